@@ -1,0 +1,59 @@
+import { CVC_LENGTH, CVC_LENGTH_AMEX } from './constants';
+
+/** SPEC 5 "Card types offered: VISA, MC, AMEX." */
+export const CARD_BRANDS = ['VISA', 'MC', 'AMEX'] as const;
+export type CardBrand = (typeof CARD_BRANDS)[number];
+
+export function digitsOnly(value: string): string {
+  return value.replace(/\D/g, '');
+}
+
+/** SPEC 5 invalid_card: "card number fails the Luhn check". */
+export function passesLuhn(cardNumber: string): boolean {
+  const digits = digitsOnly(cardNumber);
+  if (digits.length < 12 || digits.length > 19 || digits !== cardNumber.replace(/[\s-]/g, '')) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/**
+ * SPEC 5 "Card brand detection: Visa starts with 4 and has 13 or 16 digits; Mastercard 51-55 or
+ * 2221-2720 with 16 digits; Amex starts with 34 or 37 with 15-16 digits."
+ */
+export function cardBrandOf(cardNumber: string): CardBrand | null {
+  const d = digitsOnly(cardNumber);
+  if (d.startsWith('4') && (d.length === 13 || d.length === 16)) return 'VISA';
+  const two = Number(d.slice(0, 2));
+  const four = Number(d.slice(0, 4));
+  if (d.length === 16 && ((two >= 51 && two <= 55) || (four >= 2221 && four <= 2720))) return 'MC';
+  if ((d.startsWith('34') || d.startsWith('37')) && (d.length === 15 || d.length === 16)) return 'AMEX';
+  return null;
+}
+
+/** The brand a partial number is heading to, for showing the logo while the payer types. */
+export function cardBrandHint(partialNumber: string): CardBrand | null {
+  const d = digitsOnly(partialNumber);
+  if (d.startsWith('4')) return 'VISA';
+  if (d.startsWith('34') || d.startsWith('37')) return 'AMEX';
+  const two = Number(d.slice(0, 2));
+  const four = Number(d.slice(0, 4));
+  if ((two >= 51 && two <= 55) || (d.length >= 4 && four >= 2221 && four <= 2720)) return 'MC';
+  return null;
+}
+
+/** SPEC 5 invalid_cvc: "CVC is 3 digits (4 for Amex)". */
+export function cvcLengthFor(brand: CardBrand | null): number {
+  return brand === 'AMEX' ? CVC_LENGTH_AMEX : CVC_LENGTH;
+}
+
+export function lastFour(cardNumber: string): string {
+  return digitsOnly(cardNumber).slice(-4);
+}

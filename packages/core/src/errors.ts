@@ -1,0 +1,154 @@
+// SPEC 8: the error catalogue. One error class carrying a code, one function that turns any
+// failure into the key and text a payer sees, and a serialiser so errors survive postMessage.
+
+/** SPEC 8 "Frontend keys" plus the validation-transaction keys and success messages. */
+export const FRONTEND_ERROR_KEYS = [
+  'receive_not_found',
+  'amount_exceeds_limit_allowed',
+  'service_unavailable',
+  'requested_qr_failed',
+  'connection_error',
+  'payment_declined',
+  'declined',
+  'timeout',
+  'error_pay_push_nequi',
+  'error_pay_qr_nequi',
+  'error_captcha',
+  'invalid_score_captcha',
+  'happen_error_try_again',
+  'payment_rejected',
+  'payment_error_try_again',
+  'error_to_load',
+  'expired_link',
+  'link_not_found',
+  'payment_expired',
+  'page_not_found',
+  'commerce_problems',
+  'sorry_link_expired',
+  'waiting_time_over',
+  'request_expired',
+  'request_already_paid',
+  'missing_arguments',
+  'please_contact_merchant',
+  'account_temp_suspended',
+  'amount_lt_min_message',
+  'campaig_receive_process',
+  'possible_duplicated_tx',
+  'card_not_valid',
+  'invalid_code_validation_tx',
+  'invalid_amount_validation_tx',
+  'try_again_validation_tx',
+  'session_expired',
+  'error_processing_request',
+] as const;
+export type FrontendErrorKey = (typeof FRONTEND_ERROR_KEYS)[number];
+
+/** SPEC 8: "401, 420, 500, 520: session expired." */
+export const SESSION_EXPIRED_HEADER_CODES: readonly number[] = [401, 420, 500, 520];
+
+/** Broad categories, as adyen-web keeps them: what kind of failure, not which one. */
+export const ErrorCategory = {
+  network: 'network',
+  session: 'session',
+  api: 'api',
+  validation: 'validation',
+  cancel: 'cancel',
+  implementation: 'implementation',
+} as const;
+export type ErrorCategory = (typeof ErrorCategory)[keyof typeof ErrorCategory];
+
+export interface PasarelaErrorInit {
+  /** Machine code: a catalogue key, a SPEC numeric code as string ('3000', '619') or a server code. */
+  code: string;
+  category: ErrorCategory;
+  /** Text to show when the server sent one (SPEC 8: "the message is shown"). */
+  serverMessage?: string | undefined;
+  /** The header status code of the response, when there was one. */
+  status?: number | undefined;
+}
+
+export class PasarelaError extends Error {
+  override readonly name = 'PasarelaError';
+  readonly code: string;
+  readonly category: ErrorCategory;
+  readonly serverMessage: string | undefined;
+  readonly status: number | undefined;
+  constructor(init: PasarelaErrorInit) {
+    super(init.serverMessage ?? init.code);
+    this.code = init.code;
+    this.category = init.category;
+    this.serverMessage = init.serverMessage;
+    this.status = init.status;
+  }
+}
+
+export function isPasarelaError(value: unknown): value is PasarelaError {
+  return value instanceof PasarelaError;
+}
+
+/** Numeric server codes of SPEC 8 and the catalogue key each one shows. */
+const SERVER_CODE_KEYS: Readonly<Record<string, FrontendErrorKey>> = {
+  '3000': 'expired_link',
+  '3001': 'link_not_found',
+  '619': 'payment_expired',
+  '404': 'page_not_found',
+};
+
+function isFrontendKey(code: string): code is FrontendErrorKey {
+  return (FRONTEND_ERROR_KEYS as readonly string[]).includes(code);
+}
+
+/**
+ * SPEC 8 "Header code not 200": 401/420/500/520 are a session expiry; any other code raises an
+ * error with the code and the message from the server payload or the header description.
+ */
+export function errorFromHeader(
+  status: number,
+  description: string,
+  payload?: { code?: unknown; message?: unknown } | null,
+): PasarelaError {
+  if (SESSION_EXPIRED_HEADER_CODES.includes(status)) {
+    return new PasarelaError({ code: 'session_expired', category: 'session', status });
+  }
+  const code = payload?.code !== undefined && payload.code !== null ? String(payload.code) : String(status);
+  const message = typeof payload?.message === 'string' && payload.message !== '' ? payload.message : description;
+  return new PasarelaError({ code, category: 'api', serverMessage: message || undefined, status });
+}
+
+export interface PayerMessage {
+  /** Catalogue key to translate when there is no server text. */
+  key: FrontendErrorKey;
+  /** Server text to show as is (rendered as text, never HTML). */
+  text?: string;
+}
+
+/** Turns any failure into what a payer sees: the server's message when it sent one, else a key. */
+export function payerMessage(error: unknown): PayerMessage {
+  if (error instanceof PasarelaError) {
+    const key: FrontendErrorKey = isFrontendKey(error.code)
+      ? error.code
+      : (SERVER_CODE_KEYS[error.code] ?? (error.category === 'network' ? 'connection_error' : 'happen_error_try_again'));
+    if (error.category === 'session' || error.category === 'network') return { key };
+    return error.serverMessage && error.serverMessage !== error.code ? { key, text: error.serverMessage } : { key };
+  }
+  if (error instanceof Error && error.name === 'TimeoutError') return { key: 'timeout' };
+  if (error instanceof TypeError) return { key: 'connection_error' };
+  return { key: 'happen_error_try_again' };
+}
+
+/** Plain-object form of an error that survives structured cloning across postMessage. */
+export interface SerializedError {
+  code: string;
+  message: string;
+  category: ErrorCategory;
+}
+
+export function serializeError(error: unknown): SerializedError {
+  if (error instanceof PasarelaError) return { code: error.code, message: error.message, category: error.category };
+  if (error instanceof Error) return { code: 'unknown', message: error.message, category: 'implementation' };
+  return { code: 'unknown', message: String(error), category: 'implementation' };
+}
+
+export function deserializeError(data: SerializedError): PasarelaError {
+  return new PasarelaError({ code: data.code, category: data.category, serverMessage: data.message });
+}

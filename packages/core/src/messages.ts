@@ -1,0 +1,57 @@
+import { PAYMENT_METHOD_IDS } from './constants';
+import type { SerializedError } from './errors';
+import type { PaymentResult } from './notification';
+
+/** Every message the widget sends to the loader: one union with a literal `type`. */
+export type WidgetMessage =
+  | { type: 'ready'; version: string }
+  | { type: 'result'; result: PaymentResult }
+  | { type: 'close' }
+  | { type: 'error'; error: SerializedError }
+  | { type: 'resize'; height: number };
+
+export type WidgetMessageType = WidgetMessage['type'];
+
+/** The methods each side exposes over penpal. */
+export interface LoaderMethods {
+  /** The widget reports an event to the merchant page. */
+  notify(message: WidgetMessage): void;
+}
+export interface WidgetMethods {
+  /** The merchant page asks the checkout to close (Escape, handle.close()). */
+  requestClose(): void;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+export function isReadyMessage(m: unknown): m is Extract<WidgetMessage, { type: 'ready' }> {
+  return isRecord(m) && m.type === 'ready' && typeof m.version === 'string';
+}
+
+export function isResultMessage(m: unknown): m is Extract<WidgetMessage, { type: 'result' }> {
+  if (!isRecord(m) || m.type !== 'result' || !isRecord(m.result)) return false;
+  const r = m.result;
+  return (
+    (r.status === 'success' || r.status === 'error') &&
+    (PAYMENT_METHOD_IDS as readonly unknown[]).includes(r.method) &&
+    isRecord(r.notification)
+  );
+}
+
+export function isCloseMessage(m: unknown): m is Extract<WidgetMessage, { type: 'close' }> {
+  return isRecord(m) && m.type === 'close';
+}
+
+export function isErrorMessage(m: unknown): m is Extract<WidgetMessage, { type: 'error' }> {
+  return isRecord(m) && m.type === 'error' && isRecord(m.error) && typeof m.error.code === 'string';
+}
+
+export function isResizeMessage(m: unknown): m is Extract<WidgetMessage, { type: 'resize' }> {
+  return isRecord(m) && m.type === 'resize' && typeof m.height === 'number' && Number.isFinite(m.height) && m.height >= 0;
+}
+
+export function isWidgetMessage(m: unknown): m is WidgetMessage {
+  return isReadyMessage(m) || isResultMessage(m) || isCloseMessage(m) || isErrorMessage(m) || isResizeMessage(m);
+}
