@@ -1,0 +1,12 @@
+# Starts a throwaway PostgreSQL cluster for the sandbox's route suite and exports TEST_DATABASE_URL.
+start_test_postgres() {
+  local version dir port=54329
+  version=$(ls /usr/lib/postgresql | sort -n | tail -1)
+  dir=$(mktemp -d /tmp/pasarela-pg.XXXXXX)
+  chown postgres "$dir" 2>/dev/null || true
+  local as_pg=(); [ "$(id -u)" -eq 0 ] && as_pg=(runuser -u postgres --)
+  "${as_pg[@]}" /usr/lib/postgresql/"$version"/bin/initdb -D "$dir" -A trust -U postgres >/dev/null || return 1
+  "${as_pg[@]}" /usr/lib/postgresql/"$version"/bin/pg_ctl -D "$dir" -o "-p $port -k /tmp -c listen_addresses=127.0.0.1" -l "$dir/log" -w start >/dev/null || return 1
+  export TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres"
+  echo "PostgreSQL $version for the route suite at $TEST_DATABASE_URL"
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { BUDGETS, measureSizes } from '../scripts/sizes.mjs';
+
+// PRODUCT.md "Quality bars": sizes are features, enforced on the built files.
+describe('size budgets of what ships', () => {
+  const sizes = measureSizes();
+
+  it('loader (UMD and ESM, penpal included) is at most 6 KB min+gzip', () => {
+    expect(Object.keys(sizes.loader).sort()).toEqual(['checkout.js', 'checkout.mjs']);
+    for (const file of Object.values(sizes.loader)) expect(file.gzipBytes).toBeLessThanOrEqual(BUDGETS.loaderGzipBytes);
+  });
+
+  it('widget first load up to the card form (HTML, JS, CSS) is at most 60 KB min+gzip', () => {
+    expect(sizes.widget.firstLoad).not.toBeNull();
+    expect(sizes.widget.firstLoad?.gzipBytes).toBeLessThanOrEqual(BUDGETS.widgetFirstLoadGzipBytes);
+  });
+
+  it('keeps phone metadata out of the first load', () => {
+    const firstLoadFiles = sizes.widget.firstLoad?.parts.map((p) => p.file) ?? [];
+    const lazy = Object.keys(sizes.widget.chunks).filter((f) => !firstLoadFiles.includes(f));
+    expect(lazy.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { browserAvailable, launchChromium } from './support/browser';
+import { DemoShop } from './support/pages';
+import { startSandbox, type RunningSandbox } from './support/sandboxProcess';
+
+interface RecordedTransaction {
+  codOper: string;
+  method: string;
+  amount: number;
+  status: number | string;
+}
+
+async function transactionsFor(sandbox: RunningSandbox, code: string): Promise<RecordedTransaction[]> {
+  const res = await fetch(`${sandbox.url}/sandbox/transactions?code=${encodeURIComponent(code)}`);
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { transactions: RecordedTransaction[] };
+  return body.transactions;
+}
+
+describe.runIf(browserAvailable())('card payment from a merchant page, end to end', () => {
+  let sandbox: RunningSandbox;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox();
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await sandbox?.stop();
+  });
+
+  async function openCheckout() {
+    const context = await browser.newContext({ locale: 'es-PA' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const shop = new DemoShop(page, sandbox.demoUrl);
+    await shop.open();
+    const codes: string[] = [];
+    page.on('response', async (res) => {
+      if (res.url().endsWith('/sandbox/links') && res.status() === 201) {
+        codes.push(((await res.json()) as { code: string }).code);
+      }
+    });
+    const checkout = await shop.pay();
+    await checkout.waitForForm();
+    return { context, page, shop, checkout, codes, errors };
+  }
+
+  it('pays with 4242 4242 4242 4242: receipt in the checkout, success on the shop, transaction recorded', async () => {
+    const { context, page, shop, checkout, codes, errors } = await openCheckout();
+    await checkout.fillCard({ number: '4242 4242 4242 4242' });
+    await checkout.submit();
+    await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('success');
+    await page.screenshot({ path: 'e2e/artifacts/card-approved.png' });
+
+    expect(codes).toHaveLength(1);
+    const transactions = await transactionsFor(sandbox, codes[0] ?? '');
+    expect(transactions).toHaveLength(1);
+    expect(transactions[0]).toMatchObject({ method: 'card' });
+    expect(await shop.result.textContent()).toContain(transactions[0]?.codOper ?? 'missing');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('declines 4000 0000 0000 0002 with a message, then the payer retries with a good card and succeeds', async () => {
+    const { context, shop, checkout, codes } = await openCheckout();
+    await checkout.fillCard({ number: '4000 0000 0000 0002' });
+    await checkout.submit();
+    await expect.poll(() => checkout.alert.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect((await checkout.alert.textContent())?.trim().length).toBeGreaterThan(0);
+    await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('error');
+
+    await checkout.field('cardnumber').fill('4111 1111 1111 1111');
+    await checkout.field('cvc').fill('321');
+    await checkout.submit();
+    await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('success');
+
+    const transactions = await transactionsFor(sandbox, codes[0] ?? '');
+    expect(transactions.map((t) => t.method)).toEqual(['card', 'card']);
+    await context.close();
+  });
+});

@@ -1,0 +1,75 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const rootDir = fileURLToPath(new URL('../../', import.meta.url));
+const serverFile = join(rootDir, 'packages/sandbox/dist/server.mjs');
+
+export interface RunningSandbox {
+  url: string;
+  demoUrl: string;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilUp(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`sandbox exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const res = await fetch(`${url}/api/v1/translations/version`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`sandbox did not answer within 60 s:\n${output()}`);
+}
+
+/** Starts the built sandbox (what `npm start` runs) on free ports with a fresh data directory. */
+export async function startSandbox(env: Record<string, string> = {}): Promise<RunningSandbox> {
+  if (!existsSync(serverFile)) throw new Error('packages/sandbox/dist/server.mjs is missing: run `npm run build` first');
+  const port = await freePort();
+  const demoPort = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'pasarela-e2e-'));
+  let log = '';
+  const child = spawn(process.execPath, [serverFile], {
+    cwd: rootDir,
+    env: { ...process.env, PORT: String(port), DEMO_PORT: String(demoPort), DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+  const url = `http://localhost:${port}`;
+  await waitUntilUp(url, child, () => log);
+  return {
+    url,
+    demoUrl: `http://127.0.0.1:${demoPort}`,
+    output: () => log,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

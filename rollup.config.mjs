@@ -1,0 +1,106 @@
+// One build for the whole product: the loader SDK (UMD + ESM + .d.ts), the widget (ESM chunks on
+// preact/compat plus its HTML template) and the sandbox server bundle.
+import { readFileSync, existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import alias from '@rollup/plugin-alias';
+import commonjs from '@rollup/plugin-commonjs';
+import resolve from '@rollup/plugin-node-resolve';
+import replace from '@rollup/plugin-replace';
+import terser from '@rollup/plugin-terser';
+import typescript from '@rollup/plugin-typescript';
+import { dts } from 'rollup-plugin-dts';
+import { widgetHtml } from './scripts/rollup-widget-html.mjs';
+
+const root = (p) => fileURLToPath(new URL(p, import.meta.url));
+const pkg = JSON.parse(readFileSync(root('./packages/checkout/package.json'), 'utf8'));
+
+const coreAlias = { find: /^@pasarela\/core$/, replacement: root('./packages/core/src/index.ts') };
+
+// React's API, preact's bytes.
+const preactAliases = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
+
+const ts = (include) =>
+  typescript({
+    tsconfig: root('./tsconfig.json'),
+    include,
+    exclude: ['**/*.test.ts', '**/*.test.tsx'],
+    noEmitOnError: false,
+    compilerOptions: { noEmit: false, declaration: false, sourceMap: false, allowImportingTsExtensions: false },
+  });
+
+const minify = terser({ format: { comments: false }, compress: { passes: 2 } });
+
+const loader = {
+  input: root('./packages/checkout/src/index.ts'),
+  plugins: [
+    alias({ entries: [coreAlias] }),
+    replace({ preventAssignment: true, values: { __SDK_VERSION__: JSON.stringify(pkg.version) } }),
+    resolve({ browser: true }),
+    ts(['packages/checkout/src/**/*.ts', 'packages/core/src/**/*.ts']),
+  ],
+  output: [
+    { file: root('./packages/checkout/dist/checkout.js'), format: 'umd', name: 'Checkout', exports: 'named', plugins: [minify] },
+    { file: root('./packages/checkout/dist/checkout.mjs'), format: 'es', plugins: [minify] },
+  ],
+};
+
+const loaderTypes = {
+  input: root('./packages/checkout/src/index.ts'),
+  plugins: [alias({ entries: [coreAlias] }), dts({ respectExternal: false, tsconfig: root('./tsconfig.json') })],
+  external: (id) => /^penpal/.test(id),
+  output: { file: root('./packages/checkout/dist/checkout.d.ts'), format: 'es' },
+};
+
+const widget = {
+  input: { main: root('./packages/widget/src/main.tsx') },
+  plugins: [
+    alias({ entries: [coreAlias, ...preactAliases] }),
+    replace({
+      preventAssignment: true,
+      values: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    }),
+    resolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.tsx', '.json'] }),
+    commonjs(),
+    ts(['packages/widget/src/**/*.ts', 'packages/widget/src/**/*.tsx', 'packages/core/src/**/*.ts']),
+    widgetHtml({ cssFile: root('./packages/widget/src/styles.css'), assetsBase: '/widget/' }),
+  ],
+  output: {
+    dir: root('./packages/widget/dist'),
+    format: 'es',
+    entryFileNames: 'assets/[name]-[hash].js',
+    chunkFileNames: 'assets/[name]-[hash].js',
+    plugins: [minify],
+  },
+};
+
+const sandbox = {
+  input: root('./packages/sandbox/src/main.ts'),
+  plugins: [
+    alias({ entries: [coreAlias] }),
+    resolve({ preferBuiltins: true, exportConditions: ['node'] }),
+    ts(['packages/sandbox/src/**/*.ts', 'packages/core/src/**/*.ts']),
+  ],
+  // Runtime dependencies stay in node_modules; only our own code is bundled.
+  external: (id) => !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('@pasarela/') && !id.startsWith('\0'),
+  output: { file: root('./packages/sandbox/dist/server.mjs'), format: 'es' },
+};
+
+const only = process.env.BUILD_ONLY?.split(',');
+const targets = { loader, loaderTypes, widget, sandbox };
+export default Object.entries(targets)
+  .filter(([name]) => !only || only.includes(name))
+  .filter(([, config]) => existsSync(Array.isArray(config.input) ? config.input[0] : typeof config.input === 'string' ? config.input : Object.values(config.input)[0]))
+  .map(([, config]) => ({ ...config, onwarn: warnUnlessKnown }));
+
+function warnUnlessKnown(warning, warn) {
+  // penpal and preact are ESM with `this` at top level in some helpers; harmless.
+  if (warning.code === 'THIS_IS_UNDEFINED') return;
+  if (warning.code === 'CIRCULAR_DEPENDENCY' && /node_modules/.test(warning.message)) return;
+  warn(warning);
+}

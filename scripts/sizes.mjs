@@ -1,0 +1,88 @@
+// Minified + gzip sizes of what ships: the loader files and every widget chunk, and the widget's
+// first load (HTML + entry + its static imports, as a browser downloads them from the checkout
+// origin). The build prints these; e2e/budgets.e2e.ts enforces PRODUCT.md's budgets on them.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+
+const root = (p) => fileURLToPath(new URL(`../${p}`, import.meta.url));
+
+/** PRODUCT.md "Quality bars": loader <= 6 KB, widget first load <= 60 KB (min+gzip; 1 KB = 1000 B). */
+export const BUDGETS = { loaderGzipBytes: 6_000, widgetFirstLoadGzipBytes: 60_000 };
+
+const gz = (buf) => gzipSync(buf, { level: 9 }).length;
+
+function fileSizes(path) {
+  const buf = readFileSync(path);
+  return { bytes: buf.length, gzipBytes: gz(buf) };
+}
+
+/** The HTML as the sandbox serves it, with a representative config in place of the placeholder. */
+function servedHtml(template) {
+  const config = JSON.stringify({
+    apiBase: '/api/v1',
+    wireEncoding: true,
+    clientKey: 'pk_sandbox_pasarela_guest',
+    env: 'demo',
+    splashMs: 3000,
+    version: '2.219.0',
+    imageBase: '',
+  });
+  return template.replace(
+    '<!--pasarela-config-->',
+    `<script type="application/json" id="pasarela-config">${config}</script>`,
+  );
+}
+
+export function measureSizes() {
+  const loaderDir = root('packages/checkout/dist');
+  const widgetDir = root('packages/widget/dist');
+  const loader = {};
+  for (const name of ['checkout.js', 'checkout.mjs']) {
+    if (existsSync(`${loaderDir}/${name}`)) loader[name] = fileSizes(`${loaderDir}/${name}`);
+  }
+  const widget = { chunks: {}, firstLoad: null };
+  if (existsSync(`${widgetDir}/manifest.json`)) {
+    const manifest = JSON.parse(readFileSync(`${widgetDir}/manifest.json`, 'utf8'));
+    for (const file of readdirSync(`${widgetDir}/assets`)) {
+      widget.chunks[file] = fileSizes(`${widgetDir}/assets/${file}`);
+    }
+    const html = Buffer.from(servedHtml(readFileSync(`${widgetDir}/index.html`, 'utf8')));
+    const parts = [
+      { file: 'index.html (served, CSS inlined)', bytes: html.length, gzipBytes: gz(html) },
+      ...[manifest.entry, ...manifest.staticImports].map((f) => ({
+        file: f.replace('assets/', ''),
+        ...widget.chunks[f.replace('assets/', '')],
+      })),
+    ];
+    widget.firstLoad = {
+      parts,
+      bytes: parts.reduce((s, p) => s + p.bytes, 0),
+      gzipBytes: parts.reduce((s, p) => s + p.gzipBytes, 0),
+      lazyChunks: manifest.lazy.length,
+    };
+  }
+  return { loader, widget };
+}
+
+const kb = (n) => `${(n / 1000).toFixed(2)} KB`;
+
+export function formatSizes({ loader, widget }) {
+  const lines = ['', 'Sizes (minified / gzip):'];
+  for (const [name, s] of Object.entries(loader)) {
+    lines.push(`  loader  ${name.padEnd(28)} ${kb(s.bytes).padStart(10)} / ${kb(s.gzipBytes).padStart(9)}`);
+  }
+  for (const [name, s] of Object.entries(widget.chunks)) {
+    lines.push(`  widget  ${name.padEnd(28)} ${kb(s.bytes).padStart(10)} / ${kb(s.gzipBytes).padStart(9)}`);
+  }
+  if (widget.firstLoad) {
+    lines.push(
+      `  widget first load (HTML + entry + static imports): ${kb(widget.firstLoad.gzipBytes)} gzip` +
+        ` (budget ${kb(BUDGETS.widgetFirstLoadGzipBytes)}); ${widget.firstLoad.lazyChunks} chunks load lazily`,
+    );
+  }
+  if (loader['checkout.js']) {
+    lines.push(`  loader UMD: ${kb(loader['checkout.js'].gzipBytes)} gzip (budget ${kb(BUDGETS.loaderGzipBytes)})`);
+  }
+  return lines.join('\n');
+}
