@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { browserAvailable, launchChromium } from './support/browser';
 import { DemoShop } from './support/pages';
-import { startSandbox, type RunningSandbox } from './support/sandboxProcess';
+import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
 
 interface RecordedTransaction {
   codOper: string;

@@ -1,21 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+// Starts the built sandbox (what `npm start` runs) as a child process on free ports with a fresh
+// data directory; used by the browser suite and the benchmarks.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const rootDir = fileURLToPath(new URL('../../', import.meta.url));
+const rootDir = fileURLToPath(new URL('../', import.meta.url));
 const serverFile = join(rootDir, 'packages/sandbox/dist/server.mjs');
 
-export interface RunningSandbox {
-  url: string;
-  demoUrl: string;
-  output: () => string;
-  stop: () => Promise<void>;
-}
-
-async function freePort(): Promise<number> {
+async function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -27,7 +22,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitUntilUp(url: string, child: ChildProcess, output: () => string): Promise<void> {
+async function waitUntilUp(url, child, output) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`sandbox exited with ${child.exitCode}:\n${output()}`);
@@ -42,8 +37,7 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
   throw new Error(`sandbox did not answer within 60 s:\n${output()}`);
 }
 
-/** Starts the built sandbox (what `npm start` runs) on free ports with a fresh data directory. */
-export async function startSandbox(env: Record<string, string> = {}): Promise<RunningSandbox> {
+export async function startSandbox(env = {}) {
   if (!existsSync(serverFile)) throw new Error('packages/sandbox/dist/server.mjs is missing: run `npm run build` first');
   const port = await freePort();
   const demoPort = await freePort();
@@ -54,13 +48,13 @@ export async function startSandbox(env: Record<string, string> = {}): Promise<Ru
     env: { ...process.env, PORT: String(port), DEMO_PORT: String(demoPort), DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+  child.stdout?.on('data', (d) => (log += d.toString()));
+  child.stderr?.on('data', (d) => (log += d.toString()));
   const url = `http://localhost:${port}`;
   await waitUntilUp(url, child, () => log);
   return {
     url,
-    demoUrl: `http://127.0.0.1:${demoPort}`,
+    demoUrl: `http://localhost:${demoPort}`,
     output: () => log,
     stop: async () => {
       if (child.exitCode === null) {
