@@ -1,0 +1,104 @@
+import { describe, expect, it, vi } from 'vitest';
+import * as v from 'valibot';
+import { PasarelaError, decodeBody, wrapEnvelope } from '@pasarela/core';
+import { createApiClient } from './client';
+
+const BASE = 'https://checkout.test/api/v1';
+
+interface Seen {
+  url: string;
+  method: string;
+  headers: Headers;
+  body: string;
+}
+
+/** A fetch that records each request and answers from the queue (or repeats the last answer). */
+function fakeFetch(...answers: Array<() => Response>) {
+  const seen: Seen[] = [];
+  const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    seen.push({ url: request.url, method: request.method, headers: request.headers, body: await request.text() });
+    const answer = answers.length > 1 ? answers.shift() : answers[0];
+    if (!answer) throw new Error('no answer queued');
+    return answer();
+  });
+  return { fetch: fn as unknown as typeof fetch, seen, calls: () => fn.mock.calls.length };
+}
+
+const envelope = (code: number, payload: unknown, encoded = true, description = code === 200 ? 'OK' : 'Error') => () =>
+  new Response(JSON.stringify(wrapEnvelope(code, description, payload, encoded)), {
+    status: code,
+    headers: { 'content-type': 'application/json' },
+  });
+
+const PersonSchema = v.object({ name: v.string() });
+
+function client(fetch: typeof globalThis.fetch, wireEncoding = true) {
+  return createApiClient({ apiBase: BASE, wireEncoding, clientKey: 'pk_test', lang: 'es', fetch });
+}
+
+describe('api client', () => {
+  it('decodes an encoded envelope, Unicode intact, and sends the client key', async () => {
+    const net = fakeFetch(envelope(200, { name: 'José Ñúñez 🇵🇦' }));
+    const data = await client(net.fetch).get('people/1', PersonSchema, { lang: 'es' });
+    expect(data).toEqual({ name: 'José Ñúñez 🇵🇦' });
+    expect(net.seen[0]?.url).toBe(`${BASE}/people/1?lang=es`);
+    expect(net.seen[0]?.headers.get('x-api-key')).toBe('pk_test');
+  });
+
+  it('encodes a POST body as hex of base64 text/plain that decodes back, Unicode intact', async () => {
+    const net = fakeFetch(envelope(200, { name: 'ok' }));
+    await client(net.fetch).post('people', PersonSchema, { name: 'María Peña' });
+    const sent = net.seen[0];
+    expect(sent?.method).toBe('POST');
+    expect(sent?.headers.get('content-type')).toBe('text/plain');
+    expect(sent?.body).toMatch(/^[0-9a-f]+$/);
+    expect(decodeBody(sent?.body ?? '')).toEqual({ name: 'María Peña' });
+  });
+
+  it('sends plain JSON and reads JSON data when wire encoding is off', async () => {
+    const net = fakeFetch(envelope(200, { name: 'Ana' }, false));
+    const data = await client(net.fetch, false).post('people', PersonSchema, { name: 'Ana' });
+    expect(data).toEqual({ name: 'Ana' });
+    expect(net.seen[0]?.headers.get('content-type')).toMatch(/application\/json/);
+    expect(JSON.parse(net.seen[0]?.body ?? '')).toEqual({ name: 'Ana' });
+  });
+
+  it('maps a non-200 header to the server code and message (SPEC 8)', async () => {
+    const net = fakeFetch(envelope(410, { code: 3000, message: 'El enlace expiró' }));
+    const error = await client(net.fetch).get('payment-info', PersonSchema).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PasarelaError);
+    expect(error).toMatchObject({ code: '3000', status: 410, serverMessage: 'El enlace expiró', category: 'api' });
+  });
+
+  it.each([401, 420, 500, 520])('header %i is a session expiry (SPEC 8)', async (status) => {
+    const net = fakeFetch(envelope(status, { code: 'x', message: 'y' }));
+    await expect(client(net.fetch).get('a', PersonSchema)).rejects.toMatchObject({ code: 'session_expired', category: 'session' });
+  });
+
+  it('rejects a 200 answer whose data does not match the schema', async () => {
+    const net = fakeFetch(envelope(200, { name: 42 }));
+    await expect(client(net.fetch).get('a', PersonSchema)).rejects.toMatchObject({ code: 'happen_error_try_again' });
+  });
+
+  it('maps a response that is not an envelope by its HTTP status', async () => {
+    const net = fakeFetch(() => new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }));
+    await expect(client(net.fetch).get('a', PersonSchema)).rejects.toMatchObject({ code: '502', status: 502 });
+  });
+
+  it('retries a failed connection once with the same body, then reports connection_error', async () => {
+    const net = fakeFetch(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    const error = await client(net.fetch).post('cards/auth-capture', PersonSchema, { trackId: 't-1' }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'connection_error', category: 'network' });
+    expect(net.calls()).toBe(2);
+    expect(net.seen[0]?.body).toBe(net.seen[1]?.body);
+  });
+
+  it('does not retry an answered error', async () => {
+    const net = fakeFetch(envelope(502, { code: 'payment_error_try_again', message: 'Error' }));
+    await expect(client(net.fetch).post('x', PersonSchema, {})).rejects.toMatchObject({ code: 'payment_error_try_again' });
+    expect(net.calls()).toBe(1);
+  });
+});

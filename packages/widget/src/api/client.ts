@@ -1,0 +1,115 @@
+import ky, { type KyInstance } from 'ky';
+import * as v from 'valibot';
+import { EnvelopeSchema, PasarelaError, encodeBody, errorFromHeader, readEnvelopeData, type Envelope } from '@pasarela/core';
+
+export interface ApiClientOptions {
+  /** Absolute base of the API, e.g. https://checkout.example/api/v1. */
+  apiBase: string;
+  /** SPEC 7: bodies are hex of base64 of JSON, sent as text, when on. */
+  wireEncoding: boolean;
+  clientKey: string;
+  lang: string;
+  /** Replaced in tests to fake the network at the boundary. */
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+type Query = Record<string, string | number>;
+
+/** The one HTTP wrapper: every call goes through `request`, so every answer is checked the same way. */
+export interface ApiClient {
+  get<S extends v.GenericSchema>(path: string, schema: S, query?: Query): Promise<v.InferOutput<S>>;
+  post<S extends v.GenericSchema>(path: string, schema: S, body: unknown): Promise<v.InferOutput<S>>;
+}
+
+const REQUEST_TIMEOUT_MS = 30_000;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** The data string per the configured encoding, falling back to the other one (a server switched to debug mode). */
+function readData(envelope: Envelope, encoded: boolean): unknown {
+  try {
+    return readEnvelopeData(envelope, encoded);
+  } catch {
+    return readEnvelopeData(envelope, !encoded);
+  }
+}
+
+function networkError(error: unknown): PasarelaError {
+  const timedOut = error instanceof Error && error.name === 'TimeoutError';
+  return new PasarelaError({ code: timedOut ? 'timeout' : 'connection_error', category: 'network' });
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const http: KyInstance = ky.create({
+    prefixUrl: options.apiBase,
+    headers: { 'x-api-key': options.clientKey, 'accept-language': options.lang },
+    throwHttpErrors: false,
+    timeout: options.timeoutMs ?? REQUEST_TIMEOUT_MS,
+    // Only a failed connection is retried; a POST carries its trackId, so the server answers a
+    // repeat with the first answer and records no second transaction.
+    retry: { limit: 1, methods: ['get', 'post'], statusCodes: [], afterStatusCodes: [], retryOnTimeout: false },
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+
+  async function request<S extends v.GenericSchema>(
+    method: 'get' | 'post',
+    path: string,
+    schema: S,
+    init: { query?: Query; body?: unknown },
+  ): Promise<v.InferOutput<S>> {
+    let response: Response;
+    let text: string;
+    try {
+      const body =
+        init.body === undefined
+          ? {}
+          : options.wireEncoding
+            ? { body: encodeBody(init.body), headers: { 'content-type': 'text/plain' } }
+            : { json: init.body };
+      response = await http(path.replace(/^\//, ''), {
+        method,
+        ...(init.query ? { searchParams: init.query } : {}),
+        ...body,
+      });
+      text = await response.text();
+    } catch (error) {
+      throw networkError(error);
+    }
+
+    let json: unknown;
+    try {
+      json = JSON.parse(text) as unknown;
+    } catch {
+      json = undefined;
+    }
+    const envelope = v.safeParse(EnvelopeSchema, json);
+    if (!envelope.success) {
+      // Not our envelope (a proxy page, a crash): the HTTP status is all we have.
+      throw response.ok
+        ? new PasarelaError({ code: 'happen_error_try_again', category: 'api', status: response.status })
+        : errorFromHeader(response.status, response.statusText);
+    }
+    let data: unknown;
+    try {
+      data = readData(envelope.output, options.wireEncoding);
+    } catch {
+      throw new PasarelaError({ code: 'happen_error_try_again', category: 'api', status: envelope.output.header.code });
+    }
+    const { code, description } = envelope.output.header;
+    if (code !== 200) throw errorFromHeader(code, description, isRecord(data) ? data : null);
+
+    const parsed = v.safeParse(schema, data);
+    if (!parsed.success) {
+      throw new PasarelaError({ code: 'happen_error_try_again', category: 'api', status: code });
+    }
+    return parsed.output;
+  }
+
+  return {
+    get: (path, schema, query) => request('get', path, schema, query ? { query } : {}),
+    post: (path, schema, body) => request('post', path, schema, { body }),
+  };
+}

@@ -1,0 +1,21 @@
+import * as v from 'valibot';
+import type { Language } from '@pasarela/core';
+import type { ApiClient } from './client';
+
+const VersionSchema = v.object({ version: v.number() });
+const CatalogSchema = v.object({
+  version: v.number(),
+  lang: v.string(),
+  entries: v.record(v.string(), v.string()),
+});
+export type Catalog = v.InferOutput<typeof CatalogSchema>;
+
+/** GET translation version (SPEC 7), to decide whether the cached catalog is still good. */
+export async function loadCatalogVersion(api: ApiClient): Promise<number> {
+  return (await api.get('translations/version', VersionSchema)).version;
+}
+
+/** GET translation catalog for the widget group in one language. */
+export function loadCatalog(api: ApiClient, lang: Language): Promise<Catalog> {
+  return api.get('translations', CatalogSchema, { lang, group: 'widget' });
+}

@@ -1,0 +1,38 @@
+import * as v from 'valibot';
+import { SANDBOX_CLIENT_KEY, SPLASH_MS, VERSION } from '@pasarela/core';
+
+// The server writes these into the HTML; every field has a default so a bare index.html still runs.
+const WidgetConfigSchema = v.object({
+  apiBase: v.optional(v.pipe(v.string(), v.minLength(1)), '/api/v1'),
+  wireEncoding: v.optional(v.boolean(), true),
+  clientKey: v.optional(v.pipe(v.string(), v.minLength(1)), SANDBOX_CLIENT_KEY),
+  env: v.optional(v.string(), 'demo'),
+  splashMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(60_000)), SPLASH_MS),
+  version: v.optional(v.string(), VERSION),
+  imageBase: v.optional(v.string(), ''),
+});
+export type WidgetConfig = v.InferOutput<typeof WidgetConfigSchema>;
+
+export const CONFIG_ELEMENT_ID = 'pasarela-config';
+
+/** Reads `<script type="application/json" id="pasarela-config">`; a broken or absent block gives the defaults. */
+export function readConfig(doc: Document): WidgetConfig {
+  const text = doc.getElementById(CONFIG_ELEMENT_ID)?.textContent ?? '';
+  let raw: unknown = {};
+  try {
+    raw = text.trim() === '' ? {} : (JSON.parse(text) as unknown);
+  } catch {
+    raw = {};
+  }
+  const parsed = v.safeParse(WidgetConfigSchema, raw);
+  if (parsed.success) return parsed.output;
+  // Keep the good fields of a partly wrong block rather than dropping all of it.
+  const fallback = v.parse(WidgetConfigSchema, {});
+  if (typeof raw !== 'object' || raw === null) return fallback;
+  const merged: WidgetConfig = { ...fallback };
+  for (const key of Object.keys(fallback) as Array<keyof WidgetConfig>) {
+    const one = v.safeParse(v.partial(WidgetConfigSchema), { [key]: (raw as Record<string, unknown>)[key] });
+    if (one.success && one.output[key] !== undefined) Object.assign(merged, { [key]: one.output[key] });
+  }
+  return merged;
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { parseRoute, withStickyParams } from './route';
+
+const at = (path: string) => parseRoute(new URL(path, 'https://checkout.test'));
+
+describe('parseRoute (SPEC 2 routes, exact match)', () => {
+  it.each([
+    ['/pf/widget?type=lk&code=ABC123', { name: 'checkout', type: 'lk', code: 'ABC123' }],
+    ['/pf/widget?type=slug&code=cafe-panama', { name: 'checkout', type: 'slug', code: 'cafe-panama' }],
+    ['/pf/widget?type=slug&slug=cafe-panama', { name: 'checkout', type: 'slug', code: 'cafe-panama' }],
+    ['/pf/widget?type=slugCode&code=cafe%2FX1', { name: 'checkout', type: 'slugCode', code: 'cafe/X1' }],
+    ['/pf/widget?type=slugCode&slug=cafe&code=X1', { name: 'checkout', type: 'slugCode', code: 'cafe/X1' }],
+    ['/cafe-panama', { name: 'checkout', type: 'slug', code: 'cafe-panama' }],
+    ['/cafe-panama/X1', { name: 'checkout', type: 'slugCode', code: 'cafe-panama/X1' }],
+    ['/?code=ABC', { name: 'checkout', type: 'lk', code: 'ABC' }],
+    ['/pf/default-receipt/OP123', { name: 'receipt', codOper: 'OP123' }],
+    ['/cafe/receive?Oper=OP9', { name: 'receipt', codOper: 'OP9' }],
+    ['/pf/default-receipt/processing?Oper=OP123', { name: 'redirect', to: '/pf/default-receipt/OP123' }],
+    ['/pf/responseMessage?code=3000', { name: 'responseMessage', code: '3000' }],
+    ['/pf/responseMessage/session?code=619', { name: 'responseMessage', code: '619' }],
+  ])('%s', (path, route) => {
+    expect(at(path)).toEqual(route);
+  });
+
+  it.each([
+    // "A missing payment code or type in the widget goes to /404."
+    '/pf/widget',
+    '/pf/widget?type=lk',
+    '/pf/widget?code=ABC',
+    '/pf/widget?type=nope&code=ABC',
+    '/pf/widget?type=slugCode&code=onlyslug',
+    // "With no Oper it records a receive_not_found error and goes to /404."
+    '/pf/default-receipt/processing',
+    // "Any other path redirects to /404."
+    '/404',
+    '/',
+    '/pf/unknown',
+    '/a/b/c',
+    '/api/v1',
+    '/%E0%A4%A',
+    '/bad<slug>',
+  ])('%s is not found', (path) => {
+    expect(at(path)).toEqual({ name: 'notFound' });
+  });
+});
+
+describe('withStickyParams', () => {
+  it('keeps parentOrigin and lang, drops the rest', () => {
+    const current = new URL('https://checkout.test/pf/widget?type=lk&code=A&lang=en&parentOrigin=https%3A%2F%2Fshop.test');
+    expect(withStickyParams('/pf/default-receipt/OP1', current)).toBe(
+      '/pf/default-receipt/OP1?parentOrigin=https%3A%2F%2Fshop.test&lang=en',
+    );
+  });
+});
