@@ -1,0 +1,81 @@
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { browserAvailable, launchChromium } from './support/browser';
+import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[] }>;
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe;
+    return (await axe.run()).violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+// PRODUCT.md "Accessibility": axe-core finds no serious or critical violation; keyboard alone works.
+describe.runIf(browserAvailable())('accessibility of the checkout screens', () => {
+  let sandbox: RunningSandbox;
+  let browser: Browser;
+  let code: string;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ SPLASH_MS: '200' });
+    browser = await launchChromium();
+    const res = await fetch(`${sandbox.url}/sandbox/links`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ amount: 40, taxAmount: 2.8, description: 'Sombrero pintao' }),
+    });
+    code = ((await res.json()) as { code: string }).code;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await sandbox?.stop();
+  });
+
+  for (const lang of ['es', 'en']) {
+    it(`card form and receipt in ${lang}: no serious violations, usable by keyboard alone`, async () => {
+      const page = await browser.newPage();
+      await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}&lang=${lang}`);
+      await page.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // Submitting empty moves focus to the first invalid field and announces the errors.
+      await page.locator('form button[type="submit"]').focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('cardnumber');
+      expect(await page.locator('[aria-invalid="true"]').count()).toBeGreaterThan(0);
+
+      await page.keyboard.type('4242424242424242');
+      const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
+      for (const [name, value] of [
+        ['expirationDate', `10/${nextYear}`],
+        ['cvc', '123'],
+        ['name', 'Ana Lucía Pérez'],
+        ['email', 'ana@example.com'],
+        ['phone', '+50761234567'],
+      ]) {
+        await page.locator(`[name="${name}"]`).focus();
+        await page.keyboard.type(value ?? '');
+      }
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { name: /comprobante de pago|payment proof/i }).waitFor({ timeout: 15_000 });
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: `e2e/artifacts/receipt-${lang}.png`, fullPage: true });
+      await page.close();
+    });
+  }
+});

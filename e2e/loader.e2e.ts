@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { browserAvailable, launchChromium } from './support/browser';
+import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
+
+interface CheckoutGlobal {
+  open(options: Record<string, unknown>): {
+    result: Promise<unknown>;
+    close(): void;
+    on(event: string, fn: (payload: unknown) => void): () => void;
+  };
+}
+declare global {
+  interface Window {
+    Checkout: CheckoutGlobal;
+    __outcome?: { settled: 'resolved' | 'rejected'; code?: string };
+    __events?: string[];
+  }
+}
+
+// PRODUCT.md "Loader": the public contract, exercised in a real browser across two origins.
+describe.runIf(browserAvailable())('loader contract in the browser', () => {
+  let sandbox: RunningSandbox;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await sandbox?.stop();
+  });
+
+  async function linkCode(): Promise<string> {
+    const res = await fetch(`${sandbox.url}/sandbox/links`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ amount: 12.5, description: 'Café de Boquete' }),
+    });
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { code: string }).code;
+  }
+
+  async function shopPage(): Promise<Page> {
+    const page = await browser.newPage();
+    await page.goto(`${sandbox.demoUrl}/`);
+    await page.waitForFunction(() => typeof window.Checkout?.open === 'function');
+    return page;
+  }
+
+  it('throws a TypeError for bad options before creating any iframe', async () => {
+    const page = await shopPage();
+    const messages = await page.evaluate(() => {
+      const attempts: Array<Record<string, unknown>> = [{}, { code: 'a', slug: 'b' }, { code: 'a', lang: 'fr' }, { code: 'a', container: '#nope' }];
+      return attempts.map((options) => {
+        try {
+          window.Checkout.open(options);
+          return 'no error';
+        } catch (e) {
+          return `${(e as Error).name}: ${(e as Error).message}`;
+        }
+      });
+    });
+    for (const message of messages) expect(message).toMatch(/^TypeError: .{10,}/);
+    expect(await page.locator('iframe').count()).toBe(0);
+    await page.close();
+  });
+
+  it('opens a cross-origin modal, fires ready, closes on Escape, rejects result with code closed and returns focus', async () => {
+    const code = await linkCode();
+    const page = await shopPage();
+    await page.locator('#pay-button').focus();
+    await page.evaluate((c) => {
+      window.__events = [];
+      const handle = window.Checkout.open({ code: c });
+      for (const name of ['ready', 'close', 'error', 'result']) handle.on(name, () => window.__events?.push(name));
+      handle.result.then(
+        () => (window.__outcome = { settled: 'resolved' }),
+        (e: { code?: string }) => (window.__outcome = { settled: 'rejected', code: e.code }),
+      );
+    }, code);
+    const iframe = page.locator('iframe[src*="/pf/widget"]');
+    expect(new URL((await iframe.getAttribute('src')) ?? '').origin).toBe(sandbox.url);
+    await expect.poll(() => page.evaluate(() => window.__events), { timeout: 20_000 }).toContain('ready');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('IFRAME');
+
+    await page.keyboard.press('Escape');
+    await expect.poll(() => iframe.count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => window.__outcome)).toEqual({ settled: 'rejected', code: 'closed' });
+    expect(await page.evaluate(() => window.__events)).toContain('close');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('pay-button');
+    await page.close();
+  });
+
+  it('mounts inline in a container from the ESM build', async () => {
+    const code = await linkCode();
+    const page = await browser.newPage();
+    await page.goto(`${sandbox.demoUrl}/esm.html`);
+    await page.waitForFunction(() => typeof window.Checkout?.open === 'function');
+    await page.evaluate((c) => {
+      const box = document.createElement('div');
+      box.id = 'inline-box';
+      document.body.append(box);
+      window.Checkout.open({ code: c, container: '#inline-box', lang: 'en' });
+    }, code);
+    const frame = page.frameLocator('#inline-box iframe');
+    await frame.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    expect(await frame.locator('label', { hasText: /card number/i }).count()).toBeGreaterThan(0);
+    expect(await page.locator('[aria-modal="true"]').count()).toBe(0);
+    await page.close();
+  });
+});
