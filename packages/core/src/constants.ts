@@ -46,3 +46,73 @@ export type WidgetPaymentType = (typeof WIDGET_PAYMENT_TYPES)[number];
 
 /** SPEC 9: "Link expiry time zone: Panama." */
 export const PANAMA_TIME_ZONE = 'America/Panama';
+
+/** Sandbox client key guests send as x-api-key (SPEC 6 "anonymous API key"). */
+export const SANDBOX_CLIENT_KEY = 'pk_sandbox_pasarela_guest';
+/** Sandbox widget key a logged-in wallet user sends with the token (SPEC 7 "widget key"). */
+export const SANDBOX_WIDGET_KEY = 'pk_sandbox_pasarela_widget';
+
+/** SPEC 9 "Transaction types: AUTH_CAPTURE, AUTH, CAPTURE (service codes AUTH_CAP, AUTH, CAP); subscription uses REC." */
+export const TRANSACTION_TYPES = { authCapture: 'AUTH_CAPTURE', auth: 'AUTH', capture: 'CAPTURE' } as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[keyof typeof TRANSACTION_TYPES];
+export const SERVICE_CODES = { authCapture: 'AUTH_CAP', auth: 'AUTH', capture: 'CAP', subscription: 'REC' } as const;
+export type ServiceCode = (typeof SERVICE_CODES)[keyof typeof SERVICE_CODES];
+/** SPEC 9 "Collect mode MANUAL." */
+export const COLLECT_MODE = 'MANUAL';
+/** SPEC 9: "The old-version flag is true except for service codes EA and ED." */
+export const NEW_VERSION_SERVICE_CODES: readonly string[] = ['EA', 'ED'];
+export function isOldVersionServiceCode(serviceCode: string): boolean {
+  return !NEW_VERSION_SERVICE_CODES.includes(serviceCode.trim().toUpperCase());
+}
+
+/** SPEC 9 "3DS result type WEB_REDIRECT. Fingerprint integration type FINGER_PRINT." */
+export const THREE_DS_RESULT_TYPE = 'WEB_REDIRECT';
+export const FINGERPRINT_INTEGRATION_TYPE = 'FINGER_PRINT';
+
+/** SPEC 9 "Gateway codes: PFW, LK, CLAV variants, CROEM_CLAV, CLAVE." plus SPEC 3's cash gateways. */
+export const GATEWAY_CODES = {
+  wallet: 'PFW',
+  link: 'LK',
+  claveCroem: 'CROEM_CLAV',
+  clave: 'CLAVE',
+  payCash: 'PAYCASH',
+  cashPoint: 'PC',
+} as const;
+/** "CLAV variants": any gateway code containing CLAV is a Clave gateway. */
+export function isClaveGatewayCode(gatewayCode: string): boolean {
+  return gatewayCode.toUpperCase().includes('CLAV');
+}
+
+/** SPEC 9 "Subscription period labels" (twelve). */
+export const SUBSCRIPTION_PERIODS = {
+  BA: 'bi-annual',
+  BM: 'every two months',
+  BW: 'every two weeks',
+  AN: 'annual',
+  MO: 'monthly',
+  WE: 'weekly',
+  DA: 'daily',
+  HA: 'every six months',
+  OS: '168 days',
+  EF: '84 days',
+  TE: '28 days',
+  QU: 'quarterly',
+} as const;
+export type SubscriptionPeriodCode = keyof typeof SUBSCRIPTION_PERIODS;
+
+/** SPEC 9 "Random login for registration: 'user-' plus a number below 9999999." */
+export const RANDOM_LOGIN_PREFIX = 'user-';
+export const RANDOM_LOGIN_MAX_EXCLUSIVE = 9_999_999;
+export function randomRegistrationLogin(random: () => number = Math.random): string {
+  return `${RANDOM_LOGIN_PREFIX}${Math.floor(random() * RANDOM_LOGIN_MAX_EXCLUSIVE)}`;
+}
+
+/** SPEC 9 "Date format day/month/year, time hours:minutes:seconds." */
+export const DATE_FORMAT = 'dd/MM/yyyy';
+export const TIME_FORMAT = 'HH:mm:ss';
+/** SPEC 3 registration "howArrive (default PWW)". */
+export const DEFAULT_HOW_ARRIVE = CHANNEL.widget;
+/** SPEC 9 "Support contact is a customer-service address {email}" (the sandbox's own address). */
+export const SUPPORT_EMAIL = 'soporte@pasarela.test';
+/** SPEC 9 "Other numeric constants 600, 530, 3006, 6259: meanings not shown" (see docs/spec-decisions.md). */
+export const UNEXPLAINED_CONSTANTS = [600, 530, 3006, 6259] as const;

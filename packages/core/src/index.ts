@@ -26,3 +26,111 @@ export {
 export type { WidgetMessage, WidgetMessageType, LoaderMethods, WidgetMethods } from './messages';
 export { CARD_BRANDS, digitsOnly, passesLuhn, cardBrandOf, cardBrandHint, cvcLengthFor, lastFour } from './cards';
 export type { CardBrand } from './cards';
+export {
+  ENVIRONMENTS,
+  ANONYMOUS_USER_SERVICE_ID,
+  environmentOfHost,
+  isConsoleSilenced,
+  captchaAlwaysAccepted,
+} from './environment';
+export type { Environment } from './environment';
+export {
+  roundAmount,
+  totalWithTax,
+  formatAmount,
+  amountText,
+  exceedsMerchantLimit,
+  isValidationChargeInRange,
+  campaignDonation,
+} from './money';
+export { splitFullName } from './names';
+export type { SplitName } from './names';
+export {
+  PANAMA_UTC_OFFSET_MS,
+  parseExpiresAt,
+  remainingMs,
+  isLinkExpired,
+  panamaParts,
+  formatPanamaDate,
+  formatPanamaTime,
+} from './linkExpiry';
+export { parseExpiry, isExpiryValid } from './cardExpiry';
+export {
+  VALIDATION_KEYS,
+  isValidationKey,
+  DECIMAL_PATTERN,
+  DIGITS_PATTERN,
+  LETTERS_PATTERN,
+  ALPHANUMERIC_PATTERN,
+  isHttpUrl,
+} from './validationKeys';
+export type { ValidationKey } from './validationKeys';
+export {
+  required,
+  cardNumber,
+  expiry,
+  cvc,
+  email,
+  lettersOnly,
+  nameSpaceCount,
+  fullName,
+  numberText,
+  positiveNumber,
+  amount,
+  validationCharge,
+  longerThanThree,
+  notBlank,
+  alphanumeric,
+  minChars,
+  maxChars,
+  cardFormSchema,
+  fieldErrors,
+} from './validation';
+export type { CardFormOptions, CardFormValues } from './validation';
+export { customFieldValue, parseCustomField, parseCustomFields } from './customFields';
+export type { CustomField, CustomFieldOption, CustomFieldSource } from './customFields';
+export { decodeSubscription } from './subscription';
+export type { LinkSubscription } from './subscription';
+export {
+  NumberLike,
+  OthersValuesSchema,
+  RawPaymentInfoSchema,
+  parseCardTypeList,
+  cardBrandsOfList,
+  aliasAndDetail,
+  parsePaymentInfo,
+} from './paymentInfo';
+export type { RawPaymentInfo, PaymentInfo } from './paymentInfo';
+export { RawMerchantSchema, imageUrl, parseMerchant } from './merchant';
+export type { RawMerchant, Merchant } from './merchant';
+export {
+  AVAILABLE_METHODS,
+  LINK_TYPES,
+  PaymentMethodEntrySchema,
+  PaymentMethodsResponseSchema,
+  groupPaymentMethods,
+  cardValidationBrands,
+  paymentMethodAvailability,
+} from './methods';
+export type { AvailableMethod, LinkType, PaymentMethodEntry, GroupedPaymentMethods, MethodAvailability } from './methods';
+export { CardInformationSchema, CardPaymentPayloadSchema, buildCardPaymentPayload } from './cardPayment';
+export type { CardPaymentPayload, CardPaymentFormValues, CardPaymentInput } from './cardPayment';
+export { CardAuthResponseSchema, CARD_STATUS, cardOutcome } from './cardOutcome';
+export type { CardAuthResponse, CardOutcome } from './cardOutcome';
+export { ReceiptSchema, RECEIPT_TITLE_KEYS, RECURRENT_TYPE, receiptTitleKey, receiptCardNumber } from './receipt';
+export type { Receipt, ReceiptTitleKey } from './receipt';
+export {
+  displayStatusOf,
+  isCardType,
+  statusFamilyOf,
+  cardDisplayStatus,
+  overallResultOf,
+  overallResultOfDisplay,
+  notificationStatusOf,
+  cashNotificationStatus,
+  buildParentNotification,
+  buildPaymentResult,
+} from './status';
+export type { DisplayStatus, StatusFamily, OverallResult, PaymentOutcomeSummary } from './status';
+export { CATALOG_VERSION, catalogs, catalogFor, languageOf } from './i18n/index';
+export type { CatalogKey, Catalog, RemoteCatalog } from './i18n/index';

@@ -1,0 +1,21 @@
+import { panamaParts } from './linkExpiry';
+
+// SPEC 5 expired: "Card expiry MM/YY must not be in the past."
+
+const EXPIRY = /^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/;
+
+/** Month and two-digit year of an MM/YY text, or null when it is not MM/YY. */
+export function parseExpiry(value: string): { month: number; year: number } | null {
+  const m = EXPIRY.exec(value.trim());
+  if (!m) return null;
+  return { month: Number(m[1]), year: 2000 + Number(m[2]) };
+}
+
+/** A card is good through the last day of its expiry month, judged by the calendar in Panama. */
+export function isExpiryValid(value: string, now: Date | number): boolean {
+  const parsed = parseExpiry(value);
+  if (!parsed) return false;
+  const today = panamaParts(now);
+  const nowIndex = Number(today.year) * 12 + Number(today.month) - 1;
+  return parsed.year * 12 + parsed.month - 1 >= nowIndex;
+}

@@ -1,0 +1,175 @@
+import * as v from 'valibot';
+import { CARD_BRANDS, cardBrandOf, cvcLengthFor, digitsOnly, passesLuhn } from './cards';
+import {
+  DEFAULT_ADDRESS, DEFAULT_CITY, DEFAULT_CONCEPT, DEFAULT_COUNTRY, DEFAULT_POSTAL_CODE, LANGUAGES, isOldVersionServiceCode,
+} from './constants';
+import type { Language } from './constants';
+import { campaignDonation, roundAmount } from './money';
+import { splitFullName } from './names';
+import { parseExpiry } from './cardExpiry';
+
+// SPEC 3 "Card payment payload". Issue messages are the error codes the server answers with.
+
+const str = () => v.pipe(v.string('missing_arguments'), v.check((s) => s.trim() !== '', 'missing_arguments'));
+const optStr = () => v.optional(v.string('missing_arguments'));
+
+export const CardInformationSchema = v.pipe(
+  v.object(
+    {
+      cardNumber: v.pipe(str(), v.check((s) => /^\d{12,19}$/.test(s) && passesLuhn(s) && cardBrandOf(s) !== null, 'invalid_card')),
+      expMonth: v.pipe(str(), v.regex(/^(0[1-9]|1[0-2])$/, 'expired')),
+      expYear: v.pipe(str(), v.regex(/^(\d{2}|\d{4})$/, 'expired')),
+      cvv: v.pipe(str(), v.regex(/^\d{3,4}$/, 'invalid_cvc')),
+      firstName: str(),
+      lastName: str(),
+      cardType: v.picklist(CARD_BRANDS, 'card_not_valid'),
+    },
+    'missing_arguments',
+  ),
+  v.forward(v.partialCheck([['cardNumber'], ['cvv']], (c) => c.cvv.length === cvcLengthFor(cardBrandOf(c.cardNumber)), 'invalid_cvc'), ['cvv']),
+  v.forward(v.partialCheck([['cardNumber'], ['cardType']], (c) => cardBrandOf(c.cardNumber) === c.cardType, 'card_not_valid'), ['cardType']),
+);
+
+export const CardPaymentPayloadSchema = v.object(
+  {
+    cclw: str(),
+    code: str(),
+    amount: v.pipe(v.number('missing_arguments'), v.minValue(0.01, 'greater_than_zero')),
+    taxAmount: v.pipe(v.number('missing_arguments'), v.minValue(0, 'invalid_amount')),
+    email: v.pipe(str(), v.email('invalid_email')),
+    phone: v.string('missing_arguments'),
+    address: str(),
+    city: str(),
+    ip: v.string('missing_arguments'),
+    concept: str(),
+    description: v.string('missing_arguments'),
+    cardInformation: CardInformationSchema,
+    additionalData: v.looseObject(
+      {
+        domainRequested: v.string('missing_arguments'),
+        trackId: v.pipe(str(), v.maxLength(64, 'missing_arguments')),
+        zipCode: str(),
+        street: str(),
+        country: optStr(),
+        scoreCaptcha: v.optional(v.number('missing_arguments')),
+      },
+      'missing_arguments',
+    ),
+    customFieldValues: v.array(v.unknown(), 'missing_arguments'),
+    txChannel: str(),
+    lang: v.picklist(LANGUAGES, 'missing_arguments'),
+    serviceCode: v.string('missing_arguments'),
+    transactionsType: v.string('missing_arguments'),
+    isOldVersion: v.boolean('missing_arguments'),
+    amountToCampaign: v.optional(v.number('missing_arguments')),
+    idCampaignBridge: v.optional(v.union([v.number(), v.string()], 'missing_arguments')),
+    storeCard: v.optional(v.boolean('missing_arguments')),
+    tryAgain: v.optional(v.boolean('missing_arguments')),
+    returnUrlString: optStr(),
+    deviceInformation: v.optional(v.object({ deviceFingerprint: v.string('missing_arguments') }, 'missing_arguments')),
+    pfFingerprint: optStr(),
+    pfFingerprintIntegration: optStr(),
+  },
+  'missing_arguments',
+);
+export type CardPaymentPayload = v.InferOutput<typeof CardPaymentPayloadSchema>;
+
+/** The card form's values as the payer typed them (SPEC 3 "Form values"). */
+export interface CardPaymentFormValues {
+  email: string;
+  phone: string;
+  name: string;
+  cardnumber: string;
+  expirationDate: string;
+  cvc: string;
+  country?: string | undefined;
+  city?: string | undefined;
+  userAddress?: string | undefined;
+  postalCode?: string | undefined;
+}
+
+export interface CardPaymentInput {
+  /** The merchant's web code. */
+  cclw: string;
+  /** The payment link code. */
+  code: string;
+  amount: number;
+  taxAmount?: number | null | undefined;
+  description?: string | null | undefined;
+  concept?: string | null | undefined;
+  serviceCode: string;
+  transactionsType: string;
+  form: CardPaymentFormValues;
+  ip: string;
+  domainRequested: string;
+  /** One UUID per Pay click: the server answers a repeated trackId once. */
+  trackId: string;
+  lang: Language;
+  txChannel: string;
+  customFieldValues?: unknown[] | undefined;
+  campaign?: { amount: number | null | undefined; idCampaignBridge: number | string | null | undefined } | undefined;
+  scoreCaptcha?: number | undefined;
+  deviceFingerprint?: string | undefined;
+  returnUrlString?: string | undefined;
+  storeCard?: boolean | undefined;
+  tryAgain?: boolean | undefined;
+}
+
+const orDefault = (value: string | null | undefined, fallback: string) => (value && value.trim() !== '' ? value.trim() : fallback);
+
+/** Builds the auth-capture body with SPEC 5's defaults. Throws TypeError('invalid_card') for a number of no known brand. */
+export function buildCardPaymentPayload(input: CardPaymentInput): CardPaymentPayload {
+  const { form } = input;
+  const cardType = cardBrandOf(form.cardnumber);
+  const expiry = parseExpiry(form.expirationDate);
+  if (!cardType) throw new TypeError('invalid_card');
+  if (!expiry) throw new TypeError('expired');
+  const { firstName, lastName } = splitFullName(form.name);
+  const address = orDefault(form.userAddress, DEFAULT_ADDRESS);
+  const donation = input.campaign ? campaignDonation(input.campaign.amount, input.campaign.idCampaignBridge) : null;
+  const payload: CardPaymentPayload = {
+    cclw: input.cclw,
+    code: input.code,
+    amount: roundAmount(input.amount),
+    taxAmount: roundAmount(input.taxAmount ?? 0),
+    email: form.email.trim(),
+    phone: form.phone.trim(),
+    address,
+    city: orDefault(form.city, DEFAULT_CITY),
+    ip: input.ip,
+    concept: orDefault(input.concept, DEFAULT_CONCEPT),
+    description: input.description ?? '',
+    cardInformation: {
+      cardNumber: digitsOnly(form.cardnumber),
+      expMonth: String(expiry.month).padStart(2, '0'),
+      expYear: String(expiry.year % 100).padStart(2, '0'),
+      cvv: form.cvc.trim(),
+      firstName,
+      lastName,
+      cardType,
+    },
+    additionalData: {
+      domainRequested: input.domainRequested,
+      trackId: input.trackId,
+      zipCode: orDefault(form.postalCode, DEFAULT_POSTAL_CODE),
+      street: address,
+      country: orDefault(form.country, DEFAULT_COUNTRY),
+      ...(input.scoreCaptcha !== undefined ? { scoreCaptcha: input.scoreCaptcha } : {}),
+    },
+    customFieldValues: input.customFieldValues ?? [],
+    txChannel: input.txChannel,
+    lang: input.lang,
+    serviceCode: input.serviceCode,
+    transactionsType: input.transactionsType,
+    isOldVersion: isOldVersionServiceCode(input.serviceCode),
+  };
+  if (donation) Object.assign(payload, donation);
+  if (input.storeCard !== undefined) payload.storeCard = input.storeCard;
+  if (input.tryAgain !== undefined) payload.tryAgain = input.tryAgain;
+  if (input.returnUrlString) payload.returnUrlString = input.returnUrlString;
+  if (input.deviceFingerprint) {
+    payload.deviceInformation = { deviceFingerprint: input.deviceFingerprint };
+    payload.pfFingerprint = input.deviceFingerprint;
+  }
+  return payload;
+}

@@ -1,0 +1,27 @@
+import type { Language } from '../constants';
+import { en } from './en';
+import { es } from './es';
+
+/** Bump when any text changes: clients cache the remote catalog by this number (SPEC 1). */
+export const CATALOG_VERSION = 1;
+
+export type CatalogKey = keyof typeof es;
+export type Catalog = Record<string, string>;
+
+export const catalogs: { es: Catalog; en: Catalog } = { es, en };
+
+/** The body of GET /api/v1/translations (SPEC 7 "GET translation catalog ... cached by version"). */
+export interface RemoteCatalog {
+  version: number;
+  lang: Language;
+  entries: Catalog;
+}
+
+export function catalogFor(lang: Language): RemoteCatalog {
+  return { version: CATALOG_VERSION, lang, entries: catalogs[lang] };
+}
+
+/** SPEC 1 "The language is taken from the browser (es or en)": English only when the browser says so. */
+export function languageOf(tag: string | null | undefined): Language {
+  return /^en\b/i.test((tag ?? '').trim()) ? 'en' : 'es';
+}

@@ -1,0 +1,121 @@
+import * as v from 'valibot';
+import { CARD_BRANDS } from './cards';
+import type { CardBrand } from './cards';
+import { GATEWAY_CODES } from './constants';
+
+// SPEC 3 "Payment method availability" and SPEC 4 "Method filtering".
+
+export const AVAILABLE_METHODS = ['card', 'nequi', 'cash', 'clave', 'crypto', 'pfw', 'yappy'] as const;
+export type AvailableMethod = (typeof AVAILABLE_METHODS)[number];
+export const LINK_TYPES = ['AUTH_CAP', 'LK', 'LKA', 'ED', 'EA', 'PFW', 'ND', 'PCASH'] as const;
+export type LinkType = (typeof LINK_TYPES)[number];
+
+/** One entry of GET /api/v1/merchants/:idMerchant/payment-methods. */
+export const PaymentMethodEntrySchema = v.object({
+  method: v.picklist(AVAILABLE_METHODS),
+  linkType: v.picklist(LINK_TYPES),
+  gatewayCode: v.string(),
+  idMerchantService: v.number(),
+  txLimit: v.number(),
+  validations: v.optional(v.array(v.object({ cardCode: v.picklist(CARD_BRANDS) }))),
+});
+export type PaymentMethodEntry = v.InferOutput<typeof PaymentMethodEntrySchema>;
+export const PaymentMethodsResponseSchema = v.object({ paymentMethods: v.array(PaymentMethodEntrySchema) });
+
+export type GroupedPaymentMethods = Partial<Record<AvailableMethod, Partial<Record<LinkType, PaymentMethodEntry[]>>>>;
+
+/** SPEC 3: "grouped by method then link type". */
+export function groupPaymentMethods(entries: readonly PaymentMethodEntry[]): GroupedPaymentMethods {
+  const grouped: GroupedPaymentMethods = {};
+  for (const entry of entries) {
+    const byType = (grouped[entry.method] ??= {});
+    (byType[entry.linkType] ??= []).push(entry);
+  }
+  return grouped;
+}
+
+/** SPEC 3 "Card entries carry a validations list of cardCode entries, deduplicated by cardCode." */
+export function cardValidationBrands(entries: readonly PaymentMethodEntry[]): CardBrand[] {
+  const seen = new Set<CardBrand>();
+  for (const e of entries) for (const val of e.validations ?? []) seen.add(val.cardCode);
+  return CARD_BRANDS.filter((b) => seen.has(b));
+}
+
+/** Methods whose entries may use their own service type instead of the payment's link type. */
+const DEDICATED_LINK_TYPE: Partial<Record<AvailableMethod, LinkType>> = { pfw: 'PFW', nequi: 'ND', cash: 'PCASH' };
+
+/** Tokens of the link's cardType list that keep each method on (brands keep the card on). */
+const METHOD_TOKENS: Record<Exclude<AvailableMethod, 'pfw'>, readonly string[]> = {
+  card: ['CARD', ...CARD_BRANDS],
+  nequi: ['NEQUI'],
+  cash: ['CASH', 'PAYCASH', 'PC'],
+  clave: ['CLAVE'],
+  crypto: ['CRYPTO'],
+  yappy: ['YAPPY'],
+};
+
+export interface MethodAvailability extends Record<AvailableMethod, boolean> {
+  /** SPEC 4 "Card-type flags visa, mastercard and amex". */
+  visa: boolean;
+  mastercard: boolean;
+  amex: boolean;
+  cardBrands: CardBrand[];
+  /** SPEC 4 "Cash and cash-point availability flags": the voucher network and the cash-point network. */
+  payCash: boolean;
+  cashPoint: boolean;
+  /** The entry each available method pays through (gateway, service id, limit). */
+  entries: Partial<Record<AvailableMethod, PaymentMethodEntry>>;
+  /** Available methods in SPEC 1 order, the order the method list shows. */
+  enabled: AvailableMethod[];
+}
+
+/**
+ * What the payer may use for a payment of `linkType` (the payment info's serviceCode, e.g. LK).
+ * `cardTypes` is the link's othersValues.cardType list: when it has tokens, methods it does not
+ * name are turned off, except the wallet (pfw); brand tokens also narrow the card brands.
+ */
+export function paymentMethodAvailability(
+  entries: readonly PaymentMethodEntry[],
+  linkType: string,
+  cardTypes?: readonly string[] | null,
+): MethodAvailability {
+  const grouped = groupPaymentMethods(entries);
+  const restriction = (cardTypes ?? []).map((t) => t.toUpperCase());
+  const out: MethodAvailability = {
+    card: false, nequi: false, cash: false, clave: false, crypto: false, pfw: false, yappy: false,
+    visa: false, mastercard: false, amex: false, cardBrands: [], payCash: false, cashPoint: false,
+    entries: {}, enabled: [],
+  };
+  for (const method of AVAILABLE_METHODS) {
+    const byType = grouped[method] ?? {};
+    const dedicated = DEDICATED_LINK_TYPE[method];
+    let candidates = byType[linkType as LinkType] ?? (dedicated ? byType[dedicated] : undefined) ?? [];
+    if (method !== 'pfw' && restriction.length > 0 && !METHOD_TOKENS[method].some((t) => restriction.includes(t))) {
+      candidates = [];
+    }
+    if (method === 'cash') {
+      candidates = candidates.filter((e) => e.gatewayCode === GATEWAY_CODES.payCash || e.gatewayCode === GATEWAY_CODES.cashPoint);
+      out.payCash = candidates.some((e) => e.gatewayCode === GATEWAY_CODES.payCash);
+      out.cashPoint = candidates.some((e) => e.gatewayCode === GATEWAY_CODES.cashPoint);
+    }
+    if (method === 'card' && candidates.length > 0) {
+      const listed = cardValidationBrands(candidates);
+      // An entry without validations accepts every brand offered.
+      let brands = listed.length > 0 ? listed : [...CARD_BRANDS];
+      const linkBrands = CARD_BRANDS.filter((b) => restriction.includes(b));
+      if (linkBrands.length > 0) brands = brands.filter((b) => linkBrands.includes(b));
+      out.cardBrands = brands;
+      out.visa = brands.includes('VISA');
+      out.mastercard = brands.includes('MC');
+      out.amex = brands.includes('AMEX');
+      if (brands.length === 0) candidates = [];
+    }
+    const chosen = candidates[0];
+    if (chosen) {
+      out[method] = true;
+      out.entries[method] = chosen;
+      out.enabled.push(method);
+    }
+  }
+  return out;
+}

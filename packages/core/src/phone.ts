@@ -1,0 +1,36 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import type { CountryCode } from 'libphonenumber-js/min';
+
+// Kept out of index.ts on purpose: libphonenumber-js/min is ~30 KB gzip and the widget loads this
+// module lazily (`import('@pasarela/core/phone')` or a dynamic import of this file).
+
+/** SPEC 5 "Phone check limits: over 250 characters is too long". */
+export const PHONE_MAX_CHARACTERS = 250;
+/** SPEC 5 "national part under 2 digits is too short". */
+export const PHONE_MIN_NATIONAL_DIGITS = 2;
+/** SPEC 5 "over 17 digits is too long". */
+export const PHONE_MAX_DIGITS = 17;
+
+export type PhoneErrorKey = 'field_required' | 'invalid_phone_number';
+
+/**
+ * SPEC 5 invalid_phone_number: "Phone checked by a phone-number check" with the limits above.
+ * Returns the message key to show, or null when the phone is valid.
+ */
+export function phoneErrorKey(value: string, defaultCountry: string = 'PA'): PhoneErrorKey | null {
+  const text = value.trim();
+  if (text === '') return 'field_required';
+  if (text.length > PHONE_MAX_CHARACTERS) return 'invalid_phone_number';
+  const digits = text.replace(/\D/g, '');
+  if (digits.length > PHONE_MAX_DIGITS) return 'invalid_phone_number';
+  if (/[^\d\s()+.-]/.test(text)) return 'invalid_phone_number';
+  const parsed = parsePhoneNumberFromString(text, defaultCountry.toUpperCase() as CountryCode);
+  if (!parsed || parsed.nationalNumber.length < PHONE_MIN_NATIONAL_DIGITS) return 'invalid_phone_number';
+  return parsed.isValid() ? null : 'invalid_phone_number';
+}
+
+/** The phone in E.164 (+50761111111) for payloads, or null when it is not valid. */
+export function normalizePhone(value: string, defaultCountry: string = 'PA'): string | null {
+  if (phoneErrorKey(value, defaultCountry) !== null) return null;
+  return parsePhoneNumberFromString(value.trim(), defaultCountry.toUpperCase() as CountryCode)?.number ?? null;
+}

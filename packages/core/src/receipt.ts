@@ -1,0 +1,72 @@
+import * as v from 'valibot';
+import { NumberLike, optionalText } from './schemaParts';
+import { TRANSACTION_TYPES } from './constants';
+
+// SPEC 3 "Receipt" and SPEC 4 "Receipt title".
+
+const text = optionalText;
+
+export const ReceiptSchema = v.object({
+  date: text(),
+  name: text(),
+  authStatus: text(),
+  cardType: text(),
+  type: text(),
+  binInfo: v.optional(v.nullable(v.union([v.string(), v.record(v.string(), v.unknown())])), null),
+  displayNum: text(),
+  messageSys: text(),
+  codOper: v.string(),
+  status: NumberLike,
+  totalPay: v.optional(v.nullable(NumberLike), 0),
+  email: text(),
+  txType: text(),
+  expirationDate: text(),
+  phone: text(),
+  concept: text(),
+  descriptor: text(),
+  isBlock: v.optional(v.nullable(v.boolean()), false),
+  typeMethod: text(),
+  /** SPEC 3 "reference (txNumber)". */
+  reference: text(),
+  taxAmount: v.optional(v.nullable(NumberLike), 0),
+  merchant: v.optional(v.nullable(v.object({ merchantName: text(), logo: text() })), null),
+  txCtrl: v.optional(v.nullable(v.object({ completeName: text(), description: text() })), null),
+});
+export type Receipt = v.InferOutput<typeof ReceiptSchema>;
+
+export const RECEIPT_TITLE_KEYS = [
+  'receipt_payment_proof',
+  'receipt_subscription_proof',
+  'receipt_refund_proof',
+  'receipt_partial_refund_proof',
+  'receipt_captured_proof',
+  'receipt_payment_instructions',
+] as const;
+export type ReceiptTitleKey = (typeof RECEIPT_TITLE_KEYS)[number];
+
+/** The receipt type of a subscription charge (SPEC 4 "subscription proof if type RECURRENT"). */
+export const RECURRENT_TYPE = 'RECURRENT';
+
+/**
+ * SPEC 4 "Receipt title: Status 1: payment proof (subscription proof if type RECURRENT). Status 3:
+ * refund proof. Status 2 with non-AUTH type: partial refund proof. Status 2 with AUTH: captured
+ * proof. Otherwise: payment instructions."
+ */
+export function receiptTitleKey(status: number, type: string | null | undefined): ReceiptTitleKey {
+  const t = (type ?? '').trim().toUpperCase();
+  if (status === 1) return t === RECURRENT_TYPE ? 'receipt_subscription_proof' : 'receipt_payment_proof';
+  if (status === 3) return 'receipt_refund_proof';
+  if (status === 2) return t === TRANSACTION_TYPES.auth ? 'receipt_captured_proof' : 'receipt_partial_refund_proof';
+  return 'receipt_payment_instructions';
+}
+
+/**
+ * The card number as the receipt shows it: the server's mask, except that SPEC 3 says "For
+ * subscriptions only the last 4 card digits show".
+ */
+export function receiptCardNumber(displayNum: string | null | undefined, type: string | null | undefined): string {
+  const shown = (displayNum ?? '').trim();
+  if ((type ?? '').trim().toUpperCase() !== RECURRENT_TYPE) return shown;
+  const digits = shown.replace(/\D/g, '');
+  return digits.length >= 4 ? `•••• ${digits.slice(-4)}` : shown;
+}

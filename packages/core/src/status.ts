@@ -1,0 +1,115 @@
+import type { PaymentMethodId } from './constants';
+import { formatPanamaDate, formatPanamaTime } from './linkExpiry';
+import { amountText } from './money';
+import type { ParentNotification, PaymentResult } from './notification';
+import { isHttpUrl } from './validationKeys';
+
+// SPEC 4 "Status codes per method (display)" and "Overall result".
+
+export type DisplayStatus = 'pending' | 'declined' | 'approved' | 'captured' | 'refunded' | 'completed' | 'paid' | 'unknown';
+/** The status families of SPEC 4: the card (with its -PF variants), the wallet, and each method. */
+export type StatusFamily = 'card' | 'balance' | 'crypto' | 'clave' | 'nequi' | 'cash' | 'cashPoint' | 'yappy';
+
+const TABLES: Record<Exclude<StatusFamily, 'crypto'>, Readonly<Record<string, DisplayStatus>>> = {
+  card: { '-1': 'pending', '0': 'declined', '1': 'approved', '2': 'captured', '3': 'refunded' },
+  balance: { '-1': 'pending', '0': 'declined', '1': 'approved', '2': 'approved', '3': 'approved' },
+  clave: { '0': 'declined', '1': 'approved', '-1': 'pending' },
+  nequi: { '1': 'approved', '-1': 'pending' },
+  cash: { '3': 'declined', '0': 'pending', '-1': 'pending', '1': 'completed', '2': 'paid' },
+  cashPoint: { '3': 'declined', '0': 'pending', '-1': 'pending', '1': 'completed', '2': 'paid' },
+  yappy: { '1': 'approved', '-1': 'pending', '0': 'pending' },
+};
+
+/** SPEC 4 display status; a code the table does not list is 'unknown' (crypto: "all others pending"). */
+export function displayStatusOf(family: StatusFamily, status: number): DisplayStatus {
+  if (family === 'crypto') return status === 1 ? 'approved' : 'pending';
+  return TABLES[family][String(status)] ?? 'unknown';
+}
+
+/** SPEC 4 "Card (Visa, Mastercard, Amex, including -PF variants)": VISA, MC-PF, ... are cards. */
+export function isCardType(type: string | null | undefined): boolean {
+  return /^(VISA|MC|AMEX|MASTERCARD)(-PF)?$/i.test((type ?? '').trim());
+}
+
+/** The status family of a receipt's cardType / typeMethod text, or of a method id. */
+export function statusFamilyOf(typeOrMethod: string | null | undefined): StatusFamily {
+  const t = (typeOrMethod ?? '').trim().toLowerCase();
+  if (isCardType(t) || t === 'card') return 'card';
+  if (t === 'balance' || t === 'pfw' || t === 'wallet') return 'balance';
+  if (t === 'crypto' || t === 'clave' || t === 'nequi' || t === 'yappy' || t === 'cash') return t;
+  if (t === 'cashpoint' || t === 'cash-point' || t === 'pc') return 'cashPoint';
+  if (t === 'paycash' || t === 'pagocash') return 'cash';
+  return 'card';
+}
+
+/** SPEC 4 card display status. */
+export function cardDisplayStatus(status: number): DisplayStatus {
+  return displayStatusOf('card', status);
+}
+
+export type OverallResult = 'APPROVED' | 'PENDING' | 'DECLINED' | 'ERROR';
+
+/** SPEC 4 "Overall result: 0 pending, 1 and 2 approved, 3 declined." Anything else is an error. */
+export function overallResultOf(status: number): OverallResult {
+  if (status === 0) return 'PENDING';
+  if (status === 1 || status === 2) return 'APPROVED';
+  if (status === 3) return 'DECLINED';
+  return 'ERROR';
+}
+
+/** The overall result a method's display status stands for (a card's -1 is PENDING, 0 DECLINED). */
+export function overallResultOfDisplay(display: DisplayStatus): OverallResult {
+  if (display === 'approved' || display === 'captured' || display === 'completed' || display === 'paid') return 'APPROVED';
+  if (display === 'pending') return 'PENDING';
+  if (display === 'declined' || display === 'refunded') return 'DECLINED';
+  return 'ERROR';
+}
+
+/** SPEC 4 "APPROVED or PENDING notifies the parent as success; anything else as error." */
+export function notificationStatusOf(overall: OverallResult): 'success' | 'error' {
+  return overall === 'APPROVED' || overall === 'PENDING' ? 'success' : 'error';
+}
+
+/** SPEC 4 "Cash notification status: 1 success, 0 failure." */
+export function cashNotificationStatus(status: number): 'success' | 'error' {
+  return status === 1 ? 'success' : 'error';
+}
+
+/** What finished, in our words; buildParentNotification turns it into SPEC's field names. */
+export interface PaymentOutcomeSummary {
+  result: OverallResult;
+  /** Amount plus tax actually charged, in dollars. */
+  totalPaid: number;
+  /** When it finished; Fecha and Hora are written in Panama time. */
+  at: Date | number;
+  /** Tipo: the card brand or method label (VISA, NEQUI, ...). */
+  type: string;
+  codOper: string;
+  /** Usuario: the payer's e-mail or name. */
+  user: string;
+  /** Razon: the server's messageSys, or '' */
+  reason?: string | null | undefined;
+  returnUrl?: string | null | undefined;
+}
+
+/** SPEC 3 "Notification to the parent on result". A return URL that is not http(s) is dropped. */
+export function buildParentNotification(outcome: PaymentOutcomeSummary): ParentNotification {
+  const returnUrl = outcome.returnUrl && isHttpUrl(outcome.returnUrl) ? outcome.returnUrl : '';
+  return {
+    TotalPagado: amountText(outcome.totalPaid),
+    Fecha: formatPanamaDate(outcome.at),
+    Hora: formatPanamaTime(outcome.at),
+    Tipo: outcome.type,
+    Oper: outcome.codOper,
+    Usuario: outcome.user,
+    Estado: outcome.result,
+    Razon: outcome.reason ?? '',
+    isReturn: returnUrl !== '',
+    returnUrl,
+  };
+}
+
+/** The `result` message payload: status from the overall result, the method, the notification. */
+export function buildPaymentResult(method: PaymentMethodId, outcome: PaymentOutcomeSummary): PaymentResult {
+  return { status: notificationStatusOf(outcome.result), method, notification: buildParentNotification(outcome) };
+}

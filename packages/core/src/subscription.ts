@@ -1,0 +1,46 @@
+// SPEC 3 "A subscription (plan and subscription key) is decoded from additionalParamsUrlString when
+// it mentions subscription."
+
+export interface LinkSubscription {
+  plan: string | null;
+  subscriptionKey: string | null;
+}
+
+function text(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  const s = String(value).trim();
+  return s === '' ? null : s;
+}
+
+function fromRecord(get: (key: string) => unknown): LinkSubscription {
+  return {
+    plan: text(get('plan') ?? get('idPlan') ?? get('planId')),
+    subscriptionKey: text(get('subscriptionKey') ?? get('subscription_key') ?? get('subscription')),
+  };
+}
+
+/**
+ * The text is a query string ('subscriptionKey=abc&plan=7', with or without '?') or JSON text.
+ * Returns null when it does not mention subscription or names neither a plan nor a key.
+ */
+export function decodeSubscription(additionalParamsUrlString: string | null | undefined): LinkSubscription | null {
+  const raw = (additionalParamsUrlString ?? '').trim();
+  if (!/subscription/i.test(raw)) return null;
+  let result: LinkSubscription;
+  if (raw.startsWith('{')) {
+    try {
+      const obj = JSON.parse(raw) as unknown;
+      if (!obj || typeof obj !== 'object' || Array.isArray(obj)) return null;
+      const record = obj as Record<string, unknown>;
+      const nested = record.subscription;
+      const source = nested && typeof nested === 'object' ? (nested as Record<string, unknown>) : record;
+      result = fromRecord((k) => (k === 'subscription' && source === record && typeof nested === 'object' ? undefined : source[k]));
+    } catch {
+      return null;
+    }
+  } else {
+    const params = new URLSearchParams(raw.replace(/^[?&]/, ''));
+    result = fromRecord((k) => params.get(k) ?? undefined);
+  }
+  return result.plan === null && result.subscriptionKey === null ? null : result;
+}

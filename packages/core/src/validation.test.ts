@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import {
+  alphanumeric, amount, cardFormSchema, cardNumber, cvc, email, expiry, fieldErrors, fullName, lettersOnly, longerThanThree,
+  maxChars, minChars, nameSpaceCount, notBlank, numberText, positiveNumber, required, validationCharge,
+} from './validation';
+
+const NOW = Date.UTC(2026, 10, 21, 15, 0, 0); // 21 Nov 2026, 10:00 in Panama
+
+function keyOf(schema: v.GenericSchema<string>, value: unknown): string | null {
+  const r = v.safeParse(schema, value);
+  return r.success ? null : (r.issues[0]?.message ?? null);
+}
+
+describe('SPEC 5 message keys, one pipe per rule', () => {
+  it.each([
+    ['field_required "Campo requerido; required field"', required(), '', 'field_required'],
+    ['field_required: blank is empty', required(), '   ', 'field_required'],
+    ['field_required: not a string', required(), undefined, 'field_required'],
+    ['field_required: filled passes', required(), 'x', null],
+    ['invalid_card "card number fails the Luhn check"', cardNumber(), '4242 4242 4242 4241', 'invalid_card'],
+    ['invalid_card: Luhn-valid Visa passes', cardNumber(), '4242 4242 4242 4242', null],
+    ['invalid_card: Luhn-valid but no brand offered (Discover)', cardNumber(), '6011111111111117', 'invalid_card'],
+    ['invalid_card: empty is required first', cardNumber(), '', 'field_required'],
+    ['expired "Card expiry MM/YY must not be in the past": last month', expiry(NOW), '10/26', 'expired'],
+    ['expired: this month is still valid', expiry(NOW), '11/26', null],
+    ['expired: future', expiry(NOW), '01/30', null],
+    ['expired: not MM/YY', expiry(NOW), '13/30', 'expired'],
+    ['invalid_cvc "CVC is 3 digits (4 for Amex)": Visa 3', cvc('VISA'), '123', null],
+    ['invalid_cvc: Visa 4', cvc('VISA'), '1234', 'invalid_cvc'],
+    ['invalid_cvc: Amex 4', cvc('AMEX'), '1234', null],
+    ['invalid_cvc: Amex 3', cvc('AMEX'), '123', 'invalid_cvc'],
+    ['invalid_cvc: unknown brand 3 or 4', cvc(), '12a', 'invalid_cvc'],
+    ['invalid_email "Bad e-mail"', email(), 'ana@', 'invalid_email'],
+    ['invalid_email: good', email('soporte@x.test'), 'ana@example.com', null],
+    ['invalid_email "the support e-mail address is also rejected"', email('soporte@x.test'), 'Soporte@X.test', 'invalid_email'],
+    ['only_alpha_characters "no accents"', lettersOnly(), 'José', 'only_alpha_characters'],
+    ['only_alpha_characters: letters and spaces', lettersOnly(), 'Jose Pena', null],
+    ['format_name_invalid "1 to 3 spaces": none', fullName(), 'Ana', 'format_name_invalid'],
+    ['format_name_invalid: 1 space', fullName(), 'Ana Diaz', null],
+    ['format_name_invalid: 3 spaces', fullName(), 'Ana Maria Diaz Soto', null],
+    ['format_name_invalid: 4 spaces', fullName(), 'Ana Maria Diaz Soto Paz', 'format_name_invalid'],
+    ['format_name_invalid: double space', fullName(), 'Ana  Diaz', 'format_name_invalid'],
+    ['validation_number "Must be a number"', numberText(), '1a', 'validation_number'],
+    ['validation_positive_number "at least 1"', positiveNumber(), '0.99', 'validation_positive_number'],
+    ['validation_positive_number: 1 passes', positiveNumber(), '1', null],
+    ['invalid_amount "Invalid amount"', amount(), '1.2.3', 'invalid_amount'],
+    ['greater_than_zero "above 0 to pay"', amount(), '0', 'greater_than_zero'],
+    ['greater_than_zero: 0.01 passes', amount(), '0.01', null],
+    ['invalid_amount_validation_tx "1 to 3 inclusive": 3.00', validationCharge(), '3.00', null],
+    ['invalid_amount_validation_tx: 1.00', validationCharge(), '1.00', null],
+    ['invalid_amount_validation_tx: 3.01', validationCharge(), '3.01', 'invalid_amount_validation_tx'],
+    ['invalid_amount_validation_tx: 0.99', validationCharge(), '0.99', 'invalid_amount_validation_tx'],
+    ['invalid_length "more than 3 characters": 3', longerThanThree(), 'abc', 'invalid_length'],
+    ['invalid_length: 4', longerThanThree(), 'abcd', null],
+    ['spaces_blank_not_allowed "No blank-only values"', notBlank(), '   ', 'spaces_blank_not_allowed'],
+    ['spaces_blank_not_allowed: empty is required', notBlank(), '', 'field_required'],
+    ['spaces_blank_not_allowed: text passes', notBlank(), ' a ', null],
+    ['only_alphanumeric_characters "Alphanumeric only"', alphanumeric(), 'ab-1', 'only_alphanumeric_characters'],
+    ['only_alphanumeric_characters: ok', alphanumeric(), 'ab1', null],
+    ['validate_characters_min "Minimum length 8"', minChars(), '1234567', 'validate_characters_min'],
+    ['validate_characters_min: 8', minChars(), '12345678', null],
+    ['validate_characters_max "Maximum length 6"', maxChars(6), '1234567', 'validate_characters_max'],
+    ['validate_characters_max "and 15"', maxChars(15), '123456789012345', null],
+  ] as const)('%s', (_rule, schema, value, key) => {
+    expect(keyOf(schema as v.GenericSchema<string>, value)).toBe(key);
+  });
+
+  it('counts the spaces between words only', () => {
+    expect(nameSpaceCount('  Ana Diaz  ')).toBe(1);
+  });
+});
+
+describe('SPEC 3 "Form values" of the card form', () => {
+  const good = {
+    email: 'ana@example.com',
+    phone: '61111111',
+    name: 'Ana Diaz',
+    cardnumber: '4242 4242 4242 4242',
+    expirationDate: '12/30',
+    cvc: '123',
+  };
+
+  it('accepts a complete form; country, city, userAddress and postalCode are optional', () => {
+    expect(fieldErrors(cardFormSchema({ now: NOW }), good)).toEqual({});
+  });
+
+  it.each([
+    [{ email: '' }, { email: 'field_required' }],
+    [{ name: 'Ana' }, { name: 'format_name_invalid' }],
+    [{ cardnumber: '4242424242424241' }, { cardnumber: 'invalid_card' }],
+    [{ expirationDate: '01/20' }, { expirationDate: 'expired' }],
+    [{ cvc: '1234' }, { cvc: 'invalid_cvc' }],
+    [{ cardnumber: '378282246310005', cvc: '123' }, { cvc: 'invalid_cvc' }],
+    [{ cardnumber: '378282246310005', cvc: '1234' }, {}],
+    [{ city: 7 }, { city: 'field_required' }],
+  ])('gives the first key per field for %j', (patch, errors) => {
+    expect(fieldErrors(cardFormSchema({ now: NOW }), { ...good, ...patch })).toEqual(errors);
+  });
+
+  it('missing fields are field_required', () => {
+    expect(fieldErrors(cardFormSchema({ now: NOW }), {})).toMatchObject({
+      email: 'field_required',
+      name: 'field_required',
+      cardnumber: 'field_required',
+      expirationDate: 'field_required',
+      cvc: 'field_required',
+    });
+  });
+
+  it('SPEC 8 card_not_valid "card type not accepted by the merchant"', () => {
+    const schema = cardFormSchema({ now: NOW, acceptedBrands: ['MC'] });
+    expect(fieldErrors(schema, good)).toEqual({ cardnumber: 'card_not_valid' });
+    expect(fieldErrors(schema, { ...good, cardnumber: '5555555555554444' })).toEqual({});
+  });
+
+  it('rejects the support address', () => {
+    expect(fieldErrors(cardFormSchema({ now: NOW, supportEmail: 'help@pay.test' }), { ...good, email: 'help@pay.test' })).toEqual({
+      email: 'invalid_email',
+    });
+  });
+
+  it('an input that is not an object is field_required at no field', () => {
+    expect(fieldErrors(cardFormSchema({ now: NOW }), null)).toEqual({});
+  });
+});
