@@ -1,0 +1,15 @@
+import type { Database } from './db/Database';
+
+/** What every route module is built from. */
+export interface Deps {
+  db: Database;
+  /** Key of the card fingerprint (HMAC), random per process so a fingerprint never leads back to a number. */
+  cardFingerprintKey: Buffer;
+  /** The checkout origin as payers reach it, for absolute URLs; else taken from each request. */
+  publicOrigin: string | undefined;
+}
+
+/** The absolute origin to put in URLs the server hands out. */
+export function originOf(deps: Deps, requestUrl: string): string {
+  return deps.publicOrigin ?? new URL(requestUrl).origin;
+}

@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY } from '@pasarela/core';
+import type { Database } from './db/Database';
+import type { Deps } from './Deps';
+import { ApiError } from './http/ApiError';
+import type { AppEnv } from './http/AppEnv';
+import { requestLanguage } from './http/language';
+import { onError } from './http/onError';
+import { MAX_BODY_BYTES } from './http/readBody';
+import { defaultPaths, type StaticPaths } from './paths';
+import { adminLinkRoutes } from './routes/adminLinks';
+import { cardRoutes } from './routes/cards';
+import { merchantRoutes } from './routes/merchants';
+import { paymentInfoRoutes } from './routes/paymentInfo';
+import { receiptRoutes } from './routes/receipts';
+import { staticRoutes } from './routes/staticFiles';
+import { threeDsRoutes } from './routes/threeDs';
+import { translationRoutes } from './routes/translations';
+
+export interface AppOptions {
+  db: Database;
+  /** SPEC 7 encoding of response data (and of the widget's request bodies); off with WIRE_ENCODING=off. */
+  wireEncoding: boolean;
+  /** The checkout origin payers use, for absolute URLs (links, 3DS); else each request's own origin. */
+  publicOrigin?: string | undefined;
+  splashMs?: number | undefined;
+  paths?: Partial<StaticPaths> | undefined;
+}
+
+const API_KEYS = new Set<string>([SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY]);
+
+/** The checkout origin's whole HTTP surface, testable in-process with `app.request()`. */
+export function createApp(options: AppOptions): Hono<AppEnv> {
+  const paths = { ...defaultPaths(), ...options.paths };
+  const deps: Deps = { db: options.db, cardFingerprintKey: randomBytes(32), publicOrigin: options.publicOrigin };
+  const app = new Hono<AppEnv>();
+  app.onError(onError);
+  app.use('*', async (c, next) => {
+    c.set('wireEncoding', options.wireEncoding);
+    c.set('lang', requestLanguage(c.req.query('lang'), c.req.header('accept-language')));
+    await next();
+  });
+  const limit = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new ApiError(413, 'payload_too_large', `Body is larger than ${MAX_BODY_BYTES} bytes`);
+    },
+  });
+
+  const api = new Hono<AppEnv>();
+  api.use('*', limit);
+  // SPEC 6/7: every call but the public catalogue carries the client key (or the widget key).
+  api.use('*', async (c, next) => {
+    if (!c.req.path.startsWith('/api/v1/translations') && !API_KEYS.has(c.req.header('x-api-key') ?? '')) {
+      throw new ApiError(403, 'invalid_api_key', 'Send the client key in the x-api-key header');
+    }
+    await next();
+  });
+  api.route('/', translationRoutes());
+  api.route('/', paymentInfoRoutes(deps));
+  api.route('/', merchantRoutes(deps));
+  api.route('/', cardRoutes(deps));
+  api.route('/', receiptRoutes(deps));
+  api.all('*', () => {
+    throw new ApiError(404, 'not_found', 'No such call');
+  });
+
+  const admin = new Hono<AppEnv>();
+  // The demo shop runs on another origin and calls the admin API from the browser.
+  admin.use('*', cors({ origin: '*' }));
+  admin.use('*', limit);
+  admin.route('/', adminLinkRoutes(deps));
+  admin.route('/', threeDsRoutes(deps));
+  admin.all('*', () => {
+    throw new ApiError(404, 'not_found', 'No such admin call');
+  });
+
+  app.route('/api/v1', api);
+  app.route('/sandbox', admin);
+  app.route('/', staticRoutes(paths, { wireEncoding: options.wireEncoding, splashMs: options.splashMs }));
+  return app;
+}

@@ -1,0 +1,33 @@
+import { DEMO_LINK_CODE, DEMO_LINK_SLUG } from './db/seed';
+
+/** PRODUCT.md's test-input table, as `npm start` prints it. */
+export const TEST_INPUT_LINES = [
+  ['4242 4242 4242 4242, 4111 1111 1111 1111 (Visa)', 'approved'],
+  ['5555 5555 5555 4444 (MC), 3782 822463 10005 (Amex)', 'approved'],
+  ['4000 0000 0000 0002', 'declined'],
+  ['4000 0000 0000 9995', 'declined, insufficient funds'],
+  ['4000 0000 0000 0069', 'declined, expired card'],
+  ['4000 0000 0000 0127', 'declined, incorrect CVC'],
+  ['4000 0000 0000 0119', 'processing error (retry)'],
+  ['4000 0000 0000 3220', '3DS challenge page (approve / fail)'],
+  ['4000 0000 0000 0259', 'pending (-1)'],
+] as const;
+
+export function startBanner(urls: { url: string; demoUrl: string; database: string }): string {
+  const width = Math.max(...TEST_INPUT_LINES.map(([input]) => input.length));
+  return [
+    '',
+    'Pasarela sandbox is running',
+    `  Demo shop (merchant page):  ${urls.demoUrl}/`,
+    `  Checkout origin:            ${urls.url}`,
+    `  Payment link, ready to pay: ${urls.url}/${DEMO_LINK_SLUG}   (widget: ${urls.url}/pf/widget?type=lk&code=${DEMO_LINK_CODE})`,
+    `  Create a link:              curl -X POST ${urls.url}/sandbox/links -H 'content-type: application/json' -d '{"amount":12.5,"description":"Test"}'`,
+    `  Database:                   ${urls.database}`,
+    '',
+    'Test cards (any future expiry, any CVC of the right length):',
+    ...TEST_INPUT_LINES.map(([input, outcome]) => `  ${input.padEnd(width)}  ${outcome}`),
+    '',
+    'More test inputs and admin calls: docs/sandbox.md. Stop with Ctrl+C.',
+    '',
+  ].join('\n');
+}

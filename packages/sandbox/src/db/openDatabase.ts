@@ -1,0 +1,34 @@
+import { mkdir } from 'node:fs/promises';
+import type { Database } from './Database';
+import { migrate } from './migrate';
+import { openPgliteDatabase } from './pgliteDatabase';
+import { openPostgresDatabase } from './postgresDatabase';
+import { seedDemoData } from './seed';
+
+export interface DatabaseOptions {
+  /** PostgreSQL when set (DATABASE_URL). */
+  databaseUrl?: string | undefined;
+  /** PGlite's directory; in memory when neither this nor databaseUrl is set. */
+  dataDir?: string | undefined;
+  migrationsDir: string;
+  seed?: boolean;
+}
+
+/** Opens the database, applies pending migrations and seeds the demo data on a fresh one. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  let db: Database;
+  if (options.databaseUrl) {
+    db = await openPostgresDatabase(options.databaseUrl);
+  } else {
+    if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
+    db = await openPgliteDatabase(options.dataDir);
+  }
+  try {
+    await migrate(db, options.migrationsDir);
+    if (options.seed !== false) await seedDemoData(db);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  return db;
+}

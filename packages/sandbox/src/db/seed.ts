@@ -1,0 +1,47 @@
+import type { Database, Queryable } from './Database';
+
+export const DEMO_MERCHANT_NAME = 'Tienda Demo Panamá';
+export const DEMO_LINK_CODE = 'LKDEMO0001';
+export const DEMO_LINK_SLUG = 'tienda-demo';
+
+/** The methods and link types a new merchant gets; cards carry the brands they accept. */
+export const DEFAULT_SERVICES = [
+  { method: 'card', linkType: 'AUTH_CAP', gatewayCode: 'AUTH_CAP', cardCodes: ['VISA', 'MC', 'AMEX'] },
+  { method: 'card', linkType: 'LK', gatewayCode: 'LK', cardCodes: ['VISA', 'MC', 'AMEX'] },
+] as const;
+
+export async function insertMerchantServices(
+  tx: Queryable,
+  merchantId: number,
+  txLimitCents: number,
+  services: ReadonlyArray<{ method: string; linkType: string; gatewayCode: string; cardCodes: readonly string[] }>,
+): Promise<void> {
+  for (const s of services) {
+    await tx.query(
+      `insert into merchant_services (merchant_id, method, link_type, gateway_code, tx_limit_cents, card_codes)
+       values ($1, $2, $3, $4, $5, $6)`,
+      [merchantId, s.method, s.linkType, s.gatewayCode, txLimitCents, JSON.stringify(s.cardCodes)],
+    );
+  }
+}
+
+/** Seeds the demo merchant and one demo payment link on a fresh database; a no-op afterwards. */
+export async function seedDemoData(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    const existing = await tx.query('select id from merchants limit 1');
+    if (existing.length > 0) return;
+    const txLimitCents = 5000_00;
+    const [merchant] = await tx.query<{ id: number }>(
+      `insert into merchants (name, web_code, legal_rep, logo, has_payment_guest, tx_limit_cents, custom_fields)
+       values ($1, 'TIENDADEMO', 'Ana Pérez', '/images/merchants/demo.svg', true, $2, '[]') returning id`,
+      [DEMO_MERCHANT_NAME, txLimitCents],
+    );
+    if (!merchant) throw new Error('seed: merchant insert returned nothing');
+    await insertMerchantServices(tx, merchant.id, txLimitCents, DEFAULT_SERVICES);
+    await tx.query(
+      `insert into payment_links (code, slug, merchant_id, description, amount_cents, tax_cents, email)
+       values ($1, $2, $3, 'Camiseta Pasarela (talla M)', 2500, 175, 'ventas@tiendademo.pa')`,
+      [DEMO_LINK_CODE, DEMO_LINK_SLUG, merchant.id],
+    );
+  });
+}

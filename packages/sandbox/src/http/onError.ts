@@ -1,0 +1,35 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ApiError } from './ApiError';
+import type { AppEnv } from './AppEnv';
+import { errorText } from './errorText';
+import { reply } from './reply';
+
+function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof HTTPException) {
+    if (error.status === 413) return new ApiError(413, 'payload_too_large', 'Body is too large');
+    return new ApiError(error.status, error.status < 500 ? 'invalid_request' : 'happen_error_try_again', error.message || undefined);
+  }
+  // A bug, not bad input: log what failed (never the request body, which may hold a card).
+  console.error('[sandbox] unhandled error:', error instanceof Error ? (error.stack ?? error.message) : String(error));
+  return new ApiError(500, 'happen_error_try_again');
+}
+
+/**
+ * hono's onError: turns any thrown error into `{ code, message }`, wrapped in the envelope under
+ * /api and as plain JSON under /sandbox (the admin API is never encoded).
+ */
+export function onError(error: unknown, c: Context<AppEnv>): Response {
+  const apiError = toApiError(error);
+  const lang = c.get('lang') ?? 'es';
+  const text = errorText(apiError.code, lang);
+  // The catalogue's text in the payer's language, plus the detail naming the field or limit.
+  const known = text !== String(apiError.code);
+  const message = apiError.detail === undefined ? text : known ? `${text} (${apiError.detail})` : apiError.detail;
+  const body = { code: apiError.code, message };
+  const status = apiError.status as ContentfulStatusCode;
+  if (c.req.path.startsWith('/api/')) return reply(c, body, status);
+  return c.json(body, status);
+}

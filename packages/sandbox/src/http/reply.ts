@@ -1,0 +1,33 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { wrapEnvelope } from '@pasarela/core';
+import type { AppEnv } from './AppEnv';
+
+const DESCRIPTIONS: Readonly<Record<number, string>> = {
+  200: 'OK',
+  201: 'Created',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  410: 'Gone',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  423: 'Locked',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+};
+
+export function statusDescription(status: number): string {
+  return DESCRIPTIONS[status] ?? 'Error';
+}
+
+/** SPEC 7: every API answer is the envelope, and the HTTP status equals header.code. */
+export function reply(c: Context<AppEnv>, data: unknown, status: ContentfulStatusCode = 200): Response {
+  const encoded = c.get('wireEncoding');
+  return c.json(wrapEnvelope(status, statusDescription(status), data, encoded), status);
+}

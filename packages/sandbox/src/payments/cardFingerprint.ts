@@ -1,0 +1,28 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { lastFour, type CardBrand } from '@pasarela/core';
+
+/** What is kept of a card: never the number or CVC. */
+export interface StoredCard {
+  brand: CardBrand;
+  last4: string;
+  /** Random, stands for the card in later calls; reveals nothing. */
+  token: string;
+  /**
+   * HMAC of the number under a key that lives only in this process's memory, so the duplicate
+   * rule can match "the same card" while nothing stored can be brute-forced back to a number.
+   */
+  fingerprint: string;
+}
+
+export function storedCard(cardNumberDigits: string, brand: CardBrand, key: Buffer): StoredCard {
+  return {
+    brand,
+    last4: lastFour(cardNumberDigits),
+    token: `tok_${randomBytes(12).toString('hex')}`,
+    fingerprint: createHmac('sha256', key).update(cardNumberDigits).digest('hex'),
+  };
+}
+
+export function maskedNumber(last4: string): string {
+  return `**** **** **** ${last4}`;
+}

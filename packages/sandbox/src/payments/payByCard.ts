@@ -1,0 +1,99 @@
+import {
+  CardPaymentPayloadSchema, DUPLICATE_WINDOW_MS, exceedsMerchantLimit, isExpiryValid, parseCardTypeList,
+  roundAmount, type CardBrand, type CardPaymentPayload, type Language,
+} from '@pasarela/core';
+import type { Deps } from '../Deps';
+import { ApiError } from '../http/ApiError';
+import { AUTH_STATUS, CARD_STATUS, cardOutcomeFor, outcomeKey } from '../gateways/testCards';
+import { payableLink } from '../routes/paymentInfo';
+import { findLinkByCode } from '../store/links';
+import { findMerchant, merchantCardCodes } from '../store/merchants';
+import { findTransactionByTrackId, findRecentDuplicate, insertTransaction, newCodOper, type TransactionRow } from '../store/transactions';
+import { storedCard } from './cardFingerprint';
+import { cardAnswerOf, type CardAnswer } from './cardAnswer';
+import { parseOr400 } from './validatePayload';
+
+export interface PayContext {
+  lang: Language;
+  /** The checkout origin, for the 3DS challenge URL. */
+  origin: string;
+  /** True when the caller is a guest (client key, no wallet token). */
+  guest: boolean;
+}
+
+const toCents = (amount: number) => Math.round(roundAmount(amount) * 100);
+
+async function checkCard(deps: Deps, payload: CardPaymentPayload, merchantId: number, linkCardTypes: string | null): Promise<CardBrand> {
+  const card = payload.cardInformation;
+  if (!isExpiryValid(`${card.expMonth}/${card.expYear.slice(-2)}`, Date.now())) {
+    throw new ApiError(400, 'expired', 'cardInformation.expYear is in the past');
+  }
+  const allowedByLink = parseCardTypeList(linkCardTypes);
+  if (allowedByLink.length > 0 && !allowedByLink.includes(card.cardType)) {
+    throw new ApiError(422, 'card_not_valid', `${card.cardType} is not accepted for this link`);
+  }
+  if (!(await merchantCardCodes(deps.db, merchantId)).includes(card.cardType)) throw new ApiError(422, 'card_not_valid');
+  return card.cardType;
+}
+
+/** POST /cards/auth-capture: checks, the simulated gateway, one row per trackId. */
+export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Promise<CardAnswer> {
+  const payload = parseOr400(CardPaymentPayloadSchema, body);
+  const lang = ctx.lang;
+  const trackId = payload.additionalData.trackId;
+  // A repeated trackId (double click, retry after a timeout) answers what the first one did.
+  const earlier = await findTransactionByTrackId(deps.db, trackId);
+  if (earlier) return cardAnswerOf(earlier, lang);
+
+  const link = await payableLink(deps, await findLinkByCode(deps.db, payload.code));
+  const merchant = await findMerchant(deps.db, link.merchant_id);
+  if (!merchant) throw new ApiError(404, 'Merchant Not Found');
+  if (ctx.guest && !merchant.has_payment_guest) throw new ApiError(403, 'please_contact_merchant', 'Guest payments are not allowed');
+  if (exceedsMerchantLimit(payload.amount, merchant.tx_limit_cents / 100)) throw new ApiError(422, 'amount_exceeds_limit_allowed');
+  const brand = await checkCard(deps, payload, merchant.id, link.card_types);
+
+  const digits = payload.cardInformation.cardNumber;
+  const card = storedCard(digits, brand, deps.cardFingerprintKey);
+  const amountCents = toCents(payload.amount);
+  const since = new Date(Date.now() - DUPLICATE_WINDOW_MS);
+  const duplicate = await findRecentDuplicate(deps.db, { linkCode: link.code, fingerprint: card.fingerprint, amountCents, since });
+  // The same trackId racing in at the same moment is a retry, not a second payment.
+  if (duplicate?.track_id === trackId) return cardAnswerOf(duplicate, lang);
+  if (duplicate) throw new ApiError(409, 'possible_duplicated_tx');
+  const outcome = cardOutcomeFor(digits);
+  // The gateway failed before deciding: nothing is recorded, so the payer may simply retry.
+  if (outcome.kind === 'processing_error') throw new ApiError(502, 'payment_error_try_again');
+  const key = outcomeKey(outcome);
+  const codOper = newCodOper();
+  const inserted = await insertTransaction(
+    deps.db,
+    {
+      track_id: trackId,
+      link_code: link.code,
+      merchant_id: merchant.id,
+      method: 'card',
+      amount_cents: amountCents,
+      tax_cents: toCents(payload.taxAmount),
+      status: CARD_STATUS[key],
+      auth_status: AUTH_STATUS[key],
+      message_key: key,
+      tx_type: payload.transactionsType || 'AUTH_CAPTURE',
+      card_brand: card.brand,
+      card_last4: card.last4,
+      card_token: card.token,
+      card_fingerprint: card.fingerprint,
+      payer_name: `${payload.cardInformation.firstName} ${payload.cardInformation.lastName}`.trim(),
+      email: payload.email,
+      phone: payload.phone,
+      concept: payload.concept,
+      description: payload.description || link.description,
+      lang,
+      tx_channel: payload.txChannel,
+      redirect_url: outcome.kind === 'three_ds' ? `${ctx.origin}/sandbox/3ds/${codOper}` : null,
+    },
+    codOper,
+  );
+  const row: TransactionRow | undefined = inserted ?? (await findTransactionByTrackId(deps.db, trackId));
+  if (!row) throw new Error('transaction neither inserted nor found');
+  return cardAnswerOf(row, lang);
+}

@@ -1,0 +1,77 @@
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { CARD_BRANDS, roundAmount } from '@pasarela/core';
+import type { Deps } from '../Deps';
+import { originOf } from '../Deps';
+import { ApiError } from '../http/ApiError';
+import type { AppEnv } from '../http/AppEnv';
+import { readObjectBody } from '../http/readBody';
+import { insertLink, findLinkByCode, findLinkBySlug } from '../store/links';
+import { findMerchant, firstMerchantId } from '../store/merchants';
+import { listTransactionsForLink, type TransactionRow } from '../store/transactions';
+import { parseOr400 } from '../payments/validatePayload';
+
+const MAX_EXPIRY_SECONDS = 365 * 24 * 3600;
+
+/** PRODUCT.md "POST /sandbox/links" body. Issue messages name the field. */
+const NewLinkSchema = v.object({
+  amount: v.pipe(v.number('amount must be a number'), v.finite('amount must be a number'), v.minValue(0.01, 'amount must be above 0'), v.maxValue(1_000_000, 'amount is too large')),
+  description: v.pipe(v.string('description is required'), v.trim(), v.minLength(1, 'description is required'), v.maxLength(200, 'description is longer than 200 characters')),
+  taxAmount: v.optional(v.pipe(v.number('taxAmount must be a number'), v.finite('taxAmount must be a number'), v.minValue(0, 'taxAmount must not be negative'), v.maxValue(1_000_000, 'taxAmount is too large'))),
+  cardTypes: v.optional(v.pipe(v.array(v.picklist(CARD_BRANDS, 'cardTypes must list VISA, MC or AMEX'), 'cardTypes must be an array'), v.minLength(1, 'cardTypes must not be empty'))),
+  expiresInSeconds: v.optional(v.pipe(v.number('expiresInSeconds must be a number'), v.integer('expiresInSeconds must be an integer'), v.minValue(-MAX_EXPIRY_SECONDS, 'expiresInSeconds is out of range'), v.maxValue(MAX_EXPIRY_SECONDS, 'expiresInSeconds is out of range'))),
+  slug: v.optional(v.pipe(v.string('slug must be a string'), v.regex(/^[a-z0-9][a-z0-9-]{2,62}$/, 'slug must be 3-63 lowercase letters, digits or dashes'))),
+  merchantId: v.optional(v.pipe(v.number('merchantId must be a number'), v.integer('merchantId must be an integer'), v.minValue(1, 'merchantId must be positive'))),
+  singleUse: v.optional(v.boolean('singleUse must be a boolean')),
+});
+
+/** Slugs that are widget routes of SPEC 2 and so can never be a link's page. */
+const RESERVED_SLUGS = new Set(['pf', 'api', 'sandbox', 'sdk', 'widget', 'images', '404', 'stationpayment']);
+
+export function transactionSummary(t: TransactionRow) {
+  return {
+    codOper: t.cod_oper,
+    method: t.method,
+    amount: t.amount_cents / 100,
+    taxAmount: t.tax_cents / 100,
+    status: t.status,
+    authStatus: t.auth_status,
+    cardType: t.card_brand,
+    displayNum: t.card_last4 ? `**** ${t.card_last4}` : null,
+    trackId: t.track_id,
+    createdAt: t.created_at.toISOString(),
+  };
+}
+
+export function adminLinkRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  app.post('/links', async (c) => {
+    const body = parseOr400(NewLinkSchema, await readObjectBody(c));
+    const merchantId = body.merchantId ?? (await firstMerchantId(deps.db));
+    if (merchantId === undefined || !(await findMerchant(deps.db, merchantId))) {
+      throw new ApiError(400, 'merchant_not_found', 'merchantId names no merchant');
+    }
+    if (body.slug && (RESERVED_SLUGS.has(body.slug) || (await findLinkBySlug(deps.db, body.slug)))) {
+      throw new ApiError(400, 'slug_taken', 'slug is already in use');
+    }
+    const link = await insertLink(deps.db, {
+      merchantId,
+      description: body.description,
+      amountCents: Math.round(roundAmount(body.amount) * 100),
+      taxCents: Math.round(roundAmount(body.taxAmount ?? 0) * 100),
+      cardTypes: body.cardTypes ? body.cardTypes.join(',') : null,
+      expiresAt: body.expiresInSeconds === undefined ? null : new Date(Date.now() + body.expiresInSeconds * 1000),
+      slug: body.slug ?? null,
+      singleUse: body.singleUse ?? false,
+    });
+    return c.json({ code: link.code, slug: link.slug, url: `${originOf(deps, c.req.url)}/${link.slug}` }, 201);
+  });
+  app.get('/transactions', async (c) => {
+    const code = c.req.query('code') ?? '';
+    if (code === '') throw new ApiError(400, 'missing_arguments', 'code is required');
+    if (!(await findLinkByCode(deps.db, code))) throw new ApiError(404, 'link_not_found', 'code names no link');
+    const rows = await listTransactionsForLink(deps.db, code);
+    return c.json({ transactions: rows.map(transactionSummary) });
+  });
+  return app;
+}

@@ -1,0 +1,71 @@
+import { Hono } from 'hono';
+import { isLinkExpired, panamaParts } from '@pasarela/core';
+import type { Deps } from '../Deps';
+import { ApiError } from '../http/ApiError';
+import type { AppEnv } from '../http/AppEnv';
+import { reply } from '../http/reply';
+import { findLinkByCode, findLinkBySlug, findLinkBySlugAndCode, isLinkPaid, type LinkRow } from '../store/links';
+
+/** EXPIRES_AT as the provider writes it: Panama wall time, 'yyyy-MM-dd HH:mm:ss'. */
+export function expiresAtText(at: Date): string {
+  const p = panamaParts(at);
+  return `${p.year}-${p.month}-${p.day} ${p.hours}:${p.minutes}:${p.seconds}`;
+}
+
+export function paymentInfoOf(link: LinkRow, type: string) {
+  const othersValues: { EXPIRES_AT?: string; cardType?: string } = {};
+  if (link.expires_at) othersValues.EXPIRES_AT = expiresAtText(link.expires_at);
+  if (link.card_types) othersValues.cardType = link.card_types;
+  return {
+    idMerchant: link.merchant_id,
+    code: link.code,
+    description: link.description,
+    amount: link.amount_cents / 100,
+    discount: link.discount_cents / 100,
+    type,
+    email: link.email,
+    othersValues,
+    taxAmount: link.tax_cents / 100,
+    serviceCode: link.service_code,
+    transactionsType: link.transactions_type,
+    lang: link.lang,
+    returnUrlString: link.return_url,
+    additionalParamsUrlString: link.additional_params,
+    customFieldValues: Array.isArray(link.custom_fields) ? link.custom_fields : [],
+    additionalData: {},
+    txChannel: link.tx_channel,
+    idSubscription: link.id_subscription,
+  };
+}
+
+/** A link a payer may still pay: 404 unknown, 410 {code: 3000} expired, 409 when a single-use link is paid. */
+export async function payableLink(deps: Deps, link: LinkRow | undefined, notFoundCode = 'error_to_load'): Promise<LinkRow> {
+  if (!link) throw new ApiError(404, notFoundCode);
+  if (link.expires_at && isLinkExpired(link.expires_at.getTime(), Date.now())) throw new ApiError(410, 3000);
+  if (link.single_use && (await isLinkPaid(deps.db, link.code))) throw new ApiError(409, 'request_already_paid');
+  return link;
+}
+
+async function lookUp(deps: Deps, code: string, type: string): Promise<LinkRow | undefined> {
+  if (type === 'slug') return findLinkBySlug(deps.db, code);
+  if (type === 'slugCode') {
+    const [slug, linkCode, ...rest] = code.split('/');
+    if (!slug || !linkCode || rest.length > 0) return undefined;
+    return findLinkBySlugAndCode(deps.db, slug, linkCode);
+  }
+  return findLinkByCode(deps.db, code);
+}
+
+export function paymentInfoRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  // SPEC 7 "GET load payment info (code as 'slug/code' or code, optional type)".
+  app.get('/payment-info', async (c) => {
+    const code = c.req.query('code')?.trim() ?? '';
+    const type = c.req.query('type') ?? 'lk';
+    if (code === '' || code.length > 200) throw new ApiError(400, 'missing_arguments', 'code is required');
+    if (!['lk', 'slug', 'slugCode'].includes(type)) throw new ApiError(400, 'missing_arguments', 'type must be lk, slug or slugCode');
+    const link = await payableLink(deps, await lookUp(deps, code, type));
+    return reply(c, paymentInfoOf(link, type));
+  });
+  return app;
+}

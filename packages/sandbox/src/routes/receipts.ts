@@ -1,0 +1,60 @@
+import { Hono } from 'hono';
+import { formatPanamaDate, formatPanamaTime } from '@pasarela/core';
+import type { Deps } from '../Deps';
+import { ApiError } from '../http/ApiError';
+import type { AppEnv } from '../http/AppEnv';
+import { reply } from '../http/reply';
+import { messageSysFor } from '../gateways/testCards';
+import { maskedNumber } from '../payments/cardFingerprint';
+import { findMerchant, type MerchantRow } from '../store/merchants';
+import { findTransaction, type TransactionRow } from '../store/transactions';
+
+/** SPEC 7: "codes for PP in sandbox are prefixed SANDBOX_"; both spellings find the receipt. */
+export const SANDBOX_PREFIX = 'SANDBOX_';
+
+const METHOD_LABEL: Readonly<Record<string, string>> = {
+  card: 'CARD', nequi: 'NEQUI', cash: 'CASH', clave: 'CLAVE', crypto: 'CRYPTO', balance: 'PFW', yappy: 'YAPPY',
+};
+
+export function receiptOf(tx: TransactionRow, merchant: MerchantRow | undefined, lang: 'es' | 'en') {
+  // The payer paid the amount plus its tax (core totalWithTax); both are kept in cents.
+  const total = (tx.amount_cents + tx.tax_cents) / 100;
+  return {
+    date: `${formatPanamaDate(tx.created_at)} ${formatPanamaTime(tx.created_at)}`,
+    name: tx.payer_name,
+    authStatus: tx.auth_status,
+    cardType: tx.card_brand ?? '',
+    type: tx.tx_type === 'REC' ? 'RECURRENT' : tx.tx_type,
+    binInfo: tx.card_brand ?? '',
+    displayNum: tx.card_last4 ? maskedNumber(tx.card_last4) : '',
+    messageSys: messageSysFor(tx.message_key, lang),
+    codOper: tx.cod_oper,
+    status: tx.status,
+    totalPay: total,
+    email: tx.email,
+    txType: tx.tx_type,
+    expirationDate: '',
+    phone: tx.phone,
+    concept: tx.concept,
+    descriptor: merchant?.name ?? '',
+    isBlock: false,
+    typeMethod: METHOD_LABEL[tx.method] ?? tx.method.toUpperCase(),
+    reference: tx.cod_oper,
+    taxAmount: tx.tax_cents / 100,
+    merchant: { merchantName: merchant?.name ?? '', logo: merchant?.logo ?? '' },
+    txCtrl: { completeName: tx.payer_name, description: tx.description },
+  };
+}
+
+export function receiptRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  // SPEC 7 "GET receipt by operation".
+  app.get('/receipts/:codOper', async (c) => {
+    const raw = c.req.param('codOper');
+    const codOper = raw.startsWith(SANDBOX_PREFIX) ? raw.slice(SANDBOX_PREFIX.length) : raw;
+    const tx = codOper.length <= 64 ? await findTransaction(deps.db, codOper) : undefined;
+    if (!tx) throw new ApiError(404, 'receive_not_found');
+    return reply(c, receiptOf(tx, await findMerchant(deps.db, tx.merchant_id), c.get('lang')));
+  });
+  return app;
+}

@@ -1,0 +1,72 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Hono, type Context } from 'hono';
+import { SANDBOX_CLIENT_KEY, SPLASH_MS, VERSION } from '@pasarela/core';
+import type { AppEnv } from '../http/AppEnv';
+import { fileResponse, fileUnder } from '../http/serveFile';
+import type { StaticPaths } from '../paths';
+
+export interface WidgetSettings {
+  wireEncoding: boolean;
+  splashMs?: number | undefined;
+}
+
+const NOT_BUILT = (what: string) =>
+  `Pasarela's ${what} is not built yet. Run \`npm run build\` (or \`npm start\`, which builds first) and reload.\n`;
+
+/** The config block the widget reads; '<' escaped so no value can close the script element. */
+export function configScript(settings: WidgetSettings): string {
+  const config = {
+    apiBase: '/api/v1',
+    wireEncoding: settings.wireEncoding,
+    clientKey: SANDBOX_CLIENT_KEY,
+    env: 'demo',
+    splashMs: settings.splashMs ?? SPLASH_MS,
+    version: VERSION,
+    imageBase: '',
+  };
+  const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="pasarela-config">${json}</script>`;
+}
+
+/** SPEC 2 route shapes: '/', '/{slug}', '/{slug}/{code}', '/pf/...'. Anything else is the widget's 404. */
+export function isWidgetRoute(path: string): boolean {
+  if (path === '/' || path.startsWith('/pf/') || path === '/pf') return true;
+  const segments = path.split('/').filter((s) => s !== '');
+  return segments.length <= 2;
+}
+
+async function widgetHtml(c: Context<AppEnv>, paths: StaticPaths, settings: WidgetSettings): Promise<Response> {
+  let html: string;
+  try {
+    html = await readFile(join(paths.widgetDist, 'index.html'), 'utf8');
+  } catch {
+    return c.text(NOT_BUILT('widget (packages/widget/dist)'), 503);
+  }
+  const page = html.replace('<!--pasarela-config-->', configScript(settings));
+  return c.html(page, isWidgetRoute(c.req.path) ? 200 : 404, { 'cache-control': 'no-cache' });
+}
+
+async function serveFrom(c: Context<AppEnv>, dir: string, rest: string, cacheControl: string, what: string | null) {
+  const file = await fileUnder(dir, rest);
+  if (file) return fileResponse(file, cacheControl);
+  if (what && !existsSync(dir)) return c.text(NOT_BUILT(what), 503);
+  return c.text('Not found\n', 404);
+}
+
+export function staticRoutes(paths: StaticPaths, settings: WidgetSettings) {
+  const app = new Hono<AppEnv>();
+  const cors = { 'access-control-allow-origin': '*' };
+  app.get('/sdk/*', async (c) => {
+    const res = await serveFrom(c, paths.checkoutDist, c.req.path.slice('/sdk/'.length), 'no-cache', 'loader SDK (packages/checkout/dist)');
+    for (const [k, val] of Object.entries(cors)) res.headers.set(k, val);
+    return res;
+  });
+  app.get('/widget/assets/*', (c) =>
+    serveFrom(c, join(paths.widgetDist, 'assets'), c.req.path.slice('/widget/assets/'.length), 'public, max-age=31536000, immutable', 'widget (packages/widget/dist)'),
+  );
+  app.get('/images/*', (c) => serveFrom(c, join(paths.publicDir, 'images'), c.req.path.slice('/images/'.length), 'public, max-age=3600', null));
+  app.get('*', (c) => widgetHtml(c, paths, settings));
+  return app;
+}

@@ -1,0 +1,54 @@
+import { Hono } from 'hono';
+import { formatAmount } from '@pasarela/core';
+import type { Deps } from '../Deps';
+import type { AppEnv } from '../http/AppEnv';
+import { escapeHtml, sandboxPage } from '../http/html';
+import { AUTH_STATUS, CARD_STATUS } from '../gateways/testCards';
+import { findMerchant } from '../store/merchants';
+import { findTransaction, settleTransaction } from '../store/transactions';
+
+/** Where the payer lands after the challenge: SPEC 2's processing page, which opens the receipt. */
+export function afterChallengeUrl(codOper: string, returnTo: string | undefined): string {
+  // Only a path on this origin, so the page cannot be used to bounce a payer elsewhere.
+  if (returnTo && returnTo.startsWith('/') && !returnTo.startsWith('//') && !returnTo.includes('\\')) return returnTo;
+  return `/pf/default-receipt/processing?Oper=${encodeURIComponent(codOper)}`;
+}
+
+/** The issuer's 3D Secure page the 4000 0000 0000 3220 card redirects to (sandbox stand-in). */
+export function threeDsRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  app.get('/3ds/:codOper', async (c) => {
+    const codOper = c.req.param('codOper');
+    const tx = await findTransaction(deps.db, codOper);
+    if (!tx || tx.auth_status !== AUTH_STATUS.three_ds) {
+      return c.html(sandboxPage('3D Secure', '<h1>3D Secure</h1><p>Esta autenticación no existe o ya terminó.</p>'), 404);
+    }
+    const merchant = await findMerchant(deps.db, tx.merchant_id);
+    const returnTo = c.req.query('returnTo') ?? '';
+    const action = `/sandbox/3ds/${encodeURIComponent(codOper)}`;
+    const hidden = `<input type="hidden" name="returnTo" value="${escapeHtml(returnTo)}">`;
+    const body = `<span class="sandbox">Sandbox</span><h1>Verificación 3D Secure</h1>
+<p>${escapeHtml(merchant?.name ?? '')}: ${escapeHtml(formatAmount((tx.amount_cents + tx.tax_cents) / 100))} con tarjeta ${escapeHtml(tx.card_brand ?? '')} terminada en ${escapeHtml(tx.card_last4 ?? '')}.</p>
+<p>Simule la respuesta del banco emisor / Simulate the issuing bank's answer:</p>
+<form method="post" action="${action}">${hidden}<input type="hidden" name="result" value="approve"><button class="approve" type="submit">Aprobar / Approve</button></form>
+<form method="post" action="${action}">${hidden}<input type="hidden" name="result" value="fail"><button class="fail" type="submit">Fallar / Fail</button></form>`;
+    return c.html(sandboxPage('3D Secure', body));
+  });
+  app.post('/3ds/:codOper', async (c) => {
+    const codOper = c.req.param('codOper');
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const result = form['result'];
+    const returnTo = typeof form['returnTo'] === 'string' ? form['returnTo'] : undefined;
+    const tx = await findTransaction(deps.db, codOper);
+    if (!tx || tx.auth_status !== AUTH_STATUS.three_ds || (result !== 'approve' && result !== 'fail')) {
+      return c.json({ code: 'invalid_arguments', message: 'No 3DS challenge is waiting for this codOper, or result is not approve|fail' }, 400);
+    }
+    const key = result === 'approve' ? 'approved' : 'three_ds_failed';
+    await settleTransaction(deps.db, codOper, { status: CARD_STATUS[key], authStatus: AUTH_STATUS[key], messageKey: key });
+    if ((c.req.header('accept') ?? '').includes('application/json')) {
+      return c.json({ codOper, status: CARD_STATUS[key] });
+    }
+    return c.redirect(afterChallengeUrl(codOper, returnTo), 303);
+  });
+  return app;
+}

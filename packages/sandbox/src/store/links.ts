@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import type { Queryable } from '../db/Database';
+
+export interface LinkRow {
+  id: number;
+  code: string;
+  slug: string;
+  merchant_id: number;
+  description: string;
+  amount_cents: number;
+  discount_cents: number;
+  tax_cents: number;
+  email: string;
+  card_types: string | null;
+  expires_at: Date | null;
+  single_use: boolean;
+  service_code: string;
+  transactions_type: string;
+  lang: string;
+  return_url: string;
+  additional_params: string;
+  custom_fields: unknown;
+  tx_channel: string;
+  id_subscription: number | null;
+  created_at: Date;
+}
+
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** A link code: 'LK' and ten characters without look-alikes (0/O, 1/I). */
+export function newLinkCode(): string {
+  const bytes = randomBytes(10);
+  let code = 'LK';
+  for (const b of bytes) code += CODE_ALPHABET[b % CODE_ALPHABET.length];
+  return code;
+}
+
+export interface NewLink {
+  merchantId: number;
+  description: string;
+  amountCents: number;
+  taxCents: number;
+  cardTypes: string | null;
+  expiresAt: Date | null;
+  slug: string | null;
+  singleUse: boolean;
+}
+
+export async function insertLink(db: Queryable, link: NewLink): Promise<LinkRow> {
+  const code = newLinkCode();
+  const [row] = await db.query<LinkRow>(
+    `insert into payment_links (code, slug, merchant_id, description, amount_cents, tax_cents, card_types, expires_at, single_use)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning *`,
+    [code, link.slug ?? code.toLowerCase(), link.merchantId, link.description, link.amountCents, link.taxCents, link.cardTypes, link.expiresAt, link.singleUse],
+  );
+  if (!row) throw new Error('insertLink returned no row');
+  return row;
+}
+
+export async function findLinkByCode(db: Queryable, code: string): Promise<LinkRow | undefined> {
+  const [row] = await db.query<LinkRow>('select * from payment_links where code = $1', [code]);
+  return row;
+}
+
+export async function findLinkBySlug(db: Queryable, slug: string): Promise<LinkRow | undefined> {
+  const [row] = await db.query<LinkRow>('select * from payment_links where slug = $1', [slug]);
+  return row;
+}
+
+export async function findLinkBySlugAndCode(db: Queryable, slug: string, code: string): Promise<LinkRow | undefined> {
+  const [row] = await db.query<LinkRow>('select * from payment_links where slug = $1 and code = $2', [slug, code]);
+  return row;
+}
+
+export async function isLinkPaid(db: Queryable, code: string): Promise<boolean> {
+  const rows = await db.query('select 1 from transactions where link_code = $1 and status = 1 limit 1', [code]);
+  return rows.length > 0;
+}

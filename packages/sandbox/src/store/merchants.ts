@@ -1,0 +1,52 @@
+import type { Queryable } from '../db/Database';
+
+export interface MerchantRow {
+  id: number;
+  name: string;
+  web_code: string;
+  legal_rep: string;
+  logo: string;
+  custom_fields: unknown;
+  has_payment_guest: boolean;
+  tx_limit_cents: number;
+  domain_validation: boolean;
+  allowed_domains: unknown;
+}
+
+export interface MerchantServiceRow {
+  id: number;
+  merchant_id: number;
+  method: string;
+  link_type: string;
+  gateway_code: string;
+  tx_limit_cents: number;
+  card_codes: unknown;
+}
+
+export async function findMerchant(db: Queryable, id: number): Promise<MerchantRow | undefined> {
+  const [row] = await db.query<MerchantRow>('select * from merchants where id = $1', [id]);
+  return row;
+}
+
+export async function firstMerchantId(db: Queryable): Promise<number | undefined> {
+  const [row] = await db.query<{ id: number }>('select id from merchants order by id limit 1');
+  return row?.id;
+}
+
+export async function listMerchantServices(db: Queryable, merchantId: number): Promise<MerchantServiceRow[]> {
+  return db.query<MerchantServiceRow>(
+    'select * from merchant_services where merchant_id = $1 and enabled order by id',
+    [merchantId],
+  );
+}
+
+/** The brands a merchant accepts for cards, over all its card services. */
+export async function merchantCardCodes(db: Queryable, merchantId: number): Promise<string[]> {
+  const services = await listMerchantServices(db, merchantId);
+  const codes = new Set<string>();
+  for (const s of services) {
+    if (s.method !== 'card' || !Array.isArray(s.card_codes)) continue;
+    for (const code of s.card_codes) if (typeof code === 'string') codes.add(code);
+  }
+  return [...codes];
+}

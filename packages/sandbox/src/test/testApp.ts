@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import { decodeBody, encodeBody, SANDBOX_CLIENT_KEY } from '@pasarela/core';
+import { createApp } from '../app';
+import type { Database } from '../db/Database';
+import { openDatabase } from '../db/openDatabase';
+import { defaultPaths, type StaticPaths } from '../paths';
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  db: Database;
+  /** GET under /api/v1 with the client key; returns status and decoded data. */
+  get(path: string, headers?: Record<string, string>): Promise<ApiAnswer>;
+  /** POST under /api/v1, encoded as the widget sends it. */
+  post(path: string, body: unknown, headers?: Record<string, string>): Promise<ApiAnswer>;
+  /** Admin API call (plain JSON). */
+  admin(method: string, path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }>;
+  close(): Promise<void>;
+}
+
+export interface ApiAnswer {
+  status: number;
+  header: { code: number; description: string };
+  data: Record<string, unknown>;
+}
+
+/**
+ * The app on a real database: PGlite in memory, or the PostgreSQL at TEST_DATABASE_URL (each
+ * suite then gets a fresh schema so suites do not see each other's rows).
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const url = process.env['TEST_DATABASE_URL'];
+  const migrationsDir = defaultPaths().migrationsDir;
+  if (!url) return openDatabase({ migrationsDir });
+  const schema = `t_${randomUUID().replace(/-/g, '')}`;
+  const setup = await openDatabase({ databaseUrl: url, migrationsDir, seed: false });
+  await setup.exec(`create schema ${schema}`);
+  await setup.close();
+  const scoped = new URL(url);
+  scoped.searchParams.set('options', `-c search_path=${schema}`);
+  const db = await openDatabase({ databaseUrl: scoped.toString(), migrationsDir });
+  const close = db.close.bind(db);
+  return Object.assign(db, {
+    async close() {
+      await db.exec(`drop schema ${schema} cascade`);
+      await close();
+    },
+  });
+}
+
+export async function createTestApp(options: { wireEncoding?: boolean; paths?: Partial<StaticPaths> } = {}): Promise<TestApp> {
+  const db = await openTestDatabase();
+  const wireEncoding = options.wireEncoding ?? true;
+  const app = createApp({ db, wireEncoding, publicOrigin: 'http://checkout.test', paths: options.paths });
+  const read = async (res: Response): Promise<ApiAnswer> => {
+    const envelope = (await res.json()) as { header: { code: number; description: string }; data: string };
+    const data = (wireEncoding ? decodeBody(envelope.data) : JSON.parse(envelope.data)) as Record<string, unknown>;
+    return { status: res.status, header: envelope.header, data };
+  };
+  return {
+    app,
+    db,
+    async get(path, headers = {}) {
+      return read(await app.request(`/api/v1${path}`, { headers: { 'x-api-key': SANDBOX_CLIENT_KEY, ...headers } }));
+    },
+    async post(path, body, headers = {}) {
+      const init = wireEncoding
+        ? { body: encodeBody(body), headers: { 'content-type': 'text/plain', 'x-api-key': SANDBOX_CLIENT_KEY, ...headers } }
+        : { body: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-api-key': SANDBOX_CLIENT_KEY, ...headers } };
+      return read(await app.request(`/api/v1${path}`, { method: 'POST', ...init }));
+    },
+    async admin(method, path, body) {
+      const res = await app.request(`/sandbox${path}`, {
+        method,
+        ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+      });
+      return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+    },
+    close: () => db.close(),
+  };
+}
+
+/** A card payment body as the widget builds it (core buildCardPaymentPayload's shape). */
+export function cardPayload(code: string, overrides: { cardNumber?: string; cvv?: string; amount?: number; trackId?: string; cardType?: string; lang?: string } = {}) {
+  const cardNumber = overrides.cardNumber ?? '4242424242424242';
+  const cardType = overrides.cardType ?? (cardNumber.startsWith('4') ? 'VISA' : cardNumber.startsWith('3') ? 'AMEX' : 'MC');
+  return {
+    cclw: 'TIENDADEMO',
+    code,
+    amount: overrides.amount ?? 25,
+    taxAmount: 1.75,
+    email: 'pagador@example.com',
+    phone: '+50761234567',
+    address: 'Calle 50',
+    city: 'Panamá',
+    ip: '127.0.0.1',
+    concept: 'Camiseta',
+    description: 'Camiseta Pasarela',
+    cardInformation: {
+      cardNumber,
+      expMonth: '12',
+      expYear: '34',
+      cvv: overrides.cvv ?? (cardType === 'AMEX' ? '1234' : '123'),
+      firstName: 'José',
+      lastName: 'Núñez',
+      cardType,
+    },
+    additionalData: { domainRequested: 'shop.test', trackId: overrides.trackId ?? randomUUID(), zipCode: '0000', street: 'Calle 50' },
+    customFieldValues: [],
+    txChannel: 'PWW',
+    lang: overrides.lang ?? 'es',
+    serviceCode: 'LK',
+    transactionsType: 'AUTH_CAPTURE',
+    isOldVersion: true,
+  };
+}
+
+/** Creates a fresh link through the admin API and returns its code. */
+export async function newLink(t: TestApp, body: Record<string, unknown> = {}): Promise<string> {
+  const res = await t.admin('POST', '/links', { amount: 25, taxAmount: 1.75, description: 'Prueba', ...body });
+  if (res.status !== 201) throw new Error(`link not created: ${JSON.stringify(res.json)}`);
+  return String(res.json['code']);
+}
