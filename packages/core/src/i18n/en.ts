@@ -157,4 +157,12 @@ export const en: Record<keyof typeof es, string> = {
   status_completed: 'Completed',
   status_paid: 'Paid',
   status_unknown: 'Unknown',
+  // Widget: not-found page, card brands, field hints
+  page_not_found_hint: 'Check the address or ask the merchant for a new payment link.',
+  brand_VISA: 'Visa',
+  brand_MC: 'Mastercard',
+  brand_AMEX: 'American Express',
+  card_brand_detected: '{{brand}} card',
+  cvc_hint: '{{digits}} digits on the back of the card',
+  phone_hint: 'With the country code if not from Panama',
 };

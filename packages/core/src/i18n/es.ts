@@ -155,4 +155,12 @@ export const es = {
   status_completed: 'Completado',
   status_paid: 'Pagado',
   status_unknown: 'Desconocido',
+  // Widget: not-found page, card brands, field hints
+  page_not_found_hint: 'Revisa la dirección o pide al comercio un nuevo enlace de pago.',
+  brand_VISA: 'Visa',
+  brand_MC: 'Mastercard',
+  brand_AMEX: 'American Express',
+  card_brand_detected: 'Tarjeta {{brand}}',
+  cvc_hint: '{{digits}} dígitos al reverso de la tarjeta',
+  phone_hint: 'Con código de país si no es de Panamá',
 };

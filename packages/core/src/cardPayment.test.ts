@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { CardPaymentPayloadSchema, buildCardPaymentPayload } from './cardPayment';
+import type { CardPaymentInput } from './cardPayment';
+
+const input: CardPaymentInput = {
+  cclw: 'WC-7',
+  code: 'LK-ABC123',
+  amount: 25.505,
+  taxAmount: 1.789,
+  description: 'Cuota de junio',
+  serviceCode: 'LK',
+  transactionsType: 'AUTH_CAPTURE',
+  form: {
+    email: ' ana@example.com ',
+    phone: '61111111',
+    name: 'Ana Maria Diaz Soto',
+    cardnumber: '4242 4242 4242 4242',
+    expirationDate: '07/30',
+    cvc: '123',
+  },
+  ip: '127.0.0.1',
+  domainRequested: 'shop.example.com',
+  trackId: '0b6f3c1e-1111-4222-8333-444455556666',
+  lang: 'es',
+  txChannel: 'PWW',
+};
+
+function issuesOf(payload: unknown): Array<[string, string]> {
+  const r = v.safeParse(CardPaymentPayloadSchema, payload);
+  return r.success ? [] : r.issues.map((i) => [v.getDotPath(i) ?? '', i.message]);
+}
+
+describe('SPEC 3 "Card payment payload"', () => {
+  it('applies SPEC 5 "Defaults when missing: postal code 0000; city, address and country Panama; concept \'not description\'"', () => {
+    const p = buildCardPaymentPayload(input);
+    expect(p).toMatchObject({
+      address: 'Panama',
+      city: 'Panama',
+      concept: 'not description',
+      additionalData: { zipCode: '0000', street: 'Panama', country: 'Panama', trackId: input.trackId, domainRequested: 'shop.example.com' },
+    });
+    expect(issuesOf(p)).toEqual([]);
+  });
+
+  it('splits the name, detects the brand, rounds amounts to two digits, sets isOldVersion from the service code', () => {
+    const p = buildCardPaymentPayload(input);
+    expect(p.cardInformation).toEqual({ cardNumber: '4242424242424242', expMonth: '07', expYear: '30', cvv: '123', firstName: 'Ana Maria', lastName: 'Diaz Soto', cardType: 'VISA' });
+    expect([p.amount, p.taxAmount, p.isOldVersion, p.email]).toEqual([25.51, 1.79, true, 'ana@example.com']);
+    expect(buildCardPaymentPayload({ ...input, serviceCode: 'EA' }).isOldVersion).toBe(false);
+  });
+
+  it('keeps values the payer gave and adds the optional parts', () => {
+    const p = buildCardPaymentPayload({
+      ...input,
+      concept: 'Gym',
+      taxAmount: undefined,
+      description: undefined,
+      form: { ...input.form, city: 'David', userAddress: 'Calle 5', country: 'Panamá', postalCode: '0401' },
+      campaign: { amount: 2, idCampaignBridge: 5 },
+      scoreCaptcha: 0.9,
+      deviceFingerprint: 'fp-1',
+      returnUrlString: 'https://shop.example.com/done',
+      storeCard: false,
+      tryAgain: true,
+      customFieldValues: [{ id: 'CF1', value: 1 }],
+    });
+    expect(p).toMatchObject({
+      concept: 'Gym', city: 'David', address: 'Calle 5', taxAmount: 0, description: '', amountToCampaign: 2, idCampaignBridge: 5,
+      deviceInformation: { deviceFingerprint: 'fp-1' }, pfFingerprint: 'fp-1', storeCard: false, tryAgain: true,
+      returnUrlString: 'https://shop.example.com/done',
+      additionalData: { zipCode: '0401', street: 'Calle 5', country: 'Panamá', scoreCaptcha: 0.9 },
+    });
+    expect(issuesOf(p)).toEqual([]);
+  });
+
+  it('a campaign amount without a bridge id is not sent', () => {
+    expect(buildCardPaymentPayload({ ...input, campaign: { amount: 2, idCampaignBridge: null } })).not.toHaveProperty('amountToCampaign');
+  });
+
+  it('refuses a number of no known brand and a bad expiry', () => {
+    expect(() => buildCardPaymentPayload({ ...input, form: { ...input.form, cardnumber: '6011111111111117' } })).toThrow('invalid_card');
+    expect(() => buildCardPaymentPayload({ ...input, form: { ...input.form, expirationDate: '7/30' } })).toThrow('expired');
+  });
+});
+
+describe('CardPaymentPayloadSchema issues carry the server error code and name the field', () => {
+  const good = buildCardPaymentPayload(input);
+  it.each([
+    [{ cclw: '' }, ['cclw', 'missing_arguments']],
+    [{ amount: 0 }, ['amount', 'greater_than_zero']],
+    [{ amount: '5' }, ['amount', 'missing_arguments']],
+    [{ email: 'nope' }, ['email', 'invalid_email']],
+    [{ lang: 'fr' }, ['lang', 'missing_arguments']],
+    [{ cardInformation: { ...good.cardInformation, cardNumber: '4242424242424241' } }, ['cardInformation.cardNumber', 'invalid_card']],
+    [{ cardInformation: { ...good.cardInformation, cvv: '1234' } }, ['cardInformation.cvv', 'invalid_cvc']],
+    [{ cardInformation: { ...good.cardInformation, cardType: 'MC' } }, ['cardInformation.cardType', 'card_not_valid']],
+    [{ cardInformation: { ...good.cardInformation, expMonth: '13' } }, ['cardInformation.expMonth', 'expired']],
+    [{ additionalData: { ...good.additionalData, trackId: '' } }, ['additionalData.trackId', 'missing_arguments']],
+  ])('%j', (patch, first) => {
+    expect(issuesOf({ ...good, ...patch })[0]).toEqual(first);
+  });
+
+  it('a missing object is missing_arguments', () => {
+    expect(issuesOf(null)[0]).toEqual(['', 'missing_arguments']);
+    expect(issuesOf({ ...good, cardInformation: undefined })[0]).toEqual(['cardInformation', 'missing_arguments']);
+  });
+});

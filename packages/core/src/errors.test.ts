@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import {
+  FRONTEND_ERROR_KEYS, PasarelaError, deserializeError, errorFromHeader, isPasarelaError, payerMessage, serializeError,
+} from './errors';
+
+describe('SPEC 8 "Header code not 200"', () => {
+  it.each([401, 420, 500, 520])('"401, 420, 500, 520: session expired" (%s)', (status) => {
+    const e = errorFromHeader(status, 'Unauthorized', { code: 'x', message: 'y' });
+    expect([e.code, e.category, e.status]).toEqual(['session_expired', 'session', status]);
+  });
+
+  it('"Other codes: raise an error with code and message from the server message or header description"', () => {
+    expect(errorFromHeader(410, 'Gone', { code: 3000, message: 'Enlace expirado' })).toMatchObject({ code: '3000', serverMessage: 'Enlace expirado', status: 410 });
+    expect(errorFromHeader(404, 'Not Found', { code: 'error_to_load' })).toMatchObject({ code: 'error_to_load', serverMessage: 'Not Found' });
+    expect(errorFromHeader(409, 'Conflict', null)).toMatchObject({ code: '409', serverMessage: 'Conflict' });
+    expect(errorFromHeader(409, '', { code: null, message: '' })).toMatchObject({ code: '409', serverMessage: undefined });
+  });
+});
+
+describe('SPEC 8 "the message is shown, with the keys below as fallback"', () => {
+  const api = (code: string, serverMessage?: string) => new PasarelaError({ code, category: 'api', serverMessage });
+  it.each([
+    [api('3000'), { key: 'expired_link' }],
+    [api('3000', 'Enlace vencido'), { key: 'expired_link', text: 'Enlace vencido' }],
+    [api('3001'), { key: 'link_not_found' }],
+    [api('619'), { key: 'payment_expired' }],
+    [api('404'), { key: 'page_not_found' }],
+    [api('possible_duplicated_tx', 'possible_duplicated_tx'), { key: 'possible_duplicated_tx' }],
+    [api('whatever'), { key: 'happen_error_try_again' }],
+    [new PasarelaError({ code: 'x', category: 'network', serverMessage: 'boom' }), { key: 'connection_error' }],
+    [new PasarelaError({ code: 'session_expired', category: 'session' }), { key: 'session_expired' }],
+    [Object.assign(new Error('t'), { name: 'TimeoutError' }), { key: 'timeout' }],
+    [new TypeError('Failed to fetch'), { key: 'connection_error' }],
+    ['nope', { key: 'happen_error_try_again' }],
+  ])('%#: payerMessage -> %j', (error, message) => {
+    expect(payerMessage(error)).toEqual(message);
+  });
+
+  it('every frontend key maps to itself', () => {
+    for (const key of FRONTEND_ERROR_KEYS) expect(payerMessage(api(key)).key).toBe(key);
+  });
+});
+
+describe('errors survive postMessage', () => {
+  it('serializes and deserializes', () => {
+    const e = new PasarelaError({ code: '3000', category: 'api', serverMessage: 'Expired' });
+    const back = deserializeError(structuredClone(serializeError(e)));
+    expect(isPasarelaError(back)).toBe(true);
+    expect([back.code, back.message, back.category]).toEqual(['3000', 'Expired', 'api']);
+    expect(serializeError(new Error('x'))).toEqual({ code: 'unknown', message: 'x', category: 'implementation' });
+    expect(serializeError(42)).toEqual({ code: 'unknown', message: '42', category: 'implementation' });
+    expect(isPasarelaError(new Error('x'))).toBe(false);
+  });
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { FRONTEND_ERROR_KEYS } from '../errors';
+import { RECEIPT_TITLE_KEYS } from '../receipt';
+import { VALIDATION_KEYS } from '../validationKeys';
+import { CATALOG_VERSION, catalogFor, catalogs, languageOf } from './index';
+
+const languages = ['es', 'en'] as const;
+
+describe('i18n catalogs (SPEC 1 "Texts are Spanish by default, with English available")', () => {
+  it('both catalogs have the same keys', () => {
+    expect(Object.keys(catalogs.en).sort()).toEqual(Object.keys(catalogs.es).sort());
+  });
+
+  it.each(languages)('%s has no empty value', (lang) => {
+    const empty = Object.entries(catalogs[lang]).filter(([, text]) => text.trim() === '');
+    expect(empty).toEqual([]);
+  });
+
+  it.each(languages)('%s holds every key of SPEC 5 and SPEC 8, the success messages and the receipt titles', (lang) => {
+    const needed = [...VALIDATION_KEYS, ...FRONTEND_ERROR_KEYS, ...RECEIPT_TITLE_KEYS, 'payment_successfull', 'payment_code_generated'];
+    expect(needed.filter((k) => !(k in catalogs[lang]))).toEqual([]);
+  });
+
+  it.each(languages)('%s uses the same {{placeholders}} as Spanish and i18next syntax only', (lang) => {
+    const holes = (t: string) => (t.match(/\{\{\s*\w+\s*\}\}/g) ?? []).sort();
+    for (const [key, text] of Object.entries(catalogs.es)) {
+      expect([key, holes(catalogs[lang][key] ?? '')]).toEqual([key, holes(text)]);
+      expect(catalogs[lang][key]).not.toMatch(/\{(?!\{)\w+\}(?!\})|%s/);
+    }
+  });
+
+  it('the pay button carries the amount', () => {
+    expect(catalogs.es.pay_button).toBe('Pagar {{amount}}');
+    expect(catalogs.en.pay_button).toBe('Pay {{amount}}');
+  });
+
+  it('is served as { version, lang, entries }', () => {
+    expect(catalogFor('en')).toEqual({ version: CATALOG_VERSION, lang: 'en', entries: catalogs.en });
+    expect(Number.isInteger(CATALOG_VERSION) && CATALOG_VERSION > 0).toBe(true);
+  });
+
+  it.each([
+    ['en-US', 'en'], ['EN', 'en'], ['es-PA', 'es'], ['fr', 'es'], ['', 'es'], [null, 'es'], ['english', 'es'],
+  ])('SPEC 1 "The language is taken from the browser (es or en)": %j -> %s', (tag, lang) => {
+    expect(languageOf(tag)).toBe(lang);
+  });
+});

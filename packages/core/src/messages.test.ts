@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { isCloseMessage, isErrorMessage, isReadyMessage, isResizeMessage, isResultMessage, isWidgetMessage } from './messages';
+
+const notification = { TotalPagado: '1.00', Fecha: '', Hora: '', Tipo: '', Oper: '', Usuario: '', Estado: '', Razon: '', isReturn: false, returnUrl: '' };
+
+describe('loader <-> widget messages: one union with a literal type and one guard per message', () => {
+  it.each([
+    [{ type: 'ready', version: '2.219.0' }, isReadyMessage],
+    [{ type: 'result', result: { status: 'success', method: 'card', notification } }, isResultMessage],
+    [{ type: 'close' }, isCloseMessage],
+    [{ type: 'error', error: { code: 'x', message: 'y', category: 'api' } }, isErrorMessage],
+    [{ type: 'resize', height: 480 }, isResizeMessage],
+  ])('%j passes its guard and the union guard', (message, guard) => {
+    expect(guard(message)).toBe(true);
+    expect(isWidgetMessage(message)).toBe(true);
+  });
+
+  it.each([
+    null,
+    'ready',
+    { type: 'ready' },
+    { type: 'result', result: { status: 'maybe', method: 'card', notification } },
+    { type: 'result', result: { status: 'success', method: 'paypal', notification } },
+    { type: 'result', result: null },
+    { type: 'result', result: { status: 'success', method: 'card' } },
+    { type: 'error', error: { message: 'no code' } },
+    { type: 'resize', height: -1 },
+    { type: 'resize', height: Number.POSITIVE_INFINITY },
+    { type: 'unknown' },
+  ])('%j is rejected', (message) => {
+    expect(isWidgetMessage(message)).toBe(false);
+  });
+});

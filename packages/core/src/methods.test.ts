@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { PaymentMethodsResponseSchema, cardValidationBrands, groupPaymentMethods, paymentMethodAvailability } from './methods';
+import type { PaymentMethodEntry } from './methods';
+
+const e = (method: PaymentMethodEntry['method'], linkType: PaymentMethodEntry['linkType'], gatewayCode = 'GW', extra: Partial<PaymentMethodEntry> = {}): PaymentMethodEntry => ({
+  method, linkType, gatewayCode, idMerchantService: 1, txLimit: 1000, ...extra,
+});
+
+const all: PaymentMethodEntry[] = [
+  e('card', 'LK', 'CYBS', { validations: [{ cardCode: 'VISA' }, { cardCode: 'MC' }, { cardCode: 'VISA' }] }),
+  e('card', 'LK', 'CYBS2', { validations: [{ cardCode: 'AMEX' }] }),
+  e('nequi', 'ND', 'NEQUI'),
+  e('cash', 'LK', 'PAYCASH'),
+  e('cash', 'LK', 'PC'),
+  e('clave', 'LK', 'CROEM_CLAV'),
+  e('crypto', 'LK', 'CRYPTO'),
+  e('pfw', 'PFW', 'PFW'),
+  e('yappy', 'LK', 'YAPPY'),
+];
+
+describe('SPEC 3 "Payment method availability"', () => {
+  it('"grouped by method then link type"', () => {
+    const g = groupPaymentMethods(all);
+    expect(g.card?.LK).toHaveLength(2);
+    expect(g.nequi?.ND).toHaveLength(1);
+    expect(g.pfw?.PFW?.[0]?.gatewayCode).toBe('PFW');
+  });
+
+  it('"Card entries carry a validations list of cardCode entries, deduplicated by cardCode"', () => {
+    expect(cardValidationBrands(all)).toEqual(['VISA', 'MC', 'AMEX']);
+    expect(cardValidationBrands([e('card', 'LK', 'X', { validations: [{ cardCode: 'MC' }, { cardCode: 'MC' }] })])).toEqual(['MC']);
+  });
+
+  it('every method with an entry for the link type (or its own service type) is on', () => {
+    const a = paymentMethodAvailability(all, 'LK');
+    expect(a.enabled).toEqual(['card', 'nequi', 'cash', 'clave', 'crypto', 'pfw', 'yappy']);
+    expect(a.entries.card?.gatewayCode).toBe('CYBS');
+    expect([a.visa, a.mastercard, a.amex]).toEqual([true, true, true]);
+  });
+
+  it('a method with entries only for another link type is off', () => {
+    const a = paymentMethodAvailability(all, 'EA');
+    expect(a.enabled).toEqual(['nequi', 'pfw']);
+    expect(a.card).toBe(false);
+  });
+
+  it.each([
+    [[e('cash', 'LK', 'PAYCASH')], true, true, false],
+    [[e('cash', 'LK', 'PC')], true, false, true],
+    [[e('cash', 'PCASH', 'PC')], true, false, true],
+    [[e('cash', 'LK', 'OTHER')], false, false, false],
+    [[], false, false, false],
+  ])('"Cash requires a PAYCASH or PC gateway entry for the link type" (%#)', (entries, cash, payCash, cashPoint) => {
+    const a = paymentMethodAvailability(entries, 'LK');
+    expect([a.cash, a.payCash, a.cashPoint]).toEqual([cash, payCash, cashPoint]);
+  });
+});
+
+describe('SPEC 4 "Method filtering"', () => {
+  it('"Card-type flags visa, mastercard and amex are set when the card types list contains VISA, MC, AMEX"', () => {
+    const a = paymentMethodAvailability([e('card', 'LK', 'C', { validations: [{ cardCode: 'MC' }] })], 'LK');
+    expect([a.visa, a.mastercard, a.amex]).toEqual([false, true, false]);
+    expect(a.cardBrands).toEqual(['MC']);
+  });
+
+  it('a card entry without validations accepts every brand offered', () => {
+    expect(paymentMethodAvailability([e('card', 'LK')], 'LK').cardBrands).toEqual(['VISA', 'MC', 'AMEX']);
+  });
+
+  it('"If the link\'s othersValues.cardType limits methods, methods not listed are turned off, except the wallet (pfw)"', () => {
+    const a = paymentMethodAvailability(all, 'LK', ['VISA']);
+    expect(a.enabled).toEqual(['card', 'pfw']);
+    expect(a.cardBrands).toEqual(['VISA']);
+    expect([a.visa, a.mastercard, a.amex]).toEqual([true, false, false]);
+  });
+
+  it('method tokens in the list keep those methods on', () => {
+    expect(paymentMethodAvailability(all, 'LK', ['nequi', 'CASH']).enabled).toEqual(['nequi', 'cash', 'pfw']);
+    expect(paymentMethodAvailability(all, 'LK', ['CARD', 'YAPPY']).cardBrands).toEqual(['VISA', 'MC', 'AMEX']);
+  });
+
+  it('a link brand the merchant does not accept leaves no card', () => {
+    const a = paymentMethodAvailability([e('card', 'LK', 'C', { validations: [{ cardCode: 'MC' }] })], 'LK', ['AMEX']);
+    expect(a.card).toBe(false);
+    expect(a.cardBrands).toEqual([]);
+  });
+
+  it('an empty or missing list restricts nothing', () => {
+    expect(paymentMethodAvailability(all, 'LK', []).enabled).toHaveLength(7);
+    expect(paymentMethodAvailability(all, 'LK', null).enabled).toHaveLength(7);
+  });
+
+  it('validates the server list', () => {
+    expect(v.safeParse(PaymentMethodsResponseSchema, { paymentMethods: all }).success).toBe(true);
+    expect(v.safeParse(PaymentMethodsResponseSchema, { paymentMethods: [{ ...all[0], method: 'paypal' }] }).success).toBe(false);
+  });
+});

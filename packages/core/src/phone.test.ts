@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { normalizePhone, phoneErrorKey } from './phone';
+
+describe('SPEC 5 invalid_phone_number "Phone checked by a phone-number check"', () => {
+  it.each([
+    ['61111111', 'PA', null, 'Panama mobile (Yappy test phone)'],
+    ['6123-4567', 'PA', null, 'with a dash'],
+    ['+507 6111 1111', 'CO', null, 'international form wins over the default country'],
+    ['3991111111', 'CO', null, 'Colombia mobile (Nequi test phone)'],
+    ['3001234567', 'co', null, 'country code in lower case'],
+    ['', 'PA', 'field_required', 'empty'],
+    ['   ', 'PA', 'field_required', 'blank'],
+    ['1', 'PA', 'invalid_phone_number', 'national part under 2 digits is too short'],
+    ['12345', 'PA', 'invalid_phone_number', 'not a number of the country'],
+    ['123456789012345678', 'PA', 'invalid_phone_number', 'over 17 digits is too long'],
+    [`6${' '.repeat(250)}1111111`, 'PA', 'invalid_phone_number', 'over 250 characters is too long'],
+    ['6111abcd', 'PA', 'invalid_phone_number', 'letters'],
+  ])('%j (%s) -> %s: %s', (value, country, key) => {
+    expect(phoneErrorKey(value, country)).toBe(key);
+  });
+
+  it('defaults to Panama', () => {
+    expect(phoneErrorKey('61111111')).toBeNull();
+  });
+
+  it('normalizes a valid phone to E.164', () => {
+    expect(normalizePhone('6111-1111')).toBe('+50761111111');
+    expect(normalizePhone('3991111111', 'CO')).toBe('+573991111111');
+    expect(normalizePhone('1')).toBeNull();
+  });
+});

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { ReceiptSchema, receiptCardNumber, receiptTitleKey } from './receipt';
+
+describe('SPEC 4 "Receipt title"', () => {
+  it.each([
+    [1, 'AUTH_CAPTURE', 'receipt_payment_proof', 'Status 1: payment proof'],
+    [1, 'RECURRENT', 'receipt_subscription_proof', '(subscription proof if type RECURRENT)'],
+    [1, 'recurrent', 'receipt_subscription_proof', 'type compared case-insensitively'],
+    [3, 'AUTH', 'receipt_refund_proof', 'Status 3: refund proof'],
+    [2, 'AUTH_CAPTURE', 'receipt_partial_refund_proof', 'Status 2 with non-AUTH type: partial refund proof'],
+    [2, null, 'receipt_partial_refund_proof', 'no type is non-AUTH'],
+    [2, 'AUTH', 'receipt_captured_proof', 'Status 2 with AUTH: captured proof'],
+    [0, 'AUTH', 'receipt_payment_instructions', 'Otherwise: payment instructions'],
+    [-1, undefined, 'receipt_payment_instructions', 'Otherwise (pending)'],
+  ])('status %s type %s -> %s (%s)', (status, type, key) => {
+    expect(receiptTitleKey(status, type)).toBe(key);
+  });
+});
+
+describe('SPEC 3 "Receipt"', () => {
+  const raw = {
+    date: '2026-11-21 10:00:00', name: 'Ana Diaz', authStatus: 'AUTH-1', cardType: 'VISA', type: 'AUTH_CAPTURE', binInfo: null,
+    displayNum: '424242******4242', messageSys: 'Aprobada', codOper: 'OP-1', status: 1, totalPay: 27.29, email: 'ana@example.com',
+    txType: 'AUTH_CAPTURE', expirationDate: '12/30', phone: '61111111', concept: 'not description', descriptor: 'DEMO*GYM',
+    isBlock: false, typeMethod: 'card', reference: 'TX-9', taxAmount: 1.79,
+    merchant: { merchantName: 'Gimnasio Demo', logo: '/images/merchants/demo.svg' }, txCtrl: { completeName: 'Ana Diaz', description: 'Cuota' },
+  };
+
+  it('parses every field of the receipt', () => {
+    const r = v.parse(ReceiptSchema, raw);
+    expect(r).toMatchObject({ codOper: 'OP-1', status: 1, totalPay: 27.29, reference: 'TX-9', merchant: { merchantName: 'Gimnasio Demo' } });
+  });
+
+  it('tolerates nulls and missing optional parts, and needs codOper and status', () => {
+    const r = v.parse(ReceiptSchema, { codOper: 'OP-2', status: '0', name: null, merchant: null });
+    expect(r).toMatchObject({ codOper: 'OP-2', status: 0, name: '', totalPay: 0, merchant: null, txCtrl: null, isBlock: false });
+    expect(v.safeParse(ReceiptSchema, { status: 1 }).success).toBe(false);
+  });
+
+  it.each([
+    ['424242******4242', 'RECURRENT', '•••• 4242'],
+    ['424242******4242', 'AUTH_CAPTURE', '424242******4242'],
+    ['**', 'RECURRENT', '**'],
+    [null, 'RECURRENT', ''],
+  ])('"For subscriptions only the last 4 card digits show": %j (%s) -> %j', (num, type, shown) => {
+    expect(receiptCardNumber(num, type)).toBe(shown);
+  });
+});

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildParentNotification, buildPaymentResult, cardDisplayStatus, cashNotificationStatus, displayStatusOf, isCardType,
+  notificationStatusOf, overallResultOf, overallResultOfDisplay, statusFamilyOf,
+} from './status';
+import type { StatusFamily } from './status';
+
+describe('SPEC 4 "Status codes per method (display)"', () => {
+  it.each([
+    ['card', -1, 'pending'], ['card', 0, 'declined'], ['card', 1, 'approved'], ['card', 2, 'captured'], ['card', 3, 'refunded'], ['card', 9, 'unknown'],
+    ['balance', -1, 'pending'], ['balance', 0, 'declined'], ['balance', 1, 'approved'], ['balance', 2, 'approved'], ['balance', 3, 'approved'],
+    ['crypto', 1, 'approved'], ['crypto', 0, 'pending'], ['crypto', -1, 'pending'], ['crypto', 3, 'pending'],
+    ['clave', 0, 'declined'], ['clave', 1, 'approved'], ['clave', -1, 'pending'],
+    ['nequi', 1, 'approved'], ['nequi', -1, 'pending'], ['nequi', 0, 'unknown'],
+    ['cash', 3, 'declined'], ['cash', 0, 'pending'], ['cash', -1, 'pending'], ['cash', 1, 'completed'], ['cash', 2, 'paid'],
+    ['cashPoint', 3, 'declined'], ['cashPoint', 0, 'pending'], ['cashPoint', 1, 'completed'], ['cashPoint', 2, 'paid'],
+    ['yappy', 1, 'approved'], ['yappy', -1, 'pending'], ['yappy', 0, 'pending'],
+  ] as Array<[StatusFamily, number, string]>)('%s status %s -> %s', (family, status, display) => {
+    expect(displayStatusOf(family, status)).toBe(display);
+  });
+
+  it('card display status shortcut', () => {
+    expect(cardDisplayStatus(2)).toBe('captured');
+  });
+
+  it.each([
+    ['VISA', true], ['MC-PF', true], ['amex-pf', true], ['MASTERCARD', true], ['NEQUI', false], [null, false],
+  ])('"Card (Visa, Mastercard, Amex, including -PF variants)": %s is a card: %s', (type, card) => {
+    expect(isCardType(type)).toBe(card);
+  });
+
+  it.each([
+    ['VISA-PF', 'card'], ['card', 'card'], ['pfw', 'balance'], ['balance', 'balance'], ['wallet', 'balance'], ['crypto', 'crypto'],
+    ['clave', 'clave'], ['NEQUI', 'nequi'], ['yappy', 'yappy'], ['cash', 'cash'], ['paycash', 'cash'], ['PC', 'cashPoint'],
+    ['cashPoint', 'cashPoint'], ['', 'card'], [undefined, 'card'],
+  ])('status family of %j is %s', (type, family) => {
+    expect(statusFamilyOf(type)).toBe(family);
+  });
+});
+
+describe('SPEC 4 "Overall result"', () => {
+  it.each([
+    [0, 'PENDING'], [1, 'APPROVED'], [2, 'APPROVED'], [3, 'DECLINED'], [-1, 'ERROR'], [4, 'ERROR'],
+  ])('"0 pending, 1 and 2 approved, 3 declined": %s -> %s', (status, overall) => {
+    expect(overallResultOf(status)).toBe(overall);
+  });
+
+  it.each([
+    ['APPROVED', 'success'], ['PENDING', 'success'], ['DECLINED', 'error'], ['ERROR', 'error'],
+  ] as const)('"APPROVED or PENDING notifies the parent as success; anything else as error": %s -> %s', (overall, status) => {
+    expect(notificationStatusOf(overall)).toBe(status);
+  });
+
+  it.each([
+    ['approved', 'APPROVED'], ['captured', 'APPROVED'], ['completed', 'APPROVED'], ['paid', 'APPROVED'],
+    ['pending', 'PENDING'], ['declined', 'DECLINED'], ['refunded', 'DECLINED'], ['unknown', 'ERROR'],
+  ] as const)('display %s stands for %s', (display, overall) => {
+    expect(overallResultOfDisplay(display)).toBe(overall);
+  });
+
+  it('"Cash notification status: 1 success, 0 failure."', () => {
+    expect(cashNotificationStatus(1)).toBe('success');
+    expect(cashNotificationStatus(0)).toBe('error');
+  });
+});
+
+describe('SPEC 3 "Notification to the parent on result"', () => {
+  const outcome = {
+    result: 'APPROVED' as const,
+    totalPaid: 27.29,
+    at: Date.UTC(2026, 10, 21, 15, 4, 5),
+    type: 'VISA',
+    codOper: 'OP-1',
+    user: 'ana@example.com',
+    reason: 'Aprobada',
+    returnUrl: 'https://shop.example.com/done',
+  };
+
+  it('has TotalPagado, Fecha dd/mm/yyyy, Hora hh:mm:ss (Panama), Tipo, Oper, Usuario, Estado, Razon, isReturn, returnUrl', () => {
+    expect(buildParentNotification(outcome)).toEqual({
+      TotalPagado: '27.29',
+      Fecha: '21/11/2026',
+      Hora: '10:04:05',
+      Tipo: 'VISA',
+      Oper: 'OP-1',
+      Usuario: 'ana@example.com',
+      Estado: 'APPROVED',
+      Razon: 'Aprobada',
+      isReturn: true,
+      returnUrl: 'https://shop.example.com/done',
+    });
+  });
+
+  it.each([
+    [undefined, false, ''],
+    ['', false, ''],
+    ['javascript:alert(1)', false, ''],
+  ])('return URL %j -> isReturn %s', (returnUrl, isReturn, url) => {
+    const n = buildParentNotification({ ...outcome, returnUrl, reason: undefined });
+    expect([n.isReturn, n.returnUrl, n.Razon]).toEqual([isReturn, url, '']);
+  });
+
+  it('builds the result message payload with the parent status', () => {
+    expect(buildPaymentResult('card', { ...outcome, result: 'DECLINED' })).toMatchObject({ status: 'error', method: 'card', notification: { Estado: 'DECLINED' } });
+    expect(buildPaymentResult('nequi', { ...outcome, result: 'PENDING' }).status).toBe('success');
+  });
+});
