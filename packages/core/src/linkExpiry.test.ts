@@ -18,7 +18,7 @@ describe('SPEC 4 "Link expiry: ... remaining time is set from EXPIRES_AT relativ
     [null, null, 'missing'],
     [undefined, null, 'undefined'],
     [Number.NaN, null, 'NaN'],
-  ])('%j -> %s (%s)', (text, ms) => {
+  ])('%j -> %s (%s)', (text, ms, _why) => {
     expect(parseExpiresAt(text)).toBe(ms);
   });
 

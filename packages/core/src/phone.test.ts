@@ -15,7 +15,7 @@ describe('SPEC 5 invalid_phone_number "Phone checked by a phone-number check"', 
     ['123456789012345678', 'PA', 'invalid_phone_number', 'over 17 digits is too long'],
     [`6${' '.repeat(250)}1111111`, 'PA', 'invalid_phone_number', 'over 250 characters is too long'],
     ['6111abcd', 'PA', 'invalid_phone_number', 'letters'],
-  ])('%j (%s) -> %s: %s', (value, country, key) => {
+  ])('%j (%s) -> %s: %s', (value, country, key, _why) => {
     expect(phoneErrorKey(value, country)).toBe(key);
   });
 

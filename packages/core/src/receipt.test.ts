@@ -13,7 +13,7 @@ describe('SPEC 4 "Receipt title"', () => {
     [2, 'AUTH', 'receipt_captured_proof', 'Status 2 with AUTH: captured proof'],
     [0, 'AUTH', 'receipt_payment_instructions', 'Otherwise: payment instructions'],
     [-1, undefined, 'receipt_payment_instructions', 'Otherwise (pending)'],
-  ])('status %s type %s -> %s (%s)', (status, type, key) => {
+  ])('status %s type %s -> %s (%s)', (status, type, key, _why) => {
     expect(receiptTitleKey(status, type)).toBe(key);
   });
 });
