@@ -1,0 +1,60 @@
+// Test helpers: play the widget's side of the connection without a real iframe document.
+import type { ParentNotification, PaymentResult } from '@pasarela/core';
+import type { WidgetConnector } from './connectWidget';
+
+/** A result as the widget sends it. */
+export function paymentResult(status: PaymentResult['status'], oper = 'OPER-1'): PaymentResult {
+  const notification: ParentNotification = {
+    TotalPagado: '10.70',
+    Fecha: '21/11/2026',
+    Hora: '15:04',
+    Tipo: 'VISA',
+    Oper: oper,
+    Usuario: 'Ana Pérez',
+    Estado: status === 'success' ? 'APROBADA' : 'DECLINADA',
+    Razon: status === 'success' ? 'Aprobada' : 'Fondos insuficientes',
+    isReturn: false,
+    returnUrl: '',
+  };
+  return { status, method: 'card', notification };
+}
+
+export interface FakeWidget {
+  connector: WidgetConnector;
+  /** What open() handed to the connector. */
+  iframe: HTMLIFrameElement | undefined;
+  origin: string;
+  destroyed: number;
+  /** Sends a message to the loader as the widget would (any value: the loader must check it). */
+  notify(message: unknown): void;
+  /** Makes the handshake fail, as a penpal timeout would. */
+  failConnection(error: Error): void;
+}
+
+export function fakeWidget(): FakeWidget {
+  let notify: (message: unknown) => void = () => {
+    throw new Error('open() has not connected yet');
+  };
+  let fail: (error: Error) => void = () => {};
+  const widget: FakeWidget = {
+    iframe: undefined,
+    origin: '',
+    destroyed: 0,
+    notify: (message) => notify(message),
+    failConnection: (error) => fail(error),
+    connector: (iframe, origin, methods) => {
+      widget.iframe = iframe;
+      widget.origin = origin;
+      notify = methods.notify;
+      return {
+        promise: new Promise((_resolve, reject) => {
+          fail = reject;
+        }),
+        destroy: () => {
+          widget.destroyed += 1;
+        },
+      };
+    },
+  };
+  return widget;
+}

@@ -1,0 +1,264 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CheckoutClosedError, CheckoutHandle, CheckoutOptions } from './types';
+import { fakeWidget, paymentResult } from './fakeWidget';
+import type { FakeWidget } from './fakeWidget';
+import { openCheckout } from './open';
+
+const BASE = 'https://checkout.example.com';
+let widget: FakeWidget;
+let handle: CheckoutHandle | undefined;
+
+function open(options: Partial<CheckoutOptions> = {}): CheckoutHandle {
+  handle = openCheckout({ code: 'LK123', baseUrl: BASE, ...options } as CheckoutOptions, widget.connector, undefined);
+  return handle;
+}
+
+async function rejection(promise: Promise<unknown>): Promise<CheckoutClosedError> {
+  return promise.then(
+    () => {
+      throw new Error('expected handle.result to reject');
+    },
+    (error: CheckoutClosedError) => error,
+  );
+}
+
+interface HappyDomSettings {
+  enableIframePageLoading: boolean;
+  fetch: { interceptor: { beforeAsyncRequest: () => Promise<Response> } | null };
+}
+
+beforeAll(() => {
+  // happy-dom refuses to load iframe pages and logs each refusal; serve a blank page instead
+  const { settings } = (window as unknown as { happyDOM: { settings: HappyDomSettings } }).happyDOM;
+  settings.enableIframePageLoading = true;
+  settings.fetch.interceptor = {
+    beforeAsyncRequest: async () => new Response('<!doctype html><title>widget</title>', { headers: { 'content-type': 'text/html' } }),
+  };
+});
+
+beforeEach(() => {
+  widget = fakeWidget();
+  document.body.innerHTML = '<button id="opener">Pagar</button><div id="inline"></div>';
+  document.body.style.overflow = 'auto';
+});
+
+afterEach(() => {
+  handle?.close();
+  handle = undefined;
+  vi.restoreAllMocks();
+});
+
+describe('Checkout.open: DOM', () => {
+  it('mounts a modal dialog with the widget iframe and locks the page scroll', () => {
+    open({ lang: 'en' });
+    const dialog = document.querySelector('[role="dialog"]');
+    expect(dialog?.getAttribute('aria-modal')).toBe('true');
+    expect(dialog?.getAttribute('aria-label')).toBe('Pasarela checkout');
+    const iframe = dialog?.querySelector('iframe');
+    expect(iframe).toBe(widget.iframe);
+    expect(iframe?.getAttribute('title')).toBe('Pasarela checkout');
+    expect(iframe?.getAttribute('allow')).toBe('payment');
+    expect(iframe?.getAttribute('referrerpolicy')).toBe('strict-origin');
+    expect(iframe?.hasAttribute('sandbox')).toBe(false);
+    const src = new URL(iframe?.src ?? '');
+    expect(src.origin + src.pathname).toBe(`${BASE}/pf/widget`);
+    expect(src.searchParams.get('type')).toBe('lk');
+    expect(src.searchParams.get('code')).toBe('LK123');
+    expect(src.searchParams.get('lang')).toBe('en');
+    expect(src.searchParams.get('parentOrigin')).toBe(location.origin);
+    expect(src.searchParams.get('sdkVersion')).toBe('0.0.0-dev');
+    expect(document.body.style.overflow).toBe('hidden');
+  });
+
+  it('locks the connection to the exact widget origin', () => {
+    open({ baseUrl: 'http://localhost:4000/' });
+    expect(widget.origin).toBe('http://localhost:4000');
+  });
+
+  it('mounts inline in the container, follows resize events and leaves the page scroll alone', () => {
+    const h = open({ container: '#inline' });
+    const heights: number[] = [];
+    h.on('resize', ({ height }) => heights.push(height));
+    const container = document.getElementById('inline');
+    expect(container?.querySelector('iframe')).toBe(widget.iframe);
+    expect(document.querySelector('[role="dialog"]')).toBeNull();
+    expect(document.body.style.overflow).toBe('auto');
+    widget.notify({ type: 'resize', height: 812 });
+    expect(widget.iframe?.style.height).toBe('812px');
+    expect(heights).toEqual([812]);
+  });
+
+  it('throws a TypeError for bad options before creating any iframe', () => {
+    expect(() => open({ container: '#nowhere' })).toThrow(TypeError);
+    expect(() => openCheckout({} as CheckoutOptions, widget.connector, BASE)).toThrow(/give one target/);
+    expect(document.querySelectorAll('iframe, [role="dialog"]')).toHaveLength(0);
+    expect(widget.iframe).toBeUndefined();
+  });
+
+  it('moves focus into the iframe when it loads', () => {
+    open();
+    widget.iframe?.dispatchEvent(new Event('load'));
+    expect(document.activeElement).toBe(widget.iframe);
+  });
+});
+
+describe('Checkout.open: close()', () => {
+  it('removes the iframe and overlay, ends the connection, restores scroll and focus', () => {
+    const opener = document.getElementById('opener') as HTMLButtonElement;
+    opener.focus();
+    const onClose = vi.fn();
+    const h = open({ onClose });
+    widget.iframe?.dispatchEvent(new Event('load'));
+    expect(document.activeElement).not.toBe(opener);
+    h.close();
+    expect(document.querySelectorAll('iframe, [role="dialog"]')).toHaveLength(0);
+    expect(widget.destroyed).toBe(1);
+    expect(document.body.style.overflow).toBe('auto');
+    expect(document.activeElement).toBe(opener);
+    expect(onClose).toHaveBeenCalledWith({ reason: 'merchant' });
+    h.close();
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(widget.destroyed).toBe(1);
+  });
+
+  it('closes the modal on Escape in the page, and when the widget sends close (Escape inside it)', () => {
+    const closes: string[] = [];
+    open().on('close', ({ reason }) => closes.push(reason));
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+    expect(document.querySelector('iframe')).toBeNull();
+    open().on('close', ({ reason }) => closes.push(reason));
+    widget.notify({ type: 'close' });
+    expect(document.querySelector('iframe')).toBeNull();
+    expect(closes).toEqual(['payer', 'payer']);
+  });
+
+  it('does not close an inline checkout on Escape', () => {
+    open({ container: '#inline' });
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+    expect(document.querySelector('#inline iframe')).not.toBeNull();
+  });
+
+  it('closes the open checkout when another one opens, rejecting its result', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const first = open();
+    const onFirstClose = vi.fn();
+    first.on('close', onFirstClose);
+    open({ code: 'SECOND' });
+    expect(onFirstClose).toHaveBeenCalledWith({ reason: 'replaced' });
+    expect((await rejection(first.result)).code).toBe('closed');
+    expect(document.querySelectorAll('iframe')).toHaveLength(1);
+    expect(new URL(document.querySelector('iframe')?.src ?? '').searchParams.get('code')).toBe('SECOND');
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^\[pasarela\] /), '');
+  });
+
+  it('keeps focus on the Tab path inside the dialog', () => {
+    open();
+    const opener = document.getElementById('opener') as HTMLButtonElement;
+    opener.focus();
+    expect(document.activeElement).toBe(widget.iframe);
+  });
+});
+
+describe('Checkout.open: events and handle.result (PRODUCT.md)', () => {
+  it('fires ready through the callback and on()', () => {
+    const onReady = vi.fn();
+    const listener = vi.fn();
+    open({ onReady }).on('ready', listener);
+    widget.notify({ type: 'ready', version: '2.219.0' });
+    expect(onReady).toHaveBeenCalledWith({ version: '2.219.0' });
+    expect(listener).toHaveBeenCalledWith({ version: '2.219.0' });
+  });
+
+  it('resolves handle.result with the first success result and keeps it after close', async () => {
+    const onResult = vi.fn();
+    const h = open({ onResult });
+    const approved = paymentResult('success', 'OP-1');
+    widget.notify({ type: 'result', result: approved });
+    widget.notify({ type: 'result', result: paymentResult('success', 'OP-2') });
+    h.close();
+    await expect(h.result).resolves.toEqual(approved);
+    expect(onResult).toHaveBeenCalledTimes(2);
+  });
+
+  it('fires result for a decline, lets the payer retry, then resolves with the success', async () => {
+    const results: string[] = [];
+    const h = open();
+    h.on('result', (r) => results.push(r.status));
+    widget.notify({ type: 'result', result: paymentResult('error') });
+    widget.notify({ type: 'result', result: paymentResult('success', 'OP-9') });
+    await expect(h.result).resolves.toMatchObject({ status: 'success', notification: { Oper: 'OP-9' } });
+    expect(results).toEqual(['error', 'success']);
+  });
+
+  it('rejects with code "closed" and the last error result when closed after a decline', async () => {
+    const h = open();
+    const first = paymentResult('error', 'OP-1');
+    const last = paymentResult('error', 'OP-2');
+    widget.notify({ type: 'result', result: first });
+    widget.notify({ type: 'result', result: last });
+    widget.notify({ type: 'close' });
+    const error = await rejection(h.result);
+    expect(error).toBeInstanceOf(Error);
+    expect(error.code).toBe('closed');
+    expect(error.lastResult).toEqual(last);
+  });
+
+  it('rejects with code "closed" and no lastResult when closed before any attempt', async () => {
+    const h = open();
+    h.close();
+    const error = await rejection(h.result);
+    expect(error.code).toBe('closed');
+    expect(error).not.toHaveProperty('lastResult');
+  });
+
+  it('forwards widget errors and reports a failed connection as an error event', () => {
+    const onError = vi.fn();
+    open({ onError });
+    widget.notify({ type: 'error', error: { code: 'error_to_load', message: 'No se pudo cargar', category: 'api' } });
+    expect(onError).toHaveBeenLastCalledWith({ code: 'error_to_load', message: 'No se pudo cargar', category: 'api' });
+    widget.failConnection(new Error('Connection timed out after 30000ms'));
+    return vi.waitFor(() =>
+      expect(onError).toHaveBeenLastCalledWith({ code: 'connection_failed', message: 'Connection timed out after 30000ms', category: 'network' }),
+    );
+  });
+
+  it.each([
+    ['a string', 'result'],
+    ['an unknown type', { type: 'paid', amount: 10 }],
+    ['a result without notification', { type: 'result', result: { status: 'success', method: 'card' } }],
+    ['a result with an unknown status', { type: 'result', result: { ...paymentResult('success'), status: 'APPROVED' } }],
+    ['a negative height', { type: 'resize', height: -1 }],
+  ])('ignores %s from the widget, with a warning', (_name, message) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const listener = vi.fn();
+    const h = open();
+    for (const event of ['ready', 'result', 'close', 'error', 'resize'] as const) h.on(event, listener);
+    widget.notify(message);
+    expect(listener).not.toHaveBeenCalled();
+    expect(document.querySelector('iframe')).not.toBeNull();
+    expect(warn).toHaveBeenCalledWith('[pasarela] ignored a malformed message from the checkout', message);
+  });
+
+  it('ignores messages that arrive after close', () => {
+    const listener = vi.fn();
+    const h = open();
+    h.on('result', listener);
+    h.close();
+    widget.notify({ type: 'result', result: paymentResult('success') });
+    expect(listener).not.toHaveBeenCalled();
+  });
+
+  it('rejects unknown event names so a typo does not fail silently', () => {
+    const h = open();
+    expect(() => h.on('sucess' as 'result', () => {})).toThrow(/unknown event "sucess"/);
+  });
+
+  it('stops a listener when its unsubscribe function is called', () => {
+    const listener = vi.fn();
+    const h = open();
+    const off = h.on('result', listener);
+    off();
+    widget.notify({ type: 'result', result: paymentResult('error') });
+    expect(listener).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,138 @@
+import { isWidgetMessage } from '@pasarela/core';
+import type { WidgetMessage } from '@pasarela/core';
+import { closedError } from './closedError';
+import type { WidgetConnector } from './connectWidget';
+import { createEmitter } from './emitter';
+import { createIframe } from './iframe';
+import { resolveOptions } from './options';
+import { mountOverlay } from './overlay';
+import type { CheckoutCloseReason, CheckoutEvent, CheckoutHandle, CheckoutOptions, PaymentResult } from './types';
+import { SDK_VERSION } from './version';
+import { warn } from './warn';
+import { widgetUrl } from './widgetUrl';
+
+const EVENT_NAMES: readonly string[] = ['ready', 'result', 'close', 'error', 'resize'];
+
+/** Closes the checkout that is open now, if any: one checkout per page at a time. */
+let closeCurrent: ((reason: CheckoutCloseReason) => void) | undefined;
+
+/** Checkout.open() with the connection injected, so tests can play the widget's side. */
+export function openCheckout(
+  options: CheckoutOptions,
+  connector: WidgetConnector,
+  defaultBaseUrl: string | undefined,
+): CheckoutHandle {
+  if (typeof window === 'undefined' || typeof document === 'undefined') {
+    throw new Error('[pasarela] Checkout.open() needs a browser: call it from client-side code');
+  }
+  const resolved = resolveOptions(options, defaultBaseUrl);
+  if (closeCurrent) {
+    warn('Checkout.open() was called while a checkout was open; the previous one was closed');
+    closeCurrent('replaced');
+  }
+
+  const events = createEmitter<CheckoutEvent>();
+  if (options.onReady) events.on('ready', options.onReady);
+  if (options.onResult) events.on('result', options.onResult);
+  if (options.onClose) events.on('close', options.onClose);
+  if (options.onError) events.on('error', options.onError);
+
+  let resolveResult: (result: PaymentResult) => void = () => {};
+  let rejectResult: (error: Error) => void = () => {};
+  const result = new Promise<PaymentResult>((resolve, reject) => {
+    resolveResult = resolve;
+    rejectResult = reject;
+  });
+  // a page that only listens to events must not get an "unhandled rejection" when the payer closes
+  result.catch(() => {});
+  let settled = false;
+  let lastResult: PaymentResult | undefined;
+  let closed = false;
+
+  const opener = document.activeElement;
+  const inline = resolved.container;
+  const iframe = createIframe(widgetUrl(resolved, location.origin, SDK_VERSION), !!inline);
+  const modal = inline ? undefined : mountOverlay(iframe);
+  if (inline) inline.appendChild(iframe);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') close('payer');
+  };
+  // keep keyboard focus inside the dialog: Tab out of the iframe lands back on it
+  const onFocusIn = (event: FocusEvent) => {
+    if (modal && !modal.overlay.contains(event.target as Node)) iframe.focus();
+  };
+  if (modal) {
+    document.addEventListener('keydown', onKeyDown, true);
+    document.addEventListener('focusin', onFocusIn, true);
+  }
+  iframe.addEventListener('load', () => {
+    if (!closed) iframe.focus({ preventScroll: !!inline });
+  });
+
+  function onMessage(message: WidgetMessage): void {
+    switch (message.type) {
+      case 'ready':
+        return events.emit('ready', { version: message.version });
+      case 'result':
+        events.emit('result', message.result);
+        if (settled) return;
+        if (message.result.status === 'success') {
+          settled = true;
+          resolveResult(message.result);
+        } else {
+          lastResult = message.result;
+        }
+        return;
+      case 'close':
+        return close('payer');
+      case 'error':
+        return events.emit('error', message.error);
+      case 'resize':
+        if (inline) iframe.style.height = `${message.height}px`;
+        return events.emit('resize', { height: message.height });
+    }
+  }
+
+  const connection = connector(iframe, resolved.origin, {
+    notify(message: unknown) {
+      if (closed) return;
+      if (isWidgetMessage(message)) onMessage(message);
+      else warn('ignored a malformed message from the checkout', message);
+    },
+  });
+  connection.promise.catch((error: unknown) => {
+    if (closed) return;
+    const message = error instanceof Error ? error.message : String(error);
+    events.emit('error', { code: 'connection_failed', message, category: 'network' });
+  });
+
+  function close(reason: CheckoutCloseReason): void {
+    if (closed) return;
+    closed = true;
+    if (closeCurrent === close) closeCurrent = undefined;
+    const focusWasInside = !inline || document.activeElement === iframe;
+    connection.destroy();
+    document.removeEventListener('keydown', onKeyDown, true);
+    document.removeEventListener('focusin', onFocusIn, true);
+    iframe.remove();
+    modal?.unmount();
+    if (focusWasInside && opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    if (!settled) {
+      settled = true;
+      rejectResult(closedError(lastResult));
+    }
+    events.emit('close', { reason });
+  }
+  closeCurrent = close;
+
+  return {
+    result,
+    close: () => close('merchant'),
+    on(event, listener) {
+      // plain-JS pages get no type check: a misspelt event name would otherwise never fire
+      if (!EVENT_NAMES.includes(event)) throw new TypeError(`[pasarela] unknown event "${event}"`);
+      return events.on(event, listener);
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import { LANGUAGES } from '@pasarela/core';
+import type { Language, WidgetPaymentType } from '@pasarela/core';
+
+/** Options after validation: what open() needs to build the iframe. */
+export interface ResolvedOptions {
+  type: WidgetPaymentType;
+  code: string;
+  lang: Language | undefined;
+  /** Inline mount point; undefined for the modal. */
+  container: HTMLElement | undefined;
+  /** Checkout base URL without a trailing slash. */
+  baseUrl: string;
+  /** The widget's exact origin, the only one the connection accepts. */
+  origin: string;
+}
+
+const TARGET_TYPES = { code: 'lk', slug: 'slug', subscriptionKey: 'subs', stationId: 'ps' } as const;
+type TargetKey = keyof typeof TARGET_TYPES;
+
+function fail(message: string): never {
+  throw new TypeError('[pasarela] Checkout.open(): ' + message);
+}
+
+function resolveContainer(container: unknown): HTMLElement | undefined {
+  let element = container;
+  if (typeof container == 'string') {
+    try {
+      element = document.querySelector(container);
+    } catch {
+      fail(`container "${container}" is not a valid CSS selector`);
+    }
+    if (!element) fail(`container "${container}" matches no element`);
+  }
+  if (element === undefined || element instanceof HTMLElement) return element;
+  return fail('container must be an HTMLElement or a CSS selector');
+}
+
+/** Checks open()'s options and throws a TypeError naming what is wrong, before any DOM work. */
+export function resolveOptions(options: unknown, defaultBaseUrl: string | undefined): ResolvedOptions {
+  if (!options || typeof options != 'object') fail('options must be an object such as { code }');
+  const o = options as Record<string, unknown>;
+  const targets = (Object.keys(TARGET_TYPES) as TargetKey[]).filter((key) => o[key] !== undefined);
+  for (const key of targets) {
+    const value = o[key];
+    if (typeof value != 'string' || !value.trim()) fail(key + ' must be a non-empty string');
+  }
+  // a slug may come with a code (type slugCode); any other pair is ambiguous
+  const slugCode = targets.join() == 'code,slug';
+  const [target] = targets;
+  if (!target) fail('give one target: code, slug, subscriptionKey or stationId');
+  if (targets.length > 1 && !slugCode) fail('give exactly one target, got ' + targets.join(' and '));
+  if (o.lang !== undefined && !(LANGUAGES as readonly unknown[]).includes(o.lang)) {
+    fail(`lang must be ${LANGUAGES.join(' or ')}, got ${JSON.stringify(o.lang)}`);
+  }
+  for (const name of ['onReady', 'onResult', 'onClose', 'onError']) {
+    if (o[name] !== undefined && typeof o[name] != 'function') fail(name + ' must be a function');
+  }
+  let url: URL | undefined;
+  try {
+    url = new URL(String(o.baseUrl ?? defaultBaseUrl));
+  } catch {
+    // reported just below
+  }
+  if (!url || !/^https?:$/.test(url.protocol)) {
+    fail(
+      o.baseUrl === undefined
+        ? 'baseUrl is required: the origin this script was loaded from is unknown'
+        : 'baseUrl must be an absolute http(s) URL, got ' + JSON.stringify(o.baseUrl),
+    );
+  }
+  return {
+    type: slugCode ? 'slugCode' : TARGET_TYPES[target],
+    code: slugCode ? `${o.slug}/${o.code}` : String(o[target]),
+    lang: o.lang as Language | undefined,
+    container: resolveContainer(o.container),
+    baseUrl: url.origin + url.pathname.replace(/\/+$/, ''),
+    origin: url.origin,
+  };
+}

@@ -1,0 +1,32 @@
+/** The widest phone layout; above it the modal checkout is a centred card instead of full screen. */
+const PHONE_MAX_WIDTH_PX = 480;
+const CARD_MAX_HEIGHT_PX = 760;
+
+/**
+ * Mounts the iframe in a full-viewport dialog with a dim backdrop and locks the page's scroll.
+ * Styles go through the CSSOM (not style attributes or a <style> tag) so a strict CSP allows them.
+ * Returns the overlay element and a function that removes it and restores the scroll.
+ */
+export function mountOverlay(iframe: HTMLIFrameElement): { overlay: HTMLElement; unmount: () => void } {
+  const { body } = document;
+  const overlay = document.createElement('div');
+  overlay.setAttribute('role', 'dialog');
+  overlay.setAttribute('aria-modal', 'true');
+  overlay.setAttribute('aria-label', 'Pasarela checkout');
+  overlay.style.cssText =
+    'position:fixed;inset:0;z-index:2147483647;display:flex;align-items:center;justify-content:center;background:rgba(15,23,42,.6)';
+  if (window.innerWidth > PHONE_MAX_WIDTH_PX) {
+    iframe.style.cssText += `;max-height:${CARD_MAX_HEIGHT_PX}px;border-radius:12px;box-shadow:0 24px 64px rgba(0,0,0,.35)`;
+  }
+  overlay.appendChild(iframe);
+  const previousOverflow = body.style.overflow;
+  body.style.overflow = 'hidden';
+  body.appendChild(overlay);
+  return {
+    overlay,
+    unmount() {
+      overlay.remove();
+      body.style.overflow = previousOverflow;
+    },
+  };
+}

@@ -1,0 +1,79 @@
+// Compile-time checks of the public types: `npm run typecheck` fails when one of these breaks
+// (an unused @ts-expect-error is itself an error). The runtime part only keeps vitest honest.
+import { describe, expectTypeOf, it } from 'vitest';
+import { Checkout, open, version } from './index';
+import type {
+  CheckoutClosedError,
+  CheckoutEvent,
+  CheckoutHandle,
+  CheckoutOptions,
+  ParentNotification,
+  PaymentResult,
+} from './index';
+
+describe('public types', () => {
+  it('accepts exactly one target', () => {
+    expectTypeOf<{ code: string }>().toExtend<CheckoutOptions>();
+    expectTypeOf<{ slug: string }>().toExtend<CheckoutOptions>();
+    expectTypeOf<{ slug: string; code: string }>().toExtend<CheckoutOptions>();
+    expectTypeOf<{ subscriptionKey: string }>().toExtend<CheckoutOptions>();
+    expectTypeOf<{ stationId: string; lang: 'en'; container: string; baseUrl: string }>().toExtend<CheckoutOptions>();
+
+    expectTypeOf<{ lang: 'es' }>().not.toExtend<CheckoutOptions>();
+    expectTypeOf<{ code: string; subscriptionKey: string }>().not.toExtend<CheckoutOptions>();
+    expectTypeOf<{ code: string; stationId: string }>().not.toExtend<CheckoutOptions>();
+    expectTypeOf<{ slug: string; stationId: string }>().not.toExtend<CheckoutOptions>();
+    expectTypeOf<{ subscriptionKey: string; stationId: string }>().not.toExtend<CheckoutOptions>();
+    expectTypeOf<{ code: string; lang: 'fr' }>().not.toExtend<CheckoutOptions>();
+    expectTypeOf<{ code: number }>().not.toExtend<CheckoutOptions>();
+  });
+
+  it('rejects bad literal options at the call site', () => {
+    const call = (run: () => unknown) => run;
+    // @ts-expect-error no target
+    call(() => open({}));
+    // @ts-expect-error two targets
+    call(() => open({ code: 'A', stationId: 'B' }));
+    // @ts-expect-error unknown language
+    call(() => open({ code: 'A', lang: 'fr' }));
+    // @ts-expect-error container must be an element or a selector
+    call(() => open({ code: 'A', container: 42 }));
+    // @ts-expect-error onResult receives a PaymentResult, not a string
+    call(() => open({ code: 'A', onResult: (r: string) => r }));
+    call(() => open({ slug: 'tienda', code: 'A', lang: 'en', onResult: (r) => r.notification.Oper }));
+  });
+
+  // only compiled, never run: a handle needs a browser and a widget
+  function handleTypes(handle: CheckoutHandle) {
+    expectTypeOf(open).returns.toEqualTypeOf<CheckoutHandle>();
+    expectTypeOf(Checkout.open).toEqualTypeOf(open);
+    expectTypeOf(version).toEqualTypeOf<string>();
+    expectTypeOf(handle.result).toEqualTypeOf<Promise<PaymentResult>>();
+    expectTypeOf(handle.close).toEqualTypeOf<() => void>();
+    expectTypeOf(handle.on('result', () => {})).toEqualTypeOf<() => void>();
+
+    handle.on('ready', (e) => expectTypeOf(e).toEqualTypeOf<{ version: string }>());
+    handle.on('result', (e) => expectTypeOf(e).toEqualTypeOf<PaymentResult>());
+    handle.on('close', (e) => expectTypeOf(e.reason).toEqualTypeOf<'merchant' | 'payer' | 'replaced'>());
+    handle.on('error', (e) => expectTypeOf(e).toExtend<{ code: string; message: string }>());
+    handle.on('resize', (e) => expectTypeOf(e).toEqualTypeOf<{ height: number }>());
+    expectTypeOf<keyof CheckoutEvent>().toEqualTypeOf<'ready' | 'result' | 'close' | 'error' | 'resize'>();
+    // @ts-expect-error unknown event
+    handle.on('success', () => {});
+    // @ts-expect-error a resize payload has no status
+    handle.on('resize', (e) => e.status);
+  }
+
+  it('types the handle and every event payload', () => {
+    expectTypeOf(handleTypes).toBeFunction();
+  });
+
+  it('types the result and its notification', () => {
+    expectTypeOf<PaymentResult['status']>().toEqualTypeOf<'success' | 'error'>();
+    expectTypeOf<ParentNotification>().toHaveProperty('TotalPagado').toEqualTypeOf<string>();
+    expectTypeOf<ParentNotification>().toHaveProperty('Oper').toEqualTypeOf<string>();
+    expectTypeOf<ParentNotification>().toHaveProperty('isReturn').toEqualTypeOf<boolean>();
+    expectTypeOf<CheckoutClosedError['code']>().toEqualTypeOf<'closed'>();
+    expectTypeOf<CheckoutClosedError['lastResult']>().toEqualTypeOf<PaymentResult | undefined>();
+  });
+});

@@ -1,0 +1,69 @@
+import type { Language, ParentNotification, PaymentResult, SerializedError } from '@pasarela/core';
+
+export type { ParentNotification, PaymentResult };
+
+/** What to open: exactly one target (a slug may come with a code). */
+export type CheckoutTarget =
+  /** A payment link (type lk). */
+  | { code: string; slug?: never; subscriptionKey?: never; stationId?: never }
+  /** A payment-link slug page, or with `code` a slug and code page. */
+  | { slug: string; code?: string; subscriptionKey?: never; stationId?: never }
+  /** A subscription plan. */
+  | { subscriptionKey: string; code?: never; slug?: never; stationId?: never }
+  /** A payment station. */
+  | { stationId: string; code?: never; slug?: never; subscriptionKey?: never };
+
+export type CheckoutLanguage = Language;
+
+/** Why the checkout closed: `handle.close()`, the payer (close button or Escape), or a newer open(). */
+export type CheckoutCloseReason = 'merchant' | 'payer' | 'replaced';
+
+/** A failure the checkout reports to the page; the payer sees its own message inside the checkout. */
+export type CheckoutError = SerializedError;
+
+/** Every event and its payload. */
+export interface CheckoutEvent {
+  /** The checkout is loaded and interactive; `version` is the widget's version. */
+  ready: { version: string };
+  /** A payment attempt finished (approved, pending or declined); fires once per attempt. */
+  result: PaymentResult;
+  /** The checkout was closed and removed from the page. */
+  close: { reason: CheckoutCloseReason };
+  /** Something went wrong that the page may want to log (load failure, connection timeout). */
+  error: CheckoutError;
+  /** The checkout's content height changed, in CSS pixels (inline mounts follow it). */
+  resize: { height: number };
+}
+
+export type CheckoutEventName = keyof CheckoutEvent;
+
+export interface CheckoutSettings {
+  /** Language of the checkout; the payer's browser language when omitted. */
+  lang?: CheckoutLanguage;
+  /** Mount inline in this element (or the first match of this selector); a modal otherwise. */
+  container?: HTMLElement | string;
+  /** Checkout origin; defaults to the origin the loader script was loaded from. */
+  baseUrl?: string;
+  onReady?: (event: CheckoutEvent['ready']) => void;
+  onResult?: (result: PaymentResult) => void;
+  onClose?: (event: CheckoutEvent['close']) => void;
+  onError?: (error: CheckoutError) => void;
+}
+
+export type CheckoutOptions = CheckoutTarget & CheckoutSettings;
+
+/** How `handle.result` rejects when the checkout closes before any successful payment. */
+export interface CheckoutClosedError extends Error {
+  code: 'closed';
+  /** The last finished attempt (an error result), when there was one. */
+  lastResult?: PaymentResult;
+}
+
+export interface CheckoutHandle {
+  /** Resolves with the first success result; rejects with a CheckoutClosedError on close before one. */
+  readonly result: Promise<PaymentResult>;
+  /** Removes the checkout; safe to call more than once. */
+  close(): void;
+  /** Listens to an event; returns a function that stops listening. */
+  on<E extends CheckoutEventName>(event: E, listener: (payload: CheckoutEvent[E]) => void): () => void;
+}
