@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { CardAuthResponseSchema, ReceiptSchema } from '@pasarela/core';
+import { cardPayload, createTestApp, newLink, type TestApp } from '../test/testApp';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const pay = async (overrides: Parameters<typeof cardPayload>[1] = {}, link?: string) =>
+  t.post('/cards/auth-capture', cardPayload(link ?? (await newLink(t)), overrides));
+
+describe('card outcomes of PRODUCT.md test inputs', () => {
+  it.each([
+    ['4242424242424242', 'VISA'],
+    ['4111111111111111', 'VISA'],
+    ['5555555555554444', 'MC'],
+    ['378282246310005', 'AMEX'],
+  ])('approves %s (%s)', async (cardNumber, brand) => {
+    const res = await pay({ cardNumber });
+    expect(res.status).toBe(200);
+    expect(v.safeParse(CardAuthResponseSchema, res.data).success).toBe(true);
+    expect(res.data).toMatchObject({ status: 1, cardType: brand, authStatus: 'APPROVED', messageSys: 'Transacción aprobada' });
+    expect(res.data['displayNum']).toBe(`**** **** **** ${cardNumber.slice(-4)}`);
+    expect(res.data['codOper']).toMatch(/^PP[0-9A-F]{12}$/);
+  });
+
+  it.each([
+    ['4000000000000002', 'DECLINED', 'Transaction declined by the issuing bank'],
+    ['4000000000009995', 'INSUFFICIENT_FUNDS', 'Insufficient funds'],
+    ['4000000000000069', 'EXPIRED_CARD', 'Expired card'],
+    ['4000000000000127', 'INCORRECT_CVC', 'Incorrect security code (CVC)'],
+  ])('declines %s with status 0 and says why (%s)', async (cardNumber, authStatus, messageSys) => {
+    const res = await pay({ cardNumber, lang: 'en' });
+    expect(res.data).toMatchObject({ status: 0, authStatus, messageSys });
+  });
+
+  it('answers 502 payment_error_try_again for the processing-error card and records nothing', async () => {
+    const link = await newLink(t);
+    const res = await pay({ cardNumber: '4000000000000119' }, link);
+    expect(res).toMatchObject({ status: 502, data: { code: 'payment_error_try_again' } });
+    expect((await t.admin('GET', `/transactions?code=${link}`)).json['transactions']).toEqual([]);
+  });
+
+  it('answers pending (-1) for 4000 0000 0000 0259', async () => {
+    const res = await pay({ cardNumber: '4000000000000259' });
+    expect(res.data).toMatchObject({ status: -1, authStatus: 'PENDING' });
+    expect(res.data['redirectUrl']).toBeUndefined();
+  });
+
+  it('redirects 4000 0000 0000 3220 to the 3DS page, whose approve button finishes the payment', async () => {
+    const res = await pay({ cardNumber: '4000000000003220' });
+    expect(res.data).toMatchObject({ status: -1, authStatus: 'PENDING_3DS' });
+    const url = new URL(String(res.data['redirectUrl']));
+    expect(url.origin).toBe('http://checkout.test');
+    const page = await t.app.request(url.pathname);
+    const html = await page.text();
+    expect(html).toContain('Aprobar / Approve');
+    expect(html).toContain('3220');
+    const done = await t.app.request(url.pathname, { method: 'POST', body: new URLSearchParams({ result: 'approve' }) });
+    expect(done.status).toBe(303);
+    const codOper = String(res.data['codOper']);
+    expect(done.headers.get('location')).toBe(`/pf/default-receipt/processing?Oper=${codOper}`);
+    expect((await t.get(`/receipts/${codOper}`)).data).toMatchObject({ status: 1, authStatus: 'APPROVED' });
+    const again = await t.app.request(url.pathname, { method: 'POST', body: new URLSearchParams({ result: 'fail' }) });
+    expect(again.status).toBe(400);
+  });
+
+  it('fails the 3DS payment with the fail button and keeps returnTo on this origin only', async () => {
+    const res = await pay({ cardNumber: '4000000000003220' });
+    const path = new URL(String(res.data['redirectUrl'])).pathname;
+    const done = await t.app.request(path, { method: 'POST', body: new URLSearchParams({ result: 'fail', returnTo: '//evil.test/x' }) });
+    expect(done.headers.get('location')).toMatch(/^\/pf\/default-receipt\/processing\?Oper=/);
+    expect((await t.get(`/receipts/${String(res.data['codOper'])}`)).data).toMatchObject({ status: 0 });
+  });
+});
+
+describe('server-side rules', () => {
+  it('rejects the same card and amount on the same link within 5 minutes (possible_duplicated_tx)', async () => {
+    const link = await newLink(t);
+    expect((await pay({}, link)).data['status']).toBe(1);
+    expect(await pay({}, link)).toMatchObject({ status: 409, data: { code: 'possible_duplicated_tx' } });
+    expect((await pay({ amount: 26 }, link)).status).toBe(200);
+    expect((await pay({ cardNumber: '5555555555554444' }, link)).status).toBe(200);
+  });
+  it('lets a payer retry after a decline (a decline is no charge)', async () => {
+    const link = await newLink(t);
+    expect((await pay({ cardNumber: '4000000000000002' }, link)).data['status']).toBe(0);
+    expect((await pay({ cardNumber: '4000000000000002' }, link)).data['status']).toBe(0);
+  });
+  it('rejects amounts above the merchant limit (amount_exceeds_limit_allowed)', async () => {
+    expect(await pay({ amount: 5000.01 })).toMatchObject({ status: 422, data: { code: 'amount_exceeds_limit_allowed' } });
+    expect((await pay({ amount: 5000 })).status).toBe(200);
+  });
+  it('rejects a brand the link does not accept (card_not_valid)', async () => {
+    const link = await newLink(t, { cardTypes: ['MC'] });
+    expect(await pay({}, link)).toMatchObject({ status: 422, data: { code: 'card_not_valid' } });
+    expect((await pay({ cardNumber: '5555555555554444' }, link)).status).toBe(200);
+  });
+  it('rejects payments on an expired link with 3000 and on a paid single-use link', async () => {
+    expect(await pay({}, await newLink(t, { expiresInSeconds: -1 }))).toMatchObject({ status: 410, data: { code: 3000 } });
+    const single = await newLink(t, { singleUse: true });
+    expect((await pay({}, single)).data['status']).toBe(1);
+    expect(await pay({ cardNumber: '5555555555554444' }, single)).toMatchObject({ status: 409, data: { code: 'request_already_paid' } });
+  });
+  it('names the bad field: Luhn, CVC length, missing trackId, past expiry', async () => {
+    const link = await newLink(t);
+    const luhn = await pay({ cardNumber: '4242424242424241' }, link);
+    expect(luhn).toMatchObject({ status: 400, data: { code: 'invalid_card' } });
+    expect(String(luhn.data['message'])).toContain('cardInformation.cardNumber');
+    expect((await pay({ cvv: '12' }, link)).data['code']).toBe('invalid_cvc');
+    const body = cardPayload(link) as Record<string, unknown>;
+    body['additionalData'] = { domainRequested: 'x', zipCode: '0000', street: 'x' };
+    const missing = await t.post('/cards/auth-capture', body);
+    expect(missing.data['code']).toBe('missing_arguments');
+    expect(String(missing.data['message'])).toContain('additionalData.trackId');
+    const past = cardPayload(link);
+    past.cardInformation.expYear = '20';
+    expect((await t.post('/cards/auth-capture', past)).data['code']).toBe('expired');
+  });
+});
+
+describe('exactly once by trackId', () => {
+  it('answers a repeated trackId with the first answer and records one row', async () => {
+    const link = await newLink(t);
+    const trackId = crypto.randomUUID();
+    const first = await pay({ trackId }, link);
+    const second = await pay({ trackId }, link);
+    expect(second.data).toEqual(first.data);
+    expect((await t.admin('GET', `/transactions?code=${link}`)).json['transactions']).toHaveLength(1);
+  });
+  it('records one row for 20 concurrent requests with the same trackId', async () => {
+    const link = await newLink(t);
+    const trackId = crypto.randomUUID();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => pay({ trackId }, link)));
+    expect(new Set(answers.map((a) => a.data['codOper'])).size).toBe(1);
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    const rows = await t.db.query('select count(*)::int as n from transactions where track_id = $1', [trackId]);
+    expect(rows[0]).toEqual({ n: 1 });
+  });
+});
+
+describe('receipts', () => {
+  it('answers the receipt by codOper, also with the SANDBOX_ prefix, readable by core', async () => {
+    const paid = await pay({ cardNumber: '378282246310005' });
+    const codOper = String(paid.data['codOper']);
+    for (const path of [`/receipts/${codOper}`, `/receipts/SANDBOX_${codOper}`]) {
+      const res = await t.get(path);
+      expect(res.status).toBe(200);
+      expect(v.safeParse(ReceiptSchema, res.data).success).toBe(true);
+      expect(res.data).toMatchObject({ codOper, status: 1, cardType: 'AMEX', totalPay: 26.75, taxAmount: 1.75, name: 'José Núñez' });
+      expect(res.data['merchant']).toEqual({ merchantName: 'Tienda Demo Panamá', logo: '/images/merchants/demo.svg' });
+      expect(res.data['date']).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
+    }
+  });
+  it('answers 404 receive_not_found', async () => {
+    expect((await t.get('/receipts/PP000000000000')).data['code']).toBe('receive_not_found');
+  });
+});
+
+describe('no card number or CVC is ever stored', () => {
+  it('leaves no trace of the full number in any table after payments', async () => {
+    const numbers = ['4242424242424242', '4000000000003220', '378282246310005'];
+    // The CVC has no column to land in; random tokens and hashes would make a scan for 3 digits flaky.
+    for (const cardNumber of numbers) await pay({ cardNumber });
+    const tables = await t.db.query<{ table_name: string }>(
+      "select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'",
+    );
+    expect(tables.length).toBeGreaterThan(3);
+    for (const { table_name } of tables) {
+      const rows = await t.db.query<{ text: string }>(`select t::text as text from "${table_name}" t`);
+      const dump = rows.map((r) => r.text).join('\n');
+      for (const n of numbers) expect(dump, table_name).not.toContain(n);
+    }
+  });
+});
