@@ -76,7 +76,7 @@ export function openCheckout(
         return events.emit('ready', { version: message.version });
       case 'result':
         events.emit('result', message.result);
-        if (settled) return;
+        // resolving twice is a no-op, so only the first success counts
         if (message.result.status === 'success') {
           settled = true;
           resolveResult(message.result);
