@@ -1,0 +1,30 @@
+import { t } from '../i18n/i18n';
+import { useServices } from './services';
+
+interface MerchantHeaderProps {
+  name: string;
+  logo: string;
+}
+
+/** Merchant logo and name; the close button only when a merchant page embeds the checkout. */
+export function MerchantHeader({ name, logo }: MerchantHeaderProps) {
+  const { bridge } = useServices();
+  return (
+    <header className="header">
+      {logo ? <img className="header__logo" src={logo} alt="" width="40" height="40" /> : <span className="header__logo header__logo--empty" aria-hidden="true">{name.slice(0, 1)}</span>}
+      <p className="header__name">{name}</p>
+      {bridge.embedded ? <CloseButton /> : null}
+    </header>
+  );
+}
+
+export function CloseButton() {
+  const { bridge } = useServices();
+  return (
+    <button type="button" className="header__close" aria-label={t('close')} onClick={() => bridge.notify({ type: 'close' })}>
+      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+        <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      </svg>
+    </button>
+  );
+}

@@ -1,0 +1,20 @@
+import type { CSSProperties } from 'react';
+import { t } from '../i18n/i18n';
+
+/** SPEC 2 "A splash screen with a logo and a progress bar shows for 3 seconds at start." */
+export function Splash({ durationMs, labelled }: { durationMs: number; labelled: boolean }) {
+  const barStyle = { '--splash-ms': `${durationMs}ms` } as CSSProperties;
+  return (
+    <div className="splash" aria-busy="true">
+      <svg className="splash__logo" viewBox="0 0 48 48" width="64" height="64" aria-hidden="true">
+        <rect x="4" y="10" width="40" height="28" rx="6" fill="currentColor" />
+        <rect x="4" y="17" width="40" height="5" fill="#fff" opacity="0.85" />
+        <rect x="10" y="28" width="12" height="4" rx="2" fill="#fff" />
+      </svg>
+      {/* The name is the brand until the catalog arrives, then the catalog's label. */}
+      <div className="splash__bar" role="progressbar" aria-label={labelled ? t('splash_aria_label') : 'Pasarela'} style={barStyle}>
+        <span className="splash__fill" />
+      </div>
+    </div>
+  );
+}

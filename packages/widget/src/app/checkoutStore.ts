@@ -1,0 +1,75 @@
+import { createStore } from 'zustand/vanilla';
+import {
+  exceedsMerchantLimit, paymentMethodAvailability, payerMessage, totalWithTax, isPasarelaError,
+  type Merchant, type MethodAvailability, type PayerMessage, type PaymentInfo,
+} from '@pasarela/core';
+import type { ApiClient } from '../api/client';
+import { loadMerchant } from '../api/loadMerchant';
+import { loadPaymentInfo } from '../api/loadPaymentInfo';
+import { loadPaymentMethods } from '../api/loadPaymentMethods';
+import { NOT_FOUND_PATH, type CheckoutType } from './route';
+
+export interface CheckoutData {
+  info: PaymentInfo;
+  merchant: Merchant;
+  methods: MethodAvailability;
+}
+
+export type CheckoutState =
+  | { status: 'loading' }
+  | { status: 'ready'; data: CheckoutData }
+  /** Shown with the catalogue message; `retry` when trying again can help. */
+  | { status: 'failed'; message: PayerMessage; retry: boolean }
+  | { status: 'redirect'; to: string };
+
+export interface CheckoutDeps {
+  api: ApiClient;
+  type: CheckoutType;
+  code: string;
+  imageBase: string;
+}
+
+/** Where a load failure leads (SPEC 8): an unknown link to /404, an expired one to its message page. */
+function failureState(error: unknown): CheckoutState {
+  const code = isPasarelaError(error) ? error.code : '';
+  if (code === 'error_to_load' || code === 'receive_not_found') return { status: 'redirect', to: NOT_FOUND_PATH };
+  if (code === '3000') return { status: 'redirect', to: '/pf/responseMessage?code=3000' };
+  const network = isPasarelaError(error) && (error.category === 'network' || error.category === 'session');
+  const retry = network || !isPasarelaError(error) || (error.status ?? 0) >= 500;
+  return { status: 'failed', message: payerMessage(error), retry };
+}
+
+/** What the checkout needs before the form can show: payment info, then merchant and methods. */
+export function createCheckoutStore(deps: CheckoutDeps) {
+  let running: Promise<void> | null = null;
+  const store = createStore<CheckoutState & { load(): Promise<void> }>()((set) => ({
+    status: 'loading',
+    load() {
+      running ??= (async () => {
+        set({ status: 'loading' });
+        try {
+          const info = await loadPaymentInfo(deps.api, deps.type, deps.code);
+          const [merchant, entries] = await Promise.all([
+            loadMerchant(deps.api, info.idMerchant, info.amount, info.serviceCode, deps.imageBase),
+            loadPaymentMethods(deps.api, info.idMerchant),
+          ]);
+          const methods = paymentMethodAvailability(entries, info.serviceCode, info.cardTypeList);
+          if (!methods.card) {
+            set({ status: 'failed', message: { key: 'service_unavailable' }, retry: false });
+          } else if (exceedsMerchantLimit(totalWithTax(info.amount, info.taxAmount), merchant.txLimit)) {
+            set({ status: 'failed', message: { key: 'amount_exceeds_limit_allowed' }, retry: false });
+          } else {
+            set({ status: 'ready', data: { info, merchant, methods } });
+          }
+        } catch (error) {
+          set(failureState(error));
+        } finally {
+          running = null;
+        }
+      })();
+      return running;
+    },
+  }));
+  return store;
+}
+export type CheckoutStore = ReturnType<typeof createCheckoutStore>;

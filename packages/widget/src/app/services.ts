@@ -1,0 +1,28 @@
+import { createContext, useContext } from 'react';
+import type { Language } from '@pasarela/core';
+import type { ApiClient } from '../api/client';
+import type { ParentBridge } from '../embed/parentBridge';
+import type { WidgetConfig } from './config';
+
+/** What every screen may use, made once at start. */
+export interface Services {
+  config: WidgetConfig;
+  api: ApiClient;
+  lang: Language;
+  bridge: ParentBridge;
+  /** Moves to another in-app address (replacing the current entry), keeping parentOrigin and lang. */
+  navigate: (path: string) => void;
+  /** Leaves the app (3DS challenge page). */
+  leave: (url: string) => void;
+  storage: { local: Storage | null; session: Storage | null };
+  now: () => Date;
+  newTrackId: () => string;
+}
+
+export const ServicesContext = createContext<Services | null>(null);
+
+export function useServices(): Services {
+  const services = useContext(ServicesContext);
+  if (!services) throw new Error('[pasarela/widget] useServices outside ServicesContext');
+  return services;
+}

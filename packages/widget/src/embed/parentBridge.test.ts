@@ -1,0 +1,66 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { WidgetMessage } from '@pasarela/core';
+import { createParentBridge, type Connector } from './parentBridge';
+import { parentOriginFrom } from './parentOrigin';
+
+const framed = { parent: {} } as unknown as Window;
+
+describe('parentOriginFrom', () => {
+  it.each([
+    ['parentOrigin=https%3A%2F%2Fshop.test', 'https://shop.test'],
+    ['parentOrigin=http%3A%2F%2Flocalhost%3A4001', 'http://localhost:4001'],
+    ['parentOrigin=*', null],
+    ['parentOrigin=https%3A%2F%2Fshop.test%2Fpath', null],
+    ['parentOrigin=javascript%3Aalert(1)', null],
+    ['', null],
+  ])('%s -> %s', (query, origin) => {
+    expect(parentOriginFrom(new URLSearchParams(query))).toBe(origin);
+  });
+});
+
+describe('createParentBridge', () => {
+  it('is detached without a parent origin or without a parent window', () => {
+    const connector = vi.fn<Connector>();
+    expect(createParentBridge(null, framed, connector).embedded).toBe(false);
+    const top = {} as Window & { parent: Window };
+    top.parent = top;
+    expect(createParentBridge('https://shop.test', top, connector).embedded).toBe(false);
+    expect(connector).not.toHaveBeenCalled();
+  });
+
+  it('connects to exactly the parent origin, queues until the handshake and keeps only the last resize', async () => {
+    const sent: WidgetMessage[] = [];
+    let finish: () => void = () => {};
+    const connector = vi.fn<Connector>(
+      () => new Promise((resolve) => (finish = () => resolve({ notify: (m: WidgetMessage) => void sent.push(m) }))),
+    );
+    const bridge = createParentBridge('https://shop.test', framed, connector);
+    expect(connector.mock.calls[0]?.[0]).toBe('https://shop.test');
+    bridge.notify({ type: 'resize', height: 100 });
+    bridge.notify({ type: 'ready', version: '1' });
+    bridge.notify({ type: 'resize', height: 300 });
+    expect(sent).toEqual([]);
+    finish();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(sent).toEqual([
+      { type: 'ready', version: '1' },
+      { type: 'resize', height: 300 },
+    ]);
+    bridge.notify({ type: 'close' });
+    expect(sent.at(-1)).toEqual({ type: 'close' });
+  });
+
+  it('passes requestClose from the parent to the listeners', async () => {
+    let methods: { requestClose(): void } | undefined;
+    const connector: Connector = async (_o, _w, m) => {
+      methods = m;
+      return { notify() {} };
+    };
+    const bridge = createParentBridge('https://shop.test', framed, connector);
+    const listener = vi.fn();
+    bridge.onCloseRequested(listener);
+    methods?.requestClose();
+    expect(listener).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,67 @@
+import type { LoaderMethods, WidgetMessage } from '@pasarela/core';
+
+/** The widget's side of the loader conversation; a no-op when the widget runs as a full page. */
+export interface ParentBridge {
+  readonly embedded: boolean;
+  notify(message: WidgetMessage): void;
+  /** The merchant page asked the checkout to close (Escape, handle.close()). */
+  onCloseRequested(listener: () => void): void;
+}
+
+export type Connector = (
+  parentOrigin: string,
+  remoteWindow: Window,
+  methods: { requestClose(): void },
+) => Promise<Pick<LoaderMethods, 'notify'>>;
+
+/** penpal's child side, loaded only when the widget is embedded. */
+export const penpalConnector: Connector = async (parentOrigin, remoteWindow, methods) => {
+  const { connect, WindowMessenger } = await import('penpal');
+  const connection = connect<{ notify(message: WidgetMessage): void }>({
+    messenger: new WindowMessenger({ remoteWindow, allowedOrigins: [parentOrigin] }),
+    methods,
+  });
+  const remote = await connection.promise;
+  return { notify: (message) => void remote.notify(message) };
+};
+
+export const detachedBridge: ParentBridge = { embedded: false, notify() {}, onCloseRequested() {} };
+
+export function createParentBridge(parentOrigin: string | null, self: Window, connector: Connector = penpalConnector): ParentBridge {
+  if (parentOrigin === null || self.parent === self) return detachedBridge;
+  const closeListeners: Array<() => void> = [];
+  // Messages wait for the handshake; of the resizes only the latest height matters.
+  let queue: WidgetMessage[] = [];
+  let remote: Pick<LoaderMethods, 'notify'> | null = null;
+
+  const send = (message: WidgetMessage) => {
+    try {
+      remote?.notify(message);
+    } catch {
+      // A parent that went away cannot be told anything; the payment itself is unaffected.
+    }
+  };
+
+  connector(parentOrigin, self.parent, { requestClose: () => closeListeners.forEach((fn) => fn()) })
+    .then((connected) => {
+      remote = connected;
+      const pending = queue;
+      queue = [];
+      pending.forEach(send);
+    })
+    .catch(() => {
+      queue = [];
+    });
+
+  return {
+    embedded: true,
+    notify(message) {
+      if (remote) return send(message);
+      if (message.type === 'resize') queue = queue.filter((m) => m.type !== 'resize');
+      queue.push(message);
+    },
+    onCloseRequested(listener) {
+      closeListeners.push(listener);
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import type { Language } from '@pasarela/core';
+import { loadCatalog, loadCatalogVersion } from '../api/loadCatalog';
+import type { ApiClient } from '../api/client';
+
+export type Entries = Record<string, string>;
+
+interface CachedCatalog {
+  version: number;
+  entries: Entries;
+}
+
+const CACHE_KEY_PREFIX = 'pasarela.catalog.';
+
+function readCache(storage: Storage | null, lang: Language): CachedCatalog | null {
+  try {
+    const raw = storage?.getItem(CACHE_KEY_PREFIX + lang);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as unknown;
+    if (typeof parsed !== 'object' || parsed === null) return null;
+    const { version, entries } = parsed as Record<string, unknown>;
+    if (typeof version !== 'number' || typeof entries !== 'object' || entries === null) return null;
+    const clean: Entries = {};
+    for (const [key, value] of Object.entries(entries)) if (typeof value === 'string') clean[key] = value;
+    return { version, entries: clean };
+  } catch {
+    return null;
+  }
+}
+
+function writeCache(storage: Storage | null, lang: Language, catalog: CachedCatalog): void {
+  try {
+    storage?.setItem(CACHE_KEY_PREFIX + lang, JSON.stringify(catalog));
+  } catch {
+    // A full or blocked storage only costs a download next time.
+  }
+}
+
+async function bundledEntries(lang: Language): Promise<Entries> {
+  // Lazy: the bundled catalogs are only a fallback and stay out of the first load.
+  const { bundledCatalog } = await import('./bundledCatalog');
+  return bundledCatalog(lang);
+}
+
+/**
+ * SPEC 1 "loaded from a remote translation catalog... cached locally by version number": the
+ * version call decides whether the cached copy is still good; with no network the cached copy, and
+ * with neither the catalog shipped in the code.
+ */
+export async function loadEntries(api: ApiClient, lang: Language, storage: Storage | null): Promise<Entries> {
+  const cached = readCache(storage, lang);
+  let version: number | null = null;
+  try {
+    version = await loadCatalogVersion(api);
+  } catch {
+    if (cached) return cached.entries;
+  }
+  if (cached && cached.version === version) return cached.entries;
+  try {
+    const catalog = await loadCatalog(api, lang);
+    writeCache(storage, lang, { version: catalog.version, entries: catalog.entries });
+    return catalog.entries;
+  } catch {
+    return cached ? cached.entries : bundledEntries(lang);
+  }
+}

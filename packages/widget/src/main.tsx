@@ -1,0 +1,54 @@
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { readConfig } from './app/config';
+import { navigate, subscribe } from './app/history';
+import type { Services } from './app/services';
+import { newTrackId } from './app/newTrackId';
+import { safeStorage } from './app/storage';
+import { createApiClient } from './api/client';
+import { createParentBridge } from './embed/parentBridge';
+import { parentOriginFrom } from './embed/parentOrigin';
+import { reportHeight } from './embed/reportHeight';
+import { loadEntries } from './i18n/catalogCache';
+import { startI18n } from './i18n/i18n';
+import { pickLanguage } from './i18n/pickLanguage';
+
+const config = readConfig(document);
+const params = new URLSearchParams(location.search);
+const lang = pickLanguage(params, navigator.languages ?? [navigator.language]);
+const storage = { local: safeStorage('localStorage'), session: safeStorage('sessionStorage') };
+const api = createApiClient({
+  apiBase: new URL(config.apiBase, location.href).href,
+  wireEncoding: config.wireEncoding,
+  clientKey: config.clientKey,
+  lang,
+});
+const bridge = createParentBridge(parentOriginFrom(params), window);
+bridge.onCloseRequested(() => bridge.notify({ type: 'close' }));
+
+const services: Services = {
+  config,
+  api,
+  lang,
+  bridge,
+  navigate,
+  leave: (url) => window.location.assign(url),
+  storage,
+  now: () => new Date(),
+  newTrackId,
+};
+
+const i18nReady = loadEntries(api, lang, storage.local)
+  .then((entries) => startI18n(lang, entries))
+  // With no catalog at all the keys show, which beats a splash that never ends.
+  .catch(() => startI18n(lang, {}));
+
+// SPEC 9 "Start-up ... unregisters any service worker."
+void navigator.serviceWorker
+  ?.getRegistrations()
+  .then((registrations) => registrations.forEach((r) => void r.unregister()))
+  .catch(() => undefined);
+
+const rootElement = document.getElementById('root') ?? document.body.appendChild(document.createElement('div'));
+reportHeight(rootElement, bridge);
+createRoot(rootElement).render(<App services={services} i18nReady={i18nReady} subscribe={subscribe} />);

@@ -1,0 +1,138 @@
+import { useRef } from 'react';
+import { useStore } from 'zustand';
+import { cardBrandHint, cvcLengthFor, formatAmount, type CardBrand, type Language } from '@pasarela/core';
+import { t } from '../../i18n/i18n';
+import { Field } from './Field';
+import { formatCardNumber } from './format';
+import { visibleErrors, type CardField, type CardStore } from './store';
+
+interface CardFormProps {
+  store: CardStore;
+  /** What the button says it will charge (amount plus tax). */
+  total: number;
+  lang: Language;
+  acceptedBrands: readonly CardBrand[];
+  /** Starts loading the phone rules before they are needed. */
+  preparePhone: () => void;
+}
+
+/** SPEC 3 form values with SPEC 5 validation; each input's name is SPEC's form value name. */
+export function CardForm({ store, total, lang, acceptedBrands, preparePhone }: CardFormProps) {
+  const state = useStore(store);
+  const inputs = useRef<Partial<Record<CardField, HTMLInputElement | null>>>({});
+  const shown = visibleErrors(state);
+  const message = (field: CardField) => (shown[field] ? t(shown[field]) : undefined);
+  const brand = cardBrandHint(state.values.cardnumber);
+  const cvcDigits = cvcLengthFor(brand);
+  const paying = state.phase !== 'editing';
+  const bind = (field: CardField) => ({
+    name: field,
+    inputRef: (el: HTMLInputElement | null) => {
+      inputs.current[field] = el;
+    },
+    error: message(field),
+    onValue: (value: string) => store.getState().setValue(field, value),
+    onBlur: () => store.getState().blur(field),
+    disabled: paying,
+  });
+
+  const onSubmit = async (event: { preventDefault(): void }) => {
+    event.preventDefault();
+    const firstInvalid = await store.getState().submit();
+    if (firstInvalid) inputs.current[firstInvalid]?.focus();
+  };
+
+  const alertText = state.alert ? (state.alert.text ?? t(state.alert.key)) : '';
+
+  return (
+    <form className="card-form" noValidate onSubmit={onSubmit} aria-labelledby="card-form-title">
+      <h1 id="card-form-title" className="card-form__title">
+        {t('card_form_title')}
+      </h1>
+      {state.alert ? (
+        <div className="alert" role="alert">
+          <p className="alert__title">{t('declined_title')}</p>
+          {alertText !== t('declined_title') ? <p className="alert__text">{alertText}</p> : null}
+        </div>
+      ) : null}
+
+      <ul className="brands" aria-label={t('accepted_cards')}>
+        {acceptedBrands.map((b) => (
+          <li key={b} className={`brand brand--${b.toLowerCase()}${brand === b ? ' brand--active' : ''}`}>
+            {t(`brand_${b}`)}
+          </li>
+        ))}
+      </ul>
+
+      <Field
+        {...bind('cardnumber')}
+        label={t('label_cardnumber')}
+        value={formatCardNumber(state.values.cardnumber)}
+        autoComplete="cc-number"
+        inputMode="numeric"
+        placeholder={t('placeholder_cardnumber')}
+        maxLength={23}
+        spellCheck={false}
+        aside={
+          <span className="field__aside" aria-live="polite">
+            {brand ? t('card_brand_detected', { brand: t(`brand_${brand}`) }) : ''}
+          </span>
+        }
+      />
+      <div className="field-row">
+        <Field
+          {...bind('expirationDate')}
+          label={t('label_expiry')}
+          value={state.values.expirationDate}
+          autoComplete="cc-exp"
+          inputMode="numeric"
+          placeholder={t('placeholder_expiry')}
+          maxLength={5}
+        />
+        <Field
+          {...bind('cvc')}
+          label={t('label_cvc')}
+          value={state.values.cvc}
+          autoComplete="cc-csc"
+          inputMode="numeric"
+          maxLength={cvcDigits}
+          hint={t('cvc_hint', { digits: cvcDigits })}
+        />
+      </div>
+      <Field
+        {...bind('name')}
+        label={t('label_name')}
+        value={state.values.name}
+        autoComplete="cc-name"
+        autoCapitalize="words"
+        spellCheck={false}
+        placeholder={t('placeholder_name')}
+      />
+      <Field
+        {...bind('email')}
+        label={t('label_email')}
+        value={state.values.email}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        spellCheck={false}
+        placeholder={t('placeholder_email')}
+      />
+      <Field
+        {...bind('phone')}
+        label={t('label_phone')}
+        value={state.values.phone}
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        hint={t('phone_hint')}
+        onFocus={preparePhone}
+      />
+
+      <button type="submit" className="button button--primary button--pay" disabled={paying} aria-busy={state.phase === 'paying'}>
+        {state.phase === 'paying' ? t('processing_payment') : t('pay_button', { amount: formatAmount(total, lang) })}
+      </button>
+      <p className="card-form__secure">{t('secure_payment')}</p>
+    </form>
+  );
+}

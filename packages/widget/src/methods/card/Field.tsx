@@ -1,0 +1,54 @@
+import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
+
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'name' | 'id'>;
+
+export interface FieldProps extends InputProps {
+  name: string;
+  label: string;
+  value: string;
+  /** Text of the message to show under the field, or undefined. */
+  error?: string | undefined;
+  hint?: string | undefined;
+  /** Shown at the end of the label row (the detected card brand). */
+  aside?: ReactNode;
+  onValue: (value: string) => void;
+  inputRef?: Ref<HTMLInputElement>;
+}
+
+/** A labelled input whose hint and error are tied to it by aria-describedby; the error is announced. */
+export function Field({ name, label, value, error, hint, aside, onValue, inputRef, className, ...input }: FieldProps) {
+  const id = `field-${name}`;
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter((s) => s !== '').join(' ');
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}${className ? ` ${className}` : ''}`}>
+      <div className="field__label-row">
+        <label className="field__label" htmlFor={id}>
+          {label}
+        </label>
+        {aside}
+      </div>
+      <input
+        {...input}
+        ref={inputRef}
+        id={id}
+        name={name}
+        className="field__input"
+        value={value}
+        aria-invalid={error ? 'true' : 'false'}
+        aria-describedby={describedBy || undefined}
+        onChange={(event) => onValue(event.currentTarget.value)}
+      />
+      {hint ? (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      {/* Always present so the announcement fires when a message appears. */}
+      <p id={errorId} className="field__error" aria-live="polite">
+        {error ?? ''}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { formatAmount, totalWithTax, type Language, type PaymentInfo } from '@pasarela/core';
+import { t } from '../../i18n/i18n';
+
+/** What is being paid: description, amount, tax and the total, in core's money format. */
+export function PaymentSummary({ info, lang }: { info: PaymentInfo; lang: Language }) {
+  const total = totalWithTax(info.amount, info.taxAmount);
+  return (
+    <section className="summary" aria-labelledby="summary-description">
+      <p id="summary-description" className="summary__description">
+        {info.detail || info.description}
+      </p>
+      <dl className="summary__lines">
+        {info.taxAmount > 0 ? (
+          <>
+            <div className="summary__line">
+              <dt>{t('amount_label')}</dt>
+              <dd>{formatAmount(info.amount, lang)}</dd>
+            </div>
+            <div className="summary__line">
+              <dt>{t('tax_label')}</dt>
+              <dd>{formatAmount(info.taxAmount, lang)}</dd>
+            </div>
+          </>
+        ) : null}
+        <div className="summary__line summary__line--total">
+          <dt>{t('total_label')}</dt>
+          <dd>{formatAmount(total, lang)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

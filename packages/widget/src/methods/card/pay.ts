@@ -1,0 +1,90 @@
+import {
+  buildCardPaymentPayload, buildPaymentResult, cardBrandOf, cardDisplayStatus, cardOutcome, isPasarelaError,
+  overallResultOfDisplay, totalWithTax, CHANNEL, type Language, type Merchant, type PaymentInfo, type WidgetMessage,
+} from '@pasarela/core';
+import type { ApiClient } from '../../api/client';
+import { payWithCard } from '../../api/payWithCard';
+import type { CardAttempt, CardValues } from './store';
+
+export interface CardPayContext {
+  api: ApiClient;
+  info: PaymentInfo;
+  merchant: Merchant;
+  lang: Language;
+  /** The site the payment is made from: the merchant page when embedded, else the checkout. */
+  domainRequested: string;
+  notify: (message: WidgetMessage) => void;
+  now: () => Date;
+  /** Called just before leaving for a 3DS challenge. */
+  beforeChallenge: (values: CardValues) => void;
+}
+
+/**
+ * One payment attempt: builds SPEC 3's payload with core, sends it, reads core's outcome, and tells
+ * the parent about every attempt that finished (SPEC 4: APPROVED and PENDING are success).
+ */
+export function createCardPay(ctx: CardPayContext) {
+  const { info } = ctx;
+  const totalPaid = totalWithTax(info.amount, info.taxAmount);
+
+  return async (values: CardValues, trackId: string): Promise<CardAttempt> => {
+    const payload = buildCardPaymentPayload({
+      cclw: ctx.merchant.webCode,
+      code: info.code,
+      amount: info.amount,
+      taxAmount: info.taxAmount,
+      description: info.description,
+      concept: info.detail,
+      serviceCode: info.serviceCode,
+      transactionsType: info.transactionsType,
+      form: values,
+      ip: '',
+      domainRequested: ctx.domainRequested,
+      trackId,
+      lang: ctx.lang,
+      txChannel: info.txChannel || CHANNEL.widget,
+      customFieldValues: info.customFieldValues,
+      returnUrlString: info.returnUrlString,
+    });
+    const summary = {
+      totalPaid,
+      at: ctx.now(),
+      type: cardBrandOf(values.cardnumber) ?? '',
+      user: values.email.trim(),
+      returnUrl: info.returnUrlString,
+    };
+
+    let response;
+    try {
+      response = await payWithCard(ctx.api, payload);
+    } catch (error) {
+      // The server answered with a refusal (duplicate, limit, gateway failure): a finished attempt.
+      // A lost connection is not reported, as the payment may still have gone through.
+      if (isPasarelaError(error) && error.category === 'api') {
+        const result = buildPaymentResult('card', { ...summary, result: 'ERROR', codOper: '', reason: error.code });
+        ctx.notify({ type: 'result', result });
+      }
+      throw error;
+    }
+
+    const outcome = cardOutcome(response);
+    if (outcome.kind === 'redirect') {
+      ctx.beforeChallenge(values);
+      return { kind: 'redirect', url: outcome.url };
+    }
+    const overall = overallResultOfDisplay(cardDisplayStatus(response.status));
+    const result = buildPaymentResult('card', {
+      ...summary,
+      // What the payer sees decides: an answer shown as an error is never reported as a success.
+      result: outcome.kind === 'error' && overall !== 'DECLINED' ? 'ERROR' : overall,
+      type: response.cardType ?? summary.type,
+      codOper: response.codOper ?? '',
+      reason: response.messageSys,
+    });
+    ctx.notify({ type: 'result', result });
+    if (outcome.kind === 'error') {
+      return { kind: 'declined', message: { key: 'payment_declined', ...(outcome.messageSys ? { text: outcome.messageSys } : {}) } };
+    }
+    return { kind: 'receipt', codOper: outcome.codOper };
+  };
+}

@@ -1,0 +1,137 @@
+import { describe, expect, it, vi } from 'vitest';
+import { PasarelaError } from '@pasarela/core';
+import { createCardStore, visibleErrors, type CardAttempt, type CardStoreDeps, type CardValues } from './store';
+
+const GOOD: CardValues = {
+  cardnumber: '4242424242424242',
+  expirationDate: '12/34',
+  cvc: '123',
+  name: 'Ana Maria Perez',
+  email: 'ana@example.com',
+  phone: '6123 4567',
+};
+
+function setup(overrides: Partial<CardStoreDeps> = {}) {
+  let n = 0;
+  const deps: CardStoreDeps = {
+    now: () => new Date('2026-11-21T12:00:00Z'),
+    acceptedBrands: ['VISA', 'MC', 'AMEX'],
+    checkPhone: vi.fn(async (phone: string) => (phone.trim() === '' ? 'field_required' : phone.includes('x') ? 'invalid_phone_number' : null)),
+    pay: vi.fn(async (): Promise<CardAttempt> => ({ kind: 'receipt', codOper: 'OP1' })),
+    onDone: vi.fn(),
+    newTrackId: () => `track-${++n}`,
+    ...overrides,
+  };
+  const store = createCardStore(deps);
+  const fill = (values: Partial<CardValues> = GOOD) => {
+    for (const [field, value] of Object.entries(values)) store.getState().setValue(field as keyof CardValues, value);
+  };
+  return { store, deps, fill };
+}
+
+describe('card store: SPEC 5 validation through core', () => {
+  it('shows no message before a field is left, then the SPEC key once it is', () => {
+    const { store } = setup();
+    store.getState().setValue('cardnumber', '4242 4242 4242 4241');
+    expect(visibleErrors(store.getState())).toEqual({});
+    store.getState().blur('cardnumber');
+    // invalid_card: "card number fails the Luhn check"
+    expect(visibleErrors(store.getState())).toEqual({ cardnumber: 'invalid_card' });
+  });
+
+  it.each([
+    ['expirationDate', '01/20', 'expired'],
+    ['cvc', '12', 'invalid_cvc'],
+    ['name', 'Ana', 'format_name_invalid'],
+    ['name', 'José Pérez', 'only_alpha_characters'],
+    ['email', 'ana@', 'invalid_email'],
+    ['email', '', 'field_required'],
+  ] as const)('%s = %j gives %s', (field, value, key) => {
+    const { store, fill } = setup();
+    fill();
+    store.getState().setValue(field, value);
+    store.getState().blur(field);
+    expect(visibleErrors(store.getState())[field]).toBe(key);
+  });
+
+  it('keeps only digits of the card number and caps the CVC by brand', () => {
+    const { store } = setup();
+    store.getState().setValue('cardnumber', '3782 822463 10005');
+    store.getState().setValue('cvc', '12345');
+    expect(store.getState().values).toMatchObject({ cardnumber: '378282246310005', cvc: '1234' });
+    store.getState().setValue('cardnumber', '4242424242424242');
+    expect(store.getState().values.cvc).toBe('123');
+  });
+
+  it('rejects a brand the link does not accept (card_not_valid)', () => {
+    const { store, fill } = setup({ acceptedBrands: ['VISA'] });
+    fill({ ...GOOD, cardnumber: '5555555555554444' });
+    store.getState().blur('cardnumber');
+    expect(visibleErrors(store.getState()).cardnumber).toBe('card_not_valid');
+  });
+
+  it('on submit shows every message, checks the phone and returns the first invalid field', async () => {
+    const { store, fill, deps } = setup();
+    fill({ ...GOOD, cvc: '', phone: '12x' });
+    expect(await store.getState().submit()).toBe('cvc');
+    expect(visibleErrors(store.getState())).toEqual({ cvc: 'field_required', phone: 'invalid_phone_number' });
+    expect(deps.pay).not.toHaveBeenCalled();
+  });
+});
+
+describe('card store: one payment per click', () => {
+  it('pays once with a new trackId per click, and is disabled while paying', async () => {
+    let release: (attempt: CardAttempt) => void = () => {};
+    const pay = vi.fn(() => new Promise<CardAttempt>((resolve) => (release = resolve)));
+    const { store, fill, deps } = setup({ pay });
+    fill();
+    const first = store.getState().submit();
+    const second = store.getState().submit(); // double click
+    await vi.waitFor(() => expect(store.getState().phase).toBe('paying'));
+    expect(await second).toBeNull();
+    release({ kind: 'receipt', codOper: 'OP1' });
+    await first;
+    expect(pay).toHaveBeenCalledTimes(1);
+    expect(pay.mock.calls[0]?.[1]).toBe('track-1');
+    expect(store.getState().phase).toBe('done');
+    expect(deps.onDone).toHaveBeenCalledWith({ kind: 'receipt', codOper: 'OP1' });
+    // A finished payment cannot be paid again.
+    await store.getState().submit();
+    expect(pay).toHaveBeenCalledTimes(1);
+  });
+
+  it('after a decline keeps the values except the CVC, shows the reason and lets the payer retry with a new trackId', async () => {
+    const pay = vi
+      .fn<CardStoreDeps['pay']>()
+      .mockResolvedValueOnce({ kind: 'declined', message: { key: 'payment_declined', text: 'Fondos insuficientes' } })
+      .mockResolvedValueOnce({ kind: 'receipt', codOper: 'OP2' });
+    const { store, fill, deps } = setup({ pay });
+    fill();
+    await store.getState().submit();
+    const state = store.getState();
+    expect(state.phase).toBe('editing');
+    expect(state.alert).toEqual({ key: 'payment_declined', text: 'Fondos insuficientes' });
+    expect(state.values).toEqual({ ...GOOD, cvc: '' });
+    expect(visibleErrors(state)).toEqual({});
+    store.getState().setValue('cvc', '321');
+    await store.getState().submit();
+    expect(pay.mock.calls.map((c) => c[1])).toEqual(['track-1', 'track-2']);
+    expect(deps.onDone).toHaveBeenCalledWith({ kind: 'receipt', codOper: 'OP2' });
+    expect(store.getState().alert).toBeNull();
+  });
+
+  it('turns a failed request into the catalogue message and stays payable', async () => {
+    const pay = vi.fn<CardStoreDeps['pay']>().mockRejectedValue(new PasarelaError({ code: 'connection_error', category: 'network' }));
+    const { store, fill } = setup({ pay });
+    fill();
+    await store.getState().submit();
+    expect(store.getState()).toMatchObject({ phase: 'editing', alert: { key: 'connection_error' } });
+  });
+
+  it('hands a 3DS redirect to the shell', async () => {
+    const { store, fill, deps } = setup({ pay: async () => ({ kind: 'redirect', url: 'https://bank.test/3ds' }) });
+    fill();
+    await store.getState().submit();
+    expect(deps.onDone).toHaveBeenCalledWith({ kind: 'redirect', url: 'https://bank.test/3ds' });
+  });
+});

@@ -1,0 +1,161 @@
+import { createStore } from 'zustand/vanilla';
+import { cardFormSchema, fieldErrors, payerMessage, type CardBrand, type PayerMessage } from '@pasarela/core';
+import { cleanCardNumber, cleanCvc, formatExpiry } from './format';
+
+/** SPEC 3 "Form values" the card form shows, in the order the fields appear. */
+export const CARD_FIELDS = ['cardnumber', 'expirationDate', 'cvc', 'name', 'email', 'phone'] as const;
+export type CardField = (typeof CARD_FIELDS)[number];
+export type CardValues = Record<CardField, string>;
+
+/** What one payment attempt came to, as the form needs to know it. */
+export type CardAttempt =
+  | { kind: 'receipt'; codOper: string }
+  | { kind: 'redirect'; url: string }
+  | { kind: 'declined'; message: PayerMessage };
+
+export type CardPhase = 'editing' | 'paying' | 'done';
+
+export interface CardState {
+  values: CardValues;
+  touched: Record<CardField, boolean>;
+  /** Message key per field; shown once the field was left or the form submitted. */
+  errors: Partial<Record<CardField, string>>;
+  submitted: boolean;
+  phase: CardPhase;
+  /** Why the last attempt failed (server text or catalogue key), shown above the form. */
+  alert: PayerMessage | null;
+}
+
+export interface CardActions {
+  setValue(field: CardField, value: string): void;
+  blur(field: CardField): void;
+  /** Validates, then pays once. Resolves with the first invalid field to focus, or null. */
+  submit(): Promise<CardField | null>;
+}
+
+export type CardStore = ReturnType<typeof createCardStore>;
+
+export interface CardStoreDeps {
+  now: () => Date;
+  acceptedBrands: readonly CardBrand[];
+  supportEmail?: string | undefined;
+  /** SPEC 5 invalid_phone_number; the phone rules load lazily, so this is async. */
+  checkPhone: (phone: string) => Promise<string | null>;
+  /** Sends one payment; `trackId` is new for each Pay click. */
+  pay: (values: CardValues, trackId: string) => Promise<CardAttempt>;
+  /** Called once the attempt ended, so the shell can move on (receipt, 3DS page). */
+  onDone: (attempt: Exclude<CardAttempt, { kind: 'declined' }>) => void;
+  newTrackId: () => string;
+  initial?: Partial<CardValues> | undefined;
+}
+
+const EMPTY: CardValues = { cardnumber: '', expirationDate: '', cvc: '', name: '', email: '', phone: '' };
+const NOT_TOUCHED: Record<CardField, boolean> = {
+  cardnumber: false, expirationDate: false, cvc: false, name: false, email: false, phone: false,
+};
+
+/** The form store: values, SPEC 5 validation through core, and one payment per click. */
+export function createCardStore(deps: CardStoreDeps) {
+  // Set synchronously on click, before any await, so a double click cannot start a second payment.
+  let busy = false;
+  let phoneChecked = false;
+
+  const store = createStore<CardState & CardActions>()((set, get) => {
+    const syncErrors = (values: CardValues): Partial<Record<CardField, string>> => {
+      const schema = cardFormSchema({ now: deps.now(), supportEmail: deps.supportEmail, acceptedBrands: deps.acceptedBrands });
+      return fieldErrors(schema, values);
+    };
+
+    const recheck = async (values: CardValues) => {
+      const phone = await deps.checkPhone(values.phone);
+      phoneChecked = true;
+      const current = get().values;
+      // A newer keystroke has its own check under way.
+      if (current.phone !== values.phone) return;
+      set({ errors: { ...syncErrors(current), ...(phone ? { phone } : {}) } });
+    };
+
+    const withPhone = (values: CardValues): Partial<Record<CardField, string>> => {
+      const phone = get().errors.phone;
+      return { ...syncErrors(values), ...(phoneChecked && phone && get().values.phone === values.phone ? { phone } : {}) };
+    };
+
+    return {
+      values: { ...EMPTY, ...deps.initial },
+      touched: { ...NOT_TOUCHED },
+      errors: {},
+      submitted: false,
+      phase: 'editing',
+      alert: null,
+
+      setValue(field, raw) {
+        const before = get().values;
+        let value = raw;
+        if (field === 'cardnumber') value = cleanCardNumber(raw);
+        if (field === 'expirationDate') value = formatExpiry(raw, before.expirationDate);
+        if (field === 'cvc') value = cleanCvc(raw, before.cardnumber);
+        if (field === 'name' || field === 'email' || field === 'phone') value = raw.slice(0, 254);
+        const values = { ...before, [field]: value };
+        if (field === 'cardnumber') values.cvc = cleanCvc(values.cvc, value);
+        set({ values, errors: withPhone(values) });
+        if (field === 'phone' && phoneChecked) void recheck(values);
+      },
+
+      blur(field) {
+        const { values, touched } = get();
+        set({ touched: { ...touched, [field]: true }, errors: withPhone(values) });
+        if (field === 'phone') void recheck(values);
+      },
+
+      async submit() {
+        if (busy || get().phase !== 'editing') return null;
+        busy = true;
+        try {
+          const values = get().values;
+          set({ submitted: true, alert: null });
+          const phone = await deps.checkPhone(values.phone);
+          phoneChecked = true;
+          const errors = { ...syncErrors(values), ...(phone ? { phone } : {}) };
+          set({ errors });
+          const firstInvalid = CARD_FIELDS.find((f) => errors[f] !== undefined);
+          if (firstInvalid) return firstInvalid;
+
+          set({ phase: 'paying' });
+          let attempt: CardAttempt;
+          try {
+            attempt = await deps.pay(values, deps.newTrackId());
+          } catch (error) {
+            attempt = { kind: 'declined', message: payerMessage(error) };
+          }
+          if (attempt.kind === 'declined') {
+            // The payer retries with the same details; only the CVC is typed again.
+            set({
+              phase: 'editing',
+              alert: attempt.message,
+              values: { ...get().values, cvc: '' },
+              touched: { ...get().touched, cvc: false },
+              submitted: false,
+            });
+            return null;
+          }
+          set({ phase: 'done' });
+          deps.onDone(attempt);
+          return null;
+        } finally {
+          busy = false;
+        }
+      },
+    };
+  });
+  return store;
+}
+
+/** Which field errors the form shows: those of fields left, or all once submitted. */
+export function visibleErrors(state: CardState): Partial<Record<CardField, string>> {
+  const shown: Partial<Record<CardField, string>> = {};
+  for (const field of CARD_FIELDS) {
+    const key = state.errors[field];
+    if (key && (state.submitted || state.touched[field])) shown[field] = key;
+  }
+  return shown;
+}

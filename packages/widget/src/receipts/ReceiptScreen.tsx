@@ -1,0 +1,86 @@
+import { useEffect, useRef } from 'react';
+import { useStore } from 'zustand';
+import {
+  displayStatusOf, formatAmount, formatPanamaDate, formatPanamaTime, imageUrl, receiptCardNumber, receiptTitleKey,
+  statusFamilyOf, type Language, type Receipt,
+} from '@pasarela/core';
+import { MerchantHeader } from '../app/MerchantHeader';
+import { MessagePage } from '../app/MessagePage';
+import { NOT_FOUND_PATH } from '../app/route';
+import { useServices } from '../app/services';
+import { hasText, t } from '../i18n/i18n';
+import type { ReceiptStore } from './receiptStore';
+
+/** The server's date as SPEC 9 writes dates (day/month/year hours:minutes:seconds, Panama time). */
+function dateText(date: string): string {
+  const at = Date.parse(date);
+  return Number.isNaN(at) ? date : `${formatPanamaDate(at)} ${formatPanamaTime(at)}`;
+}
+
+function Line({ label, value }: { label: string; value: string }) {
+  if (value.trim() === '') return null;
+  return (
+    <div className="receipt__line">
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+function ReceiptView({ receipt, lang, imageBase }: { receipt: Receipt; lang: Language; imageBase: string }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const family = statusFamilyOf(receipt.cardType || receipt.typeMethod);
+  const display = displayStatusOf(family, receipt.status);
+  const brandKey = `brand_${receipt.cardType}`;
+  const brand = hasText(brandKey) ? t(brandKey) : (receipt.cardType ?? '');
+  const card = [brand, receiptCardNumber(receipt.displayNum, receipt.type)].filter((s) => s !== '').join(' ');
+  const merchantName = receipt.merchant?.merchantName ?? '';
+  return (
+    <main className="page page--receipt">
+      <MerchantHeader name={merchantName} logo={imageUrl(receipt.merchant?.logo, imageBase)} />
+      <section className="receipt" aria-labelledby="receipt-title">
+        <p className={`receipt__badge receipt__badge--${display}`}>{t(`status_${display}`)}</p>
+        <h1 id="receipt-title" className="receipt__title" tabIndex={-1} ref={heading}>
+          {t(receiptTitleKey(receipt.status, receipt.type))}
+        </h1>
+        <p className="receipt__amount">{formatAmount(receipt.totalPay ?? 0, lang)}</p>
+        {display === 'pending' ? <p className="receipt__note">{t('receipt_pending_note')}</p> : null}
+        <dl className="receipt__lines">
+          <Line label={t('receipt_operation')} value={receipt.codOper} />
+          <Line label={t('receipt_date')} value={dateText(receipt.date ?? '')} />
+          <Line label={t('receipt_merchant')} value={merchantName} />
+          <Line label={t('receipt_card')} value={card} />
+          <Line label={t('receipt_name')} value={receipt.name ?? receipt.txCtrl?.completeName ?? ''} />
+          <Line label={t('receipt_concept')} value={receipt.concept || receipt.txCtrl?.description || ''} />
+          <Line label={t('receipt_auth')} value={receipt.authStatus ?? ''} />
+          <Line label={t('receipt_reference')} value={receipt.reference ?? ''} />
+          {(receipt.taxAmount ?? 0) > 0 ? <Line label={t('receipt_tax')} value={formatAmount(receipt.taxAmount ?? 0, lang)} /> : null}
+          <Line label={t('receipt_descriptor')} value={receipt.descriptor ?? ''} />
+        </dl>
+        <button type="button" className="button button--secondary receipt__print" onClick={() => window.print()}>
+          {t('receipt_print')}
+        </button>
+      </section>
+    </main>
+  );
+}
+
+/** SPEC 2 /pf/default-receipt/{codOper}: the receipt, or /404 when there is none. */
+export function ReceiptScreen({ store, onLoaded }: { store: ReceiptStore; onLoaded?: (receipt: Receipt) => void }) {
+  const services = useServices();
+  const state = useStore(store);
+  useEffect(() => {
+    if (state.status === 'notFound') services.navigate(NOT_FOUND_PATH);
+    if (state.status === 'ready') onLoaded?.(state.receipt);
+  }, [state, services, onLoaded]);
+  if (state.status === 'ready') return <ReceiptView receipt={state.receipt} lang={services.lang} imageBase={services.config.imageBase} />;
+  if (state.status === 'failed') {
+    return <MessagePage title={t('receive_not_found')} message={state.message} onRetry={() => void store.getState().load()} />;
+  }
+  return (
+    <main className="page page--loading" aria-busy="true">
+      <p className="page__text">{t('loading')}</p>
+    </main>
+  );
+}

@@ -1,0 +1,34 @@
+import { createStore } from 'zustand/vanilla';
+import { isPasarelaError, payerMessage, type PayerMessage, type Receipt } from '@pasarela/core';
+import type { ApiClient } from '../api/client';
+import { loadReceipt } from '../api/loadReceipt';
+
+export type ReceiptState =
+  | { status: 'loading' }
+  | { status: 'ready'; receipt: Receipt }
+  | { status: 'failed'; message: PayerMessage }
+  /** SPEC 2 "redirects to /404 when no receipt is found". */
+  | { status: 'notFound' };
+
+/** The receipt loader, keyed by the operation code. */
+export function createReceiptStore(api: ApiClient, codOper: string) {
+  let running: Promise<void> | null = null;
+  return createStore<ReceiptState & { load(): Promise<void> }>()((set) => ({
+    status: 'loading',
+    load() {
+      running ??= (async () => {
+        set({ status: 'loading' });
+        try {
+          set({ status: 'ready', receipt: await loadReceipt(api, codOper) });
+        } catch (error) {
+          const notFound = isPasarelaError(error) && (error.code === 'receive_not_found' || error.status === 404);
+          set(notFound ? { status: 'notFound' } : { status: 'failed', message: payerMessage(error) });
+        } finally {
+          running = null;
+        }
+      })();
+      return running;
+    },
+  }));
+}
+export type ReceiptStore = ReturnType<typeof createReceiptStore>;
