@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useStore } from 'zustand';
+import { useStoreState } from '../ui/useStoreState';
 import { PasarelaError, buildPaymentResult, payerMessage, totalWithTax, type PayerMessage } from '@pasarela/core';
 import { CardScreen } from '../methods/card/CardScreen';
 import { takeChallenge } from '../methods/card/threeDsReturn';
@@ -16,7 +16,7 @@ function challengeError(): PayerMessage | null {
 
 export function CheckoutRoute({ store }: { store: CheckoutStore }) {
   const services = useServices();
-  const state = useStore(store);
+  const state = useStoreState(store);
   const [alert] = useState(challengeError);
 
   useEffect(() => {

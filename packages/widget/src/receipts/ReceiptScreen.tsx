@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useStore } from 'zustand';
+import { useStoreState } from '../ui/useStoreState';
 import {
   displayStatusOf, formatAmount, formatPanamaDate, formatPanamaTime, imageUrl, receiptCardNumber, receiptTitleKey,
   statusFamilyOf, type Language, type Receipt,
@@ -69,7 +69,7 @@ function ReceiptView({ receipt, lang, imageBase }: { receipt: Receipt; lang: Lan
 /** SPEC 2 /pf/default-receipt/{codOper}: the receipt, or /404 when there is none. */
 export function ReceiptScreen({ store, onLoaded }: { store: ReceiptStore; onLoaded?: (receipt: Receipt) => void }) {
   const services = useServices();
-  const state = useStore(store);
+  const state = useStoreState(store);
   useEffect(() => {
     if (state.status === 'notFound') services.navigate(NOT_FOUND_PATH);
     if (state.status === 'ready') onLoaded?.(state.receipt);

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { useStore } from 'zustand';
+import { useStoreState } from '../../ui/useStoreState';
 import { cardBrandHint, cvcLengthFor, formatAmount, type CardBrand, type Language } from '@pasarela/core';
 import { t } from '../../i18n/i18n';
 import { Field } from './Field';
@@ -18,7 +18,7 @@ interface CardFormProps {
 
 /** SPEC 3 form values with SPEC 5 validation; each input's name is SPEC's form value name. */
 export function CardForm({ store, total, lang, acceptedBrands, preparePhone }: CardFormProps) {
-  const state = useStore(store);
+  const state = useStoreState(store);
   const inputs = useRef<Partial<Record<CardField, HTMLInputElement | null>>>({});
   const shown = visibleErrors(state);
   const message = (field: CardField) => (shown[field] ? t(shown[field]) : undefined);

@@ -82,7 +82,7 @@ describe('card store: SPEC 5 validation through core', () => {
 describe('card store: one payment per click', () => {
   it('pays once with a new trackId per click, and is disabled while paying', async () => {
     let release: (attempt: CardAttempt) => void = () => {};
-    const pay = vi.fn(() => new Promise<CardAttempt>((resolve) => (release = resolve)));
+    const pay = vi.fn((_values: CardValues, _trackId: string) => new Promise<CardAttempt>((resolve) => (release = resolve)));
     const { store, fill, deps } = setup({ pay });
     fill();
     const first = store.getState().submit();

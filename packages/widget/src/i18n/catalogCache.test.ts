@@ -1,0 +1,76 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { PasarelaError, catalogs } from '@pasarela/core';
+import type { ApiClient } from '../api/client';
+import { loadEntries } from './catalogCache';
+import { pickLanguage } from './pickLanguage';
+
+function fakeApi(version: number | Error, entries: Record<string, string> | Error) {
+  const calls: string[] = [];
+  const api: ApiClient = {
+    async get<S extends v.GenericSchema>(path: string, schema: S, query?: Record<string, string | number>) {
+      calls.push(query ? `${path}?${new URLSearchParams(Object.entries(query).map(([k, x]) => [k, String(x)]))}` : path);
+      if (path === 'translations/version') {
+        if (version instanceof Error) throw version;
+        return v.parse(schema, { version });
+      }
+      if (entries instanceof Error) throw entries;
+      return v.parse(schema, { version, lang: query?.lang, entries });
+    },
+    post: () => Promise.reject(new Error('no POST expected')),
+  };
+  return { api, calls };
+}
+
+const offline = new PasarelaError({ code: 'connection_error', category: 'network' });
+
+describe('catalog cache (SPEC 1 "cached locally by version number")', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('downloads the catalog once and reuses it while the version stays', async () => {
+    const first = fakeApi(3, { pay_button: 'Pagar {{amount}}' });
+    expect(await loadEntries(first.api, 'es', localStorage)).toEqual({ pay_button: 'Pagar {{amount}}' });
+    expect(first.calls).toEqual(['translations/version', 'translations?lang=es&group=widget']);
+
+    const second = fakeApi(3, new Error('must not download'));
+    expect(await loadEntries(second.api, 'es', localStorage)).toEqual({ pay_button: 'Pagar {{amount}}' });
+    expect(second.calls).toEqual(['translations/version']);
+  });
+
+  it('downloads again when the version changes, per language', async () => {
+    await loadEntries(fakeApi(3, { a: 'uno' }).api, 'es', localStorage);
+    expect(await loadEntries(fakeApi(4, { a: 'dos' }).api, 'es', localStorage)).toEqual({ a: 'dos' });
+    expect(await loadEntries(fakeApi(4, { a: 'two' }).api, 'en', localStorage)).toEqual({ a: 'two' });
+    expect(await loadEntries(fakeApi(4, new Error('cached')).api, 'es', localStorage)).toEqual({ a: 'dos' });
+  });
+
+  it('uses the cached copy offline, and the bundled catalog with neither', async () => {
+    await loadEntries(fakeApi(3, { a: 'uno' }).api, 'es', localStorage);
+    expect(await loadEntries(fakeApi(offline, offline).api, 'es', localStorage)).toEqual({ a: 'uno' });
+    localStorage.clear();
+    expect(await loadEntries(fakeApi(offline, offline).api, 'en', localStorage)).toEqual(catalogs.en);
+  });
+
+  it('ignores a corrupt cache entry', async () => {
+    localStorage.setItem('pasarela.catalog.es', '{not json');
+    expect(await loadEntries(fakeApi(1, { a: 'b' }).api, 'es', localStorage)).toEqual({ a: 'b' });
+  });
+
+  it('works without storage', async () => {
+    expect(await loadEntries(fakeApi(1, { a: 'b' }).api, 'es', null)).toEqual({ a: 'b' });
+  });
+});
+
+describe('pickLanguage (SPEC 1: es by default, en when asked)', () => {
+  it.each([
+    ['lang=en', ['es-PA'], 'en'],
+    ['lang=es', ['en-US'], 'es'],
+    ['', ['en-US', 'es'], 'en'],
+    ['', ['fr-FR', 'es-419'], 'es'],
+    ['', ['fr-FR'], 'es'],
+    ['lang=de', ['en'], 'en'],
+    ['', [], 'es'],
+  ])('%s with %j -> %s', (query, browser, lang) => {
+    expect(pickLanguage(new URLSearchParams(query), browser)).toBe(lang);
+  });
+});

@@ -1,0 +1,140 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act } from 'preact/test-utils';
+import { catalogs, type Language } from '@pasarela/core';
+import { startI18n } from '../../i18n/i18n';
+import { blur, render, settle, type } from '../../testing/render';
+import { CardForm } from './CardForm';
+import { checkPhone, preparePhoneRules } from './phoneCheck';
+import { createCardStore, type CardAttempt, type CardStoreDeps } from './store';
+
+async function setup(lang: Language = 'es', overrides: Partial<CardStoreDeps> = {}) {
+  await startI18n(lang, catalogs[lang]);
+  const store = createCardStore({
+    now: () => new Date('2026-11-21T12:00:00Z'),
+    acceptedBrands: ['VISA', 'MC', 'AMEX'],
+    checkPhone,
+    pay: vi.fn(async (): Promise<CardAttempt> => ({ kind: 'receipt', codOper: 'OP1' })),
+    onDone: vi.fn(),
+    newTrackId: () => 'track',
+    ...overrides,
+  });
+  const view = await render(
+    <CardForm store={store} total={10.7} lang={lang} acceptedBrands={['VISA', 'MC', 'AMEX']} preparePhone={() => {}} />,
+  );
+  const submit = () => view.container.querySelector<HTMLButtonElement>('button[type="submit"]');
+  const fillGood = async () => {
+    await type(view.input('cardnumber'), '4242 4242 4242 4242');
+    await type(view.input('expirationDate'), '12/34');
+    await type(view.input('cvc'), '123');
+    await type(view.input('name'), 'Ana Perez');
+    await type(view.input('email'), 'ana@example.com');
+    await type(view.input('phone'), '6123 4567');
+  };
+  return { ...view, store, submit, fillGood };
+}
+
+describe('CardForm', () => {
+  // The lazy chunk takes a while to transform in tests; load it once up front.
+  beforeAll(() => preparePhoneRules(), 30_000);
+  let unmount: (() => unknown) | undefined;
+  beforeEach(() => {
+    document.body.innerHTML = '';
+  });
+  afterEach(async () => {
+    await unmount?.();
+  });
+
+  it('names every input as SPEC 3 does, with a visible label and the standard autocomplete', async () => {
+    const view = await setup();
+    unmount = view.unmount;
+    const expected = {
+      cardnumber: 'cc-number', expirationDate: 'cc-exp', cvc: 'cc-csc', name: 'cc-name', email: 'email', phone: 'tel',
+    };
+    for (const [name, autocomplete] of Object.entries(expected)) {
+      const input = view.input(name);
+      expect(input.getAttribute('autocomplete')).toBe(autocomplete);
+      const label = view.container.querySelector(`label[for="${input.id}"]`);
+      expect(label?.textContent?.trim()).not.toBe('');
+    }
+    expect(view.input('cardnumber').getAttribute('inputmode')).toBe('numeric');
+    expect(view.submit()?.textContent).toBe('Pagar $10.70');
+  });
+
+  it('says Pay in English', async () => {
+    const view = await setup('en');
+    unmount = view.unmount;
+    expect(view.submit()?.textContent).toBe('Pay $10.70');
+  });
+
+  it('shows the SPEC 5 message under a field after it is left, tied by aria-describedby', async () => {
+    const view = await setup();
+    unmount = view.unmount;
+    const card = view.input('cardnumber');
+    await type(card, '4242 4242 4242 4241');
+    expect(view.container.querySelector('#field-cardnumber-error')?.textContent).toBe('');
+    await blur(card);
+    const error = view.container.querySelector('#field-cardnumber-error');
+    expect(error?.textContent).toBe(catalogs.es.invalid_card);
+    expect(error?.getAttribute('aria-live')).toBe('polite');
+    expect(card.getAttribute('aria-invalid')).toBe('true');
+    expect(card.getAttribute('aria-describedby')).toContain('field-cardnumber-error');
+  });
+
+  it('formats the number in groups and shows the brand, with the CVC length it needs', async () => {
+    const view = await setup();
+    unmount = view.unmount;
+    await type(view.input('cardnumber'), '378282246310005');
+    expect(view.input('cardnumber').value).toBe('3782 822463 10005');
+    expect(view.container.textContent).toContain('Tarjeta American Express');
+    expect(view.input('cvc').maxLength).toBe(4);
+    await type(view.input('cardnumber'), '4242');
+    expect(view.container.textContent).toContain('Tarjeta Visa');
+    expect(view.input('cvc').maxLength).toBe(3);
+  });
+
+  it('on submit shows every message and moves focus to the first invalid field', async () => {
+    const view = await setup();
+    unmount = view.unmount;
+    await type(view.input('cardnumber'), '4242 4242 4242 4242');
+    await act(() => view.submit()?.click());
+    await settle();
+    expect(document.activeElement).toBe(view.input('expirationDate'));
+    expect(view.container.querySelector('#field-cvc-error')?.textContent).toBe(catalogs.es.field_required);
+    expect(view.container.querySelector('#field-phone-error')?.textContent).toBe(catalogs.es.field_required);
+  });
+
+  it('checks the phone with core\'s rules (loaded lazily)', async () => {
+    const view = await setup();
+    unmount = view.unmount;
+    await view.fillGood();
+    await type(view.input('phone'), '12');
+    await blur(view.input('phone'));
+    await settle();
+    expect(view.container.querySelector('#field-phone-error')?.textContent).toBe(catalogs.es.invalid_phone_number);
+  });
+
+  it('disables the button while paying, and shows a decline above the form, keeping values but the CVC', async () => {
+    let finish: (attempt: CardAttempt) => void = () => {};
+    const pay = vi.fn(() => new Promise<CardAttempt>((resolve) => (finish = resolve)));
+    const view = await setup('es', { pay });
+    unmount = view.unmount;
+    await view.fillGood();
+    await act(() => view.submit()?.click());
+    await settle();
+    expect(pay).toHaveBeenCalledTimes(1);
+    expect(view.submit()?.disabled).toBe(true);
+    expect(view.submit()?.textContent).toBe(catalogs.es.processing_payment);
+    await act(() => view.submit()?.click());
+    expect(pay).toHaveBeenCalledTimes(1);
+
+    await act(() => finish({ kind: 'declined', message: { key: 'payment_declined', text: '<b>Fondos</b> insuficientes' } }));
+    await settle();
+    const alert = view.container.querySelector('[role="alert"]');
+    // Server text is text: the markup shows as typed, nothing is parsed.
+    expect(alert?.textContent).toContain('<b>Fondos</b> insuficientes');
+    expect(alert?.querySelector('b')).toBeNull();
+    expect(view.submit()?.disabled).toBe(false);
+    expect(view.input('cardnumber').value).toBe('4242 4242 4242 4242');
+    expect(view.input('cvc').value).toBe('');
+  });
+});

@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { act } from 'preact/test-utils';
+
+/** Renders into a fresh container attached to the document; `act` flushes preact's batched updates. */
+export async function render(ui: ReactNode) {
+  const container = document.createElement('div');
+  document.body.appendChild(container);
+  const root = createRoot(container);
+  await act(() => root.render(ui));
+  return {
+    container,
+    unmount: () => act(() => root.unmount()),
+    input: (name: string) => {
+      const el = container.querySelector<HTMLInputElement>(`input[name="${name}"]`);
+      if (!el) throw new Error(`no input named ${name}`);
+      return el;
+    },
+  };
+}
+
+/** Types a whole value into an input the way a browser reports it (one input event). */
+export async function type(input: HTMLInputElement, value: string) {
+  await act(() => {
+    input.focus();
+    input.value = value;
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+export async function blur(input: HTMLInputElement) {
+  await act(() => {
+    input.dispatchEvent(new FocusEvent('blur'));
+    input.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+  });
+}
+
+/** Lets pending promises (lazy imports, fake requests) settle, then flushes renders. */
+export async function settle() {
+  for (let i = 0; i < 5; i++) await act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+}
