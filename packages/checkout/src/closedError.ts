@@ -2,7 +2,7 @@ import type { CheckoutClosedError, PaymentResult } from './types';
 
 /** The rejection of `handle.result` when the checkout closes before a successful payment. */
 export function closedError(lastResult: PaymentResult | undefined): CheckoutClosedError {
-  const error = new Error('[pasarela] the checkout was closed before a successful payment') as CheckoutClosedError;
+  const error = new Error('[pasarela] checkout closed before a successful payment') as CheckoutClosedError;
   error.name = 'CheckoutClosedError';
   error.code = 'closed';
   if (lastResult) error.lastResult = lastResult;

@@ -236,7 +236,7 @@ describe('Checkout.open: events and handle.result (PRODUCT.md)', () => {
     widget.notify(message);
     expect(listener).not.toHaveBeenCalled();
     expect(document.querySelector('iframe')).not.toBeNull();
-    expect(warn).toHaveBeenCalledWith('[pasarela] ignored a malformed message from the checkout', message);
+    expect(warn).toHaveBeenCalledWith('[pasarela] ignored a malformed message', message);
   });
 
   it('ignores messages that arrive after close', () => {

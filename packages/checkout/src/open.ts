@@ -22,20 +22,17 @@ export function openCheckout(
   connector: WidgetConnector,
   defaultBaseUrl: string | undefined,
 ): CheckoutHandle {
-  if (typeof window === 'undefined' || typeof document === 'undefined') {
+  if (typeof window == 'undefined') {
     throw new Error('[pasarela] Checkout.open() needs a browser: call it from client-side code');
   }
   const resolved = resolveOptions(options, defaultBaseUrl);
   if (closeCurrent) {
-    warn('Checkout.open() was called while a checkout was open; the previous one was closed');
+    warn('open() closed the checkout that was already open');
     closeCurrent('replaced');
   }
 
   const events = createEmitter<CheckoutEvent>();
-  if (options.onReady) events.on('ready', options.onReady);
-  if (options.onResult) events.on('result', options.onResult);
-  if (options.onClose) events.on('close', options.onClose);
-  if (options.onError) events.on('error', options.onError);
+  for (const [event, listener] of resolved.listeners) events.on(event, listener);
 
   let resolveResult: (result: PaymentResult) => void = () => {};
   let rejectResult: (error: Error) => void = () => {};
@@ -98,7 +95,7 @@ export function openCheckout(
     notify(message: unknown) {
       if (closed) return;
       if (isWidgetMessage(message)) onMessage(message);
-      else warn('ignored a malformed message from the checkout', message);
+      else warn('ignored a malformed message', message);
     },
   });
   connection.promise.catch((error: unknown) => {

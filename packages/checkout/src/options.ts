@@ -12,7 +12,12 @@ export interface ResolvedOptions {
   baseUrl: string;
   /** The widget's exact origin, the only one the connection accepts. */
   origin: string;
+  /** The callbacks given as options (`onResult` ...), as event listeners. */
+  listeners: Array<[CallbackEvent, (payload: unknown) => void]>;
 }
+
+const CALLBACK_EVENTS = ['ready', 'result', 'close', 'error'] as const;
+type CallbackEvent = (typeof CALLBACK_EVENTS)[number];
 
 const TARGET_TYPES = { code: 'lk', slug: 'slug', subscriptionKey: 'subs', stationId: 'ps' } as const;
 type TargetKey = keyof typeof TARGET_TYPES;
@@ -27,17 +32,18 @@ function resolveContainer(container: unknown): HTMLElement | undefined {
     try {
       element = document.querySelector(container);
     } catch {
-      fail(`container "${container}" is not a valid CSS selector`);
+      // an invalid selector matches nothing either; one message covers both
+      element = null;
     }
-    if (!element) fail(`container "${container}" matches no element`);
+    if (!element) fail(`no element matches container "${container}"`);
   }
   if (element === undefined || element instanceof HTMLElement) return element;
-  return fail('container must be an HTMLElement or a CSS selector');
+  return fail('container must be an element or a CSS selector');
 }
 
 /** Checks open()'s options and throws a TypeError naming what is wrong, before any DOM work. */
 export function resolveOptions(options: unknown, defaultBaseUrl: string | undefined): ResolvedOptions {
-  if (!options || typeof options != 'object') fail('options must be an object such as { code }');
+  if (!options || typeof options != 'object') fail('options must be an object');
   const o = options as Record<string, unknown>;
   const targets = (Object.keys(TARGET_TYPES) as TargetKey[]).filter((key) => o[key] !== undefined);
   for (const key of targets) {
@@ -48,12 +54,17 @@ export function resolveOptions(options: unknown, defaultBaseUrl: string | undefi
   const slugCode = targets.join() == 'code,slug';
   const [target] = targets;
   if (!target) fail('give one target: code, slug, subscriptionKey or stationId');
-  if (targets.length > 1 && !slugCode) fail('give exactly one target, got ' + targets.join(' and '));
+  if (targets.length > 1 && !slugCode) fail('give only one target, got ' + targets.join(' and '));
   if (o.lang !== undefined && !(LANGUAGES as readonly unknown[]).includes(o.lang)) {
-    fail(`lang must be ${LANGUAGES.join(' or ')}, got ${JSON.stringify(o.lang)}`);
+    fail('lang must be es or en, got ' + JSON.stringify(o.lang));
   }
-  for (const name of ['onReady', 'onResult', 'onClose', 'onError']) {
-    if (o[name] !== undefined && typeof o[name] != 'function') fail(name + ' must be a function');
+  const listeners: ResolvedOptions['listeners'] = [];
+  for (const event of CALLBACK_EVENTS) {
+    const name = 'on' + event[0]?.toUpperCase() + event.slice(1);
+    const callback = o[name];
+    if (callback === undefined) continue;
+    if (typeof callback != 'function') fail(name + ' must be a function');
+    listeners.push([event, callback as (payload: unknown) => void]);
   }
   let url: URL | undefined;
   try {
@@ -64,8 +75,8 @@ export function resolveOptions(options: unknown, defaultBaseUrl: string | undefi
   if (!url || !/^https?:$/.test(url.protocol)) {
     fail(
       o.baseUrl === undefined
-        ? 'baseUrl is required: the origin this script was loaded from is unknown'
-        : 'baseUrl must be an absolute http(s) URL, got ' + JSON.stringify(o.baseUrl),
+        ? 'baseUrl is required (the script origin is unknown)'
+        : 'baseUrl must be an http(s) URL, got ' + JSON.stringify(o.baseUrl),
     );
   }
   return {
@@ -75,5 +86,6 @@ export function resolveOptions(options: unknown, defaultBaseUrl: string | undefi
     container: resolveContainer(o.container),
     baseUrl: url.origin + url.pathname.replace(/\/+$/, ''),
     origin: url.origin,
+    listeners,
   };
 }

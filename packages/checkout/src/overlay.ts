@@ -14,9 +14,9 @@ export function mountOverlay(iframe: HTMLIFrameElement): { overlay: HTMLElement;
   overlay.setAttribute('aria-modal', 'true');
   overlay.setAttribute('aria-label', 'Pasarela checkout');
   overlay.style.cssText =
-    'position:fixed;inset:0;z-index:2147483647;display:flex;align-items:center;justify-content:center;background:rgba(15,23,42,.6)';
+    'position:fixed;inset:0;z-index:2147483647;display:flex;align-items:center;justify-content:center;background:#0f172a99';
   if (window.innerWidth > PHONE_MAX_WIDTH_PX) {
-    iframe.style.cssText += `;max-height:${CARD_MAX_HEIGHT_PX}px;border-radius:12px;box-shadow:0 24px 64px rgba(0,0,0,.35)`;
+    iframe.style.cssText += `;max-height:${CARD_MAX_HEIGHT_PX}px;border-radius:12px;box-shadow:0 8px 40px #0006`;
   }
   overlay.appendChild(iframe);
   const previousOverflow = body.style.overflow;

@@ -6,9 +6,8 @@ export function widgetUrl(
   parentOrigin: string,
   sdkVersion: string,
 ): string {
-  const query = new URLSearchParams({ type: options.type, code: options.code });
-  if (options.lang) query.set('lang', options.lang);
-  query.set('parentOrigin', parentOrigin);
-  query.set('sdkVersion', sdkVersion);
+  const { type, code, lang } = options;
+  // without lang the widget follows the payer's browser language
+  const query = new URLSearchParams({ type, code, ...(lang && { lang }), parentOrigin, sdkVersion });
   return `${options.baseUrl}/pf/widget?${query}`;
 }
