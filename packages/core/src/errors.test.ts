@@ -52,3 +52,31 @@ describe('errors survive postMessage', () => {
     expect(isPasarelaError(new Error('x'))).toBe(false);
   });
 });
+
+describe('SPEC 8 "Specific codes" each show their own key', () => {
+  const api = (code: string, serverMessage?: string) => new PasarelaError({ code, category: 'api', serverMessage });
+  it.each([
+    ['SERVICE_UNAVAILABLE', 'service_unavailable'],
+    ['REQUESTED_QR_FAILED', 'requested_qr_failed'],
+    ['Error on load', 'error_on_load'],
+    ['error_processing_request', 'error_processing_request'],
+    ['PAYMENT_NOT_FOUND', 'payment_not_found'],
+    ['PAYMENT_REJECTED', 'payment_rejected'],
+    ['Invalid User', 'invalid_user'],
+    ['Merchant User Not Found', 'merchant_user_not_found'],
+    ['Merchant Not Found', 'merchant_not_found'],
+    ['Invalid Code', 'invalid_code_validation_tx'],
+    ['Invalid Amount', 'invalid_amount_validation_tx'],
+    ['Card Not Valid', 'card_not_valid'],
+    ['receive_not_found', 'receive_not_found'],
+    ['error_to_load', 'error_to_load'],
+  ])('%s -> %s', (code, key) => {
+    expect(payerMessage(api(code)).key).toBe(key);
+  });
+
+  it('"Card {messageSys}" shows the gateway reason', () => {
+    expect(payerMessage(api('Card Fondos insuficientes'))).toEqual({ key: 'card_error', text: 'Card Fondos insuficientes' });
+    expect(payerMessage(api('Card', 'Card Tarjeta vencida')).key).toBe('happen_error_try_again');
+    expect(payerMessage(api('Card declined', 'Tarjeta rechazada'))).toEqual({ key: 'card_error', text: 'Tarjeta rechazada' });
+  });
+});

@@ -1,3 +1,6 @@
+import { SERVER_CODE_KEYS, isCardMessageCode } from './errorCodes';
+import type { PayerMessageKey } from './errorCodes';
+
 // SPEC 8: the error catalogue. One error class carrying a code, one function that turns any
 // failure into the key and text a payer sees, and a serialiser so errors survive postMessage.
 
@@ -86,14 +89,6 @@ export function isPasarelaError(value: unknown): value is PasarelaError {
   return value instanceof PasarelaError;
 }
 
-/** Numeric server codes of SPEC 8 and the catalogue key each one shows. */
-const SERVER_CODE_KEYS: Readonly<Record<string, FrontendErrorKey>> = {
-  '3000': 'expired_link',
-  '3001': 'link_not_found',
-  '619': 'payment_expired',
-  '404': 'page_not_found',
-};
-
 function isFrontendKey(code: string): code is FrontendErrorKey {
   return (FRONTEND_ERROR_KEYS as readonly string[]).includes(code);
 }
@@ -117,7 +112,7 @@ export function errorFromHeader(
 
 export interface PayerMessage {
   /** Catalogue key to translate when there is no server text. */
-  key: FrontendErrorKey;
+  key: PayerMessageKey;
   /** Server text to show as is (rendered as text, never HTML). */
   text?: string;
 }
@@ -125,10 +120,13 @@ export interface PayerMessage {
 /** Turns any failure into what a payer sees: the server's message when it sent one, else a key. */
 export function payerMessage(error: unknown): PayerMessage {
   if (error instanceof PasarelaError) {
-    const key: FrontendErrorKey = isFrontendKey(error.code)
+    const key: PayerMessageKey = isFrontendKey(error.code)
       ? error.code
-      : (SERVER_CODE_KEYS[error.code] ?? (error.category === 'network' ? 'connection_error' : 'happen_error_try_again'));
+      : (SERVER_CODE_KEYS[error.code] ??
+        (isCardMessageCode(error.code) ? 'card_error' : error.category === 'network' ? 'connection_error' : 'happen_error_try_again'));
     if (error.category === 'session' || error.category === 'network') return { key };
+    // "Card {messageSys}": the gateway's reason is the message itself.
+    if (key === 'card_error') return { key, text: error.serverMessage || error.code };
     return error.serverMessage && error.serverMessage !== error.code ? { key, text: error.serverMessage } : { key };
   }
   if (error instanceof Error && error.name === 'TimeoutError') return { key: 'timeout' };

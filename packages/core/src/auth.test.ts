@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { authHeaders, initialLoginState, isEmployeeLoginRejected, loginReducer } from './auth';
+import type { LoginAction, LoginState } from './auth';
+
+const keys = { clientKey: 'pk_guest', widgetKey: 'pk_widget' };
+const session = { sessionId: 's', token: 'tok', user: { idUsr: 7 } };
+
+describe('SPEC 7 "The auth header carries a fixed client key or, when logged in, the widget key plus the user\'s token."', () => {
+  it.each([
+    [null, { 'x-api-key': 'pk_guest' }],
+    [undefined, { 'x-api-key': 'pk_guest' }],
+    [{ token: '  ' }, { 'x-api-key': 'pk_guest' }],
+    [{ token: 'tok' }, { 'x-api-key': 'pk_widget', Authorization: 'Bearer tok' }],
+  ])('session %j -> %j', (s, headers) => {
+    expect(authHeaders(s, keys)).toEqual(headers);
+  });
+});
+
+describe('SPEC 4 "Login: loading, then success (session stored) or error."', () => {
+  const run = (actions: LoginAction[], from: LoginState = initialLoginState) => actions.reduce(loginReducer, from);
+  it.each([
+    [[{ type: 'request' }], { status: 'loading', session: null, error: null }],
+    [[{ type: 'request' }, { type: 'success', session }], { status: 'success', session, error: null }],
+    [[{ type: 'request' }, { type: 'failure', error: 'Invalid User' }], { status: 'error', session: null, error: 'Invalid User' }],
+    [[{ type: 'success', session }, { type: 'logout' }], initialLoginState],
+    [[{ type: 'success', session }, { type: 'sessionExpired' }], { status: 'idle', session: null, error: 'session_expired' }],
+  ] as Array<[LoginAction[], LoginState]>)('%j', (actions, state) => {
+    expect(run(actions)).toEqual(state);
+  });
+
+  it('SPEC 6 "Login rejects employee accounts with the error Invalid User"', () => {
+    expect(isEmployeeLoginRejected({ code: 'Invalid User' })).toBe(true);
+    expect(isEmployeeLoginRejected({ code: 'x' })).toBe(false);
+    expect(isEmployeeLoginRejected(null)).toBe(false);
+  });
+});

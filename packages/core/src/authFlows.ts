@@ -1,0 +1,86 @@
+import { SPECIFIC_ERROR_CODES } from './errorCodes';
+
+// SPEC 4 "Registration has two steps: step 1 submit, on success or on error code 220 it moves to
+// step 2; confirming the code logs the user in and moves to step 3."
+// SPEC 4 "Password recovery has three steps: request with login or email; confirm code with user
+// id; set new password (then auto login). Each has success, error and reset states."
+
+export type StepStatus = 'idle' | 'loading' | 'success' | 'error';
+
+export interface RegistrationState {
+  step: 1 | 2 | 3;
+  status: StepStatus;
+  error: string | null;
+}
+export type RegistrationAction =
+  | { type: 'submit' }
+  | { type: 'submitSuccess' }
+  | { type: 'submitFailure'; code: string; message: string }
+  | { type: 'confirm' }
+  | { type: 'confirmSuccess' }
+  | { type: 'confirmFailure'; message: string }
+  | { type: 'reset' };
+
+export const initialRegistrationState: RegistrationState = { step: 1, status: 'idle', error: null };
+
+export function registrationReducer(state: RegistrationState, action: RegistrationAction): RegistrationState {
+  switch (action.type) {
+    case 'submit':
+    case 'confirm':
+      return { ...state, status: 'loading', error: null };
+    case 'submitSuccess':
+      return { step: 2, status: 'idle', error: null };
+    case 'submitFailure':
+      // 220: the account exists but is unconfirmed, so the e-mail code step still applies.
+      return action.code === SPECIFIC_ERROR_CODES.registrationProceeds
+        ? { step: 2, status: 'idle', error: null }
+        : { ...state, status: 'error', error: action.message };
+    case 'confirmSuccess':
+      return { step: 3, status: 'success', error: null };
+    case 'confirmFailure':
+      return { ...state, status: 'error', error: action.message };
+    case 'reset':
+      return initialRegistrationState;
+  }
+}
+
+export interface RecoveryState {
+  step: 1 | 2 | 3;
+  status: StepStatus;
+  idUsr: number | null;
+  /** Set once step 3 succeeds: the widget then logs in with the new password. */
+  autoLogin: boolean;
+  error: string | null;
+}
+export type RecoveryAction =
+  | { type: 'request' }
+  | { type: 'success'; idUsr?: number }
+  | { type: 'failure'; message: string }
+  | { type: 'reset' };
+
+export const initialRecoveryState: RecoveryState = { step: 1, status: 'idle', idUsr: null, autoLogin: false, error: null };
+
+export function recoveryReducer(state: RecoveryState, action: RecoveryAction): RecoveryState {
+  switch (action.type) {
+    case 'request':
+      return { ...state, status: 'loading', error: null };
+    case 'failure':
+      return { ...state, status: 'error', error: action.message };
+    case 'reset':
+      return initialRecoveryState;
+    case 'success':
+      if (state.step === 1) return { ...state, step: 2, status: 'idle', idUsr: action.idUsr ?? state.idUsr };
+      if (state.step === 2) return { ...state, step: 3, status: 'idle' };
+      return { ...state, status: 'success', autoLogin: true };
+  }
+}
+
+/** SPEC 7 recovery bodies: "loginOrEmail (step 1); idUsr and confirmationCode (step 2); confirmationCode and newPassword (step 3)". */
+export function recoveryBody(
+  step: 1 | 2 | 3,
+  values: { loginOrEmail?: string; idUsr?: number | null; confirmationCode?: string; newPassword?: string },
+): Record<string, string | number> {
+  if (step === 1) return { loginOrEmail: (values.loginOrEmail ?? '').trim() };
+  if (step === 2) return { idUsr: values.idUsr ?? 0, confirmationCode: (values.confirmationCode ?? '').trim() };
+  return { confirmationCode: (values.confirmationCode ?? '').trim(), newPassword: values.newPassword ?? '' };
+}

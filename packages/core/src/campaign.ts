@@ -1,0 +1,59 @@
+import * as v from 'valibot';
+import { roundAmount } from './money';
+import { NumberLike, optionalText } from './schemaParts';
+
+// SPEC 3 "Campaign bridge" and SPEC 4 "Campaign: active when status is 1 and current time is
+// within start and end dates (end may be null); the first match is used."
+
+const nullableNumber = v.optional(v.nullable(NumberLike), null);
+const date = v.optional(v.nullable(v.union([v.string(), v.number()])), null);
+
+export const CampaignBridgeSchema = v.object({
+  idBridge: NumberLike,
+  status: NumberLike,
+  startDate: date,
+  endDate: date,
+  campaign: v.object({
+    defaultValues: v.optional(v.nullable(v.array(NumberLike)), []),
+    maxAmount: nullableNumber,
+    minAmount: nullableNumber,
+    description: optionalText(),
+    title: optionalText(),
+    logo: optionalText(),
+  }),
+});
+export type CampaignBridge = v.InferOutput<typeof CampaignBridgeSchema>;
+
+function timeOf(value: string | number | null | undefined): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const t = typeof value === 'number' ? value : Date.parse(value);
+  return Number.isNaN(t) ? null : t;
+}
+
+/** A bridge without a readable start date is not active: it has not been scheduled. */
+export function isCampaignActive(bridge: CampaignBridge, now: Date | number): boolean {
+  const at = typeof now === 'number' ? now : now.getTime();
+  const start = timeOf(bridge.startDate);
+  const end = timeOf(bridge.endDate);
+  return bridge.status === 1 && start !== null && start <= at && (end === null || at <= end);
+}
+
+export function activeCampaign(bridges: readonly CampaignBridge[], now: Date | number): CampaignBridge | null {
+  return bridges.find((b) => isCampaignActive(b, now)) ?? null;
+}
+
+/**
+ * A donation within the campaign's limits: below the minimum is amount_lt_min_message, above the
+ * maximum amount_exceeds_limit_allowed; 0 means no donation and is fine.
+ */
+export function campaignAmountError(
+  amount: number,
+  campaign: CampaignBridge['campaign'],
+): 'amount_lt_min_message' | 'amount_exceeds_limit_allowed' | 'invalid_amount' | null {
+  if (!Number.isFinite(amount) || amount < 0) return 'invalid_amount';
+  if (amount === 0) return null;
+  const value = roundAmount(amount);
+  if (campaign.minAmount !== null && value < campaign.minAmount) return 'amount_lt_min_message';
+  if (campaign.maxAmount !== null && campaign.maxAmount > 0 && value > campaign.maxAmount) return 'amount_exceeds_limit_allowed';
+  return null;
+}

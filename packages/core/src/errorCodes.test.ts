@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { catalogs } from './i18n/index';
+import { SERVER_CODE_KEYS, SERVER_ERROR_KEYS, SPECIFIC_ERROR_CODES, errorEffect, isCardMessageCode } from './errorCodes';
+import { errorFromHeader } from './errors';
+
+describe('SPEC 8 specific codes: what happens next', () => {
+  it.each([
+    [{ code: '3000', status: 410 }, { route: '/pf/responseMessage?code=3000', clearSession: false, resetStep: false }, '"Code 3000 leads to the expired-link message"'],
+    [{ code: '3001', status: 404 }, { route: '/pf/responseMessage?code=3001', clearSession: false, resetStep: false }, '"3001 ... goes to the station response page"'],
+    [{ code: 'error_to_load', status: 404 }, { route: '/404', clearSession: false, resetStep: false }, '"404 with error_to_load ... leads to /404"'],
+    [{ code: 'receive_not_found', status: 404 }, { route: '/404', clearSession: false, resetStep: false }, '"404 with ... receive_not_found leads to /404"'],
+    [{ code: 'receive_not_found' }, { route: '/404', clearSession: false, resetStep: false }, 'a flow that records receive_not_found itself'],
+    [{ code: 'error_to_load', status: 500 }, { route: null, clearSession: false, resetStep: false }, 'not a 404'],
+    [{ code: '619', status: 400 }, { route: null, clearSession: false, resetStep: true }, '"Payment expired (code 619) resets the step"'],
+    [{ code: 'x', status: 409 }, { route: null, clearSession: false, resetStep: false }, 'anything else stays'],
+  ])('%j -> %j (%s)', (error, effect, _rule) => {
+    expect(errorEffect(error)).toEqual(effect);
+  });
+
+  it('"401, 420, 500, 520: session expired. The stored login is cleared"', () => {
+    expect(errorEffect(errorFromHeader(401, 'Unauthorized')).clearSession).toBe(true);
+  });
+
+  it('every server key has a text in both languages', () => {
+    for (const key of [...SERVER_ERROR_KEYS, ...Object.values(SERVER_CODE_KEYS)]) {
+      expect([key, key in catalogs.es, key in catalogs.en]).toEqual([key, true, true]);
+    }
+  });
+
+  it('names every specific code of SPEC 8', () => {
+    expect(Object.values(SPECIFIC_ERROR_CODES)).toEqual(
+      expect.arrayContaining(['3000', '3001', '619', '220', '404', 'SERVICE_UNAVAILABLE', 'REQUESTED_QR_FAILED', 'Error on load', 'PAYMENT_NOT_FOUND', 'Invalid User', 'Merchant User Not Found', 'Merchant Not Found', 'Invalid Code', 'Invalid Amount']),
+    );
+  });
+
+  it.each([
+    ['Card Fondos insuficientes', true],
+    ['Card Not Valid', false],
+    ['Card', false],
+    ['Cardinal', false],
+  ])('"Card {messageSys}" code %j: %s', (code, yes) => {
+    expect(isCardMessageCode(code)).toBe(yes);
+  });
+});

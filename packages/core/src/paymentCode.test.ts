@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { decodeBody } from './encoding';
+import { QrDataSchema, SearchDescriptorSchema, paymentCodeLookupResult, qrCodeKind, searchActivityQuery } from './paymentCode';
+
+describe('SPEC 3 "QR/pay-code data: idMerchant, code E (or PS for a station), ..."', () => {
+  it.each([
+    [null, 'E'], [undefined, 'E'], ['', 'E'], ['ST-1', 'PS'], [4, 'PS'],
+  ])('station %j -> code %s', (stationId, code) => {
+    expect(qrCodeKind(stationId)).toBe(code);
+  });
+
+  it('parses QR data and rejects another code', () => {
+    expect(v.parse(QrDataSchema, { idMerchant: 1, code: 'PS', description: 'x', amount: '5', stationId: 'ST-1' })).toMatchObject({ code: 'PS', amount: 5, disc: 0 });
+    expect(v.safeParse(QrDataSchema, { idMerchant: 1, code: 'X', description: 'x', amount: 5 }).success).toBe(false);
+  });
+});
+
+describe('SPEC 3 "Search descriptor"', () => {
+  it.each([
+    [{ type: 'SERVICE', idSearch: 1, serviceCode: 'EA' }, true],
+    [{ type: 'PAYMENT_STATION', idSearch: 'ST-1' }, true],
+    [{ type: 'SERVICE', idSearch: 1, serviceCode: 'AUTH_CAP' }, false],
+    [{ type: 'OTHER', idSearch: 1 }, false],
+  ])('"type (MERCHANT_IDMERCHANT, SERVICE or PAYMENT_STATION) ... serviceCode (EA, ED or LK only)": %j -> %s', (d, ok) => {
+    expect(v.safeParse(SearchDescriptorSchema, d).success).toBe(ok);
+  });
+
+  it('"GET search activity (limit 10, offset 0, conditional code hex-encoded, or code:: plus encoded code; for stations JSON)"', () => {
+    const plain = searchActivityQuery({ code: 'ABC' });
+    expect(plain).toMatchObject({ limit: 10, offset: 0 });
+    expect(decodeBody(plain.code)).toBe('ABC');
+    const prefixed = searchActivityQuery({ code: 'ABC', prefixed: true });
+    expect(prefixed.code.startsWith('code::')).toBe(true);
+    expect(decodeBody(prefixed.code.slice(6))).toBe('ABC');
+    expect(JSON.parse(searchActivityQuery({ stationId: 'ST-1' }).code)).toEqual({ type: 'PAYMENT_STATION', idSearch: 'ST-1' });
+  });
+});
+
+describe('SPEC 4 "Payment-code lookup result"', () => {
+  it.each([
+    [null, 'PAYMENT_NOT_FOUND'],
+    [undefined, 'PAYMENT_NOT_FOUND'],
+    [{ activityResult: { status: 1 } }, 'PAYMENT_SUCCESS'],
+    [{ activityResult: { status: '1' } }, 'PAYMENT_SUCCESS'],
+    [{ activityResult: { status: 0 } }, 'PAYMENT_REJECTED'],
+    [{ activityResult: null }, 'PAYMENT_REJECTED'],
+  ])('%j -> %s', (found, result) => {
+    expect(paymentCodeLookupResult(found)).toBe(result);
+  });
+});

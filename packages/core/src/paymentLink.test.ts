@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import {
+  MerchantUserSchema, PaymentLinkSchema, PaymentStationSchema, findMerchantService, parseMerchantService, paymentLinkMerchant,
+} from './paymentLink';
+import { isClaveGatewayCode } from './constants';
+
+describe('SPEC 3 "Payment link: alias, details, othersValues, serviceCode, merchant (customFields as JSON text, logo, guest flag)"', () => {
+  it('parses a link and its merchant part', () => {
+    const link = v.parse(PaymentLinkSchema, {
+      alias: 'Cuota', details: null, othersValues: { cardType: 'VISA' }, serviceCode: 'LK',
+      merchant: { customFields: '[{"id":1}]', logo: '/images/m.svg', hasPaymentGuest: false },
+    });
+    expect(link).toMatchObject({ alias: 'Cuota', details: '', serviceCode: 'LK' });
+    expect(paymentLinkMerchant(link, 'https://img.test')).toEqual({
+      customFields: [{ id: 'CF1', type: 'string', description: '', nameOrLabel: '', value: null, required: false, options: [] }],
+      logo: 'https://img.test/images/m.svg',
+      hasPaymentGuest: false,
+    });
+    const bare = v.parse(PaymentLinkSchema, { merchant: {} });
+    expect(paymentLinkMerchant(bare, '')).toEqual({ customFields: [], logo: '', hasPaymentGuest: true });
+  });
+});
+
+describe('SPEC 3 "Payment-station record" and "Merchant user"', () => {
+  it('reads the station with its owner', () => {
+    expect(v.parse(PaymentStationSchema, { idMerchant: 3, stationId: 'ST-1', amount: '12.5', idUsrOwner: 77 })).toEqual({
+      idMerchant: 3, stationId: 'ST-1', description: '', amount: 12.5, discount: 0, idUsrOwner: 77,
+    });
+    expect(v.safeParse(PaymentStationSchema, { stationId: 'ST-1' }).success).toBe(false);
+  });
+
+  it('reads the merchant user', () => {
+    expect(v.parse(MerchantUserSchema, { idUsr: '5', login: 'shop' })).toEqual({ idUsr: 5, login: 'shop' });
+  });
+});
+
+describe('SPEC 3 "Gateway/merchant service: idMerchantService, idGateway (gatewayProcess_idGateway), ..."', () => {
+  it.each([
+    [{ idMerchantService: 1, idGateway: 9, gatewayCode: 'LK', txLimit: 500, domainValidation: true }, { idGateway: 9, txLimit: 500, domainValidation: true }],
+    [{ idMerchantService: 1, gatewayProcess_idGateway: 8, gatewayCode: 'LK' }, { idGateway: 8, txLimit: 0, domainValidation: false }],
+    [{ idMerchantService: 1, gatewayCode: 'LK', txLimit: null, domainValidation: null }, { idGateway: null, txLimit: 0, domainValidation: false }],
+  ])('%j', (raw, expected) => {
+    expect(parseMerchantService(raw)).toMatchObject({ idMerchantService: 1, gatewayCode: 'LK', ...expected });
+  });
+
+  it('finds a service by gateway code', () => {
+    const services = ['PFW', 'croem_clav'].map((gatewayCode, i) => parseMerchantService({ idMerchantService: i, gatewayCode }));
+    expect(findMerchantService(services, isClaveGatewayCode)?.idMerchantService).toBe(1);
+    expect(findMerchantService(services, (c) => c === 'CRYPTO')).toBeNull();
+  });
+});

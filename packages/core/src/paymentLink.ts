@@ -1,0 +1,79 @@
+import * as v from 'valibot';
+import { parseCustomFields } from './customFields';
+import type { CustomField } from './customFields';
+import { imageUrl } from './merchant';
+import { OthersValuesSchema } from './paymentInfo';
+import { NumberLike, optionalText } from './schemaParts';
+
+// SPEC 3 "Payment link", "Payment-station record", "Merchant user", "Gateway/merchant service".
+
+export const PaymentLinkSchema = v.object({
+  alias: optionalText(),
+  details: optionalText(),
+  othersValues: v.optional(v.nullable(OthersValuesSchema), null),
+  serviceCode: optionalText(),
+  merchant: v.object({
+    customFields: v.optional(v.nullable(v.string()), ''),
+    logo: optionalText(),
+    hasPaymentGuest: v.optional(v.boolean(), true),
+  }),
+});
+export type PaymentLink = v.InferOutput<typeof PaymentLinkSchema>;
+
+/** The link's merchant part with "customFields as JSON text" parsed and the logo made absolute. */
+export function paymentLinkMerchant(link: PaymentLink, imageBase: string): { customFields: CustomField[]; logo: string; hasPaymentGuest: boolean } {
+  return {
+    customFields: parseCustomFields(link.merchant.customFields ?? '', 'merchant'),
+    logo: imageUrl(link.merchant.logo, imageBase),
+    hasPaymentGuest: link.merchant.hasPaymentGuest,
+  };
+}
+
+/** "idMerchant, stationId, description, amount, discount. The owner user id (idUsrOwner) is loaded." */
+export const PaymentStationSchema = v.object({
+  idMerchant: NumberLike,
+  stationId: v.union([v.string(), v.number()]),
+  description: optionalText(),
+  amount: v.optional(v.nullable(NumberLike), 0),
+  discount: v.optional(v.nullable(NumberLike), 0),
+  idUsrOwner: v.optional(v.nullable(NumberLike), null),
+});
+export type PaymentStation = v.InferOutput<typeof PaymentStationSchema>;
+
+/** SPEC 3 "Merchant user: idUsr, login." */
+export const MerchantUserSchema = v.object({ idUsr: NumberLike, login: v.string() });
+export type MerchantUser = v.InferOutput<typeof MerchantUserSchema>;
+
+/** SPEC 3 "Gateway/merchant service: idMerchantService, idGateway (gatewayProcess_idGateway), gatewayCode, txLimit, domainValidation." */
+export const RawMerchantServiceSchema = v.object({
+  idMerchantService: NumberLike,
+  idGateway: v.optional(NumberLike),
+  gatewayProcess_idGateway: v.optional(NumberLike),
+  gatewayCode: v.string(),
+  txLimit: v.optional(v.nullable(NumberLike), 0),
+  domainValidation: v.optional(v.nullable(v.boolean()), false),
+});
+
+export interface MerchantService {
+  idMerchantService: number;
+  idGateway: number | null;
+  gatewayCode: string;
+  txLimit: number;
+  domainValidation: boolean;
+}
+
+export function parseMerchantService(raw: unknown): MerchantService {
+  const s = v.parse(RawMerchantServiceSchema, raw);
+  return {
+    idMerchantService: s.idMerchantService,
+    idGateway: s.idGateway ?? s.gatewayProcess_idGateway ?? null,
+    gatewayCode: s.gatewayCode,
+    txLimit: s.txLimit ?? 0,
+    domainValidation: s.domainValidation ?? false,
+  };
+}
+
+/** The first service whose gateway code matches (case-insensitive), or null. */
+export function findMerchantService(services: readonly MerchantService[], match: (gatewayCode: string) => boolean): MerchantService | null {
+  return services.find((s) => match(s.gatewayCode.toUpperCase())) ?? null;
+}

@@ -1,0 +1,87 @@
+import * as v from 'valibot';
+import { DEFAULT_HOW_ARRIVE, randomRegistrationLogin } from './constants';
+import { NumberLike, optionalText } from './schemaParts';
+
+// SPEC 3 "User profile", "Session", "Registration payload".
+
+/** The image shown when a profile has no photo (served by the sandbox under /images). */
+export const DEFAULT_PROFILE_PHOTO = '/images/default-avatar.svg';
+
+export const UserProfileSchema = v.object({
+  photo: v.pipe(
+    v.optional(v.nullable(v.string()), null),
+    v.transform((p) => (p && p.trim() !== '' ? p : DEFAULT_PROFILE_PHOTO)),
+  ),
+  name: optionalText(),
+  lastname: optionalText(),
+  phone: optionalText(),
+  email: optionalText(),
+  address1: optionalText(),
+  country: optionalText(),
+});
+export type UserProfile = v.InferOutput<typeof UserProfileSchema>;
+
+/** "Session (local storage under a widget key): sessionId, token, user.idUsr." */
+export const SESSION_STORAGE_KEY = 'pasarela.widget.session';
+export const SessionSchema = v.object({
+  sessionId: v.string(),
+  token: v.pipe(v.string(), v.minLength(1)),
+  user: v.looseObject({ idUsr: NumberLike }),
+});
+export type Session = v.InferOutput<typeof SessionSchema>;
+
+/** Reads the stored session text; anything unreadable is no session (it is then cleared). */
+export function readSession(text: string | null | undefined): Session | null {
+  if (!text) return null;
+  try {
+    const parsed = v.safeParse(SessionSchema, JSON.parse(text));
+    return parsed.success ? parsed.output : null;
+  } catch {
+    return null;
+  }
+}
+
+export const RegistrationPayloadSchema = v.object({
+  email: v.pipe(v.string(), v.email()),
+  login: v.pipe(v.string(), v.minLength(1)),
+  name: v.pipe(v.string(), v.minLength(1)),
+  lastname: v.pipe(v.string(), v.minLength(1)),
+  phone: v.string(),
+  pwd: v.pipe(v.string(), v.minLength(1)),
+  country: v.string(),
+  address1: v.string(),
+  city: v.optional(v.string()),
+  returnType: v.optional(v.string()),
+  howArrive: v.string(),
+  emailCode: v.optional(v.string()),
+});
+export type RegistrationPayload = v.InferOutput<typeof RegistrationPayloadSchema>;
+
+/**
+ * SPEC 3 "password (sent as pwd in one call)", "howArrive (default PWW)"; SPEC 9 "Random login
+ * for registration". The signup call also sends city (SPEC 7).
+ */
+export function buildRegistrationPayload(input: {
+  email: string;
+  login?: string;
+  name: string;
+  lastname: string;
+  phone: string;
+  password: string;
+  country: string;
+  address1: string;
+  city?: string;
+  returnType?: string;
+  howArrive?: string;
+  emailCode?: string;
+  random?: () => number;
+}): RegistrationPayload {
+  const { password, random, login, howArrive, ...rest } = input;
+  return {
+    ...rest,
+    email: input.email.trim(),
+    login: login && login.trim() !== '' ? login.trim() : randomRegistrationLogin(random),
+    pwd: password,
+    howArrive: howArrive ?? DEFAULT_HOW_ARRIVE,
+  };
+}

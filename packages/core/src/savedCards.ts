@@ -1,0 +1,32 @@
+import * as v from 'valibot';
+import { CARD_BRANDS } from './cards';
+import { NumberLike, optionalText } from './schemaParts';
+
+// SPEC 3 "Saved card: cardToken, visibleNum (mask), cardType (MC, VISA or AMEX), isDefault,
+// idRelCard, idRegCard, idUsr, idUsrPfCard, nameOnCard. Cards that have idUsrPfCard or belong to
+// another user are filtered out."
+
+const optionalId = v.optional(v.nullable(NumberLike), null);
+
+export const SavedCardSchema = v.object({
+  cardToken: v.string(),
+  visibleNum: optionalText(),
+  cardType: v.picklist(CARD_BRANDS),
+  isDefault: v.optional(v.nullable(v.boolean()), false),
+  idRelCard: optionalId,
+  idRegCard: optionalId,
+  idUsr: optionalId,
+  idUsrPfCard: optionalId,
+  nameOnCard: optionalText(),
+});
+export type SavedCard = v.InferOutput<typeof SavedCardSchema>;
+
+/** The cards the logged-in user may pay with; the default card first, then newest (idRelCard) first. */
+export function usableSavedCards(cards: readonly SavedCard[], idUsr: number): SavedCard[] {
+  return cards
+    .filter((c) => (c.idUsrPfCard === null || c.idUsrPfCard === 0) && (c.idUsr === null || c.idUsr === idUsr))
+    .sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || (b.idRelCard ?? 0) - (a.idRelCard ?? 0));
+}
+
+/** SPEC 7 "latest card: limit 1, sorted descending by idRelCard". */
+export const LATEST_CARD_QUERY = { limit: 1, sort: 'idRelCard', order: 'desc' } as const;

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { PayActivityPayloadSchema, UserServiceSchema, buildPayActivityPayload, sortUserServices, userServiceNumber } from './userService';
+
+describe('SPEC 3 "User service: idUsrService, nameOrAlias, processData list (entry id NUMBER holds the number)"', () => {
+  it.each([
+    [[{ id: 'NAME', value: 'Casa' }, { id: 'NUMBER', value: '6111-1111' }], '6111-1111'],
+    [[{ id: 'number', value: 61111111 }], '61111111'],
+    [[{ id: 'NUMBER', value: null }], null],
+    [[], null],
+    [null, null],
+  ])('%j -> %s', (processData, number) => {
+    expect(userServiceNumber(v.parse(UserServiceSchema, { idUsrService: 1, nameOrAlias: 'x', processData }))).toBe(number);
+  });
+
+  it('"sorted by name or alias"', () => {
+    const list = ['b', 'Á', 'c'].map((n, i) => v.parse(UserServiceSchema, { idUsrService: i, nameOrAlias: n }));
+    expect(sortUserServices(list).map((s) => s.nameOrAlias)).toEqual(['Á', 'b', 'c']);
+  });
+});
+
+describe('SPEC 3 "Pay-activity payload: sourceSearch, idUsrCard, idUsrService, useFunds, txChannel, customFieldValues, activateSubscription"', () => {
+  const sub = { idSubscription: 4, subscriptionKey: 'SK' };
+  it('pays with a card and activates the subscription', () => {
+    const p = buildPayActivityPayload({ sourceSearch: { code: 'x' }, idUsrCard: 9, idUsrService: 2, useFunds: false, subscription: sub });
+    expect(p).toEqual({ sourceSearch: { code: 'x' }, idUsrCard: 9, idUsrService: 2, useFunds: false, txChannel: 'PWW', customFieldValues: [], activateSubscription: sub });
+    expect(v.safeParse(PayActivityPayloadSchema, p).success).toBe(true);
+  });
+
+  it('SPEC 4 "Paying with balance as a subscription activation is skipped"', () => {
+    const p = buildPayActivityPayload({ sourceSearch: {}, idUsrCard: 9, idUsrService: 2, useFunds: true, subscription: sub, txChannel: 'EPR', customFieldValues: [1] });
+    expect(p).not.toHaveProperty('activateSubscription');
+    expect([p.idUsrCard, p.txChannel, p.customFieldValues]).toEqual([null, 'EPR', [1]]);
+  });
+});

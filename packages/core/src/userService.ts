@@ -1,0 +1,64 @@
+import * as v from 'valibot';
+import { CHANNEL } from './constants';
+import { NumberLike, optionalText } from './schemaParts';
+
+// SPEC 3 "User service: idUsrService, nameOrAlias, processData list (entry id NUMBER holds the
+// number)" and "Pay-activity payload".
+
+export const UserServiceSchema = v.object({
+  idUsrService: NumberLike,
+  nameOrAlias: optionalText(),
+  processData: v.optional(
+    v.nullable(v.array(v.looseObject({ id: v.union([v.string(), v.number()]), value: v.optional(v.nullable(v.union([v.string(), v.number()])), null) }))),
+    [],
+  ),
+});
+export type UserService = v.InferOutput<typeof UserServiceSchema>;
+
+/** The service's number: the processData entry whose id is NUMBER. */
+export function userServiceNumber(service: UserService): string | null {
+  const entry = (service.processData ?? []).find((d) => String(d.id).toUpperCase() === 'NUMBER');
+  return entry?.value === null || entry?.value === undefined ? null : String(entry.value);
+}
+
+/** SPEC 7 "full user services (limit 100, sorted by name or alias, type number 134)". */
+export const FULL_USER_SERVICES_TYPE = 134;
+export function sortUserServices(services: readonly UserService[]): UserService[] {
+  return [...services].sort((a, b) => a.nameOrAlias.localeCompare(b.nameOrAlias, 'es', { sensitivity: 'base' }));
+}
+
+export const PayActivityPayloadSchema = v.object({
+  sourceSearch: v.unknown(),
+  idUsrCard: v.nullable(NumberLike),
+  idUsrService: NumberLike,
+  useFunds: v.boolean(),
+  txChannel: v.string(),
+  customFieldValues: v.array(v.unknown()),
+  activateSubscription: v.optional(v.object({ idSubscription: NumberLike, subscriptionKey: v.string() })),
+});
+export type PayActivityPayload = v.InferOutput<typeof PayActivityPayloadSchema>;
+
+/**
+ * Pays a found activity with a saved card or the balance (useFunds). SPEC 4 "Paying with balance
+ * as a subscription activation is skipped": with useFunds the activation is left out.
+ */
+export function buildPayActivityPayload(input: {
+  sourceSearch: unknown;
+  idUsrCard: number | null;
+  idUsrService: number;
+  useFunds: boolean;
+  customFieldValues?: unknown[];
+  subscription?: { idSubscription: number; subscriptionKey: string } | null;
+  txChannel?: string;
+}): PayActivityPayload {
+  const payload: PayActivityPayload = {
+    sourceSearch: input.sourceSearch,
+    idUsrCard: input.useFunds ? null : input.idUsrCard,
+    idUsrService: input.idUsrService,
+    useFunds: input.useFunds,
+    txChannel: input.txChannel ?? CHANNEL.widget,
+    customFieldValues: input.customFieldValues ?? [],
+  };
+  if (input.subscription && !input.useFunds) payload.activateSubscription = input.subscription;
+  return payload;
+}
