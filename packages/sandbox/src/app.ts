@@ -11,14 +11,18 @@ import { requestLanguage } from './http/language';
 import { onError } from './http/onError';
 import { MAX_BODY_BYTES } from './http/readBody';
 import { defaultPaths, type StaticPaths } from './paths';
+import { accountRoutes } from './routes/account';
 import { adminLinkRoutes } from './routes/adminLinks';
+import { adminUserRoutes } from './routes/adminUsers';
 import { cardRoutes } from './routes/cards';
 import { merchantRoutes } from './routes/merchants';
 import { paymentInfoRoutes } from './routes/paymentInfo';
 import { receiptRoutes } from './routes/receipts';
+import { recoveryRoutes } from './routes/recovery';
 import { staticRoutes } from './routes/staticFiles';
 import { threeDsRoutes } from './routes/threeDs';
 import { translationRoutes } from './routes/translations';
+import { userRoutes } from './routes/users';
 
 export interface AppOptions {
   db: Database;
@@ -40,6 +44,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.onError(onError);
   app.use('*', async (c, next) => {
     c.set('wireEncoding', options.wireEncoding);
+    c.set('userId', undefined);
     c.set('lang', requestLanguage(c.req.query('lang'), c.req.header('accept-language')));
     await next();
   });
@@ -64,6 +69,9 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   api.route('/', merchantRoutes(deps));
   api.route('/', cardRoutes(deps));
   api.route('/', receiptRoutes(deps));
+  api.route('/', userRoutes(deps));
+  api.route('/', recoveryRoutes(deps));
+  api.route('/', accountRoutes(deps));
   api.all('*', () => {
     throw new ApiError(404, 'not_found', 'No such call');
   });
@@ -74,6 +82,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   admin.use('*', limit);
   admin.route('/', adminLinkRoutes(deps));
   admin.route('/', threeDsRoutes(deps));
+  admin.route('/', adminUserRoutes(deps));
   admin.all('*', () => {
     throw new ApiError(404, 'not_found', 'No such admin call');
   });

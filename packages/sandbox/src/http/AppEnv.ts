@@ -6,5 +6,7 @@ export interface AppEnv {
     lang: Language;
     /** Whether response data is encoded (the server's WIRE_ENCODING setting). */
     wireEncoding: boolean;
+    /** The logged-in wallet user, set by requireUser. */
+    userId: number | undefined;
   };
 }

@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { Queryable } from '../db/Database';
+import { ApiError } from '../http/ApiError';
+import type { AppEnv } from '../http/AppEnv';
+
+/** How long a login lasts; SESSION_TTL_MS overrides it (tests, demos of the expiry). */
+export function sessionTtlMs(): number {
+  const fromEnv = Number(process.env['SESSION_TTL_MS']);
+  return Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : 30 * 60 * 1000;
+}
+
+export interface Session {
+  sessionId: string;
+  token: string;
+  expiresAt: Date;
+}
+
+export async function createSession(db: Queryable, userId: number, ttlMs = sessionTtlMs()): Promise<Session> {
+  const token = randomBytes(32).toString('hex');
+  const expiresAt = new Date(Date.now() + ttlMs);
+  await db.query('insert into sessions (token, user_id, expires_at) values ($1, $2, $3)', [token, userId, expiresAt]);
+  // The session id is a public handle; only the token authenticates.
+  return { sessionId: token.slice(0, 16), token, expiresAt };
+}
+
+/** The user id behind a Bearer token, or a 401 (SPEC 8: the widget reads it as "session expired"). */
+export async function userIdOf(db: Queryable, authorization: string | undefined): Promise<number> {
+  const token = /^Bearer ([0-9a-f]{64})$/.exec(authorization ?? '')?.[1];
+  if (!token) throw new ApiError(401, 'session_expired', 'Log in again');
+  const [row] = await db.query<{ user_id: number; expires_at: Date }>('select user_id, expires_at from sessions where token = $1', [token]);
+  if (!row || row.expires_at.getTime() <= Date.now()) throw new ApiError(401, 'session_expired', 'Log in again');
+  return row.user_id;
+}
+
+export async function endSession(db: Queryable, authorization: string | undefined): Promise<void> {
+  const token = /^Bearer ([0-9a-f]{64})$/.exec(authorization ?? '')?.[1];
+  if (token) await db.query('delete from sessions where token = $1', [token]);
+}
+
+/** Middleware: the logged-in user's id in c.get('userId'), or 401. */
+export function requireUser(db: Queryable): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    c.set('userId', await userIdOf(db, c.req.header('authorization')));
+    await next();
+  };
+}
+
+export function currentUserId(c: Context<AppEnv>): number {
+  const id = c.get('userId');
+  if (id === undefined) throw new ApiError(401, 'session_expired');
+  return id;
+}

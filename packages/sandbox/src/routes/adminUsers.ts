@@ -1,0 +1,53 @@
+import { isStrongPassword } from '../../../core/src/passwords';
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { randomRegistrationLogin, roundAmount } from '@pasarela/core';
+import type { Deps } from '../Deps';
+import { hashPassword } from '../auth/passwordHash';
+import { ApiError } from '../http/ApiError';
+import type { AppEnv } from '../http/AppEnv';
+import { readObjectBody } from '../http/readBody';
+import { parseOr400 } from '../payments/validatePayload';
+import { listMail } from '../store/mailbox';
+import { findUserByLoginOrEmail, profileOf, type UserRow } from '../store/users';
+
+const NewUserSchema = v.object({
+  email: v.pipe(v.string('email is required'), v.email('email is not an e-mail address')),
+  password: v.pipe(v.string('password is required'), v.check(isStrongPassword, 'password needs 8+ characters with upper, lower, digit and symbol')),
+  name: v.optional(v.pipe(v.string('name must be a string'), v.maxLength(60, 'name is too long')), 'Ana'),
+  lastname: v.optional(v.pipe(v.string('lastname must be a string'), v.maxLength(60, 'lastname is too long')), 'Prueba'),
+  login: v.optional(v.pipe(v.string('login must be a string'), v.regex(/^[A-Za-z0-9._-]{3,60}$/, 'login must be 3-60 letters, digits, dots or dashes'))),
+  phone: v.optional(v.pipe(v.string('phone must be a string'), v.maxLength(30, 'phone is too long')), ''),
+  balance: v.optional(v.pipe(v.number('balance must be a number'), v.minValue(0, 'balance must not be negative'), v.maxValue(1_000_000, 'balance is too large')), 0),
+  isEmployee: v.optional(v.boolean('isEmployee must be a boolean'), false),
+  services: v.optional(v.array(v.object({ nameOrAlias: v.string('services[].nameOrAlias is required'), number: v.string('services[].number is required'), code: v.optional(v.string(), '') }), 'services must be an array'), []),
+});
+
+/** Admin: wallet users with a balance and services, and the dev mailbox. */
+export function adminUserRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  app.post('/users', async (c) => {
+    const body = parseOr400(NewUserSchema, await readObjectBody(c));
+    const login = body.login ?? randomRegistrationLogin();
+    if ((await findUserByLoginOrEmail(deps.db, body.email)) || (await findUserByLoginOrEmail(deps.db, login))) {
+      throw new ApiError(400, 'email_taken', 'email or login is already registered');
+    }
+    const [user] = await deps.db.query<UserRow>(
+      `insert into users (login, email, name, lastname, phone, password_hash, balance_cents, is_employee)
+       values ($1, $2, $3, $4, $5, $6, $7, $8) returning *`,
+      [login, body.email, body.name, body.lastname, body.phone, await hashPassword(body.password), Math.round(roundAmount(body.balance) * 100), body.isEmployee],
+    );
+    if (!user) throw new Error('user insert returned nothing');
+    for (const s of body.services) {
+      await deps.db.query('insert into user_services (user_id, name_or_alias, number, code) values ($1, $2, $3, $4)', [user.id, s.nameOrAlias, s.number, s.code]);
+    }
+    return c.json({ ...profileOf(user), balance: user.balance_cents / 100, isEmployee: user.is_employee }, 201);
+  });
+  // The e-mails the service would have sent (registration and recovery codes, receipts).
+  app.get('/mailbox', async (c) => {
+    const to = c.req.query('to');
+    const rows = await listMail(deps.db, to && to.length <= 254 ? to : undefined);
+    return c.json({ messages: rows.map((m) => ({ id: m.id, to: m.to_email, subject: m.subject, body: m.body, kind: m.kind, date: m.created_at.toISOString() })) });
+  });
+  return app;
+}

@@ -1,0 +1,46 @@
+import { randomInt } from 'node:crypto';
+import type { Queryable } from '../db/Database';
+
+export type MailKind = 'registration_code' | 'recovery_code' | 'email_payment' | 'receipt';
+
+/** Stands in for the SMTP relay: the e-mail lands in the table GET /sandbox/mailbox reads. */
+export async function sendMail(db: Queryable, mail: { to: string; subject: string; body: string; kind: MailKind }): Promise<void> {
+  await db.query('insert into mailbox (to_email, subject, body, kind) values ($1, $2, $3, $4)', [mail.to, mail.subject, mail.body, mail.kind]);
+}
+
+export async function listMail(db: Queryable, to: string | undefined) {
+  return db.query<{ id: number; to_email: string; subject: string; body: string; kind: string; created_at: Date }>(
+    `select * from mailbox where ($1::text is null or lower(to_email) = lower($1)) order by id desc limit 50`,
+    [to ?? null],
+  );
+}
+
+/** A six-digit code for e-mail verification. */
+export function sixDigitCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+const CODE_TTL_MS = 15 * 60 * 1000;
+
+export async function issueCode(db: Queryable, args: { purpose: 'register' | 'recovery'; email: string; userId?: number; payload?: unknown }): Promise<string> {
+  const code = sixDigitCode();
+  await db.query('update verification_codes set used = true where email = $1 and purpose = $2 and not used', [args.email, args.purpose]);
+  await db.query(
+    'insert into verification_codes (purpose, email, user_id, code, payload, expires_at) values ($1, $2, $3, $4, $5, $6)',
+    [args.purpose, args.email, args.userId ?? null, code, JSON.stringify(args.payload ?? {}), new Date(Date.now() + CODE_TTL_MS)],
+  );
+  return code;
+}
+
+/** The live code row for email+purpose when code matches; marks it used when consume is true. */
+export async function checkCode(db: Queryable, args: { purpose: string; email?: string; userId?: number; code: string; consume: boolean }) {
+  const [row] = await db.query<{ id: number; email: string; user_id: number | null; payload: unknown }>(
+    `select id, email, user_id, payload from verification_codes
+     where purpose = $1 and code = $2 and not used and expires_at > now()
+       and ($3::text is null or lower(email) = lower($3)) and ($4::int is null or user_id = $4)
+     order by id desc limit 1`,
+    [args.purpose, args.code, args.email ?? null, args.userId ?? null],
+  );
+  if (row && args.consume) await db.query('update verification_codes set used = true where id = $1', [row.id]);
+  return row;
+}
