@@ -6,6 +6,7 @@ import type { Services } from './app/services';
 import { newTrackId } from './app/newTrackId';
 import { safeStorage } from './app/storage';
 import { createApiClient } from './api/client';
+import { launchParams } from './embed/launchParams';
 import { createParentBridge } from './embed/parentBridge';
 import { parentOriginFrom } from './embed/parentOrigin';
 import { reportHeight } from './embed/reportHeight';
@@ -14,9 +15,9 @@ import { startI18n } from './i18n/i18n';
 import { pickLanguage } from './i18n/pickLanguage';
 
 const config = readConfig(document);
-const params = new URLSearchParams(location.search);
-const lang = pickLanguage(params, navigator.languages ?? [navigator.language]);
 const storage = { local: safeStorage('localStorage'), session: safeStorage('sessionStorage') };
+const params = launchParams(location.search, storage.session);
+const lang = pickLanguage(params, navigator.languages ?? [navigator.language]);
 const api = createApiClient({
   apiBase: new URL(config.apiBase, location.href).href,
   wireEncoding: config.wireEncoding,

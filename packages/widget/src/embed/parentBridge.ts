@@ -22,7 +22,8 @@ export const penpalConnector: Connector = async (parentOrigin, remoteWindow, met
     methods,
   });
   const remote = await connection.promise;
-  return { notify: (message) => void remote.notify(message) };
+  // After the loader closes the frame, calls fail: there is nobody left to tell.
+  return { notify: (message) => void remote.notify(message).catch(() => undefined) };
 };
 
 export const detachedBridge: ParentBridge = { embedded: false, notify() {}, onCloseRequested() {} };

@@ -1,42 +1,63 @@
-import { useCallback } from 'react';
-import { buildPaymentResult, displayStatusOf, overallResultOfDisplay, statusFamilyOf, type Receipt } from '@pasarela/core';
-import { useServices } from '../app/services';
+import { useEffect, useRef, useState } from 'react';
+import {
+  buildPaymentResult, displayStatusOf, overallResultOfDisplay, statusFamilyOf, type PaymentResult, type Receipt,
+} from '@pasarela/core';
+import { useServices, type Services } from '../app/services';
 import { clearSession } from '../app/session';
-import { takeChallenge } from '../methods/card/threeDsReturn';
+import { challengeFromAddress, takeChallenge, type PendingChallenge } from '../methods/card/threeDsReturn';
+import { RECEIPT_PATH } from '../app/route';
+import { t } from '../i18n/i18n';
+import { useStoreState } from '../ui/useStoreState';
 import { ReceiptScreen } from './ReceiptScreen';
 import type { ReceiptStore } from './receiptStore';
 
+function challengeResult(receipt: Receipt, pending: PendingChallenge, services: Services): PaymentResult {
+  return buildPaymentResult('card', {
+    result: overallResultOfDisplay(displayStatusOf(statusFamilyOf(receipt.cardType || 'card'), receipt.status)),
+    totalPaid: receipt.totalPay ?? 0,
+    at: services.now(),
+    type: receipt.cardType ?? '',
+    codOper: receipt.codOper,
+    user: pending.email || (receipt.email ?? ''),
+    reason: receipt.messageSys,
+    returnUrl: pending.returnUrl,
+  });
+}
+
 /**
  * The receipt page. Arriving back from a 3DS challenge, it is also where that attempt finishes:
- * the merchant page hears the result, and a refused challenge returns to the form.
+ * the merchant page hears the result, and a refused challenge returns to the form with the reason.
  */
 export function ReceiptRoute({ store }: { store: ReceiptStore }) {
   const services = useServices();
-  const onLoaded = useCallback(
-    (receipt: Receipt) => {
-      const pending = takeChallenge(services.storage.session);
-      if (!pending) return;
-      const overall = overallResultOfDisplay(displayStatusOf(statusFamilyOf(receipt.cardType || 'card'), receipt.status));
-      const result = buildPaymentResult('card', {
-        result: overall,
-        totalPaid: receipt.totalPay ?? 0,
-        at: services.now(),
-        type: receipt.cardType ?? '',
-        codOper: receipt.codOper,
-        user: pending.email,
-        reason: receipt.messageSys,
-        returnUrl: pending.returnUrl,
-      });
-      services.bridge.notify({ type: 'result', result });
-      if (result.status === 'success') {
-        clearSession(services.storage.local);
-        return;
-      }
-      const back = new URL(pending.formPath, location.origin);
-      back.searchParams.set('error', 'payment_declined');
-      services.navigate(back.pathname + back.search);
-    },
-    [services],
-  );
-  return <ReceiptScreen store={store} onLoaded={onLoaded} />;
+  const state = useStoreState(store);
+  const [pending] = useState(() => takeChallenge(services.storage.session) ?? challengeFromAddress(new URL(location.href)));
+  const reported = useRef(false);
+  const result = pending && state.status === 'ready' ? challengeResult(state.receipt, pending, services) : null;
+
+  useEffect(() => {
+    if (!pending || !result || reported.current) return;
+    reported.current = true;
+    services.bridge.notify({ type: 'result', result });
+    const receiptPath = RECEIPT_PATH + encodeURIComponent(state.status === 'ready' ? state.receipt.codOper : '');
+    if (result.status === 'success') {
+      clearSession(services.storage.local);
+      // A reload of this address must not report the result again.
+      services.navigate(receiptPath);
+      return;
+    }
+    if (pending.formPath === '') return services.navigate(receiptPath);
+    const back = new URL(pending.formPath, location.origin);
+    back.searchParams.set('error', 'payment_declined');
+    services.navigate(back.pathname + back.search);
+  }, [pending, result, services, state]);
+
+  if (result && result.status === 'error' && pending?.formPath) {
+    return (
+      <main className="page page--loading" aria-busy="true">
+        <p className="page__text">{t('loading')}</p>
+      </main>
+    );
+  }
+  return <ReceiptScreen store={store} />;
 }

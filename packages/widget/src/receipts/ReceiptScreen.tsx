@@ -67,13 +67,12 @@ function ReceiptView({ receipt, lang, imageBase }: { receipt: Receipt; lang: Lan
 }
 
 /** SPEC 2 /pf/default-receipt/{codOper}: the receipt, or /404 when there is none. */
-export function ReceiptScreen({ store, onLoaded }: { store: ReceiptStore; onLoaded?: (receipt: Receipt) => void }) {
+export function ReceiptScreen({ store }: { store: ReceiptStore }) {
   const services = useServices();
   const state = useStoreState(store);
   useEffect(() => {
     if (state.status === 'notFound') services.navigate(NOT_FOUND_PATH);
-    if (state.status === 'ready') onLoaded?.(state.receipt);
-  }, [state, services, onLoaded]);
+  }, [state, services]);
   if (state.status === 'ready') return <ReceiptView receipt={state.receipt} lang={services.lang} imageBase={services.config.imageBase} />;
   if (state.status === 'failed') {
     return <MessagePage title={t('receive_not_found')} message={state.message} onRetry={() => void store.getState().load()} />;

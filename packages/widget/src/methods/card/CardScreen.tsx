@@ -10,7 +10,7 @@ import { createCardPay } from './pay';
 import { PaymentSummary } from './PaymentSummary';
 import { checkPhone, preparePhoneRules } from './phoneCheck';
 import { createCardStore } from './store';
-import { saveChallenge } from './threeDsReturn';
+import { challengeAddress, saveChallenge, takeChallenge } from './threeDsReturn';
 
 interface CardScreenProps {
   data: CheckoutData;
@@ -32,6 +32,7 @@ export function CardScreen({ data, initialAlert }: CardScreenProps) {
       domainRequested,
       notify: (message) => services.bridge.notify(message),
       now: services.now,
+      onAttempt: () => void takeChallenge(services.storage.session),
       beforeChallenge: (values) =>
         saveChallenge(services.storage.session, {
           formPath: location.pathname + location.search,
@@ -48,7 +49,7 @@ export function CardScreen({ data, initialAlert }: CardScreenProps) {
       newTrackId: services.newTrackId,
       initial: { email: info.email },
       onDone: (attempt) => {
-        if (attempt.kind === 'redirect') return services.leave(attempt.url);
+        if (attempt.kind === 'redirect') return services.leave(challengeAddress(attempt.url, attempt.codOper, new URL(location.href)));
         // SPEC 3 "On success in the widget the stored session is cleared."
         clearSession(services.storage.local);
         services.navigate(RECEIPT_PATH + encodeURIComponent(attempt.codOper));

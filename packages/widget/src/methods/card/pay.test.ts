@@ -65,7 +65,7 @@ describe('createCardPay', () => {
 
   it('follows a 3DS redirect without reporting yet', async () => {
     const { pay, messages, beforeChallenge } = setup(async () => ({ status: -1, codOper: 'OP4', redirectUrl: 'https://checkout.test/sandbox/3ds/OP4' }));
-    expect(await pay(values, 't')).toEqual({ kind: 'redirect', url: 'https://checkout.test/sandbox/3ds/OP4' });
+    expect(await pay(values, 't')).toEqual({ kind: 'redirect', url: 'https://checkout.test/sandbox/3ds/OP4', codOper: 'OP4' });
     expect(beforeChallenge).toHaveBeenCalledWith(values);
     expect(messages).toEqual([]);
   });

@@ -17,6 +17,8 @@ export interface CardPayContext {
   now: () => Date;
   /** Called just before leaving for a 3DS challenge. */
   beforeChallenge: (values: CardValues) => void;
+  /** Called as each attempt starts (forgets a challenge the payer abandoned). */
+  onAttempt?: () => void;
 }
 
 /**
@@ -28,6 +30,7 @@ export function createCardPay(ctx: CardPayContext) {
   const totalPaid = totalWithTax(info.amount, info.taxAmount);
 
   return async (values: CardValues, trackId: string): Promise<CardAttempt> => {
+    ctx.onAttempt?.();
     const payload = buildCardPaymentPayload({
       cclw: ctx.merchant.webCode,
       code: info.code,
@@ -70,7 +73,7 @@ export function createCardPay(ctx: CardPayContext) {
     const outcome = cardOutcome(response);
     if (outcome.kind === 'redirect') {
       ctx.beforeChallenge(values);
-      return { kind: 'redirect', url: outcome.url };
+      return { kind: 'redirect', url: outcome.url, codOper: response.codOper ?? '' };
     }
     const overall = overallResultOfDisplay(cardDisplayStatus(response.status));
     const result = buildPaymentResult('card', {

@@ -129,9 +129,9 @@ describe('card store: one payment per click', () => {
   });
 
   it('hands a 3DS redirect to the shell', async () => {
-    const { store, fill, deps } = setup({ pay: async () => ({ kind: 'redirect', url: 'https://bank.test/3ds' }) });
+    const { store, fill, deps } = setup({ pay: async () => ({ kind: 'redirect', url: 'https://bank.test/3ds', codOper: 'OP9' }) });
     fill();
     await store.getState().submit();
-    expect(deps.onDone).toHaveBeenCalledWith({ kind: 'redirect', url: 'https://bank.test/3ds' });
+    expect(deps.onDone).toHaveBeenCalledWith({ kind: 'redirect', url: 'https://bank.test/3ds', codOper: 'OP9' });
   });
 });

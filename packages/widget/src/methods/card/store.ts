@@ -10,7 +10,7 @@ export type CardValues = Record<CardField, string>;
 /** What one payment attempt came to, as the form needs to know it. */
 export type CardAttempt =
   | { kind: 'receipt'; codOper: string }
-  | { kind: 'redirect'; url: string }
+  | { kind: 'redirect'; url: string; codOper: string }
   | { kind: 'declined'; message: PayerMessage };
 
 export type CardPhase = 'editing' | 'paying' | 'done';

@@ -1,0 +1,29 @@
+// A 3DS challenge navigates the frame away and back to a receipt address that no longer carries the
+// loader's query. The launch parameters are kept for this tab so the return still knows its parent
+// and language; sessionStorage is per tab and per origin, so no other page can plant them.
+
+const KEY = 'pasarela.launch';
+const KEPT = ['parentOrigin', 'lang'] as const;
+
+export function launchParams(search: string, storage: Storage | null): URLSearchParams {
+  const params = new URLSearchParams(search);
+  try {
+    const stored = new URLSearchParams(storage?.getItem(KEY) ?? '');
+    const fresh = new URLSearchParams();
+    for (const name of KEPT) {
+      const value = params.get(name);
+      if (value !== null) fresh.set(name, value);
+    }
+    if ([...fresh.keys()].length > 0) {
+      storage?.setItem(KEY, fresh.toString());
+      return params;
+    }
+    for (const name of KEPT) {
+      const value = stored.get(name);
+      if (value !== null) params.set(name, value);
+    }
+  } catch {
+    // Without storage a 3DS return runs as a page of its own.
+  }
+  return params;
+}
