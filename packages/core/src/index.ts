@@ -134,3 +134,112 @@ export {
 export type { DisplayStatus, StatusFamily, OverallResult, PaymentOutcomeSummary } from './status';
 export { CATALOG_VERSION, catalogs, catalogFor, languageOf } from './i18n/index';
 export type { CatalogKey, Catalog, RemoteCatalog } from './i18n/index';
+export { SPECIFIC_ERROR_CODES, SERVER_ERROR_KEYS, SERVER_CODE_KEYS, isCardMessageCode, errorEffect } from './errorCodes';
+export type { ServerErrorKey, PayerMessageKey, ErrorEffect } from './errorCodes';
+export { passwordPolicyIssues, isStrongPassword, password, passwordPolicies, newPasswordSchema } from './passwords';
+export type { PasswordPolicyKey } from './passwords';
+export { CampaignBridgeSchema, isCampaignActive, activeCampaign, campaignAmountError } from './campaign';
+export type { CampaignBridge } from './campaign';
+export {
+  PaymentLinkSchema,
+  paymentLinkMerchant,
+  PaymentStationSchema,
+  MerchantUserSchema,
+  RawMerchantServiceSchema,
+  parseMerchantService,
+  findMerchantService,
+} from './paymentLink';
+export type { PaymentLink, PaymentStation, MerchantUser, MerchantService } from './paymentLink';
+export {
+  QR_CODE_KIND,
+  QrDataSchema,
+  qrCodeKind,
+  SEARCH_TYPES,
+  SEARCH_SERVICE_CODES,
+  SearchDescriptorSchema,
+  searchActivityQuery,
+  PAYMENT_CODE_RESULTS,
+  paymentCodeLookupResult,
+} from './paymentCode';
+export type { QrData, SearchDescriptor, PaymentCodeResult } from './paymentCode';
+export { SavedCardSchema, usableSavedCards, LATEST_CARD_QUERY } from './savedCards';
+export type { SavedCard } from './savedCards';
+export {
+  UserServiceSchema,
+  userServiceNumber,
+  FULL_USER_SERVICES_TYPE,
+  sortUserServices,
+  PayActivityPayloadSchema,
+  buildPayActivityPayload,
+} from './userService';
+export type { UserService, PayActivityPayload } from './userService';
+export {
+  DEFAULT_PROFILE_PHOTO,
+  UserProfileSchema,
+  SESSION_STORAGE_KEY,
+  SessionSchema,
+  readSession,
+  RegistrationPayloadSchema,
+  buildRegistrationPayload,
+} from './profile';
+export type { UserProfile, Session, RegistrationPayload } from './profile';
+export { authHeaders, initialLoginState, loginReducer, isEmployeeLoginRejected } from './auth';
+export type { ApiKeys, LoginState, LoginAction } from './auth';
+export {
+  initialRegistrationState,
+  registrationReducer,
+  initialRecoveryState,
+  recoveryReducer,
+  recoveryBody,
+} from './authFlows';
+export type { StepStatus, RegistrationState, RegistrationAction, RecoveryState, RecoveryAction } from './authFlows';
+export {
+  CashResultSchema,
+  CASH_RESULT_STATUS,
+  cashPointResult,
+  payCashResultStatus,
+  receiptStatusOnLoad,
+  declinedCashRecord,
+} from './cash';
+export type { CashResult } from './cash';
+export {
+  VALIDATION_TX_STATES,
+  VALIDATION_TX_FLAGS,
+  initialTransactionState,
+  validationTxOutcome,
+  validationCheckBody,
+} from './validationTx';
+export type { ValidationTxState, TransactionState } from './validationTx';
+export {
+  NEQUI_STEPS,
+  CLAVE_STEPS,
+  YAPPY_STEPS,
+  initialStepState,
+  stepReducer,
+  nequiReducer,
+  claveReducer,
+  yappyReducer,
+  yappyRemainingMs,
+} from './steps';
+export type { StepState, StepAction } from './steps';
+export {
+  CryptoRequestSchema,
+  CryptoProductSchema,
+  CryptoNetworkSchema,
+  CryptoPaymentSchema,
+  CoinSchema,
+  CRYPTO_PAYMENT_SUCCESS_STATUS,
+  CRYPTO_GATEWAY_CODE,
+  orderCoins,
+  selectCryptoService,
+  acceptCryptoPayment,
+  rateFrozenRemainingMs,
+} from './crypto';
+export type { CryptoRequest, CryptoProduct, CryptoPayment, Coin } from './crypto';
+export { CRYPTO_STEPS, initialCryptoState, cryptoReducer } from './cryptoFlow';
+export type { CryptoActionName, CryptoState, CryptoAction } from './cryptoFlow';
+export { subscriptionPasses, subscriptionReceiptRoute, activatesSubscription } from './subscription';
+export { CaptchaCheckResponseSchema, CAPTCHA_MIN_SCORE, captchaCheckBody, acceptedCaptchaScore, captchaErrorKey } from './captcha';
+export type { CaptchaCheckResponse } from './captcha';
+export { initialAppState } from './appState';
+export type { PaymentArea, ConfigArea, WidgetArea, AppState } from './appState';

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { parseCustomFields } from './customFields';
 import type { CustomField } from './customFields';
-import { NumberLike, optionalText } from './schemaParts';
+import { NumberLike, optionalNumber, optionalText } from './schemaParts';
 
 // SPEC 3 "Merchant: merchantId/idMerchant, merchantName, webCode, legalRep, logo (prefixed with the
 // image base address), customFields."
@@ -17,7 +17,7 @@ export const RawMerchantSchema = v.pipe(
     logo: optionalText(),
     customFields: v.optional(v.nullable(v.union([v.string(), v.array(v.unknown())])), ''),
     hasPaymentGuest: v.optional(v.boolean(), true),
-    txLimit: v.optional(v.nullable(NumberLike), 0),
+    txLimit: optionalNumber(0),
     domainValidation: v.optional(v.boolean(), false),
   }),
   v.check((m) => m.idMerchant !== undefined || m.merchantId !== undefined, 'idMerchant is required'),
@@ -63,7 +63,7 @@ export function parseMerchant(raw: unknown, imageBase: string): Merchant {
     logo: imageUrl(m.logo, imageBase),
     customFields: parseCustomFields(m.customFields ?? '', 'merchant'),
     hasPaymentGuest: m.hasPaymentGuest,
-    txLimit: m.txLimit ?? 0,
+    txLimit: m.txLimit,
     domainValidation: m.domainValidation,
   };
 }

@@ -3,7 +3,7 @@ import { CARD_BRANDS } from './cards';
 import type { CardBrand } from './cards';
 import { parseCustomFields } from './customFields';
 import type { CustomField } from './customFields';
-import { NumberLike, optionalText } from './schemaParts';
+import { NumberLike, optionalNumber, optionalText } from './schemaParts';
 import { decodeSubscription } from './subscription';
 import type { LinkSubscription } from './subscription';
 
@@ -22,11 +22,11 @@ export const RawPaymentInfoSchema = v.object({
   code: v.string(),
   description: text(),
   amount: NumberLike,
-  discount: v.optional(v.nullable(NumberLike), 0),
+  discount: optionalNumber(0),
   type: text(),
   email: text(),
   othersValues: v.optional(v.nullable(OthersValuesSchema), {}),
-  taxAmount: v.optional(v.nullable(NumberLike), 0),
+  taxAmount: optionalNumber(0),
   serviceCode: text(),
   transactionsType: text(),
   lang: text(),
@@ -109,14 +109,14 @@ export function parsePaymentInfo(raw: unknown): PaymentInfo {
     ...aliasAndDetail(r.description),
     description: r.description,
     amount: r.amount,
-    discount: r.discount ?? 0,
+    discount: r.discount,
     type: r.type,
     email: r.email,
     expiresAt: expires === null || expires === undefined || String(expires).trim() === '' ? null : String(expires),
     cardTypes: cardBrandsOfList(list),
     cardTypeList: list,
     othersValues: others,
-    taxAmount: r.taxAmount ?? 0,
+    taxAmount: r.taxAmount,
     serviceCode: r.serviceCode,
     transactionsType: r.transactionsType,
     lang: r.lang,

@@ -3,7 +3,7 @@ import { parseCustomFields } from './customFields';
 import type { CustomField } from './customFields';
 import { imageUrl } from './merchant';
 import { OthersValuesSchema } from './paymentInfo';
-import { NumberLike, optionalText } from './schemaParts';
+import { NumberLike, optionalNumber, optionalText } from './schemaParts';
 
 // SPEC 3 "Payment link", "Payment-station record", "Merchant user", "Gateway/merchant service".
 
@@ -34,8 +34,8 @@ export const PaymentStationSchema = v.object({
   idMerchant: NumberLike,
   stationId: v.union([v.string(), v.number()]),
   description: optionalText(),
-  amount: v.optional(v.nullable(NumberLike), 0),
-  discount: v.optional(v.nullable(NumberLike), 0),
+  amount: optionalNumber(0),
+  discount: optionalNumber(0),
   idUsrOwner: v.optional(v.nullable(NumberLike), null),
 });
 export type PaymentStation = v.InferOutput<typeof PaymentStationSchema>;
@@ -50,7 +50,7 @@ export const RawMerchantServiceSchema = v.object({
   idGateway: v.optional(NumberLike),
   gatewayProcess_idGateway: v.optional(NumberLike),
   gatewayCode: v.string(),
-  txLimit: v.optional(v.nullable(NumberLike), 0),
+  txLimit: optionalNumber(0),
   domainValidation: v.optional(v.nullable(v.boolean()), false),
 });
 
@@ -68,7 +68,7 @@ export function parseMerchantService(raw: unknown): MerchantService {
     idMerchantService: s.idMerchantService,
     idGateway: s.idGateway ?? s.gatewayProcess_idGateway ?? null,
     gatewayCode: s.gatewayCode,
-    txLimit: s.txLimit ?? 0,
+    txLimit: s.txLimit,
     domainValidation: s.domainValidation ?? false,
   };
 }

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { NumberLike, optionalText } from './schemaParts';
+import { NumberLike, optionalNumber, optionalText } from './schemaParts';
 import { TRANSACTION_TYPES } from './constants';
 
 // SPEC 3 "Receipt" and SPEC 4 "Receipt title".
@@ -17,7 +17,7 @@ export const ReceiptSchema = v.object({
   messageSys: text(),
   codOper: v.string(),
   status: NumberLike,
-  totalPay: v.optional(v.nullable(NumberLike), 0),
+  totalPay: optionalNumber(0),
   email: text(),
   txType: text(),
   expirationDate: text(),
@@ -28,7 +28,7 @@ export const ReceiptSchema = v.object({
   typeMethod: text(),
   /** SPEC 3 "reference (txNumber)". */
   reference: text(),
-  taxAmount: v.optional(v.nullable(NumberLike), 0),
+  taxAmount: optionalNumber(0),
   merchant: v.optional(v.nullable(v.object({ merchantName: text(), logo: text() })), null),
   txCtrl: v.optional(v.nullable(v.object({ completeName: text(), description: text() })), null),
 });

@@ -14,3 +14,10 @@ export const optionalText = () =>
     v.optional(v.nullable(v.string()), ''),
     v.transform((s): string => s ?? ''),
   );
+
+/** A number the server may omit or send as null; both read as the fallback. */
+export const optionalNumber = (fallback: number) =>
+  v.pipe(
+    v.optional(v.nullable(NumberLike), fallback),
+    v.transform((n): number => n ?? fallback),
+  );

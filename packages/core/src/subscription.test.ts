@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeSubscription } from './subscription';
+import { activatesSubscription, decodeSubscription, subscriptionPasses, subscriptionReceiptRoute } from './subscription';
 
 describe('SPEC 3 subscription "decoded from additionalParamsUrlString when it mentions subscription"', () => {
   it.each([
@@ -19,5 +19,28 @@ describe('SPEC 3 subscription "decoded from additionalParamsUrlString when it me
     ['["subscription"]', null],
   ])('%j -> %j', (text, expected) => {
     expect(decodeSubscription(text)).toEqual(expected);
+  });
+});
+
+describe('SPEC 4 "Subscription"', () => {
+  it.each([
+    [1, true], [-1, true], [0, false], [3, false],
+  ])('"status 1 or -1 passes, otherwise the decline message shows": %s -> %s', (status, passes) => {
+    expect(subscriptionPasses(status)).toBe(passes);
+  });
+
+  it.each([
+    [true, 'OP 1', '/pf/default-receipt/OP%201'],
+    [true, null, null],
+    [true, '', null],
+    [false, 'OP-1', null],
+  ])('"If payments are applied now and a charge exists, the user goes to the default receipt": %s %j -> %s', (now, op, route) => {
+    expect(subscriptionReceiptRoute(now, op)).toBe(route);
+  });
+
+  it.each([
+    ['balance', false], ['pfw', false], ['card', true],
+  ])('"Paying with balance as a subscription activation is skipped": %s activates: %s', (method, yes) => {
+    expect(activatesSubscription(method)).toBe(yes);
   });
 });

@@ -44,3 +44,21 @@ export function decodeSubscription(additionalParamsUrlString: string | null | un
   }
   return result.plan === null && result.subscriptionKey === null ? null : result;
 }
+
+/** SPEC 4 "Subscription: status 1 or -1 passes, otherwise the decline message shows." */
+export function subscriptionPasses(status: number): boolean {
+  return status === 1 || status === -1;
+}
+
+/**
+ * SPEC 4 "If payments are applied now and a charge exists, the user goes to the default receipt."
+ * Returns that route, or null to stay on the subscription's own receipt.
+ */
+export function subscriptionReceiptRoute(applyNow: boolean, chargeCodOper: string | null | undefined): string | null {
+  return applyNow && chargeCodOper ? `/pf/default-receipt/${encodeURIComponent(chargeCodOper)}` : null;
+}
+
+/** SPEC 4 "Paying with balance as a subscription activation is skipped." */
+export function activatesSubscription(method: string): boolean {
+  return method !== 'balance' && method !== 'pfw';
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { acceptedCaptchaScore, captchaCheckBody, captchaErrorKey } from './captcha';
+
+describe('SPEC 4 "Captcha: a valid score enables the payment"', () => {
+  it.each([
+    ['demo', null, 1, null, '"always accepted (score 1)" in the sandbox'],
+    ['dev', { valid: false, score: 0 }, 1, null, 'dev always accepts'],
+    ['preprod', null, 1, null, 'preprod always accepts'],
+    ['prod', { valid: true, score: 0.9 }, 0.9, null, 'a valid score'],
+    ['prod', { valid: true, score: 0.5 }, 0.5, null, 'the threshold passes'],
+    ['prod', { valid: true, score: null }, 1, null, 'valid without score (v2) counts as 1'],
+    ['test', { valid: true, score: 0.2 }, null, 'invalid_score_captcha', 'a low score'],
+    ['prod', { valid: false, score: 0.9 }, null, 'error_captcha', 'not valid'],
+    ['prod', null, null, 'error_captcha', 'no answer'],
+  ] as const)('%s %j -> %s %s (%s)', (env, response, score, key, _rule) => {
+    expect(acceptedCaptchaScore(env, response)).toBe(score);
+    expect(captchaErrorKey(env, response)).toBe(key);
+  });
+
+  it('SPEC 7 "body token, siteKey, userAction CHECKOUT"', () => {
+    expect(captchaCheckBody('t', 'k')).toEqual({ token: 't', siteKey: 'k', userAction: 'CHECKOUT' });
+  });
+});

@@ -1,0 +1,61 @@
+import * as v from 'valibot';
+import { formatPanamaDate, formatPanamaTime } from './linkExpiry';
+import { amountText } from './money';
+import { NumberLike, optionalText } from './schemaParts';
+
+// SPEC 3 "Cash result" and SPEC 4 "Receipt status on load" for cash and cash-point payments.
+
+export const CashResultSchema = v.object({
+  totalAmount: v.union([v.string(), v.number()]),
+  stringDate: optionalText(),
+  stringHour: optionalText(),
+  type: optionalText(),
+  Oper: optionalText(),
+  user: optionalText(),
+  status: NumberLike,
+  message: optionalText(),
+});
+export type CashResult = v.InferOutput<typeof CashResultSchema>;
+
+/** SPEC 4 "Cash payment results: status 0 success, 3 declined". */
+export const CASH_RESULT_STATUS = { success: 0, declined: 3 } as const;
+
+/**
+ * SPEC 4 "A cash-point result text is split by a pipe: first part 1 means success and the second
+ * part is the operation code; otherwise the text is the message."
+ */
+export function cashPointResult(text: string): { success: boolean; codOper: string | null; message: string } {
+  const [first, ...rest] = text.split('|');
+  if (first?.trim() === '1' && rest.length > 0) return { success: true, codOper: rest.join('|').trim(), message: '' };
+  return { success: false, codOper: null, message: text };
+}
+
+/**
+ * SPEC 4 "A pay-cash result code starting with 1 means success (status 0) and otherwise declined
+ * (status 3); a 0 prefix is declined."
+ */
+export function payCashResultStatus(code: string | number): 0 | 3 {
+  return String(code).trim().startsWith('1') ? CASH_RESULT_STATUS.success : CASH_RESULT_STATUS.declined;
+}
+
+/** SPEC 4 "Receipt status on load: 0 declined, 1 success, 3 declined for cash." Other codes wait. */
+export function receiptStatusOnLoad(status: number, isCash: boolean): 'success' | 'declined' | 'pending' {
+  if (status === 1) return 'success';
+  if (status === 0) return 'declined';
+  if (status === 3 && isCash) return 'declined';
+  return 'pending';
+}
+
+/** SPEC 4 "a cash failure builds a declined record and notifies". */
+export function declinedCashRecord(input: { totalAmount: number; at: Date | number; type: string; user: string; message: string }): CashResult {
+  return {
+    totalAmount: amountText(input.totalAmount),
+    stringDate: formatPanamaDate(input.at),
+    stringHour: formatPanamaTime(input.at),
+    type: input.type,
+    Oper: '',
+    user: input.user,
+    status: CASH_RESULT_STATUS.declined,
+    message: input.message,
+  };
+}

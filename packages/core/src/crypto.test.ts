@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import * as v from 'valibot';
+import {
+  CryptoPaymentSchema, CryptoProductSchema, CryptoRequestSchema, acceptCryptoPayment, orderCoins, rateFrozenRemainingMs, selectCryptoService,
+} from './crypto';
+import { PasarelaError } from './errors';
+
+const coins = (...values: string[]) => values.map((value) => ({ label: value, value }));
+
+describe('SPEC 3 "Coin ordering puts BUSD at the position of XRP."', () => {
+  it.each([
+    [['BTC', 'XRP', 'ETH', 'BUSD'], ['BTC', 'BUSD', 'XRP', 'ETH']],
+    [['BUSD', 'BTC', 'XRP'], ['BTC', 'BUSD', 'XRP']],
+    [['BTC', 'ETH'], ['BTC', 'ETH']],
+    [['BTC', 'BUSD'], ['BTC', 'BUSD']],
+    [['xrp', 'busd'], ['busd', 'xrp']],
+  ])('%j -> %j', (input, output) => {
+    expect(orderCoins(coins(...input)).map((c) => c.value)).toEqual(output);
+  });
+
+  it('keeps every coin and puts BUSD right before XRP (property)', () => {
+    const others = fc.uniqueArray(fc.constantFrom('BTC', 'ETH', 'USDT', 'LTC', 'DOGE', 'SOL'), { maxLength: 6 });
+    fc.assert(
+      fc.property(others, fc.nat(), fc.nat(), (rest, i, j) => {
+        const list: string[] = [...rest];
+        list.splice(i % (list.length + 1), 0, 'XRP');
+        list.splice(j % (list.length + 1), 0, 'BUSD');
+        const ordered = orderCoins(coins(...list)).map((c) => c.value);
+        expect([...ordered].sort()).toEqual([...list].sort());
+        expect(ordered.indexOf('BUSD') + 1).toBe(ordered.indexOf('XRP'));
+        expect(ordered.filter((c) => c !== 'BUSD')).toEqual(list.filter((c) => c !== 'BUSD'));
+      }),
+    );
+  });
+});
+
+describe('SPEC 4/8 crypto rules', () => {
+  it('"SERVICE_UNAVAILABLE with code 404 when the merchant has no services or no matching gateway service"', () => {
+    expect(selectCryptoService([{ gatewayCode: 'PFW' }, { gatewayCode: 'crypto' }])).toEqual({ gatewayCode: 'crypto' });
+    for (const services of [[], null, [{ gatewayCode: 'PFW' }]]) {
+      expect(() => selectCryptoService(services)).toThrow(PasarelaError);
+      try {
+        selectCryptoService(services);
+      } catch (e) {
+        expect([(e as PasarelaError).code, (e as PasarelaError).status]).toEqual(['SERVICE_UNAVAILABLE', 404]);
+      }
+    }
+  });
+
+  it('"The payment is accepted only if its status equals the success constant; otherwise ... REQUESTED_QR_FAILED with code 404"', () => {
+    const ok = v.parse(CryptoPaymentSchema, { status: 'success', cryptoNetwork: [{ name: 'Tron', network: 'TRX' }], address: 'T1' });
+    expect(acceptCryptoPayment(ok)).toBe(ok);
+    expect(() => acceptCryptoPayment(v.parse(CryptoPaymentSchema, { status: 1 }))).toThrow(expect.objectContaining({ code: 'REQUESTED_QR_FAILED', status: 404 }));
+  });
+
+  it.each([
+    [0, 600_000], [599_999, 1], [600_000, 0], [700_000, 0],
+  ])('"The exchange rate is frozen for 10 minutes": %s ms in -> %s left', (elapsed, left) => {
+    expect(rateFrozenRemainingMs(5, 5 + elapsed)).toBe(left);
+  });
+
+  it('parses the crypto request and product', () => {
+    expect(v.safeParse(CryptoRequestSchema, {
+      amountUSD: 10, currency: 'USDT', idMerchantService: 3, idMerchant: 7, email: 'a@b.co', phone: '', codeProcess: 'LK-1', network: 'TRX', cryptoNetwork: 'TRON',
+    }).success).toBe(true);
+    const product = v.parse(CryptoProductSchema, { idMerchant: 7, idMerchantService: 3, gatewayCode: 'CRYPTO', amount: '10', isLk: true, code: 'LK-1', txLimit: null });
+    expect(product).toMatchObject({ amount: 10, txLimit: 0, taxAmount: 0, customFields: [], description: '' });
+  });
+});

@@ -1,0 +1,94 @@
+import * as v from 'valibot';
+import { CRYPTO_RATE_FROZEN_MS } from './constants';
+import { PasarelaError } from './errors';
+import { SPECIFIC_ERROR_CODES } from './errorCodes';
+import { NumberLike, optionalNumber, optionalText } from './schemaParts';
+
+// SPEC 3 "Crypto request", "Crypto product", "Crypto payment"; SPEC 4 "Crypto".
+
+export const CryptoRequestSchema = v.object({
+  amountUSD: NumberLike,
+  currency: v.string(),
+  idMerchantService: NumberLike,
+  idMerchant: NumberLike,
+  email: v.string(),
+  phone: v.string(),
+  codeProcess: v.string(),
+  network: v.string(),
+  cryptoNetwork: v.string(),
+  id: v.optional(v.union([v.string(), v.number()])),
+});
+export type CryptoRequest = v.InferOutput<typeof CryptoRequestSchema>;
+
+export const CryptoProductSchema = v.object({
+  idMerchant: NumberLike,
+  idMerchantService: NumberLike,
+  txLimit: optionalNumber(0),
+  gatewayCode: v.string(),
+  amount: NumberLike,
+  taxAmount: optionalNumber(0),
+  description: optionalText(),
+  email: optionalText(),
+  phone: optionalText(),
+  isLk: v.boolean(),
+  lang: optionalText(),
+  code: v.string(),
+  customFields: v.optional(v.nullable(v.array(v.unknown())), []),
+  returnUrlString: optionalText(),
+  additionalParamsUrlString: optionalText(),
+  type: optionalText(),
+  txChannel: optionalText(),
+});
+export type CryptoProduct = v.InferOutput<typeof CryptoProductSchema>;
+
+export const CryptoNetworkSchema = v.object({ name: v.string(), network: v.string() });
+export const CryptoPaymentSchema = v.looseObject({
+  status: v.union([v.string(), v.number()]),
+  cryptoNetwork: v.optional(v.nullable(v.array(CryptoNetworkSchema)), []),
+});
+export type CryptoPayment = v.InferOutput<typeof CryptoPaymentSchema>;
+
+/** "coins are label/value pairs". */
+export const CoinSchema = v.object({ label: v.string(), value: v.string() });
+export type Coin = v.InferOutput<typeof CoinSchema>;
+
+/** SPEC 3 "The constant that marks a successful crypto payment status: not shown." Decided: 'SUCCESS'. */
+export const CRYPTO_PAYMENT_SUCCESS_STATUS = 'SUCCESS';
+/** Gateway code of a crypto merchant service (SPEC 9 lists none for crypto; decided). */
+export const CRYPTO_GATEWAY_CODE = 'CRYPTO';
+
+/** SPEC 3 "Coin ordering puts BUSD at the position of XRP": BUSD moves to XRP's index, XRP follows it. */
+export function orderCoins(coins: readonly Coin[]): Coin[] {
+  const busdAt = coins.findIndex((c) => c.value.toUpperCase() === 'BUSD');
+  const xrpAt = coins.findIndex((c) => c.value.toUpperCase() === 'XRP');
+  if (busdAt < 0 || xrpAt < 0 || busdAt === xrpAt) return [...coins];
+  const rest = coins.filter((_, i) => i !== busdAt);
+  const target = rest.findIndex((c) => c.value.toUpperCase() === 'XRP');
+  return [...rest.slice(0, target), coins[busdAt] as Coin, ...rest.slice(target)];
+}
+
+/**
+ * SPEC 8 "SERVICE_UNAVAILABLE with code 404 when the merchant has no services or no matching
+ * gateway service".
+ */
+export function selectCryptoService<S extends { gatewayCode: string }>(services: readonly S[] | null | undefined, gatewayCode = CRYPTO_GATEWAY_CODE): S {
+  const found = (services ?? []).find((s) => s.gatewayCode.toUpperCase() === gatewayCode.toUpperCase());
+  if (!found) throw new PasarelaError({ code: SPECIFIC_ERROR_CODES.serviceUnavailable, category: 'api', status: 404 });
+  return found;
+}
+
+/**
+ * SPEC 4 "The payment is accepted only if its status equals the success constant; otherwise the
+ * QR request fails with a 404-style error." (REQUESTED_QR_FAILED with code 404.)
+ */
+export function acceptCryptoPayment(payment: CryptoPayment): CryptoPayment {
+  if (String(payment.status).toUpperCase() !== CRYPTO_PAYMENT_SUCCESS_STATUS) {
+    throw new PasarelaError({ code: SPECIFIC_ERROR_CODES.requestedQrFailed, category: 'api', status: 404 });
+  }
+  return payment;
+}
+
+/** SPEC 4 "The exchange rate is frozen for 10 minutes": time left on the quoted rate. */
+export function rateFrozenRemainingMs(frozenAt: number, now: number): number {
+  return Math.max(0, frozenAt + CRYPTO_RATE_FROZEN_MS - now);
+}
