@@ -13,9 +13,14 @@ import { MAX_BODY_BYTES } from './http/readBody';
 import { defaultPaths, type StaticPaths } from './paths';
 import { accountRoutes } from './routes/account';
 import { adminLinkRoutes } from './routes/adminLinks';
+import { adminSettleRoutes } from './routes/adminSettle';
 import { adminUserRoutes } from './routes/adminUsers';
 import { cardRoutes } from './routes/cards';
+import { cashRoutes } from './routes/cash';
+import { clavePageRoutes, claveRoutes } from './routes/clave';
+import { cryptoRoutes } from './routes/crypto';
 import { merchantRoutes } from './routes/merchants';
+import { nequiRoutes } from './routes/nequi';
 import { paymentInfoRoutes } from './routes/paymentInfo';
 import { receiptRoutes } from './routes/receipts';
 import { recoveryRoutes } from './routes/recovery';
@@ -23,6 +28,8 @@ import { staticRoutes } from './routes/staticFiles';
 import { threeDsRoutes } from './routes/threeDs';
 import { translationRoutes } from './routes/translations';
 import { userRoutes } from './routes/users';
+import { validationRoutes } from './routes/validation';
+import { yappyRoutes } from './routes/yappy';
 
 export interface AppOptions {
   db: Database;
@@ -72,6 +79,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   api.route('/', userRoutes(deps));
   api.route('/', recoveryRoutes(deps));
   api.route('/', accountRoutes(deps));
+  for (const routes of [nequiRoutes, yappyRoutes, cashRoutes, claveRoutes, cryptoRoutes, validationRoutes]) api.route('/', routes(deps));
   api.all('*', () => {
     throw new ApiError(404, 'not_found', 'No such call');
   });
@@ -83,6 +91,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   admin.route('/', adminLinkRoutes(deps));
   admin.route('/', threeDsRoutes(deps));
   admin.route('/', adminUserRoutes(deps));
+  admin.route('/', clavePageRoutes(deps));
+  admin.route('/', adminSettleRoutes(deps));
   admin.all('*', () => {
     throw new ApiError(404, 'not_found', 'No such admin call');
   });

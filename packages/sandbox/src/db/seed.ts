@@ -8,6 +8,13 @@ export const DEMO_LINK_SLUG = 'tienda-demo';
 export const DEFAULT_SERVICES = [
   { method: 'card', linkType: 'AUTH_CAP', gatewayCode: 'AUTH_CAP', cardCodes: ['VISA', 'MC', 'AMEX'] },
   { method: 'card', linkType: 'LK', gatewayCode: 'LK', cardCodes: ['VISA', 'MC', 'AMEX'] },
+  { method: 'nequi', linkType: 'LK', gatewayCode: 'NEQUI', cardCodes: [] },
+  { method: 'yappy', linkType: 'LK', gatewayCode: 'YAPPY', cardCodes: [] },
+  { method: 'cash', linkType: 'PCASH', gatewayCode: 'PAYCASH', cardCodes: [] },
+  { method: 'cash', linkType: 'LK', gatewayCode: 'PC', cardCodes: [] },
+  { method: 'clave', linkType: 'LK', gatewayCode: 'CLAVE', cardCodes: [] },
+  { method: 'crypto', linkType: 'LK', gatewayCode: 'CRYPTO', cardCodes: [] },
+  { method: 'pfw', linkType: 'PFW', gatewayCode: 'PFW', cardCodes: [] },
 ] as const;
 
 export async function insertMerchantServices(

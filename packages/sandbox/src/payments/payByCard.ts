@@ -90,6 +90,10 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
       lang,
       tx_channel: payload.txChannel,
       redirect_url: outcome.kind === 'three_ds' ? `${ctx.origin}/sandbox/3ds/${codOper}` : null,
+      expires_at: null,
+      reference: null,
+      user_id: null,
+      details: {},
     },
     codOper,
   );

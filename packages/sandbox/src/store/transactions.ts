@@ -26,6 +26,11 @@ export interface TransactionRow {
   lang: string;
   tx_channel: string;
   redirect_url: string | null;
+  expires_at: Date | null;
+  /** Voucher number, Nequi/Yappy phone key, crypto address: what the payer quotes. */
+  reference: string | null;
+  user_id: number | null;
+  details: Record<string, unknown>;
   created_at: Date;
   updated_at: Date;
 }
@@ -40,7 +45,8 @@ export function newCodOper(): string {
 const COLUMNS = [
   'track_id', 'link_code', 'merchant_id', 'method', 'amount_cents', 'tax_cents', 'status', 'auth_status',
   'message_key', 'tx_type', 'card_brand', 'card_last4', 'card_token', 'card_fingerprint', 'payer_name',
-  'email', 'phone', 'concept', 'description', 'lang', 'tx_channel', 'redirect_url',
+  'email', 'phone', 'concept', 'description', 'lang', 'tx_channel', 'redirect_url', 'expires_at', 'reference',
+  'user_id', 'details',
 ] as const satisfies ReadonlyArray<keyof NewTransaction>;
 
 /**
@@ -48,7 +54,7 @@ const COLUMNS = [
  * undefined when another request with that trackId got there first (exactly-once by trackId).
  */
 export async function insertTransaction(db: Queryable, tx: NewTransaction, codOper = newCodOper()): Promise<TransactionRow | undefined> {
-  const values = [codOper, ...COLUMNS.map((c) => tx[c])];
+  const values = [codOper, ...COLUMNS.map((c) => (c === 'details' ? JSON.stringify(tx.details) : tx[c]))];
   const placeholders = values.map((_, i) => `$${i + 1}`).join(', ');
   const [row] = await db.query<TransactionRow>(
     `insert into transactions (cod_oper, ${COLUMNS.join(', ')}) values (${placeholders})

@@ -1,0 +1,77 @@
+import { exceedsMerchantLimit, roundAmount } from '@pasarela/core';
+import * as v from 'valibot';
+import type { Deps } from '../Deps';
+import { ApiError } from '../http/ApiError';
+import { payableLink } from '../routes/paymentInfo';
+import { findLinkByCode, type LinkRow } from '../store/links';
+import { findMerchant, listMerchantServices, type MerchantRow } from '../store/merchants';
+import { findTransactionByTrackId, insertTransaction, newCodOper, type NewTransaction, type TransactionRow } from '../store/transactions';
+
+const money = v.pipe(v.number('missing_arguments'), v.finite('invalid_amount'), v.minValue(0, 'invalid_amount'), v.maxValue(10_000_000, 'invalid_amount'));
+
+/** Fields every non-card method sends about the link it pays. */
+export const LinkPaymentFields = {
+  code: v.pipe(v.string('missing_arguments'), v.minLength(1, 'missing_arguments'), v.maxLength(100, 'missing_arguments')),
+  amount: v.optional(money),
+  taxAmount: v.optional(money),
+  email: v.optional(v.pipe(v.string('missing_arguments'), v.maxLength(254, 'invalid_email')), ''),
+  phone: v.optional(v.pipe(v.string('missing_arguments'), v.maxLength(30, 'invalid_phone_number')), ''),
+  concept: v.optional(v.pipe(v.string('missing_arguments'), v.maxLength(200, 'invalid_length')), ''),
+  description: v.optional(v.pipe(v.string('missing_arguments'), v.maxLength(500, 'invalid_length')), ''),
+  txChannel: v.optional(v.pipe(v.string('missing_arguments'), v.maxLength(10, 'missing_arguments')), 'PWW'),
+  trackId: v.optional(v.pipe(v.string('missing_arguments'), v.maxLength(64, 'missing_arguments'))),
+};
+export interface LinkPaymentInput {
+  code: string;
+  amount?: number | undefined;
+  taxAmount?: number | undefined;
+  email: string;
+  phone: string;
+  concept: string;
+  description: string;
+  txChannel: string;
+  trackId?: string | undefined;
+}
+
+export interface CheckedPayment {
+  link: LinkRow;
+  merchant: MerchantRow;
+  amountCents: number;
+  taxCents: number;
+}
+
+const cents = (amount: number) => Math.round(roundAmount(amount) * 100);
+
+/** The checks every method shares: payable link, merchant, guest flag, limit, the method enabled. */
+export async function checkLinkPayment(deps: Deps, input: LinkPaymentInput, method: string, guest: boolean): Promise<CheckedPayment> {
+  const link = await payableLink(deps, await findLinkByCode(deps.db, input.code));
+  const merchant = await findMerchant(deps.db, link.merchant_id);
+  if (!merchant) throw new ApiError(404, 'Merchant Not Found');
+  if (guest && !merchant.has_payment_guest) throw new ApiError(403, 'please_contact_merchant', 'Guest payments are not allowed');
+  const amount = input.amount ?? link.amount_cents / 100;
+  if (exceedsMerchantLimit(amount, merchant.tx_limit_cents / 100)) throw new ApiError(422, 'amount_exceeds_limit_allowed');
+  const services = await listMerchantServices(deps.db, merchant.id);
+  if (!services.some((s) => s.method === method)) throw new ApiError(404, 'service_unavailable', `${method} is not enabled for this merchant`);
+  return { link, merchant, amountCents: cents(amount), taxCents: cents(input.taxAmount ?? link.tax_cents / 100) };
+}
+
+type MethodFields = Pick<NewTransaction, 'method' | 'status' | 'auth_status' | 'message_key'> & Partial<NewTransaction>;
+
+/** Records a method's transaction once per trackId; a repeat returns the first row. */
+export async function recordPayment(deps: Deps, checked: CheckedPayment, input: LinkPaymentInput, fields: MethodFields, lang: string): Promise<TransactionRow> {
+  if (input.trackId) {
+    const earlier = await findTransactionByTrackId(deps.db, input.trackId);
+    if (earlier) return earlier;
+  }
+  const row = await insertTransaction(deps.db, {
+    track_id: input.trackId ?? null, link_code: checked.link.code, merchant_id: checked.merchant.id,
+    amount_cents: checked.amountCents, tax_cents: checked.taxCents, tx_type: 'AUTH_CAPTURE',
+    card_brand: null, card_last4: null, card_token: null, card_fingerprint: null, payer_name: '',
+    email: input.email, phone: input.phone, concept: input.concept, description: input.description || checked.link.description,
+    lang, tx_channel: input.txChannel, redirect_url: null, expires_at: null, reference: null, user_id: null, details: {},
+    ...fields,
+  }, newCodOper());
+  const result = row ?? (input.trackId ? await findTransactionByTrackId(deps.db, input.trackId) : undefined);
+  if (!result) throw new Error('payment neither inserted nor found');
+  return result;
+}

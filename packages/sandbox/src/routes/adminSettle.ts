@@ -1,0 +1,80 @@
+import { randomInt } from 'node:crypto';
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { VALIDATION_CHARGE_MAX_DOLLARS, VALIDATION_CHARGE_MIN_DOLLARS } from '@pasarela/core';
+import type { Deps } from '../Deps';
+import { ApiError } from '../http/ApiError';
+import type { AppEnv } from '../http/AppEnv';
+import { readObjectBody } from '../http/readBody';
+import { parseOr400 } from '../payments/validatePayload';
+import { findTransaction, settleTransaction, type TransactionRow } from '../store/transactions';
+import { cashResultOf, expireIfLapsed } from './cash';
+import { cryptoAnswer } from './crypto';
+import type { ValidationRow } from './validation';
+
+const ResultSchema = v.object({ result: v.picklist(['approve', 'fail'], 'result must be approve or fail') });
+const CryptoConfirmSchema = v.object({ amountPaid: v.optional(v.pipe(v.number('amountPaid must be a number'), v.minValue(0, 'amountPaid must not be negative'))) });
+const VALIDATION_TTL_MS = 24 * 60 * 60 * 1000;
+
+async function txOr404(deps: Deps, codOper: string, method: string): Promise<TransactionRow> {
+  const tx = await findTransaction(deps.db, codOper);
+  if (!tx || tx.method !== method) throw new ApiError(404, 'PAYMENT_NOT_FOUND', `No ${method} payment ${codOper}`);
+  return tx;
+}
+
+/** Admin calls that play the parts the sandbox cannot run: the payer's phone, the kiosk, the chain, the statement. */
+export function adminSettleRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  // The payer scanning the Nequi QR and accepting (or refusing) in the app.
+  app.post('/nequi/:codOper', async (c) => {
+    const { result } = parseOr400(ResultSchema, await readObjectBody(c));
+    const tx = await txOr404(deps, c.req.param('codOper'), 'nequi');
+    if (tx.status !== -1) throw new ApiError(409, 'already_settled', 'This payment has already finished');
+    const row = await settleTransaction(deps.db, tx.cod_oper, result === 'approve' ? { status: 1, authStatus: 'APPROVED', messageKey: 'approved' } : { status: 0, authStatus: 'DECLINED', messageKey: 'generic' });
+    return c.json({ codOper: tx.cod_oper, status: row?.status });
+  });
+  // The payer paying the voucher at a kiosk or cash point (by voucher number or codOper).
+  app.post('/cash/:reference/pay', async (c) => {
+    const ref = c.req.param('reference');
+    const [found] = await deps.db.query<TransactionRow>("select * from transactions where method = 'cash' and (reference = $1 or cod_oper = $1)", [ref]);
+    if (!found) throw new ApiError(404, 'PAYMENT_NOT_FOUND', 'No cash voucher with that number');
+    const tx = await expireIfLapsed(deps, found);
+    if (tx.status === 3) throw new ApiError(410, 'request_expired', 'The voucher lapsed after 24 hours');
+    if (tx.status === 2 || tx.status === 1) throw new ApiError(409, 'request_already_paid', 'The voucher is already paid');
+    const row = await settleTransaction(deps.db, tx.cod_oper, { status: 2, authStatus: 'PAID', messageKey: 'approved' });
+    return c.json(cashResultOf(row ?? tx));
+  });
+  // The chain confirming a crypto payment; amountPaid below the quote leaves it pending as under-paid.
+  app.post('/crypto/:id/confirm', async (c) => {
+    const { amountPaid } = parseOr400(CryptoConfirmSchema, await readObjectBody(c));
+    const tx = await txOr404(deps, c.req.param('id'), 'crypto');
+    const due = Number(tx.details['amountCrypto']);
+    const paid = amountPaid ?? due;
+    const underpaid = paid + 1e-9 < due;
+    const details = { ...tx.details, paidCrypto: paid, underpaid };
+    const [row] = await deps.db.query<TransactionRow>(
+      'update transactions set details = $2, status = $3, auth_status = $4, message_key = $5, updated_at = now() where cod_oper = $1 returning *',
+      [tx.cod_oper, JSON.stringify(details), underpaid ? 0 : 1, underpaid ? 'UNDERPAID' : 'APPROVED', underpaid ? 'pending' : 'approved'],
+    );
+    return c.json(cryptoAnswer(row ?? tx));
+  });
+  // A random charge ($1.00-$3.00) on a payment, to be validated by the payer.
+  app.post('/validations', async (c) => {
+    const { codOper } = parseOr400(v.object({ codOper: v.string('codOper is required') }), await readObjectBody(c));
+    if (!(await findTransaction(deps.db, codOper))) throw new ApiError(404, 'PAYMENT_NOT_FOUND', 'codOper names no payment');
+    const cents = randomInt(VALIDATION_CHARGE_MIN_DOLLARS * 100, VALIDATION_CHARGE_MAX_DOLLARS * 100 + 1);
+    await deps.db.query(
+      `insert into validations (cod_oper, charge_cents, expires_at) values ($1, $2, $3)
+       on conflict (cod_oper) do update set charge_cents = excluded.charge_cents, state = 0, attempts = 0, expires_at = excluded.expires_at`,
+      [codOper, cents, new Date(Date.now() + VALIDATION_TTL_MS)],
+    );
+    return c.json({ codOper, validateUrl: `/pf/validateTx?code=${encodeURIComponent(codOper)}` }, 201);
+  });
+  // Reading the charge off the card statement.
+  app.get('/validations/:codOper', async (c) => {
+    const [row] = await deps.db.query<ValidationRow>('select * from validations where cod_oper = $1', [c.req.param('codOper')]);
+    if (!row) throw new ApiError(404, 'Invalid Code', 'No validation for that codOper');
+    return c.json({ codOper: row.cod_oper, charge: row.charge_cents / 100, state: row.state, attempts: row.attempts, statementLine: `PASARELA*VERIFICA ${(row.charge_cents / 100).toFixed(2)} USD` });
+  });
+  return app;
+}

@@ -1,0 +1,71 @@
+import { Hono, type Context } from 'hono';
+import { randomInt } from 'node:crypto';
+import * as v from 'valibot';
+import { CASH_PENDING_MS, formatPanamaDate, formatPanamaTime } from '@pasarela/core';
+import type { Deps } from '../Deps';
+import { ApiError } from '../http/ApiError';
+import type { AppEnv } from '../http/AppEnv';
+import { readObjectBody } from '../http/readBody';
+import { reply } from '../http/reply';
+import { checkLinkPayment, LinkPaymentFields, recordPayment } from '../payments/linkPayment';
+import { parseOr400 } from '../payments/validatePayload';
+import { findTransaction, settleTransaction, type TransactionRow } from '../store/transactions';
+
+/** SPEC 7 pay-cash / cash-point body (cclw, amount, taxAmount, email, phone, concept, ...), plus the link code. */
+const CashSchema = v.object({
+  ...LinkPaymentFields,
+  cclw: v.optional(v.pipe(v.string('missing_arguments'), v.maxLength(60, 'missing_arguments'))),
+  customFieldValues: v.optional(v.array(v.unknown(), 'missing_arguments')),
+  deviceInformation: v.optional(v.object({ deviceFingerprint: v.optional(v.string()) }, 'missing_arguments')),
+  pfFingerprint: v.optional(v.string('missing_arguments')),
+}, 'missing_arguments');
+
+/** SPEC 4 cash: 3 declined, 0 and -1 pending, 1 completed, 2 paid. An unpaid voucher lapses after 24 hours. */
+export async function expireIfLapsed(deps: Deps, tx: TransactionRow): Promise<TransactionRow> {
+  if ((tx.status === 0 || tx.status === -1) && tx.expires_at && tx.expires_at.getTime() <= Date.now()) {
+    return (await settleTransaction(deps.db, tx.cod_oper, { status: 3, authStatus: 'EXPIRED', messageKey: 'generic' })) ?? tx;
+  }
+  return tx;
+}
+
+/** SPEC 3 "Cash result": totalAmount, stringDate, stringHour, type, Oper, user, status, message. */
+export function cashResultOf(tx: TransactionRow) {
+  return {
+    totalAmount: (tx.amount_cents + tx.tax_cents) / 100,
+    stringDate: formatPanamaDate(tx.created_at),
+    stringHour: formatPanamaTime(tx.created_at),
+    type: tx.details['network'],
+    Oper: tx.cod_oper,
+    user: tx.email,
+    status: tx.status,
+    message: tx.status === 3 ? 'declined' : tx.status === 2 || tx.status === 1 ? 'paid' : 'pending',
+    reference: tx.reference,
+    expiresAt: tx.expires_at?.toISOString() ?? null,
+  };
+}
+
+const voucherNumber = () => `${randomInt(100000, 999999)}${randomInt(100000, 999999)}`;
+
+export function cashRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  const issue = (network: 'PAYCASH' | 'PC') => async (c: Context<AppEnv>) => {
+    const body = parseOr400(CashSchema, await readObjectBody(c));
+    const checked = await checkLinkPayment(deps, body, 'cash', !c.req.header('authorization'));
+    const tx = await recordPayment(deps, checked, body, {
+      method: 'cash', status: 0, auth_status: 'PENDING', message_key: 'pending', reference: voucherNumber(),
+      expires_at: new Date(Date.now() + CASH_PENDING_MS), details: { network },
+    }, c.get('lang'));
+    const result = cashResultOf(tx);
+    // SPEC 4: a pay-cash result code starting with 1 is success; a cash-point text is "1|<codOper>".
+    return reply(c, network === 'PAYCASH' ? { ...result, resultCode: '100' } : { ...result, result: `1|${tx.cod_oper}` });
+  };
+  app.post('/cash/pay-cash', issue('PAYCASH'));
+  app.post('/cash/registration', issue('PAYCASH'));
+  app.post('/cash/cash-point', issue('PC'));
+  app.get('/cash/payments/:codOper', async (c) => {
+    const tx = await findTransaction(deps.db, c.req.param('codOper'));
+    if (!tx || tx.method !== 'cash') throw new ApiError(404, 'PAYMENT_NOT_FOUND');
+    return reply(c, cashResultOf(await expireIfLapsed(deps, tx)));
+  });
+  return app;
+}

@@ -1,0 +1,64 @@
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { formatAmount } from '@pasarela/core';
+import type { Deps } from '../Deps';
+import { originOf } from '../Deps';
+import { ApiError } from '../http/ApiError';
+import type { AppEnv } from '../http/AppEnv';
+import { escapeHtml, sandboxPage } from '../http/html';
+import { readObjectBody } from '../http/readBody';
+import { reply } from '../http/reply';
+import { checkLinkPayment, LinkPaymentFields, recordPayment } from '../payments/linkPayment';
+import { parseOr400 } from '../payments/validatePayload';
+import { findTransaction, settleTransaction } from '../store/transactions';
+import { afterChallengeUrl } from './threeDs';
+
+const ClaveSchema = v.object(LinkPaymentFields, 'missing_arguments');
+
+/** SPEC 4 Clave: 0 declined, 1 approved, -1 pending; the payer approves on the bank's page. */
+export function claveRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  app.post('/clave/payments', async (c) => {
+    const body = parseOr400(ClaveSchema, await readObjectBody(c));
+    const checked = await checkLinkPayment(deps, body, 'clave', !c.req.header('authorization'));
+    const tx = await recordPayment(deps, checked, body, { method: 'clave', status: -1, auth_status: 'PENDING', message_key: 'pending' }, c.get('lang'));
+    const redirectUrl = `${originOf(deps, c.req.url)}/sandbox/clave/${tx.cod_oper}`;
+    return reply(c, { codOper: tx.cod_oper, status: tx.status, redirectUrl });
+  });
+  app.get('/clave/payments/:codOper', async (c) => {
+    const tx = await findTransaction(deps.db, c.req.param('codOper'));
+    if (!tx || tx.method !== 'clave') throw new ApiError(404, 'PAYMENT_NOT_FOUND');
+    return reply(c, { codOper: tx.cod_oper, status: tx.status });
+  });
+  return app;
+}
+
+/** The bank's Clave page (sandbox stand-in), under /sandbox/clave/:codOper. */
+export function clavePageRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  app.get('/clave/:codOper', async (c) => {
+    const tx = await findTransaction(deps.db, c.req.param('codOper'));
+    if (!tx || tx.method !== 'clave' || tx.status !== -1) return c.html(sandboxPage('Clave', '<h1>Clave</h1><p>Este pago no existe o ya terminó.</p>'), 404);
+    const action = `/sandbox/clave/${encodeURIComponent(tx.cod_oper)}`;
+    const button = (result: string, label: string) =>
+      `<form method="post" action="${action}"><input type="hidden" name="result" value="${result}"><button class="${result}" type="submit">${label}</button></form>`;
+    return c.html(sandboxPage('Clave', `<span class="sandbox">Sandbox</span><h1>Banca en línea: pago con Clave</h1>
+<p>Pagar ${escapeHtml(formatAmount((tx.amount_cents + tx.tax_cents) / 100))}: ${escapeHtml(tx.description)}</p>
+${button('approve', 'Aprobar / Approve')}${button('fail', 'Rechazar / Fail')}`));
+  });
+  app.post('/clave/:codOper', async (c) => {
+    const codOper = c.req.param('codOper');
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const tx = await findTransaction(deps.db, codOper);
+    const result = form['result'];
+    if (!tx || tx.method !== 'clave' || tx.status !== -1 || (result !== 'approve' && result !== 'fail')) {
+      return c.json({ code: 'invalid_arguments', message: 'No Clave payment is waiting for this codOper, or result is not approve|fail' }, 400);
+    }
+    await settleTransaction(deps.db, codOper, result === 'approve'
+      ? { status: 1, authStatus: 'APPROVED', messageKey: 'approved' }
+      : { status: 0, authStatus: 'DECLINED', messageKey: 'generic' });
+    if ((c.req.header('accept') ?? '').includes('application/json')) return c.json({ codOper, status: result === 'approve' ? 1 : 0 });
+    return c.redirect(afterChallengeUrl(codOper, `/pf/widget/returnclave?Oper=${encodeURIComponent(codOper)}`), 303);
+  });
+  return app;
+}

@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { CRYPTO_RATE_FROZEN_MS } from '@pasarela/core';
+import type { Deps } from '../Deps';
+import { ApiError } from '../http/ApiError';
+import type { AppEnv } from '../http/AppEnv';
+import { readObjectBody } from '../http/readBody';
+import { reply } from '../http/reply';
+import { COINS, CRYPTO_CREATED_STATUS, NETWORKS, quote } from '../gateways/cryptoMarket';
+import { checkLinkPayment, recordPayment } from '../payments/linkPayment';
+import { parseOr400 } from '../payments/validatePayload';
+import { findTransaction, type TransactionRow } from '../store/transactions';
+
+const short = (max: number) => v.pipe(v.string('missing_arguments'), v.maxLength(max, 'missing_arguments'));
+/** SPEC 3 "Crypto request". */
+const CryptoRequestSchema = v.object({
+  amountUSD: v.optional(v.pipe(v.number('missing_arguments'), v.finite('invalid_amount'), v.minValue(0.01, 'invalid_amount'))),
+  currency: short(10),
+  network: short(10),
+  cryptoNetwork: v.optional(short(40)),
+  idMerchantService: v.optional(v.number('missing_arguments')),
+  idMerchant: v.optional(v.number('missing_arguments')),
+  email: v.optional(short(254), ''),
+  phone: v.optional(short(30), ''),
+  codeProcess: v.pipe(short(100), v.minLength(1, 'missing_arguments')),
+  trackId: v.optional(short(64)),
+}, 'missing_arguments');
+const CryptoUpdateSchema = v.object({ currency: short(10), network: short(10) }, 'missing_arguments');
+
+function checkCoin(currency: string, network: string) {
+  if (!NETWORKS[currency]?.some((n) => n.network === network)) throw new ApiError(400, 'missing_arguments', 'currency/network is not offered');
+}
+
+/** SPEC 3 "Crypto payment": status, the networks, the quote frozen for 10 minutes, where to pay. */
+export function cryptoAnswer(tx: TransactionRow) {
+  const d = tx.details;
+  return {
+    id: tx.cod_oper, codOper: tx.cod_oper, status: CRYPTO_CREATED_STATUS, txStatus: tx.status,
+    currency: d['currency'], network: d['network'], address: tx.reference, amountUSD: (tx.amount_cents + tx.tax_cents) / 100,
+    amountCrypto: d['amountCrypto'], rate: d['rate'], rateExpiresAt: d['rateExpiresAt'], paidCrypto: d['paidCrypto'] ?? 0,
+    underpaid: d['underpaid'] === true, cryptoNetwork: NETWORKS[String(d['currency'])] ?? [],
+  };
+}
+
+function quoteDetails(currency: string, network: string, amountUsd: number) {
+  const q = quote(currency, amountUsd);
+  if (!q) throw new ApiError(400, 'missing_arguments', 'currency is not offered');
+  return { currency, network, ...q, rateExpiresAt: new Date(Date.now() + CRYPTO_RATE_FROZEN_MS).toISOString() };
+}
+
+export function cryptoRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  app.get('/crypto/coins', (c) => reply(c, { coins: COINS.map(({ label, value }) => ({ label, value })) }));
+  app.get('/crypto/networks', (c) => {
+    const coin = c.req.query('coin') ?? '';
+    const networks = NETWORKS[coin];
+    if (!networks) throw new ApiError(404, 'SERVICE_UNAVAILABLE', 'coin is not offered');
+    return reply(c, { coin, networks });
+  });
+  app.post('/crypto/payments', async (c) => {
+    const body = parseOr400(CryptoRequestSchema, await readObjectBody(c));
+    checkCoin(body.currency, body.network);
+    const input = { code: body.codeProcess, amount: body.amountUSD, email: body.email, phone: body.phone, concept: '', description: '', txChannel: 'PWW', trackId: body.trackId };
+    const checked = await checkLinkPayment(deps, input, 'crypto', !c.req.header('authorization'));
+    const details = quoteDetails(body.currency, body.network, (checked.amountCents + checked.taxCents) / 100);
+    const tx = await recordPayment(deps, checked, input, {
+      method: 'crypto', status: 0, auth_status: 'PENDING', message_key: 'pending',
+      reference: `sbx${body.network.toLowerCase()}_${randomBytes(16).toString('hex')}`, details,
+    }, c.get('lang'));
+    return reply(c, cryptoAnswer(tx));
+  });
+  // Changing coin or network re-quotes; the same coin keeps its quote while it is frozen.
+  app.put('/crypto/payments/:id', async (c) => {
+    const body = parseOr400(CryptoUpdateSchema, await readObjectBody(c));
+    checkCoin(body.currency, body.network);
+    const tx = await findTransaction(deps.db, c.req.param('id'));
+    if (!tx || tx.method !== 'crypto') throw new ApiError(404, 'REQUESTED_QR_FAILED');
+    if (tx.status === 1) throw new ApiError(409, 'request_already_paid');
+    const frozen = tx.details['currency'] === body.currency && Date.parse(String(tx.details['rateExpiresAt'])) > Date.now();
+    const details = frozen ? { ...tx.details, network: body.network } : quoteDetails(body.currency, body.network, (tx.amount_cents + tx.tax_cents) / 100);
+    const [row] = await deps.db.query<TransactionRow>('update transactions set details = $2, updated_at = now() where cod_oper = $1 returning *', [tx.cod_oper, JSON.stringify(details)]);
+    return reply(c, cryptoAnswer(row ?? tx));
+  });
+  app.get('/crypto/payments/:id', async (c) => {
+    const tx = await findTransaction(deps.db, c.req.param('id'));
+    if (!tx || tx.method !== 'crypto') throw new ApiError(404, 'REQUESTED_QR_FAILED');
+    return reply(c, cryptoAnswer(tx));
+  });
+  return app;
+}

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardPayload, createTestApp, newLink, type TestApp } from '../test/testApp';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('Nequi (PRODUCT.md phones)', () => {
+  it('approves 3991111111, declines 3992222222, leaves 3993333333 pending', async () => {
+    const code = await newLink(t);
+    const results: unknown[] = [];
+    for (const phone of ['3991111111', '3992222222', '3993333333']) {
+      const push = await t.post('/nequi/push', { code, phone });
+      expect(push.data).toMatchObject({ status: -1 });
+      const status = await t.get(`/nequi/payments/${String(push.data['codOper'])}`);
+      results.push(status.status === 200 ? status.data['status'] : status.data['code']);
+    }
+    expect(results).toEqual([1, 'error_pay_push_nequi', -1]);
+    expect((await t.get(`/nequi/last-code?code=${code}`)).data).toMatchObject({ status: -1 });
+  });
+  it('settles a QR payment through the admin call', async () => {
+    const code = await newLink(t);
+    const qr = await t.get(`/nequi/qr?action=GENERATE&code=${code}&amount=25&taxAmount=1.75`);
+    expect(String(qr.data['qrValue'])).toMatch(/^nequi:\/\/sandbox\/pay\?oper=PP/);
+    const codOper = String(qr.data['codOper']);
+    expect((await t.admin('POST', `/nequi/${codOper}`, { result: 'approve' })).json).toMatchObject({ status: 1 });
+    expect((await t.get(`/nequi/payments/${codOper}`)).data).toMatchObject({ status: 1 });
+  });
+  it('refuses a phone that is not a Nequi mobile', async () => {
+    expect((await t.post('/nequi/push', { code: await newLink(t), phone: '12345' })).data['code']).toBe('invalid_phone_number');
+  });
+});
+
+describe('Yappy (PRODUCT.md phones, 5 minutes to pay)', () => {
+  it('approves 61111111, rejects 62222222, leaves 63333333 pending then expires it with 619', async () => {
+    const code = await newLink(t);
+    const start = async (phone: string) => String((await t.post('/yappy/payments', { code, phone })).data['codOper']);
+    expect((await t.get(`/yappy/payments/${await start('61111111')}`)).data['status']).toBe(1);
+    expect((await t.get(`/yappy/payments/${await start('62222222')}`)).data['code']).toBe('payment_rejected');
+    const slow = await start('+507 6333-3333');
+    expect((await t.get(`/yappy/payments/${slow}`)).data['status']).toBe(-1);
+    await t.db.query("update transactions set expires_at = now() - interval '1 second' where cod_oper = $1", [slow]);
+    expect(await t.get(`/yappy/payments/${slow}`)).toMatchObject({ status: 410, data: { code: 619 } });
+  });
+});
+
+describe('cash voucher paid at a kiosk', () => {
+  it('issues a pay-cash voucher (result code 1..), pays it at the kiosk, and refuses paying twice', async () => {
+    const voucher = await t.post('/cash/pay-cash', { code: await newLink(t), email: 'p@example.com', phone: '61234567' });
+    expect(voucher.data).toMatchObject({ resultCode: '100', status: 0, totalAmount: 26.75 });
+    const reference = String(voucher.data['reference']);
+    expect(reference).toMatch(/^\d{12}$/);
+    expect((await t.admin('POST', `/cash/${reference}/pay`)).json).toMatchObject({ status: 2 });
+    expect((await t.get(`/cash/payments/${String(voucher.data['Oper'])}`)).data['status']).toBe(2);
+    expect((await t.admin('POST', `/cash/${reference}/pay`)).status).toBe(409);
+  });
+  it('answers a cash-point voucher as "1|codOper" and lapses an unpaid voucher after 24 hours (status 3)', async () => {
+    const voucher = await t.post('/cash/cash-point', { code: await newLink(t) });
+    const codOper = String(voucher.data['Oper']);
+    expect(voucher.data['result']).toBe(`1|${codOper}`);
+    await t.db.query("update transactions set expires_at = now() - interval '1 second' where cod_oper = $1", [codOper]);
+    expect((await t.get(`/cash/payments/${codOper}`)).data['status']).toBe(3);
+    expect((await t.admin('POST', `/cash/${codOper}/pay`)).status).toBe(410);
+  });
+});
+
+describe('Clave bank page', () => {
+  it('redirects to the bank page whose approve button finishes the payment and returns to the widget', async () => {
+    const start = await t.post('/clave/payments', { code: await newLink(t) });
+    const path = new URL(String(start.data['redirectUrl'])).pathname;
+    expect(await (await t.app.request(path)).text()).toContain('Aprobar / Approve');
+    const done = await t.app.request(path, { method: 'POST', body: new URLSearchParams({ result: 'approve' }) });
+    expect(done.headers.get('location')).toBe(`/pf/widget/returnclave?Oper=${String(start.data['codOper'])}`);
+    expect((await t.get(`/clave/payments/${String(start.data['codOper'])}`)).data['status']).toBe(1);
+  });
+});
+
+describe('crypto', () => {
+  it('lists coins and networks, quotes a payment, re-quotes on a coin change, confirms and flags under-payment', async () => {
+    const coins = (await t.get('/crypto/coins')).data['coins'] as Array<{ value: string }>;
+    expect(coins.map((c) => c.value)).toContain('USDT');
+    expect((await t.get('/crypto/networks?coin=USDT')).data['networks']).toContainEqual({ name: 'Tron (TRC20)', network: 'TRX' });
+    expect((await t.get('/crypto/networks?coin=DOGE')).data['code']).toBe('SERVICE_UNAVAILABLE');
+    const code = await newLink(t);
+    const created = await t.post('/crypto/payments', { codeProcess: code, currency: 'USDT', network: 'TRX' });
+    expect(created.data).toMatchObject({ status: 'SUCCESS', amountCrypto: 26.75, rate: 1, txStatus: 0 });
+    const id = String(created.data['id']);
+    const btc = await t.app.request(`/api/v1/crypto/payments/${id}`, {
+      method: 'PUT', body: JSON.stringify({ currency: 'BTC', network: 'BTC' }), headers: { 'content-type': 'application/json', 'x-api-key': 'pk_sandbox_pasarela_guest' },
+    });
+    expect(btc.status).toBe(200);
+    const under = await t.admin('POST', `/crypto/${id}/confirm`, { amountPaid: 0.0001 });
+    expect(under.json).toMatchObject({ underpaid: true, txStatus: 0 });
+    const full = await t.admin('POST', `/crypto/${id}/confirm`, {});
+    expect(full.json).toMatchObject({ underpaid: false, txStatus: 1, currency: 'BTC', amountCrypto: 0.000535 });
+  });
+});
+
+describe('random-charge validation', () => {
+  it('confirms the exact charge read off the statement, and cancels after three wrong answers', async () => {
+    const paid = await t.post('/cards/auth-capture', cardPayload(await newLink(t)));
+    const codOper = String(paid.data['codOper']);
+    expect((await t.admin('POST', '/validations', { codOper })).status).toBe(201);
+    const charge = Number((await t.admin('GET', `/validations/${codOper}`)).json['charge']);
+    expect(charge).toBeGreaterThanOrEqual(1);
+    expect(charge).toBeLessThanOrEqual(3);
+    const wrong = (charge === 1 ? 1.01 : 1).toFixed(2);
+    expect((await t.post('/transactions/check', { option: 'TRANSACTION', action: 'VALID', code: `${codOper}|5.00` })).data['code']).toBe('invalid_amount_validation_tx');
+    expect((await t.post('/transactions/check', { option: 'TRANSACTION', action: 'VALID', code: `${codOper}|${wrong}` })).data['code']).toBe('Invalid Amount');
+    expect((await t.post('/transactions/check', { option: 'TRANSACTION', action: 'VALID', code: `${codOper}|${charge.toFixed(2)}` })).data).toMatchObject({ state: 1 });
+    expect((await t.get(`/transactions/${codOper}/validation`)).data).toMatchObject({ state: 1 });
+    expect((await t.post('/transactions/check', { option: 'TRANSACTION', action: 'VALID', code: `PPNOPE|1.00` })).data['code']).toBe('Invalid Code');
+
+    await t.admin('POST', '/validations', { codOper });
+    const fresh = Number((await t.admin('GET', `/validations/${codOper}`)).json['charge']);
+    const miss = (fresh === 1 ? 1.01 : 1).toFixed(2);
+    for (let i = 0; i < 3; i++) await t.post('/transactions/check', { option: 'TRANSACTION', action: 'VALID', code: `${codOper}|${miss}` });
+    expect((await t.admin('GET', `/validations/${codOper}`)).json['state']).toBe(2);
+    const late = await t.post('/transactions/check', { option: 'TRANSACTION', action: 'VALID', code: `${codOper}|${fresh.toFixed(2)}` });
+    expect(late).toMatchObject({ status: 410, data: { code: 619 } });
+  });
+});

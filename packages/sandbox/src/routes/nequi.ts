@@ -1,0 +1,69 @@
+import { Hono, type Context } from 'hono';
+import * as v from 'valibot';
+import type { Deps } from '../Deps';
+import { ApiError } from '../http/ApiError';
+import type { AppEnv } from '../http/AppEnv';
+import { readObjectBody } from '../http/readBody';
+import { reply } from '../http/reply';
+import { nequiOutcome, nequiPhone } from '../gateways/testPhones';
+import { checkLinkPayment, LinkPaymentFields, recordPayment } from '../payments/linkPayment';
+import { parseOr400 } from '../payments/validatePayload';
+import { findTransaction, settleTransaction, type TransactionRow } from '../store/transactions';
+
+const PushSchema = v.object({ ...LinkPaymentFields, phone: v.pipe(v.string('missing_arguments'), v.maxLength(20, 'invalid_phone_number')) }, 'missing_arguments');
+const QrQuerySchema = v.object({ ...LinkPaymentFields, action: v.optional(v.string(), 'GENERATE') });
+
+/** SPEC 4 Nequi: 1 approved, -1 pending. A declined push/QR reads as the catalogue's error. */
+function nequiAnswer(tx: TransactionRow) {
+  if (tx.status === 0) {
+    throw new ApiError(422, tx.details['kind'] === 'qr' ? 'error_pay_qr_nequi' : 'error_pay_push_nequi', 'The payer declined in Nequi');
+  }
+  return { codOper: tx.cod_oper, status: tx.status, kind: tx.details['kind'], qrValue: tx.details['qrValue'] ?? null, phone: tx.phone };
+}
+
+export function nequiRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  // SPEC 7 Nequi "send push (adds phone)" and "request" (the same push, by its other name).
+  const push = async (c: Context<AppEnv>) => {
+    const body = parseOr400(PushSchema, await readObjectBody(c));
+    const phone = nequiPhone(body.phone);
+    if (!phone) throw new ApiError(400, 'invalid_phone_number', 'phone must be a Nequi mobile (3xx xxx xxxx)');
+    const checked = await checkLinkPayment(deps, body, 'nequi', !c.req.header('authorization'));
+    const tx = await recordPayment(deps, checked, { ...body, phone }, {
+      method: 'nequi', status: -1, auth_status: 'PENDING', message_key: 'pending', details: { kind: 'push', outcome: nequiOutcome(phone) },
+    }, c.get('lang'));
+    return reply(c, nequiAnswer(tx));
+  };
+  app.post('/nequi/push', push);
+  app.post('/nequi/request', push);
+  // SPEC 7 "GET generate QR (action, code, amount, taxAmount)"; the payer scans it and /sandbox/nequi settles it.
+  app.get('/nequi/qr', async (c) => {
+    const q = c.req.query();
+    const body = parseOr400(QrQuerySchema, { ...q, amount: q['amount'] ? Number(q['amount']) : undefined, taxAmount: q['taxAmount'] ? Number(q['taxAmount']) : undefined });
+    const checked = await checkLinkPayment(deps, body, 'nequi', !c.req.header('authorization'));
+    const tx = await recordPayment(deps, checked, body, { method: 'nequi', status: -1, auth_status: 'PENDING', message_key: 'pending', details: { kind: 'qr' } }, c.get('lang'));
+    const qrValue = `nequi://sandbox/pay?oper=${tx.cod_oper}&amount=${(tx.amount_cents + tx.tax_cents) / 100}`;
+    await deps.db.query("update transactions set details = details || $2::jsonb where cod_oper = $1", [tx.cod_oper, JSON.stringify({ qrValue })]);
+    return reply(c, { codOper: tx.cod_oper, status: -1, qrValue });
+  });
+  // SPEC 7 "validate payment QR": the push test phones answer here on the first look.
+  app.get('/nequi/payments/:codOper', async (c) => {
+    let tx = await findTransaction(deps.db, c.req.param('codOper'));
+    if (!tx || tx.method !== 'nequi') throw new ApiError(404, 'PAYMENT_NOT_FOUND');
+    const outcome = tx.details['outcome'];
+    if (tx.status === -1 && (outcome === 'approved' || outcome === 'declined')) {
+      tx = (await settleTransaction(deps.db, tx.cod_oper, outcome === 'approved'
+        ? { status: 1, authStatus: 'APPROVED', messageKey: 'approved' }
+        : { status: 0, authStatus: 'DECLINED', messageKey: 'generic' })) ?? tx;
+    }
+    return reply(c, nequiAnswer(tx));
+  });
+  // SPEC 7 "load last code": the newest Nequi payment of a link.
+  app.get('/nequi/last-code', async (c) => {
+    const code = c.req.query('code') ?? '';
+    const [tx] = await deps.db.query<TransactionRow>("select * from transactions where link_code = $1 and method = 'nequi' order by id desc limit 1", [code]);
+    if (!tx) throw new ApiError(404, 'PAYMENT_NOT_FOUND');
+    return reply(c, { codOper: tx.cod_oper, status: tx.status });
+  });
+  return app;
+}

@@ -1,0 +1,49 @@
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { YAPPY_PAY_WINDOW_MS } from '@pasarela/core';
+import type { Deps } from '../Deps';
+import { ApiError } from '../http/ApiError';
+import type { AppEnv } from '../http/AppEnv';
+import { readObjectBody } from '../http/readBody';
+import { reply } from '../http/reply';
+import { yappyOutcome, yappyPhone } from '../gateways/testPhones';
+import { checkLinkPayment, LinkPaymentFields, recordPayment } from '../payments/linkPayment';
+import { parseOr400 } from '../payments/validatePayload';
+import { findTransaction, settleTransaction, type TransactionRow } from '../store/transactions';
+
+const YappySchema = v.object({ ...LinkPaymentFields, phone: v.pipe(v.string('missing_arguments'), v.maxLength(20, 'invalid_phone_number')) }, 'missing_arguments');
+
+function yappyAnswer(tx: TransactionRow) {
+  return { codOper: tx.cod_oper, status: tx.status, phone: tx.phone, expiresAt: tx.expires_at?.toISOString() ?? null };
+}
+
+/** Yappy: the payer approves in the Yappy app within SPEC 9's 5 minutes; 1 approved, -1 pending. */
+export function yappyRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  app.post('/yappy/payments', async (c) => {
+    const body = parseOr400(YappySchema, await readObjectBody(c));
+    const phone = yappyPhone(body.phone);
+    if (!phone) throw new ApiError(400, 'invalid_phone_number', 'phone must be a Yappy mobile (6xxx xxxx)');
+    const checked = await checkLinkPayment(deps, body, 'yappy', !c.req.header('authorization'));
+    const tx = await recordPayment(deps, checked, { ...body, phone }, {
+      method: 'yappy', status: -1, auth_status: 'PENDING', message_key: 'pending',
+      expires_at: new Date(Date.now() + YAPPY_PAY_WINDOW_MS), details: { outcome: yappyOutcome(phone) },
+    }, c.get('lang'));
+    return reply(c, yappyAnswer(tx));
+  });
+  app.get('/yappy/payments/:codOper', async (c) => {
+    let tx = await findTransaction(deps.db, c.req.param('codOper'));
+    if (!tx || tx.method !== 'yappy') throw new ApiError(404, 'PAYMENT_NOT_FOUND');
+    if (tx.status === -1 && tx.expires_at && tx.expires_at.getTime() <= Date.now()) {
+      await settleTransaction(deps.db, tx.cod_oper, { status: 0, authStatus: 'EXPIRED', messageKey: 'pending' });
+      throw new ApiError(410, 619);
+    }
+    const outcome = tx.details['outcome'];
+    if (tx.status === -1 && outcome === 'approved') tx = (await settleTransaction(deps.db, tx.cod_oper, { status: 1, authStatus: 'APPROVED', messageKey: 'approved' })) ?? tx;
+    if (tx.status === -1 && outcome === 'declined') tx = (await settleTransaction(deps.db, tx.cod_oper, { status: 0, authStatus: 'DECLINED', messageKey: 'generic' })) ?? tx;
+    if (tx.auth_status === 'EXPIRED') throw new ApiError(410, 619);
+    if (tx.status === 0) throw new ApiError(422, 'payment_rejected', 'The payer declined in Yappy');
+    return reply(c, yappyAnswer(tx));
+  });
+  return app;
+}
