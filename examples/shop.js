@@ -1,0 +1,233 @@
+// The demo shop's own page logic: cart, prices and language. Nothing here is part of the Pasarela
+// integration; that is the short <script> at the end of index.html and esm.html.
+(function () {
+  'use strict';
+
+  /** Panama's sales tax (ITBMS), 7 %. */
+  var TAX_RATE = 0.07;
+
+  var PRODUCTS = [
+    { id: 'geisha', unitCents: 2400, quantity: 1 },
+    { id: 'cacao', unitCents: 650, quantity: 2 },
+  ];
+
+  var TEXT = {
+    es: {
+      title: 'Tostadores del Casco · Tienda de demostración',
+      tagline: 'Café de especialidad · Casco Viejo, Ciudad de Panamá',
+      langToggle: 'English',
+      cartTitle: 'Tu pedido',
+      cartNote: 'Envío gratis dentro de la Ciudad de Panamá.',
+      geishaName: 'Café Geisha de Boquete',
+      geishaDesc: 'Grano entero, tueste medio · 340 g',
+      cacaoName: 'Chocolate 70 % de Bocas del Toro',
+      cacaoDesc: 'Cacao fino de aroma · tableta de 80 g',
+      each: 'c/u',
+      less: 'Quitar uno',
+      more: 'Agregar uno',
+      summaryTitle: 'Resumen',
+      subtotal: 'Subtotal',
+      tax: 'ITBMS (7 %)',
+      total: 'Total',
+      pay: 'Pagar con Pasarela',
+      cancel: 'Cancelar el pago',
+      testCard: 'Modo de prueba: usa la tarjeta',
+      resultsTitle: 'Lo que recibe esta página',
+      noResults: 'Aún no hay intentos de pago.',
+      approved: 'Pago aprobado',
+      declined: 'Pago no aprobado',
+      oper: 'Oper',
+      totalPaid: 'TotalPagado',
+      reason: 'Razón',
+      opening: 'Abriendo el checkout…',
+      open: 'Checkout abierto.',
+      paid: 'Pago aprobado. Operación',
+      closed: 'Checkout cerrado.',
+      closedPaid: 'Checkout cerrado. Pago aprobado, operación',
+      failed: 'No se pudo iniciar el pago:',
+      checkoutError: 'El checkout informó un error:',
+      order: 'Pedido en Tostadores del Casco',
+      footer: 'Tienda ficticia para probar Pasarela en el sandbox. No se cobra nada.',
+    },
+    en: {
+      title: 'Tostadores del Casco · Demo shop',
+      tagline: 'Specialty coffee · Casco Viejo, Panama City',
+      langToggle: 'Español',
+      cartTitle: 'Your order',
+      cartNote: 'Free delivery within Panama City.',
+      geishaName: 'Boquete Geisha coffee',
+      geishaDesc: 'Whole bean, medium roast · 340 g',
+      cacaoName: 'Bocas del Toro 70 % chocolate',
+      cacaoDesc: 'Fine flavour cacao · 80 g bar',
+      each: 'each',
+      less: 'Remove one',
+      more: 'Add one',
+      summaryTitle: 'Summary',
+      subtotal: 'Subtotal',
+      tax: 'ITBMS sales tax (7 %)',
+      total: 'Total',
+      pay: 'Pay with Pasarela',
+      cancel: 'Cancel payment',
+      testCard: 'Test mode: use the card',
+      resultsTitle: 'What this page receives',
+      noResults: 'No payment attempts yet.',
+      approved: 'Payment approved',
+      declined: 'Payment not approved',
+      oper: 'Oper',
+      totalPaid: 'TotalPagado',
+      reason: 'Reason',
+      opening: 'Opening the checkout…',
+      open: 'Checkout open.',
+      paid: 'Payment approved. Operation',
+      closed: 'Checkout closed.',
+      closedPaid: 'Checkout closed. Payment approved, operation',
+      failed: 'Could not start the payment:',
+      checkoutError: 'The checkout reported an error:',
+      order: 'Order at Tostadores del Casco',
+      footer: 'A fictional shop for trying Pasarela against the sandbox. Nothing is charged.',
+    },
+  };
+
+  var lang = 'es';
+  var state = { name: 'idle', detail: '' };
+  var attempts = [];
+
+  function t(key) {
+    return TEXT[lang][key];
+  }
+
+  function money(cents) {
+    return '$' + (cents / 100).toFixed(2);
+  }
+
+  function totals() {
+    var subtotal = 0;
+    PRODUCTS.forEach(function (p) {
+      subtotal += p.unitCents * p.quantity;
+    });
+    var tax = Math.round(subtotal * TAX_RATE);
+    return { subtotalCents: subtotal, taxCents: tax, totalCents: subtotal + tax };
+  }
+
+  function setText(selector, text) {
+    var element = document.querySelector(selector);
+    if (element) element.textContent = text;
+  }
+
+  function renderAttempts() {
+    var box = document.getElementById('result');
+    box.replaceChildren();
+    if (attempts.length === 0) {
+      var empty = document.createElement('p');
+      empty.className = 'empty';
+      empty.textContent = t('noResults');
+      box.append(empty);
+      return;
+    }
+    // newest first; every value is set as text, never as HTML
+    attempts
+      .slice()
+      .reverse()
+      .forEach(function (result) {
+        var n = result.notification || {};
+        var row = document.createElement('div');
+        row.className = 'attempt';
+        row.dataset.status = result.status;
+        var title = document.createElement('strong');
+        title.textContent = result.status === 'success' ? t('approved') : t('declined');
+        var oper = document.createElement('span');
+        oper.textContent = t('oper') + ': ' + String(n.Oper || '—') + ' · ' + t('totalPaid') + ': ' + String(n.TotalPagado || '—');
+        row.append(title, oper);
+        if (n.Razon) {
+          var reason = document.createElement('span');
+          reason.textContent = t('reason') + ': ' + String(n.Razon);
+          row.append(reason);
+        }
+        box.append(row);
+      });
+  }
+
+  function renderState() {
+    var element = document.getElementById('checkout-state');
+    element.dataset.state = state.name;
+    var text = { idle: '', opening: t('opening'), open: t('open'), closed: t('closed'), error: t('checkoutError') };
+    if (state.name === 'paid') text.paid = t('paid') + ' ' + state.detail;
+    if (state.name === 'closed' && state.detail) text.closed = t('closedPaid') + ' ' + state.detail;
+    if (state.name === 'failed') text.failed = t('failed') + ' ' + state.detail;
+    if (state.name === 'error') text.error = t('checkoutError') + ' ' + state.detail;
+    element.textContent = text[state.name] || '';
+    var pay = document.getElementById('pay-button');
+    pay.setAttribute('aria-busy', String(state.name === 'opening'));
+  }
+
+  function render() {
+    document.documentElement.lang = lang;
+    document.title = t('title');
+    document.querySelectorAll('[data-i18n]').forEach(function (element) {
+      element.textContent = t(element.getAttribute('data-i18n'));
+    });
+    var toggle = document.getElementById('lang-toggle');
+    toggle.lang = lang === 'es' ? 'en' : 'es';
+    PRODUCTS.forEach(function (p) {
+      var item = document.querySelector('[data-product="' + p.id + '"]');
+      item.querySelector('output').textContent = String(p.quantity);
+      item.querySelector('.unit').textContent = money(p.unitCents) + ' ' + t('each');
+      item.querySelector('.line-total').textContent = money(p.unitCents * p.quantity);
+      item.querySelector('[data-step="-1"]').setAttribute('aria-label', t('less') + ': ' + t(p.id + 'Name'));
+      item.querySelector('[data-step="1"]').setAttribute('aria-label', t('more') + ': ' + t(p.id + 'Name'));
+    });
+    var sums = totals();
+    setText('#subtotal', money(sums.subtotalCents));
+    setText('#tax', money(sums.taxCents));
+    setText('#total', money(sums.totalCents));
+    renderAttempts();
+    renderState();
+  }
+
+  document.addEventListener('click', function (event) {
+    var target = event.target instanceof Element ? event.target.closest('button') : null;
+    if (!target) return;
+    if (target.id === 'lang-toggle') {
+      lang = lang === 'es' ? 'en' : 'es';
+      render();
+      return;
+    }
+    var step = Number(target.getAttribute('data-step'));
+    if (step) {
+      var id = target.closest('[data-product]').getAttribute('data-product');
+      PRODUCTS.forEach(function (p) {
+        if (p.id === id) p.quantity = Math.min(9, Math.max(1, p.quantity + step));
+      });
+      render();
+    }
+  });
+
+  window.demoShop = {
+    /** The page language, passed to Checkout.open() so the checkout matches the shop. */
+    get lang() {
+      return lang;
+    },
+    /** The order as the payment-link API wants it: amounts in dollars, tax apart. */
+    order: function () {
+      var sums = totals();
+      return {
+        amount: sums.subtotalCents / 100,
+        taxAmount: sums.taxCents / 100,
+        description: TEXT.es.order,
+      };
+    },
+    /** Shows one finished payment attempt; #result's data-status is the latest status. */
+    showResult: function (result) {
+      attempts.push(result);
+      document.getElementById('result').dataset.status = result.status;
+      renderAttempts();
+    },
+    /** idle | opening | open | paid | closed | failed | error, with an optional detail text. */
+    setState: function (name, detail) {
+      state = { name: name, detail: detail ? String(detail) : '' };
+      renderState();
+    },
+  };
+
+  render();
+})();
