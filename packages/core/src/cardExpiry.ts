@@ -19,3 +19,10 @@ export function isExpiryValid(value: string, now: Date | number): boolean {
   const nowIndex = Number(today.year) * 12 + Number(today.month) - 1;
   return parsed.year * 12 + parsed.month - 1 >= nowIndex;
 }
+
+/** The same rule for the payload's separate month ('07') and year ('30' or '2030'). */
+export function isCardExpiryValid(expMonth: string, expYear: string, now: Date | number): boolean {
+  const year = expYear.trim();
+  if (!/^(\d{2}|\d{4})$/.test(year)) return false;
+  return isExpiryValid(`${expMonth.trim()}/${year.slice(-2)}`, now);
+}

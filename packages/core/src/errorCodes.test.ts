@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { catalogs } from './i18n/index';
-import { SERVER_CODE_KEYS, SERVER_ERROR_KEYS, SPECIFIC_ERROR_CODES, errorEffect, isCardMessageCode } from './errorCodes';
-import { errorFromHeader } from './errors';
+import {
+  SERVER_CODE_KEYS, SERVER_ERROR_KEYS, SPECIFIC_ERROR_CODES, cryptoFailure, errorEffect, isCardMessageCode, processingFailureKey,
+} from './errorCodes';
+import { PasarelaError, errorFromHeader } from './errors';
 
 describe('SPEC 8 specific codes: what happens next', () => {
   it.each([
@@ -40,5 +42,21 @@ describe('SPEC 8 specific codes: what happens next', () => {
     ['Cardinal', false],
   ])('"Card {messageSys}" code %j: %s', (code, yes) => {
     expect(isCardMessageCode(code)).toBe(yes);
+  });
+});
+
+describe('SPEC 8 crypto and processing fallbacks', () => {
+  it('"error_processing_request for an old-version tx failure"', () => {
+    expect(processingFailureKey(true)).toBe('error_processing_request');
+    expect(processingFailureKey(false)).toBe('payment_error_try_again');
+  });
+
+  it.each([
+    [new PasarelaError({ code: 'SERVICE_UNAVAILABLE', category: 'api', status: 404 }), { codeError: 'SERVICE_UNAVAILABLE', message: 'Error on load' }],
+    [new PasarelaError({ code: 'REQUESTED_QR_FAILED', category: 'api', serverMessage: 'QR caído' }), { codeError: 'REQUESTED_QR_FAILED', message: 'QR caído' }],
+    [new TypeError('Failed to fetch'), { codeError: 'Error on load', message: 'Error on load' }],
+    [null, { codeError: 'Error on load', message: 'Error on load' }],
+  ])('"\'Error on load\' fallback": %#', (error, failure) => {
+    expect(cryptoFailure(error)).toEqual(failure);
   });
 });

@@ -42,6 +42,8 @@ export {
   exceedsMerchantLimit,
   isValidationChargeInRange,
   campaignDonation,
+  amountToCents,
+  centsToAmount,
 } from './money';
 export { splitFullName } from './names';
 export type { SplitName } from './names';
@@ -54,7 +56,7 @@ export {
   formatPanamaDate,
   formatPanamaTime,
 } from './linkExpiry';
-export { parseExpiry, isExpiryValid } from './cardExpiry';
+export { parseExpiry, isExpiryValid, isCardExpiryValid } from './cardExpiry';
 export {
   VALIDATION_KEYS,
   isValidationKey,
@@ -134,7 +136,7 @@ export {
 export type { DisplayStatus, StatusFamily, OverallResult, PaymentOutcomeSummary } from './status';
 export { CATALOG_VERSION, catalogs, catalogFor, languageOf } from './i18n/index';
 export type { CatalogKey, Catalog, RemoteCatalog } from './i18n/index';
-export { SPECIFIC_ERROR_CODES, SERVER_ERROR_KEYS, SERVER_CODE_KEYS, isCardMessageCode, errorEffect } from './errorCodes';
+export { SPECIFIC_ERROR_CODES, SERVER_ERROR_KEYS, SERVER_CODE_KEYS, isCardMessageCode, errorEffect, processingFailureKey, cryptoFailure } from './errorCodes';
 export type { ServerErrorKey, PayerMessageKey, ErrorEffect } from './errorCodes';
 export { passwordPolicyIssues, isStrongPassword, password, passwordPolicies, newPasswordSchema } from './passwords';
 export type { PasswordPolicyKey } from './passwords';

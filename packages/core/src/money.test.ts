@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  amountText, campaignDonation, exceedsMerchantLimit, formatAmount, isValidationChargeInRange, roundAmount, totalWithTax,
+  amountText, amountToCents, campaignDonation, centsToAmount, exceedsMerchantLimit, formatAmount, isValidationChargeInRange, roundAmount, totalWithTax,
 } from './money';
 
 describe('SPEC 5 "Amounts are rounded to two digits."', () => {
@@ -111,5 +111,19 @@ describe('SPEC 5 "A campaign amount is sent only when both amount and bridge id 
     [5, '', null],
   ])('amount %s bridge %s -> %j', (amount, bridge, expected) => {
     expect(campaignDonation(amount, bridge)).toEqual(expected);
+  });
+});
+
+describe('cents, for storage after two-digit rounding', () => {
+  it.each([
+    [10.005, 1001], [0.1 + 0.2, 30], [1234.5, 123450], [-1.005, -101],
+  ])('amountToCents(%s) = %s', (amount, cents) => {
+    expect(amountToCents(amount)).toBe(cents);
+  });
+
+  it('round-trips two-decimal amounts (property)', () => {
+    fc.assert(fc.property(fc.integer({ min: -1e9, max: 1e9 }), (cents) => {
+      expect(amountToCents(centsToAmount(cents))).toBe(cents);
+    }));
   });
 });

@@ -64,3 +64,12 @@ export function campaignDonation(
   if (idCampaignBridge === null || idCampaignBridge === undefined || idCampaignBridge === '') return null;
   return { amountToCampaign: roundAmount(amount), idCampaignBridge };
 }
+
+/** Whole cents of an amount, after SPEC 5's two-digit rounding (how the sandbox stores money). */
+export function amountToCents(amount: number): number {
+  return Math.round(roundAmount(amount) * SCALE);
+}
+
+export function centsToAmount(cents: number): number {
+  return Math.round(cents) / SCALE;
+}
