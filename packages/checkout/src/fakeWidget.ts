@@ -7,11 +7,11 @@ export function paymentResult(status: PaymentResult['status'], oper = 'OPER-1'):
   const notification: ParentNotification = {
     TotalPagado: '10.70',
     Fecha: '21/11/2026',
-    Hora: '15:04',
+    Hora: '15:04:09',
     Tipo: 'VISA',
     Oper: oper,
     Usuario: 'Ana Pérez',
-    Estado: status === 'success' ? 'APROBADA' : 'DECLINADA',
+    Estado: status === 'success' ? 'APPROVED' : 'DECLINED',
     Razon: status === 'success' ? 'Aprobada' : 'Fondos insuficientes',
     isReturn: false,
     returnUrl: '',
