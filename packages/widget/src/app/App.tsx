@@ -10,7 +10,9 @@ import { NOT_FOUND_PATH, parseRoute, type Route } from './route';
 import { ServicesContext, type Services } from './services';
 import { Splash } from './Splash';
 
-type ScreenStore = CheckoutStore | ReceiptStore;
+type ScreenData =
+  | { name: 'checkout'; store: CheckoutStore; loaded: Promise<void> }
+  | { name: 'receipt'; store: ReceiptStore; loaded: Promise<void> };
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -22,7 +24,7 @@ interface AppProps {
   services: Services;
   /** Resolves when the catalog is in place. */
   i18nReady: Promise<void>;
-  /** Current in-app address (path and query); the shell updates it on navigation. */
+  /** Calls back after every in-app navigation (and Back/Forward). */
   subscribe: (listener: () => void) => () => void;
 }
 
@@ -30,49 +32,51 @@ export function App({ services, i18nReady, subscribe }: AppProps) {
   const [href, setHref] = useState(() => location.href);
   const [booted, setBooted] = useState(false);
   const [textReady, setTextReady] = useState(false);
-  const stores = useRef(new Map<string, ScreenStore>());
+  const screens = useRef(new Map<string, ScreenData>());
   const route = parseRoute(new URL(href));
 
   // Each screen's data starts loading as soon as its route is known, behind the splash at start.
-  const storeFor = (r: Route): ScreenStore | null => {
+  const screenFor = (r: Route): ScreenData | null => {
     const key = routeKey(r);
-    let store = stores.current.get(key) ?? null;
-    if (!store && r.name === 'checkout') {
-      store = createCheckoutStore({ api: services.api, type: r.type, code: r.code, imageBase: services.config.imageBase });
+    const known = screens.current.get(key);
+    if (known) return known;
+    let made: ScreenData | null = null;
+    if (r.name === 'checkout') {
+      const store = createCheckoutStore({ api: services.api, type: r.type, code: r.code, imageBase: services.config.imageBase });
+      made = { name: 'checkout', store, loaded: store.getState().load() };
     }
-    if (!store && r.name === 'receipt') store = createReceiptStore(services.api, r.codOper);
-    if (store && !stores.current.has(key)) {
-      stores.current.set(key, store);
-      void store.getState().load();
+    if (r.name === 'receipt') {
+      const store = createReceiptStore(services.api, r.codOper);
+      made = { name: 'receipt', store, loaded: store.getState().load() };
     }
-    return store;
+    if (made) screens.current.set(key, made);
+    return made;
   };
-  const store = storeFor(route);
+  const data = screenFor(route);
 
   useEffect(() => subscribe(() => setHref(location.href)), [subscribe]);
 
   useEffect(() => {
-    const first = store?.getState().load() ?? Promise.resolve();
+    const first = data?.loaded ?? Promise.resolve();
     void i18nReady.then(() => setTextReady(true));
     // SPEC 2: the splash shows for splashMs; the data loads behind it, so the form is ready when it ends.
     void Promise.all([i18nReady, delay(services.config.splashMs), first]).then(() => {
       setBooted(true);
       services.bridge.notify({ type: 'ready', version: services.config.version });
     });
-    // Runs once: later routes load without a splash.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Once: only the start has a splash; later routes load in place.
   }, []);
 
   useEffect(() => {
     if (route.name === 'redirect') services.navigate(route.to);
     // SPEC 2 "Any other path redirects to /404."
     if (route.name === 'notFound' && location.pathname !== NOT_FOUND_PATH) services.navigate(NOT_FOUND_PATH);
-  }, [href]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [href]);
 
   let screen = null;
   if (booted) {
-    if (route.name === 'checkout') screen = <CheckoutRoute key={routeKey(route)} store={store as CheckoutStore} />;
-    else if (route.name === 'receipt') screen = <ReceiptRoute key={routeKey(route)} store={store as ReceiptStore} />;
+    if (data?.name === 'checkout') screen = <CheckoutRoute key={routeKey(route)} store={data.store} />;
+    else if (data?.name === 'receipt') screen = <ReceiptRoute key={routeKey(route)} store={data.store} />;
     else if (route.name === 'responseMessage') {
       // Only catalogue texts for the code in the address, never the address's own text.
       const message = payerMessage(new PasarelaError({ code: route.code || 'error_to_load', category: 'api' }));
