@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { FRONTEND_ERROR_KEYS } from '../errors';
 import { RECEIPT_TITLE_KEYS } from '../receipt';
 import { VALIDATION_KEYS } from '../validationKeys';
+import { SUBSCRIPTION_PERIODS } from '../constants';
+import { SERVER_ERROR_KEYS } from '../errorCodes';
 import { CATALOG_VERSION, catalogFor, catalogs, languageOf } from './index';
 
 const languages = ['es', 'en'] as const;
@@ -27,6 +29,16 @@ describe('i18n catalogs (SPEC 1 "Texts are Spanish by default, with English avai
       expect([key, holes(catalogs[lang][key] ?? '')]).toEqual([key, holes(text)]);
       expect(catalogs[lang][key]).not.toMatch(/\{(?!\{)\w+\}(?!\})|%s/);
     }
+  });
+
+  it.each(languages)('%s names every subscription period, display status and server error key', (lang) => {
+    const needed = [
+      ...Object.keys(SUBSCRIPTION_PERIODS).map((code) => `period_${code}`),
+      ...['pending', 'declined', 'approved', 'captured', 'refunded', 'completed', 'paid', 'unknown'].map((s) => `status_${s}`),
+      ...SERVER_ERROR_KEYS,
+      ...['method_card', 'method_nequi', 'method_cash', 'method_clave', 'method_crypto', 'method_balance', 'method_yappy'],
+    ];
+    expect(needed.filter((k) => !(k in catalogs[lang]))).toEqual([]);
   });
 
   it('the pay button carries the amount', () => {
