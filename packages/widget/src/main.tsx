@@ -26,6 +26,12 @@ const api = createApiClient({
 });
 const bridge = createParentBridge(parentOriginFrom(params), window);
 bridge.onCloseRequested(() => bridge.notify({ type: 'close' }));
+if (bridge.embedded) {
+  // Keys pressed inside the frame never reach the merchant page, so Escape is relayed from here.
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && !event.defaultPrevented) bridge.notify({ type: 'close' });
+  });
+}
 
 const services: Services = {
   config,

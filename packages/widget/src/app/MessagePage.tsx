@@ -13,6 +13,9 @@ interface MessagePageProps {
 export function MessagePage({ title, message, hint, onRetry }: MessagePageProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
   // Server text wins (SPEC 8 "the message is shown"), rendered as a text node.
   const text = message ? (message.text ?? t(message.key)) : undefined;
   return (

@@ -54,7 +54,10 @@ export function createCheckoutStore(deps: CheckoutDeps) {
             loadPaymentMethods(deps.api, info.idMerchant),
           ]);
           const methods = paymentMethodAvailability(entries, info.serviceCode, info.cardTypeList);
-          if (!methods.card) {
+          if (!merchant.hasPaymentGuest) {
+            // SPEC 6: guests pay only where the merchant's guest flag allows it.
+            set({ status: 'failed', message: { key: 'please_contact_merchant' }, retry: false });
+          } else if (!methods.card) {
             set({ status: 'failed', message: { key: 'service_unavailable' }, retry: false });
           } else if (exceedsMerchantLimit(totalWithTax(info.amount, info.taxAmount), merchant.txLimit)) {
             set({ status: 'failed', message: { key: 'amount_exceeds_limit_allowed' }, retry: false });

@@ -29,7 +29,11 @@ function Line({ label, value }: { label: string; value: string }) {
 
 function ReceiptView({ receipt, lang, imageBase }: { receipt: Receipt; lang: Language; imageBase: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const titleKey = receiptTitleKey(receipt.status, receipt.type);
   useEffect(() => heading.current?.focus(), []);
+  useEffect(() => {
+    document.title = t(titleKey);
+  }, [titleKey]);
   const family = statusFamilyOf(receipt.cardType || receipt.typeMethod);
   const display = displayStatusOf(family, receipt.status);
   const brandKey = `brand_${receipt.cardType}`;
@@ -42,7 +46,7 @@ function ReceiptView({ receipt, lang, imageBase }: { receipt: Receipt; lang: Lan
       <section className="receipt" aria-labelledby="receipt-title">
         <p className={`receipt__badge receipt__badge--${display}`}>{t(`status_${display}`)}</p>
         <h1 id="receipt-title" className="receipt__title" tabIndex={-1} ref={heading}>
-          {t(receiptTitleKey(receipt.status, receipt.type))}
+          {t(titleKey)}
         </h1>
         <p className="receipt__amount">{formatAmount(receipt.totalPay ?? 0, lang)}</p>
         {display === 'pending' ? <p className="receipt__note">{t('receipt_pending_note')}</p> : null}

@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import { SUPPORT_EMAIL, totalWithTax, type PayerMessage } from '@pasarela/core';
 import type { CheckoutData } from '../../app/checkoutStore';
+import { LinkExpiry } from '../../app/LinkExpiry';
 import { MerchantHeader } from '../../app/MerchantHeader';
 import { RECEIPT_PATH } from '../../app/route';
 import { clearSession } from '../../app/session';
 import { useServices } from '../../app/services';
+import { t } from '../../i18n/i18n';
 import { CardForm } from './CardForm';
 import { createCardPay } from './pay';
 import { PaymentSummary } from './PaymentSummary';
@@ -58,6 +60,10 @@ export function CardScreen({ data, initialAlert }: CardScreenProps) {
   });
 
   useEffect(() => {
+    document.title = `${t('card_form_title')} · ${merchant.merchantName}`;
+  }, [merchant.merchantName]);
+
+  useEffect(() => {
     if (initialAlert) store.setState({ alert: initialAlert });
   }, [store, initialAlert]);
 
@@ -65,6 +71,7 @@ export function CardScreen({ data, initialAlert }: CardScreenProps) {
     <main className="page page--checkout">
       <MerchantHeader name={merchant.merchantName} logo={merchant.logo} />
       <PaymentSummary info={info} lang={services.lang} />
+      <LinkExpiry expiresAt={info.expiresAt} now={services.now} />
       <CardForm
         store={store}
         total={totalWithTax(info.amount, info.taxAmount)}
