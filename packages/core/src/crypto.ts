@@ -61,10 +61,11 @@ export const CRYPTO_GATEWAY_CODE = 'CRYPTO';
 export function orderCoins(coins: readonly Coin[]): Coin[] {
   const busdAt = coins.findIndex((c) => c.value.toUpperCase() === 'BUSD');
   const xrpAt = coins.findIndex((c) => c.value.toUpperCase() === 'XRP');
-  if (busdAt < 0 || xrpAt < 0 || busdAt === xrpAt) return [...coins];
+  const busd = coins[busdAt];
+  if (!busd || xrpAt < 0) return [...coins];
   const rest = coins.filter((_, i) => i !== busdAt);
   const target = rest.findIndex((c) => c.value.toUpperCase() === 'XRP');
-  return [...rest.slice(0, target), coins[busdAt] as Coin, ...rest.slice(target)];
+  return [...rest.slice(0, target), busd, ...rest.slice(target)];
 }
 
 /**

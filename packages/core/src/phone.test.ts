@@ -19,6 +19,11 @@ describe('SPEC 5 invalid_phone_number "Phone checked by a phone-number check"', 
     expect(phoneErrorKey(value, country)).toBe(key);
   });
 
+  it('an unknown default country accepts only international numbers', () => {
+    expect(phoneErrorKey('61111111', 'XX')).toBe('invalid_phone_number');
+    expect(phoneErrorKey('+507 6111 1111', 'XX')).toBeNull();
+  });
+
   it('defaults to Panama', () => {
     expect(phoneErrorKey('61111111')).toBeNull();
   });

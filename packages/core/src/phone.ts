@@ -1,4 +1,4 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import type { CountryCode } from 'libphonenumber-js/min';
 
 // Kept out of index.ts on purpose: libphonenumber-js/min is ~30 KB gzip and the widget loads this
@@ -10,6 +10,12 @@ export const PHONE_MAX_CHARACTERS = 250;
 export const PHONE_MIN_NATIONAL_DIGITS = 2;
 /** SPEC 5 "over 17 digits is too long". */
 export const PHONE_MAX_DIGITS = 17;
+
+/** An unknown default country parses only international (+...) numbers. */
+function countryOf(code: string): CountryCode | undefined {
+  const upper = code.trim().toUpperCase();
+  return isSupportedCountry(upper) ? upper : undefined;
+}
 
 export type PhoneErrorKey = 'field_required' | 'invalid_phone_number';
 
@@ -24,7 +30,7 @@ export function phoneErrorKey(value: string, defaultCountry: string = 'PA'): Pho
   const digits = text.replace(/\D/g, '');
   if (digits.length > PHONE_MAX_DIGITS) return 'invalid_phone_number';
   if (/[^\d\s()+.-]/.test(text)) return 'invalid_phone_number';
-  const parsed = parsePhoneNumberFromString(text, defaultCountry.toUpperCase() as CountryCode);
+  const parsed = parsePhoneNumberFromString(text, countryOf(defaultCountry));
   if (!parsed || parsed.nationalNumber.length < PHONE_MIN_NATIONAL_DIGITS) return 'invalid_phone_number';
   return parsed.isValid() ? null : 'invalid_phone_number';
 }
@@ -32,5 +38,5 @@ export function phoneErrorKey(value: string, defaultCountry: string = 'PA'): Pho
 /** The phone in E.164 (+50761111111) for payloads, or null when it is not valid. */
 export function normalizePhone(value: string, defaultCountry: string = 'PA'): string | null {
   if (phoneErrorKey(value, defaultCountry) !== null) return null;
-  return parsePhoneNumberFromString(value.trim(), defaultCountry.toUpperCase() as CountryCode)?.number ?? null;
+  return parsePhoneNumberFromString(value.trim(), countryOf(defaultCountry))?.number ?? null;
 }
