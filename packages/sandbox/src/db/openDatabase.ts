@@ -3,7 +3,7 @@ import type { Database } from './Database';
 import { migrate } from './migrate';
 import { openPgliteDatabase } from './pgliteDatabase';
 import { openPostgresDatabase } from './postgresDatabase';
-import { seedDemoData } from './seed';
+import { seedDemoData, seedDemoExtras } from './seed';
 
 export interface DatabaseOptions {
   /** PostgreSQL when set (DATABASE_URL). */
@@ -25,7 +25,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   try {
     await migrate(db, options.migrationsDir);
-    if (options.seed !== false) await seedDemoData(db);
+    if (options.seed !== false) {
+      await seedDemoData(db);
+      await seedDemoExtras(db);
+    }
   } catch (error) {
     await db.close();
     throw error;

@@ -32,6 +32,34 @@ export async function insertMerchantServices(
   }
 }
 
+export const DEMO_STATION_ID = 'EST-001';
+export const DEMO_SUBSCRIPTION_KEY = 'SUBDEMO0001';
+
+/** Stations, a plan with a pending subscription, a campaign: seeded once, after migration 003. */
+export async function seedDemoExtras(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    if ((await tx.query('select id from merchant_users limit 1')).length > 0) return;
+    const [merchant] = await tx.query<{ id: number }>('select id from merchants order by id limit 1');
+    if (!merchant) return;
+    const [owner] = await tx.query<{ id: number }>("insert into merchant_users (merchant_id, login) values ($1, 'dueno.demo') returning id", [merchant.id]);
+    await tx.query(
+      "insert into payment_stations (station_id, merchant_id, description, amount_cents, owner_user_id) values ($1, $2, 'Caja 1 - Tienda Demo', 1500, $3)",
+      [DEMO_STATION_ID, merchant.id, owner?.id ?? null],
+    );
+    const [plan] = await tx.query<{ id: number }>(
+      "insert into plans (merchant_id, name, description, amount_cents, period) values ($1, 'Plan Mensual', 'Caja de café cada mes', 1999, 'MO') returning id",
+      [merchant.id],
+    );
+    await tx.query('insert into subscriptions (subscription_key, plan_id, email) values ($1, $2, $3)', [DEMO_SUBSCRIPTION_KEY, plan?.id, 'suscriptor@example.com']);
+    const [campaign] = await tx.query<{ id: number }>(
+      `insert into campaigns (merchant_id, title, description, logo, min_cents, max_cents, default_values)
+       values ($1, 'Dona a la Fundación Demo', 'Cada dólar ayuda', '/images/merchants/demo.svg', 100, 50000, '[1, 5, 10]') returning id`,
+      [merchant.id],
+    );
+    await tx.query('insert into campaign_bridges (campaign_id, status) values ($1, 1)', [campaign?.id]);
+  });
+}
+
 /** Seeds the demo merchant and one demo payment link on a fresh database; a no-op afterwards. */
 export async function seedDemoData(db: Database): Promise<void> {
   await db.transaction(async (tx) => {

@@ -68,7 +68,7 @@ export async function recordPayment(deps: Deps, checked: CheckedPayment, input: 
     amount_cents: checked.amountCents, tax_cents: checked.taxCents, tx_type: 'AUTH_CAPTURE',
     card_brand: null, card_last4: null, card_token: null, card_fingerprint: null, payer_name: '',
     email: input.email, phone: input.phone, concept: input.concept, description: input.description || checked.link.description,
-    lang, tx_channel: input.txChannel, redirect_url: null, expires_at: null, reference: null, user_id: null, details: {},
+    lang, tx_channel: input.txChannel, redirect_url: null, expires_at: null, reference: null, user_id: null, details: {}, campaign_bridge_id: null, campaign_cents: 0,
     ...fields,
   }, newCodOper());
   const result = row ?? (input.trackId ? await findTransactionByTrackId(deps.db, input.trackId) : undefined);

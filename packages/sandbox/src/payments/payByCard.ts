@@ -19,6 +19,18 @@ export interface PayContext {
   origin: string;
   /** True when the caller is a guest (client key, no wallet token). */
   guest: boolean;
+  /** The wallet user paying, when logged in. */
+  userId?: number | undefined;
+}
+
+/** SPEC 5 "A campaign amount is sent only when both amount and bridge id exist"; the bridge must be the merchant's. */
+async function donationOf(deps: Deps, payload: CardPaymentPayload, merchantId: number) {
+  const bridgeId = Number(payload.idCampaignBridge);
+  if (!payload.amountToCampaign || !Number.isSafeInteger(bridgeId)) return { campaign_bridge_id: null, campaign_cents: 0 };
+  const [bridge] = await deps.db.query(
+    'select b.id from campaign_bridges b join campaigns c on c.id = b.campaign_id where b.id = $1 and c.merchant_id = $2 and b.status = 1', [bridgeId, merchantId]);
+  if (!bridge) throw new ApiError(400, 'missing_arguments', 'idCampaignBridge names no active campaign of this merchant');
+  return { campaign_bridge_id: bridgeId, campaign_cents: toCents(payload.amountToCampaign) };
 }
 
 const toCents = (amount: number) => Math.round(roundAmount(amount) * 100);
@@ -92,8 +104,9 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
       redirect_url: outcome.kind === 'three_ds' ? `${ctx.origin}/sandbox/3ds/${codOper}` : null,
       expires_at: null,
       reference: null,
-      user_id: null,
+      user_id: ctx.userId ?? null,
       details: {},
+      ...(await donationOf(deps, payload, merchant.id)),
     },
     codOper,
   );

@@ -31,6 +31,8 @@ export interface TransactionRow {
   reference: string | null;
   user_id: number | null;
   details: Record<string, unknown>;
+  campaign_bridge_id: number | null;
+  campaign_cents: number;
   created_at: Date;
   updated_at: Date;
 }
@@ -46,7 +48,7 @@ const COLUMNS = [
   'track_id', 'link_code', 'merchant_id', 'method', 'amount_cents', 'tax_cents', 'status', 'auth_status',
   'message_key', 'tx_type', 'card_brand', 'card_last4', 'card_token', 'card_fingerprint', 'payer_name',
   'email', 'phone', 'concept', 'description', 'lang', 'tx_channel', 'redirect_url', 'expires_at', 'reference',
-  'user_id', 'details',
+  'user_id', 'details', 'campaign_bridge_id', 'campaign_cents',
 ] as const satisfies ReadonlyArray<keyof NewTransaction>;
 
 /**

@@ -1,0 +1,116 @@
+import { Hono, type Context } from 'hono';
+import * as v from 'valibot';
+import { decodeBody, SEARCH_OFFSET, SEARCH_PAGE_SIZE } from '@pasarela/core';
+import type { Deps } from '../Deps';
+import { currentUserId, requireUser } from '../auth/sessions';
+import { ApiError } from '../http/ApiError';
+import type { AppEnv } from '../http/AppEnv';
+import { readObjectBody } from '../http/readBody';
+import { reply } from '../http/reply';
+import { checkLinkPayment, recordPayment } from '../payments/linkPayment';
+import { parseOr400 } from '../payments/validatePayload';
+import { findStation, stationOf } from '../store/catalog';
+import { sendMail } from '../store/mailbox';
+import type { LinkRow } from '../store/links';
+import type { TransactionRow } from '../store/transactions';
+import { transactionSummary } from './adminLinks';
+
+/** SPEC 7 search "code hex-encoded, or code:: plus encoded code"; a station search is JSON. */
+export function searchTermOf(raw: string): { station: string } | { code: string } {
+  try {
+    const json = JSON.parse(raw) as { type?: unknown; idSearch?: unknown };
+    if (json && json.type === 'PAYMENT_STATION' && typeof json.idSearch === 'string') return { station: json.idSearch };
+  } catch { /* not JSON: a code */ }
+  const encoded = raw.startsWith('code::') ? raw.slice('code::'.length) : raw;
+  try {
+    const decoded = decodeBody(encoded);
+    if (typeof decoded === 'string') return { code: decoded };
+  } catch { /* not the wire encoding */ }
+  if (/^(?:[0-9a-fA-F]{2})+$/.test(encoded)) return { code: Buffer.from(encoded, 'hex').toString('utf8') };
+  return { code: encoded };
+}
+
+const PaySchema = v.object({
+  sourceSearch: v.looseObject({ paymentCode: v.pipe(v.string('missing_arguments'), v.minLength(1, 'missing_arguments'), v.maxLength(100, 'missing_arguments')) }, 'missing_arguments'),
+  idUsrCard: v.optional(v.nullable(v.number('missing_arguments'))),
+  idUsrService: v.optional(v.nullable(v.number('missing_arguments'))),
+  useFunds: v.optional(v.boolean('missing_arguments'), false),
+  txChannel: v.optional(v.pipe(v.string('missing_arguments'), v.maxLength(10, 'missing_arguments')), 'PWW'),
+  customFieldValues: v.optional(v.array(v.unknown(), 'missing_arguments')),
+  trackId: v.optional(v.pipe(v.string('missing_arguments'), v.maxLength(64, 'missing_arguments'))),
+}, 'missing_arguments');
+const SendSchema = v.object({
+  to: v.pipe(v.string('missing_arguments'), v.email('invalid_email'), v.maxLength(254, 'invalid_email')),
+  amount: v.pipe(v.number('missing_arguments'), v.minValue(0.01, 'greater_than_zero'), v.maxValue(1_000_000, 'invalid_amount')),
+  description: v.optional(v.pipe(v.string('missing_arguments'), v.maxLength(200, 'invalid_length')), ''),
+}, 'missing_arguments');
+
+export function activityRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  // SPEC 7 "GET search activity (limit 10, offset 0, ...)".
+  app.get('/activity/search', async (c) => {
+    const term = searchTermOf(c.req.query('code') ?? '');
+    const limit = Math.min(SEARCH_PAGE_SIZE, Math.max(1, Number(c.req.query('limit')) || SEARCH_PAGE_SIZE));
+    const offset = Math.max(SEARCH_OFFSET, Number(c.req.query('offset')) || SEARCH_OFFSET);
+    if ('station' in term) {
+      const station = await findStation(deps.db, term.station);
+      if (!station) throw new ApiError(404, 3001);
+      return reply(c, { results: [{ type: 'PAYMENT_STATION', ...stationOf(station) }], limit, offset });
+    }
+    const rows = term.code.length > 100 ? [] : await deps.db.query<LinkRow>(
+      'select * from payment_links where code = $1 or slug = $1 order by id limit $2 offset $3', [term.code, limit, offset]);
+    if (rows.length === 0) throw new ApiError(404, 'PAYMENT_NOT_FOUND');
+    return reply(c, {
+      results: rows.map((l) => ({ type: 'SERVICE', idSearch: l.code, paymentCode: l.code, idMerchant: l.merchant_id, amount: l.amount_cents / 100, taxes: l.tax_cents / 100, discount: l.discount_cents / 100, description: l.description, serviceCode: l.service_code })),
+      limit, offset,
+    });
+  });
+
+  const user = new Hono<AppEnv>();
+  user.use('*', requireUser(deps.db));
+  // SPEC 7 "POST activity pay": with the wallet balance (useFunds) or a saved card (idUsrCard).
+  user.post('/pay', async (c) => {
+    const body = parseOr400(PaySchema, await readObjectBody(c));
+    const userId = currentUserId(c);
+    const input = { code: body.sourceSearch.paymentCode, email: '', phone: '', concept: '', description: '', txChannel: body.txChannel, trackId: body.trackId };
+    const method = body.useFunds ? 'pfw' : 'card';
+    const checked = await checkLinkPayment(deps, input, method, false);
+    const total = checked.amountCents + checked.taxCents;
+    let card: { card_brand: string; card_last4: string; card_token: string } | undefined;
+    if (!body.useFunds) {
+      [card] = await deps.db.query('select card_brand, card_last4, card_token from user_cards where id = $1 and user_id = $2', [body.idUsrCard ?? -1, userId]);
+      if (!card) throw new ApiError(404, 'card_not_found', 'idUsrCard names none of your cards');
+    } else {
+      const [debited] = await deps.db.query('update users set balance_cents = balance_cents - $2 where id = $1 and balance_cents >= $2 returning id', [userId, total]);
+      if (!debited) throw new ApiError(422, 'payment_rejected', 'Not enough balance');
+    }
+    const tx = await recordPayment(deps, checked, input, {
+      method: body.useFunds ? 'balance' : 'card', status: 1, auth_status: 'APPROVED', message_key: 'approved', user_id: userId,
+      card_brand: card?.card_brand ?? null, card_last4: card?.card_last4 ?? null, card_token: card?.card_token ?? null,
+    }, c.get('lang'));
+    return reply(c, { activityResult: { status: tx.status, codOper: tx.cod_oper }, ...transactionSummary(tx) });
+  });
+  // SPEC 7 "send/list/pending activities": a payment request sent by e-mail to someone.
+  user.post('/send', async (c) => {
+    const body = parseOr400(SendSchema, await readObjectBody(c));
+    const [row] = await deps.db.query<{ id: number }>("insert into process_records (kind, user_id, data) values ('activity', $1, $2) returning id", [currentUserId(c), JSON.stringify(body)]);
+    await sendMail(deps.db, { to: body.to, kind: 'email_payment', subject: 'Te enviaron una solicitud de pago', body: `Solicitud ${row?.id}: ${body.amount.toFixed(2)} USD. ${body.description}` });
+    return reply(c, { id: row?.id, status: 0, ...body });
+  });
+  const list = (pendingOnly: boolean) => async (c: Context<AppEnv>) => {
+    const rows = await deps.db.query<{ id: number; data: Record<string, unknown>; status: number }>(
+      "select * from process_records where kind = 'activity' and user_id = $1 and ($2::boolean is false or status = 0) order by id desc limit 100", [currentUserId(c), pendingOnly]);
+    return reply(c, { activities: rows.map((r) => ({ id: r.id, status: r.status, ...r.data })) });
+  };
+  user.get('/', list(false));
+  user.get('/pending', list(true));
+  app.route('/activity', user);
+
+  // SPEC 7 "GET user payment codes filtered by code".
+  app.get('/users/me/payment-codes', requireUser(deps.db), async (c) => {
+    const code = c.req.query('code') ?? null;
+    const rows = await deps.db.query<TransactionRow>('select * from transactions where user_id = $1 and ($2::text is null or link_code = $2) order by id desc limit 100', [currentUserId(c), code]);
+    return reply(c, { paymentCodes: rows.map((r) => ({ code: r.link_code, ...transactionSummary(r) })) });
+  });
+  return app;
+}

@@ -1,0 +1,82 @@
+import { Hono } from 'hono';
+import { randomBytes } from 'node:crypto';
+import * as v from 'valibot';
+import { CardInformationSchema, isExpiryValid, type Language } from '@pasarela/core';
+import type { Deps } from '../Deps';
+import { ApiError } from '../http/ApiError';
+import type { AppEnv } from '../http/AppEnv';
+import { readObjectBody } from '../http/readBody';
+import { reply } from '../http/reply';
+import { AUTH_STATUS, CARD_STATUS, cardOutcomeFor, outcomeKey } from '../gateways/testCards';
+import { cardAnswerOf } from '../payments/cardAnswer';
+import { storedCard } from '../payments/cardFingerprint';
+import { parseOr400 } from '../payments/validatePayload';
+import { findPlan, findSubscription, planOf } from '../store/catalog';
+import { findTransactionByTrackId, insertTransaction, newCodOper } from '../store/transactions';
+import { idParam } from './merchants';
+
+/** Days per SPEC 9 period code, for the next charge date. */
+const PERIOD_DAYS: Readonly<Record<string, number>> = { DA: 1, WE: 7, BW: 14, TE: 28, MO: 30, BM: 60, QU: 91, EF: 84, OS: 168, HA: 182, BA: 182, AN: 365 };
+
+const CustomerSubscriptionSchema = v.object({
+  idPlan: v.pipe(v.number('missing_arguments'), v.integer('missing_arguments')),
+  email: v.pipe(v.string('missing_arguments'), v.email('invalid_email'), v.maxLength(254, 'invalid_email')),
+}, 'missing_arguments');
+const SubscriptionPaySchema = v.object({
+  cardInformation: CardInformationSchema,
+  email: v.optional(v.pipe(v.string('missing_arguments'), v.maxLength(254, 'invalid_email')), ''),
+  trackId: v.pipe(v.string('missing_arguments'), v.minLength(1, 'missing_arguments'), v.maxLength(64, 'missing_arguments')),
+  lang: v.optional(v.picklist(['es', 'en'], 'missing_arguments')),
+}, 'missing_arguments');
+
+export function subscriptionRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  // SPEC 7 "GET merchant plans (or by idPlan)".
+  app.get('/merchants/:idMerchant/plans', async (c) => {
+    const id = idParam(c.req.param('idMerchant'), 'Merchant Not Found');
+    const idPlan = Number(c.req.query('idPlan'));
+    const rows = await deps.db.query<Parameters<typeof planOf>[0]>(
+      'select * from plans where merchant_id = $1 and ($2::int is null or id = $2) order by id', [id, Number.isSafeInteger(idPlan) && idPlan > 0 ? idPlan : null]);
+    return reply(c, { plans: rows.map(planOf) });
+  });
+  // SPEC 7 "POST customer subscription".
+  app.post('/subscriptions', async (c) => {
+    const body = parseOr400(CustomerSubscriptionSchema, await readObjectBody(c));
+    const plan = await findPlan(deps.db, body.idPlan);
+    if (!plan) throw new ApiError(404, 'error_to_load', 'idPlan names no plan');
+    const key = `SUB${randomBytes(6).toString('hex').toUpperCase()}`;
+    const [row] = await deps.db.query<{ id: number }>('insert into subscriptions (subscription_key, plan_id, email) values ($1, $2, $3) returning id', [key, plan.id, body.email]);
+    return reply(c, { idSubscription: row?.id, subscriptionKey: key, status: 0, plan: planOf(plan) });
+  });
+  // SPEC 7 "POST subscription payment via process tx"; SPEC 4: status 1 or -1 passes, the charge is applied at once when due.
+  app.post('/subscriptions/:key/pay', async (c) => {
+    const body = parseOr400(SubscriptionPaySchema, await readObjectBody(c));
+    const lang: Language = body.lang ?? c.get('lang');
+    const earlier = await findTransactionByTrackId(deps.db, body.trackId);
+    if (earlier) return reply(c, cardAnswerOf(earlier, lang));
+    const sub = await findSubscription(deps.db, c.req.param('key'));
+    const plan = sub && (await findPlan(deps.db, sub.plan_id));
+    if (!sub || !plan) throw new ApiError(404, 'error_to_load');
+    const card = body.cardInformation;
+    if (!isExpiryValid(`${card.expMonth}/${card.expYear.slice(-2)}`, Date.now())) throw new ApiError(400, 'expired', 'cardInformation.expYear is in the past');
+    const outcome = cardOutcomeFor(card.cardNumber);
+    if (outcome.kind === 'processing_error') throw new ApiError(502, 'payment_error_try_again');
+    const key = outcomeKey(outcome);
+    const stored = storedCard(card.cardNumber, card.cardType, deps.cardFingerprintKey);
+    const row = await insertTransaction(deps.db, {
+      track_id: body.trackId, link_code: null, merchant_id: plan.merchant_id, method: 'card', amount_cents: plan.amount_cents, tax_cents: 0,
+      status: CARD_STATUS[key], auth_status: AUTH_STATUS[key], message_key: key, tx_type: 'REC', card_brand: stored.brand, card_last4: stored.last4,
+      card_token: stored.token, card_fingerprint: stored.fingerprint, payer_name: `${card.firstName} ${card.lastName}`, email: body.email || sub.email,
+      phone: '', concept: plan.name, description: plan.description, lang, tx_channel: 'EPR', redirect_url: null, expires_at: null,
+      reference: sub.subscription_key, user_id: null, details: { idSubscription: sub.id }, campaign_bridge_id: null, campaign_cents: 0,
+    }, newCodOper());
+    const tx = row ?? (await findTransactionByTrackId(deps.db, body.trackId));
+    if (!tx) throw new Error('subscription charge neither inserted nor found');
+    if (tx.status === 1 || tx.status === -1) {
+      const next = new Date(Date.now() + (PERIOD_DAYS[plan.period] ?? 30) * 24 * 3600 * 1000);
+      await deps.db.query('update subscriptions set status = 1, next_charge_at = $2 where id = $1', [sub.id, next]);
+    }
+    return reply(c, { ...cardAnswerOf(tx, lang), subscriptionKey: sub.subscription_key, appliedNow: plan.charge_now });
+  });
+  return app;
+}

@@ -1,0 +1,107 @@
+// Card payments per second and p50/p99 latency of POST /api/v1/cards/auth-capture against the
+// built sandbox, on PGlite (default) and on PostgreSQL (BENCH_DATABASE_URL), beside the raw
+// single-row insert rate of the same database, so the overhead of our code reads as a ratio.
+//
+//   npm run build && node scripts/bench-payments.mjs [--duration 10] [--connections 10]
+//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node scripts/bench-payments.mjs
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { startSandbox } from './sandbox-process.mjs';
+
+const arg = (name, fallback) => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at > 0 ? Number(process.argv[at + 1]) : fallback;
+};
+const DURATION_S = arg('duration', 10);
+const CONNECTIONS = arg('connections', 10);
+const INSERTS = arg('inserts', 5000);
+const CLIENT_KEY = 'pk_sandbox_pasarela_guest';
+
+// SPEC 7 wire encoding, as the widget sends it: hex of base64 of UTF-8 JSON.
+const encode = (value) => Buffer.from(Buffer.from(JSON.stringify(value), 'utf8').toString('base64'), 'latin1').toString('hex');
+
+function payload(code, i) {
+  return {
+    cclw: 'TIENDADEMO', code,
+    // A different amount per request: the duplicate rule (same card and amount within 5 minutes) stays out of the way.
+    amount: 1 + (i % 400_000) / 100, taxAmount: 0, email: 'bench@example.com', phone: '+50761234567',
+    address: 'Calle 50', city: 'Panamá', ip: '127.0.0.1', concept: 'Bench', description: 'Bench',
+    cardInformation: { cardNumber: '4242424242424242', expMonth: '12', expYear: '34', cvv: '123', firstName: 'Ana', lastName: 'Prueba', cardType: 'VISA' },
+    additionalData: { domainRequested: 'bench.test', trackId: randomUUID(), zipCode: '0000', street: 'Calle 50' },
+    customFieldValues: [], txChannel: 'PWW', lang: 'es', serviceCode: 'LK', transactionsType: 'AUTH_CAPTURE', isOldVersion: true,
+  };
+}
+
+async function rawInsertRate(kind, databaseUrl) {
+  const sql = 'insert into bench_rows (track_id, amount_cents, status, payload) values ($1, $2, $3, $4)';
+  const ddl = 'create table if not exists bench_rows (id serial primary key, track_id text unique, amount_cents int, status int, payload jsonb)';
+  if (kind === 'pglite') {
+    const dir = mkdtempSync(join(tmpdir(), 'pasarela-bench-raw-'));
+    const db = new PGlite(dir);
+    await db.exec(ddl);
+    const start = performance.now();
+    for (let i = 0; i < INSERTS; i++) await db.query(sql, [randomUUID(), i, 1, JSON.stringify({ i })]);
+    const rate = INSERTS / ((performance.now() - start) / 1000);
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
+    return rate;
+  }
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query('drop table if exists bench_rows');
+  await client.query(ddl);
+  const start = performance.now();
+  for (let i = 0; i < INSERTS; i++) await client.query(sql, [randomUUID(), i, 1, JSON.stringify({ i })]);
+  const rate = INSERTS / ((performance.now() - start) / 1000);
+  await client.query('drop table bench_rows');
+  await client.end();
+  return rate;
+}
+
+async function benchPayments(env) {
+  const sandbox = await startSandbox(env);
+  try {
+    const link = await fetch(`${sandbox.url}/sandbox/links`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ amount: 10, description: 'Bench' }),
+    }).then((r) => r.json());
+    let i = 0;
+    const result = await autocannon({
+      url: `${sandbox.url}/api/v1/cards/auth-capture`,
+      connections: CONNECTIONS,
+      duration: DURATION_S,
+      requests: [{
+        method: 'POST',
+        headers: { 'content-type': 'text/plain', 'x-api-key': CLIENT_KEY },
+        setupRequest: (req) => ({ ...req, body: encode(payload(link.code, i++)) }),
+      }],
+    });
+    const rows = await fetch(`${sandbox.url}/sandbox/transactions?code=${link.code}`).then((r) => r.json());
+    return { result, recorded: rows.transactions.length };
+  } finally {
+    await sandbox.stop();
+  }
+}
+
+async function run(label, kind, env, databaseUrl) {
+  const raw = await rawInsertRate(kind, databaseUrl);
+  const { result, recorded } = await benchPayments(env);
+  const ok = result['2xx'];
+  const rps = ok / DURATION_S;
+  console.log(`\n${label}`);
+  console.log(`  raw single-row inserts:  ${raw.toFixed(0)} /s (${INSERTS} sequential, parameterised)`);
+  console.log(`  card payments:           ${rps.toFixed(0)} /s over ${DURATION_S} s, ${CONNECTIONS} connections (${ok} approved, ${result.non2xx} non-2xx, ${result.errors} errors)`);
+  console.log(`  latency:                 p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`);
+  console.log(`  rows recorded:           ${recorded} (one per approved request)`);
+  console.log(`  payments / raw inserts:  ${(rps / raw).toFixed(2)}`);
+}
+
+console.log(`Node ${process.version}, ${DURATION_S} s per run, ${CONNECTIONS} connections`);
+await run('PGlite (embedded, DATA_DIR)', 'pglite', {});
+const pgUrl = process.env.BENCH_DATABASE_URL;
+if (pgUrl) await run('PostgreSQL (DATABASE_URL)', 'postgres', { DATABASE_URL: pgUrl }, pgUrl);
+else console.log('\nSet BENCH_DATABASE_URL to also measure PostgreSQL.');
