@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { CardPaymentPayloadSchema, buildCardPaymentPayload } from './cardPayment';
+import { CardNumberSchema, CardPaymentPayloadSchema, buildCardPaymentPayload } from './cardPayment';
 import type { CardPaymentInput } from './cardPayment';
 
 const input: CardPaymentInput = {
@@ -104,5 +104,19 @@ describe('CardPaymentPayloadSchema issues carry the server error code and name t
   it('a missing object is missing_arguments', () => {
     expect(issuesOf(null)[0]).toEqual(['', 'missing_arguments']);
     expect(issuesOf({ ...good, cardInformation: undefined })[0]).toEqual(['cardInformation', 'missing_arguments']);
+  });
+});
+
+describe('CardNumberSchema (shared by every endpoint that takes a card number)', () => {
+  it.each([
+    ['4242424242424242', null],
+    ['4242 4242 4242 4242', 'invalid_card'],
+    ['4242424242424241', 'invalid_card'],
+    ['6011111111111117', 'invalid_card'],
+    ['', 'missing_arguments'],
+    [42, 'missing_arguments'],
+  ])('%j -> %s', (n, key) => {
+    const r = v.safeParse(CardNumberSchema, n);
+    expect(r.success ? null : r.issues[0]?.message).toBe(key);
   });
 });

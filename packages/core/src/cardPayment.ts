@@ -13,10 +13,13 @@ import { parseExpiry } from './cardExpiry';
 const str = () => v.pipe(v.string('missing_arguments'), v.check((s) => s.trim() !== '', 'missing_arguments'));
 const optStr = () => v.optional(v.string('missing_arguments'));
 
+/** A card number on the wire: 12-19 digits, Luhn-valid, of an offered brand (message invalid_card). */
+export const CardNumberSchema = v.pipe(str(), v.check((s) => /^\d{12,19}$/.test(s) && passesLuhn(s) && cardBrandOf(s) !== null, 'invalid_card'));
+
 export const CardInformationSchema = v.pipe(
   v.object(
     {
-      cardNumber: v.pipe(str(), v.check((s) => /^\d{12,19}$/.test(s) && passesLuhn(s) && cardBrandOf(s) !== null, 'invalid_card')),
+      cardNumber: CardNumberSchema,
       expMonth: v.pipe(str(), v.regex(/^(0[1-9]|1[0-2])$/, 'expired')),
       expYear: v.pipe(str(), v.regex(/^(\d{2}|\d{4})$/, 'expired')),
       cvv: v.pipe(str(), v.regex(/^\d{3,4}$/, 'invalid_cvc')),

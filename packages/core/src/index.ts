@@ -115,7 +115,7 @@ export {
   paymentMethodAvailability,
 } from './methods';
 export type { AvailableMethod, LinkType, PaymentMethodEntry, GroupedPaymentMethods, MethodAvailability } from './methods';
-export { CardInformationSchema, CardPaymentPayloadSchema, buildCardPaymentPayload } from './cardPayment';
+export { CardNumberSchema, CardInformationSchema, CardPaymentPayloadSchema, buildCardPaymentPayload } from './cardPayment';
 export type { CardPaymentPayload, CardPaymentFormValues, CardPaymentInput } from './cardPayment';
 export { CardAuthResponseSchema, CARD_STATUS, cardOutcome } from './cardOutcome';
 export type { CardAuthResponse, CardOutcome } from './cardOutcome';
