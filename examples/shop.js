@@ -3,7 +3,7 @@
 (function () {
   'use strict';
 
-  /** Panama's sales tax (ITBMS), 7 %. */
+  /** Panama's sales tax (ITBMS), 7\u00a0%. */
   var TAX_RATE = 0.07;
 
   var PRODUCTS = [
@@ -19,15 +19,15 @@
       cartTitle: 'Tu pedido',
       cartNote: 'Envío gratis dentro de la Ciudad de Panamá.',
       geishaName: 'Café Geisha de Boquete',
-      geishaDesc: 'Grano entero, tueste medio · 340 g',
-      cacaoName: 'Chocolate 70 % de Bocas del Toro',
-      cacaoDesc: 'Cacao fino de aroma · tableta de 80 g',
+      geishaDesc: 'Grano entero, tueste medio · 340\u00a0g',
+      cacaoName: 'Chocolate 70\u00a0% de Bocas del Toro',
+      cacaoDesc: 'Cacao fino de aroma · tableta de 80\u00a0g',
       each: 'c/u',
       less: 'Quitar uno',
       more: 'Agregar uno',
       summaryTitle: 'Resumen',
       subtotal: 'Subtotal',
-      tax: 'ITBMS (7 %)',
+      tax: 'ITBMS (7\u00a0%)',
       total: 'Total',
       pay: 'Pagar con Pasarela',
       cancel: 'Cancelar el pago',
@@ -56,15 +56,15 @@
       cartTitle: 'Your order',
       cartNote: 'Free delivery within Panama City.',
       geishaName: 'Boquete Geisha coffee',
-      geishaDesc: 'Whole bean, medium roast · 340 g',
-      cacaoName: 'Bocas del Toro 70 % chocolate',
-      cacaoDesc: 'Fine flavour cacao · 80 g bar',
+      geishaDesc: 'Whole bean, medium roast · 340\u00a0g',
+      cacaoName: 'Bocas del Toro 70\u00a0% chocolate',
+      cacaoDesc: 'Fine flavour cacao · 80\u00a0g bar',
       each: 'each',
       less: 'Remove one',
       more: 'Add one',
       summaryTitle: 'Summary',
       subtotal: 'Subtotal',
-      tax: 'ITBMS sales tax (7 %)',
+      tax: 'ITBMS sales tax (7\u00a0%)',
       total: 'Total',
       pay: 'Pay with Pasarela',
       cancel: 'Cancel payment',
