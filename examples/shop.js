@@ -3,7 +3,7 @@
 (function () {
   'use strict';
 
-  /** Panama's sales tax (ITBMS), 7\u00a0%. */
+  /** Panama's sales tax (ITBMS), 7 %. */
   var TAX_RATE = 0.07;
 
   var PRODUCTS = [
