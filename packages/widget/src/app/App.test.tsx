@@ -78,11 +78,16 @@ describe('App', () => {
     await type(view.input('email'), 'ana@example.com');
     await type(view.input('phone'), '6123 4567');
     view.container.querySelector<HTMLButtonElement>('button[type="submit"]')?.click();
-    await settle();
-    await settle();
+    // The receipt screens are a lazy chunk.
+    await vi.waitFor(
+      async () => {
+        await settle();
+        expect(view.container.querySelector('h1')?.textContent).toBe(catalogs.es.receipt_payment_proof);
+      },
+      { timeout: 10_000 },
+    );
     expect(location.pathname).toBe('/pf/default-receipt/OP1');
     expect(new URLSearchParams(location.search).get('parentOrigin')).toBe('https://shop.test');
-    expect(view.container.querySelector('h1')?.textContent).toBe(catalogs.es.receipt_payment_proof);
     expect(view.container.textContent).toContain('**** 4242');
     expect(view.messages.find((m) => m.type === 'result')).toMatchObject({
       result: { status: 'success', method: 'card', notification: { Oper: 'OP1', TotalPagado: '10.70', Estado: 'APPROVED' } },

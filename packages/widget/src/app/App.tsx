@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { PasarelaError, payerMessage } from '@pasarela/core';
 import { t } from '../i18n/i18n';
-import { createReceiptStore, type ReceiptStore } from '../receipts/receiptStore';
-import { ReceiptRoute } from '../receipts/ReceiptRoute';
+import { loadReceipts } from '../receipts/loadReceipts';
+import type { ReceiptStore } from '../receipts/receiptStore';
+import type { ReceiptRoute } from '../receipts/ReceiptRoute';
 import { CheckoutRoute } from './CheckoutRoute';
 import { createCheckoutStore, type CheckoutStore } from './checkoutStore';
 import { MessagePage } from './MessagePage';
@@ -12,7 +13,13 @@ import { Splash } from './Splash';
 
 type ScreenData =
   | { name: 'checkout'; store: CheckoutStore; loaded: Promise<void> }
-  | { name: 'receipt'; store: ReceiptStore; loaded: Promise<void> };
+  | {
+      name: 'receipt';
+      loaded: Promise<void>;
+      /** Set once the receipts chunk is in; `failed` when it could not be fetched. */
+      view: { Route: typeof ReceiptRoute; store: ReceiptStore } | null;
+      failed: boolean;
+    };
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -32,6 +39,7 @@ export function App({ services, i18nReady, subscribe }: AppProps) {
   const [href, setHref] = useState(() => location.href);
   const [booted, setBooted] = useState(false);
   const [textReady, setTextReady] = useState(false);
+  const [, setChunks] = useState(0);
   const screens = useRef(new Map<string, ScreenData>());
   const route = parseRoute(new URL(href));
 
@@ -46,8 +54,18 @@ export function App({ services, i18nReady, subscribe }: AppProps) {
       made = { name: 'checkout', store, loaded: store.getState().load() };
     }
     if (r.name === 'receipt') {
-      const store = createReceiptStore(services.api, r.codOper);
-      made = { name: 'receipt', store, loaded: store.getState().load() };
+      const receipt: Extract<ScreenData, { name: 'receipt' }> = { name: 'receipt', loaded: Promise.resolve(), view: null, failed: false };
+      receipt.loaded = loadReceipts()
+        .then((chunk) => {
+          const store = chunk.createReceiptStore(services.api, r.codOper);
+          receipt.view = { Route: chunk.ReceiptRoute, store };
+          return store.getState().load();
+        })
+        .catch(() => {
+          receipt.failed = true;
+        })
+        .finally(() => setChunks((n) => n + 1));
+      made = receipt;
     }
     if (made) screens.current.set(key, made);
     return made;
@@ -76,7 +94,10 @@ export function App({ services, i18nReady, subscribe }: AppProps) {
   let screen = null;
   if (booted) {
     if (data?.name === 'checkout') screen = <CheckoutRoute key={routeKey(route)} store={data.store} />;
-    else if (data?.name === 'receipt') screen = <ReceiptRoute key={routeKey(route)} store={data.store} />;
+    else if (data?.name === 'receipt' && data.view) screen = <data.view.Route key={routeKey(route)} store={data.view.store} />;
+    else if (data?.name === 'receipt' && data.failed) {
+      screen = <MessagePage title={t('error_to_load')} message={{ key: 'connection_error' }} onRetry={() => location.reload()} />;
+    } else if (data?.name === 'receipt') screen = <main className="page page--loading" aria-busy="true"><p className="page__text">{t('loading')}</p></main>;
     else if (route.name === 'responseMessage') {
       // Only catalogue texts for the code in the address, never the address's own text.
       const message = payerMessage(new PasarelaError({ code: route.code || 'error_to_load', category: 'api' }));

@@ -7,6 +7,7 @@ import { RECEIPT_PATH } from '../../app/route';
 import { clearSession } from '../../app/session';
 import { useServices } from '../../app/services';
 import { t } from '../../i18n/i18n';
+import { loadReceipts } from '../../receipts/loadReceipts';
 import { CardForm } from './CardForm';
 import { createCardPay } from './pay';
 import { PaymentSummary } from './PaymentSummary';
@@ -34,7 +35,11 @@ export function CardScreen({ data, initialAlert }: CardScreenProps) {
       domainRequested,
       notify: (message) => services.bridge.notify(message),
       now: services.now,
-      onAttempt: () => void takeChallenge(services.storage.session),
+      onAttempt: () => {
+        takeChallenge(services.storage.session);
+        // Fetch the receipt screens while the payment is under way.
+        void loadReceipts().catch(() => undefined);
+      },
       beforeChallenge: (values) =>
         saveChallenge(services.storage.session, {
           formPath: location.pathname + location.search,

@@ -1,0 +1,38 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { SANDBOX_CLIENT_KEY, SPLASH_MS, VERSION } from '@pasarela/core';
+import { CONFIG_ELEMENT_ID, readConfig } from './config';
+
+function withConfig(text: string | null) {
+  document.getElementById(CONFIG_ELEMENT_ID)?.remove();
+  if (text === null) return;
+  const script = document.createElement('script');
+  script.type = 'application/json';
+  script.id = CONFIG_ELEMENT_ID;
+  script.textContent = text;
+  document.head.appendChild(script);
+}
+
+const DEFAULTS = {
+  apiBase: '/api/v1', wireEncoding: true, clientKey: SANDBOX_CLIENT_KEY, env: 'demo', splashMs: SPLASH_MS, version: VERSION, imageBase: '',
+};
+
+describe('readConfig', () => {
+  afterEach(() => withConfig(null));
+
+  it('uses the defaults without a config block (SPEC 2 splash 3000 ms)', () => {
+    withConfig(null);
+    expect(readConfig(document)).toEqual(DEFAULTS);
+  });
+
+  it('reads what the server wrote', () => {
+    withConfig('{"apiBase":"/api/v1","wireEncoding":false,"clientKey":"pk_x","env":"demo","splashMs":500,"version":"2.219.0","imageBase":"https://img.test"}');
+    expect(readConfig(document)).toMatchObject({ wireEncoding: false, clientKey: 'pk_x', splashMs: 500, imageBase: 'https://img.test' });
+  });
+
+  it('keeps the good fields of a partly wrong block and survives broken JSON', () => {
+    withConfig('{"splashMs":-5,"wireEncoding":false,"clientKey":""}');
+    expect(readConfig(document)).toEqual({ ...DEFAULTS, wireEncoding: false });
+    withConfig('{not json');
+    expect(readConfig(document)).toEqual(DEFAULTS);
+  });
+});
