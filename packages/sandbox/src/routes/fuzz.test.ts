@@ -44,7 +44,7 @@ describe('malformed requests never cause a 5xx', () => {
   it('answers thousands of fuzzed requests across every endpoint with 2xx-4xx and a well-formed body', async () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...ENDPOINTS), segment, query, body, fc.boolean(), async (endpoint, seg, q, b, withKey) => {
-        const path = endpoint.path.replace(':x', encodeURIComponent(seg));
+        const path = endpoint.path.replaceAll(':x', encodeURIComponent(seg));
         const search = new URLSearchParams(q).toString();
         const headers: Record<string, string> = b.type ? { 'content-type': b.type } : {};
         if (withKey) headers['x-api-key'] = SANDBOX_CLIENT_KEY;
