@@ -39,6 +39,12 @@ describe('SPEC 3 "Payment method availability"', () => {
     expect([a.visa, a.mastercard, a.amex]).toEqual([true, true, true]);
   });
 
+  it('the link type\'s entry is chosen before the method\'s own service type', () => {
+    const a = paymentMethodAvailability([e('cash', 'PCASH', 'PAYCASH'), e('cash', 'LK', 'PC')], 'LK');
+    expect(a.entries.cash?.gatewayCode).toBe('PC');
+    expect(paymentMethodAvailability([e('pfw', 'PFW', 'PFW')], 'PFW').entries.pfw?.gatewayCode).toBe('PFW');
+  });
+
   it('a method with entries only for another link type is off', () => {
     const a = paymentMethodAvailability(all, 'EA');
     expect(a.enabled).toEqual(['nequi', 'pfw']);
@@ -51,6 +57,7 @@ describe('SPEC 3 "Payment method availability"', () => {
     [[e('cash', 'PCASH', 'PC')], true, false, true],
     [[e('cash', 'LK', 'OTHER')], false, false, false],
     [[], false, false, false],
+    [[e('cash', 'LK', 'PC'), e('cash', 'PCASH', 'PAYCASH')], true, true, true],
   ])('"Cash requires a PAYCASH or PC gateway entry for the link type" (%#)', (entries, cash, payCash, cashPoint) => {
     const a = paymentMethodAvailability(entries, 'LK');
     expect([a.cash, a.payCash, a.cashPoint]).toEqual([cash, payCash, cashPoint]);

@@ -41,7 +41,7 @@ export function cardValidationBrands(entries: readonly PaymentMethodEntry[]): Ca
   return CARD_BRANDS.filter((b) => seen.has(b));
 }
 
-/** Methods whose entries may use their own service type instead of the payment's link type. */
+/** Methods whose entries may also use their own service type besides the payment's link type. */
 const DEDICATED_LINK_TYPE: Partial<Record<AvailableMethod, LinkType>> = { pfw: 'PFW', nequi: 'ND', cash: 'PCASH' };
 
 /** Tokens of the link's cardType list that keep each method on (brands keep the card on). */
@@ -89,7 +89,8 @@ export function paymentMethodAvailability(
   for (const method of AVAILABLE_METHODS) {
     const byType = grouped[method] ?? {};
     const dedicated = DEDICATED_LINK_TYPE[method];
-    let candidates = byType[linkType as LinkType] ?? (dedicated ? byType[dedicated] : undefined) ?? [];
+    // The payment's link type first; then the method's own service type (e.g. PCASH for vouchers).
+    let candidates = [...(byType[linkType as LinkType] ?? []), ...(dedicated && dedicated !== linkType ? (byType[dedicated] ?? []) : [])];
     if (method !== 'pfw' && restriction.length > 0 && !METHOD_TOKENS[method].some((t) => restriction.includes(t))) {
       candidates = [];
     }

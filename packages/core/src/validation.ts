@@ -109,7 +109,10 @@ export function cardFormSchema(options: CardFormOptions) {
         name: fullName(),
         cardnumber: v.pipe(
           cardNumber(),
-          v.check((s) => !accepted || accepted.length === 0 || accepted.includes(cardBrandOf(s) ?? 'VISA'), 'card_not_valid'),
+          v.check((s) => {
+            const brand = cardBrandOf(s);
+            return !accepted || accepted.length === 0 || brand === null || accepted.includes(brand);
+          }, 'card_not_valid'),
         ),
         expirationDate: expiry(options.now),
         cvc: cvc(),
