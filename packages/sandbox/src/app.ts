@@ -13,6 +13,7 @@ import { MAX_BODY_BYTES } from './http/readBody';
 import { defaultPaths, type StaticPaths } from './paths';
 import { accountRoutes } from './routes/account';
 import { activityRoutes } from './routes/activity';
+import { adminCatalogRoutes } from './routes/adminCatalog';
 import { adminLinkRoutes } from './routes/adminLinks';
 import { adminSettleRoutes } from './routes/adminSettle';
 import { adminUserRoutes } from './routes/adminUsers';
@@ -100,6 +101,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   admin.route('/', adminUserRoutes(deps));
   admin.route('/', clavePageRoutes(deps));
   admin.route('/', adminSettleRoutes(deps));
+  admin.route('/', adminCatalogRoutes(deps));
   admin.all('*', () => {
     throw new ApiError(404, 'not_found', 'No such admin call');
   });

@@ -1,0 +1,112 @@
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { CARD_BRANDS, roundAmount, SUBSCRIPTION_PERIODS } from '@pasarela/core';
+import type { Deps } from '../Deps';
+import { ApiError } from '../http/ApiError';
+import type { AppEnv } from '../http/AppEnv';
+import { readObjectBody } from '../http/readBody';
+import { insertMerchantServices } from '../db/seed';
+import { parseOr400 } from '../payments/validatePayload';
+import { bridgeOf, bridgesOf, planOf, stationOf, type PlanRow, type StationRow } from '../store/catalog';
+import { findMerchant } from '../store/merchants';
+import { merchantInfoOf, paymentMethodOf } from './merchants';
+import { listMerchantServices } from '../store/merchants';
+
+const METHODS = ['card', 'nequi', 'cash', 'clave', 'crypto', 'pfw', 'yappy'] as const;
+const GATEWAY: Readonly<Record<(typeof METHODS)[number], string>> = { card: 'LK', nequi: 'NEQUI', cash: 'PAYCASH', clave: 'CLAVE', crypto: 'CRYPTO', pfw: 'PFW', yappy: 'YAPPY' };
+const cents = (n: number) => Math.round(roundAmount(n) * 100);
+const money = (field: string) => v.pipe(v.number(`${field} must be a number`), v.finite(`${field} must be a number`), v.minValue(0, `${field} must not be negative`), v.maxValue(10_000_000, `${field} is too large`));
+const name = (field: string, max = 120) => v.pipe(v.string(`${field} is required`), v.trim(), v.minLength(1, `${field} is required`), v.maxLength(max, `${field} is too long`));
+
+const MerchantSchema = v.object({
+  name: name('name'),
+  txLimit: v.optional(money('txLimit'), 5000),
+  hasPaymentGuest: v.optional(v.boolean('hasPaymentGuest must be a boolean'), true),
+  domainValidation: v.optional(v.boolean('domainValidation must be a boolean'), false),
+  allowedDomains: v.optional(v.array(v.pipe(v.string('allowedDomains must list host names'), v.maxLength(253, 'allowedDomains entry is too long')), 'allowedDomains must be an array'), []),
+  methods: v.optional(v.array(v.picklist(METHODS, `methods must list ${METHODS.join(', ')}`), 'methods must be an array'), [...METHODS]),
+  cardTypes: v.optional(v.array(v.picklist(CARD_BRANDS, 'cardTypes must list VISA, MC or AMEX'), 'cardTypes must be an array'), [...CARD_BRANDS]),
+  logo: v.optional(v.pipe(v.string('logo must be a string'), v.regex(/^\/images\/[\w./-]{1,200}$/, 'logo must be a path under /images/')), '/images/merchants/demo.svg'),
+});
+const StationSchema = v.object({
+  stationId: v.pipe(v.string('stationId is required'), v.regex(/^[A-Za-z0-9-]{3,40}$/, 'stationId must be 3-40 letters, digits or dashes')),
+  merchantId: v.optional(v.pipe(v.number('merchantId must be a number'), v.integer('merchantId must be an integer')), 1),
+  description: name('description', 200), amount: v.optional(money('amount'), 0), discount: v.optional(money('discount'), 0),
+});
+const PlanSchema = v.object({
+  merchantId: v.optional(v.pipe(v.number('merchantId must be a number'), v.integer('merchantId must be an integer')), 1),
+  name: name('name'), description: v.optional(v.pipe(v.string('description must be a string'), v.maxLength(500, 'description is too long')), ''),
+  amount: money('amount'), period: v.picklist(Object.keys(SUBSCRIPTION_PERIODS) as Array<keyof typeof SUBSCRIPTION_PERIODS>, 'period must be a SPEC 9 period code (MO, WE, AN...)'),
+  chargeNow: v.optional(v.boolean('chargeNow must be a boolean'), true),
+});
+const CampaignSchema = v.object({
+  merchantId: v.optional(v.pipe(v.number('merchantId must be a number'), v.integer('merchantId must be an integer')), 1),
+  title: name('title'), description: v.optional(v.pipe(v.string('description must be a string'), v.maxLength(500, 'description is too long')), ''),
+  minAmount: v.optional(money('minAmount'), 1), maxAmount: v.optional(money('maxAmount'), 1000),
+  defaultValues: v.optional(v.array(money('defaultValues[]'), 'defaultValues must be an array'), [1, 5, 10]),
+  status: v.optional(v.picklist([0, 1], 'status must be 0 or 1'), 1),
+  startDate: v.optional(v.pipe(v.string('startDate must be an ISO date'), v.isoTimestamp('startDate must be an ISO date'))),
+  endDate: v.optional(v.nullable(v.pipe(v.string('endDate must be an ISO date'), v.isoTimestamp('endDate must be an ISO date')))),
+});
+
+async function merchantOr400(deps: Deps, id: number) {
+  if (!(await findMerchant(deps.db, id))) throw new ApiError(400, 'merchant_not_found', 'merchantId names no merchant');
+}
+
+/** Admin: merchants with their methods, payment stations, plans, campaigns and bridges. */
+export function adminCatalogRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  app.post('/merchants', async (c) => {
+    const b = parseOr400(MerchantSchema, await readObjectBody(c));
+    const merchant = await deps.db.transaction(async (tx) => {
+      const [row] = await tx.query<{ id: number }>(
+        `insert into merchants (name, web_code, logo, has_payment_guest, tx_limit_cents, domain_validation, allowed_domains)
+         values ($1, $2, $3, $4, $5, $6, $7) returning id`,
+        [b.name, b.name.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 20) || 'MERCHANT', b.logo, b.hasPaymentGuest, cents(b.txLimit), b.domainValidation, JSON.stringify(b.allowedDomains)],
+      );
+      if (!row) throw new Error('merchant insert returned nothing');
+      await insertMerchantServices(tx, row.id, cents(b.txLimit), b.methods.map((method) => ({
+        method, linkType: method === 'pfw' ? 'PFW' : 'LK', gatewayCode: GATEWAY[method], cardCodes: method === 'card' ? b.cardTypes : [],
+      })));
+      return row;
+    });
+    const created = await findMerchant(deps.db, merchant.id);
+    if (!created) throw new Error('merchant vanished');
+    return c.json({ ...merchantInfoOf(created), paymentMethods: (await listMerchantServices(deps.db, merchant.id)).map(paymentMethodOf) }, 201);
+  });
+  app.post('/stations', async (c) => {
+    const b = parseOr400(StationSchema, await readObjectBody(c));
+    await merchantOr400(deps, b.merchantId);
+    const [row] = await deps.db.query<StationRow>(
+      'insert into payment_stations (station_id, merchant_id, description, amount_cents, discount_cents) values ($1, $2, $3, $4, $5) on conflict (station_id) do nothing returning *',
+      [b.stationId, b.merchantId, b.description, cents(b.amount), cents(b.discount)]);
+    if (!row) throw new ApiError(400, 'station_taken', 'stationId is already in use');
+    return c.json(stationOf(row), 201);
+  });
+  app.post('/plans', async (c) => {
+    const b = parseOr400(PlanSchema, await readObjectBody(c));
+    await merchantOr400(deps, b.merchantId);
+    const [row] = await deps.db.query<PlanRow>(
+      'insert into plans (merchant_id, name, description, amount_cents, period, charge_now) values ($1, $2, $3, $4, $5, $6) returning *',
+      [b.merchantId, b.name, b.description, cents(b.amount), b.period, b.chargeNow]);
+    if (!row) throw new Error('plan insert returned nothing');
+    return c.json(planOf(row), 201);
+  });
+  app.post('/campaigns', async (c) => {
+    const b = parseOr400(CampaignSchema, await readObjectBody(c));
+    await merchantOr400(deps, b.merchantId);
+    const bridgeId = await deps.db.transaction(async (tx) => {
+      const [campaign] = await tx.query<{ id: number }>(
+        'insert into campaigns (merchant_id, title, description, min_cents, max_cents, default_values) values ($1, $2, $3, $4, $5, $6) returning id',
+        [b.merchantId, b.title, b.description, cents(b.minAmount), cents(b.maxAmount), JSON.stringify(b.defaultValues)]);
+      const [bridge] = await tx.query<{ id: number }>(
+        'insert into campaign_bridges (campaign_id, status, start_date, end_date) values ($1, $2, $3, $4) returning id',
+        [campaign?.id, b.status, b.startDate ? new Date(b.startDate) : new Date(), b.endDate ? new Date(b.endDate) : null]);
+      return bridge?.id;
+    });
+    const bridge = (await bridgesOf(deps.db, b.merchantId)).find((x) => x.id === bridgeId);
+    if (!bridge) throw new Error('bridge vanished');
+    return c.json(bridgeOf(bridge), 201);
+  });
+  return app;
+}
