@@ -23,8 +23,8 @@ export const en: Record<keyof typeof es, string> = {
   policies_digits: 'Must contain at least one digit',
   policy_simbol: 'Must contain at least one symbol',
   password_nomatch: 'The passwords do not match',
-  validate_characters_min: 'Must have at least {{min}} characters',
-  validate_characters_max: 'Must have at most {{max}} characters',
+  validate_characters_min: 'Must have at least 8 characters',
+  validate_characters_max: 'Too many characters',
   spaces_blank_not_allowed: 'Blank values are not allowed',
   only_alphanumeric_characters: 'Letters and digits only',
   // SPEC 8 frontend keys

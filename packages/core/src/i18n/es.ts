@@ -21,8 +21,8 @@ export const es = {
   policies_digits: 'Debe contener al menos un número',
   policy_simbol: 'Debe contener al menos un símbolo',
   password_nomatch: 'Las contraseñas no coinciden',
-  validate_characters_min: 'Debe tener al menos {{min}} caracteres',
-  validate_characters_max: 'Debe tener como máximo {{max}} caracteres',
+  validate_characters_min: 'Debe tener al menos 8 caracteres',
+  validate_characters_max: 'Supera la cantidad máxima de caracteres',
   spaces_blank_not_allowed: 'No se permiten solo espacios en blanco',
   only_alphanumeric_characters: 'Solo letras y números',
   // SPEC 8 frontend keys

@@ -41,6 +41,11 @@ describe('i18n catalogs (SPEC 1 "Texts are Spanish by default, with English avai
     expect(needed.filter((k) => !(k in catalogs[lang]))).toEqual([]);
   });
 
+  it.each(languages)('%s validation messages need no interpolation (forms show them by key alone)', (lang) => {
+    const withHoles = [...VALIDATION_KEYS, ...FRONTEND_ERROR_KEYS].filter((k) => /\{\{/.test(catalogs[lang][k] ?? ''));
+    expect(withHoles).toEqual([]);
+  });
+
   it('the pay button carries the amount', () => {
     expect(catalogs.es.pay_button).toBe('Pagar {{amount}}');
     expect(catalogs.en.pay_button).toBe('Pay {{amount}}');
