@@ -51,7 +51,8 @@ export function CardForm({ store, total, lang, acceptedBrands, preparePhone }: C
       </h1>
       {state.alert ? (
         <div className="alert" role="alert">
-          <p className="alert__title">{t('declined_title')}</p>
+          {/* "Declined" only heads a bank's decline; a refusal or a failure speaks for itself. */}
+          {state.alert.key === 'payment_declined' ? <p className="alert__title">{t('declined_title')}</p> : null}
           {alertText !== t('declined_title') ? <p className="alert__text">{alertText}</p> : null}
         </div>
       ) : null}

@@ -49,6 +49,11 @@ export interface CardStoreDeps {
   initial?: Partial<CardValues> | undefined;
 }
 
+/** Drops combining accents (á -> a, ñ -> n); other characters stay for the rules to judge. */
+export function withoutAccents(text: string): string {
+  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').normalize('NFC');
+}
+
 const EMPTY: CardValues = { cardnumber: '', expirationDate: '', cvc: '', name: '', email: '', phone: '' };
 const NOT_TOUCHED: Record<CardField, boolean> = {
   cardnumber: false, expirationDate: false, cvc: false, name: false, email: false, phone: false,
@@ -95,6 +100,9 @@ export function createCardStore(deps: CardStoreDeps) {
         if (field === 'expirationDate') value = formatExpiry(raw, before.expirationDate);
         if (field === 'cvc') value = cleanCvc(raw, before.cardnumber);
         if (field === 'name' || field === 'email' || field === 'phone') value = raw.slice(0, 254);
+        // Cards carry names without accents (SPEC 5 only_alpha_characters): María Núñez becomes
+        // Maria Nunez as typed instead of an error for a name spelled correctly.
+        if (field === 'name') value = withoutAccents(value);
         const values = { ...before, [field]: value };
         if (field === 'cardnumber') values.cvc = cleanCvc(values.cvc, value);
         set({ values, errors: withPhone(values) });
