@@ -28,25 +28,29 @@ async function seriousViolations(page: Page): Promise<string[]> {
 describe.runIf(browserAvailable())('accessibility of the checkout screens', () => {
   let sandbox: RunningSandbox;
   let browser: Browser;
-  let code: string;
 
   beforeAll(async () => {
     sandbox = await startSandbox({ SPLASH_MS: '200' });
     browser = await launchChromium();
+  });
+
+  // A link (and an amount) per test: the same card and amount twice within 5 minutes is a duplicate.
+  async function newLink(amount: number): Promise<string> {
     const res = await fetch(`${sandbox.url}/sandbox/links`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ amount: 40, taxAmount: 2.8, description: 'Sombrero pintao' }),
+      body: JSON.stringify({ amount, taxAmount: 2.8, description: 'Sombrero pintao' }),
     });
-    code = ((await res.json()) as { code: string }).code;
-  });
+    return ((await res.json()) as { code: string }).code;
+  }
   afterAll(async () => {
     await browser?.close();
     await sandbox?.stop();
   });
 
-  for (const lang of ['es', 'en']) {
+  for (const [lang, amount] of [['es', 40], ['en', 41]] as const) {
     it(`card form and receipt in ${lang}: no serious violations, usable by keyboard alone`, async () => {
+      const code = await newLink(amount);
       const page = await browser.newPage();
       await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}&lang=${lang}`);
       await page.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });

@@ -52,7 +52,7 @@ describe.runIf(browserAvailable())('loader contract in the browser', () => {
   it('throws a TypeError for bad options before creating any iframe', async () => {
     const page = await shopPage();
     const messages = await page.evaluate(() => {
-      const attempts: Array<Record<string, unknown>> = [{}, { code: 'a', slug: 'b' }, { code: 'a', lang: 'fr' }, { code: 'a', container: '#nope' }];
+      const attempts: Array<Record<string, unknown>> = [{}, { code: 'a', stationId: 'b' }, { code: 'a', lang: 'fr' }, { code: 'a', container: '#nope' }];
       return attempts.map((options) => {
         try {
           window.Checkout.open(options);
