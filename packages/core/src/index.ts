@@ -45,7 +45,7 @@ export {
   amountToCents,
   centsToAmount,
 } from './money';
-export { splitFullName } from './names';
+export { splitFullName, toCardholderName } from './names';
 export type { SplitName } from './names';
 export {
   PANAMA_UTC_OFFSET_MS,

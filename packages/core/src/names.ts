@@ -18,3 +18,12 @@ export function splitFullName(fullName: string): SplitName {
   const firstCount = words.length >= 4 ? 2 : 1;
   return { firstName: words.slice(0, firstCount).join(' '), lastName: words.slice(firstCount).join(' ') };
 }
+
+/**
+ * The name as a card network carries it: accents and the tilde dropped (José Peña -> Jose Pena),
+ * spaces collapsed. SPEC 5 only_alpha_characters rejects accents, so the card form validates and
+ * sends this form of what the payer typed instead of refusing a Spanish name.
+ */
+export function toCardholderName(fullName: string): string {
+  return fullName.normalize('NFD').replace(/\p{M}/gu, '').replace(/\s+/g, ' ').trim();
+}
