@@ -1,4 +1,4 @@
-import { DEMO_LINK_CODE, DEMO_LINK_SLUG } from './db/seed';
+import { DEMO_LINK_CODE, DEMO_LINK_SLUG, DEMO_STATION_ID, DEMO_SUBSCRIPTION_KEY, DEMO_WALLET_USER } from './db/seed';
 
 /** PRODUCT.md's test-input table, as `npm start` prints it. */
 export const TEST_INPUT_LINES = [
@@ -22,10 +22,15 @@ export function startBanner(urls: { url: string; demoUrl: string; database: stri
     `  Checkout origin:            ${urls.url}`,
     `  Payment link, ready to pay: ${urls.url}/${DEMO_LINK_SLUG}   (widget: ${urls.url}/pf/widget?type=lk&code=${DEMO_LINK_CODE})`,
     `  Create a link:              curl -X POST ${urls.url}/sandbox/links -H 'content-type: application/json' -d '{"amount":12.5,"description":"Test"}'`,
+    `  Payment station:            ${urls.url}/pf/widget?type=ps&code=${DEMO_STATION_ID}`,
+    `  Subscription:               ${urls.url}/pf/widget?type=subs&code=${DEMO_SUBSCRIPTION_KEY}`,
+    `  Wallet user:                ${DEMO_WALLET_USER.login} / ${DEMO_WALLET_USER.password} (balance $100.00, a saved Visa 4242)`,
     `  Database:                   ${urls.database}`,
     '',
     'Test cards (any future expiry, any CVC of the right length):',
     ...TEST_INPUT_LINES.map(([input, outcome]) => `  ${input.padEnd(width)}  ${outcome}`),
+    '  Nequi 3991111111 / 3992222222 / 3993333333: approved / declined / never answered',
+    '  Yappy 61111111 / 62222222 / 63333333:       approved / declined / never answered',
     '',
     'More test inputs and admin calls: docs/sandbox.md. Stop with Ctrl+C.',
     '',

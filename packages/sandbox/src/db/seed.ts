@@ -1,3 +1,4 @@
+import { hashPassword } from '../auth/passwordHash';
 import type { Database, Queryable } from './Database';
 
 export const DEMO_MERCHANT_NAME = 'Tienda Demo Panamá';
@@ -34,11 +35,23 @@ export async function insertMerchantServices(
 
 export const DEMO_STATION_ID = 'EST-001';
 export const DEMO_SUBSCRIPTION_KEY = 'SUBDEMO0001';
+export const DEMO_WALLET_USER = { login: 'demo', email: 'demo@pasarela.test', password: 'Demo#2026pass' } as const;
 
 /** Stations, a plan with a pending subscription, a campaign: seeded once, after migration 003. */
 export async function seedDemoExtras(db: Database): Promise<void> {
+  // Hashed before the transaction: scrypt is slow and PGlite serialises everything behind a transaction.
+  const passwordHash = await hashPassword(DEMO_WALLET_USER.password);
   await db.transaction(async (tx) => {
     if ((await tx.query('select id from merchant_users limit 1')).length > 0) return;
+    const [user] = await tx.query<{ id: number }>(
+      `insert into users (login, email, name, lastname, phone, password_hash, balance_cents) values ($1, $2, 'Demo', 'Billetera', '+50761111111', $3, 10000) returning id`,
+      [DEMO_WALLET_USER.login, DEMO_WALLET_USER.email, passwordHash],
+    );
+    await tx.query(
+      "insert into user_cards (user_id, card_token, card_brand, card_last4, name_on_card, is_default) values ($1, 'tok_demo_visa_4242', 'VISA', '4242', 'DEMO BILLETERA', true)",
+      [user?.id],
+    );
+    await tx.query("insert into user_services (user_id, name_or_alias, number, code) values ($1, 'Celular prepago', '61111111', 'MOVIL')", [user?.id]);
     const [merchant] = await tx.query<{ id: number }>('select id from merchants order by id limit 1');
     if (!merchant) return;
     const [owner] = await tx.query<{ id: number }>("insert into merchant_users (merchant_id, login) values ($1, 'dueno.demo') returning id", [merchant.id]);
