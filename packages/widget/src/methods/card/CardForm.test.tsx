@@ -136,5 +136,6 @@ describe('CardForm', () => {
     expect(view.submit()?.disabled).toBe(false);
     expect(view.input('cardnumber').value).toBe('4242 4242 4242 4242');
     expect(view.input('cvc').value).toBe('');
+    expect(document.activeElement).toBe(view.input('cvc'));
   });
 });

@@ -1,9 +1,9 @@
-import { useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useStoreState } from '../../ui/useStoreState';
 import { cardBrandHint, cvcLengthFor, formatAmount, type CardBrand, type Language } from '@pasarela/core';
 import { t } from '../../i18n/i18n';
 import { Field } from './Field';
-import { formatCardNumber } from './format';
+import { caretAfterDigits, formatCardNumber } from './format';
 import { visibleErrors, type CardField, type CardStore } from './store';
 
 interface CardFormProps {
@@ -25,13 +25,36 @@ export function CardForm({ store, total, lang, acceptedBrands, preparePhone }: C
   const brand = cardBrandHint(state.values.cardnumber);
   const cvcDigits = cvcLengthFor(brand);
   const paying = state.phase !== 'editing';
+  // Reformatting moves the caret to the end; an edit in the middle puts it back after the same digit.
+  const caret = useRef<{ field: CardField; digits: number } | null>(null);
+  useLayoutEffect(() => {
+    const pending = caret.current;
+    caret.current = null;
+    const input = pending ? inputs.current[pending.field] : null;
+    if (pending && input && document.activeElement === input) {
+      const at = caretAfterDigits(input.value, pending.digits);
+      input.setSelectionRange(at, at);
+    }
+  });
+  // After a failed attempt the CVC is the one field to type again; the alert is announced meanwhile.
+  useEffect(() => {
+    if (state.alert && state.phase === 'editing' && state.values.cvc === '') inputs.current.cvc?.focus();
+  }, [state.alert, state.phase]); // not on every keystroke in the CVC
+  const onValue = (field: CardField, value: string) => {
+    const input = inputs.current[field];
+    const at = input?.selectionStart ?? value.length;
+    if ((field === 'cardnumber' || field === 'expirationDate') && at < value.length) {
+      caret.current = { field, digits: value.slice(0, at).replace(/\D/g, '').length };
+    }
+    store.getState().setValue(field, value);
+  };
   const bind = (field: CardField) => ({
     name: field,
     inputRef: (el: HTMLInputElement | null) => {
       inputs.current[field] = el;
     },
     error: message(field),
-    onValue: (value: string) => store.getState().setValue(field, value),
+    onValue: (value: string) => onValue(field, value),
     onBlur: () => store.getState().blur(field),
     disabled: paying,
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanCardNumber, cleanCvc, formatCardNumber, formatExpiry } from './format';
+import { caretAfterDigits, cleanCardNumber, cleanCvc, formatCardNumber, formatExpiry } from './format';
 
 describe('card input formatting', () => {
   it.each([
@@ -23,8 +23,19 @@ describe('card input formatting', () => {
     ['12', '12/', '12'],
     ['1230', '12/3', '12/30'],
     ['12/305', '12/30', '12/30'],
+    ['12/2034', '', '12/34'],
+    ['1/2034', '', '01/34'],
   ])('expiry %s after %s shows %s', (typed, before, shown) => {
     expect(formatExpiry(typed, before)).toBe(shown);
+  });
+
+  it.each([
+    ['4242 4242 4242', 5, 6],
+    ['4242 4242 4242', 4, 4],
+    ['4242 4242 4242', 0, 0],
+    ['4242', 9, 4],
+  ])('puts the caret in %s after %i digits at %i', (formatted, digits, caret) => {
+    expect(caretAfterDigits(formatted, digits)).toBe(caret);
   });
 
   it('caps the CVC at 3 digits, 4 for Amex (SPEC 5 invalid_cvc)', () => {

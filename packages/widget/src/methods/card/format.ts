@@ -22,12 +22,26 @@ export function formatCardNumber(digits: string): string {
  * back over the slash works because a trailing slash is only added when the payer typed forward.
  */
 export function formatExpiry(value: string, previous: string): string {
+  // Autofill may write a four-digit year (12/2034): keep its last two digits.
+  const long = /^\s*(\d{1,2})\s*[/-]\s*\d{2}(\d{2})\s*$/.exec(value);
+  if (long) return `${(long[1] ?? '').padStart(2, '0')}/${long[2] ?? ''}`;
   let digits = digitsOnly(value).slice(0, 4);
   if (digits.length === 1 && /[2-9]/.test(digits)) digits = `0${digits}`;
   if (digits.length < 2) return digits;
   const deleting = value.length < previous.length;
   if (digits.length === 2) return deleting ? digits : `${digits}/`;
   return `${digits.slice(0, 2)}/${digits.slice(2)}`;
+}
+
+/** Where the caret goes in `formatted` so that `digitsBefore` digits stand before it. */
+export function caretAfterDigits(formatted: string, digitsBefore: number): number {
+  if (digitsBefore <= 0) return 0;
+  let seen = 0;
+  for (let i = 0; i < formatted.length; i++) {
+    if (/\d/.test(formatted[i] ?? '')) seen++;
+    if (seen === digitsBefore) return i + 1;
+  }
+  return formatted.length;
 }
 
 /** CVC digits, as many as the brand the number is heading to allows. */
