@@ -96,7 +96,7 @@ async function run(label, kind, env, databaseUrl) {
   console.log(`  raw single-row inserts:  ${raw.toFixed(0)} /s (${INSERTS} sequential, parameterised)`);
   console.log(`  card payments:           ${rps.toFixed(0)} /s over ${DURATION_S} s, ${CONNECTIONS} connections (${ok} approved, ${result.non2xx} non-2xx, ${result.errors} errors)`);
   console.log(`  latency:                 p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`);
-  console.log(`  rows recorded:           ${recorded} (one per approved request)`);
+  console.log(`  rows recorded:           ${recorded} (the approved ones plus requests in flight when the run stopped)`);
   console.log(`  payments / raw inserts:  ${(rps / raw).toFixed(2)}`);
 }
 
