@@ -136,6 +136,23 @@ describe('card store: one payment per click', () => {
     expect(store.getState()).toMatchObject({ phase: 'editing', alert: { key: 'connection_error' } });
   });
 
+  it('reports phone rules that cannot load instead of paying, and still pays once they load', async () => {
+    const checkPhone = vi
+      .fn<CardStoreDeps['checkPhone']>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValue(null);
+    const { store, fill, deps } = setup({ checkPhone });
+    fill();
+    store.getState().blur('phone'); // fails quietly
+    await vi.waitFor(() => expect(checkPhone).toHaveBeenCalledTimes(1));
+    expect(await store.getState().submit()).toBeNull();
+    expect(store.getState().alert).toEqual({ key: 'connection_error' });
+    expect(deps.pay).not.toHaveBeenCalled();
+    await store.getState().submit();
+    expect(deps.pay).toHaveBeenCalledOnce();
+  });
+
   it('hands a 3DS redirect to the shell', async () => {
     const { store, fill, deps } = setup({ pay: async () => ({ kind: 'redirect', url: 'https://bank.test/3ds', codOper: 'OP9' }) });
     fill();

@@ -72,7 +72,9 @@ export function createCardStore(deps: CardStoreDeps) {
     };
 
     const recheck = async (values: CardValues) => {
-      const phone = await deps.checkPhone(values.phone);
+      // Rules that failed to load are retried on submit, which reports the failure.
+      const phone = await deps.checkPhone(values.phone).catch(() => undefined);
+      if (phone === undefined) return;
       phoneChecked = true;
       const current = get().values;
       // A newer keystroke has its own check under way.
@@ -121,7 +123,13 @@ export function createCardStore(deps: CardStoreDeps) {
         try {
           const values = get().values;
           set({ submitted: true, alert: null });
-          const phone = await deps.checkPhone(values.phone);
+          let phone: string | null;
+          try {
+            phone = await deps.checkPhone(values.phone);
+          } catch (error) {
+            set({ alert: payerMessage(error) });
+            return null;
+          }
           phoneChecked = true;
           const errors = { ...syncErrors(values), ...(phone ? { phone } : {}) };
           set({ errors });
