@@ -2,8 +2,7 @@ import { exceedsMerchantLimit, roundAmount } from '@pasarela/core';
 import * as v from 'valibot';
 import type { Deps } from '../Deps';
 import { ApiError } from '../http/ApiError';
-import { payableLink } from '../routes/paymentInfo';
-import { findLinkByCode, type LinkRow } from '../store/links';
+import { payTargetOf, type PayTarget } from './payTarget';
 import { findMerchant, listMerchantServices, type MerchantRow } from '../store/merchants';
 import { findTransactionByTrackId, insertTransaction, newCodOper, type NewTransaction, type TransactionRow } from '../store/transactions';
 
@@ -34,7 +33,7 @@ export interface LinkPaymentInput {
 }
 
 export interface CheckedPayment {
-  link: LinkRow;
+  link: PayTarget;
   merchant: MerchantRow;
   amountCents: number;
   taxCents: number;
@@ -44,15 +43,15 @@ const cents = (amount: number) => Math.round(roundAmount(amount) * 100);
 
 /** The checks every method shares: payable link, merchant, guest flag, limit, the method enabled. */
 export async function checkLinkPayment(deps: Deps, input: LinkPaymentInput, method: string, guest: boolean): Promise<CheckedPayment> {
-  const link = await payableLink(deps, await findLinkByCode(deps.db, input.code));
-  const merchant = await findMerchant(deps.db, link.merchant_id);
+  const link = await payTargetOf(deps, input.code);
+  const merchant = await findMerchant(deps.db, link.merchantId);
   if (!merchant) throw new ApiError(404, 'Merchant Not Found');
   if (guest && !merchant.has_payment_guest) throw new ApiError(403, 'please_contact_merchant', 'Guest payments are not allowed');
-  const amount = input.amount ?? link.amount_cents / 100;
+  const amount = input.amount ?? link.amountCents / 100;
   if (exceedsMerchantLimit(amount, merchant.tx_limit_cents / 100)) throw new ApiError(422, 'amount_exceeds_limit_allowed');
   const services = await listMerchantServices(deps.db, merchant.id);
   if (!services.some((s) => s.method === method)) throw new ApiError(404, 'service_unavailable', `${method} is not enabled for this merchant`);
-  return { link, merchant, amountCents: cents(amount), taxCents: cents(input.taxAmount ?? link.tax_cents / 100) };
+  return { link, merchant, amountCents: cents(amount), taxCents: cents(input.taxAmount ?? link.taxCents / 100) };
 }
 
 type MethodFields = Pick<NewTransaction, 'method' | 'status' | 'auth_status' | 'message_key'> & Partial<NewTransaction>;

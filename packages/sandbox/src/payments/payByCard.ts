@@ -5,9 +5,8 @@ import {
 import type { Deps } from '../Deps';
 import { ApiError } from '../http/ApiError';
 import { AUTH_STATUS, CARD_STATUS, cardOutcomeFor, outcomeKey } from '../gateways/testCards';
-import { payableLink } from '../routes/paymentInfo';
-import { findLinkByCode } from '../store/links';
-import { findMerchant, merchantCardCodes } from '../store/merchants';
+import { payTargetOf } from './payTarget';
+import { findMerchant, merchantCardCodes, type MerchantRow } from '../store/merchants';
 import { findTransactionByTrackId, findRecentDuplicate, insertTransaction, newCodOper, type TransactionRow } from '../store/transactions';
 import { storedCard } from './cardFingerprint';
 import { cardAnswerOf, type CardAnswer } from './cardAnswer';
@@ -48,6 +47,16 @@ async function checkCard(deps: Deps, payload: CardPaymentPayload, merchantId: nu
   return card.cardType;
 }
 
+/** A merchant with domainValidation takes payments only from pages on its allowed domains. */
+function checkDomain(merchant: MerchantRow, domainRequested: string): void {
+  if (!merchant.domain_validation) return;
+  const allowed = Array.isArray(merchant.allowed_domains) ? merchant.allowed_domains.filter((d): d is string => typeof d === 'string') : [];
+  const host = domainRequested.trim().toLowerCase().replace(/^https?:\/\//, '').split(/[/:]/)[0] ?? '';
+  if (!allowed.some((d) => host === d.toLowerCase() || host.endsWith(`.${d.toLowerCase()}`))) {
+    throw new ApiError(403, 'commerce_problems', `additionalData.domainRequested ${host || '(empty)'} is not an allowed domain of the merchant`);
+  }
+}
+
 /** POST /cards/auth-capture: checks, the simulated gateway, one row per trackId. */
 export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Promise<CardAnswer> {
   const payload = parseOr400(CardPaymentPayloadSchema, body);
@@ -57,12 +66,13 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
   const earlier = await findTransactionByTrackId(deps.db, trackId);
   if (earlier) return cardAnswerOf(earlier, lang);
 
-  const link = await payableLink(deps, await findLinkByCode(deps.db, payload.code));
-  const merchant = await findMerchant(deps.db, link.merchant_id);
+  const link = await payTargetOf(deps, payload.code);
+  const merchant = await findMerchant(deps.db, link.merchantId);
   if (!merchant) throw new ApiError(404, 'Merchant Not Found');
   if (ctx.guest && !merchant.has_payment_guest) throw new ApiError(403, 'please_contact_merchant', 'Guest payments are not allowed');
   if (exceedsMerchantLimit(payload.amount, merchant.tx_limit_cents / 100)) throw new ApiError(422, 'amount_exceeds_limit_allowed');
-  const brand = await checkCard(deps, payload, merchant.id, link.card_types);
+    checkDomain(merchant, payload.additionalData.domainRequested);
+  const brand = await checkCard(deps, payload, merchant.id, link.cardTypes);
 
   const digits = payload.cardInformation.cardNumber;
   const card = storedCard(digits, brand, deps.cardFingerprintKey);

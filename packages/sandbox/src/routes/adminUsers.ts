@@ -1,7 +1,6 @@
-import { isStrongPassword } from '../../../core/src/passwords';
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { randomRegistrationLogin, roundAmount } from '@pasarela/core';
+import { isStrongPassword, randomRegistrationLogin, roundAmount } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { hashPassword } from '../auth/passwordHash';
 import { ApiError } from '../http/ApiError';

@@ -105,3 +105,41 @@ describe('activity and process records', () => {
     expect((await put('/process-tx-info/999999', { amount: 1 })).status).toBe(404);
   });
 });
+
+describe('stations, domains and receipt ownership', () => {
+  it('pays a payment station by its id with a card', async () => {
+    const paid = await t.post('/cards/auth-capture', cardPayload(DEMO_STATION_ID, { amount: 15 }));
+    expect(paid.data).toMatchObject({ status: 1 });
+    expect((await t.get(`/receipts/${String(paid.data['codOper'])}`)).data).toMatchObject({ totalPay: 16.75 });
+  });
+  it('refuses a payment from a domain the merchant does not allow', async () => {
+    const merchant = await t.admin('POST', '/merchants', { name: 'Solo Dominio', domainValidation: true, allowedDomains: ['tienda.pa'] });
+    const code = await newLink(t, { merchantId: Number(merchant.json['idMerchant']) });
+    const body = cardPayload(code);
+    body.additionalData.domainRequested = 'https://evil.example/pay';
+    expect((await t.post('/cards/auth-capture', body)).data['code']).toBe('commerce_problems');
+    body.additionalData.domainRequested = 'https://shop.tienda.pa/checkout';
+    expect((await t.post('/cards/auth-capture', body)).data['status']).toBe(1);
+  });
+  it('shows a wallet user\'s receipt to that user only', async () => {
+    await t.admin('POST', '/users', { email: 'dueno@example.com', login: 'dueno', password: 'Segura#2026', balance: 100 });
+    await t.admin('POST', '/users', { email: 'otro@example.com', login: 'otro', password: 'Segura#2026' });
+    const owner = { authorization: `Bearer ${String((await t.post('/users/login', { login: 'dueno', password: 'Segura#2026' })).data['token'])}` };
+    const other = { authorization: `Bearer ${String((await t.post('/users/login', { login: 'otro', password: 'Segura#2026' })).data['token'])}` };
+    const paid = await t.post('/activity/pay', { sourceSearch: { paymentCode: await newLink(t) }, useFunds: true }, owner);
+    const codOper = String(paid.data['codOper']);
+    expect((await t.get(`/receipts/${codOper}`, owner)).status).toBe(200);
+    expect((await t.get(`/receipts/${codOper}`, other)).data['code']).toBe('receive_not_found');
+    expect((await t.get(`/receipts/${codOper}`)).status).toBe(404);
+    expect(((await t.get('/users/me/transactions', other)).data['transactions'] as unknown[]).length).toBe(0);
+  });
+  it('lists the user\'s services (full: type 134, by name) and notifications', async () => {
+    await t.admin('POST', '/users', { email: 'serv@example.com', login: 'serv', password: 'Segura#2026', services: [{ nameOrAlias: 'zeta', number: '1' }, { nameOrAlias: 'Alfa', number: '2', code: 'MOVIL' }] });
+    const auth = { authorization: `Bearer ${String((await t.post('/users/login', { login: 'serv', password: 'Segura#2026' })).data['token'])}` };
+    const full = (await t.get('/users/me/services?full=true', auth)).data['services'] as Array<{ nameOrAlias: string; processData: unknown }>;
+    expect(full.map((s) => s.nameOrAlias)).toEqual(['Alfa', 'zeta']);
+    expect(full[0]?.processData).toEqual([{ id: 'NUMBER', value: '2' }]);
+    expect(((await t.get('/users/me/services?code=MOVIL', auth)).data['services'] as unknown[]).length).toBe(1);
+    expect((await t.get('/users/me/notifications', auth)).data).toEqual({ notifications: [] });
+  });
+});

@@ -6,6 +6,7 @@ import type { AppEnv } from '../http/AppEnv';
 import { reply } from '../http/reply';
 import { messageSysFor } from '../gateways/testCards';
 import { maskedNumber } from '../payments/cardFingerprint';
+import { userIdOf } from '../auth/sessions';
 import { findMerchant, type MerchantRow } from '../store/merchants';
 import { findTransaction, type TransactionRow } from '../store/transactions';
 
@@ -54,6 +55,12 @@ export function receiptRoutes(deps: Deps) {
     const codOper = raw.startsWith(SANDBOX_PREFIX) ? raw.slice(SANDBOX_PREFIX.length) : raw;
     const tx = codOper.length <= 64 ? await findTransaction(deps.db, codOper) : undefined;
     if (!tx) throw new ApiError(404, 'receive_not_found');
+    // A wallet user's receipt is theirs alone (SPEC 6); guests' receipts hang on the unguessable codOper.
+    if (tx.user_id !== null) {
+      const auth = c.req.header('authorization');
+      const reader = auth ? await userIdOf(deps.db, auth) : undefined;
+      if (reader !== tx.user_id) throw new ApiError(404, 'receive_not_found');
+    }
     return reply(c, receiptOf(tx, await findMerchant(deps.db, tx.merchant_id), c.get('lang')));
   });
   return app;

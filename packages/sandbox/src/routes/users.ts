@@ -1,7 +1,6 @@
-import { isStrongPassword } from '../../../core/src/passwords';
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { DEFAULT_COUNTRY, DEFAULT_HOW_ARRIVE, email, lettersOnly, randomRegistrationLogin } from '@pasarela/core';
+import { DEFAULT_COUNTRY, DEFAULT_HOW_ARRIVE, email, isStrongPassword, lettersOnly, randomRegistrationLogin } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { hashPassword, verifyPassword } from '../auth/passwordHash';
 import { createSession, endSession, userIdOf } from '../auth/sessions';
