@@ -45,7 +45,7 @@ export {
   amountToCents,
   centsToAmount,
 } from './money';
-export { splitFullName, toCardholderName } from './names';
+export { splitFullName, withoutAccents } from './names';
 export type { SplitName } from './names';
 export {
   PANAMA_UTC_OFFSET_MS,

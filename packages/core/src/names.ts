@@ -20,10 +20,10 @@ export function splitFullName(fullName: string): SplitName {
 }
 
 /**
- * The name as a card network carries it: accents and the tilde dropped (José Peña -> Jose Pena),
- * spaces collapsed. SPEC 5 only_alpha_characters rejects accents, so the card form validates and
- * sends this form of what the payer typed instead of refusing a Spanish name.
+ * The name as a card network carries it: accents and the tilde dropped (José Peña -> Jose Pena).
+ * SPEC 5 only_alpha_characters rejects accents, so the card form applies this as the payer types
+ * instead of refusing a Spanish name. Spaces are kept so typing is not disturbed.
  */
-export function toCardholderName(fullName: string): string {
-  return fullName.normalize('NFD').replace(/\p{M}/gu, '').replace(/\s+/g, ' ').trim();
+export function withoutAccents(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
 }

@@ -1,5 +1,5 @@
 import { createStore } from 'zustand/vanilla';
-import { cardFormSchema, fieldErrors, payerMessage, type CardBrand, type PayerMessage } from '@pasarela/core';
+import { cardFormSchema, fieldErrors, payerMessage, withoutAccents, type CardBrand, type PayerMessage } from '@pasarela/core';
 import { cleanCardNumber, cleanCvc, formatExpiry } from './format';
 
 /** SPEC 3 "Form values" the card form shows, in the order the fields appear. */
@@ -47,11 +47,6 @@ export interface CardStoreDeps {
   onDone: (attempt: Exclude<CardAttempt, { kind: 'declined' }>) => void;
   newTrackId: () => string;
   initial?: Partial<CardValues> | undefined;
-}
-
-/** Drops combining accents (á -> a, ñ -> n); other characters stay for the rules to judge. */
-export function withoutAccents(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').normalize('NFC');
 }
 
 const EMPTY: CardValues = { cardnumber: '', expirationDate: '', cvc: '', name: '', email: '', phone: '' };
