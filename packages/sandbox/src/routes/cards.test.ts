@@ -54,7 +54,8 @@ describe('card outcomes of PRODUCT.md test inputs', () => {
     const res = await pay({ cardNumber: '4000000000003220' });
     expect(res.data).toMatchObject({ status: -1, authStatus: 'PENDING_3DS' });
     const url = new URL(String(res.data['redirectUrl']));
-    expect(url.origin).toBe('http://checkout.test');
+    // The page is on the origin the widget called, so the widget can add its returnTo.
+    expect(url.origin).toBe('http://localhost');
     const page = await t.app.request(url.pathname);
     const html = await page.text();
     expect(html).toContain('Aprobar / Approve');
@@ -66,6 +67,16 @@ describe('card outcomes of PRODUCT.md test inputs', () => {
     expect((await t.get(`/receipts/${codOper}`)).data).toMatchObject({ status: 1, authStatus: 'APPROVED' });
     const again = await t.app.request(url.pathname, { method: 'POST', body: new URLSearchParams({ result: 'fail' }) });
     expect(again.status).toBe(400);
+  });
+
+  it('carries the widget\'s returnTo through the challenge page back to the widget', async () => {
+    const res = await pay({ cardNumber: '4000000000003220' });
+    const back = '/pf/default-receipt/PP1?challenge=1&lang=en';
+    const page = await (await t.app.request(`${new URL(String(res.data['redirectUrl'])).pathname}?returnTo=${encodeURIComponent(back)}`)).text();
+    const returnTo = /name="returnTo" value="([^"]*)"/.exec(page)?.[1]?.replace(/&#38;/g, '&');
+    expect(returnTo).toBe(back);
+    const done = await t.app.request(new URL(String(res.data['redirectUrl'])).pathname, { method: 'POST', body: new URLSearchParams({ result: 'approve', returnTo: returnTo ?? '' }) });
+    expect(done.headers.get('location')).toBe(back);
   });
 
   it('fails the 3DS payment with the fail button and keeps returnTo on this origin only', async () => {

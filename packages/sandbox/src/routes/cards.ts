@@ -1,6 +1,5 @@
 import { Hono, type Context } from 'hono';
 import type { Deps } from '../Deps';
-import { originOf } from '../Deps';
 import type { AppEnv } from '../http/AppEnv';
 import { asLanguage } from '../http/language';
 import { readObjectBody } from '../http/readBody';
@@ -17,7 +16,7 @@ export function cardRoutes(deps: Deps) {
     c.set('lang', lang);
     const auth = c.req.header('authorization');
     const userId = auth ? await userIdOf(deps.db, auth) : undefined;
-    const answer = await payByCard(deps, body, { lang, origin: originOf(deps, c.req.url), guest: userId === undefined, userId });
+    const answer = await payByCard(deps, body, { lang, origin: new URL(c.req.url).origin, guest: userId === undefined, userId });
     return reply(c, answer);
   };
   app.post('/cards/auth-capture', pay);

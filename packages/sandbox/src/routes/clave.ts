@@ -2,7 +2,6 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { formatAmount } from '@pasarela/core';
 import type { Deps } from '../Deps';
-import { originOf } from '../Deps';
 import { ApiError } from '../http/ApiError';
 import type { AppEnv } from '../http/AppEnv';
 import { escapeHtml, sandboxPage } from '../http/html';
@@ -22,7 +21,7 @@ export function claveRoutes(deps: Deps) {
     const body = parseOr400(ClaveSchema, await readObjectBody(c));
     const checked = await checkLinkPayment(deps, body, 'clave', !c.req.header('authorization'));
     const tx = await recordPayment(deps, checked, body, { method: 'clave', status: -1, auth_status: 'PENDING', message_key: 'pending' }, c.get('lang'));
-    const redirectUrl = `${originOf(deps, c.req.url)}/sandbox/clave/${tx.cod_oper}`;
+    const redirectUrl = `${new URL(c.req.url).origin}/sandbox/clave/${tx.cod_oper}`;
     return reply(c, { codOper: tx.cod_oper, status: tx.status, redirectUrl });
   });
   app.get('/clave/payments/:codOper', async (c) => {
