@@ -1,6 +1,6 @@
 // One build for the whole product: the loader SDK (UMD + ESM + .d.ts), the widget (ESM chunks on
 // preact/compat plus its HTML template) and the sandbox server bundle.
-import { readFileSync, existsSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import alias from '@rollup/plugin-alias';
 import commonjs from '@rollup/plugin-commonjs';
@@ -9,6 +9,7 @@ import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
 import { dts } from 'rollup-plugin-dts';
+import { preactAliases } from './scripts/preact-aliases.mjs';
 import { widgetHtml } from './scripts/rollup-widget-html.mjs';
 
 const root = (p) => fileURLToPath(new URL(p, import.meta.url));
@@ -16,14 +17,6 @@ const pkg = JSON.parse(readFileSync(root('./packages/checkout/package.json'), 'u
 
 const coreAlias = { find: /^@pasarela\/core$/, replacement: root('./packages/core/src/index.ts') };
 
-// React's API, preact's bytes.
-const preactAliases = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
-];
 
 const ts = (include) =>
   typescript({
@@ -95,7 +88,6 @@ const only = process.env.BUILD_ONLY?.split(',');
 const targets = { loader, loaderTypes, widget, sandbox };
 export default Object.entries(targets)
   .filter(([name]) => !only || only.includes(name))
-  .filter(([, config]) => existsSync(Array.isArray(config.input) ? config.input[0] : typeof config.input === 'string' ? config.input : Object.values(config.input)[0]))
   .map(([, config]) => ({ ...config, onwarn: warnUnlessKnown }));
 
 function warnUnlessKnown(warning, warn) {

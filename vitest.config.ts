@@ -1,16 +1,8 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
+import { preactAliases } from './scripts/preact-aliases.mjs';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
-
-// The widget is written against React's API and ships on preact/compat; tests run what ships.
-const preactAliases = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
-];
 
 export default defineConfig({
   resolve: {

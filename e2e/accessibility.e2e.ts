@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { createLink } from './support/admin';
 import { browserAvailable, launchChromium } from './support/browser';
 import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
 
@@ -35,14 +36,7 @@ describe.runIf(browserAvailable())('accessibility of the checkout screens', () =
   });
 
   // A link (and an amount) per test: the same card and amount twice within 5 minutes is a duplicate.
-  async function newLink(amount: number): Promise<string> {
-    const res = await fetch(`${sandbox.url}/sandbox/links`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ amount, taxAmount: 2.8, description: 'Sombrero pintao' }),
-    });
-    return ((await res.json()) as { code: string }).code;
-  }
+  const newLink = (amount: number) => createLink(sandbox, { amount, taxAmount: 2.8, description: 'Sombrero pintao' });
   afterAll(async () => {
     await browser?.close();
     await sandbox?.stop();

@@ -1,22 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { browserAvailable, launchChromium } from './support/browser';
+import { transactionsFor } from './support/admin';
 import { DemoShop } from './support/pages';
 import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
-
-interface RecordedTransaction {
-  codOper: string;
-  method: string;
-  amount: number;
-  status: number | string;
-}
-
-async function transactionsFor(sandbox: RunningSandbox, code: string): Promise<RecordedTransaction[]> {
-  const res = await fetch(`${sandbox.url}/sandbox/transactions?code=${encodeURIComponent(code)}`);
-  expect(res.status).toBe(200);
-  const body = (await res.json()) as { transactions: RecordedTransaction[] };
-  return body.transactions;
-}
 
 describe.runIf(browserAvailable())('card payment from a merchant page, end to end', () => {
   let sandbox: RunningSandbox;

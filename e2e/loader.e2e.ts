@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { createLink } from './support/admin';
 import { browserAvailable, launchChromium } from './support/browser';
 import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
 
@@ -32,15 +33,7 @@ describe.runIf(browserAvailable())('loader contract in the browser', () => {
     await sandbox?.stop();
   });
 
-  async function linkCode(): Promise<string> {
-    const res = await fetch(`${sandbox.url}/sandbox/links`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ amount: 12.5, description: 'Café de Boquete' }),
-    });
-    expect(res.status).toBe(201);
-    return ((await res.json()) as { code: string }).code;
-  }
+  const linkCode = () => createLink(sandbox, { amount: 12.5, description: 'Café de Boquete' });
 
   async function shopPage(): Promise<Page> {
     const page = await browser.newPage();

@@ -1,0 +1,29 @@
+import type { RunningSandbox } from '../../scripts/sandbox-process.mjs';
+
+export interface RecordedTransaction {
+  codOper: string;
+  method: string;
+  amount: number;
+  status: number | string;
+}
+
+/** PRODUCT.md admin API: `POST /sandbox/links` -> 201 { code, slug, url }. */
+export async function createLink(
+  sandbox: RunningSandbox,
+  link: { amount: number; description: string; taxAmount?: number },
+): Promise<string> {
+  const res = await fetch(`${sandbox.url}/sandbox/links`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(link),
+  });
+  if (res.status !== 201) throw new Error(`POST /sandbox/links answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { code: string }).code;
+}
+
+/** PRODUCT.md admin API: `GET /sandbox/transactions?code=CODE`. */
+export async function transactionsFor(sandbox: RunningSandbox, code: string): Promise<RecordedTransaction[]> {
+  const res = await fetch(`${sandbox.url}/sandbox/transactions?code=${encodeURIComponent(code)}`);
+  if (res.status !== 200) throw new Error(`GET /sandbox/transactions answered ${res.status}`);
+  return ((await res.json()) as { transactions: RecordedTransaction[] }).transactions;
+}
