@@ -4,6 +4,7 @@ import type { Database } from './db/Database';
 import { openDatabase } from './db/openDatabase';
 import { createDemoShop } from './demoShop';
 import { defaultPaths, type StaticPaths } from './paths';
+import { pushServer } from './push/pushServer';
 
 export interface ServerOptions {
   port: number;
@@ -45,10 +46,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const demoUrl = `http://127.0.0.1:${options.demoPort}`;
   const app = createApp({ db, wireEncoding: options.wireEncoding, publicOrigin: url, splashMs: options.splashMs, paths });
   const shop = createDemoShop(paths.examplesDir, url);
+  const push = pushServer(db);
   let checkout: ServerType | undefined;
   let demo: ServerType | undefined;
   try {
     checkout = await listen(app.fetch, options.port);
+    checkout.on('upgrade', push.onUpgrade);
     demo = await listen(shop.fetch, options.demoPort);
   } catch (error) {
     if (checkout) await closeServer(checkout);
@@ -61,6 +64,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     demoUrl,
     db,
     async close() {
+      push.closeAll();
       await Promise.all(servers.map(closeServer));
       await db.close();
     },

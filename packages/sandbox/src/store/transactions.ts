@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/Database';
+import { transactionEvents } from '../push/transactionEvents';
 
 export interface TransactionRow {
   id: number;
@@ -63,6 +64,7 @@ export async function insertTransaction(db: Queryable, tx: NewTransaction, codOp
      on conflict (track_id) do nothing returning *`,
     values,
   );
+  if (row) transactionEvents.emit('change', row);
   return row;
 }
 
@@ -106,5 +108,6 @@ export async function settleTransaction(
      where cod_oper = $1 returning *`,
     [codOper, update.status, update.authStatus, update.messageKey],
   );
+  if (row) transactionEvents.emit('change', row);
   return row;
 }

@@ -1,0 +1,60 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { Database } from '../db/Database';
+import { userIdOf } from '../auth/sessions';
+import { findTransaction, type TransactionRow } from '../store/transactions';
+import { pushMessageOf, transactionEvents } from './transactionEvents';
+import { acceptKey, ServerSocket } from './webSocket';
+
+export const PUSH_PATH = '/api/v1/push';
+
+function refuse(socket: Duplex, status: string): void {
+  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+/**
+ * SPEC 7 "A push-notification websocket path exists": `ws(s)://<checkout>/api/v1/push?codOper=...`
+ * follows one payment (a guest waiting for Nequi, Yappy, cash or crypto); `?token=<wallet token>`
+ * follows every payment of that user. Each change arrives as
+ * `{ type: 'transaction', codOper, method, status, authStatus }`.
+ */
+export function pushServer(db: Database) {
+  const open = new Set<Duplex>();
+  const onUpgrade = (req: IncomingMessage, socket: Duplex): void => {
+    open.add(socket);
+    socket.once('close', () => open.delete(socket));
+    void (async () => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const accept = acceptKey(req.headers['sec-websocket-key']);
+      if (url.pathname !== PUSH_PATH) return refuse(socket, '404 Not Found');
+      if (!accept || req.headers['sec-websocket-version'] !== '13') return refuse(socket, '400 Bad Request');
+      const codOper = url.searchParams.get('codOper');
+      const token = url.searchParams.get('token');
+      let wanted: (tx: TransactionRow) => boolean;
+      let current: TransactionRow | undefined;
+      if (codOper && codOper.length <= 64) {
+        current = await findTransaction(db, codOper);
+        if (!current) return refuse(socket, '404 Not Found');
+        wanted = (tx) => tx.cod_oper === codOper;
+      } else if (token) {
+        const userId = await userIdOf(db, `Bearer ${token}`).catch(() => undefined);
+        if (userId === undefined) return refuse(socket, '401 Unauthorized');
+        wanted = (tx) => tx.user_id === userId;
+      } else {
+        return refuse(socket, '400 Bad Request');
+      }
+      socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`);
+      const listener = (tx: TransactionRow) => {
+        if (wanted(tx)) ws.sendJson(pushMessageOf(tx));
+      };
+      const ws = new ServerSocket(socket, () => transactionEvents.off('change', listener));
+      transactionEvents.on('change', listener);
+      if (current) ws.sendJson(pushMessageOf(current));
+    })().catch(() => refuse(socket, '500 Internal Server Error'));
+  };
+  // Open sockets would keep server.close() waiting forever.
+  const closeAll = () => {
+    for (const socket of open) socket.destroy();
+  };
+  return { onUpgrade, closeAll };
+}
