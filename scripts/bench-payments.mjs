@@ -25,13 +25,24 @@ const CLIENT_KEY = 'pk_sandbox_pasarela_guest';
 // SPEC 7 wire encoding, as the widget sends it: hex of base64 of UTF-8 JSON.
 const encode = (value) => Buffer.from(Buffer.from(JSON.stringify(value), 'utf8').toString('base64'), 'latin1').toString('hex');
 
-function payload(code, i) {
+/** A random Visa number with a good Luhn digit: any card outside the test table is approved. */
+function randomVisa() {
+  const digits = [4, 1, 1, 1, ...Array.from({ length: 11 }, () => Math.floor(Math.random() * 10))];
+  const sum = digits.reduce((acc, d, i) => {
+    // Doubling every second digit counted from the check digit, which comes last.
+    const doubled = (digits.length - i) % 2 === 1 ? d * 2 : d;
+    return acc + (doubled > 9 ? doubled - 9 : doubled);
+  }, 0);
+  return digits.join('') + String((10 - (sum % 10)) % 10);
+}
+
+function payload(code) {
   return {
     cclw: 'TIENDADEMO', code,
-    // A different amount per request: the duplicate rule (same card and amount within 5 minutes) stays out of the way.
-    amount: 1 + (i % 400_000) / 100, taxAmount: 0, email: 'bench@example.com', phone: '+50761234567',
+    // A different card per request: the duplicate rule (same card and amount within 5 minutes) stays out of the way.
+    amount: 10, taxAmount: 0, email: 'bench@example.com', phone: '+50761234567',
     address: 'Calle 50', city: 'Panamá', ip: '127.0.0.1', concept: 'Bench', description: 'Bench',
-    cardInformation: { cardNumber: '4242424242424242', expMonth: '12', expYear: '34', cvv: '123', firstName: 'Ana', lastName: 'Prueba', cardType: 'VISA' },
+    cardInformation: { cardNumber: randomVisa(), expMonth: '12', expYear: '34', cvv: '123', firstName: 'Ana', lastName: 'Prueba', cardType: 'VISA' },
     additionalData: { domainRequested: 'bench.test', trackId: randomUUID(), zipCode: '0000', street: 'Calle 50' },
     customFieldValues: [], txChannel: 'PWW', lang: 'es', serviceCode: 'LK', transactionsType: 'AUTH_CAPTURE', isOldVersion: true,
   };
@@ -69,7 +80,6 @@ async function benchPayments(env) {
     const link = await fetch(`${sandbox.url}/sandbox/links`, {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ amount: 10, description: 'Bench' }),
     }).then((r) => r.json());
-    let i = 0;
     const result = await autocannon({
       url: `${sandbox.url}/api/v1/cards/auth-capture`,
       connections: CONNECTIONS,
@@ -77,7 +87,7 @@ async function benchPayments(env) {
       requests: [{
         method: 'POST',
         headers: { 'content-type': 'text/plain', 'x-api-key': CLIENT_KEY },
-        setupRequest: (req) => ({ ...req, body: encode(payload(link.code, i++)) }),
+        setupRequest: (req) => ({ ...req, body: encode(payload(link.code)) }),
       }],
     });
     const rows = await fetch(`${sandbox.url}/sandbox/transactions?code=${link.code}`).then((r) => r.json());

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import type { Deps } from '../Deps';
 import { ApiError } from '../http/ApiError';
 import { payTargetOf, type PayTarget } from './payTarget';
+import { checkAmount } from './checkAmount';
 import { findMerchant, listMerchantServices, type MerchantRow } from '../store/merchants';
 import { findTransactionByTrackId, insertTransaction, newCodOper, type NewTransaction, type TransactionRow } from '../store/transactions';
 
@@ -49,6 +50,7 @@ export async function checkLinkPayment(deps: Deps, input: LinkPaymentInput, meth
   if (guest && !merchant.has_payment_guest) throw new ApiError(403, 'please_contact_merchant', 'Guest payments are not allowed');
   const amount = input.amount ?? link.amountCents / 100;
   if (exceedsMerchantLimit(amount, merchant.tx_limit_cents / 100)) throw new ApiError(422, 'amount_exceeds_limit_allowed');
+  checkAmount(link, input.amount, input.taxAmount);
   const services = await listMerchantServices(deps.db, merchant.id);
   if (!services.some((s) => s.method === method)) throw new ApiError(404, 'service_unavailable', `${method} is not enabled for this merchant`);
   return { link, merchant, amountCents: cents(amount), taxCents: cents(input.taxAmount ?? link.taxCents / 100) };

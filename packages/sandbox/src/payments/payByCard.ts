@@ -6,6 +6,7 @@ import type { Deps } from '../Deps';
 import { ApiError } from '../http/ApiError';
 import { AUTH_STATUS, CARD_STATUS, cardOutcomeFor, outcomeKey } from '../gateways/testCards';
 import { payTargetOf } from './payTarget';
+import { checkAmount } from './checkAmount';
 import { findMerchant, merchantCardCodes, type MerchantRow } from '../store/merchants';
 import { findTransactionByTrackId, findRecentDuplicate, insertTransaction, newCodOper, type TransactionRow } from '../store/transactions';
 import { storedCard } from './cardFingerprint';
@@ -71,6 +72,7 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
   if (!merchant) throw new ApiError(404, 'Merchant Not Found');
   if (ctx.guest && !merchant.has_payment_guest) throw new ApiError(403, 'please_contact_merchant', 'Guest payments are not allowed');
   if (exceedsMerchantLimit(payload.amount, merchant.tx_limit_cents / 100)) throw new ApiError(422, 'amount_exceeds_limit_allowed');
+  checkAmount(link, payload.amount, payload.taxAmount);
     checkDomain(merchant, payload.additionalData.domainRequested);
   const brand = await checkCard(deps, payload, merchant.id, link.cardTypes);
 

@@ -93,7 +93,7 @@ describe('server-side rules', () => {
     const link = await newLink(t);
     expect((await pay({}, link)).data['status']).toBe(1);
     expect(await pay({}, link)).toMatchObject({ status: 409, data: { code: 'possible_duplicated_tx' } });
-    expect((await pay({ amount: 26 }, link)).status).toBe(200);
+    expect((await pay({ amount: 26 }, link)).data['code']).toBe('invalid_amount');
     expect((await pay({ cardNumber: '5555555555554444' }, link)).status).toBe(200);
   });
   it('lets a payer retry after a decline (a decline is no charge)', async () => {
@@ -102,8 +102,16 @@ describe('server-side rules', () => {
     expect((await pay({ cardNumber: '4000000000000002' }, link)).data['status']).toBe(0);
   });
   it('rejects amounts above the merchant limit (amount_exceeds_limit_allowed)', async () => {
-    expect(await pay({ amount: 5000.01 })).toMatchObject({ status: 422, data: { code: 'amount_exceeds_limit_allowed' } });
-    expect((await pay({ amount: 5000 })).status).toBe(200);
+    const link = await newLink(t, { amount: 5000 });
+    expect(await pay({ amount: 5000.01 }, link)).toMatchObject({ status: 422, data: { code: 'amount_exceeds_limit_allowed' } });
+    expect((await pay({ amount: 5000 }, link)).status).toBe(200);
+  });
+  it('charges the link\'s own price and tax, whatever the page sends', async () => {
+    const link = await newLink(t);
+    const lower = await pay({ amount: 0.5 }, link);
+    expect(lower).toMatchObject({ status: 400, data: { code: 'invalid_amount' } });
+    expect(String(lower.data['message'])).toContain('25.00');
+    expect((await pay({ taxAmount: 0 }, link)).data['code']).toBe('invalid_amount');
   });
   it('rejects a brand the link does not accept (card_not_valid)', async () => {
     const link = await newLink(t, { cardTypes: ['MC'] });

@@ -80,14 +80,14 @@ export async function createTestApp(options: { wireEncoding?: boolean; paths?: P
 }
 
 /** A card payment body as the widget builds it (core buildCardPaymentPayload's shape). */
-export function cardPayload(code: string, overrides: { cardNumber?: string; cvv?: string; amount?: number; trackId?: string; cardType?: string; lang?: string } = {}) {
+export function cardPayload(code: string, overrides: { cardNumber?: string; cvv?: string; amount?: number; taxAmount?: number; trackId?: string; cardType?: string; lang?: string } = {}) {
   const cardNumber = overrides.cardNumber ?? '4242424242424242';
   const cardType = overrides.cardType ?? (cardNumber.startsWith('4') ? 'VISA' : cardNumber.startsWith('3') ? 'AMEX' : 'MC');
   return {
     cclw: 'TIENDADEMO',
     code,
     amount: overrides.amount ?? 25,
-    taxAmount: 1.75,
+    taxAmount: overrides.taxAmount ?? 1.75,
     email: 'pagador@example.com',
     phone: '+50761234567',
     address: 'Calle 50',

@@ -1,0 +1,18 @@
+import { roundAmount } from '@pasarela/core';
+import { ApiError } from '../http/ApiError';
+import type { PayTarget } from './payTarget';
+
+/**
+ * A link or station with a set price is paid at that price: a page cannot lower what the merchant
+ * asked by editing the request. A target with no price (0) takes the payer's amount.
+ */
+export function checkAmount(target: PayTarget, amount: number | undefined, taxAmount: number | undefined): void {
+  if (target.amountCents <= 0) return;
+  const cents = (n: number) => Math.round(roundAmount(n) * 100);
+  if (amount !== undefined && cents(amount) !== target.amountCents) {
+    throw new ApiError(400, 'invalid_amount', `amount must be ${(target.amountCents / 100).toFixed(2)}, the price of ${target.code}`);
+  }
+  if (taxAmount !== undefined && cents(taxAmount) !== target.taxCents) {
+    throw new ApiError(400, 'invalid_amount', `taxAmount must be ${(target.taxCents / 100).toFixed(2)}, the tax of ${target.code}`);
+  }
+}
