@@ -165,7 +165,7 @@ describe('receipts', () => {
   it('answers the receipt by codOper, also with the SANDBOX_ prefix, readable by core', async () => {
     const paid = await pay({ cardNumber: '378282246310005' });
     const codOper = String(paid.data['codOper']);
-    for (const path of [`/receipts/${codOper}`, `/receipts/SANDBOX_${codOper}`]) {
+    for (const path of [`/receipts/${codOper}`, `/receipts/SANDBOX_${codOper}`, `/receipts?cOper=SANDBOX_${codOper}`]) {
       const res = await t.get(path);
       expect(res.status).toBe(200);
       expect(v.safeParse(ReceiptSchema, res.data).success).toBe(true);

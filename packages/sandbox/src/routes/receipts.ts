@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { formatPanamaDate, formatPanamaTime } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { ApiError } from '../http/ApiError';
@@ -50,8 +50,8 @@ export function receiptOf(tx: TransactionRow, merchant: MerchantRow | undefined,
 export function receiptRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   // SPEC 7 "GET receipt by operation".
-  app.get('/receipts/:codOper', async (c) => {
-    const raw = c.req.param('codOper');
+  // SPEC 7 "conditional cOper": the code may come as ?cOper= as well as in the path.
+  const byOperation = async (c: Context<AppEnv>, raw: string) => {
     const codOper = raw.startsWith(SANDBOX_PREFIX) ? raw.slice(SANDBOX_PREFIX.length) : raw;
     const tx = codOper.length <= 64 ? await findTransaction(deps.db, codOper) : undefined;
     if (!tx) throw new ApiError(404, 'receive_not_found');
@@ -62,6 +62,8 @@ export function receiptRoutes(deps: Deps) {
       if (reader !== tx.user_id) throw new ApiError(404, 'receive_not_found');
     }
     return reply(c, receiptOf(tx, await findMerchant(deps.db, tx.merchant_id), c.get('lang')));
-  });
+  };
+  app.get('/receipts/:codOper', (c) => byOperation(c, c.req.param('codOper')));
+  app.get('/receipts', (c) => byOperation(c, c.req.query('cOper') ?? ''));
   return app;
 }
