@@ -12,6 +12,7 @@ import { transactionEvents } from '../push/transactionEvents';
 import { cashResultOf, expireIfLapsed } from './cash';
 import { cryptoAnswer } from './crypto';
 import type { ValidationRow } from './validation';
+import { chargeIfDue, type DueSubscription } from '../payments/chargeDueSubscription';
 
 const ResultSchema = v.object({ result: v.picklist(['approve', 'fail'], 'result must be approve or fail') });
 const CryptoConfirmSchema = v.object({ amountPaid: v.optional(v.pipe(v.number('amountPaid must be a number'), v.minValue(0, 'amountPaid must not be negative'))) });
@@ -59,6 +60,13 @@ export function adminSettleRoutes(deps: Deps) {
     );
     if (row) transactionEvents.emit('change', row);
     return c.json(cryptoAnswer(row ?? tx));
+  });
+  // Time passing: make a subscription due now and charge it as a renewal would be.
+  app.post('/subscriptions/:key/due', async (c) => {
+    const [sub] = await deps.db.query<DueSubscription>("update subscriptions set next_charge_at = now() - interval '1 second' where subscription_key = $1 and status = 1 returning *", [c.req.param('key')]);
+    if (!sub) throw new ApiError(404, 'error_to_load', 'No active subscription with that key');
+    const tx = await chargeIfDue(deps, sub);
+    return c.json({ subscriptionKey: sub.subscription_key, charged: tx ? { codOper: tx.cod_oper, amount: tx.amount_cents / 100, status: tx.status } : null });
   });
   // A random charge ($1.00-$3.00) on a payment, to be validated by the payer.
   app.post('/validations', async (c) => {

@@ -71,6 +71,15 @@ describe('subscriptions', () => {
     const receipt = await t.get(`/receipts/${String(paid.data['codOper'])}`);
     expect(receipt.data).toMatchObject({ type: 'RECURRENT', totalPay: 19.99 });
     expect((await t.get(`/subscriptions/${key}`)).data).toMatchObject({ status: 1, nextChargeAt: expect.any(String) });
+    const renewal = await t.admin('POST', `/subscriptions/${key}/due`);
+    expect(renewal.json).toMatchObject({ charged: { amount: 19.99, status: 1 } });
+    // Due again only after a period: reading it now charges nothing more.
+    await t.get(`/subscriptions/${key}`);
+    const charges = await t.db.query("select count(*)::int as n from transactions where details->>'subscriptionKey' = $1 and tx_type = 'REC'", [key]);
+    expect(charges[0]).toEqual({ n: 2 });
+    await t.db.query("update subscriptions set next_charge_at = now() - interval '1 second' where subscription_key = $1", [key]);
+    await Promise.all([t.get(`/subscriptions/${key}`), t.get(`/subscriptions/${key}`)]);
+    expect((await t.db.query("select count(*)::int as n from transactions where details->>'subscriptionKey' = $1", [key]))[0]).toEqual({ n: 3 });
   });
 });
 

@@ -8,6 +8,7 @@ import { findLinkByCode, findLinkBySlug, findLinkBySlugAndCode, type LinkRow } f
 import { findMerchant, listMerchantServices } from '../store/merchants';
 import { findTransaction } from '../store/transactions';
 import { idParam, merchantInfoOf, paymentMethodOf } from './merchants';
+import { chargeIfDue, type DueSubscription } from '../payments/chargeDueSubscription';
 import { payableLink, paymentInfoOf } from './paymentInfo';
 
 /** SPEC 3 "Payment link": alias, details, othersValues, serviceCode, merchant (customFields JSON text, logo, guest flag). */
@@ -28,7 +29,9 @@ export function lookupExtraRoutes(deps: Deps) {
   app.get('/old-process/:code', async (c) => reply(c, paymentInfoOf(await payableLink(deps, await findLinkByCode(deps.db, c.req.param('code'))), 'lk')));
   // SPEC 7 "GET by subscription" and "GET pending subscription by subscriptionKey".
   app.get('/subscriptions/:key', async (c) => {
-    const sub = await findSubscription(deps.db, c.req.param('key'));
+    const found = await findSubscription(deps.db, c.req.param('key'));
+    if (found) await chargeIfDue(deps, found as DueSubscription);
+    const sub = found && (await findSubscription(deps.db, found.subscription_key));
     const plan = sub && (await findPlan(deps.db, sub.plan_id));
     if (!sub || !plan) throw new ApiError(404, 'error_to_load');
     return reply(c, { idSubscription: sub.id, subscriptionKey: sub.subscription_key, status: sub.status, email: sub.email, nextChargeAt: sub.next_charge_at?.toISOString() ?? null, plan: planOf(plan) });

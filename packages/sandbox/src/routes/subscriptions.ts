@@ -14,9 +14,8 @@ import { parseOr400 } from '../payments/validatePayload';
 import { findPlan, findSubscription, planOf } from '../store/catalog';
 import { findTransactionByTrackId, insertTransaction, newCodOper } from '../store/transactions';
 import { idParam } from './merchants';
+import { nextChargeDate } from '../payments/chargeDueSubscription';
 
-/** Days per SPEC 9 period code, for the next charge date. */
-const PERIOD_DAYS: Readonly<Record<string, number>> = { DA: 1, WE: 7, BW: 14, TE: 28, MO: 30, BM: 60, QU: 91, EF: 84, OS: 168, HA: 182, BA: 182, AN: 365 };
 
 const CustomerSubscriptionSchema = v.object({
   idPlan: v.pipe(v.number('missing_arguments'), v.integer('missing_arguments')),
@@ -68,13 +67,15 @@ export function subscriptionRoutes(deps: Deps) {
       status: CARD_STATUS[key], auth_status: AUTH_STATUS[key], message_key: key, tx_type: 'REC', card_brand: stored.brand, card_last4: stored.last4,
       card_token: stored.token, card_fingerprint: stored.fingerprint, payer_name: `${card.firstName} ${card.lastName}`, email: body.email || sub.email,
       phone: '', concept: plan.name, description: plan.description, lang, tx_channel: 'EPR', redirect_url: null, expires_at: null,
-      reference: sub.subscription_key, user_id: null, details: { idSubscription: sub.id }, campaign_bridge_id: null, campaign_cents: 0,
+      reference: null, user_id: null, details: { idSubscription: sub.id, subscriptionKey: sub.subscription_key }, campaign_bridge_id: null, campaign_cents: 0,
     }, newCodOper());
     const tx = row ?? (await findTransactionByTrackId(deps.db, body.trackId));
     if (!tx) throw new Error('subscription charge neither inserted nor found');
     if (tx.status === 1 || tx.status === -1) {
-      const next = new Date(Date.now() + (PERIOD_DAYS[plan.period] ?? 30) * 24 * 3600 * 1000);
-      await deps.db.query('update subscriptions set status = 1, next_charge_at = $2 where id = $1', [sub.id, next]);
+      await deps.db.query(
+        'update subscriptions set status = 1, next_charge_at = $2, card_token = $3, card_brand = $4, card_last4 = $5, payer_name = $6 where id = $1',
+        [sub.id, nextChargeDate(plan.period), stored.token, stored.brand, stored.last4, `${card.firstName} ${card.lastName}`],
+      );
     }
     return reply(c, { ...cardAnswerOf(tx, lang), subscriptionKey: sub.subscription_key, appliedNow: plan.charge_now });
   });

@@ -1,0 +1,40 @@
+import type { Deps } from '../Deps';
+import { findPlan, type SubscriptionRow } from '../store/catalog';
+import { insertTransaction, newCodOper, type TransactionRow } from '../store/transactions';
+
+/** Days per SPEC 9 period code, for the next charge date. */
+export const PERIOD_DAYS: Readonly<Record<string, number>> = { DA: 1, WE: 7, BW: 14, TE: 28, MO: 30, BM: 60, QU: 91, EF: 84, OS: 168, HA: 182, BA: 182, AN: 365 };
+
+export function nextChargeDate(period: string, from: number = Date.now()): Date {
+  return new Date(from + (PERIOD_DAYS[period] ?? 30) * 24 * 3600 * 1000);
+}
+
+export interface DueSubscription extends SubscriptionRow {
+  card_token: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  payer_name: string;
+}
+
+/**
+ * Issue 4 "subscriptions charging at once when due": an active subscription whose next charge
+ * date has passed is charged with its saved card token when it is next read. The date moves
+ * first, in the same statement, so two readers at once charge it once.
+ */
+export async function chargeIfDue(deps: Deps, sub: DueSubscription): Promise<TransactionRow | undefined> {
+  if (sub.status !== 1 || !sub.card_token || !sub.next_charge_at || sub.next_charge_at.getTime() > Date.now()) return undefined;
+  const plan = await findPlan(deps.db, sub.plan_id);
+  if (!plan) return undefined;
+  const [claimed] = await deps.db.query(
+    'update subscriptions set next_charge_at = $2 where id = $1 and next_charge_at <= now() returning id',
+    [sub.id, nextChargeDate(plan.period)],
+  );
+  if (!claimed) return undefined;
+  return insertTransaction(deps.db, {
+    track_id: null, link_code: null, merchant_id: plan.merchant_id, method: 'card', amount_cents: plan.amount_cents, tax_cents: 0,
+    status: 1, auth_status: 'APPROVED', message_key: 'approved', tx_type: 'REC', card_brand: sub.card_brand, card_last4: sub.card_last4,
+    card_token: sub.card_token, card_fingerprint: null, payer_name: sub.payer_name, email: sub.email, phone: '', concept: plan.name,
+    description: plan.description, lang: 'es', tx_channel: 'EPR', redirect_url: null, expires_at: null, reference: null,
+    user_id: null, details: { idSubscription: sub.id, subscriptionKey: sub.subscription_key, renewal: true }, campaign_bridge_id: null, campaign_cents: 0,
+  }, newCodOper());
+}
