@@ -70,7 +70,7 @@ describe.runIf(browserAvailable())('accessibility of the checkout screens', () =
         await page.keyboard.type(value ?? '');
       }
       await page.keyboard.press('Enter');
-      await page.getByRole('heading', { name: /comprobante de pago|payment proof/i }).waitFor({ timeout: 15_000 });
+      await page.getByRole('heading', { name: /comprobante de pago|payment receipt/i }).waitFor({ timeout: 15_000 });
       expect(await seriousViolations(page)).toEqual([]);
       await page.screenshot({ path: `e2e/artifacts/receipt-${lang}.png`, fullPage: true });
       await page.close();

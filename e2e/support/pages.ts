@@ -54,7 +54,7 @@ export class CheckoutFrame {
   }
 
   get receiptTitle(): Locator {
-    return this.frame.getByRole('heading', { name: /comprobante de pago|payment proof/i });
+    return this.frame.getByRole('heading', { name: /comprobante de pago|payment receipt/i });
   }
 
   get alert(): Locator {
