@@ -2,13 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { encodeBody, SANDBOX_CLIENT_KEY } from '@pasarela/core';
 import { ENDPOINTS } from '../test/endpoints';
+import { DEMO_WALLET_USER } from '../db/seed';
 import { cardPayload, createTestApp, newLink, type TestApp } from '../test/testApp';
 
 let t: TestApp;
-let link: string;
+let token = '';
 beforeAll(async () => {
   t = await createTestApp();
-  link = await newLink(t);
+  await newLink(t);
+  // Some requests carry a live wallet token, so the handlers behind the login see bad input too.
+  token = String((await t.post('/users/login', { login: DEMO_WALLET_USER.login, password: DEMO_WALLET_USER.password })).data['token']);
 });
 afterAll(() => t.close());
 
@@ -38,16 +41,19 @@ const body = fc.oneof(
 );
 
 const segment = fc.oneof(fc.string({ maxLength: 40 }), fc.integer().map(String), fc.constantFrom('1', '0', '-1', 'SANDBOX_', '%', '..', '1e9', 'LKDEMO0001'));
-const query = fc.dictionary(fc.constantFrom('code', 'type', 'lang', 'group', 'amount', 'serviceCode'), fc.string({ maxLength: 60 }), { maxKeys: 4 });
+const query = fc.dictionary(fc.constantFrom('code', 'type', 'lang', 'group', 'amount', 'taxAmount', 'serviceCode', 'coin', 'cOper', 'props', 'to', 'limit', 'offset', 'sort', 'full', 'idPlan', 'idService', 'returnTo', 'country', 'action'), fc.string({ maxLength: 60 }), { maxKeys: 5 });
+
+const RUNS_PER_ENDPOINT = Number(process.env['FUZZ_RUNS'] ?? 150);
 
 describe('malformed requests never cause a 5xx', () => {
-  it('answers thousands of fuzzed requests across every endpoint with 2xx-4xx and a well-formed body', async () => {
+  it.each(ENDPOINTS)('$method $path answers fuzzed requests with 2xx-4xx and a well-formed body', async (endpoint) => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...ENDPOINTS), segment, query, body, fc.boolean(), async (endpoint, seg, q, b, withKey) => {
+      fc.asyncProperty(segment, query, body, fc.constantFrom(true, true, true, false), fc.boolean(), async (seg, q, b, withKey, withToken) => {
         const path = endpoint.path.replaceAll(':x', encodeURIComponent(seg));
         const search = new URLSearchParams(q).toString();
         const headers: Record<string, string> = b.type ? { 'content-type': b.type } : {};
         if (withKey) headers['x-api-key'] = SANDBOX_CLIENT_KEY;
+        if (withToken) headers['authorization'] = `Bearer ${token}`;
         const init = endpoint.method === 'GET' ? { headers } : { method: endpoint.method, headers, body: b.text };
         const res = await t.app.request(`${path}${search ? `?${search}` : ''}`, init);
         expect(res.status, `${endpoint.method} ${path}?${search} ${b.type} ${b.text.slice(0, 80)}`).toBeLessThan(500);
@@ -56,7 +62,7 @@ describe('malformed requests never cause a 5xx', () => {
           expect(envelope.header.code).toBe(res.status);
         }
       }),
-      { numRuns: 3000 },
+      { numRuns: RUNS_PER_ENDPOINT },
     );
-  }, 120_000);
+  });
 });
