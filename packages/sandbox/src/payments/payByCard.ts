@@ -7,6 +7,7 @@ import { ApiError } from '../http/ApiError';
 import { AUTH_STATUS, CARD_STATUS, cardOutcomeFor, outcomeKey } from '../gateways/testCards';
 import { payTargetOf } from './payTarget';
 import { checkAmount } from './checkAmount';
+import { mailReceipt } from './receiptMail';
 import { findMerchant, merchantCardCodes, type MerchantRow } from '../store/merchants';
 import { findTransactionByTrackId, findRecentDuplicate, insertTransaction, newCodOper, type TransactionRow } from '../store/transactions';
 import { storedCard } from './cardFingerprint';
@@ -124,5 +125,6 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
   );
   const row: TransactionRow | undefined = inserted ?? (await findTransactionByTrackId(deps.db, trackId));
   if (!row) throw new Error('transaction neither inserted nor found');
+  if (inserted) await mailReceipt(deps.db, inserted, merchant.name);
   return cardAnswerOf(row, lang);
 }

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { isStrongPassword, randomRegistrationLogin, roundAmount } from '@pasarela/core';
+import { cardBrandOf, isStrongPassword, passesLuhn, randomRegistrationLogin, roundAmount } from '@pasarela/core';
+import { storedCard } from '../payments/cardFingerprint';
 import type { Deps } from '../Deps';
 import { hashPassword } from '../auth/passwordHash';
 import { ApiError } from '../http/ApiError';
@@ -19,6 +20,7 @@ const NewUserSchema = v.object({
   phone: v.optional(v.pipe(v.string('phone must be a string'), v.maxLength(30, 'phone is too long')), ''),
   balance: v.optional(v.pipe(v.number('balance must be a number'), v.minValue(0, 'balance must not be negative'), v.maxValue(1_000_000, 'balance is too large')), 0),
   isEmployee: v.optional(v.boolean('isEmployee must be a boolean'), false),
+  cards: v.optional(v.array(v.pipe(v.string('cards[] must be card numbers'), v.check((n) => passesLuhn(n) && cardBrandOf(n) !== null, 'cards[] must be valid card numbers')), 'cards must be an array'), []),
   services: v.optional(v.array(v.object({ nameOrAlias: v.string('services[].nameOrAlias is required'), number: v.string('services[].number is required'), code: v.optional(v.string(), '') }), 'services must be an array'), []),
 });
 
@@ -37,6 +39,14 @@ export function adminUserRoutes(deps: Deps) {
       [login, body.email, body.name, body.lastname, body.phone, await hashPassword(body.password), Math.round(roundAmount(body.balance) * 100), body.isEmployee],
     );
     if (!user) throw new Error('user insert returned nothing');
+    // Only the brand, last four and a token are kept, as when the user adds a card in the wallet.
+    for (const [i, number] of body.cards.entries()) {
+      const card = storedCard(number, cardBrandOf(number) ?? 'VISA', deps.cardFingerprintKey);
+      await deps.db.query(
+        'insert into user_cards (user_id, card_token, card_brand, card_last4, name_on_card, is_default) values ($1, $2, $3, $4, $5, $6)',
+        [user.id, card.token, card.brand, card.last4, `${body.name} ${body.lastname}`.toUpperCase(), i === 0],
+      );
+    }
     for (const s of body.services) {
       await deps.db.query('insert into user_services (user_id, name_or_alias, number, code) values ($1, $2, $3, $4)', [user.id, s.nameOrAlias, s.number, s.code]);
     }

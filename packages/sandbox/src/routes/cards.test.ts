@@ -25,6 +25,10 @@ describe('card outcomes of PRODUCT.md test inputs', () => {
     expect(res.data).toMatchObject({ status: 1, cardType: brand, authStatus: 'APPROVED', messageSys: 'Transacción aprobada' });
     expect(res.data['displayNum']).toBe(`**** **** **** ${cardNumber.slice(-4)}`);
     expect(res.data['codOper']).toMatch(/^PP[0-9A-F]{12}$/);
+    const mail = await t.admin('GET', '/mailbox?to=pagador@example.com');
+    const receipt = (mail.json['messages'] as Array<{ subject: string; body: string }>).find((m) => m.subject.includes(String(res.data['codOper'])));
+    expect(receipt?.body).toContain(cardNumber.slice(-4));
+    expect(receipt?.body).not.toContain(cardNumber);
   });
 
   it.each([

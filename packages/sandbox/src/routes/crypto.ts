@@ -85,6 +85,12 @@ export function cryptoRoutes(deps: Deps) {
   app.get('/crypto/payments/:id', async (c) => {
     const tx = await findTransaction(deps.db, c.req.param('id'));
     if (!tx || tx.method !== 'crypto') throw new ApiError(404, 'REQUESTED_QR_FAILED');
+    // SPEC 9 "Crypto rate frozen 10 minutes": an unpaid payment past its quote gets a fresh one.
+    if (tx.status !== 1 && Date.parse(String(tx.details['rateExpiresAt'])) <= Date.now()) {
+      const details = { ...tx.details, ...quoteDetails(String(tx.details['currency']), String(tx.details['network']), (tx.amount_cents + tx.tax_cents) / 100) };
+      const [row] = await deps.db.query<TransactionRow>('update transactions set details = $2, updated_at = now() where cod_oper = $1 returning *', [tx.cod_oper, JSON.stringify(details)]);
+      return reply(c, cryptoAnswer(row ?? tx));
+    }
     return reply(c, cryptoAnswer(tx));
   });
   return app;

@@ -93,6 +93,9 @@ describe('crypto', () => {
     expect(btc.status).toBe(200);
     const under = await t.admin('POST', `/crypto/${id}/confirm`, { amountPaid: 0.0001 });
     expect(under.json).toMatchObject({ underpaid: true, txStatus: 0 });
+    await t.db.query("update transactions set details = jsonb_set(details, '{rateExpiresAt}', to_jsonb('2000-01-01T00:00:00.000Z'::text)) where cod_oper = $1", [id]);
+    const requoted = await t.get(`/crypto/payments/${id}`);
+    expect(Date.parse(String(requoted.data['rateExpiresAt']))).toBeGreaterThan(Date.now() + 9 * 60 * 1000);
     const full = await t.admin('POST', `/crypto/${id}/confirm`, {});
     expect(full.json).toMatchObject({ underpaid: false, txStatus: 1, currency: 'BTC', amountCrypto: 0.000535 });
   });

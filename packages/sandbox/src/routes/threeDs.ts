@@ -5,6 +5,7 @@ import type { AppEnv } from '../http/AppEnv';
 import { escapeHtml, sandboxPage } from '../http/html';
 import { AUTH_STATUS, CARD_STATUS } from '../gateways/testCards';
 import { findMerchant } from '../store/merchants';
+import { mailReceipt } from '../payments/receiptMail';
 import { findTransaction, settleTransaction } from '../store/transactions';
 
 /** Where the payer lands after the challenge: SPEC 2's processing page, which opens the receipt. */
@@ -44,7 +45,8 @@ export function threeDsRoutes(deps: Deps) {
       return c.json({ code: 'invalid_arguments', message: 'No 3DS challenge is waiting for this codOper, or result is not approve|fail' }, 400);
     }
     const key = result === 'approve' ? 'approved' : 'three_ds_failed';
-    await settleTransaction(deps.db, codOper, { status: CARD_STATUS[key], authStatus: AUTH_STATUS[key], messageKey: key });
+    const settled = await settleTransaction(deps.db, codOper, { status: CARD_STATUS[key], authStatus: AUTH_STATUS[key], messageKey: key });
+    if (settled) await mailReceipt(deps.db, settled, (await findMerchant(deps.db, settled.merchant_id))?.name ?? '');
     if ((c.req.header('accept') ?? '').includes('application/json')) {
       return c.json({ codOper, status: CARD_STATUS[key] });
     }

@@ -43,13 +43,15 @@ describe('registration (two steps, code by e-mail)', () => {
 
 describe('login, sessions and lockout', () => {
   beforeAll(async () => {
-    await t.admin('POST', '/users', { email: 'wallet@example.com', login: 'wallet', password: PASSWORD, balance: 150.25 });
+    await t.admin('POST', '/users', { email: 'wallet@example.com', login: 'wallet', password: PASSWORD, balance: 150.25, cards: ['378282246310005'] });
     await t.admin('POST', '/users', { email: 'staff@example.com', login: 'staff', password: PASSWORD, isEmployee: true });
     await t.admin('POST', '/users', { email: 'lock@example.com', login: 'lock', password: PASSWORD });
   });
   it('logs in by login or e-mail and reads the balance', async () => {
     const res = await t.post('/users/login', { login: 'wallet@example.com', password: PASSWORD });
     expect(res.data).toMatchObject({ user: { login: 'wallet' } });
+    const cards = await t.get('/users/me/cards', bearer(res.data['token']));
+    expect(cards.data['cards']).toEqual([expect.objectContaining({ cardType: 'AMEX', visibleNum: '**** **** **** 0005', isDefault: true })]);
     const balance = await t.get('/users/me/balance', bearer(res.data['token']));
     expect((balance.data['balance'] as Array<{ disponible: number }>)[0]?.disponible).toBe(150.25);
   });

@@ -1,0 +1,17 @@
+import { formatAmount } from '@pasarela/core';
+import type { Queryable } from '../db/Database';
+import { sendMail } from '../store/mailbox';
+import type { TransactionRow } from '../store/transactions';
+
+/** The payment receipt e-mail the service sends for an approved payment (to the dev mailbox here). */
+export async function mailReceipt(db: Queryable, tx: TransactionRow, merchantName: string): Promise<void> {
+  if (tx.status !== 1 || !tx.email) return;
+  const total = formatAmount((tx.amount_cents + tx.tax_cents) / 100);
+  const card = tx.card_last4 ? ` con ${tx.card_brand ?? 'tarjeta'} terminada en ${tx.card_last4}` : '';
+  await sendMail(db, {
+    to: tx.email,
+    kind: 'receipt',
+    subject: `Comprobante de pago ${tx.cod_oper}`,
+    body: `Pagaste ${total} a ${merchantName}${card}. Operación ${tx.cod_oper}. Comprobante: /pf/default-receipt/${tx.cod_oper}`,
+  });
+}
