@@ -1,14 +1,12 @@
-import {
-  CardPaymentPayloadSchema, DUPLICATE_WINDOW_MS, exceedsMerchantLimit, isExpiryValid, parseCardTypeList,
-  roundAmount, type CardBrand, type CardPaymentPayload, type Language,
-} from '@pasarela/core';
+import { CardPaymentPayloadSchema, DUPLICATE_WINDOW_MS, exceedsMerchantLimit, type Language } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { ApiError } from '../http/ApiError';
 import { AUTH_STATUS, CARD_STATUS, cardOutcomeFor, outcomeKey } from '../gateways/testCards';
 import { payTargetOf } from './payTarget';
 import { checkAmount } from './checkAmount';
 import { mailReceipt } from './receiptMail';
-import { findMerchant, merchantCardCodes, type MerchantRow } from '../store/merchants';
+import { findMerchant } from '../store/merchants';
+import { checkCard, checkDomain, donationOf, toCents } from './cardChecks';
 import { findTransactionByTrackId, findRecentDuplicate, insertTransaction, newCodOper, type TransactionRow } from '../store/transactions';
 import { storedCard } from './cardFingerprint';
 import { cardAnswerOf, type CardAnswer } from './cardAnswer';
@@ -22,41 +20,6 @@ export interface PayContext {
   guest: boolean;
   /** The wallet user paying, when logged in. */
   userId?: number | undefined;
-}
-
-/** SPEC 5 "A campaign amount is sent only when both amount and bridge id exist"; the bridge must be the merchant's. */
-async function donationOf(deps: Deps, payload: CardPaymentPayload, merchantId: number) {
-  const bridgeId = Number(payload.idCampaignBridge);
-  if (!payload.amountToCampaign || !Number.isSafeInteger(bridgeId)) return { campaign_bridge_id: null, campaign_cents: 0 };
-  const [bridge] = await deps.db.query(
-    'select b.id from campaign_bridges b join campaigns c on c.id = b.campaign_id where b.id = $1 and c.merchant_id = $2 and b.status = 1', [bridgeId, merchantId]);
-  if (!bridge) throw new ApiError(400, 'missing_arguments', 'idCampaignBridge names no active campaign of this merchant');
-  return { campaign_bridge_id: bridgeId, campaign_cents: toCents(payload.amountToCampaign) };
-}
-
-const toCents = (amount: number) => Math.round(roundAmount(amount) * 100);
-
-async function checkCard(deps: Deps, payload: CardPaymentPayload, merchantId: number, linkCardTypes: string | null): Promise<CardBrand> {
-  const card = payload.cardInformation;
-  if (!isExpiryValid(`${card.expMonth}/${card.expYear.slice(-2)}`, Date.now())) {
-    throw new ApiError(400, 'expired', 'cardInformation.expYear is in the past');
-  }
-  const allowedByLink = parseCardTypeList(linkCardTypes);
-  if (allowedByLink.length > 0 && !allowedByLink.includes(card.cardType)) {
-    throw new ApiError(422, 'card_not_valid', `${card.cardType} is not accepted for this link`);
-  }
-  if (!(await merchantCardCodes(deps.db, merchantId)).includes(card.cardType)) throw new ApiError(422, 'card_not_valid');
-  return card.cardType;
-}
-
-/** A merchant with domainValidation takes payments only from pages on its allowed domains. */
-function checkDomain(merchant: MerchantRow, domainRequested: string): void {
-  if (!merchant.domain_validation) return;
-  const allowed = Array.isArray(merchant.allowed_domains) ? merchant.allowed_domains.filter((d): d is string => typeof d === 'string') : [];
-  const host = domainRequested.trim().toLowerCase().replace(/^https?:\/\//, '').split(/[/:]/)[0] ?? '';
-  if (!allowed.some((d) => host === d.toLowerCase() || host.endsWith(`.${d.toLowerCase()}`))) {
-    throw new ApiError(403, 'commerce_problems', `additionalData.domainRequested ${host || '(empty)'} is not an allowed domain of the merchant`);
-  }
 }
 
 /** POST /cards/auth-capture: checks, the simulated gateway, one row per trackId. */
@@ -74,7 +37,7 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
   if (ctx.guest && !merchant.has_payment_guest) throw new ApiError(403, 'please_contact_merchant', 'Guest payments are not allowed');
   if (exceedsMerchantLimit(payload.amount, merchant.tx_limit_cents / 100)) throw new ApiError(422, 'amount_exceeds_limit_allowed');
   checkAmount(link, payload.amount, payload.taxAmount);
-    checkDomain(merchant, payload.additionalData.domainRequested);
+  checkDomain(merchant, payload.additionalData.domainRequested);
   const brand = await checkCard(deps, payload, merchant.id, link.cardTypes);
 
   const digits = payload.cardInformation.cardNumber;

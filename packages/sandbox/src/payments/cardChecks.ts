@@ -1,0 +1,42 @@
+import { isExpiryValid, parseCardTypeList, roundAmount, type CardBrand, type CardPaymentPayload } from '@pasarela/core';
+import type { Deps } from '../Deps';
+import { ApiError } from '../http/ApiError';
+import { merchantCardCodes, type MerchantRow } from '../store/merchants';
+
+// The checks of a card payment that go beyond its payload's schema.
+
+/** SPEC 5 "A campaign amount is sent only when both amount and bridge id exist"; the bridge must be the merchant's. */
+export async function donationOf(deps: Deps, payload: CardPaymentPayload, merchantId: number) {
+  const bridgeId = Number(payload.idCampaignBridge);
+  if (!payload.amountToCampaign || !Number.isSafeInteger(bridgeId)) return { campaign_bridge_id: null, campaign_cents: 0 };
+  const [bridge] = await deps.db.query(
+    'select b.id from campaign_bridges b join campaigns c on c.id = b.campaign_id where b.id = $1 and c.merchant_id = $2 and b.status = 1', [bridgeId, merchantId]);
+  if (!bridge) throw new ApiError(400, 'missing_arguments', 'idCampaignBridge names no active campaign of this merchant');
+  return { campaign_bridge_id: bridgeId, campaign_cents: toCents(payload.amountToCampaign) };
+}
+
+export const toCents = (amount: number) => Math.round(roundAmount(amount) * 100);
+
+export async function checkCard(deps: Deps, payload: CardPaymentPayload, merchantId: number, linkCardTypes: string | null): Promise<CardBrand> {
+  const card = payload.cardInformation;
+  if (!isExpiryValid(`${card.expMonth}/${card.expYear.slice(-2)}`, Date.now())) {
+    throw new ApiError(400, 'expired', 'cardInformation.expYear is in the past');
+  }
+  const allowedByLink = parseCardTypeList(linkCardTypes);
+  if (allowedByLink.length > 0 && !allowedByLink.includes(card.cardType)) {
+    throw new ApiError(422, 'card_not_valid', `${card.cardType} is not accepted for this link`);
+  }
+  if (!(await merchantCardCodes(deps.db, merchantId)).includes(card.cardType)) throw new ApiError(422, 'card_not_valid');
+  return card.cardType;
+}
+
+/** A merchant with domainValidation takes payments only from pages on its allowed domains. */
+export function checkDomain(merchant: MerchantRow, domainRequested: string): void {
+  if (!merchant.domain_validation) return;
+  const allowed = Array.isArray(merchant.allowed_domains) ? merchant.allowed_domains.filter((d): d is string => typeof d === 'string') : [];
+  const host = domainRequested.trim().toLowerCase().replace(/^https?:\/\//, '').split(/[/:]/)[0] ?? '';
+  if (!allowed.some((d) => host === d.toLowerCase() || host.endsWith(`.${d.toLowerCase()}`))) {
+    throw new ApiError(403, 'commerce_problems', `additionalData.domainRequested ${host || '(empty)'} is not an allowed domain of the merchant`);
+  }
+}
+
