@@ -43,19 +43,22 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
   const digits = payload.cardInformation.cardNumber;
   const card = storedCard(digits, brand, deps.cardFingerprintKey);
   const amountCents = toCents(payload.amount);
-  const since = new Date(Date.now() - DUPLICATE_WINDOW_MS);
-  const duplicate = await findRecentDuplicate(deps.db, { linkCode: link.code, fingerprint: card.fingerprint, amountCents, since });
-  // The same trackId racing in at the same moment is a retry, not a second payment.
-  if (duplicate?.track_id === trackId) return cardAnswerOf(duplicate, lang);
-  if (duplicate) throw new ApiError(409, 'possible_duplicated_tx');
   const outcome = cardOutcomeFor(digits);
   // The gateway failed before deciding: nothing is recorded, so the payer may simply retry.
   if (outcome.kind === 'processing_error') throw new ApiError(502, 'payment_error_try_again');
   const key = outcomeKey(outcome);
   const codOper = newCodOper();
-  const inserted = await insertTransaction(
-    deps.db,
-    {
+  const donation = await donationOf(deps, payload, merchant.id);
+  const since = new Date(Date.now() - DUPLICATE_WINDOW_MS);
+  // The duplicate check and the insert hold a lock on (card, amount, link): two payments of the
+  // same card at the same moment, each with its own trackId, cannot both pass the check.
+  const inserted = await deps.db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`${card.fingerprint}:${amountCents}:${link.code}`]);
+    const duplicate = await findRecentDuplicate(tx, { linkCode: link.code, fingerprint: card.fingerprint, amountCents, since });
+    // The same trackId racing in at the same moment is a retry, not a second payment.
+    if (duplicate?.track_id === trackId) return undefined;
+    if (duplicate) throw new ApiError(409, 'possible_duplicated_tx');
+    return insertTransaction(tx, {
       track_id: trackId,
       link_code: link.code,
       merchant_id: merchant.id,
@@ -82,10 +85,9 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
       reference: null,
       user_id: ctx.userId ?? null,
       details: {},
-      ...(await donationOf(deps, payload, merchant.id)),
-    },
-    codOper,
-  );
+      ...donation,
+    }, codOper);
+  });
   const row: TransactionRow | undefined = inserted ?? (await findTransactionByTrackId(deps.db, trackId));
   if (!row) throw new Error('transaction neither inserted nor found');
   if (inserted) await mailReceipt(deps.db, inserted, merchant.name);

@@ -165,6 +165,17 @@ describe('exactly once by trackId', () => {
   });
 });
 
+describe('double submission with fresh trackIds', () => {
+  it('lets one of 10 simultaneous payments of the same card and amount through, and answers the rest 409', async () => {
+    const link = await newLink(t);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => pay({}, link)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409 && a.data['code'] === 'possible_duplicated_tx')).toHaveLength(9);
+    const rows = await t.db.query('select count(*)::int as n from transactions where link_code = $1', [link]);
+    expect(rows[0]).toEqual({ n: 1 });
+  });
+});
+
 describe('receipts', () => {
   it('answers the receipt by codOper, also with the SANDBOX_ prefix, readable by core', async () => {
     const paid = await pay({ cardNumber: '378282246310005' });
