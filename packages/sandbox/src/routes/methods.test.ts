@@ -28,6 +28,13 @@ describe('Nequi (PRODUCT.md phones)', () => {
     expect((await t.admin('POST', `/nequi/${codOper}`, { result: 'approve' })).json).toMatchObject({ status: 1 });
     expect((await t.get(`/nequi/payments/${codOper}`)).data).toMatchObject({ status: 1 });
   });
+  it('records one push for simultaneous requests with the same trackId', async () => {
+    const code = await newLink(t);
+    const trackId = crypto.randomUUID();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => t.post('/nequi/push', { code, phone: '3993333333', trackId })));
+    expect(new Set(answers.map((a) => a.data['codOper'])).size).toBe(1);
+    expect((await t.db.query('select count(*)::int as n from transactions where track_id = $1', [trackId]))[0]).toEqual({ n: 1 });
+  });
   it('refuses a phone that is not a Nequi mobile', async () => {
     expect((await t.post('/nequi/push', { code: await newLink(t), phone: '12345' })).data['code']).toBe('invalid_phone_number');
   });
