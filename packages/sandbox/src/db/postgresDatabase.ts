@@ -4,8 +4,14 @@ import type { Database, Queryable } from './Database';
 /** A real PostgreSQL through a pool, for DATABASE_URL. */
 export async function openPostgresDatabase(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
-  // Fail at start, not at the first payment, when the URL is wrong.
-  await pool.query('select 1');
+  // Fail at start, not at the first payment, when the URL is wrong (and never print its password).
+  try {
+    await pool.query('select 1');
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    const url = new URL(connectionString);
+    throw new Error(`Cannot use PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname} (DATABASE_URL): ${error instanceof Error ? error.message : String(error)}`);
+  }
   return {
     kind: 'postgres',
     async query<Row>(sql: string, params: readonly unknown[] = []) {
