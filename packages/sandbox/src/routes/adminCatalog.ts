@@ -65,6 +65,8 @@ export function adminCatalogRoutes(deps: Deps) {
         [b.name, b.name.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 20) || 'MERCHANT', b.logo, b.hasPaymentGuest, cents(b.txLimit), b.domainValidation, JSON.stringify(b.allowedDomains)],
       );
       if (!row) throw new Error('merchant insert returned nothing');
+      // SPEC 6: a merchant is looked up with its merchant user; every merchant gets one.
+      await tx.query('insert into merchant_users (merchant_id, login) values ($1, $2)', [row.id, `owner.${row.id}`]);
       await insertMerchantServices(tx, row.id, cents(b.txLimit), b.methods.map((method) => ({
         method, linkType: method === 'pfw' ? 'PFW' : 'LK', gatewayCode: GATEWAY[method], cardCodes: method === 'card' ? b.cardTypes : [],
       })));
