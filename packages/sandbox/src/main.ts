@@ -1,32 +1,12 @@
 // CLI entry, bundled to packages/sandbox/dist/server.mjs and run by `npm start`.
-import { resolve } from 'node:path';
 import { startBanner } from './banner';
 import { startServer } from './server';
-
-function intFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0 || value > 65535 * 1000) {
-    throw new Error(`${name} must be a whole number, got ${JSON.stringify(raw)}`);
-  }
-  return value;
-}
+import { readSettings } from './settings';
 
 async function main(): Promise<void> {
-  const port = intFromEnv('PORT', 4000);
-  const demoPort = intFromEnv('DEMO_PORT', port + 1);
-  const databaseUrl = process.env['DATABASE_URL'] || undefined;
-  const dataDir = resolve(process.env['DATA_DIR'] || '.data');
-  const splash = process.env['SPLASH_MS'];
-  const server = await startServer({
-    port,
-    demoPort,
-    dataDir,
-    databaseUrl,
-    wireEncoding: process.env['WIRE_ENCODING'] !== 'off',
-    splashMs: splash ? intFromEnv('SPLASH_MS', 3000) : undefined,
-  });
+  const settings = readSettings(process.env);
+  const server = await startServer(settings);
+  const { databaseUrl, dataDir } = settings;
   const database = databaseUrl ? `PostgreSQL (DATABASE_URL)` : `PGlite in ${dataDir}`;
   console.log(startBanner({ url: server.url, demoUrl: server.demoUrl, database }));
 
