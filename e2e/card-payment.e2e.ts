@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { browserAvailable, launchChromium } from './support/browser';
 import { transactionsFor } from './support/admin';
-import { DemoShop } from './support/pages';
+import { openShopCheckout } from './support/pages';
 import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
 
 describe.runIf(browserAvailable())('card payment from a merchant page, end to end', () => {
@@ -19,23 +19,7 @@ describe.runIf(browserAvailable())('card payment from a merchant page, end to en
     await sandbox?.stop();
   });
 
-  async function openCheckout() {
-    const context = await browser.newContext({ locale: 'es-PA' });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    const shop = new DemoShop(page, sandbox.demoUrl);
-    await shop.open();
-    const codes: string[] = [];
-    page.on('response', async (res) => {
-      if (res.url().endsWith('/sandbox/links') && res.status() === 201) {
-        codes.push(((await res.json()) as { code: string }).code);
-      }
-    });
-    const checkout = await shop.pay();
-    await checkout.waitForForm();
-    return { context, page, shop, checkout, codes, errors };
-  }
+  const openCheckout = () => openShopCheckout(browser, sandbox.demoUrl);
 
   it('pays with 4242 4242 4242 4242: receipt in the checkout, success on the shop, transaction recorded', async () => {
     const { context, page, shop, checkout, codes, errors } = await openCheckout();

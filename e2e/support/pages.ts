@@ -1,4 +1,4 @@
-import type { FrameLocator, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
 
 /** The demo shop (examples/index.html) on the merchant's origin. */
 export class DemoShop {
@@ -60,4 +60,34 @@ export class CheckoutFrame {
   get alert(): Locator {
     return this.frame.getByRole('alert');
   }
+}
+
+export interface OpenedCheckout {
+  context: BrowserContext;
+  page: Page;
+  shop: DemoShop;
+  checkout: CheckoutFrame;
+  /** Payment-link codes the shop created through the admin API. */
+  codes: string[];
+  /** Uncaught errors on the shop page. */
+  errors: string[];
+}
+
+/** A payer on the demo shop (Spanish, Panama) who pressed Pay and sees the card form. */
+export async function openShopCheckout(browser: Browser, demoUrl: string): Promise<OpenedCheckout> {
+  const context = await browser.newContext({ locale: 'es-PA' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const codes: string[] = [];
+  page.on('response', async (res) => {
+    if (res.url().endsWith('/sandbox/links') && res.status() === 201) {
+      codes.push(((await res.json()) as { code: string }).code);
+    }
+  });
+  const shop = new DemoShop(page, demoUrl);
+  await shop.open();
+  const checkout = await shop.pay();
+  await checkout.waitForForm();
+  return { context, page, shop, checkout, codes, errors };
 }
