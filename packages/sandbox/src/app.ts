@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import { SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY } from '@pasarela/core';
 import type { Database } from './db/Database';
@@ -55,6 +56,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const deps: Deps = { db: options.db, cardFingerprintKey: randomBytes(32), publicOrigin: options.publicOrigin };
   const app = new Hono<AppEnv>();
   app.onError(onError);
+  // PRODUCT.md counts the widget's first load as a browser downloads it: gzip when it asks.
+  app.use('*', compress());
   app.use('*', async (c, next) => {
     c.set('wireEncoding', options.wireEncoding);
     c.set('userId', undefined);

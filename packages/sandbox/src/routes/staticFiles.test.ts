@@ -11,6 +11,7 @@ mkdirSync(join(widgetDist, 'assets'), { recursive: true });
 mkdirSync(checkoutDist);
 writeFileSync(join(widgetDist, 'index.html'), '<!doctype html><html><head><!--pasarela-config--></head><body></body></html>');
 writeFileSync(join(widgetDist, 'assets', 'entry-abc.js'), 'export {};');
+writeFileSync(join(widgetDist, 'assets', 'big-abc.js'), `export const text = '${'pasarela '.repeat(2000)}';`);
 writeFileSync(join(checkoutDist, 'checkout.js'), 'var Checkout={};');
 writeFileSync(join(dir, 'secret.txt'), 'secret');
 
@@ -53,6 +54,15 @@ describe('widget routes', () => {
     }
     // URL parsing folds %2e%2e before routing: this one is the widget page, not the repo's package.json.
     expect(await (await t.app.request('/images/%2e%2e/%2e%2e/%2e%2e/package.json')).text()).not.toContain('"workspaces"');
+  });
+  it('gzips assets for a browser that accepts it, and not for a client that does not', async () => {
+    const zipped = await t.app.request('/widget/assets/big-abc.js', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    const body = new Uint8Array(await zipped.arrayBuffer());
+    expect(body.length).toBeLessThan(2000);
+    const plain = await t.app.request('/widget/assets/big-abc.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect((await plain.text()).length).toBeGreaterThan(18_000);
   });
   it('answers 503 saying to build when the widget or SDK is not built', async () => {
     const page = await bare.app.request('/pf/widget');
