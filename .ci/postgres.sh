@@ -1,6 +1,9 @@
-# Starts a throwaway PostgreSQL cluster for the sandbox's route suite and exports TEST_DATABASE_URL.
+# Starts a throwaway PostgreSQL cluster for the sandbox's route suite and the browser suite, and
+# exports TEST_DATABASE_URL.
 start_test_postgres() {
-  local version dir port=54329
+  local version dir port
+  # A free port, so a second run on the same machine does not collide with the first one's server.
+  port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
   version=$(ls /usr/lib/postgresql | sort -n | tail -1)
   dir=$(mktemp -d /tmp/pasarela-pg.XXXXXX)
   chown postgres "$dir" 2>/dev/null || true

@@ -5,12 +5,17 @@ import { transactionsFor } from './support/admin';
 import { openShopCheckout } from './support/pages';
 import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
 
-describe.runIf(browserAvailable())('card payment from a merchant page, end to end', () => {
+// The same flows on each database the sandbox supports: PGlite always, PostgreSQL when the CI
+// (or a developer) provides one in TEST_DATABASE_URL.
+const databases: Array<[string, Record<string, string>]> = [['PGlite', {}]];
+if (process.env.TEST_DATABASE_URL) databases.push(['PostgreSQL', { DATABASE_URL: process.env.TEST_DATABASE_URL }]);
+
+describe.runIf(browserAvailable()).each(databases)('card payment from a merchant page, end to end, on %s', (_name, env) => {
   let sandbox: RunningSandbox;
   let browser: Browser;
 
   beforeAll(async () => {
-    sandbox = await startSandbox();
+    sandbox = await startSandbox(env);
     browser = await launchChromium();
   });
 
