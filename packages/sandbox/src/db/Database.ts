@@ -3,13 +3,18 @@ export interface Queryable {
   query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
 }
 
+/** One transaction: queries, and multi-statement scripts (migrations). */
+export interface Transaction extends Queryable {
+  exec(sql: string): Promise<void>;
+}
+
 /** The one interface the routes see, whether PGlite or PostgreSQL sits behind it. */
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
-  /** Runs a multi-statement script (migrations). */
+  /** Runs a multi-statement script. */
   exec(sql: string): Promise<void>;
   /** Runs fn in one transaction; rolls back when it throws. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 

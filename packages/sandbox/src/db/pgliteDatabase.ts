@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import type { Database, Queryable } from './Database';
+import type { Database, Transaction } from './Database';
 
 /** PGlite in a data directory, or in memory when dataDir is undefined (tests). */
 export async function openPgliteDatabase(dataDir?: string): Promise<Database> {
@@ -14,11 +14,14 @@ export async function openPgliteDatabase(dataDir?: string): Promise<Database> {
     async exec(sql: string) {
       await pg.exec(sql);
     },
-    transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+    transaction<T>(fn: (tx: Transaction) => Promise<T>) {
       return pg.transaction(async (tx) =>
         fn({
           async query<Row>(sql: string, params: readonly unknown[] = []) {
             return (await tx.query<Row>(sql, [...params])).rows;
+          },
+          async exec(sql: string) {
+            await tx.exec(sql);
           },
         }),
       );

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Database, Queryable } from './Database';
+import type { Database, Transaction } from './Database';
 
 /** A real PostgreSQL through a pool, for DATABASE_URL. */
 export async function openPostgresDatabase(connectionString: string): Promise<Database> {
@@ -21,13 +21,17 @@ export async function openPostgresDatabase(connectionString: string): Promise<Da
     async exec(sql: string) {
       await pool.query(sql);
     },
-    async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+    async transaction<T>(fn: (tx: Transaction) => Promise<T>) {
       const client = await pool.connect();
       try {
         await client.query('begin');
         const result = await fn({
           async query<Row>(sql: string, params: readonly unknown[] = []) {
             return (await client.query(sql, [...params])).rows as Row[];
+          },
+          async exec(sql: string) {
+            // Without parameters pg uses the simple protocol, which runs several statements.
+            await client.query(sql);
           },
         });
         await client.query('commit');

@@ -3,6 +3,7 @@ import { decodeBody, encodeBody, SANDBOX_CLIENT_KEY } from '@pasarela/core';
 import { createApp } from '../app';
 import type { Database } from '../db/Database';
 import { openDatabase } from '../db/openDatabase';
+import { openPostgresDatabase } from '../db/postgresDatabase';
 import { defaultPaths, type StaticPaths } from '../paths';
 
 export interface TestApp {
@@ -32,7 +33,8 @@ export async function openTestDatabase(): Promise<Database> {
   const migrationsDir = defaultPaths().migrationsDir;
   if (!url) return openDatabase({ migrationsDir });
   const schema = `t_${randomUUID().replace(/-/g, '')}`;
-  const setup = await openDatabase({ databaseUrl: url, migrationsDir, seed: false });
+  // Only the schema is made here: migrating the shared public schema from parallel test files would race.
+  const setup = await openPostgresDatabase(url);
   await setup.exec(`create schema ${schema}`);
   await setup.close();
   const scoped = new URL(url);
