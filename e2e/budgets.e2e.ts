@@ -7,6 +7,7 @@ describe('size budgets of what ships', () => {
 
   it('loader (UMD and ESM, penpal included) is at most 6 KB min+gzip', () => {
     expect(Object.keys(sizes.loader).sort()).toEqual(['checkout.js', 'checkout.mjs']);
+    expect(Object.keys(sizes.other)).toContain('packages/checkout/dist/checkout.d.ts');
     for (const file of Object.values(sizes.loader)) expect(file.gzipBytes).toBeLessThanOrEqual(BUDGETS.loaderGzipBytes);
   });
 

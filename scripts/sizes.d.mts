@@ -8,6 +8,8 @@ export interface Sizes {
     chunks: Record<string, FileSize>;
     firstLoad: null | { parts: Array<FileSize & { file: string }>; bytes: number; gzipBytes: number; lazyChunks: number };
   };
+  /** Outputs a payer's browser does not download (types, HTML template, server bundle). */
+  other: Record<string, FileSize>;
 }
 export declare const BUDGETS: { loaderGzipBytes: number; widgetFirstLoadGzipBytes: number };
 export declare function measureSizes(): Sizes;

@@ -41,6 +41,11 @@ export function measureSizes() {
   for (const name of ['checkout.js', 'checkout.mjs']) {
     if (existsSync(`${loaderDir}/${name}`)) loader[name] = fileSizes(`${loaderDir}/${name}`);
   }
+  // Outputs that are not downloaded by a payer's browser, listed so every file the build writes shows.
+  const other = {};
+  for (const path of ['packages/checkout/dist/checkout.d.ts', 'packages/widget/dist/index.html', 'packages/sandbox/dist/server.mjs']) {
+    if (existsSync(root(path))) other[path] = fileSizes(root(path));
+  }
   const widget = { chunks: {}, firstLoad: null };
   if (existsSync(`${widgetDir}/manifest.json`)) {
     const manifest = JSON.parse(readFileSync(`${widgetDir}/manifest.json`, 'utf8'));
@@ -62,18 +67,21 @@ export function measureSizes() {
       lazyChunks: manifest.lazy.length,
     };
   }
-  return { loader, widget };
+  return { loader, widget, other };
 }
 
 const kb = (n) => `${(n / 1000).toFixed(2)} KB`;
 
-export function formatSizes({ loader, widget }) {
+export function formatSizes({ loader, widget, other }) {
   const lines = ['', 'Sizes (minified / gzip):'];
   for (const [name, s] of Object.entries(loader)) {
     lines.push(`  loader  ${name.padEnd(28)} ${kb(s.bytes).padStart(10)} / ${kb(s.gzipBytes).padStart(9)}`);
   }
   for (const [name, s] of Object.entries(widget.chunks)) {
     lines.push(`  widget  ${name.padEnd(28)} ${kb(s.bytes).padStart(10)} / ${kb(s.gzipBytes).padStart(9)}`);
+  }
+  for (const [name, s] of Object.entries(other)) {
+    lines.push(`  other   ${name.padEnd(36)} ${kb(s.bytes).padStart(10)} / ${kb(s.gzipBytes).padStart(9)}`);
   }
   if (widget.firstLoad) {
     lines.push(
