@@ -17,9 +17,6 @@ export const NETWORKS: Readonly<Record<string, ReadonlyArray<{ name: string; net
   BUSD: [{ name: 'BNB Smart Chain (BEP20)', network: 'BSC' }],
 };
 
-/** The creation status the widget accepts (SPEC 4: "accepted only if its status equals the success constant"). */
-export const CRYPTO_CREATED_STATUS = 'SUCCESS';
-
 export function quote(currency: string, amountUsd: number): { rate: number; amountCrypto: number } | null {
   const coin = COINS.find((c) => c.value === currency);
   if (!coin) return null;

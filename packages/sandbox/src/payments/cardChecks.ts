@@ -1,4 +1,4 @@
-import { isExpiryValid, parseCardTypeList, roundAmount, type CardBrand, type CardPaymentPayload } from '@pasarela/core';
+import { isCardExpiryValid, parseCardTypeList, type CardBrand, type CardPaymentPayload, amountToCents } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { ApiError } from '../http/ApiError';
 import { merchantCardCodes, type MerchantRow } from '../store/merchants';
@@ -12,14 +12,13 @@ export async function donationOf(deps: Deps, payload: CardPaymentPayload, mercha
   const [bridge] = await deps.db.query(
     'select b.id from campaign_bridges b join campaigns c on c.id = b.campaign_id where b.id = $1 and c.merchant_id = $2 and b.status = 1', [bridgeId, merchantId]);
   if (!bridge) throw new ApiError(400, 'missing_arguments', 'idCampaignBridge names no active campaign of this merchant');
-  return { campaign_bridge_id: bridgeId, campaign_cents: toCents(payload.amountToCampaign) };
+  return { campaign_bridge_id: bridgeId, campaign_cents: amountToCents(payload.amountToCampaign) };
 }
 
-export const toCents = (amount: number) => Math.round(roundAmount(amount) * 100);
 
 export async function checkCard(deps: Deps, payload: CardPaymentPayload, merchantId: number, linkCardTypes: string | null): Promise<CardBrand> {
   const card = payload.cardInformation;
-  if (!isExpiryValid(`${card.expMonth}/${card.expYear.slice(-2)}`, Date.now())) {
+  if (!isCardExpiryValid(card.expMonth, card.expYear, Date.now())) {
     throw new ApiError(400, 'expired', 'cardInformation.expYear is in the past');
   }
   const allowedByLink = parseCardTypeList(linkCardTypes);

@@ -1,4 +1,5 @@
 import type { Deps } from '../Deps';
+import { CHANNEL, SERVICE_CODES } from '@pasarela/core';
 import { findPlan, type SubscriptionRow } from '../store/catalog';
 import { insertTransaction, newCodOper, type TransactionRow } from '../store/transactions';
 
@@ -32,9 +33,9 @@ export async function chargeIfDue(deps: Deps, sub: DueSubscription): Promise<Tra
   if (!claimed) return undefined;
   return insertTransaction(deps.db, {
     track_id: null, link_code: null, merchant_id: plan.merchant_id, method: 'card', amount_cents: plan.amount_cents, tax_cents: 0,
-    status: 1, auth_status: 'APPROVED', message_key: 'approved', tx_type: 'REC', card_brand: sub.card_brand, card_last4: sub.card_last4,
+    status: 1, auth_status: 'APPROVED', message_key: 'approved', tx_type: SERVICE_CODES.subscription, card_brand: sub.card_brand, card_last4: sub.card_last4,
     card_token: sub.card_token, card_fingerprint: null, payer_name: sub.payer_name, email: sub.email, phone: '', concept: plan.name,
-    description: plan.description, lang: 'es', tx_channel: 'EPR', redirect_url: null, expires_at: null, reference: null,
+    description: plan.description, lang: 'es', tx_channel: CHANNEL.subscription, redirect_url: null, expires_at: null, reference: null,
     user_id: null, details: { idSubscription: sub.id, subscriptionKey: sub.subscription_key, renewal: true }, campaign_bridge_id: null, campaign_cents: 0,
   }, newCodOper());
 }

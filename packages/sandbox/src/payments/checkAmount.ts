@@ -1,4 +1,4 @@
-import { roundAmount } from '@pasarela/core';
+import { amountToCents, centsToAmount, amountText } from '@pasarela/core';
 import { ApiError } from '../http/ApiError';
 import type { PayTarget } from './payTarget';
 
@@ -8,11 +8,10 @@ import type { PayTarget } from './payTarget';
  */
 export function checkAmount(target: PayTarget, amount: number | undefined, taxAmount: number | undefined): void {
   if (target.amountCents <= 0) return;
-  const cents = (n: number) => Math.round(roundAmount(n) * 100);
-  if (amount !== undefined && cents(amount) !== target.amountCents) {
-    throw new ApiError(400, 'invalid_amount', `amount must be ${(target.amountCents / 100).toFixed(2)}, the price of ${target.code}`);
+  if (amount !== undefined && amountToCents(amount) !== target.amountCents) {
+    throw new ApiError(400, 'invalid_amount', `amount must be ${amountText(centsToAmount(target.amountCents))}, the price of ${target.code}`);
   }
-  if (taxAmount !== undefined && cents(taxAmount) !== target.taxCents) {
-    throw new ApiError(400, 'invalid_amount', `taxAmount must be ${(target.taxCents / 100).toFixed(2)}, the tax of ${target.code}`);
+  if (taxAmount !== undefined && amountToCents(taxAmount) !== target.taxCents) {
+    throw new ApiError(400, 'invalid_amount', `taxAmount must be ${amountText(centsToAmount(target.taxCents))}, the tax of ${target.code}`);
   }
 }

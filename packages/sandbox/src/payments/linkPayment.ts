@@ -1,4 +1,4 @@
-import { exceedsMerchantLimit, roundAmount } from '@pasarela/core';
+import { exceedsMerchantLimit, amountToCents, centsToAmount, CHANNEL, TRANSACTION_TYPES } from '@pasarela/core';
 import * as v from 'valibot';
 import type { Deps } from '../Deps';
 import { ApiError } from '../http/ApiError';
@@ -18,7 +18,7 @@ export const LinkPaymentFields = {
   phone: v.optional(v.pipe(v.string('missing_arguments'), v.maxLength(30, 'invalid_phone_number')), ''),
   concept: v.optional(v.pipe(v.string('missing_arguments'), v.maxLength(200, 'invalid_length')), ''),
   description: v.optional(v.pipe(v.string('missing_arguments'), v.maxLength(500, 'invalid_length')), ''),
-  txChannel: v.optional(v.pipe(v.string('missing_arguments'), v.maxLength(10, 'missing_arguments')), 'PWW'),
+  txChannel: v.optional(v.pipe(v.string('missing_arguments'), v.maxLength(10, 'missing_arguments')), CHANNEL.widget),
   trackId: v.optional(v.pipe(v.string('missing_arguments'), v.maxLength(64, 'missing_arguments'))),
 };
 export interface LinkPaymentInput {
@@ -40,7 +40,6 @@ export interface CheckedPayment {
   taxCents: number;
 }
 
-const cents = (amount: number) => Math.round(roundAmount(amount) * 100);
 
 /** The checks every method shares: payable link, merchant, guest flag, limit, the method enabled. */
 export async function checkLinkPayment(deps: Deps, input: LinkPaymentInput, method: string, guest: boolean): Promise<CheckedPayment> {
@@ -48,12 +47,12 @@ export async function checkLinkPayment(deps: Deps, input: LinkPaymentInput, meth
   const merchant = await findMerchant(deps.db, link.merchantId);
   if (!merchant) throw new ApiError(404, 'Merchant Not Found');
   if (guest && !merchant.has_payment_guest) throw new ApiError(403, 'please_contact_merchant', 'Guest payments are not allowed');
-  const amount = input.amount ?? link.amountCents / 100;
-  if (exceedsMerchantLimit(amount, merchant.tx_limit_cents / 100)) throw new ApiError(422, 'amount_exceeds_limit_allowed');
+  const amount = input.amount ?? centsToAmount(link.amountCents);
+  if (exceedsMerchantLimit(amount, centsToAmount(merchant.tx_limit_cents))) throw new ApiError(422, 'amount_exceeds_limit_allowed');
   checkAmount(link, input.amount, input.taxAmount);
   const services = await listMerchantServices(deps.db, merchant.id);
   if (!services.some((s) => s.method === method)) throw new ApiError(404, 'service_unavailable', `${method} is not enabled for this merchant`);
-  return { link, merchant, amountCents: cents(amount), taxCents: cents(input.taxAmount ?? link.taxCents / 100) };
+  return { link, merchant, amountCents: amountToCents(amount), taxCents: amountToCents(input.taxAmount ?? centsToAmount(link.taxCents)) };
 }
 
 type MethodFields = Pick<NewTransaction, 'method' | 'status' | 'auth_status' | 'message_key'> & Partial<NewTransaction>;
@@ -66,7 +65,7 @@ export async function recordPayment(deps: Deps, checked: CheckedPayment, input: 
   }
   const row = await insertTransaction(deps.db, {
     track_id: input.trackId ?? null, link_code: checked.link.code, merchant_id: checked.merchant.id,
-    amount_cents: checked.amountCents, tax_cents: checked.taxCents, tx_type: 'AUTH_CAPTURE',
+    amount_cents: checked.amountCents, tax_cents: checked.taxCents, tx_type: TRANSACTION_TYPES.authCapture,
     card_brand: null, card_last4: null, card_token: null, card_fingerprint: null, payer_name: '',
     email: input.email, phone: input.phone, concept: input.concept, description: input.description || checked.link.description,
     lang, tx_channel: input.txChannel, redirect_url: null, expires_at: null, reference: null, user_id: null, details: {}, campaign_bridge_id: null, campaign_cents: 0,

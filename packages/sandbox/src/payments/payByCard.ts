@@ -1,4 +1,4 @@
-import { CardPaymentPayloadSchema, DUPLICATE_WINDOW_MS, exceedsMerchantLimit, type Language } from '@pasarela/core';
+import { CardPaymentPayloadSchema, DUPLICATE_WINDOW_MS, exceedsMerchantLimit, type Language, amountToCents, centsToAmount, TRANSACTION_TYPES } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { ApiError } from '../http/ApiError';
 import { AUTH_STATUS, CARD_STATUS, cardOutcomeFor, outcomeKey } from '../gateways/testCards';
@@ -6,7 +6,7 @@ import { payTargetOf } from './payTarget';
 import { checkAmount } from './checkAmount';
 import { mailReceipt } from './receiptMail';
 import { findMerchant } from '../store/merchants';
-import { checkCard, checkDomain, donationOf, toCents } from './cardChecks';
+import { checkCard, checkDomain, donationOf } from './cardChecks';
 import { findTransactionByTrackId, findRecentDuplicate, insertTransaction, newCodOper, type TransactionRow } from '../store/transactions';
 import { storedCard } from './cardFingerprint';
 import { cardAnswerOf, type CardAnswer } from './cardAnswer';
@@ -35,14 +35,14 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
   const merchant = await findMerchant(deps.db, link.merchantId);
   if (!merchant) throw new ApiError(404, 'Merchant Not Found');
   if (ctx.guest && !merchant.has_payment_guest) throw new ApiError(403, 'please_contact_merchant', 'Guest payments are not allowed');
-  if (exceedsMerchantLimit(payload.amount, merchant.tx_limit_cents / 100)) throw new ApiError(422, 'amount_exceeds_limit_allowed');
+  if (exceedsMerchantLimit(payload.amount, centsToAmount(merchant.tx_limit_cents))) throw new ApiError(422, 'amount_exceeds_limit_allowed');
   checkAmount(link, payload.amount, payload.taxAmount);
   checkDomain(merchant, payload.additionalData.domainRequested);
   const brand = await checkCard(deps, payload, merchant.id, link.cardTypes);
 
   const digits = payload.cardInformation.cardNumber;
   const card = storedCard(digits, brand, deps.cardFingerprintKey);
-  const amountCents = toCents(payload.amount);
+  const amountCents = amountToCents(payload.amount);
   const outcome = cardOutcomeFor(digits);
   // The gateway failed before deciding: nothing is recorded, so the payer may simply retry.
   if (outcome.kind === 'processing_error') throw new ApiError(502, 'payment_error_try_again');
@@ -64,11 +64,11 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
       merchant_id: merchant.id,
       method: 'card',
       amount_cents: amountCents,
-      tax_cents: toCents(payload.taxAmount),
+      tax_cents: amountToCents(payload.taxAmount),
       status: CARD_STATUS[key],
       auth_status: AUTH_STATUS[key],
       message_key: key,
-      tx_type: payload.transactionsType || 'AUTH_CAPTURE',
+      tx_type: payload.transactionsType || TRANSACTION_TYPES.authCapture,
       card_brand: card.brand,
       card_last4: card.last4,
       card_token: card.token,

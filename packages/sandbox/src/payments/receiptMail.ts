@@ -1,4 +1,4 @@
-import { formatAmount } from '@pasarela/core';
+import { formatAmount, centsToAmount } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
 import { sendMail } from '../store/mailbox';
 import type { TransactionRow } from '../store/transactions';
@@ -6,7 +6,7 @@ import type { TransactionRow } from '../store/transactions';
 /** The payment receipt e-mail the service sends for an approved payment (to the dev mailbox here). */
 export async function mailReceipt(db: Queryable, tx: TransactionRow, merchantName: string): Promise<void> {
   if (tx.status !== 1 || !tx.email) return;
-  const total = formatAmount((tx.amount_cents + tx.tax_cents) / 100);
+  const total = formatAmount(centsToAmount(tx.amount_cents + tx.tax_cents));
   const card = tx.card_last4 ? ` con ${tx.card_brand ?? 'tarjeta'} terminada en ${tx.card_last4}` : '';
   await sendMail(db, {
     to: tx.email,

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { cardBrandOf, cvcLengthFor, digitsOnly, FULL_USER_SERVICES_LIMIT, isExpiryValid, passesLuhn } from '@pasarela/core';
+import { CardNumberSchema, cardBrandOf, centsToAmount, cvcLengthFor, digitsOnly, FULL_USER_SERVICES_LIMIT, isCardExpiryValid } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { currentUserId, requireUser } from '../auth/sessions';
 import { ApiError } from '../http/ApiError';
@@ -26,7 +26,7 @@ export function savedCardOf(r: CardRow) {
 
 const RegisterCardSchema = v.object(
   {
-    cardNumber: v.pipe(v.string('missing_arguments'), v.check((s) => /^\d{12,19}$/.test(s) && passesLuhn(s) && cardBrandOf(s) !== null, 'invalid_card')),
+    cardNumber: CardNumberSchema,
     expMonth: v.pipe(v.string('missing_arguments'), v.regex(/^(0[1-9]|1[0-2])$/, 'expired')),
     expYear: v.pipe(v.string('missing_arguments'), v.regex(/^(\d{2}|\d{4})$/, 'expired')),
     cvv: v.pipe(v.string('missing_arguments'), v.regex(/^\d{3,4}$/, 'invalid_cvc')),
@@ -63,7 +63,7 @@ export function accountRoutes(deps: Deps) {
     const brand = cardBrandOf(body.cardNumber);
     if (!brand) throw new ApiError(400, 'invalid_card');
     if (body.cvv.length !== cvcLengthFor(brand)) throw new ApiError(400, 'invalid_cvc', 'cvv is not valid');
-    if (!isExpiryValid(`${body.expMonth}/${body.expYear.slice(-2)}`, Date.now())) throw new ApiError(400, 'expired', 'expYear is in the past');
+    if (!isCardExpiryValid(body.expMonth, body.expYear, Date.now())) throw new ApiError(400, 'expired', 'expYear is in the past');
     const key = outcomeKey(cardOutcomeFor(digitsOnly(body.cardNumber)));
     const lang = c.get('lang');
     if (key !== 'approved' && key !== 'pending' && key !== 'three_ds') return reply(c, { status: 0, messageSys: messageSysFor(key, lang), authStatus: AUTH_STATUS[key] });
@@ -91,7 +91,7 @@ export function accountRoutes(deps: Deps) {
   // SPEC 7 "GET balance (reads balance[0].disponible)".
   app.get('/users/me/balance', async (c) => {
     const user = await findUser(deps.db, currentUserId(c));
-    return reply(c, { balance: [{ disponible: (user?.balance_cents ?? 0) / 100, currency: 'USD' }] });
+    return reply(c, { balance: [{ disponible: centsToAmount(user?.balance_cents ?? 0), currency: 'USD' }] });
   });
   app.get('/users/me/notifications', async (c) => {
     const rows = await deps.db.query<{ id: number; title: string; body: string; created_at: Date }>(
@@ -120,7 +120,7 @@ export function accountRoutes(deps: Deps) {
   app.get('/users/me/movements', async (c) => {
     const rows = await deps.db.query<TransactionRow>(
       "select * from transactions where user_id = $1 and method = 'balance' order by id desc limit $2", [currentUserId(c), limitOf(c.req.query('limit'), 100)]);
-    return reply(c, { movements: rows.map((r) => ({ codOper: r.cod_oper, amount: -(r.amount_cents + r.tax_cents) / 100, date: r.created_at.toISOString(), description: r.description })) });
+    return reply(c, { movements: rows.map((r) => ({ codOper: r.cod_oper, amount: -centsToAmount(r.amount_cents + r.tax_cents), date: r.created_at.toISOString(), description: r.description })) });
   });
   return app;
 }

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { decodeBody, SEARCH_OFFSET, SEARCH_PAGE_SIZE } from '@pasarela/core';
+import { decodeBody, SEARCH_OFFSET, SEARCH_PAGE_SIZE, centsToAmount, CHANNEL } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { currentUserId, requireUser } from '../auth/sessions';
 import { ApiError } from '../http/ApiError';
@@ -35,7 +35,7 @@ const PaySchema = v.object({
   idUsrCard: v.optional(v.nullable(v.number('missing_arguments'))),
   idUsrService: v.optional(v.nullable(v.number('missing_arguments'))),
   useFunds: v.optional(v.boolean('missing_arguments'), false),
-  txChannel: v.optional(v.pipe(v.string('missing_arguments'), v.maxLength(10, 'missing_arguments')), 'PWW'),
+  txChannel: v.optional(v.pipe(v.string('missing_arguments'), v.maxLength(10, 'missing_arguments')), CHANNEL.widget),
   customFieldValues: v.optional(v.array(v.unknown(), 'missing_arguments')),
   trackId: v.optional(v.pipe(v.string('missing_arguments'), v.maxLength(64, 'missing_arguments'))),
 }, 'missing_arguments');
@@ -61,7 +61,7 @@ export function activityRoutes(deps: Deps) {
       'select * from payment_links where code = $1 or slug = $1 order by id limit $2 offset $3', [term.code, limit, offset]);
     if (rows.length === 0) throw new ApiError(404, 'PAYMENT_NOT_FOUND');
     return reply(c, {
-      results: rows.map((l) => ({ type: 'SERVICE', idSearch: l.code, paymentCode: l.code, idMerchant: l.merchant_id, amount: l.amount_cents / 100, taxes: l.tax_cents / 100, discount: l.discount_cents / 100, description: l.description, serviceCode: l.service_code })),
+      results: rows.map((l) => ({ type: 'SERVICE', idSearch: l.code, paymentCode: l.code, idMerchant: l.merchant_id, amount: centsToAmount(l.amount_cents), taxes: centsToAmount(l.tax_cents), discount: centsToAmount(l.discount_cents), description: l.description, serviceCode: l.service_code })),
       limit, offset,
     });
   });

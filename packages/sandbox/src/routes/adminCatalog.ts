@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { CARD_BRANDS, roundAmount, SUBSCRIPTION_PERIODS } from '@pasarela/core';
+import { CARD_BRANDS, SUBSCRIPTION_PERIODS, amountToCents } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { ApiError } from '../http/ApiError';
 import type { AppEnv } from '../http/AppEnv';
@@ -14,7 +14,6 @@ import { listMerchantServices } from '../store/merchants';
 
 const METHODS = ['card', 'nequi', 'cash', 'clave', 'crypto', 'pfw', 'yappy'] as const;
 const GATEWAY: Readonly<Record<(typeof METHODS)[number], string>> = { card: 'LK', nequi: 'NEQUI', cash: 'PAYCASH', clave: 'CLAVE', crypto: 'CRYPTO', pfw: 'PFW', yappy: 'YAPPY' };
-const cents = (n: number) => Math.round(roundAmount(n) * 100);
 const money = (field: string) => v.pipe(v.number(`${field} must be a number`), v.finite(`${field} must be a number`), v.minValue(0, `${field} must not be negative`), v.maxValue(10_000_000, `${field} is too large`));
 const name = (field: string, max = 120) => v.pipe(v.string(`${field} is required`), v.trim(), v.minLength(1, `${field} is required`), v.maxLength(max, `${field} is too long`));
 
@@ -62,12 +61,12 @@ export function adminCatalogRoutes(deps: Deps) {
       const [row] = await tx.query<{ id: number }>(
         `insert into merchants (name, web_code, logo, has_payment_guest, tx_limit_cents, domain_validation, allowed_domains)
          values ($1, $2, $3, $4, $5, $6, $7) returning id`,
-        [b.name, b.name.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 20) || 'MERCHANT', b.logo, b.hasPaymentGuest, cents(b.txLimit), b.domainValidation, JSON.stringify(b.allowedDomains)],
+        [b.name, b.name.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 20) || 'MERCHANT', b.logo, b.hasPaymentGuest, amountToCents(b.txLimit), b.domainValidation, JSON.stringify(b.allowedDomains)],
       );
       if (!row) throw new Error('merchant insert returned nothing');
       // SPEC 6: a merchant is looked up with its merchant user; every merchant gets one.
       await tx.query('insert into merchant_users (merchant_id, login) values ($1, $2)', [row.id, `owner.${row.id}`]);
-      await insertMerchantServices(tx, row.id, cents(b.txLimit), b.methods.map((method) => ({
+      await insertMerchantServices(tx, row.id, amountToCents(b.txLimit), b.methods.map((method) => ({
         method, linkType: method === 'pfw' ? 'PFW' : 'LK', gatewayCode: GATEWAY[method], cardCodes: method === 'card' ? b.cardTypes : [],
       })));
       return row;
@@ -81,7 +80,7 @@ export function adminCatalogRoutes(deps: Deps) {
     await merchantOr400(deps, b.merchantId);
     const [row] = await deps.db.query<StationRow>(
       'insert into payment_stations (station_id, merchant_id, description, amount_cents, discount_cents) values ($1, $2, $3, $4, $5) on conflict (station_id) do nothing returning *',
-      [b.stationId, b.merchantId, b.description, cents(b.amount), cents(b.discount)]);
+      [b.stationId, b.merchantId, b.description, amountToCents(b.amount), amountToCents(b.discount)]);
     if (!row) throw new ApiError(400, 'station_taken', 'stationId is already in use');
     return c.json(stationOf(row), 201);
   });
@@ -90,7 +89,7 @@ export function adminCatalogRoutes(deps: Deps) {
     await merchantOr400(deps, b.merchantId);
     const [row] = await deps.db.query<PlanRow>(
       'insert into plans (merchant_id, name, description, amount_cents, period, charge_now) values ($1, $2, $3, $4, $5, $6) returning *',
-      [b.merchantId, b.name, b.description, cents(b.amount), b.period, b.chargeNow]);
+      [b.merchantId, b.name, b.description, amountToCents(b.amount), b.period, b.chargeNow]);
     if (!row) throw new Error('plan insert returned nothing');
     return c.json(planOf(row), 201);
   });
@@ -100,7 +99,7 @@ export function adminCatalogRoutes(deps: Deps) {
     const bridgeId = await deps.db.transaction(async (tx) => {
       const [campaign] = await tx.query<{ id: number }>(
         'insert into campaigns (merchant_id, title, description, min_cents, max_cents, default_values) values ($1, $2, $3, $4, $5, $6) returning id',
-        [b.merchantId, b.title, b.description, cents(b.minAmount), cents(b.maxAmount), JSON.stringify(b.defaultValues)]);
+        [b.merchantId, b.title, b.description, amountToCents(b.minAmount), amountToCents(b.maxAmount), JSON.stringify(b.defaultValues)]);
       const [bridge] = await tx.query<{ id: number }>(
         'insert into campaign_bridges (campaign_id, status, start_date, end_date) values ($1, $2, $3, $4) returning id',
         [campaign?.id, b.status, b.startDate ? new Date(b.startDate) : new Date(), b.endDate ? new Date(b.endDate) : null]);

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { CARD_BRANDS, roundAmount } from '@pasarela/core';
+import { CARD_BRANDS, amountToCents, centsToAmount } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { originOf } from '../Deps';
 import { ApiError } from '../http/ApiError';
@@ -32,8 +32,8 @@ export function transactionSummary(t: TransactionRow) {
   return {
     codOper: t.cod_oper,
     method: t.method,
-    amount: t.amount_cents / 100,
-    taxAmount: t.tax_cents / 100,
+    amount: centsToAmount(t.amount_cents),
+    taxAmount: centsToAmount(t.tax_cents),
     status: t.status,
     authStatus: t.auth_status,
     cardType: t.card_brand,
@@ -57,8 +57,8 @@ export function adminLinkRoutes(deps: Deps) {
     const link = await insertLink(deps.db, {
       merchantId,
       description: body.description,
-      amountCents: Math.round(roundAmount(body.amount) * 100),
-      taxCents: Math.round(roundAmount(body.taxAmount ?? 0) * 100),
+      amountCents: amountToCents(body.amount),
+      taxCents: amountToCents(body.taxAmount ?? 0),
       cardTypes: body.cardTypes ? body.cardTypes.join(',') : null,
       expiresAt: body.expiresInSeconds === undefined ? null : new Date(Date.now() + body.expiresInSeconds * 1000),
       slug: body.slug ?? null,

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { VALIDATION_CHARGE_MAX_DOLLARS, VALIDATION_CHARGE_MIN_DOLLARS } from '@pasarela/core';
+import { VALIDATION_CHARGE_MAX_DOLLARS, VALIDATION_CHARGE_MIN_DOLLARS, amountText, amountToCents, centsToAmount } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { ApiError } from '../http/ApiError';
 import type { AppEnv } from '../http/AppEnv';
@@ -66,13 +66,13 @@ export function adminSettleRoutes(deps: Deps) {
     const [sub] = await deps.db.query<DueSubscription>("update subscriptions set next_charge_at = now() - interval '1 second' where subscription_key = $1 and status = 1 returning *", [c.req.param('key')]);
     if (!sub) throw new ApiError(404, 'error_to_load', 'No active subscription with that key');
     const tx = await chargeIfDue(deps, sub);
-    return c.json({ subscriptionKey: sub.subscription_key, charged: tx ? { codOper: tx.cod_oper, amount: tx.amount_cents / 100, status: tx.status } : null });
+    return c.json({ subscriptionKey: sub.subscription_key, charged: tx ? { codOper: tx.cod_oper, amount: centsToAmount(tx.amount_cents), status: tx.status } : null });
   });
   // A random charge ($1.00-$3.00) on a payment, to be validated by the payer.
   app.post('/validations', async (c) => {
     const { codOper } = parseOr400(v.object({ codOper: v.string('codOper is required') }), await readObjectBody(c));
     if (!(await findTransaction(deps.db, codOper))) throw new ApiError(404, 'PAYMENT_NOT_FOUND', 'codOper names no payment');
-    const cents = randomInt(VALIDATION_CHARGE_MIN_DOLLARS * 100, VALIDATION_CHARGE_MAX_DOLLARS * 100 + 1);
+    const cents = randomInt(amountToCents(VALIDATION_CHARGE_MIN_DOLLARS), amountToCents(VALIDATION_CHARGE_MAX_DOLLARS) + 1);
     await deps.db.query(
       `insert into validations (cod_oper, charge_cents, expires_at) values ($1, $2, $3)
        on conflict (cod_oper) do update set charge_cents = excluded.charge_cents, state = 0, attempts = 0, expires_at = excluded.expires_at`,
@@ -84,7 +84,7 @@ export function adminSettleRoutes(deps: Deps) {
   app.get('/validations/:codOper', async (c) => {
     const [row] = await deps.db.query<ValidationRow>('select * from validations where cod_oper = $1', [c.req.param('codOper')]);
     if (!row) throw new ApiError(404, 'Invalid Code', 'No validation for that codOper');
-    return c.json({ codOper: row.cod_oper, charge: row.charge_cents / 100, state: row.state, attempts: row.attempts, statementLine: `PASARELA*VERIFICA ${(row.charge_cents / 100).toFixed(2)} USD` });
+    return c.json({ codOper: row.cod_oper, charge: centsToAmount(row.charge_cents), state: row.state, attempts: row.attempts, statementLine: `PASARELA*VERIFICA ${amountText(centsToAmount(row.charge_cents))} USD` });
   });
   return app;
 }

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { cardBrandOf, isStrongPassword, passesLuhn, randomRegistrationLogin, roundAmount } from '@pasarela/core';
+import { cardBrandOf, isStrongPassword, CardNumberSchema, randomRegistrationLogin, amountToCents, centsToAmount } from '@pasarela/core';
 import { storedCard } from '../payments/cardFingerprint';
 import type { Deps } from '../Deps';
 import { hashPassword } from '../auth/passwordHash';
@@ -20,7 +20,7 @@ const NewUserSchema = v.object({
   phone: v.optional(v.pipe(v.string('phone must be a string'), v.maxLength(30, 'phone is too long')), ''),
   balance: v.optional(v.pipe(v.number('balance must be a number'), v.minValue(0, 'balance must not be negative'), v.maxValue(1_000_000, 'balance is too large')), 0),
   isEmployee: v.optional(v.boolean('isEmployee must be a boolean'), false),
-  cards: v.optional(v.array(v.pipe(v.string('cards[] must be card numbers'), v.check((n) => passesLuhn(n) && cardBrandOf(n) !== null, 'cards[] must be valid card numbers')), 'cards must be an array'), []),
+  cards: v.optional(v.array(v.pipe(v.string('cards[] must be card numbers'), v.check((n) => v.is(CardNumberSchema, n), 'cards[] must be valid card numbers')), 'cards must be an array'), []),
   services: v.optional(v.array(v.object({ nameOrAlias: v.string('services[].nameOrAlias is required'), number: v.string('services[].number is required'), code: v.optional(v.string(), '') }), 'services must be an array'), []),
 });
 
@@ -36,7 +36,7 @@ export function adminUserRoutes(deps: Deps) {
     const [user] = await deps.db.query<UserRow>(
       `insert into users (login, email, name, lastname, phone, password_hash, balance_cents, is_employee)
        values ($1, $2, $3, $4, $5, $6, $7, $8) returning *`,
-      [login, body.email, body.name, body.lastname, body.phone, await hashPassword(body.password), Math.round(roundAmount(body.balance) * 100), body.isEmployee],
+      [login, body.email, body.name, body.lastname, body.phone, await hashPassword(body.password), amountToCents(body.balance), body.isEmployee],
     );
     if (!user) throw new Error('user insert returned nothing');
     // Only the brand, last four and a token are kept, as when the user adds a card in the wallet.
@@ -50,7 +50,7 @@ export function adminUserRoutes(deps: Deps) {
     for (const s of body.services) {
       await deps.db.query('insert into user_services (user_id, name_or_alias, number, code) values ($1, $2, $3, $4)', [user.id, s.nameOrAlias, s.number, s.code]);
     }
-    return c.json({ ...profileOf(user), balance: user.balance_cents / 100, isEmployee: user.is_employee }, 201);
+    return c.json({ ...profileOf(user), balance: centsToAmount(user.balance_cents), isEmployee: user.is_employee }, 201);
   });
   // The e-mails the service would have sent (registration and recovery codes, receipts).
   app.get('/mailbox', async (c) => {

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { randomInt } from 'node:crypto';
 import * as v from 'valibot';
-import { CASH_PENDING_MS, formatPanamaDate, formatPanamaTime } from '@pasarela/core';
+import { CASH_PENDING_MS, formatPanamaDate, formatPanamaTime, centsToAmount } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { ApiError } from '../http/ApiError';
 import type { AppEnv } from '../http/AppEnv';
@@ -31,7 +31,7 @@ export async function expireIfLapsed(deps: Deps, tx: TransactionRow): Promise<Tr
 /** SPEC 3 "Cash result": totalAmount, stringDate, stringHour, type, Oper, user, status, message. */
 export function cashResultOf(tx: TransactionRow) {
   return {
-    totalAmount: (tx.amount_cents + tx.tax_cents) / 100,
+    totalAmount: centsToAmount(tx.amount_cents + tx.tax_cents),
     stringDate: formatPanamaDate(tx.created_at),
     stringHour: formatPanamaTime(tx.created_at),
     type: tx.details['network'],

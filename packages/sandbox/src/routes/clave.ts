@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { formatAmount } from '@pasarela/core';
+import { formatAmount, centsToAmount } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { ApiError } from '../http/ApiError';
 import type { AppEnv } from '../http/AppEnv';
@@ -42,7 +42,7 @@ export function clavePageRoutes(deps: Deps) {
     const button = (result: string, label: string) =>
       `<form method="post" action="${action}"><input type="hidden" name="result" value="${result}"><button class="${result}" type="submit">${label}</button></form>`;
     return c.html(sandboxPage('Clave', `<span class="sandbox">Sandbox</span><h1>Banca en línea: pago con Clave</h1>
-<p>Pagar ${escapeHtml(formatAmount((tx.amount_cents + tx.tax_cents) / 100))}: ${escapeHtml(tx.description)}</p>
+<p>Pagar ${escapeHtml(formatAmount(centsToAmount(tx.amount_cents + tx.tax_cents)))}: ${escapeHtml(tx.description)}</p>
 ${button('approve', 'Aprobar / Approve')}${button('fail', 'Rechazar / Fail')}`));
   });
   app.post('/clave/:codOper', async (c) => {

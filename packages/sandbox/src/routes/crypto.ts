@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { CRYPTO_RATE_FROZEN_MS } from '@pasarela/core';
+import { centsToAmount, CRYPTO_PAYMENT_SUCCESS_STATUS, CRYPTO_RATE_FROZEN_MS, CHANNEL } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { ApiError } from '../http/ApiError';
 import type { AppEnv } from '../http/AppEnv';
 import { readObjectBody } from '../http/readBody';
 import { reply } from '../http/reply';
-import { COINS, CRYPTO_CREATED_STATUS, NETWORKS, quote } from '../gateways/cryptoMarket';
+import { COINS, NETWORKS, quote } from '../gateways/cryptoMarket';
 import { checkLinkPayment, recordPayment } from '../payments/linkPayment';
 import { parseOr400 } from '../payments/validatePayload';
 import { findTransaction, type TransactionRow } from '../store/transactions';
@@ -36,8 +36,8 @@ function checkCoin(currency: string, network: string) {
 export function cryptoAnswer(tx: TransactionRow) {
   const d = tx.details;
   return {
-    id: tx.cod_oper, codOper: tx.cod_oper, status: CRYPTO_CREATED_STATUS, txStatus: tx.status,
-    currency: d['currency'], network: d['network'], address: tx.reference, amountUSD: (tx.amount_cents + tx.tax_cents) / 100,
+    id: tx.cod_oper, codOper: tx.cod_oper, status: CRYPTO_PAYMENT_SUCCESS_STATUS, txStatus: tx.status,
+    currency: d['currency'], network: d['network'], address: tx.reference, amountUSD: centsToAmount(tx.amount_cents + tx.tax_cents),
     amountCrypto: d['amountCrypto'], rate: d['rate'], rateExpiresAt: d['rateExpiresAt'], paidCrypto: d['paidCrypto'] ?? 0,
     underpaid: d['underpaid'] === true, cryptoNetwork: NETWORKS[String(d['currency'])] ?? [],
   };
@@ -61,9 +61,9 @@ export function cryptoRoutes(deps: Deps) {
   app.post('/crypto/payments', async (c) => {
     const body = parseOr400(CryptoRequestSchema, await readObjectBody(c));
     checkCoin(body.currency, body.network);
-    const input = { code: body.codeProcess, amount: body.amountUSD, email: body.email, phone: body.phone, concept: '', description: '', txChannel: 'PWW', trackId: body.trackId };
+    const input = { code: body.codeProcess, amount: body.amountUSD, email: body.email, phone: body.phone, concept: '', description: '', txChannel: CHANNEL.widget, trackId: body.trackId };
     const checked = await checkLinkPayment(deps, input, 'crypto', !c.req.header('authorization'));
-    const details = quoteDetails(body.currency, body.network, (checked.amountCents + checked.taxCents) / 100);
+    const details = quoteDetails(body.currency, body.network, centsToAmount(checked.amountCents + checked.taxCents));
     const tx = await recordPayment(deps, checked, input, {
       method: 'crypto', status: 0, auth_status: 'PENDING', message_key: 'pending',
       reference: `sbx${body.network.toLowerCase()}_${randomBytes(16).toString('hex')}`, details,
@@ -78,7 +78,7 @@ export function cryptoRoutes(deps: Deps) {
     if (!tx || tx.method !== 'crypto') throw new ApiError(404, 'REQUESTED_QR_FAILED');
     if (tx.status === 1) throw new ApiError(409, 'request_already_paid');
     const frozen = tx.details['currency'] === body.currency && Date.parse(String(tx.details['rateExpiresAt'])) > Date.now();
-    const details = frozen ? { ...tx.details, network: body.network } : quoteDetails(body.currency, body.network, (tx.amount_cents + tx.tax_cents) / 100);
+    const details = frozen ? { ...tx.details, network: body.network } : quoteDetails(body.currency, body.network, centsToAmount(tx.amount_cents + tx.tax_cents));
     const [row] = await deps.db.query<TransactionRow>('update transactions set details = $2, updated_at = now() where cod_oper = $1 returning *', [tx.cod_oper, JSON.stringify(details)]);
     return reply(c, cryptoAnswer(row ?? tx));
   });
@@ -87,7 +87,7 @@ export function cryptoRoutes(deps: Deps) {
     if (!tx || tx.method !== 'crypto') throw new ApiError(404, 'REQUESTED_QR_FAILED');
     // SPEC 9 "Crypto rate frozen 10 minutes": an unpaid payment past its quote gets a fresh one.
     if (tx.status !== 1 && Date.parse(String(tx.details['rateExpiresAt'])) <= Date.now()) {
-      const details = { ...tx.details, ...quoteDetails(String(tx.details['currency']), String(tx.details['network']), (tx.amount_cents + tx.tax_cents) / 100) };
+      const details = { ...tx.details, ...quoteDetails(String(tx.details['currency']), String(tx.details['network']), centsToAmount(tx.amount_cents + tx.tax_cents)) };
       const [row] = await deps.db.query<TransactionRow>('update transactions set details = $2, updated_at = now() where cod_oper = $1 returning *', [tx.cod_oper, JSON.stringify(details)]);
       return reply(c, cryptoAnswer(row ?? tx));
     }

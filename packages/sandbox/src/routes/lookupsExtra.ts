@@ -1,3 +1,4 @@
+import { centsToAmount, CHANNEL } from '@pasarela/core';
 import { Hono } from 'hono';
 import type { Deps } from '../Deps';
 import { ApiError } from '../http/ApiError';
@@ -74,10 +75,10 @@ export function lookupExtraRoutes(deps: Deps) {
     const code = c.req.param('code');
     const station = await findStation(deps.db, code);
     if (station) {
-      return reply(c, { idMerchant: station.merchant_id, code: 'PS', description: station.description, amount: station.amount_cents / 100, disc: station.discount_cents / 100, tx: null, processWithCodeInfo: false, stationId: station.station_id, subscription: null, txChannel: 'CHK' });
+      return reply(c, { idMerchant: station.merchant_id, code: 'PS', description: station.description, amount: centsToAmount(station.amount_cents), disc: centsToAmount(station.discount_cents), tx: null, processWithCodeInfo: false, stationId: station.station_id, subscription: null, txChannel: CHANNEL.checkout });
     }
     const link = await payableLink(deps, await findLinkByCode(deps.db, code));
-    return reply(c, { idMerchant: link.merchant_id, code: 'E', description: link.description, amount: link.amount_cents / 100, disc: link.discount_cents / 100, tx: link.code, processWithCodeInfo: true, stationId: null, subscription: null, txChannel: link.tx_channel });
+    return reply(c, { idMerchant: link.merchant_id, code: 'E', description: link.description, amount: centsToAmount(link.amount_cents), disc: centsToAmount(link.discount_cents), tx: link.code, processWithCodeInfo: true, stationId: null, subscription: null, txChannel: link.tx_channel });
   });
   // SPEC 7 "GET merchant campaign bridge (non-profit)"; the widget picks the active one (SPEC 4).
   app.get('/merchants/:idMerchant/campaign-bridges', async (c) => {
@@ -89,7 +90,7 @@ export function lookupExtraRoutes(deps: Deps) {
     const tx = await findTransaction(deps.db, c.req.param('codOper'));
     if (!tx || !tx.campaign_bridge_id) throw new ApiError(404, 'receive_not_found');
     const bridge = (await bridgesOf(deps.db, tx.merchant_id)).find((b) => b.id === tx.campaign_bridge_id);
-    return reply(c, { codOper: tx.cod_oper, amountToCampaign: tx.campaign_cents / 100, idCampaignBridge: tx.campaign_bridge_id, campaign: bridge ? bridgeOf(bridge).campaign : null, status: tx.status, date: tx.created_at.toISOString() });
+    return reply(c, { codOper: tx.cod_oper, amountToCampaign: centsToAmount(tx.campaign_cents), idCampaignBridge: tx.campaign_bridge_id, campaign: bridge ? bridgeOf(bridge).campaign : null, status: tx.status, date: tx.created_at.toISOString() });
   });
   return app;
 }

@@ -1,3 +1,4 @@
+import { centsToAmount } from '@pasarela/core';
 import { Hono } from 'hono';
 import type { Deps } from '../Deps';
 import { ApiError } from '../http/ApiError';
@@ -21,7 +22,7 @@ export function merchantInfoOf(m: MerchantRow) {
     logo: m.logo,
     customFields: JSON.stringify(m.custom_fields ?? []),
     hasPaymentGuest: m.has_payment_guest,
-    txLimit: m.tx_limit_cents / 100,
+    txLimit: centsToAmount(m.tx_limit_cents),
     domainValidation: m.domain_validation,
   };
 }
@@ -33,7 +34,7 @@ export function paymentMethodOf(s: MerchantServiceRow) {
     linkType: s.link_type,
     gatewayCode: s.gateway_code,
     idMerchantService: s.id,
-    txLimit: s.tx_limit_cents / 100,
+    txLimit: centsToAmount(s.tx_limit_cents),
     ...(s.method === 'card' ? { validations: codes.map((cardCode) => ({ cardCode })) } : {}),
   };
 }

@@ -1,3 +1,4 @@
+import { centsToAmount } from '@pasarela/core';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import type { Deps } from '../Deps';
@@ -42,7 +43,7 @@ export function nequiRoutes(deps: Deps) {
     const body = parseOr400(QrQuerySchema, { ...q, amount: q['amount'] ? Number(q['amount']) : undefined, taxAmount: q['taxAmount'] ? Number(q['taxAmount']) : undefined });
     const checked = await checkLinkPayment(deps, body, 'nequi', !c.req.header('authorization'));
     const tx = await recordPayment(deps, checked, body, { method: 'nequi', status: -1, auth_status: 'PENDING', message_key: 'pending', details: { kind: 'qr' } }, c.get('lang'));
-    const qrValue = `nequi://sandbox/pay?oper=${tx.cod_oper}&amount=${(tx.amount_cents + tx.tax_cents) / 100}`;
+    const qrValue = `nequi://sandbox/pay?oper=${tx.cod_oper}&amount=${centsToAmount(tx.amount_cents + tx.tax_cents)}`;
     await deps.db.query("update transactions set details = details || $2::jsonb where cod_oper = $1", [tx.cod_oper, JSON.stringify({ qrValue })]);
     return reply(c, { codOper: tx.cod_oper, status: -1, qrValue });
   });

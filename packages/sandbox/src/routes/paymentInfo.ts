@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { isLinkExpired, panamaParts } from '@pasarela/core';
+import { isLinkExpired, panamaParts, centsToAmount } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { ApiError } from '../http/ApiError';
 import type { AppEnv } from '../http/AppEnv';
@@ -20,12 +20,12 @@ export function paymentInfoOf(link: LinkRow, type: string) {
     idMerchant: link.merchant_id,
     code: link.code,
     description: link.description,
-    amount: link.amount_cents / 100,
-    discount: link.discount_cents / 100,
+    amount: centsToAmount(link.amount_cents),
+    discount: centsToAmount(link.discount_cents),
     type,
     email: link.email,
     othersValues,
-    taxAmount: link.tax_cents / 100,
+    taxAmount: centsToAmount(link.tax_cents),
     serviceCode: link.service_code,
     transactionsType: link.transactions_type,
     lang: link.lang,

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { formatPanamaDate, formatPanamaTime } from '@pasarela/core';
+import { formatPanamaDate, formatPanamaTime, centsToAmount } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { ApiError } from '../http/ApiError';
 import type { AppEnv } from '../http/AppEnv';
@@ -19,7 +19,7 @@ const METHOD_LABEL: Readonly<Record<string, string>> = {
 
 export function receiptOf(tx: TransactionRow, merchant: MerchantRow | undefined, lang: 'es' | 'en') {
   // The payer paid the amount plus its tax (core totalWithTax); both are kept in cents.
-  const total = (tx.amount_cents + tx.tax_cents) / 100;
+  const total = centsToAmount(tx.amount_cents + tx.tax_cents);
   return {
     date: `${formatPanamaDate(tx.created_at)} ${formatPanamaTime(tx.created_at)}`,
     name: tx.payer_name,
@@ -41,7 +41,7 @@ export function receiptOf(tx: TransactionRow, merchant: MerchantRow | undefined,
     isBlock: false,
     typeMethod: METHOD_LABEL[tx.method] ?? tx.method.toUpperCase(),
     reference: tx.cod_oper,
-    taxAmount: tx.tax_cents / 100,
+    taxAmount: centsToAmount(tx.tax_cents),
     merchant: { merchantName: merchant?.name ?? '', logo: merchant?.logo ?? '' },
     txCtrl: { completeName: tx.payer_name, description: tx.description },
   };

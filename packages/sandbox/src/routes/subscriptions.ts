@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { randomBytes } from 'node:crypto';
 import * as v from 'valibot';
-import { CardInformationSchema, isExpiryValid, type Language } from '@pasarela/core';
+import { CardInformationSchema, isCardExpiryValid, type Language, CHANNEL, SERVICE_CODES } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { ApiError } from '../http/ApiError';
 import type { AppEnv } from '../http/AppEnv';
@@ -57,16 +57,16 @@ export function subscriptionRoutes(deps: Deps) {
     const plan = sub && (await findPlan(deps.db, sub.plan_id));
     if (!sub || !plan) throw new ApiError(404, 'error_to_load');
     const card = body.cardInformation;
-    if (!isExpiryValid(`${card.expMonth}/${card.expYear.slice(-2)}`, Date.now())) throw new ApiError(400, 'expired', 'cardInformation.expYear is in the past');
+    if (!isCardExpiryValid(card.expMonth, card.expYear, Date.now())) throw new ApiError(400, 'expired', 'cardInformation.expYear is in the past');
     const outcome = cardOutcomeFor(card.cardNumber);
     if (outcome.kind === 'processing_error') throw new ApiError(502, 'payment_error_try_again');
     const key = outcomeKey(outcome);
     const stored = storedCard(card.cardNumber, card.cardType, deps.cardFingerprintKey);
     const row = await insertTransaction(deps.db, {
       track_id: body.trackId, link_code: null, merchant_id: plan.merchant_id, method: 'card', amount_cents: plan.amount_cents, tax_cents: 0,
-      status: CARD_STATUS[key], auth_status: AUTH_STATUS[key], message_key: key, tx_type: 'REC', card_brand: stored.brand, card_last4: stored.last4,
+      status: CARD_STATUS[key], auth_status: AUTH_STATUS[key], message_key: key, tx_type: SERVICE_CODES.subscription, card_brand: stored.brand, card_last4: stored.last4,
       card_token: stored.token, card_fingerprint: stored.fingerprint, payer_name: `${card.firstName} ${card.lastName}`, email: body.email || sub.email,
-      phone: '', concept: plan.name, description: plan.description, lang, tx_channel: 'EPR', redirect_url: null, expires_at: null,
+      phone: '', concept: plan.name, description: plan.description, lang, tx_channel: CHANNEL.subscription, redirect_url: null, expires_at: null,
       reference: null, user_id: null, details: { idSubscription: sub.id, subscriptionKey: sub.subscription_key }, campaign_bridge_id: null, campaign_cents: 0,
     }, newCodOper());
     const tx = row ?? (await findTransactionByTrackId(deps.db, body.trackId));

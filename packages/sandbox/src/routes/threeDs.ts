@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { formatAmount } from '@pasarela/core';
+import { formatAmount, centsToAmount } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import type { AppEnv } from '../http/AppEnv';
 import { escapeHtml, sandboxPage } from '../http/html';
@@ -29,7 +29,7 @@ export function threeDsRoutes(deps: Deps) {
     const action = `/sandbox/3ds/${encodeURIComponent(codOper)}`;
     const hidden = `<input type="hidden" name="returnTo" value="${escapeHtml(returnTo)}">`;
     const body = `<span class="sandbox">Sandbox</span><h1>Verificación 3D Secure</h1>
-<p>${escapeHtml(merchant?.name ?? '')}: ${escapeHtml(formatAmount((tx.amount_cents + tx.tax_cents) / 100))} con tarjeta ${escapeHtml(tx.card_brand ?? '')} terminada en ${escapeHtml(tx.card_last4 ?? '')}.</p>
+<p>${escapeHtml(merchant?.name ?? '')}: ${escapeHtml(formatAmount(centsToAmount(tx.amount_cents + tx.tax_cents)))} con tarjeta ${escapeHtml(tx.card_brand ?? '')} terminada en ${escapeHtml(tx.card_last4 ?? '')}.</p>
 <p>Simule la respuesta del banco emisor / Simulate the issuing bank's answer:</p>
 <form method="post" action="${action}">${hidden}<input type="hidden" name="result" value="approve"><button class="approve" type="submit">Aprobar / Approve</button></form>
 <form method="post" action="${action}">${hidden}<input type="hidden" name="result" value="fail"><button class="fail" type="submit">Fallar / Fail</button></form>`;

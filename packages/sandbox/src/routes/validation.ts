@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { isValidationChargeInRange } from '@pasarela/core';
+import { isValidationChargeInRange, amountToCents } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { ApiError } from '../http/ApiError';
 import type { AppEnv } from '../http/AppEnv';
@@ -33,7 +33,7 @@ export function validationRoutes(deps: Deps) {
     if (row.state === 1) return reply(c, { codOper, state: 1, valid: true });
     // SPEC 8 "619 payment expired": too late, or canceled after too many wrong answers.
     if (row.state === 2 || row.expires_at.getTime() <= Date.now()) throw new ApiError(410, 619);
-    if (Math.round(amount * 100) !== row.charge_cents) {
+    if (amountToCents(amount) !== row.charge_cents) {
       const attempts = row.attempts + 1;
       await deps.db.query('update validations set attempts = $2, state = $3 where id = $1', [row.id, attempts, attempts >= MAX_VALIDATION_ATTEMPTS ? 2 : 0]);
       throw new ApiError(400, 'Invalid Amount', `${MAX_VALIDATION_ATTEMPTS - attempts} attempts left`);

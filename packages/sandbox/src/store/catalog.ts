@@ -1,3 +1,4 @@
+import { centsToAmount } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
 
 export interface StationRow { id: number; station_id: string; merchant_id: number; description: string; amount_cents: number; discount_cents: number; owner_user_id: number | null }
@@ -31,13 +32,13 @@ export async function bridgesOf(db: Queryable, merchantId: number): Promise<Brid
 /** SPEC 3 "Payment-station record" (idUsrOwner loaded). */
 export const stationOf = (s: StationRow) => ({
   idMerchant: s.merchant_id, stationId: s.station_id, description: s.description,
-  amount: s.amount_cents / 100, discount: s.discount_cents / 100, idUsrOwner: s.owner_user_id,
+  amount: centsToAmount(s.amount_cents), discount: centsToAmount(s.discount_cents), idUsrOwner: s.owner_user_id,
 });
 
-export const planOf = (p: PlanRow) => ({ idPlan: p.id, idMerchant: p.merchant_id, name: p.name, description: p.description, amount: p.amount_cents / 100, period: p.period, chargeNow: p.charge_now });
+export const planOf = (p: PlanRow) => ({ idPlan: p.id, idMerchant: p.merchant_id, name: p.name, description: p.description, amount: centsToAmount(p.amount_cents), period: p.period, chargeNow: p.charge_now });
 
 /** SPEC 3 "Campaign bridge". */
 export const bridgeOf = (b: BridgeRow) => ({
   idBridge: b.id, status: b.status, startDate: b.start_date.toISOString(), endDate: b.end_date?.toISOString() ?? null,
-  campaign: { title: b.title, description: b.description, logo: b.logo, minAmount: b.min_cents / 100, maxAmount: b.max_cents / 100, defaultValues: b.default_values },
+  campaign: { title: b.title, description: b.description, logo: b.logo, minAmount: centsToAmount(b.min_cents), maxAmount: centsToAmount(b.max_cents), defaultValues: b.default_values },
 });
