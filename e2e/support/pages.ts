@@ -27,9 +27,12 @@ export interface CardDetails {
   phone?: string;
 }
 
-/** The checkout inside the iframe, driven by its fields' names (SPEC 3 "Form values"). */
+/** Where the checkout is: the iframe on a merchant page, or the page itself when opened full page. */
+export type CheckoutScope = Pick<FrameLocator, 'locator' | 'getByRole' | 'getByText'>;
+
+/** The checkout, driven by its fields' names (SPEC 3 "Form values"). */
 export class CheckoutFrame {
-  constructor(readonly frame: FrameLocator) {}
+  constructor(readonly frame: CheckoutScope) {}
 
   field(name: string): Locator {
     return this.frame.locator(`[name="${name}"]`);
