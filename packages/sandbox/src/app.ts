@@ -3,15 +3,17 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
-import { SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY } from '@pasarela/core';
+import { callerAuth } from './auth/callerAuth';
 import type { Database } from './db/Database';
 import type { Deps } from './Deps';
 import { ApiError } from './http/ApiError';
 import type { AppEnv } from './http/AppEnv';
 import { requestLanguage } from './http/language';
 import { onError } from './http/onError';
+import { frameAncestors } from './http/widgetSecurity';
 import { MAX_BODY_BYTES } from './http/readBody';
 import { defaultPaths, type StaticPaths } from './paths';
+import { SANDBOX_ENVIRONMENT } from './sandboxEnvironment';
 import { accountRoutes } from './routes/account';
 import { activityRoutes } from './routes/activity';
 import { adminCatalogRoutes } from './routes/adminCatalog';
@@ -36,6 +38,7 @@ import { threeDsRoutes } from './routes/threeDs';
 import { translationRoutes } from './routes/translations';
 import { userRoutes } from './routes/users';
 import { validationRoutes } from './routes/validation';
+import { widgetMerchant } from './routes/widgetMerchant';
 import { yappyRoutes } from './routes/yappy';
 
 export interface AppOptions {
@@ -45,10 +48,10 @@ export interface AppOptions {
   /** The checkout origin payers use, for absolute URLs (links, 3DS); else each request's own origin. */
   publicOrigin?: string | undefined;
   splashMs?: number | undefined;
+  /** The demo shop's origin, always allowed to frame the checkout. */
+  demoOrigin?: string | undefined;
   paths?: Partial<StaticPaths> | undefined;
 }
-
-const API_KEYS = new Set<string>([SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY]);
 
 /** The checkout origin's whole HTTP surface, testable in-process with `app.request()`. */
 export function createApp(options: AppOptions): Hono<AppEnv> {
@@ -61,6 +64,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.use('*', async (c, next) => {
     c.set('wireEncoding', options.wireEncoding);
     c.set('userId', undefined);
+    c.set('caller', undefined);
     c.set('lang', requestLanguage(c.req.query('lang'), c.req.header('accept-language')));
     await next();
   });
@@ -73,13 +77,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
 
   const api = new Hono<AppEnv>();
   api.use('*', limit);
-  // SPEC 6/7: every call but the public catalogue carries the client key (or the widget key).
-  api.use('*', async (c, next) => {
-    if (!c.req.path.startsWith('/api/v1/translations') && !API_KEYS.has(c.req.header('x-api-key') ?? '')) {
-      throw new ApiError(403, 'invalid_api_key', 'Send the client key in the x-api-key header');
-    }
-    await next();
-  });
+  api.use('*', callerAuth(SANDBOX_ENVIRONMENT));
   api.route('/', translationRoutes());
   api.route('/', configRoutes());
   api.route('/', paymentInfoRoutes(deps));
@@ -111,6 +109,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
 
   app.route('/api/v1', api);
   app.route('/sandbox', admin);
-  app.route('/', staticRoutes(paths, { wireEncoding: options.wireEncoding, splashMs: options.splashMs }));
+  const frameAncestorsFor = async (path: string, query: { code?: string | undefined; type?: string | undefined }) =>
+    frameAncestors(await widgetMerchant(options.db, path, query), options.demoOrigin);
+  app.route('/', staticRoutes(paths, { wireEncoding: options.wireEncoding, splashMs: options.splashMs, frameAncestors: frameAncestorsFor }));
   return app;
 }

@@ -4,7 +4,9 @@ import type { Database } from './db/Database';
 import { openDatabase } from './db/openDatabase';
 import { createDemoShop } from './demoShop';
 import { defaultPaths, type StaticPaths } from './paths';
+import { chargeDueOnTimer } from './payments/chargeDueOnTimer';
 import { pushServer } from './push/pushServer';
+import { DEFAULT_SUBSCRIPTION_CHARGE_INTERVAL_MS } from './settings';
 
 export interface ServerOptions {
   port: number;
@@ -13,6 +15,8 @@ export interface ServerOptions {
   databaseUrl?: string | undefined;
   wireEncoding: boolean;
   splashMs?: number | undefined;
+  /** How often due subscriptions are charged (default 60 s); 0 turns the timer off. */
+  subscriptionChargeIntervalMs?: number | undefined;
   paths?: Partial<StaticPaths> | undefined;
 }
 
@@ -44,7 +48,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, migrationsDir: paths.migrationsDir });
   const url = `http://localhost:${options.port}`;
   const demoUrl = `http://127.0.0.1:${options.demoPort}`;
-  const app = createApp({ db, wireEncoding: options.wireEncoding, publicOrigin: url, splashMs: options.splashMs, paths });
+  const app = createApp({ db, wireEncoding: options.wireEncoding, publicOrigin: url, demoOrigin: demoUrl, splashMs: options.splashMs, paths });
   const shop = createDemoShop(paths.examplesDir, url);
   const push = pushServer(db);
   let checkout: ServerType | undefined;
@@ -59,11 +63,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     throw error;
   }
   const servers = [checkout, demo];
+  const stopCharging = chargeDueOnTimer({ db }, options.subscriptionChargeIntervalMs ?? DEFAULT_SUBSCRIPTION_CHARGE_INTERVAL_MS);
   return {
     url,
     demoUrl,
     db,
     async close() {
+      stopCharging();
       push.closeAll();
       await Promise.all(servers.map(closeServer));
       await db.close();

@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
 
+export const DEFAULT_SUBSCRIPTION_CHARGE_INTERVAL_MS = 60_000;
+
 /** What `npm start` reads from the environment (PRODUCT.md "Public contract: Server"). */
 export interface Settings {
   port: number;
@@ -8,6 +10,8 @@ export interface Settings {
   databaseUrl: string | undefined;
   wireEncoding: boolean;
   splashMs: number | undefined;
+  /** How often the server charges due subscriptions; 0 turns the timer off. */
+  subscriptionChargeIntervalMs: number;
 }
 
 function whole(env: Readonly<Record<string, string | undefined>>, name: string, fallback: number, max: number): number {
@@ -18,7 +22,10 @@ function whole(env: Readonly<Record<string, string | undefined>>, name: string, 
   return value;
 }
 
-/** PORT (4000), DEMO_PORT (PORT+1), DATA_DIR (./.data), DATABASE_URL, WIRE_ENCODING (off disables), SPLASH_MS. */
+/**
+ * PORT (4000), DEMO_PORT (PORT+1), DATA_DIR (./.data), DATABASE_URL, WIRE_ENCODING (off disables), SPLASH_MS,
+ * SUBSCRIPTION_CHARGE_INTERVAL_MS (60000; 0 off).
+ */
 export function readSettings(env: Readonly<Record<string, string | undefined>>, cwd: string = process.cwd()): Settings {
   const port = whole(env, 'PORT', 4000, 65535);
   const demoPort = whole(env, 'DEMO_PORT', port + 1, 65535);
@@ -30,5 +37,6 @@ export function readSettings(env: Readonly<Record<string, string | undefined>>, 
     databaseUrl: env['DATABASE_URL'] || undefined,
     wireEncoding: (env['WIRE_ENCODING'] ?? '').trim().toLowerCase() !== 'off',
     splashMs: env['SPLASH_MS'] ? whole(env, 'SPLASH_MS', 3000, 60_000) : undefined,
+    subscriptionChargeIntervalMs: whole(env, 'SUBSCRIPTION_CHARGE_INTERVAL_MS', DEFAULT_SUBSCRIPTION_CHARGE_INTERVAL_MS, 86_400_000),
   };
 }

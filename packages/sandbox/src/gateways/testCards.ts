@@ -1,4 +1,4 @@
-import type { Language } from '@pasarela/core';
+import { CARD_STATUS as STATUS, type Language } from '@pasarela/core';
 
 /** What the simulated card gateway answers; PRODUCT.md's test-input table, row by row. */
 export type CardOutcome =
@@ -47,14 +47,14 @@ export const AUTH_STATUS: Readonly<Record<OutcomeKey, string>> = {
 
 /** SPEC 4 card status codes: -1 pending, 0 declined, 1 approved. */
 export const CARD_STATUS: Readonly<Record<OutcomeKey, number>> = {
-  approved: 1,
-  pending: -1,
-  three_ds: -1,
-  generic: 0,
-  insufficient_funds: 0,
-  expired_card: 0,
-  incorrect_cvc: 0,
-  three_ds_failed: 0,
+  approved: STATUS.approved,
+  pending: STATUS.pending,
+  three_ds: STATUS.pending,
+  generic: STATUS.declined,
+  insufficient_funds: STATUS.declined,
+  expired_card: STATUS.declined,
+  incorrect_cvc: STATUS.declined,
+  three_ds_failed: STATUS.declined,
 };
 
 /** The issuer's text (messageSys), as a real gateway sends it; the widget shows it as text. */

@@ -1,4 +1,5 @@
 import type { Language } from '@pasarela/core';
+import type { Caller } from '../auth/callerAuth';
 
 /** Per-request values the middleware puts on hono's context. */
 export interface AppEnv {
@@ -8,5 +9,7 @@ export interface AppEnv {
     wireEncoding: boolean;
     /** The logged-in wallet user, set by requireUser. */
     userId: number | undefined;
+    /** Guest or wallet user, set from the API key and token by callerAuth (SPEC 6). */
+    caller: Caller | undefined;
   };
 }

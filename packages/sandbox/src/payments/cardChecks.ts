@@ -29,6 +29,13 @@ export async function checkCard(deps: Deps, payload: CardPaymentPayload, merchan
   return card.cardType;
 }
 
+/** SPEC 6 "Guest payer ... allowed when the merchant's guest flag allows it (hasPaymentGuest)". */
+export function checkGuestAllowed(merchant: MerchantRow, anonymousUserServiceId: number | undefined): void {
+  if (anonymousUserServiceId !== undefined && !merchant.has_payment_guest) {
+    throw new ApiError(403, 'please_contact_merchant', `${merchant.name} does not take guest payments: log in to a wallet account to pay`);
+  }
+}
+
 /** A merchant with domainValidation takes payments only from pages on its allowed domains. */
 export function checkDomain(merchant: MerchantRow, domainRequested: string): void {
   if (!merchant.domain_validation) return;

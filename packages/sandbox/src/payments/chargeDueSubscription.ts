@@ -22,7 +22,7 @@ export interface DueSubscription extends SubscriptionRow {
  * date has passed is charged with its saved card token when it is next read. The date moves
  * first, in the same statement, so two readers at once charge it once.
  */
-export async function chargeIfDue(deps: Deps, sub: DueSubscription): Promise<TransactionRow | undefined> {
+export async function chargeIfDue(deps: Pick<Deps, 'db'>, sub: DueSubscription): Promise<TransactionRow | undefined> {
   if (sub.status !== 1 || !sub.card_token || !sub.next_charge_at || sub.next_charge_at.getTime() > Date.now()) return undefined;
   const plan = await findPlan(deps.db, sub.plan_id);
   if (!plan) return undefined;
@@ -36,6 +36,28 @@ export async function chargeIfDue(deps: Deps, sub: DueSubscription): Promise<Tra
     status: 1, auth_status: 'APPROVED', message_key: 'approved', tx_type: SERVICE_CODES.subscription, card_brand: sub.card_brand, card_last4: sub.card_last4,
     card_token: sub.card_token, card_fingerprint: null, payer_name: sub.payer_name, email: sub.email, phone: '', concept: plan.name,
     description: plan.description, lang: 'es', tx_channel: CHANNEL.subscription, redirect_url: null, expires_at: null, reference: null,
-    user_id: null, details: { idSubscription: sub.id, subscriptionKey: sub.subscription_key, renewal: true }, campaign_bridge_id: null, campaign_cents: 0,
+    // The server charges a renewal itself: no caller, so neither a user nor a guest service id.
+    user_id: null, anonymous_user_service_id: null, details: { idSubscription: sub.id, subscriptionKey: sub.subscription_key, renewal: true }, campaign_bridge_id: null, campaign_cents: 0,
   }, newCodOper());
+}
+
+/** How many due subscriptions one sweep charges at most; the next sweep takes the rest. */
+const SWEEP_BATCH = 100;
+
+/**
+ * Charges every active subscription whose date has passed, each through chargeIfDue (the read
+ * path's function), so a sweep and a reader at the same moment still charge it once. The server
+ * runs it on a timer; subscriptions nobody reads are charged too.
+ */
+export async function chargeDueSubscriptions(deps: Pick<Deps, 'db'>): Promise<TransactionRow[]> {
+  const due = await deps.db.query<DueSubscription>(
+    'select * from subscriptions where status = 1 and card_token is not null and next_charge_at <= now() order by next_charge_at limit $1',
+    [SWEEP_BATCH],
+  );
+  const charged: TransactionRow[] = [];
+  for (const sub of due) {
+    const tx = await chargeIfDue(deps, sub);
+    if (tx) charged.push(tx);
+  }
+  return charged;
 }

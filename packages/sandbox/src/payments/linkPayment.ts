@@ -4,6 +4,7 @@ import type { Deps } from '../Deps';
 import { ApiError } from '../http/ApiError';
 import { payTargetOf, type PayTarget } from './payTarget';
 import { checkAmount } from './checkAmount';
+import { checkGuestAllowed } from './cardChecks';
 import { findMerchant, listMerchantServices, type MerchantRow } from '../store/merchants';
 import { findTransactionByTrackId, insertTransaction, newCodOper, type NewTransaction, type TransactionRow } from '../store/transactions';
 
@@ -36,23 +37,25 @@ export interface LinkPaymentInput {
 export interface CheckedPayment {
   link: PayTarget;
   merchant: MerchantRow;
+  /** Set when a guest pays (SPEC 6), recorded on the transaction. */
+  anonymousUserServiceId: number | undefined;
   amountCents: number;
   taxCents: number;
 }
 
 
 /** The checks every method shares: payable link, merchant, guest flag, limit, the method enabled. */
-export async function checkLinkPayment(deps: Deps, input: LinkPaymentInput, method: string, guest: boolean): Promise<CheckedPayment> {
+export async function checkLinkPayment(deps: Deps, input: LinkPaymentInput, method: string, anonymousUserServiceId: number | undefined): Promise<CheckedPayment> {
   const link = await payTargetOf(deps, input.code);
   const merchant = await findMerchant(deps.db, link.merchantId);
   if (!merchant) throw new ApiError(404, 'Merchant Not Found');
-  if (guest && !merchant.has_payment_guest) throw new ApiError(403, 'please_contact_merchant', 'Guest payments are not allowed');
+  checkGuestAllowed(merchant, anonymousUserServiceId);
   const amount = input.amount ?? centsToAmount(link.amountCents);
   if (exceedsMerchantLimit(amount, centsToAmount(merchant.tx_limit_cents))) throw new ApiError(422, 'amount_exceeds_limit_allowed');
   checkAmount(link, input.amount, input.taxAmount);
   const services = await listMerchantServices(deps.db, merchant.id);
   if (!services.some((s) => s.method === method)) throw new ApiError(404, 'service_unavailable', `${method} is not enabled for this merchant`);
-  return { link, merchant, amountCents: amountToCents(amount), taxCents: amountToCents(input.taxAmount ?? centsToAmount(link.taxCents)) };
+  return { link, merchant, anonymousUserServiceId, amountCents: amountToCents(amount), taxCents: amountToCents(input.taxAmount ?? centsToAmount(link.taxCents)) };
 }
 
 type MethodFields = Pick<NewTransaction, 'method' | 'status' | 'auth_status' | 'message_key'> & Partial<NewTransaction>;
@@ -68,7 +71,7 @@ export async function recordPayment(deps: Deps, checked: CheckedPayment, input: 
     amount_cents: checked.amountCents, tax_cents: checked.taxCents, tx_type: TRANSACTION_TYPES.authCapture,
     card_brand: null, card_last4: null, card_token: null, card_fingerprint: null, payer_name: '',
     email: input.email, phone: input.phone, concept: input.concept, description: input.description || checked.link.description,
-    lang, tx_channel: input.txChannel, redirect_url: null, expires_at: null, reference: null, user_id: null, details: {}, campaign_bridge_id: null, campaign_cents: 0,
+    lang, tx_channel: input.txChannel, redirect_url: null, expires_at: null, reference: null, user_id: null, anonymous_user_service_id: checked.anonymousUserServiceId ?? null, details: {}, campaign_bridge_id: null, campaign_cents: 0,
     ...fields,
   }, newCodOper());
   const result = row ?? (input.trackId ? await findTransactionByTrackId(deps.db, input.trackId) : undefined);

@@ -6,7 +6,7 @@ import { payTargetOf } from './payTarget';
 import { checkAmount } from './checkAmount';
 import { mailReceipt } from './receiptMail';
 import { findMerchant } from '../store/merchants';
-import { checkCard, checkDomain, donationOf } from './cardChecks';
+import { checkCard, checkDomain, checkGuestAllowed, donationOf } from './cardChecks';
 import { findTransactionByTrackId, findRecentDuplicate, insertTransaction, newCodOper, type TransactionRow } from '../store/transactions';
 import { storedCard } from './cardFingerprint';
 import { cardAnswerOf, type CardAnswer } from './cardAnswer';
@@ -16,8 +16,8 @@ export interface PayContext {
   lang: Language;
   /** The checkout origin, for the 3DS challenge URL. */
   origin: string;
-  /** True when the caller is a guest (client key, no wallet token). */
-  guest: boolean;
+  /** SPEC 6: the anonymous user service id when the caller is a guest (client key, no token). */
+  anonymousUserServiceId: number | undefined;
   /** The wallet user paying, when logged in. */
   userId?: number | undefined;
 }
@@ -34,7 +34,7 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
   const link = await payTargetOf(deps, payload.code);
   const merchant = await findMerchant(deps.db, link.merchantId);
   if (!merchant) throw new ApiError(404, 'Merchant Not Found');
-  if (ctx.guest && !merchant.has_payment_guest) throw new ApiError(403, 'please_contact_merchant', 'Guest payments are not allowed');
+  checkGuestAllowed(merchant, ctx.anonymousUserServiceId);
   if (exceedsMerchantLimit(payload.amount, centsToAmount(merchant.tx_limit_cents))) throw new ApiError(422, 'amount_exceeds_limit_allowed');
   checkAmount(link, payload.amount, payload.taxAmount);
   checkDomain(merchant, payload.additionalData.domainRequested);
@@ -84,6 +84,7 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
       expires_at: null,
       reference: null,
       user_id: ctx.userId ?? null,
+      anonymous_user_service_id: ctx.anonymousUserServiceId ?? null,
       details: {},
       ...donation,
     }, codOper);

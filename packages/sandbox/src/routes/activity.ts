@@ -74,7 +74,7 @@ export function activityRoutes(deps: Deps) {
     const userId = currentUserId(c);
     const input = { code: body.sourceSearch.paymentCode, email: '', phone: '', concept: '', description: '', txChannel: body.txChannel, trackId: body.trackId };
     const method = body.useFunds ? 'pfw' : 'card';
-    const checked = await checkLinkPayment(deps, input, method, false);
+    const checked = await checkLinkPayment(deps, input, method, undefined);
     const total = checked.amountCents + checked.taxCents;
     let card: { card_brand: string; card_last4: string; card_token: string } | undefined;
     if (!body.useFunds) {

@@ -6,6 +6,7 @@ import { readObjectBody } from '../http/readBody';
 import { reply } from '../http/reply';
 import { payByCard } from '../payments/payByCard';
 import { userIdOf } from '../auth/sessions';
+import { guestServiceIdOf } from '../auth/callerAuth';
 
 export function cardRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
@@ -16,7 +17,7 @@ export function cardRoutes(deps: Deps) {
     c.set('lang', lang);
     const auth = c.req.header('authorization');
     const userId = auth ? await userIdOf(deps.db, auth) : undefined;
-    const answer = await payByCard(deps, body, { lang, origin: new URL(c.req.url).origin, guest: userId === undefined, userId });
+    const answer = await payByCard(deps, body, { lang, origin: new URL(c.req.url).origin, anonymousUserServiceId: guestServiceIdOf(c), userId });
     return reply(c, answer);
   };
   app.post('/cards/auth-capture', pay);

@@ -3,6 +3,7 @@ import { randomInt } from 'node:crypto';
 import * as v from 'valibot';
 import { CASH_PENDING_MS, formatPanamaDate, formatPanamaTime, centsToAmount } from '@pasarela/core';
 import type { Deps } from '../Deps';
+import { guestServiceIdOf } from '../auth/callerAuth';
 import { ApiError } from '../http/ApiError';
 import type { AppEnv } from '../http/AppEnv';
 import { readObjectBody } from '../http/readBody';
@@ -50,7 +51,7 @@ export function cashRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   const issue = (network: 'PAYCASH' | 'PC') => async (c: Context<AppEnv>) => {
     const body = parseOr400(CashSchema, await readObjectBody(c));
-    const checked = await checkLinkPayment(deps, body, 'cash', !c.req.header('authorization'));
+    const checked = await checkLinkPayment(deps, body, 'cash', guestServiceIdOf(c));
     const tx = await recordPayment(deps, checked, body, {
       method: 'cash', status: 0, auth_status: 'PENDING', message_key: 'pending', reference: voucherNumber(),
       expires_at: new Date(Date.now() + CASH_PENDING_MS), details: { network },

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { formatAmount, centsToAmount } from '@pasarela/core';
 import type { Deps } from '../Deps';
+import { guestServiceIdOf } from '../auth/callerAuth';
 import { ApiError } from '../http/ApiError';
 import type { AppEnv } from '../http/AppEnv';
 import { escapeHtml, sandboxPage } from '../http/html';
@@ -19,7 +20,7 @@ export function claveRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.post('/clave/payments', async (c) => {
     const body = parseOr400(ClaveSchema, await readObjectBody(c));
-    const checked = await checkLinkPayment(deps, body, 'clave', !c.req.header('authorization'));
+    const checked = await checkLinkPayment(deps, body, 'clave', guestServiceIdOf(c));
     const tx = await recordPayment(deps, checked, body, { method: 'clave', status: -1, auth_status: 'PENDING', message_key: 'pending' }, c.get('lang'));
     const redirectUrl = `${new URL(c.req.url).origin}/sandbox/clave/${tx.cod_oper}`;
     return reply(c, { codOper: tx.cod_oper, status: tx.status, redirectUrl });

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { centsToAmount, CRYPTO_PAYMENT_SUCCESS_STATUS, CRYPTO_RATE_FROZEN_MS, CHANNEL } from '@pasarela/core';
 import type { Deps } from '../Deps';
+import { guestServiceIdOf } from '../auth/callerAuth';
 import { ApiError } from '../http/ApiError';
 import type { AppEnv } from '../http/AppEnv';
 import { readObjectBody } from '../http/readBody';
@@ -62,7 +63,7 @@ export function cryptoRoutes(deps: Deps) {
     const body = parseOr400(CryptoRequestSchema, await readObjectBody(c));
     checkCoin(body.currency, body.network);
     const input = { code: body.codeProcess, amount: body.amountUSD, email: body.email, phone: body.phone, concept: '', description: '', txChannel: CHANNEL.widget, trackId: body.trackId };
-    const checked = await checkLinkPayment(deps, input, 'crypto', !c.req.header('authorization'));
+    const checked = await checkLinkPayment(deps, input, 'crypto', guestServiceIdOf(c));
     const details = quoteDetails(body.currency, body.network, centsToAmount(checked.amountCents + checked.taxCents));
     const tx = await recordPayment(deps, checked, input, {
       method: 'crypto', status: 0, auth_status: 'PENDING', message_key: 'pending',

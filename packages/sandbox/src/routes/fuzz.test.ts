@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { encodeBody, SANDBOX_CLIENT_KEY } from '@pasarela/core';
+import { encodeBody } from '@pasarela/core';
 import { ENDPOINTS } from '../test/endpoints';
 import { DEMO_WALLET_USER } from '../db/seed';
-import { cardPayload, createTestApp, newLink, type TestApp } from '../test/testApp';
+import { asCaller, cardPayload, createTestApp, newLink, type TestApp } from '../test/testApp';
 
 let t: TestApp;
 let token = '';
@@ -52,8 +52,9 @@ describe('malformed requests never cause a 5xx', () => {
         const path = endpoint.path.replaceAll(':x', encodeURIComponent(seg));
         const search = new URLSearchParams(q).toString();
         const headers: Record<string, string> = b.type ? { 'content-type': b.type } : {};
-        if (withKey) headers['x-api-key'] = SANDBOX_CLIENT_KEY;
-        if (withToken) headers['authorization'] = `Bearer ${token}`;
+        // With a key, the pairing core's authHeaders makes; without one, a bare token may still come.
+        if (withKey) Object.assign(headers, asCaller(withToken ? token : undefined));
+        else if (withToken) headers['authorization'] = `Bearer ${token}`;
         const init = endpoint.method === 'GET' ? { headers } : { method: endpoint.method, headers, body: b.text };
         const res = await t.app.request(`${path}${search ? `?${search}` : ''}`, init);
         expect(res.status, `${endpoint.method} ${path}?${search} ${b.type} ${b.text.slice(0, 80)}`).toBeLessThan(500);

@@ -2,6 +2,7 @@ import { centsToAmount } from '@pasarela/core';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import type { Deps } from '../Deps';
+import { guestServiceIdOf } from '../auth/callerAuth';
 import { ApiError } from '../http/ApiError';
 import type { AppEnv } from '../http/AppEnv';
 import { readObjectBody } from '../http/readBody';
@@ -29,7 +30,7 @@ export function nequiRoutes(deps: Deps) {
     const body = parseOr400(PushSchema, await readObjectBody(c));
     const phone = nequiPhone(body.phone);
     if (!phone) throw new ApiError(400, 'invalid_phone_number', 'phone must be a Nequi mobile (3xx xxx xxxx)');
-    const checked = await checkLinkPayment(deps, body, 'nequi', !c.req.header('authorization'));
+    const checked = await checkLinkPayment(deps, body, 'nequi', guestServiceIdOf(c));
     const tx = await recordPayment(deps, checked, { ...body, phone }, {
       method: 'nequi', status: -1, auth_status: 'PENDING', message_key: 'pending', details: { kind: 'push', outcome: nequiOutcome(phone) },
     }, c.get('lang'));
@@ -41,7 +42,7 @@ export function nequiRoutes(deps: Deps) {
   app.get('/nequi/qr', async (c) => {
     const q = c.req.query();
     const body = parseOr400(QrQuerySchema, { ...q, amount: q['amount'] ? Number(q['amount']) : undefined, taxAmount: q['taxAmount'] ? Number(q['taxAmount']) : undefined });
-    const checked = await checkLinkPayment(deps, body, 'nequi', !c.req.header('authorization'));
+    const checked = await checkLinkPayment(deps, body, 'nequi', guestServiceIdOf(c));
     const tx = await recordPayment(deps, checked, body, { method: 'nequi', status: -1, auth_status: 'PENDING', message_key: 'pending', details: { kind: 'qr' } }, c.get('lang'));
     const qrValue = `nequi://sandbox/pay?oper=${tx.cod_oper}&amount=${centsToAmount(tx.amount_cents + tx.tax_cents)}`;
     await deps.db.query("update transactions set details = details || $2::jsonb where cod_oper = $1", [tx.cod_oper, JSON.stringify({ qrValue })]);

@@ -35,7 +35,7 @@ describe('widget routes', () => {
       const html = await res.text();
       const json = /<script type="application\/json" id="pasarela-config">(.*?)<\/script>/.exec(html)?.[1];
       expect(JSON.parse(json ?? 'null')).toEqual({
-        apiBase: '/api/v1', wireEncoding: true, clientKey: 'pk_sandbox_pasarela_guest', env: 'demo', splashMs: 3000, version: '2.219.0', imageBase: '',
+        apiBase: '/api/v1', wireEncoding: true, clientKey: 'pk_sandbox_pasarela_guest', widgetKey: 'pk_sandbox_pasarela_widget', env: 'demo', splashMs: 3000, version: '2.219.0', imageBase: '',
       });
     },
   );

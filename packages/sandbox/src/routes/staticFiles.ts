@@ -2,14 +2,18 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Hono, type Context } from 'hono';
-import { SANDBOX_CLIENT_KEY, SPLASH_MS, VERSION } from '@pasarela/core';
+import { SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY, SPLASH_MS, VERSION } from '@pasarela/core';
 import type { AppEnv } from '../http/AppEnv';
 import { fileResponse, fileUnder } from '../http/serveFile';
+import { widgetSecurityHeaders } from '../http/widgetSecurity';
 import type { StaticPaths } from '../paths';
+import { SANDBOX_ENVIRONMENT } from '../sandboxEnvironment';
 
 export interface WidgetSettings {
   wireEncoding: boolean;
   splashMs?: number | undefined;
+  /** The CSP frame-ancestors sources for a widget page (path and query name the link); '*' when absent. */
+  frameAncestors?: ((path: string, query: { code?: string | undefined; type?: string | undefined }) => Promise<string>) | undefined;
 }
 
 const NOT_BUILT = (what: string) =>
@@ -21,7 +25,8 @@ export function configScript(settings: WidgetSettings): string {
     apiBase: '/api/v1',
     wireEncoding: settings.wireEncoding,
     clientKey: SANDBOX_CLIENT_KEY,
-    env: 'demo',
+    env: SANDBOX_ENVIRONMENT,
+    widgetKey: SANDBOX_WIDGET_KEY,
     splashMs: settings.splashMs ?? SPLASH_MS,
     version: VERSION,
     imageBase: '',
@@ -38,14 +43,16 @@ export function isWidgetRoute(path: string): boolean {
 }
 
 async function widgetHtml(c: Context<AppEnv>, paths: StaticPaths, settings: WidgetSettings): Promise<Response> {
+  const ancestors = settings.frameAncestors ? await settings.frameAncestors(c.req.path, { code: c.req.query('code'), type: c.req.query('type') }) : '*';
+  const security = widgetSecurityHeaders(ancestors);
   let html: string;
   try {
     html = await readFile(join(paths.widgetDist, 'index.html'), 'utf8');
   } catch {
-    return c.text(NOT_BUILT('widget (packages/widget/dist)'), 503);
+    return c.text(NOT_BUILT('widget (packages/widget/dist)'), 503, security);
   }
   const page = html.replace('<!--pasarela-config-->', configScript(settings));
-  return c.html(page, isWidgetRoute(c.req.path) ? 200 : 404, { 'cache-control': 'no-cache' });
+  return c.html(page, isWidgetRoute(c.req.path) ? 200 : 404, { 'cache-control': 'no-cache', ...security });
 }
 
 async function serveFrom(c: Context<AppEnv>, dir: string, rest: string, cacheControl: string, what: string | null) {

@@ -15,6 +15,9 @@ import { findPlan, findSubscription, planOf } from '../store/catalog';
 import { findTransactionByTrackId, insertTransaction, newCodOper } from '../store/transactions';
 import { idParam } from './merchants';
 import { nextChargeDate } from '../payments/chargeDueSubscription';
+import { checkGuestAllowed } from '../payments/cardChecks';
+import { guestServiceIdOf } from '../auth/callerAuth';
+import { findMerchant } from '../store/merchants';
 
 
 const CustomerSubscriptionSchema = v.object({
@@ -56,6 +59,10 @@ export function subscriptionRoutes(deps: Deps) {
     const sub = await findSubscription(deps.db, c.req.param('key'));
     const plan = sub && (await findPlan(deps.db, sub.plan_id));
     if (!sub || !plan) throw new ApiError(404, 'error_to_load');
+    const merchant = await findMerchant(deps.db, plan.merchant_id);
+    if (!merchant) throw new ApiError(404, 'Merchant Not Found');
+    const anonymousUserServiceId = guestServiceIdOf(c);
+    checkGuestAllowed(merchant, anonymousUserServiceId);
     const card = body.cardInformation;
     if (!isCardExpiryValid(card.expMonth, card.expYear, Date.now())) throw new ApiError(400, 'expired', 'cardInformation.expYear is in the past');
     const outcome = cardOutcomeFor(card.cardNumber);
@@ -67,7 +74,7 @@ export function subscriptionRoutes(deps: Deps) {
       status: CARD_STATUS[key], auth_status: AUTH_STATUS[key], message_key: key, tx_type: SERVICE_CODES.subscription, card_brand: stored.brand, card_last4: stored.last4,
       card_token: stored.token, card_fingerprint: stored.fingerprint, payer_name: `${card.firstName} ${card.lastName}`, email: body.email || sub.email,
       phone: '', concept: plan.name, description: plan.description, lang, tx_channel: CHANNEL.subscription, redirect_url: null, expires_at: null,
-      reference: null, user_id: null, details: { idSubscription: sub.id, subscriptionKey: sub.subscription_key }, campaign_bridge_id: null, campaign_cents: 0,
+      reference: null, user_id: null, anonymous_user_service_id: anonymousUserServiceId ?? null, details: { idSubscription: sub.id, subscriptionKey: sub.subscription_key }, campaign_bridge_id: null, campaign_cents: 0,
     }, newCodOper());
     const tx = row ?? (await findTransactionByTrackId(deps.db, body.trackId));
     if (!tx) throw new Error('subscription charge neither inserted nor found');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/testApp';
+import { asCaller, createTestApp, type TestApp } from '../test/testApp';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -96,7 +96,7 @@ describe('saved cards: only ever the owner\'s', () => {
     expect((latest.data['cards'] as Array<{ visibleNum: string }>).map((c) => c.visibleNum)).toEqual(['**** **** **** 4242']);
     expect((await t.get('/users/me/cards', bearer(b))).data['cards']).toEqual([]);
     const idRelCard = (added.data['card'] as { idRelCard: number }).idRelCard;
-    expect((await t.app.request(`/api/v1/users/me/cards/${idRelCard}/default`, { method: 'PUT', headers: { 'x-api-key': 'pk_sandbox_pasarela_guest', ...bearer(b) } })).status).toBe(404);
+    expect((await t.app.request(`/api/v1/users/me/cards/${idRelCard}/default`, { method: 'PUT', headers: asCaller(b) })).status).toBe(404);
     const dump = (await t.db.query<{ t: string }>('select c::text as t from user_cards c')).map((r) => r.t).join();
     expect(dump).not.toContain('5555555555554444');
   });

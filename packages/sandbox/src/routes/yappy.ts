@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { YAPPY_PAY_WINDOW_MS } from '@pasarela/core';
 import type { Deps } from '../Deps';
+import { guestServiceIdOf } from '../auth/callerAuth';
 import { ApiError } from '../http/ApiError';
 import type { AppEnv } from '../http/AppEnv';
 import { readObjectBody } from '../http/readBody';
@@ -24,7 +25,7 @@ export function yappyRoutes(deps: Deps) {
     const body = parseOr400(YappySchema, await readObjectBody(c));
     const phone = yappyPhone(body.phone);
     if (!phone) throw new ApiError(400, 'invalid_phone_number', 'phone must be a Yappy mobile (6xxx xxxx)');
-    const checked = await checkLinkPayment(deps, body, 'yappy', !c.req.header('authorization'));
+    const checked = await checkLinkPayment(deps, body, 'yappy', guestServiceIdOf(c));
     const tx = await recordPayment(deps, checked, { ...body, phone }, {
       method: 'yappy', status: -1, auth_status: 'PENDING', message_key: 'pending',
       expires_at: new Date(Date.now() + YAPPY_PAY_WINDOW_MS), details: { outcome: yappyOutcome(phone) },

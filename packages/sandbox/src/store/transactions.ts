@@ -31,6 +31,8 @@ export interface TransactionRow {
   /** Voucher number, Nequi/Yappy phone key, crypto address: what the payer quotes. */
   reference: string | null;
   user_id: number | null;
+  /** SPEC 6: the anonymous user service id a guest paid under; null for a wallet user. */
+  anonymous_user_service_id: number | null;
   details: Record<string, unknown>;
   campaign_bridge_id: number | null;
   campaign_cents: number;
@@ -49,7 +51,7 @@ const COLUMNS = [
   'track_id', 'link_code', 'merchant_id', 'method', 'amount_cents', 'tax_cents', 'status', 'auth_status',
   'message_key', 'tx_type', 'card_brand', 'card_last4', 'card_token', 'card_fingerprint', 'payer_name',
   'email', 'phone', 'concept', 'description', 'lang', 'tx_channel', 'redirect_url', 'expires_at', 'reference',
-  'user_id', 'details', 'campaign_bridge_id', 'campaign_cents',
+  'user_id', 'anonymous_user_service_id', 'details', 'campaign_bridge_id', 'campaign_cents',
 ] as const satisfies ReadonlyArray<keyof NewTransaction>;
 
 /**

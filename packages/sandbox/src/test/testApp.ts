@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { decodeBody, encodeBody, SANDBOX_CLIENT_KEY } from '@pasarela/core';
+import { authHeaders, decodeBody, encodeBody, SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY, type ApiKeys } from '@pasarela/core';
 import { createApp } from '../app';
 import type { Database } from '../db/Database';
 import { openDatabase } from '../db/openDatabase';
@@ -16,6 +16,23 @@ export interface TestApp {
   /** Admin API call (plain JSON). */
   admin(method: string, path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }>;
   close(): Promise<void>;
+}
+
+export const SANDBOX_KEYS: ApiKeys = { clientKey: SANDBOX_CLIENT_KEY, widgetKey: SANDBOX_WIDGET_KEY };
+
+/** The headers the widget sends (core authHeaders): the client key for guests, the widget key with a token. */
+export const asCaller = (token?: unknown) => authHeaders(token === undefined ? null : { token: String(token) }, SANDBOX_KEYS);
+
+/**
+ * A test's headers on top of what the widget would send: a test that passes only
+ * `authorization: Bearer <token>` gets the widget key with it, as core's rule says; a test that sets
+ * x-api-key itself (to try a wrong pairing) keeps its own.
+ */
+function withAuth(headers: Record<string, string>): Record<string, string> {
+  const { authorization, ...rest } = headers;
+  const token = /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
+  // authHeaders writes Authorization; a second, lower-case copy would join it into one bad value.
+  return { ...asCaller(token), ...(authorization !== undefined && token === undefined ? { authorization } : {}), ...rest };
 }
 
 export interface ApiAnswer {
@@ -52,7 +69,7 @@ export async function openTestDatabase(): Promise<Database> {
 export async function createTestApp(options: { wireEncoding?: boolean; paths?: Partial<StaticPaths> } = {}): Promise<TestApp> {
   const db = await openTestDatabase();
   const wireEncoding = options.wireEncoding ?? true;
-  const app = createApp({ db, wireEncoding, publicOrigin: 'http://checkout.test', paths: options.paths });
+  const app = createApp({ db, wireEncoding, publicOrigin: 'http://checkout.test', demoOrigin: 'http://shop.test', paths: options.paths });
   const read = async (res: Response): Promise<ApiAnswer> => {
     const envelope = (await res.json()) as { header: { code: number; description: string }; data: string };
     const data = (wireEncoding ? decodeBody(envelope.data) : JSON.parse(envelope.data)) as Record<string, unknown>;
@@ -62,12 +79,12 @@ export async function createTestApp(options: { wireEncoding?: boolean; paths?: P
     app,
     db,
     async get(path, headers = {}) {
-      return read(await app.request(`/api/v1${path}`, { headers: { 'x-api-key': SANDBOX_CLIENT_KEY, ...headers } }));
+      return read(await app.request(`/api/v1${path}`, { headers: withAuth(headers) }));
     },
     async post(path, body, headers = {}) {
       const init = wireEncoding
-        ? { body: encodeBody(body), headers: { 'content-type': 'text/plain', 'x-api-key': SANDBOX_CLIENT_KEY, ...headers } }
-        : { body: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-api-key': SANDBOX_CLIENT_KEY, ...headers } };
+        ? { body: encodeBody(body), headers: { 'content-type': 'text/plain', ...withAuth(headers) } }
+        : { body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...withAuth(headers) } };
       return read(await app.request(`/api/v1${path}`, { method: 'POST', ...init }));
     },
     async admin(method, path, body) {

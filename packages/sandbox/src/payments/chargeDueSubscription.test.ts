@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cardPayload, createTestApp, type TestApp } from '../test/testApp';
+import { chargeDueOnTimer } from './chargeDueOnTimer';
+import { chargeDueSubscriptions } from './chargeDueSubscription';
+
+// Issue 4 "subscriptions charging at once when due": also while nobody reads them.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function subscription(pay: boolean): Promise<string> {
+  const plans = (await t.get('/merchants/1/plans')).data['plans'] as Array<{ idPlan: number }>;
+  const created = await t.post('/subscriptions', { idPlan: plans[0]?.idPlan, email: 'renueva@example.com' });
+  const key = String(created.data['subscriptionKey']);
+  if (pay) expect((await t.post(`/subscriptions/${key}/pay`, { cardInformation: cardPayload('x').cardInformation, trackId: crypto.randomUUID() })).data['status']).toBe(1);
+  return key;
+}
+const makeDue = (key: string) => t.db.query("update subscriptions set next_charge_at = now() - interval '1 minute' where subscription_key = $1", [key]);
+const renewals = async (key: string) =>
+  (await t.db.query<{ n: number }>("select count(*)::int as n from transactions where details->>'subscriptionKey' = $1 and details->>'renewal' = 'true'", [key]))[0]?.n;
+
+describe('chargeDueSubscriptions', () => {
+  it('charges each due active subscription once, at its plan amount, and moves its date a period on', async () => {
+    const due = await subscription(true);
+    const notYet = await subscription(true);
+    const pending = await subscription(false);
+    await makeDue(due);
+    await makeDue(pending);
+    const charged = await chargeDueSubscriptions(t);
+    const mine = charged.filter((tx) => tx.details['subscriptionKey'] === due);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ amount_cents: 1999, status: 1, tx_type: 'REC', card_last4: '4242' });
+    expect(charged.some((tx) => tx.details['subscriptionKey'] === notYet || tx.details['subscriptionKey'] === pending)).toBe(false);
+    const [row] = await t.db.query<{ next_charge_at: Date }>('select next_charge_at from subscriptions where subscription_key = $1', [due]);
+    expect(row?.next_charge_at.getTime()).toBeGreaterThan(Date.now() + 27 * 24 * 3600 * 1000);
+    // A second sweep, and the read path after it, find nothing due.
+    expect((await chargeDueSubscriptions(t)).filter((tx) => tx.details['subscriptionKey'] === due)).toHaveLength(0);
+    await t.get(`/subscriptions/${due}`);
+    expect(await renewals(due)).toBe(1);
+  });
+  it('charges once when a sweep and a reader come at the same moment', async () => {
+    const key = await subscription(true);
+    await makeDue(key);
+    await Promise.all([chargeDueSubscriptions(t), t.get(`/subscriptions/${key}`), chargeDueSubscriptions(t)]);
+    expect(await renewals(key)).toBe(1);
+  });
+});
+
+describe('chargeDueOnTimer', () => {
+  it('sweeps every interval until stopped, and not at all with interval 0', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const key = await subscription(true);
+      await makeDue(key);
+      expect(chargeDueOnTimer(t, 0)).toBeTypeOf('function');
+      const stop = chargeDueOnTimer(t, 60_000);
+      vi.advanceTimersByTime(59_999);
+      expect(await renewals(key)).toBe(0);
+      vi.advanceTimersByTime(1);
+      await vi.waitFor(async () => expect(await renewals(key)).toBe(1));
+      stop();
+      await makeDue(key);
+      vi.advanceTimersByTime(120_000);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(await renewals(key)).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -1,0 +1,73 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCRIPT_POLICY_ENFORCED, widgetSecurityHeaders } from '../http/widgetSecurity';
+import { createTestApp, newLink, type TestApp } from '../test/testApp';
+
+const dir = mkdtempSync(join(tmpdir(), 'pasarela-csp-'));
+mkdirSync(join(dir, 'assets'), { recursive: true });
+writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head><!--pasarela-config--></head><body></body></html>');
+
+const POLICY =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self' ws: wss:; form-action 'self'; base-uri 'none'; object-src 'none'";
+const ENFORCED_NOW = "form-action 'self'; base-uri 'none'; object-src 'none'; frame-ancestors ";
+const ancestorsOf = (res: Response) => {
+  const csp = res.headers.get('content-security-policy') ?? '';
+  const prefix = SCRIPT_POLICY_ENFORCED ? `${POLICY}; frame-ancestors ` : ENFORCED_NOW;
+  expect(csp.startsWith(prefix)).toBe(true);
+  if (!SCRIPT_POLICY_ENFORCED) expect(res.headers.get('content-security-policy-report-only')).toBe(POLICY);
+  return csp.slice(prefix.length);
+};
+
+let t: TestApp;
+let guarded: { code: string; slug: string };
+beforeAll(async () => {
+  t = await createTestApp({ paths: { widgetDist: dir } });
+  const merchant = await t.admin('POST', '/merchants', {
+    name: 'Con Dominio', domainValidation: true, allowedDomains: ['tienda.pa', 'Shop.Example.com:8443', "evil.pa; script-src 'unsafe-inline'", 'a b'],
+  });
+  const code = await newLink(t, { merchantId: Number(merchant.json['idMerchant']), slug: 'con-dominio' });
+  guarded = { code, slug: 'con-dominio' };
+});
+afterAll(() => t.close());
+
+describe('widget page security headers', () => {
+  it.each(['/', '/tienda-demo', '/tienda-demo/LKDEMO0001', '/tienda-demo/receive', '/pf/widget?type=lk&code=LKDEMO0001', '/pf/widget/home', '/stationPayment', '/404', '/a/b/c'])(
+    '%s: the policy with frame-ancestors * (no domain validation), nosniff and strict-origin referrers',
+    async (path) => {
+      const res = await t.app.request(path);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      expect(ancestorsOf(res)).toBe('*');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin');
+    },
+  );
+  it.each([
+    ['the loader URL', () => `/pf/widget?type=lk&code=${guarded.code}&lang=es`],
+    ['a slug URL', () => `/pf/widget?type=slug&code=${guarded.slug}`],
+    ['the slug page', () => `/${guarded.slug}`],
+    ['the slug and code page', () => `/${guarded.slug}/${guarded.code}`],
+    ['the receipt page', () => `/${guarded.slug}/receive`],
+  ])("lets only the merchant's allowed domains, the checkout and the demo shop frame %s", async (_name, path) => {
+    const ancestors = ancestorsOf(await t.app.request(path()));
+    expect(ancestors).toBe("'self' http://shop.test tienda.pa *.tienda.pa shop.example.com:8443 *.shop.example.com:8443");
+  });
+  it('drops an allowed-domain entry that is not a host name, so nothing is injected into the policy', async () => {
+    const csp = (await t.app.request(`/${guarded.slug}`)).headers.get('content-security-policy') ?? '';
+    expect(csp).not.toContain('evil.pa');
+    expect(csp).not.toContain('unsafe-inline');
+  });
+  it('enforces the whole policy, frame-ancestors last, once scripts are enforced', () => {
+    expect(widgetSecurityHeaders('*', true)).toEqual({
+      'content-security-policy': `${POLICY}; frame-ancestors *`, 'x-content-type-options': 'nosniff', 'referrer-policy': 'strict-origin',
+    });
+  });
+  it('keeps the headers on the "not built" answer too', async () => {
+    const bare = await createTestApp({ paths: { widgetDist: join(dir, 'none') } });
+    const res = await bare.app.request('/pf/widget');
+    await bare.close();
+    expect(res.status).toBe(503);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
