@@ -43,6 +43,13 @@ describe('POST /sandbox/links', () => {
   });
 });
 
+describe('amounts in cents (core amountToCents)', () => {
+  it('rounds half away from zero on the decimal value: 1.005 is 1.01 and 0.075 is 0.08', async () => {
+    const code = await newLink(t, { amount: 1.005, taxAmount: 0.075 });
+    expect((await t.get(`/payment-info?code=${code}`)).data).toMatchObject({ amount: 1.01, taxAmount: 0.08 });
+  });
+});
+
 describe('GET /sandbox/transactions', () => {
   it('lists the transactions of a link with codOper, method, amount and status', async () => {
     const code = await newLink(t);
@@ -52,6 +59,7 @@ describe('GET /sandbox/transactions', () => {
     const list = res.json['transactions'] as Array<Record<string, unknown>>;
     expect(list.map((x) => [x['method'], x['amount'], x['status']])).toEqual([['card', 25, 0], ['card', 25, 1]]);
     expect(list[1]?.['codOper']).toMatch(/^PP/);
+    expect(list[1]).toMatchObject({ userId: null, anonymousUserServiceId: 1003 });
   });
   it('answers 400 without code and 404 for an unknown link', async () => {
     expect((await t.admin('GET', '/transactions')).status).toBe(400);

@@ -71,7 +71,8 @@ export function adminLinkRoutes(deps: Deps) {
     if (code === '') throw new ApiError(400, 'missing_arguments', 'code is required');
     if (!(await findLinkByCode(deps.db, code))) throw new ApiError(404, 'link_not_found', 'code names no link');
     const rows = await listTransactionsForLink(deps.db, code);
-    return c.json({ transactions: rows.map(transactionSummary) });
+    // The admin view also shows who paid: a wallet user, or a guest under its anonymous user service id (SPEC 6).
+    return c.json({ transactions: rows.map((r) => ({ ...transactionSummary(r), userId: r.user_id, anonymousUserServiceId: r.anonymous_user_service_id })) });
   });
   return app;
 }

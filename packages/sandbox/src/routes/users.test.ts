@@ -82,6 +82,20 @@ describe('login, sessions and lockout', () => {
 });
 
 describe('saved cards: only ever the owner\'s', () => {
+  // SPEC 5 via core: CardNumberSchema (12-19 digits, Luhn, a known brand) and isCardExpiryValid (MM with YY or YYYY).
+  it.each([
+    [{ cardNumber: '4242424242424241' }, 400, 'invalid_card'],
+    [{ cardNumber: '6011111111111117' }, 400, 'invalid_card'],
+    [{ expYear: '2020' }, 400, 'expired'],
+    [{ expMonth: '01', expYear: '24' }, 400, 'expired'],
+    [{ expYear: '2034' }, 200, undefined],
+  ])('registering %j answers %i %s', async (change, status, code) => {
+    await t.admin('POST', '/users', { email: 'rules@example.com', login: 'reglas', password: PASSWORD });
+    const token = (await t.post('/users/login', { login: 'reglas', password: PASSWORD })).data['token'];
+    const res = await t.post('/users/me/cards', { cardNumber: '4242424242424242', expMonth: '12', expYear: '34', cvv: '123', nameOnCard: 'ANA', ...change }, bearer(token));
+    expect(res.status).toBe(status);
+    expect(res.data['code']).toBe(code);
+  });
   it('registers cards (declined test cards answer status 0) and never shows them to another user', async () => {
     await t.admin('POST', '/users', { email: 'a@example.com', login: 'usera', password: PASSWORD });
     await t.admin('POST', '/users', { email: 'b@example.com', login: 'userb', password: PASSWORD });
