@@ -69,7 +69,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     demoUrl,
     db,
     async close() {
-      stopCharging();
+      await stopCharging();
       push.closeAll();
       await Promise.all(servers.map(closeServer));
       await db.close();

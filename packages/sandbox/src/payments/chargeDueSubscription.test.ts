@@ -61,7 +61,7 @@ describe('chargeDueOnTimer', () => {
       expect(await renewals(key)).toBe(0);
       vi.advanceTimersByTime(1);
       await vi.waitFor(async () => expect(await renewals(key)).toBe(1));
-      stop();
+      await stop();
       await makeDue(key);
       vi.advanceTimersByTime(120_000);
       await new Promise((r) => setTimeout(r, 100));

@@ -1,0 +1,39 @@
+import { createServer } from 'node:net';
+import { describe, expect, it, vi } from 'vitest';
+import { SANDBOX_CLIENT_KEY } from '@pasarela/core';
+import { startServer } from './server';
+import { cardPayload } from './test/testApp';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const address = s.address();
+      s.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+describe('the running server', () => {
+  it('charges a due subscription on its own timer, without anyone reading it', async () => {
+    const server = await startServer({ port: await freePort(), demoPort: await freePort(), wireEncoding: false, subscriptionChargeIntervalMs: 50 });
+    try {
+      const api = async (path: string, body?: unknown) => {
+        const res = await fetch(`${server.url}/api/v1${path}`, {
+          method: body === undefined ? 'GET' : 'POST',
+          headers: { 'x-api-key': SANDBOX_CLIENT_KEY, 'content-type': 'application/json' },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
+        return JSON.parse(((await res.json()) as { data: string }).data) as Record<string, unknown>;
+      };
+      const [plan] = (await api('/merchants/1/plans'))['plans'] as Array<{ idPlan: number }>;
+      const key = String((await api('/subscriptions', { idPlan: plan?.idPlan, email: 'timer@example.com' }))['subscriptionKey']);
+      expect((await api(`/subscriptions/${key}/pay`, { cardInformation: cardPayload('x').cardInformation, trackId: crypto.randomUUID() }))['status']).toBe(1);
+      await server.db.query("update subscriptions set next_charge_at = now() - interval '1 minute' where subscription_key = $1", [key]);
+      const renewals = async () =>
+        (await server.db.query<{ n: number }>("select count(*)::int as n from transactions where details->>'subscriptionKey' = $1 and details->>'renewal' = 'true'", [key]))[0]?.n;
+      await vi.waitFor(async () => expect(await renewals()).toBe(1), { timeout: 5000, interval: 50 });
+    } finally {
+      await server.close();
+    }
+  });
+});
