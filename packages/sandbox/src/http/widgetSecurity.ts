@@ -24,25 +24,11 @@ export function frameAncestors(merchant: Pick<MerchantRow, 'domain_validation' |
   return [...new Set(sources)].join(' ');
 }
 
-/** The directives that stay enforced while the script policy is report-only (see below). */
-const ALWAYS_ENFORCED = "form-action 'self'; base-uri 'none'; object-src 'none'";
-
-/**
- * The widget runs under the whole policy (the browser suite passes with it enforced), but the
- * accessibility suite injects axe-core as an inline <script>, which script-src 'self' refuses. Until
- * that suite injects it another way, script, style, image and connect rules are reported, not
- * enforced; frame-ancestors (clickjacking) and the rest are enforced now.
- */
-export const SCRIPT_POLICY_ENFORCED = false;
-
 /** Headers every widget HTML response carries. */
-export function widgetSecurityHeaders(ancestors: string, enforceScripts: boolean = SCRIPT_POLICY_ENFORCED): Record<string, string> {
-  const common = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'strict-origin' };
-  if (enforceScripts) return { 'content-security-policy': `${WIDGET_CSP}; frame-ancestors ${ancestors}`, ...common };
+export function widgetSecurityHeaders(ancestors: string): Record<string, string> {
   return {
-    'content-security-policy': `${ALWAYS_ENFORCED}; frame-ancestors ${ancestors}`,
-    // frame-ancestors is ignored in a report-only policy, so it lives in the enforced one only.
-    'content-security-policy-report-only': WIDGET_CSP,
-    ...common,
+    'content-security-policy': `${WIDGET_CSP}; frame-ancestors ${ancestors}`,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin',
   };
 }
