@@ -120,3 +120,37 @@ describe('CardNumberSchema (shared by every endpoint that takes a card number)',
     expect(r.success ? null : r.issues[0]?.message).toBe(key);
   });
 });
+
+describe('SPEC 5 "Defaults when missing: postal code 0000; city, address and country Panama; concept \'not description\'" on the wire', () => {
+  const minimal = {
+    cclw: 'TIENDADEMO',
+    code: 'LK1',
+    amount: 12.5,
+    email: 'ana@example.com',
+    cardInformation: { cardNumber: '4242424242424242', expMonth: '12', expYear: '2031', cvv: '123', firstName: 'Ana', lastName: 'Diaz', cardType: 'VISA' },
+    additionalData: { trackId: 't-1' },
+  };
+
+  it('accepts a hand-made request without the defaulted fields and fills them in', () => {
+    const parsed = v.parse(CardPaymentPayloadSchema, minimal);
+    expect(parsed).toMatchObject({
+      address: 'Panama',
+      city: 'Panama',
+      concept: 'not description',
+      taxAmount: 0,
+      txChannel: 'CHK',
+      lang: 'es',
+      customFieldValues: [],
+      additionalData: { trackId: 't-1', zipCode: '0000', street: 'Panama', domainRequested: '' },
+    });
+  });
+
+  it.each(['cclw', 'code', 'email', 'cardInformation'] as const)('still requires %s', (field) => {
+    const { [field]: _dropped, ...rest } = minimal;
+    expect(v.safeParse(CardPaymentPayloadSchema, rest).success).toBe(false);
+  });
+
+  it('still requires the trackId that makes a payment exactly-once', () => {
+    expect(v.safeParse(CardPaymentPayloadSchema, { ...minimal, additionalData: {} }).success).toBe(false);
+  });
+});
