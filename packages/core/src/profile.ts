@@ -5,7 +5,7 @@ import { NumberLike, optionalText } from './schemaParts';
 // SPEC 3 "User profile", "Session", "Registration payload".
 
 /** The image shown when a profile has no photo (served by the sandbox under /images). */
-export const DEFAULT_PROFILE_PHOTO = '/images/default-avatar.svg';
+export const DEFAULT_PROFILE_PHOTO = '/images/users/default.svg';
 
 export const UserProfileSchema = v.object({
   photo: v.pipe(

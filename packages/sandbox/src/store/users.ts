@@ -1,3 +1,4 @@
+import { DEFAULT_PROFILE_PHOTO } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
 
 export interface UserRow {
@@ -39,6 +40,6 @@ export function profileOf(u: UserRow) {
     address1: u.address1,
     country: u.country,
     city: u.city,
-    photo: '/images/users/default.svg',
+    photo: DEFAULT_PROFILE_PHOTO,
   };
 }
