@@ -10,6 +10,8 @@ export const VALIDATION_CHARGE_MAX_DOLLARS = 3;
 
 export const CRYPTO_RATE_FROZEN_MS = 10 * 60 * 1000;
 export const YAPPY_PAY_WINDOW_MS = 5 * 60 * 1000;
+/** How long a Nequi push or QR waits for the payer; SPEC gives no figure, Nequi's own is a few minutes. */
+export const NEQUI_PAY_WINDOW_MS = 2 * 60 * 1000;
 export const CASH_PENDING_MS = 24 * 60 * 60 * 1000;
 export const DUPLICATE_WINDOW_MS = 5 * 60 * 1000;
 

@@ -7,6 +7,13 @@ export interface Deps {
   cardFingerprintKey: Buffer;
   /** The checkout origin as payers reach it, for absolute URLs; else taken from each request. */
   publicOrigin: string | undefined;
+  /** How long a payer has to answer in the Nequi or Yappy app before the payment times out. */
+  payerWindows: PayerWindows;
+}
+
+export interface PayerWindows {
+  nequiMs: number;
+  yappyMs: number;
 }
 
 /** The absolute origin to put in URLs the server hands out. */

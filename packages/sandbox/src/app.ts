@@ -1,3 +1,4 @@
+import { NEQUI_PAY_WINDOW_MS, YAPPY_PAY_WINDOW_MS } from '@pasarela/core';
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -5,7 +6,7 @@ import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import { callerAuth } from './auth/callerAuth';
 import type { Database } from './db/Database';
-import type { Deps } from './Deps';
+import type { Deps, PayerWindows } from './Deps';
 import { ApiError } from './http/ApiError';
 import type { AppEnv } from './http/AppEnv';
 import { requestLanguage } from './http/language';
@@ -51,12 +52,18 @@ export interface AppOptions {
   /** The demo shop's origin, always allowed to frame the checkout. */
   demoOrigin?: string | undefined;
   paths?: Partial<StaticPaths> | undefined;
+  payerWindows?: PayerWindows | undefined;
 }
 
 /** The checkout origin's whole HTTP surface, testable in-process with `app.request()`. */
 export function createApp(options: AppOptions): Hono<AppEnv> {
   const paths = { ...defaultPaths(), ...options.paths };
-  const deps: Deps = { db: options.db, cardFingerprintKey: randomBytes(32), publicOrigin: options.publicOrigin };
+  const deps: Deps = {
+    db: options.db,
+    cardFingerprintKey: randomBytes(32),
+    publicOrigin: options.publicOrigin,
+    payerWindows: options.payerWindows ?? { nequiMs: NEQUI_PAY_WINDOW_MS, yappyMs: YAPPY_PAY_WINDOW_MS },
+  };
   const app = new Hono<AppEnv>();
   app.onError(onError);
   // PRODUCT.md counts the widget's first load as a browser downloads it: gzip when it asks.

@@ -1,3 +1,4 @@
+import type { PayerWindows } from './Deps';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app';
 import type { Database } from './db/Database';
@@ -17,6 +18,7 @@ export interface ServerOptions {
   splashMs?: number | undefined;
   /** How often due subscriptions are charged (default 60 s); 0 turns the timer off. */
   subscriptionChargeIntervalMs?: number | undefined;
+  payerWindows?: PayerWindows | undefined;
   paths?: Partial<StaticPaths> | undefined;
 }
 
@@ -48,7 +50,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, migrationsDir: paths.migrationsDir });
   const url = `http://localhost:${options.port}`;
   const demoUrl = `http://127.0.0.1:${options.demoPort}`;
-  const app = createApp({ db, wireEncoding: options.wireEncoding, publicOrigin: url, demoOrigin: demoUrl, splashMs: options.splashMs, paths });
+  const app = createApp({ db, wireEncoding: options.wireEncoding, publicOrigin: url, demoOrigin: demoUrl, splashMs: options.splashMs, payerWindows: options.payerWindows, paths });
   const shop = createDemoShop(paths.examplesDir, url);
   const push = pushServer(db);
   let checkout: ServerType | undefined;

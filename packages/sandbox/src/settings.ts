@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { NEQUI_PAY_WINDOW_MS, YAPPY_PAY_WINDOW_MS } from '@pasarela/core';
 
 export const DEFAULT_SUBSCRIPTION_CHARGE_INTERVAL_MS = 60_000;
 
@@ -12,6 +13,8 @@ export interface Settings {
   splashMs: number | undefined;
   /** How often the server charges due subscriptions; 0 turns the timer off. */
   subscriptionChargeIntervalMs: number;
+  /** How long the Nequi and Yappy apps wait for the payer (SPEC 9's 5 minutes for Yappy); shorter for tests. */
+  payerWindows: { nequiMs: number; yappyMs: number };
 }
 
 function whole(env: Readonly<Record<string, string | undefined>>, name: string, fallback: number, max: number): number {
@@ -24,7 +27,7 @@ function whole(env: Readonly<Record<string, string | undefined>>, name: string, 
 
 /**
  * PORT (4000), DEMO_PORT (PORT+1), DATA_DIR (./.data), DATABASE_URL, WIRE_ENCODING (off disables), SPLASH_MS,
- * SUBSCRIPTION_CHARGE_INTERVAL_MS (60000; 0 off).
+ * SUBSCRIPTION_CHARGE_INTERVAL_MS (60000; 0 off), NEQUI_WAIT_MS (120000), YAPPY_WAIT_MS (300000).
  */
 export function readSettings(env: Readonly<Record<string, string | undefined>>, cwd: string = process.cwd()): Settings {
   const port = whole(env, 'PORT', 4000, 65535);
@@ -38,5 +41,9 @@ export function readSettings(env: Readonly<Record<string, string | undefined>>, 
     wireEncoding: (env['WIRE_ENCODING'] ?? '').trim().toLowerCase() !== 'off',
     splashMs: env['SPLASH_MS'] ? whole(env, 'SPLASH_MS', 3000, 60_000) : undefined,
     subscriptionChargeIntervalMs: whole(env, 'SUBSCRIPTION_CHARGE_INTERVAL_MS', DEFAULT_SUBSCRIPTION_CHARGE_INTERVAL_MS, 86_400_000),
+    payerWindows: {
+      nequiMs: whole(env, 'NEQUI_WAIT_MS', NEQUI_PAY_WINDOW_MS, 3_600_000),
+      yappyMs: whole(env, 'YAPPY_WAIT_MS', YAPPY_PAY_WINDOW_MS, 3_600_000),
+    },
   };
 }

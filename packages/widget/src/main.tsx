@@ -42,6 +42,7 @@ const services: Services = {
   leave: (url) => window.location.assign(url),
   storage,
   now: () => new Date(),
+  serverNow: api.serverNow,
   newTrackId,
 };
 

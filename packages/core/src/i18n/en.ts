@@ -87,6 +87,11 @@ export const en: Record<keyof typeof es, string> = {
   link_expires_in: 'This link expires in {{time}}',
   // Methods
   choose_method: 'Choose how to pay',
+  checkout_title: 'Pay',
+  payment_method_label: 'Payment method',
+  method_unavailable: 'This method is not available for this payment',
+  time_left_to_pay: 'You have {{time}} to pay',
+  copy_failed: 'Could not copy; copy it by hand',
   method_card: 'Card',
   method_nequi: 'Nequi',
   method_cash: 'Cash',
@@ -174,6 +179,11 @@ export const en: Record<keyof typeof es, string> = {
   nequi_send_push: 'Send notification',
   nequi_push_sent: 'We sent a notification to {{phone}}. Accept it in the Nequi app.',
   nequi_scan_qr: 'Scan the code with the Nequi app',
+  nequi_phone_hint: 'The mobile number of your Nequi account, 10 digits',
+  nequi_qr_intro: 'We will show a QR code to scan with the Nequi app.',
+  nequi_show_qr: 'Show QR code',
+  nequi_qr_image: 'QR code to pay {{amount}} with Nequi',
+  use_other_method: 'Cancel and use another method',
   waiting_confirmation: 'Waiting for the payment confirmation...',
   time_left: 'Time left: {{time}}',
   // Yappy

@@ -20,7 +20,7 @@ function nequiAnswer(tx: TransactionRow) {
   if (tx.status === 0) {
     throw new ApiError(422, tx.details['kind'] === 'qr' ? 'error_pay_qr_nequi' : 'error_pay_push_nequi', 'The payer declined in Nequi');
   }
-  return { codOper: tx.cod_oper, status: tx.status, kind: tx.details['kind'], qrValue: tx.details['qrValue'] ?? null, phone: tx.phone };
+  return { codOper: tx.cod_oper, status: tx.status, kind: tx.details['kind'], qrValue: tx.details['qrValue'] ?? null, phone: tx.phone, expiresAt: tx.expires_at?.toISOString() ?? null };
 }
 
 export function nequiRoutes(deps: Deps) {
@@ -33,6 +33,7 @@ export function nequiRoutes(deps: Deps) {
     const checked = await checkLinkPayment(deps, body, 'nequi', guestServiceIdOf(c));
     const tx = await recordPayment(deps, checked, { ...body, phone }, {
       method: 'nequi', status: -1, auth_status: 'PENDING', message_key: 'pending', details: { kind: 'push', outcome: nequiOutcome(phone) },
+      expires_at: new Date(Date.now() + deps.payerWindows.nequiMs),
     }, c.get('lang'));
     return reply(c, nequiAnswer(tx));
   };
@@ -43,10 +44,12 @@ export function nequiRoutes(deps: Deps) {
     const q = c.req.query();
     const body = parseOr400(QrQuerySchema, { ...q, amount: q['amount'] ? Number(q['amount']) : undefined, taxAmount: q['taxAmount'] ? Number(q['taxAmount']) : undefined });
     const checked = await checkLinkPayment(deps, body, 'nequi', guestServiceIdOf(c));
-    const tx = await recordPayment(deps, checked, body, { method: 'nequi', status: -1, auth_status: 'PENDING', message_key: 'pending', details: { kind: 'qr' } }, c.get('lang'));
+    const tx = await recordPayment(deps, checked, body, {
+      method: 'nequi', status: -1, auth_status: 'PENDING', message_key: 'pending', details: { kind: 'qr' }, expires_at: new Date(Date.now() + deps.payerWindows.nequiMs),
+    }, c.get('lang'));
     const qrValue = `nequi://sandbox/pay?oper=${tx.cod_oper}&amount=${centsToAmount(tx.amount_cents + tx.tax_cents)}`;
     await deps.db.query("update transactions set details = details || $2::jsonb where cod_oper = $1", [tx.cod_oper, JSON.stringify({ qrValue })]);
-    return reply(c, { codOper: tx.cod_oper, status: -1, qrValue });
+    return reply(c, { codOper: tx.cod_oper, status: -1, qrValue, expiresAt: tx.expires_at?.toISOString() ?? null });
   });
   // SPEC 7 "validate payment QR": the push test phones answer here on the first look.
   app.get('/nequi/payments/:codOper', async (c) => {
@@ -58,6 +61,12 @@ export function nequiRoutes(deps: Deps) {
         ? { status: 1, authStatus: 'APPROVED', messageKey: 'approved' }
         : { status: 0, authStatus: 'DECLINED', messageKey: 'generic' })) ?? tx;
     }
+    // The payer never answered in the app within the window.
+    if (tx.status === -1 && tx.expires_at && tx.expires_at.getTime() <= Date.now()) {
+      await settleTransaction(deps.db, tx.cod_oper, { status: 0, authStatus: 'EXPIRED', messageKey: 'generic' });
+      throw new ApiError(410, 'waiting_time_over', 'The payer did not answer in Nequi in time');
+    }
+    if (tx.auth_status === 'EXPIRED') throw new ApiError(410, 'waiting_time_over', 'The payer did not answer in Nequi in time');
     return reply(c, nequiAnswer(tx));
   });
   // SPEC 7 "load last code": the newest Nequi payment of a link.

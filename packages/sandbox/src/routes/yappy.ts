@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { YAPPY_PAY_WINDOW_MS } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { guestServiceIdOf } from '../auth/callerAuth';
 import { ApiError } from '../http/ApiError';
@@ -28,7 +27,7 @@ export function yappyRoutes(deps: Deps) {
     const checked = await checkLinkPayment(deps, body, 'yappy', guestServiceIdOf(c));
     const tx = await recordPayment(deps, checked, { ...body, phone }, {
       method: 'yappy', status: -1, auth_status: 'PENDING', message_key: 'pending',
-      expires_at: new Date(Date.now() + YAPPY_PAY_WINDOW_MS), details: { outcome: yappyOutcome(phone) },
+      expires_at: new Date(Date.now() + deps.payerWindows.yappyMs), details: { outcome: yappyOutcome(phone) },
     }, c.get('lang'));
     return reply(c, yappyAnswer(tx));
   });

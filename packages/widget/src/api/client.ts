@@ -20,6 +20,7 @@ type Query = Record<string, string | number>;
 export interface ApiClient {
   get<S extends v.GenericSchema>(path: string, schema: S, query?: Query): Promise<v.InferOutput<S>>;
   post<S extends v.GenericSchema>(path: string, schema: S, body: unknown): Promise<v.InferOutput<S>>;
+  put<S extends v.GenericSchema>(path: string, schema: S, body: unknown): Promise<v.InferOutput<S>>;
 }
 
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -42,7 +43,14 @@ function networkError(error: unknown): PasarelaError {
   return new PasarelaError({ code: timedOut ? 'timeout' : 'connection_error', category: 'network' });
 }
 
-export function createApiClient(options: ApiClientOptions): ApiClient {
+/** The server's clock as the API's answers tell it (their Date header), for countdowns to server deadlines. */
+export interface ServerClock {
+  serverNow(): number;
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient & ServerClock {
+  // Server time minus device time; a device clock set wrong must not shorten a payer's window.
+  let clockOffsetMs = 0;
   const http: KyInstance = ky.create({
     prefixUrl: options.apiBase,
     headers: { 'x-api-key': options.clientKey, 'accept-language': options.lang },
@@ -50,12 +58,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     timeout: options.timeoutMs ?? REQUEST_TIMEOUT_MS,
     // Only a failed connection is retried; a POST carries its trackId, so the server answers a
     // repeat with the first answer and records no second transaction.
-    retry: { limit: 1, methods: ['get', 'post'], statusCodes: [], afterStatusCodes: [], retryOnTimeout: false },
+    retry: { limit: 1, methods: ['get', 'post', 'put'], statusCodes: [], afterStatusCodes: [], retryOnTimeout: false },
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
 
   async function request<S extends v.GenericSchema>(
-    method: 'get' | 'post',
+    method: 'get' | 'post' | 'put',
     path: string,
     schema: S,
     init: { query?: Query; body?: unknown },
@@ -75,6 +83,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         ...body,
       });
       text = await response.text();
+      const serverDate = Date.parse(response.headers.get('date') ?? '');
+      // The header has whole seconds: half a second is the best guess for what it dropped.
+      if (!Number.isNaN(serverDate)) clockOffsetMs = serverDate + 500 - Date.now();
     } catch (error) {
       throw networkError(error);
     }
@@ -111,5 +122,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   return {
     get: (path, schema, query) => request('get', path, schema, query ? { query } : {}),
     post: (path, schema, body) => request('post', path, schema, { body }),
+    put: (path, schema, body) => request('put', path, schema, { body }),
+    serverNow: () => Date.now() + clockOffsetMs,
   };
 }

@@ -1,5 +1,5 @@
 import { RawPaymentInfoSchema, parsePaymentInfo } from '@pasarela/core';
-import type { CheckoutType } from '../app/route';
+import type { CheckoutType } from '../app/routes';
 import type { ApiClient } from './client';
 
 /** GET payment-info (SPEC 7 "load payment info (code as 'slug/code' or code, optional type)"). */

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { PasarelaError, catalogs, type WidgetMessage } from '@pasarela/core';
 import type { ApiClient } from '../api/client';
 import { startI18n } from '../i18n/i18n';
-import { preparePhoneRules } from '../methods/card/phoneCheck';
+import { preparePhoneRules } from '../payments/phoneCheck';
 import { render, settle, type } from '../testing/render';
 import { App } from './App';
 import { readConfig } from './config';
@@ -33,7 +33,7 @@ function fakeApi(failures: Record<string, PasarelaError> = {}): ApiClient {
     if (!(path in ANSWERS)) throw new PasarelaError({ code: 'error_to_load', category: 'api', status: 404 });
     return v.parse(schema, ANSWERS[path]);
   };
-  return { get: (path, schema) => answer(path, schema), post: (path, schema) => answer(path, schema) };
+  return { get: (path, schema) => answer(path, schema), post: (path, schema) => answer(path, schema), put: (path, schema) => answer(path, schema) };
 }
 
 async function boot(path: string, failures: Record<string, PasarelaError> = {}) {
@@ -48,6 +48,7 @@ async function boot(path: string, failures: Record<string, PasarelaError> = {}) 
     leave: vi.fn(),
     storage: { local: localStorage, session: sessionStorage },
     now: () => new Date('2026-11-21T17:30:00Z'),
+    serverNow: () => Date.parse('2026-11-21T17:30:00Z'),
     newTrackId: () => 'track-1',
   };
   const view = await render(<App services={services} i18nReady={startI18n('es', catalogs.es)} subscribe={subscribe} />);

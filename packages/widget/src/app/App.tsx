@@ -1,31 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
-import { PasarelaError, payerMessage } from '@pasarela/core';
 import { t } from '../i18n/i18n';
-import { loadReceipts } from '../receipts/loadReceipts';
-import type { ReceiptStore } from '../receipts/receiptStore';
-import type { ReceiptRoute } from '../receipts/ReceiptRoute';
-import { CheckoutRoute } from './CheckoutRoute';
-import { createCheckoutStore, type CheckoutStore } from './checkoutStore';
 import { MessagePage } from './MessagePage';
-import { NOT_FOUND_PATH, parseRoute, type Route } from './route';
+import { NOT_FOUND_PATH } from './route';
+import { parseRoute, screenEntry, type Route, type ScreenRouteName } from './routes';
+import type { PreparedScreen, ScreenModule } from './screen';
 import { ServicesContext, type Services } from './services';
 import { Splash } from './Splash';
 
-type ScreenData =
-  | { name: 'checkout'; store: CheckoutStore; loaded: Promise<void> }
-  | {
-      name: 'receipt';
-      loaded: Promise<void>;
-      /** Set once the receipts chunk is in; `failed` when it could not be fetched. */
-      view: { Route: typeof ReceiptRoute; store: ReceiptStore } | null;
-      failed: boolean;
-    };
+/** One address's screen: its chunk loading, then prepared (data loading), or the chunk failed. */
+type Slot = { state: 'loading'; ready: Promise<void> } | { state: 'ready'; screen: PreparedScreen; ready: Promise<void> } | { state: 'failed'; ready: Promise<void> };
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-function routeKey(route: Route): string {
-  return JSON.stringify(route);
-}
+const routeKey = (route: Route) => JSON.stringify(route);
 
 interface AppProps {
   services: Services;
@@ -35,50 +22,50 @@ interface AppProps {
   subscribe: (listener: () => void) => () => void;
 }
 
+/** The router: the address gives a route (routes.ts), the route a guard and a lazily loaded screen. */
 export function App({ services, i18nReady, subscribe }: AppProps) {
   const [href, setHref] = useState(() => location.href);
   const [booted, setBooted] = useState(false);
   const [textReady, setTextReady] = useState(false);
-  const [, setChunks] = useState(0);
-  const screens = useRef(new Map<string, ScreenData>());
+  const [, setVersion] = useState(0);
+  const slots = useRef(new Map<string, Slot>());
   const route = parseRoute(new URL(href));
+  const guardTo = route.name === 'redirect' ? route.to : guardOf(route, services);
 
-  // Each screen's data starts loading as soon as its route is known, behind the splash at start.
-  const screenFor = (r: Route): ScreenData | null => {
+  // Each screen starts loading as soon as its route is known: behind the splash at start.
+  const slotFor = (r: Route): Slot | null => {
+    if (r.name === 'redirect' || guardTo !== null) return null;
     const key = routeKey(r);
-    const known = screens.current.get(key);
+    const known = slots.current.get(key);
     if (known) return known;
-    let made: ScreenData | null = null;
-    if (r.name === 'checkout') {
-      const store = createCheckoutStore({ api: services.api, type: r.type, code: r.code, imageBase: services.config.imageBase });
-      made = { name: 'checkout', store, loaded: store.getState().load() };
-    }
-    if (r.name === 'receipt') {
-      const receipt: Extract<ScreenData, { name: 'receipt' }> = { name: 'receipt', loaded: Promise.resolve(), view: null, failed: false };
-      receipt.loaded = loadReceipts()
-        .then((chunk) => {
-          const store = chunk.createReceiptStore(services.api, r.codOper);
-          receipt.view = { Route: chunk.ReceiptRoute, store };
-          return store.getState().load();
-        })
-        .catch(() => {
-          receipt.failed = true;
-        })
-        .finally(() => setChunks((n) => n + 1));
-      made = receipt;
-    }
-    if (made) screens.current.set(key, made);
-    return made;
+    const load = screenEntry(r.name).load as () => Promise<ScreenModule>;
+    const slot: Slot = {
+      state: 'loading',
+      ready: load().then(
+        (module) => {
+          const screen = module.prepare(r, services);
+          slots.current.set(key, { state: 'ready', screen, ready: screen.ready });
+          setVersion((n) => n + 1);
+          return screen.ready.catch(() => undefined);
+        },
+        () => {
+          // The chunk could not be fetched: offer a retry that fetches it again.
+          slots.current.set(key, { state: 'failed', ready: Promise.resolve() });
+          setVersion((n) => n + 1);
+        },
+      ),
+    };
+    slots.current.set(key, slot);
+    return slot;
   };
-  const data = screenFor(route);
+  const slot = slotFor(route);
 
   useEffect(() => subscribe(() => setHref(location.href)), [subscribe]);
 
   useEffect(() => {
-    const first = data?.loaded ?? Promise.resolve();
     void i18nReady.then(() => setTextReady(true));
     // SPEC 2: the splash shows for splashMs; the data loads behind it, so the form is ready when it ends.
-    void Promise.all([i18nReady, delay(services.config.splashMs), first]).then(() => {
+    void Promise.all([i18nReady, delay(services.config.splashMs), slot?.ready]).then(() => {
       setBooted(true);
       services.bridge.notify({ type: 'ready', version: services.config.version });
     });
@@ -86,23 +73,25 @@ export function App({ services, i18nReady, subscribe }: AppProps) {
   }, []);
 
   useEffect(() => {
-    if (route.name === 'redirect') services.navigate(route.to);
+    if (guardTo !== null) services.navigate(guardTo);
     // SPEC 2 "Any other path redirects to /404."
-    if (route.name === 'notFound' && location.pathname !== NOT_FOUND_PATH) services.navigate(NOT_FOUND_PATH);
+    else if (route.name === 'notFound' && location.pathname !== NOT_FOUND_PATH) services.navigate(NOT_FOUND_PATH);
   }, [href]);
 
   let screen = null;
-  if (booted) {
-    if (data?.name === 'checkout') screen = <CheckoutRoute key={routeKey(route)} store={data.store} />;
-    else if (data?.name === 'receipt' && data.view) screen = <data.view.Route key={routeKey(route)} store={data.view.store} />;
-    else if (data?.name === 'receipt' && data.failed) {
-      screen = <MessagePage title={t('error_to_load')} message={{ key: 'connection_error' }} onRetry={() => location.reload()} />;
-    } else if (data?.name === 'receipt') screen = <main className="page page--loading" aria-busy="true"><p className="page__text">{t('loading')}</p></main>;
-    else if (route.name === 'responseMessage') {
-      // Only catalogue texts for the code in the address, never the address's own text.
-      const message = payerMessage(new PasarelaError({ code: route.code || 'error_to_load', category: 'api' }));
-      screen = <MessagePage title={t(message.key)} />;
-    } else if (route.name === 'notFound') screen = <MessagePage title={t('page_not_found')} hint={t('page_not_found_hint')} />;
+  if (booted && slot?.state === 'ready') screen = <slot.screen.View key={routeKey(route)} />;
+  else if (booted && slot?.state === 'failed') {
+    const retry = () => {
+      slots.current.delete(routeKey(route));
+      setVersion((n) => n + 1);
+    };
+    screen = <MessagePage title={t('error_to_load')} message={{ key: 'connection_error' }} onRetry={retry} />;
+  } else if (booted) {
+    screen = (
+      <main className="page page--loading" aria-busy="true">
+        <p className="page__text">{t('loading')}</p>
+      </main>
+    );
   }
 
   return (
@@ -110,4 +99,10 @@ export function App({ services, i18nReady, subscribe }: AppProps) {
       {booted ? screen : <Splash durationMs={services.config.splashMs} labelled={textReady} />}
     </ServicesContext.Provider>
   );
+}
+
+function guardOf(route: Route, services: Services): string | null {
+  if (route.name === 'redirect') return route.to;
+  const entry = screenEntry(route.name as ScreenRouteName) as { guard?: (r: Route, s: Services) => string | null };
+  return entry.guard?.(route, services) ?? null;
 }

@@ -1,30 +1,36 @@
 import { useEffect, useState } from 'react';
 import { useStoreState } from '../ui/useStoreState';
-import { PasarelaError, buildPaymentResult, payerMessage, totalWithTax, type PayerMessage } from '@pasarela/core';
-import { CardScreen } from '../methods/card/CardScreen';
+import { PasarelaError, PAYMENT_METHOD_IDS, buildPaymentResult, payerMessage, totalWithTax, type PayerMessage, type PaymentMethodId } from '@pasarela/core';
 import { takeChallenge } from '../methods/card/threeDsReturn';
 import { t } from '../i18n/i18n';
 import type { CheckoutStore } from './checkoutStore';
+import { CheckoutScreen } from './CheckoutScreen';
 import { MessagePage } from './MessagePage';
 import { useServices } from './services';
 
-/** `?error=` on the form's address after a failed 3DS challenge; only catalogue codes, never free text. */
-function challengeError(): PayerMessage | null {
-  const code = new URLSearchParams(location.search).get('error');
-  return code ? payerMessage(new PasarelaError({ code, category: 'api' })) : null;
+/** `?error=` on the form's address after a refused 3DS challenge or Clave payment; only catalogue codes, never free text. */
+function arrival(): { message: PayerMessage; method: PaymentMethodId | null } | null {
+  const params = new URLSearchParams(location.search);
+  const code = params.get('error');
+  if (!code) return null;
+  const method = params.get('method');
+  return {
+    message: payerMessage(new PasarelaError({ code, category: 'api' })),
+    method: (PAYMENT_METHOD_IDS as readonly string[]).includes(method ?? '') ? (method as PaymentMethodId) : null,
+  };
 }
 
-export function CheckoutRoute({ store }: { store: CheckoutStore }) {
+export function CheckoutRoute({ store, firstMethod }: { store: CheckoutStore; firstMethod?: PaymentMethodId | undefined }) {
   const services = useServices();
   const state = useStoreState(store);
-  const [alert] = useState(challengeError);
+  const [back] = useState(arrival);
 
   useEffect(() => {
     if (state.status === 'redirect') services.navigate(state.to);
     if (state.status === 'failed') {
       services.bridge.notify({ type: 'error', error: { code: state.message.key, message: state.message.text ?? t(state.message.key), category: 'api' } });
     }
-    if (state.status === 'ready' && alert) {
+    if (state.status === 'ready' && back && (back.method ?? 'card') === 'card') {
       // The challenge failed: that attempt finished, so the merchant page hears of it once.
       const pending = takeChallenge(services.storage.session);
       if (pending) {
@@ -36,15 +42,17 @@ export function CheckoutRoute({ store }: { store: CheckoutStore }) {
           type: '',
           codOper: new URLSearchParams(location.search).get('Oper') ?? '',
           user: pending.email,
-          reason: alert.key,
+          reason: back.message.key,
           returnUrl: pending.returnUrl,
         });
         services.bridge.notify({ type: 'result', result });
       }
     }
-  }, [state, services, alert]);
+  }, [state, services, back]);
 
-  if (state.status === 'ready') return <CardScreen data={state.data} initialAlert={alert} />;
+  if (state.status === 'ready') {
+    return <CheckoutScreen data={state.data} firstMethod={back?.method ?? firstMethod} arrivalMessage={back?.message ?? null} />;
+  }
   if (state.status === 'failed') {
     return (
       <MessagePage

@@ -7,7 +7,8 @@ import type { ApiClient } from '../api/client';
 import { loadMerchant } from '../api/loadMerchant';
 import { loadPaymentInfo } from '../api/loadPaymentInfo';
 import { loadPaymentMethods } from '../api/loadPaymentMethods';
-import { NOT_FOUND_PATH, type CheckoutType } from './route';
+import { NOT_FOUND_PATH } from './route';
+import type { CheckoutType } from './routes';
 
 export interface CheckoutData {
   info: PaymentInfo;
@@ -57,7 +58,7 @@ export function createCheckoutStore(deps: CheckoutDeps) {
           if (!merchant.hasPaymentGuest) {
             // SPEC 6: guests pay only where the merchant's guest flag allows it.
             set({ status: 'failed', message: { key: 'please_contact_merchant' }, retry: false });
-          } else if (!methods.card) {
+          } else if (methods.enabled.length === 0) {
             set({ status: 'failed', message: { key: 'service_unavailable' }, retry: false });
           } else if (exceedsMerchantLimit(totalWithTax(info.amount, info.taxAmount), merchant.txLimit)) {
             set({ status: 'failed', message: { key: 'amount_exceeds_limit_allowed' }, retry: false });

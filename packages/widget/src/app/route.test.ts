@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseRoute, withStickyParams } from './route';
+import { withStickyParams } from './route';
+import { parseRoute } from './routes';
 
 const at = (path: string) => parseRoute(new URL(path, 'https://checkout.test'));
 

@@ -16,6 +16,8 @@ export interface Services {
   leave: (url: string) => void;
   storage: { local: Storage | null; session: Storage | null };
   now: () => Date;
+  /** The server's time in ms (device clock corrected by the API's answers), for server deadlines. */
+  serverNow: () => number;
   newTrackId: () => string;
 }
 

@@ -18,6 +18,7 @@ function fakeApi(version: number | Error, entries: Record<string, string> | Erro
       return v.parse(schema, { version, lang: query?.lang, entries });
     },
     post: () => Promise.reject(new Error('no POST expected')),
+    put: () => Promise.reject(new Error('no PUT expected')),
   };
   return { api, calls };
 }

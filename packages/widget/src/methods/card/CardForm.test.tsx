@@ -4,7 +4,7 @@ import { catalogs, type Language } from '@pasarela/core';
 import { startI18n } from '../../i18n/i18n';
 import { blur, render, settle, type } from '../../testing/render';
 import { CardForm } from './CardForm';
-import { checkPhone, preparePhoneRules } from './phoneCheck';
+import { checkPhone, preparePhoneRules } from '../../payments/phoneCheck';
 import { createCardStore, type CardAttempt, type CardStoreDeps } from './store';
 
 async function setup(lang: Language = 'es', overrides: Partial<CardStoreDeps> = {}) {

@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useStoreState } from '../../ui/useStoreState';
 import { cardBrandHint, cvcLengthFor, formatAmount, type CardBrand, type Language } from '@pasarela/core';
 import { t } from '../../i18n/i18n';
-import { Field } from './Field';
+import { Field } from '../../ui/Field';
 import { caretAfterDigits, formatCardNumber } from './format';
 import { visibleErrors, type CardField, type CardStore } from './store';
 
@@ -69,9 +69,9 @@ export function CardForm({ store, total, lang, acceptedBrands, preparePhone }: C
 
   return (
     <form className="card-form" noValidate onSubmit={onSubmit} aria-labelledby="card-form-title">
-      <h1 id="card-form-title" className="card-form__title">
+      <h2 id="card-form-title" className="card-form__title">
         {t('card_form_title')}
-      </h1>
+      </h2>
       {state.alert ? (
         <div className="alert" role="alert">
           {/* "Declined" only heads a bank's decline; a refusal or a failure speaks for itself. */}

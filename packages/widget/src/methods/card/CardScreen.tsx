@@ -1,29 +1,16 @@
 import { useEffect, useState } from 'react';
-import { SUPPORT_EMAIL, totalWithTax, type PayerMessage } from '@pasarela/core';
-import type { CheckoutData } from '../../app/checkoutStore';
-import { LinkExpiry } from '../../app/LinkExpiry';
-import { MerchantHeader } from '../../app/MerchantHeader';
-import { RECEIPT_PATH } from '../../app/route';
-import { clearSession } from '../../app/session';
-import { useServices } from '../../app/services';
-import { t } from '../../i18n/i18n';
+import { SUPPORT_EMAIL } from '@pasarela/core';
+import type { MethodScreenProps } from '../../payments/methodModule';
 import { loadReceipts } from '../../receipts/loadReceipts';
 import { CardForm } from './CardForm';
 import { createCardPay } from './pay';
-import { PaymentSummary } from './PaymentSummary';
-import { checkPhone, preparePhoneRules } from './phoneCheck';
+import { checkPhone, preparePhoneRules } from '../../payments/phoneCheck';
 import { createCardStore } from './store';
 import { challengeAddress, saveChallenge, takeChallenge } from './threeDsReturn';
 
-interface CardScreenProps {
-  data: CheckoutData;
-  /** A message to show above the form on arrival (a failed 3DS challenge). */
-  initialAlert?: PayerMessage | null | undefined;
-}
-
-/** The card checkout: merchant, what is paid, and the form. */
-export function CardScreen({ data, initialAlert }: CardScreenProps) {
-  const services = useServices();
+/** The card method: the form, paid by one auth-capture call per click; a 3DS challenge leaves and returns. */
+export function CardScreen({ payment }: MethodScreenProps) {
+  const { services, data, arrivalMessage: initialAlert } = payment;
   const { info, merchant, methods } = data;
   const [store] = useState(() => {
     const domainRequested = services.bridge.embedded ? (new URLSearchParams(location.search).get('parentOrigin') ?? location.origin) : location.origin;
@@ -57,33 +44,22 @@ export function CardScreen({ data, initialAlert }: CardScreenProps) {
       initial: { email: info.email },
       onDone: (attempt) => {
         if (attempt.kind === 'redirect') return services.leave(challengeAddress(attempt.url, attempt.codOper, new URL(location.href)));
-        // SPEC 3 "On success in the widget the stored session is cleared."
-        clearSession(services.storage.local);
-        services.navigate(RECEIPT_PATH + encodeURIComponent(attempt.codOper));
+        payment.showReceipt(attempt.codOper);
       },
     });
   });
-
-  useEffect(() => {
-    document.title = `${t('card_form_title')} · ${merchant.merchantName}`;
-  }, [merchant.merchantName]);
 
   useEffect(() => {
     if (initialAlert) store.setState({ alert: initialAlert });
   }, [store, initialAlert]);
 
   return (
-    <main className="page page--checkout">
-      <MerchantHeader name={merchant.merchantName} logo={merchant.logo} />
-      <PaymentSummary info={info} lang={services.lang} />
-      <LinkExpiry expiresAt={info.expiresAt} now={services.now} />
-      <CardForm
+    <CardForm
         store={store}
-        total={totalWithTax(info.amount, info.taxAmount)}
+        total={payment.total}
         lang={services.lang}
         acceptedBrands={methods.cardBrands}
         preparePhone={() => void preparePhoneRules().catch(() => undefined)}
       />
-    </main>
   );
 }

@@ -22,6 +22,7 @@ function setup(answer: () => Promise<unknown>) {
   const sent: unknown[] = [];
   const api: ApiClient = {
     get: () => Promise.reject(new Error('no GET expected')),
+    put: () => Promise.reject(new Error('no PUT expected')),
     post: async <S extends v.GenericSchema>(path: string, schema: S, body: unknown) => {
       sent.push({ path, body });
       return v.parse(schema, await answer());

@@ -1,4 +1,4 @@
-// libphonenumber-js is ~30 KB gzip: loaded on the phone field's first focus or on submit, never
+// libphonenumber-js is ~30 KB gzip: loaded on a phone field's first focus or on submit, never
 // with the first screen.
 let loading: Promise<typeof import('@pasarela/core/phone')> | null = null;
 
@@ -10,8 +10,8 @@ export function preparePhoneRules(): Promise<typeof import('@pasarela/core/phone
   return loading;
 }
 
-/** SPEC 5 invalid_phone_number through core's phoneErrorKey. */
-export async function checkPhone(phone: string): Promise<string | null> {
+/** SPEC 5 invalid_phone_number through core's phoneErrorKey; `country` is where a national number is read. */
+export async function checkPhone(phone: string, country = 'PA'): Promise<string | null> {
   const { phoneErrorKey } = await preparePhoneRules();
-  return phoneErrorKey(phone);
+  return phoneErrorKey(phone, country);
 }

@@ -1,14 +1,14 @@
 import { formatAmount, totalWithTax, type Language, type PaymentInfo } from '@pasarela/core';
-import { t } from '../../i18n/i18n';
+import { t } from '../i18n/i18n';
 
 /** What is being paid: description, amount, tax and the total, in core's money format. */
 export function PaymentSummary({ info, lang }: { info: PaymentInfo; lang: Language }) {
   const total = totalWithTax(info.amount, info.taxAmount);
   return (
     <section className="summary" aria-labelledby="summary-description">
-      <p id="summary-description" className="summary__description">
+      <h1 id="summary-description" className="summary__description">
         {info.detail || info.description}
-      </p>
+      </h1>
       <dl className="summary__lines">
         {info.taxAmount > 0 ? (
           <>

@@ -1,0 +1,18 @@
+import { PasarelaError, payerMessage } from '@pasarela/core';
+import { t } from '../i18n/i18n';
+import { MessagePage } from './MessagePage';
+import type { RouteOf } from './routes';
+import { readyScreen, type ScreenModule } from './screen';
+
+/** SPEC 2 /pf/responseMessage?code=: only the catalogue's text for the code, never the address's own text. */
+export const responseMessageModule: ScreenModule<RouteOf<'responseMessage'>> = {
+  prepare(route) {
+    const message = payerMessage(new PasarelaError({ code: route.code || 'error_to_load', category: 'api' }));
+    return readyScreen(() => <MessagePage title={t(message.key)} />);
+  },
+};
+
+/** SPEC 2 /404. */
+export const notFoundModule: ScreenModule<RouteOf<'notFound'>> = {
+  prepare: () => readyScreen(() => <MessagePage title={t('page_not_found')} hint={t('page_not_found_hint')} />),
+};

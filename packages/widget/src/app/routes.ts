@@ -1,0 +1,130 @@
+import type { PaymentMethodId } from '@pasarela/core';
+import { decodeSegments, isSlug, RECEIPT_PATH, SEGMENT } from './route';
+import { checkoutModule } from './checkoutModule';
+import { notFoundModule, responseMessageModule } from './messageModules';
+import type { ScreenModule } from './screen';
+import { loadReceipts } from '../receipts/loadReceipts';
+import type { Services } from './services';
+
+// SPEC 2 "Routes (exact match)": one table from address to route, and one from route to its guard
+// and its lazily loaded screen. The router (App.tsx) reads both; it knows no route by name.
+
+/** SPEC 2 "Widget payment types" this checkout loads (subs and ps come with their screens). */
+export type CheckoutType = 'lk' | 'slug' | 'slugCode';
+
+export type Route =
+  /** `method`: the method to show first (the /pf/widget/clave and /pf/widget/crypto entries). */
+  | { name: 'checkout'; type: CheckoutType; code: string; method?: PaymentMethodId }
+  | { name: 'receipt'; codOper: string }
+  | { name: 'responseMessage'; code: string }
+  | { name: 'notFound' }
+  /** Not a screen: the router replaces the address with `to` and routes again. */
+  | { name: 'redirect'; to: string };
+
+export type ScreenRouteName = Exclude<Route['name'], 'redirect'>;
+export type RouteOf<N extends Route['name']> = Extract<Route, { name: N }>;
+
+interface AddressRule {
+  /** The SPEC 2 path it answers, for readers. */
+  path: string;
+  match(segments: readonly string[], params: URLSearchParams): Route | null;
+}
+
+/** `?type=...&code=...` of the widget entries: a missing code or type goes to /404 (SPEC 2). */
+function widgetEntry(params: URLSearchParams, method?: PaymentMethodId): Route {
+  const type = params.get('type');
+  const code = params.get('code')?.trim() ?? '';
+  const slug = params.get('slug')?.trim() ?? '';
+  const extra = method ? { method } : {};
+  if (type === 'lk' && SEGMENT.test(code)) return { name: 'checkout', type, code, ...extra };
+  if (type === 'slug') {
+    const value = slug || code;
+    if (isSlug(value)) return { name: 'checkout', type, code: value, ...extra };
+  }
+  if (type === 'slugCode') {
+    // Either code=slug/code or slug=...&code=...
+    const [first, second, rest] = slug ? [slug, code, undefined] : code.split('/');
+    if (isSlug(first) && second !== undefined && SEGMENT.test(second) && rest === undefined) {
+      return { name: 'checkout', type, code: `${first}/${second}`, ...extra };
+    }
+  }
+  return { name: 'notFound' };
+}
+
+const oper = (params: URLSearchParams) => params.get('Oper')?.trim() ?? params.get('codOper')?.trim() ?? '';
+const exactly = (segments: readonly string[], ...want: string[]) =>
+  segments.length === want.length && want.every((w, i) => segments[i] === w);
+
+/** Ordered: the first rule that matches decides. */
+export const ADDRESS_RULES: readonly AddressRule[] = [
+  { path: '/pf/widget', match: (s, p) => (exactly(s, 'pf', 'widget') ? widgetEntry(p) : null) },
+  { path: '/pf/widget/clave', match: (s, p) => (exactly(s, 'pf', 'widget', 'clave') ? widgetEntry(p, 'clave') : null) },
+  { path: '/pf/widget/crypto', match: (s, p) => (exactly(s, 'pf', 'widget', 'crypto') ? widgetEntry(p, 'crypto') : null) },
+  {
+    path: '/pf/responseMessage, /pf/responseMessage/session',
+    match: (s, p) =>
+      exactly(s, 'pf', 'responseMessage') || exactly(s, 'pf', 'responseMessage', 'session')
+        ? { name: 'responseMessage', code: p.get('code') ?? '' }
+        : null,
+  },
+  {
+    // SPEC 2: reads Oper and redirects to the receipt; with no Oper it goes to /404.
+    path: '/pf/default-receipt/processing',
+    match: (s, p) => {
+      if (!exactly(s, 'pf', 'default-receipt', 'processing')) return null;
+      const codOper = oper(p);
+      return SEGMENT.test(codOper) ? { name: 'redirect', to: RECEIPT_PATH + encodeURIComponent(codOper) } : { name: 'notFound' };
+    },
+  },
+  {
+    path: '/pf/default-receipt/{codOper}',
+    match: (s) => (s.length === 3 && s[0] === 'pf' && s[1] === 'default-receipt' && SEGMENT.test(s[2] ?? '') ? { name: 'receipt', codOper: s[2] ?? '' } : null),
+  },
+  // The main checkout page takes a link code in the query, as the widget entry does.
+  { path: '/', match: (s, p) => (s.length === 0 && p.has('code') ? widgetEntry(new URLSearchParams({ type: p.get('type') ?? 'lk', code: p.get('code') ?? '' })) : null) },
+  { path: '/{slug}', match: (s) => (s.length === 1 && isSlug(s[0]) ? { name: 'checkout', type: 'slug', code: s[0] } : null) },
+  {
+    path: '/{slug}/receive',
+    match: (s, p) => {
+      if (s.length !== 2 || !isSlug(s[0]) || s[1] !== 'receive') return null;
+      const codOper = oper(p);
+      return SEGMENT.test(codOper) ? { name: 'receipt', codOper } : { name: 'notFound' };
+    },
+  },
+  {
+    path: '/{slug}/{code}',
+    match: (s) => (s.length === 2 && isSlug(s[0]) && SEGMENT.test(s[1] ?? '') ? { name: 'checkout', type: 'slugCode', code: `${s[0]}/${s[1]}` } : null),
+  },
+];
+
+/** The route an address is; SPEC 2 "Any other path redirects to /404." */
+export function parseRoute(url: URL): Route {
+  const segments = decodeSegments(url.pathname);
+  if (segments === null) return { name: 'notFound' };
+  for (const rule of ADDRESS_RULES) {
+    const route = rule.match(segments, url.searchParams);
+    if (route) return route;
+  }
+  return { name: 'notFound' };
+}
+
+export interface ScreenEntry<N extends ScreenRouteName> {
+  /** An address to go to instead (a login the route needs), or null to show the screen. */
+  guard?: (route: RouteOf<N>, services: Services) => string | null;
+  /** The screen's module; all but the first screen load in chunks of their own. */
+  load: () => Promise<ScreenModule<RouteOf<N>>>;
+}
+
+type ScreenTable = { [N in ScreenRouteName]: ScreenEntry<N> };
+
+export const SCREENS: ScreenTable = {
+  // The checkout is the first screen of nearly every visit: in the entry chunk, not fetched after it.
+  checkout: { load: () => Promise.resolve(checkoutModule) },
+  receipt: { load: () => loadReceipts().then((m) => m.receiptModule) },
+  responseMessage: { load: () => Promise.resolve(responseMessageModule) },
+  notFound: { load: () => Promise.resolve(notFoundModule) },
+};
+
+export function screenEntry<N extends ScreenRouteName>(name: N): ScreenEntry<N> {
+  return SCREENS[name];
+}

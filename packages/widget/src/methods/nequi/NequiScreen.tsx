@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { t } from '../../i18n/i18n';
+import { AttemptAlert } from '../../payments/AttemptAlert';
+import type { MethodScreenProps } from '../../payments/methodModule';
+import { PhoneForm } from '../../payments/PhoneForm';
+import { QrCode } from '../../payments/QrCode';
+import { useAttempt } from '../../payments/useAttempt';
+import { WaitingPanel } from '../../payments/WaitingPanel';
+import { formatAmount } from '@pasarela/core';
+import { useStoreState } from '../../ui/useStoreState';
+import { NEQUI_PHONE_COUNTRY, NEQUI_PHONE_DIGITS } from './config';
+import { createNequiStore, type NequiMode } from './store';
+
+/** PRODUCT.md "Nequi": a push to the payer's phone (default) or a QR to scan, then the live wait. */
+export function NequiScreen({ payment }: MethodScreenProps) {
+  const [{ state, attempt }] = useState(() => createNequiStore(payment));
+  const nequi = useStoreState(state);
+  const current = useAttempt(attempt, payment);
+  const { services, total } = payment;
+  const busy = current.phase === 'sending';
+  const qrValue = current.answer?.qrValue ?? null;
+
+  if (current.phase === 'waiting' || current.phase === 'approved') {
+    const status = qrValue ? t('nequi_scan_qr') : t('nequi_push_sent', { phone: maskedPhone(current.answer?.phone ?? '') });
+    return (
+      <div className="method">
+        <h2 className="method__title">{t('nequi_title')}</h2>
+        <WaitingPanel status={status} deadline={current.deadline} serverNow={services.serverNow} onExpire={() => void attempt.getState().expire()}>
+          {qrValue ? <QrCode value={qrValue} label={t('nequi_qr_image', { amount: formatAmount(total, services.lang) })} /> : null}
+        </WaitingPanel>
+        <button type="button" className="button button--link" onClick={() => attempt.getState().retry()}>
+          {t('use_other_method')}
+        </button>
+      </div>
+    );
+  }
+
+  const choose = (mode: NequiMode) => state.getState().setMode(mode);
+  return (
+    <div className="method">
+      <h2 className="method__title">{t('nequi_title')}</h2>
+      {current.phase === 'failed' && current.message ? <AttemptAlert message={current.message} /> : null}
+      <div className="choice" role="radiogroup" aria-labelledby="nequi-mode-label">
+        <p id="nequi-mode-label" className="choice__label">
+          {t('nequi_choose')}
+        </p>
+        {(['push', 'qr'] as const).map((mode) => (
+          <label key={mode} className="choice__option">
+            <input type="radio" name="nequi-mode" value={mode} checked={nequi.mode === mode} disabled={busy} onChange={() => choose(mode)} />
+            <span>{t(mode === 'push' ? 'nequi_push_option' : 'nequi_qr_option')}</span>
+          </label>
+        ))}
+      </div>
+      {nequi.mode === 'push' ? (
+        <PhoneForm
+          name="nequi-phone"
+          label={t('nequi_phone_label')}
+          hint={t('nequi_phone_hint')}
+          country={NEQUI_PHONE_COUNTRY}
+          maxDigits={NEQUI_PHONE_DIGITS}
+          total={total}
+          lang={services.lang}
+          busy={busy}
+          submitLabel={t('nequi_send_push')}
+          onSubmit={(phone) => void state.getState().pay(phone)}
+        />
+      ) : (
+        <form
+          className="method-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void state.getState().pay();
+          }}
+        >
+          <p className="method__text">{t('nequi_qr_intro')}</p>
+          <button type="submit" className="button button--primary button--pay" disabled={busy} aria-busy={busy}>
+            {busy ? t('processing_payment') : t('nequi_show_qr')}
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}
+
+/** The phone the push went to, shown with only its last digits, as Nequi does. */
+function maskedPhone(phone: string): string {
+  return phone.length > 4 ? `*** *** ${phone.slice(-4)}` : phone;
+}

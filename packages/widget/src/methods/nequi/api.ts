@@ -1,0 +1,30 @@
+import * as v from 'valibot';
+import type { ApiClient } from '../../api/client';
+import type { LinkFields } from '../../payments/paymentContext';
+
+/** The sandbox's Nequi answer (push, QR and status calls). */
+export const NequiAnswerSchema = v.object({
+  codOper: v.string(),
+  status: v.number(),
+  qrValue: v.optional(v.nullable(v.string()), null),
+  phone: v.optional(v.nullable(v.string()), null),
+  expiresAt: v.optional(v.nullable(v.string()), null),
+});
+export type NequiAnswer = v.InferOutput<typeof NequiAnswerSchema>;
+
+/** SPEC 7 Nequi "send push (adds phone)": a notification to the payer's Nequi app. */
+export function sendNequiPush(api: ApiClient, fields: LinkFields & { phone: string; trackId: string }): Promise<NequiAnswer> {
+  return api.post('nequi/push', NequiAnswerSchema, fields);
+}
+
+/** SPEC 7 Nequi "GET generate QR (action, code, amount, taxAmount)". */
+export function generateNequiQr(api: ApiClient, fields: LinkFields & { trackId: string }): Promise<NequiAnswer> {
+  return api.get('nequi/qr', NequiAnswerSchema, {
+    action: 'GENERATE', code: fields.code, amount: fields.amount, taxAmount: fields.taxAmount, email: fields.email, trackId: fields.trackId,
+  });
+}
+
+/** SPEC 7 Nequi "validate payment QR": where the payment stands (also for a push). */
+export function nequiPaymentStatus(api: ApiClient, codOper: string): Promise<NequiAnswer> {
+  return api.get(`nequi/payments/${encodeURIComponent(codOper)}`, NequiAnswerSchema);
+}

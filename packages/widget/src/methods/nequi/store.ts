@@ -1,0 +1,68 @@
+import { createStore } from 'zustand/vanilla';
+import { displayStatusOf, initialStepState, nequiReducer, NEQUI_STEPS, type StepState } from '@pasarela/core';
+import type { ApiClient } from '../../api/client';
+import { createAttemptStore, type AttemptVerdict } from '../../payments/attemptStore';
+import type { PaymentContext } from '../../payments/paymentContext';
+import { generateNequiQr, nequiPaymentStatus, sendNequiPush, type NequiAnswer } from './api';
+
+export type NequiMode = 'push' | 'qr';
+
+export interface NequiState {
+  mode: NequiMode;
+  /** SPEC 4 "Nequi steps: 1 init, 2 push, 3 QR, 4 end", through core's reducer. */
+  steps: StepState;
+  setMode(mode: NequiMode): void;
+  /** Sends the push to `phone`, or makes the QR. */
+  pay(phone?: string): Promise<void>;
+}
+
+/** SPEC 4 Nequi display statuses: 1 approved, -1 pending; anything else did not go through. */
+export function nequiVerdict(answer: NequiAnswer): AttemptVerdict {
+  const display = displayStatusOf('nequi', answer.status);
+  return display === 'approved' ? 'approved' : display === 'pending' ? 'pending' : 'declined';
+}
+
+export function createNequiStore(payment: PaymentContext, api: ApiClient = payment.services.api) {
+  let phone = '';
+  const state = createStore<NequiState>()((set, get) => ({
+    mode: 'push',
+    steps: initialStepState(NEQUI_STEPS.init),
+    setMode(mode) {
+      if (attempt.getState().phase === 'idle' || attempt.getState().phase === 'failed') set({ mode });
+    },
+    async pay(to) {
+      phone = to ?? '';
+      await attempt.getState().start();
+    },
+  }));
+  const step = (action: Parameters<typeof nequiReducer>[1]) => state.setState({ steps: nequiReducer(state.getState().steps, action) });
+
+  const attempt = createAttemptStore<NequiAnswer>({
+    send: async (trackId) => {
+      const fields = payment.linkFields();
+      const answer = state.getState().mode === 'push' ? await sendNequiPush(api, { ...fields, phone, trackId }) : await generateNequiQr(api, { ...fields, trackId });
+      return { codOper: answer.codOper, deadline: answer.expiresAt ? Date.parse(answer.expiresAt) : null, answer };
+    },
+    check: (codOper) => nequiPaymentStatus(api, codOper),
+    verdict: nequiVerdict,
+    declinedMessage: () => ({ key: state.getState().mode === 'push' ? 'error_pay_push_nequi' : 'error_pay_qr_nequi' }),
+    timeoutKey: 'waiting_time_over',
+    newTrackId: payment.services.newTrackId,
+    pushUrl: payment.pushUrl,
+    memory: payment.memory(),
+    onWaiting: () => step({ type: 'goTo', step: state.getState().mode === 'push' ? NEQUI_STEPS.push : NEQUI_STEPS.qr }),
+    onEnd: ({ verdict, codOper, message }) => {
+      if (verdict === 'approved') step({ type: 'confirmed' });
+      else if (message?.key === 'payment_expired') step({ type: 'paymentExpired' });
+      else step({ type: 'failed', error: 'payment_declined' });
+      if (verdict === 'approved') {
+        payment.report({ result: 'APPROVED', codOper, type: 'NEQUI' });
+        payment.showReceipt(codOper);
+      } else if (codOper !== '' || verdict === 'refused') {
+        payment.report({ result: 'DECLINED', codOper, type: 'NEQUI', reason: message?.key ?? '' });
+      }
+    },
+  });
+  return { state, attempt };
+}
+export type NequiStores = ReturnType<typeof createNequiStore>;

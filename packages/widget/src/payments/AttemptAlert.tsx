@@ -1,0 +1,24 @@
+import { useEffect, useRef } from 'react';
+import type { PayerMessage } from '@pasarela/core';
+import { t } from '../i18n/i18n';
+
+/** Why an attempt failed (the server's text or the catalogue's), with a way to try again in place. */
+export function AttemptAlert({ message, onRetry }: { message: PayerMessage; onRetry?: (() => void) | undefined }) {
+  const retry = useRef<HTMLButtonElement>(null);
+  // Focus moves to the way forward; the alert itself is announced.
+  useEffect(() => retry.current?.focus(), [message]);
+  const text = message.text ?? t(message.key);
+  return (
+    <div className="attempt-failed">
+      <div className="alert" role="alert">
+        {message.key === 'payment_declined' ? <p className="alert__title">{t('declined_title')}</p> : null}
+        {text !== t('declined_title') ? <p className="alert__text">{text}</p> : null}
+      </div>
+      {onRetry ? (
+        <button type="button" ref={retry} className="button button--primary" onClick={onRetry}>
+          {t('retry_button')}
+        </button>
+      ) : null}
+    </div>
+  );
+}

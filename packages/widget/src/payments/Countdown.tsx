@@ -1,0 +1,73 @@
+import { useEffect, useRef, useState } from 'react';
+import { durationText } from '../app/LinkExpiry';
+import { t } from '../i18n/i18n';
+
+/** Seconds left at which a screen reader hears the time, besides every whole minute. */
+const ANNOUNCE_AT_SECONDS = [30, 10];
+
+/** Whether the time left deserves a spoken update: each minute, then 30 and 10 seconds. */
+export function announcementDue(previousSeconds: number | null, seconds: number): boolean {
+  if (previousSeconds === null || seconds >= previousSeconds) return false;
+  if (seconds === 0) return true;
+  if (Math.floor((previousSeconds - 1) / 60) !== Math.floor((seconds - 1) / 60) && seconds % 60 === 0) return true;
+  return ANNOUNCE_AT_SECONDS.some((at) => previousSeconds > at && seconds <= at);
+}
+
+interface CountdownProps {
+  /** The deadline in server time (ms since the epoch), as the server sent it. */
+  deadline: number;
+  /** The server's clock, so a device set to the wrong time neither shortens nor stretches the wait. */
+  serverNow: () => number;
+  /** Catalogue key with {{time}}, e.g. "Tienes {{time}} para pagar". */
+  labelKey: string;
+  onExpire?: () => void;
+}
+
+/**
+ * The one countdown: shows mm:ss as role="timer" (not announced on each tick) and, in a separate
+ * polite live region, says the time left once a minute and at 30 and 10 seconds.
+ */
+export function Countdown({ deadline, serverNow, labelKey, onExpire }: CountdownProps) {
+  const left = () => Math.max(0, deadline - serverNow());
+  const [ms, setMs] = useState(left);
+  const [spoken, setSpoken] = useState('');
+  const lastSeconds = useRef<number | null>(null);
+  const expired = useRef(false);
+  const expire = useRef(onExpire);
+  expire.current = onExpire;
+
+  useEffect(() => {
+    expired.current = false;
+    lastSeconds.current = null;
+    let timer: ReturnType<typeof setTimeout>;
+    const tick = () => {
+      const now = left();
+      setMs(now);
+      const seconds = Math.ceil(now / 1000);
+      if (announcementDue(lastSeconds.current, seconds)) setSpoken(t(labelKey, { time: durationText(now) }));
+      lastSeconds.current = seconds;
+      if (now <= 0) {
+        if (!expired.current) {
+          expired.current = true;
+          expire.current?.();
+        }
+        return;
+      }
+      // Wake at the next whole second so the display never skips one.
+      timer = setTimeout(tick, (now % 1000) + 20);
+    };
+    tick();
+    return () => clearTimeout(timer);
+  }, [deadline]);
+
+  return (
+    <div className="countdown">
+      <p className={`countdown__time${ms <= 60_000 ? ' countdown__time--low' : ''}`} role="timer">
+        {t(labelKey, { time: durationText(ms) })}
+      </p>
+      <p className="visually-hidden" aria-live="polite">
+        {spoken}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import type { ComponentType } from 'react';
+import type { MethodAvailability, PaymentMethodId } from '@pasarela/core';
+import type { PaymentContext } from './paymentContext';
+
+export interface MethodScreenProps {
+  payment: PaymentContext;
+}
+
+/**
+ * The shape every folder under methods/ exports from its index.ts: small, so the checkout can list
+ * the methods, filter them with core's availability rules and load only the one the payer picks.
+ */
+export interface MethodModule {
+  id: PaymentMethodId;
+  /** Catalogue key of the method's name in the method choice. */
+  labelKey: string;
+  /** Through core's paymentMethodAvailability (SPEC 3, SPEC 4 "Method filtering"). */
+  isAvailable(methods: MethodAvailability): boolean;
+  /** The method's screen, in a chunk of its own (the card's is in the first load). */
+  loadScreen(): Promise<ComponentType<MethodScreenProps>>;
+}
+
+/** A lazily imported chunk, fetched once and fetched again after a failure. */
+export function lazyScreen(load: () => Promise<ComponentType<MethodScreenProps>>): () => Promise<ComponentType<MethodScreenProps>> {
+  let loading: Promise<ComponentType<MethodScreenProps>> | null = null;
+  return () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = null;
+      throw error;
+    });
+    return loading;
+  };
+}

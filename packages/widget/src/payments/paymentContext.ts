@@ -1,0 +1,132 @@
+import {
+  buildPaymentResult, CHANNEL, totalWithTax, type OverallResult, type PayerMessage, type PaymentMethodEntry, type PaymentMethodId,
+} from '@pasarela/core';
+import type { CheckoutData } from '../app/checkoutStore';
+import { RECEIPT_PATH } from '../app/route';
+import { clearSession } from '../app/session';
+import type { Services } from '../app/services';
+import type { SavedAttempt } from './attemptStore';
+import { pushUrlFor } from './watchPayment';
+
+/** What every method sends about the payment link it pays (the sandbox's LinkPaymentFields). */
+export interface LinkFields {
+  code: string;
+  amount: number;
+  taxAmount: number;
+  email: string;
+  phone: string;
+  concept: string;
+  description: string;
+  txChannel: string;
+}
+
+export interface AttemptOutcome {
+  result: OverallResult;
+  codOper: string;
+  /** Tipo: the method's label on the receipt (NEQUI, YAPPY, PAYCASH, ...). */
+  type: string;
+  user?: string | undefined;
+  reason?: string | null | undefined;
+}
+
+/** What a method screen is given: the payment, the shell's services, and the steps every method shares. */
+export interface PaymentContext {
+  method: PaymentMethodId;
+  data: CheckoutData;
+  services: Services;
+  /** A message to show on arrival: why the payer is back from a bank or 3DS page that refused. */
+  arrivalMessage: PayerMessage | null;
+  /** A payment of this method is under way (sending or waiting): the method choice holds. */
+  setBusy(busy: boolean): void;
+  /** Amount plus tax, what the payer pays. */
+  total: number;
+  /** The merchant's service entry this method pays through (gateway, limit). */
+  entry: PaymentMethodEntry | undefined;
+  linkFields(contact?: { email?: string; phone?: string }): LinkFields;
+  /** SPEC 3 "Notification to the parent on result", for every attempt that finishes. */
+  report(outcome: AttemptOutcome): void;
+  /** SPEC 3 "On success in the widget the stored session is cleared", then the receipt. */
+  showReceipt(codOper: string): void;
+  pushUrl(codOper: string): string;
+  /** Where a waiting attempt is kept across a reload of this checkout (session storage). */
+  memory(): { load(): SavedAttempt | null; save(saved: SavedAttempt): void; clear(): void };
+}
+
+const AVAILABILITY_KEY: Partial<Record<PaymentMethodId, keyof CheckoutData['methods']['entries']>> = { balance: 'pfw' };
+
+export interface ShellHooks {
+  arrivalMessage: PayerMessage | null;
+  /** A payment of this method is under way: the method choice holds until it ends. */
+  setBusy: (busy: boolean) => void;
+}
+
+export function createPaymentContext(method: PaymentMethodId, data: CheckoutData, services: Services, shell: ShellHooks): PaymentContext {
+  const { info } = data;
+  const total = totalWithTax(info.amount, info.taxAmount);
+  const memoryKey = `pasarela.attempt.${method}.${info.code}`;
+  const session = services.storage.session;
+  const entryKey = AVAILABILITY_KEY[method] ?? (method as keyof CheckoutData['methods']['entries']);
+  return {
+    method,
+    data,
+    services,
+    arrivalMessage: shell.arrivalMessage,
+    setBusy: shell.setBusy,
+    total,
+    entry: data.methods.entries[entryKey],
+    linkFields: (contact = {}) => ({
+      code: info.code,
+      amount: info.amount,
+      taxAmount: info.taxAmount,
+      email: (contact.email ?? info.email).trim(),
+      phone: (contact.phone ?? '').trim(),
+      concept: info.detail,
+      description: info.description,
+      txChannel: info.txChannel || CHANNEL.widget,
+    }),
+    report: (outcome) => {
+      const result = buildPaymentResult(method, {
+        result: outcome.result,
+        totalPaid: total,
+        at: services.now(),
+        type: outcome.type,
+        codOper: outcome.codOper,
+        user: outcome.user ?? info.email,
+        reason: outcome.reason,
+        returnUrl: info.returnUrlString,
+      });
+      services.bridge.notify({ type: 'result', result });
+    },
+    showReceipt: (codOper) => {
+      clearSession(services.storage.local);
+      services.navigate(RECEIPT_PATH + encodeURIComponent(codOper));
+    },
+    pushUrl: (codOper) => pushUrlFor(services.config.apiBase, codOper, location.href),
+    memory: () => ({
+      load() {
+        try {
+          const raw = session?.getItem(memoryKey);
+          const value = raw ? (JSON.parse(raw) as Partial<SavedAttempt>) : null;
+          if (!value || typeof value.codOper !== 'string') return null;
+          return { codOper: value.codOper, deadline: typeof value.deadline === 'number' ? value.deadline : null };
+        } catch {
+          return null;
+        }
+      },
+      save(saved) {
+        try {
+          session?.setItem(memoryKey, JSON.stringify(saved));
+        } catch {
+          // Without storage a reload starts over; the server still records one payment per trackId.
+        }
+      },
+      clear() {
+        try {
+          session?.removeItem(memoryKey);
+        } catch {
+          // nothing kept
+        }
+      },
+    }),
+  };
+}

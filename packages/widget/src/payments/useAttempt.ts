@@ -1,0 +1,16 @@
+import { useEffect } from 'react';
+import { useStoreState } from '../ui/useStoreState';
+import type { AttemptState, AttemptStore } from './attemptStore';
+import type { PaymentContext } from './paymentContext';
+
+/**
+ * A method screen's view of its attempt: while it is sending or waiting the method choice holds,
+ * and watching stops when the screen goes away.
+ */
+export function useAttempt<A>(store: AttemptStore<A>, payment: PaymentContext): AttemptState<A> {
+  const state = useStoreState(store);
+  const busy = state.phase === 'sending' || state.phase === 'waiting';
+  useEffect(() => payment.setBusy(busy), [busy, payment]);
+  useEffect(() => () => store.getState().stop(), [store]);
+  return state;
+}

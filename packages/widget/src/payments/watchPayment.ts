@@ -1,0 +1,163 @@
+import { isPasarelaError } from '@pasarela/core';
+
+/** The push socket's message (sandbox `/api/v1/push`): a change of one transaction. */
+export interface PushMessage {
+  type: 'transaction';
+  codOper: string;
+  status: number;
+}
+
+/** The little of WebSocket the watcher uses, so tests can hand it a fake. */
+export interface SocketLike {
+  onmessage: ((event: { data: unknown }) => void) | null;
+  onopen: (() => void) | null;
+  onclose: (() => void) | null;
+  onerror: (() => void) | null;
+  close(): void;
+}
+
+export interface WatchOptions<T> {
+  /** The push socket for this payment, or null to poll only. */
+  pushUrl: string | null;
+  /** The method's status call; it is what the watcher trusts, a push only says "look now". */
+  check: () => Promise<T>;
+  isFinal: (answer: T) => boolean;
+  onAnswer: (answer: T) => void;
+  /** A check the server refused (declined, expired, unknown): the watch ends with it. */
+  onRefused: (error: unknown) => void;
+  /** Polling intervals while the socket is down, growing; the last one repeats. */
+  pollIntervalsMs?: readonly number[];
+  /** How often to check anyway while the socket is up (a push can be lost). */
+  safetyIntervalMs?: number;
+  openSocket?: (url: string) => SocketLike;
+  /** Delays before reopening a dropped socket, growing; after the last the watch only polls. */
+  reconnectDelaysMs?: readonly number[];
+}
+
+export const POLL_INTERVALS_MS = [1_000, 2_000, 3_000, 5_000, 8_000] as const;
+const SAFETY_INTERVAL_MS = 15_000;
+const RECONNECT_DELAYS_MS = [1_000, 3_000, 10_000, 30_000] as const;
+
+function parsePush(data: unknown): PushMessage | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const value = JSON.parse(data) as Partial<PushMessage>;
+    return value.type === 'transaction' && typeof value.codOper === 'string' ? (value as PushMessage) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Follows one payment until it reaches a final state: the push socket says when to look, polling
+ * with growing intervals covers a socket that never opens or drops (and reopens it later). A failed
+ * connection keeps the watch going; a refusal from the server ends it. Returns `stop`.
+ */
+export function watchPayment<T>(options: WatchOptions<T>): () => void {
+  const intervals = options.pollIntervalsMs ?? POLL_INTERVALS_MS;
+  const reconnectDelays = options.reconnectDelaysMs ?? RECONNECT_DELAYS_MS;
+  const openSocket = options.openSocket ?? ((url: string) => new WebSocket(url) as unknown as SocketLike);
+  let stopped = false;
+  let socket: SocketLike | null = null;
+  let socketOpen = false;
+  let reconnects = 0;
+  let pollIndex = 0;
+  let pollTimer: ReturnType<typeof setTimeout> | undefined;
+  let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  let checking = false;
+  let checkAgain = false;
+
+  const stop = () => {
+    stopped = true;
+    clearTimeout(pollTimer);
+    clearTimeout(reconnectTimer);
+    if (socket) {
+      socket.onclose = socket.onerror = socket.onmessage = socket.onopen = null;
+      socket.close();
+    }
+    socket = null;
+  };
+
+  const schedulePoll = () => {
+    clearTimeout(pollTimer);
+    if (stopped) return;
+    const wait = socketOpen ? (options.safetyIntervalMs ?? SAFETY_INTERVAL_MS) : (intervals[Math.min(pollIndex, intervals.length - 1)] ?? 5_000);
+    if (!socketOpen) pollIndex += 1;
+    pollTimer = setTimeout(() => void look(), wait);
+  };
+
+  const look = async (): Promise<void> => {
+    if (stopped) return;
+    // One request at a time; a push arriving meanwhile asks for one more look.
+    if (checking) {
+      checkAgain = true;
+      return;
+    }
+    checking = true;
+    try {
+      const answer = await options.check();
+      if (stopped) return;
+      options.onAnswer(answer);
+      if (options.isFinal(answer)) return stop();
+    } catch (error) {
+      if (stopped) return;
+      if (isPasarelaError(error) && error.category !== 'network') {
+        stop();
+        return options.onRefused(error);
+      }
+      // A lost connection: keep watching.
+    } finally {
+      checking = false;
+    }
+    if (checkAgain) {
+      checkAgain = false;
+      return look();
+    }
+    schedulePoll();
+  };
+
+  const connect = () => {
+    if (stopped || !options.pushUrl) return;
+    let ws: SocketLike;
+    try {
+      ws = openSocket(options.pushUrl);
+    } catch {
+      return;
+    }
+    socket = ws;
+    ws.onopen = () => {
+      socketOpen = true;
+      reconnects = 0;
+      schedulePoll();
+    };
+    ws.onmessage = (event) => {
+      if (parsePush(event.data)) void look();
+    };
+    ws.onclose = ws.onerror = () => {
+      if (socket !== ws) return;
+      ws.onclose = ws.onerror = ws.onmessage = ws.onopen = null;
+      socket = null;
+      const wasOpen = socketOpen;
+      socketOpen = false;
+      if (stopped) return;
+      // Back to brisk polling until the socket is back.
+      pollIndex = 0;
+      if (wasOpen) void look();
+      const delay = reconnectDelays[reconnects];
+      reconnects += 1;
+      if (delay !== undefined) reconnectTimer = setTimeout(connect, delay);
+    };
+  };
+
+  connect();
+  void look();
+  return stop;
+}
+
+/** `ws(s)://<checkout>/api/v1/push?codOper=...` from the API's base address. */
+export function pushUrlFor(apiBase: string, codOper: string, pageUrl: string): string {
+  const url = new URL(`${apiBase.replace(/\/$/, '')}/push`, pageUrl);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  url.searchParams.set('codOper', codOper);
+  return url.href;
+}
