@@ -52,6 +52,11 @@ export class CheckoutFrame {
     await this.field('phone').fill(card.phone ?? '+507 6123-4567');
   }
 
+  /** PRODUCT.md "Method choice": the radio group "Método de pago", each radio named after its method. */
+  async chooseMethod(name: RegExp): Promise<void> {
+    await this.frame.getByRole('radiogroup', { name: /método de pago|payment method/i }).getByRole('radio', { name }).check();
+  }
+
   async submit(): Promise<void> {
     await this.frame.locator('form button[type="submit"]').click();
   }
