@@ -32,6 +32,17 @@
       pay: 'Pagar con Pasarela',
       cancel: 'Cancelar el pago',
       testCard: 'Modo de prueba: usa la tarjeta',
+      testInputs: 'Datos de prueba de cada método',
+      testNequi: 'Nequi (celular)',
+      testYappy: 'Yappy (celular)',
+      approves: 'aprueba',
+      declines: 'rechaza',
+      noAnswer: 'no responde',
+      testOthers: 'Nequi QR, efectivo, cripto',
+      testOthersHow: 'Se liquidan con la API de administración del sandbox (docs/sandbox.md).',
+      testClave: 'La página del banco de prueba tiene Aprobar y Rechazar.',
+      pending: 'Pago pendiente',
+      method: 'Método',
       resultsTitle: 'Lo que recibe esta página',
       noResults: 'Aún no hay intentos de pago.',
       approved: 'Pago aprobado',
@@ -69,6 +80,17 @@
       pay: 'Pay with Pasarela',
       cancel: 'Cancel payment',
       testCard: 'Test mode: use the card',
+      testInputs: 'Test inputs for each method',
+      testNequi: 'Nequi (phone)',
+      testYappy: 'Yappy (phone)',
+      approves: 'approves',
+      declines: 'declines',
+      noAnswer: 'never answers',
+      testOthers: 'Nequi QR, cash, crypto',
+      testOthersHow: "Settled through the sandbox's admin API (docs/sandbox.md).",
+      testClave: "The test bank's page has Approve and Fail.",
+      pending: 'Payment pending',
+      method: 'Method',
       resultsTitle: 'What this page receives',
       noResults: 'No payment attempts yet.',
       approved: 'Payment approved',
@@ -133,10 +155,13 @@
         var row = document.createElement('div');
         row.className = 'attempt';
         row.dataset.status = result.status;
+        row.dataset.method = String(result.method);
+        row.dataset.estado = String(n.Estado || '');
         var title = document.createElement('strong');
-        title.textContent = result.status === 'success' ? t('approved') : t('declined');
+        title.textContent = result.status !== 'success' ? t('declined') : n.Estado === 'PENDING' ? t('pending') : t('approved');
         var oper = document.createElement('span');
-        oper.textContent = t('oper') + ': ' + String(n.Oper || '—') + ' · ' + t('totalPaid') + ': ' + String(n.TotalPagado || '—');
+        oper.textContent =
+          t('method') + ': ' + String(result.method) + ' · ' + t('oper') + ': ' + String(n.Oper || '—') + ' · ' + t('totalPaid') + ': ' + String(n.TotalPagado || '—');
         row.append(title, oper);
         if (n.Razon) {
           var reason = document.createElement('span');
@@ -219,7 +244,10 @@
     /** Shows one finished payment attempt; #result's data-status is the latest status. */
     showResult: function (result) {
       attempts.push(result);
-      document.getElementById('result').dataset.status = result.status;
+      var box = document.getElementById('result');
+      box.dataset.status = result.status;
+      box.dataset.method = String(result.method);
+      box.dataset.estado = String((result.notification || {}).Estado || '');
       renderAttempts();
     },
     /** idle | opening | open | paid | closed | failed | error, with an optional detail text. */

@@ -19,7 +19,7 @@ export function MethodChoice({ methods, chosen, locked, onChoose }: MethodChoice
       </p>
       <div className="methods__options">
         {methods.map((m) => (
-          <label key={m.id} className={`method method--${m.id}${m.id === chosen ? ' method--chosen' : ''}`}>
+          <label key={m.id} className={`method-option method-option--${m.id}${m.id === chosen ? ' method-option--chosen' : ''}`}>
             <input
               type="radio"
               name="payment-method"
@@ -28,7 +28,7 @@ export function MethodChoice({ methods, chosen, locked, onChoose }: MethodChoice
               disabled={locked && m.id !== chosen}
               onChange={() => onChoose(m.id)}
             />
-            <span className="method__name">{t(m.labelKey)}</span>
+            <span className="method-option__name">{t(m.labelKey)}</span>
           </label>
         ))}
       </div>

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { transactionsFor } from './support/admin';
+import { seriousViolations } from './support/axe';
+import { browserAvailable, launchChromium } from './support/browser';
+import { openShopCheckout, type OpenedCheckout } from './support/pages';
+import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
+
+// PRODUCT.md "Nequi": push (phones 3991111111 / 3992222222 / 3993333333) and QR settled by the admin call.
+describe.runIf(browserAvailable())('Nequi in the embedded checkout', () => {
+  let sandbox: RunningSandbox;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    // A short window so the never-answering phone times out within the test.
+    sandbox = await startSandbox({ SPLASH_MS: '200', NEQUI_WAIT_MS: '6000' });
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await sandbox?.stop();
+  });
+
+  async function pushTo(opened: OpenedCheckout, phone: string) {
+    const { checkout } = opened;
+    await checkout.chooseMethod(/Nequi/);
+    await checkout.frame.getByRole('textbox', { name: /celular nequi/i }).fill(phone);
+    await checkout.frame.getByRole('button', { name: /enviar notificación/i }).click();
+  }
+
+  it('push to 3991111111: a live wait, then the receipt; the shop hears success from nequi', async () => {
+    const opened = await openShopCheckout(browser, sandbox.demoUrl);
+    const { context, shop, checkout, codes, errors } = opened;
+    await pushTo(opened, '399 111 1111');
+    await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('success');
+    expect(await shop.result.getAttribute('data-method')).toBe('nequi');
+    const transactions = await transactionsFor(sandbox, codes[0] ?? '');
+    expect(transactions).toEqual([expect.objectContaining({ method: 'nequi', status: 1 })]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('push to 3992222222 is declined: the message and a way to try again in place, which succeeds', async () => {
+    const opened = await openShopCheckout(browser, sandbox.demoUrl);
+    const { context, shop, checkout, codes } = opened;
+    await pushTo(opened, '3992222222');
+    await expect.poll(() => checkout.alert.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await checkout.alert.textContent()).toMatch(/nequi/i);
+    await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('error');
+    // The phone field is there again, in place, for another attempt.
+    await checkout.frame.getByRole('textbox', { name: /celular nequi/i }).fill('3991111111');
+    await checkout.frame.getByRole('button', { name: /enviar notificación/i }).click();
+    await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
+    const transactions = await transactionsFor(sandbox, codes[0] ?? '');
+    expect(transactions.map((t) => t.status)).toEqual([0, 1]);
+    await context.close();
+  });
+
+  it('push to 3993333333 never answered: the countdown runs out and the time-out message shows', async () => {
+    const opened = await openShopCheckout(browser, sandbox.demoUrl);
+    const { context, shop, checkout, page } = opened;
+    await pushTo(opened, '3993333333');
+    const timer = checkout.frame.getByRole('timer');
+    await timer.waitFor({ timeout: 10_000 });
+    expect(await timer.textContent()).toMatch(/00:0\d/);
+    // The payment choice holds while the payment waits.
+    expect(await checkout.frame.getByRole('radio', { name: /tarjeta/i }).isDisabled()).toBe(true);
+    const frame = page.frames().find((f) => f.url().includes('/pf/widget'));
+    if (!frame) throw new Error('no checkout frame');
+    expect(await seriousViolations(frame)).toEqual([]);
+    await page.screenshot({ path: 'e2e/artifacts/nequi-waiting.png' });
+    await expect.poll(() => checkout.alert.textContent(), { timeout: 20_000 }).toMatch(/tiempo de espera|terminó|expir/i);
+    await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('error');
+    await context.close();
+  });
+
+  it('QR: the image shows, the admin call (the payer scanning) approves it, and the receipt follows by itself', async () => {
+    const { context, shop, checkout, codes, page } = await openShopCheckout(browser, sandbox.demoUrl);
+    await checkout.chooseMethod(/Nequi/);
+    await checkout.frame.getByRole('radio', { name: /código qr/i }).check();
+    await checkout.frame.getByRole('button', { name: /mostrar código qr/i }).click();
+    const qr = checkout.frame.getByRole('img', { name: /QR/ });
+    await qr.waitFor({ timeout: 10_000 });
+    await expect.poll(() => qr.getAttribute('src'), { timeout: 10_000 }).toMatch(/^data:image\/svg\+xml/);
+    await page.screenshot({ path: 'e2e/artifacts/nequi-qr.png' });
+    const [tx] = await transactionsFor(sandbox, codes[0] ?? '');
+    const settled = await fetch(`${sandbox.url}/sandbox/nequi/${tx?.codOper ?? ''}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ result: 'approve' }),
+    });
+    expect(settled.status).toBe(200);
+    await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('success');
+    await context.close();
+  });
+});
