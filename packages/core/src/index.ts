@@ -113,6 +113,7 @@ export {
   groupPaymentMethods,
   cardValidationBrands,
   paymentMethodAvailability,
+  LINK_METHOD_TOKENS,
 } from './methods';
 export type { AvailableMethod, LinkType, PaymentMethodEntry, GroupedPaymentMethods, MethodAvailability } from './methods';
 export { CardNumberSchema, CardInformationSchema, CardPaymentPayloadSchema, buildCardPaymentPayload } from './cardPayment';

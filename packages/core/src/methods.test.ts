@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { PaymentMethodsResponseSchema, cardValidationBrands, groupPaymentMethods, paymentMethodAvailability } from './methods';
+import { LINK_METHOD_TOKENS, PaymentMethodsResponseSchema, cardValidationBrands, groupPaymentMethods, paymentMethodAvailability } from './methods';
 import type { PaymentMethodEntry } from './methods';
 
 const e = (method: PaymentMethodEntry['method'], linkType: PaymentMethodEntry['linkType'], gatewayCode = 'GW', extra: Partial<PaymentMethodEntry> = {}): PaymentMethodEntry => ({
@@ -91,6 +91,10 @@ describe('SPEC 4 "Method filtering"', () => {
     const a = paymentMethodAvailability([e('card', 'LK', 'C', { validations: [{ cardCode: 'MC' }] })], 'LK', ['AMEX']);
     expect(a.card).toBe(false);
     expect(a.cardBrands).toEqual([]);
+  });
+
+  it('"The link\'s cardType list restricts the methods left": every token it may hold names a brand or a method', () => {
+    expect([...LINK_METHOD_TOKENS].sort()).toEqual(['AMEX', 'CARD', 'CASH', 'CLAVE', 'CRYPTO', 'MC', 'NEQUI', 'PAYCASH', 'PC', 'VISA', 'YAPPY']);
   });
 
   it('an empty or missing list restricts nothing', () => {

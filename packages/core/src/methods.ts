@@ -54,6 +54,9 @@ const METHOD_TOKENS: Record<Exclude<AvailableMethod, 'pfw'>, readonly string[]> 
   yappy: ['YAPPY'],
 };
 
+/** Every token a link's cardType list may hold: card brands and method names (SPEC 4 "Method filtering"). */
+export const LINK_METHOD_TOKENS: readonly string[] = [...new Set(Object.values(METHOD_TOKENS).flat())];
+
 export interface MethodAvailability extends Record<AvailableMethod, boolean> {
   /** SPEC 4 "Card-type flags visa, mastercard and amex". */
   visa: boolean;

@@ -1,10 +1,14 @@
-import { exceedsMerchantLimit, amountToCents, centsToAmount, CHANNEL, TRANSACTION_TYPES } from '@pasarela/core';
+import {
+  exceedsMerchantLimit, amountToCents, centsToAmount, paymentMethodAvailability, CHANNEL, PaymentMethodEntrySchema, TRANSACTION_TYPES,
+  type AvailableMethod, type MethodAvailability,
+} from '@pasarela/core';
 import * as v from 'valibot';
 import type { Deps } from '../Deps';
 import { ApiError } from '../http/ApiError';
 import { payTargetOf, type PayTarget } from './payTarget';
 import { checkAmount } from './checkAmount';
 import { checkGuestAllowed } from './cardChecks';
+import { paymentMethodOf } from '../routes/merchants';
 import { findMerchant, listMerchantServices, type MerchantRow } from '../store/merchants';
 import { findTransactionByTrackId, insertTransaction, newCodOper, type NewTransaction, type TransactionRow } from '../store/transactions';
 
@@ -41,11 +45,13 @@ export interface CheckedPayment {
   anonymousUserServiceId: number | undefined;
   amountCents: number;
   taxCents: number;
+  /** What core allows for this link and merchant (a cash payment also checks its network). */
+  methods: MethodAvailability;
 }
 
 
 /** The checks every method shares: payable link, merchant, guest flag, limit, the method enabled. */
-export async function checkLinkPayment(deps: Deps, input: LinkPaymentInput, method: string, anonymousUserServiceId: number | undefined): Promise<CheckedPayment> {
+export async function checkLinkPayment(deps: Deps, input: LinkPaymentInput, method: AvailableMethod, anonymousUserServiceId: number | undefined): Promise<CheckedPayment> {
   const link = await payTargetOf(deps, input.code);
   const merchant = await findMerchant(deps.db, link.merchantId);
   if (!merchant) throw new ApiError(404, 'Merchant Not Found');
@@ -54,8 +60,11 @@ export async function checkLinkPayment(deps: Deps, input: LinkPaymentInput, meth
   if (exceedsMerchantLimit(amount, centsToAmount(merchant.tx_limit_cents))) throw new ApiError(422, 'amount_exceeds_limit_allowed');
   checkAmount(link, input.amount, input.taxAmount);
   const services = await listMerchantServices(deps.db, merchant.id);
-  if (!services.some((s) => s.method === method)) throw new ApiError(404, 'service_unavailable', `${method} is not enabled for this merchant`);
-  return { link, merchant, anonymousUserServiceId, amountCents: amountToCents(amount), taxCents: amountToCents(input.taxAmount ?? centsToAmount(link.taxCents)) };
+  // SPEC 4 "Method filtering", the same rule the checkout shows: the merchant's services and the link's cardType list.
+  const entries = services.map(paymentMethodOf).filter((e) => v.is(PaymentMethodEntrySchema, e));
+  const methods = paymentMethodAvailability(entries, link.serviceCode, link.cardTypes?.split(','));
+  if (!methods[method]) throw new ApiError(404, 'service_unavailable', `${method} is not offered for this payment`);
+  return { link, merchant, anonymousUserServiceId, amountCents: amountToCents(amount), taxCents: amountToCents(input.taxAmount ?? centsToAmount(link.taxCents)), methods };
 }
 
 type MethodFields = Pick<NewTransaction, 'method' | 'status' | 'auth_status' | 'message_key'> & Partial<NewTransaction>;

@@ -15,6 +15,12 @@ describe('POST /sandbox/links', () => {
     const info = await t.get(`/payment-info?code=zapatos-rojos&type=slug`);
     expect(info.data).toMatchObject({ idMerchant: 1, amount: 12.5, description: 'Zapatos', taxAmount: 0 });
   });
+  it('takes method tokens in cardTypes (SPEC 4 "Method filtering"), which the payment info carries', async () => {
+    const res = await t.admin('POST', '/links', { amount: 7, description: 'Solo Nequi y Visa', cardTypes: ['NEQUI', 'VISA'] });
+    expect(res.status).toBe(201);
+    const info = await t.get(`/payment-info?code=${String(res.json['code'])}&type=lk`);
+    expect(info.data).toMatchObject({ othersValues: { cardType: 'NEQUI,VISA' } });
+  });
   it.each([
     [{ description: 'x' }, 'missing_arguments', 'amount'],
     [{ amount: '12', description: 'x' }, 'invalid_arguments', 'amount'],

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { CARD_BRANDS, amountToCents, centsToAmount } from '@pasarela/core';
+import { LINK_METHOD_TOKENS, amountToCents, centsToAmount } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { originOf } from '../Deps';
 import { ApiError } from '../http/ApiError';
@@ -18,7 +18,7 @@ const NewLinkSchema = v.object({
   amount: v.pipe(v.number('amount must be a number'), v.finite('amount must be a number'), v.minValue(0.01, 'amount must be above 0'), v.maxValue(1_000_000, 'amount is too large')),
   description: v.pipe(v.string('description is required'), v.trim(), v.minLength(1, 'description is required'), v.maxLength(200, 'description is longer than 200 characters')),
   taxAmount: v.optional(v.pipe(v.number('taxAmount must be a number'), v.finite('taxAmount must be a number'), v.minValue(0, 'taxAmount must not be negative'), v.maxValue(1_000_000, 'taxAmount is too large'))),
-  cardTypes: v.optional(v.pipe(v.array(v.picklist(CARD_BRANDS, 'cardTypes must list VISA, MC or AMEX'), 'cardTypes must be an array'), v.minLength(1, 'cardTypes must not be empty'))),
+  cardTypes: v.optional(v.pipe(v.array(v.picklist(LINK_METHOD_TOKENS, `cardTypes must list card brands or methods: ${LINK_METHOD_TOKENS.join(', ')}`), 'cardTypes must be an array'), v.minLength(1, 'cardTypes must not be empty'))),
   expiresInSeconds: v.optional(v.pipe(v.number('expiresInSeconds must be a number'), v.integer('expiresInSeconds must be an integer'), v.minValue(-MAX_EXPIRY_SECONDS, 'expiresInSeconds is out of range'), v.maxValue(MAX_EXPIRY_SECONDS, 'expiresInSeconds is out of range'))),
   slug: v.optional(v.pipe(v.string('slug must be a string'), v.regex(/^[a-z0-9][a-z0-9-]{2,62}$/, 'slug must be 3-63 lowercase letters, digits or dashes'))),
   merchantId: v.optional(v.pipe(v.number('merchantId must be a number'), v.integer('merchantId must be an integer'), v.minValue(1, 'merchantId must be positive'))),

@@ -38,6 +38,25 @@ describe('Nequi (PRODUCT.md phones)', () => {
   it('refuses a phone that is not a Nequi mobile', async () => {
     expect((await t.post('/nequi/push', { code: await newLink(t), phone: '12345' })).data['code']).toBe('invalid_phone_number');
   });
+  it('SPEC 4 "methods not listed are turned off": a link for cards only refuses Nequi; one listing NEQUI takes it', async () => {
+    const cardsOnly = await t.post('/nequi/push', { code: await newLink(t, { cardTypes: ['VISA'] }), phone: '3991111111' });
+    expect(cardsOnly.status).toBe(404);
+    expect(cardsOnly.data['code']).toBe('service_unavailable');
+    const nequiToo = await t.post('/nequi/push', { code: await newLink(t, { cardTypes: ['VISA', 'NEQUI'] }), phone: '3991111111' });
+    expect(nequiToo.status).toBe(200);
+  });
+  it('a push never answered times out after the Nequi window: 410 waiting_time_over, recorded as expired', async () => {
+    const code = await newLink(t);
+    const push = await t.post('/nequi/push', { code, phone: '3993333333' });
+    const codOper = String(push.data['codOper']);
+    expect(Date.parse(String(push.data['expiresAt']))).toBeGreaterThan(Date.now());
+    expect((await t.get(`/nequi/payments/${codOper}`)).data['status']).toBe(-1);
+    await t.db.query("update transactions set expires_at = now() - interval '1 second' where cod_oper = $1", [codOper]);
+    const late = await t.get(`/nequi/payments/${codOper}`);
+    expect(late.status).toBe(410);
+    expect(late.data['code']).toBe('waiting_time_over');
+    expect((await t.db.query<{ auth_status: string }>('select auth_status from transactions where cod_oper = $1', [codOper]))[0]?.auth_status).toBe('EXPIRED');
+  });
 });
 
 describe('Yappy (PRODUCT.md phones, 5 minutes to pay)', () => {

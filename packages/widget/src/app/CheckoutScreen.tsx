@@ -49,7 +49,7 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutSc
       <MerchantHeader name={merchant.merchantName} logo={merchant.logo} />
       <PaymentSummary info={info} lang={services.lang} />
       <LinkExpiry expiresAt={info.expiresAt} now={services.now} />
-      {offered.length > 1 ? <MethodChoice methods={offered} chosen={chosen} locked={locked} onChoose={choose} /> : null}
+      <MethodChoice methods={offered} chosen={chosen} locked={locked} onChoose={choose} />
       {offered
         .filter((m) => opened.includes(m.id))
         .map((m) => {
