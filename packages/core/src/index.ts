@@ -114,6 +114,7 @@ export {
   cardValidationBrands,
   paymentMethodAvailability,
   LINK_METHOD_TOKENS,
+  linkAllowsMethod,
 } from './methods';
 export type { AvailableMethod, LinkType, PaymentMethodEntry, GroupedPaymentMethods, MethodAvailability } from './methods';
 export { CardNumberSchema, CardInformationSchema, CardPaymentPayloadSchema, buildCardPaymentPayload } from './cardPayment';

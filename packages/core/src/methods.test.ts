@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { LINK_METHOD_TOKENS, PaymentMethodsResponseSchema, cardValidationBrands, groupPaymentMethods, paymentMethodAvailability } from './methods';
+import { LINK_METHOD_TOKENS, linkAllowsMethod, PaymentMethodsResponseSchema, cardValidationBrands, groupPaymentMethods, paymentMethodAvailability } from './methods';
 import type { PaymentMethodEntry } from './methods';
 
 const e = (method: PaymentMethodEntry['method'], linkType: PaymentMethodEntry['linkType'], gatewayCode = 'GW', extra: Partial<PaymentMethodEntry> = {}): PaymentMethodEntry => ({
@@ -95,6 +95,19 @@ describe('SPEC 4 "Method filtering"', () => {
 
   it('"The link\'s cardType list restricts the methods left": every token it may hold names a brand or a method', () => {
     expect([...LINK_METHOD_TOKENS].sort()).toEqual(['AMEX', 'CARD', 'CASH', 'CLAVE', 'CRYPTO', 'MC', 'NEQUI', 'PAYCASH', 'PC', 'VISA', 'YAPPY']);
+  });
+
+  it.each([
+    ['card', [], true],
+    ['card', ['VISA'], true],
+    ['card', ['CARD'], true],
+    ['card', ['NEQUI'], false],
+    ['nequi', ['nequi', 'VISA'], true],
+    ['cash', ['PC'], true],
+    ['crypto', ['YAPPY'], false],
+    ['pfw', ['NEQUI'], true],
+  ] as const)('linkAllowsMethod(%s, %j) is %s ("except the wallet (pfw)")', (method, list, allowed) => {
+    expect(linkAllowsMethod(method, list)).toBe(allowed);
   });
 
   it('an empty or missing list restricts nothing', () => {

@@ -54,6 +54,16 @@ const METHOD_TOKENS: Record<Exclude<AvailableMethod, 'pfw'>, readonly string[]> 
   yappy: ['YAPPY'],
 };
 
+/**
+ * SPEC 4 "If the link's othersValues.cardType limits methods, methods not listed are turned off,
+ * except the wallet (pfw)": whether the list keeps `method` on. An empty list limits nothing.
+ */
+export function linkAllowsMethod(method: AvailableMethod, cardTypes?: readonly string[] | null): boolean {
+  const restriction = (cardTypes ?? []).map((t) => t.trim().toUpperCase()).filter((t) => t !== '');
+  if (method === 'pfw' || restriction.length === 0) return true;
+  return METHOD_TOKENS[method].some((t) => restriction.includes(t));
+}
+
 /** Every token a link's cardType list may hold: card brands and method names (SPEC 4 "Method filtering"). */
 export const LINK_METHOD_TOKENS: readonly string[] = [...new Set(Object.values(METHOD_TOKENS).flat())];
 
@@ -94,9 +104,7 @@ export function paymentMethodAvailability(
     const dedicated = DEDICATED_LINK_TYPE[method];
     // The payment's link type first; then the method's own service type (e.g. PCASH for vouchers).
     let candidates = [...(byType[linkType as LinkType] ?? []), ...(dedicated && dedicated !== linkType ? (byType[dedicated] ?? []) : [])];
-    if (method !== 'pfw' && restriction.length > 0 && !METHOD_TOKENS[method].some((t) => restriction.includes(t))) {
-      candidates = [];
-    }
+    if (!linkAllowsMethod(method, restriction)) candidates = [];
     if (method === 'cash') {
       candidates = candidates.filter((e) => e.gatewayCode === GATEWAY_CODES.payCash || e.gatewayCode === GATEWAY_CODES.cashPoint);
       out.payCash = candidates.some((e) => e.gatewayCode === GATEWAY_CODES.payCash);

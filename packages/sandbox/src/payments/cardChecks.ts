@@ -1,4 +1,4 @@
-import { isCardExpiryValid, parseCardTypeList, type CardBrand, type CardPaymentPayload, amountToCents } from '@pasarela/core';
+import { isCardExpiryValid, linkAllowsMethod, parseCardTypeList, type CardBrand, type CardPaymentPayload, amountToCents } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { ApiError } from '../http/ApiError';
 import { merchantCardCodes, type MerchantRow } from '../store/merchants';
@@ -21,6 +21,8 @@ export async function checkCard(deps: Deps, payload: CardPaymentPayload, merchan
   if (!isCardExpiryValid(card.expMonth, card.expYear, Date.now())) {
     throw new ApiError(400, 'expired', 'cardInformation.expYear is in the past');
   }
+  // SPEC 4: a link whose cardType list names only other methods takes no card at all.
+  if (!linkAllowsMethod('card', linkCardTypes?.split(','))) throw new ApiError(422, 'card_not_valid', 'This link does not take cards');
   const allowedByLink = parseCardTypeList(linkCardTypes);
   if (allowedByLink.length > 0 && !allowedByLink.includes(card.cardType)) {
     throw new ApiError(422, 'card_not_valid', `${card.cardType} is not accepted for this link`);

@@ -100,6 +100,10 @@ describe('server-side rules', () => {
     expect((await pay({ amount: 26 }, link)).data['code']).toBe('invalid_amount');
     expect((await pay({ cardNumber: '5555555555554444' }, link)).status).toBe(200);
   });
+  it('SPEC 4: a link whose cardType list names only other methods takes no card (card_not_valid)', async () => {
+    expect(await pay({}, await newLink(t, { cardTypes: ['NEQUI'] }))).toMatchObject({ status: 422, data: { code: 'card_not_valid' } });
+    expect((await pay({}, await newLink(t, { cardTypes: ['NEQUI', 'CARD'] }))).status).toBe(200);
+  });
   it('lets a payer retry after a decline (a decline is no charge)', async () => {
     const link = await newLink(t);
     expect((await pay({ cardNumber: '4000000000000002' }, link)).data['status']).toBe(0);
