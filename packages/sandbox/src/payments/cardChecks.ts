@@ -1,4 +1,4 @@
-import { isCardExpiryValid, linkAllowsMethod, parseCardTypeList, type CardBrand, type CardPaymentPayload, amountToCents } from '@pasarela/core';
+import { cardBrandsOfList, isCardExpiryValid, linkAllowsMethod, parseCardTypeList, type CardBrand, type CardPaymentPayload, amountToCents } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { ApiError } from '../http/ApiError';
 import { merchantCardCodes, type MerchantRow } from '../store/merchants';
@@ -22,8 +22,10 @@ export async function checkCard(deps: Deps, payload: CardPaymentPayload, merchan
     throw new ApiError(400, 'expired', 'cardInformation.expYear is in the past');
   }
   // SPEC 4: a link whose cardType list names only other methods takes no card at all.
-  if (!linkAllowsMethod('card', linkCardTypes?.split(','))) throw new ApiError(422, 'card_not_valid', 'This link does not take cards');
-  const allowedByLink = parseCardTypeList(linkCardTypes);
+  const linkList = parseCardTypeList(linkCardTypes);
+  if (!linkAllowsMethod('card', linkList)) throw new ApiError(422, 'card_not_valid', 'This link does not take cards');
+  // Brand tokens narrow the brands; a list of methods alone (CARD, NEQUI, ...) does not.
+  const allowedByLink = cardBrandsOfList(linkList);
   if (allowedByLink.length > 0 && !allowedByLink.includes(card.cardType)) {
     throw new ApiError(422, 'card_not_valid', `${card.cardType} is not accepted for this link`);
   }

@@ -1,5 +1,5 @@
 import {
-  exceedsMerchantLimit, amountToCents, centsToAmount, paymentMethodAvailability, CHANNEL, PaymentMethodEntrySchema, TRANSACTION_TYPES,
+  exceedsMerchantLimit, amountToCents, centsToAmount, parseCardTypeList, paymentMethodAvailability, CHANNEL, PaymentMethodEntrySchema, TRANSACTION_TYPES,
   type AvailableMethod, type MethodAvailability,
 } from '@pasarela/core';
 import * as v from 'valibot';
@@ -62,7 +62,7 @@ export async function checkLinkPayment(deps: Deps, input: LinkPaymentInput, meth
   const services = await listMerchantServices(deps.db, merchant.id);
   // SPEC 4 "Method filtering", the same rule the checkout shows: the merchant's services and the link's cardType list.
   const entries = services.map(paymentMethodOf).filter((e) => v.is(PaymentMethodEntrySchema, e));
-  const methods = paymentMethodAvailability(entries, link.serviceCode, link.cardTypes?.split(','));
+  const methods = paymentMethodAvailability(entries, link.serviceCode, parseCardTypeList(link.cardTypes));
   if (!methods[method]) throw new ApiError(404, 'service_unavailable', `${method} is not offered for this payment`);
   return { link, merchant, anonymousUserServiceId, amountCents: amountToCents(amount), taxCents: amountToCents(input.taxAmount ?? centsToAmount(link.taxCents)), methods };
 }
