@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { createLink } from './support/admin';
+import { seriousViolations } from './support/axe';
+import { browserAvailable, launchChromium } from './support/browser';
+import { CheckoutFrame, openShopCheckout } from './support/pages';
+import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
+
+/** Every method the demo merchant offers, by PRODUCT.md's names, in the order the choice lists them. */
+const ALL_METHODS_ES = ['Tarjeta', 'Nequi'];
+
+// PRODUCT.md "Method choice": one radio group, card first, filtered by core's availability rules.
+describe.runIf(browserAvailable())('the method choice', () => {
+  let sandbox: RunningSandbox;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ SPLASH_MS: '0' });
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await sandbox?.stop();
+  });
+
+  it('offers every method of the demo merchant with card chosen first, and moves by keyboard', async () => {
+    const { context, page, checkout } = await openShopCheckout(browser, sandbox.demoUrl);
+    const group = checkout.frame.getByRole('radiogroup', { name: 'Método de pago' });
+    const radios = group.getByRole('radio');
+    const names = await radios.evaluateAll((els) => els.map((el) => el.closest('label')?.textContent?.trim() ?? ''));
+    expect(names).toEqual(ALL_METHODS_ES);
+    expect(await group.getByRole('radio', { name: 'Tarjeta' }).isChecked()).toBe(true);
+    expect(await checkout.field('cardnumber').isVisible()).toBe(true);
+
+    // Arrow keys move the choice, as in any radio group; the method's form follows.
+    await group.getByRole('radio', { name: 'Tarjeta' }).focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await group.getByRole('radio', { name: 'Nequi' }).isChecked()).toBe(true);
+    await checkout.frame.getByRole('textbox', { name: /celular nequi/i }).waitFor();
+    expect(await checkout.field('cardnumber').isVisible()).toBe(false);
+    const frame = page.frames().find((f) => f.url().includes('/pf/widget'));
+    if (!frame) throw new Error('no checkout frame');
+    expect(await seriousViolations(frame)).toEqual([]);
+    await context.close();
+  });
+
+  it('a link that lists only some methods offers only those (SPEC 4 "Method filtering"), the first chosen', async () => {
+    const code = await createLink(sandbox, { amount: 12, description: 'Solo Nequi', cardTypes: ['NEQUI'] });
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}&lang=en`);
+    const checkout = new CheckoutFrame(page);
+    const group = checkout.frame.getByRole('radiogroup', { name: 'Payment method' });
+    await group.waitFor({ timeout: 15_000 });
+    expect(await group.getByRole('radio').count()).toBe(1);
+    expect(await group.getByRole('radio', { name: 'Nequi' }).isChecked()).toBe(true);
+    await page.getByRole('textbox', { name: /nequi phone/i }).waitFor();
+    expect(await page.locator('[name="cardnumber"]').count()).toBe(0);
+    await page.screenshot({ path: 'e2e/artifacts/method-choice-nequi-only-360.png', fullPage: true });
+    await context.close();
+  });
+});
