@@ -19,6 +19,9 @@ describe('parseRoute (SPEC 2 routes, exact match)', () => {
     ['/pf/default-receipt/processing?Oper=OP123', { name: 'redirect', to: '/pf/default-receipt/OP123' }],
     ['/pf/responseMessage?code=3000', { name: 'responseMessage', code: '3000' }],
     ['/pf/responseMessage/session?code=619', { name: 'responseMessage', code: '619' }],
+    // The method entries open the checkout with that method chosen.
+    ['/pf/widget/crypto?type=lk&code=ABC', { name: 'checkout', type: 'lk', code: 'ABC', method: 'crypto' }],
+    ['/pf/widget/clave?type=slug&slug=cafe', { name: 'checkout', type: 'slug', code: 'cafe', method: 'clave' }],
   ])('%s', (path, route) => {
     expect(at(path)).toEqual(route);
   });
@@ -29,6 +32,9 @@ describe('parseRoute (SPEC 2 routes, exact match)', () => {
     '/pf/widget?type=lk',
     '/pf/widget?code=ABC',
     '/pf/widget?type=nope&code=ABC',
+    '/pf/widget/crypto',
+    '/pf/widget/clave?type=lk',
+    '/pf/widget/crypto/extra?type=lk&code=ABC',
     '/pf/widget?type=slugCode&code=onlyslug',
     // "With no Oper it records a receive_not_found error and goes to /404."
     '/pf/default-receipt/processing',
