@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { transactionsFor } from './support/admin';
+import { createLink, transactionsFor } from './support/admin';
 import { seriousViolations } from './support/axe';
 import { browserAvailable, launchChromium } from './support/browser';
-import { openShopCheckout, type OpenedCheckout } from './support/pages';
+import { CheckoutFrame, openShopCheckout, type OpenedCheckout } from './support/pages';
 import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
 
 // PRODUCT.md "Nequi": push (phones 3991111111 / 3992222222 / 3993333333) and QR settled by the admin call.
@@ -93,6 +93,24 @@ describe.runIf(browserAvailable())('Nequi in the embedded checkout', () => {
     expect(settled.status).toBe(200);
     await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('success');
+    await context.close();
+  });
+
+  it('a double click sends one push, and a reload while waiting follows the same payment instead of paying again', async () => {
+    const code = await createLink(sandbox, { amount: 18, description: 'Recarga' });
+    const context = await browser.newContext({ locale: 'es-PA' });
+    const page = await context.newPage();
+    await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}`);
+    const checkout = new CheckoutFrame(page);
+    await checkout.chooseMethod(/Nequi/);
+    await page.getByRole('textbox', { name: /celular nequi/i }).fill('3993333333');
+    await page.getByRole('button', { name: /enviar notificación/i }).dblclick();
+    await page.getByRole('timer').waitFor({ timeout: 10_000 });
+    await page.reload();
+    await page.getByRole('timer').waitFor({ timeout: 15_000 });
+    expect(await page.getByRole('status').textContent()).toMatch(/3333/);
+    const transactions = await transactionsFor(sandbox, code);
+    expect(transactions).toHaveLength(1);
     await context.close();
   });
 });

@@ -25,13 +25,16 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutSc
   const { info, merchant, methods } = data;
   // SPEC 4 "Method filtering", through core's availability rules.
   const offered = useMemo(() => METHOD_MODULES.filter((m) => m.isAvailable(methods)), [methods]);
-  const [chosen, setChosen] = useState<PaymentMethodId | null>(() => offered.find((m) => m.id === firstMethod)?.id ?? offered[0]?.id ?? null);
+  const [locked, setLocked] = useState(false);
+  // The method an arrival message is about: the one asked for, else the first offered (card).
+  const first = offered.find((m) => m.id === firstMethod)?.id ?? offered[0]?.id ?? null;
+  const [contexts] = useState(
+    () => new Map(offered.map((m) => [m.id, createPaymentContext(m.id, data, services, { arrivalMessage: m.id === first ? arrivalMessage : null, setBusy: setLocked })])),
+  );
+  // After a reload, a payment still waiting (a push sent, a voucher shown) is what the payer sees.
+  const [chosen, setChosen] = useState<PaymentMethodId | null>(() => offered.find((m) => contexts.get(m.id)?.memory().load())?.id ?? first);
   // Panels once opened stay mounted (hidden), so switching back finds a payment where it was left.
   const [opened, setOpened] = useState<PaymentMethodId[]>(() => (chosen ? [chosen] : []));
-  const [locked, setLocked] = useState(false);
-  const [contexts] = useState(
-    () => new Map(offered.map((m) => [m.id, createPaymentContext(m.id, data, services, { arrivalMessage: m.id === chosen ? arrivalMessage : null, setBusy: setLocked })])),
-  );
 
   useEffect(() => {
     document.title = `${t(chosen === 'card' ? 'card_form_title' : 'checkout_title')} · ${merchant.merchantName}`;
