@@ -209,7 +209,7 @@ export const en: Record<keyof typeof es, string> = {
   cash_copy_code: 'Copy code',
   cash_where_label: 'Where to pay',
   cash_expires_label: 'Expires',
-  cash_panama_time: '{{date}} (Panama time)',
+  cash_panama_time: 'Panama time',
   cash_waiting: 'This screen updates by itself once you pay.',
   cash_print: 'Print code',
   cash_generate_new: 'Make a new code',

@@ -207,7 +207,7 @@ export const es = {
   cash_copy_code: 'Copiar código',
   cash_where_label: 'Dónde pagar',
   cash_expires_label: 'Vence',
-  cash_panama_time: '{{date}} (hora de Panamá)',
+  cash_panama_time: 'Hora de Panamá',
   cash_waiting: 'Esta pantalla se actualiza sola cuando pagues.',
   cash_print: 'Imprimir código',
   cash_generate_new: 'Generar un código nuevo',

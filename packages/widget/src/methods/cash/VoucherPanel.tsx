@@ -15,9 +15,15 @@ interface VoucherPanelProps {
 }
 
 /** SPEC 9 "day/month/year, hours:minutes:seconds", in Panama time, where the voucher is paid. */
-function expiryText(expiresAt: string | null): string {
+function Expiry({ expiresAt }: { expiresAt: string | null }) {
   const at = expiresAt ? Date.parse(expiresAt) : Number.NaN;
-  return Number.isNaN(at) ? t('cash_expires_note') : t('cash_panama_time', { date: `${formatPanamaDate(at)} ${formatPanamaTime(at)}` });
+  if (Number.isNaN(at)) return <>{t('cash_expires_note')}</>;
+  return (
+    <>
+      {`${formatPanamaDate(at)} ${formatPanamaTime(at)}`}
+      <span className="voucher__note">{t('cash_panama_time')}</span>
+    </>
+  );
 }
 
 /**
@@ -59,7 +65,9 @@ export function VoucherPanel({ voucher, network, total, lang, onOtherMethod }: V
         </div>
         <div className="voucher__line">
           <dt>{t('cash_expires_label')}</dt>
-          <dd>{expiryText(voucher.expiresAt)}</dd>
+          <dd>
+            <Expiry expiresAt={voucher.expiresAt} />
+          </dd>
         </div>
       </dl>
       <p className="method__text">{t(texts.instructions)}</p>
