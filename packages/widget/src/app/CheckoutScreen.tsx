@@ -4,7 +4,7 @@ import { t } from '../i18n/i18n';
 import { METHOD_MODULES } from '../methods';
 import { MethodChoice } from '../payments/MethodChoice';
 import { MethodPanel } from '../payments/MethodPanel';
-import { createPaymentContext } from '../payments/paymentContext';
+import { createPaymentContext, methodWithSavedAttempt } from '../payments/paymentContext';
 import type { CheckoutData } from './checkoutStore';
 import { LinkExpiry } from './LinkExpiry';
 import { MerchantHeader } from './MerchantHeader';
@@ -25,7 +25,14 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutSc
   const { info, merchant, methods } = data;
   // SPEC 4 "Method filtering", through core's availability rules.
   const offered = useMemo(() => METHOD_MODULES.filter((m) => m.isAvailable(methods)), [methods]);
-  const [chosen, setChosen] = useState<PaymentMethodId | null>(() => offered.find((m) => m.id === firstMethod)?.id ?? offered[0]?.id ?? null);
+  // A payment left waiting (a Nequi push, a cash voucher) is where a reload comes back to.
+  const [chosen, setChosen] = useState<PaymentMethodId | null>(
+    () =>
+      methodWithSavedAttempt(offered.map((m) => m.id), info.code, services.storage.session) ??
+      offered.find((m) => m.id === firstMethod)?.id ??
+      offered[0]?.id ??
+      null,
+  );
   // Panels once opened stay mounted (hidden), so switching back finds a payment where it was left.
   const [opened, setOpened] = useState<PaymentMethodId[]>(() => (chosen ? [chosen] : []));
   const [locked, setLocked] = useState(false);
