@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { StoreApi } from 'zustand/vanilla';
 import type { PayerMessage } from '@pasarela/core';
 import { t } from '../../i18n/i18n';
@@ -22,6 +22,11 @@ export function CashForm({ store, sending, message }: CashFormProps) {
   const cash = useStoreState(store);
   const inputs = useRef<Partial<Record<CashField, HTMLInputElement | null>>>({});
   const busy = sending || cash.checking;
+  const button = useRef<HTMLButtonElement>(null);
+  // After a refusal or a lapse the way forward is the button (the voucher that had the focus is gone).
+  useEffect(() => {
+    if (message) button.current?.focus();
+  }, [message]);
   const bind = (field: CashField) => ({
     // Not plain email/phone: the card form, mounted beside this one, uses those names and ids.
     name: `cash-${field}`,
@@ -75,7 +80,7 @@ export function CashForm({ store, sending, message }: CashFormProps) {
         inputMode="tel"
         onFocus={() => void preparePhoneRules().catch(() => undefined)}
       />
-      <button type="submit" className="button button--primary button--pay" disabled={sending} aria-busy={busy}>
+      <button type="submit" ref={button} className="button button--primary button--pay" disabled={sending} aria-busy={busy}>
         {sending ? t('processing_payment') : t(message?.key === 'request_expired' ? 'cash_generate_new' : 'cash_generate')}
       </button>
     </form>
