@@ -2,7 +2,8 @@
 export function createIframe(src: string, inline: boolean): HTMLIFrameElement {
   const iframe = document.createElement('iframe');
   iframe.setAttribute('title', 'Pasarela checkout');
-  iframe.setAttribute('allow', 'payment');
+  // clipboard-write: the copy buttons (a cash voucher's number, a crypto address) work embedded too
+  iframe.setAttribute('allow', 'payment; clipboard-write');
   // the checkout learns the merchant's origin, never the page path (which may carry order data)
   iframe.setAttribute('referrerpolicy', 'strict-origin');
   iframe.style.cssText = `display:block;border:0;width:100%;${inline ? 'height:640px' : 'max-width:480px;height:100%'}`;

@@ -57,7 +57,7 @@ describe('Checkout.open: DOM', () => {
     const iframe = dialog?.querySelector('iframe');
     expect(iframe).toBe(widget.iframe);
     expect(iframe?.getAttribute('title')).toBe('Pasarela checkout');
-    expect(iframe?.getAttribute('allow')).toBe('payment');
+    expect(iframe?.getAttribute('allow')).toBe('payment; clipboard-write');
     expect(iframe?.getAttribute('referrerpolicy')).toBe('strict-origin');
     expect(iframe?.hasAttribute('sandbox')).toBe(false);
     const src = new URL(iframe?.src ?? '');

@@ -121,7 +121,7 @@ export { CardNumberSchema, CardInformationSchema, CardPaymentPayloadSchema, buil
 export type { CardPaymentPayload, CardPaymentFormValues, CardPaymentInput } from './cardPayment';
 export { CardAuthResponseSchema, CARD_STATUS, cardOutcome } from './cardOutcome';
 export type { CardAuthResponse, CardOutcome } from './cardOutcome';
-export { ReceiptSchema, RECEIPT_TITLE_KEYS, RECURRENT_TYPE, receiptTitleKey, receiptCardNumber } from './receipt';
+export { ReceiptSchema, RECEIPT_TITLE_KEYS, RECURRENT_TYPE, receiptTitleKey, receiptTitleKeyOf, receiptCardNumber } from './receipt';
 export type { Receipt, ReceiptTitleKey } from './receipt';
 export {
   displayStatusOf,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { ReceiptSchema, receiptCardNumber, receiptTitleKey } from './receipt';
+import { ReceiptSchema, receiptCardNumber, receiptTitleKey, receiptTitleKeyOf } from './receipt';
 
 describe('SPEC 4 "Receipt title"', () => {
   it.each([
@@ -15,6 +15,23 @@ describe('SPEC 4 "Receipt title"', () => {
     [-1, undefined, 'receipt_payment_instructions', 'Otherwise (pending)'],
   ])('status %s type %s -> %s (%s)', (status, type, key, _why) => {
     expect(receiptTitleKey(status, type)).toBe(key);
+  });
+});
+
+describe('SPEC 4 "Receipt title" for a cash voucher ("Cash and cash-point: 3 declined, 0 and -1 pending, 1 completed, 2 paid")', () => {
+  it.each([
+    ['cash', 2, 'AUTH_CAPTURE', 'receipt_payment_proof', '2 paid is a payment proof, not a partial refund'],
+    ['cashPoint', 2, 'AUTH_CAPTURE', 'receipt_payment_proof', 'the cash-point network alike'],
+    ['cash', 1, 'AUTH_CAPTURE', 'receipt_payment_proof', '1 completed'],
+    ['cash', 0, 'AUTH_CAPTURE', 'receipt_payment_instructions', '0 pending: the voucher still to pay'],
+    ['cashPoint', -1, null, 'receipt_payment_instructions', '-1 pending'],
+    ['cash', 3, 'AUTH_CAPTURE', 'receipt_payment_instructions', '3 declined (lapsed) is no refund: "Otherwise"'],
+    ['cash', 7, 'AUTH_CAPTURE', 'receipt_payment_instructions', 'a code the table does not list'],
+    ['card', 2, 'AUTH_CAPTURE', 'receipt_partial_refund_proof', 'cards keep SPEC\'s rule'],
+    ['card', 3, 'AUTH', 'receipt_refund_proof', 'cards keep SPEC\'s rule'],
+    ['nequi', 1, 'RECURRENT', 'receipt_subscription_proof', 'other families keep SPEC\'s rule'],
+  ] as const)('%s status %s type %s -> %s (%s)', (family, status, type, key, _why) => {
+    expect(receiptTitleKeyOf(family, status, type)).toBe(key);
   });
 });
 

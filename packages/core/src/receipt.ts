@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { NumberLike, optionalNumber, optionalText } from './schemaParts';
 import { TRANSACTION_TYPES } from './constants';
+import { displayStatusOf, type StatusFamily } from './status';
 
 // SPEC 3 "Receipt" and SPEC 4 "Receipt title".
 
@@ -58,6 +59,19 @@ export function receiptTitleKey(status: number, type: string | null | undefined)
   if (status === 3) return 'receipt_refund_proof';
   if (status === 2) return t === TRANSACTION_TYPES.auth ? 'receipt_captured_proof' : 'receipt_partial_refund_proof';
   return 'receipt_payment_instructions';
+}
+
+/**
+ * The receipt title for a payment of a status family. SPEC 4's title rule reads the card's codes
+ * (2 captured or partly refunded, 3 refunded); a cash voucher's own codes mean something else
+ * (SPEC 4 "Cash and cash-point: 3 declined, 0 and -1 pending, 1 completed, 2 paid"). So a completed
+ * or paid voucher takes the status 1 title (payment proof), and a pending or lapsed one falls to
+ * "Otherwise: payment instructions", as a declined card does. Other families keep SPEC's rule.
+ */
+export function receiptTitleKeyOf(family: StatusFamily, status: number, type: string | null | undefined): ReceiptTitleKey {
+  if (family !== 'cash' && family !== 'cashPoint') return receiptTitleKey(status, type);
+  const display = displayStatusOf(family, status);
+  return display === 'completed' || display === 'paid' ? receiptTitleKey(1, type) : 'receipt_payment_instructions';
 }
 
 /**

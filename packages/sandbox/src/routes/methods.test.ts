@@ -81,6 +81,8 @@ describe('cash voucher paid at a kiosk', () => {
     expect((await t.admin('POST', `/cash/${reference}/pay`)).json).toMatchObject({ status: 2 });
     expect((await t.get(`/cash/payments/${String(voucher.data['Oper'])}`)).data['status']).toBe(2);
     expect((await t.admin('POST', `/cash/${reference}/pay`)).status).toBe(409);
+    // The receipt of the paid voucher: cash's status 2 (paid) and the voucher number as its reference.
+    expect((await t.get(`/receipts/${String(voucher.data['Oper'])}`)).data).toMatchObject({ status: 2, typeMethod: 'CASH', cardType: '', reference });
   });
   it('answers a cash-point voucher as "1|codOper" and lapses an unpaid voucher after 24 hours (status 3)', async () => {
     const voucher = await t.post('/cash/cash-point', { code: await newLink(t) });

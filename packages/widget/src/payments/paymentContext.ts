@@ -52,6 +52,11 @@ export interface PaymentContext {
   memory(): { load(): SavedAttempt | null; save(saved: SavedAttempt): void; clear(): void };
 }
 
+/** Where a waiting attempt of `method` for the payment `code` is kept in this tab (session storage). */
+function attemptMemoryKey(method: PaymentMethodId, code: string): string {
+  return `pasarela.attempt.${method}.${code}`;
+}
+
 const AVAILABILITY_KEY: Partial<Record<PaymentMethodId, keyof CheckoutData['methods']['entries']>> = { balance: 'pfw' };
 
 export interface ShellHooks {
@@ -63,7 +68,7 @@ export interface ShellHooks {
 export function createPaymentContext(method: PaymentMethodId, data: CheckoutData, services: Services, shell: ShellHooks): PaymentContext {
   const { info } = data;
   const total = totalWithTax(info.amount, info.taxAmount);
-  const memoryKey = `pasarela.attempt.${method}.${info.code}`;
+  const memoryKey = attemptMemoryKey(method, info.code);
   const session = services.storage.session;
   const entryKey = AVAILABILITY_KEY[method] ?? (method as keyof CheckoutData['methods']['entries']);
   return {

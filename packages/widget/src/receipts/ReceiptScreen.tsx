@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useStoreState } from '../ui/useStoreState';
 import {
-  displayStatusOf, formatAmount, formatPanamaDate, formatPanamaTime, imageUrl, receiptCardNumber, receiptTitleKey,
+  displayStatusOf, formatAmount, formatPanamaDate, formatPanamaTime, imageUrl, receiptCardNumber, receiptTitleKeyOf,
   statusFamilyOf, type Language, type Receipt,
 } from '@pasarela/core';
 import { MerchantHeader } from '../app/MerchantHeader';
@@ -29,13 +29,14 @@ function Line({ label, value }: { label: string; value: string }) {
 
 function ReceiptView({ receipt, lang, imageBase }: { receipt: Receipt; lang: Language; imageBase: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
-  const titleKey = receiptTitleKey(receipt.status, receipt.type);
+  // Each method's own status codes (a cash voucher's 2 is paid, a card's 2 captured).
+  const family = statusFamilyOf(receipt.cardType || receipt.typeMethod);
+  const display = displayStatusOf(family, receipt.status);
+  const titleKey = receiptTitleKeyOf(family, receipt.status, receipt.type);
   useEffect(() => heading.current?.focus(), []);
   useEffect(() => {
     document.title = t(titleKey);
   }, [titleKey]);
-  const family = statusFamilyOf(receipt.cardType || receipt.typeMethod);
-  const display = displayStatusOf(family, receipt.status);
   const brandKey = `brand_${receipt.cardType}`;
   const brand = hasText(brandKey) ? t(brandKey) : (receipt.cardType ?? '');
   const card = [brand, receiptCardNumber(receipt.displayNum, receipt.type)].filter((s) => s !== '').join(' ');

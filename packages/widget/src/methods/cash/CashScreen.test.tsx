@@ -1,0 +1,129 @@
+import { act } from 'preact/test-utils';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as v from 'valibot';
+import { catalogs, parseMerchant, parsePaymentInfo, paymentMethodAvailability, type WidgetMessage } from '@pasarela/core';
+import type { ApiClient } from '../../api/client';
+import type { CheckoutData } from '../../app/checkoutStore';
+import { CheckoutScreen } from '../../app/CheckoutScreen';
+import { readConfig } from '../../app/config';
+import { ServicesContext, type Services } from '../../app/services';
+import { startI18n } from '../../i18n/i18n';
+import { preparePhoneRules } from '../../payments/phoneCheck';
+import { render, settle, type } from '../../testing/render';
+
+const VOUCHER = {
+  totalAmount: 10.7, stringDate: '21/11/2026', stringHour: '12:30:00', type: 'PAYCASH', Oper: 'PPCASH1', user: 'ana@example.com',
+  status: 0, message: 'pending', reference: '482913004571', expiresAt: '2026-11-22T17:30:00.000Z',
+};
+
+const DATA: CheckoutData = {
+  info: parsePaymentInfo({ idMerchant: 7, code: 'LINK1', description: 'Café con leche', amount: 10, taxAmount: 0.7, serviceCode: 'LK', email: '' }),
+  merchant: parseMerchant({ idMerchant: 7, merchantName: 'Tienda Ñandú', webCode: 'CCLW7', hasPaymentGuest: true }, ''),
+  methods: paymentMethodAvailability(
+    [
+      { method: 'card', linkType: 'LK', gatewayCode: 'LK', idMerchantService: 1, txLimit: 0 },
+      { method: 'cash', linkType: 'PCASH', gatewayCode: 'PAYCASH', idMerchantService: 2, txLimit: 0 },
+      { method: 'cash', linkType: 'LK', gatewayCode: 'PC', idMerchantService: 3, txLimit: 0 },
+    ],
+    'LK',
+  ),
+};
+
+function setup() {
+  const calls: Array<{ path: string; body: unknown }> = [];
+  const answer = async <S extends v.GenericSchema>(path: string, schema: S, body?: unknown) => {
+    calls.push({ path, body });
+    if (path === 'cash/pay-cash') return v.parse(schema, { ...VOUCHER, resultCode: '100' });
+    if (path === 'cash/payments/PPCASH1') return v.parse(schema, VOUCHER);
+    throw new Error(`unexpected call ${path}`);
+  };
+  const api: ApiClient = { get: (path, schema) => answer(path, schema), post: answer, put: answer };
+  const messages: WidgetMessage[] = [];
+  const services: Services = {
+    config: { ...readConfig(document), splashMs: 0 },
+    api,
+    lang: 'es',
+    bridge: { embedded: true, notify: (m) => void messages.push(m), onCloseRequested: () => {} },
+    navigate: vi.fn(),
+    leave: vi.fn(),
+    storage: { local: localStorage, session: sessionStorage },
+    now: () => new Date('2026-11-21T17:30:00Z'),
+    serverNow: () => Date.parse('2026-11-21T17:30:00Z'),
+    newTrackId: () => 'track-1',
+  };
+  return { services, calls, messages };
+}
+
+async function show(services: Services) {
+  const view = await render(
+    <ServicesContext.Provider value={services}>
+      <CheckoutScreen data={DATA} arrivalMessage={null} />
+    </ServicesContext.Provider>,
+  );
+  // The cash screen is a lazy chunk.
+  await settle();
+  return view;
+}
+
+const radio = (container: HTMLElement, name: RegExp) =>
+  [...container.querySelectorAll<HTMLInputElement>('input[type="radio"]')].find((r) => name.test(r.closest('label')?.textContent ?? ''));
+
+describe('CashScreen in the checkout (PRODUCT.md "Cash")', () => {
+  let unmount: (() => unknown) | undefined;
+  beforeAll(async () => {
+    await startI18n('es', catalogs.es);
+    await preparePhoneRules();
+  }, 30_000);
+  beforeEach(() => sessionStorage.clear());
+  afterEach(async () => {
+    await unmount?.();
+    unmount = undefined;
+    document.body.innerHTML = '';
+  });
+
+  it('asks for e-mail and phone with their autocomplete, offers both networks by name, and shows the voucher', async () => {
+    const { services, calls, messages } = setup();
+    const view = await show(services);
+    unmount = view.unmount;
+    await act(() => radio(view.container, /Efectivo/)?.click());
+    await vi.waitFor(async () => {
+      await settle();
+      expect(view.container.querySelector('[name="cash-phone"]')).not.toBeNull();
+    });
+    expect(view.input('cash-email').autocomplete).toBe('email');
+    expect(view.input('cash-phone').autocomplete).toBe('tel');
+    expect(radio(view.container, /PayCash/)?.checked).toBe(true);
+    expect(radio(view.container, /Punto de pago/)).toBeDefined();
+
+    await type(view.input('cash-email'), 'ana@example.com');
+    await type(view.input('cash-phone'), '6123 4567');
+    const submit = view.container.querySelector<HTMLButtonElement>('#method-panel-cash button[type="submit"]');
+    await act(() => submit?.click());
+    await vi.waitFor(async () => {
+      await settle();
+      expect(view.container.textContent).toContain('482913004571');
+    });
+    expect(view.container.textContent).toContain(catalogs.es.cash_copy_code);
+    expect(view.container.textContent).toContain('22/11/2026 12:30:00');
+    expect(calls.find((c) => c.path === 'cash/pay-cash')?.body).toMatchObject({
+      code: 'LINK1', amount: 10, taxAmount: 0.7, email: 'ana@example.com', phone: '6123 4567', cclw: 'CCLW7', trackId: 'track-1', txChannel: 'PWW',
+    });
+    expect(messages.filter((m) => m.type === 'result')).toEqual([
+      expect.objectContaining({ result: expect.objectContaining({ status: 'success', method: 'cash', notification: expect.objectContaining({ Estado: 'PENDING', Oper: 'PPCASH1', Tipo: 'PAYCASH' }) }) }),
+    ]);
+  });
+
+  it('after a reload opens on the voucher left waiting, without asking for another', async () => {
+    sessionStorage.setItem('pasarela.attempt.cash.LINK1', JSON.stringify({ codOper: 'PPCASH1', deadline: Date.parse(VOUCHER.expiresAt) }));
+    const { services, calls, messages } = setup();
+    const view = await show(services);
+    unmount = view.unmount;
+    expect(radio(view.container, /Efectivo/)?.checked).toBe(true);
+    await vi.waitFor(async () => {
+      await settle();
+      expect(view.container.textContent).toContain('482913004571');
+    });
+    expect(calls.map((c) => c.path).filter((p) => p === 'cash/pay-cash')).toEqual([]);
+    expect(messages.filter((m) => m.type === 'result')).toEqual([]);
+  });
+});

@@ -1,0 +1,51 @@
+import { useEffect, useState } from 'react';
+import { t } from '../../i18n/i18n';
+import type { MethodScreenProps } from '../../payments/methodModule';
+import { useAttempt } from '../../payments/useAttempt';
+import { loadReceipts } from '../../receipts/loadReceipts';
+import { useStoreState } from '../../ui/useStoreState';
+import { CashForm } from './CashForm';
+import { cashDeps } from './cashDeps';
+import { createCashStore, networkOf } from './store';
+import { VoucherPanel } from './VoucherPanel';
+
+/** PRODUCT.md "Cash": contact and network, then the voucher, which becomes the receipt once paid. */
+export function CashScreen({ payment }: MethodScreenProps) {
+  const [{ state, attempt }] = useState(() => createCashStore(cashDeps(payment)));
+  const cash = useStoreState(state);
+  const current = useAttempt(attempt, payment);
+  const open = current.phase === 'waiting' || current.phase === 'approved';
+  // The receipt screens load while the voucher waits, so the paid receipt shows at once.
+  useEffect(() => {
+    if (open) void loadReceipts().catch(() => undefined);
+  }, [open]);
+
+  if (open && current.answer && current.phase === 'waiting') {
+    return (
+      <div className="cash">
+        <VoucherPanel
+          voucher={current.answer}
+          network={networkOf(current.answer, cash.network)}
+          total={payment.total}
+          lang={payment.services.lang}
+          onOtherMethod={() => attempt.getState().retry()}
+        />
+      </div>
+    );
+  }
+  if (open) {
+    // Picking up a voucher after a reload, or on the way to its receipt.
+    return (
+      <p className="page__text" aria-busy="true">
+        {t('loading')}
+      </p>
+    );
+  }
+  return (
+    <div className="cash">
+      <h2 className="method__title">{t('cash_title')}</h2>
+      <p className="method__text">{t('cash_expires_note')}</p>
+      <CashForm store={state} sending={current.phase === 'sending'} message={current.phase === 'failed' ? current.message : null} />
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { useEffect, useRef } from 'react';
+import { formatAmount, formatPanamaDate, formatPanamaTime, type Language } from '@pasarela/core';
+import { t } from '../../i18n/i18n';
+import { CopyButton } from '../../payments/CopyButton';
+import type { CashVoucher } from './api';
+import { NETWORK_TEXT_KEYS, type CashNetwork } from './config';
+
+interface VoucherPanelProps {
+  voucher: CashVoucher;
+  network: CashNetwork;
+  /** The payment's total, when the voucher does not say its own. */
+  total: number;
+  lang: Language;
+  onOtherMethod: () => void;
+}
+
+/** SPEC 9 "day/month/year, hours:minutes:seconds", in Panama time, where the voucher is paid. */
+function Expiry({ expiresAt }: { expiresAt: string | null }) {
+  const at = expiresAt ? Date.parse(expiresAt) : Number.NaN;
+  if (Number.isNaN(at)) return <>{t('cash_expires_note')}</>;
+  return (
+    <>
+      {`${formatPanamaDate(at)} ${formatPanamaTime(at)}`}
+      <span className="voucher__note">{t('cash_panama_time')}</span>
+    </>
+  );
+}
+
+/**
+ * The voucher: its number to copy or print, the amount, the networks' points and the 24-hour end,
+ * shown as a date rather than a countdown (a ticking timer would speak every minute for a day).
+ * The attempt's watcher turns it into the receipt once it is paid.
+ */
+export function VoucherPanel({ voucher, network, total, lang, onOtherMethod }: VoucherPanelProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const reference = voucher.reference ?? '';
+  const amount = Number(voucher.totalAmount);
+  const texts = NETWORK_TEXT_KEYS[network];
+  return (
+    <div className="voucher">
+      <h2 className="method__title" tabIndex={-1} ref={heading}>
+        {t('cash_voucher_title')}
+      </h2>
+      <p className="voucher__status" role="status">
+        {t('payment_code_generated')}
+      </p>
+      <div className="voucher__code-box">
+        <p className="voucher__label" id="voucher-code-label">
+          {t('cash_code_label')}
+        </p>
+        <p className="voucher__code" aria-describedby="voucher-code-label">
+          {reference}
+        </p>
+        <CopyButton value={reference} label={t('cash_copy_code')} />
+      </div>
+      <dl className="voucher__lines">
+        <div className="voucher__line">
+          <dt>{t('total_label')}</dt>
+          <dd>{formatAmount(Number.isFinite(amount) && amount > 0 ? amount : total, lang)}</dd>
+        </div>
+        <div className="voucher__line">
+          <dt>{t('cash_where_label')}</dt>
+          <dd>{t(texts.name)}</dd>
+        </div>
+        <div className="voucher__line">
+          <dt>{t('cash_expires_label')}</dt>
+          <dd>
+            <Expiry expiresAt={voucher.expiresAt} />
+          </dd>
+        </div>
+      </dl>
+      <p className="method__text">{t(texts.instructions)}</p>
+      <p className="waiting__hint">{t('cash_waiting')}</p>
+      <div className="voucher__actions">
+        <button type="button" className="button button--secondary" onClick={() => window.print()}>
+          {t('cash_print')}
+        </button>
+        <button type="button" className="button button--link" onClick={onOtherMethod}>
+          {t('cash_other_method')}
+        </button>
+      </div>
+    </div>
+  );
+}

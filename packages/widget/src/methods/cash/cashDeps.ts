@@ -1,0 +1,33 @@
+import { GATEWAY_CODES, SUPPORT_EMAIL } from '@pasarela/core';
+import type { PaymentContext } from '../../payments/paymentContext';
+import { checkPhone } from '../../payments/phoneCheck';
+import { cashVoucherStatus, issueCashPointVoucher, issuePayCashVoucher } from './api';
+import { CASH_PHONE_COUNTRY, offeredNetworks } from './config';
+import type { CashStoreDeps } from './store';
+
+/** The cash store's needs, from the checkout's payment context and the API. */
+export function cashDeps(payment: PaymentContext): CashStoreDeps {
+  const { services, data } = payment;
+  return {
+    networks: offeredNetworks(data.methods),
+    paymentEmail: data.info.email,
+    supportEmail: SUPPORT_EMAIL,
+    checkPhone: (phone) => checkPhone(phone, CASH_PHONE_COUNTRY),
+    issue: (network, contact, trackId) => {
+      const request = {
+        ...payment.linkFields(contact),
+        cclw: data.merchant.webCode,
+        customFieldValues: data.info.customFieldValues,
+        trackId,
+      };
+      return network === GATEWAY_CODES.cashPoint ? issueCashPointVoucher(services.api, request) : issuePayCashVoucher(services.api, request);
+    },
+    check: (codOper) => cashVoucherStatus(services.api, codOper),
+    report: payment.report,
+    showReceipt: payment.showReceipt,
+    now: services.now,
+    newTrackId: services.newTrackId,
+    pushUrl: payment.pushUrl,
+    memory: payment.memory(),
+  };
+}

@@ -1,0 +1,191 @@
+import { createStore } from 'zustand/vanilla';
+import * as v from 'valibot';
+import {
+  cashPointResult, declinedCashRecord, displayStatusOf, email, GATEWAY_CODES, isValidationKey, payCashResultStatus, CASH_RESULT_STATUS,
+  type PayerMessage,
+} from '@pasarela/core';
+import { createAttemptStore, type AttemptDeps, type AttemptVerdict } from '../../payments/attemptStore';
+import type { AttemptOutcome } from '../../payments/paymentContext';
+import type { CashVoucher } from './api';
+import { CASH_EMAIL_MAX_CHARS, CASH_PHONE_MAX_CHARS, type CashNetwork } from './config';
+
+export type CashField = 'email' | 'phone';
+export type CashContact = Record<CashField, string>;
+
+export interface CashState {
+  /** The networks the payer may choose from (one: no choice shown). */
+  networks: readonly CashNetwork[];
+  network: CashNetwork;
+  /** The form asks for an e-mail only when the payment has none. */
+  askEmail: boolean;
+  values: CashContact;
+  /** Catalogue key per field, shown once the payer submits. */
+  errors: Partial<Record<CashField, string>>;
+  /** Validating (the phone rules load lazily). */
+  checking: boolean;
+  setNetwork(network: CashNetwork): void;
+  setValue(field: CashField, value: string): void;
+  /** Validates, then asks for the voucher once. Resolves with the first invalid field to focus, or null. */
+  submit(): Promise<CashField | null>;
+}
+
+export interface CashStoreDeps {
+  networks: readonly CashNetwork[];
+  /** The payment's own e-mail, '' when it has none. */
+  paymentEmail: string;
+  supportEmail?: string | undefined;
+  /** SPEC 5 invalid_phone_number; the phone rules load lazily. */
+  checkPhone(phone: string): Promise<string | null>;
+  /** The one call that makes the voucher on `network`; `trackId` makes a resend of the same click harmless. */
+  issue(network: CashNetwork, contact: CashContact, trackId: string): Promise<CashVoucher>;
+  check(codOper: string): Promise<CashVoucher>;
+  /** SPEC 3 "Notification to the parent on result". */
+  report(outcome: AttemptOutcome): void;
+  showReceipt(codOper: string): void;
+  now(): Date;
+  newTrackId(): string;
+  pushUrl(codOper: string): string | null;
+  memory?: AttemptDeps<CashVoucher>['memory'];
+  watch?: AttemptDeps<CashVoucher>['watch'];
+}
+
+const familyOf = (network: CashNetwork) => (network === GATEWAY_CODES.cashPoint ? 'cashPoint' : 'cash');
+
+/**
+ * SPEC 4 "Cash and cash-point: 3 declined, 0 and -1 pending, 1 completed, 2 paid". A code the table
+ * does not list keeps the voucher watched: it is still payable until the server lapses it.
+ */
+export function cashVerdict(voucher: CashVoucher, network: CashNetwork = GATEWAY_CODES.payCash): AttemptVerdict {
+  const display = displayStatusOf(familyOf(network), voucher.status);
+  if (display === 'paid' || display === 'completed') return 'approved';
+  return display === 'declined' ? 'declined' : 'pending';
+}
+
+/** The network a voucher belongs to, as the server wrote it (after a reload the store no longer knows). */
+export function networkOf(voucher: CashVoucher | null, fallback: CashNetwork): CashNetwork {
+  return voucher?.type === GATEWAY_CODES.payCash || voucher?.type === GATEWAY_CODES.cashPoint ? voucher.type : fallback;
+}
+
+/**
+ * SPEC 4: "A cash-point result text is split by a pipe: first part 1 means success and the second
+ * part is the operation code"; "A pay-cash result code starting with 1 means success (status 0)";
+ * "a cash failure builds a declined record". Returns the voucher with its operation code, or the
+ * declined record.
+ */
+export function issuedVoucher(network: CashNetwork, voucher: CashVoucher, at: Date, user: string): { codOper: string; voucher: CashVoucher } {
+  let message = voucher.message;
+  if (network === GATEWAY_CODES.cashPoint && voucher.result !== null) {
+    const parsed = cashPointResult(voucher.result);
+    if (parsed.success && parsed.codOper) return { codOper: parsed.codOper, voucher };
+    message = parsed.message;
+  } else if (network === GATEWAY_CODES.payCash && voucher.resultCode !== null) {
+    if (payCashResultStatus(voucher.resultCode) === CASH_RESULT_STATUS.success) return { codOper: voucher.Oper, voucher };
+  } else if (voucher.Oper !== '' && cashVerdict(voucher, network) !== 'declined') {
+    return { codOper: voucher.Oper, voucher };
+  }
+  const total = Number(voucher.totalAmount);
+  const record = declinedCashRecord({ totalAmount: Number.isFinite(total) ? total : 0, at, type: network, user, message });
+  return { codOper: '', voucher: { ...voucher, ...record, reference: null, expiresAt: null } };
+}
+
+/** invalid_email and field_required through core's e-mail rule (SPEC 5). */
+function emailError(value: string, supportEmail: string | undefined): string | null {
+  const result = v.safeParse(email(supportEmail), value);
+  if (result.success) return null;
+  const key = result.issues[0]?.message;
+  return key && isValidationKey(key) ? key : 'invalid_email';
+}
+
+/** The cash method: contact and network, then one voucher per click, watched until it is paid or lapses. */
+export function createCashStore(deps: CashStoreDeps) {
+  // Set synchronously on click, before any await, so a double click cannot ask twice.
+  let busy = false;
+  const askEmail = deps.paymentEmail.trim() === '';
+  const contact = () => {
+    const { values } = state.getState();
+    return { email: askEmail ? values.email.trim() : deps.paymentEmail.trim(), phone: values.phone.trim() };
+  };
+
+  const state = createStore<CashState>()((set, get) => ({
+    networks: deps.networks,
+    network: deps.networks[0] ?? GATEWAY_CODES.payCash,
+    askEmail,
+    values: { email: '', phone: '' },
+    errors: {},
+    checking: false,
+    setNetwork(network) {
+      const phase = attempt.getState().phase;
+      if (deps.networks.includes(network) && (phase === 'idle' || phase === 'failed')) set({ network });
+    },
+    setValue(field, value) {
+      const max = field === 'email' ? CASH_EMAIL_MAX_CHARS : CASH_PHONE_MAX_CHARS;
+      const { [field]: _, ...errors } = get().errors;
+      set({ values: { ...get().values, [field]: value.slice(0, max) }, errors });
+    },
+    async submit() {
+      const phase = attempt.getState().phase;
+      if (busy || phase === 'sending' || phase === 'waiting' || phase === 'approved') return null;
+      busy = true;
+      set({ checking: true });
+      try {
+        const { values } = get();
+        const errors: Partial<Record<CashField, string>> = {};
+        const emailKey = askEmail ? emailError(values.email, deps.supportEmail) : null;
+        if (emailKey) errors.email = emailKey;
+        const phoneKey = await deps.checkPhone(values.phone).catch(() => 'connection_error');
+        if (phoneKey) errors.phone = phoneKey;
+        set({ errors, checking: false });
+        if (errors.email) return 'email';
+        if (errors.phone) return 'phone';
+        await attempt.getState().start();
+        return null;
+      } finally {
+        busy = false;
+        set({ checking: false });
+      }
+    },
+  }));
+
+  const outcome = (result: AttemptOutcome['result'], codOper: string, voucher: CashVoucher | null, reason?: string) => ({
+    result,
+    codOper,
+    // Tipo: the network the voucher is paid through (PAYCASH or PC).
+    type: networkOf(voucher, state.getState().network),
+    user: voucher?.user || contact().email,
+    reason,
+  });
+
+  const attempt = createAttemptStore<CashVoucher>({
+    send: async (trackId) => {
+      const { network } = state.getState();
+      const answer = await deps.issue(network, contact(), trackId);
+      const issued = issuedVoucher(network, answer, deps.now(), contact().email);
+      const deadline = issued.voucher.expiresAt ? Date.parse(issued.voucher.expiresAt) : null;
+      return { codOper: issued.codOper, deadline: Number.isNaN(deadline) ? null : deadline, answer: issued.voucher };
+    },
+    check: (codOper) => deps.check(codOper),
+    verdict: (voucher) => cashVerdict(voucher, networkOf(voucher, state.getState().network)),
+    // A voucher that had a number lapsed unpaid; one without was refused by the network.
+    declinedMessage: (voucher): PayerMessage =>
+      voucher.reference ? { key: 'request_expired' } : voucher.message ? { key: 'payment_rejected', text: voucher.message } : { key: 'payment_rejected' },
+    timeoutKey: 'request_expired',
+    newTrackId: deps.newTrackId,
+    pushUrl: deps.pushUrl,
+    memory: deps.memory,
+    watch: deps.watch,
+    // SPEC 4 "APPROVED or PENDING notifies the parent as success": the merchant hears of the voucher at once.
+    onWaiting: ({ codOper, answer }) => {
+      if (cashVerdict(answer, networkOf(answer, state.getState().network)) === 'pending') deps.report(outcome('PENDING', codOper, answer));
+    },
+    onEnd: ({ verdict, codOper, answer, message }) => {
+      if (verdict === 'approved') {
+        deps.report(outcome('APPROVED', codOper, answer));
+        deps.showReceipt(codOper);
+        return;
+      }
+      deps.report(outcome('DECLINED', codOper, answer, message?.text ?? message?.key ?? ''));
+    },
+  });
+  return { state, attempt };
+}
+export type CashStores = ReturnType<typeof createCashStore>;

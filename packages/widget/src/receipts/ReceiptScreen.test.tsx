@@ -1,0 +1,70 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import * as v from 'valibot';
+import { catalogs } from '@pasarela/core';
+import type { ApiClient } from '../api/client';
+import { readConfig } from '../app/config';
+import { ServicesContext, type Services } from '../app/services';
+import { startI18n } from '../i18n/i18n';
+import { render, settle } from '../testing/render';
+import { ReceiptScreen } from './ReceiptScreen';
+import { createReceiptStore } from './receiptStore';
+
+/** A cash voucher's receipt as the sandbox answers it (no card, typeMethod CASH, the voucher number as reference). */
+const cashReceipt = (status: number) => ({
+  date: '2026-11-21T17:30:00Z', name: '', authStatus: status === 2 ? 'PAID' : 'PENDING', cardType: '', type: 'AUTH_CAPTURE',
+  displayNum: '', codOper: 'PPCASH1', status, totalPay: 26.75, email: 'ana@example.com', typeMethod: 'CASH',
+  reference: '482913004571', merchant: { merchantName: 'Tienda Ñandú', logo: '' },
+});
+
+function servicesFor(receipt: unknown): Services {
+  const answer = async <S extends v.GenericSchema>(_path: string, schema: S) => v.parse(schema, receipt);
+  const api: ApiClient = { get: answer, post: answer, put: answer };
+  return {
+    config: { ...readConfig(document), splashMs: 0 },
+    api,
+    lang: 'es',
+    bridge: { embedded: false, notify: () => {}, onCloseRequested: () => {} },
+    navigate: vi.fn(),
+    leave: vi.fn(),
+    storage: { local: null, session: null },
+    now: () => new Date('2026-11-21T17:30:00Z'),
+    serverNow: () => Date.parse('2026-11-21T17:30:00Z'),
+    newTrackId: () => 'track-1',
+  };
+}
+
+async function showReceipt(status: number) {
+  const services = servicesFor(cashReceipt(status));
+  const store = createReceiptStore(services.api, 'PPCASH1');
+  await store.getState().load();
+  const view = await render(
+    <ServicesContext.Provider value={services}>
+      <ReceiptScreen store={store} />
+    </ServicesContext.Provider>,
+  );
+  await settle();
+  return view;
+}
+
+describe('ReceiptScreen for a cash voucher (SPEC 4 "Cash and cash-point: 3 declined, 0 and -1 pending, 1 completed, 2 paid")', () => {
+  let unmount: (() => unknown) | undefined;
+  beforeAll(() => startI18n('es', catalogs.es));
+  afterEach(async () => {
+    await unmount?.();
+    document.body.innerHTML = '';
+  });
+
+  it.each([
+    [2, catalogs.es.receipt_payment_proof, catalogs.es.status_paid],
+    [0, catalogs.es.receipt_payment_instructions, catalogs.es.status_pending],
+    [3, catalogs.es.receipt_payment_instructions, catalogs.es.status_declined],
+  ])('status %s: title %j, badge %j, the voucher number as reference', async (status, title, badge) => {
+    const view = await showReceipt(status);
+    unmount = view.unmount;
+    expect(view.container.querySelector('h1')?.textContent).toBe(title);
+    expect(view.container.querySelector('.receipt__badge')?.textContent).toBe(badge);
+    expect(view.container.textContent).toContain('482913004571');
+    // No card line on a cash receipt.
+    expect(view.container.textContent).not.toContain(catalogs.es.receipt_card);
+  });
+});
