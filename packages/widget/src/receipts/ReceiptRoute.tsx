@@ -1,28 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import {
-  buildPaymentResult, displayStatusOf, overallResultOfDisplay, statusFamilyOf, type PaymentResult, type Receipt,
-} from '@pasarela/core';
-import { useServices, type Services } from '../app/services';
+import { useServices } from '../app/services';
 import { clearSession } from '../app/session';
-import { challengeFromAddress, takeChallenge, type PendingChallenge } from '../methods/card/threeDsReturn';
+import { challengeFromAddress, takeChallenge } from '../methods/card/threeDsReturn';
+import { resultAfterReturn } from '../payments/leaveAndReturn';
 import { RECEIPT_PATH } from '../app/route';
 import { t } from '../i18n/i18n';
 import { useStoreState } from '../ui/useStoreState';
 import { ReceiptScreen } from './ReceiptScreen';
 import type { ReceiptStore } from './receiptStore';
-
-function challengeResult(receipt: Receipt, pending: PendingChallenge, services: Services): PaymentResult {
-  return buildPaymentResult('card', {
-    result: overallResultOfDisplay(displayStatusOf(statusFamilyOf(receipt.cardType || 'card'), receipt.status)),
-    totalPaid: receipt.totalPay ?? 0,
-    at: services.now(),
-    type: receipt.cardType ?? '',
-    codOper: receipt.codOper,
-    user: pending.email || (receipt.email ?? ''),
-    reason: receipt.messageSys,
-    returnUrl: pending.returnUrl,
-  });
-}
 
 /**
  * The receipt page. Arriving back from a 3DS challenge, it is also where that attempt finishes:
@@ -33,7 +18,7 @@ export function ReceiptRoute({ store }: { store: ReceiptStore }) {
   const state = useStoreState(store);
   const [pending] = useState(() => takeChallenge(services.storage.session) ?? challengeFromAddress(new URL(location.href)));
   const reported = useRef(false);
-  const result = pending && state.status === 'ready' ? challengeResult(state.receipt, pending, services) : null;
+  const result = pending && state.status === 'ready' ? resultAfterReturn('card', state.receipt, pending, services.now()) : null;
 
   useEffect(() => {
     if (!pending || !result || reported.current) return;

@@ -1,0 +1,63 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ReceiptSchema } from '@pasarela/core';
+import * as v from 'valibot';
+import { formAfterRefusal, leaveAddress, resultAfterReturn, returnFromAddress, saveReturn, takeReturn } from './leaveAndReturn';
+
+const form = new URL('https://checkout.test/pf/widget?type=lk&code=A&lang=en&parentOrigin=https%3A%2F%2Fshop.test');
+const receipt = (fields: Record<string, unknown>) =>
+  v.parse(ReceiptSchema, { codOper: 'OP1', status: 1, totalPay: 26.75, email: 'ana@example.com', messageSys: '', ...fields });
+
+describe('leaving for an outside page and coming back', () => {
+  beforeEach(() => sessionStorage.clear());
+
+  it('gives our own page a return address with the sticky params and the form it left', () => {
+    const address = new URL(leaveAddress('https://checkout.test/sandbox/clave/OP1', '/pf/widget/returnclave?Oper=OP1', form));
+    const back = new URL(address.searchParams.get('returnTo') ?? '', form);
+    expect(back.pathname).toBe('/pf/widget/returnclave');
+    expect(back.searchParams.get('Oper')).toBe('OP1');
+    expect(back.searchParams.get('parentOrigin')).toBe('https://shop.test');
+    expect(back.searchParams.get('lang')).toBe('en');
+    expect(returnFromAddress(back)).toEqual({ formPath: form.pathname + form.search, email: '', returnUrl: '' });
+  });
+
+  it('tells a foreign page nothing', () => {
+    expect(leaveAddress('https://bank.test/pay?x=1', '/pf/widget/returnclave?Oper=OP1', form)).toBe('https://bank.test/pay?x=1');
+  });
+
+  it('never goes back to a form on another origin', () => {
+    expect(returnFromAddress(new URL('https://checkout.test/pf/widget/returnclave?Oper=OP1&from=%2F%2Fevil.test')).formPath).toBe('');
+  });
+
+  it('keeps one pending return per method and hands it out once', () => {
+    saveReturn(sessionStorage, 'clave', { formPath: '/pf/widget?code=A', email: 'a@b.co', returnUrl: '' });
+    expect(takeReturn(sessionStorage, 'card')).toBeNull();
+    expect(takeReturn(sessionStorage, 'clave')?.email).toBe('a@b.co');
+    expect(takeReturn(sessionStorage, 'clave')).toBeNull();
+  });
+
+  it('ignores a stored return whose form is not on this origin', () => {
+    sessionStorage.setItem('pasarela.return.clave', JSON.stringify({ formPath: 'https://evil.test/' }));
+    expect(takeReturn(sessionStorage, 'clave')).toBeNull();
+  });
+
+  it('goes back to the form with the reason and the method to show', () => {
+    expect(formAfterRefusal('/pf/widget?type=lk&code=A&error=old', 'payment_declined', 'clave')).toBe(
+      '/pf/widget?type=lk&code=A&error=payment_declined&method=clave',
+    );
+  });
+
+  it.each([
+    // SPEC 4 Clave: 0 declined, 1 approved, -1 pending; APPROVED or PENDING notify success.
+    [1, 'success', 'APPROVED'],
+    [-1, 'success', 'PENDING'],
+    [0, 'error', 'DECLINED'],
+  ] as const)('reports a Clave receipt with status %s as %s (%s)', (status, outcome, estado) => {
+    const result = resultAfterReturn('clave', receipt({ status, typeMethod: 'CLAVE' }), { formPath: '', email: '', returnUrl: '' }, new Date('2026-11-21T17:30:00Z'));
+    expect(result).toMatchObject({ status: outcome, method: 'clave', notification: { Estado: estado, Oper: 'OP1', TotalPagado: '26.75', Tipo: 'CLAVE', Usuario: 'ana@example.com' } });
+  });
+
+  it('reads a card receipt by its brand, and prefers the e-mail the payer typed', () => {
+    const result = resultAfterReturn('card', receipt({ status: 0, cardType: 'VISA' }), { formPath: '', email: 'typed@example.com', returnUrl: '' }, new Date());
+    expect(result).toMatchObject({ status: 'error', method: 'card', notification: { Estado: 'DECLINED', Tipo: 'VISA', Usuario: 'typed@example.com' } });
+  });
+});

@@ -1,0 +1,95 @@
+import {
+  buildPaymentResult, displayStatusOf, overallResultOfDisplay, statusFamilyOf, type PaymentMethodId, type PaymentResult, type Receipt,
+} from '@pasarela/core';
+import { withStickyParams } from '../app/route';
+
+// Some payments leave the widget for an outside page (a card's 3DS challenge, the bank's Clave page)
+// and come back in a new page load. What the result message needs travels two ways: in sessionStorage
+// when the browser lets the frame keep it, and in the return address (a cross-site frame often gets
+// no storage at all).
+
+const KEY_PREFIX = 'pasarela.return.';
+/** Query mark on the return address: the form's address, to go back to after a refusal. */
+export const FROM_PARAM = 'from';
+/** Query parameter our own (sandbox) outside pages read to know where to send the payer back. */
+export const RETURN_TO_PARAM = 'returnTo';
+
+export interface PendingReturn {
+  /** The form's address, to return to after a refusal ('' when unknown). */
+  formPath: string;
+  email: string;
+  returnUrl: string;
+}
+
+export function isLocalPath(path: string): boolean {
+  return path.startsWith('/') && !path.startsWith('//') && !path.includes('\\');
+}
+
+export function saveReturn(storage: Storage | null, method: PaymentMethodId, pending: PendingReturn): void {
+  try {
+    storage?.setItem(KEY_PREFIX + method, JSON.stringify(pending));
+  } catch {
+    // The return address carries what matters.
+  }
+}
+
+/** Reads and forgets the stored return, so one trip outside reports one result. */
+export function takeReturn(storage: Storage | null, method: PaymentMethodId): PendingReturn | null {
+  try {
+    const raw = storage?.getItem(KEY_PREFIX + method);
+    storage?.removeItem(KEY_PREFIX + method);
+    if (!raw) return null;
+    const value = JSON.parse(raw) as Partial<PendingReturn>;
+    if (typeof value.formPath !== 'string' || !isLocalPath(value.formPath)) return null;
+    return {
+      formPath: value.formPath,
+      email: typeof value.email === 'string' ? value.email : '',
+      returnUrl: typeof value.returnUrl === 'string' ? value.returnUrl : '',
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** What the return address itself says (when storage was lost): the form's address, if it is ours. */
+export function returnFromAddress(url: URL): PendingReturn {
+  const from = url.searchParams.get(FROM_PARAM) ?? '';
+  return { formPath: isLocalPath(from) ? from : '', email: '', returnUrl: '' };
+}
+
+/**
+ * The outside page's address with where to come back to: `backPath` on this origin, keeping
+ * parentOrigin and lang and marked with the form's address. Only our own (sandbox) pages are given one.
+ */
+export function leaveAddress(outsideUrl: string, backPath: string, current: URL): string {
+  const target = new URL(outsideUrl, current);
+  if (target.origin !== current.origin) return target.href;
+  const back = new URL(withStickyParams(backPath, current), current);
+  back.searchParams.set(FROM_PARAM, current.pathname + current.search);
+  target.searchParams.set(RETURN_TO_PARAM, back.pathname + back.search);
+  return target.href;
+}
+
+/** The form's address after a refusal: the catalogue code and the method to show (CheckoutRoute reads both). */
+export function formAfterRefusal(formPath: string, code: string, method: PaymentMethodId): string {
+  const back = new URL(formPath, 'https://checkout.invalid');
+  back.searchParams.set('error', code);
+  back.searchParams.set('method', method);
+  return back.pathname + back.search;
+}
+
+/** SPEC 3 "Notification to the parent on result" for a payment finished outside, from its receipt. */
+export function resultAfterReturn(method: PaymentMethodId, receipt: Receipt, pending: PendingReturn, at: Date): PaymentResult {
+  // A card's receipt names its brand (VISA, MC-PF, ...); every other method has one status table.
+  const family = statusFamilyOf(method === 'card' ? receipt.cardType || method : method);
+  return buildPaymentResult(method, {
+    result: overallResultOfDisplay(displayStatusOf(family, receipt.status)),
+    totalPaid: receipt.totalPay ?? 0,
+    at,
+    type: receipt.cardType || receipt.typeMethod || '',
+    codOper: receipt.codOper,
+    user: pending.email || (receipt.email ?? ''),
+    reason: receipt.messageSys,
+    returnUrl: pending.returnUrl,
+  });
+}
