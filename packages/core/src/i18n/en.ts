@@ -191,6 +191,8 @@ export const en: Record<keyof typeof es, string> = {
   yappy_phone_label: 'Yappy phone',
   yappy_send: 'Send payment request',
   yappy_pending: 'Approve the payment in your Yappy app. You have 5 minutes.',
+  yappy_phone_hint: 'The mobile number of your Yappy account, 8 digits',
+  yappy_request_sent: 'We sent a payment request to {{phone}}. Approve it in the Yappy app.',
   // Cash
   cash_title: 'Pay in cash',
   cash_generate: 'Generate payment code',
@@ -219,6 +221,8 @@ export const en: Record<keyof typeof es, string> = {
   clave_redirect: "We will take you to your bank's page to pay with Clave",
   clave_continue: 'Continue to the bank',
   clave_returning: 'Checking the Clave payment...',
+  clave_intro: "You will pay on your bank's page with your Clave card and come back here for the receipt.",
+  clave_bank_pending: "Your Clave payment is waiting for your bank's answer.",
   // Crypto
   crypto_title: 'Pay with crypto',
   crypto_choose_coin: 'Choose the coin',

@@ -189,6 +189,8 @@ export const es = {
   yappy_phone_label: 'Celular Yappy',
   yappy_send: 'Enviar solicitud de pago',
   yappy_pending: 'Aprueba el pago en tu app de Yappy. Tienes 5 minutos.',
+  yappy_phone_hint: 'El celular donde tienes Yappy, 8 dígitos',
+  yappy_request_sent: 'Te enviamos una solicitud de pago a {{phone}}. Apruébala en la app de Yappy.',
   // Cash
   cash_title: 'Pagar en efectivo',
   cash_generate: 'Generar código de pago',
@@ -217,6 +219,8 @@ export const es = {
   clave_redirect: 'Te llevamos a la página de tu banco para pagar con Clave',
   clave_continue: 'Continuar al banco',
   clave_returning: 'Verificando el pago con Clave...',
+  clave_intro: 'Pagarás en la página de tu banco con tu tarjeta Clave y volverás aquí para ver el comprobante.',
+  clave_bank_pending: 'Tu pago con Clave espera la respuesta de tu banco.',
   // Crypto
   crypto_title: 'Pagar con criptomonedas',
   crypto_choose_coin: 'Elige la moneda',
