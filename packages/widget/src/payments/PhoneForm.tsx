@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatAmount, type Language } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 import { Field } from '../ui/Field';
@@ -13,6 +13,12 @@ interface PhoneFormProps {
   country: string;
   /** The local digits only, for the sandbox call (3xxxxxxxxx, 6xxxxxxx). */
   maxDigits: number;
+  /** Fewer local digits than this is invalid (a method that takes only mobiles). */
+  minDigits?: number | undefined;
+  /** The phone to show first (the one a failed attempt used). */
+  initialPhone?: string | undefined;
+  /** Puts the caret in the field when it appears (back after a failed attempt). */
+  autoFocus?: boolean | undefined;
   total: number;
   lang: Language;
   busy: boolean;
@@ -21,16 +27,21 @@ interface PhoneFormProps {
 }
 
 /** A phone and a pay button, checked by core's phone rule (SPEC 5 invalid_phone_number) before sending. */
-export function PhoneForm({ name, label, hint, country, maxDigits, total, lang, busy, submitLabel, onSubmit }: PhoneFormProps) {
-  const [phone, setPhone] = useState('');
+export function PhoneForm({ name, label, hint, country, maxDigits, minDigits, initialPhone, autoFocus, total, lang, busy, submitLabel, onSubmit }: PhoneFormProps) {
+  const [phone, setPhone] = useState(initialPhone ?? '');
   const [error, setError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   const input = useRef<HTMLInputElement | null>(null);
+  // By hand, not the autofocus attribute: browsers honour that only on page load.
+  useEffect(() => {
+    if (autoFocus) input.current?.focus();
+  }, []);
 
   const validate = async (value: string) => {
     const key = await checkPhone(value, country).catch(() => 'connection_error');
     const digits = value.replace(/\D/g, '');
-    return key ?? (digits.length > maxDigits + 3 ? 'invalid_phone_number' : null);
+    if (key) return key;
+    return digits.length > maxDigits + 3 || digits.length < (minDigits ?? 0) ? 'invalid_phone_number' : null;
   };
 
   const submit = async (event: { preventDefault(): void }) => {

@@ -1,0 +1,68 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { catalogs, PasarelaError } from '@pasarela/core';
+import { startI18n } from '../../i18n/i18n';
+import { preparePhoneRules } from '../../payments/phoneCheck';
+import { fakePaymentContext, scriptedApi } from '../../testing/fakePaymentContext';
+import { render, settle, type } from '../../testing/render';
+import { YappyScreen } from './YappyScreen';
+
+const PENDING = { codOper: 'OP1', status: -1, phone: '61111111', expiresAt: '2026-11-21T17:35:00.000Z' };
+
+describe('YappyScreen', () => {
+  let unmount: (() => unknown) | undefined;
+  beforeAll(async () => {
+    await startI18n('es', catalogs.es);
+    await preparePhoneRules();
+  }, 30_000);
+  beforeEach(() => sessionStorage.clear());
+  afterEach(async () => {
+    await unmount?.();
+  });
+
+  async function show(status: unknown) {
+    const { api, calls } = scriptedApi({ 'yappy/payments': PENDING, 'yappy/payments/OP1': status });
+    const fake = fakePaymentContext('yappy', api);
+    const view = await render(<YappyScreen payment={fake.payment} />);
+    unmount = view.unmount;
+    const submit = async () => {
+      view.container.querySelector<HTMLFormElement>('form')?.requestSubmit();
+      await settle();
+    };
+    return { ...view, ...fake, calls, submit };
+  }
+
+  it('asks for an 8-digit Yappy mobile in a labelled tel-national field and sends nothing for a landline', async () => {
+    const view = await show(PENDING);
+    const phone = view.input('yappy-phone');
+    expect(phone.getAttribute('autocomplete')).toBe('tel-national');
+    expect(view.container.querySelector(`label[for="${phone.id}"]`)?.textContent).toBe(catalogs.es.yappy_phone_label);
+    await type(phone, '211-1111');
+    await view.submit();
+    expect(view.container.textContent).toContain(catalogs.es.invalid_phone_number);
+    expect(view.calls).toHaveLength(0);
+  });
+
+  it('waits with a countdown and a live status, then after a decline offers the same phone again with the catalogue message', async () => {
+    const rejected = new PasarelaError({ code: 'payment_rejected', category: 'api', status: 422, serverMessage: 'El pago fue rechazado (The payer declined in Yappy)' });
+    const view = await show([PENDING, rejected]);
+    await type(view.input('yappy-phone'), '6222 2222');
+    await view.submit();
+    await vi.waitFor(async () => {
+      await settle();
+      expect(view.container.querySelector('[role="timer"]')?.textContent).toBe('Tienes 05:00 para pagar');
+    });
+    expect(view.container.querySelector('[role="status"]')?.textContent).toContain('6111-1111');
+
+    // The first status check said pending; the next (polled after a second) says declined.
+    await vi.waitFor(
+      async () => {
+        await settle();
+        expect(view.container.querySelector('[role="alert"]')?.textContent).toBe(catalogs.es.payment_rejected);
+      },
+      { timeout: 5_000 },
+    );
+    const phone = view.input('yappy-phone');
+    expect(phone.value).toBe('62222222');
+    expect(document.activeElement).toBe(phone);
+  });
+});

@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { t } from '../../i18n/i18n';
+import { AttemptAlert } from '../../payments/AttemptAlert';
+import type { MethodScreenProps } from '../../payments/methodModule';
+import { PhoneForm } from '../../payments/PhoneForm';
+import { useAttempt } from '../../payments/useAttempt';
+import { WaitingPanel } from '../../payments/WaitingPanel';
+import { useStoreState } from '../../ui/useStoreState';
+import { YAPPY_PHONE_COUNTRY, YAPPY_PHONE_DIGITS } from './config';
+import { createYappyStore } from './store';
+
+/** PRODUCT.md "Yappy": a phone field, then the live wait with SPEC 9's 5-minute window. */
+export function YappyScreen({ payment }: MethodScreenProps) {
+  const [{ state, attempt }] = useState(() => createYappyStore(payment));
+  const yappy = useStoreState(state);
+  const current = useAttempt(attempt, payment);
+  const { services, total } = payment;
+
+  if (current.phase === 'waiting' || current.phase === 'approved') {
+    const phone = current.answer?.phone ?? yappy.phone;
+    return (
+      <div className="method-screen">
+        <h2 className="method__title">{t('yappy_title')}</h2>
+        <WaitingPanel
+          status={t('yappy_request_sent', { phone: phoneText(phone) })}
+          deadline={current.deadline}
+          serverNow={services.serverNow}
+          onExpire={() => void attempt.getState().expire()}
+        />
+        <button type="button" className="button button--link" onClick={() => attempt.getState().retry()}>
+          {t('use_other_method')}
+        </button>
+      </div>
+    );
+  }
+
+  const retrying = yappy.failures > 0;
+  return (
+    <div className="method-screen">
+      <h2 className="method__title">{t('yappy_title')}</h2>
+      {/* The catalogue's words for declined, expired and timed out, whatever the server added. */}
+      {current.phase === 'failed' && current.message ? <AttemptAlert message={{ key: current.message.key }} /> : null}
+      <PhoneForm
+        // A fresh form after each failed attempt: the same phone, the caret in it, ready to send again.
+        key={yappy.failures}
+        name="yappy-phone"
+        label={t('yappy_phone_label')}
+        hint={t('yappy_phone_hint')}
+        country={YAPPY_PHONE_COUNTRY}
+        maxDigits={YAPPY_PHONE_DIGITS}
+        minDigits={YAPPY_PHONE_DIGITS}
+        initialPhone={yappy.phone}
+        autoFocus={retrying}
+        total={total}
+        lang={services.lang}
+        busy={current.phase === 'sending'}
+        submitLabel={t('yappy_send')}
+        onSubmit={(phone) => void state.getState().pay(phone)}
+      />
+    </div>
+  );
+}
+
+/** 61111111 as Panama writes mobiles, 6111-1111, so the payer can check the number. */
+function phoneText(phone: string): string {
+  return /^\d{8}$/.test(phone) ? `${phone.slice(0, 4)}-${phone.slice(4)}` : phone;
+}

@@ -1,0 +1,67 @@
+import { createStore } from 'zustand/vanilla';
+import { displayStatusOf, initialStepState, yappyReducer, YAPPY_STEPS, type StepState } from '@pasarela/core';
+import type { ApiClient } from '../../api/client';
+import { createAttemptStore, type AttemptVerdict } from '../../payments/attemptStore';
+import type { PaymentContext } from '../../payments/paymentContext';
+import { requestYappyPayment, yappyPaymentStatus, type YappyAnswer } from './api';
+import { YAPPY_TYPE } from './config';
+
+export interface YappyState {
+  /** SPEC 4 "yappy starts at 1": phone, waiting, result, through core's reducer. */
+  steps: StepState;
+  /** The phone of the last request, shown again when the payer tries again. */
+  phone: string;
+  /** Attempts that ended without a payment, so the screen can offer the form afresh after each. */
+  failures: number;
+  /** Sends the payment request to `phone` (the national digits). */
+  pay(phone: string): Promise<void>;
+}
+
+/** SPEC 4 Yappy display statuses: 1 approved, -1 and 0 pending; anything else did not go through. */
+export function yappyVerdict(answer: YappyAnswer): AttemptVerdict {
+  const display = displayStatusOf('yappy', answer.status);
+  return display === 'approved' ? 'approved' : display === 'pending' ? 'pending' : 'declined';
+}
+
+export function createYappyStore(payment: PaymentContext, api: ApiClient = payment.services.api) {
+  const state = createStore<YappyState>()((set) => ({
+    steps: initialStepState(YAPPY_STEPS.init),
+    phone: '',
+    failures: 0,
+    async pay(phone) {
+      set({ phone });
+      await attempt.getState().start();
+    },
+  }));
+  const step = (action: Parameters<typeof yappyReducer>[1]) => state.setState({ steps: yappyReducer(state.getState().steps, action) });
+
+  const attempt = createAttemptStore<YappyAnswer>({
+    send: async (trackId) => {
+      const answer = await requestYappyPayment(api, { ...payment.linkFields({ phone: state.getState().phone }), trackId });
+      return { codOper: answer.codOper, deadline: answer.expiresAt ? Date.parse(answer.expiresAt) : null, answer };
+    },
+    check: (codOper) => yappyPaymentStatus(api, codOper),
+    verdict: yappyVerdict,
+    declinedMessage: () => ({ key: 'payment_rejected' }),
+    timeoutKey: 'waiting_time_over',
+    newTrackId: payment.services.newTrackId,
+    pushUrl: payment.pushUrl,
+    memory: payment.memory(),
+    onWaiting: () => step({ type: 'goTo', step: YAPPY_STEPS.waiting, at: payment.services.serverNow() }),
+    onEnd: ({ verdict, codOper, message }) => {
+      if (verdict === 'approved') step({ type: 'confirmed' });
+      // SPEC 4 "Payment expired (code 619) resets the step and shows the payment_expired message."
+      else if (message?.key === 'payment_expired') step({ type: 'paymentExpired' });
+      else step({ type: 'failed', error: message?.key ?? 'payment_rejected' });
+      if (verdict !== 'approved') state.setState({ failures: state.getState().failures + 1 });
+      if (verdict === 'approved') {
+        payment.report({ result: 'APPROVED', codOper, type: YAPPY_TYPE });
+        payment.showReceipt(codOper);
+      } else if (codOper !== '' || verdict === 'refused') {
+        payment.report({ result: 'DECLINED', codOper, type: YAPPY_TYPE, reason: message?.key ?? '' });
+      }
+    },
+  });
+  return { state, attempt };
+}
+export type YappyStores = ReturnType<typeof createYappyStore>;

@@ -1,0 +1,74 @@
+import * as v from 'valibot';
+import {
+  paymentMethodAvailability, parseMerchant, parsePaymentInfo, PasarelaError, PaymentMethodsResponseSchema, RawMerchantSchema, RawPaymentInfoSchema,
+  type PaymentMethodId, type PayerMessage, type WidgetMessage,
+} from '@pasarela/core';
+import type { ApiClient } from '../api/client';
+import type { CheckoutData } from '../app/checkoutStore';
+import { readConfig } from '../app/config';
+import type { Services } from '../app/services';
+import { createPaymentContext, type PaymentContext } from '../payments/paymentContext';
+
+/** A $25.00 + $1.75 link of a merchant that offers every method, as the sandbox's demo. */
+export function checkoutData(): CheckoutData {
+  const info = parsePaymentInfo(v.parse(RawPaymentInfoSchema, {
+    idMerchant: 7, code: 'LINK1', description: 'Café con leche', amount: 25, discount: 0, type: 'LK', email: 'ana@example.com',
+    othersValues: {}, taxAmount: 1.75, serviceCode: 'LK', transactionsType: 'AUTH_CAPTURE', lang: 'es',
+    returnUrlString: '', additionalParamsUrlString: '', customFieldValues: [], additionalData: {}, txChannel: 'PWW', idSubscription: null,
+  }));
+  const merchant = parseMerchant(
+    v.parse(RawMerchantSchema, { idMerchant: 7, merchantName: 'Tienda Ñandú', webCode: 'CCLW7', logo: '', customFields: '', hasPaymentGuest: true, txLimit: 0 }),
+    '',
+  );
+  const entries = v.parse(PaymentMethodsResponseSchema, {
+    paymentMethods: ['card', 'nequi', 'yappy', 'clave'].map((method, i) => ({ method, linkType: 'LK', gatewayCode: method === 'clave' ? 'CLAVE' : 'LK', idMerchantService: i + 1, txLimit: 0 })),
+  }).paymentMethods;
+  return { info, merchant, methods: paymentMethodAvailability(entries, info.serviceCode, info.cardTypeList) };
+}
+
+/** An API whose answers a test scripts per path: a value, an error to throw, or a function of the body. */
+export type Answer = unknown | PasarelaError | ((body: unknown) => unknown);
+
+export function scriptedApi(answers: Record<string, Answer | Answer[]>) {
+  const calls: Array<{ method: string; path: string; body: unknown }> = [];
+  const answer = async <S extends v.GenericSchema>(method: string, path: string, schema: S, body?: unknown): Promise<v.InferOutput<S>> => {
+    calls.push({ method, path, body });
+    const scripted = answers[path];
+    // A list answers in turn and repeats its last entry.
+    const next = Array.isArray(scripted) ? (scripted.length > 1 ? scripted.shift() : scripted[0]) : scripted;
+    if (next instanceof PasarelaError) throw next;
+    if (next === undefined) throw new PasarelaError({ code: 'error_to_load', category: 'api', status: 404 });
+    return v.parse(schema, typeof next === 'function' ? (next as (b: unknown) => unknown)(body) : next);
+  };
+  const api: ApiClient = {
+    get: (path, schema, query) => answer('get', path, schema, query),
+    post: (path, schema, body) => answer('post', path, schema, body),
+    put: (path, schema, body) => answer('put', path, schema, body),
+  };
+  return { api, calls };
+}
+
+/** A method's PaymentContext over the real one, with services that record what they are asked. */
+export function fakePaymentContext(method: PaymentMethodId, api: ApiClient, options: { arrivalMessage?: PayerMessage | null; embedded?: boolean } = {}) {
+  const messages: WidgetMessage[] = [];
+  const navigations: string[] = [];
+  const departures: string[] = [];
+  let tracks = 0;
+  const services: Services = {
+    config: readConfig(document),
+    api,
+    lang: 'es',
+    bridge: { embedded: options.embedded ?? true, notify: (m) => void messages.push(m), onCloseRequested: () => {} },
+    navigate: (path) => void navigations.push(path),
+    leave: (url) => void departures.push(url),
+    storage: { local: localStorage, session: sessionStorage },
+    now: () => new Date('2026-11-21T17:30:00Z'),
+    serverNow: () => Date.parse('2026-11-21T17:30:00Z'),
+    newTrackId: () => `track-${++tracks}`,
+  };
+  const real = createPaymentContext(method, checkoutData(), services, { arrivalMessage: options.arrivalMessage ?? null, setBusy: () => {} });
+  // No push socket in unit tests: the watcher polls the scripted status call.
+  const payment: PaymentContext = { ...real, pushUrl: () => '' };
+  const results = () => messages.flatMap((m) => (m.type === 'result' ? [m.result] : []));
+  return { payment, services, messages, results, navigations, departures };
+}
