@@ -15,6 +15,14 @@ import { afterChallengeUrl } from './threeDs';
 
 const ClaveSchema = v.object(LinkPaymentFields, 'missing_arguments');
 
+/** Where the bank sends the payer back: the widget's return address when it gave one (a path on this origin), always naming the operation. */
+export function claveReturnUrl(codOper: string, returnTo: string | undefined): string {
+  const path = returnTo && afterChallengeUrl(codOper, returnTo) === returnTo ? returnTo : '/pf/widget/returnclave';
+  const back = new URL(path, 'http://sandbox.invalid');
+  back.searchParams.set('Oper', codOper);
+  return back.pathname + back.search;
+}
+
 /** SPEC 4 Clave: 0 declined, 1 approved, -1 pending; the payer approves on the bank's page. */
 export function claveRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
@@ -40,8 +48,9 @@ export function clavePageRoutes(deps: Deps) {
     const tx = await findTransaction(deps.db, c.req.param('codOper'));
     if (!tx || tx.method !== 'clave' || tx.status !== -1) return c.html(sandboxPage('Clave', '<h1>Clave</h1><p>Este pago no existe o ya terminó.</p>'), 404);
     const action = `/sandbox/clave/${encodeURIComponent(tx.cod_oper)}`;
+    const returnTo = `<input type="hidden" name="returnTo" value="${escapeHtml(c.req.query('returnTo') ?? '')}">`;
     const button = (result: string, label: string) =>
-      `<form method="post" action="${action}"><input type="hidden" name="result" value="${result}"><button class="${result}" type="submit">${label}</button></form>`;
+      `<form method="post" action="${action}">${returnTo}<input type="hidden" name="result" value="${result}"><button class="${result}" type="submit">${label}</button></form>`;
     return c.html(sandboxPage('Clave', `<span class="sandbox">Sandbox</span><h1>Banca en línea: pago con Clave</h1>
 <p>Pagar ${escapeHtml(formatAmount(centsToAmount(tx.amount_cents + tx.tax_cents)))}: ${escapeHtml(tx.description)}</p>
 ${button('approve', 'Aprobar / Approve')}${button('fail', 'Rechazar / Fail')}`));
@@ -58,7 +67,7 @@ ${button('approve', 'Aprobar / Approve')}${button('fail', 'Rechazar / Fail')}`))
       ? { status: 1, authStatus: 'APPROVED', messageKey: 'approved' }
       : { status: 0, authStatus: 'DECLINED', messageKey: 'generic' });
     if ((c.req.header('accept') ?? '').includes('application/json')) return c.json({ codOper, status: result === 'approve' ? 1 : 0 });
-    return c.redirect(afterChallengeUrl(codOper, `/pf/widget/returnclave?Oper=${encodeURIComponent(codOper)}`), 303);
+    return c.redirect(claveReturnUrl(codOper, typeof form['returnTo'] === 'string' ? form['returnTo'] : undefined), 303);
   });
   return app;
 }
