@@ -59,3 +59,22 @@ describe('withStickyParams', () => {
     );
   });
 });
+
+describe('Clave return routes (SPEC 2 widget routes)', () => {
+  it.each([
+    ['/pf/widget/returnclave?Oper=PP0123456789AB', { name: 'claveReturn', codOper: 'PP0123456789AB' }],
+    ['/pf/widget/returnclavesdk?Oper=PP0123456789AB&parentOrigin=https%3A%2F%2Fshop.test&lang=en', { name: 'claveReturn', codOper: 'PP0123456789AB' }],
+  ])('%s', (path, route) => {
+    expect(at(path)).toEqual(route);
+  });
+
+  it.each([
+    '/pf/widget/returnclave',
+    '/pf/widget/returnclavesdk',
+    '/pf/widget/returnclave?Oper=',
+    '/pf/widget/returnclave?Oper=%2F%2Fevil.test',
+    '/pf/widget/returnclave/extra?Oper=OP1',
+  ])('%s is not found', (path) => {
+    expect(at(path)).toEqual({ name: 'notFound' });
+  });
+});

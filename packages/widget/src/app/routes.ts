@@ -16,6 +16,8 @@ export type Route =
   /** `method`: the method to show first (the /pf/widget/clave and /pf/widget/crypto entries). */
   | { name: 'checkout'; type: CheckoutType; code: string; method?: PaymentMethodId }
   | { name: 'receipt'; codOper: string }
+  /** Back from the bank's Clave page: the payment's result, then its receipt or the form. */
+  | { name: 'claveReturn'; codOper: string }
   | { name: 'responseMessage'; code: string }
   | { name: 'notFound' }
   /** Not a screen: the router replaces the address with `to` and routes again. */
@@ -60,6 +62,15 @@ export const ADDRESS_RULES: readonly AddressRule[] = [
   { path: '/pf/widget', match: (s, p) => (exactly(s, 'pf', 'widget') ? widgetEntry(p) : null) },
   { path: '/pf/widget/clave', match: (s, p) => (exactly(s, 'pf', 'widget', 'clave') ? widgetEntry(p, 'clave') : null) },
   { path: '/pf/widget/crypto', match: (s, p) => (exactly(s, 'pf', 'widget', 'crypto') ? widgetEntry(p, 'crypto') : null) },
+  {
+    // Where the bank sends the payer back after Clave: a full page, or a checkout the SDK embedded.
+    path: '/pf/widget/returnclave, /pf/widget/returnclavesdk',
+    match: (s, p) => {
+      if (!exactly(s, 'pf', 'widget', 'returnclave') && !exactly(s, 'pf', 'widget', 'returnclavesdk')) return null;
+      const codOper = oper(p);
+      return SEGMENT.test(codOper) ? { name: 'claveReturn', codOper } : { name: 'notFound' };
+    },
+  },
   {
     path: '/pf/responseMessage, /pf/responseMessage/session',
     match: (s, p) =>
@@ -121,6 +132,7 @@ export const SCREENS: ScreenTable = {
   // The checkout is the first screen of nearly every visit: in the entry chunk, not fetched after it.
   checkout: { load: () => Promise.resolve(checkoutModule) },
   receipt: { load: () => loadReceipts().then((m) => m.receiptModule) },
+  claveReturn: { load: () => import('../methods/clave/returnModule').then((m) => m.claveReturnModule) },
   responseMessage: { load: () => Promise.resolve(responseMessageModule) },
   notFound: { load: () => Promise.resolve(notFoundModule) },
 };

@@ -1,0 +1,93 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { catalogs, type WidgetMessage } from '@pasarela/core';
+import { App } from '../../app/App';
+import { readConfig } from '../../app/config';
+import { navigate, subscribe } from '../../app/history';
+import type { Services } from '../../app/services';
+import { startI18n } from '../../i18n/i18n';
+import { saveReturn } from '../../payments/leaveAndReturn';
+import { scriptedApi } from '../../testing/fakePaymentContext';
+import { render, settle } from '../../testing/render';
+
+const FORM = '/pf/widget/clave?type=lk&code=LINK1&parentOrigin=https%3A%2F%2Fshop.test';
+const RECEIPT = {
+  date: '2026-11-21T17:30:00Z', codOper: 'OP1', totalPay: 26.75, typeMethod: 'CLAVE', cardType: '', type: 'AUTH_CAPTURE', email: 'ana@example.com',
+  messageSys: '', merchant: { merchantName: 'Tienda Ñandú', logo: '' },
+};
+const CHECKOUT_ANSWERS = {
+  'payment-info': {
+    idMerchant: 7, code: 'LINK1', description: 'Café con leche', amount: 25, discount: 0, type: 'LK', email: '', othersValues: {}, taxAmount: 1.75,
+    serviceCode: 'LK', transactionsType: 'AUTH_CAPTURE', lang: 'es', returnUrlString: '', additionalParamsUrlString: '', customFieldValues: [],
+    additionalData: {}, txChannel: 'PWW', idSubscription: null,
+  },
+  'merchants/7': { idMerchant: 7, merchantName: 'Tienda Ñandú', webCode: 'CCLW7', logo: '', customFields: '', hasPaymentGuest: true, txLimit: 0 },
+  'merchants/7/payment-methods': {
+    paymentMethods: ['card', 'clave'].map((method, i) => ({ method, linkType: 'LK', gatewayCode: method === 'clave' ? 'CLAVE' : 'LK', idMerchantService: i + 1, txLimit: 0 })),
+  },
+};
+
+async function boot(path: string, status: number) {
+  history.replaceState(null, '', path);
+  const { api } = scriptedApi({ ...CHECKOUT_ANSWERS, 'receipts/OP1': { ...RECEIPT, status } });
+  const messages: WidgetMessage[] = [];
+  const services: Services = {
+    config: { ...readConfig(document), splashMs: 0 },
+    api,
+    lang: 'es',
+    bridge: { embedded: true, notify: (m) => void messages.push(m), onCloseRequested: () => {} },
+    navigate,
+    leave: vi.fn(),
+    storage: { local: localStorage, session: sessionStorage },
+    now: () => new Date('2026-11-21T17:30:00Z'),
+    serverNow: () => Date.parse('2026-11-21T17:30:00Z'),
+    newTrackId: () => 'track-1',
+  };
+  const view = await render(<App services={services} i18nReady={startI18n('es', catalogs.es)} subscribe={subscribe} />);
+  const results = () => messages.flatMap((m) => (m.type === 'result' ? [m.result] : []));
+  return { ...view, results };
+}
+
+describe('back from the bank: /pf/widget/returnclave and /pf/widget/returnclavesdk', () => {
+  let unmount: (() => unknown) | undefined;
+  beforeEach(() => {
+    document.body.innerHTML = '';
+    sessionStorage.clear();
+  });
+  afterEach(async () => {
+    await unmount?.();
+  });
+
+  it('approved: the receipt shows at its own address with the sticky params, and the merchant page hears once', async () => {
+    saveReturn(sessionStorage, 'clave', { formPath: FORM, email: 'ana@example.com', returnUrl: '' });
+    const view = await boot(`/pf/widget/returnclavesdk?Oper=OP1&parentOrigin=https%3A%2F%2Fshop.test&lang=es&from=${encodeURIComponent(FORM)}`, 1);
+    unmount = view.unmount;
+    await vi.waitFor(
+      async () => {
+        await settle();
+        expect(view.container.querySelector('h1')?.textContent).toBe(catalogs.es.receipt_payment_proof);
+      },
+      { timeout: 10_000 },
+    );
+    expect(location.pathname).toBe('/pf/default-receipt/OP1');
+    expect(new URLSearchParams(location.search).get('parentOrigin')).toBe('https://shop.test');
+    expect(view.container.textContent).toContain(catalogs.es.status_approved);
+    expect(view.results()).toEqual([expect.objectContaining({ status: 'success', method: 'clave', notification: expect.objectContaining({ Oper: 'OP1', Estado: 'APPROVED' }) })]);
+  });
+
+  it('refused: back on the form with Clave chosen and the reason shown; told to the merchant page once', async () => {
+    const view = await boot(`/pf/widget/returnclave?Oper=OP1&parentOrigin=https%3A%2F%2Fshop.test&from=${encodeURIComponent(FORM)}`, 0);
+    unmount = view.unmount;
+    await vi.waitFor(
+      async () => {
+        await settle();
+        expect(view.container.querySelector('[role="alert"]')?.textContent).toContain(catalogs.es.declined_title);
+      },
+      { timeout: 10_000 },
+    );
+    expect(location.pathname).toBe('/pf/widget/clave');
+    expect(new URLSearchParams(location.search).get('method')).toBe('clave');
+    expect(view.container.querySelector<HTMLInputElement>('input[name="payment-method"][value="clave"]')?.checked).toBe(true);
+    expect(view.container.querySelector('button[type="submit"]:not([hidden] *)')?.textContent).toBe(catalogs.es.clave_continue);
+    expect(view.results()).toEqual([expect.objectContaining({ status: 'error', method: 'clave' })]);
+  });
+});

@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { t } from '../../i18n/i18n';
+import { AttemptAlert } from '../../payments/AttemptAlert';
+import type { MethodScreenProps } from '../../payments/methodModule';
+import { useAttempt } from '../../payments/useAttempt';
+import { WaitingPanel } from '../../payments/WaitingPanel';
+import { useStoreState } from '../../ui/useStoreState';
+import { createClaveStore } from './store';
+
+/** PRODUCT.md "Clave": the submit sends the payer to the bank's page inside the checkout frame. */
+export function ClaveScreen({ payment }: MethodScreenProps) {
+  const [{ state, attempt }] = useState(() => createClaveStore(payment));
+  const clave = useStoreState(state);
+  const current = useAttempt(attempt, payment);
+  const busy = current.phase === 'sending';
+
+  if (current.phase === 'waiting' || current.phase === 'approved') {
+    return (
+      <div className="method-screen">
+        <h2 className="method__title">{t('clave_title')}</h2>
+        <WaitingPanel status={t(clave.leaving ? 'clave_redirect' : 'clave_bank_pending')} deadline={null} serverNow={payment.services.serverNow} />
+        {clave.leaving ? null : (
+          <button type="button" className="button button--link" onClick={() => state.getState().cancel()}>
+            {t('use_other_method')}
+          </button>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <div className="method-screen">
+      <h2 className="method__title">{t('clave_title')}</h2>
+      {clave.alert ? <AttemptAlert message={clave.alert} /> : null}
+      <form
+        className="method-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void state.getState().pay();
+        }}
+      >
+        <p className="method__text">{t('clave_intro')}</p>
+        <button type="submit" className="button button--primary button--pay" disabled={busy} aria-busy={busy}>
+          {busy ? t('processing_payment') : t('clave_continue')}
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it, vi } from 'vitest';
+import { PasarelaError, type PaymentResult } from '@pasarela/core';
+import { scriptedApi, type Answer } from '../../testing/fakePaymentContext';
+import { createClaveReturnStore } from './returnStore';
+
+const FORM = '/pf/widget?type=lk&code=LINK1&lang=en';
+const receipt = (status: number) => ({
+  codOper: 'OP1', status, totalPay: 26.75, typeMethod: 'CLAVE', cardType: '', email: 'ana@example.com', messageSys: status === 0 ? 'Rechazada por el banco' : 'Aprobada',
+});
+
+function setup(answer: Answer | Answer[], formPath = FORM) {
+  const { api } = scriptedApi({ 'receipts/OP1': answer });
+  const reports: PaymentResult[] = [];
+  const onSuccess = vi.fn();
+  const store = createClaveReturnStore({
+    api, codOper: 'OP1', pending: { formPath, email: '', returnUrl: '' }, report: (r) => void reports.push(r), onSuccess, now: () => new Date('2026-11-21T17:30:00Z'),
+  });
+  return { store, reports, onSuccess };
+}
+
+describe('Clave return', () => {
+  it('an approved payment is reported once as success and leads to its receipt', async () => {
+    const { store, reports, onSuccess } = setup(receipt(1));
+    await Promise.all([store.getState().load(), store.getState().load()]);
+    await store.getState().load();
+    expect(reports).toEqual([expect.objectContaining({ status: 'success', method: 'clave', notification: expect.objectContaining({ Oper: 'OP1', Estado: 'APPROVED', TotalPagado: '26.75', Tipo: 'CLAVE' }) })]);
+    expect(onSuccess).toHaveBeenCalled();
+    expect(store.getState()).toMatchObject({ status: 'done', to: '/pf/default-receipt/OP1' });
+  });
+
+  it('a refused payment is reported as an error and leads back to the form with the reason and Clave chosen', async () => {
+    const { store, reports, onSuccess } = setup(receipt(0));
+    await store.getState().load();
+    expect(reports).toEqual([expect.objectContaining({ status: 'error', method: 'clave', notification: expect.objectContaining({ Estado: 'DECLINED', Razon: 'Rechazada por el banco' }) })]);
+    expect(onSuccess).not.toHaveBeenCalled();
+    expect(store.getState()).toMatchObject({ status: 'done', to: `${FORM}&error=payment_declined&method=clave` });
+  });
+
+  it('without the form address a refused payment shows its receipt', async () => {
+    const { store } = setup(receipt(0), '');
+    await store.getState().load();
+    expect(store.getState()).toMatchObject({ status: 'done', to: '/pf/default-receipt/OP1' });
+  });
+
+  it('a payment the bank left pending is reported as success (SPEC 4: PENDING notifies success)', async () => {
+    const { store, reports } = setup(receipt(-1));
+    await store.getState().load();
+    expect(reports[0]).toMatchObject({ status: 'success', notification: { Estado: 'PENDING' } });
+  });
+
+  it('an unknown operation goes to /404 without reporting anything', async () => {
+    const { store, reports } = setup(new PasarelaError({ code: 'receive_not_found', category: 'api', status: 404 }));
+    await store.getState().load();
+    expect(store.getState()).toMatchObject({ status: 'done', to: '/404' });
+    expect(reports).toEqual([]);
+  });
+
+  it('a lost connection shows the catalogue message, and trying again finishes the return', async () => {
+    const { store, reports } = setup([new PasarelaError({ code: 'connection_error', category: 'network' }), receipt(1)]);
+    await store.getState().load();
+    expect(store.getState()).toMatchObject({ status: 'failed', message: { key: 'connection_error' } });
+    await store.getState().load();
+    expect(store.getState()).toMatchObject({ status: 'done', to: '/pf/default-receipt/OP1' });
+    expect(reports).toHaveLength(1);
+  });
+});

@@ -1,0 +1,64 @@
+import { createStore } from 'zustand/vanilla';
+import { isPasarelaError, payerMessage, type PayerMessage, type PaymentResult } from '@pasarela/core';
+import type { ApiClient } from '../../api/client';
+import { loadReceipt } from '../../api/loadReceipt';
+import { NOT_FOUND_PATH, RECEIPT_PATH } from '../../app/route';
+import { formAfterRefusal, resultAfterReturn, type PendingReturn } from '../../payments/leaveAndReturn';
+
+export type ClaveReturnState =
+  | { status: 'checking' }
+  | { status: 'failed'; message: PayerMessage }
+  /** Where the payer goes next: the receipt, or the form with the bank's refusal. */
+  | { status: 'done'; to: string };
+
+export interface ClaveReturnDeps {
+  api: ApiClient;
+  codOper: string;
+  /** What the checkout kept about the form the payer left (storage, or the return address). */
+  pending: PendingReturn;
+  /** Tells the merchant page the result. */
+  report: (result: PaymentResult) => void;
+  /** SPEC 3 "On success in the widget the stored session is cleared". */
+  onSuccess: () => void;
+  now: () => Date;
+}
+
+/**
+ * The bank's return (/pf/widget/returnclave): reads the payment's receipt, tells the merchant page
+ * the result once, then leads to the receipt or, after a refusal, back to the form with the reason.
+ */
+export function createClaveReturnStore(deps: ClaveReturnDeps) {
+  let running: Promise<void> | null = null;
+  let reported = false;
+  return createStore<ClaveReturnState & { load(): Promise<void> }>()((set) => ({
+    status: 'checking',
+    load() {
+      running ??= (async () => {
+        set({ status: 'checking' });
+        try {
+          const receipt = await loadReceipt(deps.api, deps.codOper);
+          const result = resultAfterReturn('clave', receipt, deps.pending, deps.now());
+          if (!reported) {
+            reported = true;
+            deps.report(result);
+          }
+          const receiptPath = RECEIPT_PATH + encodeURIComponent(receipt.codOper);
+          if (result.status === 'success') {
+            deps.onSuccess();
+            set({ status: 'done', to: receiptPath });
+          } else {
+            set({ status: 'done', to: deps.pending.formPath ? formAfterRefusal(deps.pending.formPath, 'payment_declined', 'clave') : receiptPath });
+          }
+        } catch (error) {
+          // SPEC 2: no receipt for the code goes to /404.
+          const notFound = isPasarelaError(error) && (error.code === 'receive_not_found' || error.status === 404);
+          set(notFound ? { status: 'done', to: NOT_FOUND_PATH } : { status: 'failed', message: payerMessage(error) });
+        } finally {
+          running = null;
+        }
+      })();
+      return running;
+    },
+  }));
+}
+export type ClaveReturnStore = ReturnType<typeof createClaveReturnStore>;

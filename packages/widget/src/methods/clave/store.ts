@@ -1,0 +1,101 @@
+import { createStore } from 'zustand/vanilla';
+import {
+  claveReducer, CLAVE_STEPS, displayStatusOf, initialStepState, isHttpUrl, PasarelaError, type PayerMessage, type StepState,
+} from '@pasarela/core';
+import type { ApiClient } from '../../api/client';
+import { createAttemptStore, type AttemptVerdict } from '../../payments/attemptStore';
+import { leaveAddress, saveReturn, takeReturn } from '../../payments/leaveAndReturn';
+import type { PaymentContext } from '../../payments/paymentContext';
+import { clavePaymentStatus, startClavePayment, type ClaveAnswer } from './api';
+import { CLAVE_RETURN_PATH, CLAVE_RETURN_SDK_PATH, CLAVE_TYPE } from './config';
+
+export interface ClaveState {
+  /** SPEC 4 "The clave flow ... has its own step counter": choose, bank page, result (core's reducer). */
+  steps: StepState;
+  /** Why the last attempt did not go through (back from the bank's refusal, or refused here). */
+  alert: PayerMessage | null;
+  /** The browser is on its way to the bank's page. */
+  leaving: boolean;
+  /** Creates the payment once and sends the payer to the bank's page. */
+  pay(): Promise<void>;
+  /** Gives up a payment left waiting at the bank (the payer came back without finishing it). */
+  cancel(): void;
+}
+
+/** SPEC 4 Clave display statuses: 0 declined, 1 approved, -1 pending. */
+export function claveVerdict(answer: ClaveAnswer): AttemptVerdict {
+  const display = displayStatusOf('clave', answer.status);
+  return display === 'approved' ? 'approved' : display === 'pending' ? 'pending' : 'declined';
+}
+
+/** The bank's page, told to send the payer back to the return route this checkout answers. */
+export function bankAddress(redirectUrl: string, codOper: string, embedded: boolean, current: URL): string {
+  const back = `${embedded ? CLAVE_RETURN_SDK_PATH : CLAVE_RETURN_PATH}?Oper=${encodeURIComponent(codOper)}`;
+  return leaveAddress(redirectUrl, back, current);
+}
+
+export function createClaveStore(payment: PaymentContext, api: ApiClient = payment.services.api) {
+  const { services, data } = payment;
+  const session = services.storage.session;
+  // Back from the bank's refusal: that payment is over, so it is not picked up again.
+  if (payment.arrivalMessage) payment.memory().clear();
+
+  const state = createStore<ClaveState>()((set) => ({
+    steps: initialStepState(CLAVE_STEPS.init),
+    alert: payment.arrivalMessage,
+    leaving: false,
+    async pay() {
+      set({ alert: null });
+      await attempt.getState().start();
+    },
+    cancel() {
+      takeReturn(session, 'clave');
+      attempt.getState().retry();
+      set({ steps: claveReducer(state.getState().steps, { type: 'reset' }) });
+    },
+  }));
+  const step = (action: Parameters<typeof claveReducer>[1]) => state.setState({ steps: claveReducer(state.getState().steps, action) });
+
+  const attempt = createAttemptStore<ClaveAnswer>({
+    send: async (trackId) => {
+      const answer = await startClavePayment(api, { ...payment.linkFields(), trackId });
+      // SPEC 5 "A URL is valid only with http or https": no bank page to go to, no payment to make.
+      if (claveVerdict(answer) === 'pending' && !isHttpUrl(answer.redirectUrl ?? '')) {
+        throw new PasarelaError({ code: 'service_unavailable', category: 'api' });
+      }
+      return { codOper: answer.codOper, deadline: null, answer };
+    },
+    check: (codOper) => clavePaymentStatus(api, codOper),
+    verdict: claveVerdict,
+    declinedMessage: () => ({ key: 'payment_declined' }),
+    timeoutKey: 'waiting_time_over',
+    newTrackId: services.newTrackId,
+    pushUrl: payment.pushUrl,
+    // Kept across a reload, so coming Back from the bank's page follows that payment instead of making another.
+    memory: payment.memory(),
+    onWaiting: ({ codOper, answer }) => {
+      step({ type: 'goTo', step: CLAVE_STEPS.bank });
+      if (claveVerdict(answer) !== 'pending' || !answer.redirectUrl) return;
+      saveReturn(session, 'clave', { formPath: location.pathname + location.search, email: data.info.email, returnUrl: data.info.returnUrlString });
+      state.setState({ leaving: true });
+      services.leave(bankAddress(answer.redirectUrl, codOper, services.bridge.embedded, new URL(location.href)));
+    },
+    onEnd: ({ verdict, codOper, message }) => {
+      // The bank's return address finishes a payment and tells the merchant page; this screen does
+      // so only for a payment the bank never returned from (the payer came Back) or never created.
+      const unreported = takeReturn(session, 'clave') !== null || codOper === '';
+      state.setState({ leaving: false, alert: message ? { key: message.key } : null });
+      if (verdict === 'approved') step({ type: 'confirmed' });
+      else if (message?.key === 'payment_expired') step({ type: 'paymentExpired' });
+      else step({ type: 'failed', error: message?.key ?? 'payment_declined' });
+      if (verdict === 'approved') {
+        if (unreported) payment.report({ result: 'APPROVED', codOper, type: CLAVE_TYPE });
+        payment.showReceipt(codOper);
+      } else if (unreported) {
+        payment.report({ result: 'DECLINED', codOper, type: CLAVE_TYPE, reason: message?.key ?? '' });
+      }
+    },
+  });
+  return { state, attempt };
+}
+export type ClaveStores = ReturnType<typeof createClaveStore>;
