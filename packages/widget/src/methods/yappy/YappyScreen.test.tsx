@@ -51,7 +51,7 @@ describe('YappyScreen', () => {
       await settle();
       expect(view.container.querySelector('[role="timer"]')?.textContent).toBe('Tienes 05:00 para pagar');
     });
-    expect(view.container.querySelector('[role="status"]')?.textContent).toContain('6111-1111');
+    expect(view.container.querySelector('[role="status"]')?.textContent).toContain('6111\u00a01111');
 
     // The first status check said pending; the next (polled after a second) says declined.
     await vi.waitFor(

@@ -61,7 +61,7 @@ export function YappyScreen({ payment }: MethodScreenProps) {
   );
 }
 
-/** 61111111 as Panama writes mobiles, 6111-1111, so the payer can check the number. */
+/** 61111111 in two groups, 6111 1111, so the payer can check the number; the space never wraps. */
 function phoneText(phone: string): string {
-  return /^\d{8}$/.test(phone) ? `${phone.slice(0, 4)}-${phone.slice(4)}` : phone;
+  return /^\d{8}$/.test(phone) ? `${phone.slice(0, 4)}\u00a0${phone.slice(4)}` : phone;
 }
