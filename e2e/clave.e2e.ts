@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { createLink, transactionsFor } from './support/admin';
+import { seriousViolations } from './support/axe';
+import { checkoutFrameOf } from './support/frames';
+import { browserAvailable, launchChromium } from './support/browser';
+import { CheckoutFrame, openShopCheckout, type OpenedCheckout } from './support/pages';
+import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
+
+// PRODUCT.md "Clave": the submit sends the payer to the bank's page inside the checkout frame; the
+// bank returns to /pf/widget/returnclave (or returnclavesdk), which shows the receipt.
+describe.runIf(browserAvailable())('Clave from a merchant page, end to end', () => {
+  let sandbox: RunningSandbox;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ SPLASH_MS: '300' });
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await sandbox?.stop();
+  });
+
+  const continueButton = (checkout: CheckoutFrame) => checkout.frame.getByRole('button', { name: /continuar al banco|continue to the bank/i });
+  const attempts = (opened: OpenedCheckout) => opened.shop.result.locator('.attempt').count();
+
+  async function toTheBank(opened: OpenedCheckout, answer: RegExp): Promise<void> {
+    await continueButton(opened.checkout).click();
+    const button = opened.checkout.frame.getByRole('button', { name: answer });
+    await button.waitFor({ timeout: 15_000 });
+    // The bank's page is inside the checkout frame, on the checkout's origin.
+    expect((await checkoutFrameOf(opened.page)).url()).toMatch(/\/sandbox\/clave\/PP\w+\?returnTo=%2Fpf%2Fwidget%2Freturnclavesdk/);
+    await button.click();
+  }
+
+  it('approved on the bank page: receipt in the checkout, success on the shop once (a reload does not repeat it)', async () => {
+    const opened = await openShopCheckout(browser, sandbox.demoUrl);
+    const { page, shop, checkout, codes, errors } = opened;
+    await checkout.chooseMethod(/Clave/);
+    await continueButton(checkout).waitFor();
+    expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
+    await toTheBank(opened, /aprobar/i);
+
+    await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('success');
+    const frameUrl = new URL((await checkoutFrameOf(page)).url());
+    expect(frameUrl.pathname).toMatch(/^\/pf\/default-receipt\/PP\w+$/);
+    expect(frameUrl.searchParams.get('parentOrigin')).toBe(new URL(sandbox.demoUrl).origin);
+    const transactions = await transactionsFor(sandbox, codes[0] ?? '');
+    expect(transactions).toMatchObject([{ method: 'clave', status: 1 }]);
+    expect(await shop.result.textContent()).toContain(transactions[0]?.codOper ?? 'missing');
+
+    await (await checkoutFrameOf(page)).evaluate(() => location.reload());
+    await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.waitForTimeout(500);
+    expect(await attempts(opened)).toBe(1);
+    expect(errors).toEqual([]);
+    await opened.context.close();
+  });
+
+  it('refused on the bank page: back on the form with Clave chosen and the reason, error on the shop; then paid', async () => {
+    const opened = await openShopCheckout(browser, sandbox.demoUrl);
+    const { page, shop, checkout, codes } = opened;
+    await checkout.chooseMethod(/Clave/);
+    await toTheBank(opened, /rechazar/i);
+
+    await expect.poll(() => checkout.alert.textContent(), { timeout: 15_000 }).toBe('Pago rechazado');
+    await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('error');
+    expect(await checkout.frame.getByRole('radio', { name: /Clave/ }).isChecked()).toBe(true);
+    expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
+    await page.screenshot({ path: 'e2e/artifacts/clave-refused.png' });
+
+    await toTheBank(opened, /aprobar/i);
+    await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('success');
+    const transactions = await transactionsFor(sandbox, codes[0] ?? '');
+    expect(transactions.map((t) => [t.method, Number(t.status)]).sort()).toEqual([['clave', 0], ['clave', 1]]);
+    expect(await attempts(opened)).toBe(2);
+    await opened.context.close();
+  });
+
+  it('/pf/widget/clave opens the checkout with Clave chosen; a full page comes back through /pf/widget/returnclave, in English', async () => {
+    const code = await createLink(sandbox, { amount: 12.5, taxAmount: 0.88, description: 'Sombrero pintao' });
+    const page = await browser.newPage();
+    const returns: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame.url().includes('/pf/widget/returnclave')) returns.push(frame.url());
+    });
+    await page.goto(`${sandbox.url}/pf/widget/clave?type=lk&code=${code}&lang=en`);
+    const checkout = new CheckoutFrame(page);
+    await expect.poll(() => checkout.frame.getByRole('radio', { name: /Clave/ }).isChecked(), { timeout: 20_000 }).toBe(true);
+    await continueButton(checkout).click();
+    await page.getByRole('button', { name: /approve/i }).click();
+    await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(new URL(returns[0] ?? 'http://x/').pathname).toBe('/pf/widget/returnclave');
+    expect(new URL(page.url()).searchParams.get('lang')).toBe('en');
+    expect(await transactionsFor(sandbox, code)).toMatchObject([{ method: 'clave', status: 1 }]);
+    await page.close();
+  });
+});

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { transactionsFor } from './support/admin';
+import { seriousViolations } from './support/axe';
+import { checkoutFrameOf } from './support/frames';
+import { browserAvailable, launchChromium } from './support/browser';
+import { openShopCheckout, type OpenedCheckout } from './support/pages';
+import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
+
+// PRODUCT.md "Yappy": a phone field (8 digits), then the waiting screen with SPEC's 5-minute window,
+// here shortened by YAPPY_WAIT_MS so the never-answered phone times out within the test.
+const WAIT_MS = 3_000;
+
+describe.runIf(browserAvailable())('Yappy from a merchant page, end to end', () => {
+  let sandbox: RunningSandbox;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ SPLASH_MS: '300', YAPPY_WAIT_MS: String(WAIT_MS) });
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await sandbox?.stop();
+  });
+
+  async function chooseYappy(): Promise<OpenedCheckout> {
+    const opened = await openShopCheckout(browser, sandbox.demoUrl);
+    await opened.checkout.chooseMethod(/Yappy/);
+    await opened.checkout.field('yappy-phone').waitFor({ state: 'visible' });
+    return opened;
+  }
+  const sendButton = (opened: OpenedCheckout) => opened.checkout.frame.getByRole('button', { name: /enviar solicitud de pago/i });
+  const attempts = (opened: OpenedCheckout) => opened.shop.result.locator('.attempt').count();
+
+  it('61111111 by keyboard alone: receipt in the checkout, success on the shop, one approved Yappy transaction', async () => {
+    const opened = await chooseYappy();
+    const { page, shop, checkout, codes, errors } = opened;
+    const phone = checkout.field('yappy-phone');
+    expect(await phone.getAttribute('autocomplete')).toBe('tel-national');
+    expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
+    await phone.focus();
+    await page.keyboard.type('6111 1111');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('success');
+    expect(await checkout.frame.getByText('Aprobado', { exact: true }).isVisible()).toBe(true);
+
+    const transactions = await transactionsFor(sandbox, codes[0] ?? '');
+    expect(transactions).toMatchObject([{ method: 'yappy', status: 1 }]);
+    expect(await shop.result.textContent()).toContain(transactions[0]?.codOper ?? 'missing');
+    expect(await attempts(opened)).toBe(1);
+    expect(errors).toEqual([]);
+    await opened.context.close();
+  });
+
+  it('62222222 declines: the catalogue message in place, the shop hears error, and a retry with 61111111 pays', async () => {
+    const opened = await chooseYappy();
+    const { shop, checkout, codes } = opened;
+    await checkout.field('yappy-phone').fill('62222222');
+    await sendButton(opened).click();
+    await expect.poll(() => checkout.alert.textContent(), { timeout: 15_000 }).toBe('El pago fue rechazado');
+    await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('error');
+
+    // The same phone is back in the field, ready to change and send again.
+    expect(await checkout.field('yappy-phone').inputValue()).toBe('62222222');
+    await checkout.field('yappy-phone').fill('61111111');
+    await sendButton(opened).click();
+    await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('success');
+    const transactions = await transactionsFor(sandbox, codes[0] ?? '');
+    expect(transactions.map((t) => [t.method, Number(t.status)]).sort()).toEqual([['yappy', 0], ['yappy', 1]]);
+    expect(await attempts(opened)).toBe(2);
+    await opened.context.close();
+  });
+
+  it('63333333 never answers: the countdown runs out, the time-out message shows with the phone to retry, the shop hears error', async () => {
+    const opened = await chooseYappy();
+    const { page, shop, checkout, codes } = opened;
+    await checkout.field('yappy-phone').fill('63333333');
+    await sendButton(opened).click();
+    const timer = checkout.frame.getByRole('timer');
+    await timer.waitFor({ timeout: 10_000 });
+    expect(await timer.textContent()).toMatch(/^Tienes 00:0\d para pagar$/);
+    expect(await checkout.frame.getByRole('status').first().textContent()).toContain('6333\u00a03333');
+    expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
+    await page.screenshot({ path: 'e2e/artifacts/yappy-waiting.png' });
+
+    // SPEC 8 waiting_time_over when the window closes, or payment_expired when the server's 619 comes first.
+    await expect.poll(() => checkout.alert.textContent(), { timeout: WAIT_MS + 10_000 }).toMatch(/^El tiempo (de espera terminó|para pagar ha expirado)$/);
+    await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('error');
+    await expect.poll(() => checkout.frame.locator(':focus').getAttribute('name')).toBe('yappy-phone');
+    await expect.poll(async () => (await transactionsFor(sandbox, codes[0] ?? '')).map((t) => Number(t.status)), { timeout: 10_000 }).toEqual([0]);
+    expect(await attempts(opened)).toBe(1);
+    await opened.context.close();
+  });
+});
