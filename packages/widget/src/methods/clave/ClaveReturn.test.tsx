@@ -28,7 +28,7 @@ const CHECKOUT_ANSWERS = {
 
 async function boot(path: string, status: number) {
   history.replaceState(null, '', path);
-  const { api } = scriptedApi({ ...CHECKOUT_ANSWERS, 'receipts/OP1': { ...RECEIPT, status } });
+  const { api } = scriptedApi({ ...CHECKOUT_ANSWERS, 'receipts/OP1': { ...RECEIPT, status }, 'clave/payments/OP1': { codOper: 'OP1', status } });
   const messages: WidgetMessage[] = [];
   const services: Services = {
     config: { ...readConfig(document), splashMs: 0 },
@@ -89,5 +89,34 @@ describe('back from the bank: /pf/widget/returnclave and /pf/widget/returnclaves
     expect(view.container.querySelector<HTMLInputElement>('input[name="payment-method"][value="clave"]')?.checked).toBe(true);
     expect(view.container.querySelector('button[type="submit"]:not([hidden] *)')?.textContent).toBe(catalogs.es.clave_continue);
     expect(view.results()).toEqual([expect.objectContaining({ status: 'error', method: 'clave' })]);
+  });
+});
+
+describe('Back from the bank page without an answer', () => {
+  let unmount: (() => unknown) | undefined;
+  beforeEach(() => {
+    document.body.innerHTML = '';
+    sessionStorage.clear();
+  });
+  afterEach(async () => {
+    await unmount?.();
+  });
+
+  it('the checkout opens on Clave, following the payment left at the bank instead of offering to pay again', async () => {
+    // What the Clave screen keeps when it sends the payer to the bank.
+    sessionStorage.setItem('pasarela.attempt.clave.LINK1', JSON.stringify({ codOper: 'OP1', deadline: null }));
+    saveReturn(sessionStorage, 'clave', { formPath: '/pf/widget?type=lk&code=LINK1', email: '', returnUrl: '' });
+    const view = await boot('/pf/widget?type=lk&code=LINK1&parentOrigin=https%3A%2F%2Fshop.test', -1);
+    unmount = view.unmount;
+    await vi.waitFor(
+      async () => {
+        await settle();
+        expect(view.container.querySelector('[role="status"]')?.textContent).toBe(catalogs.es.clave_bank_pending);
+      },
+      { timeout: 10_000 },
+    );
+    expect(view.container.querySelector<HTMLInputElement>('input[name="payment-method"][value="clave"]')?.checked).toBe(true);
+    // The other methods wait until this payment ends or the payer gives it up.
+    expect(view.container.querySelector<HTMLInputElement>('input[name="payment-method"][value="card"]')?.disabled).toBe(true);
   });
 });
