@@ -25,7 +25,7 @@ export function YappyScreen({ payment }: MethodScreenProps) {
           status={t('yappy_request_sent', { phone: phoneText(phone) })}
           deadline={current.deadline}
           serverNow={services.serverNow}
-          onExpire={() => void attempt.getState().expire()}
+          onExpire={() => state.getState().windowClosed()}
         />
         <button type="button" className="button button--link" onClick={() => attempt.getState().retry()}>
           {t('use_other_method')}

@@ -76,6 +76,24 @@ describe('Yappy store', () => {
     expect(results()).toHaveLength(1);
   });
 
+  it('when the countdown ends the server is asked once more, a moment later, and its 619 decides', async () => {
+    const { state, attempt, calls } = setup([PENDING, EXPIRED]);
+    await state.getState().pay('63333333');
+    // The watcher's first look has had its answer (and set its next poll on the real clock).
+    await vi.waitFor(() => expect(calls.filter((c) => c.method === 'get')).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    vi.useFakeTimers();
+    try {
+      state.getState().windowClosed();
+      await vi.advanceTimersByTimeAsync(1_900);
+      expect(attempt.getState().phase).toBe('waiting');
+      await vi.advanceTimersByTimeAsync(200);
+    } finally {
+      vi.useRealTimers();
+    }
+    await vi.waitFor(() => expect(attempt.getState()).toMatchObject({ phase: 'failed', message: { key: 'payment_expired' } }));
+  });
+
   it('a reload while waiting follows the same payment instead of sending another', async () => {
     const first = setup(PENDING);
     await first.state.getState().pay('63333333');

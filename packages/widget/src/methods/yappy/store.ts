@@ -4,7 +4,7 @@ import type { ApiClient } from '../../api/client';
 import { createAttemptStore, type AttemptVerdict } from '../../payments/attemptStore';
 import type { PaymentContext } from '../../payments/paymentContext';
 import { requestYappyPayment, yappyPaymentStatus, type YappyAnswer } from './api';
-import { YAPPY_TYPE } from './config';
+import { YAPPY_DEADLINE_GRACE_MS, YAPPY_TYPE } from './config';
 
 export interface YappyState {
   /** SPEC 4 "yappy starts at 1": phone, waiting, result, through core's reducer. */
@@ -15,6 +15,8 @@ export interface YappyState {
   failures: number;
   /** Sends the payment request to `phone` (the national digits). */
   pay(phone: string): Promise<void>;
+  /** The countdown reached the deadline: the server is asked once more, after YAPPY_DEADLINE_GRACE_MS. */
+  windowClosed(): void;
 }
 
 /** SPEC 4 Yappy display statuses: 1 approved, -1 and 0 pending; anything else did not go through. */
@@ -24,6 +26,7 @@ export function yappyVerdict(answer: YappyAnswer): AttemptVerdict {
 }
 
 export function createYappyStore(payment: PaymentContext, api: ApiClient = payment.services.api) {
+  let grace: ReturnType<typeof setTimeout> | undefined;
   const state = createStore<YappyState>()((set) => ({
     steps: initialStepState(YAPPY_STEPS.init),
     phone: '',
@@ -31,6 +34,10 @@ export function createYappyStore(payment: PaymentContext, api: ApiClient = payme
     async pay(phone) {
       set({ phone });
       await attempt.getState().start();
+    },
+    windowClosed() {
+      clearTimeout(grace);
+      grace = setTimeout(() => void attempt.getState().expire(), YAPPY_DEADLINE_GRACE_MS);
     },
   }));
   const step = (action: Parameters<typeof yappyReducer>[1]) => state.setState({ steps: yappyReducer(state.getState().steps, action) });
