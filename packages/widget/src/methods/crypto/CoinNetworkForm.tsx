@@ -2,7 +2,8 @@ import { useRef } from 'react';
 import { t } from '../../i18n/i18n';
 import { useStoreState } from '../../ui/useStoreState';
 import { SelectField } from './SelectField';
-import { isChanging, isCoinLocked, type CryptoField, type CryptoStores } from './store';
+import { isChanging, isCoinLocked } from './quote';
+import type { CryptoField, CryptoStores } from './store';
 
 /** PRODUCT.md "Crypto": native selects Moneda / Coin and Red / Network, and the button that gets (or moves) the payment. */
 export function CoinNetworkForm({ state, sending }: { state: CryptoStores['state']; sending: boolean }) {

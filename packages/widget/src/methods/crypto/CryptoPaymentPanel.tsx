@@ -5,7 +5,7 @@ import { CopyButton } from '../../payments/CopyButton';
 import { Countdown } from '../../payments/Countdown';
 import { QrCode } from '../../payments/QrCode';
 import type { CryptoAnswer } from './api';
-import { amountOwed } from './store';
+import { amountOwed } from './quote';
 
 interface CryptoPaymentPanelProps {
   quote: CryptoAnswer;

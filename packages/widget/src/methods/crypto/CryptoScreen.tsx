@@ -6,7 +6,8 @@ import { useAttempt } from '../../payments/useAttempt';
 import { useStoreState } from '../../ui/useStoreState';
 import { CoinNetworkForm } from './CoinNetworkForm';
 import { CryptoPaymentPanel } from './CryptoPaymentPanel';
-import { createCryptoStore, isChanging } from './store';
+import { isChanging } from './quote';
+import { createCryptoStore } from './store';
 
 /** PRODUCT.md "Crypto": choose coin and network, then send the exact amount to the address; the chain's confirmation shows the receipt. */
 export function CryptoScreen({ payment }: MethodScreenProps) {

@@ -6,7 +6,8 @@ import type { SavedAttempt } from '../../payments/attemptStore';
 import type { AttemptOutcome, LinkFields } from '../../payments/paymentContext';
 import type { WatchOptions } from '../../payments/watchPayment';
 import type { CryptoAnswer } from './api';
-import { amountOwed, createCryptoStore, isChanging, type CryptoPaymentDeps } from './store';
+import { amountOwed, isChanging } from './quote';
+import { createCryptoStore, type CryptoPaymentDeps } from './store';
 
 const COINS = [
   { label: 'Tether (USDT)', value: 'USDT' },

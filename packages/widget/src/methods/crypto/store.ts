@@ -1,17 +1,18 @@
 import { createStore } from 'zustand/vanilla';
 import {
-  acceptCryptoPayment, cryptoAmountOwed, cryptoFailure, cryptoReducer, displayStatusOf, initialCryptoState, isPasarelaError,
+  acceptCryptoPayment, cryptoFailure, cryptoReducer, initialCryptoState, isPasarelaError,
   payerMessage, selectCryptoService, CRYPTO_RATE_FROZEN_MS, SPECIFIC_ERROR_CODES,
   type CryptoAction, type CryptoActionName, type CryptoState, type PayerMessage,
 } from '@pasarela/core';
 import type { ApiClient } from '../../api/client';
 import type { Services } from '../../app/services';
-import { createAttemptStore, type AttemptDeps, type AttemptVerdict } from '../../payments/attemptStore';
+import { createAttemptStore, type AttemptDeps } from '../../payments/attemptStore';
 import type { PaymentContext } from '../../payments/paymentContext';
 import {
   createCryptoPayment, cryptoPaymentStatus, loadCoins, loadNetworks, updateCryptoPayment, type CryptoAnswer,
 } from './api';
 import { CRYPTO_REQUOTE_RETRY_MS, CRYPTO_REQUOTE_TRIES, CRYPTO_RESULT_TYPE } from './config';
+import { cryptoVerdict, isChanging, isCoinLocked } from './quote';
 
 export type CryptoField = 'currency' | 'network';
 
@@ -55,28 +56,6 @@ export interface CryptoStoreOptions {
   watch?: AttemptDeps<CryptoAnswer>['watch'];
   /** Waits between re-quote checks (tests pass an instant one). */
   wait?: (ms: number) => Promise<void>;
-}
-
-/** SPEC 4 "Crypto: 1 approved, all others pending": a crypto payment waits until the chain confirms it. */
-export function cryptoVerdict(answer: CryptoAnswer): AttemptVerdict {
-  return displayStatusOf('crypto', answer.txStatus) === 'approved' ? 'approved' : 'pending';
-}
-
-/** PRODUCT.md "an under-payment shows what is still owed": null while nothing (or everything) has arrived. */
-export function amountOwed(quote: CryptoAnswer): number | null {
-  if (!quote.underpaid || quote.paidCrypto <= 0) return null;
-  return cryptoAmountOwed(quote.amountCrypto, quote.paidCrypto);
-}
-
-/** The payer picked a coin or network other than the payment's: the shown address is not for it. */
-export function isChanging(state: Pick<CryptoScreenState, 'flow' | 'quote'>): boolean {
-  const { quote, flow } = state;
-  return quote !== null && (flow.currency !== quote.currency || flow.network !== quote.network);
-}
-
-/** Once part of the payment has arrived it is finished in the same coin and network. */
-export function isCoinLocked(quote: CryptoAnswer | null): boolean {
-  return quote !== null && quote.paidCrypto > 0;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
