@@ -36,8 +36,8 @@ export function CryptoPaymentPanel({ quote, requoted, lang, serverNow, onRateExp
   const rateExpiresAt = useMemo(() => Math.min(Date.parse(quote.rateExpiresAt), serverNow() + CRYPTO_RATE_FROZEN_MS), [quote.rateExpiresAt, serverNow]);
 
   return (
-    <div className="waiting crypto__payment" ref={panel} tabIndex={-1}>
-      <p className="waiting__status" role="status" aria-live="polite">
+    <div className="waiting crypto__payment" ref={panel} tabIndex={-1} role="group" aria-labelledby="crypto-status">
+      <p id="crypto-status" className="waiting__status" role="status" aria-live="polite">
         {status}
       </p>
       {Number.isNaN(rateExpiresAt) ? null : (
