@@ -6,7 +6,7 @@ export interface SelectOption {
 interface SelectFieldProps {
   name: string;
   label: string;
-  /** The first, empty choice ("Elige la moneda"); it cannot be chosen back. */
+  /** The first, empty choice ("Elige la moneda"); once there are options it cannot be chosen back. */
   placeholder: string;
   options: readonly SelectOption[];
   value: string;
@@ -39,7 +39,8 @@ export function SelectField({ name, label, placeholder, options, value, error, h
         aria-describedby={describedBy || undefined}
         onChange={(event) => onValue(event.currentTarget.value)}
       >
-        <option value="" disabled>
+        {/* Not disabled while alone: a select whose only option is disabled shows nothing at all. */}
+        <option value="" disabled={options.length > 0}>
           {placeholder}
         </option>
         {options.map((option) => (
