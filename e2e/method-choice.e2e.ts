@@ -7,7 +7,7 @@ import { CheckoutFrame, openShopCheckout } from './support/pages';
 import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
 
 /** Every method the demo merchant offers, by PRODUCT.md's names, in the order the choice lists them. */
-const ALL_METHODS_ES = ['Tarjeta', 'Nequi', 'Yappy', 'Clave', 'Efectivo'];
+const ALL_METHODS_ES = ['Tarjeta', 'Nequi', 'Yappy', 'Clave', 'Efectivo', 'Cripto'];
 
 // PRODUCT.md "Method choice": one radio group, card first, filtered by core's availability rules.
 describe.runIf(browserAvailable())('the method choice', () => {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import * as v from 'valibot';
 import {
-  CryptoPaymentSchema, CryptoProductSchema, CryptoRequestSchema, acceptCryptoPayment, orderCoins, rateFrozenRemainingMs, selectCryptoService,
+  CryptoPaymentSchema, CryptoProductSchema, CryptoRequestSchema, acceptCryptoPayment, cryptoAmountOwed, cryptoAmountText, orderCoins,
+  rateFrozenRemainingMs, selectCryptoService,
 } from './crypto';
 import { PasarelaError } from './errors';
 
@@ -66,5 +67,35 @@ describe('SPEC 4/8 crypto rules', () => {
     }).success).toBe(true);
     const product = v.parse(CryptoProductSchema, { idMerchant: 7, idMerchantService: 3, gatewayCode: 'CRYPTO', amount: '10', isLk: true, code: 'LK-1', txLimit: null });
     expect(product).toMatchObject({ amount: 10, txLimit: 0, taxAmount: 0, customFields: [], description: '' });
+  });
+});
+
+describe('PRODUCT.md "Crypto": "the address and exact coin amount with copy buttons"', () => {
+  it.each([
+    [39.59, '39.59'],
+    [0.0007918, '0.0007918'],
+    [0.00000001, '0.00000001'],
+    [1e-9, '0'],
+    [100, '100'],
+    [79.18, '79.18'],
+    [0.1 + 0.2, '0.3'],
+    [0, '0'],
+    [-0.5, '-0.5'],
+    [Number.NaN, '0'],
+  ])('%s is written %j (dot, at most 8 decimals, no exponent)', (amount, text) => {
+    expect(cryptoAmountText(amount)).toBe(text);
+  });
+});
+
+describe('PRODUCT.md "Crypto": "an under-payment shows what is still owed"', () => {
+  it.each([
+    [79.18, 50, 29.18],
+    [39.59, 20, 19.59],
+    [0.0007918, 0.0005, 0.0002918],
+    [79.18, 79.18, 0],
+    [79.18, 100, 0],
+    [10, 0, 10],
+  ])('quote %s, paid %s -> %s still owed', (quote, paid, owed) => {
+    expect(cryptoAmountOwed(quote, paid)).toBe(owed);
   });
 });

@@ -93,3 +93,23 @@ export function acceptCryptoPayment(payment: CryptoPayment): CryptoPayment {
 export function rateFrozenRemainingMs(frozenAt: number, now: number): number {
   return Math.max(0, frozenAt + CRYPTO_RATE_FROZEN_MS - now);
 }
+
+/** Decimals a coin amount is quoted and shown with (the smallest unit of BTC, satoshis). */
+export const CRYPTO_DECIMALS = 8;
+
+const roundCoin = (amount: number): number => Number(amount.toFixed(CRYPTO_DECIMALS));
+
+/**
+ * PRODUCT.md "Crypto": "the address and exact coin amount with copy buttons": the amount as the
+ * payer types or pastes it into a wallet: a dot, at most 8 decimals, no grouping, no exponent.
+ */
+export function cryptoAmountText(amount: number): string {
+  if (!Number.isFinite(amount)) return '0';
+  const text = Math.abs(roundCoin(amount)).toFixed(CRYPTO_DECIMALS).replace(/\.?0+$/, '');
+  return amount < 0 && text !== '0' ? `-${text}` : text;
+}
+
+/** PRODUCT.md "Crypto": "an under-payment shows what is still owed": the quote less what arrived, never below 0. */
+export function cryptoAmountOwed(amountCrypto: number, paidCrypto: number): number {
+  return Math.max(0, roundCoin(amountCrypto - paidCrypto));
+}

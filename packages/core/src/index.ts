@@ -238,6 +238,9 @@ export {
   selectCryptoService,
   acceptCryptoPayment,
   rateFrozenRemainingMs,
+  CRYPTO_DECIMALS,
+  cryptoAmountText,
+  cryptoAmountOwed,
 } from './crypto';
 export type { CryptoRequest, CryptoProduct, CryptoPayment, Coin } from './crypto';
 export { CRYPTO_STEPS, initialCryptoState, cryptoReducer } from './cryptoFlow';

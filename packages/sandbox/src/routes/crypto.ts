@@ -44,6 +44,9 @@ export function cryptoAnswer(tx: TransactionRow) {
   };
 }
 
+/** Where the payer sends the coin: an address on the chosen network. */
+const newAddress = (network: string) => `sbx${network.toLowerCase()}_${randomBytes(16).toString('hex')}`;
+
 function quoteDetails(currency: string, network: string, amountUsd: number) {
   const q = quote(currency, amountUsd);
   if (!q) throw new ApiError(400, 'missing_arguments', 'currency is not offered');
@@ -67,7 +70,7 @@ export function cryptoRoutes(deps: Deps) {
     const details = quoteDetails(body.currency, body.network, centsToAmount(checked.amountCents + checked.taxCents));
     const tx = await recordPayment(deps, checked, input, {
       method: 'crypto', status: 0, auth_status: 'PENDING', message_key: 'pending',
-      reference: `sbx${body.network.toLowerCase()}_${randomBytes(16).toString('hex')}`, details,
+      reference: newAddress(body.network), details,
     }, c.get('lang'));
     return reply(c, cryptoAnswer(tx));
   });
@@ -80,7 +83,12 @@ export function cryptoRoutes(deps: Deps) {
     if (tx.status === 1) throw new ApiError(409, 'request_already_paid');
     const frozen = tx.details['currency'] === body.currency && Date.parse(String(tx.details['rateExpiresAt'])) > Date.now();
     const details = frozen ? { ...tx.details, network: body.network } : quoteDetails(body.currency, body.network, centsToAmount(tx.amount_cents + tx.tax_cents));
-    const [row] = await deps.db.query<TransactionRow>('update transactions set details = $2, updated_at = now() where cod_oper = $1 returning *', [tx.cod_oper, JSON.stringify(details)]);
+    // Another network is another chain: the payer gets an address on it.
+    const address = tx.details['network'] === body.network ? tx.reference : newAddress(body.network);
+    const [row] = await deps.db.query<TransactionRow>(
+      'update transactions set details = $2, reference = $3, updated_at = now() where cod_oper = $1 returning *',
+      [tx.cod_oper, JSON.stringify(details), address],
+    );
     return reply(c, cryptoAnswer(row ?? tx));
   });
   app.get('/crypto/payments/:id', async (c) => {

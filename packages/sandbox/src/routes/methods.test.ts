@@ -119,6 +119,15 @@ describe('crypto', () => {
       method: 'PUT', body: JSON.stringify({ currency: 'BTC', network: 'BTC' }), headers: { 'content-type': 'application/json', 'x-api-key': 'pk_sandbox_pasarela_guest' },
     });
     expect(btc.status).toBe(200);
+    // Another network, another address on it.
+    expect(String(created.data['address'])).toMatch(/^sbxtrx_/);
+    const btcAddress = String((await t.get(`/crypto/payments/${id}`)).data['address']);
+    expect(btcAddress).toMatch(/^sbxbtc_[0-9a-f]{32}$/);
+    const again = await t.app.request(`/api/v1/crypto/payments/${id}`, {
+      method: 'PUT', body: JSON.stringify({ currency: 'BTC', network: 'BTC' }), headers: { 'content-type': 'application/json', 'x-api-key': 'pk_sandbox_pasarela_guest' },
+    });
+    expect(again.status).toBe(200);
+    expect((await t.get(`/crypto/payments/${id}`)).data['address']).toBe(btcAddress);
     const under = await t.admin('POST', `/crypto/${id}/confirm`, { amountPaid: 0.0001 });
     expect(under.json).toMatchObject({ underpaid: true, txStatus: 0 });
     await t.db.query("update transactions set details = jsonb_set(details, '{rateExpiresAt}', to_jsonb('2000-01-01T00:00:00.000Z'::text)) where cod_oper = $1", [id]);

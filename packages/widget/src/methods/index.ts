@@ -2,8 +2,9 @@ import type { MethodModule } from '../payments/methodModule';
 import { cardMethod } from './card';
 import { cashMethod } from './cash';
 import { claveMethod } from './clave';
+import { cryptoMethod } from './crypto';
 import { nequiMethod } from './nequi';
 import { yappyMethod } from './yappy';
 
 /** Every payment method, in the order the method choice lists them (PRODUCT.md "Method choice"). */
-export const METHOD_MODULES: readonly MethodModule[] = [cardMethod, nequiMethod, yappyMethod, claveMethod, cashMethod];
+export const METHOD_MODULES: readonly MethodModule[] = [cardMethod, nequiMethod, yappyMethod, claveMethod, cashMethod, cryptoMethod];

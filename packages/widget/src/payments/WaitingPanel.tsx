@@ -16,7 +16,7 @@ interface WaitingPanelProps {
 /** The one waiting screen: what to do, a live status, the time left, and what to scan or copy. */
 export function WaitingPanel({ status, deadline, serverNow, countdownKey = 'time_left_to_pay', onExpire, children }: WaitingPanelProps) {
   return (
-    <div className="waiting" aria-busy="true">
+    <div className="waiting">
       <span className="waiting__spinner" aria-hidden="true" />
       <p className="waiting__status" role="status" aria-live="polite">
         {status}

@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { seriousViolations } from './support/axe';
+import { browserAvailable, launchChromium } from './support/browser';
+import { createLink, transactionsFor } from './support/admin';
+import { openShopCheckout, type CheckoutScope } from './support/pages';
+import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
+
+const databases: Array<[string, Record<string, string>]> = [['PGlite', {}]];
+if (process.env.TEST_DATABASE_URL) databases.push(['PostgreSQL', { DATABASE_URL: process.env.TEST_DATABASE_URL }]);
+
+/** PRODUCT.md "Crypto" in the checkout: the selects, then what to send and where. */
+class CryptoCheckout {
+  constructor(readonly scope: CheckoutScope) {}
+
+  get coin(): Locator {
+    return this.scope.getByRole('combobox', { name: /^(Moneda|Coin)$/ });
+  }
+
+  get network(): Locator {
+    return this.scope.getByRole('combobox', { name: /^(Red|Network)$/ });
+  }
+
+  get qr(): Locator {
+    return this.scope.getByRole('img', { name: /QR/ });
+  }
+
+  get status(): Locator {
+    return this.scope.locator('.crypto [role="status"]');
+  }
+
+  get timer(): Locator {
+    return this.scope.locator('.crypto').getByRole('timer');
+  }
+
+  button(name: RegExp): Locator {
+    return this.scope.getByRole('button', { name });
+  }
+
+  async choose(coin: string, network: string): Promise<void> {
+    await this.coin.selectOption(coin);
+    await this.network.selectOption(network);
+  }
+
+  async getAddress(): Promise<void> {
+    await this.button(/obtener dirección de pago|get the payment address/i).click();
+    await this.qr.waitFor({ timeout: 15_000 });
+  }
+
+  get receiptTitle(): Locator {
+    return this.scope.getByRole('heading', { name: /comprobante de pago|payment receipt/i });
+  }
+}
+
+/** docs/sandbox.md: the chain confirming the payment, in full or (amountPaid below the quote) in part. */
+async function confirmOnChain(sandbox: RunningSandbox, codOper: string, amountPaid?: number): Promise<void> {
+  const res = await fetch(`${sandbox.url}/sandbox/crypto/${encodeURIComponent(codOper)}/confirm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(amountPaid === undefined ? {} : { amountPaid }),
+  });
+  if (res.status !== 200) throw new Error(`POST /sandbox/crypto/${codOper}/confirm answered ${res.status}: ${await res.text()}`);
+}
+
+describe.runIf(browserAvailable()).each(databases)('crypto payment, end to end, on %s', (_name, env) => {
+  let sandbox: RunningSandbox;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ SPLASH_MS: '0', ...env });
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await sandbox?.stop();
+  });
+
+  it('from the shop: coin and network, QR, address and amount; a change of coin moves the same payment; under-paid, then paid: receipt and success', async () => {
+    const { context, page, shop, checkout, codes, errors } = await openShopCheckout(browser, sandbox.demoUrl);
+    await checkout.chooseMethod(/Cripto|Crypto/);
+    const crypto = new CryptoCheckout(checkout.frame);
+    await crypto.choose('USDT', 'TRX');
+    await crypto.getAddress();
+    // The demo order is $37.00 + $2.59 tax; USDT is quoted at 1 USD.
+    await expect.poll(() => crypto.status.textContent(), { timeout: 10_000 }).toBe('Envía exactamente 39.59 USDT');
+    expect(await crypto.timer.textContent()).toMatch(/^La tasa de cambio se mantiene por (10:00|09:[0-5]\d)$/);
+    expect(await crypto.button(/copiar monto/i).isVisible()).toBe(true);
+    expect(await crypto.button(/copiar dirección/i).isVisible()).toBe(true);
+    expect(await checkout.frame.getByText(/^sbxtrx_[0-9a-f]{32}$/).isVisible()).toBe(true);
+
+    // Another coin after the payment exists: the same payment, quoted again in BTC (50,000 USD).
+    await crypto.coin.selectOption('BTC');
+    await crypto.button(/actualizar moneda y red/i).click();
+    await expect.poll(() => crypto.status.textContent(), { timeout: 10_000 }).toBe('Envía exactamente 0.0007918 BTC');
+    expect(await checkout.frame.getByText(/^sbxbtc_[0-9a-f]{32}$/).isVisible()).toBe(true);
+    const [transaction, ...more] = await transactionsFor(sandbox, codes[0] ?? '');
+    expect(more).toEqual([]);
+    expect(transaction).toMatchObject({ method: 'crypto', status: 0 });
+    const codOper = transaction?.codOper ?? '';
+
+    await confirmOnChain(sandbox, codOper, 0.0005);
+    await expect.poll(() => crypto.status.textContent(), { timeout: 10_000 }).toBe('Recibimos 0.0005 BTC. Aún faltan 0.0002918 BTC');
+    expect(await checkout.frame.getByText('0.0002918 BTC', { exact: true }).isVisible()).toBe(true);
+    expect(await shop.result.getAttribute('data-status')).toBeNull();
+    await page.screenshot({ path: 'e2e/artifacts/crypto-underpaid.png' });
+
+    await confirmOnChain(sandbox, codOper);
+    await expect.poll(() => crypto.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('success');
+    expect(await shop.result.textContent()).toContain(codOper);
+    await page.screenshot({ path: 'e2e/artifacts/crypto-approved.png' });
+
+    const transactions = await transactionsFor(sandbox, codes[0] ?? '');
+    expect(transactions).toEqual([expect.objectContaining({ codOper, method: 'crypto', status: 1 })]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('/pf/widget/crypto as a full page, by keyboard alone, axe-clean: crypto chosen, confirmed on chain, receipt', async () => {
+    const code = await createLink(sandbox, { amount: 20, taxAmount: 1.4, description: 'Sombrero pintao' });
+    const page = await browser.newPage({ locale: 'en-US', viewport: { width: 360, height: 800 } });
+    await page.goto(`${sandbox.url}/pf/widget/crypto?type=lk&code=${code}&lang=en`);
+    const crypto = new CryptoCheckout(page);
+    await crypto.coin.waitFor({ timeout: 20_000 });
+    expect(await page.getByRole('radio', { name: /crypto/i }).isChecked()).toBe(true);
+    await expect.poll(() => crypto.coin.isEnabled(), { timeout: 10_000 }).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Core's coin order (BUSD at XRP's place); keyboard: the first coin, Tether, has three networks.
+    expect(await crypto.coin.locator('option').allTextContents()).toEqual([
+      'Choose the coin', 'Tether (USDT)', 'USD Coin (USDC)', 'Bitcoin (BTC)', 'Ether (ETH)', 'Binance USD (BUSD)', 'XRP (XRP)',
+    ]);
+    await crypto.coin.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => crypto.network.isEnabled(), { timeout: 10_000 }).toBe(true);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent), { timeout: 10_000 }).toBe('Get the payment address');
+    await page.keyboard.press('Enter');
+    await crypto.qr.waitFor({ timeout: 15_000 });
+    expect(await crypto.network.inputValue()).toBe('TRX');
+    await expect.poll(() => crypto.status.textContent(), { timeout: 10_000 }).toBe('Send exactly 21.4 USDT');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: 'e2e/artifacts/crypto-full-page.png', fullPage: true });
+
+    const [transaction] = await transactionsFor(sandbox, code);
+    await confirmOnChain(sandbox, transaction?.codOper ?? '');
+    await expect.poll(() => crypto.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.getByText('Approved', { exact: true }).isVisible()).toBe(true);
+    expect(await transactionsFor(sandbox, code)).toEqual([expect.objectContaining({ method: 'crypto', status: 1 })]);
+    await page.close();
+  });
+});

@@ -1,0 +1,158 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as v from 'valibot';
+import { PasarelaError, catalogs, type WidgetMessage } from '@pasarela/core';
+import { act } from 'preact/test-utils';
+import type { ApiClient } from '../../api/client';
+import { App } from '../../app/App';
+import { readConfig } from '../../app/config';
+import { navigate, subscribe } from '../../app/history';
+import type { Services } from '../../app/services';
+import { startI18n } from '../../i18n/i18n';
+import { render, settle } from '../../testing/render';
+
+/** The Spanish text of a catalogue key. */
+const es = (key: string): string => catalogs.es[key] ?? key;
+const NOW = Date.parse('2026-11-21T17:30:00Z');
+const PAYMENT = {
+  id: 'OP9', codOper: 'OP9', status: 'SUCCESS', txStatus: 0, currency: 'USDT', network: 'TRX', address: 'sbxtrx_0123abcd',
+  amountUSD: 10.7, amountCrypto: 10.7, rate: 1, rateExpiresAt: new Date(NOW + 600_000).toISOString(), paidCrypto: 0, underpaid: false,
+  cryptoNetwork: [{ name: 'Tron (TRC20)', network: 'TRX' }, { name: 'Ethereum (ERC20)', network: 'ETH' }],
+};
+const ANSWERS: Record<string, unknown> = {
+  'payment-info': {
+    idMerchant: 7, code: 'LINK1', description: 'Café con leche', amount: 10, discount: 0, type: 'LK', email: '', othersValues: {}, taxAmount: 0.7,
+    serviceCode: 'LK', transactionsType: 'AUTH_CAPTURE', lang: 'es', returnUrlString: '', additionalParamsUrlString: '', customFieldValues: [],
+    additionalData: {}, txChannel: 'PWW', idSubscription: null,
+  },
+  'merchants/7': { idMerchant: 7, merchantName: 'Tienda Ñandú', webCode: 'CCLW7', logo: '', customFields: '', hasPaymentGuest: true, txLimit: 0, domainValidation: false },
+  'merchants/7/payment-methods': {
+    paymentMethods: [
+      { method: 'card', linkType: 'LK', gatewayCode: 'LK', idMerchantService: 1, txLimit: 0 },
+      { method: 'crypto', linkType: 'LK', gatewayCode: 'CRYPTO', idMerchantService: 4, txLimit: 0 },
+    ],
+  },
+  'crypto/coins': { coins: [{ label: 'Tether (USDT)', value: 'USDT' }, { label: 'Bitcoin (BTC)', value: 'BTC' }] },
+  'crypto/networks': { coin: 'USDT', networks: PAYMENT.cryptoNetwork },
+  'crypto/payments': PAYMENT,
+  'crypto/payments/OP9': PAYMENT,
+};
+
+async function boot(path: string, failures: Record<string, PasarelaError> = {}) {
+  history.replaceState(null, '', path);
+  const messages: WidgetMessage[] = [];
+  const posts: unknown[] = [];
+  const answer = async <S extends v.GenericSchema>(path: string, schema: S) => {
+    const failure = failures[path];
+    if (failure) throw failure;
+    if (!(path in ANSWERS)) throw new PasarelaError({ code: 'error_to_load', category: 'api', status: 404 });
+    return v.parse(schema, ANSWERS[path]);
+  };
+  const api: ApiClient = {
+    get: (p, schema) => answer(p, schema),
+    post: (p, schema, body) => {
+      posts.push(body);
+      return answer(p, schema);
+    },
+    put: (p, schema) => answer(p, schema),
+  };
+  const services: Services = {
+    config: { ...readConfig(document), splashMs: 0 },
+    api,
+    lang: 'es',
+    bridge: { embedded: true, notify: (m) => void messages.push(m), onCloseRequested: () => {} },
+    navigate,
+    leave: vi.fn(),
+    storage: { local: localStorage, session: sessionStorage },
+    now: () => new Date(NOW),
+    serverNow: () => NOW,
+    newTrackId: () => 'track-1',
+  };
+  const view = await render(<App services={services} i18nReady={startI18n('es', catalogs.es)} subscribe={subscribe} />);
+  await settle();
+  const select = (label: string) => {
+    const id = [...view.container.querySelectorAll('label')].find((l) => l.textContent === label)?.htmlFor ?? '';
+    const element = view.container.querySelector<HTMLSelectElement>(`select#${id}`);
+    if (!element) throw new Error(`no select labelled ${label}`);
+    return element;
+  };
+  const pick = async (element: HTMLSelectElement, value: string) => {
+    await act(() => {
+      element.value = value;
+      element.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await settle();
+  };
+  return { ...view, messages, posts, select, pick };
+}
+
+describe('crypto screen (PRODUCT.md "Crypto")', () => {
+  let unmount: (() => unknown) | undefined;
+  beforeEach(() => {
+    document.body.innerHTML = '';
+    sessionStorage.clear();
+  });
+  afterEach(async () => {
+    await unmount?.();
+  });
+
+  it('/pf/widget/crypto opens on crypto: selects Moneda and Red, then the QR, amount, address and the frozen-rate countdown', async () => {
+    const view = await boot('/pf/widget/crypto?type=lk&code=LINK1');
+    unmount = view.unmount;
+    await vi.waitFor(async () => {
+      await settle();
+      expect(view.select(es('crypto_coin_label')).options.length).toBe(3);
+    });
+    const radio = view.container.querySelector<HTMLInputElement>('input[name="payment-method"][value="crypto"]');
+    expect(radio?.checked).toBe(true);
+    const coin = view.select(es('crypto_coin_label'));
+    expect([...coin.options].map((o) => o.textContent)).toEqual([es('crypto_choose_coin'), 'Tether (USDT)', 'Bitcoin (BTC)']);
+    await view.pick(coin, 'USDT');
+    const network = view.select(es('crypto_network_label'));
+    expect([...network.options].map((o) => o.value)).toEqual(['', 'TRX', 'ETH']);
+    await view.pick(network, 'TRX');
+
+    const submit = [...view.container.querySelectorAll('button')].find((b) => b.textContent === es('crypto_get_address'));
+    await act(() => submit?.click());
+    await vi.waitFor(async () => {
+      await settle();
+      expect(view.container.querySelector('img.qr')?.getAttribute('alt')).toContain('QR');
+    });
+    expect(view.posts).toEqual([expect.objectContaining({ codeProcess: 'LINK1', currency: 'USDT', network: 'TRX', idMerchantService: 4, trackId: 'track-1' })]);
+    const text = view.container.textContent ?? '';
+    expect(text).toContain('10.7 USDT');
+    expect(text).toContain('sbxtrx_0123abcd');
+    const buttons = [...view.container.querySelectorAll('button')].map((b) => b.textContent);
+    expect(buttons).toEqual(expect.arrayContaining([es('crypto_copy_amount'), es('crypto_copy_address')]));
+    expect(view.container.querySelector('[role="timer"]')?.textContent).toBe('La tasa de cambio se mantiene por 10:00');
+    expect(view.container.querySelector('.crypto [role="status"]')?.textContent).toBe('Envía exactamente 10.7 USDT');
+    expect(view.messages.filter((m) => m.type === 'result')).toEqual([]);
+  });
+
+  it('a submit with no coin says the field is required and sends nothing', async () => {
+    const view = await boot('/pf/widget/crypto?type=lk&code=LINK1');
+    unmount = view.unmount;
+    await vi.waitFor(async () => {
+      await settle();
+      expect(view.select(es('crypto_coin_label')).options.length).toBe(3);
+    });
+    const submit = [...view.container.querySelectorAll('button')].find((b) => b.textContent === es('crypto_get_address'));
+    await act(() => submit?.click());
+    await settle();
+    const coin = view.select(es('crypto_coin_label'));
+    expect(coin.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(coin.getAttribute('aria-describedby') ?? '')?.textContent).toBe(es('field_required'));
+    expect(view.posts).toEqual([]);
+  });
+
+  it('SERVICE_UNAVAILABLE on the coins shows the catalogue message and a way to try again', async () => {
+    const view = await boot('/pf/widget/crypto?type=lk&code=LINK1', {
+      'crypto/coins': new PasarelaError({ code: 'SERVICE_UNAVAILABLE', category: 'api', status: 404 }),
+    });
+    unmount = view.unmount;
+    await vi.waitFor(async () => {
+      await settle();
+      expect(view.container.querySelector('[role="alert"]')?.textContent).toBe(es('service_unavailable'));
+    });
+    expect([...view.container.querySelectorAll('button')].some((b) => b.textContent === es('retry_button'))).toBe(true);
+  });
+});

@@ -1,0 +1,55 @@
+import { useEffect, useState } from 'react';
+import { t } from '../../i18n/i18n';
+import { AttemptAlert } from '../../payments/AttemptAlert';
+import type { MethodScreenProps } from '../../payments/methodModule';
+import { useAttempt } from '../../payments/useAttempt';
+import { useStoreState } from '../../ui/useStoreState';
+import { CoinNetworkForm } from './CoinNetworkForm';
+import { CryptoPaymentPanel } from './CryptoPaymentPanel';
+import { isChanging } from './quote';
+import { createCryptoStore } from './store';
+
+/** PRODUCT.md "Crypto": choose coin and network, then send the exact amount to the address; the chain's confirmation shows the receipt. */
+export function CryptoScreen({ payment }: MethodScreenProps) {
+  const [{ state, attempt }] = useState(() => createCryptoStore(payment));
+  const crypto = useStoreState(state);
+  const current = useAttempt(attempt, payment);
+  const { services } = payment;
+  useEffect(() => void state.getState().start(), [state]);
+
+  const attemptFailed = current.phase === 'failed' ? current.message : null;
+  const alert = attemptFailed ?? crypto.failure;
+  const quote = current.phase === 'waiting' && !isChanging(crypto) ? crypto.quote : null;
+
+  return (
+    <div className="crypto">
+      <h2 className="method__title">{t('crypto_title')}</h2>
+      {alert ? (
+        <AttemptAlert message={alert} onRetry={() => void (attemptFailed ? state.getState().submit() : state.getState().tryAgain())} />
+      ) : null}
+      {current.phase === 'waiting' && crypto.quote === null ? (
+        // Picked up after a reload: the payment's coin, network and address are on their way.
+        <p className="page__text" aria-busy="true">
+          {t('loading')}
+        </p>
+      ) : (
+        <CoinNetworkForm state={state} sending={current.phase === 'sending'} />
+      )}
+      {quote ? (
+        <CryptoPaymentPanel
+          key={`${quote.currency}/${quote.network}`}
+          quote={quote}
+          requoted={crypto.requoted}
+          lang={services.lang}
+          serverNow={services.serverNow}
+          onRateExpired={() => void state.getState().requote()}
+        />
+      ) : null}
+      {current.phase === 'waiting' ? (
+        <button type="button" className="button button--link" onClick={() => state.getState().cancel()}>
+          {t('use_other_method')}
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+interface SelectFieldProps {
+  name: string;
+  label: string;
+  /** The first, empty choice ("Elige la moneda"); once there are options it cannot be chosen back. */
+  placeholder: string;
+  options: readonly SelectOption[];
+  value: string;
+  error?: string | undefined;
+  hint?: string | undefined;
+  disabled?: boolean;
+  selectRef?: (element: HTMLSelectElement | null) => void;
+  onValue: (value: string) => void;
+}
+
+/** A native <select> with a visible label, its hint and error tied to it as the text fields are. */
+export function SelectField({ name, label, placeholder, options, value, error, hint, disabled, selectRef, onValue }: SelectFieldProps) {
+  const id = `field-${name}`;
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter((s) => s !== '').join(' ');
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}`}>
+      <div className="field__label-row">
+        <label className="field__label" htmlFor={id}>
+          {label}
+        </label>
+      </div>
+      <select
+        ref={selectRef}
+        id={id}
+        name={name}
+        className="field__input field__input--select"
+        value={value}
+        disabled={disabled}
+        aria-invalid={error ? 'true' : 'false'}
+        aria-describedby={describedBy || undefined}
+        onChange={(event) => onValue(event.currentTarget.value)}
+      >
+        {/* Not disabled while alone: a select whose only option is disabled shows nothing at all. */}
+        <option value="" disabled={options.length > 0}>
+          {placeholder}
+        </option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {hint ? (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      <p id={`${id}-error`} className="field__error" aria-live="polite">
+        {error ?? ''}
+      </p>
+    </div>
+  );
+}

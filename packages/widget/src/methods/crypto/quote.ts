@@ -1,0 +1,27 @@
+import { cryptoAmountOwed, displayStatusOf, type CryptoState } from '@pasarela/core';
+import type { AttemptVerdict } from '../../payments/attemptStore';
+import type { CryptoAnswer } from './api';
+
+// What the crypto screen reads off a payment, through core's rules.
+
+/** SPEC 4 "Crypto: 1 approved, all others pending": a crypto payment waits until the chain confirms it. */
+export function cryptoVerdict(answer: CryptoAnswer): AttemptVerdict {
+  return displayStatusOf('crypto', answer.txStatus) === 'approved' ? 'approved' : 'pending';
+}
+
+/** PRODUCT.md "an under-payment shows what is still owed": null while nothing (or everything) has arrived. */
+export function amountOwed(quote: CryptoAnswer): number | null {
+  if (!quote.underpaid || quote.paidCrypto <= 0) return null;
+  return cryptoAmountOwed(quote.amountCrypto, quote.paidCrypto);
+}
+
+/** The payer picked a coin or network other than the payment's: the shown address is not for it. */
+export function isChanging(state: { flow: Pick<CryptoState, 'currency' | 'network'>; quote: CryptoAnswer | null }): boolean {
+  const { quote, flow } = state;
+  return quote !== null && (flow.currency !== quote.currency || flow.network !== quote.network);
+}
+
+/** Once part of the payment has arrived it is finished in the same coin and network. */
+export function isCoinLocked(quote: CryptoAnswer | null): boolean {
+  return quote !== null && quote.paidCrypto > 0;
+}

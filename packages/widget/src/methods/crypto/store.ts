@@ -1,0 +1,289 @@
+import { createStore } from 'zustand/vanilla';
+import {
+  acceptCryptoPayment, cryptoFailure, cryptoReducer, initialCryptoState, isPasarelaError,
+  payerMessage, selectCryptoService, CRYPTO_RATE_FROZEN_MS, SPECIFIC_ERROR_CODES,
+  type CryptoAction, type CryptoActionName, type CryptoState, type PayerMessage,
+} from '@pasarela/core';
+import type { ApiClient } from '../../api/client';
+import type { Services } from '../../app/services';
+import { createAttemptStore, type AttemptDeps } from '../../payments/attemptStore';
+import type { PaymentContext } from '../../payments/paymentContext';
+import {
+  createCryptoPayment, cryptoPaymentStatus, loadCoins, loadNetworks, updateCryptoPayment, type CryptoAnswer,
+} from './api';
+import { CRYPTO_REQUOTE_RETRY_MS, CRYPTO_REQUOTE_TRIES, CRYPTO_RESULT_TYPE } from './config';
+import { cryptoVerdict, isChanging, isCoinLocked } from './quote';
+
+export type CryptoField = 'currency' | 'network';
+
+export interface CryptoScreenState {
+  /** SPEC 4 "Crypto" through core's reducer: step, loading, error, coins, networks, currency, network. */
+  flow: CryptoState;
+  /** The payment as the server last described it: address, quote, what has arrived. */
+  quote: CryptoAnswer | null;
+  /** The frozen rate ran out and the server quoted again: the payer is told to send the new amount. */
+  requoted: boolean;
+  /** A coins, networks or update call that failed, shown with a way to try again. */
+  failure: PayerMessage | null;
+  /** The select a submit found empty. */
+  missing: CryptoField | null;
+  /** A change of coin or network is being sent. */
+  updating: boolean;
+  /** The coin whose networks `flow.networks` lists (while another coin's load, the network waits). */
+  networksFor: string | null;
+  /** Loads the coins (the screen's first call). */
+  start(): Promise<void>;
+  chooseCoin(value: string): Promise<void>;
+  chooseNetwork(value: string): void;
+  /** Creates the payment (once per click), or moves it to the chosen coin and network. */
+  submit(): Promise<CryptoField | null>;
+  /** The frozen rate ran out: fetch the new quote. */
+  requote(): Promise<void>;
+  /** Tries again whatever failed last (the coins, the networks, the change). */
+  tryAgain(): Promise<void>;
+  /** Leaves the payment to the chain and lets the payer choose another method. */
+  cancel(): void;
+}
+
+/** What the store needs from the checkout: PaymentContext has it all. */
+export type CryptoPaymentDeps = Pick<PaymentContext, 'entry' | 'linkFields' | 'report' | 'showReceipt' | 'pushUrl' | 'memory'> & {
+  services: Pick<Services, 'api' | 'newTrackId'>;
+  data: { info: { idMerchant: number } };
+};
+
+export interface CryptoStoreOptions {
+  /** The payment watcher (tests pass a fake). */
+  watch?: AttemptDeps<CryptoAnswer>['watch'];
+  /** Waits between re-quote checks (tests pass an instant one). */
+  wait?: (ms: number) => Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const isPaymentExpired = (error: unknown) => isPasarelaError(error) && error.code === SPECIFIC_ERROR_CODES.paymentExpired;
+
+export function createCryptoStore(payment: CryptoPaymentDeps, api: ApiClient = payment.services.api, options: CryptoStoreOptions = {}) {
+  const wait = options.wait ?? sleep;
+  // The coin and network the server was last asked for: an answer for another pair is from before a change.
+  let expected: { currency: string; network: string } | null = null;
+  let updating = false;
+  let requoting = false;
+  let lastFailed: 'coins' | 'networks' | 'update' | null = null;
+
+  const state = createStore<CryptoScreenState>()(() => ({
+    flow: initialCryptoState, quote: null, requoted: false, failure: null, missing: null, updating: false, networksFor: null,
+    start, chooseCoin, chooseNetwork, submit, requote, tryAgain, cancel,
+  }));
+  const get = state.getState;
+  const set = state.setState;
+  const step = (action: CryptoAction) => set({ flow: cryptoReducer(get().flow, action) });
+  const fail = (action: CryptoActionName, error: unknown, failed: typeof lastFailed, message: PayerMessage = payerMessage(error)) => {
+    step({ type: 'failure', action, ...cryptoFailure(error) });
+    lastFailed = failed;
+    set({ failure: message });
+  };
+
+  /** Takes in an answer from the POST, the PUT, the watcher or a re-quote. */
+  function applyAnswer(answer: CryptoAnswer) {
+    if (expected && (answer.currency !== expected.currency || answer.network !== expected.network)) return;
+    if (!expected) {
+      // Picked up after a reload: the selects show the payment's coin and network.
+      expected = { currency: answer.currency, network: answer.network };
+      step({ type: 'fetchCoinsSuccess', coins: get().flow.coins, networks: answer.cryptoNetwork });
+      step({ type: 'select', currency: answer.currency, network: answer.network });
+      set({ networksFor: answer.currency });
+    }
+    const before = get().quote;
+    const newQuote = before !== null && before.id === answer.id && before.currency === answer.currency && before.rateExpiresAt !== answer.rateExpiresAt;
+    step({ type: 'updatePaymentSuccess', payment: answer, at: Date.parse(answer.rateExpiresAt) - CRYPTO_RATE_FROZEN_MS });
+    set({ quote: answer, requoted: newQuote || (get().requoted && before?.currency === answer.currency) });
+  }
+
+  /** Back to the choice, keeping the coins and the payer's selection. */
+  function forgetPayment() {
+    const { coins, networks, currency, network } = get().flow;
+    expected = null;
+    step({ type: 'reset' });
+    step({ type: 'fetchCoinsSuccess', coins, networks });
+    step({ type: 'select', currency, network });
+    set({ quote: null, requoted: false });
+  }
+
+  const attempt = createAttemptStore<CryptoAnswer>({
+    send: async (trackId) => {
+      const { currency, network, networks } = get().flow;
+      if (!currency || !network) throw new Error('[pasarela/widget] crypto payment sent without a coin and network');
+      step({ type: 'start', action: 'initialize' });
+      try {
+        // SPEC 8 "SERVICE_UNAVAILABLE with code 404 when the merchant has ... no matching gateway service".
+        const service = selectCryptoService(payment.entry ? [payment.entry] : []);
+        const fields = payment.linkFields();
+        const answer = await createCryptoPayment(api, {
+          codeProcess: fields.code, currency, network, cryptoNetwork: networks.find((n) => n.network === network)?.name ?? network,
+          amountUSD: fields.amount, idMerchant: payment.data.info.idMerchant, idMerchantService: service.idMerchantService,
+          email: fields.email, phone: fields.phone, trackId,
+        });
+        // SPEC 4 "accepted only if its status equals the success constant" (else REQUESTED_QR_FAILED).
+        acceptCryptoPayment(answer);
+        expected = { currency: answer.currency, network: answer.network };
+        return { codOper: answer.codOper, deadline: null, answer };
+      } catch (error) {
+        // The attempt shows the message (and 619's payment_expired) with a way to try again.
+        step({ type: 'failure', action: 'initialize', ...cryptoFailure(error) });
+        throw error;
+      }
+    },
+    check: (codOper) => cryptoPaymentStatus(api, codOper),
+    verdict: cryptoVerdict,
+    // A crypto payment is never declined: it waits for the chain.
+    declinedMessage: () => ({ key: 'payment_declined' }),
+    timeoutKey: 'waiting_time_over',
+    newTrackId: payment.services.newTrackId,
+    pushUrl: payment.pushUrl,
+    memory: payment.memory(),
+    ...(options.watch ? { watch: options.watch } : {}),
+    onEnd: ({ verdict, codOper, answer, message }) => {
+      if (verdict === 'approved') {
+        step({ type: 'processPaymentSuccess', tx: answer });
+        payment.report({ result: 'APPROVED', codOper, type: CRYPTO_RESULT_TYPE });
+        payment.showReceipt(codOper);
+        return;
+      }
+      // SPEC 4 "Payment expired (code 619) resets the step and shows the payment_expired message."
+      if (message?.key === 'payment_expired') step({ type: 'paymentExpired' });
+      if (codOper !== '' || verdict === 'refused') {
+        payment.report({ result: 'DECLINED', codOper, type: CRYPTO_RESULT_TYPE, reason: message?.key ?? '' });
+      }
+    },
+  });
+
+  attempt.subscribe((now, before) => {
+    if (now.phase === 'waiting' && now.answer && now.answer !== before.answer) applyAnswer(now.answer);
+    if (now.phase === 'idle' && before.phase !== 'idle') forgetPayment();
+  });
+
+  async function start() {
+    step({ type: 'start', action: 'fetchCoins' });
+    set({ failure: null });
+    try {
+      const coins = await loadCoins(api);
+      step({ type: 'fetchCoinsSuccess', coins });
+    } catch (error) {
+      fail('fetchCoins', error, 'coins');
+    }
+  }
+
+  async function chooseCoin(value: string) {
+    if (locked()) return;
+    const currency = value === '' ? null : value;
+    step({ type: 'select', currency });
+    set({ missing: null, failure: null });
+    if (!currency || get().networksFor === currency) return;
+    step({ type: 'start', action: 'fetchCoins' });
+    try {
+      const networks = await loadNetworks(api, currency);
+      if (get().flow.currency !== currency) return; // a later choice won
+      step({ type: 'fetchCoinsSuccess', coins: get().flow.coins, networks });
+      set({ networksFor: currency });
+      const quote = get().quote;
+      const only = networks.length === 1 ? networks[0]?.network : undefined;
+      // Back on the payment's own coin, its network comes back with it.
+      const network = only ?? (quote?.currency === currency ? quote.network : undefined);
+      if (network) step({ type: 'select', network });
+    } catch (error) {
+      if (get().flow.currency === currency) fail('fetchCoins', error, 'networks');
+    }
+  }
+
+  function chooseNetwork(value: string) {
+    if (locked()) return;
+    step({ type: 'select', network: value === '' ? null : value });
+    set({ missing: null });
+  }
+
+  function locked(): boolean {
+    return updating || attempt.getState().phase === 'sending' || isCoinLocked(get().quote);
+  }
+
+  async function submit(): Promise<CryptoField | null> {
+    const { currency, network } = get().flow;
+    const missing: CryptoField | null = !currency ? 'currency' : !network ? 'network' : null;
+    set({ missing });
+    if (missing || !currency || !network) return missing;
+    const { phase } = attempt.getState();
+    if (phase === 'idle' || phase === 'failed') {
+      set({ failure: null });
+      lastFailed = null;
+      await attempt.getState().start();
+    } else if (phase === 'waiting' && isChanging(get())) {
+      await update(currency, network);
+    }
+    return null;
+  }
+
+  /** SPEC 7 "PUT to update": the same payment, another coin or network; one request per click. */
+  async function update(currency: string, network: string) {
+    const id = get().quote?.id;
+    if (updating || !id) return;
+    updating = true;
+    set({ updating: true, failure: null });
+    step({ type: 'start', action: 'updatePayment' });
+    try {
+      const answer = await updateCryptoPayment(api, id, { currency, network });
+      acceptCryptoPayment(answer);
+      if (attempt.getState().phase !== 'waiting') return;
+      expected = { currency: answer.currency, network: answer.network };
+      set({ requoted: false });
+      applyAnswer(answer);
+      lastFailed = null;
+    } catch (error) {
+      const expired = isPaymentExpired(error);
+      // A payment the server no longer has (expired, unknown) is dropped: the next submit makes a new one.
+      if (expired || (isPasarelaError(error) && error.category === 'api' && error.status === 404)) attempt.getState().retry();
+      fail('updatePayment', error, expired ? null : 'update', expired ? { key: 'payment_expired' } : payerMessage(error));
+      if (expired) step({ type: 'paymentExpired' });
+    } finally {
+      updating = false;
+      set({ updating: false });
+    }
+  }
+
+  async function requote() {
+    const id = get().quote?.id;
+    if (!id || requoting) return;
+    requoting = true;
+    try {
+      for (let tries = 0; tries < CRYPTO_REQUOTE_TRIES; tries++) {
+        const was = get().quote?.rateExpiresAt;
+        const answer = await cryptoPaymentStatus(api, id);
+        if (attempt.getState().phase !== 'waiting' || get().quote?.id !== id) return;
+        // A payment found paid is the watcher's to finish; a new quote ends the wait.
+        if (cryptoVerdict(answer) === 'approved') return;
+        applyAnswer(answer);
+        if (answer.rateExpiresAt !== was) return;
+        await wait(CRYPTO_REQUOTE_RETRY_MS);
+      }
+    } catch (error) {
+      // The watcher keeps asking, and each of its answers past the 10 minutes carries the new quote.
+      step({ type: 'failure', action: 'updatePayment', ...cryptoFailure(error) });
+    } finally {
+      requoting = false;
+    }
+  }
+
+  async function tryAgain() {
+    const failed = lastFailed;
+    lastFailed = null;
+    set({ failure: null });
+    if (failed === 'coins') await start();
+    else if (failed === 'networks') await chooseCoin(get().flow.currency ?? '');
+    else await submit();
+  }
+
+  function cancel() {
+    set({ failure: null, missing: null });
+    attempt.getState().retry();
+  }
+
+  return { state, attempt };
+}
+export type CryptoStores = ReturnType<typeof createCryptoStore>;
