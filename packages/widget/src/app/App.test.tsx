@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
-import { PasarelaError, catalogs, type WidgetMessage } from '@pasarela/core';
+import { PasarelaError, catalogs } from '@pasarela/core';
 import type { ApiClient } from '../api/client';
 import { startI18n } from '../i18n/i18n';
 import { preparePhoneRules } from '../payments/phoneCheck';
@@ -8,7 +8,7 @@ import { render, settle, type } from '../testing/render';
 import { App } from './App';
 import { readConfig } from './config';
 import { navigate, subscribe } from './history';
-import type { Services } from './services';
+import { fakeServices } from '../testing/fakeServices';
 
 const PAYMENT_INFO = {
   idMerchant: 7, code: 'LINK1', description: 'Café con leche', amount: 10, discount: 0, type: 'LK', email: '',
@@ -38,19 +38,7 @@ function fakeApi(failures: Record<string, PasarelaError> = {}): ApiClient {
 
 async function boot(path: string, failures: Record<string, PasarelaError> = {}) {
   history.replaceState(null, '', path);
-  const messages: WidgetMessage[] = [];
-  const services: Services = {
-    config: { ...readConfig(document), splashMs: 0 },
-    api: fakeApi(failures),
-    lang: 'es',
-    bridge: { embedded: true, notify: (m) => void messages.push(m), onCloseRequested: () => {} },
-    navigate,
-    leave: vi.fn(),
-    storage: { local: localStorage, session: sessionStorage },
-    now: () => new Date('2026-11-21T17:30:00Z'),
-    serverNow: () => Date.parse('2026-11-21T17:30:00Z'),
-    newTrackId: () => 'track-1',
-  };
+  const { services, messages } = fakeServices(fakeApi(failures), { navigate });
   const view = await render(<App services={services} i18nReady={startI18n('es', catalogs.es)} subscribe={subscribe} />);
   await settle();
   return { ...view, messages };

@@ -1,13 +1,13 @@
 import * as v from 'valibot';
 import {
   paymentMethodAvailability, parseMerchant, parsePaymentInfo, PasarelaError, PaymentMethodsResponseSchema, RawMerchantSchema, RawPaymentInfoSchema,
-  type PaymentMethodId, type PayerMessage, type WidgetMessage,
+  type PaymentMethodId, type PayerMessage,
 } from '@pasarela/core';
 import type { ApiClient } from '../api/client';
 import type { CheckoutData } from '../app/checkoutStore';
 import { readConfig } from '../app/config';
-import type { Services } from '../app/services';
 import { createPaymentContext, type PaymentContext } from '../payments/paymentContext';
+import { fakeServices } from './fakeServices';
 
 /** A $25.00 + $1.75 link of a merchant that offers every method, as the sandbox's demo. */
 export function checkoutData(): CheckoutData {
@@ -50,25 +50,12 @@ export function scriptedApi(answers: Record<string, Answer | Answer[]>) {
 
 /** A method's PaymentContext over the real one, with services that record what they are asked. */
 export function fakePaymentContext(method: PaymentMethodId, api: ApiClient, options: { arrivalMessage?: PayerMessage | null; embedded?: boolean } = {}) {
-  const messages: WidgetMessage[] = [];
-  const navigations: string[] = [];
-  const departures: string[] = [];
-  let tracks = 0;
-  const services: Services = {
+  const { services, messages, results, navigations, departures } = fakeServices(api, {
     config: readConfig(document),
-    api,
-    lang: 'es',
     bridge: { embedded: options.embedded ?? true, notify: (m) => void messages.push(m), onCloseRequested: () => {} },
-    navigate: (path) => void navigations.push(path),
-    leave: (url) => void departures.push(url),
-    storage: { local: localStorage, session: sessionStorage },
-    now: () => new Date('2026-11-21T17:30:00Z'),
-    serverNow: () => Date.parse('2026-11-21T17:30:00Z'),
-    newTrackId: () => `track-${++tracks}`,
-  };
+  });
   const real = createPaymentContext(method, checkoutData(), services, { arrivalMessage: options.arrivalMessage ?? null, setBusy: () => {} });
   // No push socket in unit tests: the watcher polls the scripted status call.
   const payment: PaymentContext = { ...real, pushUrl: () => '' };
-  const results = () => messages.flatMap((m) => (m.type === 'result' ? [m.result] : []));
   return { payment, services, messages, results, navigations, departures };
 }

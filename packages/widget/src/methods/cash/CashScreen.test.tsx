@@ -1,15 +1,15 @@
 import { act } from 'preact/test-utils';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
-import { catalogs, parseMerchant, parsePaymentInfo, paymentMethodAvailability, type WidgetMessage } from '@pasarela/core';
+import { catalogs, parseMerchant, parsePaymentInfo, paymentMethodAvailability } from '@pasarela/core';
 import type { ApiClient } from '../../api/client';
 import type { CheckoutData } from '../../app/checkoutStore';
 import { CheckoutScreen } from '../../app/CheckoutScreen';
-import { readConfig } from '../../app/config';
 import { ServicesContext, type Services } from '../../app/services';
 import { startI18n } from '../../i18n/i18n';
 import { preparePhoneRules } from '../../payments/phoneCheck';
 import { render, settle, type } from '../../testing/render';
+import { fakeServices } from '../../testing/fakeServices';
 
 const VOUCHER = {
   totalAmount: 10.7, stringDate: '21/11/2026', stringHour: '12:30:00', type: 'PAYCASH', Oper: 'PPCASH1', user: 'ana@example.com',
@@ -38,19 +38,7 @@ function setup() {
     throw new Error(`unexpected call ${path}`);
   };
   const api: ApiClient = { get: (path, schema) => answer(path, schema), post: answer, put: answer };
-  const messages: WidgetMessage[] = [];
-  const services: Services = {
-    config: { ...readConfig(document), splashMs: 0 },
-    api,
-    lang: 'es',
-    bridge: { embedded: true, notify: (m) => void messages.push(m), onCloseRequested: () => {} },
-    navigate: vi.fn(),
-    leave: vi.fn(),
-    storage: { local: localStorage, session: sessionStorage },
-    now: () => new Date('2026-11-21T17:30:00Z'),
-    serverNow: () => Date.parse('2026-11-21T17:30:00Z'),
-    newTrackId: () => 'track-1',
-  };
+  const { services, messages } = fakeServices(api, { navigate: vi.fn() });
   return { services, calls, messages };
 }
 

@@ -1,13 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { catalogs, type WidgetMessage } from '@pasarela/core';
+import { catalogs } from '@pasarela/core';
 import { App } from '../../app/App';
-import { readConfig } from '../../app/config';
 import { navigate, subscribe } from '../../app/history';
-import type { Services } from '../../app/services';
 import { startI18n } from '../../i18n/i18n';
 import { saveReturn } from '../../payments/leaveAndReturn';
 import { scriptedApi } from '../../testing/fakePaymentContext';
 import { render, settle } from '../../testing/render';
+import { fakeServices } from '../../testing/fakeServices';
 
 const FORM = '/pf/widget/clave?type=lk&code=LINK1&parentOrigin=https%3A%2F%2Fshop.test';
 const RECEIPT = {
@@ -29,19 +28,7 @@ const CHECKOUT_ANSWERS = {
 async function boot(path: string, status: number) {
   history.replaceState(null, '', path);
   const { api } = scriptedApi({ ...CHECKOUT_ANSWERS, 'receipts/OP1': { ...RECEIPT, status }, 'clave/payments/OP1': { codOper: 'OP1', status } });
-  const messages: WidgetMessage[] = [];
-  const services: Services = {
-    config: { ...readConfig(document), splashMs: 0 },
-    api,
-    lang: 'es',
-    bridge: { embedded: true, notify: (m) => void messages.push(m), onCloseRequested: () => {} },
-    navigate,
-    leave: vi.fn(),
-    storage: { local: localStorage, session: sessionStorage },
-    now: () => new Date('2026-11-21T17:30:00Z'),
-    serverNow: () => Date.parse('2026-11-21T17:30:00Z'),
-    newTrackId: () => 'track-1',
-  };
+  const { services, messages } = fakeServices(api, { navigate });
   const view = await render(<App services={services} i18nReady={startI18n('es', catalogs.es)} subscribe={subscribe} />);
   const results = () => messages.flatMap((m) => (m.type === 'result' ? [m.result] : []));
   return { ...view, results };

@@ -1,0 +1,29 @@
+import type { WidgetMessage } from '@pasarela/core';
+import type { ApiClient } from '../api/client';
+import { readConfig } from '../app/config';
+import type { Services } from '../app/services';
+
+export const TEST_NOW = Date.parse('2026-11-21T17:30:00Z');
+
+/** Services for a test: no splash, a recording bridge, the page's storage, a fixed clock and trackIds. */
+export function fakeServices(api: ApiClient, overrides: Partial<Services> = {}) {
+  const messages: WidgetMessage[] = [];
+  const navigations: string[] = [];
+  const departures: string[] = [];
+  let tracks = 0;
+  const services: Services = {
+    config: { ...readConfig(document), splashMs: 0 },
+    api,
+    lang: 'es',
+    bridge: { embedded: true, notify: (m) => void messages.push(m), onCloseRequested: () => {} },
+    navigate: (path) => void navigations.push(path),
+    leave: (url) => void departures.push(url),
+    storage: { local: localStorage, session: sessionStorage },
+    now: () => new Date(TEST_NOW),
+    serverNow: () => TEST_NOW,
+    newTrackId: () => `track-${++tracks}`,
+    ...overrides,
+  };
+  const results = () => messages.flatMap((m) => (m.type === 'result' ? [m.result] : []));
+  return { services, messages, results, navigations, departures };
+}
