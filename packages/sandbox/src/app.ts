@@ -1,5 +1,4 @@
 import { NEQUI_PAY_WINDOW_MS, YAPPY_PAY_WINDOW_MS } from '@pasarela/core';
-import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
@@ -44,6 +43,8 @@ import { yappyRoutes } from './routes/yappy';
 
 export interface AppOptions {
   db: Database;
+  /** The card fingerprint key every node shares (payments/cardFingerprintKey.ts). */
+  cardFingerprintKey: Buffer;
   /** SPEC 7 encoding of response data (and of the widget's request bodies); off with WIRE_ENCODING=off. */
   wireEncoding: boolean;
   /** The checkout origin payers use, for absolute URLs (links, 3DS); else each request's own origin. */
@@ -60,7 +61,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const paths = { ...defaultPaths(), ...options.paths };
   const deps: Deps = {
     db: options.db,
-    cardFingerprintKey: randomBytes(32),
+    cardFingerprintKey: options.cardFingerprintKey,
     publicOrigin: options.publicOrigin,
     payerWindows: options.payerWindows ?? { nequiMs: NEQUI_PAY_WINDOW_MS, yappyMs: YAPPY_PAY_WINDOW_MS },
   };
