@@ -28,7 +28,8 @@ describe('readSettings (PRODUCT.md server contract)', () => {
   });
   it.each([[{ PORT: 'abc' }, 'PORT'], [{ PORT: '70000' }, 'PORT'], [{ SPLASH_MS: '-1' }, 'SPLASH_MS'], [{ SUBSCRIPTION_CHARGE_INTERVAL_MS: '1.5' }, 'SUBSCRIPTION_CHARGE_INTERVAL_MS'], [{ PORT: '5000', DEMO_PORT: '5000' }, 'DEMO_PORT'], [{ NEQUI_WAIT_MS: 'soon' }, 'NEQUI_WAIT_MS'], [{ YAPPY_WAIT_MS: '-5' }, 'YAPPY_WAIT_MS'],
     [{ RATE_LIMIT_LOGIN_PER_MIN: 'many' }, 'RATE_LIMIT_LOGIN_PER_MIN'], [{ TRUST_PROXY: '99' }, 'TRUST_PROXY'], [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
-    [{ HEADERS_TIMEOUT_MS: '0.5' }, 'HEADERS_TIMEOUT_MS'], [{ CARD_FINGERPRINT_KEY: 'short' }, 'CARD_FINGERPRINT_KEY']])(
+    [{ HEADERS_TIMEOUT_MS: '0.5' }, 'HEADERS_TIMEOUT_MS'], [{ CARD_FINGERPRINT_KEY: 'short' }, 'CARD_FINGERPRINT_KEY'],
+    [{ HEADERS_TIMEOUT_MS: '5000', REQUEST_TIMEOUT_MS: '1000' }, 'HEADERS_TIMEOUT_MS']])(
     'refuses %j naming %s',
     (env, name) => {
       expect(() => readSettings(env)).toThrow(name);

@@ -94,6 +94,14 @@ export function readSettings(env: Env, cwd: string = process.cwd()): Settings {
   if (demoPort === port && port !== 0) throw new Error('DEMO_PORT must differ from PORT: the demo shop is another origin');
   const limit = (name: string, fallback: number) => whole(env, name, fallback, 10_000_000);
   const ms = (name: string, fallback: number) => whole(env, name, fallback, 3_600_000);
+  const http: HttpTimeouts = {
+    headersMs: ms('HEADERS_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.headersMs),
+    requestMs: ms('REQUEST_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.requestMs),
+    keepAliveMs: ms('KEEP_ALIVE_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.keepAliveMs),
+    shutdownMs: ms('SHUTDOWN_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.shutdownMs),
+  };
+  // Node refuses a server whose headers may take longer than the whole request.
+  if (http.requestMs > 0 && http.headersMs > http.requestMs) throw new Error('HEADERS_TIMEOUT_MS must not be more than REQUEST_TIMEOUT_MS');
   return {
     port,
     demoPort,
@@ -115,12 +123,7 @@ export function readSettings(env: Env, cwd: string = process.cwd()): Settings {
       payments: limit('RATE_LIMIT_PAYMENTS_PER_MIN', DEFAULT_RATE_LIMITS.payments),
     },
     trustedProxies: whole(env, 'TRUST_PROXY', 0, 10),
-    http: {
-      headersMs: ms('HEADERS_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.headersMs),
-      requestMs: ms('REQUEST_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.requestMs),
-      keepAliveMs: ms('KEEP_ALIVE_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.keepAliveMs),
-      shutdownMs: ms('SHUTDOWN_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.shutdownMs),
-    },
+    http,
     logLevel: logLevelOf(env['LOG_LEVEL']),
     metricsToken: env['METRICS_TOKEN'] || undefined,
   };

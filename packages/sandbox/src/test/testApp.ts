@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { authHeaders, decodeBody, encodeBody, SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY, type ApiKeys } from '@pasarela/core';
-import { createApp } from '../app';
+import { createApp, type AppOptions } from '../app';
 import type { Database } from '../db/Database';
 import { openDatabase } from '../db/openDatabase';
 import { newSessionName } from '../db/openDatabase';
@@ -82,11 +82,16 @@ export async function newTestSchema(url: string): Promise<{ url: string; schema:
   return { url: scoped.toString(), schema, drop: () => run(`drop schema ${schema} cascade`) };
 }
 
-export async function createTestApp(options: { wireEncoding?: boolean; paths?: Partial<StaticPaths> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { wireEncoding?: boolean; paths?: Partial<StaticPaths> } & Pick<AppOptions, 'rateLimits' | 'trustedProxies' | 'logger'> = {},
+): Promise<TestApp> {
   const db = await openTestDatabase();
   const wireEncoding = options.wireEncoding ?? true;
   const { key: cardFingerprintKey } = await cardFingerprintKeyOf(db, undefined);
-  const app = createApp({ db, cardFingerprintKey, wireEncoding, publicOrigin: 'http://checkout.test', demoOrigin: 'http://shop.test', paths: options.paths });
+  const app = createApp({
+    db, cardFingerprintKey, wireEncoding, publicOrigin: 'http://checkout.test', demoOrigin: 'http://shop.test', paths: options.paths,
+    rateLimits: options.rateLimits, trustedProxies: options.trustedProxies, logger: options.logger,
+  });
   const read = async (res: Response): Promise<ApiAnswer> => {
     const envelope = (await res.json()) as { header: { code: number; description: string }; data: string };
     const data = (wireEncoding ? decodeBody(envelope.data) : JSON.parse(envelope.data)) as Record<string, unknown>;
