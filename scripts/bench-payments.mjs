@@ -1,6 +1,8 @@
 // Card payments per second and p50/p99 latency of POST /api/v1/cards/auth-capture against the
 // built sandbox, on PGlite (default) and on PostgreSQL (BENCH_DATABASE_URL), beside the raw
 // single-row insert rate of the same database, so the overhead of our code reads as a ratio.
+// On PostgreSQL it also runs two nodes on the same database, the connections split between them
+// as a round-robin load balancer would, and prints both side by side.
 //
 //   npm run build && node scripts/bench-payments.mjs [--duration 10] [--connections 10]
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node scripts/bench-payments.mjs
@@ -74,44 +76,76 @@ async function rawInsertRate(kind, databaseUrl) {
   return rate;
 }
 
-async function benchPayments(env) {
-  const sandbox = await startSandbox(env);
+const createBenchLink = (url) =>
+  fetch(`${url}/sandbox/links`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ amount: 10, description: 'Bench' }),
+  }).then((r) => r.json());
+
+/** One autocannon run against url; raw (not aggregated) when it is one of several run at once. */
+function load(url, code, connections, raw) {
+  return autocannon({
+    url: `${url}/api/v1/cards/auth-capture`,
+    connections,
+    duration: DURATION_S,
+    skipAggregateResult: raw,
+    requests: [{
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', 'x-api-key': CLIENT_KEY },
+      setupRequest: (req) => ({ ...req, body: encode(payload(code)) }),
+    }],
+  });
+}
+
+/** Payments against `nodes` sandboxes on one database (env), CONNECTIONS split between them. */
+async function benchPayments(env, nodes = 1) {
+  const sandboxes = [];
   try {
-    const link = await fetch(`${sandbox.url}/sandbox/links`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ amount: 10, description: 'Bench' }),
-    }).then((r) => r.json());
-    const result = await autocannon({
-      url: `${sandbox.url}/api/v1/cards/auth-capture`,
-      connections: CONNECTIONS,
-      duration: DURATION_S,
-      requests: [{
-        method: 'POST',
-        headers: { 'content-type': 'text/plain', 'x-api-key': CLIENT_KEY },
-        setupRequest: (req) => ({ ...req, body: encode(payload(link.code)) }),
-      }],
-    });
-    const rows = await fetch(`${sandbox.url}/sandbox/transactions?code=${link.code}`).then((r) => r.json());
+    // One after the other: the first migrates and seeds, the others find it done.
+    for (let i = 0; i < nodes; i++) sandboxes.push(await startSandbox(env));
+    const link = await createBenchLink(sandboxes[0].url);
+    let result;
+    if (nodes === 1) {
+      result = await load(sandboxes[0].url, link.code, CONNECTIONS, false);
+    } else {
+      const share = (i) => Math.floor(CONNECTIONS / nodes) + (i < CONNECTIONS % nodes ? 1 : 0);
+      const runs = await Promise.all(sandboxes.map((s, i) => load(s.url, link.code, share(i), true)));
+      result = autocannon.aggregateResult(runs, { url: sandboxes[0].url, connections: CONNECTIONS, duration: DURATION_S });
+    }
+    const rows = await fetch(`${sandboxes[0].url}/sandbox/transactions?code=${link.code}`).then((r) => r.json());
     return { result, recorded: rows.transactions.length };
   } finally {
-    await sandbox.stop();
+    await Promise.all(sandboxes.map((s) => s.stop()));
   }
+}
+
+function report(label, result, recorded, raw) {
+  const ok = result['2xx'];
+  const rps = ok / DURATION_S;
+  console.log(`\n${label}`);
+  if (raw !== undefined) console.log(`  raw single-row inserts:  ${raw.toFixed(0)} /s (${INSERTS} sequential, parameterised)`);
+  console.log(`  card payments:           ${rps.toFixed(0)} /s over ${DURATION_S} s, ${CONNECTIONS} connections (${ok} approved, ${result.non2xx} non-2xx, ${result.errors} errors)`);
+  console.log(`  latency:                 p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`);
+  console.log(`  rows recorded:           ${recorded} (the approved ones plus requests in flight when the run stopped)`);
+  if (raw !== undefined) console.log(`  payments / raw inserts:  ${(rps / raw).toFixed(2)}`);
+  return { rps, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
 async function run(label, kind, env, databaseUrl) {
   const raw = await rawInsertRate(kind, databaseUrl);
   const { result, recorded } = await benchPayments(env);
-  const ok = result['2xx'];
-  const rps = ok / DURATION_S;
-  console.log(`\n${label}`);
-  console.log(`  raw single-row inserts:  ${raw.toFixed(0)} /s (${INSERTS} sequential, parameterised)`);
-  console.log(`  card payments:           ${rps.toFixed(0)} /s over ${DURATION_S} s, ${CONNECTIONS} connections (${ok} approved, ${result.non2xx} non-2xx, ${result.errors} errors)`);
-  console.log(`  latency:                 p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`);
-  console.log(`  rows recorded:           ${recorded} (the approved ones plus requests in flight when the run stopped)`);
-  console.log(`  payments / raw inserts:  ${(rps / raw).toFixed(2)}`);
+  return report(label, result, recorded, raw);
 }
 
 console.log(`Node ${process.version}, ${DURATION_S} s per run, ${CONNECTIONS} connections`);
 await run('PGlite (embedded, DATA_DIR)', 'pglite', {});
 const pgUrl = process.env.BENCH_DATABASE_URL;
-if (pgUrl) await run('PostgreSQL (DATABASE_URL)', 'postgres', { DATABASE_URL: pgUrl }, pgUrl);
-else console.log('\nSet BENCH_DATABASE_URL to also measure PostgreSQL.');
+if (pgUrl) {
+  const one = await run('PostgreSQL (DATABASE_URL), one node', 'postgres', { DATABASE_URL: pgUrl }, pgUrl);
+  const { result, recorded } = await benchPayments({ DATABASE_URL: pgUrl }, 2);
+  const two = report(`PostgreSQL (DATABASE_URL), two nodes, ${CONNECTIONS} connections split between them`, result, recorded);
+  console.log('\nOne node vs two on one PostgreSQL');
+  console.log('  nodes | payments/s | p50 ms | p99 ms');
+  for (const [n, r] of [[1, one], [2, two]]) console.log(`  ${n}     | ${r.rps.toFixed(0).padStart(10)} | ${String(r.p50).padStart(6)} | ${String(r.p99).padStart(6)}`);
+} else {
+  console.log('\nSet BENCH_DATABASE_URL to also measure PostgreSQL, with one node and with two.');
+}

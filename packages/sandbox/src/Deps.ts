@@ -3,7 +3,7 @@ import type { Database } from './db/Database';
 /** What every route module is built from. */
 export interface Deps {
   db: Database;
-  /** Key of the card fingerprint (HMAC), random per process so a fingerprint never leads back to a number. */
+  /** Key of the card fingerprint (HMAC), the same on every node (payments/cardFingerprintKey.ts). */
   cardFingerprintKey: Buffer;
   /** The checkout origin as payers reach it, for absolute URLs; else taken from each request. */
   publicOrigin: string | undefined;

@@ -1,7 +1,5 @@
 import { NEQUI_PAY_WINDOW_MS, YAPPY_PAY_WINDOW_MS } from '@pasarela/core';
-import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import { callerAuth } from './auth/callerAuth';
@@ -12,6 +10,12 @@ import type { AppEnv } from './http/AppEnv';
 import { requestLanguage } from './http/language';
 import { onError } from './http/onError';
 import { frameAncestors } from './http/widgetSecurity';
+import { limitBody } from './http/limitBody';
+import { rateLimiter } from './http/rateLimit';
+import { silentLogger, type Logger } from './ops/logger';
+import { Metrics } from './ops/metrics';
+import { requestLog } from './ops/requestLog';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from './settings';
 import { MAX_BODY_BYTES } from './http/readBody';
 import { defaultPaths, type StaticPaths } from './paths';
 import { SANDBOX_ENVIRONMENT } from './sandboxEnvironment';
@@ -44,6 +48,8 @@ import { yappyRoutes } from './routes/yappy';
 
 export interface AppOptions {
   db: Database;
+  /** The card fingerprint key every node shares (payments/cardFingerprintKey.ts). */
+  cardFingerprintKey: Buffer;
   /** SPEC 7 encoding of response data (and of the widget's request bodies); off with WIRE_ENCODING=off. */
   wireEncoding: boolean;
   /** The checkout origin payers use, for absolute URLs (links, 3DS); else each request's own origin. */
@@ -53,6 +59,15 @@ export interface AppOptions {
   demoOrigin?: string | undefined;
   paths?: Partial<StaticPaths> | undefined;
   payerWindows?: PayerWindows | undefined;
+  /** JSON log lines; silent when absent (in-process tests). */
+  logger?: Logger | undefined;
+  /** This node's counters for GET /metrics; a fresh set when absent. */
+  metrics?: Metrics | undefined;
+  rateLimits?: RateLimits | undefined;
+  /** Load balancers in front that write X-Forwarded-For (TRUST_PROXY). */
+  trustedProxies?: number | undefined;
+  /** When set, GET /metrics wants this bearer token. */
+  metricsToken?: string | undefined;
 }
 
 /** The checkout origin's whole HTTP surface, testable in-process with `app.request()`. */
@@ -60,12 +75,15 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const paths = { ...defaultPaths(), ...options.paths };
   const deps: Deps = {
     db: options.db,
-    cardFingerprintKey: randomBytes(32),
+    cardFingerprintKey: options.cardFingerprintKey,
     publicOrigin: options.publicOrigin,
     payerWindows: options.payerWindows ?? { nequiMs: NEQUI_PAY_WINDOW_MS, yappyMs: YAPPY_PAY_WINDOW_MS },
   };
   const app = new Hono<AppEnv>();
+  const metrics = options.metrics ?? new Metrics();
+  const trustedProxies = options.trustedProxies ?? 0;
   app.onError(onError);
+  app.use('*', requestLog(options.logger ?? silentLogger, metrics, trustedProxies));
   // PRODUCT.md counts the widget's first load as a browser downloads it: gzip when it asks.
   app.use('*', compress());
   app.use('*', async (c, next) => {
@@ -75,15 +93,12 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     c.set('lang', requestLanguage(c.req.query('lang'), c.req.header('accept-language')));
     await next();
   });
-  const limit = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: () => {
-      throw new ApiError(413, 'payload_too_large', `Body is larger than ${MAX_BODY_BYTES} bytes`);
-    },
-  });
+  // Before any route, so a body nobody reads (a POST to a page) is also drained, not left on the wire.
+  app.use('*', limitBody(MAX_BODY_BYTES));
 
   const api = new Hono<AppEnv>();
-  api.use('*', limit);
+  // Before the key check: a flood is turned away for the price of a map lookup.
+  api.use('*', rateLimiter(options.rateLimits ?? DEFAULT_RATE_LIMITS, trustedProxies, (bucket) => metrics.countRateLimited(bucket)).middleware);
   api.use('*', callerAuth(SANDBOX_ENVIRONMENT));
   api.route('/', translationRoutes());
   api.route('/', configRoutes());
@@ -103,7 +118,6 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const admin = new Hono<AppEnv>();
   // The demo shop runs on another origin and calls the admin API from the browser.
   admin.use('*', cors({ origin: '*' }));
-  admin.use('*', limit);
   admin.route('/', adminLinkRoutes(deps));
   admin.route('/', threeDsRoutes(deps));
   admin.route('/', adminUserRoutes(deps));
@@ -114,6 +128,15 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     throw new ApiError(404, 'not_found', 'No such admin call');
   });
 
+  // For the load balancer: this node answers and reaches the database.
+  app.get('/health', async (c) => {
+    const ok = await options.db.query('select 1').then(() => true, () => false);
+    return c.json({ status: ok ? 'ok' : 'database_unavailable' }, ok ? 200 : 503, { 'cache-control': 'no-store' });
+  });
+  app.get('/metrics', (c) => {
+    if (options.metricsToken && c.req.header('authorization') !== `Bearer ${options.metricsToken}`) throw new ApiError(401, 'unauthorized', 'GET /metrics wants Authorization: Bearer <METRICS_TOKEN>');
+    return c.body(metrics.render(), 200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8', 'cache-control': 'no-store' });
+  });
   app.route('/api/v1', api);
   app.route('/sandbox', admin);
   const frameAncestorsFor = async (path: string, query: { code?: string | undefined; type?: string | undefined }) =>

@@ -1,30 +1,37 @@
 // CLI entry, bundled to packages/sandbox/dist/server.mjs and run by `npm start`.
 import { startBanner } from './banner';
+import { createLogger, errorFields } from './ops/logger';
 import { startServer } from './server';
 import { readSettings } from './settings';
 
 async function main(): Promise<void> {
   const settings = readSettings(process.env);
-  const server = await startServer(settings);
+  const log = createLogger(settings.logLevel);
+  const server = await startServer({ ...settings, logger: log });
   const { databaseUrl, dataDir } = settings;
   const database = databaseUrl ? `PostgreSQL (DATABASE_URL)` : `PGlite in ${dataDir}`;
+  // For the person who ran `npm start`; the JSON lines around it are for log collectors.
   console.log(startBanner({ url: server.url, demoUrl: server.demoUrl, database }));
 
   let closing = false;
   const stop = (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      // A second signal: the operator does not want to wait for requests in flight.
+      log.warn({ signal }, 'stopping now');
+      process.exit(1);
+    }
     closing = true;
-    console.log(`\n${signal}: stopping the sandbox...`);
+    log.info({ signal, graceMs: settings.http.shutdownMs }, 'stopping: finishing requests in flight');
     server.close().then(
       () => process.exit(0),
       (error: unknown) => {
-        console.error(error);
+        log.error(errorFields(error), 'stopping failed');
         process.exit(1);
       },
     );
   };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
 main().catch((error: unknown) => {

@@ -1,17 +1,8 @@
-import { createServer } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import { SANDBOX_CLIENT_KEY } from '@pasarela/core';
 import { startServer } from './server';
+import { freePort } from './test/freePort';
 import { cardPayload } from './test/testApp';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      s.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 describe('the running server', () => {
   it('charges a due subscription on its own timer, without anyone reading it', async () => {

@@ -1,13 +1,20 @@
 import type { PayerWindows } from './Deps';
-import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app';
 import type { Database } from './db/Database';
 import { openDatabase } from './db/openDatabase';
 import { createDemoShop } from './demoShop';
 import { defaultPaths, type StaticPaths } from './paths';
+import { cardFingerprintKeyOf } from './payments/cardFingerprintKey';
 import { chargeDueOnTimer } from './payments/chargeDueOnTimer';
+import { expireLapsedPayments } from './payments/expireLapsedPayments';
+import { runOnTimer } from './payments/runOnTimer';
 import { pushServer } from './push/pushServer';
-import { DEFAULT_SUBSCRIPTION_CHARGE_INTERVAL_MS } from './settings';
+import { listenToTransactions } from './push/transactionEvents';
+import type { Server } from 'node:http';
+import { closeGracefully, listenHttp } from './http/httpServer';
+import { createLogger, errorFields, type Logger } from './ops/logger';
+import { Metrics } from './ops/metrics';
+import { DEFAULT_EXPIRY_SWEEP_INTERVAL_MS, DEFAULT_HTTP_TIMEOUTS, DEFAULT_SUBSCRIPTION_CHARGE_INTERVAL_MS, type HttpTimeouts, type LogLevel, type RateLimits } from './settings';
 
 export interface ServerOptions {
   port: number;
@@ -18,63 +25,99 @@ export interface ServerOptions {
   splashMs?: number | undefined;
   /** How often due subscriptions are charged (default 60 s); 0 turns the timer off. */
   subscriptionChargeIntervalMs?: number | undefined;
+  /** How often lapsed cash, Nequi and Yappy payments are expired (default 5 s); 0 turns it off. */
+  expirySweepIntervalMs?: number | undefined;
+  /** CARD_FINGERPRINT_KEY; else the key kept in the database. */
+  cardFingerprintKey?: string | undefined;
   payerWindows?: PayerWindows | undefined;
   paths?: Partial<StaticPaths> | undefined;
+  rateLimits?: RateLimits | undefined;
+  trustedProxies?: number | undefined;
+  /** Header, request, keep-alive and shutdown timeouts (DEFAULT_HTTP_TIMEOUTS). */
+  http?: HttpTimeouts | undefined;
+  /** JSON logs at this level on stdout; silent when neither this nor logger is given (tests). */
+  logLevel?: LogLevel | undefined;
+  logger?: Logger | undefined;
+  metricsToken?: string | undefined;
 }
 
 export interface RunningServer {
   url: string;
   demoUrl: string;
   db: Database;
+  metrics: Metrics;
+  /** Stops taking connections, finishes the requests in flight, then closes the database. */
   close(): Promise<void>;
-}
-
-function listen(fetch: (req: Request) => Response | Promise<Response>, port: number): Promise<ServerType> {
-  return new Promise((resolve, reject) => {
-    const server = serve({ fetch, port }, () => resolve(server));
-    server.once('error', reject);
-  });
-}
-
-function closeServer(server: ServerType): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    // Keep-alive sockets would hold close() open; the process is going away anyway.
-    if ('closeAllConnections' in server) server.closeAllConnections();
-  });
 }
 
 /** Starts the checkout origin on port and the demo shop on demoPort. */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const paths = { ...defaultPaths(), ...options.paths };
-  const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, migrationsDir: paths.migrationsDir });
+  const timeouts = options.http ?? DEFAULT_HTTP_TIMEOUTS;
+  const baseLog = options.logger ?? createLogger(options.logLevel ?? 'silent');
+  let log = baseLog;
+  const warn = (message: string) => log.warn(message);
+  const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, migrationsDir: paths.migrationsDir, warn });
+  log = baseLog.child({ node: db.sessionName });
+  let cardFingerprintKey: Buffer;
+  try {
+    const found = await cardFingerprintKeyOf(db, options.cardFingerprintKey);
+    cardFingerprintKey = found.key;
+    // Where the key came from, never the key.
+    log.info({ source: found.source }, 'card fingerprint key loaded');
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  const events = await listenToTransactions(db);
+  const metrics = new Metrics();
+  // Each node counts the payments it wrote itself, so the nodes' counters add up.
+  events.on('change', (change) => {
+    if (change.origin === db.sessionName) metrics.countPayment(change.method, change.authStatus);
+  });
   const url = `http://localhost:${options.port}`;
   const demoUrl = `http://127.0.0.1:${options.demoPort}`;
-  const app = createApp({ db, wireEncoding: options.wireEncoding, publicOrigin: url, demoOrigin: demoUrl, splashMs: options.splashMs, payerWindows: options.payerWindows, paths });
+  const app = createApp({
+    db, cardFingerprintKey, wireEncoding: options.wireEncoding, publicOrigin: url, demoOrigin: demoUrl, splashMs: options.splashMs, payerWindows: options.payerWindows, paths,
+    logger: log, metrics, rateLimits: options.rateLimits, trustedProxies: options.trustedProxies, metricsToken: options.metricsToken,
+  });
   const shop = createDemoShop(paths.examplesDir, url);
-  const push = pushServer(db);
-  let checkout: ServerType | undefined;
-  let demo: ServerType | undefined;
+  const push = pushServer(db, events);
+  metrics.gauge('pasarela_push_sockets_open', 'Push-notification sockets open on this node.', push.openSockets);
+  let checkout: Server | undefined;
+  let demo: Server | undefined;
   try {
-    checkout = await listen(app.fetch, options.port);
+    checkout = await listenHttp(app.fetch, options.port, timeouts);
     checkout.on('upgrade', push.onUpgrade);
-    demo = await listen(shop.fetch, options.demoPort);
+    demo = await listenHttp(shop.fetch, options.demoPort, timeouts);
   } catch (error) {
-    if (checkout) await closeServer(checkout);
+    if (checkout) await closeGracefully(checkout, 0);
+    await events.close();
     await db.close();
     throw error;
   }
   const servers = [checkout, demo];
-  const stopCharging = chargeDueOnTimer({ db }, options.subscriptionChargeIntervalMs ?? DEFAULT_SUBSCRIPTION_CHARGE_INTERVAL_MS);
+  const onTimerError = (what: string) => (error: unknown) => log.error(errorFields(error), `${what} failed`);
+  const stopCharging = chargeDueOnTimer({ db }, options.subscriptionChargeIntervalMs ?? DEFAULT_SUBSCRIPTION_CHARGE_INTERVAL_MS, onTimerError('charging due subscriptions'));
+  const stopExpiring = runOnTimer(options.expirySweepIntervalMs ?? DEFAULT_EXPIRY_SWEEP_INTERVAL_MS, () => expireLapsedPayments(db), onTimerError('expiring lapsed payments'));
+  log.info({ url, demoUrl, database: db.kind }, 'listening');
+  let closing: Promise<void> | undefined;
   return {
     url,
     demoUrl,
     db,
-    async close() {
-      await stopCharging();
-      push.closeAll();
-      await Promise.all(servers.map(closeServer));
-      await db.close();
+    metrics,
+    close() {
+      closing ??= (async () => {
+        const stopping = Promise.all(servers.map((server) => closeGracefully(server, timeouts.shutdownMs)));
+        // Push sockets hold their connections open: a close frame sends their widgets to another node.
+        await push.closeAll();
+        await Promise.all([stopping, stopCharging(), stopExpiring()]);
+        await events.close();
+        await db.close();
+        log.info('stopped');
+      })();
+      return closing;
     },
   };
 }

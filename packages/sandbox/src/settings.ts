@@ -1,7 +1,36 @@
 import { resolve } from 'node:path';
 import { NEQUI_PAY_WINDOW_MS, YAPPY_PAY_WINDOW_MS } from '@pasarela/core';
+import { MIN_FINGERPRINT_KEY_CHARS } from './payments/cardFingerprintKey';
 
 export const DEFAULT_SUBSCRIPTION_CHARGE_INTERVAL_MS = 60_000;
+export const DEFAULT_EXPIRY_SWEEP_INTERVAL_MS = 5_000;
+
+/** Requests a client may make per minute, per kind of call; 0 turns that limit off. */
+export interface RateLimits {
+  login: number;
+  signup: number;
+  recovery: number;
+  payments: number;
+}
+
+/**
+ * High enough that the test suites and `npm run bench:payments` (thousands of payments a second
+ * from one address) pass unthrottled, low enough to stop a script trying passwords or cards.
+ */
+export const DEFAULT_RATE_LIMITS: RateLimits = { login: 120, signup: 60, recovery: 60, payments: 60_000 };
+
+/** How long a client may take to send its request, and how long a stopping node waits for work in flight. */
+export interface HttpTimeouts {
+  headersMs: number;
+  requestMs: number;
+  keepAliveMs: number;
+  shutdownMs: number;
+}
+
+export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000, shutdownMs: 10_000 };
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** What `npm start` reads from the environment (PRODUCT.md "Public contract: Server"). */
 export interface Settings {
@@ -13,11 +42,24 @@ export interface Settings {
   splashMs: number | undefined;
   /** How often the server charges due subscriptions; 0 turns the timer off. */
   subscriptionChargeIntervalMs: number;
+  /** How often lapsed cash, Nequi and Yappy payments are expired; 0 leaves it to their status calls. */
+  expirySweepIntervalMs: number;
   /** How long the Nequi and Yappy apps wait for the payer (SPEC 9's 5 minutes for Yappy); shorter for tests. */
   payerWindows: { nequiMs: number; yappyMs: number };
+  /** CARD_FINGERPRINT_KEY; undefined lets the nodes share one kept in the database. Never logged. */
+  cardFingerprintKey: string | undefined;
+  rateLimits: RateLimits;
+  /** How many proxies (load balancers) in front add to X-Forwarded-For; 0 trusts no such header. */
+  trustedProxies: number;
+  http: HttpTimeouts;
+  logLevel: LogLevel;
+  /** When set, GET /metrics wants `Authorization: Bearer <this>`. */
+  metricsToken: string | undefined;
 }
 
-function whole(env: Readonly<Record<string, string | undefined>>, name: string, fallback: number, max: number): number {
+type Env = Readonly<Record<string, string | undefined>>;
+
+function whole(env: Env, name: string, fallback: number, max: number): number {
   const raw = env[name];
   if (raw === undefined || raw.trim() === '') return fallback;
   const value = Number(raw);
@@ -25,14 +67,41 @@ function whole(env: Readonly<Record<string, string | undefined>>, name: string, 
   return value;
 }
 
+function logLevelOf(raw: string | undefined): LogLevel {
+  const value = (raw ?? '').trim().toLowerCase() || 'info';
+  const level = LOG_LEVELS.find((l) => l === value);
+  if (!level) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(raw)}`);
+  return level;
+}
+
+function fingerprintKeyOf(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  // The message names the variable, never its value.
+  if (raw.length < MIN_FINGERPRINT_KEY_CHARS) throw new Error(`CARD_FINGERPRINT_KEY must be at least ${MIN_FINGERPRINT_KEY_CHARS} characters (try: openssl rand -hex 32)`);
+  return raw;
+}
+
 /**
  * PORT (4000), DEMO_PORT (PORT+1), DATA_DIR (./.data), DATABASE_URL, WIRE_ENCODING (off disables), SPLASH_MS,
- * SUBSCRIPTION_CHARGE_INTERVAL_MS (60000; 0 off), NEQUI_WAIT_MS (120000), YAPPY_WAIT_MS (300000).
+ * SUBSCRIPTION_CHARGE_INTERVAL_MS (60000; 0 off), EXPIRY_SWEEP_INTERVAL_MS (5000; 0 off), NEQUI_WAIT_MS (120000),
+ * YAPPY_WAIT_MS (300000), CARD_FINGERPRINT_KEY, RATE_LIMIT_{LOGIN,SIGNUP,RECOVERY,PAYMENTS}_PER_MIN, TRUST_PROXY (0),
+ * HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, SHUTDOWN_TIMEOUT_MS, LOG_LEVEL (info), METRICS_TOKEN.
+ * README's settings table says what each does.
  */
-export function readSettings(env: Readonly<Record<string, string | undefined>>, cwd: string = process.cwd()): Settings {
+export function readSettings(env: Env, cwd: string = process.cwd()): Settings {
   const port = whole(env, 'PORT', 4000, 65535);
   const demoPort = whole(env, 'DEMO_PORT', port + 1, 65535);
   if (demoPort === port && port !== 0) throw new Error('DEMO_PORT must differ from PORT: the demo shop is another origin');
+  const limit = (name: string, fallback: number) => whole(env, name, fallback, 10_000_000);
+  const ms = (name: string, fallback: number) => whole(env, name, fallback, 3_600_000);
+  const http: HttpTimeouts = {
+    headersMs: ms('HEADERS_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.headersMs),
+    requestMs: ms('REQUEST_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.requestMs),
+    keepAliveMs: ms('KEEP_ALIVE_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.keepAliveMs),
+    shutdownMs: ms('SHUTDOWN_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.shutdownMs),
+  };
+  // Node refuses a server whose headers may take longer than the whole request.
+  if (http.requestMs > 0 && http.headersMs > http.requestMs) throw new Error('HEADERS_TIMEOUT_MS must not be more than REQUEST_TIMEOUT_MS');
   return {
     port,
     demoPort,
@@ -41,9 +110,21 @@ export function readSettings(env: Readonly<Record<string, string | undefined>>, 
     wireEncoding: (env['WIRE_ENCODING'] ?? '').trim().toLowerCase() !== 'off',
     splashMs: env['SPLASH_MS'] ? whole(env, 'SPLASH_MS', 3000, 60_000) : undefined,
     subscriptionChargeIntervalMs: whole(env, 'SUBSCRIPTION_CHARGE_INTERVAL_MS', DEFAULT_SUBSCRIPTION_CHARGE_INTERVAL_MS, 86_400_000),
+    expirySweepIntervalMs: whole(env, 'EXPIRY_SWEEP_INTERVAL_MS', DEFAULT_EXPIRY_SWEEP_INTERVAL_MS, 86_400_000),
     payerWindows: {
-      nequiMs: whole(env, 'NEQUI_WAIT_MS', NEQUI_PAY_WINDOW_MS, 3_600_000),
-      yappyMs: whole(env, 'YAPPY_WAIT_MS', YAPPY_PAY_WINDOW_MS, 3_600_000),
+      nequiMs: ms('NEQUI_WAIT_MS', NEQUI_PAY_WINDOW_MS),
+      yappyMs: ms('YAPPY_WAIT_MS', YAPPY_PAY_WINDOW_MS),
     },
+    cardFingerprintKey: fingerprintKeyOf(env['CARD_FINGERPRINT_KEY']),
+    rateLimits: {
+      login: limit('RATE_LIMIT_LOGIN_PER_MIN', DEFAULT_RATE_LIMITS.login),
+      signup: limit('RATE_LIMIT_SIGNUP_PER_MIN', DEFAULT_RATE_LIMITS.signup),
+      recovery: limit('RATE_LIMIT_RECOVERY_PER_MIN', DEFAULT_RATE_LIMITS.recovery),
+      payments: limit('RATE_LIMIT_PAYMENTS_PER_MIN', DEFAULT_RATE_LIMITS.payments),
+    },
+    trustedProxies: whole(env, 'TRUST_PROXY', 0, 10),
+    http,
+    logLevel: logLevelOf(env['LOG_LEVEL']),
+    metricsToken: env['METRICS_TOKEN'] || undefined,
   };
 }

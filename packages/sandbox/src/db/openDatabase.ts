@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import type { Database } from './Database';
 import { migrate } from './migrate';
@@ -12,16 +13,26 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   migrationsDir: string;
   seed?: boolean;
+  /** This node's name on the database (application_name); a random one by default. */
+  sessionName?: string | undefined;
+  /** Connection trouble the server survives (a dropped connection), for the log. */
+  warn?: ((message: string) => void) | undefined;
+}
+
+/** A name that tells this node's connections and notifications apart from other nodes'. */
+export function newSessionName(): string {
+  return `pasarela/${randomBytes(4).toString('hex')}`;
 }
 
 /** Opens the database, applies pending migrations and seeds the demo data on a fresh one. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const sessionName = options.sessionName ?? newSessionName();
   let db: Database;
   if (options.databaseUrl) {
-    db = await openPostgresDatabase(options.databaseUrl);
+    db = await openPostgresDatabase(options.databaseUrl, sessionName, options.warn);
   } else {
     if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-    db = await openPgliteDatabase(options.dataDir);
+    db = await openPgliteDatabase(options.dataDir, sessionName);
   }
   try {
     await migrate(db, options.migrationsDir);

@@ -1,12 +1,15 @@
 import { PGlite } from '@electric-sql/pglite';
-import type { Database, Transaction } from './Database';
+import { isChannelName, type Database, type Transaction } from './Database';
 
 /** PGlite in a data directory, or in memory when dataDir is undefined (tests). */
-export async function openPgliteDatabase(dataDir?: string): Promise<Database> {
+export async function openPgliteDatabase(dataDir: string | undefined, sessionName: string): Promise<Database> {
   const pg = dataDir === undefined ? new PGlite() : new PGlite(dataDir);
   await pg.waitReady;
+  // One session for the whole process: its notifications come back to it, as PostgreSQL's do.
+  await pg.query('select set_config($1, $2, false)', ['application_name', sessionName]);
   return {
     kind: 'pglite',
+    sessionName,
     async query<Row>(sql: string, params: readonly unknown[] = []) {
       const result = await pg.query<Row>(sql, [...params]);
       return result.rows;
@@ -25,6 +28,13 @@ export async function openPgliteDatabase(dataDir?: string): Promise<Database> {
           },
         }),
       );
+    },
+    async listen(channel, onPayload) {
+      if (!isChannelName(channel)) throw new Error(`Not a channel name: ${channel}`);
+      const stop = await pg.listen(channel, onPayload);
+      return async () => {
+        if (!pg.closed) await stop();
+      };
     },
     async close() {
       await pg.close();

@@ -33,6 +33,11 @@ export async function insertMerchantServices(
   }
 }
 
+/** Nodes starting at once on a fresh PostgreSQL seed one after the other, so the second finds the rows. */
+async function lockSeeding(tx: Queryable): Promise<void> {
+  await tx.query("select pg_advisory_xact_lock(hashtext('pasarela.seed'))");
+}
+
 export const DEMO_STATION_ID = 'EST-001';
 export const DEMO_SUBSCRIPTION_KEY = 'SUBDEMO0001';
 export const DEMO_WALLET_USER = { login: 'demo', email: 'demo@pasarela.test', password: 'Demo#2026pass' } as const;
@@ -42,6 +47,7 @@ export async function seedDemoExtras(db: Database): Promise<void> {
   // Hashed before the transaction: scrypt is slow and PGlite serialises everything behind a transaction.
   const passwordHash = await hashPassword(DEMO_WALLET_USER.password);
   await db.transaction(async (tx) => {
+    await lockSeeding(tx);
     if ((await tx.query('select id from merchant_users limit 1')).length > 0) return;
     const [user] = await tx.query<{ id: number }>(
       `insert into users (login, email, name, lastname, phone, password_hash, balance_cents) values ($1, $2, 'Demo', 'Billetera', '+50761111111', $3, 10000) returning id`,
@@ -76,6 +82,7 @@ export async function seedDemoExtras(db: Database): Promise<void> {
 /** Seeds the demo merchant and one demo payment link on a fresh database; a no-op afterwards. */
 export async function seedDemoData(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
+    await lockSeeding(tx);
     const existing = await tx.query('select id from merchants limit 1');
     if (existing.length > 0) return;
     const txLimitCents = 5000_00;

@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly code: string | number,
     /** Text naming what is wrong (a field, a limit); else the catalogue's text for code is used. */
     readonly detail?: string,
+    /** Headers the answer carries (Retry-After on a 429, Connection: close after an unread body). */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(detail ?? String(code));
   }

@@ -1,8 +1,12 @@
+import type { HttpBindings } from '@hono/node-server';
 import type { Language } from '@pasarela/core';
 import type { Caller } from '../auth/callerAuth';
+import type { Logger } from '../ops/logger';
 
 /** Per-request values the middleware puts on hono's context. */
 export interface AppEnv {
+  /** @hono/node-server's request and response; absent for in-process `app.request()` calls. */
+  Bindings: Partial<HttpBindings> | undefined;
   Variables: {
     lang: Language;
     /** Whether response data is encoded (the server's WIRE_ENCODING setting). */
@@ -11,5 +15,9 @@ export interface AppEnv {
     userId: number | undefined;
     /** Guest or wallet user, set from the API key and token by callerAuth (SPEC 6). */
     caller: Caller | undefined;
+    /** This request's id (X-Request-Id), in its log lines and its answer. */
+    requestId: string;
+    /** The node's logger with the request id bound. */
+    log: Logger;
   };
 }

@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ApiError } from './ApiError';
 import type { AppEnv } from './AppEnv';
 import { errorText } from './errorText';
+import { errorFields } from '../ops/logger';
 import { reply } from './reply';
 
 function toApiError(error: unknown): ApiError {
@@ -12,8 +13,6 @@ function toApiError(error: unknown): ApiError {
     if (error.status === 413) return new ApiError(413, 'payload_too_large', 'Body is too large');
     return new ApiError(error.status, error.status < 500 ? 'invalid_request' : 'happen_error_try_again', error.message || undefined);
   }
-  // A bug, not bad input: log what failed (never the request body, which may hold a card).
-  console.error('[sandbox] unhandled error:', error instanceof Error ? (error.stack ?? error.message) : String(error));
   return new ApiError(500, 'happen_error_try_again');
 }
 
@@ -23,6 +22,8 @@ function toApiError(error: unknown): ApiError {
  */
 export function onError(error: unknown, c: Context<AppEnv>): Response {
   const apiError = toApiError(error);
+  // A bug, not bad input: log what failed (never the request body, which may hold a card).
+  if (apiError.status >= 500 && !(error instanceof ApiError)) c.get('log')?.error(errorFields(error), 'unhandled error');
   const lang = c.get('lang') ?? 'es';
   const text = errorText(apiError.code, lang);
   // The catalogue's text in the payer's language, plus the detail naming the field or limit.
@@ -30,6 +31,7 @@ export function onError(error: unknown, c: Context<AppEnv>): Response {
   const message = apiError.detail === undefined ? text : known ? `${text} (${apiError.detail})` : apiError.detail;
   const body = { code: apiError.code, message };
   const status = apiError.status as ContentfulStatusCode;
-  if (c.req.path.startsWith('/api/')) return reply(c, body, status);
-  return c.json(body, status);
+  const res = c.req.path.startsWith('/api/') ? reply(c, body, status) : c.json(body, status);
+  for (const [name, value] of Object.entries(apiError.headers)) res.headers.set(name, value);
+  return res;
 }

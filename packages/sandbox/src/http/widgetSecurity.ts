@@ -1,12 +1,23 @@
+import { createHash } from 'node:crypto';
 import type { MerchantRow } from '../store/merchants';
 
 /**
- * The widget page's policy: its own scripts only (the config block is JSON, not a script), inline
- * styles (the widget inlines its CSS in a <style> element), images of its own and data: URLs (QR
- * codes), API and push connections to its own origin.
+ * The widget page's policy: its own scripts only (the config block is JSON, not a script), its own
+ * style sheets and the inline <style> elements of the page it serves, named by their sha256 (the
+ * widget inlines its CSS in one; no 'unsafe-inline', so an injected style element or attribute is
+ * not applied), images of its own and data: URLs (QR codes), API and push connections to its own origin.
  */
-export const WIDGET_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self' ws: wss:; form-action 'self'; base-uri 'none'; object-src 'none'";
+export function widgetCsp(styleHashes: readonly string[]): string {
+  const styles = ["'self'", ...styleHashes].join(' ');
+  return `default-src 'self'; script-src 'self'; style-src ${styles}; img-src 'self' data:; connect-src 'self' ws: wss:; form-action 'self'; base-uri 'none'; object-src 'none'`;
+}
+
+/** The CSP source (`'sha256-...'`) of each <style> element's text in html, in order. */
+export function styleHashesOf(html: string): string[] {
+  return [...html.matchAll(/<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/gi)].map(
+    (m) => `'sha256-${createHash('sha256').update(m[1] ?? '', 'utf8').digest('base64')}'`,
+  );
+}
 
 /** A host name with an optional port: anything else could smuggle a directive into the header. */
 const HOST = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?::\d{1,5})?$/i;
@@ -24,10 +35,10 @@ export function frameAncestors(merchant: Pick<MerchantRow, 'domain_validation' |
   return [...new Set(sources)].join(' ');
 }
 
-/** Headers every widget HTML response carries. */
-export function widgetSecurityHeaders(ancestors: string): Record<string, string> {
+/** Headers every widget HTML response carries; styleHashes from styleHashesOf(the page). */
+export function widgetSecurityHeaders(ancestors: string, styleHashes: readonly string[] = []): Record<string, string> {
   return {
-    'content-security-policy': `${WIDGET_CSP}; frame-ancestors ${ancestors}`,
+    'content-security-policy': `${widgetCsp(styleHashes)}; frame-ancestors ${ancestors}`,
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin',
   };

@@ -8,8 +8,8 @@ export interface StoredCard {
   /** Random, stands for the card in later calls; reveals nothing. */
   token: string;
   /**
-   * HMAC of the number under a key that lives only in this process's memory, so the duplicate
-   * rule can match "the same card" while nothing stored can be brute-forced back to a number.
+   * HMAC of the number under the node-shared key (cardFingerprintKeyOf), so the duplicate rule can
+   * match "the same card" on any node while the rows alone cannot be brute-forced back to a number.
    */
   fingerprint: string;
 }

@@ -1,3 +1,4 @@
+import type { Queryable } from '../db/Database';
 import type { Deps } from '../Deps';
 import { CHANNEL, SERVICE_CODES } from '@pasarela/core';
 import { findPlan, type SubscriptionRow } from '../store/catalog';
@@ -17,21 +18,17 @@ export interface DueSubscription extends SubscriptionRow {
   payer_name: string;
 }
 
+const DUE = 'status = 1 and card_token is not null and next_charge_at <= now()';
+
 /**
- * Issue 4 "subscriptions charging at once when due": an active subscription whose next charge
- * date has passed is charged with its saved card token when it is next read. The date moves
- * first, in the same statement, so two readers at once charge it once.
+ * Charges one locked, due subscription inside tx: its date moves a period on and the renewal is
+ * recorded in the same transaction, so a crash between the two loses neither.
  */
-export async function chargeIfDue(deps: Pick<Deps, 'db'>, sub: DueSubscription): Promise<TransactionRow | undefined> {
-  if (sub.status !== 1 || !sub.card_token || !sub.next_charge_at || sub.next_charge_at.getTime() > Date.now()) return undefined;
-  const plan = await findPlan(deps.db, sub.plan_id);
+async function chargeLocked(tx: Queryable, sub: DueSubscription): Promise<TransactionRow | undefined> {
+  const plan = await findPlan(tx, sub.plan_id);
   if (!plan) return undefined;
-  const [claimed] = await deps.db.query(
-    'update subscriptions set next_charge_at = $2 where id = $1 and next_charge_at <= now() returning id',
-    [sub.id, nextChargeDate(plan.period)],
-  );
-  if (!claimed) return undefined;
-  return insertTransaction(deps.db, {
+  await tx.query('update subscriptions set next_charge_at = $2 where id = $1', [sub.id, nextChargeDate(plan.period)]);
+  return insertTransaction(tx, {
     track_id: null, link_code: null, merchant_id: plan.merchant_id, method: 'card', amount_cents: plan.amount_cents, tax_cents: 0,
     status: 1, auth_status: 'APPROVED', message_key: 'approved', tx_type: SERVICE_CODES.subscription, card_brand: sub.card_brand, card_last4: sub.card_last4,
     card_token: sub.card_token, card_fingerprint: null, payer_name: sub.payer_name, email: sub.email, phone: '', concept: plan.name,
@@ -41,23 +38,35 @@ export async function chargeIfDue(deps: Pick<Deps, 'db'>, sub: DueSubscription):
   }, newCodOper());
 }
 
+/**
+ * Issue 4 "subscriptions charging at once when due": an active subscription whose next charge
+ * date has passed is charged with its saved card token when it is next read. The row is claimed
+ * with `for update skip locked`, so two readers, or a reader and a sweep, on any nodes, charge it once.
+ */
+export async function chargeIfDue(deps: Pick<Deps, 'db'>, sub: DueSubscription): Promise<TransactionRow | undefined> {
+  if (sub.status !== 1 || !sub.card_token || !sub.next_charge_at || sub.next_charge_at.getTime() > Date.now()) return undefined;
+  return deps.db.transaction(async (tx) => {
+    const [claimed] = await tx.query<DueSubscription>(`select * from subscriptions where id = $1 and ${DUE} for update skip locked`, [sub.id]);
+    return claimed ? chargeLocked(tx, claimed) : undefined;
+  });
+}
+
 /** How many due subscriptions one sweep charges at most; the next sweep takes the rest. */
 const SWEEP_BATCH = 100;
 
 /**
- * Charges every active subscription whose date has passed, each through chargeIfDue (the read
- * path's function), so a sweep and a reader at the same moment still charge it once. The server
- * runs it on a timer; subscriptions nobody reads are charged too.
+ * Charges every active subscription whose date has passed, in one transaction that claims them with
+ * `for update skip locked`: sweeps on several nodes at once share the due rows instead of charging
+ * them twice, and a reader charging one at the same moment is skipped. Every node runs it on a timer.
  */
 export async function chargeDueSubscriptions(deps: Pick<Deps, 'db'>): Promise<TransactionRow[]> {
-  const due = await deps.db.query<DueSubscription>(
-    'select * from subscriptions where status = 1 and card_token is not null and next_charge_at <= now() order by next_charge_at limit $1',
-    [SWEEP_BATCH],
-  );
-  const charged: TransactionRow[] = [];
-  for (const sub of due) {
-    const tx = await chargeIfDue(deps, sub);
-    if (tx) charged.push(tx);
-  }
-  return charged;
+  return deps.db.transaction(async (tx) => {
+    const due = await tx.query<DueSubscription>(`select * from subscriptions where ${DUE} order by next_charge_at limit $1 for update skip locked`, [SWEEP_BATCH]);
+    const charged: TransactionRow[] = [];
+    for (const sub of due) {
+      const row = await chargeLocked(tx, sub);
+      if (row) charged.push(row);
+    }
+    return charged;
+  });
 }

@@ -1,48 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { connect, createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CLIENT_KEY } from '@pasarela/core';
 import { startServer, type RunningServer } from '../server';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      s.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** A bare RFC 6455 client: the handshake, then the text frames the server sends (short ones). */
-function openSocket(port: number, query: string): Promise<{ status: string; messages: unknown[]; socket: Socket; next: () => Promise<unknown> }> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1');
-    const messages: unknown[] = [];
-    const waiters: Array<(m: unknown) => void> = [];
-    let buffer = Buffer.alloc(0);
-    let status = '';
-    socket.on('error', reject);
-    socket.write(`GET /api/v1/push?${query} HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`);
-    socket.on('data', (data: Buffer) => {
-      buffer = Buffer.concat([buffer, data]);
-      if (!status) {
-        const end = buffer.indexOf('\r\n\r\n');
-        if (end < 0) return;
-        status = buffer.subarray(0, end).toString().split('\r\n')[0] ?? '';
-        buffer = buffer.subarray(end + 4);
-        resolve({ status, messages, socket, next: () => new Promise((r) => (messages.length ? r(messages.shift()) : waiters.push(r))) });
-      }
-      while (buffer.length >= 2 && buffer.length >= 2 + (buffer[1] ?? 0)) {
-        const length = buffer[1] ?? 0;
-        const message = JSON.parse(buffer.subarray(2, 2 + length).toString()) as unknown;
-        buffer = buffer.subarray(2 + length);
-        const waiter = waiters.shift();
-        if (waiter) waiter(message);
-        else messages.push(message);
-      }
-    });
-  });
-}
+import { freePort } from '../test/freePort';
+import { openSocket } from '../test/rawWebSocket';
 
 let server: RunningServer;
 let port: number;

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { Database } from '../db/Database';
 import { userIdOf } from '../auth/sessions';
 import { findTransaction, type TransactionRow } from '../store/transactions';
-import { pushMessageOf, transactionEvents } from './transactionEvents';
+import { pushMessageOf, type TransactionChange, type TransactionEvents } from './transactionEvents';
 import { acceptKey, ServerSocket } from './webSocket';
 
 export const PUSH_PATH = '/api/v1/push';
@@ -18,8 +18,9 @@ function refuse(socket: Duplex, status: string): void {
  * follows every payment of that user. Each change arrives as
  * `{ type: 'transaction', codOper, method, status, authStatus }`.
  */
-export function pushServer(db: Database) {
+export function pushServer(db: Database, events: TransactionEvents) {
   const open = new Set<Duplex>();
+  const sockets = new Set<ServerSocket>();
   const onUpgrade = (req: IncomingMessage, socket: Duplex): void => {
     open.add(socket);
     socket.once('close', () => open.delete(socket));
@@ -30,31 +31,39 @@ export function pushServer(db: Database) {
       if (!accept || req.headers['sec-websocket-version'] !== '13') return refuse(socket, '400 Bad Request');
       const codOper = url.searchParams.get('codOper');
       const token = url.searchParams.get('token');
-      let wanted: (tx: TransactionRow) => boolean;
+      let wanted: (change: TransactionChange) => boolean;
       let current: TransactionRow | undefined;
       if (codOper && codOper.length <= 64) {
         current = await findTransaction(db, codOper);
         if (!current) return refuse(socket, '404 Not Found');
-        wanted = (tx) => tx.cod_oper === codOper;
+        wanted = (change) => change.codOper === codOper;
       } else if (token) {
         const userId = await userIdOf(db, `Bearer ${token}`).catch(() => undefined);
         if (userId === undefined) return refuse(socket, '401 Unauthorized');
-        wanted = (tx) => tx.user_id === userId;
+        wanted = (change) => change.userId === userId;
       } else {
         return refuse(socket, '400 Bad Request');
       }
       socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`);
-      const listener = (tx: TransactionRow) => {
-        if (wanted(tx)) ws.sendJson(pushMessageOf(tx));
+      const listener = (change: TransactionChange) => {
+        if (wanted(change)) ws.sendJson(pushMessageOf(change));
       };
-      const ws = new ServerSocket(socket, () => transactionEvents.off('change', listener));
-      transactionEvents.on('change', listener);
-      if (current) ws.sendJson(pushMessageOf(current));
+      const ws = new ServerSocket(socket, () => {
+        events.off('change', listener);
+        sockets.delete(ws);
+      });
+      sockets.add(ws);
+      events.on('change', listener);
+      if (current) ws.sendJson(pushMessageOf({ codOper: current.cod_oper, method: current.method, status: current.status, authStatus: current.auth_status }));
     })().catch(() => refuse(socket, '500 Internal Server Error'));
   };
-  // Open sockets would keep server.close() waiting forever.
-  const closeAll = () => {
+  // Open sockets would keep server.close() waiting forever. A close frame first, so the widget
+  // reconnects (to another node behind the load balancer) instead of waiting for a timeout.
+  const closeAll = async (graceMs = 1_000): Promise<void> => {
+    for (const ws of sockets) ws.close();
+    const deadline = Date.now() + graceMs;
+    while (open.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     for (const socket of open) socket.destroy();
   };
-  return { onUpgrade, closeAll };
+  return { onUpgrade, closeAll, openSockets: () => sockets.size };
 }

@@ -1,11 +1,70 @@
 import { EventEmitter } from 'node:events';
-import type { TransactionRow } from '../store/transactions';
+import type { Database } from '../db/Database';
 
-/** Every recorded or settled transaction, for the push-notification socket. */
-export const transactionEvents = new EventEmitter<{ change: [TransactionRow] }>();
-// One listener per open socket; many payers may wait at once.
-transactionEvents.setMaxListeners(0);
+/** What migration 006's trigger NOTIFYs for every recorded or settled transaction, on any node. */
+export interface TransactionChange {
+  codOper: string;
+  method: string;
+  status: number;
+  authStatus: string;
+  userId: number | null;
+  /** The application_name of the node that wrote it (Database.sessionName). */
+  origin: string;
+}
 
-export function pushMessageOf(tx: TransactionRow) {
-  return { type: 'transaction', codOper: tx.cod_oper, method: tx.method, status: tx.status, authStatus: tx.auth_status };
+/** The changes of every node's transactions, as an emitter; close() stops listening. */
+export interface TransactionEvents {
+  on(event: 'change', listener: (change: TransactionChange) => void): unknown;
+  off(event: 'change', listener: (change: TransactionChange) => void): unknown;
+  close(): Promise<void>;
+}
+
+function parseChange(payload: string): TransactionChange | undefined {
+  try {
+    const value = JSON.parse(payload) as Partial<TransactionChange>;
+    if (typeof value.codOper !== 'string' || typeof value.status !== 'number') return undefined;
+    return {
+      codOper: value.codOper,
+      method: String(value.method ?? ''),
+      status: value.status,
+      authStatus: String(value.authStatus ?? ''),
+      userId: typeof value.userId === 'number' ? value.userId : null,
+      origin: String(value.origin ?? ''),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The channel migration 006 notifies for the schema this node works in. */
+export async function transactionChannelOf(db: Database): Promise<string> {
+  const [row] = await db.query<{ schema: string }>('select current_schema() as schema');
+  return `pasarela_tx_${row?.schema ?? 'public'}`;
+}
+
+/**
+ * Transaction changes through PostgreSQL's LISTEN/NOTIFY (PGlite's in the embedded case), so a push
+ * socket on any node hears a payment settled on any other. A NOTIFY is sent at commit, so nobody
+ * hears of a payment that was rolled back.
+ */
+export async function listenToTransactions(db: Database): Promise<TransactionEvents> {
+  const emitter = new EventEmitter<{ change: [TransactionChange] }>();
+  // One listener per open socket; many payers may wait at once.
+  emitter.setMaxListeners(0);
+  const stop = await db.listen(await transactionChannelOf(db), (payload) => {
+    const change = parseChange(payload);
+    if (change) emitter.emit('change', change);
+  });
+  return {
+    on: (event, listener) => emitter.on(event, listener),
+    off: (event, listener) => emitter.off(event, listener),
+    async close() {
+      emitter.removeAllListeners();
+      await stop();
+    },
+  };
+}
+
+export function pushMessageOf(tx: { codOper: string; method: string; status: number; authStatus: string }) {
+  return { type: 'transaction', codOper: tx.codOper, method: tx.method, status: tx.status, authStatus: tx.authStatus };
 }

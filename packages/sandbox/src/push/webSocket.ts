@@ -23,6 +23,8 @@ export class ServerSocket {
   private closed = false;
   constructor(private readonly socket: Duplex, private readonly onClose: () => void) {
     socket.on('data', (data: Buffer) => this.read(data));
+    // The HTTP server's sockets are half-open: a client that goes away only ends its side.
+    socket.on('end', () => this.close());
     socket.on('close', () => this.finish());
     socket.on('error', () => this.finish());
   }

@@ -26,7 +26,7 @@ const NewLinkSchema = v.object({
 });
 
 /** Slugs that are widget routes of SPEC 2 and so can never be a link's page. */
-const RESERVED_SLUGS = new Set(['pf', 'api', 'sandbox', 'sdk', 'widget', 'images', '404', 'stationpayment']);
+const RESERVED_SLUGS = new Set(['pf', 'api', 'sandbox', 'sdk', 'widget', 'images', '404', 'stationpayment', 'metrics', 'health']);
 
 export function transactionSummary(t: TransactionRow) {
   return {

@@ -8,7 +8,6 @@ import type { AppEnv } from '../http/AppEnv';
 import { readObjectBody } from '../http/readBody';
 import { parseOr400 } from '../payments/validatePayload';
 import { findTransaction, settleTransaction, type TransactionRow } from '../store/transactions';
-import { transactionEvents } from '../push/transactionEvents';
 import { cashResultOf, expireIfLapsed } from './cash';
 import { cryptoAnswer } from './crypto';
 import type { ValidationRow } from './validation';
@@ -58,7 +57,6 @@ export function adminSettleRoutes(deps: Deps) {
       'update transactions set details = $2, status = $3, auth_status = $4, message_key = $5, updated_at = now() where cod_oper = $1 returning *',
       [tx.cod_oper, JSON.stringify(details), underpaid ? 0 : 1, underpaid ? 'UNDERPAID' : 'APPROVED', underpaid ? 'pending' : 'approved'],
     );
-    if (row) transactionEvents.emit('change', row);
     return c.json(cryptoAnswer(row ?? tx));
   });
   // Time passing: make a subscription due now and charge it as a renewal would be.

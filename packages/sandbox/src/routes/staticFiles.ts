@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Hono, type Context } from 'hono';
 import { SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY, SPLASH_MS, VERSION } from '@pasarela/core';
 import type { AppEnv } from '../http/AppEnv';
 import { fileResponse, fileUnder } from '../http/serveFile';
-import { widgetSecurityHeaders } from '../http/widgetSecurity';
+import { styleHashesOf, widgetSecurityHeaders } from '../http/widgetSecurity';
 import type { StaticPaths } from '../paths';
 import { SANDBOX_ENVIRONMENT } from '../sandboxEnvironment';
 
@@ -42,17 +42,37 @@ export function isWidgetRoute(path: string): boolean {
   return segments.length <= 2;
 }
 
-async function widgetHtml(c: Context<AppEnv>, paths: StaticPaths, settings: WidgetSettings): Promise<Response> {
+interface WidgetPage {
+  html: string;
+  styleHashes: string[];
+  mtimeMs: number;
+}
+
+/**
+ * The built widget page and the hashes of its <style> elements, read and hashed once; again only
+ * when a rebuild changes the file. Undefined while the widget is not built.
+ */
+function widgetPageReader(file: string): () => Promise<WidgetPage | undefined> {
+  let cached: WidgetPage | undefined;
+  return async () => {
+    try {
+      const { mtimeMs } = await stat(file);
+      if (cached?.mtimeMs !== mtimeMs) {
+        const html = await readFile(file, 'utf8');
+        cached = { html, styleHashes: styleHashesOf(html), mtimeMs };
+      }
+      return cached;
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+async function widgetHtml(c: Context<AppEnv>, page: WidgetPage | undefined, settings: WidgetSettings): Promise<Response> {
   const ancestors = settings.frameAncestors ? await settings.frameAncestors(c.req.path, { code: c.req.query('code'), type: c.req.query('type') }) : '*';
-  const security = widgetSecurityHeaders(ancestors);
-  let html: string;
-  try {
-    html = await readFile(join(paths.widgetDist, 'index.html'), 'utf8');
-  } catch {
-    return c.text(NOT_BUILT('widget (packages/widget/dist)'), 503, security);
-  }
-  const page = html.replace('<!--pasarela-config-->', configScript(settings));
-  return c.html(page, isWidgetRoute(c.req.path) ? 200 : 404, { 'cache-control': 'no-cache', ...security });
+  if (!page) return c.text(NOT_BUILT('widget (packages/widget/dist)'), 503, widgetSecurityHeaders(ancestors));
+  const html = page.html.replace('<!--pasarela-config-->', configScript(settings));
+  return c.html(html, isWidgetRoute(c.req.path) ? 200 : 404, { 'cache-control': 'no-cache', ...widgetSecurityHeaders(ancestors, page.styleHashes) });
 }
 
 async function serveFrom(c: Context<AppEnv>, dir: string, rest: string, cacheControl: string, what: string | null) {
@@ -74,6 +94,7 @@ export function staticRoutes(paths: StaticPaths, settings: WidgetSettings) {
     serveFrom(c, join(paths.widgetDist, 'assets'), c.req.path.slice('/widget/assets/'.length), 'public, max-age=31536000, immutable', 'widget (packages/widget/dist)'),
   );
   app.get('/images/*', (c) => serveFrom(c, join(paths.publicDir, 'images'), c.req.path.slice('/images/'.length), 'public, max-age=3600', null));
-  app.get('*', (c) => widgetHtml(c, paths, settings));
+  const widgetPage = widgetPageReader(join(paths.widgetDist, 'index.html'));
+  app.get('*', async (c) => widgetHtml(c, await widgetPage(), settings));
   return app;
 }

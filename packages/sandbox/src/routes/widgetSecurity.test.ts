@@ -1,16 +1,20 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { widgetSecurityHeaders } from '../http/widgetSecurity';
+import { styleHashesOf, widgetSecurityHeaders } from '../http/widgetSecurity';
 import { createTestApp, newLink, type TestApp } from '../test/testApp';
 
 const dir = mkdtempSync(join(tmpdir(), 'pasarela-csp-'));
 mkdirSync(join(dir, 'assets'), { recursive: true });
-writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head><!--pasarela-config--></head><body></body></html>');
+const CSS = 'body{margin:0}.splash__bar{height:4px}';
+writeFileSync(join(dir, 'index.html'), `<!doctype html><html><head><!--pasarela-config--><style>${CSS}</style></head><body></body></html>`);
+const CSS_HASH = `'sha256-${createHash('sha256').update(CSS).digest('base64')}'`;
 
-const POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self' ws: wss:; form-action 'self'; base-uri 'none'; object-src 'none'";
+const policyWith = (styles: string) =>
+  `default-src 'self'; script-src 'self'; style-src ${styles}; img-src 'self' data:; connect-src 'self' ws: wss:; form-action 'self'; base-uri 'none'; object-src 'none'`;
+const POLICY = policyWith(`'self' ${CSS_HASH}`);
 const ancestorsOf = (res: Response) => {
   const csp = res.headers.get('content-security-policy') ?? '';
   const prefix = `${POLICY}; frame-ancestors `;
@@ -58,9 +62,18 @@ describe('widget page security headers', () => {
     expect(csp.split('; ').filter((d) => d.startsWith('script-src'))).toEqual(["script-src 'self'"]);
   });
   it('enforces the whole policy, frame-ancestors last', () => {
-    expect(widgetSecurityHeaders('*')).toEqual({
+    expect(widgetSecurityHeaders('*', [CSS_HASH])).toEqual({
       'content-security-policy': `${POLICY}; frame-ancestors *`, 'x-content-type-options': 'nosniff', 'referrer-policy': 'strict-origin',
     });
+    expect(widgetSecurityHeaders('*')['content-security-policy']).toBe(`${policyWith("'self'")}; frame-ancestors *`);
+  });
+  it("allows the page's own <style> by its hash and no other inline style ('unsafe-inline' is gone)", async () => {
+    const csp = (await t.app.request('/pf/widget')).headers.get('content-security-policy') ?? '';
+    expect(csp).toContain(`style-src 'self' ${CSS_HASH};`);
+    expect(csp).not.toContain('unsafe-inline');
+    expect(styleHashesOf('<style>a{}</style><STYLE media="print">b{}</STYLE>')).toEqual(
+      ['a{}', 'b{}'].map((css) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`),
+    );
   });
   it('keeps the headers on the "not built" answer too', async () => {
     const bare = await createTestApp({ paths: { widgetDist: join(dir, 'none') } });

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/Database';
-import { transactionEvents } from '../push/transactionEvents';
 
 export interface TransactionRow {
   id: number;
@@ -57,6 +56,7 @@ const COLUMNS = [
 /**
  * Inserts a transaction unless one with the same trackId exists; returns the new row, or
  * undefined when another request with that trackId got there first (exactly-once by trackId).
+ * Every node hears of it through migration 006's trigger (push/transactionEvents.ts).
  */
 export async function insertTransaction(db: Queryable, tx: NewTransaction, codOper = newCodOper()): Promise<TransactionRow | undefined> {
   const values = [codOper, ...COLUMNS.map((c) => (c === 'details' ? JSON.stringify(tx.details) : tx[c]))];
@@ -66,7 +66,6 @@ export async function insertTransaction(db: Queryable, tx: NewTransaction, codOp
      on conflict (track_id) do nothing returning *`,
     values,
   );
-  if (row) transactionEvents.emit('change', row);
   return row;
 }
 
@@ -110,6 +109,5 @@ export async function settleTransaction(
      where cod_oper = $1 returning *`,
     [codOper, update.status, update.authStatus, update.messageKey],
   );
-  if (row) transactionEvents.emit('change', row);
   return row;
 }

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { authHeaders, decodeBody, encodeBody, SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY, type ApiKeys } from '@pasarela/core';
-import { createApp } from '../app';
+import { createApp, type AppOptions } from '../app';
 import type { Database } from '../db/Database';
 import { openDatabase } from '../db/openDatabase';
+import { newSessionName } from '../db/openDatabase';
 import { openPostgresDatabase } from '../db/postgresDatabase';
+import { cardFingerprintKeyOf } from '../payments/cardFingerprintKey';
 import { defaultPaths, type StaticPaths } from '../paths';
 
 export interface TestApp {
@@ -49,14 +51,8 @@ export async function openTestDatabase(): Promise<Database> {
   const url = process.env['TEST_DATABASE_URL'];
   const migrationsDir = defaultPaths().migrationsDir;
   if (!url) return openDatabase({ migrationsDir });
-  const schema = `t_${randomUUID().replace(/-/g, '')}`;
-  // Only the schema is made here: migrating the shared public schema from parallel test files would race.
-  const setup = await openPostgresDatabase(url);
-  await setup.exec(`create schema ${schema}`);
-  await setup.close();
-  const scoped = new URL(url);
-  scoped.searchParams.set('options', `-c search_path=${schema}`);
-  const db = await openDatabase({ databaseUrl: scoped.toString(), migrationsDir });
+  const { url: scopedUrl, schema } = await newTestSchema(url);
+  const db = await openDatabase({ databaseUrl: scopedUrl, migrationsDir });
   const close = db.close.bind(db);
   return Object.assign(db, {
     async close() {
@@ -66,10 +62,36 @@ export async function openTestDatabase(): Promise<Database> {
   });
 }
 
-export async function createTestApp(options: { wireEncoding?: boolean; paths?: Partial<StaticPaths> } = {}): Promise<TestApp> {
+/**
+ * A fresh, empty schema on the PostgreSQL at url, and a URL whose connections work in it. Only the
+ * schema is made here: migrating the shared public schema from parallel test files would race.
+ */
+export async function newTestSchema(url: string): Promise<{ url: string; schema: string; drop: () => Promise<void> }> {
+  const schema = `t_${randomUUID().replace(/-/g, '')}`;
+  const run = async (sql: string) => {
+    const setup = await openPostgresDatabase(url, newSessionName());
+    try {
+      await setup.exec(sql);
+    } finally {
+      await setup.close();
+    }
+  };
+  await run(`create schema ${schema}`);
+  const scoped = new URL(url);
+  scoped.searchParams.set('options', `-c search_path=${schema}`);
+  return { url: scoped.toString(), schema, drop: () => run(`drop schema ${schema} cascade`) };
+}
+
+export async function createTestApp(
+  options: { wireEncoding?: boolean; paths?: Partial<StaticPaths> } & Pick<AppOptions, 'rateLimits' | 'trustedProxies' | 'logger'> = {},
+): Promise<TestApp> {
   const db = await openTestDatabase();
   const wireEncoding = options.wireEncoding ?? true;
-  const app = createApp({ db, wireEncoding, publicOrigin: 'http://checkout.test', demoOrigin: 'http://shop.test', paths: options.paths });
+  const { key: cardFingerprintKey } = await cardFingerprintKeyOf(db, undefined);
+  const app = createApp({
+    db, cardFingerprintKey, wireEncoding, publicOrigin: 'http://checkout.test', demoOrigin: 'http://shop.test', paths: options.paths,
+    rateLimits: options.rateLimits, trustedProxies: options.trustedProxies, logger: options.logger,
+  });
   const read = async (res: Response): Promise<ApiAnswer> => {
     const envelope = (await res.json()) as { header: { code: number; description: string }; data: string };
     const data = (wireEncoding ? decodeBody(envelope.data) : JSON.parse(envelope.data)) as Record<string, unknown>;

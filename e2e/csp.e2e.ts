@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { createLink } from './support/admin';
+import { browserAvailable, launchChromium } from './support/browser';
+import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
+
+// Issue 11: the widget pages' CSP has no 'unsafe-inline' for styles; the inlined CSS is allowed by
+// its hash. The widget must look and work exactly as before, with no policy violation.
+describe.runIf(browserAvailable())('content security policy of the widget pages', () => {
+  let sandbox: RunningSandbox;
+  let browser: Browser;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ SPLASH_MS: '2500' });
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await sandbox?.stop();
+  });
+
+  /** Collects every CSP violation the page reports, from the document's first moment. */
+  async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
+    const fromConsole: string[] = [];
+    page.on('console', (m) => {
+      if (/content security policy/i.test(m.text())) fromConsole.push(m.text());
+    });
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.defineProperty(window, '__cspViolations', { value: seen });
+      document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    return async () => [...fromConsole, ...(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations))];
+  }
+
+  it('serves a policy without unsafe-inline, and the styled checkout (splash, card form) raises no violation', async () => {
+    const code = await createLink(sandbox, { amount: 12, description: 'Política' });
+    const res = await fetch(`${sandbox.url}/pf/widget?type=lk&code=${code}`);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/style-src 'self' 'sha256-[A-Za-z0-9+/=]+';/);
+    expect(csp).not.toContain('unsafe-inline');
+
+    const page = await browser.newPage();
+    const violations = await watchViolations(page);
+    await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}`);
+    // The splash's bar takes its duration from a custom property set through the CSSOM, which CSP allows.
+    const splashMs = await page.locator('.splash__bar').evaluate((el) => getComputedStyle(el).getPropertyValue('--splash-ms'));
+    expect(splashMs.trim()).toBe('2500ms');
+    await page.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    // The inlined style sheet applied: the page is laid out by it, not by the browser's defaults.
+    expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe('0px');
+    expect(await page.evaluate(() => document.styleSheets.length)).toBeGreaterThan(0);
+    expect(await violations()).toEqual([]);
+    await page.close();
+  });
+
+  it('applies no style injected into the page', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${sandbox.url}/pf/widget?type=lk&code=LKDEMO0001`);
+    await page.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    const applied = await page.evaluate(async () => {
+      const style = document.createElement('style');
+      style.textContent = 'body { outline: 7px solid red; }';
+      document.head.append(style);
+      const probe = document.createElement('div');
+      probe.setAttribute('style', 'width: 123px');
+      document.body.append(probe);
+      await new Promise((r) => setTimeout(r, 50));
+      return { outline: getComputedStyle(document.body).outlineWidth, width: getComputedStyle(probe).width };
+    });
+    expect(applied.outline).not.toBe('7px');
+    expect(applied.width).not.toBe('123px');
+    await page.close();
+  });
+});

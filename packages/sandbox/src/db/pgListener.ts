@@ -1,0 +1,94 @@
+import pg from 'pg';
+
+const RECONNECT_DELAYS_MS = [250, 1_000, 2_000, 5_000, 10_000] as const;
+
+/**
+ * The one connection of a node that LISTENs, kept out of the pool (a pooled client would be handed
+ * to queries and lose its LISTENs on release). When PostgreSQL drops it, it reconnects with growing
+ * delays and LISTENs again; notifications sent meanwhile are lost, which push clients cover by polling.
+ */
+export class PgListener {
+  private client: pg.Client | undefined;
+  private connecting: Promise<pg.Client> | undefined;
+  private readonly channels = new Map<string, Set<(payload: string) => void>>();
+  private retries = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly config: pg.ClientConfig,
+    private readonly warn: (message: string) => void,
+  ) {}
+
+  async listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+    let callbacks = this.channels.get(channel);
+    if (!callbacks) this.channels.set(channel, (callbacks = new Set()));
+    callbacks.add(onPayload);
+    // LISTEN is idempotent, so a reconnect racing this one does no harm.
+    await (await this.connected()).query(`listen ${channel}`);
+    return async () => {
+      const set = this.channels.get(channel);
+      set?.delete(onPayload);
+      if (set?.size === 0) {
+        this.channels.delete(channel);
+        await this.client?.query(`unlisten ${channel}`).catch(() => undefined);
+      }
+    };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retryTimer);
+    const client = this.client ?? (await this.connecting?.catch(() => undefined));
+    this.client = undefined;
+    await client?.end().catch(() => undefined);
+  }
+
+  private connected(): Promise<pg.Client> {
+    if (this.client) return Promise.resolve(this.client);
+    this.connecting ??= this.connect().finally(() => {
+      this.connecting = undefined;
+    });
+    return this.connecting;
+  }
+
+  private async connect(): Promise<pg.Client> {
+    const client = new pg.Client(this.config);
+    client.on('notification', (message) => {
+      for (const callback of this.channels.get(message.channel) ?? []) callback(message.payload ?? '');
+    });
+    client.on('error', () => this.lost(client));
+    client.on('end', () => this.lost(client));
+    await client.connect();
+    for (const channel of this.channels.keys()) await client.query(`listen ${channel}`);
+    if (this.closed) {
+      await client.end();
+      throw new Error('listener closed');
+    }
+    this.client = client;
+    this.retries = 0;
+    return client;
+  }
+
+  private lost(client: pg.Client): void {
+    if (this.client !== client) return;
+    this.client = undefined;
+    if (this.closed) return;
+    this.warn('database notifications connection lost; reconnecting');
+    this.reconnectLater();
+  }
+
+  private reconnectLater(): void {
+    const delay = RECONNECT_DELAYS_MS[Math.min(this.retries, RECONNECT_DELAYS_MS.length - 1)];
+    this.retries += 1;
+    this.retryTimer = setTimeout(() => {
+      this.connected().then(
+        () => this.warn('database notifications connection restored'),
+        () => {
+          if (!this.closed) this.reconnectLater();
+        },
+      );
+    }, delay);
+    this.retryTimer.unref();
+  }
+}

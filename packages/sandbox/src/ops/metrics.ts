@@ -1,0 +1,86 @@
+/** Seconds: from a sub-millisecond lookup to a payment stuck behind a slow database. */
+const LATENCY_BUCKETS_S = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const;
+
+type Labels = Readonly<Record<string, string>>;
+
+interface Histogram {
+  labels: Labels;
+  counts: number[];
+  sum: number;
+  count: number;
+}
+
+const escapeLabel = (value: string) => value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
+const labelText = (labels: Labels, extra: Labels = {}) => {
+  const all = { ...labels, ...extra };
+  const parts = Object.entries(all).map(([k, v]) => `${k}="${escapeLabel(v)}"`);
+  return parts.length ? `{${parts.join(',')}}` : '';
+};
+const keyOf = (labels: Labels) => JSON.stringify(labels);
+/** Label values come from our code (methods, statuses), but keep them tidy and bounded anyway. */
+const tidy = (value: string) => value.toLowerCase().replace(/[^a-z0-9_]/g, '_').slice(0, 40) || 'unknown';
+
+/**
+ * This node's counters for GET /metrics in Prometheus' text format (version 0.0.4). Each node
+ * counts what it did itself; Prometheus sums the nodes.
+ */
+export class Metrics {
+  private readonly payments = new Map<string, { labels: Labels; value: number }>();
+  private readonly requests = new Map<string, { labels: Labels; value: number }>();
+  private readonly latency = new Map<string, Histogram>();
+  private readonly limited = new Map<string, { labels: Labels; value: number }>();
+  private readonly gauges = new Map<string, { help: string; read: () => number }>();
+
+  /** A payment this node recorded or settled, by method and outcome (its auth status). */
+  countPayment(method: string, outcome: string): void {
+    bump(this.payments, { method: tidy(method), outcome: tidy(outcome) });
+  }
+
+  observeRequest(method: string, route: string, status: number, seconds: number): void {
+    bump(this.requests, { method, route, status: String(status) });
+    const labels = { method, route };
+    const key = keyOf(labels);
+    const histogram = this.latency.get(key) ?? { labels, counts: LATENCY_BUCKETS_S.map(() => 0), sum: 0, count: 0 };
+    LATENCY_BUCKETS_S.forEach((le, i) => {
+      if (seconds <= le) histogram.counts[i] = (histogram.counts[i] ?? 0) + 1;
+    });
+    histogram.sum += seconds;
+    histogram.count += 1;
+    this.latency.set(key, histogram);
+  }
+
+  countRateLimited(bucket: string): void {
+    bump(this.limited, { bucket });
+  }
+
+  /** A value read when scraped (open push sockets). */
+  gauge(name: string, help: string, read: () => number): void {
+    this.gauges.set(name, { help, read });
+  }
+
+  render(): string {
+    const lines: string[] = [];
+    const counter = (name: string, help: string, series: Map<string, { labels: Labels; value: number }>) => {
+      lines.push(`# HELP ${name} ${help}`, `# TYPE ${name} counter`);
+      for (const { labels, value } of series.values()) lines.push(`${name}${labelText(labels)} ${value}`);
+    };
+    counter('pasarela_payments_total', 'Payments this node recorded or settled, by method and outcome (a pending payment counts again when it settles).', this.payments);
+    counter('pasarela_http_requests_total', 'HTTP requests answered, by method, route and status.', this.requests);
+    counter('pasarela_rate_limited_total', 'Requests answered 429, by limit.', this.limited);
+    const name = 'pasarela_http_request_duration_seconds';
+    lines.push(`# HELP ${name} Time to answer an HTTP request, by method and route.`, `# TYPE ${name} histogram`);
+    for (const h of this.latency.values()) {
+      LATENCY_BUCKETS_S.forEach((le, i) => lines.push(`${name}_bucket${labelText(h.labels, { le: String(le) })} ${h.counts[i] ?? 0}`));
+      lines.push(`${name}_bucket${labelText(h.labels, { le: '+Inf' })} ${h.count}`, `${name}_sum${labelText(h.labels)} ${h.sum}`, `${name}_count${labelText(h.labels)} ${h.count}`);
+    }
+    for (const [gaugeName, { help, read }] of this.gauges) lines.push(`# HELP ${gaugeName} ${help}`, `# TYPE ${gaugeName} gauge`, `${gaugeName} ${read()}`);
+    return `${lines.join('\n')}\n`;
+  }
+}
+
+function bump(series: Map<string, { labels: Labels; value: number }>, labels: Labels): void {
+  const key = keyOf(labels);
+  const entry = series.get(key) ?? { labels, value: 0 };
+  entry.value += 1;
+  series.set(key, entry);
+}

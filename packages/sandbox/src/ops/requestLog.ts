@@ -1,0 +1,36 @@
+import { randomUUID } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../http/AppEnv';
+import { clientAddressOf } from '../http/clientAddress';
+import type { Logger } from './logger';
+import type { Metrics } from './metrics';
+
+/** An id a load balancer or client sent that is safe to echo and log. */
+const GOOD_ID = /^[A-Za-z0-9._:-]{8,64}$/;
+
+/**
+ * First middleware: gives each request an id (the caller's X-Request-Id when it is sane, so one id
+ * follows a request through the load balancer), answers with it, and logs one line per request:
+ * method, path (never the query string, which may carry a wallet token), route, status, time,
+ * client. Never headers or bodies, so no card number, CVC, password or token.
+ */
+export function requestLog(log: Logger, metrics: Metrics, trustedProxies: number): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const given = c.req.header('x-request-id');
+    const requestId = given && GOOD_ID.test(given) ? given : randomUUID();
+    c.set('requestId', requestId);
+    c.set('log', log.child({ reqId: requestId }));
+    const started = performance.now();
+    await next();
+    const seconds = (performance.now() - started) / 1000;
+    const route = c.req.routePath;
+    c.res.headers.set('x-request-id', requestId);
+    metrics.observeRequest(c.req.method, route, c.res.status, seconds);
+    // Static files and the metrics scrape are noise at info level.
+    const quiet = route === '/metrics' || route.startsWith('/sdk/') || route.startsWith('/widget/assets/') || route.startsWith('/images/');
+    const line = { reqId: requestId, method: c.req.method, path: c.req.path, route, status: c.res.status, ms: Math.round(seconds * 10_000) / 10, client: clientAddressOf(c, trustedProxies) };
+    if (c.res.status >= 500) log.error(line, 'request failed');
+    else if (quiet) log.debug(line, 'request');
+    else log.info(line, 'request');
+  };
+}

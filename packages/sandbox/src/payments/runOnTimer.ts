@@ -1,0 +1,25 @@
+/**
+ * Runs work every intervalMs; a run still going when the next tick comes is not doubled. Returns
+ * the function that stops the timer and waits for a run in progress, so the server can close the
+ * database after it. 0 means no timer. Every node runs its own timer: the work itself must claim
+ * its rows (`for update skip locked`) so that it happens once across nodes.
+ */
+export function runOnTimer(intervalMs: number, work: () => Promise<unknown>, onError: (error: unknown) => void): () => Promise<void> {
+  if (intervalMs <= 0) return async () => undefined;
+  let running: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = work()
+      .then(() => undefined)
+      .catch(onError)
+      .finally(() => {
+        running = undefined;
+      });
+  }, intervalMs);
+  // The timer alone must not keep a process alive that has nothing else to do.
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
