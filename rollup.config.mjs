@@ -73,12 +73,25 @@ const loader = [
   },
 ];
 
-const loaderTypes = {
-  input: root('./packages/checkout/src/index.ts'),
+// `@pasarela/checkout/pure`: loadCheckout() alone, which fetches /sdk/checkout.js when called.
+const loaderPure = {
+  input: root('./packages/checkout/src/pure.ts'),
+  plugins: loaderPlugins(),
+  output: [
+    { file: root('./packages/checkout/dist/pure.mjs'), format: 'es', plugins: [minifyLoader] },
+    { file: root('./packages/checkout/dist/pure.cjs'), format: 'cjs', plugins: [minifyLoader] },
+  ],
+};
+
+// The same declarations twice: .d.mts for `import`, .d.ts for `require` (the package is CommonJS
+// by default), so TypeScript's node16 resolution sees each build in its own module format.
+const dtsOf = (entry, name) => ({
+  input: root(`./packages/checkout/src/${entry}`),
   plugins: [alias({ entries: [coreAlias] }), dts({ respectExternal: false, tsconfig: root('./tsconfig.json') })],
   external: (id) => /^penpal/.test(id),
-  output: { file: root('./packages/checkout/dist/checkout.d.ts'), format: 'es' },
-};
+  output: ['d.ts', 'd.mts'].map((ext) => ({ file: root(`./packages/checkout/dist/${name}.${ext}`), format: 'es' })),
+});
+const loaderTypes = [dtsOf('index.ts', 'checkout'), dtsOf('pure.ts', 'pure')];
 
 const widget = {
   input: { main: root('./packages/widget/src/main.tsx') },
@@ -115,7 +128,7 @@ const sandbox = {
 };
 
 const only = process.env.BUILD_ONLY?.split(',');
-const targets = { loader, loaderTypes, widget, sandbox };
+const targets = { loader, loaderPure, loaderTypes, widget, sandbox };
 export default Object.entries(targets)
   .filter(([name]) => !only || only.includes(name))
   .flatMap(([, config]) => config)

@@ -14,4 +14,9 @@ describe('server-side rendering (no window)', () => {
     expect(typeof umd.open).toBe('function');
     expect(umd.Checkout.open).toBe(umd.open);
   });
+
+  it('loadCheckout() from the pure entry resolves with null and loads nothing', async () => {
+    const { loadCheckout } = await import('./pure');
+    await expect(loadCheckout('https://checkout.example.com')).resolves.toBeNull();
+  });
 });
