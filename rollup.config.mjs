@@ -93,6 +93,23 @@ const dtsOf = (entry, name) => ({
 });
 const loaderTypes = [dtsOf('index.ts', 'checkout'), dtsOf('pure.ts', 'pure')];
 
+// @pasarela/react: ESM for bundlers, unminified (the app's bundler minifies), with React and the
+// loader left as imports (react is a peer dependency, @pasarela/checkout a dependency).
+const reactExternal = (id) => /^(react|react-dom|@pasarela\/checkout)(\/|$)/.test(id);
+const reactPackage = {
+  input: root('./packages/react/src/index.ts'),
+  // the loader's sources are type-checked through tsconfig's paths, never bundled
+  plugins: [ts(['packages/react/src/**/*.ts', 'packages/react/src/**/*.tsx', 'packages/checkout/src/**/*.ts'])],
+  external: reactExternal,
+  output: { file: root('./packages/react/dist/index.js'), format: 'es' },
+};
+const reactTypes = {
+  input: root('./packages/react/src/index.ts'),
+  plugins: [dts({ respectExternal: false, tsconfig: root('./tsconfig.json') })],
+  external: reactExternal,
+  output: { file: root('./packages/react/dist/index.d.ts'), format: 'es' },
+};
+
 const widget = {
   input: { main: root('./packages/widget/src/main.tsx') },
   plugins: [
@@ -128,7 +145,7 @@ const sandbox = {
 };
 
 const only = process.env.BUILD_ONLY?.split(',');
-const targets = { loader, loaderPure, loaderTypes, widget, sandbox };
+const targets = { loader, loaderPure, loaderTypes, reactPackage, reactTypes, widget, sandbox };
 export default Object.entries(targets)
   .filter(([name]) => !only || only.includes(name))
   .flatMap(([, config]) => config)
