@@ -10,6 +10,7 @@ import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
 import { dts } from 'rollup-plugin-dts';
 import { preactAliases } from './scripts/preact-aliases.mjs';
+import { transpileTypeScript } from './scripts/rollup-transpile.mjs';
 import { widgetHtml } from './scripts/rollup-widget-html.mjs';
 
 const root = (p) => fileURLToPath(new URL(p, import.meta.url));
@@ -26,6 +27,11 @@ const ts = (include) =>
     noEmitOnError: false,
     compilerOptions: { noEmit: false, declaration: false, sourceMap: false, allowImportingTsExtensions: false },
   });
+
+// For the loader's entries, @pasarela/react and the React demo: no type check here (npm run typecheck
+// does it), which keeps each of these builds to a few seconds.
+const transpile = () => transpileTypeScript({ tsconfig: root('./tsconfig.json') });
+const tsExtensions = ['.mjs', '.js', '.ts', '.tsx'];
 
 const minify = terser({ format: { comments: false }, compress: { passes: 2 } });
 // hoisting function declarations is semantics-preserving and saves ~20 B gzip on the loader
@@ -47,8 +53,8 @@ function umdScriptUrl() {
 const loaderPlugins = () => [
   alias({ entries: [coreAlias] }),
   replace({ preventAssignment: true, values: { __SDK_VERSION__: JSON.stringify(pkg.version) } }),
-  resolve({ browser: true }),
-  ts(['packages/checkout/src/**/*.ts', 'packages/core/src/**/*.ts']),
+  resolve({ browser: true, extensions: tsExtensions }),
+  transpile(),
   umdScriptUrl(),
 ];
 
@@ -98,8 +104,7 @@ const loaderTypes = [dtsOf('index.ts', 'checkout'), dtsOf('pure.ts', 'pure')];
 const reactExternal = (id) => /^(react|react-dom|@pasarela\/checkout)(\/|$)/.test(id);
 const reactPackage = {
   input: root('./packages/react/src/index.ts'),
-  // the loader's sources are type-checked through tsconfig's paths, never bundled
-  plugins: [ts(['packages/react/src/**/*.ts', 'packages/react/src/**/*.tsx', 'packages/checkout/src/**/*.ts'])],
+  plugins: [resolve({ extensions: tsExtensions }), transpile()],
   external: reactExternal,
   output: { file: root('./packages/react/dist/index.js'), format: 'es' },
 };
@@ -108,6 +113,25 @@ const reactTypes = {
   plugins: [dts({ respectExternal: false, tsconfig: root('./tsconfig.json') })],
   external: reactExternal,
   output: { file: root('./packages/react/dist/index.d.ts'), format: 'es' },
+};
+
+// examples/react.html's bundle, as a merchant's build would make it: React 19 and the packages
+// as they ship (their built files, not their sources). Served by the demo shop, not published.
+const reactDemo = {
+  input: root('./examples/react/main.tsx'),
+  plugins: [
+    alias({
+      entries: [
+        { find: /^@pasarela\/react$/, replacement: root('./packages/react/dist/index.js') },
+        { find: /^@pasarela\/checkout$/, replacement: root('./packages/checkout/dist/checkout.mjs') },
+      ],
+    }),
+    replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
+    resolve({ browser: true, extensions: tsExtensions }),
+    commonjs(),
+    transpile(),
+  ],
+  output: { file: root('./examples/dist/react-demo.js'), format: 'es', plugins: [minify] },
 };
 
 const widget = {
@@ -145,7 +169,7 @@ const sandbox = {
 };
 
 const only = process.env.BUILD_ONLY?.split(',');
-const targets = { loader, loaderPure, loaderTypes, reactPackage, reactTypes, widget, sandbox };
+const targets = { loader, loaderPure, loaderTypes, reactPackage, reactTypes, reactDemo, widget, sandbox };
 export default Object.entries(targets)
   .filter(([name]) => !only || only.includes(name))
   .flatMap(([, config]) => config)
