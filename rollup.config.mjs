@@ -10,6 +10,7 @@ import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
 import { dts } from 'rollup-plugin-dts';
 import { preactAliases } from './scripts/preact-aliases.mjs';
+import { transpileTypeScript } from './scripts/rollup-transpile.mjs';
 import { widgetHtml } from './scripts/rollup-widget-html.mjs';
 
 const root = (p) => fileURLToPath(new URL(p, import.meta.url));
@@ -27,7 +28,14 @@ const ts = (include) =>
     compilerOptions: { noEmit: false, declaration: false, sourceMap: false, allowImportingTsExtensions: false },
   });
 
+// For the loader's entries, @pasarela/react and the React demo: no type check here (npm run typecheck
+// does it), which keeps each of these builds to a few seconds.
+const transpile = () => transpileTypeScript({ tsconfig: root('./tsconfig.json') });
+const tsExtensions = ['.mjs', '.js', '.ts', '.tsx'];
+
 const minify = terser({ format: { comments: false }, compress: { passes: 2 } });
+// hoisting function declarations is semantics-preserving and saves ~20 B gzip on the loader
+const minifyLoader = terser({ format: { comments: false }, compress: { passes: 2, hoist_funs: true } });
 
 // In the UMD build, `import.meta.url` (the loader's own address, read once at start-up) only needs
 // the running <script>'s src; rollup's general shim is ~200 bytes longer than this, and the loader's
@@ -42,26 +50,88 @@ function umdScriptUrl() {
   };
 }
 
-const loader = {
-  input: root('./packages/checkout/src/index.ts'),
-  plugins: [
-    alias({ entries: [coreAlias] }),
-    replace({ preventAssignment: true, values: { __SDK_VERSION__: JSON.stringify(pkg.version) } }),
-    resolve({ browser: true }),
-    ts(['packages/checkout/src/**/*.ts', 'packages/core/src/**/*.ts']),
-    umdScriptUrl(),
-  ],
+const loaderPlugins = () => [
+  alias({ entries: [coreAlias] }),
+  replace({ preventAssignment: true, values: { __SDK_VERSION__: JSON.stringify(pkg.version) } }),
+  resolve({ browser: true, extensions: tsExtensions }),
+  transpile(),
+  umdScriptUrl(),
+];
+
+// core is pure rules, but builds some tables at module level that the loader never reads
+// (LINK_METHOD_TOKENS, ~100 B gzip); rollup cannot prove their construction has no side effects.
+const loaderTreeshake = { moduleSideEffects: (id) => !id.startsWith(root('./packages/core/')) };
+
+// Two entries: the script tag's UMD also wires zero-JS pay buttons (a listener on the page), which
+// the ESM build leaves out so that importing it has no side effects.
+const loader = [
+  {
+    input: root('./packages/checkout/src/umd.ts'),
+    plugins: loaderPlugins(),
+    treeshake: loaderTreeshake,
+    output: { file: root('./packages/checkout/dist/checkout.js'), format: 'umd', name: 'Checkout', exports: 'named', plugins: [minifyLoader] },
+  },
+  {
+    input: root('./packages/checkout/src/index.ts'),
+    plugins: loaderPlugins(),
+    treeshake: loaderTreeshake,
+    output: { file: root('./packages/checkout/dist/checkout.mjs'), format: 'es', plugins: [minifyLoader] },
+  },
+];
+
+// `@pasarela/checkout/pure`: loadCheckout() alone, which fetches /sdk/checkout.js when called.
+const loaderPure = {
+  input: root('./packages/checkout/src/pure.ts'),
+  plugins: loaderPlugins(),
   output: [
-    { file: root('./packages/checkout/dist/checkout.js'), format: 'umd', name: 'Checkout', exports: 'named', plugins: [minify] },
-    { file: root('./packages/checkout/dist/checkout.mjs'), format: 'es', plugins: [minify] },
+    { file: root('./packages/checkout/dist/pure.mjs'), format: 'es', plugins: [minifyLoader] },
+    { file: root('./packages/checkout/dist/pure.cjs'), format: 'cjs', plugins: [minifyLoader] },
   ],
 };
 
-const loaderTypes = {
-  input: root('./packages/checkout/src/index.ts'),
+// The same declarations twice: .d.mts for `import`, .d.ts for `require` (the package is CommonJS
+// by default), so TypeScript's node16 resolution sees each build in its own module format.
+const dtsOf = (entry, name) => ({
+  input: root(`./packages/checkout/src/${entry}`),
   plugins: [alias({ entries: [coreAlias] }), dts({ respectExternal: false, tsconfig: root('./tsconfig.json') })],
   external: (id) => /^penpal/.test(id),
-  output: { file: root('./packages/checkout/dist/checkout.d.ts'), format: 'es' },
+  output: ['d.ts', 'd.mts'].map((ext) => ({ file: root(`./packages/checkout/dist/${name}.${ext}`), format: 'es' })),
+});
+const loaderTypes = [dtsOf('index.ts', 'checkout'), dtsOf('pure.ts', 'pure')];
+
+// @pasarela/react: ESM for bundlers, unminified (the app's bundler minifies), with React and the
+// loader left as imports (react is a peer dependency, @pasarela/checkout a dependency).
+const reactExternal = (id) => /^(react|react-dom|@pasarela\/checkout)(\/|$)/.test(id);
+const reactPackage = {
+  input: root('./packages/react/src/index.ts'),
+  plugins: [resolve({ extensions: tsExtensions }), transpile()],
+  external: reactExternal,
+  output: { file: root('./packages/react/dist/index.js'), format: 'es' },
+};
+const reactTypes = {
+  input: root('./packages/react/src/index.ts'),
+  plugins: [dts({ respectExternal: false, tsconfig: root('./tsconfig.json') })],
+  external: reactExternal,
+  output: { file: root('./packages/react/dist/index.d.ts'), format: 'es' },
+};
+
+// examples/react.html's bundle, as a merchant's build would make it: React 19 and the packages
+// as they ship (their built files, not their sources). Served by the demo shop, not published.
+const reactDemo = {
+  input: root('./examples/react/main.tsx'),
+  plugins: [
+    alias({
+      entries: [
+        { find: /^@pasarela\/react$/, replacement: root('./packages/react/dist/index.js') },
+        { find: /^@pasarela\/checkout$/, replacement: root('./packages/checkout/dist/checkout.mjs') },
+      ],
+    }),
+    replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
+    resolve({ browser: true, extensions: tsExtensions }),
+    commonjs(),
+    transpile(),
+  ],
+  output: { file: root('./examples/dist/react-demo.js'), format: 'es', plugins: [minify] },
 };
 
 const widget = {
@@ -99,10 +169,11 @@ const sandbox = {
 };
 
 const only = process.env.BUILD_ONLY?.split(',');
-const targets = { loader, loaderTypes, widget, sandbox };
+const targets = { loader, loaderPure, loaderTypes, reactPackage, reactTypes, reactDemo, widget, sandbox };
 export default Object.entries(targets)
   .filter(([name]) => !only || only.includes(name))
-  .map(([, config]) => ({ ...config, onwarn: warnUnlessKnown }));
+  .flatMap(([, config]) => config)
+  .map((config) => ({ ...config, onwarn: warnUnlessKnown }));
 
 function warnUnlessKnown(warning, warn) {
   // penpal and preact are ESM with `this` at top level in some helpers; harmless.

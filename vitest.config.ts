@@ -4,6 +4,15 @@ import { preactAliases } from './scripts/preact-aliases.mjs';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
+// @pasarela/react's sources import the loader by its package name; tests use the loader's sources.
+const checkoutAlias = { find: /^@pasarela\/checkout$/, replacement: here('./packages/checkout/src/index.ts') };
+// React 18 and react-dom 18, installed apart (packages/react18-check), for the react18 project.
+const react18 = here('./packages/react18-check/node_modules/');
+const react18Aliases = [
+  { find: /^react(\/.*)?$/, replacement: `${react18}react$1` },
+  { find: /^react-dom(\/.*)?$/, replacement: `${react18}react-dom$1` },
+];
+
 export default defineConfig({
   resolve: {
     alias: [{ find: /^@pasarela\/core$/, replacement: here('./packages/core/src/index.ts') }],
@@ -24,6 +33,27 @@ export default defineConfig({
       {
         extends: true,
         test: { name: 'checkout', include: ['packages/checkout/src/**/*.test.ts'], environment: 'happy-dom' },
+      },
+      {
+        extends: true,
+        resolve: { alias: [checkoutAlias] },
+        test: {
+          name: 'react',
+          include: ['packages/react/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          provide: { reactMajor: '19' },
+        },
+      },
+      {
+        // the same tests on React 18 (react is a peer dependency: ^18 || ^19)
+        extends: true,
+        resolve: { alias: [checkoutAlias, ...react18Aliases] },
+        test: {
+          name: 'react18',
+          include: ['packages/react/src/**/*.test.tsx'],
+          environment: 'happy-dom',
+          provide: { reactMajor: '18' },
+        },
       },
       {
         extends: true,

@@ -43,7 +43,13 @@ export function measureSizes() {
   }
   // Outputs that are not downloaded by a payer's browser, listed so every file the build writes shows.
   const other = {};
-  for (const path of ['packages/checkout/dist/checkout.d.ts', 'packages/widget/dist/index.html', 'packages/sandbox/dist/server.mjs']) {
+  for (const path of [
+    'packages/checkout/dist/checkout.d.ts',
+    'packages/checkout/dist/pure.mjs',
+    'packages/react/dist/index.js',
+    'packages/widget/dist/index.html',
+    'packages/sandbox/dist/server.mjs',
+  ]) {
     if (existsSync(root(path))) other[path] = fileSizes(root(path));
   }
   const widget = { chunks: {}, firstLoad: null };

@@ -1,7 +1,7 @@
 import { connectWidget } from './connectWidget';
 import { DEFAULT_BASE_URL } from './defaultBaseUrl';
 import { openCheckout } from './open';
-import type { CheckoutHandle, CheckoutOptions } from './types';
+import type { CheckoutApi, CheckoutHandle, CheckoutOptions } from './types';
 import { SDK_VERSION } from './version';
 
 /** Opens the Pasarela checkout (modal, or inline in `options.container`). */
@@ -13,9 +13,10 @@ export function open(options: CheckoutOptions): CheckoutHandle {
 export const version: string = SDK_VERSION;
 
 /** The same API as one object, for `import { Checkout } from '@pasarela/checkout'`. */
-export const Checkout: { open: typeof open; version: string } = { open, version };
+export const Checkout: CheckoutApi = { open, version };
 
 export type {
+  CheckoutApi,
   CheckoutClosedError,
   CheckoutCloseReason,
   CheckoutError,

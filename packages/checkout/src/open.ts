@@ -4,14 +4,14 @@ import { closedError } from './closedError';
 import type { WidgetConnector } from './connectWidget';
 import { createEmitter } from './emitter';
 import { createIframe } from './iframe';
-import { resolveOptions } from './options';
+import { CALLBACK_EVENTS, resolveOptions } from './options';
 import { mountOverlay } from './overlay';
 import type { CheckoutCloseReason, CheckoutEvent, CheckoutHandle, CheckoutOptions, PaymentResult } from './types';
 import { SDK_VERSION } from './version';
 import { warn } from './warn';
 import { widgetUrl } from './widgetUrl';
 
-const EVENT_NAMES: readonly string[] = ['ready', 'result', 'close', 'error', 'resize'];
+const EVENT_NAMES: readonly string[] = [...CALLBACK_EVENTS, 'resize'];
 
 /** Closes the checkout that is open now, if any: one checkout per page at a time. */
 let closeCurrent: ((reason: CheckoutCloseReason) => void) | undefined;

@@ -16,10 +16,12 @@ export interface ResolvedOptions {
   listeners: Array<[CallbackEvent, (payload: unknown) => void]>;
 }
 
-const CALLBACK_EVENTS = ['ready', 'result', 'close', 'error'] as const;
+/** The events that have an `on<Event>` option; `resize` has none. */
+export const CALLBACK_EVENTS = ['ready', 'result', 'close', 'error'] as const;
 type CallbackEvent = (typeof CALLBACK_EVENTS)[number];
 
-const TARGET_TYPES = { code: 'lk', slug: 'slug', subscriptionKey: 'subs', stationId: 'ps' } as const;
+/** Each target option and the widget's payment type for it (`?type=` in the iframe URL). */
+export const TARGET_TYPES = { code: 'lk', slug: 'slug', subscriptionKey: 'subs', stationId: 'ps' } as const;
 type TargetKey = keyof typeof TARGET_TYPES;
 
 function fail(message: string): never {

@@ -8,4 +8,15 @@ describe('server-side rendering (no window)', () => {
     expect(Checkout.open).toBe(open);
     expect(() => open({ code: 'LK123', baseUrl: 'https://checkout.example.com' })).toThrow(/needs a browser/);
   });
+
+  it('imports the script-tag build (which also wires zero-JS pay buttons) without a document', async () => {
+    const umd = await import('./umd');
+    expect(typeof umd.open).toBe('function');
+    expect(umd.Checkout.open).toBe(umd.open);
+  });
+
+  it('loadCheckout() from the pure entry resolves with null and loads nothing', async () => {
+    const { loadCheckout } = await import('./pure');
+    await expect(loadCheckout('https://checkout.example.com')).resolves.toBeNull();
+  });
 });

@@ -2,7 +2,10 @@
 // (an unused @ts-expect-error is itself an error). The runtime part only keeps vitest honest.
 import { describe, expectTypeOf, it } from 'vitest';
 import { Checkout, open, version } from './index';
+import { loadCheckout } from './pure';
+import type * as Pure from './pure';
 import type {
+  CheckoutApi,
   CheckoutClosedError,
   CheckoutEvent,
   CheckoutHandle,
@@ -75,5 +78,19 @@ describe('public types', () => {
     expectTypeOf<ParentNotification>().toHaveProperty('isReturn').toEqualTypeOf<boolean>();
     expectTypeOf<CheckoutClosedError['code']>().toEqualTypeOf<'closed'>();
     expectTypeOf<CheckoutClosedError['lastResult']>().toEqualTypeOf<PaymentResult | undefined>();
+  });
+
+  it('types the global Checkout and the pure entry', () => {
+    expectTypeOf(Checkout).toEqualTypeOf<CheckoutApi>();
+    expectTypeOf<CheckoutApi['open']>().toEqualTypeOf(open);
+    expectTypeOf(loadCheckout).parameters.toEqualTypeOf<[baseUrl: string]>();
+    expectTypeOf(loadCheckout).returns.toEqualTypeOf<Promise<CheckoutApi | null>>();
+    expectTypeOf<Pure.CheckoutOptions>().toEqualTypeOf<CheckoutOptions>();
+    const call = (run: () => unknown) => run;
+    // @ts-expect-error the checkout origin is required
+    call(() => loadCheckout());
+    // @ts-expect-error a URL string, not an options object
+    call(() => loadCheckout({ baseUrl: 'https://checkout.example.com' }));
+    call(async () => (await loadCheckout('https://checkout.example.com'))?.open({ code: 'A' }).result);
   });
 });

@@ -67,3 +67,11 @@ export interface CheckoutHandle {
   /** Listens to an event; returns a function that stops listening. */
   on<E extends CheckoutEventName>(event: E, listener: (payload: CheckoutEvent[E]) => void): () => void;
 }
+
+/** The loader's API: the global `Checkout` of /sdk/checkout.js, and the `Checkout` export. */
+export interface CheckoutApi {
+  /** Opens the checkout (modal, or inline in `options.container`). */
+  open: (options: CheckoutOptions) => CheckoutHandle;
+  /** The loader's version. */
+  readonly version: string;
+}

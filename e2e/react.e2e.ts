@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { transactionsFor } from './support/admin';
+import { browserAvailable, launchChromium } from './support/browser';
+import { CheckoutFrame, DemoShop } from './support/pages';
+import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
+
+// The React demo (examples/react.html, built with React 19 and the built @pasarela/react) on the
+// demo shop's origin, paying on the checkout's origin.
+describe.runIf(browserAvailable())('@pasarela/react demo page in the browser', () => {
+  let sandbox: RunningSandbox;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await sandbox?.stop();
+  });
+
+  interface ReactShop {
+    context: BrowserContext;
+    page: Page;
+    shop: DemoShop;
+    /** Payment-link codes the page created through the admin API, in order. */
+    codes: string[];
+    errors: string[];
+  }
+
+  async function reactShop(): Promise<ReactShop> {
+    const context = await browser.newContext({ locale: 'es-PA' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const codes: string[] = [];
+    page.on('response', async (res) => {
+      if (res.url().endsWith('/sandbox/links') && res.status() === 201) codes.push(((await res.json()) as { code: string }).code);
+    });
+    const shop = new DemoShop(page, sandbox.demoUrl);
+    await shop.open('/react.html');
+    // the app has mounted once the gift card's CheckoutButton has its link
+    await page.locator('#gift-button').waitFor({ timeout: 15_000 });
+    return { context, page, shop, codes, errors };
+  }
+
+  it('pays with 4242 4242 4242 4242 in the modal that useCheckout() opens', async () => {
+    const { context, page, shop, codes, errors } = await reactShop();
+    const checkout = await shop.pay();
+    await checkout.waitForForm();
+    const iframe = page.locator('[aria-modal="true"] iframe[src*="/pf/widget"]');
+    expect(new URL((await iframe.getAttribute('src')) ?? '').origin).toBe(sandbox.url);
+
+    await checkout.fillCard({ number: '4242 4242 4242 4242' });
+    await checkout.submit();
+    await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('success');
+    // useCheckout().lastResult, rendered by the app
+    await expect.poll(() => page.locator('#last-result').getAttribute('data-status')).toBe('success');
+    await page.screenshot({ path: 'e2e/artifacts/react-paid.png' });
+
+    // [gift card link, order link]
+    expect(codes).toHaveLength(2);
+    const transactions = await transactionsFor(sandbox, codes[1] ?? '');
+    expect(transactions.map((t) => t.method)).toEqual(['card']);
+    expect(await page.locator('#last-result').textContent()).toContain(transactions[0]?.codOper ?? 'missing');
+
+    await page.keyboard.press('Escape');
+    await expect.poll(() => iframe.count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('pay-button');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('mounts <CheckoutFrame> inline and opens the prepared link with <CheckoutButton>', async () => {
+    const { context, page, codes, errors } = await reactShop();
+    await page.locator('#pay-inline').click();
+    const inline = new CheckoutFrame(page.frameLocator('#checkout iframe'));
+    await inline.waitForForm();
+    expect(await page.locator('[aria-modal="true"]').count()).toBe(0);
+    await page.locator('#cancel-button').click();
+    await expect.poll(() => page.locator('iframe').count()).toBe(0);
+
+    await page.locator('#gift-button').click();
+    const src = new URL((await page.locator('[aria-modal="true"] iframe').getAttribute('src')) ?? '');
+    expect(src.searchParams.get('code')).toBe(codes[0]);
+    await new CheckoutFrame(page.frameLocator('iframe[src*="/pf/widget"]')).waitForForm();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('iframe').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('follows the shop language toggle', async () => {
+    const { context, page } = await reactShop();
+    await page.locator('#lang-toggle').click();
+    await expect.poll(() => page.locator('#pay-button').textContent()).toBe('Pay with Pasarela');
+    await context.close();
+  });
+});

@@ -1,0 +1,47 @@
+import { useEffect, useState } from 'react';
+import type { ReactElement } from 'react';
+import { CheckoutButton } from '@pasarela/react';
+import { createPaymentLink, shop } from './shop';
+import type { Text } from './text';
+
+const GIFT_CARD_AMOUNT = 25;
+/** In Spanish whatever the page language, as the shop's order descriptions are. */
+const GIFT_CARD_DESCRIPTION = 'Tarjeta de regalo de Tostadores del Casco';
+
+/** A fixed-price item whose payment link exists before the click, so <CheckoutButton> can carry it. */
+export function GiftCard({ checkoutOrigin, lang, text }: { checkoutOrigin: string; lang: 'es' | 'en'; text: Text }): ReactElement {
+  const [code, setCode] = useState<string>();
+  useEffect(() => {
+    let current = true;
+    createPaymentLink(checkoutOrigin, { amount: GIFT_CARD_AMOUNT, description: GIFT_CARD_DESCRIPTION }).then(
+      (created) => current && setCode(created),
+      (error: Error) => shop().setState('failed', error.message),
+    );
+    return () => {
+      current = false;
+    };
+  }, [checkoutOrigin]);
+
+  return (
+    <section className="gift" aria-labelledby="gift-title">
+      <h2 id="gift-title">{text.giftTitle}</h2>
+      <p className="note">{text.giftNote}</p>
+      {code ? (
+        <CheckoutButton
+          id="gift-button"
+          className="secondary"
+          code={code}
+          lang={lang}
+          baseUrl={checkoutOrigin}
+          onResult={(result) => shop().showResult(result)}
+        >
+          {text.giftPay}
+        </CheckoutButton>
+      ) : (
+        <button className="secondary" type="button" disabled>
+          {text.giftPay}
+        </button>
+      )}
+    </section>
+  );
+}

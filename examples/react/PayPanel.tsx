@@ -1,0 +1,88 @@
+import { useRef, useState } from 'react';
+import type { ReactElement } from 'react';
+import { CheckoutFrame, useCheckout } from '@pasarela/react';
+import type { PaymentResult } from '@pasarela/react';
+import { createPaymentLink, shop } from './shop';
+import type { Text } from './text';
+
+interface Props {
+  checkoutOrigin: string;
+  lang: 'es' | 'en';
+  text: Text;
+}
+
+/** The order's two ways to pay: the modal through useCheckout(), or inline with <CheckoutFrame>. */
+export function PayPanel({ checkoutOrigin, lang, text }: Props): ReactElement {
+  const checkout = useCheckout();
+  const [inlineCode, setInlineCode] = useState<string>();
+  // a flag, not `disabled`: a disabled button loses focus, and the checkout returns focus to it
+  const [opening, setOpening] = useState(false);
+
+  async function newPaymentLink(): Promise<string | undefined> {
+    setOpening(true);
+    shop().setState('opening');
+    try {
+      return await createPaymentLink(checkoutOrigin, shop().order());
+    } catch (error) {
+      shop().setState('failed', (error as Error).message);
+      return undefined;
+    } finally {
+      setOpening(false);
+    }
+  }
+
+  // the operation of the approved payment, shown when the checkout closes
+  const paidOper = useRef('');
+  const callbacks = {
+    onReady: () => shop().setState('open'),
+    onResult: (result: PaymentResult) => {
+      shop().showResult(result); // every attempt, declines too
+      if (result.status === 'success') {
+        paidOper.current = result.notification.Oper;
+        shop().setState('paid', paidOper.current);
+      }
+    },
+    onError: (error: { message: string }) => shop().setState('error', error.message),
+  };
+
+  async function payInModal() {
+    if (opening || checkout.isOpen) return;
+    setInlineCode(undefined);
+    paidOper.current = '';
+    const code = await newPaymentLink();
+    // the packages are bundled here, so the loader cannot tell the checkout origin: pass baseUrl
+    if (code) checkout.open({ code, lang, baseUrl: checkoutOrigin, ...callbacks, onClose: () => shop().setState('closed', paidOper.current) });
+  }
+
+  async function payInline() {
+    if (opening || inlineCode) return;
+    paidOper.current = '';
+    const code = await newPaymentLink();
+    if (code) setInlineCode(code);
+  }
+
+  const last = checkout.lastResult;
+  return (
+    <>
+      <button id="pay-button" className="pay" type="button" aria-busy={opening} onClick={payInModal}>
+        {text.pay}
+      </button>
+      <button id="pay-inline" className="secondary" type="button" onClick={payInline} hidden={!!inlineCode}>
+        {text.payHere}
+      </button>
+      {inlineCode && (
+        <>
+          <CheckoutFrame id="checkout" className="inline-checkout" code={inlineCode} lang={lang} baseUrl={checkoutOrigin} {...callbacks} />
+          <button id="cancel-button" className="secondary" type="button" onClick={() => setInlineCode(undefined)}>
+            {text.cancel}
+          </button>
+        </>
+      )}
+      {last && (
+        <p id="last-result" className="state" data-status={last.status}>
+          {text.lastAttempt} {last.status === 'success' ? text.approved : text.declined} · {last.notification.Oper}
+        </p>
+      )}
+    </>
+  );
+}

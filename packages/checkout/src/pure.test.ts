@@ -1,0 +1,112 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CheckoutApi } from './types';
+
+const BASE = 'https://checkout.example.com';
+const SRC = `${BASE}/sdk/checkout.js`;
+
+/** What the fake checkout origin answers for each script request, in order; then 200 with a loader. */
+let replies: Array<'ok' | 'not found' | 'no global'> = [];
+let requested: string[] = [];
+
+interface HappyDomSettings {
+  enableJavaScriptEvaluation: boolean;
+  fetch: { interceptor: { beforeAsyncRequest: (context: { request: Request }) => Promise<Response> } | null };
+}
+
+beforeAll(() => {
+  const { settings } = (window as unknown as { happyDOM: { settings: HappyDomSettings } }).happyDOM;
+  // the injected <script> runs, as in a browser
+  settings.enableJavaScriptEvaluation = true;
+  settings.fetch.interceptor = {
+    beforeAsyncRequest: async ({ request }) => {
+      requested.push(request.url);
+      const reply = replies.shift() ?? 'ok';
+      if (reply == 'not found') return new Response('not found', { status: 404 });
+      const body = reply == 'ok' ? 'window.Checkout = { open: function () {}, version: "9.9.9" };' : 'window.Other = 1;';
+      return new Response(body, { headers: { 'content-type': 'text/javascript' } });
+    },
+  };
+});
+
+/** A fresh module each time: the cache is module state. */
+async function loadCheckout(baseUrl: string): Promise<CheckoutApi | null> {
+  return (await import('./pure')).loadCheckout(baseUrl);
+}
+
+beforeEach(() => {
+  vi.resetModules();
+  replies = [];
+  requested = [];
+  Reflect.deleteProperty(window, 'Checkout');
+  document.head.innerHTML = '';
+  // happy-dom reports a failed script load on the console, as a browser does
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const scripts = () => [...document.querySelectorAll('script')].map((s) => s.src);
+
+describe('loadCheckout (@pasarela/checkout/pure)', () => {
+  it('injects {baseUrl}/sdk/checkout.js once and resolves with its Checkout', async () => {
+    const { loadCheckout: load } = await import('./pure');
+    const first = load(BASE);
+    const second = load(`${BASE}/`);
+    expect(second).toBe(first);
+    const checkout = await first;
+    expect(checkout?.version).toBe('9.9.9');
+    expect(await load(BASE)).toBe(checkout);
+    expect(scripts()).toEqual([SRC]);
+    expect(requested).toEqual([SRC]);
+  });
+
+  it('keeps a base path', async () => {
+    await loadCheckout('https://checkout.example.com/pay/');
+    expect(requested).toEqual(['https://checkout.example.com/pay/sdk/checkout.js']);
+  });
+
+  it('forgets a failed load, so a retry loads again and succeeds', async () => {
+    const { loadCheckout: load } = await import('./pure');
+    replies = ['not found'];
+    await expect(load(BASE)).rejects.toThrow(`[pasarela] loadCheckout(): could not load ${SRC}`);
+    expect(scripts()).toEqual([]);
+    const checkout = await load(BASE);
+    expect(checkout?.version).toBe('9.9.9');
+    expect(requested).toEqual([SRC, SRC]);
+    expect(scripts()).toEqual([SRC]);
+  });
+
+  it('rejects when the script loads but defines no Checkout, and retries after', async () => {
+    const { loadCheckout: load } = await import('./pure');
+    replies = ['no global'];
+    await expect(load(BASE)).rejects.toThrow(/loaded but did not define Checkout/);
+    await expect(load(BASE)).resolves.toMatchObject({ version: '9.9.9' });
+  });
+
+  it('uses a loader the page already has instead of loading another', async () => {
+    const existing: CheckoutApi = { open: () => ({}) as ReturnType<CheckoutApi['open']>, version: '1.0.0' };
+    Object.assign(window, { Checkout: existing });
+    expect(await loadCheckout(BASE)).toBe(existing);
+    expect(requested).toEqual([]);
+  });
+
+  it('ignores a global Checkout that is not the loader', async () => {
+    Object.assign(window, { Checkout: { total: 10 } });
+    expect((await loadCheckout(BASE))?.version).toBe('9.9.9');
+  });
+
+  it('rejects a baseUrl that is not an http(s) URL, loading nothing', async () => {
+    await expect(loadCheckout('checkout.example.com')).rejects.toThrow(TypeError);
+    await expect(loadCheckout('javascript:alert(1)')).rejects.toThrow(/baseUrl must be an http\(s\) URL/);
+    expect(scripts()).toEqual([]);
+  });
+
+  it('refuses a second origin while the first is loaded or loading', async () => {
+    const { loadCheckout: load } = await import('./pure');
+    const first = load(BASE);
+    await expect(load('https://other.example.com')).rejects.toThrow(`already loading the checkout from ${SRC}`);
+    await expect(first).resolves.toMatchObject({ version: '9.9.9' });
+  });
+});
