@@ -108,7 +108,7 @@ describe.runIf(browserAvailable())('Nequi in the embedded checkout', () => {
     await page.getByRole('timer').waitFor({ timeout: 10_000 });
     await page.reload();
     await page.getByRole('timer').waitFor({ timeout: 15_000 });
-    expect(await page.getByRole('status').textContent()).toMatch(/3333/);
+    await expect.poll(() => page.getByRole('status').textContent(), { timeout: 10_000 }).toMatch(/3333/);
     const transactions = await transactionsFor(sandbox, code);
     expect(transactions).toHaveLength(1);
     await context.close();

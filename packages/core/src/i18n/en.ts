@@ -178,6 +178,7 @@ export const en: Record<keyof typeof es, string> = {
   nequi_phone_label: 'Nequi phone',
   nequi_send_push: 'Send notification',
   nequi_push_sent: 'We sent a notification to {{phone}}. Accept it in the Nequi app.',
+  nequi_push_sent_unknown: 'We sent you a notification. Accept it in the Nequi app.',
   nequi_scan_qr: 'Scan the code with the Nequi app',
   nequi_phone_hint: 'The mobile number of your Nequi account, 10 digits',
   nequi_qr_intro: 'We will show a QR code to scan with the Nequi app.',

@@ -176,6 +176,7 @@ export const es = {
   nequi_phone_label: 'Celular Nequi',
   nequi_send_push: 'Enviar notificación',
   nequi_push_sent: 'Te enviamos una notificación a {{phone}}. Acéptala en la app de Nequi.',
+  nequi_push_sent_unknown: 'Te enviamos una notificación. Acéptala en la app de Nequi.',
   nequi_scan_qr: 'Escanea el código con la app de Nequi',
   nequi_phone_hint: 'El celular donde tienes Nequi, 10 dígitos',
   nequi_qr_intro: 'Te mostraremos un código QR para escanear con la app de Nequi.',

@@ -21,7 +21,9 @@ export function NequiScreen({ payment }: MethodScreenProps) {
   const qrValue = current.answer?.qrValue ?? null;
 
   if (current.phase === 'waiting' || current.phase === 'approved') {
-    const status = qrValue ? t('nequi_scan_qr') : t('nequi_push_sent', { phone: maskedPhone(current.answer?.phone ?? '') });
+    const phone = current.answer?.phone ?? '';
+    // Right after a reload the phone is known only once the status call answers.
+    const status = qrValue ? t('nequi_scan_qr') : phone ? t('nequi_push_sent', { phone: maskedPhone(phone) }) : t('nequi_push_sent_unknown');
     return (
       <div className="method">
         <h2 className="method__title">{t('nequi_title')}</h2>
