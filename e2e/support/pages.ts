@@ -82,8 +82,13 @@ export interface OpenedCheckout {
 }
 
 /** A payer on the demo shop (Spanish, Panama) who pressed Pay and sees the card form. */
-export async function openShopCheckout(browser: Browser, demoUrl: string): Promise<OpenedCheckout> {
+export async function openShopCheckout(
+  browser: Browser,
+  demoUrl: string,
+  options: { beforeOpen?: (context: BrowserContext) => Promise<void> } = {},
+): Promise<OpenedCheckout> {
   const context = await browser.newContext({ locale: 'es-PA' });
+  await options.beforeOpen?.(context);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

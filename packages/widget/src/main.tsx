@@ -23,6 +23,7 @@ const api = createApiClient({
   wireEncoding: config.wireEncoding,
   clientKey: config.clientKey,
   lang,
+  timeoutMs: config.requestTimeoutMs,
 });
 const bridge = createParentBridge(parentOriginFrom(params), window);
 bridge.onCloseRequested(() => bridge.notify({ type: 'close' }));

@@ -83,7 +83,9 @@ describe('api client', () => {
 
   it('maps a response that is not an envelope by its HTTP status', async () => {
     const net = fakeFetch(() => new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }));
-    await expect(client(net.fetch).get('a', PersonSchema)).rejects.toMatchObject({ code: '502', status: 502 });
+    await expect(client(net.fetch).get('a', PersonSchema)).rejects.toMatchObject({ code: 'happen_error_try_again', status: 502 });
+    const missing = fakeFetch(() => new Response('<html>Not found</html>', { status: 404, statusText: 'Not Found' }));
+    await expect(client(missing.fetch).get('a', PersonSchema)).rejects.toMatchObject({ status: 404 });
   });
 
   it('retries a failed connection once with the same body, then reports connection_error', async () => {

@@ -98,8 +98,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient & ServerCl
     }
     const envelope = v.safeParse(EnvelopeSchema, json);
     if (!envelope.success) {
-      // Not our envelope (a proxy page, a crash): the HTTP status is all we have.
-      throw response.ok
+      // Not our envelope (a proxy's error page, a crash): the HTTP status is all we have, and a
+      // proxy's own words are not for the payer, so a server failure reads as the catalogue's.
+      throw response.ok || response.status >= 500
         ? new PasarelaError({ code: 'happen_error_try_again', category: 'api', status: response.status })
         : errorFromHeader(response.status, response.statusText);
     }

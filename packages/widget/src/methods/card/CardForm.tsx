@@ -20,6 +20,7 @@ interface CardFormProps {
 export function CardForm({ store, total, lang, acceptedBrands, preparePhone }: CardFormProps) {
   const state = useStoreState(store);
   const inputs = useRef<Partial<Record<CardField, HTMLInputElement | null>>>({});
+  const alertBox = useRef<HTMLDivElement>(null);
   const shown = visibleErrors(state);
   const message = (field: CardField) => (shown[field] ? t(shown[field]) : undefined);
   const brand = cardBrandHint(state.values.cardnumber);
@@ -39,6 +40,8 @@ export function CardForm({ store, total, lang, acceptedBrands, preparePhone }: C
   // After a failed attempt the CVC is the one field to type again; the alert is announced meanwhile.
   useEffect(() => {
     if (state.alert && state.phase === 'editing' && state.values.cvc === '') inputs.current.cvc?.focus();
+    // A lost answer keeps every field: the message above the form is what the payer must see.
+    else if (state.alert && state.phase === 'editing') alertBox.current?.scrollIntoView?.({ block: 'nearest' });
   }, [state.alert, state.phase]); // not on every keystroke in the CVC
   const onValue = (field: CardField, value: string) => {
     const input = inputs.current[field];
@@ -73,7 +76,7 @@ export function CardForm({ store, total, lang, acceptedBrands, preparePhone }: C
         {t('card_form_title')}
       </h2>
       {state.alert ? (
-        <div className="alert" role="alert">
+        <div className="alert" role="alert" ref={alertBox}>
           {/* "Declined" only heads a bank's decline; a refusal or a failure speaks for itself. */}
           {state.alert.key === 'payment_declined' ? <p className="alert__title">{t('declined_title')}</p> : null}
           {alertText !== t('declined_title') ? <p className="alert__text">{alertText}</p> : null}

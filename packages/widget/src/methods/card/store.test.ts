@@ -136,6 +136,23 @@ describe('card store: one payment per click', () => {
     expect(store.getState()).toMatchObject({ phase: 'editing', alert: { key: 'connection_error' } });
   });
 
+  it('a payment whose answer was lost is paid again with the same trackId (the server answers it once); changed details get a new one', async () => {
+    const pay = vi
+      .fn<CardStoreDeps['pay']>()
+      .mockRejectedValueOnce(new PasarelaError({ code: 'timeout', category: 'network' }))
+      .mockRejectedValueOnce(new PasarelaError({ code: 'connection_error', category: 'network' }))
+      .mockResolvedValue({ kind: 'receipt', codOper: 'OP1' });
+    const { store, fill } = setup({ pay });
+    fill();
+    await store.getState().submit();
+    // Nothing to retype after a lost answer: the CVC stays.
+    expect(store.getState().values.cvc).not.toBe('');
+    await store.getState().submit();
+    store.getState().setValue('email', 'otra@example.com');
+    await store.getState().submit();
+    expect(pay.mock.calls.map((c) => c[1])).toEqual(['track-1', 'track-1', 'track-2']);
+  });
+
   it('reports phone rules that cannot load instead of paying, and still pays once they load', async () => {
     const checkPhone = vi
       .fn<CardStoreDeps['checkPhone']>()

@@ -1,5 +1,5 @@
 import { createStore } from 'zustand/vanilla';
-import { cardFormSchema, fieldErrors, payerMessage, withoutAccents, type CardBrand, type PayerMessage } from '@pasarela/core';
+import { cardFormSchema, fieldErrors, isPasarelaError, payerMessage, withoutAccents, type CardBrand, type PayerMessage } from '@pasarela/core';
 import { cleanCardNumber, cleanCvc, formatExpiry } from './format';
 
 /** SPEC 3 "Form values" the card form shows, in the order the fields appear. */
@@ -59,6 +59,9 @@ export function createCardStore(deps: CardStoreDeps) {
   // Set synchronously on click, before any await, so a double click cannot start a second payment.
   let busy = false;
   let phoneChecked = false;
+  // An attempt whose answer was lost (connection dropped, timed out) may have charged: paying again
+  // with the same details sends the same trackId, so the server answers it once instead of twice.
+  let unanswered: { trackId: string; values: string } | null = null;
 
   const store = createStore<CardState & CardActions>()((set, get) => {
     const syncErrors = (values: CardValues): Partial<Record<CardField, string>> => {
@@ -132,10 +135,19 @@ export function createCardStore(deps: CardStoreDeps) {
           if (firstInvalid) return firstInvalid;
 
           set({ phase: 'paying' });
+          const key = JSON.stringify(values);
+          const trackId = unanswered?.values === key ? unanswered.trackId : deps.newTrackId();
+          unanswered = null;
           let attempt: CardAttempt;
           try {
-            attempt = await deps.pay(values, deps.newTrackId());
+            attempt = await deps.pay(values, trackId);
           } catch (error) {
+            if (isPasarelaError(error) && error.category === 'network') {
+              // Nothing to retype: the same click again is safe.
+              unanswered = { trackId, values: key };
+              set({ phase: 'editing', alert: payerMessage(error) });
+              return null;
+            }
             attempt = { kind: 'declined', message: payerMessage(error) };
           }
           if (attempt.kind === 'declined') {
