@@ -310,6 +310,11 @@ export const en: Record<keyof typeof es, string> = {
   go_home: 'Go to the start',
   copy_button: 'Copy',
   download_qr: 'Download QR',
+  // SPEC pages
+  station_amount_title: 'How much are you paying?',
+  station_amount_label: 'Amount to pay',
+  station_amount_hint: 'In dollars, for example 12.50',
+  continue_button: 'Continue',
   // Mobile-operator debt lookup
   debt_search_title: 'Look up your pending balance',
   debt_search_label: 'Service number',

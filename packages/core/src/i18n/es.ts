@@ -308,6 +308,11 @@ export const es = {
   go_home: 'Ir al inicio',
   copy_button: 'Copiar',
   download_qr: 'Descargar QR',
+  // SPEC pages
+  station_amount_title: '¿Cuánto vas a pagar?',
+  station_amount_label: 'Monto a pagar',
+  station_amount_hint: 'En dólares, por ejemplo 12.50',
+  continue_button: 'Continuar',
   // Mobile-operator debt lookup
   debt_search_title: 'Consulta tu saldo pendiente',
   debt_search_label: 'Número de servicio',

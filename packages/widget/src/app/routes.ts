@@ -9,8 +9,8 @@ import type { Services } from './services';
 // SPEC 2 "Routes (exact match)": one table from address to route, and one from route to its guard
 // and its lazily loaded screen. The router (App.tsx) reads both; it knows no route by name.
 
-/** SPEC 2 "Widget payment types" this checkout loads (subs and ps come with their screens). */
-export type CheckoutType = 'lk' | 'slug' | 'slugCode';
+/** SPEC 2 "Widget payment types: lk (link), slug, slugCode, subs (subscription), ps (payment station)". */
+export type CheckoutType = 'lk' | 'slug' | 'slugCode' | 'subs' | 'ps';
 
 export type Route =
   /** `method`: the method to show first (the /pf/widget/clave and /pf/widget/crypto entries). */
@@ -38,7 +38,7 @@ function widgetEntry(params: URLSearchParams, method?: PaymentMethodId): Route {
   const code = params.get('code')?.trim() ?? '';
   const slug = params.get('slug')?.trim() ?? '';
   const extra = method ? { method } : {};
-  if (type === 'lk' && SEGMENT.test(code)) return { name: 'checkout', type, code, ...extra };
+  if ((type === 'lk' || type === 'subs' || type === 'ps') && SEGMENT.test(code)) return { name: 'checkout', type, code, ...extra };
   if (type === 'slug') {
     const value = slug || code;
     if (isSlug(value)) return { name: 'checkout', type, code: value, ...extra };
@@ -90,6 +90,11 @@ export const ADDRESS_RULES: readonly AddressRule[] = [
   {
     path: '/pf/default-receipt/{codOper}',
     match: (s) => (s.length === 3 && s[0] === 'pf' && s[1] === 'default-receipt' && SEGMENT.test(s[2] ?? '') ? { name: 'receipt', codOper: s[2] ?? '' } : null),
+  },
+  {
+    // SPEC 2 "Checkout for a payment station": the station in ?code= (or ?stationId=).
+    path: '/stationPayment',
+    match: (s, p) => (exactly(s, 'stationPayment') ? widgetEntry(new URLSearchParams({ type: 'ps', code: p.get('code') ?? p.get('stationId') ?? '' })) : null),
   },
   // The main checkout page takes a link code in the query, as the widget entry does.
   { path: '/', match: (s, p) => (s.length === 0 && p.has('code') ? widgetEntry(new URLSearchParams({ type: p.get('type') ?? 'lk', code: p.get('code') ?? '' })) : null) },
