@@ -10,13 +10,21 @@ export async function adminPost<T>(sandbox: RunningSandbox, path: string, body: 
 
 /** A guest's API call (docs/api.md), its envelope read either way the server encodes it. */
 export async function guestPost<T>(sandbox: RunningSandbox, path: string, body: unknown): Promise<T> {
-  const res = await fetch(`${sandbox.url}/api/v1/${path}`, {
+  return guestCall<T>(sandbox, path, {
     method: 'POST',
     headers: { 'content-type': 'text/plain', 'x-api-key': 'pk_sandbox_pasarela_guest' },
     body: encodeBody(body),
   });
+}
+
+export function guestGet<T>(sandbox: RunningSandbox, path: string): Promise<T> {
+  return guestCall<T>(sandbox, path, { headers: { 'x-api-key': 'pk_sandbox_pasarela_guest' } });
+}
+
+async function guestCall<T>(sandbox: RunningSandbox, path: string, init: RequestInit): Promise<T> {
+  const res = await fetch(`${sandbox.url}/api/v1/${path}`, init);
   const envelope = (await res.json()) as Envelope;
-  if (!res.ok) throw new Error(`POST /api/v1/${path} answered ${res.status}`);
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} /api/v1/${path} answered ${res.status}`);
   try {
     return readEnvelopeData(envelope, true) as T;
   } catch {

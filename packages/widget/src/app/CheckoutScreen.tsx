@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { PayerMessage, PaymentMethodId } from '@pasarela/core';
+import { activatesSubscription, type PayerMessage, type PaymentMethodId } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 import { METHOD_MODULES } from '../methods';
 import { MethodChoice } from '../payments/MethodChoice';
@@ -10,6 +10,7 @@ import { LinkExpiry } from './LinkExpiry';
 import { MerchantHeader } from './MerchantHeader';
 import { MessagePage } from './MessagePage';
 import { PaymentSummary } from './PaymentSummary';
+import { PlanSummary } from '../pages/subscription/PlanSummary';
 import { useServices } from './services';
 
 interface CheckoutScreenProps {
@@ -24,7 +25,11 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutSc
   const services = useServices();
   const { info, merchant, methods } = data;
   // SPEC 4 "Method filtering", through core's availability rules.
-  const offered = useMemo(() => METHOD_MODULES.filter((m) => m.isAvailable(methods)), [methods]);
+  // SPEC 4 "Paying with balance as a subscription activation is skipped."
+  const offered = useMemo(
+    () => METHOD_MODULES.filter((m) => m.isAvailable(methods) && (!data.subscription || activatesSubscription(m.id))),
+    [methods, data.subscription],
+  );
   const [locked, setLocked] = useState(false);
   // The method an arrival message is about: the one asked for, else the first offered (card).
   const first = offered.find((m) => m.id === firstMethod)?.id ?? offered[0]?.id ?? null;
@@ -51,6 +56,7 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutSc
     <main className="page page--checkout">
       <MerchantHeader name={merchant.merchantName} logo={merchant.logo} />
       <PaymentSummary info={info} lang={services.lang} />
+      {data.subscription ? <PlanSummary subscription={data.subscription} lang={services.lang} /> : null}
       <LinkExpiry expiresAt={info.expiresAt} now={services.now} />
       <MethodChoice methods={offered} chosen={chosen} locked={locked} onChoose={choose} />
       {offered

@@ -1,5 +1,5 @@
 import {
-  buildPaymentResult, CHANNEL, totalWithTax, type OverallResult, type PayerMessage, type PaymentMethodEntry, type PaymentMethodId,
+  buildPaymentResult, CHANNEL, subscriptionReceiptRoute, totalWithTax, type OverallResult, type PayerMessage, type PaymentMethodEntry, type PaymentMethodId,
 } from '@pasarela/core';
 import type { CheckoutData } from '../app/checkoutStore';
 import { RECEIPT_PATH } from '../app/route';
@@ -104,7 +104,12 @@ export function createPaymentContext(method: PaymentMethodId, data: CheckoutData
     },
     showReceipt: (codOper) => {
       clearSession(services.storage.local);
-      services.navigate(RECEIPT_PATH + encodeURIComponent(codOper));
+      const { subscription } = data;
+      // SPEC 4: a charge applied at once goes to the default receipt; otherwise the subscription's own.
+      const subscriptionPath = subscription
+        ? (subscriptionReceiptRoute(subscription.plan.chargeNow, codOper) ?? `/${encodeURIComponent(subscription.subscriptionKey)}/receive?Oper=${encodeURIComponent(codOper)}`)
+        : null;
+      services.navigate(subscriptionPath ?? RECEIPT_PATH + encodeURIComponent(codOper));
     },
     pushUrl: (codOper) => pushUrlFor(services.config.apiBase, codOper, location.href),
     memory: () => ({

@@ -4,6 +4,7 @@ import {
 } from '@pasarela/core';
 import type { ApiClient } from '../../api/client';
 import { payWithCard } from '../../api/payWithCard';
+import { paySubscription } from '../../api/paySubscription';
 import type { CardAttempt, CardValues } from './store';
 
 export interface CardPayContext {
@@ -19,6 +20,8 @@ export interface CardPayContext {
   beforeChallenge: (values: CardValues) => void;
   /** Called as each attempt starts (forgets a challenge the payer abandoned). */
   onAttempt?: () => void;
+  /** Type subs: the card activates this subscription instead of paying a link. */
+  subscriptionKey?: string | undefined;
 }
 
 /**
@@ -59,7 +62,7 @@ export function createCardPay(ctx: CardPayContext) {
 
     let response;
     try {
-      response = await payWithCard(ctx.api, payload);
+      response = ctx.subscriptionKey ? await paySubscription(ctx.api, ctx.subscriptionKey, payload, ctx.lang) : await payWithCard(ctx.api, payload);
     } catch (error) {
       // The server answered with a refusal (duplicate, limit, gateway failure): a finished attempt.
       // A lost connection is not reported, as the payment may still have gone through.
