@@ -315,6 +315,9 @@ export const en: Record<keyof typeof es, string> = {
   station_amount_label: 'Amount to pay',
   station_amount_hint: 'In dollars, for example 12.50',
   continue_button: 'Continue',
+  validate_tx_operation: 'Operation {{code}}',
+  validate_tx_amount_hint: 'Between 1.00 and 3.00, for example 2.37',
+  validate_tx_tries_left: 'Tries left: {{count}}',
   // Mobile-operator debt lookup
   debt_search_title: 'Look up your pending balance',
   debt_search_label: 'Service number',

@@ -313,6 +313,9 @@ export const es = {
   station_amount_label: 'Monto a pagar',
   station_amount_hint: 'En dólares, por ejemplo 12.50',
   continue_button: 'Continuar',
+  validate_tx_operation: 'Operación {{code}}',
+  validate_tx_amount_hint: 'Entre 1.00 y 3.00, por ejemplo 2.37',
+  validate_tx_tries_left: 'Intentos restantes: {{count}}',
   // Mobile-operator debt lookup
   debt_search_title: 'Consulta tu saldo pendiente',
   debt_search_label: 'Número de servicio',

@@ -28,6 +28,8 @@ describe('parseRoute (SPEC 2 routes, exact match)', () => {
     ['/stationPayment?code=EST-001', { name: 'checkout', type: 'ps', code: 'EST-001' }],
     ['/stationPayment?stationId=EST-001', { name: 'checkout', type: 'ps', code: 'EST-001' }],
     ['/stationPayment', { name: 'notFound' }],
+    ['/pf/validateTx?code=PP0123456789AB', { name: 'validateTx', code: 'PP0123456789AB' }],
+    ['/pf/validateTx', { name: 'notFound' }],
     ['/SUBDEMO0001/receive?Oper=OP7', { name: 'receipt', codOper: 'OP7' }],
   ])('%s', (path, route) => {
     expect(at(path)).toEqual(route);

@@ -19,6 +19,8 @@ export type Route =
   /** Back from the bank's Clave page: the payment's result, then its receipt or the form. */
   | { name: 'claveReturn'; codOper: string }
   | { name: 'responseMessage'; code: string }
+  /** SPEC 2 /pf/validateTx: the operation whose random charge the payer confirms. */
+  | { name: 'validateTx'; code: string }
   | { name: 'notFound' }
   /** Not a screen: the router replaces the address with `to` and routes again. */
   | { name: 'redirect'; to: string };
@@ -92,6 +94,15 @@ export const ADDRESS_RULES: readonly AddressRule[] = [
     match: (s) => (s.length === 3 && s[0] === 'pf' && s[1] === 'default-receipt' && SEGMENT.test(s[2] ?? '') ? { name: 'receipt', codOper: s[2] ?? '' } : null),
   },
   {
+    // The validation's operation code arrives in ?code= (the link the payer was sent).
+    path: '/pf/validateTx',
+    match: (s, p) => {
+      if (!exactly(s, 'pf', 'validateTx')) return null;
+      const code = p.get('code')?.trim() ?? '';
+      return SEGMENT.test(code) ? { name: 'validateTx', code } : { name: 'notFound' };
+    },
+  },
+  {
     // SPEC 2 "Checkout for a payment station": the station in ?code= (or ?stationId=).
     path: '/stationPayment',
     match: (s, p) => (exactly(s, 'stationPayment') ? widgetEntry(new URLSearchParams({ type: 'ps', code: p.get('code') ?? p.get('stationId') ?? '' })) : null),
@@ -139,6 +150,7 @@ export const SCREENS: ScreenTable = {
   receipt: { load: () => loadReceipts().then((m) => m.receiptModule) },
   claveReturn: { load: () => import('../methods/clave/returnModule').then((m) => m.claveReturnModule) },
   responseMessage: { load: () => Promise.resolve(responseMessageModule) },
+  validateTx: { load: () => import('../pages/validateTx/module').then((m) => m.validateTxModule) },
   notFound: { load: () => Promise.resolve(notFoundModule) },
 };
 
