@@ -318,6 +318,12 @@ export const en: Record<keyof typeof es, string> = {
   validate_tx_operation: 'Operation {{code}}',
   validate_tx_amount_hint: 'Between 1.00 and 3.00, for example 2.37',
   validate_tx_tries_left: 'Tries left: {{count}}',
+  donation_other: 'Another amount',
+  donation_min: 'Minimum {{amount}}',
+  donation_max: 'Maximum {{amount}}',
+  donation_campaign: 'Campaign',
+  donation_payment_receipt: 'See the payment receipt',
+  donation_total: 'You will pay {{amount}} in all, {{donation}} of it a donation',
   // Mobile-operator debt lookup
   debt_search_title: 'Look up your pending balance',
   debt_search_label: 'Service number',

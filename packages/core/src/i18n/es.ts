@@ -316,6 +316,12 @@ export const es = {
   validate_tx_operation: 'Operación {{code}}',
   validate_tx_amount_hint: 'Entre 1.00 y 3.00, por ejemplo 2.37',
   validate_tx_tries_left: 'Intentos restantes: {{count}}',
+  donation_other: 'Otro monto',
+  donation_min: 'Mínimo {{amount}}',
+  donation_max: 'Máximo {{amount}}',
+  donation_campaign: 'Campaña',
+  donation_payment_receipt: 'Ver el comprobante del pago',
+  donation_total: 'Pagarás {{amount}} en total, con {{donation}} de donación',
   // Mobile-operator debt lookup
   debt_search_title: 'Consulta tu saldo pendiente',
   debt_search_label: 'Número de servicio',

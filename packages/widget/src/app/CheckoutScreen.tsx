@@ -11,6 +11,8 @@ import { MerchantHeader } from './MerchantHeader';
 import { MessagePage } from './MessagePage';
 import { PaymentSummary } from './PaymentSummary';
 import { PlanSummary } from '../pages/subscription/PlanSummary';
+import { DonationChoice } from '../payments/donation/DonationChoice';
+import { createDonationStore } from '../payments/donation/donationStore';
 import { useServices } from './services';
 
 interface CheckoutScreenProps {
@@ -33,8 +35,14 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutSc
   const [locked, setLocked] = useState(false);
   // The method an arrival message is about: the one asked for, else the first offered (card).
   const first = offered.find((m) => m.id === firstMethod)?.id ?? offered[0]?.id ?? null;
+  // SPEC 3: the card payment carries the donation (amountToCampaign, idCampaignBridge).
+  const [donation] = useState(() => (data.campaign ? createDonationStore(data.campaign) : null));
   const [contexts] = useState(
-    () => new Map(offered.map((m) => [m.id, createPaymentContext(m.id, data, services, { arrivalMessage: m.id === first ? arrivalMessage : null, setBusy: setLocked })])),
+    () => new Map(offered.map((m) => [m.id, createPaymentContext(m.id, data, services, {
+      arrivalMessage: m.id === first ? arrivalMessage : null,
+      setBusy: setLocked,
+      donation: donation && m.id === 'card' ? () => donation.getState().donation() : undefined,
+    })])),
   );
   // After a reload, a payment still waiting (a push sent, a voucher shown) is what the payer sees.
   const [chosen, setChosen] = useState<PaymentMethodId | null>(() => offered.find((m) => contexts.get(m.id)?.memory().load())?.id ?? first);
@@ -59,6 +67,7 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutSc
       {data.subscription ? <PlanSummary subscription={data.subscription} lang={services.lang} /> : null}
       <LinkExpiry expiresAt={info.expiresAt} now={services.now} />
       <MethodChoice methods={offered} chosen={chosen} locked={locked} onChoose={choose} />
+      {donation && data.campaign && chosen === 'card' ? <DonationChoice bridge={data.campaign} store={donation} lang={services.lang} disabled={locked} total={contexts.get('card')?.total ?? 0} /> : null}
       {offered
         .filter((m) => opened.includes(m.id))
         .map((m) => {

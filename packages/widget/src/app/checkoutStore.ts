@@ -1,10 +1,11 @@
 import { createStore } from 'zustand/vanilla';
 import {
   exceedsMerchantLimit, paymentMethodAvailability, payerMessage, totalWithTax, isPasarelaError,
-  type Merchant, type MethodAvailability, type PayerMessage, type PaymentInfo, type PendingSubscription,
+  type Merchant, type MethodAvailability, type PayerMessage, type PaymentInfo, type PendingSubscription, type CampaignBridge,
 } from '@pasarela/core';
 import type { ApiClient } from '../api/client';
 import { loadMerchant } from '../api/loadMerchant';
+import { loadActiveCampaign } from '../api/loadActiveCampaign';
 import { loadCheckoutTarget } from '../api/loadCheckoutTarget';
 import { loadPaymentMethods } from '../api/loadPaymentMethods';
 import { NOT_FOUND_PATH } from './route';
@@ -18,6 +19,8 @@ export interface CheckoutData {
   subscription?: PendingSubscription | undefined;
   /** Type ps without a price: the payer enters the amount first. */
   payerAmount?: boolean | undefined;
+  /** The merchant's active campaign (SPEC 4 "Campaign"): a donation is offered with the card payment. */
+  campaign?: CampaignBridge | undefined;
 }
 
 export type CheckoutState =
@@ -32,6 +35,7 @@ export interface CheckoutDeps {
   type: CheckoutType;
   code: string;
   imageBase: string;
+  now?: () => Date;
 }
 
 /** Where a load failure leads (SPEC 8): an unknown link to /404, an expired one to its message page. */
@@ -56,9 +60,11 @@ export function createCheckoutStore(deps: CheckoutDeps) {
         set({ status: 'loading' });
         try {
           const { info, subscription, payerAmount } = await loadCheckoutTarget(deps.api, deps.type, deps.code);
-          const [merchant, entries] = await Promise.all([
+          const [merchant, entries, campaign] = await Promise.all([
             loadMerchant(deps.api, info.idMerchant, info.amount, info.serviceCode, deps.imageBase),
             loadPaymentMethods(deps.api, info.idMerchant),
+            // A subscription's charges carry no donation.
+            subscription ? null : loadActiveCampaign(deps.api, info.idMerchant, deps.now?.() ?? new Date()),
           ]);
           // SPEC 7: a subscription is paid "with card info" through the merchant's link services.
           const methods = subscription
@@ -72,7 +78,7 @@ export function createCheckoutStore(deps: CheckoutDeps) {
           } else if (exceedsMerchantLimit(totalWithTax(info.amount, info.taxAmount), merchant.txLimit)) {
             set({ status: 'failed', message: { key: 'amount_exceeds_limit_allowed' }, retry: false });
           } else {
-            set({ status: 'ready', data: { info, merchant, methods, ...(subscription ? { subscription } : {}), ...(payerAmount ? { payerAmount } : {}) } });
+            set({ status: 'ready', data: { info, merchant, methods, ...(subscription ? { subscription } : {}), ...(payerAmount ? { payerAmount } : {}), ...(campaign ? { campaign } : {}) } });
           }
         } catch (error) {
           set(failureState(error));

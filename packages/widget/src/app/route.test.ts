@@ -30,6 +30,8 @@ describe('parseRoute (SPEC 2 routes, exact match)', () => {
     ['/stationPayment', { name: 'notFound' }],
     ['/pf/validateTx?code=PP0123456789AB', { name: 'validateTx', code: 'PP0123456789AB' }],
     ['/pf/validateTx', { name: 'notFound' }],
+    ['/pf/receipt/campaign?Oper=OP5', { name: 'campaignReceipt', codOper: 'OP5' }],
+    ['/pf/receipt/campaign', { name: 'notFound' }],
     ['/SUBDEMO0001/receive?Oper=OP7', { name: 'receipt', codOper: 'OP7' }],
   ])('%s', (path, route) => {
     expect(at(path)).toEqual(route);

@@ -21,6 +21,8 @@ export type Route =
   | { name: 'responseMessage'; code: string }
   /** SPEC 2 /pf/validateTx: the operation whose random charge the payer confirms. */
   | { name: 'validateTx'; code: string }
+  /** SPEC 2 /pf/receipt/campaign: the donation made with the payment `codOper`. */
+  | { name: 'campaignReceipt'; codOper: string }
   | { name: 'notFound' }
   /** Not a screen: the router replaces the address with `to` and routes again. */
   | { name: 'redirect'; to: string };
@@ -94,6 +96,14 @@ export const ADDRESS_RULES: readonly AddressRule[] = [
     match: (s) => (s.length === 3 && s[0] === 'pf' && s[1] === 'default-receipt' && SEGMENT.test(s[2] ?? '') ? { name: 'receipt', codOper: s[2] ?? '' } : null),
   },
   {
+    path: '/pf/receipt/campaign',
+    match: (s, p) => {
+      if (!exactly(s, 'pf', 'receipt', 'campaign')) return null;
+      const codOper = oper(p);
+      return SEGMENT.test(codOper) ? { name: 'campaignReceipt', codOper } : { name: 'notFound' };
+    },
+  },
+  {
     // The validation's operation code arrives in ?code= (the link the payer was sent).
     path: '/pf/validateTx',
     match: (s, p) => {
@@ -150,6 +160,7 @@ export const SCREENS: ScreenTable = {
   receipt: { load: () => loadReceipts().then((m) => m.receiptModule) },
   claveReturn: { load: () => import('../methods/clave/returnModule').then((m) => m.claveReturnModule) },
   responseMessage: { load: () => Promise.resolve(responseMessageModule) },
+  campaignReceipt: { load: () => import('../pages/campaignReceipt/module').then((m) => m.campaignReceiptModule) },
   validateTx: { load: () => import('../pages/validateTx/module').then((m) => m.validateTxModule) },
   notFound: { load: () => Promise.resolve(notFoundModule) },
 };

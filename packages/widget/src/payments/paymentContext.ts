@@ -48,6 +48,8 @@ export interface PaymentContext {
   /** SPEC 3 "On success in the widget the stored session is cleared", then the receipt. */
   showReceipt(codOper: string): void;
   pushUrl(codOper: string): string;
+  /** The donation to send with this attempt (card only), or null; throws when the payer's amount is wrong. */
+  donation(): { amount: number; idCampaignBridge: number | string } | null;
   /** Where a waiting attempt is kept across a reload of this checkout (session storage). */
   memory(): { load(): SavedAttempt | null; save(saved: SavedAttempt): void; clear(): void };
 }
@@ -63,6 +65,8 @@ export interface ShellHooks {
   arrivalMessage: PayerMessage | null;
   /** A payment of this method is under way: the method choice holds until it ends. */
   setBusy: (busy: boolean) => void;
+  /** The campaign donation the payer chose, when the merchant has an active campaign. */
+  donation?: (() => { amount: number; idCampaignBridge: number | string } | null) | undefined;
 }
 
 export function createPaymentContext(method: PaymentMethodId, data: CheckoutData, services: Services, shell: ShellHooks): PaymentContext {
@@ -71,6 +75,7 @@ export function createPaymentContext(method: PaymentMethodId, data: CheckoutData
   const memoryKey = attemptMemoryKey(method, info.code);
   const session = services.storage.session;
   const entryKey = AVAILABILITY_KEY[method] ?? (method as keyof CheckoutData['methods']['entries']);
+  let donated = false;
   return {
     method,
     data,
@@ -102,8 +107,18 @@ export function createPaymentContext(method: PaymentMethodId, data: CheckoutData
       });
       services.bridge.notify({ type: 'result', result });
     },
+    donation: () => {
+      const chosen = shell.donation?.() ?? null;
+      donated = chosen !== null;
+      return chosen;
+    },
     showReceipt: (codOper) => {
       clearSession(services.storage.local);
+      if (donated) {
+        // The donation's own receipt first; it links to the payment's receipt.
+        services.navigate(`/pf/receipt/campaign?Oper=${encodeURIComponent(codOper)}`);
+        return;
+      }
       const { subscription } = data;
       // SPEC 4: a charge applied at once goes to the default receipt; otherwise the subscription's own.
       const subscriptionPath = subscription

@@ -23,6 +23,7 @@ export function CardScreen({ payment }: MethodScreenProps) {
       notify: (message) => services.bridge.notify(message),
       now: services.now,
       subscriptionKey: data.subscription?.subscriptionKey,
+      donation: () => payment.donation(),
       onAttempt: () => {
         takeChallenge(services.storage.session);
         // Fetch the receipt screens while the payment is under way.

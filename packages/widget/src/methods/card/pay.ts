@@ -22,6 +22,8 @@ export interface CardPayContext {
   onAttempt?: () => void;
   /** Type subs: the card activates this subscription instead of paying a link. */
   subscriptionKey?: string | undefined;
+  /** SPEC 3 amountToCampaign/idCampaignBridge: the donation chosen for this attempt. */
+  donation?: () => { amount: number; idCampaignBridge: number | string } | null;
 }
 
 /**
@@ -34,6 +36,7 @@ export function createCardPay(ctx: CardPayContext) {
 
   return async (values: CardValues, trackId: string): Promise<CardAttempt> => {
     ctx.onAttempt?.();
+    const donation = ctx.donation?.() ?? null;
     const payload = buildCardPaymentPayload({
       cclw: ctx.merchant.webCode,
       code: info.code,
@@ -51,6 +54,7 @@ export function createCardPay(ctx: CardPayContext) {
       txChannel: info.txChannel || CHANNEL.widget,
       customFieldValues: info.customFieldValues,
       returnUrlString: info.returnUrlString,
+      ...(donation ? { campaign: donation } : {}),
     });
     const summary = {
       totalPaid,
