@@ -324,6 +324,10 @@ export const en: Record<keyof typeof es, string> = {
   donation_campaign: 'Campaign',
   donation_payment_receipt: 'See the payment receipt',
   donation_total: 'You will pay {{amount}} in all, {{donation}} of it a donation',
+  custom_fields_title: 'Details the merchant asks for',
+  optional_suffix: '(optional)',
+  choose_option: 'Choose an option',
+  custom_fields_missing: 'Fill in the details the merchant asks for',
   // Mobile-operator debt lookup
   debt_search_title: 'Look up your pending balance',
   debt_search_label: 'Service number',

@@ -322,6 +322,10 @@ export const es = {
   donation_campaign: 'Campaña',
   donation_payment_receipt: 'Ver el comprobante del pago',
   donation_total: 'Pagarás {{amount}} en total, con {{donation}} de donación',
+  custom_fields_title: 'Datos que pide el comercio',
+  optional_suffix: '(opcional)',
+  choose_option: 'Elige una opción',
+  custom_fields_missing: 'Completa los datos que pide el comercio',
   // Mobile-operator debt lookup
   debt_search_title: 'Consulta tu saldo pendiente',
   debt_search_label: 'Número de servicio',

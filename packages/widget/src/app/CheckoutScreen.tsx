@@ -13,6 +13,8 @@ import { PaymentSummary } from './PaymentSummary';
 import { PlanSummary } from '../pages/subscription/PlanSummary';
 import { DonationChoice } from '../payments/donation/DonationChoice';
 import { createDonationStore } from '../payments/donation/donationStore';
+import { CustomFields } from '../payments/customFields/CustomFields';
+import { createCustomFieldsStore } from '../payments/customFields/customFieldsStore';
 import { useServices } from './services';
 
 interface CheckoutScreenProps {
@@ -37,11 +39,15 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutSc
   const first = offered.find((m) => m.id === firstMethod)?.id ?? offered[0]?.id ?? null;
   // SPEC 3: the card payment carries the donation (amountToCampaign, idCampaignBridge).
   const [donation] = useState(() => (data.campaign ? createDonationStore(data.campaign) : null));
+  // SPEC 3 custom fields of the link and the merchant, sent by the card as customFieldValues.
+  const [customFields] = useState(() => [...info.customFields, ...merchant.customFields]);
+  const [customValues] = useState(() => (customFields.length > 0 ? createCustomFieldsStore(customFields) : null));
   const [contexts] = useState(
     () => new Map(offered.map((m) => [m.id, createPaymentContext(m.id, data, services, {
       arrivalMessage: m.id === first ? arrivalMessage : null,
       setBusy: setLocked,
       donation: donation && m.id === 'card' ? () => donation.getState().donation() : undefined,
+      customFieldValues: customValues ? () => customValues.getState().collect() : undefined,
     })])),
   );
   // After a reload, a payment still waiting (a push sent, a voucher shown) is what the payer sees.
@@ -67,6 +73,7 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutSc
       {data.subscription ? <PlanSummary subscription={data.subscription} lang={services.lang} /> : null}
       <LinkExpiry expiresAt={info.expiresAt} now={services.now} />
       <MethodChoice methods={offered} chosen={chosen} locked={locked} onChoose={choose} />
+      {customValues && chosen === 'card' ? <CustomFields fields={customFields} store={customValues} disabled={locked} /> : null}
       {donation && data.campaign && chosen === 'card' ? <DonationChoice bridge={data.campaign} store={donation} lang={services.lang} disabled={locked} total={contexts.get('card')?.total ?? 0} /> : null}
       {offered
         .filter((m) => opened.includes(m.id))

@@ -50,6 +50,8 @@ export interface PaymentContext {
   pushUrl(codOper: string): string;
   /** The donation to send with this attempt (card only), or null; throws when the payer's amount is wrong. */
   donation(): { amount: number; idCampaignBridge: number | string } | null;
+  /** SPEC 3 customFieldValues for this attempt; throws field_required when a required one is empty. */
+  customFieldValues(): unknown[];
   /** Where a waiting attempt is kept across a reload of this checkout (session storage). */
   memory(): { load(): SavedAttempt | null; save(saved: SavedAttempt): void; clear(): void };
 }
@@ -67,6 +69,8 @@ export interface ShellHooks {
   setBusy: (busy: boolean) => void;
   /** The campaign donation the payer chose, when the merchant has an active campaign. */
   donation?: (() => { amount: number; idCampaignBridge: number | string } | null) | undefined;
+  /** The custom fields' values the payer filled in, with the link's hidden ones. */
+  customFieldValues?: (() => unknown[]) | undefined;
 }
 
 export function createPaymentContext(method: PaymentMethodId, data: CheckoutData, services: Services, shell: ShellHooks): PaymentContext {
@@ -107,6 +111,7 @@ export function createPaymentContext(method: PaymentMethodId, data: CheckoutData
       });
       services.bridge.notify({ type: 'result', result });
     },
+    customFieldValues: () => shell.customFieldValues?.() ?? info.customFieldValues,
     donation: () => {
       const chosen = shell.donation?.() ?? null;
       donated = chosen !== null;

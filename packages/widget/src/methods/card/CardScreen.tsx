@@ -24,6 +24,7 @@ export function CardScreen({ payment }: MethodScreenProps) {
       now: services.now,
       subscriptionKey: data.subscription?.subscriptionKey,
       donation: () => payment.donation(),
+      customFieldValues: () => payment.customFieldValues(),
       onAttempt: () => {
         takeChallenge(services.storage.session);
         // Fetch the receipt screens while the payment is under way.

@@ -24,6 +24,8 @@ export interface CardPayContext {
   subscriptionKey?: string | undefined;
   /** SPEC 3 amountToCampaign/idCampaignBridge: the donation chosen for this attempt. */
   donation?: () => { amount: number; idCampaignBridge: number | string } | null;
+  /** SPEC 3 customFieldValues (the link's, and the merchant's fields the payer filled in). */
+  customFieldValues?: () => unknown[];
 }
 
 /**
@@ -36,6 +38,7 @@ export function createCardPay(ctx: CardPayContext) {
 
   return async (values: CardValues, trackId: string): Promise<CardAttempt> => {
     ctx.onAttempt?.();
+    const customFieldValues = ctx.customFieldValues?.() ?? info.customFieldValues;
     const donation = ctx.donation?.() ?? null;
     const payload = buildCardPaymentPayload({
       cclw: ctx.merchant.webCode,
@@ -52,7 +55,7 @@ export function createCardPay(ctx: CardPayContext) {
       trackId,
       lang: ctx.lang,
       txChannel: info.txChannel || CHANNEL.widget,
-      customFieldValues: info.customFieldValues,
+      customFieldValues,
       returnUrlString: info.returnUrlString,
       ...(donation ? { campaign: donation } : {}),
     });
