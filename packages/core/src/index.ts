@@ -250,3 +250,7 @@ export { CaptchaCheckResponseSchema, CAPTCHA_MIN_SCORE, captchaCheckBody, accept
 export type { CaptchaCheckResponse } from './captcha';
 export { initialAppState } from './appState';
 export type { PaymentArea, ConfigArea, WidgetArea, AppState } from './appState';
+export {
+  stationPaymentInfo, stationTakesPayerAmount, PendingSubscriptionSchema, subscriptionPeriodCode, subscriptionPaymentInfo,
+} from './checkoutTargets';
+export type { PendingSubscription } from './checkoutTargets';

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useStoreState } from '../ui/useStoreState';
 import { PasarelaError, PAYMENT_METHOD_IDS, buildPaymentResult, payerMessage, totalWithTax, type PayerMessage, type PaymentMethodId } from '@pasarela/core';
 import { takeChallenge } from '../methods/card/threeDsReturn';
@@ -6,6 +6,7 @@ import { t } from '../i18n/i18n';
 import type { CheckoutStore } from './checkoutStore';
 import { CheckoutScreen } from './CheckoutScreen';
 import { MessagePage } from './MessagePage';
+import { StationAmount } from '../pages/station/StationAmount';
 import { useServices } from './services';
 
 /** `?error=` on the form's address after a refused 3DS challenge or Clave payment; only catalogue codes, never free text. */
@@ -24,6 +25,13 @@ export function CheckoutRoute({ store, firstMethod }: { store: CheckoutStore; fi
   const services = useServices();
   const state = useStoreState(store);
   const [back] = useState(arrival);
+  // A station without a price: what the payer entered (SPEC 5 "Amount limits").
+  const [entered, setEntered] = useState<number | null>(null);
+  const ready = state.status === 'ready' ? state.data : null;
+  const data = useMemo(
+    () => (ready?.payerAmount && entered !== null ? { ...ready, info: { ...ready.info, amount: entered }, payerAmount: false } : ready),
+    [ready, entered],
+  );
 
   useEffect(() => {
     if (state.status === 'redirect') services.navigate(state.to);
@@ -50,8 +58,9 @@ export function CheckoutRoute({ store, firstMethod }: { store: CheckoutStore; fi
     }
   }, [state, services, back]);
 
-  if (state.status === 'ready') {
-    return <CheckoutScreen data={state.data} firstMethod={back?.method ?? firstMethod} arrivalMessage={back?.message ?? null} />;
+  if (data?.payerAmount) return <StationAmount info={data.info} merchant={data.merchant} onAmount={setEntered} />;
+  if (data) {
+    return <CheckoutScreen data={data} firstMethod={back?.method ?? firstMethod} arrivalMessage={back?.message ?? null} />;
   }
   if (state.status === 'failed') {
     return (

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { PayerMessage, PaymentMethodId } from '@pasarela/core';
+import { activatesSubscription, type PayerMessage, type PaymentMethodId } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 import { METHOD_MODULES } from '../methods';
 import { MethodChoice } from '../payments/MethodChoice';
@@ -10,6 +10,11 @@ import { LinkExpiry } from './LinkExpiry';
 import { MerchantHeader } from './MerchantHeader';
 import { MessagePage } from './MessagePage';
 import { PaymentSummary } from './PaymentSummary';
+import { PlanSummary } from '../pages/subscription/PlanSummary';
+import { DonationChoice } from '../payments/donation/DonationChoice';
+import { createDonationStore } from '../payments/donation/donationStore';
+import { CustomFields } from '../payments/customFields/CustomFields';
+import { createCustomFieldsStore } from '../payments/customFields/customFieldsStore';
 import { useServices } from './services';
 
 interface CheckoutScreenProps {
@@ -24,12 +29,26 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutSc
   const services = useServices();
   const { info, merchant, methods } = data;
   // SPEC 4 "Method filtering", through core's availability rules.
-  const offered = useMemo(() => METHOD_MODULES.filter((m) => m.isAvailable(methods)), [methods]);
+  // SPEC 4 "Paying with balance as a subscription activation is skipped."
+  const offered = useMemo(
+    () => METHOD_MODULES.filter((m) => m.isAvailable(methods) && (!data.subscription || activatesSubscription(m.id))),
+    [methods, data.subscription],
+  );
   const [locked, setLocked] = useState(false);
   // The method an arrival message is about: the one asked for, else the first offered (card).
   const first = offered.find((m) => m.id === firstMethod)?.id ?? offered[0]?.id ?? null;
+  // SPEC 3: the card payment carries the donation (amountToCampaign, idCampaignBridge).
+  const [donation] = useState(() => (data.campaign ? createDonationStore(data.campaign) : null));
+  // SPEC 3 custom fields of the link and the merchant, sent by the card as customFieldValues.
+  const [customFields] = useState(() => [...info.customFields, ...merchant.customFields]);
+  const [customValues] = useState(() => (customFields.length > 0 ? createCustomFieldsStore(customFields) : null));
   const [contexts] = useState(
-    () => new Map(offered.map((m) => [m.id, createPaymentContext(m.id, data, services, { arrivalMessage: m.id === first ? arrivalMessage : null, setBusy: setLocked })])),
+    () => new Map(offered.map((m) => [m.id, createPaymentContext(m.id, data, services, {
+      arrivalMessage: m.id === first ? arrivalMessage : null,
+      setBusy: setLocked,
+      donation: donation && m.id === 'card' ? () => donation.getState().donation() : undefined,
+      customFieldValues: customValues ? () => customValues.getState().collect() : undefined,
+    })])),
   );
   // After a reload, a payment still waiting (a push sent, a voucher shown) is what the payer sees.
   const [chosen, setChosen] = useState<PaymentMethodId | null>(() => offered.find((m) => contexts.get(m.id)?.memory().load())?.id ?? first);
@@ -51,8 +70,11 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutSc
     <main className="page page--checkout">
       <MerchantHeader name={merchant.merchantName} logo={merchant.logo} />
       <PaymentSummary info={info} lang={services.lang} />
+      {data.subscription ? <PlanSummary subscription={data.subscription} lang={services.lang} /> : null}
       <LinkExpiry expiresAt={info.expiresAt} now={services.now} />
       <MethodChoice methods={offered} chosen={chosen} locked={locked} onChoose={choose} />
+      {customValues && chosen === 'card' ? <CustomFields fields={customFields} store={customValues} disabled={locked} /> : null}
+      {donation && data.campaign && chosen === 'card' ? <DonationChoice bridge={data.campaign} store={donation} lang={services.lang} disabled={locked} total={contexts.get('card')?.total ?? 0} /> : null}
       {offered
         .filter((m) => opened.includes(m.id))
         .map((m) => {

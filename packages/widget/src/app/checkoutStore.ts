@@ -1,11 +1,12 @@
 import { createStore } from 'zustand/vanilla';
 import {
   exceedsMerchantLimit, paymentMethodAvailability, payerMessage, totalWithTax, isPasarelaError,
-  type Merchant, type MethodAvailability, type PayerMessage, type PaymentInfo,
+  type Merchant, type MethodAvailability, type PayerMessage, type PaymentInfo, type PendingSubscription, type CampaignBridge,
 } from '@pasarela/core';
 import type { ApiClient } from '../api/client';
 import { loadMerchant } from '../api/loadMerchant';
-import { loadPaymentInfo } from '../api/loadPaymentInfo';
+import { loadActiveCampaign } from '../api/loadActiveCampaign';
+import { loadCheckoutTarget } from '../api/loadCheckoutTarget';
 import { loadPaymentMethods } from '../api/loadPaymentMethods';
 import { NOT_FOUND_PATH } from './route';
 import type { CheckoutType } from './routes';
@@ -14,6 +15,12 @@ export interface CheckoutData {
   info: PaymentInfo;
   merchant: Merchant;
   methods: MethodAvailability;
+  /** Type subs: the plan this payment activates (paid by card only, SPEC 7). */
+  subscription?: PendingSubscription | undefined;
+  /** Type ps without a price: the payer enters the amount first. */
+  payerAmount?: boolean | undefined;
+  /** The merchant's active campaign (SPEC 4 "Campaign"): a donation is offered with the card payment. */
+  campaign?: CampaignBridge | undefined;
 }
 
 export type CheckoutState =
@@ -28,6 +35,7 @@ export interface CheckoutDeps {
   type: CheckoutType;
   code: string;
   imageBase: string;
+  now?: () => Date;
 }
 
 /** Where a load failure leads (SPEC 8): an unknown link to /404, an expired one to its message page. */
@@ -35,6 +43,8 @@ function failureState(error: unknown): CheckoutState {
   const code = isPasarelaError(error) ? error.code : '';
   if (code === 'error_to_load' || code === 'receive_not_found') return { status: 'redirect', to: NOT_FOUND_PATH };
   if (code === '3000') return { status: 'redirect', to: '/pf/responseMessage?code=3000' };
+  // SPEC 2 "A failed payment-station lookup goes to the response-message page."
+  if (code === '3001') return { status: 'redirect', to: '/pf/responseMessage?code=3001' };
   const network = isPasarelaError(error) && (error.category === 'network' || error.category === 'session');
   const retry = network || !isPasarelaError(error) || (error.status ?? 0) >= 500;
   return { status: 'failed', message: payerMessage(error), retry };
@@ -49,12 +59,17 @@ export function createCheckoutStore(deps: CheckoutDeps) {
       running ??= (async () => {
         set({ status: 'loading' });
         try {
-          const info = await loadPaymentInfo(deps.api, deps.type, deps.code);
-          const [merchant, entries] = await Promise.all([
+          const { info, subscription, payerAmount } = await loadCheckoutTarget(deps.api, deps.type, deps.code);
+          const [merchant, entries, campaign] = await Promise.all([
             loadMerchant(deps.api, info.idMerchant, info.amount, info.serviceCode, deps.imageBase),
             loadPaymentMethods(deps.api, info.idMerchant),
+            // A subscription's charges carry no donation.
+            subscription ? null : loadActiveCampaign(deps.api, info.idMerchant, deps.now?.() ?? new Date()),
           ]);
-          const methods = paymentMethodAvailability(entries, info.serviceCode, info.cardTypeList);
+          // SPEC 7: a subscription is paid "with card info" through the merchant's link services.
+          const methods = subscription
+            ? paymentMethodAvailability(entries, 'LK', ['CARD'])
+            : paymentMethodAvailability(entries, info.serviceCode, info.cardTypeList);
           if (!merchant.hasPaymentGuest) {
             // SPEC 6: guests pay only where the merchant's guest flag allows it.
             set({ status: 'failed', message: { key: 'please_contact_merchant' }, retry: false });
@@ -63,7 +78,7 @@ export function createCheckoutStore(deps: CheckoutDeps) {
           } else if (exceedsMerchantLimit(totalWithTax(info.amount, info.taxAmount), merchant.txLimit)) {
             set({ status: 'failed', message: { key: 'amount_exceeds_limit_allowed' }, retry: false });
           } else {
-            set({ status: 'ready', data: { info, merchant, methods } });
+            set({ status: 'ready', data: { info, merchant, methods, ...(subscription ? { subscription } : {}), ...(payerAmount ? { payerAmount } : {}), ...(campaign ? { campaign } : {}) } });
           }
         } catch (error) {
           set(failureState(error));

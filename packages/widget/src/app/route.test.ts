@@ -22,6 +22,17 @@ describe('parseRoute (SPEC 2 routes, exact match)', () => {
     // The method entries open the checkout with that method chosen.
     ['/pf/widget/crypto?type=lk&code=ABC', { name: 'checkout', type: 'lk', code: 'ABC', method: 'crypto' }],
     ['/pf/widget/clave?type=slug&slug=cafe', { name: 'checkout', type: 'slug', code: 'cafe', method: 'clave' }],
+    // SPEC 2 "Widget payment types: ... subs (subscription), ps (payment station)".
+    ['/pf/widget?type=ps&code=EST-001', { name: 'checkout', type: 'ps', code: 'EST-001' }],
+    ['/pf/widget?type=subs&code=SUBDEMO0001', { name: 'checkout', type: 'subs', code: 'SUBDEMO0001' }],
+    ['/stationPayment?code=EST-001', { name: 'checkout', type: 'ps', code: 'EST-001' }],
+    ['/stationPayment?stationId=EST-001', { name: 'checkout', type: 'ps', code: 'EST-001' }],
+    ['/stationPayment', { name: 'notFound' }],
+    ['/pf/validateTx?code=PP0123456789AB', { name: 'validateTx', code: 'PP0123456789AB' }],
+    ['/pf/validateTx', { name: 'notFound' }],
+    ['/pf/receipt/campaign?Oper=OP5', { name: 'campaignReceipt', codOper: 'OP5' }],
+    ['/pf/receipt/campaign', { name: 'notFound' }],
+    ['/SUBDEMO0001/receive?Oper=OP7', { name: 'receipt', codOper: 'OP7' }],
   ])('%s', (path, route) => {
     expect(at(path)).toEqual(route);
   });

@@ -9,8 +9,8 @@ import type { Services } from './services';
 // SPEC 2 "Routes (exact match)": one table from address to route, and one from route to its guard
 // and its lazily loaded screen. The router (App.tsx) reads both; it knows no route by name.
 
-/** SPEC 2 "Widget payment types" this checkout loads (subs and ps come with their screens). */
-export type CheckoutType = 'lk' | 'slug' | 'slugCode';
+/** SPEC 2 "Widget payment types: lk (link), slug, slugCode, subs (subscription), ps (payment station)". */
+export type CheckoutType = 'lk' | 'slug' | 'slugCode' | 'subs' | 'ps';
 
 export type Route =
   /** `method`: the method to show first (the /pf/widget/clave and /pf/widget/crypto entries). */
@@ -19,6 +19,10 @@ export type Route =
   /** Back from the bank's Clave page: the payment's result, then its receipt or the form. */
   | { name: 'claveReturn'; codOper: string }
   | { name: 'responseMessage'; code: string }
+  /** SPEC 2 /pf/validateTx: the operation whose random charge the payer confirms. */
+  | { name: 'validateTx'; code: string }
+  /** SPEC 2 /pf/receipt/campaign: the donation made with the payment `codOper`. */
+  | { name: 'campaignReceipt'; codOper: string }
   | { name: 'notFound' }
   /** Not a screen: the router replaces the address with `to` and routes again. */
   | { name: 'redirect'; to: string };
@@ -38,7 +42,7 @@ function widgetEntry(params: URLSearchParams, method?: PaymentMethodId): Route {
   const code = params.get('code')?.trim() ?? '';
   const slug = params.get('slug')?.trim() ?? '';
   const extra = method ? { method } : {};
-  if (type === 'lk' && SEGMENT.test(code)) return { name: 'checkout', type, code, ...extra };
+  if ((type === 'lk' || type === 'subs' || type === 'ps') && SEGMENT.test(code)) return { name: 'checkout', type, code, ...extra };
   if (type === 'slug') {
     const value = slug || code;
     if (isSlug(value)) return { name: 'checkout', type, code: value, ...extra };
@@ -91,6 +95,28 @@ export const ADDRESS_RULES: readonly AddressRule[] = [
     path: '/pf/default-receipt/{codOper}',
     match: (s) => (s.length === 3 && s[0] === 'pf' && s[1] === 'default-receipt' && SEGMENT.test(s[2] ?? '') ? { name: 'receipt', codOper: s[2] ?? '' } : null),
   },
+  {
+    path: '/pf/receipt/campaign',
+    match: (s, p) => {
+      if (!exactly(s, 'pf', 'receipt', 'campaign')) return null;
+      const codOper = oper(p);
+      return SEGMENT.test(codOper) ? { name: 'campaignReceipt', codOper } : { name: 'notFound' };
+    },
+  },
+  {
+    // The validation's operation code arrives in ?code= (the link the payer was sent).
+    path: '/pf/validateTx',
+    match: (s, p) => {
+      if (!exactly(s, 'pf', 'validateTx')) return null;
+      const code = p.get('code')?.trim() ?? '';
+      return SEGMENT.test(code) ? { name: 'validateTx', code } : { name: 'notFound' };
+    },
+  },
+  {
+    // SPEC 2 "Checkout for a payment station": the station in ?code= (or ?stationId=).
+    path: '/stationPayment',
+    match: (s, p) => (exactly(s, 'stationPayment') ? widgetEntry(new URLSearchParams({ type: 'ps', code: p.get('code') ?? p.get('stationId') ?? '' })) : null),
+  },
   // The main checkout page takes a link code in the query, as the widget entry does.
   { path: '/', match: (s, p) => (s.length === 0 && p.has('code') ? widgetEntry(new URLSearchParams({ type: p.get('type') ?? 'lk', code: p.get('code') ?? '' })) : null) },
   { path: '/{slug}', match: (s) => (s.length === 1 && isSlug(s[0]) ? { name: 'checkout', type: 'slug', code: s[0] } : null) },
@@ -134,6 +160,8 @@ export const SCREENS: ScreenTable = {
   receipt: { load: () => loadReceipts().then((m) => m.receiptModule) },
   claveReturn: { load: () => import('../methods/clave/returnModule').then((m) => m.claveReturnModule) },
   responseMessage: { load: () => Promise.resolve(responseMessageModule) },
+  campaignReceipt: { load: () => import('../pages/campaignReceipt/module').then((m) => m.campaignReceiptModule) },
+  validateTx: { load: () => import('../pages/validateTx/module').then((m) => m.validateTxModule) },
   notFound: { load: () => Promise.resolve(notFoundModule) },
 };
 

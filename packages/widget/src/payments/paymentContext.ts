@@ -1,5 +1,5 @@
 import {
-  buildPaymentResult, CHANNEL, totalWithTax, type OverallResult, type PayerMessage, type PaymentMethodEntry, type PaymentMethodId,
+  buildPaymentResult, CHANNEL, subscriptionReceiptRoute, totalWithTax, type OverallResult, type PayerMessage, type PaymentMethodEntry, type PaymentMethodId,
 } from '@pasarela/core';
 import type { CheckoutData } from '../app/checkoutStore';
 import { RECEIPT_PATH } from '../app/route';
@@ -48,6 +48,10 @@ export interface PaymentContext {
   /** SPEC 3 "On success in the widget the stored session is cleared", then the receipt. */
   showReceipt(codOper: string): void;
   pushUrl(codOper: string): string;
+  /** The donation to send with this attempt (card only), or null; throws when the payer's amount is wrong. */
+  donation(): { amount: number; idCampaignBridge: number | string } | null;
+  /** SPEC 3 customFieldValues for this attempt; throws field_required when a required one is empty. */
+  customFieldValues(): unknown[];
   /** Where a waiting attempt is kept across a reload of this checkout (session storage). */
   memory(): { load(): SavedAttempt | null; save(saved: SavedAttempt): void; clear(): void };
 }
@@ -63,6 +67,10 @@ export interface ShellHooks {
   arrivalMessage: PayerMessage | null;
   /** A payment of this method is under way: the method choice holds until it ends. */
   setBusy: (busy: boolean) => void;
+  /** The campaign donation the payer chose, when the merchant has an active campaign. */
+  donation?: (() => { amount: number; idCampaignBridge: number | string } | null) | undefined;
+  /** The custom fields' values the payer filled in, with the link's hidden ones. */
+  customFieldValues?: (() => unknown[]) | undefined;
 }
 
 export function createPaymentContext(method: PaymentMethodId, data: CheckoutData, services: Services, shell: ShellHooks): PaymentContext {
@@ -71,6 +79,7 @@ export function createPaymentContext(method: PaymentMethodId, data: CheckoutData
   const memoryKey = attemptMemoryKey(method, info.code);
   const session = services.storage.session;
   const entryKey = AVAILABILITY_KEY[method] ?? (method as keyof CheckoutData['methods']['entries']);
+  let donated = false;
   return {
     method,
     data,
@@ -102,9 +111,25 @@ export function createPaymentContext(method: PaymentMethodId, data: CheckoutData
       });
       services.bridge.notify({ type: 'result', result });
     },
+    customFieldValues: () => shell.customFieldValues?.() ?? info.customFieldValues,
+    donation: () => {
+      const chosen = shell.donation?.() ?? null;
+      donated = chosen !== null;
+      return chosen;
+    },
     showReceipt: (codOper) => {
       clearSession(services.storage.local);
-      services.navigate(RECEIPT_PATH + encodeURIComponent(codOper));
+      if (donated) {
+        // The donation's own receipt first; it links to the payment's receipt.
+        services.navigate(`/pf/receipt/campaign?Oper=${encodeURIComponent(codOper)}`);
+        return;
+      }
+      const { subscription } = data;
+      // SPEC 4: a charge applied at once goes to the default receipt; otherwise the subscription's own.
+      const subscriptionPath = subscription
+        ? (subscriptionReceiptRoute(subscription.plan.chargeNow, codOper) ?? `/${encodeURIComponent(subscription.subscriptionKey)}/receive?Oper=${encodeURIComponent(codOper)}`)
+        : null;
+      services.navigate(subscriptionPath ?? RECEIPT_PATH + encodeURIComponent(codOper));
     },
     pushUrl: (codOper) => pushUrlFor(services.config.apiBase, codOper, location.href),
     memory: () => ({

@@ -22,6 +22,9 @@ export function CardScreen({ payment }: MethodScreenProps) {
       domainRequested,
       notify: (message) => services.bridge.notify(message),
       now: services.now,
+      subscriptionKey: data.subscription?.subscriptionKey,
+      donation: () => payment.donation(),
+      customFieldValues: () => payment.customFieldValues(),
       onAttempt: () => {
         takeChallenge(services.storage.session);
         // Fetch the receipt screens while the payment is under way.

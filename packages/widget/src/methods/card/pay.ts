@@ -4,6 +4,7 @@ import {
 } from '@pasarela/core';
 import type { ApiClient } from '../../api/client';
 import { payWithCard } from '../../api/payWithCard';
+import { paySubscription } from '../../api/paySubscription';
 import type { CardAttempt, CardValues } from './store';
 
 export interface CardPayContext {
@@ -19,6 +20,12 @@ export interface CardPayContext {
   beforeChallenge: (values: CardValues) => void;
   /** Called as each attempt starts (forgets a challenge the payer abandoned). */
   onAttempt?: () => void;
+  /** Type subs: the card activates this subscription instead of paying a link. */
+  subscriptionKey?: string | undefined;
+  /** SPEC 3 amountToCampaign/idCampaignBridge: the donation chosen for this attempt. */
+  donation?: () => { amount: number; idCampaignBridge: number | string } | null;
+  /** SPEC 3 customFieldValues (the link's, and the merchant's fields the payer filled in). */
+  customFieldValues?: () => unknown[];
 }
 
 /**
@@ -31,6 +38,8 @@ export function createCardPay(ctx: CardPayContext) {
 
   return async (values: CardValues, trackId: string): Promise<CardAttempt> => {
     ctx.onAttempt?.();
+    const customFieldValues = ctx.customFieldValues?.() ?? info.customFieldValues;
+    const donation = ctx.donation?.() ?? null;
     const payload = buildCardPaymentPayload({
       cclw: ctx.merchant.webCode,
       code: info.code,
@@ -46,8 +55,9 @@ export function createCardPay(ctx: CardPayContext) {
       trackId,
       lang: ctx.lang,
       txChannel: info.txChannel || CHANNEL.widget,
-      customFieldValues: info.customFieldValues,
+      customFieldValues,
       returnUrlString: info.returnUrlString,
+      ...(donation ? { campaign: donation } : {}),
     });
     const summary = {
       totalPaid,
@@ -59,7 +69,7 @@ export function createCardPay(ctx: CardPayContext) {
 
     let response;
     try {
-      response = await payWithCard(ctx.api, payload);
+      response = ctx.subscriptionKey ? await paySubscription(ctx.api, ctx.subscriptionKey, payload, ctx.lang) : await payWithCard(ctx.api, payload);
     } catch (error) {
       // The server answered with a refusal (duplicate, limit, gateway failure): a finished attempt.
       // A lost connection is not reported, as the payment may still have gone through.

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { browserAvailable, launchChromium } from './support/browser';
+import { seriousViolations } from './support/axe';
+import { CheckoutFrame } from './support/pages';
+import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
+
+// SPEC 4 "Campaign", SPEC 5 "A campaign amount is sent only when both amount and bridge id exist",
+// SPEC 2 /pf/receipt/campaign. The seeded merchant has an active campaign ($1-$500, 1/5/10).
+describe.runIf(browserAvailable())('donations with a card payment, end to end', () => {
+  let sandbox: RunningSandbox;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox();
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await sandbox?.stop();
+  });
+
+  it('the payer adds $5.00 to the station payment; the donation receipt, then the payment receipt', async () => {
+    const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${sandbox.url}/pf/widget?type=ps&code=EST-001`);
+    const checkout = new CheckoutFrame(page);
+    await checkout.waitForForm();
+    const group = page.getByRole('group', { name: 'Dona a la Fundación Demo' });
+    expect(await group.isVisible()).toBe(true);
+    expect(await group.getByRole('radio', { name: 'No donar esta vez' }).isChecked()).toBe(true);
+    // Another amount below the campaign's minimum is refused in place.
+    await group.getByRole('radio', { name: 'Otro monto' }).check();
+    await page.getByLabel('Monto de la donación').fill('0.50');
+    expect(await page.locator('#field-donationAmount-error').textContent()).not.toBe('');
+    await group.getByRole('radio', { name: '$5.00' }).check();
+    expect(await page.locator('.donation__total').textContent()).toContain('$20.00');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: 'e2e/artifacts/donation-choice-360.png', fullPage: true });
+    await checkout.fillCard({ number: '4242 4242 4242 4242' });
+    await checkout.submit();
+    const title = page.getByRole('heading', { name: 'Comprobante de donación' });
+    await expect.poll(() => title.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/pf/receipt/campaign');
+    expect(await page.locator('.receipt__amount').textContent()).toContain('5.00');
+    expect(await page.locator('main').textContent()).toContain('Fundación Demo');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: 'e2e/artifacts/donation-receipt-360.png', fullPage: true });
+    await page.getByRole('link', { name: 'Ver el comprobante del pago' }).click();
+    await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
+    await context.close();
+  });
+
+  it('without a donation the payment goes to its own receipt; an unknown donation receipt is /404', async () => {
+    const context = await browser.newContext({ locale: 'es-PA' });
+    const page = await context.newPage();
+    await page.goto(`${sandbox.url}/pf/widget?type=ps&code=EST-001`);
+    const checkout = new CheckoutFrame(page);
+    await checkout.waitForForm();
+    await checkout.fillCard({ number: '5555 5555 5555 4444' });
+    await checkout.submit();
+    await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
+    const codOper = new URL(page.url()).pathname.split('/').pop() ?? '';
+    await page.goto(`${sandbox.url}/pf/receipt/campaign?Oper=${codOper}`);
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/404');
+    await context.close();
+  });
+});

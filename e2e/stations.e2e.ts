@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { browserAvailable, launchChromium } from './support/browser';
+import { seriousViolations } from './support/axe';
+import { adminPost } from './support/entries';
+import { CheckoutFrame } from './support/pages';
+import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
+
+// SPEC 2 /stationPayment and the widget's type ps (Checkout.open({ stationId })).
+describe.runIf(browserAvailable())('payment stations, end to end', () => {
+  let sandbox: RunningSandbox;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox();
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await sandbox?.stop();
+  });
+
+  it('the seeded station EST-001: its description and $15.00, every method of its merchant, paid by card', async () => {
+    const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${sandbox.url}/pf/widget?type=ps&code=EST-001`);
+    const checkout = new CheckoutFrame(page);
+    await checkout.waitForForm();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain('Caja 1');
+    expect(await page.locator('.summary__line--total').textContent()).toContain('15.00');
+    const methods = page.getByRole('radiogroup', { name: /método de pago/i }).getByRole('radio');
+    expect(await methods.count()).toBeGreaterThan(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: 'e2e/artifacts/station-form-360.png', fullPage: true });
+    await checkout.fillCard({ number: '4242 4242 4242 4242' });
+    await checkout.submit();
+    await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
+    // The receipt is the sandbox's record of that payment: the station's price was charged.
+    expect(page.url()).toMatch(/\/pf\/default-receipt\/\w+/);
+    expect(await page.locator('main').textContent()).toContain('15.00');
+    await page.screenshot({ path: 'e2e/artifacts/station-receipt-360.png', fullPage: true });
+    await context.close();
+  });
+
+  it('/stationPayment with a station that has no price: the payer enters the amount, checked against the merchant limit', async () => {
+    await adminPost(sandbox, 'stations', { stationId: 'CAJA-LIBRE', description: 'Caja libre' });
+    const context = await browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(`${sandbox.url}/stationPayment?code=CAJA-LIBRE`);
+    const amount = page.getByLabel('Amount to pay');
+    await amount.waitFor({ timeout: 20_000 });
+    expect(await amount.getAttribute('autocomplete')).toBe('transaction-amount');
+    await amount.fill('99999999');
+    // SPEC 5: the limit is checked 500 ms after typing stops.
+    await expect.poll(() => page.getByText(/exceeds/i).isVisible(), { timeout: 5_000 }).toBe(true);
+    await amount.fill('0.5');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    expect(await page.locator('#field-amount-error').textContent()).not.toBe('');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: 'e2e/artifacts/station-amount.png', fullPage: true });
+    await amount.fill('12.5');
+    await amount.press('Enter');
+    const checkout = new CheckoutFrame(page);
+    await checkout.waitForForm();
+    expect(await page.locator('.summary__line--total').textContent()).toContain('12.50');
+    await checkout.fillCard({ number: '4242 4242 4242 4242' });
+    await checkout.submit();
+    await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.locator('main').textContent()).toContain('12.50');
+    await context.close();
+  });
+
+  it('an unknown station goes to the response-message page with 3001', async () => {
+    const context = await browser.newContext({ locale: 'es-PA' });
+    const page = await context.newPage();
+    await page.goto(`${sandbox.url}/pf/widget?type=ps&code=NO-SUCH-STATION`);
+    await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search, { timeout: 20_000 }).toBe('/pf/responseMessage?code=3001');
+    await page.getByRole('heading').first().waitFor();
+    expect(await page.getByRole('heading').first().textContent()).toMatch(/\S/);
+    await page.screenshot({ path: 'e2e/artifacts/station-not-found.png' });
+    await context.close();
+  });
+});

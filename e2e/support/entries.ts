@@ -1,0 +1,33 @@
+import { encodeBody, readEnvelopeData, type Envelope } from '@pasarela/core';
+import type { RunningSandbox } from '../../scripts/sandbox-process.mjs';
+
+/** docs/sandbox.md "Building scenarios": an admin POST answering 201 JSON. */
+export async function adminPost<T>(sandbox: RunningSandbox, path: string, body: unknown): Promise<T> {
+  const res = await fetch(`${sandbox.url}/sandbox/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (res.status !== 201 && res.status !== 200) throw new Error(`POST /sandbox/${path} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** A guest's API call (docs/api.md), its envelope read either way the server encodes it. */
+export async function guestPost<T>(sandbox: RunningSandbox, path: string, body: unknown): Promise<T> {
+  return guestCall<T>(sandbox, path, {
+    method: 'POST',
+    headers: { 'content-type': 'text/plain', 'x-api-key': 'pk_sandbox_pasarela_guest' },
+    body: encodeBody(body),
+  });
+}
+
+export function guestGet<T>(sandbox: RunningSandbox, path: string): Promise<T> {
+  return guestCall<T>(sandbox, path, { headers: { 'x-api-key': 'pk_sandbox_pasarela_guest' } });
+}
+
+async function guestCall<T>(sandbox: RunningSandbox, path: string, init: RequestInit): Promise<T> {
+  const res = await fetch(`${sandbox.url}/api/v1/${path}`, init);
+  const envelope = (await res.json()) as Envelope;
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} /api/v1/${path} answered ${res.status}`);
+  try {
+    return readEnvelopeData(envelope, true) as T;
+  } catch {
+    return readEnvelopeData(envelope, false) as T;
+  }
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { PasarelaError } from '@pasarela/core';
+import { scriptedApi } from '../testing/fakePaymentContext';
+import { createCheckoutStore } from './checkoutStore';
+
+const merchant = { idMerchant: 7, merchantName: 'Tienda', webCode: 'CCLW7', logo: '', customFields: '', hasPaymentGuest: true, txLimit: 0 };
+const paymentMethods = ['card', 'nequi', 'cash', 'pfw'].map((method, i) => ({ method, linkType: 'LK', gatewayCode: method === 'cash' ? 'PAYCASH' : 'LK', idMerchantService: i + 1, txLimit: 0 }));
+const common = { 'merchants/7': merchant, 'merchants/7/payment-methods': { paymentMethods } };
+
+describe('the checkout store for SPEC 2 "Widget payment types" ps and subs', () => {
+  it('ps: the station is what is paid, with every method of its merchant', async () => {
+    const { api } = scriptedApi({ ...common, 'stations/EST-001': { idMerchant: 7, stationId: 'EST-001', description: 'Caja 1', amount: 15, discount: 0, idUsrOwner: 3 } });
+    const store = createCheckoutStore({ api, type: 'ps', code: 'EST-001', imageBase: '' });
+    await store.getState().load();
+    const state = store.getState();
+    if (state.status !== 'ready') throw new Error(state.status);
+    expect(state.data.info).toMatchObject({ code: 'EST-001', amount: 15, description: 'Caja 1' });
+    expect(state.data.methods.enabled).toEqual(['card', 'nequi', 'cash', 'pfw']);
+    expect(state.data.payerAmount).toBeUndefined();
+  });
+
+  it('ps without a price asks the payer for the amount', async () => {
+    const { api } = scriptedApi({ ...common, 'stations/LIBRE': { idMerchant: 7, stationId: 'LIBRE', description: 'Libre', amount: 0, discount: 0 } });
+    const store = createCheckoutStore({ api, type: 'ps', code: 'LIBRE', imageBase: '' });
+    await store.getState().load();
+    expect(store.getState()).toMatchObject({ status: 'ready', data: { payerAmount: true } });
+  });
+
+  it('SPEC 8 "3001 payment station not found (goes to the station response page)"', async () => {
+    const { api } = scriptedApi({ 'stations/NOPE': new PasarelaError({ code: '3001', category: 'api', status: 404 }) });
+    const store = createCheckoutStore({ api, type: 'ps', code: 'NOPE', imageBase: '' });
+    await store.getState().load();
+    expect(store.getState()).toMatchObject({ status: 'redirect', to: '/pf/responseMessage?code=3001' });
+  });
+
+  it('subs: the plan is what is paid, by card only (SPEC 7 "requestPay with card info")', async () => {
+    const { api } = scriptedApi({
+      ...common,
+      'subscriptions/SUB1': { idSubscription: 4, subscriptionKey: 'SUB1', status: 0, email: 'a@b.co', nextChargeAt: null, plan: { idPlan: 2, idMerchant: 7, name: 'Plan', description: '', amount: 19.99, period: 'MO', chargeNow: true } },
+    });
+    const store = createCheckoutStore({ api, type: 'subs', code: 'SUB1', imageBase: '' });
+    await store.getState().load();
+    const state = store.getState();
+    if (state.status !== 'ready') throw new Error(state.status);
+    expect(state.data.info).toMatchObject({ code: 'SUB1', amount: 19.99, serviceCode: 'REC' });
+    expect(state.data.subscription?.plan.name).toBe('Plan');
+    expect(state.data.methods.enabled.filter((m) => m !== 'pfw')).toEqual(['card']);
+  });
+});

@@ -1,0 +1,75 @@
+import { useEffect, useRef } from 'react';
+import { formatAmount, formatPanamaDate, formatPanamaTime, type Language } from '@pasarela/core';
+import { MessagePage } from '../../app/MessagePage';
+import { NOT_FOUND_PATH, RECEIPT_PATH } from '../../app/route';
+import { useServices } from '../../app/services';
+import { t } from '../../i18n/i18n';
+import { useStoreState } from '../../ui/useStoreState';
+import type { CampaignReceiptStore, CampaignTx } from './store';
+
+function dateText(date: string): string {
+  const at = Date.parse(date);
+  return Number.isNaN(at) ? date : `${formatPanamaDate(at)} ${formatPanamaTime(at)}`;
+}
+
+function DonationReceipt({ tx, lang }: { tx: CampaignTx; lang: Language }) {
+  const services = useServices();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => {
+    document.title = t('donation_receipt_title');
+  }, []);
+  // SPEC 4 overall result: 1 and 2 approved; anything else is still being processed.
+  const approved = tx.status === 1 || tx.status === 2;
+  return (
+    <main className="page page--receipt">
+      <section className="receipt" aria-labelledby="receipt-title">
+        <p className={`receipt__badge receipt__badge--${approved ? 'approved' : 'pending'}`}>{t(approved ? 'status_approved' : 'status_pending')}</p>
+        <h1 id="receipt-title" className="receipt__title" tabIndex={-1} ref={heading}>
+          {t('donation_receipt_title')}
+        </h1>
+        <p className="receipt__amount">{formatAmount(tx.amountToCampaign, lang)}</p>
+        {approved ? null : <p className="receipt__note">{t('campaig_receive_process')}</p>}
+        <dl className="receipt__lines">
+          <div className="receipt__line">
+            <dt>{t('donation_campaign')}</dt>
+            <dd>{tx.campaign?.title || tx.campaign?.description || ''}</dd>
+          </div>
+          <div className="receipt__line">
+            <dt>{t('receipt_operation')}</dt>
+            <dd>{tx.codOper}</dd>
+          </div>
+          <div className="receipt__line">
+            <dt>{t('receipt_date')}</dt>
+            <dd>{dateText(tx.date)}</dd>
+          </div>
+        </dl>
+        <button type="button" className="button button--secondary receipt__print" onClick={() => window.print()}>
+          {t('receipt_print')}
+        </button>
+        <a className="button button--link" href={RECEIPT_PATH + encodeURIComponent(tx.codOper)} onClick={(e) => {
+          e.preventDefault();
+          services.navigate(RECEIPT_PATH + encodeURIComponent(tx.codOper));
+        }}>
+          {t('donation_payment_receipt')}
+        </a>
+      </section>
+    </main>
+  );
+}
+
+/** SPEC 2 /pf/receipt/campaign?Oper={codOper}: the donation made with a payment. */
+export function CampaignReceipt({ store }: { store: CampaignReceiptStore }) {
+  const services = useServices();
+  const state = useStoreState(store);
+  useEffect(() => {
+    if (state.status === 'notFound') services.navigate(NOT_FOUND_PATH);
+  }, [state, services]);
+  if (state.status === 'ready') return <DonationReceipt tx={state.tx} lang={services.lang} />;
+  if (state.status === 'failed') return <MessagePage title={t('error_to_load')} message={state.message} onRetry={() => void store.getState().load()} />;
+  return (
+    <main className="page page--loading" aria-busy="true">
+      <p className="page__text">{t('loading')}</p>
+    </main>
+  );
+}

@@ -1,0 +1,12 @@
+import type { RouteOf } from '../../app/routes';
+import type { ScreenModule } from '../../app/screen';
+import { CampaignReceipt } from './CampaignReceipt';
+import { createCampaignReceiptStore } from './store';
+
+/** SPEC 2 /pf/receipt/campaign: the donation receipt. */
+export const campaignReceiptModule: ScreenModule<RouteOf<'campaignReceipt'>> = {
+  prepare(route, services) {
+    const store = createCampaignReceiptStore(services.api, route.codOper);
+    return { ready: store.getState().load(), View: () => <CampaignReceipt store={store} /> };
+  },
+};

@@ -1,0 +1,38 @@
+import * as v from 'valibot';
+import { createStore } from 'zustand/vanilla';
+import { CampaignBridgeSchema, isPasarelaError, NumberLike, payerMessage, type PayerMessage } from '@pasarela/core';
+import type { ApiClient } from '../../api/client';
+
+/** GET campaign tx info by operation code (SPEC 7). */
+export const CampaignTxSchema = v.object({
+  codOper: v.string(),
+  amountToCampaign: NumberLike,
+  idCampaignBridge: NumberLike,
+  campaign: v.nullable(CampaignBridgeSchema.entries.campaign),
+  status: NumberLike,
+  date: v.string(),
+});
+export type CampaignTx = v.InferOutput<typeof CampaignTxSchema>;
+
+export type CampaignReceiptState =
+  | { status: 'loading' }
+  | { status: 'ready'; tx: CampaignTx }
+  | { status: 'notFound' }
+  | { status: 'failed'; message: PayerMessage };
+
+/** The donation receipt's data; SPEC 8 "404 with ... receive_not_found leads to /404". */
+export function createCampaignReceiptStore(api: ApiClient, codOper: string) {
+  return createStore<CampaignReceiptState & { load(): Promise<void> }>()((set) => ({
+    status: 'loading',
+    async load() {
+      set({ status: 'loading' });
+      try {
+        set({ status: 'ready', tx: await api.get(`campaigns/transactions/${encodeURIComponent(codOper)}`, CampaignTxSchema) });
+      } catch (error) {
+        const code = isPasarelaError(error) ? error.code : '';
+        set(code === 'receive_not_found' || code === 'error_to_load' ? { status: 'notFound' } : { status: 'failed', message: payerMessage(error) });
+      }
+    },
+  }));
+}
+export type CampaignReceiptStore = ReturnType<typeof createCampaignReceiptStore>;

@@ -1,0 +1,44 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import type { Merchant, PaymentInfo } from '@pasarela/core';
+import { MerchantHeader } from '../../app/MerchantHeader';
+import { t } from '../../i18n/i18n';
+import { Field } from '../../ui/Field';
+import { useStoreState } from '../../ui/useStoreState';
+import { createAmountStore } from './amountStore';
+
+/** A payment station without a price: the payer says how much, then chooses how to pay. */
+export function StationAmount({ info, merchant, onAmount }: { info: PaymentInfo; merchant: Merchant; onAmount: (amount: number) => void }) {
+  const [store] = useState(() => createAmountStore({ txLimit: merchant.txLimit }));
+  const state = useStoreState(store);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const amount = store.getState().submit();
+    if (amount === null) document.getElementById('field-amount')?.focus();
+    else onAmount(amount);
+  };
+  useEffect(() => {
+    document.title = `${t('station_amount_title')} · ${merchant.merchantName}`;
+  }, [merchant.merchantName]);
+  return (
+    <main className="page page--checkout">
+      <MerchantHeader name={merchant.merchantName} logo={merchant.logo} />
+      <section className="summary">
+        <h1 className="summary__description">{info.detail || info.description}</h1>
+      </section>
+    <form className="method-form" noValidate onSubmit={submit} aria-labelledby="station-amount-title">
+      <h2 id="station-amount-title" className="method-form__title">{t('station_amount_title')}</h2>
+      <Field
+        name="amount"
+        label={t('station_amount_label')}
+        value={state.value}
+        inputMode="decimal"
+        autoComplete="transaction-amount"
+        hint={t('station_amount_hint')}
+        error={state.error ? t(state.error) : undefined}
+        onValue={(value) => store.getState().setValue(value)}
+      />
+      <button type="submit" className="button button--primary">{t('continue_button')}</button>
+    </form>
+    </main>
+  );
+}

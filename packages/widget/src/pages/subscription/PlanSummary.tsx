@@ -1,0 +1,16 @@
+import { formatAmount, subscriptionPeriodCode, type Language, type PendingSubscription } from '@pasarela/core';
+import { t } from '../../i18n/i18n';
+
+/** The plan a subscription payment activates: its name and SPEC 9's period label. */
+export function PlanSummary({ subscription, lang }: { subscription: PendingSubscription; lang: Language }) {
+  const { plan } = subscription;
+  const code = subscriptionPeriodCode(plan.period);
+  return (
+    <section className="plan" aria-labelledby="plan-title">
+      <h2 id="plan-title" className="plan__title">{t('subscription_title', { plan: plan.name })}</h2>
+      <p className="plan__every">
+        {t('subscription_every', { amount: formatAmount(plan.amount, lang), period: code ? t(`period_${code}`) : plan.period })}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { VALIDATION_TX_STATES } from '@pasarela/core';
+import { t } from '../../i18n/i18n';
+import { Field } from '../../ui/Field';
+import { useStoreState } from '../../ui/useStoreState';
+import type { ValidateTxStore } from './store';
+
+/** /pf/validateTx: the charge seen on the statement, checked against the random one. */
+export function ValidateTxScreen({ store }: { store: ValidateTxStore }) {
+  const state = useStoreState(store);
+  const result = useRef<HTMLDivElement>(null);
+  const [sent, setSent] = useState(0);
+  const confirmed = state.tx.stateOfValid === VALIDATION_TX_STATES.confirmed;
+  useEffect(() => {
+    document.title = t('validate_tx_title');
+  }, []);
+  useEffect(() => {
+    if (state.finished) result.current?.focus();
+  }, [state.finished]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    await store.getState().submit();
+    setSent((n) => n + 1);
+    if (store.getState().amountError) document.getElementById('field-amount')?.focus();
+  };
+
+  return (
+    <main className="page page--validate">
+      <h1 className="page__title">{t('validate_tx_title')}</h1>
+      <p className="page__text">{t('validate_tx_help')}</p>
+      <p className="page__hint">{t('validate_tx_operation', { code: state.code })}</p>
+      {state.tx.errorMessage || confirmed ? (
+        <div
+          ref={result}
+          tabIndex={-1}
+          key={sent}
+          className={confirmed ? 'notice notice--ok' : 'alert'}
+          role={confirmed ? 'status' : 'alert'}
+        >
+          <p className="alert__text">{confirmed ? t('validate_tx_success') : t(state.tx.errorMessage ?? 'try_again_validation_tx')}</p>
+          {!confirmed && !state.finished ? <p className="alert__text">{t('validate_tx_tries_left', { count: state.triesLeft })}</p> : null}
+        </div>
+      ) : null}
+      {state.finished ? null : (
+        <form className="method-form" noValidate onSubmit={(e) => void submit(e)} aria-label={t('validate_tx_title')}>
+          <Field
+            name="amount"
+            label={t('validate_tx_amount_label')}
+            value={state.amount}
+            inputMode="decimal"
+            autoComplete="transaction-amount"
+            hint={t('validate_tx_amount_hint')}
+            error={state.amountError ? t(state.amountError) : undefined}
+            onValue={(value) => store.getState().setAmount(value)}
+          />
+          <button type="submit" className="button button--primary" disabled={state.checking} aria-busy={state.checking}>
+            {t('validate_tx_button')}
+          </button>
+        </form>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,12 @@
+import type { RouteOf } from '../../app/routes';
+import type { ScreenModule } from '../../app/screen';
+import { createValidateTxStore } from './store';
+import { ValidateTxScreen } from './ValidateTxScreen';
+
+/** SPEC 2 /pf/validateTx?code={codOper}: random-charge validation. */
+export const validateTxModule: ScreenModule<RouteOf<'validateTx'>> = {
+  prepare(route, services) {
+    const store = createValidateTxStore(services.api, route.code);
+    return { ready: store.getState().load(), View: () => <ValidateTxScreen store={store} /> };
+  },
+};

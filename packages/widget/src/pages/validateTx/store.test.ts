@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { PasarelaError } from '@pasarela/core';
+import { scriptedApi } from '../../testing/fakePaymentContext';
+import { createValidateTxStore } from './store';
+
+const wrong = () => new PasarelaError({ code: 'Invalid Amount', category: 'api', status: 400 });
+
+describe('SPEC 4 "Transaction validation" on /pf/validateTx', () => {
+  it('"status flag is 4 on success": confirmed, sent as code|amount', async () => {
+    const { api, calls } = scriptedApi({ 'transactions/check': { codOper: 'OP1', state: 1, valid: true } });
+    const store = createValidateTxStore(api, 'OP1');
+    store.getState().setAmount('2.37');
+    await store.getState().submit();
+    expect(store.getState().tx).toEqual({ stateOfValid: 1, errorMessage: null, statusFlag: 4 });
+    expect(store.getState().finished).toBe(true);
+    expect(calls.at(-1)?.body).toEqual({ option: 'TRANSACTION', action: 'VALID', code: 'OP1|2.37' });
+  });
+
+  it.each([['0.99'], ['3.01'], ['abc'], ['']])('SPEC 5 "Validation amount must be 1 to 3 inclusive": %j is refused before any call', async (amount) => {
+    const { api, calls } = scriptedApi({});
+    const store = createValidateTxStore(api, 'OP1');
+    store.getState().setAmount(amount);
+    await store.getState().submit();
+    expect(store.getState().amountError).toBe(amount === '' ? 'field_required' : 'invalid_amount_validation_tx');
+    expect(calls).toEqual([]);
+  });
+
+  it('a wrong amount says try again with the tries left; the third ends it', async () => {
+    const { api } = scriptedApi({ 'transactions/check': [wrong(), wrong(), wrong()] });
+    const store = createValidateTxStore(api, 'OP1');
+    store.getState().setAmount('1.50');
+    await store.getState().submit();
+    expect(store.getState()).toMatchObject({ tx: { stateOfValid: 2, errorMessage: 'try_again_validation_tx' }, triesLeft: 2, finished: false });
+    await store.getState().submit();
+    await store.getState().submit();
+    expect(store.getState()).toMatchObject({ triesLeft: 0, finished: true });
+  });
+
+  it.each([
+    ['619', 'payment_expired', 1],
+    ['Invalid Code', 'invalid_code_validation_tx', null],
+  ])('server code %s -> %s, status flag %s, nothing more to try', async (code, message, flag) => {
+    const { api } = scriptedApi({ 'transactions/check': new PasarelaError({ code, category: 'api', status: 410 }) });
+    const store = createValidateTxStore(api, 'OP1');
+    store.getState().setAmount('2');
+    await store.getState().submit();
+    expect(store.getState()).toMatchObject({ tx: { stateOfValid: 2, errorMessage: message, statusFlag: flag }, finished: true });
+  });
+
+  it('on arrival, a validation already canceled or an unknown code shows its message without a form', async () => {
+    const canceled = createValidateTxStore(scriptedApi({ 'transactions/OP1/validation': { codOper: 'OP1', state: 2, attempts: 3 } }).api, 'OP1');
+    await canceled.getState().load();
+    expect(canceled.getState()).toMatchObject({ finished: true, tx: { errorMessage: 'payment_expired' } });
+    const unknown = createValidateTxStore(scriptedApi({ 'transactions/NOPE/validation': new PasarelaError({ code: 'Invalid Code', category: 'api', status: 404 }) }).api, 'NOPE');
+    await unknown.getState().load();
+    expect(unknown.getState()).toMatchObject({ finished: true, tx: { errorMessage: 'invalid_code_validation_tx' } });
+    const open = createValidateTxStore(scriptedApi({ 'transactions/OP2/validation': { codOper: 'OP2', state: 0, attempts: 1 } }).api, 'OP2');
+    await open.getState().load();
+    expect(open.getState()).toMatchObject({ finished: false, triesLeft: 2 });
+  });
+});

@@ -1,0 +1,77 @@
+import * as v from 'valibot';
+import { createStore } from 'zustand/vanilla';
+import {
+  fieldErrors, initialTransactionState, isPasarelaError, validationCharge, validationCheckBody, validationTxOutcome,
+  VALIDATION_TX_STATES, type TransactionState,
+} from '@pasarela/core';
+import type { ApiClient } from '../../api/client';
+
+/** Wrong amounts the sandbox takes before it cancels the validation (docs/sandbox.md). */
+export const VALIDATION_TRIES = 3;
+
+const CheckAnswerSchema = v.object({ codOper: v.string(), state: v.number(), valid: v.boolean() });
+const ValidationStatusSchema = v.object({ codOper: v.string(), state: v.number(), attempts: v.number() });
+
+export interface ValidateTxState {
+  code: string;
+  amount: string;
+  /** Catalogue key under the amount field. */
+  amountError: string | null;
+  checking: boolean;
+  /** SPEC 3 "transaction (stateOfValid, errorMessage)" through core's validationTxOutcome. */
+  tx: TransactionState;
+  triesLeft: number;
+  /** Nothing more can be tried: confirmed, expired (619), canceled, or an unknown code. */
+  finished: boolean;
+}
+
+/** SPEC 4 "Transaction validation": the payer types the random charge; three tries. */
+export function createValidateTxStore(api: ApiClient, code: string) {
+  const store = createStore<ValidateTxState & { setAmount(amount: string): void; load(): Promise<void>; submit(): Promise<void> }>()((set, get) => ({
+    code,
+    amount: '',
+    amountError: null,
+    checking: false,
+    tx: initialTransactionState,
+    triesLeft: VALIDATION_TRIES,
+    finished: false,
+    setAmount(amount) {
+      set({ amount, amountError: null });
+    },
+    async load() {
+      try {
+        const status = await api.get(`transactions/${encodeURIComponent(code)}/validation`, ValidationStatusSchema);
+        if (status.state === VALIDATION_TX_STATES.confirmed) set({ tx: validationTxOutcome({ ok: true }), finished: true });
+        else if (status.state === VALIDATION_TX_STATES.canceled) set({ tx: validationTxOutcome({ ok: false, code: '619' }), finished: true });
+        else set({ triesLeft: Math.max(0, VALIDATION_TRIES - status.attempts) });
+      } catch (error) {
+        if (isPasarelaError(error) && error.code === 'Invalid Code') set({ tx: validationTxOutcome({ ok: false, code: error.code }), finished: true });
+        // Anything else: the form stays, and the check itself will say what is wrong.
+      }
+    },
+    async submit() {
+      const state = get();
+      if (state.checking || state.finished) return;
+      const amountError = fieldErrors(v.object({ amount: validationCharge() }), { amount: state.amount }).amount ?? null;
+      if (amountError) return set({ amountError });
+      set({ checking: true });
+      try {
+        await api.post('transactions/check', CheckAnswerSchema, validationCheckBody(code, Number(state.amount.trim())));
+        set({ tx: validationTxOutcome({ ok: true }), finished: true });
+      } catch (error) {
+        const errorCode = isPasarelaError(error) ? error.code : '';
+        if (errorCode === 'invalid_amount_validation_tx') return set({ amountError: errorCode });
+        const tx = validationTxOutcome({ ok: false, code: errorCode });
+        const wrongAmount = errorCode === 'Invalid Amount';
+        const triesLeft = wrongAmount ? Math.max(0, state.triesLeft - 1) : state.triesLeft;
+        // A wrong amount may be tried again while tries remain; a lost connection too.
+        const retryable = (wrongAmount && triesLeft > 0) || (isPasarelaError(error) && error.category === 'network');
+        set({ tx, triesLeft, finished: !retryable });
+      } finally {
+        set({ checking: false });
+      }
+    },
+  }));
+  return store;
+}
+export type ValidateTxStore = ReturnType<typeof createValidateTxStore>;

@@ -1,0 +1,53 @@
+import { createStore } from 'zustand/vanilla';
+import { customFieldValue, PasarelaError, type CustomField } from '@pasarela/core';
+import { t } from '../../i18n/i18n';
+
+/** What a payment sends as customFieldValues for one field. */
+export interface CustomFieldValue {
+  id: string;
+  nameOrLabel: string;
+  type: string;
+  value: string | number | null;
+}
+
+export interface CustomFieldsState {
+  values: Record<string, string>;
+  /** Catalogue key per field id, shown once the payer tried to pay. */
+  errors: Record<string, string>;
+}
+
+/** Fields the payer fills in: every type but hidden (SPEC 3 "type ... default hidden for link values"). */
+export function visibleFields(fields: readonly CustomField[]): CustomField[] {
+  return fields.filter((f) => f.type !== 'hidden');
+}
+
+/** The link's and the merchant's custom fields: hidden values pass through, the rest the payer fills. */
+export function createCustomFieldsStore(fields: readonly CustomField[]) {
+  const initial: Record<string, string> = {};
+  for (const f of fields) initial[f.id] = f.value === null ? '' : String(f.value);
+  const store = createStore<CustomFieldsState & { setValue(id: string, value: string): void; collect(): CustomFieldValue[] }>()((set, get) => ({
+    values: initial,
+    errors: {},
+    setValue(id, value) {
+      const errors = { ...get().errors };
+      delete errors[id];
+      set({ values: { ...get().values, [id]: value }, errors });
+    },
+    /** The values to send; throws field_required (and marks the fields) when a required one is empty. */
+    collect() {
+      const { values } = get();
+      const errors: Record<string, string> = {};
+      for (const f of visibleFields(fields)) {
+        if (f.required && (values[f.id] ?? '').trim() === '') errors[f.id] = 'field_required';
+      }
+      set({ errors });
+      if (Object.keys(errors).length > 0) {
+        // Shown above the card form; each empty field says field_required under itself.
+        throw new PasarelaError({ code: 'missing_arguments', category: 'api', serverMessage: t('custom_fields_missing') });
+      }
+      return fields.map((f) => ({ id: f.id, nameOrLabel: f.nameOrLabel, type: f.type, value: customFieldValue((values[f.id] ?? '').trim() === '' ? null : (values[f.id] ?? '').trim()) }));
+    },
+  }));
+  return store;
+}
+export type CustomFieldsStore = ReturnType<typeof createCustomFieldsStore>;

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { CampaignBridge } from '@pasarela/core';
+import { createDonationStore } from './donationStore';
+
+const bridge: CampaignBridge = {
+  idBridge: 9, status: 1, startDate: '2026-01-01T00:00:00Z', endDate: null,
+  campaign: { title: 'Becas', description: '', logo: '', minAmount: 1, maxAmount: 500, defaultValues: [1, 5, 10] },
+};
+
+describe('the donation added to a card payment (SPEC 3 amountToCampaign, idCampaignBridge)', () => {
+  it('no donation by default: nothing is sent', () => {
+    expect(createDonationStore(bridge).getState().donation()).toBeNull();
+  });
+
+  it('a suggested value is sent with the bridge id', () => {
+    const store = createDonationStore(bridge);
+    store.getState().choose('5');
+    expect(store.getState().donation()).toEqual({ amount: 5, idCampaignBridge: 9 });
+  });
+
+  it.each([
+    ['0.5', 'amount_lt_min_message'],
+    ['500.01', 'amount_exceeds_limit_allowed'],
+    ['abc', 'invalid_amount'],
+  ])('another amount %j is refused with %s, also when paying', (text, key) => {
+    const store = createDonationStore(bridge);
+    store.getState().choose('other');
+    store.getState().setOther(text);
+    expect(store.getState().error).toBe(key);
+    expect(() => store.getState().donation()).toThrow();
+  });
+
+  it('another amount within the limits is rounded to two digits', () => {
+    const store = createDonationStore(bridge);
+    store.getState().choose('other');
+    store.getState().setOther('7.255');
+    expect(store.getState().donation()).toEqual({ amount: 7.26, idCampaignBridge: 9 });
+  });
+});
