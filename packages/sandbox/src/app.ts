@@ -25,6 +25,7 @@ import { adminCatalogRoutes } from './routes/adminCatalog';
 import { adminLinkRoutes } from './routes/adminLinks';
 import { adminSettleRoutes } from './routes/adminSettle';
 import { adminUserRoutes } from './routes/adminUsers';
+import { adminWebhookRoutes } from './routes/adminWebhooks';
 import { cardRoutes } from './routes/cards';
 import { cashRoutes } from './routes/cash';
 import { clavePageRoutes, claveRoutes } from './routes/clave';
@@ -125,6 +126,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   admin.route('/', clavePageRoutes(deps));
   admin.route('/', adminSettleRoutes(deps));
   admin.route('/', adminCatalogRoutes(deps));
+  admin.route('/', adminWebhookRoutes(deps));
   admin.all('*', () => {
     throw new ApiError(404, 'not_found', 'No such admin call');
   });
