@@ -9,7 +9,7 @@ import { insertMerchantServices } from '../db/seed';
 import { parseOr400 } from '../payments/validatePayload';
 import { bridgeOf, bridgesOf, planOf, stationOf, type PlanRow, type StationRow } from '../store/catalog';
 import { findMerchant } from '../store/merchants';
-import { merchantInfoOf, paymentMethodOf } from './merchants';
+import { idParam, merchantInfoOf, paymentMethodOf } from './merchants';
 import { listMerchantServices } from '../store/merchants';
 import { newMerchantKeys, saveMerchantKeys } from '../store/merchantKeys';
 
@@ -28,6 +28,9 @@ const MerchantSchema = v.object({
   cardTypes: v.optional(v.array(v.picklist(CARD_BRANDS, 'cardTypes must list VISA, MC or AMEX'), 'cardTypes must be an array'), [...CARD_BRANDS]),
   logo: v.optional(v.pipe(v.string('logo must be a string'), v.regex(/^\/images\/[\w./-]{1,200}$/, 'logo must be a path under /images/')), '/images/merchants/demo.svg'),
   webhookUrl: v.optional(v.pipe(v.string('webhookUrl must be a string'), v.maxLength(2000, 'webhookUrl is too long'), v.check(isHttpUrl, 'webhookUrl must be an http(s) URL'))),
+});
+const MerchantKeysSchema = v.object({
+  webhookUrl: v.optional(v.nullable(v.pipe(v.string('webhookUrl must be a string'), v.maxLength(2000, 'webhookUrl is too long'), v.check(isHttpUrl, 'webhookUrl must be an http(s) URL')))),
 });
 const StationSchema = v.object({
   stationId: v.pipe(v.string('stationId is required'), v.regex(/^[A-Za-z0-9-]{3,40}$/, 'stationId must be 3-40 letters, digits or dashes')),
@@ -82,6 +85,19 @@ export function adminCatalogRoutes(deps: Deps) {
       ...merchantInfoOf(created), paymentMethods: (await listMerchantServices(deps.db, merchant.id)).map(paymentMethodOf),
       webhookUrl: b.webhookUrl ?? null, secretKey: keys.secretKey, webhookSecret: keys.webhookSecret,
     }, 201);
+  });
+  // New keys for an existing merchant (the old ones stop working), e.g. the seeded demo merchant, and
+  // its webhookUrl: set, null to stop webhooks, absent to keep the current one.
+  app.post('/merchants/:idMerchant/keys', async (c) => {
+    const id = idParam(c.req.param('idMerchant'), 'merchant_not_found');
+    const b = parseOr400(MerchantKeysSchema, await readObjectBody(c));
+    const merchant = await findMerchant(deps.db, id);
+    if (!merchant) throw new ApiError(404, 'merchant_not_found', 'No such merchant');
+    const [current] = await deps.db.query<{ webhook_url: string | null }>('select webhook_url from merchants where id = $1', [id]);
+    const webhookUrl = b.webhookUrl === undefined ? (current?.webhook_url ?? null) : b.webhookUrl;
+    const keys = newMerchantKeys();
+    await saveMerchantKeys(deps.db, id, keys, webhookUrl);
+    return c.json({ idMerchant: id, webhookUrl, secretKey: keys.secretKey, webhookSecret: keys.webhookSecret }, 201);
   });
   app.post('/stations', async (c) => {
     const b = parseOr400(StationSchema, await readObjectBody(c));

@@ -61,6 +61,20 @@ describe('merchant server integration: keys and the verify call', () => {
     expect((await linkWithKey(a.secretKey, { merchantId: b.id })).status).toBe(400);
   });
 
+  it('gives an existing merchant new keys: the old key stops working', async () => {
+    const m = await newMerchant('Rotating');
+    const rolled = await t.admin('POST', `/merchants/${m.id}/keys`, {});
+    expect(rolled.status).toBe(201);
+    expect(rolled.json).toMatchObject({ idMerchant: m.id, webhookUrl: 'http://127.0.0.1:9/hooks', secretKey: expect.stringMatching(/^sk_test_/) });
+    expect((await linkWithKey(m.secretKey)).status).toBe(401);
+    expect((await linkWithKey(String(rolled.json['secretKey']))).status).toBe(201);
+    const demo = await t.admin('POST', '/merchants/1/keys', { webhookUrl: 'http://127.0.0.1:9/demo' });
+    expect(demo.json).toMatchObject({ idMerchant: 1, webhookUrl: 'http://127.0.0.1:9/demo' });
+    expect((await t.admin('POST', '/merchants/1/keys', { webhookUrl: null })).json).toMatchObject({ webhookUrl: null });
+    expect((await t.admin('POST', '/merchants/999999/keys', {})).status).toBe(404);
+    expect((await t.admin('POST', '/merchants/1/keys', { webhookUrl: 'javascript:x' })).status).toBe(400);
+  });
+
   it('calls a declined card DECLINED', async () => {
     const a = await newMerchant('Tienda C');
     const code = String(((await (await linkWithKey(a.secretKey)).json()) as Record<string, unknown>)['code']);
