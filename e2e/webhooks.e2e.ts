@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { browserAvailable, launchChromium } from './support/browser';
-import { CheckoutFrame } from './support/pages';
+import { CheckoutFrame, openShopCheckout } from './support/pages';
 import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
 import { freePort } from '../packages/sandbox/src/test/freePort';
 
@@ -39,7 +39,7 @@ async function startMerchantServer(pasarelaUrl: string): Promise<ExampleServer> 
   };
 }
 
-describe.runIf(browserAvailable())('merchant server: signed webhook and verify call for a card payment', () => {
+describe.runIf(browserAvailable())('merchant server example: signed webhooks and the verify call for card payments', () => {
   let sandbox: RunningSandbox;
   let merchant: ExampleServer;
   let browser: Browser;
@@ -56,22 +56,19 @@ describe.runIf(browserAvailable())('merchant server: signed webhook and verify c
     await sandbox?.stop();
   });
 
-  it('pays with 4242 on the example\'s page; its server checks the signed event and the verify call agrees', async () => {
-    const context = await browser.newContext({ locale: 'en-US' });
-    const page = await context.newPage();
-    await page.goto(merchant.url);
-    await page.getByRole('button', { name: 'Pay' }).click();
-    const checkout = new CheckoutFrame(page.frameLocator('iframe[src*="/pf/widget"]'));
-    await checkout.waitForForm();
+  type Orders = Record<string, { event: string; result: string; amount: number; verified: boolean }>;
+  const orders = async () => (await (await fetch(`${merchant.url}/orders`)).json()) as Orders;
+
+  it('pays with 4242 in the demo shop; the example\'s server checks the signed event and the verify call agrees', async () => {
+    const { context, checkout, errors } = await openShopCheckout(browser, sandbox.demoUrl);
     await checkout.fillCard({ number: '4242 4242 4242 4242' });
     await checkout.submit();
     await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
-
-    const orders = async () => (await (await fetch(`${merchant.url}/orders`)).json()) as Record<string, { event: string; result: string; amount: number; verified: boolean }>;
     await expect.poll(async () => Object.values(await orders()), { timeout: 15_000 })
-      .toEqual([{ event: 'transaction.approved', result: 'APPROVED', amount: 25, verified: true }]);
+      .toEqual([expect.objectContaining({ event: 'transaction.approved', result: 'APPROVED', verified: true })]);
     expect(merchant.output()).toMatch(/transaction\.approved PP\w+: verify call says APPROVED/);
     expect(merchant.output()).not.toContain('webhook refused');
+    expect(errors).toEqual([]);
     await context.close();
 
     // A forged event (no or a wrong signature) is refused and changes nothing.
@@ -82,5 +79,20 @@ describe.runIf(browserAvailable())('merchant server: signed webhook and verify c
       expect(res.status).toBe(400);
     }
     expect(Object.keys(await orders())).toHaveLength(1);
+  });
+
+  it('pays on the example\'s own page, whose link its server created with the secret key', async () => {
+    const context = await browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(merchant.url);
+    await page.getByRole('button', { name: 'Pay' }).click();
+    const checkout = new CheckoutFrame(page.frameLocator('iframe[src*="/pf/widget"]'));
+    await checkout.waitForForm();
+    await checkout.fillCard({ number: '4242 4242 4242 4242' });
+    await checkout.submit();
+    await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(async () => Object.values(await orders()).filter((o) => o.amount === 25), { timeout: 15_000 })
+      .toEqual([{ event: 'transaction.approved', result: 'APPROVED', amount: 25, verified: true }]);
+    await context.close();
   });
 });

@@ -3,11 +3,13 @@
 // before it ships anything. docs/webhooks.md explains every step.
 //
 //   npm start                          # the sandbox, in another terminal
-//   node examples/merchant-server.mjs  # then open http://127.0.0.1:4100 and pay with 4242 4242 4242 4242
+//   node examples/merchant-server.mjs  # then pay in the demo shop (http://localhost:4001), or open
+//                                      # http://127.0.0.1:4100; card 4242 4242 4242 4242
 //
 // Settings (environment): PASARELA_URL (http://localhost:4000), PORT (4100), SECRET_KEY and
-// WEBHOOK_SECRET. Without the keys it registers a sandbox merchant whose webhookUrl is this server
-// and prints the keys once; keep them in your secret store, never in code or logs.
+// WEBHOOK_SECRET. Without the keys it asks the sandbox for new keys of merchant MERCHANT_ID (1, the
+// demo shop's merchant), with this server as its webhookUrl, and prints them once; keep real keys
+// in your secret store, never in code or logs.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 
@@ -40,23 +42,24 @@ async function pasarela(path, init = {}) {
   return body;
 }
 
-/** The sandbox's merchant sign-up; in production the keys come from the provider's dashboard. */
-async function sandboxMerchant() {
-  const res = await fetch(`${PASARELA_URL}/sandbox/merchants`, {
+/** The sandbox's key issuing; in production the keys come from the provider's dashboard. */
+async function sandboxMerchantKeys() {
+  const merchantId = Number(process.env.MERCHANT_ID || 1);
+  const res = await fetch(`${PASARELA_URL}/sandbox/merchants/${merchantId}/keys`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Merchant server example', webhookUrl: `${SELF_URL}/webhooks` }),
+    body: JSON.stringify({ webhookUrl: `${SELF_URL}/webhooks` }),
   });
-  if (res.status !== 201) throw new Error(`POST /sandbox/merchants: ${res.status}`);
+  if (res.status !== 201) throw new Error(`POST /sandbox/merchants/${merchantId}/keys: ${res.status}`);
   const merchant = await res.json();
-  console.log(`Registered sandbox merchant ${merchant.idMerchant}. Keep these to restart with the same merchant:`);
+  console.log(`Sandbox merchant ${merchant.idMerchant} now sends its webhooks here. Its new keys, to restart with them:`);
   console.log(`  SECRET_KEY=${merchant.secretKey} WEBHOOK_SECRET=${merchant.webhookSecret}`);
   return { secretKey: merchant.secretKey, webhookSecret: merchant.webhookSecret };
 }
 
 const keys = process.env.SECRET_KEY && process.env.WEBHOOK_SECRET
   ? { secretKey: process.env.SECRET_KEY, webhookSecret: process.env.WEBHOOK_SECRET }
-  : await sandboxMerchant();
+  : await sandboxMerchantKeys();
 
 /** What this shop knows of each payment, by codOper: the webhook's word and the verify call's. */
 const orders = new Map();
