@@ -108,6 +108,24 @@ describe('webhooks', () => {
     expect(bodiesFor(cashOper).map((s) => [s.event.type, s.event.data['authStatus']])).toEqual([['transaction.pending', 'PENDING'], ['transaction.declined', 'EXPIRED']]);
   });
 
+  it('sends a 3DS card pending then approved, a cash voucher paid at the kiosk, a Yappy decline as DECLINED', async () => {
+    const m = await newMerchant(t);
+    const threeDs = await payByCard(t, m, '4000000000003220');
+    const challenge = new URL(String(threeDs.data['redirectUrl']));
+    expect((await t.app.request(challenge.pathname, { method: 'POST', body: new URLSearchParams({ result: 'approve' }) })).status).toBe(303);
+    const link = await t.admin('POST', '/links', { amount: 25, description: 'Pedido', merchantId: m.id });
+    const code = String(link.json['code']);
+    const voucher = await t.post('/cash/pay-cash', { code, email: 'pagador@example.com', phone: '61234567' });
+    await t.admin('POST', `/cash/${String(voucher.data['reference'])}/pay`);
+    const yappyOper = String((await t.post('/yappy/payments', { code, phone: '62222222' })).data['codOper']);
+    await t.get(`/yappy/payments/${yappyOper}`);
+    await deliverDueWebhooks(t.db, FAST);
+    const results = (codOper: string) => bodiesFor(codOper).map((s) => s.event.data['result']);
+    expect(results(threeDs.codOper)).toEqual(['PENDING', 'APPROVED']);
+    expect(results(String(voucher.data['Oper']))).toEqual(['PENDING', 'APPROVED']);
+    expect(results(yappyOper)).toEqual(['PENDING', 'DECLINED']);
+  });
+
   it('sends an event again on request, with the same id', async () => {
     const m = await newMerchant(t);
     const { codOper } = await payByCard(t, m);
