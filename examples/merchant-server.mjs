@@ -8,8 +8,8 @@
 //
 // Settings (environment): PASARELA_URL (http://localhost:4000), PORT (4100), SECRET_KEY and
 // WEBHOOK_SECRET. Without the keys it asks the sandbox for new keys of merchant MERCHANT_ID (1, the
-// demo shop's merchant), with this server as its webhookUrl, and prints them once; keep real keys
-// in your secret store, never in code or logs.
+// demo shop's merchant), with this server as its webhookUrl, and keeps them in memory only; keep
+// real keys in your secret store, never in code or logs.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 
@@ -52,8 +52,8 @@ async function sandboxMerchantKeys() {
   });
   if (res.status !== 201) throw new Error(`POST /sandbox/merchants/${merchantId}/keys: ${res.status}`);
   const merchant = await res.json();
-  console.log(`Sandbox merchant ${merchant.idMerchant} now sends its webhooks here. Its new keys, to restart with them:`);
-  console.log(`  SECRET_KEY=${merchant.secretKey} WEBHOOK_SECRET=${merchant.webhookSecret}`);
+  // Never log the keys themselves.
+  console.log(`Sandbox merchant ${merchant.idMerchant} has new keys and sends its webhooks here.`);
   return { secretKey: merchant.secretKey, webhookSecret: merchant.webhookSecret };
 }
 
