@@ -126,6 +126,19 @@ describe('webhooks', () => {
     expect(results(yappyOper)).toEqual(['PENDING', 'DECLINED']);
   });
 
+  it('sends a subscription\'s first payment and its renewal charge, with no link', async () => {
+    const m = await newMerchant(t);
+    const plan = await t.admin('POST', '/plans', { merchantId: m.id, name: 'Mensual', amount: 9.5, period: 'MO' });
+    const key = String((await t.post('/subscriptions', { idPlan: plan.json['idPlan'], email: 'socio@example.com' })).data['subscriptionKey']);
+    const paid = await t.post(`/subscriptions/${key}/pay`, { cardInformation: cardPayload('x').cardInformation, trackId: crypto.randomUUID() });
+    const renewal = await t.admin('POST', `/subscriptions/${key}/due`);
+    const renewalOper = String((renewal.json['charged'] as Record<string, unknown> | null)?.['codOper']);
+    await deliverDueWebhooks(t.db, FAST);
+    for (const codOper of [String(paid.data['codOper']), renewalOper]) {
+      expect(bodiesFor(codOper).map((s) => s.event.data)).toEqual([expect.objectContaining({ result: 'APPROVED', amount: 9.5, linkCode: null })]);
+    }
+  });
+
   it('sends an event again on request, with the same id', async () => {
     const m = await newMerchant(t);
     const { codOper } = await payByCard(t, m);
