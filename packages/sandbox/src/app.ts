@@ -25,12 +25,14 @@ import { adminCatalogRoutes } from './routes/adminCatalog';
 import { adminLinkRoutes } from './routes/adminLinks';
 import { adminSettleRoutes } from './routes/adminSettle';
 import { adminUserRoutes } from './routes/adminUsers';
+import { adminWebhookRoutes } from './routes/adminWebhooks';
 import { cardRoutes } from './routes/cards';
 import { cashRoutes } from './routes/cash';
 import { clavePageRoutes, claveRoutes } from './routes/clave';
 import { configRoutes } from './routes/config';
 import { cryptoRoutes } from './routes/crypto';
 import { merchantRoutes } from './routes/merchants';
+import { MERCHANT_API_PREFIX, merchantApiRoutes } from './routes/merchantApi';
 import { lookupExtraRoutes } from './routes/lookupsExtra';
 import { nequiRoutes } from './routes/nequi';
 import { processRecordRoutes } from './routes/processRecords';
@@ -124,6 +126,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   admin.route('/', clavePageRoutes(deps));
   admin.route('/', adminSettleRoutes(deps));
   admin.route('/', adminCatalogRoutes(deps));
+  admin.route('/', adminWebhookRoutes(deps));
   admin.all('*', () => {
     throw new ApiError(404, 'not_found', 'No such admin call');
   });
@@ -137,6 +140,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     if (options.metricsToken && c.req.header('authorization') !== `Bearer ${options.metricsToken}`) throw new ApiError(401, 'unauthorized', 'GET /metrics wants Authorization: Bearer <METRICS_TOKEN>');
     return c.body(metrics.render(), 200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8', 'cache-control': 'no-store' });
   });
+  // Before /api/v1: a merchant's server sends its secret key, not the widget's client key.
+  app.route(MERCHANT_API_PREFIX, merchantApiRoutes(deps));
   app.route('/api/v1', api);
   app.route('/sandbox', admin);
   const frameAncestorsFor = async (path: string, query: { code?: string | undefined; type?: string | undefined }) =>

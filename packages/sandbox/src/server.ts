@@ -10,11 +10,12 @@ import { expireLapsedPayments } from './payments/expireLapsedPayments';
 import { runOnTimer } from './payments/runOnTimer';
 import { pushServer } from './push/pushServer';
 import { listenToTransactions } from './push/transactionEvents';
+import { deliverDueWebhooks, type WebhookDeliverySettings } from './webhooks/deliverWebhooks';
 import type { Server } from 'node:http';
 import { closeGracefully, listenHttp } from './http/httpServer';
 import { createLogger, errorFields, type Logger } from './ops/logger';
 import { Metrics } from './ops/metrics';
-import { DEFAULT_EXPIRY_SWEEP_INTERVAL_MS, DEFAULT_HTTP_TIMEOUTS, DEFAULT_SUBSCRIPTION_CHARGE_INTERVAL_MS, type HttpTimeouts, type LogLevel, type RateLimits } from './settings';
+import { DEFAULT_EXPIRY_SWEEP_INTERVAL_MS, DEFAULT_HTTP_TIMEOUTS, DEFAULT_SUBSCRIPTION_CHARGE_INTERVAL_MS, DEFAULT_WEBHOOK_INTERVAL_MS, type HttpTimeouts, type LogLevel, type RateLimits } from './settings';
 
 export interface ServerOptions {
   port: number;
@@ -27,6 +28,10 @@ export interface ServerOptions {
   subscriptionChargeIntervalMs?: number | undefined;
   /** How often lapsed cash, Nequi and Yappy payments are expired (default 5 s); 0 turns it off. */
   expirySweepIntervalMs?: number | undefined;
+  /** How often due webhook deliveries are sent (default 1 s); 0 turns the sender off. */
+  webhookIntervalMs?: number | undefined;
+  /** Retry delays and timeout of webhook deliveries (DEFAULT_WEBHOOK_DELIVERY). */
+  webhookDelivery?: WebhookDeliverySettings | undefined;
   /** CARD_FINGERPRINT_KEY; else the key kept in the database. */
   cardFingerprintKey?: string | undefined;
   payerWindows?: PayerWindows | undefined;
@@ -100,6 +105,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const onTimerError = (what: string) => (error: unknown) => log.error(errorFields(error), `${what} failed`);
   const stopCharging = chargeDueOnTimer({ db }, options.subscriptionChargeIntervalMs ?? DEFAULT_SUBSCRIPTION_CHARGE_INTERVAL_MS, onTimerError('charging due subscriptions'));
   const stopExpiring = runOnTimer(options.expirySweepIntervalMs ?? DEFAULT_EXPIRY_SWEEP_INTERVAL_MS, () => expireLapsedPayments(db), onTimerError('expiring lapsed payments'));
+  // Every node sends; each event is claimed by one (deliverDueWebhooks), and a restart resumes from the table.
+  const stopWebhooks = runOnTimer(options.webhookIntervalMs ?? DEFAULT_WEBHOOK_INTERVAL_MS, () => deliverDueWebhooks(db, options.webhookDelivery), onTimerError('sending webhooks'));
   log.info({ url, demoUrl, database: db.kind }, 'listening');
   let closing: Promise<void> | undefined;
   return {
@@ -112,7 +119,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         const stopping = Promise.all(servers.map((server) => closeGracefully(server, timeouts.shutdownMs)));
         // Push sockets hold their connections open: a close frame sends their widgets to another node.
         await push.closeAll();
-        await Promise.all([stopping, stopCharging(), stopExpiring()]);
+        await Promise.all([stopping, stopCharging(), stopExpiring(), stopWebhooks()]);
         await events.close();
         await db.close();
         log.info('stopped');

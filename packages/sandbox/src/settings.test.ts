@@ -5,7 +5,7 @@ describe('readSettings (PRODUCT.md server contract)', () => {
   it('defaults to PORT 4000, DEMO_PORT PORT+1, ./.data, PGlite, encoding on', () => {
     expect(readSettings({}, '/srv')).toEqual({
       port: 4000, demoPort: 4001, dataDir: '/srv/.data', databaseUrl: undefined, wireEncoding: true, splashMs: undefined, subscriptionChargeIntervalMs: 60_000,
-      expirySweepIntervalMs: 5_000, payerWindows: { nequiMs: 120_000, yappyMs: 300_000 }, cardFingerprintKey: undefined,
+      expirySweepIntervalMs: 5_000, webhookIntervalMs: 1_000, payerWindows: { nequiMs: 120_000, yappyMs: 300_000 }, cardFingerprintKey: undefined,
       rateLimits: { login: 120, signup: 60, recovery: 60, payments: 60_000 }, trustedProxies: 0,
       http: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000, shutdownMs: 10_000 }, logLevel: 'info', metricsToken: undefined,
     });
@@ -20,7 +20,7 @@ describe('readSettings (PRODUCT.md server contract)', () => {
     };
     expect(readSettings(env, '/srv')).toEqual({
       port: 5000, demoPort: 6000, dataDir: '/srv/db', databaseUrl: 'postgres://x/y', wireEncoding: false, splashMs: 0, subscriptionChargeIntervalMs: 0,
-      expirySweepIntervalMs: 0, payerWindows: { nequiMs: 5000, yappyMs: 6000 }, cardFingerprintKey: key,
+      expirySweepIntervalMs: 0, webhookIntervalMs: 1_000, payerWindows: { nequiMs: 5000, yappyMs: 6000 }, cardFingerprintKey: key,
       rateLimits: { login: 5, signup: 6, recovery: 7, payments: 0 }, trustedProxies: 1,
       http: { headersMs: 1000, requestMs: 2000, keepAliveMs: 65_000, shutdownMs: 3000 }, logLevel: 'warn', metricsToken: 'scrape',
     });

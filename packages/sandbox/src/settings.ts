@@ -4,6 +4,7 @@ import { MIN_FINGERPRINT_KEY_CHARS } from './payments/cardFingerprintKey';
 
 export const DEFAULT_SUBSCRIPTION_CHARGE_INTERVAL_MS = 60_000;
 export const DEFAULT_EXPIRY_SWEEP_INTERVAL_MS = 5_000;
+export const DEFAULT_WEBHOOK_INTERVAL_MS = 1_000;
 
 /** Requests a client may make per minute, per kind of call; 0 turns that limit off. */
 export interface RateLimits {
@@ -44,6 +45,8 @@ export interface Settings {
   subscriptionChargeIntervalMs: number;
   /** How often lapsed cash, Nequi and Yappy payments are expired; 0 leaves it to their status calls. */
   expirySweepIntervalMs: number;
+  /** How often due webhook deliveries are sent; 0 turns the sender off on this node. */
+  webhookIntervalMs: number;
   /** How long the Nequi and Yappy apps wait for the payer (SPEC 9's 5 minutes for Yappy); shorter for tests. */
   payerWindows: { nequiMs: number; yappyMs: number };
   /** CARD_FINGERPRINT_KEY; undefined lets the nodes share one kept in the database. Never logged. */
@@ -83,7 +86,7 @@ function fingerprintKeyOf(raw: string | undefined): string | undefined {
 
 /**
  * PORT (4000), DEMO_PORT (PORT+1), DATA_DIR (./.data), DATABASE_URL, WIRE_ENCODING (off disables), SPLASH_MS,
- * SUBSCRIPTION_CHARGE_INTERVAL_MS (60000; 0 off), EXPIRY_SWEEP_INTERVAL_MS (5000; 0 off), NEQUI_WAIT_MS (120000),
+ * SUBSCRIPTION_CHARGE_INTERVAL_MS (60000; 0 off), EXPIRY_SWEEP_INTERVAL_MS (5000; 0 off), WEBHOOK_INTERVAL_MS (1000; 0 off), NEQUI_WAIT_MS (120000),
  * YAPPY_WAIT_MS (300000), CARD_FINGERPRINT_KEY, RATE_LIMIT_{LOGIN,SIGNUP,RECOVERY,PAYMENTS}_PER_MIN, TRUST_PROXY (0),
  * HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, SHUTDOWN_TIMEOUT_MS, LOG_LEVEL (info), METRICS_TOKEN.
  * README's settings table says what each does.
@@ -111,6 +114,7 @@ export function readSettings(env: Env, cwd: string = process.cwd()): Settings {
     splashMs: env['SPLASH_MS'] ? whole(env, 'SPLASH_MS', 3000, 60_000) : undefined,
     subscriptionChargeIntervalMs: whole(env, 'SUBSCRIPTION_CHARGE_INTERVAL_MS', DEFAULT_SUBSCRIPTION_CHARGE_INTERVAL_MS, 86_400_000),
     expirySweepIntervalMs: whole(env, 'EXPIRY_SWEEP_INTERVAL_MS', DEFAULT_EXPIRY_SWEEP_INTERVAL_MS, 86_400_000),
+    webhookIntervalMs: whole(env, 'WEBHOOK_INTERVAL_MS', DEFAULT_WEBHOOK_INTERVAL_MS, 3_600_000),
     payerWindows: {
       nequiMs: ms('NEQUI_WAIT_MS', NEQUI_PAY_WINDOW_MS),
       yappyMs: ms('YAPPY_WAIT_MS', YAPPY_PAY_WINDOW_MS),

@@ -6,6 +6,7 @@ import { freePort } from './test/freePort';
 import { nodeClient } from './test/nodeClient';
 import { openSocket } from './test/rawWebSocket';
 import { cardPayload, newTestSchema } from './test/testApp';
+import { startWebhookReceiver } from './test/webhookReceiver';
 
 // Issue 11 / PRODUCT.md "Running more than one node": two servers on one PostgreSQL behave as one
 // service. Needs a real PostgreSQL (TEST_DATABASE_URL): PGlite cannot be shared by two processes.
@@ -24,7 +25,10 @@ const running: RunningServer[] = [];
 async function startNode(): Promise<Node> {
   const port = await freePort();
   // Both timers fast, as on several busy nodes: due work must still be done once.
-  const server = await startServer({ port, demoPort: await freePort(), databaseUrl, wireEncoding: false, subscriptionChargeIntervalMs: 25, expirySweepIntervalMs: 25 });
+  const server = await startServer({
+    port, demoPort: await freePort(), databaseUrl, wireEncoding: false, subscriptionChargeIntervalMs: 25, expirySweepIntervalMs: 25,
+    webhookIntervalMs: 25, webhookDelivery: { retryDelaysMs: [100, 100], timeoutMs: 2000, batch: 20 },
+  });
   running.push(server);
   return { server, port, client: nodeClient(server.url) };
 }
@@ -130,6 +134,26 @@ describe.skipIf(!url)('two nodes on one PostgreSQL', () => {
       expect(ws.messages).toEqual([]);
     } finally {
       ws.socket.destroy();
+    }
+  });
+
+  it('sends each webhook once with both nodes sending, and retries a failed one from either', async () => {
+    const receiver = await startWebhookReceiver();
+    try {
+      const merchant = await a.client.admin('POST', '/merchants', { name: 'Dos nodos S.A.', webhookUrl: receiver.url });
+      const merchantId = Number(merchant.data['idMerchant']);
+      receiver.answers.push(500);
+      const links = await Promise.all([a, b, a, b].map((node) => node.client.admin('POST', '/links', { amount: 25, taxAmount: 1.75, description: 'Webhook', merchantId })));
+      await Promise.all(links.map((link, i) => (i % 2 ? b : a).client.api('/cards/auth-capture', cardPayload(String(link.data['code'])))));
+      const delivered = async () => (await a.server.db.query<{ n: number }>("select count(*)::int as n from webhook_events where merchant_id = $1 and state = 'delivered'", [merchantId]))[0]?.n;
+      await vi.waitFor(async () => expect(await delivered()).toBe(4), { timeout: 5000, interval: 50 });
+      await new Promise((r) => setTimeout(r, 300));
+      const ids = receiver.received.map((r) => (JSON.parse(r.body) as { id: string }).id);
+      // Four events, one of them sent twice because its first answer was a 500.
+      expect(new Set(ids).size).toBe(4);
+      expect(ids).toHaveLength(5);
+    } finally {
+      await receiver.close();
     }
   });
 });

@@ -6,6 +6,7 @@ import type { AppEnv } from './AppEnv';
 import { errorText } from './errorText';
 import { errorFields } from '../ops/logger';
 import { reply } from './reply';
+import { MERCHANT_API_PREFIX } from '../routes/merchantApi';
 
 function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
@@ -18,7 +19,7 @@ function toApiError(error: unknown): ApiError {
 
 /**
  * hono's onError: turns any thrown error into `{ code, message }`, wrapped in the envelope under
- * /api and as plain JSON under /sandbox (the admin API is never encoded).
+ * /api and as plain JSON under /sandbox and the merchant API (neither is ever encoded).
  */
 export function onError(error: unknown, c: Context<AppEnv>): Response {
   const apiError = toApiError(error);
@@ -31,7 +32,8 @@ export function onError(error: unknown, c: Context<AppEnv>): Response {
   const message = apiError.detail === undefined ? text : known ? `${text} (${apiError.detail})` : apiError.detail;
   const body = { code: apiError.code, message };
   const status = apiError.status as ContentfulStatusCode;
-  const res = c.req.path.startsWith('/api/') ? reply(c, body, status) : c.json(body, status);
+  const encoded = c.req.path.startsWith('/api/') && !c.req.path.startsWith(`${MERCHANT_API_PREFIX}/`);
+  const res = encoded ? reply(c, body, status) : c.json(body, status);
   for (const [name, value] of Object.entries(apiError.headers)) res.headers.set(name, value);
   return res;
 }

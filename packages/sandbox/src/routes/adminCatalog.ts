@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { CARD_BRANDS, SUBSCRIPTION_PERIODS, amountToCents } from '@pasarela/core';
+import { CARD_BRANDS, SUBSCRIPTION_PERIODS, amountToCents, isHttpUrl } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { ApiError } from '../http/ApiError';
 import type { AppEnv } from '../http/AppEnv';
@@ -9,8 +9,9 @@ import { insertMerchantServices } from '../db/seed';
 import { parseOr400 } from '../payments/validatePayload';
 import { bridgeOf, bridgesOf, planOf, stationOf, type PlanRow, type StationRow } from '../store/catalog';
 import { findMerchant } from '../store/merchants';
-import { merchantInfoOf, paymentMethodOf } from './merchants';
+import { idParam, merchantInfoOf, paymentMethodOf } from './merchants';
 import { listMerchantServices } from '../store/merchants';
+import { newMerchantKeys, saveMerchantKeys } from '../store/merchantKeys';
 
 const METHODS = ['card', 'nequi', 'cash', 'clave', 'crypto', 'pfw', 'yappy'] as const;
 const GATEWAY: Readonly<Record<(typeof METHODS)[number], string>> = { card: 'LK', nequi: 'NEQUI', cash: 'PAYCASH', clave: 'CLAVE', crypto: 'CRYPTO', pfw: 'PFW', yappy: 'YAPPY' };
@@ -26,6 +27,10 @@ const MerchantSchema = v.object({
   methods: v.optional(v.array(v.picklist(METHODS, `methods must list ${METHODS.join(', ')}`), 'methods must be an array'), [...METHODS]),
   cardTypes: v.optional(v.array(v.picklist(CARD_BRANDS, 'cardTypes must list VISA, MC or AMEX'), 'cardTypes must be an array'), [...CARD_BRANDS]),
   logo: v.optional(v.pipe(v.string('logo must be a string'), v.regex(/^\/images\/[\w./-]{1,200}$/, 'logo must be a path under /images/')), '/images/merchants/demo.svg'),
+  webhookUrl: v.optional(v.pipe(v.string('webhookUrl must be a string'), v.maxLength(2000, 'webhookUrl is too long'), v.check(isHttpUrl, 'webhookUrl must be an http(s) URL'))),
+});
+const MerchantKeysSchema = v.object({
+  webhookUrl: v.optional(v.nullable(v.pipe(v.string('webhookUrl must be a string'), v.maxLength(2000, 'webhookUrl is too long'), v.check(isHttpUrl, 'webhookUrl must be an http(s) URL')))),
 });
 const StationSchema = v.object({
   stationId: v.pipe(v.string('stationId is required'), v.regex(/^[A-Za-z0-9-]{3,40}$/, 'stationId must be 3-40 letters, digits or dashes')),
@@ -57,6 +62,7 @@ export function adminCatalogRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.post('/merchants', async (c) => {
     const b = parseOr400(MerchantSchema, await readObjectBody(c));
+    const keys = newMerchantKeys();
     const merchant = await deps.db.transaction(async (tx) => {
       const [row] = await tx.query<{ id: number }>(
         `insert into merchants (name, web_code, logo, has_payment_guest, tx_limit_cents, domain_validation, allowed_domains)
@@ -69,11 +75,29 @@ export function adminCatalogRoutes(deps: Deps) {
       await insertMerchantServices(tx, row.id, amountToCents(b.txLimit), b.methods.map((method) => ({
         method, linkType: method === 'pfw' ? 'PFW' : 'LK', gatewayCode: GATEWAY[method], cardCodes: method === 'card' ? b.cardTypes : [],
       })));
+      await saveMerchantKeys(tx, row.id, keys, b.webhookUrl ?? null);
       return row;
     });
     const created = await findMerchant(deps.db, merchant.id);
     if (!created) throw new Error('merchant vanished');
-    return c.json({ ...merchantInfoOf(created), paymentMethods: (await listMerchantServices(deps.db, merchant.id)).map(paymentMethodOf) }, 201);
+    // The only time the secret key is shown: only its hash is kept.
+    return c.json({
+      ...merchantInfoOf(created), paymentMethods: (await listMerchantServices(deps.db, merchant.id)).map(paymentMethodOf),
+      webhookUrl: b.webhookUrl ?? null, secretKey: keys.secretKey, webhookSecret: keys.webhookSecret,
+    }, 201);
+  });
+  // New keys for an existing merchant (the old ones stop working), e.g. the seeded demo merchant, and
+  // its webhookUrl: set, null to stop webhooks, absent to keep the current one.
+  app.post('/merchants/:idMerchant/keys', async (c) => {
+    const id = idParam(c.req.param('idMerchant'), 'merchant_not_found');
+    const b = parseOr400(MerchantKeysSchema, await readObjectBody(c));
+    const merchant = await findMerchant(deps.db, id);
+    if (!merchant) throw new ApiError(404, 'merchant_not_found', 'No such merchant');
+    const [current] = await deps.db.query<{ webhook_url: string | null }>('select webhook_url from merchants where id = $1', [id]);
+    const webhookUrl = b.webhookUrl === undefined ? (current?.webhook_url ?? null) : b.webhookUrl;
+    const keys = newMerchantKeys();
+    await saveMerchantKeys(deps.db, id, keys, webhookUrl);
+    return c.json({ idMerchant: id, webhookUrl, secretKey: keys.secretKey, webhookSecret: keys.webhookSecret }, 201);
   });
   app.post('/stations', async (c) => {
     const b = parseOr400(StationSchema, await readObjectBody(c));

@@ -10,6 +10,7 @@ import { insertLink, findLinkByCode, findLinkBySlug } from '../store/links';
 import { findMerchant, firstMerchantId } from '../store/merchants';
 import { listTransactionsForLink, type TransactionRow } from '../store/transactions';
 import { parseOr400 } from '../payments/validatePayload';
+import { merchantOfSecretKey } from './merchantAuth';
 
 const MAX_EXPIRY_SECONDS = 365 * 24 * 3600;
 
@@ -47,7 +48,12 @@ export function adminLinkRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.post('/links', async (c) => {
     const body = parseOr400(NewLinkSchema, await readObjectBody(c));
-    const merchantId = body.merchantId ?? (await firstMerchantId(deps.db));
+    // A merchant's server creates links with its secret key; the demo shop and tests name a merchant or none.
+    const keyMerchantId = await merchantOfSecretKey(deps, c.req.header('authorization'));
+    if (keyMerchantId !== undefined && body.merchantId !== undefined && body.merchantId !== keyMerchantId) {
+      throw new ApiError(400, 'merchant_mismatch', 'merchantId is not the merchant of this secret key');
+    }
+    const merchantId = keyMerchantId ?? body.merchantId ?? (await firstMerchantId(deps.db));
     if (merchantId === undefined || !(await findMerchant(deps.db, merchantId))) {
       throw new ApiError(400, 'merchant_not_found', 'merchantId names no merchant');
     }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { encodeBody } from '@pasarela/core';
 import { ENDPOINTS } from '../test/endpoints';
+import { MERCHANT_API_PREFIX } from './merchantApi';
 import { DEMO_WALLET_USER } from '../db/seed';
 import { asCaller, cardPayload, createTestApp, newLink, type TestApp } from '../test/testApp';
 
@@ -58,9 +59,12 @@ describe('malformed requests never cause a 5xx', () => {
         const init = endpoint.method === 'GET' ? { headers } : { method: endpoint.method, headers, body: b.text };
         const res = await t.app.request(`${path}${search ? `?${search}` : ''}`, init);
         expect(res.status, `${endpoint.method} ${path}?${search} ${b.type} ${b.text.slice(0, 80)}`).toBeLessThan(500);
-        if (path.startsWith('/api/')) {
+        if (path.startsWith('/api/') && !path.startsWith(`${MERCHANT_API_PREFIX}/`)) {
           const envelope = (await res.json()) as { header: { code: number } };
           expect(envelope.header.code).toBe(res.status);
+        } else if (path.startsWith(`${MERCHANT_API_PREFIX}/`) && res.status >= 400) {
+          // The merchant API answers plain JSON errors, not the widget's envelope.
+          expect(Object.keys((await res.json()) as object)).toEqual(['code', 'message']);
         }
       }),
       { numRuns: RUNS_PER_ENDPOINT },

@@ -1,0 +1,98 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { browserAvailable, launchChromium } from './support/browser';
+import { CheckoutFrame, openShopCheckout } from './support/pages';
+import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
+import { freePort } from '../packages/sandbox/src/test/freePort';
+
+interface ExampleServer {
+  url: string;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/** examples/merchant-server.mjs as a merchant runs it: `node examples/merchant-server.mjs`. */
+async function startMerchantServer(pasarelaUrl: string): Promise<ExampleServer> {
+  const port = await freePort();
+  let log = '';
+  const child: ChildProcess = spawn(process.execPath, ['examples/merchant-server.mjs'], {
+    env: { ...process.env, PASARELA_URL: pasarelaUrl, PORT: String(port), SECRET_KEY: '', WEBHOOK_SECRET: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+  const deadline = Date.now() + 15_000;
+  while (!log.includes('Merchant server at')) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`merchant server did not start:\n${log}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    output: () => log,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+describe.runIf(browserAvailable())('merchant server example: signed webhooks and the verify call for card payments', () => {
+  let sandbox: RunningSandbox;
+  let merchant: ExampleServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox();
+    merchant = await startMerchantServer(sandbox.url);
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await merchant?.stop();
+    await sandbox?.stop();
+  });
+
+  type Orders = Record<string, { event: string; result: string; amount: number; verified: boolean }>;
+  const orders = async () => (await (await fetch(`${merchant.url}/orders`)).json()) as Orders;
+
+  it('pays with 4242 in the demo shop; the example\'s server checks the signed event and the verify call agrees', async () => {
+    const { context, checkout, errors } = await openShopCheckout(browser, sandbox.demoUrl);
+    await checkout.fillCard({ number: '4242 4242 4242 4242' });
+    await checkout.submit();
+    await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(async () => Object.values(await orders()), { timeout: 15_000 })
+      .toEqual([expect.objectContaining({ event: 'transaction.approved', result: 'APPROVED', verified: true })]);
+    expect(merchant.output()).toMatch(/transaction\.approved PP\w+: verify call says APPROVED/);
+    expect(merchant.output()).not.toContain('webhook refused');
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // A forged event (no or a wrong signature) is refused and changes nothing.
+    const forged = JSON.stringify({ id: 'evt_forged', type: 'transaction.approved', createdAt: new Date().toISOString(), data: { codOper: 'PP000000000000', result: 'APPROVED' } });
+    const now = Math.floor(Date.now() / 1000);
+    for (const signature of [undefined, `t=${now},v1=${'0'.repeat(64)}`]) {
+      const res = await fetch(`${merchant.url}/webhooks`, { method: 'POST', body: forged, headers: signature ? { 'pasarela-signature': signature } : {} });
+      expect(res.status).toBe(400);
+    }
+    expect(Object.keys(await orders())).toHaveLength(1);
+  });
+
+  it('pays on the example\'s own page, whose link its server created with the secret key', async () => {
+    const context = await browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(merchant.url);
+    await page.getByRole('button', { name: 'Pay' }).click();
+    const checkout = new CheckoutFrame(page.frameLocator('iframe[src*="/pf/widget"]'));
+    await checkout.waitForForm();
+    await checkout.fillCard({ number: '4242 4242 4242 4242' });
+    await checkout.submit();
+    await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(async () => Object.values(await orders()).filter((o) => o.amount === 25), { timeout: 15_000 })
+      .toEqual([{ event: 'transaction.approved', result: 'APPROVED', amount: 25, verified: true }]);
+    await context.close();
+  });
+});

@@ -1,0 +1,219 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SANDBOX_CLIENT_KEY } from '@pasarela/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../app';
+import type { Database } from '../db/Database';
+import { openDatabase } from '../db/openDatabase';
+import { expireLapsedPayments } from '../payments/expireLapsedPayments';
+import { defaultPaths } from '../paths';
+import { cardPayload, createTestApp, newTestSchema, type TestApp } from '../test/testApp';
+import { startWebhookReceiver, verifiedTimestampOf, type WebhookReceiver } from '../test/webhookReceiver';
+import { DEFAULT_WEBHOOK_DELIVERY, deliverDueWebhooks } from '../webhooks/deliverWebhooks';
+
+let t: TestApp;
+let receiver: WebhookReceiver;
+beforeAll(async () => {
+  [t, receiver] = await Promise.all([createTestApp(), startWebhookReceiver()]);
+});
+afterAll(async () => {
+  await Promise.all([t.close(), receiver.close()]);
+});
+
+interface Merchant { id: number; secretKey: string; webhookSecret: string }
+
+async function newMerchant(app: Pick<TestApp, 'admin'>, url = receiver.url): Promise<Merchant> {
+  const res = await app.admin('POST', '/merchants', { name: 'Webhooks S.A.', webhookUrl: url });
+  return { id: Number(res.json['idMerchant']), secretKey: String(res.json['secretKey']), webhookSecret: String(res.json['webhookSecret']) };
+}
+
+async function payByCard(app: TestApp, m: Merchant, cardNumber = '4242424242424242') {
+  const link = await app.admin('POST', '/links', { amount: 25, taxAmount: 1.75, description: 'Pedido', merchantId: m.id });
+  const code = String(link.json['code']);
+  const paid = await app.post('/cards/auth-capture', cardPayload(code, { cardNumber }));
+  return { code, codOper: String(paid.data['codOper']), data: paid.data };
+}
+
+const bodiesFor = (codOper: string) =>
+  receiver.received.map((r) => ({ ...r, event: JSON.parse(r.body) as { id: string; type: string; data: Record<string, unknown> } }))
+    .filter((r) => r.event.data['codOper'] === codOper);
+
+const FAST = { ...DEFAULT_WEBHOOK_DELIVERY, timeoutMs: 300 };
+
+describe('webhooks', () => {
+  it('sends a signed event for an approved card payment, and the verify call agrees', async () => {
+    const m = await newMerchant(t);
+    const { code, codOper } = await payByCard(t, m);
+    expect(await deliverDueWebhooks(t.db, FAST)).toBe(1);
+    const [got] = bodiesFor(codOper);
+    expect(got?.headers['content-type']).toBe('application/json');
+    const signedAt = verifiedTimestampOf(got?.headers['pasarela-signature'], got?.body ?? '', m.webhookSecret);
+    expect(signedAt).toBeGreaterThan(Date.now() / 1000 - 60);
+    expect(verifiedTimestampOf(got?.headers['pasarela-signature'], got?.body ?? '', 'whsec_wrong')).toBeUndefined();
+    expect(got?.event).toMatchObject({
+      id: expect.stringMatching(/^evt_/), type: 'transaction.approved', createdAt: expect.any(String),
+      data: { codOper, method: 'card', result: 'APPROVED', amount: 25, taxAmount: 1.75, linkCode: code },
+    });
+    const verified = await t.app.request(`/api/v1/merchant/transactions/${codOper}`, { headers: { authorization: `Bearer ${m.secretKey}` } });
+    expect(await verified.json()).toMatchObject(got?.event.data ?? {});
+    const listed = await t.admin('GET', `/webhooks?codOper=${codOper}`);
+    expect(listed.json['webhooks']).toEqual([expect.objectContaining({ id: got?.event.id, state: 'delivered', attempts: 1, lastStatusCode: 200, body: got?.event })]);
+    expect(await deliverDueWebhooks(t.db, FAST)).toBe(0);
+  });
+
+  it('retries after a 500 within 10 seconds, with the same id and body', async () => {
+    const m = await newMerchant(t);
+    receiver.answers.push(500);
+    const { codOper } = await payByCard(t, m, '4000000000000002');
+    await deliverDueWebhooks(t.db, FAST);
+    const [row] = await t.db.query<{ state: string; attempts: number; last_status_code: number; wait_ms: number }>(
+      `select state, attempts, last_status_code, extract(epoch from next_attempt_at - now()) * 1000 as wait_ms from webhook_events where cod_oper = $1`, [codOper]);
+    expect(row).toMatchObject({ state: 'pending', attempts: 1, last_status_code: 500 });
+    expect(Number(row?.wait_ms)).toBeGreaterThan(0);
+    expect(Number(row?.wait_ms)).toBeLessThanOrEqual(10_000);
+    expect(await deliverDueWebhooks(t.db, FAST)).toBe(0);
+    // The clock moves on: the retry is due.
+    await t.db.query('update webhook_events set next_attempt_at = now() where cod_oper = $1', [codOper]);
+    expect(await deliverDueWebhooks(t.db, FAST)).toBe(1);
+    const sent = bodiesFor(codOper);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]?.body).toBe(sent[0]?.body);
+    expect(sent[0]?.event).toMatchObject({ type: 'transaction.declined', data: { result: 'DECLINED' } });
+    for (const s of sent) expect(verifiedTimestampOf(s.headers['pasarela-signature'], s.body, m.webhookSecret)).toBeDefined();
+    expect((await t.admin('GET', `/webhooks?codOper=${codOper}`)).json['webhooks']).toEqual([expect.objectContaining({ state: 'delivered', attempts: 2 })]);
+  });
+
+  it('counts a merchant that does not answer in time as a failed attempt', async () => {
+    const m = await newMerchant(t);
+    receiver.answers.push(0);
+    const { codOper } = await payByCard(t, m);
+    await deliverDueWebhooks(t.db, FAST);
+    const [row] = await t.db.query<{ state: string; last_error: string }>('select state, last_error from webhook_events where cod_oper = $1', [codOper]);
+    expect(row).toEqual({ state: 'pending', last_error: 'timeout' });
+  });
+
+  it('sends every outcome change: a Nequi payment pending then declined, a cash voucher issued then expired', async () => {
+    const m = await newMerchant(t);
+    const link = await t.admin('POST', '/links', { amount: 25, description: 'Pedido', merchantId: m.id });
+    const code = String(link.json['code']);
+    const push = await t.post('/nequi/push', { code, phone: '3992222222' });
+    const nequiOper = String(push.data['codOper']);
+    await t.get(`/nequi/payments/${nequiOper}`);
+    const cashOper = String((await t.post('/cash/pay-cash', { code, email: 'pagador@example.com', phone: '61234567' })).data['Oper']);
+    await t.db.query(`update transactions set expires_at = now() - interval '1 second' where cod_oper = $1`, [cashOper]);
+    await expireLapsedPayments(t.db);
+    await deliverDueWebhooks(t.db, FAST);
+    expect(bodiesFor(nequiOper).map((s) => [s.event.type, s.event.data['method']])).toEqual([['transaction.pending', 'nequi'], ['transaction.declined', 'nequi']]);
+    expect(bodiesFor(cashOper).map((s) => [s.event.type, s.event.data['authStatus']])).toEqual([['transaction.pending', 'PENDING'], ['transaction.declined', 'EXPIRED']]);
+  });
+
+  it('sends a 3DS card pending then approved, a cash voucher paid at the kiosk, a Yappy decline as DECLINED', async () => {
+    const m = await newMerchant(t);
+    const threeDs = await payByCard(t, m, '4000000000003220');
+    const challenge = new URL(String(threeDs.data['redirectUrl']));
+    expect((await t.app.request(challenge.pathname, { method: 'POST', body: new URLSearchParams({ result: 'approve' }) })).status).toBe(303);
+    const link = await t.admin('POST', '/links', { amount: 25, description: 'Pedido', merchantId: m.id });
+    const code = String(link.json['code']);
+    const voucher = await t.post('/cash/pay-cash', { code, email: 'pagador@example.com', phone: '61234567' });
+    await t.admin('POST', `/cash/${String(voucher.data['reference'])}/pay`);
+    const yappyOper = String((await t.post('/yappy/payments', { code, phone: '62222222' })).data['codOper']);
+    await t.get(`/yappy/payments/${yappyOper}`);
+    await deliverDueWebhooks(t.db, FAST);
+    const results = (codOper: string) => bodiesFor(codOper).map((s) => s.event.data['result']);
+    expect(results(threeDs.codOper)).toEqual(['PENDING', 'APPROVED']);
+    expect(results(String(voucher.data['Oper']))).toEqual(['PENDING', 'APPROVED']);
+    expect(results(yappyOper)).toEqual(['PENDING', 'DECLINED']);
+  });
+
+  it('sends a subscription\'s first payment and its renewal charge, with no link', async () => {
+    const m = await newMerchant(t);
+    const plan = await t.admin('POST', '/plans', { merchantId: m.id, name: 'Mensual', amount: 9.5, period: 'MO' });
+    const key = String((await t.post('/subscriptions', { idPlan: plan.json['idPlan'], email: 'socio@example.com' })).data['subscriptionKey']);
+    const paid = await t.post(`/subscriptions/${key}/pay`, { cardInformation: cardPayload('x').cardInformation, trackId: crypto.randomUUID() });
+    const renewal = await t.admin('POST', `/subscriptions/${key}/due`);
+    const renewalOper = String((renewal.json['charged'] as Record<string, unknown> | null)?.['codOper']);
+    await deliverDueWebhooks(t.db, FAST);
+    for (const codOper of [String(paid.data['codOper']), renewalOper]) {
+      expect(bodiesFor(codOper).map((s) => s.event.data)).toEqual([expect.objectContaining({ result: 'APPROVED', amount: 9.5, linkCode: null })]);
+    }
+  });
+
+  it('sends an event again on request, with the same id', async () => {
+    const m = await newMerchant(t);
+    const { codOper } = await payByCard(t, m);
+    await deliverDueWebhooks(t.db, FAST);
+    const [first] = bodiesFor(codOper);
+    const again = await t.admin('POST', `/webhooks/${first?.event.id ?? ''}/redeliver`);
+    expect(again.status).toBe(202);
+    expect(again.json).toMatchObject({ state: 'pending', attempts: 0 });
+    await deliverDueWebhooks(t.db, FAST);
+    expect(bodiesFor(codOper).map((s) => s.event.id)).toEqual([first?.event.id, first?.event.id]);
+    expect((await t.admin('POST', '/webhooks/evt_nope/redeliver')).status).toBe(404);
+  });
+
+  it('records nothing for a merchant without a webhookUrl', async () => {
+    const link = await t.admin('POST', '/links', { amount: 25, description: 'Demo' });
+    const paid = await t.post('/cards/auth-capture', cardPayload(String(link.json['code'])));
+    expect(await t.db.query('select 1 from webhook_events where cod_oper = $1', [String(paid.data['codOper'])])).toEqual([]);
+  });
+});
+
+describe('webhooks across restarts and nodes', () => {
+  /** Opens the same store again and again: a PGlite data directory, or a schema on TEST_DATABASE_URL. */
+  let reopen: () => Promise<Database>;
+  let cleanUp: () => Promise<void>;
+  /** A second node: its own connection on PostgreSQL; PGlite has one process per data directory. */
+  let secondNode: (first: Database) => Promise<Database>;
+  beforeAll(async () => {
+    const url = process.env['TEST_DATABASE_URL'];
+    const migrationsDir = defaultPaths().migrationsDir;
+    if (url) {
+      const schema = await newTestSchema(url);
+      reopen = () => openDatabase({ databaseUrl: schema.url, migrationsDir });
+      secondNode = () => reopen();
+      cleanUp = schema.drop;
+    } else {
+      const dataDir = await mkdtemp(join(tmpdir(), 'pasarela-webhooks-'));
+      reopen = () => openDatabase({ dataDir, migrationsDir });
+      secondNode = async (first) => Object.assign(Object.create(first) as Database, { close: async () => undefined });
+      cleanUp = () => rm(dataDir, { recursive: true, force: true });
+    }
+  });
+  afterAll(() => cleanUp());
+
+  const appOn = (db: Database): TestApp => {
+    const app = createApp({ db, cardFingerprintKey: Buffer.alloc(32, 7), wireEncoding: false });
+    const call = async (path: string, init: RequestInit) => {
+      const res = await app.request(path, init);
+      return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+    };
+    return {
+      app, db, close: () => db.close(),
+      admin: (method, path, body) => call(`/sandbox${path}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }) }),
+      post: async (path, body) => {
+        const res = await app.request(`/api/v1${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-api-key': SANDBOX_CLIENT_KEY } });
+        const envelope = (await res.json()) as { header: { code: number; description: string }; data: string };
+        return { status: res.status, header: envelope.header, data: JSON.parse(envelope.data) as Record<string, unknown> };
+      },
+      get: () => Promise.reject(new Error('not used')),
+    };
+  };
+
+  it('a restarted server sends what was still pending, and two nodes send each event once', async () => {
+    const before = appOn(await reopen());
+    const m = await newMerchant(before);
+    const paid = await Promise.all([payByCard(before, m), payByCard(before, m), payByCard(before, m)]);
+    await before.close();
+
+    const nodeA = await reopen();
+    const nodeB = await secondNode(nodeA);
+    try {
+      await Promise.all([deliverDueWebhooks(nodeA, FAST), deliverDueWebhooks(nodeB, FAST)]);
+      for (const { codOper } of paid) expect(bodiesFor(codOper)).toHaveLength(1);
+    } finally {
+      await nodeB.close();
+      await nodeA.close();
+    }
+  });
+});

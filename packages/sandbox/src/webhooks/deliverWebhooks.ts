@@ -1,0 +1,95 @@
+import type { Queryable } from '../db/Database';
+import { signatureHeaderOf } from './signature';
+import { webhookBodyOf, type WebhookEventRow } from './webhookEvent';
+
+export interface WebhookDeliverySettings {
+  /** The wait before each retry, growing; when they run out the event is marked failed. */
+  retryDelaysMs: readonly number[];
+  /** A merchant that answers slower than this has failed the attempt. */
+  timeoutMs: number;
+  /** Events one run claims at most; the next run takes the rest. */
+  batch: number;
+}
+
+/** First retry after 5 s (PRODUCT.md: within 10 s), the last about three days after the event. */
+export const DEFAULT_WEBHOOK_DELIVERY: WebhookDeliverySettings = {
+  retryDelaysMs: [5_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 6 * 3_600_000, 12 * 3_600_000, 24 * 3_600_000, 24 * 3_600_000],
+  timeoutMs: 10_000,
+  batch: 20,
+};
+
+/** How long a claimed event stays out of other nodes' reach while this one sends it. */
+const leaseSecondsOf = (settings: WebhookDeliverySettings) => settings.timeoutMs / 1000 + 30;
+
+type ClaimedEvent = WebhookEventRow & { webhook_url: string | null; webhook_secret: string | null };
+
+/**
+ * Sends every due webhook event once. Rows are claimed with `for update skip locked` and leased by
+ * moving their next attempt past the timeout, so several nodes never send one event twice and a node
+ * that dies mid-send leaves it to be retried. Returns how many events were attempted.
+ */
+export async function deliverDueWebhooks(
+  db: Queryable,
+  settings: WebhookDeliverySettings = DEFAULT_WEBHOOK_DELIVERY,
+  send: typeof fetch = fetch,
+): Promise<number> {
+  const claimed = await db.query<ClaimedEvent>(
+    `update webhook_events e set attempts = e.attempts + 1, next_attempt_at = now() + make_interval(secs => $2)
+       from (select id from webhook_events where state = 'pending' and next_attempt_at <= now()
+              order by next_attempt_at limit $1 for update skip locked) due, merchants m
+      where e.id = due.id and m.id = e.merchant_id
+      returning e.*, m.webhook_url, m.webhook_secret`,
+    [settings.batch, leaseSecondsOf(settings)],
+  );
+  await Promise.all(claimed.map(async (event) => recordAttempt(db, event, await attempt(event, settings, send), settings)));
+  return claimed.length;
+}
+
+interface AttemptOutcome {
+  ok: boolean;
+  statusCode: number | null;
+  error: string | null;
+}
+
+async function attempt(event: ClaimedEvent, settings: WebhookDeliverySettings, send: typeof fetch): Promise<AttemptOutcome> {
+  if (!event.webhook_url || !event.webhook_secret) return { ok: false, statusCode: null, error: 'the merchant has no webhookUrl' };
+  const body = webhookBodyOf(event);
+  const signature = signatureHeaderOf(body, event.webhook_secret, Math.floor(Date.now() / 1000));
+  try {
+    const res = await send(event.webhook_url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': 'Pasarela-Webhooks/1', 'pasarela-signature': signature },
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(settings.timeoutMs),
+    });
+    // Only the status matters; the merchant's answer is not read.
+    await res.body?.cancel().catch(() => undefined);
+    return { ok: res.status >= 200 && res.status < 300, statusCode: res.status, error: null };
+  } catch (error) {
+    return { ok: false, statusCode: null, error: errorNameOf(error) };
+  }
+}
+
+/** A short, secret-free reason: the timeout or the socket error's code, never a header or a body. */
+function errorNameOf(error: unknown): string {
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return 'timeout';
+  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+  if (typeof cause?.code === 'string') return cause.code;
+  return error instanceof Error ? error.name : 'error';
+}
+
+async function recordAttempt(db: Queryable, event: ClaimedEvent, outcome: AttemptOutcome, settings: WebhookDeliverySettings): Promise<void> {
+  if (outcome.ok) {
+    await db.query(
+      `update webhook_events set state = 'delivered', delivered_at = now(), last_status_code = $2, last_error = null where id = $1`,
+      [event.id, outcome.statusCode],
+    );
+    return;
+  }
+  const delayMs = settings.retryDelaysMs[event.attempts - 1];
+  await db.query(
+    `update webhook_events set state = $2, next_attempt_at = now() + make_interval(secs => $3), last_status_code = $4, last_error = $5 where id = $1`,
+    [event.id, delayMs === undefined ? 'failed' : 'pending', (delayMs ?? 0) / 1000, outcome.statusCode, outcome.error],
+  );
+}

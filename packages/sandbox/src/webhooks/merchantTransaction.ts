@@ -1,0 +1,39 @@
+import { centsToAmount } from '@pasarela/core';
+import { merchantResultOf, type MerchantResult } from './merchantResultOf';
+
+/** The columns a merchant sees, from a transaction row or a webhook event's snapshot of one. */
+export interface TransactionFacts {
+  cod_oper: string;
+  method: string;
+  status: number;
+  auth_status: string;
+  amount_cents: number;
+  tax_cents: number;
+  link_code: string | null;
+}
+
+export interface MerchantTransaction {
+  codOper: string;
+  method: string;
+  result: MerchantResult;
+  amount: number;
+  taxAmount: number;
+  linkCode: string | null;
+  /** SPEC 4's method status code and the gateway's auth status, for those who want the detail. */
+  status: number;
+  authStatus: string;
+}
+
+/** The same shape in the verify call and in a webhook's data, so a merchant can compare them. */
+export function merchantTransactionOf(t: TransactionFacts): MerchantTransaction {
+  return {
+    codOper: t.cod_oper,
+    method: t.method,
+    result: merchantResultOf({ method: t.method, status: t.status, authStatus: t.auth_status }),
+    amount: centsToAmount(t.amount_cents),
+    taxAmount: centsToAmount(t.tax_cents),
+    linkCode: t.link_code,
+    status: t.status,
+    authStatus: t.auth_status,
+  };
+}
