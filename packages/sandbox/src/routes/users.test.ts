@@ -116,6 +116,22 @@ describe('saved cards: only ever the owner\'s', () => {
   });
 });
 
+describe('removing a saved card', () => {
+  it('removes only your own card, and the newest remaining card becomes the default', async () => {
+    await t.admin('POST', '/users', { email: 'quita@example.com', login: 'quita', password: PASSWORD });
+    await t.admin('POST', '/users', { email: 'otro@example.com', login: 'otro', password: PASSWORD });
+    const a = (await t.post('/users/login', { login: 'quita', password: PASSWORD })).data['token'];
+    const b = (await t.post('/users/login', { login: 'otro', password: PASSWORD })).data['token'];
+    const card = { cardNumber: '5555555555554444', expMonth: '12', expYear: '34', cvv: '123', nameOnCard: 'ANA PRUEBA' };
+    const first = ((await t.post('/users/me/cards', card, bearer(a))).data['card'] as { idRelCard: number }).idRelCard;
+    await t.post('/users/me/cards', { ...card, cardNumber: '4242424242424242' }, bearer(a));
+    expect((await t.post(`/users/me/cards/${first}/remove`, {}, bearer(b))).status).toBe(404);
+    expect((await t.post(`/users/me/cards/${first}/remove`, {}, bearer(a))).data).toMatchObject({ removed: true });
+    const cards = (await t.get('/users/me/cards', bearer(a))).data['cards'] as Array<{ visibleNum: string; isDefault: boolean }>;
+    expect(cards).toEqual([expect.objectContaining({ visibleNum: '**** **** **** 4242', isDefault: true })]);
+  });
+});
+
 describe('password recovery (three steps)', () => {
   it('mails a code, checks it, sets the new password and logs in', async () => {
     await t.admin('POST', '/users', { email: 'olvido@example.com', login: 'olvido', password: PASSWORD });

@@ -8,6 +8,7 @@ import { render, settle, type } from '../testing/render';
 import { App } from './App';
 import { readConfig } from './config';
 import { navigate, subscribe } from './history';
+import { createSessionStore } from './session';
 import type { Services } from './services';
 
 const PAYMENT_INFO = {
@@ -47,6 +48,7 @@ async function boot(path: string, failures: Record<string, PasarelaError> = {}) 
     navigate,
     leave: vi.fn(),
     storage: { local: localStorage, session: sessionStorage },
+    session: createSessionStore(null),
     now: () => new Date('2026-11-21T17:30:00Z'),
     serverNow: () => Date.parse('2026-11-21T17:30:00Z'),
     newTrackId: () => 'track-1',

@@ -20,8 +20,21 @@ export type Route =
   | { name: 'claveReturn'; codOper: string }
   | { name: 'responseMessage'; code: string }
   | { name: 'notFound' }
+  /** The wallet (SPEC 2 widget routes); `next`: where a login returns to (the guarded address). */
+  | { name: 'wallet'; screen: WalletScreenName; next: string | null }
   /** Not a screen: the router replaces the address with `to` and routes again. */
   | { name: 'redirect'; to: string };
+
+export type WalletScreenName = 'login' | 'home' | 'addcard';
+const WALLET_SCREENS: readonly WalletScreenName[] = ['login', 'home', 'addcard'];
+/** SPEC 6 "Needed for /pf/widget/home and /pf/widget/addcard." */
+const LOGIN_REQUIRED: readonly WalletScreenName[] = ['home', 'addcard'];
+export const WALLET_LOGIN_PATH = '/pf/widget/login';
+
+/** An in-app address to return to after login; anything else (another origin, a bad path) is dropped. */
+export function safeNext(next: string | null): string | null {
+  return next !== null && next.startsWith('/') && !next.startsWith('//') && !next.includes('\\') ? next : null;
+}
 
 export type ScreenRouteName = Exclude<Route['name'], 'redirect'>;
 export type RouteOf<N extends Route['name']> = Extract<Route, { name: N }>;
@@ -59,6 +72,13 @@ const exactly = (segments: readonly string[], ...want: string[]) =>
 
 /** Ordered: the first rule that matches decides. */
 export const ADDRESS_RULES: readonly AddressRule[] = [
+  {
+    path: '/pf/widget/{login,home,addcard}',
+    match: (s, p) => {
+      const screen = WALLET_SCREENS.find((name) => exactly(s, 'pf', 'widget', name));
+      return screen ? { name: 'wallet', screen, next: safeNext(p.get('next')) } : null;
+    },
+  },
   { path: '/pf/widget', match: (s, p) => (exactly(s, 'pf', 'widget') ? widgetEntry(p) : null) },
   { path: '/pf/widget/clave', match: (s, p) => (exactly(s, 'pf', 'widget', 'clave') ? widgetEntry(p, 'clave') : null) },
   { path: '/pf/widget/crypto', match: (s, p) => (exactly(s, 'pf', 'widget', 'crypto') ? widgetEntry(p, 'crypto') : null) },
@@ -135,6 +155,15 @@ export const SCREENS: ScreenTable = {
   claveReturn: { load: () => import('../methods/clave/returnModule').then((m) => m.claveReturnModule) },
   responseMessage: { load: () => Promise.resolve(responseMessageModule) },
   notFound: { load: () => Promise.resolve(notFoundModule) },
+  wallet: {
+    // SPEC 2 "Login-required routes redirect to /pf/widget/login, carrying the original location."
+    guard: (route, services) => {
+      if (!LOGIN_REQUIRED.includes(route.screen) || services.session.getState().login) return null;
+      const here = location.pathname + location.search;
+      return `${WALLET_LOGIN_PATH}?next=${encodeURIComponent(here)}`;
+    },
+    load: () => import('../wallet/walletModule').then((m) => m.walletModule),
+  },
 };
 
 export function screenEntry<N extends ScreenRouteName>(name: N): ScreenEntry<N> {

@@ -6,6 +6,7 @@ import {
 import type { ApiClient } from '../api/client';
 import type { CheckoutData } from '../app/checkoutStore';
 import { readConfig } from '../app/config';
+import { createSessionStore } from '../app/session';
 import type { Services } from '../app/services';
 import { createPaymentContext, type PaymentContext } from '../payments/paymentContext';
 
@@ -62,6 +63,7 @@ export function fakePaymentContext(method: PaymentMethodId, api: ApiClient, opti
     navigate: (path) => void navigations.push(path),
     leave: (url) => void departures.push(url),
     storage: { local: localStorage, session: sessionStorage },
+    session: createSessionStore(null),
     now: () => new Date('2026-11-21T17:30:00Z'),
     serverNow: () => Date.parse('2026-11-21T17:30:00Z'),
     newTrackId: () => `track-${++tracks}`,

@@ -10,6 +10,7 @@ import { ServicesContext, type Services } from '../../app/services';
 import { startI18n } from '../../i18n/i18n';
 import { preparePhoneRules } from '../../payments/phoneCheck';
 import { render, settle, type } from '../../testing/render';
+import { createSessionStore } from '../../app/session';
 
 const VOUCHER = {
   totalAmount: 10.7, stringDate: '21/11/2026', stringHour: '12:30:00', type: 'PAYCASH', Oper: 'PPCASH1', user: 'ana@example.com',
@@ -47,6 +48,7 @@ function setup() {
     navigate: vi.fn(),
     leave: vi.fn(),
     storage: { local: localStorage, session: sessionStorage },
+    session: createSessionStore(null),
     now: () => new Date('2026-11-21T17:30:00Z'),
     serverNow: () => Date.parse('2026-11-21T17:30:00Z'),
     newTrackId: () => 'track-1',

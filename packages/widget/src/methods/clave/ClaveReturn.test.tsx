@@ -8,6 +8,7 @@ import { startI18n } from '../../i18n/i18n';
 import { saveReturn } from '../../payments/leaveAndReturn';
 import { scriptedApi } from '../../testing/fakePaymentContext';
 import { render, settle } from '../../testing/render';
+import { createSessionStore } from '../../app/session';
 
 const FORM = '/pf/widget/clave?type=lk&code=LINK1&parentOrigin=https%3A%2F%2Fshop.test';
 const RECEIPT = {
@@ -38,6 +39,7 @@ async function boot(path: string, status: number) {
     navigate,
     leave: vi.fn(),
     storage: { local: localStorage, session: sessionStorage },
+    session: createSessionStore(null),
     now: () => new Date('2026-11-21T17:30:00Z'),
     serverNow: () => Date.parse('2026-11-21T17:30:00Z'),
     newTrackId: () => 'track-1',

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { seriousViolations } from './support/axe';
+import { browserAvailable, launchChromium } from './support/browser';
+import { CheckoutFrame } from './support/pages';
+import { addressOf, DEMO_USER, WalletScreens } from './support/wallet';
+import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
+
+// PRODUCT.md "Wallet screens" as full pages on the checkout origin.
+describe.runIf(browserAvailable())('the wallet: login guard, home, add card, logout', () => {
+  let sandbox: RunningSandbox;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ SPLASH_MS: '200' });
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await sandbox?.stop();
+  });
+
+  async function phone(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+    const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    return { context, page, errors };
+  }
+
+  it('logged out, home redirects to the login with the address, and login returns there', async () => {
+    const { context, page, errors } = await phone();
+    await page.goto(`${sandbox.url}/pf/widget/home?lang=es`);
+    await page.getByRole('heading', { name: /inicia sesión en tu billetera/i }).waitFor();
+    expect(addressOf(page)).toBe(`/pf/widget/login?next=${encodeURIComponent('/pf/widget/home?lang=es')}&lang=es`);
+    expect(await page.getByLabel(/usuario o correo/i).getAttribute('autocomplete')).toBe('username');
+    expect(await page.getByLabel(/^contraseña$/i).getAttribute('autocomplete')).toBe('current-password');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: '/tmp/shots/wallet-login-360.png', fullPage: true });
+
+    const wallet = new WalletScreens(page);
+    await wallet.logIn(DEMO_USER.login, 'wrong-Pass#1');
+    await page.getByRole('alert').filter({ hasText: /usuario o contraseña incorrectos/i }).waitFor();
+    await wallet.logIn(DEMO_USER.login, DEMO_USER.password);
+    await page.getByRole('heading', { name: /mi billetera/i }).waitFor();
+    expect(addressOf(page)).toBe('/pf/widget/home?lang=es');
+    await expect.poll(() => page.getByText('$100.00').isVisible()).toBe(true);
+    const visa = page.getByRole('listitem').filter({ hasText: /VISA .*4242/ });
+    expect(await visa.locator('.badge').textContent()).toMatch(/predeterminada/i);
+    expect(await page.locator('.wallet-profile__photo').getAttribute('src')).toContain('/images/users/default');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: '/tmp/shots/wallet-home-360.png', fullPage: true });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('adds a card from home, makes it the default, removes it, and logs out', async () => {
+    const { context, page, errors } = await phone();
+    await page.goto(`${sandbox.url}/pf/widget/addcard`);
+    await new WalletScreens(page).logIn(DEMO_USER.login, DEMO_USER.password);
+    await page.getByRole('heading', { name: /agregar tarjeta/i }).waitFor();
+    expect(addressOf(page)).toBe('/pf/widget/addcard');
+    const card = new CheckoutFrame(page);
+    for (const [name, autocomplete] of [['cardnumber', 'cc-number'], ['expirationDate', 'cc-exp'], ['cvc', 'cc-csc'], ['name', 'cc-name']] as const) {
+      expect(await card.field(name).getAttribute('autocomplete')).toBe(autocomplete);
+    }
+    await card.field('cardnumber').fill('5555555555554444');
+    await card.field('expirationDate').fill('12/34');
+    await card.field('cvc').fill('123');
+    await card.field('name').fill('DEMO BILLETERA');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: '/tmp/shots/wallet-addcard-360.png', fullPage: true });
+    await page.getByRole('button', { name: /guardar/i }).click();
+    await page.goto(`${sandbox.url}/pf/widget/home`);
+    const mc = page.getByRole('listitem').filter({ hasText: /MC .*4444/ });
+    await mc.waitFor();
+    await page.getByRole('button', { name: /usar como predeterminada: MC/i }).click();
+    await expect.poll(() => mc.locator('.badge').count()).toBe(1);
+    expect(await page.getByRole('listitem').filter({ hasText: /VISA .*4242/ }).locator('.badge').count()).toBe(0);
+    await page.getByRole('button', { name: /eliminar: MC/i }).click();
+    await expect.poll(() => mc.count()).toBe(0);
+    await expect.poll(() => page.getByRole('listitem').filter({ hasText: /VISA .*4242/ }).locator('.badge').count()).toBe(1);
+
+    await page.getByRole('button', { name: /cerrar sesión/i }).click();
+    await page.getByRole('heading', { name: /inicia sesión/i }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('pasarela.widget.session'))).toBeNull();
+    await page.goto(`${sandbox.url}/pf/widget/home`);
+    await page.getByRole('heading', { name: /inicia sesión/i }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
