@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seriousViolations } from './support/axe';
 import { browserAvailable, launchChromium } from './support/browser';
-import { CheckoutFrame } from './support/pages';
+import { createLink, transactionsFor } from './support/admin';
+import { CheckoutFrame, openShopCheckout } from './support/pages';
 import { addressOf, DEMO_USER, WalletScreens } from './support/wallet';
 import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
 
@@ -87,6 +88,63 @@ describe.runIf(browserAvailable())('the wallet: login guard, home, add card, log
     await page.goto(`${sandbox.url}/pf/widget/home`);
     await page.getByRole('heading', { name: /inicia sesión/i }).waitFor();
     expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe.runIf(browserAvailable())('Saldo / Balance at checkout', () => {
+  let sandbox: RunningSandbox;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ SPLASH_MS: '200' });
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await sandbox?.stop();
+  });
+
+  it('a guest logs in in place and pays the demo-shop order with the balance', async () => {
+    const opened = await openShopCheckout(browser, sandbox.demoUrl);
+    const { context, page, shop, checkout, codes, errors } = opened;
+    await checkout.chooseMethod(/Saldo/);
+    const wallet = new WalletScreens(checkout.frame);
+    expect(await checkout.frame.getByLabel(/usuario o correo/i).getAttribute('autocomplete')).toBe('username');
+    expect(await checkout.frame.getByLabel(/^contraseña$/i).getAttribute('autocomplete')).toBe('current-password');
+    await wallet.logIn(DEMO_USER.login, DEMO_USER.password);
+    const pay = checkout.frame.getByRole('button', { name: /pagar con saldo/i });
+    await pay.waitFor();
+    await expect.poll(() => checkout.frame.getByText('$100.00').isVisible()).toBe(true);
+    const frame = page.frames().find((f) => f.url().includes('/pf/widget'));
+    if (!frame) throw new Error('no checkout frame');
+    expect(await seriousViolations(frame)).toEqual([]);
+    await page.screenshot({ path: '/tmp/shots/balance-modal-desktop.png' });
+    await pay.click();
+    await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('success');
+    expect(await shop.result.getAttribute('data-method')).toBe('balance');
+    expect(await transactionsFor(sandbox, codes[0] ?? '')).toEqual([expect.objectContaining({ method: 'balance', status: 1 })]);
+    await page.screenshot({ path: '/tmp/shots/balance-receipt-desktop.png' });
+    // SPEC 3: after a successful payment the browser no longer remembers the login.
+    expect(await frame.evaluate(() => localStorage.getItem('pasarela.widget.session'))).toBeNull();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a balance short of the total gets the catalogue message and no payment is recorded', async () => {
+    const code = await createLink(sandbox, { amount: 500, description: 'Bicicleta' });
+    const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}`);
+    const checkout = new CheckoutFrame(page);
+    await checkout.waitForForm();
+    await checkout.chooseMethod(/Saldo/);
+    await new WalletScreens(page).logIn(DEMO_USER.login, DEMO_USER.password);
+    await page.getByRole('alert').filter({ hasText: /tu saldo no alcanza/i }).waitFor();
+    await page.screenshot({ path: '/tmp/shots/balance-short-360.png', fullPage: true });
+    await page.getByRole('button', { name: /pagar con saldo/i }).click();
+    expect(await transactionsFor(sandbox, code)).toEqual([]);
     await context.close();
   });
 });

@@ -41,10 +41,12 @@ describe('SPEC 3 "Session (local storage under a widget key): sessionId, token, 
     expect(store.getState()).toMatchObject({ login: null, expired: false });
   });
 
-  it('SPEC 3 "On success in the widget the stored session is cleared", the in-memory login too', () => {
-    const store = createSessionStore(null);
+  it('SPEC 3 "On success in the widget the stored session is cleared": the next frame is a guest, this one reads its receipt', () => {
+    const store = createSessionStore(localStorage);
     store.getState().set(login);
-    clearSession(null);
-    expect(store.getState().login).toBeNull();
+    clearSession(localStorage);
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    expect(store.getState().login).toEqual(login);
+    expect(createSessionStore(localStorage).getState().login).toBeNull();
   });
 });

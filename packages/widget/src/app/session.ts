@@ -41,9 +41,6 @@ function write(storage: Storage | null, login: StoredLogin | null): void {
   }
 }
 
-// The frame's one login, so SPEC 3's "stored session is cleared" reaches a login kept in memory too.
-let current: SessionStore | null = null;
-
 /**
  * The wallet login: read from local storage at start, written back on every change. Where the
  * browser gives the frame no storage (blocked, partitioned), it still works for the frame's life.
@@ -61,16 +58,17 @@ export function createSessionStore(storage: Storage | null): SessionStore {
       set({ login: null, expired: reason === 'expired' });
     },
   }));
-  current = store;
   return store;
 }
 
-/** SPEC 3 "On success in the widget the stored session is cleared." */
+/**
+ * SPEC 3 "On success in the widget the stored session is cleared": the browser no longer remembers
+ * the login, so the next visit starts as a guest; this frame keeps it (its receipt is the user's).
+ */
 export function clearSession(storage: Storage | null): void {
   try {
     storage?.removeItem(SESSION_STORAGE_KEY);
   } catch {
     // Blocked storage holds no session to clear.
   }
-  if (current?.getState().login) current.getState().clear();
 }
