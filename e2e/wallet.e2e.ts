@@ -147,4 +147,52 @@ describe.runIf(browserAvailable())('Saldo / Balance at checkout', () => {
     expect(await transactionsFor(sandbox, code)).toEqual([]);
     await context.close();
   });
+
+  it('a logged-in payer pays with the default saved card without typing it', async () => {
+    const opened = await openShopCheckout(browser, sandbox.demoUrl);
+    const { context, page, shop, checkout, codes, errors } = opened;
+    await checkout.chooseMethod(/Saldo/);
+    await new WalletScreens(checkout.frame).logIn(DEMO_USER.login, DEMO_USER.password);
+    await checkout.frame.getByRole('button', { name: /pagar con saldo/i }).waitFor();
+    await checkout.chooseMethod(/Tarjeta/);
+    const saved = checkout.frame.getByRole('group', { name: /tarjetas guardadas/i });
+    const visa = saved.getByRole('radio', { name: /VISA .*4242/ });
+    await visa.waitFor();
+    expect(await visa.isChecked()).toBe(true);
+    expect(await checkout.field('cardnumber').isVisible()).toBe(false);
+    const frame = page.frames().find((f) => f.url().includes('/pf/widget'));
+    if (!frame) throw new Error('no checkout frame');
+    expect(await seriousViolations(frame)).toEqual([]);
+    await page.screenshot({ path: '/tmp/shots/saved-card-modal-desktop.png' });
+    await checkout.frame.locator('.saved-cards').getByRole('button', { name: /pagar/i }).click();
+    await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('success');
+    expect(await shop.result.getAttribute('data-method')).toBe('card');
+    expect(await transactionsFor(sandbox, codes[0] ?? '')).toEqual([expect.objectContaining({ method: 'card', status: 1 })]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('"save this card" on a new card keeps it for the wallet', async () => {
+    const code = await createLink(sandbox, { amount: 12, description: 'Taza' });
+    const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}`);
+    const checkout = new CheckoutFrame(page);
+    await checkout.waitForForm();
+    await checkout.chooseMethod(/Saldo/);
+    await new WalletScreens(page).logIn(DEMO_USER.login, DEMO_USER.password);
+    await page.getByRole('button', { name: /pagar con saldo/i }).waitFor();
+    await checkout.chooseMethod(/Tarjeta/);
+    await page.getByRole('radio', { name: /nueva tarjeta/i }).check();
+    await checkout.fillCard({ number: '5555 5555 5555 4444' });
+    await page.getByRole('checkbox', { name: /guardar esta tarjeta/i }).check();
+    await page.screenshot({ path: '/tmp/shots/store-card-360.png', fullPage: true });
+    await page.locator('form.card-form button[type="submit"]').click();
+    await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.goto(`${sandbox.url}/pf/widget/home`);
+    await new WalletScreens(page).logIn(DEMO_USER.login, DEMO_USER.password);
+    await page.getByRole('listitem').filter({ hasText: /MC .*4444/ }).waitFor();
+    await context.close();
+  });
 });

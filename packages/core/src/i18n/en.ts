@@ -291,6 +291,7 @@ export const en: Record<keyof typeof es, string> = {
   wallet_invalid_user: 'Invalid user',
   wallet_insufficient_balance: 'Your balance is not enough for this payment',
   wallet_balance_login_intro: 'Log in to pay with your wallet balance',
+  new_card: 'New card',
   wallet_logged_in_as: 'Logged in as {{name}}',
   // Donation and subscription
   donation_title: 'Support {{campaign}}',

@@ -289,6 +289,7 @@ export const es = {
   wallet_invalid_user: 'Usuario no válido',
   wallet_insufficient_balance: 'Tu saldo no alcanza para este pago',
   wallet_balance_login_intro: 'Inicia sesión para pagar con el saldo de tu billetera',
+  new_card: 'Nueva tarjeta',
   wallet_logged_in_as: 'Sesión iniciada como {{name}}',
   // Donation and subscription
   donation_title: 'Apoya a {{campaign}}',

@@ -19,6 +19,8 @@ export interface CardPayContext {
   beforeChallenge: (values: CardValues) => void;
   /** Called as each attempt starts (forgets a challenge the payer abandoned). */
   onAttempt?: () => void;
+  /** SPEC 3 storeCard: whether a logged-in payer asked to keep this card. */
+  storeCard?: () => boolean;
 }
 
 /**
@@ -48,6 +50,7 @@ export function createCardPay(ctx: CardPayContext) {
       txChannel: info.txChannel || CHANNEL.widget,
       customFieldValues: info.customFieldValues,
       returnUrlString: info.returnUrlString,
+      ...(ctx.storeCard?.() ? { storeCard: true } : {}),
     });
     const summary = {
       totalPaid,
