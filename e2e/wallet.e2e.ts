@@ -4,7 +4,7 @@ import { seriousViolations } from './support/axe';
 import { browserAvailable, launchChromium } from './support/browser';
 import { createLink, transactionsFor } from './support/admin';
 import { CheckoutFrame, openShopCheckout } from './support/pages';
-import { addressOf, DEMO_USER, WalletScreens } from './support/wallet';
+import { addressOf, DEMO_USER, mailedCode, WalletScreens } from './support/wallet';
 import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
 
 // PRODUCT.md "Wallet screens" as full pages on the checkout origin.
@@ -87,6 +87,86 @@ describe.runIf(browserAvailable())('the wallet: login guard, home, add card, log
     expect(await page.evaluate(() => localStorage.getItem('pasarela.widget.session'))).toBeNull();
     await page.goto(`${sandbox.url}/pf/widget/home`);
     await page.getByRole('heading', { name: /inicia sesión/i }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe.runIf(browserAvailable())('a new payer: sign up, add a card, log out, recover the password, log in', () => {
+  let sandbox: RunningSandbox;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ SPLASH_MS: '200' });
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await sandbox?.stop();
+  });
+
+  it('signs up in two steps with the mailed code, then recovers the password in three', async () => {
+    const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const email = `nueva.${Date.now()}@example.com`;
+    await page.goto(`${sandbox.url}/pf/widget/login`);
+    await page.getByRole('link', { name: /crear una cuenta/i }).click();
+    await page.getByRole('heading', { name: /crea tu cuenta/i }).waitFor();
+    const expected: Array<[RegExp, string]> = [
+      [/correo electrónico/i, 'email'], [/^nombre$/i, 'given-name'], [/^apellido$/i, 'family-name'], [/^teléfono$/i, 'tel'],
+      [/^nueva contraseña$/i, 'new-password'], [/^confirmar contraseña$/i, 'new-password'],
+    ];
+    for (const [label, autocomplete] of expected) expect(await page.getByLabel(label).getAttribute('autocomplete')).toBe(autocomplete);
+    await page.getByLabel(/correo electrónico/i).fill(email);
+    await page.getByLabel(/^nombre$/i).fill('Lucia');
+    await page.getByLabel(/^apellido$/i).fill('Gomez');
+    await page.getByLabel(/^teléfono$/i).fill('+50761234567');
+    await page.getByLabel(/^nueva contraseña$/i).fill('corta');
+    expect(await page.locator('.policies__item--met').count()).toBe(1);
+    await page.getByLabel(/^nueva contraseña$/i).fill('Nueva#2026clave');
+    expect(await page.locator('.policies__item--met').count()).toBe(5);
+    await page.getByLabel(/^confirmar contraseña$/i).fill('Nueva#2026clavX');
+    expect(await page.getByText(/las contraseñas no coinciden/i).isVisible()).toBe(true);
+    await page.getByLabel(/^confirmar contraseña$/i).fill('Nueva#2026clave');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: '/tmp/shots/signup-step1-360.png', fullPage: true });
+    await page.getByRole('button', { name: /registrarme/i }).click();
+    const codeField = page.getByLabel(/código enviado a tu correo/i);
+    await codeField.waitFor();
+    expect(await codeField.getAttribute('autocomplete')).toBe('one-time-code');
+    await codeField.fill(await mailedCode(sandbox.url, email));
+    await page.screenshot({ path: '/tmp/shots/signup-step2-360.png', fullPage: true });
+    await page.getByRole('button', { name: /confirmar/i }).click();
+    await page.getByRole('heading', { name: /mi billetera/i }).waitFor();
+    await page.getByText('Lucia Gomez').waitFor();
+
+    await page.getByRole('link', { name: /agregar tarjeta/i }).click();
+    const card = new CheckoutFrame(page);
+    await card.field('cardnumber').fill('4111111111111111');
+    await card.field('expirationDate').fill('11/33');
+    await card.field('cvc').fill('321');
+    await card.field('name').fill('LUCIA GOMEZ');
+    await page.getByRole('button', { name: /guardar/i }).click();
+    await page.getByRole('listitem').filter({ hasText: /VISA .*1111/ }).waitFor();
+    await page.getByRole('button', { name: /cerrar sesión/i }).click();
+
+    await page.getByRole('link', { name: /olvidaste tu contraseña/i }).click();
+    await page.getByRole('heading', { name: /recuperar contraseña/i }).waitFor();
+    await page.getByLabel(/usuario o correo/i).fill(email);
+    await page.getByRole('button', { name: /enviar código/i }).click();
+    await page.getByLabel(/código enviado a tu correo/i).fill(await mailedCode(sandbox.url, email));
+    await page.getByRole('button', { name: /confirmar/i }).click();
+    await page.getByLabel(/^nueva contraseña$/i).fill('Otra#2027clave');
+    await page.getByLabel(/^confirmar contraseña$/i).fill('Otra#2027clave');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: '/tmp/shots/recovery-step3-360.png', fullPage: true });
+    await page.getByRole('button', { name: /guardar/i }).click();
+    await page.getByRole('heading', { name: /mi billetera/i }).waitFor();
+    await page.getByRole('button', { name: /cerrar sesión/i }).click();
+    await new WalletScreens(page).logIn(email, 'Otra#2027clave');
+    await page.getByRole('listitem').filter({ hasText: /VISA .*1111/ }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

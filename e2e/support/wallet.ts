@@ -23,3 +23,12 @@ export function addressOf(page: Page): string {
   const url = new URL(page.url());
   return url.pathname + url.search;
 }
+
+/** The newest 6-digit code the sandbox mailed to `to` (docs/sandbox.md "mailbox"). */
+export async function mailedCode(baseUrl: string, to: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/sandbox/mailbox?to=${encodeURIComponent(to)}`);
+  const { messages } = (await res.json()) as { messages: Array<{ body: string }> };
+  const code = /\b(\d{6})\b/.exec(messages[0]?.body ?? '')?.[1];
+  if (!code) throw new Error(`no code mailed to ${to}`);
+  return code;
+}

@@ -292,6 +292,8 @@ export const en: Record<keyof typeof es, string> = {
   wallet_insufficient_balance: 'Your balance is not enough for this payment',
   wallet_balance_login_intro: 'Log in to pay with your wallet balance',
   new_card: 'New card',
+  wallet_qr_success: 'Your QR payment was received',
+  policy_met: 'met',
   wallet_logged_in_as: 'Logged in as {{name}}',
   // Donation and subscription
   donation_title: 'Support {{campaign}}',

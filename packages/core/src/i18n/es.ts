@@ -290,6 +290,8 @@ export const es = {
   wallet_insufficient_balance: 'Tu saldo no alcanza para este pago',
   wallet_balance_login_intro: 'Inicia sesión para pagar con el saldo de tu billetera',
   new_card: 'Nueva tarjeta',
+  wallet_qr_success: 'Tu pago con QR fue recibido',
+  policy_met: 'cumplido',
   wallet_logged_in_as: 'Sesión iniciada como {{name}}',
   // Donation and subscription
   donation_title: 'Apoya a {{campaign}}',

@@ -34,7 +34,7 @@ export function recoveryRoutes(deps: Deps) {
       // Step 1 answers the same for unknown accounts, so the call cannot probe who is registered.
       if (!user) return reply(c, { step: 2, idUsr: 0 });
       const sent = await issueCode(deps.db, { purpose: 'recovery', email: user.email, userId: user.id });
-      await sendMail(deps.db, { to: user.email, kind: 'recovery_code', subject: 'Recupera tu contraseña', body: `Tu código para cambiar la contraseña es ${sent}. Vence en 15 minutos.` });
+      await sendMail(deps.db, { to: user.email, kind: 'recovery_code', subject: 'Recupera tu contraseña', body: `Tu código para cambiar la contraseña es ${sent}. Vence en 10 minutos.` });
       return reply(c, { step: 2, idUsr: user.id });
     }
     const consume = 'newPassword' in body;

@@ -30,9 +30,14 @@ describe('registration (two steps, code by e-mail)', () => {
     const me = await t.get('/users/me', bearer(step2.data['token']));
     expect(me.data).toMatchObject({ email: user.email, login: expect.stringMatching(/^user-\d+$/) });
   });
-  it('refuses a weak password and a taken e-mail', async () => {
+  it('refuses a weak password; a taken e-mail gets the neutral answer, no code, and its code step fails', async () => {
     expect((await t.post('/users/register', { ...user, email: 'otro@example.com', pwd: 'password' })).data['code']).toBe('invalid_password');
-    expect((await t.post('/users/register', user)).status).toBe(409);
+    const again = await t.post('/users/register', user);
+    expect(again.status).toBe(200);
+    expect(again.data).toEqual({ step: 2, message: 'code_sent' });
+    const mail = await t.admin('GET', `/mailbox?to=${encodeURIComponent(user.email)}`);
+    expect(String((mail.json['messages'] as Array<{ body: string }>)[0]?.body)).not.toMatch(/\d{6}/);
+    expect((await t.post('/users/register', { ...user, emailCode: '123456' })).data['code']).toBe('invalid_code_validation_tx');
   });
   it('stores the password as an scrypt hash', async () => {
     const [row] = await t.db.query<{ password_hash: string }>('select password_hash from users where email = $1', [user.email]);

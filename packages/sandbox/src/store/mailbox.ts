@@ -20,7 +20,8 @@ export function sixDigitCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');
 }
 
-const CODE_TTL_MS = 15 * 60 * 1000;
+/** Issue 8: e-mailed codes are 6 digits, valid for 10 minutes, single use. */
+const CODE_TTL_MS = 10 * 60 * 1000;
 
 export async function issueCode(db: Queryable, args: { purpose: 'register' | 'recovery'; email: string; userId?: number; payload?: unknown }): Promise<string> {
   const code = sixDigitCode();

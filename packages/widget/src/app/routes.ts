@@ -25,8 +25,8 @@ export type Route =
   /** Not a screen: the router replaces the address with `to` and routes again. */
   | { name: 'redirect'; to: string };
 
-export type WalletScreenName = 'login' | 'home' | 'addcard';
-const WALLET_SCREENS: readonly WalletScreenName[] = ['login', 'home', 'addcard'];
+export type WalletScreenName = 'login' | 'signup' | 'recoverypassword' | 'home' | 'addcard' | 'qrsuccess';
+const WALLET_SCREENS: readonly WalletScreenName[] = ['login', 'signup', 'recoverypassword', 'home', 'addcard', 'qrsuccess'];
 /** SPEC 6 "Needed for /pf/widget/home and /pf/widget/addcard." */
 const LOGIN_REQUIRED: readonly WalletScreenName[] = ['home', 'addcard'];
 export const WALLET_LOGIN_PATH = '/pf/widget/login';
@@ -73,7 +73,7 @@ const exactly = (segments: readonly string[], ...want: string[]) =>
 /** Ordered: the first rule that matches decides. */
 export const ADDRESS_RULES: readonly AddressRule[] = [
   {
-    path: '/pf/widget/{login,home,addcard}',
+    path: '/pf/widget/{login,signup,recoverypassword,home,addcard,qrsuccess}',
     match: (s, p) => {
       const screen = WALLET_SCREENS.find((name) => exactly(s, 'pf', 'widget', name));
       return screen ? { name: 'wallet', screen, next: safeNext(p.get('next')) } : null;

@@ -105,3 +105,22 @@ export function payActivity(api: ApiClient, payload: object & { trackId: string 
 }
 
 export { storedLogin, LoginAnswerSchema };
+
+const RegisterAnswerSchema = v.union([
+  v.object({ step: v.literal(2) }),
+  v.object({ ...LoginAnswerSchema.entries, step: v.literal(3) }),
+]);
+/** SPEC 7 "POST register": without emailCode a code is mailed (step 2); with it, logged in (step 3). */
+export function register(api: ApiClient, payload: object) {
+  return api.post('users/register', RegisterAnswerSchema, payload);
+}
+
+const RecoveryAnswerSchema = v.union([
+  v.object({ step: v.literal(2), idUsr: NumberLike }),
+  v.object({ step: v.literal(3) }),
+  v.object({ ...LoginAnswerSchema.entries, step: v.literal(4) }),
+]);
+/** SPEC 7 "POST recovery password", one call per step. */
+export function recoverPassword(api: ApiClient, body: object) {
+  return api.post('users/recovery-password', RecoveryAnswerSchema, body);
+}
