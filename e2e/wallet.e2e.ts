@@ -55,6 +55,26 @@ describe.runIf(browserAvailable())('the wallet: login guard, home, add card, log
     await context.close();
   });
 
+  it("looks up a mobile line's debt from the wallet's saved service and pays it with the balance", async () => {
+    const { context, page, errors } = await phone();
+    await page.goto(`${sandbox.url}/pf/widget/home`);
+    await new WalletScreens(page).logIn(DEMO_USER.login, DEMO_USER.password);
+    await page.getByRole('heading', { name: /consulta tu saldo pendiente/i }).waitFor();
+    expect(await page.getByLabel(/número de servicio/i).getAttribute('autocomplete')).toBe('tel');
+    await page.getByLabel(/número de servicio/i).fill('69999999');
+    await page.getByRole('button', { name: /^buscar$/i }).click();
+    await page.getByText(/no hay resultados/i).waitFor();
+    await page.getByRole('button', { name: /celular prepago 61111111/i }).click();
+    await page.getByText(/móvil demo: factura de la línea 61111111/i).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: '/tmp/shots/debt-lookup-360.png', fullPage: true });
+    await page.getByRole('button', { name: /pagar con saldo \(\$18\.50\)/i }).click();
+    await page.getByText(/pago realizado con éxito/i).waitFor();
+    await expect.poll(() => page.getByText('$81.50').first().isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('adds a card from home, makes it the default, removes it, and logs out', async () => {
     const { context, page, errors } = await phone();
     await page.goto(`${sandbox.url}/pf/widget/addcard`);

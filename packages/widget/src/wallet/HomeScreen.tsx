@@ -7,6 +7,7 @@ import { useStoreState } from '../ui/useStoreState';
 import { logOut } from './api';
 import type { AccountStore } from './accountStore';
 import { go } from './LoginForm';
+import { DebtLookup } from './DebtLookup';
 import { SavedCardList } from './SavedCardList';
 import { WalletPage } from './WalletPage';
 import { here, walletLink } from './walletLink';
@@ -63,6 +64,7 @@ export function HomeScreen({ store }: { store: AccountStore }) {
           {t('add_card')}
         </a>
       </section>
+      <DebtLookup onPaid={() => void store.getState().load()} />
       <section aria-labelledby="recent-label">
         <h2 id="recent-label" className="wallet-section__title">{t('wallet_recent')}</h2>
         {transactions.length === 0 ? <p className="page__text">{t('wallet_no_transactions')}</p> : null}

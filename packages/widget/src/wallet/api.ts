@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { SavedCardSchema, SessionSchema, UserProfileSchema, NumberLike } from '@pasarela/core';
+import { SavedCardSchema, SessionSchema, UserProfileSchema, UserServiceSchema, NumberLike } from '@pasarela/core';
 import type { ApiClient } from '../api/client';
 import type { StoredLogin } from '../app/session';
 
@@ -123,4 +123,20 @@ const RecoveryAnswerSchema = v.union([
 /** SPEC 7 "POST recovery password", one call per step. */
 export function recoverPassword(api: ApiClient, body: object) {
   return api.post('users/recovery-password', RecoveryAnswerSchema, body);
+}
+
+const SearchResultSchema = v.object({
+  results: v.array(v.looseObject({ paymentCode: v.optional(v.string()), amount: v.optional(v.number(), 0), taxes: v.optional(v.number(), 0), description: v.optional(v.string(), '') })),
+});
+export type FoundActivity = v.InferOutput<typeof SearchResultSchema>['results'][number];
+
+/** SPEC 7 "GET search activity" for a phone or service number (core searchActivityQuery). */
+export function searchActivity(api: ApiClient, query: Record<string, string | number>) {
+  return api.get('activity/search', SearchResultSchema, query).then((a) => a.results);
+}
+
+const ServicesSchema = v.object({ services: v.array(UserServiceSchema) });
+/** SPEC 7 "wallet services": the numbers the user keeps (SPEC 3 "User service"). */
+export function loadServices(api: ApiClient) {
+  return api.get('users/me/services', ServicesSchema).then((a) => a.services);
 }
