@@ -164,6 +164,19 @@ describe('password recovery (three steps)', () => {
     expect((await t.post('/users/recovery-password', { idUsr, confirmationCode: code, newPassword: 'Otra#2028xx' })).status).toBe(400);
   });
   it('answers step 1 the same for an unknown account', async () => {
-    expect((await t.post('/users/recovery-password', { loginOrEmail: 'nadie@example.com' })).data).toEqual({ step: 2, idUsr: 0 });
+    expect((await t.post('/users/recovery-password', { loginOrEmail: 'nadie@example.com' })).data).toEqual({ step: 2, idUsr: expect.any(Number) });
+  });
+});
+
+describe('e-mailed codes: a try limit that asking for a new code does not reset', () => {
+  it('after 5 wrong codes even the right new code is refused', async () => {
+    await t.admin('POST', '/users', { email: 'intentos@example.com', login: 'intentos', password: PASSWORD });
+    const idUsr = (await t.post('/users/recovery-password', { loginOrEmail: 'intentos' })).data['idUsr'];
+    for (let i = 0; i < 5; i++) {
+      expect((await t.post('/users/recovery-password', { idUsr, confirmationCode: '000000' })).data['code']).toBe('invalid_code_validation_tx');
+    }
+    await t.post('/users/recovery-password', { loginOrEmail: 'intentos' });
+    const fresh = await lastCode('intentos@example.com');
+    expect((await t.post('/users/recovery-password', { idUsr, confirmationCode: fresh })).data['code']).toBe('invalid_code_validation_tx');
   });
 });
