@@ -75,6 +75,36 @@ describe.runIf(browserAvailable())('the wallet: login guard, home, add card, log
     await context.close();
   });
 
+  it('keyboard only, in English: logs in with Tab and Enter; five wrong passwords show the lockout message', async () => {
+    const res = await fetch(`${sandbox.url}/sandbox/users`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'teclado@example.com', login: 'teclado', password: 'Teclado#2026' }),
+    });
+    expect(res.status).toBe(201);
+    const context = await browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(`${sandbox.url}/pf/widget/home?lang=en`);
+    await page.getByRole('heading', { name: /log in to your wallet/i }).waitFor();
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('teclado');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Teclado#2026');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: /my wallet/i }).waitFor();
+    await page.screenshot({ path: '/tmp/shots/wallet-home-en-desktop.png', fullPage: true });
+    await page.getByRole('button', { name: /log out/i }).focus();
+    await page.keyboard.press('Enter');
+    const wallet = new WalletScreens(page);
+    await page.getByRole('heading', { name: /log in to your wallet/i }).waitFor();
+    for (let i = 0; i < 5; i++) {
+      await wallet.logIn('teclado', `Wrong#${i}pass`);
+      await page.getByRole('alert').waitFor();
+    }
+    await page.getByRole('alert').filter({ hasText: /temporarily suspended|suspendida/i }).waitFor();
+    await context.close();
+  });
+
   it('adds a card from home, makes it the default, removes it, and logs out', async () => {
     const { context, page, errors } = await phone();
     await page.goto(`${sandbox.url}/pf/widget/addcard`);
