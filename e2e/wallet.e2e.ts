@@ -186,7 +186,15 @@ describe.runIf(browserAvailable())('a new payer: sign up, add a card, log out, r
     const codeField = page.getByLabel(/código enviado a tu correo/i);
     await codeField.waitFor();
     expect(await codeField.getAttribute('autocomplete')).toBe('one-time-code');
-    await codeField.fill(await mailedCode(sandbox.url, email));
+    // A new code replaces the first one.
+    const first = await mailedCode(sandbox.url, email);
+    await page.getByRole('button', { name: /enviar el código otra vez/i }).click();
+    await page.getByText(/te enviamos un código nuevo/i).waitFor();
+    const second = await mailedCode(sandbox.url, email);
+    await codeField.fill(first === second ? second : first);
+    await page.getByRole('button', { name: /confirmar/i }).click();
+    if (first !== second) await page.getByRole('alert').filter({ hasText: /código/i }).waitFor();
+    await codeField.fill(second);
     await page.screenshot({ path: '/tmp/shots/signup-step2-360.png', fullPage: true });
     await page.getByRole('button', { name: /confirmar/i }).click();
     await page.getByRole('heading', { name: /mi billetera/i }).waitFor();

@@ -294,6 +294,8 @@ export const en: Record<keyof typeof es, string> = {
   new_card: 'New card',
   wallet_qr_success: 'Your QR payment was received',
   policy_met: 'met',
+  resend_code: 'Send the code again',
+  code_resent: 'We sent you a new code',
   wallet_logged_in_as: 'Logged in as {{name}}',
   // Donation and subscription
   donation_title: 'Support {{campaign}}',

@@ -7,6 +7,7 @@ import { recoverPassword, storedLogin } from './api';
 import { CodeField } from './CodeField';
 import { HOME_PATH } from './LoginScreen';
 import { PasswordFields, passwordReady } from './PasswordFields';
+import { ResendCode } from './ResendCode';
 import { WalletPage } from './WalletPage';
 import { walletMessageKey } from './walletMessage';
 
@@ -64,6 +65,7 @@ export function RecoveryScreen({ next }: { next: string | null }) {
         <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
           {busy ? t('loading') : t(state.step === 1 ? 'send_code' : state.step === 2 ? 'confirm_button' : 'save_button')}
         </button>
+        {state.step === 2 ? <ResendCode disabled={busy} send={() => recoverPassword(services.api, recoveryBody(1, { loginOrEmail })).then(() => undefined)} /> : null}
       </form>
     </WalletPage>
   );

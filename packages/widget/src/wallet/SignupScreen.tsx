@@ -8,6 +8,7 @@ import { register, storedLogin } from './api';
 import { CodeField } from './CodeField';
 import { HOME_PATH } from './LoginScreen';
 import { PasswordFields, passwordReady } from './PasswordFields';
+import { ResendCode } from './ResendCode';
 import { WalletPage } from './WalletPage';
 import { walletMessageKey } from './walletMessage';
 
@@ -88,6 +89,7 @@ export function SignupScreen({ next }: { next: string | null }) {
           <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
             {busy ? t('loading') : t('confirm_button')}
           </button>
+          <ResendCode disabled={busy} send={() => register(services.api, payload()).then(() => undefined)} />
         </form>
       )}
     </WalletPage>
