@@ -7,7 +7,7 @@ import { CheckoutFrame, openShopCheckout } from './support/pages';
 import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
 
 /** Every method the demo merchant offers, by PRODUCT.md's names, in the order the choice lists them. */
-const ALL_METHODS_ES = ['Tarjeta', 'Nequi', 'Yappy', 'Clave', 'Efectivo', 'Cripto'];
+const ALL_METHODS_ES = ['Tarjeta', 'Nequi', 'Yappy', 'Clave', 'Efectivo', 'Cripto', 'Saldo'];
 
 // PRODUCT.md "Method choice": one radio group, card first, filtered by core's availability rules.
 describe.runIf(browserAvailable())('the method choice', () => {
@@ -52,7 +52,9 @@ describe.runIf(browserAvailable())('the method choice', () => {
     const checkout = new CheckoutFrame(page);
     const group = checkout.frame.getByRole('radiogroup', { name: 'Payment method' });
     await group.waitFor({ timeout: 15_000 });
-    expect(await group.getByRole('radio').count()).toBe(1);
+    // SPEC 4: "methods not listed are turned off, except the wallet (pfw)".
+    expect(await group.getByRole('radio').count()).toBe(2);
+    expect(await group.getByRole('radio', { name: 'Balance' }).isChecked()).toBe(false);
     expect(await group.getByRole('radio', { name: 'Nequi' }).isChecked()).toBe(true);
     await page.getByRole('textbox', { name: /nequi phone/i }).waitFor();
     expect(await page.locator('[name="cardnumber"]').count()).toBe(0);

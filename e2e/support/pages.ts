@@ -28,7 +28,7 @@ export interface CardDetails {
 }
 
 /** Where the checkout is: the iframe on a merchant page, or the page itself when opened full page. */
-export type CheckoutScope = Pick<FrameLocator, 'locator' | 'getByRole' | 'getByText'>;
+export type CheckoutScope = Pick<FrameLocator, 'locator' | 'getByRole' | 'getByText' | 'getByLabel'>;
 
 /** The checkout, driven by its fields' names (SPEC 3 "Form values"). */
 export class CheckoutFrame {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authHeaders, initialLoginState, isEmployeeLoginRejected, loginReducer } from './auth';
+import { authHeaders, initialLoginState, isEmployeeLoginRejected, loginReducer, shouldRefreshLogin } from './auth';
 import type { LoginAction, LoginState } from './auth';
 
 const keys = { clientKey: 'pk_guest', widgetKey: 'pk_widget' };
@@ -32,5 +32,20 @@ describe('SPEC 4 "Login: loading, then success (session stored) or error."', () 
     expect(isEmployeeLoginRejected({ code: 'Invalid User' })).toBe(true);
     expect(isEmployeeLoginRejected({ code: 'x' })).toBe(false);
     expect(isEmployeeLoginRejected(null)).toBe(false);
+  });
+});
+
+describe('SPEC 7 "GET refresh login": renew a login about to lapse while the payer is active', () => {
+  const now = 1_000_000_000;
+  const min = 60_000;
+  it.each([
+    ['no expiry known', null, now, false],
+    ['already lapsed', now - 1, now, false],
+    ['10 minutes left', now + 10 * min, now, false],
+    ['1 minute left, active now', now + min, now, true],
+    ['1 minute left, active 4 minutes ago', now + min, now - 4 * min, true],
+    ['1 minute left, idle 6 minutes', now + min, now - 6 * min, false],
+  ] as const)('%s', (_label, expiresAt, lastActivityAt, refresh) => {
+    expect(shouldRefreshLogin(expiresAt, now, lastActivityAt)).toBe(refresh);
   });
 });

@@ -52,3 +52,16 @@ export function loginReducer(state: LoginState, action: LoginAction): LoginState
 export function isEmployeeLoginRejected(error: { code?: unknown } | null | undefined): boolean {
   return error?.code === 'Invalid User';
 }
+
+/** How long before a login lapses the widget renews it, and how recent "active" is. */
+export const LOGIN_REFRESH_BEFORE_MS = 2 * 60 * 1000;
+export const PAYER_ACTIVE_WITHIN_MS = 5 * 60 * 1000;
+
+/**
+ * SPEC 7 "GET refresh login": renew a login about to lapse, but only for a payer still at the
+ * screen (a pointer or key in the last few minutes), so an abandoned frame lets it end.
+ */
+export function shouldRefreshLogin(expiresAt: number | null, now: number, lastActivityAt: number): boolean {
+  if (expiresAt === null || expiresAt <= now) return false;
+  return expiresAt - now <= LOGIN_REFRESH_BEFORE_MS && now - lastActivityAt <= PAYER_ACTIVE_WITHIN_MS;
+}

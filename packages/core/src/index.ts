@@ -187,7 +187,7 @@ export {
   buildRegistrationPayload,
 } from './profile';
 export type { UserProfile, Session, RegistrationPayload } from './profile';
-export { authHeaders, initialLoginState, loginReducer, isEmployeeLoginRejected } from './auth';
+export { authHeaders, initialLoginState, loginReducer, isEmployeeLoginRejected, shouldRefreshLogin, LOGIN_REFRESH_BEFORE_MS, PAYER_ACTIVE_WITHIN_MS } from './auth';
 export type { ApiKeys, LoginState, LoginAction } from './auth';
 export {
   initialRegistrationState,

@@ -4,7 +4,9 @@ import { readConfig } from './app/config';
 import { navigate, subscribe } from './app/history';
 import type { Services } from './app/services';
 import { newTrackId } from './app/newTrackId';
+import { createSessionStore } from './app/session';
 import { safeStorage } from './app/storage';
+import { authHeaders } from '@pasarela/core';
 import { createApiClient } from './api/client';
 import { launchParams } from './embed/launchParams';
 import { createParentBridge } from './embed/parentBridge';
@@ -18,12 +20,20 @@ const config = readConfig(document);
 const storage = { local: safeStorage('localStorage'), session: safeStorage('sessionStorage') };
 const params = launchParams(location.search, storage.session);
 const lang = pickLanguage(params, navigator.languages ?? [navigator.language]);
+const session = createSessionStore(storage.local);
 const api = createApiClient({
   apiBase: new URL(config.apiBase, location.href).href,
   wireEncoding: config.wireEncoding,
   clientKey: config.clientKey,
   lang,
   timeoutMs: config.requestTimeoutMs,
+  auth: {
+    headers: () => {
+      const login = session.getState().login;
+      return login ? authHeaders(login.session, config) : null;
+    },
+    onSessionExpired: () => session.getState().clear('expired'),
+  },
 });
 const bridge = createParentBridge(parentOriginFrom(params), window);
 bridge.onCloseRequested(() => bridge.notify({ type: 'close' }));
@@ -45,7 +55,18 @@ const services: Services = {
   now: () => new Date(),
   serverNow: api.serverNow,
   newTrackId,
+  session,
 };
+
+// The login refresh (wallet chunk) starts with the first login, not before.
+const unwatch = session.subscribe((state) => {
+  if (state.login) startRefresh();
+});
+function startRefresh() {
+  unwatch();
+  void import('./wallet/keepLoginFresh').then((m) => m.keepLoginFresh(services)).catch(() => undefined);
+}
+if (session.getState().login) startRefresh();
 
 const i18nReady = loadEntries(api, lang, storage.local)
   .then((entries) => startI18n(lang, entries))

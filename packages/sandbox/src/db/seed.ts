@@ -58,6 +58,7 @@ export async function seedDemoExtras(db: Database): Promise<void> {
       [user?.id],
     );
     await tx.query("insert into user_services (user_id, name_or_alias, number, code) values ($1, 'Celular prepago', '61111111', 'MOVIL')", [user?.id]);
+    await seedMobileOperator(tx);
     const [merchant] = await tx.query<{ id: number }>('select id from merchants order by id limit 1');
     if (!merchant) return;
     const [owner] = await tx.query<{ id: number }>("insert into merchant_users (merchant_id, login) values ($1, 'dueno.demo') returning id", [merchant.id]);
@@ -99,4 +100,27 @@ export async function seedDemoData(db: Database): Promise<void> {
       [DEMO_LINK_CODE, DEMO_LINK_SLUG, merchant.id],
     );
   });
+}
+
+/** A demo mobile operator and what its lines owe (SPEC 1 "mobile-operator debt lookup"). */
+export const DEMO_OPERATOR = { name: 'Móvil Demo', webCode: 'MOVILDEMO' } as const;
+/** Line number -> amount owed in cents; each debt is a single-use link whose slug is the number. */
+export const DEMO_OPERATOR_DEBTS: Readonly<Record<string, number>> = { '61111111': 1850, '62222222': 4200 };
+
+async function seedMobileOperator(tx: Queryable): Promise<void> {
+  const txLimitCents = 5000_00;
+  const [operator] = await tx.query<{ id: number }>(
+    `insert into merchants (name, web_code, legal_rep, logo, has_payment_guest, tx_limit_cents, custom_fields)
+     values ($1, $2, 'Operadora Demo', '/images/merchants/demo.svg', true, $3, '[]') returning id`,
+    [DEMO_OPERATOR.name, DEMO_OPERATOR.webCode, txLimitCents],
+  );
+  if (!operator) return;
+  await insertMerchantServices(tx, operator.id, txLimitCents, DEFAULT_SERVICES);
+  for (const [number, cents] of Object.entries(DEMO_OPERATOR_DEBTS)) {
+    await tx.query(
+      `insert into payment_links (code, slug, merchant_id, description, amount_cents, tax_cents, email, single_use)
+       values ($1, $2, $3, $4, $5, 0, 'cobros@movildemo.pa', true)`,
+      [`MOVIL${number}`, number, operator.id, `Móvil Demo: factura de la línea ${number}`, cents],
+    );
+  }
 }

@@ -1,5 +1,6 @@
 import { CardPaymentPayloadSchema, DUPLICATE_WINDOW_MS, exceedsMerchantLimit, type Language, amountToCents, centsToAmount, TRANSACTION_TYPES } from '@pasarela/core';
 import type { Deps } from '../Deps';
+import { saveUserCard } from '../store/userCards';
 import { ApiError } from '../http/ApiError';
 import { AUTH_STATUS, CARD_STATUS, cardOutcomeFor, outcomeKey } from '../gateways/testCards';
 import { payTargetOf } from './payTarget';
@@ -92,5 +93,9 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
   const row: TransactionRow | undefined = inserted ?? (await findTransactionByTrackId(deps.db, trackId));
   if (!row) throw new Error('transaction neither inserted nor found');
   if (inserted) await mailReceipt(deps.db, inserted, merchant.name);
+  // SPEC 3 storeCard: a wallet user's approved card is kept (as a token) for the next payment.
+  if (inserted && ctx.userId && payload.storeCard === true && inserted.status === CARD_STATUS.approved) {
+    await saveUserCard(deps.db, ctx.userId, card, inserted.payer_name);
+  }
   return cardAnswerOf(row, lang);
 }

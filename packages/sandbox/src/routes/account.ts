@@ -88,6 +88,19 @@ export function accountRoutes(deps: Deps) {
     await deps.db.query('update user_cards set is_default = (id = $2) where user_id = $1', [userId, id]);
     return reply(c, { idRelCard: id, isDefault: true });
   });
+  // Removing a saved card; when it was the default, the newest remaining card becomes the default.
+  app.post('/users/me/cards/:idRelCard/remove', async (c) => {
+    const userId = currentUserId(c);
+    const id = Number(c.req.param('idRelCard'));
+    const [gone] = Number.isSafeInteger(id)
+      ? await deps.db.query<{ is_default: boolean }>('delete from user_cards where id = $1 and user_id = $2 returning is_default', [id, userId])
+      : [];
+    if (!gone) throw new ApiError(404, 'card_not_found');
+    if (gone.is_default) {
+      await deps.db.query('update user_cards set is_default = true where id = (select max(id) from user_cards where user_id = $1)', [userId]);
+    }
+    return reply(c, { idRelCard: id, removed: true });
+  });
   // SPEC 7 "GET balance (reads balance[0].disponible)".
   app.get('/users/me/balance', async (c) => {
     const user = await findUser(deps.db, currentUserId(c));

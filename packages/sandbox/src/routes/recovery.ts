@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { isStrongPassword } from '@pasarela/core';
@@ -14,6 +15,9 @@ import { sessionAnswer } from './users';
 
 const code = v.pipe(v.string('missing_arguments'), v.regex(/^\d{6}$/, 'invalid_code_validation_tx'));
 const userId = v.pipe(v.number('missing_arguments'), v.integer('missing_arguments'), v.minValue(1, 'missing_arguments'));
+
+/** Where the ids handed out for unknown accounts start. */
+const UNKNOWN_ACCOUNT_ID_BASE = 1_000_000_000;
 
 /** SPEC 7 "POST recovery password": the step is told by which fields are sent. */
 const RecoverySchema = v.union(
@@ -32,9 +36,10 @@ export function recoveryRoutes(deps: Deps) {
     if ('loginOrEmail' in body) {
       const user = await findUserByLoginOrEmail(deps.db, body.loginOrEmail);
       // Step 1 answers the same for unknown accounts, so the call cannot probe who is registered.
-      if (!user) return reply(c, { step: 2, idUsr: 0 });
+      // An unknown account gets an id no user has (ids are small), so the answer reveals nothing.
+      if (!user) return reply(c, { step: 2, idUsr: UNKNOWN_ACCOUNT_ID_BASE + randomInt(0, 1_000_000_000) });
       const sent = await issueCode(deps.db, { purpose: 'recovery', email: user.email, userId: user.id });
-      await sendMail(deps.db, { to: user.email, kind: 'recovery_code', subject: 'Recupera tu contraseña', body: `Tu código para cambiar la contraseña es ${sent}. Vence en 15 minutos.` });
+      await sendMail(deps.db, { to: user.email, kind: 'recovery_code', subject: 'Recupera tu contraseña', body: `Tu código para cambiar la contraseña es ${sent}. Vence en 10 minutos.` });
       return reply(c, { step: 2, idUsr: user.id });
     }
     const consume = 'newPassword' in body;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asCaller, createTestApp, type TestApp } from '../test/testApp';
+import { asCaller, cardPayload, createTestApp, newLink, type TestApp } from '../test/testApp';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -30,9 +30,14 @@ describe('registration (two steps, code by e-mail)', () => {
     const me = await t.get('/users/me', bearer(step2.data['token']));
     expect(me.data).toMatchObject({ email: user.email, login: expect.stringMatching(/^user-\d+$/) });
   });
-  it('refuses a weak password and a taken e-mail', async () => {
+  it('refuses a weak password; a taken e-mail gets the neutral answer, no code, and its code step fails', async () => {
     expect((await t.post('/users/register', { ...user, email: 'otro@example.com', pwd: 'password' })).data['code']).toBe('invalid_password');
-    expect((await t.post('/users/register', user)).status).toBe(409);
+    const again = await t.post('/users/register', user);
+    expect(again.status).toBe(200);
+    expect(again.data).toEqual({ step: 2, message: 'code_sent' });
+    const mail = await t.admin('GET', `/mailbox?to=${encodeURIComponent(user.email)}`);
+    expect(String((mail.json['messages'] as Array<{ body: string }>)[0]?.body)).not.toMatch(/\d{6}/);
+    expect((await t.post('/users/register', { ...user, emailCode: '123456' })).data['code']).toBe('invalid_code_validation_tx');
   });
   it('stores the password as an scrypt hash', async () => {
     const [row] = await t.db.query<{ password_hash: string }>('select password_hash from users where email = $1', [user.email]);
@@ -116,6 +121,35 @@ describe('saved cards: only ever the owner\'s', () => {
   });
 });
 
+describe('removing a saved card', () => {
+  it('removes only your own card, and the newest remaining card becomes the default', async () => {
+    await t.admin('POST', '/users', { email: 'quita@example.com', login: 'quita', password: PASSWORD });
+    await t.admin('POST', '/users', { email: 'otro@example.com', login: 'otro', password: PASSWORD });
+    const a = (await t.post('/users/login', { login: 'quita', password: PASSWORD })).data['token'];
+    const b = (await t.post('/users/login', { login: 'otro', password: PASSWORD })).data['token'];
+    const card = { cardNumber: '5555555555554444', expMonth: '12', expYear: '34', cvv: '123', nameOnCard: 'ANA PRUEBA' };
+    const first = ((await t.post('/users/me/cards', card, bearer(a))).data['card'] as { idRelCard: number }).idRelCard;
+    await t.post('/users/me/cards', { ...card, cardNumber: '4242424242424242' }, bearer(a));
+    expect((await t.post(`/users/me/cards/${first}/remove`, {}, bearer(b))).status).toBe(404);
+    expect((await t.post(`/users/me/cards/${first}/remove`, {}, bearer(a))).data).toMatchObject({ removed: true });
+    const cards = (await t.get('/users/me/cards', bearer(a))).data['cards'] as Array<{ visibleNum: string; isDefault: boolean }>;
+    expect(cards).toEqual([expect.objectContaining({ visibleNum: '**** **** **** 4242', isDefault: true })]);
+  });
+});
+
+describe('SPEC 3 storeCard on a card payment', () => {
+  it("keeps a wallet user's approved card as a token, and nothing for a declined one", async () => {
+    await t.admin('POST', '/users', { email: 'guarda@example.com', login: 'guarda', password: PASSWORD });
+    const token = (await t.post('/users/login', { login: 'guarda', password: PASSWORD })).data['token'];
+    const declined = await t.post('/cards/auth-capture', { ...cardPayload(await newLink(t), { cardNumber: '4000000000000002' }), storeCard: true }, bearer(token));
+    expect(declined.data['status']).toBe(0);
+    const paid = await t.post('/cards/auth-capture', { ...cardPayload(await newLink(t), { cardNumber: '5555555555554444' }), storeCard: true }, bearer(token));
+    expect(paid.data['status']).toBe(1);
+    const cards = (await t.get('/users/me/cards', bearer(token))).data['cards'];
+    expect(cards).toEqual([expect.objectContaining({ cardType: 'MC', visibleNum: '**** **** **** 4444', isDefault: true })]);
+  });
+});
+
 describe('password recovery (three steps)', () => {
   it('mails a code, checks it, sets the new password and logs in', async () => {
     await t.admin('POST', '/users', { email: 'olvido@example.com', login: 'olvido', password: PASSWORD });
@@ -130,6 +164,19 @@ describe('password recovery (three steps)', () => {
     expect((await t.post('/users/recovery-password', { idUsr, confirmationCode: code, newPassword: 'Otra#2028xx' })).status).toBe(400);
   });
   it('answers step 1 the same for an unknown account', async () => {
-    expect((await t.post('/users/recovery-password', { loginOrEmail: 'nadie@example.com' })).data).toEqual({ step: 2, idUsr: 0 });
+    expect((await t.post('/users/recovery-password', { loginOrEmail: 'nadie@example.com' })).data).toEqual({ step: 2, idUsr: expect.any(Number) });
+  });
+});
+
+describe('e-mailed codes: a try limit that asking for a new code does not reset', () => {
+  it('after 5 wrong codes even the right new code is refused', async () => {
+    await t.admin('POST', '/users', { email: 'intentos@example.com', login: 'intentos', password: PASSWORD });
+    const idUsr = (await t.post('/users/recovery-password', { loginOrEmail: 'intentos' })).data['idUsr'];
+    for (let i = 0; i < 5; i++) {
+      expect((await t.post('/users/recovery-password', { idUsr, confirmationCode: '000000' })).data['code']).toBe('invalid_code_validation_tx');
+    }
+    await t.post('/users/recovery-password', { loginOrEmail: 'intentos' });
+    const fresh = await lastCode('intentos@example.com');
+    expect((await t.post('/users/recovery-password', { idUsr, confirmationCode: fresh })).data['code']).toBe('invalid_code_validation_tx');
   });
 });

@@ -49,13 +49,20 @@ export function userRoutes(deps: Deps) {
   // SPEC 4 "Registration has two steps": without emailCode a code is mailed; with it the account is made.
   app.post('/users/register', async (c) => {
     const body = parseOr400(RegistrationSchema, await readObjectBody(c));
-    if (await findUserByLoginOrEmail(deps.db, body.email)) throw new ApiError(409, 'email_taken', 'email is already registered');
+    // A registered e-mail gets the same answer as a new one (the owner is told by mail), so the
+    // call cannot probe who has an account; its code step then simply fails.
+    const taken = await findUserByLoginOrEmail(deps.db, body.email);
     if (body.login && (await findUserByLoginOrEmail(deps.db, body.login))) throw new ApiError(409, 'login_taken', 'login is already taken');
     if (!body.emailCode) {
+      if (taken) {
+        await sendMail(deps.db, { to: body.email, kind: 'registration_code', subject: 'Ya tienes una cuenta', body: 'Alguien intentó crear una cuenta con este correo. Si fuiste tú, inicia sesión o recupera tu contraseña.' });
+        return reply(c, { step: 2, message: 'code_sent' });
+      }
       const code = await issueCode(deps.db, { purpose: 'register', email: body.email });
-      await sendMail(deps.db, { to: body.email, kind: 'registration_code', subject: 'Tu código de verificación', body: `Tu código para crear tu cuenta es ${code}. Vence en 15 minutos.` });
+      await sendMail(deps.db, { to: body.email, kind: 'registration_code', subject: 'Tu código de verificación', body: `Tu código para crear tu cuenta es ${code}. Vence en 10 minutos.` });
       return reply(c, { step: 2, message: 'code_sent' });
     }
+    if (taken) throw new ApiError(400, 'invalid_code_validation_tx', 'emailCode is wrong or expired');
     if (!(await checkCode(deps.db, { purpose: 'register', email: body.email, code: body.emailCode, consume: true }))) {
       throw new ApiError(400, 'invalid_code_validation_tx', 'emailCode is wrong or expired');
     }

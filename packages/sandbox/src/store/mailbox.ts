@@ -20,7 +20,8 @@ export function sixDigitCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');
 }
 
-const CODE_TTL_MS = 15 * 60 * 1000;
+/** Issue 8: e-mailed codes are 6 digits, valid for 10 minutes, single use. */
+const CODE_TTL_MS = 10 * 60 * 1000;
 
 export async function issueCode(db: Queryable, args: { purpose: 'register' | 'recovery'; email: string; userId?: number; payload?: unknown }): Promise<string> {
   const code = sixDigitCode();
@@ -32,8 +33,26 @@ export async function issueCode(db: Queryable, args: { purpose: 'register' | 're
   return code;
 }
 
-/** The live code row for email+purpose when code matches; marks it used when consume is true. */
+/** Wrong codes allowed per address and purpose within CODE_TTL_MS; a new code does not reset them. */
+export const MAX_CODE_TRIES = 5;
+
+/**
+ * The live code row for email+purpose when code matches; marks it used when consume is true.
+ * After MAX_CODE_TRIES wrong codes in CODE_TTL_MS every code is refused, the right one too.
+ */
 export async function checkCode(db: Queryable, args: { purpose: string; email?: string; userId?: number; code: string; consume: boolean }) {
+  const who = (args.email ?? `user:${args.userId ?? ''}`).toLowerCase();
+  const [{ n } = { n: 0 }] = await db.query<{ n: number }>(
+    'select count(*)::int as n from code_failures where purpose = $1 and who = $2 and created_at > $3',
+    [args.purpose, who, new Date(Date.now() - CODE_TTL_MS)],
+  );
+  if (n >= MAX_CODE_TRIES) return undefined;
+  const row = await findCode(db, args);
+  if (!row) await db.query('insert into code_failures (purpose, who) values ($1, $2)', [args.purpose, who]);
+  return row;
+}
+
+async function findCode(db: Queryable, args: { purpose: string; email?: string; userId?: number; code: string; consume: boolean }) {
   const [row] = await db.query<{ id: number; email: string; user_id: number | null; payload: unknown }>(
     `select id, email, user_id, payload from verification_codes
      where purpose = $1 and code = $2 and not used and expires_at > now()

@@ -84,6 +84,7 @@ export const ENDPOINTS: ReadonlyArray<{ method: 'GET' | 'POST' | 'PUT'; path: st
   { method: 'POST', path: '/api/v1/nequi/request' },
   { method: 'POST', path: '/api/v1/users/logout' },
   { method: 'PUT', path: '/api/v1/users/me/cards/:x/default' },
+  { method: 'POST', path: '/api/v1/users/me/cards/:x/remove' },
   { method: 'GET', path: '/api/v1/users/me/balance' },
   { method: 'GET', path: '/api/v1/users/me/transactions' },
   { method: 'GET', path: '/api/v1/activity/pending' },

@@ -103,4 +103,27 @@ describe('api client', () => {
     await expect(client(net.fetch).post('x', PersonSchema, {})).rejects.toMatchObject({ code: 'payment_error_try_again' });
     expect(net.calls()).toBe(1);
   });
+
+  it('a logged-in call carries the widget key and the token; a session-type answer (SPEC 8) ends the login', async () => {
+    const net = fakeFetch(envelope(200, { name: 'ok' }), envelope(401, { code: 'session_expired', message: 'x' }));
+    const onSessionExpired = vi.fn();
+    const auth = { headers: () => ({ 'x-api-key': 'pk_widget', Authorization: 'Bearer tok' }), onSessionExpired };
+    const api = createApiClient({ apiBase: BASE, wireEncoding: true, clientKey: 'pk_test', lang: 'es', fetch: net.fetch, auth });
+    await api.post('people', PersonSchema, { a: 1 });
+    expect(net.seen[0]?.headers.get('x-api-key')).toBe('pk_widget');
+    expect(net.seen[0]?.headers.get('authorization')).toBe('Bearer tok');
+    expect(net.seen[0]?.headers.get('content-type')).toBe('text/plain');
+    await expect(api.get('people/1', PersonSchema)).rejects.toMatchObject({ code: 'session_expired' });
+    expect(onSessionExpired).toHaveBeenCalledTimes(1);
+  });
+
+  it('a guest call that gets 401 ends no login', async () => {
+    const net = fakeFetch(envelope(401, { code: 'session_expired', message: 'x' }));
+    const onSessionExpired = vi.fn();
+    const api = createApiClient({ apiBase: BASE, wireEncoding: true, clientKey: 'pk_test', lang: 'es', fetch: net.fetch, auth: { headers: () => null, onSessionExpired } });
+    await expect(api.get('people/1', PersonSchema)).rejects.toMatchObject({ code: 'session_expired' });
+    expect(net.seen[0]?.headers.get('x-api-key')).toBe('pk_test');
+    expect(net.seen[0]?.headers.get('authorization')).toBeNull();
+    expect(onSessionExpired).not.toHaveBeenCalled();
+  });
 });

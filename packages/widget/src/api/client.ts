@@ -9,6 +9,11 @@ export interface ApiClientOptions {
   wireEncoding: boolean;
   clientKey: string;
   lang: string;
+  /**
+   * The wallet login, when there is one: its headers replace the client key (core authHeaders), and
+   * a session-type answer (SPEC 8: 401, 420, 500, 520) to a call that carried it ends it.
+   */
+  auth?: { headers(): Record<string, string> | null; onSessionExpired(): void };
   /** Replaced in tests to fake the network at the boundary. */
   fetch?: typeof fetch;
   timeoutMs?: number;
@@ -68,6 +73,22 @@ export function createApiClient(options: ApiClientOptions): ApiClient & ServerCl
     schema: S,
     init: { query?: Query; body?: unknown },
   ): Promise<v.InferOutput<S>> {
+    const auth = options.auth?.headers() ?? null;
+    try {
+      return await send(method, path, schema, init, auth ?? {});
+    } catch (error) {
+      if (auth && error instanceof PasarelaError && error.category === 'session') options.auth?.onSessionExpired();
+      throw error;
+    }
+  }
+
+  async function send<S extends v.GenericSchema>(
+    method: 'get' | 'post' | 'put',
+    path: string,
+    schema: S,
+    init: { query?: Query; body?: unknown },
+    authHeaders: Record<string, string>,
+  ): Promise<v.InferOutput<S>> {
     let response: Response;
     let text: string;
     try {
@@ -75,10 +96,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient & ServerCl
         init.body === undefined
           ? {}
           : options.wireEncoding
-            ? { body: encodeBody(init.body), headers: { 'content-type': 'text/plain' } }
-            : { json: init.body };
+            ? { body: encodeBody(init.body), headers: { ...authHeaders, 'content-type': 'text/plain' } }
+            : { json: init.body, headers: authHeaders };
       response = await http(path.replace(/^\//, ''), {
         method,
+        headers: authHeaders,
         ...(init.query ? { searchParams: init.query } : {}),
         ...body,
       });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { SANDBOX_CLIENT_KEY, SPLASH_MS, VERSION } from '@pasarela/core';
+import { SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY, SPLASH_MS, VERSION } from '@pasarela/core';
 import { CONFIG_ELEMENT_ID, readConfig } from './config';
 
 function withConfig(text: string | null) {
@@ -13,7 +13,7 @@ function withConfig(text: string | null) {
 }
 
 const DEFAULTS = {
-  apiBase: '/api/v1', wireEncoding: true, clientKey: SANDBOX_CLIENT_KEY, env: 'demo', splashMs: SPLASH_MS, version: VERSION, imageBase: '', requestTimeoutMs: 30_000,
+  apiBase: '/api/v1', wireEncoding: true, clientKey: SANDBOX_CLIENT_KEY, widgetKey: SANDBOX_WIDGET_KEY, env: 'demo', splashMs: SPLASH_MS, version: VERSION, imageBase: '', requestTimeoutMs: 30_000,
 };
 
 describe('readConfig', () => {

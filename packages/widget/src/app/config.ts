@@ -1,11 +1,13 @@
 import * as v from 'valibot';
-import { SANDBOX_CLIENT_KEY, SPLASH_MS, VERSION } from '@pasarela/core';
+import { SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY, SPLASH_MS, VERSION } from '@pasarela/core';
 
 // The server writes these into the HTML; every field has a default so a bare index.html still runs.
 const WidgetConfigSchema = v.object({
   apiBase: v.optional(v.pipe(v.string(), v.minLength(1)), '/api/v1'),
   wireEncoding: v.optional(v.boolean(), true),
   clientKey: v.optional(v.pipe(v.string(), v.minLength(1)), SANDBOX_CLIENT_KEY),
+  /** Sent with a wallet user's token instead of the client key (SPEC 7). */
+  widgetKey: v.optional(v.pipe(v.string(), v.minLength(1)), SANDBOX_WIDGET_KEY),
   env: v.optional(v.string(), 'demo'),
   splashMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(60_000)), SPLASH_MS),
   version: v.optional(v.string(), VERSION),

@@ -24,8 +24,21 @@ export type Route =
   /** SPEC 2 /pf/receipt/campaign: the donation made with the payment `codOper`. */
   | { name: 'campaignReceipt'; codOper: string }
   | { name: 'notFound' }
+  /** The wallet (SPEC 2 widget routes); `next`: where a login returns to (the guarded address). */
+  | { name: 'wallet'; screen: WalletScreenName; next: string | null }
   /** Not a screen: the router replaces the address with `to` and routes again. */
   | { name: 'redirect'; to: string };
+
+export type WalletScreenName = 'login' | 'signup' | 'recoverypassword' | 'home' | 'addcard' | 'qrsuccess';
+const WALLET_SCREENS: readonly WalletScreenName[] = ['login', 'signup', 'recoverypassword', 'home', 'addcard', 'qrsuccess'];
+/** SPEC 6 "Needed for /pf/widget/home and /pf/widget/addcard." */
+const LOGIN_REQUIRED: readonly WalletScreenName[] = ['home', 'addcard'];
+export const WALLET_LOGIN_PATH = '/pf/widget/login';
+
+/** An in-app address to return to after login; anything else (another origin, a bad path) is dropped. */
+export function safeNext(next: string | null): string | null {
+  return next !== null && next.startsWith('/') && !next.startsWith('//') && !next.includes('\\') ? next : null;
+}
 
 export type ScreenRouteName = Exclude<Route['name'], 'redirect'>;
 export type RouteOf<N extends Route['name']> = Extract<Route, { name: N }>;
@@ -63,6 +76,13 @@ const exactly = (segments: readonly string[], ...want: string[]) =>
 
 /** Ordered: the first rule that matches decides. */
 export const ADDRESS_RULES: readonly AddressRule[] = [
+  {
+    path: '/pf/widget/{login,signup,recoverypassword,home,addcard,qrsuccess}',
+    match: (s, p) => {
+      const screen = WALLET_SCREENS.find((name) => exactly(s, 'pf', 'widget', name));
+      return screen ? { name: 'wallet', screen, next: safeNext(p.get('next')) } : null;
+    },
+  },
   { path: '/pf/widget', match: (s, p) => (exactly(s, 'pf', 'widget') ? widgetEntry(p) : null) },
   { path: '/pf/widget/clave', match: (s, p) => (exactly(s, 'pf', 'widget', 'clave') ? widgetEntry(p, 'clave') : null) },
   { path: '/pf/widget/crypto', match: (s, p) => (exactly(s, 'pf', 'widget', 'crypto') ? widgetEntry(p, 'crypto') : null) },
@@ -163,6 +183,15 @@ export const SCREENS: ScreenTable = {
   campaignReceipt: { load: () => import('../pages/campaignReceipt/module').then((m) => m.campaignReceiptModule) },
   validateTx: { load: () => import('../pages/validateTx/module').then((m) => m.validateTxModule) },
   notFound: { load: () => Promise.resolve(notFoundModule) },
+  wallet: {
+    // SPEC 2 "Login-required routes redirect to /pf/widget/login, carrying the original location."
+    guard: (route, services) => {
+      if (!LOGIN_REQUIRED.includes(route.screen) || services.session.getState().login) return null;
+      const here = location.pathname + location.search;
+      return `${WALLET_LOGIN_PATH}?next=${encodeURIComponent(here)}`;
+    },
+    load: () => import('../wallet/walletModule').then((m) => m.walletModule),
+  },
 };
 
 export function screenEntry<N extends ScreenRouteName>(name: N): ScreenEntry<N> {

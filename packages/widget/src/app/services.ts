@@ -3,6 +3,7 @@ import type { Language } from '@pasarela/core';
 import type { ApiClient } from '../api/client';
 import type { ParentBridge } from '../embed/parentBridge';
 import type { WidgetConfig } from './config';
+import type { SessionStore } from './session';
 
 /** What every screen may use, made once at start. */
 export interface Services {
@@ -19,6 +20,8 @@ export interface Services {
   /** The server's time in ms (device clock corrected by the API's answers), for server deadlines. */
   serverNow: () => number;
   newTrackId: () => string;
+  /** The wallet login (SPEC 3 "Session"); null when the payer is a guest. */
+  session: SessionStore;
 }
 
 export const ServicesContext = createContext<Services | null>(null);

@@ -1,4 +1,5 @@
 import type { MethodModule } from '../payments/methodModule';
+import { balanceMethod } from './balance';
 import { cardMethod } from './card';
 import { cashMethod } from './cash';
 import { claveMethod } from './clave';
@@ -7,4 +8,4 @@ import { nequiMethod } from './nequi';
 import { yappyMethod } from './yappy';
 
 /** Every payment method, in the order the method choice lists them (PRODUCT.md "Method choice"). */
-export const METHOD_MODULES: readonly MethodModule[] = [cardMethod, nequiMethod, yappyMethod, claveMethod, cashMethod, cryptoMethod];
+export const METHOD_MODULES: readonly MethodModule[] = [cardMethod, nequiMethod, yappyMethod, claveMethod, cashMethod, cryptoMethod, balanceMethod];

@@ -8,6 +8,7 @@ import { startI18n } from '../i18n/i18n';
 import { render, settle } from '../testing/render';
 import { ReceiptScreen } from './ReceiptScreen';
 import { createReceiptStore } from './receiptStore';
+import { createSessionStore } from '../app/session';
 
 /** A cash voucher's receipt as the sandbox answers it (no card, typeMethod CASH, the voucher number as reference). */
 const cashReceipt = (status: number) => ({
@@ -27,6 +28,7 @@ function servicesFor(receipt: unknown): Services {
     navigate: vi.fn(),
     leave: vi.fn(),
     storage: { local: null, session: null },
+    session: createSessionStore(null),
     now: () => new Date('2026-11-21T17:30:00Z'),
     serverNow: () => Date.parse('2026-11-21T17:30:00Z'),
     newTrackId: () => 'track-1',

@@ -1,6 +1,7 @@
 import type { WidgetMessage } from '@pasarela/core';
 import type { ApiClient } from '../api/client';
 import { readConfig } from '../app/config';
+import { createSessionStore } from '../app/session';
 import type { Services } from '../app/services';
 
 export const TEST_NOW = Date.parse('2026-11-21T17:30:00Z');
@@ -19,6 +20,7 @@ export function fakeServices(api: ApiClient, overrides: Partial<Services> = {}) 
     navigate: (path) => void navigations.push(path),
     leave: (url) => void departures.push(url),
     storage: { local: localStorage, session: sessionStorage },
+    session: createSessionStore(null),
     now: () => new Date(TEST_NOW),
     serverNow: () => TEST_NOW,
     newTrackId: () => `track-${++tracks}`,

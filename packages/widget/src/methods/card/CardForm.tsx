@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useStoreState } from '../../ui/useStoreState';
 import { cardBrandHint, cvcLengthFor, formatAmount, type CardBrand, type Language } from '@pasarela/core';
 import { t } from '../../i18n/i18n';
@@ -14,10 +14,12 @@ interface CardFormProps {
   acceptedBrands: readonly CardBrand[];
   /** Starts loading the phone rules before they are needed. */
   preparePhone: () => void;
+  /** Shown just above the pay button (the wallet's "save this card"). */
+  beforeSubmit?: ReactNode;
 }
 
 /** SPEC 3 form values with SPEC 5 validation; each input's name is SPEC's form value name. */
-export function CardForm({ store, total, lang, acceptedBrands, preparePhone }: CardFormProps) {
+export function CardForm({ store, total, lang, acceptedBrands, preparePhone, beforeSubmit }: CardFormProps) {
   const state = useStoreState(store);
   const inputs = useRef<Partial<Record<CardField, HTMLInputElement | null>>>({});
   const alertBox = useRef<HTMLDivElement>(null);
@@ -155,7 +157,7 @@ export function CardForm({ store, total, lang, acceptedBrands, preparePhone }: C
         hint={t('phone_hint')}
         onFocus={preparePhone}
       />
-
+      {beforeSubmit}
       <button type="submit" className="button button--primary button--pay" disabled={paying} aria-busy={state.phase === 'paying'}>
         {state.phase === 'paying' ? t('processing_payment') : t('pay_button', { amount: formatAmount(total, lang) })}
       </button>

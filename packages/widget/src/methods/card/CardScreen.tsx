@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { SUPPORT_EMAIL } from '@pasarela/core';
 import type { MethodScreenProps } from '../../payments/methodModule';
 import { loadReceipts } from '../../receipts/loadReceipts';
@@ -7,11 +7,23 @@ import { createCardPay } from './pay';
 import { checkPhone, preparePhoneRules } from '../../payments/phoneCheck';
 import { createCardStore } from './store';
 import { challengeAddress, saveChallenge, takeChallenge } from './threeDsReturn';
+import { useStoreState } from '../../ui/useStoreState';
+
+type CardExtras = typeof import('../../wallet/cardExtras');
 
 /** The card method: the form, paid by one auth-capture call per click; a 3DS challenge leaves and returns. */
 export function CardScreen({ payment }: MethodScreenProps) {
   const { services, data, arrivalMessage: initialAlert } = payment;
   const { info, merchant, methods } = data;
+  // A logged-in payer: saved cards to choose from, and "save this card" on a new one.
+  const login = useStoreState(services.session).login;
+  const [savedChosen, setSavedChosen] = useState(false);
+  const keepCard = useRef(false);
+  const [extras, setExtras] = useState<CardExtras | null>(null);
+  useEffect(() => {
+    if (login && !extras) void import('../../wallet/cardExtras').then((m) => setExtras(() => m)).catch(() => undefined);
+  }, [login, extras]);
+  const wallet = login && extras ? extras : null;
   const [store] = useState(() => {
     const domainRequested = services.bridge.embedded ? (new URLSearchParams(location.search).get('parentOrigin') ?? location.origin) : location.origin;
     const pay = createCardPay({
@@ -25,6 +37,7 @@ export function CardScreen({ payment }: MethodScreenProps) {
       subscriptionKey: data.subscription?.subscriptionKey,
       donation: () => payment.donation(),
       customFieldValues: () => payment.customFieldValues(),
+      storeCard: () => keepCard.current && services.session.getState().login !== null,
       onAttempt: () => {
         takeChallenge(services.storage.session);
         // Fetch the receipt screens while the payment is under way.
@@ -57,12 +70,18 @@ export function CardScreen({ payment }: MethodScreenProps) {
   }, [store, initialAlert]);
 
   return (
-    <CardForm
-        store={store}
-        total={payment.total}
-        lang={services.lang}
-        acceptedBrands={methods.cardBrands}
-        preparePhone={() => void preparePhoneRules().catch(() => undefined)}
-      />
+    <>
+      {wallet && login ? <wallet.SavedCardChoice key={login.session.sessionId} payment={payment} onChoice={setSavedChosen} /> : null}
+      <div hidden={wallet !== null && savedChosen}>
+        <CardForm
+          store={store}
+          total={payment.total}
+          lang={services.lang}
+          acceptedBrands={methods.cardBrands}
+          preparePhone={() => void preparePhoneRules().catch(() => undefined)}
+          beforeSubmit={wallet ? <wallet.StoreCardBox onChange={(keep) => (keepCard.current = keep)} /> : null}
+        />
+      </div>
+    </>
   );
 }

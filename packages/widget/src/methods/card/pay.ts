@@ -26,6 +26,8 @@ export interface CardPayContext {
   donation?: () => { amount: number; idCampaignBridge: number | string } | null;
   /** SPEC 3 customFieldValues (the link's, and the merchant's fields the payer filled in). */
   customFieldValues?: () => unknown[];
+  /** SPEC 3 storeCard: whether a logged-in payer asked to keep this card. */
+  storeCard?: () => boolean;
 }
 
 /**
@@ -58,6 +60,7 @@ export function createCardPay(ctx: CardPayContext) {
       customFieldValues,
       returnUrlString: info.returnUrlString,
       ...(donation ? { campaign: donation } : {}),
+      ...(ctx.storeCard?.() ? { storeCard: true } : {}),
     });
     const summary = {
       totalPaid,

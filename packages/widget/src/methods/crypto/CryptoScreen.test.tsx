@@ -9,6 +9,7 @@ import { navigate, subscribe } from '../../app/history';
 import type { Services } from '../../app/services';
 import { startI18n } from '../../i18n/i18n';
 import { render, settle } from '../../testing/render';
+import { createSessionStore } from '../../app/session';
 
 /** The Spanish text of a catalogue key. */
 const es = (key: string): string => catalogs.es[key] ?? key;
@@ -63,6 +64,7 @@ async function boot(path: string, failures: Record<string, PasarelaError> = {}) 
     navigate,
     leave: vi.fn(),
     storage: { local: localStorage, session: sessionStorage },
+    session: createSessionStore(null),
     now: () => new Date(NOW),
     serverNow: () => NOW,
     newTrackId: () => 'track-1',

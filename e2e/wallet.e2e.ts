@@ -1,0 +1,336 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { seriousViolations } from './support/axe';
+import { browserAvailable, launchChromium } from './support/browser';
+import { createLink, transactionsFor } from './support/admin';
+import { CheckoutFrame, openShopCheckout } from './support/pages';
+import { addressOf, DEMO_USER, mailedCode, WalletScreens } from './support/wallet';
+import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
+
+// PRODUCT.md "Wallet screens" as full pages on the checkout origin.
+describe.runIf(browserAvailable())('the wallet: login guard, home, add card, logout', () => {
+  let sandbox: RunningSandbox;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ SPLASH_MS: '200' });
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await sandbox?.stop();
+  });
+
+  async function phone(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+    const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    return { context, page, errors };
+  }
+
+  it('logged out, home redirects to the login with the address, and login returns there', async () => {
+    const { context, page, errors } = await phone();
+    await page.goto(`${sandbox.url}/pf/widget/home?lang=es`);
+    await page.getByRole('heading', { name: /inicia sesión en tu billetera/i }).waitFor();
+    expect(addressOf(page)).toBe(`/pf/widget/login?next=${encodeURIComponent('/pf/widget/home?lang=es')}&lang=es`);
+    expect(await page.getByLabel(/usuario o correo/i).getAttribute('autocomplete')).toBe('username');
+    expect(await page.getByLabel(/^contraseña$/i).getAttribute('autocomplete')).toBe('current-password');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: '/tmp/shots/wallet-login-360.png', fullPage: true });
+
+    const wallet = new WalletScreens(page);
+    await wallet.logIn(DEMO_USER.login, 'wrong-Pass#1');
+    await page.getByRole('alert').filter({ hasText: /usuario o contraseña incorrectos/i }).waitFor();
+    await wallet.logIn(DEMO_USER.login, DEMO_USER.password);
+    await page.getByRole('heading', { name: /mi billetera/i }).waitFor();
+    expect(addressOf(page)).toBe('/pf/widget/home?lang=es');
+    await expect.poll(() => page.getByText('$100.00').isVisible()).toBe(true);
+    const visa = page.getByRole('listitem').filter({ hasText: /VISA .*4242/ });
+    expect(await visa.locator('.badge').textContent()).toMatch(/predeterminada/i);
+    expect(await page.locator('.wallet-profile__photo').getAttribute('src')).toContain('/images/users/default');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: '/tmp/shots/wallet-home-360.png', fullPage: true });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("looks up a mobile line's debt from the wallet's saved service and pays it with the balance", async () => {
+    const { context, page, errors } = await phone();
+    await page.goto(`${sandbox.url}/pf/widget/home`);
+    await new WalletScreens(page).logIn(DEMO_USER.login, DEMO_USER.password);
+    await page.getByRole('heading', { name: /consulta tu saldo pendiente/i }).waitFor();
+    expect(await page.getByLabel(/número de servicio/i).getAttribute('autocomplete')).toBe('tel');
+    await page.getByLabel(/número de servicio/i).fill('69999999');
+    await page.getByRole('button', { name: /^buscar$/i }).click();
+    await page.getByText(/no hay resultados/i).waitFor();
+    await page.getByRole('button', { name: /celular prepago 61111111/i }).click();
+    await page.getByText(/móvil demo: factura de la línea 61111111/i).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: '/tmp/shots/debt-lookup-360.png', fullPage: true });
+    await page.getByRole('button', { name: /pagar con saldo \(\$18\.50\)/i }).click();
+    await page.getByText(/pago realizado con éxito/i).waitFor();
+    await expect.poll(() => page.getByText('$81.50').first().isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keyboard only, in English: logs in with Tab and Enter; five wrong passwords show the lockout message', async () => {
+    const res = await fetch(`${sandbox.url}/sandbox/users`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'teclado@example.com', login: 'teclado', password: 'Teclado#2026' }),
+    });
+    expect(res.status).toBe(201);
+    const context = await browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(`${sandbox.url}/pf/widget/home?lang=en`);
+    await page.getByRole('heading', { name: /log in to your wallet/i }).waitFor();
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('teclado');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Teclado#2026');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: /my wallet/i }).waitFor();
+    await page.screenshot({ path: '/tmp/shots/wallet-home-en-desktop.png', fullPage: true });
+    await page.getByRole('button', { name: /log out/i }).focus();
+    await page.keyboard.press('Enter');
+    const wallet = new WalletScreens(page);
+    await page.getByRole('heading', { name: /log in to your wallet/i }).waitFor();
+    for (let i = 0; i < 5; i++) {
+      await wallet.logIn('teclado', `Wrong#${i}pass`);
+      await page.getByRole('alert').waitFor();
+    }
+    await page.getByRole('alert').filter({ hasText: /temporarily suspended|suspendida/i }).waitFor();
+    await context.close();
+  });
+
+  it('adds a card from home, makes it the default, removes it, and logs out', async () => {
+    const { context, page, errors } = await phone();
+    await page.goto(`${sandbox.url}/pf/widget/addcard`);
+    await new WalletScreens(page).logIn(DEMO_USER.login, DEMO_USER.password);
+    await page.getByRole('heading', { name: /agregar tarjeta/i }).waitFor();
+    expect(addressOf(page)).toBe('/pf/widget/addcard');
+    const card = new CheckoutFrame(page);
+    for (const [name, autocomplete] of [['cardnumber', 'cc-number'], ['expirationDate', 'cc-exp'], ['cvc', 'cc-csc'], ['name', 'cc-name']] as const) {
+      expect(await card.field(name).getAttribute('autocomplete')).toBe(autocomplete);
+    }
+    await card.field('cardnumber').fill('5555555555554444');
+    await card.field('expirationDate').fill('12/34');
+    await card.field('cvc').fill('123');
+    await card.field('name').fill('DEMO BILLETERA');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: '/tmp/shots/wallet-addcard-360.png', fullPage: true });
+    await page.getByRole('button', { name: /guardar/i }).click();
+    await page.goto(`${sandbox.url}/pf/widget/home`);
+    const mc = page.getByRole('listitem').filter({ hasText: /MC .*4444/ });
+    await mc.waitFor();
+    await page.getByRole('button', { name: /usar como predeterminada: MC/i }).click();
+    await expect.poll(() => mc.locator('.badge').count()).toBe(1);
+    expect(await page.getByRole('listitem').filter({ hasText: /VISA .*4242/ }).locator('.badge').count()).toBe(0);
+    await page.getByRole('button', { name: /eliminar: MC/i }).click();
+    await expect.poll(() => mc.count()).toBe(0);
+    await expect.poll(() => page.getByRole('listitem').filter({ hasText: /VISA .*4242/ }).locator('.badge').count()).toBe(1);
+
+    await page.getByRole('button', { name: /cerrar sesión/i }).click();
+    await page.getByRole('heading', { name: /inicia sesión/i }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('pasarela.widget.session'))).toBeNull();
+    await page.goto(`${sandbox.url}/pf/widget/home`);
+    await page.getByRole('heading', { name: /inicia sesión/i }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe.runIf(browserAvailable())('a new payer: sign up, add a card, log out, recover the password, log in', () => {
+  let sandbox: RunningSandbox;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ SPLASH_MS: '200' });
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await sandbox?.stop();
+  });
+
+  it('signs up in two steps with the mailed code, then recovers the password in three', async () => {
+    const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const email = `nueva.${Date.now()}@example.com`;
+    await page.goto(`${sandbox.url}/pf/widget/login`);
+    await page.getByRole('link', { name: /crear una cuenta/i }).click();
+    await page.getByRole('heading', { name: /crea tu cuenta/i }).waitFor();
+    const expected: Array<[RegExp, string]> = [
+      [/correo electrónico/i, 'email'], [/^nombre$/i, 'given-name'], [/^apellido$/i, 'family-name'], [/^teléfono$/i, 'tel'],
+      [/^nueva contraseña$/i, 'new-password'], [/^confirmar contraseña$/i, 'new-password'],
+    ];
+    for (const [label, autocomplete] of expected) expect(await page.getByLabel(label).getAttribute('autocomplete')).toBe(autocomplete);
+    await page.getByLabel(/correo electrónico/i).fill(email);
+    await page.getByLabel(/^nombre$/i).fill('Lucia');
+    await page.getByLabel(/^apellido$/i).fill('Gomez');
+    await page.getByLabel(/^teléfono$/i).fill('+50761234567');
+    await page.getByLabel(/^nueva contraseña$/i).fill('corta');
+    expect(await page.locator('.policies__item--met').count()).toBe(1);
+    await page.getByLabel(/^nueva contraseña$/i).fill('Nueva#2026clave');
+    expect(await page.locator('.policies__item--met').count()).toBe(5);
+    await page.getByLabel(/^confirmar contraseña$/i).fill('Nueva#2026clavX');
+    expect(await page.getByText(/las contraseñas no coinciden/i).isVisible()).toBe(true);
+    await page.getByLabel(/^confirmar contraseña$/i).fill('Nueva#2026clave');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: '/tmp/shots/signup-step1-360.png', fullPage: true });
+    await page.getByRole('button', { name: /registrarme/i }).click();
+    const codeField = page.getByLabel(/código enviado a tu correo/i);
+    await codeField.waitFor();
+    expect(await codeField.getAttribute('autocomplete')).toBe('one-time-code');
+    // A new code replaces the first one.
+    const first = await mailedCode(sandbox.url, email);
+    await page.getByRole('button', { name: /enviar el código otra vez/i }).click();
+    await page.getByText(/te enviamos un código nuevo/i).waitFor();
+    const second = await mailedCode(sandbox.url, email);
+    await codeField.fill(first === second ? second : first);
+    await page.getByRole('button', { name: /confirmar/i }).click();
+    if (first !== second) await page.getByRole('alert').filter({ hasText: /código/i }).waitFor();
+    await codeField.fill(second);
+    await page.screenshot({ path: '/tmp/shots/signup-step2-360.png', fullPage: true });
+    await page.getByRole('button', { name: /confirmar/i }).click();
+    await page.getByRole('heading', { name: /mi billetera/i }).waitFor();
+    await page.getByText('Lucia Gomez').waitFor();
+
+    await page.getByRole('link', { name: /agregar tarjeta/i }).click();
+    const card = new CheckoutFrame(page);
+    await card.field('cardnumber').fill('4111111111111111');
+    await card.field('expirationDate').fill('11/33');
+    await card.field('cvc').fill('321');
+    await card.field('name').fill('LUCIA GOMEZ');
+    await page.getByRole('button', { name: /guardar/i }).click();
+    await page.getByRole('listitem').filter({ hasText: /VISA .*1111/ }).waitFor();
+    await page.getByRole('button', { name: /cerrar sesión/i }).click();
+
+    await page.getByRole('link', { name: /olvidaste tu contraseña/i }).click();
+    await page.getByRole('heading', { name: /recuperar contraseña/i }).waitFor();
+    await page.getByLabel(/usuario o correo/i).fill(email);
+    await page.getByRole('button', { name: /enviar código/i }).click();
+    await page.getByLabel(/código enviado a tu correo/i).fill(await mailedCode(sandbox.url, email));
+    await page.getByRole('button', { name: /confirmar/i }).click();
+    await page.getByLabel(/^nueva contraseña$/i).fill('Otra#2027clave');
+    await page.getByLabel(/^confirmar contraseña$/i).fill('Otra#2027clave');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: '/tmp/shots/recovery-step3-360.png', fullPage: true });
+    await page.getByRole('button', { name: /guardar/i }).click();
+    await page.getByRole('heading', { name: /mi billetera/i }).waitFor();
+    await page.getByRole('button', { name: /cerrar sesión/i }).click();
+    await new WalletScreens(page).logIn(email, 'Otra#2027clave');
+    await page.getByRole('listitem').filter({ hasText: /VISA .*1111/ }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe.runIf(browserAvailable())('Saldo / Balance at checkout', () => {
+  let sandbox: RunningSandbox;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ SPLASH_MS: '200' });
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await sandbox?.stop();
+  });
+
+  it('a guest logs in in place and pays the demo-shop order with the balance', async () => {
+    const opened = await openShopCheckout(browser, sandbox.demoUrl);
+    const { context, page, shop, checkout, codes, errors } = opened;
+    await checkout.chooseMethod(/Saldo/);
+    const wallet = new WalletScreens(checkout.frame);
+    expect(await checkout.frame.getByLabel(/usuario o correo/i).getAttribute('autocomplete')).toBe('username');
+    expect(await checkout.frame.getByLabel(/^contraseña$/i).getAttribute('autocomplete')).toBe('current-password');
+    await wallet.logIn(DEMO_USER.login, DEMO_USER.password);
+    const pay = checkout.frame.getByRole('button', { name: /pagar con saldo/i });
+    await pay.waitFor();
+    await expect.poll(() => checkout.frame.getByText('$100.00').isVisible()).toBe(true);
+    const frame = page.frames().find((f) => f.url().includes('/pf/widget'));
+    if (!frame) throw new Error('no checkout frame');
+    expect(await seriousViolations(frame)).toEqual([]);
+    await page.screenshot({ path: '/tmp/shots/balance-modal-desktop.png' });
+    await pay.click();
+    await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('success');
+    expect(await shop.result.getAttribute('data-method')).toBe('balance');
+    expect(await transactionsFor(sandbox, codes[0] ?? '')).toEqual([expect.objectContaining({ method: 'balance', status: 1 })]);
+    await page.screenshot({ path: '/tmp/shots/balance-receipt-desktop.png' });
+    // SPEC 3: after a successful payment the browser no longer remembers the login.
+    expect(await frame.evaluate(() => localStorage.getItem('pasarela.widget.session'))).toBeNull();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a balance short of the total gets the catalogue message and no payment is recorded', async () => {
+    const code = await createLink(sandbox, { amount: 500, description: 'Bicicleta' });
+    const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}`);
+    const checkout = new CheckoutFrame(page);
+    await checkout.waitForForm();
+    await checkout.chooseMethod(/Saldo/);
+    await new WalletScreens(page).logIn(DEMO_USER.login, DEMO_USER.password);
+    await page.getByRole('alert').filter({ hasText: /tu saldo no alcanza/i }).waitFor();
+    await page.screenshot({ path: '/tmp/shots/balance-short-360.png', fullPage: true });
+    await page.getByRole('button', { name: /pagar con saldo/i }).click();
+    expect(await transactionsFor(sandbox, code)).toEqual([]);
+    await context.close();
+  });
+
+  it('a logged-in payer pays with the default saved card without typing it', async () => {
+    const opened = await openShopCheckout(browser, sandbox.demoUrl);
+    const { context, page, shop, checkout, codes, errors } = opened;
+    await checkout.chooseMethod(/Saldo/);
+    await new WalletScreens(checkout.frame).logIn(DEMO_USER.login, DEMO_USER.password);
+    await checkout.frame.getByRole('button', { name: /pagar con saldo/i }).waitFor();
+    await checkout.chooseMethod(/Tarjeta/);
+    const saved = checkout.frame.getByRole('group', { name: /tarjetas guardadas/i });
+    const visa = saved.getByRole('radio', { name: /VISA .*4242/ });
+    await visa.waitFor();
+    expect(await visa.isChecked()).toBe(true);
+    expect(await checkout.field('cardnumber').isVisible()).toBe(false);
+    const frame = page.frames().find((f) => f.url().includes('/pf/widget'));
+    if (!frame) throw new Error('no checkout frame');
+    expect(await seriousViolations(frame)).toEqual([]);
+    await page.screenshot({ path: '/tmp/shots/saved-card-modal-desktop.png' });
+    await checkout.frame.locator('.saved-cards').getByRole('button', { name: /pagar/i }).click();
+    await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('success');
+    expect(await shop.result.getAttribute('data-method')).toBe('card');
+    expect(await transactionsFor(sandbox, codes[0] ?? '')).toEqual([expect.objectContaining({ method: 'card', status: 1 })]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('"save this card" on a new card keeps it for the wallet', async () => {
+    const code = await createLink(sandbox, { amount: 12, description: 'Taza' });
+    const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}`);
+    const checkout = new CheckoutFrame(page);
+    await checkout.waitForForm();
+    await checkout.chooseMethod(/Saldo/);
+    await new WalletScreens(page).logIn(DEMO_USER.login, DEMO_USER.password);
+    await page.getByRole('button', { name: /pagar con saldo/i }).waitFor();
+    await checkout.chooseMethod(/Tarjeta/);
+    await page.getByRole('radio', { name: /nueva tarjeta/i }).check();
+    await checkout.fillCard({ number: '5555 5555 5555 4444' });
+    await page.getByRole('checkbox', { name: /guardar esta tarjeta/i }).check();
+    await page.screenshot({ path: '/tmp/shots/store-card-360.png', fullPage: true });
+    await page.locator('form.card-form button[type="submit"]').click();
+    await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.goto(`${sandbox.url}/pf/widget/home`);
+    await new WalletScreens(page).logIn(DEMO_USER.login, DEMO_USER.password);
+    await page.getByRole('listitem').filter({ hasText: /MC .*4444/ }).waitFor();
+    await context.close();
+  });
+});

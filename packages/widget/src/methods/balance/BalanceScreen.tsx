@@ -1,0 +1,64 @@
+import { useEffect, useState } from 'react';
+import { formatAmount } from '@pasarela/core';
+import { t } from '../../i18n/i18n';
+import type { MethodScreenProps } from '../../payments/methodModule';
+import { useStoreState } from '../../ui/useStoreState';
+import { LoginForm } from '../../wallet/LoginForm';
+import { here } from '../../wallet/walletLink';
+import { createBalanceStore } from './store';
+
+/** PRODUCT.md "Balance": a guest logs in in place; a wallet user sees the balance and pays with it. */
+export function BalanceScreen({ payment }: MethodScreenProps) {
+  const { services, total } = payment;
+  const login = useStoreState(services.session).login;
+  return (
+    <div className="method">
+      <h2 className="method__title">{t('method_balance')}</h2>
+      {login ? (
+        <BalancePay payment={payment} key={login.session.sessionId} />
+      ) : (
+        <>
+          <p className="method__text">{t('wallet_balance_login_intro')}</p>
+          <LoginForm idPrefix="balance-" next={here()} onLoggedIn={() => undefined} />
+          <p className="page__hint">{t('pay_with_balance', { amount: formatAmount(total, services.lang) })}</p>
+        </>
+      )}
+    </div>
+  );
+}
+
+function BalancePay({ payment }: MethodScreenProps) {
+  const { services, total } = payment;
+  const [store] = useState(() => createBalanceStore(payment));
+  const state = useStoreState(store);
+  useEffect(() => void store.getState().load(), [store]);
+  const paying = state.phase === 'paying';
+  const short = state.balance !== null && state.balance < total;
+  return (
+    <form
+      className="method-form wallet-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void store.getState().pay();
+      }}
+    >
+      <div className="wallet-balance">
+        <p className="wallet-section__title">{t('wallet_balance')}</p>
+        <p className="wallet-balance__amount" aria-live="polite">
+          {state.balance === null ? t('loading') : formatAmount(state.balance, services.lang)}
+        </p>
+      </div>
+      {state.error || short ? (
+        <div className="alert" role="alert">
+          <p className="alert__text">{t(state.error ?? 'wallet_insufficient_balance')}</p>
+        </div>
+      ) : null}
+      <button type="submit" className="button button--primary button--pay" disabled={paying || state.phase === 'loading'} aria-busy={paying}>
+        {paying ? t('processing_payment') : t('pay_with_balance', { amount: formatAmount(total, services.lang) })}
+      </button>
+      <button type="button" className="button button--link" disabled={paying} onClick={() => services.session.getState().clear('logout')}>
+        {t('logout_button')}
+      </button>
+    </form>
+  );
+}

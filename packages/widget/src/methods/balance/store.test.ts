@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { PasarelaError } from '@pasarela/core';
+import { fakePaymentContext, scriptedApi } from '../../testing/fakePaymentContext';
+import { createBalanceStore } from './store';
+
+const login = { session: { sessionId: 's', token: 'tok', user: { idUsr: 7 } }, expiresAt: null };
+const balance = (disponible: number) => ({ balance: [{ disponible, currency: 'USD' }] });
+
+function setUp(answers: Parameters<typeof scriptedApi>[0]) {
+  const api = scriptedApi(answers);
+  const fake = fakePaymentContext('balance', api.api);
+  fake.services.session.getState().set(login);
+  return { ...fake, calls: api.calls, store: createBalanceStore(fake.payment) };
+}
+
+describe('paying with the wallet balance', () => {
+  it('pays through the activity pay call with useFunds, reports success and shows the receipt', async () => {
+    const { store, calls, results, navigations } = setUp({
+      'users/me/balance': balance(100),
+      'activity/pay': { activityResult: { status: 1, codOper: 'PP1' }, method: 'balance' },
+    });
+    await store.getState().load();
+    expect(store.getState().balance).toBe(100);
+    await store.getState().pay();
+    const pay = calls.find((c) => c.path === 'activity/pay');
+    expect(pay?.body).toMatchObject({ sourceSearch: { paymentCode: 'LINK1' }, useFunds: true, idUsrCard: null, trackId: 'track-1' });
+    // SPEC 4 "Paying with balance as a subscription activation is skipped."
+    expect(pay?.body).not.toHaveProperty('activateSubscription');
+    expect(results()).toEqual([expect.objectContaining({ status: 'success', method: 'balance' })]);
+    expect(navigations).toEqual(['/pf/default-receipt/PP1']);
+  });
+
+  it('a balance short of the total answers with the catalogue message and sends nothing', async () => {
+    const { store, calls } = setUp({ 'users/me/balance': balance(10) });
+    await store.getState().load();
+    await store.getState().pay();
+    expect(store.getState().error).toBe('wallet_insufficient_balance');
+    expect(calls.some((c) => c.path === 'activity/pay')).toBe(false);
+  });
+
+  it("the server's payment_rejected (balance spent elsewhere meanwhile) is the same message", async () => {
+    const { store } = setUp({
+      'users/me/balance': balance(100),
+      'activity/pay': new PasarelaError({ code: 'payment_rejected', category: 'api', status: 422 }),
+    });
+    await store.getState().load();
+    await store.getState().pay();
+    expect(store.getState()).toMatchObject({ phase: 'ready', error: 'wallet_insufficient_balance' });
+  });
+});

@@ -1,0 +1,77 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { activatesSubscription, buildPayActivityPayload, displayStatusOf, overallResultOfDisplay } from '@pasarela/core';
+import type { PaymentContext } from '../../payments/paymentContext';
+import { loadBalance, payActivity } from '../../wallet/api';
+import { walletMessageKey } from '../../wallet/walletMessage';
+
+/** The Tipo the receipt and the parent notification carry for a balance payment. */
+export const BALANCE_TYPE = 'PFW';
+
+export interface BalanceState {
+  phase: 'loading' | 'ready' | 'paying' | 'failed';
+  balance: number | null;
+  /** Catalogue key of what went wrong (loading the balance or paying). */
+  error: string | null;
+  load(): Promise<void>;
+  pay(): Promise<void>;
+}
+export type BalanceStore = StoreApi<BalanceState>;
+
+/** The payer's balance and one payment from it through SPEC 7's activity pay call. */
+export function createBalanceStore(payment: PaymentContext): BalanceStore {
+  const { services, data } = payment;
+  return createStore<BalanceState>()((set, get) => ({
+    phase: 'loading',
+    balance: null,
+    error: null,
+    async load() {
+      set({ phase: 'loading', error: null });
+      try {
+        set({ phase: 'ready', balance: await loadBalance(services.api) });
+      } catch (error) {
+        set({ phase: 'failed', error: walletMessageKey(error) });
+      }
+    },
+    async pay() {
+      const { phase, balance } = get();
+      if (phase === 'paying' || phase === 'loading') return;
+      if (balance !== null && balance < payment.total) {
+        set({ error: 'wallet_insufficient_balance' });
+        return;
+      }
+      set({ phase: 'paying', error: null });
+      payment.setBusy(true);
+      const subscription = data.info.idSubscription !== null && data.info.subscription?.subscriptionKey
+        ? { idSubscription: data.info.idSubscription, subscriptionKey: data.info.subscription.subscriptionKey }
+        : null;
+      try {
+        const payload = buildPayActivityPayload({
+          sourceSearch: { paymentCode: data.info.code },
+          idUsrCard: null,
+          // A payment link is no user service of the payer's.
+          idUsrService: 0,
+          useFunds: true,
+          customFieldValues: [],
+          // SPEC 4 "Paying with balance as a subscription activation is skipped."
+          subscription: activatesSubscription('balance') ? subscription : null,
+          txChannel: payment.linkFields().txChannel,
+        });
+        const answer = await payActivity(services.api, { ...payload, trackId: services.newTrackId() });
+        const { status, codOper } = answer.activityResult;
+        const result = overallResultOfDisplay(displayStatusOf('balance', status));
+        payment.report({ result, codOper, type: BALANCE_TYPE });
+        if (result === 'DECLINED' || result === 'ERROR') {
+          set({ phase: 'ready', error: 'payment_rejected' });
+          return;
+        }
+        payment.showReceipt(codOper);
+      } catch (error) {
+        // The balance may have changed meanwhile (a payment elsewhere): show the current one.
+        if (services.session.getState().login) await get().load();
+        set({ phase: get().phase === 'failed' ? 'failed' : 'ready', error: walletMessageKey(error) });
+      } finally {
+        payment.setBusy(false);
+      }
+    },
+  }));
+}

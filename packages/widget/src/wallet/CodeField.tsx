@@ -1,0 +1,19 @@
+import { digitsOnly } from '@pasarela/core';
+import { t } from '../i18n/i18n';
+import { Field } from '../ui/Field';
+
+/** The 6-digit code e-mailed for signup and recovery (`one-time-code`). */
+export function CodeField({ value, onValue, disabled }: { value: string; onValue: (value: string) => void; disabled: boolean }) {
+  return (
+    <Field
+      name="emailCode"
+      label={t('label_email_code')}
+      value={value}
+      onValue={(typed) => onValue(digitsOnly(typed).slice(0, 6))}
+      autoComplete="one-time-code"
+      inputMode="numeric"
+      maxLength={6}
+      disabled={disabled}
+    />
+  );
+}

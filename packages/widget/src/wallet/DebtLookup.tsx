@@ -1,0 +1,101 @@
+import { useEffect, useState } from 'react';
+import { buildPayActivityPayload, formatAmount, isPasarelaError, searchActivityQuery, totalWithTax, userServiceNumber, type UserService } from '@pasarela/core';
+import { t } from '../i18n/i18n';
+import { useServices } from '../app/services';
+import { Field } from '../ui/Field';
+import { loadServices, payActivity, searchActivity, type FoundActivity } from './api';
+import { walletMessageKey } from './walletMessage';
+
+/**
+ * SPEC 1/2 "mobile-operator debt search": a phone or service number (the wallet's saved services
+ * offered first), what it owes, and paying it with the balance.
+ */
+export function DebtLookup({ onPaid }: { onPaid: () => void }) {
+  const services = useServices();
+  const [saved, setSaved] = useState<UserService[]>([]);
+  const [number, setNumber] = useState('');
+  const [found, setFound] = useState<FoundActivity[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const [paid, setPaid] = useState<string | null>(null);
+
+  useEffect(() => {
+    void loadServices(services.api).then(setSaved, () => undefined);
+  }, []);
+
+  const search = async (value: string) => {
+    const digits = value.replace(/\D/g, '');
+    setNumber(value);
+    setFound(null);
+    setPaid(null);
+    if (digits === '') return setMessage('field_required');
+    setBusy(true);
+    setMessage(null);
+    try {
+      setFound(await searchActivity(services.api, searchActivityQuery({ code: digits })));
+    } catch (error) {
+      setMessage(isPasarelaError(error) && error.code === 'PAYMENT_NOT_FOUND' ? 'no_results' : walletMessageKey(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const serviceFor = (digits: string) => saved.find((s) => userServiceNumber(s) === digits);
+  const pay = async (debt: FoundActivity) => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      const payload = buildPayActivityPayload({
+        sourceSearch: debt,
+        idUsrCard: null,
+        idUsrService: serviceFor(number.replace(/\D/g, ''))?.idUsrService ?? 0,
+        useFunds: true,
+      });
+      const answer = await payActivity(services.api, { ...payload, trackId: services.newTrackId() });
+      setFound(null);
+      setPaid(answer.activityResult.codOper);
+      onPaid();
+    } catch (error) {
+      setMessage(walletMessageKey(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="debt-title">
+      <h2 id="debt-title" className="wallet-section__title">{t('debt_search_title')}</h2>
+      <form className="method-form wallet-form" noValidate onSubmit={(e) => (e.preventDefault(), void search(number))}>
+        {saved.length > 0 ? (
+          <p className="wallet-links">
+            {saved.map((s) => (
+              <button key={s.idUsrService} type="button" className="button button--link" onClick={() => void search(userServiceNumber(s) ?? '')}>
+                {s.nameOrAlias} {userServiceNumber(s)}
+              </button>
+            ))}
+          </p>
+        ) : null}
+        <Field name="serviceNumber" label={t('debt_search_label')} type="tel" value={number} onValue={setNumber} autoComplete="tel" inputMode="numeric" disabled={busy} />
+        <button type="submit" className="button button--secondary" disabled={busy} aria-busy={busy}>
+          {t('search_button')}
+        </button>
+      </form>
+      <div aria-live="polite">
+        {message === 'no_results' ? <p className="page__text">{t(message)}</p> : null}
+        {message && message !== 'no_results' ? (
+          <div className="alert" role="alert">
+            <p className="alert__text">{t(message)}</p>
+          </div>
+        ) : null}
+        {paid ? <p className="page__text">{t('payment_successfull')} · {paid}</p> : null}
+        {found?.map((debt) => (
+          <div key={debt.paymentCode} className="wallet-list__item">
+            <span>{debt.description}</span>
+            <button type="button" className="button button--primary button--small" disabled={busy} onClick={() => void pay(debt)}>
+              {t('pay_with_balance', { amount: formatAmount(totalWithTax(debt.amount, debt.taxes), services.lang) })}
+            </button>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}

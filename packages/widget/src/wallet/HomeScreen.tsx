@@ -1,0 +1,87 @@
+import { useEffect } from 'react';
+import { displayStatusOf, formatAmount, formatPanamaDate, statusFamilyOf } from '@pasarela/core';
+import { t } from '../i18n/i18n';
+import { useServices } from '../app/services';
+import { MessagePage } from '../app/MessagePage';
+import { useStoreState } from '../ui/useStoreState';
+import { logOut } from './api';
+import type { AccountStore } from './accountStore';
+import { go } from './LoginForm';
+import { DebtLookup } from './DebtLookup';
+import { SavedCardList } from './SavedCardList';
+import { WalletPage } from './WalletPage';
+import { here, walletLink } from './walletLink';
+
+export const LOGIN_PATH = '/pf/widget/login';
+
+/** /pf/widget/home: profile, balance, saved cards (default marked, change, remove), recent payments, log out. */
+export function HomeScreen({ store }: { store: AccountStore }) {
+  const services = useServices();
+  const state = useStoreState(store);
+  const login = useStoreState(services.session).login;
+  const { lang } = services;
+
+  // A session-type answer ended the login (SPEC 8): back to the login, which says so, and back here after.
+  useEffect(() => {
+    if (!login) services.navigate(walletLink(LOGIN_PATH, here()));
+  }, [login]);
+
+  const logout = () => {
+    void logOut(services.api).catch(() => undefined);
+    services.session.getState().clear('logout');
+  };
+
+  if (state.status === 'failed' || !state.account) {
+    return <MessagePage title={t('error_to_load')} message={{ key: 'happen_error_try_again', text: t(state.error ?? 'happen_error_try_again') }} onRetry={() => void store.getState().load()} />;
+  }
+  const { profile, balance, cards, transactions } = state.account;
+  const fullName = `${profile.name} ${profile.lastname}`.trim();
+  return (
+    <WalletPage title={t('wallet_home_title')}>
+      <section className="wallet-profile" aria-label={t('wallet_profile')}>
+        <img className="wallet-profile__photo" src={profile.photo} alt="" width={56} height={56} />
+        <div>
+          <p className="wallet-profile__name">{fullName || profile.login}</p>
+          <p className="wallet-profile__email">{profile.email}</p>
+        </div>
+        <button type="button" className="button button--secondary button--small" onClick={logout}>
+          {t('logout_button')}
+        </button>
+      </section>
+      <section className="wallet-balance" aria-labelledby="wallet-balance-label">
+        <h2 id="wallet-balance-label" className="wallet-section__title">{t('wallet_balance')}</h2>
+        <p className="wallet-balance__amount">{formatAmount(balance, lang)}</p>
+      </section>
+      <section aria-labelledby="saved-cards-label">
+        <h2 id="saved-cards-label" className="wallet-section__title">{t('saved_cards')}</h2>
+        {state.error ? (
+          <div className="alert" role="alert">
+            <p className="alert__text">{t(state.error)}</p>
+          </div>
+        ) : null}
+        <SavedCardList cards={cards} busyCard={state.busyCard} onDefault={(id) => void store.getState().makeDefault(id)} onRemove={(id) => void store.getState().remove(id)} />
+        <a className="button button--secondary" href={walletLink('/pf/widget/addcard', '/pf/widget/home')} onClick={(e) => go(e, services.navigate)}>
+          {t('add_card')}
+        </a>
+      </section>
+      <DebtLookup onPaid={() => void store.getState().load()} />
+      <section aria-labelledby="recent-label">
+        <h2 id="recent-label" className="wallet-section__title">{t('wallet_recent')}</h2>
+        {transactions.length === 0 ? <p className="page__text">{t('wallet_no_transactions')}</p> : null}
+        <ul className="wallet-list">
+          {transactions.map((tx) => (
+            <li key={tx.codOper} className="wallet-list__item">
+              <span>
+                {formatPanamaDate(new Date(tx.createdAt))} · {t(tx.method === 'balance' ? 'method_balance' : tx.method === 'card' ? 'method_card' : `method_${tx.method}`)}
+                {tx.displayNum ? ` ${tx.displayNum}` : ''}
+              </span>
+              <span>
+                {formatAmount(tx.amount + tx.taxAmount, lang)} · {t(`status_${displayStatusOf(statusFamilyOf(tx.method), tx.status)}`)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </WalletPage>
+  );
+}

@@ -1,0 +1,100 @@
+import { useRef, useState } from 'react';
+import { t } from '../i18n/i18n';
+import { useServices } from '../app/services';
+import { Field } from '../ui/Field';
+import { useStoreState } from '../ui/useStoreState';
+import { createLoginStore } from './loginStore';
+import { walletLink } from './walletLink';
+
+interface LoginFormProps {
+  /** Called once the session is stored. */
+  onLoggedIn: () => void;
+  /** Where signup and recovery send the payer back to. */
+  next: string;
+  /** Prefix for field ids when the form sits inside another screen (the checkout's Balance). */
+  idPrefix?: string;
+}
+
+/** PRODUCT.md: login with username or e-mail and password (`username`, `current-password`). */
+export function LoginForm({ onLoggedIn, next, idPrefix = '' }: LoginFormProps) {
+  const services = useServices();
+  const [store] = useState(() => createLoginStore({ api: services.api, session: services.session }));
+  const { login } = useStoreState(store);
+  const expired = useStoreState(services.session).expired;
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [missing, setMissing] = useState<{ username?: boolean; password?: boolean }>({});
+  const userRef = useRef<HTMLInputElement>(null);
+  const busy = login.status === 'loading';
+  const error = login.error ?? (expired ? 'session_expired' : null);
+
+  const submit = async () => {
+    const gaps = { username: username.trim() === '', password: password === '' };
+    setMissing(gaps);
+    if (gaps.username || gaps.password) {
+      userRef.current?.focus();
+      return;
+    }
+    if (await store.getState().submit(username, password)) onLoggedIn();
+    else setPassword('');
+  };
+
+  return (
+    <form
+      className="method-form wallet-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      {error ? (
+        <div className="alert" role="alert">
+          <p className="alert__text">{t(error)}</p>
+        </div>
+      ) : null}
+      <Field
+        name={`${idPrefix}username`}
+        label={t('label_username')}
+        value={username}
+        onValue={setUsername}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        inputRef={userRef}
+        error={missing.username ? t('field_required') : undefined}
+        disabled={busy}
+      />
+      <Field
+        name={`${idPrefix}password`}
+        label={t('label_password')}
+        type="password"
+        value={password}
+        onValue={setPassword}
+        autoComplete="current-password"
+        required
+        error={missing.password ? t('field_required') : undefined}
+        disabled={busy}
+      />
+      <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+        {busy ? t('loading') : t('login_button')}
+      </button>
+      <p className="wallet-links">
+        <a className="button--link" href={walletLink('/pf/widget/recoverypassword', next)} onClick={(e) => go(e, services.navigate)}>
+          {t('forgot_password')}
+        </a>
+        <a className="button--link" href={walletLink('/pf/widget/signup', next)} onClick={(e) => go(e, services.navigate)}>
+          {t('signup_link')}
+        </a>
+      </p>
+    </form>
+  );
+}
+
+/** In-app links navigate without a page load (keeping the frame's sticky parameters). */
+export function go(event: { preventDefault(): void; currentTarget: HTMLAnchorElement }, navigate: (path: string) => void): void {
+  event.preventDefault();
+  const url = new URL(event.currentTarget.href);
+  navigate(url.pathname + url.search);
+}

@@ -1,0 +1,59 @@
+import { passwordPolicyIssues } from '@pasarela/core';
+import { t } from '../i18n/i18n';
+import { Field } from '../ui/Field';
+
+export const POLICY_KEYS = ['validate_characters_min', 'policies_lowercase', 'policies_uppercase', 'policies_digits', 'policy_simbol'] as const;
+
+interface PasswordFieldsProps {
+  password: string;
+  confirm: string;
+  onPassword: (value: string) => void;
+  onConfirm: (value: string) => void;
+  /** Show the mismatch and empty-field messages (after a submit). */
+  submitted: boolean;
+  disabled: boolean;
+}
+
+/** SPEC 5: the new password with each policy shown as the payer types, and its confirmation. */
+export function PasswordFields({ password, confirm, onPassword, onConfirm, submitted, disabled }: PasswordFieldsProps) {
+  const missing = new Set(passwordPolicyIssues(password));
+  const mismatch = confirm !== '' && confirm !== password;
+  return (
+    <>
+      <Field
+        name="newPassword"
+        label={t('label_new_password')}
+        type="password"
+        value={password}
+        onValue={onPassword}
+        autoComplete="new-password"
+        error={submitted && password === '' ? t('field_required') : undefined}
+        disabled={disabled}
+      />
+      <ul id="password-policies" className="policies" aria-live="polite">
+        {POLICY_KEYS.map((key) => (
+          <li key={key} className={missing.has(key) ? 'policies__item' : 'policies__item policies__item--met'}>
+            <span aria-hidden="true">{missing.has(key) ? '○ ' : '✓ '}</span>
+            {t(key)}
+            <span className="visually-hidden">{missing.has(key) ? '' : ` (${t('policy_met')})`}</span>
+          </li>
+        ))}
+      </ul>
+      <Field
+        name="confirmPassword"
+        label={t('label_confirm_password')}
+        type="password"
+        value={confirm}
+        onValue={onConfirm}
+        autoComplete="new-password"
+        error={mismatch || (submitted && confirm === '') ? t(mismatch ? 'password_nomatch' : 'field_required') : undefined}
+        disabled={disabled}
+      />
+    </>
+  );
+}
+
+/** Whether the new password passes SPEC 5 and its confirmation matches. */
+export function passwordReady(password: string, confirm: string): boolean {
+  return passwordPolicyIssues(password).length === 0 && password === confirm;
+}

@@ -1,0 +1,17 @@
+import { t } from '../i18n/i18n';
+import { useServices } from '../app/services';
+import { go } from './LoginForm';
+import { WalletPage } from './WalletPage';
+
+/** /pf/widget/qrsuccess: where a payment made by scanning a QR lands; the wallet is a tap away. */
+export function QrSuccessScreen() {
+  const services = useServices();
+  return (
+    <WalletPage title={t('payment_successfull')}>
+      <p className="page__text" role="status">{t('wallet_qr_success')}</p>
+      <a className="button button--secondary" href="/pf/widget/home" onClick={(e) => go(e, services.navigate)}>
+        {t('wallet_home_title')}
+      </a>
+    </WalletPage>
+  );
+}

@@ -1,0 +1,26 @@
+import { useState } from 'react';
+import { t } from '../i18n/i18n';
+
+/** Asks for a new e-mailed code; the sandbox's try limit counts across codes, so this resets nothing. */
+export function ResendCode({ send, disabled }: { send: () => Promise<void>; disabled: boolean }) {
+  const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
+  const resend = async () => {
+    setState('sending');
+    try {
+      await send();
+      setState('sent');
+    } catch {
+      setState('failed');
+    }
+  };
+  return (
+    <>
+      <button type="button" className="button button--link" disabled={disabled || state === 'sending'} onClick={() => void resend()}>
+        {t('resend_code')}
+      </button>
+      <p className="page__hint" aria-live="polite">
+        {state === 'sent' ? t('code_resent') : state === 'failed' ? t('happen_error_try_again') : ''}
+      </p>
+    </>
+  );
+}

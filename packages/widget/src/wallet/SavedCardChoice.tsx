@@ -1,0 +1,102 @@
+import { useEffect, useState } from 'react';
+import { formatAmount, usableSavedCards, type SavedCard } from '@pasarela/core';
+import { t } from '../i18n/i18n';
+import type { PaymentContext } from '../payments/paymentContext';
+import { loadCards } from './api';
+import { payWithSavedCard } from './payWithSavedCard';
+import { cardLabel } from './SavedCardList';
+import { walletMessageKey } from './walletMessage';
+
+const NEW_CARD = 'new';
+
+/**
+ * PRODUCT.md "Logged-in users also see their saved cards (default first) as a choice inside Tarjeta."
+ * `onChoice(true)` while a saved card is chosen, so the card form hides.
+ */
+export function SavedCardChoice({ payment, onChoice }: { payment: PaymentContext; onChoice: (saved: boolean) => void }) {
+  const { services, total } = payment;
+  const [cards, setCards] = useState<SavedCard[]>([]);
+  const [chosen, setChosen] = useState<string>(NEW_CARD);
+  const [paying, setPaying] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    const idUsr = services.session.getState().login?.session.user.idUsr ?? -1;
+    loadCards(services.api).then(
+      (all) => {
+        if (!live) return;
+        const usable = usableSavedCards(all, idUsr);
+        setCards(usable);
+        const first = usable[0];
+        if (first) setChosen(first.cardToken);
+        onChoice(first !== undefined);
+      },
+      () => live && onChoice(false),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  if (cards.length === 0) return null;
+  const card = cards.find((c) => c.cardToken === chosen) ?? null;
+  const choose = (value: string) => {
+    setChosen(value);
+    setError(null);
+    onChoice(value !== NEW_CARD);
+  };
+  const pay = async () => {
+    if (!card || paying) return;
+    setPaying(true);
+    setError(null);
+    payment.setBusy(true);
+    try {
+      const codOper = await payWithSavedCard(payment, card, services.newTrackId());
+      if (codOper) return payment.showReceipt(codOper);
+      setError('payment_declined');
+    } catch (failure) {
+      setError(walletMessageKey(failure));
+    } finally {
+      setPaying(false);
+      payment.setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      className="method-form wallet-form saved-cards"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void pay();
+      }}
+    >
+      <fieldset className="choice">
+        <legend className="choice__label">{t('saved_cards')}</legend>
+        {cards.map((c) => (
+          <label key={c.cardToken} className="choice__option">
+            <input type="radio" name="saved-card" value={c.cardToken} checked={chosen === c.cardToken} disabled={paying} onChange={() => choose(c.cardToken)} />
+            <span>
+              {cardLabel(c)}
+              {c.isDefault ? <span className="badge">{t('default_card')}</span> : null}
+            </span>
+          </label>
+        ))}
+        <label className="choice__option">
+          <input type="radio" name="saved-card" value={NEW_CARD} checked={chosen === NEW_CARD} disabled={paying} onChange={() => choose(NEW_CARD)} />
+          <span>{t('new_card')}</span>
+        </label>
+      </fieldset>
+      {error ? (
+        <div className="alert" role="alert">
+          <p className="alert__text">{t(error)}</p>
+        </div>
+      ) : null}
+      {card ? (
+        <button type="submit" className="button button--primary button--pay" disabled={paying} aria-busy={paying}>
+          {paying ? t('processing_payment') : t('pay_button', { amount: formatAmount(total, services.lang) })}
+        </button>
+      ) : null}
+    </form>
+  );
+}

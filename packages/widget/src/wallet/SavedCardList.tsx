@@ -1,0 +1,42 @@
+import type { SavedCard } from '@pasarela/core';
+import { t } from '../i18n/i18n';
+
+interface SavedCardListProps {
+  cards: readonly SavedCard[];
+  busyCard: number | null;
+  onDefault(idRelCard: number): void;
+  onRemove(idRelCard: number): void;
+}
+
+export const cardLabel = (card: SavedCard) => `${card.cardType} ${card.visibleNum}`;
+
+/** The saved cards, default first and marked; each can become the default or be removed. */
+export function SavedCardList({ cards, busyCard, onDefault, onRemove }: SavedCardListProps) {
+  if (cards.length === 0) return <p className="page__text">{t('wallet_no_cards')}</p>;
+  return (
+    <ul className="wallet-list">
+      {cards.map((card) => {
+        const id = card.idRelCard ?? 0;
+        const busy = busyCard === id;
+        return (
+          <li key={card.cardToken} className="wallet-list__item wallet-card">
+            <span className="wallet-card__name">
+              {cardLabel(card)}
+              {card.isDefault ? <span className="badge">{t('default_card')}</span> : null}
+            </span>
+            <span className="wallet-card__actions">
+              {card.isDefault ? null : (
+                <button type="button" className="button button--link" disabled={busy} aria-label={`${t('set_default_card')}: ${cardLabel(card)}`} onClick={() => onDefault(id)}>
+                  {t('set_default_card')}
+                </button>
+              )}
+              <button type="button" className="button button--link" disabled={busy} aria-label={`${t('remove_card')}: ${cardLabel(card)}`} onClick={() => onRemove(id)}>
+                {t('remove_card')}
+              </button>
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,97 @@
+import { useReducer, useState } from 'react';
+import * as v from 'valibot';
+import { buildRegistrationPayload, DEFAULT_COUNTRY, email, fieldErrors, initialRegistrationState, isPasarelaError, lettersOnly, registrationReducer, required } from '@pasarela/core';
+import { t } from '../i18n/i18n';
+import { useServices } from '../app/services';
+import { Field } from '../ui/Field';
+import { register, storedLogin } from './api';
+import { CodeField } from './CodeField';
+import { HOME_PATH } from './LoginScreen';
+import { PasswordFields, passwordReady } from './PasswordFields';
+import { ResendCode } from './ResendCode';
+import { WalletPage } from './WalletPage';
+import { walletMessageKey } from './walletMessage';
+
+type SignupField = 'email' | 'name' | 'lastname' | 'phone';
+const StepOneSchema = v.object({ email: email(), name: lettersOnly(), lastname: lettersOnly(), phone: required() });
+
+/** /pf/widget/signup: step 1 the account's data, step 2 the e-mailed code; then logged in (SPEC 4). */
+export function SignupScreen({ next }: { next: string | null }) {
+  const services = useServices();
+  const [state, dispatch] = useReducer(registrationReducer, initialRegistrationState);
+  const [values, setValues] = useState<Record<SignupField, string>>({ email: '', name: '', lastname: '', phone: '' });
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [code, setCode] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [errors, setErrors] = useState<Partial<Record<SignupField, string>>>({});
+  const busy = state.status === 'loading';
+  const set = (field: SignupField) => (value: string) => setValues((old) => ({ ...old, [field]: value }));
+  // Kept in this screen's memory only, to send again with the code.
+  const payload = (emailCode?: string) =>
+    buildRegistrationPayload({
+      email: values.email, name: values.name.trim(), lastname: values.lastname.trim(), phone: values.phone.trim(), password,
+      country: DEFAULT_COUNTRY, address1: '', ...(emailCode ? { emailCode } : {}),
+    });
+
+  const submitData = async () => {
+    setSubmitted(true);
+    const found = fieldErrors(StepOneSchema, values);
+    setErrors(found);
+    if (Object.keys(found).length > 0 || !passwordReady(password, confirm)) return;
+    dispatch({ type: 'submit' });
+    try {
+      await register(services.api, payload());
+      dispatch({ type: 'submitSuccess' });
+    } catch (error) {
+      dispatch({ type: 'submitFailure', code: isPasarelaError(error) ? error.code : '', message: walletMessageKey(error) });
+    }
+  };
+  const submitCode = async () => {
+    if (!/^\d{6}$/.test(code)) return dispatch({ type: 'confirmFailure', message: 'invalid_code_validation_tx' });
+    dispatch({ type: 'confirm' });
+    try {
+      const answer = await register(services.api, payload(code));
+      if (answer.step !== 3) throw new Error('no login in the answer');
+      services.session.getState().set(storedLogin(answer));
+      dispatch({ type: 'confirmSuccess' });
+      services.navigate(next ?? HOME_PATH);
+    } catch (error) {
+      dispatch({ type: 'confirmFailure', message: walletMessageKey(error) });
+    }
+  };
+  const message = (f: SignupField) => (errors[f] ? t(errors[f] ?? '') : undefined);
+  const alert = state.error ? (
+    <div className="alert" role="alert">
+      <p className="alert__text">{t(state.error)}</p>
+    </div>
+  ) : null;
+
+  return (
+    <WalletPage title={t('signup_title')}>
+      {state.step === 1 ? (
+        <form className="method-form wallet-form" noValidate onSubmit={(e) => (e.preventDefault(), void submitData())}>
+          {alert}
+          <Field name="email" label={t('label_email')} type="email" value={values.email} onValue={set('email')} autoComplete="email" inputMode="email" spellCheck={false} error={message('email')} disabled={busy} />
+          <Field name="name" label={t('label_first_name')} value={values.name} onValue={set('name')} autoComplete="given-name" error={message('name')} disabled={busy} />
+          <Field name="lastname" label={t('label_lastname')} value={values.lastname} onValue={set('lastname')} autoComplete="family-name" error={message('lastname')} disabled={busy} />
+          <Field name="phone" label={t('label_phone')} type="tel" value={values.phone} onValue={set('phone')} autoComplete="tel" inputMode="tel" error={message('phone')} disabled={busy} />
+          <PasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} submitted={submitted} disabled={busy} />
+          <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+            {busy ? t('loading') : t('signup_button')}
+          </button>
+        </form>
+      ) : (
+        <form className="method-form wallet-form" noValidate onSubmit={(e) => (e.preventDefault(), void submitCode())}>
+          <p className="page__text" role="status">{t('signup_code_sent', { email: values.email.trim() })}</p>
+          {alert}
+          <CodeField value={code} onValue={setCode} disabled={busy} />
+          <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+            {busy ? t('loading') : t('confirm_button')}
+          </button>
+          <ResendCode disabled={busy} send={() => register(services.api, payload()).then(() => undefined)} />
+        </form>
+      )}
+    </WalletPage>
+  );
+}

@@ -1,0 +1,30 @@
+import { activatesSubscription, buildPayActivityPayload, cardDisplayStatus, overallResultOfDisplay, type SavedCard } from '@pasarela/core';
+import type { PaymentContext } from '../payments/paymentContext';
+import { payActivity } from './api';
+
+/** The link's subscription to activate with this payment, if it has one. */
+export function linkSubscription(payment: PaymentContext): { idSubscription: number; subscriptionKey: string } | null {
+  const { info } = payment.data;
+  const key = info.subscription?.subscriptionKey;
+  return info.idSubscription !== null && key ? { idSubscription: info.idSubscription, subscriptionKey: key } : null;
+}
+
+/**
+ * Pays the link with a saved card by its id (SPEC 7 "POST activity pay" with idUsrCard): no number
+ * is typed or sent. Reports the attempt; resolves with the codOper when it is approved or pending.
+ */
+export async function payWithSavedCard(payment: PaymentContext, card: SavedCard, trackId: string): Promise<string | null> {
+  const payload = buildPayActivityPayload({
+    sourceSearch: { paymentCode: payment.data.info.code },
+    idUsrCard: card.idRelCard,
+    idUsrService: 0,
+    useFunds: false,
+    subscription: activatesSubscription('card') ? linkSubscription(payment) : null,
+    txChannel: payment.linkFields().txChannel,
+  });
+  const answer = await payActivity(payment.services.api, { ...payload, trackId });
+  const { status, codOper } = answer.activityResult;
+  const result = overallResultOfDisplay(cardDisplayStatus(status));
+  payment.report({ result, codOper, type: card.cardType });
+  return result === 'APPROVED' || result === 'PENDING' ? codOper : null;
+}
