@@ -254,3 +254,9 @@ export {
   stationPaymentInfo, stationTakesPayerAmount, PendingSubscriptionSchema, subscriptionPeriodCode, subscriptionPaymentInfo,
 } from './checkoutTargets';
 export type { PendingSubscription } from './checkoutTargets';
+export {
+  SEGMENT, isSlug, checkoutEntry, apiCallKey, CATALOG_VERSION_CALL, catalogCall, checkoutTargetCall, checkoutTargetInfo,
+  merchantCall, paymentMethodsCall, campaignBridgesCall, merchantCalls, PrimedAnswerSchema, PrimedAnswersSchema,
+  pickLanguage, acceptLanguageTags,
+} from './firstScreen';
+export type { CheckoutType, ApiCall, PrimedAnswer } from './firstScreen';

@@ -1,4 +1,4 @@
-import { NEQUI_PAY_WINDOW_MS, YAPPY_PAY_WINDOW_MS } from '@pasarela/core';
+import { NEQUI_PAY_WINDOW_MS, SANDBOX_CLIENT_KEY, YAPPY_PAY_WINDOW_MS } from '@pasarela/core';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
@@ -41,6 +41,7 @@ import { receiptRoutes } from './routes/receipts';
 import { recoveryRoutes } from './routes/recovery';
 import { subscriptionRoutes } from './routes/subscriptions';
 import { staticRoutes } from './routes/staticFiles';
+import { firstScreenAnswers } from './routes/firstScreen';
 import { threeDsRoutes } from './routes/threeDs';
 import { translationRoutes } from './routes/translations';
 import { userRoutes } from './routes/users';
@@ -146,6 +147,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/sandbox', admin);
   const frameAncestorsFor = async (path: string, query: { code?: string | undefined; type?: string | undefined }) =>
     frameAncestors(await widgetMerchant(options.db, path, query), options.demoOrigin);
-  app.route('/', staticRoutes(paths, { wireEncoding: options.wireEncoding, splashMs: options.splashMs, frameAncestors: frameAncestorsFor }));
+  const firstScreen = firstScreenAnswers((url, init) => app.request(url, init), { clientKey: SANDBOX_CLIENT_KEY, wireEncoding: options.wireEncoding });
+  app.route('/', staticRoutes(paths, { wireEncoding: options.wireEncoding, splashMs: options.splashMs, frameAncestors: frameAncestorsFor, firstScreen }));
   return app;
 }

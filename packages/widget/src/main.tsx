@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { readConfig } from './app/config';
+import { readConfig, readPrimedAnswers } from './app/config';
 import { navigate, subscribe } from './app/history';
 import type { Services } from './app/services';
 import { newTrackId } from './app/newTrackId';
@@ -12,7 +12,7 @@ import { launchParams } from './embed/launchParams';
 import { createParentBridge } from './embed/parentBridge';
 import { parentOriginFrom } from './embed/parentOrigin';
 import { reportHeight } from './embed/reportHeight';
-import { loadEntries } from './i18n/catalogCache';
+import { catalogPrefetched, loadEntries } from './i18n/catalogCache';
 import { startI18n } from './i18n/i18n';
 import { pickLanguage } from './i18n/pickLanguage';
 
@@ -27,6 +27,7 @@ const api = createApiClient({
   clientKey: config.clientKey,
   lang,
   timeoutMs: config.requestTimeoutMs,
+  primed: readPrimedAnswers(document),
   auth: {
     headers: () => {
       const login = session.getState().login;
@@ -68,7 +69,7 @@ function startRefresh() {
 }
 if (session.getState().login) startRefresh();
 
-const i18nReady = loadEntries(api, lang, storage.local)
+const i18nReady = loadEntries(api, lang, storage.local, { prefetched: catalogPrefetched(document, lang) })
   .then((entries) => startI18n(lang, entries))
   // With no catalog at all the keys show, which beats a splash that never ends.
   .catch(() => startI18n(lang, {}));

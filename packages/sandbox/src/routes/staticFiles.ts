@@ -7,6 +7,7 @@ import type { AppEnv } from '../http/AppEnv';
 import { fileResponse, fileUnder } from '../http/serveFile';
 import { styleHashesOf, widgetSecurityHeaders } from '../http/widgetSecurity';
 import type { StaticPaths } from '../paths';
+import { catalogUrl, type FirstScreen } from './firstScreen';
 import { SANDBOX_ENVIRONMENT } from '../sandboxEnvironment';
 
 export interface WidgetSettings {
@@ -14,10 +15,15 @@ export interface WidgetSettings {
   splashMs?: number | undefined;
   /** The CSP frame-ancestors sources for a widget page (path and query name the link); '*' when absent. */
   frameAncestors?: ((path: string, query: { code?: string | undefined; type?: string | undefined }) => Promise<string>) | undefined;
+  /** The first screen's API answers, given ahead in the page (routes/firstScreen.ts); none when absent. */
+  firstScreen?: ((path: string, params: URLSearchParams, acceptLanguage: string | undefined) => Promise<FirstScreen>) | undefined;
 }
 
 const NOT_BUILT = (what: string) =>
   `Pasarela's ${what} is not built yet. Run \`npm run build\` (or \`npm start\`, which builds first) and reload.\n`;
+
+/** JSON inside a script element: '<' escaped so no value can close the element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /** The config block the widget reads; '<' escaped so no value can close the script element. */
 export function configScript(settings: WidgetSettings): string {
@@ -31,8 +37,17 @@ export function configScript(settings: WidgetSettings): string {
     version: VERSION,
     imageBase: '',
   };
-  const json = JSON.stringify(config).replace(/</g, '\\u003c');
-  return `<script type="application/json" id="pasarela-config">${json}</script>`;
+  return `<script type="application/json" id="pasarela-config">${scriptJson(config)}</script>`;
+}
+
+/**
+ * The first screen's answers as a data block, and a hint that starts the catalog's download with the
+ * page's own, so neither waits for the widget's script (the catalog stays out of the page: it is the
+ * one large answer, and a returning payer's browser has it cached).
+ */
+export function firstScreenBlock(first: FirstScreen): string {
+  const catalog = catalogUrl(first.lang).replace(/&/g, '&amp;');
+  return `<script type="application/json" id="pasarela-primed">${scriptJson(first.answers)}</script><link rel="preload" as="fetch" crossorigin="anonymous" id="pasarela-catalog" hreflang="${first.lang}" href="${catalog}">`;
 }
 
 /** SPEC 2 route shapes: '/', '/{slug}', '/{slug}/{code}', '/pf/...'. Anything else is the widget's 404. */
@@ -69,10 +84,18 @@ function widgetPageReader(file: string): () => Promise<WidgetPage | undefined> {
 }
 
 async function widgetHtml(c: Context<AppEnv>, page: WidgetPage | undefined, settings: WidgetSettings): Promise<Response> {
-  const ancestors = settings.frameAncestors ? await settings.frameAncestors(c.req.path, { code: c.req.query('code'), type: c.req.query('type') }) : '*';
+  const [ancestors, first] = await Promise.all([
+    settings.frameAncestors ? settings.frameAncestors(c.req.path, { code: c.req.query('code'), type: c.req.query('type') }) : '*',
+    page && settings.firstScreen && isWidgetRoute(c.req.path) ? settings.firstScreen(c.req.path, new URL(c.req.url).searchParams, c.req.header('accept-language')) : null,
+  ]);
   if (!page) return c.text(NOT_BUILT('widget (packages/widget/dist)'), 503, widgetSecurityHeaders(ancestors));
-  const html = page.html.replace('<!--pasarela-config-->', configScript(settings));
-  return c.html(html, isWidgetRoute(c.req.path) ? 200 : 404, { 'cache-control': 'no-cache', ...widgetSecurityHeaders(ancestors, page.styleHashes) });
+  const html = page.html.replace('<!--pasarela-config-->', configScript(settings) + (first ? firstScreenBlock(first) : ''));
+  return c.html(html, isWidgetRoute(c.req.path) ? 200 : 404, {
+    'cache-control': 'no-cache',
+    // The page carries the catalog hint for the browser's language.
+    vary: 'Accept-Language',
+    ...widgetSecurityHeaders(ancestors, page.styleHashes),
+  });
 }
 
 async function serveFrom(c: Context<AppEnv>, dir: string, rest: string, cacheControl: string, what: string | null) {

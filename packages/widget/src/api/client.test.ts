@@ -127,3 +127,38 @@ describe('api client', () => {
     expect(onSessionExpired).not.toHaveBeenCalled();
   });
 });
+
+describe('api client with answers given ahead in the page (core firstScreen)', () => {
+  const primedClient = (fetch: typeof globalThis.fetch, primed: Parameters<typeof createApiClient>[0]['primed']) =>
+    createApiClient({ apiBase: BASE, wireEncoding: true, clientKey: 'pk_test', lang: 'es', fetch, primed });
+
+  it('answers the first matching GET from the page, whatever the query order, then asks the API', async () => {
+    const net = fakeFetch(envelope(200, { name: 'from the API' }));
+    const api = primedClient(net.fetch, [{ key: 'people?a=1&b=2', code: 200, description: 'OK', data: { name: 'from the page' } }]);
+    expect(await api.get('people', PersonSchema, { b: 2, a: 1 })).toEqual({ name: 'from the page' });
+    expect(net.calls()).toBe(0);
+    expect(await api.get('people', PersonSchema, { b: 2, a: 1 })).toEqual({ name: 'from the API' });
+    expect(net.calls()).toBe(1);
+  });
+
+  it('gives a primed error the same meaning as a fetched one', async () => {
+    const net = fakeFetch(envelope(200, { name: 'unused' }));
+    const api = primedClient(net.fetch, [{ key: 'payment-info?code=X&type=lk', code: 404, description: 'Not found', data: { code: 'error_to_load' } }]);
+    const error = await api.get('payment-info', PersonSchema, { code: 'X', type: 'lk' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PasarelaError);
+    expect((error as PasarelaError).code).toBe('error_to_load');
+    expect(net.calls()).toBe(0);
+  });
+
+  it('checks primed data against the schema like any answer', async () => {
+    const api = primedClient(fakeFetch(envelope(200, { name: 'x' })).fetch, [{ key: 'people', code: 200, description: 'OK', data: { name: 42 } }]);
+    await expect(api.get('people', PersonSchema)).rejects.toMatchObject({ code: 'happen_error_try_again' });
+  });
+
+  it('never answers a POST from the page', async () => {
+    const net = fakeFetch(envelope(200, { name: 'posted' }));
+    const api = primedClient(net.fetch, [{ key: 'people', code: 200, description: 'OK', data: { name: 'primed' } }]);
+    expect(await api.post('people', PersonSchema, { x: 1 })).toEqual({ name: 'posted' });
+    expect(net.calls()).toBe(1);
+  });
+});

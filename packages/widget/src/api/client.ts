@@ -1,6 +1,6 @@
 import ky, { type KyInstance } from 'ky';
 import * as v from 'valibot';
-import { EnvelopeSchema, PasarelaError, encodeBody, errorFromHeader, readEnvelopeData, type Envelope } from '@pasarela/core';
+import { EnvelopeSchema, PasarelaError, apiCallKey, encodeBody, errorFromHeader, readEnvelopeData, type Envelope, type PrimedAnswer } from '@pasarela/core';
 
 export interface ApiClientOptions {
   /** Absolute base of the API, e.g. https://checkout.example/api/v1. */
@@ -17,6 +17,11 @@ export interface ApiClientOptions {
   /** Replaced in tests to fake the network at the boundary. */
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /**
+   * Answers the server gave ahead in the widget page (core firstScreen): each one answers the first
+   * GET with its key, through the same checks as a fetched answer, and is then forgotten.
+   */
+  primed?: readonly PrimedAnswer[];
 }
 
 type Query = Record<string, string | number>;
@@ -56,6 +61,7 @@ export interface ServerClock {
 export function createApiClient(options: ApiClientOptions): ApiClient & ServerClock {
   // Server time minus device time; a device clock set wrong must not shorten a payer's window.
   let clockOffsetMs = 0;
+  const primed = new Map((options.primed ?? []).map((answer) => [answer.key, answer]));
   const http: KyInstance = ky.create({
     prefixUrl: options.apiBase,
     headers: { 'x-api-key': options.clientKey, 'accept-language': options.lang },
@@ -74,6 +80,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient & ServerCl
     init: { query?: Query; body?: unknown },
   ): Promise<v.InferOutput<S>> {
     const auth = options.auth?.headers() ?? null;
+    if (method === 'get' && primed.size > 0) {
+      const key = apiCallKey(path, init.query);
+      const answer = primed.get(key);
+      if (answer) {
+        primed.delete(key);
+        return settle(answer.code, answer.description, answer.data, schema);
+      }
+    }
     try {
       return await send(method, path, schema, init, auth ?? {});
     } catch (error) {
@@ -133,8 +147,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient & ServerCl
       throw new PasarelaError({ code: 'happen_error_try_again', category: 'api', status: envelope.output.header.code });
     }
     const { code, description } = envelope.output.header;
-    if (code !== 200) throw errorFromHeader(code, description, isRecord(data) ? data : null);
+    return settle(code, description, data, schema);
+  }
 
+  /** An answer's header code and data: the data in the schema's shape, or the error the code means. */
+  function settle<S extends v.GenericSchema>(code: number, description: string, data: unknown, schema: S): v.InferOutput<S> {
+    if (code !== 200) throw errorFromHeader(code, description, isRecord(data) ? data : null);
     const parsed = v.safeParse(schema, data);
     if (!parsed.success) {
       throw new PasarelaError({ code: 'happen_error_try_again', category: 'api', status: code });

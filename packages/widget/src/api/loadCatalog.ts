@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { Language } from '@pasarela/core';
+import { CATALOG_VERSION_CALL, catalogCall, type Language } from '@pasarela/core';
 import type { ApiClient } from './client';
 
 const VersionSchema = v.object({ version: v.number() });
@@ -12,10 +12,11 @@ export type Catalog = v.InferOutput<typeof CatalogSchema>;
 
 /** GET translation version (SPEC 7), to decide whether the cached catalog is still good. */
 export async function loadCatalogVersion(api: ApiClient): Promise<number> {
-  return (await api.get('translations/version', VersionSchema)).version;
+  return (await api.get(CATALOG_VERSION_CALL.path, VersionSchema)).version;
 }
 
 /** GET translation catalog for the widget group in one language. */
 export function loadCatalog(api: ApiClient, lang: Language): Promise<Catalog> {
-  return api.get('translations', CatalogSchema, { lang, group: 'widget' });
+  const call = catalogCall(lang);
+  return api.get(call.path, CatalogSchema, call.query);
 }

@@ -1,8 +1,7 @@
 import {
-  PaymentStationSchema, PendingSubscriptionSchema, stationPaymentInfo, stationTakesPayerAmount, subscriptionPaymentInfo,
-  type PaymentInfo, type PendingSubscription,
+  PaymentStationSchema, PendingSubscriptionSchema, checkoutTargetCall, stationPaymentInfo, stationTakesPayerAmount, subscriptionPaymentInfo,
+  type CheckoutType, type PaymentInfo, type PendingSubscription,
 } from '@pasarela/core';
-import type { CheckoutType } from '../app/routes';
 import type { ApiClient } from './client';
 import { loadPaymentInfo } from './loadPaymentInfo';
 
@@ -19,11 +18,11 @@ export interface CheckoutTarget {
 export async function loadCheckoutTarget(api: ApiClient, type: CheckoutType, code: string): Promise<CheckoutTarget> {
   if (type === 'ps') {
     // SPEC 8 "3001 payment station not found": the sandbox answers 404 { code: 3001 }.
-    const station = await api.get(`stations/${encodeURIComponent(code)}`, PaymentStationSchema);
+    const station = await api.get(checkoutTargetCall(type, code).path, PaymentStationSchema);
     return { info: stationPaymentInfo(station), payerAmount: stationTakesPayerAmount(station) };
   }
   if (type === 'subs') {
-    const subscription = await api.get(`subscriptions/${encodeURIComponent(code)}`, PendingSubscriptionSchema);
+    const subscription = await api.get(checkoutTargetCall(type, code).path, PendingSubscriptionSchema);
     return { info: subscriptionPaymentInfo(subscription), subscription };
   }
   return { info: await loadPaymentInfo(api, type, code) };

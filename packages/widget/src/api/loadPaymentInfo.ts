@@ -1,8 +1,8 @@
-import { RawPaymentInfoSchema, parsePaymentInfo } from '@pasarela/core';
-import type { CheckoutType } from '../app/routes';
+import { RawPaymentInfoSchema, checkoutTargetCall, parsePaymentInfo, type CheckoutType } from '@pasarela/core';
 import type { ApiClient } from './client';
 
 /** GET payment-info (SPEC 7 "load payment info (code as 'slug/code' or code, optional type)"). */
 export async function loadPaymentInfo(api: ApiClient, type: CheckoutType, code: string) {
-  return parsePaymentInfo(await api.get('payment-info', RawPaymentInfoSchema, { code, type }));
+  const call = checkoutTargetCall(type, code);
+  return parsePaymentInfo(await api.get(call.path, RawPaymentInfoSchema, call.query));
 }

@@ -65,12 +65,15 @@ export function App({ services, i18nReady, subscribe }: AppProps) {
   useEffect(() => {
     void i18nReady.then(() => setTextReady(true));
     // SPEC 2: the splash shows for splashMs; the data loads behind it, so the form is ready when it ends.
-    void Promise.all([i18nReady, delay(services.config.splashMs), slot?.ready]).then(() => {
-      setBooted(true);
-      services.bridge.notify({ type: 'ready', version: services.config.version });
-    });
+    void Promise.all([i18nReady, delay(services.config.splashMs), slot?.ready]).then(() => setBooted(true));
     // Once: only the start has a splash; later routes load in place.
   }, []);
+
+  // The merchant page hears `ready` once the first screen is on screen (and the bridge only then
+  // loads its messaging code).
+  useEffect(() => {
+    if (booted) services.bridge.notify({ type: 'ready', version: services.config.version });
+  }, [booted]);
 
   useEffect(() => {
     if (guardTo !== null) services.navigate(guardTo);

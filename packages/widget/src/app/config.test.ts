@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY, SPLASH_MS, VERSION } from '@pasarela/core';
-import { CONFIG_ELEMENT_ID, readConfig } from './config';
+import { CONFIG_ELEMENT_ID, PRIMED_ELEMENT_ID, readConfig, readPrimedAnswers } from './config';
 
 function withConfig(text: string | null) {
   document.getElementById(CONFIG_ELEMENT_ID)?.remove();
@@ -34,5 +34,28 @@ describe('readConfig', () => {
     expect(readConfig(document)).toEqual({ ...DEFAULTS, wireEncoding: false });
     withConfig('{not json');
     expect(readConfig(document)).toEqual(DEFAULTS);
+  });
+});
+
+describe('readPrimedAnswers: the first screen answers the page carries', () => {
+  function withPrimed(text: string | null) {
+    document.getElementById(PRIMED_ELEMENT_ID)?.remove();
+    if (text === null) return;
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = PRIMED_ELEMENT_ID;
+    script.textContent = text;
+    document.head.appendChild(script);
+  }
+  afterEach(() => withPrimed(null));
+
+  it('reads well-formed answers', () => {
+    withPrimed('[{"key":"translations/version","code":200,"description":"OK","data":{"version":9}}]');
+    expect(readPrimedAnswers(document)).toEqual([{ key: 'translations/version', code: 200, description: 'OK', data: { version: 9 } }]);
+  });
+
+  it.each([[null], [''], ['{not json'], ['{"key":"x"}'], ['[{"code":200}]']])('gives none for %j, so the widget asks the API', (text) => {
+    withPrimed(text);
+    expect(readPrimedAnswers(document)).toEqual([]);
   });
 });

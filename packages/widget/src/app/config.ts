@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY, SPLASH_MS, VERSION } from '@pasarela/core';
+import { PrimedAnswersSchema, SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY, SPLASH_MS, VERSION, type PrimedAnswer } from '@pasarela/core';
 
 // The server writes these into the HTML; every field has a default so a bare index.html still runs.
 const WidgetConfigSchema = v.object({
@@ -39,4 +39,21 @@ export function readConfig(doc: Document): WidgetConfig {
     if (one.success && one.output[key] !== undefined) Object.assign(merged, { [key]: one.output[key] });
   }
   return merged;
+}
+
+export const PRIMED_ELEMENT_ID = 'pasarela-primed';
+
+/**
+ * Reads `<script type="application/json" id="pasarela-primed">`: the first screen's API answers the
+ * server gave ahead. Absent or broken, the widget simply asks the API.
+ */
+export function readPrimedAnswers(doc: Document): PrimedAnswer[] {
+  const text = doc.getElementById(PRIMED_ELEMENT_ID)?.textContent ?? '';
+  if (text.trim() === '') return [];
+  try {
+    const parsed = v.safeParse(PrimedAnswersSchema, JSON.parse(text) as unknown);
+    return parsed.success ? parsed.output : [];
+  } catch {
+    return [];
+  }
 }

@@ -3,13 +3,7 @@
 export const NOT_FOUND_PATH = '/404';
 export const RECEIPT_PATH = '/pf/default-receipt/';
 
-export const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9_.~-]{0,127}$/;
-/** First path segments owned by the server or by SPEC's fixed routes, never a merchant slug. */
-const RESERVED = new Set(['pf', 'api', 'sdk', 'widget', 'images', 'sandbox', 'stationPayment', '404', 'receive']);
-
-export function isSlug(segment: string | undefined): segment is string {
-  return segment !== undefined && SEGMENT.test(segment) && !RESERVED.has(segment);
-}
+export { SEGMENT, isSlug } from '@pasarela/core';
 
 export function decodeSegments(pathname: string): string[] | null {
   try {

@@ -1,4 +1,4 @@
-import type { PaymentMethodId } from '@pasarela/core';
+import { checkoutEntry, type CheckoutType, type PaymentMethodId } from '@pasarela/core';
 import { decodeSegments, isSlug, RECEIPT_PATH, SEGMENT } from './route';
 import { checkoutModule } from './checkoutModule';
 import { notFoundModule, responseMessageModule } from './messageModules';
@@ -9,8 +9,7 @@ import type { Services } from './services';
 // SPEC 2 "Routes (exact match)": one table from address to route, and one from route to its guard
 // and its lazily loaded screen. The router (App.tsx) reads both; it knows no route by name.
 
-/** SPEC 2 "Widget payment types: lk (link), slug, slugCode, subs (subscription), ps (payment station)". */
-export type CheckoutType = 'lk' | 'slug' | 'slugCode' | 'subs' | 'ps';
+export type { CheckoutType };
 
 export type Route =
   /** `method`: the method to show first (the /pf/widget/clave and /pf/widget/crypto entries). */
@@ -51,23 +50,8 @@ interface AddressRule {
 
 /** `?type=...&code=...` of the widget entries: a missing code or type goes to /404 (SPEC 2). */
 function widgetEntry(params: URLSearchParams, method?: PaymentMethodId): Route {
-  const type = params.get('type');
-  const code = params.get('code')?.trim() ?? '';
-  const slug = params.get('slug')?.trim() ?? '';
-  const extra = method ? { method } : {};
-  if ((type === 'lk' || type === 'subs' || type === 'ps') && SEGMENT.test(code)) return { name: 'checkout', type, code, ...extra };
-  if (type === 'slug') {
-    const value = slug || code;
-    if (isSlug(value)) return { name: 'checkout', type, code: value, ...extra };
-  }
-  if (type === 'slugCode') {
-    // Either code=slug/code or slug=...&code=...
-    const [first, second, rest] = slug ? [slug, code, undefined] : code.split('/');
-    if (isSlug(first) && second !== undefined && SEGMENT.test(second) && rest === undefined) {
-      return { name: 'checkout', type, code: `${first}/${second}`, ...extra };
-    }
-  }
-  return { name: 'notFound' };
+  const entry = checkoutEntry(params);
+  return entry ? { name: 'checkout', ...entry, ...(method ? { method } : {}) } : { name: 'notFound' };
 }
 
 const oper = (params: URLSearchParams) => params.get('Oper')?.trim() ?? params.get('codOper')?.trim() ?? '';

@@ -35,9 +35,12 @@ describe('createParentBridge', () => {
       () => new Promise((resolve) => (finish = () => resolve({ notify: (m: WidgetMessage) => void sent.push(m) }))),
     );
     const bridge = createParentBridge('https://shop.test', framed, connector);
-    expect(connector.mock.calls[0]?.[0]).toBe('https://shop.test');
     bridge.notify({ type: 'resize', height: 100 });
+    // Resizes alone do not load penpal: the first screen comes first.
+    expect(connector).not.toHaveBeenCalled();
     bridge.notify({ type: 'ready', version: '1' });
+    expect(connector).toHaveBeenCalledOnce();
+    expect(connector.mock.calls[0]?.[0]).toBe('https://shop.test');
     bridge.notify({ type: 'resize', height: 300 });
     expect(sent).toEqual([]);
     finish();
@@ -60,7 +63,20 @@ describe('createParentBridge', () => {
     const bridge = createParentBridge('https://shop.test', framed, connector);
     const listener = vi.fn();
     bridge.onCloseRequested(listener);
+    bridge.notify({ type: 'ready', version: '1' });
+    await Promise.resolve();
     methods?.requestClose();
     expect(listener).toHaveBeenCalledOnce();
+  });
+
+  it('connects at once for a close asked during the splash', async () => {
+    const sent: WidgetMessage[] = [];
+    const connector = vi.fn<Connector>(async () => ({ notify: (m: WidgetMessage) => void sent.push(m) }));
+    const bridge = createParentBridge('https://shop.test', framed, connector);
+    bridge.notify({ type: 'close' });
+    expect(connector).toHaveBeenCalledOnce();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(sent).toEqual([{ type: 'close' }]);
   });
 });

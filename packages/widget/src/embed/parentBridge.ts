@@ -43,16 +43,24 @@ export function createParentBridge(parentOrigin: string | null, self: Window, co
     }
   };
 
-  connector(parentOrigin, self.parent, { requestClose: () => closeListeners.forEach((fn) => fn()) })
-    .then((connected) => {
-      remote = connected;
-      const pending = queue;
-      queue = [];
-      pending.forEach(send);
-    })
-    .catch(() => {
-      queue = [];
-    });
+  // penpal (its chunk and the handshake) waits for the first message that is not a resize: the
+  // `ready` after the first screen, or an earlier `close`. Until then the frame keeps the loader's
+  // starting size, and no script the first screen does not need is fetched before it.
+  let connecting = false;
+  const connectNow = () => {
+    if (connecting) return;
+    connecting = true;
+    connector(parentOrigin, self.parent, { requestClose: () => closeListeners.forEach((fn) => fn()) })
+      .then((connected) => {
+        remote = connected;
+        const pending = queue;
+        queue = [];
+        pending.forEach(send);
+      })
+      .catch(() => {
+        queue = [];
+      });
+  };
 
   return {
     embedded: true,
@@ -60,6 +68,7 @@ export function createParentBridge(parentOrigin: string | null, self: Window, co
       if (remote) return send(message);
       if (message.type === 'resize') queue = queue.filter((m) => m.type !== 'resize');
       queue.push(message);
+      if (message.type !== 'resize') connectNow();
     },
     onCloseRequested(listener) {
       closeListeners.push(listener);

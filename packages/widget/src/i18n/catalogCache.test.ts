@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import { PasarelaError, catalogs } from '@pasarela/core';
 import type { ApiClient } from '../api/client';
@@ -55,6 +55,14 @@ describe('catalog cache (SPEC 1 "cached locally by version number")', () => {
   it('ignores a corrupt cache entry', async () => {
     localStorage.setItem('pasarela.catalog.es', '{not json');
     expect(await loadEntries(fakeApi(1, { a: 'b' }).api, 'es', localStorage)).toEqual({ a: 'b' });
+  });
+
+  it('with the page already downloading the catalog, a current cached copy still shows at once and the download refreshes it', async () => {
+    await loadEntries(fakeApi(3, { a: 'uno' }).api, 'es', localStorage);
+    const hinted = fakeApi(3, { a: 'uno', b: 'dos' });
+    expect(await loadEntries(hinted.api, 'es', localStorage, { prefetched: true })).toEqual({ a: 'uno' });
+    await vi.waitFor(() => expect(hinted.calls).toEqual(['translations/version', 'translations?lang=es&group=widget']));
+    await vi.waitFor(() => expect(JSON.parse(localStorage.getItem('pasarela.catalog.es') ?? '{}').entries).toEqual({ a: 'uno', b: 'dos' }));
   });
 
   it('works without storage', async () => {

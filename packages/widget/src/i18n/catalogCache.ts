@@ -44,9 +44,11 @@ async function bundledEntries(lang: Language): Promise<Entries> {
 /**
  * SPEC 1 "loaded from a remote translation catalog... cached locally by version number": the
  * version call decides whether the cached copy is still good; with no network the cached copy, and
- * with neither the catalog shipped in the code.
+ * with neither the catalog shipped in the code. `prefetched`: the page already started downloading
+ * this catalog (a preload hint); a current cached copy is still used at once, and the download only
+ * refreshes it.
  */
-export async function loadEntries(api: ApiClient, lang: Language, storage: Storage | null): Promise<Entries> {
+export async function loadEntries(api: ApiClient, lang: Language, storage: Storage | null, options: { prefetched?: boolean } = {}): Promise<Entries> {
   const cached = readCache(storage, lang);
   let version: number | null = null;
   try {
@@ -54,12 +56,26 @@ export async function loadEntries(api: ApiClient, lang: Language, storage: Stora
   } catch {
     if (cached) return cached.entries;
   }
-  if (cached && cached.version === version) return cached.entries;
+  if (cached && cached.version === version) {
+    if (options.prefetched) void download(api, lang, storage).catch(() => undefined);
+    return cached.entries;
+  }
   try {
-    const catalog = await loadCatalog(api, lang);
-    writeCache(storage, lang, { version: catalog.version, entries: catalog.entries });
-    return catalog.entries;
+    return await download(api, lang, storage);
   } catch {
     return cached ? cached.entries : bundledEntries(lang);
   }
+}
+
+async function download(api: ApiClient, lang: Language, storage: Storage | null): Promise<Entries> {
+  const catalog = await loadCatalog(api, lang);
+  writeCache(storage, lang, { version: catalog.version, entries: catalog.entries });
+  return catalog.entries;
+}
+
+export const CATALOG_HINT_ID = 'pasarela-catalog';
+
+/** Whether the page hints that the browser is already downloading the catalog in `lang`. */
+export function catalogPrefetched(doc: Document, lang: Language): boolean {
+  return doc.getElementById(CATALOG_HINT_ID)?.getAttribute('hreflang') === lang;
 }

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Request } from 'playwright-core';
+import { browserAvailable, launchChromium } from './support/browser';
+import { openShopCheckout } from './support/pages';
+import { checkoutFrameOf } from './support/frames';
+import { BUDGETS } from '../scripts/sizes.mjs';
+import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
+
+// PRODUCT.md "Speed" and "Sizes": the widget page carries its first screen's answers (core
+// firstScreen) and hints the catalog, so the card form waits for no API round trip after the
+// widget's script; and what the browser downloads for it stays within the first-load budget.
+describe.runIf(browserAvailable())('the checkout\'s first screen', () => {
+  let sandbox: RunningSandbox;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ SPLASH_MS: '0' });
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await sandbox?.stop();
+  });
+
+  /** Every request the checkout origin sees from the browser, with what it cost on the wire. */
+  function recordCheckoutRequests(context: BrowserContext) {
+    const requests: Request[] = [];
+    context.on('request', (r) => {
+      if (r.url().startsWith(sandbox.url)) requests.push(r);
+    });
+    return requests;
+  }
+
+  it('opens the card form from one page load: no API call but the hinted catalog, downloaded once', async () => {
+    let requests: Request[] = [];
+    const { context } = await openShopCheckout(browser, sandbox.demoUrl, {
+      beforeOpen: async (c) => {
+        requests = recordCheckoutRequests(c);
+      },
+    });
+    const api = requests.map((r) => new URL(r.url())).filter((u) => u.pathname.startsWith('/api/v1/')).map((u) => u.pathname + u.search);
+    expect(api).toEqual(['/api/v1/translations?lang=es&group=widget']);
+    await context.close();
+  });
+
+  it('downloads at most the first-load budget of HTML, JS and CSS before the card form shows, as a browser does', async () => {
+    // In every frame, before its scripts: note when the card field first appears.
+    const { context, page } = await openShopCheckout(browser, sandbox.demoUrl, {
+      beforeOpen: (c) =>
+        c.addInitScript(() => {
+          new MutationObserver((_records, observer) => {
+            if (document.querySelector('[name="cardnumber"]')) {
+              (window as unknown as { cardFieldAt: number }).cardFieldAt = performance.now();
+              observer.disconnect();
+            }
+          }).observe(document, { childList: true, subtree: true });
+        }),
+    });
+    const frame = await checkoutFrameOf(page);
+    const downloads = await frame.evaluate(() => {
+      const until = (window as unknown as { cardFieldAt: number }).cardFieldAt;
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const resources = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((r) => r.startTime <= until);
+      return [nav, ...resources].map((r) => ({ url: r.name, type: r.initiatorType, bytes: r.encodedBodySize }));
+    });
+    // HTML, JS and CSS (PRODUCT.md); the API's data and the merchant's logo are not code.
+    const code = downloads.filter((d) => !new URL(d.url).pathname.startsWith('/api/') && !new URL(d.url).pathname.startsWith('/images/'));
+    const bytes = code.reduce((sum, d) => sum + d.bytes, 0);
+    console.log(`first load as downloaded before the card form: ${(bytes / 1000).toFixed(2)} KB gzip in ${code.map((d) => new URL(d.url).pathname).join(', ')}`);
+    expect(code.length).toBeGreaterThanOrEqual(2);
+    expect(code.every((d) => d.bytes > 0)).toBe(true);
+    expect(bytes).toBeLessThanOrEqual(BUDGETS.widgetFirstLoadGzipBytes);
+    await context.close();
+  });
+
+  it('shows an unknown link\'s page from the answer the page carries, as it would from the API', async () => {
+    const context = await browser.newContext({ locale: 'es-PA' });
+    const requests = recordCheckoutRequests(context);
+    const page = await context.newPage();
+    await page.goto(`${sandbox.url}/pf/widget?type=lk&code=NOSUCHLINK1`);
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/404');
+    expect(requests.some((r) => r.url().includes('/api/v1/payment-info'))).toBe(false);
+    await context.close();
+  });
+
+  it('uses the hinted download even when the catalog is already cached, so no preload goes unused', async () => {
+    // The demo shop and the checkout are one site (localhost), so the frame may keep the catalog in
+    // its storage and shares the page's process and log.
+    const { context, page, shop } = await openShopCheckout(browser, sandbox.demoUrl);
+    await page.reload();
+    await (await shop.pay()).waitForForm();
+    const frame = await checkoutFrameOf(page);
+    expect(await frame.evaluate(() => localStorage.getItem('pasarela.catalog.es') !== null)).toBe(true);
+    // Chromium reports an unused preload in the log a few seconds after the frame's load.
+    const session = await context.newCDPSession(page);
+    const entries: string[] = [];
+    session.on('Log.entryAdded', ({ entry }) => entries.push(entry.text));
+    await session.send('Log.enable');
+    await page.waitForTimeout(4_000);
+    expect(entries.filter((text) => /preload/i.test(text))).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import {
+  acceptLanguageTags, apiCallKey, catalogCall, checkoutEntry, checkoutTargetCall, checkoutTargetInfo, isSlug, merchantCalls, pickLanguage,
+} from './firstScreen';
+import { parsePaymentInfo } from './paymentInfo';
+
+describe('checkoutEntry: SPEC 2 "Widget payment types: lk (link), slug, slugCode, subs (subscription), ps (payment station)"', () => {
+  it.each([
+    ['type=lk&code=LK123', { type: 'lk', code: 'LK123' }],
+    ['type=lk&code=%20LK123%20', { type: 'lk', code: 'LK123' }],
+    ['type=subs&code=SUBDEMO0001', { type: 'subs', code: 'SUBDEMO0001' }],
+    ['type=ps&code=EST-001', { type: 'ps', code: 'EST-001' }],
+    ['type=slug&code=tienda', { type: 'slug', code: 'tienda' }],
+    ['type=slug&slug=tienda', { type: 'slug', code: 'tienda' }],
+    ['type=slugCode&code=tienda/A1', { type: 'slugCode', code: 'tienda/A1' }],
+    ['type=slugCode&slug=tienda&code=A1', { type: 'slugCode', code: 'tienda/A1' }],
+    // "a missing code or type goes to /404"
+    ['code=LK123', null],
+    ['type=lk', null],
+    ['type=xx&code=LK123', null],
+    ['type=lk&code=../etc', null],
+    ['type=slug&code=pf', null],
+    ['type=slugCode&code=tienda/A1/B2', null],
+    ['type=slugCode&code=tienda', null],
+  ])('%s', (query, expected) => {
+    expect(checkoutEntry(new URLSearchParams(query))).toEqual(expected);
+  });
+
+  it('never takes a route of its own for a slug', () => {
+    expect(['pf', 'api', 'sdk', 'widget', 'sandbox', '404', 'receive'].filter(isSlug)).toEqual([]);
+    expect(isSlug('mi-tienda')).toBe(true);
+  });
+});
+
+describe('the first screen calls (SPEC 7), one key whatever the order of the query', () => {
+  it('keys a call by path and sorted query', () => {
+    expect(apiCallKey('payment-info', { type: 'lk', code: 'A' })).toBe('payment-info?code=A&type=lk');
+    expect(apiCallKey('/payment-info', { code: 'A', type: 'lk' })).toBe('payment-info?code=A&type=lk');
+    expect(apiCallKey('translations/version')).toBe('translations/version');
+    expect(apiCallKey('merchants/1', { amount: 12.5 })).toBe('merchants/1?amount=12.5');
+    expect(apiCallKey('x', { q: 'a b&c' })).toBe('x?q=a+b%26c');
+  });
+
+  it.each([
+    ['lk', 'LK1', { path: 'payment-info', query: { code: 'LK1', type: 'lk' } }],
+    ['slugCode', 'shop/A1', { path: 'payment-info', query: { code: 'shop/A1', type: 'slugCode' } }],
+    ['ps', 'EST-001', { path: 'stations/EST-001', query: {} }],
+    ['subs', 'SUB 1', { path: 'subscriptions/SUB%201', query: {} }],
+  ] as const)('the target of %s %s', (type, code, call) => {
+    expect(checkoutTargetCall(type, code)).toEqual(call);
+  });
+
+  const info = parsePaymentInfo({ idMerchant: 7, code: 'LK1', description: 'x', amount: 25, serviceCode: 'LK' });
+
+  it('asks for merchant (amount and serviceCode), methods and, but for a subscription, the campaign bridges', () => {
+    expect(merchantCalls('lk', info).map((c) => apiCallKey(c.path, c.query))).toEqual([
+      'merchants/7?amount=25&serviceCode=LK',
+      'merchants/7/payment-methods',
+      'merchants/7/campaign-bridges',
+    ]);
+    expect(merchantCalls('subs', info).map((c) => c.path)).toEqual(['merchants/7', 'merchants/7/payment-methods']);
+    expect(merchantCalls('lk', { ...info, serviceCode: '' })[0]?.query).toEqual({ amount: 25 });
+  });
+
+  it('reads the payment info of each target, and refuses an answer of the wrong shape', () => {
+    expect(checkoutTargetInfo('lk', { idMerchant: 7, code: 'LK1', description: 'x', amount: 25 }).idMerchant).toBe(7);
+    expect(checkoutTargetInfo('ps', { stationId: 'EST-001', idMerchant: 3, description: 'Caja', amount: 10, discount: 0 }).code).toBe('EST-001');
+    expect(() => checkoutTargetInfo('ps', { nothing: true })).toThrow();
+  });
+
+  it('asks for the widget group of the catalog in one language', () => {
+    expect(catalogCall('en')).toEqual({ path: 'translations', query: { lang: 'en', group: 'widget' } });
+  });
+});
+
+describe('pickLanguage: SPEC 1 "Spanish by default, with English available... taken from the browser (es or en)"', () => {
+  it.each([
+    [null, ['en-US', 'es'], 'en'],
+    [null, ['fr-FR', 'es-PA'], 'es'],
+    [null, ['fr-FR'], 'es'],
+    [null, [], 'es'],
+    ['en', ['es-PA'], 'en'],
+    ['EN', [], 'en'],
+    ['de', ['en'], 'en'],
+  ] as const)('asked %s, browser %j: %s', (asked, browser, lang) => {
+    expect(pickLanguage(asked, browser)).toBe(lang);
+  });
+
+  it.each([
+    ['en-US,en;q=0.9,es;q=0.8', ['en-US', 'en', 'es']],
+    ['es;q=0.5, en;q=0.9', ['en', 'es']],
+    ['fr, *;q=0.1', ['fr']],
+    ['en;q=0, es', ['es']],
+    ['', []],
+    [undefined, []],
+  ])('Accept-Language %j lists %j', (header, tags) => {
+    expect(acceptLanguageTags(header)).toEqual(tags);
+  });
+});

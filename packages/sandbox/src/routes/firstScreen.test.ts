@@ -1,0 +1,98 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PrimedAnswersSchema } from '@pasarela/core';
+import * as v from 'valibot';
+import { createTestApp, newLink, type TestApp } from '../test/testApp';
+import { checkoutOfAddress } from './firstScreen';
+
+describe('checkoutOfAddress: the checkout a widget address opens (SPEC 2), as the widget routes it', () => {
+  it.each([
+    ['/pf/widget', 'type=lk&code=LK1', { type: 'lk', code: 'LK1' }],
+    ['/pf/widget/crypto', 'type=lk&code=LK1', { type: 'lk', code: 'LK1' }],
+    ['/pf/widget', 'type=ps&code=EST-001', { type: 'ps', code: 'EST-001' }],
+    ['/', 'code=LK1', { type: 'lk', code: 'LK1' }],
+    ['/stationPayment', 'stationId=EST-001', { type: 'ps', code: 'EST-001' }],
+    ['/tienda', '', { type: 'slug', code: 'tienda' }],
+    ['/tienda/A1', '', { type: 'slugCode', code: 'tienda/A1' }],
+    ['/', '', null],
+    ['/pf/widget', 'type=lk', null],
+    ['/pf/widget/login', 'type=lk&code=LK1', null],
+    ['/tienda/receive', 'Oper=1', null],
+    ['/pf/default-receipt/PP1', '', null],
+    ['/404', '', null],
+    ['/%E0%A4%A', '', null],
+  ])('%s?%s', (path, query, expected) => {
+    expect(checkoutOfAddress(path, new URLSearchParams(query))).toEqual(expected);
+  });
+});
+
+const dir = mkdtempSync(join(tmpdir(), 'pasarela-first-screen-'));
+mkdirSync(join(dir, 'widget', 'assets'), { recursive: true });
+writeFileSync(join(dir, 'widget', 'index.html'), '<!doctype html><html><head><!--pasarela-config--></head><body></body></html>');
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ paths: { widgetDist: join(dir, 'widget') } });
+});
+afterAll(async () => t.close());
+
+async function page(path: string, headers: Record<string, string> = {}) {
+  const html = await (await t.app.request(path, { headers })).text();
+  const json = /<script type="application\/json" id="pasarela-primed">(.*?)<\/script>/.exec(html)?.[1];
+  const answers = v.parse(PrimedAnswersSchema, JSON.parse(json ?? 'null'));
+  const hint = /<link rel="preload" as="fetch" crossorigin="anonymous" id="pasarela-catalog" hreflang="(\w+)" href="([^"]+)">/.exec(html);
+  return { html, answers, byKey: new Map(answers.map((a) => [a.key, a])), hint: hint ? { lang: hint[1], href: hint[2] } : null };
+}
+
+describe('the widget page answers its first screen ahead', () => {
+  it('carries the link checkout calls with the answers the API gives', async () => {
+    const code = await newLink(t);
+    const { answers, byKey, hint } = await page(`/pf/widget?type=lk&code=${code}`);
+    expect(answers.map((a) => a.key)).toEqual([
+      'translations/version',
+      `payment-info?code=${code}&type=lk`,
+      'merchants/1?amount=25&serviceCode=LK',
+      'merchants/1/payment-methods',
+      'merchants/1/campaign-bridges',
+    ]);
+    const api = await t.get(`/payment-info?code=${code}&type=lk`);
+    expect(byKey.get(`payment-info?code=${code}&type=lk`)).toEqual({ key: `payment-info?code=${code}&type=lk`, code: 200, description: 'OK', data: api.data });
+    expect(hint).toEqual({ lang: 'es', href: '/api/v1/translations?lang=es&amp;group=widget' });
+  });
+
+  it('hints the catalog in the language the widget will pick: ?lang=, then Accept-Language', async () => {
+    expect((await page(`/pf/widget?type=lk&code=LKANY&lang=en`)).hint?.lang).toBe('en');
+    expect((await page(`/pf/widget?type=lk&code=LKANY`, { 'accept-language': 'fr-FR, en;q=0.8, es;q=0.5' })).hint?.lang).toBe('en');
+  });
+
+  it('carries an error answer as the API gives it, and nothing after it', async () => {
+    const { answers } = await page('/pf/widget?type=lk&code=NOSUCHLINK');
+    expect(answers).toHaveLength(2);
+    const api = await t.get('/payment-info?code=NOSUCHLINK&type=lk');
+    expect(answers[1]).toEqual({ key: 'payment-info?code=NOSUCHLINK&type=lk', code: api.header.code, description: api.header.description, data: api.data });
+    expect(api.header.code).not.toBe(200);
+  });
+
+  it('answers a station checkout from its station and merchant', async () => {
+    const id = 'CAJA-FS';
+    expect((await t.admin('POST', '/stations', { stationId: id, description: 'Caja', amount: 10 })).status).toBe(201);
+    const { answers } = await page(`/pf/widget?type=ps&code=${id}`);
+    expect(answers.map((a) => a.key)).toContain(`stations/${id}`);
+    expect(answers.some((a) => a.key.endsWith('/payment-methods'))).toBe(true);
+  });
+
+  it('answers only the catalog version on pages that are not a checkout', async () => {
+    for (const path of ['/pf/widget/login', '/pf/default-receipt/PP1', '/404']) {
+      expect((await page(path)).answers.map((a) => a.key)).toEqual(['translations/version']);
+    }
+  });
+
+  it('cannot be made to close its script element by a description', async () => {
+    const code = await newLink(t, { description: '</script><script>alert(1)</script>' });
+    const { html, answers } = await page(`/pf/widget?type=lk&code=${code}`);
+    expect(html).not.toContain('</script><script>alert(1)');
+    expect(JSON.stringify(answers)).toContain('</script><script>alert(1)</script>');
+  });
+});

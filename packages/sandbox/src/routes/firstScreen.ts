@@ -1,0 +1,81 @@
+import {
+  CATALOG_VERSION_CALL, EnvelopeSchema, acceptLanguageTags, apiCallKey, catalogCall, checkoutEntry, checkoutTargetCall,
+  checkoutTargetInfo, isSlug, merchantCalls, pickLanguage, readEnvelopeData, SEGMENT,
+  type ApiCall, type CheckoutType, type Language, type PrimedAnswer,
+} from '@pasarela/core';
+import * as v from 'valibot';
+
+// The widget page answers its first screen's API calls ahead (core firstScreen): the checkout then
+// shows its form without waiting for a round trip after its script. The answers come from the API
+// itself, called in-process with the widget's own key, so every check and error is the API's.
+
+/** Runs one API request in-process, as the app's `request()` does. */
+export type InProcessRequest = (url: string, init: RequestInit) => Response | Promise<Response>;
+
+export interface FirstScreen {
+  /** The answers to put in the page, in the order the widget asks. */
+  answers: PrimedAnswer[];
+  /** The widget's language for this request (SPEC 1): the catalog the page hints the browser to fetch. */
+  lang: Language;
+}
+
+/** Which checkout a widget address opens (SPEC 2), as the widget's route table reads it; null for any other page. */
+export function checkoutOfAddress(path: string, params: URLSearchParams): { type: CheckoutType; code: string } | null {
+  let segments: string[];
+  try {
+    segments = path.split('/').filter((s) => s !== '').map((s) => decodeURIComponent(s));
+  } catch {
+    return null;
+  }
+  const [first, second] = segments;
+  if (first === 'pf' && second === 'widget' && (segments.length === 2 || (segments.length === 3 && (segments[2] === 'clave' || segments[2] === 'crypto')))) {
+    return checkoutEntry(params);
+  }
+  if (segments.length === 0) return params.has('code') ? checkoutEntry(new URLSearchParams({ type: params.get('type') ?? 'lk', code: params.get('code') ?? '' })) : null;
+  if (segments.length === 1 && first === 'stationPayment') return checkoutEntry(new URLSearchParams({ type: 'ps', code: params.get('code') ?? params.get('stationId') ?? '' }));
+  if (segments.length === 1 && isSlug(first)) return { type: 'slug', code: first };
+  if (segments.length === 2 && isSlug(first) && second !== 'receive' && SEGMENT.test(second ?? '')) return { type: 'slugCode', code: `${first}/${second}` };
+  return null;
+}
+
+export function firstScreenAnswers(request: InProcessRequest, options: { clientKey: string; wireEncoding: boolean }) {
+  async function answer(call: ApiCall, lang: Language): Promise<PrimedAnswer | null> {
+    const key = apiCallKey(call.path, call.query);
+    try {
+      const res = await request(`/api/v1/${key}`, { headers: { 'x-api-key': options.clientKey, 'accept-language': lang } });
+      const envelope = v.safeParse(EnvelopeSchema, await res.json());
+      if (!envelope.success) return null;
+      const data = readEnvelopeData(envelope.output, options.wireEncoding);
+      return { key, code: envelope.output.header.code, description: envelope.output.header.description, data };
+    } catch {
+      // Not answered ahead: the widget asks the API itself.
+      return null;
+    }
+  }
+
+  return async (path: string, params: URLSearchParams, acceptLanguage: string | undefined): Promise<FirstScreen> => {
+    const lang = pickLanguage(params.get('lang'), acceptLanguageTags(acceptLanguage));
+    const checkout = checkoutOfAddress(path, params);
+    const [version, target] = await Promise.all([
+      answer(CATALOG_VERSION_CALL, lang),
+      checkout ? answer(checkoutTargetCall(checkout.type, checkout.code), lang) : null,
+    ]);
+    const answers = [version, target];
+    if (checkout && target?.code === 200) {
+      let calls: ApiCall[] = [];
+      try {
+        calls = merchantCalls(checkout.type, checkoutTargetInfo(checkout.type, target.data));
+      } catch {
+        calls = [];
+      }
+      answers.push(...(await Promise.all(calls.map((call) => answer(call, lang)))));
+    }
+    return { answers: answers.filter((a): a is PrimedAnswer => a !== null), lang };
+  };
+}
+
+/** The catalog's API address, as the widget's client asks for it (core catalogCall). */
+export function catalogUrl(lang: Language): string {
+  const call = catalogCall(lang);
+  return `/api/v1/${call.path}?${new URLSearchParams(Object.entries(call.query).map(([k, value]) => [k, String(value)])).toString()}`;
+}
