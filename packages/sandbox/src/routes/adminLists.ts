@@ -32,6 +32,7 @@ type ListedRow = TransactionRow & { validation_state: number | null };
 /** What the console shows of a payment: enough to pick the calls that settle it. */
 function listedTransaction(row: ListedRow) {
   const subscriptionKey = row.details['subscriptionKey'];
+  const cryptoDue = Number(row.details['amountCrypto']);
   const outcome: MerchantResult = merchantResultOf({ method: row.method, status: row.status, authStatus: row.auth_status });
   return {
     ...transactionSummary(row),
@@ -41,6 +42,8 @@ function listedTransaction(row: ListedRow) {
     reference: row.reference,
     subscriptionKey: typeof subscriptionKey === 'string' ? subscriptionKey : null,
     underpaid: row.details['underpaid'] === true,
+    // The coin amount quoted, so an under-payment can be played below it.
+    cryptoDue: row.method === 'crypto' && row.details['amountCrypto'] !== undefined && Number.isFinite(cryptoDue) ? cryptoDue : null,
     validationState: row.validation_state,
     updatedAt: row.updated_at.toISOString(),
   };

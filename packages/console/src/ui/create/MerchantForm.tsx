@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { t } from '../../i18n/i18n';
+import type { ConsoleStore } from '../../store/consoleStore';
+import { CopyButton } from '../CopyButton';
+import { FormError } from '../CheckoutResult';
+import { useSubmit } from '../useSubmit';
+import { TextField, numberOrUndefined } from './fields';
+
+/** A merchant; its secret key and webhook secret are shown this once (only a hash is kept). */
+export function MerchantForm({ store }: { store: ConsoleStore }) {
+  const [name, setName] = useState('');
+  const [webhookUrl, setWebhookUrl] = useState('');
+  const [txLimit, setTxLimit] = useState('5000');
+  const { busy, error, result, submit } = useSubmit(() =>
+    store.getState().createMerchant({ name, ...(webhookUrl.trim() ? { webhookUrl: webhookUrl.trim() } : {}), txLimit: numberOrUndefined(txLimit) ?? 5000 }),
+  );
+  return (
+    <section className="card" aria-labelledby="create-merchant">
+      <h3 id="create-merchant">{t('merchantTitle')}</h3>
+      <form onSubmit={(e) => void submit(e)}>
+        <TextField label={t('merchantName')} name="name" value={name} onChange={setName} required />
+        <TextField label={t('webhookUrl')} name="webhookUrl" value={webhookUrl} onChange={setWebhookUrl} type="url" inputMode="url" />
+        <TextField label={t('txLimit')} name="txLimit" value={txLimit} onChange={setTxLimit} inputMode="decimal" />
+        <button type="submit" className="primary" disabled={busy}>{busy ? t('creating') : t('create')}</button>
+      </form>
+      <FormError error={error} />
+      {result && (
+        <div className="result" role="status">
+          <p className="result-title">{t('merchantCreated', { id: result.idMerchant })}</p>
+          <p className="hint">{t('shownOnce')}</p>
+          <dl className="secrets">
+            <dt>{t('secretKey')}</dt>
+            <dd><code>{result.secretKey}</code> <CopyButton text={result.secretKey} label={`${t('copy')}: ${t('secretKey')}`} /></dd>
+            <dt>{t('webhookSecret')}</dt>
+            <dd><code>{result.webhookSecret}</code> <CopyButton text={result.webhookSecret} label={`${t('copy')}: ${t('webhookSecret')}`} /></dd>
+          </dl>
+        </div>
+      )}
+    </section>
+  );
+}
