@@ -32,7 +32,7 @@ export function App({ store, api, initialLang, saveLang }: { store: ConsoleStore
         </div>
         <div className="top-side">
           <p className={`live ${live ? 'on' : 'off'}`} role="status">{live ? t('liveOn') : t('liveOff')}</p>
-          <button type="button" lang={lang === 'es' ? 'en' : 'es'} aria-label={t('languageLabel')} onClick={() => void switchLanguage()}>{t('language')}</button>
+          <button type="button" lang={lang === 'es' ? 'en' : 'es'} onClick={() => void switchLanguage()}>{t('language')}</button>
         </div>
       </header>
       <nav aria-label={t('nav')}>

@@ -12,11 +12,11 @@ export function CheckoutResult({ title, target }: { title: string; target: Check
       <p className="label" id={`${id}-url`}>{t('checkoutUrl')}</p>
       <p className="url-line">
         <a href={target.url} target="_blank" rel="noopener" aria-describedby={`${id}-url`}>{target.url}</a>
-        <CopyButton text={target.url} label={`${t('copy')}: ${t('checkoutUrl')}`} />
+        <CopyButton text={target.url} what={t('checkoutUrl')} />
       </p>
       <p className="label" id={`${id}-snippet`}>{t('embedSnippet')}</p>
       <pre aria-labelledby={`${id}-snippet`} tabIndex={0}><code>{target.snippet}</code></pre>
-      <CopyButton text={target.snippet} label={`${t('copy')}: ${t('embedSnippet')}`} />
+      <CopyButton text={target.snippet} what={t('embedSnippet')} />
     </div>
   );
 }

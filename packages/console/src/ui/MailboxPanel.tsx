@@ -30,7 +30,7 @@ export function MailboxPanel({ store }: { store: ConsoleStore }) {
                 {code && (
                   <p className="code-line">
                     <span>{t('code')}: </span><strong className="code" data-code={code}>{code}</strong>
-                    <CopyButton text={code} label={t('copyCode', { code })} />
+                    <CopyButton text={code} what={t('copyCode', { code })} />
                   </p>
                 )}
                 <pre className="mail-body">{m.body}</pre>

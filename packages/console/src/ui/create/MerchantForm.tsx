@@ -30,9 +30,9 @@ export function MerchantForm({ store }: { store: ConsoleStore }) {
           <p className="hint">{t('shownOnce')}</p>
           <dl className="secrets">
             <dt>{t('secretKey')}</dt>
-            <dd><code>{result.secretKey}</code> <CopyButton text={result.secretKey} label={`${t('copy')}: ${t('secretKey')}`} /></dd>
+            <dd><code>{result.secretKey}</code> <CopyButton text={result.secretKey} what={t('secretKey')} /></dd>
             <dt>{t('webhookSecret')}</dt>
-            <dd><code>{result.webhookSecret}</code> <CopyButton text={result.webhookSecret} label={`${t('copy')}: ${t('webhookSecret')}`} /></dd>
+            <dd><code>{result.webhookSecret}</code> <CopyButton text={result.webhookSecret} what={t('webhookSecret')} /></dd>
           </dl>
         </div>
       )}
