@@ -179,6 +179,92 @@ describe.runIf(browserAvailable())('sandbox console (issue 13): create, watch li
     await context.close();
   });
 
+  it('plays every other outside party from the console: crypto under-paid then paid, Clave, 3DS, a subscription falling due, a random charge on the statement; Yappy settles itself', async () => {
+    const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const ui = new ConsolePage(page, sandbox.url);
+    await ui.open('es');
+    await page.getByText(/en vivo: los cambios llegan solos/i).waitFor({ timeout: 10_000 });
+    const link = ui.card(/enlace de pago/i);
+    await link.getByLabel(/^comercio$/i).selectOption('1');
+    await link.getByLabel(/^descripción$/i).fill('Todos los métodos');
+    await link.getByRole('button', { name: /^crear$/i }).click();
+    await link.getByText(/enlace LK\w+ creado/i).waitFor();
+    const code = /LK\w+/.exec((await link.getByText(/enlace LK\w+ creado/i).textContent()) ?? '')?.[0] ?? '';
+    const snippet = (await link.locator('pre code').textContent()) ?? '';
+
+    // A plan, with a subscription ready to pay at its checkout URL.
+    const plan = ui.card(/plan de suscripción/i);
+    await plan.getByLabel(/nombre del plan/i).fill('Club del café');
+    await plan.getByRole('button', { name: /^crear$/i }).click();
+    await plan.getByText(/plan #\d+ creado/i).waitFor();
+    const subscriptionUrl = (await plan.getByRole('link').first().getAttribute('href')) ?? '';
+    const subscriptionKey = /code=(SUB\w+)/.exec(subscriptionUrl)?.[1] ?? '';
+    expect(subscriptionKey).not.toBe('');
+
+    await ui.tab(/transacciones/i).click();
+    await page.getByLabel(/^enlace$/i).selectOption(code);
+
+    const crypto = await payFromShop(browser, sandbox.demoUrl, snippet);
+    await crypto.checkout.chooseMethod(/Cripto/);
+    await crypto.checkout.frame.getByRole('combobox', { name: /^Moneda$/ }).selectOption('USDT');
+    await crypto.checkout.frame.getByRole('combobox', { name: /^Red$/ }).selectOption('TRX');
+    await crypto.checkout.frame.getByRole('button', { name: /obtener dirección de pago/i }).click();
+    await crypto.checkout.frame.getByRole('img', { name: /QR/ }).waitFor({ timeout: 15_000 });
+
+    const clave = await payFromShop(browser, sandbox.demoUrl, snippet);
+    await clave.checkout.chooseMethod(/Clave/);
+    await clave.checkout.frame.getByRole('button', { name: /continuar al banco/i }).click();
+    await clave.checkout.frame.getByRole('button', { name: /aprobar/i }).waitFor({ timeout: 15_000 });
+
+    const card = await payFromShop(browser, sandbox.demoUrl, snippet);
+    await card.checkout.fillCard({ number: '4000 0000 0000 3220' });
+    await card.checkout.submit();
+    await card.checkout.frame.getByRole('button', { name: /aprobar/i }).waitFor({ timeout: 15_000 });
+
+    const yappy = await payFromShop(browser, sandbox.demoUrl, snippet);
+    await yappy.checkout.chooseMethod(/Yappy/);
+    await yappy.checkout.field('yappy-phone').fill('61111111');
+    await yappy.checkout.frame.locator('#method-panel-yappy form button[type="submit"]').click();
+
+    const cryptoTx = ui.transaction(/Cripto/);
+    const claveTx = ui.transaction(/Clave/);
+    const cardTx = ui.transaction(/Tarjeta/);
+    const yappyTx = ui.transaction(/Yappy/);
+    await cryptoTx.getByRole('button', { name: /cripto: pago incompleto/i }).click();
+    await expect.poll(() => cryptoTx.getByRole('button').count(), { timeout: 15_000 }).toBe(1);
+    expect(await cryptoTx.getByText(/^pendiente$/i).isVisible()).toBe(true);
+    await expect.poll(() => crypto.checkout.frame.getByText(/aún faltan/i).first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await cryptoTx.getByRole('button', { name: /cripto: confirmado completo/i }).click();
+    await claveTx.getByRole('button', { name: /clave: aprobar/i }).click();
+    await cardTx.getByRole('button', { name: /3ds: aprobar/i }).click();
+    for (const tx of [cryptoTx, claveTx, cardTx, yappyTx]) await expect.poll(() => tx.getByText(/^aprobada$/i).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => crypto.checkout.receiptTitle.isVisible(), { timeout: 20_000 }).toBe(true);
+
+    // The approved card payment takes a random charge, read off the statement.
+    await cardTx.getByRole('button', { name: /cargo aleatorio: crear y revelar/i }).click();
+    await cardTx.getByText(/PASARELA\*VERIFICA \d\.\d\d USD/).waitFor({ timeout: 10_000 });
+    await page.screenshot({ path: `${SHOTS}/console-every-method.png`, fullPage: true });
+
+    // The subscription, paid by card, then falling due now: a renewal charge appears by itself.
+    const subscriber = await context.newPage();
+    await subscriber.goto(subscriptionUrl);
+    const subscriptionCheckout = new CheckoutFrame(subscriber);
+    await subscriptionCheckout.waitForForm();
+    await subscriptionCheckout.fillCard({ number: '4242 4242 4242 4242' });
+    await subscriptionCheckout.submit();
+    await expect.poll(() => subscriber.url(), { timeout: 15_000 }).toMatch(/\/pf\/default-receipt\//);
+    await page.bringToFront();
+    await page.getByLabel(/^enlace$/i).selectOption('');
+    const subscriptionTx = ui.transaction(subscriptionKey);
+    await expect.poll(() => subscriptionTx.count(), { timeout: 15_000 }).toBe(1);
+    await subscriptionTx.getByRole('button', { name: /suscripción: cobrar ahora/i }).click();
+    await expect.poll(() => subscriptionTx.count(), { timeout: 15_000 }).toBe(2);
+    expect(await seriousViolations(page)).toEqual([]);
+    for (const opened of [crypto, clave, card, yappy]) await opened.context.close();
+    await context.close();
+  });
+
   it('shows a new wallet user\'s signup code in the mailbox, newest first, with a copy button; on a 360 px screen, in English too', async () => {
     const email = `nuevo.${Date.now()}@example.com`;
     const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 780 } });

@@ -21,7 +21,8 @@ function TransactionItem({ store, tx }: { store: ConsoleStore; tx: Transaction }
         <span>{t(`method.${tx.method}`, { defaultValue: tx.method })}</span>
         <span>{money(tx.amount + tx.taxAmount)}</span>
         {tx.linkCode && <span>{tx.linkCode}</span>}
-        {tx.reference && <span>{t('voucher', { reference: tx.reference })}</span>}
+        {tx.method === 'cash' && tx.reference && <span>{t('voucher', { reference: tx.reference })}</span>}
+        {tx.subscriptionKey && <span>{tx.subscriptionKey}</span>}
         {tx.displayNum && <span>{tx.cardType} {tx.displayNum}</span>}
         <span>{tx.authStatus}</span>
         <time dateTime={tx.updatedAt}>{when(tx.updatedAt)}</time>

@@ -35,7 +35,9 @@ export function UserForm({ api }: { api: AdminApi }) {
           <p className="url-line"><a href={loginUrl} target="_blank" rel="noopener">{loginUrl}</a> <CopyButton text={loginUrl} /></p>
         </div>
       )}
-      <p className="hint">{t('signupHint', { url: signupUrl })}</p>
+      <p className="hint">
+        {t('signupHint')} <a href={signupUrl} target="_blank" rel="noopener">{t('signupPage')}</a>{t('signupHintAfter')}
+      </p>
     </section>
   );
 }
