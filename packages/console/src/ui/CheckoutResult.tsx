@@ -4,10 +4,10 @@ import type { CheckoutTarget } from '../logic/snippets';
 import { CopyButton } from './CopyButton';
 
 /** A created thing's checkout URL and embed snippet, each with a copy button. */
-export function CheckoutResult({ title, target }: { title: string; target: CheckoutTarget }) {
+export function CheckoutResult({ title, target, announce = true }: { title: string; target: CheckoutTarget; announce?: boolean }) {
   const id = useId();
   return (
-    <div className="result" role="status">
+    <div className="result" role={announce ? 'status' : undefined}>
       <p className="result-title">{title}</p>
       <p className="label" id={`${id}-url`}>{t('checkoutUrl')}</p>
       <p className="url-line">

@@ -14,7 +14,7 @@ export function CreatePanel({ store, api, lang }: { store: ConsoleStore; api: Ad
       <h2 id="panel-create">{t('tabCreate')}</h2>
       <div className="grid">
         <LinkForm store={store} lang={lang} />
-        <MerchantForm store={store} />
+        <MerchantForm store={store} lang={lang} />
         <StationForm store={store} api={api} lang={lang} />
         <PlanForm store={store} api={api} lang={lang} />
         <CampaignForm store={store} api={api} lang={lang} />

@@ -1,19 +1,23 @@
 import { useState } from 'react';
 import { t } from '../../i18n/i18n';
 import type { ConsoleStore } from '../../store/consoleStore';
+import { checkoutTargetOf } from '../../logic/snippets';
 import { CopyButton } from '../CopyButton';
-import { FormError } from '../CheckoutResult';
+import { CheckoutResult, FormError } from '../CheckoutResult';
 import { useSubmit } from '../useSubmit';
 import { TextField, numberOrUndefined } from './fields';
 
 /** A merchant; its secret key and webhook secret are shown this once (only a hash is kept). */
-export function MerchantForm({ store }: { store: ConsoleStore }) {
+export function MerchantForm({ store, lang }: { store: ConsoleStore; lang: 'es' | 'en' }) {
   const [name, setName] = useState('');
   const [webhookUrl, setWebhookUrl] = useState('');
   const [txLimit, setTxLimit] = useState('5000');
-  const { busy, error, result, submit } = useSubmit(() =>
-    store.getState().createMerchant({ name, ...(webhookUrl.trim() ? { webhookUrl: webhookUrl.trim() } : {}), txLimit: numberOrUndefined(txLimit) ?? 5000 }),
-  );
+  const { busy, error, result, submit } = useSubmit(async () => {
+    const merchant = await store.getState().createMerchant({ name, ...(webhookUrl.trim() ? { webhookUrl: webhookUrl.trim() } : {}), txLimit: numberOrUndefined(txLimit) ?? 5000 });
+    // A first link of the new merchant, so there is a checkout to open (and webhooks to see) at once.
+    const link = await store.getState().createLink({ amount: 10, description: name.trim() });
+    return { ...merchant, target: checkoutTargetOf(location.origin, { kind: 'link', code: link.code, url: link.url }, lang) };
+  });
   return (
     <section className="card" aria-labelledby="create-merchant">
       <h3 id="create-merchant">{t('merchantTitle')}</h3>
@@ -34,6 +38,7 @@ export function MerchantForm({ store }: { store: ConsoleStore }) {
             <dt>{t('webhookSecret')}</dt>
             <dd><code>{result.webhookSecret}</code> <CopyButton text={result.webhookSecret} what={t('webhookSecret')} /></dd>
           </dl>
+          <CheckoutResult title={t('merchantLink')} target={result.target} announce={false} />
         </div>
       )}
     </section>
