@@ -10,7 +10,7 @@ import { expireLapsedPayments } from './payments/expireLapsedPayments';
 import { runOnTimer } from './payments/runOnTimer';
 import { pushServer } from './push/pushServer';
 import { listenToTransactions } from './push/transactionEvents';
-import { listenToWebhookChanges } from './webhooks/webhookChanges';
+import { listenToAdminChanges } from './push/adminChanges';
 import { deliverDueWebhooks, type WebhookDeliverySettings } from './webhooks/deliverWebhooks';
 import type { Server } from 'node:http';
 import { closeGracefully, listenHttp } from './http/httpServer';
@@ -78,7 +78,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     throw error;
   }
   const events = await listenToTransactions(db);
-  const webhookChanges = await listenToWebhookChanges(db);
+  const adminChanges = await listenToAdminChanges(db);
   const metrics = new Metrics();
   // Each node counts the payments it wrote itself, so the nodes' counters add up.
   events.on('change', (change) => {
@@ -92,7 +92,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     sandboxConsole: options.sandboxConsole,
   });
   const shop = createDemoShop(paths.examplesDir, url);
-  const push = pushServer(db, events, webhookChanges);
+  const push = pushServer(db, events, adminChanges);
   metrics.gauge('pasarela_push_sockets_open', 'Push-notification sockets open on this node.', push.openSockets);
   let checkout: Server | undefined;
   let demo: Server | undefined;
@@ -103,7 +103,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   } catch (error) {
     if (checkout) await closeGracefully(checkout, 0);
     await events.close();
-    await webhookChanges.close();
+    await adminChanges.close();
     await db.close();
     throw error;
   }
@@ -127,7 +127,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         await push.closeAll();
         await Promise.all([stopping, stopCharging(), stopExpiring(), stopWebhooks()]);
         await events.close();
-        await webhookChanges.close();
+        await adminChanges.close();
         await db.close();
         log.info('stopped');
       })();

@@ -4,6 +4,7 @@ import type { LiveMessage } from '../store/consoleStore';
 const LiveMessageSchema = v.variant('type', [
   v.object({ type: v.literal('transaction'), codOper: v.string() }),
   v.object({ type: v.literal('webhook'), id: v.string() }),
+  v.object({ type: v.literal('mail'), id: v.number() }),
   v.object({ type: v.literal('hello') }),
 ]);
 

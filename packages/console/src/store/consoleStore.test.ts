@@ -96,6 +96,13 @@ describe('console store', () => {
     await vi.waitFor(() => expect(api.listWebhooks).toHaveBeenCalledTimes(2));
     expect(api.listTransactions).toHaveBeenCalledOnce();
   });
+  it('a live mail change reads the mailbox again', async () => {
+    const api = fakeApi();
+    const store = createConsoleStore(api);
+    store.getState().onLive({ type: 'mail', id: 9 });
+    await vi.waitFor(() => expect(api.listMail).toHaveBeenCalledOnce());
+    expect(api.listTransactions).not.toHaveBeenCalled();
+  });
   it('opening the mailbox reads it again, for the recipient typed', async () => {
     const api = fakeApi();
     const store = createConsoleStore(api);

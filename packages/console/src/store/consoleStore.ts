@@ -10,7 +10,7 @@ export const TABS: readonly Tab[] = ['create', 'watch', 'mailbox', 'webhooks'];
 export type Notice = { kind: 'done'; action: SettleAction; codOper: string } | { kind: 'error'; message: string };
 
 /** What the admin push socket sends (packages/sandbox push/pushServer.ts, ADMIN_PUSH_PATH). */
-export type LiveMessage = { type: 'transaction'; codOper: string } | { type: 'webhook'; id: string } | { type: 'hello' };
+export type LiveMessage = { type: 'transaction'; codOper: string } | { type: 'webhook'; id: string } | { type: 'mail'; id: number } | { type: 'hello' };
 
 export interface ConsoleState {
   tab: Tab;
@@ -149,7 +149,7 @@ export function createConsoleStore(api: AdminApi): ConsoleStore {
       },
       setTab(tab) {
         set({ tab });
-        // The mailbox has no push: opening it reads it again.
+        // Mail that landed while the socket was down shows when the mailbox is opened.
         if (tab === 'mailbox') void refreshMail();
       },
       setLive: (live) => set({ live }),
@@ -168,10 +168,13 @@ export function createConsoleStore(api: AdminApi): ConsoleStore {
           void refreshWebhooks();
           return;
         }
+        if (message.type === 'mail') {
+          void refreshMail();
+          return;
+        }
         // A new or settled payment may also have queued a webhook and mailed a receipt.
         void refreshTransactions();
         void refreshWebhooks();
-        if (get().tab === 'mailbox') void refreshMail();
       },
       async settle(tx, action) {
         await withBusy(`${tx.codOper}:${action}`, async () => {
