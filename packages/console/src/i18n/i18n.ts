@@ -19,7 +19,10 @@ export async function startI18n(lang: ConsoleLanguage): Promise<void> {
 
 export async function changeLanguage(lang: ConsoleLanguage): Promise<void> {
   await instance.changeLanguage(lang);
-  if (typeof document !== 'undefined') document.documentElement.lang = lang;
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = lang;
+    document.title = `${t('title')} · Pasarela`;
+  }
 }
 
 export function t(key: string, values?: Record<string, string | number>): string {
