@@ -11,7 +11,7 @@ import typescript from '@rollup/plugin-typescript';
 import { dts } from 'rollup-plugin-dts';
 import { preactAliases } from './scripts/preact-aliases.mjs';
 import { transpileTypeScript } from './scripts/rollup-transpile.mjs';
-import { widgetHtml } from './scripts/rollup-widget-html.mjs';
+import { minifyCss, widgetHtml } from './scripts/rollup-widget-html.mjs';
 
 const root = (p) => fileURLToPath(new URL(p, import.meta.url));
 const pkg = JSON.parse(readFileSync(root('./packages/checkout/package.json'), 'utf8'));
@@ -156,6 +156,33 @@ const widget = {
   },
 };
 
+// The sandbox console (packages/console): one bundle on the widget's stack, its CSS beside it,
+// served by the sandbox at /sandbox/console. A developer tool, so no lazy chunks.
+function consoleCss(cssFile) {
+  return {
+    name: 'pasarela-console-css',
+    buildStart() {
+      this.addWatchFile(cssFile);
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'console.css', source: minifyCss(readFileSync(cssFile, 'utf8')) });
+    },
+  };
+}
+
+const consoleApp = {
+  input: root('./packages/console/src/main.tsx'),
+  plugins: [
+    alias({ entries: [coreAlias, ...preactAliases] }),
+    replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
+    resolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.tsx', '.json'] }),
+    commonjs(),
+    transpile(),
+    consoleCss(root('./packages/console/src/styles.css')),
+  ],
+  output: { file: root('./packages/console/dist/console.js'), format: 'es', plugins: [minify] },
+};
+
 const sandbox = {
   input: root('./packages/sandbox/src/main.ts'),
   plugins: [
@@ -169,7 +196,7 @@ const sandbox = {
 };
 
 const only = process.env.BUILD_ONLY?.split(',');
-const targets = { loader, loaderPure, loaderTypes, reactPackage, reactTypes, reactDemo, widget, sandbox };
+const targets = { loader, loaderPure, loaderTypes, reactPackage, reactTypes, reactDemo, widget, console: consoleApp, sandbox };
 export default Object.entries(targets)
   .filter(([name]) => !only || only.includes(name))
   .flatMap(([, config]) => config)

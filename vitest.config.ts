@@ -66,6 +66,15 @@ export default defineConfig({
       },
       {
         extends: true,
+        resolve: { alias: preactAliases },
+        test: {
+          name: 'console',
+          include: ['packages/console/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+        },
+      },
+      {
+        extends: true,
         test: {
           name: 'sandbox',
           include: ['packages/sandbox/src/**/*.test.ts'],

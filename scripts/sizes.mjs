@@ -49,6 +49,9 @@ export function measureSizes() {
     'packages/react/dist/index.js',
     'packages/widget/dist/index.html',
     'packages/sandbox/dist/server.mjs',
+    // The sandbox console: a developer's page, never a payer's.
+    'packages/console/dist/console.js',
+    'packages/console/dist/console.css',
   ]) {
     if (existsSync(root(path))) other[path] = fileSizes(root(path));
   }
@@ -94,6 +97,10 @@ export function formatSizes({ loader, widget, other }) {
       `  widget first load (HTML + entry + static imports): ${kb(widget.firstLoad.gzipBytes)} gzip` +
         ` (budget ${kb(BUDGETS.widgetFirstLoadGzipBytes)}); ${widget.firstLoad.lazyChunks} chunks load lazily`,
     );
+  }
+  const consoleParts = ['packages/console/dist/console.js', 'packages/console/dist/console.css'].map((p) => other[p]).filter(Boolean);
+  if (consoleParts.length > 0) {
+    lines.push(`  sandbox console (/sandbox/console, JS + CSS): ${kb(consoleParts.reduce((sum, p) => sum + p.gzipBytes, 0))} gzip`);
   }
   if (loader['checkout.js']) {
     lines.push(`  loader UMD: ${kb(loader['checkout.js'].gzipBytes)} gzip (budget ${kb(BUDGETS.loaderGzipBytes)})`);

@@ -14,7 +14,7 @@ const steps = [
   ['build', ['scripts/build.mjs'], process.env],
   [
     'unit and integration tests (sandbox on PGlite)',
-    [vitest, 'run', '--coverage', '--project', 'core', '--project', 'checkout', '--project', 'react', '--project', 'react18', '--project', 'widget', '--project', 'sandbox'],
+    [vitest, 'run', '--coverage', '--project', 'core', '--project', 'checkout', '--project', 'react', '--project', 'react18', '--project', 'widget', '--project', 'console', '--project', 'sandbox'],
     envWithoutPostgres,
   ],
   ...(TEST_DATABASE_URL ? [['sandbox route suite on PostgreSQL', [vitest, 'run', '--project', 'sandbox'], process.env]] : []),

@@ -23,6 +23,7 @@ import { accountRoutes } from './routes/account';
 import { activityRoutes } from './routes/activity';
 import { adminCatalogRoutes } from './routes/adminCatalog';
 import { adminLinkRoutes } from './routes/adminLinks';
+import { adminListRoutes } from './routes/adminLists';
 import { adminSettleRoutes } from './routes/adminSettle';
 import { adminUserRoutes } from './routes/adminUsers';
 import { adminWebhookRoutes } from './routes/adminWebhooks';
@@ -30,6 +31,7 @@ import { cardRoutes } from './routes/cards';
 import { cashRoutes } from './routes/cash';
 import { clavePageRoutes, claveRoutes } from './routes/clave';
 import { configRoutes } from './routes/config';
+import { consolePageRoutes } from './routes/consolePage';
 import { cryptoRoutes } from './routes/crypto';
 import { merchantRoutes } from './routes/merchants';
 import { MERCHANT_API_PREFIX, merchantApiRoutes } from './routes/merchantApi';
@@ -71,6 +73,8 @@ export interface AppOptions {
   trustedProxies?: number | undefined;
   /** When set, GET /metrics wants this bearer token. */
   metricsToken?: string | undefined;
+  /** Serve the sandbox console at /sandbox/console; on unless false (SANDBOX_CONSOLE=off). */
+  sandboxConsole?: boolean | undefined;
 }
 
 /** The checkout origin's whole HTTP surface, testable in-process with `app.request()`. */
@@ -119,8 +123,11 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   });
 
   const admin = new Hono<AppEnv>();
+  if (options.sandboxConsole !== false) admin.route('/', consolePageRoutes(paths.consoleDist));
   // The demo shop runs on another origin and calls the admin API from the browser.
   admin.use('*', cors({ origin: '*' }));
+  // Before the link routes: GET /transactions/recent, not GET /transactions.
+  admin.route('/', adminListRoutes(deps));
   admin.route('/', adminLinkRoutes(deps));
   admin.route('/', threeDsRoutes(deps));
   admin.route('/', adminUserRoutes(deps));

@@ -13,11 +13,12 @@ export const TEST_INPUT_LINES = [
   ['4000 0000 0000 0259', 'pending (-1)'],
 ] as const;
 
-export function startBanner(urls: { url: string; demoUrl: string; database: string }): string {
+export function startBanner(urls: { url: string; demoUrl: string; database: string; console?: boolean }): string {
   const width = Math.max(...TEST_INPUT_LINES.map(([input]) => input.length));
   return [
     '',
     'Pasarela sandbox is running',
+    ...(urls.console === false ? [] : [`  Sandbox console:            ${urls.url}/sandbox/console   (create links, watch and settle payments, mailbox, webhooks)`]),
     `  Demo shop (merchant page):  ${urls.demoUrl}/`,
     `  Checkout origin:            ${urls.url}`,
     `  Payment link, ready to pay: ${urls.url}/${DEMO_LINK_SLUG}   (widget: ${urls.url}/pf/widget?type=lk&code=${DEMO_LINK_CODE})`,

@@ -11,7 +11,7 @@ async function main(): Promise<void> {
   const { databaseUrl, dataDir } = settings;
   const database = databaseUrl ? `PostgreSQL (DATABASE_URL)` : `PGlite in ${dataDir}`;
   // For the person who ran `npm start`; the JSON lines around it are for log collectors.
-  console.log(startBanner({ url: server.url, demoUrl: server.demoUrl, database }));
+  console.log(startBanner({ url: server.url, demoUrl: server.demoUrl, database, console: settings.sandboxConsole }));
 
   let closing = false;
   const stop = (signal: string) => {

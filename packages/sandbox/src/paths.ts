@@ -5,6 +5,8 @@ import { join } from 'node:path';
 export interface StaticPaths {
   widgetDist: string;
   checkoutDist: string;
+  /** packages/console/dist: the sandbox console's bundle. */
+  consoleDist: string;
   examplesDir: string;
   /** packages/sandbox/public (images). */
   publicDir: string;
@@ -21,6 +23,7 @@ export function defaultPaths(root: string = REPO_ROOT): StaticPaths {
   return {
     widgetDist: join(root, 'packages/widget/dist'),
     checkoutDist: join(root, 'packages/checkout/dist'),
+    consoleDist: join(root, 'packages/console/dist'),
     examplesDir: join(root, 'examples'),
     publicDir: join(root, 'packages/sandbox/public'),
     migrationsDir: join(root, 'packages/sandbox/migrations'),

@@ -10,6 +10,7 @@ import { expireLapsedPayments } from './payments/expireLapsedPayments';
 import { runOnTimer } from './payments/runOnTimer';
 import { pushServer } from './push/pushServer';
 import { listenToTransactions } from './push/transactionEvents';
+import { listenToAdminChanges } from './push/adminChanges';
 import { deliverDueWebhooks, type WebhookDeliverySettings } from './webhooks/deliverWebhooks';
 import type { Server } from 'node:http';
 import { closeGracefully, listenHttp } from './http/httpServer';
@@ -44,6 +45,8 @@ export interface ServerOptions {
   logLevel?: LogLevel | undefined;
   logger?: Logger | undefined;
   metricsToken?: string | undefined;
+  /** Serve the developer console at /sandbox/console (default on; SANDBOX_CONSOLE=off). */
+  sandboxConsole?: boolean | undefined;
 }
 
 export interface RunningServer {
@@ -75,6 +78,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     throw error;
   }
   const events = await listenToTransactions(db);
+  const adminChanges = await listenToAdminChanges(db);
   const metrics = new Metrics();
   // Each node counts the payments it wrote itself, so the nodes' counters add up.
   events.on('change', (change) => {
@@ -85,9 +89,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const app = createApp({
     db, cardFingerprintKey, wireEncoding: options.wireEncoding, publicOrigin: url, demoOrigin: demoUrl, splashMs: options.splashMs, payerWindows: options.payerWindows, paths,
     logger: log, metrics, rateLimits: options.rateLimits, trustedProxies: options.trustedProxies, metricsToken: options.metricsToken,
+    sandboxConsole: options.sandboxConsole,
   });
   const shop = createDemoShop(paths.examplesDir, url);
-  const push = pushServer(db, events);
+  const push = pushServer(db, events, adminChanges);
   metrics.gauge('pasarela_push_sockets_open', 'Push-notification sockets open on this node.', push.openSockets);
   let checkout: Server | undefined;
   let demo: Server | undefined;
@@ -98,6 +103,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   } catch (error) {
     if (checkout) await closeGracefully(checkout, 0);
     await events.close();
+    await adminChanges.close();
     await db.close();
     throw error;
   }
@@ -121,6 +127,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         await push.closeAll();
         await Promise.all([stopping, stopCharging(), stopExpiring(), stopWebhooks()]);
         await events.close();
+        await adminChanges.close();
         await db.close();
         log.info('stopped');
       })();

@@ -58,6 +58,8 @@ export interface Settings {
   logLevel: LogLevel;
   /** When set, GET /metrics wants `Authorization: Bearer <this>`. */
   metricsToken: string | undefined;
+  /** Serve the developer console at /sandbox/console; SANDBOX_CONSOLE=off hides it. */
+  sandboxConsole: boolean;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -88,7 +90,7 @@ function fingerprintKeyOf(raw: string | undefined): string | undefined {
  * PORT (4000), DEMO_PORT (PORT+1), DATA_DIR (./.data), DATABASE_URL, WIRE_ENCODING (off disables), SPLASH_MS,
  * SUBSCRIPTION_CHARGE_INTERVAL_MS (60000; 0 off), EXPIRY_SWEEP_INTERVAL_MS (5000; 0 off), WEBHOOK_INTERVAL_MS (1000; 0 off), NEQUI_WAIT_MS (120000),
  * YAPPY_WAIT_MS (300000), CARD_FINGERPRINT_KEY, RATE_LIMIT_{LOGIN,SIGNUP,RECOVERY,PAYMENTS}_PER_MIN, TRUST_PROXY (0),
- * HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, SHUTDOWN_TIMEOUT_MS, LOG_LEVEL (info), METRICS_TOKEN.
+ * HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, SHUTDOWN_TIMEOUT_MS, LOG_LEVEL (info), METRICS_TOKEN, SANDBOX_CONSOLE (on; off hides /sandbox/console).
  * README's settings table says what each does.
  */
 export function readSettings(env: Env, cwd: string = process.cwd()): Settings {
@@ -130,5 +132,6 @@ export function readSettings(env: Env, cwd: string = process.cwd()): Settings {
     http,
     logLevel: logLevelOf(env['LOG_LEVEL']),
     metricsToken: env['METRICS_TOKEN'] || undefined,
+    sandboxConsole: (env['SANDBOX_CONSOLE'] ?? '').trim().toLowerCase() !== 'off',
   };
 }

@@ -31,4 +31,23 @@ describe('push-notification websocket', () => {
       ws.socket.destroy();
     }
   });
+  it('the admin stream (/sandbox/push) hears every payment and every webhook delivery change', async () => {
+    const post = (path: string, body: unknown) => fetch(`${server.url}/sandbox${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }).then((r) => r.json());
+    const ws = await openSocket(port, '', '/sandbox/push');
+    expect(ws.status).toBe('HTTP/1.1 101 Switching Protocols');
+    expect(await ws.next()).toEqual({ type: 'hello' });
+    // Nothing listens on port 9: the delivery fails and stays pending, to be redelivered.
+    const merchant = (await post('/merchants', { name: 'Eventos', webhookUrl: 'http://127.0.0.1:9/hooks' })) as { idMerchant: number };
+    const link = (await post('/links', { amount: 5, description: 'admin ws', merchantId: merchant.idMerchant })) as { code: string };
+    const qr = await fetch(`${server.url}/api/v1/nequi/qr?code=${link.code}`, { headers: { 'x-api-key': SANDBOX_CLIENT_KEY } })
+      .then(async (r) => JSON.parse(((await r.json()) as { data: string }).data) as { codOper: string });
+    expect(await ws.next()).toMatchObject({ type: 'transaction', codOper: qr.codOper, method: 'nequi', status: -1 });
+    const { webhooks } = (await fetch(`${server.url}/sandbox/webhooks?codOper=${qr.codOper}`).then((r) => r.json())) as { webhooks: Array<{ id: string }> };
+    await post(`/webhooks/${webhooks[0]?.id ?? ''}/redeliver`, {});
+    let message: unknown;
+    do message = await ws.next();
+    while ((message as { id?: string }).id !== webhooks[0]?.id);
+    expect(message).toMatchObject({ type: 'webhook', id: webhooks[0]?.id, state: 'pending' });
+    ws.socket.destroy();
+  });
 });

@@ -5,8 +5,11 @@ import { userIdOf } from '../auth/sessions';
 import { findTransaction, type TransactionRow } from '../store/transactions';
 import { pushMessageOf, type TransactionChange, type TransactionEvents } from './transactionEvents';
 import { acceptKey, ServerSocket } from './webSocket';
+import type { AdminChange, AdminChanges } from './adminChanges';
 
 export const PUSH_PATH = '/api/v1/push';
+/** The admin stream the sandbox console watches: every transaction, webhook and mailbox change, on any node. */
+export const ADMIN_PUSH_PATH = '/sandbox/push';
 
 function refuse(socket: Duplex, status: string): void {
   socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
@@ -18,7 +21,7 @@ function refuse(socket: Duplex, status: string): void {
  * follows every payment of that user. Each change arrives as
  * `{ type: 'transaction', codOper, method, status, authStatus }`.
  */
-export function pushServer(db: Database, events: TransactionEvents) {
+export function pushServer(db: Database, events: TransactionEvents, adminChanges?: AdminChanges) {
   const open = new Set<Duplex>();
   const sockets = new Set<ServerSocket>();
   const onUpgrade = (req: IncomingMessage, socket: Duplex): void => {
@@ -27,8 +30,10 @@ export function pushServer(db: Database, events: TransactionEvents) {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://localhost');
       const accept = acceptKey(req.headers['sec-websocket-key']);
-      if (url.pathname !== PUSH_PATH) return refuse(socket, '404 Not Found');
+      const admin = url.pathname === ADMIN_PUSH_PATH && adminChanges !== undefined;
+      if (url.pathname !== PUSH_PATH && !admin) return refuse(socket, '404 Not Found');
       if (!accept || req.headers['sec-websocket-version'] !== '13') return refuse(socket, '400 Bad Request');
+      if (admin) return openAdminStream(socket, accept, adminChanges);
       const codOper = url.searchParams.get('codOper');
       const token = url.searchParams.get('token');
       let wanted: (change: TransactionChange) => boolean;
@@ -56,6 +61,21 @@ export function pushServer(db: Database, events: TransactionEvents) {
       events.on('change', listener);
       if (current) ws.sendJson(pushMessageOf({ codOper: current.cod_oper, method: current.method, status: current.status, authStatus: current.auth_status }));
     })().catch(() => refuse(socket, '500 Internal Server Error'));
+  };
+  // Like the admin API under /sandbox: open to any caller, as only a sandbox serves it.
+  const openAdminStream = (socket: Duplex, accept: string, changes: AdminChanges): void => {
+    socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`);
+    const onTransaction = (change: TransactionChange) => ws.sendJson(pushMessageOf(change));
+    const onAdmin = (change: AdminChange) => ws.sendJson(change);
+    const ws = new ServerSocket(socket, () => {
+      events.off('change', onTransaction);
+      changes.off('change', onAdmin);
+      sockets.delete(ws);
+    });
+    sockets.add(ws);
+    events.on('change', onTransaction);
+    changes.on('change', onAdmin);
+    ws.sendJson({ type: 'hello' });
   };
   // Open sockets would keep server.close() waiting forever. A close frame first, so the widget
   // reconnects (to another node behind the load balancer) instead of waiting for a timeout.

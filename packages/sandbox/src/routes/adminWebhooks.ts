@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { Deps } from '../Deps';
 import { ApiError } from '../http/ApiError';
 import type { AppEnv } from '../http/AppEnv';
+import { notifyAdminChange } from '../push/adminChanges';
 import { webhookEventOf, type WebhookEventRow } from '../webhooks/webhookEvent';
 
 const MAX_LISTED = 200;
@@ -51,6 +52,7 @@ export function adminWebhookRoutes(deps: Deps) {
       [c.req.param('id')],
     );
     if (!row) throw new ApiError(404, 'webhook_not_found', 'No such webhook event');
+    await notifyAdminChange(deps.db, { type: 'webhook', id: row.id, state: row.state });
     const [merchant] = await deps.db.query<{ webhook_url: string | null }>('select webhook_url from merchants where id = $1', [row.merchant_id]);
     return c.json(deliveryOf({ ...row, webhook_url: merchant?.webhook_url ?? null }), 202);
   });

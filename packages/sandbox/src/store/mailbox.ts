@@ -1,11 +1,14 @@
 import { randomInt } from 'node:crypto';
 import type { Queryable } from '../db/Database';
+import { notifyAdminChange } from '../push/adminChanges';
 
 export type MailKind = 'registration_code' | 'recovery_code' | 'email_payment' | 'receipt';
 
 /** Stands in for the SMTP relay: the e-mail lands in the table GET /sandbox/mailbox reads. */
 export async function sendMail(db: Queryable, mail: { to: string; subject: string; body: string; kind: MailKind }): Promise<void> {
-  await db.query('insert into mailbox (to_email, subject, body, kind) values ($1, $2, $3, $4)', [mail.to, mail.subject, mail.body, mail.kind]);
+  const [row] = await db.query<{ id: number }>('insert into mailbox (to_email, subject, body, kind) values ($1, $2, $3, $4) returning id', [mail.to, mail.subject, mail.body, mail.kind]);
+  // The sandbox console's mailbox updates by itself.
+  if (row) await notifyAdminChange(db, { type: 'mail', id: row.id });
 }
 
 export async function listMail(db: Queryable, to: string | undefined) {

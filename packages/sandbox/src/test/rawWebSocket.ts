@@ -9,7 +9,7 @@ export interface RawSocket {
 }
 
 /** A bare RFC 6455 client of /api/v1/push: the handshake, then the text frames the server sends (short ones). */
-export function openSocket(port: number, query: string): Promise<RawSocket> {
+export function openSocket(port: number, query: string, path = '/api/v1/push'): Promise<RawSocket> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     const messages: unknown[] = [];
@@ -17,7 +17,7 @@ export function openSocket(port: number, query: string): Promise<RawSocket> {
     let buffer = Buffer.alloc(0);
     let status = '';
     socket.on('error', reject);
-    socket.write(`GET /api/v1/push?${query} HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`);
+    socket.write(`GET ${path}?${query} HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`);
     socket.on('data', (data: Buffer) => {
       buffer = Buffer.concat([buffer, data]);
       if (!status) {

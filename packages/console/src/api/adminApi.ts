@@ -1,0 +1,95 @@
+import ky, { type KyInstance } from 'ky';
+import * as v from 'valibot';
+import {
+  AnySchema, ErrorSchema, LinkListSchema, MailboxSchema, MerchantListSchema, NewCampaignAnswerSchema, NewLinkAnswerSchema, NewMerchantAnswerSchema,
+  NewPlanAnswerSchema, NewStationAnswerSchema, NewSubscriptionAnswerSchema, NewUserAnswerSchema, StatementSchema, TransactionListSchema, WebhookListSchema,
+  type Outcome,
+} from './schemas';
+
+/** An admin call that answered an error: its `{ code, message }`, or the network's failure. */
+export class AdminError extends Error {
+  constructor(readonly code: string, message: string, readonly status: number) {
+    super(message);
+    this.name = 'AdminError';
+  }
+}
+
+export interface TransactionFilters {
+  code: string;
+  method: string;
+  outcome: Outcome | '';
+}
+
+export interface NewLink {
+  amount: number;
+  taxAmount?: number;
+  description: string;
+  cardTypes?: string[];
+  expiresInSeconds?: number;
+  singleUse?: boolean;
+  merchantId?: number;
+}
+
+const REQUEST_TIMEOUT_MS = 15_000;
+
+/** One function per admin call over one ky instance; every answer is parsed before anyone reads it. */
+export function createAdminApi(base: string, fetchImpl?: typeof fetch) {
+  const http: KyInstance = ky.create({
+    prefixUrl: base,
+    throwHttpErrors: false,
+    timeout: REQUEST_TIMEOUT_MS,
+    retry: 0,
+    ...(fetchImpl ? { fetch: fetchImpl } : {}),
+  });
+
+  async function call<S extends v.GenericSchema>(schema: S, method: 'get' | 'post', path: string, init: { json?: unknown; form?: Record<string, string>; query?: Record<string, string> } = {}): Promise<v.InferOutput<S>> {
+    let res: Response;
+    try {
+      res = await http(path, {
+        method,
+        ...(init.json !== undefined ? { json: init.json } : {}),
+        ...(init.form ? { body: new URLSearchParams(init.form), headers: { accept: 'application/json' } } : {}),
+        ...(init.query ? { searchParams: init.query } : {}),
+      });
+    } catch (error) {
+      throw new AdminError('connection_error', error instanceof Error ? error.message : 'connection error', 0);
+    }
+    const body: unknown = await res.json().catch(() => null);
+    if (!res.ok) {
+      const parsed = v.safeParse(ErrorSchema, body);
+      const detail = parsed.success ? parsed.output : {};
+      throw new AdminError(detail.code ?? `http_${res.status}`, detail.message ?? `HTTP ${res.status}`, res.status);
+    }
+    const parsed = v.safeParse(schema, body);
+    if (!parsed.success) throw new AdminError('bad_answer', `Unexpected answer from ${path}`, res.status);
+    return parsed.output;
+  }
+
+  const query = (f: Partial<TransactionFilters>) => Object.fromEntries(Object.entries(f).filter(([, value]) => value !== '' && value !== undefined)) as Record<string, string>;
+
+  return {
+    listTransactions: async (filters: Partial<TransactionFilters>) => (await call(TransactionListSchema, 'get', 'transactions/recent', { query: query(filters) })).transactions,
+    listMerchants: async () => (await call(MerchantListSchema, 'get', 'merchants')).merchants,
+    listLinks: async () => (await call(LinkListSchema, 'get', 'links')).links,
+    listMail: async (to: string) => (await call(MailboxSchema, 'get', 'mailbox', { query: to ? { to } : {} })).messages,
+    listWebhooks: async () => (await call(WebhookListSchema, 'get', 'webhooks')).webhooks,
+    createLink: (link: NewLink) => call(NewLinkAnswerSchema, 'post', 'links', { json: link }),
+    createMerchant: (m: { name: string; webhookUrl?: string; txLimit?: number }) => call(NewMerchantAnswerSchema, 'post', 'merchants', { json: m }),
+    createStation: (s: { stationId: string; description: string; amount: number; merchantId?: number }) => call(NewStationAnswerSchema, 'post', 'stations', { json: s }),
+    createPlan: (p: { name: string; amount: number; period: string; merchantId?: number }) => call(NewPlanAnswerSchema, 'post', 'plans', { json: p }),
+    subscribe: (planId: number) => call(NewSubscriptionAnswerSchema, 'post', 'subscriptions', { json: { planId } }),
+    createCampaign: (c: { title: string; merchantId?: number }) => call(NewCampaignAnswerSchema, 'post', 'campaigns', { json: c }),
+    createUser: (u: { email: string; login?: string; password: string; balance?: number }) => call(NewUserAnswerSchema, 'post', 'users', { json: u }),
+    settleNequi: (codOper: string, result: 'approve' | 'fail') => call(AnySchema, 'post', `nequi/${encodeURIComponent(codOper)}`, { json: { result } }),
+    payCash: (reference: string) => call(AnySchema, 'post', `cash/${encodeURIComponent(reference)}/pay`),
+    confirmCrypto: (codOper: string, amountPaid?: number) => call(AnySchema, 'post', `crypto/${encodeURIComponent(codOper)}/confirm`, { json: amountPaid === undefined ? {} : { amountPaid } }),
+    settleClave: (codOper: string, result: 'approve' | 'fail') => call(AnySchema, 'post', `clave/${encodeURIComponent(codOper)}`, { form: { result } }),
+    settleThreeDs: (codOper: string, result: 'approve' | 'fail') => call(AnySchema, 'post', `3ds/${encodeURIComponent(codOper)}`, { form: { result } }),
+    subscriptionDue: (key: string) => call(AnySchema, 'post', `subscriptions/${encodeURIComponent(key)}/due`),
+    addRandomCharge: (codOper: string) => call(AnySchema, 'post', 'validations', { json: { codOper } }),
+    revealRandomCharge: (codOper: string) => call(StatementSchema, 'get', `validations/${encodeURIComponent(codOper)}`),
+    redeliver: (id: string) => call(AnySchema, 'post', `webhooks/${encodeURIComponent(id)}/redeliver`),
+  };
+}
+
+export type AdminApi = ReturnType<typeof createAdminApi>;

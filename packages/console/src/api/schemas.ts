@@ -1,0 +1,70 @@
+import * as v from 'valibot';
+
+export const OUTCOMES = ['APPROVED', 'PENDING', 'DECLINED'] as const;
+export type Outcome = (typeof OUTCOMES)[number];
+export const METHODS = ['card', 'nequi', 'yappy', 'clave', 'cash', 'crypto', 'balance'] as const;
+
+export const TransactionSchema = v.object({
+  codOper: v.string(),
+  method: v.string(),
+  amount: v.number(),
+  taxAmount: v.number(),
+  status: v.number(),
+  authStatus: v.string(),
+  outcome: v.picklist(OUTCOMES),
+  linkCode: v.nullable(v.string()),
+  merchantId: v.number(),
+  reference: v.nullable(v.string()),
+  subscriptionKey: v.nullable(v.string()),
+  underpaid: v.boolean(),
+  cryptoDue: v.nullable(v.number()),
+  validationState: v.nullable(v.number()),
+  cardType: v.nullable(v.string()),
+  displayNum: v.nullable(v.string()),
+  createdAt: v.string(),
+  updatedAt: v.string(),
+});
+export type Transaction = v.InferOutput<typeof TransactionSchema>;
+export const TransactionListSchema = v.object({ transactions: v.array(TransactionSchema) });
+
+export const MerchantSchema = v.object({ id: v.number(), name: v.string(), webhookUrl: v.nullable(v.string()) });
+export type Merchant = v.InferOutput<typeof MerchantSchema>;
+export const MerchantListSchema = v.object({ merchants: v.array(MerchantSchema) });
+
+export const LinkSchema = v.object({ code: v.string(), slug: v.string(), description: v.string(), amount: v.number(), merchantId: v.number(), url: v.string() });
+export type Link = v.InferOutput<typeof LinkSchema>;
+export const LinkListSchema = v.object({ links: v.array(LinkSchema) });
+export const NewLinkAnswerSchema = v.object({ code: v.string(), slug: v.string(), url: v.string() });
+
+export const NewMerchantAnswerSchema = v.object({ idMerchant: v.number(), secretKey: v.string(), webhookSecret: v.string() });
+export const NewStationAnswerSchema = v.object({ stationId: v.string() });
+export const NewPlanAnswerSchema = v.object({ idPlan: v.number() });
+export const NewSubscriptionAnswerSchema = v.object({ subscriptionKey: v.string(), url: v.string() });
+export const NewCampaignAnswerSchema = v.object({ idBridge: v.number() });
+export const NewUserAnswerSchema = v.object({ login: v.string() });
+
+export const MailSchema = v.object({ id: v.number(), to: v.string(), subject: v.string(), body: v.string(), kind: v.string(), date: v.string() });
+export type Mail = v.InferOutput<typeof MailSchema>;
+export const MailboxSchema = v.object({ messages: v.array(MailSchema) });
+
+export const WebhookSchema = v.object({
+  id: v.string(),
+  type: v.string(),
+  merchantId: v.number(),
+  codOper: v.string(),
+  url: v.nullable(v.string()),
+  state: v.string(),
+  attempts: v.number(),
+  lastStatusCode: v.nullable(v.number()),
+  lastError: v.nullable(v.string()),
+  createdAt: v.string(),
+  body: v.unknown(),
+});
+export type Webhook = v.InferOutput<typeof WebhookSchema>;
+export const WebhookListSchema = v.object({ webhooks: v.array(WebhookSchema) });
+
+export const StatementSchema = v.object({ codOper: v.string(), statementLine: v.string() });
+export const AnySchema = v.unknown();
+
+/** An admin error answer: `{ code, message }` (the message names the field). */
+export const ErrorSchema = v.object({ code: v.optional(v.string()), message: v.optional(v.string()) });

@@ -1,0 +1,37 @@
+import type { Transaction } from '../api/schemas';
+
+/** The outside parties the console plays, one button each (docs/sandbox.md "Playing the payer's other parts"). */
+export type SettleAction =
+  | 'nequiApprove' | 'nequiFail'
+  | 'cashPaid'
+  | 'cryptoFull' | 'cryptoUnder'
+  | 'claveApprove' | 'claveFail'
+  | 'threeDsApprove' | 'threeDsFail'
+  | 'subscriptionDue'
+  | 'randomCharge' | 'revealCharge';
+
+/** The card auth status of a payment waiting on the 3DS challenge page. */
+export const THREE_DS_PENDING = 'PENDING_3DS';
+
+/**
+ * Which buttons a transaction carries: pending payments get the calls that settle them; an approved
+ * card payment can take a random charge (or show the one it has); a paid subscription can fall due.
+ */
+export function settleActionsOf(tx: Pick<Transaction, 'method' | 'status' | 'authStatus' | 'outcome' | 'reference' | 'subscriptionKey' | 'underpaid' | 'validationState'>): SettleAction[] {
+  const pending = tx.outcome === 'PENDING';
+  const actions: SettleAction[] = [];
+  if (tx.method === 'nequi' && pending && tx.status === -1) actions.push('nequiApprove', 'nequiFail');
+  if (tx.method === 'cash' && pending && tx.reference) actions.push('cashPaid');
+  // An under-paid payment still waits for the rest: a full confirmation finishes it.
+  if (tx.method === 'crypto' && pending) actions.push(...(tx.underpaid ? (['cryptoFull'] as const) : (['cryptoFull', 'cryptoUnder'] as const)));
+  if (tx.method === 'clave' && pending && tx.status === -1) actions.push('claveApprove', 'claveFail');
+  if (tx.method === 'card' && tx.authStatus === THREE_DS_PENDING) actions.push('threeDsApprove', 'threeDsFail');
+  if (tx.subscriptionKey && tx.outcome === 'APPROVED') actions.push('subscriptionDue');
+  if (tx.method === 'card' && tx.outcome === 'APPROVED') actions.push(tx.validationState === null ? 'randomCharge' : 'revealCharge');
+  return actions;
+}
+
+/** Half the quoted coin amount: clearly short, so the checkout shows what is still owed. */
+export function underpaymentOf(cryptoDue: number | null): number {
+  return cryptoDue === null ? 0 : Math.round((cryptoDue / 2) * 1e8) / 1e8;
+}

@@ -1,0 +1,128 @@
+import { describe, expect, it, vi } from 'vitest';
+import { AdminError, type AdminApi } from '../api/adminApi';
+import type { Transaction } from '../api/schemas';
+import { createConsoleStore } from './consoleStore';
+
+const tx = (over: Partial<Transaction> = {}): Transaction => ({
+  codOper: 'PP1', method: 'cash', amount: 10, taxAmount: 0, status: 0, authStatus: 'PENDING', outcome: 'PENDING', linkCode: 'LK1', merchantId: 1,
+  reference: '482913004571', subscriptionKey: null, underpaid: false, cryptoDue: null, validationState: null, cardType: null, displayNum: null,
+  createdAt: '2026-11-22T10:00:00.000Z', updatedAt: '2026-11-22T10:00:00.000Z', ...over,
+});
+
+/** The admin API faked at its boundary: every call a spy. */
+function fakeApi(): { [K in keyof AdminApi]: ReturnType<typeof vi.fn> } & AdminApi {
+  const api = {
+    listTransactions: vi.fn(async () => [tx()]),
+    listMerchants: vi.fn(async () => [{ id: 1, name: 'Tienda Demo', webhookUrl: null }]),
+    listLinks: vi.fn(async () => []),
+    listMail: vi.fn(async () => []),
+    listWebhooks: vi.fn(async () => []),
+    createLink: vi.fn(async () => ({ code: 'LK2', slug: 'lk2', url: 'http://h/lk2' })),
+    createMerchant: vi.fn(async () => ({ idMerchant: 7, secretKey: 'sk', webhookSecret: 'whsec' })),
+    createStation: vi.fn(), createPlan: vi.fn(), subscribe: vi.fn(), createCampaign: vi.fn(), createUser: vi.fn(),
+    settleNequi: vi.fn(async () => ({})),
+    payCash: vi.fn(async () => ({})),
+    confirmCrypto: vi.fn(async () => ({})),
+    settleClave: vi.fn(async () => ({})),
+    settleThreeDs: vi.fn(async () => ({})),
+    subscriptionDue: vi.fn(async () => ({})),
+    addRandomCharge: vi.fn(async () => ({})),
+    revealRandomCharge: vi.fn(async () => ({ codOper: 'PP1', statementLine: 'PASARELA*VERIFICA 2.37 USD' })),
+    redeliver: vi.fn(async () => ({})),
+  };
+  return api as unknown as ReturnType<typeof fakeApi>;
+}
+
+describe('console store', () => {
+  it('start reads the catalogue, payments, webhooks and mail, and picks the first merchant', async () => {
+    const api = fakeApi();
+    const store = createConsoleStore(api);
+    await store.getState().start();
+    expect(store.getState()).toMatchObject({ merchantId: 1, transactions: [tx()] });
+    expect(api.listWebhooks).toHaveBeenCalledOnce();
+    expect(api.listMail).toHaveBeenCalledWith('');
+  });
+  it('filters are sent to the server, which answers the list', async () => {
+    const api = fakeApi();
+    const store = createConsoleStore(api);
+    await store.getState().setFilters({ method: 'cash', outcome: 'PENDING' });
+    expect(api.listTransactions).toHaveBeenLastCalledWith({ code: '', method: 'cash', outcome: 'PENDING' });
+  });
+  it.each([
+    ['cashPaid', tx(), 'payCash', ['482913004571']],
+    ['nequiApprove', tx({ method: 'nequi' }), 'settleNequi', ['PP1', 'approve']],
+    ['nequiFail', tx({ method: 'nequi' }), 'settleNequi', ['PP1', 'fail']],
+    ['cryptoFull', tx({ method: 'crypto' }), 'confirmCrypto', ['PP1']],
+    ['cryptoUnder', tx({ method: 'crypto', cryptoDue: 25 }), 'confirmCrypto', ['PP1', 12.5]],
+    ['claveFail', tx({ method: 'clave' }), 'settleClave', ['PP1', 'fail']],
+    ['threeDsApprove', tx({ method: 'card' }), 'settleThreeDs', ['PP1', 'approve']],
+    ['subscriptionDue', tx({ method: 'card', subscriptionKey: 'SUBX' }), 'subscriptionDue', ['SUBX']],
+  ] as const)('%s calls its admin endpoint, says so, and reads the list again', async (action, given, call, args) => {
+    const api = fakeApi();
+    const store = createConsoleStore(api);
+    await store.getState().settle(given, action);
+    expect(api[call]).toHaveBeenCalledWith(...args);
+    expect(store.getState().notice).toEqual({ kind: 'done', action, codOper: 'PP1' });
+    expect(api.listTransactions).toHaveBeenCalled();
+  });
+  it('a random charge is created, then read off the statement', async () => {
+    const api = fakeApi();
+    const store = createConsoleStore(api);
+    await store.getState().settle(tx({ method: 'card', outcome: 'APPROVED' }), 'randomCharge');
+    expect(api.addRandomCharge).toHaveBeenCalledWith('PP1');
+    expect(store.getState().statements).toEqual({ PP1: 'PASARELA*VERIFICA 2.37 USD' });
+  });
+  it('a double click settles once', async () => {
+    const api = fakeApi();
+    const store = createConsoleStore(api);
+    await Promise.all([store.getState().settle(tx(), 'cashPaid'), store.getState().settle(tx(), 'cashPaid')]);
+    expect(api.payCash).toHaveBeenCalledOnce();
+    expect(store.getState().busy).toEqual({});
+  });
+  it('a refused call shows the server\'s message as the notice', async () => {
+    const api = fakeApi();
+    api.payCash.mockRejectedValueOnce(new AdminError('request_already_paid', 'The voucher is already paid', 409));
+    const store = createConsoleStore(api);
+    await store.getState().settle(tx(), 'cashPaid');
+    expect(store.getState().notice).toEqual({ kind: 'error', message: 'The voucher is already paid' });
+  });
+  it('a live transaction change reads payments and webhooks again; a webhook change only webhooks', async () => {
+    const api = fakeApi();
+    const store = createConsoleStore(api);
+    store.getState().onLive({ type: 'transaction', codOper: 'PP1' });
+    await vi.waitFor(() => expect(api.listTransactions).toHaveBeenCalledOnce());
+    expect(api.listWebhooks).toHaveBeenCalledOnce();
+    store.getState().onLive({ type: 'webhook', id: 'evt_1' });
+    await vi.waitFor(() => expect(api.listWebhooks).toHaveBeenCalledTimes(2));
+    expect(api.listTransactions).toHaveBeenCalledOnce();
+  });
+  it('a live mail change reads the mailbox again', async () => {
+    const api = fakeApi();
+    const store = createConsoleStore(api);
+    store.getState().onLive({ type: 'mail', id: 9 });
+    await vi.waitFor(() => expect(api.listMail).toHaveBeenCalledOnce());
+    expect(api.listTransactions).not.toHaveBeenCalled();
+  });
+  it('opening the mailbox reads it again, for the recipient typed', async () => {
+    const api = fakeApi();
+    const store = createConsoleStore(api);
+    store.getState().setMailTo(' ana@example.com ');
+    store.getState().setTab('mailbox');
+    await vi.waitFor(() => expect(api.listMail).toHaveBeenCalledWith('ana@example.com'));
+  });
+  it('a new merchant becomes the one new links use', async () => {
+    const api = fakeApi();
+    const store = createConsoleStore(api);
+    await store.getState().createMerchant({ name: 'Farmacia', webhookUrl: 'http://127.0.0.1:9/hooks' });
+    expect(store.getState().merchantId).toBe(7);
+    await store.getState().createLink({ amount: 5, description: 'x' });
+    expect(api.createLink).toHaveBeenCalledWith({ amount: 5, description: 'x', merchantId: 7 });
+  });
+  it('redeliver sends the event again and reads the deliveries', async () => {
+    const api = fakeApi();
+    const store = createConsoleStore(api);
+    await store.getState().redeliver('evt_1');
+    expect(api.redeliver).toHaveBeenCalledWith('evt_1');
+    expect(api.listWebhooks).toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,215 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { AdminError, type AdminApi, type NewLink, type TransactionFilters } from '../api/adminApi';
+import type { Link, Mail, Merchant, Transaction, Webhook } from '../api/schemas';
+import { coalesce } from '../logic/coalesce';
+import { underpaymentOf, type SettleAction } from '../logic/settleActions';
+
+export type Tab = 'create' | 'watch' | 'mailbox' | 'webhooks';
+export const TABS: readonly Tab[] = ['create', 'watch', 'mailbox', 'webhooks'];
+
+export type Notice = { kind: 'done'; action: SettleAction; codOper: string } | { kind: 'error'; message: string };
+
+/** What the admin push socket sends (packages/sandbox push/pushServer.ts, ADMIN_PUSH_PATH). */
+export type LiveMessage = { type: 'transaction'; codOper: string } | { type: 'webhook'; id: string } | { type: 'mail'; id: number } | { type: 'hello' };
+
+export interface ConsoleState {
+  tab: Tab;
+  live: boolean;
+  merchants: Merchant[];
+  links: Link[];
+  /** The merchant new links, stations, plans and campaigns belong to; the first one until chosen. */
+  merchantId: number | null;
+  filters: TransactionFilters;
+  transactions: Transaction[];
+  webhooks: Webhook[];
+  mail: Mail[];
+  mailTo: string;
+  /** The statement line each revealed random charge reads, by codOper. */
+  statements: Record<string, string>;
+  /** Buttons whose call is under way, as `${codOper}:${action}` or `redeliver:${id}`. */
+  busy: Record<string, true>;
+  notice: Notice | null;
+}
+
+export interface ConsoleActions {
+  start(): Promise<void>;
+  setTab(tab: Tab): void;
+  setLive(live: boolean): void;
+  setMerchant(id: number): void;
+  setFilters(filters: Partial<TransactionFilters>): Promise<void>;
+  setMailTo(to: string): void;
+  refreshTransactions(): Promise<void>;
+  refreshWebhooks(): Promise<void>;
+  refreshMail(): Promise<void>;
+  refreshCatalog(): Promise<void>;
+  onLive(message: LiveMessage): void;
+  settle(tx: Transaction, action: SettleAction): Promise<void>;
+  redeliver(id: string): Promise<void>;
+  createLink(link: NewLink): ReturnType<AdminApi['createLink']>;
+  createMerchant(m: Parameters<AdminApi['createMerchant']>[0]): ReturnType<AdminApi['createMerchant']>;
+}
+
+export type ConsoleStore = StoreApi<ConsoleState & ConsoleActions>;
+
+const messageOf = (error: unknown): string => (error instanceof AdminError || error instanceof Error ? error.message : String(error));
+
+export function createConsoleStore(api: AdminApi): ConsoleStore {
+  return createStore<ConsoleState & ConsoleActions>()((set, get) => {
+    const fail = (error: unknown) => set({ notice: { kind: 'error', message: messageOf(error) } });
+    const refreshTransactions = coalesce(async () => {
+      try {
+        set({ transactions: await api.listTransactions(get().filters) });
+      } catch (error) {
+        fail(error);
+      }
+    });
+    const refreshWebhooks = coalesce(async () => {
+      try {
+        set({ webhooks: await api.listWebhooks() });
+      } catch (error) {
+        fail(error);
+      }
+    });
+    const refreshMail = coalesce(async () => {
+      try {
+        set({ mail: await api.listMail(get().mailTo.trim()) });
+      } catch (error) {
+        fail(error);
+      }
+    });
+    const refreshCatalog = async () => {
+      try {
+        const [merchants, links] = await Promise.all([api.listMerchants(), api.listLinks()]);
+        set((s) => ({ merchants, links, merchantId: s.merchantId ?? merchants[0]?.id ?? null }));
+      } catch (error) {
+        fail(error);
+      }
+    };
+    const withBusy = async (key: string, work: () => Promise<void>) => {
+      if (get().busy[key]) return;
+      set((s) => ({ busy: { ...s.busy, [key]: true } }));
+      try {
+        await work();
+      } finally {
+        set((s) => {
+          const busy = { ...s.busy };
+          delete busy[key];
+          return { busy };
+        });
+      }
+    };
+    const play = async (tx: Transaction, action: SettleAction): Promise<void> => {
+      switch (action) {
+        case 'nequiApprove': case 'nequiFail':
+          await api.settleNequi(tx.codOper, action === 'nequiApprove' ? 'approve' : 'fail');
+          return;
+        case 'cashPaid':
+          await api.payCash(tx.reference ?? tx.codOper);
+          return;
+        case 'cryptoFull':
+          await api.confirmCrypto(tx.codOper);
+          return;
+        case 'cryptoUnder':
+          await api.confirmCrypto(tx.codOper, underpaymentOf(tx.cryptoDue));
+          return;
+        case 'claveApprove': case 'claveFail':
+          await api.settleClave(tx.codOper, action === 'claveApprove' ? 'approve' : 'fail');
+          return;
+        case 'threeDsApprove': case 'threeDsFail':
+          await api.settleThreeDs(tx.codOper, action === 'threeDsApprove' ? 'approve' : 'fail');
+          return;
+        case 'subscriptionDue':
+          if (tx.subscriptionKey) await api.subscriptionDue(tx.subscriptionKey);
+          return;
+        case 'randomCharge':
+          await api.addRandomCharge(tx.codOper);
+          break;
+        case 'revealCharge':
+          break;
+      }
+      const { statementLine } = await api.revealRandomCharge(tx.codOper);
+      set((s) => ({ statements: { ...s.statements, [tx.codOper]: statementLine } }));
+    };
+    return {
+      tab: 'create',
+      live: false,
+      merchants: [],
+      links: [],
+      merchantId: null,
+      filters: { code: '', method: '', outcome: '' },
+      transactions: [],
+      webhooks: [],
+      mail: [],
+      mailTo: '',
+      statements: {},
+      busy: {},
+      notice: null,
+      async start() {
+        await Promise.all([refreshCatalog(), refreshTransactions(), refreshWebhooks(), refreshMail()]);
+      },
+      setTab(tab) {
+        set({ tab });
+        // Mail that landed while the socket was down shows when the mailbox is opened.
+        if (tab === 'mailbox') void refreshMail();
+      },
+      setLive: (live) => set({ live }),
+      setMerchant: (merchantId) => set({ merchantId }),
+      async setFilters(filters) {
+        set((s) => ({ filters: { ...s.filters, ...filters } }));
+        await refreshTransactions();
+      },
+      setMailTo: (mailTo) => set({ mailTo }),
+      refreshTransactions,
+      refreshWebhooks,
+      refreshMail,
+      refreshCatalog,
+      onLive(message) {
+        if (message.type === 'webhook') {
+          void refreshWebhooks();
+          return;
+        }
+        if (message.type === 'mail') {
+          void refreshMail();
+          return;
+        }
+        // A new or settled payment may also have queued a webhook and mailed a receipt.
+        void refreshTransactions();
+        void refreshWebhooks();
+      },
+      async settle(tx, action) {
+        await withBusy(`${tx.codOper}:${action}`, async () => {
+          try {
+            await play(tx, action);
+            set({ notice: { kind: 'done', action, codOper: tx.codOper } });
+          } catch (error) {
+            fail(error);
+          }
+          // Also without a live socket: the list shows what the call did.
+          await refreshTransactions();
+        });
+      },
+      async redeliver(id) {
+        await withBusy(`redeliver:${id}`, async () => {
+          try {
+            await api.redeliver(id);
+          } catch (error) {
+            fail(error);
+          }
+          await refreshWebhooks();
+        });
+      },
+      async createLink(link) {
+        const merchantId = get().merchantId;
+        const created = await api.createLink(merchantId === null ? link : { ...link, merchantId });
+        await refreshCatalog();
+        return created;
+      },
+      async createMerchant(m) {
+        const created = await api.createMerchant(m);
+        await refreshCatalog();
+        set({ merchantId: created.idMerchant });
+        return created;
+      },
+    };
+  });
+}

@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { changeLanguage, t, type ConsoleLanguage } from '../i18n/i18n';
+import type { AdminApi } from '../api/adminApi';
+import { TABS, type ConsoleStore, type Notice, type Tab } from '../store/consoleStore';
+import { CreatePanel } from './CreatePanel';
+import { MailboxPanel } from './MailboxPanel';
+import { TransactionsPanel } from './TransactionsPanel';
+import { WebhooksPanel } from './WebhooksPanel';
+import { useStoreState } from './useStoreState';
+
+const TAB_LABEL: Readonly<Record<Tab, string>> = { create: 'tabCreate', watch: 'tabWatch', mailbox: 'tabMailbox', webhooks: 'tabWebhooks' };
+
+function noticeText(notice: Notice): string {
+  return notice.kind === 'error' ? t('error', { message: notice.message }) : t('done', { what: `${t(`action.${notice.action}`)} (${notice.codOper})` });
+}
+
+export function App({ store, api, initialLang, saveLang }: { store: ConsoleStore; api: AdminApi; initialLang: ConsoleLanguage; saveLang(lang: ConsoleLanguage): void }) {
+  const [lang, setLang] = useState<ConsoleLanguage>(initialLang);
+  const { tab, live, notice, setTab } = useStoreState(store);
+  const switchLanguage = async () => {
+    const next = lang === 'es' ? 'en' : 'es';
+    await changeLanguage(next);
+    saveLang(next);
+    setLang(next);
+  };
+  return (
+    <>
+      <header className="top">
+        <div>
+          <h1>{t('title')}</h1>
+          <p className="hint">{t('subtitle')}</p>
+        </div>
+        <div className="top-side">
+          <p className={`live ${live ? 'on' : 'off'}`} role="status">{live ? t('liveOn') : t('liveOff')}</p>
+          <button type="button" lang={lang === 'es' ? 'en' : 'es'} onClick={() => void switchLanguage()}>{t('language')}</button>
+        </div>
+      </header>
+      <nav aria-label={t('nav')}>
+        <ul className="tabs">
+          {TABS.map((id) => (
+            <li key={id}>
+              <button type="button" aria-current={tab === id ? 'page' : undefined} onClick={() => setTab(id)}>{t(TAB_LABEL[id])}</button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="notice" aria-live="polite">{notice && <p className={notice.kind === 'error' ? 'error' : 'ok'}>{noticeText(notice)}</p>}</div>
+      <main>
+        {tab === 'create' && <CreatePanel store={store} api={api} lang={lang} />}
+        {tab === 'watch' && <TransactionsPanel store={store} />}
+        {tab === 'mailbox' && <MailboxPanel store={store} />}
+        {tab === 'webhooks' && <WebhooksPanel store={store} />}
+      </main>
+    </>
+  );
+}

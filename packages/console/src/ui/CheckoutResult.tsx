@@ -1,0 +1,26 @@
+import { useId } from 'react';
+import { t } from '../i18n/i18n';
+import type { CheckoutTarget } from '../logic/snippets';
+import { CopyButton } from './CopyButton';
+
+/** A created thing's checkout URL and embed snippet, each with a copy button. */
+export function CheckoutResult({ title, target, announce = true }: { title: string; target: CheckoutTarget; announce?: boolean }) {
+  const id = useId();
+  return (
+    <div className="result" role={announce ? 'status' : undefined}>
+      <p className="result-title">{title}</p>
+      <p className="label" id={`${id}-url`}>{t('checkoutUrl')}</p>
+      <p className="url-line">
+        <a href={target.url} target="_blank" rel="noopener" aria-describedby={`${id}-url`}>{target.url}</a>
+        <CopyButton text={target.url} what={t('checkoutUrl')} />
+      </p>
+      <p className="label" id={`${id}-snippet`}>{t('embedSnippet')}</p>
+      <pre aria-labelledby={`${id}-snippet`} tabIndex={0}><code>{target.snippet}</code></pre>
+      <CopyButton text={target.snippet} what={t('embedSnippet')} />
+    </div>
+  );
+}
+
+export function FormError({ error }: { error: string | null }) {
+  return error ? <p className="error" role="alert">{t('error', { message: error })}</p> : null;
+}

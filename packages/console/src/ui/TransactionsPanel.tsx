@@ -1,0 +1,75 @@
+import { t } from '../i18n/i18n';
+import { METHODS, OUTCOMES, type Outcome, type Transaction } from '../api/schemas';
+import { settleActionsOf } from '../logic/settleActions';
+import type { ConsoleStore } from '../store/consoleStore';
+import { SelectField } from './create/fields';
+import { useStoreState } from './useStoreState';
+
+const money = (n: number) => `$${n.toFixed(2)}`;
+const when = (iso: string) => new Date(iso).toLocaleString();
+
+function TransactionItem({ store, tx }: { store: ConsoleStore; tx: Transaction }) {
+  const { busy, statements, settle } = useStoreState(store);
+  const actions = settleActionsOf(tx);
+  return (
+    <li className="tx" data-codoper={tx.codOper}>
+      <div className="tx-head">
+        <strong className="tx-op">{tx.codOper}</strong>
+        <span className={`badge ${tx.outcome.toLowerCase()}`}>{t(`outcome.${tx.outcome}`)}</span>
+      </div>
+      <p className="tx-meta">
+        <span>{t(`method.${tx.method}`, { defaultValue: tx.method })}</span>
+        <span>{money(tx.amount + tx.taxAmount)}</span>
+        {tx.linkCode && <span>{tx.linkCode}</span>}
+        {tx.method === 'cash' && tx.reference && <span>{t('voucher', { reference: tx.reference })}</span>}
+        {tx.subscriptionKey && <span>{tx.subscriptionKey}</span>}
+        {tx.displayNum && <span>{tx.cardType} {tx.displayNum}</span>}
+        <span>{tx.authStatus}</span>
+        <time dateTime={tx.updatedAt}>{when(tx.updatedAt)}</time>
+      </p>
+      <p className="tx-links">
+        <a href={`/pf/default-receipt/${encodeURIComponent(tx.codOper)}`} target="_blank" rel="noopener">{t('receipt')}<span className="sr-only"> {tx.codOper}</span></a>
+      </p>
+      {statements[tx.codOper] && <p className="statement">{t('statementLine', { line: statements[tx.codOper] ?? '' })}</p>}
+      {actions.length > 0 && (
+        <div className="actions" role="group" aria-label={t('settle', { codOper: tx.codOper })}>
+          {actions.map((action) => (
+            <button key={action} type="button" disabled={Boolean(busy[`${tx.codOper}:${action}`])} onClick={() => void settle(tx, action)}>
+              {t(`action.${action}`)}
+            </button>
+          ))}
+        </div>
+      )}
+    </li>
+  );
+}
+
+export function TransactionsPanel({ store }: { store: ConsoleStore }) {
+  const { transactions, filters, links, setFilters, refreshTransactions } = useStoreState(store);
+  return (
+    <section aria-labelledby="panel-watch">
+      <h2 id="panel-watch">{t('tabWatch')}</h2>
+      <form className="filters" aria-label={t('filters')} onSubmit={(e) => e.preventDefault()}>
+        <SelectField label={t('filterLink')} name="code" value={filters.code} onChange={(code) => void setFilters({ code })}>
+          <option value="">{t('any')}</option>
+          {links.map((l) => <option key={l.code} value={l.code}>{`${l.code} · ${l.description}`}</option>)}
+        </SelectField>
+        <SelectField label={t('filterMethod')} name="method" value={filters.method} onChange={(method) => void setFilters({ method })}>
+          <option value="">{t('any')}</option>
+          {METHODS.map((m) => <option key={m} value={m}>{t(`method.${m}`)}</option>)}
+        </SelectField>
+        <SelectField label={t('filterOutcome')} name="outcome" value={filters.outcome} onChange={(outcome) => void setFilters({ outcome: outcome as Outcome | '' })}>
+          <option value="">{t('any')}</option>
+          {OUTCOMES.map((o) => <option key={o} value={o}>{t(`outcome.${o}`)}</option>)}
+        </SelectField>
+        <button type="button" onClick={() => void refreshTransactions()}>{t('refresh')}</button>
+      </form>
+      <p className="count" aria-live="polite">{t('txCount', { count: transactions.length })}</p>
+      {transactions.length === 0 ? <p>{t('noTransactions')}</p> : (
+        <ul className="list">
+          {transactions.map((tx) => <TransactionItem key={tx.codOper} store={store} tx={tx} />)}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import { t } from '../i18n/i18n';
+import type { ConsoleStore } from '../store/consoleStore';
+import { useStoreState } from './useStoreState';
+
+export function WebhooksPanel({ store }: { store: ConsoleStore }) {
+  const { webhooks, busy, redeliver, refreshWebhooks } = useStoreState(store);
+  return (
+    <section aria-labelledby="panel-webhooks">
+      <h2 id="panel-webhooks">{t('webhooksTitle')}</h2>
+      <p><button type="button" onClick={() => void refreshWebhooks()}>{t('refresh')}</button></p>
+      {webhooks.length === 0 ? <p>{t('noWebhooks')}</p> : (
+        <ul className="list">
+          {webhooks.map((w) => (
+            <li key={w.id} className="webhook" data-codoper={w.codOper}>
+              <div className="tx-head">
+                <strong>{w.type}</strong>
+                <span className={`badge ${w.state}`}>{t(`deliveryState.${w.state}`, { defaultValue: w.state })}</span>
+              </div>
+              <dl className="facts">
+                <div><dt>codOper</dt><dd>{w.codOper}</dd></div>
+                <div><dt>{t('statusCode')}</dt><dd className="status-code">{w.lastStatusCode ?? w.lastError ?? t('none')}</dd></div>
+                <div><dt>{t('attempts')}</dt><dd className="attempts">{w.attempts}</dd></div>
+                <div><dt>URL</dt><dd>{w.url ?? t('none')}</dd></div>
+              </dl>
+              <details>
+                <summary>{t('body')} <span className="sr-only">{w.id}</span></summary>
+                <pre tabIndex={0}>{JSON.stringify(w.body, null, 2)}</pre>
+              </details>
+              <button type="button" disabled={Boolean(busy[`redeliver:${w.id}`])} onClick={() => void redeliver(w.id)} aria-label={t('redeliverEvent', { id: w.id })}>
+                {t('redeliver')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

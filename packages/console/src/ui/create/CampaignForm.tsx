@@ -1,0 +1,30 @@
+import { useState } from 'react';
+import { t } from '../../i18n/i18n';
+import { checkoutTargetOf } from '../../logic/snippets';
+import type { ConsoleStore } from '../../store/consoleStore';
+import type { AdminApi } from '../../api/adminApi';
+import { CheckoutResult, FormError } from '../CheckoutResult';
+import { useSubmit } from '../useSubmit';
+import { TextField } from './fields';
+
+/** A campaign is offered with every payment of its merchant: a fresh link of that merchant shows it. */
+export function CampaignForm({ store, api, lang }: { store: ConsoleStore; api: AdminApi; lang: 'es' | 'en' }) {
+  const [title, setTitle] = useState('');
+  const { busy, error, result, submit } = useSubmit(async () => {
+    const merchantId = store.getState().merchantId ?? undefined;
+    const bridge = await api.createCampaign({ title, ...(merchantId ? { merchantId } : {}) });
+    const link = await store.getState().createLink({ amount: 10, description: title });
+    return { id: bridge.idBridge, target: checkoutTargetOf(location.origin, { kind: 'link', code: link.code, url: link.url }, lang) };
+  });
+  return (
+    <section className="card" aria-labelledby="create-campaign">
+      <h3 id="create-campaign">{t('campaignTitle')}</h3>
+      <form onSubmit={(e) => void submit(e)}>
+        <TextField label={t('campaignName')} name="title" value={title} onChange={setTitle} required />
+        <button type="submit" className="primary" disabled={busy}>{busy ? t('creating') : t('create')}</button>
+      </form>
+      <FormError error={error} />
+      {result && <CheckoutResult title={t('campaignCreated', { id: result.id })} target={result.target} />}
+    </section>
+  );
+}

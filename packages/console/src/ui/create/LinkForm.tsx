@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { t } from '../../i18n/i18n';
+import { checkoutTargetOf } from '../../logic/snippets';
+import type { ConsoleStore } from '../../store/consoleStore';
+import { CheckoutResult, FormError } from '../CheckoutResult';
+import { useSubmit } from '../useSubmit';
+import { CheckField, TextField, numberOrUndefined } from './fields';
+import { MerchantPicker } from './MerchantPicker';
+
+const ACCEPTED = ['VISA', 'MC', 'AMEX', 'NEQUI', 'YAPPY', 'CLAVE', 'CASH', 'CRYPTO'] as const;
+
+export function LinkForm({ store, lang }: { store: ConsoleStore; lang: 'es' | 'en' }) {
+  const [amount, setAmount] = useState('12.50');
+  const [tax, setTax] = useState('0.88');
+  const [description, setDescription] = useState('');
+  const [types, setTypes] = useState<string[]>([]);
+  const [expiresMin, setExpiresMin] = useState('');
+  const [singleUse, setSingleUse] = useState(false);
+  const { busy, error, result, submit } = useSubmit(async () => {
+    const minutes = numberOrUndefined(expiresMin);
+    const created = await store.getState().createLink({
+      amount: numberOrUndefined(amount) ?? Number.NaN,
+      taxAmount: numberOrUndefined(tax) ?? 0,
+      description,
+      ...(types.length > 0 ? { cardTypes: types } : {}),
+      ...(minutes === undefined ? {} : { expiresInSeconds: Math.round(minutes * 60) }),
+      singleUse,
+    });
+    return { code: created.code, target: checkoutTargetOf(location.origin, { kind: 'link', code: created.code, url: created.url }, lang) };
+  });
+  const toggle = (type: string, on: boolean) => setTypes((now) => (on ? [...now, type] : now.filter((x) => x !== type)));
+  return (
+    <section className="card" aria-labelledby="create-link">
+      <h3 id="create-link">{t('linkTitle')}</h3>
+      <form onSubmit={(e) => void submit(e)}>
+        <MerchantPicker store={store} />
+        <div className="row">
+          <TextField label={t('amount')} name="amount" value={amount} onChange={setAmount} inputMode="decimal" required />
+          <TextField label={t('taxAmount')} name="taxAmount" value={tax} onChange={setTax} inputMode="decimal" />
+        </div>
+        <TextField label={t('description')} name="description" value={description} onChange={setDescription} required />
+        <fieldset>
+          <legend>{t('cardTypes')}</legend>
+          <p className="hint">{t('cardTypesHint')}</p>
+          <div className="checks">
+            {ACCEPTED.map((type) => (
+              <CheckField key={type} label={type} name={`cardTypes-${type}`} checked={types.includes(type)} onChange={(on) => toggle(type, on)} />
+            ))}
+          </div>
+        </fieldset>
+        <div className="row">
+          <TextField label={t('expiresInMinutes')} name="expiresInMinutes" value={expiresMin} onChange={setExpiresMin} inputMode="numeric" />
+          <CheckField label={t('singleUse')} name="singleUse" checked={singleUse} onChange={setSingleUse} />
+        </div>
+        <button type="submit" className="primary" disabled={busy}>{busy ? t('creating') : t('create')}</button>
+      </form>
+      <FormError error={error} />
+      {result && <CheckoutResult title={t('linkCreated', { code: result.code })} target={result.target} />}
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { t } from '../../i18n/i18n';
+import type { ConsoleStore } from '../../store/consoleStore';
+import { checkoutTargetOf } from '../../logic/snippets';
+import { CopyButton } from '../CopyButton';
+import { CheckoutResult, FormError } from '../CheckoutResult';
+import { useSubmit } from '../useSubmit';
+import { TextField, numberOrUndefined } from './fields';
+
+/** A merchant; its secret key and webhook secret are shown this once (only a hash is kept). */
+export function MerchantForm({ store, lang }: { store: ConsoleStore; lang: 'es' | 'en' }) {
+  const [name, setName] = useState('');
+  const [webhookUrl, setWebhookUrl] = useState('');
+  const [txLimit, setTxLimit] = useState('5000');
+  const { busy, error, result, submit } = useSubmit(async () => {
+    const merchant = await store.getState().createMerchant({ name, ...(webhookUrl.trim() ? { webhookUrl: webhookUrl.trim() } : {}), txLimit: numberOrUndefined(txLimit) ?? 5000 });
+    // A first link of the new merchant, so there is a checkout to open (and webhooks to see) at once.
+    const link = await store.getState().createLink({ amount: 10, description: name.trim() });
+    return { ...merchant, target: checkoutTargetOf(location.origin, { kind: 'link', code: link.code, url: link.url }, lang) };
+  });
+  return (
+    <section className="card" aria-labelledby="create-merchant">
+      <h3 id="create-merchant">{t('merchantTitle')}</h3>
+      <form onSubmit={(e) => void submit(e)}>
+        <TextField label={t('merchantName')} name="name" value={name} onChange={setName} required />
+        <TextField label={t('webhookUrl')} name="webhookUrl" value={webhookUrl} onChange={setWebhookUrl} type="url" inputMode="url" />
+        <TextField label={t('txLimit')} name="txLimit" value={txLimit} onChange={setTxLimit} inputMode="decimal" />
+        <button type="submit" className="primary" disabled={busy}>{busy ? t('creating') : t('create')}</button>
+      </form>
+      <FormError error={error} />
+      {result && (
+        <div className="result" role="status">
+          <p className="result-title">{t('merchantCreated', { id: result.idMerchant })}</p>
+          <p className="hint">{t('shownOnce')}</p>
+          <dl className="secrets">
+            <dt>{t('secretKey')}</dt>
+            <dd><code>{result.secretKey}</code> <CopyButton text={result.secretKey} what={t('secretKey')} /></dd>
+            <dt>{t('webhookSecret')}</dt>
+            <dd><code>{result.webhookSecret}</code> <CopyButton text={result.webhookSecret} what={t('webhookSecret')} /></dd>
+          </dl>
+          <CheckoutResult title={t('merchantLink')} target={result.target} announce={false} />
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { t } from '../../i18n/i18n';
+import { checkoutTargetOf } from '../../logic/snippets';
+import type { ConsoleStore } from '../../store/consoleStore';
+import type { AdminApi } from '../../api/adminApi';
+import { CheckoutResult, FormError } from '../CheckoutResult';
+import { useSubmit } from '../useSubmit';
+import { SelectField, TextField, numberOrUndefined } from './fields';
+
+const PERIODS = ['WE', 'MO', 'AN'] as const;
+
+/** A plan and one payer's subscription to it, whose checkout URL is ready to pay. */
+export function PlanForm({ store, api, lang }: { store: ConsoleStore; api: AdminApi; lang: 'es' | 'en' }) {
+  const [name, setName] = useState('');
+  const [amount, setAmount] = useState('3.50');
+  const [period, setPeriod] = useState<string>('MO');
+  const { busy, error, result, submit } = useSubmit(async () => {
+    const merchantId = store.getState().merchantId ?? undefined;
+    const plan = await api.createPlan({ name, amount: numberOrUndefined(amount) ?? Number.NaN, period, ...(merchantId ? { merchantId } : {}) });
+    const sub = await api.subscribe(plan.idPlan);
+    return { id: plan.idPlan, key: sub.subscriptionKey, target: checkoutTargetOf(location.origin, { kind: 'subscription', subscriptionKey: sub.subscriptionKey }, lang) };
+  });
+  return (
+    <section className="card" aria-labelledby="create-plan">
+      <h3 id="create-plan">{t('planTitle')}</h3>
+      <form onSubmit={(e) => void submit(e)}>
+        <TextField label={t('planName')} name="name" value={name} onChange={setName} required />
+        <div className="row">
+          <TextField label={t('amount')} name="amount" value={amount} onChange={setAmount} inputMode="decimal" required />
+          <SelectField label={t('period')} name="period" value={period} onChange={setPeriod}>
+            {PERIODS.map((p) => <option key={p} value={p}>{t(`periods.${p}`)}</option>)}
+          </SelectField>
+        </div>
+        <button type="submit" className="primary" disabled={busy}>{busy ? t('creating') : t('create')}</button>
+      </form>
+      <FormError error={error} />
+      {result && <CheckoutResult title={t('planCreated', { id: result.id, key: result.key })} target={result.target} />}
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import { useId, type ReactNode } from 'react';
+
+/** A labelled input; the label is visible and tied to the field. */
+export function TextField(props: {
+  label: string; name: string; value: string; onChange(value: string): void;
+  type?: string; required?: boolean; inputMode?: 'decimal' | 'numeric' | 'email' | 'url' | 'text'; autoComplete?: string; step?: string; min?: string;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      <input
+        id={id} name={props.name} type={props.type ?? 'text'} value={props.value} required={props.required ?? false}
+        inputMode={props.inputMode} autoComplete={props.autoComplete ?? 'off'} step={props.step} min={props.min}
+        onInput={(e) => props.onChange((e.target as HTMLInputElement).value)}
+      />
+    </div>
+  );
+}
+
+export function SelectField(props: { label: string; name: string; value: string; onChange(value: string): void; children: ReactNode }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      <select id={id} name={props.name} value={props.value} onChange={(e) => props.onChange((e.target as HTMLSelectElement).value)}>
+        {props.children}
+      </select>
+    </div>
+  );
+}
+
+export function CheckField(props: { label: string; name: string; checked: boolean; onChange(checked: boolean): void }) {
+  const id = useId();
+  return (
+    <div className="check">
+      <input id={id} name={props.name} type="checkbox" checked={props.checked} onChange={(e) => props.onChange((e.target as HTMLInputElement).checked)} />
+      <label htmlFor={id}>{props.label}</label>
+    </div>
+  );
+}
+
+/** A number typed in a form, or undefined when empty. */
+export function numberOrUndefined(text: string): number | undefined {
+  const trimmed = text.trim().replace(',', '.');
+  if (trimmed === '') return undefined;
+  const value = Number(trimmed);
+  return Number.isFinite(value) ? value : Number.NaN;
+}

@@ -1,0 +1,64 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createRoot, type Root } from 'react-dom/client';
+import type { AdminApi } from '../api/adminApi';
+import type { Transaction } from '../api/schemas';
+import { startI18n } from '../i18n/i18n';
+import { createConsoleStore } from '../store/consoleStore';
+import { MailboxPanel } from './MailboxPanel';
+import { TransactionsPanel } from './TransactionsPanel';
+
+const HOSTILE = '<img src=x onerror="window.hacked=1"><b>negrita</b>';
+
+const pendingNequi: Transaction = {
+  codOper: 'PPNEQUI1', method: 'nequi', amount: 20, taxAmount: 1.4, status: -1, authStatus: 'PENDING', outcome: 'PENDING', linkCode: HOSTILE, merchantId: 1,
+  reference: null, subscriptionKey: null, underpaid: false, cryptoDue: null, validationState: null, cardType: null, displayNum: null,
+  createdAt: '2026-11-22T10:00:00.000Z', updatedAt: '2026-11-22T10:00:00.000Z',
+};
+
+function apiWith(over: Partial<AdminApi>): AdminApi {
+  return over as AdminApi;
+}
+
+let root: Root | undefined;
+let host: HTMLElement;
+beforeAll(() => startI18n('es'));
+afterEach(() => {
+  root?.unmount();
+  host.remove();
+});
+
+async function render(node: React.ReactNode): Promise<HTMLElement> {
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+  root.render(node);
+  await new Promise((r) => setTimeout(r, 0));
+  return host;
+}
+
+describe('console panels', () => {
+  it('render server text as text, never as markup', async () => {
+    const store = createConsoleStore(apiWith({}));
+    store.setState({ mail: [{ id: 1, to: 'ana@example.com', subject: HOSTILE, body: `Tu código es 123456 ${HOSTILE}`, kind: 'registration_code', date: '2026-11-22T10:00:00.000Z' }] });
+    const el = await render(<MailboxPanel store={store} />);
+    expect(el.querySelector('img')).toBeNull();
+    expect(el.querySelector('b')).toBeNull();
+    expect(el.textContent).toContain(HOSTILE);
+    expect(el.querySelector('.code')?.textContent).toBe('123456');
+    expect(el.querySelector('button.copy')?.textContent).toBe('Copiar código 123456');
+  });
+  it('a pending Nequi payment carries its settle buttons, which call the admin API', async () => {
+    const settleNequi = vi.fn(async () => ({}));
+    const store = createConsoleStore(apiWith({ settleNequi, listTransactions: vi.fn(async () => [pendingNequi]) }));
+    store.setState({ transactions: [pendingNequi] });
+    const el = await render(<TransactionsPanel store={store} />);
+    const group = el.querySelector('[role="group"]');
+    expect(group?.getAttribute('aria-label')).toBe('Acciones de PPNEQUI1');
+    const buttons = [...(group?.querySelectorAll('button') ?? [])];
+    expect(buttons.map((b) => b.textContent)).toEqual(['Nequi: aprobar', 'Nequi: rechazar']);
+    buttons[0]?.click();
+    await vi.waitFor(() => expect(settleNequi).toHaveBeenCalledWith('PPNEQUI1', 'approve'));
+    expect(el.querySelector('img')).toBeNull();
+    expect(el.querySelector('a')?.getAttribute('href')).toBe('/pf/default-receipt/PPNEQUI1');
+  });
+});

@@ -1,0 +1,53 @@
+import { EventEmitter } from 'node:events';
+import type { Database, Queryable } from '../db/Database';
+
+/**
+ * What the sandbox console hears besides payments: a webhook delivery attempted or queued again,
+ * an e-mail landing in the mailbox.
+ */
+export type AdminChange = { type: 'webhook'; id: string; state: string } | { type: 'mail'; id: number };
+
+export interface AdminChanges {
+  on(event: 'change', listener: (change: AdminChange) => void): unknown;
+  off(event: 'change', listener: (change: AdminChange) => void): unknown;
+  close(): Promise<void>;
+}
+
+/** Per schema, as the transaction channel is, so sandboxes sharing a database hear only their own. */
+async function channelOf(db: Queryable): Promise<string> {
+  const [row] = await db.query<{ schema: string }>('select current_schema() as schema');
+  return `pasarela_admin_${row?.schema ?? 'public'}`;
+}
+
+/** Tells every node (NOTIFY, sent at commit like the transaction events). */
+export async function notifyAdminChange(db: Queryable, change: AdminChange): Promise<void> {
+  await db.query('select pg_notify($1, $2)', [await channelOf(db), JSON.stringify(change)]);
+}
+
+function parseChange(payload: string): AdminChange | undefined {
+  try {
+    const value = JSON.parse(payload) as { type?: unknown; id?: unknown; state?: unknown };
+    if (value.type === 'webhook' && typeof value.id === 'string') return { type: 'webhook', id: value.id, state: String(value.state ?? '') };
+    if (value.type === 'mail' && typeof value.id === 'number') return { type: 'mail', id: value.id };
+  } catch {
+    // not ours
+  }
+  return undefined;
+}
+
+export async function listenToAdminChanges(db: Database): Promise<AdminChanges> {
+  const emitter = new EventEmitter<{ change: [AdminChange] }>();
+  emitter.setMaxListeners(0);
+  const stop = await db.listen(await channelOf(db), (payload) => {
+    const change = parseChange(payload);
+    if (change) emitter.emit('change', change);
+  });
+  return {
+    on: (event, listener) => emitter.on(event, listener),
+    off: (event, listener) => emitter.off(event, listener),
+    async close() {
+      emitter.removeAllListeners();
+      await stop();
+    },
+  };
+}
