@@ -46,15 +46,16 @@ describe.runIf(browserAvailable())('the checkout\'s first screen', () => {
   it('downloads at most the first-load budget of HTML, JS and CSS before the card form shows, as a browser does', async () => {
     // In every frame, before its scripts: note when the card field first appears.
     const { context, page } = await openShopCheckout(browser, sandbox.demoUrl, {
-      beforeOpen: (c) =>
-        c.addInitScript(() => {
+      beforeOpen: async (c) => {
+        await c.addInitScript(() => {
           new MutationObserver((_records, observer) => {
             if (document.querySelector('[name="cardnumber"]')) {
               (window as unknown as { cardFieldAt: number }).cardFieldAt = performance.now();
               observer.disconnect();
             }
           }).observe(document, { childList: true, subtree: true });
-        }),
+        });
+      },
     });
     const frame = await checkoutFrameOf(page);
     const downloads = await frame.evaluate(() => {
