@@ -11,7 +11,7 @@ describe('SPEC 2 /pf/emailPayment: the state of a request sent by e-mail', () =>
     [{ paid: false, expiresAt: '2026-11-22 10:30:00' }, 'payable', 'before EXPIRES_AT'],
     [{ paid: false, expiresAt: null }, 'payable', 'no expiry'],
     [{ paid: true, expiresAt: '2026-11-22 09:00:00' }, 'paid', 'paid wins over expired'],
-  ] as const)('%j -> %s (%s)', (request, state) => {
+  ] as const)('%j -> %s (%s)', (request, state, _rule) => {
     expect(emailPaymentState(request, now)).toBe(state);
   });
 });

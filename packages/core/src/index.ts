@@ -248,6 +248,8 @@ export type { CryptoActionName, CryptoState, CryptoAction } from './cryptoFlow';
 export { subscriptionPasses, subscriptionReceiptRoute, activatesSubscription } from './subscription';
 export { CaptchaCheckResponseSchema, CAPTCHA_MIN_SCORE, captchaCheckBody, acceptedCaptchaScore, captchaErrorKey, captchaRefusalKey } from './captcha';
 export { receiptOverallResult, returnAddress } from './returnPage';
+export { FingerprintIdSchema, CaptchaTokenSchema, PaymentSecurityEntries, fingerprintFields, securityFields } from './paymentSecurity';
+export type { PaymentSecurity } from './paymentSecurity';
 export { APP_STORE_LINKS, appMarketOf, appMarketsFor } from './appMarket';
 export type { AppMarket } from './appMarket';
 export { emailPaymentState, EMAIL_PAYMENT_REFUSALS, emailPaymentRefusalPath, EmailPaymentRequestSchema } from './emailPayment';

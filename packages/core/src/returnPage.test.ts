@@ -10,7 +10,7 @@ describe('SPEC 4 "Overall result: 0 pending, 1 and 2 approved, 3 declined", read
     [{ status: 3, typeMethod: 'CASH' }, 'DECLINED', 'cash "3 declined"'],
     [{ status: 0, typeMethod: 'YAPPY' }, 'PENDING', 'yappy "-1 and 0 pending"'],
     [{ status: 1, typeMethod: 'PFW' }, 'APPROVED', 'wallet 1 approved'],
-  ] as const)('%j -> %s (%s)', (receipt, result) => {
+  ] as const)('%j -> %s (%s)', (receipt, result, _rule) => {
     expect(receiptOverallResult(receipt)).toBe(result);
   });
 });
@@ -23,7 +23,7 @@ describe('SPEC 3 "isReturn, returnUrl" and SPEC 5 "A URL is valid only with http
     [{ ...base, isReturn: false, returnUrl: 'https://shop.example/gracias' }, null, 'isReturn false: stays'],
     [{ ...base, isReturn: true, returnUrl: 'javascript:alert(1)' }, null, 'not http(s): never followed'],
     [{ ...base, isReturn: true, returnUrl: '' }, null, 'no URL'],
-  ] as const)('%j -> %s (%s)', (notification, address) => {
+  ] as const)('%j -> %s (%s)', (notification, address, _rule) => {
     expect(returnAddress(notification)).toBe(address);
   });
 });

@@ -44,14 +44,16 @@ export interface NewLink {
   expiresAt: Date | null;
   slug: string | null;
   singleUse: boolean;
+  /** SPEC 3 returnUrlString: where the return page sends the payer afterwards (http or https). */
+  returnUrl?: string | undefined;
 }
 
 export async function insertLink(db: Queryable, link: NewLink): Promise<LinkRow> {
   const code = newLinkCode();
   const [row] = await db.query<LinkRow>(
-    `insert into payment_links (code, slug, merchant_id, description, amount_cents, tax_cents, card_types, expires_at, single_use)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning *`,
-    [code, link.slug ?? code.toLowerCase(), link.merchantId, link.description, link.amountCents, link.taxCents, link.cardTypes, link.expiresAt, link.singleUse],
+    `insert into payment_links (code, slug, merchant_id, description, amount_cents, tax_cents, card_types, expires_at, single_use, return_url)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning *`,
+    [code, link.slug ?? code.toLowerCase(), link.merchantId, link.description, link.amountCents, link.taxCents, link.cardTypes, link.expiresAt, link.singleUse, link.returnUrl ?? ''],
   );
   if (!row) throw new Error('insertLink returned no row');
   return row;
