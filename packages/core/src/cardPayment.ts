@@ -161,7 +161,7 @@ export function buildCardPaymentPayload(input: CardPaymentInput): CardPaymentPay
       zipCode: orDefault(form.postalCode, DEFAULT_POSTAL_CODE),
       street: address,
       country: orDefault(form.country, DEFAULT_COUNTRY),
-      ...(input.security ? { scoreCaptcha: input.security.scoreCaptcha, captchaToken: input.security.captchaToken } : {}),
+      ...(input.security ? { scoreCaptcha: input.security.scoreCaptcha, ...(input.security.captchaToken ? { captchaToken: input.security.captchaToken } : {}) } : {}),
     },
     customFieldValues: input.customFieldValues ?? [],
     txChannel: input.txChannel,

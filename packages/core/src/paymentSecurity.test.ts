@@ -17,6 +17,10 @@ describe('SPEC 3 "deviceInformation (deviceFingerprint), pfFingerprint, pfFinger
     expect(v.is(Schema, securityFields(security))).toBe(true);
   });
 
+  it('SPEC 4 "always accepted (score 1)": no token is sent where none was asked for', () => {
+    expect(securityFields({ ...security, captchaToken: null, scoreCaptcha: 1 })).not.toHaveProperty('captchaToken');
+  });
+
   it.each([
     [{ pfFingerprint: 'short' }, 'invalid_fingerprint', 'ids of 8 characters or more'],
     [{ pfFingerprint: '<script>alert(1)</script>' }, 'invalid_fingerprint', 'no markup'],

@@ -12,8 +12,8 @@ export interface PaymentSecurity {
   deviceFingerprint: string;
   /** The provider's id of this identification request. */
   fingerprintRequestId: string;
-  /** The captcha provider's token; the server verifies it again. */
-  captchaToken: string;
+  /** The captcha provider's token, which the server verifies again; null where SPEC 4 accepts without one. */
+  captchaToken: string | null;
   /** SPEC 4 "a valid score enables the payment": the score the widget accepted. */
   scoreCaptcha: number;
 }
@@ -43,5 +43,9 @@ export function fingerprintFields(security: Pick<PaymentSecurity, 'deviceFingerp
 
 /** A non-card method's body additions: the fingerprint fields, the captcha token and its score. */
 export function securityFields(security: PaymentSecurity) {
-  return { ...fingerprintFields(security), captchaToken: security.captchaToken, scoreCaptcha: security.scoreCaptcha };
+  return {
+    ...fingerprintFields(security),
+    ...(security.captchaToken ? { captchaToken: security.captchaToken } : {}),
+    scoreCaptcha: security.scoreCaptcha,
+  };
 }
