@@ -66,6 +66,7 @@ export function adminEmailPaymentRoutes(deps: Deps) {
       slug: null,
       singleUse: true,
       returnUrl: body.returnUrl,
+      email: body.to,
     });
     const data: EmailPaymentData = {
       token: newToken(), code: link.code, to: body.to, amount: centsToAmount(link.amount_cents), taxAmount: centsToAmount(link.tax_cents),
