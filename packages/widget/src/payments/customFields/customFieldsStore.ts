@@ -48,7 +48,7 @@ export function createCustomFieldsStore(fields: readonly CustomField[]) {
       set({ errors, focusField: first ? { id: first.id } : null });
       if (first) {
         // Shown above the card form; each empty field says field_required under itself.
-        throw new PasarelaError({ code: 'missing_arguments', category: 'api', serverMessage: t('custom_fields_missing') });
+        throw new PasarelaError({ code: 'missing_arguments', category: 'validation', serverMessage: t('custom_fields_missing') });
       }
       return fields.map((f) => ({ id: f.id, nameOrLabel: f.nameOrLabel, type: f.type, value: customFieldValue((values[f.id] ?? '').trim() === '' ? null : (values[f.id] ?? '').trim()) }));
     },
