@@ -33,6 +33,9 @@ describe('SPEC 2 /pf/emailPayment: a payment request sent by e-mail', () => {
     expect([again.status, again.data['code']]).toEqual([409, 'request_already_paid']);
     // The link itself is single use too.
     expect((await t.get(`/payment-info?code=${sent.code}&type=lk`)).data['code']).toBe('request_already_paid');
+    // The send activity lists it as paid, with its link.
+    const listed = await t.admin('GET', '/email-payments?to=LUCIA@example.com');
+    expect((listed.json['requests'] as Array<Record<string, unknown>>)[0]).toMatchObject({ token: sent.token, to: 'lucia@example.com', state: 'paid', url: sent.url });
   });
 
   it.each([

@@ -82,6 +82,21 @@ export function adminEmailPaymentRoutes(deps: Deps) {
     });
     return c.json({ id: row?.id, token: data.token, code: link.code, to: body.to, url }, 201);
   });
+  // The send activity: each request with its link and where it stands.
+  app.get('/email-payments', async (c) => {
+    const to = v.safeParse(v.pipe(v.string(), v.maxLength(254)), c.req.query('to') ?? '');
+    if (!to.success) throw new ApiError(400, 'missing_arguments', 'to is too long');
+    const rows = await deps.db.query<{ id: number; data: EmailPaymentData; created_at: Date }>(
+      `select id, data, created_at from process_records where kind = 'email_payment' and ($1 = '' or lower(data->>'to') = lower($1))
+       order by id desc limit 50`, [to.output]);
+    const origin = originOf(deps, c.req.url);
+    const requests = await Promise.all(rows.map(async (r) => {
+      const link = await findLinkByCode(deps.db, r.data.code);
+      const state = emailPaymentState(link ? { paid: await isLinkPaid(deps.db, link.code), expiresAt: link.expires_at?.getTime() ?? null } : null, Date.now());
+      return { id: r.id, ...r.data, state, sentAt: r.created_at.toISOString(), url: `${origin}/pf/emailPayment?code=${r.data.token}` };
+    }));
+    return c.json({ requests });
+  });
   return app;
 }
 

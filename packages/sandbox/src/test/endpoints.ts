@@ -75,6 +75,7 @@ export const ENDPOINTS: ReadonlyArray<{ method: 'GET' | 'POST' | 'PUT'; path: st
   { method: 'POST', path: '/sandbox/subscriptions/:x/due' },
   { method: 'GET', path: '/sandbox/validations/:x' },
   { method: 'POST', path: '/sandbox/email-payments' },
+  { method: 'GET', path: '/sandbox/email-payments' },
   { method: 'GET', path: '/api/v1/email-payments/:x' },
   { method: 'GET', path: '/api/v1/receipts' },
   { method: 'GET', path: '/api/v1/ip-country' },
