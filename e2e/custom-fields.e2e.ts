@@ -63,10 +63,11 @@ describe.runIf(browserAvailable())('custom fields, end to end', () => {
     await expect.poll(() => page.locator('#field-custom-CF1-error').textContent(), { timeout: 10_000 }).toBe('Campo requerido');
     expect(sent).toEqual([]);
     expect(await page.getByRole('alert').first().textContent()).toContain('Completa los datos que pide el comercio');
+    // The focus is on the first required field left empty; the card's details stay as typed.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('field-custom-CF1');
+    expect(await checkout.field('cvc').inputValue()).toBe('123');
     await group.getByLabel('Cédula').fill('8-123-456');
     await group.getByLabel('Sucursal (opcional)').selectOption('Costa');
-    // The card form asks for the CVC again after a stopped attempt.
-    await checkout.field('cvc').fill('123');
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: 'e2e/artifacts/custom-fields-360.png', fullPage: true });
     await checkout.submit();

@@ -36,6 +36,8 @@ describe.runIf(browserAvailable())('donations with a card payment, end to end', 
     expect(await page.locator('#field-donationAmount-error').textContent()).not.toBe('');
     await group.getByRole('radio', { name: '$5.00' }).check();
     expect(await page.locator('.donation__total').textContent()).toContain('$20.00');
+    // The Pay button is the payment's own total: the donation shows in the line above, not in it.
+    expect(await page.locator('form button[type="submit"]').textContent()).toContain('$15.00');
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: 'e2e/artifacts/donation-choice-360.png', fullPage: true });
     await checkout.fillCard({ number: '4242 4242 4242 4242' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptedCaptchaScore, captchaCheckBody, captchaErrorKey } from './captcha';
+import { acceptedCaptchaScore, captchaCheckBody, captchaErrorKey, captchaRefusalKey } from './captcha';
 
 describe('SPEC 4 "Captcha: a valid score enables the payment"', () => {
   it.each([
@@ -19,5 +19,16 @@ describe('SPEC 4 "Captcha: a valid score enables the payment"', () => {
 
   it('SPEC 7 "body token, siteKey, userAction CHECKOUT"', () => {
     expect(captchaCheckBody('t', 'k')).toEqual({ token: 't', siteKey: 'k', userAction: 'CHECKOUT' });
+  });
+});
+
+describe('the server\'s verdict on a payment\'s captcha token (any environment)', () => {
+  it.each([
+    [{ valid: true, score: 0.9 }, null, 'a person'],
+    [{ valid: true, score: null }, null, 'v2 without score'],
+    [{ valid: true, score: 0.1 }, 'invalid_score_captcha', 'SPEC 8 invalid_score_captcha: a low score'],
+    [{ valid: false, score: 0.1 }, 'error_captcha', 'SPEC 8 error_captcha: not valid'],
+  ] as const)('%j -> %s (%s)', (response, key, _rule) => {
+    expect(captchaRefusalKey(response)).toBe(key);
   });
 });

@@ -29,3 +29,13 @@ export function captchaErrorKey(env: Environment, response: CaptchaCheckResponse
   if (acceptedCaptchaScore(env, response) !== null) return null;
   return response && response.valid ? 'invalid_score_captcha' : 'error_captcha';
 }
+
+/**
+ * The server's own verdict on a payment's captcha token, whatever the environment: the widget's
+ * "always accepted" rule spares payers a blocked form, it does not let a bot's token through.
+ * null passes; otherwise the message key the payment is refused with (SPEC 8).
+ */
+export function captchaRefusalKey(response: CaptchaCheckResponse): 'error_captcha' | 'invalid_score_captcha' | null {
+  if (!response.valid) return 'error_captcha';
+  return (response.score ?? 1) >= CAPTCHA_MIN_SCORE ? null : 'invalid_score_captcha';
+}

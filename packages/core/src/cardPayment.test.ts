@@ -58,8 +58,7 @@ describe('SPEC 3 "Card payment payload"', () => {
       description: undefined,
       form: { ...input.form, city: 'David', userAddress: 'Calle 5', country: 'Panamá', postalCode: '0401' },
       campaign: { amount: 2, idCampaignBridge: 5 },
-      scoreCaptcha: 0.9,
-      deviceFingerprint: 'fp-1',
+      security: { scoreCaptcha: 0.9, captchaToken: 'tok-1', deviceFingerprint: 'fp-device-1', fingerprintRequestId: 'fp-request-1' },
       returnUrlString: 'https://shop.example.com/done',
       storeCard: false,
       tryAgain: true,
@@ -67,9 +66,9 @@ describe('SPEC 3 "Card payment payload"', () => {
     });
     expect(p).toMatchObject({
       concept: 'Gym', city: 'David', address: 'Calle 5', taxAmount: 0, description: '', amountToCampaign: 2, idCampaignBridge: 5,
-      deviceInformation: { deviceFingerprint: 'fp-1' }, pfFingerprint: 'fp-1', storeCard: false, tryAgain: true,
+      deviceInformation: { deviceFingerprint: 'fp-device-1' }, pfFingerprint: 'fp-request-1', pfFingerprintIntegration: 'FINGER_PRINT', storeCard: false, tryAgain: true,
       returnUrlString: 'https://shop.example.com/done',
-      additionalData: { zipCode: '0401', street: 'Calle 5', country: 'Panamá', scoreCaptcha: 0.9 },
+      additionalData: { zipCode: '0401', street: 'Calle 5', country: 'Panamá', scoreCaptcha: 0.9, captchaToken: 'tok-1' },
     });
     expect(issuesOf(p)).toEqual([]);
   });

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { fingerprintFields, PaymentSecurityEntries, type PaymentSecurity } from './paymentSecurity';
 import { CARD_BRANDS, cardBrandOf, cvcLengthFor, digitsOnly, passesLuhn } from './cards';
 import {
   CHANNEL, DEFAULT_ADDRESS, DEFAULT_CITY, DEFAULT_CONCEPT, DEFAULT_COUNTRY, DEFAULT_LANGUAGE, DEFAULT_POSTAL_CODE, LANGUAGES,
@@ -56,7 +57,8 @@ export const CardPaymentPayloadSchema = v.object(
         zipCode: v.optional(str(), DEFAULT_POSTAL_CODE),
         street: v.optional(str(), DEFAULT_ADDRESS),
         country: optStr(),
-        scoreCaptcha: v.optional(v.number('missing_arguments')),
+        scoreCaptcha: PaymentSecurityEntries.scoreCaptcha,
+        captchaToken: PaymentSecurityEntries.captchaToken,
       },
       'missing_arguments',
     ),
@@ -71,9 +73,9 @@ export const CardPaymentPayloadSchema = v.object(
     storeCard: v.optional(v.boolean('missing_arguments')),
     tryAgain: v.optional(v.boolean('missing_arguments')),
     returnUrlString: optStr(),
-    deviceInformation: v.optional(v.object({ deviceFingerprint: v.string('missing_arguments') }, 'missing_arguments')),
-    pfFingerprint: optStr(),
-    pfFingerprintIntegration: optStr(),
+    deviceInformation: PaymentSecurityEntries.deviceInformation,
+    pfFingerprint: PaymentSecurityEntries.pfFingerprint,
+    pfFingerprintIntegration: PaymentSecurityEntries.pfFingerprintIntegration,
   },
   'missing_arguments',
 );
@@ -113,8 +115,8 @@ export interface CardPaymentInput {
   txChannel: string;
   customFieldValues?: unknown[] | undefined;
   campaign?: { amount: number | null | undefined; idCampaignBridge: number | string | null | undefined } | undefined;
-  scoreCaptcha?: number | undefined;
-  deviceFingerprint?: string | undefined;
+  /** The captcha's token and score and the fingerprint ids of this attempt (SPEC 3). */
+  security?: PaymentSecurity | undefined;
   returnUrlString?: string | undefined;
   storeCard?: boolean | undefined;
   tryAgain?: boolean | undefined;
@@ -159,7 +161,7 @@ export function buildCardPaymentPayload(input: CardPaymentInput): CardPaymentPay
       zipCode: orDefault(form.postalCode, DEFAULT_POSTAL_CODE),
       street: address,
       country: orDefault(form.country, DEFAULT_COUNTRY),
-      ...(input.scoreCaptcha !== undefined ? { scoreCaptcha: input.scoreCaptcha } : {}),
+      ...(input.security ? { scoreCaptcha: input.security.scoreCaptcha, ...(input.security.captchaToken ? { captchaToken: input.security.captchaToken } : {}) } : {}),
     },
     customFieldValues: input.customFieldValues ?? [],
     txChannel: input.txChannel,
@@ -172,9 +174,6 @@ export function buildCardPaymentPayload(input: CardPaymentInput): CardPaymentPay
   if (input.storeCard !== undefined) payload.storeCard = input.storeCard;
   if (input.tryAgain !== undefined) payload.tryAgain = input.tryAgain;
   if (input.returnUrlString) payload.returnUrlString = input.returnUrlString;
-  if (input.deviceFingerprint) {
-    payload.deviceInformation = { deviceFingerprint: input.deviceFingerprint };
-    payload.pfFingerprint = input.deviceFingerprint;
-  }
+  if (input.security) Object.assign(payload, fingerprintFields(input.security));
   return payload;
 }

@@ -246,7 +246,14 @@ export type { CryptoRequest, CryptoProduct, CryptoPayment, Coin } from './crypto
 export { CRYPTO_STEPS, initialCryptoState, cryptoReducer } from './cryptoFlow';
 export type { CryptoActionName, CryptoState, CryptoAction } from './cryptoFlow';
 export { subscriptionPasses, subscriptionReceiptRoute, activatesSubscription } from './subscription';
-export { CaptchaCheckResponseSchema, CAPTCHA_MIN_SCORE, captchaCheckBody, acceptedCaptchaScore, captchaErrorKey } from './captcha';
+export { CaptchaCheckResponseSchema, CAPTCHA_MIN_SCORE, captchaCheckBody, acceptedCaptchaScore, captchaErrorKey, captchaRefusalKey } from './captcha';
+export { receiptOverallResult, returnAddress } from './returnPage';
+export { FingerprintIdSchema, CaptchaTokenSchema, PaymentSecurityEntries, fingerprintFields, securityFields } from './paymentSecurity';
+export type { PaymentSecurity } from './paymentSecurity';
+export { APP_STORE_LINKS, appMarketOf, appMarketsFor } from './appMarket';
+export type { AppMarket } from './appMarket';
+export { emailPaymentState, EMAIL_PAYMENT_REFUSALS, emailPaymentRefusalPath, EmailPaymentRequestSchema } from './emailPayment';
+export type { EmailPaymentState, EmailPaymentRequest } from './emailPayment';
 export type { CaptchaCheckResponse } from './captcha';
 export { initialAppState } from './appState';
 export type { PaymentArea, ConfigArea, WidgetArea, AppState } from './appState';

@@ -32,6 +32,8 @@ export const ReceiptSchema = v.object({
   taxAmount: optionalNumber(0),
   merchant: v.optional(v.nullable(v.object({ merchantName: text(), logo: text() })), null),
   txCtrl: v.optional(v.nullable(v.object({ completeName: text(), description: text() })), null),
+  /** The link's return address (SPEC 3 returnUrlString), read by the return page. */
+  returnUrlString: text(),
 });
 export type Receipt = v.InferOutput<typeof ReceiptSchema>;
 

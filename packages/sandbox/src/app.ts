@@ -33,6 +33,7 @@ import { clavePageRoutes, claveRoutes } from './routes/clave';
 import { configRoutes } from './routes/config';
 import { consolePageRoutes } from './routes/consolePage';
 import { cryptoRoutes } from './routes/crypto';
+import { adminEmailPaymentRoutes, emailPaymentRoutes } from './routes/emailPayments';
 import { merchantRoutes } from './routes/merchants';
 import { MERCHANT_API_PREFIX, merchantApiRoutes } from './routes/merchantApi';
 import { lookupExtraRoutes } from './routes/lookupsExtra';
@@ -116,7 +117,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   api.route('/', userRoutes(deps));
   api.route('/', recoveryRoutes(deps));
   api.route('/', accountRoutes(deps));
-  const more = [lookupExtraRoutes, subscriptionRoutes, activityRoutes, processRecordRoutes, nequiRoutes, yappyRoutes, cashRoutes, claveRoutes, cryptoRoutes, validationRoutes];
+  const more = [lookupExtraRoutes, subscriptionRoutes, activityRoutes, processRecordRoutes, nequiRoutes, yappyRoutes, cashRoutes, claveRoutes, cryptoRoutes, validationRoutes, emailPaymentRoutes];
   for (const routes of more) api.route('/', routes(deps));
   api.all('*', () => {
     throw new ApiError(404, 'not_found', 'No such call');
@@ -135,6 +136,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   admin.route('/', adminSettleRoutes(deps));
   admin.route('/', adminCatalogRoutes(deps));
   admin.route('/', adminWebhookRoutes(deps));
+  admin.route('/', adminEmailPaymentRoutes(deps));
   admin.all('*', () => {
     throw new ApiError(404, 'not_found', 'No such admin call');
   });

@@ -351,4 +351,33 @@ export const en: Record<keyof typeof es, string> = {
   debt_search_label: 'Service number',
   search_button: 'Search',
   no_results: 'No results',
+  // Captcha (security/)
+  captcha_title: 'Verification',
+  captcha_label: "I'm not a robot",
+  captcha_checking: 'Checking…',
+  captcha_done: 'Verified',
+  captcha_required: "Tick \u201cI'm not a robot\u201d to pay",
+  captcha_sandbox_title: 'Sandbox testing',
+  captcha_sandbox_answer: 'Simulated answer',
+  captcha_sandbox_person: 'A person',
+  captcha_sandbox_bot: 'A bot (fail)',
+  captcha_sandbox_low: 'Low score (fail-score)',
+  // Transaction result and return page
+  tx_result_approved: 'Payment approved',
+  tx_result_pending: 'Payment pending',
+  tx_result_declined: 'Payment declined',
+  tx_result_view_receipt: 'View the receipt',
+  tx_result_method: 'Payment method',
+  return_page_title: 'Returning to the merchant',
+  return_page_text: 'Taking you back to {{host}}.',
+  return_page_button: 'Back to {{host}}',
+  return_page_stay: 'You can close this window now.',
+  // App-store deep link
+  market_title: 'Get the Pasarela app',
+  market_text: 'Pay, keep your cards and check your balance from your phone.',
+  market_ios: 'Download on the App Store',
+  market_android: 'Get it on Google Play',
+  // E-mail payment
+  email_payment_title: 'Payment request',
+  email_payment_to: 'Sent to {{email}}',
 };

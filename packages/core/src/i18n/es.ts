@@ -349,4 +349,33 @@ export const es = {
   debt_search_label: 'Número de servicio',
   search_button: 'Buscar',
   no_results: 'No hay resultados',
+  // Captcha (security/)
+  captcha_title: 'Verificación',
+  captcha_label: 'No soy un robot',
+  captcha_checking: 'Verificando…',
+  captcha_done: 'Verificado',
+  captcha_required: 'Marca «No soy un robot» para pagar',
+  captcha_sandbox_title: 'Pruebas del sandbox',
+  captcha_sandbox_answer: 'Respuesta simulada',
+  captcha_sandbox_person: 'Una persona',
+  captcha_sandbox_bot: 'Un robot (fail)',
+  captcha_sandbox_low: 'Puntaje bajo (fail-score)',
+  // Transaction result and return page
+  tx_result_approved: 'Pago aprobado',
+  tx_result_pending: 'Pago pendiente',
+  tx_result_declined: 'Pago rechazado',
+  tx_result_view_receipt: 'Ver el comprobante',
+  tx_result_method: 'Medio de pago',
+  return_page_title: 'Volviendo al comercio',
+  return_page_text: 'Te llevamos de vuelta a {{host}}.',
+  return_page_button: 'Volver a {{host}}',
+  return_page_stay: 'Ya puedes cerrar esta ventana.',
+  // App-store deep link
+  market_title: 'Descarga la app de Pasarela',
+  market_text: 'Paga, guarda tus tarjetas y consulta tu saldo desde tu teléfono.',
+  market_ios: 'Descargar en App Store',
+  market_android: 'Disponible en Google Play',
+  // E-mail payment
+  email_payment_title: 'Solicitud de pago',
+  email_payment_to: 'Enviada a {{email}}',
 };

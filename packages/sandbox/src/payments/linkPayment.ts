@@ -1,5 +1,5 @@
 import {
-  exceedsMerchantLimit, amountToCents, centsToAmount, parseCardTypeList, paymentMethodAvailability, CHANNEL, PaymentMethodEntrySchema, TRANSACTION_TYPES,
+  PaymentSecurityEntries, exceedsMerchantLimit, amountToCents, centsToAmount, parseCardTypeList, paymentMethodAvailability, CHANNEL, PaymentMethodEntrySchema, TRANSACTION_TYPES,
   type AvailableMethod, type MethodAvailability,
 } from '@pasarela/core';
 import * as v from 'valibot';
@@ -7,6 +7,7 @@ import type { Deps } from '../Deps';
 import { ApiError } from '../http/ApiError';
 import { payTargetOf, type PayTarget } from './payTarget';
 import { checkAmount } from './checkAmount';
+import { checkPaymentCaptcha } from './captchaVerdict';
 import { checkGuestAllowed } from './cardChecks';
 import { paymentMethodOf } from '../routes/merchants';
 import { findMerchant, listMerchantServices, type MerchantRow } from '../store/merchants';
@@ -25,6 +26,10 @@ export const LinkPaymentFields = {
   description: v.optional(v.pipe(v.string('missing_arguments'), v.maxLength(500, 'invalid_length')), ''),
   txChannel: v.optional(v.pipe(v.string('missing_arguments'), v.maxLength(10, 'missing_arguments')), CHANNEL.widget),
   trackId: v.optional(v.pipe(v.string('missing_arguments'), v.maxLength(64, 'missing_arguments'))),
+  // SPEC 3: the link's custom field values (methods other than the card send the link's own).
+  customFieldValues: v.optional(v.pipe(v.array(v.unknown(), 'missing_arguments'), v.maxLength(50, 'missing_arguments'))),
+  // The device's fingerprint ids and the captcha token with its score (core paymentSecurity).
+  ...PaymentSecurityEntries,
 };
 export interface LinkPaymentInput {
   code: string;
@@ -36,6 +41,8 @@ export interface LinkPaymentInput {
   description: string;
   txChannel: string;
   trackId?: string | undefined;
+  /** Verified again here (checkPaymentCaptcha) before anything is checked or recorded. */
+  captchaToken?: string | undefined;
 }
 
 export interface CheckedPayment {
@@ -52,6 +59,7 @@ export interface CheckedPayment {
 
 /** The checks every method shares: payable link, merchant, guest flag, limit, the method enabled. */
 export async function checkLinkPayment(deps: Deps, input: LinkPaymentInput, method: AvailableMethod, anonymousUserServiceId: number | undefined): Promise<CheckedPayment> {
+  checkPaymentCaptcha(input.captchaToken);
   const link = await payTargetOf(deps, input.code);
   const merchant = await findMerchant(deps.db, link.merchantId);
   if (!merchant) throw new ApiError(404, 'Merchant Not Found');

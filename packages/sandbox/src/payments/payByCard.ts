@@ -12,6 +12,7 @@ import { findTransactionByTrackId, findRecentDuplicate, insertTransaction, newCo
 import { storedCard } from './cardFingerprint';
 import { cardAnswerOf, type CardAnswer } from './cardAnswer';
 import { parseOr400 } from './validatePayload';
+import { checkPaymentCaptcha } from './captchaVerdict';
 
 export interface PayContext {
   lang: Language;
@@ -28,6 +29,7 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
   const payload = parseOr400(CardPaymentPayloadSchema, body);
   const lang = ctx.lang;
   const trackId = payload.additionalData.trackId;
+  checkPaymentCaptcha(payload.additionalData.captchaToken);
   // A repeated trackId (double click, retry after a timeout) answers what the first one did.
   const earlier = await findTransactionByTrackId(deps.db, trackId);
   if (earlier) return cardAnswerOf(earlier, lang);

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { decodeBody, SEARCH_OFFSET, SEARCH_PAGE_SIZE, centsToAmount, CHANNEL } from '@pasarela/core';
+import { PaymentSecurityEntries, decodeBody, SEARCH_OFFSET, SEARCH_PAGE_SIZE, centsToAmount, CHANNEL } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { currentUserId, requireUser } from '../auth/sessions';
 import { ApiError } from '../http/ApiError';
@@ -38,6 +38,7 @@ const PaySchema = v.object({
   txChannel: v.optional(v.pipe(v.string('missing_arguments'), v.maxLength(10, 'missing_arguments')), CHANNEL.widget),
   customFieldValues: v.optional(v.array(v.unknown(), 'missing_arguments')),
   trackId: v.optional(v.pipe(v.string('missing_arguments'), v.maxLength(64, 'missing_arguments'))),
+  ...PaymentSecurityEntries,
 }, 'missing_arguments');
 const SendSchema = v.object({
   to: v.pipe(v.string('missing_arguments'), v.email('invalid_email'), v.maxLength(254, 'invalid_email')),
@@ -72,7 +73,7 @@ export function activityRoutes(deps: Deps) {
   user.post('/pay', async (c) => {
     const body = parseOr400(PaySchema, await readObjectBody(c));
     const userId = currentUserId(c);
-    const input = { code: body.sourceSearch.paymentCode, email: '', phone: '', concept: '', description: '', txChannel: body.txChannel, trackId: body.trackId };
+    const input = { code: body.sourceSearch.paymentCode, email: '', phone: '', concept: '', description: '', txChannel: body.txChannel, trackId: body.trackId, captchaToken: body.captchaToken };
     const method = body.useFunds ? 'pfw' : 'card';
     const checked = await checkLinkPayment(deps, input, method, undefined);
     const total = checked.amountCents + checked.taxCents;

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { LINK_METHOD_TOKENS, amountToCents, centsToAmount } from '@pasarela/core';
+import { isHttpUrl, LINK_METHOD_TOKENS, amountToCents, centsToAmount } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { originOf } from '../Deps';
 import { ApiError } from '../http/ApiError';
@@ -24,6 +24,7 @@ const NewLinkSchema = v.object({
   slug: v.optional(v.pipe(v.string('slug must be a string'), v.regex(/^[a-z0-9][a-z0-9-]{2,62}$/, 'slug must be 3-63 lowercase letters, digits or dashes'))),
   merchantId: v.optional(v.pipe(v.number('merchantId must be a number'), v.integer('merchantId must be an integer'), v.minValue(1, 'merchantId must be positive'))),
   singleUse: v.optional(v.boolean('singleUse must be a boolean')),
+  returnUrl: v.optional(v.pipe(v.string('returnUrl must be a string'), v.maxLength(2000, 'returnUrl is too long'), v.check(isHttpUrl, 'returnUrl must be an http or https address'))),
 });
 
 /** Slugs that are widget routes of SPEC 2 and so can never be a link's page. */
@@ -69,6 +70,7 @@ export function adminLinkRoutes(deps: Deps) {
       expiresAt: body.expiresInSeconds === undefined ? null : new Date(Date.now() + body.expiresInSeconds * 1000),
       slug: body.slug ?? null,
       singleUse: body.singleUse ?? false,
+      returnUrl: body.returnUrl,
     });
     return c.json({ code: link.code, slug: link.slug, url: `${originOf(deps, c.req.url)}/${link.slug}` }, 201);
   });

@@ -16,9 +16,6 @@ import { findTransaction, settleTransaction, type TransactionRow } from '../stor
 const CashSchema = v.object({
   ...LinkPaymentFields,
   cclw: v.optional(v.pipe(v.string('missing_arguments'), v.maxLength(60, 'missing_arguments'))),
-  customFieldValues: v.optional(v.array(v.unknown(), 'missing_arguments')),
-  deviceInformation: v.optional(v.object({ deviceFingerprint: v.optional(v.string()) }, 'missing_arguments')),
-  pfFingerprint: v.optional(v.string('missing_arguments')),
 }, 'missing_arguments');
 
 /** SPEC 4 cash: 3 declined, 0 and -1 pending, 1 completed, 2 paid. An unpaid voucher lapses after 24 hours. */

@@ -6,6 +6,7 @@ import { ApiError } from '../http/ApiError';
 import { readObjectBody } from '../http/readBody';
 import { reply } from '../http/reply';
 import { parseOr400 } from '../payments/validatePayload';
+import { sandboxCaptchaAnswer } from '../payments/captchaVerdict';
 
 const COUNTRIES = [
   { code: 'PA', name: 'Panamá', dialCode: '+507' },
@@ -53,11 +54,10 @@ export function configRoutes() {
     if (!props) throw new ApiError(404, 'not_found', 'props must be props::GOOGLE or props::FINGERPRINT');
     return reply(c, { kind, props });
   });
-  // SPEC 7 "POST captcha check (v2)"; the token 'fail' plays a bot, anything else a person.
+  // SPEC 7 "POST captcha check (v2)"; the tokens 'fail' and 'fail-score' play a bot, anything else a person.
   app.post('/captcha/check', async (c) => {
     const body = parseOr400(CaptchaSchema, await readObjectBody(c));
-    const bot = body.token === 'fail';
-    return reply(c, { valid: !bot, score: bot ? 0.1 : 0.9 });
+    return reply(c, sandboxCaptchaAnswer(body.token));
   });
   // SPEC 7 "Access token call": a short-lived token for the hosted fields.
   app.post('/access-token', (c) => reply(c, { accessToken: randomBytes(24).toString('hex'), expiresIn: 900, tokenType: 'Bearer' }));

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { centsToAmount, CRYPTO_PAYMENT_SUCCESS_STATUS, CRYPTO_RATE_FROZEN_MS, CHANNEL } from '@pasarela/core';
+import { PaymentSecurityEntries, centsToAmount, CRYPTO_PAYMENT_SUCCESS_STATUS, CRYPTO_RATE_FROZEN_MS, CHANNEL } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { guestServiceIdOf } from '../auth/callerAuth';
 import { ApiError } from '../http/ApiError';
@@ -26,6 +26,7 @@ const CryptoRequestSchema = v.object({
   phone: v.optional(short(30), ''),
   codeProcess: v.pipe(short(100), v.minLength(1, 'missing_arguments')),
   trackId: v.optional(short(64)),
+  ...PaymentSecurityEntries,
 }, 'missing_arguments');
 const CryptoUpdateSchema = v.object({ currency: short(10), network: short(10) }, 'missing_arguments');
 
@@ -65,7 +66,7 @@ export function cryptoRoutes(deps: Deps) {
   app.post('/crypto/payments', async (c) => {
     const body = parseOr400(CryptoRequestSchema, await readObjectBody(c));
     checkCoin(body.currency, body.network);
-    const input = { code: body.codeProcess, amount: body.amountUSD, email: body.email, phone: body.phone, concept: '', description: '', txChannel: CHANNEL.widget, trackId: body.trackId };
+    const input = { code: body.codeProcess, amount: body.amountUSD, email: body.email, phone: body.phone, concept: '', description: '', txChannel: CHANNEL.widget, trackId: body.trackId, captchaToken: body.captchaToken };
     const checked = await checkLinkPayment(deps, input, 'crypto', guestServiceIdOf(c));
     const details = quoteDetails(body.currency, body.network, centsToAmount(checked.amountCents + checked.taxCents));
     const tx = await recordPayment(deps, checked, input, {

@@ -8,6 +8,7 @@ import { messageSysFor } from '../gateways/testCards';
 import { maskedNumber } from '../payments/cardFingerprint';
 import { userIdOf } from '../auth/sessions';
 import { findMerchant, type MerchantRow } from '../store/merchants';
+import { findLinkByCode } from '../store/links';
 import { findTransaction, type TransactionRow } from '../store/transactions';
 
 /** SPEC 7: "codes for PP in sandbox are prefixed SANDBOX_"; both spellings find the receipt. */
@@ -62,7 +63,9 @@ export function receiptRoutes(deps: Deps) {
       const reader = auth ? await userIdOf(deps.db, auth) : undefined;
       if (reader !== tx.user_id) throw new ApiError(404, 'receive_not_found');
     }
-    return reply(c, receiptOf(tx, await findMerchant(deps.db, tx.merchant_id), c.get('lang')));
+    const link = tx.link_code ? await findLinkByCode(deps.db, tx.link_code) : undefined;
+    // The link's returnUrlString, for the return page (SPEC 2 /pf/returnpage).
+    return reply(c, { ...receiptOf(tx, await findMerchant(deps.db, tx.merchant_id), c.get('lang')), returnUrlString: link?.return_url ?? '' });
   };
   app.get('/receipts/:codOper', (c) => byOperation(c, c.req.param('codOper')));
   app.get('/receipts', (c) => byOperation(c, c.req.query('cOper') ?? ''));

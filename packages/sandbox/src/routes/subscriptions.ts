@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { randomBytes } from 'node:crypto';
 import * as v from 'valibot';
-import { CardInformationSchema, isCardExpiryValid, type Language, CHANNEL, SERVICE_CODES } from '@pasarela/core';
+import { PaymentSecurityEntries, CardInformationSchema, isCardExpiryValid, type Language, CHANNEL, SERVICE_CODES } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { ApiError } from '../http/ApiError';
 import type { AppEnv } from '../http/AppEnv';
@@ -11,6 +11,7 @@ import { AUTH_STATUS, CARD_STATUS, cardOutcomeFor, outcomeKey } from '../gateway
 import { cardAnswerOf } from '../payments/cardAnswer';
 import { storedCard } from '../payments/cardFingerprint';
 import { parseOr400 } from '../payments/validatePayload';
+import { checkPaymentCaptcha } from '../payments/captchaVerdict';
 import { findPlan, findSubscription, planOf } from '../store/catalog';
 import { findTransactionByTrackId, insertTransaction, newCodOper } from '../store/transactions';
 import { idParam } from './merchants';
@@ -29,6 +30,7 @@ const SubscriptionPaySchema = v.object({
   email: v.optional(v.pipe(v.string('missing_arguments'), v.maxLength(254, 'invalid_email')), ''),
   trackId: v.pipe(v.string('missing_arguments'), v.minLength(1, 'missing_arguments'), v.maxLength(64, 'missing_arguments')),
   lang: v.optional(v.picklist(['es', 'en'], 'missing_arguments')),
+  ...PaymentSecurityEntries,
 }, 'missing_arguments');
 
 export function subscriptionRoutes(deps: Deps) {
@@ -53,6 +55,7 @@ export function subscriptionRoutes(deps: Deps) {
   // SPEC 7 "POST subscription payment via process tx"; SPEC 4: status 1 or -1 passes, the charge is applied at once when due.
   app.post('/subscriptions/:key/pay', async (c) => {
     const body = parseOr400(SubscriptionPaySchema, await readObjectBody(c));
+    checkPaymentCaptcha(body.captchaToken);
     const lang: Language = body.lang ?? c.get('lang');
     const earlier = await findTransactionByTrackId(deps.db, body.trackId);
     if (earlier) return reply(c, cardAnswerOf(earlier, lang));

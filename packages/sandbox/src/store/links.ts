@@ -44,14 +44,18 @@ export interface NewLink {
   expiresAt: Date | null;
   slug: string | null;
   singleUse: boolean;
+  /** SPEC 3 returnUrlString: where the return page sends the payer afterwards (http or https). */
+  returnUrl?: string | undefined;
+  /** The payer's e-mail when it is known (an e-mailed request): the forms start with it. */
+  email?: string | undefined;
 }
 
 export async function insertLink(db: Queryable, link: NewLink): Promise<LinkRow> {
   const code = newLinkCode();
   const [row] = await db.query<LinkRow>(
-    `insert into payment_links (code, slug, merchant_id, description, amount_cents, tax_cents, card_types, expires_at, single_use)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning *`,
-    [code, link.slug ?? code.toLowerCase(), link.merchantId, link.description, link.amountCents, link.taxCents, link.cardTypes, link.expiresAt, link.singleUse],
+    `insert into payment_links (code, slug, merchant_id, description, amount_cents, tax_cents, card_types, expires_at, single_use, return_url, email)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning *`,
+    [code, link.slug ?? code.toLowerCase(), link.merchantId, link.description, link.amountCents, link.taxCents, link.cardTypes, link.expiresAt, link.singleUse, link.returnUrl ?? '', link.email ?? ''],
   );
   if (!row) throw new Error('insertLink returned no row');
   return row;

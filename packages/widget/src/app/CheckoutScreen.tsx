@@ -16,6 +16,7 @@ import { createDonationStore } from '../payments/donation/donationStore';
 import { CustomFields } from '../payments/customFields/CustomFields';
 import { createCustomFieldsStore } from '../payments/customFields/customFieldsStore';
 import { useServices } from './services';
+import { loadCheckoutSecurity, SecuritySlot } from '../security/loadCheckoutSecurity';
 
 interface CheckoutScreenProps {
   data: CheckoutData;
@@ -42,12 +43,15 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutSc
   // SPEC 3 custom fields of the link and the merchant, sent by the card as customFieldValues.
   const [customFields] = useState(() => [...info.customFields, ...merchant.customFields]);
   const [customValues] = useState(() => (customFields.length > 0 ? createCustomFieldsStore(customFields) : null));
+  // The captcha and fingerprint every method's payment carries (their own chunk).
+  const [security] = useState(() => loadCheckoutSecurity(services));
   const [contexts] = useState(
     () => new Map(offered.map((m) => [m.id, createPaymentContext(m.id, data, services, {
       arrivalMessage: m.id === first ? arrivalMessage : null,
       setBusy: setLocked,
       donation: donation && m.id === 'card' ? () => donation.getState().donation() : undefined,
-      customFieldValues: customValues ? () => customValues.getState().collect() : undefined,
+      customFieldValues: customValues && m.id === 'card' ? () => customValues.getState().collect() : undefined,
+      security: () => security.then((s) => s.forPayment()),
     })])),
   );
   // After a reload, a payment still waiting (a push sent, a voucher shown) is what the payer sees.
@@ -75,6 +79,7 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutSc
       <MethodChoice methods={offered} chosen={chosen} locked={locked} onChoose={choose} />
       {customValues && chosen === 'card' ? <CustomFields fields={customFields} store={customValues} disabled={locked} /> : null}
       {donation && data.campaign && chosen === 'card' ? <DonationChoice bridge={data.campaign} store={donation} lang={services.lang} disabled={locked} total={contexts.get('card')?.total ?? 0} /> : null}
+      <SecuritySlot security={security} disabled={locked} />
       {offered
         .filter((m) => opened.includes(m.id))
         .map((m) => {

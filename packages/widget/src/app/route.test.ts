@@ -33,6 +33,14 @@ describe('parseRoute (SPEC 2 routes, exact match)', () => {
     ['/pf/receipt/campaign?Oper=OP5', { name: 'campaignReceipt', codOper: 'OP5' }],
     ['/pf/receipt/campaign', { name: 'notFound' }],
     ['/SUBDEMO0001/receive?Oper=OP7', { name: 'receipt', codOper: 'OP7' }],
+    ['/pf/emailPayment?code=EP0123456789abcdef0123', { name: 'emailPayment', token: 'EP0123456789abcdef0123' }],
+    ['/pf/emailPayment', { name: 'notFound' }],
+    ['/pf/tx-result?Oper=OP8', { name: 'txResult', codOper: 'OP8' }],
+    ['/pf/tx-result', { name: 'notFound' }],
+    ['/pf/returnpage?Oper=OP8', { name: 'returnPage', codOper: 'OP8' }],
+    ['/pf/returnpage', { name: 'notFound' }],
+    ['/pf/deeplink/market', { name: 'appMarket' }],
+    ['/pf/deeplink', { name: 'notFound' }],
   ])('%s', (path, route) => {
     expect(at(path)).toEqual(route);
   });

@@ -22,6 +22,13 @@ export type Route =
   | { name: 'validateTx'; code: string }
   /** SPEC 2 /pf/receipt/campaign: the donation made with the payment `codOper`. */
   | { name: 'campaignReceipt'; codOper: string }
+  /** SPEC 2 /pf/emailPayment: the e-mailed request's token (its link's ?code=). */
+  | { name: 'emailPayment'; token: string }
+  /** SPEC 2 /pf/tx-result and /pf/returnpage: the operation whose result is shown. */
+  | { name: 'txResult'; codOper: string }
+  | { name: 'returnPage'; codOper: string }
+  /** SPEC 2 /pf/deeplink/market. */
+  | { name: 'appMarket' }
   | { name: 'notFound' }
   /** The wallet (SPEC 2 widget routes); `next`: where a login returns to (the guarded address). */
   | { name: 'wallet'; screen: WalletScreenName; next: string | null }
@@ -117,6 +124,25 @@ export const ADDRESS_RULES: readonly AddressRule[] = [
     },
   },
   {
+    // The request's token arrives in ?code= (the link in the e-mail).
+    path: '/pf/emailPayment',
+    match: (s, p) => {
+      if (!exactly(s, 'pf', 'emailPayment')) return null;
+      const token = p.get('code')?.trim() ?? '';
+      return SEGMENT.test(token) ? { name: 'emailPayment', token } : { name: 'notFound' };
+    },
+  },
+  {
+    path: '/pf/tx-result, /pf/returnpage',
+    match: (s, p) => {
+      const name = exactly(s, 'pf', 'tx-result') ? 'txResult' : exactly(s, 'pf', 'returnpage') ? 'returnPage' : null;
+      if (!name) return null;
+      const codOper = oper(p);
+      return SEGMENT.test(codOper) ? { name, codOper } : { name: 'notFound' };
+    },
+  },
+  { path: '/pf/deeplink/market', match: (s) => (exactly(s, 'pf', 'deeplink', 'market') ? { name: 'appMarket' } : null) },
+  {
     // SPEC 2 "Checkout for a payment station": the station in ?code= (or ?stationId=).
     path: '/stationPayment',
     match: (s, p) => (exactly(s, 'stationPayment') ? widgetEntry(new URLSearchParams({ type: 'ps', code: p.get('code') ?? p.get('stationId') ?? '' })) : null),
@@ -166,6 +192,10 @@ export const SCREENS: ScreenTable = {
   responseMessage: { load: () => Promise.resolve(responseMessageModule) },
   campaignReceipt: { load: () => import('../pages/campaignReceipt/module').then((m) => m.campaignReceiptModule) },
   validateTx: { load: () => import('../pages/validateTx/module').then((m) => m.validateTxModule) },
+  emailPayment: { load: () => import('../pages/emailPayment/module').then((m) => m.emailPaymentModule) },
+  txResult: { load: () => import('../pages/txResult/module').then((m) => m.txResultModule) },
+  returnPage: { load: () => import('../pages/txResult/module').then((m) => m.returnPageModule) },
+  appMarket: { load: () => import('../pages/appMarket/module').then((m) => m.appMarketModule) },
   notFound: { load: () => Promise.resolve(notFoundModule) },
   wallet: {
     // SPEC 2 "Login-required routes redirect to /pf/widget/login, carrying the original location."

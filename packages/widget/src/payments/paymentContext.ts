@@ -1,5 +1,5 @@
 import {
-  buildPaymentResult, CHANNEL, subscriptionReceiptRoute, totalWithTax, type OverallResult, type PayerMessage, type PaymentMethodEntry, type PaymentMethodId,
+  buildPaymentResult, CHANNEL, securityFields, type PaymentSecurity, subscriptionReceiptRoute, totalWithTax, type OverallResult, type PayerMessage, type PaymentMethodEntry, type PaymentMethodId,
 } from '@pasarela/core';
 import type { CheckoutData } from '../app/checkoutStore';
 import { RECEIPT_PATH } from '../app/route';
@@ -43,6 +43,14 @@ export interface PaymentContext {
   /** The merchant's service entry this method pays through (gateway, limit). */
   entry: PaymentMethodEntry | undefined;
   linkFields(contact?: { email?: string; phone?: string }): LinkFields;
+  /**
+   * What a method other than the card sends: the link fields, the link's own custom field values
+   * (the payer's answers go with the card only) and the captcha and fingerprint fields. Throws
+   * error_captcha / invalid_score_captcha when the captcha does not let the payer pay.
+   */
+  paymentFields(contact?: { email?: string; phone?: string }): Promise<LinkFields & ReturnType<typeof securityFields> & { customFieldValues: unknown[] }>;
+  /** SPEC 3: the captcha token and score and the fingerprint ids for this attempt. */
+  security(): Promise<PaymentSecurity>;
   /** SPEC 3 "Notification to the parent on result", for every attempt that finishes. */
   report(outcome: AttemptOutcome): void;
   /** SPEC 3 "On success in the widget the stored session is cleared", then the receipt. */
@@ -71,6 +79,8 @@ export interface ShellHooks {
   donation?: (() => { amount: number; idCampaignBridge: number | string } | null) | undefined;
   /** The custom fields' values the payer filled in, with the link's hidden ones. */
   customFieldValues?: (() => unknown[]) | undefined;
+  /** The captcha check and the fingerprint (security/), once per attempt. */
+  security: () => Promise<PaymentSecurity>;
 }
 
 export function createPaymentContext(method: PaymentMethodId, data: CheckoutData, services: Services, shell: ShellHooks): PaymentContext {
@@ -80,6 +90,16 @@ export function createPaymentContext(method: PaymentMethodId, data: CheckoutData
   const session = services.storage.session;
   const entryKey = AVAILABILITY_KEY[method] ?? (method as keyof CheckoutData['methods']['entries']);
   let donated = false;
+  const linkFields = (contact: { email?: string; phone?: string } = {}): LinkFields => ({
+    code: info.code,
+    amount: info.amount,
+    taxAmount: info.taxAmount,
+    email: (contact.email ?? info.email).trim(),
+    phone: (contact.phone ?? '').trim(),
+    concept: info.detail,
+    description: info.description,
+    txChannel: info.txChannel || CHANNEL.widget,
+  });
   return {
     method,
     data,
@@ -88,16 +108,9 @@ export function createPaymentContext(method: PaymentMethodId, data: CheckoutData
     setBusy: shell.setBusy,
     total,
     entry: data.methods.entries[entryKey],
-    linkFields: (contact = {}) => ({
-      code: info.code,
-      amount: info.amount,
-      taxAmount: info.taxAmount,
-      email: (contact.email ?? info.email).trim(),
-      phone: (contact.phone ?? '').trim(),
-      concept: info.detail,
-      description: info.description,
-      txChannel: info.txChannel || CHANNEL.widget,
-    }),
+    linkFields,
+    security: shell.security,
+    paymentFields: async (contact) => ({ ...linkFields(contact), customFieldValues: info.customFieldValues, ...securityFields(await shell.security()) }),
     report: (outcome) => {
       const result = buildPaymentResult(method, {
         result: outcome.result,

@@ -7,6 +7,7 @@ import type { ApiClient } from '../api/client';
 import type { CheckoutData } from '../app/checkoutStore';
 import { readConfig } from '../app/config';
 import { createPaymentContext, type PaymentContext } from '../payments/paymentContext';
+import type { PaymentSecurity } from '@pasarela/core';
 import { fakeServices } from './fakeServices';
 
 /** A $25.00 + $1.75 link of a merchant that offers every method, as the sandbox's demo. */
@@ -48,13 +49,16 @@ export function scriptedApi(answers: Record<string, Answer | Answer[]>) {
   return { api, calls };
 }
 
+/** The captcha and fingerprint of a test payment: SPEC 4's sandbox acceptance, fixed ids. */
+export const testSecurity = async (): Promise<PaymentSecurity> => ({ deviceFingerprint: 'fp_test_device', fingerprintRequestId: 'fp_test_request', captchaToken: null, scoreCaptcha: 1 });
+
 /** A method's PaymentContext over the real one, with services that record what they are asked. */
 export function fakePaymentContext(method: PaymentMethodId, api: ApiClient, options: { arrivalMessage?: PayerMessage | null; embedded?: boolean } = {}) {
   const { services, messages, results, navigations, departures } = fakeServices(api, {
     config: readConfig(document),
     bridge: { embedded: options.embedded ?? true, notify: (m) => void messages.push(m), onCloseRequested: () => {} },
   });
-  const real = createPaymentContext(method, checkoutData(), services, { arrivalMessage: options.arrivalMessage ?? null, setBusy: () => {} });
+  const real = createPaymentContext(method, checkoutData(), services, { arrivalMessage: options.arrivalMessage ?? null, setBusy: () => {}, security: testSecurity });
   // No push socket in unit tests: the watcher polls the scripted status call.
   const payment: PaymentContext = { ...real, pushUrl: () => '' };
   return { payment, services, messages, results, navigations, departures };

@@ -1,4 +1,4 @@
-import { activatesSubscription, buildPayActivityPayload, cardDisplayStatus, overallResultOfDisplay, type SavedCard } from '@pasarela/core';
+import { activatesSubscription, securityFields, buildPayActivityPayload, cardDisplayStatus, overallResultOfDisplay, type SavedCard } from '@pasarela/core';
 import type { PaymentContext } from '../payments/paymentContext';
 import { payActivity } from './api';
 
@@ -21,8 +21,10 @@ export async function payWithSavedCard(payment: PaymentContext, card: SavedCard,
     useFunds: false,
     subscription: activatesSubscription('card') ? linkSubscription(payment) : null,
     txChannel: payment.linkFields().txChannel,
+    // Inside Tarjeta: the payer's answers to the custom fields go with it.
+    customFieldValues: payment.customFieldValues(),
   });
-  const answer = await payActivity(payment.services.api, { ...payload, trackId });
+  const answer = await payActivity(payment.services.api, { ...payload, ...securityFields(await payment.security()), trackId });
   const { status, codOper } = answer.activityResult;
   const result = overallResultOfDisplay(cardDisplayStatus(status));
   payment.report({ result, codOper, type: card.cardType });

@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { activatesSubscription, buildPayActivityPayload, displayStatusOf, overallResultOfDisplay } from '@pasarela/core';
+import { activatesSubscription, securityFields, buildPayActivityPayload, displayStatusOf, overallResultOfDisplay } from '@pasarela/core';
 import type { PaymentContext } from '../../payments/paymentContext';
 import { loadBalance, payActivity } from '../../wallet/api';
 import { walletMessageKey } from '../../wallet/walletMessage';
@@ -51,12 +51,12 @@ export function createBalanceStore(payment: PaymentContext): BalanceStore {
           // A payment link is no user service of the payer's.
           idUsrService: 0,
           useFunds: true,
-          customFieldValues: [],
+          customFieldValues: data.info.customFieldValues,
           // SPEC 4 "Paying with balance as a subscription activation is skipped."
           subscription: activatesSubscription('balance') ? subscription : null,
           txChannel: payment.linkFields().txChannel,
         });
-        const answer = await payActivity(services.api, { ...payload, trackId: services.newTrackId() });
+        const answer = await payActivity(services.api, { ...payload, ...securityFields(await payment.security()), trackId: services.newTrackId() });
         const { status, codOper } = answer.activityResult;
         const result = overallResultOfDisplay(displayStatusOf('balance', status));
         payment.report({ result, codOper, type: BALANCE_TYPE });

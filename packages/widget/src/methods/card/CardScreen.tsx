@@ -37,6 +37,7 @@ export function CardScreen({ payment }: MethodScreenProps) {
       subscriptionKey: data.subscription?.subscriptionKey,
       donation: () => payment.donation(),
       customFieldValues: () => payment.customFieldValues(),
+      security: () => payment.security(),
       storeCard: () => keepCard.current && services.session.getState().login !== null,
       onAttempt: () => {
         takeChallenge(services.storage.session);

@@ -1,6 +1,6 @@
 import {
   buildCardPaymentPayload, buildPaymentResult, cardBrandOf, cardDisplayStatus, cardOutcome, isPasarelaError,
-  overallResultOfDisplay, totalWithTax, CHANNEL, type Language, type Merchant, type PaymentInfo, type WidgetMessage,
+  overallResultOfDisplay, totalWithTax, CHANNEL, type Language, type PaymentSecurity, type Merchant, type PaymentInfo, type WidgetMessage,
 } from '@pasarela/core';
 import type { ApiClient } from '../../api/client';
 import { payWithCard } from '../../api/payWithCard';
@@ -28,6 +28,8 @@ export interface CardPayContext {
   customFieldValues?: () => unknown[];
   /** SPEC 3 storeCard: whether a logged-in payer asked to keep this card. */
   storeCard?: () => boolean;
+  /** SPEC 3: the captcha's token and score and the fingerprint ids; throws when the captcha refuses. */
+  security?: () => Promise<PaymentSecurity>;
 }
 
 /**
@@ -42,6 +44,7 @@ export function createCardPay(ctx: CardPayContext) {
     ctx.onAttempt?.();
     const customFieldValues = ctx.customFieldValues?.() ?? info.customFieldValues;
     const donation = ctx.donation?.() ?? null;
+    const security = ctx.security ? await ctx.security() : undefined;
     const payload = buildCardPaymentPayload({
       cclw: ctx.merchant.webCode,
       code: info.code,
@@ -60,6 +63,7 @@ export function createCardPay(ctx: CardPayContext) {
       customFieldValues,
       returnUrlString: info.returnUrlString,
       ...(donation ? { campaign: donation } : {}),
+      ...(security ? { security } : {}),
       ...(ctx.storeCard?.() ? { storeCard: true } : {}),
     });
     const summary = {

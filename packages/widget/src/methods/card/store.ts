@@ -142,6 +142,11 @@ export function createCardStore(deps: CardStoreDeps) {
           try {
             attempt = await deps.pay(values, trackId);
           } catch (error) {
+            // Stopped before sending (a custom field left empty, the captcha): nothing to retype.
+            if (isPasarelaError(error) && error.category === 'validation') {
+              set({ phase: 'editing', alert: payerMessage(error) });
+              return null;
+            }
             if (isPasarelaError(error) && error.category === 'network') {
               // Nothing to retype: the same click again is safe.
               unanswered = { trackId, values: key };

@@ -13,11 +13,10 @@ export function cashDeps(payment: PaymentContext): CashStoreDeps {
     paymentEmail: data.info.email,
     supportEmail: SUPPORT_EMAIL,
     checkPhone: (phone) => checkPhone(phone, CASH_PHONE_COUNTRY),
-    issue: (network, contact, trackId) => {
+    issue: async (network, contact, trackId) => {
       const request = {
-        ...payment.linkFields(contact),
+        ...(await payment.paymentFields(contact)),
         cclw: data.merchant.webCode,
-        customFieldValues: data.info.customFieldValues,
         trackId,
       };
       return network === GATEWAY_CODES.cashPoint ? issueCashPointVoucher(services.api, request) : issuePayCashVoucher(services.api, request);

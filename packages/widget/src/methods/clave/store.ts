@@ -58,7 +58,7 @@ export function createClaveStore(payment: PaymentContext, api: ApiClient = payme
 
   const attempt = createAttemptStore<ClaveAnswer>({
     send: async (trackId) => {
-      const answer = await startClavePayment(api, { ...payment.linkFields(), trackId });
+      const answer = await startClavePayment(api, { ...(await payment.paymentFields()), trackId });
       // SPEC 5 "A URL is valid only with http or https": no bank page to go to, no payment to make.
       if (claveVerdict(answer) === 'pending' && !isHttpUrl(answer.redirectUrl ?? '')) {
         throw new PasarelaError({ code: 'service_unavailable', category: 'api' });

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import { CRYPTO_STEPS, PasarelaError } from '@pasarela/core';
+import { testSecurity } from '../../testing/fakePaymentContext';
 import type { ApiClient } from '../../api/client';
 import type { SavedAttempt } from '../../payments/attemptStore';
 import type { AttemptOutcome, LinkFields } from '../../payments/paymentContext';
@@ -70,6 +71,7 @@ function setup(options: { saved?: SavedAttempt; routes?: Record<string, Handler>
   const payment: CryptoPaymentDeps = {
     entry: { method: 'crypto', linkType: 'LK', gatewayCode: 'CRYPTO', idMerchantService: 12, txLimit: 0 },
     linkFields: () => fields,
+    security: testSecurity,
     report: (outcome) => void reports.push(outcome),
     showReceipt: (codOper) => void receipts.push(codOper),
     pushUrl: (codOper) => `ws://checkout.test/api/v1/push?codOper=${codOper}`,

@@ -1,5 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import {
+  securityFields,
   acceptCryptoPayment, cryptoFailure, cryptoReducer, initialCryptoState, isPasarelaError,
   payerMessage, selectCryptoService, CRYPTO_RATE_FROZEN_MS, SPECIFIC_ERROR_CODES,
   type CryptoAction, type CryptoActionName, type CryptoState, type PayerMessage,
@@ -46,7 +47,7 @@ export interface CryptoScreenState {
 }
 
 /** What the store needs from the checkout: PaymentContext has it all. */
-export type CryptoPaymentDeps = Pick<PaymentContext, 'entry' | 'linkFields' | 'report' | 'showReceipt' | 'pushUrl' | 'memory'> & {
+export type CryptoPaymentDeps = Pick<PaymentContext, 'entry' | 'linkFields' | 'security' | 'report' | 'showReceipt' | 'pushUrl' | 'memory'> & {
   services: Pick<Services, 'api' | 'newTrackId'>;
   data: { info: { idMerchant: number } };
 };
@@ -118,6 +119,7 @@ export function createCryptoStore(payment: CryptoPaymentDeps, api: ApiClient = p
         const service = selectCryptoService(payment.entry ? [payment.entry] : []);
         const fields = payment.linkFields();
         const answer = await createCryptoPayment(api, {
+          ...securityFields(await payment.security()),
           codeProcess: fields.code, currency, network, cryptoNetwork: networks.find((n) => n.network === network)?.name ?? network,
           amountUSD: fields.amount, idMerchant: payment.data.info.idMerchant, idMerchantService: service.idMerchantService,
           email: fields.email, phone: fields.phone, trackId,

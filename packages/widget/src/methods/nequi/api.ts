@@ -18,9 +18,12 @@ export function sendNequiPush(api: ApiClient, fields: LinkFields & { phone: stri
 }
 
 /** SPEC 7 Nequi "GET generate QR (action, code, amount, taxAmount)". */
-export function generateNequiQr(api: ApiClient, fields: LinkFields & { trackId: string }): Promise<NequiAnswer> {
+export function generateNequiQr(api: ApiClient, fields: LinkFields & { trackId: string; captchaToken?: string; pfFingerprint?: string }): Promise<NequiAnswer> {
   return api.get('nequi/qr', NequiAnswerSchema, {
     action: 'GENERATE', code: fields.code, amount: fields.amount, taxAmount: fields.taxAmount, email: fields.email, trackId: fields.trackId,
+    // A GET carries the captcha token and the request's fingerprint id in its query.
+    ...(fields.captchaToken ? { captchaToken: fields.captchaToken } : {}),
+    ...(fields.pfFingerprint ? { pfFingerprint: fields.pfFingerprint, pfFingerprintIntegration: 'FINGER_PRINT' } : {}),
   });
 }
 

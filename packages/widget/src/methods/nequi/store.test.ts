@@ -6,6 +6,7 @@ import type { CheckoutData } from '../../app/checkoutStore';
 import type { Services } from '../../app/services';
 import { createPaymentContext } from '../../payments/paymentContext';
 import { createNequiStore, nequiVerdict } from './store';
+import { testSecurity } from '../../testing/fakePaymentContext';
 
 const DATA = {
   info: {
@@ -35,7 +36,7 @@ function setup(answers: Record<string, unknown>) {
     api, lang: 'es', config: { apiBase: '/api/v1' }, bridge: { embedded: true, notify: (m: WidgetMessage) => void messages.push(m), onCloseRequested() {} },
     navigate, storage: { local: null, session: null }, now: () => new Date('2026-11-21T17:30:00Z'), serverNow: () => 0, newTrackId: () => 'track-1',
   } as unknown as Services;
-  const payment = createPaymentContext('nequi', DATA, services, { arrivalMessage: null, setBusy: () => undefined });
+  const payment = createPaymentContext('nequi', DATA, services, { arrivalMessage: null, setBusy: () => undefined, security: testSecurity });
   return { stores: createNequiStore(payment, api), calls, messages, navigate };
 }
 

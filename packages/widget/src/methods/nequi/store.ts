@@ -39,7 +39,7 @@ export function createNequiStore(payment: PaymentContext, api: ApiClient = payme
 
   const attempt = createAttemptStore<NequiAnswer>({
     send: async (trackId) => {
-      const fields = payment.linkFields();
+      const fields = await payment.paymentFields();
       const answer = state.getState().mode === 'push' ? await sendNequiPush(api, { ...fields, phone, trackId }) : await generateNequiQr(api, { ...fields, trackId });
       return { codOper: answer.codOper, deadline: answer.expiresAt ? Date.parse(answer.expiresAt) : null, answer };
     },

@@ -44,7 +44,7 @@ export function createYappyStore(payment: PaymentContext, api: ApiClient = payme
 
   const attempt = createAttemptStore<YappyAnswer>({
     send: async (trackId) => {
-      const answer = await requestYappyPayment(api, { ...payment.linkFields({ phone: state.getState().phone }), trackId });
+      const answer = await requestYappyPayment(api, { ...(await payment.paymentFields({ phone: state.getState().phone })), trackId });
       return { codOper: answer.codOper, deadline: answer.expiresAt ? Date.parse(answer.expiresAt) : null, answer };
     },
     check: (codOper) => yappyPaymentStatus(api, codOper),

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import type { CustomField } from '@pasarela/core';
 import { t } from '../../i18n/i18n';
 import { Field } from '../../ui/Field';
@@ -14,6 +15,10 @@ const INPUT_TYPES: Readonly<Record<string, { type: string; inputMode?: 'decimal'
 export function CustomFields({ fields, store, disabled }: { fields: readonly CustomField[]; store: CustomFieldsStore; disabled: boolean }) {
   const state = useStoreState(store);
   const shown = visibleFields(fields);
+  // On Pay, the first required field left empty takes the focus (its error says why).
+  useEffect(() => {
+    if (state.focusField) document.getElementById(`field-custom-${state.focusField.id}`)?.focus();
+  }, [state.focusField]);
   if (shown.length === 0) return null;
   return (
     <fieldset className="custom-fields" disabled={disabled}>

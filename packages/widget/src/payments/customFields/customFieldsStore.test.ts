@@ -21,6 +21,8 @@ describe('custom fields on the payment form, sent as customFieldValues', () => {
     const store = createCustomFieldsStore(fields);
     expect(() => store.getState().collect()).toThrow();
     expect(store.getState().errors).toEqual({ CF1: 'field_required' });
+    // The focus moves to the first required field left empty.
+    expect(store.getState().focusField).toEqual({ id: 'CF1' });
     store.getState().setValue('CF1', '8-123-456');
     expect(store.getState().errors).toEqual({});
   });

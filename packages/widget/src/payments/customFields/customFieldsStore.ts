@@ -14,6 +14,8 @@ export interface CustomFieldsState {
   values: Record<string, string>;
   /** Catalogue key per field id, shown once the payer tried to pay. */
   errors: Record<string, string>;
+  /** The first required field left empty at the last Pay, to move the focus to; null when none. */
+  focusField: { id: string } | null;
 }
 
 /** Fields the payer fills in: every type but hidden (SPEC 3 "type ... default hidden for link values"). */
@@ -28,6 +30,7 @@ export function createCustomFieldsStore(fields: readonly CustomField[]) {
   const store = createStore<CustomFieldsState & { setValue(id: string, value: string): void; collect(): CustomFieldValue[] }>()((set, get) => ({
     values: initial,
     errors: {},
+    focusField: null,
     setValue(id, value) {
       const errors = { ...get().errors };
       delete errors[id];
@@ -40,10 +43,12 @@ export function createCustomFieldsStore(fields: readonly CustomField[]) {
       for (const f of visibleFields(fields)) {
         if (f.required && (values[f.id] ?? '').trim() === '') errors[f.id] = 'field_required';
       }
-      set({ errors });
-      if (Object.keys(errors).length > 0) {
+      const first = visibleFields(fields).find((f) => errors[f.id]);
+      // A new object each time: a second Pay with the same field empty moves the focus again.
+      set({ errors, focusField: first ? { id: first.id } : null });
+      if (first) {
         // Shown above the card form; each empty field says field_required under itself.
-        throw new PasarelaError({ code: 'missing_arguments', category: 'api', serverMessage: t('custom_fields_missing') });
+        throw new PasarelaError({ code: 'missing_arguments', category: 'validation', serverMessage: t('custom_fields_missing') });
       }
       return fields.map((f) => ({ id: f.id, nameOrLabel: f.nameOrLabel, type: f.type, value: customFieldValue((values[f.id] ?? '').trim() === '' ? null : (values[f.id] ?? '').trim()) }));
     },

@@ -42,7 +42,7 @@ export function createDonationStore(bridge: CampaignBridge) {
       const error = Number.isNaN(amount) || amount <= 0 ? 'invalid_amount' : campaignAmountError(amount, bridge.campaign);
       if (error) {
         set({ error });
-        throw new PasarelaError({ code: error, category: 'api' });
+        throw new PasarelaError({ code: error, category: 'validation' });
       }
       // SPEC 5 "A campaign amount is sent only when both amount and bridge id exist."
       const sent = campaignDonation(amount, bridge.idBridge);

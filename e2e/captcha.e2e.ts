@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { decodeBody } from '@pasarela/core';
+import { browserAvailable, launchChromium } from './support/browser';
+import { seriousViolations } from './support/axe';
+import { createLink, transactionsFor } from './support/admin';
+import { CheckoutFrame } from './support/pages';
+import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
+
+// SPEC 4 "Captcha: a valid score enables the payment", SPEC 7 "POST captcha check (v2)", SPEC 8
+// error_captcha / invalid_score_captcha, SPEC 3 deviceInformation, pfFingerprint,
+// pfFingerprintIntegration. The sandbox's challenge has its test answers under "Pruebas del sandbox".
+describe.runIf(browserAvailable())('captcha and fingerprint, end to end', () => {
+  let sandbox: RunningSandbox;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ SPLASH_MS: '200' });
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await sandbox?.stop();
+  });
+
+  /** What the page sent to `path`, decoded. */
+  async function recordBodies(page: Page, path: string): Promise<unknown[]> {
+    const bodies: unknown[] = [];
+    await page.route(`**/api/v1/${path}`, async (route) => {
+      const req = route.request();
+      const body = req.postData() ?? '';
+      if (body !== '') bodies.push(req.headers()['content-type']?.startsWith('text/plain') ? decodeBody(body) : JSON.parse(body));
+      await route.continue();
+    });
+    return bodies;
+  }
+
+  /** Ticks "No soy un robot" with one of the sandbox's simulated answers. */
+  async function tick(page: Page, answer: 'Una persona' | 'Un robot (fail)' | 'Puntaje bajo (fail-score)') {
+    const box = page.getByRole('group', { name: 'Verificación' });
+    const captcha = box.getByRole('checkbox', { name: 'No soy un robot' });
+    await captcha.waitFor({ timeout: 10_000 });
+    if (await captcha.isChecked()) await captcha.uncheck();
+    const answers = box.getByLabel('Respuesta simulada');
+    if (!(await answers.isVisible())) await box.getByText('Pruebas del sandbox').click();
+    await answers.selectOption({ label: answer });
+    await captcha.check();
+    await expect.poll(() => box.getByText('Verificado').isVisible()).toBe(true);
+  }
+
+  it('a bot\'s token is refused (error_captcha), a low score too (invalid_score_captcha); a person pays with the fingerprint ids', async () => {
+    const code = await createLink(sandbox, { amount: 33, taxAmount: 2.31, description: 'Bolso de mano' });
+    const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 800 } });
+    const page = await context.newPage();
+    const checks = await recordBodies(page, 'captcha/check');
+    const payments = await recordBodies(page, 'cards/auth-capture');
+    await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}`);
+    const checkout = new CheckoutFrame(page);
+    await checkout.waitForForm();
+
+    await tick(page, 'Un robot (fail)');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: 'e2e/artifacts/captcha-360.png', fullPage: true });
+    await checkout.fillCard({ number: '4242 4242 4242 4242' });
+    await checkout.submit();
+    await expect.poll(() => checkout.alert.textContent(), { timeout: 15_000 }).toContain('No pudimos verificar que no eres un robot');
+    await page.screenshot({ path: 'e2e/artifacts/captcha-refused-360.png', fullPage: true });
+
+    await tick(page, 'Puntaje bajo (fail-score)');
+    await checkout.fillCard({ number: '4242 4242 4242 4242' });
+    await checkout.submit();
+    await expect.poll(() => checkout.alert.textContent(), { timeout: 15_000 }).toContain('La verificación de seguridad no fue superada');
+    expect(await transactionsFor(sandbox, code)).toEqual([]);
+
+    await tick(page, 'Una persona');
+    await checkout.fillCard({ number: '4242 4242 4242 4242' });
+    await checkout.submit();
+    await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
+
+    // SPEC 7 "body token, siteKey, userAction CHECKOUT" with the site key from the system config.
+    expect(checks[0]).toEqual({ token: 'fail', siteKey: 'sandbox-captcha-site-key', userAction: 'CHECKOUT' });
+    const paid = payments.at(-1) as Record<string, unknown> & { additionalData: Record<string, unknown>; deviceInformation: { deviceFingerprint: string } };
+    expect(paid.additionalData['captchaToken']).toMatch(/^sandbox\./);
+    expect(paid.additionalData['scoreCaptcha']).toBe(1);
+    expect(paid.deviceInformation.deviceFingerprint).toMatch(/^fp_[0-9a-f]{32}$/);
+    expect(paid['pfFingerprint']).toMatch(/^\d+\.[0-9a-f]{12}$/);
+    expect(paid['pfFingerprintIntegration']).toBe('FINGER_PRINT');
+    expect(await transactionsFor(sandbox, code)).toMatchObject([{ method: 'card', status: 1 }]);
+    await context.close();
+  });
+
+  it('other methods carry the fingerprint and the link\'s custom field values, and the captcha holds them too (Yappy)', async () => {
+    const code = await createLink(sandbox, { amount: 8, description: 'Café molido' });
+    const context = await browser.newContext({ locale: 'es-PA' });
+    const page = await context.newPage();
+    const sent = await recordBodies(page, 'yappy/payments');
+    await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}`);
+    const checkout = new CheckoutFrame(page);
+    await checkout.waitForForm();
+    await checkout.chooseMethod(/Yappy/);
+    await tick(page, 'Un robot (fail)');
+    await checkout.field('yappy-phone').fill('61111111');
+    await checkout.field('yappy-phone').press('Enter');
+    await expect.poll(() => page.getByRole('alert').first().textContent(), { timeout: 15_000 }).toContain('No pudimos verificar');
+    await tick(page, 'Una persona');
+    await checkout.field('yappy-phone').press('Enter');
+    await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(sent.at(-1)).toMatchObject({
+      code, phone: '61111111', customFieldValues: [], pfFingerprintIntegration: 'FINGER_PRINT', scoreCaptcha: 1,
+      deviceInformation: { deviceFingerprint: expect.stringMatching(/^fp_/) }, captchaToken: expect.stringMatching(/^sandbox\./),
+    });
+    await context.close();
+  });
+});

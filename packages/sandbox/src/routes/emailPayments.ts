@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { amountToCents, centsToAmount, EMAIL_PAYMENT_REFUSALS, emailPaymentState, isHttpUrl, LINK_METHOD_TOKENS } from '@pasarela/core';
+import type { Deps } from '../Deps';
+import { originOf } from '../Deps';
+import { ApiError } from '../http/ApiError';
+import type { AppEnv } from '../http/AppEnv';
+import { readObjectBody } from '../http/readBody';
+import { reply } from '../http/reply';
+import { parseOr400 } from '../payments/validatePayload';
+import { findLinkByCode, insertLink, isLinkPaid } from '../store/links';
+import { sendMail } from '../store/mailbox';
+import { findMerchant, firstMerchantId } from '../store/merchants';
+
+// SPEC 2 /pf/emailPayment, SPEC 7 "send/list/pending activities": a merchant's payment request
+// sent by e-mail. It pays a single-use link of its own; the e-mail carries the request's token.
+
+const NewEmailPaymentSchema = v.object({
+  to: v.pipe(v.string('to is required'), v.trim(), v.email('to must be an e-mail address'), v.maxLength(254, 'to is too long')),
+  amount: v.pipe(v.number('amount must be a number'), v.finite('amount must be a number'), v.minValue(0.01, 'amount must be above 0'), v.maxValue(1_000_000, 'amount is too large')),
+  description: v.pipe(v.string('description is required'), v.trim(), v.minLength(1, 'description is required'), v.maxLength(200, 'description is longer than 200 characters')),
+  taxAmount: v.optional(v.pipe(v.number('taxAmount must be a number'), v.finite('taxAmount must be a number'), v.minValue(0, 'taxAmount must not be negative'), v.maxValue(1_000_000, 'taxAmount is too large'))),
+  cardTypes: v.optional(v.pipe(v.array(v.picklist(LINK_METHOD_TOKENS, `cardTypes must list card brands or methods: ${LINK_METHOD_TOKENS.join(', ')}`), 'cardTypes must be an array'), v.minLength(1, 'cardTypes must not be empty'))),
+  expiresInSeconds: v.optional(v.pipe(v.number('expiresInSeconds must be a number'), v.integer('expiresInSeconds must be an integer'), v.minValue(-86_400, 'expiresInSeconds is out of range'), v.maxValue(90 * 86_400, 'expiresInSeconds is out of range'))),
+  merchantId: v.optional(v.pipe(v.number('merchantId must be a number'), v.integer('merchantId must be an integer'), v.minValue(1, 'merchantId must be positive'))),
+  returnUrl: v.optional(v.pipe(v.string('returnUrl must be a string'), v.maxLength(2000, 'returnUrl is too long'), v.check(isHttpUrl, 'returnUrl must be an http or https address'))),
+}, 'the body must be a JSON object');
+
+const TokenSchema = v.pipe(v.string(), v.regex(/^EP[0-9a-f]{20}$/));
+
+interface EmailPaymentData {
+  token: string;
+  code: string;
+  to: string;
+  amount: number;
+  taxAmount: number;
+  description: string;
+  merchantName: string;
+}
+
+const newToken = () => `EP${randomBytes(10).toString('hex')}`;
+
+async function findRequest(deps: Deps, token: string) {
+  if (!v.is(TokenSchema, token)) return undefined;
+  const [row] = await deps.db.query<{ id: number; data: EmailPaymentData; created_at: Date }>(
+    "select id, data, created_at from process_records where kind = 'email_payment' and data->>'token' = $1", [token]);
+  return row;
+}
+
+/** Admin: create and "send" a request (it lands in the mailbox). */
+export function adminEmailPaymentRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  app.post('/email-payments', async (c) => {
+    const body = parseOr400(NewEmailPaymentSchema, await readObjectBody(c));
+    const merchantId = body.merchantId ?? (await firstMerchantId(deps.db));
+    const merchant = merchantId === undefined ? undefined : await findMerchant(deps.db, merchantId);
+    if (!merchant) throw new ApiError(400, 'merchant_not_found', 'merchantId names no merchant');
+    const link = await insertLink(deps.db, {
+      merchantId: merchant.id,
+      description: body.description,
+      amountCents: amountToCents(body.amount),
+      taxCents: amountToCents(body.taxAmount ?? 0),
+      cardTypes: body.cardTypes ? body.cardTypes.join(',') : null,
+      expiresAt: body.expiresInSeconds === undefined ? null : new Date(Date.now() + body.expiresInSeconds * 1000),
+      slug: null,
+      singleUse: true,
+      returnUrl: body.returnUrl,
+      email: body.to,
+    });
+    const data: EmailPaymentData = {
+      token: newToken(), code: link.code, to: body.to, amount: centsToAmount(link.amount_cents), taxAmount: centsToAmount(link.tax_cents),
+      description: link.description, merchantName: merchant.name,
+    };
+    const [row] = await deps.db.query<{ id: number }>("insert into process_records (kind, data) values ('email_payment', $1) returning id", [JSON.stringify(data)]);
+    const url = `${originOf(deps, c.req.url)}/pf/emailPayment?code=${data.token}`;
+    const total = (data.amount + data.taxAmount).toFixed(2);
+    await sendMail(deps.db, {
+      to: body.to, kind: 'email_payment',
+      subject: `${merchant.name} te envió una solicitud de pago`,
+      body: `${merchant.name} te pide ${total} USD por: ${data.description}.\nPágalo aquí: ${url}`,
+    });
+    return c.json({ id: row?.id, token: data.token, code: link.code, to: body.to, url }, 201);
+  });
+  // The send activity: each request with its link and where it stands.
+  app.get('/email-payments', async (c) => {
+    const to = v.safeParse(v.pipe(v.string(), v.maxLength(254)), c.req.query('to') ?? '');
+    if (!to.success) throw new ApiError(400, 'missing_arguments', 'to is too long');
+    const rows = await deps.db.query<{ id: number; data: EmailPaymentData; created_at: Date }>(
+      `select id, data, created_at from process_records where kind = 'email_payment' and ($1 = '' or lower(data->>'to') = lower($1))
+       order by id desc limit 50`, [to.output]);
+    const origin = originOf(deps, c.req.url);
+    const requests = await Promise.all(rows.map(async (r) => {
+      const link = await findLinkByCode(deps.db, r.data.code);
+      const state = emailPaymentState(link ? { paid: await isLinkPaid(deps.db, link.code), expiresAt: link.expires_at?.getTime() ?? null } : null, Date.now());
+      return { id: r.id, ...r.data, state, sentAt: r.created_at.toISOString(), url: `${origin}/pf/emailPayment?code=${r.data.token}` };
+    }));
+    return c.json({ requests });
+  });
+  return app;
+}
+
+/** SPEC 2 /pf/emailPayment's call: the request behind the e-mail's link. */
+export function emailPaymentRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  app.get('/email-payments/:token', async (c) => {
+    const found = await findRequest(deps, c.req.param('token'));
+    const link = found ? await findLinkByCode(deps.db, found.data.code) : undefined;
+    const state = emailPaymentState(found && link ? { paid: await isLinkPaid(deps.db, link.code), expiresAt: link.expires_at?.getTime() ?? null } : null, Date.now());
+    if (!found || state === 'unknown') throw new ApiError(404, EMAIL_PAYMENT_REFUSALS.unknown);
+    if (state === 'paid') throw new ApiError(409, EMAIL_PAYMENT_REFUSALS.paid);
+    if (state === 'expired') throw new ApiError(410, Number(EMAIL_PAYMENT_REFUSALS.expired));
+    const { token, code, to, amount, taxAmount, description } = found.data;
+    return reply(c, { token, code, to, amount, taxAmount, description, sentAt: found.created_at.toISOString() });
+  });
+  return app;
+}

@@ -1,0 +1,31 @@
+import { useEffect } from 'react';
+import { MessagePage } from '../../app/MessagePage';
+import { useServices } from '../../app/services';
+import { t } from '../../i18n/i18n';
+import type { EmailPaymentOutcome } from './module';
+
+/** The request's banner above its link's checkout; a refused request goes to its message page. */
+export function EmailPaymentView({ outcome }: { outcome: EmailPaymentOutcome }) {
+  const services = useServices();
+  useEffect(() => {
+    if (outcome.kind === 'refused') services.navigate(outcome.to);
+  }, [outcome, services]);
+  if (outcome.kind === 'failed') return <MessagePage title={t('error_to_load')} message={outcome.message} />;
+  if (outcome.kind === 'refused') {
+    return (
+      <main className="page page--loading" aria-busy="true">
+        <p className="page__text">{t('loading')}</p>
+      </main>
+    );
+  }
+  const Checkout = outcome.screen.View;
+  return (
+    <>
+      <header className="request-banner">
+        <p className="request-banner__title">{t('email_payment_title')}</p>
+        <p className="request-banner__to">{t('email_payment_to', { email: outcome.request.to })}</p>
+      </header>
+      <Checkout />
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import { EmailPaymentRequestSchema, emailPaymentRefusalPath, isPasarelaError, payerMessage, type EmailPaymentRequest, type PayerMessage } from '@pasarela/core';
+import { checkoutModule } from '../../app/checkoutModule';
+import type { RouteOf } from '../../app/routes';
+import type { PreparedScreen, ScreenModule } from '../../app/screen';
+import { EmailPaymentView } from './EmailPaymentView';
+
+export type EmailPaymentOutcome =
+  | { kind: 'checkout'; request: EmailPaymentRequest; screen: PreparedScreen }
+  /** SPEC 2 "/pf/responseMessage ... code": an unknown, paid or expired request. */
+  | { kind: 'refused'; to: string }
+  | { kind: 'failed'; message: PayerMessage };
+
+/**
+ * SPEC 2 /pf/emailPayment?code={token}: the payment request an e-mail carried, paid through the
+ * checkout of its link (every method the merchant offers).
+ */
+export const emailPaymentModule: ScreenModule<RouteOf<'emailPayment'>> = {
+  prepare(route, services) {
+    let outcome: EmailPaymentOutcome = { kind: 'failed', message: { key: 'error_to_load' } };
+    const ready = (async () => {
+      try {
+        const request = await services.api.get(`email-payments/${encodeURIComponent(route.token)}`, EmailPaymentRequestSchema);
+        const screen = checkoutModule.prepare({ name: 'checkout', type: 'lk', code: request.code }, services);
+        outcome = { kind: 'checkout', request, screen };
+        await screen.ready;
+      } catch (error) {
+        const to = isPasarelaError(error) ? emailPaymentRefusalPath(error.code) : null;
+        outcome = to ? { kind: 'refused', to } : { kind: 'failed', message: payerMessage(error) };
+      }
+    })();
+    return { ready, View: () => <EmailPaymentView outcome={outcome} /> };
+  },
+};

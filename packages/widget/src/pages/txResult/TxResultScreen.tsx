@@ -1,0 +1,80 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { formatAmount, type OverallResult } from '@pasarela/core';
+import { MessagePage } from '../../app/MessagePage';
+import { NOT_FOUND_PATH, RECEIPT_PATH } from '../../app/route';
+import { useServices } from '../../app/services';
+import { t } from '../../i18n/i18n';
+import { useStoreState } from '../../ui/useStoreState';
+import type { TxResultStore } from './store';
+
+const TITLE: Readonly<Record<OverallResult, string>> = {
+  APPROVED: 'tx_result_approved',
+  PENDING: 'tx_result_pending',
+  DECLINED: 'tx_result_declined',
+  ERROR: 'tx_result_declined',
+};
+const TONE: Readonly<Record<OverallResult, string>> = { APPROVED: 'approved', PENDING: 'pending', DECLINED: 'declined', ERROR: 'declined' };
+
+/** SPEC 2 /pf/tx-result: what became of the operation, with the way to its receipt. `children` go below. */
+export function TxResultScreen({ store, children }: { store: TxResultStore; children?: ReactNode }) {
+  const services = useServices();
+  const state = useStoreState(store);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (state.status === 'notFound') services.navigate(NOT_FOUND_PATH);
+    if (state.status === 'ready') {
+      document.title = t(TITLE[state.result]);
+      heading.current?.focus();
+    }
+  }, [state, services]);
+
+  if (state.status === 'failed') return <MessagePage title={t('error_to_load')} message={state.message} onRetry={() => void store.getState().load()} />;
+  if (state.status !== 'ready') {
+    return (
+      <main className="page page--loading" aria-busy="true">
+        <p className="page__text">{t('loading')}</p>
+      </main>
+    );
+  }
+  const { receipt, result } = state;
+  const receiptPath = RECEIPT_PATH + encodeURIComponent(receipt.codOper);
+  // Server text (the gateway's reason) is shown as a text node, never as markup.
+  const reason = result === 'DECLINED' || result === 'ERROR' ? receipt.messageSys : '';
+  return (
+    <main className="page page--receipt">
+      <section className="receipt" aria-labelledby="tx-result-title">
+        <p className={`receipt__badge receipt__badge--${TONE[result]}`}>{receipt.merchant?.merchantName || receipt.descriptor}</p>
+        <h1 id="tx-result-title" className="receipt__title" tabIndex={-1} ref={heading}>
+          {t(TITLE[result])}
+        </h1>
+        <p className="receipt__amount">{formatAmount(receipt.totalPay, services.lang)}</p>
+        {reason ? <p className="receipt__note" role="alert">{reason}</p> : null}
+        <dl className="receipt__lines">
+          <div className="receipt__line">
+            <dt>{t('receipt_operation')}</dt>
+            <dd>{receipt.codOper}</dd>
+          </div>
+          <div className="receipt__line">
+            <dt>{t('tx_result_method')}</dt>
+            <dd>{receipt.cardType ? `${receipt.cardType} ${receipt.displayNum}`.trim() : receipt.typeMethod}</dd>
+          </div>
+          <div className="receipt__line">
+            <dt>{t('receipt_date')}</dt>
+            <dd>{receipt.date}</dd>
+          </div>
+        </dl>
+        {children}
+        <a
+          className="button button--link"
+          href={receiptPath}
+          onClick={(e) => {
+            e.preventDefault();
+            services.navigate(receiptPath);
+          }}
+        >
+          {t('tx_result_view_receipt')}
+        </a>
+      </section>
+    </main>
+  );
+}

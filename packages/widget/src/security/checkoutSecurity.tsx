@@ -1,0 +1,30 @@
+import { environmentOfHost, ENVIRONMENTS, type Environment } from '@pasarela/core';
+import type { Services } from '../app/services';
+import { CaptchaBox } from './CaptchaBox';
+import { sandboxCaptcha } from './sandboxCaptcha';
+import { sandboxFingerprint } from './sandboxFingerprint';
+import { createSecurityStore } from './securityStore';
+import type { CaptchaProvider, FingerprintProvider } from './types';
+
+/**
+ * The providers this checkout uses. A real provider's script is plugged in here (a CaptchaProvider
+ * that calls grecaptcha.render, a FingerprintProvider over its agent); no flow changes.
+ */
+export function providersFor(_env: Environment): { captcha: CaptchaProvider; fingerprint: FingerprintProvider } {
+  return { captcha: sandboxCaptcha, fingerprint: sandboxFingerprint };
+}
+
+const environmentOf = (configured: string): Environment =>
+  (ENVIRONMENTS as readonly string[]).includes(configured) ? (configured as Environment) : environmentOfHost(location.host);
+
+/** One checkout's captcha and fingerprint: what a payment carries, and the challenge to show. */
+export function createCheckoutSecurity(services: Services) {
+  const env = environmentOf(services.config.env);
+  const providers = providersFor(env);
+  const store = createSecurityStore({ api: services.api, env, fingerprint: providers.fingerprint });
+  return {
+    forPayment: () => store.forPayment(),
+    View: ({ disabled }: { disabled: boolean }) => <CaptchaBox store={store} provider={providers.captcha} disabled={disabled} />,
+  };
+}
+export type CheckoutSecurity = ReturnType<typeof createCheckoutSecurity>;

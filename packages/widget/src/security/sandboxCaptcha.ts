@@ -1,0 +1,75 @@
+import { t } from '../i18n/i18n';
+import type { CaptchaProvider } from './types';
+
+/** How long the sandbox "thinks" after the tick, as a provider's challenge does. */
+const CHECK_DELAY_MS = 400;
+
+const el = <K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] => {
+  const node = document.createElement(tag);
+  node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+};
+
+/**
+ * The sandbox's captcha: a "No soy un robot" checkbox drawn into the container, as a provider's
+ * script draws its own. Its test answers (docs/sandbox.md): a person, `fail` (the provider refuses
+ * the token: error_captcha) or `fail-score` (a bot's score: invalid_score_captcha).
+ */
+export const sandboxCaptcha: CaptchaProvider = {
+  render(container, options) {
+    const box = el('div', 'captcha');
+    const row = el('label', 'captcha__row');
+    const tick = el('input', 'captcha__tick');
+    tick.type = 'checkbox';
+    tick.name = 'captcha';
+    const label = el('span', 'captcha__label', t('captcha_label'));
+    const status = el('span', 'captcha__status');
+    status.setAttribute('aria-live', 'polite');
+    row.append(tick, label, status);
+
+    const test = el('details', 'captcha__test');
+    test.append(el('summary', 'captcha__test-title', t('captcha_sandbox_title')));
+    const answerId = `captcha-answer-${Math.random().toString(36).slice(2, 8)}`;
+    const answerLabel = el('label', 'captcha__test-label', t('captcha_sandbox_answer'));
+    answerLabel.htmlFor = answerId;
+    const answer = el('select', 'field__input field__input--select captcha__answer');
+    answer.id = answerId;
+    for (const [value, key] of [['person', 'captcha_sandbox_person'], ['fail', 'captcha_sandbox_bot'], ['fail-score', 'captcha_sandbox_low']] as const) {
+      const option = el('option', '', t(key));
+      option.value = value;
+      answer.append(option);
+    }
+    test.append(answerLabel, answer);
+    box.append(row, test);
+    container.append(box);
+
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const reset = () => {
+      clearTimeout(timer);
+      if (tick.checked || status.textContent) options.onExpired();
+      tick.checked = false;
+      status.textContent = '';
+    };
+    tick.addEventListener('change', () => {
+      clearTimeout(timer);
+      if (!tick.checked) {
+        status.textContent = '';
+        options.onExpired();
+        return;
+      }
+      status.textContent = t('captcha_checking');
+      timer = setTimeout(() => {
+        status.textContent = t('captcha_done');
+        const chosen = answer.value;
+        options.onToken(chosen === 'person' ? `sandbox.${options.siteKey}.${crypto.getRandomValues(new Uint32Array(2)).join('')}` : chosen);
+      }, CHECK_DELAY_MS);
+    });
+    // A new answer needs a new tick, as a lapsed token does.
+    answer.addEventListener('change', reset);
+    return () => {
+      clearTimeout(timer);
+      box.remove();
+    };
+  },
+};

@@ -1,0 +1,81 @@
+import * as v from 'valibot';
+import { createStore } from 'zustand/vanilla';
+import {
+  acceptedCaptchaScore, captchaAlwaysAccepted, captchaCheckBody, captchaErrorKey, CaptchaCheckResponseSchema, PasarelaError,
+  type CaptchaCheckResponse, type Environment, type PaymentSecurity,
+} from '@pasarela/core';
+import type { ApiClient } from '../api/client';
+import { t } from '../i18n/i18n';
+import type { FingerprintIds, FingerprintProvider } from './types';
+
+// SPEC 7 "GET system config (conditional props::GOOGLE or props::{kind}) for the captcha and
+// fingerprint keys"; "POST captcha check (v2)"; SPEC 4 "Captcha: a valid score enables the payment".
+
+const GoogleConfigSchema = v.object({ props: v.object({ captchaSiteKey: v.string() }) });
+const FingerprintConfigSchema = v.object({ props: v.object({ publicKey: v.string() }) });
+
+export interface SecurityState {
+  /** Null until the system config answered (or when it failed: no challenge is shown). */
+  siteKey: string | null;
+  token: string | null;
+  response: CaptchaCheckResponse | null;
+  fingerprint: FingerprintIds | null;
+}
+
+export interface SecurityDeps {
+  api: ApiClient;
+  env: Environment;
+  fingerprint: FingerprintProvider;
+}
+
+const randomId = () => `fp_session_${crypto.getRandomValues(new Uint32Array(3)).join('')}`;
+
+/** The captcha token with its check, and the device's fingerprint, for one checkout. */
+export function createSecurityStore(deps: SecurityDeps) {
+  let checking: Promise<void> = Promise.resolve();
+  const store = createStore<SecurityState>()(() => ({ siteKey: null, token: null, response: null, fingerprint: null }));
+
+  const started = (async () => {
+    const [google, fingerprintKey] = await Promise.all([
+      deps.api.get('system-config', GoogleConfigSchema, { props: 'props::GOOGLE' }).then((c) => c.props.captchaSiteKey, () => null),
+      deps.api.get('system-config', FingerprintConfigSchema, { props: 'props::FINGERPRINT' }).then((c) => c.props.publicKey, () => null),
+    ]);
+    store.setState({ siteKey: google });
+    // Without the provider's answer the payment still carries ids, this session's own.
+    const ids = fingerprintKey ? await deps.fingerprint.identify(fingerprintKey).catch(() => null) : null;
+    store.setState({ fingerprint: ids ?? { visitorId: randomId(), requestId: randomId() } });
+  })();
+
+  return Object.assign(store, {
+    started,
+    /** The payer passed the challenge: the server scores the token at once. */
+    setToken(token: string) {
+      store.setState({ token, response: null });
+      const siteKey = store.getState().siteKey ?? '';
+      checking = deps.api.post('captcha/check', CaptchaCheckResponseSchema, captchaCheckBody(token, siteKey)).then(
+        (response) => store.setState({ response }),
+        () => store.setState({ response: null }),
+      );
+    },
+    clearToken() {
+      store.setState({ token: null, response: null });
+    },
+    /** What one payment carries; throws error_captcha or invalid_score_captcha when the payer may not pay. */
+    async forPayment(): Promise<PaymentSecurity> {
+      await started;
+      await checking;
+      const { token, response, fingerprint } = store.getState();
+      const ids = fingerprint ?? { visitorId: randomId(), requestId: randomId() };
+      const base = { deviceFingerprint: ids.visitorId, fingerprintRequestId: ids.requestId };
+      if (token) {
+        const score = acceptedCaptchaScore(deps.env, response);
+        if (score === null) throw new PasarelaError({ code: captchaErrorKey(deps.env, response) ?? 'error_captcha', category: 'validation' });
+        return { ...base, captchaToken: token, scoreCaptcha: score };
+      }
+      // SPEC 4: outside qa and production "it is always accepted (score 1)".
+      if (captchaAlwaysAccepted(deps.env)) return { ...base, captchaToken: null, scoreCaptcha: 1 };
+      throw new PasarelaError({ code: 'error_captcha', category: 'validation', serverMessage: t('captcha_required') });
+    },
+  });
+}
+export type SecurityStore = ReturnType<typeof createSecurityStore>;
