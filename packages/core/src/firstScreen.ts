@@ -102,6 +102,15 @@ export function merchantCalls(type: CheckoutType, info: PaymentInfo): ApiCall[] 
   return calls;
 }
 
+/**
+ * SPEC 7 "GET system config (conditional props::GOOGLE or props::{kind})": the captcha's site key and
+ * the fingerprint provider's public key, which every checkout asks for.
+ */
+export const SECURITY_CONFIG_CALLS: readonly ApiCall[] = [
+  { path: 'system-config', query: { props: 'props::GOOGLE' } },
+  { path: 'system-config', query: { props: 'props::FINGERPRINT' } },
+];
+
 /** An API answer given ahead: the call it answers, the envelope's header code and description, and its data. */
 export const PrimedAnswerSchema = v.object({
   key: v.string(),

@@ -264,6 +264,6 @@ export type { PendingSubscription } from './checkoutTargets';
 export {
   SEGMENT, isSlug, checkoutEntry, apiCallKey, CATALOG_VERSION_CALL, catalogCall, checkoutTargetCall, checkoutTargetInfo,
   merchantCall, paymentMethodsCall, campaignBridgesCall, merchantCalls, PrimedAnswerSchema, PrimedAnswersSchema,
-  pickLanguage, acceptLanguageTags,
+  pickLanguage, acceptLanguageTags, SECURITY_CONFIG_CALLS,
 } from './firstScreen';
 export type { CheckoutType, ApiCall, PrimedAnswer } from './firstScreen';

@@ -53,6 +53,8 @@ describe('the widget page answers its first screen ahead', () => {
     expect(answers.map((a) => a.key)).toEqual([
       'translations/version',
       `payment-info?code=${code}&type=lk`,
+      'system-config?props=props%3A%3AGOOGLE',
+      'system-config?props=props%3A%3AFINGERPRINT',
       'merchants/1?amount=25&serviceCode=LK',
       'merchants/1/payment-methods',
       'merchants/1/campaign-bridges',
@@ -69,7 +71,7 @@ describe('the widget page answers its first screen ahead', () => {
 
   it('carries an error answer as the API gives it, and nothing after it', async () => {
     const { answers } = await page('/pf/widget?type=lk&code=NOSUCHLINK');
-    expect(answers).toHaveLength(2);
+    expect(answers.map((a) => a.key)).toEqual(['translations/version', 'payment-info?code=NOSUCHLINK&type=lk', 'system-config?props=props%3A%3AGOOGLE', 'system-config?props=props%3A%3AFINGERPRINT']);
     const api = await t.get('/payment-info?code=NOSUCHLINK&type=lk');
     expect(answers[1]).toEqual({ key: 'payment-info?code=NOSUCHLINK&type=lk', code: api.header.code, description: api.header.description, data: api.data });
     expect(api.header.code).not.toBe(200);

@@ -1,6 +1,6 @@
 import {
   CATALOG_VERSION_CALL, EnvelopeSchema, acceptLanguageTags, apiCallKey, catalogCall, checkoutEntry, checkoutTargetCall,
-  checkoutTargetInfo, isSlug, merchantCalls, pickLanguage, readEnvelopeData, SEGMENT,
+  checkoutTargetInfo, isSlug, merchantCalls, pickLanguage, readEnvelopeData, SECURITY_CONFIG_CALLS, SEGMENT,
   type ApiCall, type CheckoutType, type Language, type PrimedAnswer,
 } from '@pasarela/core';
 import * as v from 'valibot';
@@ -56,11 +56,13 @@ export function firstScreenAnswers(request: InProcessRequest, options: { clientK
   return async (path: string, params: URLSearchParams, acceptLanguage: string | undefined): Promise<FirstScreen> => {
     const lang = pickLanguage(params.get('lang'), acceptLanguageTags(acceptLanguage));
     const checkout = checkoutOfAddress(path, params);
-    const [version, target] = await Promise.all([
+    const [version, target, ...security] = await Promise.all([
       answer(CATALOG_VERSION_CALL, lang),
       checkout ? answer(checkoutTargetCall(checkout.type, checkout.code), lang) : null,
+      // The checkout's captcha and fingerprint keys (SPEC 7 system config).
+      ...(checkout ? SECURITY_CONFIG_CALLS.map((call) => answer(call, lang)) : []),
     ]);
-    const answers = [version, target];
+    const answers = [version, target, ...security];
     if (checkout && target?.code === 200) {
       let calls: ApiCall[] = [];
       try {
