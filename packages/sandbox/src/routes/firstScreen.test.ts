@@ -98,3 +98,18 @@ describe('the widget page answers its first screen ahead', () => {
     expect(JSON.stringify(answers)).toContain('</script><script>alert(1)</script>');
   });
 });
+
+describe('the widget page in two parts', () => {
+  it('sends the same page gzipped, the answers at the end of the body', async () => {
+    const { gunzipSync } = await import('node:zlib');
+    const code = await newLink(t);
+    const res = await t.app.request(`/pf/widget?type=lk&code=${code}`, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(res.headers.get('content-security-policy')).toContain('frame-ancestors');
+    const html = gunzipSync(Buffer.from(await res.arrayBuffer())).toString('utf8');
+    expect(html).toMatch(/<script type="application\/json" id="pasarela-config">.*<link rel="preload"[^>]+id="pasarela-catalog"/);
+    expect(html).toMatch(/<body><script type="application\/json" id="pasarela-primed">\[.*\]<\/script><\/body><\/html>$/);
+    expect(html).toContain(`payment-info?code=${code}&type=lk`);
+  });
+});

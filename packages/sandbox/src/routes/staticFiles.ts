@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { constants as zlibConstants, createGzip } from 'node:zlib';
 import { Hono, type Context } from 'hono';
-import { SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY, SPLASH_MS, VERSION } from '@pasarela/core';
+import { SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY, SPLASH_MS, VERSION, acceptLanguageTags, pickLanguage, type Language, type PrimedAnswer } from '@pasarela/core';
 import type { AppEnv } from '../http/AppEnv';
 import { fileResponse, fileUnder } from '../http/serveFile';
 import { styleHashesOf, widgetSecurityHeaders } from '../http/widgetSecurity';
@@ -41,13 +43,40 @@ export function configScript(settings: WidgetSettings): string {
 }
 
 /**
- * The first screen's answers as a data block, and a hint that starts the catalog's download with the
- * page's own, so neither waits for the widget's script (the catalog stays out of the page: it is the
- * one large answer, and a returning payer's browser has it cached).
+ * A hint that starts the catalog's download with the page's own, so it does not wait for the
+ * widget's script (the catalog stays out of the page: it is the one large answer, and a returning
+ * payer's browser has it cached).
  */
-export function firstScreenBlock(first: FirstScreen): string {
-  const catalog = catalogUrl(first.lang).replace(/&/g, '&amp;');
-  return `<script type="application/json" id="pasarela-primed">${scriptJson(first.answers)}</script><link rel="preload" as="fetch" crossorigin="anonymous" id="pasarela-catalog" hreflang="${first.lang}" href="${catalog}">`;
+export function catalogHint(lang: Language): string {
+  return `<link rel="preload" as="fetch" crossorigin="anonymous" id="pasarela-catalog" hreflang="${lang}" href="${catalogUrl(lang).replace(/&/g, '&amp;')}">`;
+}
+
+/** The first screen's answers as a data block (read by the widget's script, which runs after the page is parsed). */
+export function primedBlock(answers: readonly PrimedAnswer[]): string {
+  return `<script type="application/json" id="pasarela-primed">${scriptJson(answers)}</script>`;
+}
+
+/**
+ * The page in two parts: everything up to the first screen's answers at once (the browser starts on
+ * the widget's script and the catalog), then the answers when the API has given them, before
+ * `</body>`. Gzip is flushed after the first part so the browser gets it without waiting.
+ */
+function streamedPage(head: string, tail: Promise<string>, gzip: boolean): ReadableStream<Uint8Array> {
+  if (!gzip) {
+    const encoder = new TextEncoder();
+    return new ReadableStream({
+      async start(controller) {
+        controller.enqueue(encoder.encode(head));
+        controller.enqueue(encoder.encode(await tail));
+        controller.close();
+      },
+    });
+  }
+  const zip = createGzip();
+  zip.write(head);
+  zip.flush(zlibConstants.Z_SYNC_FLUSH);
+  void tail.then((rest) => zip.end(rest));
+  return Readable.toWeb(zip) as ReadableStream<Uint8Array>;
 }
 
 /** SPEC 2 route shapes: '/', '/{slug}', '/{slug}/{code}', '/pf/...'. Anything else is the widget's 404. */
@@ -84,17 +113,30 @@ function widgetPageReader(file: string): () => Promise<WidgetPage | undefined> {
 }
 
 async function widgetHtml(c: Context<AppEnv>, page: WidgetPage | undefined, settings: WidgetSettings): Promise<Response> {
-  const [ancestors, first] = await Promise.all([
-    settings.frameAncestors ? settings.frameAncestors(c.req.path, { code: c.req.query('code'), type: c.req.query('type') }) : '*',
-    page && settings.firstScreen && isWidgetRoute(c.req.path) ? settings.firstScreen(c.req.path, new URL(c.req.url).searchParams, c.req.header('accept-language')) : null,
-  ]);
+  const params = new URL(c.req.url).searchParams;
+  // Started before the frame-ancestors look-up, which the headers need first.
+  const first = page && settings.firstScreen && isWidgetRoute(c.req.path) ? settings.firstScreen(c.req.path, params, c.req.header('accept-language')).catch(() => null) : null;
+  const ancestors = settings.frameAncestors ? await settings.frameAncestors(c.req.path, { code: c.req.query('code'), type: c.req.query('type') }) : '*';
   if (!page) return c.text(NOT_BUILT('widget (packages/widget/dist)'), 503, widgetSecurityHeaders(ancestors));
-  const html = page.html.replace('<!--pasarela-config-->', configScript(settings) + (first ? firstScreenBlock(first) : ''));
-  return c.html(html, isWidgetRoute(c.req.path) ? 200 : 404, {
+  const status = isWidgetRoute(c.req.path) ? 200 : 404;
+  const headers = {
     'cache-control': 'no-cache',
     // The page carries the catalog hint for the browser's language.
-    vary: 'Accept-Language',
+    vary: 'Accept-Language, Accept-Encoding',
     ...widgetSecurityHeaders(ancestors, page.styleHashes),
+  };
+  if (!first) return c.html(page.html.replace('<!--pasarela-config-->', configScript(settings)), status, headers);
+
+  const lang = pickLanguage(params.get('lang'), acceptLanguageTags(c.req.header('accept-language')));
+  const html = page.html.replace('<!--pasarela-config-->', configScript(settings) + catalogHint(lang));
+  const bodyAt = html.lastIndexOf('</body>');
+  const [head, end] = bodyAt >= 0 ? [html.slice(0, bodyAt), html.slice(bodyAt)] : [html, ''];
+  const tail = first.then((screen) => (screen ? primedBlock(screen.answers) : '') + end);
+  const gzip = /\bgzip\b/.test(c.req.header('accept-encoding') ?? '');
+  return c.body(streamedPage(head, tail, gzip), status, {
+    ...headers,
+    'content-type': 'text/html; charset=UTF-8',
+    ...(gzip ? { 'content-encoding': 'gzip' } : {}),
   });
 }
 

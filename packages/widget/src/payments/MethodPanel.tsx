@@ -6,10 +6,12 @@ import type { PaymentContext } from './paymentContext';
 
 /** Loads a method's screen chunk and shows it; a chunk that fails to load offers a retry. */
 export function MethodPanel({ module, payment, hidden }: { module: MethodModule; payment: PaymentContext; hidden: boolean }) {
-  const [Screen, setScreen] = useState<ComponentType<MethodScreenProps> | null>(null);
+  // A screen in the first load shows at once: the card field is on screen with the checkout.
+  const [Screen, setScreen] = useState<ComponentType<MethodScreenProps> | null>(() => module.screen ?? null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
+    if (module.screen) return;
     let live = true;
     setFailed(false);
     module.loadScreen().then(

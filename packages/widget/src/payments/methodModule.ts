@@ -18,6 +18,8 @@ export interface MethodModule {
   isAvailable(methods: MethodAvailability): boolean;
   /** The method's screen, in a chunk of its own (the card's is in the first load). */
   loadScreen(): Promise<ComponentType<MethodScreenProps>>;
+  /** The screen itself when it ships in the first load: shown in the same render as the checkout. */
+  screen?: ComponentType<MethodScreenProps>;
 }
 
 /** A lazily imported chunk, fetched once and fetched again after a failure. */

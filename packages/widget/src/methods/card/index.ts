@@ -7,4 +7,5 @@ export const cardMethod: MethodModule = {
   labelKey: 'method_card',
   isAvailable: (methods) => methods.card,
   loadScreen: () => Promise.resolve(CardScreen),
+  screen: CardScreen,
 };
