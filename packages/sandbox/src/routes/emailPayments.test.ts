@@ -88,6 +88,17 @@ describe('the captcha token and fingerprint ids on a payment (checked by the ser
     expect([res.status, res.data['code']]).toEqual([403, 'error_captcha']);
   });
 
+  it('a subscription payment verifies the token too', async () => {
+    const plans = (await t.get('/merchants/1/plans')).data['plans'] as Array<{ idPlan: number }>;
+    const created = await t.post('/subscriptions', { idPlan: plans[0]?.idPlan, email: 'sub@example.com' });
+    const key = String(created.data['subscriptionKey']);
+    const card = cardPayload('x').cardInformation;
+    const refused = await t.post(`/subscriptions/${key}/pay`, { cardInformation: card, trackId: crypto.randomUUID(), captchaToken: 'fail-score', scoreCaptcha: 1, ...security });
+    expect([refused.status, refused.data['code']]).toEqual([403, 'invalid_score_captcha']);
+    const paid = await t.post(`/subscriptions/${key}/pay`, { cardInformation: card, trackId: crypto.randomUUID(), captchaToken: 'sandbox.person.2', scoreCaptcha: 1, ...security });
+    expect(paid.data['status']).toBe(1);
+  });
+
   it.each([
     [{ pfFingerprint: '<b>x</b>' }],
     [{ pfFingerprintIntegration: 'OTHER' }],

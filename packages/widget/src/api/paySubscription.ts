@@ -8,5 +8,10 @@ export function paySubscription(api: ApiClient, subscriptionKey: string, payload
     email: payload.email,
     trackId: payload.additionalData.trackId,
     lang,
+    // The device's fingerprint ids and the captcha, as every payment carries them.
+    ...(payload.deviceInformation ? { deviceInformation: payload.deviceInformation } : {}),
+    ...(payload.pfFingerprint ? { pfFingerprint: payload.pfFingerprint, pfFingerprintIntegration: payload.pfFingerprintIntegration } : {}),
+    ...(payload.additionalData.captchaToken ? { captchaToken: payload.additionalData.captchaToken } : {}),
+    ...(payload.additionalData.scoreCaptcha !== undefined ? { scoreCaptcha: payload.additionalData.scoreCaptcha } : {}),
   });
 }

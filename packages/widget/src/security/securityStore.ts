@@ -52,10 +52,11 @@ export function createSecurityStore(deps: SecurityDeps) {
     setToken(token: string) {
       store.setState({ token, response: null });
       const siteKey = store.getState().siteKey ?? '';
-      checking = deps.api.post('captcha/check', CaptchaCheckResponseSchema, captchaCheckBody(token, siteKey)).then(
-        (response) => store.setState({ response }),
-        () => store.setState({ response: null }),
-      );
+      // An answer for a token the payer has since replaced is dropped.
+      const answer = (response: CaptchaCheckResponse | null) => {
+        if (store.getState().token === token) store.setState({ response });
+      };
+      checking = deps.api.post('captcha/check', CaptchaCheckResponseSchema, captchaCheckBody(token, siteKey)).then(answer, () => answer(null));
     },
     clearToken() {
       store.setState({ token: null, response: null });
