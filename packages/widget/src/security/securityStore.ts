@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { createStore } from 'zustand/vanilla';
 import {
-  acceptedCaptchaScore, captchaAlwaysAccepted, captchaCheckBody, captchaErrorKey, CaptchaCheckResponseSchema, PasarelaError,
-  type CaptchaCheckResponse, type Environment, type PaymentSecurity,
+  SECURITY_CONFIG_CALLS, acceptedCaptchaScore, captchaAlwaysAccepted, captchaCheckBody, captchaErrorKey, CaptchaCheckResponseSchema, PasarelaError,
+  type ApiCall, type CaptchaCheckResponse, type Environment, type PaymentSecurity,
 } from '@pasarela/core';
 import type { ApiClient } from '../api/client';
 import { t } from '../i18n/i18n';
@@ -11,6 +11,7 @@ import type { FingerprintIds, FingerprintProvider } from './types';
 // SPEC 7 "GET system config (conditional props::GOOGLE or props::{kind}) for the captcha and
 // fingerprint keys"; "POST captcha check (v2)"; SPEC 4 "Captcha: a valid score enables the payment".
 
+const [GOOGLE_CONFIG, FINGERPRINT_CONFIG] = SECURITY_CONFIG_CALLS as [ApiCall, ApiCall];
 const GoogleConfigSchema = v.object({ props: v.object({ captchaSiteKey: v.string() }) });
 const FingerprintConfigSchema = v.object({ props: v.object({ publicKey: v.string() }) });
 
@@ -37,8 +38,8 @@ export function createSecurityStore(deps: SecurityDeps) {
 
   const started = (async () => {
     const [google, fingerprintKey] = await Promise.all([
-      deps.api.get('system-config', GoogleConfigSchema, { props: 'props::GOOGLE' }).then((c) => c.props.captchaSiteKey, () => null),
-      deps.api.get('system-config', FingerprintConfigSchema, { props: 'props::FINGERPRINT' }).then((c) => c.props.publicKey, () => null),
+      deps.api.get(GOOGLE_CONFIG.path, GoogleConfigSchema, GOOGLE_CONFIG.query).then((c) => c.props.captchaSiteKey, () => null),
+      deps.api.get(FINGERPRINT_CONFIG.path, FingerprintConfigSchema, FINGERPRINT_CONFIG.query).then((c) => c.props.publicKey, () => null),
     ]);
     store.setState({ siteKey: google });
     // Without the provider's answer the payment still carries ids, this session's own.
