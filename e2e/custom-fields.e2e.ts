@@ -38,6 +38,19 @@ describe.runIf(browserAvailable())('custom fields, end to end', () => {
   it('the merchant\u2019s fields show with labels; a required one stops the payment; the values go with the card payment', async () => {
     const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 800 } });
     const page = await context.newPage();
+    // The merchant's answer comes with the widget page (answered ahead), else from the API: both get the fields.
+    await page.route(/\/pf\/widget\?/, async (route) => {
+      const res = await route.fetch();
+      const html = (await res.text()).replace(/(<script type="application\/json" id="pasarela-primed">)(.*?)(<\/script>)/, (_m, open: string, json: string, close: string) => {
+        const answers = JSON.parse(json) as Array<{ key: string; data: Record<string, unknown> }>;
+        for (const answer of answers) if (/^merchants\/\d+\?/.test(answer.key)) answer.data = { ...answer.data, customFields: JSON.stringify(FIELDS) };
+        return open + JSON.stringify(answers).replace(/</g, '\\u003c') + close;
+      });
+      const headers = { ...res.headers() };
+      delete headers['content-encoding'];
+      delete headers['content-length'];
+      await route.fulfill({ response: res, body: html, headers });
+    });
     await page.route(/\/api\/v1\/merchants\/\d+(\?.*)?$/, async (route) => {
       const res = await route.fetch();
       const envelope = (await res.json()) as Envelope;

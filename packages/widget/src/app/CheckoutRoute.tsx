@@ -6,7 +6,6 @@ import { t } from '../i18n/i18n';
 import type { CheckoutStore } from './checkoutStore';
 import { CheckoutScreen } from './CheckoutScreen';
 import { MessagePage } from './MessagePage';
-import { StationAmount } from '../pages/station/StationAmount';
 import { useServices } from './services';
 
 /** `?error=` on the form's address after a refused 3DS challenge or Clave payment; only catalogue codes, never free text. */
@@ -58,7 +57,7 @@ export function CheckoutRoute({ store, firstMethod }: { store: CheckoutStore; fi
     }
   }, [state, services, back]);
 
-  if (data?.payerAmount) return <StationAmount info={data.info} merchant={data.merchant} onAmount={setEntered} />;
+  if (data?.payerAmount && data.extras) return <data.extras.StationAmount info={data.info} merchant={data.merchant} onAmount={setEntered} />;
   if (data) {
     return <CheckoutScreen data={data} firstMethod={back?.method ?? firstMethod} arrivalMessage={back?.message ?? null} />;
   }

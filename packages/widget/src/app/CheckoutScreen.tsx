@@ -10,11 +10,8 @@ import { LinkExpiry } from './LinkExpiry';
 import { MerchantHeader } from './MerchantHeader';
 import { MessagePage } from './MessagePage';
 import { PaymentSummary } from './PaymentSummary';
-import { PlanSummary } from '../pages/subscription/PlanSummary';
 import { DonationChoice } from '../payments/donation/DonationChoice';
 import { createDonationStore } from '../payments/donation/donationStore';
-import { CustomFields } from '../payments/customFields/CustomFields';
-import { createCustomFieldsStore } from '../payments/customFields/customFieldsStore';
 import { useServices } from './services';
 import { loadCheckoutSecurity, SecuritySlot } from '../security/loadCheckoutSecurity';
 
@@ -42,7 +39,7 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutSc
   const [donation] = useState(() => (data.campaign ? createDonationStore(data.campaign) : null));
   // SPEC 3 custom fields of the link and the merchant, sent by the card as customFieldValues.
   const [customFields] = useState(() => [...info.customFields, ...merchant.customFields]);
-  const [customValues] = useState(() => (customFields.length > 0 ? createCustomFieldsStore(customFields) : null));
+  const [customValues] = useState(() => (customFields.length > 0 && data.extras ? data.extras.createCustomFieldsStore(customFields) : null));
   // The captcha and fingerprint every method's payment carries (their own chunk).
   const [security] = useState(() => loadCheckoutSecurity(services));
   const [contexts] = useState(
@@ -74,10 +71,10 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutSc
     <main className="page page--checkout">
       <MerchantHeader name={merchant.merchantName} logo={merchant.logo} />
       <PaymentSummary info={info} lang={services.lang} />
-      {data.subscription ? <PlanSummary subscription={data.subscription} lang={services.lang} /> : null}
+      {data.subscription && data.extras ? <data.extras.PlanSummary subscription={data.subscription} lang={services.lang} /> : null}
       <LinkExpiry expiresAt={info.expiresAt} now={services.now} />
       <MethodChoice methods={offered} chosen={chosen} locked={locked} onChoose={choose} />
-      {customValues && chosen === 'card' ? <CustomFields fields={customFields} store={customValues} disabled={locked} /> : null}
+      {customValues && data.extras && chosen === 'card' ? <data.extras.CustomFields fields={customFields} store={customValues} disabled={locked} /> : null}
       {donation && data.campaign && chosen === 'card' ? <DonationChoice bridge={data.campaign} store={donation} lang={services.lang} disabled={locked} total={contexts.get('card')?.total ?? 0} /> : null}
       <SecuritySlot security={security} disabled={locked} />
       {offered

@@ -21,7 +21,11 @@ export interface CheckoutData {
   payerAmount?: boolean | undefined;
   /** The merchant's active campaign (SPEC 4 "Campaign"): a donation is offered with the card payment. */
   campaign?: CampaignBridge | undefined;
+  /** The plan, station-amount and custom-field pieces, when this checkout shows any (checkoutExtras.ts). */
+  extras?: CheckoutExtras | undefined;
 }
+
+export type CheckoutExtras = typeof import('./checkoutExtras');
 
 export type CheckoutState =
   | { status: 'loading' }
@@ -78,7 +82,9 @@ export function createCheckoutStore(deps: CheckoutDeps) {
           } else if (exceedsMerchantLimit(totalWithTax(info.amount, info.taxAmount), merchant.txLimit)) {
             set({ status: 'failed', message: { key: 'amount_exceeds_limit_allowed' }, retry: false });
           } else {
-            set({ status: 'ready', data: { info, merchant, methods, ...(subscription ? { subscription } : {}), ...(payerAmount ? { payerAmount } : {}), ...(campaign ? { campaign } : {}) } });
+            const needsExtras = subscription !== undefined || payerAmount === true || info.customFields.length + merchant.customFields.length > 0;
+            const extras = needsExtras ? await import('./checkoutExtras') : undefined;
+            set({ status: 'ready', data: { info, merchant, methods, ...(subscription ? { subscription } : {}), ...(payerAmount ? { payerAmount } : {}), ...(campaign ? { campaign } : {}), ...(extras ? { extras } : {}) } });
           }
         } catch (error) {
           set(failureState(error));
