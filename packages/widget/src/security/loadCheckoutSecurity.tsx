@@ -25,5 +25,6 @@ export function SecuritySlot({ security, disabled }: { security: Promise<Checkou
       live = false;
     };
   }, [security]);
-  return handle ? <handle.View disabled={disabled} /> : null;
+  // Until then its place is kept, so the card form below does not move under the payer's finger.
+  return handle ? <handle.View disabled={disabled} /> : <div className="security security--reserved" aria-hidden="true" />;
 }
