@@ -1,4 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
 import { extname, join, normalize, sep } from 'node:path';
 
 const TYPES: Readonly<Record<string, string>> = {
@@ -38,7 +39,38 @@ export async function fileUnder(dir: string, relativePath: string): Promise<stri
   }
 }
 
-export async function fileResponse(path: string, cacheControl: string): Promise<Response> {
-  const body = await readFile(path);
-  return new Response(body, { headers: { 'content-type': contentTypeOf(path), 'cache-control': cacheControl } });
+const COMPRESSIBLE = /^(text\/|application\/json|image\/svg\+xml)/;
+/** Below this a gzip header costs more than it saves (the compress middleware's threshold too). */
+const GZIP_MIN_BYTES = 1024;
+const GZIP_CACHE_ENTRIES = 256;
+/** Gzipped files by path, size and modification time: each is compressed once, not per request. */
+const gzipped = new Map<string, Buffer>();
+
+function gzipOnce(path: string, body: Buffer, version: string): Buffer {
+  const key = `${path}\0${version}`;
+  let zipped = gzipped.get(key);
+  if (!zipped) {
+    zipped = gzipSync(body, { level: 9 });
+    if (gzipped.size >= GZIP_CACHE_ENTRIES) gzipped.delete(gzipped.keys().next().value as string);
+    gzipped.set(key, zipped);
+  }
+  return zipped;
+}
+
+/**
+ * A file as a response; gzipped when the client accepts it and the file is text worth compressing,
+ * from a cache (the widget's chunks are the same for every payer, so the server compresses them once).
+ */
+export async function fileResponse(path: string, cacheControl: string, acceptEncoding?: string): Promise<Response> {
+  const [body, info] = await Promise.all([readFile(path), stat(path)]);
+  const type = contentTypeOf(path);
+  const headers: Record<string, string> = { 'content-type': type, 'cache-control': cacheControl };
+  if (acceptEncoding !== undefined && COMPRESSIBLE.test(type) && body.length >= GZIP_MIN_BYTES) {
+    headers.vary = 'Accept-Encoding';
+    if (/\bgzip\b/.test(acceptEncoding)) {
+      const zipped = gzipOnce(path, body, `${info.size}:${info.mtimeMs}`);
+      return new Response(new Uint8Array(zipped.buffer as ArrayBuffer, zipped.byteOffset, zipped.byteLength), { headers: { ...headers, 'content-encoding': 'gzip' } });
+    }
+  }
+  return new Response(body, { headers });
 }

@@ -64,6 +64,16 @@ describe('widget routes', () => {
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect((await plain.text()).length).toBeGreaterThan(18_000);
   });
+  it('compresses an asset once and again only when the file changes', async () => {
+    const { gunzipSync } = await import('node:zlib');
+    const get = async () => Buffer.from(await (await t.app.request('/widget/assets/big-abc.js', { headers: { 'accept-encoding': 'gzip' } })).arrayBuffer());
+    const first = await get();
+    expect(gunzipSync(first).toString()).toBe(`export const text = '${'pasarela '.repeat(2000)}';`);
+    expect((await get()).equals(first)).toBe(true);
+    writeFileSync(join(widgetDist, 'assets', 'big-abc.js'), `export const text = '${'checkout '.repeat(3000)}';`);
+    expect(gunzipSync(await get()).toString()).toContain('checkout checkout');
+    writeFileSync(join(widgetDist, 'assets', 'big-abc.js'), `export const text = '${'pasarela '.repeat(2000)}';`);
+  });
   it('answers 503 saying to build when the widget or SDK is not built', async () => {
     const page = await bare.app.request('/pf/widget');
     expect(page.status).toBe(503);

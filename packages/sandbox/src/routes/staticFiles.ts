@@ -114,9 +114,10 @@ function widgetPageReader(file: string): () => Promise<WidgetPage | undefined> {
 
 async function widgetHtml(c: Context<AppEnv>, page: WidgetPage | undefined, settings: WidgetSettings): Promise<Response> {
   const params = new URL(c.req.url).searchParams;
-  // Started before the frame-ancestors look-up, which the headers need first.
-  const first = page && settings.firstScreen && isWidgetRoute(c.req.path) ? settings.firstScreen(c.req.path, params, c.req.header('accept-language')).catch(() => null) : null;
+  // The headers need the frame-ancestors look-up; the answers are made after it, while the first
+  // part of the page is already on its way (a query queued behind them would hold that part back).
   const ancestors = settings.frameAncestors ? await settings.frameAncestors(c.req.path, { code: c.req.query('code'), type: c.req.query('type') }) : '*';
+  const first = page && settings.firstScreen && isWidgetRoute(c.req.path) ? settings.firstScreen(c.req.path, params, c.req.header('accept-language')).catch(() => null) : null;
   if (!page) return c.text(NOT_BUILT('widget (packages/widget/dist)'), 503, widgetSecurityHeaders(ancestors));
   const status = isWidgetRoute(c.req.path) ? 200 : 404;
   const headers = {
@@ -142,7 +143,7 @@ async function widgetHtml(c: Context<AppEnv>, page: WidgetPage | undefined, sett
 
 async function serveFrom(c: Context<AppEnv>, dir: string, rest: string, cacheControl: string, what: string | null) {
   const file = await fileUnder(dir, rest);
-  if (file) return fileResponse(file, cacheControl);
+  if (file) return fileResponse(file, cacheControl, c.req.header('accept-encoding') ?? '');
   if (what && !existsSync(dir)) return c.text(NOT_BUILT(what), 503);
   return c.text('Not found\n', 404);
 }

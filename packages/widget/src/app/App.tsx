@@ -6,6 +6,7 @@ import { parseRoute, screenEntry, type Route, type ScreenRouteName } from './rou
 import type { PreparedScreen, ScreenModule } from './screen';
 import { ServicesContext, type Services } from './services';
 import { Splash } from './Splash';
+import { afterFirstScreen } from './afterFirstScreen';
 
 /** One address's screen: its chunk loading, then prepared (data loading), or the chunk failed. */
 type Slot = { state: 'loading'; ready: Promise<void> } | { state: 'ready'; screen: PreparedScreen; ready: Promise<void> } | { state: 'failed'; ready: Promise<void> };
@@ -69,10 +70,10 @@ export function App({ services, i18nReady, subscribe }: AppProps) {
     // Once: only the start has a splash; later routes load in place.
   }, []);
 
-  // The merchant page hears `ready` once the first screen is on screen (and the bridge only then
-  // loads its messaging code).
+  // The merchant page hears `ready` once the first screen is on screen and the browser is idle (the
+  // bridge only then loads its messaging code).
   useEffect(() => {
-    if (booted) services.bridge.notify({ type: 'ready', version: services.config.version });
+    if (booted) void afterFirstScreen().then(() => services.bridge.notify({ type: 'ready', version: services.config.version }));
   }, [booted]);
 
   useEffect(() => {

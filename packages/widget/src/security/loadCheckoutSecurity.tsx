@@ -1,16 +1,15 @@
 import { useEffect, useState } from 'react';
+import { afterFirstScreen } from '../app/afterFirstScreen';
 import type { Services } from '../app/services';
 import type { CheckoutSecurity } from './checkoutSecurity';
 
-/** After the next paint: work the first screen does not need waits until it is on screen. */
-const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 /**
  * The checkout's captcha and fingerprint, a chunk of their own fetched once the checkout is on
  * screen (a payment waits for them; the card field does not).
  */
 export function loadCheckoutSecurity(services: Services): Promise<CheckoutSecurity> {
-  return afterPaint()
+  return afterFirstScreen()
     .then(() => import('./checkoutSecurity'))
     .then((m) => m.createCheckoutSecurity(services));
 }

@@ -1,0 +1,16 @@
+/** How long work the first screen does not need may wait for the browser to be idle. */
+const IDLE_TIMEOUT_MS = 300;
+
+/**
+ * Resolves once the browser is idle after the next paint (at most IDLE_TIMEOUT_MS later): the
+ * captcha, the messaging code and other work the first screen does not need wait until the card
+ * form is on screen and answering the payer.
+ */
+export function afterFirstScreen(): Promise<void> {
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => {
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
+      else setTimeout(resolve, 0);
+    });
+  });
+}
