@@ -141,6 +141,8 @@ await run('PGlite (embedded, DATA_DIR)', 'pglite', {});
 const pgUrl = process.env.BENCH_DATABASE_URL;
 if (pgUrl) {
   const one = await run('PostgreSQL (DATABASE_URL), one node', 'postgres', { DATABASE_URL: pgUrl }, pgUrl);
+  // Two nodes need a connection each.
+  if (CONNECTIONS < 2) process.exit(0);
   const { result, recorded } = await benchPayments({ DATABASE_URL: pgUrl }, 2);
   const two = report(`PostgreSQL (DATABASE_URL), two nodes, ${CONNECTIONS} connections split between them`, result, recorded);
   console.log('\nOne node vs two on one PostgreSQL');

@@ -8,6 +8,11 @@ export interface Transaction extends Queryable {
   exec(sql: string): Promise<void>;
 }
 
+export interface TransactionOptions {
+  /** The key (any text) of the transaction-level advisory lock held from BEGIN to COMMIT. */
+  advisoryLock?: string;
+}
+
 /** The one interface the routes see, whether PGlite or PostgreSQL sits behind it. */
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
@@ -15,8 +20,13 @@ export interface Database extends Queryable {
   readonly sessionName: string;
   /** Runs a multi-statement script. */
   exec(sql: string): Promise<void>;
-  /** Runs fn in one transaction; rolls back when it throws. */
-  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn in one transaction; rolls back when it throws. With advisoryLock, the transaction
+   * first holds pg_advisory_xact_lock(hashtext(advisoryLock)), taken in the same round trip as
+   * BEGIN, so transactions of other connections (other nodes too) with the same key run one after
+   * the other. PGlite has one session and runs one transaction at a time, so it needs no lock.
+   */
+  transaction<T>(fn: (tx: Transaction) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /**
    * LISTENs on channel (a lower-case identifier); onPayload gets each NOTIFY's payload, from this
    * node or any other on the same database. Resolves, once listening, to the function that stops.

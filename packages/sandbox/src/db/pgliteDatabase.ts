@@ -17,6 +17,8 @@ export async function openPgliteDatabase(dataDir: string | undefined, sessionNam
     async exec(sql: string) {
       await pg.exec(sql);
     },
+    // No advisory lock (TransactionOptions): PGlite runs every query and transaction of its one
+    // session alone, so two transactions never overlap and the lock would only cost a statement.
     transaction<T>(fn: (tx: Transaction) => Promise<T>) {
       return pg.transaction(async (tx) =>
         fn({

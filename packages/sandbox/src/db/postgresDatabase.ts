@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { isChannelName, type Database, type Transaction } from './Database';
+import { isChannelName, type Database, type Transaction, type TransactionOptions } from './Database';
 import { PgListener } from './pgListener';
 
 /** Where a URL points, for messages: never its password. */
@@ -36,11 +36,15 @@ export async function openPostgresDatabase(
     async exec(sql: string) {
       await pool.query(sql);
     },
-    async transaction<T>(fn: (tx: Transaction) => Promise<T>) {
+    async transaction<T>(fn: (tx: Transaction) => Promise<T>, options: TransactionOptions = {}) {
       const client = await pool.connect();
       let broken: Error | undefined;
       try {
-        await client.query('begin');
+        // BEGIN and the lock in one simple-protocol round trip (it takes no parameters, so the key
+        // goes in as an escaped literal).
+        await client.query(options.advisoryLock === undefined
+          ? 'begin'
+          : `begin; select pg_advisory_xact_lock(hashtext(${client.escapeLiteral(options.advisoryLock)}))`);
         const result = await fn({
           async query<Row>(sql: string, params: readonly unknown[] = []) {
             return (await client.query(sql, [...params])).rows as Row[];

@@ -1,7 +1,7 @@
 import { cardBrandsOfList, isCardExpiryValid, linkAllowsMethod, parseCardTypeList, type CardBrand, type CardPaymentPayload, amountToCents } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { ApiError } from '../http/ApiError';
-import { merchantCardCodes, type MerchantRow } from '../store/merchants';
+import type { MerchantRow } from '../store/merchants';
 
 // The checks of a card payment that go beyond its payload's schema.
 
@@ -16,7 +16,8 @@ export async function donationOf(deps: Deps, payload: CardPaymentPayload, mercha
 }
 
 
-export async function checkCard(deps: Deps, payload: CardPaymentPayload, merchantId: number, linkCardTypes: string | null): Promise<CardBrand> {
+/** The card's expiry and brand against the link's cardType list and the brands of the merchant's card services. */
+export function checkCard(payload: CardPaymentPayload, linkCardTypes: string | null, merchantCardCodes: readonly string[]): CardBrand {
   const card = payload.cardInformation;
   if (!isCardExpiryValid(card.expMonth, card.expYear, Date.now())) {
     throw new ApiError(400, 'expired', 'cardInformation.expYear is in the past');
@@ -29,19 +30,19 @@ export async function checkCard(deps: Deps, payload: CardPaymentPayload, merchan
   if (allowedByLink.length > 0 && !allowedByLink.includes(card.cardType)) {
     throw new ApiError(422, 'card_not_valid', `${card.cardType} is not accepted for this link`);
   }
-  if (!(await merchantCardCodes(deps.db, merchantId)).includes(card.cardType)) throw new ApiError(422, 'card_not_valid');
+  if (!merchantCardCodes.includes(card.cardType)) throw new ApiError(422, 'card_not_valid');
   return card.cardType;
 }
 
 /** SPEC 6 "Guest payer ... allowed when the merchant's guest flag allows it (hasPaymentGuest)". */
-export function checkGuestAllowed(merchant: MerchantRow, anonymousUserServiceId: number | undefined): void {
+export function checkGuestAllowed(merchant: Pick<MerchantRow, 'name' | 'has_payment_guest'>, anonymousUserServiceId: number | undefined): void {
   if (anonymousUserServiceId !== undefined && !merchant.has_payment_guest) {
     throw new ApiError(403, 'please_contact_merchant', `${merchant.name} does not take guest payments: log in to a wallet account to pay`);
   }
 }
 
 /** A merchant with domainValidation takes payments only from pages on its allowed domains. */
-export function checkDomain(merchant: MerchantRow, domainRequested: string): void {
+export function checkDomain(merchant: Pick<MerchantRow, 'domain_validation' | 'allowed_domains'>, domainRequested: string): void {
   if (!merchant.domain_validation) return;
   const allowed = Array.isArray(merchant.allowed_domains) ? merchant.allowed_domains.filter((d): d is string => typeof d === 'string') : [];
   const host = domainRequested.trim().toLowerCase().replace(/^https?:\/\//, '').split(/[/:]/)[0] ?? '';

@@ -3,12 +3,11 @@ import type { Deps } from '../Deps';
 import { saveUserCard } from '../store/userCards';
 import { ApiError } from '../http/ApiError';
 import { AUTH_STATUS, CARD_STATUS, cardOutcomeFor, outcomeKey } from '../gateways/testCards';
-import { payTargetOf } from './payTarget';
+import { cardPaymentStartOf } from './payTarget';
 import { checkAmount } from './checkAmount';
 import { mailReceipt } from './receiptMail';
-import { findMerchant } from '../store/merchants';
 import { checkCard, checkDomain, checkGuestAllowed, donationOf } from './cardChecks';
-import { findTransactionByTrackId, findRecentDuplicate, insertTransaction, newCodOper, type TransactionRow } from '../store/transactions';
+import { findTransactionByTrackId, insertUnlessDuplicate, newCodOper, type TransactionRow } from '../store/transactions';
 import { storedCard } from './cardFingerprint';
 import { cardAnswerOf, type CardAnswer } from './cardAnswer';
 import { parseOr400 } from './validatePayload';
@@ -30,18 +29,16 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
   const lang = ctx.lang;
   const trackId = payload.additionalData.trackId;
   checkPaymentCaptcha(payload.additionalData.captchaToken);
+  // One query: the trackId, the link, its merchant and the merchant's card brands.
+  const start = await cardPaymentStartOf(deps, payload.code, trackId);
   // A repeated trackId (double click, retry after a timeout) answers what the first one did.
-  const earlier = await findTransactionByTrackId(deps.db, trackId);
-  if (earlier) return cardAnswerOf(earlier, lang);
-
-  const link = await payTargetOf(deps, payload.code);
-  const merchant = await findMerchant(deps.db, link.merchantId);
-  if (!merchant) throw new ApiError(404, 'Merchant Not Found');
+  if (start.kind === 'repeat') return cardAnswerOf(start.earlier, lang);
+  const { target: link, merchant, cardCodes } = start;
   checkGuestAllowed(merchant, ctx.anonymousUserServiceId);
   if (exceedsMerchantLimit(payload.amount, centsToAmount(merchant.tx_limit_cents))) throw new ApiError(422, 'amount_exceeds_limit_allowed');
   checkAmount(link, payload.amount, payload.taxAmount);
   checkDomain(merchant, payload.additionalData.domainRequested);
-  const brand = await checkCard(deps, payload, merchant.id, link.cardTypes);
+  const brand = checkCard(payload, link.cardTypes, cardCodes);
 
   const digits = payload.cardInformation.cardNumber;
   const card = storedCard(digits, brand, deps.cardFingerprintKey);
@@ -55,13 +52,9 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
   const since = new Date(Date.now() - DUPLICATE_WINDOW_MS);
   // The duplicate check and the insert hold a lock on (card, amount, link): two payments of the
   // same card at the same moment, each with its own trackId, cannot both pass the check.
+  const advisoryLock = `${card.fingerprint}:${amountCents}:${link.code}`;
   const inserted = await deps.db.transaction(async (tx) => {
-    await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`${card.fingerprint}:${amountCents}:${link.code}`]);
-    const duplicate = await findRecentDuplicate(tx, { linkCode: link.code, fingerprint: card.fingerprint, amountCents, since });
-    // The same trackId racing in at the same moment is a retry, not a second payment.
-    if (duplicate?.track_id === trackId) return undefined;
-    if (duplicate) throw new ApiError(409, 'possible_duplicated_tx');
-    return insertTransaction(tx, {
+    const result = await insertUnlessDuplicate(tx, {
       track_id: trackId,
       link_code: link.code,
       merchant_id: merchant.id,
@@ -90,8 +83,12 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
       anonymous_user_service_id: ctx.anonymousUserServiceId ?? null,
       details: {},
       ...donation,
-    }, codOper);
-  });
+    }, codOper, { linkCode: link.code, fingerprint: card.fingerprint, amountCents, since });
+    // The same trackId racing in at the same moment is a retry, not a second payment.
+    if (result.kind === 'duplicate' && result.trackId === trackId) return undefined;
+    if (result.kind === 'duplicate') throw new ApiError(409, 'possible_duplicated_tx');
+    return result.kind === 'inserted' ? result.row : undefined;
+  }, { advisoryLock });
   const row: TransactionRow | undefined = inserted ?? (await findTransactionByTrackId(deps.db, trackId));
   if (!row) throw new Error('transaction neither inserted nor found');
   if (inserted) await mailReceipt(deps.db, inserted, merchant.name);

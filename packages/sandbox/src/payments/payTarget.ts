@@ -1,8 +1,10 @@
 import type { Deps } from '../Deps';
 import { ApiError } from '../http/ApiError';
-import { payableLink } from '../routes/paymentInfo';
+import { checkLinkOpen, payableLink } from '../routes/paymentInfo';
 import { findStation } from '../store/catalog';
 import { findLinkByCode } from '../store/links';
+import { cardCodesOf, findMerchant, merchantCardCodes, type MerchantRow } from '../store/merchants';
+import { findTransactionByTrackId, type TransactionRow } from '../store/transactions';
 
 /** What a payment pays: a payment link, or a payment station (SPEC 2 /stationPayment). */
 export interface PayTarget {
@@ -28,4 +30,78 @@ export async function payTargetOf(deps: Deps, code: string): Promise<PayTarget> 
     return { code: station.station_id, merchantId: station.merchant_id, description: station.description, amountCents: station.amount_cents - station.discount_cents, taxCents: 0, cardTypes: null, serviceCode: 'LK' };
   }
   throw new ApiError(404, 'error_to_load');
+}
+
+/** The merchant's columns a card payment reads. */
+export type CardMerchant = Pick<MerchantRow, 'id' | 'name' | 'has_payment_guest' | 'tx_limit_cents' | 'domain_validation' | 'allowed_domains'>;
+
+export type CardPaymentStart =
+  /** The trackId was seen before (double click, retry): the payment answers what the first did. */
+  | { kind: 'repeat'; earlier: TransactionRow }
+  | { kind: 'new'; target: PayTarget; merchant: CardMerchant; cardCodes: string[] };
+
+interface StartRow {
+  earlier_id: number | null;
+  code: string | null;
+  merchant_id: number;
+  description: string;
+  amount_cents: number;
+  tax_cents: number;
+  card_types: string | null;
+  service_code: string;
+  expires_at: Date | null;
+  single_use: boolean;
+  paid: boolean;
+  m_id: number | null;
+  m_name: string;
+  has_payment_guest: boolean;
+  tx_limit_cents: number;
+  domain_validation: boolean;
+  allowed_domains: unknown;
+  card_codes: unknown[];
+}
+
+/**
+ * What a card payment reads before its checks, in one query when it pays a link: whether its
+ * trackId was seen, the link (open to payment, as payableLink says), its merchant, and the brands
+ * of the merchant's enabled card services (merchantCardCodes). A station takes the longer way
+ * (payTargetOf). Answers the same errors, in the same order: 404 error_to_load, 410 {code: 3000},
+ * 409 request_already_paid, 404 Merchant Not Found.
+ */
+export async function cardPaymentStartOf(deps: Deps, code: string, trackId: string): Promise<CardPaymentStart> {
+  const [row] = await deps.db.query<StartRow>(
+    `select (select t.id from transactions t where t.track_id = $1) as earlier_id,
+       l.code, l.merchant_id, l.description, l.amount_cents, l.tax_cents, l.card_types, l.service_code, l.expires_at, l.single_use,
+       l.single_use and exists (select 1 from transactions p where p.link_code = l.code and p.status = 1) as paid,
+       m.id as m_id, m.name as m_name, m.has_payment_guest, m.tx_limit_cents, m.domain_validation, m.allowed_domains,
+       (select coalesce(jsonb_agg(s.card_codes order by s.id), '[]'::jsonb) from merchant_services s
+         where s.merchant_id = m.id and s.enabled and s.method = 'card') as card_codes
+     from (select 1) as one
+     left join payment_links l on l.code = $2
+     left join merchants m on m.id = l.merchant_id`,
+    [trackId, code],
+  );
+  if (!row) throw new Error('cardPaymentStartOf returned no row');
+  if (row.earlier_id !== null) {
+    const earlier = await findTransactionByTrackId(deps.db, trackId);
+    if (earlier) return { kind: 'repeat', earlier };
+  }
+  if (row.code === null) {
+    // Not a link: a payment station, or 404.
+    const target = await payTargetOf(deps, code);
+    const merchant = await findMerchant(deps.db, target.merchantId);
+    if (!merchant) throw new ApiError(404, 'Merchant Not Found');
+    return { kind: 'new', target, merchant, cardCodes: await merchantCardCodes(deps.db, merchant.id) };
+  }
+  await checkLinkOpen(row, () => row.paid);
+  const target: PayTarget = {
+    code: row.code, merchantId: row.merchant_id, description: row.description, amountCents: row.amount_cents, taxCents: row.tax_cents,
+    cardTypes: row.card_types, serviceCode: row.service_code,
+  };
+  if (row.m_id === null) throw new ApiError(404, 'Merchant Not Found');
+  const merchant: CardMerchant = {
+    id: row.m_id, name: row.m_name, has_payment_guest: row.has_payment_guest, tx_limit_cents: row.tx_limit_cents,
+    domain_validation: row.domain_validation, allowed_domains: row.allowed_domains,
+  };
+  return { kind: 'new', target, merchant, cardCodes: cardCodesOf(row.card_codes) };
 }

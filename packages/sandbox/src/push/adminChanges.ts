@@ -13,10 +13,15 @@ export interface AdminChanges {
   close(): Promise<void>;
 }
 
-/** Per schema, as the transaction channel is, so sandboxes sharing a database hear only their own. */
+/**
+ * The channel, as SQL: per schema, as the transaction channel is, so sandboxes sharing a database
+ * hear only their own. A statement may NOTIFY on it directly (sendMail).
+ */
+export const ADMIN_CHANNEL_SQL = "'pasarela_admin_' || coalesce(current_schema(), 'public')";
+
 async function channelOf(db: Queryable): Promise<string> {
-  const [row] = await db.query<{ schema: string }>('select current_schema() as schema');
-  return `pasarela_admin_${row?.schema ?? 'public'}`;
+  const [row] = await db.query<{ channel: string }>(`select ${ADMIN_CHANNEL_SQL} as channel`);
+  return row?.channel ?? 'pasarela_admin_public';
 }
 
 /** Tells every node (NOTIFY, sent at commit like the transaction events). */

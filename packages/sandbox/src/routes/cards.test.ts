@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { CardAuthResponseSchema, ReceiptSchema } from '@pasarela/core';
 import { cardPayload, createTestApp, newLink, type TestApp } from '../test/testApp';
+import { DEMO_STATION_ID } from '../db/seed';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -131,6 +132,11 @@ describe('server-side rules', () => {
     const single = await newLink(t, { singleUse: true });
     expect((await pay({}, single)).data['status']).toBe(1);
     expect(await pay({ cardNumber: '5555555555554444' }, single)).toMatchObject({ status: 409, data: { code: 'request_already_paid' } });
+  });
+  it('pays a payment station by card at its price, and answers 404 error_to_load for a code that is neither', async () => {
+    expect(await pay({ amount: 15, taxAmount: 0 }, DEMO_STATION_ID)).toMatchObject({ status: 200, data: { status: 1 } });
+    expect(await pay({ amount: 14, taxAmount: 0, cardNumber: '5555555555554444' }, DEMO_STATION_ID)).toMatchObject({ status: 400, data: { code: 'invalid_amount' } });
+    expect(await pay({}, 'LKNOSUCHLINK')).toMatchObject({ status: 404, data: { code: 'error_to_load' } });
   });
   it('names the bad field: Luhn, CVC length, missing trackId, past expiry', async () => {
     const link = await newLink(t);

@@ -41,9 +41,14 @@ export function paymentInfoOf(link: LinkRow, type: string) {
 /** A link a payer may still pay: 404 unknown, 410 {code: 3000} expired, 409 when a single-use link is paid. */
 export async function payableLink(deps: Deps, link: LinkRow | undefined, notFoundCode = 'error_to_load'): Promise<LinkRow> {
   if (!link) throw new ApiError(404, notFoundCode);
-  if (link.expires_at && isLinkExpired(link.expires_at.getTime(), Date.now())) throw new ApiError(410, 3000);
-  if (link.single_use && (await isLinkPaid(deps.db, link.code))) throw new ApiError(409, 'request_already_paid');
+  await checkLinkOpen(link, () => isLinkPaid(deps.db, link.code));
   return link;
+}
+
+/** 410 {code: 3000} when the link has expired, 409 when it is single-use and paid (isPaid is asked only then). */
+export async function checkLinkOpen(link: Pick<LinkRow, 'expires_at' | 'single_use'>, isPaid: () => boolean | Promise<boolean>): Promise<void> {
+  if (link.expires_at && isLinkExpired(link.expires_at.getTime(), Date.now())) throw new ApiError(410, 3000);
+  if (link.single_use && (await isPaid())) throw new ApiError(409, 'request_already_paid');
 }
 
 async function lookUp(deps: Deps, code: string, type: string): Promise<LinkRow | undefined> {

@@ -43,10 +43,15 @@ export async function listMerchantServices(db: Queryable, merchantId: number): P
 /** The brands a merchant accepts for cards, over all its card services. */
 export async function merchantCardCodes(db: Queryable, merchantId: number): Promise<string[]> {
   const services = await listMerchantServices(db, merchantId);
+  return cardCodesOf(services.filter((s) => s.method === 'card').map((s) => s.card_codes));
+}
+
+/** The brands named in card services' card_codes lists (JSON arrays of strings), once each, in order. */
+export function cardCodesOf(lists: readonly unknown[]): string[] {
   const codes = new Set<string>();
-  for (const s of services) {
-    if (s.method !== 'card' || !Array.isArray(s.card_codes)) continue;
-    for (const code of s.card_codes) if (typeof code === 'string') codes.add(code);
+  for (const list of lists) {
+    if (!Array.isArray(list)) continue;
+    for (const code of list) if (typeof code === 'string') codes.add(code);
   }
   return [...codes];
 }

@@ -83,20 +83,57 @@ export async function listTransactionsForLink(db: Queryable, linkCode: string): 
   return db.query<TransactionRow>('select * from transactions where link_code = $1 order by id', [linkCode]);
 }
 
+/** Each column's SQL type, for inserts whose values come through a select (no VALUES to infer them from). */
+const COLUMN_TYPES: Record<(typeof COLUMNS)[number], string> = {
+  track_id: 'text', link_code: 'text', merchant_id: 'integer', method: 'text', amount_cents: 'integer', tax_cents: 'integer',
+  status: 'integer', auth_status: 'text', message_key: 'text', tx_type: 'text', card_brand: 'text', card_last4: 'text',
+  card_token: 'text', card_fingerprint: 'text', payer_name: 'text', email: 'text', phone: 'text', concept: 'text',
+  description: 'text', lang: 'text', tx_channel: 'text', redirect_url: 'text', expires_at: 'timestamptz', reference: 'text',
+  user_id: 'integer', anonymous_user_service_id: 'integer', details: 'jsonb', campaign_bridge_id: 'integer', campaign_cents: 'integer',
+};
+
+/** What insertUnlessDuplicate did. */
+export type DuplicateCheckedInsert =
+  | { kind: 'inserted'; row: TransactionRow }
+  /** A recent payment of the same card and amount: its trackId (the same one when this is a retry). */
+  | { kind: 'duplicate'; trackId: string | null }
+  /** No duplicate, but a row with this trackId exists (another request with it got there first). */
+  | { kind: 'track_id_taken' };
+
 /**
  * SPEC 8 possible_duplicated_tx: "same amount and card within 5 minutes". Counted per link, and
  * only payments that went through or may still (approved or pending): a decline is no charge.
+ * Looks for such a payment and, when there is none, inserts tx (once per trackId, as
+ * insertTransaction does), in one statement. Two payments of one card at the same moment must run
+ * it in transactions holding one advisory lock (payByCard), taken in a statement before this one:
+ * a statement sees only what was committed before it started.
  */
-export async function findRecentDuplicate(
+export async function insertUnlessDuplicate(
   db: Queryable,
-  args: { linkCode: string | null; fingerprint: string; amountCents: number; since: Date },
-): Promise<TransactionRow | undefined> {
-  const [row] = await db.query<TransactionRow>(
-    `select * from transactions where card_fingerprint = $1 and amount_cents = $2 and created_at >= $3
-       and status in (1, -1) and link_code is not distinct from $4 limit 1`,
-    [args.fingerprint, args.amountCents, args.since, args.linkCode],
+  tx: NewTransaction,
+  codOper: string,
+  duplicate: { fingerprint: string; amountCents: number; since: Date; linkCode: string | null },
+): Promise<DuplicateCheckedInsert> {
+  const values = [codOper, ...COLUMNS.map((c) => (c === 'details' ? JSON.stringify(tx.details) : tx[c]))];
+  const casts = ['$1::text', ...COLUMNS.map((c, i) => `$${i + 2}::${COLUMN_TYPES[c]}`)].join(', ');
+  const d = values.length;
+  const [result] = await db.query<Partial<TransactionRow> & { duplicates: number; duplicate_track_id: string | null }>(
+    `with duplicate as (
+       select track_id from transactions where card_fingerprint = $${d + 1} and amount_cents = $${d + 2} and created_at >= $${d + 3}
+         and status in (1, -1) and link_code is not distinct from $${d + 4} limit 1
+     ), inserted as (
+       insert into transactions (cod_oper, ${COLUMNS.join(', ')}) select ${casts} where not exists (select 1 from duplicate)
+       on conflict (track_id) do nothing returning *
+     )
+     select (select count(*) from duplicate)::int as duplicates, (select track_id from duplicate) as duplicate_track_id, inserted.*
+     from (select 1) as one left join inserted on true`,
+    [...values, duplicate.fingerprint, duplicate.amountCents, duplicate.since, duplicate.linkCode],
   );
-  return row;
+  if (!result) throw new Error('insertUnlessDuplicate returned no row');
+  const { duplicates, duplicate_track_id: duplicateTrackId, ...row } = result;
+  if (duplicates > 0) return { kind: 'duplicate', trackId: duplicateTrackId };
+  if (row.id === null || row.id === undefined) return { kind: 'track_id_taken' };
+  return { kind: 'inserted', row: row as TransactionRow };
 }
 
 export async function settleTransaction(

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Transaction, TransactionOptions } from '../db/Database';
+import { cardPayload, createTestApp, newLink, type TestApp } from '../test/testApp';
+
+// Round trips to the database per card payment (docs/performance.md "Round trips per card
+// payment"): every statement the route sends, BEGIN and COMMIT (or ROLLBACK) of a transaction
+// included; on PostgreSQL a transaction's advisory lock goes with its BEGIN, in the same round trip.
+
+let t: TestApp;
+let statements: string[] = [];
+beforeAll(async () => {
+  t = await createTestApp();
+  const query = t.db.query.bind(t.db);
+  const transaction = t.db.transaction.bind(t.db);
+  Object.assign(t.db, {
+    query: (sql: string, params?: readonly unknown[]) => {
+      statements.push(sql);
+      return query(sql, params);
+    },
+    transaction: async <T>(fn: (tx: Transaction) => Promise<T>, options?: TransactionOptions) => {
+      statements.push(options?.advisoryLock !== undefined && t.db.kind === 'postgres' ? 'begin; select pg_advisory_xact_lock(...)' : 'begin');
+      try {
+        const result = await transaction((tx) => fn({
+          query: (sql, params) => {
+            statements.push(sql);
+            return tx.query(sql, params);
+          },
+          exec: (sql) => {
+            statements.push(sql);
+            return tx.exec(sql);
+          },
+        }), options);
+        statements.push('commit');
+        return result;
+      } catch (error) {
+        statements.push('rollback');
+        throw error;
+      }
+    },
+  });
+});
+afterAll(() => t.close());
+
+async function countPayment(body: Record<string, unknown>) {
+  statements = [];
+  const res = await t.post('/cards/auth-capture', body);
+  return { status: res.status, data: res.data, statements: [...statements] };
+}
+
+describe('statements per card payment', () => {
+  it('an approved guest payment with a receipt e-mail: 5 (the look-up, BEGIN and lock, duplicate check and insert, COMMIT, the e-mail)', async () => {
+    const link = await newLink(t);
+    const { status, statements } = await countPayment(cardPayload(link));
+    expect(status).toBe(200);
+    expect(statements, statements.join('\n')).toHaveLength(5);
+  });
+  it('a repeated trackId: 2 (the look-up, the first row)', async () => {
+    const link = await newLink(t);
+    const body = cardPayload(link);
+    await countPayment(body);
+    const { status, statements } = await countPayment(body);
+    expect(status).toBe(200);
+    expect(statements, statements.join('\n')).toHaveLength(2);
+  });
+  it('a duplicate: 4 (the look-up, BEGIN and lock, duplicate check, ROLLBACK)', async () => {
+    const link = await newLink(t);
+    await countPayment(cardPayload(link));
+    const { status, statements } = await countPayment(cardPayload(link));
+    expect(status).toBe(409);
+    expect(statements, statements.join('\n')).toHaveLength(4);
+  });
+});
