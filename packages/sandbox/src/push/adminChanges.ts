@@ -1,5 +1,5 @@
-import { EventEmitter } from 'node:events';
 import type { Database, Queryable } from '../db/Database';
+import { listenToChannel, type ChannelEvents } from './channelEvents';
 
 /**
  * What the sandbox console hears besides payments: a webhook delivery attempted or queued again,
@@ -7,11 +7,7 @@ import type { Database, Queryable } from '../db/Database';
  */
 export type AdminChange = { type: 'webhook'; id: string; state: string } | { type: 'mail'; id: number };
 
-export interface AdminChanges {
-  on(event: 'change', listener: (change: AdminChange) => void): unknown;
-  off(event: 'change', listener: (change: AdminChange) => void): unknown;
-  close(): Promise<void>;
-}
+export type AdminChanges = ChannelEvents<AdminChange>;
 
 /**
  * The channel, as SQL: per schema, as the transaction channel is, so sandboxes sharing a database
@@ -41,18 +37,5 @@ function parseChange(payload: string): AdminChange | undefined {
 }
 
 export async function listenToAdminChanges(db: Database): Promise<AdminChanges> {
-  const emitter = new EventEmitter<{ change: [AdminChange] }>();
-  emitter.setMaxListeners(0);
-  const stop = await db.listen(await channelOf(db), (payload) => {
-    const change = parseChange(payload);
-    if (change) emitter.emit('change', change);
-  });
-  return {
-    on: (event, listener) => emitter.on(event, listener),
-    off: (event, listener) => emitter.off(event, listener),
-    async close() {
-      emitter.removeAllListeners();
-      await stop();
-    },
-  };
+  return listenToChannel(db, await channelOf(db), parseChange);
 }

@@ -1,5 +1,5 @@
-import { EventEmitter } from 'node:events';
 import type { Database } from '../db/Database';
+import { listenToChannel, type ChannelEvents } from './channelEvents';
 
 /** What migration 006's trigger NOTIFYs for every recorded or settled transaction, on any node. */
 export interface TransactionChange {
@@ -13,11 +13,7 @@ export interface TransactionChange {
 }
 
 /** The changes of every node's transactions, as an emitter; close() stops listening. */
-export interface TransactionEvents {
-  on(event: 'change', listener: (change: TransactionChange) => void): unknown;
-  off(event: 'change', listener: (change: TransactionChange) => void): unknown;
-  close(): Promise<void>;
-}
+export type TransactionEvents = ChannelEvents<TransactionChange>;
 
 function parseChange(payload: string): TransactionChange | undefined {
   try {
@@ -48,21 +44,7 @@ export async function transactionChannelOf(db: Database): Promise<string> {
  * hears of a payment that was rolled back.
  */
 export async function listenToTransactions(db: Database): Promise<TransactionEvents> {
-  const emitter = new EventEmitter<{ change: [TransactionChange] }>();
-  // One listener per open socket; many payers may wait at once.
-  emitter.setMaxListeners(0);
-  const stop = await db.listen(await transactionChannelOf(db), (payload) => {
-    const change = parseChange(payload);
-    if (change) emitter.emit('change', change);
-  });
-  return {
-    on: (event, listener) => emitter.on(event, listener),
-    off: (event, listener) => emitter.off(event, listener),
-    async close() {
-      emitter.removeAllListeners();
-      await stop();
-    },
-  };
+  return listenToChannel(db, await transactionChannelOf(db), parseChange);
 }
 
 export function pushMessageOf(tx: { codOper: string; method: string; status: number; authStatus: string }) {

@@ -1,0 +1,31 @@
+import { EventEmitter } from 'node:events';
+import type { Database } from '../db/Database';
+
+/** The changes NOTIFYed on one channel by any node, as an emitter; close() stops listening. */
+export interface ChannelEvents<T> {
+  on(event: 'change', listener: (change: T) => void): unknown;
+  off(event: 'change', listener: (change: T) => void): unknown;
+  close(): Promise<void>;
+}
+
+/**
+ * Listens to `channel` through PostgreSQL's LISTEN/NOTIFY (PGlite's in the embedded case) and emits
+ * each payload `parse` accepts; a NOTIFY is sent at commit, so nobody hears of a rolled-back change.
+ */
+export async function listenToChannel<T>(db: Database, channel: string, parse: (payload: string) => T | undefined): Promise<ChannelEvents<T>> {
+  const emitter = new EventEmitter<{ change: [T] }>();
+  // One listener per open socket; many payers (or consoles) may wait at once.
+  emitter.setMaxListeners(0);
+  const stop = await db.listen(channel, (payload) => {
+    const change = parse(payload);
+    if (change !== undefined) emitter.emit('change', change);
+  });
+  return {
+    on: (event, listener) => emitter.on(event, listener),
+    off: (event, listener) => emitter.off(event, listener),
+    async close() {
+      emitter.removeAllListeners();
+      await stop();
+    },
+  };
+}
