@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { decodeBody } from '@pasarela/core';
-import { browserAvailable, launchChromium } from './support/browser';
+import { browserAvailable } from './support/browser';
+import { withSandboxAndBrowser } from './support/suite';
 import { seriousViolations } from './support/axe';
 import { createLink, transactionsFor } from './support/admin';
 import { CheckoutFrame } from './support/pages';
-import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
 
 // SPEC 4 "Captcha: a valid score enables the payment", SPEC 7 "POST captcha check (v2)", SPEC 8
 // error_captcha / invalid_score_captcha, SPEC 3 deviceInformation, pfFingerprint,
@@ -13,16 +14,7 @@ import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mj
 describe.runIf(browserAvailable())('captcha and fingerprint, end to end', () => {
   let sandbox: RunningSandbox;
   let browser: Browser;
-
-  beforeAll(async () => {
-    sandbox = await startSandbox({ SPLASH_MS: '200' });
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await sandbox?.stop();
-  });
+  withSandboxAndBrowser({ SPLASH_MS: '200' }, (started) => ({ sandbox, browser } = started));
 
   /** What the page sent to `path`, decoded. */
   async function recordBodies(page: Page, path: string): Promise<unknown[]> {

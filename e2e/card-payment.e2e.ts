@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { browserAvailable, launchChromium } from './support/browser';
+import { browserAvailable } from './support/browser';
+import { withSandboxAndBrowser } from './support/suite';
 import { transactionsFor } from './support/admin';
 import { openShopCheckout } from './support/pages';
-import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
 
 // The same flows on each database the sandbox supports: PGlite always, PostgreSQL when the CI
 // (or a developer) provides one in TEST_DATABASE_URL.
@@ -13,16 +14,7 @@ if (process.env.TEST_DATABASE_URL) databases.push(['PostgreSQL', { DATABASE_URL:
 describe.runIf(browserAvailable()).each(databases)('card payment from a merchant page, end to end, on %s', (_name, env) => {
   let sandbox: RunningSandbox;
   let browser: Browser;
-
-  beforeAll(async () => {
-    sandbox = await startSandbox(env);
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await sandbox?.stop();
-  });
+  withSandboxAndBrowser(env, (started) => ({ sandbox, browser } = started));
 
   const openCheckout = () => openShopCheckout(browser, sandbox.demoUrl);
 

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { transactionsFor } from './support/admin';
-import { browserAvailable, launchChromium } from './support/browser';
+import { browserAvailable } from './support/browser';
+import { withSandboxAndBrowser } from './support/suite';
 import { DemoShop, type CheckoutFrame } from './support/pages';
-import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
 
 interface HeardResult {
   status: string;
@@ -48,16 +49,7 @@ const voucherNumber = (checkout: CheckoutFrame) => checkout.frame.getByText(/^\d
 describe.runIf(browserAvailable())('cash voucher from a merchant page, end to end (PRODUCT.md "Cash")', () => {
   let sandbox: RunningSandbox;
   let browser: Browser;
-
-  beforeAll(async () => {
-    sandbox = await startSandbox({ SPLASH_MS: '0' });
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await sandbox?.stop();
-  });
+  withSandboxAndBrowser({ SPLASH_MS: '0' }, (started) => ({ sandbox, browser } = started));
 
   /** The demo shop on its own origin, its results recorded, the checkout open on the card form. */
   async function openShop(lang: 'es' | 'en') {

@@ -1,26 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { createLink, transactionsFor } from './support/admin';
 import { seriousViolations } from './support/axe';
 import { checkoutFrameOf } from './support/frames';
-import { browserAvailable, launchChromium } from './support/browser';
+import { browserAvailable } from './support/browser';
+import { withSandboxAndBrowser } from './support/suite';
 import { CheckoutFrame, openShopCheckout, type OpenedCheckout } from './support/pages';
-import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
 
 // PRODUCT.md "Clave": the submit sends the payer to the bank's page inside the checkout frame; the
 // bank returns to /pf/widget/returnclave (or returnclavesdk), which shows the receipt.
 describe.runIf(browserAvailable())('Clave from a merchant page, end to end', () => {
   let sandbox: RunningSandbox;
   let browser: Browser;
-
-  beforeAll(async () => {
-    sandbox = await startSandbox({ SPLASH_MS: '300' });
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await sandbox?.stop();
-  });
+  withSandboxAndBrowser({ SPLASH_MS: '300' }, (started) => ({ sandbox, browser } = started));
 
   const continueButton = (checkout: CheckoutFrame) => checkout.frame.getByRole('button', { name: /continuar al banco|continue to the bank/i });
   const attempts = (opened: OpenedCheckout) => opened.shop.result.locator('.attempt').count();

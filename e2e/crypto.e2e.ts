@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { seriousViolations } from './support/axe';
-import { browserAvailable, launchChromium } from './support/browser';
+import { browserAvailable } from './support/browser';
+import { withSandboxAndBrowser } from './support/suite';
 import { createLink, transactionsFor } from './support/admin';
 import { openShopCheckout, type CheckoutScope } from './support/pages';
-import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
 
 const databases: Array<[string, Record<string, string>]> = [['PGlite', {}]];
 if (process.env.TEST_DATABASE_URL) databases.push(['PostgreSQL', { DATABASE_URL: process.env.TEST_DATABASE_URL }]);
@@ -65,16 +66,7 @@ async function confirmOnChain(sandbox: RunningSandbox, codOper: string, amountPa
 describe.runIf(browserAvailable()).each(databases)('crypto payment, end to end, on %s', (_name, env) => {
   let sandbox: RunningSandbox;
   let browser: Browser;
-
-  beforeAll(async () => {
-    sandbox = await startSandbox({ SPLASH_MS: '0', ...env });
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await sandbox?.stop();
-  });
+  withSandboxAndBrowser({ SPLASH_MS: '0', ...env }, (started) => ({ sandbox, browser } = started));
 
   it('from the shop: coin and network, QR, address and amount; a change of coin moves the same payment; under-paid, then paid: receipt and success', async () => {
     const { context, page, shop, checkout, codes, errors } = await openShopCheckout(browser, sandbox.demoUrl);

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { decodeBody, readEnvelopeData, wrapEnvelope, type Envelope } from '@pasarela/core';
-import { browserAvailable, launchChromium } from './support/browser';
+import { browserAvailable } from './support/browser';
+import { withSandboxAndBrowser } from './support/suite';
 import { seriousViolations } from './support/axe';
 import { CheckoutFrame } from './support/pages';
-import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
 
 // SPEC 3 "Custom field" on the payment form, sent as customFieldValues. The sandbox has no admin
 // call that sets a merchant's custom fields, so the merchant's answer is given them on its way in.
@@ -24,16 +25,7 @@ function readData(envelope: Envelope): unknown {
 describe.runIf(browserAvailable())('custom fields, end to end', () => {
   let sandbox: RunningSandbox;
   let browser: Browser;
-
-  beforeAll(async () => {
-    sandbox = await startSandbox();
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await sandbox?.stop();
-  });
+  withSandboxAndBrowser((started) => ({ sandbox, browser } = started));
 
   it('the merchant\u2019s fields show with labels; a required one stops the payment; the values go with the card payment', async () => {
     const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 800 } });

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Route } from 'playwright-core';
 import { transactionsFor } from './support/admin';
-import { browserAvailable, launchChromium } from './support/browser';
+import { browserAvailable } from './support/browser';
+import { withSandboxAndBrowser } from './support/suite';
 import { openShopCheckout } from './support/pages';
-import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
 
 const CARD_CALL = '**/api/v1/cards/auth-capture';
 
@@ -33,15 +34,7 @@ async function loseTheAnswer(route: Route, how: 'drop' | 'stall') {
 describe.runIf(browserAvailable())('faults during a card payment', () => {
   let sandbox: RunningSandbox;
   let browser: Browser;
-
-  beforeAll(async () => {
-    sandbox = await startSandbox({ SPLASH_MS: '0' });
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await sandbox?.stop();
-  });
+  withSandboxAndBrowser({ SPLASH_MS: '0' }, (started) => ({ sandbox, browser } = started));
 
   it('an API slower than the checkout waits: the timeout message, then Pay again gives the receipt of the one payment', async () => {
     const opened = await openShopCheckout(browser, sandbox.demoUrl, { beforeOpen: (context) => shortTimeout(context, 2_000) });

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Request } from 'playwright-core';
-import { browserAvailable, launchChromium } from './support/browser';
+import { browserAvailable } from './support/browser';
+import { withSandboxAndBrowser } from './support/suite';
 import { openShopCheckout } from './support/pages';
 import { checkoutFrameOf } from './support/frames';
 import { BUDGETS } from '../scripts/sizes.mjs';
-import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
 
 // PRODUCT.md "Speed" and "Sizes": the widget page carries its first screen's answers (core
 // firstScreen) and hints the catalog, so the card form waits for no API round trip after the
@@ -12,15 +13,7 @@ import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mj
 describe.runIf(browserAvailable())('the checkout\'s first screen', () => {
   let sandbox: RunningSandbox;
   let browser: Browser;
-
-  beforeAll(async () => {
-    sandbox = await startSandbox({ SPLASH_MS: '0' });
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await sandbox?.stop();
-  });
+  withSandboxAndBrowser({ SPLASH_MS: '0' }, (started) => ({ sandbox, browser } = started));
 
   /** Every request the checkout origin sees from the browser, with what it cost on the wire. */
   function recordCheckoutRequests(context: BrowserContext) {

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createLink } from './support/admin';
-import { browserAvailable, launchChromium } from './support/browser';
-import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
+import { browserAvailable } from './support/browser';
+import { withSandboxAndBrowser } from './support/suite';
+import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
 
 interface CheckoutGlobal {
   open(options: Record<string, unknown>): {
@@ -23,15 +24,7 @@ declare global {
 describe.runIf(browserAvailable())('loader contract in the browser', () => {
   let sandbox: RunningSandbox;
   let browser: Browser;
-
-  beforeAll(async () => {
-    sandbox = await startSandbox();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await sandbox?.stop();
-  });
+  withSandboxAndBrowser((started) => ({ sandbox, browser } = started));
 
   const linkCode = () => createLink(sandbox, { amount: 12.5, description: 'Café de Boquete' });
 

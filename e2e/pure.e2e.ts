@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { createLink } from './support/admin';
-import { browserAvailable, launchChromium } from './support/browser';
-import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
+import { browserAvailable } from './support/browser';
+import { withSandboxAndBrowser } from './support/suite';
+import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
 
 interface PureModule {
   loadCheckout(baseUrl: string): Promise<{ open(options: { code: string }): unknown; version: string } | null>;
@@ -18,15 +19,7 @@ declare global {
 describe.runIf(browserAvailable())('loadCheckout() from the pure entry in the browser', () => {
   let sandbox: RunningSandbox;
   let browser: Browser;
-
-  beforeAll(async () => {
-    sandbox = await startSandbox();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await sandbox?.stop();
-  });
+  withSandboxAndBrowser((started) => ({ sandbox, browser } = started));
 
   it('injects the loader once, retries after a failed load, and the loaded Checkout opens', async () => {
     const code = await createLink(sandbox, { amount: 5, description: 'Espresso' });

@@ -1,25 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { browserAvailable, launchChromium } from './support/browser';
+import { browserAvailable } from './support/browser';
+import { withSandboxAndBrowser } from './support/suite';
 import { seriousViolations } from './support/axe';
 import { adminPost, guestGet, guestPost } from './support/entries';
 import { CheckoutFrame } from './support/pages';
-import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
 
 // SPEC 2 widget type subs (Checkout.open({ subscriptionKey })), SPEC 4 "Subscription", SPEC 9 periods.
 describe.runIf(browserAvailable())('subscriptions, end to end', () => {
   let sandbox: RunningSandbox;
   let browser: Browser;
-
-  beforeAll(async () => {
-    sandbox = await startSandbox();
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await sandbox?.stop();
-  });
+  withSandboxAndBrowser((started) => ({ sandbox, browser } = started));
 
   /** A new pending subscription on a plan made for the test. */
   async function newSubscription(plan: { name: string; amount: number; period: string; chargeNow: boolean }): Promise<string> {

@@ -1,24 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { browserAvailable, launchChromium } from './support/browser';
+import { browserAvailable } from './support/browser';
+import { withSandboxAndBrowser } from './support/suite';
 import { seriousViolations } from './support/axe';
 import { adminPost, guestPost } from './support/entries';
-import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
 
 // SPEC 2 /pf/validateTx, SPEC 4 "Transaction validation", SPEC 5 "$1.00 to $3.00", SPEC 8 619.
 describe.runIf(browserAvailable())('random-charge validation, end to end', () => {
   let sandbox: RunningSandbox;
   let browser: Browser;
-
-  beforeAll(async () => {
-    sandbox = await startSandbox();
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await sandbox?.stop();
-  });
+  withSandboxAndBrowser((started) => ({ sandbox, browser } = started));
 
   /** A card payment at the seeded station, with a random charge put on it (docs/sandbox.md). */
   async function validationFor(card: { number: string; type: string }): Promise<{ url: string; charge: number }> {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seriousViolations } from './support/axe';
 import { browserAvailable, launchChromium } from './support/browser';
+import { withSandboxAndBrowser } from './support/suite';
 import { createLink, transactionsFor } from './support/admin';
 import { CheckoutFrame, openShopCheckout } from './support/pages';
 import { addressOf, DEMO_USER, mailedCode, WalletScreens } from './support/wallet';
@@ -11,15 +12,7 @@ import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mj
 describe.runIf(browserAvailable())('the wallet: login guard, home, add card, logout', () => {
   let sandbox: RunningSandbox;
   let browser: Browser;
-
-  beforeAll(async () => {
-    sandbox = await startSandbox({ SPLASH_MS: '200' });
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await sandbox?.stop();
-  });
+  withSandboxAndBrowser({ SPLASH_MS: '200' }, (started) => ({ sandbox, browser } = started));
 
   async function phone(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
     const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 740 } });

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { createLink } from './support/admin';
-import { browserAvailable, launchChromium } from './support/browser';
+import { browserAvailable } from './support/browser';
+import { withSandboxAndBrowser } from './support/suite';
 import { CheckoutFrame } from './support/pages';
-import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
 
 const CARD = '4242424242424242';
 
@@ -15,15 +16,7 @@ describe.runIf(browserAvailable()).each([
 ] as const)('wire encoding %s, as the widget sends it', (_mode, env, bodyShape) => {
   let sandbox: RunningSandbox;
   let browser: Browser;
-
-  beforeAll(async () => {
-    sandbox = await startSandbox({ ...env, SPLASH_MS: '200' });
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await sandbox?.stop();
-  });
+  withSandboxAndBrowser({ ...env, SPLASH_MS: '200' }, (started) => ({ sandbox, browser } = started));
 
   it('pays with a Unicode name, every API body has the right shape, and only the card call carries the number', async () => {
     const code = await createLink(sandbox, { amount: 18.25, description: 'Artesanía guna: mola ñandú' });

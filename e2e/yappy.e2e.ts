@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { transactionsFor } from './support/admin';
 import { seriousViolations } from './support/axe';
 import { checkoutFrameOf } from './support/frames';
-import { browserAvailable, launchChromium } from './support/browser';
+import { browserAvailable } from './support/browser';
+import { withSandboxAndBrowser } from './support/suite';
 import { openShopCheckout, type OpenedCheckout } from './support/pages';
-import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
 
 // PRODUCT.md "Yappy": a phone field (8 digits), then the waiting screen with SPEC's 5-minute window,
 // here shortened by YAPPY_WAIT_MS so the never-answered phone times out within the test.
@@ -14,15 +15,7 @@ const WAIT_MS = 3_000;
 describe.runIf(browserAvailable())('Yappy from a merchant page, end to end', () => {
   let sandbox: RunningSandbox;
   let browser: Browser;
-
-  beforeAll(async () => {
-    sandbox = await startSandbox({ SPLASH_MS: '300', YAPPY_WAIT_MS: String(WAIT_MS) });
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await sandbox?.stop();
-  });
+  withSandboxAndBrowser({ SPLASH_MS: '300', YAPPY_WAIT_MS: String(WAIT_MS) }, (started) => ({ sandbox, browser } = started));
 
   async function chooseYappy(): Promise<OpenedCheckout> {
     const opened = await openShopCheckout(browser, sandbox.demoUrl);

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createLink, transactionsFor } from './support/admin';
-import { browserAvailable, launchChromium } from './support/browser';
+import { browserAvailable } from './support/browser';
+import { withSandboxAndBrowser } from './support/suite';
 import { CheckoutFrame } from './support/pages';
-import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
 
 declare global {
   interface Window {
@@ -17,15 +18,7 @@ declare global {
 describe.runIf(browserAvailable())('zero-JS pay buttons in the browser', () => {
   let sandbox: RunningSandbox;
   let browser: Browser;
-
-  beforeAll(async () => {
-    sandbox = await startSandbox();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await sandbox?.stop();
-  });
+  withSandboxAndBrowser((started) => ({ sandbox, browser } = started));
 
   /** examples/zero-js.html, listening to every pasarela:result that bubbles to the document. */
   async function zeroJsPage(): Promise<{ context: BrowserContext; page: Page; errors: string[]; warnings: string[] }> {
