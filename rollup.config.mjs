@@ -156,6 +156,21 @@ const widget = {
   },
 };
 
+// The widget's server entry (prerender.tsx): the sandbox renders the first screen into the widget
+// page with it. The browser build's aliases, so both render the same components; lazy screens stay
+// chunks of their own, loaded only when rendered.
+const widgetServer = {
+  input: { prerender: root('./packages/widget/src/prerender.tsx') },
+  plugins: [
+    alias({ entries: [coreAlias, ...preactAliases] }),
+    replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
+    resolve({ preferBuiltins: true, exportConditions: ['node'], extensions: tsExtensions }),
+    commonjs(),
+    transpile(),
+  ],
+  output: { dir: root('./packages/widget/dist/server'), format: 'es', entryFileNames: '[name].mjs', chunkFileNames: 'chunks/[name]-[hash].mjs' },
+};
+
 // The sandbox console (packages/console): one bundle on the widget's stack, its CSS beside it,
 // served by the sandbox at /sandbox/console. A developer tool, so no lazy chunks.
 function consoleCss(cssFile) {
@@ -196,7 +211,7 @@ const sandbox = {
 };
 
 const only = process.env.BUILD_ONLY?.split(',');
-const targets = { loader, loaderPure, loaderTypes, reactPackage, reactTypes, reactDemo, widget, console: consoleApp, sandbox };
+const targets = { loader, loaderPure, loaderTypes, reactPackage, reactTypes, reactDemo, widget: [widget, widgetServer], console: consoleApp, sandbox };
 export default Object.entries(targets)
   .filter(([name]) => !only || only.includes(name))
   .flatMap(([, config]) => config)

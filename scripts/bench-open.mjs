@@ -53,7 +53,30 @@ window.Checkout = { open() { const f = document.createElement('iframe'); f.src =
   };
 }
 
-/** One open, in a fresh browser context: from Checkout.open() to the card field focused, in ms. */
+/**
+ * Runs in every frame from its first moment (the floor's frame has the same path): on the first
+ * animation frame that shows a card field, focuses it, and when the field took the focus reports
+ * the time to the benchmark (a binding, not Playwright's locator: its waiting polls at 0, 20, 70,
+ * 170, 270 and 770 ms, and its ~300 KB helper script, evaluated in the frame on first use, would
+ * hold up the page it measures).
+ */
+function watchCardField() {
+  if (!location.pathname.startsWith('/pf/widget')) return;
+  const tick = () => {
+    const field = document.querySelector('[name="cardnumber"]');
+    if (field && !field.disabled && field.getClientRects().length > 0 && getComputedStyle(field).visibility === 'visible') {
+      field.focus();
+      if (document.activeElement === field) return void window.__benchCardFieldFocused(performance.timeOrigin + performance.now());
+    }
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}
+
+/**
+ * One open, in a fresh browser context: from Checkout.open() on the merchant page to the card field
+ * on screen and focused in the frame and, for the checkout, to the `ready` event, in ms.
+ */
 async function openOnce(browser, target) {
   const code = target.sandbox ? (await (await fetch(`${target.sandbox.url}/sandbox/links`, {
     method: 'POST',
@@ -62,18 +85,28 @@ async function openOnce(browser, target) {
   })).json()).code : '';
   const context = await browser.newContext();
   try {
+    let focusedAt;
+    const focused = new Promise((resolve) => (focusedAt = resolve));
+    await context.exposeBinding('__benchCardFieldFocused', (_source, at) => focusedAt(at));
+    await context.addInitScript(watchCardField);
     const page = await context.newPage();
     await page.goto(target.url);
     await page.waitForFunction(() => typeof window.Checkout?.open === 'function');
     const started = await page.evaluate((c) => {
-      const t = Date.now();
-      window.Checkout.open({ code: c });
-      return t;
+      window.__benchReady = new Promise((resolve) => {
+        const t = performance.timeOrigin + performance.now();
+        window.__benchStarted = t;
+        window.Checkout.open({ code: c, onReady: () => resolve(performance.timeOrigin + performance.now() - t) });
+      });
+      return window.__benchStarted;
     }, code);
+    const at = await Promise.race([focused, new Promise((_, reject) => setTimeout(() => reject(new Error('no focusable card field within 30 s')), 30_000))]);
+    // And Playwright finds it visible and focused, as a payer's tap would leave it.
     const field = page.frameLocator('iframe[src*="/pf/widget"]').locator('[name="cardnumber"]');
-    await field.waitFor({ state: 'visible', timeout: 30_000 });
-    await field.focus();
-    return Date.now() - started;
+    const still = await field.evaluate((el) => (document.activeElement === el && el.getClientRects().length > 0 ? 'ok' : String(document.activeElement?.outerHTML).slice(0, 160)));
+    if (still !== 'ok') throw new Error(`the card field lost the focus (${target.sandbox ? 'checkout' : 'floor'}; focus on ${still})`);
+    const ready = target.sandbox ? Math.round(await page.evaluate(() => window.__benchReady)) : null;
+    return { focused: Math.round(at - started), ready };
   } finally {
     await context.close();
   }
@@ -95,8 +128,8 @@ const fast = await startSandbox({ SPLASH_MS: '0' });
 try {
   // The checkout and the floor take turns, so a busy machine slows both alike; the first round of
   // each warms its server and the browser.
-  const checkoutTimes = [];
-  const floorTimes = [];
+  const times = { checkout: [], floor: [] };
+  const ready = [];
   const ratios = [];
   const targets = { checkout: { sandbox: fast, url: shopUrl(fast) }, floor: { sandbox: null, url: floor.url } };
   for (let i = 0; i < runs + 1; i++) {
@@ -104,16 +137,18 @@ try {
     const round = {};
     for (const name of order) round[name] = await openOnce(browser, targets[name]);
     if (i === 0) continue;
-    checkoutTimes.push(round.checkout);
-    floorTimes.push(round.floor);
-    ratios.push(round.checkout / round.floor);
+    times.checkout.push(round.checkout.focused);
+    times.floor.push(round.floor.focused);
+    ready.push(round.checkout.ready);
+    ratios.push(round.checkout.focused / round.floor.focused);
   }
-  report('open() -> focusable card field, splash 0 ms', checkoutTimes);
-  report('floor (bare cross-origin iframe, one API call, an input)', floorTimes);
+  report('open() -> card field on screen and focused, splash 0 ms', times.checkout);
+  report('floor (bare cross-origin iframe, one API call, an input)', times.floor);
   console.log(
-    `ratio to the floor, splash 0: ${(median(checkoutTimes) / median(floorTimes)).toFixed(2)}x of the medians, ` +
+    `ratio to the floor, splash 0: ${(median(times.checkout) / median(times.floor)).toFixed(2)}x of the medians, ` +
       `${median(ratios).toFixed(2)}x median of each round (PRODUCT.md budget: 1.5x)`,
   );
+  report('open() -> ready event (the checkout live: its script has taken over the form)', ready);
 } finally {
   await fast.stop();
   floor.stop();
@@ -126,9 +161,9 @@ try {
   const times = [];
   for (let i = 0; i < splashRuns + 1; i++) {
     const t = await openOnce(browser, { sandbox: slow, url: shopUrl(slow) });
-    if (i > 0) times.push(t);
+    if (i > 0) times.push(t.focused);
   }
-  report('open() -> focusable card field, splash 3000 ms', times);
+  report('open() -> card field on screen and focused, splash 3000 ms', times);
 } finally {
   await slow.stop();
   await browser.close();

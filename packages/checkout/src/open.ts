@@ -63,8 +63,9 @@ export function openCheckout(
     document.addEventListener('keydown', onKeyDown, true);
     document.addEventListener('focusin', onFocusIn, true);
   }
+  // the payer may already be typing in the frame (its form is in the page): focus it only if not
   iframe.addEventListener('load', () => {
-    if (!closed) iframe.focus({ preventScroll: !!inline });
+    if (!closed && document.activeElement !== iframe) iframe.focus({ preventScroll: !!inline });
   });
 
   function onMessage(message: WidgetMessage): void {

@@ -9,6 +9,7 @@ import { ApiError } from './http/ApiError';
 import type { AppEnv } from './http/AppEnv';
 import { requestLanguage } from './http/language';
 import { onError } from './http/onError';
+import { widgetPrerender } from './http/prerender';
 import { frameAncestors } from './http/widgetSecurity';
 import { limitBody } from './http/limitBody';
 import { rateLimiter } from './http/rateLimit';
@@ -157,6 +158,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const frameAncestorsFor = async (path: string, query: { code?: string | undefined; type?: string | undefined }) =>
     frameAncestors(await widgetMerchant(options.db, path, query), options.demoOrigin);
   const firstScreen = firstScreenAnswers((url, init) => app.request(url, init), { clientKey: SANDBOX_CLIENT_KEY, wireEncoding: options.wireEncoding });
-  app.route('/', staticRoutes(paths, { wireEncoding: options.wireEncoding, splashMs: options.splashMs, frameAncestors: frameAncestorsFor, firstScreen }));
+  const prerender = widgetPrerender(paths.widgetDist, options.logger ?? silentLogger);
+  app.route('/', staticRoutes(paths, { wireEncoding: options.wireEncoding, splashMs: options.splashMs, frameAncestors: frameAncestorsFor, firstScreen, prerender }));
   return app;
 }

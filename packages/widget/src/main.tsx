@@ -1,9 +1,10 @@
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { readConfig, readPrimedAnswers } from './app/config';
 import { navigate, subscribe } from './app/history';
 import type { Services } from './app/services';
 import { newTrackId } from './app/newTrackId';
+import { prepareFirstScreen, rendersAsServer, takeEarlyInput, type FirstScreen } from './app/prerender';
 import { createSessionStore } from './app/session';
 import { safeStorage } from './app/storage';
 import { authHeaders } from '@pasarela/core';
@@ -51,6 +52,7 @@ const services: Services = {
   lang,
   bridge,
   navigate,
+  address: () => new URL(location.href),
   leave: (url) => window.location.assign(url),
   storage,
   now: () => new Date(),
@@ -82,4 +84,17 @@ void navigator.serviceWorker
 
 const rootElement = document.getElementById('root') ?? document.body.appendChild(document.createElement('div'));
 reportHeight(rootElement, bridge);
-createRoot(rootElement).render(<App services={services} i18nReady={i18nReady} subscribe={subscribe} />);
+const app = (first?: FirstScreen) => <App services={services} i18nReady={i18nReady} subscribe={subscribe} first={first} />;
+if (rootElement.dataset.prerendered === lang && config.splashMs === 0 && rendersAsServer(services)) {
+  // The server rendered the first screen into the page from the same answers: once they and the
+  // catalog are read, the app takes that markup over as it is, with what the payer typed meanwhile.
+  void Promise.all([prepareFirstScreen(services).catch(() => null), i18nReady]).then(([first]) => {
+    if (!first) return createRoot(rootElement).render(app());
+    const tellApp = takeEarlyInput(rootElement);
+    hydrateRoot(rootElement, app(first));
+    tellApp();
+  });
+} else {
+  // A first render of its own (it replaces any markup the server put in).
+  createRoot(rootElement).render(app());
+}

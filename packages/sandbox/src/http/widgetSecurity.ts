@@ -6,10 +6,12 @@ import type { MerchantRow } from '../store/merchants';
  * style sheets and the inline <style> elements of the page it serves, named by their sha256 (the
  * widget inlines its CSS in one; no 'unsafe-inline', so an injected style element or attribute is
  * not applied), images of its own and data: URLs (QR codes), API and push connections to its own origin.
+ * No form is ever submitted by the browser (the widget sends every form through its API client), so
+ * what a payer types into the prerendered form before the script runs can go nowhere.
  */
 export function widgetCsp(styleHashes: readonly string[]): string {
   const styles = ["'self'", ...styleHashes].join(' ');
-  return `default-src 'self'; script-src 'self'; style-src ${styles}; img-src 'self' data:; connect-src 'self' ws: wss:; form-action 'self'; base-uri 'none'; object-src 'none'`;
+  return `default-src 'self'; script-src 'self'; style-src ${styles}; img-src 'self' data:; connect-src 'self' ws: wss:; form-action 'none'; base-uri 'none'; object-src 'none'`;
 }
 
 /** The CSP source (`'sha256-...'`) of each <style> element's text in html, in order. */

@@ -113,3 +113,52 @@ describe('the widget page in two parts', () => {
     expect(html).toContain(`payment-info?code=${code}&type=lk`);
   });
 });
+
+describe('the first screen rendered into the page (the widget\'s server entry)', () => {
+  // A widget build whose server entry answers from what it is given; `?slow` and `?broken` play a
+  // render that takes too long and one that fails.
+  const built = mkdtempSync(join(tmpdir(), 'pasarela-prerender-'));
+  mkdirSync(join(built, 'widget', 'assets'), { recursive: true });
+  mkdirSync(join(built, 'widget', 'server'), { recursive: true });
+  writeFileSync(join(built, 'widget', 'index.html'), '<!doctype html><html><head><!--pasarela-config--></head><body><div id="root"></div></body></html>');
+  writeFileSync(
+    join(built, 'widget', 'server', 'prerender.mjs'),
+    `export async function prerenderFirstScreen(input) {
+      const url = new URL(input.url);
+      if (url.searchParams.has('broken')) throw new Error('render failed');
+      if (url.searchParams.has('slow')) await new Promise((r) => setTimeout(r, 2000));
+      return '<main data-lang="' + input.lang + '" data-answers="' + input.answers.length + '" data-splash="' + input.config.splashMs + '" data-catalog="' + (typeof input.entries.card_form_title) + '">form</main>';
+    }`,
+  );
+  const html = async (app: TestApp, path: string) => gunzipped(await app.app.request(path, { headers: { 'accept-encoding': 'gzip', 'accept-language': 'en' } }));
+  const gunzipped = async (res: Response) => (await import('node:zlib')).gunzipSync(Buffer.from(await res.arrayBuffer())).toString('utf8');
+
+  let noSplash: TestApp;
+  let withSplash: TestApp;
+  beforeAll(async () => {
+    noSplash = await createTestApp({ paths: { widgetDist: join(built, 'widget') }, splashMs: 0 });
+    withSplash = await createTestApp({ paths: { widgetDist: join(built, 'widget') }, splashMs: 3000 });
+  });
+  afterAll(async () => Promise.all([noSplash.close(), withSplash.close()]));
+
+  it('with no splash, puts the rendered screen in the root, in the payer\'s language, from the page\'s answers and catalog', async () => {
+    const code = await newLink(noSplash);
+    const page = await html(noSplash, `/pf/widget?type=lk&code=${code}`);
+    expect(page).toMatch(/<div id="root" data-prerendered="en"><main data-lang="en" data-answers="\d+" data-splash="0" data-catalog="string">form<\/main><\/div><script type="application\/json" id="pasarela-primed">/);
+    expect(page.endsWith('</script></body></html>')).toBe(true);
+  });
+
+  it('with a splash, leaves the root empty: the splash is what shows first', async () => {
+    const code = await newLink(withSplash);
+    const page = await html(withSplash, `/pf/widget?type=lk&code=${code}`);
+    expect(page).toContain('<div id="root"></div><script type="application/json" id="pasarela-primed">');
+  });
+
+  it('sends the page without it when the render fails or is too slow', async () => {
+    const code = await newLink(noSplash);
+    expect(await html(noSplash, `/pf/widget?type=lk&code=${code}&broken`)).toContain('<div id="root"></div><script type="application/json" id="pasarela-primed">');
+    const started = Date.now();
+    expect(await html(noSplash, `/pf/widget?type=lk&code=${code}&slow`)).toContain('<div id="root"></div><script type="application/json" id="pasarela-primed">');
+    expect(Date.now() - started).toBeLessThan(1500);
+  });
+});

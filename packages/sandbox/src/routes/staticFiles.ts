@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { constants as zlibConstants, createGzip } from 'node:zlib';
 import { Hono, type Context } from 'hono';
-import { SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY, SPLASH_MS, VERSION, acceptLanguageTags, pickLanguage, type Language, type PrimedAnswer } from '@pasarela/core';
+import { SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY, SPLASH_MS, VERSION, acceptLanguageTags, catalogFor, pickLanguage, type Language, type PrimedAnswer } from '@pasarela/core';
 import type { AppEnv } from '../http/AppEnv';
+import type { Prerender } from '../http/prerender';
 import { fileResponse, fileUnder } from '../http/serveFile';
 import { styleHashesOf, widgetSecurityHeaders } from '../http/widgetSecurity';
 import type { StaticPaths } from '../paths';
@@ -19,7 +20,12 @@ export interface WidgetSettings {
   frameAncestors?: ((path: string, query: { code?: string | undefined; type?: string | undefined }) => Promise<string>) | undefined;
   /** The first screen's API answers, given ahead in the page (routes/firstScreen.ts); none when absent. */
   firstScreen?: ((path: string, params: URLSearchParams, acceptLanguage: string | undefined) => Promise<FirstScreen>) | undefined;
+  /** The first screen rendered from those answers into the page, with no splash; none when absent. */
+  prerender?: Prerender | undefined;
 }
+
+/** The widget template's (empty) root element, where the widget renders. */
+const ROOT = '<div id="root"></div>';
 
 const NOT_BUILT = (what: string) =>
   `Pasarela's ${what} is not built yet. Run \`npm run build\` (or \`npm start\`, which builds first) and reload.\n`;
@@ -29,7 +35,11 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
 
 /** The config block the widget reads; '<' escaped so no value can close the script element. */
 export function configScript(settings: WidgetSettings): string {
-  const config = {
+  return `<script type="application/json" id="pasarela-config">${scriptJson(widgetConfig(settings))}</script>`;
+}
+
+function widgetConfig(settings: WidgetSettings) {
+  return {
     apiBase: '/api/v1',
     wireEncoding: settings.wireEncoding,
     clientKey: SANDBOX_CLIENT_KEY,
@@ -39,7 +49,6 @@ export function configScript(settings: WidgetSettings): string {
     version: VERSION,
     imageBase: '',
   };
-  return `<script type="application/json" id="pasarela-config">${scriptJson(config)}</script>`;
 }
 
 /**
@@ -130,9 +139,23 @@ async function widgetHtml(c: Context<AppEnv>, page: WidgetPage | undefined, sett
 
   const lang = pickLanguage(params.get('lang'), acceptLanguageTags(c.req.header('accept-language')));
   const html = page.html.replace('<!--pasarela-config-->', configScript(settings) + catalogHint(lang));
-  const bodyAt = html.lastIndexOf('</body>');
-  const [head, end] = bodyAt >= 0 ? [html.slice(0, bodyAt), html.slice(bodyAt)] : [html, ''];
-  const tail = first.then((screen) => (screen ? primedBlock(screen.answers) : '') + end);
+  // The page leaves up to its (empty) root; the root, with the first screen in it, and the answers
+  // follow. A page without that root gets the answers before `</body>`.
+  const rootAt = html.indexOf(ROOT);
+  const splitAt = rootAt >= 0 ? rootAt : html.lastIndexOf('</body>');
+  const [head, end] = splitAt >= 0 ? [html.slice(0, splitAt), html.slice(rootAt >= 0 ? splitAt + ROOT.length : splitAt)] : [html, ''];
+  const tail = first.then(async (screen) => {
+    if (!screen) return (rootAt >= 0 ? ROOT : '') + end;
+    // With no splash to show first, the first screen itself is in the page (the browser's first
+    // render takes it over); with a splash, the splash is what the page shows first.
+    const splashMs = settings.splashMs ?? SPLASH_MS;
+    const markup =
+      rootAt >= 0 && splashMs === 0 && settings.prerender
+        ? await settings.prerender({ url: c.req.url, config: widgetConfig(settings), lang: screen.lang, entries: catalogFor(screen.lang).entries, answers: screen.answers })
+        : null;
+    const root = markup === null ? ROOT : `<div id="root" data-prerendered="${screen.lang}">${markup}</div>`;
+    return (rootAt >= 0 ? root : '') + primedBlock(screen.answers) + end;
+  });
   const gzip = /\bgzip\b/.test(c.req.header('accept-encoding') ?? '');
   return c.body(streamedPage(head, tail, gzip), status, {
     ...headers,

@@ -13,7 +13,7 @@ writeFileSync(join(dir, 'index.html'), `<!doctype html><html><head><!--pasarela-
 const CSS_HASH = `'sha256-${createHash('sha256').update(CSS).digest('base64')}'`;
 
 const policyWith = (styles: string) =>
-  `default-src 'self'; script-src 'self'; style-src ${styles}; img-src 'self' data:; connect-src 'self' ws: wss:; form-action 'self'; base-uri 'none'; object-src 'none'`;
+  `default-src 'self'; script-src 'self'; style-src ${styles}; img-src 'self' data:; connect-src 'self' ws: wss:; form-action 'none'; base-uri 'none'; object-src 'none'`;
 const POLICY = policyWith(`'self' ${CSS_HASH}`);
 const ancestorsOf = (res: Response) => {
   const csp = res.headers.get('content-security-policy') ?? '';

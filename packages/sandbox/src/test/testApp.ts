@@ -83,14 +83,14 @@ export async function newTestSchema(url: string): Promise<{ url: string; schema:
 }
 
 export async function createTestApp(
-  options: { wireEncoding?: boolean; paths?: Partial<StaticPaths> } & Pick<AppOptions, 'rateLimits' | 'trustedProxies' | 'logger'> = {},
+  options: { wireEncoding?: boolean; paths?: Partial<StaticPaths> } & Pick<AppOptions, 'rateLimits' | 'trustedProxies' | 'logger' | 'splashMs'> = {},
 ): Promise<TestApp> {
   const db = await openTestDatabase();
   const wireEncoding = options.wireEncoding ?? true;
   const { key: cardFingerprintKey } = await cardFingerprintKeyOf(db, undefined);
   const app = createApp({
     db, cardFingerprintKey, wireEncoding, publicOrigin: 'http://checkout.test', demoOrigin: 'http://shop.test', paths: options.paths,
-    rateLimits: options.rateLimits, trustedProxies: options.trustedProxies, logger: options.logger,
+    rateLimits: options.rateLimits, trustedProxies: options.trustedProxies, logger: options.logger, splashMs: options.splashMs,
   });
   const read = async (res: Response): Promise<ApiAnswer> => {
     const envelope = (await res.json()) as { header: { code: number; description: string }; data: string };

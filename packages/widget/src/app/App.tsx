@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { t } from '../i18n/i18n';
 import { MessagePage } from './MessagePage';
 import { NOT_FOUND_PATH } from './route';
-import { parseRoute, screenEntry, type Route, type ScreenRouteName } from './routes';
+import { parseRoute, routeKey, screenEntry, type Route, type ScreenRouteName } from './routes';
+import type { FirstScreen } from './prerender';
 import type { PreparedScreen, ScreenModule } from './screen';
 import { ServicesContext, type Services } from './services';
 import { Splash } from './Splash';
@@ -13,23 +14,23 @@ type Slot = { state: 'loading'; ready: Promise<void> } | { state: 'ready'; scree
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-const routeKey = (route: Route) => JSON.stringify(route);
-
 interface AppProps {
   services: Services;
   /** Resolves when the catalog is in place. */
   i18nReady: Promise<void>;
   /** Calls back after every in-app navigation (and Back/Forward). */
   subscribe: (listener: () => void) => () => void;
+  /** The first screen, prepared before the first render (the server rendered it into the page): no splash. */
+  first?: FirstScreen | undefined;
 }
 
 /** The router: the address gives a route (routes.ts), the route a guard and a lazily loaded screen. */
-export function App({ services, i18nReady, subscribe }: AppProps) {
+export function App({ services, i18nReady, subscribe, first }: AppProps) {
   const [href, setHref] = useState(() => location.href);
-  const [booted, setBooted] = useState(false);
-  const [textReady, setTextReady] = useState(false);
+  const [booted, setBooted] = useState(first !== undefined);
+  const [textReady, setTextReady] = useState(first !== undefined);
   const [, setVersion] = useState(0);
-  const slots = useRef(new Map<string, Slot>());
+  const slots = useRef(new Map<string, Slot>(first ? [[first.key, { state: 'ready', screen: first.screen, ready: first.screen.ready }]] : []));
   const route = parseRoute(new URL(href));
   const guardTo = route.name === 'redirect' ? route.to : guardOf(route, services);
 

@@ -9,8 +9,7 @@ import { MessagePage } from './MessagePage';
 import { useServices } from './services';
 
 /** `?error=` on the form's address after a refused 3DS challenge or Clave payment; only catalogue codes, never free text. */
-function arrival(): { message: PayerMessage; method: PaymentMethodId | null } | null {
-  const params = new URLSearchParams(location.search);
+function arrival(params: URLSearchParams): { message: PayerMessage; method: PaymentMethodId | null } | null {
   const code = params.get('error');
   if (!code) return null;
   const method = params.get('method');
@@ -23,7 +22,7 @@ function arrival(): { message: PayerMessage; method: PaymentMethodId | null } | 
 export function CheckoutRoute({ store, firstMethod }: { store: CheckoutStore; firstMethod?: PaymentMethodId | undefined }) {
   const services = useServices();
   const state = useStoreState(store);
-  const [back] = useState(arrival);
+  const [back] = useState(() => arrival(services.address().searchParams));
   // A station without a price: what the payer entered (SPEC 5 "Amount limits").
   const [entered, setEntered] = useState<number | null>(null);
   const ready = state.status === 'ready' ? state.data : null;
@@ -47,7 +46,7 @@ export function CheckoutRoute({ store, firstMethod }: { store: CheckoutStore; fi
           totalPaid: totalWithTax(info.amount, info.taxAmount),
           at: services.now(),
           type: '',
-          codOper: new URLSearchParams(location.search).get('Oper') ?? '',
+          codOper: services.address().searchParams.get('Oper') ?? '',
           user: pending.email,
           reason: back.message.key,
           returnUrl: pending.returnUrl,

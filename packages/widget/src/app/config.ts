@@ -28,6 +28,11 @@ export function readConfig(doc: Document): WidgetConfig {
   } catch {
     raw = {};
   }
+  return parseConfig(raw);
+}
+
+/** The config from the block's value (also the server's prerender's, from the same value). */
+export function parseConfig(raw: unknown): WidgetConfig {
   const parsed = v.safeParse(WidgetConfigSchema, raw);
   if (parsed.success) return parsed.output;
   // Keep the good fields of a partly wrong block rather than dropping all of it.

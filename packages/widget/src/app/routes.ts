@@ -178,6 +178,11 @@ export function parseRoute(url: URL): Route {
 export interface ScreenEntry<N extends ScreenRouteName> {
   /** An address to go to instead (a login the route needs), or null to show the screen. */
   guard?: (route: RouteOf<N>, services: Services) => string | null;
+  /**
+   * Rendered by the server into the page when the page's first-screen answers hold all its data
+   * (prerender.tsx), so it shows before the widget's script has run.
+   */
+  prerender?: boolean;
   /** The screen's module; all but the first screen load in chunks of their own. */
   load: () => Promise<ScreenModule<RouteOf<N>>>;
 }
@@ -186,7 +191,7 @@ type ScreenTable = { [N in ScreenRouteName]: ScreenEntry<N> };
 
 export const SCREENS: ScreenTable = {
   // The checkout is the first screen of nearly every visit: in the entry chunk, not fetched after it.
-  checkout: { load: () => Promise.resolve(checkoutModule) },
+  checkout: { prerender: true, load: () => Promise.resolve(checkoutModule) },
   receipt: { load: () => loadReceipts().then((m) => m.receiptModule) },
   claveReturn: { load: () => import('../methods/clave/returnModule').then((m) => m.claveReturnModule) },
   responseMessage: { load: () => Promise.resolve(responseMessageModule) },
@@ -201,12 +206,16 @@ export const SCREENS: ScreenTable = {
     // SPEC 2 "Login-required routes redirect to /pf/widget/login, carrying the original location."
     guard: (route, services) => {
       if (!LOGIN_REQUIRED.includes(route.screen) || services.session.getState().login) return null;
-      const here = location.pathname + location.search;
+      const address = services.address();
+      const here = address.pathname + address.search;
       return `${WALLET_LOGIN_PATH}?next=${encodeURIComponent(here)}`;
     },
     load: () => import('../wallet/walletModule').then((m) => m.walletModule),
   },
 };
+
+/** One key per route: a screen prepared for it is kept under it. */
+export const routeKey = (route: Route) => JSON.stringify(route);
 
 export function screenEntry<N extends ScreenRouteName>(name: N): ScreenEntry<N> {
   return SCREENS[name];

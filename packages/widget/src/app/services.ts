@@ -13,6 +13,8 @@ export interface Services {
   bridge: ParentBridge;
   /** Moves to another in-app address (replacing the current entry), keeping parentOrigin and lang. */
   navigate: (path: string) => void;
+  /** The page's own address (in the browser, location; on the server, the request's). */
+  address: () => URL;
   /** Leaves the app (3DS challenge page). */
   leave: (url: string) => void;
   storage: { local: Storage | null; session: Storage | null };

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseRoute, screenEntry, type Route } from './routes';
 import { createSessionStore } from './session';
 import type { Services } from './services';
@@ -6,15 +6,14 @@ import type { Services } from './services';
 const login = { session: { sessionId: 's', token: 'tok', user: { idUsr: 7 } }, expiresAt: null };
 
 function guard(path: string, loggedIn: boolean): string | null {
-  history.replaceState(null, '', path);
+  const address = new URL(path, 'https://c.test');
   const session = createSessionStore(null);
   if (loggedIn) session.getState().set(login);
-  const route = parseRoute(new URL(location.href)) as Extract<Route, { name: 'wallet' }>;
-  return screenEntry('wallet').guard?.(route, { session } as unknown as Services) ?? null;
+  const route = parseRoute(address) as Extract<Route, { name: 'wallet' }>;
+  return screenEntry('wallet').guard?.(route, { session, address: () => new URL(address) } as unknown as Services) ?? null;
 }
 
 describe('SPEC 2 "Login-required routes redirect to /pf/widget/login, carrying the original location"', () => {
-  afterEach(() => history.replaceState(null, '', '/'));
   it.each([
     ['/pf/widget/home?lang=en', false, `/pf/widget/login?next=${encodeURIComponent('/pf/widget/home?lang=en')}`],
     ['/pf/widget/addcard', false, `/pf/widget/login?next=${encodeURIComponent('/pf/widget/addcard')}`],

@@ -6,7 +6,7 @@ import { RECEIPT_PATH } from '../app/route';
 import { clearSession } from '../app/session';
 import type { Services } from '../app/services';
 import type { SavedAttempt } from './attemptStore';
-import { pushUrlFor } from './watchPayment';
+import { pushUrlFor } from './pushUrl';
 
 /** What every method sends about the payment link it pays (the sandbox's LinkPaymentFields). */
 export interface LinkFields {
@@ -64,9 +64,21 @@ export interface PaymentContext {
   memory(): { load(): SavedAttempt | null; save(saved: SavedAttempt): void; clear(): void };
 }
 
+const ATTEMPT_MEMORY_PREFIX = 'pasarela.attempt.';
+
 /** Where a waiting attempt of `method` for the payment `code` is kept in this tab (session storage). */
 function attemptMemoryKey(method: PaymentMethodId, code: string): string {
-  return `pasarela.attempt.${method}.${code}`;
+  return `${ATTEMPT_MEMORY_PREFIX}${method}.${code}`;
+}
+
+/** Whether this tab keeps a waiting attempt of any payment (the checkout then opens on it). */
+export function hasWaitingAttempt(session: Storage | null): boolean {
+  try {
+    for (let i = 0; i < (session?.length ?? 0); i++) if (session?.key(i)?.startsWith(ATTEMPT_MEMORY_PREFIX)) return true;
+  } catch {
+    return false;
+  }
+  return false;
 }
 
 const AVAILABILITY_KEY: Partial<Record<PaymentMethodId, keyof CheckoutData['methods']['entries']>> = { balance: 'pfw' };
@@ -144,7 +156,7 @@ export function createPaymentContext(method: PaymentMethodId, data: CheckoutData
         : null;
       services.navigate(subscriptionPath ?? RECEIPT_PATH + encodeURIComponent(codOper));
     },
-    pushUrl: (codOper) => pushUrlFor(services.config.apiBase, codOper, location.href),
+    pushUrl: (codOper) => pushUrlFor(services.config.apiBase, codOper, services.address().href),
     memory: () => ({
       load() {
         try {

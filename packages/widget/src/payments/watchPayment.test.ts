@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PasarelaError } from '@pasarela/core';
-import { pushUrlFor, watchPayment, type SocketLike } from './watchPayment';
+import { pushUrlFor } from './pushUrl';
+import { watchPayment, type SocketLike } from './watchPayment';
 
 class FakeSocket implements SocketLike {
   onmessage: ((event: { data: unknown }) => void) | null = null;

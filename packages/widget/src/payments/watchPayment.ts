@@ -153,11 +153,3 @@ export function watchPayment<T>(options: WatchOptions<T>): () => void {
   void look();
   return stop;
 }
-
-/** `ws(s)://<checkout>/api/v1/push?codOper=...` from the API's base address. */
-export function pushUrlFor(apiBase: string, codOper: string, pageUrl: string): string {
-  const url = new URL(`${apiBase.replace(/\/$/, '')}/push`, pageUrl);
-  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-  url.searchParams.set('codOper', codOper);
-  return url.href;
-}

@@ -26,6 +26,7 @@ function servicesFor(receipt: unknown): Services {
     lang: 'es',
     bridge: { embedded: false, notify: () => {}, onCloseRequested: () => {} },
     navigate: vi.fn(),
+    address: () => new URL(location.href),
     leave: vi.fn(),
     storage: { local: null, session: null },
     session: createSessionStore(null),

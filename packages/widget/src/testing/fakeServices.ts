@@ -18,6 +18,7 @@ export function fakeServices(api: ApiClient, overrides: Partial<Services> = {}) 
     lang: 'es',
     bridge: { embedded: true, notify: (m) => void messages.push(m), onCloseRequested: () => {} },
     navigate: (path) => void navigations.push(path),
+    address: () => new URL(location.href),
     leave: (url) => void departures.push(url),
     storage: { local: localStorage, session: sessionStorage },
     session: createSessionStore(null),

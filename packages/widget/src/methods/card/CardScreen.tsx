@@ -25,7 +25,8 @@ export function CardScreen({ payment }: MethodScreenProps) {
   }, [login, extras]);
   const wallet = login && extras ? extras : null;
   const [store] = useState(() => {
-    const domainRequested = services.bridge.embedded ? (new URLSearchParams(location.search).get('parentOrigin') ?? location.origin) : location.origin;
+    const here = services.address();
+    const domainRequested = services.bridge.embedded ? (here.searchParams.get('parentOrigin') ?? here.origin) : here.origin;
     const pay = createCardPay({
       api: services.api,
       info,
@@ -46,7 +47,7 @@ export function CardScreen({ payment }: MethodScreenProps) {
       },
       beforeChallenge: (values) =>
         saveChallenge(services.storage.session, {
-          formPath: location.pathname + location.search,
+          formPath: services.address().pathname + services.address().search,
           email: values.email.trim(),
           returnUrl: info.returnUrlString,
         }),
@@ -60,7 +61,7 @@ export function CardScreen({ payment }: MethodScreenProps) {
       newTrackId: services.newTrackId,
       initial: { email: info.email },
       onDone: (attempt) => {
-        if (attempt.kind === 'redirect') return services.leave(challengeAddress(attempt.url, attempt.codOper, new URL(location.href)));
+        if (attempt.kind === 'redirect') return services.leave(challengeAddress(attempt.url, attempt.codOper, services.address()));
         payment.showReceipt(attempt.codOper);
       },
     });

@@ -62,6 +62,7 @@ async function boot(path: string, failures: Record<string, PasarelaError> = {}) 
     lang: 'es',
     bridge: { embedded: true, notify: (m) => void messages.push(m), onCloseRequested: () => {} },
     navigate,
+    address: () => new URL(location.href),
     leave: vi.fn(),
     storage: { local: localStorage, session: sessionStorage },
     session: createSessionStore(null),

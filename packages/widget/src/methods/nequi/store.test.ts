@@ -34,7 +34,7 @@ function setup(answers: Record<string, unknown>) {
   const navigate = vi.fn();
   const services = {
     api, lang: 'es', config: { apiBase: '/api/v1' }, bridge: { embedded: true, notify: (m: WidgetMessage) => void messages.push(m), onCloseRequested() {} },
-    navigate, storage: { local: null, session: null }, now: () => new Date('2026-11-21T17:30:00Z'), serverNow: () => 0, newTrackId: () => 'track-1',
+    navigate, address: () => new URL(location.href), storage: { local: null, session: null }, now: () => new Date('2026-11-21T17:30:00Z'), serverNow: () => 0, newTrackId: () => 'track-1',
   } as unknown as Services;
   const payment = createPaymentContext('nequi', DATA, services, { arrivalMessage: null, setBusy: () => undefined, security: testSecurity });
   return { stores: createNequiStore(payment, api), calls, messages, navigate };

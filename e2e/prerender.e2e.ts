@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { browserAvailable } from './support/browser';
+import { withSandboxAndBrowser } from './support/suite';
+import { CheckoutFrame, DemoShop } from './support/pages';
+import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
+
+async function newLink(sandbox: RunningSandbox): Promise<string> {
+  const res = await fetch(`${sandbox.url}/sandbox/links`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ amount: 25, description: 'Camisa' }),
+  });
+  return ((await res.json()) as { code: string }).code;
+}
+
+// PRODUCT.md "Speed": with no splash, the widget page carries its first screen already rendered
+// (packages/widget/src/prerender.tsx), so the card form shows and takes input before the widget's
+// script has run; the script's first render then takes the form over.
+describe.runIf(browserAvailable())('the checkout\'s first screen, rendered into the page', () => {
+  let sandbox: RunningSandbox;
+  let browser: Browser;
+  withSandboxAndBrowser({ SPLASH_MS: '0' }, (started) => ({ sandbox, browser } = started));
+
+  it('is in the widget page, in the payer\'s language', async () => {
+    const code = await newLink(sandbox);
+    const page = async (query: string, headers: Record<string, string> = {}) =>
+      (await fetch(`${sandbox.url}/pf/widget?type=lk&code=${code}${query}`, { headers })).text();
+    const es = await page('', { 'accept-language': 'es-PA' });
+    expect(es).toContain('<div id="root" data-prerendered="es">');
+    expect(es).toMatch(/<input[^>]*name="cardnumber"[^>]*autocomplete="cc-number"|<input[^>]*autocomplete="cc-number"[^>]*name="cardnumber"/);
+    expect(es).toContain('Método de pago');
+    const en = await page('&lang=en');
+    expect(en).toContain('<div id="root" data-prerendered="en">');
+    expect(en).toContain('Payment method');
+    // The page's text is text: the link's description went in escaped.
+    expect(es).toContain('>Camisa<');
+  });
+
+  /** The demo shop's checkout with the widget's script held back, as on a slow connection, until `release`. */
+  async function openWithScriptHeld() {
+    const context = await browser.newContext({ locale: 'es-PA' });
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await context.route(/\/widget\/assets\/main-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const shop = new DemoShop(page, sandbox.demoUrl);
+    await shop.open();
+    const checkout: CheckoutFrame = await shop.pay();
+    await checkout.field('cardnumber').waitFor({ state: 'visible', timeout: 20_000 });
+    // The script is live once the captcha (its own chunk, after the first screen) is in place.
+    const live = () => checkout.frame.getByRole('checkbox', { name: /no soy un robot|not a robot/i }).waitFor({ timeout: 20_000 });
+    return { context, page, shop, checkout, errors, release, live };
+  }
+
+  it('keeps what the payer typed before the script ran, with the focus, and pays with it', async () => {
+    const { context, page, shop, checkout, errors, release, live } = await openWithScriptHeld();
+    const number = checkout.field('cardnumber');
+    await number.fill('4242424242424242');
+    await number.focus();
+    await page.screenshot({ path: 'e2e/artifacts/prerendered-before-script.png' });
+
+    // The same element after the take-over: marked now, found again later.
+    await number.evaluate((el) => el.setAttribute('data-typed-before-script', ''));
+    release();
+    await live();
+    expect(await number.evaluate((el) => el.hasAttribute('data-typed-before-script') && document.activeElement === el)).toBe(true);
+    // The app has it: formatted as the card form formats what the payer types.
+    await expect.poll(() => number.inputValue()).toBe('4242 4242 4242 4242');
+
+    const nextYear = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
+    await checkout.field('expirationDate').fill(`12/${nextYear}`);
+    await checkout.field('cvc').fill('123');
+    await checkout.field('name').fill('María José Núñez');
+    await checkout.field('email').fill('maria.nunez@example.com');
+    await checkout.field('phone').fill('+507 6123-4567');
+    await checkout.submit();
+    await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('success');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens the method the payer picked before the script ran', async () => {
+    const { context, checkout, errors, release, live } = await openWithScriptHeld();
+    await checkout.frame.getByRole('radio', { name: /nequi/i }).check();
+    release();
+    await live();
+    await checkout.frame.getByRole('textbox', { name: /celular nequi/i }).waitFor({ timeout: 10_000 });
+    expect(await checkout.frame.getByRole('radio', { name: /nequi/i }).isChecked()).toBe(true);
+    expect(await checkout.field('cardnumber').isVisible()).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,17 @@
+import { gzipSync } from 'node:zlib';
+
+/**
+ * A response body that is the same for every request (the translation catalog of one language),
+ * encoded and gzipped once instead of on every request: it is asked for by every payer's first
+ * screen, alongside the page.
+ */
+export function constantBody(body: string, contentType: string): (acceptEncoding: string | undefined) => Response {
+  const raw = Buffer.from(body, 'utf8');
+  let zipped: Buffer | undefined;
+  return (acceptEncoding) => {
+    const headers: Record<string, string> = { 'content-type': contentType, vary: 'Accept-Encoding' };
+    if (!/\bgzip\b/.test(acceptEncoding ?? '')) return new Response(new Uint8Array(raw), { headers });
+    zipped ??= gzipSync(raw, { level: 9 });
+    return new Response(new Uint8Array(zipped), { headers: { ...headers, 'content-encoding': 'gzip' } });
+  };
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiClient } from '../api/client';
+import { fakeServices } from '../testing/fakeServices';
+import { rendersAsServer, takeEarlyInput } from './prerender';
+
+const api = {} as ApiClient;
+
+describe('rendersAsServer: the browser takes the server\'s markup over only when its first render is the same', () => {
+  const address = () => new URL('https://checkout.test/pf/widget?type=lk&code=LK1&parentOrigin=https%3A%2F%2Fshop.test');
+  const memory = () => {
+    const items = new Map<string, string>();
+    return {
+      get length() {
+        return items.size;
+      },
+      key: (i: number) => [...items.keys()][i] ?? null,
+      getItem: (k: string) => items.get(k) ?? null,
+      setItem: (k: string, value: string) => void items.set(k, value),
+      removeItem: (k: string) => void items.delete(k),
+      clear: () => items.clear(),
+    } as Storage;
+  };
+
+  it('a guest with nothing kept in the tab, framed as the address says: yes', () => {
+    const { services } = fakeServices(api, { address, storage: { local: null, session: memory() } });
+    expect(rendersAsServer(services)).toBe(true);
+  });
+
+  it('a logged-in payer: no (the server renders for a guest)', () => {
+    const { services } = fakeServices(api, { address, storage: { local: null, session: memory() } });
+    services.session.getState().set({ session: { sessionId: 's', token: 't', user: { idUsr: 1 } }, expiresAt: null } as never);
+    expect(rendersAsServer(services)).toBe(false);
+  });
+
+  it('a payment waiting in this tab: no (the checkout opens on it)', () => {
+    const session = memory();
+    session.setItem('pasarela.attempt.nequi.LK1', '{}');
+    const { services } = fakeServices(api, { address, storage: { local: null, session } });
+    expect(rendersAsServer(services)).toBe(false);
+  });
+
+  it('a page the address says is framed but is not (or the other way): no', () => {
+    const { services } = fakeServices(api, { address, storage: { local: null, session: memory() }, bridge: { embedded: false, notify: () => {}, onCloseRequested: () => {} } });
+    expect(rendersAsServer(services)).toBe(false);
+  });
+});
+
+describe('takeEarlyInput: what the payer entered in the server\'s markup reaches the app after the take-over', () => {
+  function markup() {
+    const root = document.createElement('div');
+    root.innerHTML = `
+      <input name="cardnumber" value="">
+      <input name="email" value="">
+      <input type="radio" name="m" value="card" checked><input type="radio" name="m" value="nequi">
+      <input type="checkbox" name="save">
+      <select name="coin"><option value="btc" selected>BTC</option><option value="eth">ETH</option></select>`;
+    document.body.append(root);
+    const heard: string[] = [];
+    for (const type of ['input', 'change']) root.addEventListener(type, (e) => heard.push(`${type}:${(e.target as HTMLInputElement).name}=${(e.target as HTMLInputElement).value}`));
+    const field = (name: string) => root.querySelector<HTMLInputElement>(`[name="${name}"]`) as HTMLInputElement;
+    return { root, heard, field };
+  }
+
+  it('tells the app of each field the payer changed, through the event its handlers listen to, and of no other', () => {
+    const { root, heard, field } = markup();
+    field('cardnumber').value = '4242424242424242';
+    (root.querySelector('[value="nequi"]') as HTMLInputElement).checked = true;
+    field('save').checked = true;
+    (root.querySelector('select') as HTMLSelectElement).value = 'eth';
+    const tell = takeEarlyInput(root);
+    expect(heard).toEqual([]);
+    tell();
+    expect(heard).toEqual(['input:cardnumber=4242424242424242', 'change:m=nequi', 'change:save=on', 'change:coin=eth']);
+    root.remove();
+  });
+
+  it('with nothing entered, tells nothing', () => {
+    const { root, heard } = markup();
+    takeEarlyInput(root)();
+    expect(heard).toEqual([]);
+    root.remove();
+  });
+});

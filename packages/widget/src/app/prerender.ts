@@ -1,0 +1,67 @@
+import { hasWaitingAttempt } from '../payments/paymentContext';
+import { parseRoute, routeKey, screenEntry, type Route, type ScreenEntry, type ScreenRouteName } from './routes';
+import type { PreparedScreen } from './screen';
+import type { Services } from './services';
+
+/**
+ * The first screen with its data loaded before the first render: on the server to render it into
+ * the page (prerender.tsx), in the browser to take over that markup (main.tsx).
+ */
+export interface FirstScreen {
+  key: string;
+  screen: PreparedScreen;
+}
+
+/** The screen for `services.address()` when its route is prerendered and needs no other address; else null. */
+export async function prepareFirstScreen(services: Services): Promise<FirstScreen | null> {
+  const route = parseRoute(services.address());
+  if (route.name === 'redirect') return null;
+  const entry = screenEntry(route.name) as ScreenEntry<ScreenRouteName> & { guard?: (r: Route, s: Services) => string | null };
+  if (!entry.prerender || entry.guard?.(route, services)) return null;
+  const screen = (await entry.load()).prepare(route as never, services);
+  await screen.ready;
+  return { key: routeKey(route), screen };
+}
+
+/**
+ * Whether the browser's first render is the one the server made: the server renders for a guest
+ * with nothing kept in the tab, framed when the address names a parent. Otherwise the browser
+ * renders afresh.
+ */
+export function rendersAsServer(services: Services): boolean {
+  return (
+    services.session.getState().login === null &&
+    !hasWaitingAttempt(services.storage.session) &&
+    services.bridge.embedded === services.address().searchParams.has('parentOrigin')
+  );
+}
+
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+const isToggle = (field: Field): field is HTMLInputElement => field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio');
+
+function changedByPayer(field: Field): boolean {
+  if (isToggle(field)) return field.type === 'radio' ? field.checked && !field.defaultChecked : field.checked !== field.defaultChecked;
+  if (field instanceof HTMLSelectElement) {
+    const initial = [...field.options].find((option) => option.hasAttribute('selected')) ?? field.options[0];
+    return field.value !== (initial?.value ?? '');
+  }
+  return field.value !== field.defaultValue;
+}
+
+/**
+ * What the payer typed, ticked or chose in the server's markup before the script ran. Taking the
+ * markup over keeps the fields (and the focus) as they are but not the app's state, which starts
+ * empty: the function returned tells the app through each field's own event, after the take-over.
+ */
+export function takeEarlyInput(root: HTMLElement): () => void {
+  const fields = [...root.querySelectorAll<Field>('input, textarea, select')].filter(changedByPayer);
+  return () => {
+    for (const field of fields) {
+      if (!field.isConnected) continue;
+      // What the app's handlers listen to (React's onChange is `input` on text fields).
+      const text = !isToggle(field) && !(field instanceof HTMLSelectElement);
+      field.dispatchEvent(new Event(text ? 'input' : 'change', { bubbles: true }));
+    }
+  };
+}

@@ -1,0 +1,71 @@
+// The widget's server entry: the sandbox renders the first screen into the widget page with it, from
+// the same first-screen answers the page carries (core firstScreen), so the form shows as soon as the
+// page is parsed. The browser's first render then takes over that markup (main.tsx).
+import { renderToString } from 'preact-render-to-string';
+import type { Language, PrimedAnswer } from '@pasarela/core';
+import { createApiClient } from './api/client';
+import { parseConfig } from './app/config';
+import { newTrackId } from './app/newTrackId';
+import { prepareFirstScreen } from './app/prerender';
+import { createSessionStore } from './app/session';
+import { ServicesContext, type Services } from './app/services';
+import { detachedBridge } from './embed/parentBridge';
+import type { Entries } from './i18n/catalogCache';
+import { switchCatalog } from './i18n/i18n';
+
+export interface PrerenderRequest {
+  /** The page's address as the browser asked for it. */
+  url: string;
+  /** The config block's value, as the page carries it. */
+  config: unknown;
+  lang: Language;
+  /** The catalog for `lang`. */
+  entries: Entries;
+  /** The first-screen answers the page carries. */
+  answers: readonly PrimedAnswer[];
+}
+
+/**
+ * The first screen's markup, or null when the address has no prerendered screen or its data is not
+ * all among the answers (the browser then renders it as usual). A guest's view: the wallet login
+ * and the tab's storage are the browser's, and its first render corrects what they change.
+ */
+export async function prerenderFirstScreen(request: PrerenderRequest): Promise<string | null> {
+  const address = new URL(request.url);
+  const config = parseConfig(request.config);
+  let offPage = false;
+  const api = createApiClient({
+    apiBase: new URL(config.apiBase, address).href,
+    wireEncoding: config.wireEncoding,
+    clientKey: config.clientKey,
+    lang: request.lang,
+    primed: request.answers,
+    // Only the page's answers: a screen that needs another call is left to the browser.
+    fetch: () => {
+      offPage = true;
+      return Promise.reject(new Error('not among the first-screen answers'));
+    },
+  });
+  const services: Services = {
+    config,
+    api,
+    lang: request.lang,
+    // Embedded when the loader opened it (the browser's bridge says so once it runs).
+    bridge: { ...detachedBridge, embedded: address.searchParams.has('parentOrigin') },
+    navigate: () => void (offPage = true),
+    address: () => new URL(address),
+    leave: () => void (offPage = true),
+    storage: { local: null, session: null },
+    now: () => new Date(),
+    serverNow: api.serverNow,
+    newTrackId,
+    session: createSessionStore(null),
+  };
+  const first = await prepareFirstScreen(services);
+  if (!first || offPage) return null;
+  // Synchronous from here to the end: no other page's render can switch the language in between.
+  switchCatalog(request.lang, request.entries);
+  const View = first.screen.View;
+  const html = renderToString((<ServicesContext.Provider value={services}><View /></ServicesContext.Provider>) as never);
+  return offPage ? null : html;
+}
