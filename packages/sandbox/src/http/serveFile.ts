@@ -57,20 +57,47 @@ function gzipOnce(path: string, body: Buffer, version: string): Buffer {
   return zipped;
 }
 
+/** A body as a response: gzipped (by `zipped`, which may cache) when the client accepts it and the type is worth compressing. */
+function bodyResponse(body: Buffer, type: string, cacheControl: string, acceptEncoding: string | undefined, zipped: () => Buffer): Response {
+  const headers: Record<string, string> = { 'content-type': type, 'cache-control': cacheControl };
+  if (acceptEncoding !== undefined && COMPRESSIBLE.test(type) && body.length >= GZIP_MIN_BYTES) {
+    headers.vary = 'Accept-Encoding';
+    if (/\bgzip\b/.test(acceptEncoding)) {
+      const gz = zipped();
+      return new Response(new Uint8Array(gz.buffer as ArrayBuffer, gz.byteOffset, gz.byteLength), { headers: { ...headers, 'content-encoding': 'gzip' } });
+    }
+  }
+  return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), { headers });
+}
+
 /**
  * A file as a response; gzipped when the client accepts it and the file is text worth compressing,
  * from a cache (the widget's chunks are the same for every payer, so the server compresses them once).
  */
 export async function fileResponse(path: string, cacheControl: string, acceptEncoding?: string): Promise<Response> {
   const [body, info] = await Promise.all([readFile(path), stat(path)]);
-  const type = contentTypeOf(path);
-  const headers: Record<string, string> = { 'content-type': type, 'cache-control': cacheControl };
-  if (acceptEncoding !== undefined && COMPRESSIBLE.test(type) && body.length >= GZIP_MIN_BYTES) {
-    headers.vary = 'Accept-Encoding';
-    if (/\bgzip\b/.test(acceptEncoding)) {
-      const zipped = gzipOnce(path, body, `${info.size}:${info.mtimeMs}`);
-      return new Response(new Uint8Array(zipped.buffer as ArrayBuffer, zipped.byteOffset, zipped.byteLength), { headers: { ...headers, 'content-encoding': 'gzip' } });
+  return bodyResponse(body, contentTypeOf(path), cacheControl, acceptEncoding, () => gzipOnce(path, body, `${info.size}:${info.mtimeMs}`));
+}
+
+const IMMUTABLE_CACHE_ENTRIES = 512;
+
+/**
+ * Files under dir whose names change with their content (the widget's hashed chunks, served as
+ * immutable): each is read and gzipped once, then answered from memory without touching the disk.
+ * Undefined for a name that is not a file under dir.
+ */
+export function immutableFiles(dir: string, cacheControl: string): (relativePath: string, acceptEncoding: string) => Promise<Response | undefined> {
+  const known = new Map<string, { body: Buffer; type: string; zipped?: Buffer }>();
+  return async (relativePath, acceptEncoding) => {
+    let entry = known.get(relativePath);
+    if (!entry) {
+      const file = await fileUnder(dir, relativePath);
+      if (!file) return undefined;
+      entry = { body: await readFile(file), type: contentTypeOf(file) };
+      if (known.size >= IMMUTABLE_CACHE_ENTRIES) known.delete(known.keys().next().value as string);
+      known.set(relativePath, entry);
     }
-  }
-  return new Response(body, { headers });
+    const cached = entry;
+    return bodyResponse(cached.body, cached.type, cacheControl, acceptEncoding, () => (cached.zipped ??= gzipSync(cached.body, { level: 9 })));
+  };
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,15 +64,26 @@ describe('widget routes', () => {
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect((await plain.text()).length).toBeGreaterThan(18_000);
   });
-  it('compresses an asset once and again only when the file changes', async () => {
+  it('serves a widget chunk (named by its content) from memory after the first request, gzipped once', async () => {
     const { gunzipSync } = await import('node:zlib');
-    const get = async () => Buffer.from(await (await t.app.request('/widget/assets/big-abc.js', { headers: { 'accept-encoding': 'gzip' } })).arrayBuffer());
+    writeFileSync(join(widgetDist, 'assets', 'once-abc.js'), `export const text = '${'pasarela '.repeat(2000)}';`);
+    const get = async () => Buffer.from(await (await t.app.request('/widget/assets/once-abc.js', { headers: { 'accept-encoding': 'gzip' } })).arrayBuffer());
     const first = await get();
     expect(gunzipSync(first).toString()).toBe(`export const text = '${'pasarela '.repeat(2000)}';`);
+    rmSync(join(widgetDist, 'assets', 'once-abc.js'));
     expect((await get()).equals(first)).toBe(true);
-    writeFileSync(join(widgetDist, 'assets', 'big-abc.js'), `export const text = '${'checkout '.repeat(3000)}';`);
+    expect((await t.app.request('/widget/assets/never-abc.js')).status).toBe(404);
+  });
+  it('compresses any other file once and again only when it changes', async () => {
+    const { gunzipSync } = await import('node:zlib');
+    const file = join(checkoutDist, 'big.js');
+    writeFileSync(file, `var text = '${'pasarela '.repeat(2000)}';`);
+    const get = async () => Buffer.from(await (await t.app.request('/sdk/big.js', { headers: { 'accept-encoding': 'gzip' } })).arrayBuffer());
+    const first = await get();
+    expect(gunzipSync(first).toString()).toBe(`var text = '${'pasarela '.repeat(2000)}';`);
+    expect((await get()).equals(first)).toBe(true);
+    writeFileSync(file, `var text = '${'checkout '.repeat(3000)}';`);
     expect(gunzipSync(await get()).toString()).toContain('checkout checkout');
-    writeFileSync(join(widgetDist, 'assets', 'big-abc.js'), `export const text = '${'pasarela '.repeat(2000)}';`);
   });
   it('answers 503 saying to build when the widget or SDK is not built', async () => {
     const page = await bare.app.request('/pf/widget');

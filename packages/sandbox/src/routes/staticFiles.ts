@@ -1,13 +1,12 @@
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
-import { constants as zlibConstants, createGzip } from 'node:zlib';
 import { Hono, type Context } from 'hono';
 import { SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY, SPLASH_MS, VERSION, acceptLanguageTags, catalogFor, pickLanguage, type Language, type PrimedAnswer } from '@pasarela/core';
 import type { AppEnv } from '../http/AppEnv';
+import { gzipRest, gzipStart, type GzipStart } from '../http/gzipParts';
 import type { Prerender } from '../http/prerender';
-import { fileResponse, fileUnder } from '../http/serveFile';
+import { fileResponse, fileUnder, immutableFiles } from '../http/serveFile';
 import { styleHashesOf, widgetSecurityHeaders } from '../http/widgetSecurity';
 import type { StaticPaths } from '../paths';
 import { catalogUrl, type FirstScreen } from './firstScreen';
@@ -65,27 +64,35 @@ export function primedBlock(answers: readonly PrimedAnswer[]): string {
   return `<script type="application/json" id="pasarela-primed">${scriptJson(answers)}</script>`;
 }
 
+/** The pages' first parts, gzipped once each (a few: one per language and build). */
+const gzippedStarts = new Map<string, GzipStart>();
+const GZIPPED_STARTS = 8;
+
+function gzippedStart(head: string): GzipStart {
+  let start = gzippedStarts.get(head);
+  if (!start) {
+    start = gzipStart(head);
+    if (gzippedStarts.size >= GZIPPED_STARTS) gzippedStarts.delete(gzippedStarts.keys().next().value as string);
+    gzippedStarts.set(head, start);
+  }
+  return start;
+}
+
 /**
- * The page in two parts: everything up to the first screen's answers at once (the browser starts on
- * the widget's script and the catalog), then the answers when the API has given them, before
- * `</body>`. Gzip is flushed after the first part so the browser gets it without waiting.
+ * The page in two parts: everything up to its root at once (the browser starts on its styles, the
+ * widget's script and the catalog), then the root with the first screen and the answers when the
+ * API has given them. Gzipped, the first part is compressed once and the second per page.
  */
 function streamedPage(head: string, tail: Promise<string>, gzip: boolean): ReadableStream<Uint8Array> {
-  if (!gzip) {
-    const encoder = new TextEncoder();
-    return new ReadableStream({
-      async start(controller) {
-        controller.enqueue(encoder.encode(head));
-        controller.enqueue(encoder.encode(await tail));
-        controller.close();
-      },
-    });
-  }
-  const zip = createGzip();
-  zip.write(head);
-  zip.flush(zlibConstants.Z_SYNC_FLUSH);
-  void tail.then((rest) => zip.end(rest));
-  return Readable.toWeb(zip) as ReadableStream<Uint8Array>;
+  const start = gzip ? gzippedStart(head) : null;
+  return new ReadableStream({
+    async start(controller) {
+      controller.enqueue(start ? start.bytes : Buffer.from(head, 'utf8'));
+      const rest = await tail;
+      controller.enqueue(start ? gzipRest(start, rest) : Buffer.from(rest, 'utf8'));
+      controller.close();
+    },
+  });
 }
 
 /** SPEC 2 route shapes: '/', '/{slug}', '/{slug}/{code}', '/pf/...'. Anything else is the widget's 404. */
@@ -179,9 +186,12 @@ export function staticRoutes(paths: StaticPaths, settings: WidgetSettings) {
     for (const [k, val] of Object.entries(cors)) res.headers.set(k, val);
     return res;
   });
-  app.get('/widget/assets/*', (c) =>
-    serveFrom(c, join(paths.widgetDist, 'assets'), c.req.path.slice('/widget/assets/'.length), 'public, max-age=31536000, immutable', 'widget (packages/widget/dist)'),
-  );
+  // The widget's chunks are named by their content: read once, then served from memory.
+  const widgetAssets = immutableFiles(join(paths.widgetDist, 'assets'), 'public, max-age=31536000, immutable');
+  app.get('/widget/assets/*', async (c) => {
+    const res = await widgetAssets(c.req.path.slice('/widget/assets/'.length), c.req.header('accept-encoding') ?? '');
+    return res ?? serveFrom(c, join(paths.widgetDist, 'assets'), '', 'no-cache', 'widget (packages/widget/dist)');
+  });
   app.get('/images/*', (c) => serveFrom(c, join(paths.publicDir, 'images'), c.req.path.slice('/images/'.length), 'public, max-age=3600', null));
   const widgetPage = widgetPageReader(join(paths.widgetDist, 'index.html'));
   app.get('*', async (c) => widgetHtml(c, await widgetPage(), settings));
