@@ -135,7 +135,7 @@ const reactDemo = {
 };
 
 const widget = {
-  input: { main: root('./packages/widget/src/main.tsx') },
+  input: { main: root('./packages/widget/src/main.tsx'), boot: root('./packages/widget/src/boot.ts') },
   plugins: [
     alias({ entries: [coreAlias, ...preactAliases] }),
     replace({

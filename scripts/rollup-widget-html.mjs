@@ -1,6 +1,8 @@
 // Writes the widget's HTML template around the entry chunk: CSS inlined (one request fewer on the
 // first load), modulepreload for the entry's static imports, and the placeholder the sandbox
-// replaces with the widget's config. Also writes manifest.json, which the size report reads.
+// replaces with the widget's config. The script names the boot chunk (boot.ts) in `data-boot`: a
+// page with its first screen rendered in starts through it. Also writes manifest.json, which the
+// size report reads.
 import { readFileSync } from 'node:fs';
 
 export function minifyCss(css) {
@@ -16,8 +18,9 @@ export function widgetHtml({ cssFile, assetsBase }) {
   return {
     name: 'pasarela-widget-html',
     generateBundle(_options, bundle) {
-      const entry = Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry);
-      if (!entry) this.error('widget build has no entry chunk');
+      const entry = Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry && file.name === 'main');
+      const boot = Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry && file.name === 'boot');
+      if (!entry || !boot) this.error('widget build has no main or boot entry chunk');
       const staticImports = [];
       const visit = (fileName) => {
         const chunk = bundle[fileName];
@@ -30,7 +33,7 @@ export function widgetHtml({ cssFile, assetsBase }) {
       };
       visit(entry.fileName);
       const lazy = Object.values(bundle)
-        .filter((f) => f.type === 'chunk' && f !== entry && !staticImports.includes(f.fileName))
+        .filter((f) => f.type === 'chunk' && f !== entry && f !== boot && !staticImports.includes(f.fileName))
         .map((f) => f.fileName);
       const css = minifyCss(readFileSync(cssFile, 'utf8'));
       const preload = staticImports.map((f) => `<link rel="modulepreload" href="${assetsBase}${f}">`).join('');
@@ -40,13 +43,13 @@ export function widgetHtml({ cssFile, assetsBase }) {
         '<meta name="referrer" content="strict-origin"><meta name="color-scheme" content="light">' +
         '<title>Pasarela</title><!--pasarela-config-->' +
         `<style>${css}</style>${preload}` +
-        `<script type="module" src="${assetsBase}${entry.fileName}"></script>` +
+        `<script type="module" src="${assetsBase}${entry.fileName}" data-boot="${assetsBase}${boot.fileName}"></script>` +
         '</head><body><div id="root"></div></body></html>';
       this.emitFile({ type: 'asset', fileName: 'index.html', source: html });
       this.emitFile({
         type: 'asset',
         fileName: 'manifest.json',
-        source: JSON.stringify({ entry: entry.fileName, staticImports, lazy }, null, 2),
+        source: JSON.stringify({ entry: entry.fileName, boot: boot.fileName, staticImports, lazy }, null, 2),
       });
     },
   };

@@ -22,3 +22,15 @@ describe('gzipStart + gzipRest: one gzip body from a start compressed once and a
     }
   });
 });
+
+describe('the rest refers back to the start', () => {
+  it('compresses a rest that repeats the start to less than on its own', async () => {
+    const { deflateRawSync } = await import('node:zlib');
+    const head = `<style>${Array.from({ length: 300 }, (_, i) => `.method-option--n${i}{color:#${(i * 4099).toString(16).padStart(6, '0')}}`).join('')}</style>`;
+    const rest = Array.from({ length: 300 }, (_, i) => `<label class="method-option--n${(i * 7) % 300}">x</label>`).join('');
+    const start = gzipStart(head);
+    const part = gzipRest(start, rest);
+    expect(gunzipSync(Buffer.concat([start.bytes, part])).toString('utf8')).toBe(head + rest);
+    expect(part.length - 8).toBeLessThan(deflateRawSync(Buffer.from(rest), { level: 9 }).length);
+  });
+});

@@ -6,6 +6,7 @@ import { PrimedAnswersSchema } from '@pasarela/core';
 import * as v from 'valibot';
 import { createTestApp, newLink, type TestApp } from '../test/testApp';
 import { checkoutOfAddress } from './firstScreen';
+import { startAfterFirstFrame } from './staticFiles';
 
 describe('checkoutOfAddress: the checkout a widget address opens (SPEC 2), as the widget routes it', () => {
   it.each([
@@ -160,5 +161,17 @@ describe('the first screen rendered into the page (the widget\'s server entry)',
     const started = Date.now();
     expect(await html(noSplash, `/pf/widget?type=lk&code=${code}&slow`)).toContain('<div id="root"></div><script type="application/json" id="pasarela-primed">');
     expect(Date.now() - started).toBeLessThan(1500);
+  });
+});
+
+describe('startAfterFirstFrame: a page with its first screen in starts the widget through its boot chunk', () => {
+  it('points the script at the boot chunk, naming the entry in its address', () => {
+    expect(startAfterFirstFrame('<head><script type="module" src="/widget/assets/main-Ab_1.js" data-boot="/widget/assets/boot-Cd2.js"></script></head>')).toBe(
+      '<head><script type="module" src="/widget/assets/boot-Cd2.js?main=%2Fwidget%2Fassets%2Fmain-Ab_1.js"></script></head>',
+    );
+  });
+  it('leaves a page without a boot chunk as it is', () => {
+    const html = '<head><script type="module" src="/widget/assets/main-Ab_1.js"></script></head>';
+    expect(startAfterFirstFrame(html)).toBe(html);
   });
 });

@@ -23,6 +23,14 @@ export interface WidgetSettings {
   prerender?: Prerender | undefined;
 }
 
+/**
+ * The widget's script tag made to start through its boot chunk (`data-boot`, packages/widget/src/boot.ts),
+ * which loads the script once the page's first frame is on screen.
+ */
+export function startAfterFirstFrame(html: string): string {
+  return html.replace(/<script type="module" src="([^"]+)" data-boot="([^"]+)"><\/script>/, (_tag, main: string, boot: string) => `<script type="module" src="${boot}?main=${encodeURIComponent(main)}"></script>`);
+}
+
 /** The widget template's (empty) root element, where the widget renders. */
 const ROOT = '<div id="root"></div>';
 
@@ -150,16 +158,17 @@ async function widgetHtml(c: Context<AppEnv>, page: WidgetPage | undefined, sett
   // follow. A page without that root gets the answers before `</body>`.
   const rootAt = html.indexOf(ROOT);
   const splitAt = rootAt >= 0 ? rootAt : html.lastIndexOf('</body>');
-  const [head, end] = splitAt >= 0 ? [html.slice(0, splitAt), html.slice(rootAt >= 0 ? splitAt + ROOT.length : splitAt)] : [html, ''];
+  const [whole, end] = splitAt >= 0 ? [html.slice(0, splitAt), html.slice(rootAt >= 0 ? splitAt + ROOT.length : splitAt)] : [html, ''];
+  // With no splash to show first, the first screen itself is in the page (the browser's first
+  // render takes it over), and the widget's script starts after it shows (boot.ts); with a splash,
+  // the splash is what the page shows first.
+  const prerender = rootAt >= 0 && (settings.splashMs ?? SPLASH_MS) === 0 ? settings.prerender : undefined;
+  const head = prerender ? startAfterFirstFrame(whole) : whole;
   const tail = first.then(async (screen) => {
     if (!screen) return (rootAt >= 0 ? ROOT : '') + end;
-    // With no splash to show first, the first screen itself is in the page (the browser's first
-    // render takes it over); with a splash, the splash is what the page shows first.
-    const splashMs = settings.splashMs ?? SPLASH_MS;
-    const markup =
-      rootAt >= 0 && splashMs === 0 && settings.prerender
-        ? await settings.prerender({ url: c.req.url, config: widgetConfig(settings), lang: screen.lang, entries: catalogFor(screen.lang).entries, answers: screen.answers })
-        : null;
+    const markup = prerender
+      ? await prerender({ url: c.req.url, config: widgetConfig(settings), lang: screen.lang, entries: catalogFor(screen.lang).entries, answers: screen.answers })
+      : null;
     const root = markup === null ? ROOT : `<div id="root" data-prerendered="${screen.lang}">${markup}</div>`;
     return (rootAt >= 0 ? root : '') + primedBlock(screen.answers) + end;
   });

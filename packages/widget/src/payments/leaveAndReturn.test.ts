@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ReceiptSchema } from '@pasarela/core';
 import * as v from 'valibot';
-import { formAfterRefusal, leaveAddress, resultAfterReturn, returnFromAddress, saveReturn, takeReturn } from './leaveAndReturn';
+import { formAfterRefusal, resultAfterReturn } from './afterReturn';
+import { leaveAddress, returnFromAddress, saveReturn, takeReturn } from './leaveAndReturn';
 
 const form = new URL('https://checkout.test/pf/widget?type=lk&code=A&lang=en&parentOrigin=https%3A%2F%2Fshop.test');
 const receipt = (fields: Record<string, unknown>) =>

@@ -1,6 +1,4 @@
-import {
-  buildPaymentResult, displayStatusOf, overallResultOfDisplay, statusFamilyOf, type PaymentMethodId, type PaymentResult, type Receipt,
-} from '@pasarela/core';
+import type { PaymentMethodId } from '@pasarela/core';
 import { withStickyParams } from '../app/route';
 
 // Some payments leave the widget for an outside page (a card's 3DS challenge, the bank's Clave page)
@@ -68,28 +66,4 @@ export function leaveAddress(outsideUrl: string, backPath: string, current: URL)
   back.searchParams.set(FROM_PARAM, current.pathname + current.search);
   target.searchParams.set(RETURN_TO_PARAM, back.pathname + back.search);
   return target.href;
-}
-
-/** The form's address after a refusal: the catalogue code and the method to show (CheckoutRoute reads both). */
-export function formAfterRefusal(formPath: string, code: string, method: PaymentMethodId): string {
-  const back = new URL(formPath, 'https://checkout.invalid');
-  back.searchParams.set('error', code);
-  back.searchParams.set('method', method);
-  return back.pathname + back.search;
-}
-
-/** SPEC 3 "Notification to the parent on result" for a payment finished outside, from its receipt. */
-export function resultAfterReturn(method: PaymentMethodId, receipt: Receipt, pending: PendingReturn, at: Date): PaymentResult {
-  // A card's receipt names its brand (VISA, MC-PF, ...); every other method has one status table.
-  const family = statusFamilyOf(method === 'card' ? receipt.cardType || method : method);
-  return buildPaymentResult(method, {
-    result: overallResultOfDisplay(displayStatusOf(family, receipt.status)),
-    totalPaid: receipt.totalPay ?? 0,
-    at,
-    type: receipt.cardType || receipt.typeMethod || '',
-    codOper: receipt.codOper,
-    user: pending.email || (receipt.email ?? ''),
-    reason: receipt.messageSys,
-    returnUrl: pending.returnUrl,
-  });
 }

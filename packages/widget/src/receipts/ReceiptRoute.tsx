@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useServices } from '../app/services';
 import { clearSession } from '../app/session';
 import { challengeFromAddress, takeChallenge } from '../methods/card/threeDsReturn';
-import { resultAfterReturn } from '../payments/leaveAndReturn';
+import { resultAfterReturn } from '../payments/afterReturn';
 import { RECEIPT_PATH } from '../app/route';
 import { t } from '../i18n/i18n';
 import { useStoreState } from '../ui/useStoreState';

@@ -3,7 +3,8 @@ import { isPasarelaError, payerMessage, type PayerMessage, type PaymentResult } 
 import type { ApiClient } from '../../api/client';
 import { loadReceipt } from '../../api/loadReceipt';
 import { NOT_FOUND_PATH, RECEIPT_PATH } from '../../app/route';
-import { formAfterRefusal, resultAfterReturn, type PendingReturn } from '../../payments/leaveAndReturn';
+import { formAfterRefusal, resultAfterReturn } from '../../payments/afterReturn';
+import type { PendingReturn } from '../../payments/leaveAndReturn';
 
 export type ClaveReturnState =
   | { status: 'checking' }

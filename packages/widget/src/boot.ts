@@ -1,0 +1,7 @@
+// The widget page's script when the server has rendered the first screen into the page
+// (prerender.tsx): the form is on the page and takes input without any script, so the widget's
+// code, its download and compiling, waits for the first frame that shows the form instead of
+// competing with it. The page names the code in this script's own address (`?main=`), one of the
+// widget's own chunks.
+const main = new URL(import.meta.url).searchParams.get('main') ?? '';
+if (/^\/widget\/assets\/[\w-]+\.js$/.test(main)) requestAnimationFrame(() => setTimeout(() => import(main), 0));

@@ -1,0 +1,32 @@
+import {
+  buildPaymentResult, displayStatusOf, overallResultOfDisplay, statusFamilyOf, type PaymentMethodId, type PaymentResult, type Receipt,
+} from '@pasarela/core';
+import type { PendingReturn } from './leaveAndReturn';
+
+// Back from a payment finished outside (leaveAndReturn.ts): what the return screens (receipt,
+// Clave's return) make of it. Apart from leaveAndReturn, whose leaving half the card form needs at
+// once: these load with the return screens.
+
+/** The form's address after a refusal: the catalogue code and the method to show (CheckoutRoute reads both). */
+export function formAfterRefusal(formPath: string, code: string, method: PaymentMethodId): string {
+  const back = new URL(formPath, 'https://checkout.invalid');
+  back.searchParams.set('error', code);
+  back.searchParams.set('method', method);
+  return back.pathname + back.search;
+}
+
+/** SPEC 3 "Notification to the parent on result" for a payment finished outside, from its receipt. */
+export function resultAfterReturn(method: PaymentMethodId, receipt: Receipt, pending: PendingReturn, at: Date): PaymentResult {
+  // A card's receipt names its brand (VISA, MC-PF, ...); every other method has one status table.
+  const family = statusFamilyOf(method === 'card' ? receipt.cardType || method : method);
+  return buildPaymentResult(method, {
+    result: overallResultOfDisplay(displayStatusOf(family, receipt.status)),
+    totalPaid: receipt.totalPay ?? 0,
+    at,
+    type: receipt.cardType || receipt.typeMethod || '',
+    codOper: receipt.codOper,
+    user: pending.email || (receipt.email ?? ''),
+    reason: receipt.messageSys,
+    returnUrl: pending.returnUrl,
+  });
+}
