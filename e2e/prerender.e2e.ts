@@ -5,11 +5,11 @@ import { withSandboxAndBrowser } from './support/suite';
 import { CheckoutFrame, DemoShop } from './support/pages';
 import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
 
-async function newLink(sandbox: RunningSandbox): Promise<string> {
+async function newLink(sandbox: RunningSandbox, description = 'Camisa'): Promise<string> {
   const res = await fetch(`${sandbox.url}/sandbox/links`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ amount: 25, description: 'Camisa' }),
+    body: JSON.stringify({ amount: 25, description }),
   });
   return ((await res.json()) as { code: string }).code;
 }
@@ -33,8 +33,15 @@ describe.runIf(browserAvailable())('the checkout\'s first screen, rendered into 
     const en = await page('&lang=en');
     expect(en).toContain('<div id="root" data-prerendered="en">');
     expect(en).toContain('Payment method');
-    // The page's text is text: the link's description went in escaped.
     expect(es).toContain('>Camisa<');
+  });
+
+  it('renders the link\'s and merchant\'s texts as text, never as markup', async () => {
+    const code = await newLink(sandbox, '<img src=x onerror="alert(1)"> & </div>');
+    const html = await (await fetch(`${sandbox.url}/pf/widget?type=lk&code=${code}`)).text();
+    const root = html.slice(html.indexOf('<div id="root"'), html.indexOf('<script type="application/json" id="pasarela-primed"'));
+    expect(root).toContain('&lt;img src=x onerror=&quot;alert(1)&quot;> &amp; &lt;/div>');
+    expect(root).not.toContain('<img src=x');
   });
 
   /** The demo shop's checkout with the widget's script held back, as on a slow connection, until `release`. */
