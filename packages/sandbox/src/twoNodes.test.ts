@@ -23,14 +23,22 @@ let dropSchema: () => Promise<void>;
 const running: RunningServer[] = [];
 
 async function startNode(): Promise<Node> {
-  const port = await freePort();
-  // Both timers fast, as on several busy nodes: due work must still be done once.
-  const server = await startServer({
-    port, demoPort: await freePort(), databaseUrl, wireEncoding: false, subscriptionChargeIntervalMs: 25, expirySweepIntervalMs: 25,
-    webhookIntervalMs: 25, webhookDelivery: { retryDelaysMs: [100, 100], timeoutMs: 2000, batch: 20 },
-  });
-  running.push(server);
-  return { server, port, client: nodeClient(server.url) };
+  // A port found free can be taken (by another test's outgoing connection) before the node listens
+  // on it: then the node closes what it opened, and it starts again on other ports.
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    try {
+      // Both timers fast, as on several busy nodes: due work must still be done once.
+      const server = await startServer({
+        port, demoPort: await freePort(), databaseUrl, wireEncoding: false, subscriptionChargeIntervalMs: 25, expirySweepIntervalMs: 25,
+        webhookIntervalMs: 25, webhookDelivery: { retryDelaysMs: [100, 100], timeoutMs: 2000, batch: 20 },
+      });
+      running.push(server);
+      return { server, port, client: nodeClient(server.url) };
+    } catch (error) {
+      if (attempt >= 5 || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    }
+  }
 }
 
 async function stopNode(node: Node): Promise<void> {
