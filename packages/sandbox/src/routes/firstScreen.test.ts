@@ -5,8 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrimedAnswersSchema } from '@pasarela/core';
 import * as v from 'valibot';
 import { createTestApp, newLink, type TestApp } from '../test/testApp';
+import { listenHttp } from '../http/httpServer';
+import { defaultPaths } from '../paths';
 import { checkoutOfAddress } from './firstScreen';
-import { startAfterFirstFrame } from './staticFiles';
+import { startAfterFirstFrame, staticRoutes } from './staticFiles';
 
 describe('checkoutOfAddress: the checkout a widget address opens (SPEC 2), as the widget routes it', () => {
   it.each([
@@ -112,6 +114,57 @@ describe('the widget page in two parts', () => {
     expect(html).toMatch(/<script type="application\/json" id="pasarela-config">.*<link rel="preload"[^>]+id="pasarela-catalog"/);
     expect(html).toMatch(/<body><script type="application\/json" id="pasarela-primed">\[.*\]<\/script><\/body><\/html>$/);
     expect(html).toContain(`payment-info?code=${code}&type=lk`);
+  });
+});
+
+describe('the widget page in two parts, over HTTP', () => {
+  it('sends the headers and the first part before the first screen\'s work starts, however long that work keeps the server busy', async () => {
+    const built = mkdtempSync(join(tmpdir(), 'pasarela-two-parts-'));
+    writeFileSync(join(built, 'index.html'), '<!doctype html><html><head><!--pasarela-config--><style>p{}</style></head><body><div id="root"></div></body></html>');
+    // The first screen's in-process calls run back to back without giving the event loop a turn:
+    // played here by 300 ms of synchronous work.
+    const app = staticRoutes({ ...defaultPaths(), widgetDist: built }, {
+      wireEncoding: false,
+      splashMs: 0,
+      firstScreen: async () => {
+        const until = Date.now() + 300;
+        while (Date.now() < until);
+        return { answers: [], lang: 'es' };
+      },
+    });
+    const server = await listenHttp(app.fetch, 0, { headersMs: 5_000, requestMs: 10_000, keepAliveMs: 1_000 });
+    try {
+      const port = (server.address() as { port: number }).port;
+      // The client runs on a thread of its own: this thread's event loop is the server's, and busy.
+      const { Worker } = await import('node:worker_threads');
+      const client = new Worker(
+        `const { request } = require('node:http');
+        const { parentPort, workerData } = require('node:worker_threads');
+        const started = Date.now();
+        request({ port: workerData.port, path: '/pf/widget?type=lk&code=LK1' }, (res) => {
+          let body = '';
+          let firstPartAt = 0;
+          res.setEncoding('utf8');
+          res.on('data', (chunk) => {
+            body += chunk;
+            if (!firstPartAt && body.includes('<style>')) firstPartAt = Date.now() - started;
+          });
+          res.on('end', () => parentPort.postMessage({ firstPartAt, body, endAt: Date.now() - started }));
+        }).end();`,
+        { eval: true, workerData: { port } },
+      );
+      const { firstPartAt, body, endAt } = await new Promise<{ firstPartAt: number; body: string; endAt: number }>((resolve, reject) => {
+        client.once('message', resolve);
+        client.once('error', reject);
+      });
+      await client.terminate();
+      expect(firstPartAt).toBeGreaterThan(0);
+      expect(firstPartAt).toBeLessThan(200);
+      expect(endAt).toBeGreaterThanOrEqual(300);
+      expect(body).toMatch(/<div id="root"><\/div><script type="application\/json" id="pasarela-primed">\[\]<\/script><\/body><\/html>$/);
+    } finally {
+      server.close();
+    }
   });
 });
 

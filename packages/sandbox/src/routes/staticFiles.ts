@@ -103,6 +103,9 @@ function streamedPage(head: string, tail: Promise<string>, gzip: boolean): Reada
   });
 }
 
+/** Resolves on the event loop's next turn, after the I/O already done (the response's first write). */
+const afterThisTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** SPEC 2 route shapes: '/', '/{slug}', '/{slug}/{code}', '/pf/...'. Anything else is the widget's 404. */
 export function isWidgetRoute(path: string): boolean {
   if (path === '/' || path.startsWith('/pf/') || path === '/pf') return true;
@@ -141,7 +144,12 @@ async function widgetHtml(c: Context<AppEnv>, page: WidgetPage | undefined, sett
   // The headers need the frame-ancestors look-up; the answers are made after it, while the first
   // part of the page is already on its way (a query queued behind them would hold that part back).
   const ancestors = settings.frameAncestors ? await settings.frameAncestors(c.req.path, { code: c.req.query('code'), type: c.req.query('type') }) : '*';
-  const first = page && settings.firstScreen && isWidgetRoute(c.req.path) ? settings.firstScreen(c.req.path, params, c.req.header('accept-language')).catch(() => null) : null;
+  const firstScreen = settings.firstScreen;
+  // Started on the next turn of the event loop: the in-process calls and queries run without a
+  // pause in between, so started now they would hold the first part back until they end.
+  const first = page && firstScreen && isWidgetRoute(c.req.path)
+    ? afterThisTurn().then(() => firstScreen(c.req.path, params, c.req.header('accept-language'))).catch(() => null)
+    : null;
   if (!page) return c.text(NOT_BUILT('widget (packages/widget/dist)'), 503, widgetSecurityHeaders(ancestors));
   const status = isWidgetRoute(c.req.path) ? 200 : 404;
   const headers = {
@@ -176,6 +184,9 @@ async function widgetHtml(c: Context<AppEnv>, page: WidgetPage | undefined, sett
   return c.body(streamedPage(head, tail, gzip), status, {
     ...headers,
     'content-type': 'text/html; charset=UTF-8',
+    // Said outright, so the HTTP server writes the headers and the first part at once instead of
+    // waiting a turn for the rest to see whether it can send a content-length.
+    'transfer-encoding': 'chunked',
     ...(gzip ? { 'content-encoding': 'gzip' } : {}),
   });
 }
