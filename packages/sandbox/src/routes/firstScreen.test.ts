@@ -132,7 +132,7 @@ describe('the widget page in two parts, over HTTP', () => {
         return { answers: [], lang: 'es' };
       },
     });
-    const server = await listenHttp(app.fetch, 0, { headersMs: 5_000, requestMs: 10_000, keepAliveMs: 1_000 });
+    const server = await listenHttp(app.fetch, 0, { headersMs: 5_000, requestMs: 10_000, keepAliveMs: 1_000, shutdownMs: 1_000 });
     try {
       const port = (server.address() as { port: number }).port;
       // The client runs on a thread of its own: this thread's event loop is the server's, and busy.
