@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { isChannelName, type Database, type Transaction } from './Database';
+import { preparedQueries } from './pglitePrepared';
 
 /** PGlite in a data directory, or in memory when dataDir is undefined (tests). */
 export async function openPgliteDatabase(dataDir: string | undefined, sessionName: string): Promise<Database> {
@@ -7,13 +8,11 @@ export async function openPgliteDatabase(dataDir: string | undefined, sessionNam
   await pg.waitReady;
   // One session for the whole process: its notifications come back to it, as PostgreSQL's do.
   await pg.query('select set_config($1, $2, false)', ['application_name', sessionName]);
+  const query = preparedQueries(pg);
   return {
     kind: 'pglite',
     sessionName,
-    async query<Row>(sql: string, params: readonly unknown[] = []) {
-      const result = await pg.query<Row>(sql, [...params]);
-      return result.rows;
-    },
+    query,
     async exec(sql: string) {
       await pg.exec(sql);
     },

@@ -1,0 +1,98 @@
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { preparedQueries } from './pglitePrepared';
+
+let pg: PGlite;
+beforeAll(async () => {
+  pg = new PGlite();
+  await pg.exec(`create table things (
+    id serial primary key, name text, amount numeric(12,2), count int, big bigint, paid boolean,
+    at timestamptz, data jsonb, tags text[], raw bytea)`);
+});
+afterAll(async () => pg.close());
+
+describe('preparedQueries: PGlite queries through named prepared statements', () => {
+  const at = new Date('2026-11-22T15:04:05.678Z');
+  // Each value goes in and comes out as PGlite's own query() sends and reads it.
+  it.each([
+    ['text', 'name', 'café · "quoted" \\ back'],
+    ['numeric', 'amount', '25.50'],
+    ['int', 'count', 42],
+    ['bigint', 'big', '9007199254740993'],
+    ['boolean true', 'paid', true],
+    ['boolean false', 'paid', false],
+    ['timestamptz from a Date', 'at', at],
+    ['jsonb from an object', 'data', { a: [1, 'two', null], b: { c: true } }],
+    ['text[] from an array', 'tags', ['a', 'b,c', 'd"e']],
+    ['bytea', 'raw', new Uint8Array([0, 1, 254, 255])],
+    ['null', 'name', null],
+  ])('%s round-trips as query() does', async (_what, column, value) => {
+    const query = preparedQueries(pg);
+    await pg.query('delete from things');
+    const sql = `insert into things (${column}) values ($1) returning ${column} as value`;
+    const [ours] = await query<{ value: unknown }>(sql, [value]);
+    const [theirs] = (await pg.query<{ value: unknown }>(sql, [value])).rows;
+    expect(ours).toEqual(theirs);
+    expect(await query(`select ${column} as value from things order by id`)).toEqual((await pg.query(`select ${column} as value from things order by id`)).rows);
+  });
+
+  it('runs the same statement again with other parameters, and a statement with none', async () => {
+    const query = preparedQueries(pg);
+    await pg.query('delete from things');
+    for (const name of ['a', 'b', 'c']) await query('insert into things (name, count) values ($1, $2)', [name, name.charCodeAt(0)]);
+    expect(await query<{ name: string }>('select name from things where count > $1 order by name', [97])).toEqual([{ name: 'b' }, { name: 'c' }]);
+    expect(await query<{ n: number }>('select count(*)::int as n from things')).toEqual([{ n: 3 }]);
+  });
+
+  it('rejects with the database\'s error and code, and the next query runs', async () => {
+    const query = preparedQueries(pg);
+    await pg.exec('create table once (name text unique)');
+    await query('insert into once (name) values ($1)', ['twice']);
+    await expect(query('insert into once (name) values ($1)', ['twice'])).rejects.toMatchObject({ code: '23505' });
+    await expect(query('select from nowhere')).rejects.toMatchObject({ code: '42P01' });
+    await expect(query('select $1::int as n', ['not a number'])).rejects.toMatchObject({ code: '22P02' });
+    expect(await query('select name from once')).toEqual([{ name: 'twice' }]);
+  });
+
+  it('waits for a transaction another caller has open instead of running inside it', async () => {
+    const query = preparedQueries(pg);
+    await pg.query('delete from things');
+    const order: string[] = [];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const transaction = pg.transaction(async (tx) => {
+      await tx.query('insert into things (name) values ($1)', ['inside']);
+      await held;
+      order.push('transaction rolls back');
+      await tx.rollback();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const read = query<{ name: string }>('select name from things').then((rows) => {
+      order.push('query ran');
+      return rows;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    await transaction;
+    // Run inside the transaction, it would have seen the row that was rolled back.
+    expect(await read).toEqual([]);
+    expect(order).toEqual(['transaction rolls back', 'query ran']);
+  });
+
+  it('prepares a statement again when its table changes under it', async () => {
+    const query = preparedQueries(pg);
+    await pg.exec('create table shifting (id int)');
+    await pg.query('insert into shifting values (1)');
+    expect(await query('select * from shifting')).toEqual([{ id: 1 }]);
+    await pg.exec("alter table shifting add column label text default 'new'");
+    expect(await query('select * from shifting')).toEqual([{ id: 1, label: 'new' }]);
+  });
+
+  it('runs SQL texts beyond the statements it keeps as unnamed statements', async () => {
+    const query = preparedQueries(pg, 2);
+    const sums = [];
+    for (let i = 0; i < 5; i++) sums.push((await query<{ n: number }>(`select $1::int + ${i} as n`, [10]))[0]?.n);
+    for (let i = 0; i < 5; i++) sums.push((await query<{ n: number }>(`select $1::int + ${i} as n`, [20]))[0]?.n);
+    expect(sums).toEqual([10, 11, 12, 13, 14, 20, 21, 22, 23, 24]);
+  });
+});
