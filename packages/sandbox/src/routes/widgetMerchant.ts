@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/Database';
 import { findPlan, findStation, findSubscription } from '../store/catalog';
 import { findLinkByCode, findLinkBySlug, findLinkBySlugAndCode } from '../store/links';
-import { findMerchant, type MerchantRow } from '../store/merchants';
+import { findMerchant, findMerchantOfLinkCode, type MerchantRow } from '../store/merchants';
 
 /** First path segments that are pages of their own, never a link's slug (SPEC 2). */
 const RESERVED = new Set(['', 'pf', 'stationPayment', '404', 'widget', 'sdk', 'images']);
@@ -36,9 +36,13 @@ async function merchantIdOfPath(db: Queryable, path: string): Promise<number | u
  */
 export async function widgetMerchant(db: Queryable, path: string, query: { code?: string | undefined; type?: string | undefined }): Promise<MerchantRow | undefined> {
   const code = query.code?.trim() ?? '';
+  const type = query.type ?? 'lk';
+  const byCode = code !== '' && code.length <= 200;
+  // How the loader opens every link checkout: one query.
+  if (byCode && type === 'lk') return findMerchantOfLinkCode(db, code);
   let id: number | undefined;
   try {
-    id = code !== '' && code.length <= 200 ? await merchantIdOfCode(db, code, query.type ?? 'lk') : await merchantIdOfPath(db, path);
+    id = byCode ? await merchantIdOfCode(db, code, type) : await merchantIdOfPath(db, path);
   } catch (error) {
     if (error instanceof URIError) return undefined;
     throw error;
