@@ -157,7 +157,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/sandbox', admin);
   const frameAncestorsFor = async (path: string, query: { code?: string | undefined; type?: string | undefined }) =>
     frameAncestors(await widgetMerchant(options.db, path, query), options.demoOrigin);
-  const firstScreen = firstScreenAnswers((url, init) => app.request(url, init), { clientKey: SANDBOX_CLIENT_KEY, wireEncoding: options.wireEncoding });
+  const firstScreen = firstScreenAnswers((url, init) => app.request(url, init, { inProcess: true }), { clientKey: SANDBOX_CLIENT_KEY, wireEncoding: options.wireEncoding });
   const prerender = widgetPrerender(paths.widgetDist, options.logger ?? silentLogger);
   app.route('/', staticRoutes(paths, { wireEncoding: options.wireEncoding, splashMs: options.splashMs, frameAncestors: frameAncestorsFor, firstScreen, prerender }));
   return app;

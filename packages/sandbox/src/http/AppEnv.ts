@@ -5,8 +5,11 @@ import type { Logger } from '../ops/logger';
 
 /** Per-request values the middleware puts on hono's context. */
 export interface AppEnv {
-  /** @hono/node-server's request and response; absent for in-process `app.request()` calls. */
-  Bindings: Partial<HttpBindings> | undefined;
+  /**
+   * @hono/node-server's request and response; absent for in-process `app.request()` calls. The
+   * server's own in-process calls (the widget page's first-screen answers) say `inProcess`.
+   */
+  Bindings: (Partial<HttpBindings> & { inProcess?: boolean }) | undefined;
   Variables: {
     lang: Language;
     /** Whether response data is encoded (the server's WIRE_ENCODING setting). */

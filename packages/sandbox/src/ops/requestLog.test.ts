@@ -45,6 +45,16 @@ describe('request logs (issue 11 "Operations")', () => {
     expect(lines.some((l) => l.includes('"reqId":"lb-1234567890"'))).toBe(true);
   });
 
+  it("logs a widget page at info once, and the API calls it makes in-process for its first screen at debug", async () => {
+    const code = await newLink(t);
+    lines.length = 0;
+    const page = await t.app.request(`/pf/widget?type=lk&code=${code}`);
+    expect(await page.text()).toContain('pasarela-primed');
+    const requests = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((e) => e['msg'] === 'request');
+    expect(requests.filter((e) => e['level'] === 30).map((e) => e['path'])).toEqual(['/pf/widget']);
+    expect(requests.filter((e) => e['level'] === 20).map((e) => e['path'])).toContain('/api/v1/payment-info');
+  });
+
   it('redacts secret keys even in an object logged by mistake', () => {
     const out: string[] = [];
     createLogger('info', { write: (line: string) => void out.push(line) }).info({ body: { cardInformation: { cardNumber: '4242424242424242' }, password: 'x', token: 'y' } }, 'oops');

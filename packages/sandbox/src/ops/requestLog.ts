@@ -26,8 +26,9 @@ export function requestLog(log: Logger, metrics: Metrics, trustedProxies: number
     const route = c.req.routePath;
     c.res.headers.set('x-request-id', requestId);
     metrics.observeRequest(c.req.method, route, c.res.status, seconds);
-    // Static files and the metrics scrape are noise at info level.
-    const quiet = route === '/metrics' || route.startsWith('/sdk/') || route.startsWith('/widget/assets/') || route.startsWith('/images/');
+    // Static files, the metrics scrape and the calls a widget page makes in-process for its first
+    // screen (the page's own line is at info) are noise at info level.
+    const quiet = route === '/metrics' || route.startsWith('/sdk/') || route.startsWith('/widget/assets/') || route.startsWith('/images/') || c.env?.inProcess === true;
     const line = { reqId: requestId, method: c.req.method, path: c.req.path, route, status: c.res.status, ms: Math.round(seconds * 10_000) / 10, client: clientAddressOf(c, trustedProxies) };
     if (c.res.status >= 500) log.error(line, 'request failed');
     else if (quiet) log.debug(line, 'request');
