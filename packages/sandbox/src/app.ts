@@ -96,7 +96,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   // PRODUCT.md counts the widget's first load as a browser downloads it: gzip when it asks.
   app.use('*', compress());
   app.use('*', async (c, next) => {
-    c.set('wireEncoding', options.wireEncoding);
+    // The wire encoding is for the network: the server's own in-process calls read plain data.
+    c.set('wireEncoding', options.wireEncoding && c.env?.inProcess !== true);
     c.set('userId', undefined);
     c.set('caller', undefined);
     c.set('lang', requestLanguage(c.req.query('lang'), c.req.header('accept-language')));
@@ -157,7 +158,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route('/sandbox', admin);
   const frameAncestorsFor = async (path: string, query: { code?: string | undefined; type?: string | undefined }) =>
     frameAncestors(await widgetMerchant(options.db, path, query), options.demoOrigin);
-  const firstScreen = firstScreenAnswers((url, init) => app.request(url, init, { inProcess: true }), { clientKey: SANDBOX_CLIENT_KEY, wireEncoding: options.wireEncoding });
+  const firstScreen = firstScreenAnswers((url, init) => app.request(url, init, { inProcess: true }), { clientKey: SANDBOX_CLIENT_KEY, wireEncoding: false });
   const prerender = widgetPrerender(paths.widgetDist, options.logger ?? silentLogger);
   app.route('/', staticRoutes(paths, { wireEncoding: options.wireEncoding, splashMs: options.splashMs, frameAncestors: frameAncestorsFor, firstScreen, prerender }));
   return app;
