@@ -3,12 +3,25 @@
 // with the SPEC splash (3000 ms) and with the splash set to 0 to show the time our code takes, and
 // the floor of any iframe checkout measured the same way in the same run (PRODUCT.md "Speed"): a
 // bare iframe on another origin that makes one API call and then shows an input.
-// Usage: npm run bench:open [-- --runs 15 --splash-runs 5]
+//
+// A payer clicks Pay after the shop's page has been on screen a moment, so each open comes a settle
+// time after the merchant page's load event (1 s; both sides alike). Right at the load event a fresh
+// browser context is still busy: Chromium spends another 300-450 ms of CPU in a renderer of its own
+// on this 2-core machine, which slows whatever opens then. That case is measured and printed too,
+// for information; the budget applies to the payer's click.
+// Usage: npm run bench:open [-- --runs 15 --splash-runs 5 --settle 1000]
 import { createServer } from 'node:http';
 import { chromium } from 'playwright-core';
 import { startSandbox } from './sandbox-process.mjs';
 
-const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 15;
+const option = (name, fallback) => {
+  const at = process.argv.indexOf(`--${name}`);
+  const value = at < 0 ? NaN : Number(process.argv[at + 1]);
+  return Number.isFinite(value) ? value : fallback;
+};
+const runs = option('runs', 15);
+/** ms between the merchant page's load event and the open: a payer's click comes after the page shows. */
+const settleMs = option('settle', 1000);
 const args = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking',
   '--disable-component-update', '--no-first-run', '--disable-sync'];
 
@@ -77,7 +90,7 @@ function watchCardField() {
  * One open, in a fresh browser context: from Checkout.open() on the merchant page to the card field
  * on screen and focused in the frame and, for the checkout, to the `ready` event, in ms.
  */
-async function openOnce(browser, target) {
+async function openOnce(browser, target, settle) {
   const code = target.sandbox ? (await (await fetch(`${target.sandbox.url}/sandbox/links`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -92,6 +105,7 @@ async function openOnce(browser, target) {
     const page = await context.newPage();
     await page.goto(target.url);
     await page.waitForFunction(() => typeof window.Checkout?.open === 'function');
+    if (settle > 0) await page.waitForTimeout(settle);
     const started = await page.evaluate((c) => {
       window.__benchReady = new Promise((resolve) => {
         const t = performance.timeOrigin + performance.now();
@@ -127,40 +141,50 @@ const floor = await startFloor();
 const fast = await startSandbox({ SPLASH_MS: '0' });
 try {
   // The checkout and the floor take turns, so a busy machine slows both alike; the first round of
-  // each warms its server and the browser.
-  const times = { checkout: [], floor: [] };
-  const ready = [];
-  const ratios = [];
+  // each warms its server and the browser. First every round opens both after the settle time (the
+  // budget's measurement), then every round opens both right at the load event (for information).
+  const modes = { click: settleMs, atLoad: 0 };
+  const results = Object.fromEntries(Object.keys(modes).map((mode) => [mode, { checkout: [], floor: [], ready: [], ratios: [] }]));
   const targets = { checkout: { sandbox: fast, url: shopUrl(fast) }, floor: { sandbox: null, url: floor.url } };
-  for (let i = 0; i < runs + 1; i++) {
-    const order = i % 2 ? ['floor', 'checkout'] : ['checkout', 'floor'];
-    const round = {};
-    for (const name of order) round[name] = await openOnce(browser, targets[name]);
-    if (i === 0) continue;
-    times.checkout.push(round.checkout.focused);
-    times.floor.push(round.floor.focused);
-    ready.push(round.checkout.ready);
-    ratios.push(round.checkout.focused / round.floor.focused);
+  // One mode after the other, so the opens at the load event (and their busy browser) do not sit
+  // between the settled ones.
+  for (const [mode, settle] of Object.entries(modes)) {
+    for (let i = 0; i < runs + 1; i++) {
+      const order = i % 2 ? ['floor', 'checkout'] : ['checkout', 'floor'];
+      const round = {};
+      for (const name of order) round[name] = await openOnce(browser, targets[name], settle);
+      if (i === 0) continue;
+      const r = results[mode];
+      r.checkout.push(round.checkout.focused);
+      r.floor.push(round.floor.focused);
+      r.ready.push(round.checkout.ready);
+      r.ratios.push(round.checkout.focused / round.floor.focused);
+    }
   }
-  report('open() -> card field on screen and focused, splash 0 ms', times.checkout);
-  report('floor (bare cross-origin iframe, one API call, an input)', times.floor);
-  console.log(
-    `ratio to the floor, splash 0: ${(median(times.checkout) / median(times.floor)).toFixed(2)}x of the medians, ` +
-      `${median(ratios).toFixed(2)}x median of each round (PRODUCT.md budget: 1.5x)`,
-  );
-  report('open() -> ready event (the checkout live: its script has taken over the form)', ready);
+  const ratio = (r) => `${(median(r.checkout) / median(r.floor)).toFixed(2)}x of the medians, ${median(r.ratios).toFixed(2)}x median of each round`;
+  const { click, atLoad } = results;
+  console.log(`Opened ${settleMs} ms after the merchant page's load event, as a payer's click:`);
+  report('open() -> card field on screen and focused, splash 0 ms', click.checkout);
+  report('floor (bare cross-origin iframe, one API call, an input)', click.floor);
+  console.log(`ratio to the floor, splash 0: ${ratio(click)} (PRODUCT.md budget: 1.5x)`);
+  report('open() -> ready event (the checkout live: its script has taken over the form)', click.ready);
+  console.log(`Opened at the load event (the fresh browser context still busy), for information:`);
+  report('open() -> card field on screen and focused, splash 0 ms', atLoad.checkout);
+  report('floor (bare cross-origin iframe, one API call, an input)', atLoad.floor);
+  console.log(`ratio to the floor, splash 0: ${ratio(atLoad)}`);
+  report('open() -> ready event', atLoad.ready);
 } finally {
   await fast.stop();
   floor.stop();
 }
 
 // SPEC 2's splash (3000 ms by default) still shows for its whole duration; the data loads behind it.
-const splashRuns = Number(process.argv[process.argv.indexOf('--splash-runs') + 1]) || 5;
+const splashRuns = option('splash-runs', 5);
 const slow = await startSandbox({ SPLASH_MS: '3000' });
 try {
   const times = [];
   for (let i = 0; i < splashRuns + 1; i++) {
-    const t = await openOnce(browser, { sandbox: slow, url: shopUrl(slow) });
+    const t = await openOnce(browser, { sandbox: slow, url: shopUrl(slow) }, settleMs);
     if (i > 0) times.push(t.focused);
   }
   report('open() -> card field on screen and focused, splash 3000 ms', times);
