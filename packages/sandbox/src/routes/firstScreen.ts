@@ -38,14 +38,15 @@ export function checkoutOfAddress(path: string, params: URLSearchParams): { type
   return null;
 }
 
-export function firstScreenAnswers(request: InProcessRequest, options: { clientKey: string; wireEncoding: boolean }) {
+/** The first screen's answers, from in-process calls (which the API answers in plain data, never wire-encoded). */
+export function firstScreenAnswers(request: InProcessRequest, options: { clientKey: string }) {
   async function answer(call: ApiCall, lang: Language): Promise<PrimedAnswer | null> {
     const key = apiCallKey(call.path, call.query);
     try {
       const res = await request(`/api/v1/${key}`, { headers: { 'x-api-key': options.clientKey, 'accept-language': lang } });
       const envelope = v.safeParse(EnvelopeSchema, await res.json());
       if (!envelope.success) return null;
-      const data = readEnvelopeData(envelope.output, options.wireEncoding);
+      const data = readEnvelopeData(envelope.output, false);
       return { key, code: envelope.output.header.code, description: envelope.output.header.description, data };
     } catch {
       // Not answered ahead: the widget asks the API itself.
