@@ -1,7 +1,7 @@
-import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Language, PrimedAnswer } from '@pasarela/core';
+import { fileVersion } from './fileVersion';
 import { errorFields, type Logger } from '../ops/logger';
 
 /** What the widget's server entry needs to render a page's first screen (packages/widget/src/prerender.tsx). */
@@ -31,13 +31,10 @@ type Entry = (input: PrerenderInput) => Promise<string | null>;
 export function widgetPrerender(widgetDist: string, logger: Logger): Prerender {
   const file = join(widgetDist, 'server', 'prerender.mjs');
   let loaded: { mtimeMs: number; entry: Promise<Entry | null> } | undefined;
+  const version = fileVersion(file);
   const entry = async (): Promise<Entry | null> => {
-    let mtimeMs: number;
-    try {
-      mtimeMs = (await stat(file)).mtimeMs;
-    } catch {
-      return null;
-    }
+    const mtimeMs = await version();
+    if (mtimeMs === undefined) return null;
     if (loaded?.mtimeMs !== mtimeMs) {
       const module = import(`${pathToFileURL(file).href}?v=${mtimeMs}`) as Promise<{ prerenderFirstScreen?: Entry }>;
       loaded = {

@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Hono, type Context } from 'hono';
 import { SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY, SPLASH_MS, VERSION, acceptLanguageTags, catalogFor, pickLanguage, type Language, type PrimedAnswer } from '@pasarela/core';
 import type { AppEnv } from '../http/AppEnv';
+import { fileVersion } from '../http/fileVersion';
 import { gzipRest, gzipStart, type GzipStart } from '../http/gzipParts';
 import type { Prerender } from '../http/prerender';
 import { fileResponse, fileUnder, immutableFiles } from '../http/serveFile';
@@ -125,9 +126,11 @@ interface WidgetPage {
  */
 function widgetPageReader(file: string): () => Promise<WidgetPage | undefined> {
   let cached: WidgetPage | undefined;
+  const version = fileVersion(file);
   return async () => {
     try {
-      const { mtimeMs } = await stat(file);
+      const mtimeMs = await version();
+      if (mtimeMs === undefined) return undefined;
       if (cached?.mtimeMs !== mtimeMs) {
         const html = await readFile(file, 'utf8');
         cached = { html, styleHashes: styleHashesOf(html), mtimeMs };
