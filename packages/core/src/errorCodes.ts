@@ -14,6 +14,8 @@ export const SPECIFIC_ERROR_CODES = {
   errorOnLoad: 'Error on load',
   errorProcessingRequest: 'error_processing_request',
   paymentNotFound: 'PAYMENT_NOT_FOUND',
+  /** A payment request repeated with a trackId already used for a different payload (409). */
+  trackIdReused: 'track_id_reused',
   invalidUser: 'Invalid User',
   merchantUserNotFound: 'Merchant User Not Found',
   merchantNotFound: 'Merchant Not Found',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  FRONTEND_ERROR_KEYS, PasarelaError, deserializeError, errorFromHeader, isPasarelaError, payerMessage, serializeError,
+  FRONTEND_ERROR_KEYS, PasarelaError, deserializeError, errorFromHeader, isOutcomeUnknown, isPasarelaError, payerMessage, serializeError,
 } from './errors';
 
 describe('SPEC 8 "Header code not 200"', () => {
@@ -78,5 +78,34 @@ describe('SPEC 8 "Specific codes" each show their own key', () => {
     expect(payerMessage(api('Card Fondos insuficientes'))).toEqual({ key: 'card_error', text: 'Card Fondos insuficientes' });
     expect(payerMessage(api('Card', 'Card Tarjeta vencida')).key).toBe('happen_error_try_again');
     expect(payerMessage(api('Card declined', 'Tarjeta rechazada'))).toEqual({ key: 'card_error', text: 'Tarjeta rechazada' });
+  });
+});
+
+describe('isOutcomeUnknown: may a failed payment request have been recorded?', () => {
+  const at = (status: number, category: 'api' | 'session' = 'api', code = String(status)) => new PasarelaError({ code, category, status });
+  it.each([
+    ['a dropped connection', new PasarelaError({ code: 'connection_error', category: 'network' }), true],
+    ['a time-out', new PasarelaError({ code: 'timeout', category: 'network' }), true],
+    ['408 request timeout', at(408), true],
+    ['500 (read as a session expiry by SPEC 8)', at(500, 'session', 'session_expired'), true],
+    ['502 from a proxy', at(502, 'api', 'happen_error_try_again'), true],
+    ['503', at(503), true],
+    ['504', at(504), true],
+    ['520 (session code)', at(520, 'session', 'session_expired'), true],
+    ['a 200 whose data we could not read', at(200, 'api', 'happen_error_try_again'), true],
+    ['a thrown TypeError (fetch failed)', new TypeError('Failed to fetch'), true],
+    ['anything else thrown', 'boom', true],
+    ['400 refused payload', at(400), false],
+    ['401 session', at(401, 'session', 'session_expired'), false],
+    ['404 PAYMENT_NOT_FOUND', at(404, 'api', 'PAYMENT_NOT_FOUND'), false],
+    ['409 track_id_reused', at(409, 'api', 'track_id_reused'), false],
+    ['409 possible duplicate', at(409, 'api', 'possible_duplicated_tx'), false],
+    ['410 619 payment expired', at(410, 'api', '619'), false],
+    ['429 too many requests', at(429), false],
+    ['a validation error before sending', new PasarelaError({ code: 'field_required', category: 'validation' }), false],
+    ['a cancel', new PasarelaError({ code: 'cancel', category: 'cancel' }), false],
+    ['an api error without a status (raised by the widget)', new PasarelaError({ code: 'service_unavailable', category: 'api' }), false],
+  ])('%s -> %s', (_, error, unknown) => {
+    expect(isOutcomeUnknown(error)).toBe(unknown);
   });
 });

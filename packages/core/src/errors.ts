@@ -43,6 +43,8 @@ export const FRONTEND_ERROR_KEYS = [
   'try_again_validation_tx',
   'session_expired',
   'error_processing_request',
+  // Ours: an answer lost after the request left, so the payment may have gone through.
+  'payment_outcome_unknown',
 ] as const;
 export type FrontendErrorKey = (typeof FRONTEND_ERROR_KEYS)[number];
 
@@ -132,6 +134,22 @@ export function payerMessage(error: unknown): PayerMessage {
   if (error instanceof Error && error.name === 'TimeoutError') return { key: 'timeout' };
   if (error instanceof TypeError) return { key: 'connection_error' };
   return { key: 'happen_error_try_again' };
+}
+
+/**
+ * Whether a failed payment request may still have been recorded by the server: the request left but
+ * no readable answer came back (a dropped connection, a time-out, a 408, any 5xx from the server or
+ * a proxy, or a 2xx we could not read). A 4xx refusal, a session refusal (401/420) and an error
+ * raised before sending are known: nothing was recorded. When unsure, unknown: asking the server
+ * first is harmless, paying twice is not.
+ */
+export function isOutcomeUnknown(error: unknown): boolean {
+  if (!(error instanceof PasarelaError)) return true;
+  if (error.category === 'network') return true;
+  if (error.category === 'validation' || error.category === 'cancel') return false;
+  const status = error.status;
+  if (status === undefined) return false;
+  return status >= 500 || status === 408 || (status >= 200 && status < 300);
 }
 
 /** Plain-object form of an error that survives structured cloning across postMessage. */

@@ -9,6 +9,7 @@ export {
   isPasarelaError,
   errorFromHeader,
   payerMessage,
+  isOutcomeUnknown,
   serializeError,
   deserializeError,
 } from './errors';
