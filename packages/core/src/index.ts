@@ -47,6 +47,10 @@ export {
   centsToAmount,
 } from './money';
 export { splitFullName, withoutAccents } from './names';
+export { MAX_AMOUNT, MAX_AMOUNT_CENTS, isMoney, paymentAmountRefusal, moneySchema } from './amountRules';
+export type { AmountField, AmountRefusal, AmountLimits, PaymentAmounts } from './amountRules';
+export { TEXT_LIMITS, hasForbiddenCharacters, jsonHasForbiddenCharacters, freeText } from './freeText';
+export type { FreeTextOptions } from './freeText';
 export type { SplitName } from './names';
 export {
   PANAMA_UTC_OFFSET_MS,
@@ -122,10 +126,16 @@ export { CardNumberSchema, CardInformationSchema, CardPaymentPayloadSchema, buil
 export type { CardPaymentPayload, CardPaymentFormValues, CardPaymentInput } from './cardPayment';
 export { CardAuthResponseSchema, CARD_STATUS, cardOutcome } from './cardOutcome';
 export type { CardAuthResponse, CardOutcome } from './cardOutcome';
-export { ReceiptSchema, RECEIPT_TITLE_KEYS, RECURRENT_TYPE, receiptTitleKey, receiptTitleKeyOf, receiptCardNumber } from './receipt';
-export type { Receipt, ReceiptTitleKey } from './receipt';
+export {
+  ReceiptSchema, RECEIPT_TITLE_KEYS, RECURRENT_TYPE, receiptTitleKey, receiptTitleKeyOf, receiptCardNumber, receiptStatusFamily, receiptDisplayStatus,
+  receiptTitleKeyOfReceipt,
+} from './receipt';
+export type { Receipt, ReceiptTitleKey, ReceiptStatusFacts } from './receipt';
 export {
   displayStatusOf,
+  paymentDisplayStatus,
+  paymentOverallResult,
+  ENDED_UNPAID_AUTH_STATUSES,
   isCardType,
   statusFamilyOf,
   cardDisplayStatus,
@@ -242,8 +252,12 @@ export {
   CRYPTO_DECIMALS,
   cryptoAmountText,
   cryptoAmountOwed,
+  CRYPTO_REFUND_STATUSES,
+  CryptoRefundSchema,
+  cryptoRefundOnCancel,
+  cryptoCancelNeedsConfirmation,
 } from './crypto';
-export type { CryptoRequest, CryptoProduct, CryptoPayment, Coin } from './crypto';
+export type { CryptoRequest, CryptoProduct, CryptoPayment, Coin, CryptoRefund, CryptoRefundStatus, CryptoReceived } from './crypto';
 export { CRYPTO_STEPS, initialCryptoState, cryptoReducer } from './cryptoFlow';
 export type { CryptoActionName, CryptoState, CryptoAction } from './cryptoFlow';
 export { subscriptionPasses, subscriptionReceiptRoute, activatesSubscription } from './subscription';

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import * as v from 'valibot';
+import { MAX_AMOUNT, MAX_AMOUNT_CENTS, isMoney, moneySchema, paymentAmountRefusal, type AmountLimits, type PaymentAmounts } from './amountRules';
+
+describe('SPEC 9 "Two-digit rounding for amounts": money on the wire has at most two decimals and is finite', () => {
+  it.each<[unknown, boolean]>([
+    [25, true],
+    [25.5, true],
+    [0.01, true],
+    [0.1 + 0.2, true], // float dust of 0.30 is 0.30
+    [1.1 * 3, true], // 3.3000000000000003
+    [0, true],
+    [-0, true],
+    [-5, true], // money; the sign is each field's own rule
+    [MAX_AMOUNT, true],
+    [0.001, false], // a third decimal is refused, not rounded (docs/spec-decisions.md)
+    [10.005, false],
+    [MAX_AMOUNT + 0.01, false], // more cents than a PostgreSQL integer holds
+    [2 ** 53, false],
+    [Number.POSITIVE_INFINITY, false], // "amount": 1e999 parses to Infinity
+    [Number.NEGATIVE_INFINITY, false],
+    [Number.NaN, false],
+    ['25', false],
+    ['NaN', false],
+    [null, false],
+    [undefined, false],
+    [{}, false],
+  ])('isMoney(%s) = %s', (value, expected) => {
+    expect(isMoney(value)).toBe(expected);
+  });
+
+  it('every amount with whole cents up to the column maximum is money (property)', () => {
+    fc.assert(fc.property(fc.integer({ min: -MAX_AMOUNT_CENTS, max: MAX_AMOUNT_CENTS }), (cents) => {
+      expect(isMoney(cents / 100)).toBe(true);
+    }), { numRuns: 2000 });
+  });
+});
+
+const campaign = { minAmount: 1, maxAmount: 500 };
+const limits: AmountLimits = { txLimit: 5000, campaign };
+
+describe('the amount rules of a payment (SPEC 5 "Amount limits", SPEC 8 codes)', () => {
+  it.each<[string, PaymentAmounts, AmountLimits, { code: string; field: string; status: number } | null]>([
+    ['a plain payment passes', { amount: 25, taxAmount: 1.75 }, limits, null],
+    ['no tax is no tax', { amount: 25 }, limits, null],
+    // SPEC 8 greater_than_zero "Amount must be above 0 to pay"
+    ['amount 0 is greater_than_zero', { amount: 0 }, limits, { code: 'greater_than_zero', field: 'amount', status: 400 }],
+    ['amount -0 is greater_than_zero', { amount: -0 }, limits, { code: 'greater_than_zero', field: 'amount', status: 400 }],
+    ['a negative amount is greater_than_zero', { amount: -5 }, limits, { code: 'greater_than_zero', field: 'amount', status: 400 }],
+    // SPEC 8 invalid_amount "Invalid amount"
+    ['amount 1e999 (Infinity) is invalid_amount', { amount: Number.POSITIVE_INFINITY }, limits, { code: 'invalid_amount', field: 'amount', status: 400 }],
+    ['amount NaN is invalid_amount', { amount: Number.NaN }, limits, { code: 'invalid_amount', field: 'amount', status: 400 }],
+    ['amount as text is invalid_amount', { amount: '25' }, limits, { code: 'invalid_amount', field: 'amount', status: 400 }],
+    ['a third decimal is invalid_amount', { amount: 0.001 }, limits, { code: 'invalid_amount', field: 'amount', status: 400 }],
+    ['tax 1e999 is invalid_amount', { amount: 25, taxAmount: Number.POSITIVE_INFINITY }, limits, { code: 'invalid_amount', field: 'taxAmount', status: 400 }],
+    ['a negative tax is invalid_amount', { amount: 25, taxAmount: -1 }, limits, { code: 'invalid_amount', field: 'taxAmount', status: 400 }],
+    ['tax 0 passes', { amount: 25, taxAmount: 0 }, limits, null],
+    // SPEC 5 "The amount must not exceed the merchant's transaction limit (error amount_exceeds_limit_allowed)"
+    ['the total equal to the limit passes', { amount: 4990, taxAmount: 10 }, limits, null],
+    ['a tax that pushes the total over the limit is refused', { amount: 4990, taxAmount: 10.01 }, limits, { code: 'amount_exceeds_limit_allowed', field: 'amount', status: 422 }],
+    ['an amount over the limit is refused', { amount: 5000.01 }, limits, { code: 'amount_exceeds_limit_allowed', field: 'amount', status: 422 }],
+    ['no limit (0) lets a large amount pass', { amount: 1_000_000 }, { txLimit: 0 }, null],
+    ['a total past what an integer column holds is invalid_amount', { amount: MAX_AMOUNT, taxAmount: 0.01 }, { txLimit: 0 }, { code: 'invalid_amount', field: 'amount', status: 400 }],
+    // SPEC 4 campaign bounds: minAmount / maxAmount
+    ['a donation within the campaign passes', { amount: 25, donation: 5 }, limits, null],
+    ['a donation of 0 is no donation', { amount: 25, donation: 0 }, limits, null],
+    ['a negative donation is invalid_amount', { amount: 25, donation: -5 }, limits, { code: 'invalid_amount', field: 'amountToCampaign', status: 400 }],
+    ['a donation of 1e999 is invalid_amount', { amount: 25, donation: Number.POSITIVE_INFINITY }, limits, { code: 'invalid_amount', field: 'amountToCampaign', status: 400 }],
+    ['a donation below minAmount is amount_lt_min_message', { amount: 25, donation: 0.5 }, limits, { code: 'amount_lt_min_message', field: 'amountToCampaign', status: 422 }],
+    ['a $5,000 donation against a $500 maximum is refused', { amount: 25, donation: 5000 }, limits, { code: 'amount_exceeds_limit_allowed', field: 'amountToCampaign', status: 422 }],
+    ['the donation does not count against the merchant limit', { amount: 5000, donation: 500 }, limits, null],
+  ])('%s', (_name, amounts, given, expected) => {
+    const refusal = paymentAmountRefusal(amounts, given);
+    expect(refusal === null ? null : { code: refusal.code, field: refusal.field, status: refusal.status }).toEqual(expected);
+  });
+
+  it('anything it lets through fits the columns and the limits (property)', () => {
+    const amount = fc.oneof(fc.double(), fc.integer().map((n) => n / 100), fc.constantFrom(0, -0, 0.001, 2 ** 53, Number.NaN));
+    fc.assert(fc.property(amount, amount, amount, (a, tax, donation) => {
+      if (paymentAmountRefusal({ amount: a, taxAmount: tax, donation }, limits) !== null) return;
+      expect(a).toBeGreaterThan(0);
+      expect(tax).toBeGreaterThanOrEqual(0);
+      expect(Math.round(a * 100) + Math.round(tax * 100)).toBeLessThanOrEqual(5000 * 100);
+      if (donation > 0) expect(donation >= campaign.minAmount && donation <= campaign.maxAmount).toBe(true);
+    }), { numRuns: 3000 });
+  });
+});
+
+describe('moneySchema, the same rules for a request schema field', () => {
+  it.each<[unknown, boolean, string | null]>([
+    [25, true, null],
+    [0, true, 'greater_than_zero'],
+    [0.001, true, 'invalid_amount'],
+    [Number.POSITIVE_INFINITY, true, 'invalid_amount'],
+    ['25', true, 'missing_arguments'],
+    [0, false, null],
+    [-1, false, 'invalid_amount'],
+  ])('%s (positive: %s) -> %s', (value, positive, message) => {
+    const result = v.safeParse(moneySchema({ positive }), value);
+    expect(result.success ? null : result.issues[0].message).toBe(message);
+  });
+});

@@ -1,0 +1,72 @@
+import * as v from 'valibot';
+
+// What a text field the server keeps may hold: names, concepts, descriptions, e-mails, logins,
+// custom field values. They end up in receipts, e-mails, logs and the admin console.
+
+/** C0 controls (NUL included), DEL and C1 controls, except tab, line feed and carriage return. */
+const CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const LINE_BREAKS = /[\t\n\r]/;
+/** Bidi embeddings and overrides (U+202A-U+202E) and isolates (U+2066-U+2069): they make text read in another order than it is stored. */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
+
+/** True when text holds a control or bidi character; tab and line breaks only count when the field is one line. */
+export function hasForbiddenCharacters(text: string, options: { multiline?: boolean } = {}): boolean {
+  return CONTROLS.test(text) || BIDI_CONTROLS.test(text) || (!options.multiline && LINE_BREAKS.test(text));
+}
+
+/** Limits of the free-text fields, in characters (UTF-16 code units, as JavaScript counts). */
+export const TEXT_LIMITS = {
+  /** A person's or a card holder's name, a login. */
+  name: 60,
+  /** A merchant's, plan's or campaign's name or title. */
+  title: 120,
+  email: 254,
+  phone: 30,
+  /** Short codes the widget sends: txChannel, transactionsType, serviceCode, lang. */
+  code: 40,
+  concept: 200,
+  description: 500,
+  /** One custom field value. */
+  customValue: 500,
+  address: 200,
+} as const;
+
+export interface FreeTextOptions {
+  /** A message, description or address may span lines; a name or a code may not. */
+  multiline?: boolean;
+  /** Issue messages: SPEC codes for the API (the default), sentences for the admin API. */
+  missingMessage?: string;
+  tooLongMessage?: string;
+  charactersMessage?: string;
+}
+
+/**
+ * A free-text field of a request schema: a string of at most `max` characters with no control or
+ * bidi character (hasForbiddenCharacters). The codes text_too_long and invalid_characters have
+ * catalogue texts in both languages.
+ */
+export const freeText = (max: number, options: FreeTextOptions = {}) =>
+  v.pipe(
+    v.string(options.missingMessage ?? 'missing_arguments'),
+    v.maxLength(max, options.tooLongMessage ?? 'text_too_long'),
+    v.check((s) => !hasForbiddenCharacters(s, options), options.charactersMessage ?? 'invalid_characters'),
+  );
+
+/** True when a JSON value holds, anywhere in its strings or keys, a forbidden character (custom field values). */
+export function jsonHasForbiddenCharacters(value: unknown, options: { multiline?: boolean } = {}): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const next = stack.pop();
+    if (typeof next === 'string') {
+      if (hasForbiddenCharacters(next, options)) return true;
+    } else if (Array.isArray(next)) {
+      stack.push(...next);
+    } else if (typeof next === 'object' && next !== null) {
+      for (const [key, item] of Object.entries(next)) {
+        if (hasForbiddenCharacters(key)) return true;
+        stack.push(item);
+      }
+    }
+  }
+  return false;
+}
