@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import {
   CryptoPaymentSchema, CryptoProductSchema, CryptoRequestSchema, acceptCryptoPayment, cryptoAmountOwed, cryptoAmountText, orderCoins,
   rateFrozenRemainingMs, selectCryptoService,
+  cryptoRefundOnCancel, cryptoCancelNeedsConfirmation, CryptoRefundSchema,
 } from './crypto';
 import { PasarelaError } from './errors';
 
@@ -97,5 +98,27 @@ describe('PRODUCT.md "Crypto": "an under-payment shows what is still owed"', () 
     [10, 0, 10],
   ])('quote %s, paid %s -> %s still owed', (quote, paid, owed) => {
     expect(cryptoAmountOwed(quote, paid)).toBe(owed);
+  });
+});
+
+describe('Cancelling an under-paid crypto payment owes the coins back (issue "Money is never wrong")', () => {
+  it.each([
+    [0, null, false, 'nothing arrived: one click, nothing owed'],
+    [-1, null, false, 'a negative report is nothing'],
+    [Number.NaN, null, false, 'an unreadable amount is nothing'],
+    [0.0001, 0.0001, true, 'part arrived: the part is owed'],
+    [0.123456789, 0.12345679, true, 'rounded to the coin\'s 8 decimals'],
+  ])('paid %s -> refund %s, asks first: %s (%s)', (paid, amount, asks, _why) => {
+    const received = { currency: 'BTC', network: 'BTC', paidCrypto: paid, senderAddress: 'sbxbtc_payer' };
+    const refund = cryptoRefundOnCancel(received);
+    expect(refund === null ? null : refund.amount).toBe(amount);
+    expect(cryptoCancelNeedsConfirmation(received)).toBe(asks);
+  });
+
+  it('goes back in the coin and network it came in, to the sending address, owed until sent', () => {
+    const refund = cryptoRefundOnCancel({ currency: 'USDT', network: 'TRX', paidCrypto: 12.5, senderAddress: 'sbxtrx_payer_1' });
+    expect(refund).toEqual({ coin: 'USDT', network: 'TRX', amount: 12.5, to: 'sbxtrx_payer_1', status: 'pending', refundedAt: null });
+    expect(v.parse(CryptoRefundSchema, refund)).toEqual(refund);
+    expect(cryptoRefundOnCancel({ currency: 'ETH', network: 'ETH', paidCrypto: 0.5 })?.to).toBe('');
   });
 });

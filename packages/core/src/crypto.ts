@@ -113,3 +113,44 @@ export function cryptoAmountText(amount: number): string {
 export function cryptoAmountOwed(amountCrypto: number, paidCrypto: number): number {
   return Math.max(0, roundCoin(amountCrypto - paidCrypto));
 }
+
+/** A refund owed on a cancelled crypto payment: owed ('pending') until the sandbox's admin marks it sent ('refunded'). */
+export const CRYPTO_REFUND_STATUSES = ['pending', 'refunded'] as const;
+export type CryptoRefundStatus = (typeof CRYPTO_REFUND_STATUSES)[number];
+
+/** The coins a cancelled payment owes back: the coin and network they came in, the amount, where they go back to. */
+export const CryptoRefundSchema = v.object({
+  coin: v.string(),
+  network: v.string(),
+  amount: NumberLike,
+  /** The address the coins were sent from: a refund goes back there, on the same network. */
+  to: optionalText(),
+  status: v.picklist(CRYPTO_REFUND_STATUSES),
+  refundedAt: v.optional(v.nullable(v.string()), null),
+});
+export type CryptoRefund = v.InferOutput<typeof CryptoRefundSchema>;
+
+/** What a crypto payment has received and from where, as the chain reported it. */
+export interface CryptoReceived {
+  currency: string;
+  network: string;
+  paidCrypto: number;
+  senderAddress?: string | null | undefined;
+}
+
+/**
+ * Issue "Money is never wrong": cancelling a crypto payment that has received coins (an
+ * under-payment) owes them back, in the same coin on the same network, to the address they came
+ * from (a chain transfer can only be returned there without asking the payer). Null when nothing
+ * has arrived: the payer may then cancel with one click and nothing is owed.
+ */
+export function cryptoRefundOnCancel(received: CryptoReceived): CryptoRefund | null {
+  const amount = Number.isFinite(received.paidCrypto) ? roundCoin(received.paidCrypto) : 0;
+  if (amount <= 0) return null;
+  return { coin: received.currency, network: received.network, amount, to: received.senderAddress ?? '', status: 'pending', refundedAt: null };
+}
+
+/** Cancelling asks the payer first exactly when it would owe a refund. */
+export function cryptoCancelNeedsConfirmation(received: CryptoReceived): boolean {
+  return cryptoRefundOnCancel(received) !== null;
+}

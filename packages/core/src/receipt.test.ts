@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { ReceiptSchema, receiptCardNumber, receiptTitleKey, receiptTitleKeyOf } from './receipt';
+import { ReceiptSchema, receiptCardNumber, receiptDisplayStatus, receiptTitleKey, receiptTitleKeyOf, receiptTitleKeyOfReceipt } from './receipt';
 
 describe('SPEC 4 "Receipt title"', () => {
   it.each([
@@ -25,13 +25,32 @@ describe('SPEC 4 "Receipt title" for a cash voucher ("Cash and cash-point: 3 dec
     ['cash', 1, 'AUTH_CAPTURE', 'receipt_payment_proof', '1 completed'],
     ['cash', 0, 'AUTH_CAPTURE', 'receipt_payment_instructions', '0 pending: the voucher still to pay'],
     ['cashPoint', -1, null, 'receipt_payment_instructions', '-1 pending'],
-    ['cash', 3, 'AUTH_CAPTURE', 'receipt_payment_instructions', '3 declined (lapsed) is no refund: "Otherwise"'],
+    ['cash', 3, 'AUTH_CAPTURE', 'receipt_declined', '3 declined (lapsed) is no refund, nor anything left to pay: declined'],
     ['cash', 7, 'AUTH_CAPTURE', 'receipt_payment_instructions', 'a code the table does not list'],
     ['card', 2, 'AUTH_CAPTURE', 'receipt_partial_refund_proof', 'cards keep SPEC\'s rule'],
     ['card', 3, 'AUTH', 'receipt_refund_proof', 'cards keep SPEC\'s rule'],
     ['nequi', 1, 'RECURRENT', 'receipt_subscription_proof', 'other families keep SPEC\'s rule'],
+    ['card', 0, 'AUTH_CAPTURE', 'receipt_declined', 'a declined card has nothing left to pay: not "payment instructions"'],
+    ['card', -1, 'AUTH_CAPTURE', 'receipt_payment_instructions', 'a pending card: "Otherwise: payment instructions"'],
   ] as const)('%s status %s type %s -> %s (%s)', (family, status, type, key, _why) => {
     expect(receiptTitleKeyOf(family, status, type)).toBe(key);
+  });
+});
+
+describe('A declined Yappy or Nequi, a cancelled crypto payment: the receipt says declined (issue "Money is never wrong")', () => {
+  it.each([
+    [{ status: 0, authStatus: 'DECLINED', typeMethod: 'YAPPY', cardType: '' }, 'declined', 'receipt_declined', 'Yappy 62222222'],
+    [{ status: 0, authStatus: 'EXPIRED', typeMethod: 'YAPPY', cardType: '' }, 'declined', 'receipt_declined', 'Yappy window closed'],
+    [{ status: 0, authStatus: 'PENDING', typeMethod: 'YAPPY', cardType: '' }, 'pending', 'receipt_payment_instructions', 'SPEC "Yappy: -1 and 0 pending"'],
+    [{ status: -1, authStatus: 'PENDING', typeMethod: 'NEQUI', cardType: '' }, 'pending', 'receipt_payment_instructions', 'SPEC "Nequi: -1 pending"'],
+    [{ status: 0, authStatus: 'DECLINED', typeMethod: 'NEQUI', cardType: '' }, 'declined', 'receipt_declined', 'Nequi 3992222222'],
+    [{ status: 1, authStatus: 'APPROVED', typeMethod: 'NEQUI', cardType: '' }, 'approved', 'receipt_payment_proof', 'SPEC "Nequi: 1 approved"'],
+    [{ status: 0, authStatus: 'CANCELLED', typeMethod: 'CRYPTO', cardType: '' }, 'declined', 'receipt_declined', 'crypto cancelled'],
+    [{ status: 1, authStatus: 'AUTH-1', typeMethod: 'CARD', cardType: 'VISA' }, 'approved', 'receipt_payment_proof', 'a card by its method'],
+    [{ status: 2, authStatus: 'AUTH-1', typeMethod: '', cardType: 'MC-PF' }, 'captured', 'receipt_partial_refund_proof', 'a card by its brand alone'],
+  ] as const)('%j -> %s, %s (%s)', (receipt, display, title, _why) => {
+    expect(receiptDisplayStatus(receipt)).toBe(display);
+    expect(receiptTitleKeyOfReceipt({ ...receipt, type: 'AUTH_CAPTURE' })).toBe(title);
   });
 });
 
@@ -51,7 +70,7 @@ describe('SPEC 3 "Receipt"', () => {
 
   it('tolerates nulls and missing optional parts, and needs codOper and status', () => {
     const r = v.parse(ReceiptSchema, { codOper: 'OP-2', status: '0', name: null, merchant: null });
-    expect(r).toMatchObject({ codOper: 'OP-2', status: 0, name: '', totalPay: 0, merchant: null, txCtrl: null, isBlock: false });
+    expect(r).toMatchObject({ codOper: 'OP-2', status: 0, name: '', totalPay: 0, merchant: null, txCtrl: null, isBlock: false, refund: null });
     expect(v.safeParse(ReceiptSchema, { status: 1 }).success).toBe(false);
   });
 

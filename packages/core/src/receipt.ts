@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { NumberLike, optionalNumber, optionalText } from './schemaParts';
 import { TRANSACTION_TYPES } from './constants';
-import { displayStatusOf, type StatusFamily } from './status';
+import { CryptoRefundSchema } from './crypto';
+import { displayStatusOf, paymentDisplayStatus, statusFamilyOf, type DisplayStatus, type StatusFamily } from './status';
 
 // SPEC 3 "Receipt" and SPEC 4 "Receipt title".
 
@@ -34,6 +35,8 @@ export const ReceiptSchema = v.object({
   txCtrl: v.optional(v.nullable(v.object({ completeName: text(), description: text() })), null),
   /** The link's return address (SPEC 3 returnUrlString), read by the return page. */
   returnUrlString: text(),
+  /** A cancelled crypto payment's coins owed back to the payer (docs/methods/crypto.md). */
+  refund: v.optional(v.nullable(CryptoRefundSchema), null),
 });
 export type Receipt = v.InferOutput<typeof ReceiptSchema>;
 
@@ -44,6 +47,7 @@ export const RECEIPT_TITLE_KEYS = [
   'receipt_partial_refund_proof',
   'receipt_captured_proof',
   'receipt_payment_instructions',
+  'receipt_declined',
 ] as const;
 export type ReceiptTitleKey = (typeof RECEIPT_TITLE_KEYS)[number];
 
@@ -67,13 +71,39 @@ export function receiptTitleKey(status: number, type: string | null | undefined)
  * The receipt title for a payment of a status family. SPEC 4's title rule reads the card's codes
  * (2 captured or partly refunded, 3 refunded); a cash voucher's own codes mean something else
  * (SPEC 4 "Cash and cash-point: 3 declined, 0 and -1 pending, 1 completed, 2 paid"). So a completed
- * or paid voucher takes the status 1 title (payment proof), and a pending or lapsed one falls to
- * "Otherwise: payment instructions", as a declined card does. Other families keep SPEC's rule.
+ * or paid voucher takes the status 1 title (payment proof). "Otherwise: payment instructions" is
+ * for a payment still to be made: a declined one (paymentDisplayStatus, which reads the auth status
+ * for Yappy, Nequi and crypto) is titled "payment declined", whatever the method. Other codes keep
+ * SPEC's rule.
  */
-export function receiptTitleKeyOf(family: StatusFamily, status: number, type: string | null | undefined): ReceiptTitleKey {
+export function receiptTitleKeyOf(family: StatusFamily, status: number, type: string | null | undefined, authStatus?: string | null): ReceiptTitleKey {
+  const display = paymentDisplayStatus(family, status, authStatus);
+  if (display === 'declined') return 'receipt_declined';
   if (family !== 'cash' && family !== 'cashPoint') return receiptTitleKey(status, type);
-  const display = displayStatusOf(family, status);
   return display === 'completed' || display === 'paid' ? receiptTitleKey(1, type) : 'receipt_payment_instructions';
+}
+
+/** What a receipt says about its status: the method (its typeMethod, else the card brand), the code, the auth status. */
+export interface ReceiptStatusFacts {
+  status: number;
+  authStatus?: string | null | undefined;
+  typeMethod?: string | null | undefined;
+  cardType?: string | null | undefined;
+}
+
+/** The status family of a receipt: its method, or for a card receipt without one, its brand. */
+export function receiptStatusFamily(receipt: ReceiptStatusFacts): StatusFamily {
+  return statusFamilyOf(receipt.typeMethod || receipt.cardType);
+}
+
+/** The status word of a receipt, the same on the receipt, the tx result and the return page. */
+export function receiptDisplayStatus(receipt: ReceiptStatusFacts): DisplayStatus {
+  return paymentDisplayStatus(receiptStatusFamily(receipt), receipt.status, receipt.authStatus);
+}
+
+/** The receipt's title key (receiptTitleKeyOf for the receipt's own family, code, type and auth status). */
+export function receiptTitleKeyOfReceipt(receipt: ReceiptStatusFacts & { type?: string | null | undefined }): ReceiptTitleKey {
+  return receiptTitleKeyOf(receiptStatusFamily(receipt), receipt.status, receipt.type, receipt.authStatus);
 }
 
 /**

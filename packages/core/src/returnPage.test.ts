@@ -9,6 +9,12 @@ describe('SPEC 4 "Overall result: 0 pending, 1 and 2 approved, 3 declined", read
     [{ status: 0, typeMethod: 'CASH' }, 'PENDING', 'cash "0 and -1 pending"'],
     [{ status: 3, typeMethod: 'CASH' }, 'DECLINED', 'cash "3 declined"'],
     [{ status: 0, typeMethod: 'YAPPY' }, 'PENDING', 'yappy "-1 and 0 pending"'],
+    [{ status: 0, typeMethod: 'YAPPY', authStatus: 'PENDING' }, 'PENDING', 'yappy 0 still waiting'],
+    [{ status: 0, typeMethod: 'YAPPY', authStatus: 'DECLINED' }, 'DECLINED', 'yappy refused: its auth status says so'],
+    [{ status: 0, typeMethod: 'NEQUI', authStatus: 'DECLINED' }, 'DECLINED', 'nequi refused (0 is not in "1 approved, -1 pending")'],
+    [{ status: -1, typeMethod: 'NEQUI', authStatus: 'PENDING' }, 'PENDING', 'nequi "-1 pending"'],
+    [{ status: 0, typeMethod: 'CRYPTO', authStatus: 'CANCELLED' }, 'DECLINED', 'crypto cancelled by the payer'],
+    [{ status: 0, typeMethod: 'CRYPTO', authStatus: 'UNDERPAID' }, 'PENDING', 'crypto "all others pending"'],
     [{ status: 1, typeMethod: 'PFW' }, 'APPROVED', 'wallet 1 approved'],
   ] as const)('%j -> %s (%s)', (receipt, result, _rule) => {
     expect(receiptOverallResult(receipt)).toBe(result);

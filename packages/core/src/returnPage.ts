@@ -1,14 +1,18 @@
 import { isHttpUrl } from './validationKeys';
 import type { ParentNotification } from './notification';
-import { displayStatusOf, overallResultOfDisplay, statusFamilyOf, type OverallResult } from './status';
+import { receiptDisplayStatus, type ReceiptStatusFacts } from './receipt';
+import { overallResultOfDisplay, type OverallResult } from './status';
 
 // SPEC 2 "/pf/tx-result Transaction result", "/pf/returnpage Return page"; SPEC 3 notification
 // "isReturn, returnUrl"; SPEC 5 "A URL is valid only with http or https."
 
-/** The overall result of a finished operation, read from its receipt with the method's status table (SPEC 4). */
-export function receiptOverallResult(receipt: { status: number; typeMethod?: string | null | undefined; cardType?: string | null | undefined }): OverallResult {
-  const family = statusFamilyOf(receipt.typeMethod || receipt.cardType);
-  return overallResultOfDisplay(displayStatusOf(family, receipt.status));
+/**
+ * The overall result of a finished operation, read from its receipt with the method's status table
+ * (SPEC 4) and its auth status (a declined Yappy or Nequi, a cancelled crypto payment): core's
+ * paymentDisplayStatus, as on the receipt.
+ */
+export function receiptOverallResult(receipt: ReceiptStatusFacts): OverallResult {
+  return overallResultOfDisplay(receiptDisplayStatus(receipt));
 }
 
 /**

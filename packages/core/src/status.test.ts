@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildParentNotification, buildPaymentResult, cardDisplayStatus, cashNotificationStatus, displayStatusOf, isCardType,
-  notificationStatusOf, overallResultOf, overallResultOfDisplay, statusFamilyOf,
+  notificationStatusOf, overallResultOf, overallResultOfDisplay, paymentDisplayStatus, paymentOverallResult, statusFamilyOf,
 } from './status';
 import type { StatusFamily } from './status';
 
@@ -103,5 +103,43 @@ describe('SPEC 3 "Notification to the parent on result"', () => {
   it('builds the result message payload with the parent status', () => {
     expect(buildPaymentResult('card', { ...outcome, result: 'DECLINED' })).toMatchObject({ status: 'error', method: 'card', notification: { Estado: 'DECLINED' } });
     expect(buildPaymentResult('nequi', { ...outcome, result: 'PENDING' }).status).toBe('success');
+  });
+});
+
+describe('A recorded payment\'s status: SPEC 4\'s tables, and the auth status where a table has no declined code', () => {
+  it.each([
+    // "Yappy: 1 approved, -1 and 0 pending": true for a payment still waiting...
+    ['yappy', -1, 'PENDING', 'pending', 'PENDING', 'Yappy -1 pending'],
+    ['yappy', 0, 'PENDING', 'pending', 'PENDING', 'Yappy 0 pending'],
+    ['yappy', 1, 'APPROVED', 'approved', 'APPROVED', 'Yappy 1 approved'],
+    // ...but a 0 the sandbox recorded as refused or timed out can no longer be paid.
+    ['yappy', 0, 'DECLINED', 'declined', 'DECLINED', 'Yappy refused in the app'],
+    ['yappy', 0, 'EXPIRED', 'declined', 'DECLINED', 'Yappy window closed'],
+    ['yappy', 0, 'declined', 'declined', 'DECLINED', 'auth status compared case-insensitively'],
+    // "Nequi: 1 approved, -1 pending": a 0 is not listed (unknown), unless its auth status says why.
+    ['nequi', -1, 'PENDING', 'pending', 'PENDING', 'Nequi -1 pending'],
+    ['nequi', 1, 'APPROVED', 'approved', 'APPROVED', 'Nequi 1 approved'],
+    ['nequi', 0, 'DECLINED', 'declined', 'DECLINED', 'Nequi refused in the app'],
+    ['nequi', 0, 'EXPIRED', 'declined', 'DECLINED', 'Nequi never answered'],
+    ['nequi', 0, '', 'unknown', 'ERROR', 'Nequi 0 without a reason stays unknown'],
+    // "Crypto: 1 approved, all others pending": a cancelled payment is over.
+    ['crypto', 0, 'PENDING', 'pending', 'PENDING', 'crypto waiting for the chain'],
+    ['crypto', 0, 'UNDERPAID', 'pending', 'PENDING', 'crypto under-paid still waits'],
+    ['crypto', 0, 'CANCELLED', 'declined', 'DECLINED', 'crypto cancelled by the payer'],
+    ['crypto', 1, 'APPROVED', 'approved', 'APPROVED', 'crypto 1 approved'],
+    // Codes a table lists keep their meaning whatever the auth status.
+    ['card', 1, 'DECLINED', 'approved', 'APPROVED', 'a listed code wins'],
+    ['card', -1, 'PENDING', 'pending', 'PENDING', 'card -1 pending'],
+    ['card', 0, 'DECLINED', 'declined', 'DECLINED', 'card 0 declined'],
+    ['cash', 2, 'PAID', 'paid', 'APPROVED', 'cash 2 paid'],
+    ['cash', 0, 'PENDING', 'pending', 'PENDING', 'cash 0 pending'],
+  ] as Array<[StatusFamily, number, string, string, string, string]>)('%s %s auth %j -> %s, %s (%s)', (family, status, auth, display, overall, _why) => {
+    expect(paymentDisplayStatus(family, status, auth)).toBe(display);
+    expect(paymentOverallResult(family, status, auth)).toBe(overall);
+  });
+
+  it('without an auth status it is SPEC\'s table alone', () => {
+    expect(paymentDisplayStatus('yappy', 0)).toBe('pending');
+    expect(paymentDisplayStatus('nequi', 0, null)).toBe('unknown');
   });
 });

@@ -26,6 +26,32 @@ export function displayStatusOf(family: StatusFamily, status: number): DisplaySt
   return TABLES[family][String(status)] ?? 'unknown';
 }
 
+/**
+ * Auth statuses the sandbox records for a payment that ended without being paid and never will be:
+ * refused by the payer or the gateway (DECLINED), a window that closed unanswered (EXPIRED), a
+ * crypto payment the payer cancelled (CANCELLED).
+ */
+export const ENDED_UNPAID_AUTH_STATUSES = ['DECLINED', 'EXPIRED', 'CANCELLED'] as const;
+const ENDED_UNPAID: ReadonlySet<string> = new Set(ENDED_UNPAID_AUTH_STATUSES);
+
+/**
+ * The display status of a recorded payment, the one every surface shows (receipt, tx result, return
+ * page, parent notification, webhook, merchant API). SPEC 4's tables stay true for the codes they
+ * list; but "Yappy: 1 approved, -1 and 0 pending", "Nequi: 1 approved, -1 pending" and "Crypto: 1
+ * approved, all others pending" have no declined code, so a payment those tables call pending (or
+ * do not list) whose auth status says it ended unpaid is declined: it can no longer be paid.
+ */
+export function paymentDisplayStatus(family: StatusFamily, status: number, authStatus?: string | null): DisplayStatus {
+  const listed = displayStatusOf(family, status);
+  if (listed !== 'pending' && listed !== 'unknown') return listed;
+  return ENDED_UNPAID.has((authStatus ?? '').trim().toUpperCase()) ? 'declined' : listed;
+}
+
+/** The overall result of a recorded payment (SPEC 4 "Overall result" through paymentDisplayStatus). */
+export function paymentOverallResult(family: StatusFamily, status: number, authStatus?: string | null): OverallResult {
+  return overallResultOfDisplay(paymentDisplayStatus(family, status, authStatus));
+}
+
 /** SPEC 4 "Card (Visa, Mastercard, Amex, including -PF variants)": VISA, MC-PF, ... are cards. */
 export function isCardType(type: string | null | undefined): boolean {
   return /^(VISA|MC|AMEX|MASTERCARD)(-PF)?$/i.test((type ?? '').trim());

@@ -46,6 +46,8 @@ export function receiptOf(tx: TransactionRow, merchant: MerchantRow | undefined,
     taxAmount: centsToAmount(tx.tax_cents),
     merchant: { merchantName: merchant?.name ?? '', logo: merchant?.logo ?? '' },
     txCtrl: { completeName: tx.payer_name, description: tx.description },
+    // A cancelled crypto payment's coins owed back (routes/crypto.ts), or null.
+    refund: tx.details['refund'] ?? null,
   };
 }
 

@@ -23,6 +23,9 @@ describe('merchantResultOf', () => {
     ['cash', 3, 'EXPIRED', 'DECLINED'],
     ['crypto', 0, 'PENDING', 'PENDING'],
     ['crypto', 1, 'APPROVED', 'APPROVED'],
+    ['crypto', 0, 'UNDERPAID', 'PENDING'],
+    // The payer cancelled (with any coins received owed back): nothing more will come.
+    ['crypto', 0, 'CANCELLED', 'DECLINED'],
   ] as const)('%s status %i (%s) is %s', (method, status, authStatus, expected) => {
     expect(merchantResultOf({ method, status, authStatus })).toBe(expected);
   });

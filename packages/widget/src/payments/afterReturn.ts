@@ -1,5 +1,5 @@
 import {
-  buildPaymentResult, displayStatusOf, overallResultOfDisplay, statusFamilyOf, type PaymentMethodId, type PaymentResult, type Receipt,
+  buildPaymentResult, paymentOverallResult, statusFamilyOf, type PaymentMethodId, type PaymentResult, type Receipt,
 } from '@pasarela/core';
 import type { PendingReturn } from './leaveAndReturn';
 
@@ -20,7 +20,8 @@ export function resultAfterReturn(method: PaymentMethodId, receipt: Receipt, pen
   // A card's receipt names its brand (VISA, MC-PF, ...); every other method has one status table.
   const family = statusFamilyOf(method === 'card' ? receipt.cardType || method : method);
   return buildPaymentResult(method, {
-    result: overallResultOfDisplay(displayStatusOf(family, receipt.status)),
+    // core's paymentOverallResult: the method's table, and the auth status where it has no declined code.
+    result: paymentOverallResult(family, receipt.status, receipt.authStatus),
     totalPaid: receipt.totalPay ?? 0,
     at,
     type: receipt.cardType || receipt.typeMethod || '',

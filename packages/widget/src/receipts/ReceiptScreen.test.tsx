@@ -36,8 +36,8 @@ function servicesFor(receipt: unknown): Services {
   };
 }
 
-async function showReceipt(status: number) {
-  const services = servicesFor(cashReceipt(status));
+async function showReceipt(status: number, receipt: unknown = cashReceipt(status)) {
+  const services = servicesFor(receipt);
   const store = createReceiptStore(services.api, 'PPCASH1');
   await store.getState().load();
   const view = await render(
@@ -60,7 +60,7 @@ describe('ReceiptScreen for a cash voucher (SPEC 4 "Cash and cash-point: 3 decli
   it.each([
     [2, catalogs.es.receipt_payment_proof, catalogs.es.status_paid],
     [0, catalogs.es.receipt_payment_instructions, catalogs.es.status_pending],
-    [3, catalogs.es.receipt_payment_instructions, catalogs.es.status_declined],
+    [3, catalogs.es.receipt_declined, catalogs.es.status_declined],
   ])('status %s: title %j, badge %j, the voucher number as reference', async (status, title, badge) => {
     const view = await showReceipt(status);
     unmount = view.unmount;
@@ -69,5 +69,39 @@ describe('ReceiptScreen for a cash voucher (SPEC 4 "Cash and cash-point: 3 decli
     expect(view.container.textContent).toContain('482913004571');
     // No card line on a cash receipt.
     expect(view.container.textContent).not.toContain(catalogs.es.receipt_card);
+  });
+});
+
+describe('ReceiptScreen for a declined Yappy or Nequi and a cancelled crypto payment: declined, never pending or unknown', () => {
+  let unmount: (() => unknown) | undefined;
+  beforeAll(() => startI18n('es', catalogs.es));
+  afterEach(async () => {
+    await unmount?.();
+    document.body.innerHTML = '';
+  });
+  const walletReceipt = (typeMethod: string, status: number, authStatus: string, refund: unknown = null) => ({
+    date: '2026-11-21T17:30:00Z', name: '', authStatus, cardType: '', type: 'AUTH_CAPTURE', displayNum: '', codOper: 'PPW1', status,
+    totalPay: 26.75, email: 'ana@example.com', typeMethod, reference: 'PPW1', merchant: { merchantName: 'Tienda', logo: '' }, refund,
+  });
+
+  it.each([
+    ['YAPPY', 0, 'DECLINED', catalogs.es.receipt_declined, catalogs.es.status_declined],
+    ['NEQUI', 0, 'DECLINED', catalogs.es.receipt_declined, catalogs.es.status_declined],
+    ['YAPPY', -1, 'PENDING', catalogs.es.receipt_payment_instructions, catalogs.es.status_pending],
+    ['NEQUI', 1, 'APPROVED', catalogs.es.receipt_payment_proof, catalogs.es.status_approved],
+  ])('%s status %s (%s): title %j, badge %j', async (method, status, auth, title, badge) => {
+    const view = await showReceipt(status, walletReceipt(method, status, auth));
+    unmount = view.unmount;
+    expect(view.container.querySelector('h1')?.textContent).toBe(title);
+    expect(view.container.querySelector('.receipt__badge')?.textContent).toBe(badge);
+    expect(view.container.textContent).not.toContain(catalogs.es.status_unknown);
+  });
+
+  it('a cancelled crypto payment shows the refund owed and where it goes', async () => {
+    const refund = { coin: 'BTC', network: 'BTC', amount: 0.0001, to: 'sbxbtc_payer_1', status: 'pending' };
+    const view = await showReceipt(0, walletReceipt('CRYPTO', 0, 'CANCELLED', refund));
+    unmount = view.unmount;
+    expect(view.container.querySelector('.receipt__badge')?.textContent).toBe(catalogs.es.status_declined);
+    expect(view.container.textContent).toContain('0.0001 BTC por devolver a sbxbtc_payer_1');
   });
 });

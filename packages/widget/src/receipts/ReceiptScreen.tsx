@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useStoreState } from '../ui/useStoreState';
 import {
-  displayStatusOf, formatAmount, formatPanamaDate, formatPanamaTime, imageUrl, receiptCardNumber, receiptTitleKeyOf,
-  statusFamilyOf, type Language, type Receipt,
+  cryptoAmountText, formatAmount, formatPanamaDate, formatPanamaTime, imageUrl, receiptCardNumber, receiptDisplayStatus, receiptTitleKeyOfReceipt,
+  type Language, type Receipt,
 } from '@pasarela/core';
 import { MerchantHeader } from '../app/MerchantHeader';
 import { MessagePage } from '../app/MessagePage';
@@ -29,10 +29,11 @@ function Line({ label, value }: { label: string; value: string }) {
 
 function ReceiptView({ receipt, lang, imageBase }: { receipt: Receipt; lang: Language; imageBase: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
-  // Each method's own status codes (a cash voucher's 2 is paid, a card's 2 captured).
-  const family = statusFamilyOf(receipt.cardType || receipt.typeMethod);
-  const display = displayStatusOf(family, receipt.status);
-  const titleKey = receiptTitleKeyOf(family, receipt.status, receipt.type);
+  // Each method's own status codes (a cash voucher's 2 is paid, a card's 2 captured), and its auth
+  // status where the method's table has no declined code (a declined Yappy or Nequi, a cancelled crypto payment).
+  const display = receiptDisplayStatus(receipt);
+  const titleKey = receiptTitleKeyOfReceipt(receipt);
+  const refund = receipt.refund;
   useEffect(() => heading.current?.focus(), []);
   useEffect(() => {
     document.title = t(titleKey);
@@ -60,6 +61,14 @@ function ReceiptView({ receipt, lang, imageBase }: { receipt: Receipt; lang: Lan
           <Line label={t('receipt_concept')} value={receipt.concept || receipt.txCtrl?.description || ''} />
           <Line label={t('receipt_auth')} value={receipt.authStatus ?? ''} />
           <Line label={t('receipt_reference')} value={receipt.reference ?? ''} />
+          {refund ? (
+            <Line
+              label={t('receipt_refund')}
+              value={t(refund.status === 'refunded' ? 'receipt_refund_done' : 'receipt_refund_pending', {
+                amount: cryptoAmountText(refund.amount), coin: refund.coin, to: refund.to || refund.network,
+              })}
+            />
+          ) : null}
           {(receipt.taxAmount ?? 0) > 0 ? <Line label={t('receipt_tax')} value={formatAmount(receipt.taxAmount ?? 0, lang)} /> : null}
           <Line label={t('receipt_descriptor')} value={receipt.descriptor ?? ''} />
         </dl>

@@ -3,7 +3,7 @@ import { formatAmount, type OverallResult } from '@pasarela/core';
 import { MessagePage } from '../../app/MessagePage';
 import { NOT_FOUND_PATH, RECEIPT_PATH } from '../../app/route';
 import { useServices } from '../../app/services';
-import { t } from '../../i18n/i18n';
+import { hasText, t } from '../../i18n/i18n';
 import { useStoreState } from '../../ui/useStoreState';
 import type { TxResultStore } from './store';
 
@@ -38,8 +38,10 @@ export function TxResultScreen({ store, children }: { store: TxResultStore; chil
   }
   const { receipt, result } = state;
   const receiptPath = RECEIPT_PATH + encodeURIComponent(receipt.codOper);
-  // Server text (the gateway's reason) is shown as a text node, never as markup.
-  const reason = result === 'DECLINED' || result === 'ERROR' ? receipt.messageSys : '';
+  // Server text (the gateway's reason) is shown as a text node, never as markup; a catalogue key
+  // (a cancelled crypto payment's crypto_refund_pending) in the payer's language.
+  const serverReason = result === 'DECLINED' || result === 'ERROR' ? receipt.messageSys : '';
+  const reason = serverReason !== '' && hasText(serverReason) ? t(serverReason) : serverReason;
   return (
     <main className="page page--receipt">
       <section className="receipt" aria-labelledby="tx-result-title">
