@@ -57,13 +57,17 @@ export class PgListener {
     client.on('notification', (message) => {
       for (const callback of this.channels.get(message.channel) ?? []) callback(message.payload ?? '');
     });
+    // Every 'error' of this connection is heard here (an unheard one would end the process).
     client.on('error', () => this.lost(client));
     client.on('end', () => this.lost(client));
-    await client.connect();
-    for (const channel of this.channels.keys()) await client.query(`listen ${channel}`);
-    if (this.closed) {
-      await client.end();
-      throw new Error('listener closed');
+    try {
+      await client.connect();
+      for (const channel of this.channels.keys()) await client.query(`listen ${channel}`);
+      if (this.closed) throw new Error('listener closed');
+    } catch (error) {
+      // A connection that came up but could not LISTEN is not kept half-made.
+      await client.end().catch(() => undefined);
+      throw error;
     }
     this.client = client;
     this.retries = 0;

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { isChannelName, type Database, type Transaction, type TransactionOptions } from './Database';
 import { PgListener } from './pgListener';
+import { asUnavailable, isConnectionError } from './unavailable';
 
 /** Where a URL points, for messages: never its password. */
 export function describeUrl(connectionString: string): string {
@@ -8,16 +9,38 @@ export function describeUrl(connectionString: string): string {
   return `${url.hostname}:${url.port || 5432}${url.pathname}`;
 }
 
-/** A real PostgreSQL through a pool, for DATABASE_URL; one more connection LISTENs. */
+/** How long a request waits for a connection (a free one, or a new one) before it is answered 503. */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * A real PostgreSQL through a pool, for DATABASE_URL; one more connection LISTENs.
+ *
+ * PostgreSQL may drop any connection at any time (a restart, `pg_terminate_backend`, a failover):
+ * no 'error' event of a connection may reach the process unheard, a query on a lost connection
+ * fails with DatabaseUnavailableError (503 service_unavailable with Retry-After), and the pool makes
+ * new connections once the database answers again.
+ */
 export async function openPostgresDatabase(
   connectionString: string,
   sessionName: string,
   warn: (message: string) => void = () => undefined,
 ): Promise<Database> {
-  const config = { connectionString, application_name: sessionName };
-  const pool = new pg.Pool({ ...config, max: 10 });
+  const config = { connectionString, application_name: sessionName, keepAlive: true };
+  const pool = new pg.Pool({ ...config, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  // Tells the log once per outage, not once per connection or request.
+  let lost = false;
+  const connectionLost = (error: Error) => {
+    if (lost) return;
+    lost = true;
+    warn(`database connection lost: ${error.message}`);
+  };
+  const connectionWorks = () => {
+    if (!lost) return;
+    lost = false;
+    warn('database connection restored');
+  };
   // An idle pooled connection that PostgreSQL drops must not take the process down with it.
-  pool.on('error', (error) => warn(`database connection dropped: ${error.message}`));
+  pool.on('error', connectionLost);
   // Fail at start, not at the first payment, when the URL is wrong (and never print its password).
   try {
     await pool.query('select 1');
@@ -26,45 +49,69 @@ export async function openPostgresDatabase(
     throw new Error(`Cannot use PostgreSQL at ${describeUrl(connectionString)} (DATABASE_URL): ${error instanceof Error ? error.message : String(error)}`);
   }
   const listener = new PgListener(config, warn);
+  const run = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      const result = await work();
+      connectionWorks();
+      return result;
+    } catch (error) {
+      if (isConnectionError(error)) connectionLost(error instanceof Error ? error : new Error(String(error)));
+      throw asUnavailable(error);
+    }
+  };
   return {
     kind: 'postgres',
     sessionName,
-    async query<Row>(sql: string, params: readonly unknown[] = []) {
-      const result = await pool.query(sql, [...params]);
-      return result.rows as Row[];
+    query<Row>(sql: string, params: readonly unknown[] = []) {
+      return run(async () => (await pool.query(sql, [...params])).rows as Row[]);
     },
-    async exec(sql: string) {
-      await pool.query(sql);
+    exec(sql: string) {
+      return run(async () => {
+        await pool.query(sql);
+      });
     },
-    async transaction<T>(fn: (tx: Transaction) => Promise<T>, options: TransactionOptions = {}) {
-      const client = await pool.connect();
-      let broken: Error | undefined;
-      try {
-        // BEGIN and the lock in one simple-protocol round trip (it takes no parameters, so the key
-        // goes in as an escaped literal).
-        await client.query(options.advisoryLock === undefined
-          ? 'begin'
-          : `begin; select pg_advisory_xact_lock(hashtext(${client.escapeLiteral(options.advisoryLock)}))`);
-        const result = await fn({
-          async query<Row>(sql: string, params: readonly unknown[] = []) {
-            return (await client.query(sql, [...params])).rows as Row[];
-          },
-          async exec(sql: string) {
-            // Without parameters pg uses the simple protocol, which runs several statements.
-            await client.query(sql);
-          },
-        });
-        await client.query('commit');
-        return result;
-      } catch (error) {
-        // A connection that cannot even roll back is dropped from the pool, not handed out again.
-        await client.query('rollback').catch((rollbackError: unknown) => {
-          broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
-        });
-        throw error;
-      } finally {
-        client.release(broken);
-      }
+    transaction<T>(fn: (tx: Transaction) => Promise<T>, options: TransactionOptions = {}) {
+      return run(async () => {
+        const client = await pool.connect();
+        // A checked-out client has no listener of the pool's: when PostgreSQL drops it mid-transaction
+        // its 'error' event (emitted beside the failed query's rejection) must be heard here.
+        let broken: Error | undefined;
+        const onError = (error: Error) => {
+          broken ??= error;
+        };
+        client.on('error', onError);
+        try {
+          // BEGIN and the lock in one simple-protocol round trip (it takes no parameters, so the key
+          // goes in as an escaped literal).
+          await client.query(options.advisoryLock === undefined
+            ? 'begin'
+            : `begin; select pg_advisory_xact_lock(hashtext(${client.escapeLiteral(options.advisoryLock)}))`);
+          const result = await fn({
+            async query<Row>(sql: string, params: readonly unknown[] = []) {
+              return (await client.query(sql, [...params])).rows as Row[];
+            },
+            async exec(sql: string) {
+              // Without parameters pg uses the simple protocol, which runs several statements.
+              await client.query(sql);
+            },
+          });
+          await client.query('commit');
+          return result;
+        } catch (error) {
+          // A connection that cannot even roll back is dropped from the pool, not handed out again.
+          if (!broken) {
+            await client.query('rollback').catch((rollbackError: unknown) => {
+              broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+            });
+          }
+          // The transaction's own error says what went wrong; a lost connection says it as a 503.
+          throw broken && !isConnectionError(error) && isConnectionError(broken) ? broken : error;
+        } finally {
+          // The pool's own idle listener takes over on release (a destroyed client still ends later).
+          client.release(broken);
+          client.off('error', onError);
+        }
+      });
     },
     listen(channel, onPayload) {
       if (!isChannelName(channel)) return Promise.reject(new Error(`Not a channel name: ${channel}`));

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Database } from '../db/Database';
+import { DATABASE_RETRY_AFTER_S, isConnectionError } from '../db/unavailable';
 import { userIdOf } from '../auth/sessions';
 import { findTransaction, type TransactionRow } from '../store/transactions';
 import { pushMessageOf, type TransactionChange, type TransactionEvents } from './transactionEvents';
@@ -27,8 +28,12 @@ export function pushServer(db: Database, events: TransactionEvents, adminChanges
   const onUpgrade = (req: IncomingMessage, socket: Duplex): void => {
     open.add(socket);
     socket.once('close', () => open.delete(socket));
+    // Node hands an upgraded socket over without its own 'error' listener: a client that resets
+    // while its payment is looked up must not take the process down.
+    socket.on('error', () => socket.destroy());
     void (async () => {
-      const url = new URL(req.url ?? '/', 'http://localhost');
+      // With the database away the answer is 503 (below), and the widget polls and opens it again later.
+    const url = new URL(req.url ?? '/', 'http://localhost');
       const accept = acceptKey(req.headers['sec-websocket-key']);
       const admin = url.pathname === ADMIN_PUSH_PATH && adminChanges !== undefined;
       if (url.pathname !== PUSH_PATH && !admin) return refuse(socket, '404 Not Found');
@@ -60,7 +65,7 @@ export function pushServer(db: Database, events: TransactionEvents, adminChanges
       sockets.add(ws);
       events.on('change', listener);
       if (current) ws.sendJson(pushMessageOf({ codOper: current.cod_oper, method: current.method, status: current.status, authStatus: current.auth_status }));
-    })().catch(() => refuse(socket, '500 Internal Server Error'));
+    })().catch((error: unknown) => refuse(socket, isConnectionError(error) ? `503 Service Unavailable\r\nRetry-After: ${DATABASE_RETRY_AFTER_S}` : '500 Internal Server Error'));
   };
   // Like the admin API under /sandbox: open to any caller, as only a sandbox serves it.
   const openAdminStream = (socket: Duplex, accept: string, changes: AdminChanges): void => {
