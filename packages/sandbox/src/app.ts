@@ -77,6 +77,17 @@ export interface AppOptions {
   metricsToken?: string | undefined;
   /** Serve the sandbox console at /sandbox/console; on unless false (SANDBOX_CONSOLE=off). */
   sandboxConsole?: boolean | undefined;
+  /** True once the node is stopping: /health answers 503 so the load balancer takes it out. */
+  draining?: (() => boolean) | undefined;
+}
+
+/** 'ok' when a trivial query answers within timeoutMs. */
+async function databaseHealth(db: Database, timeoutMs = 2_000): Promise<'ok' | 'database_unavailable'> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+  const ok = await Promise.race([db.query('select 1').then(() => true, () => false), late]);
+  clearTimeout(timer);
+  return ok ? 'ok' : 'database_unavailable';
 }
 
 /** The checkout origin's whole HTTP surface, testable in-process with `app.request()`. */
@@ -143,10 +154,10 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     throw new ApiError(404, 'not_found', 'No such admin call');
   });
 
-  // For the load balancer: this node answers and reaches the database.
+  // For the load balancer: this node is not stopping and reaches the database (within 2 s).
   app.get('/health', async (c) => {
-    const ok = await options.db.query('select 1').then(() => true, () => false);
-    return c.json({ status: ok ? 'ok' : 'database_unavailable' }, ok ? 200 : 503, { 'cache-control': 'no-store' });
+    const status = options.draining?.() === true ? 'draining' : await databaseHealth(options.db);
+    return c.json({ status }, status === 'ok' ? 200 : 503, { 'cache-control': 'no-store', ...(status === 'ok' ? {} : { 'retry-after': '2' }) });
   });
   app.get('/metrics', (c) => {
     if (options.metricsToken && c.req.header('authorization') !== `Bearer ${options.metricsToken}`) throw new ApiError(401, 'unauthorized', 'GET /metrics wants Authorization: Bearer <METRICS_TOKEN>');

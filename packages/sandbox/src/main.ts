@@ -13,6 +13,11 @@ async function main(): Promise<void> {
   // For the person who ran `npm start`; the JSON lines around it are for log collectors.
   console.log(startBanner({ url: server.url, demoUrl: server.demoUrl, database, console: settings.sandboxConsole }));
 
+  // A promise nobody awaited that failed: logged, and the node goes on serving (every payment's
+  // state is in the database, committed or not). Each known source (database connections, timers,
+  // sockets) handles its own; this is the net under a new one.
+  process.on('unhandledRejection', (reason: unknown) => log.error(errorFields(reason), 'unhandled rejection'));
+
   let closing = false;
   const stop = (signal: string) => {
     if (closing) {
@@ -21,8 +26,11 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     closing = true;
-    log.info({ signal, graceMs: settings.http.shutdownMs }, 'stopping: finishing requests in flight');
-    server.close().then(
+    // SIGTERM comes from an orchestrator with a load balancer to warn (SHUTDOWN_DRAIN_MS); SIGINT is
+    // a person at a terminal (Ctrl+C), who has no load balancer to wait for.
+    const drainMs = signal === 'SIGTERM' ? settings.shutdownDrainMs : 0;
+    log.info({ signal, drainMs, graceMs: settings.http.shutdownMs }, 'stopping: finishing requests in flight');
+    server.close({ drainMs }).then(
       () => process.exit(0),
       (error: unknown) => {
         log.error(errorFields(error), 'stopping failed');

@@ -5,7 +5,7 @@ import { openDatabase } from './db/openDatabase';
 import { createDemoShop } from './demoShop';
 import { defaultPaths, type StaticPaths } from './paths';
 import { cardFingerprintKeyOf } from './payments/cardFingerprintKey';
-import { chargeDueOnTimer } from './payments/chargeDueOnTimer';
+import { chargeDueSubscriptions } from './payments/chargeDueSubscription';
 import { expireLapsedPayments } from './payments/expireLapsedPayments';
 import { runOnTimer } from './payments/runOnTimer';
 import { pushServer } from './push/pushServer';
@@ -13,7 +13,8 @@ import { listenToTransactions } from './push/transactionEvents';
 import { listenToAdminChanges } from './push/adminChanges';
 import { deliverDueWebhooks, type WebhookDeliverySettings } from './webhooks/deliverWebhooks';
 import type { Server } from 'node:http';
-import { closeGracefully, listenHttp } from './http/httpServer';
+import { closeGracefully, listenHttp, startDraining } from './http/httpServer';
+import { isConnectionError } from './db/unavailable';
 import { createLogger, errorFields, type Logger } from './ops/logger';
 import { Metrics } from './ops/metrics';
 import { DEFAULT_EXPIRY_SWEEP_INTERVAL_MS, DEFAULT_HTTP_TIMEOUTS, DEFAULT_SUBSCRIPTION_CHARGE_INTERVAL_MS, DEFAULT_WEBHOOK_INTERVAL_MS, type HttpTimeouts, type LogLevel, type RateLimits } from './settings';
@@ -41,6 +42,11 @@ export interface ServerOptions {
   trustedProxies?: number | undefined;
   /** Header, request, keep-alive and shutdown timeouts (DEFAULT_HTTP_TIMEOUTS). */
   http?: HttpTimeouts | undefined;
+  /**
+   * How long a stopping node keeps serving with /health at 503 before it stops accepting
+   * connections (SHUTDOWN_DRAIN_MS), so a load balancer takes it out first; 0 (the default here) none.
+   */
+  shutdownDrainMs?: number | undefined;
   /** JSON logs at this level on stdout; silent when neither this nor logger is given (tests). */
   logLevel?: LogLevel | undefined;
   logger?: Logger | undefined;
@@ -54,8 +60,14 @@ export interface RunningServer {
   demoUrl: string;
   db: Database;
   metrics: Metrics;
-  /** Stops taking connections, finishes the requests in flight, then closes the database. */
-  close(): Promise<void>;
+  /** True from the moment close() is called: /health answers 503. */
+  readonly draining: boolean;
+  /**
+   * Says 503 on /health and keeps serving for drainMs (default: the shutdownDrainMs option), every
+   * answer then closing its connection; then stops taking connections, finishes the requests in
+   * flight (up to the shutdown timeout), stops the timers and closes the database.
+   */
+  close(options?: { drainMs?: number }): Promise<void>;
 }
 
 /** Starts the checkout origin on port and the demo shop on demoPort. */
@@ -84,12 +96,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   events.on('change', (change) => {
     if (change.origin === db.sessionName) metrics.countPayment(change.method, change.authStatus);
   });
+  let draining = false;
   const url = `http://localhost:${options.port}`;
   const demoUrl = `http://127.0.0.1:${options.demoPort}`;
   const app = createApp({
     db, cardFingerprintKey, wireEncoding: options.wireEncoding, publicOrigin: url, demoOrigin: demoUrl, splashMs: options.splashMs, payerWindows: options.payerWindows, paths,
     logger: log, metrics, rateLimits: options.rateLimits, trustedProxies: options.trustedProxies, metricsToken: options.metricsToken,
-    sandboxConsole: options.sandboxConsole,
+    sandboxConsole: options.sandboxConsole, draining: () => draining,
   });
   const shop = createDemoShop(paths.examplesDir, url);
   const push = pushServer(db, events, adminChanges);
@@ -108,11 +121,28 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     throw error;
   }
   const servers = [checkout, demo];
-  const onTimerError = (what: string) => (error: unknown) => log.error(errorFields(error), `${what} failed`);
-  const stopCharging = chargeDueOnTimer({ db }, options.subscriptionChargeIntervalMs ?? DEFAULT_SUBSCRIPTION_CHARGE_INTERVAL_MS, onTimerError('charging due subscriptions'));
-  const stopExpiring = runOnTimer(options.expirySweepIntervalMs ?? DEFAULT_EXPIRY_SWEEP_INTERVAL_MS, () => expireLapsedPayments(db), onTimerError('expiring lapsed payments'));
+  // A sweep that fails because the database is away is said once (warn) and again when it works;
+  // any other failure is logged every time. The timer goes on either way: the next tick tries again.
+  const onTimer = (what: string, intervalMs: number, work: () => Promise<unknown>) => {
+    let paused = false;
+    return runOnTimer(
+      intervalMs,
+      async () => {
+        await work();
+        if (paused) log.info(`${what}: resumed`);
+        paused = false;
+      },
+      (error) => {
+        if (!isConnectionError(error)) return log.error(errorFields(error), `${what} failed`);
+        if (!paused) log.warn(errorFields(error), `${what}: paused while the database is unavailable`);
+        paused = true;
+      },
+    );
+  };
+  const stopCharging = onTimer('charging due subscriptions', options.subscriptionChargeIntervalMs ?? DEFAULT_SUBSCRIPTION_CHARGE_INTERVAL_MS, () => chargeDueSubscriptions({ db }));
+  const stopExpiring = onTimer('expiring lapsed payments', options.expirySweepIntervalMs ?? DEFAULT_EXPIRY_SWEEP_INTERVAL_MS, () => expireLapsedPayments(db));
   // Every node sends; each event is claimed by one (deliverDueWebhooks), and a restart resumes from the table.
-  const stopWebhooks = runOnTimer(options.webhookIntervalMs ?? DEFAULT_WEBHOOK_INTERVAL_MS, () => deliverDueWebhooks(db, options.webhookDelivery), onTimerError('sending webhooks'));
+  const stopWebhooks = onTimer('sending webhooks', options.webhookIntervalMs ?? DEFAULT_WEBHOOK_INTERVAL_MS, () => deliverDueWebhooks(db, options.webhookDelivery));
   log.info({ url, demoUrl, database: db.kind }, 'listening');
   let closing: Promise<void> | undefined;
   return {
@@ -120,8 +150,19 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     demoUrl,
     db,
     metrics,
-    close() {
+    get draining() {
+      return draining;
+    },
+    close({ drainMs = options.shutdownDrainMs ?? 0 } = {}) {
       closing ??= (async () => {
+        draining = true;
+        if (drainMs > 0) {
+          // The load balancer sees /health at 503 and stops sending; what it still sends is served,
+          // and each answer closes its connection, so none is left idle to race the close below.
+          for (const server of servers) startDraining(server);
+          log.info({ drainMs }, 'draining: /health answers 503, still serving');
+          await new Promise((resolve) => setTimeout(resolve, drainMs));
+        }
         const stopping = Promise.all(servers.map((server) => closeGracefully(server, timeouts.shutdownMs)));
         // Push sockets hold their connections open: a close frame sends their widgets to another node.
         await push.closeAll();

@@ -7,7 +7,7 @@ describe('readSettings (PRODUCT.md server contract)', () => {
       port: 4000, demoPort: 4001, dataDir: '/srv/.data', databaseUrl: undefined, wireEncoding: true, splashMs: undefined, subscriptionChargeIntervalMs: 60_000,
       expirySweepIntervalMs: 5_000, webhookIntervalMs: 1_000, payerWindows: { nequiMs: 120_000, yappyMs: 300_000 }, cardFingerprintKey: undefined,
       rateLimits: { login: 120, signup: 60, recovery: 60, payments: 60_000 }, trustedProxies: 0,
-      http: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000, shutdownMs: 10_000 }, logLevel: 'info', metricsToken: undefined, sandboxConsole: true,
+      http: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000, shutdownMs: 10_000 }, shutdownDrainMs: 5_000, logLevel: 'info', metricsToken: undefined, sandboxConsole: true,
     });
   });
   it('reads every variable', () => {
@@ -16,13 +16,13 @@ describe('readSettings (PRODUCT.md server contract)', () => {
       PORT: '5000', DEMO_PORT: '6000', DATA_DIR: 'db', DATABASE_URL: 'postgres://x/y', WIRE_ENCODING: 'OFF', SPLASH_MS: '0', SUBSCRIPTION_CHARGE_INTERVAL_MS: '0',
       EXPIRY_SWEEP_INTERVAL_MS: '0', NEQUI_WAIT_MS: '5000', YAPPY_WAIT_MS: '6000', CARD_FINGERPRINT_KEY: key, RATE_LIMIT_LOGIN_PER_MIN: '5',
       RATE_LIMIT_SIGNUP_PER_MIN: '6', RATE_LIMIT_RECOVERY_PER_MIN: '7', RATE_LIMIT_PAYMENTS_PER_MIN: '0', TRUST_PROXY: '1', HEADERS_TIMEOUT_MS: '1000',
-      REQUEST_TIMEOUT_MS: '2000', KEEP_ALIVE_TIMEOUT_MS: '65000', SHUTDOWN_TIMEOUT_MS: '3000', LOG_LEVEL: 'Warn', METRICS_TOKEN: 'scrape', SANDBOX_CONSOLE: 'Off',
+      REQUEST_TIMEOUT_MS: '2000', KEEP_ALIVE_TIMEOUT_MS: '65000', SHUTDOWN_TIMEOUT_MS: '3000', SHUTDOWN_DRAIN_MS: '250', LOG_LEVEL: 'Warn', METRICS_TOKEN: 'scrape', SANDBOX_CONSOLE: 'Off',
     };
     expect(readSettings(env, '/srv')).toEqual({
       port: 5000, demoPort: 6000, dataDir: '/srv/db', databaseUrl: 'postgres://x/y', wireEncoding: false, splashMs: 0, subscriptionChargeIntervalMs: 0,
       expirySweepIntervalMs: 0, webhookIntervalMs: 1_000, payerWindows: { nequiMs: 5000, yappyMs: 6000 }, cardFingerprintKey: key,
       rateLimits: { login: 5, signup: 6, recovery: 7, payments: 0 }, trustedProxies: 1,
-      http: { headersMs: 1000, requestMs: 2000, keepAliveMs: 65_000, shutdownMs: 3000 }, logLevel: 'warn', metricsToken: 'scrape', sandboxConsole: false,
+      http: { headersMs: 1000, requestMs: 2000, keepAliveMs: 65_000, shutdownMs: 3000 }, shutdownDrainMs: 250, logLevel: 'warn', metricsToken: 'scrape', sandboxConsole: false,
     });
     expect(readSettings({ PORT: '5000' }).demoPort).toBe(5001);
   });

@@ -29,6 +29,8 @@ export interface HttpTimeouts {
 }
 
 export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000, shutdownMs: 10_000 };
+/** How long a node keeps serving after SIGTERM with /health at 503, for the load balancer to notice. */
+export const DEFAULT_SHUTDOWN_DRAIN_MS = 5_000;
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -55,6 +57,8 @@ export interface Settings {
   /** How many proxies (load balancers) in front add to X-Forwarded-For; 0 trusts no such header. */
   trustedProxies: number;
   http: HttpTimeouts;
+  /** After SIGTERM, how long the node keeps serving with /health at 503 before it stops accepting. */
+  shutdownDrainMs: number;
   logLevel: LogLevel;
   /** When set, GET /metrics wants `Authorization: Bearer <this>`. */
   metricsToken: string | undefined;
@@ -90,7 +94,7 @@ function fingerprintKeyOf(raw: string | undefined): string | undefined {
  * PORT (4000), DEMO_PORT (PORT+1), DATA_DIR (./.data), DATABASE_URL, WIRE_ENCODING (off disables), SPLASH_MS,
  * SUBSCRIPTION_CHARGE_INTERVAL_MS (60000; 0 off), EXPIRY_SWEEP_INTERVAL_MS (5000; 0 off), WEBHOOK_INTERVAL_MS (1000; 0 off), NEQUI_WAIT_MS (120000),
  * YAPPY_WAIT_MS (300000), CARD_FINGERPRINT_KEY, RATE_LIMIT_{LOGIN,SIGNUP,RECOVERY,PAYMENTS}_PER_MIN, TRUST_PROXY (0),
- * HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, SHUTDOWN_TIMEOUT_MS, LOG_LEVEL (info), METRICS_TOKEN, SANDBOX_CONSOLE (on; off hides /sandbox/console).
+ * HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, SHUTDOWN_TIMEOUT_MS, SHUTDOWN_DRAIN_MS (5000), LOG_LEVEL (info), METRICS_TOKEN, SANDBOX_CONSOLE (on; off hides /sandbox/console).
  * README's settings table says what each does.
  */
 export function readSettings(env: Env, cwd: string = process.cwd()): Settings {
@@ -130,6 +134,7 @@ export function readSettings(env: Env, cwd: string = process.cwd()): Settings {
     },
     trustedProxies: whole(env, 'TRUST_PROXY', 0, 10),
     http,
+    shutdownDrainMs: ms('SHUTDOWN_DRAIN_MS', DEFAULT_SHUTDOWN_DRAIN_MS),
     logLevel: logLevelOf(env['LOG_LEVEL']),
     metricsToken: env['METRICS_TOKEN'] || undefined,
     sandboxConsole: (env['SANDBOX_CONSOLE'] ?? '').trim().toLowerCase() !== 'off',

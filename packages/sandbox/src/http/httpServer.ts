@@ -8,14 +8,20 @@ import type { HttpTimeouts } from '../settings';
  * 408 and closes), idle keep-alive connections closed after keepAliveMs.
  */
 export function listenHttp(fetch: Parameters<typeof getRequestListener>[0], port: number, timeouts: HttpTimeouts): Promise<Server> {
-  const server = createServer(
+  const listener = getRequestListener(fetch);
+  const server: Server = createServer(
     {
       headersTimeout: timeouts.headersMs,
       requestTimeout: timeouts.requestMs,
       // Node looks for overdue requests this often (30 s by default, too coarse for short timeouts).
       connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(Math.min(timeouts.headersMs || 1_000, timeouts.requestMs || 1_000) / 4))),
     },
-    getRequestListener(fetch),
+    (req, res) => {
+      // A stopping node answers what it was sent and closes the connection after the answer, so the
+      // client's next request opens a new one (to another node) instead of racing the close.
+      if (draining.has(server)) res.setHeader('connection', 'close');
+      return listener(req, res);
+    },
   );
   server.keepAliveTimeout = timeouts.keepAliveMs;
   return new Promise((resolve, reject) => {
@@ -27,12 +33,21 @@ export function listenHttp(fetch: Parameters<typeof getRequestListener>[0], port
   });
 }
 
+const draining = new WeakSet<Server>();
+
+/** From now on every answer of server carries `Connection: close` (the node is about to stop). */
+export function startDraining(server: Server): void {
+  draining.add(server);
+}
+
 /**
  * Stops accepting connections and lets the requests in flight finish: idle keep-alive connections
- * are closed at once and as each in-flight request ends; whatever is still open after graceMs is cut.
+ * are closed at once and each busy one after its answer (which says `Connection: close`, so the
+ * client does not send on it again); whatever is still open after graceMs is cut.
  */
 export async function closeGracefully(server: Server, graceMs: number): Promise<void> {
   if (!server.listening) return;
+  startDraining(server);
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   const idle = setInterval(() => server.closeIdleConnections(), 25);
   const cut = setTimeout(() => server.closeAllConnections(), graceMs);
