@@ -1,5 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
+import fc from 'fast-check';
 import { PasarelaError } from '@pasarela/core';
+import type { AttemptRecord } from '../api/lookupAttempt';
+import { FAULTS, faultyServer } from '../testing/faultyServer';
 import { createAttemptStore, type AttemptDeps, type SavedAttempt } from './attemptStore';
 import type { WatchOptions } from './watchPayment';
 
@@ -34,9 +37,11 @@ function setup(overrides: Partial<AttemptDeps<Answer>> = {}) {
   let track = 0;
   const send = vi.fn(async (trackId: string) => ({ codOper: `OP-${trackId}`, deadline: 1_000, answer: { codOper: `OP-${trackId}`, status: -1 } }));
   const check = vi.fn(async (codOper: string) => ({ codOper, status: -1 }));
+  const lookup = vi.fn(async (_trackId: string): Promise<AttemptRecord | null> => null);
   const store = createAttemptStore<Answer>({
     send,
     check,
+    lookup,
     verdict: (a) => (a.status === 1 ? 'approved' : a.status === -1 ? 'pending' : 'declined'),
     onEnd: (end) => ends.push({ verdict: end.verdict, codOper: end.codOper, key: end.message?.key }),
     newTrackId: () => `t${++track}`,
@@ -47,7 +52,7 @@ function setup(overrides: Partial<AttemptDeps<Answer>> = {}) {
     watch: watch.watch,
     ...overrides,
   });
-  return { store, watch, ends, send, check, saved: () => saved };
+  return { store, watch, ends, send, check, lookup, saved: () => saved };
 }
 
 describe('createAttemptStore', () => {
@@ -111,7 +116,7 @@ describe('createAttemptStore', () => {
   it('a lost connection on send fails quietly (no result to the merchant page); a refusal is reported', async () => {
     const lost = setup({ send: () => Promise.reject(new PasarelaError({ code: 'connection_error', category: 'network' })) });
     await lost.store.getState().start();
-    expect(lost.store.getState()).toMatchObject({ phase: 'failed', message: { key: 'connection_error' } });
+    expect(lost.store.getState()).toMatchObject({ phase: 'failed', message: { key: 'payment_outcome_unknown' } });
     expect(lost.ends).toEqual([]);
     const refused = setup({ send: () => Promise.reject(new PasarelaError({ code: 'amount_exceeds_limit_allowed', category: 'api', status: 422 })) });
     await refused.store.getState().start();
@@ -126,6 +131,7 @@ describe('createAttemptStore', () => {
       check: async (codOper) => ({ codOper, status: -1 }),
       verdict: (a) => (a.status === 1 ? 'approved' : 'pending'),
       onEnd: () => undefined,
+      lookup: async () => null,
       newTrackId: () => 't',
       pushUrl: () => null,
       timeoutKey: 'waiting_time_over',
@@ -138,5 +144,152 @@ describe('createAttemptStore', () => {
     expect(send).not.toHaveBeenCalled();
     watch.answer({ codOper: 'OP-old', status: 1 });
     expect(store.getState().phase).toBe('approved');
+  });
+});
+
+const record = (trackId: string, codOper: string, result: AttemptRecord['result'] = 'PENDING'): AttemptRecord => ({
+  trackId, codOper, method: 'nequi', status: null, result, authStatus: null, messageSys: null, redirectUrl: null, expiresAt: '2026-11-21T17:35:00Z',
+});
+const lost = () => new PasarelaError({ code: 'connection_error', category: 'network' });
+const proxy502 = () => new PasarelaError({ code: 'happen_error_try_again', category: 'api', status: 502 });
+
+describe('createAttemptStore: one attempt per payment intent', () => {
+  it.each([
+    ['a dropped answer', lost],
+    ['a 502 after the push was made', proxy502],
+    ['a time-out', () => new PasarelaError({ code: 'timeout', category: 'network' })],
+  ])('%s: "may have gone through", unreported; sending again finds the first push and waits on it', async (_, fault) => {
+    const { store, send, lookup, check, ends, watch } = setup();
+    send.mockRejectedValueOnce(fault());
+    await store.getState().start();
+    expect(store.getState()).toMatchObject({ phase: 'failed', message: { key: 'payment_outcome_unknown' } });
+    expect(ends).toEqual([]);
+    lookup.mockResolvedValueOnce(record('t1', 'OP-first'));
+    await store.getState().start();
+    expect(lookup).toHaveBeenCalledWith('t1');
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(check).toHaveBeenCalledWith('OP-first');
+    expect(store.getState()).toMatchObject({ phase: 'waiting', codOper: 'OP-first', deadline: Date.parse('2026-11-21T17:35:00Z') });
+    watch.answer({ codOper: 'OP-first', status: 1 });
+    expect(ends).toEqual([{ verdict: 'approved', codOper: 'OP-first', key: undefined }]);
+  });
+
+  it('the server never got it (404): the same trackId is sent again', async () => {
+    const { store, send, lookup } = setup();
+    send.mockRejectedValueOnce(lost());
+    await store.getState().start();
+    await store.getState().start();
+    expect(lookup).toHaveBeenCalledWith('t1');
+    expect(send.mock.calls).toEqual([['t1'], ['t1']]);
+    expect(store.getState().phase).toBe('waiting');
+  });
+
+  it('the first attempt was declined meanwhile: its decline shows, and the next try is a new attempt', async () => {
+    const { store, send, lookup, ends } = setup({ check: async (codOper) => ({ codOper, status: 0 }) });
+    send.mockRejectedValueOnce(proxy502());
+    await store.getState().start();
+    lookup.mockResolvedValueOnce(record('t1', 'OP-first', 'DECLINED'));
+    await store.getState().start();
+    expect(store.getState()).toMatchObject({ phase: 'failed', message: { key: 'payment_declined' } });
+    expect(ends).toEqual([{ verdict: 'declined', codOper: 'OP-first', key: 'payment_declined' }]);
+    store.getState().retry();
+    await store.getState().start();
+    expect(send).toHaveBeenLastCalledWith('t2');
+  });
+
+  it('retry() after a lost answer keeps the trackId; leaving a wait ("use another method") starts a new one', async () => {
+    const { store, send, lookup } = setup();
+    send.mockRejectedValueOnce(lost());
+    await store.getState().start();
+    store.getState().retry();
+    expect(store.getState().phase).toBe('idle');
+    await store.getState().start();
+    expect(lookup).toHaveBeenCalledWith('t1');
+    expect(send).toHaveBeenLastCalledWith('t1');
+    store.getState().retry();
+    await store.getState().start();
+    expect(send).toHaveBeenLastCalledWith('t2');
+  });
+
+  it('the look-up itself lost: still unknown, nothing sent, the next try looks again', async () => {
+    const { store, send, lookup } = setup();
+    send.mockRejectedValueOnce(lost());
+    await store.getState().start();
+    lookup.mockRejectedValueOnce(proxy502());
+    await store.getState().start();
+    expect(store.getState().message).toEqual({ key: 'payment_outcome_unknown' });
+    expect(send).toHaveBeenCalledTimes(1);
+    lookup.mockResolvedValueOnce(record('t1', 'OP-first'));
+    await store.getState().start();
+    expect(store.getState()).toMatchObject({ phase: 'waiting', codOper: 'OP-first' });
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it('a resend refused as track_id_reused (details changed, the first landed meanwhile) is looked up again', async () => {
+    const { store, send, lookup } = setup();
+    send.mockRejectedValueOnce(lost()).mockRejectedValueOnce(new PasarelaError({ code: 'track_id_reused', category: 'api', status: 409 }));
+    await store.getState().start();
+    lookup.mockResolvedValueOnce(null).mockResolvedValueOnce(record('t1', 'OP-first'));
+    await store.getState().start();
+    expect(lookup.mock.calls).toEqual([['t1'], ['t1']]);
+    expect(store.getState()).toMatchObject({ phase: 'waiting', codOper: 'OP-first' });
+  });
+
+  it('the last look at the deadline lost (503): unknown, not a time-out; the next try looks the attempt up', async () => {
+    const { store, check, lookup, send, ends } = setup();
+    await store.getState().start();
+    check.mockRejectedValueOnce(new PasarelaError({ code: 'SERVICE_UNAVAILABLE', category: 'api', status: 503 }));
+    await store.getState().expire();
+    expect(store.getState()).toMatchObject({ phase: 'failed', message: { key: 'payment_outcome_unknown' } });
+    expect(ends).toEqual([]);
+    lookup.mockResolvedValueOnce(record('t1', 'OP-t1', 'APPROVED'));
+    check.mockResolvedValueOnce({ codOper: 'OP-t1', status: 1 });
+    await store.getState().start();
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(store.getState().phase).toBe('approved');
+  });
+
+  it('a known time-out (still pending at the deadline) lets "send again" make a new attempt', async () => {
+    const { store, send } = setup();
+    await store.getState().start();
+    await store.getState().expire();
+    expect(store.getState().message).toEqual({ key: 'waiting_time_over' });
+    await store.getState().start();
+    expect(send.mock.calls).toEqual([['t1'], ['t2']]);
+  });
+
+  it('property: any faults, then tries and retries, never leave two trackIds sent while one was unknown', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.constantFrom(...FAULTS), { maxLength: 14 }), fc.array(fc.boolean(), { minLength: 1, maxLength: 14 }), async (faults, retries) => {
+        const server = faultyServer(faults);
+        let track = 0;
+        const store = createAttemptStore<AttemptRecord>({
+          send: async (trackId) => {
+            const answer = await server.send(trackId);
+            return { codOper: answer.codOper, deadline: null, answer };
+          },
+          check: server.check,
+          lookup: server.lookup,
+          verdict: (a) => (a.result === 'APPROVED' ? 'approved' : a.result === 'DECLINED' ? 'declined' : 'pending'),
+          onEnd: () => undefined,
+          newTrackId: () => `t${++track}`,
+          pushUrl: () => null,
+          timeoutKey: 'waiting_time_over',
+          declinedMessage: () => ({ key: 'payment_declined' }),
+          watch: () => () => undefined,
+        });
+        for (const retryFirst of retries) {
+          if (store.getState().phase === 'waiting') break;
+          if (retryFirst) store.getState().retry();
+          await store.getState().start();
+        }
+        // Once the network behaves, the payer's next try reaches the one payment.
+        for (let i = 0; i <= faults.length && store.getState().phase !== 'waiting'; i++) await store.getState().start();
+        expect(server.recorded()).toHaveLength(1);
+        expect(new Set(server.arrived).size).toBe(1);
+        expect(store.getState().codOper).toBe(server.records.get(server.recorded()[0] ?? '')?.record.codOper);
+      }),
+      { numRuns: 200 },
+    );
   });
 });

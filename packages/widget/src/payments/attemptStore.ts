@@ -1,10 +1,13 @@
 import { createStore } from 'zustand/vanilla';
-import { isPasarelaError, payerMessage, type PayerMessage } from '@pasarela/core';
+import { isOutcomeUnknown, isPasarelaError, payerMessage, type PayerMessage } from '@pasarela/core';
+import type { AttemptRecord } from '../api/lookupAttempt';
+import { createPaymentIntent } from './paymentIntent';
 import { watchPayment, type WatchOptions } from './watchPayment';
 
 /**
  * One payment the payer finishes somewhere else (the Nequi or Yappy app, a kiosk, a wallet): sent
- * once per click, then watched until it ends or its window closes.
+ * once per click, then watched until it ends or its window closes. A click after an answer was lost
+ * asks the server about the attempt already made before making another (payments/paymentIntent).
  * idle -> sending -> waiting -> approved | failed; `retry` goes back to idle.
  */
 export type AttemptPhase = 'idle' | 'sending' | 'waiting' | 'approved' | 'failed';
@@ -28,7 +31,10 @@ export interface AttemptActions {
   start(): Promise<void>;
   /** The window closed: one last look, then the catalogue's time-out message. */
   expire(): Promise<void>;
-  /** Back to the start, for a new attempt (a new trackId). */
+  /**
+   * Back to the start: a new attempt (a new trackId) after a known end or when the payer leaves a
+   * wait; after a lost answer the next start looks the same attempt up first.
+   */
   retry(): void;
   /** Stops watching (the screen went away). */
   stop(): void;
@@ -51,6 +57,12 @@ export interface AttemptDeps<A> {
   send(trackId: string): Promise<Sent<A>>;
   /** The method's status call. */
   check(codOper: string): Promise<A>;
+  /**
+   * What the server recorded under a trackId (api/lookupAttempt), or null when nothing. Without it
+   * a lost answer is followed by the same request with the same trackId, which the server answers
+   * with the first outcome.
+   */
+  lookup?: ((trackId: string) => Promise<AttemptRecord | null>) | undefined;
   verdict(answer: A): AttemptVerdict;
   /** Called once per attempt that ends, with the last answer (null when the server refused). */
   onEnd(end: { verdict: 'approved' | 'declined' | 'timeout' | 'refused'; codOper: string; answer: A | null; message: PayerMessage | null }): void;
@@ -72,8 +84,16 @@ function refusalMessage(error: unknown): PayerMessage {
   return payerMessage(error);
 }
 
+const OUTCOME_UNKNOWN: PayerMessage = { key: 'payment_outcome_unknown' };
+
+function deadlineOf(expiresAt: string | null): number | null {
+  const at = expiresAt ? Date.parse(expiresAt) : NaN;
+  return Number.isNaN(at) ? null : at;
+}
+
 export function createAttemptStore<A>(deps: AttemptDeps<A>) {
   const watch = deps.watch ?? watchPayment;
+  const intent = createPaymentIntent(deps.newTrackId);
   let stopWatching: (() => void) | null = null;
   // Set synchronously on click, before any await, so a double click cannot send twice.
   let busy = false;
@@ -92,6 +112,7 @@ export function createAttemptStore<A>(deps: AttemptDeps<A>) {
 
   function end(verdict: 'approved' | 'declined' | 'timeout' | 'refused', answer: A | null, message: PayerMessage | null) {
     stop();
+    intent.forget();
     deps.memory?.clear();
     const codOper = get().codOper ?? '';
     set({ phase: verdict === 'approved' ? 'approved' : 'failed', answer, message });
@@ -127,17 +148,28 @@ export function createAttemptStore<A>(deps: AttemptDeps<A>) {
     busy = true;
     set({ phase: 'sending', message: null, codOper: null, deadline: null, answer: null });
     try {
-      const sent = await deps.send(deps.newTrackId());
+      const sent = await intent.run<AttemptRecord, Sent<A>>({
+        lookup: deps.lookup ?? (async () => null),
+        send: deps.send,
+        // The attempt made before: followed from where it stands, as if its answer had arrived.
+        resume: async (found) => ({ codOper: found.codOper, deadline: deadlineOf(found.expiresAt), answer: await deps.check(found.codOper) }),
+      });
       deps.memory?.save({ codOper: sent.codOper, deadline: sent.deadline });
       set({ phase: 'waiting', codOper: sent.codOper, deadline: sent.deadline, answer: sent.answer });
       deps.onWaiting?.(sent);
       if (!judge(sent.answer)) follow(sent.codOper);
     } catch (error) {
+      // An answer lost: the payment may have gone through, and is neither reported nor made again.
+      if (intent.outcomeUnknown()) {
+        // Stopped before sending (the captcha): its own message, the earlier attempt still kept.
+        const stoppedBefore = isPasarelaError(error) && error.category === 'validation';
+        set({ phase: 'failed', message: stoppedBefore ? refusalMessage(error) : OUTCOME_UNKNOWN });
+        return;
+      }
       // Nothing was created, or the server refused it: the payer may try again in place.
       const message = refusalMessage(error);
       set({ phase: 'failed', message });
-      // A lost connection is not reported: the payment may still have gone through.
-      if (isPasarelaError(error) && error.category !== 'network') deps.onEnd({ verdict: 'refused', codOper: '', answer: null, message });
+      deps.onEnd({ verdict: 'refused', codOper: '', answer: null, message });
     } finally {
       busy = false;
     }
@@ -153,13 +185,23 @@ export function createAttemptStore<A>(deps: AttemptDeps<A>) {
       else end('timeout', answer, { key: deps.timeoutKey });
     } catch (error) {
       if (get().phase !== 'waiting') return;
-      const refused = isPasarelaError(error) && error.category !== 'network';
-      end(refused ? 'refused' : 'timeout', null, refused ? refusalMessage(error) : { key: deps.timeoutKey });
+      if (isOutcomeUnknown(error)) {
+        // The last look was lost: what the server did is unknown, so the next try looks it up.
+        stop();
+        deps.memory?.clear();
+        intent.markUnknown();
+        set({ phase: 'failed', message: OUTCOME_UNKNOWN });
+        return;
+      }
+      end('refused', null, refusalMessage(error));
     }
   }
 
   function retry() {
-    if (get().phase === 'sending' || get().phase === 'approved') return;
+    const { phase } = get();
+    if (phase === 'sending' || phase === 'approved') return;
+    // Leaving a wait is the payer's choice of a new attempt; a lost answer is looked up first.
+    if (phase === 'waiting') intent.forget();
     stop();
     deps.memory?.clear();
     set({ phase: 'idle', codOper: null, deadline: null, answer: null, message: null });

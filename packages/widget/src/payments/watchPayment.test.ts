@@ -116,6 +116,56 @@ describe('watchPayment (push socket, polling fallback)', () => {
     expect(check).toHaveBeenCalledTimes(3);
   });
 
+  it('a status call failing with 502/503/504 or a 500 never ends the wait: it looks again with growing delays, even with the socket up', async () => {
+    const bad = (status: number) => new PasarelaError({ code: 'happen_error_try_again', category: status === 500 ? 'session' : 'api', status });
+    const { sockets, refused, seen, check } = setup([bad(502), bad(503), bad(504), bad(500), 1]);
+    sockets[0]?.open();
+    await flush();
+    expect(check).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(check).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(check).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(check).toHaveBeenCalledTimes(3);
+    await vi.advanceTimersByTimeAsync(4_000);
+    await vi.advanceTimersByTimeAsync(4_000);
+    expect(refused).toEqual([]);
+    expect(seen).toEqual([1]);
+    expect(sockets[0]?.closed).toBe(true);
+  });
+
+  it('a push socket the server refuses (error before it opens) falls back to polling until the end', async () => {
+    const { sockets, seen, check } = setup([-1, -1, -1, 1]);
+    sockets[0]?.onerror?.();
+    await flush();
+    await vi.advanceTimersByTimeAsync(500);
+    // Reopened once, refused again: polling alone carries the wait.
+    sockets[1]?.onerror?.();
+    await vi.advanceTimersByTimeAsync(1_000 + 2_000 + 4_000);
+    expect(check).toHaveBeenCalledTimes(4);
+    expect(seen).toEqual([-1, -1, -1, 1]);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(check).toHaveBeenCalledTimes(4);
+  });
+
+  it('a socket that cannot even be made (a refused address) still polls', async () => {
+    const check = vi.fn(async () => 1);
+    const seen: number[] = [];
+    watchPayment<number>({
+      pushUrl: 'ws://checkout.test/api/v1/push?codOper=OP1',
+      check,
+      isFinal: () => true,
+      onAnswer: (status) => seen.push(status),
+      onRefused: () => undefined,
+      openSocket: () => {
+        throw new Error('refused');
+      },
+    });
+    await flush();
+    expect(seen).toEqual([1]);
+  });
+
   it('stop() ends the watch', async () => {
     const { stop, check, sockets } = setup([-1]);
     await flush();

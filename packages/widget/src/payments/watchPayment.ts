@@ -1,4 +1,4 @@
-import { isPasarelaError } from '@pasarela/core';
+import { isOutcomeUnknown } from '@pasarela/core';
 
 /** The push socket's message (sandbox `/api/v1/push`): a change of one transaction. */
 export interface PushMessage {
@@ -23,7 +23,7 @@ export interface WatchOptions<T> {
   check: () => Promise<T>;
   isFinal: (answer: T) => boolean;
   onAnswer: (answer: T) => void;
-  /** A check the server refused (declined, expired, unknown): the watch ends with it. */
+  /** A check the server refused (declined, expired, not found): the watch ends with it. A lost answer or a 5xx does not. */
   onRefused: (error: unknown) => void;
   /** Polling intervals while the socket is down, growing; the last one repeats. */
   pollIntervalsMs?: readonly number[];
@@ -66,6 +66,8 @@ export function watchPayment<T>(options: WatchOptions<T>): () => void {
   let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   let checking = false;
   let checkAgain = false;
+  // Looks in a row that got no answer: the next one waits longer, whatever the socket says.
+  let failedLooks = 0;
 
   const stop = () => {
     stopped = true;
@@ -81,7 +83,8 @@ export function watchPayment<T>(options: WatchOptions<T>): () => void {
   const schedulePoll = () => {
     clearTimeout(pollTimer);
     if (stopped) return;
-    const wait = socketOpen ? (options.safetyIntervalMs ?? SAFETY_INTERVAL_MS) : (intervals[Math.min(pollIndex, intervals.length - 1)] ?? 5_000);
+    const ladder = (step: number) => intervals[Math.min(step, intervals.length - 1)] ?? 5_000;
+    const wait = failedLooks > 0 ? ladder(failedLooks - 1) : socketOpen ? (options.safetyIntervalMs ?? SAFETY_INTERVAL_MS) : ladder(pollIndex);
     if (!socketOpen) pollIndex += 1;
     pollTimer = setTimeout(() => void look(), wait);
   };
@@ -97,15 +100,17 @@ export function watchPayment<T>(options: WatchOptions<T>): () => void {
     try {
       const answer = await options.check();
       if (stopped) return;
+      failedLooks = 0;
       options.onAnswer(answer);
       if (options.isFinal(answer)) return stop();
     } catch (error) {
       if (stopped) return;
-      if (isPasarelaError(error) && error.category !== 'network') {
+      if (!isOutcomeUnknown(error)) {
         stop();
         return options.onRefused(error);
       }
-      // A lost connection: keep watching.
+      // A lost answer, a 5xx from the server or a proxy: the payment is still live, keep watching.
+      failedLooks += 1;
     } finally {
       checking = false;
     }

@@ -1,4 +1,5 @@
 import { GATEWAY_CODES, SUPPORT_EMAIL } from '@pasarela/core';
+import { lookupAttempt } from '../../api/lookupAttempt';
 import type { PaymentContext } from '../../payments/paymentContext';
 import { checkPhone } from '../../payments/phoneCheck';
 import { cashVoucherStatus, issueCashPointVoucher, issuePayCashVoucher } from './api';
@@ -22,6 +23,7 @@ export function cashDeps(payment: PaymentContext): CashStoreDeps {
       return network === GATEWAY_CODES.cashPoint ? issueCashPointVoucher(services.api, request) : issuePayCashVoucher(services.api, request);
     },
     check: (codOper) => cashVoucherStatus(services.api, codOper),
+    lookup: (trackId) => lookupAttempt(services.api, trackId),
     report: payment.report,
     showReceipt: payment.showReceipt,
     now: services.now,

@@ -32,6 +32,7 @@ function setup(overrides: Partial<CashStoreDeps> = {}) {
     checkPhone: vi.fn(async (phone: string) => (phone.trim() === '' ? 'field_required' : phone.includes('x') ? 'invalid_phone_number' : null)),
     issue: vi.fn(async (network: CashNetwork) => (network === 'PC' ? voucher({ type: 'PC', Oper: 'PPCASH2', resultCode: null, result: '1|PPCASH2' }) : voucher())),
     check: vi.fn(async () => voucher({ resultCode: null })),
+    lookup: async () => null,
     report: vi.fn(),
     showReceipt: vi.fn(),
     now: () => NOW,
@@ -185,17 +186,20 @@ describe('cash store: one voucher per click, watched until paid', () => {
     expect(deps.report).toHaveBeenCalledWith(expect.objectContaining({ result: 'DECLINED', codOper: '', reason: 'Servicio no disponible' }));
   });
 
-  it('a refused request (expired link) fails with the catalogue key; a lost connection is not reported', async () => {
+  it('a refused request (expired link) fails with the catalogue key; a lost connection is not reported, and is looked up before the same trackId goes again', async () => {
     const issue = vi
       .fn<CashStoreDeps['issue']>()
       .mockRejectedValueOnce(new PasarelaError({ code: 'connection_error', category: 'network' }))
       .mockRejectedValueOnce(new PasarelaError({ code: 'expired_link', category: 'api', status: 410 }));
-    const { state, attempt, fill, deps } = setup({ issue });
+    const lookup = vi.fn<CashStoreDeps['lookup']>(async () => null);
+    const { state, attempt, fill, deps } = setup({ issue, lookup });
     fill();
     await state.getState().submit();
-    expect(attempt.getState()).toMatchObject({ phase: 'failed', message: { key: 'connection_error' } });
+    expect(attempt.getState()).toMatchObject({ phase: 'failed', message: { key: 'payment_outcome_unknown' } });
     expect(deps.report).not.toHaveBeenCalled();
     await state.getState().submit();
+    expect(lookup).toHaveBeenCalledWith(issue.mock.calls[0]?.[2]);
+    expect(issue.mock.calls[1]?.[2]).toBe(issue.mock.calls[0]?.[2]);
     expect(attempt.getState()).toMatchObject({ phase: 'failed', message: { key: 'expired_link' } });
     expect(deps.report).toHaveBeenCalledWith(expect.objectContaining({ result: 'DECLINED', codOper: '' }));
   });

@@ -6,6 +6,7 @@ import {
 } from '@pasarela/core';
 import { createAttemptStore, type AttemptDeps, type AttemptVerdict } from '../../payments/attemptStore';
 import type { AttemptOutcome } from '../../payments/paymentContext';
+import type { AttemptRecord } from '../../api/lookupAttempt';
 import type { CashVoucher } from './api';
 import { CASH_EMAIL_MAX_CHARS, CASH_PHONE_MAX_CHARS, type CashNetwork } from './config';
 
@@ -39,6 +40,8 @@ export interface CashStoreDeps {
   /** The one call that makes the voucher on `network`; `trackId` makes a resend of the same click harmless. */
   issue(network: CashNetwork, contact: CashContact, trackId: string): Promise<CashVoucher>;
   check(codOper: string): Promise<CashVoucher>;
+  /** What the server recorded under a trackId whose answer was lost (api/lookupAttempt). */
+  lookup(trackId: string): Promise<AttemptRecord | null>;
   /** SPEC 3 "Notification to the parent on result". */
   report(outcome: AttemptOutcome): void;
   showReceipt(codOper: string): void;
@@ -164,6 +167,7 @@ export function createCashStore(deps: CashStoreDeps) {
       return { codOper: issued.codOper, deadline: Number.isNaN(deadline) ? null : deadline, answer: issued.voucher };
     },
     check: (codOper) => deps.check(codOper),
+    lookup: (trackId) => deps.lookup(trackId),
     verdict: (voucher) => cashVerdict(voucher, networkOf(voucher, state.getState().network)),
     // A voucher that had a number lapsed unpaid; one without was refused by the network.
     declinedMessage: (voucher): PayerMessage =>

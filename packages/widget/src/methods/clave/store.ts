@@ -3,6 +3,7 @@ import {
   claveReducer, CLAVE_STEPS, displayStatusOf, initialStepState, isHttpUrl, PasarelaError, type PayerMessage, type StepState,
 } from '@pasarela/core';
 import type { ApiClient } from '../../api/client';
+import { lookupAttempt } from '../../api/lookupAttempt';
 import { createAttemptStore, type AttemptVerdict } from '../../payments/attemptStore';
 import { leaveAddress, saveReturn, takeReturn } from '../../payments/leaveAndReturn';
 import type { PaymentContext } from '../../payments/paymentContext';
@@ -66,6 +67,7 @@ export function createClaveStore(payment: PaymentContext, api: ApiClient = payme
       return { codOper: answer.codOper, deadline: null, answer };
     },
     check: (codOper) => clavePaymentStatus(api, codOper),
+    lookup: (trackId) => lookupAttempt(api, trackId),
     verdict: claveVerdict,
     declinedMessage: () => ({ key: 'payment_declined' }),
     timeoutKey: 'waiting_time_over',

@@ -1,6 +1,7 @@
 import { createStore } from 'zustand/vanilla';
 import { displayStatusOf, initialStepState, nequiReducer, NEQUI_STEPS, type StepState } from '@pasarela/core';
 import type { ApiClient } from '../../api/client';
+import { lookupAttempt } from '../../api/lookupAttempt';
 import { createAttemptStore, type AttemptVerdict } from '../../payments/attemptStore';
 import type { PaymentContext } from '../../payments/paymentContext';
 import { generateNequiQr, nequiPaymentStatus, sendNequiPush, type NequiAnswer } from './api';
@@ -44,6 +45,7 @@ export function createNequiStore(payment: PaymentContext, api: ApiClient = payme
       return { codOper: answer.codOper, deadline: answer.expiresAt ? Date.parse(answer.expiresAt) : null, answer };
     },
     check: (codOper) => nequiPaymentStatus(api, codOper),
+    lookup: (trackId) => lookupAttempt(api, trackId),
     verdict: nequiVerdict,
     declinedMessage: () => ({ key: state.getState().mode === 'push' ? 'error_pay_push_nequi' : 'error_pay_qr_nequi' }),
     timeoutKey: 'waiting_time_over',

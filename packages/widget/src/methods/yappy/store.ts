@@ -1,6 +1,7 @@
 import { createStore } from 'zustand/vanilla';
 import { displayStatusOf, initialStepState, yappyReducer, YAPPY_STEPS, type StepState } from '@pasarela/core';
 import type { ApiClient } from '../../api/client';
+import { lookupAttempt } from '../../api/lookupAttempt';
 import { createAttemptStore, type AttemptVerdict } from '../../payments/attemptStore';
 import type { PaymentContext } from '../../payments/paymentContext';
 import { requestYappyPayment, yappyPaymentStatus, type YappyAnswer } from './api';
@@ -48,6 +49,7 @@ export function createYappyStore(payment: PaymentContext, api: ApiClient = payme
       return { codOper: answer.codOper, deadline: answer.expiresAt ? Date.parse(answer.expiresAt) : null, answer };
     },
     check: (codOper) => yappyPaymentStatus(api, codOper),
+    lookup: (trackId) => lookupAttempt(api, trackId),
     verdict: yappyVerdict,
     declinedMessage: () => ({ key: 'payment_rejected' }),
     timeoutKey: 'waiting_time_over',
