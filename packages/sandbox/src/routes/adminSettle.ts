@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { VALIDATION_CHARGE_MAX_DOLLARS, VALIDATION_CHARGE_MIN_DOLLARS, amountText, amountToCents, centsToAmount } from '@pasarela/core';
@@ -9,12 +9,16 @@ import { readObjectBody } from '../http/readBody';
 import { parseOr400 } from '../payments/validatePayload';
 import { findTransaction, settleTransaction, type TransactionRow } from '../store/transactions';
 import { cashResultOf, expireIfLapsed } from './cash';
-import { cryptoAnswer } from './crypto';
+import { cryptoAnswer, cryptoRefundOf, CRYPTO_CANCELLED } from './crypto';
 import type { ValidationRow } from './validation';
 import { chargeIfDue, type DueSubscription } from '../payments/chargeDueSubscription';
 
 const ResultSchema = v.object({ result: v.picklist(['approve', 'fail'], 'result must be approve or fail') });
-const CryptoConfirmSchema = v.object({ amountPaid: v.optional(v.pipe(v.number('amountPaid must be a number'), v.minValue(0, 'amountPaid must not be negative'))) });
+const CryptoConfirmSchema = v.object({
+  amountPaid: v.optional(v.pipe(v.number('amountPaid must be a number'), v.minValue(0, 'amountPaid must not be negative'))),
+  /** The payer's address the coins came from (where a refund would go); the sandbox makes one up when absent. */
+  fromAddress: v.optional(v.pipe(v.string('fromAddress must be a string'), v.regex(/^[A-Za-z0-9_]{8,100}$/, 'fromAddress must be 8 to 100 letters, digits or _'))),
+});
 const VALIDATION_TTL_MS = 24 * 60 * 60 * 1000;
 
 async function txOr404(deps: Deps, codOper: string, method: string): Promise<TransactionRow> {
@@ -47,17 +51,34 @@ export function adminSettleRoutes(deps: Deps) {
   });
   // The chain confirming a crypto payment; amountPaid below the quote leaves it pending as under-paid.
   app.post('/crypto/:id/confirm', async (c) => {
-    const { amountPaid } = parseOr400(CryptoConfirmSchema, await readObjectBody(c));
+    const { amountPaid, fromAddress } = parseOr400(CryptoConfirmSchema, await readObjectBody(c));
     const tx = await txOr404(deps, c.req.param('id'), 'crypto');
+    // The payer cancelled: the address is closed (coins sent after that are the chain's problem, not this payment's).
+    if (tx.auth_status === CRYPTO_CANCELLED) throw new ApiError(409, 'already_settled', 'The payer cancelled this payment');
     const due = Number(tx.details['amountCrypto']);
     const paid = amountPaid ?? due;
     const underpaid = paid + 1e-9 < due;
-    const details = { ...tx.details, paidCrypto: paid, underpaid };
+    const network = String(tx.details['network']).toLowerCase();
+    const sender = fromAddress ?? (typeof tx.details['senderAddress'] === 'string' ? tx.details['senderAddress'] : `sbx${network}_payer_${randomBytes(12).toString('hex')}`);
+    const details = { ...tx.details, paidCrypto: paid, underpaid, senderAddress: sender };
     const [row] = await deps.db.query<TransactionRow>(
       'update transactions set details = $2, status = $3, auth_status = $4, message_key = $5, updated_at = now() where cod_oper = $1 returning *',
       [tx.cod_oper, JSON.stringify(details), underpaid ? 0 : 1, underpaid ? 'UNDERPAID' : 'APPROVED', underpaid ? 'pending' : 'approved'],
     );
     return c.json(cryptoAnswer(row ?? tx));
+  });
+  // The refund of a cancelled crypto payment sent back to the payer's address: the merchant hears it (webhook).
+  app.post('/crypto/:id/refund', async (c) => {
+    const tx = await txOr404(deps, c.req.param('id'), 'crypto');
+    const refund = cryptoRefundOf(tx);
+    if (!refund) throw new ApiError(409, 'no_refund_owed', 'This payment owes no refund');
+    if (refund.status === 'refunded') return c.json(cryptoAnswer(tx));
+    const details = { ...tx.details, refund: { ...refund, status: 'refunded', refundedAt: new Date().toISOString() } };
+    const [row] = await deps.db.query<TransactionRow>(
+      `update transactions set details = $2, updated_at = now() where cod_oper = $1 and details -> 'refund' ->> 'status' = 'pending' returning *`,
+      [tx.cod_oper, JSON.stringify(details)],
+    );
+    return c.json(cryptoAnswer(row ?? (await txOr404(deps, tx.cod_oper, 'crypto'))));
   });
   // Time passing: make a subscription due now and charge it as a renewal would be.
   app.post('/subscriptions/:key/due', async (c) => {

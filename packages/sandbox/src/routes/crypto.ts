@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { PaymentSecurityEntries, centsToAmount, CRYPTO_PAYMENT_SUCCESS_STATUS, CRYPTO_RATE_FROZEN_MS, CHANNEL } from '@pasarela/core';
+import {
+  PaymentSecurityEntries, centsToAmount, cryptoAmountText, cryptoRefundOnCancel, CRYPTO_PAYMENT_SUCCESS_STATUS, CRYPTO_RATE_FROZEN_MS, CHANNEL,
+  type CryptoRefund, type Language,
+} from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { guestServiceIdOf } from '../auth/callerAuth';
 import { ApiError } from '../http/ApiError';
@@ -12,6 +15,8 @@ import { COINS, NETWORKS, quote } from '../gateways/cryptoMarket';
 import { checkLinkPayment, recordPayment } from '../payments/linkPayment';
 import { parseOr400 } from '../payments/validatePayload';
 import { findTransaction, type TransactionRow } from '../store/transactions';
+import { findMerchant } from '../store/merchants';
+import { sendMail } from '../store/mailbox';
 
 const short = (max: number) => v.pipe(v.string('missing_arguments'), v.maxLength(max, 'missing_arguments'));
 /** SPEC 3 "Crypto request". */
@@ -29,6 +34,29 @@ const CryptoRequestSchema = v.object({
   ...PaymentSecurityEntries,
 }, 'missing_arguments');
 const CryptoUpdateSchema = v.object({ currency: short(10), network: short(10) }, 'missing_arguments');
+/** Cancelling after coins arrived needs `confirmRefund: true`: the payer saw what will be refunded. */
+const CryptoCancelSchema = v.object({ confirmRefund: v.optional(v.boolean('missing_arguments'), false) }, 'missing_arguments');
+
+/** The auth status of a crypto payment the payer cancelled (core's ENDED_UNPAID_AUTH_STATUSES: declined). */
+export const CRYPTO_CANCELLED = 'CANCELLED';
+/** The reason recorded (and shown in the payer's language): a refund is owed, or nothing had arrived. */
+const CANCEL_KEYS = { refund: 'crypto_refund_pending', nothing: 'crypto_cancelled' } as const;
+
+const isCancelled = (tx: TransactionRow) => tx.auth_status === CRYPTO_CANCELLED;
+
+/** What the chain has delivered to a payment, for core's cryptoRefundOnCancel. */
+export function cryptoReceivedOf(tx: TransactionRow) {
+  const sender = tx.details['senderAddress'];
+  return {
+    currency: String(tx.details['currency']), network: String(tx.details['network']), paidCrypto: Number(tx.details['paidCrypto'] ?? 0),
+    senderAddress: typeof sender === 'string' ? sender : null,
+  };
+}
+
+export function cryptoRefundOf(tx: TransactionRow): CryptoRefund | null {
+  const refund = tx.details['refund'];
+  return refund && typeof refund === 'object' ? (refund as CryptoRefund) : null;
+}
 
 function checkCoin(currency: string, network: string) {
   if (!NETWORKS[currency]?.some((n) => n.network === network)) throw new ApiError(400, 'missing_arguments', 'currency/network is not offered');
@@ -42,7 +70,25 @@ export function cryptoAnswer(tx: TransactionRow) {
     currency: d['currency'], network: d['network'], address: tx.reference, amountUSD: centsToAmount(tx.amount_cents + tx.tax_cents),
     amountCrypto: d['amountCrypto'], rate: d['rate'], rateExpiresAt: d['rateExpiresAt'], paidCrypto: d['paidCrypto'] ?? 0,
     underpaid: d['underpaid'] === true, cryptoNetwork: NETWORKS[String(d['currency'])] ?? [],
+    authStatus: tx.auth_status, cancelled: isCancelled(tx), refund: cryptoRefundOf(tx),
   };
+}
+
+/** The payer's e-mail (the dev mailbox here): the payment was cancelled and this is what comes back, and where. */
+async function mailRefund(deps: Deps, tx: TransactionRow, refund: CryptoRefund, lang: Language): Promise<void> {
+  if (!tx.email) return;
+  const merchant = (await findMerchant(deps.db, tx.merchant_id))?.name ?? '';
+  const amount = `${cryptoAmountText(refund.amount)} ${refund.coin}`;
+  const receipt = `/pf/default-receipt/${tx.cod_oper}`;
+  await sendMail(deps.db, lang === 'en'
+    ? {
+      to: tx.email, kind: 'receipt', subject: `Refund of ${amount} (operation ${tx.cod_oper})`,
+      body: `You cancelled payment ${tx.cod_oper} to ${merchant}. We will return the ${amount} received on the ${refund.network} network to the address they were sent from: ${refund.to}. Receipt: ${receipt}`,
+    }
+    : {
+      to: tx.email, kind: 'receipt', subject: `Reembolso de ${amount} (operación ${tx.cod_oper})`,
+      body: `Cancelaste el pago ${tx.cod_oper} a ${merchant}. Te devolveremos los ${amount} recibidos por la red ${refund.network} a la dirección desde la que se enviaron: ${refund.to}. Comprobante: ${receipt}`,
+    });
 }
 
 /** Where the payer sends the coin: an address on the chosen network. */
@@ -80,7 +126,8 @@ export function cryptoRoutes(deps: Deps) {
     const body = parseOr400(CryptoUpdateSchema, await readObjectBody(c));
     checkCoin(body.currency, body.network);
     const tx = await findTransaction(deps.db, c.req.param('id'));
-    if (!tx || tx.method !== 'crypto') throw new ApiError(404, 'REQUESTED_QR_FAILED');
+    // A cancelled payment takes no new coin: the widget drops it and starts a new one.
+    if (!tx || tx.method !== 'crypto' || isCancelled(tx)) throw new ApiError(404, 'REQUESTED_QR_FAILED');
     if (tx.status === 1) throw new ApiError(409, 'request_already_paid');
     const frozen = tx.details['currency'] === body.currency && Date.parse(String(tx.details['rateExpiresAt'])) > Date.now();
     const details = frozen ? { ...tx.details, network: body.network } : quoteDetails(body.currency, body.network, centsToAmount(tx.amount_cents + tx.tax_cents));
@@ -96,12 +143,39 @@ export function cryptoRoutes(deps: Deps) {
     const tx = await findTransaction(deps.db, c.req.param('id'));
     if (!tx || tx.method !== 'crypto') throw new ApiError(404, 'REQUESTED_QR_FAILED');
     // SPEC 9 "Crypto rate frozen 10 minutes": an unpaid payment past its quote gets a fresh one.
-    if (tx.status !== 1 && Date.parse(String(tx.details['rateExpiresAt'])) <= Date.now()) {
+    if (tx.status !== 1 && !isCancelled(tx) && Date.parse(String(tx.details['rateExpiresAt'])) <= Date.now()) {
       const details = { ...tx.details, ...quoteDetails(String(tx.details['currency']), String(tx.details['network']), centsToAmount(tx.amount_cents + tx.tax_cents)) };
       const [row] = await deps.db.query<TransactionRow>('update transactions set details = $2, updated_at = now() where cod_oper = $1 returning *', [tx.cod_oper, JSON.stringify(details)]);
       return reply(c, cryptoAnswer(row ?? tx));
     }
     return reply(c, cryptoAnswer(tx));
+  });
+  // The payer cancels. Nothing received: the payment simply ends. Coins received (an under-payment):
+  // only with confirmRefund, and the refund owed is recorded with the cancellation, so the receipt,
+  // the merchant's webhook and verify call, and the console all say what goes back to the payer.
+  app.post('/crypto/payments/:id/cancel', async (c) => {
+    const { confirmRefund } = parseOr400(CryptoCancelSchema, await readObjectBody(c));
+    for (let tries = 0; tries < 3; tries++) {
+      const tx = await findTransaction(deps.db, c.req.param('id'));
+      if (!tx || tx.method !== 'crypto') throw new ApiError(404, 'REQUESTED_QR_FAILED');
+      // Asked twice (a double click, a resend): the same cancellation.
+      if (isCancelled(tx)) return reply(c, cryptoAnswer(tx));
+      if (tx.status === 1) throw new ApiError(409, 'request_already_paid', 'The payment is complete: it can no longer be cancelled');
+      const refund = cryptoRefundOnCancel(cryptoReceivedOf(tx));
+      if (refund && !confirmRefund) throw new ApiError(409, 'refund_confirmation_required', 'Coins were received: cancelling refunds them, send confirmRefund: true');
+      const details = { ...tx.details, cancelledAt: new Date().toISOString(), ...(refund ? { refund } : {}) };
+      // Only if nothing arrived meanwhile (the chain's confirm changes paidCrypto or the status): else look again.
+      const paidBefore = tx.details['paidCrypto'];
+      const [row] = await deps.db.query<TransactionRow>(
+        `update transactions set status = 0, auth_status = $2, message_key = $3, details = $4, updated_at = now()
+          where cod_oper = $1 and status <> 1 and auth_status <> $2 and (details -> 'paidCrypto') is not distinct from $5::jsonb returning *`,
+        [tx.cod_oper, CRYPTO_CANCELLED, refund ? CANCEL_KEYS.refund : CANCEL_KEYS.nothing, JSON.stringify(details), paidBefore === undefined ? null : JSON.stringify(paidBefore)],
+      );
+      if (!row) continue;
+      if (refund) await mailRefund(deps, row, refund, c.get('lang'));
+      return reply(c, cryptoAnswer(row));
+    }
+    throw new ApiError(409, 'payment_error_try_again', 'The payment changed while cancelling');
   });
   return app;
 }

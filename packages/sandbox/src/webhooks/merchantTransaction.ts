@@ -1,4 +1,5 @@
-import { centsToAmount } from '@pasarela/core';
+import * as v from 'valibot';
+import { centsToAmount, CryptoRefundSchema, type CryptoRefund } from '@pasarela/core';
 import { merchantResultOf, type MerchantResult } from './merchantResultOf';
 
 /** The columns a merchant sees, from a transaction row or a webhook event's snapshot of one. */
@@ -10,6 +11,10 @@ export interface TransactionFacts {
   amount_cents: number;
   tax_cents: number;
   link_code: string | null;
+  /** A webhook event's snapshot of the refund owed (migration 010). */
+  refund?: unknown;
+  /** A transaction row's details, where a cancelled crypto payment keeps its refund. */
+  details?: Record<string, unknown>;
 }
 
 export interface MerchantTransaction {
@@ -22,10 +27,18 @@ export interface MerchantTransaction {
   /** SPEC 4's method status code and the gateway's auth status, for those who want the detail. */
   status: number;
   authStatus: string;
+  /** Only on a cancelled crypto payment that had received coins: what is owed back, and whether it was sent. */
+  refund?: CryptoRefund;
+}
+
+function refundOf(t: TransactionFacts): CryptoRefund | null {
+  const parsed = v.safeParse(CryptoRefundSchema, t.refund ?? t.details?.['refund']);
+  return parsed.success ? parsed.output : null;
 }
 
 /** The same shape in the verify call and in a webhook's data, so a merchant can compare them. */
 export function merchantTransactionOf(t: TransactionFacts): MerchantTransaction {
+  const refund = refundOf(t);
   return {
     codOper: t.cod_oper,
     method: t.method,
@@ -35,5 +48,6 @@ export function merchantTransactionOf(t: TransactionFacts): MerchantTransaction 
     linkCode: t.link_code,
     status: t.status,
     authStatus: t.auth_status,
+    ...(refund ? { refund } : {}),
   };
 }
