@@ -14,6 +14,7 @@ async function setup(lang: Language = 'es', overrides: Partial<CardStoreDeps> = 
     acceptedBrands: ['VISA', 'MC', 'AMEX'],
     checkPhone,
     pay: vi.fn(async (): Promise<CardAttempt> => ({ kind: 'receipt', codOper: 'OP1' })),
+    lookup: vi.fn(async (): Promise<CardAttempt | null> => null),
     onDone: vi.fn(),
     newTrackId: () => 'track',
     ...overrides,

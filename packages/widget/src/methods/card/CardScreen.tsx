@@ -3,7 +3,7 @@ import { SUPPORT_EMAIL } from '@pasarela/core';
 import type { MethodScreenProps } from '../../payments/methodModule';
 import { loadReceipts } from '../../receipts/loadReceipts';
 import { CardForm } from './CardForm';
-import { createCardPay } from './pay';
+import { createCardLookup, createCardPay } from './pay';
 import { checkPhone, preparePhoneRules } from '../../payments/phoneCheck';
 import { createCardStore } from './store';
 import { challengeAddress, saveChallenge, takeChallenge } from './threeDsReturn';
@@ -27,7 +27,7 @@ export function CardScreen({ payment }: MethodScreenProps) {
   const [store] = useState(() => {
     const here = services.address();
     const domainRequested = services.bridge.embedded ? (here.searchParams.get('parentOrigin') ?? here.origin) : here.origin;
-    const pay = createCardPay({
+    const context: Parameters<typeof createCardPay>[0] = {
       api: services.api,
       info,
       merchant,
@@ -51,13 +51,14 @@ export function CardScreen({ payment }: MethodScreenProps) {
           email: values.email.trim(),
           returnUrl: info.returnUrlString,
         }),
-    });
+    };
     return createCardStore({
       now: services.now,
       acceptedBrands: methods.cardBrands,
       supportEmail: SUPPORT_EMAIL,
       checkPhone,
-      pay,
+      pay: createCardPay(context),
+      lookup: createCardLookup(context),
       newTrackId: services.newTrackId,
       initial: { email: info.email },
       onDone: (attempt) => {

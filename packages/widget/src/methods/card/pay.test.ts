@@ -4,7 +4,7 @@ import {
   PasarelaError, parseMerchant, parsePaymentInfo, type WidgetMessage,
 } from '@pasarela/core';
 import type { ApiClient } from '../../api/client';
-import { createCardPay } from './pay';
+import { createCardLookup, createCardPay } from './pay';
 import type { CardValues } from './store';
 
 const info = parsePaymentInfo({
@@ -18,10 +18,13 @@ const values: CardValues = {
   cardnumber: '4242424242424242', expirationDate: '12/34', cvc: '123', name: 'Ana Maria Perez', email: 'ana@example.com', phone: '61234567',
 };
 
-function setup(answer: () => Promise<unknown>) {
+function setup(answer: () => Promise<unknown>, lookedUp: () => Promise<unknown> = () => Promise.reject(new Error('no GET expected'))) {
   const sent: unknown[] = [];
   const api: ApiClient = {
-    get: () => Promise.reject(new Error('no GET expected')),
+    get: async <S extends v.GenericSchema>(path: string, schema: S) => {
+      sent.push({ path });
+      return v.parse(schema, await lookedUp());
+    },
     put: () => Promise.reject(new Error('no PUT expected')),
     post: async <S extends v.GenericSchema>(path: string, schema: S, body: unknown) => {
       sent.push({ path, body });
@@ -30,11 +33,11 @@ function setup(answer: () => Promise<unknown>) {
   };
   const messages: WidgetMessage[] = [];
   const beforeChallenge = vi.fn();
-  const pay = createCardPay({
-    api, info, merchant, lang: 'es', domainRequested: 'https://shop.test',
-    notify: (m) => messages.push(m), now: () => new Date('2026-11-21T17:30:00Z'), beforeChallenge,
-  });
-  return { pay, sent, messages, beforeChallenge };
+  const context = {
+    api, info, merchant, lang: 'es' as const, domainRequested: 'https://shop.test',
+    notify: (m: WidgetMessage) => messages.push(m), now: () => new Date('2026-11-21T17:30:00Z'), beforeChallenge,
+  };
+  return { pay: createCardPay(context), lookup: createCardLookup(context), sent, messages, beforeChallenge };
 }
 
 describe('createCardPay', () => {
@@ -79,5 +82,52 @@ describe('createCardPay', () => {
     const offline = setup(() => Promise.reject(new PasarelaError({ code: 'connection_error', category: 'network' })));
     await expect(offline.pay(values, 't')).rejects.toMatchObject({ code: 'connection_error' });
     expect(offline.messages).toEqual([]);
+  });
+});
+
+describe('createCardPay after a lost answer', () => {
+  it('a 502/503 or a trackId reused is not reported to the parent: the payment may have gone through', async () => {
+    for (const error of [
+      new PasarelaError({ code: 'happen_error_try_again', category: 'api', status: 502 }),
+      new PasarelaError({ code: 'SERVICE_UNAVAILABLE', category: 'api', status: 503 }),
+      new PasarelaError({ code: 'track_id_reused', category: 'api', status: 409 }),
+    ]) {
+      const { pay, messages } = setup(() => Promise.reject(error));
+      await expect(pay(values, 't')).rejects.toBe(error);
+      expect(messages).toEqual([]);
+    }
+  });
+});
+
+describe('createCardLookup', () => {
+  const record = (over: Record<string, unknown>) => async () => ({
+    trackId: 't', codOper: 'OP1', method: 'card', status: 1, result: 'APPROVED', authStatus: '00', messageSys: 'Aprobada', redirectUrl: null, expiresAt: null, ...over,
+  });
+
+  it('asks for the attempt by trackId; approved -> the receipt, reported once as success', async () => {
+    const { lookup, sent, messages } = setup(() => Promise.reject(new Error('no POST expected')), record({}));
+    expect(await lookup(values, 'track 1')).toEqual({ kind: 'receipt', codOper: 'OP1' });
+    expect(sent).toEqual([{ path: 'payments/attempts/track%201' }]);
+    expect(messages[0]).toMatchObject({ result: { status: 'success', notification: { Oper: 'OP1', Estado: 'APPROVED', Tipo: 'VISA' } } });
+  });
+
+  it('declined -> the decline with its reason; pending with a challenge -> the 3DS page; pending -> the receipt', async () => {
+    const declined = setup(() => Promise.reject(new Error('no POST')), record({ result: 'DECLINED', status: 0, messageSys: 'Fondos insuficientes' }));
+    expect(await declined.lookup(values, 't')).toEqual({ kind: 'declined', message: { key: 'payment_declined', text: 'Fondos insuficientes' } });
+    expect(declined.messages[0]).toMatchObject({ result: { status: 'error', notification: { Estado: 'DECLINED' } } });
+    const challenge = setup(() => Promise.reject(new Error('no POST')), record({ result: 'PENDING', status: -1, redirectUrl: 'https://checkout.test/sandbox/3ds/OP1' }));
+    expect(await challenge.lookup(values, 't')).toEqual({ kind: 'redirect', url: 'https://checkout.test/sandbox/3ds/OP1', codOper: 'OP1' });
+    expect(challenge.beforeChallenge).toHaveBeenCalledWith(values);
+    const pending = setup(() => Promise.reject(new Error('no POST')), record({ result: 'PENDING', status: -1 }));
+    expect(await pending.lookup(values, 't')).toEqual({ kind: 'receipt', codOper: 'OP1' });
+  });
+
+  it('no such attempt (404 PAYMENT_NOT_FOUND) -> null', async () => {
+    const { lookup, messages } = setup(
+      () => Promise.reject(new Error('no POST')),
+      () => Promise.reject(new PasarelaError({ code: 'PAYMENT_NOT_FOUND', category: 'api', status: 404 })),
+    );
+    expect(await lookup(values, 't')).toBeNull();
+    expect(messages).toEqual([]);
   });
 });

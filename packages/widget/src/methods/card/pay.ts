@@ -1,8 +1,9 @@
 import {
-  buildCardPaymentPayload, buildPaymentResult, cardBrandOf, cardDisplayStatus, cardOutcome, isPasarelaError,
-  overallResultOfDisplay, totalWithTax, CHANNEL, type Language, type PaymentSecurity, type Merchant, type PaymentInfo, type WidgetMessage,
+  buildCardPaymentPayload, buildPaymentResult, cardBrandOf, cardDisplayStatus, cardOutcome, isOutcomeUnknown, isPasarelaError, CARD_STATUS, SPECIFIC_ERROR_CODES,
+  overallResultOfDisplay, totalWithTax, CHANNEL, type CardAuthResponse, type Language, type PaymentSecurity, type Merchant, type PaymentInfo, type WidgetMessage,
 } from '@pasarela/core';
 import type { ApiClient } from '../../api/client';
+import { lookupAttempt, type AttemptRecord } from '../../api/lookupAttempt';
 import { payWithCard } from '../../api/payWithCard';
 import { paySubscription } from '../../api/paySubscription';
 import type { CardAttempt, CardValues } from './store';
@@ -38,7 +39,6 @@ export interface CardPayContext {
  */
 export function createCardPay(ctx: CardPayContext) {
   const { info } = ctx;
-  const totalPaid = totalWithTax(info.amount, info.taxAmount);
 
   return async (values: CardValues, trackId: string): Promise<CardAttempt> => {
     ctx.onAttempt?.();
@@ -66,45 +66,70 @@ export function createCardPay(ctx: CardPayContext) {
       ...(security ? { security } : {}),
       ...(ctx.storeCard?.() ? { storeCard: true } : {}),
     });
-    const summary = {
-      totalPaid,
-      at: ctx.now(),
-      type: cardBrandOf(values.cardnumber) ?? '',
-      user: values.email.trim(),
-      returnUrl: info.returnUrlString,
-    };
-
     let response;
     try {
       response = ctx.subscriptionKey ? await paySubscription(ctx.api, ctx.subscriptionKey, payload, ctx.lang) : await payWithCard(ctx.api, payload);
     } catch (error) {
       // The server answered with a refusal (duplicate, limit, gateway failure): a finished attempt.
-      // A lost connection is not reported, as the payment may still have gone through.
-      if (isPasarelaError(error) && error.category === 'api') {
-        const result = buildPaymentResult('card', { ...summary, result: 'ERROR', codOper: '', reason: error.code });
+      // A lost answer or a 5xx is not reported, as the payment may still have gone through; nor is
+      // a trackId reused, which is looked up next.
+      if (isPasarelaError(error) && error.category === 'api' && !isOutcomeUnknown(error) && error.code !== SPECIFIC_ERROR_CODES.trackIdReused) {
+        const result = buildPaymentResult('card', { ...cardSummary(ctx, values), result: 'ERROR', codOper: '', reason: error.code });
         ctx.notify({ type: 'result', result });
       }
       throw error;
     }
-
-    const outcome = cardOutcome(response);
-    if (outcome.kind === 'redirect') {
-      ctx.beforeChallenge(values);
-      return { kind: 'redirect', url: outcome.url, codOper: response.codOper ?? '' };
-    }
-    const overall = overallResultOfDisplay(cardDisplayStatus(response.status));
-    const result = buildPaymentResult('card', {
-      ...summary,
-      // What the payer sees decides: an answer shown as an error is never reported as a success.
-      result: outcome.kind === 'error' && overall !== 'DECLINED' ? 'ERROR' : overall,
-      type: response.cardType ?? summary.type,
-      codOper: response.codOper ?? '',
-      reason: response.messageSys,
-    });
-    ctx.notify({ type: 'result', result });
-    if (outcome.kind === 'error') {
-      return { kind: 'declined', message: { key: 'payment_declined', ...(outcome.messageSys ? { text: outcome.messageSys } : {}) } };
-    }
-    return { kind: 'receipt', codOper: outcome.codOper };
+    return settleCardAnswer(ctx, values, response);
   };
+}
+
+/**
+ * What became of an attempt whose answer was lost, looked up by its trackId: its outcome as the
+ * payment's own answer would have given it, or null when the server has no such attempt.
+ */
+export function createCardLookup(ctx: CardPayContext) {
+  return async (values: CardValues, trackId: string): Promise<CardAttempt | null> => {
+    const found = await lookupAttempt(ctx.api, trackId);
+    return found ? settleCardAnswer(ctx, values, recordAsCardAnswer(found)) : null;
+  };
+}
+
+/** The attempt's record in the words of the card answer, so both are read by core's cardOutcome. */
+function recordAsCardAnswer(record: AttemptRecord): CardAuthResponse {
+  const status = record.result === 'APPROVED' ? CARD_STATUS.approved : record.result === 'PENDING' ? CARD_STATUS.pending : CARD_STATUS.declined;
+  return { status, codOper: record.codOper, messageSys: record.messageSys ?? '', authStatus: record.authStatus ?? '', cardType: null, displayNum: '', redirectUrl: record.redirectUrl };
+}
+
+function cardSummary(ctx: CardPayContext, values: CardValues) {
+  return {
+    totalPaid: totalWithTax(ctx.info.amount, ctx.info.taxAmount),
+    at: ctx.now(),
+    type: cardBrandOf(values.cardnumber) ?? '',
+    user: values.email.trim(),
+    returnUrl: ctx.info.returnUrlString,
+  };
+}
+
+/** Core's outcome of a card answer; tells the parent about a finished one, readies a 3DS challenge. */
+function settleCardAnswer(ctx: CardPayContext, values: CardValues, response: CardAuthResponse): CardAttempt {
+  const summary = cardSummary(ctx, values);
+  const outcome = cardOutcome(response);
+  if (outcome.kind === 'redirect') {
+    ctx.beforeChallenge(values);
+    return { kind: 'redirect', url: outcome.url, codOper: response.codOper ?? '' };
+  }
+  const overall = overallResultOfDisplay(cardDisplayStatus(response.status));
+  const result = buildPaymentResult('card', {
+    ...summary,
+    // What the payer sees decides: an answer shown as an error is never reported as a success.
+    result: outcome.kind === 'error' && overall !== 'DECLINED' ? 'ERROR' : overall,
+    type: response.cardType ?? summary.type,
+    codOper: response.codOper ?? '',
+    reason: response.messageSys,
+  });
+  ctx.notify({ type: 'result', result });
+  if (outcome.kind === 'error') {
+    return { kind: 'declined', message: { key: 'payment_declined', ...(outcome.messageSys ? { text: outcome.messageSys } : {}) } };
+  }
+  return { kind: 'receipt', codOper: outcome.codOper };
 }

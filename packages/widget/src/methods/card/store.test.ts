@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
+import fc from 'fast-check';
 import { PasarelaError } from '@pasarela/core';
+import { FAULTS, faultyServer } from '../../testing/faultyServer';
 import { createCardStore, visibleErrors, type CardAttempt, type CardStoreDeps, type CardValues } from './store';
 
 const GOOD: CardValues = {
@@ -18,6 +20,7 @@ function setup(overrides: Partial<CardStoreDeps> = {}) {
     acceptedBrands: ['VISA', 'MC', 'AMEX'],
     checkPhone: vi.fn(async (phone: string) => (phone.trim() === '' ? 'field_required' : phone.includes('x') ? 'invalid_phone_number' : null)),
     pay: vi.fn(async (): Promise<CardAttempt> => ({ kind: 'receipt', codOper: 'OP1' })),
+    lookup: vi.fn(async (): Promise<CardAttempt | null> => null),
     onDone: vi.fn(),
     newTrackId: () => `track-${++n}`,
     ...overrides,
@@ -133,24 +136,7 @@ describe('card store: one payment per click', () => {
     const { store, fill } = setup({ pay });
     fill();
     await store.getState().submit();
-    expect(store.getState()).toMatchObject({ phase: 'editing', alert: { key: 'connection_error' } });
-  });
-
-  it('a payment whose answer was lost is paid again with the same trackId (the server answers it once); changed details get a new one', async () => {
-    const pay = vi
-      .fn<CardStoreDeps['pay']>()
-      .mockRejectedValueOnce(new PasarelaError({ code: 'timeout', category: 'network' }))
-      .mockRejectedValueOnce(new PasarelaError({ code: 'connection_error', category: 'network' }))
-      .mockResolvedValue({ kind: 'receipt', codOper: 'OP1' });
-    const { store, fill } = setup({ pay });
-    fill();
-    await store.getState().submit();
-    // Nothing to retype after a lost answer: the CVC stays.
-    expect(store.getState().values.cvc).not.toBe('');
-    await store.getState().submit();
-    store.getState().setValue('email', 'otra@example.com');
-    await store.getState().submit();
-    expect(pay.mock.calls.map((c) => c[1])).toEqual(['track-1', 'track-1', 'track-2']);
+    expect(store.getState()).toMatchObject({ phase: 'editing', alert: { key: 'payment_outcome_unknown' } });
   });
 
   it('reports phone rules that cannot load instead of paying, and still pays once they load', async () => {
@@ -175,5 +161,110 @@ describe('card store: one payment per click', () => {
     fill();
     await store.getState().submit();
     expect(deps.onDone).toHaveBeenCalledWith({ kind: 'redirect', url: 'https://bank.test/3ds', codOper: 'OP9' });
+  });
+});
+
+const lost = () => new PasarelaError({ code: 'connection_error', category: 'network' });
+const proxy502 = () => new PasarelaError({ code: 'happen_error_try_again', category: 'api', status: 502 });
+
+describe('card store: one attempt per payment intent', () => {
+  it.each([
+    ['a dropped answer', lost],
+    ['a time-out', () => new PasarelaError({ code: 'timeout', category: 'network' })],
+    ['a 502 from a proxy after the server answered', proxy502],
+    ['a 504', () => new PasarelaError({ code: '504', category: 'api', status: 504 })],
+  ])('%s: "may have gone through", CVC kept; Pay again shows the first payment\'s receipt without paying again', async (_, fault) => {
+    const pay = vi.fn<CardStoreDeps['pay']>().mockRejectedValueOnce(fault());
+    const lookup = vi.fn<CardStoreDeps['lookup']>().mockResolvedValueOnce({ kind: 'receipt', codOper: 'OP-first' });
+    const { store, fill, deps } = setup({ pay, lookup });
+    fill();
+    await store.getState().submit();
+    expect(store.getState()).toMatchObject({ phase: 'editing', alert: { key: 'payment_outcome_unknown' } });
+    expect(store.getState().values.cvc).toBe('123');
+    await store.getState().submit();
+    expect(lookup).toHaveBeenCalledWith(GOOD, 'track-1');
+    expect(pay).toHaveBeenCalledTimes(1);
+    expect(deps.onDone).toHaveBeenCalledWith({ kind: 'receipt', codOper: 'OP-first' });
+  });
+
+  it('not found (the request never arrived): paid again with the same trackId, even with details changed', async () => {
+    const pay = vi.fn<CardStoreDeps['pay']>().mockRejectedValueOnce(lost()).mockResolvedValue({ kind: 'receipt', codOper: 'OP1' });
+    const { store, fill, deps } = setup({ pay });
+    fill();
+    await store.getState().submit();
+    store.getState().setValue('email', 'otra@example.com');
+    await store.getState().submit();
+    expect(deps.lookup).toHaveBeenCalledTimes(1);
+    expect(pay.mock.calls.map((c) => c[1])).toEqual(['track-1', 'track-1']);
+    expect(deps.onDone).toHaveBeenCalledWith({ kind: 'receipt', codOper: 'OP1' });
+  });
+
+  it('details changed and the first attempt landed meanwhile (409 track_id_reused): looked up again and shown', async () => {
+    const pay = vi
+      .fn<CardStoreDeps['pay']>()
+      .mockRejectedValueOnce(lost())
+      .mockRejectedValueOnce(new PasarelaError({ code: 'track_id_reused', category: 'api', status: 409 }));
+    const lookup = vi.fn<CardStoreDeps['lookup']>().mockResolvedValueOnce(null).mockResolvedValueOnce({ kind: 'receipt', codOper: 'OP-first' });
+    const { store, fill, deps } = setup({ pay, lookup });
+    fill();
+    await store.getState().submit();
+    store.getState().setValue('cardnumber', '5555555555554444');
+    await store.getState().submit();
+    expect(lookup).toHaveBeenCalledTimes(2);
+    expect(deps.onDone).toHaveBeenCalledWith({ kind: 'receipt', codOper: 'OP-first' });
+  });
+
+  it('the first attempt was declined: its reason shows, and the next Pay is a new attempt', async () => {
+    const pay = vi.fn<CardStoreDeps['pay']>().mockRejectedValueOnce(proxy502()).mockResolvedValue({ kind: 'receipt', codOper: 'OP2' });
+    const lookup = vi.fn<CardStoreDeps['lookup']>().mockResolvedValueOnce({ kind: 'declined', message: { key: 'payment_declined', text: 'Fondos insuficientes' } });
+    const { store, fill } = setup({ pay, lookup });
+    fill();
+    await store.getState().submit();
+    await store.getState().submit();
+    expect(store.getState()).toMatchObject({ phase: 'editing', alert: { key: 'payment_declined', text: 'Fondos insuficientes' } });
+    store.getState().setValue('cvc', '321');
+    await store.getState().submit();
+    expect(pay.mock.calls.map((c) => c[1])).toEqual(['track-1', 'track-2']);
+  });
+
+  it('a known refusal (409 possible duplicate) is a finished attempt: the next Pay is a new one', async () => {
+    const pay = vi
+      .fn<CardStoreDeps['pay']>()
+      .mockRejectedValueOnce(new PasarelaError({ code: 'possible_duplicated_tx', category: 'api', status: 409 }))
+      .mockResolvedValue({ kind: 'receipt', codOper: 'OP2' });
+    const { store, fill, deps } = setup({ pay });
+    fill();
+    await store.getState().submit();
+    expect(store.getState().alert).toEqual({ key: 'possible_duplicated_tx' });
+    store.getState().setValue('cvc', '321');
+    await store.getState().submit();
+    expect(deps.lookup).not.toHaveBeenCalled();
+    expect(pay.mock.calls.map((c) => c[1])).toEqual(['track-1', 'track-2']);
+  });
+
+  it('property: any lost answers, 5xx and time-outs, then Pay again: one trackId reaches the server, and the payer ends on its receipt', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.constantFrom(...FAULTS), { maxLength: 14 }), fc.array(fc.boolean(), { maxLength: 6 }), async (faults, edits) => {
+        const server = faultyServer(faults, 'APPROVED');
+        const asAttempt = (codOper: string): CardAttempt => ({ kind: 'receipt', codOper });
+        const { store, fill, deps } = setup({
+          pay: async (values, trackId) => asAttempt((await server.send(trackId, values)).codOper),
+          lookup: async (_values, trackId) => {
+            const found = await server.lookup(trackId);
+            return found ? asAttempt(found.codOper) : null;
+          },
+        });
+        fill();
+        for (let i = 0; i <= faults.length + edits.length && store.getState().phase !== 'done'; i++) {
+          // Between tries the payer may change a detail (a different payload for the same trackId).
+          if (edits[i]) store.getState().setValue('email', `ana${i}@example.com`);
+          await store.getState().submit();
+        }
+        expect(server.recorded()).toHaveLength(1);
+        expect(new Set(server.arrived).size).toBe(1);
+        expect(deps.onDone).toHaveBeenCalledWith({ kind: 'receipt', codOper: 'OP1' });
+      }),
+      { numRuns: 200 },
+    );
   });
 });

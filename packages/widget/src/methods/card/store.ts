@@ -1,5 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import { cardFormSchema, fieldErrors, isPasarelaError, payerMessage, withoutAccents, type CardBrand, type PayerMessage } from '@pasarela/core';
+import { createPaymentIntent } from '../../payments/paymentIntent';
 import { cleanCardNumber, cleanCvc, formatExpiry } from './format';
 
 /** SPEC 3 "Form values" the card form shows, in the order the fields appear. */
@@ -41,8 +42,10 @@ export interface CardStoreDeps {
   supportEmail?: string | undefined;
   /** SPEC 5 invalid_phone_number; the phone rules load lazily, so this is async. */
   checkPhone: (phone: string) => Promise<string | null>;
-  /** Sends one payment; `trackId` is new for each Pay click. */
+  /** Sends one payment with `trackId`: a new one per attempt, the same one again after a lost answer. */
   pay: (values: CardValues, trackId: string) => Promise<CardAttempt>;
+  /** What became of the attempt sent with `trackId` (null: the server has none). */
+  lookup: (values: CardValues, trackId: string) => Promise<CardAttempt | null>;
   /** Called once the attempt ended, so the shell can move on (receipt, 3DS page). */
   onDone: (attempt: Exclude<CardAttempt, { kind: 'declined' }>) => void;
   newTrackId: () => string;
@@ -59,9 +62,9 @@ export function createCardStore(deps: CardStoreDeps) {
   // Set synchronously on click, before any await, so a double click cannot start a second payment.
   let busy = false;
   let phoneChecked = false;
-  // An attempt whose answer was lost (connection dropped, timed out) may have charged: paying again
-  // with the same details sends the same trackId, so the server answers it once instead of twice.
-  let unanswered: { trackId: string; values: string } | null = null;
+  // An attempt whose answer was lost (dropped, timed out, a 5xx) may have charged: the next Pay asks
+  // the server about it first, and sends again only with the same trackId.
+  const intent = createPaymentIntent(deps.newTrackId);
 
   const store = createStore<CardState & CardActions>()((set, get) => {
     const syncErrors = (values: CardValues): Partial<Record<CardField, string>> => {
@@ -135,22 +138,22 @@ export function createCardStore(deps: CardStoreDeps) {
           if (firstInvalid) return firstInvalid;
 
           set({ phase: 'paying' });
-          const key = JSON.stringify(values);
-          const trackId = unanswered?.values === key ? unanswered.trackId : deps.newTrackId();
-          unanswered = null;
           let attempt: CardAttempt;
           try {
-            attempt = await deps.pay(values, trackId);
+            attempt = await intent.run<CardAttempt, CardAttempt>({
+              lookup: (trackId) => deps.lookup(values, trackId),
+              send: (trackId) => deps.pay(values, trackId),
+              resume: (found) => found,
+            });
           } catch (error) {
             // Stopped before sending (a custom field left empty, the captcha): nothing to retype.
             if (isPasarelaError(error) && error.category === 'validation') {
               set({ phase: 'editing', alert: payerMessage(error) });
               return null;
             }
-            if (isPasarelaError(error) && error.category === 'network') {
-              // Nothing to retype: the same click again is safe.
-              unanswered = { trackId, values: key };
-              set({ phase: 'editing', alert: payerMessage(error) });
+            if (intent.outcomeUnknown()) {
+              // It may have gone through: nothing to retype, and the next Pay looks it up first.
+              set({ phase: 'editing', alert: { key: 'payment_outcome_unknown' } });
               return null;
             }
             attempt = { kind: 'declined', message: payerMessage(error) };
