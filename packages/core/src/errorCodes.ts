@@ -33,6 +33,8 @@ export const SERVER_ERROR_KEYS = [
   'merchant_user_not_found',
   'merchant_not_found',
   'card_error',
+  // A trackId sent again with another payment (409): not SPEC's, the server's exactly-once rule.
+  'track_id_reused',
 ] as const;
 export type ServerErrorKey = (typeof SERVER_ERROR_KEYS)[number];
 export type PayerMessageKey = FrontendErrorKey | ServerErrorKey;
@@ -54,6 +56,7 @@ export const SERVER_CODE_KEYS: Readonly<Record<string, PayerMessageKey>> = {
   'Invalid Code': 'invalid_code_validation_tx',
   'Invalid Amount': 'invalid_amount_validation_tx',
   'Card Not Valid': 'card_not_valid',
+  track_id_reused: 'track_id_reused',
 };
 
 /** SPEC 8 "Card {messageSys}": a server code or text starting with 'Card ' carries the gateway's reason. */

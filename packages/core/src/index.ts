@@ -260,7 +260,7 @@ export {
 export type { CryptoRequest, CryptoProduct, CryptoPayment, Coin, CryptoRefund, CryptoRefundStatus, CryptoReceived } from './crypto';
 export { CRYPTO_STEPS, initialCryptoState, cryptoReducer } from './cryptoFlow';
 export type { CryptoActionName, CryptoState, CryptoAction } from './cryptoFlow';
-export { subscriptionPasses, subscriptionReceiptRoute, activatesSubscription } from './subscription';
+export { subscriptionPasses, subscriptionReceiptRoute, activatesSubscription, isSubscriptionActive, activationChargeCents } from './subscription';
 export { CaptchaCheckResponseSchema, CAPTCHA_MIN_SCORE, captchaCheckBody, acceptedCaptchaScore, captchaErrorKey, captchaRefusalKey } from './captcha';
 export { receiptOverallResult, returnAddress } from './returnPage';
 export { FingerprintIdSchema, CaptchaTokenSchema, PaymentSecurityEntries, fingerprintFields, securityFields } from './paymentSecurity';
@@ -282,3 +282,5 @@ export {
   pickLanguage, acceptLanguageTags, SECURITY_CONFIG_CALLS,
 } from './firstScreen';
 export type { CheckoutType, ApiCall, PrimedAnswer } from './firstScreen';
+export { TRACK_ID_PATTERN, isTrackId, chargeIdentityText, trackIdRepeatOf, PaymentAttemptSchema } from './chargeAttempt';
+export type { ChargeIdentity, PaymentAttempt } from './chargeAttempt';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activatesSubscription, decodeSubscription, subscriptionPasses, subscriptionReceiptRoute } from './subscription';
+import { activatesSubscription, activationChargeCents, decodeSubscription, isSubscriptionActive, subscriptionPasses, subscriptionReceiptRoute } from './subscription';
 
 describe('SPEC 3 subscription "decoded from additionalParamsUrlString when it mentions subscription"', () => {
   it.each([
@@ -42,5 +42,22 @@ describe('SPEC 4 "Subscription"', () => {
     ['balance', false], ['pfw', false], ['card', true],
   ])('"Paying with balance as a subscription activation is skipped": %s activates: %s', (method, yes) => {
     expect(activatesSubscription(method)).toBe(yes);
+  });
+});
+
+describe('an active subscription is not offered or charged again; chargeNow decides the activation charge', () => {
+  it.each([
+    [0, false, 'pending: offered and payable'],
+    [1, true, 'active: SPEC 7 "pending subscription by subscriptionKey" no longer'],
+    [-1, false, 'never activated'],
+  ])('status %i active: %s (%s)', (status, active, _why) => {
+    expect(isSubscriptionActive(status)).toBe(active);
+  });
+
+  it.each([
+    [{ amountCents: 900, chargeNow: true }, 900, 'SPEC 4 "payments are applied now": the plan amount'],
+    [{ amountCents: 900, chargeNow: false }, 0, 'not applied now: the card is validated, the first charge comes when due'],
+  ])('%j charges %i cents at activation (%s)', (plan, cents, _why) => {
+    expect(activationChargeCents(plan)).toBe(cents);
   });
 });

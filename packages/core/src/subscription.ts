@@ -62,3 +62,17 @@ export function subscriptionReceiptRoute(applyNow: boolean, chargeCodOper: strin
 export function activatesSubscription(method: string): boolean {
   return method !== 'balance' && method !== 'pfw';
 }
+
+/** SPEC 7 "GET pending subscription by subscriptionKey": an active one (status 1) is neither offered nor paid again. */
+export function isSubscriptionActive(status: number): boolean {
+  return status === 1;
+}
+
+/**
+ * What activating a subscription charges, in cents. SPEC 4 "If payments are applied now and a
+ * charge exists": a plan that charges at once (chargeNow) charges its amount; otherwise the card is
+ * only validated and the first charge comes on the next charge date.
+ */
+export function activationChargeCents(plan: { amountCents: number; chargeNow: boolean }): number {
+  return plan.chargeNow ? plan.amountCents : 0;
+}

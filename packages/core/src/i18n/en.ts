@@ -74,6 +74,7 @@ export const en: Record<keyof typeof es, string> = {
   merchant_user_not_found: 'We could not find the merchant user',
   merchant_not_found: 'We could not find the merchant',
   card_error: 'Card: {{messageSys}}',
+  track_id_reused: 'This payment attempt was already used for a different payment. Try again to start a new payment',
   // SPEC 8 success messages
   payment_successfull: 'Payment successful',
   payment_code_generated: 'Payment code generated',

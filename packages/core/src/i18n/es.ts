@@ -72,6 +72,7 @@ export const es = {
   merchant_user_not_found: 'No encontramos el usuario del comercio',
   merchant_not_found: 'No encontramos el comercio',
   card_error: 'Tarjeta: {{messageSys}}',
+  track_id_reused: 'Este intento de pago ya se usó para otro pago. Vuelve a intentarlo para iniciar un pago nuevo',
   // SPEC 8 success messages
   payment_successfull: 'Pago realizado con éxito',
   payment_code_generated: 'Código de pago generado',
