@@ -3,7 +3,9 @@ import { formatAmount, usableSavedCards, type SavedCard } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 import type { PaymentContext } from '../payments/paymentContext';
 import { loadCards } from './api';
-import { payWithSavedCard } from './payWithSavedCard';
+import { lookupAttempt } from '../api/lookupAttempt';
+import { createPaymentIntent } from '../payments/paymentIntent';
+import { payWithSavedCard, savedCardAttempt } from './payWithSavedCard';
 import { cardLabel } from './SavedCardList';
 import { walletMessageKey } from './walletMessage';
 
@@ -19,6 +21,8 @@ export function SavedCardChoice({ payment, onChoice }: { payment: PaymentContext
   const [chosen, setChosen] = useState<string>(NEW_CARD);
   const [paying, setPaying] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // A payment whose answer was lost is looked up before another is made (payments/paymentIntent).
+  const [intent] = useState(() => createPaymentIntent(services.newTrackId));
 
   useEffect(() => {
     let live = true;
@@ -52,11 +56,15 @@ export function SavedCardChoice({ payment, onChoice }: { payment: PaymentContext
     setError(null);
     payment.setBusy(true);
     try {
-      const codOper = await payWithSavedCard(payment, card, services.newTrackId());
+      const codOper = await intent.run({
+        lookup: (trackId) => lookupAttempt(services.api, trackId),
+        send: (trackId) => payWithSavedCard(payment, card, trackId),
+        resume: (found) => savedCardAttempt(payment, card, found),
+      });
       if (codOper) return payment.showReceipt(codOper);
       setError('payment_declined');
     } catch (failure) {
-      setError(walletMessageKey(failure));
+      setError(intent.outcomeUnknown() ? 'payment_outcome_unknown' : walletMessageKey(failure));
     } finally {
       setPaying(false);
       payment.setBusy(false);

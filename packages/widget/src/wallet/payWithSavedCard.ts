@@ -1,4 +1,5 @@
 import { activatesSubscription, securityFields, buildPayActivityPayload, cardDisplayStatus, overallResultOfDisplay, type SavedCard } from '@pasarela/core';
+import type { AttemptRecord } from '../api/lookupAttempt';
 import type { PaymentContext } from '../payments/paymentContext';
 import { payActivity } from './api';
 
@@ -29,4 +30,10 @@ export async function payWithSavedCard(payment: PaymentContext, card: SavedCard,
   const result = overallResultOfDisplay(cardDisplayStatus(status));
   payment.report({ result, codOper, type: card.cardType });
   return result === 'APPROVED' || result === 'PENDING' ? codOper : null;
+}
+
+/** An earlier attempt with a saved card whose answer was lost, as the server recorded it: reported, then as payWithSavedCard resolves. */
+export function savedCardAttempt(payment: PaymentContext, card: SavedCard, found: AttemptRecord): string | null {
+  payment.report({ result: found.result, codOper: found.codOper, type: card.cardType });
+  return found.result === 'DECLINED' ? null : found.codOper;
 }

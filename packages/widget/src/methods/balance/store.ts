@@ -1,6 +1,8 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { activatesSubscription, securityFields, buildPayActivityPayload, displayStatusOf, overallResultOfDisplay } from '@pasarela/core';
+import { activatesSubscription, securityFields, buildPayActivityPayload, displayStatusOf, overallResultOfDisplay, type OverallResult } from '@pasarela/core';
+import { lookupAttempt, type AttemptRecord } from '../../api/lookupAttempt';
 import type { PaymentContext } from '../../payments/paymentContext';
+import { createPaymentIntent } from '../../payments/paymentIntent';
 import { loadBalance, payActivity } from '../../wallet/api';
 import { walletMessageKey } from '../../wallet/walletMessage';
 
@@ -20,6 +22,8 @@ export type BalanceStore = StoreApi<BalanceState>;
 /** The payer's balance and one payment from it through SPEC 7's activity pay call. */
 export function createBalanceStore(payment: PaymentContext): BalanceStore {
   const { services, data } = payment;
+  // A payment whose answer was lost is looked up before another is made.
+  const intent = createPaymentIntent(services.newTrackId);
   return createStore<BalanceState>()((set, get) => ({
     phase: 'loading',
     balance: null,
@@ -56,9 +60,14 @@ export function createBalanceStore(payment: PaymentContext): BalanceStore {
           subscription: activatesSubscription('balance') ? subscription : null,
           txChannel: payment.linkFields().txChannel,
         });
-        const answer = await payActivity(services.api, { ...payload, ...securityFields(await payment.security()), trackId: services.newTrackId() });
-        const { status, codOper } = answer.activityResult;
-        const result = overallResultOfDisplay(displayStatusOf('balance', status));
+        const { result, codOper } = await intent.run<AttemptRecord, { result: OverallResult; codOper: string }>({
+          lookup: (trackId) => lookupAttempt(services.api, trackId),
+          send: async (trackId) => {
+            const answer = await payActivity(services.api, { ...payload, ...securityFields(await payment.security()), trackId });
+            return { result: overallResultOfDisplay(displayStatusOf('balance', answer.activityResult.status)), codOper: answer.activityResult.codOper };
+          },
+          resume: (found) => ({ result: found.result, codOper: found.codOper }),
+        });
         payment.report({ result, codOper, type: BALANCE_TYPE });
         if (result === 'DECLINED' || result === 'ERROR') {
           set({ phase: 'ready', error: 'payment_rejected' });
@@ -68,7 +77,7 @@ export function createBalanceStore(payment: PaymentContext): BalanceStore {
       } catch (error) {
         // The balance may have changed meanwhile (a payment elsewhere): show the current one.
         if (services.session.getState().login) await get().load();
-        set({ phase: get().phase === 'failed' ? 'failed' : 'ready', error: walletMessageKey(error) });
+        set({ phase: get().phase === 'failed' ? 'failed' : 'ready', error: intent.outcomeUnknown() ? 'payment_outcome_unknown' : walletMessageKey(error) });
       } finally {
         payment.setBusy(false);
       }
