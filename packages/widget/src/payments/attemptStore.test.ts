@@ -148,7 +148,7 @@ describe('createAttemptStore', () => {
 });
 
 const record = (trackId: string, codOper: string, result: AttemptRecord['result'] = 'PENDING'): AttemptRecord => ({
-  trackId, codOper, method: 'nequi', status: null, result, authStatus: null, messageSys: null, redirectUrl: null, expiresAt: '2026-11-21T17:35:00Z',
+  trackId, codOper, method: 'nequi', status: -1, result, authStatus: '', messageSys: '', redirectUrl: null, expiresAt: '2026-11-21T17:35:00Z',
 });
 const lost = () => new PasarelaError({ code: 'connection_error', category: 'network' });
 const proxy502 = () => new PasarelaError({ code: 'happen_error_try_again', category: 'api', status: 502 });

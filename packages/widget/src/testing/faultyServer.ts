@@ -42,7 +42,7 @@ export function faultyServer(faults: readonly Fault[] = [], result: AttemptRecor
       let kept = records.get(trackId);
       if (kept && kept.payload !== body) throw new PasarelaError({ code: 'track_id_reused', category: 'api', status: 409 });
       if (!kept) {
-        kept = { payload: body, record: { trackId, codOper: `OP${++opers}`, method: 'nequi', status: null, result, authStatus: null, messageSys: null, redirectUrl: null, expiresAt: null } };
+        kept = { payload: body, record: { trackId, codOper: `OP${++opers}`, method: 'nequi', status: -1, result, authStatus: '', messageSys: '', redirectUrl: null, expiresAt: null } };
         records.set(trackId, kept);
       }
       if (fault !== 'ok') throw faultError(fault);

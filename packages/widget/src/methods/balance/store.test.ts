@@ -52,7 +52,7 @@ describe('paying with the wallet balance', () => {
     const { store, calls, results, navigations } = setUp({
       'users/me/balance': balance(100),
       'activity/pay': new PasarelaError({ code: 'happen_error_try_again', category: 'api', status: 502 }),
-      'payments/attempts/track-1': { trackId: 'track-1', codOper: 'PP1', method: 'balance', status: 1, result: 'APPROVED', authStatus: null, messageSys: null, redirectUrl: null, expiresAt: null },
+      'payments/attempts/track-1': { trackId: 'track-1', codOper: 'PP1', method: 'balance', status: 1, result: 'APPROVED', authStatus: '', messageSys: '', redirectUrl: null, expiresAt: null },
     });
     await store.getState().load();
     await store.getState().pay();
