@@ -267,6 +267,7 @@ export const en: Record<keyof typeof es, string> = {
   crypto_refund_note: 'We told the shop about the cancellation and the refund. Operation number: {{codOper}}.',
   crypto_refund_pending: 'Payment cancelled: refund pending',
   crypto_cancelled: 'Payment cancelled',
+  crypto_pay_again: 'Pay again with crypto',
   // Wallet
   wallet_login_title: 'Log in to your wallet',
   label_username: 'Username or e-mail',

@@ -265,6 +265,7 @@ export const es = {
   crypto_refund_note: 'Avisamos al comercio de la cancelación y del reembolso. Número de operación: {{codOper}}.',
   crypto_refund_pending: 'Pago cancelado: reembolso pendiente',
   crypto_cancelled: 'Pago cancelado',
+  crypto_pay_again: 'Pagar de nuevo con criptomonedas',
   // Wallet
   wallet_login_title: 'Inicia sesión en tu billetera',
   label_username: 'Usuario o correo',

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import {
-  PaymentSecurityEntries, centsToAmount, cryptoAmountText, cryptoRefundOnCancel, CRYPTO_PAYMENT_SUCCESS_STATUS, CRYPTO_RATE_FROZEN_MS, CHANNEL,
+  moneySchema, PaymentSecurityEntries, centsToAmount, cryptoAmountText, cryptoRefundOnCancel, CRYPTO_PAYMENT_SUCCESS_STATUS, CRYPTO_RATE_FROZEN_MS, CHANNEL,
   type CryptoRefund, type Language,
 } from '@pasarela/core';
 import type { Deps } from '../Deps';
@@ -21,7 +21,7 @@ import { sendMail } from '../store/mailbox';
 const short = (max: number) => v.pipe(v.string('missing_arguments'), v.maxLength(max, 'missing_arguments'));
 /** SPEC 3 "Crypto request". */
 const CryptoRequestSchema = v.object({
-  amountUSD: v.optional(v.pipe(v.number('missing_arguments'), v.finite('invalid_amount'), v.minValue(0.01, 'invalid_amount'))),
+  amountUSD: v.optional(moneySchema({ positive: true })),
   currency: short(10),
   network: short(10),
   cryptoNetwork: v.optional(short(40)),
@@ -71,6 +71,8 @@ export function cryptoAnswer(tx: TransactionRow) {
     amountCrypto: d['amountCrypto'], rate: d['rate'], rateExpiresAt: d['rateExpiresAt'], paidCrypto: d['paidCrypto'] ?? 0,
     underpaid: d['underpaid'] === true, cryptoNetwork: NETWORKS[String(d['currency'])] ?? [],
     authStatus: tx.auth_status, cancelled: isCancelled(tx), refund: cryptoRefundOf(tx),
+    // Where the coins received came from, as the chain reported it: a refund goes back there.
+    senderAddress: typeof d['senderAddress'] === 'string' ? d['senderAddress'] : null,
   };
 }
 

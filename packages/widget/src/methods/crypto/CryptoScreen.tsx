@@ -5,6 +5,8 @@ import type { MethodScreenProps } from '../../payments/methodModule';
 import { useAttempt } from '../../payments/useAttempt';
 import { useStoreState } from '../../ui/useStoreState';
 import { CoinNetworkForm } from './CoinNetworkForm';
+import { CryptoCancelConfirm } from './CryptoCancelConfirm';
+import { CryptoRefundScreen } from './CryptoRefundScreen';
 import { CryptoPaymentPanel } from './CryptoPaymentPanel';
 import { isChanging } from './quote';
 import { createCryptoStore } from './store';
@@ -20,6 +22,15 @@ export function CryptoScreen({ payment }: MethodScreenProps) {
   const attemptFailed = current.phase === 'failed' ? current.message : null;
   const alert = attemptFailed ?? crypto.failure;
   const quote = current.phase === 'waiting' && !isChanging(crypto) ? crypto.quote : null;
+
+  if (crypto.cancelled?.refund) {
+    return (
+      <div className="crypto">
+        <h2 className="method__title">{t('crypto_title')}</h2>
+        <CryptoRefundScreen cancelled={crypto.cancelled} onClose={() => state.getState().closeRefund()} />
+      </div>
+    );
+  }
 
   return (
     <div className="crypto">
@@ -45,7 +56,14 @@ export function CryptoScreen({ payment }: MethodScreenProps) {
           onRateExpired={() => void state.getState().requote()}
         />
       ) : null}
-      {current.phase === 'waiting' ? (
+      {current.phase === 'waiting' && crypto.confirmingCancel && crypto.quote ? (
+        <CryptoCancelConfirm
+          quote={crypto.quote}
+          cancelling={crypto.cancelling}
+          onConfirm={() => void state.getState().confirmCancel()}
+          onKeep={() => state.getState().keepPaying()}
+        />
+      ) : current.phase === 'waiting' ? (
         <button type="button" className="button button--link" onClick={() => state.getState().cancel()}>
           {t('use_other_method')}
         </button>

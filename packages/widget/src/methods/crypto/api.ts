@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { CoinSchema, CryptoNetworkSchema, orderCoins, type Coin } from '@pasarela/core';
+import { CoinSchema, CryptoNetworkSchema, CryptoRefundSchema, orderCoins, type Coin } from '@pasarela/core';
 import type { ApiClient } from '../../api/client';
 
 export type CryptoNetwork = v.InferOutput<typeof CryptoNetworkSchema>;
@@ -25,6 +25,14 @@ export const CryptoAnswerSchema = v.object({
   paidCrypto: v.optional(v.number(), 0),
   underpaid: v.optional(v.boolean(), false),
   cryptoNetwork: v.optional(v.array(CryptoNetworkSchema), []),
+  /** The gateway's word: PENDING, UNDERPAID, APPROVED, CANCELLED (core's paymentDisplayStatus reads it). */
+  authStatus: v.optional(v.string(), ''),
+  /** The address the coins received came from (where a refund goes), once the chain reported some. */
+  senderAddress: v.optional(v.nullable(v.string()), null),
+  /** The payer cancelled it. */
+  cancelled: v.optional(v.boolean(), false),
+  /** What a cancellation after an under-payment owes back, and whether it was sent. */
+  refund: v.optional(v.nullable(CryptoRefundSchema), null),
 });
 export type CryptoAnswer = v.InferOutput<typeof CryptoAnswerSchema>;
 
@@ -67,4 +75,12 @@ export function updateCryptoPayment(api: ApiClient, id: string, choice: { curren
 /** Where the payment stands; past its 10 minutes an unpaid payment comes back with a new quote. */
 export function cryptoPaymentStatus(api: ApiClient, id: string): Promise<CryptoAnswer> {
   return api.get(`crypto/payments/${encodeURIComponent(id)}`, CryptoAnswerSchema);
+}
+
+/**
+ * The payer cancels the payment. After coins arrived the server asks for `confirmRefund` (the payer
+ * saw what will be refunded, and where) and records the refund owed.
+ */
+export function cancelCryptoPayment(api: ApiClient, id: string, confirmRefund: boolean): Promise<CryptoAnswer> {
+  return api.post(`crypto/payments/${encodeURIComponent(id)}/cancel`, CryptoAnswerSchema, { confirmRefund });
 }

@@ -1,12 +1,21 @@
-import { cryptoAmountOwed, displayStatusOf, type CryptoState } from '@pasarela/core';
+import { cryptoAmountOwed, cryptoCancelNeedsConfirmation, paymentDisplayStatus, type CryptoState } from '@pasarela/core';
 import type { AttemptVerdict } from '../../payments/attemptStore';
 import type { CryptoAnswer } from './api';
 
 // What the crypto screen reads off a payment, through core's rules.
 
-/** SPEC 4 "Crypto: 1 approved, all others pending": a crypto payment waits until the chain confirms it. */
+/**
+ * SPEC 4 "Crypto: 1 approved, all others pending": a crypto payment waits until the chain confirms
+ * it, unless the payer cancelled it (core's paymentDisplayStatus reads the auth status: declined).
+ */
 export function cryptoVerdict(answer: CryptoAnswer): AttemptVerdict {
-  return displayStatusOf('crypto', answer.txStatus) === 'approved' ? 'approved' : 'pending';
+  const display = paymentDisplayStatus('crypto', answer.txStatus, answer.authStatus);
+  return display === 'approved' ? 'approved' : display === 'declined' ? 'declined' : 'pending';
+}
+
+/** Cancelling asks first when coins have arrived (core's rule: they would be refunded). */
+export function cancelNeedsConfirmation(quote: CryptoAnswer | null): boolean {
+  return quote !== null && cryptoCancelNeedsConfirmation({ currency: quote.currency, network: quote.network, paidCrypto: quote.paidCrypto });
 }
 
 /** PRODUCT.md "an under-payment shows what is still owed": null while nothing (or everything) has arrived. */

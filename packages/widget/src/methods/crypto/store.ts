@@ -10,10 +10,10 @@ import type { Services } from '../../app/services';
 import { createAttemptStore, type AttemptDeps } from '../../payments/attemptStore';
 import type { PaymentContext } from '../../payments/paymentContext';
 import {
-  createCryptoPayment, cryptoPaymentStatus, loadCoins, loadNetworks, updateCryptoPayment, type CryptoAnswer,
+  cancelCryptoPayment, createCryptoPayment, cryptoPaymentStatus, loadCoins, loadNetworks, updateCryptoPayment, type CryptoAnswer,
 } from './api';
 import { CRYPTO_REQUOTE_RETRY_MS, CRYPTO_REQUOTE_TRIES, CRYPTO_RESULT_TYPE } from './config';
-import { cryptoVerdict, isChanging, isCoinLocked } from './quote';
+import { cancelNeedsConfirmation, cryptoVerdict, isChanging, isCoinLocked } from './quote';
 
 export type CryptoField = 'currency' | 'network';
 
@@ -32,6 +32,12 @@ export interface CryptoScreenState {
   updating: boolean;
   /** The coin whose networks `flow.networks` lists (while another coin's load, the network waits). */
   networksFor: string | null;
+  /** Coins have arrived and the payer asked to cancel: what will be refunded is shown, to confirm or keep paying. */
+  confirmingCancel: boolean;
+  /** The confirmed cancellation is being sent. */
+  cancelling: boolean;
+  /** The payment the payer cancelled after coins arrived, with the refund owed: the refund screen. */
+  cancelled: CryptoAnswer | null;
   /** Loads the coins (the screen's first call). */
   start(): Promise<void>;
   chooseCoin(value: string): Promise<void>;
@@ -42,8 +48,17 @@ export interface CryptoScreenState {
   requote(): Promise<void>;
   /** Tries again whatever failed last (the coins, the networks, the change). */
   tryAgain(): Promise<void>;
-  /** Leaves the payment to the chain and lets the payer choose another method. */
+  /**
+   * "Cancel and use another method": with nothing received, leaves the payment at once; once coins
+   * have arrived, first shows what will be refunded (confirmCancel / keepPaying).
+   */
   cancel(): void;
+  /** The payer keeps paying: the confirmation closes. */
+  keepPaying(): void;
+  /** The payer confirmed: the server records the cancellation and the refund owed; the merchant page hears DECLINED. */
+  confirmCancel(): Promise<void>;
+  /** Leaves the refund screen for a new crypto payment (or another method). */
+  closeRefund(): void;
 }
 
 /** What the store needs from the checkout: PaymentContext has it all. */
@@ -59,6 +74,8 @@ export interface CryptoStoreOptions {
   wait?: (ms: number) => Promise<void>;
 }
 
+/** Razon for the merchant page: a refund is owed, or the payer cancelled before anything arrived. */
+const cancelReason = (answer: CryptoAnswer) => (answer.refund ? 'crypto_refund_pending' : 'crypto_cancelled');
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const isPaymentExpired = (error: unknown) => isPasarelaError(error) && error.code === SPECIFIC_ERROR_CODES.paymentExpired;
 
@@ -69,10 +86,13 @@ export function createCryptoStore(payment: CryptoPaymentDeps, api: ApiClient = p
   let updating = false;
   let requoting = false;
   let lastFailed: 'coins' | 'networks' | 'update' | null = null;
+  // This tab is cancelling: its own call reports the result, not the watcher that may see it first.
+  let cancellingHere = false;
 
   const state = createStore<CryptoScreenState>()(() => ({
     flow: initialCryptoState, quote: null, requoted: false, failure: null, missing: null, updating: false, networksFor: null,
-    start, chooseCoin, chooseNetwork, submit, requote, tryAgain, cancel,
+    confirmingCancel: false, cancelling: false, cancelled: null,
+    start, chooseCoin, chooseNetwork, submit, requote, tryAgain, cancel, keepPaying, confirmCancel, closeRefund,
   }));
   const get = state.getState;
   const set = state.setState;
@@ -136,7 +156,7 @@ export function createCryptoStore(payment: CryptoPaymentDeps, api: ApiClient = p
     },
     check: (codOper) => cryptoPaymentStatus(api, codOper),
     verdict: cryptoVerdict,
-    // A crypto payment is never declined: it waits for the chain.
+    // A crypto payment is only declined when the payer cancelled it (in another tab: a refund shows the refund screen).
     declinedMessage: () => ({ key: 'payment_declined' }),
     timeoutKey: 'waiting_time_over',
     newTrackId: payment.services.newTrackId,
@@ -144,7 +164,10 @@ export function createCryptoStore(payment: CryptoPaymentDeps, api: ApiClient = p
     memory: payment.memory(),
     ...(options.watch ? { watch: options.watch } : {}),
     onEnd: ({ verdict, codOper, answer, message }) => {
+      if (verdict === 'declined' && cancellingHere) return;
+      if (verdict === 'declined' && answer?.refund) set({ cancelled: answer, confirmingCancel: false });
       if (verdict === 'approved') {
+        set({ confirmingCancel: false });
         step({ type: 'processPaymentSuccess', tx: answer });
         payment.report({ result: 'APPROVED', codOper, type: CRYPTO_RESULT_TYPE });
         payment.showReceipt(codOper);
@@ -153,7 +176,8 @@ export function createCryptoStore(payment: CryptoPaymentDeps, api: ApiClient = p
       // SPEC 4 "Payment expired (code 619) resets the step and shows the payment_expired message."
       if (message?.key === 'payment_expired') step({ type: 'paymentExpired' });
       if (codOper !== '' || verdict === 'refused') {
-        payment.report({ result: 'DECLINED', codOper, type: CRYPTO_RESULT_TYPE, reason: message?.key ?? '' });
+        const reason = verdict === 'declined' && answer?.cancelled ? cancelReason(answer) : (message?.key ?? '');
+        payment.report({ result: 'DECLINED', codOper, type: CRYPTO_RESULT_TYPE, reason });
       }
     },
   });
@@ -283,7 +307,41 @@ export function createCryptoStore(payment: CryptoPaymentDeps, api: ApiClient = p
 
   function cancel() {
     set({ failure: null, missing: null });
+    if (attempt.getState().phase === 'waiting' && cancelNeedsConfirmation(get().quote)) {
+      set({ confirmingCancel: true });
+      return;
+    }
     attempt.getState().retry();
+  }
+
+  function keepPaying() {
+    if (!get().cancelling) set({ confirmingCancel: false });
+  }
+
+  async function confirmCancel() {
+    const id = get().quote?.id;
+    if (!id || get().cancelling || attempt.getState().phase !== 'waiting') return;
+    cancellingHere = true;
+    set({ cancelling: true, failure: null });
+    try {
+      const answer = await cancelCryptoPayment(api, id, true);
+      if (!answer.cancelled) throw new Error('[pasarela/widget] the crypto payment was not cancelled');
+      set({ cancelled: answer, confirmingCancel: false });
+      attempt.getState().retry();
+      // SPEC 4: DECLINED notifies the parent as error; the reason says a refund is owed.
+      payment.report({ result: 'DECLINED', codOper: answer.codOper, type: CRYPTO_RESULT_TYPE, reason: cancelReason(answer) });
+    } catch (error) {
+      // Not cancelled (paid meanwhile, the network): the payment is still being watched; the payer is told.
+      set({ failure: payerMessage(error), confirmingCancel: false });
+    } finally {
+      cancellingHere = false;
+      set({ cancelling: false });
+    }
+  }
+
+  function closeRefund() {
+    set({ cancelled: null });
+    if (attempt.getState().phase === 'failed') attempt.getState().retry();
   }
 
   return { state, attempt };

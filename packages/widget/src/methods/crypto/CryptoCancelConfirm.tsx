@@ -1,0 +1,51 @@
+import { useEffect, useRef } from 'react';
+import { cryptoAmountText, cryptoRefundOnCancel } from '@pasarela/core';
+import { t } from '../../i18n/i18n';
+import type { CryptoAnswer } from './api';
+
+interface CryptoCancelConfirmProps {
+  quote: CryptoAnswer;
+  cancelling: boolean;
+  onConfirm: () => void;
+  onKeep: () => void;
+}
+
+/**
+ * Coins have arrived and the payer asked to cancel: in plain words, what was sent of what, and that
+ * cancelling refunds it (coin, network, back to the address it came from). Keeping on paying is the
+ * first choice; Escape keeps paying too.
+ */
+export function CryptoCancelConfirm({ quote, cancelling, onConfirm, onKeep }: CryptoCancelConfirmProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const refund = cryptoRefundOnCancel({ currency: quote.currency, network: quote.network, paidCrypto: quote.paidCrypto, senderAddress: quote.senderAddress });
+  const networkName = quote.cryptoNetwork.find((n) => n.network === quote.network)?.name ?? quote.network;
+  const paid = cryptoAmountText(refund?.amount ?? quote.paidCrypto);
+  return (
+    <section
+      className="crypto__confirm"
+      role="alertdialog"
+      aria-labelledby="crypto-cancel-title"
+      aria-describedby="crypto-cancel-text"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && !cancelling) onKeep();
+      }}
+    >
+      <h3 id="crypto-cancel-title" className="crypto__confirm-title" tabIndex={-1} ref={heading}>
+        {t('crypto_cancel_confirm_title')}
+      </h3>
+      <p id="crypto-cancel-text" className="crypto__confirm-text">
+        {t('crypto_cancel_confirm_text', { paid, amount: cryptoAmountText(quote.amountCrypto), currency: quote.currency, network: networkName })}
+      </p>
+      {refund?.to ? <p className="crypto__value crypto__address">{refund.to}</p> : null}
+      <div className="crypto__confirm-actions">
+        <button type="button" className="button button--primary" onClick={onKeep} disabled={cancelling}>
+          {t('crypto_cancel_keep')}
+        </button>
+        <button type="button" className="button button--secondary crypto__confirm-cancel" onClick={onConfirm} disabled={cancelling} aria-busy={cancelling}>
+          {t('crypto_cancel_confirm')}
+        </button>
+      </div>
+    </section>
+  );
+}
