@@ -76,10 +76,18 @@ export function paymentAmountRefusal(amounts: PaymentAmounts, limits: AmountLimi
   if (exceedsMerchantLimit(totalCents / SCALE, limits.txLimit)) {
     return refuse('amount_exceeds_limit_allowed', 'amount', `amount plus taxAmount exceeds the merchant's limit of ${limits.txLimit}`);
   }
+  return donationRefusal(donation, limits.campaign);
+}
+
+/**
+ * The donation's own rules (SPEC 4 campaign bounds): money, 0 or more (0 is no donation), within the
+ * campaign's minAmount (amount_lt_min_message) and maxAmount (amount_exceeds_limit_allowed).
+ */
+export function donationRefusal(donation: unknown, campaign: AmountLimits['campaign']): AmountRefusal | null {
   if (!isMoney(donation) || donation < 0) return refuse('invalid_amount', 'amountToCampaign', 'amountToCampaign must be 0 or more, with at most two decimals');
-  if (donation > 0 && limits.campaign) {
-    const code = campaignAmountError(donation, { ...limits.campaign, defaultValues: [], description: '', title: '', logo: '' });
-    if (code) return refuse(code, 'amountToCampaign', `amountToCampaign must be within ${limits.campaign.minAmount ?? 0} and ${limits.campaign.maxAmount ?? MAX_AMOUNT}`);
+  if (donation > 0 && campaign) {
+    const code = campaignAmountError(donation, { ...campaign, defaultValues: [], description: '', title: '', logo: '' });
+    if (code) return refuse(code, 'amountToCampaign', `amountToCampaign must be within ${campaign.minAmount ?? 0} and ${campaign.maxAmount ?? MAX_AMOUNT}`);
   }
   return null;
 }
@@ -94,7 +102,7 @@ export const moneySchema = (options: { positive?: boolean; missingMessage?: stri
   const belowMessage = options.belowMessage ?? (positive ? 'greater_than_zero' : invalidMessage);
   return v.pipe(
     v.number(missingMessage),
-    v.check(isMoney, invalidMessage),
+    v.check((n: number) => isMoney(n), invalidMessage),
     v.check((n) => (positive ? n > 0 : n >= 0), belowMessage),
   );
 };

@@ -47,7 +47,7 @@ export {
   centsToAmount,
 } from './money';
 export { splitFullName, withoutAccents } from './names';
-export { MAX_AMOUNT, MAX_AMOUNT_CENTS, isMoney, paymentAmountRefusal, moneySchema } from './amountRules';
+export { MAX_AMOUNT, MAX_AMOUNT_CENTS, isMoney, paymentAmountRefusal, donationRefusal, moneySchema } from './amountRules';
 export type { AmountField, AmountRefusal, AmountLimits, PaymentAmounts } from './amountRules';
 export { TEXT_LIMITS, hasForbiddenCharacters, jsonHasForbiddenCharacters, freeText } from './freeText';
 export type { FreeTextOptions } from './freeText';
@@ -122,7 +122,7 @@ export {
   linkAllowsMethod,
 } from './methods';
 export type { AvailableMethod, LinkType, PaymentMethodEntry, GroupedPaymentMethods, MethodAvailability } from './methods';
-export { CardNumberSchema, CardInformationSchema, CardPaymentPayloadSchema, buildCardPaymentPayload } from './cardPayment';
+export { CardNumberSchema, CardInformationSchema, CardPaymentPayloadSchema, CustomFieldValuesSchema, buildCardPaymentPayload } from './cardPayment';
 export type { CardPaymentPayload, CardPaymentFormValues, CardPaymentInput } from './cardPayment';
 export { CardAuthResponseSchema, CARD_STATUS, cardOutcome } from './cardOutcome';
 export type { CardAuthResponse, CardOutcome } from './cardOutcome';

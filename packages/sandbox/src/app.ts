@@ -12,6 +12,7 @@ import { onError } from './http/onError';
 import { widgetPrerender } from './http/prerender';
 import { frameAncestors } from './http/widgetSecurity';
 import { limitBody } from './http/limitBody';
+import { refuseControlCharacters } from './http/refuseControlCharacters';
 import { rateLimiter } from './http/rateLimit';
 import { silentLogger, type Logger } from './ops/logger';
 import { Metrics } from './ops/metrics';
@@ -117,6 +118,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   // Before any route, so a body nobody reads (a POST to a page) is also drained, not left on the wire.
   app.use('*', limitBody(MAX_BODY_BYTES));
 
+  // A NUL or another control character in the path or query is bad input, before it reaches SQL.
+  app.use('*', refuseControlCharacters());
   const api = new Hono<AppEnv>();
   // Before the key check: a flood is turned away for the price of a map lookup.
   api.use('*', rateLimiter(options.rateLimits ?? DEFAULT_RATE_LIMITS, trustedProxies, (bucket) => metrics.countRateLimited(bucket)).middleware);

@@ -4,6 +4,28 @@ import { ApiError } from './ApiError';
 
 /** Largest API body accepted; a card payment with custom fields is a few KB. */
 export const MAX_BODY_BYTES = 64 * 1024;
+/** Deepest nesting of arrays and objects accepted; a card payment is 3 levels deep, custom fields a few more. */
+export const MAX_JSON_DEPTH = 32;
+
+/** How deeply a parsed JSON value nests, counted without recursion (so a hostile depth cannot blow the stack). */
+export function jsonDepth(value: unknown): number {
+  let deepest = 0;
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop() ?? [null, 0];
+    if (typeof item !== 'object' || item === null) continue;
+    deepest = Math.max(deepest, depth + 1);
+    for (const child of Array.isArray(item) ? item : Object.values(item)) {
+      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+    }
+  }
+  return deepest;
+}
+
+function shallow(value: unknown): unknown {
+  if (jsonDepth(value) > MAX_JSON_DEPTH) throw new ApiError(400, 'invalid_body', `Body nests deeper than ${MAX_JSON_DEPTH} levels`);
+  return value;
+}
 
 /**
  * Reads a POST/PUT body by Content-Type: `text/plain` is SPEC 7's hex-of-base64 JSON,
@@ -17,18 +39,20 @@ export async function readBody(c: Context): Promise<unknown> {
   }
   if (type === 'text/plain') {
     try {
-      return decodeBody(text);
+      return shallow(decodeBody(text));
     } catch (error) {
       if (error instanceof WireFormatError) throw new ApiError(400, 'invalid_body', `Malformed body (${error.reason}): ${error.message}`);
       throw error;
     }
   }
   if (type === 'application/json') {
+    let parsed: unknown;
     try {
-      return JSON.parse(text) as unknown;
+      parsed = JSON.parse(text) as unknown;
     } catch {
       throw new ApiError(400, 'invalid_body', 'Malformed body: not JSON');
     }
+    return shallow(parsed);
   }
   throw new ApiError(415, 'unsupported_media_type', 'Send text/plain (encoded) or application/json');
 }

@@ -1,4 +1,7 @@
-import { cardBrandsOfList, isCardExpiryValid, linkAllowsMethod, parseCardTypeList, type CardBrand, type CardPaymentPayload, amountToCents } from '@pasarela/core';
+import { cardBrandsOfList, isCardExpiryValid, linkAllowsMethod, parseCardTypeList, type CardBrand, type CardPaymentPayload, amountToCents, centsToAmount, donationRefusal } from '@pasarela/core';
+
+/** The largest id a PostgreSQL integer column holds. */
+const MAX_INTEGER_ID = 2_147_483_647;
 import type { Deps } from '../Deps';
 import { ApiError } from '../http/ApiError';
 import type { MerchantRow } from '../store/merchants';
@@ -9,9 +12,13 @@ import type { MerchantRow } from '../store/merchants';
 export async function donationOf(deps: Deps, payload: CardPaymentPayload, merchantId: number) {
   const bridgeId = Number(payload.idCampaignBridge);
   if (!payload.amountToCampaign || !Number.isSafeInteger(bridgeId)) return { campaign_bridge_id: null, campaign_cents: 0 };
-  const [bridge] = await deps.db.query(
-    'select b.id from campaign_bridges b join campaigns c on c.id = b.campaign_id where b.id = $1 and c.merchant_id = $2 and b.status = 1', [bridgeId, merchantId]);
+  // An id past what an integer column holds names no bridge.
+  const [bridge] = bridgeId < 1 || bridgeId > MAX_INTEGER_ID ? [] : await deps.db.query<{ min_cents: number; max_cents: number }>(
+    'select b.id, c.min_cents, c.max_cents from campaign_bridges b join campaigns c on c.id = b.campaign_id where b.id = $1 and c.merchant_id = $2 and b.status = 1', [bridgeId, merchantId]);
   if (!bridge) throw new ApiError(400, 'missing_arguments', 'idCampaignBridge names no active campaign of this merchant');
+  // SPEC 4 campaign bounds, core's rule.
+  const refusal = donationRefusal(payload.amountToCampaign, { minAmount: centsToAmount(bridge.min_cents), maxAmount: centsToAmount(bridge.max_cents) });
+  if (refusal) throw new ApiError(refusal.status, refusal.code, refusal.detail);
   return { campaign_bridge_id: bridgeId, campaign_cents: amountToCents(payload.amountToCampaign) };
 }
 

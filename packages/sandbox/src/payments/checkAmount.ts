@@ -1,17 +1,40 @@
-import { amountToCents, centsToAmount, amountText } from '@pasarela/core';
+import { amountToCents, centsToAmount, amountText, paymentAmountRefusal, type AmountLimits, type PaymentAmounts } from '@pasarela/core';
 import { ApiError } from '../http/ApiError';
 import type { PayTarget } from './payTarget';
 
+/** What a payment charges, in cents, once its amounts passed the rules. */
+export interface CheckedAmounts {
+  amountCents: number;
+  taxCents: number;
+}
+
 /**
- * A link or station with a set price is paid at that price: a page cannot lower what the merchant
- * asked by editing the request. A target with no price (0) takes the payer's amount.
+ * The amounts a payment charges, checked. A link or station with a set price is paid at that price:
+ * a page cannot lower what the merchant asked by editing the request. A target with no price (0)
+ * takes the payer's amount. Either way core's amount rules (paymentAmountRefusal) apply: money,
+ * above 0, the tax 0 or more, amount plus tax within the merchant's limit (in cents, as stored).
  */
-export function checkAmount(target: PayTarget, amount: number | undefined, taxAmount: number | undefined): void {
-  if (target.amountCents <= 0) return;
-  if (amount !== undefined && amountToCents(amount) !== target.amountCents) {
-    throw new ApiError(400, 'invalid_amount', `amount must be ${amountText(centsToAmount(target.amountCents))}, the price of ${target.code}`);
+export function checkAmount(
+  target: PayTarget,
+  amount: number | undefined,
+  taxAmount: number | undefined,
+  txLimitCents: number,
+): CheckedAmounts {
+  const charged = { amount: amount ?? centsToAmount(target.amountCents), taxAmount: taxAmount ?? centsToAmount(target.taxCents) };
+  refuseBadAmounts(charged, { txLimit: centsToAmount(txLimitCents) });
+  if (target.amountCents > 0) {
+    if (amount !== undefined && amountToCents(amount) !== target.amountCents) {
+      throw new ApiError(400, 'invalid_amount', `amount must be ${amountText(centsToAmount(target.amountCents))}, the price of ${target.code}`);
+    }
+    if (taxAmount !== undefined && amountToCents(taxAmount) !== target.taxCents) {
+      throw new ApiError(400, 'invalid_amount', `taxAmount must be ${amountText(centsToAmount(target.taxCents))}, the tax of ${target.code}`);
+    }
   }
-  if (taxAmount !== undefined && amountToCents(taxAmount) !== target.taxCents) {
-    throw new ApiError(400, 'invalid_amount', `taxAmount must be ${amountText(centsToAmount(target.taxCents))}, the tax of ${target.code}`);
-  }
+  return { amountCents: amountToCents(charged.amount), taxCents: amountToCents(charged.taxAmount) };
+}
+
+/** Throws core's refusal of these amounts (paymentAmountRefusal) as the API's error. */
+export function refuseBadAmounts(amounts: PaymentAmounts, limits: AmountLimits = {}): void {
+  const refusal = paymentAmountRefusal(amounts, limits);
+  if (refusal) throw new ApiError(refusal.status, refusal.code, refusal.detail);
 }

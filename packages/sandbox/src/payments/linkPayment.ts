@@ -1,5 +1,5 @@
 import {
-  PaymentSecurityEntries, exceedsMerchantLimit, amountToCents, centsToAmount, parseCardTypeList, paymentMethodAvailability, CHANNEL, PaymentMethodEntrySchema, TRANSACTION_TYPES,
+  PaymentSecurityEntries, amountToCents, parseCardTypeList, moneySchema, freeText, TEXT_LIMITS, CustomFieldValuesSchema, paymentMethodAvailability, CHANNEL, PaymentMethodEntrySchema, TRANSACTION_TYPES,
   type AvailableMethod, type MethodAvailability,
 } from '@pasarela/core';
 import * as v from 'valibot';
@@ -13,21 +13,23 @@ import { paymentMethodOf } from '../routes/merchants';
 import { findMerchant, listMerchantServices, type MerchantRow } from '../store/merchants';
 import { findTransactionByTrackId, insertTransaction, newCodOper, type NewTransaction, type TransactionRow } from '../store/transactions';
 
-const money = v.pipe(v.number('missing_arguments'), v.finite('invalid_amount'), v.minValue(0, 'invalid_amount'), v.maxValue(10_000_000, 'invalid_amount'));
+// SPEC 5 amount rules (core amountRules): checkLinkPayment applies the rest (above 0, the merchant limit).
+const money = moneySchema();
+const text = (max: number, tooLongMessage = 'text_too_long') => freeText(max, { tooLongMessage });
 
 /** Fields every non-card method sends about the link it pays. */
 export const LinkPaymentFields = {
-  code: v.pipe(v.string('missing_arguments'), v.minLength(1, 'missing_arguments'), v.maxLength(100, 'missing_arguments')),
+  code: v.pipe(text(100, 'missing_arguments'), v.minLength(1, 'missing_arguments')),
   amount: v.optional(money),
   taxAmount: v.optional(money),
-  email: v.optional(v.pipe(v.string('missing_arguments'), v.maxLength(254, 'invalid_email')), ''),
-  phone: v.optional(v.pipe(v.string('missing_arguments'), v.maxLength(30, 'invalid_phone_number')), ''),
-  concept: v.optional(v.pipe(v.string('missing_arguments'), v.maxLength(200, 'invalid_length')), ''),
-  description: v.optional(v.pipe(v.string('missing_arguments'), v.maxLength(500, 'invalid_length')), ''),
-  txChannel: v.optional(v.pipe(v.string('missing_arguments'), v.maxLength(10, 'missing_arguments')), CHANNEL.widget),
-  trackId: v.optional(v.pipe(v.string('missing_arguments'), v.maxLength(64, 'missing_arguments'))),
+  email: v.optional(text(TEXT_LIMITS.email, 'invalid_email'), ''),
+  phone: v.optional(text(TEXT_LIMITS.phone, 'invalid_phone_number'), ''),
+  concept: v.optional(text(TEXT_LIMITS.concept), ''),
+  description: v.optional(freeText(TEXT_LIMITS.description, { multiline: true }), ''),
+  txChannel: v.optional(text(10), CHANNEL.widget),
+  trackId: v.optional(text(64, 'missing_arguments')),
   // SPEC 3: the link's custom field values (methods other than the card send the link's own).
-  customFieldValues: v.optional(v.pipe(v.array(v.unknown(), 'missing_arguments'), v.maxLength(50, 'missing_arguments'))),
+  customFieldValues: v.optional(CustomFieldValuesSchema),
   // The device's fingerprint ids and the captcha token with its score (core paymentSecurity).
   ...PaymentSecurityEntries,
 };
@@ -64,15 +66,13 @@ export async function checkLinkPayment(deps: Deps, input: LinkPaymentInput, meth
   const merchant = await findMerchant(deps.db, link.merchantId);
   if (!merchant) throw new ApiError(404, 'Merchant Not Found');
   checkGuestAllowed(merchant, anonymousUserServiceId);
-  const amount = input.amount ?? centsToAmount(link.amountCents);
-  if (exceedsMerchantLimit(amount, centsToAmount(merchant.tx_limit_cents))) throw new ApiError(422, 'amount_exceeds_limit_allowed');
-  checkAmount(link, input.amount, input.taxAmount);
+  const { amountCents, taxCents } = checkAmount(link, input.amount, input.taxAmount, merchant.tx_limit_cents);
   const services = await listMerchantServices(deps.db, merchant.id);
   // SPEC 4 "Method filtering", the same rule the checkout shows: the merchant's services and the link's cardType list.
   const entries = services.map(paymentMethodOf).filter((e) => v.is(PaymentMethodEntrySchema, e));
   const methods = paymentMethodAvailability(entries, link.serviceCode, parseCardTypeList(link.cardTypes));
   if (!methods[method]) throw new ApiError(404, 'service_unavailable', `${method} is not offered for this payment`);
-  return { link, merchant, anonymousUserServiceId, amountCents: amountToCents(amount), taxCents: amountToCents(input.taxAmount ?? centsToAmount(link.taxCents)), methods };
+  return { link, merchant, anonymousUserServiceId, amountCents, taxCents, methods };
 }
 
 type MethodFields = Pick<NewTransaction, 'method' | 'status' | 'auth_status' | 'message_key'> & Partial<NewTransaction>;

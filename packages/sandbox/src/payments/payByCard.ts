@@ -35,8 +35,7 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
   if (start.kind === 'repeat') return cardAnswerOf(start.earlier, lang);
   const { target: link, merchant, cardCodes } = start;
   checkGuestAllowed(merchant, ctx.anonymousUserServiceId);
-  if (exceedsMerchantLimit(payload.amount, centsToAmount(merchant.tx_limit_cents))) throw new ApiError(422, 'amount_exceeds_limit_allowed');
-  checkAmount(link, payload.amount, payload.taxAmount);
+  checkAmount(link, payload.amount, payload.taxAmount, merchant.tx_limit_cents);
   checkDomain(merchant, payload.additionalData.domainRequested);
   const brand = checkCard(payload, link.cardTypes, cardCodes);
 

@@ -1,11 +1,12 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { PaymentSecurityEntries, decodeBody, SEARCH_OFFSET, SEARCH_PAGE_SIZE, centsToAmount, CHANNEL } from '@pasarela/core';
+import { PaymentSecurityEntries, moneySchema, freeText, TEXT_LIMITS, decodeBody, SEARCH_OFFSET, SEARCH_PAGE_SIZE, centsToAmount, CHANNEL, DUPLICATE_WINDOW_MS } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { currentUserId, requireUser } from '../auth/sessions';
 import { ApiError } from '../http/ApiError';
 import type { AppEnv } from '../http/AppEnv';
 import { readObjectBody } from '../http/readBody';
+import { idSchema, MAX_DB_INTEGER, queryInteger } from '../http/idSchema';
 import { reply } from '../http/reply';
 import { checkLinkPayment, recordPayment } from '../payments/linkPayment';
 import { parseOr400 } from '../payments/validatePayload';
@@ -32,8 +33,8 @@ export function searchTermOf(raw: string): { station: string } | { code: string 
 
 const PaySchema = v.object({
   sourceSearch: v.looseObject({ paymentCode: v.pipe(v.string('missing_arguments'), v.minLength(1, 'missing_arguments'), v.maxLength(100, 'missing_arguments')) }, 'missing_arguments'),
-  idUsrCard: v.optional(v.nullable(v.number('missing_arguments'))),
-  idUsrService: v.optional(v.nullable(v.number('missing_arguments'))),
+  idUsrCard: v.optional(v.nullable(idSchema())),
+  idUsrService: v.optional(v.nullable(idSchema())),
   useFunds: v.optional(v.boolean('missing_arguments'), false),
   txChannel: v.optional(v.pipe(v.string('missing_arguments'), v.maxLength(10, 'missing_arguments')), CHANNEL.widget),
   customFieldValues: v.optional(v.array(v.unknown(), 'missing_arguments')),
@@ -42,8 +43,8 @@ const PaySchema = v.object({
 }, 'missing_arguments');
 const SendSchema = v.object({
   to: v.pipe(v.string('missing_arguments'), v.email('invalid_email'), v.maxLength(254, 'invalid_email')),
-  amount: v.pipe(v.number('missing_arguments'), v.minValue(0.01, 'greater_than_zero'), v.maxValue(1_000_000, 'invalid_amount')),
-  description: v.optional(v.pipe(v.string('missing_arguments'), v.maxLength(200, 'invalid_length')), ''),
+  amount: v.pipe(moneySchema({ positive: true }), v.maxValue(1_000_000, 'invalid_amount')),
+  description: v.optional(freeText(TEXT_LIMITS.concept, { multiline: true }), ''),
 }, 'missing_arguments');
 
 export function activityRoutes(deps: Deps) {
@@ -51,8 +52,8 @@ export function activityRoutes(deps: Deps) {
   // SPEC 7 "GET search activity (limit 10, offset 0, ...)".
   app.get('/activity/search', async (c) => {
     const term = searchTermOf(c.req.query('code') ?? '');
-    const limit = Math.min(SEARCH_PAGE_SIZE, Math.max(1, Number(c.req.query('limit')) || SEARCH_PAGE_SIZE));
-    const offset = Math.max(SEARCH_OFFSET, Number(c.req.query('offset')) || SEARCH_OFFSET);
+    const limit = queryInteger(c.req.query('limit'), SEARCH_PAGE_SIZE, 1, SEARCH_PAGE_SIZE);
+    const offset = queryInteger(c.req.query('offset'), SEARCH_OFFSET, SEARCH_OFFSET, MAX_DB_INTEGER);
     if ('station' in term) {
       const station = await findStation(deps.db, term.station);
       if (!station) throw new ApiError(404, 3001);

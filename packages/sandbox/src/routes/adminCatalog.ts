@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { CARD_BRANDS, SUBSCRIPTION_PERIODS, amountToCents, isHttpUrl } from '@pasarela/core';
+import { CARD_BRANDS, SUBSCRIPTION_PERIODS, amountToCents, isHttpUrl, moneySchema, freeText, MAX_AMOUNT, TEXT_LIMITS } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { ApiError } from '../http/ApiError';
 import type { AppEnv } from '../http/AppEnv';
@@ -13,17 +13,26 @@ import { idParam, merchantInfoOf, paymentMethodOf } from './merchants';
 import { listMerchantServices } from '../store/merchants';
 import { newMerchantKeys, saveMerchantKeys } from '../store/merchantKeys';
 
+/** The largest id a PostgreSQL integer column holds. */
+const MAX_ID = 2_147_483_647;
 const METHODS = ['card', 'nequi', 'cash', 'clave', 'crypto', 'pfw', 'yappy'] as const;
 const GATEWAY: Readonly<Record<(typeof METHODS)[number], string>> = { card: 'LK', nequi: 'NEQUI', cash: 'PAYCASH', clave: 'CLAVE', crypto: 'CRYPTO', pfw: 'PFW', yappy: 'YAPPY' };
-const money = (field: string) => v.pipe(v.number(`${field} must be a number`), v.finite(`${field} must be a number`), v.minValue(0, `${field} must not be negative`), v.maxValue(10_000_000, `${field} is too large`));
-const name = (field: string, max = 120) => v.pipe(v.string(`${field} is required`), v.trim(), v.minLength(1, `${field} is required`), v.maxLength(max, `${field} is too long`));
+// SPEC 5 amount rules (core isMoney): finite, two decimals, within the integer-cents columns.
+const money = (field: string, positive = false) => moneySchema({
+  positive, missingMessage: `${field} must be a number`, invalidMessage: `${field} must be a number with at most two decimals, at most ${MAX_AMOUNT}`,
+  belowMessage: positive ? `${field} must be above 0` : `${field} must not be negative`,
+});
+const text = (field: string, max: number, multiline = false) =>
+  freeText(max, { multiline, missingMessage: `${field} must be a string`, tooLongMessage: `${field} is too long`, charactersMessage: `${field} must not hold control or bidi characters` });
+const name = (field: string, max: number = TEXT_LIMITS.title) => v.pipe(text(field, max), v.trim(), v.minLength(1, `${field} is required`));
+const merchantId = v.optional(v.pipe(v.number('merchantId must be a number'), v.integer('merchantId must be an integer'), v.minValue(1, 'merchantId must be positive'), v.maxValue(MAX_ID, 'merchantId is too large')), 1);
 
 const MerchantSchema = v.object({
   name: name('name'),
   txLimit: v.optional(money('txLimit'), 5000),
   hasPaymentGuest: v.optional(v.boolean('hasPaymentGuest must be a boolean'), true),
   domainValidation: v.optional(v.boolean('domainValidation must be a boolean'), false),
-  allowedDomains: v.optional(v.array(v.pipe(v.string('allowedDomains must list host names'), v.maxLength(253, 'allowedDomains entry is too long')), 'allowedDomains must be an array'), []),
+  allowedDomains: v.optional(v.pipe(v.array(text('allowedDomains[]', 253), 'allowedDomains must be an array'), v.maxLength(50, 'allowedDomains lists too many')), []),
   methods: v.optional(v.array(v.picklist(METHODS, `methods must list ${METHODS.join(', ')}`), 'methods must be an array'), [...METHODS]),
   cardTypes: v.optional(v.array(v.picklist(CARD_BRANDS, 'cardTypes must list VISA, MC or AMEX'), 'cardTypes must be an array'), [...CARD_BRANDS]),
   logo: v.optional(v.pipe(v.string('logo must be a string'), v.regex(/^\/images\/[\w./-]{1,200}$/, 'logo must be a path under /images/')), '/images/merchants/demo.svg'),
@@ -32,26 +41,26 @@ const MerchantSchema = v.object({
 const MerchantKeysSchema = v.object({
   webhookUrl: v.optional(v.nullable(v.pipe(v.string('webhookUrl must be a string'), v.maxLength(2000, 'webhookUrl is too long'), v.check(isHttpUrl, 'webhookUrl must be an http(s) URL')))),
 });
-const StationSchema = v.object({
+const StationSchema = v.pipe(v.object({
   stationId: v.pipe(v.string('stationId is required'), v.regex(/^[A-Za-z0-9-]{3,40}$/, 'stationId must be 3-40 letters, digits or dashes')),
-  merchantId: v.optional(v.pipe(v.number('merchantId must be a number'), v.integer('merchantId must be an integer')), 1),
+  merchantId,
   description: name('description', 200), amount: v.optional(money('amount'), 0), discount: v.optional(money('discount'), 0),
-});
+}), v.forward(v.check((b) => b.discount <= b.amount, 'discount must not exceed amount'), ['discount']));
 const PlanSchema = v.object({
-  merchantId: v.optional(v.pipe(v.number('merchantId must be a number'), v.integer('merchantId must be an integer')), 1),
-  name: name('name'), description: v.optional(v.pipe(v.string('description must be a string'), v.maxLength(500, 'description is too long')), ''),
-  amount: money('amount'), period: v.picklist(Object.keys(SUBSCRIPTION_PERIODS) as Array<keyof typeof SUBSCRIPTION_PERIODS>, 'period must be a SPEC 9 period code (MO, WE, AN...)'),
+  merchantId,
+  name: name('name'), description: v.optional(text('description', TEXT_LIMITS.description, true), ''),
+  amount: money('amount', true), period: v.picklist(Object.keys(SUBSCRIPTION_PERIODS) as Array<keyof typeof SUBSCRIPTION_PERIODS>, 'period must be a SPEC 9 period code (MO, WE, AN...)'),
   chargeNow: v.optional(v.boolean('chargeNow must be a boolean'), true),
 });
-const CampaignSchema = v.object({
-  merchantId: v.optional(v.pipe(v.number('merchantId must be a number'), v.integer('merchantId must be an integer')), 1),
-  title: name('title'), description: v.optional(v.pipe(v.string('description must be a string'), v.maxLength(500, 'description is too long')), ''),
-  minAmount: v.optional(money('minAmount'), 1), maxAmount: v.optional(money('maxAmount'), 1000),
-  defaultValues: v.optional(v.array(money('defaultValues[]'), 'defaultValues must be an array'), [1, 5, 10]),
+const CampaignSchema = v.pipe(v.object({
+  merchantId,
+  title: name('title'), description: v.optional(text('description', TEXT_LIMITS.description, true), ''),
+  minAmount: v.optional(money('minAmount'), 1), maxAmount: v.optional(money('maxAmount', true), 1000),
+  defaultValues: v.optional(v.pipe(v.array(money('defaultValues[]', true), 'defaultValues must be an array'), v.maxLength(20, 'defaultValues lists too many')), [1, 5, 10]),
   status: v.optional(v.picklist([0, 1], 'status must be 0 or 1'), 1),
   startDate: v.optional(v.pipe(v.string('startDate must be an ISO date'), v.isoTimestamp('startDate must be an ISO date'))),
   endDate: v.optional(v.nullable(v.pipe(v.string('endDate must be an ISO date'), v.isoTimestamp('endDate must be an ISO date')))),
-});
+}), v.forward(v.check((b) => b.minAmount <= b.maxAmount, 'minAmount must not exceed maxAmount'), ['minAmount']));
 
 async function merchantOr400(deps: Deps, id: number) {
   if (!(await findMerchant(deps.db, id))) throw new ApiError(400, 'merchant_not_found', 'merchantId names no merchant');

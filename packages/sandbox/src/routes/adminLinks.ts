@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { isHttpUrl, LINK_METHOD_TOKENS, amountToCents, centsToAmount } from '@pasarela/core';
+import { isHttpUrl, LINK_METHOD_TOKENS, amountToCents, centsToAmount, freeText, moneySchema } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { originOf } from '../Deps';
 import { ApiError } from '../http/ApiError';
@@ -10,19 +10,20 @@ import { insertLink, findLinkByCode, findLinkBySlug } from '../store/links';
 import { findMerchant, firstMerchantId } from '../store/merchants';
 import { listTransactionsForLink, type TransactionRow } from '../store/transactions';
 import { parseOr400 } from '../payments/validatePayload';
+import { refuseBadAmounts } from '../payments/checkAmount';
 import { merchantOfSecretKey } from './merchantAuth';
 
 const MAX_EXPIRY_SECONDS = 365 * 24 * 3600;
 
 /** PRODUCT.md "POST /sandbox/links" body. Issue messages name the field. */
 const NewLinkSchema = v.object({
-  amount: v.pipe(v.number('amount must be a number'), v.finite('amount must be a number'), v.minValue(0.01, 'amount must be above 0'), v.maxValue(1_000_000, 'amount is too large')),
-  description: v.pipe(v.string('description is required'), v.trim(), v.minLength(1, 'description is required'), v.maxLength(200, 'description is longer than 200 characters')),
-  taxAmount: v.optional(v.pipe(v.number('taxAmount must be a number'), v.finite('taxAmount must be a number'), v.minValue(0, 'taxAmount must not be negative'), v.maxValue(1_000_000, 'taxAmount is too large'))),
+  amount: moneySchema({ positive: true, missingMessage: 'amount must be a number', invalidMessage: 'amount must be a number with at most two decimals', belowMessage: 'amount must be above 0' }),
+  description: v.pipe(freeText(200, { missingMessage: 'description is required', tooLongMessage: 'description is longer than 200 characters', charactersMessage: 'description must not hold control or bidi characters' }), v.trim(), v.minLength(1, 'description is required')),
+  taxAmount: v.optional(moneySchema({ missingMessage: 'taxAmount must be a number', invalidMessage: 'taxAmount must be a number with at most two decimals', belowMessage: 'taxAmount must not be negative' })),
   cardTypes: v.optional(v.pipe(v.array(v.picklist(LINK_METHOD_TOKENS, `cardTypes must list card brands or methods: ${LINK_METHOD_TOKENS.join(', ')}`), 'cardTypes must be an array'), v.minLength(1, 'cardTypes must not be empty'))),
   expiresInSeconds: v.optional(v.pipe(v.number('expiresInSeconds must be a number'), v.integer('expiresInSeconds must be an integer'), v.minValue(-MAX_EXPIRY_SECONDS, 'expiresInSeconds is out of range'), v.maxValue(MAX_EXPIRY_SECONDS, 'expiresInSeconds is out of range'))),
   slug: v.optional(v.pipe(v.string('slug must be a string'), v.regex(/^[a-z0-9][a-z0-9-]{2,62}$/, 'slug must be 3-63 lowercase letters, digits or dashes'))),
-  merchantId: v.optional(v.pipe(v.number('merchantId must be a number'), v.integer('merchantId must be an integer'), v.minValue(1, 'merchantId must be positive'))),
+  merchantId: v.optional(v.pipe(v.number('merchantId must be a number'), v.integer('merchantId must be an integer'), v.minValue(1, 'merchantId must be positive'), v.maxValue(2_147_483_647, 'merchantId is too large'))),
   singleUse: v.optional(v.boolean('singleUse must be a boolean')),
   returnUrl: v.optional(v.pipe(v.string('returnUrl must be a string'), v.maxLength(2000, 'returnUrl is too long'), v.check(isHttpUrl, 'returnUrl must be an http or https address'))),
 });
@@ -55,9 +56,12 @@ export function adminLinkRoutes(deps: Deps) {
       throw new ApiError(400, 'merchant_mismatch', 'merchantId is not the merchant of this secret key');
     }
     const merchantId = keyMerchantId ?? body.merchantId ?? (await firstMerchantId(deps.db));
-    if (merchantId === undefined || !(await findMerchant(deps.db, merchantId))) {
+    const merchant = merchantId === undefined ? undefined : await findMerchant(deps.db, merchantId);
+    if (merchantId === undefined || !merchant) {
       throw new ApiError(400, 'merchant_not_found', 'merchantId names no merchant');
     }
+    // A link nobody could pay is refused when made: amount plus tax within the merchant's limit (SPEC 5).
+    refuseBadAmounts({ amount: body.amount, taxAmount: body.taxAmount ?? 0 }, { txLimit: centsToAmount(merchant.tx_limit_cents) });
     if (body.slug && (RESERVED_SLUGS.has(body.slug) || (await findLinkBySlug(deps.db, body.slug)))) {
       throw new ApiError(400, 'slug_taken', 'slug is already in use');
     }

@@ -7,6 +7,7 @@ import { originOf } from '../Deps';
 import { ApiError } from '../http/ApiError';
 import type { AppEnv } from '../http/AppEnv';
 import { readObjectBody } from '../http/readBody';
+import { idSchema } from '../http/idSchema';
 import { parseOr400 } from '../payments/validatePayload';
 import { findPlan } from '../store/catalog';
 import type { TransactionRow } from '../store/transactions';
@@ -23,7 +24,7 @@ const RecentQuerySchema = v.object({
   outcome: v.optional(v.picklist(OUTCOMES, `outcome must be one of ${OUTCOMES.join(', ')}`)),
 });
 const NewSubscriptionSchema = v.object({
-  planId: v.pipe(v.number('planId must be a number'), v.integer('planId must be an integer'), v.minValue(1, 'planId must be positive')),
+  planId: idSchema('planId must be a number', 'planId must be a whole number from 1 to 2147483647'),
   email: v.optional(v.pipe(v.string('email must be a string'), v.email('email is not an e-mail address')), 'payer@example.com'),
 });
 

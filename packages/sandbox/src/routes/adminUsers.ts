@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { cardBrandOf, isStrongPassword, CardNumberSchema, randomRegistrationLogin, amountToCents, centsToAmount } from '@pasarela/core';
+import { cardBrandOf, isStrongPassword, CardNumberSchema, randomRegistrationLogin, amountToCents, centsToAmount, freeText, moneySchema, TEXT_LIMITS } from '@pasarela/core';
 import { storedCard } from '../payments/cardFingerprint';
 import type { Deps } from '../Deps';
 import { hashPassword } from '../auth/passwordHash';
@@ -11,17 +11,20 @@ import { parseOr400 } from '../payments/validatePayload';
 import { listMail } from '../store/mailbox';
 import { findUserByLoginOrEmail, profileOf, type UserRow } from '../store/users';
 
+const adminText = (field: string, max: number) =>
+  freeText(max, { missingMessage: `${field} must be a string`, tooLongMessage: `${field} is too long`, charactersMessage: `${field} must not hold control or bidi characters` });
+
 const NewUserSchema = v.object({
-  email: v.pipe(v.string('email is required'), v.email('email is not an e-mail address')),
+  email: v.pipe(adminText('email', TEXT_LIMITS.email), v.email('email is not an e-mail address')),
   password: v.pipe(v.string('password is required'), v.check(isStrongPassword, 'password needs 8+ characters with upper, lower, digit and symbol')),
-  name: v.optional(v.pipe(v.string('name must be a string'), v.maxLength(60, 'name is too long')), 'Ana'),
-  lastname: v.optional(v.pipe(v.string('lastname must be a string'), v.maxLength(60, 'lastname is too long')), 'Prueba'),
+  name: v.optional(adminText('name', TEXT_LIMITS.name), 'Ana'),
+  lastname: v.optional(adminText('lastname', TEXT_LIMITS.name), 'Prueba'),
   login: v.optional(v.pipe(v.string('login must be a string'), v.regex(/^[A-Za-z0-9._-]{3,60}$/, 'login must be 3-60 letters, digits, dots or dashes'))),
-  phone: v.optional(v.pipe(v.string('phone must be a string'), v.maxLength(30, 'phone is too long')), ''),
-  balance: v.optional(v.pipe(v.number('balance must be a number'), v.minValue(0, 'balance must not be negative'), v.maxValue(1_000_000, 'balance is too large')), 0),
+  phone: v.optional(adminText('phone', TEXT_LIMITS.phone), ''),
+  balance: v.optional(v.pipe(moneySchema({ missingMessage: 'balance must be a number', invalidMessage: 'balance must be a number with at most two decimals', belowMessage: 'balance must not be negative' }), v.maxValue(1_000_000, 'balance is too large')), 0),
   isEmployee: v.optional(v.boolean('isEmployee must be a boolean'), false),
   cards: v.optional(v.array(v.pipe(v.string('cards[] must be card numbers'), v.check((n) => v.is(CardNumberSchema, n), 'cards[] must be valid card numbers')), 'cards must be an array'), []),
-  services: v.optional(v.array(v.object({ nameOrAlias: v.string('services[].nameOrAlias is required'), number: v.string('services[].number is required'), code: v.optional(v.string(), '') }), 'services must be an array'), []),
+  services: v.optional(v.pipe(v.array(v.object({ nameOrAlias: adminText('services[].nameOrAlias', TEXT_LIMITS.title), number: adminText('services[].number', 40), code: v.optional(adminText('services[].code', 100), '') }), 'services must be an array'), v.maxLength(50, 'services lists too many')), []),
 });
 
 /** Admin: wallet users with a balance and services, and the dev mailbox. */

@@ -110,10 +110,12 @@ describe('server-side rules', () => {
     expect((await pay({ cardNumber: '4000000000000002' }, link)).data['status']).toBe(0);
     expect((await pay({ cardNumber: '4000000000000002' }, link)).data['status']).toBe(0);
   });
-  it('rejects amounts above the merchant limit (amount_exceeds_limit_allowed)', async () => {
-    const link = await newLink(t, { amount: 5000 });
-    expect(await pay({ amount: 5000.01 }, link)).toMatchObject({ status: 422, data: { code: 'amount_exceeds_limit_allowed' } });
-    expect((await pay({ amount: 5000 }, link)).status).toBe(200);
+  it('rejects amounts above the merchant limit, tax included (amount_exceeds_limit_allowed)', async () => {
+    // 4998.25 plus the link's 1.75 tax is the demo merchant's limit, 5000.
+    const link = await newLink(t, { amount: 4998.25 });
+    expect(await pay({ amount: 4998.26 }, link)).toMatchObject({ status: 422, data: { code: 'amount_exceeds_limit_allowed' } });
+    expect(await pay({ amount: 4998.25, taxAmount: 1.76 }, link)).toMatchObject({ status: 422, data: { code: 'amount_exceeds_limit_allowed' } });
+    expect((await pay({ amount: 4998.25 }, link)).status).toBe(200);
   });
   it('charges the link\'s own price and tax, whatever the page sends', async () => {
     const link = await newLink(t);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { amountToCents, centsToAmount, EMAIL_PAYMENT_REFUSALS, emailPaymentState, isHttpUrl, LINK_METHOD_TOKENS } from '@pasarela/core';
+import { amountToCents, centsToAmount, freeText, moneySchema, EMAIL_PAYMENT_REFUSALS, emailPaymentState, isHttpUrl, LINK_METHOD_TOKENS } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { originOf } from '../Deps';
 import { ApiError } from '../http/ApiError';
@@ -9,6 +9,7 @@ import type { AppEnv } from '../http/AppEnv';
 import { readObjectBody } from '../http/readBody';
 import { reply } from '../http/reply';
 import { parseOr400 } from '../payments/validatePayload';
+import { refuseBadAmounts } from '../payments/checkAmount';
 import { findLinkByCode, insertLink, isLinkPaid } from '../store/links';
 import { sendMail } from '../store/mailbox';
 import { findMerchant, firstMerchantId } from '../store/merchants';
@@ -18,12 +19,12 @@ import { findMerchant, firstMerchantId } from '../store/merchants';
 
 const NewEmailPaymentSchema = v.object({
   to: v.pipe(v.string('to is required'), v.trim(), v.email('to must be an e-mail address'), v.maxLength(254, 'to is too long')),
-  amount: v.pipe(v.number('amount must be a number'), v.finite('amount must be a number'), v.minValue(0.01, 'amount must be above 0'), v.maxValue(1_000_000, 'amount is too large')),
-  description: v.pipe(v.string('description is required'), v.trim(), v.minLength(1, 'description is required'), v.maxLength(200, 'description is longer than 200 characters')),
-  taxAmount: v.optional(v.pipe(v.number('taxAmount must be a number'), v.finite('taxAmount must be a number'), v.minValue(0, 'taxAmount must not be negative'), v.maxValue(1_000_000, 'taxAmount is too large'))),
+  amount: moneySchema({ positive: true, missingMessage: 'amount must be a number', invalidMessage: 'amount must be a number with at most two decimals', belowMessage: 'amount must be above 0' }),
+  description: v.pipe(freeText(200, { missingMessage: 'description is required', tooLongMessage: 'description is longer than 200 characters', charactersMessage: 'description must not hold control or bidi characters' }), v.trim(), v.minLength(1, 'description is required')),
+  taxAmount: v.optional(moneySchema({ missingMessage: 'taxAmount must be a number', invalidMessage: 'taxAmount must be a number with at most two decimals', belowMessage: 'taxAmount must not be negative' })),
   cardTypes: v.optional(v.pipe(v.array(v.picklist(LINK_METHOD_TOKENS, `cardTypes must list card brands or methods: ${LINK_METHOD_TOKENS.join(', ')}`), 'cardTypes must be an array'), v.minLength(1, 'cardTypes must not be empty'))),
   expiresInSeconds: v.optional(v.pipe(v.number('expiresInSeconds must be a number'), v.integer('expiresInSeconds must be an integer'), v.minValue(-86_400, 'expiresInSeconds is out of range'), v.maxValue(90 * 86_400, 'expiresInSeconds is out of range'))),
-  merchantId: v.optional(v.pipe(v.number('merchantId must be a number'), v.integer('merchantId must be an integer'), v.minValue(1, 'merchantId must be positive'))),
+  merchantId: v.optional(v.pipe(v.number('merchantId must be a number'), v.integer('merchantId must be an integer'), v.minValue(1, 'merchantId must be positive'), v.maxValue(2_147_483_647, 'merchantId is too large'))),
   returnUrl: v.optional(v.pipe(v.string('returnUrl must be a string'), v.maxLength(2000, 'returnUrl is too long'), v.check(isHttpUrl, 'returnUrl must be an http or https address'))),
 }, 'the body must be a JSON object');
 
@@ -56,6 +57,7 @@ export function adminEmailPaymentRoutes(deps: Deps) {
     const merchantId = body.merchantId ?? (await firstMerchantId(deps.db));
     const merchant = merchantId === undefined ? undefined : await findMerchant(deps.db, merchantId);
     if (!merchant) throw new ApiError(400, 'merchant_not_found', 'merchantId names no merchant');
+    refuseBadAmounts({ amount: body.amount, taxAmount: body.taxAmount ?? 0 }, { txLimit: centsToAmount(merchant.tx_limit_cents) });
     const link = await insertLink(deps.db, {
       merchantId: merchant.id,
       description: body.description,

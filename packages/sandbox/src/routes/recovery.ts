@@ -7,6 +7,7 @@ import { hashPassword } from '../auth/passwordHash';
 import { ApiError } from '../http/ApiError';
 import type { AppEnv } from '../http/AppEnv';
 import { readObjectBody } from '../http/readBody';
+import { idSchema } from '../http/idSchema';
 import { reply } from '../http/reply';
 import { parseOr400 } from '../payments/validatePayload';
 import { checkCode, issueCode, sendMail } from '../store/mailbox';
@@ -14,7 +15,7 @@ import { findUser, findUserByLoginOrEmail } from '../store/users';
 import { sessionAnswer } from './users';
 
 const code = v.pipe(v.string('missing_arguments'), v.regex(/^\d{6}$/, 'invalid_code_validation_tx'));
-const userId = v.pipe(v.number('missing_arguments'), v.integer('missing_arguments'), v.minValue(1, 'missing_arguments'));
+const userId = idSchema();
 
 /** Where the ids handed out for unknown accounts start. */
 const UNKNOWN_ACCOUNT_ID_BASE = 1_000_000_000;

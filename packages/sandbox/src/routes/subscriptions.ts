@@ -8,6 +8,7 @@ import type { AppEnv } from '../http/AppEnv';
 import { readObjectBody } from '../http/readBody';
 import { reply } from '../http/reply';
 import { AUTH_STATUS, CARD_STATUS, cardOutcomeFor, outcomeKey } from '../gateways/testCards';
+import { idSchema } from '../http/idSchema';
 import { cardAnswerOf } from '../payments/cardAnswer';
 import { storedCard } from '../payments/cardFingerprint';
 import { parseOr400 } from '../payments/validatePayload';
@@ -22,7 +23,7 @@ import { findMerchant } from '../store/merchants';
 
 
 const CustomerSubscriptionSchema = v.object({
-  idPlan: v.pipe(v.number('missing_arguments'), v.integer('missing_arguments')),
+  idPlan: idSchema(),
   email: v.pipe(v.string('missing_arguments'), v.email('invalid_email'), v.maxLength(254, 'invalid_email')),
 }, 'missing_arguments');
 const SubscriptionPaySchema = v.object({

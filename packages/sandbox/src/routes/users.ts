@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { DEFAULT_COUNTRY, DEFAULT_HOW_ARRIVE, email, isStrongPassword, lettersOnly, randomRegistrationLogin } from '@pasarela/core';
+import { DEFAULT_COUNTRY, DEFAULT_HOW_ARRIVE, email, freeText, isStrongPassword, lettersOnly, randomRegistrationLogin, TEXT_LIMITS } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { hashPassword, verifyPassword } from '../auth/passwordHash';
 import { createSession, endSession, userIdOf } from '../auth/sessions';
@@ -16,16 +16,17 @@ import { findUser, findUserByLoginOrEmail, profileOf, type UserRow } from '../st
 export const MAX_FAILED_LOGINS = 5;
 export const LOCK_MS = 15 * 60 * 1000;
 
-const text = (max: number) => v.pipe(v.string('missing_arguments'), v.maxLength(max, 'invalid_length'));
+// Bounded, and no control or bidi characters (core freeText).
+const text = (max: number) => freeText(max);
 const strongPassword = v.pipe(v.string('missing_arguments'), v.maxLength(128, 'invalid_password'), v.check(isStrongPassword, 'invalid_password'));
 
 /** SPEC 3 "Registration payload" (pwd is the password field of the call). */
 const RegistrationSchema = v.object(
   {
-    email: email(),
+    email: v.pipe(text(TEXT_LIMITS.email), email()),
     login: v.optional(v.pipe(text(60), v.regex(/^[A-Za-z0-9._-]{3,60}$/, 'only_alphanumeric_characters'))),
-    name: v.pipe(lettersOnly(), v.maxLength(60, 'invalid_length')),
-    lastname: v.pipe(lettersOnly(), v.maxLength(60, 'invalid_length')),
+    name: v.pipe(lettersOnly(), v.maxLength(TEXT_LIMITS.name, 'text_too_long')),
+    lastname: v.pipe(lettersOnly(), v.maxLength(TEXT_LIMITS.name, 'text_too_long')),
     phone: text(30),
     pwd: strongPassword,
     country: v.optional(text(60)),

@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import { cardPayload, newLink, type TestApp } from './testApp';
+
+/** The codes and ids the payment routes need, made fresh in a test app. */
+export interface PaymentFixtures {
+  /** A link with a price (25 + 1.75 tax). */
+  link: string;
+  /** A payment station without a price: it takes the payer's amount (the open-amount case). */
+  openStation: string;
+  /** A campaign bridge of the demo merchant: donations of 1 to 500. */
+  bridgeId: number;
+  /** A subscription key of a plan. */
+  subscriptionKey: string;
+  planId: number;
+}
+
+export async function paymentFixtures(t: TestApp): Promise<PaymentFixtures> {
+  const link = await newLink(t);
+  const openStation = `OPEN-${randomUUID().slice(0, 8)}`;
+  const station = await t.admin('POST', '/stations', { stationId: openStation, description: 'Caja abierta', amount: 0 });
+  if (station.status !== 201) throw new Error(`station not created: ${JSON.stringify(station.json)}`);
+  const bridge = await t.admin('POST', '/campaigns', { title: 'Donación', minAmount: 1, maxAmount: 500 });
+  if (bridge.status !== 201) throw new Error(`campaign not created: ${JSON.stringify(bridge.json)}`);
+  const plan = await t.admin('POST', '/plans', { name: 'Plan', amount: 9.99, period: 'MO' });
+  if (plan.status !== 201) throw new Error(`plan not created: ${JSON.stringify(plan.json)}`);
+  const planId = Number(plan.json['idPlan'] ?? plan.json['id']);
+  const sub = await t.post('/subscriptions', { idPlan: planId, email: 'pagador@example.com' });
+  return { link, openStation, bridgeId: Number(bridge.json['idBridge']), subscriptionKey: String(sub.data['subscriptionKey']), planId };
+}
+
+/** A valid body for each payment route, to which a test applies hostile amounts. */
+export function paymentBodies(f: PaymentFixtures, code: string): Array<{ path: string; withToken: boolean; body: Record<string, unknown> }> {
+  const contact = { code, email: 'pagador@example.com', trackId: randomUUID() };
+  return [
+    { path: '/cards/auth-capture', withToken: false, body: { ...cardPayload(code), amountToCampaign: 5, idCampaignBridge: f.bridgeId } },
+    { path: '/nequi/push', withToken: false, body: { ...contact, phone: '3991111111' } },
+    { path: '/yappy/payments', withToken: false, body: { ...contact, phone: '61111111' } },
+    { path: '/cash/pay-cash', withToken: false, body: { ...contact, phone: '61111111' } },
+    { path: '/cash/cash-point', withToken: false, body: { ...contact, phone: '61111111' } },
+    { path: '/clave/payments', withToken: false, body: contact },
+    { path: '/crypto/payments', withToken: false, body: { codeProcess: code, currency: 'BTC', network: 'BTC', email: 'pagador@example.com', trackId: randomUUID() } },
+    { path: '/activity/pay', withToken: true, body: { sourceSearch: { paymentCode: code }, useFunds: true, trackId: randomUUID() } },
+    { path: '/activity/send', withToken: true, body: { to: 'amigo@example.com', amount: 5, description: 'Almuerzo' } },
+    { path: `/subscriptions/${f.subscriptionKey}/pay`, withToken: false, body: { cardInformation: cardPayload(code).cardInformation, trackId: randomUUID() } },
+  ];
+}
+
+/** Raw JSON text with `field` set to `numberText` as written (1e999 stays 1e999, not null). */
+export function withRawNumber(body: Record<string, unknown>, field: string, numberText: string): string {
+  const marker = `__raw_${randomUUID()}__`;
+  return JSON.stringify({ ...body, [field]: marker }).replace(`"${marker}"`, numberText);
+}
+
+/** SPEC 7's wire encoding of a JSON text: hex of base64 of its UTF-8. */
+export const encodeJsonText = (json: string) => Buffer.from(Buffer.from(json, 'utf8').toString('base64')).toString('hex');
