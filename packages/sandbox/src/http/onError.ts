@@ -8,6 +8,14 @@ import { errorFields } from '../ops/logger';
 import { reply } from './reply';
 import { MERCHANT_API_PREFIX } from '../routes/merchantApi';
 
+/** nginx's status for a request the client gave up on before the answer; never sent to anyone. */
+export const CLIENT_CLOSED_REQUEST = 499;
+
+/** True when the client closed the connection before the answer (the node server aborts the request's signal). */
+export function clientClosed(c: Context): boolean {
+  return c.req.raw.signal?.aborted === true;
+}
+
 function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof HTTPException) {
@@ -22,7 +30,9 @@ function toApiError(error: unknown): ApiError {
  * /api and as plain JSON under /sandbox and the merchant API (neither is ever encoded).
  */
 export function onError(error: unknown, c: Context<AppEnv>): Response {
-  const apiError = toApiError(error);
+  // The client closed the connection first (reading its body failed): nothing is wrong here and
+  // nobody reads the answer; requestLog logs it as a client abort.
+  const apiError = clientClosed(c) ? new ApiError(CLIENT_CLOSED_REQUEST, 'client_closed_request', 'The client closed the connection') : toApiError(error);
   // A bug, not bad input: log what failed (never the request body, which may hold a card).
   if (apiError.status >= 500 && !(error instanceof ApiError)) c.get('log')?.error(errorFields(error), 'unhandled error');
   const lang = c.get('lang') ?? 'es';

@@ -17,6 +17,7 @@ const DESCRIPTIONS: Readonly<Record<number, string>> = {
   422: 'Unprocessable Entity',
   423: 'Locked',
   429: 'Too Many Requests',
+  499: 'Client Closed Request',
   500: 'Internal Server Error',
   502: 'Bad Gateway',
   503: 'Service Unavailable',

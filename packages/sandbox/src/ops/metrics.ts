@@ -65,7 +65,7 @@ export class Metrics {
       for (const { labels, value } of series.values()) lines.push(`${name}${labelText(labels)} ${value}`);
     };
     counter('pasarela_payments_total', 'Payments this node recorded or settled, by method and outcome (a pending payment counts again when it settles).', this.payments);
-    counter('pasarela_http_requests_total', 'HTTP requests answered, by method, route and status.', this.requests);
+    counter('pasarela_http_requests_total', 'HTTP requests answered, by method, route and status (499: the client closed the connection before the answer).', this.requests);
     counter('pasarela_rate_limited_total', 'Requests answered 429, by limit.', this.limited);
     const name = 'pasarela_http_request_duration_seconds';
     lines.push(`# HELP ${name} Time to answer an HTTP request, by method and route.`, `# TYPE ${name} histogram`);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../http/AppEnv';
 import { clientAddressOf } from '../http/clientAddress';
+import { CLIENT_CLOSED_REQUEST, clientClosed } from '../http/onError';
 import type { Logger } from './logger';
 import type { Metrics } from './metrics';
 
@@ -25,12 +26,17 @@ export function requestLog(log: Logger, metrics: Metrics, trustedProxies: number
     const seconds = (performance.now() - started) / 1000;
     const route = c.req.routePath;
     c.res.headers.set('x-request-id', requestId);
-    metrics.observeRequest(c.req.method, route, c.res.status, seconds);
+    // A client that closed the connection before the answer is counted and logged as 499, whatever
+    // the handler made of it (a failed body read is no server error).
+    const aborted = clientClosed(c);
+    const status = aborted ? CLIENT_CLOSED_REQUEST : c.res.status;
+    metrics.observeRequest(c.req.method, route, status, seconds);
     // Static files, the metrics scrape and the calls a widget page makes in-process for its first
     // screen (the page's own line is at info) are noise at info level.
     const quiet = route === '/metrics' || route.startsWith('/sdk/') || route.startsWith('/widget/assets/') || route.startsWith('/images/') || c.env?.inProcess === true;
-    const line = { reqId: requestId, method: c.req.method, path: c.req.path, route, status: c.res.status, ms: Math.round(seconds * 10_000) / 10, client: clientAddressOf(c, trustedProxies) };
-    if (c.res.status >= 500) log.error(line, 'request failed');
+    const line = { reqId: requestId, method: c.req.method, path: c.req.path, route, status, ms: Math.round(seconds * 10_000) / 10, client: clientAddressOf(c, trustedProxies) };
+    if (aborted) log.info(line, 'client aborted');
+    else if (status >= 500) log.error(line, 'request failed');
     else if (quiet) log.debug(line, 'request');
     else log.info(line, 'request');
   };
