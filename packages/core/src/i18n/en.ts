@@ -266,6 +266,7 @@ export const en: Record<keyof typeof es, string> = {
   crypto_refund_text: 'We will return {{amount}} {{coin}} on the {{network}} network to the address you sent them from:',
   crypto_refund_note: 'We told the shop about the cancellation and the refund. Operation number: {{codOper}}.',
   crypto_refund_pending: 'Payment cancelled: refund pending',
+  crypto_refunded: 'Payment cancelled: refund sent',
   crypto_cancelled: 'Payment cancelled',
   crypto_pay_again: 'Pay again with crypto',
   // Wallet

@@ -264,6 +264,7 @@ export const es = {
   crypto_refund_text: 'Te devolveremos {{amount}} {{coin}} por la red {{network}} a la dirección desde la que los enviaste:',
   crypto_refund_note: 'Avisamos al comercio de la cancelación y del reembolso. Número de operación: {{codOper}}.',
   crypto_refund_pending: 'Pago cancelado: reembolso pendiente',
+  crypto_refunded: 'Pago cancelado: reembolso enviado',
   crypto_cancelled: 'Pago cancelado',
   crypto_pay_again: 'Pagar de nuevo con criptomonedas',
   // Wallet

@@ -75,7 +75,8 @@ export function adminSettleRoutes(deps: Deps) {
     if (refund.status === 'refunded') return c.json(cryptoAnswer(tx));
     const details = { ...tx.details, refund: { ...refund, status: 'refunded', refundedAt: new Date().toISOString() } };
     const [row] = await deps.db.query<TransactionRow>(
-      `update transactions set details = $2, updated_at = now() where cod_oper = $1 and details -> 'refund' ->> 'status' = 'pending' returning *`,
+      `update transactions set details = $2, message_key = 'crypto_refunded', updated_at = now()
+        where cod_oper = $1 and details -> 'refund' ->> 'status' = 'pending' returning *`,
       [tx.cod_oper, JSON.stringify(details)],
     );
     return c.json(cryptoAnswer(row ?? (await txOr404(deps, tx.cod_oper, 'crypto'))));
