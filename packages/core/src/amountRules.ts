@@ -69,7 +69,8 @@ const refuse = (code: AmountRefusal['code'], field: AmountField, detail: string)
 export function paymentAmountRefusal(amounts: PaymentAmounts, limits: AmountLimits = {}): AmountRefusal | null {
   const { amount, taxAmount = 0, donation = 0 } = amounts;
   if (!isMoney(amount)) return refuse('invalid_amount', 'amount', 'amount must be a number with at most two decimals');
-  if (amount <= 0) return refuse('greater_than_zero', 'amount', 'amount must be above 0');
+  // In whole cents: 5e-324 is money (float dust of 0.00) but not above 0.
+  if (amountToCents(amount) <= 0) return refuse('greater_than_zero', 'amount', 'amount must be above 0');
   if (!isMoney(taxAmount) || taxAmount < 0) return refuse('invalid_amount', 'taxAmount', 'taxAmount must be 0 or more, with at most two decimals');
   const totalCents = amountToCents(amount) + amountToCents(taxAmount);
   if (totalCents > MAX_AMOUNT_CENTS) return refuse('invalid_amount', 'amount', `amount plus taxAmount must not exceed ${MAX_AMOUNT}`);
@@ -103,6 +104,6 @@ export const moneySchema = (options: { positive?: boolean; missingMessage?: stri
   return v.pipe(
     v.number(missingMessage),
     v.check((n: number) => isMoney(n), invalidMessage),
-    v.check((n) => (positive ? n > 0 : n >= 0), belowMessage),
+    v.check((n) => (positive ? amountToCents(n) > 0 : n >= 0), belowMessage),
   );
 };
