@@ -69,7 +69,8 @@ describe.runIf(browserAvailable())('transaction result, return page and app-stor
   });
 
   it('/pf/returnpage without a return address (isReturn false) stays and says so', async () => {
-    const codOper = await paidOperation('4242424242424242');
+    // Another card than the first test's: the same card and amount within 5 minutes is a duplicate on any link.
+    const codOper = await paidOperation('4012888888881881');
     const context = await browser.newContext({ locale: 'es-PA' });
     const page = await context.newPage();
     await page.goto(`${sandbox.url}/pf/returnpage?Oper=${codOper}`);

@@ -45,6 +45,7 @@ import { paymentInfoRoutes } from './routes/paymentInfo';
 import { receiptRoutes } from './routes/receipts';
 import { recoveryRoutes } from './routes/recovery';
 import { subscriptionRoutes } from './routes/subscriptions';
+import { attemptRoutes } from './routes/attempts';
 import { staticRoutes } from './routes/staticFiles';
 import { firstScreenAnswers } from './routes/firstScreen';
 import { threeDsRoutes } from './routes/threeDs';
@@ -133,7 +134,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   api.route('/', userRoutes(deps));
   api.route('/', recoveryRoutes(deps));
   api.route('/', accountRoutes(deps));
-  const more = [lookupExtraRoutes, subscriptionRoutes, activityRoutes, processRecordRoutes, nequiRoutes, yappyRoutes, cashRoutes, claveRoutes, cryptoRoutes, validationRoutes, emailPaymentRoutes];
+  const more = [lookupExtraRoutes, subscriptionRoutes, activityRoutes, processRecordRoutes, nequiRoutes, yappyRoutes, cashRoutes, claveRoutes, cryptoRoutes, validationRoutes, emailPaymentRoutes, attemptRoutes];
   for (const routes of more) api.route('/', routes(deps));
   api.all('*', () => {
     throw new ApiError(404, 'not_found', 'No such call');

@@ -29,16 +29,24 @@ export function checkCard(payload: CardPaymentPayload, linkCardTypes: string | n
   if (!isCardExpiryValid(card.expMonth, card.expYear, Date.now())) {
     throw new ApiError(400, 'expired', 'cardInformation.expYear is in the past');
   }
+  return checkCardBrand(card.cardType, linkCardTypes, merchantCardCodes);
+}
+
+/**
+ * A card's brand against the link's cardType list and the brands of the merchant's card services:
+ * the same rule for a typed card and a saved one (422 card_not_valid).
+ */
+export function checkCardBrand<B extends string>(brand: B, linkCardTypes: string | null, merchantCardCodes: readonly string[]): B {
   // SPEC 4: a link whose cardType list names only other methods takes no card at all.
   const linkList = parseCardTypeList(linkCardTypes);
   if (!linkAllowsMethod('card', linkList)) throw new ApiError(422, 'card_not_valid', 'This link does not take cards');
   // Brand tokens narrow the brands; a list of methods alone (CARD, NEQUI, ...) does not.
-  const allowedByLink = cardBrandsOfList(linkList);
-  if (allowedByLink.length > 0 && !allowedByLink.includes(card.cardType)) {
-    throw new ApiError(422, 'card_not_valid', `${card.cardType} is not accepted for this link`);
+  const allowedByLink: readonly string[] = cardBrandsOfList(linkList);
+  if (allowedByLink.length > 0 && !allowedByLink.includes(brand)) {
+    throw new ApiError(422, 'card_not_valid', `${brand} is not accepted for this link`);
   }
-  if (!merchantCardCodes.includes(card.cardType)) throw new ApiError(422, 'card_not_valid');
-  return card.cardType;
+  if (!merchantCardCodes.includes(brand)) throw new ApiError(422, 'card_not_valid');
+  return brand;
 }
 
 /** SPEC 6 "Guest payer ... allowed when the merchant's guest flag allows it (hasPaymentGuest)". */

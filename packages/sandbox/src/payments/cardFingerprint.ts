@@ -19,8 +19,13 @@ export function storedCard(cardNumberDigits: string, brand: CardBrand, key: Buff
     brand,
     last4: lastFour(cardNumberDigits),
     token: `tok_${randomBytes(12).toString('hex')}`,
-    fingerprint: createHmac('sha256', key).update(cardNumberDigits).digest('hex'),
+    fingerprint: cardFingerprintOf(cardNumberDigits, key),
   };
+}
+
+/** The keyed fingerprint of a card number (StoredCard.fingerprint). */
+export function cardFingerprintOf(cardNumberDigits: string, key: Buffer): string {
+  return createHmac('sha256', key).update(cardNumberDigits).digest('hex');
 }
 
 export function maskedNumber(last4: string): string {

@@ -35,6 +35,7 @@ async function chargeLocked(tx: Queryable, sub: DueSubscription): Promise<Transa
     description: plan.description, lang: 'es', tx_channel: CHANNEL.subscription, redirect_url: null, expires_at: null, reference: null,
     // The server charges a renewal itself: no caller, so neither a user nor a guest service id.
     user_id: null, anonymous_user_service_id: null, details: { idSubscription: sub.id, subscriptionKey: sub.subscription_key, renewal: true }, campaign_bridge_id: null, campaign_cents: 0,
+    request_fingerprint: null,
   }, newCodOper());
 }
 

@@ -11,7 +11,9 @@ import { checkPaymentCaptcha } from './captchaVerdict';
 import { checkGuestAllowed } from './cardChecks';
 import { paymentMethodOf } from '../routes/merchants';
 import { findMerchant, listMerchantServices, type MerchantRow } from '../store/merchants';
-import { findTransactionByTrackId, insertTransaction, newCodOper, type NewTransaction, type TransactionRow } from '../store/transactions';
+import { insertTransaction, newCodOper, type NewTransaction, type TransactionRow } from '../store/transactions';
+import { attemptThatWon, chargeFingerprint, earlierAttempt, identityOf } from './chargeAttempt';
+import type { ChargeIdentity } from '@pasarela/core';
 
 // SPEC 5 amount rules (core amountRules): checkLinkPayment applies the rest (above 0, the merchant limit).
 const money = moneySchema();
@@ -77,21 +79,58 @@ export async function checkLinkPayment(deps: Deps, input: LinkPaymentInput, meth
 
 type MethodFields = Pick<NewTransaction, 'method' | 'status' | 'auth_status' | 'message_key'> & Partial<NewTransaction>;
 
-/** Records a method's transaction once per trackId; a repeat returns the first row. */
-export async function recordPayment(deps: Deps, checked: CheckedPayment, input: LinkPaymentInput, fields: MethodFields, lang: string): Promise<TransactionRow> {
-  if (input.trackId) {
-    const earlier = await findTransactionByTrackId(deps.db, input.trackId);
-    if (earlier) return earlier;
-  }
-  const row = await insertTransaction(deps.db, {
+/**
+ * The fingerprint of a link payment's charge: method, code, amount and tax as sent, phone and
+ * e-mail, and what else the method names (`extra`: a Nequi push or QR, a cash network, a saved card).
+ */
+export function linkPaymentFingerprint(
+  deps: Pick<Deps, 'cardFingerprintKey'>, input: LinkPaymentInput, method: string, extra: Partial<ChargeIdentity> = {},
+): string {
+  return chargeFingerprint(deps.cardFingerprintKey, identityOf({
+    method, target: input.code,
+    amountCents: input.amount === undefined ? null : amountToCents(input.amount),
+    taxCents: input.taxAmount === undefined ? null : amountToCents(input.taxAmount),
+    phone: input.phone, email: input.email, ...extra,
+  }));
+}
+
+/**
+ * A repeat of an earlier request with this trackId and charge, looked up before the link's checks:
+ * the payment it made is answered again even when the link is paid or expired by now.
+ * The trackId on another charge is 409 track_id_reused.
+ */
+export async function repeatedPayment(deps: Pick<Deps, 'db'>, input: LinkPaymentInput, fingerprint: string): Promise<TransactionRow | undefined> {
+  checkPaymentCaptcha(input.captchaToken);
+  return earlierAttempt(deps.db, input.trackId, fingerprint);
+}
+
+/**
+ * Records a method's transaction once per trackId: a repeat of the same charge returns the first
+ * row, the trackId on another charge is 409 track_id_reused. `fingerprint` is the route's
+ * linkPaymentFingerprint when it names more than the method and the link fields.
+ */
+export async function recordPayment(
+  deps: Pick<Deps, 'db' | 'cardFingerprintKey'>, checked: CheckedPayment, input: LinkPaymentInput, fields: MethodFields, lang: string,
+  fingerprint: string = linkPaymentFingerprint(deps, input, fields.method),
+): Promise<TransactionRow> {
+  const earlier = await earlierAttempt(deps.db, input.trackId, fingerprint);
+  if (earlier) return earlier;
+  const row = await insertTransaction(deps.db, linkTransactionOf(checked, input, fields, lang, fingerprint), newCodOper());
+  if (row) return row;
+  if (!input.trackId) throw new Error('payment without trackId not inserted');
+  // Another request with this trackId got there first (any node): the same charge, or 409.
+  return attemptThatWon(deps.db, input.trackId, fingerprint);
+}
+
+/** The transaction a link payment records: the link's and the request's fields, then the method's. */
+export function linkTransactionOf(checked: CheckedPayment, input: LinkPaymentInput, fields: MethodFields, lang: string, fingerprint: string): NewTransaction {
+  return {
     track_id: input.trackId ?? null, link_code: checked.link.code, merchant_id: checked.merchant.id,
     amount_cents: checked.amountCents, tax_cents: checked.taxCents, tx_type: TRANSACTION_TYPES.authCapture,
     card_brand: null, card_last4: null, card_token: null, card_fingerprint: null, payer_name: '',
     email: input.email, phone: input.phone, concept: input.concept, description: input.description || checked.link.description,
     lang, tx_channel: input.txChannel, redirect_url: null, expires_at: null, reference: null, user_id: null, anonymous_user_service_id: checked.anonymousUserServiceId ?? null, details: {}, campaign_bridge_id: null, campaign_cents: 0,
+    request_fingerprint: fingerprint,
     ...fields,
-  }, newCodOper());
-  const result = row ?? (input.trackId ? await findTransactionByTrackId(deps.db, input.trackId) : undefined);
-  if (!result) throw new Error('payment neither inserted nor found');
-  return result;
+  };
 }

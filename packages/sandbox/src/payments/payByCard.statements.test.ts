@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Transaction, TransactionOptions } from '../db/Database';
-import { cardPayload, createTestApp, newLink, type TestApp } from '../test/testApp';
+import { cardPayload, createTestApp, newLink, testCardNumber, type TestApp } from '../test/testApp';
 
 // Round trips to the database per card payment (docs/performance.md "Round trips per card
 // payment"): every statement the route sends, BEGIN and COMMIT (or ROLLBACK) of a transaction
@@ -64,8 +64,9 @@ describe('statements per card payment', () => {
   });
   it('a duplicate: 4 (the look-up, BEGIN and lock, duplicate check, ROLLBACK)', async () => {
     const link = await newLink(t);
-    await countPayment(cardPayload(link));
-    const { status, statements } = await countPayment(cardPayload(link));
+    const cardNumber = testCardNumber(crypto.randomUUID());
+    await countPayment(cardPayload(link, { cardNumber }));
+    const { status, statements } = await countPayment(cardPayload(link, { cardNumber }));
     expect(status).toBe(409);
     expect(statements, statements.join('\n')).toHaveLength(4);
   });

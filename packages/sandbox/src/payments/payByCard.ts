@@ -1,4 +1,4 @@
-import { CardPaymentPayloadSchema, DUPLICATE_WINDOW_MS, exceedsMerchantLimit, type Language, amountToCents, centsToAmount, TRANSACTION_TYPES } from '@pasarela/core';
+import { CardPaymentPayloadSchema, DUPLICATE_WINDOW_MS, type CardPaymentPayload, exceedsMerchantLimit, type Language, amountToCents, centsToAmount, TRANSACTION_TYPES } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { saveUserCard } from '../store/userCards';
 import { ApiError } from '../http/ApiError';
@@ -7,8 +7,9 @@ import { cardPaymentStartOf } from './payTarget';
 import { checkAmount } from './checkAmount';
 import { mailReceipt } from './receiptMail';
 import { checkCard, checkDomain, checkGuestAllowed, donationOf } from './cardChecks';
-import { findTransactionByTrackId, insertUnlessDuplicate, newCodOper, type TransactionRow } from '../store/transactions';
-import { storedCard } from './cardFingerprint';
+import { duplicateLockKey, insertUnlessDuplicate, newCodOper, type TransactionRow } from '../store/transactions';
+import { cardFingerprintOf, storedCard } from './cardFingerprint';
+import { attemptThatWon, chargeFingerprint, identityOf, sameChargeOrRefuse } from './chargeAttempt';
 import { cardAnswerOf, type CardAnswer } from './cardAnswer';
 import { parseOr400 } from './validatePayload';
 import { checkPaymentCaptcha } from './captchaVerdict';
@@ -29,10 +30,12 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
   const lang = ctx.lang;
   const trackId = payload.additionalData.trackId;
   checkPaymentCaptcha(payload.additionalData.captchaToken);
+  const fingerprint = cardPaymentFingerprint(deps.cardFingerprintKey, payload);
   // One query: the trackId, the link, its merchant and the merchant's card brands.
   const start = await cardPaymentStartOf(deps, payload.code, trackId);
-  // A repeated trackId (double click, retry after a timeout) answers what the first one did.
-  if (start.kind === 'repeat') return cardAnswerOf(start.earlier, lang);
+  // A repeated trackId (double click, retry after a timeout) answers what the first one did;
+  // the same trackId on another charge is refused (409 track_id_reused).
+  if (start.kind === 'repeat') return cardAnswerOf(sameChargeOrRefuse(start.earlier, fingerprint), lang);
   const { target: link, merchant, cardCodes } = start;
   checkGuestAllowed(merchant, ctx.anonymousUserServiceId);
   checkAmount(link, payload.amount, payload.taxAmount, merchant.tx_limit_cents);
@@ -49,9 +52,9 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
   const codOper = newCodOper();
   const donation = await donationOf(deps, payload, merchant.id);
   const since = new Date(Date.now() - DUPLICATE_WINDOW_MS);
-  // The duplicate check and the insert hold a lock on (card, amount, link): two payments of the
-  // same card at the same moment, each with its own trackId, cannot both pass the check.
-  const advisoryLock = `${card.fingerprint}:${amountCents}:${link.code}`;
+  // The duplicate check and the insert hold a lock on (card, amount): two payments of the same
+  // card at the same moment, each with its own trackId, on any links, cannot both pass the check.
+  const advisoryLock = duplicateLockKey(card.fingerprint, amountCents);
   const inserted = await deps.db.transaction(async (tx) => {
     const result = await insertUnlessDuplicate(tx, {
       track_id: trackId,
@@ -82,18 +85,32 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
       anonymous_user_service_id: ctx.anonymousUserServiceId ?? null,
       details: {},
       ...donation,
-    }, codOper, { linkCode: link.code, fingerprint: card.fingerprint, amountCents, since });
+      request_fingerprint: fingerprint,
+    }, codOper, { fingerprint: card.fingerprint, amountCents, since });
     // The same trackId racing in at the same moment is a retry, not a second payment.
     if (result.kind === 'duplicate' && result.trackId === trackId) return undefined;
     if (result.kind === 'duplicate') throw new ApiError(409, 'possible_duplicated_tx');
     return result.kind === 'inserted' ? result.row : undefined;
   }, { advisoryLock });
-  const row: TransactionRow | undefined = inserted ?? (await findTransactionByTrackId(deps.db, trackId));
-  if (!row) throw new Error('transaction neither inserted nor found');
+  // Not inserted: the same trackId got there first (any node), with this charge or another.
+  const row: TransactionRow = inserted ?? (await attemptThatWon(deps.db, trackId, fingerprint));
   if (inserted) await mailReceipt(deps.db, inserted, merchant.name);
   // SPEC 3 storeCard: a wallet user's approved card is kept (as a token) for the next payment.
   if (inserted && ctx.userId && payload.storeCard === true && inserted.status === CARD_STATUS.approved) {
     await saveUserCard(deps.db, ctx.userId, card, inserted.payer_name);
   }
   return cardAnswerOf(row, lang);
+}
+
+/**
+ * What defines a card payment's charge (core ChargeIdentity): the link, amount, tax, donation and
+ * the card's keyed fingerprint; nothing the payer may retype or the widget may renew on a retry.
+ */
+export function cardPaymentFingerprint(key: Buffer, payload: CardPaymentPayload): string {
+  const bridge = Number(payload.idCampaignBridge);
+  return chargeFingerprint(key, identityOf({
+    method: 'card', target: payload.code, amountCents: amountToCents(payload.amount), taxCents: amountToCents(payload.taxAmount),
+    donationCents: payload.amountToCampaign && Number.isSafeInteger(bridge) ? amountToCents(payload.amountToCampaign) : 0,
+    card: cardFingerprintOf(payload.cardInformation.cardNumber, key),
+  }));
 }

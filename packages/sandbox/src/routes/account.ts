@@ -73,8 +73,8 @@ export function accountRoutes(deps: Deps) {
     const isDefault = body.isDefault === true || n === 0;
     if (isDefault) await deps.db.query('update user_cards set is_default = false where user_id = $1', [userId]);
     const [row] = await deps.db.query<CardRow>(
-      'insert into user_cards (user_id, card_token, card_brand, card_last4, name_on_card, is_default) values ($1, $2, $3, $4, $5, $6) returning *',
-      [userId, card.token, card.brand, card.last4, body.nameOnCard, isDefault],
+      'insert into user_cards (user_id, card_token, card_brand, card_last4, name_on_card, is_default, card_fingerprint) values ($1, $2, $3, $4, $5, $6, $7) returning *',
+      [userId, card.token, card.brand, card.last4, body.nameOnCard, isDefault, card.fingerprint],
     );
     if (!row) throw new Error('card insert returned nothing');
     return reply(c, { status: 1, messageSys: messageSysFor('approved', lang), card: savedCardOf(row) });

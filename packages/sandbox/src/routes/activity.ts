@@ -8,12 +8,15 @@ import type { AppEnv } from '../http/AppEnv';
 import { readObjectBody } from '../http/readBody';
 import { idSchema, MAX_DB_INTEGER, queryInteger } from '../http/idSchema';
 import { reply } from '../http/reply';
-import { checkLinkPayment, recordPayment } from '../payments/linkPayment';
+import { checkLinkPayment, linkPaymentFingerprint, linkTransactionOf, repeatedPayment } from '../payments/linkPayment';
+import { attemptThatWon } from '../payments/chargeAttempt';
+import { checkCardBrand } from '../payments/cardChecks';
+import { merchantCardCodes } from '../store/merchants';
 import { parseOr400 } from '../payments/validatePayload';
 import { findStation, stationOf } from '../store/catalog';
 import { sendMail } from '../store/mailbox';
 import type { LinkRow } from '../store/links';
-import type { TransactionRow } from '../store/transactions';
+import { duplicateLockKey, insertTransaction, insertUnlessDuplicate, newCodOper, type TransactionRow } from '../store/transactions';
 import { transactionSummary } from './adminLinks';
 
 /** SPEC 7 search "code hex-encoded, or code:: plus encoded code"; a station search is JSON. */
@@ -75,22 +78,47 @@ export function activityRoutes(deps: Deps) {
     const body = parseOr400(PaySchema, await readObjectBody(c));
     const userId = currentUserId(c);
     const input = { code: body.sourceSearch.paymentCode, email: '', phone: '', concept: '', description: '', txChannel: body.txChannel, trackId: body.trackId, captchaToken: body.captchaToken };
-    const method = body.useFunds ? 'pfw' : 'card';
-    const checked = await checkLinkPayment(deps, input, method, undefined);
-    const total = checked.amountCents + checked.taxCents;
-    let card: { card_brand: string; card_last4: string; card_token: string } | undefined;
-    if (!body.useFunds) {
-      [card] = await deps.db.query('select card_brand, card_last4, card_token from user_cards where id = $1 and user_id = $2', [body.idUsrCard ?? -1, userId]);
-      if (!card) throw new ApiError(404, 'card_not_found', 'idUsrCard names none of your cards');
-    } else {
-      const [debited] = await deps.db.query('update users set balance_cents = balance_cents - $2 where id = $1 and balance_cents >= $2 returning id', [userId, total]);
-      if (!debited) throw new ApiError(422, 'payment_rejected', 'Not enough balance');
+    const method = body.useFunds ? 'balance' : 'card';
+    const fingerprint = linkPaymentFingerprint(deps, input, method, {
+      card: body.useFunds ? null : `saved:${body.idUsrCard ?? ''}`, variant: `user:${userId}`,
+    });
+    const answer = (tx: TransactionRow) => reply(c, { activityResult: { status: tx.status, codOper: tx.cod_oper }, ...transactionSummary(tx) });
+    const earlier = await repeatedPayment(deps, input, fingerprint);
+    if (earlier) return answer(earlier);
+    const checked = await checkLinkPayment(deps, input, body.useFunds ? 'pfw' : 'card', undefined);
+    const lang = c.get('lang');
+    if (body.useFunds) {
+      const fields = { method, status: 1, auth_status: 'APPROVED', message_key: 'approved', user_id: userId };
+      // The debit and the payment commit together: a retry (same trackId) records nothing and debits nothing.
+      const inserted = await deps.db.transaction(async (tx) => {
+        const row = await insertTransaction(tx, linkTransactionOf(checked, input, fields, lang, fingerprint), newCodOper());
+        if (!row) return undefined;
+        const [debited] = await tx.query('update users set balance_cents = balance_cents - $2 where id = $1 and balance_cents >= $2 returning id', [userId, row.amount_cents + row.tax_cents]);
+        if (!debited) throw new ApiError(422, 'payment_rejected', 'Not enough balance');
+        return row;
+      });
+      return answer(inserted ?? (await attemptThatWon(deps.db, input.trackId ?? '', fingerprint)));
     }
-    const tx = await recordPayment(deps, checked, input, {
-      method: body.useFunds ? 'balance' : 'card', status: 1, auth_status: 'APPROVED', message_key: 'approved', user_id: userId,
-      card_brand: card?.card_brand ?? null, card_last4: card?.card_last4 ?? null, card_token: card?.card_token ?? null,
-    }, c.get('lang'));
-    return reply(c, { activityResult: { status: tx.status, codOper: tx.cod_oper }, ...transactionSummary(tx) });
+    const [card] = await deps.db.query<{ card_brand: string; card_last4: string; card_token: string; card_fingerprint: string | null }>(
+      'select card_brand, card_last4, card_token, card_fingerprint from user_cards where id = $1 and user_id = $2', [body.idUsrCard ?? -1, userId]);
+    if (!card) throw new ApiError(404, 'card_not_found', 'idUsrCard names none of your cards');
+    // A saved card is held to the link's cardType list and the merchant's brands, as a typed one.
+    checkCardBrand(card.card_brand, checked.link.cardTypes, await merchantCardCodes(deps.db, checked.merchant.id));
+    // A card saved before fingerprints were kept stands for itself by its token.
+    const sameCard = card.card_fingerprint ?? `token:${card.card_token}`;
+    const fields = {
+      method, status: 1, auth_status: 'APPROVED', message_key: 'approved', user_id: userId,
+      card_brand: card.card_brand, card_last4: card.card_last4, card_token: card.card_token, card_fingerprint: sameCard,
+    };
+    const since = new Date(Date.now() - DUPLICATE_WINDOW_MS);
+    const result = await deps.db.transaction(
+      (tx) => insertUnlessDuplicate(tx, linkTransactionOf(checked, input, fields, lang, fingerprint), newCodOper(), { fingerprint: sameCard, amountCents: checked.amountCents, since }),
+      { advisoryLock: duplicateLockKey(sameCard, checked.amountCents) },
+    );
+    if (result.kind === 'inserted') return answer(result.row);
+    // SPEC 8 possible_duplicated_tx, unless the duplicate is this very attempt racing in again.
+    if (result.kind === 'duplicate' && (!input.trackId || result.trackId !== input.trackId)) throw new ApiError(409, 'possible_duplicated_tx');
+    return answer(await attemptThatWon(deps.db, input.trackId ?? '', fingerprint));
   });
   // SPEC 7 "send/list/pending activities": a payment request sent by e-mail to someone.
   user.post('/send', async (c) => {

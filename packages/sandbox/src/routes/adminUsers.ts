@@ -46,8 +46,8 @@ export function adminUserRoutes(deps: Deps) {
     for (const [i, number] of body.cards.entries()) {
       const card = storedCard(number, cardBrandOf(number) ?? 'VISA', deps.cardFingerprintKey);
       await deps.db.query(
-        'insert into user_cards (user_id, card_token, card_brand, card_last4, name_on_card, is_default) values ($1, $2, $3, $4, $5, $6)',
-        [user.id, card.token, card.brand, card.last4, `${body.name} ${body.lastname}`.toUpperCase(), i === 0],
+        'insert into user_cards (user_id, card_token, card_brand, card_last4, name_on_card, is_default, card_fingerprint) values ($1, $2, $3, $4, $5, $6, $7)',
+        [user.id, card.token, card.brand, card.last4, `${body.name} ${body.lastname}`.toUpperCase(), i === 0, card.fingerprint],
       );
     }
     for (const s of body.services) {

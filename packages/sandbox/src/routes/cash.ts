@@ -8,7 +8,7 @@ import { ApiError } from '../http/ApiError';
 import type { AppEnv } from '../http/AppEnv';
 import { readObjectBody } from '../http/readBody';
 import { reply } from '../http/reply';
-import { checkLinkPayment, LinkPaymentFields, recordPayment } from '../payments/linkPayment';
+import { checkLinkPayment, LinkPaymentFields, linkPaymentFingerprint, recordPayment, repeatedPayment } from '../payments/linkPayment';
 import { parseOr400 } from '../payments/validatePayload';
 import { findTransaction, settleTransaction, type TransactionRow } from '../store/transactions';
 
@@ -48,11 +48,11 @@ export function cashRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   const issue = (network: 'PAYCASH' | 'PC') => async (c: Context<AppEnv>) => {
     const body = parseOr400(CashSchema, await readObjectBody(c));
-    const checked = await checkLinkPayment(deps, body, 'cash', guestServiceIdOf(c));
-    const tx = await recordPayment(deps, checked, body, {
+    const fingerprint = linkPaymentFingerprint(deps, body, 'cash', { variant: network });
+    const tx = (await repeatedPayment(deps, body, fingerprint)) ?? (await recordPayment(deps, await checkLinkPayment(deps, body, 'cash', guestServiceIdOf(c)), body, {
       method: 'cash', status: 0, auth_status: 'PENDING', message_key: 'pending', reference: voucherNumber(),
       expires_at: new Date(Date.now() + CASH_PENDING_MS), details: { network },
-    }, c.get('lang'));
+    }, c.get('lang'), fingerprint));
     const result = cashResultOf(tx);
     // SPEC 4: a pay-cash result code starting with 1 is success; a cash-point text is "1|<codOper>".
     return reply(c, network === 'PAYCASH' ? { ...result, resultCode: '100' } : { ...result, result: `1|${tx.cod_oper}` });

@@ -70,7 +70,9 @@ describe('subscriptions', () => {
     expect(paid.data).toMatchObject({ status: 1, subscriptionKey: key });
     const receipt = await t.get(`/receipts/${String(paid.data['codOper'])}`);
     expect(receipt.data).toMatchObject({ type: 'RECURRENT', totalPay: 19.99 });
-    expect((await t.get(`/subscriptions/${key}`)).data).toMatchObject({ status: 1, nextChargeAt: expect.any(String) });
+    // Active now: no longer offered as a pending subscription.
+    expect((await t.get(`/subscriptions/${key}`)).data).toMatchObject({ code: 'request_already_paid' });
+    expect((await t.db.query('select status from subscriptions where subscription_key = $1', [key]))[0]).toEqual({ status: 1 });
     const renewal = await t.admin('POST', `/subscriptions/${key}/due`);
     expect(renewal.json).toMatchObject({ charged: { amount: 19.99, status: 1 } });
     // Due again only after a period: reading it now charges nothing more.

@@ -8,7 +8,7 @@ import type { AppEnv } from '../http/AppEnv';
 import { escapeHtml, sandboxPage } from '../http/html';
 import { readObjectBody } from '../http/readBody';
 import { reply } from '../http/reply';
-import { checkLinkPayment, LinkPaymentFields, recordPayment } from '../payments/linkPayment';
+import { checkLinkPayment, LinkPaymentFields, linkPaymentFingerprint, recordPayment, repeatedPayment } from '../payments/linkPayment';
 import { parseOr400 } from '../payments/validatePayload';
 import { findTransaction, settleTransaction } from '../store/transactions';
 import { afterChallengeUrl } from './threeDs';
@@ -28,8 +28,9 @@ export function claveRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.post('/clave/payments', async (c) => {
     const body = parseOr400(ClaveSchema, await readObjectBody(c));
-    const checked = await checkLinkPayment(deps, body, 'clave', guestServiceIdOf(c));
-    const tx = await recordPayment(deps, checked, body, { method: 'clave', status: -1, auth_status: 'PENDING', message_key: 'pending' }, c.get('lang'));
+    const fingerprint = linkPaymentFingerprint(deps, body, 'clave');
+    const tx = (await repeatedPayment(deps, body, fingerprint))
+      ?? (await recordPayment(deps, await checkLinkPayment(deps, body, 'clave', guestServiceIdOf(c)), body, { method: 'clave', status: -1, auth_status: 'PENDING', message_key: 'pending' }, c.get('lang'), fingerprint));
     const redirectUrl = `${new URL(c.req.url).origin}/sandbox/clave/${tx.cod_oper}`;
     return reply(c, { codOper: tx.cod_oper, status: tx.status, redirectUrl });
   });

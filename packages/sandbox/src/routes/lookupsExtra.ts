@@ -1,4 +1,4 @@
-import { centsToAmount, CHANNEL } from '@pasarela/core';
+import { centsToAmount, CHANNEL, isSubscriptionActive } from '@pasarela/core';
 import { Hono } from 'hono';
 import type { Deps } from '../Deps';
 import { ApiError } from '../http/ApiError';
@@ -35,6 +35,8 @@ export function lookupExtraRoutes(deps: Deps) {
     const sub = found && (await findSubscription(deps.db, found.subscription_key));
     const plan = sub && (await findPlan(deps.db, sub.plan_id));
     if (!sub || !plan) throw new ApiError(404, 'error_to_load');
+    // A pending subscription only: an active one is not offered (nor paid) again.
+    if (isSubscriptionActive(sub.status)) throw new ApiError(409, 'request_already_paid', 'This subscription is already active');
     return reply(c, { idSubscription: sub.id, subscriptionKey: sub.subscription_key, status: sub.status, email: sub.email, nextChargeAt: sub.next_charge_at?.toISOString() ?? null, plan: planOf(plan) });
   });
   // SPEC 7 "GET merchant services by merchant and a second path param (gateway such as PFW or LK)".

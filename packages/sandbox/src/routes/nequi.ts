@@ -8,7 +8,7 @@ import type { AppEnv } from '../http/AppEnv';
 import { readObjectBody } from '../http/readBody';
 import { reply } from '../http/reply';
 import { nequiOutcome, nequiPhone } from '../gateways/testPhones';
-import { checkLinkPayment, LinkPaymentFields, recordPayment } from '../payments/linkPayment';
+import { checkLinkPayment, LinkPaymentFields, linkPaymentFingerprint, recordPayment, repeatedPayment } from '../payments/linkPayment';
 import { parseOr400 } from '../payments/validatePayload';
 import { findTransaction, settleTransaction, type TransactionRow } from '../store/transactions';
 
@@ -30,11 +30,12 @@ export function nequiRoutes(deps: Deps) {
     const body = parseOr400(PushSchema, await readObjectBody(c));
     const phone = nequiPhone(body.phone);
     if (!phone) throw new ApiError(400, 'invalid_phone_number', 'phone must be a Nequi mobile (3xx xxx xxxx)');
-    const checked = await checkLinkPayment(deps, body, 'nequi', guestServiceIdOf(c));
-    const tx = await recordPayment(deps, checked, { ...body, phone }, {
+    const input = { ...body, phone };
+    const fingerprint = linkPaymentFingerprint(deps, input, 'nequi', { variant: 'push' });
+    const tx = (await repeatedPayment(deps, input, fingerprint)) ?? (await recordPayment(deps, await checkLinkPayment(deps, body, 'nequi', guestServiceIdOf(c)), input, {
       method: 'nequi', status: -1, auth_status: 'PENDING', message_key: 'pending', details: { kind: 'push', outcome: nequiOutcome(phone) },
       expires_at: new Date(Date.now() + deps.payerWindows.nequiMs),
-    }, c.get('lang'));
+    }, c.get('lang'), fingerprint));
     return reply(c, nequiAnswer(tx));
   };
   app.post('/nequi/push', push);
@@ -43,10 +44,10 @@ export function nequiRoutes(deps: Deps) {
   app.get('/nequi/qr', async (c) => {
     const q = c.req.query();
     const body = parseOr400(QrQuerySchema, { ...q, amount: q['amount'] ? Number(q['amount']) : undefined, taxAmount: q['taxAmount'] ? Number(q['taxAmount']) : undefined });
-    const checked = await checkLinkPayment(deps, body, 'nequi', guestServiceIdOf(c));
-    const tx = await recordPayment(deps, checked, body, {
+    const fingerprint = linkPaymentFingerprint(deps, body, 'nequi', { variant: 'qr' });
+    const tx = (await repeatedPayment(deps, body, fingerprint)) ?? (await recordPayment(deps, await checkLinkPayment(deps, body, 'nequi', guestServiceIdOf(c)), body, {
       method: 'nequi', status: -1, auth_status: 'PENDING', message_key: 'pending', details: { kind: 'qr' }, expires_at: new Date(Date.now() + deps.payerWindows.nequiMs),
-    }, c.get('lang'));
+    }, c.get('lang'), fingerprint));
     const qrValue = `nequi://sandbox/pay?oper=${tx.cod_oper}&amount=${centsToAmount(tx.amount_cents + tx.tax_cents)}`;
     await deps.db.query("update transactions set details = details || $2::jsonb where cod_oper = $1", [tx.cod_oper, JSON.stringify({ qrValue })]);
     return reply(c, { codOper: tx.cod_oper, status: -1, qrValue, expiresAt: tx.expires_at?.toISOString() ?? null });

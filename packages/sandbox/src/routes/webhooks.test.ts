@@ -28,10 +28,11 @@ async function newMerchant(app: Pick<TestApp, 'admin'>, url = receiver.url): Pro
   return { id: Number(res.json['idMerchant']), secretKey: String(res.json['secretKey']), webhookSecret: String(res.json['webhookSecret']) };
 }
 
-async function payByCard(app: TestApp, m: Merchant, cardNumber = '4242424242424242') {
+// Without a cardNumber, each payment's card is its own: the same card and amount within 5 minutes is a duplicate on any link.
+async function payByCard(app: TestApp, m: Merchant, cardNumber?: string) {
   const link = await app.admin('POST', '/links', { amount: 25, taxAmount: 1.75, description: 'Pedido', merchantId: m.id });
   const code = String(link.json['code']);
-  const paid = await app.post('/cards/auth-capture', cardPayload(code, { cardNumber }));
+  const paid = await app.post('/cards/auth-capture', cardPayload(code, cardNumber === undefined ? {} : { cardNumber }));
   return { code, codOper: String(paid.data['codOper']), data: paid.data };
 }
 

@@ -7,7 +7,7 @@ import type { AppEnv } from '../http/AppEnv';
 import { readObjectBody } from '../http/readBody';
 import { reply } from '../http/reply';
 import { yappyOutcome, yappyPhone } from '../gateways/testPhones';
-import { checkLinkPayment, LinkPaymentFields, recordPayment } from '../payments/linkPayment';
+import { checkLinkPayment, LinkPaymentFields, linkPaymentFingerprint, recordPayment, repeatedPayment } from '../payments/linkPayment';
 import { parseOr400 } from '../payments/validatePayload';
 import { findTransaction, settleTransaction, type TransactionRow } from '../store/transactions';
 
@@ -24,11 +24,12 @@ export function yappyRoutes(deps: Deps) {
     const body = parseOr400(YappySchema, await readObjectBody(c));
     const phone = yappyPhone(body.phone);
     if (!phone) throw new ApiError(400, 'invalid_phone_number', 'phone must be a Yappy mobile (6xxx xxxx)');
-    const checked = await checkLinkPayment(deps, body, 'yappy', guestServiceIdOf(c));
-    const tx = await recordPayment(deps, checked, { ...body, phone }, {
+    const input = { ...body, phone };
+    const fingerprint = linkPaymentFingerprint(deps, input, 'yappy');
+    const tx = (await repeatedPayment(deps, input, fingerprint)) ?? (await recordPayment(deps, await checkLinkPayment(deps, body, 'yappy', guestServiceIdOf(c)), input, {
       method: 'yappy', status: -1, auth_status: 'PENDING', message_key: 'pending',
       expires_at: new Date(Date.now() + deps.payerWindows.yappyMs), details: { outcome: yappyOutcome(phone) },
-    }, c.get('lang'));
+    }, c.get('lang'), fingerprint));
     return reply(c, yappyAnswer(tx));
   });
   app.get('/yappy/payments/:codOper', async (c) => {

@@ -35,6 +35,8 @@ export interface TransactionRow {
   details: Record<string, unknown>;
   campaign_bridge_id: number | null;
   campaign_cents: number;
+  /** HMAC of what defines the charge (core chargeIdentityText): a repeated trackId must make the same one. */
+  request_fingerprint: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -50,7 +52,7 @@ const COLUMNS = [
   'track_id', 'link_code', 'merchant_id', 'method', 'amount_cents', 'tax_cents', 'status', 'auth_status',
   'message_key', 'tx_type', 'card_brand', 'card_last4', 'card_token', 'card_fingerprint', 'payer_name',
   'email', 'phone', 'concept', 'description', 'lang', 'tx_channel', 'redirect_url', 'expires_at', 'reference',
-  'user_id', 'anonymous_user_service_id', 'details', 'campaign_bridge_id', 'campaign_cents',
+  'user_id', 'anonymous_user_service_id', 'details', 'campaign_bridge_id', 'campaign_cents', 'request_fingerprint',
 ] as const satisfies ReadonlyArray<keyof NewTransaction>;
 
 /**
@@ -90,6 +92,7 @@ const COLUMN_TYPES: Record<(typeof COLUMNS)[number], string> = {
   card_token: 'text', card_fingerprint: 'text', payer_name: 'text', email: 'text', phone: 'text', concept: 'text',
   description: 'text', lang: 'text', tx_channel: 'text', redirect_url: 'text', expires_at: 'timestamptz', reference: 'text',
   user_id: 'integer', anonymous_user_service_id: 'integer', details: 'jsonb', campaign_bridge_id: 'integer', campaign_cents: 'integer',
+  request_fingerprint: 'text',
 };
 
 /** What insertUnlessDuplicate did. */
@@ -100,19 +103,25 @@ export type DuplicateCheckedInsert =
   /** No duplicate, but a row with this trackId exists (another request with it got there first). */
   | { kind: 'track_id_taken' };
 
+/** The advisory lock key that serialises the duplicate check of one card and amount, whatever it pays. */
+export function duplicateLockKey(cardFingerprint: string, amountCents: number): string {
+  return `duplicate:${cardFingerprint}:${amountCents}`;
+}
+
 /**
- * SPEC 8 possible_duplicated_tx: "same amount and card within 5 minutes". Counted per link, and
- * only payments that went through or may still (approved or pending): a decline is no charge.
+ * SPEC 8 possible_duplicated_tx: "same amount and card within 5 minutes", whatever link or station
+ * it paid, counting only payments that went through or may still (approved or pending): a decline
+ * is no charge.
  * Looks for such a payment and, when there is none, inserts tx (once per trackId, as
  * insertTransaction does), in one statement. Two payments of one card at the same moment must run
- * it in transactions holding one advisory lock (payByCard), taken in a statement before this one:
+ * it in transactions holding one advisory lock (duplicateLockKey), taken in a statement before this one:
  * a statement sees only what was committed before it started.
  */
 export async function insertUnlessDuplicate(
   db: Queryable,
   tx: NewTransaction,
   codOper: string,
-  duplicate: { fingerprint: string; amountCents: number; since: Date; linkCode: string | null },
+  duplicate: { fingerprint: string; amountCents: number; since: Date },
 ): Promise<DuplicateCheckedInsert> {
   const values = [codOper, ...COLUMNS.map((c) => (c === 'details' ? JSON.stringify(tx.details) : tx[c]))];
   const casts = ['$1::text', ...COLUMNS.map((c, i) => `$${i + 2}::${COLUMN_TYPES[c]}`)].join(', ');
@@ -120,14 +129,14 @@ export async function insertUnlessDuplicate(
   const [result] = await db.query<Partial<TransactionRow> & { duplicates: number; duplicate_track_id: string | null }>(
     `with duplicate as (
        select track_id from transactions where card_fingerprint = $${d + 1} and amount_cents = $${d + 2} and created_at >= $${d + 3}
-         and status in (1, -1) and link_code is not distinct from $${d + 4} limit 1
+         and status in (1, -1) limit 1
      ), inserted as (
        insert into transactions (cod_oper, ${COLUMNS.join(', ')}) select ${casts} where not exists (select 1 from duplicate)
        on conflict (track_id) do nothing returning *
      )
      select (select count(*) from duplicate)::int as duplicates, (select track_id from duplicate) as duplicate_track_id, inserted.*
      from (select 1) as one left join inserted on true`,
-    [...values, duplicate.fingerprint, duplicate.amountCents, duplicate.since, duplicate.linkCode],
+    [...values, duplicate.fingerprint, duplicate.amountCents, duplicate.since],
   );
   if (!result) throw new Error('insertUnlessDuplicate returned no row');
   const { duplicates, duplicate_track_id: duplicateTrackId, ...row } = result;

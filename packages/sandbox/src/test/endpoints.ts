@@ -38,6 +38,7 @@ export const ENDPOINTS: ReadonlyArray<{ method: 'GET' | 'POST' | 'PUT'; path: st
   { method: 'GET', path: '/api/v1/subscriptions/:x' },
   { method: 'POST', path: '/api/v1/subscriptions' },
   { method: 'POST', path: '/api/v1/subscriptions/:x/pay' },
+  { method: 'GET', path: '/api/v1/payments/attempts/:x' },
   { method: 'GET', path: '/api/v1/merchants/:x/services/:x' },
   { method: 'GET', path: '/api/v1/merchants/:x/commerce-user' },
   { method: 'GET', path: '/api/v1/merchants/:x/plans' },

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { authHeaders, decodeBody, encodeBody, SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY, type ApiKeys } from '@pasarela/core';
 import { createApp, type AppOptions } from '../app';
 import type { Database } from '../db/Database';
@@ -120,9 +120,28 @@ export async function createTestApp(
   };
 }
 
-/** A card payment body as the widget builds it (core buildCardPaymentPayload's shape). */
+/**
+ * An approved test VISA of its own for a seed: the duplicate rule (same card and amount within 5
+ * minutes, on any link) must not join the unrelated payments of one test file.
+ */
+export function testCardNumber(seed: string): string {
+  const body = `4${BigInt(`0x${createHash('sha256').update(seed).digest('hex').slice(0, 16)}`).toString().padStart(14, '7').slice(-14)}`;
+  // Luhn: the check digit that makes the sum of the doubled-every-second digits a multiple of 10.
+  const sum = [...body].reverse().reduce((acc, d, i) => {
+    const n = Number(d) * (i % 2 === 0 ? 2 : 1);
+    return acc + (n > 9 ? n - 9 : n);
+  }, 0);
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}
+
+/**
+ * A card payment body as the widget builds it (core buildCardPaymentPayload's shape). Without a
+ * cardNumber, the card is testCardNumber(trackId): the same trackId sends the same card (a retry),
+ * another trackId another card.
+ */
 export function cardPayload(code: string, overrides: { cardNumber?: string; cvv?: string; amount?: number; taxAmount?: number; trackId?: string; cardType?: string; lang?: string } = {}) {
-  const cardNumber = overrides.cardNumber ?? '4242424242424242';
+  const trackId = overrides.trackId ?? randomUUID();
+  const cardNumber = overrides.cardNumber ?? testCardNumber(trackId);
   const cardType = overrides.cardType ?? (cardNumber.startsWith('4') ? 'VISA' : cardNumber.startsWith('3') ? 'AMEX' : 'MC');
   return {
     cclw: 'TIENDADEMO',
@@ -145,7 +164,7 @@ export function cardPayload(code: string, overrides: { cardNumber?: string; cvv?
       lastName: 'Núñez',
       cardType,
     },
-    additionalData: { domainRequested: 'shop.test', trackId: overrides.trackId ?? randomUUID(), zipCode: '0000', street: 'Calle 50' },
+    additionalData: { domainRequested: 'shop.test', trackId, zipCode: '0000', street: 'Calle 50' },
     customFieldValues: [],
     txChannel: 'PWW',
     lang: overrides.lang ?? 'es',
