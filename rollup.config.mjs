@@ -39,12 +39,13 @@ const minifyLoader = terser({ format: { comments: false }, compress: { passes: 2
 
 // In the UMD build, `import.meta.url` (the loader's own address, read once at start-up) only needs
 // the running <script>'s src; rollup's general shim is ~200 bytes longer than this, and the loader's
-// budget is 6 KB. Outside a browser it yields "file:", whose origin is "null", as in tests.
+// budget is 6 KB. Outside a browser it yields "file:", whose origin is "null", as in tests. The
+// CommonJS build reads it the same way (rollup's own shim there throws under a partial DOM shim).
 function umdScriptUrl() {
   return {
     name: 'pasarela-umd-script-url',
     resolveImportMeta(property, { format }) {
-      if (property !== 'url' || format !== 'umd') return null;
+      if (property !== 'url' || (format !== 'umd' && format !== 'cjs')) return null;
       return '(typeof document<"u"&&document.currentScript&&document.currentScript.src||"file:")';
     },
   };
@@ -75,7 +76,11 @@ const loader = [
     input: root('./packages/checkout/src/index.ts'),
     plugins: loaderPlugins(),
     treeshake: loaderTreeshake,
-    output: { file: root('./packages/checkout/dist/checkout.mjs'), format: 'es', plugins: [minifyLoader] },
+    output: [
+      { file: root('./packages/checkout/dist/checkout.mjs'), format: 'es', plugins: [minifyLoader] },
+      // `require('@pasarela/checkout')`: the same API as the ESM build, with no listener on the page.
+      { file: root('./packages/checkout/dist/checkout.cjs'), format: 'cjs', plugins: [minifyLoader] },
+    ],
   },
 ];
 
@@ -99,20 +104,28 @@ const dtsOf = (entry, name) => ({
 });
 const loaderTypes = [dtsOf('index.ts', 'checkout'), dtsOf('pure.ts', 'pure')];
 
-// @pasarela/react: ESM for bundlers, unminified (the app's bundler minifies), with React and the
-// loader left as imports (react is a peer dependency, @pasarela/checkout a dependency).
+// @pasarela/react: ESM for bundlers and CommonJS for require(), unminified (the app's bundler
+// minifies), with React and the loader left as imports (react is a peer dependency,
+// @pasarela/checkout a dependency). Every export is a hook or a component that uses hooks, so the
+// whole module is a client module: the 'use client' directive heads both files, for React Server
+// Components frameworks (Next.js App Router) to keep it out of the server graph.
 const reactExternal = (id) => /^(react|react-dom|@pasarela\/checkout)(\/|$)/.test(id);
+const useClient = "'use client';";
 const reactPackage = {
   input: root('./packages/react/src/index.ts'),
   plugins: [resolve({ extensions: tsExtensions }), transpile()],
   external: reactExternal,
-  output: { file: root('./packages/react/dist/index.js'), format: 'es' },
+  output: [
+    { file: root('./packages/react/dist/index.js'), format: 'es', banner: useClient },
+    { file: root('./packages/react/dist/index.cjs'), format: 'cjs', banner: useClient },
+  ],
 };
+// .d.ts for `import` (the package is ESM by default) and .d.cts for `require`.
 const reactTypes = {
   input: root('./packages/react/src/index.ts'),
   plugins: [dts({ respectExternal: false, tsconfig: root('./tsconfig.json') })],
   external: reactExternal,
-  output: { file: root('./packages/react/dist/index.d.ts'), format: 'es' },
+  output: ['d.ts', 'd.cts'].map((ext) => ({ file: root(`./packages/react/dist/index.${ext}`), format: 'es' })),
 };
 
 // examples/react.html's bundle, as a merchant's build would make it: React 19 and the packages

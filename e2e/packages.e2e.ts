@@ -1,4 +1,6 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { checkPublishedPackages } from '../scripts/check-packages.mjs';
@@ -16,7 +18,7 @@ describe('published packages', () => {
     const [checkout, react] = results;
     expect(checkout?.entrypoints).toEqual(['.', './pure', './package.json']);
     expect(checkout?.files.filter((f) => !f.startsWith('dist/') && f !== 'package.json')).toEqual(['pure/package.json']);
-    expect(react?.files.sort()).toEqual(['dist/index.d.ts', 'dist/index.js', 'package.json']);
+    expect(react?.files.sort()).toEqual(['dist/index.cjs', 'dist/index.d.cts', 'dist/index.d.ts', 'dist/index.js', 'package.json']);
   }, 120_000);
 
   it('import and require in Node, where there is no window, by their package names', () => {
@@ -27,23 +29,80 @@ describe('published packages', () => {
       const checkout = await import('@pasarela/checkout');
       const pure = await import('@pasarela/checkout/pure');
       const react = await import('@pasarela/react');
-      const umd = require('@pasarela/checkout');
+      const cjs = require('@pasarela/checkout');
       const pureCjs = require('@pasarela/checkout/pure');
+      const reactCjs = require('@pasarela/react');
       console.log(JSON.stringify({
         window: typeof window,
         esm: [typeof checkout.open, checkout.version, checkout.Checkout.open === checkout.open],
-        umd: [typeof umd.open, umd.version],
+        cjs: [typeof cjs.open, cjs.version],
         pure: [await pure.loadCheckout('https://checkout.example.com'), await pureCjs.loadCheckout('https://checkout.example.com')],
         react: [typeof react.CheckoutButton, typeof react.CheckoutFrame, typeof react.useCheckout],
+        reactCjs: [typeof reactCjs.CheckoutButton, typeof reactCjs.CheckoutFrame, typeof reactCjs.useCheckout],
       }));
     `;
     const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: rootDir, encoding: 'utf8' });
     expect(JSON.parse(out)).toEqual({
       window: 'undefined',
       esm: ['function', '0.1.0', true],
-      umd: ['function', '0.1.0'],
+      cjs: ['function', '0.1.0'],
       pure: [null, null],
       react: ['function', 'function', 'function'],
+      reactCjs: ['function', 'function', 'function'],
     });
+  });
+
+  it('add no listener to a page when imported or required: only the script tag wires pay buttons', () => {
+    // A page-like global document, as server rendering with a DOM shim or a CommonJS bundle has.
+    const script = `
+      const { createRequire } = await import('node:module');
+      const require = createRequire(process.cwd() + '/');
+      const added = [];
+      globalThis.document = { addEventListener: (type) => added.push(type) };
+      await import('@pasarela/checkout');
+      require('@pasarela/checkout');
+      await import('@pasarela/react');
+      require('@pasarela/react');
+      const imported = added.length;
+      // the script tag's build does listen: the check above can fail
+      require(process.cwd() + '/packages/checkout/dist/checkout.js');
+      console.log(JSON.stringify({ imported, scriptTag: added.length - imported }));
+    `;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: rootDir, encoding: 'utf8' });
+    expect(JSON.parse(out)).toEqual({ imported: 0, scriptTag: 1 });
+  });
+
+  it('type-check in an app compiled with exactOptionalPropertyTypes, which may pass undefined settings', () => {
+    // A merchant's app, strict and exact, importing the built declarations by package name.
+    const dir = mkdtempSync(join(rootDir, 'node_modules', '.pasarela-types-'));
+    try {
+      writeFileSync(join(dir, 'app.tsx'), [
+        "import { open } from '@pasarela/checkout';",
+        "import { CheckoutButton, CheckoutFrame, useCheckout } from '@pasarela/react';",
+        "declare const lang: 'es' | 'en' | undefined;",
+        'declare const baseUrl: string | undefined;',
+        "open({ code: 'LK1', lang, baseUrl, onResult: undefined });",
+        "open({ slug: 'tienda', code: undefined, lang });",
+        "export const button = <CheckoutButton code=\"LK1\" lang={lang} baseUrl={baseUrl}>Pagar</CheckoutButton>;",
+        'export const frame = <CheckoutFrame stationId="ST1" lang={lang} />;',
+        'export function Pay() { const checkout = useCheckout(); return checkout; }',
+        "// @ts-expect-error a language the checkout does not speak is still refused",
+        "open({ code: 'LK1', lang: 'fr' });",
+      ].join('\n'));
+      const tsc = join(rootDir, 'node_modules', 'typescript', 'bin', 'tsc');
+      const args = ['--noEmit', '--strict', '--exactOptionalPropertyTypes', '--skipLibCheck', '--jsx', 'react-jsx', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', join(dir, 'app.tsx')];
+      const run = spawnSync(process.execPath, [tsc, ...args], { cwd: dir, encoding: 'utf8' });
+      expect(run.stdout + run.stderr).toBe('');
+      expect(run.status).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it("@pasarela/react is a client module: 'use client' heads both builds (React Server Components, Next.js App Router)", () => {
+    for (const file of ['packages/react/dist/index.js', 'packages/react/dist/index.cjs']) {
+      const text = readFileSync(join(rootDir, file), 'utf8');
+      expect(text.startsWith("'use client';"), file).toBe(true);
+    }
   });
 });

@@ -15,11 +15,11 @@ const rootDir = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * The published packages and the module resolutions each one supports (arethetypeswrong's
- * profiles): @pasarela/react is ESM only, as React apps are bundled.
+ * profiles): both ship ESM and CommonJS, so every resolution must find types and code.
  */
 export const PUBLISHED = [
   { dir: 'packages/checkout', ignoreResolutions: [] },
-  { dir: 'packages/react', ignoreResolutions: ['node10', 'node16-cjs'] },
+  { dir: 'packages/react', ignoreResolutions: [] },
 ];
 
 function pack(pkgDir) {

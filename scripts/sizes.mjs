@@ -45,8 +45,10 @@ export function measureSizes() {
   const other = {};
   for (const path of [
     'packages/checkout/dist/checkout.d.ts',
+    'packages/checkout/dist/checkout.cjs',
     'packages/checkout/dist/pure.mjs',
     'packages/react/dist/index.js',
+    'packages/react/dist/index.cjs',
     'packages/widget/dist/index.html',
     'packages/sandbox/dist/server.mjs',
     // The sandbox console: a developer's page, never a payer's.

@@ -7,7 +7,7 @@ export type CheckoutTarget =
   /** A payment link (type lk). */
   | { code: string; slug?: never; subscriptionKey?: never; stationId?: never }
   /** A payment-link slug page, or with `code` a slug and code page. */
-  | { slug: string; code?: string; subscriptionKey?: never; stationId?: never }
+  | { slug: string; code?: string | undefined; subscriptionKey?: never; stationId?: never }
   /** A subscription plan. */
   | { subscriptionKey: string; code?: never; slug?: never; stationId?: never }
   /** A payment station. */
@@ -37,17 +37,19 @@ export interface CheckoutEvent {
 
 export type CheckoutEventName = keyof CheckoutEvent;
 
+// Every setting also takes `undefined` (the same as leaving it out, as open() reads it), so that
+// apps compiled with exactOptionalPropertyTypes can pass `lang={maybeLanguage}`.
 export interface CheckoutSettings {
   /** Language of the checkout; the payer's browser language when omitted. */
-  lang?: CheckoutLanguage;
+  lang?: CheckoutLanguage | undefined;
   /** Mount inline in this element (or the first match of this selector); a modal otherwise. */
-  container?: HTMLElement | string;
+  container?: HTMLElement | string | undefined;
   /** Checkout origin; defaults to the origin the loader script was loaded from. */
-  baseUrl?: string;
-  onReady?: (event: CheckoutEvent['ready']) => void;
-  onResult?: (result: PaymentResult) => void;
-  onClose?: (event: CheckoutEvent['close']) => void;
-  onError?: (error: CheckoutError) => void;
+  baseUrl?: string | undefined;
+  onReady?: ((event: CheckoutEvent['ready']) => void) | undefined;
+  onResult?: ((result: PaymentResult) => void) | undefined;
+  onClose?: ((event: CheckoutEvent['close']) => void) | undefined;
+  onError?: ((error: CheckoutError) => void) | undefined;
 }
 
 export type CheckoutOptions = CheckoutTarget & CheckoutSettings;
