@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { CardNumberSchema, cardBrandOf, centsToAmount, cvcLengthFor, digitsOnly, FULL_USER_SERVICES_LIMIT, isCardExpiryValid } from '@pasarela/core';
+import { freeText, CardNumberSchema, cardBrandOf, centsToAmount, cvcLengthFor, digitsOnly, FULL_USER_SERVICES_LIMIT, isCardExpiryValid } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { currentUserId, requireUser } from '../auth/sessions';
 import { ApiError } from '../http/ApiError';
@@ -30,7 +30,7 @@ const RegisterCardSchema = v.object(
     expMonth: v.pipe(v.string('missing_arguments'), v.regex(/^(0[1-9]|1[0-2])$/, 'expired')),
     expYear: v.pipe(v.string('missing_arguments'), v.regex(/^(\d{2}|\d{4})$/, 'expired')),
     cvv: v.pipe(v.string('missing_arguments'), v.regex(/^\d{3,4}$/, 'invalid_cvc')),
-    nameOnCard: v.pipe(v.string('missing_arguments'), v.minLength(1, 'missing_arguments'), v.maxLength(80, 'invalid_length')),
+    nameOnCard: v.pipe(freeText(80, { tooLongMessage: 'invalid_length' }), v.minLength(1, 'missing_arguments')),
     isDefault: v.optional(v.boolean('missing_arguments')),
   },
   'missing_arguments',

@@ -35,17 +35,17 @@ export function searchTermOf(raw: string): { station: string } | { code: string 
 }
 
 const PaySchema = v.object({
-  sourceSearch: v.looseObject({ paymentCode: v.pipe(v.string('missing_arguments'), v.minLength(1, 'missing_arguments'), v.maxLength(100, 'missing_arguments')) }, 'missing_arguments'),
+  sourceSearch: v.looseObject({ paymentCode: v.pipe(freeText(100, { tooLongMessage: 'missing_arguments' }), v.minLength(1, 'missing_arguments')) }, 'missing_arguments'),
   idUsrCard: v.optional(v.nullable(idSchema())),
   idUsrService: v.optional(v.nullable(idSchema())),
   useFunds: v.optional(v.boolean('missing_arguments'), false),
-  txChannel: v.optional(v.pipe(v.string('missing_arguments'), v.maxLength(10, 'missing_arguments')), CHANNEL.widget),
+  txChannel: v.optional(v.pipe(freeText(10, { tooLongMessage: 'missing_arguments' })), CHANNEL.widget),
   customFieldValues: v.optional(v.array(v.unknown(), 'missing_arguments')),
-  trackId: v.optional(v.pipe(v.string('missing_arguments'), v.maxLength(64, 'missing_arguments'))),
+  trackId: v.optional(v.pipe(freeText(64, { tooLongMessage: 'missing_arguments' }))),
   ...PaymentSecurityEntries,
 }, 'missing_arguments');
 const SendSchema = v.object({
-  to: v.pipe(v.string('missing_arguments'), v.email('invalid_email'), v.maxLength(254, 'invalid_email')),
+  to: v.pipe(freeText(254, { tooLongMessage: 'invalid_email' }), v.email('invalid_email')),
   amount: v.pipe(moneySchema({ positive: true }), v.maxValue(1_000_000, 'invalid_amount')),
   description: v.optional(freeText(TEXT_LIMITS.concept, { multiline: true }), ''),
 }, 'missing_arguments');

@@ -50,9 +50,13 @@ describe('POST /sandbox/links', () => {
 });
 
 describe('amounts in cents (core amountToCents)', () => {
-  it('rounds half away from zero on the decimal value: 1.005 is 1.01 and 0.075 is 0.08', async () => {
-    const code = await newLink(t, { amount: 1.005, taxAmount: 0.075 });
-    expect((await t.get(`/payment-info?code=${code}`)).data).toMatchObject({ amount: 1.01, taxAmount: 0.08 });
+  it('keeps two-decimal amounts exactly, float dust included: 0.1 + 0.2 is 0.30', async () => {
+    const code = await newLink(t, { amount: 0.1 + 0.2, taxAmount: 1.1 * 3 });
+    expect((await t.get(`/payment-info?code=${code}`)).data).toMatchObject({ amount: 0.3, taxAmount: 3.3 });
+  });
+  it('refuses a third decimal instead of rounding it (docs/spec-decisions.md "Amounts on the wire")', async () => {
+    expect(await t.admin('POST', '/links', { amount: 1.005, description: 'x' })).toMatchObject({ status: 400, json: { code: 'invalid_arguments' } });
+    expect(await t.admin('POST', '/links', { amount: 1, taxAmount: 0.075, description: 'x' })).toMatchObject({ status: 400, json: { message: 'taxAmount must be a number with at most two decimals' } });
   });
 });
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { centsToAmount } from '@pasarela/core';
+import { centsToAmount, freeText } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { originOf } from '../Deps';
 import { ApiError } from '../http/ApiError';
@@ -25,7 +25,7 @@ const RecentQuerySchema = v.object({
 });
 const NewSubscriptionSchema = v.object({
   planId: idSchema('planId must be a number', 'planId must be a whole number from 1 to 2147483647'),
-  email: v.optional(v.pipe(v.string('email must be a string'), v.email('email is not an e-mail address')), 'payer@example.com'),
+  email: v.optional(v.pipe(freeText(254, { missingMessage: 'email must be a string', tooLongMessage: 'email is too long', charactersMessage: 'email must not hold control or bidi characters' }), v.email('email is not an e-mail address')), 'payer@example.com'),
 });
 
 type ListedRow = TransactionRow & { validation_state: number | null };

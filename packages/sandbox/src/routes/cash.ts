@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { randomInt } from 'node:crypto';
 import * as v from 'valibot';
-import { CASH_PENDING_MS, formatPanamaDate, formatPanamaTime, centsToAmount } from '@pasarela/core';
+import { freeText, CASH_PENDING_MS, formatPanamaDate, formatPanamaTime, centsToAmount } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { guestServiceIdOf } from '../auth/callerAuth';
 import { ApiError } from '../http/ApiError';
@@ -15,7 +15,7 @@ import { findTransaction, settleTransaction, type TransactionRow } from '../stor
 /** SPEC 7 pay-cash / cash-point body (cclw, amount, taxAmount, email, phone, concept, ...), plus the link code. */
 const CashSchema = v.object({
   ...LinkPaymentFields,
-  cclw: v.optional(v.pipe(v.string('missing_arguments'), v.maxLength(60, 'missing_arguments'))),
+  cclw: v.optional(v.pipe(freeText(60, { tooLongMessage: 'missing_arguments' }))),
 }, 'missing_arguments');
 
 /** SPEC 4 cash: 3 declined, 0 and -1 pending, 1 completed, 2 paid. An unpaid voucher lapses after 24 hours. */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import {
-  moneySchema, PaymentSecurityEntries, centsToAmount, cryptoAmountText, cryptoRefundOnCancel, CRYPTO_PAYMENT_SUCCESS_STATUS, CRYPTO_RATE_FROZEN_MS, CHANNEL,
+  freeText, moneySchema, PaymentSecurityEntries, centsToAmount, cryptoAmountText, cryptoRefundOnCancel, CRYPTO_PAYMENT_SUCCESS_STATUS, CRYPTO_RATE_FROZEN_MS, CHANNEL,
   type CryptoRefund, type Language,
 } from '@pasarela/core';
 import type { Deps } from '../Deps';
@@ -18,7 +18,7 @@ import { findTransaction, type TransactionRow } from '../store/transactions';
 import { findMerchant } from '../store/merchants';
 import { sendMail } from '../store/mailbox';
 
-const short = (max: number) => v.pipe(v.string('missing_arguments'), v.maxLength(max, 'missing_arguments'));
+const short = (max: number) => freeText(max, { tooLongMessage: 'missing_arguments' });
 /** SPEC 3 "Crypto request". */
 const CryptoRequestSchema = v.object({
   amountUSD: v.optional(moneySchema({ positive: true })),

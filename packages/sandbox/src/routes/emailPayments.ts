@@ -18,7 +18,7 @@ import { findMerchant, firstMerchantId } from '../store/merchants';
 // sent by e-mail. It pays a single-use link of its own; the e-mail carries the request's token.
 
 const NewEmailPaymentSchema = v.object({
-  to: v.pipe(v.string('to is required'), v.trim(), v.email('to must be an e-mail address'), v.maxLength(254, 'to is too long')),
+  to: v.pipe(freeText(254, { missingMessage: 'to is required', tooLongMessage: 'to is too long', charactersMessage: 'to must not hold control or bidi characters' }), v.trim(), v.email('to must be an e-mail address')),
   amount: moneySchema({ positive: true, missingMessage: 'amount must be a number', invalidMessage: 'amount must be a number with at most two decimals', belowMessage: 'amount must be above 0' }),
   description: v.pipe(freeText(200, { missingMessage: 'description is required', tooLongMessage: 'description is longer than 200 characters', charactersMessage: 'description must not hold control or bidi characters' }), v.trim(), v.minLength(1, 'description is required')),
   taxAmount: v.optional(moneySchema({ missingMessage: 'taxAmount must be a number', invalidMessage: 'taxAmount must be a number with at most two decimals', belowMessage: 'taxAmount must not be negative' })),

@@ -1,4 +1,4 @@
-import { centsToAmount } from '@pasarela/core';
+import { freeText, centsToAmount } from '@pasarela/core';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import type { Deps } from '../Deps';
@@ -12,7 +12,7 @@ import { checkLinkPayment, LinkPaymentFields, linkPaymentFingerprint, recordPaym
 import { parseOr400 } from '../payments/validatePayload';
 import { findTransaction, settleTransaction, type TransactionRow } from '../store/transactions';
 
-const PushSchema = v.object({ ...LinkPaymentFields, phone: v.pipe(v.string('missing_arguments'), v.maxLength(20, 'invalid_phone_number')) }, 'missing_arguments');
+const PushSchema = v.object({ ...LinkPaymentFields, phone: v.pipe(freeText(20, { tooLongMessage: 'invalid_phone_number' })) }, 'missing_arguments');
 const QrQuerySchema = v.object({ ...LinkPaymentFields, action: v.optional(v.string(), 'GENERATE') });
 
 /** SPEC 4 Nequi: 1 approved, -1 pending. A declined push/QR reads as the catalogue's error. */

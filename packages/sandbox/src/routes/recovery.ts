@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { isStrongPassword } from '@pasarela/core';
+import { freeText, isStrongPassword } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { hashPassword } from '../auth/passwordHash';
 import { ApiError } from '../http/ApiError';
@@ -23,8 +23,8 @@ const UNKNOWN_ACCOUNT_ID_BASE = 1_000_000_000;
 /** SPEC 7 "POST recovery password": the step is told by which fields are sent. */
 const RecoverySchema = v.union(
   [
-    v.object({ loginOrEmail: v.pipe(v.string('missing_arguments'), v.minLength(1, 'missing_arguments'), v.maxLength(254, 'invalid_length')) }),
-    v.object({ idUsr: userId, confirmationCode: code, newPassword: v.pipe(v.string('missing_arguments'), v.maxLength(128, 'invalid_password'), v.check(isStrongPassword, 'invalid_password')) }),
+    v.object({ loginOrEmail: v.pipe(freeText(254, { tooLongMessage: 'invalid_length' }), v.minLength(1, 'missing_arguments')) }),
+    v.object({ idUsr: userId, confirmationCode: code, newPassword: v.pipe(freeText(128, { tooLongMessage: 'invalid_password' }), v.check(isStrongPassword, 'invalid_password')) }),
     v.object({ idUsr: userId, confirmationCode: code }),
   ],
   'missing_arguments',

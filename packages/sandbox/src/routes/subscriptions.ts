@@ -2,15 +2,15 @@ import { Hono } from 'hono';
 import { randomBytes } from 'node:crypto';
 import * as v from 'valibot';
 import {
-  PaymentSecurityEntries, CardInformationSchema, isCardExpiryValid, type Language, CHANNEL, SERVICE_CODES, activationChargeCents, isSubscriptionActive, subscriptionPasses,
+  freeText, PaymentSecurityEntries, CardInformationSchema, isCardExpiryValid, type Language, CHANNEL, SERVICE_CODES, activationChargeCents, isSubscriptionActive, subscriptionPasses,
 } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { ApiError } from '../http/ApiError';
 import type { AppEnv } from '../http/AppEnv';
 import { readObjectBody } from '../http/readBody';
+import { idSchema } from '../http/idSchema';
 import { reply } from '../http/reply';
 import { AUTH_STATUS, CARD_STATUS, cardOutcomeFor, outcomeKey } from '../gateways/testCards';
-import { idSchema } from '../http/idSchema';
 import { cardAnswerOf } from '../payments/cardAnswer';
 import { cardFingerprintOf, storedCard } from '../payments/cardFingerprint';
 import { attemptThatWon, chargeFingerprint, earlierAttempt, identityOf } from '../payments/chargeAttempt';
@@ -27,12 +27,12 @@ import { findMerchant } from '../store/merchants';
 
 const CustomerSubscriptionSchema = v.object({
   idPlan: idSchema(),
-  email: v.pipe(v.string('missing_arguments'), v.email('invalid_email'), v.maxLength(254, 'invalid_email')),
+  email: v.pipe(freeText(254, { tooLongMessage: 'invalid_email' }), v.email('invalid_email')),
 }, 'missing_arguments');
 const SubscriptionPaySchema = v.object({
   cardInformation: CardInformationSchema,
-  email: v.optional(v.pipe(v.string('missing_arguments'), v.maxLength(254, 'invalid_email')), ''),
-  trackId: v.pipe(v.string('missing_arguments'), v.minLength(1, 'missing_arguments'), v.maxLength(64, 'missing_arguments')),
+  email: v.optional(v.pipe(freeText(254, { tooLongMessage: 'invalid_email' })), ''),
+  trackId: v.pipe(freeText(64, { tooLongMessage: 'missing_arguments' }), v.minLength(1, 'missing_arguments')),
   lang: v.optional(v.picklist(['es', 'en'], 'missing_arguments')),
   ...PaymentSecurityEntries,
 }, 'missing_arguments');

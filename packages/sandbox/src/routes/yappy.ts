@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
+import { freeText } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { guestServiceIdOf } from '../auth/callerAuth';
 import { ApiError } from '../http/ApiError';
@@ -11,7 +12,7 @@ import { checkLinkPayment, LinkPaymentFields, linkPaymentFingerprint, recordPaym
 import { parseOr400 } from '../payments/validatePayload';
 import { findTransaction, settleTransaction, type TransactionRow } from '../store/transactions';
 
-const YappySchema = v.object({ ...LinkPaymentFields, phone: v.pipe(v.string('missing_arguments'), v.maxLength(20, 'invalid_phone_number')) }, 'missing_arguments');
+const YappySchema = v.object({ ...LinkPaymentFields, phone: v.pipe(freeText(20, { tooLongMessage: 'invalid_phone_number' })) }, 'missing_arguments');
 
 function yappyAnswer(tx: TransactionRow) {
   return { codOper: tx.cod_oper, status: tx.status, phone: tx.phone, expiresAt: tx.expires_at?.toISOString() ?? null };
