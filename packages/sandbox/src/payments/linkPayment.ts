@@ -73,7 +73,11 @@ export async function checkLinkPayment(deps: Deps, input: LinkPaymentInput, meth
   // SPEC 4 "Method filtering", the same rule the checkout shows: the merchant's services and the link's cardType list.
   const entries = services.map(paymentMethodOf).filter((e) => v.is(PaymentMethodEntrySchema, e));
   const methods = paymentMethodAvailability(entries, link.serviceCode, parseCardTypeList(link.cardTypes));
-  if (!methods[method]) throw new ApiError(404, 'service_unavailable', `${method} is not offered for this payment`);
+  if (!methods[method]) {
+    // A card (a wallet user's saved one) is refused as a typed card is: card_not_valid.
+    if (method === 'card') throw new ApiError(422, 'card_not_valid', 'This payment does not take cards');
+    throw new ApiError(404, 'service_unavailable', `${method} is not offered for this payment`);
+  }
   return { link, merchant, anonymousUserServiceId, amountCents, taxCents, methods };
 }
 
