@@ -32,8 +32,21 @@ export function verifySignature(header, rawBody, secret, nowSeconds = Math.floor
   return { ok: true };
 }
 
+/** fetch() to the provider, with a failure to connect told in words (not a raw ECONNREFUSED). */
+async function reach(path, init) {
+  try {
+    return await fetch(`${PASARELA_URL}${path}`, init);
+  } catch (error) {
+    const why = error?.cause?.code || error?.cause?.message || error?.message || String(error);
+    throw new Error(
+      `Cannot reach Pasarela at ${PASARELA_URL} (${why}). Is the sandbox running (npm start)? ` +
+      'If it listens elsewhere, say where: PASARELA_URL=http://localhost:5000 node examples/merchant-server.mjs',
+    );
+  }
+}
+
 async function pasarela(path, init = {}) {
-  const res = await fetch(`${PASARELA_URL}${path}`, {
+  const res = await reach(path, {
     ...init,
     headers: { 'content-type': 'application/json', authorization: `Bearer ${keys.secretKey}`, ...init.headers },
   });
@@ -45,7 +58,7 @@ async function pasarela(path, init = {}) {
 /** The sandbox's key issuing; in production the keys come from the provider's dashboard. */
 async function sandboxMerchantKeys() {
   const merchantId = Number(process.env.MERCHANT_ID || 1);
-  const res = await fetch(`${PASARELA_URL}/sandbox/merchants/${merchantId}/keys`, {
+  const res = await reach(`/sandbox/merchants/${merchantId}/keys`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ webhookUrl: `${SELF_URL}/webhooks` }),
@@ -57,9 +70,15 @@ async function sandboxMerchantKeys() {
   return { secretKey: merchant.secretKey, webhookSecret: merchant.webhookSecret };
 }
 
-const keys = process.env.SECRET_KEY && process.env.WEBHOOK_SECRET
-  ? { secretKey: process.env.SECRET_KEY, webhookSecret: process.env.WEBHOOK_SECRET }
-  : await sandboxMerchantKeys();
+let keys;
+try {
+  keys = process.env.SECRET_KEY && process.env.WEBHOOK_SECRET
+    ? { secretKey: process.env.SECRET_KEY, webhookSecret: process.env.WEBHOOK_SECRET }
+    : await sandboxMerchantKeys();
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
 
 /** What this shop knows of each payment, by codOper: the webhook's word and the verify call's. */
 const orders = new Map();

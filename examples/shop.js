@@ -53,8 +53,10 @@
       opening: 'Abriendo el checkout…',
       open: 'Checkout abierto.',
       paid: 'Pago aprobado. Operación',
+      pendingState: 'Pago pendiente: la tienda lo confirmará cuando se acredite. Operación',
       closed: 'Checkout cerrado.',
       closedPaid: 'Checkout cerrado. Pago aprobado, operación',
+      closedPending: 'Checkout cerrado. Pago pendiente, operación',
       failed: 'No se pudo iniciar el pago:',
       checkoutError: 'El checkout informó un error:',
       order: 'Pedido en Tostadores del Casco',
@@ -101,8 +103,10 @@
       opening: 'Opening the checkout…',
       open: 'Checkout open.',
       paid: 'Payment approved. Operation',
+      pendingState: 'Payment pending: the shop confirms it once it is credited. Operation',
       closed: 'Checkout closed.',
       closedPaid: 'Checkout closed. Payment approved, operation',
+      closedPending: 'Checkout closed. Payment pending, operation',
       failed: 'Could not start the payment:',
       checkoutError: 'The checkout reported an error:',
       order: 'Order at Tostadores del Casco',
@@ -112,6 +116,7 @@
 
   var lang = 'es';
   var state = { name: 'idle', detail: '' };
+  var settledAs = '';
   var attempts = [];
 
   function t(key) {
@@ -177,7 +182,8 @@
     element.dataset.state = state.name;
     var text = { idle: '', opening: t('opening'), open: t('open'), closed: t('closed'), error: t('checkoutError') };
     if (state.name === 'paid') text.paid = t('paid') + ' ' + state.detail;
-    if (state.name === 'closed' && state.detail) text.closed = t('closedPaid') + ' ' + state.detail;
+    if (state.name === 'pending') text.pending = t('pendingState') + ' ' + state.detail;
+    if (state.name === 'closed' && state.detail) text.closed = t(settledAs === 'pending' ? 'closedPending' : 'closedPaid') + ' ' + state.detail;
     if (state.name === 'failed') text.failed = t('failed') + ' ' + state.detail;
     if (state.name === 'error') text.error = t('checkoutError') + ' ' + state.detail;
     element.textContent = text[state.name] || '';
@@ -250,8 +256,11 @@
       box.dataset.estado = String((result.notification || {}).Estado || '');
       renderAttempts();
     },
-    /** idle | opening | open | paid | closed | failed | error, with an optional detail text. */
+    /** idle | opening | open | paid | pending | closed | failed | error, with an optional detail text. */
     setState: function (name, detail) {
+      // a pending payment is not a paid one: the closing line says which it was
+      if (name === 'paid' || name === 'pending') settledAs = name;
+      if (name === 'opening') settledAs = '';
       state = { name: name, detail: detail ? String(detail) : '' };
       renderState();
     },

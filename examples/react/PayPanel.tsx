@@ -37,9 +37,10 @@ export function PayPanel({ checkoutOrigin, lang, text }: Props): ReactElement {
     onReady: () => shop().setState('open'),
     onResult: (result: PaymentResult) => {
       shop().showResult(result); // every attempt, declines too
+      // success is APPROVED or PENDING: only an approved payment is paid (ship on the webhook)
       if (result.status === 'success') {
         paidOper.current = result.notification.Oper;
-        shop().setState('paid', paidOper.current);
+        shop().setState(result.notification.Estado === 'APPROVED' ? 'paid' : 'pending', paidOper.current);
       }
     },
     onError: (error: { message: string }) => shop().setState('error', error.message),
@@ -80,7 +81,7 @@ export function PayPanel({ checkoutOrigin, lang, text }: Props): ReactElement {
       )}
       {last && (
         <p id="last-result" className="state" data-status={last.status}>
-          {text.lastAttempt} {last.status === 'success' ? text.approved : text.declined} · {last.notification.Oper}
+          {text.lastAttempt} {last.status !== 'success' ? text.declined : last.notification.Estado === 'APPROVED' ? text.approved : text.pending} · {last.notification.Oper}
         </p>
       )}
     </>

@@ -7,7 +7,7 @@ interface DemoShop {
   readonly lang: Language;
   order(): { amount: number; taxAmount: number; description: string };
   showResult(result: PaymentResult): void;
-  setState(name: 'idle' | 'opening' | 'open' | 'paid' | 'closed' | 'failed' | 'error', detail?: string): void;
+  setState(name: 'idle' | 'opening' | 'open' | 'paid' | 'pending' | 'closed' | 'failed' | 'error', detail?: string): void;
 }
 
 declare global {
