@@ -4,6 +4,10 @@ export interface RunningSandbox {
   /** Demo shop origin (another port, another origin). */
   demoUrl: string;
   output: () => string;
+  /** The node's process (to send it a signal). */
+  child: import('node:child_process').ChildProcess;
+  /** Resolves when the process exits, with its exit code or the signal that ended it. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   stop: () => Promise<void>;
 }
 export declare function startSandbox(env?: Record<string, string>): Promise<RunningSandbox>;

@@ -45,7 +45,8 @@ export async function startSandbox(env = {}) {
   let log = '';
   const child = spawn(process.execPath, [serverFile], {
     cwd: rootDir,
-    env: { ...process.env, PORT: String(port), DEMO_PORT: String(demoPort), DATA_DIR: dataDir, ...env },
+    // No drain on stop (no load balancer to warn): a test's stop is immediate unless it asks for one.
+    env: { ...process.env, PORT: String(port), DEMO_PORT: String(demoPort), DATA_DIR: dataDir, SHUTDOWN_DRAIN_MS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d) => (log += d.toString()));
@@ -56,6 +57,8 @@ export async function startSandbox(env = {}) {
     url,
     demoUrl: `http://localhost:${demoPort}`,
     output: () => log,
+    child,
+    exited: new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal }))),
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

@@ -1,0 +1,99 @@
+// A payer's side of `npm run test:faults` over plain HTTP: the widget's wire encoding and its
+// retry protocol for an attempt whose outcome is unknown (a dropped answer, a time-out, a 5xx):
+// keep the attempt's trackId, ask GET /api/v1/payments/attempts/:trackId what became of it, and
+// send it again, with the same trackId, only when the answer is 404 PAYMENT_NOT_FOUND (or when the
+// sandbox has no such call yet).
+import { randomUUID } from 'node:crypto';
+
+export const CLIENT_KEY = 'pk_sandbox_pasarela_guest';
+
+// SPEC 7 wire encoding: hex of base64 of UTF-8 JSON, both ways.
+const encode = (value) => Buffer.from(Buffer.from(JSON.stringify(value), 'utf8').toString('base64'), 'latin1').toString('hex');
+const decode = (text) => JSON.parse(Buffer.from(Buffer.from(text, 'hex').toString('latin1'), 'base64').toString('utf8'));
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** A random Visa number with a good Luhn digit (any card outside the test table is approved). */
+export function randomVisa() {
+  const digits = [4, 1, 1, 1, ...Array.from({ length: 11 }, () => Math.floor(Math.random() * 10))];
+  const sum = digits.reduce((acc, d, i) => {
+    const doubled = (digits.length - i) % 2 === 1 ? d * 2 : d;
+    return acc + (doubled > 9 ? doubled - 9 : doubled);
+  }, 0);
+  return digits.join('') + String((10 - (sum % 10)) % 10);
+}
+
+export function cardBody(code, trackId, cardNumber = randomVisa()) {
+  return {
+    cclw: 'TIENDADEMO', code, amount: 10, taxAmount: 0, email: 'faults@example.com', phone: '+50761234567',
+    address: 'Calle 50', city: 'Panamá', ip: '127.0.0.1', concept: 'Fallas', description: 'Fallas',
+    cardInformation: { cardNumber, expMonth: '12', expYear: '34', cvv: '123', firstName: 'Ana', lastName: 'Prueba', cardType: 'VISA' },
+    additionalData: { domainRequested: 'faults.test', trackId, zipCode: '0000', street: 'Calle 50' },
+    customFieldValues: [], txChannel: 'PWW', lang: 'es', serviceCode: 'LK', transactionsType: 'AUTH_CAPTURE', isOldVersion: true,
+  };
+}
+
+/**
+ * The API as the widget calls it, through baseUrl (the fault proxy). Every call resolves: an answer
+ * { status, code, data } or { status: 0, error } when none came (cut, time-out).
+ */
+export function apiClient(baseUrl, { timeoutMs = 5_000, counters = { fiveXX: 0, noAnswer: 0 } } = {}) {
+  counters.statuses ??= {};
+  const call = async (method, path, body) => {
+    try {
+      const res = await fetch(`${baseUrl}/api/v1${path}`, {
+        method,
+        headers: { 'x-api-key': CLIENT_KEY, ...(body === undefined ? {} : { 'content-type': 'text/plain' }) },
+        body: body === undefined ? undefined : encode(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      const text = await res.text();
+      if (res.status >= 500) counters.fiveXX += 1;
+      counters.statuses[res.status] = (counters.statuses[res.status] ?? 0) + 1;
+      let data;
+      try {
+        const envelope = JSON.parse(text);
+        data = typeof envelope.data === 'string' ? (/^[0-9a-f]*$/i.test(envelope.data) ? decode(envelope.data) : JSON.parse(envelope.data)) : envelope.data;
+      } catch {
+        data = undefined; // a proxy's HTML page
+      }
+      return { status: res.status, code: data && typeof data === 'object' ? data.code : undefined, data };
+    } catch (error) {
+      counters.noAnswer += 1;
+      return { status: 0, error: error instanceof Error ? error.name : String(error) };
+    }
+  };
+  return { call, counters };
+}
+
+/** An answer that says nothing about whether the payment was recorded. */
+export const outcomeUnknown = (answer) => answer.status === 0 || answer.status === 408 || answer.status >= 500;
+
+/**
+ * One payment intent, as the widget makes it: send (with the intent's trackId) until an answer
+ * says what happened; after an unknown outcome, look the trackId up first. Returns the final answer
+ * and how many times the payment request itself was sent.
+ */
+export async function payWithRetries(api, send, { tries = 12, pauseMs = 250, giveUp = () => false } = {}) {
+  const trackId = randomUUID();
+  let unknown = false;
+  let sends = 0;
+  for (let attempt = 1; attempt <= tries && !(unknown && giveUp()); attempt++) {
+    if (unknown) {
+      const looked = await api.call('GET', `/payments/attempts/${encodeURIComponent(trackId)}`);
+      if (looked.status === 200) return { trackId, sends, answer: looked, via: 'lookup' };
+      const notRecorded = looked.status === 404 && (looked.code === 'PAYMENT_NOT_FOUND' || looked.code === 'not_found');
+      if (!notRecorded) {
+        // The look-up itself failed: ask again after a pause, never send blindly.
+        await sleep(pauseMs * attempt);
+        continue;
+      }
+    }
+    sends += 1;
+    const answer = await send(trackId);
+    if (!outcomeUnknown(answer)) return { trackId, sends, answer, via: 'send' };
+    unknown = true;
+    await sleep(pauseMs * Math.min(attempt, 4));
+  }
+  return { trackId, sends, answer: undefined, via: 'gave up' };
+}
