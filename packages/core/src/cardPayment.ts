@@ -16,7 +16,7 @@ import { parseExpiry } from './cardExpiry';
 
 // Every text is bounded and free of control and bidi characters (core freeText).
 const text = (max: number, multiline = false) => freeText(max, { multiline });
-const str = (max: number = TEXT_LIMITS.concept) => v.pipe(text(max), v.check((s) => s.trim() !== '', 'missing_arguments'));
+const str = (max: number = TEXT_LIMITS.concept, multiline = false) => v.pipe(text(max, multiline), v.check((s) => s.trim() !== '', 'missing_arguments'));
 const optStr = (max: number = TEXT_LIMITS.description) => v.optional(text(max));
 /** SPEC 3 customFieldValues: at most 50 answers, none holding control or bidi characters, a few KB in all. */
 export const CustomFieldValuesSchema = v.pipe(
@@ -59,7 +59,8 @@ export const CardPaymentPayloadSchema = v.object(
     address: v.optional(str(TEXT_LIMITS.address), DEFAULT_ADDRESS),
     city: v.optional(str(TEXT_LIMITS.title), DEFAULT_CITY),
     ip: v.optional(text(64), ''),
-    concept: v.optional(str(TEXT_LIMITS.concept), DEFAULT_CONCEPT),
+    // The concept is the link's detail (core aliasAndDetail), which may keep a line break of its description.
+    concept: v.optional(str(TEXT_LIMITS.concept, true), DEFAULT_CONCEPT),
     description: v.optional(text(TEXT_LIMITS.description, true), ''),
     cardInformation: CardInformationSchema,
     additionalData: v.looseObject(

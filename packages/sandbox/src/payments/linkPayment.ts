@@ -26,7 +26,7 @@ export const LinkPaymentFields = {
   taxAmount: v.optional(money),
   email: v.optional(text(TEXT_LIMITS.email, 'invalid_email'), ''),
   phone: v.optional(text(TEXT_LIMITS.phone, 'invalid_phone_number'), ''),
-  concept: v.optional(text(TEXT_LIMITS.concept), ''),
+  concept: v.optional(freeText(TEXT_LIMITS.concept, { multiline: true }), ''),
   description: v.optional(freeText(TEXT_LIMITS.description, { multiline: true }), ''),
   txChannel: v.optional(text(10), CHANNEL.widget),
   trackId: v.optional(text(64, 'missing_arguments')),
