@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { seriousViolations } from './support/axe';
+import { checkoutFrameOf } from './support/frames';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { createLink, transactionsFor } from './support/admin';
 import { openShopCheckout, type CheckoutScope } from './support/pages';
 import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
+import { startWebhookReceiver, type WebhookReceiver } from '../packages/sandbox/src/test/webhookReceiver';
 
 const databases: Array<[string, Record<string, string>]> = [['PGlite', {}]];
 if (process.env.TEST_DATABASE_URL) databases.push(['PostgreSQL', { DATABASE_URL: process.env.TEST_DATABASE_URL }]);
@@ -54,11 +56,11 @@ class CryptoCheckout {
 }
 
 /** docs/sandbox.md: the chain confirming the payment, in full or (amountPaid below the quote) in part. */
-async function confirmOnChain(sandbox: RunningSandbox, codOper: string, amountPaid?: number): Promise<void> {
+async function confirmOnChain(sandbox: RunningSandbox, codOper: string, amountPaid?: number, fromAddress?: string): Promise<void> {
   const res = await fetch(`${sandbox.url}/sandbox/crypto/${encodeURIComponent(codOper)}/confirm`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(amountPaid === undefined ? {} : { amountPaid }),
+    body: JSON.stringify({ ...(amountPaid === undefined ? {} : { amountPaid }), ...(fromAddress ? { fromAddress } : {}) }),
   });
   if (res.status !== 200) throw new Error(`POST /sandbox/crypto/${codOper}/confirm answered ${res.status}: ${await res.text()}`);
 }
@@ -143,5 +145,110 @@ describe.runIf(browserAvailable()).each(databases)('crypto payment, end to end, 
     expect(await page.getByText('Approved', { exact: true }).isVisible()).toBe(true);
     expect(await transactionsFor(sandbox, code)).toEqual([expect.objectContaining({ method: 'crypto', status: 1 })]);
     await page.close();
+  });
+});
+
+/** A webhook event as the merchant's server receives it (docs/webhooks.md). */
+interface WebhookEvent {
+  type: string;
+  data: { codOper: string; result: string; authStatus: string; refund?: { coin: string; network: string; amount: number; to: string; status: string } };
+}
+
+describe.runIf(browserAvailable())('crypto: cancelling after an under-payment refunds the coins (issue "Money is never wrong")', () => {
+  let sandbox: RunningSandbox;
+  let browser: Browser;
+  let receiver: WebhookReceiver;
+  let secretKey = '';
+  withSandboxAndBrowser({ SPLASH_MS: '0', WEBHOOK_INTERVAL_MS: '200' }, (started) => ({ sandbox, browser } = started));
+  const events = (codOper: string): WebhookEvent[] =>
+    receiver.received.map((r) => JSON.parse(r.body) as WebhookEvent).filter((e) => e.data.codOper === codOper);
+
+  it('under-paid via the admin API, cancel: the warning says what comes back and where; confirmed: the refund screen, DECLINED to the shop and its server, the refund marked sent', async () => {
+    receiver = await startWebhookReceiver();
+    // The demo shop's merchant (1) sends its webhooks to this test.
+    const keys = await fetch(`${sandbox.url}/sandbox/merchants/1/keys`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ webhookUrl: receiver.url }),
+    });
+    expect(keys.status).toBe(201);
+    secretKey = String(((await keys.json()) as { secretKey: string }).secretKey);
+
+    const { context, page, shop, checkout, codes, errors } = await openShopCheckout(browser, sandbox.demoUrl);
+    await page.setViewportSize({ width: 360, height: 900 });
+    await checkout.chooseMethod(/Cripto|Crypto/);
+    const crypto = new CryptoCheckout(checkout.frame);
+    await crypto.choose('BTC', 'BTC');
+    await crypto.getAddress();
+    const [transaction] = await transactionsFor(sandbox, codes[0] ?? '');
+    const codOper = transaction?.codOper ?? '';
+    const sender = 'sbxbtc_payer_wallet_demo';
+    await confirmOnChain(sandbox, codOper, 0.0005, sender);
+    await expect.poll(() => crypto.status.textContent(), { timeout: 10_000 }).toBe('Recibimos 0.0005 BTC. Aún faltan 0.0002918 BTC');
+
+    // Cancelling asks first, in plain words, and keeping on paying changes nothing.
+    await crypto.button(/cancelar y usar otro método/i).click();
+    const dialog = checkout.frame.getByRole('alertdialog', { name: '¿Cancelar este pago?' });
+    await dialog.waitFor({ timeout: 5_000 });
+    expect(await dialog.textContent()).toContain(
+      'Enviaste 0.0005 BTC de 0.0007918 BTC. Si cancelas, los 0.0005 BTC recibidos se te devolverán por la red Bitcoin a la dirección desde la que los enviaste:',
+    );
+    expect(await dialog.getByText(sender, { exact: true }).isVisible()).toBe(true);
+    expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
+    // The question takes the place of what to send.
+    expect(await crypto.qr.count()).toBe(0);
+    await dialog.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'e2e/artifacts/crypto-cancel-confirm.png' });
+    await dialog.getByRole('button', { name: 'No, seguir pagando' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await crypto.qr.waitFor({ timeout: 5_000 });
+    expect(await transactionsFor(sandbox, codes[0] ?? '')).toEqual([expect.objectContaining({ codOper, status: 0 })]);
+
+    await crypto.button(/cancelar y usar otro método/i).click();
+    await checkout.frame.getByRole('alertdialog').getByRole('button', { name: 'Sí, cancelar y reembolsar' }).click();
+    const refund = checkout.frame.getByRole('heading', { name: 'Pago cancelado' });
+    await refund.waitFor({ timeout: 10_000 });
+    const refundText = await checkout.frame.locator('.crypto__refund').textContent();
+    expect(refundText).toContain('Te devolveremos 0.0005 BTC por la red Bitcoin a la dirección desde la que los enviaste:');
+    expect(refundText).toContain(sender);
+    expect(refundText).toContain(codOper);
+    await page.screenshot({ path: 'e2e/artifacts/crypto-refund.png' });
+
+    // The shop's page: a result with status error, Estado DECLINED and the reason.
+    await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('error');
+    expect(await shop.result.getAttribute('data-estado')).toBe('DECLINED');
+    expect(await shop.result.textContent()).toContain(codOper);
+    expect(await shop.result.textContent()).toContain('crypto_refund_pending');
+    // The method choice is free again.
+    expect(await checkout.frame.getByRole('radio', { name: /tarjeta/i }).isEnabled()).toBe(true);
+
+    // The shop's server: a signed DECLINED webhook with the refund owed, and the verify call agrees.
+    const owed = { coin: 'BTC', network: 'BTC', amount: 0.0005, to: sender, status: 'pending' };
+    await expect.poll(() => events(codOper).find((e) => e.type === 'transaction.declined')?.data, { timeout: 10_000 })
+      .toMatchObject({ result: 'DECLINED', authStatus: 'CANCELLED', refund: owed });
+    const verify = async () => (await (await fetch(`${sandbox.url}/api/v1/merchant/transactions/${codOper}`, { headers: { authorization: `Bearer ${secretKey}` } })).json()) as Record<string, unknown>;
+    expect(await verify()).toMatchObject({ result: 'DECLINED', refund: owed });
+
+    // The receipt says declined and what is owed back.
+    const receipt = await context.newPage();
+    await receipt.setViewportSize({ width: 360, height: 800 });
+    await receipt.goto(`${sandbox.url}/pf/default-receipt/${codOper}`);
+    await receipt.getByRole('heading', { name: 'Pago rechazado' }).waitFor({ timeout: 15_000 });
+    expect(await receipt.locator('.receipt__badge').textContent()).toBe('Rechazado');
+    expect(await receipt.locator('.receipt').textContent()).toContain(`0.0005 BTC por devolver a ${sender}`);
+    await receipt.screenshot({ path: 'e2e/artifacts/crypto-refund-receipt.png', fullPage: true });
+
+    // The admin sends the refund (docs/sandbox.md): the merchant hears it, the receipt says so.
+    const sent = await fetch(`${sandbox.url}/sandbox/crypto/${codOper}/refund`, { method: 'POST' });
+    expect(sent.status).toBe(200);
+    await expect.poll(() => events(codOper).some((e) => e.data.refund?.status === 'refunded'), { timeout: 10_000 }).toBe(true);
+    await receipt.reload();
+    await receipt.getByRole('heading', { name: 'Pago rechazado' }).waitFor({ timeout: 15_000 });
+    expect(await receipt.locator('.receipt').textContent()).toContain(`0.0005 BTC devueltos a ${sender}`);
+
+    // Back to crypto for a new payment.
+    await checkout.frame.getByRole('button', { name: 'Pagar de nuevo con criptomonedas' }).click();
+    await crypto.coin.waitFor({ timeout: 5_000 });
+    expect(errors).toEqual([]);
+    await context.close();
+    await receiver.close();
   });
 });

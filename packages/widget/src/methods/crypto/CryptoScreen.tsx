@@ -22,6 +22,8 @@ export function CryptoScreen({ payment }: MethodScreenProps) {
   const attemptFailed = current.phase === 'failed' ? current.message : null;
   const alert = attemptFailed ?? crypto.failure;
   const quote = current.phase === 'waiting' && !isChanging(crypto) ? crypto.quote : null;
+  // Coins have arrived and the payer asked to cancel (store.cancel): what will be refunded, to confirm.
+  const confirming = current.phase === 'waiting' && crypto.confirmingCancel ? crypto.quote : null;
 
   if (crypto.cancelled?.refund) {
     return (
@@ -46,7 +48,16 @@ export function CryptoScreen({ payment }: MethodScreenProps) {
       ) : (
         <CoinNetworkForm state={state} sending={current.phase === 'sending'} />
       )}
-      {quote ? (
+      {confirming ? (
+        // The question replaces what to send: the payer decides before anything else.
+        <CryptoCancelConfirm
+          quote={confirming}
+          cancelling={crypto.cancelling}
+          onConfirm={() => void state.getState().confirmCancel()}
+          onKeep={() => state.getState().keepPaying()}
+        />
+      ) : null}
+      {quote && !confirming ? (
         <CryptoPaymentPanel
           key={`${quote.currency}/${quote.network}`}
           quote={quote}
@@ -56,14 +67,7 @@ export function CryptoScreen({ payment }: MethodScreenProps) {
           onRateExpired={() => void state.getState().requote()}
         />
       ) : null}
-      {current.phase === 'waiting' && crypto.confirmingCancel && crypto.quote ? (
-        <CryptoCancelConfirm
-          quote={crypto.quote}
-          cancelling={crypto.cancelling}
-          onConfirm={() => void state.getState().confirmCancel()}
-          onKeep={() => state.getState().keepPaying()}
-        />
-      ) : current.phase === 'waiting' ? (
+      {current.phase === 'waiting' && !confirming ? (
         <button type="button" className="button button--link" onClick={() => state.getState().cancel()}>
           {t('use_other_method')}
         </button>
