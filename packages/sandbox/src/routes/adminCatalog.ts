@@ -1,12 +1,13 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { CARD_BRANDS, SUBSCRIPTION_PERIODS, amountToCents, isHttpUrl, moneySchema, freeText, MAX_AMOUNT, TEXT_LIMITS } from '@pasarela/core';
+import { CARD_BRANDS, SUBSCRIPTION_PERIODS, amountToCents, centsToAmount, isHttpUrl, moneySchema, freeText, MAX_AMOUNT, TEXT_LIMITS } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { ApiError } from '../http/ApiError';
 import type { AppEnv } from '../http/AppEnv';
 import { readObjectBody } from '../http/readBody';
 import { insertMerchantServices } from '../db/seed';
 import { parseOr400 } from '../payments/validatePayload';
+import { refuseBadAmounts } from '../payments/checkAmount';
 import { bridgeOf, bridgesOf, planOf, stationOf, type PlanRow, type StationRow } from '../store/catalog';
 import { findMerchant } from '../store/merchants';
 import { idParam, merchantInfoOf, paymentMethodOf } from './merchants';
@@ -63,7 +64,14 @@ const CampaignSchema = v.pipe(v.object({
 }), v.forward(v.check((b) => b.minAmount <= b.maxAmount, 'minAmount must not exceed maxAmount'), ['minAmount']));
 
 async function merchantOr400(deps: Deps, id: number) {
-  if (!(await findMerchant(deps.db, id))) throw new ApiError(400, 'merchant_not_found', 'merchantId names no merchant');
+  const merchant = await findMerchant(deps.db, id);
+  if (!merchant) throw new ApiError(400, 'merchant_not_found', 'merchantId names no merchant');
+  return merchant;
+}
+
+/** A price no payment could pay is refused when it is set: within the merchant's limit (SPEC 5). */
+function withinLimit(amount: number, merchant: { tx_limit_cents: number }): void {
+  if (amount > 0) refuseBadAmounts({ amount }, { txLimit: centsToAmount(merchant.tx_limit_cents) });
 }
 
 /** Admin: merchants with their methods, payment stations, plans, campaigns and bridges. */
@@ -110,7 +118,7 @@ export function adminCatalogRoutes(deps: Deps) {
   });
   app.post('/stations', async (c) => {
     const b = parseOr400(StationSchema, await readObjectBody(c));
-    await merchantOr400(deps, b.merchantId);
+    withinLimit(b.amount - b.discount, await merchantOr400(deps, b.merchantId));
     const [row] = await deps.db.query<StationRow>(
       'insert into payment_stations (station_id, merchant_id, description, amount_cents, discount_cents) values ($1, $2, $3, $4, $5) on conflict (station_id) do nothing returning *',
       [b.stationId, b.merchantId, b.description, amountToCents(b.amount), amountToCents(b.discount)]);
@@ -119,7 +127,7 @@ export function adminCatalogRoutes(deps: Deps) {
   });
   app.post('/plans', async (c) => {
     const b = parseOr400(PlanSchema, await readObjectBody(c));
-    await merchantOr400(deps, b.merchantId);
+    withinLimit(b.amount, await merchantOr400(deps, b.merchantId));
     const [row] = await deps.db.query<PlanRow>(
       'insert into plans (merchant_id, name, description, amount_cents, period, charge_now) values ($1, $2, $3, $4, $5, $6) returning *',
       [b.merchantId, b.name, b.description, amountToCents(b.amount), b.period, b.chargeNow]);

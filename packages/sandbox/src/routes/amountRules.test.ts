@@ -71,6 +71,8 @@ describe('the server refuses what is not money', () => {
     expect(await t.admin('POST', '/stations', { stationId: 'NEG-1', description: 'x', amount: 5, discount: 10 })).toMatchObject({ status: 400 });
     expect(await t.admin('POST', '/campaigns', { title: 'x', minAmount: 50, maxAmount: 10 })).toMatchObject({ status: 400 });
     expect(await t.admin('POST', '/plans', { name: 'x', amount: 0, period: 'MO' })).toMatchObject({ status: 400 });
+    expect(await t.admin('POST', '/plans', { name: 'x', amount: 5000.01, period: 'MO' })).toMatchObject({ status: 422, json: { code: 'amount_exceeds_limit_allowed' } });
+    expect(await t.admin('POST', '/stations', { stationId: 'BIG-1', description: 'x', amount: 6000, discount: 999.99 })).toMatchObject({ status: 422, json: { code: 'amount_exceeds_limit_allowed' } });
   });
 
   it('refuses control and bidi characters in free text with a clear 400', async () => {
