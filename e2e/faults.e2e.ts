@@ -3,10 +3,15 @@ import type { Browser, BrowserContext, Route } from 'playwright-core';
 import { transactionsFor } from './support/admin';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
-import { openShopCheckout } from './support/pages';
+import { openShopCheckout, type CheckoutFrame } from './support/pages';
 import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
 
 const CARD_CALL = '**/api/v1/cards/auth-capture';
+const NEQUI_PUSH = '**/api/v1/nequi/push';
+const NEQUI_STATUS = '**/api/v1/nequi/payments/**';
+/** payment_outcome_unknown, in Spanish: the answer was lost, the payment may have gone through. */
+const MAY_HAVE_GONE_THROUGH = /no pudimos confirmar si el pago se realizó/i;
+const PROXY_502 = { status: 502, contentType: 'text/html', body: '<h1>502 Bad Gateway</h1>' };
 
 /** Serves the checkout with a short API timeout in its config, as an operator could set it. */
 async function shortTimeout(context: BrowserContext, ms: number) {
@@ -21,28 +26,31 @@ async function shortTimeout(context: BrowserContext, ms: number) {
 }
 
 /** The request reaches the server, which records the payment; its answer never reaches the payer. */
-async function loseTheAnswer(route: Route, how: 'drop' | 'stall') {
+async function loseTheAnswer(route: Route, how: 'drop' | 'stall' | '502') {
   const response = await route.fetch();
   if (how === 'drop') return route.abort('connectionreset');
+  // A proxy between payer and server that failed after the server answered.
+  if (how === '502') return route.fulfill(PROXY_502);
   await new Promise((r) => setTimeout(r, 4_000));
   // The page gave up waiting by now; nothing is left to answer.
   await route.fulfill({ response }).catch(() => undefined);
 }
 
-// Issue: faults the payer meets. Never a blank screen, the catalogue's message, and the same click
-// again never charges twice (the same trackId).
+// Issue: faults the payer meets. Never a blank screen, a message saying the payment may have gone
+// through, and the next click asks the server about the attempt before sending it again with the
+// same trackId: one payment ("Money is never wrong").
 describe.runIf(browserAvailable())('faults during a card payment', () => {
   let sandbox: RunningSandbox;
   let browser: Browser;
   withSandboxAndBrowser({ SPLASH_MS: '0' }, (started) => ({ sandbox, browser } = started));
 
-  it('an API slower than the checkout waits: the timeout message, then Pay again gives the receipt of the one payment', async () => {
+  it('an API slower than the checkout waits: "may have gone through", then Pay again gives the receipt of the one payment', async () => {
     const opened = await openShopCheckout(browser, sandbox.demoUrl, { beforeOpen: (context) => shortTimeout(context, 2_000) });
     const { context, checkout, codes, shop } = opened;
     await context.route(CARD_CALL, (route) => loseTheAnswer(route, 'stall'));
     await checkout.fillCard({ number: '4242 4242 4242 4242' });
     await checkout.submit();
-    await expect.poll(() => checkout.alert.textContent(), { timeout: 15_000 }).toMatch(/tardó demasiado/i);
+    await expect.poll(() => checkout.alert.textContent(), { timeout: 15_000 }).toMatch(MAY_HAVE_GONE_THROUGH);
     await context.unroute(CARD_CALL);
     await checkout.submit();
     await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
@@ -51,31 +59,109 @@ describe.runIf(browserAvailable())('faults during a card payment', () => {
     await context.close();
   });
 
-  it('a connection dropped mid-payment: the connection message, then Pay again gives the receipt of the one payment', async () => {
+  it('a connection dropped mid-payment: "may have gone through", CVC kept, then Pay again gives the receipt of the one payment', async () => {
     const { context, checkout, codes, page } = await openShopCheckout(browser, sandbox.demoUrl);
-    await context.route(CARD_CALL, (route) => loseTheAnswer(route, 'drop'));
+    let payments = 0;
+    await context.route(CARD_CALL, (route) => {
+      payments += 1;
+      return loseTheAnswer(route, 'drop');
+    });
     await checkout.fillCard({ number: '5555 5555 5555 4444' });
     await checkout.submit();
-    await expect.poll(() => checkout.alert.textContent(), { timeout: 15_000 }).toMatch(/conexión/i);
+    await expect.poll(() => checkout.alert.textContent(), { timeout: 15_000 }).toMatch(MAY_HAVE_GONE_THROUGH);
+    expect(await checkout.field('cvc').inputValue()).toBe('123');
     await page.screenshot({ path: 'e2e/artifacts/fault-dropped.png' });
     await context.unroute(CARD_CALL);
+    const sentBefore = payments;
     await checkout.submit();
     await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await transactionsFor(sandbox, codes[0] ?? '')).toEqual([expect.objectContaining({ method: 'card', status: 1 })]);
+    // The payment was found by its trackId: Pay again did not pay again.
+    expect(payments).toBe(sentBefore);
     await context.close();
   });
 
-  it('a 5xx page from a proxy: a message, never a blank screen, and the payer can pay', async () => {
+  it('a 5xx page from a proxy before the server: a message, never a blank screen, and Pay again (nothing to retype) pays once', async () => {
     const { context, checkout, codes } = await openShopCheckout(browser, sandbox.demoUrl);
     await context.route(CARD_CALL, (route) => route.fulfill({ status: 503, contentType: 'text/html', body: '<h1>Service Unavailable</h1>' }), { times: 1 });
     await checkout.fillCard({ number: '4111 1111 1111 1111' });
     await checkout.submit();
-    await expect.poll(() => checkout.alert.textContent(), { timeout: 15_000 }).toMatch(/error|intenta/i);
+    await expect.poll(() => checkout.alert.textContent(), { timeout: 15_000 }).toMatch(MAY_HAVE_GONE_THROUGH);
     expect(await checkout.alert.textContent()).not.toContain('Service Unavailable');
-    await checkout.field('cvc').fill('123');
     await checkout.submit();
     await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await transactionsFor(sandbox, codes[0] ?? '')).toHaveLength(1);
+    await context.close();
+  });
+
+  it('a 502 from a proxy after the server approved: no "Posible transacción duplicada", Pay again shows the receipt of the one payment', async () => {
+    const { context, checkout, codes, shop, page } = await openShopCheckout(browser, sandbox.demoUrl);
+    await context.route(CARD_CALL, (route) => loseTheAnswer(route, '502'), { times: 1 });
+    // A card not paid before in this suite, so the 5-minute duplicate rule has nothing to say.
+    await checkout.fillCard({ number: '3782 822463 10005', cvc: '1234' });
+    await checkout.submit();
+    await expect.poll(() => checkout.alert.textContent(), { timeout: 15_000 }).toMatch(MAY_HAVE_GONE_THROUGH);
+    // The merchant page is not told of an outcome nobody knows yet.
+    expect(await shop.result.getAttribute('data-status')).not.toBe('error');
+    await page.screenshot({ path: 'e2e/artifacts/fault-502-after-approval.png' });
+    await checkout.submit();
+    await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await checkout.frame.getByText(/posible transacción duplicada/i).count()).toBe(0);
+    await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('success');
+    expect(await transactionsFor(sandbox, codes[0] ?? '')).toEqual([expect.objectContaining({ method: 'card', status: 1 })]);
+    await context.close();
+  });
+});
+
+// The same for a payment finished in the Nequi app: a lost push answer is found again, and a status
+// call that fails does not end the wait.
+describe.runIf(browserAvailable())('faults during a Nequi payment', () => {
+  let sandbox: RunningSandbox;
+  let browser: Browser;
+  withSandboxAndBrowser({ SPLASH_MS: '0' }, (started) => ({ sandbox, browser } = started));
+
+  async function pushTo(checkout: CheckoutFrame, phone: string) {
+    await checkout.frame.getByRole('textbox', { name: /celular nequi/i }).fill(phone);
+    await checkout.frame.getByRole('button', { name: /enviar notificación/i }).click();
+  }
+
+  it.each([
+    ['dropped', 'drop'],
+    ['answered 502 by a proxy', '502'],
+  ] as const)('the push answer %s: "may have gone through", then sending again follows the first push to its receipt; one transaction', async (_, how) => {
+    const { context, checkout, codes } = await openShopCheckout(browser, sandbox.demoUrl);
+    let pushes = 0;
+    // Every answer lost while the fault lasts (the client's own retry of a reset connection too).
+    await context.route(NEQUI_PUSH, (route) => {
+      pushes += 1;
+      return loseTheAnswer(route, how);
+    });
+    await checkout.chooseMethod(/Nequi/);
+    await pushTo(checkout, '3991111111');
+    await expect.poll(() => checkout.alert.textContent(), { timeout: 15_000 }).toMatch(MAY_HAVE_GONE_THROUGH);
+    await context.unroute(NEQUI_PUSH);
+    const pushesBefore = pushes;
+    await pushTo(checkout, '3991111111');
+    await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await transactionsFor(sandbox, codes[0] ?? '')).toEqual([expect.objectContaining({ method: 'nequi', status: 1 })]);
+    expect(pushes).toBe(pushesBefore);
+    await context.close();
+  });
+
+  it('the status call failing 502 several times: the wait goes on and ends approved', async () => {
+    const { context, checkout, codes, page } = await openShopCheckout(browser, sandbox.demoUrl);
+    let failed = 0;
+    await context.route(NEQUI_STATUS, (route) => {
+      failed += 1;
+      return route.fulfill(PROXY_502);
+    }, { times: 4 });
+    await checkout.chooseMethod(/Nequi/);
+    await pushTo(checkout, '3991111111');
+    await expect.poll(() => failed, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+    await page.screenshot({ path: 'e2e/artifacts/fault-nequi-status-502.png' });
+    await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(failed).toBe(4);
+    expect(await transactionsFor(sandbox, codes[0] ?? '')).toEqual([expect.objectContaining({ method: 'nequi', status: 1 })]);
     await context.close();
   });
 });
