@@ -147,6 +147,63 @@ describe('crypto screen (PRODUCT.md "Crypto")', () => {
     expect(view.posts).toEqual([]);
   });
 
+  it('after an under-payment, cancelling asks first (focus on the question, Escape keeps paying); confirmed: the refund and DECLINED to the parent', async () => {
+    const underpaid = { ...PAYMENT, paidCrypto: 5, underpaid: true, authStatus: 'UNDERPAID', senderAddress: 'sbxtrx_payer_9' };
+    const refund = { coin: 'USDT', network: 'TRX', amount: 5, to: 'sbxtrx_payer_9', status: 'pending', refundedAt: null };
+    Object.assign(ANSWERS, {
+      'crypto/payments': underpaid, 'crypto/payments/OP9': underpaid,
+      'crypto/payments/OP9/cancel': { ...underpaid, txStatus: 0, authStatus: 'CANCELLED', cancelled: true, refund },
+    });
+    try {
+      const view = await boot('/pf/widget/crypto?type=lk&code=LINK1');
+      unmount = view.unmount;
+      await vi.waitFor(async () => {
+        await settle();
+        expect(view.select(es('crypto_coin_label')).options.length).toBe(3);
+      });
+      await view.pick(view.select(es('crypto_coin_label')), 'USDT');
+      await view.pick(view.select(es('crypto_network_label')), 'TRX');
+      const button = (name: string) => [...view.container.querySelectorAll('button')].find((b) => b.textContent === es(name));
+      await act(() => button('crypto_get_address')?.click());
+      await vi.waitFor(async () => {
+        await settle();
+        expect(view.container.querySelector('.crypto [role="status"]')?.textContent).toBe('Recibimos 5 USDT. Aún faltan 5.7 USDT');
+      });
+
+      await act(() => button('use_other_method')?.click());
+      await settle();
+      const dialog = view.container.querySelector('[role="alertdialog"]');
+      expect(dialog?.textContent).toContain(
+        'Enviaste 5 USDT de 10.7 USDT. Si cancelas, los 5 USDT recibidos se te devolverán por la red Tron (TRC20) a la dirección desde la que los enviaste:',
+      );
+      expect(dialog?.textContent).toContain('sbxtrx_payer_9');
+      expect(document.activeElement?.textContent).toBe(es('crypto_cancel_confirm_title'));
+      // The question takes the place of the QR.
+      expect(view.container.querySelector('img.qr')).toBeNull();
+      await act(() => dialog?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })));
+      await settle();
+      expect(view.container.querySelector('[role="alertdialog"]')).toBeNull();
+      expect(view.container.querySelector('img.qr')).not.toBeNull();
+      expect(view.posts).toHaveLength(1);
+
+      await act(() => button('use_other_method')?.click());
+      await settle();
+      await act(() => button('crypto_cancel_confirm')?.click());
+      await vi.waitFor(async () => {
+        await settle();
+        expect(view.container.querySelector('.crypto__refund')?.textContent).toContain('Te devolveremos 5 USDT por la red Tron (TRC20)');
+      });
+      expect(view.posts.at(-1)).toEqual({ confirmRefund: true });
+      expect(document.activeElement?.textContent).toBe(es('crypto_refund_title'));
+      expect(view.messages.filter((m) => m.type === 'result')).toEqual([
+        expect.objectContaining({ result: expect.objectContaining({ status: 'error', method: 'crypto', notification: expect.objectContaining({ Estado: 'DECLINED', Oper: 'OP9', Razon: 'crypto_refund_pending' }) }) }),
+      ]);
+    } finally {
+      Object.assign(ANSWERS, { 'crypto/payments': PAYMENT, 'crypto/payments/OP9': PAYMENT });
+      delete ANSWERS['crypto/payments/OP9/cancel'];
+    }
+  });
+
   it('SERVICE_UNAVAILABLE on the coins shows the catalogue message and a way to try again', async () => {
     const view = await boot('/pf/widget/crypto?type=lk&code=LINK1', {
       'crypto/coins': new PasarelaError({ code: 'SERVICE_UNAVAILABLE', category: 'api', status: 404 }),
