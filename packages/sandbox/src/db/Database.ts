@@ -30,8 +30,10 @@ export interface Database extends Queryable {
   /**
    * LISTENs on channel (a lower-case identifier); onPayload gets each NOTIFY's payload, from this
    * node or any other on the same database. Resolves, once listening, to the function that stops.
+   * onResume is called when the listening connection was lost and listens again: whatever was
+   * notified meanwhile was lost, so the listener should look again at what it follows.
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onPayload: (payload: string) => void, onResume?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 

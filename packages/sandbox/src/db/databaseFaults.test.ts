@@ -129,6 +129,8 @@ describe.skipIf(!url)('a node while its database is away (every connection cut, 
     server = await startServer({
       port, demoPort: await freePort(), databaseUrl: schema.url, wireEncoding: false,
       subscriptionChargeIntervalMs: 25, expirySweepIntervalMs: 25, webhookIntervalMs: 25,
+      // Long enough for a payment to wait through the outage, short enough to see the sweep expire one after.
+      payerWindows: { nequiMs: 4_000, yappyMs: 4_000 },
     });
   });
   afterAll(async () => {
@@ -142,6 +144,10 @@ describe.skipIf(!url)('a node while its database is away (every connection cut, 
     const client = nodeClient(server.url);
     const code = String((await client.admin('POST', '/links', { amount: 25, taxAmount: 1.75, description: 'Sin base' })).data['code']);
     expect((await fetch(`${server.url}/health`)).status).toBe(200);
+    // A payer waits on a push socket through the whole outage.
+    const waiting = String((await client.api(`/nequi/qr?code=${code}`)).data['codOper']);
+    const through = await openSocket(port, `codOper=${waiting}`);
+    expect(await through.next()).toMatchObject({ codOper: waiting, status: -1 });
 
     await proxy.down();
     const health = await fetch(`${server.url}/health`);
@@ -163,6 +169,11 @@ describe.skipIf(!url)('a node while its database is away (every connection cut, 
 
     await proxy.up();
     await until('/health 200', async () => ((await fetch(`${server.url}/health`)).status === 200 ? true : undefined));
+    // Settled at once, before the LISTEN connection's next retry: its NOTIFY is lost, and the
+    // socket is told the payment's state when the listener is back.
+    expect((await client.admin('POST', `/nequi/${waiting}`, { result: 'approve' })).status).toBe(200);
+    expect(await Promise.race([through.next(), sleep(15_000).then(() => 'nothing within 15 s')])).toMatchObject({ codOper: waiting, status: 1 });
+    through.socket.destroy();
     const paid = await client.api('/cards/auth-capture', cardPayload(code));
     expect(paid.status).toBe(200);
     // The LISTEN connection is back too (its retries grow from 0.25 s): a push socket hears a payment settled after the outage.
@@ -180,5 +191,13 @@ describe.skipIf(!url)('a node while its database is away (every connection cut, 
       }
     });
     expect(heard.message).toMatchObject({ codOper: heard.codOper, status: 1 });
+    // The expiry timer runs again: a payment nobody asks about is expired by the sweep alone.
+    const lapsing = String((await client.api(`/nequi/qr?code=${code}`)).data['codOper']);
+    const expired = await until('the sweep expiring a lapsed payment', async () => {
+      const { data } = await client.admin('GET', `/transactions?code=${code}`);
+      const row = (data['transactions'] as Array<{ codOper: string; status: number }>).find((t) => t.codOper === lapsing);
+      return row?.status === 0 ? row : undefined;
+    });
+    expect(expired).toMatchObject({ codOper: lapsing, status: 0 });
   }, 40_000);
 });

@@ -11,6 +11,7 @@ export class PgListener {
   private client: pg.Client | undefined;
   private connecting: Promise<pg.Client> | undefined;
   private readonly channels = new Map<string, Set<(payload: string) => void>>();
+  private readonly resumeCallbacks = new Set<() => void>();
   private retries = 0;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private closed = false;
@@ -20,13 +21,15 @@ export class PgListener {
     private readonly warn: (message: string) => void,
   ) {}
 
-  async listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+  async listen(channel: string, onPayload: (payload: string) => void, onResume?: () => void): Promise<() => Promise<void>> {
     let callbacks = this.channels.get(channel);
     if (!callbacks) this.channels.set(channel, (callbacks = new Set()));
     callbacks.add(onPayload);
+    if (onResume) this.resumeCallbacks.add(onResume);
     // LISTEN is idempotent, so a reconnect racing this one does no harm.
     await (await this.connected()).query(`listen ${channel}`);
     return async () => {
+      if (onResume) this.resumeCallbacks.delete(onResume);
       const set = this.channels.get(channel);
       set?.delete(onPayload);
       if (set?.size === 0) {
@@ -87,7 +90,11 @@ export class PgListener {
     this.retries += 1;
     this.retryTimer = setTimeout(() => {
       this.connected().then(
-        () => this.warn('database notifications connection restored'),
+        () => {
+          this.warn('database notifications connection restored');
+          // What was notified while the connection was away is lost: each listener looks again.
+          for (const resume of this.resumeCallbacks) resume();
+        },
         () => {
           if (!this.closed) this.reconnectLater();
         },

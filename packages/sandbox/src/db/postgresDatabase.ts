@@ -113,9 +113,9 @@ export async function openPostgresDatabase(
         }
       });
     },
-    listen(channel, onPayload) {
+    listen(channel, onPayload, onResume) {
       if (!isChannelName(channel)) return Promise.reject(new Error(`Not a channel name: ${channel}`));
-      return listener.listen(channel, onPayload);
+      return listener.listen(channel, onPayload, onResume);
     },
     async close() {
       await listener.close();

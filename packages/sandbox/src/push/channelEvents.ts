@@ -5,6 +5,8 @@ import type { Database } from '../db/Database';
 export interface ChannelEvents<T> {
   on(event: 'change', listener: (change: T) => void): unknown;
   off(event: 'change', listener: (change: T) => void): unknown;
+  /** Listening again after the database connection was lost: changes made meanwhile were not heard. */
+  onResume(listener: () => void): unknown;
   close(): Promise<void>;
 }
 
@@ -13,16 +15,21 @@ export interface ChannelEvents<T> {
  * each payload `parse` accepts; a NOTIFY is sent at commit, so nobody hears of a rolled-back change.
  */
 export async function listenToChannel<T>(db: Database, channel: string, parse: (payload: string) => T | undefined): Promise<ChannelEvents<T>> {
-  const emitter = new EventEmitter<{ change: [T] }>();
+  const emitter = new EventEmitter<{ change: [T]; resume: [] }>();
   // One listener per open socket; many payers (or consoles) may wait at once.
   emitter.setMaxListeners(0);
-  const stop = await db.listen(channel, (payload) => {
-    const change = parse(payload);
-    if (change !== undefined) emitter.emit('change', change);
-  });
+  const stop = await db.listen(
+    channel,
+    (payload) => {
+      const change = parse(payload);
+      if (change !== undefined) emitter.emit('change', change);
+    },
+    () => emitter.emit('resume'),
+  );
   return {
     on: (event, listener) => emitter.on(event, listener),
     off: (event, listener) => emitter.off(event, listener),
+    onResume: (listener) => emitter.on('resume', listener),
     async close() {
       emitter.removeAllListeners();
       await stop();

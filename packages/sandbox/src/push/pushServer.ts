@@ -25,6 +25,8 @@ function refuse(socket: Duplex, status: string): void {
 export function pushServer(db: Database, events: TransactionEvents, adminChanges?: AdminChanges) {
   const open = new Set<Duplex>();
   const sockets = new Set<ServerSocket>();
+  /** How each socket following one payment tells it again what it is now (after missed notifications). */
+  const resend = new Map<ServerSocket, () => Promise<void>>();
   const onUpgrade = (req: IncomingMessage, socket: Duplex): void => {
     open.add(socket);
     socket.once('close', () => open.delete(socket));
@@ -61,10 +63,17 @@ export function pushServer(db: Database, events: TransactionEvents, adminChanges
       const ws = new ServerSocket(socket, () => {
         events.off('change', listener);
         sockets.delete(ws);
+        resend.delete(ws);
       });
       sockets.add(ws);
       events.on('change', listener);
       if (current) ws.sendJson(pushMessageOf({ codOper: current.cod_oper, method: current.method, status: current.status, authStatus: current.auth_status }));
+      if (codOper && current) {
+        resend.set(ws, async () => {
+          const now = await findTransaction(db, codOper);
+          if (now) ws.sendJson(pushMessageOf({ codOper: now.cod_oper, method: now.method, status: now.status, authStatus: now.auth_status }));
+        });
+      }
     })().catch((error: unknown) => refuse(socket, isConnectionError(error) ? `503 Service Unavailable\r\nRetry-After: ${DATABASE_RETRY_AFTER_S}` : '500 Internal Server Error'));
   };
   // Like the admin API under /sandbox: open to any caller, as only a sandbox serves it.
@@ -82,6 +91,16 @@ export function pushServer(db: Database, events: TransactionEvents, adminChanges
     changes.on('change', onAdmin);
     ws.sendJson({ type: 'hello' });
   };
+  // The database's notifications were away: what changed meanwhile was not pushed. A socket that
+  // follows one payment is told its state again; the others (a wallet's, the console's) are closed,
+  // so their clients reconnect and read afresh (polling meanwhile).
+  events.onResume(() => {
+    for (const ws of sockets) {
+      const again = resend.get(ws);
+      if (again) again().catch(() => undefined);
+      else ws.close();
+    }
+  });
   // Open sockets would keep server.close() waiting forever. A close frame first, so the widget
   // reconnects (to another node behind the load balancer) instead of waiting for a timeout.
   const closeAll = async (graceMs = 1_000): Promise<void> => {
