@@ -136,61 +136,61 @@ export async function postgresScenarios({ scenario, skip, createLink, watchNode,
   if (wanted(NAMES.restart)) await onOwnCluster();
 
   async function onSharedDatabase() {
-  const schema = await newSchema(url);
-  const nodes = await twoNodes(schema.url, watchNode);
-  try {
-    await scenario(NAMES.kill, async (done) => {
-      const { a, b, proxy } = nodes;
-      proxy.resetStats();
-      const names = [nodeName(a), nodeName(b)];
-      const code = await createLink(a.url, 'Conexiones cortadas');
-      let killed = 0;
-      const { intents, counters } = await loadThrough(proxy, code, {
-        payers: 8, durationMs: 3_000,
-        during: async () => {
-          await sleep(500);
-          const until = Date.now() + 5_000;
-          while (Date.now() < until) {
-            const { rows } = await schema.admin.query('select count(*) filter (where pg_terminate_backend(pid))::int as n from pg_stat_activity where application_name = any($1)', [names]);
-            killed += rows[0]?.n ?? 0;
-            await sleep(150);
-          }
-        },
+    const schema = await newSchema(url);
+    const nodes = await twoNodes(schema.url, watchNode);
+    try {
+      await scenario(NAMES.kill, async (done) => {
+        const { a, b, proxy } = nodes;
+        proxy.resetStats();
+        const names = [nodeName(a), nodeName(b)];
+        const code = await createLink(a.url, 'Conexiones cortadas');
+        let killed = 0;
+        const { intents, counters } = await loadThrough(proxy, code, {
+          payers: 8, durationMs: 3_000,
+          during: async () => {
+            await sleep(500);
+            const until = Date.now() + 5_000;
+            while (Date.now() < until) {
+              const { rows } = await schema.admin.query('select count(*) filter (where pg_terminate_backend(pid))::int as n from pg_stat_activity where application_name = any($1)', [names]);
+              killed += rows[0]?.n ?? 0;
+              await sleep(150);
+            }
+          },
+        });
+        const healthy = await bothHealthy([a, b]);
+        const check = checkIntents(intents, await rowsOf(schema.admin, schema.schema, code));
+        done({
+          made: check.made, expected: check.expected, fiveXX: counters.fiveXX, lost: proxy.stats.lost,
+          ok: check.ok && healthy && proxy.stats.lost === 0 && only503(counters.statuses),
+          note: `${killed} connections killed; answers ${statusesText(counters.statuses)}; ${check.note}; both nodes healthy after: ${healthy}`,
+        });
       });
-      const healthy = await bothHealthy([a, b]);
-      const check = checkIntents(intents, await rowsOf(schema.admin, schema.schema, code));
-      done({
-        made: check.made, expected: check.expected, fiveXX: counters.fiveXX, lost: proxy.stats.lost,
-        ok: check.ok && healthy && proxy.stats.lost === 0 && only503(counters.statuses),
-        note: `${killed} connections killed; answers ${statusesText(counters.statuses)}; ${check.note}; both nodes healthy after: ${healthy}`,
-      });
-    });
 
-    await scenario(NAMES.sigterm, async (done) => {
-      const { a, b, proxy, watches } = nodes;
-      proxy.resetStats();
-      const code = await createLink(b.url, 'Nodo que se detiene');
-      let exit;
-      const { intents, counters } = await loadThrough(proxy, code, {
-        payers: 8, durationMs: 1_000,
-        during: async () => {
-          await sleep(1_000);
-          watches[0].expectedExit = true;
-          a.child.kill('SIGTERM');
-          exit = await a.exited;
-        },
+      await scenario(NAMES.sigterm, async (done) => {
+        const { a, b, proxy, watches } = nodes;
+        proxy.resetStats();
+        const code = await createLink(b.url, 'Nodo que se detiene');
+        let exit;
+        const { intents, counters } = await loadThrough(proxy, code, {
+          payers: 8, durationMs: 1_000,
+          during: async () => {
+            await sleep(1_000);
+            watches[0].expectedExit = true;
+            a.child.kill('SIGTERM');
+            exit = await a.exited;
+          },
+        });
+        const check = checkIntents(intents, await rowsOf(schema.admin, schema.schema, code));
+        done({
+          made: check.made, expected: check.expected, fiveXX: counters.fiveXX, lost: proxy.stats.lost + counters.noAnswer,
+          ok: check.ok && proxy.stats.lost === 0 && counters.noAnswer === 0 && counters.fiveXX === 0 && exit?.code === 0,
+          note: `node A exit code ${exit?.code}; answers ${statusesText(counters.statuses)}; ${check.note}`,
+        });
       });
-      const check = checkIntents(intents, await rowsOf(schema.admin, schema.schema, code));
-      done({
-        made: check.made, expected: check.expected, fiveXX: counters.fiveXX, lost: proxy.stats.lost + counters.noAnswer,
-        ok: check.ok && proxy.stats.lost === 0 && counters.noAnswer === 0 && counters.fiveXX === 0 && exit?.code === 0,
-        note: `node A exit code ${exit?.code}; answers ${statusesText(counters.statuses)}; ${check.note}`,
-      });
-    });
-  } finally {
-    await nodes.stop();
-    await schema.drop();
-  }
+    } finally {
+      await nodes.stop();
+      await schema.drop();
+    }
   }
 
   async function onOwnCluster() {
