@@ -180,7 +180,7 @@ describe('crypto screen (PRODUCT.md "Crypto")', () => {
       expect(document.activeElement?.textContent).toBe(es('crypto_cancel_confirm_title'));
       // The question takes the place of the QR.
       expect(view.container.querySelector('img.qr')).toBeNull();
-      await act(() => dialog?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })));
+      await act(() => void dialog?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })));
       await settle();
       expect(view.container.querySelector('[role="alertdialog"]')).toBeNull();
       expect(view.container.querySelector('img.qr')).not.toBeNull();
