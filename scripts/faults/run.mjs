@@ -97,14 +97,14 @@ async function cardThroughFault(sandbox, proxy, fault, timeoutMs = 4_000) {
   };
 }
 
-async function nequiThroughFaults(sandbox, proxy) {
+async function nequiThroughFaults(sandbox, proxy, pushFault, timeoutMs = 4_000) {
   proxy.clearFaults();
   const code = await createLink(sandbox.url, 'Nequi con fallas');
   const counters = { fiveXX: 0, noAnswer: 0 };
-  const api = apiClient(proxy.url, { timeoutMs: 4_000, counters });
+  const api = apiClient(proxy.url, { timeoutMs, counters });
   const lostBefore = proxy.stats.lost;
-  // The push's first answer is cut after the server recorded it; the retry protocol finds it.
-  proxy.fault({ method: 'POST', path: /^\/api\/v1\/nequi\/push/, nth: [1], action: 'drop' });
+  // The push's first answer is spoiled; the retry protocol finds out what became of it.
+  const pushRule = proxy.fault({ method: 'POST', path: /^\/api\/v1\/nequi\/push/, nth: [1], ...pushFault });
   // 3993333333 never answers by itself: the payer approves in the app (the admin call) below.
   const pushed = await payWithRetries(api, (trackId) => api.call('POST', '/nequi/push', { code, email: 'faults@example.com', phone: '3993333333', trackId }));
   const codOper = pushed.answer?.data?.codOper;
@@ -123,7 +123,7 @@ async function nequiThroughFaults(sandbox, proxy) {
   const made = (await transactionsOf(sandbox.url, code)).length;
   return {
     made, expected: 1, fiveXX: counters.fiveXX, lost: proxy.stats.lost - lostBefore,
-    ok: made === 1 && status === 1 && polls.hits === 4,
+    ok: made === 1 && status === 1 && polls.hits === 4 && pushRule.hits === 1,
     note: `${polls.hits} status polls spoiled; push sent ${pushed.sends}x (outcome via ${pushed.via}); the watcher ${status === 1 ? 'saw it approved' : 'never saw it approved'}`,
   };
 }
@@ -194,8 +194,14 @@ async function main() {
       done(await cardThroughFault(sandbox, proxy, { nth: [1], action: 'delay', ms: 3_000 }, 1_500)));
     await scenario('card: first two answers dropped and a 502 after, payer retries', async (done) =>
       done(await cardThroughFault(sandbox, proxy, { plan: ['drop', 'drop', '502-after'] })));
-    await scenario('nequi push: answer dropped, status polls fail (502, cut, 502 after, late)', async (done) =>
-      done(await nequiThroughFaults(sandbox, proxy)));
+    await scenario('nequi push: answer dropped, then status polls fail (502, cut, 502 after, late)', async (done) =>
+      done(await nequiThroughFaults(sandbox, proxy, { action: 'drop' })));
+    await scenario('nequi push: 502 after the server answered, then status polls fail', async (done) =>
+      done(await nequiThroughFaults(sandbox, proxy, { action: '502-after' })));
+    await scenario('nequi push: 502 before the server saw it, then status polls fail', async (done) =>
+      done(await nequiThroughFaults(sandbox, proxy, { action: '502-before' })));
+    await scenario('nequi push: answer later than the payer waits (1.5 s), then status polls fail', async (done) =>
+      done(await nequiThroughFaults(sandbox, proxy, { action: 'delay', ms: 3_000 }, 1_500)));
 
     await browserScenarios({ sandbox, scenario, skip, createLink, transactionsOf });
 
