@@ -53,9 +53,10 @@ export function cryptoReceivedOf(tx: TransactionRow) {
   };
 }
 
+/** The refund a cancelled payment owes (or sent), as recorded in its details. */
 export function cryptoRefundOf(tx: TransactionRow): CryptoRefund | null {
-  const refund = tx.details['refund'];
-  return refund && typeof refund === 'object' ? (refund as CryptoRefund) : null;
+  const parsed = v.safeParse(CryptoRefundSchema, tx.details['refund']);
+  return parsed.success ? parsed.output : null;
 }
 
 function checkCoin(currency: string, network: string) {
