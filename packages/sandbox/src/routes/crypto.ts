@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import {
-  freeText, moneySchema, PaymentSecurityEntries, centsToAmount, cryptoAmountText, cryptoRefundOnCancel, CRYPTO_PAYMENT_SUCCESS_STATUS, CRYPTO_RATE_FROZEN_MS, CHANNEL,
+  freeText, moneySchema, PaymentSecurityEntries, centsToAmount, cryptoAmountText, cryptoRefundOnCancel, CryptoRefundSchema, CRYPTO_PAYMENT_SUCCESS_STATUS,
+  CRYPTO_RATE_FROZEN_MS, CHANNEL,
   type CryptoRefund, type Language,
 } from '@pasarela/core';
 import type { Deps } from '../Deps';
