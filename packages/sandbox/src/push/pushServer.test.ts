@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CLIENT_KEY } from '@pasarela/core';
 import { startServer, type RunningServer } from '../server';
@@ -13,6 +15,19 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('push-notification websocket', () => {
+  it('survives clients that reset their connection while their socket is being looked up', async () => {
+    for (let i = 0; i < 40; i++) {
+      const socket = connect(port, '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      socket.on('error', () => undefined);
+      socket.write(`GET /api/v1/push?codOper=PP${i} HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`);
+      // A reset (RST) while the server looks the payment up: its answer then meets a dead socket.
+      setTimeout(() => socket.resetAndDestroy(), i % 4);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await fetch(`${server.url}/health`)).status).toBe(200);
+  });
+
   it('sends the current state of a payment, then its change when the payer pays', async () => {
     const link = (await fetch(`${server.url}/sandbox/links`, { method: 'POST', body: JSON.stringify({ amount: 5, description: 'ws' }), headers: { 'content-type': 'application/json' } }).then((r) => r.json())) as { code: string };
     const qr = await fetch(`${server.url}/api/v1/nequi/qr?code=${link.code}`, { headers: { 'x-api-key': SANDBOX_CLIENT_KEY } })
