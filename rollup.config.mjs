@@ -234,5 +234,8 @@ function warnUnlessKnown(warning, warn) {
   // penpal and preact are ESM with `this` at top level in some helpers; harmless.
   if (warning.code === 'THIS_IS_UNDEFINED') return;
   if (warning.code === 'CIRCULAR_DEPENDENCY' && /node_modules/.test(warning.message)) return;
+  // The React demo bundles @pasarela/react as it ships: in a client app's bundle, all code is client
+  // code, and the package's 'use client' (for server-component frameworks) has nothing to say.
+  if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.id === root('./packages/react/dist/index.js')) return;
   warn(warning);
 }
