@@ -43,6 +43,19 @@ describe('a saved card against the link and the merchant', () => {
   });
 });
 
+describe('the payload the widget sends (core buildPayActivityPayload)', () => {
+  it('takes idUsrService 0 (no user service), with a saved card and with the balance', async () => {
+    const { auth, saved } = await walletWith(['4000000000000077']);
+    const payload = async (idUsrCard: number | null, useFunds: boolean) => ({
+      sourceSearch: { paymentCode: await newLink(t) }, idUsrCard, idUsrService: 0, useFunds, txChannel: 'PWW', customFieldValues: [], trackId: randomUUID(),
+    });
+    expect(await t.post('/activity/pay', await payload(saved[0] ?? null, false), auth)).toMatchObject({ status: 200, data: { activityResult: { status: 1 }, method: 'card' } });
+    // This user has no balance: the payload passes, the balance does not.
+    expect(await t.post('/activity/pay', await payload(null, true), auth)).toMatchObject({ status: 422, data: { code: 'payment_rejected' } });
+    expect((await t.post('/activity/pay', { ...(await payload(null, true)), idUsrService: -1 }, auth)).status).toBe(400);
+  });
+});
+
 describe('the duplicate rule on saved cards', () => {
   it('two identical saved-card payments on one link: the second is possible_duplicated_tx', async () => {
     const { pay } = await walletWith(['4000000760000002']);

@@ -37,7 +37,8 @@ export function searchTermOf(raw: string): { station: string } | { code: string 
 const PaySchema = v.object({
   sourceSearch: v.looseObject({ paymentCode: v.pipe(freeText(100, { tooLongMessage: 'missing_arguments' }), v.minLength(1, 'missing_arguments')) }, 'missing_arguments'),
   idUsrCard: v.optional(v.nullable(idSchema())),
-  idUsrService: v.optional(v.nullable(idSchema())),
+  // 0 is "no user service" (a payment link, as the widget sends it); any other value is an id.
+  idUsrService: v.optional(v.nullable(v.union([v.literal(0), idSchema()], 'missing_arguments'))),
   useFunds: v.optional(v.boolean('missing_arguments'), false),
   txChannel: v.optional(v.pipe(freeText(10, { tooLongMessage: 'missing_arguments' })), CHANNEL.widget),
   customFieldValues: v.optional(v.array(v.unknown(), 'missing_arguments')),
