@@ -258,6 +258,34 @@ describe('createAttemptStore: one attempt per payment intent', () => {
     expect(send.mock.calls).toEqual([['t1'], ['t2']]);
   });
 
+  it('a reload after a lost answer keeps it: the screen says it may have gone through, and the next try looks it up', async () => {
+    const first = setup();
+    first.send.mockRejectedValueOnce(lost());
+    await first.store.getState().start();
+    expect(first.saved()).toEqual({ codOper: '', deadline: null, trackId: 't1' });
+    // The page reloads: a new store over the same session storage.
+    const kept = first.saved();
+    const again = setup({ memory: { load: () => kept, save: () => undefined, clear: () => undefined } });
+    expect(again.store.getState()).toMatchObject({ phase: 'failed', message: { key: 'payment_outcome_unknown' } });
+    again.lookup.mockResolvedValueOnce(record('t1', 'OP-first'));
+    await again.store.getState().start();
+    expect(again.lookup).toHaveBeenCalledWith('t1');
+    expect(again.send).not.toHaveBeenCalled();
+    expect(again.store.getState()).toMatchObject({ phase: 'waiting', codOper: 'OP-first' });
+  });
+
+  it('the kept attempt is forgotten once its outcome is known', async () => {
+    const { store, send, saved, watch } = setup();
+    send.mockRejectedValueOnce(lost());
+    await store.getState().start();
+    store.getState().retry();
+    expect(saved()?.trackId).toBe('t1');
+    await store.getState().start();
+    expect(saved()).toEqual({ codOper: 'OP-t1', deadline: 1_000 });
+    watch.answer({ codOper: 'OP-t1', status: 0 });
+    expect(saved()).toBeNull();
+  });
+
   it('property: any faults, then tries and retries, never leave two trackIds sent while one was unknown', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.constantFrom(...FAULTS), { maxLength: 14 }), fc.array(fc.boolean(), { minLength: 1, maxLength: 14 }), async (faults, retries) => {

@@ -48,8 +48,11 @@ export interface Sent<A> {
 
 /** What is kept across a reload, so a reload neither pays again nor loses the payment being watched. */
 export interface SavedAttempt {
+  /** '' for an attempt whose answer was lost (then `trackId` says which). */
   codOper: string;
   deadline: number | null;
+  /** An attempt whose outcome is unknown: looked up by this trackId on the next try. */
+  trackId?: string | undefined;
 }
 
 export interface AttemptDeps<A> {
@@ -142,6 +145,12 @@ export function createAttemptStore<A>(deps: AttemptDeps<A>) {
     });
   }
 
+  /** A reload keeps the attempt whose answer was lost, so it is looked up instead of paid again. */
+  function keepUnknown() {
+    const trackId = intent.unknownTrackId();
+    if (trackId) deps.memory?.save({ codOper: '', deadline: null, trackId });
+  }
+
   async function start() {
     const { phase } = get();
     if (busy || phase === 'sending' || phase === 'waiting' || phase === 'approved') return;
@@ -161,12 +170,14 @@ export function createAttemptStore<A>(deps: AttemptDeps<A>) {
     } catch (error) {
       // An answer lost: the payment may have gone through, and is neither reported nor made again.
       if (intent.outcomeUnknown()) {
+        keepUnknown();
         // Stopped before sending (the captcha): its own message, the earlier attempt still kept.
         const stoppedBefore = isPasarelaError(error) && error.category === 'validation';
         set({ phase: 'failed', message: stoppedBefore ? refusalMessage(error) : OUTCOME_UNKNOWN });
         return;
       }
       // Nothing was created, or the server refused it: the payer may try again in place.
+      deps.memory?.clear();
       const message = refusalMessage(error);
       set({ phase: 'failed', message });
       deps.onEnd({ verdict: 'refused', codOper: '', answer: null, message });
@@ -188,8 +199,8 @@ export function createAttemptStore<A>(deps: AttemptDeps<A>) {
       if (isOutcomeUnknown(error)) {
         // The last look was lost: what the server did is unknown, so the next try looks it up.
         stop();
-        deps.memory?.clear();
         intent.markUnknown();
+        keepUnknown();
         set({ phase: 'failed', message: OUTCOME_UNKNOWN });
         return;
       }
@@ -203,13 +214,16 @@ export function createAttemptStore<A>(deps: AttemptDeps<A>) {
     // Leaving a wait is the payer's choice of a new attempt; a lost answer is looked up first.
     if (phase === 'waiting') intent.forget();
     stop();
-    deps.memory?.clear();
+    if (!intent.outcomeUnknown()) deps.memory?.clear();
     set({ phase: 'idle', codOper: null, deadline: null, answer: null, message: null });
   }
 
   // A reload while waiting picks the same payment up again instead of offering to pay twice.
   const saved = deps.memory?.load();
-  if (saved) {
+  if (saved && saved.codOper === '' && saved.trackId) {
+    intent.restore(saved.trackId);
+    set({ phase: 'failed', message: OUTCOME_UNKNOWN });
+  } else if (saved && saved.codOper !== '') {
     set({ phase: 'waiting', codOper: saved.codOper, deadline: saved.deadline });
     follow(saved.codOper);
   }

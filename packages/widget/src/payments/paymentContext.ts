@@ -163,7 +163,13 @@ export function createPaymentContext(method: PaymentMethodId, data: CheckoutData
           const raw = session?.getItem(memoryKey);
           const value = raw ? (JSON.parse(raw) as Partial<SavedAttempt>) : null;
           if (!value || typeof value.codOper !== 'string') return null;
-          return { codOper: value.codOper, deadline: typeof value.deadline === 'number' ? value.deadline : null };
+          // An attempt whose answer was lost has no codOper yet, only its trackId.
+          if (value.codOper === '' && typeof value.trackId !== 'string') return null;
+          return {
+            codOper: value.codOper,
+            deadline: typeof value.deadline === 'number' ? value.deadline : null,
+            ...(typeof value.trackId === 'string' ? { trackId: value.trackId } : {}),
+          };
         } catch {
           return null;
         }

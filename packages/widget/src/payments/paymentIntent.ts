@@ -18,6 +18,10 @@ export interface PaymentIntent {
   markUnknown(): void;
   /** A known end (declined, refused, timed out, another method chosen): the next try is a new attempt. */
   forget(): void;
+  /** The trackId whose outcome is unknown, to keep across a reload; null when none. */
+  unknownTrackId(): string | null;
+  /** After a reload: the kept trackId's outcome is unknown, so the next try looks it up first. */
+  restore(trackId: string): void;
 }
 
 function isTrackIdReused(error: unknown): boolean {
@@ -78,6 +82,11 @@ export function createPaymentIntent(newTrackId: () => string): PaymentIntent {
     forget: () => {
       trackId = null;
       unknown = false;
+    },
+    unknownTrackId: () => (unknown ? trackId : null),
+    restore: (kept) => {
+      trackId = kept;
+      unknown = true;
     },
   };
 }
