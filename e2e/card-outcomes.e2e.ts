@@ -12,6 +12,21 @@ describe.runIf(browserAvailable())('card outcomes in the embedded checkout', () 
   let browser: Browser;
   withSandboxAndBrowser({ SPLASH_MS: '300' }, (started) => ({ sandbox, browser } = started));
 
+  // First: a failed challenge charged nothing, so the approved one below is no duplicate of it
+  // (SPEC 8: the same card and amount within 5 minutes, on any link, is possible_duplicated_tx).
+  it('3DS failed: back on the form with a decline message, and the shop gets an error result', async () => {
+    const { context, shop, checkout } = await openShopCheckout(browser, sandbox.demoUrl);
+    await checkout.fillCard({ number: '4000 0000 0000 3220', cvc: '456' });
+    await checkout.submit();
+    const fail = checkout.frame.getByRole('button', { name: /fallar/i });
+    await fail.waitFor({ timeout: 15_000 });
+    await fail.click();
+    await expect.poll(() => checkout.alert.isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('error');
+    await checkout.waitForForm();
+    await context.close();
+  });
+
   it('3DS 4000 0000 0000 3220: the challenge page approves, the receipt shows and the shop gets success', async () => {
     const { context, shop, checkout, codes } = await openShopCheckout(browser, sandbox.demoUrl);
     await checkout.fillCard({ number: '4000 0000 0000 3220' });
@@ -23,19 +38,6 @@ describe.runIf(browserAvailable())('card outcomes in the embedded checkout', () 
     await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('success');
     const transactions = await transactionsFor(sandbox, codes[0] ?? '');
     expect(transactions).toHaveLength(1);
-    await context.close();
-  });
-
-  it('3DS failed: back on the form with a decline message, and the shop gets an error result', async () => {
-    const { context, shop, checkout } = await openShopCheckout(browser, sandbox.demoUrl);
-    await checkout.fillCard({ number: '4000 0000 0000 3220', cvc: '456' });
-    await checkout.submit();
-    const fail = checkout.frame.getByRole('button', { name: /fallar/i });
-    await fail.waitFor({ timeout: 15_000 });
-    await fail.click();
-    await expect.poll(() => checkout.alert.isVisible(), { timeout: 20_000 }).toBe(true);
-    await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('error');
-    await checkout.waitForForm();
     await context.close();
   });
 
@@ -75,6 +77,11 @@ describe.runIf(browserAvailable())('card outcomes in the embedded checkout', () 
     await expect.poll(() => checkout.frame.getByText(/pendiente/i).first().isVisible(), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('success');
     expect(await shop.result.textContent()).toMatch(/pendiente|PENDING/i);
+    // the demo shop follows the README: a pending payment is not called paid
+    const state = shop.page.locator('#checkout-state');
+    await expect.poll(() => state.getAttribute('data-state'), { timeout: 10_000 }).toBe('pending');
+    expect(await state.textContent()).toMatch(/^Pago pendiente/);
+    expect(await state.textContent()).not.toMatch(/aprobado/i);
     await context.close();
   });
 });
