@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Route } from 'playwright-core';
-import { transactionsFor } from './support/admin';
+import { createLink, transactionsFor } from './support/admin';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
-import { openShopCheckout, type CheckoutFrame } from './support/pages';
+import { CheckoutFrame, openShopCheckout } from './support/pages';
 import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
 
 const CARD_CALL = '**/api/v1/cards/auth-capture';
@@ -145,6 +145,26 @@ describe.runIf(browserAvailable())('faults during a Nequi payment', () => {
     await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 20_000 }).toBe(true);
     expect(await transactionsFor(sandbox, codes[0] ?? '')).toEqual([expect.objectContaining({ method: 'nequi', status: 1 })]);
     expect(pushes).toBe(pushesBefore);
+    await context.close();
+  });
+
+  it('a reload after the push answer was lost opens on it ("may have gone through"); sending again follows the first push', async () => {
+    const code = await createLink(sandbox, { amount: 21, description: 'Recarga' });
+    const context = await browser.newContext({ locale: 'es-PA' });
+    const page = await context.newPage();
+    await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}`);
+    const checkout = new CheckoutFrame(page);
+    await page.route(NEQUI_PUSH, (route) => loseTheAnswer(route, '502'));
+    await checkout.chooseMethod(/Nequi/);
+    await pushTo(checkout, '3991111111');
+    await expect.poll(() => checkout.alert.textContent(), { timeout: 15_000 }).toMatch(MAY_HAVE_GONE_THROUGH);
+    await page.unroute(NEQUI_PUSH);
+    await page.reload();
+    // The checkout opens on Nequi with what it knows: an attempt whose outcome is not known yet.
+    await expect.poll(() => checkout.alert.textContent(), { timeout: 15_000 }).toMatch(MAY_HAVE_GONE_THROUGH);
+    await pushTo(checkout, '3991111111');
+    await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await transactionsFor(sandbox, code)).toEqual([expect.objectContaining({ method: 'nequi', status: 1 })]);
     await context.close();
   });
 
