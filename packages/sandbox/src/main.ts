@@ -1,17 +1,26 @@
 // CLI entry, bundled to packages/sandbox/dist/server.mjs and run by `npm start`.
+import { randomBytes } from 'node:crypto';
+import { isLoopbackHost } from './auth/adminAccess';
 import { startBanner } from './banner';
 import { createLogger, errorFields } from './ops/logger';
+import { logFormatOf, readableDestination } from './ops/readableLog';
 import { startServer } from './server';
 import { readSettings } from './settings';
 
 async function main(): Promise<void> {
   const settings = readSettings(process.env);
-  const log = createLogger(settings.logLevel);
-  const server = await startServer({ ...settings, logger: log });
+  // A person at a terminal reads lines; a collector (a pipe, a file, a container) gets JSON.
+  const format = logFormatOf(process.env['LOG_FORMAT'], process.stdout.isTTY === true);
+  const log = createLogger(settings.logLevel, format === 'pretty' ? readableDestination() : undefined);
+  // Beyond loopback the admin API is never open: without SANDBOX_ADMIN_TOKEN this run makes one up
+  // (printed below, for this node alone: several nodes share one through the setting).
+  const generated = settings.adminToken === undefined && !isLoopbackHost(settings.host) ? randomBytes(24).toString('base64url') : undefined;
+  const adminToken = settings.adminToken ?? generated;
+  const server = await startServer({ ...settings, adminToken, logger: log });
   const { databaseUrl, dataDir } = settings;
   const database = databaseUrl ? `PostgreSQL (DATABASE_URL)` : `PGlite in ${dataDir}`;
-  // For the person who ran `npm start`; the JSON lines around it are for log collectors.
-  console.log(startBanner({ url: server.url, demoUrl: server.demoUrl, database, console: settings.sandboxConsole }));
+  // For the person who ran `npm start`.
+  console.log(startBanner({ url: server.url, demoUrl: server.demoUrl, database, console: settings.sandboxConsole, host: settings.host, adminToken: generated, tokenSet: settings.adminToken !== undefined }));
 
   // A promise nobody awaited that failed: logged, and the node goes on serving (every payment's
   // state is in the database, committed or not). Each known source (database connections, timers,
