@@ -13,6 +13,8 @@ export function ClaveScreen({ payment }: MethodScreenProps) {
   const clave = useStoreState(state);
   const current = useAttempt(attempt, payment);
   const busy = current.phase === 'sending';
+  // An attempt that ended unreported (its answer lost: it may have gone through) has only the attempt's message.
+  const alert = clave.alert ?? (current.phase === 'failed' ? current.message : null);
 
   if (current.phase === 'waiting' || current.phase === 'approved') {
     return (
@@ -31,7 +33,7 @@ export function ClaveScreen({ payment }: MethodScreenProps) {
   return (
     <div className="method-screen">
       <h2 className="method__title">{t('clave_title')}</h2>
-      {clave.alert ? <AttemptAlert message={clave.alert} /> : null}
+      {alert ? <AttemptAlert message={alert} /> : null}
       <form
         className="method-form"
         onSubmit={(event) => {

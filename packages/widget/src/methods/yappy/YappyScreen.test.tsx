@@ -65,4 +65,27 @@ describe('YappyScreen', () => {
     expect(phone.value).toBe('62222222');
     expect(document.activeElement).toBe(phone);
   });
+
+  it('a 502 on sending is announced as "may have gone through"; sending again finds the first request and waits on it', async () => {
+    const { api, calls } = scriptedApi({
+      'yappy/payments': [new PasarelaError({ code: 'happen_error_try_again', category: 'api', status: 502 }), PENDING],
+      'payments/attempts/track-1': { trackId: 'track-1', codOper: 'OP1', method: 'yappy', status: -1, result: 'PENDING', authStatus: '', messageSys: '', redirectUrl: null, expiresAt: PENDING.expiresAt },
+      'yappy/payments/OP1': PENDING,
+    });
+    const fake = fakePaymentContext('yappy', api);
+    const view = await render(<YappyScreen payment={fake.payment} />);
+    unmount = view.unmount;
+    await type(view.input('yappy-phone'), '6111 1111');
+    view.container.querySelector<HTMLFormElement>('form')?.requestSubmit();
+    await vi.waitFor(async () => {
+      await settle();
+      expect(view.container.querySelector('[role="alert"]')?.textContent).toBe(catalogs.es.payment_outcome_unknown);
+    });
+    view.container.querySelector<HTMLFormElement>('form')?.requestSubmit();
+    await vi.waitFor(async () => {
+      await settle();
+      expect(view.container.querySelector('[role="timer"]')).not.toBeNull();
+    });
+    expect(calls.filter((c) => c.path === 'yappy/payments')).toHaveLength(1);
+  });
 });
