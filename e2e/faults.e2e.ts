@@ -168,6 +168,29 @@ describe.runIf(browserAvailable())('faults during a Nequi payment', () => {
     await context.close();
   });
 
+  it('the push socket refused: the QR payment approved meanwhile is found by polling', async () => {
+    const { context, checkout, codes } = await openShopCheckout(browser, sandbox.demoUrl);
+    let refused = 0;
+    await context.routeWebSocket(/\/api\/v1\/push/, (ws) => {
+      refused += 1;
+      return ws.close({ code: 1011, reason: 'refused' });
+    });
+    await checkout.chooseMethod(/Nequi/);
+    await checkout.frame.getByRole('radio', { name: /código qr/i }).check();
+    await checkout.frame.getByRole('button', { name: /mostrar código qr/i }).click();
+    await checkout.frame.getByRole('img', { name: /QR/ }).waitFor({ timeout: 10_000 });
+    await expect.poll(() => refused, { timeout: 10_000 }).toBeGreaterThan(0);
+    const [tx] = await transactionsFor(sandbox, codes[0] ?? '');
+    const settled = await fetch(`${sandbox.url}/sandbox/nequi/${tx?.codOper ?? ''}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ result: 'approve' }),
+    });
+    expect(settled.status).toBe(200);
+    await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 20_000 }).toBe(true);
+    await context.close();
+  });
+
   it('the status call failing 502 several times: the wait goes on and ends approved', async () => {
     const { context, checkout, codes, page } = await openShopCheckout(browser, sandbox.demoUrl);
     let failed = 0;
