@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Route } from 'playwright-core';
 import { createLink, transactionsFor } from './support/admin';
+import { adminPost, guestPost } from './support/entries';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { CheckoutFrame, openShopCheckout } from './support/pages';
@@ -109,6 +110,37 @@ describe.runIf(browserAvailable())('faults during a card payment', () => {
     expect(await checkout.frame.getByText(/posible transacción duplicada/i).count()).toBe(0);
     await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('success');
     expect(await transactionsFor(sandbox, codes[0] ?? '')).toEqual([expect.objectContaining({ method: 'card', status: 1 })]);
+    await context.close();
+  });
+});
+
+// A subscription paid by card follows the same rule.
+describe.runIf(browserAvailable())('faults during a subscription card payment', () => {
+  let sandbox: RunningSandbox;
+  let browser: Browser;
+  withSandboxAndBrowser({ SPLASH_MS: '0' }, (started) => ({ sandbox, browser } = started));
+
+  it('a 502 from a proxy after the server charged: Pay again shows the subscription receipt, and nothing is charged twice', async () => {
+    const plan = await adminPost<{ idPlan: number }>(sandbox, 'plans', { name: 'Plan Fallas', amount: 12.5, period: 'MO', chargeNow: true });
+    const { subscriptionKey } = await guestPost<{ subscriptionKey: string }>(sandbox, 'subscriptions', { idPlan: plan.idPlan, email: 'suscriptor@example.com' });
+    const context = await browser.newContext({ locale: 'es-PA' });
+    const page = await context.newPage();
+    let payCalls = 0;
+    await page.route('**/api/v1/subscriptions/*/pay', (route) => {
+      payCalls += 1;
+      return loseTheAnswer(route, '502');
+    });
+    await page.goto(`${sandbox.url}/pf/widget?type=subs&code=${subscriptionKey}`);
+    const checkout = new CheckoutFrame(page);
+    await checkout.waitForForm();
+    await checkout.fillCard({ number: '5555 5555 5555 4444' });
+    await checkout.submit();
+    await expect.poll(() => checkout.alert.textContent(), { timeout: 15_000 }).toMatch(MAY_HAVE_GONE_THROUGH);
+    await page.unroute('**/api/v1/subscriptions/*/pay');
+    const sentBefore = payCalls;
+    await checkout.submit();
+    await expect.poll(() => page.getByRole('heading', { name: 'Comprobante de suscripción' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(payCalls).toBe(sentBefore);
     await context.close();
   });
 });
