@@ -2,6 +2,7 @@ import { NEQUI_PAY_WINDOW_MS, SANDBOX_CLIENT_KEY, YAPPY_PAY_WINDOW_MS } from '@p
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
+import { adminAccess } from './auth/adminAccess';
 import { callerAuth } from './auth/callerAuth';
 import type { Database } from './db/Database';
 import type { Deps, PayerWindows } from './Deps';
@@ -79,8 +80,18 @@ export interface AppOptions {
   metricsToken?: string | undefined;
   /** Serve the sandbox console at /sandbox/console; on unless false (SANDBOX_CONSOLE=off). */
   sandboxConsole?: boolean | undefined;
+  /**
+   * SANDBOX_ADMIN_TOKEN: the admin API wants it (or a merchant's secret key). Undefined leaves the
+   * admin API open, which only a server on loopback does.
+   */
+  adminToken?: string | undefined;
   /** True once the node is stopping: /health answers 503 so the load balancer takes it out. */
   draining?: (() => boolean) | undefined;
+}
+
+/** The payer's own pages under /sandbox (reached by the codOper alone) and the console's shell. */
+function isPayerPage(path: string): boolean {
+  return /^\/sandbox\/(3ds|clave)\/[^/]+$/.test(path) || path === '/sandbox/console' || path.startsWith('/sandbox/console/assets/');
 }
 
 /** 'ok' when a trivial query answers within timeoutMs. */
@@ -144,6 +155,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   if (options.sandboxConsole !== false) admin.route('/', consolePageRoutes(paths.consoleDist));
   // The demo shop runs on another origin and calls the admin API from the browser.
   admin.use('*', cors({ origin: '*' }));
+  admin.use('*', adminAccess(deps, options.adminToken, isPayerPage));
   // Before the link routes: GET /transactions/recent, not GET /transactions.
   admin.route('/', adminListRoutes(deps));
   admin.route('/', adminLinkRoutes(deps));

@@ -13,7 +13,28 @@ export const TEST_INPUT_LINES = [
   ['4000 0000 0000 0259', 'pending (-1)'],
 ] as const;
 
-export function startBanner(urls: { url: string; demoUrl: string; database: string; console?: boolean }): string {
+export interface BannerAccess {
+  /** The address the ports listen on (HOST). */
+  host?: string | undefined;
+  /** A token this run made up (HOST beyond loopback, no SANDBOX_ADMIN_TOKEN): shown once, here. */
+  adminToken?: string | undefined;
+  /** SANDBOX_ADMIN_TOKEN is set (never printed). */
+  tokenSet?: boolean | undefined;
+}
+
+/** How the admin API and the console are reached: open on loopback, else with the token. */
+function accessLines(access: BannerAccess, url: string): string[] {
+  if (access.adminToken !== undefined) {
+    return [
+      `  Listening on ${access.host ?? ''}: the admin API and the console want a token. This run's (set SANDBOX_ADMIN_TOKEN to choose one):`,
+      `  Admin token:                ${access.adminToken}   (send Authorization: Bearer <token>; console: ${url}/sandbox/console#token=${access.adminToken})`,
+    ];
+  }
+  if (access.tokenSet === true) return ['  Admin API and console:      Authorization: Bearer <SANDBOX_ADMIN_TOKEN> (console: open it with #token=<token>)'];
+  return [];
+}
+
+export function startBanner(urls: { url: string; demoUrl: string; database: string; console?: boolean } & BannerAccess): string {
   const width = Math.max(...TEST_INPUT_LINES.map(([input]) => input.length));
   return [
     '',
@@ -28,6 +49,7 @@ export function startBanner(urls: { url: string; demoUrl: string; database: stri
     `  E-mail payment request:     curl -X POST ${urls.url}/sandbox/email-payments -H 'content-type: application/json' -d '{"to":"ana@example.com","amount":9,"description":"Test"}'   (its link: ${urls.url}/sandbox/mailbox?to=ana@example.com)`,
     `  Wallet user:                ${DEMO_WALLET_USER.login} / ${DEMO_WALLET_USER.password} (balance $100.00, a saved Visa 4242)`,
     `  Database:                   ${urls.database}`,
+    ...accessLines(urls, urls.url),
     '',
     'Test cards (any future expiry, any CVC of the right length):',
     ...TEST_INPUT_LINES.map(([input, outcome]) => `  ${input.padEnd(width)}  ${outcome}`),

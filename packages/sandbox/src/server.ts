@@ -9,6 +9,7 @@ import { chargeDueSubscriptions } from './payments/chargeDueSubscription';
 import { expireLapsedPayments } from './payments/expireLapsedPayments';
 import { runOnTimer } from './payments/runOnTimer';
 import { pushServer } from './push/pushServer';
+import { sameSecret } from './auth/adminAccess';
 import { listenToTransactions } from './push/transactionEvents';
 import { listenToAdminChanges } from './push/adminChanges';
 import { deliverDueWebhooks, type WebhookDeliverySettings } from './webhooks/deliverWebhooks';
@@ -17,9 +18,13 @@ import { closeGracefully, listenHttp, startDraining } from './http/httpServer';
 import { isConnectionError } from './db/unavailable';
 import { createLogger, errorFields, type Logger } from './ops/logger';
 import { Metrics } from './ops/metrics';
-import { DEFAULT_EXPIRY_SWEEP_INTERVAL_MS, DEFAULT_HTTP_TIMEOUTS, DEFAULT_SUBSCRIPTION_CHARGE_INTERVAL_MS, DEFAULT_WEBHOOK_INTERVAL_MS, type HttpTimeouts, type LogLevel, type RateLimits } from './settings';
+import { DEFAULT_HOST, DEFAULT_EXPIRY_SWEEP_INTERVAL_MS, DEFAULT_HTTP_TIMEOUTS, DEFAULT_SUBSCRIPTION_CHARGE_INTERVAL_MS, DEFAULT_WEBHOOK_INTERVAL_MS, type HttpTimeouts, type LogLevel, type RateLimits } from './settings';
 
 export interface ServerOptions {
+  /** The address both ports listen on (HOST); loopback (DEFAULT_HOST) when absent. */
+  host?: string | undefined;
+  /** SANDBOX_ADMIN_TOKEN (or the one main.ts made up): the admin API and /sandbox/push want it. */
+  adminToken?: string | undefined;
   port: number;
   demoPort: number;
   dataDir?: string | undefined;
@@ -102,17 +107,18 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const app = createApp({
     db, cardFingerprintKey, wireEncoding: options.wireEncoding, publicOrigin: url, demoOrigin: demoUrl, splashMs: options.splashMs, payerWindows: options.payerWindows, paths,
     logger: log, metrics, rateLimits: options.rateLimits, trustedProxies: options.trustedProxies, metricsToken: options.metricsToken,
-    sandboxConsole: options.sandboxConsole, draining: () => draining,
+    sandboxConsole: options.sandboxConsole, draining: () => draining, adminToken: options.adminToken,
   });
   const shop = createDemoShop(paths.examplesDir, url);
-  const push = pushServer(db, events, adminChanges);
+  const { adminToken } = options;
+  const push = pushServer(db, events, adminChanges, (token) => adminToken === undefined || (token !== null && sameSecret(token, adminToken)));
   metrics.gauge('pasarela_push_sockets_open', 'Push-notification sockets open on this node.', push.openSockets);
   let checkout: Server | undefined;
   let demo: Server | undefined;
   try {
-    checkout = await listenHttp(app.fetch, options.port, timeouts);
+    checkout = await listenHttp(app.fetch, options.port, timeouts, options.host ?? DEFAULT_HOST);
     checkout.on('upgrade', push.onUpgrade);
-    demo = await listenHttp(shop.fetch, options.demoPort, timeouts);
+    demo = await listenHttp(shop.fetch, options.demoPort, timeouts, options.host ?? DEFAULT_HOST);
   } catch (error) {
     if (checkout) await closeGracefully(checkout, 0);
     await events.close();

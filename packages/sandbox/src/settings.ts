@@ -2,6 +2,8 @@ import { resolve } from 'node:path';
 import { NEQUI_PAY_WINDOW_MS, YAPPY_PAY_WINDOW_MS } from '@pasarela/core';
 import { MIN_FINGERPRINT_KEY_CHARS } from './payments/cardFingerprintKey';
 
+/** Reachable from this machine only: the admin API needs no token there (PRODUCT.md's zero-setup `npm start`). */
+export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_SUBSCRIPTION_CHARGE_INTERVAL_MS = 60_000;
 export const DEFAULT_EXPIRY_SWEEP_INTERVAL_MS = 5_000;
 export const DEFAULT_WEBHOOK_INTERVAL_MS = 1_000;
@@ -37,6 +39,10 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** What `npm start` reads from the environment (PRODUCT.md "Public contract: Server"). */
 export interface Settings {
+  /** HOST: the address the two ports listen on; loopback (127.0.0.1) unless set. */
+  host: string;
+  /** SANDBOX_ADMIN_TOKEN: the admin API and console want it; unset on loopback leaves them open. */
+  adminToken: string | undefined;
   port: number;
   demoPort: number;
   dataDir: string;
@@ -91,7 +97,7 @@ function fingerprintKeyOf(raw: string | undefined): string | undefined {
 }
 
 /**
- * PORT (4000), DEMO_PORT (PORT+1), DATA_DIR (./.data), DATABASE_URL, WIRE_ENCODING (off disables), SPLASH_MS,
+ * HOST (127.0.0.1), SANDBOX_ADMIN_TOKEN, PORT (4000), DEMO_PORT (PORT+1), DATA_DIR (./.data), DATABASE_URL, WIRE_ENCODING (off disables), SPLASH_MS,
  * SUBSCRIPTION_CHARGE_INTERVAL_MS (60000; 0 off), EXPIRY_SWEEP_INTERVAL_MS (5000; 0 off), WEBHOOK_INTERVAL_MS (1000; 0 off), NEQUI_WAIT_MS (120000),
  * YAPPY_WAIT_MS (300000), CARD_FINGERPRINT_KEY, RATE_LIMIT_{LOGIN,SIGNUP,RECOVERY,PAYMENTS}_PER_MIN, TRUST_PROXY (0),
  * HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, SHUTDOWN_TIMEOUT_MS, SHUTDOWN_DRAIN_MS (5000), LOG_LEVEL (info), METRICS_TOKEN, SANDBOX_CONSOLE (on; off hides /sandbox/console).
@@ -111,7 +117,11 @@ export function readSettings(env: Env, cwd: string = process.cwd()): Settings {
   };
   // Node refuses a server whose headers may take longer than the whole request.
   if (http.requestMs > 0 && http.headersMs > http.requestMs) throw new Error('HEADERS_TIMEOUT_MS must not be more than REQUEST_TIMEOUT_MS');
+  const adminToken = (env['SANDBOX_ADMIN_TOKEN'] ?? '').trim();
+  if (adminToken !== '' && adminToken.length < 16) throw new Error('SANDBOX_ADMIN_TOKEN must be at least 16 characters (try: openssl rand -hex 24)');
   return {
+    host: (env['HOST'] ?? '').trim() || DEFAULT_HOST,
+    adminToken: adminToken || undefined,
     port,
     demoPort,
     dataDir: resolve(cwd, env['DATA_DIR'] || '.data'),

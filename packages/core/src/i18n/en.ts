@@ -399,4 +399,9 @@ export const en: Record<keyof typeof es, string> = {
   // E-mail payment
   email_payment_title: 'Payment request',
   email_payment_to: 'Sent to {{email}}',
+  // Who may call the sandbox's admin API (docs/api.md "Who may call what")
+  admin_token_required: "This call needs the sandbox's admin token or a merchant's secret key",
+  admin_only: 'Only the sandbox operator may make this call',
+  invalid_secret_key: 'The secret key is no merchant\'s',
+  webhook_url_not_public: 'The webhook address must be public: local, private and internal addresses are refused',
 };

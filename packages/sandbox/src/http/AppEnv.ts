@@ -1,5 +1,6 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { Language } from '@pasarela/core';
+import type { AdminScope } from '../auth/adminAccess';
 import type { Caller } from '../auth/callerAuth';
 import type { Logger } from '../ops/logger';
 
@@ -18,6 +19,8 @@ export interface AppEnv {
     userId: number | undefined;
     /** Guest or wallet user, set from the API key and token by callerAuth (SPEC 6). */
     caller: Caller | undefined;
+    /** Who calls the admin API (operator or one merchant), set by adminAccess. */
+    adminScope: AdminScope | undefined;
     /** This request's id (X-Request-Id), in its log lines and its answer. */
     requestId: string;
     /** The node's logger with the request id bound. */

@@ -7,7 +7,7 @@ import type { HttpTimeouts } from '../settings';
  * the headers within headersMs and the whole request within requestMs of connecting (Node answers
  * 408 and closes), idle keep-alive connections closed after keepAliveMs.
  */
-export function listenHttp(fetch: Parameters<typeof getRequestListener>[0], port: number, timeouts: HttpTimeouts): Promise<Server> {
+export function listenHttp(fetch: Parameters<typeof getRequestListener>[0], port: number, timeouts: HttpTimeouts, host?: string): Promise<Server> {
   const listener = getRequestListener(fetch);
   const server: Server = createServer(
     {
@@ -26,10 +26,12 @@ export function listenHttp(fetch: Parameters<typeof getRequestListener>[0], port
   server.keepAliveTimeout = timeouts.keepAliveMs;
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, () => {
+    const listening = () => {
       server.off('error', reject);
       resolve(server);
-    });
+    };
+    if (host === undefined) server.listen(port, listening);
+    else server.listen(port, host, listening);
   });
 }
 

@@ -22,7 +22,7 @@ function refuse(socket: Duplex, status: string): void {
  * follows every payment of that user. Each change arrives as
  * `{ type: 'transaction', codOper, method, status, authStatus }`.
  */
-export function pushServer(db: Database, events: TransactionEvents, adminChanges?: AdminChanges) {
+export function pushServer(db: Database, events: TransactionEvents, adminChanges?: AdminChanges, adminAllowed: (token: string | null) => boolean = () => true) {
   const open = new Set<Duplex>();
   const sockets = new Set<ServerSocket>();
   /** How each socket following one payment tells it again what it is now (after missed notifications). */
@@ -40,6 +40,8 @@ export function pushServer(db: Database, events: TransactionEvents, adminChanges
       const admin = url.pathname === ADMIN_PUSH_PATH && adminChanges !== undefined;
       if (url.pathname !== PUSH_PATH && !admin) return refuse(socket, '404 Not Found');
       if (!accept || req.headers['sec-websocket-version'] !== '13') return refuse(socket, '400 Bad Request');
+      // Every merchant's changes: the operator's stream (a browser's socket cannot send headers, so ?token=).
+      if (admin && !adminAllowed(url.searchParams.get('token'))) return refuse(socket, '401 Unauthorized');
       if (admin) return openAdminStream(socket, accept, adminChanges);
       const codOper = url.searchParams.get('codOper');
       const token = url.searchParams.get('token');
@@ -76,7 +78,7 @@ export function pushServer(db: Database, events: TransactionEvents, adminChanges
       }
     })().catch((error: unknown) => refuse(socket, isConnectionError(error) ? `503 Service Unavailable\r\nRetry-After: ${DATABASE_RETRY_AFTER_S}` : '500 Internal Server Error'));
   };
-  // Like the admin API under /sandbox: open to any caller, as only a sandbox serves it.
+  // Like the admin API under /sandbox: the admin token once one is set (adminAllowed).
   const openAdminStream = (socket: Duplex, accept: string, changes: AdminChanges): void => {
     socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`);
     const onTransaction = (change: TransactionChange) => ws.sendJson(pushMessageOf(change));

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { ownMerchantBody, requireOperator, requireOwn } from '../auth/adminAccess';
 import * as v from 'valibot';
 import { CARD_BRANDS, SUBSCRIPTION_PERIODS, amountToCents, centsToAmount, isHttpUrl, moneySchema, freeText, MAX_AMOUNT, TEXT_LIMITS } from '@pasarela/core';
 import type { Deps } from '../Deps';
@@ -78,6 +79,7 @@ function withinLimit(amount: number, merchant: { tx_limit_cents: number }): void
 export function adminCatalogRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.post('/merchants', async (c) => {
+    requireOperator(c);
     const b = parseOr400(MerchantSchema, await readObjectBody(c));
     const keys = newMerchantKeys();
     const merchant = await deps.db.transaction(async (tx) => {
@@ -107,6 +109,7 @@ export function adminCatalogRoutes(deps: Deps) {
   // its webhookUrl: set, null to stop webhooks, absent to keep the current one.
   app.post('/merchants/:idMerchant/keys', async (c) => {
     const id = idParam(c.req.param('idMerchant'), 'merchant_not_found');
+    requireOwn(c, id, () => new ApiError(404, 'merchant_not_found', 'No such merchant'));
     const b = parseOr400(MerchantKeysSchema, await readObjectBody(c));
     const merchant = await findMerchant(deps.db, id);
     if (!merchant) throw new ApiError(404, 'merchant_not_found', 'No such merchant');
@@ -117,7 +120,7 @@ export function adminCatalogRoutes(deps: Deps) {
     return c.json({ idMerchant: id, webhookUrl, secretKey: keys.secretKey, webhookSecret: keys.webhookSecret }, 201);
   });
   app.post('/stations', async (c) => {
-    const b = parseOr400(StationSchema, await readObjectBody(c));
+    const b = parseOr400(StationSchema, ownMerchantBody(c, await readObjectBody(c)));
     withinLimit(b.amount - b.discount, await merchantOr400(deps, b.merchantId));
     const [row] = await deps.db.query<StationRow>(
       'insert into payment_stations (station_id, merchant_id, description, amount_cents, discount_cents) values ($1, $2, $3, $4, $5) on conflict (station_id) do nothing returning *',
@@ -126,7 +129,7 @@ export function adminCatalogRoutes(deps: Deps) {
     return c.json(stationOf(row), 201);
   });
   app.post('/plans', async (c) => {
-    const b = parseOr400(PlanSchema, await readObjectBody(c));
+    const b = parseOr400(PlanSchema, ownMerchantBody(c, await readObjectBody(c)));
     withinLimit(b.amount, await merchantOr400(deps, b.merchantId));
     const [row] = await deps.db.query<PlanRow>(
       'insert into plans (merchant_id, name, description, amount_cents, period, charge_now) values ($1, $2, $3, $4, $5, $6) returning *',
@@ -135,7 +138,7 @@ export function adminCatalogRoutes(deps: Deps) {
     return c.json(planOf(row), 201);
   });
   app.post('/campaigns', async (c) => {
-    const b = parseOr400(CampaignSchema, await readObjectBody(c));
+    const b = parseOr400(CampaignSchema, ownMerchantBody(c, await readObjectBody(c)));
     await merchantOr400(deps, b.merchantId);
     const bridgeId = await deps.db.transaction(async (tx) => {
       const [campaign] = await tx.query<{ id: number }>(

@@ -11,7 +11,7 @@ import { findMerchant, firstMerchantId } from '../store/merchants';
 import { listTransactionsForLink, type TransactionRow } from '../store/transactions';
 import { parseOr400 } from '../payments/validatePayload';
 import { refuseBadAmounts } from '../payments/checkAmount';
-import { merchantOfSecretKey } from './merchantAuth';
+import { ownMerchantBody, requireOwn } from '../auth/adminAccess';
 
 const MAX_EXPIRY_SECONDS = 365 * 24 * 3600;
 
@@ -49,13 +49,9 @@ export function transactionSummary(t: TransactionRow) {
 export function adminLinkRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.post('/links', async (c) => {
-    const body = parseOr400(NewLinkSchema, await readObjectBody(c));
-    // A merchant's server creates links with its secret key; the demo shop and tests name a merchant or none.
-    const keyMerchantId = await merchantOfSecretKey(deps, c.req.header('authorization'));
-    if (keyMerchantId !== undefined && body.merchantId !== undefined && body.merchantId !== keyMerchantId) {
-      throw new ApiError(400, 'merchant_mismatch', 'merchantId is not the merchant of this secret key');
-    }
-    const merchantId = keyMerchantId ?? body.merchantId ?? (await firstMerchantId(deps.db));
+    // A merchant's server creates links with its secret key (for itself only); the operator names a merchant or none.
+    const body = parseOr400(NewLinkSchema, ownMerchantBody(c, await readObjectBody(c)));
+    const merchantId = body.merchantId ?? (await firstMerchantId(deps.db));
     const merchant = merchantId === undefined ? undefined : await findMerchant(deps.db, merchantId);
     if (merchantId === undefined || !merchant) {
       throw new ApiError(400, 'merchant_not_found', 'merchantId names no merchant');
@@ -81,7 +77,11 @@ export function adminLinkRoutes(deps: Deps) {
   app.get('/transactions', async (c) => {
     const code = c.req.query('code') ?? '';
     if (code === '') throw new ApiError(400, 'missing_arguments', 'code is required');
-    if (!(await findLinkByCode(deps.db, code))) throw new ApiError(404, 'link_not_found', 'code names no link');
+    const notFound = () => new ApiError(404, 'link_not_found', 'code names no link');
+    const link = await findLinkByCode(deps.db, code);
+    if (!link) throw notFound();
+    // A merchant's key sees its own links only: another's is as good as absent.
+    requireOwn(c, link.merchant_id, notFound);
     const rows = await listTransactionsForLink(deps.db, code);
     // The admin view also shows who paid: a wallet user, or a guest under its anonymous user service id (SPEC 6).
     return c.json({ transactions: rows.map((r) => ({ ...transactionSummary(r), userId: r.user_id, anonymousUserServiceId: r.anonymous_user_service_id })) });

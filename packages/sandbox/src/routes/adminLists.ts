@@ -13,6 +13,7 @@ import { findPlan } from '../store/catalog';
 import type { TransactionRow } from '../store/transactions';
 import { merchantResultOf, type MerchantResult } from '../webhooks/merchantResultOf';
 import { transactionSummary } from './adminLinks';
+import { requireOwn, scopedMerchant } from '../auth/adminAccess';
 
 const METHODS = ['card', 'nequi', 'yappy', 'clave', 'cash', 'crypto', 'balance'] as const;
 const OUTCOMES = ['APPROVED', 'PENDING', 'DECLINED'] as const;
@@ -58,20 +59,20 @@ export function adminListRoutes(deps: Deps) {
     const q = parseOr400(RecentQuerySchema, { code: c.req.query('code') || undefined, method: c.req.query('method') || undefined, outcome: c.req.query('outcome') || undefined });
     const rows = await deps.db.query<ListedRow>(
       `select t.*, v.state as validation_state from transactions t left join validations v on v.cod_oper = t.cod_oper
-        where ($1::text is null or t.link_code = $1) and ($2::text is null or t.method = $2)
+        where ($1::text is null or t.link_code = $1) and ($2::text is null or t.method = $2) and ($4::int is null or t.merchant_id = $4)
         order by t.id desc limit $3`,
-      [q.code ?? null, q.method ?? null, q.outcome ? MAX_LISTED * 5 : MAX_LISTED],
+      [q.code ?? null, q.method ?? null, q.outcome ? MAX_LISTED * 5 : MAX_LISTED, scopedMerchant(c) ?? null],
     );
     const listed = rows.map(listedTransaction).filter((t) => !q.outcome || t.outcome === q.outcome).slice(0, MAX_LISTED);
     return c.json({ transactions: listed }, 200, { 'cache-control': 'no-store' });
   });
   app.get('/merchants', async (c) => {
-    const rows = await deps.db.query<{ id: number; name: string; webhook_url: string | null }>('select id, name, webhook_url from merchants order by id');
+    const rows = await deps.db.query<{ id: number; name: string; webhook_url: string | null }>('select id, name, webhook_url from merchants where ($1::int is null or id = $1) order by id', [scopedMerchant(c) ?? null]);
     return c.json({ merchants: rows.map((m) => ({ id: m.id, name: m.name, webhookUrl: m.webhook_url })) }, 200, { 'cache-control': 'no-store' });
   });
   app.get('/links', async (c) => {
     const rows = await deps.db.query<{ code: string; slug: string; description: string; amount_cents: number; merchant_id: number }>(
-      'select code, slug, description, amount_cents, merchant_id from payment_links order by id desc limit $1', [MAX_LISTED]);
+      'select code, slug, description, amount_cents, merchant_id from payment_links where ($2::int is null or merchant_id = $2) order by id desc limit $1', [MAX_LISTED, scopedMerchant(c) ?? null]);
     const origin = originOf(deps, c.req.url);
     return c.json({
       links: rows.map((l) => ({ code: l.code, slug: l.slug, description: l.description, amount: centsToAmount(l.amount_cents), merchantId: l.merchant_id, url: `${origin}/${l.slug}` })),
@@ -81,7 +82,9 @@ export function adminListRoutes(deps: Deps) {
   app.post('/subscriptions', async (c) => {
     const b = parseOr400(NewSubscriptionSchema, await readObjectBody(c));
     const plan = await findPlan(deps.db, b.planId);
-    if (!plan) throw new ApiError(404, 'plan_not_found', 'planId names no plan');
+    const notFound = () => new ApiError(404, 'plan_not_found', 'planId names no plan');
+    if (!plan) throw notFound();
+    requireOwn(c, plan.merchant_id, notFound);
     const key = `SUB${randomBytes(6).toString('hex').toUpperCase()}`;
     await deps.db.query('insert into subscriptions (subscription_key, plan_id, email) values ($1, $2, $3)', [key, plan.id, b.email]);
     return c.json({ subscriptionKey: key, planId: plan.id, url: `${originOf(deps, c.req.url)}/pf/widget?type=subs&code=${key}` }, 201);

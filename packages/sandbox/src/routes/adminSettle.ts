@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { Hono } from 'hono';
+import { scopedMerchant } from '../auth/adminAccess';
 import * as v from 'valibot';
 import { VALIDATION_CHARGE_MAX_DOLLARS, VALIDATION_CHARGE_MIN_DOLLARS, amountText, amountToCents, centsToAmount } from '@pasarela/core';
 import type { Deps } from '../Deps';
@@ -21,9 +22,10 @@ const CryptoConfirmSchema = v.object({
 });
 const VALIDATION_TTL_MS = 24 * 60 * 60 * 1000;
 
-async function txOr404(deps: Deps, codOper: string, method: string): Promise<TransactionRow> {
+/** The payment, if it is of this method and (for a merchant's key) this merchant's; else 404. */
+async function txOr404(deps: Deps, codOper: string, method: string, merchantId: number | undefined): Promise<TransactionRow> {
   const tx = await findTransaction(deps.db, codOper);
-  if (!tx || tx.method !== method) throw new ApiError(404, 'PAYMENT_NOT_FOUND', `No ${method} payment ${codOper}`);
+  if (!tx || tx.method !== method || (merchantId !== undefined && tx.merchant_id !== merchantId)) throw new ApiError(404, 'PAYMENT_NOT_FOUND', `No ${method} payment ${codOper}`);
   return tx;
 }
 
@@ -33,7 +35,7 @@ export function adminSettleRoutes(deps: Deps) {
   // The payer scanning the Nequi QR and accepting (or refusing) in the app.
   app.post('/nequi/:codOper', async (c) => {
     const { result } = parseOr400(ResultSchema, await readObjectBody(c));
-    const tx = await txOr404(deps, c.req.param('codOper'), 'nequi');
+    const tx = await txOr404(deps, c.req.param('codOper'), 'nequi', scopedMerchant(c));
     if (tx.status !== -1) throw new ApiError(409, 'already_settled', 'This payment has already finished');
     const row = await settleTransaction(deps.db, tx.cod_oper, result === 'approve' ? { status: 1, authStatus: 'APPROVED', messageKey: 'approved' } : { status: 0, authStatus: 'DECLINED', messageKey: 'generic' });
     return c.json({ codOper: tx.cod_oper, status: row?.status });
@@ -41,7 +43,7 @@ export function adminSettleRoutes(deps: Deps) {
   // The payer paying the voucher at a kiosk or cash point (by voucher number or codOper).
   app.post('/cash/:reference/pay', async (c) => {
     const ref = c.req.param('reference');
-    const [found] = await deps.db.query<TransactionRow>("select * from transactions where method = 'cash' and (reference = $1 or cod_oper = $1)", [ref]);
+    const [found] = await deps.db.query<TransactionRow>("select * from transactions where method = 'cash' and (reference = $1 or cod_oper = $1) and ($2::int is null or merchant_id = $2)", [ref, scopedMerchant(c) ?? null]);
     if (!found) throw new ApiError(404, 'PAYMENT_NOT_FOUND', 'No cash voucher with that number');
     const tx = await expireIfLapsed(deps, found);
     if (tx.status === 3) throw new ApiError(410, 'request_expired', 'The voucher lapsed after 24 hours');
@@ -52,7 +54,7 @@ export function adminSettleRoutes(deps: Deps) {
   // The chain confirming a crypto payment; amountPaid below the quote leaves it pending as under-paid.
   app.post('/crypto/:id/confirm', async (c) => {
     const { amountPaid, fromAddress } = parseOr400(CryptoConfirmSchema, await readObjectBody(c));
-    const tx = await txOr404(deps, c.req.param('id'), 'crypto');
+    const tx = await txOr404(deps, c.req.param('id'), 'crypto', scopedMerchant(c));
     // The payer cancelled: the address is closed (coins sent after that are the chain's problem, not this payment's).
     if (tx.auth_status === CRYPTO_CANCELLED) throw new ApiError(409, 'already_settled', 'The payer cancelled this payment');
     const due = Number(tx.details['amountCrypto']);
@@ -69,7 +71,7 @@ export function adminSettleRoutes(deps: Deps) {
   });
   // The refund of a cancelled crypto payment sent back to the payer's address: the merchant hears it (webhook).
   app.post('/crypto/:id/refund', async (c) => {
-    const tx = await txOr404(deps, c.req.param('id'), 'crypto');
+    const tx = await txOr404(deps, c.req.param('id'), 'crypto', scopedMerchant(c));
     const refund = cryptoRefundOf(tx);
     if (!refund) throw new ApiError(409, 'no_refund_owed', 'This payment owes no refund');
     if (refund.status === 'refunded') return c.json(cryptoAnswer(tx));
@@ -79,11 +81,11 @@ export function adminSettleRoutes(deps: Deps) {
         where cod_oper = $1 and details -> 'refund' ->> 'status' = 'pending' returning *`,
       [tx.cod_oper, JSON.stringify(details)],
     );
-    return c.json(cryptoAnswer(row ?? (await txOr404(deps, tx.cod_oper, 'crypto'))));
+    return c.json(cryptoAnswer(row ?? (await txOr404(deps, tx.cod_oper, 'crypto', undefined))));
   });
   // Time passing: make a subscription due now and charge it as a renewal would be.
   app.post('/subscriptions/:key/due', async (c) => {
-    const [sub] = await deps.db.query<DueSubscription>("update subscriptions set next_charge_at = now() - interval '1 second' where subscription_key = $1 and status = 1 returning *", [c.req.param('key')]);
+    const [sub] = await deps.db.query<DueSubscription>("update subscriptions set next_charge_at = now() - interval '1 second' where subscription_key = $1 and status = 1 and ($2::int is null or plan_id in (select id from plans where merchant_id = $2)) returning *", [c.req.param('key'), scopedMerchant(c) ?? null]);
     if (!sub) throw new ApiError(404, 'error_to_load', 'No active subscription with that key');
     const tx = await chargeIfDue(deps, sub);
     return c.json({ subscriptionKey: sub.subscription_key, charged: tx ? { codOper: tx.cod_oper, amount: centsToAmount(tx.amount_cents), status: tx.status } : null });
@@ -91,7 +93,9 @@ export function adminSettleRoutes(deps: Deps) {
   // A random charge ($1.00-$3.00) on a payment, to be validated by the payer.
   app.post('/validations', async (c) => {
     const { codOper } = parseOr400(v.object({ codOper: v.string('codOper is required') }), await readObjectBody(c));
-    if (!(await findTransaction(deps.db, codOper))) throw new ApiError(404, 'PAYMENT_NOT_FOUND', 'codOper names no payment');
+    const tx = await findTransaction(deps.db, codOper);
+    const merchantId = scopedMerchant(c);
+    if (!tx || (merchantId !== undefined && tx.merchant_id !== merchantId)) throw new ApiError(404, 'PAYMENT_NOT_FOUND', 'codOper names no payment');
     const cents = randomInt(amountToCents(VALIDATION_CHARGE_MIN_DOLLARS), amountToCents(VALIDATION_CHARGE_MAX_DOLLARS) + 1);
     await deps.db.query(
       `insert into validations (cod_oper, charge_cents, expires_at) values ($1, $2, $3)
@@ -102,7 +106,10 @@ export function adminSettleRoutes(deps: Deps) {
   });
   // Reading the charge off the card statement.
   app.get('/validations/:codOper', async (c) => {
-    const [row] = await deps.db.query<ValidationRow>('select * from validations where cod_oper = $1', [c.req.param('codOper')]);
+    const [row] = await deps.db.query<ValidationRow>(
+      'select v.* from validations v join transactions t on t.cod_oper = v.cod_oper where v.cod_oper = $1 and ($2::int is null or t.merchant_id = $2)',
+      [c.req.param('codOper'), scopedMerchant(c) ?? null],
+    );
     if (!row) throw new ApiError(404, 'Invalid Code', 'No validation for that codOper');
     return c.json({ codOper: row.cod_oper, charge: centsToAmount(row.charge_cents), state: row.state, attempts: row.attempts, statementLine: `PASARELA*VERIFICA ${amountText(centsToAmount(row.charge_cents))} USD` });
   });

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { requireOperator } from '../auth/adminAccess';
 import * as v from 'valibot';
 import { cardBrandOf, isStrongPassword, CardNumberSchema, randomRegistrationLogin, amountToCents, centsToAmount, freeText, moneySchema, TEXT_LIMITS } from '@pasarela/core';
 import { storedCard } from '../payments/cardFingerprint';
@@ -31,6 +32,7 @@ const NewUserSchema = v.object({
 export function adminUserRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.post('/users', async (c) => {
+    requireOperator(c);
     const body = parseOr400(NewUserSchema, await readObjectBody(c));
     const login = body.login ?? randomRegistrationLogin();
     if ((await findUserByLoginOrEmail(deps.db, body.email)) || (await findUserByLoginOrEmail(deps.db, login))) {
@@ -57,6 +59,8 @@ export function adminUserRoutes(deps: Deps) {
   });
   // The e-mails the service would have sent (registration and recovery codes, receipts).
   app.get('/mailbox', async (c) => {
+    // Wallet users' codes and every payer's receipts: the operator's, not one merchant's.
+    requireOperator(c);
     const to = c.req.query('to');
     const rows = await listMail(deps.db, to && to.length <= 254 ? to : undefined);
     return c.json({ messages: rows.map((m) => ({ id: m.id, to: m.to_email, subject: m.subject, body: m.body, kind: m.kind, date: m.created_at.toISOString() })) });

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { scopedMerchant } from '../auth/adminAccess';
 import type { Deps } from '../Deps';
 import { ApiError } from '../http/ApiError';
 import type { AppEnv } from '../http/AppEnv';
@@ -35,7 +36,11 @@ const positiveId = (raw: string | undefined, field: string): number | null => {
 export function adminWebhookRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.get('/webhooks', async (c) => {
-    const merchantId = positiveId(c.req.query('merchantId'), 'merchantId');
+    const asked = positiveId(c.req.query('merchantId'), 'merchantId');
+    // A merchant's key lists its own deliveries only, whatever merchantId it asks for.
+    const own = scopedMerchant(c);
+    const merchantId = own ?? asked;
+    if (own !== undefined && asked !== null && asked !== own) return c.json({ webhooks: [] }, 200, { 'cache-control': 'no-store' });
     const codOper = c.req.query('codOper') || null;
     const rows = await deps.db.query<WebhookEventRow & { webhook_url: string | null }>(
       `select e.*, m.webhook_url from webhook_events e join merchants m on m.id = e.merchant_id
@@ -48,8 +53,8 @@ export function adminWebhookRoutes(deps: Deps) {
   // Sends the same event (same id and body) again now, with a fresh retry schedule.
   app.post('/webhooks/:id/redeliver', async (c) => {
     const [row] = await deps.db.query<WebhookEventRow>(
-      `update webhook_events set state = 'pending', attempts = 0, next_attempt_at = now(), delivered_at = null where id = $1 returning *`,
-      [c.req.param('id')],
+      `update webhook_events set state = 'pending', attempts = 0, next_attempt_at = now(), delivered_at = null where id = $1 and ($2::int is null or merchant_id = $2) returning *`,
+      [c.req.param('id'), scopedMerchant(c) ?? null],
     );
     if (!row) throw new ApiError(404, 'webhook_not_found', 'No such webhook event');
     await notifyAdminChange(deps.db, { type: 'webhook', id: row.id, state: row.state });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
+import { ownMerchantBody, scopedMerchant } from '../auth/adminAccess';
 import * as v from 'valibot';
 import { amountToCents, centsToAmount, freeText, moneySchema, EMAIL_PAYMENT_REFUSALS, emailPaymentState, isHttpUrl, LINK_METHOD_TOKENS } from '@pasarela/core';
 import type { Deps } from '../Deps';
@@ -53,7 +54,7 @@ async function findRequest(deps: Deps, token: string) {
 export function adminEmailPaymentRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.post('/email-payments', async (c) => {
-    const body = parseOr400(NewEmailPaymentSchema, await readObjectBody(c));
+    const body = parseOr400(NewEmailPaymentSchema, ownMerchantBody(c, await readObjectBody(c)));
     const merchantId = body.merchantId ?? (await firstMerchantId(deps.db));
     const merchant = merchantId === undefined ? undefined : await findMerchant(deps.db, merchantId);
     if (!merchant) throw new ApiError(400, 'merchant_not_found', 'merchantId names no merchant');
@@ -89,8 +90,9 @@ export function adminEmailPaymentRoutes(deps: Deps) {
     const to = v.safeParse(v.pipe(v.string(), v.maxLength(254)), c.req.query('to') ?? '');
     if (!to.success) throw new ApiError(400, 'missing_arguments', 'to is too long');
     const rows = await deps.db.query<{ id: number; data: EmailPaymentData; created_at: Date }>(
-      `select id, data, created_at from process_records where kind = 'email_payment' and ($1 = '' or lower(data->>'to') = lower($1))
-       order by id desc limit 50`, [to.output]);
+      `select r.id, r.data, r.created_at from process_records r left join payment_links l on l.code = r.data->>'code'
+        where r.kind = 'email_payment' and ($1 = '' or lower(r.data->>'to') = lower($1)) and ($2::int is null or l.merchant_id = $2)
+       order by r.id desc limit 50`, [to.output, scopedMerchant(c) ?? null]);
     const origin = originOf(deps, c.req.url);
     const requests = await Promise.all(rows.map(async (r) => {
       const link = await findLinkByCode(deps.db, r.data.code);

@@ -58,7 +58,8 @@ describe('merchant server integration: keys and the verify call', () => {
     expect((await verify(codOper, 'Bearer sk_test_nobody')).status).toBe(401);
     expect((await verify(codOper, `Basic ${a.secretKey}`)).status).toBe(401);
     expect((await linkWithKey('sk_test_nobody')).status).toBe(401);
-    expect((await linkWithKey(a.secretKey, { merchantId: b.id })).status).toBe(400);
+    // Another merchant's id, with a key: as if that merchant did not exist.
+    expect((await linkWithKey(a.secretKey, { merchantId: b.id })).status).toBe(404);
   });
 
   it('gives an existing merchant new keys: the old key stops working', async () => {

@@ -16,7 +16,7 @@ export interface TestApp {
   /** POST under /api/v1, encoded as the widget sends it. */
   post(path: string, body: unknown, headers?: Record<string, string>): Promise<ApiAnswer>;
   /** Admin API call (plain JSON). */
-  admin(method: string, path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }>;
+  admin(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; json: Record<string, unknown> }>;
   close(): Promise<void>;
 }
 
@@ -83,7 +83,7 @@ export async function newTestSchema(url: string): Promise<{ url: string; schema:
 }
 
 export async function createTestApp(
-  options: { wireEncoding?: boolean; paths?: Partial<StaticPaths> } & Pick<AppOptions, 'rateLimits' | 'trustedProxies' | 'logger' | 'splashMs'> = {},
+  options: { wireEncoding?: boolean; paths?: Partial<StaticPaths> } & Pick<AppOptions, 'rateLimits' | 'trustedProxies' | 'logger' | 'splashMs' | 'adminToken'> = {},
 ): Promise<TestApp> {
   const db = await openTestDatabase();
   const wireEncoding = options.wireEncoding ?? true;
@@ -91,6 +91,7 @@ export async function createTestApp(
   const app = createApp({
     db, cardFingerprintKey, wireEncoding, publicOrigin: 'http://checkout.test', demoOrigin: 'http://shop.test', paths: options.paths,
     rateLimits: options.rateLimits, trustedProxies: options.trustedProxies, logger: options.logger, splashMs: options.splashMs,
+    adminToken: options.adminToken,
   });
   const read = async (res: Response): Promise<ApiAnswer> => {
     const envelope = (await res.json()) as { header: { code: number; description: string }; data: string };
@@ -109,10 +110,10 @@ export async function createTestApp(
         : { body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...withAuth(headers) } };
       return read(await app.request(`/api/v1${path}`, { method: 'POST', ...init }));
     },
-    async admin(method, path, body) {
+    async admin(method, path, body, headers = {}) {
       const res = await app.request(`/sandbox${path}`, {
         method,
-        ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+        ...(body === undefined ? { headers } : { body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } }),
       });
       return { status: res.status, json: (await res.json()) as Record<string, unknown> };
     },

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isLoopbackHost } from '../auth/adminAccess';
+import { startBanner } from '../banner';
+import { startServer, type RunningServer } from '../server';
+import { freePort } from '../test/freePort';
+import { openSocket } from '../test/rawWebSocket';
+
+// The admin push socket streams every merchant's payments: with a token set, only its holder opens it.
+const ADMIN_TOKEN = 'push-token-for-tests-0123456789';
+
+let server: RunningServer;
+let port: number;
+beforeAll(async () => {
+  port = await freePort();
+  server = await startServer({ port, demoPort: await freePort(), wireEncoding: false, adminToken: ADMIN_TOKEN });
+});
+afterAll(() => server.close());
+
+describe('a node started with an admin token', () => {
+  it('refuses the admin push socket without the token, or with another', async () => {
+    for (const query of ['', 'token=wrong-token', 'token=sk_test_someone']) {
+      const ws = await openSocket(port, query, '/sandbox/push');
+      expect(ws.status).toBe('HTTP/1.1 401 Unauthorized');
+      ws.socket.destroy();
+    }
+    const ws = await openSocket(port, `token=${encodeURIComponent(ADMIN_TOKEN)}`, '/sandbox/push');
+    expect(ws.status).toBe('HTTP/1.1 101 Switching Protocols');
+    expect(await ws.next()).toEqual({ type: 'hello' });
+    ws.socket.destroy();
+  });
+
+  it('answers an admin call without the token 401 over the network, and listens on loopback only', async () => {
+    const res = await fetch(`${server.url}/sandbox/links`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ amount: 5, description: 'x' }) });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ code: 'admin_token_required' });
+    const ok = await fetch(`${server.url}/sandbox/links`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${ADMIN_TOKEN}` }, body: JSON.stringify({ amount: 5, description: 'x' }) });
+    expect(ok.status).toBe(201);
+  });
+});
+
+describe('which servers need a token', () => {
+  it.each([['127.0.0.1', true], ['::1', true], ['localhost', true], ['127.0.0.2', true], ['0.0.0.0', false], ['::', false], ['10.0.0.5', false], ['pasarela.internal', false]])(
+    'HOST=%s is loopback: %s',
+    (host, loopback) => expect(isLoopbackHost(host)).toBe(loopback),
+  );
+  it('the banner shows a token this run made up, and never SANDBOX_ADMIN_TOKEN', () => {
+    const base = { url: 'http://localhost:4000', demoUrl: 'http://127.0.0.1:4001', database: 'PGlite' };
+    expect(startBanner({ ...base, host: '0.0.0.0', adminToken: 'made-up-token' })).toContain('/sandbox/console#token=made-up-token');
+    expect(startBanner({ ...base, host: '0.0.0.0', tokenSet: true })).toContain('Bearer <SANDBOX_ADMIN_TOKEN>');
+    expect(startBanner(base)).not.toContain('token');
+  });
+});
