@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Route } from 'playwright-core';
 import { createLink, transactionsFor } from './support/admin';
 import { adminPost, guestPost } from './support/entries';
+import { DEMO_USER, WalletScreens } from './support/wallet';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { CheckoutFrame, openShopCheckout } from './support/pages';
@@ -109,6 +110,31 @@ describe.runIf(browserAvailable())('faults during a card payment', () => {
     await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await checkout.frame.getByText(/posible transacción duplicada/i).count()).toBe(0);
     await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('success');
+    expect(await transactionsFor(sandbox, codes[0] ?? '')).toEqual([expect.objectContaining({ method: 'card', status: 1 })]);
+    await context.close();
+  });
+});
+
+// A saved card (a logged-in payer) follows the same rule; its own sandbox, so no earlier 4242 payment
+// meets the 5-minute duplicate rule.
+describe.runIf(browserAvailable())('faults during a saved-card payment', () => {
+  let sandbox: RunningSandbox;
+  let browser: Browser;
+  withSandboxAndBrowser({ SPLASH_MS: '0' }, (started) => ({ sandbox, browser } = started));
+
+  it('a 502 from a proxy after the server approved: Pay again shows the receipt of the one payment', async () => {
+    const { context, checkout, codes } = await openShopCheckout(browser, sandbox.demoUrl);
+    await checkout.chooseMethod(/Saldo/);
+    await new WalletScreens(checkout.frame).logIn(DEMO_USER.login, DEMO_USER.password);
+    await checkout.frame.getByRole('button', { name: /pagar con saldo/i }).waitFor();
+    await checkout.chooseMethod(/Tarjeta/);
+    await checkout.frame.getByRole('group', { name: /tarjetas guardadas/i }).getByRole('radio', { name: /VISA .*4242/ }).waitFor();
+    await context.route('**/api/v1/activity/pay', (route) => loseTheAnswer(route, '502'), { times: 1 });
+    const pay = checkout.frame.locator('.saved-cards').getByRole('button', { name: /pagar/i });
+    await pay.click();
+    await expect.poll(() => checkout.alert.textContent(), { timeout: 15_000 }).toMatch(MAY_HAVE_GONE_THROUGH);
+    await pay.click();
+    await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await transactionsFor(sandbox, codes[0] ?? '')).toEqual([expect.objectContaining({ method: 'card', status: 1 })]);
     await context.close();
   });
