@@ -33,7 +33,7 @@ export interface NewLink {
 const REQUEST_TIMEOUT_MS = 15_000;
 
 /** One function per admin call over one ky instance; every answer is parsed before anyone reads it. */
-export function createAdminApi(base: string, fetchImpl?: typeof fetch) {
+export function createAdminApi(base: string, fetchImpl?: typeof fetch, adminToken: () => string | null = () => null) {
   const http: KyInstance = ky.create({
     prefixUrl: base,
     throwHttpErrors: false,
@@ -44,11 +44,14 @@ export function createAdminApi(base: string, fetchImpl?: typeof fetch) {
 
   async function call<S extends v.GenericSchema>(schema: S, method: 'get' | 'post', path: string, init: { json?: unknown; form?: Record<string, string>; query?: Record<string, string> } = {}): Promise<v.InferOutput<S>> {
     let res: Response;
+    const token = adminToken();
+    const headers: Record<string, string> = { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.form ? { accept: 'application/json' } : {}) };
     try {
       res = await http(path, {
         method,
+        headers,
         ...(init.json !== undefined ? { json: init.json } : {}),
-        ...(init.form ? { body: new URLSearchParams(init.form), headers: { accept: 'application/json' } } : {}),
+        ...(init.form ? { body: new URLSearchParams(init.form) } : {}),
         ...(init.query ? { searchParams: init.query } : {}),
       });
     } catch (error) {

@@ -58,6 +58,8 @@ export function connectLive(url: string, handlers: LiveHandlers, makeSocket: (ur
 }
 
 /** ws(s)://<this origin>/sandbox/push */
-export function livePushUrl(location: Pick<Location, 'protocol' | 'host'>): string {
-  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/sandbox/push`;
+export function livePushUrl(location: Pick<Location, 'protocol' | 'host'>, adminToken: string | null = null): string {
+  // A browser's socket sends no Authorization header: the admin token rides in the query.
+  const query = adminToken ? `?token=${encodeURIComponent(adminToken)}` : '';
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/sandbox/push${query}`;
 }
