@@ -57,6 +57,7 @@ describe('SPEC 5 "Card brand detection"', () => {
     ['42222222222222', null, 'Visa 14 digits is none'],
     ['5105105105105100', 'MC', 'Mastercard 51'],
     ['5555555555554444', 'MC', 'Mastercard 55'],
+    ['2220990000000000', null, '2220 is none (the range starts at 2221)'],
     ['2221000000000009', 'MC', 'Mastercard 2221'],
     ['2720990000000007', 'MC', 'Mastercard 2720'],
     ['2721000000000000', null, '2721 is none'],
@@ -75,7 +76,10 @@ describe('SPEC 5 "Card brand detection"', () => {
     ['37', 'AMEX'],
     ['34', 'AMEX'],
     ['52', 'MC'],
+    ['2220', null],
     ['2221', 'MC'],
+    ['2720', 'MC'],
+    ['2721', null],
     ['222', null],
     ['6', null],
   ])('hint for %s is %s', (n, brand) => {

@@ -9,8 +9,6 @@ describe('SPEC 9 "Business constants and limits"', () => {
     ['to $3.00', c.VALIDATION_CHARGE_MAX_DOLLARS, 3],
     ['Crypto rate frozen 10 minutes', c.CRYPTO_RATE_FROZEN_MS, 600_000],
     ['Yappy gives 5 minutes to pay', c.YAPPY_PAY_WINDOW_MS, 300_000],
-    ['Pending cash transactions last 24 hours', c.CASH_PENDING_MS, 86_400_000],
-    ['Duplicate window 5 minutes', c.DUPLICATE_WINDOW_MS, 300_000],
     ['Two-digit rounding', c.AMOUNT_DECIMALS, 2],
     ['Search activity page size 10', c.SEARCH_PAGE_SIZE, 10],
     ['offset 0', c.SEARCH_OFFSET, 0],
@@ -62,6 +60,39 @@ describe('SPEC 9 "Business constants and limits"', () => {
   it('"Subscription period labels": the twelve codes', () => {
     expect(Object.keys(c.SUBSCRIPTION_PERIODS)).toEqual(['BA', 'BM', 'BW', 'AN', 'MO', 'WE', 'DA', 'HA', 'OS', 'EF', 'TE', 'QU']);
     expect(c.SUBSCRIPTION_PERIODS.OS).toBe('168 days');
+  });
+
+  // What the sandbox stores as the next charge date; each label (i18n.test.ts) says the same span.
+  it.each([
+    ['BA', 182, 'bi-annual: twice a year, the same span as HA'],
+    ['BM', 60, 'every two months'],
+    ['BW', 14, 'every two weeks'],
+    ['AN', 365, 'annual'],
+    ['MO', 30, 'monthly'],
+    ['WE', 7, 'weekly'],
+    ['DA', 1, 'daily'],
+    ['HA', 182, 'every six months'],
+    ['OS', 168, '168 days'],
+    ['EF', 84, '84 days'],
+    ['TE', 28, '28 days'],
+    ['QU', 91, 'quarterly'],
+    ['XX', 30, 'an unknown code is charged monthly'],
+  ])('a %s subscription is next charged %s days on (%s)', (period, days, _why) => {
+    const from = Date.UTC(2026, 0, 1);
+    expect(c.nextSubscriptionChargeDate(period, from).getTime() - from).toBe(days * 24 * 3600 * 1000);
+  });
+
+  it('"Duplicate window 5 minutes": a payment 5 minutes ago is inside it, one a millisecond earlier is not', () => {
+    const now = Date.UTC(2026, 0, 1, 12, 5);
+    const start = c.duplicateWindowStart(now).getTime();
+    expect(Date.UTC(2026, 0, 1, 12, 0) >= start).toBe(true);
+    expect(Date.UTC(2026, 0, 1, 12, 0) - 1 >= start).toBe(false);
+    expect(Math.abs(c.duplicateWindowStart().getTime() - (Date.now() - 5 * 60_000))).toBeLessThan(1000);
+  });
+
+  it('"Pending cash transactions last 24 hours": a voucher issued at noon expires at noon the next day', () => {
+    expect(c.cashVoucherExpiresAt(Date.UTC(2026, 0, 1, 12)).toISOString()).toBe('2026-01-02T12:00:00.000Z');
+    expect(Math.abs(c.cashVoucherExpiresAt().getTime() - (Date.now() + 86_400_000))).toBeLessThan(1000);
   });
 
   it.each([

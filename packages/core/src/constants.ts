@@ -15,6 +15,16 @@ export const NEQUI_PAY_WINDOW_MS = 2 * 60 * 1000;
 export const CASH_PENDING_MS = 24 * 60 * 60 * 1000;
 export const DUPLICATE_WINDOW_MS = 5 * 60 * 1000;
 
+/** SPEC 8 possible_duplicated_tx: an earlier payment of the same card and amount at or after this moment is a duplicate. */
+export function duplicateWindowStart(now: number = Date.now()): Date {
+  return new Date(now - DUPLICATE_WINDOW_MS);
+}
+
+/** SPEC 9 "Pending cash transactions last 24 hours": when a voucher issued at `issuedAt` expires. */
+export function cashVoucherExpiresAt(issuedAt: number = Date.now()): Date {
+  return new Date(issuedAt + CASH_PENDING_MS);
+}
+
 export const AMOUNT_DECIMALS = 2;
 export const SEARCH_PAGE_SIZE = 10;
 export const SEARCH_OFFSET = 0;
@@ -101,6 +111,22 @@ export const SUBSCRIPTION_PERIODS = {
   QU: 'quarterly',
 } as const;
 export type SubscriptionPeriodCode = keyof typeof SUBSCRIPTION_PERIODS;
+
+/**
+ * Days between two charges of each period, what the server uses for the next charge date. BA
+ * "bi-annual" is twice a year (Spanish "bianual"), so it is charged every 182 days like HA
+ * "every six months" (docs/spec-decisions.md).
+ */
+export const SUBSCRIPTION_PERIOD_DAYS: Readonly<Record<SubscriptionPeriodCode, number>> = {
+  BA: 182, BM: 60, BW: 14, AN: 365, MO: 30, WE: 7, DA: 1, HA: 182, OS: 168, EF: 84, TE: 28, QU: 91,
+};
+
+const DAY_MS = 24 * 3600 * 1000;
+/** The next charge of a subscription of `period` after `from` (an unknown code is charged monthly). */
+export function nextSubscriptionChargeDate(period: string, from: number = Date.now()): Date {
+  const days = Object.prototype.hasOwnProperty.call(SUBSCRIPTION_PERIOD_DAYS, period) ? SUBSCRIPTION_PERIOD_DAYS[period as SubscriptionPeriodCode] : SUBSCRIPTION_PERIOD_DAYS.MO;
+  return new Date(from + days * DAY_MS);
+}
 
 /** SPEC 9 "Random login for registration: 'user-' plus a number below 9999999." */
 export const RANDOM_LOGIN_PREFIX = 'user-';

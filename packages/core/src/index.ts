@@ -270,8 +270,6 @@ export type { AppMarket } from './appMarket';
 export { emailPaymentState, EMAIL_PAYMENT_REFUSALS, emailPaymentRefusalPath, EmailPaymentRequestSchema } from './emailPayment';
 export type { EmailPaymentState, EmailPaymentRequest } from './emailPayment';
 export type { CaptchaCheckResponse } from './captcha';
-export { initialAppState } from './appState';
-export type { PaymentArea, ConfigArea, WidgetArea, AppState } from './appState';
 export {
   stationPaymentInfo, stationTakesPayerAmount, PendingSubscriptionSchema, subscriptionPeriodCode, subscriptionPaymentInfo,
 } from './checkoutTargets';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizePhone, phoneErrorKey } from './phone';
+import { normalizePhone, phoneErrorKey, phoneLimitProblem } from './phone';
 
 describe('SPEC 5 invalid_phone_number "Phone checked by a phone-number check"', () => {
   it.each([
@@ -32,5 +32,19 @@ describe('SPEC 5 invalid_phone_number "Phone checked by a phone-number check"', 
     expect(normalizePhone('6111-1111')).toBe('+50761111111');
     expect(normalizePhone('3991111111', 'CO')).toBe('+573991111111');
     expect(normalizePhone('1')).toBeNull();
+  });
+});
+
+describe('SPEC 5 "Phone check limits" at their edges', () => {
+  it.each([
+    ['6'.padEnd(250, ' '), null, null, '250 characters is within the limit'],
+    ['6'.padEnd(251, ' '), null, 'too_long', 'over 250 characters is too long'],
+    ['1'.repeat(17), null, null, '17 digits is within the limit'],
+    ['1'.repeat(18), null, 'too_long', 'over 17 digits is too long'],
+    ['+1 (234) 567-8901-2345-678', null, 'too_long', 'digits are counted without the signs between them'],
+    ['+50761', 2, null, 'a national part of 2 digits is long enough'],
+    ['+5076', 1, 'too_short', 'national part under 2 digits is too short'],
+  ])('%j (national digits %s) -> %s: %s', (text, national, problem, _why) => {
+    expect(phoneLimitProblem(text, national)).toBe(problem);
   });
 });

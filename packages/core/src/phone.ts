@@ -19,6 +19,14 @@ function countryOf(code: string): CountryCode | undefined {
 
 export type PhoneErrorKey = 'field_required' | 'invalid_phone_number';
 
+/** Which SPEC 5 "Phone check limits" a phone breaks: 'too_long' (characters or digits) or 'too_short'. */
+export function phoneLimitProblem(text: string, nationalDigits: number | null = null): 'too_long' | 'too_short' | null {
+  if (text.length > PHONE_MAX_CHARACTERS) return 'too_long';
+  if (text.replace(/\D/g, '').length > PHONE_MAX_DIGITS) return 'too_long';
+  if (nationalDigits !== null && nationalDigits < PHONE_MIN_NATIONAL_DIGITS) return 'too_short';
+  return null;
+}
+
 /**
  * SPEC 5 invalid_phone_number: "Phone checked by a phone-number check" with the limits above.
  * Returns the message key to show, or null when the phone is valid.
@@ -26,12 +34,10 @@ export type PhoneErrorKey = 'field_required' | 'invalid_phone_number';
 export function phoneErrorKey(value: string, defaultCountry: string = 'PA'): PhoneErrorKey | null {
   const text = value.trim();
   if (text === '') return 'field_required';
-  if (text.length > PHONE_MAX_CHARACTERS) return 'invalid_phone_number';
-  const digits = text.replace(/\D/g, '');
-  if (digits.length > PHONE_MAX_DIGITS) return 'invalid_phone_number';
+  if (phoneLimitProblem(text) !== null) return 'invalid_phone_number';
   if (/[^\d\s()+.-]/.test(text)) return 'invalid_phone_number';
   const parsed = parsePhoneNumberFromString(text, countryOf(defaultCountry));
-  if (!parsed || parsed.nationalNumber.length < PHONE_MIN_NATIONAL_DIGITS) return 'invalid_phone_number';
+  if (!parsed || phoneLimitProblem(text, parsed.nationalNumber.length) !== null) return 'invalid_phone_number';
   return parsed.isValid() ? null : 'invalid_phone_number';
 }
 

@@ -324,7 +324,7 @@ export const en: Record<keyof typeof es, string> = {
   donation_receipt_title: 'Donation receipt',
   subscription_title: '{{plan}} subscription',
   subscription_every: '{{amount}} will be charged {{period}}',
-  period_BA: 'every year and a half',
+  period_BA: 'twice a year',
   period_BM: 'every two months',
   period_BW: 'every two weeks',
   period_AN: 'every year',

@@ -322,7 +322,7 @@ export const es = {
   donation_receipt_title: 'Comprobante de donación',
   subscription_title: 'Suscripción {{plan}}',
   subscription_every: 'Se cobrará {{amount}} {{period}}',
-  period_BA: 'cada año y medio',
+  period_BA: 'dos veces al año',
   period_BM: 'cada dos meses',
   period_BW: 'cada dos semanas',
   period_AN: 'cada año',

@@ -41,6 +41,26 @@ describe('i18n catalogs (SPEC 1 "Texts are Spanish by default, with English avai
     expect(needed.filter((k) => !(k in catalogs[lang]))).toEqual([]);
   });
 
+  // SPEC 9 "Subscription period labels: BA bi-annual, BM every two months, ...": the text the plan
+  // summary shows ("cada mes") for each code, in the span the server charges (constants.test.ts).
+  it.each([
+    ['BA', 'dos veces al año', 'twice a year'],
+    ['BM', 'cada dos meses', 'every two months'],
+    ['BW', 'cada dos semanas', 'every two weeks'],
+    ['AN', 'cada año', 'every year'],
+    ['MO', 'cada mes', 'every month'],
+    ['WE', 'cada semana', 'every week'],
+    ['DA', 'cada día', 'every day'],
+    ['HA', 'cada seis meses', 'every six months'],
+    ['OS', 'cada 168 días', 'every 168 days'],
+    ['EF', 'cada 84 días', 'every 84 days'],
+    ['TE', 'cada 28 días', 'every 28 days'],
+    ['QU', 'cada trimestre', 'every quarter'],
+  ])('period %s reads "%s" / "%s"', (code, es, en) => {
+    expect(catalogs.es[`period_${code}`]).toBe(es);
+    expect(catalogs.en[`period_${code}`]).toBe(en);
+  });
+
   it.each(languages)('%s validation messages need no interpolation (forms show them by key alone)', (lang) => {
     const withHoles = [...VALIDATION_KEYS, ...FRONTEND_ERROR_KEYS].filter((k) => /\{\{/.test(catalogs[lang][k] ?? ''));
     expect(withHoles).toEqual([]);

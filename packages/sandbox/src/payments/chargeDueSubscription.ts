@@ -1,15 +1,12 @@
 import type { Queryable } from '../db/Database';
 import type { Deps } from '../Deps';
-import { CHANNEL, SERVICE_CODES } from '@pasarela/core';
+import { CHANNEL, SERVICE_CODES, SUBSCRIPTION_PERIOD_DAYS, nextSubscriptionChargeDate } from '@pasarela/core';
 import { findPlan, type SubscriptionRow } from '../store/catalog';
 import { insertTransaction, newCodOper, type TransactionRow } from '../store/transactions';
 
-/** Days per SPEC 9 period code, for the next charge date. */
-export const PERIOD_DAYS: Readonly<Record<string, number>> = { DA: 1, WE: 7, BW: 14, TE: 28, MO: 30, BM: 60, QU: 91, EF: 84, OS: 168, HA: 182, BA: 182, AN: 365 };
-
-export function nextChargeDate(period: string, from: number = Date.now()): Date {
-  return new Date(from + (PERIOD_DAYS[period] ?? 30) * 24 * 3600 * 1000);
-}
+/** Days per SPEC 9 period code, for the next charge date (core, next to the period labels). */
+export const PERIOD_DAYS: Readonly<Record<string, number>> = SUBSCRIPTION_PERIOD_DAYS;
+export const nextChargeDate = nextSubscriptionChargeDate;
 
 export interface DueSubscription extends SubscriptionRow {
   card_token: string | null;

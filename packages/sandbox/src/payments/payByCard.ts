@@ -1,4 +1,4 @@
-import { CardPaymentPayloadSchema, DUPLICATE_WINDOW_MS, type CardPaymentPayload, exceedsMerchantLimit, type Language, amountToCents, centsToAmount, TRANSACTION_TYPES } from '@pasarela/core';
+import { CardPaymentPayloadSchema, duplicateWindowStart, type CardPaymentPayload, exceedsMerchantLimit, type Language, amountToCents, centsToAmount, TRANSACTION_TYPES } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { saveUserCard } from '../store/userCards';
 import { ApiError } from '../http/ApiError';
@@ -51,7 +51,7 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
   const key = outcomeKey(outcome);
   const codOper = newCodOper();
   const donation = await donationOf(deps, payload, merchant.id);
-  const since = new Date(Date.now() - DUPLICATE_WINDOW_MS);
+  const since = duplicateWindowStart();
   // The duplicate check and the insert hold a lock on (card, amount): two payments of the same
   // card at the same moment, each with its own trackId, on any links, cannot both pass the check.
   const advisoryLock = duplicateLockKey(card.fingerprint, amountCents);

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { PaymentSecurityEntries, moneySchema, freeText, TEXT_LIMITS, decodeBody, SEARCH_OFFSET, SEARCH_PAGE_SIZE, centsToAmount, CHANNEL, DUPLICATE_WINDOW_MS } from '@pasarela/core';
+import { PaymentSecurityEntries, moneySchema, freeText, TEXT_LIMITS, decodeBody, SEARCH_OFFSET, SEARCH_PAGE_SIZE, centsToAmount, CHANNEL, duplicateWindowStart } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { currentUserId, requireUser } from '../auth/sessions';
 import { ApiError } from '../http/ApiError';
@@ -111,7 +111,7 @@ export function activityRoutes(deps: Deps) {
       method, status: 1, auth_status: 'APPROVED', message_key: 'approved', user_id: userId,
       card_brand: card.card_brand, card_last4: card.card_last4, card_token: card.card_token, card_fingerprint: sameCard,
     };
-    const since = new Date(Date.now() - DUPLICATE_WINDOW_MS);
+    const since = duplicateWindowStart();
     const result = await deps.db.transaction(
       (tx) => insertUnlessDuplicate(tx, linkTransactionOf(checked, input, fields, lang, fingerprint), newCodOper(), { fingerprint: sameCard, amountCents: checked.amountCents, since }),
       { advisoryLock: duplicateLockKey(sameCard, checked.amountCents) },

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { randomInt } from 'node:crypto';
 import * as v from 'valibot';
-import { freeText, CASH_PENDING_MS, formatPanamaDate, formatPanamaTime, centsToAmount } from '@pasarela/core';
+import { freeText, cashVoucherExpiresAt, formatPanamaDate, formatPanamaTime, centsToAmount } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { guestServiceIdOf } from '../auth/callerAuth';
 import { ApiError } from '../http/ApiError';
@@ -51,7 +51,7 @@ export function cashRoutes(deps: Deps) {
     const fingerprint = linkPaymentFingerprint(deps, body, 'cash', { variant: network });
     const tx = (await repeatedPayment(deps, body, fingerprint)) ?? (await recordPayment(deps, await checkLinkPayment(deps, body, 'cash', guestServiceIdOf(c)), body, {
       method: 'cash', status: 0, auth_status: 'PENDING', message_key: 'pending', reference: voucherNumber(),
-      expires_at: new Date(Date.now() + CASH_PENDING_MS), details: { network },
+      expires_at: cashVoucherExpiresAt(), details: { network },
     }, c.get('lang'), fingerprint));
     const result = cashResultOf(tx);
     // SPEC 4: a pay-cash result code starting with 1 is success; a cash-point text is "1|<codOper>".
