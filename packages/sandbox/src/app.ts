@@ -85,6 +85,8 @@ export interface AppOptions {
    * admin API open, which only a server on loopback does.
    */
   adminToken?: string | undefined;
+  /** WEBHOOK_ALLOW_PRIVATE: merchants may register webhook URLs on loopback and private addresses. */
+  allowPrivateWebhooks?: boolean | undefined;
   /** True once the node is stopping: /health answers 503 so the load balancer takes it out. */
   draining?: (() => boolean) | undefined;
 }
@@ -163,7 +165,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   admin.route('/', adminUserRoutes(deps));
   admin.route('/', clavePageRoutes(deps));
   admin.route('/', adminSettleRoutes(deps));
-  admin.route('/', adminCatalogRoutes(deps));
+  admin.route('/', adminCatalogRoutes(deps, { allowPrivateWebhooks: options.allowPrivateWebhooks === true }));
   admin.route('/', adminWebhookRoutes(deps));
   admin.route('/', adminEmailPaymentRoutes(deps));
   admin.all('*', () => {

@@ -9,10 +9,10 @@ import { chargeDueSubscriptions } from './payments/chargeDueSubscription';
 import { expireLapsedPayments } from './payments/expireLapsedPayments';
 import { runOnTimer } from './payments/runOnTimer';
 import { pushServer } from './push/pushServer';
-import { sameSecret } from './auth/adminAccess';
+import { isLoopbackHost, sameSecret } from './auth/adminAccess';
 import { listenToTransactions } from './push/transactionEvents';
 import { listenToAdminChanges } from './push/adminChanges';
-import { deliverDueWebhooks, type WebhookDeliverySettings } from './webhooks/deliverWebhooks';
+import { DEFAULT_WEBHOOK_DELIVERY, deliverDueWebhooks, type WebhookDeliverySettings } from './webhooks/deliverWebhooks';
 import type { Server } from 'node:http';
 import { closeGracefully, listenHttp, startDraining } from './http/httpServer';
 import { isConnectionError } from './db/unavailable';
@@ -25,6 +25,8 @@ export interface ServerOptions {
   host?: string | undefined;
   /** SANDBOX_ADMIN_TOKEN (or the one main.ts made up): the admin API and /sandbox/push want it. */
   adminToken?: string | undefined;
+  /** WEBHOOK_ALLOW_PRIVATE: webhook URLs on loopback and private addresses; default: when host is loopback. */
+  webhookAllowPrivate?: boolean | undefined;
   port: number;
   demoPort: number;
   dataDir?: string | undefined;
@@ -102,12 +104,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (change.origin === db.sessionName) metrics.countPayment(change.method, change.authStatus);
   });
   let draining = false;
+  const allowPrivateWebhooks = options.webhookAllowPrivate ?? isLoopbackHost(options.host ?? DEFAULT_HOST);
+  const webhookDelivery = { ...(options.webhookDelivery ?? DEFAULT_WEBHOOK_DELIVERY), allowPrivateAddresses: options.webhookDelivery?.allowPrivateAddresses ?? allowPrivateWebhooks };
   const url = `http://localhost:${options.port}`;
   const demoUrl = `http://127.0.0.1:${options.demoPort}`;
   const app = createApp({
     db, cardFingerprintKey, wireEncoding: options.wireEncoding, publicOrigin: url, demoOrigin: demoUrl, splashMs: options.splashMs, payerWindows: options.payerWindows, paths,
     logger: log, metrics, rateLimits: options.rateLimits, trustedProxies: options.trustedProxies, metricsToken: options.metricsToken,
     sandboxConsole: options.sandboxConsole, draining: () => draining, adminToken: options.adminToken,
+    allowPrivateWebhooks,
   });
   const shop = createDemoShop(paths.examplesDir, url);
   const { adminToken } = options;
@@ -148,7 +153,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const stopCharging = onTimer('charging due subscriptions', options.subscriptionChargeIntervalMs ?? DEFAULT_SUBSCRIPTION_CHARGE_INTERVAL_MS, () => chargeDueSubscriptions({ db }));
   const stopExpiring = onTimer('expiring lapsed payments', options.expirySweepIntervalMs ?? DEFAULT_EXPIRY_SWEEP_INTERVAL_MS, () => expireLapsedPayments(db));
   // Every node sends; each event is claimed by one (deliverDueWebhooks), and a restart resumes from the table.
-  const stopWebhooks = onTimer('sending webhooks', options.webhookIntervalMs ?? DEFAULT_WEBHOOK_INTERVAL_MS, () => deliverDueWebhooks(db, options.webhookDelivery));
+  const stopWebhooks = onTimer('sending webhooks', options.webhookIntervalMs ?? DEFAULT_WEBHOOK_INTERVAL_MS, () => deliverDueWebhooks(db, webhookDelivery));
   log.info({ url, demoUrl, database: db.kind }, 'listening');
   let closing: Promise<void> | undefined;
   return {

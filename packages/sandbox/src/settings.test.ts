@@ -4,7 +4,7 @@ import { readSettings } from './settings';
 describe('readSettings (PRODUCT.md server contract)', () => {
   it('defaults to PORT 4000, DEMO_PORT PORT+1, ./.data, PGlite, encoding on', () => {
     expect(readSettings({}, '/srv')).toEqual({
-      host: '127.0.0.1', adminToken: undefined,
+      host: '127.0.0.1', adminToken: undefined, webhookAllowPrivate: true,
       port: 4000, demoPort: 4001, dataDir: '/srv/.data', databaseUrl: undefined, wireEncoding: true, splashMs: undefined, subscriptionChargeIntervalMs: 60_000,
       expirySweepIntervalMs: 5_000, webhookIntervalMs: 1_000, payerWindows: { nequiMs: 120_000, yappyMs: 300_000 }, cardFingerprintKey: undefined,
       rateLimits: { login: 120, signup: 60, recovery: 60, payments: 60_000 }, trustedProxies: 0,
@@ -21,17 +21,19 @@ describe('readSettings (PRODUCT.md server contract)', () => {
       HOST: '0.0.0.0', SANDBOX_ADMIN_TOKEN: 'a-token-of-24-characters',
     };
     expect(readSettings(env, '/srv')).toEqual({
-      host: '0.0.0.0', adminToken: 'a-token-of-24-characters',
+      host: '0.0.0.0', adminToken: 'a-token-of-24-characters', webhookAllowPrivate: false,
       port: 5000, demoPort: 6000, dataDir: '/srv/db', databaseUrl: 'postgres://x/y', wireEncoding: false, splashMs: 0, subscriptionChargeIntervalMs: 0,
       expirySweepIntervalMs: 0, webhookIntervalMs: 1_000, payerWindows: { nequiMs: 5000, yappyMs: 6000 }, cardFingerprintKey: key,
       rateLimits: { login: 5, signup: 6, recovery: 7, payments: 0 }, trustedProxies: 1,
       http: { headersMs: 1000, requestMs: 2000, keepAliveMs: 65_000, shutdownMs: 3000 }, shutdownDrainMs: 250, logLevel: 'warn', metricsToken: 'scrape', sandboxConsole: false,
     });
     expect(readSettings({ PORT: '5000' }).demoPort).toBe(5001);
+    expect(readSettings({ HOST: '0.0.0.0', WEBHOOK_ALLOW_PRIVATE: '1' }).webhookAllowPrivate).toBe(true);
+    expect(readSettings({ WEBHOOK_ALLOW_PRIVATE: '0' }).webhookAllowPrivate).toBe(false);
   });
   it.each([[{ PORT: 'abc' }, 'PORT'], [{ PORT: '70000' }, 'PORT'], [{ SPLASH_MS: '-1' }, 'SPLASH_MS'], [{ SUBSCRIPTION_CHARGE_INTERVAL_MS: '1.5' }, 'SUBSCRIPTION_CHARGE_INTERVAL_MS'], [{ PORT: '5000', DEMO_PORT: '5000' }, 'DEMO_PORT'], [{ NEQUI_WAIT_MS: 'soon' }, 'NEQUI_WAIT_MS'], [{ YAPPY_WAIT_MS: '-5' }, 'YAPPY_WAIT_MS'],
     [{ RATE_LIMIT_LOGIN_PER_MIN: 'many' }, 'RATE_LIMIT_LOGIN_PER_MIN'], [{ TRUST_PROXY: '99' }, 'TRUST_PROXY'], [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
-    [{ HEADERS_TIMEOUT_MS: '0.5' }, 'HEADERS_TIMEOUT_MS'], [{ CARD_FINGERPRINT_KEY: 'short' }, 'CARD_FINGERPRINT_KEY'], [{ SANDBOX_ADMIN_TOKEN: 'short' }, 'SANDBOX_ADMIN_TOKEN'],
+    [{ HEADERS_TIMEOUT_MS: '0.5' }, 'HEADERS_TIMEOUT_MS'], [{ CARD_FINGERPRINT_KEY: 'short' }, 'CARD_FINGERPRINT_KEY'], [{ SANDBOX_ADMIN_TOKEN: 'short' }, 'SANDBOX_ADMIN_TOKEN'], [{ WEBHOOK_ALLOW_PRIVATE: 'maybe' }, 'WEBHOOK_ALLOW_PRIVATE'],
     [{ HEADERS_TIMEOUT_MS: '5000', REQUEST_TIMEOUT_MS: '1000' }, 'HEADERS_TIMEOUT_MS']])(
     'refuses %j naming %s',
     (env, name) => {

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { NEQUI_PAY_WINDOW_MS, YAPPY_PAY_WINDOW_MS } from '@pasarela/core';
 import { MIN_FINGERPRINT_KEY_CHARS } from './payments/cardFingerprintKey';
+import { isLoopbackHost } from './auth/adminAccess';
 
 /** Reachable from this machine only: the admin API needs no token there (PRODUCT.md's zero-setup `npm start`). */
 export const DEFAULT_HOST = '127.0.0.1';
@@ -43,6 +44,11 @@ export interface Settings {
   host: string;
   /** SANDBOX_ADMIN_TOKEN: the admin API and console want it; unset on loopback leaves them open. */
   adminToken: string | undefined;
+  /**
+   * WEBHOOK_ALLOW_PRIVATE (1 or 0): webhook URLs may point at loopback and private addresses. Unset:
+   * allowed only when HOST is loopback (a laptop's `npm start` with examples/merchant-server.mjs).
+   */
+  webhookAllowPrivate: boolean;
   port: number;
   demoPort: number;
   dataDir: string;
@@ -82,6 +88,14 @@ function whole(env: Env, name: string, fallback: number, max: number): number {
   return value;
 }
 
+function flag(env: Env, name: string): boolean | undefined {
+  const raw = (env[name] ?? '').trim().toLowerCase();
+  if (raw === '') return undefined;
+  if (['1', 'on', 'true'].includes(raw)) return true;
+  if (['0', 'off', 'false'].includes(raw)) return false;
+  throw new Error(`${name} must be 1 or 0, got ${JSON.stringify(env[name])}`);
+}
+
 function logLevelOf(raw: string | undefined): LogLevel {
   const value = (raw ?? '').trim().toLowerCase() || 'info';
   const level = LOG_LEVELS.find((l) => l === value);
@@ -97,7 +111,7 @@ function fingerprintKeyOf(raw: string | undefined): string | undefined {
 }
 
 /**
- * HOST (127.0.0.1), SANDBOX_ADMIN_TOKEN, PORT (4000), DEMO_PORT (PORT+1), DATA_DIR (./.data), DATABASE_URL, WIRE_ENCODING (off disables), SPLASH_MS,
+ * HOST (127.0.0.1), SANDBOX_ADMIN_TOKEN, WEBHOOK_ALLOW_PRIVATE (on when HOST is loopback), PORT (4000), DEMO_PORT (PORT+1), DATA_DIR (./.data), DATABASE_URL, WIRE_ENCODING (off disables), SPLASH_MS,
  * SUBSCRIPTION_CHARGE_INTERVAL_MS (60000; 0 off), EXPIRY_SWEEP_INTERVAL_MS (5000; 0 off), WEBHOOK_INTERVAL_MS (1000; 0 off), NEQUI_WAIT_MS (120000),
  * YAPPY_WAIT_MS (300000), CARD_FINGERPRINT_KEY, RATE_LIMIT_{LOGIN,SIGNUP,RECOVERY,PAYMENTS}_PER_MIN, TRUST_PROXY (0),
  * HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, SHUTDOWN_TIMEOUT_MS, SHUTDOWN_DRAIN_MS (5000), LOG_LEVEL (info), METRICS_TOKEN, SANDBOX_CONSOLE (on; off hides /sandbox/console).
@@ -119,9 +133,11 @@ export function readSettings(env: Env, cwd: string = process.cwd()): Settings {
   if (http.requestMs > 0 && http.headersMs > http.requestMs) throw new Error('HEADERS_TIMEOUT_MS must not be more than REQUEST_TIMEOUT_MS');
   const adminToken = (env['SANDBOX_ADMIN_TOKEN'] ?? '').trim();
   if (adminToken !== '' && adminToken.length < 16) throw new Error('SANDBOX_ADMIN_TOKEN must be at least 16 characters (try: openssl rand -hex 24)');
+  const host = (env['HOST'] ?? '').trim() || DEFAULT_HOST;
   return {
-    host: (env['HOST'] ?? '').trim() || DEFAULT_HOST,
+    host,
     adminToken: adminToken || undefined,
+    webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE') ?? isLoopbackHost(host),
     port,
     demoPort,
     dataDir: resolve(cwd, env['DATA_DIR'] || '.data'),

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { webhookTarget, WebhookTargetRefused } from '../webhooks/webhookTarget';
 import { ownMerchantBody, requireOperator, requireOwn } from '../auth/adminAccess';
 import * as v from 'valibot';
 import { CARD_BRANDS, SUBSCRIPTION_PERIODS, amountToCents, centsToAmount, isHttpUrl, moneySchema, freeText, MAX_AMOUNT, TEXT_LIMITS } from '@pasarela/core';
@@ -64,6 +65,16 @@ const CampaignSchema = v.pipe(v.object({
   endDate: v.optional(v.nullable(v.pipe(v.string('endDate must be an ISO date'), v.isoTimestamp('endDate must be an ISO date')))),
 }), v.forward(v.check((b) => b.minAmount <= b.maxAmount, 'minAmount must not exceed maxAmount'), ['minAmount']));
 
+/** 400 for a webhook URL whose host is (or resolves to) a loopback, private or internal address. */
+async function refuseInternalWebhookUrl(url: string): Promise<void> {
+  try {
+    await webhookTarget(url, false);
+  } catch (error) {
+    if (error instanceof WebhookTargetRefused) throw new ApiError(400, 'webhook_url_not_public', `webhookUrl: ${error.message}`);
+    throw new ApiError(400, 'webhook_url_not_public', "webhookUrl's host name does not resolve");
+  }
+}
+
 async function merchantOr400(deps: Deps, id: number) {
   const merchant = await findMerchant(deps.db, id);
   if (!merchant) throw new ApiError(400, 'merchant_not_found', 'merchantId names no merchant');
@@ -76,11 +87,15 @@ function withinLimit(amount: number, merchant: { tx_limit_cents: number }): void
 }
 
 /** Admin: merchants with their methods, payment stations, plans, campaigns and bridges. */
-export function adminCatalogRoutes(deps: Deps) {
+export function adminCatalogRoutes(deps: Deps, options: { allowPrivateWebhooks: boolean } = { allowPrivateWebhooks: false }) {
   const app = new Hono<AppEnv>();
+  const checkWebhookUrl = async (url: string | null | undefined) => {
+    if (url && !options.allowPrivateWebhooks) await refuseInternalWebhookUrl(url);
+  };
   app.post('/merchants', async (c) => {
     requireOperator(c);
     const b = parseOr400(MerchantSchema, await readObjectBody(c));
+    await checkWebhookUrl(b.webhookUrl);
     const keys = newMerchantKeys();
     const merchant = await deps.db.transaction(async (tx) => {
       const [row] = await tx.query<{ id: number }>(
@@ -111,6 +126,7 @@ export function adminCatalogRoutes(deps: Deps) {
     const id = idParam(c.req.param('idMerchant'), 'merchant_not_found');
     requireOwn(c, id, () => new ApiError(404, 'merchant_not_found', 'No such merchant'));
     const b = parseOr400(MerchantKeysSchema, await readObjectBody(c));
+    await checkWebhookUrl(b.webhookUrl);
     const merchant = await findMerchant(deps.db, id);
     if (!merchant) throw new ApiError(404, 'merchant_not_found', 'No such merchant');
     const [current] = await deps.db.query<{ webhook_url: string | null }>('select webhook_url from merchants where id = $1', [id]);

@@ -29,7 +29,8 @@ async function newPayment(merchant: Merchant, email = 'ana@example.com') {
   return String(created.data['id']);
 }
 
-const FAST = { ...DEFAULT_WEBHOOK_DELIVERY, timeoutMs: 300 };
+// The receiver listens on 127.0.0.1 (WEBHOOK_ALLOW_PRIVATE, as on a laptop).
+const FAST = { ...DEFAULT_WEBHOOK_DELIVERY, timeoutMs: 300, allowPrivateAddresses: true };
 const eventsFor = (codOper: string) =>
   receiver.received.map((r) => JSON.parse(r.body) as { type: string; data: Record<string, unknown> }).filter((e) => e.data['codOper'] === codOper);
 const verify = async (m: Merchant, codOper: string) =>

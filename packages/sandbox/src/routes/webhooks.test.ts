@@ -40,7 +40,8 @@ const bodiesFor = (codOper: string) =>
   receiver.received.map((r) => ({ ...r, event: JSON.parse(r.body) as { id: string; type: string; data: Record<string, unknown> } }))
     .filter((r) => r.event.data['codOper'] === codOper);
 
-const FAST = { ...DEFAULT_WEBHOOK_DELIVERY, timeoutMs: 300 };
+// The receivers listen on 127.0.0.1 (WEBHOOK_ALLOW_PRIVATE, as on a laptop).
+const FAST = { ...DEFAULT_WEBHOOK_DELIVERY, timeoutMs: 300, allowPrivateAddresses: true };
 
 describe('webhooks', () => {
   it('sends a signed event for an approved card payment, and the verify call agrees', async () => {
@@ -184,7 +185,7 @@ describe('webhooks across restarts and nodes', () => {
   afterAll(() => cleanUp());
 
   const appOn = (db: Database): TestApp => {
-    const app = createApp({ db, cardFingerprintKey: Buffer.alloc(32, 7), wireEncoding: false });
+    const app = createApp({ db, cardFingerprintKey: Buffer.alloc(32, 7), wireEncoding: false, allowPrivateWebhooks: true });
     const call = async (path: string, init: RequestInit) => {
       const res = await app.request(path, init);
       return { status: res.status, json: (await res.json()) as Record<string, unknown> };

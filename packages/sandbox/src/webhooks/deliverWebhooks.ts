@@ -2,6 +2,7 @@ import type { Queryable } from '../db/Database';
 import { signatureHeaderOf } from './signature';
 import { notifyAdminChange } from '../push/adminChanges';
 import { webhookBodyOf, type WebhookEventRow } from './webhookEvent';
+import { postWebhook, type WebhookPost } from './postWebhook';
 
 export interface WebhookDeliverySettings {
   /** The wait before each retry, growing; when they run out the event is marked failed. */
@@ -10,6 +11,11 @@ export interface WebhookDeliverySettings {
   timeoutMs: number;
   /** Events one run claims at most; the next run takes the rest. */
   batch: number;
+  /**
+   * WEBHOOK_ALLOW_PRIVATE: deliver to loopback and private addresses too (local development; on by
+   * default only for a server listening on loopback). Else such a delivery fails (address_not_public).
+   */
+  allowPrivateAddresses?: boolean | undefined;
 }
 
 /** First retry after 5 s (PRODUCT.md: within 10 s), the last about three days after the event. */
@@ -32,7 +38,7 @@ type ClaimedEvent = WebhookEventRow & { webhook_url: string | null; webhook_secr
 export async function deliverDueWebhooks(
   db: Queryable,
   settings: WebhookDeliverySettings = DEFAULT_WEBHOOK_DELIVERY,
-  send: typeof fetch = fetch,
+  send: (post: WebhookPost) => Promise<number> = postWebhook,
 ): Promise<number> {
   const claimed = await db.query<ClaimedEvent>(
     `update webhook_events e set attempts = e.attempts + 1, next_attempt_at = now() + make_interval(secs => $2)
@@ -52,21 +58,20 @@ interface AttemptOutcome {
   error: string | null;
 }
 
-async function attempt(event: ClaimedEvent, settings: WebhookDeliverySettings, send: typeof fetch): Promise<AttemptOutcome> {
+async function attempt(event: ClaimedEvent, settings: WebhookDeliverySettings, send: (post: WebhookPost) => Promise<number>): Promise<AttemptOutcome> {
   if (!event.webhook_url || !event.webhook_secret) return { ok: false, statusCode: null, error: 'the merchant has no webhookUrl' };
   const body = webhookBodyOf(event);
   const signature = signatureHeaderOf(body, event.webhook_secret, Math.floor(Date.now() / 1000));
   try {
-    const res = await send(event.webhook_url, {
-      method: 'POST',
+    // Resolved and checked again now (the name may point elsewhere since it was registered), and sent to that address.
+    const status = await send({
+      url: event.webhook_url,
       headers: { 'content-type': 'application/json', 'user-agent': 'Pasarela-Webhooks/1', 'pasarela-signature': signature },
       body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(settings.timeoutMs),
+      timeoutMs: settings.timeoutMs,
+      allowPrivate: settings.allowPrivateAddresses === true,
     });
-    // Only the status matters; the merchant's answer is not read.
-    await res.body?.cancel().catch(() => undefined);
-    return { ok: res.status >= 200 && res.status < 300, statusCode: res.status, error: null };
+    return { ok: status >= 200 && status < 300, statusCode: status, error: null };
   } catch (error) {
     return { ok: false, statusCode: null, error: errorNameOf(error) };
   }
@@ -75,6 +80,8 @@ async function attempt(event: ClaimedEvent, settings: WebhookDeliverySettings, s
 /** A short, secret-free reason: the timeout or the socket error's code, never a header or a body. */
 function errorNameOf(error: unknown): string {
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return 'timeout';
+  const own = error instanceof Error ? (error as { code?: unknown }).code : undefined;
+  if (typeof own === 'string') return own;
   const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
   if (typeof cause?.code === 'string') return cause.code;
   return error instanceof Error ? error.name : 'error';

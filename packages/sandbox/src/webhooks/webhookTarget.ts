@@ -1,0 +1,63 @@
+import { lookup as dnsLookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
+
+/**
+ * Addresses a webhook may not reach: the sandbox's own machine and network, the cloud's metadata
+ * service, and what no public host has (loopback, RFC 1918, CGNAT, link-local, ULA, unspecified,
+ * multicast, reserved, documentation and benchmark ranges).
+ */
+const INTERNAL = new BlockList();
+for (const [net, prefix] of [
+  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
+  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24],
+  ['224.0.0.0', 4], ['240.0.0.0', 4],
+] as const) INTERNAL.addSubnet(net, prefix, 'ipv4');
+for (const [net, prefix] of [
+  ['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['2001:db8::', 32], ['100::', 64],
+] as const) INTERNAL.addSubnet(net, prefix, 'ipv6');
+
+/** True for an address a public webhook endpoint could have (fd00:ec2::254 is ULA, 169.254.169.254 link-local). */
+export function isPublicAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 4) return !INTERNAL.check(address, 'ipv4');
+  if (family !== 6) return false;
+  const lower = address.toLowerCase();
+  // An IPv4 address written as IPv6 (::ffff:10.0.0.1, ::ffff:a00:1) or NAT64 (64:ff9b::a00:1) is judged as IPv4.
+  const embedded = /^(?:::ffff:|64:ff9b::)(?:0:)?([0-9a-f.:]+)$/.exec(lower)?.[1];
+  if (embedded !== undefined) return isPublicAddress(embeddedIpv4(embedded));
+  return !INTERNAL.check(lower, 'ipv6');
+}
+
+function embeddedIpv4(tail: string): string {
+  if (isIP(tail) === 4) return tail;
+  const groups = tail.split(':');
+  if (groups.length !== 2) return '0.0.0.0';
+  const [high, low] = groups.map((g) => parseInt(g, 16));
+  if (high === undefined || low === undefined || Number.isNaN(high) || Number.isNaN(low)) return '0.0.0.0';
+  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+}
+
+export class WebhookTargetRefused extends Error {
+  override readonly name = 'WebhookTargetRefused';
+  /** The delivery log's reason (never the address). */
+  readonly code = 'address_not_public';
+}
+
+export type Resolver = (hostname: string) => Promise<Array<{ address: string; family: number }>>;
+
+const resolveAll: Resolver = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
+
+/**
+ * The address a webhook to url connects to: every address the host resolves to must be public
+ * (unless allowPrivate, WEBHOOK_ALLOW_PRIVATE), and the caller connects to the one returned, so a
+ * second lookup (DNS rebinding) cannot swap in another.
+ */
+export async function webhookTarget(url: string, allowPrivate: boolean, resolve: Resolver = resolveAll): Promise<{ address: string; family: 4 | 6 }> {
+  const hostname = new URL(url).hostname.replace(/^\[(.*)\]$/, '$1');
+  const literal = isIP(hostname);
+  const addresses = literal !== 0 ? [{ address: hostname, family: literal }] : await resolve(hostname);
+  const first = addresses[0];
+  if (!first) throw new WebhookTargetRefused(`${hostname} resolves to no address`);
+  if (!allowPrivate && addresses.some((a) => !isPublicAddress(a.address))) throw new WebhookTargetRefused(`${hostname} is not a public address`);
+  return { address: first.address, family: first.family === 6 ? 6 : 4 };
+}
