@@ -47,3 +47,21 @@ describe('the checkout store for SPEC 2 "Widget payment types" ps and subs', () 
     expect(state.data.methods.enabled.filter((m) => m !== 'pfw')).toEqual(['card']);
   });
 });
+
+describe('SPEC 6 guest flag: "Guest payer ... Allowed when the merchant\'s guest flag allows it (hasPaymentGuest)"', () => {
+  const info = {
+    idMerchant: 7, code: 'LINK1', description: 'Café', amount: 10, discount: 0, type: 'LK', email: '', othersValues: {}, taxAmount: 0,
+    serviceCode: 'LK', transactionsType: 'AUTH_CAPTURE', lang: 'es', returnUrlString: '', additionalParamsUrlString: '',
+    customFieldValues: [], additionalData: {}, txChannel: 'PWW', idSubscription: null,
+  };
+  const noGuests = { ...common, 'merchants/7': { ...merchant, hasPaymentGuest: false }, 'payment-info': info };
+  it.each([
+    [false, 'failed'],
+    [true, 'ready'],
+  ])('a merchant without guest payments: logged in %s -> %s', async (loggedIn, status) => {
+    const { api } = scriptedApi(noGuests);
+    const store = createCheckoutStore({ api, type: 'lk', code: 'LINK1', imageBase: '', loggedIn: () => loggedIn });
+    await store.getState().load();
+    expect(store.getState()).toMatchObject(status === 'failed' ? { status, message: { key: 'please_contact_merchant' } } : { status });
+  });
+});

@@ -40,6 +40,8 @@ export interface CheckoutDeps {
   code: string;
   imageBase: string;
   now?: () => Date;
+  /** Whether a wallet user is logged in (SPEC 6: the guest flag holds back guests only). */
+  loggedIn?: () => boolean;
 }
 
 /** Where a load failure leads (SPEC 8): an unknown link to /404, an expired one to its message page. */
@@ -74,8 +76,8 @@ export function createCheckoutStore(deps: CheckoutDeps) {
           const methods = subscription
             ? paymentMethodAvailability(entries, 'LK', ['CARD'])
             : paymentMethodAvailability(entries, info.serviceCode, info.cardTypeList);
-          if (!merchant.hasPaymentGuest) {
-            // SPEC 6: guests pay only where the merchant's guest flag allows it.
+          if (!merchant.hasPaymentGuest && deps.loggedIn?.() !== true) {
+            // SPEC 6: guests pay only where the merchant's guest flag allows it; a wallet user always may.
             set({ status: 'failed', message: { key: 'please_contact_merchant' }, retry: false });
           } else if (methods.enabled.length === 0) {
             set({ status: 'failed', message: { key: 'service_unavailable' }, retry: false });
