@@ -125,6 +125,8 @@ export type { AvailableMethod, LinkType, PaymentMethodEntry, GroupedPaymentMetho
 export { CardNumberSchema, CardInformationSchema, CardPaymentPayloadSchema, CustomFieldValuesSchema, buildCardPaymentPayload } from './cardPayment';
 export type { CardPaymentPayload, CardPaymentFormValues, CardPaymentInput } from './cardPayment';
 export { CardAuthResponseSchema, CARD_STATUS, cardOutcome } from './cardOutcome';
+export { declineFieldOf } from './cardDecline';
+export type { DeclineField } from './cardDecline';
 export type { CardAuthResponse, CardOutcome } from './cardOutcome';
 export {
   ReceiptSchema, RECEIPT_TITLE_KEYS, RECURRENT_TYPE, receiptTitleKey, receiptTitleKeyOf, receiptCardNumber, receiptStatusFamily, receiptDisplayStatus,

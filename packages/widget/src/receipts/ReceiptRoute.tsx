@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useServices } from '../app/services';
 import { clearSession } from '../app/session';
 import { challengeFromAddress, takeChallenge } from '../methods/card/threeDsReturn';
+import { noteDraftReason, takeCardDraft } from '../methods/card/cardDraft';
 import { resultAfterReturn } from '../payments/afterReturn';
 import { RECEIPT_PATH } from '../app/route';
 import { t } from '../i18n/i18n';
@@ -27,11 +28,13 @@ export function ReceiptRoute({ store }: { store: ReceiptStore }) {
     const receiptPath = RECEIPT_PATH + encodeURIComponent(state.status === 'ready' ? state.receipt.codOper : '');
     if (result.status === 'success') {
       clearSession(services.storage.local);
+      takeCardDraft(services.storage.session);
       // A reload of this address must not report the result again.
       services.navigate(receiptPath);
       return;
     }
     if (pending.formPath === '') return services.navigate(receiptPath);
+    if (state.status === 'ready') noteDraftReason(services.storage.session, state.receipt.messageSys ?? '', state.receipt.authStatus ?? '');
     const back = new URL(pending.formPath, location.origin);
     back.searchParams.set('error', 'payment_declined');
     services.navigate(back.pathname + back.search);

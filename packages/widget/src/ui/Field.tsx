@@ -13,14 +13,16 @@ export interface FieldProps extends InputProps {
   aside?: ReactNode;
   onValue: (value: string) => void;
   inputRef?: Ref<HTMLInputElement>;
+  /** Ids of other elements that describe the field (a decline shown beside it). */
+  describedBy?: string | undefined;
 }
 
 /** A labelled input whose hint and error are tied to it by aria-describedby; the error is announced. */
-export function Field({ name, label, value, error, hint, aside, onValue, inputRef, className, ...input }: FieldProps) {
+export function Field({ name, label, value, error, hint, aside, onValue, inputRef, describedBy: extraIds, className, ...input }: FieldProps) {
   const id = `field-${name}`;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter((s) => s !== '').join(' ');
+  const describedBy = [extraIds ?? '', hint ? hintId : '', error ? errorId : ''].filter((s) => s !== '').join(' ');
   return (
     <div className={`field${error ? ' field--invalid' : ''}${className ? ` ${className}` : ''}`}>
       <div className="field__label-row">

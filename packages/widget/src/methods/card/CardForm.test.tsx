@@ -139,4 +139,30 @@ describe('CardForm', () => {
     expect(view.input('cvc').value).toBe('');
     expect(document.activeElement).toBe(view.input('cvc'));
   });
+
+  it.each([
+    ['INCORRECT_CVC -> the CVC', 'cvc' as const, 'Código de seguridad (CVC) incorrecto'],
+    ['INSUFFICIENT_FUNDS -> the card number', 'cardnumber' as const, 'Fondos insuficientes'],
+  ])('a decline pointing to a field (%s): the reason right above it, described by it, focused, values kept but the CVC', async (_rule, field, text) => {
+    const pay = vi.fn(async (): Promise<CardAttempt> => ({ kind: 'declined', message: { key: 'payment_declined', text }, field }));
+    const view = await setup('es', { pay });
+    unmount = view.unmount;
+    await view.fillGood();
+    await act(() => view.submit()?.click());
+    await settle();
+    const notes = view.container.querySelectorAll('[role="alert"]');
+    expect(notes).toHaveLength(1);
+    const note = view.container.querySelector('#card-decline');
+    expect(note?.textContent).toContain(catalogs.es.declined_title);
+    expect(note?.textContent).toContain(text);
+    const input = view.input(field);
+    expect(input.getAttribute('aria-describedby')?.split(' ')).toContain('card-decline');
+    expect(document.activeElement).toBe(input);
+    // The note sits in the same group as the field, before it.
+    expect(note?.parentElement?.contains(input)).toBe(true);
+    expect(note && note.compareDocumentPosition(input) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(view.input('cardnumber').value).toBe('4242 4242 4242 4242');
+    expect(view.input('name').value).toBe('Ana Perez');
+    expect(view.input('cvc').value).toBe('');
+  });
 });

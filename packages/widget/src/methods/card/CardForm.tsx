@@ -6,6 +6,8 @@ import { Field } from '../../ui/Field';
 import { caretAfterDigits, formatCardNumber } from './format';
 import { visibleErrors, type CardField, type CardStore } from './store';
 
+const DECLINE_ID = 'card-decline';
+
 interface CardFormProps {
   store: CardStore;
   /** What the button says it will charge (amount plus tax). */
@@ -23,6 +25,7 @@ export function CardForm({ store, total, lang, acceptedBrands, preparePhone, bef
   const state = useStoreState(store);
   const inputs = useRef<Partial<Record<CardField, HTMLInputElement | null>>>({});
   const alertBox = useRef<HTMLDivElement>(null);
+  const declineBox = useRef<HTMLDivElement>(null);
   const shown = visibleErrors(state);
   const message = (field: CardField) => (shown[field] ? t(shown[field]) : undefined);
   const brand = cardBrandHint(state.values.cardnumber);
@@ -39,11 +42,16 @@ export function CardForm({ store, total, lang, acceptedBrands, preparePhone, bef
       input.setSelectionRange(at, at);
     }
   });
-  // After a failed attempt the CVC is the one field to type again; the alert is announced meanwhile.
+  // A bank's decline: focus the field that can fix it, with the reason right above it in view.
+  // Other failures: the CVC is the one field to type again, or (a lost answer) the message above.
   useEffect(() => {
-    if (state.alert && state.phase === 'editing' && state.values.cvc === '') inputs.current.cvc?.focus();
-    // A lost answer keeps every field: the message above the form is what the payer must see.
-    else if (state.alert && state.phase === 'editing') alertBox.current?.scrollIntoView?.({ block: 'nearest' });
+    if (!state.alert || state.phase !== 'editing') return;
+    const field = state.alertField;
+    if (field) {
+      inputs.current[field]?.focus({ preventScroll: true });
+      declineBox.current?.scrollIntoView?.({ block: 'nearest' });
+    } else if (state.values.cvc === '') inputs.current.cvc?.focus();
+    else alertBox.current?.scrollIntoView?.({ block: 'nearest' });
   }, [state.alert, state.phase]); // not on every keystroke in the CVC
   const onValue = (field: CardField, value: string) => {
     const input = inputs.current[field];
@@ -62,6 +70,7 @@ export function CardForm({ store, total, lang, acceptedBrands, preparePhone, bef
     onValue: (value: string) => onValue(field, value),
     onBlur: () => store.getState().blur(field),
     disabled: paying,
+    describedBy: state.alert && state.alertField === field ? DECLINE_ID : undefined,
   });
 
   const onSubmit = async (event: { preventDefault(): void }) => {
@@ -71,20 +80,27 @@ export function CardForm({ store, total, lang, acceptedBrands, preparePhone, bef
   };
 
   const alertText = state.alert ? (state.alert.text ?? t(state.alert.key)) : '';
+  // The bank's reason, right above the field it points to; the field is described by it.
+  const declineNote = (field: CardField) =>
+    state.alert && state.alertField === field ? (
+      <div className="alert alert--field" role="alert" id={DECLINE_ID}>
+        <p className="alert__title">{t('declined_title')}</p>
+        {alertText !== t('declined_title') ? <p className="alert__text">{alertText}</p> : null}
+      </div>
+    ) : null;
 
   return (
     <form className="card-form" noValidate onSubmit={onSubmit} aria-labelledby="card-form-title">
       <h2 id="card-form-title" className="card-form__title">
         {t('card_form_title')}
       </h2>
-      {state.alert ? (
+      {state.alert && !state.alertField ? (
         <div className="alert" role="alert" ref={alertBox}>
           {/* "Declined" only heads a bank's decline; a refusal or a failure speaks for itself. */}
           {state.alert.key === 'payment_declined' ? <p className="alert__title">{t('declined_title')}</p> : null}
           {alertText !== t('declined_title') ? <p className="alert__text">{alertText}</p> : null}
         </div>
       ) : null}
-
       <ul className="brands" aria-label={t('accepted_cards')}>
         {acceptedBrands.map((b) => (
           <li key={b} className={`brand brand--${b.toLowerCase()}${brand === b ? ' brand--active' : ''}`}>
@@ -93,6 +109,8 @@ export function CardForm({ store, total, lang, acceptedBrands, preparePhone, bef
         ))}
       </ul>
 
+      <div className="decline-group" ref={state.alertField === 'cardnumber' ? declineBox : undefined}>
+      {declineNote('cardnumber')}
       <Field
         {...bind('cardnumber')}
         label={t('label_cardnumber')}
@@ -108,6 +126,9 @@ export function CardForm({ store, total, lang, acceptedBrands, preparePhone, bef
           </span>
         }
       />
+      </div>
+      <div className="decline-group" ref={state.alertField === 'expirationDate' || state.alertField === 'cvc' ? declineBox : undefined}>
+      {declineNote('expirationDate') ?? declineNote('cvc')}
       <div className="field-row">
         <Field
           {...bind('expirationDate')}
@@ -127,6 +148,7 @@ export function CardForm({ store, total, lang, acceptedBrands, preparePhone, bef
           maxLength={cvcDigits}
           hint={t('cvc_hint', { digits: cvcDigits })}
         />
+      </div>
       </div>
       <Field
         {...bind('name')}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { SUPPORT_EMAIL } from '@pasarela/core';
+import { SUPPORT_EMAIL, declineFieldOf } from '@pasarela/core';
 import type { MethodScreenProps } from '../../payments/methodModule';
 import { loadReceipts } from '../../receipts/loadReceipts';
 import { CardForm } from './CardForm';
@@ -7,6 +7,7 @@ import { createCardLookup, createCardPay } from './pay';
 import { checkPhone, preparePhoneRules } from '../../payments/phoneCheck';
 import { createCardStore } from './store';
 import { challengeAddress, saveChallenge, takeChallenge } from './threeDsReturn';
+import { saveCardDraft, takeCardDraft } from './cardDraft';
 import { useStoreState } from '../../ui/useStoreState';
 
 type CardExtras = typeof import('../../wallet/cardExtras');
@@ -24,6 +25,11 @@ export function CardScreen({ payment }: MethodScreenProps) {
     if (login && !extras) void import('../../wallet/cardExtras').then((m) => setExtras(() => m)).catch(() => undefined);
   }, [login, extras]);
   const wallet = login && extras ? extras : null;
+  // Back from a refused challenge: what was typed (not the CVC) and the bank's reason.
+  const [draft] = useState(() => {
+    const kept = takeCardDraft(services.storage.session);
+    return initialAlert ? kept : null;
+  });
   const [store] = useState(() => {
     const here = services.address();
     const domainRequested = services.bridge.embedded ? (here.searchParams.get('parentOrigin') ?? here.origin) : here.origin;
@@ -45,12 +51,14 @@ export function CardScreen({ payment }: MethodScreenProps) {
         // Fetch the receipt screens while the payment is under way.
         void loadReceipts().catch(() => undefined);
       },
-      beforeChallenge: (values) =>
+      beforeChallenge: (values) => {
+        saveCardDraft(services.storage.session, values);
         saveChallenge(services.storage.session, {
           formPath: services.address().pathname + services.address().search,
           email: values.email.trim(),
           returnUrl: info.returnUrlString,
-        }),
+        });
+      },
     };
     return createCardStore({
       now: services.now,
@@ -60,7 +68,7 @@ export function CardScreen({ payment }: MethodScreenProps) {
       pay: createCardPay(context),
       lookup: createCardLookup(context),
       newTrackId: services.newTrackId,
-      initial: { email: info.email },
+      initial: draft ? { ...draft.values, email: draft.values.email || info.email } : { email: info.email },
       onDone: (attempt) => {
         if (attempt.kind === 'redirect') return services.leave(challengeAddress(attempt.url, attempt.codOper, services.address()));
         payment.showReceipt(attempt.codOper);
@@ -69,8 +77,11 @@ export function CardScreen({ payment }: MethodScreenProps) {
   });
 
   useEffect(() => {
-    if (initialAlert) store.setState({ alert: initialAlert });
-  }, [store, initialAlert]);
+    if (!initialAlert) return;
+    const reason = draft?.reason;
+    if (reason) store.setState({ alert: { ...initialAlert, ...(reason.text ? { text: reason.text } : {}) }, alertField: declineFieldOf(reason.authStatus) });
+    else store.setState({ alert: initialAlert });
+  }, [store, initialAlert, draft]);
 
   return (
     <>

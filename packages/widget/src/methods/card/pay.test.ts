@@ -57,7 +57,7 @@ describe('createCardPay', () => {
 
   it('reports a decline as error and hands back the server text', async () => {
     const { pay, messages } = setup(async () => ({ status: 0, codOper: 'OP2', messageSys: 'Fondos insuficientes', cardType: 'VISA' }));
-    expect(await pay(values, 't')).toEqual({ kind: 'declined', message: { key: 'payment_declined', text: 'Fondos insuficientes' } });
+    expect(await pay(values, 't')).toEqual({ kind: 'declined', message: { key: 'payment_declined', text: 'Fondos insuficientes' }, field: 'cvc' });
     expect(messages[0]).toMatchObject({ type: 'result', result: { status: 'error', notification: { Estado: 'DECLINED', Razon: 'Fondos insuficientes' } } });
   });
 
@@ -113,7 +113,7 @@ describe('createCardLookup', () => {
 
   it('declined -> the decline with its reason; pending with a challenge -> the 3DS page; pending -> the receipt', async () => {
     const declined = setup(() => Promise.reject(new Error('no POST')), record({ result: 'DECLINED', status: 0, messageSys: 'Fondos insuficientes' }));
-    expect(await declined.lookup(values, 't')).toEqual({ kind: 'declined', message: { key: 'payment_declined', text: 'Fondos insuficientes' } });
+    expect(await declined.lookup(values, 't')).toEqual({ kind: 'declined', message: { key: 'payment_declined', text: 'Fondos insuficientes' }, field: 'cvc' });
     expect(declined.messages[0]).toMatchObject({ result: { status: 'error', notification: { Estado: 'DECLINED' } } });
     const challenge = setup(() => Promise.reject(new Error('no POST')), record({ result: 'PENDING', status: -1, redirectUrl: 'https://checkout.test/sandbox/3ds/OP1' }));
     expect(await challenge.lookup(values, 't')).toEqual({ kind: 'redirect', url: 'https://checkout.test/sandbox/3ds/OP1', codOper: 'OP1' });

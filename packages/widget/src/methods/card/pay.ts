@@ -1,5 +1,5 @@
 import {
-  buildCardPaymentPayload, buildPaymentResult, cardBrandOf, cardDisplayStatus, cardOutcome, isOutcomeUnknown, isPasarelaError, CARD_STATUS, SPECIFIC_ERROR_CODES,
+  buildCardPaymentPayload, buildPaymentResult, declineFieldOf, cardBrandOf, cardDisplayStatus, cardOutcome, isOutcomeUnknown, isPasarelaError, CARD_STATUS, SPECIFIC_ERROR_CODES,
   overallResultOfDisplay, totalWithTax, CHANNEL, type CardAuthResponse, type Language, type PaymentSecurity, type Merchant, type PaymentInfo, type WidgetMessage,
 } from '@pasarela/core';
 import type { ApiClient } from '../../api/client';
@@ -129,7 +129,11 @@ function settleCardAnswer(ctx: CardPayContext, values: CardValues, response: Car
   });
   ctx.notify({ type: 'result', result });
   if (outcome.kind === 'error') {
-    return { kind: 'declined', message: { key: 'payment_declined', ...(outcome.messageSys ? { text: outcome.messageSys } : {}) } };
+    return {
+      kind: 'declined',
+      message: { key: 'payment_declined', ...(outcome.messageSys ? { text: outcome.messageSys } : {}) },
+      field: declineFieldOf(response.authStatus),
+    };
   }
   return { kind: 'receipt', codOper: outcome.codOper };
 }

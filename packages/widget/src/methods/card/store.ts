@@ -1,5 +1,5 @@
 import { createStore } from 'zustand/vanilla';
-import { cardFormSchema, fieldErrors, isPasarelaError, payerMessage, withoutAccents, type CardBrand, type PayerMessage } from '@pasarela/core';
+import { cardFormSchema, fieldErrors, isPasarelaError, payerMessage, withoutAccents, type CardBrand, type DeclineField, type PayerMessage } from '@pasarela/core';
 import { createPaymentIntent } from '../../payments/paymentIntent';
 import { cleanCardNumber, cleanCvc, formatExpiry } from './format';
 
@@ -12,7 +12,7 @@ export type CardValues = Record<CardField, string>;
 export type CardAttempt =
   | { kind: 'receipt'; codOper: string }
   | { kind: 'redirect'; url: string; codOper: string }
-  | { kind: 'declined'; message: PayerMessage };
+  | { kind: 'declined'; message: PayerMessage; field?: DeclineField | undefined };
 
 export type CardPhase = 'editing' | 'paying' | 'done';
 
@@ -25,6 +25,8 @@ export interface CardState {
   phase: CardPhase;
   /** Why the last attempt failed (server text or catalogue key), shown above the form. */
   alert: PayerMessage | null;
+  /** A bank's decline is shown beside the field that can fix it (core declineFieldOf); null: above the form. */
+  alertField: DeclineField | null;
 }
 
 export interface CardActions {
@@ -95,6 +97,7 @@ export function createCardStore(deps: CardStoreDeps) {
       submitted: false,
       phase: 'editing',
       alert: null,
+      alertField: null,
 
       setValue(field, raw) {
         const before = get().values;
@@ -123,7 +126,7 @@ export function createCardStore(deps: CardStoreDeps) {
         busy = true;
         try {
           const values = get().values;
-          set({ submitted: true, alert: null });
+          set({ submitted: true, alert: null, alertField: null });
           let phone: string | null;
           try {
             phone = await deps.checkPhone(values.phone);
@@ -163,6 +166,7 @@ export function createCardStore(deps: CardStoreDeps) {
             set({
               phase: 'editing',
               alert: attempt.message,
+              alertField: attempt.field ?? null,
               values: { ...get().values, cvc: '' },
               touched: { ...get().touched, cvc: false },
               submitted: false,
