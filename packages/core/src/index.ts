@@ -91,6 +91,7 @@ export {
   minChars,
   maxChars,
   cardFormSchema,
+  paymentCodeEntrySchema,
   fieldErrors,
 } from './validation';
 export type { CardFormOptions, CardFormValues } from './validation';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import {
-  alphanumeric, amount, cardFormSchema, cardNumber, cvc, email, expiry, fieldErrors, fullName, lettersOnly, longerThanThree,
+  alphanumeric, amount, cardFormSchema, cardNumber, cvc, email, expiry, fieldErrors, fullName, paymentCodeEntrySchema, lettersOnly, longerThanThree,
   maxChars, minChars, nameSpaceCount, notBlank, numberText, positiveNumber, required, validationCharge,
 } from './validation';
 
@@ -122,5 +122,20 @@ describe('SPEC 3 "Form values" of the card form', () => {
 
   it('an input that is not an object is field_required at no field', () => {
     expect(fieldErrors(cardFormSchema({ now: NOW }), null)).toEqual({});
+  });
+});
+
+describe('the main checkout page\'s payment code (SPEC 5 spaces_blank_not_allowed, invalid_length)', () => {
+  it.each([
+    ['LKDEMO0001', undefined],
+    ['  LKAB  ', undefined],
+    ['ABCD', undefined],
+    ['', 'field_required'],
+    ['   ', 'spaces_blank_not_allowed'],
+    ['ABC', 'invalid_length'],
+    [' AB1 ', 'invalid_length'],
+    ['LK-DEMO', 'only_alphanumeric_characters'],
+  ])('%j -> %s', (code, key) => {
+    expect(fieldErrors(paymentCodeEntrySchema, { code }).code).toBe(key);
   });
 });

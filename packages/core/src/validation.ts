@@ -89,6 +89,23 @@ export const minChars = (min: number = PASSWORD_MIN_LENGTH) =>
 /** validate_characters_max: "Maximum length 6 and 15 in different fields". */
 export const maxChars = (max: 6 | 15) => v.pipe(v.string('field_required'), v.check((s) => s.length <= max, 'validate_characters_max'));
 
+/**
+ * The payment code a payer types on the main checkout page (SPEC 2 "/") when the address has none:
+ * spaces_blank_not_allowed, then invalid_length ("more than 3 characters"), then a link code's
+ * characters (letters and digits).
+ */
+export const paymentCodeEntrySchema = v.object(
+  {
+    code: v.pipe(
+      notBlank(),
+      v.transform((s) => s.trim()),
+      v.check((s) => s.length > 3, 'invalid_length'),
+      v.check((s) => /^[A-Za-z0-9]+$/.test(s), 'only_alphanumeric_characters'),
+    ),
+  },
+  'field_required',
+);
+
 export interface CardFormOptions {
   now: Date | number;
   /** SPEC 5: "the support e-mail address is also rejected". */

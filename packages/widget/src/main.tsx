@@ -7,6 +7,7 @@ import { newTrackId } from './app/newTrackId';
 import { prepareFirstScreen, rendersAsServer, takeEarlyInput, type FirstScreen } from './app/prerender';
 import { createSessionStore } from './app/session';
 import { safeStorage } from './app/storage';
+import { environmentOf, hideDevTools, silenceConsole, unregisterServiceWorkers } from './app/startup';
 import { authHeaders } from '@pasarela/core';
 import { createApiClient } from './api/client';
 import { launchParams } from './embed/launchParams';
@@ -18,6 +19,9 @@ import { startI18n } from './i18n/i18n';
 import { pickLanguage } from './i18n/pickLanguage';
 
 const config = readConfig(document);
+// SPEC 9: in prod the console writes nothing and the dev tools find nothing, from the first line on.
+silenceConsole(environmentOf(config.env), console);
+hideDevTools(environmentOf(config.env), window as unknown as Record<string, unknown>);
 const storage = { local: safeStorage('localStorage'), session: safeStorage('sessionStorage') };
 const params = launchParams(location.search, storage.session);
 const lang = pickLanguage(params, navigator.languages ?? [navigator.language]);
@@ -77,10 +81,7 @@ const i18nReady = loadEntries(api, lang, storage.local, { prefetched: catalogPre
   .catch(() => startI18n(lang, {}));
 
 // SPEC 9 "Start-up ... unregisters any service worker."
-void navigator.serviceWorker
-  ?.getRegistrations()
-  .then((registrations) => registrations.forEach((r) => void r.unregister()))
-  .catch(() => undefined);
+void unregisterServiceWorkers(navigator.serviceWorker);
 
 const rootElement = document.getElementById('root') ?? document.body.appendChild(document.createElement('div'));
 reportHeight(rootElement, bridge);

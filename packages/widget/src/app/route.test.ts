@@ -14,6 +14,9 @@ describe('parseRoute (SPEC 2 routes, exact match)', () => {
     ['/cafe-panama', { name: 'checkout', type: 'slug', code: 'cafe-panama' }],
     ['/cafe-panama/X1', { name: 'checkout', type: 'slugCode', code: 'cafe-panama/X1' }],
     ['/?code=ABC', { name: 'checkout', type: 'lk', code: 'ABC' }],
+    // "/ Main checkout page" without a code: the payer enters it (docs/spec-decisions.md).
+    ['/', { name: 'codeEntry' }],
+    ['/?lang=en', { name: 'codeEntry' }],
     ['/pf/default-receipt/OP123', { name: 'receipt', codOper: 'OP123' }],
     ['/cafe/receive?Oper=OP9', { name: 'receipt', codOper: 'OP9' }],
     ['/pf/default-receipt/processing?Oper=OP123', { name: 'redirect', to: '/pf/default-receipt/OP123' }],
@@ -59,7 +62,6 @@ describe('parseRoute (SPEC 2 routes, exact match)', () => {
     '/pf/default-receipt/processing',
     // "Any other path redirects to /404."
     '/404',
-    '/',
     '/pf/unknown',
     '/a/b/c',
     '/api/v1',

@@ -29,6 +29,8 @@ export type Route =
   | { name: 'returnPage'; codOper: string }
   /** SPEC 2 /pf/deeplink/market. */
   | { name: 'appMarket' }
+  /** SPEC 2 "/" with no payment code: the payer types it (a code in the address opens the checkout). */
+  | { name: 'codeEntry' }
   | { name: 'notFound' }
   /** The wallet (SPEC 2 widget routes); `next`: where a login returns to (the guarded address). */
   | { name: 'wallet'; screen: WalletScreenName; next: string | null }
@@ -147,8 +149,15 @@ export const ADDRESS_RULES: readonly AddressRule[] = [
     path: '/stationPayment',
     match: (s, p) => (exactly(s, 'stationPayment') ? widgetEntry(new URLSearchParams({ type: 'ps', code: p.get('code') ?? p.get('stationId') ?? '' })) : null),
   },
-  // The main checkout page takes a link code in the query, as the widget entry does.
-  { path: '/', match: (s, p) => (s.length === 0 && p.has('code') ? widgetEntry(new URLSearchParams({ type: p.get('type') ?? 'lk', code: p.get('code') ?? '' })) : null) },
+  // The main checkout page takes a link code in the query, as the widget entry does; without one
+  // it asks the payer for it (SPEC 2's "missing payment code ... goes to /404" is the widget's).
+  {
+    path: '/',
+    match: (s, p) => {
+      if (s.length !== 0) return null;
+      return p.has('code') ? widgetEntry(new URLSearchParams({ type: p.get('type') ?? 'lk', code: p.get('code') ?? '' })) : { name: 'codeEntry' };
+    },
+  },
   { path: '/{slug}', match: (s) => (s.length === 1 && isSlug(s[0]) ? { name: 'checkout', type: 'slug', code: s[0] } : null) },
   {
     path: '/{slug}/receive',
@@ -201,6 +210,7 @@ export const SCREENS: ScreenTable = {
   txResult: { load: () => import('../pages/txResult/module').then((m) => m.txResultModule) },
   returnPage: { load: () => import('../pages/txResult/module').then((m) => m.returnPageModule) },
   appMarket: { load: () => import('../pages/appMarket/module').then((m) => m.appMarketModule) },
+  codeEntry: { load: () => import('../pages/codeEntry/module').then((m) => m.codeEntryModule) },
   notFound: { load: () => Promise.resolve(notFoundModule) },
   wallet: {
     // SPEC 2 "Login-required routes redirect to /pf/widget/login, carrying the original location."

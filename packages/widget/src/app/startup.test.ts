@@ -1,0 +1,63 @@
+import { describe, expect, it, vi } from 'vitest';
+import { DEV_TOOLS_HOOKS, environmentOf, hideDevTools, silenceConsole, unregisterServiceWorkers } from './startup';
+
+describe('SPEC 9 "Console output is silenced in prod and dev tools are hidden"', () => {
+  const fakeConsole = () => {
+    const written: string[] = [];
+    const write = (...args: unknown[]) => void written.push(args.join(' '));
+    return { written, target: { log: write, info: write, debug: write, warn: write, error: write } };
+  };
+
+  it.each([
+    ['prod', true],
+    ['preprod', false],
+    ['demo', false],
+    ['dev', false],
+    ['test', false],
+  ] as const)('env %s: console silenced %s', (env, silenced) => {
+    const { written, target } = fakeConsole();
+    expect(silenceConsole(env, target)).toBe(silenced);
+    target.log('a');
+    target.error('b');
+    target.warn('c');
+    expect(written).toEqual(silenced ? [] : ['a', 'b', 'c']);
+  });
+
+  it('in prod the dev tools hooks are emptied and cannot be installed again; elsewhere they stay', () => {
+    const injected: string[] = [];
+    const prod: Record<string, unknown> = { __REACT_DEVTOOLS_GLOBAL_HOOK__: { inject: () => void injected.push('react'), isDisabled: false } };
+    expect(hideDevTools('prod', prod)).toBe(true);
+    (prod['__REACT_DEVTOOLS_GLOBAL_HOOK__'] as { inject: () => void }).inject();
+    expect(injected).toEqual([]);
+    expect(Reflect.set(prod, '__PREACT_DEVTOOLS__', { attachPreact: () => undefined })).toBe(false);
+    expect(prod['__PREACT_DEVTOOLS__']).toBeUndefined();
+    expect(DEV_TOOLS_HOOKS).toContain('__PREACT_DEVTOOLS__');
+
+    const demo: Record<string, unknown> = { __REACT_DEVTOOLS_GLOBAL_HOOK__: { inject: () => void injected.push('react') } };
+    expect(hideDevTools('demo', demo)).toBe(false);
+    (demo['__REACT_DEVTOOLS_GLOBAL_HOOK__'] as { inject: () => void }).inject();
+    expect(injected).toEqual(['react']);
+  });
+
+  it('reads the environment from the config, anything unknown being the sandbox', () => {
+    expect(environmentOf('prod')).toBe('prod');
+    expect(environmentOf('production')).toBe('demo');
+    expect(environmentOf('')).toBe('demo');
+  });
+});
+
+describe('SPEC 9 "Start-up ... unregisters any service worker"', () => {
+  it('unregisters every registration of the origin', async () => {
+    const unregister = vi.fn(async () => true);
+    const container = { getRegistrations: async () => [{ unregister }, { unregister }] };
+    expect(await unregisterServiceWorkers(container)).toBe(2);
+    expect(unregister).toHaveBeenCalledTimes(2);
+  });
+
+  it('does nothing where there are no service workers, and a failing one does not stop start-up', async () => {
+    expect(await unregisterServiceWorkers(undefined)).toBe(0);
+    expect(await unregisterServiceWorkers({ getRegistrations: () => Promise.reject(new Error('blocked')) })).toBe(0);
+    const failing = { getRegistrations: async () => [{ unregister: () => Promise.reject(new Error('x')) }, { unregister: async () => true }] };
+    expect(await unregisterServiceWorkers(failing)).toBe(1);
+  });
+});

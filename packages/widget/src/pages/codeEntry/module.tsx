@@ -1,0 +1,8 @@
+import type { RouteOf } from '../../app/routes';
+import { readyScreen, type ScreenModule } from '../../app/screen';
+import { CodeEntryScreen } from './CodeEntryScreen';
+
+/** SPEC 2 "/" without a payment code: the payer enters it (docs/spec-decisions.md). */
+export const codeEntryModule: ScreenModule<RouteOf<'codeEntry'>> = {
+  prepare: (_route, services) => readyScreen(() => <CodeEntryScreen open={(code) => services.navigate(`/?code=${encodeURIComponent(code)}`)} />),
+};
