@@ -30,6 +30,15 @@ describe('registration (two steps, code by e-mail)', () => {
     const me = await t.get('/users/me', bearer(step2.data['token']));
     expect(me.data).toMatchObject({ email: user.email, login: expect.stringMatching(/^user-\d+$/) });
   });
+  it('SPEC 5 invalid_phone_number: refuses a phone that is not one; keeps the city the signup sends (SPEC 7)', async () => {
+    for (const phone of ['12345', '6111abcd', '1'.repeat(18)]) {
+      expect((await t.post('/users/register', { ...user, email: 'tel@example.com', phone })).data['code']).toBe('invalid_phone_number');
+    }
+    expect((await t.post('/users/register', { ...user, email: 'tel@example.com', phone: '6123-4567', city: 'David' })).data).toMatchObject({ step: 2 });
+    const code = await lastCode('tel@example.com');
+    await t.post('/users/register', { ...user, email: 'tel@example.com', phone: '6123-4567', city: 'David', emailCode: code });
+    expect((await t.db.query<{ city: string }>('select city from users where email = $1', ['tel@example.com']))[0]).toEqual({ city: 'David' });
+  });
   it('refuses a weak password; a taken e-mail gets the neutral answer, no code, and its code step fails', async () => {
     expect((await t.post('/users/register', { ...user, email: 'otro@example.com', pwd: 'password' })).data['code']).toBe('invalid_password');
     const again = await t.post('/users/register', user);

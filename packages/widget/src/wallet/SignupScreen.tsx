@@ -1,8 +1,9 @@
 import { useReducer, useState } from 'react';
 import * as v from 'valibot';
-import { buildRegistrationPayload, DEFAULT_COUNTRY, email, fieldErrors, initialRegistrationState, isPasarelaError, lettersOnly, registrationReducer, required } from '@pasarela/core';
+import { buildRegistrationPayload, DEFAULT_CITY, DEFAULT_COUNTRY, email, fieldErrors, initialRegistrationState, isPasarelaError, lettersOnly, notBlank, registrationReducer } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 import { useServices } from '../app/services';
+import { checkPhone, preparePhoneRules } from '../payments/phoneCheck';
 import { Field } from '../ui/Field';
 import { register, storedLogin } from './api';
 import { CodeField } from './CodeField';
@@ -12,14 +13,16 @@ import { ResendCode } from './ResendCode';
 import { WalletPage } from './WalletPage';
 import { walletMessageKey } from './walletMessage';
 
-type SignupField = 'email' | 'name' | 'lastname' | 'phone';
-const StepOneSchema = v.object({ email: email(), name: lettersOnly(), lastname: lettersOnly(), phone: required() });
+type SignupField = 'email' | 'name' | 'lastname' | 'phone' | 'city';
+// The phone is checked by core's phone rules (SPEC 5 invalid_phone_number), loaded with the field.
+// The city may be left empty (SPEC 5 "Defaults when missing: city ... Panama"), never blank-only.
+const StepOneSchema = v.object({ email: email(), name: lettersOnly(), lastname: lettersOnly(), city: v.union([v.literal(''), notBlank()], 'spaces_blank_not_allowed') });
 
 /** /pf/widget/signup: step 1 the account's data, step 2 the e-mailed code; then logged in (SPEC 4). */
 export function SignupScreen({ next }: { next: string | null }) {
   const services = useServices();
   const [state, dispatch] = useReducer(registrationReducer, initialRegistrationState);
-  const [values, setValues] = useState<Record<SignupField, string>>({ email: '', name: '', lastname: '', phone: '' });
+  const [values, setValues] = useState<Record<SignupField, string>>({ email: '', name: '', lastname: '', phone: '', city: '' });
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [code, setCode] = useState('');
@@ -31,12 +34,20 @@ export function SignupScreen({ next }: { next: string | null }) {
   const payload = (emailCode?: string) =>
     buildRegistrationPayload({
       email: values.email, name: values.name.trim(), lastname: values.lastname.trim(), phone: values.phone.trim(), password,
-      country: DEFAULT_COUNTRY, address1: '', ...(emailCode ? { emailCode } : {}),
+      // SPEC 7 "the signup call also sends city".
+      country: DEFAULT_COUNTRY, address1: '', city: values.city.trim() || DEFAULT_CITY, ...(emailCode ? { emailCode } : {}),
     });
 
   const submitData = async () => {
     setSubmitted(true);
-    const found = fieldErrors(StepOneSchema, values);
+    const found: Partial<Record<SignupField, string>> = fieldErrors(StepOneSchema, values);
+    let phoneError: string | null;
+    try {
+      phoneError = await checkPhone(values.phone);
+    } catch {
+      phoneError = null; // the rules did not load: the server checks the phone too
+    }
+    if (phoneError) found.phone = phoneError;
     setErrors(found);
     if (Object.keys(found).length > 0 || !passwordReady(password, confirm)) return;
     dispatch({ type: 'submit' });
@@ -75,7 +86,8 @@ export function SignupScreen({ next }: { next: string | null }) {
           <Field name="email" label={t('label_email')} type="email" value={values.email} onValue={set('email')} autoComplete="email" inputMode="email" spellCheck={false} error={message('email')} disabled={busy} />
           <Field name="name" label={t('label_first_name')} value={values.name} onValue={set('name')} autoComplete="given-name" error={message('name')} disabled={busy} />
           <Field name="lastname" label={t('label_lastname')} value={values.lastname} onValue={set('lastname')} autoComplete="family-name" error={message('lastname')} disabled={busy} />
-          <Field name="phone" label={t('label_phone')} type="tel" value={values.phone} onValue={set('phone')} autoComplete="tel" inputMode="tel" error={message('phone')} disabled={busy} />
+          <Field name="phone" label={t('label_phone')} type="tel" value={values.phone} onValue={set('phone')} autoComplete="tel" inputMode="tel" error={message('phone')} disabled={busy} onFocus={() => void preparePhoneRules().catch(() => undefined)} />
+          <Field name="city" label={t('label_city')} value={values.city} onValue={set('city')} autoComplete="address-level2" error={message('city')} disabled={busy} />
           <PasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} submitted={submitted} disabled={busy} />
           <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
             {busy ? t('loading') : t('signup_button')}

@@ -1,0 +1,68 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { catalogs } from '@pasarela/core';
+import { ServicesContext } from '../app/services';
+import { startI18n } from '../i18n/i18n';
+import { preparePhoneRules } from '../payments/phoneCheck';
+import { scriptedApi } from '../testing/fakePaymentContext';
+import { fakeServices } from '../testing/fakeServices';
+import { render, settle, type } from '../testing/render';
+import { SignupScreen } from './SignupScreen';
+
+// SPEC 5 invalid_phone_number and spaces_blank_not_allowed on the signup form; SPEC 7 "POST
+// register (...; the signup call also sends city)".
+beforeAll(async () => {
+  await startI18n('es', catalogs.es);
+  await preparePhoneRules();
+});
+
+async function signUp(values: { phone: string; city: string }) {
+  const { api, calls } = scriptedApi({ 'users/register': { step: 2 } });
+  const { services } = fakeServices(api);
+  const view = await render(
+    <ServicesContext.Provider value={services}>
+      <SignupScreen next={null} />
+    </ServicesContext.Provider>,
+  );
+  await type(view.input('email'), 'lucia@example.com');
+  await type(view.input('name'), 'Lucia');
+  await type(view.input('lastname'), 'Gomez');
+  await type(view.input('phone'), values.phone);
+  await type(view.input('city'), values.city);
+  const passwords = view.container.querySelectorAll<HTMLInputElement>('input[type="password"]');
+  for (const input of passwords) await type(input, 'Nueva#2026clave');
+  view.container.querySelector('form')?.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+  await settle();
+  await settle();
+  const errors = Object.fromEntries(['phone', 'city'].map((name) => [name, view.container.querySelector(`#field-${name}-error`)?.textContent ?? '']));
+  const errorOf = (name: string) => errors[name] ?? '';
+  const sent = calls.filter((c) => c.path === 'users/register').map((c) => c.body as Record<string, unknown>);
+  await view.unmount();
+  return { errorOf, sent };
+}
+
+describe('signup form', () => {
+  it('sends a valid phone and the city typed', async () => {
+    const { sent } = await signUp({ phone: '6123-4567', city: 'David' });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ phone: '6123-4567', city: 'David', country: 'Panama' });
+  });
+
+  it('an empty city is sent as Panama (SPEC 5 "Defaults when missing: city ... Panama")', async () => {
+    const { sent } = await signUp({ phone: '6123-4567', city: '' });
+    expect(sent[0]).toMatchObject({ city: 'Panama' });
+  });
+
+  it('refuses a phone that is not a phone, and a blank-only city, without calling the server', async () => {
+    const bad = await signUp({ phone: '12345', city: '   ' });
+    expect(bad.sent).toEqual([]);
+  });
+
+  it.each([
+    ['12345', 'David', 'phone', catalogs.es.invalid_phone_number],
+    ['6123-4567', '   ', 'city', catalogs.es.spaces_blank_not_allowed],
+  ])('phone %j, city %j: %s says "%s"', async (phone, city, field, text) => {
+    const { errorOf, sent } = await signUp({ phone, city });
+    expect(sent).toEqual([]);
+    expect(errorOf(field)).toBe(text);
+  });
+});
