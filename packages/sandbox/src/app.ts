@@ -47,6 +47,7 @@ import { receiptRoutes } from './routes/receipts';
 import { recoveryRoutes } from './routes/recovery';
 import { subscriptionRoutes } from './routes/subscriptions';
 import { attemptRoutes } from './routes/attempts';
+import { pendingAttemptRoutes } from './routes/pendingAttempt';
 import { staticRoutes } from './routes/staticFiles';
 import { firstScreenAnswers } from './routes/firstScreen';
 import { threeDsRoutes } from './routes/threeDs';
@@ -147,7 +148,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   api.route('/', userRoutes(deps));
   api.route('/', recoveryRoutes(deps));
   api.route('/', accountRoutes(deps));
-  const more = [lookupExtraRoutes, subscriptionRoutes, activityRoutes, processRecordRoutes, nequiRoutes, yappyRoutes, cashRoutes, claveRoutes, cryptoRoutes, validationRoutes, emailPaymentRoutes, attemptRoutes];
+  const more = [lookupExtraRoutes, subscriptionRoutes, activityRoutes, processRecordRoutes, nequiRoutes, yappyRoutes, cashRoutes, claveRoutes, cryptoRoutes, validationRoutes, emailPaymentRoutes, attemptRoutes, pendingAttemptRoutes];
   for (const routes of more) api.route('/', routes(deps));
   api.all('*', () => {
     throw new ApiError(404, 'not_found', 'No such call');

@@ -1,0 +1,47 @@
+import { Hono } from 'hono';
+import type { Deps } from '../Deps';
+import { ApiError } from '../http/ApiError';
+import type { AppEnv } from '../http/AppEnv';
+import { reply } from '../http/reply';
+import { listTransactionsForLink, type TransactionRow } from '../store/transactions';
+import { merchantResultOf } from '../webhooks/merchantResultOf';
+
+/** Methods whose payment the payer finishes outside the checkout, so it can be waited on again. */
+const RESUMABLE_METHODS = new Set(['nequi', 'yappy', 'cash', 'clave', 'crypto']);
+
+/** What the checkout needs to wait on a payment again: no amount, no payer, nothing personal. */
+export interface PendingAttempt {
+  method: string;
+  codOper: string;
+  expiresAt: string | null;
+}
+
+/** The latest guest payment of a link still pending within its window, or null. */
+export function pendingAttemptOf(rows: TransactionRow[], now: Date): PendingAttempt | null {
+  for (const tx of [...rows].reverse()) {
+    if (tx.user_id !== null || !RESUMABLE_METHODS.has(tx.method)) continue;
+    if (tx.expires_at && tx.expires_at.getTime() <= now.getTime()) continue;
+    if (merchantResultOf({ method: tx.method, status: tx.status, authStatus: tx.auth_status }) !== 'PENDING') continue;
+    return { method: tx.method, codOper: tx.cod_oper, expiresAt: tx.expires_at?.toISOString() ?? null };
+  }
+  return null;
+}
+
+/**
+ * GET /api/v1/payments/pending?code=LINK: the payment of this link the payer left pending (closed
+ * the checkout during a Nequi or Yappy wait, with a cash voucher or a crypto quote open), so the
+ * link opened again shows that wait instead of a second payment. Scoped as docs/spec-decisions.md
+ * says: by the link code alone (the payer's bearer secret, as for the link itself), guests only,
+ * and answering the method, codOper and deadline, never the payer's data. 404 when there is none.
+ */
+export function pendingAttemptRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  app.get('/payments/pending', async (c) => {
+    const code = c.req.query('code') ?? '';
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(code)) throw new ApiError(400, 'invalid_arguments', 'code must be 1 to 64 letters, digits, - or _');
+    const pending = pendingAttemptOf(await listTransactionsForLink(deps.db, code), new Date());
+    if (!pending) throw new ApiError(404, 'PAYMENT_NOT_FOUND');
+    return reply(c, pending);
+  });
+  return app;
+}
