@@ -29,6 +29,8 @@ export interface FakeWidget {
   notify(message: unknown): void;
   /** Makes the handshake fail, as a penpal timeout would. */
   failConnection(error: Error): void;
+  /** Completes the handshake; the loader then asks the widget before closing on Escape. */
+  connect(requestClose: () => Promise<void>): void;
 }
 
 export function fakeWidget(): FakeWidget {
@@ -36,19 +38,22 @@ export function fakeWidget(): FakeWidget {
     throw new Error('open() has not connected yet');
   };
   let fail: (error: Error) => void = () => {};
+  let succeed: (remote: { requestClose: () => Promise<void> }) => void = () => {};
   const widget: FakeWidget = {
     iframe: undefined,
     origin: '',
     destroyed: 0,
     notify: (message) => notify(message),
     failConnection: (error) => fail(error),
+    connect: (requestClose) => succeed({ requestClose }),
     connector: (iframe, origin, methods) => {
       widget.iframe = iframe;
       widget.origin = origin;
       notify = methods.notify;
       return {
-        promise: new Promise((_resolve, reject) => {
+        promise: new Promise((resolve, reject) => {
           fail = reject;
+          succeed = resolve;
         }),
         destroy: () => {
           widget.destroyed += 1;

@@ -132,6 +132,21 @@ describe('Checkout.open: close()', () => {
     expect(closes).toEqual(['payer', 'payer']);
   });
 
+  it('asks the connected widget on Escape in the page (it asks first while a payment is pending), closing if it does not answer', async () => {
+    const closes: string[] = [];
+    const asked = vi.fn(() => Promise.resolve());
+    open().on('close', ({ reason }) => closes.push(reason));
+    widget.connect(asked);
+    await Promise.resolve();
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+    expect(asked).toHaveBeenCalledTimes(1);
+    expect(document.querySelector('iframe')).not.toBeNull();
+    asked.mockImplementation(() => Promise.reject(new Error('gone')));
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+    await vi.waitFor(() => expect(closes).toEqual(['payer']));
+    expect(document.querySelector('iframe')).toBeNull();
+  });
+
   it('does not close an inline checkout on Escape', () => {
     open({ container: '#inline' });
     document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));

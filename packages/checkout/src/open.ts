@@ -1,7 +1,7 @@
 import { isWidgetMessage } from '@pasarela/core';
 import type { WidgetMessage } from '@pasarela/core';
 import { closedError } from './closedError';
-import type { WidgetConnector } from './connectWidget';
+import type { WidgetConnector, WidgetRemote } from './connectWidget';
 import { createEmitter } from './emitter';
 import { createIframe } from './iframe';
 import { CALLBACK_EVENTS, resolveOptions } from './options';
@@ -23,7 +23,7 @@ export function openCheckout(
   defaultBaseUrl: string | undefined,
 ): CheckoutHandle {
   if (typeof window == 'undefined') {
-    throw new Error('[pasarela] Checkout.open() needs a browser: call it from client-side code');
+    throw new Error('[pasarela] Checkout.open() needs a browser: call it client-side');
   }
   const resolved = resolveOptions(options, defaultBaseUrl);
   if (closeCurrent) {
@@ -52,8 +52,11 @@ export function openCheckout(
   const modal = inline ? undefined : mountOverlay(iframe);
   if (inline) inline.appendChild(iframe);
 
+  // Escape is the payer's close: once connected the checkout decides (it asks first while a
+  // payment is pending); before that, or if it does not answer, the loader closes it.
+  let ask: WidgetRemote['requestClose'] | undefined;
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') close('payer');
+    if (event.key == 'Escape') ask ? ask().catch(() => close('payer')) : close('payer');
   };
   // keep keyboard focus inside the dialog: Tab out of the iframe lands back on it
   const onFocusIn = (event: FocusEvent) => {
@@ -99,10 +102,9 @@ export function openCheckout(
       else warn('ignored a malformed message', message);
     },
   });
-  connection.promise.catch((error: unknown) => {
+  connection.promise.then((remote) => (ask = remote.requestClose), (error: unknown) => {
     if (closed) return;
-    const message = error instanceof Error ? error.message : String(error);
-    events.emit('error', { code: 'connection_failed', message, category: 'network' });
+    events.emit('error', { code: 'connection_failed', message: String((error as Error | null)?.message ?? error), category: 'network' });
   });
 
   function close(reason: CheckoutCloseReason): void {
