@@ -42,7 +42,6 @@ export function openCheckout(
   });
   // a page that only listens to events must not get an "unhandled rejection" when the payer closes
   result.catch(() => {});
-  let settled = false;
   let lastResult: PaymentResult | undefined;
   let closed = false;
 
@@ -78,12 +77,8 @@ export function openCheckout(
       case 'result':
         events.emit('result', message.result);
         // resolving twice is a no-op, so only the first success counts
-        if (message.result.status === 'success') {
-          settled = true;
-          resolveResult(message.result);
-        } else {
-          lastResult = message.result;
-        }
+        if (message.result.status === 'success') resolveResult(message.result);
+        else lastResult = message.result;
         return;
       case 'close':
         return close('payer');
@@ -118,10 +113,8 @@ export function openCheckout(
     iframe.remove();
     modal?.unmount();
     if (focusWasInside && opener instanceof HTMLElement && opener.isConnected) opener.focus();
-    if (!settled) {
-      settled = true;
-      rejectResult(closedError(lastResult));
-    }
+    // a no-op once a success resolved it
+    rejectResult(closedError(lastResult));
     events.emit('close', { reason });
   }
   closeCurrent = close;
