@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { activatesSubscription, type PayerMessage, type PaymentMethodId } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 import { METHOD_MODULES } from '../methods';
@@ -14,6 +14,10 @@ import { DonationChoice } from '../payments/donation/DonationChoice';
 import { createDonationStore } from '../payments/donation/donationStore';
 import { useServices } from './services';
 import { loadCheckoutSecurity, SecuritySlot } from '../security/loadCheckoutSecurity';
+import { createCloseGuard } from '../embed/closeGuard';
+import { CloseConfirm } from '../embed/CloseConfirm';
+import { lookupPendingAttempt } from '../api/lookupPendingAttempt';
+import { afterFirstScreen } from './afterFirstScreen';
 
 interface CheckoutScreenProps {
   data: CheckoutData;
@@ -42,6 +46,12 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutSc
   const [customValues] = useState(() => (customFields.length > 0 && data.extras ? data.extras.createCustomFieldsStore(customFields) : null));
   // The captcha and fingerprint every method's payment carries (their own chunk).
   const [security] = useState(() => loadCheckoutSecurity(services));
+  // Closing while a payment is pending asks first (embed/closeGuard).
+  const [closeGuard] = useState(() => createCloseGuard((message) => services.bridge.notify(message)));
+  useEffect(() => {
+    services.bridge.guardClose?.(closeGuard.intercept);
+    return () => services.bridge.guardClose?.(null);
+  }, [services, closeGuard]);
   const [contexts] = useState(
     () => new Map(offered.map((m) => [m.id, createPaymentContext(m.id, data, services, {
       arrivalMessage: m.id === first ? arrivalMessage : null,
@@ -49,12 +59,41 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutSc
       donation: donation && m.id === 'card' ? () => donation.getState().donation() : undefined,
       customFieldValues: customValues && m.id === 'card' ? () => customValues.getState().collect() : undefined,
       security: () => security.then((s) => s.forPayment()),
+      closeGuard,
     })])),
   );
   // After a reload, a payment still waiting (a push sent, a voucher shown) is what the payer sees.
   const [chosen, setChosen] = useState<PaymentMethodId | null>(() => offered.find((m) => contexts.get(m.id)?.memory().load())?.id ?? first);
   // Panels once opened stay mounted (hidden), so switching back finds a payment where it was left.
   const [opened, setOpened] = useState<PaymentMethodId[]>(() => (chosen ? [chosen] : []));
+
+  // A payment of this link left pending (closed during its wait) is waited on again, from the
+  // server's record: the frame may keep nothing. Only while the payer has not started elsewhere.
+  const untouched = useRef(true);
+  useEffect(() => {
+    if (chosen !== first || opened.length > 1 || locked) untouched.current = false;
+  });
+  useEffect(() => {
+    if (!first || chosen !== first || contexts.get(first)?.memory().load()) return;
+    let live = true;
+    void afterFirstScreen()
+      .then(() => lookupPendingAttempt(services.api, info.code))
+      .then((pending) => {
+        const payment = pending ? contexts.get(pending.method) : undefined;
+        if (!live || !pending || !payment || !untouched.current || pending.method === first) return;
+        const deadline = pending.expiresAt ? Date.parse(pending.expiresAt) : NaN;
+        payment.resumeFrom({ codOper: pending.codOper, deadline: Number.isNaN(deadline) ? null : deadline });
+        setChosen(pending.method);
+        setOpened((list) => (list.includes(pending.method) ? list : [...list, pending.method]));
+      })
+      .catch(() => {
+        // Not known: the checkout stays as it opened.
+      });
+    return () => {
+      live = false;
+    };
+    // Once, when the checkout opens.
+  }, []);
 
   useEffect(() => {
     document.title = `${t(chosen === 'card' ? 'card_form_title' : 'checkout_title')} · ${merchant.merchantName}`;
@@ -83,6 +122,7 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutSc
           const payment = contexts.get(m.id);
           return payment ? <MethodPanel key={m.id} module={m} payment={payment} hidden={m.id !== chosen} /> : null;
         })}
+      <CloseConfirm guard={closeGuard} />
     </main>
   );
 }

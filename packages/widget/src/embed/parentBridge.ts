@@ -6,6 +6,11 @@ export interface ParentBridge {
   notify(message: WidgetMessage): void;
   /** The merchant page asked the checkout to close (Escape, handle.close()). */
   onCloseRequested(listener: () => void): void;
+  /**
+   * Asked before the payer's `close` goes out: returning true keeps the checkout open (a payment
+   * is pending and the payer is asked first). Null removes it.
+   */
+  guardClose?(interceptor: (() => boolean) | null): void;
 }
 
 export type Connector = (
@@ -26,11 +31,12 @@ export const penpalConnector: Connector = async (parentOrigin, remoteWindow, met
   return { notify: (message) => void remote.notify(message).catch(() => undefined) };
 };
 
-export const detachedBridge: ParentBridge = { embedded: false, notify() {}, onCloseRequested() {} };
+export const detachedBridge: ParentBridge = { embedded: false, notify() {}, onCloseRequested() {}, guardClose() {} };
 
 export function createParentBridge(parentOrigin: string | null, self: Window, connector: Connector = penpalConnector): ParentBridge {
   if (parentOrigin === null || self.parent === self) return detachedBridge;
   const closeListeners: Array<() => void> = [];
+  let closeInterceptor: (() => boolean) | null = null;
   // Messages wait for the handshake; of the resizes only the latest height matters.
   let queue: WidgetMessage[] = [];
   let remote: Pick<LoaderMethods, 'notify'> | null = null;
@@ -65,6 +71,7 @@ export function createParentBridge(parentOrigin: string | null, self: Window, co
   return {
     embedded: true,
     notify(message) {
+      if (message.type === 'close' && closeInterceptor?.()) return;
       if (remote) return send(message);
       if (message.type === 'resize') queue = queue.filter((m) => m.type !== 'resize');
       queue.push(message);
@@ -72,6 +79,9 @@ export function createParentBridge(parentOrigin: string | null, self: Window, co
     },
     onCloseRequested(listener) {
       closeListeners.push(listener);
+    },
+    guardClose(interceptor) {
+      closeInterceptor = interceptor;
     },
   };
 }

@@ -6,6 +6,7 @@ import { RECEIPT_PATH } from '../app/route';
 import { clearSession } from '../app/session';
 import type { Services } from '../app/services';
 import type { SavedAttempt } from './attemptStore';
+import type { CloseGuard } from '../embed/closeGuard';
 import { pushUrlFor } from './pushUrl';
 
 /** What every method sends about the payment link it pays (the sandbox's LinkPaymentFields). */
@@ -60,6 +61,16 @@ export interface PaymentContext {
   donation(): { amount: number; idCampaignBridge: number | string } | null;
   /** SPEC 3 customFieldValues for this attempt; throws field_required when a required one is empty. */
   customFieldValues(): unknown[];
+  /**
+   * A payment of this method is pending (its codOper) or no longer (null): closing the checkout
+   * meanwhile asks first, and tells the merchant page it is PENDING.
+   */
+  holdClose(codOper: string | null): void;
+  /**
+   * The server's record of a payment of this method left pending (the checkout was closed during
+   * its wait): the attempt store resumes it when this tab kept nothing (a frame may have no storage).
+   */
+  resumeFrom(pending: { codOper: string; deadline: number | null }): void;
   /** Where a waiting attempt is kept across a reload of this checkout (session storage). */
   memory(): { load(): SavedAttempt | null; save(saved: SavedAttempt): void; clear(): void };
 }
@@ -81,6 +92,12 @@ export function hasWaitingAttempt(session: Storage | null): boolean {
   return false;
 }
 
+/**
+ * Tipo of the PENDING result sent when the payer closes during a wait. Cash has none: its voucher
+ * is reported PENDING as soon as it exists.
+ */
+const PENDING_TYPE: Partial<Record<PaymentMethodId, string>> = { nequi: 'NEQUI', yappy: 'YAPPY', clave: 'CLAVE', crypto: 'CRYPTO' };
+
 const AVAILABILITY_KEY: Partial<Record<PaymentMethodId, keyof CheckoutData['methods']['entries']>> = { balance: 'pfw' };
 
 export interface ShellHooks {
@@ -93,6 +110,8 @@ export interface ShellHooks {
   customFieldValues?: (() => unknown[]) | undefined;
   /** The captcha check and the fingerprint (security/), once per attempt. */
   security: () => Promise<PaymentSecurity>;
+  /** Asks before the payer closes during a wait (embed/closeGuard). */
+  closeGuard?: CloseGuard | undefined;
 }
 
 export function createPaymentContext(method: PaymentMethodId, data: CheckoutData, services: Services, shell: ShellHooks): PaymentContext {
@@ -102,6 +121,7 @@ export function createPaymentContext(method: PaymentMethodId, data: CheckoutData
   const session = services.storage.session;
   const entryKey = AVAILABILITY_KEY[method] ?? (method as keyof CheckoutData['methods']['entries']);
   let donated = false;
+  let fromServer: SavedAttempt | null = null;
   const linkFields = (contact: { email?: string; phone?: string } = {}): LinkFields => ({
     code: info.code,
     amount: info.amount,
@@ -111,6 +131,16 @@ export function createPaymentContext(method: PaymentMethodId, data: CheckoutData
     concept: info.detail,
     description: info.description,
     txChannel: info.txChannel || CHANNEL.widget,
+  });
+  const resultOf = (outcome: AttemptOutcome) => buildPaymentResult(method, {
+    result: outcome.result,
+    totalPaid: total,
+    at: services.now(),
+    type: outcome.type,
+    codOper: outcome.codOper,
+    user: outcome.user ?? info.email,
+    reason: outcome.reason,
+    returnUrl: info.returnUrlString,
   });
   return {
     method,
@@ -124,17 +154,15 @@ export function createPaymentContext(method: PaymentMethodId, data: CheckoutData
     security: shell.security,
     paymentFields: async (contact) => ({ ...linkFields(contact), customFieldValues: info.customFieldValues, ...securityFields(await shell.security()) }),
     report: (outcome) => {
-      const result = buildPaymentResult(method, {
-        result: outcome.result,
-        totalPaid: total,
-        at: services.now(),
-        type: outcome.type,
-        codOper: outcome.codOper,
-        user: outcome.user ?? info.email,
-        reason: outcome.reason,
-        returnUrl: info.returnUrlString,
-      });
+      const result = resultOf(outcome);
+      shell.closeGuard?.noteResult(result);
       services.bridge.notify({ type: 'result', result });
+    },
+    holdClose: (codOper) => {
+      const type = PENDING_TYPE[method];
+      if (!shell.closeGuard) return;
+      if (!codOper) return shell.closeGuard.hold(method, null);
+      shell.closeGuard.hold(method, { codOper, pending: type ? () => resultOf({ result: 'PENDING', codOper, type }) : null });
     },
     customFieldValues: () => shell.customFieldValues?.() ?? info.customFieldValues,
     donation: () => {
@@ -157,12 +185,15 @@ export function createPaymentContext(method: PaymentMethodId, data: CheckoutData
       services.navigate(subscriptionPath ?? RECEIPT_PATH + encodeURIComponent(codOper));
     },
     pushUrl: (codOper) => pushUrlFor(services.config.apiBase, codOper, services.address().href),
+    resumeFrom: ({ codOper, deadline }) => {
+      fromServer = { codOper, deadline };
+    },
     memory: () => ({
       load() {
         try {
           const raw = session?.getItem(memoryKey);
           const value = raw ? (JSON.parse(raw) as Partial<SavedAttempt>) : null;
-          if (!value || typeof value.codOper !== 'string') return null;
+          if (!value || typeof value.codOper !== 'string') return fromServer;
           // An attempt whose answer was lost has no codOper yet, only its trackId.
           if (value.codOper === '' && typeof value.trackId !== 'string') return null;
           return {
@@ -171,10 +202,11 @@ export function createPaymentContext(method: PaymentMethodId, data: CheckoutData
             ...(typeof value.trackId === 'string' ? { trackId: value.trackId } : {}),
           };
         } catch {
-          return null;
+          return fromServer;
         }
       },
       save(saved) {
+        fromServer = null;
         try {
           session?.setItem(memoryKey, JSON.stringify(saved));
         } catch {
@@ -182,6 +214,7 @@ export function createPaymentContext(method: PaymentMethodId, data: CheckoutData
         }
       },
       clear() {
+        fromServer = null;
         try {
           session?.removeItem(memoryKey);
         } catch {

@@ -11,6 +11,9 @@ export function useAttempt<A>(store: AttemptStore<A>, payment: PaymentContext): 
   const state = useStoreState(store);
   const busy = state.phase === 'sending' || state.phase === 'waiting';
   useEffect(() => payment.setBusy(busy), [busy, payment]);
+  // A payment waiting on the payer elsewhere: closing the checkout asks first.
+  const held = state.phase === 'waiting' ? state.codOper : null;
+  useEffect(() => payment.holdClose(held), [held, payment]);
   useEffect(() => () => store.getState().stop(), [store]);
   return state;
 }

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import type { PaymentResult, WidgetMessage } from '@pasarela/core';
+import { createCloseGuard } from './closeGuard';
+
+function pendingResult(oper: string): PaymentResult {
+  return {
+    status: 'success',
+    method: 'nequi',
+    notification: { TotalPagado: '10.70', Fecha: '23/11/2026', Hora: '10:00:00', Tipo: 'NEQUI', Oper: oper, Usuario: 'ana@example.com', Estado: 'PENDING', Razon: '', isReturn: false, returnUrl: '' },
+  };
+}
+
+describe('createCloseGuard (closing while a payment is pending)', () => {
+  it('lets a close through at once when nothing is pending', () => {
+    const guard = createCloseGuard(() => {});
+    expect(guard.intercept()).toBe(false);
+    expect(guard.store.getState().asking).toBe(false);
+  });
+
+  it('asks first; staying keeps the checkout open and sends nothing', () => {
+    const sent: WidgetMessage[] = [];
+    const guard = createCloseGuard((m) => sent.push(m));
+    guard.hold('nequi', { codOper: 'PP1', pending: () => pendingResult('PP1') });
+    expect(guard.intercept()).toBe(true);
+    expect(guard.store.getState().asking).toBe(true);
+    guard.keep();
+    expect(guard.store.getState().asking).toBe(false);
+    expect(sent).toEqual([]);
+  });
+
+  it('closing anyway sends the PENDING result, then close (SPEC 4: PENDING notifies success)', () => {
+    const sent: WidgetMessage[] = [];
+    const guard = createCloseGuard((m) => sent.push(m));
+    guard.hold('nequi', { codOper: 'PP1', pending: () => pendingResult('PP1') });
+    guard.intercept();
+    guard.confirm();
+    expect(sent).toEqual([{ type: 'result', result: pendingResult('PP1') }, { type: 'close' }]);
+    // The close it sent is not asked about again.
+    expect(guard.intercept()).toBe(false);
+  });
+
+  it('does not repeat a PENDING the merchant page already heard, nor one the method reports itself (cash)', () => {
+    const sent: WidgetMessage[] = [];
+    const guard = createCloseGuard((m) => sent.push(m));
+    guard.noteResult(pendingResult('PP1'));
+    guard.hold('nequi', { codOper: 'PP1', pending: () => pendingResult('PP1') });
+    guard.hold('cash', { codOper: 'PP2', pending: null });
+    expect(guard.intercept()).toBe(true);
+    guard.confirm();
+    expect(sent).toEqual([{ type: 'close' }]);
+  });
+
+  it('a payment let go (approved, declined) no longer holds the close', () => {
+    const guard = createCloseGuard(() => {});
+    guard.hold('yappy', { codOper: 'PP3', pending: () => pendingResult('PP3') });
+    guard.hold('yappy', null);
+    expect(guard.intercept()).toBe(false);
+  });
+});
