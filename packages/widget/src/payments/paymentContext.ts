@@ -71,6 +71,8 @@ export interface PaymentContext {
    * its wait): the attempt store resumes it when this tab kept nothing (a frame may have no storage).
    */
   resumeFrom(pending: { codOper: string; deadline: number | null }): void;
+  /** Whether this page waits on a payment found through resumeFrom (its result was never reported). */
+  resumedFromServer(): boolean;
   /** Where a waiting attempt is kept across a reload of this checkout (session storage). */
   memory(): { load(): SavedAttempt | null; save(saved: SavedAttempt): void; clear(): void };
 }
@@ -122,6 +124,7 @@ export function createPaymentContext(method: PaymentMethodId, data: CheckoutData
   const entryKey = AVAILABILITY_KEY[method] ?? (method as keyof CheckoutData['methods']['entries']);
   let donated = false;
   let fromServer: SavedAttempt | null = null;
+  let resumed = false;
   const linkFields = (contact: { email?: string; phone?: string } = {}): LinkFields => ({
     code: info.code,
     amount: info.amount,
@@ -187,7 +190,9 @@ export function createPaymentContext(method: PaymentMethodId, data: CheckoutData
     pushUrl: (codOper) => pushUrlFor(services.config.apiBase, codOper, services.address().href),
     resumeFrom: ({ codOper, deadline }) => {
       fromServer = { codOper, deadline };
+      resumed = true;
     },
+    resumedFromServer: () => resumed,
     memory: () => ({
       load() {
         try {

@@ -87,6 +87,18 @@ describe('Clave store', () => {
     expect(back.navigations).toEqual(['/pf/default-receipt/OP1']);
   });
 
+  it('coming Back to a frame that kept nothing waits on the payment the server found, and reports it once it ends', async () => {
+    const { api, calls } = scriptedApi({ 'clave/payments/OP1': { codOper: 'OP1', status: 1 } });
+    const fake = fakePaymentContext('clave', api);
+    fake.payment.resumeFrom({ codOper: 'OP1', deadline: null });
+    const back = createClaveStore(fake.payment);
+    open.push(back);
+    expect(back.attempt.getState()).toMatchObject({ phase: 'waiting', codOper: 'OP1' });
+    await vi.waitFor(() => expect(back.attempt.getState().phase).toBe('approved'));
+    expect(calls.filter((c) => c.method === 'post')).toHaveLength(0);
+    expect(fake.results()).toEqual([expect.objectContaining({ status: 'success', method: 'clave', notification: expect.objectContaining({ Oper: 'OP1' }) })]);
+  });
+
   it('back on the form after a refusal shows the reason and forgets the refused payment', async () => {
     const first = setup();
     await first.state.getState().pay();

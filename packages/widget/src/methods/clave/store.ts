@@ -85,7 +85,8 @@ export function createClaveStore(payment: PaymentContext, api: ApiClient = payme
     onEnd: ({ verdict, codOper, message }) => {
       // The bank's return address finishes a payment and tells the merchant page; this screen does
       // so only for a payment the bank never returned from (the payer came Back) or never created.
-      const unreported = takeReturn(session, 'clave') !== null || codOper === '';
+      // A payment found on the server after coming Back (the frame kept nothing) was never reported either.
+      const unreported = takeReturn(session, 'clave') !== null || codOper === '' || payment.resumedFromServer();
       state.setState({ leaving: false, alert: message ? { key: message.key } : null });
       if (verdict === 'approved') step({ type: 'confirmed' });
       else if (message?.key === 'payment_expired') step({ type: 'paymentExpired' });
