@@ -28,11 +28,14 @@ describe.runIf(browserAvailable())('donations with a card payment, end to end', 
     expect(await page.locator('#field-donationAmount-error').textContent()).not.toBe('');
     await group.getByRole('radio', { name: '$5.00' }).check();
     expect(await page.locator('.donation__total').textContent()).toContain('$20.00');
-    // The Pay button is the payment's own total: the donation shows in the line above, not in it.
-    expect(await page.locator('form button[type="submit"]').textContent()).toContain('$15.00');
+    // The Pay button says what is charged: the payment and the donation.
+    expect(await page.locator('form button[type="submit"]').textContent()).toContain('$20.00');
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: 'e2e/artifacts/donation-choice-360.png', fullPage: true });
     await checkout.fillCard({ number: '4242 4242 4242 4242' });
+    // The station's merchant asks for the captcha.
+    await page.getByRole('checkbox', { name: 'No soy un robot' }).check();
+    await page.getByText(/^Verificado$/).waitFor({ timeout: 10_000 });
     await checkout.submit();
     const title = page.getByRole('heading', { name: 'Comprobante de donación' });
     await expect.poll(() => title.isVisible(), { timeout: 15_000 }).toBe(true);
@@ -53,6 +56,9 @@ describe.runIf(browserAvailable())('donations with a card payment, end to end', 
     const checkout = new CheckoutFrame(page);
     await checkout.waitForForm();
     await checkout.fillCard({ number: '5555 5555 5555 4444' });
+    // The station's merchant asks for the captcha.
+    await page.getByRole('checkbox', { name: 'No soy un robot' }).check();
+    await page.getByText(/^Verificado$/).waitFor({ timeout: 10_000 });
     await checkout.submit();
     await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
     const codOper = new URL(page.url()).pathname.split('/').pop() ?? '';

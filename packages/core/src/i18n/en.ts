@@ -111,6 +111,7 @@ export const en: Record<keyof typeof es, string> = {
   amount_label: 'Amount',
   discount_label: 'Discount',
   tax_label: 'Tax',
+  summary_donation: 'Donation',
   total_label: 'Total to pay',
   // Card form
   card_form_title: 'Pay by card',

@@ -109,6 +109,7 @@ export const es = {
   amount_label: 'Monto',
   discount_label: 'Descuento',
   tax_label: 'Impuesto',
+  summary_donation: 'Donación',
   total_label: 'Total a pagar',
   // Card form
   card_form_title: 'Pagar con tarjeta',

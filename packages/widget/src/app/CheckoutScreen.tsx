@@ -12,6 +12,7 @@ import { MessagePage } from './MessagePage';
 import { PaymentSummary } from './PaymentSummary';
 import { DonationChoice } from '../payments/donation/DonationChoice';
 import { createDonationStore } from '../payments/donation/donationStore';
+import { DonationContext, useDonationAmount } from '../payments/donation/useDonationAmount';
 import { useServices } from './services';
 import { loadCheckoutSecurity, SecuritySlot } from '../security/loadCheckoutSecurity';
 import { createCloseGuard } from '../embed/closeGuard';
@@ -66,6 +67,8 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutSc
   const [chosen, setChosen] = useState<PaymentMethodId | null>(() => offered.find((m) => contexts.get(m.id)?.memory().load())?.id ?? first);
   // Panels once opened stay mounted (hidden), so switching back finds a payment where it was left.
   const [opened, setOpened] = useState<PaymentMethodId[]>(() => (chosen ? [chosen] : []));
+  // What is charged includes the donation, which only the card carries.
+  const donationAdded = useDonationAmount(chosen === 'card' ? donation : null);
 
   // A payment of this link left pending (closed during its wait) is waited on again, from the
   // server's record: the frame may keep nothing. Only while the payer has not started elsewhere.
@@ -109,19 +112,21 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutSc
   return (
     <main className="page page--checkout">
       <MerchantHeader name={merchant.merchantName} logo={merchant.logo} />
-      <PaymentSummary info={info} lang={services.lang} />
+      <PaymentSummary info={info} lang={services.lang} donation={donationAdded} />
       {data.subscription && data.extras ? <data.extras.PlanSummary subscription={data.subscription} lang={services.lang} /> : null}
       <LinkExpiry expiresAt={info.expiresAt} now={services.now} />
       <MethodChoice methods={offered} chosen={chosen} locked={locked} onChoose={choose} />
       {customValues && data.extras && chosen === 'card' ? <data.extras.CustomFields fields={customFields} store={customValues} disabled={locked} /> : null}
       {donation && data.campaign && chosen === 'card' ? <DonationChoice bridge={data.campaign} store={donation} lang={services.lang} disabled={locked} total={contexts.get('card')?.total ?? 0} /> : null}
       <SecuritySlot security={security} disabled={locked} />
-      {offered
-        .filter((m) => opened.includes(m.id))
-        .map((m) => {
-          const payment = contexts.get(m.id);
-          return payment ? <MethodPanel key={m.id} module={m} payment={payment} hidden={m.id !== chosen} /> : null;
-        })}
+      <DonationContext.Provider value={donation}>
+        {offered
+          .filter((m) => opened.includes(m.id))
+          .map((m) => {
+            const payment = contexts.get(m.id);
+            return payment ? <MethodPanel key={m.id} module={m} payment={payment} hidden={m.id !== chosen} /> : null;
+          })}
+      </DonationContext.Provider>
       <CloseConfirm guard={closeGuard} />
     </main>
   );

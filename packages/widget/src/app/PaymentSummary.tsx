@@ -1,25 +1,33 @@
-import { formatAmount, totalWithTax, type Language, type PaymentInfo } from '@pasarela/core';
+import { formatAmount, roundAmount, totalWithTax, type Language, type PaymentInfo } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 
-/** What is being paid: description, amount, tax and the total, in core's money format. */
-export function PaymentSummary({ info, lang }: { info: PaymentInfo; lang: Language }) {
-  const total = totalWithTax(info.amount, info.taxAmount);
+/** What is being paid: description, amount, tax, the donation chosen and the total charged, in core's money format. */
+export function PaymentSummary({ info, lang, donation = 0 }: { info: PaymentInfo; lang: Language; donation?: number }) {
+  const total = roundAmount(totalWithTax(info.amount, info.taxAmount) + donation);
   return (
     <section className="summary" aria-labelledby="summary-description">
       <h1 id="summary-description" className="summary__description">
         {info.detail || info.description}
       </h1>
       <dl className="summary__lines">
-        {info.taxAmount > 0 ? (
+        {info.taxAmount > 0 || donation > 0 ? (
           <>
             <div className="summary__line">
               <dt>{t('amount_label')}</dt>
               <dd>{formatAmount(info.amount, lang)}</dd>
             </div>
-            <div className="summary__line">
-              <dt>{t('tax_label')}</dt>
-              <dd>{formatAmount(info.taxAmount, lang)}</dd>
-            </div>
+            {info.taxAmount > 0 ? (
+              <div className="summary__line">
+                <dt>{t('tax_label')}</dt>
+                <dd>{formatAmount(info.taxAmount, lang)}</dd>
+              </div>
+            ) : null}
+            {donation > 0 ? (
+              <div className="summary__line">
+                <dt>{t('summary_donation')}</dt>
+                <dd>{formatAmount(donation, lang)}</dd>
+              </div>
+            ) : null}
           </>
         ) : null}
         <div className="summary__line summary__line--total">

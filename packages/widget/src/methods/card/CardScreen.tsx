@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { SUPPORT_EMAIL, declineFieldOf } from '@pasarela/core';
+import { SUPPORT_EMAIL, declineFieldOf, roundAmount } from '@pasarela/core';
 import type { MethodScreenProps } from '../../payments/methodModule';
 import { loadReceipts } from '../../receipts/loadReceipts';
 import { CardForm } from './CardForm';
@@ -9,6 +9,7 @@ import { createCardStore } from './store';
 import { challengeAddress, saveChallenge, takeChallenge } from './threeDsReturn';
 import { saveCardDraft, takeCardDraft } from './cardDraft';
 import { useStoreState } from '../../ui/useStoreState';
+import { useCheckoutDonation } from '../../payments/donation/useDonationAmount';
 
 type CardExtras = typeof import('../../wallet/cardExtras');
 
@@ -25,6 +26,8 @@ export function CardScreen({ payment }: MethodScreenProps) {
     if (login && !extras) void import('../../wallet/cardExtras').then((m) => setExtras(() => m)).catch(() => undefined);
   }, [login, extras]);
   const wallet = login && extras ? extras : null;
+  // The button says what is charged: amount, tax and the donation chosen.
+  const donation = useCheckoutDonation();
   // Back from a refused challenge: what was typed (not the CVC) and the bank's reason.
   const [draft] = useState(() => {
     const kept = takeCardDraft(services.storage.session);
@@ -89,7 +92,7 @@ export function CardScreen({ payment }: MethodScreenProps) {
       <div hidden={wallet !== null && savedChosen}>
         <CardForm
           store={store}
-          total={payment.total}
+          total={roundAmount(payment.total + donation)}
           lang={services.lang}
           acceptedBrands={methods.cardBrands}
           preparePhone={() => void preparePhoneRules().catch(() => undefined)}

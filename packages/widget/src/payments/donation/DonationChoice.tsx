@@ -2,7 +2,7 @@ import { formatAmount, roundAmount, type CampaignBridge, type Language } from '@
 import { t } from '../../i18n/i18n';
 import { Field } from '../../ui/Field';
 import { useStoreState } from '../../ui/useStoreState';
-import type { DonationStore } from './donationStore';
+import { chosenDonationAmount, type DonationStore } from './donationStore';
 
 /** The merchant's active campaign: no donation, a suggested value, or another amount. */
 export function DonationChoice({ bridge, store, lang, disabled, total }: { bridge: CampaignBridge; store: DonationStore; lang: Language; disabled: boolean; total: number }) {
@@ -13,8 +13,7 @@ export function DonationChoice({ bridge, store, lang, disabled, total }: { bridg
     campaign.minAmount ? t('donation_min', { amount: formatAmount(campaign.minAmount, lang) }) : '',
     campaign.maxAmount ? t('donation_max', { amount: formatAmount(campaign.maxAmount, lang) }) : '',
   ].filter((s) => s !== '').join(' · ');
-  const chosen = state.choice === 'none' ? 0 : state.choice === 'other' ? Number(state.other.trim()) : Number(state.choice);
-  const added = Number.isFinite(chosen) && chosen > 0 && !state.error ? chosen : 0;
+  const added = chosenDonationAmount(state);
   const option = (value: string, label: string) => (
     <label className={`method-option${state.choice === value ? ' method-option--chosen' : ''}`} key={value}>
       <input type="radio" name="donation" value={value} checked={state.choice === value} disabled={disabled} onChange={() => store.getState().choose(value)} />

@@ -21,6 +21,12 @@ function otherAmount(text: string): number {
   return /^\d+(\.\d+)?$/.test(clean) ? Number(clean) : Number.NaN;
 }
 
+/** The donation the chosen option adds to what is charged now (0: none, or an amount not valid yet). */
+export function chosenDonationAmount(state: DonationState): number {
+  const chosen = state.choice === 'none' ? 0 : state.choice === 'other' ? otherAmount(state.other) : Number(state.choice);
+  return Number.isFinite(chosen) && chosen > 0 && !state.error ? chosen : 0;
+}
+
 /** The donation the payer adds to the payment, checked against the campaign's min and max (core). */
 export function createDonationStore(bridge: CampaignBridge) {
   const store = createStore<DonationState & { choose(choice: DonationChoice): void; setOther(text: string): void; donation(): Donation | null }>()((set, get) => ({
