@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { catalogs } from '@pasarela/core';
+import { browserAvailable, launchChromium } from './support/browser';
+import { adminPost } from './support/entries';
+import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
+
+// SPEC rules wired into the checkout, walked in a real browser: the main checkout page "/" without
+// a payment code (docs/spec-decisions.md) and the signup form's phone and city.
+const es = (key: string): string => catalogs.es[key] ?? key;
+
+describe.runIf(browserAvailable())('SPEC rules as the payer meets them', () => {
+  let sandbox: RunningSandbox;
+  let browser: Browser;
+  let code = '';
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ SPLASH_MS: '0' });
+    browser = await launchChromium();
+    code = (await adminPost<{ code: string }>(sandbox, 'links', { amount: 12, description: 'Entrada por código' })).code;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await sandbox?.stop();
+  });
+
+  it('"/" with no payment code asks for it, checks it (SPEC 5 keys) and opens its checkout', async () => {
+    const context = await browser.newContext({ locale: 'es-PA' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${sandbox.url}/`);
+    await page.getByRole('heading', { name: es('code_entry_title') }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    const field = page.getByLabel(es('label_payment_code'));
+    const continueButton = page.getByRole('button', { name: es('continue_button') });
+    const error = page.locator('#field-paymentCode-error');
+    for (const [typed, key] of [['   ', 'spaces_blank_not_allowed'], ['LK1', 'invalid_length'], ['LK-1234', 'only_alphanumeric_characters']] as const) {
+      await field.fill(typed);
+      await continueButton.click();
+      await expect.poll(() => error.textContent()).toBe(es(key));
+      expect(new URL(page.url()).pathname).toBe('/');
+    }
+    await field.fill(` ${code} `);
+    await continueButton.click();
+    await page.locator('[name="cardnumber"]').waitFor();
+    expect(new URL(page.url()).searchParams.get('code')).toBe(code);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('signup refuses a phone that is not one before calling the server, then signs up with a good one (SPEC 5 invalid_phone_number)', async () => {
+    const context = await browser.newContext({ locale: 'es-PA' });
+    const page = await context.newPage();
+    await page.goto(`${sandbox.url}/pf/widget/signup`);
+    const email = `ciudad-${Date.now()}@example.com`;
+    await page.getByLabel(/correo electrónico/i).fill(email);
+    await page.getByLabel(/^nombre$/i).fill('Lucia');
+    await page.getByLabel(/^apellido$/i).fill('Gomez');
+    await page.getByLabel(/^teléfono$/i).fill('12345');
+    await page.getByLabel(/^ciudad$/i).fill('David');
+    await page.getByLabel(/^nueva contraseña$/i).fill('Nueva#2026clave');
+    await page.getByLabel(/^confirmar contraseña$/i).fill('Nueva#2026clave');
+    const registers: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().includes('/users/register')) registers.push(r.url());
+    });
+    await page.getByRole('button', { name: /registrarme/i }).click();
+    await expect.poll(() => page.locator('#field-phone-error').textContent()).toBe(es('invalid_phone_number'));
+    expect(registers).toEqual([]);
+    await page.getByLabel(/^teléfono$/i).fill('6123-4567');
+    await page.getByRole('button', { name: /registrarme/i }).click();
+    await page.getByLabel(es('label_email_code')).waitFor();
+    const mail = (await (await fetch(`${sandbox.url}/sandbox/mailbox?to=${encodeURIComponent(email)}`)).json()) as { messages: Array<{ body: string }> };
+    const emailCode = /\b(\d{6})\b/.exec(mail.messages[0]?.body ?? '')?.[1] ?? '';
+    await page.getByLabel(es('label_email_code')).fill(emailCode);
+    await page.getByRole('button', { name: es('confirm_button') }).click();
+    await page.waitForURL((url) => url.pathname === '/pf/widget/home');
+    // The bad phone sent nothing; the good one sent step 1 and the code (the city in each: SignupScreen.test.tsx).
+    expect(registers).toHaveLength(2);
+    await context.close();
+  });
+});
