@@ -1,6 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import {
-  exceedsMerchantLimit, paymentMethodAvailability, payerMessage, totalWithTax, isPasarelaError,
+  errorEffect, exceedsMerchantLimit, paymentMethodAvailability, payerMessage, totalWithTax, isPasarelaError,
   type Merchant, type MethodAvailability, type PayerMessage, type PaymentInfo, type PendingSubscription, type CampaignBridge,
 } from '@pasarela/core';
 import type { ApiClient } from '../api/client';
@@ -46,11 +46,14 @@ export interface CheckoutDeps {
 
 /** Where a load failure leads (SPEC 8): an unknown link to /404, an expired one to its message page. */
 function failureState(error: unknown): CheckoutState {
-  const code = isPasarelaError(error) ? error.code : '';
-  if (code === 'error_to_load' || code === 'receive_not_found') return { status: 'redirect', to: NOT_FOUND_PATH };
-  if (code === '3000') return { status: 'redirect', to: '/pf/responseMessage?code=3000' };
-  // SPEC 2 "A failed payment-station lookup goes to the response-message page."
-  if (code === '3001') return { status: 'redirect', to: '/pf/responseMessage?code=3001' };
+  // SPEC 8's effects through core's errorEffect: 3000 and 3001 (SPEC 2 "A failed payment-station
+  // lookup goes to the response-message page") to their message page, an unknown link to /404.
+  if (isPasarelaError(error)) {
+    const { code, status, category } = error;
+    const unknownLink = code === 'error_to_load' || code === 'receive_not_found';
+    const route = errorEffect({ code, status: unknownLink ? 404 : status, category }).route;
+    if (route !== null) return { status: 'redirect', to: route === '/404' ? NOT_FOUND_PATH : route };
+  }
   const network = isPasarelaError(error) && (error.category === 'network' || error.category === 'session');
   const retry = network || !isPasarelaError(error) || (error.status ?? 0) >= 500;
   return { status: 'failed', message: payerMessage(error), retry };

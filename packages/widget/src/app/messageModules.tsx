@@ -1,4 +1,4 @@
-import { PasarelaError, payerMessage } from '@pasarela/core';
+import { PasarelaError, payerMessage, SPECIFIC_ERROR_CODES } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 import { MessagePage } from './MessagePage';
 import type { RouteOf } from './routes';
@@ -8,7 +8,10 @@ import { readyScreen, type ScreenModule } from './screen';
 export const responseMessageModule: ScreenModule<RouteOf<'responseMessage'>> = {
   prepare(route) {
     const message = payerMessage(new PasarelaError({ code: route.code || 'error_to_load', category: 'api' }));
-    return readyScreen(() => <MessagePage title={t(message.key)} />);
+    // SPEC 8 "3001 payment station not found (message result_not_found ...)": the title names the
+    // station, the text is result_not_found.
+    const hint = route.code === SPECIFIC_ERROR_CODES.stationNotFound ? t('result_not_found') : undefined;
+    return readyScreen(() => <MessagePage title={t(message.key)} hint={hint} />);
   },
 };
 
