@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { buildPayActivityPayload, formatAmount, isPasarelaError, searchActivityQuery, totalWithTax, userServiceNumber, type UserService } from '@pasarela/core';
+import { buildPayActivityPayload, formatAmount, isPasarelaError, paymentCodeLookupResult, searchActivityQuery, totalWithTax, userServiceNumber, type UserService } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 import { useServices } from '../app/services';
 import { Field } from '../ui/Field';
@@ -51,6 +51,11 @@ export function DebtLookup({ onPaid }: { onPaid: () => void }) {
         useFunds: true,
       });
       const answer = await payActivity(services.api, { ...payload, trackId: services.newTrackId() });
+      // SPEC 4 "PAYMENT_NOT_FOUND, PAYMENT_SUCCESS (activityResult.status 1) or PAYMENT_REJECTED".
+      if (paymentCodeLookupResult(answer) !== 'PAYMENT_SUCCESS') {
+        setMessage('payment_rejected');
+        return;
+      }
       setFound(null);
       setPaid(answer.activityResult.codOper);
       onPaid();

@@ -1,0 +1,57 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { catalogs } from '@pasarela/core';
+import { ServicesContext } from '../app/services';
+import { startI18n } from '../i18n/i18n';
+import { scriptedApi } from '../testing/fakePaymentContext';
+import { fakeServices } from '../testing/fakeServices';
+import { render, settle, type } from '../testing/render';
+import { DebtLookup } from './DebtLookup';
+
+// SPEC 4 "Payment code lookup: PAYMENT_NOT_FOUND, PAYMENT_SUCCESS (activityResult.status 1) or
+// PAYMENT_REJECTED": paying a debt found by number is paid only when the server says status 1.
+beforeAll(async () => {
+  await startI18n('es', catalogs.es);
+});
+
+async function payDebt(status: number) {
+  const { api, calls } = scriptedApi({
+    'users/me/services': { services: [] },
+    'activity/search': { results: [{ paymentCode: 'DEBT1', amount: 12, taxes: 0, description: 'Recarga' }] },
+    'activity/pay': { activityResult: { status, codOper: 'OPDEBT1' }, method: 'balance' },
+  });
+  const { services } = fakeServices(api);
+  let paid = 0;
+  const view = await render(
+    <ServicesContext.Provider value={services}>
+      <DebtLookup onPaid={() => void paid++} />
+    </ServicesContext.Provider>,
+  );
+  await settle();
+  const input = view.container.querySelector<HTMLInputElement>('input');
+  if (!input) throw new Error('no number field');
+  await type(input, '61111111');
+  view.container.querySelector('form')?.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+  await settle();
+  const payButton = [...view.container.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.type !== 'submit' && !b.className.includes('button--link'));
+  payButton?.click();
+  await settle();
+  const text = view.container.textContent ?? '';
+  await view.unmount();
+  return { paid, text, payCalls: calls.filter((c) => c.path === 'activity/pay').length };
+}
+
+describe('debt payment (SPEC 4 payment code lookup result)', () => {
+  it('status 1 is PAYMENT_SUCCESS: paid', async () => {
+    const result = await payDebt(1);
+    expect(result.payCalls).toBe(1);
+    expect(result.paid).toBe(1);
+    expect(result.text).not.toContain(catalogs.es['payment_rejected']);
+  });
+
+  it('any other status is PAYMENT_REJECTED: the payer is told, nothing is marked paid', async () => {
+    const result = await payDebt(0);
+    expect(result.payCalls).toBe(1);
+    expect(result.paid).toBe(0);
+    expect(result.text).toContain(catalogs.es['payment_rejected']);
+  });
+});
