@@ -28,7 +28,8 @@ export function cardBody(code, trackId, cardNumber = randomVisa()) {
     cclw: 'TIENDADEMO', code, amount: 10, taxAmount: 0, email: 'faults@example.com', phone: '+50761234567',
     address: 'Calle 50', city: 'Panamá', ip: '127.0.0.1', concept: 'Fallas', description: 'Fallas',
     cardInformation: { cardNumber, expMonth: '12', expYear: '34', cvv: '123', firstName: 'Ana', lastName: 'Prueba', cardType: 'VISA' },
-    additionalData: { domainRequested: 'faults.test', trackId, zipCode: '0000', street: 'Calle 50' },
+    // The sandbox's captcha answers any token but fail / fail-score as a person; a payment needs one.
+    additionalData: { domainRequested: 'faults.test', trackId, zipCode: '0000', street: 'Calle 50', captchaToken: 'faults-person' },
     customFieldValues: [], txChannel: 'PWW', lang: 'es', serviceCode: 'LK', transactionsType: 'AUTH_CAPTURE', isOldVersion: true,
   };
 }

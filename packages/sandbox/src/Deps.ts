@@ -9,6 +9,8 @@ export interface Deps {
   publicOrigin: string | undefined;
   /** How long a payer has to answer in the Nequi or Yappy app before the payment times out. */
   payerWindows: PayerWindows;
+  /** False when PAYMENT_CAPTCHA=off lets payments through without a captcha token. */
+  captchaRequired?: boolean | undefined;
 }
 
 export interface PayerWindows {

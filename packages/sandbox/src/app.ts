@@ -86,6 +86,8 @@ export interface AppOptions {
    * admin API open, which only a server on loopback does.
    */
   adminToken?: string | undefined;
+  /** PAYMENT_CAPTCHA: a payment without a captcha token is refused unless false (the server's default, settings.ts). */
+  paymentCaptcha?: boolean | undefined;
   /** WEBHOOK_ALLOW_PRIVATE: merchants may register webhook URLs on loopback and private addresses. */
   allowPrivateWebhooks?: boolean | undefined;
   /** True once the node is stopping: /health answers 503 so the load balancer takes it out. */
@@ -114,6 +116,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     cardFingerprintKey: options.cardFingerprintKey,
     publicOrigin: options.publicOrigin,
     payerWindows: options.payerWindows ?? { nequiMs: NEQUI_PAY_WINDOW_MS, yappyMs: YAPPY_PAY_WINDOW_MS },
+    captchaRequired: options.paymentCaptcha !== false,
   };
   const app = new Hono<AppEnv>();
   const metrics = options.metrics ?? new Metrics();

@@ -27,6 +27,8 @@ export interface ServerOptions {
   adminToken?: string | undefined;
   /** WEBHOOK_ALLOW_PRIVATE: webhook URLs on loopback and private addresses; default: when host is loopback. */
   webhookAllowPrivate?: boolean | undefined;
+  /** PAYMENT_CAPTCHA: true refuses payments without a captcha token (default off, settings.ts says why). */
+  paymentCaptcha?: boolean | undefined;
   port: number;
   demoPort: number;
   dataDir?: string | undefined;
@@ -113,6 +115,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     logger: log, metrics, rateLimits: options.rateLimits, trustedProxies: options.trustedProxies, metricsToken: options.metricsToken,
     sandboxConsole: options.sandboxConsole, draining: () => draining, adminToken: options.adminToken,
     allowPrivateWebhooks,
+    paymentCaptcha: options.paymentCaptcha === true,
   });
   const shop = createDemoShop(paths.examplesDir, url);
   const { adminToken } = options;

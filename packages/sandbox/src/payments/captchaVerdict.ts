@@ -14,11 +14,14 @@ export function sandboxCaptchaAnswer(token: string): CaptchaCheckResponse {
 
 /**
  * A payment's captcha, verified again on the server whatever score the widget sent: 403
- * error_captcha or invalid_score_captcha (SPEC 8). A body without a token passes, so scripts and
- * the merchant's own server may pay without a browser.
+ * error_captcha or invalid_score_captcha (SPEC 8). A payment without a token is refused
+ * (error_captcha) when `required` (PAYMENT_CAPTCHA=1, and every in-process test app); else it passes.
  */
-export function checkPaymentCaptcha(token: string | undefined): void {
-  if (token === undefined) return;
+export function checkPaymentCaptcha(token: string | undefined, required: boolean | undefined = true): void {
+  if (token === undefined) {
+    if (required === false) return;
+    throw new ApiError(403, 'error_captcha', 'captchaToken is required');
+  }
   const refusal = captchaRefusalKey(sandboxCaptchaAnswer(token));
   if (refusal) throw new ApiError(403, refusal);
 }

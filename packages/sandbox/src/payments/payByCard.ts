@@ -29,7 +29,7 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
   const payload = parseOr400(CardPaymentPayloadSchema, body);
   const lang = ctx.lang;
   const trackId = payload.additionalData.trackId;
-  checkPaymentCaptcha(payload.additionalData.captchaToken);
+  checkPaymentCaptcha(payload.additionalData.captchaToken, deps.captchaRequired);
   const fingerprint = cardPaymentFingerprint(deps.cardFingerprintKey, payload);
   // One query: the trackId, the link, its merchant and the merchant's card brands.
   const start = await cardPaymentStartOf(deps, payload.code, trackId);

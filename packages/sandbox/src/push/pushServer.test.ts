@@ -5,6 +5,7 @@ import { SANDBOX_CLIENT_KEY } from '@pasarela/core';
 import { startServer, type RunningServer } from '../server';
 import { freePort } from '../test/freePort';
 import { openSocket } from '../test/rawWebSocket';
+import { TEST_CAPTCHA_TOKEN } from '../test/testApp';
 
 let server: RunningServer;
 let port: number;
@@ -30,7 +31,7 @@ describe('push-notification websocket', () => {
 
   it('sends the current state of a payment, then its change when the payer pays', async () => {
     const link = (await fetch(`${server.url}/sandbox/links`, { method: 'POST', body: JSON.stringify({ amount: 5, description: 'ws' }), headers: { 'content-type': 'application/json' } }).then((r) => r.json())) as { code: string };
-    const qr = await fetch(`${server.url}/api/v1/nequi/qr?code=${link.code}`, { headers: { 'x-api-key': SANDBOX_CLIENT_KEY } })
+    const qr = await fetch(`${server.url}/api/v1/nequi/qr?code=${link.code}&captchaToken=${TEST_CAPTCHA_TOKEN}`, { headers: { 'x-api-key': SANDBOX_CLIENT_KEY } })
       .then(async (r) => JSON.parse(((await r.json()) as { data: string }).data) as { codOper: string });
     const ws = await openSocket(port, `codOper=${qr.codOper}`);
     expect(ws.status).toBe('HTTP/1.1 101 Switching Protocols');
@@ -54,7 +55,7 @@ describe('push-notification websocket', () => {
     // Nothing listens on port 9: the delivery fails and stays pending, to be redelivered.
     const merchant = (await post('/merchants', { name: 'Eventos', webhookUrl: 'http://127.0.0.1:9/hooks' })) as { idMerchant: number };
     const link = (await post('/links', { amount: 5, description: 'admin ws', merchantId: merchant.idMerchant })) as { code: string };
-    const qr = await fetch(`${server.url}/api/v1/nequi/qr?code=${link.code}`, { headers: { 'x-api-key': SANDBOX_CLIENT_KEY } })
+    const qr = await fetch(`${server.url}/api/v1/nequi/qr?code=${link.code}&captchaToken=${TEST_CAPTCHA_TOKEN}`, { headers: { 'x-api-key': SANDBOX_CLIENT_KEY } })
       .then(async (r) => JSON.parse(((await r.json()) as { data: string }).data) as { codOper: string });
     expect(await ws.next()).toMatchObject({ type: 'transaction', codOper: qr.codOper, method: 'nequi', status: -1 });
     const { webhooks } = (await fetch(`${server.url}/sandbox/webhooks?codOper=${qr.codOper}`).then((r) => r.json())) as { webhooks: Array<{ id: string }> };

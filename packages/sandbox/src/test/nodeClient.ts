@@ -1,4 +1,5 @@
 import { SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY } from '@pasarela/core';
+import { withCaptcha, withCaptchaQuery } from './testApp';
 
 export interface NodeAnswer {
   status: number;
@@ -11,14 +12,15 @@ export interface NodeAnswer {
  */
 export function nodeClient(baseUrl: string) {
   const api = async (path: string, body?: unknown, token?: string): Promise<NodeAnswer> => {
-    const res = await fetch(`${baseUrl}/api/v1${path}`, {
+    // With the widget's captcha token, as a payment needs (payments/captchaVerdict.ts).
+    const res = await fetch(`${baseUrl}/api/v1${body === undefined ? withCaptchaQuery(path) : path}`, {
       method: body === undefined ? 'GET' : 'POST',
       headers: {
         'content-type': 'application/json',
         'x-api-key': token ? SANDBOX_WIDGET_KEY : SANDBOX_CLIENT_KEY,
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...(body === undefined ? {} : { body: JSON.stringify(withCaptcha(path, body)) }),
     });
     const envelope = (await res.json()) as { data: string };
     return { status: res.status, data: JSON.parse(envelope.data) as Record<string, unknown> };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { cardPayload, newLink, type TestApp } from './testApp';
+import { cardPayload, newLink, TEST_CAPTCHA_TOKEN, type TestApp } from './testApp';
 
 /** The codes and ids the payment routes need, made fresh in a test app. */
 export interface PaymentFixtures {
@@ -30,7 +30,8 @@ export async function paymentFixtures(t: TestApp): Promise<PaymentFixtures> {
 
 /** A valid body for each payment route, to which a test applies hostile amounts. */
 export function paymentBodies(f: PaymentFixtures, code: string): Array<{ path: string; withToken: boolean; body: Record<string, unknown> }> {
-  const contact = { code, email: 'pagador@example.com', trackId: randomUUID() };
+  // The widget's captcha answer: every payment route refuses a body without one.
+  const contact = { code, email: 'pagador@example.com', trackId: randomUUID(), captchaToken: TEST_CAPTCHA_TOKEN };
   return [
     { path: '/cards/auth-capture', withToken: false, body: { ...cardPayload(code), amountToCampaign: 5, idCampaignBridge: f.bridgeId } },
     { path: '/nequi/push', withToken: false, body: { ...contact, phone: '3991111111' } },
@@ -38,10 +39,10 @@ export function paymentBodies(f: PaymentFixtures, code: string): Array<{ path: s
     { path: '/cash/pay-cash', withToken: false, body: { ...contact, phone: '61111111' } },
     { path: '/cash/cash-point', withToken: false, body: { ...contact, phone: '61111111' } },
     { path: '/clave/payments', withToken: false, body: contact },
-    { path: '/crypto/payments', withToken: false, body: { codeProcess: code, currency: 'BTC', network: 'BTC', email: 'pagador@example.com', trackId: randomUUID() } },
-    { path: '/activity/pay', withToken: true, body: { sourceSearch: { paymentCode: code }, useFunds: true, trackId: randomUUID() } },
+    { path: '/crypto/payments', withToken: false, body: { codeProcess: code, currency: 'BTC', network: 'BTC', email: 'pagador@example.com', trackId: randomUUID(), captchaToken: TEST_CAPTCHA_TOKEN } },
+    { path: '/activity/pay', withToken: true, body: { sourceSearch: { paymentCode: code }, useFunds: true, trackId: randomUUID(), captchaToken: TEST_CAPTCHA_TOKEN } },
     { path: '/activity/send', withToken: true, body: { to: 'amigo@example.com', amount: 5, description: 'Almuerzo' } },
-    { path: `/subscriptions/${f.subscriptionKey}/pay`, withToken: false, body: { cardInformation: cardPayload(code).cardInformation, trackId: randomUUID() } },
+    { path: `/subscriptions/${f.subscriptionKey}/pay`, withToken: false, body: { cardInformation: cardPayload(code).cardInformation, trackId: randomUUID(), captchaToken: TEST_CAPTCHA_TOKEN } },
   ];
 }
 

@@ -37,6 +37,32 @@ function withAuth(headers: Record<string, string>): Record<string, string> {
   return { ...asCaller(token), ...(authorization !== undefined && token === undefined ? { authorization } : {}), ...rest };
 }
 
+/** A token the sandbox's captcha verifies as a person (anything but `fail` and `fail-score`). */
+export const TEST_CAPTCHA_TOKEN = 'sandbox-test-person';
+
+/** The payment calls, which refuse a body without a captcha token (payments/captchaVerdict.ts). */
+const PAYMENT_CALL = /^\/(cards\/auth-capture|(v2\/)?process-tx(\/form)?|nequi\/(push|request)|yappy\/payments|cash\/(pay-cash|registration|cash-point)|clave\/payments|crypto\/payments|activity\/pay|subscriptions\/[^/]+\/pay)$/;
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A payment body with the token the widget's captcha would add (in additionalData for the card, at
+ * the top level for the others), unless the test says captchaToken itself (even as undefined, to
+ * send none).
+ */
+export function withCaptcha(path: string, body: unknown): unknown {
+  if (!PAYMENT_CALL.test(path) || !isPlainObject(body)) return body;
+  const data = body['additionalData'];
+  if (isPlainObject(data)) return 'captchaToken' in data || 'captchaToken' in body ? body : { ...body, additionalData: { ...data, captchaToken: TEST_CAPTCHA_TOKEN } };
+  return 'captchaToken' in body ? body : { ...body, captchaToken: TEST_CAPTCHA_TOKEN };
+}
+
+/** The Nequi QR is paid by a GET: its token rides in the query. */
+export function withCaptchaQuery(path: string): string {
+  if (!path.startsWith('/nequi/qr?') || /[?&]captchaToken=/.test(path)) return path;
+  return `${path}&captchaToken=${TEST_CAPTCHA_TOKEN}`;
+}
+
 export interface ApiAnswer {
   status: number;
   header: { code: number; description: string };
@@ -83,7 +109,7 @@ export async function newTestSchema(url: string): Promise<{ url: string; schema:
 }
 
 export async function createTestApp(
-  options: { wireEncoding?: boolean; paths?: Partial<StaticPaths> } & Pick<AppOptions, 'rateLimits' | 'trustedProxies' | 'logger' | 'splashMs' | 'adminToken' | 'allowPrivateWebhooks'> = {},
+  options: { wireEncoding?: boolean; paths?: Partial<StaticPaths> } & Pick<AppOptions, 'rateLimits' | 'trustedProxies' | 'logger' | 'splashMs' | 'adminToken' | 'allowPrivateWebhooks' | 'paymentCaptcha'> = {},
 ): Promise<TestApp> {
   const db = await openTestDatabase();
   const wireEncoding = options.wireEncoding ?? true;
@@ -94,6 +120,7 @@ export async function createTestApp(
     adminToken: options.adminToken,
     // Tests' webhook receivers listen on 127.0.0.1, as a laptop's `npm start` allows (WEBHOOK_ALLOW_PRIVATE).
     allowPrivateWebhooks: options.allowPrivateWebhooks ?? true,
+    paymentCaptcha: options.paymentCaptcha,
   });
   const read = async (res: Response): Promise<ApiAnswer> => {
     const envelope = (await res.json()) as { header: { code: number; description: string }; data: string };
@@ -104,9 +131,10 @@ export async function createTestApp(
     app,
     db,
     async get(path, headers = {}) {
-      return read(await app.request(`/api/v1${path}`, { headers: withAuth(headers) }));
+      return read(await app.request(`/api/v1${withCaptchaQuery(path)}`, { headers: withAuth(headers) }));
     },
-    async post(path, body, headers = {}) {
+    async post(path, rawBody, headers = {}) {
+      const body = withCaptcha(path, rawBody);
       const init = wireEncoding
         ? { body: encodeBody(body), headers: { 'content-type': 'text/plain', ...withAuth(headers) } }
         : { body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...withAuth(headers) } };
@@ -167,7 +195,7 @@ export function cardPayload(code: string, overrides: { cardNumber?: string; cvv?
       lastName: 'Núñez',
       cardType,
     },
-    additionalData: { domainRequested: 'shop.test', trackId, zipCode: '0000', street: 'Calle 50' },
+    additionalData: { domainRequested: 'shop.test', trackId, zipCode: '0000', street: 'Calle 50', captchaToken: TEST_CAPTCHA_TOKEN },
     customFieldValues: [],
     txChannel: 'PWW',
     lang: overrides.lang ?? 'es',

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_WALLET_USER } from '../db/seed';
+import { paymentBodies, paymentFixtures, type PaymentFixtures } from '../test/paymentBodies';
+import { createTestApp, TEST_CAPTCHA_TOKEN, type TestApp } from '../test/testApp';
+
+// SPEC 4 "Captcha: a valid score enables the payment": every payment route refuses a payment
+// without a valid captcha token (403 error_captcha / invalid_score_captcha) before recording
+// anything, unless the environment turns the captcha off (PAYMENT_CAPTCHA=off).
+
+type Route = ReturnType<typeof paymentBodies>[number];
+
+/** The route's body with its captcha token replaced (undefined: none at all). */
+function withToken(route: Route, token: string | undefined): Record<string, unknown> {
+  const data = route.body['additionalData'];
+  if (typeof data === 'object' && data !== null) return { ...route.body, additionalData: { ...data, captchaToken: token } };
+  return { ...route.body, captchaToken: token };
+}
+
+async function stored(t: TestApp): Promise<string> {
+  return JSON.stringify(await Promise.all([
+    t.db.query('select cod_oper, status from transactions order by id'),
+    t.db.query('select id, balance_cents from users order by id'),
+    t.db.query('select subscription_key, status from subscriptions order by subscription_key'),
+  ]));
+}
+
+const payments = (f: PaymentFixtures, code: string) => paymentBodies(f, code).filter((r) => r.path !== '/activity/send');
+
+describe('a payment without a valid captcha token', () => {
+  let t: TestApp;
+  let f: PaymentFixtures;
+  let wallet = '';
+  beforeAll(async () => {
+    t = await createTestApp();
+    f = await paymentFixtures(t);
+    wallet = String((await t.post('/users/login', { login: DEMO_WALLET_USER.login, password: DEMO_WALLET_USER.password })).data['token']);
+  });
+  afterAll(() => t.close());
+
+  const routes = ['/cards/auth-capture', '/nequi/push', '/yappy/payments', '/cash/pay-cash', '/cash/cash-point', '/clave/payments', '/crypto/payments', '/activity/pay', '/subscriptions/:key/pay'];
+  const find = (path: string) => {
+    const route = payments(f, f.link).find((r) => r.path === path || (path.includes(':key') && r.path.endsWith('/pay') && r.path.startsWith('/subscriptions/')));
+    if (!route) throw new Error(`no body for ${path}`);
+    return route;
+  };
+  const auth = (route: Route): Record<string, string> => (route.withToken ? { authorization: `Bearer ${wallet}` } : {});
+
+  it.each(routes)('%s: none is 403 error_captcha, a bot 403 error_captcha, a bot\'s score 403 invalid_score_captcha; nothing is stored', async (path) => {
+    const route = find(path);
+    const before = await stored(t);
+    for (const [token, code] of [[undefined, 'error_captcha'], ['fail', 'error_captcha'], ['fail-score', 'invalid_score_captcha']] as const) {
+      const res = await t.post(route.path, withToken(route, token), auth(route));
+      expect(res.status).toBe(403);
+      expect(res.data).toMatchObject({ code, message: expect.any(String) });
+      expect(res.data['message']).not.toBe(code);
+    }
+    expect(await stored(t)).toBe(before);
+    // The same payment with the widget's token goes through.
+    expect((await t.post(route.path, withToken(route, TEST_CAPTCHA_TOKEN), auth(route))).status).toBeLessThan(300);
+  });
+
+  it('the Nequi QR (a GET) without a token is refused the same way', async () => {
+    const before = await stored(t);
+    const res = await t.get(`/nequi/qr?code=${f.link}&captchaToken=fail`);
+    expect(res.status).toBe(403);
+    const none = await t.app.request(`/api/v1/nequi/qr?code=${f.link}`, { headers: { 'x-api-key': 'pk_sandbox_pasarela_guest' } });
+    expect(none.status).toBe(403);
+    expect(await stored(t)).toBe(before);
+    expect((await t.get(`/nequi/qr?code=${f.link}`)).status).toBe(200);
+  });
+});
+
+describe('PAYMENT_CAPTCHA=0 (the server\'s default, while the widget pays unticked without a token)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ paymentCaptcha: false });
+  });
+  afterAll(() => t.close());
+
+  it('lets a payment without a token through, and still refuses a bot\'s token', async () => {
+    const f = await paymentFixtures(t);
+    const route = payments(f, f.link).find((r) => r.path === '/nequi/push');
+    if (!route) throw new Error('no Nequi body');
+    expect((await t.post(route.path, withToken(route, undefined))).status).toBe(200);
+    expect((await t.post(route.path, { ...withToken(route, 'fail'), trackId: 'captcha-off-2' })).status).toBe(403);
+  });
+});
