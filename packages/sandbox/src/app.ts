@@ -13,6 +13,7 @@ import { onError } from './http/onError';
 import { widgetPrerender } from './http/prerender';
 import { frameAncestors } from './http/widgetSecurity';
 import { limitBody } from './http/limitBody';
+import type { ProxyTrust } from './http/clientAddress';
 import { refuseControlCharacters } from './http/refuseControlCharacters';
 import { rateLimiter } from './http/rateLimit';
 import { silentLogger, type Logger } from './ops/logger';
@@ -76,7 +77,7 @@ export interface AppOptions {
   metrics?: Metrics | undefined;
   rateLimits?: RateLimits | undefined;
   /** Load balancers in front that write X-Forwarded-For (TRUST_PROXY). */
-  trustedProxies?: number | undefined;
+  trustedProxies?: ProxyTrust | undefined;
   /** When set, GET /metrics wants this bearer token. */
   metricsToken?: string | undefined;
   /** Serve the sandbox console at /sandbox/console; on unless false (SANDBOX_CONSOLE=off). */

@@ -16,6 +16,7 @@ import { DEFAULT_WEBHOOK_DELIVERY, deliverDueWebhooks, type WebhookDeliverySetti
 import type { Server } from 'node:http';
 import { closeGracefully, listenHttp, startDraining } from './http/httpServer';
 import { isConnectionError } from './db/unavailable';
+import type { ProxyTrust } from './http/clientAddress';
 import { createLogger, errorFields, type Logger } from './ops/logger';
 import { Metrics } from './ops/metrics';
 import { DEFAULT_HOST, DEFAULT_EXPIRY_SWEEP_INTERVAL_MS, DEFAULT_HTTP_TIMEOUTS, DEFAULT_SUBSCRIPTION_CHARGE_INTERVAL_MS, DEFAULT_WEBHOOK_INTERVAL_MS, type HttpTimeouts, type LogLevel, type RateLimits } from './settings';
@@ -48,7 +49,7 @@ export interface ServerOptions {
   payerWindows?: PayerWindows | undefined;
   paths?: Partial<StaticPaths> | undefined;
   rateLimits?: RateLimits | undefined;
-  trustedProxies?: number | undefined;
+  trustedProxies?: ProxyTrust | undefined;
   /** Header, request, keep-alive and shutdown timeouts (DEFAULT_HTTP_TIMEOUTS). */
   http?: HttpTimeouts | undefined;
   /**

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { NEQUI_PAY_WINDOW_MS, YAPPY_PAY_WINDOW_MS } from '@pasarela/core';
 import { MIN_FINGERPRINT_KEY_CHARS } from './payments/cardFingerprintKey';
 import { isLoopbackHost } from './auth/adminAccess';
+import { isProxyEntry, type ProxyTrust } from './http/clientAddress';
 
 /** Reachable from this machine only: the admin API needs no token there (PRODUCT.md's zero-setup `npm start`). */
 export const DEFAULT_HOST = '127.0.0.1';
@@ -72,8 +73,11 @@ export interface Settings {
   /** CARD_FINGERPRINT_KEY; undefined lets the nodes share one kept in the database. Never logged. */
   cardFingerprintKey: string | undefined;
   rateLimits: RateLimits;
-  /** How many proxies (load balancers) in front add to X-Forwarded-For; 0 trusts no such header. */
-  trustedProxies: number;
+  /**
+   * TRUSTED_PROXIES (addresses and CIDRs of the load balancers: their X-Forwarded-For only), else
+   * TRUST_PROXY (how many proxies in front add to it; 0 trusts no such header).
+   */
+  trustedProxies: ProxyTrust;
   http: HttpTimeouts;
   /** After SIGTERM, how long the node keeps serving with /health at 503 before it stops accepting. */
   shutdownDrainMs: number;
@@ -92,6 +96,14 @@ function whole(env: Env, name: string, fallback: number, max: number): number {
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0 || value > max) throw new Error(`${name} must be a whole number from 0 to ${max}, got ${JSON.stringify(raw)}`);
   return value;
+}
+
+function proxyTrustOf(env: Env): readonly string[] | undefined {
+  const entries = (env['TRUSTED_PROXIES'] ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+  if (entries.length === 0) return undefined;
+  const bad = entries.find((entry) => !isProxyEntry(entry));
+  if (bad !== undefined) throw new Error(`TRUSTED_PROXIES must list IP addresses or CIDRs, got ${JSON.stringify(bad)}`);
+  return entries;
 }
 
 function flag(env: Env, name: string): boolean | undefined {
@@ -165,7 +177,7 @@ export function readSettings(env: Env, cwd: string = process.cwd()): Settings {
       recovery: limit('RATE_LIMIT_RECOVERY_PER_MIN', DEFAULT_RATE_LIMITS.recovery),
       payments: limit('RATE_LIMIT_PAYMENTS_PER_MIN', DEFAULT_RATE_LIMITS.payments),
     },
-    trustedProxies: whole(env, 'TRUST_PROXY', 0, 10),
+    trustedProxies: proxyTrustOf(env) ?? whole(env, 'TRUST_PROXY', 0, 10),
     http,
     shutdownDrainMs: ms('SHUTDOWN_DRAIN_MS', DEFAULT_SHUTDOWN_DRAIN_MS),
     logLevel: logLevelOf(env['LOG_LEVEL']),

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { RateLimits } from '../settings';
 import { ApiError } from './ApiError';
 import type { AppEnv } from './AppEnv';
-import { clientAddressOf } from './clientAddress';
+import { clientAddressOf, type ProxyTrust } from './clientAddress';
 
 export type RateBucket = keyof RateLimits;
 
@@ -33,7 +33,7 @@ const IDLE_MS = 60_000;
  * limit the answer is 429 with Retry-After. Counted per node: behind a load balancer with N nodes a
  * client gets up to N times the limit (docs/operations.md).
  */
-export function rateLimiter(limits: RateLimits, trustedProxies: number, onLimited: (bucket: RateBucket) => void = () => undefined) {
+export function rateLimiter(limits: RateLimits, trustedProxies: ProxyTrust, onLimited: (bucket: RateBucket) => void = () => undefined) {
   const buckets = new Map<string, Bucket>();
   let sweptAt = Date.now();
   const sweep = (now: number) => {

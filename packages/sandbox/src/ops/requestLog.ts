@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../http/AppEnv';
-import { clientAddressOf } from '../http/clientAddress';
+import { clientAddressOf, type ProxyTrust } from '../http/clientAddress';
 import { CLIENT_CLOSED_REQUEST, clientClosed } from '../http/onError';
 import type { Logger } from './logger';
 import type { Metrics } from './metrics';
@@ -15,7 +15,7 @@ const GOOD_ID = /^[A-Za-z0-9._:-]{8,64}$/;
  * method, path (never the query string, which may carry a wallet token), route, status, time,
  * client. Never headers or bodies, so no card number, CVC, password or token.
  */
-export function requestLog(log: Logger, metrics: Metrics, trustedProxies: number): MiddlewareHandler<AppEnv> {
+export function requestLog(log: Logger, metrics: Metrics, trustedProxies: ProxyTrust): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const given = c.req.header('x-request-id');
     const requestId = given && GOOD_ID.test(given) ? given : randomUUID();
