@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { CardNumberSchema, CardPaymentPayloadSchema, buildCardPaymentPayload } from './cardPayment';
+import { buildCardPaymentPayload } from './cardPayment';
+import { CardNumberSchema, CardPaymentPayloadSchema } from './cardPaymentSchema';
 import type { CardPaymentInput } from './cardPayment';
 
 const input: CardPaymentInput = {

@@ -1,98 +1,17 @@
-import * as v from 'valibot';
-import { fingerprintFields, PaymentSecurityEntries, type PaymentSecurity } from './paymentSecurity';
-import { CARD_BRANDS, cardBrandOf, cvcLengthFor, digitsOnly, passesLuhn } from './cards';
+import { fingerprintFields, type PaymentSecurity } from './paymentSecurity';
+import { cardBrandOf, digitsOnly } from './cards';
 import {
-  CHANNEL, DEFAULT_ADDRESS, DEFAULT_CITY, DEFAULT_CONCEPT, DEFAULT_COUNTRY, DEFAULT_LANGUAGE, DEFAULT_POSTAL_CODE, LANGUAGES,
-  TRANSACTION_TYPES, isOldVersionServiceCode,
+  DEFAULT_ADDRESS, DEFAULT_CITY, DEFAULT_CONCEPT, DEFAULT_COUNTRY, DEFAULT_POSTAL_CODE, isOldVersionServiceCode,
 } from './constants';
 import type { Language } from './constants';
 import { campaignDonation, roundAmount } from './money';
 import { splitFullName } from './names';
-import { moneySchema } from './amountRules';
-import { TEXT_LIMITS, freeText, jsonHasForbiddenCharacters } from './freeText';
 import { parseExpiry } from './cardExpiry';
+import type { CardPaymentPayload } from './cardPaymentSchema';
 
-// SPEC 3 "Card payment payload". Issue messages are the error codes the server answers with.
-
-// Every text is bounded and free of control and bidi characters (core freeText).
-const text = (max: number, multiline = false) => freeText(max, { multiline });
-const str = (max: number = TEXT_LIMITS.concept, multiline = false) => v.pipe(text(max, multiline), v.check((s) => s.trim() !== '', 'missing_arguments'));
-const optStr = (max: number = TEXT_LIMITS.description) => v.optional(text(max));
-/** SPEC 3 customFieldValues: at most 50 answers, none holding control or bidi characters, a few KB in all. */
-export const CustomFieldValuesSchema = v.pipe(
-  v.array(v.unknown(), 'missing_arguments'),
-  v.maxLength(50, 'missing_arguments'),
-  v.check((values) => !jsonHasForbiddenCharacters(values, { multiline: true }), 'invalid_characters'),
-  v.check((values) => JSON.stringify(values).length <= 50 * TEXT_LIMITS.customValue, 'text_too_long'),
-);
-
-/** A card number on the wire: 12-19 digits, Luhn-valid, of an offered brand (message invalid_card). */
-export const CardNumberSchema = v.pipe(str(19), v.check((s) => /^\d{12,19}$/.test(s) && passesLuhn(s) && cardBrandOf(s) !== null, 'invalid_card'));
-
-export const CardInformationSchema = v.pipe(
-  v.object(
-    {
-      cardNumber: CardNumberSchema,
-      expMonth: v.pipe(str(2), v.regex(/^(0[1-9]|1[0-2])$/, 'expired')),
-      expYear: v.pipe(str(4), v.regex(/^(\d{2}|\d{4})$/, 'expired')),
-      cvv: v.pipe(str(4), v.regex(/^\d{3,4}$/, 'invalid_cvc')),
-      firstName: str(TEXT_LIMITS.name),
-      lastName: str(TEXT_LIMITS.name),
-      cardType: v.picklist(CARD_BRANDS, 'card_not_valid'),
-    },
-    'missing_arguments',
-  ),
-  v.forward(v.partialCheck([['cardNumber'], ['cvv']], (c) => c.cvv.length === cvcLengthFor(cardBrandOf(c.cardNumber)), 'invalid_cvc'), ['cvv']),
-  v.forward(v.partialCheck([['cardNumber'], ['cardType']], (c) => cardBrandOf(c.cardNumber) === c.cardType, 'card_not_valid'), ['cardType']),
-);
-
-export const CardPaymentPayloadSchema = v.object(
-  {
-    cclw: str(60),
-    code: str(100),
-    // SPEC 5 amount rules (core amountRules): money, above 0; the tax money, 0 or more.
-    amount: moneySchema({ positive: true }),
-    taxAmount: v.optional(moneySchema(), 0),
-    email: v.pipe(str(TEXT_LIMITS.email), v.email('invalid_email')),
-    phone: v.optional(text(TEXT_LIMITS.phone), ''),
-    // SPEC 5 "Defaults when missing": the server applies them too, so a hand-made request may omit them.
-    address: v.optional(str(TEXT_LIMITS.address), DEFAULT_ADDRESS),
-    city: v.optional(str(TEXT_LIMITS.title), DEFAULT_CITY),
-    ip: v.optional(text(64), ''),
-    // The concept is the link's detail (core aliasAndDetail), which may keep a line break of its description.
-    concept: v.optional(str(TEXT_LIMITS.concept, true), DEFAULT_CONCEPT),
-    description: v.optional(text(TEXT_LIMITS.description, true), ''),
-    cardInformation: CardInformationSchema,
-    additionalData: v.looseObject(
-      {
-        domainRequested: v.optional(text(253), ''),
-        trackId: v.pipe(str(64), v.maxLength(64, 'missing_arguments')),
-        zipCode: v.optional(str(20), DEFAULT_POSTAL_CODE),
-        street: v.optional(str(TEXT_LIMITS.address), DEFAULT_ADDRESS),
-        country: optStr(TEXT_LIMITS.code),
-        scoreCaptcha: PaymentSecurityEntries.scoreCaptcha,
-        captchaToken: PaymentSecurityEntries.captchaToken,
-      },
-      'missing_arguments',
-    ),
-    customFieldValues: v.optional(CustomFieldValuesSchema, []),
-    txChannel: v.optional(str(TEXT_LIMITS.code), CHANNEL.checkout),
-    lang: v.optional(v.picklist(LANGUAGES, 'missing_arguments'), DEFAULT_LANGUAGE),
-    serviceCode: v.optional(text(TEXT_LIMITS.code), 'LK'),
-    transactionsType: v.optional(text(TEXT_LIMITS.code), TRANSACTION_TYPES.authCapture),
-    isOldVersion: v.optional(v.boolean('missing_arguments')),
-    amountToCampaign: v.optional(moneySchema()),
-    idCampaignBridge: v.optional(v.union([v.number(), text(20)], 'missing_arguments')),
-    storeCard: v.optional(v.boolean('missing_arguments')),
-    tryAgain: v.optional(v.boolean('missing_arguments')),
-    returnUrlString: optStr(2000),
-    deviceInformation: PaymentSecurityEntries.deviceInformation,
-    pfFingerprint: PaymentSecurityEntries.pfFingerprint,
-    pfFingerprintIntegration: PaymentSecurityEntries.pfFingerprintIntegration,
-  },
-  'missing_arguments',
-);
-export type CardPaymentPayload = v.InferOutput<typeof CardPaymentPayloadSchema>;
+// SPEC 3 "Card payment payload", as the checkout builds it. The schema the server checks it with is
+// cardPaymentSchema.ts, kept apart so that the checkout does not ship it.
+export type { CardPaymentPayload };
 
 /** The card form's values as the payer typed them (SPEC 3 "Form values"). */
 export interface CardPaymentFormValues {

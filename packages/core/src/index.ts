@@ -123,8 +123,10 @@ export {
   linkAllowsMethod,
 } from './methods';
 export type { AvailableMethod, LinkType, PaymentMethodEntry, GroupedPaymentMethods, MethodAvailability } from './methods';
-export { CardNumberSchema, CardInformationSchema, CardPaymentPayloadSchema, CustomFieldValuesSchema, buildCardPaymentPayload } from './cardPayment';
-export type { CardPaymentPayload, CardPaymentFormValues, CardPaymentInput } from './cardPayment';
+export { buildCardPaymentPayload } from './cardPayment';
+export { CardNumberSchema, CardInformationSchema, CardPaymentPayloadSchema, CustomFieldValuesSchema } from './cardPaymentSchema';
+export type { CardPaymentFormValues, CardPaymentInput } from './cardPayment';
+export type { CardPaymentPayload } from './cardPaymentSchema';
 export { CardAuthResponseSchema, CARD_STATUS, cardOutcome } from './cardOutcome';
 export { declineFieldOf } from './cardDecline';
 export type { DeclineField } from './cardDecline';
