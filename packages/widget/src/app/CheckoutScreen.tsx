@@ -16,8 +16,7 @@ import { DonationContext, useDonationAmount } from '../payments/donation/useDona
 import { useServices } from './services';
 import { loadCheckoutSecurity, SecuritySlot } from '../security/loadCheckoutSecurity';
 import { createCloseGuard } from '../embed/closeGuard';
-import { CloseConfirm } from '../embed/CloseConfirm';
-import { lookupPendingAttempt } from '../api/lookupPendingAttempt';
+import { CloseConfirmSlot } from '../embed/CloseConfirmSlot';
 import { afterFirstScreen } from './afterFirstScreen';
 
 interface CheckoutScreenProps {
@@ -80,7 +79,8 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutSc
     if (!first || chosen !== first || contexts.get(first)?.memory().load()) return;
     let live = true;
     void afterFirstScreen()
-      .then(() => lookupPendingAttempt(services.api, info.code))
+      .then(() => import('../api/lookupPendingAttempt'))
+      .then(({ lookupPendingAttempt }) => lookupPendingAttempt(services.api, info.code))
       .then((pending) => {
         const payment = pending ? contexts.get(pending.method) : undefined;
         if (!live || !pending || !payment || !untouched.current || pending.method === first) return;
@@ -127,7 +127,7 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutSc
             return payment ? <MethodPanel key={m.id} module={m} payment={payment} hidden={m.id !== chosen} /> : null;
           })}
       </DonationContext.Provider>
-      <CloseConfirm guard={closeGuard} />
+      <CloseConfirmSlot guard={closeGuard} />
     </main>
   );
 }

@@ -1,19 +1,13 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { t } from '../i18n/i18n';
-import { useStoreState } from '../ui/useStoreState';
 import type { CloseGuard } from './closeGuard';
 
 /**
  * "Your payment is still in progress: close anyway?" Staying is the first choice and has the focus;
- * Escape stays too. Focus stays inside while it is up and goes back where it was after.
+ * Escape stays too. Focus stays inside while it is up and goes back where it was after. Its own
+ * chunk (embed/CloseConfirmSlot), so its styles are here rather than in the first load's CSS.
  */
 export function CloseConfirm({ guard }: { guard: CloseGuard }) {
-  const { asking } = useStoreState(guard.store);
-  if (!asking) return null;
-  return <CloseConfirmDialog guard={guard} />;
-}
-
-function CloseConfirmDialog({ guard }: { guard: CloseGuard }) {
   const keep = useRef<HTMLButtonElement>(null);
   const close = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -36,11 +30,11 @@ function CloseConfirmDialog({ guard }: { guard: CloseGuard }) {
     }
   };
   return (
-    <div className="close-confirm" onKeyDown={onKeyDown}>
-      <div className="close-confirm__box" role="alertdialog" aria-modal="true" aria-labelledby="close-confirm-title" aria-describedby="close-confirm-text">
-        <h2 id="close-confirm-title" className="close-confirm__title">{t('close_pending_title')}</h2>
-        <p id="close-confirm-text" className="close-confirm__text">{t('close_pending_text')}</p>
-        <div className="close-confirm__actions">
+    <div style={OVERLAY} onKeyDown={onKeyDown}>
+      <div style={BOX} role="alertdialog" aria-modal="true" aria-labelledby="close-confirm-title" aria-describedby="close-confirm-text">
+        <h2 id="close-confirm-title" style={{ margin: '0 0 8px', fontSize: '1.0625rem' }}>{t('close_pending_title')}</h2>
+        <p id="close-confirm-text" style={{ margin: '0 0 14px' }}>{t('close_pending_text')}</p>
+        <div style={{ display: 'grid', gap: '8px' }}>
           <button type="button" ref={keep} className="button button--primary" onClick={() => guard.keep()}>
             {t('close_pending_keep')}
           </button>
@@ -52,3 +46,11 @@ function CloseConfirmDialog({ guard }: { guard: CloseGuard }) {
     </div>
   );
 }
+
+// Set through the CSSOM by preact, which the page's CSP allows (no style attribute in markup).
+const OVERLAY = {
+  position: 'fixed', inset: '0', zIndex: 10, display: 'flex', alignItems: 'center', justifyContent: 'center', padding: '16px', background: '#0f172a99',
+} as const;
+const BOX = {
+  width: '100%', maxWidth: '360px', padding: '18px', borderRadius: 'var(--radius)', background: 'var(--paper)', color: 'var(--ink)', boxShadow: '0 8px 40px #0006',
+} as const;
