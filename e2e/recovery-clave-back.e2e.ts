@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
+import { createLink, transactionsFor } from './support/admin';
+import { seriousViolations } from './support/axe';
+import { browserAvailable } from './support/browser';
+import { checkoutFrameOf } from './support/frames';
+import { withSandboxAndBrowser } from './support/suite';
+import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
+
+const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
+
+type ShopEvent = [string, unknown];
+
+/** A frame whose storage is denied (as a browser blocking third-party storage does): every access throws. */
+async function denyStorageIn(context: BrowserContext, origin: string): Promise<void> {
+  await context.addInitScript((checkoutOrigin: string) => {
+    if (location.origin !== checkoutOrigin) return;
+    for (const name of ['sessionStorage', 'localStorage']) {
+      Object.defineProperty(window, name, {
+        get() {
+          throw new DOMException('The storage is denied', 'SecurityError');
+        },
+      });
+    }
+  }, origin);
+}
+
+// An embedded Clave payment whose frame keeps nothing: coming back from the bank's page finds the
+// payment on the server, never the card form inviting a second payment; the shop hears once.
+describe.runIf(browserAvailable())('back from the Clave bank page with the frame denied storage', () => {
+  let sandbox: RunningSandbox;
+  let browser: Browser;
+  withSandboxAndBrowser({ SPLASH_MS: '200' }, (started) => ({ sandbox, browser } = started));
+
+  async function openOnBank(lang: 'es' | 'en', amount: number): Promise<{ page: Page; frame: FrameLocator; code: string }> {
+    const code = await createLink(sandbox, { amount, taxAmount: 1, description: 'Mola' });
+    const context = await browser.newContext({ locale: lang === 'es' ? 'es-PA' : 'en-US', viewport: { width: 360, height: 740 } });
+    await denyStorageIn(context, new URL(sandbox.url).origin);
+    const page = await context.newPage();
+    await page.goto(sandbox.demoUrl);
+    await page.waitForFunction(() => 'Checkout' in window);
+    await page.evaluate(
+      ({ code, lang }) => {
+        const w = window as unknown as { shopEvents: ShopEvent[]; Checkout: { open(o: unknown): { on(e: string, fn: (p: unknown) => void): void } } };
+        w.shopEvents = [];
+        const handle = w.Checkout.open({ code, lang });
+        handle.on('result', (result) => w.shopEvents.push(['result', result]));
+        handle.on('close', (reason) => w.shopEvents.push(['close', reason]));
+      },
+      { code, lang },
+    );
+    const frame = page.frameLocator('iframe[src*="/pf/widget"]');
+    await frame.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    await frame.getByRole('radiogroup').getByRole('radio', { name: /Clave/ }).check();
+    const verification = frame.getByRole('group', { name: /Verificación|Verification/ });
+    await verification.getByRole('checkbox', { name: /No soy un robot|I'm not a robot/ }).check();
+    await verification.getByText(/^(Verificado|Verified)$/).waitFor({ timeout: 10_000 });
+    await frame.getByRole('button', { name: /continuar al banco|continue to the bank/i }).click();
+    await frame.getByRole('button', { name: /aprobar/i }).waitFor({ timeout: 15_000 });
+    return { page, frame, code };
+  }
+  const shopEvents = (page: Page) => page.evaluate(() => (window as unknown as { shopEvents: ShopEvent[] }).shopEvents);
+
+  it('es: Back from the bank page opens on the Clave wait of that payment; approved at the bank, the receipt, and the shop hears success once', async () => {
+    const { page, frame, code } = await openOnBank('es', 51);
+    await (await checkoutFrameOf(page)).evaluate(() => history.back());
+    await frame.getByText('Tu pago con Clave espera la respuesta de tu banco.').waitFor({ timeout: 20_000 });
+    expect(await frame.getByRole('radio', { name: /Clave/ }).isChecked()).toBe(true);
+    expect(await frame.locator('[name="cardnumber"]').isVisible()).toBe(false);
+    expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}recovery-clave-back-es-360.png` });
+
+    // The bank approves it meanwhile (its page in another tab): the wait ends on the receipt.
+    const [tx] = await transactionsFor(sandbox, code);
+    const approved = await fetch(`${sandbox.url}/sandbox/clave/${tx?.codOper ?? ''}`, {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'result=approve',
+    });
+    expect(approved.status).toBe(200);
+    await frame.getByRole('heading', { name: /comprobante de pago/i }).waitFor({ timeout: 20_000 });
+    await expect.poll(() => shopEvents(page)).toMatchObject([['result', { status: 'success', method: 'clave', notification: { Estado: 'APPROVED', Oper: tx?.codOper } }]]);
+    expect(await transactionsFor(sandbox, code)).toHaveLength(1);
+    await page.context().close();
+  });
+
+  it('en: approved on the bank page, the return (returnclavesdk) shows the receipt from the operation in its address and the shop hears success once', async () => {
+    const { page, frame, code } = await openOnBank('en', 52);
+    await frame.getByRole('button', { name: /aprobar/i }).click();
+    await frame.getByRole('heading', { name: /payment receipt/i }).waitFor({ timeout: 20_000 });
+    const [tx] = await transactionsFor(sandbox, code);
+    await expect.poll(() => shopEvents(page)).toMatchObject([['result', { status: 'success', method: 'clave', notification: { Estado: 'APPROVED', Oper: tx?.codOper } }]]);
+    await page.screenshot({ path: `${SHOTS}recovery-clave-return-en-360.png` });
+    await page.waitForTimeout(500);
+    expect(await shopEvents(page)).toHaveLength(1);
+    await page.context().close();
+  });
+});
