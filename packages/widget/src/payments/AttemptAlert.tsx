@@ -3,7 +3,7 @@ import type { PayerMessage } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 
 /** Why an attempt failed (the server's text or the catalogue's), with a way to try again in place. */
-export function AttemptAlert({ message, onRetry }: { message: PayerMessage; onRetry?: (() => void) | undefined }) {
+export function AttemptAlert({ message, onRetry, retryLabel }: { message: PayerMessage; onRetry?: (() => void) | undefined; retryLabel?: string | undefined }) {
   const retry = useRef<HTMLButtonElement>(null);
   // Focus moves to the way forward; the alert itself is announced.
   useEffect(() => retry.current?.focus(), [message]);
@@ -16,7 +16,7 @@ export function AttemptAlert({ message, onRetry }: { message: PayerMessage; onRe
       </div>
       {onRetry ? (
         <button type="button" ref={retry} className="button button--primary" onClick={onRetry}>
-          {t('retry_button')}
+          {retryLabel ?? t('retry_button')}
         </button>
       ) : null}
     </div>

@@ -6,7 +6,7 @@ import { PhoneForm } from '../../payments/PhoneForm';
 import { QrCode } from '../../payments/QrCode';
 import { useAttempt } from '../../payments/useAttempt';
 import { WaitingPanel } from '../../payments/WaitingPanel';
-import { formatAmount } from '@pasarela/core';
+import { formatAmount, type PayerMessage } from '@pasarela/core';
 import { useStoreState } from '../../ui/useStoreState';
 import { NEQUI_PHONE_COUNTRY, NEQUI_PHONE_DIGITS } from './config';
 import { createNequiStore, type NequiMode } from './store';
@@ -29,6 +29,12 @@ export function NequiScreen({ payment }: MethodScreenProps) {
         <h2 className="method__title">{t('nequi_title')}</h2>
         <WaitingPanel status={status} deadline={current.deadline} serverNow={services.serverNow} onExpire={() => void attempt.getState().expire()}>
           {qrValue ? <QrCode value={qrValue} label={t('nequi_qr_image', { amount: formatAmount(total, services.lang) })} /> : null}
+          {qrValue ? <p className="waiting__amount">{t('nequi_qr_amount', { amount: formatAmount(total, services.lang) })}</p> : null}
+          {qrValue && qrValue.startsWith('nequi://') && onTouchDevice() ? (
+            <a className="button button--secondary" href={qrValue}>
+              {t('nequi_open_app')}
+            </a>
+          ) : null}
         </WaitingPanel>
         <button type="button" className="button button--link" onClick={() => attempt.getState().retry()}>
           {t('use_other_method')}
@@ -41,7 +47,14 @@ export function NequiScreen({ payment }: MethodScreenProps) {
   return (
     <div className="method">
       <h2 className="method__title">{t('nequi_title')}</h2>
-      {current.phase === 'failed' && current.message ? <AttemptAlert message={current.message} /> : null}
+      {current.phase === 'failed' && current.message ? (
+        <AttemptAlert
+          message={nequiMessage(current.message)}
+          // A declined push is sent again to the same phone in one press.
+          onRetry={nequi.mode === 'push' && nequi.phone !== '' ? () => void state.getState().pay(nequi.phone) : undefined}
+          retryLabel={t('nequi_send_again')}
+        />
+      ) : null}
       <div className="choice" role="radiogroup" aria-labelledby="nequi-mode-label">
         <p id="nequi-mode-label" className="choice__label">
           {t('nequi_choose')}
@@ -60,6 +73,7 @@ export function NequiScreen({ payment }: MethodScreenProps) {
           hint={t('nequi_phone_hint')}
           country={NEQUI_PHONE_COUNTRY}
           maxDigits={NEQUI_PHONE_DIGITS}
+          initialPhone={nequi.phone}
           total={total}
           lang={services.lang}
           busy={busy}
@@ -82,6 +96,21 @@ export function NequiScreen({ payment }: MethodScreenProps) {
       )}
     </div>
   );
+}
+
+/**
+ * A push or QR the payer declined in Nequi reads as that, in the payer's language: the server's
+ * code (error_pay_push_nequi, kept for the merchant) is not shown with the server's own text.
+ */
+function nequiMessage(message: PayerMessage): PayerMessage {
+  if (message.key === 'error_pay_push_nequi') return { key: message.key, text: t('nequi_push_declined') };
+  if (message.key === 'error_pay_qr_nequi') return { key: message.key, text: t('nequi_qr_declined') };
+  return message;
+}
+
+/** A phone or tablet, where the Nequi app can be opened from the page (the QR's nequi:// address). */
+function onTouchDevice(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
 }
 
 /** The phone the push went to, shown with only its last digits, as Nequi does. */

@@ -10,6 +10,8 @@ export type NequiMode = 'push' | 'qr';
 
 export interface NequiState {
   mode: NequiMode;
+  /** The phone the last push went to, offered again after a decline. */
+  phone: string;
   /** SPEC 4 "Nequi steps: 1 init, 2 push, 3 QR, 4 end", through core's reducer. */
   steps: StepState;
   setMode(mode: NequiMode): void;
@@ -27,12 +29,14 @@ export function createNequiStore(payment: PaymentContext, api: ApiClient = payme
   let phone = '';
   const state = createStore<NequiState>()((set, get) => ({
     mode: 'push',
+    phone: '',
     steps: initialStepState(NEQUI_STEPS.init),
     setMode(mode) {
       if (attempt.getState().phase === 'idle' || attempt.getState().phase === 'failed') set({ mode });
     },
     async pay(to) {
       phone = to ?? '';
+      if (to) set({ phone: to });
       await attempt.getState().start();
     },
   }));

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { seriousViolations } from './support/axe';
+import { createLink } from './support/admin';
+import { browserAvailable } from './support/browser';
+import { withSandboxAndBrowser } from './support/suite';
+import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
+
+const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
+
+// Nequi on a phone-sized screen: a declined push says so in the payer's language, keeps the phone
+// and sends again in one press; the QR shows the amount and, on a touch device, opens the app.
+describe.runIf(browserAvailable())('Nequi: a declined push and the QR on a phone', () => {
+  let sandbox: RunningSandbox;
+  let browser: Browser;
+  withSandboxAndBrowser({ SPLASH_MS: '200' }, (started) => ({ sandbox, browser } = started));
+
+  const open = async (lang: 'es' | 'en', amount: number, touch: boolean): Promise<{ context: BrowserContext; page: Page }> => {
+    const code = await createLink(sandbox, { amount, taxAmount: 1, description: 'Sombrero pintao' });
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: touch, isMobile: touch });
+    const page = await context.newPage();
+    await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}&lang=${lang}`);
+    await page.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    await page.getByRole('radio', { name: /^Nequi$/ }).check();
+    return { context, page };
+  };
+
+  it('es: a declined push reads "Rechazaste el pago en Nequi", keeps the phone, and "Enviar de nuevo" is focused', async () => {
+    const { context, page } = await open('es', 51, false);
+    await page.getByRole('textbox', { name: /celular nequi/i }).fill('3992222222');
+    await page.getByRole('button', { name: /enviar notificación/i }).click();
+    const alert = page.getByRole('alert');
+    await alert.waitFor({ timeout: 15_000 });
+    const text = (await alert.textContent()) ?? '';
+    expect(text).toContain('Rechazaste el pago en Nequi');
+    expect(text).not.toMatch(/declined|\(/);
+    const again = page.getByRole('button', { name: 'Enviar de nuevo' });
+    await expect.poll(() => again.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.getByRole('textbox', { name: /celular nequi/i }).inputValue()).toContain('399');
+    await page.screenshot({ path: `${SHOTS}recovery-nequi-declined-es-360.png` });
+    expect(await seriousViolations(page)).toEqual([]);
+    // Sent again to the same phone: waiting for the payer once more.
+    await again.click();
+    await page.getByRole('status').filter({ hasText: /notificación/ }).waitFor({ timeout: 15_000 });
+    await context.close();
+  });
+
+  it('en, on a touch phone: the QR with the amount beside it and an "Open Nequi" link to the app', async () => {
+    const { context, page } = await open('en', 52, true);
+    await page.getByRole('radio', { name: /qr code/i }).check();
+    await page.getByRole('button', { name: /show qr code/i }).click();
+    await page.getByRole('img', { name: /QR/ }).waitFor({ timeout: 10_000 });
+    expect(await page.getByText('Amount to pay: $53.00').isVisible()).toBe(true);
+    const link = page.getByRole('link', { name: 'Open Nequi' });
+    expect(await link.getAttribute('href')).toMatch(/^nequi:\/\//);
+    await page.screenshot({ path: `${SHOTS}recovery-nequi-qr-en-360.png` });
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('es, on a desktop: the QR with its amount, and no app link', async () => {
+    const { context, page } = await open('es', 54, false);
+    await page.getByRole('radio', { name: /código qr/i }).check();
+    await page.getByRole('button', { name: /mostrar código qr/i }).click();
+    await page.getByRole('img', { name: /QR/ }).waitFor({ timeout: 10_000 });
+    expect(await page.getByText('Monto a pagar: $55.00').isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Abrir Nequi' }).count()).toBe(0);
+    await context.close();
+  });
+});
