@@ -79,19 +79,15 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutSc
     if (!first || chosen !== first || contexts.get(first)?.memory().load()) return;
     let live = true;
     void afterFirstScreen()
-      .then(() => import('../api/lookupPendingAttempt'))
-      .then(({ lookupPendingAttempt }) => lookupPendingAttempt(services.api, info.code))
-      .then((pending) => {
-        const payment = pending ? contexts.get(pending.method) : undefined;
-        if (!live || !pending || !payment || !untouched.current || pending.method === first) return;
-        const deadline = pending.expiresAt ? Date.parse(pending.expiresAt) : NaN;
-        payment.resumeFrom({ codOper: pending.codOper, deadline: Number.isNaN(deadline) ? null : deadline });
-        setChosen(pending.method);
-        setOpened((list) => (list.includes(pending.method) ? list : [...list, pending.method]));
-      })
-      .catch(() => {
-        // Not known: the checkout stays as it opened.
-      });
+      .then(() => import('../payments/resumePending'))
+      .then(({ resumePending }) => resumePending(services.api, info.code, contexts, (method, resume) => {
+        if (!live || !untouched.current || method === first) return;
+        resume();
+        setChosen(method);
+        setOpened((list) => (list.includes(method) ? list : [...list, method]));
+      }))
+      // Not known: the checkout stays as it opened.
+      .catch(() => undefined);
     return () => {
       live = false;
     };

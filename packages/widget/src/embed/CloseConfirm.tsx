@@ -1,6 +1,6 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { t } from '../i18n/i18n';
-import type { CloseGuard } from './closeGuard';
+import { closeAnyway, type CloseGuard } from './closeGuard';
 
 /**
  * "Your payment is still in progress: close anyway?" Staying is the first choice and has the focus;
@@ -22,7 +22,7 @@ export function CloseConfirm({ guard }: { guard: CloseGuard }) {
       // Handled here: the checkout's own Escape would otherwise ask to close again.
       e.preventDefault();
       e.stopPropagation();
-      guard.keep();
+      guard.store.setState({ asking: false });
     } else if (e.key === 'Tab') {
       const to = e.shiftKey ? (document.activeElement === keep.current ? close.current : keep.current) : document.activeElement === close.current ? keep.current : close.current;
       e.preventDefault();
@@ -35,10 +35,10 @@ export function CloseConfirm({ guard }: { guard: CloseGuard }) {
         <h2 id="close-confirm-title" style={{ margin: '0 0 8px', fontSize: '1.0625rem' }}>{t('close_pending_title')}</h2>
         <p id="close-confirm-text" style={{ margin: '0 0 14px' }}>{t('close_pending_text')}</p>
         <div style={{ display: 'grid', gap: '8px' }}>
-          <button type="button" ref={keep} className="button button--primary" onClick={() => guard.keep()}>
+          <button type="button" ref={keep} className="button button--primary" onClick={() => guard.store.setState({ asking: false })}>
             {t('close_pending_keep')}
           </button>
-          <button type="button" ref={close} className="button button--secondary" onClick={() => guard.confirm()}>
+          <button type="button" ref={close} className="button button--secondary" onClick={() => closeAnyway(guard)}>
             {t('close_pending_confirm')}
           </button>
         </div>

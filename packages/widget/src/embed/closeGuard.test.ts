@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PaymentResult, WidgetMessage } from '@pasarela/core';
-import { createCloseGuard } from './closeGuard';
+import { closeAnyway, createCloseGuard } from './closeGuard';
 
 function pendingResult(oper: string): PaymentResult {
   return {
@@ -23,7 +23,7 @@ describe('createCloseGuard (closing while a payment is pending)', () => {
     guard.hold('nequi', { codOper: 'PP1', pending: () => pendingResult('PP1') });
     expect(guard.intercept()).toBe(true);
     expect(guard.store.getState().asking).toBe(true);
-    guard.keep();
+    guard.store.setState({ asking: false });
     expect(guard.store.getState().asking).toBe(false);
     expect(sent).toEqual([]);
   });
@@ -33,7 +33,7 @@ describe('createCloseGuard (closing while a payment is pending)', () => {
     const guard = createCloseGuard((m) => sent.push(m));
     guard.hold('nequi', { codOper: 'PP1', pending: () => pendingResult('PP1') });
     guard.intercept();
-    guard.confirm();
+    closeAnyway(guard);
     expect(sent).toEqual([{ type: 'result', result: pendingResult('PP1') }, { type: 'close' }]);
     // The close it sent is not asked about again.
     expect(guard.intercept()).toBe(false);
@@ -46,7 +46,7 @@ describe('createCloseGuard (closing while a payment is pending)', () => {
     guard.hold('nequi', { codOper: 'PP1', pending: () => pendingResult('PP1') });
     guard.hold('cash', { codOper: 'PP2', pending: null });
     expect(guard.intercept()).toBe(true);
-    guard.confirm();
+    closeAnyway(guard);
     expect(sent).toEqual([{ type: 'close' }]);
   });
 

@@ -8,55 +8,44 @@ export interface HeldPayment {
   pending: (() => PaymentResult) | null;
 }
 
-export interface CloseGuardState {
-  /** The payer asked to close while a payment is pending: the confirm dialog is up. */
-  asking: boolean;
-}
-
 /**
- * Closing the checkout while a payment is pending asks first; closing anyway tells the merchant
- * page the payment is PENDING (once per operation) before the `close`, so the shop knows what to
- * confirm on its server. Nothing pending: the close goes through at once.
+ * Closing the checkout while a payment is pending asks first (`asking`: the dialog of
+ * embed/CloseConfirm, which closes through `closeAnyway`); nothing pending, the close goes through.
  */
 export function createCloseGuard(notify: (message: WidgetMessage) => void) {
   const held = new Map<string, HeldPayment>();
+  // Operations the merchant page already heard are PENDING (a cash voucher says so at once).
   const reportedPending = new Set<string>();
-  const store = createStore<CloseGuardState>()(() => ({ asking: false }));
-
-  function closeNow() {
-    store.setState({ asking: false });
-    // Let go first, so the `close` below is not asked about again.
-    const payments = [...held.values()];
-    held.clear();
-    for (const payment of payments) {
-      if (!payment.pending || reportedPending.has(payment.codOper)) continue;
-      reportedPending.add(payment.codOper);
-      notify({ type: 'result', result: payment.pending() });
-    }
-    notify({ type: 'close' });
-  }
-
+  const store = createStore<{ asking: boolean }>()(() => ({ asking: false }));
   return {
     store,
+    notify,
+    held,
+    reportedPending,
     /** `owner` (a method) holds a pending payment, or lets it go (null). */
     hold(owner: string, payment: HeldPayment | null) {
       if (payment) held.set(owner, payment);
       else held.delete(owner);
     },
-    /** The merchant page already heard this operation is PENDING (a cash voucher says so at once). */
     noteResult(result: PaymentResult) {
       if (result.notification.Estado === 'PENDING') reportedPending.add(result.notification.Oper);
     },
     /** The payer asked to close: true when the guard took it (asks first), false to close at once. */
-    intercept(): boolean {
-      if (held.size === 0) return false;
-      store.setState({ asking: true });
-      return true;
-    },
-    confirm: closeNow,
-    keep() {
-      store.setState({ asking: false });
-    },
+    intercept: () => held.size > 0 && (store.setState({ asking: true }), true),
   };
 }
 export type CloseGuard = ReturnType<typeof createCloseGuard>;
+
+/** Closing anyway: each held payment's PENDING the page has not heard yet, then `close`. */
+export function closeAnyway(guard: CloseGuard): void {
+  guard.store.setState({ asking: false });
+  // Let go first, so the `close` below is not asked about again.
+  const payments = [...guard.held.values()];
+  guard.held.clear();
+  for (const payment of payments) {
+    if (!payment.pending || guard.reportedPending.has(payment.codOper)) continue;
+    guard.reportedPending.add(payment.codOper);
+    guard.notify({ type: 'result', result: payment.pending() });
+  }
+  guard.notify({ type: 'close' });
+}
