@@ -96,6 +96,7 @@ describe.runIf(browserAvailable())('closing the checkout while a payment is pend
     // Escape again (inside the checkout) asks again; Tab stays within the dialog.
     await page.keyboard.press('Escape');
     await dialog.waitFor();
+    await expect.poll(() => frame.locator(':focus').textContent()).toBe('Seguir aquí');
     await page.keyboard.press('Tab');
     expect(await frame.locator(':focus').textContent()).toBe('Cerrar de todas formas');
     await page.keyboard.press('Tab');

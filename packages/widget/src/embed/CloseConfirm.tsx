@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import { t } from '../i18n/i18n';
 import { closeAnyway, type CloseGuard } from './closeGuard';
 
@@ -10,7 +10,8 @@ import { closeAnyway, type CloseGuard } from './closeGuard';
 export function CloseConfirm({ guard }: { guard: CloseGuard }) {
   const keep = useRef<HTMLButtonElement>(null);
   const close = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
+  // Before the next key press can land elsewhere.
+  useLayoutEffect(() => {
     const before = document.activeElement;
     keep.current?.focus();
     return () => {
