@@ -50,7 +50,7 @@ describe.runIf(browserAvailable())('Nequi: a declined push and the QR on a phone
     await page.getByRole('radio', { name: /qr code/i }).check();
     await page.getByRole('button', { name: /show qr code/i }).click();
     await page.getByRole('img', { name: /QR/ }).waitFor({ timeout: 10_000 });
-    expect(await page.getByText('Amount to pay: $53.00').isVisible()).toBe(true);
+    expect(await page.getByText('Amount: $53.00').isVisible()).toBe(true);
     const link = page.getByRole('link', { name: 'Open Nequi' });
     expect(await link.getAttribute('href')).toMatch(/^nequi:\/\//);
     await page.screenshot({ path: `${SHOTS}recovery-nequi-qr-en-360.png` });
@@ -63,7 +63,7 @@ describe.runIf(browserAvailable())('Nequi: a declined push and the QR on a phone
     await page.getByRole('radio', { name: /código qr/i }).check();
     await page.getByRole('button', { name: /mostrar código qr/i }).click();
     await page.getByRole('img', { name: /QR/ }).waitFor({ timeout: 10_000 });
-    expect(await page.getByText('Monto a pagar: $55.00').isVisible()).toBe(true);
+    expect(await page.getByText('Monto: $55.00').isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Abrir Nequi' }).count()).toBe(0);
     await context.close();
   });

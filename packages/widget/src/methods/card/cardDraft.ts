@@ -14,17 +14,13 @@ export interface CardDraft {
 
 function read(storage: Storage | null): CardDraft | null {
   try {
-    const raw = storage?.getItem(DRAFT_KEY);
-    if (!raw) return null;
-    const parsed: unknown = JSON.parse(raw);
-    if (typeof parsed !== 'object' || parsed === null) return null;
-    const { values, reason } = parsed as { values?: Record<string, unknown>; reason?: Record<string, unknown> | null };
-    const text = (key: string) => (typeof values?.[key] === 'string' ? (values[key] as string) : '');
-    return {
-      values: { cardnumber: text('cardnumber'), expirationDate: text('expirationDate'), name: text('name'), email: text('email'), phone: text('phone') },
-      reason:
-        reason && typeof reason.text === 'string' && typeof reason.authStatus === 'string' ? { text: reason.text, authStatus: reason.authStatus } : null,
-    };
+    const draft = JSON.parse(storage?.getItem(DRAFT_KEY) ?? 'null') as Partial<CardDraft> | null;
+    const v = draft?.values;
+    if (!v) return null;
+    const text = (value: unknown) => (typeof value === 'string' ? value : '');
+    const values = { cardnumber: text(v.cardnumber), expirationDate: text(v.expirationDate), name: text(v.name), email: text(v.email), phone: text(v.phone) };
+    const reason = draft.reason;
+    return { values, reason: reason ? { text: text(reason.text), authStatus: text(reason.authStatus) } : null };
   } catch {
     return null;
   }
