@@ -7,7 +7,6 @@ import { createCardLookup, createCardPay } from './pay';
 import { checkPhone, preparePhoneRules } from '../../payments/phoneCheck';
 import { createCardStore } from './store';
 import { challengeAddress, saveChallenge, takeChallenge } from './threeDsReturn';
-import { saveCardDraft, takeCardDraft } from './cardDraft';
 import { useStoreState } from '../../ui/useStoreState';
 import { useCheckoutDonation } from '../../payments/donation/useDonationAmount';
 
@@ -28,11 +27,9 @@ export function CardScreen({ payment }: MethodScreenProps) {
   const wallet = login && extras ? extras : null;
   // The button says what is charged: amount, tax and the donation chosen.
   const donation = useCheckoutDonation();
-  // Back from a refused challenge: what was typed (not the CVC) and the bank's reason.
-  const [draft] = useState(() => {
-    const kept = takeCardDraft(services.storage.session);
-    return initialAlert ? kept : null;
-  });
+  // Back from a refused challenge: what was typed (not the CVC) and the bank's reason. Its own
+  // small chunk, fetched at once: it is needed only before a challenge and after one.
+  const drafts = useRef<typeof import('./cardDraft') | null>(null);
   const [store] = useState(() => {
     const here = services.address();
     const domainRequested = services.bridge.embedded ? (here.searchParams.get('parentOrigin') ?? here.origin) : here.origin;
@@ -55,7 +52,7 @@ export function CardScreen({ payment }: MethodScreenProps) {
         void loadReceipts().catch(() => undefined);
       },
       beforeChallenge: (values) => {
-        saveCardDraft(services.storage.session, values);
+        drafts.current?.saveCardDraft(services.storage.session, values);
         saveChallenge(services.storage.session, {
           formPath: services.address().pathname + services.address().search,
           email: values.email.trim(),
@@ -71,7 +68,7 @@ export function CardScreen({ payment }: MethodScreenProps) {
       pay: createCardPay(context),
       lookup: createCardLookup(context),
       newTrackId: services.newTrackId,
-      initial: draft ? { ...draft.values, email: draft.values.email || info.email } : { email: info.email },
+      initial: { email: info.email },
       onDone: (attempt) => {
         if (attempt.kind === 'redirect') return services.leave(challengeAddress(attempt.url, attempt.codOper, services.address()));
         payment.showReceipt(attempt.codOper);
@@ -80,11 +77,25 @@ export function CardScreen({ payment }: MethodScreenProps) {
   });
 
   useEffect(() => {
-    if (!initialAlert) return;
-    const reason = draft?.reason;
-    if (reason) store.setState({ alert: { ...initialAlert, ...(reason.text ? { text: reason.text } : {}) }, alertField: declineFieldOf(reason.authStatus) });
-    else store.setState({ alert: initialAlert });
-  }, [store, initialAlert, draft]);
+    if (initialAlert) store.setState({ alert: initialAlert });
+    let live = true;
+    void import('./cardDraft')
+      .then((m) => {
+        drafts.current = m;
+        const draft = m.takeCardDraft(services.storage.session);
+        if (!live || !initialAlert || !draft) return;
+        const values = { ...store.getState().values, ...draft.values, email: draft.values.email || info.email };
+        const reason = draft.reason;
+        store.setState({
+          values,
+          ...(reason ? { alert: { ...initialAlert, ...(reason.text ? { text: reason.text } : {}) }, alertField: declineFieldOf(reason.authStatus) } : {}),
+        });
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [store, initialAlert, services, info.email]);
 
   return (
     <>
