@@ -11,6 +11,6 @@ export interface Sizes {
   /** Outputs a payer's browser does not download (types, HTML template, server bundle). */
   other: Record<string, FileSize>;
 }
-export declare const BUDGETS: { loaderGzipBytes: number; widgetFirstLoadGzipBytes: number };
+export declare const BUDGETS: { loaderGzipBytes: number; widgetFirstLoadGzipBytes: number; widgetFirstLoadDownloadedCeilingBytes: number };
 export declare function measureSizes(): Sizes;
 export declare function formatSizes(sizes: Sizes): string;

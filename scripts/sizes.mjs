@@ -8,7 +8,15 @@ import { fileURLToPath } from 'node:url';
 const root = (p) => fileURLToPath(new URL(`../${p}`, import.meta.url));
 
 /** PRODUCT.md "Quality bars": loader <= 6 KB, widget first load <= 60 KB (min+gzip; 1 KB = 1000 B). */
-export const BUDGETS = { loaderGzipBytes: 6_000, widgetFirstLoadGzipBytes: 60_000 };
+export const BUDGETS = {
+  loaderGzipBytes: 6_000,
+  widgetFirstLoadGzipBytes: 60_000,
+  // The first load as a browser downloads it (the page with its first screen and answers, then the
+  // script) is over PRODUCT.md's 60 KB since the one-attempt, close-while-pending and decline work
+  // (62.6 KB measured). Until issue 25's split brings it back under 60 KB, this ceiling keeps it from
+  // growing further; docs/performance.md has the figures.
+  widgetFirstLoadDownloadedCeilingBytes: 63_000,
+};
 
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
 

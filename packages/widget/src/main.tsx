@@ -1,13 +1,13 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { readConfig, readPrimedAnswers } from './app/config';
+import { afterFirstScreen } from './app/afterFirstScreen';
 import { navigate, subscribe } from './app/history';
 import type { Services } from './app/services';
 import { newTrackId } from './app/newTrackId';
 import { prepareFirstScreen, rendersAsServer, takeEarlyInput, type FirstScreen } from './app/prerender';
 import { createSessionStore } from './app/session';
 import { safeStorage } from './app/storage';
-import { environmentOf, hideDevTools, silenceConsole, unregisterServiceWorkers } from './app/startup';
 import { authHeaders } from '@pasarela/core';
 import { createApiClient } from './api/client';
 import { launchParams } from './embed/launchParams';
@@ -19,9 +19,12 @@ import { startI18n } from './i18n/i18n';
 import { pickLanguage } from './i18n/pickLanguage';
 
 const config = readConfig(document);
-// SPEC 9: in prod the console writes nothing and the dev tools find nothing, from the first line on.
-silenceConsole(environmentOf(config.env), console);
-hideDevTools(environmentOf(config.env), window as unknown as Record<string, unknown>);
+// SPEC 9: in prod the console writes nothing and the dev tools find nothing; every start unregisters
+// any service worker. A chunk of its own, run once the first screen is up (no code of ours writes
+// to the console in a prod build before then: development warnings are compiled out).
+void afterFirstScreen()
+  .then(() => import('./app/startup'))
+  .then((startup) => startup.startUp(config.env, console, window as unknown as Record<string, unknown>, navigator.serviceWorker));
 const storage = { local: safeStorage('localStorage'), session: safeStorage('sessionStorage') };
 const params = launchParams(location.search, storage.session);
 const lang = pickLanguage(params, navigator.languages ?? [navigator.language]);
@@ -79,9 +82,6 @@ const i18nReady = loadEntries(api, lang, storage.local, { prefetched: catalogPre
   .then((entries) => startI18n(lang, entries))
   // With no catalog at all the keys show, which beats a splash that never ends.
   .catch(() => startI18n(lang, {}));
-
-// SPEC 9 "Start-up ... unregisters any service worker."
-void unregisterServiceWorkers(navigator.serviceWorker);
 
 const rootElement = document.getElementById('root') ?? document.body.appendChild(document.createElement('div'));
 reportHeight(rootElement, bridge);

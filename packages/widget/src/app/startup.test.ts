@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DEV_TOOLS_HOOKS, environmentOf, hideDevTools, silenceConsole, unregisterServiceWorkers } from './startup';
+import { DEV_TOOLS_HOOKS, environmentOf, hideDevTools, silenceConsole, startUp, unregisterServiceWorkers } from './startup';
 
 describe('SPEC 9 "Console output is silenced in prod and dev tools are hidden"', () => {
   const fakeConsole = () => {
@@ -59,5 +59,28 @@ describe('SPEC 9 "Start-up ... unregisters any service worker"', () => {
     expect(await unregisterServiceWorkers({ getRegistrations: () => Promise.reject(new Error('blocked')) })).toBe(0);
     const failing = { getRegistrations: async () => [{ unregister: () => Promise.reject(new Error('x')) }, { unregister: async () => true }] };
     expect(await unregisterServiceWorkers(failing)).toBe(1);
+  });
+});
+
+describe('startUp (main.tsx)', () => {
+  const registrations = (count: number) => {
+    const unregistered: number[] = [];
+    return { unregistered, container: { getRegistrations: async () => Array.from({ length: count }, (_, i) => ({ unregister: async () => (unregistered.push(i), true) })) } };
+  };
+  it('in prod silences the console, empties the dev tools hook and unregisters service workers', async () => {
+    const target = { log: () => 'spoken' };
+    const hook = { inject: () => 'attached' };
+    const win: Record<string, unknown> = { __REACT_DEVTOOLS_GLOBAL_HOOK__: hook };
+    const sw = registrations(2);
+    expect(await startUp('prod', target, win, sw.container)).toBe(2);
+    expect(target.log()).toBeUndefined();
+    expect(hook.inject()).toBeUndefined();
+    expect(sw.unregistered).toEqual([0, 1]);
+  });
+  it('elsewhere (an unknown env reads as demo) leaves the console alone and still unregisters', async () => {
+    const target = { log: () => 'spoken' };
+    const sw = registrations(1);
+    expect(await startUp('somewhere', target, {}, sw.container)).toBe(1);
+    expect(target.log()).toBe('spoken');
   });
 });

@@ -57,3 +57,11 @@ export async function unregisterServiceWorkers(container: Registrations | undefi
     return 0;
   }
 }
+
+/** What start-up does (main.tsx): SPEC 9's console, dev tools and service workers, in that order. */
+export function startUp(env: string, target: Silenceable, win: Record<string, unknown>, container: Registrations | undefined): Promise<number> {
+  const environment = environmentOf(env);
+  silenceConsole(environment, target);
+  hideDevTools(environment, win);
+  return unregisterServiceWorkers(container);
+}

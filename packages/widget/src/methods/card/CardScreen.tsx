@@ -9,6 +9,7 @@ import { createCardStore } from './store';
 import { challengeAddress, saveChallenge, takeChallenge } from './threeDsReturn';
 import { useStoreState } from '../../ui/useStoreState';
 import { useCheckoutDonation } from '../../payments/donation/useDonationAmount';
+import { afterFirstScreen } from '../../app/afterFirstScreen';
 
 type CardExtras = typeof import('../../wallet/cardExtras');
 
@@ -28,7 +29,7 @@ export function CardScreen({ payment }: MethodScreenProps) {
   // The button says what is charged: amount, tax and the donation chosen.
   const donation = useCheckoutDonation();
   // Back from a refused challenge: what was typed (not the CVC) and the bank's reason. Its own
-  // small chunk, fetched at once: it is needed only before a challenge and after one.
+  // small chunk: it is needed only before a challenge and after one.
   const drafts = useRef<typeof import('./cardDraft') | null>(null);
   const [store] = useState(() => {
     const here = services.address();
@@ -79,7 +80,10 @@ export function CardScreen({ payment }: MethodScreenProps) {
   useEffect(() => {
     if (initialAlert) store.setState({ alert: initialAlert });
     let live = true;
-    void import('./cardDraft')
+    // Back from a challenge the draft is wanted at once; otherwise only before a challenge, so it
+    // waits until the form is on screen (it is not part of the first load).
+    void (initialAlert ? Promise.resolve() : afterFirstScreen())
+      .then(() => import('./cardDraft'))
       .then((m) => {
         drafts.current = m;
         const draft = m.takeCardDraft(services.storage.session);

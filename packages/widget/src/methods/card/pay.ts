@@ -3,7 +3,7 @@ import {
   overallResultOfDisplay, totalWithTax, CHANNEL, type CardAuthResponse, type Language, type PaymentSecurity, type Merchant, type PaymentInfo, type WidgetMessage,
 } from '@pasarela/core';
 import type { ApiClient } from '../../api/client';
-import { lookupAttempt, type AttemptRecord } from '../../api/lookupAttempt';
+import type { AttemptRecord } from '../../api/lookupAttempt';
 import { payWithCard } from '../../api/payWithCard';
 import { paySubscription } from '../../api/paySubscription';
 import type { CardAttempt, CardValues } from './store';
@@ -89,6 +89,8 @@ export function createCardPay(ctx: CardPayContext) {
  */
 export function createCardLookup(ctx: CardPayContext) {
   return async (values: CardValues, trackId: string): Promise<CardAttempt | null> => {
+    // Only after a lost answer: its code (and the record's schema) are not in the first load.
+    const { lookupAttempt } = await import('../../api/lookupAttempt');
     const found = await lookupAttempt(ctx.api, trackId);
     return found ? settleCardAnswer(ctx, values, recordAsCardAnswer(found)) : null;
   };
