@@ -1,29 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
+import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { createLink, transactionsFor } from './support/admin';
 import { seriousViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
 import { checkoutFrameOf } from './support/frames';
+import { denyStorage } from './support/storage';
 import { withSandboxAndBrowser } from './support/suite';
 import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 
 type ShopEvent = [string, unknown];
-
-/** A frame whose storage is denied (as a browser blocking third-party storage does): every access throws. */
-async function denyStorageIn(context: BrowserContext, origin: string): Promise<void> {
-  await context.addInitScript((checkoutOrigin: string) => {
-    if (location.origin !== checkoutOrigin) return;
-    for (const name of ['sessionStorage', 'localStorage']) {
-      Object.defineProperty(window, name, {
-        get() {
-          throw new DOMException('The storage is denied', 'SecurityError');
-        },
-      });
-    }
-  }, origin);
-}
 
 // An embedded Clave payment whose frame keeps nothing: coming back from the bank's page finds the
 // payment on the server, never the card form inviting a second payment; the shop hears once.
@@ -35,7 +22,7 @@ describe.runIf(browserAvailable())('back from the Clave bank page with the frame
   async function openOnBank(lang: 'es' | 'en', amount: number): Promise<{ page: Page; frame: FrameLocator; code: string }> {
     const code = await createLink(sandbox, { amount, taxAmount: 1, description: 'Mola' });
     const context = await browser.newContext({ locale: lang === 'es' ? 'es-PA' : 'en-US', viewport: { width: 360, height: 740 } });
-    await denyStorageIn(context, new URL(sandbox.url).origin);
+    await denyStorage(context, new URL(sandbox.url).origin);
     const page = await context.newPage();
     await page.goto(sandbox.demoUrl);
     await page.waitForFunction(() => 'Checkout' in window);

@@ -1,29 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
+import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { createLink, transactionsFor } from './support/admin';
 import { seriousViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
 import { checkoutFrameOf } from './support/frames';
+import { denyStorage } from './support/storage';
 import { withSandboxAndBrowser } from './support/suite';
 import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 
 type ShopEvent = [string, unknown];
-
-/** A frame whose storage is denied (as a browser blocking third-party storage does): every access throws. */
-async function denyStorageIn(context: BrowserContext, origin: string): Promise<void> {
-  await context.addInitScript((checkoutOrigin: string) => {
-    if (location.origin !== checkoutOrigin) return;
-    for (const name of ['sessionStorage', 'localStorage']) {
-      Object.defineProperty(window, name, {
-        get() {
-          throw new DOMException('The storage is denied', 'SecurityError');
-        },
-      });
-    }
-  }, origin);
-}
 
 // A Yappy request the payer has not answered yet (63333333 never answers): closing asks first,
 // closing anyway tells the shop PENDING before `close`, and the same link opened again is back on
@@ -33,9 +20,9 @@ describe.runIf(browserAvailable())('closing the checkout while a payment is pend
   let browser: Browser;
   withSandboxAndBrowser({ SPLASH_MS: '200', YAPPY_WAIT_MS: '120000' }, (started) => ({ sandbox, browser } = started));
 
-  async function shopPage(lang: 'es' | 'en', denyStorage: boolean): Promise<Page> {
+  async function shopPage(lang: 'es' | 'en', storageDenied: boolean): Promise<Page> {
     const context = await browser.newContext({ locale: lang === 'es' ? 'es-PA' : 'en-US', viewport: { width: 360, height: 740 } });
-    if (denyStorage) await denyStorageIn(context, new URL(sandbox.url).origin);
+    if (storageDenied) await denyStorage(context, new URL(sandbox.url).origin);
     const page = await context.newPage();
     await page.goto(sandbox.demoUrl);
     await page.waitForFunction(() => 'Checkout' in window);

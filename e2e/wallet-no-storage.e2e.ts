@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { browserAvailable, launchChromium } from './support/browser';
+import { denyStorage } from './support/storage';
 import { addressOf, DEMO_USER, WalletScreens } from './support/wallet';
 import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
 
@@ -11,16 +12,7 @@ import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mj
 /** A browser where every page's localStorage and sessionStorage throw, as a blocked third-party frame's do. */
 async function storageDenied(browser: Browser): Promise<BrowserContext> {
   const context = await browser.newContext({ locale: 'es-PA' });
-  await context.addInitScript(() => {
-    for (const name of ['localStorage', 'sessionStorage'] as const) {
-      Object.defineProperty(window, name, {
-        configurable: true,
-        get() {
-          throw new DOMException(`Access to '${name}' is denied for this document.`, 'SecurityError');
-        },
-      });
-    }
-  });
+  await denyStorage(context);
   return context;
 }
 
