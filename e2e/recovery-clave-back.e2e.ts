@@ -20,7 +20,7 @@ describe.runIf(browserAvailable())('back from the Clave bank page with the frame
   withSandboxAndBrowser({ SPLASH_MS: '200' }, (started) => ({ sandbox, browser } = started));
 
   async function openOnBank(lang: 'es' | 'en', amount: number): Promise<{ page: Page; frame: FrameLocator; code: string }> {
-    const code = await createLink(sandbox, { amount, taxAmount: 1, description: 'Mola' });
+    const code = await createLink(sandbox, { amount, taxAmount: 1, description: 'Mola', singleUse: true });
     const context = await browser.newContext({ locale: lang === 'es' ? 'es-PA' : 'en-US', viewport: { width: 360, height: 740 } });
     await denyStorage(context, new URL(sandbox.url).origin);
     const page = await context.newPage();

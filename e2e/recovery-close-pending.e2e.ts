@@ -62,7 +62,7 @@ describe.runIf(browserAvailable())('closing the checkout while a payment is pend
   }
 
   it('es: the close button asks; staying (Escape) keeps the wait; closing anyway sends PENDING, then close', async () => {
-    const code = await createLink(sandbox, { amount: 41, taxAmount: 1, description: 'Sombrero pintao' });
+    const code = await createLink(sandbox, { amount: 41, taxAmount: 1, description: 'Sombrero pintao', singleUse: true });
     const page = await shopPage('es', false);
     const frame = await openCheckout(page, code, 'es');
     await waitOnYappy(frame);
@@ -101,7 +101,7 @@ describe.runIf(browserAvailable())('closing the checkout while a payment is pend
   });
 
   it('en, frame storage denied: closing anyway, then opening the same link again is back on the wait of the same operation', async () => {
-    const code = await createLink(sandbox, { amount: 42, taxAmount: 1, description: 'Pollera' });
+    const code = await createLink(sandbox, { amount: 42, taxAmount: 1, description: 'Pollera', singleUse: true });
     const page = await shopPage('en', true);
     let frame = await openCheckout(page, code, 'en');
     await waitOnYappy(frame);

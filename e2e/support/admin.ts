@@ -10,7 +10,7 @@ export interface RecordedTransaction {
 /** PRODUCT.md admin API: `POST /sandbox/links` -> 201 { code, slug, url }. */
 export async function createLink(
   sandbox: RunningSandbox,
-  link: { amount: number; description: string; taxAmount?: number; cardTypes?: string[]; expiresInSeconds?: number },
+  link: { amount: number; description: string; taxAmount?: number; cardTypes?: string[]; expiresInSeconds?: number; singleUse?: boolean },
 ): Promise<string> {
   const res = await fetch(`${sandbox.url}/sandbox/links`, {
     method: 'POST',

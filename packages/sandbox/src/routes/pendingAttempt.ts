@@ -3,6 +3,7 @@ import type { Deps } from '../Deps';
 import { ApiError } from '../http/ApiError';
 import type { AppEnv } from '../http/AppEnv';
 import { reply } from '../http/reply';
+import { findLinkByCode } from '../store/links';
 import { listTransactionsForLink, type TransactionRow } from '../store/transactions';
 import { merchantResultOf } from '../webhooks/merchantResultOf';
 
@@ -31,7 +32,7 @@ export function pendingAttemptOf(rows: TransactionRow[], now: Date): PendingAtte
  * GET /api/v1/payments/pending?code=LINK: the payment of this link the payer left pending (closed
  * the checkout during a Nequi or Yappy wait, with a cash voucher or a crypto quote open), so the
  * link opened again shows that wait instead of a second payment. Scoped as docs/spec-decisions.md
- * says: by the link code alone (the payer's bearer secret, as for the link itself), guests only,
+ * says: single-use links only (one order, one payer), by the link code, guests only,
  * and answering the method, codOper and deadline, never the payer's data. 404 when there is none.
  */
 export function pendingAttemptRoutes(deps: Deps) {
@@ -39,6 +40,10 @@ export function pendingAttemptRoutes(deps: Deps) {
   app.get('/payments/pending', async (c) => {
     const code = c.req.query('code') ?? '';
     if (!/^[A-Za-z0-9_-]{1,64}$/.test(code)) throw new ApiError(400, 'invalid_arguments', 'code must be 1 to 64 letters, digits, - or _');
+    // Only a single-use link is one payer's (an order's): on a link many payers share, someone
+    // else's pending payment is not yours to resume, so nothing is offered.
+    const link = await findLinkByCode(deps.db, code);
+    if (!link?.single_use) throw new ApiError(404, 'PAYMENT_NOT_FOUND');
     const pending = pendingAttemptOf(await listTransactionsForLink(deps.db, code), new Date());
     if (!pending) throw new ApiError(404, 'PAYMENT_NOT_FOUND');
     return reply(c, pending);
