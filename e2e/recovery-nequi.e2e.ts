@@ -39,9 +39,16 @@ describe.runIf(browserAvailable())('Nequi: a declined push and the QR on a phone
     expect(await page.getByRole('textbox', { name: /celular nequi/i }).inputValue()).toContain('399');
     await page.screenshot({ path: `${SHOTS}recovery-nequi-declined-es-360.png` });
     expect(await seriousViolations(page)).toEqual([]);
-    // Sent again to the same phone: waiting for the payer once more.
+    // Sent again to the same phone: a second push goes out and, the test phone declining on its
+    // first read, the same decline comes back (the wait in between can be too short to observe).
+    const pushed = page.waitForResponse(
+      (response) => response.request().method() === 'POST' && new URL(response.url()).pathname.endsWith('/nequi/push'),
+      { timeout: 15_000 },
+    );
     await again.click();
-    await page.getByRole('status').filter({ hasText: /notificación/ }).waitFor({ timeout: 15_000 });
+    expect((await pushed).status()).toBe(200);
+    await page.getByRole('alert').filter({ hasText: 'Rechazaste el pago en Nequi' }).waitFor({ timeout: 15_000 });
+    expect(await page.getByRole('textbox', { name: /celular nequi/i }).inputValue()).toContain('399');
     await context.close();
   });
 
