@@ -43,4 +43,29 @@ describe('package boundaries', () => {
     const importers = sourceFiles(here).filter((f) => importsOf(f).some((s) => s.startsWith('libphonenumber-js')));
     expect(importers.map((f) => relative(here, f))).toEqual(['phone.ts']);
   });
+
+  // An import circle (type-only imports included: they still tie two modules' declarations
+  // together) makes the load order matter and the modules impossible to read apart.
+  it('no module of core imports itself back through others (type imports included)', () => {
+    const allImports = (file: string) =>
+      [...readFileSync(file, 'utf8').matchAll(/^\s*(?:import|export)\s[^;]*?from\s+'(\.[^']+)'/gm)].map((m) =>
+        `${join(dirname(file), m[1] ?? '')}.ts`.replace(/\.ts\.ts$/, '.ts'),
+      );
+    const files = sourceFiles(here);
+    const graph = new Map(files.map((f) => [f, allImports(f).map((i) => (files.includes(i) ? i : join(i.replace(/\.ts$/, ''), 'index.ts')))]));
+    const circles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (file: string, path: string[]): void => {
+      if (state.get(file) === 'done') return;
+      if (state.get(file) === 'open') {
+        circles.push([...path.slice(path.indexOf(file)), file].map((f) => relative(here, f)).join(' -> '));
+        return;
+      }
+      state.set(file, 'open');
+      for (const next of graph.get(file) ?? []) visit(next, [...path, file]);
+      state.set(file, 'done');
+    };
+    for (const f of files) visit(f, []);
+    expect([...new Set(circles)]).toEqual([]);
+  });
 });

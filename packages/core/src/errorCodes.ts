@@ -1,4 +1,4 @@
-import type { FrontendErrorKey } from './errors';
+import type { FrontendErrorKey } from './errorKeys';
 
 // SPEC 8 "Specific codes": every code the server or a flow raises, the catalogue key it shows,
 // and what the app does next (route, session, step).

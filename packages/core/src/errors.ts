@@ -1,52 +1,15 @@
 import { SERVER_CODE_KEYS, isCardMessageCode } from './errorCodes';
 import type { PayerMessageKey } from './errorCodes';
+import { FRONTEND_ERROR_KEYS } from './errorKeys';
+import type { FrontendErrorKey } from './errorKeys';
 
 // SPEC 8: the error catalogue. One error class carrying a code, one function that turns any
 // failure into the key and text a payer sees, and a serialiser so errors survive postMessage.
 
-/** SPEC 8 "Frontend keys" plus the validation-transaction keys and success messages. */
-export const FRONTEND_ERROR_KEYS = [
-  'receive_not_found',
-  'amount_exceeds_limit_allowed',
-  'service_unavailable',
-  'requested_qr_failed',
-  'connection_error',
-  'payment_declined',
-  'declined',
-  'timeout',
-  'error_pay_push_nequi',
-  'error_pay_qr_nequi',
-  'error_captcha',
-  'invalid_score_captcha',
-  'happen_error_try_again',
-  'payment_rejected',
-  'payment_error_try_again',
-  'error_to_load',
-  'expired_link',
-  'link_not_found',
-  'payment_expired',
-  'page_not_found',
-  'commerce_problems',
-  'sorry_link_expired',
-  'waiting_time_over',
-  'request_expired',
-  'request_already_paid',
-  'missing_arguments',
-  'please_contact_merchant',
-  'account_temp_suspended',
-  'amount_lt_min_message',
-  'campaig_receive_process',
-  'possible_duplicated_tx',
-  'card_not_valid',
-  'invalid_code_validation_tx',
-  'invalid_amount_validation_tx',
-  'try_again_validation_tx',
-  'session_expired',
-  'error_processing_request',
-  // Ours: an answer lost after the request left, so the payment may have gone through.
-  'payment_outcome_unknown',
-] as const;
-export type FrontendErrorKey = (typeof FRONTEND_ERROR_KEYS)[number];
+// The frontend keys live in errorKeys.ts, which errorCodes.ts also reads: errors.ts imports
+// errorCodes.ts, never the other way round.
+export { FRONTEND_ERROR_KEYS };
+export type { FrontendErrorKey };
 
 /** SPEC 8: "401, 420, 500, 520: session expired." */
 export const SESSION_EXPIRED_HEADER_CODES: readonly number[] = [401, 420, 500, 520];
