@@ -4,11 +4,11 @@
 import { renderToString } from 'preact-render-to-string';
 import type { Language, PrimedAnswer } from '@pasarela/core';
 import { createApiClient } from './api/client';
-import { parseConfig } from './app/config';
-import { newTrackId } from './app/newTrackId';
+import { parseConfig } from './kernel/config';
+import { newTrackId } from './kernel/newTrackId';
 import { prepareFirstScreen } from './app/prerender';
-import { createSessionStore } from './app/session';
-import { ServicesContext, type Services } from './app/services';
+import { createSessionStore } from './kernel/session';
+import { ServicesContext, type Services } from './kernel/services';
 import { detachedBridge } from './embed/parentBridge';
 import type { Entries } from './i18n/catalogCache';
 import { switchCatalog } from './i18n/i18n';

@@ -6,8 +6,8 @@ import { startI18n } from '../i18n/i18n';
 import { preparePhoneRules } from '../payments/phoneCheck';
 import { render, settle, type } from '../testing/render';
 import { App } from './App';
-import { readConfig } from './config';
-import { navigate, subscribe } from './history';
+import { readConfig } from '../kernel/config';
+import { navigate, subscribe } from '../kernel/history';
 import { fakeServices } from '../testing/fakeServices';
 
 const PAYMENT_INFO = {

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { t } from '../i18n/i18n';
-import { MessagePage } from './MessagePage';
-import { NOT_FOUND_PATH } from './route';
+import { MessagePage } from '../kernel/MessagePage';
+import { NOT_FOUND_PATH } from '../kernel/route';
 import { parseRoute, routeKey, screenEntry, type Route, type ScreenRouteName } from './routes';
 import type { FirstScreen } from './prerender';
-import type { PreparedScreen, ScreenModule } from './screen';
-import { ServicesContext, type Services } from './services';
+import type { PreparedScreen, ScreenModule } from '../kernel/screen';
+import { ServicesContext, type Services } from '../kernel/services';
 import { Splash } from './Splash';
-import { afterFirstScreen } from './afterFirstScreen';
+import { afterFirstScreen } from '../kernel/afterFirstScreen';
 
 /** One address's screen: its chunk loading, then prepared (data loading), or the chunk failed. */
 type Slot = { state: 'loading'; ready: Promise<void> } | { state: 'ready'; screen: PreparedScreen; ready: Promise<void> } | { state: 'failed'; ready: Promise<void> };

@@ -1,7 +1,7 @@
 import { hasWaitingAttempt } from '../payments/paymentContext';
 import { parseRoute, routeKey, screenEntry, type Route, type ScreenEntry, type ScreenRouteName } from './routes';
-import type { PreparedScreen } from './screen';
-import type { Services } from './services';
+import type { PreparedScreen } from '../kernel/screen';
+import type { Services } from '../kernel/services';
 
 /**
  * The first screen with its data loaded before the first render: on the server to render it into

@@ -1,43 +1,17 @@
-import { checkoutEntry, type CheckoutType, type PaymentMethodId } from '@pasarela/core';
-import { decodeSegments, isSlug, RECEIPT_PATH, SEGMENT } from './route';
-import { checkoutModule } from './checkoutModule';
-import { notFoundModule, responseMessageModule } from './messageModules';
-import type { ScreenModule } from './screen';
+import { checkoutEntry, type PaymentMethodId } from '@pasarela/core';
+import type { Route, RouteOf, ScreenRouteName, WalletScreenName } from '../kernel/routeTypes';
+import { decodeSegments, isSlug, RECEIPT_PATH, SEGMENT } from '../kernel/route';
+import { checkoutModule } from '../checkout/checkoutModule';
+import { notFoundModule, responseMessageModule } from '../pages/message/messageModules';
+import type { ScreenModule } from '../kernel/screen';
 import { loadReceipts } from '../receipts/loadReceipts';
-import type { Services } from './services';
+import type { Services } from '../kernel/services';
+
+export type { CheckoutType, Route, RouteOf, ScreenRouteName, WalletScreenName } from '../kernel/routeTypes';
 
 // SPEC 2 "Routes (exact match)": one table from address to route, and one from route to its guard
 // and its lazily loaded screen. The router (App.tsx) reads both; it knows no route by name.
 
-export type { CheckoutType };
-
-export type Route =
-  /** `method`: the method to show first (the /pf/widget/clave and /pf/widget/crypto entries). */
-  | { name: 'checkout'; type: CheckoutType; code: string; method?: PaymentMethodId }
-  | { name: 'receipt'; codOper: string }
-  /** Back from the bank's Clave page: the payment's result, then its receipt or the form. */
-  | { name: 'claveReturn'; codOper: string }
-  | { name: 'responseMessage'; code: string }
-  /** SPEC 2 /pf/validateTx: the operation whose random charge the payer confirms. */
-  | { name: 'validateTx'; code: string }
-  /** SPEC 2 /pf/receipt/campaign: the donation made with the payment `codOper`. */
-  | { name: 'campaignReceipt'; codOper: string }
-  /** SPEC 2 /pf/emailPayment: the e-mailed request's token (its link's ?code=). */
-  | { name: 'emailPayment'; token: string }
-  /** SPEC 2 /pf/tx-result and /pf/returnpage: the operation whose result is shown. */
-  | { name: 'txResult'; codOper: string }
-  | { name: 'returnPage'; codOper: string }
-  /** SPEC 2 /pf/deeplink/market. */
-  | { name: 'appMarket' }
-  /** SPEC 2 "/" with no payment code: the payer types it (a code in the address opens the checkout). */
-  | { name: 'codeEntry' }
-  | { name: 'notFound' }
-  /** The wallet (SPEC 2 widget routes); `next`: where a login returns to (the guarded address). */
-  | { name: 'wallet'; screen: WalletScreenName; next: string | null }
-  /** Not a screen: the router replaces the address with `to` and routes again. */
-  | { name: 'redirect'; to: string };
-
-export type WalletScreenName = 'login' | 'signup' | 'recoverypassword' | 'home' | 'addcard' | 'qrsuccess';
 const WALLET_SCREENS: readonly WalletScreenName[] = ['login', 'signup', 'recoverypassword', 'home', 'addcard', 'qrsuccess'];
 /** SPEC 6 "Needed for /pf/widget/home and /pf/widget/addcard." */
 const LOGIN_REQUIRED: readonly WalletScreenName[] = ['home', 'addcard'];
@@ -48,8 +22,6 @@ export function safeNext(next: string | null): string | null {
   return next !== null && next.startsWith('/') && !next.startsWith('//') && !next.includes('\\') ? next : null;
 }
 
-export type ScreenRouteName = Exclude<Route['name'], 'redirect'>;
-export type RouteOf<N extends Route['name']> = Extract<Route, { name: N }>;
 
 interface AddressRule {
   /** The SPEC 2 path it answers, for readers. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseRoute, screenEntry, type Route } from './routes';
-import { createSessionStore } from './session';
-import type { Services } from './services';
+import { createSessionStore } from '../kernel/session';
+import type { Services } from '../kernel/services';
 
 const login = { session: { sessionId: 's', token: 'tok', user: { idUsr: 7 } }, expiresAt: null };
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { durationText } from '../app/LinkExpiry';
+import { durationText } from '../kernel/LinkExpiry';
 import { t } from '../i18n/i18n';
 
 /** Seconds left at which a screen reader hears the time, besides every whole minute. */

@@ -1,5 +1,5 @@
 import type { PaymentMethodId } from '@pasarela/core';
-import { withStickyParams } from '../app/route';
+import { withStickyParams } from '../kernel/route';
 
 // Some payments leave the widget for an outside page (a card's 3DS challenge, the bank's Clave page)
 // and come back in a new page load. What the result message needs travels two ways: in sessionStorage

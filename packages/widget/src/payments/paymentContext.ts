@@ -1,10 +1,10 @@
 import {
   buildPaymentResult, CHANNEL, securityFields, type PaymentSecurity, subscriptionReceiptRoute, totalWithTax, type OverallResult, type PayerMessage, type PaymentMethodEntry, type PaymentMethodId,
 } from '@pasarela/core';
-import type { CheckoutData } from '../app/checkoutStore';
-import { RECEIPT_PATH } from '../app/route';
-import { clearSession } from '../app/session';
-import type { Services } from '../app/services';
+import type { CheckoutData } from '../checkout/checkoutStore';
+import { RECEIPT_PATH } from '../kernel/route';
+import { clearSession } from '../kernel/session';
+import type { Services } from '../kernel/services';
 import type { SavedAttempt } from './attemptStore';
 import type { CloseGuard } from '../embed/closeGuard';
 import { pushUrlFor } from './pushUrl';

@@ -4,10 +4,10 @@ import {
   cryptoAmountText, formatAmount, formatPanamaDate, formatPanamaTime, imageUrl, receiptCardNumber, receiptDisplayStatus, receiptTitleKeyOfReceipt,
   type Language, type Receipt,
 } from '@pasarela/core';
-import { MerchantHeader } from '../app/MerchantHeader';
-import { MessagePage } from '../app/MessagePage';
-import { NOT_FOUND_PATH } from '../app/route';
-import { useServices } from '../app/services';
+import { MerchantHeader } from '../kernel/MerchantHeader';
+import { MessagePage } from '../kernel/MessagePage';
+import { NOT_FOUND_PATH } from '../kernel/route';
+import { useServices } from '../kernel/services';
 import { hasText, t } from '../i18n/i18n';
 import type { ReceiptStore } from './receiptStore';
 

@@ -1,5 +1,5 @@
-import type { RouteOf } from '../app/routes';
-import type { ScreenModule } from '../app/screen';
+import type { RouteOf } from '../kernel/routeTypes';
+import type { ScreenModule } from '../kernel/screen';
 import { ReceiptRoute } from './ReceiptRoute';
 import { createReceiptStore } from './receiptStore';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { afterFirstScreen } from '../app/afterFirstScreen';
-import type { Services } from '../app/services';
+import { afterFirstScreen } from '../kernel/afterFirstScreen';
+import type { Services } from '../kernel/services';
 import type { CheckoutSecurity } from './checkoutSecurity';
 
 

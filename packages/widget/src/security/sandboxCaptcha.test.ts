@@ -53,6 +53,11 @@ describe('the sandbox captcha (a CaptchaProvider drawing into its container)', (
     expect(c.tokens).toEqual([value]);
   });
 
+  it('its invisible check gives a person\'s token without drawing anything', async () => {
+    expect(await sandboxCaptcha.execute('site-key')).toMatch(/^sandbox\.site-key\.\d+$/);
+    expect(document.body.children).toHaveLength(0);
+  });
+
   it('a new answer after a tick needs a new tick; removing takes the challenge away', () => {
     vi.useFakeTimers();
     const c = draw();

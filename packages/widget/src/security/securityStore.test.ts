@@ -3,9 +3,11 @@ import * as v from 'valibot';
 import type { Environment } from '@pasarela/core';
 import type { ApiClient } from '../api/client';
 import { createSecurityStore } from './securityStore';
-import type { FingerprintProvider } from './types';
+import type { CaptchaProvider, FingerprintProvider } from './types';
 
 const fingerprint: FingerprintProvider = { identify: async () => ({ visitorId: 'fp_device_1234', requestId: '1700.abcdef' }) };
+/** The provider's invisible check: a token for the site key, without a challenge. */
+const captcha: Pick<CaptchaProvider, 'execute'> = { execute: async (siteKey) => `invisible.${siteKey}` };
 
 /** The sandbox's answers: the system config keys and a captcha check that answers `check`. */
 function fakeApi(check: { valid: boolean; score: number | null }): ApiClient {
@@ -26,14 +28,15 @@ function fakeApi(check: { valid: boolean; score: number | null }): ApiClient {
 // is always accepted (score 1)."
 describe('securityStore.forPayment: what a payment carries, or why it may not be made', () => {
   it.each([
-    ['demo', null, null, { captchaToken: null, scoreCaptcha: 1 }, 'no tick in the sandbox: always accepted'],
+    ['demo', null, null, { captchaToken: 'invisible.site-key', scoreCaptcha: 1 }, 'no tick in the sandbox: always accepted, with the invisible check\'s token'],
+    ['dev', null, null, { captchaToken: 'invisible.site-key', scoreCaptcha: 1 }, 'no tick in dev: the same'],
     ['prod', null, null, 'error_captcha', 'no tick in production: the payer must tick'],
     ['prod', 'tok', { valid: true, score: 0.9 }, { captchaToken: 'tok', scoreCaptcha: 0.9 }, 'a person'],
     ['test', 'tok', { valid: true, score: 0.1 }, 'invalid_score_captcha', 'a low score in qa'],
     ['prod', 'tok', { valid: false, score: 0.1 }, 'error_captcha', 'a refused token'],
     ['demo', 'fail', { valid: false, score: 0.1 }, { captchaToken: 'fail', scoreCaptcha: 1 }, 'the sandbox accepts; its server refuses the token'],
   ] as const)('%s, token %s, check %j -> %j (%s)', async (env, token, check, expected, _rule) => {
-    const store = createSecurityStore({ api: fakeApi(check ?? { valid: true, score: 1 }), env: env as Environment, fingerprint });
+    const store = createSecurityStore({ api: fakeApi(check ?? { valid: true, score: 1 }), env: env as Environment, fingerprint, captcha });
     await store.started;
     if (token) store.setToken(token);
     const paying = store.forPayment();
@@ -45,11 +48,18 @@ describe('securityStore.forPayment: what a payment carries, or why it may not be
   });
 
   it('reads the site key from the system config; an untick forgets the token', async () => {
-    const store = createSecurityStore({ api: fakeApi({ valid: true, score: 0.9 }), env: 'prod', fingerprint });
+    const store = createSecurityStore({ api: fakeApi({ valid: true, score: 0.9 }), env: 'prod', fingerprint, captcha });
     await store.started;
     expect(store.getState().siteKey).toBe('site-key');
     store.setToken('tok');
     store.clearToken();
+    await expect(store.forPayment()).rejects.toMatchObject({ code: 'error_captcha' });
+  });
+
+  it('in the sandbox, a payment whose invisible check failed is not sent without a token', async () => {
+    const broken = { execute: async () => Promise.reject(new Error('provider unreachable')) };
+    const store = createSecurityStore({ api: fakeApi({ valid: true, score: 1 }), env: 'demo', fingerprint, captcha: broken });
+    await store.started;
     await expect(store.forPayment()).rejects.toMatchObject({ code: 'error_captcha' });
   });
 });

@@ -6,7 +6,7 @@ import {
 } from '@pasarela/core';
 import type { ApiClient } from '../api/client';
 import { t } from '../i18n/i18n';
-import type { FingerprintIds, FingerprintProvider } from './types';
+import type { CaptchaProvider, FingerprintIds, FingerprintProvider } from './types';
 
 // SPEC 7 "GET system config (conditional props::GOOGLE or props::{kind}) for the captcha and
 // fingerprint keys"; "POST captcha check (v2)"; SPEC 4 "Captcha: a valid score enables the payment".
@@ -27,6 +27,8 @@ export interface SecurityDeps {
   api: ApiClient;
   env: Environment;
   fingerprint: FingerprintProvider;
+  /** The invisible check, for a payment made without a tick where SPEC 4 accepts that. */
+  captcha: Pick<CaptchaProvider, 'execute'>;
 }
 
 const randomId = () => `fp_session_${crypto.getRandomValues(new Uint32Array(3)).join('')}`;
@@ -74,8 +76,14 @@ export function createSecurityStore(deps: SecurityDeps) {
         if (score === null) throw new PasarelaError({ code: captchaErrorKey(deps.env, response) ?? 'error_captcha', category: 'validation' });
         return { ...base, captchaToken: token, scoreCaptcha: score };
       }
-      // SPEC 4: outside qa and production "it is always accepted (score 1)".
-      if (captchaAlwaysAccepted(deps.env)) return { ...base, captchaToken: null, scoreCaptcha: 1 };
+      // SPEC 4: outside qa and production "it is always accepted (score 1)": the payer is not asked
+      // to tick, yet the payment carries the provider's invisible token, which the server verifies
+      // (it refuses a payment without one: docs/api.md "Captcha").
+      if (captchaAlwaysAccepted(deps.env)) {
+        const invisible = await deps.captcha.execute(store.getState().siteKey ?? '').catch(() => null);
+        if (invisible) return { ...base, captchaToken: invisible, scoreCaptcha: 1 };
+        throw new PasarelaError({ code: 'error_captcha', category: 'validation' });
+      }
       throw new PasarelaError({ code: 'error_captcha', category: 'validation', serverMessage: t('captcha_required') });
     },
   });

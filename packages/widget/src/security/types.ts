@@ -16,6 +16,11 @@ export interface CaptchaRenderOptions {
 export interface CaptchaProvider {
   /** Draws the challenge into `container` (as a provider's script does); returns how to remove it. */
   render(container: HTMLElement, options: CaptchaRenderOptions): () => void;
+  /**
+   * A token without a challenge (reCAPTCHA's invisible `execute`), for a payment the payer made
+   * without ticking where SPEC 4 accepts the captcha anyway: the server still verifies a token.
+   */
+  execute(siteKey: string): Promise<string>;
 }
 
 export interface FingerprintIds {

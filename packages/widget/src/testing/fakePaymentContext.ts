@@ -4,8 +4,8 @@ import {
   type PaymentMethodId, type PayerMessage,
 } from '@pasarela/core';
 import type { ApiClient } from '../api/client';
-import type { CheckoutData } from '../app/checkoutStore';
-import { readConfig } from '../app/config';
+import type { CheckoutData } from '../checkout/checkoutStore';
+import { readConfig } from '../kernel/config';
 import { createPaymentContext, type PaymentContext } from '../payments/paymentContext';
 import type { PaymentSecurity } from '@pasarela/core';
 import { fakeServices } from './fakeServices';

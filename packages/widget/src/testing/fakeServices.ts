@@ -1,8 +1,8 @@
 import type { WidgetMessage } from '@pasarela/core';
 import type { ApiClient } from '../api/client';
-import { readConfig } from '../app/config';
-import { createSessionStore } from '../app/session';
-import type { Services } from '../app/services';
+import { readConfig } from '../kernel/config';
+import { createSessionStore } from '../kernel/session';
+import type { Services } from '../kernel/services';
 
 export const TEST_NOW = Date.parse('2026-11-21T17:30:00Z');
 

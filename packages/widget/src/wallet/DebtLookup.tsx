@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { buildPayActivityPayload, formatAmount, isPasarelaError, paymentCodeLookupResult, searchActivityQuery, totalWithTax, userServiceNumber, type UserService } from '@pasarela/core';
 import { t } from '../i18n/i18n';
-import { useServices } from '../app/services';
+import { useServices } from '../kernel/services';
 import { Field } from '../ui/Field';
 import { loadServices, payActivity, searchActivity, type FoundActivity } from './api';
 import { walletMessageKey } from './walletMessage';

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { displayStatusOf, formatAmount, formatPanamaDate, statusFamilyOf } from '@pasarela/core';
 import { t } from '../i18n/i18n';
-import { useServices } from '../app/services';
-import { MessagePage } from '../app/MessagePage';
+import { useServices } from '../kernel/services';
+import { MessagePage } from '../kernel/MessagePage';
 import { useStoreState } from '../ui/useStoreState';
 import { logOut } from './api';
 import type { AccountStore } from './accountStore';

@@ -1,6 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { usableSavedCards, type SavedCard } from '@pasarela/core';
-import type { Services } from '../app/services';
+import type { Services } from '../kernel/services';
 import { loadBalance, loadCards, loadProfile, loadTransactions, removeCard, setDefaultCard, type Profile, type WalletTransaction } from './api';
 import { walletMessageKey } from './walletMessage';
 

@@ -9,7 +9,7 @@ import { createCardStore } from './store';
 import { challengeAddress, saveChallenge, takeChallenge } from './threeDsReturn';
 import { useStoreState } from '../../ui/useStoreState';
 import { useCheckoutDonation } from '../../payments/donation/useDonationAmount';
-import { afterFirstScreen } from '../../app/afterFirstScreen';
+import { afterFirstScreen } from '../../kernel/afterFirstScreen';
 
 type CardExtras = typeof import('../../wallet/cardExtras');
 

@@ -3,9 +3,9 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import * as v from 'valibot';
 import { catalogs, parseMerchant, parsePaymentInfo, paymentMethodAvailability } from '@pasarela/core';
 import type { ApiClient } from '../../api/client';
-import type { CheckoutData } from '../../app/checkoutStore';
-import { CheckoutScreen } from '../../app/CheckoutScreen';
-import { ServicesContext, type Services } from '../../app/services';
+import type { CheckoutData } from '../../checkout/checkoutStore';
+import { CheckoutScreen } from '../../checkout/CheckoutScreen';
+import { ServicesContext, type Services } from '../../kernel/services';
 import { startI18n } from '../../i18n/i18n';
 import { preparePhoneRules } from '../../payments/phoneCheck';
 import { render, settle, type } from '../../testing/render';

@@ -1,6 +1,6 @@
-import type { RouteOf } from '../../app/routes';
-import type { ScreenModule } from '../../app/screen';
-import { clearSession } from '../../app/session';
+import type { RouteOf } from '../../kernel/routeTypes';
+import type { ScreenModule } from '../../kernel/screen';
+import { clearSession } from '../../kernel/session';
 import { returnFromAddress, takeReturn } from '../../payments/leaveAndReturn';
 import { loadReceipts } from '../../receipts/loadReceipts';
 import { ClaveReturnScreen } from './ClaveReturnScreen';

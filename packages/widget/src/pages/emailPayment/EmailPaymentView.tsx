@@ -1,8 +1,16 @@
 import { useEffect } from 'react';
-import { MessagePage } from '../../app/MessagePage';
-import { useServices } from '../../app/services';
+import { MessagePage } from '../../kernel/MessagePage';
+import { useServices } from '../../kernel/services';
 import { t } from '../../i18n/i18n';
-import type { EmailPaymentOutcome } from './module';
+import type { EmailPaymentRequest, PayerMessage } from '@pasarela/core';
+import type { PreparedScreen } from '../../kernel/screen';
+
+/** What the e-mailed request's link turned out to be (module.tsx finds out; this view shows it). */
+export type EmailPaymentOutcome =
+  | { kind: 'checkout'; request: EmailPaymentRequest; screen: PreparedScreen }
+  /** SPEC 2 "/pf/responseMessage ... code": an unknown, paid or expired request. */
+  | { kind: 'refused'; to: string }
+  | { kind: 'failed'; message: PayerMessage };
 
 /** The request's banner above its link's checkout; a refused request goes to its message page. */
 export function EmailPaymentView({ outcome }: { outcome: EmailPaymentOutcome }) {

@@ -1,14 +1,8 @@
-import { EmailPaymentRequestSchema, emailPaymentRefusalPath, isPasarelaError, payerMessage, type EmailPaymentRequest, type PayerMessage } from '@pasarela/core';
-import { checkoutModule } from '../../app/checkoutModule';
-import type { RouteOf } from '../../app/routes';
-import type { PreparedScreen, ScreenModule } from '../../app/screen';
-import { EmailPaymentView } from './EmailPaymentView';
-
-export type EmailPaymentOutcome =
-  | { kind: 'checkout'; request: EmailPaymentRequest; screen: PreparedScreen }
-  /** SPEC 2 "/pf/responseMessage ... code": an unknown, paid or expired request. */
-  | { kind: 'refused'; to: string }
-  | { kind: 'failed'; message: PayerMessage };
+import { EmailPaymentRequestSchema, emailPaymentRefusalPath, isPasarelaError, payerMessage } from '@pasarela/core';
+import { checkoutModule } from '../../checkout/checkoutModule';
+import type { RouteOf } from '../../kernel/routeTypes';
+import type { PreparedScreen, ScreenModule } from '../../kernel/screen';
+import { EmailPaymentView, type EmailPaymentOutcome } from './EmailPaymentView';
 
 /**
  * SPEC 2 /pf/emailPayment?code={token}: the payment request an e-mail carried, paid through the

@@ -1,8 +1,8 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { formatAmount, type OverallResult } from '@pasarela/core';
-import { MessagePage } from '../../app/MessagePage';
-import { NOT_FOUND_PATH, RECEIPT_PATH } from '../../app/route';
-import { useServices } from '../../app/services';
+import { MessagePage } from '../../kernel/MessagePage';
+import { NOT_FOUND_PATH, RECEIPT_PATH } from '../../kernel/route';
+import { useServices } from '../../kernel/services';
 import { hasText, t } from '../../i18n/i18n';
 import { useStoreState } from '../../ui/useStoreState';
 import type { TxResultStore } from './store';

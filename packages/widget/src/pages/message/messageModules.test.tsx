@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { catalogs } from '@pasarela/core';
-import { startI18n } from '../i18n/i18n';
-import { scriptedApi } from '../testing/fakePaymentContext';
-import { fakeServices } from '../testing/fakeServices';
-import { render } from '../testing/render';
+import { startI18n } from '../../i18n/i18n';
+import { scriptedApi } from '../../testing/fakePaymentContext';
+import { fakeServices } from '../../testing/fakeServices';
+import { render } from '../../testing/render';
 import { responseMessageModule } from './messageModules';
 
 beforeAll(async () => {

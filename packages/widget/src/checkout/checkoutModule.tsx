@@ -1,7 +1,7 @@
 import { CheckoutRoute } from './CheckoutRoute';
 import { createCheckoutStore } from './checkoutStore';
-import type { RouteOf } from './routes';
-import type { ScreenModule } from './screen';
+import type { RouteOf } from '../kernel/routeTypes';
+import type { ScreenModule } from '../kernel/screen';
 
 /** The checkout: payment info, merchant and methods load (behind the splash at start), then the form. */
 export const checkoutModule: ScreenModule<RouteOf<'checkout'>> = {

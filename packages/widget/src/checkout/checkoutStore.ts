@@ -8,8 +8,8 @@ import { loadMerchant } from '../api/loadMerchant';
 import { loadActiveCampaign } from '../api/loadActiveCampaign';
 import { loadCheckoutTarget } from '../api/loadCheckoutTarget';
 import { loadPaymentMethods } from '../api/loadPaymentMethods';
-import { NOT_FOUND_PATH } from './route';
-import type { CheckoutType } from './routes';
+import { NOT_FOUND_PATH } from '../kernel/route';
+import type { CheckoutType } from '../kernel/routeTypes';
 
 export interface CheckoutData {
   info: PaymentInfo;

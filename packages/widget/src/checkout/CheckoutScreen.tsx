@@ -6,18 +6,18 @@ import { MethodChoice } from '../payments/MethodChoice';
 import { MethodPanel } from '../payments/MethodPanel';
 import { createPaymentContext } from '../payments/paymentContext';
 import type { CheckoutData } from './checkoutStore';
-import { LinkExpiry } from './LinkExpiry';
-import { MerchantHeader } from './MerchantHeader';
-import { MessagePage } from './MessagePage';
+import { LinkExpiry } from '../kernel/LinkExpiry';
+import { MerchantHeader } from '../kernel/MerchantHeader';
+import { MessagePage } from '../kernel/MessagePage';
 import { PaymentSummary } from './PaymentSummary';
 import { DonationChoice } from '../payments/donation/DonationChoice';
 import { createDonationStore } from '../payments/donation/donationStore';
 import { DonationContext, useDonationAmount } from '../payments/donation/useDonationAmount';
-import { useServices } from './services';
+import { useServices } from '../kernel/services';
 import { loadCheckoutSecurity, SecuritySlot } from '../security/loadCheckoutSecurity';
 import { createCloseGuard } from '../embed/closeGuard';
 import { CloseConfirmSlot } from '../embed/CloseConfirmSlot';
-import { afterFirstScreen } from './afterFirstScreen';
+import { afterFirstScreen } from '../kernel/afterFirstScreen';
 
 interface CheckoutScreenProps {
   data: CheckoutData;

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { Route } from './routes';
+import type { Route } from './routeTypes';
 import type { Services } from './services';
 
 /** A screen whose data has started loading; `ready` settles when its first paint has what it needs. */

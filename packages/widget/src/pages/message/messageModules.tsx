@@ -1,8 +1,8 @@
 import { PasarelaError, payerMessage, SPECIFIC_ERROR_CODES } from '@pasarela/core';
-import { t } from '../i18n/i18n';
-import { MessagePage } from './MessagePage';
-import type { RouteOf } from './routes';
-import { readyScreen, type ScreenModule } from './screen';
+import { t } from '../../i18n/i18n';
+import { MessagePage } from '../../kernel/MessagePage';
+import type { RouteOf } from '../../kernel/routeTypes';
+import { readyScreen, type ScreenModule } from '../../kernel/screen';
 
 /** SPEC 2 /pf/responseMessage?code=: only the catalogue's text for the code, never the address's own text. */
 export const responseMessageModule: ScreenModule<RouteOf<'responseMessage'>> = {
