@@ -1,31 +1,92 @@
 import { describe, expect, it } from 'vitest';
 import * as c from './constants';
+import { cvcLengthFor } from './cards';
+import { rateFrozenRemainingMs } from './crypto';
+import { formatPanamaDate, formatPanamaTime } from './linkExpiry';
+import { isValidationChargeInRange, roundAmount } from './money';
+import { isStrongPassword, passwordPolicyIssues } from './passwords';
+import { searchActivityQuery } from './paymentCode';
+import { yappyRemainingMs } from './steps';
 
+// SPEC 9 "Business constants and limits". Where core applies a constant, the rule is checked
+// through the function that applies it, at the SPEC's edge (so a changed constant or a changed
+// comparison fails); a value SPEC gives as a literal (a wire code, a format, a delay the widget
+// waits) is compared with the SPEC text quoted next to it.
 describe('SPEC 9 "Business constants and limits"', () => {
   it.each([
     ['Splash 3000 ms', c.SPLASH_MS, 3000],
     ['Amount limit check delay 500 ms', c.AMOUNT_LIMIT_CHECK_DELAY_MS, 500],
-    ['Random validation charge $1.00', c.VALIDATION_CHARGE_MIN_DOLLARS, 1],
-    ['to $3.00', c.VALIDATION_CHARGE_MAX_DOLLARS, 3],
-    ['Crypto rate frozen 10 minutes', c.CRYPTO_RATE_FROZEN_MS, 600_000],
-    ['Yappy gives 5 minutes to pay', c.YAPPY_PAY_WINDOW_MS, 300_000],
-    ['Two-digit rounding', c.AMOUNT_DECIMALS, 2],
-    ['Search activity page size 10', c.SEARCH_PAGE_SIZE, 10],
-    ['offset 0', c.SEARCH_OFFSET, 0],
-    ['Full user services limit 100', c.FULL_USER_SERVICES_LIMIT, 100],
-    ['Password minimum 8', c.PASSWORD_MIN_LENGTH, 8],
-    ['CVC 3', c.CVC_LENGTH, 3],
-    ['(Amex 4)', c.CVC_LENGTH_AMEX, 4],
-    ['Expiry format MM/YY', c.EXPIRY_FORMAT, 'MM/YY'],
-    ['Default postal code 0000', c.DEFAULT_POSTAL_CODE, '0000'],
     ['Version 2.219.0', c.VERSION, '2.219.0'],
     ['3DS result type WEB_REDIRECT', c.THREE_DS_RESULT_TYPE, 'WEB_REDIRECT'],
     ['Fingerprint integration type FINGER_PRINT', c.FINGERPRINT_INTEGRATION_TYPE, 'FINGER_PRINT'],
     ['Collect mode MANUAL', c.COLLECT_MODE, 'MANUAL'],
+    ['Expiry format MM/YY', c.EXPIRY_FORMAT, 'MM/YY'],
+    ['Default postal code 0000', c.DEFAULT_POSTAL_CODE, '0000'],
+    ['Full user services limit 100', c.FULL_USER_SERVICES_LIMIT, 100],
     ['Link expiry time zone: Panama', c.PANAMA_TIME_ZONE, 'America/Panama'],
-    ['howArrive (default PWW)', c.DEFAULT_HOW_ARRIVE, 'PWW'],
+    ['SPEC 3 registration "howArrive (default PWW)"', c.DEFAULT_HOW_ARRIVE, 'PWW'],
+    ['SPEC 5 "Defaults when missing: ... city, address and country Panama"', [c.DEFAULT_CITY, c.DEFAULT_ADDRESS, c.DEFAULT_COUNTRY], ['Panama', 'Panama', 'Panama']],
+    ['SPEC 5 "Defaults when missing: ... concept \'not description\'"', c.DEFAULT_CONCEPT, 'not description'],
   ])('%s', (_rule, actual, expected) => {
-    expect(actual).toBe(expected);
+    expect(actual).toEqual(expected);
+  });
+
+  it('"Random validation charge $1.00 to $3.00": both ends are in, a cent outside is not', () => {
+    expect([0.99, 1, 1.01, 2.99, 3, 3.01].map(isValidationChargeInRange)).toEqual([false, true, true, true, true, false]);
+    expect([c.VALIDATION_CHARGE_MIN_DOLLARS, c.VALIDATION_CHARGE_MAX_DOLLARS]).toEqual([1, 3]);
+  });
+
+  it('"Crypto rate frozen 10 minutes": a millisecond is left at 9:59.999, none at 10:00', () => {
+    const quoted = Date.UTC(2026, 0, 1, 12);
+    expect(rateFrozenRemainingMs(quoted, quoted)).toBe(600_000);
+    expect(rateFrozenRemainingMs(quoted, quoted + 600_000 - 1)).toBe(1);
+    expect(rateFrozenRemainingMs(quoted, quoted + 600_000)).toBe(0);
+    expect(rateFrozenRemainingMs(quoted, quoted + 3_600_000)).toBe(0);
+  });
+
+  it('"Yappy gives 5 minutes to pay": a millisecond is left at 4:59.999, none at 5:00', () => {
+    const started = Date.UTC(2026, 0, 1, 12);
+    expect(yappyRemainingMs(started, started)).toBe(300_000);
+    expect(yappyRemainingMs(started, started + 300_000 - 1)).toBe(1);
+    expect(yappyRemainingMs(started, started + 300_000)).toBe(0);
+    expect(yappyRemainingMs(started, started + 3_600_000)).toBe(0);
+  });
+
+  it.each([
+    [10.124, 10.12],
+    [10.125, 10.13],
+    [0.005, 0.01],
+    [1.1, 1.1],
+  ])('"Two-digit rounding for amounts": %s -> %s', (amount, rounded) => {
+    expect(c.AMOUNT_DECIMALS).toBe(2);
+    expect(roundAmount(amount)).toBe(rounded);
+  });
+
+  it('"Search activity page size 10, offset 0": the search query asks for 10 from the first', () => {
+    expect(searchActivityQuery({ stationId: 7 })).toMatchObject({ limit: 10, offset: 0 });
+    expect([c.SEARCH_PAGE_SIZE, c.SEARCH_OFFSET]).toEqual([10, 0]);
+  });
+
+  it('"Password minimum 8": 8 characters with every policy pass, 7 do not', () => {
+    expect(isStrongPassword('Aa1!aaaa')).toBe(true);
+    expect(isStrongPassword('Aa1!aaa')).toBe(false);
+    expect(passwordPolicyIssues('Aa1!aaa')).toEqual(['validate_characters_min']);
+    expect(c.PASSWORD_MIN_LENGTH).toBe(8);
+  });
+
+  it('"CVC 3 (Amex 4)": the length the form asks of each brand', () => {
+    expect([cvcLengthFor('VISA'), cvcLengthFor('MC'), cvcLengthFor(null), cvcLengthFor('AMEX')]).toEqual([3, 3, 3, 4]);
+    expect([c.CVC_LENGTH, c.CVC_LENGTH_AMEX]).toEqual([3, 4]);
+  });
+
+  it('"Date format day/month/year, time hours:minutes:seconds", in Panama time (UTC-5)', () => {
+    // 03:04:05 UTC on 2 January is 22:04:05 on 1 January in Panama.
+    const instant = Date.UTC(2026, 0, 2, 3, 4, 5);
+    expect(formatPanamaDate(instant)).toBe('01/01/2026');
+    expect(formatPanamaTime(instant)).toBe('22:04:05');
+    const inZone = new Intl.DateTimeFormat('en-GB', { timeZone: c.PANAMA_TIME_ZONE, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    expect(inZone.format(instant)).toBe('22:04:05');
+    expect([c.DATE_FORMAT, c.TIME_FORMAT]).toEqual(['dd/MM/yyyy', 'HH:mm:ss']);
   });
 
   it('"Channel codes: CHK (checkout), PWW (widget), EPR (subscription)"', () => {
@@ -59,7 +120,11 @@ describe('SPEC 9 "Business constants and limits"', () => {
 
   it('"Subscription period labels": the twelve codes', () => {
     expect(Object.keys(c.SUBSCRIPTION_PERIODS)).toEqual(['BA', 'BM', 'BW', 'AN', 'MO', 'WE', 'DA', 'HA', 'OS', 'EF', 'TE', 'QU']);
-    expect(c.SUBSCRIPTION_PERIODS.OS).toBe('168 days');
+    // "BA bi-annual, BM every two months, BW every two weeks, AN annual, MO monthly, WE weekly, DA
+    // daily, HA every six months, OS 168 days, EF 84 days, TE 28 days, QU quarterly"
+    const spec =
+      'BA bi-annual, BM every two months, BW every two weeks, AN annual, MO monthly, WE weekly, DA daily, HA every six months, OS 168 days, EF 84 days, TE 28 days, QU quarterly';
+    expect(Object.entries(c.SUBSCRIPTION_PERIODS).map(([code, label]) => `${code} ${label}`).join(', ')).toBe(spec);
   });
 
   // What the sandbox stores as the next charge date; each label (i18n.test.ts) says the same span.
