@@ -136,6 +136,9 @@ export {
   receiptTitleKeyOfReceipt,
 } from './receipt';
 export type { Receipt, ReceiptTitleKey, ReceiptStatusFacts } from './receipt';
+export { receiptFields, receiptConcept, isAuthorizationCode } from './receiptFields';
+export type { ReceiptField } from './receiptFields';
+export { groupVoucherCode, voucherCodeDigits, voucherBarcodeValue, VOUCHER_CODE_DIGITS, VOUCHER_CODE_GROUP } from './voucherCode';
 export {
   displayStatusOf,
   paymentDisplayStatus,

@@ -31,7 +31,11 @@ describe('SPEC 4 "Receipt title" for a cash voucher ("Cash and cash-point: 3 dec
     ['card', 3, 'AUTH', 'receipt_refund_proof', 'cards keep SPEC\'s rule'],
     ['nequi', 1, 'RECURRENT', 'receipt_subscription_proof', 'other families keep SPEC\'s rule'],
     ['card', 0, 'AUTH_CAPTURE', 'receipt_declined', 'a declined card has nothing left to pay: not "payment instructions"'],
-    ['card', -1, 'AUTH_CAPTURE', 'receipt_payment_instructions', 'a pending card: "Otherwise: payment instructions"'],
+    ['card', -1, 'AUTH_CAPTURE', 'receipt_pending', 'a pending card has nothing to pay: "payment pending", not "Otherwise: payment instructions" (issue 21)'],
+    ['nequi', -1, 'AUTH_CAPTURE', 'receipt_pending', 'a push awaiting the payer\'s answer in Nequi'],
+    ['clave', -1, 'AUTH_CAPTURE', 'receipt_pending', 'a Clave payment at the bank'],
+    ['crypto', 0, 'AUTH_CAPTURE', 'receipt_pending', 'a crypto payment awaiting the chain'],
+    ['card', 7, 'AUTH_CAPTURE', 'receipt_payment_instructions', 'a code the card table does not list keeps SPEC\'s "Otherwise"'],
   ] as const)('%s status %s type %s -> %s (%s)', (family, status, type, key, _why) => {
     expect(receiptTitleKeyOf(family, status, type)).toBe(key);
   });
@@ -41,8 +45,8 @@ describe('A declined Yappy or Nequi, a cancelled crypto payment: the receipt say
   it.each([
     [{ status: 0, authStatus: 'DECLINED', typeMethod: 'YAPPY', cardType: '' }, 'declined', 'receipt_declined', 'Yappy 62222222'],
     [{ status: 0, authStatus: 'EXPIRED', typeMethod: 'YAPPY', cardType: '' }, 'declined', 'receipt_declined', 'Yappy window closed'],
-    [{ status: 0, authStatus: 'PENDING', typeMethod: 'YAPPY', cardType: '' }, 'pending', 'receipt_payment_instructions', 'SPEC "Yappy: -1 and 0 pending"'],
-    [{ status: -1, authStatus: 'PENDING', typeMethod: 'NEQUI', cardType: '' }, 'pending', 'receipt_payment_instructions', 'SPEC "Nequi: -1 pending"'],
+    [{ status: 0, authStatus: 'PENDING', typeMethod: 'YAPPY', cardType: '' }, 'pending', 'receipt_pending', 'SPEC "Yappy: -1 and 0 pending"'],
+    [{ status: -1, authStatus: 'PENDING', typeMethod: 'NEQUI', cardType: '' }, 'pending', 'receipt_pending', 'SPEC "Nequi: -1 pending"'],
     [{ status: 0, authStatus: 'DECLINED', typeMethod: 'NEQUI', cardType: '' }, 'declined', 'receipt_declined', 'Nequi 3992222222'],
     [{ status: 1, authStatus: 'APPROVED', typeMethod: 'NEQUI', cardType: '' }, 'approved', 'receipt_payment_proof', 'SPEC "Nequi: 1 approved"'],
     [{ status: 0, authStatus: 'CANCELLED', typeMethod: 'CRYPTO', cardType: '' }, 'declined', 'receipt_declined', 'crypto cancelled'],

@@ -37,6 +37,8 @@ export const ReceiptSchema = v.object({
   returnUrlString: text(),
   /** A cancelled crypto payment's coins owed back to the payer (docs/methods/crypto.md). */
   refund: v.optional(v.nullable(CryptoRefundSchema), null),
+  /** A cash voucher's network (PAYCASH or PC): where it is paid. Its deadline is expirationDate. */
+  network: text(),
 });
 export type Receipt = v.InferOutput<typeof ReceiptSchema>;
 
@@ -47,6 +49,7 @@ export const RECEIPT_TITLE_KEYS = [
   'receipt_partial_refund_proof',
   'receipt_captured_proof',
   'receipt_payment_instructions',
+  'receipt_pending',
   'receipt_declined',
 ] as const;
 export type ReceiptTitleKey = (typeof RECEIPT_TITLE_KEYS)[number];
@@ -73,13 +76,15 @@ export function receiptTitleKey(status: number, type: string | null | undefined)
  * (SPEC 4 "Cash and cash-point: 3 declined, 0 and -1 pending, 1 completed, 2 paid"). So a completed
  * or paid voucher takes the status 1 title (payment proof). "Otherwise: payment instructions" is
  * for a payment still to be made: a declined one (paymentDisplayStatus, which reads the auth status
- * for Yappy, Nequi and crypto) is titled "payment declined", whatever the method. Other codes keep
- * SPEC's rule.
+ * for Yappy, Nequi and crypto) is titled "payment declined", whatever the method. Payment
+ * instructions are a voucher's: a card, Nequi, Yappy, Clave or crypto payment that is pending has
+ * nothing for the payer to do but wait, and is titled "payment pending" (issue 21 "a pending card is
+ * not titled Instrucciones de pago"). Other codes keep SPEC's rule.
  */
 export function receiptTitleKeyOf(family: StatusFamily, status: number, type: string | null | undefined, authStatus?: string | null): ReceiptTitleKey {
   const display = paymentDisplayStatus(family, status, authStatus);
   if (display === 'declined') return 'receipt_declined';
-  if (family !== 'cash' && family !== 'cashPoint') return receiptTitleKey(status, type);
+  if (family !== 'cash' && family !== 'cashPoint') return display === 'pending' ? 'receipt_pending' : receiptTitleKey(status, type);
   return display === 'completed' || display === 'paid' ? receiptTitleKey(1, type) : 'receipt_payment_instructions';
 }
 
