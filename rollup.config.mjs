@@ -158,7 +158,8 @@ const widget = {
     resolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.tsx', '.json'] }),
     commonjs(),
     ts(['packages/widget/src/**/*.ts', 'packages/widget/src/**/*.tsx', 'packages/core/src/**/*.ts']),
-    widgetHtml({ cssFile: root('./packages/widget/src/styles.css'), assetsBase: '/widget/' }),
+    // styles.css is inlined in the page; styles.later.css is linked when a later screen shows.
+    widgetHtml({ cssFile: root('./packages/widget/src/styles.css'), laterCssFile: root('./packages/widget/src/styles.later.css'), assetsBase: '/widget/' }),
   ],
   // As for the loader: core is pure rules, so a core module none of whose exports the checkout uses
   // (the server's payload schemas, say) is left out whole (about 1.2 KB gzip of the entry chunk).

@@ -2,8 +2,12 @@
 // first load), modulepreload for the entry's static imports, and the placeholder the sandbox
 // replaces with the widget's config. The script names the boot chunk (boot.ts) in `data-boot`: a
 // page with its first screen rendered in starts through it. Also writes manifest.json, which the
-// size report reads.
+// size report reads. The styles the first screen does not need (laterCssFile) become a hashed
+// asset, assets/later-[hash].css, whose address replaces LATER_STYLES_PLACEHOLDER in the chunks
+// (kernel/laterStyles.ts links it when a later screen first shows).
 import { readFileSync } from 'node:fs';
+
+export const LATER_STYLES_PLACEHOLDER = '__PASARELA_LATER_STYLES__';
 
 export function minifyCss(css) {
   return css
@@ -14,9 +18,19 @@ export function minifyCss(css) {
     .trim();
 }
 
-export function widgetHtml({ cssFile, assetsBase }) {
+export function widgetHtml({ cssFile, laterCssFile, assetsBase }) {
+  let laterRef;
   return {
     name: 'pasarela-widget-html',
+    buildStart() {
+      this.addWatchFile(cssFile);
+      this.addWatchFile(laterCssFile);
+      laterRef = this.emitFile({ type: 'asset', name: 'later.css', source: minifyCss(readFileSync(laterCssFile, 'utf8')) });
+    },
+    renderChunk(code) {
+      if (!code.includes(LATER_STYLES_PLACEHOLDER)) return null;
+      return { code: code.replaceAll(LATER_STYLES_PLACEHOLDER, `${assetsBase}${this.getFileName(laterRef)}`), map: null };
+    },
     generateBundle(_options, bundle) {
       const entry = Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry && file.name === 'main');
       const boot = Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry && file.name === 'boot');
@@ -49,7 +63,7 @@ export function widgetHtml({ cssFile, assetsBase }) {
       this.emitFile({
         type: 'asset',
         fileName: 'manifest.json',
-        source: JSON.stringify({ entry: entry.fileName, boot: boot.fileName, staticImports, lazy }, null, 2),
+        source: JSON.stringify({ entry: entry.fileName, boot: boot.fileName, staticImports, lazy, laterStyles: this.getFileName(laterRef) }, null, 2),
       });
     },
   };

@@ -8,6 +8,7 @@ import type { PreparedScreen, ScreenModule } from '../kernel/screen';
 import { ServicesContext, type Services } from '../kernel/services';
 import { Splash } from './Splash';
 import { afterFirstScreen } from '../kernel/afterFirstScreen';
+import { laterStyles } from '../kernel/laterStyles';
 
 /** One address's screen: its chunk loading, then prepared (data loading), or the chunk failed. */
 type Slot = { state: 'loading'; ready: Promise<void> } | { state: 'ready'; screen: PreparedScreen; ready: Promise<void> } | { state: 'failed'; ready: Promise<void> };
@@ -41,9 +42,11 @@ export function App({ services, i18nReady, subscribe, first }: AppProps) {
     const known = slots.current.get(key);
     if (known) return known;
     const load = screenEntry(r.name).load as () => Promise<ScreenModule>;
+    // Every screen but the checkout (the first screen, styled by the page) waits for the later styles too.
+    const loaded = r.name === 'checkout' ? load() : Promise.all([load(), laterStyles()]).then(([module]) => module);
     const slot: Slot = {
       state: 'loading',
-      ready: load().then(
+      ready: loaded.then(
         (module) => {
           const screen = module.prepare(r, services);
           slots.current.set(key, { state: 'ready', screen, ready: screen.ready });

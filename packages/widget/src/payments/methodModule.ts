@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { MethodAvailability, PaymentMethodId } from '@pasarela/core';
 import type { PaymentContext } from './paymentContext';
+import { laterStyles } from '../kernel/laterStyles';
 
 export interface MethodScreenProps {
   payment: PaymentContext;
@@ -22,11 +23,14 @@ export interface MethodModule {
   screen?: ComponentType<MethodScreenProps>;
 }
 
-/** A lazily imported chunk, fetched once and fetched again after a failure. */
+/**
+ * A lazily imported chunk, fetched once and fetched again after a failure; with the later style
+ * sheet (kernel/laterStyles.ts), which the method screens outside the first load are styled by.
+ */
 export function lazyScreen(load: () => Promise<ComponentType<MethodScreenProps>>): () => Promise<ComponentType<MethodScreenProps>> {
   let loading: Promise<ComponentType<MethodScreenProps>> | null = null;
   return () => {
-    loading ??= load().catch((error: unknown) => {
+    loading ??= Promise.all([load(), laterStyles()]).then(([screen]) => screen).catch((error: unknown) => {
       loading = null;
       throw error;
     });

@@ -1,10 +1,12 @@
+import { laterStyles } from '../kernel/laterStyles';
+
 type ReceiptsChunk = typeof import('./receipts');
 
 let loading: Promise<ReceiptsChunk> | null = null;
 
-/** The receipts chunk, fetched once; fetched early while a payment is under way. */
+/** The receipts chunk with the later style sheet it is styled by, fetched once; fetched early while a payment is under way. */
 export function loadReceipts(): Promise<ReceiptsChunk> {
-  loading ??= import('./receipts').catch((error: unknown) => {
+  loading ??= Promise.all([import('./receipts'), laterStyles()]).then(([chunk]) => chunk).catch((error: unknown) => {
     loading = null; // let a retry fetch it again
     throw error;
   });
