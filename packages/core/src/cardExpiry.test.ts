@@ -18,11 +18,12 @@ describe('SPEC 5 expired "Card expiry MM/YY must not be in the past" (judged in 
 
   it('parses MM/YY', () => {
     expect(parseExpiry('07/30')).toEqual({ month: 7, year: 2030 });
+    expect(parseExpiry(' 07/30 ')).toEqual({ month: 7, year: 2030 });
     expect(parseExpiry('7/30')).toBeNull();
   });
 
   it.each([
-    ['10', '26', true], ['10', '2026', true], ['09', '2026', false], ['10', '226', false], ['13', '30', false],
+    ['10', '26', true], ['10', '2026', true], ['09', '2026', false], ['10', '226', false], ['13', '30', false], [' 10 ', ' 26 ', true],
   ])('payload month %s year %s -> %s', (m, y, ok) => {
     expect(isCardExpiryValid(m, y, NOW)).toBe(ok);
   });

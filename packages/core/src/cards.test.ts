@@ -67,6 +67,8 @@ describe('SPEC 5 "Card brand detection"', () => {
     ['341111111111111', 'AMEX', 'Amex 34'],
     ['3411111111111111', 'AMEX', 'Amex 16 digits'],
     ['3511111111111111', null, '35 is none'],
+    ['34111111111111', null, 'Amex needs 15 or 16 digits (14)'],
+    ['34111111111111111', null, 'Amex needs 15 or 16 digits (17)'],
   ])('%s -> %s (%s)', (n, brand, _why) => {
     expect(cardBrandOf(n)).toBe(brand);
   });
@@ -76,6 +78,13 @@ describe('SPEC 5 "Card brand detection"', () => {
     ['37', 'AMEX'],
     ['34', 'AMEX'],
     ['52', 'MC'],
+    ['51', 'MC'],
+    ['55', 'MC'],
+    ['56', null],
+    ['5212', 'MC'],
+    ['22215', 'MC'],
+    ['341', 'AMEX'],
+    ['371', 'AMEX'],
     ['2220', null],
     ['2221', 'MC'],
     ['2720', 'MC'],

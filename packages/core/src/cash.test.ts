@@ -19,12 +19,13 @@ describe('SPEC 4 "Receipt status on load"', () => {
     ['0|Fondos insuficientes', { success: false, codOper: null, message: '0|Fondos insuficientes' }],
     ['Kiosco fuera de servicio', { success: false, codOper: null, message: 'Kiosco fuera de servicio' }],
     ['1', { success: false, codOper: null, message: '1' }],
+    ['1|OP|77', { success: true, codOper: 'OP|77', message: '' }],
   ])('"A cash-point result text is split by a pipe": %j', (text, result) => {
     expect(cashPointResult(text)).toEqual(result);
   });
 
   it.each([
-    ['100', 0], ['1', 0], [123, 0], ['0100', 3], ['0', 3], ['200', 3], ['', 3],
+    ['100', 0], [' 100', 0], ['1', 0], [123, 0], ['0100', 3], ['0', 3], ['200', 3], ['', 3],
   ])('"A pay-cash result code starting with 1 means success (status 0) and otherwise declined (status 3)": %j -> %s', (code, status) => {
     expect(payCashResultStatus(code)).toBe(status);
   });

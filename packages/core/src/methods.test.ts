@@ -45,6 +45,21 @@ describe('SPEC 3 "Payment method availability"', () => {
     expect(paymentMethodAvailability([e('pfw', 'PFW', 'PFW')], 'PFW').entries.pfw?.gatewayCode).toBe('PFW');
   });
 
+  it.each([
+    [[], []],
+    [[e('nequi', 'ND', 'NEQUI')], ['nequi']],
+    [[e('card', 'LK', 'C')], ['card']],
+  ])('"Payment method availability": entries %j turn on %j and nothing else (no brand flag without a card)', (entries, enabled) => {
+    const a = paymentMethodAvailability(entries, 'LK');
+    const on = (m: string) => (enabled as string[]).includes(m);
+    const card = on('card');
+    expect(a).toEqual({
+      card, nequi: on('nequi'), cash: false, clave: false, crypto: false, pfw: false, yappy: false,
+      visa: card, mastercard: card, amex: card, cardBrands: card ? ['VISA', 'MC', 'AMEX'] : [], payCash: false, cashPoint: false,
+      entries: Object.fromEntries(entries.map((x) => [x.method, x])), enabled,
+    });
+  });
+
   it('a method with entries only for another link type is off', () => {
     const a = paymentMethodAvailability(all, 'EA');
     expect(a.enabled).toEqual(['nequi', 'pfw']);
@@ -106,6 +121,10 @@ describe('SPEC 4 "Method filtering"', () => {
     ['cash', ['PC'], true],
     ['crypto', ['YAPPY'], false],
     ['pfw', ['NEQUI'], true],
+    ['nequi', [' nequi '], true],
+    ['card', ['', ' '], true],
+    ['card', null, true],
+    ['card', undefined, true],
   ] as const)('linkAllowsMethod(%s, %j) is %s ("except the wallet (pfw)")', (method, list, allowed) => {
     expect(linkAllowsMethod(method, list)).toBe(allowed);
   });

@@ -21,9 +21,19 @@ describe('SPEC 5 password rules', () => {
     ['Abcdef1!', null],
     ['abcdef1!', 'invalid_password'],
     ['', 'field_required'],
+    [42, 'field_required'],
   ])('invalid_password "at least 8 characters with uppercase, lowercase, digit and symbol": %j -> %s', (pw, key) => {
     const r = v.safeParse(password(), pw);
     expect(r.success ? null : r.issues[0]?.message).toBe(key);
+  });
+
+  it.each([
+    ['', ['field_required']],
+    [42, ['field_required']],
+    ['Abcdef1!', []],
+  ])('the policy pipe: an empty or missing password is field_required alone, not five policies (%j)', (pw, keys) => {
+    const r = v.safeParse(passwordPolicies(), pw);
+    expect(r.success ? [] : r.issues.map((i) => i.message)).toEqual(keys);
   });
 
   it('the policy pipe reports each missing policy', () => {

@@ -15,6 +15,8 @@ describe('SPEC 5 invalid_phone_number "Phone checked by a phone-number check"', 
     ['123456789012345678', 'PA', 'invalid_phone_number', 'over 17 digits is too long'],
     [`6${' '.repeat(250)}1111111`, 'PA', 'invalid_phone_number', 'over 250 characters is too long'],
     ['6111abcd', 'PA', 'invalid_phone_number', 'letters'],
+    ['6111-1111 ext. 12', 'PA', 'invalid_phone_number', 'an extension is not a phone the payer can be pushed to (letters)'],
+    ['61111111', ' pa ', null, 'the country code is read trimmed'],
   ])('%j (%s) -> %s: %s', (value, country, key, _why) => {
     expect(phoneErrorKey(value, country)).toBe(key);
   });
@@ -32,6 +34,9 @@ describe('SPEC 5 invalid_phone_number "Phone checked by a phone-number check"', 
     expect(normalizePhone('6111-1111')).toBe('+50761111111');
     expect(normalizePhone('3991111111', 'CO')).toBe('+573991111111');
     expect(normalizePhone('1')).toBeNull();
+    // parses, but is no Panama number: invalid, so no E.164 either
+    expect(normalizePhone('12345')).toBeNull();
+    expect(normalizePhone('6111-1111 ext. 12')).toBeNull();
   });
 });
 

@@ -77,7 +77,7 @@ describe('i18n catalogs (SPEC 1 "Texts are Spanish by default, with English avai
   });
 
   it.each([
-    ['en-US', 'en'], ['EN', 'en'], ['es-PA', 'es'], ['fr', 'es'], ['', 'es'], [null, 'es'], ['english', 'es'],
+    ['en-US', 'en'], ['EN', 'en'], ['es-PA', 'es'], ['fr', 'es'], ['', 'es'], [null, 'es'], ['english', 'es'], [' en-US ', 'en'], ['ken', 'es'],
   ])('SPEC 1 "The language is taken from the browser (es or en)": %j -> %s', (tag, lang) => {
     expect(languageOf(tag)).toBe(lang);
   });
