@@ -63,6 +63,7 @@ describe('the amount rules of a payment (SPEC 5 "Amount limits", SPEC 8 codes)',
     ['a tax that pushes the total over the limit is refused', { amount: 4990, taxAmount: 10.01 }, limits, { code: 'amount_exceeds_limit_allowed', field: 'amount', status: 422 }],
     ['an amount over the limit is refused', { amount: 5000.01 }, limits, { code: 'amount_exceeds_limit_allowed', field: 'amount', status: 422 }],
     ['no limit (0) lets a large amount pass', { amount: 1_000_000 }, { txLimit: 0 }, null],
+    ['a total of exactly what an integer column holds passes', { amount: MAX_AMOUNT }, { txLimit: 0 }, null],
     ['a total past what an integer column holds is invalid_amount', { amount: MAX_AMOUNT, taxAmount: 0.01 }, { txLimit: 0 }, { code: 'invalid_amount', field: 'amount', status: 400 }],
     // SPEC 4 campaign bounds: minAmount / maxAmount
     ['a donation within the campaign passes', { amount: 25, donation: 5 }, limits, null],
@@ -75,6 +76,21 @@ describe('the amount rules of a payment (SPEC 5 "Amount limits", SPEC 8 codes)',
   ])('%s', (_name, amounts, given, expected) => {
     const refusal = paymentAmountRefusal(amounts, given);
     expect(refusal === null ? null : { code: refusal.code, field: refusal.field, status: refusal.status }).toEqual(expected);
+  });
+
+  // The refusal's detail is the sentence the API answers with (docs/api.md), after the SPEC code.
+  it.each<[PaymentAmounts, AmountLimits, string]>([
+    [{ amount: 0.001 }, limits, 'amount must be a number with at most two decimals'],
+    [{ amount: 0 }, limits, 'amount must be above 0'],
+    [{ amount: 25, taxAmount: -1 }, limits, 'taxAmount must be 0 or more, with at most two decimals'],
+    [{ amount: MAX_AMOUNT, taxAmount: 0.01 }, { txLimit: 0 }, `amount plus taxAmount must not exceed ${MAX_AMOUNT}`],
+    [{ amount: 5000.01 }, limits, "amount plus taxAmount exceeds the merchant's limit of 5000"],
+    [{ amount: 25, donation: -5 }, limits, 'amountToCampaign must be 0 or more, with at most two decimals'],
+    [{ amount: 25, donation: 0.5 }, limits, 'amountToCampaign must be within 1 and 500'],
+    [{ amount: 25, donation: 0.5 }, { campaign: { minAmount: 1, maxAmount: null } }, `amountToCampaign must be within 1 and ${MAX_AMOUNT}`],
+    [{ amount: 25, donation: 600 }, { campaign: { minAmount: null, maxAmount: 500 } }, 'amountToCampaign must be within 0 and 500'],
+  ])('%j with %j is refused with the detail %j', (amounts, given, detail) => {
+    expect(paymentAmountRefusal(amounts, given)?.detail).toBe(detail);
   });
 
   it('anything it lets through fits the columns and the limits (property)', () => {

@@ -39,12 +39,14 @@ describe('SPEC 4 "Campaign: active when status is 1 and current time is within s
   });
 
   it.each([
-    [0, null], [5, null], [0.5, 'amount_lt_min_message'], [100.01, 'amount_exceeds_limit_allowed'], [-1, 'invalid_amount'], [Number.NaN, 'invalid_amount'],
+    [0, null], [1, null], [5, null], [100, null], [0.5, 'amount_lt_min_message'], [100.01, 'amount_exceeds_limit_allowed'], [-1, 'invalid_amount'], [Number.NaN, 'invalid_amount'],
   ])('donation %s -> %s', (amount, key) => {
     expect(campaignAmountError(amount, bridge().campaign)).toBe(key);
   });
 
   it('no limits means any positive donation', () => {
     expect(campaignAmountError(1e6, bridge({ campaign: { maxAmount: null, minAmount: null } }).campaign)).toBeNull();
+    // a maximum of 0 is no maximum (as a merchant's limit of 0 is no limit, SPEC 5)
+    expect(campaignAmountError(1e6, bridge({ campaign: { maxAmount: 0, minAmount: null } }).campaign)).toBeNull();
   });
 });

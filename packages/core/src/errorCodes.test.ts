@@ -15,6 +15,7 @@ describe('SPEC 8 specific codes: what happens next', () => {
     [{ code: 'error_to_load', status: 500 }, { route: null, clearSession: false, resetStep: false }, 'not a 404'],
     [{ code: '619', status: 400 }, { route: null, clearSession: false, resetStep: true }, '"Payment expired (code 619) resets the step"'],
     [{ code: 'x', status: 409 }, { route: null, clearSession: false, resetStep: false }, 'anything else stays'],
+    [{ code: 'happen_error_try_again' }, { route: null, clearSession: false, resetStep: false }, 'another code without a status stays'],
   ])('%j -> %j (%s)', (error, effect, _rule) => {
     expect(errorEffect(error)).toEqual(effect);
   });
@@ -40,6 +41,7 @@ describe('SPEC 8 specific codes: what happens next', () => {
     ['Card Not Valid', false],
     ['Card', false],
     ['Cardinal', false],
+    ['Not a Card declined', false],
   ])('"Card {messageSys}" code %j: %s', (code, yes) => {
     expect(isCardMessageCode(code)).toBe(yes);
   });
@@ -56,6 +58,7 @@ describe('SPEC 8 crypto and processing fallbacks', () => {
     [new PasarelaError({ code: 'REQUESTED_QR_FAILED', category: 'api', serverMessage: 'QR caído' }), { codeError: 'REQUESTED_QR_FAILED', message: 'QR caído' }],
     [new TypeError('Failed to fetch'), { codeError: 'Error on load', message: 'Error on load' }],
     [null, { codeError: 'Error on load', message: 'Error on load' }],
+    [new PasarelaError({ code: '', category: 'api', serverMessage: '' }), { codeError: 'Error on load', message: 'Error on load' }],
   ])('"\'Error on load\' fallback": %#', (error, failure) => {
     expect(cryptoFailure(error)).toEqual(failure);
   });

@@ -10,7 +10,9 @@ describe('SPEC 8 "Header code not 200"', () => {
   });
 
   it('"Other codes: raise an error with code and message from the server message or header description"', () => {
-    expect(errorFromHeader(410, 'Gone', { code: 3000, message: 'Enlace expirado' })).toMatchObject({ code: '3000', serverMessage: 'Enlace expirado', status: 410 });
+    expect(errorFromHeader(410, 'Gone', { code: 3000, message: 'Enlace expirado' })).toMatchObject({ code: '3000', category: 'api', serverMessage: 'Enlace expirado', status: 410 });
+    // an empty server message falls back to the header description
+    expect(errorFromHeader(409, 'Conflict', { code: 'x', message: '' })).toMatchObject({ code: 'x', serverMessage: 'Conflict' });
     expect(errorFromHeader(404, 'Not Found', { code: 'error_to_load' })).toMatchObject({ code: 'error_to_load', serverMessage: 'Not Found' });
     expect(errorFromHeader(409, 'Conflict', null)).toMatchObject({ code: '409', serverMessage: 'Conflict' });
     expect(errorFromHeader(409, '', { code: null, message: '' })).toMatchObject({ code: '409', serverMessage: undefined });
@@ -29,6 +31,8 @@ describe('SPEC 8 "the message is shown, with the keys below as fallback"', () =>
     [api('whatever'), { key: 'happen_error_try_again' }],
     [new PasarelaError({ code: 'x', category: 'network', serverMessage: 'boom' }), { key: 'connection_error' }],
     [new PasarelaError({ code: 'session_expired', category: 'session' }), { key: 'session_expired' }],
+    // SPEC 8 "message 'session expired'": the catalogue's text, whatever the server wrote
+    [new PasarelaError({ code: 'session_expired', category: 'session', serverMessage: 'Token vencido' }), { key: 'session_expired' }],
     [Object.assign(new Error('t'), { name: 'TimeoutError' }), { key: 'timeout' }],
     [new TypeError('Failed to fetch'), { key: 'connection_error' }],
     ['nope', { key: 'happen_error_try_again' }],
@@ -50,6 +54,8 @@ describe('errors survive postMessage', () => {
     expect(serializeError(new Error('x'))).toEqual({ code: 'unknown', message: 'x', category: 'implementation' });
     expect(serializeError(42)).toEqual({ code: 'unknown', message: '42', category: 'implementation' });
     expect(isPasarelaError(new Error('x'))).toBe(false);
+    expect(e.name).toBe('PasarelaError');
+    expect(String(e)).toBe('PasarelaError: Expired');
   });
 });
 
@@ -104,6 +110,8 @@ describe('isOutcomeUnknown: may a failed payment request have been recorded?', (
     ['429 too many requests', at(429), false],
     ['a validation error before sending', new PasarelaError({ code: 'field_required', category: 'validation' }), false],
     ['a cancel', new PasarelaError({ code: 'cancel', category: 'cancel' }), false],
+    ['a validation refusal is known whatever status came with it', new PasarelaError({ code: 'field_required', category: 'validation', status: 502 }), false],
+    ['a cancel is known whatever status came with it', new PasarelaError({ code: 'cancel', category: 'cancel', status: 200 }), false],
     ['an api error without a status (raised by the widget)', new PasarelaError({ code: 'service_unavailable', category: 'api' }), false],
   ])('%s -> %s', (_, error, unknown) => {
     expect(isOutcomeUnknown(error)).toBe(unknown);

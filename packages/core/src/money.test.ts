@@ -14,6 +14,7 @@ describe('SPEC 5 "Amounts are rounded to two digits."', () => {
     [-1.005, -1.01],
     [-0.001, 0],
     [123456.789, 123456.79],
+    [2 ** 70, 2 ** 70], // written with an exponent: rounded through its cents
     [1e-7, 0],
     [Number.NaN, 0],
     [Number.POSITIVE_INFINITY, 0],
