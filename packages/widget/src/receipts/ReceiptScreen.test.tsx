@@ -14,7 +14,8 @@ import { createSessionStore } from '../kernel/session';
 const cashReceipt = (status: number) => ({
   date: '2026-11-21T17:30:00Z', name: '', authStatus: status === 2 ? 'PAID' : 'PENDING', cardType: '', type: 'AUTH_CAPTURE',
   displayNum: '', codOper: 'PPCASH1', status, totalPay: 26.75, email: 'ana@example.com', typeMethod: 'CASH',
-  reference: '482913004571', merchant: { merchantName: 'Tienda Ñandú', logo: '' },
+  reference: '482913004571', merchant: { merchantName: 'Tienda Ñandú', logo: '' }, network: 'PAYCASH',
+  expirationDate: '2026-11-22T17:30:00.000Z', descriptor: 'Tienda Ñandú', concept: 'not description', txCtrl: { completeName: '', description: 'Pedido 88' },
 });
 
 function servicesFor(receipt: unknown): Services {
@@ -61,14 +62,66 @@ describe('ReceiptScreen for a cash voucher (SPEC 4 "Cash and cash-point: 3 decli
     [2, catalogs.es.receipt_payment_proof, catalogs.es.status_paid],
     [0, catalogs.es.receipt_payment_instructions, catalogs.es.status_pending],
     [3, catalogs.es.receipt_declined, catalogs.es.status_declined],
-  ])('status %s: title %j, badge %j, the voucher number as reference', async (status, title, badge) => {
+  ])('status %s: title %j, badge %j, the voucher number grouped; no authorization, no card statement', async (status, title, badge) => {
     const view = await showReceipt(status);
     unmount = view.unmount;
     expect(view.container.querySelector('h1')?.textContent).toBe(title);
     expect(view.container.querySelector('.receipt__badge')?.textContent).toBe(badge);
-    expect(view.container.textContent).toContain('482913004571');
-    // No card line on a cash receipt.
-    expect(view.container.textContent).not.toContain(catalogs.es.receipt_card);
+    await vi.waitFor(async () => {
+      await settle();
+      expect(view.container.textContent).toContain('4829 1300 4571');
+    });
+    expect(view.container.textContent).toContain('Pedido 88');
+    // No card line, no "Autorización: PAID", no statement line, no wire default on a cash receipt.
+    for (const text of [catalogs.es.receipt_card, catalogs.es.receipt_auth, catalogs.es.receipt_descriptor, 'PAID', 'PENDING', 'not description']) {
+      expect(view.container.textContent).not.toContain(text);
+    }
+  });
+
+  it('a voucher still to pay (the e-mailed link) shows what to do: code with barcode, where, until when', async () => {
+    const view = await showReceipt(0);
+    unmount = view.unmount;
+    await vi.waitFor(async () => {
+      await settle();
+      expect(view.container.querySelector('svg[role="img"]')?.getAttribute('aria-label')).toBe('Código de barras del código de pago 4829 1300 4571');
+    });
+    expect(view.container.textContent).toContain(catalogs.es.cash_network_paycash_where);
+    expect(view.container.textContent).toContain('22/11/2026 12:30:00');
+    expect(view.container.textContent).toContain(catalogs.es.cash_print);
+    expect(view.container.textContent).not.toContain(catalogs.es.receipt_pending_note);
+  });
+});
+
+describe('ReceiptScreen for a card (issue 21 "Receipts read like receipts")', () => {
+  let unmount: (() => unknown) | undefined;
+  afterEach(async () => {
+    await unmount?.();
+    document.body.innerHTML = '';
+  });
+  const cardReceipt = (status: number, authStatus: string) => ({
+    date: '2026-11-21T17:30:00Z', name: 'Rosa Díaz', authStatus, cardType: 'VISA', type: 'AUTH_CAPTURE', displayNum: '**** **** **** 4242',
+    codOper: 'PP753D89F4AFDB', status, totalPay: 12.84, email: 'rosa@example.com', typeMethod: 'CARD', reference: 'PP753D89F4AFDB',
+    concept: 'not description', descriptor: 'Tienda Demo', merchant: { merchantName: 'Tienda Demo', logo: '' }, txCtrl: { completeName: 'Rosa Díaz', description: 'Entradas' },
+  });
+
+  it.each([
+    ['es', 1, 'APPROVED', 'Comprobante de pago', true],
+    ['es', 0, 'DECLINED', 'Pago rechazado', false],
+    ['es', -1, 'PENDING', 'Pago pendiente', true],
+    ['en', -1, 'PENDING', 'Payment pending', true],
+    ['en', 0, 'DECLINED', 'Payment declined', false],
+  ] as const)('%s status %s (%s): %j, no status word as authorization, the operation once', async (lang, status, auth, title, statement) => {
+    await startI18n(lang, catalogs[lang]);
+    const view = await showReceipt(status, cardReceipt(status, auth));
+    unmount = view.unmount;
+    expect(view.container.querySelector('h1')?.textContent).toBe(title);
+    const text = view.container.textContent ?? '';
+    expect(text).not.toContain(auth);
+    expect(text).not.toContain(catalogs[lang].receipt_auth);
+    expect(text).not.toContain('not description');
+    expect(text.split('PP753D89F4AFDB')).toHaveLength(2);
+    expect(text.includes(catalogs[lang].receipt_descriptor)).toBe(statement);
+    expect(view.container.querySelector('.receipt__line--token dd')?.textContent).toBe('PP753D89F4AFDB');
   });
 });
 
@@ -87,7 +140,7 @@ describe('ReceiptScreen for a declined Yappy or Nequi and a cancelled crypto pay
   it.each([
     ['YAPPY', 0, 'DECLINED', catalogs.es.receipt_declined, catalogs.es.status_declined],
     ['NEQUI', 0, 'DECLINED', catalogs.es.receipt_declined, catalogs.es.status_declined],
-    ['YAPPY', -1, 'PENDING', catalogs.es.receipt_payment_instructions, catalogs.es.status_pending],
+    ['YAPPY', -1, 'PENDING', catalogs.es.receipt_pending, catalogs.es.status_pending],
     ['NEQUI', 1, 'APPROVED', catalogs.es.receipt_payment_proof, catalogs.es.status_approved],
   ])('%s status %s (%s): title %j, badge %j', async (method, status, auth, title, badge) => {
     const view = await showReceipt(status, walletReceipt(method, status, auth));
@@ -95,6 +148,9 @@ describe('ReceiptScreen for a declined Yappy or Nequi and a cancelled crypto pay
     expect(view.container.querySelector('h1')?.textContent).toBe(title);
     expect(view.container.querySelector('.receipt__badge')?.textContent).toBe(badge);
     expect(view.container.textContent).not.toContain(catalogs.es.status_unknown);
+    // Nothing of a Yappy or Nequi payment reaches a card statement; its auth status is no authorization.
+    expect(view.container.textContent).not.toContain(catalogs.es.receipt_descriptor);
+    expect(view.container.textContent).not.toContain(auth);
   });
 
   it('a cancelled crypto payment shows the refund owed and where it goes', async () => {

@@ -1,14 +1,16 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useStoreState } from '../ui/useStoreState';
 import {
-  cryptoAmountText, formatAmount, formatPanamaDate, formatPanamaTime, imageUrl, receiptCardNumber, receiptDisplayStatus, receiptTitleKeyOfReceipt,
-  type Language, type Receipt,
+  cryptoAmountText, formatAmount, formatPanamaDate, formatPanamaTime, groupVoucherCode, imageUrl, receiptCardNumber, receiptConcept, receiptDisplayStatus,
+  receiptFields, receiptStatusFamily, receiptTitleKeyOfReceipt, GATEWAY_CODES,
+  type Language, type Receipt, type ReceiptField, type StatusFamily,
 } from '@pasarela/core';
 import { MerchantHeader } from '../kernel/MerchantHeader';
 import { MessagePage } from '../kernel/MessagePage';
 import { NOT_FOUND_PATH } from '../kernel/route';
 import { useServices } from '../kernel/services';
 import { hasText, t } from '../i18n/i18n';
+import { NETWORK_TEXT_KEYS, type CashNetwork } from '../methods/cash/config';
 import type { ReceiptStore } from './receiptStore';
 
 /** The server's date as SPEC 9 writes dates (day/month/year hours:minutes:seconds, Panama time). */
@@ -17,12 +19,59 @@ function dateText(date: string): string {
   return Number.isNaN(at) ? date : `${formatPanamaDate(at)} ${formatPanamaTime(at)}`;
 }
 
-function Line({ label, value }: { label: string; value: string }) {
+/**
+ * One line. `token`: a value read as one piece (an operation number, a code, a date) never breaks
+ * inside: when the line is too narrow it moves whole under its label.
+ */
+function Line({ label, value, token = false, children }: { label: string; value: string; token?: boolean; children?: ReactNode }) {
   if (value.trim() === '') return null;
   return (
-    <div className="receipt__line">
+    <div className={token ? 'receipt__line receipt__line--token' : 'receipt__line'}>
       <dt>{label}</dt>
-      <dd>{value}</dd>
+      <dd>
+        {value}
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+/** The catalogue's name of each method, by status family (a cash-point voucher is cash). */
+const METHOD_KEYS: Record<StatusFamily, string> = {
+  card: 'method_card', balance: 'method_balance', crypto: 'method_crypto', clave: 'method_clave', nequi: 'method_nequi',
+  cash: 'method_cash', cashPoint: 'method_cash', yappy: 'method_yappy',
+};
+
+/** The voucher's network as the receipt names it (PAYCASH or PC), else by its status family. */
+function cashNetworkOf(receipt: Receipt, family: StatusFamily): CashNetwork {
+  if (receipt.network === GATEWAY_CODES.payCash || receipt.network === GATEWAY_CODES.cashPoint) return receipt.network;
+  return family === 'cashPoint' ? GATEWAY_CODES.cashPoint : GATEWAY_CODES.payCash;
+}
+
+type VoucherCodeView = ComponentType<{ code: string }>;
+
+/**
+ * A voucher still to pay, opened from its e-mail: the code with its barcode and copy button, which
+ * load with the cash method's voucher chunk (the barcode library stays out of every other page).
+ */
+function PendingVoucherCode({ code }: { code: string }) {
+  const [View, setView] = useState<VoucherCodeView | null>(null);
+  useEffect(() => {
+    let live = true;
+    import('../methods/cash/VoucherCode')
+      .then((m) => {
+        if (live) setView(() => m.VoucherCode);
+      })
+      .catch(() => undefined); // the grouped digits below still show
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (View) return <View code={code} />;
+  return (
+    <div className="voucher__code-box">
+      <p className="voucher__label">{t('cash_code_label')}</p>
+      <p className="voucher__code">{groupVoucherCode(code)}</p>
     </div>
   );
 }
@@ -33,6 +82,8 @@ function ReceiptView({ receipt, lang, imageBase }: { receipt: Receipt; lang: Lan
   // status where the method's table has no declined code (a declined Yappy or Nequi, a cancelled crypto payment).
   const display = receiptDisplayStatus(receipt);
   const titleKey = receiptTitleKeyOfReceipt(receipt);
+  const family = receiptStatusFamily(receipt);
+  const fields = new Set<ReceiptField>(receiptFields(receipt));
   const refund = receipt.refund;
   useEffect(() => heading.current?.focus(), []);
   useEffect(() => {
@@ -42,6 +93,13 @@ function ReceiptView({ receipt, lang, imageBase }: { receipt: Receipt; lang: Lan
   const brand = hasText(brandKey) ? t(brandKey) : (receipt.cardType ?? '');
   const card = [brand, receiptCardNumber(receipt.displayNum, receipt.type)].filter((s) => s !== '').join(' ');
   const merchantName = receipt.merchant?.merchantName ?? '';
+  const cash = family === 'cash' || family === 'cashPoint';
+  const network = NETWORK_TEXT_KEYS[cashNetworkOf(receipt, family)];
+  const voucherToPay = cash && display === 'pending';
+  const code = receipt.reference ?? '';
+  const method = cash && receipt.network ? `${t(METHOD_KEYS[family])} (${t(network.name)})` : t(METHOD_KEYS[family]);
+  const deadline = Date.parse(receipt.expirationDate ?? '');
+  const show = (field: ReceiptField) => fields.has(field);
   return (
     <main className="page page--receipt">
       <MerchantHeader name={merchantName} logo={imageUrl(receipt.merchant?.logo, imageBase)} />
@@ -51,17 +109,32 @@ function ReceiptView({ receipt, lang, imageBase }: { receipt: Receipt; lang: Lan
           {t(titleKey)}
         </h1>
         <p className="receipt__amount">{formatAmount(receipt.totalPay ?? 0, lang)}</p>
-        {display === 'pending' ? <p className="receipt__note">{t('receipt_pending_note')}</p> : null}
+        {voucherToPay ? (
+          <>
+            <p className="receipt__text">{`${t(network.instructions)} ${t('receipt_voucher_note')}`}</p>
+            {show('voucherCode') ? <PendingVoucherCode code={code} /> : null}
+          </>
+        ) : display === 'pending' ? (
+          <p className="receipt__note">{t('receipt_pending_note')}</p>
+        ) : null}
         <dl className="receipt__lines">
-          <Line label={t('receipt_operation')} value={receipt.codOper} />
-          <Line label={t('receipt_date')} value={dateText(receipt.date ?? '')} />
-          <Line label={t('receipt_merchant')} value={merchantName} />
-          <Line label={t('receipt_card')} value={card} />
-          <Line label={t('receipt_name')} value={receipt.name ?? receipt.txCtrl?.completeName ?? ''} />
-          <Line label={t('receipt_concept')} value={receipt.concept || receipt.txCtrl?.description || ''} />
-          <Line label={t('receipt_auth')} value={receipt.authStatus ?? ''} />
-          <Line label={t('receipt_reference')} value={receipt.reference ?? ''} />
-          {refund ? (
+          <Line label={t('receipt_operation')} value={receipt.codOper} token />
+          {show('date') ? <Line label={t('receipt_date')} value={dateText(receipt.date ?? '')} /> : null}
+          {show('merchant') ? <Line label={t('receipt_merchant')} value={merchantName} /> : null}
+          {show('method') ? <Line label={t('payment_method_label')} value={method} /> : null}
+          {show('card') ? <Line label={t('receipt_card')} value={card} /> : null}
+          {show('name') ? <Line label={t('receipt_name')} value={receipt.name || receipt.txCtrl?.completeName || ''} /> : null}
+          {show('concept') ? <Line label={t('receipt_concept')} value={receiptConcept(receipt)} /> : null}
+          {show('authorization') ? <Line label={t('receipt_auth')} value={receipt.authStatus ?? ''} token /> : null}
+          {show('voucherCode') && !voucherToPay ? <Line label={t('cash_code_label')} value={groupVoucherCode(code)} token /> : null}
+          {show('voucherWhere') ? <Line label={t('cash_where_label')} value={t(network.where)} /> : null}
+          {show('voucherDeadline') && !Number.isNaN(deadline) ? (
+            <Line label={t('cash_expires_label')} value={`${formatPanamaDate(deadline)} ${formatPanamaTime(deadline)}`}>
+              <span className="voucher__note">{t('cash_panama_time')}</span>
+            </Line>
+          ) : null}
+          {show('reference') ? <Line label={t('receipt_reference')} value={receipt.reference ?? ''} token /> : null}
+          {show('refund') && refund ? (
             <Line
               label={t('receipt_refund')}
               value={t(refund.status === 'refunded' ? 'receipt_refund_done' : 'receipt_refund_pending', {
@@ -69,11 +142,11 @@ function ReceiptView({ receipt, lang, imageBase }: { receipt: Receipt; lang: Lan
               })}
             />
           ) : null}
-          {(receipt.taxAmount ?? 0) > 0 ? <Line label={t('receipt_tax')} value={formatAmount(receipt.taxAmount ?? 0, lang)} /> : null}
-          <Line label={t('receipt_descriptor')} value={receipt.descriptor ?? ''} />
+          {show('tax') ? <Line label={t('receipt_tax')} value={formatAmount(receipt.taxAmount ?? 0, lang)} /> : null}
+          {show('descriptor') ? <Line label={t('receipt_descriptor')} value={receipt.descriptor ?? ''} /> : null}
         </dl>
         <button type="button" className="button button--secondary receipt__print" onClick={() => window.print()}>
-          {t('receipt_print')}
+          {t(voucherToPay ? 'cash_print' : 'receipt_print')}
         </button>
       </section>
     </main>

@@ -89,10 +89,20 @@ describe('CashScreen in the checkout (PRODUCT.md "Cash")', () => {
     await act(() => submit?.click());
     await vi.waitFor(async () => {
       await settle();
-      expect(view.container.textContent).toContain('482913004571');
+      expect(view.container.querySelector('.voucher__code')?.textContent).toBe('4829 1300 4571');
     });
-    expect(view.container.textContent).toContain(catalogs.es.cash_copy_code);
+    // The code grouped for reading, its Code 128 barcode named for screen readers, the copy of its bare digits.
+    const barcode = view.container.querySelector('svg[role="img"]');
+    expect(barcode?.getAttribute('aria-label')).toBe('Código de barras del código de pago 4829 1300 4571');
+    expect(barcode?.querySelector('path')?.getAttribute('d')).toMatch(/^M10 0h2v60h-2z/);
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const copy = [...view.container.querySelectorAll('button')].find((b) => b.textContent === catalogs.es.cash_copy_code);
+    await act(() => copy?.click());
+    expect(writeText).toHaveBeenCalledWith('482913004571');
     expect(view.container.textContent).toContain('22/11/2026 12:30:00');
+    expect(view.container.textContent).toContain('También te lo enviamos a ana@example.com.');
+    expect(view.container.textContent).not.toMatch(/Autorización|PENDING/);
     expect(calls.find((c) => c.path === 'cash/pay-cash')?.body).toMatchObject({
       code: 'LINK1', amount: 10, taxAmount: 0.7, email: 'ana@example.com', phone: '6123 4567', cclw: 'CCLW7', trackId: 'track-1', txChannel: 'PWW',
     });
@@ -109,7 +119,7 @@ describe('CashScreen in the checkout (PRODUCT.md "Cash")', () => {
     expect(radio(view.container, /Efectivo/)?.checked).toBe(true);
     await vi.waitFor(async () => {
       await settle();
-      expect(view.container.textContent).toContain('482913004571');
+      expect(view.container.textContent).toContain('4829 1300 4571');
     });
     expect(calls.map((c) => c.path).filter((p) => p === 'cash/pay-cash')).toEqual([]);
     expect(messages.filter((m) => m.type === 'result')).toEqual([]);

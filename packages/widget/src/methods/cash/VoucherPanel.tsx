@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { formatAmount, formatPanamaDate, formatPanamaTime, type Language } from '@pasarela/core';
 import { t } from '../../i18n/i18n';
-import { CopyButton } from '../../payments/CopyButton';
 import type { CashVoucher } from './api';
 import { NETWORK_TEXT_KEYS, type CashNetwork } from './config';
+import { VoucherCode } from './VoucherCode';
 
 interface VoucherPanelProps {
   voucher: CashVoucher;
@@ -15,7 +15,7 @@ interface VoucherPanelProps {
 }
 
 /** SPEC 9 "day/month/year, hours:minutes:seconds", in Panama time, where the voucher is paid. */
-function Expiry({ expiresAt }: { expiresAt: string | null }) {
+export function Expiry({ expiresAt }: { expiresAt: string | null }) {
   const at = expiresAt ? Date.parse(expiresAt) : Number.NaN;
   if (Number.isNaN(at)) return <>{t('cash_expires_note')}</>;
   return (
@@ -27,9 +27,10 @@ function Expiry({ expiresAt }: { expiresAt: string | null }) {
 }
 
 /**
- * The voucher: its number to copy or print, the amount, the networks' points and the 24-hour end,
- * shown as a date rather than a countdown (a ticking timer would speak every minute for a day).
- * The attempt's watcher turns it into the receipt once it is paid.
+ * The voucher: its number grouped, with its barcode, to copy or print, the amount, the networks'
+ * points and the 24-hour end, shown as a date rather than a countdown (a ticking timer would speak
+ * every minute for a day), and the address it was e-mailed to. The attempt's watcher turns it into
+ * the receipt once it is paid.
  */
 export function VoucherPanel({ voucher, network, total, lang, onOtherMethod }: VoucherPanelProps) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -37,6 +38,8 @@ export function VoucherPanel({ voucher, network, total, lang, onOtherMethod }: V
   const reference = voucher.reference ?? '';
   const amount = Number(voucher.totalAmount);
   const texts = NETWORK_TEXT_KEYS[network];
+  // The sandbox mails the voucher to the payer's address (SPEC 3 "Cash result" user).
+  const emailedTo = voucher.user.includes('@') ? voucher.user : '';
   return (
     <div className="voucher">
       <h2 className="method__title" tabIndex={-1} ref={heading}>
@@ -45,15 +48,7 @@ export function VoucherPanel({ voucher, network, total, lang, onOtherMethod }: V
       <p className="voucher__status" role="status">
         {t('payment_code_generated')}
       </p>
-      <div className="voucher__code-box">
-        <p className="voucher__label" id="voucher-code-label">
-          {t('cash_code_label')}
-        </p>
-        <p className="voucher__code" aria-describedby="voucher-code-label">
-          {reference}
-        </p>
-        <CopyButton value={reference} label={t('cash_copy_code')} />
-      </div>
+      <VoucherCode code={reference} />
       <dl className="voucher__lines">
         <div className="voucher__line">
           <dt>{t('total_label')}</dt>
@@ -71,6 +66,7 @@ export function VoucherPanel({ voucher, network, total, lang, onOtherMethod }: V
         </div>
       </dl>
       <p className="method__text">{t(texts.instructions)}</p>
+      {emailedTo ? <p className="method__text">{t('cash_emailed', { email: emailedTo })}</p> : null}
       <p className="waiting__hint">{t('cash_waiting')}</p>
       <div className="voucher__actions">
         <button type="button" className="button button--secondary" onClick={() => window.print()}>

@@ -1,0 +1,27 @@
+import { groupVoucherCode, voucherBarcodeValue, voucherCodeDigits } from '@pasarela/core';
+import { t } from '../../i18n/i18n';
+import { CopyButton } from '../../payments/CopyButton';
+import { Barcode } from './Barcode';
+
+/**
+ * A voucher's payment code as the payer uses it: grouped for reading aloud (1234 5678 9012), its
+ * Code 128 barcode for the kiosk's scanner, and a copy button that copies the bare digits. Shown on
+ * the voucher and on the receipt page of a voucher still to pay (the e-mailed link).
+ */
+export function VoucherCode({ code }: { code: string }) {
+  const grouped = groupVoucherCode(code);
+  const digits = voucherCodeDigits(code);
+  const barcode = voucherBarcodeValue(code);
+  return (
+    <div className="voucher__code-box">
+      <p className="voucher__label" id="voucher-code-label">
+        {t('cash_code_label')}
+      </p>
+      <p className="voucher__code" aria-describedby="voucher-code-label" data-digits={digits}>
+        {grouped}
+      </p>
+      {barcode ? <Barcode digits={barcode} label={t('cash_barcode_label', { code: grouped })} /> : null}
+      <CopyButton value={digits} label={t('cash_copy_code')} />
+    </div>
+  );
+}
