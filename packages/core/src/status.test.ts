@@ -25,6 +25,7 @@ describe('SPEC 4 "Status codes per method (display)"', () => {
 
   it.each([
     ['VISA', true], ['MC-PF', true], ['amex-pf', true], ['MASTERCARD', true], ['NEQUI', false], [null, false],
+    [' VISA ', true], ['XVISA', false], ['VISA-PFX', false], ['VISA-PF ', true],
   ])('"Card (Visa, Mastercard, Amex, including -PF variants)": %s is a card: %s', (type, card) => {
     expect(isCardType(type)).toBe(card);
   });
@@ -33,6 +34,7 @@ describe('SPEC 4 "Status codes per method (display)"', () => {
     ['VISA-PF', 'card'], ['card', 'card'], ['pfw', 'balance'], ['balance', 'balance'], ['wallet', 'balance'], ['crypto', 'crypto'],
     ['clave', 'clave'], ['NEQUI', 'nequi'], ['yappy', 'yappy'], ['cash', 'cash'], ['paycash', 'cash'], ['PC', 'cashPoint'],
     ['cashPoint', 'cashPoint'], ['', 'card'], [undefined, 'card'],
+    [' NEQUI ', 'nequi'], ['cash-point', 'cashPoint'], ['pagocash', 'cash'],
   ])('status family of %j is %s', (type, family) => {
     expect(statusFamilyOf(type)).toBe(family);
   });
@@ -116,6 +118,7 @@ describe('A recorded payment\'s status: SPEC 4\'s tables, and the auth status wh
     ['yappy', 0, 'DECLINED', 'declined', 'DECLINED', 'Yappy refused in the app'],
     ['yappy', 0, 'EXPIRED', 'declined', 'DECLINED', 'Yappy window closed'],
     ['yappy', 0, 'declined', 'declined', 'DECLINED', 'auth status compared case-insensitively'],
+    ['yappy', 0, ' DECLINED ', 'declined', 'DECLINED', 'auth status read without spaces around it'],
     // "Nequi: 1 approved, -1 pending": a 0 is not listed (unknown), unless its auth status says why.
     ['nequi', -1, 'PENDING', 'pending', 'PENDING', 'Nequi -1 pending'],
     ['nequi', 1, 'APPROVED', 'approved', 'APPROVED', 'Nequi 1 approved'],
