@@ -35,6 +35,12 @@ describe('SPEC 9 "subscription uses REC"; channel EPR (subscription)', () => {
       idSubscription: 3, subscriptionKey: 'SUBDEMO0001', status: 0, email: 'a@b.co', nextChargeAt: null,
       plan: { idPlan: 1, idMerchant: 7, name: 'Plan Mensual', description: 'Café', amount: 19.99, period: 'MO', chargeNow: true },
     });
-    expect(info).toMatchObject({ idMerchant: 7, code: 'SUBDEMO0001', amount: 19.99, email: 'a@b.co', serviceCode: 'REC', txChannel: 'EPR', idSubscription: 3 });
+    expect(info).toMatchObject({ idMerchant: 7, code: 'SUBDEMO0001', description: 'Café', amount: 19.99, email: 'a@b.co', serviceCode: 'REC', txChannel: 'EPR', idSubscription: 3 });
+    // a plan without a description is described by its name
+    const named = subscriptionPaymentInfo({
+      idSubscription: 3, subscriptionKey: 'SUBDEMO0001', status: 0, email: 'a@b.co', nextChargeAt: null,
+      plan: { idPlan: 1, idMerchant: 7, name: 'Plan Mensual', description: '', amount: 19.99, period: 'MO', chargeNow: true },
+    });
+    expect(named.description).toBe('Plan Mensual');
   });
 });

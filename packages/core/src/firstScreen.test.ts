@@ -22,6 +22,8 @@ describe('checkoutEntry: SPEC 2 "Widget payment types: lk (link), slug, slugCode
     ['type=slug&code=pf', null],
     ['type=slugCode&code=tienda/A1/B2', null],
     ['type=slugCode&code=tienda', null],
+    ['type=lk&code=tienda/A1', null],
+    ['type=slug&slug=%20tienda%20', { type: 'slug', code: 'tienda' }],
   ])('%s', (query, expected) => {
     expect(checkoutEntry(new URLSearchParams(query))).toEqual(expected);
   });
@@ -29,6 +31,8 @@ describe('checkoutEntry: SPEC 2 "Widget payment types: lk (link), slug, slugCode
   it('never takes a route of its own for a slug', () => {
     expect(['pf', 'api', 'sdk', 'widget', 'sandbox', '404', 'receive'].filter(isSlug)).toEqual([]);
     expect(isSlug('mi-tienda')).toBe(true);
+    expect(isSlug(undefined)).toBe(false);
+    expect(isSlug('mi tienda')).toBe(false);
   });
 });
 
@@ -36,6 +40,7 @@ describe('the first screen calls (SPEC 7), one key whatever the order of the que
   it('keys a call by path and sorted query', () => {
     expect(apiCallKey('payment-info', { type: 'lk', code: 'A' })).toBe('payment-info?code=A&type=lk');
     expect(apiCallKey('/payment-info', { code: 'A', type: 'lk' })).toBe('payment-info?code=A&type=lk');
+    expect(apiCallKey('//payment-info')).toBe('payment-info');
     expect(apiCallKey('translations/version')).toBe('translations/version');
     expect(apiCallKey('merchants/1', { amount: 12.5 })).toBe('merchants/1?amount=12.5');
     expect(apiCallKey('x', { q: 'a b&c' })).toBe('x?q=a+b%26c');
@@ -66,6 +71,11 @@ describe('the first screen calls (SPEC 7), one key whatever the order of the que
     expect(checkoutTargetInfo('lk', { idMerchant: 7, code: 'LK1', description: 'x', amount: 25 }).idMerchant).toBe(7);
     expect(checkoutTargetInfo('ps', { stationId: 'EST-001', idMerchant: 3, description: 'Caja', amount: 10, discount: 0 }).code).toBe('EST-001');
     expect(() => checkoutTargetInfo('ps', { nothing: true })).toThrow();
+    const subscription = {
+      idSubscription: 3, subscriptionKey: 'SUBDEMO0001', status: 0, email: 'a@b.co', nextChargeAt: null,
+      plan: { idPlan: 1, idMerchant: 7, name: 'Plan Mensual', description: 'Café', amount: 19.99, period: 'MO', chargeNow: true },
+    };
+    expect(checkoutTargetInfo('subs', subscription)).toMatchObject({ code: 'SUBDEMO0001', serviceCode: 'REC', idSubscription: 3 });
   });
 
   it('asks for the widget group of the catalog in one language', () => {
@@ -91,6 +101,11 @@ describe('pickLanguage: SPEC 1 "Spanish by default, with English available... ta
     ['es;q=0.5, en;q=0.9', ['en', 'es']],
     ['fr, *;q=0.1', ['fr']],
     ['en;q=0, es', ['es']],
+    ['en; q=0.5, es', ['es', 'en']],
+    ['en;level=1;q=0.5, fr;q=0.1', ['en', 'fr']],
+    ['en ;q=0.9', ['en']],
+    [', en', ['en']],
+    ['fr;q=0.5, en;q=0.5, es;q=0.5', ['fr', 'en', 'es']],
     ['', []],
     [undefined, []],
   ])('Accept-Language %j lists %j', (header, tags) => {
