@@ -18,6 +18,11 @@ describe('SPEC 9 "Environments by host: dev, test, demo (sandbox), preprod, prod
     ['preprod.pasarela.com', 'preprod'],
     ['checkout.pasarela.com', 'prod'],
     ['developer.pasarela.com', 'prod'],
+    [' localhost ', 'demo'],
+    ['10.20.30.40', 'demo'],
+    ['pay.127.example.com', 'prod'],
+    ['1.2.3.4.example.com', 'prod'],
+    ['pay.1.2.3.4', 'prod'],
   ])('%s -> %s', (host, env) => {
     expect(environmentOfHost(host)).toBe(env);
   });
