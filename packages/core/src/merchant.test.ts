@@ -17,7 +17,7 @@ const raw = {
 describe('SPEC 3 "Merchant: ... logo (prefixed with the image base address), customFields"', () => {
   it('parses the server shape and prefixes the logo', () => {
     const m = parseMerchant(raw, 'https://cdn.example.com/');
-    expect(m).toMatchObject({ idMerchant: 7, merchantName: 'Gimnasio Demo', webCode: 'WC-7', txLimit: 1000, hasPaymentGuest: true });
+    expect(m).toMatchObject({ idMerchant: 7, merchantName: 'Gimnasio Demo', webCode: 'WC-7', legalRep: 'Ana Diaz', txLimit: 1000, hasPaymentGuest: true });
     expect(m.logo).toBe('https://cdn.example.com/images/merchants/demo.svg');
     expect(m.customFields).toEqual([{ id: 'CF1', type: 'string', description: '', nameOrLabel: 'Cedula', value: null, required: false, options: [] }]);
   });
@@ -36,6 +36,10 @@ describe('SPEC 3 "Merchant: ... logo (prefixed with the image base address), cus
     ['/images/a.svg', 'https://cdn.test///', 'https://cdn.test/images/a.svg'],
     ['https://other.test/a.png', 'https://cdn.test', 'https://other.test/a.png'],
     ['data:image/png;base64,AAAA', '', 'data:image/png;base64,AAAA'],
+    [' /images/a.svg ', 'https://cdn.test', 'https://cdn.test/images/a.svg'],
+    ['http://other.test/a.png', 'https://cdn.test', 'http://other.test/a.png'],
+    ['logos/https://x.test/b.png', 'https://cdn.test', 'https://cdn.test/logos/https://x.test/b.png'],
+    ['logos/data:image/x.png', 'https://cdn.test', 'https://cdn.test/logos/data:image/x.png'],
     ['javascript:alert(1)', '', ''],
     ['//evil.test/a.png', '', ''],
     ['', 'https://cdn.test', ''],

@@ -10,9 +10,19 @@ describe('loader <-> widget messages: one union with a literal type and one guar
     [{ type: 'close' }, isCloseMessage],
     [{ type: 'error', error: { code: 'x', message: 'y', category: 'api' } }, isErrorMessage],
     [{ type: 'resize', height: 480 }, isResizeMessage],
+    [{ type: 'resize', height: 0 }, isResizeMessage],
+    [{ type: 'result', result: { status: 'error', method: 'nequi', notification } }, isResultMessage],
   ])('%j passes its guard and the union guard', (message, guard) => {
     expect(guard(message)).toBe(true);
     expect(isWidgetMessage(message)).toBe(true);
+  });
+
+  // Each guard answers for its own type only, even when a message carries another type's fields.
+  const guards = { ready: isReadyMessage, result: isResultMessage, close: isCloseMessage, error: isErrorMessage, resize: isResizeMessage };
+  const everything = { version: '2.219.0', result: { status: 'success', method: 'card', notification }, error: { code: 'x', message: 'y' }, height: 480 };
+  it.each(Object.keys(guards))('a %s message passes only the %s guard', (type) => {
+    const message = { ...everything, type };
+    expect(Object.entries(guards).filter(([, guard]) => guard(message)).map(([name]) => name)).toEqual([type]);
   });
 
   it.each([

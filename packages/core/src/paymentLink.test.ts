@@ -48,5 +48,7 @@ describe('SPEC 3 "Gateway/merchant service: idMerchantService, idGateway (gatewa
     const services = ['PFW', 'croem_clav'].map((gatewayCode, i) => parseMerchantService({ idMerchantService: i, gatewayCode }));
     expect(findMerchantService(services, isClaveGatewayCode)?.idMerchantService).toBe(1);
     expect(findMerchantService(services, (c) => c === 'CRYPTO')).toBeNull();
+    // "case-insensitive": the match sees the code in upper case
+    expect(findMerchantService([parseMerchantService({ idMerchantService: 5, gatewayCode: 'pfw' })], (c) => c === 'PFW')?.idMerchantService).toBe(5);
   });
 });
