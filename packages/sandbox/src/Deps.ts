@@ -9,7 +9,7 @@ export interface Deps {
   publicOrigin: string | undefined;
   /** How long a payer has to answer in the Nequi or Yappy app before the payment times out. */
   payerWindows: PayerWindows;
-  /** False when PAYMENT_CAPTCHA=off lets payments through without a captcha token. */
+  /** False when PAYMENT_CAPTCHA=0 lets payments through without a captcha token (payments/captchaVerdict.ts). */
   captchaRequired?: boolean | undefined;
 }
 

@@ -87,7 +87,7 @@ export interface AppOptions {
    * admin API open, which only a server on loopback does.
    */
   adminToken?: string | undefined;
-  /** PAYMENT_CAPTCHA: a payment without a captcha token is refused unless false (the server's default, settings.ts). */
+  /** PAYMENT_CAPTCHA: a payment without a captcha token is refused unless false (settings.ts). */
   paymentCaptcha?: boolean | undefined;
   /** WEBHOOK_ALLOW_PRIVATE: merchants may register webhook URLs on loopback and private addresses. */
   allowPrivateWebhooks?: boolean | undefined;

@@ -51,9 +51,10 @@ export interface Settings {
    */
   webhookAllowPrivate: boolean;
   /**
-   * PAYMENT_CAPTCHA (1 or 0, default 0): 1 refuses a payment without a captcha token (403
-   * error_captcha). Off by default while the widget, in SPEC 4's demo environment ("always
-   * accepted, score 1"), pays without a token when the payer does not tick the box.
+   * PAYMENT_CAPTCHA (1 or 0, default 1): a payment without a captcha token is refused (403
+   * error_captcha). 0 turns the requirement off for this environment (a load test, a script that
+   * pays without the widget); a token that is sent is verified either way. One merchant turns it
+   * off with its captchaRequired field (docs/api.md "Captcha").
    */
   paymentCaptcha: boolean;
   port: number;
@@ -129,7 +130,7 @@ function fingerprintKeyOf(raw: string | undefined): string | undefined {
 }
 
 /**
- * HOST (127.0.0.1), SANDBOX_ADMIN_TOKEN, WEBHOOK_ALLOW_PRIVATE (on when HOST is loopback), PAYMENT_CAPTCHA (off), PORT (4000), DEMO_PORT (PORT+1), DATA_DIR (./.data), DATABASE_URL, WIRE_ENCODING (off disables), SPLASH_MS,
+ * HOST (127.0.0.1), SANDBOX_ADMIN_TOKEN, WEBHOOK_ALLOW_PRIVATE (on when HOST is loopback), PAYMENT_CAPTCHA (on), PORT (4000), DEMO_PORT (PORT+1), DATA_DIR (./.data), DATABASE_URL, WIRE_ENCODING (off disables), SPLASH_MS,
  * SUBSCRIPTION_CHARGE_INTERVAL_MS (60000; 0 off), EXPIRY_SWEEP_INTERVAL_MS (5000; 0 off), WEBHOOK_INTERVAL_MS (1000; 0 off), NEQUI_WAIT_MS (120000),
  * YAPPY_WAIT_MS (300000), CARD_FINGERPRINT_KEY, RATE_LIMIT_{LOGIN,SIGNUP,RECOVERY,PAYMENTS}_PER_MIN, TRUST_PROXY (0),
  * HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, SHUTDOWN_TIMEOUT_MS, SHUTDOWN_DRAIN_MS (5000), LOG_LEVEL (info), METRICS_TOKEN, SANDBOX_CONSOLE (on; off hides /sandbox/console).
@@ -156,7 +157,7 @@ export function readSettings(env: Env, cwd: string = process.cwd()): Settings {
     host,
     adminToken: adminToken || undefined,
     webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE') ?? isLoopbackHost(host),
-    paymentCaptcha: flag(env, 'PAYMENT_CAPTCHA') ?? false,
+    paymentCaptcha: flag(env, 'PAYMENT_CAPTCHA') ?? true,
     port,
     demoPort,
     dataDir: resolve(cwd, env['DATA_DIR'] || '.data'),

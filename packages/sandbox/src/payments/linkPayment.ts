@@ -63,7 +63,7 @@ export interface CheckedPayment {
 
 /** The checks every method shares: payable link, merchant, guest flag, limit, the method enabled. */
 export async function checkLinkPayment(deps: Deps, input: LinkPaymentInput, method: AvailableMethod, anonymousUserServiceId: number | undefined): Promise<CheckedPayment> {
-  checkPaymentCaptcha(input.captchaToken, deps.captchaRequired);
+  await checkPaymentCaptcha(deps, input.captchaToken, { code: input.code });
   const link = await payTargetOf(deps, input.code);
   const merchant = await findMerchant(deps.db, link.merchantId);
   if (!merchant) throw new ApiError(404, 'Merchant Not Found');
@@ -104,7 +104,7 @@ export function linkPaymentFingerprint(
  * The trackId on another charge is 409 track_id_reused.
  */
 export async function repeatedPayment(deps: Pick<Deps, 'db' | 'captchaRequired'>, input: LinkPaymentInput, fingerprint: string): Promise<TransactionRow | undefined> {
-  checkPaymentCaptcha(input.captchaToken, deps.captchaRequired);
+  await checkPaymentCaptcha(deps, input.captchaToken, { code: input.code });
   return earlierAttempt(deps.db, input.trackId, fingerprint);
 }
 

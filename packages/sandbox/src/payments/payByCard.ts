@@ -29,7 +29,7 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
   const payload = parseOr400(CardPaymentPayloadSchema, body);
   const lang = ctx.lang;
   const trackId = payload.additionalData.trackId;
-  checkPaymentCaptcha(payload.additionalData.captchaToken, deps.captchaRequired);
+  await checkPaymentCaptcha(deps, payload.additionalData.captchaToken, { code: payload.code });
   const fingerprint = cardPaymentFingerprint(deps.cardFingerprintKey, payload);
   // One query: the trackId, the link, its merchant and the merchant's card brands.
   const start = await cardPaymentStartOf(deps, payload.code, trackId);
@@ -94,7 +94,7 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
   }, { advisoryLock });
   // Not inserted: the same trackId got there first (any node), with this charge or another.
   const row: TransactionRow = inserted ?? (await attemptThatWon(deps.db, trackId, fingerprint));
-  if (inserted) await mailReceipt(deps.db, inserted, merchant.name);
+  if (inserted) await mailReceipt(deps.db, inserted, merchant.name, ctx.origin);
   // SPEC 3 storeCard: a wallet user's approved card is kept (as a token) for the next payment.
   if (inserted && ctx.userId && payload.storeCard === true && inserted.status === CARD_STATUS.approved) {
     await saveUserCard(deps.db, ctx.userId, card, inserted.payer_name);

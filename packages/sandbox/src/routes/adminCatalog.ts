@@ -40,7 +40,12 @@ const MerchantSchema = v.object({
   cardTypes: v.optional(v.array(v.picklist(CARD_BRANDS, 'cardTypes must list VISA, MC or AMEX'), 'cardTypes must be an array'), [...CARD_BRANDS]),
   logo: v.optional(v.pipe(v.string('logo must be a string'), v.regex(/^\/images\/[\w./-]{1,200}$/, 'logo must be a path under /images/')), '/images/merchants/demo.svg'),
   webhookUrl: v.optional(v.pipe(v.string('webhookUrl must be a string'), v.maxLength(2000, 'webhookUrl is too long'), v.check(isHttpUrl, 'webhookUrl must be an http(s) URL'))),
+  // False: this merchant's payments pass without a captcha token (payments/captchaVerdict.ts).
+  captchaRequired: v.optional(v.boolean('captchaRequired must be a boolean'), true),
 });
+const MerchantSettingsSchema = v.object({
+  captchaRequired: v.boolean('captchaRequired must be a boolean'),
+}, 'the body must be a JSON object');
 const MerchantKeysSchema = v.object({
   webhookUrl: v.optional(v.nullable(v.pipe(v.string('webhookUrl must be a string'), v.maxLength(2000, 'webhookUrl is too long'), v.check(isHttpUrl, 'webhookUrl must be an http(s) URL')))),
 });
@@ -99,9 +104,9 @@ export function adminCatalogRoutes(deps: Deps, options: { allowPrivateWebhooks: 
     const keys = newMerchantKeys();
     const merchant = await deps.db.transaction(async (tx) => {
       const [row] = await tx.query<{ id: number }>(
-        `insert into merchants (name, web_code, logo, has_payment_guest, tx_limit_cents, domain_validation, allowed_domains)
-         values ($1, $2, $3, $4, $5, $6, $7) returning id`,
-        [b.name, b.name.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 20) || 'MERCHANT', b.logo, b.hasPaymentGuest, amountToCents(b.txLimit), b.domainValidation, JSON.stringify(b.allowedDomains)],
+        `insert into merchants (name, web_code, logo, has_payment_guest, tx_limit_cents, domain_validation, allowed_domains, captcha_required)
+         values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
+        [b.name, b.name.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 20) || 'MERCHANT', b.logo, b.hasPaymentGuest, amountToCents(b.txLimit), b.domainValidation, JSON.stringify(b.allowedDomains), b.captchaRequired],
       );
       if (!row) throw new Error('merchant insert returned nothing');
       // SPEC 6: a merchant is looked up with its merchant user; every merchant gets one.
@@ -117,8 +122,20 @@ export function adminCatalogRoutes(deps: Deps, options: { allowPrivateWebhooks: 
     // The only time the secret key is shown: only its hash is kept.
     return c.json({
       ...merchantInfoOf(created), paymentMethods: (await listMerchantServices(deps.db, merchant.id)).map(paymentMethodOf),
-      webhookUrl: b.webhookUrl ?? null, secretKey: keys.secretKey, webhookSecret: keys.webhookSecret,
+      webhookUrl: b.webhookUrl ?? null, captchaRequired: b.captchaRequired, secretKey: keys.secretKey, webhookSecret: keys.webhookSecret,
     }, 201);
+  });
+  // A merchant's own settings: captchaRequired false lets its payments through without a captcha
+  // token (a server-to-server integration that has no widget), true asks for one again.
+  app.patch('/merchants/:idMerchant', async (c) => {
+    const id = idParam(c.req.param('idMerchant'), 'merchant_not_found');
+    const notFound = () => new ApiError(404, 'merchant_not_found', 'No such merchant');
+    requireOwn(c, id, notFound);
+    const b = parseOr400(MerchantSettingsSchema, await readObjectBody(c));
+    const [row] = await deps.db.query<{ id: number; captcha_required: boolean }>(
+      'update merchants set captcha_required = $2 where id = $1 returning id, captcha_required', [id, b.captchaRequired]);
+    if (!row) throw notFound();
+    return c.json({ idMerchant: row.id, captchaRequired: row.captcha_required });
   });
   // New keys for an existing merchant (the old ones stop working), e.g. the seeded demo merchant, and
   // its webhookUrl: set, null to stop webhooks, absent to keep the current one.

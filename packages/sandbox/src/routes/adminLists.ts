@@ -67,8 +67,9 @@ export function adminListRoutes(deps: Deps) {
     return c.json({ transactions: listed }, 200, { 'cache-control': 'no-store' });
   });
   app.get('/merchants', async (c) => {
-    const rows = await deps.db.query<{ id: number; name: string; webhook_url: string | null }>('select id, name, webhook_url from merchants where ($1::int is null or id = $1) order by id', [scopedMerchant(c) ?? null]);
-    return c.json({ merchants: rows.map((m) => ({ id: m.id, name: m.name, webhookUrl: m.webhook_url })) }, 200, { 'cache-control': 'no-store' });
+    const rows = await deps.db.query<{ id: number; name: string; webhook_url: string | null; captcha_required: boolean }>(
+      'select id, name, webhook_url, captcha_required from merchants where ($1::int is null or id = $1) order by id', [scopedMerchant(c) ?? null]);
+    return c.json({ merchants: rows.map((m) => ({ id: m.id, name: m.name, webhookUrl: m.webhook_url, captchaRequired: m.captcha_required })) }, 200, { 'cache-control': 'no-store' });
   });
   app.get('/links', async (c) => {
     const rows = await deps.db.query<{ code: string; slug: string; description: string; amount_cents: number; merchant_id: number }>(

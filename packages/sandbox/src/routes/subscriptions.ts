@@ -60,7 +60,7 @@ export function subscriptionRoutes(deps: Deps) {
   // charges at once is charged now; otherwise the card is validated and charged when due.
   app.post('/subscriptions/:key/pay', async (c) => {
     const body = parseOr400(SubscriptionPaySchema, await readObjectBody(c));
-    checkPaymentCaptcha(body.captchaToken, deps.captchaRequired);
+    await checkPaymentCaptcha(deps, body.captchaToken, { subscriptionKey: c.req.param('key') });
     const lang: Language = body.lang ?? c.get('lang');
     const sub = await findSubscription(deps.db, c.req.param('key'));
     const plan = sub && (await findPlan(deps.db, sub.plan_id));

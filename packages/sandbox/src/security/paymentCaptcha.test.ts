@@ -5,7 +5,8 @@ import { createTestApp, TEST_CAPTCHA_TOKEN, type TestApp } from '../test/testApp
 
 // SPEC 4 "Captcha: a valid score enables the payment": every payment route refuses a payment
 // without a valid captcha token (403 error_captcha / invalid_score_captcha) before recording
-// anything, unless the environment turns the captcha off (PAYMENT_CAPTCHA=off).
+// anything, by default; the environment (PAYMENT_CAPTCHA=0) or one merchant (captchaRequired
+// false) may turn the requirement off, never the check of a token that is sent.
 
 type Route = ReturnType<typeof paymentBodies>[number];
 
@@ -70,7 +71,54 @@ describe('a payment without a valid captcha token', () => {
   });
 });
 
-describe('PAYMENT_CAPTCHA=0 (the server\'s default, while the widget pays unticked without a token)', () => {
+describe('a merchant that turned its captcha off (PATCH /sandbox/merchants/:id { captchaRequired: false })', () => {
+  let t: TestApp;
+  let f: PaymentFixtures;
+  let wallet = '';
+  beforeAll(async () => {
+    t = await createTestApp();
+    f = await paymentFixtures(t);
+    wallet = String((await t.post('/users/login', { login: DEMO_WALLET_USER.login, password: DEMO_WALLET_USER.password })).data['token']);
+  });
+  afterAll(() => t.close());
+  const auth = (route: Route): Record<string, string> => (route.withToken ? { authorization: `Bearer ${wallet}` } : {});
+  const routes = ['/cards/auth-capture', '/nequi/push', '/yappy/payments', '/cash/pay-cash', '/cash/cash-point', '/clave/payments', '/crypto/payments', '/activity/pay', '/subscriptions/:key/pay'];
+
+  it('is stored in the merchant row, and shown in the merchants list', async () => {
+    expect((await t.admin('PATCH', '/merchants/1', { captchaRequired: 'no' })).status).toBe(400);
+    const res = await t.admin('PATCH', '/merchants/1', { captchaRequired: false });
+    expect(res).toMatchObject({ status: 200, json: { idMerchant: 1, captchaRequired: false } });
+    expect((await t.db.query<{ captcha_required: boolean }>('select captcha_required from merchants where id = 1'))[0]?.captcha_required).toBe(false);
+    expect((await t.admin('GET', '/merchants')).json['merchants']).toEqual(expect.arrayContaining([expect.objectContaining({ id: 1, captchaRequired: false })]));
+    expect((await t.admin('PATCH', '/merchants/999999', { captchaRequired: false })).status).toBe(404);
+  });
+
+  it.each(routes)("%s: its payments pass without a token; a bot's token is still refused", async (path) => {
+    const route = payments(f, f.link).find((r) => r.path === path || (path.includes(':key') && r.path.startsWith('/subscriptions/')));
+    if (!route) throw new Error(`no body for ${path}`);
+    expect((await t.post(route.path, withToken(route, 'fail'), auth(route))).status).toBe(403);
+    expect((await t.post(route.path, withToken(route, undefined), auth(route))).status).toBeLessThan(300);
+  });
+
+  it("another merchant's payments still need a token (the default for a new merchant), until it turns it off too", async () => {
+    const other = await t.admin('POST', '/merchants', { name: 'Con captcha' });
+    expect(other.json['captchaRequired']).toBe(true);
+    const code = String((await t.admin('POST', '/links', { amount: 4, description: 'Otra', merchantId: other.json['idMerchant'] })).json['code']);
+    const body = { code, phone: '3993333333', email: 'p@example.com', trackId: 'other-merchant-1', captchaToken: undefined };
+    const refused = await t.post('/nequi/push', body);
+    expect(refused.status).toBe(403);
+    expect(refused.data).toMatchObject({ code: 'error_captcha' });
+    const off = await t.admin('POST', '/merchants', { name: 'Sin captcha', captchaRequired: false });
+    expect(off.json['captchaRequired']).toBe(false);
+    const offCode = String((await t.admin('POST', '/links', { amount: 4, description: 'Sin', merchantId: off.json['idMerchant'] })).json['code']);
+    expect((await t.post('/nequi/push', { ...body, code: offCode, trackId: 'other-merchant-2' })).status).toBe(200);
+    // Asking for it again: refused again.
+    expect((await t.admin('PATCH', `/merchants/${String(off.json['idMerchant'])}`, { captchaRequired: true })).status).toBe(200);
+    expect((await t.post('/nequi/push', { ...body, code: offCode, trackId: 'other-merchant-3' })).status).toBe(403);
+  });
+});
+
+describe('PAYMENT_CAPTCHA=0 (the captcha off for a whole environment, docs/api.md "Captcha")', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ paymentCaptcha: false });

@@ -1,5 +1,5 @@
 /** Every route of the app, for the fuzz test; `:x` segments are filled with fuzzed text. */
-export const ENDPOINTS: ReadonlyArray<{ method: 'GET' | 'POST' | 'PUT'; path: string }> = [
+export const ENDPOINTS: ReadonlyArray<{ method: 'GET' | 'POST' | 'PUT' | 'PATCH'; path: string }> = [
   { method: 'GET', path: '/api/v1/translations/version' },
   { method: 'GET', path: '/api/v1/translations' },
   { method: 'GET', path: '/api/v1/payment-info' },
@@ -65,6 +65,7 @@ export const ENDPOINTS: ReadonlyArray<{ method: 'GET' | 'POST' | 'PUT'; path: st
   { method: 'GET', path: '/sandbox/transactions' },
   { method: 'GET', path: '/sandbox/transactions/recent' },
   { method: 'GET', path: '/sandbox/merchants' },
+  { method: 'PATCH', path: '/sandbox/merchants/:x' },
   { method: 'GET', path: '/sandbox/links' },
   { method: 'POST', path: '/sandbox/subscriptions' },
   { method: 'GET', path: '/sandbox/3ds/:x' },

@@ -21,7 +21,7 @@ const environmentOf = (configured: string): Environment =>
 export function createCheckoutSecurity(services: Services) {
   const env = environmentOf(services.config.env);
   const providers = providersFor(env);
-  const store = createSecurityStore({ api: services.api, env, fingerprint: providers.fingerprint });
+  const store = createSecurityStore({ api: services.api, env, fingerprint: providers.fingerprint, captcha: providers.captcha });
   return {
     forPayment: () => store.forPayment(),
     View: ({ disabled }: { disabled: boolean }) => <CaptchaBox store={store} provider={providers.captcha} disabled={disabled} />,

@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'react';
-import { buildPayActivityPayload, formatAmount, isPasarelaError, paymentCodeLookupResult, searchActivityQuery, totalWithTax, userServiceNumber, type UserService } from '@pasarela/core';
+import { useEffect, useRef, useState } from 'react';
+import { buildPayActivityPayload, formatAmount, isPasarelaError, paymentCodeLookupResult, searchActivityQuery, securityFields, totalWithTax, userServiceNumber, type UserService } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 import { useServices } from '../kernel/services';
 import { Field } from '../ui/Field';
+import { loadCheckoutSecurity, SecuritySlot } from '../security/loadCheckoutSecurity';
+import type { CheckoutSecurity } from '../security/checkoutSecurity';
 import { loadServices, payActivity, searchActivity, type FoundActivity } from './api';
 import { walletMessageKey } from './walletMessage';
 
@@ -18,6 +20,10 @@ export function DebtLookup({ onPaid }: { onPaid: () => void }) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const [paid, setPaid] = useState<string | null>(null);
+  // A payment carries the captcha's token and the fingerprint, as the checkout's do (its chunk,
+  // fetched once a debt is found).
+  const security = useRef<Promise<CheckoutSecurity> | null>(null);
+  const securityOf = () => (security.current ??= loadCheckoutSecurity(services));
 
   useEffect(() => {
     void loadServices(services.api).then(setSaved, () => undefined);
@@ -50,7 +56,8 @@ export function DebtLookup({ onPaid }: { onPaid: () => void }) {
         idUsrService: serviceFor(number.replace(/\D/g, ''))?.idUsrService ?? 0,
         useFunds: true,
       });
-      const answer = await payActivity(services.api, { ...payload, trackId: services.newTrackId() });
+      const checks = await securityOf().then((s) => s.forPayment());
+      const answer = await payActivity(services.api, { ...payload, ...securityFields(checks), trackId: services.newTrackId() });
       // SPEC 4 "PAYMENT_NOT_FOUND, PAYMENT_SUCCESS (activityResult.status 1) or PAYMENT_REJECTED".
       if (paymentCodeLookupResult(answer) !== 'PAYMENT_SUCCESS') {
         setMessage('payment_rejected');
@@ -92,6 +99,7 @@ export function DebtLookup({ onPaid }: { onPaid: () => void }) {
           </div>
         ) : null}
         {paid ? <p className="page__text">{t('payment_successfull')} · {paid}</p> : null}
+        {found && found.length > 0 ? <SecuritySlot security={securityOf()} disabled={busy} /> : null}
         {found?.map((debt) => (
           <div key={debt.paymentCode} className="wallet-list__item">
             <span>{debt.description}</span>
