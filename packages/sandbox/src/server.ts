@@ -9,7 +9,7 @@ import { chargeDueSubscriptions } from './payments/chargeDueSubscription';
 import { expireLapsedPayments } from './payments/expireLapsedPayments';
 import { runOnTimer } from './payments/runOnTimer';
 import { pushServer } from './push/pushServer';
-import { isLoopbackHost, sameSecret } from './auth/adminAccess';
+import { adminScopeOf, isLoopbackHost } from './auth/adminAccess';
 import { listenToTransactions } from './push/transactionEvents';
 import { listenToAdminChanges } from './push/adminChanges';
 import { DEFAULT_WEBHOOK_DELIVERY, deliverDueWebhooks, type WebhookDeliverySettings } from './webhooks/deliverWebhooks';
@@ -28,7 +28,7 @@ export interface ServerOptions {
   adminToken?: string | undefined;
   /** WEBHOOK_ALLOW_PRIVATE: webhook URLs on loopback and private addresses; default: when host is loopback. */
   webhookAllowPrivate?: boolean | undefined;
-  /** PAYMENT_CAPTCHA: true refuses payments without a captcha token (default off, settings.ts says why). */
+  /** PAYMENT_CAPTCHA: false lets payments without a captcha token through (default: refused, settings.ts). */
   paymentCaptcha?: boolean | undefined;
   port: number;
   demoPort: number;
@@ -116,11 +116,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     logger: log, metrics, rateLimits: options.rateLimits, trustedProxies: options.trustedProxies, metricsToken: options.metricsToken,
     sandboxConsole: options.sandboxConsole, draining: () => draining, adminToken: options.adminToken,
     allowPrivateWebhooks,
-    paymentCaptcha: options.paymentCaptcha === true,
+    paymentCaptcha: options.paymentCaptcha !== false,
   });
   const shop = createDemoShop(paths.examplesDir, url);
   const { adminToken } = options;
-  const push = pushServer(db, events, adminChanges, (token) => adminToken === undefined || (token !== null && sameSecret(token, adminToken)));
+  // The admin socket opens as the admin API does: the operator's token, or a merchant's secret key for its own changes.
+  const push = pushServer(db, events, adminChanges, (token) => adminScopeOf({ db }, adminToken, token ?? undefined));
   metrics.gauge('pasarela_push_sockets_open', 'Push-notification sockets open on this node.', push.openSockets);
   let checkout: Server | undefined;
   let demo: Server | undefined;

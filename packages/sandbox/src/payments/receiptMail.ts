@@ -1,19 +1,34 @@
-import { formatAmount, centsToAmount } from '@pasarela/core';
+import { centsToAmount, paymentOverallResult, statusFamilyOf } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
+import { mailLanguage } from '../mail/mailText';
+import { receiptMail, voucherMail, voucherNetworkOf } from '../mail/templates';
 import { sendMail } from '../store/mailbox';
 import type { TransactionRow } from '../store/transactions';
 
-/** The payment receipt e-mail the service sends for an approved payment (to the dev mailbox here). */
-export async function mailReceipt(db: Queryable, tx: TransactionRow, merchantName: string): Promise<void> {
-  if (tx.status !== 1 || !tx.email) return;
+/**
+ * The payment receipt e-mail the service sends for a paid payment (to the dev mailbox here): a card
+ * payment approved, a cash voucher paid at the kiosk (SPEC 4 "2 paid"). `origin` is the checkout
+ * origin its link points to.
+ */
+export async function mailReceipt(db: Queryable, tx: TransactionRow, merchantName: string, origin: string): Promise<void> {
+  const family = statusFamilyOf(tx.method === 'cash' ? String(tx.details['network'] ?? 'cash') : tx.method);
+  if (!tx.email || paymentOverallResult(family, tx.status, tx.auth_status) !== 'APPROVED') return;
   // What was charged: the amount, its tax and the donation the payer added to the same card charge.
-  const total = formatAmount(centsToAmount(tx.amount_cents + tx.tax_cents + tx.campaign_cents));
-  const donation = tx.campaign_cents > 0 ? ` (incluye ${formatAmount(centsToAmount(tx.campaign_cents))} de donación)` : '';
-  const card = tx.card_last4 ? ` con ${tx.card_brand ?? 'tarjeta'} terminada en ${tx.card_last4}` : '';
-  await sendMail(db, {
-    to: tx.email,
-    kind: 'receipt',
-    subject: `Comprobante de pago ${tx.cod_oper}`,
-    body: `Pagaste ${total}${donation} a ${merchantName}${card}. Operación ${tx.cod_oper}. Comprobante: /pf/default-receipt/${tx.cod_oper}`,
+  const mail = receiptMail({
+    lang: mailLanguage(tx.lang), origin, codOper: tx.cod_oper, merchant: merchantName,
+    total: centsToAmount(tx.amount_cents + tx.tax_cents + tx.campaign_cents), donation: centsToAmount(tx.campaign_cents),
+    card: tx.card_last4 ? { brand: tx.card_brand ?? 'tarjeta', last4: tx.card_last4 } : null,
+    cash: tx.method === 'cash' && tx.reference ? { network: voucherNetworkOf(tx.details['network']), code: tx.reference } : null,
   });
+  await sendMail(db, { to: tx.email, kind: 'receipt', merchantId: tx.merchant_id, ...mail });
+}
+
+/** A cash voucher just issued, to the payer's e-mail: its code, amount, where and until when to pay, and its page. */
+export async function mailVoucher(db: Queryable, tx: TransactionRow, merchantName: string, origin: string): Promise<void> {
+  if (!tx.email || tx.method !== 'cash' || !tx.reference) return;
+  const mail = voucherMail({
+    lang: mailLanguage(tx.lang), origin, codOper: tx.cod_oper, merchant: merchantName, total: centsToAmount(tx.amount_cents + tx.tax_cents),
+    network: voucherNetworkOf(tx.details['network']), code: tx.reference, expiresAt: tx.expires_at,
+  });
+  await sendMail(db, { to: tx.email, kind: 'receipt', merchantId: tx.merchant_id, ...mail });
 }

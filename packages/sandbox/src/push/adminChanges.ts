@@ -3,9 +3,10 @@ import { listenToChannel, type ChannelEvents } from './channelEvents';
 
 /**
  * What the sandbox console hears besides payments: a webhook delivery attempted or queued again,
- * an e-mail landing in the mailbox.
+ * an e-mail landing in the mailbox. merchantId names whose it is (null: a wallet e-mail, the
+ * operator's only), so a merchant's socket hears only its own.
  */
-export type AdminChange = { type: 'webhook'; id: string; state: string } | { type: 'mail'; id: number };
+export type AdminChange = { type: 'webhook'; id: string; state: string; merchantId: number } | { type: 'mail'; id: number; merchantId: number | null };
 
 export type AdminChanges = ChannelEvents<AdminChange>;
 
@@ -27,9 +28,10 @@ export async function notifyAdminChange(db: Queryable, change: AdminChange): Pro
 
 function parseChange(payload: string): AdminChange | undefined {
   try {
-    const value = JSON.parse(payload) as { type?: unknown; id?: unknown; state?: unknown };
-    if (value.type === 'webhook' && typeof value.id === 'string') return { type: 'webhook', id: value.id, state: String(value.state ?? '') };
-    if (value.type === 'mail' && typeof value.id === 'number') return { type: 'mail', id: value.id };
+    const value = JSON.parse(payload) as { type?: unknown; id?: unknown; state?: unknown; merchantId?: unknown };
+    const merchantId = typeof value.merchantId === 'number' ? value.merchantId : null;
+    if (value.type === 'webhook' && typeof value.id === 'string' && merchantId !== null) return { type: 'webhook', id: value.id, state: String(value.state ?? ''), merchantId };
+    if (value.type === 'mail' && typeof value.id === 'number') return { type: 'mail', id: value.id, merchantId };
   } catch {
     // not ours
   }

@@ -7,9 +7,13 @@ import { findTransaction, type TransactionRow } from '../store/transactions';
 import { pushMessageOf, type TransactionChange, type TransactionEvents } from './transactionEvents';
 import { acceptKey, ServerSocket } from './webSocket';
 import type { AdminChange, AdminChanges } from './adminChanges';
+import type { AdminScope } from '../auth/adminAccess';
 
 export const PUSH_PATH = '/api/v1/push';
-/** The admin stream the sandbox console watches: every transaction, webhook and mailbox change, on any node. */
+/**
+ * The admin stream the sandbox console watches: every transaction, webhook and mailbox change, on
+ * any node, for the operator; a merchant's secret key hears that merchant's only.
+ */
 export const ADMIN_PUSH_PATH = '/sandbox/push';
 
 function refuse(socket: Duplex, status: string): void {
@@ -22,7 +26,10 @@ function refuse(socket: Duplex, status: string): void {
  * follows every payment of that user. Each change arrives as
  * `{ type: 'transaction', codOper, method, status, authStatus }`.
  */
-export function pushServer(db: Database, events: TransactionEvents, adminChanges?: AdminChanges, adminAllowed: (token: string | null) => boolean = () => true) {
+export function pushServer(
+  db: Database, events: TransactionEvents, adminChanges?: AdminChanges,
+  adminScope: (token: string | null) => Promise<AdminScope | undefined> = async () => ({ kind: 'admin' }),
+) {
   const open = new Set<Duplex>();
   const sockets = new Set<ServerSocket>();
   /** How each socket following one payment tells it again what it is now (after missed notifications). */
@@ -40,9 +47,12 @@ export function pushServer(db: Database, events: TransactionEvents, adminChanges
       const admin = url.pathname === ADMIN_PUSH_PATH && adminChanges !== undefined;
       if (url.pathname !== PUSH_PATH && !admin) return refuse(socket, '404 Not Found');
       if (!accept || req.headers['sec-websocket-version'] !== '13') return refuse(socket, '400 Bad Request');
-      // Every merchant's changes: the operator's stream (a browser's socket cannot send headers, so ?token=).
-      if (admin && !adminAllowed(url.searchParams.get('token'))) return refuse(socket, '401 Unauthorized');
-      if (admin) return openAdminStream(socket, accept, adminChanges);
+      // The operator's stream, or one merchant's (a browser's socket cannot send headers, so ?token=).
+      if (admin) {
+        const scope = await adminScope(url.searchParams.get('token')).catch(() => undefined);
+        if (!scope) return refuse(socket, '401 Unauthorized');
+        return openAdminStream(socket, accept, adminChanges, scope.kind === 'merchant' ? scope.merchantId : undefined);
+      }
       const codOper = url.searchParams.get('codOper');
       const token = url.searchParams.get('token');
       let wanted: (change: TransactionChange) => boolean;
@@ -78,11 +88,17 @@ export function pushServer(db: Database, events: TransactionEvents, adminChanges
       }
     })().catch((error: unknown) => refuse(socket, isConnectionError(error) ? `503 Service Unavailable\r\nRetry-After: ${DATABASE_RETRY_AFTER_S}` : '500 Internal Server Error'));
   };
-  // Like the admin API under /sandbox: the admin token once one is set (adminAllowed).
-  const openAdminStream = (socket: Duplex, accept: string, changes: AdminChanges): void => {
+  // Like the admin API under /sandbox: the admin token once one is set, or a merchant's secret key
+  // (adminScope); `merchantId` set keeps the stream to that merchant's changes.
+  const openAdminStream = (socket: Duplex, accept: string, changes: AdminChanges, merchantId: number | undefined): void => {
     socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`);
-    const onTransaction = (change: TransactionChange) => ws.sendJson(pushMessageOf(change));
-    const onAdmin = (change: AdminChange) => ws.sendJson(change);
+    const ours = (change: { merchantId: number | null }) => merchantId === undefined || change.merchantId === merchantId;
+    const onTransaction = (change: TransactionChange) => {
+      if (ours(change)) ws.sendJson(pushMessageOf(change));
+    };
+    const onAdmin = (change: AdminChange) => {
+      if (ours(change)) ws.sendJson(change);
+    };
     const ws = new ServerSocket(socket, () => {
       events.off('change', onTransaction);
       changes.off('change', onAdmin);

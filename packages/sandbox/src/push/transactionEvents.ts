@@ -8,6 +8,8 @@ export interface TransactionChange {
   status: number;
   authStatus: string;
   userId: number | null;
+  /** The merchant paid (migration 011): a merchant's admin socket hears only its own. */
+  merchantId: number | null;
   /** The application_name of the node that wrote it (Database.sessionName). */
   origin: string;
 }
@@ -25,6 +27,7 @@ function parseChange(payload: string): TransactionChange | undefined {
       status: value.status,
       authStatus: String(value.authStatus ?? ''),
       userId: typeof value.userId === 'number' ? value.userId : null,
+      merchantId: typeof value.merchantId === 'number' ? value.merchantId : null,
       origin: String(value.origin ?? ''),
     };
   } catch {

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { requireOperator } from '../auth/adminAccess';
+import { requireOperator, scopedMerchant } from '../auth/adminAccess';
 import * as v from 'valibot';
 import { cardBrandOf, isStrongPassword, CardNumberSchema, randomRegistrationLogin, amountToCents, centsToAmount, freeText, moneySchema, TEXT_LIMITS } from '@pasarela/core';
 import { storedCard } from '../payments/cardFingerprint';
@@ -57,12 +57,11 @@ export function adminUserRoutes(deps: Deps) {
     }
     return c.json({ ...profileOf(user), balance: centsToAmount(user.balance_cents), isEmployee: user.is_employee }, 201);
   });
-  // The e-mails the service would have sent (registration and recovery codes, receipts).
+  // The e-mails the service would have sent (registration and recovery codes, receipts). A
+  // merchant's key reads those sent for it (its receipts and payment requests); the operator all.
   app.get('/mailbox', async (c) => {
-    // Wallet users' codes and every payer's receipts: the operator's, not one merchant's.
-    requireOperator(c);
     const to = c.req.query('to');
-    const rows = await listMail(deps.db, to && to.length <= 254 ? to : undefined);
+    const rows = await listMail(deps.db, to && to.length <= 254 ? to : undefined, scopedMerchant(c));
     return c.json({ messages: rows.map((m) => ({ id: m.id, to: m.to_email, subject: m.subject, body: m.body, kind: m.kind, date: m.created_at.toISOString() })) });
   });
   return app;

@@ -57,7 +57,7 @@ export function adminWebhookRoutes(deps: Deps) {
       [c.req.param('id'), scopedMerchant(c) ?? null],
     );
     if (!row) throw new ApiError(404, 'webhook_not_found', 'No such webhook event');
-    await notifyAdminChange(deps.db, { type: 'webhook', id: row.id, state: row.state });
+    await notifyAdminChange(deps.db, { type: 'webhook', id: row.id, state: row.state, merchantId: row.merchant_id });
     const [merchant] = await deps.db.query<{ webhook_url: string | null }>('select webhook_url from merchants where id = $1', [row.merchant_id]);
     return c.json(deliveryOf({ ...row, webhook_url: merchant?.webhook_url ?? null }), 202);
   });

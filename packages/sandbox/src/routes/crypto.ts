@@ -86,11 +86,11 @@ async function mailRefund(deps: Deps, tx: TransactionRow, refund: CryptoRefund, 
   const receipt = `/pf/default-receipt/${tx.cod_oper}`;
   await sendMail(deps.db, lang === 'en'
     ? {
-      to: tx.email, kind: 'receipt', subject: `Refund of ${amount} (operation ${tx.cod_oper})`,
+      to: tx.email, kind: 'receipt', merchantId: tx.merchant_id, subject: `Refund of ${amount} (operation ${tx.cod_oper})`,
       body: `You cancelled payment ${tx.cod_oper} to ${merchant}. We will return the ${amount} received on the ${refund.network} network to the address they were sent from: ${refund.to}. Receipt: ${receipt}`,
     }
     : {
-      to: tx.email, kind: 'receipt', subject: `Reembolso de ${amount} (operación ${tx.cod_oper})`,
+      to: tx.email, kind: 'receipt', merchantId: tx.merchant_id, subject: `Reembolso de ${amount} (operación ${tx.cod_oper})`,
       body: `Cancelaste el pago ${tx.cod_oper} a ${merchant}. Te devolveremos los ${amount} recibidos por la red ${refund.network} a la dirección desde la que se enviaron: ${refund.to}. Comprobante: ${receipt}`,
     });
 }

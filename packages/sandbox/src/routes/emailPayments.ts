@@ -79,7 +79,7 @@ export function adminEmailPaymentRoutes(deps: Deps) {
     const url = `${originOf(deps, c.req.url)}/pf/emailPayment?code=${data.token}`;
     const total = (data.amount + data.taxAmount).toFixed(2);
     await sendMail(deps.db, {
-      to: body.to, kind: 'email_payment',
+      to: body.to, kind: 'email_payment', merchantId: merchant.id,
       subject: `${merchant.name} te envió una solicitud de pago`,
       body: `${merchant.name} te pide ${total} USD por: ${data.description}.\nPágalo aquí: ${url}`,
     });

@@ -22,7 +22,7 @@ let nequiA: string;
 /** What a refused call must not have changed. */
 async function dbState(): Promise<string> {
   const rows = await Promise.all([
-    t.db.query('select id, name, webhook_url, secret_key_hash from merchants order by id'),
+    t.db.query('select id, name, webhook_url, secret_key_hash, captcha_required from merchants order by id'),
     t.db.query('select code, merchant_id from payment_links order by id'),
     t.db.query('select cod_oper, status, auth_status, details from transactions order by id'),
     t.db.query('select id, login from users order by id'),
@@ -31,6 +31,7 @@ async function dbState(): Promise<string> {
     t.db.query('select subscription_key, next_charge_at from subscriptions order by subscription_key'),
     t.db.query('select id from plans order by id'),
     t.db.query('select station_id from payment_stations order by station_id'),
+    t.db.query('select id, merchant_id from mailbox order by id'),
   ]);
   return JSON.stringify(rows);
 }
@@ -79,6 +80,8 @@ interface Door {
   otherMerchant: { status: number; code: string } | 'filtered';
   /** What A's own key gets (the operator's token gets the same or more). */
   own: number;
+  /** For a listing: what A's answer shows and B's must not (default: A's link code). */
+  shows?: () => string;
 }
 
 const doors: Door[] = [
@@ -93,7 +96,8 @@ const doors: Door[] = [
   { name: 'a station for A', method: 'POST', path: () => '/stations', body: () => ({ stationId: `A-${randomUUID().slice(0, 8)}`, description: 'Caja', merchantId: a.id }), otherMerchant: { status: 404, code: 'merchant_not_found' }, own: 201 },
   { name: 'a plan for A', method: 'POST', path: () => '/plans', body: () => ({ name: 'Plan', amount: 5, period: 'MO', merchantId: a.id }), otherMerchant: { status: 404, code: 'merchant_not_found' }, own: 201 },
   { name: 'a wallet user', method: 'POST', path: () => '/users', body: () => ({ email: `u${randomUUID().slice(0, 8)}@example.com`, password: 'Secreta123!', name: 'Ana', lastname: 'Paz', phone: '+50761234567' }), otherMerchant: { status: 403, code: 'admin_only' }, own: 403 },
-  { name: 'the mailbox', method: 'GET', path: () => '/mailbox', otherMerchant: { status: 403, code: 'admin_only' }, own: 403 },
+  { name: "turn A's captcha off", method: 'PATCH', path: () => `/merchants/${a.id}`, body: () => ({ captchaRequired: false }), otherMerchant: { status: 404, code: 'merchant_not_found' }, own: 200 },
+  { name: "A's mailbox (the receipt of A's card payment)", method: 'GET', path: () => '/mailbox', otherMerchant: 'filtered', own: 200, shows: () => cardA },
   { name: 'every payment', method: 'GET', path: () => '/transactions/recent', otherMerchant: 'filtered', own: 200 },
   { name: 'the merchants', method: 'GET', path: () => '/merchants', otherMerchant: 'filtered', own: 200 },
   { name: 'the links', method: 'GET', path: () => '/links', otherMerchant: 'filtered', own: 200 },
@@ -132,7 +136,7 @@ describe('the admin API with SANDBOX_ADMIN_TOKEN set', () => {
     // New keys: the old one stops working at once.
     if (pathOf(door).endsWith('/keys')) a = { ...a, key: keyOf(String(res.json['secretKey'])) };
     if (door.own === 403) expectCatalogueError(res, 403, 'admin_only');
-    if (door.otherMerchant === 'filtered' && door.path() !== '/webhooks') expect(JSON.stringify(res.json)).toContain(door.path() === '/merchants' ? 'Tienda A' : linkA);
+    if (door.otherMerchant === 'filtered' && door.path() !== '/webhooks') expect(JSON.stringify(res.json)).toContain(door.shows?.() ?? (door.path() === '/merchants' ? 'Tienda A' : linkA));
   });
 
   it('the operator token opens every door, and sees every merchant', async () => {

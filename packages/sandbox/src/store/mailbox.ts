@@ -4,21 +4,26 @@ import { ADMIN_CHANNEL_SQL } from '../push/adminChanges';
 
 export type MailKind = 'registration_code' | 'recovery_code' | 'email_payment' | 'receipt';
 
-/** Stands in for the SMTP relay: the e-mail lands in the table GET /sandbox/mailbox reads. */
-export async function sendMail(db: Queryable, mail: { to: string; subject: string; body: string; kind: MailKind }): Promise<void> {
+/**
+ * Stands in for the SMTP relay: the e-mail lands in the table GET /sandbox/mailbox reads.
+ * `merchantId` is the merchant it was sent for (a receipt, a payment request): that merchant's key
+ * reads it; the wallet's own e-mails (codes) have none and only the operator reads them.
+ */
+export async function sendMail(db: Queryable, mail: { to: string; subject: string; body: string; kind: MailKind; merchantId?: number | null }): Promise<void> {
   // The sandbox console's mailbox updates by itself: the same statement tells every node (an
-  // AdminChange { type: 'mail', id }), so an e-mail costs one round trip.
+  // AdminChange { type: 'mail', id, merchantId }), so an e-mail costs one round trip.
   await db.query(
-    `with mail as (insert into mailbox (to_email, subject, body, kind) values ($1, $2, $3, $4) returning id)
-     select pg_notify(${ADMIN_CHANNEL_SQL}, json_build_object('type', 'mail', 'id', mail.id)::text) from mail`,
-    [mail.to, mail.subject, mail.body, mail.kind],
+    `with mail as (insert into mailbox (to_email, subject, body, kind, merchant_id) values ($1, $2, $3, $4, $5) returning id, merchant_id)
+     select pg_notify(${ADMIN_CHANNEL_SQL}, json_build_object('type', 'mail', 'id', mail.id, 'merchantId', mail.merchant_id)::text) from mail`,
+    [mail.to, mail.subject, mail.body, mail.kind, mail.merchantId ?? null],
   );
 }
 
-export async function listMail(db: Queryable, to: string | undefined) {
+/** The latest 50 e-mails, to one address when `to` is set, of one merchant when `merchantId` is. */
+export async function listMail(db: Queryable, to: string | undefined, merchantId?: number) {
   return db.query<{ id: number; to_email: string; subject: string; body: string; kind: string; created_at: Date }>(
-    `select * from mailbox where ($1::text is null or lower(to_email) = lower($1)) order by id desc limit 50`,
-    [to ?? null],
+    `select * from mailbox where ($1::text is null or lower(to_email) = lower($1)) and ($2::int is null or merchant_id = $2) order by id desc limit 50`,
+    [to ?? null, merchantId ?? null],
   );
 }
 

@@ -93,7 +93,7 @@ async function recordAttempt(db: Queryable, event: ClaimedEvent, outcome: Attemp
       `update webhook_events set state = 'delivered', delivered_at = now(), last_status_code = $2, last_error = null where id = $1`,
       [event.id, outcome.statusCode],
     );
-    await notifyAdminChange(db, { type: 'webhook', id: event.id, state: 'delivered' });
+    await notifyAdminChange(db, { type: 'webhook', id: event.id, state: 'delivered', merchantId: event.merchant_id });
     return;
   }
   const delayMs = settings.retryDelaysMs[event.attempts - 1];
@@ -101,5 +101,5 @@ async function recordAttempt(db: Queryable, event: ClaimedEvent, outcome: Attemp
     `update webhook_events set state = $2, next_attempt_at = now() + make_interval(secs => $3), last_status_code = $4, last_error = $5 where id = $1`,
     [event.id, delayMs === undefined ? 'failed' : 'pending', (delayMs ?? 0) / 1000, outcome.statusCode, outcome.error],
   );
-  await notifyAdminChange(db, { type: 'webhook', id: event.id, state: delayMs === undefined ? 'failed' : 'pending' });
+  await notifyAdminChange(db, { type: 'webhook', id: event.id, state: delayMs === undefined ? 'failed' : 'pending', merchantId: event.merchant_id });
 }
