@@ -45,6 +45,9 @@ describe('SPEC 7 "GET refresh login": renew a login about to lapse while the pay
     ['1 minute left, active now', now + min, now, true],
     ['1 minute left, active 4 minutes ago', now + min, now - 4 * min, true],
     ['1 minute left, idle 6 minutes', now + min, now - 6 * min, false],
+    ['lapsing this very moment', now, now, false],
+    ['exactly 2 minutes left, active now', now + 2 * min, now, true],
+    ['1 minute left, active exactly 5 minutes ago', now + min, now - 5 * min, true],
   ] as const)('%s', (_label, expiresAt, lastActivityAt, refresh) => {
     expect(shouldRefreshLogin(expiresAt, now, lastActivityAt)).toBe(refresh);
   });

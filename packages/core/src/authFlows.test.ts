@@ -9,6 +9,7 @@ describe('SPEC 4 "Registration has two steps"', () => {
     ['"or on error code 220 it moves to step 2"', [{ type: 'submit' }, { type: 'submitFailure', code: '220', message: 'exists' }], { step: 2, status: 'idle', error: null }],
     ['another error stays on step 1 with its message', [{ type: 'submit' }, { type: 'submitFailure', code: '400', message: 'bad' }], { step: 1, status: 'error', error: 'bad' }],
     ['"confirming the code logs the user in and moves to step 3"', [{ type: 'submitSuccess' }, { type: 'confirm' }, { type: 'confirmSuccess' }], { step: 3, status: 'success', error: null }],
+    ['"step 1 submit" waits for the answer', [{ type: 'submit' }], { step: 1, status: 'loading', error: null }],
     ['a wrong code stays on step 2', [{ type: 'submitSuccess' }, { type: 'confirm' }, { type: 'confirmFailure', message: 'wrong' }], { step: 2, status: 'error', error: 'wrong' }],
     ['reset', [{ type: 'submitSuccess' }, { type: 'reset' }], initialRegistrationState],
   ] as Array<[string, RegistrationAction[], unknown]>)('%s', (_rule, actions, state) => {
@@ -22,6 +23,7 @@ describe('SPEC 4 "Password recovery has three steps ... Each has success, error 
     ['request with login or email -> step 2 with the user id', [{ type: 'request' }, { type: 'success', idUsr: 7 }], { step: 2, status: 'idle', idUsr: 7, autoLogin: false, error: null }],
     ['confirm code -> step 3', [{ type: 'success', idUsr: 7 }, { type: 'request' }, { type: 'success' }], { step: 3, status: 'idle', idUsr: 7, autoLogin: false, error: null }],
     ['set new password then auto login', [{ type: 'success' }, { type: 'success' }, { type: 'success' }], { step: 3, status: 'success', idUsr: null, autoLogin: true, error: null }],
+    ['a request waits for the answer', [{ type: 'request' }], { step: 1, status: 'loading', idUsr: null, autoLogin: false, error: null }],
     ['error keeps the step', [{ type: 'success', idUsr: 7 }, { type: 'failure', message: 'bad code' }], { step: 2, status: 'error', idUsr: 7, autoLogin: false, error: 'bad code' }],
     ['reset', [{ type: 'success', idUsr: 7 }, { type: 'reset' }], initialRecoveryState],
   ] as Array<[string, RecoveryAction[], unknown]>)('%s', (_rule, actions, state) => {
@@ -32,6 +34,7 @@ describe('SPEC 4 "Password recovery has three steps ... Each has success, error 
     [1, { loginOrEmail: ' ana@example.com ' }, { loginOrEmail: 'ana@example.com' }],
     [2, { idUsr: 7, confirmationCode: ' 1234 ' }, { idUsr: 7, confirmationCode: '1234' }],
     [3, { confirmationCode: '1234', newPassword: 'Abcdef1!' }, { confirmationCode: '1234', newPassword: 'Abcdef1!' }],
+    [3, { confirmationCode: ' 1234 ', newPassword: 'Abcdef1!' }, { confirmationCode: '1234', newPassword: 'Abcdef1!' }],
     [1, {}, { loginOrEmail: '' }],
     [2, {}, { idUsr: 0, confirmationCode: '' }],
     [3, {}, { confirmationCode: '', newPassword: '' }],

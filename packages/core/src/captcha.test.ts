@@ -27,6 +27,7 @@ describe('the server\'s verdict on a payment\'s captcha token (any environment)'
     [{ valid: true, score: 0.9 }, null, 'a person'],
     [{ valid: true, score: null }, null, 'v2 without score'],
     [{ valid: true, score: 0.1 }, 'invalid_score_captcha', 'SPEC 8 invalid_score_captcha: a low score'],
+    [{ valid: true, score: 0.5 }, null, 'the threshold passes'],
     [{ valid: false, score: 0.1 }, 'error_captcha', 'SPEC 8 error_captcha: not valid'],
   ] as const)('%j -> %s (%s)', (response, key, _rule) => {
     expect(captchaRefusalKey(response)).toBe(key);

@@ -10,6 +10,7 @@ describe('SPEC 4 "any other status shows an error": the decline is shown beside 
     ['DECLINED', 'cardnumber'],
     ['AUTHENTICATION_FAILED', 'cardnumber'],
     ['', 'cvc'],
+    [' DECLINED ', 'cardnumber'],
     [null, 'cvc'],
     ['PROCESSING_ERROR', 'cvc'],
   ] as const)('%s -> %s', (authStatus, field) => {

@@ -8,6 +8,7 @@ describe('SPEC 4 "Card payment: status 1 leads to the receipt; a 3DS redirect UR
   it.each([
     ['status 1 -> receipt', { status: 1 }, { kind: 'receipt', codOper: 'OP-1' }],
     ['3DS redirect', { status: -1, redirectUrl: 'http://localhost:4000/sandbox/3ds/OP-1' }, { kind: 'redirect', url: 'http://localhost:4000/sandbox/3ds/OP-1' }],
+    ['3DS redirect with spaces around the address', { status: -1, redirectUrl: '  https://bank.test/3ds  ' }, { kind: 'redirect', url: 'https://bank.test/3ds' }],
     ['redirect that is not http(s) is refused', { status: -1, redirectUrl: 'javascript:alert(1)', messageSys: 'x' }, { kind: 'error', messageSys: 'x' }],
     ['decided: -1 without redirect is pending', { status: -1 }, { kind: 'pending', codOper: 'OP-1' }],
     ['status 0 shows an error', { status: 0, messageSys: 'Fondos insuficientes' }, { kind: 'error', messageSys: 'Fondos insuficientes' }],

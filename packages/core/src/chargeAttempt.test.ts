@@ -30,6 +30,10 @@ describe('one payment attempt makes at most one charge: what defines the charge'
     expect(chargeIdentityText({ ...plain, ...change })).toBe(chargeIdentityText(plain));
   });
 
+  it('the e-mail is kept in lower case, as identities already stored were written', () => {
+    expect(chargeIdentityText({ ...base, email: ' Pagador@Example.com ' })).toContain('"pagador@example.com"');
+  });
+
   it('fields cannot run into each other', () => {
     expect(chargeIdentityText({ ...base, phone: 'a', email: 'b' })).not.toBe(chargeIdentityText({ ...base, phone: '', email: 'ab' }));
   });

@@ -45,7 +45,7 @@ describe('SPEC 4/8 crypto rules', () => {
       try {
         selectCryptoService(services);
       } catch (e) {
-        expect([(e as PasarelaError).code, (e as PasarelaError).status]).toEqual(['SERVICE_UNAVAILABLE', 404]);
+        expect([(e as PasarelaError).code, (e as PasarelaError).category, (e as PasarelaError).status]).toEqual(['SERVICE_UNAVAILABLE', 'api', 404]);
       }
     }
   });
@@ -53,7 +53,7 @@ describe('SPEC 4/8 crypto rules', () => {
   it('"The payment is accepted only if its status equals the success constant; otherwise ... REQUESTED_QR_FAILED with code 404"', () => {
     const ok = v.parse(CryptoPaymentSchema, { status: 'success', cryptoNetwork: [{ name: 'Tron', network: 'TRX' }], address: 'T1' });
     expect(acceptCryptoPayment(ok)).toBe(ok);
-    expect(() => acceptCryptoPayment(v.parse(CryptoPaymentSchema, { status: 1 }))).toThrow(expect.objectContaining({ code: 'REQUESTED_QR_FAILED', status: 404 }));
+    expect(() => acceptCryptoPayment(v.parse(CryptoPaymentSchema, { status: 1 }))).toThrow(expect.objectContaining({ code: 'REQUESTED_QR_FAILED', category: 'api', status: 404 }));
   });
 
   it.each([
@@ -74,6 +74,7 @@ describe('SPEC 4/8 crypto rules', () => {
 describe('PRODUCT.md "Crypto": "the address and exact coin amount with copy buttons"', () => {
   it.each([
     [39.59, '39.59'],
+    [-1e-9, '0'],
     [0.0007918, '0.0007918'],
     [0.00000001, '0.00000001'],
     [1e-9, '0'],

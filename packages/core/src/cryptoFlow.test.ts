@@ -34,6 +34,18 @@ describe('SPEC 4 "Crypto: Actions: initialize, fetch coins and networks, update 
     expect(cryptoReducer(s, { type: 'fetchCoinsSuccess', coins, networks: [] }).networks).toEqual([]);
   });
 
+  it.each([
+    ['initializeSuccess', { type: 'initializeSuccess', product, payment: { status: 'SUCCESS' } }, { networks: [] }],
+    ['fetchCoinsSuccess', { type: 'fetchCoinsSuccess', coins: [] }, {}],
+    ['updatePaymentSuccess', { type: 'updatePaymentSuccess', payment, at: 1 }, {}],
+    ['processPaymentSuccess', { type: 'processPaymentSuccess', tx: { codOper: 'OP' } }, {}],
+    ['paymentExpired', { type: 'paymentExpired' }, {}],
+  ] as Array<[string, CryptoAction, object]>)('"loading" while an action runs, and not after its outcome (%s)', (_name, outcome, more) => {
+    const started = cryptoReducer(initialCryptoState, { type: 'start', action: 'initialize' });
+    expect(started.loading).toBe(true);
+    expect(cryptoReducer(started, outcome)).toMatchObject({ loading: false, ...more });
+  });
+
   it('SPEC 4 "Payment expired (code 619) resets the step"; reset clears all', () => {
     const s = run([{ type: 'updatePaymentSuccess', payment, at: 1 }, { type: 'paymentExpired' }]);
     expect(s).toMatchObject({ step: CRYPTO_STEPS.choose, rateFrozenAt: null, error: { codeError: '619', message: 'payment_expired' } });

@@ -40,5 +40,6 @@ describe('free text refuses control and bidi characters', () => {
     expect(jsonHasForbiddenCharacters([{ name: 'talla', value: ['M', { deep: 'x\u0000' }] }])).toBe(true);
     expect(jsonHasForbiddenCharacters([{ ['k\u202E']: 1 }])).toBe(true);
     expect(jsonHasForbiddenCharacters([{ note: 'a\nb' }], { multiline: true })).toBe(false);
+    expect(jsonHasForbiddenCharacters([null, 1, true, { value: null }])).toBe(false);
   });
 });

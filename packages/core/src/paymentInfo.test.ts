@@ -50,6 +50,7 @@ describe('SPEC 3 "Payment info (built from a payment link)"', () => {
     const info = parsePaymentInfo({ ...raw, othersValues: null, discount: null, taxAmount: null, customFieldValues: null, additionalData: null });
     expect(info).toMatchObject({ expiresAt: null, cardTypes: [], cardTypeList: [], discount: 0, taxAmount: 0, customFieldValues: [], additionalData: {} });
     expect(parsePaymentInfo({ ...raw, othersValues: { EXPIRES_AT: '  ' } }).expiresAt).toBeNull();
+    expect(parsePaymentInfo({ ...raw, othersValues: { EXPIRES_AT: null } }).expiresAt).toBeNull();
     expect(parsePaymentInfo({ ...raw, othersValues: { EXPIRES_AT: 1795000000000 } }).expiresAt).toBe('1795000000000');
   });
 
@@ -67,6 +68,7 @@ describe('SPEC 3 "Payment info (built from a payment link)"', () => {
 
   it.each([
     ['Solo alias', 'Solo alias', 'Solo alias'],
+    [' Solo alias ', 'Solo alias', 'Solo alias'],
     ['Alias | detalle', 'Alias', 'detalle'],
     ['| detalle', 'detalle', 'detalle'],
     ['Alias |', 'Alias', 'Alias'],
@@ -79,6 +81,7 @@ describe('SPEC 3 "Payment info (built from a payment link)"', () => {
     ['mastercard; nequi', ['MC', 'NEQUI'], ['MC']],
     ['AMEX|VISA|VISA', ['AMEX', 'VISA'], ['VISA', 'AMEX']],
     ['American Express', ['AMEX'], ['AMEX']],
+    ['American  Express', ['AMEX'], ['AMEX']],
     ['', [], []],
     [null, [], []],
   ])('cardType list %j', (text, list, brands) => {

@@ -35,5 +35,7 @@ describe('SPEC 3 "Registration payload"', () => {
   it('keeps a chosen login, city, email code and channel', () => {
     const p = buildRegistrationPayload({ ...input, login: ' ana ', city: 'David', emailCode: '123456', howArrive: 'CHK' });
     expect(p).toMatchObject({ login: 'ana', city: 'David', emailCode: '123456', howArrive: 'CHK' });
+    // a blank login is none: the random one is used
+    expect(buildRegistrationPayload({ ...input, login: '   ', random: () => 0 }).login).toBe('user-0');
   });
 });

@@ -7,6 +7,7 @@ describe('SPEC 4 "Receipt title"', () => {
     [1, 'AUTH_CAPTURE', 'receipt_payment_proof', 'Status 1: payment proof'],
     [1, 'RECURRENT', 'receipt_subscription_proof', '(subscription proof if type RECURRENT)'],
     [1, 'recurrent', 'receipt_subscription_proof', 'type compared case-insensitively'],
+    [1, ' RECURRENT ', 'receipt_subscription_proof', 'type read without spaces around it'],
     [3, 'AUTH', 'receipt_refund_proof', 'Status 3: refund proof'],
     [2, 'AUTH_CAPTURE', 'receipt_partial_refund_proof', 'Status 2 with non-AUTH type: partial refund proof'],
     [2, null, 'receipt_partial_refund_proof', 'no type is non-AUTH'],
@@ -83,6 +84,9 @@ describe('SPEC 3 "Receipt"', () => {
     ['424242******4242', 'AUTH_CAPTURE', '424242******4242'],
     ['**', 'RECURRENT', '**'],
     [null, 'RECURRENT', ''],
+    ['****4242', 'RECURRENT', '•••• 4242'],
+    [' 424242******4242 ', 'AUTH_CAPTURE', '424242******4242'],
+    ['424242******4242', ' recurrent ', '•••• 4242'],
   ])('"For subscriptions only the last 4 card digits show": %j (%s) -> %j', (num, type, shown) => {
     expect(receiptCardNumber(num, type)).toBe(shown);
   });

@@ -17,6 +17,11 @@ describe('SPEC 3 "Saved card ... Cards that have idUsrPfCard or belong to anothe
     expect(usableSavedCards(cards, 7).map((c) => c.cardToken)).toEqual(['e', 'b', 'a', 'f']);
   });
 
+  it('newest first among cards that are not the default', () => {
+    const cards = [card({ cardToken: 'old', idUsr: 7, idRelCard: 1 }), card({ cardToken: 'new', idUsr: 7, idRelCard: 3 })];
+    expect(usableSavedCards(cards, 7).map((c) => c.cardToken)).toEqual(['new', 'old']);
+  });
+
   it('"cardType (MC, VISA or AMEX)"', () => {
     expect(v.safeParse(SavedCardSchema, { cardToken: 't', cardType: 'DISCOVER' }).success).toBe(false);
   });

@@ -16,6 +16,9 @@ describe('SPEC 3 "User service: idUsrService, nameOrAlias, processData list (ent
   it('"sorted by name or alias"', () => {
     const list = ['b', 'Á', 'c'].map((n, i) => v.parse(UserServiceSchema, { idUsrService: i, nameOrAlias: n }));
     expect(sortUserServices(list).map((s) => s.nameOrAlias)).toEqual(['Á', 'b', 'c']);
+    // names that differ only in case or accents are the same name: their order is kept
+    const same = ['Casa', 'casa', 'cása'].map((n, i) => v.parse(UserServiceSchema, { idUsrService: i, nameOrAlias: n }));
+    expect(sortUserServices(same).map((s) => s.nameOrAlias)).toEqual(['Casa', 'casa', 'cása']);
   });
 });
 
