@@ -28,5 +28,6 @@ export type {
   CheckoutSettings,
   CheckoutTarget,
   ParentNotification,
+  PaymentFailureReason,
   PaymentResult,
 } from './types';

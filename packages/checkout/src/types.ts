@@ -2,6 +2,9 @@ import type { Language, ParentNotification, PaymentResult, SerializedError } fro
 
 export type { ParentNotification, PaymentResult };
 
+/** Why an attempt failed (`PaymentResult.reason`, on every `error` result): the catalogue `key` and the payer's `text`. */
+export type PaymentFailureReason = NonNullable<PaymentResult['reason']>;
+
 /** What to open: exactly one target (a slug may come with a code). */
 export type CheckoutTarget =
   /** A payment link (type lk). */

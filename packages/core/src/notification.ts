@@ -14,10 +14,20 @@ export interface ParentNotification {
   returnUrl: string;
 }
 
+/** Why an attempt failed, for the shop: the catalogue key (stable, for code) and its text in the payer's language (to show). */
+export interface PaymentFailureReason {
+  /** A key of the checkout's message catalogue, such as `payment_declined` or `error_pay_push_nequi`. */
+  key: string;
+  /** What the payer was told, in the checkout's language (the bank's own words for a card decline). */
+  text: string;
+}
+
 /** What the merchant page receives for every payment attempt that finishes. */
 export interface PaymentResult {
   /** SPEC 4: APPROVED or PENDING notify the parent as success; anything else as error. */
   status: 'success' | 'error';
   method: PaymentMethodId;
   notification: ParentNotification;
+  /** On every `error` result, whatever the method: the reason as a catalogue key and as text. */
+  reason?: PaymentFailureReason;
 }

@@ -1,4 +1,6 @@
 import type { LoaderMethods, WidgetMessage } from '@pasarela/core';
+import { hasText, t } from '../i18n/i18n';
+import { explainFailure } from '../kernel/failureReason';
 
 /** The widget's side of the loader conversation; a no-op when the widget runs as a full page. */
 export interface ParentBridge {
@@ -70,8 +72,10 @@ export function createParentBridge(parentOrigin: string | null, self: Window, co
 
   return {
     embedded: true,
-    notify(message) {
-      if (message.type === 'close' && closeInterceptor?.()) return;
+    notify(sent) {
+      if (sent.type === 'close' && closeInterceptor?.()) return;
+      // Every failed attempt tells the shop its catalogue key and the payer's text (PaymentResult.reason).
+      const message = explainFailure(sent, { t, hasText });
       if (remote) return send(message);
       if (message.type === 'resize') queue = queue.filter((m) => m.type !== 'resize');
       queue.push(message);
