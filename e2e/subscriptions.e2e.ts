@@ -23,6 +23,13 @@ describe.runIf(browserAvailable())('subscriptions, end to end', () => {
   it('SUBDEMO0001: the plan and its monthly label, card only; paying activates it and the charge applied at once shows its receipt', async () => {
     const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 800 } });
     const page = await context.newPage();
+    // Bodies read through interception: ky sends a Request whose body the plain request event omits.
+    const posts: Array<{ path: string; body: Record<string, unknown> }> = [];
+    await page.route('**/api/v1/**', async (route) => {
+      const r = route.request();
+      if (r.method() === 'POST') posts.push({ path: new URL(r.url()).pathname, body: decodedBody(r.postDataBuffer()?.toString('utf8') ?? '') });
+      await route.continue();
+    });
     await page.goto(`${sandbox.url}/pf/widget?type=subs&code=SUBDEMO0001`);
     const checkout = new CheckoutFrame(page);
     await checkout.waitForForm();
@@ -44,6 +51,13 @@ describe.runIf(browserAvailable())('subscriptions, end to end', () => {
     expect(text).not.toContain('4242 4242');
     await page.screenshot({ path: 'e2e/artifacts/subscription-receipt-360.png', fullPage: true });
 
+    // SPEC 7 "POST subscription payment via process tx (requestPay with card info,
+    // activateSubscription{idSubscription, subscriptionKey}, serviceCode, idMerchant)".
+    const payments = posts.filter((p) => /process-tx|auth-capture|subscriptions\/.+\/pay/.test(p.path));
+    expect(payments.map((p) => p.path)).toEqual(['/api/v1/process-tx']);
+    const sent = payments[0]?.body ?? {};
+    expect(sent).toMatchObject({ activateSubscription: { idSubscription: expect.any(Number), subscriptionKey: 'SUBDEMO0001' }, serviceCode: 'REC', idMerchant: expect.any(Number) });
+    expect(sent['requestPay']).toMatchObject({ code: 'SUBDEMO0001', codePay: 'SUBDEMO0001', resultType: 'WEB_REDIRECT', cardInformation: { cardNumber: '4242424242424242' } });
     // "paying activates it": an active subscription is no longer offered (409 request_already_paid).
     await expect(guestGet(sandbox, 'subscriptions/SUBDEMO0001')).rejects.toThrow(/answered 409/);
     await context.close();
@@ -67,6 +81,25 @@ describe.runIf(browserAvailable())('subscriptions, end to end', () => {
     await context.close();
   });
 
+  it('SPEC 8 "error_processing_request for an old-version tx failure": a gateway failure says so, charges nothing, and the next Pay activates it', async () => {
+    const key = await newSubscription({ name: 'Quincenal', amount: 4.75, period: 'BW', chargeNow: true });
+    const context = await browser.newContext({ locale: 'es-PA' });
+    const page = await context.newPage();
+    await page.goto(`${sandbox.url}/pf/widget?type=subs&code=${key}`);
+    const checkout = new CheckoutFrame(page);
+    await checkout.waitForForm();
+    await checkout.fillCard({ number: '4000 0000 0000 0119' });
+    await checkout.submit();
+    await expect.poll(async () => (await checkout.alert.isVisible()) && (await checkout.alert.textContent()), { timeout: 15_000 }).toContain('Error al procesar la solicitud');
+    await page.screenshot({ path: 'e2e/artifacts/subscription-processing-error-360.png', fullPage: true });
+    expect((await guestGet<{ status: number }>(sandbox, `subscriptions/${key}`)).status).toBe(0);
+    await checkout.field('cardnumber').fill('4242 4242 4242 4242');
+    await checkout.field('cvc').fill('123');
+    await checkout.submit();
+    await expect.poll(() => page.getByRole('heading', { name: 'Comprobante de suscripción' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await context.close();
+  });
+
   it('a declined card shows the decline message and leaves the subscription pending', async () => {
     const key = await newSubscription({ name: 'Diario', amount: 1.25, period: 'DA', chargeNow: true });
     const context = await browser.newContext({ locale: 'es-PA' });
@@ -81,3 +114,10 @@ describe.runIf(browserAvailable())('subscriptions, end to end', () => {
     await context.close();
   });
 });
+
+/** A request body as sent: hex of base64 of JSON (SPEC 7), or plain JSON. */
+function decodedBody(body: string): Record<string, unknown> {
+  if (body === '') return {};
+  const json = /^[0-9a-f]+$/.test(body) ? Buffer.from(Buffer.from(body, 'hex').toString('latin1'), 'base64').toString('utf8') : body;
+  return JSON.parse(json) as Record<string, unknown>;
+}

@@ -41,9 +41,40 @@ describe.runIf(browserAvailable()).each([
     for (const r of withBody) expect(r.body).toMatch(bodyShape);
     const carriesCard = requests.filter((r) => `${r.url} ${r.body}`.includes(CARD) || decoded(r.body).includes(CARD));
     expect(carriesCard.map((r) => new URL(r.url).pathname)).toEqual(['/api/v1/cards/auth-capture']);
+
+    // SPEC 3 "Card payment payload": every field SPEC lists, with the value a card payment has.
+    const card = withBody.find((r) => new URL(r.url).pathname === '/api/v1/cards/auth-capture');
+    const payload = JSON.parse(decoded(card?.body ?? '{}')) as Record<string, unknown>;
+    expect(Object.keys(payload).filter((k) => !CARD_PAYLOAD_FIELDS.includes(k) && k !== 'ip' && k !== 'code')).toEqual([]);
+    expect(CARD_PAYLOAD_FIELDS.filter((k) => !(k in payload))).toEqual(OPTIONAL_HERE);
+    expect(payload).toMatchObject({
+      cclw: expect.any(String), amount: 18.25, taxAmount: 0, email: 'maria.nunez@example.com', phone: '+507 6123-4567', address: 'Panama', city: 'Panama',
+      ipCheck: payload['ip'], concept: expect.any(String), description: expect.any(String), txChannel: 'CHK', isOldVersion: true, isForm: false, isCashPayment: false, tryAgain: false, storeCard: false,
+      lang: 'es', cashExpirationDate: null, codePay: code, resultType: 'WEB_REDIRECT', serviceCode: 'LK', transactionsType: 'AUTH_CAPTURE',
+      pfFingerprintIntegration: 'FINGER_PRINT',
+    });
+    expect(payload['cardInformation']).toEqual({
+      cardNumber: CARD, expMonth: '12', expYear: String((new Date().getFullYear() + 2) % 100).padStart(2, '0'), cvv: '123', firstName: 'Begona', lastName: 'Munoz', cardType: 'VISA',
+    });
+    expect(payload['additionalData']).toMatchObject({ trackId: expect.any(String), zipCode: '0000', street: 'Panama', scoreCaptcha: expect.any(Number), domainRequested: sandbox.url });
+    expect(payload['deviceInformation']).toEqual({ deviceFingerprint: expect.any(String) });
+    expect(typeof payload['pfFingerprint']).toBe('string');
+    expect(Date.parse(String(payload['processDate']))).toBeGreaterThan(Date.now() - 5 * 60_000);
+    expect(payload['idService']).toEqual(expect.any(Number));
+    expect(payload['customFieldValues']).toEqual([]);
     await page.close();
   });
 });
+
+/** SPEC 3 "Card payment payload", field by field ("ipCheck/ip": both are sent). */
+const CARD_PAYLOAD_FIELDS = [
+  'cclw', 'amount', 'taxAmount', 'email', 'phone', 'address', 'city', 'ipCheck', 'concept', 'description', 'cardInformation', 'additionalData',
+  'customFieldValues', 'txChannel', 'amountToCampaign', 'idCampaignBridge', 'isOldVersion', 'isForm', 'isCashPayment', 'tryAgain', 'storeCard', 'lang',
+  'processDate', 'cashExpirationDate', 'idService', 'codePay', 'resultType', 'returnUrlString', 'transactionsType', 'serviceCode', 'deviceInformation',
+  'pfFingerprint', 'pfFingerprintIntegration',
+];
+/** Sent only when they exist (SPEC 5 "A campaign amount is sent only when both amount and bridge id exist"; a link without a return address). */
+const OPTIONAL_HERE = ['amountToCampaign', 'idCampaignBridge', 'returnUrlString'];
 
 function decoded(body: string): string {
   if (!/^[0-9a-f]+$/.test(body)) return body;

@@ -25,6 +25,8 @@ const input: CardPaymentInput = {
   trackId: '0b6f3c1e-1111-4222-8333-444455556666',
   lang: 'es',
   txChannel: 'PWW',
+  processDate: new Date('2026-11-23T14:05:09.000Z'),
+  idService: 31,
 };
 
 function issuesOf(payload: unknown): Array<[string, string]> {
@@ -74,6 +76,27 @@ describe('SPEC 3 "Card payment payload"', () => {
     expect(issuesOf(p)).toEqual([]);
   });
 
+  // SPEC 3 lists these among the card payload's fields; SPEC 9 "3DS result type WEB_REDIRECT".
+  it.each([
+    ['ipCheck', '127.0.0.1'],
+    ['isForm', false],
+    ['isCashPayment', false],
+    ['processDate', '2026-11-23T14:05:09.000Z'],
+    ['cashExpirationDate', null],
+    ['idService', 31],
+    ['codePay', 'LK-ABC123'],
+    ['resultType', 'WEB_REDIRECT'],
+    ['storeCard', false],
+    ['tryAgain', false],
+  ])('sends %s as %j', (field, value) => {
+    expect(buildCardPaymentPayload(input)).toHaveProperty([field], value);
+  });
+
+  it('a payment posted by the form variant says so; a card service not known is sent as null', () => {
+    expect(buildCardPaymentPayload({ ...input, isForm: true }).isForm).toBe(true);
+    expect(buildCardPaymentPayload({ ...input, idService: undefined }).idService).toBeNull();
+  });
+
   it('a campaign amount without a bridge id is not sent', () => {
     expect(buildCardPaymentPayload({ ...input, campaign: { amount: 2, idCampaignBridge: null } })).not.toHaveProperty('amountToCampaign');
   });
@@ -97,6 +120,14 @@ describe('CardPaymentPayloadSchema issues carry the server error code and name t
     [{ cardInformation: { ...good.cardInformation, cardType: 'MC' } }, ['cardInformation.cardType', 'card_not_valid']],
     [{ cardInformation: { ...good.cardInformation, expMonth: '13' } }, ['cardInformation.expMonth', 'expired']],
     [{ additionalData: { ...good.additionalData, trackId: '' } }, ['additionalData.trackId', 'missing_arguments']],
+    [{ resultType: 'WEB_VIEW' }, ['resultType', 'invalid_arguments']],
+    [{ isCashPayment: true }, ['isCashPayment', 'invalid_arguments']],
+    [{ cashExpirationDate: '2026-11-24T00:00:00Z' }, ['cashExpirationDate', 'invalid_arguments']],
+    [{ isForm: 'no' }, ['isForm', 'missing_arguments']],
+    [{ processDate: 'yesterday' }, ['processDate', 'missing_arguments']],
+    [{ idService: 0 }, ['idService', 'missing_arguments']],
+    [{ idService: '31' }, ['idService', 'missing_arguments']],
+    [{ codePay: 'LK-OTHER' }, ['codePay', 'invalid_arguments']],
   ])('%j', (patch, first) => {
     expect(issuesOf({ ...good, ...patch })[0]).toEqual(first);
   });
@@ -142,6 +173,11 @@ describe('SPEC 5 "Defaults when missing: postal code 0000; city, address and cou
       lang: 'es',
       customFieldValues: [],
       additionalData: { trackId: 't-1', zipCode: '0000', street: 'Panama', domainRequested: '' },
+      resultType: 'WEB_REDIRECT',
+      isForm: false,
+      isCashPayment: false,
+      cashExpirationDate: null,
+      idService: null,
     });
   });
 

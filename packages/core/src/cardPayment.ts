@@ -1,7 +1,7 @@
 import { fingerprintFields, type PaymentSecurity } from './paymentSecurity';
 import { cardBrandOf, digitsOnly } from './cards';
 import {
-  DEFAULT_ADDRESS, DEFAULT_CITY, DEFAULT_CONCEPT, DEFAULT_COUNTRY, DEFAULT_POSTAL_CODE, isOldVersionServiceCode,
+  DEFAULT_ADDRESS, DEFAULT_CITY, DEFAULT_CONCEPT, DEFAULT_COUNTRY, DEFAULT_POSTAL_CODE, THREE_DS_RESULT_TYPE, isOldVersionServiceCode,
 } from './constants';
 import type { Language } from './constants';
 import { campaignDonation, roundAmount } from './money';
@@ -52,6 +52,12 @@ export interface CardPaymentInput {
   returnUrlString?: string | undefined;
   storeCard?: boolean | undefined;
   tryAgain?: boolean | undefined;
+  /** When the payer pressed Pay: SPEC 3 processDate. */
+  processDate: Date;
+  /** The merchant's card service the payment goes through (its payment-methods entry's idMerchantService): SPEC 3 idService. */
+  idService?: number | null | undefined;
+  /** SPEC 7 "form variant": the payment is posted by the hidden form, not the checkout's call. */
+  isForm?: boolean | undefined;
 }
 
 const orDefault = (value: string | null | undefined, fallback: string) => (value && value.trim() !== '' ? value.trim() : fallback);
@@ -101,10 +107,21 @@ export function buildCardPaymentPayload(input: CardPaymentInput): CardPaymentPay
     serviceCode: input.serviceCode,
     transactionsType: input.transactionsType,
     isOldVersion: isOldVersionServiceCode(input.serviceCode),
+    // SPEC 3's remaining fields. ipCheck is the address the server checks, the same as ip; a card
+    // payment is not the cash one, so it has no cash expiry; codePay is the code paid; SPEC 9 "3DS
+    // result type WEB_REDIRECT": a challenge comes back as an address the checkout follows.
+    ipCheck: input.ip,
+    isForm: input.isForm ?? false,
+    isCashPayment: false,
+    processDate: input.processDate.toISOString(),
+    cashExpirationDate: null,
+    idService: input.idService ?? null,
+    codePay: input.code,
+    resultType: THREE_DS_RESULT_TYPE,
+    storeCard: input.storeCard ?? false,
+    tryAgain: input.tryAgain ?? false,
   };
   if (donation) Object.assign(payload, donation);
-  if (input.storeCard !== undefined) payload.storeCard = input.storeCard;
-  if (input.tryAgain !== undefined) payload.tryAgain = input.tryAgain;
   if (input.returnUrlString) payload.returnUrlString = input.returnUrlString;
   if (input.security) Object.assign(payload, fingerprintFields(input.security));
   return payload;

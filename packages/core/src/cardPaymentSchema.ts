@@ -3,7 +3,7 @@ import { fingerprintFields, PaymentSecurityEntries, type PaymentSecurity } from 
 import { CARD_BRANDS, cardBrandOf, cvcLengthFor, digitsOnly, passesLuhn } from './cards';
 import {
   CHANNEL, DEFAULT_ADDRESS, DEFAULT_CITY, DEFAULT_CONCEPT, DEFAULT_COUNTRY, DEFAULT_LANGUAGE, DEFAULT_POSTAL_CODE, LANGUAGES,
-  TRANSACTION_TYPES, isOldVersionServiceCode,
+  THREE_DS_RESULT_TYPE, TRANSACTION_TYPES, isOldVersionServiceCode,
 } from './constants';
 import type { Language } from './constants';
 import { campaignDonation, roundAmount } from './money';
@@ -48,7 +48,7 @@ export const CardInformationSchema = v.pipe(
   v.forward(v.partialCheck([['cardNumber'], ['cardType']], (c) => cardBrandOf(c.cardNumber) === c.cardType, 'card_not_valid'), ['cardType']),
 );
 
-export const CardPaymentPayloadSchema = v.object(
+export const CardPaymentPayloadSchema = v.pipe(v.object(
   {
     cclw: str(60),
     code: str(100),
@@ -91,7 +91,20 @@ export const CardPaymentPayloadSchema = v.object(
     deviceInformation: PaymentSecurityEntries.deviceInformation,
     pfFingerprint: PaymentSecurityEntries.pfFingerprint,
     pfFingerprintIntegration: PaymentSecurityEntries.pfFingerprintIntegration,
+    // SPEC 3's remaining fields, each held to the one value a card payment can have; a hand-made
+    // request may omit them and gets that value.
+    ipCheck: v.optional(text(64), ''),
+    isForm: v.optional(v.boolean('missing_arguments'), false),
+    isCashPayment: v.optional(v.literal(false, 'invalid_arguments'), false),
+    processDate: v.optional(v.pipe(v.string('missing_arguments'), v.maxLength(40, 'missing_arguments'), v.isoTimestamp('missing_arguments'))),
+    cashExpirationDate: v.optional(v.null('invalid_arguments'), null),
+    idService: v.optional(v.nullable(v.pipe(v.number('missing_arguments'), v.safeInteger('missing_arguments'), v.minValue(1, 'missing_arguments'))), null),
+    codePay: v.optional(str(100)),
+    resultType: v.optional(v.literal(THREE_DS_RESULT_TYPE, 'invalid_arguments'), THREE_DS_RESULT_TYPE),
   },
   'missing_arguments',
+),
+// codePay names the code paid: a body naming two codes is refused rather than guessed at.
+v.forward(v.partialCheck([['code'], ['codePay']], (p) => p.codePay === undefined || p.codePay === p.code, 'invalid_arguments'), ['codePay']),
 );
 export type CardPaymentPayload = v.InferOutput<typeof CardPaymentPayloadSchema>;

@@ -269,6 +269,10 @@ export type { CryptoRequest, CryptoProduct, CryptoPayment, Coin, CryptoRefund, C
 export { CRYPTO_STEPS, initialCryptoState, cryptoReducer } from './cryptoFlow';
 export type { CryptoActionName, CryptoState, CryptoAction } from './cryptoFlow';
 export { subscriptionPasses, subscriptionReceiptRoute, activatesSubscription, isSubscriptionActive, activationChargeCents } from './subscription';
+export { buildSubscriptionProcessTx } from './subscriptionPayment';
+export type { SubscriptionProcessTx, SubscriptionToActivate } from './subscriptionPayment';
+export { ActivateSubscriptionSchema, SubscriptionProcessTxSchema, activatesSubscriptionBody } from './subscriptionPaymentSchema';
+export type { SubscriptionProcessTxInput } from './subscriptionPaymentSchema';
 export { CaptchaCheckResponseSchema, CAPTCHA_MIN_SCORE, captchaCheckBody, acceptedCaptchaScore, captchaErrorKey, captchaRefusalKey } from './captcha';
 export { receiptOverallResult, returnAddress } from './returnPage';
 export { FingerprintIdSchema, CaptchaTokenSchema, PaymentSecurityEntries, fingerprintFields, securityFields } from './paymentSecurity';
@@ -290,3 +294,5 @@ export {
 export type { CheckoutType, ApiCall, PrimedAnswer } from './firstScreen';
 export { TRACK_ID_PATTERN, isTrackId, chargeIdentityText, trackIdRepeatOf, PaymentAttemptSchema } from './chargeAttempt';
 export type { ChargeIdentity, PaymentAttempt } from './chargeAttempt';
+export { recordAsCardAnswer, pendingAttemptOf, RESUMABLE_METHODS } from './attemptRecords';
+export type { LinkAttempt, PendingAttempt } from './attemptRecords';

@@ -1,4 +1,4 @@
-import { CardPaymentPayloadSchema, duplicateWindowStart, type CardPaymentPayload, exceedsMerchantLimit, type Language, amountToCents, centsToAmount, TRANSACTION_TYPES } from '@pasarela/core';
+import { CardPaymentPayloadSchema, duplicateWindowStart, isOldVersionServiceCode, processingFailureKey, type CardPaymentPayload, exceedsMerchantLimit, type Language, amountToCents, centsToAmount, TRANSACTION_TYPES } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { saveUserCard } from '../store/userCards';
 import { ApiError } from '../http/ApiError';
@@ -47,7 +47,8 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
   const amountCents = amountToCents(payload.amount);
   const outcome = cardOutcomeFor(digits);
   // The gateway failed before deciding: nothing is recorded, so the payer may simply retry.
-  if (outcome.kind === 'processing_error') throw new ApiError(502, 'payment_error_try_again');
+  // SPEC 8 "error_processing_request for an old-version tx failure" (payment_error_try_again otherwise).
+  if (outcome.kind === 'processing_error') throw new ApiError(502, processingFailureKey(payload.isOldVersion ?? isOldVersionServiceCode(payload.serviceCode)));
   const key = outcomeKey(outcome);
   const codOper = newCodOper();
   const donation = await donationOf(deps, payload, merchant.id);

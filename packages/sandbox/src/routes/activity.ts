@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { PaymentSecurityEntries, moneySchema, freeText, TEXT_LIMITS, decodeBody, SEARCH_OFFSET, SEARCH_PAGE_SIZE, centsToAmount, CHANNEL, duplicateWindowStart } from '@pasarela/core';
+import { ActivateSubscriptionSchema, PaymentSecurityEntries, moneySchema, freeText, TEXT_LIMITS, decodeBody, SEARCH_OFFSET, SEARCH_PAGE_SIZE, centsToAmount, CHANNEL, duplicateWindowStart } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { currentUserId, requireUser } from '../auth/sessions';
 import { ApiError } from '../http/ApiError';
@@ -14,10 +14,12 @@ import { checkCardBrand } from '../payments/cardChecks';
 import { merchantCardCodes } from '../store/merchants';
 import { parseOr400 } from '../payments/validatePayload';
 import { findStation, stationOf } from '../store/catalog';
+import { walletRequestMail } from '../mail/templates';
 import { sendMail } from '../store/mailbox';
 import type { LinkRow } from '../store/links';
 import { duplicateLockKey, insertTransaction, insertUnlessDuplicate, newCodOper, type TransactionRow } from '../store/transactions';
 import { transactionSummary } from './adminLinks';
+import { activateWithPayment, subscriptionOfLink } from '../payments/subscriptionPayment';
 
 /** SPEC 7 search "code hex-encoded, or code:: plus encoded code"; a station search is JSON. */
 export function searchTermOf(raw: string): { station: string } | { code: string } {
@@ -43,6 +45,8 @@ const PaySchema = v.object({
   txChannel: v.optional(v.pipe(freeText(10, { tooLongMessage: 'missing_arguments' })), CHANNEL.widget),
   customFieldValues: v.optional(v.array(v.unknown(), 'missing_arguments')),
   trackId: v.optional(v.pipe(freeText(64, { tooLongMessage: 'missing_arguments' }))),
+  // SPEC 3 "Pay-activity payload ... activateSubscription (idSubscription, subscriptionKey)".
+  activateSubscription: v.optional(v.nullable(ActivateSubscriptionSchema)),
   ...PaymentSecurityEntries,
 }, 'missing_arguments');
 const SendSchema = v.object({
@@ -111,11 +115,15 @@ export function activityRoutes(deps: Deps) {
       method, status: 1, auth_status: 'APPROVED', message_key: 'approved', user_id: userId,
       card_brand: card.card_brand, card_last4: card.card_last4, card_token: card.card_token, card_fingerprint: sameCard,
     };
+    // The saved card's payment activates the link's subscription it names (SPEC 7 activity pay
+    // "activateSubscription"), in the same transaction; SPEC 4 skips that for a balance payment.
+    const subscription = body.activateSubscription ? await subscriptionOfLink(deps.db, checked.link.code, body.activateSubscription) : null;
     const since = duplicateWindowStart();
-    const result = await deps.db.transaction(
-      (tx) => insertUnlessDuplicate(tx, linkTransactionOf(checked, input, fields, lang, fingerprint), newCodOper(), { fingerprint: sameCard, amountCents: checked.amountCents, since }),
-      { advisoryLock: duplicateLockKey(sameCard, checked.amountCents) },
-    );
+    const result = await deps.db.transaction(async (tx) => {
+      const done = await insertUnlessDuplicate(tx, linkTransactionOf(checked, input, fields, lang, fingerprint), newCodOper(), { fingerprint: sameCard, amountCents: checked.amountCents, since });
+      if (subscription && done.kind === 'inserted') await activateWithPayment(tx, subscription, done.row);
+      return done;
+    }, { advisoryLock: duplicateLockKey(sameCard, checked.amountCents) });
     if (result.kind === 'inserted') return answer(result.row);
     // SPEC 8 possible_duplicated_tx, unless the duplicate is this very attempt racing in again.
     if (result.kind === 'duplicate' && (!input.trackId || result.trackId !== input.trackId)) throw new ApiError(409, 'possible_duplicated_tx');
@@ -125,7 +133,7 @@ export function activityRoutes(deps: Deps) {
   user.post('/send', async (c) => {
     const body = parseOr400(SendSchema, await readObjectBody(c));
     const [row] = await deps.db.query<{ id: number }>("insert into process_records (kind, user_id, data) values ('activity', $1, $2) returning id", [currentUserId(c), JSON.stringify(body)]);
-    await sendMail(deps.db, { to: body.to, kind: 'email_payment', subject: 'Te enviaron una solicitud de pago', body: `Solicitud ${row?.id}: ${body.amount.toFixed(2)} USD. ${body.description}` });
+    await sendMail(deps.db, { to: body.to, kind: 'email_payment', ...walletRequestMail({ lang: c.get('lang'), id: String(row?.id ?? ''), total: body.amount.toFixed(2), description: body.description }) });
     return reply(c, { id: row?.id, status: 0, ...body });
   });
   const list = (pendingOnly: boolean) => async (c: Context<AppEnv>) => {

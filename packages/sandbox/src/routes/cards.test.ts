@@ -42,10 +42,16 @@ describe('card outcomes of PRODUCT.md test inputs', () => {
     expect(res.data).toMatchObject({ status: 0, authStatus, messageSys });
   });
 
-  it('answers 502 payment_error_try_again for the processing-error card and records nothing', async () => {
+  // SPEC 8 "error_processing_request for an old-version tx failure"; SPEC 9 "The old-version flag is true except for service codes EA and ED".
+  it.each([
+    [{}, 'error_processing_request'],
+    [{ isOldVersion: false, serviceCode: 'EA' }, 'payment_error_try_again'],
+    [{ isOldVersion: undefined, serviceCode: 'ED' }, 'payment_error_try_again'],
+    [{ isOldVersion: undefined }, 'error_processing_request'],
+  ])('answers 502 for the processing-error card (%j: %s) and records nothing', async (patch, code) => {
     const link = await newLink(t);
-    const res = await pay({ cardNumber: '4000000000000119' }, link);
-    expect(res).toMatchObject({ status: 502, data: { code: 'payment_error_try_again' } });
+    const res = await t.post('/cards/auth-capture', { ...cardPayload(link, { cardNumber: '4000000000000119' }), isOldVersion: true, ...patch });
+    expect(res).toMatchObject({ status: 502, data: { code } });
     expect((await t.admin('GET', `/transactions?code=${link}`)).json['transactions']).toEqual([]);
   });
 

@@ -1,32 +1,11 @@
 import { Hono } from 'hono';
+import { pendingAttemptOf } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { ApiError } from '../http/ApiError';
 import type { AppEnv } from '../http/AppEnv';
 import { reply } from '../http/reply';
 import { findLinkByCode } from '../store/links';
-import { listTransactionsForLink, type TransactionRow } from '../store/transactions';
-import { merchantResultOf } from '../webhooks/merchantResultOf';
-
-/** Methods whose payment the payer finishes outside the checkout, so it can be waited on again. */
-const RESUMABLE_METHODS = new Set(['nequi', 'yappy', 'cash', 'clave', 'crypto']);
-
-/** What the checkout needs to wait on a payment again: no amount, no payer, nothing personal. */
-export interface PendingAttempt {
-  method: string;
-  codOper: string;
-  expiresAt: string | null;
-}
-
-/** The latest guest payment of a link still pending within its window, or null. */
-export function pendingAttemptOf(rows: TransactionRow[], now: Date): PendingAttempt | null {
-  for (const tx of [...rows].reverse()) {
-    if (tx.user_id !== null || !RESUMABLE_METHODS.has(tx.method)) continue;
-    if (tx.expires_at && tx.expires_at.getTime() <= now.getTime()) continue;
-    if (merchantResultOf({ method: tx.method, status: tx.status, authStatus: tx.auth_status }) !== 'PENDING') continue;
-    return { method: tx.method, codOper: tx.cod_oper, expiresAt: tx.expires_at?.toISOString() ?? null };
-  }
-  return null;
-}
+import { listTransactionsForLink } from '../store/transactions';
 
 /**
  * GET /api/v1/payments/pending?code=LINK: the payment of this link the payer left pending (closed
@@ -44,7 +23,12 @@ export function pendingAttemptRoutes(deps: Deps) {
     // else's pending payment is not yours to resume, so nothing is offered.
     const link = await findLinkByCode(deps.db, code);
     if (!link?.single_use) throw new ApiError(404, 'PAYMENT_NOT_FOUND');
-    const pending = pendingAttemptOf(await listTransactionsForLink(deps.db, code), new Date());
+    const rows = await listTransactionsForLink(deps.db, code);
+    // Core's rule (pendingAttemptOf): the latest guest payment still pending within its window.
+    const attempts = rows.map((tx) => ({
+      method: tx.method, status: tx.status, authStatus: tx.auth_status, codOper: tx.cod_oper, byUser: tx.user_id !== null, expiresAt: tx.expires_at,
+    }));
+    const pending = pendingAttemptOf(attempts, new Date());
     if (!pending) throw new ApiError(404, 'PAYMENT_NOT_FOUND');
     return reply(c, pending);
   });

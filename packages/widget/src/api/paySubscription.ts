@@ -1,17 +1,11 @@
-import { CardAuthResponseSchema, type CardPaymentPayload, type Language } from '@pasarela/core';
+import { CardAuthResponseSchema, buildSubscriptionProcessTx, type CardPaymentPayload, type SubscriptionToActivate } from '@pasarela/core';
 import type { ApiClient } from './client';
 
-/** POST subscription payment (SPEC 7: "requestPay with card info, activateSubscription{...}"): the card answer. */
-export function paySubscription(api: ApiClient, subscriptionKey: string, payload: CardPaymentPayload, lang: Language) {
-  return api.post(`subscriptions/${encodeURIComponent(subscriptionKey)}/pay`, CardAuthResponseSchema, {
-    cardInformation: payload.cardInformation,
-    email: payload.email,
-    trackId: payload.additionalData.trackId,
-    lang,
-    // The device's fingerprint ids and the captcha, as every payment carries them.
-    ...(payload.deviceInformation ? { deviceInformation: payload.deviceInformation } : {}),
-    ...(payload.pfFingerprint ? { pfFingerprint: payload.pfFingerprint, pfFingerprintIntegration: payload.pfFingerprintIntegration } : {}),
-    ...(payload.additionalData.captchaToken ? { captchaToken: payload.additionalData.captchaToken } : {}),
-    ...(payload.additionalData.scoreCaptcha !== undefined ? { scoreCaptcha: payload.additionalData.scoreCaptcha } : {}),
-  });
+/**
+ * SPEC 7 "POST subscription payment via process tx (requestPay with card info,
+ * activateSubscription{idSubscription, subscriptionKey}, serviceCode, idMerchant)": the card payment
+ * that activates the subscription, answered as a card payment is.
+ */
+export function paySubscription(api: ApiClient, subscription: SubscriptionToActivate & { idMerchant: number }, payload: CardPaymentPayload) {
+  return api.post('process-tx', CardAuthResponseSchema, buildSubscriptionProcessTx(payload, subscription, subscription.idMerchant));
 }

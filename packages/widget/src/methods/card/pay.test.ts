@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import {
-  PasarelaError, parseMerchant, parsePaymentInfo, type WidgetMessage,
+  PasarelaError, isOutcomeUnknown, parseMerchant, parsePaymentInfo, type PaymentInfo, type WidgetMessage,
 } from '@pasarela/core';
 import type { ApiClient } from '../../api/client';
 import { createCardLookup, createCardPay } from './pay';
@@ -18,7 +18,11 @@ const values: CardValues = {
   cardnumber: '4242424242424242', expirationDate: '12/34', cvc: '123', name: 'Ana Maria Perez', email: 'ana@example.com', phone: '61234567',
 };
 
-function setup(answer: () => Promise<unknown>, lookedUp: () => Promise<unknown> = () => Promise.reject(new Error('no GET expected'))) {
+function setup(
+  answer: () => Promise<unknown>,
+  lookedUp: () => Promise<unknown> = () => Promise.reject(new Error('no GET expected')),
+  extra: { info?: PaymentInfo; subscription?: { idSubscription: number; subscriptionKey: string }; idService?: number } = {},
+) {
   const sent: unknown[] = [];
   const api: ApiClient = {
     get: async <S extends v.GenericSchema>(path: string, schema: S) => {
@@ -35,7 +39,7 @@ function setup(answer: () => Promise<unknown>, lookedUp: () => Promise<unknown> 
   const beforeChallenge = vi.fn();
   const context = {
     api, info, merchant, lang: 'es' as const, domainRequested: 'https://shop.test',
-    notify: (m: WidgetMessage) => messages.push(m), now: () => new Date('2026-11-21T17:30:00Z'), beforeChallenge,
+    notify: (m: WidgetMessage) => messages.push(m), now: () => new Date('2026-11-21T17:30:00Z'), beforeChallenge, ...extra,
   };
   return { pay: createCardPay(context), lookup: createCardLookup(context), sent, messages, beforeChallenge };
 }
@@ -82,6 +86,56 @@ describe('createCardPay', () => {
     const offline = setup(() => Promise.reject(new PasarelaError({ code: 'connection_error', category: 'network' })));
     await expect(offline.pay(values, 't')).rejects.toMatchObject({ code: 'connection_error' });
     expect(offline.messages).toEqual([]);
+  });
+});
+
+describe('SPEC 3 "Card payment payload": every field, as createCardPay sends it', () => {
+  it('the attempt\'s time, the card service, the code paid and SPEC 9 "3DS result type WEB_REDIRECT"', async () => {
+    const { pay, sent } = setup(async () => ({ status: 1, codOper: 'OP1' }), undefined, { idService: 31 });
+    await pay(values, 'track-1');
+    expect((sent[0] as { body: Record<string, unknown> }).body).toMatchObject({
+      processDate: '2026-11-21T17:30:00.000Z', idService: 31, codePay: 'LINK1', resultType: 'WEB_REDIRECT', ipCheck: '',
+      isForm: false, isCashPayment: false, cashExpirationDate: null, storeCard: false, tryAgain: false, isOldVersion: true,
+    });
+  });
+});
+
+describe('SPEC 7 "POST subscription payment via process tx"', () => {
+  const subs = parsePaymentInfo({
+    idMerchant: 7, code: 'SUB1', description: 'Club', amount: 9, type: 'SUBS', serviceCode: 'REC', transactionsType: 'REC', txChannel: 'EPR', idSubscription: 4,
+  });
+  it('sends requestPay (the card payment), activateSubscription{idSubscription, subscriptionKey}, serviceCode REC and idMerchant', async () => {
+    const { pay, sent } = setup(async () => ({ status: 1, codOper: 'OP9', cardType: 'VISA' }), undefined, { info: subs, subscription: { idSubscription: 4, subscriptionKey: 'SUB1' } });
+    expect(await pay(values, 'track-9')).toEqual({ kind: 'receipt', codOper: 'OP9' });
+    const call = sent[0] as { path: string; body: Record<string, unknown> };
+    expect(call.path).toBe('process-tx');
+    expect(call.body).toMatchObject({ activateSubscription: { idSubscription: 4, subscriptionKey: 'SUB1' }, serviceCode: 'REC', idMerchant: 7 });
+    expect(call.body['requestPay']).toMatchObject({ code: 'SUB1', codePay: 'SUB1', amount: 9, serviceCode: 'REC', txChannel: 'EPR', additionalData: { trackId: 'track-9' } });
+    expect((call.body['requestPay'] as { cardInformation: unknown }).cardInformation).toMatchObject({ cardNumber: '4242424242424242', cardType: 'VISA' });
+  });
+});
+
+describe('SPEC 8 "error_processing_request for an old-version tx failure"', () => {
+  const failure = () => Promise.reject(new PasarelaError({ code: 'payment_error_try_again', category: 'api', status: 502 }));
+  it('an old-version payment (service code LK) whose gateway failed: error_processing_request, a known end reported to the parent', async () => {
+    const { pay, messages } = setup(failure);
+    const error = await pay(values, 't').catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'error_processing_request', category: 'api' });
+    // The server said nothing was recorded: the next Pay is a new attempt, not a look-up.
+    expect(isOutcomeUnknown(error)).toBe(false);
+    expect(messages[0]).toMatchObject({ result: { status: 'error', notification: { Estado: 'ERROR', Razon: 'error_processing_request' } } });
+  });
+
+  it('a new-version payment (EA, ED) keeps payment_error_try_again', async () => {
+    const ea = parsePaymentInfo({ ...info, serviceCode: 'EA' });
+    const { pay } = setup(failure, undefined, { info: ea });
+    await expect(pay(values, 't')).rejects.toMatchObject({ code: 'payment_error_try_again' });
+  });
+
+  it('a proxy\'s 502 without that code stays unknown (the payment may have gone through)', async () => {
+    const proxy = new PasarelaError({ code: 'happen_error_try_again', category: 'api', status: 502 });
+    const { pay } = setup(() => Promise.reject(proxy));
+    await expect(pay(values, 't')).rejects.toBe(proxy);
   });
 });
 

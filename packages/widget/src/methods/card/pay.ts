@@ -1,9 +1,9 @@
 import {
-  buildCardPaymentPayload, buildPaymentResult, declineFieldOf, cardBrandOf, cardDisplayStatus, cardOutcome, isOutcomeUnknown, isPasarelaError, CARD_STATUS, SPECIFIC_ERROR_CODES,
-  overallResultOfDisplay, totalWithTax, CHANNEL, type CardAuthResponse, type Language, type PaymentSecurity, type Merchant, type PaymentInfo, type WidgetMessage,
+  buildCardPaymentPayload, buildPaymentResult, declineFieldOf, cardBrandOf, cardDisplayStatus, cardOutcome, isOutcomeUnknown, isPasarelaError, PasarelaError, SPECIFIC_ERROR_CODES,
+  overallResultOfDisplay, processingFailureKey, recordAsCardAnswer, totalWithTax, CHANNEL, type CardAuthResponse, type Language, type PaymentSecurity, type Merchant, type PaymentInfo,
+  type WidgetMessage,
 } from '@pasarela/core';
 import type { ApiClient } from '../../api/client';
-import type { AttemptRecord } from '../../api/lookupAttempt';
 import { payWithCard } from '../../api/payWithCard';
 import { paySubscription } from '../../api/paySubscription';
 import type { CardAttempt, CardValues } from './store';
@@ -21,8 +21,10 @@ export interface CardPayContext {
   beforeChallenge: (values: CardValues) => void;
   /** Called as each attempt starts (forgets a challenge the payer abandoned). */
   onAttempt?: () => void;
-  /** Type subs: the card activates this subscription instead of paying a link. */
-  subscriptionKey?: string | undefined;
+  /** Type subs: the card activates this subscription instead of paying a link (SPEC 7 process tx with activateSubscription). */
+  subscription?: { idSubscription: number; subscriptionKey: string } | undefined;
+  /** SPEC 3 idService: the merchant's card service the payment goes through (its payment-methods entry). */
+  idService?: number | undefined;
   /** SPEC 3 amountToCampaign/idCampaignBridge: the donation chosen for this attempt. */
   donation?: () => { amount: number; idCampaignBridge: number | string } | null;
   /** SPEC 3 customFieldValues (the link's, and the merchant's fields the payer filled in). */
@@ -62,13 +64,21 @@ export function createCardPay(ctx: CardPayContext) {
       txChannel: info.txChannel || CHANNEL.widget,
       customFieldValues,
       returnUrlString: info.returnUrlString,
+      processDate: ctx.now(),
+      idService: ctx.idService,
       ...(donation ? { campaign: donation } : {}),
       ...(security ? { security } : {}),
       ...(ctx.storeCard?.() ? { storeCard: true } : {}),
     });
     let response;
     try {
-      response = ctx.subscriptionKey ? await paySubscription(ctx.api, ctx.subscriptionKey, payload, ctx.lang) : await payWithCard(ctx.api, payload);
+      try {
+        response = ctx.subscription
+          ? await paySubscription(ctx.api, { ...ctx.subscription, idMerchant: info.idMerchant }, payload)
+          : await payWithCard(ctx.api, payload);
+      } catch (error) {
+        throw asProcessingFailure(error, payload.isOldVersion === true);
+      }
     } catch (error) {
       // The server answered with a refusal (duplicate, limit, gateway failure): a finished attempt.
       // A lost answer or a 5xx is not reported, as the payment may still have gone through; nor is
@@ -96,10 +106,19 @@ export function createCardLookup(ctx: CardPayContext) {
   };
 }
 
-/** The attempt's record in the words of the card answer, so both are read by core's cardOutcome. */
-function recordAsCardAnswer(record: AttemptRecord): CardAuthResponse {
-  const status = record.result === 'APPROVED' ? CARD_STATUS.approved : record.result === 'PENDING' ? CARD_STATUS.pending : CARD_STATUS.declined;
-  return { status, codOper: record.codOper, messageSys: record.messageSys ?? '', authStatus: record.authStatus ?? '', cardType: null, displayNum: '', redirectUrl: record.redirectUrl };
+const PROCESSING_FAILURES: readonly string[] = ['payment_error_try_again', SPECIFIC_ERROR_CODES.errorProcessingRequest];
+
+/**
+ * The server's word that the gateway failed before deciding (nothing was recorded, so the payer
+ * may simply pay again), in the key SPEC 8 gives it: "error_processing_request for an old-version
+ * tx failure", payment_error_try_again otherwise (core processingFailureKey). The server said what
+ * happened, so the attempt's outcome is known: no look-up of the trackId is needed. Any other error
+ * is left as it is.
+ */
+function asProcessingFailure(error: unknown, isOldVersion: boolean): unknown {
+  if (!isPasarelaError(error) || error.category !== 'api' || !PROCESSING_FAILURES.includes(error.code)) return error;
+  const code = processingFailureKey(isOldVersion);
+  return new PasarelaError({ code, category: 'api', serverMessage: code });
 }
 
 function cardSummary(ctx: CardPayContext, values: CardValues) {

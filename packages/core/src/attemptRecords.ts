@@ -1,0 +1,55 @@
+import { CARD_STATUS, type CardAuthResponse } from './cardOutcome';
+import type { PaymentAttempt } from './chargeAttempt';
+import { paymentOverallResult, statusFamilyOf } from './status';
+
+// What a payment attempt the server recorded means to the checkout: a lost card answer read back
+// from its record, and the payment a payer left pending and may wait on again.
+
+/**
+ * A card attempt's record (GET payments/attempts/{trackId}) in the words of the card answer, so
+ * both are read by cardOutcome (SPEC 4 "Card payment: status 1 leads to the receipt; a 3DS redirect
+ * URL is followed at once; any other status shows an error"). The record's overall result decides
+ * the status: APPROVED is 1, PENDING -1 (a challenge still open keeps its address), anything else 0.
+ */
+export function recordAsCardAnswer(record: PaymentAttempt): CardAuthResponse {
+  const status = record.result === 'APPROVED' ? CARD_STATUS.approved : record.result === 'PENDING' ? CARD_STATUS.pending : CARD_STATUS.declined;
+  return { status, codOper: record.codOper, messageSys: record.messageSys, authStatus: record.authStatus, cardType: null, displayNum: '', redirectUrl: record.redirectUrl };
+}
+
+/** Methods whose payment the payer finishes outside the checkout, so it can be waited on again. */
+export const RESUMABLE_METHODS: readonly string[] = ['nequi', 'yappy', 'cash', 'clave', 'crypto'];
+
+/** One payment of a link as the pending-attempt rule reads it. */
+export interface LinkAttempt {
+  method: string;
+  status: number;
+  authStatus: string;
+  codOper: string;
+  /** A wallet user's payment (not a guest's): never offered to whoever opens the link. */
+  byUser: boolean;
+  expiresAt: Date | null;
+}
+
+/** What the checkout needs to wait on a payment again: no amount, no payer, nothing personal. */
+export interface PendingAttempt {
+  method: string;
+  codOper: string;
+  expiresAt: string | null;
+}
+
+/**
+ * The payment a payer left pending on a link (docs/spec-decisions.md "a pending payment is offered
+ * again"): the latest guest payment, in the order given (oldest first), of a method finished
+ * outside the checkout, whose window has not closed and whose SPEC 4 overall result is PENDING
+ * ("Overall result: 0 pending", read per method from SPEC 4's status tables). Null when none is.
+ */
+export function pendingAttemptOf(attempts: readonly LinkAttempt[], now: Date): PendingAttempt | null {
+  for (let i = attempts.length - 1; i >= 0; i -= 1) {
+    const a = attempts[i];
+    if (!a || a.byUser || !RESUMABLE_METHODS.includes(a.method)) continue;
+    if (a.expiresAt && a.expiresAt.getTime() <= now.getTime()) continue;
+    if (paymentOverallResult(statusFamilyOf(a.method), a.status, a.authStatus) !== 'PENDING') continue;
+    return { method: a.method, codOper: a.codOper, expiresAt: a.expiresAt?.toISOString() ?? null };
+  }
+  return null;
+}
