@@ -48,7 +48,9 @@ describe.runIf(browserAvailable())('every route of SPEC.md section 2', () => {
     await fetch(`${sandbox.url}/sandbox/clave/${clave.codOper}`, { method: 'POST', headers: { accept: 'application/json' }, body: new URLSearchParams({ result: 'approve' }) });
     data.claveOper = clave.codOper;
     const validation = await adminPost<{ validateUrl: string }>(sandbox, 'validations', { codOper: paid.codOper });
-    data.validation = validation.validateUrl;
+    // An absolute address on the checkout origin (the e-mailed link): the walk opens its path.
+    const validateUrl = new URL(validation.validateUrl, sandbox.url);
+    data.validation = validateUrl.pathname + validateUrl.search;
     const request = await adminPost<{ token: string }>(sandbox, 'email-payments', { to: 'walk@example.com', amount: 4, description: 'Recorrido por correo' });
     data.emailToken = request.token;
   });

@@ -22,7 +22,7 @@ describe.runIf(browserAvailable())('random-charge validation, end to end', () =>
     });
     const created = await adminPost<{ validateUrl: string }>(sandbox, 'validations', { codOper: paid.codOper });
     const read = await (await fetch(`${sandbox.url}/sandbox/validations/${paid.codOper}`)).json() as { charge: number };
-    return { url: `${sandbox.url}${created.validateUrl}`, charge: read.charge };
+    return { url: new URL(created.validateUrl, sandbox.url).toString(), charge: read.charge };
   }
 
   const enter = async (page: Page, amount: string) => {

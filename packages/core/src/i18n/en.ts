@@ -255,6 +255,8 @@ export const en: Record<keyof typeof es, string> = {
   mail_email_payment_subject: '{{merchant}} sent you a payment request',
   mail_email_payment_body: '{{merchant}} asks you for {{total}} USD for: {{description}}.',
   mail_email_payment_link: 'Pay it here: {{url}}',
+  mail_wallet_request_subject: 'You were sent a payment request',
+  mail_wallet_request_body: 'Request {{id}}: {{total}} USD. {{description}}',
   mail_validation_subject: 'Confirm your card for {{merchant}}',
   mail_validation_body: 'To confirm your payment {{codOper}} we made a small charge to your card. Find the PASARELA*VERIFICA charge on your statement and enter its amount on this page within 24 hours:',
   mail_validation_link: 'Confirm your card here: {{url}}',
@@ -386,6 +388,7 @@ export const en: Record<keyof typeof es, string> = {
   response_title: 'Notice',
   not_found_title: 'We could not find this page',
   go_home: 'Go to the start',
+  back_to_shop: 'Back to the shop',
   copy_button: 'Copy',
   download_qr: 'Download QR',
   // SPEC pages

@@ -253,6 +253,8 @@ export const es = {
   mail_email_payment_subject: '{{merchant}} te envió una solicitud de pago',
   mail_email_payment_body: '{{merchant}} te pide {{total}} USD por: {{description}}.',
   mail_email_payment_link: 'Págalo aquí: {{url}}',
+  mail_wallet_request_subject: 'Te enviaron una solicitud de pago',
+  mail_wallet_request_body: 'Solicitud {{id}}: {{total}} USD. {{description}}',
   mail_validation_subject: 'Confirma tu tarjeta para {{merchant}}',
   mail_validation_body: 'Para confirmar tu pago {{codOper}} hicimos un cargo pequeño a tu tarjeta. Busca en tu estado de cuenta el cargo PASARELA*VERIFICA y escribe su monto en esta página antes de 24 horas:',
   mail_validation_link: 'Confirma tu tarjeta aquí: {{url}}',
@@ -384,6 +386,7 @@ export const es = {
   response_title: 'Aviso',
   not_found_title: 'No encontramos esta página',
   go_home: 'Ir al inicio',
+  back_to_shop: 'Volver a la tienda',
   copy_button: 'Copiar',
   download_qr: 'Descargar QR',
   // SPEC pages

@@ -3,11 +3,16 @@ import { Hono } from 'hono';
 import { scopedMerchant } from '../auth/adminAccess';
 import * as v from 'valibot';
 import { VALIDATION_CHARGE_MAX_DOLLARS, VALIDATION_CHARGE_MIN_DOLLARS, amountText, amountToCents, centsToAmount } from '@pasarela/core';
-import type { Deps } from '../Deps';
+import { originOf, type Deps } from '../Deps';
 import { ApiError } from '../http/ApiError';
 import type { AppEnv } from '../http/AppEnv';
 import { readObjectBody } from '../http/readBody';
 import { parseOr400 } from '../payments/validatePayload';
+import { mailReceipt } from '../payments/receiptMail';
+import { mailLanguage } from '../mail/mailText';
+import { validateLink, validationMail } from '../mail/templates';
+import { sendMail } from '../store/mailbox';
+import { findMerchant } from '../store/merchants';
 import { findTransaction, settleTransaction, type TransactionRow } from '../store/transactions';
 import { cashResultOf, expireIfLapsed } from './cash';
 import { cryptoAnswer, cryptoRefundOf, CRYPTO_CANCELLED } from './crypto';
@@ -49,6 +54,8 @@ export function adminSettleRoutes(deps: Deps) {
     if (tx.status === 3) throw new ApiError(410, 'request_expired', 'The voucher lapsed after 24 hours');
     if (tx.status === 2 || tx.status === 1) throw new ApiError(409, 'request_already_paid', 'The voucher is already paid');
     const row = await settleTransaction(deps.db, tx.cod_oper, { status: 2, authStatus: 'PAID', messageKey: 'approved' });
+    // The paid receipt, to the address the voucher went to.
+    if (row) await mailReceipt(deps.db, row, (await findMerchant(deps.db, row.merchant_id))?.name ?? '', originOf(deps, c.req.url));
     return c.json(cashResultOf(row ?? tx));
   });
   // The chain confirming a crypto payment; amountPaid below the quote leaves it pending as under-paid.
@@ -102,7 +109,13 @@ export function adminSettleRoutes(deps: Deps) {
        on conflict (cod_oper) do update set charge_cents = excluded.charge_cents, state = 0, attempts = 0, expires_at = excluded.expires_at`,
       [codOper, cents, new Date(Date.now() + VALIDATION_TTL_MS)],
     );
-    return c.json({ codOper, validateUrl: `/pf/validateTx?code=${encodeURIComponent(codOper)}` }, 201);
+    // The payer is asked by e-mail to read the charge off the statement; the link is absolute (issue 21).
+    const validateUrl = validateLink(originOf(deps, c.req.url), codOper);
+    if (tx.email) {
+      const mail = validationMail({ lang: mailLanguage(tx.lang), origin: originOf(deps, c.req.url), codOper, merchant: (await findMerchant(deps.db, tx.merchant_id))?.name ?? '' });
+      await sendMail(deps.db, { to: tx.email, kind: 'receipt', ...mail });
+    }
+    return c.json({ codOper, validateUrl }, 201);
   });
   // Reading the charge off the card statement.
   app.get('/validations/:codOper', async (c) => {

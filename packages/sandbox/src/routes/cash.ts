@@ -2,14 +2,16 @@ import { Hono, type Context } from 'hono';
 import { randomInt } from 'node:crypto';
 import * as v from 'valibot';
 import { freeText, cashVoucherExpiresAt, formatPanamaDate, formatPanamaTime, centsToAmount } from '@pasarela/core';
-import type { Deps } from '../Deps';
+import { originOf, type Deps } from '../Deps';
 import { guestServiceIdOf } from '../auth/callerAuth';
 import { ApiError } from '../http/ApiError';
 import type { AppEnv } from '../http/AppEnv';
 import { readObjectBody } from '../http/readBody';
 import { reply } from '../http/reply';
 import { checkLinkPayment, LinkPaymentFields, linkPaymentFingerprint, recordPayment, repeatedPayment } from '../payments/linkPayment';
+import { mailVoucher } from '../payments/receiptMail';
 import { parseOr400 } from '../payments/validatePayload';
+import { findMerchant } from '../store/merchants';
 import { findTransaction, settleTransaction, type TransactionRow } from '../store/transactions';
 
 /** SPEC 7 pay-cash / cash-point body (cclw, amount, taxAmount, email, phone, concept, ...), plus the link code. */
@@ -49,10 +51,13 @@ export function cashRoutes(deps: Deps) {
   const issue = (network: 'PAYCASH' | 'PC') => async (c: Context<AppEnv>) => {
     const body = parseOr400(CashSchema, await readObjectBody(c));
     const fingerprint = linkPaymentFingerprint(deps, body, 'cash', { variant: network });
-    const tx = (await repeatedPayment(deps, body, fingerprint)) ?? (await recordPayment(deps, await checkLinkPayment(deps, body, 'cash', guestServiceIdOf(c)), body, {
+    const repeated = await repeatedPayment(deps, body, fingerprint);
+    const tx = repeated ?? (await recordPayment(deps, await checkLinkPayment(deps, body, 'cash', guestServiceIdOf(c)), body, {
       method: 'cash', status: 0, auth_status: 'PENDING', message_key: 'pending', reference: voucherNumber(),
       expires_at: cashVoucherExpiresAt(), details: { network },
     }, c.get('lang'), fingerprint));
+    // The payer's copy of a new voucher (a repeated click gets the same voucher, not a second e-mail).
+    if (!repeated) await mailVoucher(deps.db, tx, (await findMerchant(deps.db, tx.merchant_id))?.name ?? '', originOf(deps, c.req.url));
     const result = cashResultOf(tx);
     // SPEC 4: a pay-cash result code starting with 1 is success; a cash-point text is "1|<codOper>".
     return reply(c, network === 'PAYCASH' ? { ...result, resultCode: '100' } : { ...result, result: `1|${tx.cod_oper}` });

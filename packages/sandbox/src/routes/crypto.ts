@@ -6,7 +6,7 @@ import {
   CRYPTO_RATE_FROZEN_MS, CHANNEL,
   type CryptoRefund, type Language,
 } from '@pasarela/core';
-import type { Deps } from '../Deps';
+import { originOf, type Deps } from '../Deps';
 import { guestServiceIdOf } from '../auth/callerAuth';
 import { ApiError } from '../http/ApiError';
 import type { AppEnv } from '../http/AppEnv';
@@ -17,6 +17,7 @@ import { checkLinkPayment, recordPayment } from '../payments/linkPayment';
 import { parseOr400 } from '../payments/validatePayload';
 import { findTransaction, type TransactionRow } from '../store/transactions';
 import { findMerchant } from '../store/merchants';
+import { refundMail } from '../mail/templates';
 import { sendMail } from '../store/mailbox';
 
 const short = (max: number) => freeText(max, { tooLongMessage: 'missing_arguments' });
@@ -79,20 +80,11 @@ export function cryptoAnswer(tx: TransactionRow) {
 }
 
 /** The payer's e-mail (the dev mailbox here): the payment was cancelled and this is what comes back, and where. */
-async function mailRefund(deps: Deps, tx: TransactionRow, refund: CryptoRefund, lang: Language): Promise<void> {
+async function mailRefund(deps: Deps, tx: TransactionRow, refund: CryptoRefund, lang: Language, origin: string): Promise<void> {
   if (!tx.email) return;
   const merchant = (await findMerchant(deps.db, tx.merchant_id))?.name ?? '';
-  const amount = `${cryptoAmountText(refund.amount)} ${refund.coin}`;
-  const receipt = `/pf/default-receipt/${tx.cod_oper}`;
-  await sendMail(deps.db, lang === 'en'
-    ? {
-      to: tx.email, kind: 'receipt', merchantId: tx.merchant_id, subject: `Refund of ${amount} (operation ${tx.cod_oper})`,
-      body: `You cancelled payment ${tx.cod_oper} to ${merchant}. We will return the ${amount} received on the ${refund.network} network to the address they were sent from: ${refund.to}. Receipt: ${receipt}`,
-    }
-    : {
-      to: tx.email, kind: 'receipt', merchantId: tx.merchant_id, subject: `Reembolso de ${amount} (operación ${tx.cod_oper})`,
-      body: `Cancelaste el pago ${tx.cod_oper} a ${merchant}. Te devolveremos los ${amount} recibidos por la red ${refund.network} a la dirección desde la que se enviaron: ${refund.to}. Comprobante: ${receipt}`,
-    });
+  const mail = refundMail({ lang, origin, codOper: tx.cod_oper, merchant, amount: `${cryptoAmountText(refund.amount)} ${refund.coin}`, network: refund.network, to: refund.to });
+  await sendMail(deps.db, { to: tx.email, kind: 'receipt', merchantId: tx.merchant_id, ...mail });
 }
 
 /** Where the payer sends the coin: an address on the chosen network. */
@@ -176,7 +168,7 @@ export function cryptoRoutes(deps: Deps) {
         [tx.cod_oper, CRYPTO_CANCELLED, refund ? CANCEL_KEYS.refund : CANCEL_KEYS.nothing, JSON.stringify(details), paidBefore === undefined ? null : JSON.stringify(paidBefore)],
       );
       if (!row) continue;
-      if (refund) await mailRefund(deps, row, refund, c.get('lang'));
+      if (refund) await mailRefund(deps, row, refund, c.get('lang'), originOf(deps, c.req.url));
       return reply(c, cryptoAnswer(row));
     }
     throw new ApiError(409, 'payment_error_try_again', 'The payment changed while cancelling');

@@ -12,6 +12,7 @@ import { reply } from '../http/reply';
 import { parseOr400 } from '../payments/validatePayload';
 import { refuseBadAmounts } from '../payments/checkAmount';
 import { findLinkByCode, insertLink, isLinkPaid } from '../store/links';
+import { emailPaymentLink, emailPaymentMail } from '../mail/templates';
 import { sendMail } from '../store/mailbox';
 import { findMerchant, firstMerchantId } from '../store/merchants';
 
@@ -76,12 +77,11 @@ export function adminEmailPaymentRoutes(deps: Deps) {
       description: link.description, merchantName: merchant.name,
     };
     const [row] = await deps.db.query<{ id: number }>("insert into process_records (kind, data) values ('email_payment', $1) returning id", [JSON.stringify(data)]);
-    const url = `${originOf(deps, c.req.url)}/pf/emailPayment?code=${data.token}`;
+    const origin = originOf(deps, c.req.url);
+    const url = emailPaymentLink(origin, data.token);
     const total = (data.amount + data.taxAmount).toFixed(2);
     await sendMail(deps.db, {
-      to: body.to, kind: 'email_payment', merchantId: merchant.id,
-      subject: `${merchant.name} te envió una solicitud de pago`,
-      body: `${merchant.name} te pide ${total} USD por: ${data.description}.\nPágalo aquí: ${url}`,
+      to: body.to, kind: 'email_payment', merchantId: merchant.id, ...emailPaymentMail({ lang: c.get('lang'), origin, token: data.token, merchant: merchant.name, total, description: data.description }),
     });
     return c.json({ id: row?.id, token: data.token, code: link.code, to: body.to, url }, 201);
   });

@@ -35,7 +35,9 @@ export function receiptOf(tx: TransactionRow, merchant: MerchantRow | undefined,
     totalPay: total,
     email: tx.email,
     txType: tx.tx_type,
-    expirationDate: '',
+    // A cash voucher's deadline (SPEC 9 "Pending cash transactions last 24 hours") and its network,
+    // which its receipt page shows while it is still to pay (the e-mailed voucher's link).
+    expirationDate: tx.method === 'cash' && tx.expires_at ? tx.expires_at.toISOString() : '',
     phone: tx.phone,
     concept: tx.concept,
     descriptor: merchant?.name ?? '',
@@ -48,6 +50,7 @@ export function receiptOf(tx: TransactionRow, merchant: MerchantRow | undefined,
     txCtrl: { completeName: tx.payer_name, description: tx.description },
     // A cancelled crypto payment's coins owed back (routes/crypto.ts), or null.
     refund: tx.details['refund'] ?? null,
+    network: tx.method === 'cash' ? String(tx.details['network'] ?? '') : '',
   };
 }
 

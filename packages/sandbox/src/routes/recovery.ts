@@ -10,6 +10,7 @@ import { readObjectBody } from '../http/readBody';
 import { idSchema } from '../http/idSchema';
 import { reply } from '../http/reply';
 import { parseOr400 } from '../payments/validatePayload';
+import { recoveryCodeMail } from '../mail/templates';
 import { checkCode, issueCode, sendMail } from '../store/mailbox';
 import { findUser, findUserByLoginOrEmail } from '../store/users';
 import { sessionAnswer } from './users';
@@ -40,7 +41,7 @@ export function recoveryRoutes(deps: Deps) {
       // An unknown account gets an id no user has (ids are small), so the answer reveals nothing.
       if (!user) return reply(c, { step: 2, idUsr: UNKNOWN_ACCOUNT_ID_BASE + randomInt(0, 1_000_000_000) });
       const sent = await issueCode(deps.db, { purpose: 'recovery', email: user.email, userId: user.id });
-      await sendMail(deps.db, { to: user.email, kind: 'recovery_code', subject: 'Recupera tu contraseña', body: `Tu código para cambiar la contraseña es ${sent}. Vence en 10 minutos.` });
+      await sendMail(deps.db, { to: user.email, kind: 'recovery_code', ...recoveryCodeMail({ lang: c.get('lang'), code: sent }) });
       return reply(c, { step: 2, idUsr: user.id });
     }
     const consume = 'newPassword' in body;

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { formatAmount, centsToAmount } from '@pasarela/core';
-import type { Deps } from '../Deps';
+import { originOf, type Deps } from '../Deps';
 import type { AppEnv } from '../http/AppEnv';
-import { escapeHtml, sandboxPage } from '../http/html';
+import { bankPageTop, escapeHtml, sandboxPage } from '../http/html';
 import { AUTH_STATUS, CARD_STATUS } from '../gateways/testCards';
 import { findMerchant } from '../store/merchants';
 import { mailReceipt } from '../payments/receiptMail';
@@ -28,7 +28,7 @@ export function threeDsRoutes(deps: Deps) {
     const returnTo = c.req.query('returnTo') ?? '';
     const action = `/sandbox/3ds/${encodeURIComponent(codOper)}`;
     const hidden = `<input type="hidden" name="returnTo" value="${escapeHtml(returnTo)}">`;
-    const body = `<span class="sandbox">Sandbox</span><h1>Verificación 3D Secure</h1>
+    const body = `${bankPageTop(merchant ? { name: merchant.name, logo: merchant.logo } : null, action, hidden)}<span class="sandbox">Sandbox</span><h1>Verificación 3D Secure</h1>
 <p>${escapeHtml(merchant?.name ?? '')}: ${escapeHtml(formatAmount(centsToAmount(tx.amount_cents + tx.tax_cents)))} con tarjeta ${escapeHtml(tx.card_brand ?? '')} terminada en ${escapeHtml(tx.card_last4 ?? '')}.</p>
 <p>Simule la respuesta del banco emisor / Simulate the issuing bank's answer:</p>
 <form method="post" action="${action}">${hidden}<input type="hidden" name="result" value="approve"><button class="approve" type="submit">Aprobar / Approve</button></form>
@@ -46,7 +46,7 @@ export function threeDsRoutes(deps: Deps) {
     }
     const key = result === 'approve' ? 'approved' : 'three_ds_failed';
     const settled = await settleTransaction(deps.db, codOper, { status: CARD_STATUS[key], authStatus: AUTH_STATUS[key], messageKey: key });
-    if (settled) await mailReceipt(deps.db, settled, (await findMerchant(deps.db, settled.merchant_id))?.name ?? '');
+    if (settled) await mailReceipt(deps.db, settled, (await findMerchant(deps.db, settled.merchant_id))?.name ?? '', originOf(deps, c.req.url));
     if ((c.req.header('accept') ?? '').includes('application/json')) {
       return c.json({ codOper, status: CARD_STATUS[key] });
     }

@@ -10,6 +10,7 @@ import type { AppEnv } from '../http/AppEnv';
 import { readObjectBody } from '../http/readBody';
 import { reply } from '../http/reply';
 import { parseOr400 } from '../payments/validatePayload';
+import { existingAccountMail, signupCodeMail } from '../mail/templates';
 import { checkCode, issueCode, sendMail } from '../store/mailbox';
 import { findUser, findUserByLoginOrEmail, profileOf, type UserRow } from '../store/users';
 
@@ -58,11 +59,11 @@ export function userRoutes(deps: Deps) {
     if (body.login && (await findUserByLoginOrEmail(deps.db, body.login))) throw new ApiError(409, 'login_taken', 'login is already taken');
     if (!body.emailCode) {
       if (taken) {
-        await sendMail(deps.db, { to: body.email, kind: 'registration_code', subject: 'Ya tienes una cuenta', body: 'Alguien intentó crear una cuenta con este correo. Si fuiste tú, inicia sesión o recupera tu contraseña.' });
+        await sendMail(deps.db, { to: body.email, kind: 'registration_code', ...existingAccountMail({ lang: c.get('lang') }) });
         return reply(c, { step: 2, message: 'code_sent' });
       }
       const code = await issueCode(deps.db, { purpose: 'register', email: body.email });
-      await sendMail(deps.db, { to: body.email, kind: 'registration_code', subject: 'Tu código de verificación', body: `Tu código para crear tu cuenta es ${code}. Vence en 10 minutos.` });
+      await sendMail(deps.db, { to: body.email, kind: 'registration_code', ...signupCodeMail({ lang: c.get('lang'), code }) });
       return reply(c, { step: 2, message: 'code_sent' });
     }
     if (taken) throw new ApiError(400, 'invalid_code_validation_tx', 'emailCode is wrong or expired');

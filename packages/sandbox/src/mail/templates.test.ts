@@ -1,0 +1,100 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { catalogs } from '@pasarela/core';
+import { linksIn, mailLink } from './links';
+import * as templates from './templates';
+
+const ORIGIN = 'https://checkout.example.com';
+const EXPIRES = new Date('2026-11-24T07:12:58Z');
+
+/** Every template with what it is sent with; a template missing here fails the coverage test. */
+const SAMPLES: Record<string, (lang: 'es' | 'en') => templates.MailContent> = {
+  receiptMail: (lang) => templates.receiptMail({ lang, origin: ORIGIN, codOper: 'PP753D89F4AFDB', merchant: 'Tienda Demo Panamá', total: 44.59, donation: 5, card: { brand: 'VISA', last4: '4242' } }),
+  voucherMail: (lang) => templates.voucherMail({ lang, origin: ORIGIN, codOper: 'PP0ED3E21F2CC0', merchant: 'Tienda Demo Panamá', total: 21.4, network: 'PAYCASH', code: '286308632408', expiresAt: EXPIRES }),
+  emailPaymentMail: (lang) => templates.emailPaymentMail({ lang, origin: ORIGIN, token: 'EP0123456789abcdef0123', merchant: 'Tienda Demo Panamá', total: '42.80', description: 'Clases de natación' }),
+  validationMail: (lang) => templates.validationMail({ lang, origin: ORIGIN, codOper: 'PP753D89F4AFDB', merchant: 'Tienda Demo Panamá' }),
+  refundMail: (lang) => templates.refundMail({ lang, origin: ORIGIN, codOper: 'PPC1', merchant: 'Tienda', amount: '0.00031 BTC', network: 'BTC', to: 'sbxbtc_payer_1' }),
+  walletRequestMail: (lang) => templates.walletRequestMail({ lang, id: '17', total: '9.00', description: 'Almuerzo' }),
+  signupCodeMail: (lang) => templates.signupCodeMail({ lang, code: '123456' }),
+  existingAccountMail: (lang) => templates.existingAccountMail({ lang }),
+  recoveryCodeMail: (lang) => templates.recoveryCodeMail({ lang, code: '654321' }),
+};
+
+describe('every e-mail template: its links are absolute, on the checkout origin (issue 21 "E-mails")', () => {
+  it('the samples cover every template the module exports', () => {
+    const exported = Object.entries(templates).filter(([name, value]) => typeof value === 'function' && name.endsWith('Mail')).map(([name]) => name).sort();
+    expect(Object.keys(SAMPLES).sort()).toEqual(exported);
+  });
+
+  const cases = Object.keys(SAMPLES).flatMap((name) => (['es', 'en'] as const).map((lang) => [name, lang] as const));
+  it.each(cases)('%s (%s): no relative path, every link on the checkout origin', (name, lang) => {
+    const mail = SAMPLES[name]?.(lang);
+    if (!mail) throw new Error(name);
+    for (const text of [mail.subject, mail.body]) {
+      const { absolute, relative } = linksIn(text);
+      expect(relative).toEqual([]);
+      for (const link of absolute) expect(link.startsWith(`${ORIGIN}/`)).toBe(true);
+      expect(text).not.toMatch(/\{\{|undefined|null|NaN/);
+    }
+  });
+
+  it.each([
+    ['receiptMail', `${ORIGIN}/pf/default-receipt/PP753D89F4AFDB`],
+    ['voucherMail', `${ORIGIN}/pf/default-receipt/PP0ED3E21F2CC0`],
+    ['emailPaymentMail', `${ORIGIN}/pf/emailPayment?code=EP0123456789abcdef0123`],
+    ['validationMail', `${ORIGIN}/pf/validateTx?code=PP753D89F4AFDB`],
+    ['refundMail', `${ORIGIN}/pf/default-receipt/PPC1`],
+  ])('%s links to %s', (name, link) => {
+    expect(linksIn(SAMPLES[name]?.('es').body ?? '').absolute).toEqual([link]);
+  });
+
+  it('a voucher e-mail reads like a voucher: the code grouped, the amount, where and until when (Panama time), in each language', () => {
+    expect(SAMPLES['voucherMail']?.('es').body).toBe([
+      'Para pagar $21.40 a Tienda Demo Panamá en efectivo, presenta este código antes de que venza.',
+      'Código de pago: 2863 0863 2408',
+      `Dónde pagar: ${catalogs.es.cash_network_paycash_where}`,
+      'Vence: 24/11/2026 02:12:58 (hora de Panamá)',
+      'Operación: PP0ED3E21F2CC0',
+      `Tu código con su código de barras, para mostrarlo o imprimirlo: ${ORIGIN}/pf/default-receipt/PP0ED3E21F2CC0`,
+    ].join('\n'));
+    expect(SAMPLES['voucherMail']?.('en').body).toContain('Expires: 24/11/2026 02:12:58 (Panama time)');
+    expect(SAMPLES['voucherMail']?.('en').body).not.toMatch(/Vence|Código/);
+  });
+
+  it('the paid receipt says what was charged with the donation, and a paid voucher its code', () => {
+    expect(SAMPLES['receiptMail']?.('es').body).toContain('Pagaste $44.59 (incluye $5.00 de donación) a Tienda Demo Panamá.');
+    const cash = templates.receiptMail({ lang: 'en', origin: ORIGIN, codOper: 'PP1', merchant: 'Shop', total: 21.4, donation: 0, cash: { network: 'PC', code: '286308632408' } });
+    expect(cash.body).toContain('In cash (Cash point (PC)), with payment code 2863 0863 2408.');
+  });
+
+  it('mailLink refuses what is not a path on the origin', () => {
+    expect(() => mailLink(ORIGIN, 'pf/x')).toThrow();
+    expect(() => mailLink(ORIGIN, '//evil.example/x')).toThrow();
+    expect(() => mailLink('javascript:alert(1)', '/x')).toThrow();
+    expect(mailLink('https://checkout.example.com/some/base', '/pf/x?code=1')).toBe(`${ORIGIN}/pf/x?code=1`);
+  });
+
+  it('linksIn finds bare paths, the fault this guards against', () => {
+    expect(linksIn('Comprobante: /pf/default-receipt/PP1').relative).toEqual(['/pf/default-receipt/PP1']);
+    expect(linksIn(`Comprobante: ${ORIGIN}/pf/default-receipt/PP1`).relative).toEqual([]);
+  });
+});
+
+describe('the sandbox sends no e-mail but through a template', () => {
+  const src = fileURLToPath(new URL('../', import.meta.url));
+  const files = (dir: string): string[] => readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return files(path);
+    return /\.ts$/.test(name) && !/\.test\.ts$/.test(name) ? [path] : [];
+  });
+
+  it('no sendMail call writes its own subject or body', () => {
+    const inline = files(src)
+      .filter((path) => !path.includes(`${join('src', 'mail')}`) && !path.endsWith(join('store', 'mailbox.ts')))
+      .filter((path) => /sendMail\([^;]*\b(subject|body)\s*:\s*[`'"]/s.test(readFileSync(path, 'utf8')))
+      .map((path) => relative(src, path));
+    expect(inline).toEqual([]);
+  });
+});
