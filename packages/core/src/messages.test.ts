@@ -20,7 +20,7 @@ describe('loader <-> widget messages: one union with a literal type and one guar
   // Each guard answers for its own type only, even when a message carries another type's fields.
   const guards = { ready: isReadyMessage, result: isResultMessage, close: isCloseMessage, error: isErrorMessage, resize: isResizeMessage };
   const everything = { version: '2.219.0', result: { status: 'success', method: 'card', notification }, error: { code: 'x', message: 'y' }, height: 480 };
-  it.each(Object.keys(guards))('a %s message passes only the %s guard', (type) => {
+  it.each(Object.keys(guards))('a %s message passes its own guard only', (type) => {
     const message = { ...everything, type };
     expect(Object.entries(guards).filter(([, guard]) => guard(message)).map(([name]) => name)).toEqual([type]);
   });
