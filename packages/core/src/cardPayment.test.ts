@@ -92,6 +92,29 @@ describe('SPEC 3 "Card payment payload"', () => {
     expect(buildCardPaymentPayload(input)).toHaveProperty([field], value);
   });
 
+  it('SPEC 5 "Defaults when missing": a blank value is missing; what the payer typed is sent without the spaces around it', () => {
+    const p = buildCardPaymentPayload({
+      ...input,
+      concept: '  ',
+      form: { ...input.form, phone: ' 61111111 ', cvc: ' 123 ', city: '   ', userAddress: ' Calle 5 ', country: ' ', postalCode: ' 0401 ' },
+    });
+    expect(p).toMatchObject({ phone: '61111111', city: 'Panama', address: 'Calle 5', concept: 'not description' });
+    expect(p.cardInformation.cvv).toBe('123');
+    expect(p.additionalData).toMatchObject({ zipCode: '0401', street: 'Calle 5', country: 'Panama' });
+  });
+
+  it('the expiry year is sent as two digits, with its leading zero', () => {
+    expect(buildCardPaymentPayload({ ...input, form: { ...input.form, expirationDate: '07/05' } }).cardInformation).toMatchObject({ expMonth: '07', expYear: '05' });
+  });
+
+  it('optional parts are absent, not empty, when the payer gave none; custom field answers are sent as given', () => {
+    const p = buildCardPaymentPayload(input);
+    for (const field of ['amountToCampaign', 'idCampaignBridge', 'returnUrlString', 'deviceInformation', 'pfFingerprint']) expect(Object.keys(p)).not.toContain(field);
+    expect(Object.keys(p.additionalData)).not.toContain('scoreCaptcha');
+    expect(p.customFieldValues).toEqual([]);
+    expect(buildCardPaymentPayload({ ...input, customFieldValues: [{ id: 'CF1', value: 1 }] }).customFieldValues).toEqual([{ id: 'CF1', value: 1 }]);
+  });
+
   it('a payment posted by the form variant says so; a card service not known is sent as null', () => {
     expect(buildCardPaymentPayload({ ...input, isForm: true }).isForm).toBe(true);
     expect(buildCardPaymentPayload({ ...input, idService: undefined }).idService).toBeNull();
@@ -128,8 +151,15 @@ describe('CardPaymentPayloadSchema issues carry the server error code and name t
     [{ idService: 0 }, ['idService', 'missing_arguments']],
     [{ idService: '31' }, ['idService', 'missing_arguments']],
     [{ codePay: 'LK-OTHER' }, ['codePay', 'invalid_arguments']],
+    [{ cclw: '   ' }, ['cclw', 'missing_arguments']],
+    [{ customFieldValues: ['x'.repeat(50 * 500 - 3)] }, ['customFieldValues', 'text_too_long']],
   ])('%j', (patch, first) => {
     expect(issuesOf({ ...good, ...patch })[0]).toEqual(first);
+  });
+
+  it('custom field answers: up to 25,000 characters in all, and a line break is allowed in an answer', () => {
+    expect(issuesOf({ ...good, customFieldValues: ['x'.repeat(50 * 500 - 4)] })).toEqual([]);
+    expect(issuesOf({ ...good, customFieldValues: [{ id: 'CF1', value: 'Calle 5\nCasa 3' }] })).toEqual([]);
   });
 
   it('a missing object is missing_arguments', () => {
@@ -142,6 +172,8 @@ describe('CardNumberSchema (shared by every endpoint that takes a card number)',
   it.each([
     ['4242424242424242', null],
     ['4242 4242 4242 4242', 'invalid_card'],
+    ['424242424242 4242', 'invalid_card'],
+    ['4242 424242424242', 'invalid_card'],
     ['4242424242424241', 'invalid_card'],
     ['6011111111111117', 'invalid_card'],
     ['', 'missing_arguments'],
