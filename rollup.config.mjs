@@ -99,7 +99,6 @@ const loaderPure = {
 const dtsOf = (entry, name) => ({
   input: root(`./packages/checkout/src/${entry}`),
   plugins: [alias({ entries: [coreAlias] }), dts({ respectExternal: false, tsconfig: root('./tsconfig.json') })],
-  external: (id) => /^penpal/.test(id),
   output: ['d.ts', 'd.mts'].map((ext) => ({ file: root(`./packages/checkout/dist/${name}.${ext}`), format: 'es' })),
 });
 const loaderTypes = [dtsOf('index.ts', 'checkout'), dtsOf('pure.ts', 'pure')];
