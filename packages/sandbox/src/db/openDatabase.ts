@@ -15,6 +15,11 @@ export interface DatabaseOptions {
   seed?: boolean;
   /** This node's name on the database (application_name); a random one by default. */
   sessionName?: string | undefined;
+  /**
+   * PGlite only: a dump (dumpDataDir) of a database to start from when dataDir is new, e.g. one
+   * already migrated and seeded (test suites; see test/pgliteTemplate.ts).
+   */
+  pgliteTemplate?: Blob | undefined;
   /** Connection trouble the server survives (a dropped connection), for the log. */
   warn?: ((message: string) => void) | undefined;
 }
@@ -32,7 +37,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db = await openPostgresDatabase(options.databaseUrl, sessionName, options.warn);
   } else {
     if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-    db = await openPgliteDatabase(options.dataDir, sessionName);
+    db = await openPgliteDatabase(options.dataDir, sessionName, options.pgliteTemplate);
   }
   try {
     await migrate(db, options.migrationsDir);

@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { preparedQueries } from './pglitePrepared';
+import { preparedQueries, preparedSession, TransactionRolledBackError } from './pglitePrepared';
 
 let pg: PGlite;
 beforeAll(async () => {
@@ -94,5 +94,62 @@ describe('preparedQueries: PGlite queries through named prepared statements', ()
     for (let i = 0; i < 5; i++) sums.push((await query<{ n: number }>(`select $1::int + ${i} as n`, [10]))[0]?.n);
     for (let i = 0; i < 5; i++) sums.push((await query<{ n: number }>(`select $1::int + ${i} as n`, [20]))[0]?.n);
     expect(sums).toEqual([10, 11, 12, 13, 14, 20, 21, 22, 23, 24]);
+  });
+});
+
+describe('preparedSession: transactions through prepared statements', () => {
+  it('commits what the transaction wrote, runs scripts in it, and answers what fn answered', async () => {
+    const { query, transaction } = preparedSession(pg);
+    await pg.query('delete from things');
+    const answer = await transaction(async (tx) => {
+      await tx.query('insert into things (name) values ($1)', ['kept']);
+      await tx.exec("insert into things (name) values ('script one'); insert into things (name) values ('script two')");
+      return (await tx.query<{ n: number }>('select count(*)::int as n from things'))[0]?.n;
+    });
+    expect(answer).toBe(3);
+    expect(await query('select name from things order by id')).toEqual([{ name: 'kept' }, { name: 'script one' }, { name: 'script two' }]);
+  });
+
+  it('rolls back when fn throws, and the session goes on', async () => {
+    const { query, transaction } = preparedSession(pg);
+    await pg.query('delete from things');
+    await expect(transaction(async (tx) => {
+      await tx.query('insert into things (name) values ($1)', ['gone']);
+      throw new Error('refused');
+    })).rejects.toThrow('refused');
+    expect(await query('select name from things')).toEqual([]);
+    await transaction((tx) => tx.query('insert into things (name) values ($1)', ['next']));
+    expect(await query('select name from things')).toEqual([{ name: 'next' }]);
+  });
+
+  it('refuses to commit a transaction whose statement failed even when fn went on', async () => {
+    const { query, transaction } = preparedSession(pg);
+    await pg.query('delete from things');
+    await expect(transaction(async (tx) => {
+      await tx.query('insert into things (name) values ($1)', ['lost']);
+      await tx.query('select $1::int', ['not a number']).catch(() => undefined);
+    })).rejects.toBeInstanceOf(TransactionRolledBackError);
+    expect(await query('select name from things')).toEqual([]);
+  });
+
+  it('holds queries from outside until it ends, and its statements cannot run after it', async () => {
+    const { query, transaction } = preparedSession(pg);
+    await pg.query('delete from things');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let leaked: ((sql: string) => Promise<unknown>) | undefined;
+    const open = transaction(async (tx) => {
+      leaked = (sql) => tx.query(sql);
+      await tx.query('insert into things (name) values ($1)', ['inside']);
+      await held;
+      throw new Error('rolled back');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const read = query<{ name: string }>('select name from things');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    await expect(open).rejects.toThrow('rolled back');
+    expect(await read).toEqual([]);
+    await expect(leaked?.('select 1')).rejects.toThrow('Transaction is closed');
   });
 });

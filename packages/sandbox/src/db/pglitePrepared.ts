@@ -34,11 +34,36 @@ function oneMessage(parts: readonly Uint8Array[]): Uint8Array {
   return out;
 }
 
+/** A transaction on a PGlite session (the Database interface's Transaction, declared here to keep this module apart). */
+export interface PreparedTransaction {
+  query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
+  exec(sql: string): Promise<void>;
+}
+
+/** COMMIT of a transaction whose statement failed (and whose caller went on) rolls back instead. */
+export class TransactionRolledBackError extends Error {
+  constructor() {
+    super('The transaction could not commit: one of its statements failed, so it was rolled back');
+  }
+}
+
 /**
  * query(sql, params) for one PGlite session, through prepared statements. Each call runs alone, and
  * never inside a transaction another caller has open (PGlite's transaction lock, as its query() takes).
  */
 export function preparedQueries(pg: PGlite, maxPrepared: number = MAX_PREPARED) {
+  return preparedSession(pg, maxPrepared).query;
+}
+
+/**
+ * A PGlite session's queries and transactions through prepared statements. A transaction holds
+ * PGlite's transaction lock from BEGIN to COMMIT (as PGlite's own transaction() does), and its
+ * statements, BEGIN and COMMIT included, are each one message into the database: PGlite's
+ * transaction() sends BEGIN and COMMIT as two messages each and every statement as six, parsed and
+ * planned every time, which made a card payment's transaction cost more than the rest of its
+ * queries together.
+ */
+export function preparedSession(pg: PGlite, maxPrepared: number = MAX_PREPARED) {
   const prepared = new Map<string, Prepared>();
 
   async function prepare(sql: string, name: string): Promise<number[]> {
@@ -49,7 +74,8 @@ export function preparedQueries(pg: PGlite, maxPrepared: number = MAX_PREPARED) 
     return parse.parseDescribeStatementResults(messages);
   }
 
-  async function run<Row>(sql: string, params: readonly unknown[]): Promise<Row[]> {
+  /** Runs one statement; inside a transaction the files are brought up to date at its end, not after each statement. */
+  async function run<Row>(sql: string, params: readonly unknown[], syncToFs: boolean): Promise<Row[]> {
     let statement = prepared.get(sql);
     if (!statement) {
       // The unnamed statement lasts until the next parse, and none comes in between: the caller holds the lock.
@@ -66,28 +92,65 @@ export function preparedQueries(pg: PGlite, maxPrepared: number = MAX_PREPARED) 
     });
     const { messages } = await pg.execProtocol(
       oneMessage([serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+      { syncToFs },
     );
     const [result] = parse.parseResults(messages, pg.parsers);
     return (result?.rows ?? []) as Row[];
   }
 
-  return async function query<Row>(sql: string, params: readonly unknown[] = []): Promise<Row[]> {
+  async function runOrPrepareAgain<Row>(sql: string, params: readonly unknown[], syncToFs: boolean): Promise<Row[]> {
+    try {
+      return await run<Row>(sql, params, syncToFs);
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== FEATURE_NOT_SUPPORTED || !prepared.has(sql)) throw error;
+      // The statement's tables changed (a migration): prepare it again, once.
+      const stale = prepared.get(sql);
+      prepared.delete(sql);
+      if (stale) await pg.execProtocol(oneMessage([serialize.close({ type: 'S', name: stale.name }), serialize.sync()]), { syncToFs: false });
+      return run<Row>(sql, params, syncToFs);
+    }
+  }
+
+  async function query<Row>(sql: string, params: readonly unknown[] = []): Promise<Row[]> {
     if (pg.closed) throw new Error('PGlite is closed');
     // PGlite's own query() takes its transaction lock too: its public runExclusive() alone would
     // let this statement run inside a transaction another caller has open.
-    return pg._runExclusiveTransaction(() =>
-      pg.runExclusive(async () => {
-        try {
-          return await run<Row>(sql, params);
-        } catch (error) {
-          if ((error as { code?: unknown }).code !== FEATURE_NOT_SUPPORTED || !prepared.has(sql)) throw error;
-          // The statement's tables changed (a migration): prepare it again, once.
-          const stale = prepared.get(sql);
-          prepared.delete(sql);
-          if (stale) await pg.execProtocol(oneMessage([serialize.close({ type: 'S', name: stale.name }), serialize.sync()]), { syncToFs: false });
-          return run<Row>(sql, params);
+    return pg._runExclusiveTransaction(() => pg.runExclusive(() => runOrPrepareAgain<Row>(sql, params, true)));
+  }
+
+  async function transaction<T>(fn: (tx: PreparedTransaction) => Promise<T>): Promise<T> {
+    if (pg.closed) throw new Error('PGlite is closed');
+    return pg._runExclusiveTransaction(async () => {
+      let closed = false;
+      // Each statement runs alone (PGlite's query lock), and only while the transaction is open.
+      const inside = <R>(work: () => Promise<R>): Promise<R> => {
+        if (closed) return Promise.reject(new Error('Transaction is closed'));
+        return pg.runExclusive(work);
+      };
+      await pg.runExclusive(() => pg.execProtocol(serialize.query('begin'), { syncToFs: false }));
+      try {
+        const result = await fn({
+          query: <Row>(sql: string, params: readonly unknown[] = []) => inside(() => runOrPrepareAgain<Row>(sql, params, false)),
+          exec: (sql: string) =>
+            inside(async () => {
+              // A multi-statement script (migrations): the simple protocol runs it as PGlite's exec() does.
+              await pg.execProtocol(serialize.query(sql), { syncToFs: false });
+            }),
+        });
+        closed = true;
+        const { messages } = await pg.runExclusive(() => pg.execProtocol(serialize.query('commit'), { syncToFs: true }));
+        // COMMIT of a transaction a failed statement aborted rolls back and says so.
+        if (messages.some((m) => m.name === 'commandComplete' && (m as { text?: string }).text === 'ROLLBACK')) throw new TransactionRolledBackError();
+        return result;
+      } catch (error) {
+        if (!closed) {
+          closed = true;
+          await pg.runExclusive(() => pg.execProtocol(serialize.query('rollback'), { syncToFs: true }));
         }
-      }),
-    );
-  };
+        throw error;
+      }
+    });
+  }
+
+  return { query, transaction };
 }

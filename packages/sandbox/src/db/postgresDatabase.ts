@@ -9,6 +9,29 @@ export function describeUrl(connectionString: string): string {
   return `${url.hostname}:${url.port || 5432}${url.pathname}`;
 }
 
+/** Named prepared statements per connection; SQL texts beyond these run unnamed (built SQL must not grow them without bound). */
+const MAX_NAMED = 500;
+
+/** SQLSTATE 0A000, "cached plan must not change result type": a table changed under a prepared statement. */
+const FEATURE_NOT_SUPPORTED = '0A000';
+
+/**
+ * Each SQL text gets a name (the same on every connection), so pg prepares it once per connection
+ * and then only binds and executes it: PostgreSQL parses and plans a card payment's statements
+ * (a look-up with four joins and subqueries, a CTE that checks and inserts) once, not per payment.
+ */
+function namedStatements() {
+  const names = new Map<string, string>();
+  return (sql: string): string | undefined => {
+    let name = names.get(sql);
+    if (name === undefined && names.size < MAX_NAMED) {
+      name = `pasarela_${names.size + 1}`;
+      names.set(sql, name);
+    }
+    return name;
+  };
+}
+
 /** How long a request waits for a connection (a free one, or a new one) before it is answered 503. */
 export const CONNECT_TIMEOUT_MS = 5_000;
 
@@ -49,6 +72,19 @@ export async function openPostgresDatabase(
     throw new Error(`Cannot use PostgreSQL at ${describeUrl(connectionString)} (DATABASE_URL): ${error instanceof Error ? error.message : String(error)}`);
   }
   const listener = new PgListener(config, warn);
+  const nameOf = namedStatements();
+  /** One statement on a pooled connection or a transaction's, prepared by name. */
+  const named = async (on: pg.Pool | pg.PoolClient, sql: string, params: readonly unknown[], retry: boolean) => {
+    // Without parameters pg sends the simple protocol, which may carry several statements: left as it is.
+    const name = params.length > 0 ? nameOf(sql) : undefined;
+    try {
+      return (await on.query({ text: sql, values: [...params], ...(name === undefined ? {} : { name }) })).rows;
+    } catch (error) {
+      // A table changed under the statement (a migration of another node): once more, unnamed.
+      if (!retry || name === undefined || (error as { code?: unknown }).code !== FEATURE_NOT_SUPPORTED) throw error;
+      return (await on.query(sql, [...params])).rows;
+    }
+  };
   const run = async <T>(work: () => Promise<T>): Promise<T> => {
     try {
       const result = await work();
@@ -63,7 +99,7 @@ export async function openPostgresDatabase(
     kind: 'postgres',
     sessionName,
     query<Row>(sql: string, params: readonly unknown[] = []) {
-      return run(async () => (await pool.query(sql, [...params])).rows as Row[]);
+      return run(async () => (await named(pool, sql, params, true)) as Row[]);
     },
     exec(sql: string) {
       return run(async () => {
@@ -88,7 +124,8 @@ export async function openPostgresDatabase(
             : `begin; select pg_advisory_xact_lock(hashtext(${client.escapeLiteral(options.advisoryLock)}))`);
           const result = await fn({
             async query<Row>(sql: string, params: readonly unknown[] = []) {
-              return (await client.query(sql, [...params])).rows as Row[];
+              // No second try inside a transaction: its failed statement has aborted it.
+              return (await named(client, sql, params, false)) as Row[];
             },
             async exec(sql: string) {
               // Without parameters pg uses the simple protocol, which runs several statements.

@@ -7,6 +7,7 @@ import { newSessionName } from '../db/openDatabase';
 import { openPostgresDatabase } from '../db/postgresDatabase';
 import { cardFingerprintKeyOf } from '../payments/cardFingerprintKey';
 import { defaultPaths, type StaticPaths } from '../paths';
+import { pgliteTemplate } from './pgliteTemplate';
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
@@ -76,7 +77,7 @@ export interface ApiAnswer {
 export async function openTestDatabase(): Promise<Database> {
   const url = process.env['TEST_DATABASE_URL'];
   const migrationsDir = defaultPaths().migrationsDir;
-  if (!url) return openDatabase({ migrationsDir });
+  if (!url) return openDatabase({ migrationsDir, pgliteTemplate: await pgliteTemplate() });
   const { url: scopedUrl, schema } = await newTestSchema(url);
   const db = await openDatabase({ databaseUrl: scopedUrl, migrationsDir });
   const close = db.close.bind(db);
