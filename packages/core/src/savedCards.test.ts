@@ -18,8 +18,8 @@ describe('SPEC 3 "Saved card ... Cards that have idUsrPfCard or belong to anothe
   });
 
   it('newest first among cards that are not the default', () => {
-    const cards = [card({ cardToken: 'old', idUsr: 7, idRelCard: 1 }), card({ cardToken: 'new', idUsr: 7, idRelCard: 3 })];
-    expect(usableSavedCards(cards, 7).map((c) => c.cardToken)).toEqual(['new', 'old']);
+    const cards = [card({ cardToken: 'old', idUsr: 7, idRelCard: 1 }), card({ cardToken: 'new', idUsr: 7, idRelCard: 3 }), card({ cardToken: 'mid', idUsr: 7, idRelCard: 2 })];
+    expect(usableSavedCards(cards, 7).map((c) => c.cardToken)).toEqual(['new', 'mid', 'old']);
   });
 
   it('"cardType (MC, VISA or AMEX)"', () => {

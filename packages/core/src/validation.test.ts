@@ -56,12 +56,14 @@ describe('SPEC 5 message keys, one pipe per rule', () => {
     ['spaces_blank_not_allowed "No blank-only values"', () => notBlank(), '   ', 'spaces_blank_not_allowed'],
     ['spaces_blank_not_allowed: empty is required', () => notBlank(), '', 'field_required'],
     ['spaces_blank_not_allowed: text passes', () => notBlank(), ' a ', null],
+    ['spaces_blank_not_allowed: not a string is required', () => notBlank(), undefined, 'field_required'],
     ['only_alphanumeric_characters "Alphanumeric only"', () => alphanumeric(), 'ab-1', 'only_alphanumeric_characters'],
     ['only_alphanumeric_characters: ok', () => alphanumeric(), 'ab1', null],
     ['validate_characters_min "Minimum length 8"', () => minChars(), '1234567', 'validate_characters_min'],
     ['validate_characters_min: 8', () => minChars(), '12345678', null],
     ['validate_characters_max "Maximum length 6"', () => maxChars(6), '1234567', 'validate_characters_max'],
     ['validate_characters_max "and 15"', () => maxChars(15), '123456789012345', null],
+    ['validate_characters_max: not a string is required', () => maxChars(6), undefined, 'field_required'],
     ['invalid_cvc: unknown brand, 5 digits', () => cvc(), '12345', 'invalid_cvc'],
     ['invalid_cvc: unknown brand, a letter after 4 digits', () => cvc(), '1234a', 'invalid_cvc'],
     ['invalid_email: the address is read without the spaces around it', () => email(), ' ana@example.com ', null],
@@ -106,6 +108,9 @@ describe('SPEC 3 "Form values" of the card form', () => {
     // the Amex CVC check waits for a card number and a CVC: a missing one is field_required alone
     [{ cardnumber: undefined }, { cardnumber: 'field_required' }],
     [{ cvc: undefined }, { cvc: 'field_required' }],
+    // ...and is made whenever the number and the CVC are there, whatever another field lacks
+    [{ email: '', cardnumber: '378282246310005', cvc: '123' }, { email: 'field_required', cvc: 'invalid_cvc' }],
+    [{ city: 7, cardnumber: '378282246310005', cvc: '123' }, { city: 'field_required', cvc: 'invalid_cvc' }],
   ])('gives the first key per field for %j', (patch, errors) => {
     expect(fieldErrors(cardFormSchema({ now: NOW }), { ...good, ...patch })).toEqual(errors);
   });

@@ -9,6 +9,7 @@ describe('a cash voucher code grouped for reading (issue 21: "the 12-digit code 
     ['12345678901234', '1234 5678 9012 34', 'a longer code: the last group is shorter'],
     ['1234', '1234', 'one group'],
     ['PP0ED3E21F2CC0', 'PP0ED3E21F2CC0', 'not a digit code: shown as it came'],
+    ['12AB', '12AB', 'digits then letters: shown as it came'],
     ['', '', 'no code'],
     [null, '', 'none at all'],
   ] as const)('%s -> "%s" (%s)', (code, shown, _why) => {
@@ -20,6 +21,9 @@ describe('a cash voucher code grouped for reading (issue 21: "the 12-digit code 
     ['123456789012', '123456789012', 'bare already'],
     ['1234-5678-9012', '123456789012', 'dashes'],
     ['PP0ED3E21F2CC0', 'PP0ED3E21F2CC0', 'not a digit code: kept'],
+    [' PP0ED3 ', 'PP0ED3', 'not a digit code: kept, trimmed'],
+    ['AB 12', 'AB 12', 'digits at the end only: not a digit code'],
+    ['12 AB', '12 AB', 'digits at the start only: not a digit code'],
     [undefined, '', 'none'],
   ] as const)('digits of %s -> %s (%s)', (code, digits, _why) => {
     expect(voucherCodeDigits(code)).toBe(digits);
