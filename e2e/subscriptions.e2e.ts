@@ -83,7 +83,7 @@ describe.runIf(browserAvailable())('subscriptions, end to end', () => {
 
   it('SPEC 8 "error_processing_request for an old-version tx failure": a gateway failure says so, charges nothing, and the next Pay activates it', async () => {
     const key = await newSubscription({ name: 'Quincenal', amount: 4.75, period: 'BW', chargeNow: true });
-    const context = await browser.newContext({ locale: 'es-PA' });
+    const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 800 } });
     const page = await context.newPage();
     await page.goto(`${sandbox.url}/pf/widget?type=subs&code=${key}`);
     const checkout = new CheckoutFrame(page);
