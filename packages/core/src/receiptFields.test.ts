@@ -41,6 +41,25 @@ describe('issue 21 "Receipts read like receipts": the lines per method and statu
     ['a cancelled crypto payment with coins owed back',
       receipt({ typeMethod: 'CRYPTO', cardType: '', displayNum: '', status: 0, authStatus: 'CANCELLED', refund: { amount: 0.001, coin: 'BTC', network: 'BTC', to: 'sbxbtc_1', status: 'pending' } }),
       ['operation', 'date', 'merchant', 'method', 'name', 'concept', 'refund', 'tax']],
+    // each line only when it has something to say
+    ['no date, no merchant name, no payer name, no concept: none of those lines',
+      receipt({ date: '', merchant: null, name: '  ', txCtrl: null, concept: 'not description', taxAmount: 0 }), ['operation', 'card', 'descriptor']],
+    ['a card known by its brand alone still shows its card line',
+      receipt({ displayNum: '' }), ['operation', 'date', 'merchant', 'card', 'name', 'concept', 'tax', 'descriptor']],
+    ['a card with neither brand nor number has no card line',
+      receipt({ cardType: '', displayNum: '', typeMethod: 'CARD' }), ['operation', 'date', 'merchant', 'name', 'concept', 'tax', 'descriptor']],
+    ['Nequi never shows a card line, whatever number it carries',
+      receipt({ typeMethod: 'NEQUI', cardType: '', displayNum: '****1111', taxAmount: 0 }), ['operation', 'date', 'merchant', 'method', 'name', 'concept']],
+    ['the payer\'s name from the link when the receipt has none',
+      receipt({ name: null, txCtrl: { completeName: 'Rosa Díaz', description: 'Entradas de cine' } }), ['operation', 'date', 'merchant', 'card', 'name', 'concept', 'tax', 'descriptor']],
+    ['a cash-point voucher still to pay reads as a voucher too',
+      receipt({ ...cash(0, 'PENDING'), typeMethod: 'PC', network: 'PC' }), ['operation', 'date', 'merchant', 'method', 'concept', 'voucherCode', 'voucherWhere', 'voucherDeadline', 'tax']],
+    ['a voucher without a code has no code line',
+      receipt({ ...cash(2, 'PAID'), reference: '' }), ['operation', 'date', 'merchant', 'method', 'concept', 'tax']],
+    ['a reference that is the operation number with spaces around it is not repeated',
+      receipt({ typeMethod: 'YAPPY', cardType: '', displayNum: '', codOper: 'YP-99812', reference: ' YP-99812 ' }), ['operation', 'date', 'merchant', 'method', 'name', 'concept', 'tax']],
+    ['nor the operation number with spaces around it',
+      receipt({ typeMethod: 'YAPPY', cardType: '', displayNum: '', codOper: 'YP-99812 ', reference: 'YP-99812' }), ['operation', 'date', 'merchant', 'method', 'name', 'concept', 'tax']],
   ])('%s', (_why, r, fields) => {
     expect(receiptFields(r)).toEqual(fields);
   });
@@ -63,6 +82,8 @@ describe('the concept: SPEC 5 "Defaults when missing: ... concept \'not descript
     [{ concept: '', txCtrl: { completeName: '', description: 'Pedido 88' } }, 'Pedido 88', 'none: the description'],
     [{ concept: 'not description', txCtrl: null }, '', 'neither: no line'],
     [{ concept: null, txCtrl: { completeName: '', description: 'not description' } }, '', 'the default in the description too'],
+    [{ concept: ' Entradas de cine ', txCtrl: null }, 'Entradas de cine', 'read without the spaces around it'],
+    [{ concept: ' not description ', txCtrl: { completeName: '', description: ' Pedido 88 ' } }, 'Pedido 88', 'the default with spaces is still the default'],
   ] as const)('%j -> "%s" (%s)', (r, text, _why) => {
     expect(receiptConcept(r)).toBe(text);
   });
