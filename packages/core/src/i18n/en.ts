@@ -258,7 +258,7 @@ export const en: Record<keyof typeof es, string> = {
   mail_wallet_request_subject: 'You were sent a payment request',
   mail_wallet_request_body: 'Request {{id}}: {{total}} USD. {{description}}',
   mail_validation_subject: 'Confirm your card for {{merchant}}',
-  mail_validation_body: 'To confirm your payment {{codOper}} we made a small charge to your card. Find the PASARELA*VERIFICA charge on your statement and enter its amount on this page within 24 hours:',
+  mail_validation_body: 'To confirm your payment {{codOper}} we made a small charge to your card. Find the PASARELA*VERIFICA charge on your statement and enter its amount within 24 hours.',
   mail_validation_link: 'Confirm your card here: {{url}}',
   mail_refund_subject: 'Refund of {{amount}} (operation {{codOper}})',
   mail_refund_body: 'You cancelled payment {{codOper}} to {{merchant}}. We will return the {{amount}} received on the {{network}} network to the address they were sent from: {{to}}.',

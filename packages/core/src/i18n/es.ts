@@ -256,7 +256,7 @@ export const es = {
   mail_wallet_request_subject: 'Te enviaron una solicitud de pago',
   mail_wallet_request_body: 'Solicitud {{id}}: {{total}} USD. {{description}}',
   mail_validation_subject: 'Confirma tu tarjeta para {{merchant}}',
-  mail_validation_body: 'Para confirmar tu pago {{codOper}} hicimos un cargo pequeño a tu tarjeta. Busca en tu estado de cuenta el cargo PASARELA*VERIFICA y escribe su monto en esta página antes de 24 horas:',
+  mail_validation_body: 'Para confirmar tu pago {{codOper}} hicimos un cargo pequeño a tu tarjeta. Busca en tu estado de cuenta el cargo PASARELA*VERIFICA y escribe su monto en un plazo de 24 horas.',
   mail_validation_link: 'Confirma tu tarjeta aquí: {{url}}',
   mail_refund_subject: 'Reembolso de {{amount}} (operación {{codOper}})',
   mail_refund_body: 'Cancelaste el pago {{codOper}} a {{merchant}}. Te devolveremos los {{amount}} recibidos por la red {{network}} a la dirección desde la que se enviaron: {{to}}.',

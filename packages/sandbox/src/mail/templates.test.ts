@@ -65,6 +65,7 @@ describe('every e-mail template: its links are absolute, on the checkout origin 
 
   it('the paid receipt says what was charged with the donation, and a paid voucher its code', () => {
     expect(SAMPLES['receiptMail']?.('es').body).toContain('Pagaste $44.59 (incluye $5.00 de donación) a Tienda Demo Panamá.');
+    expect(SAMPLES['receiptMail']?.('es').body).toContain('Con Visa terminada en 4242.');
     const cash = templates.receiptMail({ lang: 'en', origin: ORIGIN, codOper: 'PP1', merchant: 'Shop', total: 21.4, donation: 0, cash: { network: 'PC', code: '286308632408' } });
     expect(cash.body).toContain('In cash (Cash point (PC)), with payment code 2863 0863 2408.');
   });

@@ -1,4 +1,4 @@
-import { formatAmount, formatPanamaDate, formatPanamaTime, groupVoucherCode, type Language } from '@pasarela/core';
+import { catalogs, formatAmount, formatPanamaDate, formatPanamaTime, groupVoucherCode, type Language } from '@pasarela/core';
 import { mailLink, receiptLink } from './links';
 import { mailText } from './mailText';
 
@@ -19,6 +19,9 @@ const NETWORK_KEYS: Record<VoucherNetwork, { name: string; where: string }> = {
 };
 export const voucherNetworkOf = (network: unknown): VoucherNetwork => (network === 'PC' ? 'PC' : 'PAYCASH');
 
+/** A card brand as the payer knows it (the catalogue's brand_ names: VISA -> Visa, MC -> Mastercard). */
+const brandName = (lang: Language, brand: string) => (catalogs[lang][`brand_${brand}`] ?? brand);
+
 const lines = (...parts: Array<string | null | false>) => parts.filter((p): p is string => typeof p === 'string' && p !== '').join('\n');
 
 /** The receipt of a paid payment: by card, or a cash voucher paid at the kiosk. */
@@ -37,7 +40,7 @@ export function receiptMail(m: {
     subject: mailText(m.lang, 'mail_receipt_subject', { codOper: m.codOper }),
     body: lines(
       paid,
-      m.card ? mailText(m.lang, 'mail_receipt_card', m.card) : null,
+      m.card ? mailText(m.lang, 'mail_receipt_card', { brand: brandName(m.lang, m.card.brand), last4: m.card.last4 }) : null,
       m.cash ? mailText(m.lang, 'mail_receipt_cash', { network: mailText(m.lang, NETWORK_KEYS[m.cash.network].name), code: groupVoucherCode(m.cash.code) }) : null,
       mailText(m.lang, 'mail_operation', { codOper: m.codOper }),
       mailText(m.lang, 'mail_receipt_link', { url: receiptLink(m.origin, m.codOper) }),
