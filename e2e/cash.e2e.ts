@@ -44,7 +44,9 @@ function widgetFrame(page: Page): Frame {
 }
 
 const cashSubmit = (checkout: CheckoutFrame) => checkout.frame.locator('#method-panel-cash form button[type="submit"]');
-const voucherNumber = (checkout: CheckoutFrame) => checkout.frame.getByText(/^\d{12}$/);
+// The voucher's 12 digits as it shows them, grouped for reading (1234 5678 9012).
+const voucherNumber = (checkout: CheckoutFrame) => checkout.frame.getByText(/^\d{4} \d{4} \d{4}$/);
+const digitsOf = (text: string | null) => (text ?? '').replace(/\s/g, '');
 
 describe.runIf(browserAvailable())('cash voucher from a merchant page, end to end (PRODUCT.md "Cash")', () => {
   let sandbox: RunningSandbox;
@@ -83,7 +85,7 @@ describe.runIf(browserAvailable())('cash voucher from a merchant page, end to en
     await cashSubmit(checkout).dblclick();
 
     await voucherNumber(checkout).waitFor({ timeout: 15_000 });
-    const reference = ((await voucherNumber(checkout).textContent()) ?? '').trim();
+    const reference = digitsOf(await voucherNumber(checkout).textContent());
     expect(reference).toMatch(/^\d{12}$/);
     expect(await checkout.frame.getByRole('button', { name: /copiar código/i }).isVisible()).toBe(true);
     expect(await checkout.frame.getByRole('button', { name: /imprimir/i }).isVisible()).toBe(true);
@@ -129,14 +131,14 @@ describe.runIf(browserAvailable())('cash voucher from a merchant page, end to en
     await checkout.field('cash-email').fill('maria@example.com');
     await cashSubmit(checkout).click();
     await voucherNumber(checkout).waitFor({ timeout: 15_000 });
-    const reference = ((await voucherNumber(checkout).textContent()) ?? '').trim();
+    const reference = digitsOf(await voucherNumber(checkout).textContent());
     await expect.poll(heard, { timeout: 10_000 }).toHaveLength(1);
     const [pending] = await heard();
     expect(pending).toMatchObject({ status: 'success', method: 'cash', notification: { Estado: 'PENDING', Tipo: 'PC' } });
     const codOper = pending?.notification.Oper ?? '';
 
     await widgetFrame(page).evaluate(() => location.reload());
-    await expect.poll(() => voucherNumber(checkout).textContent({ timeout: 15_000 }), { timeout: 20_000 }).toBe(reference);
+    await expect.poll(async () => digitsOf(await voucherNumber(checkout).textContent({ timeout: 15_000 })), { timeout: 20_000 }).toBe(reference);
     expect(await transactionsFor(sandbox, codes[0] ?? '')).toHaveLength(1);
 
     expect((await payAtKiosk(sandbox, codOper)).status).toBe(200);

@@ -123,9 +123,10 @@ describe.runIf(browserAvailable())('sandbox console (issue 13): create, watch li
     await cash.checkout.field('cash-email').fill('maria.nunez@example.com');
     await cash.checkout.field('cash-phone').fill('+507 6123-4567');
     await cash.checkout.frame.locator('#method-panel-cash form button[type="submit"]').click();
-    const voucher = cash.checkout.frame.getByText(/^\d{12}$/);
+    // The voucher's digits, shown grouped (1234 5678 9012); the console lists them bare.
+    const voucher = cash.checkout.frame.getByText(/^\d{4} \d{4} \d{4}$/);
     await voucher.waitFor({ timeout: 15_000 });
-    const reference = ((await voucher.textContent()) ?? '').trim();
+    const reference = ((await voucher.textContent()) ?? '').replace(/\s/g, '');
 
     // Both arrive in the console by themselves, pending, each with its settle buttons.
     const nequiTx = ui.transaction(/Nequi/);
