@@ -24,8 +24,11 @@ const input: CardPaymentInput = {
   txChannel: 'EPR',
   processDate: new Date('2026-11-23T14:05:09.000Z'),
 };
-const requestPay = buildCardPaymentPayload(input);
-const body = buildSubscriptionProcessTx(requestPay, { idSubscription: 3, subscriptionKey: 'SUBDEMO0001' }, 7);
+// Built inside each test, so that a change to the builders is seen by the tests that use them.
+const build = () => {
+  const requestPay = buildCardPaymentPayload(input);
+  return { requestPay, body: buildSubscriptionProcessTx(requestPay, { idSubscription: 3, subscriptionKey: 'SUBDEMO0001' }, 7) };
+};
 
 function issuesOf(value: unknown): Array<[string, string]> {
   const r = v.safeParse(SubscriptionProcessTxSchema, value);
@@ -34,6 +37,7 @@ function issuesOf(value: unknown): Array<[string, string]> {
 
 describe('SPEC 7 "POST subscription payment via process tx"', () => {
   it('the body carries the card payment, the subscription it activates, REC and the merchant', () => {
+    const { requestPay, body } = build();
     expect(body).toEqual({
       requestPay,
       activateSubscription: { idSubscription: 3, subscriptionKey: 'SUBDEMO0001' },
@@ -43,23 +47,23 @@ describe('SPEC 7 "POST subscription payment via process tx"', () => {
     expect(issuesOf(body)).toEqual([]);
   });
 
-  it.each<[string, unknown, [string, string]]>([
-    ['no activateSubscription', { ...body, activateSubscription: undefined }, ['activateSubscription', 'missing_arguments']],
-    ['activateSubscription not an object', { ...body, activateSubscription: 'SUBDEMO0001' }, ['activateSubscription', 'missing_arguments']],
-    ['idSubscription 0', { ...body, activateSubscription: { idSubscription: 0, subscriptionKey: 'SUBDEMO0001' } }, ['activateSubscription.idSubscription', 'missing_arguments']],
-    ['idSubscription 1.5', { ...body, activateSubscription: { idSubscription: 1.5, subscriptionKey: 'SUBDEMO0001' } }, ['activateSubscription.idSubscription', 'missing_arguments']],
-    ['idSubscription as text', { ...body, activateSubscription: { idSubscription: '3', subscriptionKey: 'SUBDEMO0001' } }, ['activateSubscription.idSubscription', 'missing_arguments']],
-    ['a key with a space', { ...body, activateSubscription: { idSubscription: 3, subscriptionKey: 'SUB DEMO' } }, ['activateSubscription.subscriptionKey', 'missing_arguments']],
-    ['a key with a sign before it', { ...body, activateSubscription: { idSubscription: 3, subscriptionKey: '#SUBDEMO0001' } }, ['activateSubscription.subscriptionKey', 'missing_arguments']],
-    ['a key with a sign after it', { ...body, activateSubscription: { idSubscription: 3, subscriptionKey: 'SUBDEMO0001#' } }, ['activateSubscription.subscriptionKey', 'missing_arguments']],
-    ['an empty key', { ...body, activateSubscription: { idSubscription: 3, subscriptionKey: '' } }, ['activateSubscription.subscriptionKey', 'missing_arguments']],
-    ['a key of 65 characters', { ...body, activateSubscription: { idSubscription: 3, subscriptionKey: 'K'.repeat(65) } }, ['activateSubscription.subscriptionKey', 'missing_arguments']],
-    ['"subscription uses REC": another service code', { ...body, serviceCode: 'LK' }, ['serviceCode', 'invalid_arguments']],
-    ['no merchant', { ...body, idMerchant: 0 }, ['idMerchant', 'missing_arguments']],
-    ['a card payment of another code', { ...body, requestPay: { ...requestPay, code: 'LKDEMO0001', codePay: 'LKDEMO0001' } }, ['requestPay.code', 'invalid_arguments']],
-    ['no requestPay', { ...body, requestPay: undefined }, ['requestPay', 'missing_arguments']],
+  it.each<[string, (b: ReturnType<typeof build>) => unknown, [string, string]]>([
+    ['no activateSubscription', ({ body }) => ({ ...body, activateSubscription: undefined }), ['activateSubscription', 'missing_arguments']],
+    ['activateSubscription not an object', ({ body }) => ({ ...body, activateSubscription: 'SUBDEMO0001' }), ['activateSubscription', 'missing_arguments']],
+    ['idSubscription 0', ({ body }) => ({ ...body, activateSubscription: { idSubscription: 0, subscriptionKey: 'SUBDEMO0001' } }), ['activateSubscription.idSubscription', 'missing_arguments']],
+    ['idSubscription 1.5', ({ body }) => ({ ...body, activateSubscription: { idSubscription: 1.5, subscriptionKey: 'SUBDEMO0001' } }), ['activateSubscription.idSubscription', 'missing_arguments']],
+    ['idSubscription as text', ({ body }) => ({ ...body, activateSubscription: { idSubscription: '3', subscriptionKey: 'SUBDEMO0001' } }), ['activateSubscription.idSubscription', 'missing_arguments']],
+    ['a key with a space', ({ body }) => ({ ...body, activateSubscription: { idSubscription: 3, subscriptionKey: 'SUB DEMO' } }), ['activateSubscription.subscriptionKey', 'missing_arguments']],
+    ['a key with a sign before it', ({ body }) => ({ ...body, activateSubscription: { idSubscription: 3, subscriptionKey: '#SUBDEMO0001' } }), ['activateSubscription.subscriptionKey', 'missing_arguments']],
+    ['a key with a sign after it', ({ body }) => ({ ...body, activateSubscription: { idSubscription: 3, subscriptionKey: 'SUBDEMO0001#' } }), ['activateSubscription.subscriptionKey', 'missing_arguments']],
+    ['an empty key', ({ body }) => ({ ...body, activateSubscription: { idSubscription: 3, subscriptionKey: '' } }), ['activateSubscription.subscriptionKey', 'missing_arguments']],
+    ['a key of 65 characters', ({ body }) => ({ ...body, activateSubscription: { idSubscription: 3, subscriptionKey: 'K'.repeat(65) } }), ['activateSubscription.subscriptionKey', 'missing_arguments']],
+    ['"subscription uses REC": another service code', ({ body }) => ({ ...body, serviceCode: 'LK' }), ['serviceCode', 'invalid_arguments']],
+    ['no merchant', ({ body }) => ({ ...body, idMerchant: 0 }), ['idMerchant', 'missing_arguments']],
+    ['a card payment of another code', ({ body, requestPay }) => ({ ...body, requestPay: { ...requestPay, code: 'LKDEMO0001', codePay: 'LKDEMO0001' } }), ['requestPay.code', 'invalid_arguments']],
+    ['no requestPay', ({ body }) => ({ ...body, requestPay: undefined }), ['requestPay', 'missing_arguments']],
   ])('refuses %s', (_what, value, first) => {
-    expect(issuesOf(value)[0]).toEqual(first);
+    expect(issuesOf(value(build()))[0]).toEqual(first);
   });
 
   it('a body that is not an object is missing_arguments', () => {
