@@ -36,9 +36,10 @@ describe('the types tests run in CI', () => {
     expect(parsed?.options.noEmit).toBe(true);
   });
 
-  it('npm test typechecks with that tsconfig.json before the unit tests, and CI runs npm test', () => {
+  it('npm test typechecks with that tsconfig.json, and CI runs npm test', () => {
     const testScript = readFileSync(join(root, 'scripts/test.mjs'), 'utf8');
-    expect(testScript).toMatch(/\['typecheck', \['node_modules\/typescript\/bin\/tsc', '--noEmit', '-p', 'tsconfig\.json'\]/);
+    // a 'typecheck' step running tsc on tsconfig.json, however the steps are arranged
+    expect(testScript).toMatch(/'typecheck',\s*\['node_modules\/typescript\/bin\/tsc', '--noEmit', '-p', 'tsconfig\.json'\]/);
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
     expect(pkg.scripts.test).toBe('node scripts/test.mjs');
     expect(readFileSync(join(root, '.ci/run'), 'utf8')).toMatch(/^CI=1 npm test$/m);
