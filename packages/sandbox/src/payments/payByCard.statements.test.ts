@@ -48,11 +48,14 @@ async function countPayment(body: Record<string, unknown>) {
 }
 
 describe('statements per card payment', () => {
-  it('an approved guest payment with a receipt e-mail: 5 (the look-up, BEGIN and lock, duplicate check and insert, COMMIT, the e-mail)', async () => {
+  it('an approved guest payment with a receipt e-mail: 5 (the look-up, BEGIN and lock, duplicate check and insert, the e-mail, COMMIT)', async () => {
     const link = await newLink(t);
     const { status, statements } = await countPayment(cardPayload(link));
     expect(status).toBe(200);
     expect(statements, statements.join('\n')).toHaveLength(5);
+    // The e-mail is written in the payment's transaction: one commit.
+    expect(statements.at(-1)).toBe('commit');
+    expect(statements.at(-2)).toMatch(/insert into mailbox/);
   });
   it('a repeated trackId: 2 (the look-up, the first row)', async () => {
     const link = await newLink(t);

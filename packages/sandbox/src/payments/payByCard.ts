@@ -91,11 +91,14 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
     // The same trackId racing in at the same moment is a retry, not a second payment.
     if (result.kind === 'duplicate' && result.trackId === trackId) return undefined;
     if (result.kind === 'duplicate') throw new ApiError(409, 'possible_duplicated_tx');
-    return result.kind === 'inserted' ? result.row : undefined;
+    if (result.kind !== 'inserted') return undefined;
+    // The receipt e-mail in the payment's transaction: one commit (one WAL flush on PostgreSQL)
+    // instead of two, and never a receipt without its payment.
+    await mailReceipt(tx, result.row, merchant.name, ctx.origin);
+    return result.row;
   }, { advisoryLock });
   // Not inserted: the same trackId got there first (any node), with this charge or another.
   const row: TransactionRow = inserted ?? (await attemptThatWon(deps.db, trackId, fingerprint));
-  if (inserted) await mailReceipt(deps.db, inserted, merchant.name, ctx.origin);
   // SPEC 3 storeCard: a wallet user's approved card is kept (as a token) for the next payment.
   if (inserted && ctx.userId && payload.storeCard === true && inserted.status === CARD_STATUS.approved) {
     await saveUserCard(deps.db, ctx.userId, card, inserted.payer_name);
