@@ -5,6 +5,7 @@ import { withSandboxAndBrowser } from './support/suite';
 import { seriousViolations } from './support/axe';
 import { adminPost, guestGet, guestPost } from './support/entries';
 import { CheckoutFrame } from './support/pages';
+import { DEMO_USER, WalletScreens } from './support/wallet';
 import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
 
 // SPEC 2 widget type subs (Checkout.open({ subscriptionKey })), SPEC 4 "Subscription", SPEC 9 periods.
@@ -97,6 +98,29 @@ describe.runIf(browserAvailable())('subscriptions, end to end', () => {
     await checkout.field('cvc').fill('123');
     await checkout.submit();
     await expect.poll(() => page.getByRole('heading', { name: 'Comprobante de suscripción' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await context.close();
+  });
+
+  it('a logged-in wallet user types the card: saved cards are not offered for a subscription (SPEC 7 "with card info")', async () => {
+    const key = await newSubscription({ name: 'Anual', amount: 60, period: 'AN', chargeNow: true });
+    const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${sandbox.url}/pf/widget/home`);
+    await new WalletScreens(page).logIn(DEMO_USER.login, DEMO_USER.password);
+    await page.getByRole('listitem').filter({ hasText: /VISA .*4242/ }).first().waitFor();
+    await page.goto(`${sandbox.url}/pf/widget?type=subs&code=${key}`);
+    const checkout = new CheckoutFrame(page);
+    await checkout.waitForForm();
+    // The wallet's chunk would have shown the saved Visa by now on a link's checkout.
+    await page.waitForTimeout(2_000);
+    expect(await page.getByRole('group', { name: /tarjetas guardadas/i }).count()).toBe(0);
+    expect(await page.getByRole('checkbox', { name: /guardar esta tarjeta/i }).count()).toBe(0);
+    expect(await checkout.field('cardnumber').isVisible()).toBe(true);
+    await page.screenshot({ path: 'e2e/artifacts/subscription-logged-in-360.png', fullPage: true });
+    await checkout.fillCard({ number: '5555 5555 5555 4444' });
+    await checkout.submit();
+    await expect.poll(() => page.getByRole('heading', { name: 'Comprobante de suscripción' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect(guestGet(sandbox, `subscriptions/${key}`)).rejects.toThrow(/answered 409/);
     await context.close();
   });
 

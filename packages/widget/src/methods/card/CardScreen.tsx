@@ -17,8 +17,11 @@ type CardExtras = typeof import('../../wallet/cardExtras');
 export function CardScreen({ payment }: MethodScreenProps) {
   const { services, data, arrivalMessage: initialAlert } = payment;
   const { info, merchant, methods } = data;
-  // A logged-in payer: saved cards to choose from, and "save this card" on a new one.
-  const login = useStoreState(services.session).login;
+  // A logged-in payer: saved cards to choose from, and "save this card" on a new one. Not for a
+  // subscription: SPEC 7 pays it "with card info" through process tx, and a saved card is only a
+  // token; the card typed is the one the subscription keeps for its charges.
+  const sessionLogin = useStoreState(services.session).login;
+  const login = data.subscription ? null : sessionLogin;
   const [savedChosen, setSavedChosen] = useState(false);
   const keepCard = useRef(false);
   const [extras, setExtras] = useState<CardExtras | null>(null);
