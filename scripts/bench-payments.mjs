@@ -7,7 +7,7 @@
 //   npm run build && node scripts/bench-payments.mjs [--duration 10] [--connections 10]
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node scripts/bench-payments.mjs
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -22,6 +22,9 @@ const arg = (name, fallback) => {
 const DURATION_S = arg('duration', 10);
 const CONNECTIONS = arg('connections', 10);
 const INSERTS = arg('inserts', 5000);
+// --server packages/sandbox/dist/<file>.mjs: another build of the server (an A/B's "before").
+const serverArg = process.argv.indexOf('--server');
+const SERVER = serverArg > 0 ? join(process.cwd(), process.argv[serverArg + 1]) : undefined;
 const CLIENT_KEY = 'pk_sandbox_pasarela_guest';
 
 // SPEC 7 wire encoding, as the widget sends it: hex of base64 of UTF-8 JSON.
@@ -50,6 +53,21 @@ function payload(code) {
   };
 }
 
+/**
+ * CPU time (user + system, ms) a process has used, from /proc (Linux; undefined elsewhere or when
+ * the process is not on this machine). On a machine shared with other work the rates move with the
+ * load, but the CPU each payment and each raw insert costs moves much less: the script prints both.
+ */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
+}
+const backendPids = async (client, where) => (await client.query(`select pid from pg_stat_activity where ${where}`)).rows.map((r) => r.pid);
+
 async function rawInsertRate(kind, databaseUrl) {
   const sql = 'insert into bench_rows (track_id, amount_cents, status, payload) values ($1, $2, $3, $4)';
   const ddl = 'create table if not exists bench_rows (id serial primary key, track_id text unique, amount_cents int, status int, payload jsonb)';
@@ -58,22 +76,30 @@ async function rawInsertRate(kind, databaseUrl) {
     const db = new PGlite(dir);
     await db.exec(ddl);
     const start = performance.now();
+    const cpu = process.cpuUsage();
     for (let i = 0; i < INSERTS; i++) await db.query(sql, [randomUUID(), i, 1, JSON.stringify({ i })]);
+    const { user, system } = process.cpuUsage(cpu);
     const rate = INSERTS / ((performance.now() - start) / 1000);
     await db.close();
     rmSync(dir, { recursive: true, force: true });
-    return rate;
+    return { rate, cpuMs: (user + system) / 1000 / INSERTS };
   }
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   await client.query('drop table if exists bench_rows');
   await client.query(ddl);
+  const [backend] = await backendPids(client, 'pid = pg_backend_pid()');
   const start = performance.now();
+  const cpu = process.cpuUsage();
+  const backendCpu = cpuMs(backend);
   for (let i = 0; i < INSERTS; i++) await client.query(sql, [randomUUID(), i, 1, JSON.stringify({ i })]);
+  const { user, system } = process.cpuUsage(cpu);
+  const backendUsed = backendCpu === undefined ? undefined : (cpuMs(backend) ?? NaN) - backendCpu;
   const rate = INSERTS / ((performance.now() - start) / 1000);
   await client.query('drop table bench_rows');
   await client.end();
-  return rate;
+  // The client's side (pg encoding each insert) and the backend's: as a payment's CPU counts the node and its backends.
+  return { rate, cpuMs: backendUsed === undefined ? undefined : ((user + system) / 1000 + backendUsed) / INSERTS };
 }
 
 const createBenchLink = (url) =>
@@ -101,8 +127,15 @@ async function benchPayments(env, nodes = 1) {
   const sandboxes = [];
   try {
     // One after the other: the first migrates and seeds, the others find it done.
-    for (let i = 0; i < nodes; i++) sandboxes.push(await startSandbox(env));
+    for (let i = 0; i < nodes; i++) sandboxes.push(await startSandbox(env, SERVER));
     const link = await createBenchLink(sandboxes[0].url);
+    // The CPU the nodes and (on a local PostgreSQL) their backends use during the load.
+    const watcher = env.DATABASE_URL ? new pg.Client({ connectionString: env.DATABASE_URL }) : undefined;
+    await watcher?.connect();
+    // The nodes' pools open connections as the load needs them: backends seen after the load count
+    // from their start, those seen before from then.
+    const pidsNow = async () => [...sandboxes.map((s) => s.child.pid), ...(watcher ? await backendPids(watcher, "application_name like 'pasarela/%'") : [])];
+    const cpuBefore = new Map((await pidsNow()).map((pid) => [pid, cpuMs(pid)]));
     let result;
     if (nodes === 1) {
       result = await load(sandboxes[0].url, link.code, CONNECTIONS, false);
@@ -111,29 +144,37 @@ async function benchPayments(env, nodes = 1) {
       const runs = await Promise.all(sandboxes.map((s, i) => load(s.url, link.code, share(i), true)));
       result = autocannon.aggregateResult(runs, { url: sandboxes[0].url, connections: CONNECTIONS, duration: DURATION_S });
     }
+    const cpuAfter = new Map((await pidsNow()).map((pid) => [pid, cpuMs(pid)]));
+    await watcher?.end();
     const rows = await fetch(`${sandboxes[0].url}/sandbox/transactions?code=${link.code}`).then((r) => r.json());
-    return { result, recorded: rows.transactions.length };
+    const used = [...cpuAfter].map(([pid, after]) => (after === undefined ? undefined : after - (cpuBefore.get(pid) ?? 0)));
+    const cpuMsPerPayment = used.some((ms) => ms === undefined) ? undefined : used.reduce((a, b) => a + b, 0) / Math.max(1, result['2xx']);
+    return { result, recorded: rows.transactions.length, cpuMsPerPayment };
   } finally {
     await Promise.all(sandboxes.map((s) => s.stop()));
   }
 }
 
-function report(label, result, recorded, raw) {
+function report(label, result, recorded, raw, cpuMsPerPayment) {
   const ok = result['2xx'];
   const rps = ok / DURATION_S;
   console.log(`\n${label}`);
-  if (raw !== undefined) console.log(`  raw single-row inserts:  ${raw.toFixed(0)} /s (${INSERTS} sequential, parameterised)`);
+  if (raw !== undefined) console.log(`  raw single-row inserts:  ${raw.rate.toFixed(0)} /s (${INSERTS} sequential, parameterised)${raw.cpuMs === undefined ? '' : `, ${raw.cpuMs.toFixed(3)} ms CPU each`}`);
   console.log(`  card payments:           ${rps.toFixed(0)} /s over ${DURATION_S} s, ${CONNECTIONS} connections (${ok} approved, ${result.non2xx} non-2xx, ${result.errors} errors)`);
   console.log(`  latency:                 p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`);
   console.log(`  rows recorded:           ${recorded} (the approved ones plus requests in flight when the run stopped)`);
-  if (raw !== undefined) console.log(`  payments / raw inserts:  ${(rps / raw).toFixed(2)}`);
+  if (cpuMsPerPayment !== undefined) console.log(`  CPU per payment:         ${cpuMsPerPayment.toFixed(2)} ms (the node${raw === undefined ? 's' : ''} and, on PostgreSQL, ${raw === undefined ? 'their' : 'its'} backends)`);
+  if (raw !== undefined) console.log(`  payments / raw inserts:  ${(rps / raw.rate).toFixed(2)}`);
+  if (raw?.cpuMs !== undefined && cpuMsPerPayment !== undefined) {
+    console.log(`  same, by CPU used:       ${(raw.cpuMs / cpuMsPerPayment).toFixed(2)} (a raw insert's CPU over a payment's: steadier than the rates on a shared machine)`);
+  }
   return { rps, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
 async function run(label, kind, env, databaseUrl) {
   const raw = await rawInsertRate(kind, databaseUrl);
-  const { result, recorded } = await benchPayments(env);
-  return report(label, result, recorded, raw);
+  const { result, recorded, cpuMsPerPayment } = await benchPayments(env);
+  return report(label, result, recorded, raw, cpuMsPerPayment);
 }
 
 console.log(`Node ${process.version}, ${DURATION_S} s per run, ${CONNECTIONS} connections`);
@@ -143,8 +184,8 @@ if (pgUrl) {
   const one = await run('PostgreSQL (DATABASE_URL), one node', 'postgres', { DATABASE_URL: pgUrl }, pgUrl);
   // Two nodes need a connection each.
   if (CONNECTIONS < 2) process.exit(0);
-  const { result, recorded } = await benchPayments({ DATABASE_URL: pgUrl }, 2);
-  const two = report(`PostgreSQL (DATABASE_URL), two nodes, ${CONNECTIONS} connections split between them`, result, recorded);
+  const { result, recorded, cpuMsPerPayment } = await benchPayments({ DATABASE_URL: pgUrl }, 2);
+  const two = report(`PostgreSQL (DATABASE_URL), two nodes, ${CONNECTIONS} connections split between them`, result, recorded, undefined, cpuMsPerPayment);
   console.log('\nOne node vs two on one PostgreSQL');
   console.log('  nodes | payments/s | p50 ms | p99 ms');
   for (const [n, r] of [[1, one], [2, two]]) console.log(`  ${n}     | ${r.rps.toFixed(0).padStart(10)} | ${String(r.p50).padStart(6)} | ${String(r.p99).padStart(6)}`);

@@ -10,4 +10,4 @@ export interface RunningSandbox {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   stop: () => Promise<void>;
 }
-export declare function startSandbox(env?: Record<string, string>): Promise<RunningSandbox>;
+export declare function startSandbox(env?: Record<string, string>, server?: string): Promise<RunningSandbox>;

@@ -1,7 +1,7 @@
 // Starts the built sandbox (what `npm start` runs) as a child process on free ports with a fresh
 // data directory; used by the browser suite and the benchmarks.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,13 +37,18 @@ async function waitUntilUp(url, child, output) {
   throw new Error(`sandbox did not answer within 60 s:\n${output()}`);
 }
 
-export async function startSandbox(env = {}) {
-  if (!existsSync(serverFile)) throw new Error('packages/sandbox/dist/server.mjs is missing: run `npm run build` first');
+/** `server`: another build of the server to start (a benchmark's "before"); it must sit in packages/sandbox/dist/. */
+export async function startSandbox(env = {}, server = serverFile) {
+  if (!existsSync(server)) throw new Error('packages/sandbox/dist/server.mjs is missing: run `npm run build` first');
   const port = await freePort();
   const demoPort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'pasarela-e2e-'));
+  // A migrated and seeded data directory to start from (the browser suite's global setup makes one),
+  // unless the caller chose its own database.
+  const template = process.env.PASARELA_DATA_TEMPLATE;
+  if (template && !env.DATA_DIR && !env.DATABASE_URL) cpSync(template, dataDir, { recursive: true });
   let log = '';
-  const child = spawn(process.execPath, [serverFile], {
+  const child = spawn(process.execPath, [server], {
     cwd: rootDir,
     // No drain on stop (no load balancer to warn): a test's stop is immediate unless it asks for one.
     env: { ...process.env, PORT: String(port), DEMO_PORT: String(demoPort), DATA_DIR: dataDir, SHUTDOWN_DRAIN_MS: '0', ...env },
