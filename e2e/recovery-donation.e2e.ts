@@ -49,7 +49,8 @@ describe.runIf(browserAvailable())('the Pay button and the receipt e-mail show w
       const res = await fetch(`${sandbox.url}/sandbox/mailbox?to=${encodeURIComponent(email)}`);
       const { messages } = (await res.json()) as { messages: Array<{ kind: string; body: string }> };
       const receipt = messages.find((m) => m.kind === 'receipt');
-      expect(receipt?.body).toContain(`Pagaste ${total} (incluye ${donation} de donación)`);
+      // In the payer's language.
+      expect(receipt?.body).toContain(lang === 'es' ? `Pagaste ${total} (incluye ${donation} de donación)` : `You paid ${total} (including a ${donation} donation)`);
       await page.close();
     });
   }
