@@ -30,5 +30,5 @@ export async function mailVoucher(db: Queryable, tx: TransactionRow, merchantNam
     lang: mailLanguage(tx.lang), origin, codOper: tx.cod_oper, merchant: merchantName, total: centsToAmount(tx.amount_cents + tx.tax_cents),
     network: voucherNetworkOf(tx.details['network']), code: tx.reference, expiresAt: tx.expires_at,
   });
-  await sendMail(db, { to: tx.email, kind: 'receipt', merchantId: tx.merchant_id, ...mail });
+  await sendMail(db, { to: tx.email, kind: 'voucher', merchantId: tx.merchant_id, ...mail });
 }

@@ -113,7 +113,7 @@ export function adminSettleRoutes(deps: Deps) {
     const validateUrl = validateLink(originOf(deps, c.req.url), codOper);
     if (tx.email) {
       const mail = validationMail({ lang: mailLanguage(tx.lang), origin: originOf(deps, c.req.url), codOper, merchant: (await findMerchant(deps.db, tx.merchant_id))?.name ?? '' });
-      await sendMail(deps.db, { to: tx.email, kind: 'receipt', ...mail });
+      await sendMail(deps.db, { to: tx.email, kind: 'validation', merchantId: tx.merchant_id, ...mail });
     }
     return c.json({ codOper, validateUrl }, 201);
   });

@@ -2,7 +2,8 @@ import { randomInt } from 'node:crypto';
 import type { Queryable } from '../db/Database';
 import { ADMIN_CHANNEL_SQL } from '../push/adminChanges';
 
-export type MailKind = 'registration_code' | 'recovery_code' | 'email_payment' | 'receipt';
+/** What an e-mail is: a wallet code, a payment request, a receipt, a cash voucher to pay, a random-charge validation. */
+export type MailKind = 'registration_code' | 'recovery_code' | 'email_payment' | 'receipt' | 'voucher' | 'validation';
 
 /**
  * Stands in for the SMTP relay: the e-mail lands in the table GET /sandbox/mailbox reads.
