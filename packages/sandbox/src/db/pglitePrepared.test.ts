@@ -132,6 +132,16 @@ describe('preparedSession: transactions through prepared statements', () => {
     expect(await query('select name from things')).toEqual([]);
   });
 
+  it('opens the transaction even when its first statement fails: what fn sends next is not committed on its own', async () => {
+    const { query, transaction } = preparedSession(pg);
+    await pg.query('delete from things');
+    await expect(transaction(async (tx) => {
+      await tx.query('select $1::int', ['not a number']).catch(() => undefined);
+      await tx.query('insert into things (name) values ($1)', ['outside the transaction?']);
+    })).rejects.toMatchObject({ code: '25P02' });
+    expect(await query('select name from things')).toEqual([]);
+  });
+
   it('holds queries from outside until it ends, and its statements cannot run after it', async () => {
     const { query, transaction } = preparedSession(pg);
     await pg.query('delete from things');

@@ -21,6 +21,13 @@ interface Prepared {
 
 const { serialize } = protocol;
 
+const BEGIN = serialize.query('begin');
+
+/** A transaction of preparedSession's: whether its BEGIN was sent yet. */
+interface OpenTransaction {
+  begun: boolean;
+}
+
 /** Statement names, unique in the process (and so in any session, however many callers prepare on it). */
 let statementCounter = 0;
 
@@ -74,8 +81,11 @@ export function preparedSession(pg: PGlite, maxPrepared: number = MAX_PREPARED) 
     return parse.parseDescribeStatementResults(messages);
   }
 
-  /** Runs one statement; inside a transaction the files are brought up to date at its end, not after each statement. */
-  async function run<Row>(sql: string, params: readonly unknown[], syncToFs: boolean): Promise<Row[]> {
+  /**
+   * Runs one statement; inside a transaction the files are brought up to date at its end, not after
+   * each statement, and the transaction's BEGIN goes in the same message as its first statement.
+   */
+  async function run<Row>(sql: string, params: readonly unknown[], syncToFs: boolean, tx?: OpenTransaction): Promise<Row[]> {
     let statement = prepared.get(sql);
     if (!statement) {
       // The unnamed statement lasts until the next parse, and none comes in between: the caller holds the lock.
@@ -90,24 +100,27 @@ export function preparedSession(pg: PGlite, maxPrepared: number = MAX_PREPARED) 
       const serializer = type === undefined ? undefined : pg.serializers[type];
       return serializer ? serializer(param) : String(param);
     });
+    const begin = tx && !tx.begun ? [BEGIN] : [];
+    // Sent first in the message, BEGIN runs even when the statement after it fails.
+    if (tx) tx.begun = true;
     const { messages } = await pg.execProtocol(
-      oneMessage([serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+      oneMessage([...begin, serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
       { syncToFs },
     );
-    const [result] = parse.parseResults(messages, pg.parsers);
+    const result = parse.parseResults(messages, pg.parsers).at(-1);
     return (result?.rows ?? []) as Row[];
   }
 
-  async function runOrPrepareAgain<Row>(sql: string, params: readonly unknown[], syncToFs: boolean): Promise<Row[]> {
+  async function runOrPrepareAgain<Row>(sql: string, params: readonly unknown[], syncToFs: boolean, tx?: OpenTransaction): Promise<Row[]> {
     try {
-      return await run<Row>(sql, params, syncToFs);
+      return await run<Row>(sql, params, syncToFs, tx);
     } catch (error) {
       if ((error as { code?: unknown }).code !== FEATURE_NOT_SUPPORTED || !prepared.has(sql)) throw error;
       // The statement's tables changed (a migration): prepare it again, once.
       const stale = prepared.get(sql);
       prepared.delete(sql);
       if (stale) await pg.execProtocol(oneMessage([serialize.close({ type: 'S', name: stale.name }), serialize.sync()]), { syncToFs: false });
-      return run<Row>(sql, params, syncToFs);
+      return run<Row>(sql, params, syncToFs, tx);
     }
   }
 
@@ -127,17 +140,22 @@ export function preparedSession(pg: PGlite, maxPrepared: number = MAX_PREPARED) 
         if (closed) return Promise.reject(new Error('Transaction is closed'));
         return pg.runExclusive(work);
       };
-      await pg.runExclusive(() => pg.execProtocol(serialize.query('begin'), { syncToFs: false }));
+      // BEGIN goes with the first statement (one call into the database fewer); a transaction
+      // that sent none has nothing to commit or roll back.
+      const open: OpenTransaction = { begun: false };
       try {
         const result = await fn({
-          query: <Row>(sql: string, params: readonly unknown[] = []) => inside(() => runOrPrepareAgain<Row>(sql, params, false)),
+          query: <Row>(sql: string, params: readonly unknown[] = []) => inside(() => runOrPrepareAgain<Row>(sql, params, false, open)),
           exec: (sql: string) =>
             inside(async () => {
+              const begin = open.begun ? [] : [BEGIN];
+              open.begun = true;
               // A multi-statement script (migrations): the simple protocol runs it as PGlite's exec() does.
-              await pg.execProtocol(serialize.query(sql), { syncToFs: false });
+              await pg.execProtocol(oneMessage([...begin, serialize.query(sql)]), { syncToFs: false });
             }),
         });
         closed = true;
+        if (!open.begun) return result;
         const { messages } = await pg.runExclusive(() => pg.execProtocol(serialize.query('commit'), { syncToFs: true }));
         // COMMIT of a transaction a failed statement aborted rolls back and says so.
         if (messages.some((m) => m.name === 'commandComplete' && (m as { text?: string }).text === 'ROLLBACK')) throw new TransactionRolledBackError();
@@ -145,7 +163,7 @@ export function preparedSession(pg: PGlite, maxPrepared: number = MAX_PREPARED) 
       } catch (error) {
         if (!closed) {
           closed = true;
-          await pg.runExclusive(() => pg.execProtocol(serialize.query('rollback'), { syncToFs: true }));
+          if (open.begun) await pg.runExclusive(() => pg.execProtocol(serialize.query('rollback'), { syncToFs: true }));
         }
         throw error;
       }
