@@ -1,11 +1,11 @@
-import { isPasarelaError, payerMessage } from '@pasarela/core';
+import { isEmployeeLoginRejected, isPasarelaError, payerMessage } from '@pasarela/core';
 
 /** The catalogue key for a wallet call's failure; SPEC 8 "Login, registration and recovery errors store their message in their own state." */
 export function walletMessageKey(error: unknown): string {
   if (isPasarelaError(error)) {
     if (error.code === 'invalid_credentials') return 'wallet_login_failed';
-    // SPEC 6 "Login rejects employee accounts with the error Invalid User."
-    if (error.code === 'Invalid User') return 'wallet_invalid_user';
+    // SPEC 6 "Login rejects employee accounts with the error Invalid User" (core isEmployeeLoginRejected).
+    if (isEmployeeLoginRejected(error)) return 'wallet_invalid_user';
     if (error.code === 'account_temp_suspended') return 'account_temp_suspended';
     if (error.code === 'payment_rejected') return 'wallet_insufficient_balance';
   }
