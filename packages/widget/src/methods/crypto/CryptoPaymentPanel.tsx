@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { cryptoAmountText, formatAmount, CRYPTO_RATE_FROZEN_MS, type Language } from '@pasarela/core';
+import { cryptoAmountText, formatAmount, rateFrozenRemainingMs, CRYPTO_RATE_FROZEN_MS, type Language } from '@pasarela/core';
 import { t } from '../../i18n/i18n';
 import { CopyButton } from '../../payments/CopyButton';
 import { Countdown } from '../../payments/Countdown';
@@ -32,8 +32,12 @@ export function CryptoPaymentPanel({ quote, requoted, lang, serverNow, onRateExp
     owed !== null
       ? t('crypto_underpaid', { paid: cryptoAmountText(quote.paidCrypto), owed: amount, currency })
       : t(requoted ? 'crypto_rate_updated' : 'crypto_amount_to_send', { amount, currency });
-  // The server's deadline, never more than the 10 minutes from now: the clock estimate may lag by half a second.
-  const rateExpiresAt = useMemo(() => Math.min(Date.parse(quote.rateExpiresAt), serverNow() + CRYPTO_RATE_FROZEN_MS), [quote.rateExpiresAt, serverNow]);
+  // Core's rateFrozenRemainingMs from when the server froze the rate, never later than now (the clock
+  // estimate may lag by half a second), so the count never shows more than the 10 minutes.
+  const rateExpiresAt = useMemo(() => {
+    const now = serverNow();
+    return now + rateFrozenRemainingMs(Math.min(Date.parse(quote.rateExpiresAt) - CRYPTO_RATE_FROZEN_MS, now), now);
+  }, [quote.rateExpiresAt, serverNow]);
 
   return (
     <div className="waiting crypto__payment" ref={panel} tabIndex={-1} role="group" aria-labelledby="crypto-status">
