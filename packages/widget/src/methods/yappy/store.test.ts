@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PasarelaError, YAPPY_STEPS } from '@pasarela/core';
+import { TEST_NOW } from '../../testing/fakeServices';
 import { fakePaymentContext, scriptedApi, type Answer } from '../../testing/fakePaymentContext';
 import { createYappyStore, type YappyStores } from './store';
 
@@ -37,6 +38,14 @@ describe('Yappy store', () => {
     expect(state.getState().steps).toMatchObject({ step: YAPPY_STEPS.end, paid: true });
     expect(results()).toEqual([expect.objectContaining({ status: 'success', method: 'yappy', notification: expect.objectContaining({ Oper: 'OP1', Tipo: 'YAPPY', Estado: 'APPROVED', TotalPagado: '26.75' }) })]);
     expect(navigations).toEqual(['/pf/default-receipt/OP1']);
+  });
+
+  it('SPEC 9 "Yappy gives 5 minutes to pay": an answer without a deadline counts 5 minutes from the request', async () => {
+    const { api } = scriptedApi({ 'yappy/payments': { ...PENDING, expiresAt: null }, 'yappy/payments/OP1': PENDING });
+    const stores = createYappyStore(fakePaymentContext('yappy', api).payment);
+    open.push(stores);
+    await stores.state.getState().pay('61111111');
+    expect(stores.attempt.getState().deadline).toBe(TEST_NOW + 5 * 60 * 1000);
   });
 
   it('sends one request for a double click', async () => {

@@ -1,5 +1,5 @@
 import { createStore } from 'zustand/vanilla';
-import { displayStatusOf, initialStepState, yappyReducer, YAPPY_STEPS, type StepState } from '@pasarela/core';
+import { displayStatusOf, initialStepState, yappyReducer, yappyRemainingMs, YAPPY_STEPS, type StepState } from '@pasarela/core';
 import type { ApiClient } from '../../api/client';
 import { lookupAttempt } from '../../api/lookupAttempt';
 import { createAttemptStore, type AttemptVerdict } from '../../payments/attemptStore';
@@ -45,8 +45,11 @@ export function createYappyStore(payment: PaymentContext, api: ApiClient = payme
 
   const attempt = createAttemptStore<YappyAnswer>({
     send: async (trackId) => {
+      const sentAt = payment.services.serverNow();
       const answer = await requestYappyPayment(api, { ...(await payment.paymentFields({ phone: state.getState().phone })), trackId });
-      return { codOper: answer.codOper, deadline: answer.expiresAt ? Date.parse(answer.expiresAt) : null, answer };
+      // SPEC 9 "Yappy gives 5 minutes to pay": the server's deadline, or else what core's yappyRemainingMs leaves of them since the request.
+      const now = payment.services.serverNow();
+      return { codOper: answer.codOper, deadline: answer.expiresAt ? Date.parse(answer.expiresAt) : now + yappyRemainingMs(sentAt, now), answer };
     },
     check: (codOper) => yappyPaymentStatus(api, codOper),
     lookup: (trackId) => lookupAttempt(api, trackId),
