@@ -1,4 +1,5 @@
-import { passwordPolicyIssues } from '@pasarela/core';
+import * as v from 'valibot';
+import { newPasswordSchema, passwordPolicyIssues } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 import { Field } from '../ui/Field';
 
@@ -17,7 +18,8 @@ interface PasswordFieldsProps {
 /** SPEC 5: the new password with each policy shown as the payer types, and its confirmation. */
 export function PasswordFields({ password, confirm, onPassword, onConfirm, submitted, disabled }: PasswordFieldsProps) {
   const missing = new Set(passwordPolicyIssues(password));
-  const mismatch = confirm !== '' && confirm !== password;
+  // SPEC 5 password_nomatch through core's newPasswordSchema (said once the password itself passes).
+  const mismatch = confirm !== '' && (v.safeParse(newPasswordSchema, { newPassword: password, confirmPassword: confirm }).issues ?? []).some((i) => i.message === 'password_nomatch');
   return (
     <>
       <Field
@@ -55,5 +57,5 @@ export function PasswordFields({ password, confirm, onPassword, onConfirm, submi
 
 /** Whether the new password passes SPEC 5 and its confirmation matches. */
 export function passwordReady(password: string, confirm: string): boolean {
-  return passwordPolicyIssues(password).length === 0 && password === confirm;
+  return v.is(newPasswordSchema, { newPassword: password, confirmPassword: confirm });
 }
