@@ -91,16 +91,16 @@ export const maxChars = (max: 6 | 15) => v.pipe(v.string('field_required'), v.ch
 
 /**
  * The payment code a payer types on the main checkout page (SPEC 2 "/") when the address has none:
- * spaces_blank_not_allowed, then invalid_length ("more than 3 characters"), then a link code's
- * characters (letters and digits).
+ * spaces_blank_not_allowed, then invalid_length ("more than 3 characters", longerThanThree), then a
+ * link code's characters (letters and digits, alphanumeric), on the trimmed code.
  */
 export const paymentCodeEntrySchema = v.object(
   {
     code: v.pipe(
       notBlank(),
       v.transform((s) => s.trim()),
-      v.check((s) => s.length > 3, 'invalid_length'),
-      v.check((s) => /^[A-Za-z0-9]+$/.test(s), 'only_alphanumeric_characters'),
+      longerThanThree(),
+      alphanumeric(),
     ),
   },
   'field_required',
