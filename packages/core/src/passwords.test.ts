@@ -11,6 +11,8 @@ describe('SPEC 5 password rules', () => {
     ['Abcdefg!', ['policies_digits']],
     ['Abcdefg1', ['policy_simbol']],
     ['Ab1!', ['validate_characters_min']],
+    ['Aa1!aaaa', []],
+    ['        ', ['validate_characters_min', 'policies_lowercase', 'policies_uppercase', 'policies_digits', 'policy_simbol']],
     ['', ['validate_characters_min', 'policies_lowercase', 'policies_uppercase', 'policies_digits', 'policy_simbol']],
   ])('"Individual password policy messages": %j -> %j', (pw, issues) => {
     expect(passwordPolicyIssues(pw)).toEqual(issues);

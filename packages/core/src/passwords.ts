@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { PASSWORD_MIN_LENGTH } from './constants';
+import { minChars } from './validation';
 
 // SPEC 5 invalid_password: "Password at least 8 characters with uppercase, lowercase, digit and
 // symbol"; "policies_lowercase, policies_uppercase, policies_digits, policy_simbol: Individual
@@ -7,8 +7,11 @@ import { PASSWORD_MIN_LENGTH } from './constants';
 
 export type PasswordPolicyKey = 'validate_characters_min' | 'policies_lowercase' | 'policies_uppercase' | 'policies_digits' | 'policy_simbol';
 
+const minLength = minChars();
+
 const POLICIES: ReadonlyArray<readonly [PasswordPolicyKey, (p: string) => boolean]> = [
-  ['validate_characters_min', (p) => p.length >= PASSWORD_MIN_LENGTH],
+  // validate_characters_min "Minimum length 8" (PASSWORD_MIN_LENGTH), a blank password meeting none.
+  ['validate_characters_min', (p) => v.is(minLength, p)],
   ['policies_lowercase', (p) => /[a-z]/.test(p)],
   ['policies_uppercase', (p) => /[A-Z]/.test(p)],
   ['policies_digits', (p) => /\d/.test(p)],
