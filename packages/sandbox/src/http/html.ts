@@ -12,6 +12,29 @@ main{background:#fff;border-radius:12px;padding:24px;max-width:420px;box-shadow:
 h1{font-size:1.25rem;margin:0 0 8px}.sandbox{font-size:.8rem;color:#8a5a00;background:#fff4d6;padding:2px 8px;border-radius:6px}
 form{display:inline}button{font:inherit;padding:10px 18px;border-radius:8px;border:1px solid #0b5fff;margin:12px 8px 0 0;cursor:pointer}
 button.approve{background:#0b5fff;color:#fff}button.fail{background:#fff;color:#b00020;border-color:#b00020}
-button:focus-visible{outline:3px solid #ffbf47;outline-offset:2px}</style></head>
+button:focus-visible{outline:3px solid #ffbf47;outline-offset:2px}
+.shop{display:flex;align-items:center;gap:10px;margin:0 0 16px;padding:0 0 12px;border-bottom:1px solid #e3e7ef}
+.shop img,.shop .initial{width:32px;height:32px;border-radius:8px;flex:none}.shop .initial{display:grid;place-items:center;background:#e8eefc;font-weight:700}
+.shop p{margin:0;font-weight:600;flex:1;min-width:0;overflow-wrap:anywhere}.shop button.cancel{margin:0;padding:8px 12px;background:#fff;color:#1b2230;border-color:#a7b0c0;font-size:.9rem}</style></head>
 <body><main>${bodyHtml}</main></body></html>`;
+}
+
+/** The merchant a bank page is paying, and the payment it holds (for the cancel's form). */
+export interface BankPageShop {
+  name: string;
+  /** The merchant's logo: a path on this origin or an http(s) address; '' for none. */
+  logo: string;
+}
+
+/**
+ * The top of the sandbox's bank pages (3DS, Clave): whose payment this is (the merchant's logo and
+ * name) and the payer's way out, a cancel that ends the attempt as the bank's refusal and goes back
+ * to the checkout (which names the reason and holds the shop's close or return).
+ */
+export function bankPageTop(shop: BankPageShop | null, cancelAction: string, hiddenFields: string): string {
+  const logo = shop && /^(\/(?!\/)|https?:\/\/)/.test(shop.logo)
+    ? `<img src="${escapeHtml(shop.logo)}" alt="" width="32" height="32">`
+    : `<span class="initial" aria-hidden="true">${escapeHtml((shop?.name ?? '').slice(0, 1))}</span>`;
+  return `<header class="shop">${shop ? logo : ''}<p>${escapeHtml(shop?.name ?? '')}</p>
+<form method="post" action="${escapeHtml(cancelAction)}">${hiddenFields}<input type="hidden" name="result" value="fail"><button class="cancel" type="submit">Cancelar y volver / Cancel and go back</button></form></header>`;
 }

@@ -5,7 +5,8 @@ import type { Deps } from '../Deps';
 import { guestServiceIdOf } from '../auth/callerAuth';
 import { ApiError } from '../http/ApiError';
 import type { AppEnv } from '../http/AppEnv';
-import { escapeHtml, sandboxPage } from '../http/html';
+import { bankPageTop, escapeHtml, sandboxPage } from '../http/html';
+import { findMerchant } from '../store/merchants';
 import { readObjectBody } from '../http/readBody';
 import { reply } from '../http/reply';
 import { checkLinkPayment, LinkPaymentFields, linkPaymentFingerprint, recordPayment, repeatedPayment } from '../payments/linkPayment';
@@ -52,7 +53,9 @@ export function clavePageRoutes(deps: Deps) {
     const returnTo = `<input type="hidden" name="returnTo" value="${escapeHtml(c.req.query('returnTo') ?? '')}">`;
     const button = (result: string, label: string) =>
       `<form method="post" action="${action}">${returnTo}<input type="hidden" name="result" value="${result}"><button class="${result}" type="submit">${label}</button></form>`;
-    return c.html(sandboxPage('Clave', `<span class="sandbox">Sandbox</span><h1>Banca en línea: pago con Clave</h1>
+    const merchant = await findMerchant(deps.db, tx.merchant_id);
+    const top = bankPageTop(merchant ? { name: merchant.name, logo: merchant.logo } : null, action, returnTo);
+    return c.html(sandboxPage('Clave', `${top}<span class="sandbox">Sandbox</span><h1>Banca en línea: pago con Clave</h1>
 <p>Pagar ${escapeHtml(formatAmount(centsToAmount(tx.amount_cents + tx.tax_cents)))}: ${escapeHtml(tx.description)}</p>
 ${button('approve', 'Aprobar / Approve')}${button('fail', 'Rechazar / Fail')}`));
   });

@@ -11,13 +11,23 @@ export function MerchantHeader({ name, logo }: MerchantHeaderProps) {
   const { bridge } = useServices();
   return (
     <header className="header">
-      {logo ? <img className="header__logo" src={logo} alt="" width="40" height="40" /> : <span className="header__logo header__logo--empty" aria-hidden="true">{name.slice(0, 1)}</span>}
-      <p className="header__name">{name}</p>
+      <MerchantIdentity name={name} logo={logo} />
       {bridge.embedded ? <CloseButton /> : null}
     </header>
   );
 }
 
+/** Who is being paid: the merchant's logo (or its initial) and name. */
+export function MerchantIdentity({ name, logo }: MerchantHeaderProps) {
+  return (
+    <>
+      {logo ? <img className="header__logo" src={logo} alt="" width="40" height="40" /> : <span className="header__logo header__logo--empty" aria-hidden="true">{name.slice(0, 1)}</span>}
+      <p className="header__name">{name}</p>
+    </>
+  );
+}
+
+/** The loader's close, through the parent bridge (PRODUCT.md: the payer's close). */
 export function CloseButton() {
   const { bridge } = useServices();
   return (

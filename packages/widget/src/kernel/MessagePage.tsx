@@ -1,16 +1,21 @@
 import { useEffect, useRef } from 'react';
 import type { PayerMessage } from '@pasarela/core';
 import { t } from '../i18n/i18n';
+import { WayOut, type ShopIdentity } from './WayOut';
 
 interface MessagePageProps {
   title: string;
   message?: PayerMessage | undefined;
   hint?: string | undefined;
   onRetry?: (() => void) | undefined;
+  /** The merchant, when the page knows it (named beside the way out). */
+  shop?: ShopIdentity | null | undefined;
+  /** The merchant's return address, when the page knows it. */
+  returnUrl?: string | null | undefined;
 }
 
-/** One page for every message: not found, expired link, a failed load with its retry. */
-export function MessagePage({ title, message, hint, onRetry }: MessagePageProps) {
+/** One page for every message: not found, expired link, a failed load with its retry; each with its way out (WayOut). */
+export function MessagePage({ title, message, hint, onRetry, shop, returnUrl }: MessagePageProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   useEffect(() => {
@@ -20,6 +25,7 @@ export function MessagePage({ title, message, hint, onRetry }: MessagePageProps)
   const text = message ? (message.text ?? t(message.key)) : undefined;
   return (
     <main className="page page--message">
+      <WayOut shop={shop} returnUrl={returnUrl} />
       <h1 className="page__title" tabIndex={-1} ref={heading}>
         {title}
       </h1>

@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { t } from '../i18n/i18n';
+import { WayOut } from '../kernel/WayOut';
 
 /** The frame of every wallet screen: one heading, the page title, the content. */
 export function WalletPage({ title, children }: { title: string; children: ReactNode }) {
@@ -8,6 +9,7 @@ export function WalletPage({ title, children }: { title: string; children: React
   }, [title]);
   return (
     <main className="page page--wallet">
+      <WayOut />
       <h1 className="page__title">{title}</h1>
       {children}
     </main>

@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { formatAmount, formatPanamaDate, formatPanamaTime, type Language } from '@pasarela/core';
 import { MessagePage } from '../../kernel/MessagePage';
+import { WayOut } from '../../kernel/WayOut';
+import { useShopOf } from '../../kernel/useShopOf';
 import { NOT_FOUND_PATH, RECEIPT_PATH } from '../../kernel/route';
 import { useServices } from '../../kernel/services';
 import { t } from '../../i18n/i18n';
@@ -14,6 +16,7 @@ function dateText(date: string): string {
 
 function DonationReceipt({ tx, lang }: { tx: CampaignTx; lang: Language }) {
   const services = useServices();
+  const { shop, returnUrl } = useShopOf(tx.codOper);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   useEffect(() => {
@@ -23,6 +26,7 @@ function DonationReceipt({ tx, lang }: { tx: CampaignTx; lang: Language }) {
   const approved = tx.status === 1 || tx.status === 2;
   return (
     <main className="page page--receipt">
+      <WayOut shop={shop} returnUrl={returnUrl} />
       <section className="receipt" aria-labelledby="receipt-title">
         <p className={`receipt__badge receipt__badge--${approved ? 'approved' : 'pending'}`}>{t(approved ? 'status_approved' : 'status_pending')}</p>
         <h1 id="receipt-title" className="receipt__title" tabIndex={-1} ref={heading}>

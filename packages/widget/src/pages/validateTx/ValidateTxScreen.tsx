@@ -2,12 +2,15 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { VALIDATION_TX_STATES } from '@pasarela/core';
 import { t } from '../../i18n/i18n';
 import { Field } from '../../ui/Field';
+import { WayOut } from '../../kernel/WayOut';
+import { useShopOf } from '../../kernel/useShopOf';
 import { useStoreState } from '../../ui/useStoreState';
 import type { ValidateTxStore } from './store';
 
 /** /pf/validateTx: the charge seen on the statement, checked against the random one. */
 export function ValidateTxScreen({ store }: { store: ValidateTxStore }) {
   const state = useStoreState(store);
+  const { shop, returnUrl } = useShopOf(state.code);
   const result = useRef<HTMLDivElement>(null);
   const [sent, setSent] = useState(0);
   const confirmed = state.tx.stateOfValid === VALIDATION_TX_STATES.confirmed;
@@ -27,6 +30,7 @@ export function ValidateTxScreen({ store }: { store: ValidateTxStore }) {
 
   return (
     <main className="page page--validate">
+      <WayOut shop={shop} returnUrl={returnUrl} />
       <h1 className="page__title">{t('validate_tx_title')}</h1>
       <p className="page__text">{t('validate_tx_help')}</p>
       <p className="page__hint">{t('validate_tx_operation', { code: state.code })}</p>

@@ -1,0 +1,52 @@
+import { isHttpUrl } from '@pasarela/core';
+import { t } from '../i18n/i18n';
+import { CloseButton, MerchantIdentity } from './MerchantHeader';
+import { useServices } from './services';
+
+/** The merchant a page knows of: its name and logo (an absolute address, or ''). */
+export interface ShopIdentity {
+  name: string;
+  logo: string;
+}
+
+/**
+ * Where a full page leads back to the shop: the merchant's return address when the page knows it,
+ * else the page of another site that sent the payer here; null when neither is known.
+ */
+export function shopAddress(returnUrl: string | null | undefined, referrer: string, ownOrigin: string): string | null {
+  if (returnUrl && isHttpUrl(returnUrl)) return returnUrl;
+  if (!isHttpUrl(referrer)) return null;
+  return new URL(referrer).origin === ownOrigin ? null : referrer;
+}
+
+interface WayOutProps {
+  /** The merchant, when the page knows it. */
+  shop?: ShopIdentity | null | undefined;
+  /** The merchant's return address (the link's returnUrlString), when the page knows it. */
+  returnUrl?: string | null | undefined;
+}
+
+/**
+ * Every page's way out (issue 21), at its top: embedded in a shop's page, the loader's close;
+ * as a full page, "Volver a la tienda" to the shop (else "Ir al inicio", the checkout's own start);
+ * and the merchant's name and logo when the page knows them.
+ */
+export function WayOut({ shop, returnUrl }: WayOutProps) {
+  const { bridge } = useServices();
+  const back = bridge.embedded ? null : shopAddress(returnUrl, typeof document === 'undefined' ? '' : document.referrer, typeof location === 'undefined' ? '' : location.origin);
+  return (
+    <header className={shop ? 'header way-out' : 'header way-out way-out--bare'}>
+      {bridge.embedded ? null : back ? (
+        <a className="way-out__back" href={back} target="_top" rel="noopener">
+          {t('back_to_shop')}
+        </a>
+      ) : (
+        <a className="way-out__back" href="/">
+          {t('go_home')}
+        </a>
+      )}
+      {shop ? <MerchantIdentity name={shop.name} logo={shop.logo} /> : null}
+      {bridge.embedded ? <CloseButton /> : null}
+    </header>
+  );
+}

@@ -1,0 +1,29 @@
+import { useEffect, useState } from 'react';
+import { imageUrl } from '@pasarela/core';
+import { loadReceipt } from '../api/loadReceipt';
+import { useServices } from './services';
+import type { ShopIdentity } from './WayOut';
+
+/**
+ * The merchant of an operation and its return address, from the operation's receipt, for the pages
+ * that know only the operation (the donation receipt, validateTx). Nothing while it loads or when
+ * it cannot: the page's way out then does without.
+ */
+export function useShopOf(codOper: string): { shop: ShopIdentity | null; returnUrl: string } {
+  const services = useServices();
+  const [found, setFound] = useState<{ shop: ShopIdentity | null; returnUrl: string }>({ shop: null, returnUrl: '' });
+  useEffect(() => {
+    let live = true;
+    loadReceipt(services.api, codOper)
+      .then((receipt) => {
+        if (!live) return;
+        const name = receipt.merchant?.merchantName ?? '';
+        setFound({ shop: name ? { name, logo: imageUrl(receipt.merchant?.logo, services.config.imageBase) } : null, returnUrl: receipt.returnUrlString });
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [services, codOper]);
+  return found;
+}
