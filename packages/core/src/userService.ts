@@ -23,7 +23,7 @@ export function userServiceNumber(service: UserService): string | null {
 
 /** SPEC 7 "full user services (limit 100, sorted by name or alias, type number 134)". */
 export const FULL_USER_SERVICES_TYPE = 134;
-export function sortUserServices(services: readonly UserService[]): UserService[] {
+export function sortUserServices<T extends Pick<UserService, 'nameOrAlias'>>(services: readonly T[]): T[] {
   return [...services].sort((a, b) => a.nameOrAlias.localeCompare(b.nameOrAlias, 'es', { sensitivity: 'base' }));
 }
 

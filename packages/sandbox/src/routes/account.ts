@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { freeText, CardNumberSchema, cardBrandOf, centsToAmount, cvcLengthFor, digitsOnly, FULL_USER_SERVICES_LIMIT, isCardExpiryValid } from '@pasarela/core';
+import { freeText, CardNumberSchema, cardBrandOf, centsToAmount, cvcLengthFor, digitsOnly, FULL_USER_SERVICES_LIMIT, isCardExpiryValid, sortUserServices } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { currentUserId, requireUser } from '../auth/sessions';
 import { ApiError } from '../http/ApiError';
@@ -118,12 +118,12 @@ export function accountRoutes(deps: Deps) {
     const idService = c.req.query('idService');
     const rows = await deps.db.query<{ id: number; name_or_alias: string; id_service: number; service_type: number; number: string; code: string }>(
       `select * from user_services where user_id = $1 and ($2::text is null or code = $2) and ($3::int is null or id_service = $3)
-         and ($4::boolean is false or service_type = 134) order by ${full ? 'lower(name_or_alias)' : 'id'} limit $5`,
-      [currentUserId(c), code ?? null, idService && /^\d{1,9}$/.test(idService) ? Number(idService) : null, full, FULL_USER_SERVICES_LIMIT],
+         and ($4::boolean is false or service_type = 134) order by id limit $5`,
+      [currentUserId(c), code ?? null, idService && /^\d{1,9}$/.test(idService) ? Number(idService) : null, full, full ? null : FULL_USER_SERVICES_LIMIT],
     );
-    return reply(c, {
-      services: rows.map((r) => ({ idUsrService: r.id, nameOrAlias: r.name_or_alias, idService: r.id_service, type: r.service_type, code: r.code, processData: [{ id: 'NUMBER', value: r.number }] })),
-    });
+    const services = rows.map((r) => ({ idUsrService: r.id, nameOrAlias: r.name_or_alias, idService: r.id_service, type: r.service_type, code: r.code, processData: [{ id: 'NUMBER', value: r.number }] }));
+    // The full list: the first 100 by name or alias, in core's order (sortUserServices).
+    return reply(c, { services: full ? sortUserServices(services).slice(0, FULL_USER_SERVICES_LIMIT) : services });
   });
   // SPEC 7 "transactions; account movements": the user's own payments only.
   app.get('/users/me/transactions', async (c) => {

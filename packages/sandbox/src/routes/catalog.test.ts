@@ -145,11 +145,12 @@ describe('stations, domains and receipt ownership', () => {
     expect(((await t.get('/users/me/transactions', other)).data['transactions'] as unknown[]).length).toBe(0);
   });
   it('lists the user\'s services (full: type 134, by name) and notifications', async () => {
-    await t.admin('POST', '/users', { email: 'serv@example.com', login: 'serv', password: 'Segura#2026', services: [{ nameOrAlias: 'zeta', number: '1' }, { nameOrAlias: 'Alfa', number: '2', code: 'MOVIL' }] });
+    await t.admin('POST', '/users', { email: 'serv@example.com', login: 'serv', password: 'Segura#2026', services: [{ nameOrAlias: 'zeta', number: '1' }, { nameOrAlias: 'Alfa', number: '2', code: 'MOVIL' }, { nameOrAlias: 'Águila', number: '3' }] });
     const auth = { authorization: `Bearer ${String((await t.post('/users/login', { login: 'serv', password: 'Segura#2026' })).data['token'])}` };
     const full = (await t.get('/users/me/services?full=true', auth)).data['services'] as Array<{ nameOrAlias: string; processData: unknown }>;
-    expect(full.map((s) => s.nameOrAlias)).toEqual(['Alfa', 'zeta']);
-    expect(full[0]?.processData).toEqual([{ id: 'NUMBER', value: '2' }]);
+    // Core's sortUserServices: Spanish order, accents and case aside.
+    expect(full.map((s) => s.nameOrAlias)).toEqual(['Águila', 'Alfa', 'zeta']);
+    expect(full[1]?.processData).toEqual([{ id: 'NUMBER', value: '2' }]);
     expect(((await t.get('/users/me/services?code=MOVIL', auth)).data['services'] as unknown[]).length).toBe(1);
     expect((await t.get('/users/me/notifications', auth)).data).toEqual({ notifications: [] });
   });
