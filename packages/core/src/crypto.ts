@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { CRYPTO_RATE_FROZEN_MS } from './constants';
 import { PasarelaError } from './errors';
 import { SPECIFIC_ERROR_CODES } from './errorCodes';
+import { findMerchantService } from './paymentLink';
 import { NumberLike, optionalNumber, optionalText } from './schemaParts';
 
 // SPEC 3 "Crypto request", "Crypto product", "Crypto payment"; SPEC 4 "Crypto".
@@ -73,7 +74,7 @@ export function orderCoins(coins: readonly Coin[]): Coin[] {
  * gateway service".
  */
 export function selectCryptoService<S extends { gatewayCode: string }>(services: readonly S[] | null | undefined, gatewayCode = CRYPTO_GATEWAY_CODE): S {
-  const found = (services ?? []).find((s) => s.gatewayCode.toUpperCase() === gatewayCode.toUpperCase());
+  const found = findMerchantService(services ?? [], (code) => code === gatewayCode.toUpperCase());
   if (!found) throw new PasarelaError({ code: SPECIFIC_ERROR_CODES.serviceUnavailable, category: 'api', status: 404 });
   return found;
 }

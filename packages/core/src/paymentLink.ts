@@ -74,6 +74,6 @@ export function parseMerchantService(raw: unknown): MerchantService {
 }
 
 /** The first service whose gateway code matches (case-insensitive), or null. */
-export function findMerchantService(services: readonly MerchantService[], match: (gatewayCode: string) => boolean): MerchantService | null {
+export function findMerchantService<S extends Pick<MerchantService, 'gatewayCode'>>(services: readonly S[], match: (gatewayCode: string) => boolean): S | null {
   return services.find((s) => match(s.gatewayCode.toUpperCase())) ?? null;
 }
