@@ -1,4 +1,4 @@
-import { centsToAmount, CHANNEL, isSubscriptionActive } from '@pasarela/core';
+import { centsToAmount, CHANNEL, isSubscriptionActive, qrCodeKind } from '@pasarela/core';
 import { Hono } from 'hono';
 import type { Deps } from '../Deps';
 import { ApiError } from '../http/ApiError';
@@ -72,15 +72,15 @@ export function lookupExtraRoutes(deps: Deps) {
     if (!station) throw new ApiError(404, 3001);
     return reply(c, stationOf(station));
   });
-  // SPEC 3 "QR/pay-code data": code E for a link, PS for a station.
+  // SPEC 3 "QR/pay-code data": code E for a link, PS for a station (core qrCodeKind).
   app.get('/qr-process/:code', async (c) => {
     const code = c.req.param('code');
     const station = await findStation(deps.db, code);
     if (station) {
-      return reply(c, { idMerchant: station.merchant_id, code: 'PS', description: station.description, amount: centsToAmount(station.amount_cents), disc: centsToAmount(station.discount_cents), tx: null, processWithCodeInfo: false, stationId: station.station_id, subscription: null, txChannel: CHANNEL.checkout });
+      return reply(c, { idMerchant: station.merchant_id, code: qrCodeKind(station.station_id), description: station.description, amount: centsToAmount(station.amount_cents), disc: centsToAmount(station.discount_cents), tx: null, processWithCodeInfo: false, stationId: station.station_id, subscription: null, txChannel: CHANNEL.checkout });
     }
     const link = await payableLink(deps, await findLinkByCode(deps.db, code));
-    return reply(c, { idMerchant: link.merchant_id, code: 'E', description: link.description, amount: centsToAmount(link.amount_cents), disc: centsToAmount(link.discount_cents), tx: link.code, processWithCodeInfo: true, stationId: null, subscription: null, txChannel: link.tx_channel });
+    return reply(c, { idMerchant: link.merchant_id, code: qrCodeKind(null), description: link.description, amount: centsToAmount(link.amount_cents), disc: centsToAmount(link.discount_cents), tx: link.code, processWithCodeInfo: true, stationId: null, subscription: null, txChannel: link.tx_channel });
   });
   // SPEC 7 "GET merchant campaign bridge (non-profit)"; the widget picks the active one (SPEC 4).
   app.get('/merchants/:idMerchant/campaign-bridges', async (c) => {
