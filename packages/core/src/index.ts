@@ -155,7 +155,7 @@ export {
   buildPaymentResult,
 } from './status';
 export type { DisplayStatus, StatusFamily, OverallResult, PaymentOutcomeSummary } from './status';
-export { CATALOG_VERSION, catalogs, catalogFor, languageOf } from './i18n/index';
+export { CATALOG_VERSION, catalogs, catalogFor } from './i18n/index';
 export type { CatalogKey, Catalog, RemoteCatalog } from './i18n/index';
 export { SPECIFIC_ERROR_CODES, SERVER_ERROR_KEYS, SERVER_CODE_KEYS, isCardMessageCode, errorEffect, processingFailureKey, cryptoFailure } from './errorCodes';
 export type { ServerErrorKey, PayerMessageKey, ErrorEffect } from './errorCodes';

@@ -21,7 +21,3 @@ export function catalogFor(lang: Language): RemoteCatalog {
   return { version: CATALOG_VERSION, lang, entries: catalogs[lang] };
 }
 
-/** SPEC 1 "The language is taken from the browser (es or en)": English only when the browser says so. */
-export function languageOf(tag: string | null | undefined): Language {
-  return /^en\b/i.test((tag ?? '').trim()) ? 'en' : 'es';
-}
