@@ -147,7 +147,6 @@ export {
   isCardType,
   statusFamilyOf,
   cardDisplayStatus,
-  overallResultOf,
   overallResultOfDisplay,
   notificationStatusOf,
   cashNotificationStatus,

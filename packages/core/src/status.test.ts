@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildParentNotification, buildPaymentResult, cardDisplayStatus, cashNotificationStatus, displayStatusOf, isCardType,
-  notificationStatusOf, overallResultOf, overallResultOfDisplay, paymentDisplayStatus, paymentOverallResult, statusFamilyOf,
+  notificationStatusOf, overallResultOfDisplay, paymentDisplayStatus, paymentOverallResult, statusFamilyOf,
 } from './status';
 import type { StatusFamily } from './status';
 
@@ -42,9 +42,10 @@ describe('SPEC 4 "Status codes per method (display)"', () => {
 
 describe('SPEC 4 "Overall result"', () => {
   it.each([
-    [0, 'PENDING'], [1, 'APPROVED'], [2, 'APPROVED'], [3, 'DECLINED'], [-1, 'ERROR'], [4, 'ERROR'],
-  ])('"0 pending, 1 and 2 approved, 3 declined": %s -> %s', (status, overall) => {
-    expect(overallResultOf(status)).toBe(overall);
+    [0, 'PENDING'], [1, 'APPROVED'], [2, 'APPROVED'], [3, 'DECLINED'], [4, 'ERROR'],
+  ])('"0 pending, 1 and 2 approved, 3 declined" (a cash payment\'s codes, through its display status): %s -> %s', (status, overall) => {
+    expect(paymentOverallResult('cash', status)).toBe(overall);
+    expect(paymentOverallResult('cashPoint', status)).toBe(overall);
   });
 
   it.each([

@@ -75,14 +75,6 @@ export function cardDisplayStatus(status: number): DisplayStatus {
 
 export type OverallResult = 'APPROVED' | 'PENDING' | 'DECLINED' | 'ERROR';
 
-/** SPEC 4 "Overall result: 0 pending, 1 and 2 approved, 3 declined." Anything else is an error. */
-export function overallResultOf(status: number): OverallResult {
-  if (status === 0) return 'PENDING';
-  if (status === 1 || status === 2) return 'APPROVED';
-  if (status === 3) return 'DECLINED';
-  return 'ERROR';
-}
-
 /** The overall result a method's display status stands for (a card's -1 is PENDING, 0 DECLINED). */
 export function overallResultOfDisplay(display: DisplayStatus): OverallResult {
   if (display === 'approved' || display === 'captured' || display === 'completed' || display === 'paid') return 'APPROVED';
