@@ -164,7 +164,6 @@ export { CampaignBridgeSchema, isCampaignActive, activeCampaign, campaignAmountE
 export type { CampaignBridge } from './campaign';
 export {
   PaymentLinkSchema,
-  paymentLinkMerchant,
   PaymentStationSchema,
   MerchantUserSchema,
   RawMerchantServiceSchema,

@@ -1,7 +1,4 @@
 import * as v from 'valibot';
-import { parseCustomFields } from './customFields';
-import type { CustomField } from './customFields';
-import { imageUrl } from './merchant';
 import { OthersValuesSchema } from './paymentInfo';
 import { NumberLike, optionalNumber, optionalText } from './schemaParts';
 
@@ -19,15 +16,6 @@ export const PaymentLinkSchema = v.object({
   }),
 });
 export type PaymentLink = v.InferOutput<typeof PaymentLinkSchema>;
-
-/** The link's merchant part with "customFields as JSON text" parsed and the logo made absolute. */
-export function paymentLinkMerchant(link: PaymentLink, imageBase: string): { customFields: CustomField[]; logo: string; hasPaymentGuest: boolean } {
-  return {
-    customFields: parseCustomFields(link.merchant.customFields ?? '', 'merchant'),
-    logo: imageUrl(link.merchant.logo, imageBase),
-    hasPaymentGuest: link.merchant.hasPaymentGuest,
-  };
-}
 
 /** "idMerchant, stationId, description, amount, discount. The owner user id (idUsrOwner) is loaded." */
 export const PaymentStationSchema = v.object({
