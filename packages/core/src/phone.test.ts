@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizePhone, phoneErrorKey, phoneLimitProblem } from './phone';
+import { phoneErrorKey, phoneLimitProblem } from './phone';
 
 describe('SPEC 5 invalid_phone_number "Phone checked by a phone-number check"', () => {
   it.each([
@@ -28,15 +28,6 @@ describe('SPEC 5 invalid_phone_number "Phone checked by a phone-number check"', 
 
   it('defaults to Panama', () => {
     expect(phoneErrorKey('61111111')).toBeNull();
-  });
-
-  it('normalizes a valid phone to E.164', () => {
-    expect(normalizePhone('6111-1111')).toBe('+50761111111');
-    expect(normalizePhone('3991111111', 'CO')).toBe('+573991111111');
-    expect(normalizePhone('1')).toBeNull();
-    // parses, but is no Panama number: invalid, so no E.164 either
-    expect(normalizePhone('12345')).toBeNull();
-    expect(normalizePhone('6111-1111 ext. 12')).toBeNull();
   });
 });
 

@@ -40,9 +40,3 @@ export function phoneErrorKey(value: string, defaultCountry: string = 'PA'): Pho
   if (!parsed || phoneLimitProblem(text, parsed.nationalNumber.length) !== null) return 'invalid_phone_number';
   return parsed.isValid() ? null : 'invalid_phone_number';
 }
-
-/** The phone in E.164 (+50761111111) for payloads, or null when it is not valid. */
-export function normalizePhone(value: string, defaultCountry: string = 'PA'): string | null {
-  if (phoneErrorKey(value, defaultCountry) !== null) return null;
-  return parsePhoneNumberFromString(value.trim(), countryOf(defaultCountry))?.number ?? null;
-}
