@@ -4,17 +4,23 @@ import { startI18n } from '../../i18n/i18n';
 import { scriptedApi } from '../../testing/fakePaymentContext';
 import { fakeServices } from '../../testing/fakeServices';
 import { render } from '../../testing/render';
+import { ServicesContext } from '../../kernel/services';
 import { responseMessageModule } from './messageModules';
 
 beforeAll(async () => {
   await startI18n('es', catalogs.es);
 });
 
-async function pageText(code: string) {
-  const { services } = fakeServices(scriptedApi({}).api);
+async function pageText(code: string, embedded = true) {
+  const fake = fakeServices(scriptedApi({}).api);
+  const services = { ...fake.services, bridge: { ...fake.services.bridge, embedded } };
   const { View } = responseMessageModule.prepare({ name: 'responseMessage', code }, services);
-  const view = await render(<View />);
-  const text = { title: view.container.querySelector('h1')?.textContent ?? '', body: view.container.textContent ?? '' };
+  const view = await render(
+    <ServicesContext.Provider value={services}>
+      <View />
+    </ServicesContext.Provider>,
+  );
+  const text = { title: view.container.querySelector('h1')?.textContent ?? '', body: view.container.textContent ?? '', wayOut: view.container.querySelector('.way-out')?.textContent ?? '', close: view.container.querySelector('.way-out button')?.getAttribute('aria-label') ?? null };
   await view.unmount();
   return text;
 }
@@ -30,5 +36,17 @@ describe('SPEC 2 /pf/responseMessage?code=', () => {
     const { title, body } = await pageText('3000');
     expect(title).toBe(catalogs.es['expired_link']);
     expect(body).not.toContain(catalogs.es['result_not_found']);
+  });
+
+  it('has its way out (issue 21): a full page offers the checkout\'s start when the shop is unknown', async () => {
+    const { wayOut, close } = await pageText('3000', false);
+    expect(wayOut).toBe(catalogs.es['go_home']);
+    expect(close).toBeNull();
+  });
+
+  it('embedded, its way out is the loader\'s close', async () => {
+    const { wayOut, close } = await pageText('3000');
+    expect(close).toBe(catalogs.es['close']);
+    expect(wayOut).toBe('');
   });
 });
