@@ -18,6 +18,8 @@ import { loadCheckoutSecurity, SecuritySlot } from '../security/loadCheckoutSecu
 import { createCloseGuard } from '../embed/closeGuard';
 import { CloseConfirmSlot } from '../embed/CloseConfirmSlot';
 import { afterFirstScreen } from '../kernel/afterFirstScreen';
+import { BeforePayContext } from '../payments/beforePay';
+import { useStoreState } from '../ui/useStoreState';
 
 interface CheckoutScreenProps {
   data: CheckoutData;
@@ -68,6 +70,8 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutSc
   const [opened, setOpened] = useState<PaymentMethodId[]>(() => (chosen ? [chosen] : []));
   // What is charged includes the donation, which only the card carries.
   const donationAdded = useDonationAmount(chosen === 'card' ? donation : null);
+  // A wallet user may pay with a saved card instead of the card form: the extras then stay above.
+  const loggedIn = useStoreState(services.session).login !== null;
 
   // A payment of this link left pending (closed during its wait) is waited on again, from the
   // server's record: the frame may keep nothing. Only while the payer has not started elsewhere.
@@ -98,12 +102,24 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutSc
     document.title = `${t(chosen === 'card' ? 'card_form_title' : 'checkout_title')} · ${merchant.merchantName}`;
   }, [merchant.merchantName, chosen]);
 
-  if (!chosen) return <MessagePage title={t('error_to_load')} message={{ key: 'service_unavailable' }} />;
+  if (!chosen) return <MessagePage title={t('error_to_load')} message={{ key: 'service_unavailable' }} shop={{ name: merchant.merchantName, logo: merchant.logo }} returnUrl={info.returnUrlString} />;
 
   const choose = (id: PaymentMethodId) => {
     setChosen(id);
     setOpened((list) => (list.includes(id) ? list : [...list, id]));
   };
+
+  // What the payment adds to the chosen method's form: the card's custom fields and donation, and
+  // every method's captcha. On the card form they sit between its fields and Pay, so a phone's first
+  // screen shows the amount, the method and the card field (issue 21); elsewhere above the method.
+  const extras = (
+    <>
+      {customValues && data.extras && chosen === 'card' ? <data.extras.CustomFields fields={customFields} store={customValues} disabled={locked} /> : null}
+      {donation && data.campaign && chosen === 'card' ? <DonationChoice bridge={data.campaign} store={donation} lang={services.lang} disabled={locked} total={contexts.get('card')?.total ?? 0} /> : null}
+      <SecuritySlot security={security} disabled={locked} />
+    </>
+  );
+  const extrasBeforePay = chosen === 'card' && !loggedIn;
 
   return (
     <main className="page page--checkout">
@@ -112,17 +128,17 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutSc
       {data.subscription && data.extras ? <data.extras.PlanSummary subscription={data.subscription} lang={services.lang} /> : null}
       <LinkExpiry expiresAt={info.expiresAt} now={services.now} />
       <MethodChoice methods={offered} chosen={chosen} locked={locked} onChoose={choose} />
-      {customValues && data.extras && chosen === 'card' ? <data.extras.CustomFields fields={customFields} store={customValues} disabled={locked} /> : null}
-      {donation && data.campaign && chosen === 'card' ? <DonationChoice bridge={data.campaign} store={donation} lang={services.lang} disabled={locked} total={contexts.get('card')?.total ?? 0} /> : null}
-      <SecuritySlot security={security} disabled={locked} />
-      <DonationContext.Provider value={donation}>
-        {offered
-          .filter((m) => opened.includes(m.id))
-          .map((m) => {
-            const payment = contexts.get(m.id);
-            return payment ? <MethodPanel key={m.id} module={m} payment={payment} hidden={m.id !== chosen} /> : null;
-          })}
-      </DonationContext.Provider>
+      {extrasBeforePay ? null : extras}
+      <BeforePayContext.Provider value={extrasBeforePay ? <div className="pay-extras">{extras}</div> : null}>
+        <DonationContext.Provider value={donation}>
+          {offered
+            .filter((m) => opened.includes(m.id))
+            .map((m) => {
+              const payment = contexts.get(m.id);
+              return payment ? <MethodPanel key={m.id} module={m} payment={payment} hidden={m.id !== chosen} /> : null;
+            })}
+        </DonationContext.Provider>
+      </BeforePayContext.Provider>
       <CloseConfirmSlot guard={closeGuard} />
     </main>
   );

@@ -1,10 +1,11 @@
-import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useContext, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useStoreState } from '../../ui/useStoreState';
 import { cardBrandHint, cvcLengthFor, formatAmount, type CardBrand, type Language } from '@pasarela/core';
 import { t } from '../../i18n/i18n';
 import { Field } from '../../ui/Field';
 import { caretAfterDigits, formatCardNumber } from './format';
 import { visibleErrors, type CardField, type CardStore } from './store';
+import { BeforePayContext } from '../../payments/beforePay';
 
 const DECLINE_ID = 'card-decline';
 
@@ -22,6 +23,8 @@ interface CardFormProps {
 
 /** SPEC 3 form values with SPEC 5 validation; each input's name is SPEC's form value name. */
 export function CardForm({ store, total, lang, acceptedBrands, preparePhone, beforeSubmit }: CardFormProps) {
+  // The checkout's extras for this payment (donation, custom fields, captcha), between the fields and Pay.
+  const beforePay = useContext(BeforePayContext);
   const state = useStoreState(store);
   const inputs = useRef<Partial<Record<CardField, HTMLInputElement | null>>>({});
   const alertBox = useRef<HTMLDivElement>(null);
@@ -179,6 +182,7 @@ export function CardForm({ store, total, lang, acceptedBrands, preparePhone, bef
         hint={t('phone_hint')}
         onFocus={preparePhone}
       />
+      {beforePay}
       {beforeSubmit}
       <button type="submit" className="button button--primary button--pay" disabled={paying} aria-busy={state.phase === 'paying'}>
         {state.phase === 'paying' ? t('processing_payment') : t('pay_button', { amount: formatAmount(total, lang) })}
