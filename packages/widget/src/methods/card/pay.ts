@@ -72,14 +72,11 @@ export function createCardPay(ctx: CardPayContext) {
     });
     let response;
     try {
-      try {
-        response = ctx.subscription
-          ? await paySubscription(ctx.api, { ...ctx.subscription, idMerchant: info.idMerchant }, payload)
-          : await payWithCard(ctx.api, payload);
-      } catch (error) {
-        throw asProcessingFailure(error, payload.isOldVersion === true);
-      }
-    } catch (error) {
+      response = ctx.subscription
+        ? await paySubscription(ctx.api, { ...ctx.subscription, idMerchant: info.idMerchant }, payload)
+        : await payWithCard(ctx.api, payload);
+    } catch (raw) {
+      const error = asProcessingFailure(raw, payload.isOldVersion === true);
       // The server answered with a refusal (duplicate, limit, gateway failure): a finished attempt.
       // A lost answer or a 5xx is not reported, as the payment may still have gone through; nor is
       // a trackId reused, which is looked up next.
