@@ -13,9 +13,9 @@ h1{font-size:1.25rem;margin:0 0 8px}.sandbox{font-size:.8rem;color:#8a5a00;backg
 form{display:inline}button{font:inherit;padding:10px 18px;border-radius:8px;border:1px solid #0b5fff;margin:12px 8px 0 0;cursor:pointer}
 button.approve{background:#0b5fff;color:#fff}button.fail{background:#fff;color:#b00020;border-color:#b00020}
 button:focus-visible{outline:3px solid #ffbf47;outline-offset:2px}
-.shop{display:flex;align-items:center;gap:10px;margin:0 0 16px;padding:0 0 12px;border-bottom:1px solid #e3e7ef}
+.shop{display:flex;flex-wrap:wrap;align-items:center;gap:10px;margin:0 0 16px;padding:0 0 12px;border-bottom:1px solid #e3e7ef}
 .shop img,.shop .initial{width:32px;height:32px;border-radius:8px;flex:none}.shop .initial{display:grid;place-items:center;background:#e8eefc;font-weight:700}
-.shop p{margin:0;font-weight:600;flex:1;min-width:0;overflow-wrap:anywhere}.shop button.cancel{margin:0;padding:8px 12px;background:#fff;color:#1b2230;border-color:#a7b0c0;font-size:.9rem}</style></head>
+.shop p{margin:0;font-weight:600;flex:1;min-width:0;overflow-wrap:anywhere}.shop form{flex-basis:100%}.shop button.cancel{margin:0;padding:8px 12px;background:#fff;color:#1b2230;border-color:#a7b0c0;font-size:.9rem}</style></head>
 <body><main>${bodyHtml}</main></body></html>`;
 }
 

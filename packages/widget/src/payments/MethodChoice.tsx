@@ -3,7 +3,7 @@ import { t } from '../i18n/i18n';
 import type { MethodModule } from './methodModule';
 
 /** Each method's mark on its tile (a glyph on the method's colour, styles.css .method-mark--*); hidden from the accessible name. */
-const MARKS: Partial<Record<PaymentMethodId, string>> = { nequi: 'N', yappy: 'Y', clave: 'C', cash: '$', crypto: '₿' };
+const MARKS: Partial<Record<PaymentMethodId, string>> = { nequi: 'N', yappy: 'Y', clave: 'C', cash: '$', crypto: 'B' };
 
 function MethodMark({ id }: { id: PaymentMethodId }) {
   return (
