@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { browserAvailable } from './support/browser';
+import { seriousViolations } from './support/axe';
+import { withSandboxAndBrowser } from './support/suite';
+import { adminPost, guestGet, guestPost } from './support/entries';
+import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
+
+// Issue 21 "Every page has a way out": the donation receipt, the 3DS and Clave bank pages and the
+// standalone pages (wallet, validateTx, expired, 404, response message) have the loader's close when
+// embedded, "Volver a la tienda" as a full page (or "Ir al inicio" when the shop is unknown), and
+// the merchant's name where the page knows it. At 360 px, in Spanish and English, axe clean.
+const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
+const MERCHANT = 'Tienda Demo Panamá';
+const TEXT = {
+  es: { back: 'Volver a la tienda', home: 'Ir al inicio', close: 'Cerrar' },
+  en: { back: 'Back to the shop', home: 'Go to the start', close: 'Close' },
+} as const;
+
+describe.runIf(browserAvailable())('every page has a way out', () => {
+  let sandbox: RunningSandbox;
+  let browser: Browser;
+  withSandboxAndBrowser({ SPLASH_MS: '0' }, (started) => ({ sandbox, browser } = started));
+  const nextYear = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
+  const card = (cardNumber: string) => ({ cardNumber, expMonth: '12', expYear: nextYear, cvv: '123', firstName: 'Ana', lastName: 'Ruiz', cardType: 'VISA' });
+  const newLink = () => adminPost<{ code: string }>(sandbox, 'links', { amount: 34.75, taxAmount: 4.84, description: 'Entradas de cine' });
+
+  async function expectClean(page: Page) {
+    expect(await seriousViolations(page)).toEqual([]);
+  }
+
+  for (const lang of ['es', 'en'] as const) {
+    it(`full pages at 360 px in ${lang}: back to the shop that sent the payer, else to the start; the merchant where known`, async () => {
+      const amount = lang === 'es' ? 34.75 : 21.5;
+      const link = await adminPost<{ code: string }>(sandbox, 'links', { amount, taxAmount: 4.84, description: 'Entradas de cine' });
+      const { bridges } = await guestGet<{ bridges: Array<{ idBridge: number }> }>(sandbox, 'merchants/1/campaign-bridges');
+      const donated = await guestPost<{ codOper: string }>(sandbox, 'cards/auth-capture', {
+        cclw: 'TIENDADEMO', code: link.code, amount, taxAmount: 4.84, email: `ana.${lang}@example.com`, cardInformation: card('4111111111111111'),
+        additionalData: { trackId: `way-${Math.random()}` }, amountToCampaign: 2, idCampaignBridge: bridges[0]?.idBridge,
+      });
+      const validation = await adminPost<{ validateUrl: string }>(sandbox, 'validations', { codOper: donated.codOper });
+      const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: lang === 'es' ? 'es-PA' : 'en-US' });
+      const page = await context.newPage();
+      const shop = `${sandbox.demoUrl}/`;
+
+      // Sent from the shop's site: "Volver a la tienda" leads there.
+      for (const [name, path] of [
+        ['404', '/no/such/page'],
+        ['expired', '/pf/responseMessage?code=3000'],
+        ['wallet-login', '/pf/widget/login'],
+      ] as const) {
+        await page.goto(`${sandbox.url}${path}${path.includes('?') ? '&' : '?'}lang=${lang}`, { referer: shop });
+        const back = page.getByRole('link', { name: TEXT[lang].back });
+        await back.waitFor({ timeout: 20_000 });
+        expect(await back.getAttribute('href')).toBe(shop);
+        await expectClean(page);
+        await page.screenshot({ path: `${SHOTS}after-way-out-${name}-${lang}-360.png`, fullPage: true });
+      }
+      // Nobody known sent the payer (an e-mail, a typed address): the checkout's start.
+      await page.goto(`${sandbox.url}/pf/responseMessage?code=3000&lang=${lang}`);
+      await page.getByRole('link', { name: TEXT[lang].home }).waitFor({ timeout: 20_000 });
+      expect(await page.getByRole('link', { name: TEXT[lang].home }).getAttribute('href')).toBe('/');
+
+      // The donation receipt: the merchant, and a way back besides printing.
+      await page.goto(`${sandbox.url}/pf/receipt/campaign?Oper=${donated.codOper}&lang=${lang}`, { referer: shop });
+      await page.locator('#receipt-title').waitFor({ timeout: 20_000 });
+      await page.getByText(MERCHANT, { exact: true }).waitFor({ timeout: 10_000 });
+      expect(await page.getByRole('link', { name: TEXT[lang].back }).getAttribute('href')).toBe(shop);
+      await expectClean(page);
+      await page.screenshot({ path: `${SHOTS}after-way-out-donation-receipt-${lang}-360.png`, fullPage: true });
+
+      // validateTx (the address the e-mail gives): the merchant whose charge it checks.
+      await page.goto(`${validation.validateUrl.replace(/^https?:\/\/[^/]+/, sandbox.url)}&lang=${lang}`);
+      await page.getByText(MERCHANT, { exact: true }).waitFor({ timeout: 20_000 });
+      await page.getByRole('link', { name: TEXT[lang].home }).waitFor();
+      await expectClean(page);
+      await page.screenshot({ path: `${SHOTS}after-way-out-validatetx-${lang}-360.png`, fullPage: true });
+      await context.close();
+    }, 120_000);
+
+    it(`embedded at 360 px in ${lang}: an unknown link's page closes the checkout through the loader`, async () => {
+      const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: lang === 'es' ? 'es-PA' : 'en-US' });
+      const page = await context.newPage();
+      await page.goto(sandbox.demoUrl);
+      await page.evaluate((lang) => {
+        const w = window as unknown as { closed: string[]; Checkout: { open(o: object): { on(e: string, f: (r: { reason: string }) => void): void } } };
+        w.closed = [];
+        w.Checkout.open({ code: 'NOSUCHLINK1', lang }).on('close', (e) => w.closed.push(e.reason));
+      }, lang);
+      const frame = page.frameLocator('iframe[src*="/pf/widget"]');
+      await frame.getByRole('heading').first().waitFor({ timeout: 20_000 });
+      await page.screenshot({ path: `${SHOTS}after-way-out-embedded-404-${lang}-360.png` });
+      const close = frame.getByRole('button', { name: TEXT[lang].close });
+      await close.waitFor({ timeout: 5_000 });
+      // No "Volver a la tienda" inside the shop's own page: the close is the way out.
+      expect(await frame.getByRole('link', { name: TEXT[lang].back }).count()).toBe(0);
+      const inner = page.frames().find((f) => f !== page.mainFrame());
+      expect(inner).toBeDefined();
+      if (inner) expect(await seriousViolations(inner)).toEqual([]);
+      await close.click();
+      await expect.poll(() => page.locator('iframe[src*="/pf/widget"]').count(), { timeout: 10_000 }).toBe(0);
+      expect(await page.evaluate(() => (window as unknown as { closed: string[] }).closed)).toEqual(['payer']);
+      await context.close();
+    }, 60_000);
+  }
+
+  it('the 3DS and Clave bank pages name the merchant and cancel back to the checkout, at 360 px', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'es-PA' });
+    const page = await context.newPage();
+    const three = await guestPost<{ codOper: string }>(sandbox, 'cards/auth-capture', {
+      cclw: 'TIENDADEMO', code: (await newLink()).code, amount: 34.75, taxAmount: 4.84, email: 'tres@example.com', cardInformation: card('4000000000003220'),
+      additionalData: { trackId: `way-${Math.random()}` },
+    });
+    await page.goto(`${sandbox.url}/sandbox/3ds/${three.codOper}`);
+    await page.getByText(MERCHANT, { exact: true }).waitFor({ timeout: 10_000 });
+    await expectClean(page);
+    await page.screenshot({ path: `${SHOTS}after-way-out-3ds-360.png`, fullPage: true });
+    await page.getByRole('button', { name: /Cancelar y volver/ }).click();
+    await expect.poll(() => new URL(page.url()).pathname.startsWith('/sandbox/'), { timeout: 15_000 }).toBe(false);
+
+    const clave = await guestPost<{ codOper: string }>(sandbox, 'clave/payments', { code: (await newLink()).code, trackId: `way-${Math.random()}` });
+    await page.goto(`${sandbox.url}/sandbox/clave/${clave.codOper}`);
+    await page.getByText(MERCHANT, { exact: true }).waitFor({ timeout: 10_000 });
+    await expectClean(page);
+    await page.screenshot({ path: `${SHOTS}after-way-out-clave-360.png`, fullPage: true });
+    await page.getByRole('button', { name: /Cancelar y volver/ }).click();
+    await expect.poll(() => new URL(page.url()).pathname.startsWith('/sandbox/'), { timeout: 15_000 }).toBe(false);
+    const status = await guestGet<{ status: number }>(sandbox, `clave/payments/${clave.codOper}`);
+    expect(status.status).toBe(0);
+    await context.close();
+  }, 60_000);
+});
