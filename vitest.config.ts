@@ -78,6 +78,8 @@ export default defineConfig({
         test: {
           name: 'sandbox',
           include: ['packages/sandbox/src/**/*.test.ts'],
+          // One migrated PGlite dumped for every test database to start from (no initdb per database).
+          globalSetup: ['packages/sandbox/src/test/globalSetup.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -88,8 +90,14 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
+          // One migrated data directory every sandbox of the suite copies (no initdb per sandbox).
+          globalSetup: ['e2e/support/globalSetup.ts'],
           environment: 'node',
-          fileParallelism: false,
+          // Each file starts its own sandbox (free ports, its own data directory) and Chromium, so
+          // files run side by side; while one waits on a browser or a timer another works.
+          // E2E_WORKERS picks how many (3 by default, for two cores).
+          fileParallelism: true,
+          maxWorkers: Number(process.env['E2E_WORKERS'] ?? 3),
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
