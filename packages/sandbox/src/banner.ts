@@ -55,7 +55,7 @@ export function startBanner(urls: { url: string; demoUrl: string; database: stri
     ...TEST_INPUT_LINES.map(([input, outcome]) => `  ${input.padEnd(width)}  ${outcome}`),
     '  Nequi 3991111111 / 3992222222 / 3993333333: approved / declined / never answered',
     '  Yappy 61111111 / 62222222 / 63333333:       approved / declined / never answered',
-    '  Captcha: every payment needs a token (the checkout sends one); "Pruebas del sandbox" answer fail / fail-score refuses it',
+    '  Captcha: every payment must carry its answer (the checkout adds it); "Pruebas del sandbox" answer fail / fail-score is refused',
     '',
     'More test inputs and admin calls: docs/sandbox.md. Stop with Ctrl+C.',
     '',
