@@ -5,7 +5,7 @@
 // Steps that do not need each other run side by side, to keep two cores busy: the typecheck beside
 // the build, core's covered tests beside the other unit tests, and the PostgreSQL route suite beside
 // the browser suite (which waits on browsers and timers much of the time). A step run beside another
-// prints its output when it ends, so the two do not interleave. TEST_SEQUENTIAL=1 runs every step
+// prints its output after the first one's, so the two do not interleave. TEST_SEQUENTIAL=1 runs every step
 // alone, one after the other.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -35,7 +35,7 @@ const e2e = step('browser end-to-end tests', [vitest, 'run', '--project', 'e2e']
 // Each phase's steps run together: the first one streams its output, the others print theirs at their end.
 const phases = [[build, typecheck], [unit, core], [e2e, ...(postgres ? [postgres] : [])]];
 
-/** Runs one step; resolves to its exit status and seconds. */
+/** Runs one step; resolves to its exit status, seconds and (when not streamed) its output. */
 function run({ name, args, env }, stream) {
   const started = Date.now();
   return new Promise((resolve) => {
@@ -44,14 +44,8 @@ function run({ name, args, env }, stream) {
     child.stdout?.on('data', (chunk) => output.push(chunk));
     child.stderr?.on('data', (chunk) => output.push(chunk));
     child.on('close', (code, signal) => {
-      const seconds = (Date.now() - started) / 1000;
-      if (!stream) {
-        console.log(`\n=== ${name} (ran beside the step above) ===`);
-        process.stdout.write(Buffer.concat(output));
-      }
       const status = code ?? (signal ? 1 : 0);
-      console.log(`=== ${name}: ${status === 0 ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s`);
-      resolve({ name, status, seconds });
+      resolve({ name, status, seconds: (Date.now() - started) / 1000, output: stream ? undefined : Buffer.concat(output) });
     });
   });
 }
@@ -61,7 +55,16 @@ const results = [];
 const failed = () => results.some((r) => r.status !== 0);
 for (const phase of sequential ? phases.flat().map((s) => [s]) : phases) {
   console.log(`\n=== ${phase.map((s) => s.name).join(' | ')} ===`);
-  results.push(...(await Promise.all(phase.map((s, i) => run(s, i === 0)))));
+  const done = await Promise.all(phase.map((s, i) => run(s, i === 0)));
+  // The steps that ran beside the first print their output after it, so nothing interleaves.
+  for (const r of done) {
+    if (r.output) {
+      console.log(`\n=== ${r.name} (ran beside ${phase[0]?.name}) ===`);
+      process.stdout.write(r.output);
+    }
+    console.log(`=== ${r.name}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${r.seconds.toFixed(1)} s`);
+  }
+  results.push(...done);
   if (failed()) break;
 }
 console.log(`\n=== npm test: ${failed() ? 'FAILED' : 'ok'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
