@@ -140,7 +140,9 @@ describe.runIf(browserAvailable())('faults during a saved-card payment', () => {
   });
 });
 
-// A subscription paid by card follows the same rule.
+// A subscription paid by card follows the same rule (SPEC 7: its payment is a process tx that
+// activates it).
+const SUBSCRIPTION_PAYMENT = /\/api\/v\d+\/process-tx$/;
 describe.runIf(browserAvailable())('faults during a subscription card payment', () => {
   let sandbox: RunningSandbox;
   let browser: Browser;
@@ -152,7 +154,7 @@ describe.runIf(browserAvailable())('faults during a subscription card payment', 
     const context = await browser.newContext({ locale: 'es-PA' });
     const page = await context.newPage();
     let payCalls = 0;
-    await page.route('**/api/v1/subscriptions/*/pay', (route) => {
+    await page.route(SUBSCRIPTION_PAYMENT, (route) => {
       payCalls += 1;
       return loseTheAnswer(route, '502');
     });
@@ -162,7 +164,7 @@ describe.runIf(browserAvailable())('faults during a subscription card payment', 
     await checkout.fillCard({ number: '5555 5555 5555 4444' });
     await checkout.submit();
     await expect.poll(() => checkout.alert.textContent(), { timeout: 15_000 }).toMatch(MAY_HAVE_GONE_THROUGH);
-    await page.unroute('**/api/v1/subscriptions/*/pay');
+    await page.unroute(SUBSCRIPTION_PAYMENT);
     const sentBefore = payCalls;
     await checkout.submit();
     await expect.poll(() => page.getByRole('heading', { name: 'Comprobante de suscripción' }).isVisible(), { timeout: 15_000 }).toBe(true);

@@ -20,7 +20,14 @@ describe.runIf(browserAvailable())('the method choice', () => {
     const { context, page, checkout } = await openShopCheckout(browser, sandbox.demoUrl);
     const group = checkout.frame.getByRole('radiogroup', { name: 'Método de pago' });
     const radios = group.getByRole('radio');
-    const names = await radios.evaluateAll((els) => els.map((el) => el.closest('label')?.textContent?.trim() ?? ''));
+    // Each radio's name is its label's text; the tile's mark is hidden from it (aria-hidden).
+    const names = await radios.evaluateAll((els) =>
+      els.map((el) => {
+        const label = el.closest('label')?.cloneNode(true) as HTMLElement | undefined;
+        label?.querySelectorAll('[aria-hidden="true"]').forEach((hidden) => hidden.remove());
+        return label?.textContent?.trim() ?? '';
+      }),
+    );
     expect(names).toEqual(ALL_METHODS_ES);
     expect(await group.getByRole('radio', { name: 'Tarjeta' }).isChecked()).toBe(true);
     expect(await checkout.field('cardnumber').isVisible()).toBe(true);

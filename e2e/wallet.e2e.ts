@@ -79,7 +79,12 @@ describe.runIf(browserAvailable())('the wallet: login guard, home, add card, log
     const page = await context.newPage();
     await page.goto(`${sandbox.url}/pf/widget/home?lang=en`);
     await page.getByRole('heading', { name: /log in to your wallet/i }).waitFor();
-    await page.keyboard.press('Tab');
+    // The page's way out (the header's link) comes first in the tab order, then the login field.
+    const login = page.locator('input[autocomplete="username"]');
+    for (let presses = 0; presses < 3 && !(await login.evaluate((el) => el === document.activeElement)); presses += 1) {
+      await page.keyboard.press('Tab');
+    }
+    expect(await login.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.type('teclado');
     await page.keyboard.press('Tab');
     await page.keyboard.type('Teclado#2026');

@@ -79,6 +79,29 @@ describe.runIf(browserAvailable())('every page has a way out', () => {
     }, 120_000);
   }
 
+  for (const lang of ['es', 'en'] as const) {
+    it(`embedded in ${lang}: an unknown link's page closes through the loader, which tells the shop`, async () => {
+      const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
+      await page.goto(`${sandbox.demoUrl}/`);
+      await page.waitForFunction(() => typeof (window as unknown as { Checkout?: { open?: unknown } }).Checkout?.open === 'function');
+      await page.evaluate((lang) => {
+        const w = window as unknown as { wayOutEvents: string[]; Checkout: { open(o: object): { on(e: string, f: () => void): void } } };
+        w.wayOutEvents = [];
+        const handle = w.Checkout.open({ code: 'NOEXISTE99', lang });
+        for (const name of ['ready', 'close', 'error', 'result']) handle.on(name, () => w.wayOutEvents.push(name));
+      }, lang);
+      const frame = page.frameLocator('iframe[src*="/pf/widget"]');
+      await frame.getByRole('heading', { name: lang === 'es' ? 'Página no encontrada' : 'Page not found' }).waitFor({ timeout: 20_000 });
+      // Embedded, the way out is the loader's close, not a link away from the shop.
+      expect(await frame.getByRole('link', { name: TEXT[lang].back }).count()).toBe(0);
+      await page.screenshot({ path: `${SHOTS}after-way-out-embedded-404-${lang}-360.png` });
+      await frame.getByRole('button', { name: lang === 'es' ? /cerrar/i : /close/i }).click();
+      await expect.poll(() => page.locator('iframe').count()).toBe(0);
+      expect(await page.evaluate(() => (window as unknown as { wayOutEvents: string[] }).wayOutEvents)).toContain('close');
+      await page.close();
+    }, 60_000);
+  }
+
   it('the 3DS and Clave bank pages name the merchant and cancel back to the checkout, at 360 px', async () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'es-PA' });
     const page = await context.newPage();

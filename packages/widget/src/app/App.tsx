@@ -73,7 +73,13 @@ export function App({ services, i18nReady, subscribe, first }: AppProps) {
   };
   const slot = slotFor(route);
 
-  useEffect(() => subscribe(() => setHref(location.href)), [subscribe]);
+  useEffect(() => {
+    const unsubscribe = subscribe(() => setHref(location.href));
+    // A screen's own effects run before this one (children first): one that moved on at once (the
+    // prerendered checkout of an unknown link going to /404) did so before anyone listened.
+    setHref(location.href);
+    return unsubscribe;
+  }, [subscribe]);
 
   useEffect(() => {
     void i18nReady.then(() => setTextReady(true));
