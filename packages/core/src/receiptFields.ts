@@ -30,7 +30,7 @@ export function isAuthorizationCode(text: string | null | undefined): boolean {
  * What was paid for: the payer's concept, unless it is SPEC 5's wire default ("concept 'not
  * description'"), which no payer wrote; then the link's description (txCtrl.description).
  */
-export function receiptConcept(receipt: Pick<Receipt, 'concept' | 'txCtrl'>): string {
+export function receiptConcept(receipt: { concept?: string | null; txCtrl?: { description?: string | null } | null }): string {
   const concept = (receipt.concept ?? '').trim();
   if (concept !== '' && concept !== DEFAULT_CONCEPT) return concept;
   const description = (receipt.txCtrl?.description ?? '').trim();
