@@ -27,94 +27,92 @@ async function stored(t: TestApp): Promise<string> {
 
 const payments = (f: PaymentFixtures, code: string) => paymentBodies(f, code).filter((r) => r.path !== '/activity/send');
 
-describe('a payment without a valid captcha token', () => {
-  let t: TestApp;
-  let f: PaymentFixtures;
-  let wallet = '';
+/** Every payment route, by the path its body is posted to (a subscription's under its key). */
+const PAYMENT_ROUTES = ['/cards/auth-capture', '/nequi/push', '/yappy/payments', '/cash/pay-cash', '/cash/cash-point', '/clave/payments', '/crypto/payments', '/activity/pay', '/subscriptions/:key/pay'];
+
+/** A test app with the payment fixtures and a logged-in wallet user, for one describe block. */
+function withPaymentRoutes() {
+  const ctx = { t: undefined as unknown as TestApp, f: undefined as unknown as PaymentFixtures, wallet: '' };
   beforeAll(async () => {
-    t = await createTestApp();
-    f = await paymentFixtures(t);
-    wallet = String((await t.post('/users/login', { login: DEMO_WALLET_USER.login, password: DEMO_WALLET_USER.password })).data['token']);
+    ctx.t = await createTestApp();
+    ctx.f = await paymentFixtures(ctx.t);
+    ctx.wallet = String((await ctx.t.post('/users/login', { login: DEMO_WALLET_USER.login, password: DEMO_WALLET_USER.password })).data['token']);
   });
-  afterAll(() => t.close());
-
-  const routes = ['/cards/auth-capture', '/nequi/push', '/yappy/payments', '/cash/pay-cash', '/cash/cash-point', '/clave/payments', '/crypto/payments', '/activity/pay', '/subscriptions/:key/pay'];
-  const find = (path: string) => {
-    const route = payments(f, f.link).find((r) => r.path === path || (path.includes(':key') && r.path.endsWith('/pay') && r.path.startsWith('/subscriptions/')));
-    if (!route) throw new Error(`no body for ${path}`);
-    return route;
+  afterAll(() => ctx.t.close());
+  return {
+    ctx,
+    /** The body of the route posted to `path`. */
+    find(path: string): Route {
+      const route = payments(ctx.f, ctx.f.link).find((r) => r.path === path || (path.includes(':key') && r.path.endsWith('/pay') && r.path.startsWith('/subscriptions/')));
+      if (!route) throw new Error(`no body for ${path}`);
+      return route;
+    },
+    /** The wallet user's bearer where the route needs one. */
+    auth: (route: Route): Record<string, string> => (route.withToken ? { authorization: `Bearer ${ctx.wallet}` } : {}),
   };
-  const auth = (route: Route): Record<string, string> => (route.withToken ? { authorization: `Bearer ${wallet}` } : {});
+}
 
-  it.each(routes)('%s: none is 403 error_captcha, a bot 403 error_captcha, a bot\'s score 403 invalid_score_captcha; nothing is stored', async (path) => {
+describe('a payment without a valid captcha token', () => {
+  const { ctx, find, auth } = withPaymentRoutes();
+
+  it.each(PAYMENT_ROUTES)('%s: none is 403 error_captcha, a bot 403 error_captcha, a bot\'s score 403 invalid_score_captcha; nothing is stored', async (path) => {
     const route = find(path);
-    const before = await stored(t);
+    const before = await stored(ctx.t);
     for (const [token, code] of [[undefined, 'error_captcha'], ['fail', 'error_captcha'], ['fail-score', 'invalid_score_captcha']] as const) {
-      const res = await t.post(route.path, withToken(route, token), auth(route));
+      const res = await ctx.t.post(route.path, withToken(route, token), auth(route));
       expect(res.status).toBe(403);
       expect(res.data).toMatchObject({ code, message: expect.any(String) });
       expect(res.data['message']).not.toBe(code);
     }
-    expect(await stored(t)).toBe(before);
+    expect(await stored(ctx.t)).toBe(before);
     // The same payment with the widget's token goes through.
-    expect((await t.post(route.path, withToken(route, TEST_CAPTCHA_TOKEN), auth(route))).status).toBeLessThan(300);
+    expect((await ctx.t.post(route.path, withToken(route, TEST_CAPTCHA_TOKEN), auth(route))).status).toBeLessThan(300);
   });
 
   it('the Nequi QR (a GET) without a token is refused the same way', async () => {
-    const before = await stored(t);
-    const res = await t.get(`/nequi/qr?code=${f.link}&captchaToken=fail`);
+    const before = await stored(ctx.t);
+    const res = await ctx.t.get(`/nequi/qr?code=${ctx.f.link}&captchaToken=fail`);
     expect(res.status).toBe(403);
-    const none = await t.app.request(`/api/v1/nequi/qr?code=${f.link}`, { headers: { 'x-api-key': 'pk_sandbox_pasarela_guest' } });
+    const none = await ctx.t.app.request(`/api/v1/nequi/qr?code=${ctx.f.link}`, { headers: { 'x-api-key': 'pk_sandbox_pasarela_guest' } });
     expect(none.status).toBe(403);
-    expect(await stored(t)).toBe(before);
-    expect((await t.get(`/nequi/qr?code=${f.link}`)).status).toBe(200);
+    expect(await stored(ctx.t)).toBe(before);
+    expect((await ctx.t.get(`/nequi/qr?code=${ctx.f.link}`)).status).toBe(200);
   });
 });
 
 describe('a merchant that turned its captcha off (PATCH /sandbox/merchants/:id { captchaRequired: false })', () => {
-  let t: TestApp;
-  let f: PaymentFixtures;
-  let wallet = '';
-  beforeAll(async () => {
-    t = await createTestApp();
-    f = await paymentFixtures(t);
-    wallet = String((await t.post('/users/login', { login: DEMO_WALLET_USER.login, password: DEMO_WALLET_USER.password })).data['token']);
-  });
-  afterAll(() => t.close());
-  const auth = (route: Route): Record<string, string> => (route.withToken ? { authorization: `Bearer ${wallet}` } : {});
-  const routes = ['/cards/auth-capture', '/nequi/push', '/yappy/payments', '/cash/pay-cash', '/cash/cash-point', '/clave/payments', '/crypto/payments', '/activity/pay', '/subscriptions/:key/pay'];
+  const { ctx, find, auth } = withPaymentRoutes();
 
   it('is stored in the merchant row, and shown in the merchants list', async () => {
-    expect((await t.admin('PATCH', '/merchants/1', { captchaRequired: 'no' })).status).toBe(400);
-    const res = await t.admin('PATCH', '/merchants/1', { captchaRequired: false });
+    expect((await ctx.t.admin('PATCH', '/merchants/1', { captchaRequired: 'no' })).status).toBe(400);
+    const res = await ctx.t.admin('PATCH', '/merchants/1', { captchaRequired: false });
     expect(res).toMatchObject({ status: 200, json: { idMerchant: 1, captchaRequired: false } });
-    expect((await t.db.query<{ captcha_required: boolean }>('select captcha_required from merchants where id = 1'))[0]?.captcha_required).toBe(false);
-    expect((await t.admin('GET', '/merchants')).json['merchants']).toEqual(expect.arrayContaining([expect.objectContaining({ id: 1, captchaRequired: false })]));
-    expect((await t.admin('PATCH', '/merchants/999999', { captchaRequired: false })).status).toBe(404);
+    expect((await ctx.t.db.query<{ captcha_required: boolean }>('select captcha_required from merchants where id = 1'))[0]?.captcha_required).toBe(false);
+    expect((await ctx.t.admin('GET', '/merchants')).json['merchants']).toEqual(expect.arrayContaining([expect.objectContaining({ id: 1, captchaRequired: false })]));
+    expect((await ctx.t.admin('PATCH', '/merchants/999999', { captchaRequired: false })).status).toBe(404);
   });
 
-  it.each(routes)("%s: its payments pass without a token; a bot's token is still refused", async (path) => {
-    const route = payments(f, f.link).find((r) => r.path === path || (path.includes(':key') && r.path.startsWith('/subscriptions/')));
-    if (!route) throw new Error(`no body for ${path}`);
-    expect((await t.post(route.path, withToken(route, 'fail'), auth(route))).status).toBe(403);
-    expect((await t.post(route.path, withToken(route, undefined), auth(route))).status).toBeLessThan(300);
+  it.each(PAYMENT_ROUTES)("%s: its payments pass without a token; a bot's token is still refused", async (path) => {
+    const route = find(path);
+    expect((await ctx.t.post(route.path, withToken(route, 'fail'), auth(route))).status).toBe(403);
+    expect((await ctx.t.post(route.path, withToken(route, undefined), auth(route))).status).toBeLessThan(300);
   });
 
   it("another merchant's payments still need a token (the default for a new merchant), until it turns it off too", async () => {
-    const other = await t.admin('POST', '/merchants', { name: 'Con captcha' });
+    const other = await ctx.t.admin('POST', '/merchants', { name: 'Con captcha' });
     expect(other.json['captchaRequired']).toBe(true);
-    const code = String((await t.admin('POST', '/links', { amount: 4, description: 'Otra', merchantId: other.json['idMerchant'] })).json['code']);
+    const code = String((await ctx.t.admin('POST', '/links', { amount: 4, description: 'Otra', merchantId: other.json['idMerchant'] })).json['code']);
     const body = { code, phone: '3993333333', email: 'p@example.com', trackId: 'other-merchant-1', captchaToken: undefined };
-    const refused = await t.post('/nequi/push', body);
+    const refused = await ctx.t.post('/nequi/push', body);
     expect(refused.status).toBe(403);
     expect(refused.data).toMatchObject({ code: 'error_captcha' });
-    const off = await t.admin('POST', '/merchants', { name: 'Sin captcha', captchaRequired: false });
+    const off = await ctx.t.admin('POST', '/merchants', { name: 'Sin captcha', captchaRequired: false });
     expect(off.json['captchaRequired']).toBe(false);
-    const offCode = String((await t.admin('POST', '/links', { amount: 4, description: 'Sin', merchantId: off.json['idMerchant'] })).json['code']);
-    expect((await t.post('/nequi/push', { ...body, code: offCode, trackId: 'other-merchant-2' })).status).toBe(200);
+    const offCode = String((await ctx.t.admin('POST', '/links', { amount: 4, description: 'Sin', merchantId: off.json['idMerchant'] })).json['code']);
+    expect((await ctx.t.post('/nequi/push', { ...body, code: offCode, trackId: 'other-merchant-2' })).status).toBe(200);
     // Asking for it again: refused again.
-    expect((await t.admin('PATCH', `/merchants/${String(off.json['idMerchant'])}`, { captchaRequired: true })).status).toBe(200);
-    expect((await t.post('/nequi/push', { ...body, code: offCode, trackId: 'other-merchant-3' })).status).toBe(403);
+    expect((await ctx.t.admin('PATCH', `/merchants/${String(off.json['idMerchant'])}`, { captchaRequired: true })).status).toBe(200);
+    expect((await ctx.t.post('/nequi/push', { ...body, code: offCode, trackId: 'other-merchant-3' })).status).toBe(403);
   });
 });
 
