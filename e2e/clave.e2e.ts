@@ -58,7 +58,10 @@ describe.runIf(browserAvailable())('Clave from a merchant page, end to end', () 
     await checkout.chooseMethod(/Clave/);
     await toTheBank(opened, /rechazar/i);
 
-    await expect.poll(() => checkout.alert.textContent(), { timeout: 15_000 }).toBe('Pago rechazado');
+    // The refusal and what it means for the payer's money (the bank gives no reason of its own).
+    await expect.poll(() => checkout.alert.textContent(), { timeout: 15_000 }).toBe(
+      'Pago rechazadoTu banco no aprobó el pago con Clave o se canceló en su página. No se te cobró nada: puedes intentarlo de nuevo o elegir otro método.',
+    );
     await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('error');
     expect(await checkout.frame.getByRole('radio', { name: /Clave/ }).isChecked()).toBe(true);
     expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);

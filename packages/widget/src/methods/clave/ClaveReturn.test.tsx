@@ -71,6 +71,8 @@ describe('back from the bank: /pf/widget/returnclave and /pf/widget/returnclaves
       },
       { timeout: 10_000 },
     );
+    // The reason: nothing was charged, and what the payer can do.
+    expect(view.container.querySelector('[role="alert"]')?.textContent).toContain(catalogs.es.clave_declined_reason);
     expect(location.pathname).toBe('/pf/widget/clave');
     expect(new URLSearchParams(location.search).get('method')).toBe('clave');
     expect(view.container.querySelector<HTMLInputElement>('input[name="payment-method"][value="clave"]')?.checked).toBe(true);

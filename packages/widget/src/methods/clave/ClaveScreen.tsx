@@ -14,7 +14,10 @@ export function ClaveScreen({ payment }: MethodScreenProps) {
   const current = useAttempt(attempt, payment);
   const busy = current.phase === 'sending';
   // An attempt that ended unreported (its answer lost: it may have gone through) has only the attempt's message.
-  const alert = clave.alert ?? (current.phase === 'failed' ? current.message : null);
+  const failure = clave.alert ?? (current.phase === 'failed' ? current.message : null);
+  // The bank's refusal (on its page, or cancelled there) carries no reason of its own: say what it
+  // means for the payer's money and what to do next.
+  const alert = failure?.key === 'payment_declined' && failure.text === undefined ? { ...failure, text: t('clave_declined_reason') } : failure;
 
   if (current.phase === 'waiting' || current.phase === 'approved') {
     return (
