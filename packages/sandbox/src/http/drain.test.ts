@@ -71,7 +71,9 @@ describe('stopping a node (SIGTERM) behind a load balancer', () => {
     const load = Promise.all(Array.from({ length: 16 }, (_, n) => worker(n)));
     await new Promise((resolve) => setTimeout(resolve, 300));
     const before = answers.length;
-    await server.close({ drainMs: 400 });
+    // The drain outlasts the balancer's noticing (its check every 50 ms, answered in well under a
+    // second even on a loaded machine); production's SHUTDOWN_DRAIN_MS is longer still.
+    await server.close({ drainMs: 2_000 });
     await load;
     clearInterval(checker);
     agent.destroy();
