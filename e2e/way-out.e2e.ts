@@ -69,6 +69,14 @@ describe.runIf(browserAvailable())('every page has a way out', () => {
       await expectClean(page);
       await page.screenshot({ path: `${SHOTS}after-way-out-donation-receipt-${lang}-360.png`, fullPage: true });
 
+      // The payment's own receipt: the merchant, and back to the shop besides "Imprimir".
+      await page.goto(`${sandbox.url}/pf/default-receipt/${donated.codOper}?lang=${lang}`, { referer: shop });
+      await page.locator('#receipt-title').waitFor({ timeout: 20_000 });
+      await page.getByText(MERCHANT, { exact: true }).first().waitFor({ timeout: 10_000 });
+      expect(await page.getByRole('link', { name: TEXT[lang].back }).getAttribute('href')).toBe(shop);
+      await expectClean(page);
+      await page.screenshot({ path: `${SHOTS}after-way-out-receipt-${lang}-360.png`, fullPage: true });
+
       // validateTx (the address the e-mail gives): the merchant whose charge it checks.
       await page.goto(`${validation.validateUrl.replace(/^https?:\/\/[^/]+/, sandbox.url)}&lang=${lang}`);
       await page.getByText(MERCHANT, { exact: true }).waitFor({ timeout: 20_000 });

@@ -5,7 +5,7 @@ import {
   receiptFields, receiptStatusFamily, receiptTitleKeyOfReceipt, GATEWAY_CODES,
   type Language, type Receipt, type ReceiptField, type StatusFamily,
 } from '@pasarela/core';
-import { MerchantHeader } from '../kernel/MerchantHeader';
+import { WayOut } from '../kernel/WayOut';
 import { MessagePage } from '../kernel/MessagePage';
 import { NOT_FOUND_PATH } from '../kernel/route';
 import { useServices } from '../kernel/services';
@@ -102,7 +102,8 @@ function ReceiptView({ receipt, lang, imageBase }: { receipt: Receipt; lang: Lan
   const show = (field: ReceiptField) => fields.has(field);
   return (
     <main className="page page--receipt">
-      <MerchantHeader name={merchantName} logo={imageUrl(receipt.merchant?.logo, imageBase)} />
+      {/* The way out besides printing: the loader's close embedded, back to the shop as a full page. */}
+      <WayOut shop={{ name: merchantName, logo: imageUrl(receipt.merchant?.logo, imageBase) }} returnUrl={receipt.returnUrlString} />
       <section className="receipt" aria-labelledby="receipt-title">
         <p className={`receipt__badge receipt__badge--${display}`}>{t(`status_${display}`)}</p>
         <h1 id="receipt-title" className="receipt__title" tabIndex={-1} ref={heading}>
