@@ -5,9 +5,10 @@ import { ApiError } from '../http/ApiError';
 import { AUTH_STATUS, CARD_STATUS, cardOutcomeFor, outcomeKey } from '../gateways/testCards';
 import { cardPaymentStartOf } from './payTarget';
 import { checkAmount } from './checkAmount';
-import { mailReceipt } from './receiptMail';
+import { receiptMailOf } from './receiptMail';
 import { checkCard, checkDomain, checkGuestAllowed, donationOf } from './cardChecks';
-import { duplicateLockKey, insertUnlessDuplicate, newCodOper, type TransactionRow } from '../store/transactions';
+import { duplicateLockKey, insertUnlessDuplicate, newCodOper, type NewTransaction, type TransactionRow } from '../store/transactions';
+import type { Queryable } from '../db/Database';
 import { cardFingerprintOf, storedCard } from './cardFingerprint';
 import { attemptThatWon, chargeFingerprint, identityOf, sameChargeOrRefuse } from './chargeAttempt';
 import { cardAnswerOf, type CardAnswer } from './cardAnswer';
@@ -56,47 +57,50 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
   // The duplicate check and the insert hold a lock on (card, amount): two payments of the same
   // card at the same moment, each with its own trackId, on any links, cannot both pass the check.
   const advisoryLock = duplicateLockKey(card.fingerprint, amountCents);
-  const inserted = await deps.db.transaction(async (tx) => {
-    const result = await insertUnlessDuplicate(tx, {
-      track_id: trackId,
-      link_code: link.code,
-      merchant_id: merchant.id,
-      method: 'card',
-      amount_cents: amountCents,
-      tax_cents: amountToCents(payload.taxAmount),
-      status: CARD_STATUS[key],
-      auth_status: AUTH_STATUS[key],
-      message_key: key,
-      tx_type: payload.transactionsType || TRANSACTION_TYPES.authCapture,
-      card_brand: card.brand,
-      card_last4: card.last4,
-      card_token: card.token,
-      card_fingerprint: card.fingerprint,
-      payer_name: `${payload.cardInformation.firstName} ${payload.cardInformation.lastName}`.trim(),
-      email: payload.email,
-      phone: payload.phone,
-      concept: payload.concept,
-      description: payload.description || link.description,
-      lang,
-      tx_channel: payload.txChannel,
-      redirect_url: outcome.kind === 'three_ds' ? `${ctx.origin}/sandbox/3ds/${codOper}` : null,
-      expires_at: null,
-      reference: null,
-      user_id: ctx.userId ?? null,
-      anonymous_user_service_id: ctx.anonymousUserServiceId ?? null,
-      details: {},
-      ...donation,
-      request_fingerprint: fingerprint,
-    }, codOper, { fingerprint: card.fingerprint, amountCents, since });
-    // The same trackId racing in at the same moment is a retry, not a second payment.
-    if (result.kind === 'duplicate' && result.trackId === trackId) return undefined;
-    if (result.kind === 'duplicate') throw new ApiError(409, 'possible_duplicated_tx');
-    if (result.kind !== 'inserted') return undefined;
-    // The receipt e-mail in the payment's transaction: one commit (one WAL flush on PostgreSQL)
-    // instead of two, and never a receipt without its payment.
-    await mailReceipt(tx, result.row, merchant.name, ctx.origin);
-    return result.row;
-  }, { advisoryLock });
+  const newRow: NewTransaction = {
+    track_id: trackId,
+    link_code: link.code,
+    merchant_id: merchant.id,
+    method: 'card',
+    amount_cents: amountCents,
+    tax_cents: amountToCents(payload.taxAmount),
+    status: CARD_STATUS[key],
+    auth_status: AUTH_STATUS[key],
+    message_key: key,
+    tx_type: payload.transactionsType || TRANSACTION_TYPES.authCapture,
+    card_brand: card.brand,
+    card_last4: card.last4,
+    card_token: card.token,
+    card_fingerprint: card.fingerprint,
+    payer_name: `${payload.cardInformation.firstName} ${payload.cardInformation.lastName}`.trim(),
+    email: payload.email,
+    phone: payload.phone,
+    concept: payload.concept,
+    description: payload.description || link.description,
+    lang,
+    tx_channel: payload.txChannel,
+    redirect_url: outcome.kind === 'three_ds' ? `${ctx.origin}/sandbox/3ds/${codOper}` : null,
+    expires_at: null,
+    reference: null,
+    user_id: ctx.userId ?? null,
+    anonymous_user_service_id: ctx.anonymousUserServiceId ?? null,
+    details: {},
+    ...donation,
+    request_fingerprint: fingerprint,
+  };
+  // The receipt e-mail goes in the payment's own statement, written only when the row is: one
+  // commit (one WAL flush on PostgreSQL), and never a receipt without its payment.
+  const mail = receiptMailOf({ ...newRow, cod_oper: codOper }, merchant.name, ctx.origin);
+  const checkAndInsert = (db: Queryable) => insertUnlessDuplicate(db, newRow, codOper, { fingerprint: card.fingerprint, amountCents, since }, mail);
+  // PGlite has one session and runs one statement at a time: the one statement is the whole
+  // transaction (no BEGIN, COMMIT or lock to send). PostgreSQL takes the lock first, in its own
+  // statement, so that the duplicate check sees what the payment holding it before committed.
+  const result = deps.db.kind === 'pglite'
+    ? await checkAndInsert(deps.db)
+    : await deps.db.transaction((tx) => checkAndInsert(tx), { advisoryLock });
+  // The same trackId racing in at the same moment is a retry, not a second payment.
+  if (result.kind === 'duplicate' && result.trackId !== trackId) throw new ApiError(409, 'possible_duplicated_tx');
+  const inserted = result.kind === 'inserted' ? result.row : undefined;
   // Not inserted: the same trackId got there first (any node), with this charge or another.
   const row: TransactionRow = inserted ?? (await attemptThatWon(deps.db, trackId, fingerprint));
   // SPEC 3 storeCard: a wallet user's approved card is kept (as a token) for the next payment.

@@ -5,19 +5,41 @@ import { ADMIN_CHANNEL_SQL } from '../push/adminChanges';
 /** What an e-mail is: a wallet code, a payment request, a receipt, a cash voucher to pay, a random-charge validation. */
 export type MailKind = 'registration_code' | 'recovery_code' | 'email_payment' | 'receipt' | 'voucher' | 'validation';
 
+/** One e-mail. `merchantId` is the merchant it was sent for (a receipt, a payment request); the wallet's own e-mails (codes) have none. */
+export interface Mail {
+  to: string;
+  subject: string;
+  body: string;
+  kind: MailKind;
+  merchantId?: number | null;
+}
+
 /**
- * Stands in for the SMTP relay: the e-mail lands in the table GET /sandbox/mailbox reads.
- * `merchantId` is the merchant it was sent for (a receipt, a payment request): that merchant's key
- * reads it; the wallet's own e-mails (codes) have none and only the operator reads them.
+ * The common table expressions that write an e-mail to the mailbox and tell every node (an
+ * AdminChange { type: 'mail', id, merchantId }, so the sandbox console's mailbox updates by itself):
+ * `mail` inserts it from the parameters $at..$at+4 (mailParams), once, or once per row of `from`
+ * (a table expression of the same statement); `mail_notice` sends the notice, and the statement
+ * must read it for it to run.
  */
-export async function sendMail(db: Queryable, mail: { to: string; subject: string; body: string; kind: MailKind; merchantId?: number | null }): Promise<void> {
-  // The sandbox console's mailbox updates by itself: the same statement tells every node (an
-  // AdminChange { type: 'mail', id, merchantId }), so an e-mail costs one round trip.
-  await db.query(
-    `with mail as (insert into mailbox (to_email, subject, body, kind, merchant_id) values ($1, $2, $3, $4, $5) returning id, merchant_id)
-     select pg_notify(${ADMIN_CHANNEL_SQL}, json_build_object('type', 'mail', 'id', mail.id, 'merchantId', mail.merchant_id)::text) from mail`,
-    [mail.to, mail.subject, mail.body, mail.kind, mail.merchantId ?? null],
-  );
+export function mailCtes(at: number, from?: string): string {
+  return `mail as (
+       insert into mailbox (to_email, subject, body, kind, merchant_id)
+       select $${at}::text, $${at + 1}::text, $${at + 2}::text, $${at + 3}::text, $${at + 4}::int${from ? ` from ${from}` : ''}
+       returning id, merchant_id
+     ), mail_notice as (
+       select pg_notify(${ADMIN_CHANNEL_SQL}, json_build_object('type', 'mail', 'id', mail.id, 'merchantId', mail.merchant_id)::text) from mail
+     )`;
+}
+
+/** The parameters mailCtes reads, in its order. */
+export const mailParams = (mail: Mail): unknown[] => [mail.to, mail.subject, mail.body, mail.kind, mail.merchantId ?? null];
+
+/**
+ * Stands in for the SMTP relay: the e-mail lands in the table GET /sandbox/mailbox reads, and that
+ * merchant's key reads it (the operator reads all), in one round trip.
+ */
+export async function sendMail(db: Queryable, mail: Mail): Promise<void> {
+  await db.query(`with ${mailCtes(1)} select count(*)::int as mails from mail_notice`, mailParams(mail));
 }
 
 /** The latest 50 e-mails, to one address when `to` is set, of one merchant when `merchantId` is. */

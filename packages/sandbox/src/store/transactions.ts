@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/Database';
+import { mailCtes, mailParams, type Mail } from './mailbox';
 
 export interface TransactionRow {
   id: number;
@@ -116,16 +117,21 @@ export function duplicateLockKey(cardFingerprint: string, amountCents: number): 
  * insertTransaction does), in one statement. Two payments of one card at the same moment must run
  * it in transactions holding one advisory lock (duplicateLockKey), taken in a statement before this one:
  * a statement sees only what was committed before it started.
+ * With `mail`, the same statement writes that e-mail to the mailbox (and tells every node, as
+ * sendMail does) when, and only when, it inserts the row: one statement, one commit.
  */
 export async function insertUnlessDuplicate(
   db: Queryable,
   tx: NewTransaction,
   codOper: string,
   duplicate: { fingerprint: string; amountCents: number; since: Date },
+  mail?: Mail,
 ): Promise<DuplicateCheckedInsert> {
   const values = [codOper, ...COLUMNS.map((c) => (c === 'details' ? JSON.stringify(tx.details) : tx[c]))];
   const casts = ['$1::text', ...COLUMNS.map((c, i) => `$${i + 2}::${COLUMN_TYPES[c]}`)].join(', ');
   const d = values.length;
+  const mailSql = mail ? `, ${mailCtes(d + 4, 'inserted')}` : '';
+  const mailValues = mail ? mailParams(mail) : [];
   const [result] = await db.query<Partial<TransactionRow> & { duplicates: number; duplicate_track_id: string | null }>(
     `with duplicate as (
        select track_id from transactions where card_fingerprint = $${d + 1} and amount_cents = $${d + 2} and created_at >= $${d + 3}
@@ -133,13 +139,13 @@ export async function insertUnlessDuplicate(
      ), inserted as (
        insert into transactions (cod_oper, ${COLUMNS.join(', ')}) select ${casts} where not exists (select 1 from duplicate)
        on conflict (track_id) do nothing returning *
-     )
-     select (select count(*) from duplicate)::int as duplicates, (select track_id from duplicate) as duplicate_track_id, inserted.*
+     )${mailSql}
+     select (select count(*) from duplicate)::int as duplicates, (select track_id from duplicate) as duplicate_track_id,${mail ? ' (select count(*) from mail_notice)::int as mails,' : ''} inserted.*
      from (select 1) as one left join inserted on true`,
-    [...values, duplicate.fingerprint, duplicate.amountCents, duplicate.since],
+    [...values, duplicate.fingerprint, duplicate.amountCents, duplicate.since, ...mailValues],
   );
   if (!result) throw new Error('insertUnlessDuplicate returned no row');
-  const { duplicates, duplicate_track_id: duplicateTrackId, ...row } = result;
+  const { duplicates, duplicate_track_id: duplicateTrackId, mails: _mails, ...row } = result as typeof result & { mails?: number };
   if (duplicates > 0) return { kind: 'duplicate', trackId: duplicateTrackId };
   if (row.id === null || row.id === undefined) return { kind: 'track_id_taken' };
   return { kind: 'inserted', row: row as TransactionRow };
