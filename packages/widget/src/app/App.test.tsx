@@ -1,24 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import * as v from 'valibot';
 import { PasarelaError, catalogs } from '@pasarela/core';
-import type { ApiClient } from '../api/client';
-import { startI18n } from '../i18n/i18n';
 import { preparePhoneRules } from '../payments/phoneCheck';
-import { render, settle, type } from '../testing/render';
-import { App } from './App';
+import { settle, type } from '../testing/render';
 import { readConfig } from '../kernel/config';
-import { navigate, subscribe } from '../kernel/history';
-import { fakeServices } from '../testing/fakeServices';
+import { CHECKOUT_ANSWERS, answeringApi, bootApp } from '../testing/bootApp';
 
-const PAYMENT_INFO = {
-  idMerchant: 7, code: 'LINK1', description: 'Café con leche', amount: 10, discount: 0, type: 'LK', email: '',
-  othersValues: {}, taxAmount: 0.7, serviceCode: 'LK', transactionsType: 'AUTH_CAPTURE', lang: 'es',
-  returnUrlString: '', additionalParamsUrlString: '', customFieldValues: [], additionalData: {}, txChannel: 'PWW', idSubscription: null,
-};
 const ANSWERS: Record<string, unknown> = {
-  'payment-info': PAYMENT_INFO,
-  'merchants/7': { idMerchant: 7, merchantName: 'Tienda Ñandú', webCode: 'CCLW7', logo: '', customFields: '', hasPaymentGuest: true, txLimit: 0, domainValidation: false },
-  'merchants/7/payment-methods': { paymentMethods: [{ method: 'card', linkType: 'LK', gatewayCode: 'LK', idMerchantService: 1, txLimit: 0 }] },
+  ...CHECKOUT_ANSWERS,
   'cards/auth-capture': { status: 1, codOper: 'OP1', messageSys: 'Aprobada', authStatus: 'APPROVED', cardType: 'VISA', displayNum: '**** 4242' },
   'receipts/OP1': {
     date: '2026-11-21T17:30:00Z', name: 'Ana Perez', codOper: 'OP1', status: 1, totalPay: 10.7, cardType: 'VISA', displayNum: '**** 4242',
@@ -26,23 +14,7 @@ const ANSWERS: Record<string, unknown> = {
   },
 };
 
-function fakeApi(failures: Record<string, PasarelaError> = {}): ApiClient {
-  const answer = async <S extends v.GenericSchema>(path: string, schema: S) => {
-    const failure = failures[path];
-    if (failure) throw failure;
-    if (!(path in ANSWERS)) throw new PasarelaError({ code: 'error_to_load', category: 'api', status: 404 });
-    return v.parse(schema, ANSWERS[path]);
-  };
-  return { get: (path, schema) => answer(path, schema), post: (path, schema) => answer(path, schema), put: (path, schema) => answer(path, schema) };
-}
-
-async function boot(path: string, failures: Record<string, PasarelaError> = {}) {
-  history.replaceState(null, '', path);
-  const { services, messages } = fakeServices(fakeApi(failures), { navigate });
-  const view = await render(<App services={services} i18nReady={startI18n('es', catalogs.es)} subscribe={subscribe} />);
-  await settle();
-  return { ...view, messages };
-}
+const boot = (path: string, failures: Record<string, PasarelaError> = {}) => bootApp(path, { api: answeringApi(ANSWERS, failures) });
 
 describe('App', () => {
   let unmount: (() => unknown) | undefined;

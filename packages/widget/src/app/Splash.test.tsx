@@ -1,50 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import * as v from 'valibot';
 import { PasarelaError, catalogs } from '@pasarela/core';
-import type { ApiClient } from '../api/client';
-import { startI18n } from '../i18n/i18n';
 import { preparePhoneRules } from '../payments/phoneCheck';
-import { render, settle } from '../testing/render';
-import { App } from './App';
+import { settle } from '../testing/render';
 import { readConfig } from '../kernel/config';
-import { navigate, subscribe } from '../kernel/history';
-import { fakeServices } from '../testing/fakeServices';
+import { CHECKOUT_ANSWERS, answeringApi, bootApp } from '../testing/bootApp';
 
 const SPLASH_MS = 400;
 
-const ANSWERS: Record<string, unknown> = {
-  'payment-info': {
-    idMerchant: 7, code: 'LINK1', description: 'Café con leche', amount: 10, discount: 0, type: 'LK', email: '',
-    othersValues: {}, taxAmount: 0.7, serviceCode: 'LK', transactionsType: 'AUTH_CAPTURE', lang: 'es',
-    returnUrlString: '', additionalParamsUrlString: '', customFieldValues: [], additionalData: {}, txChannel: 'PWW', idSubscription: null,
-  },
-  'merchants/7': { idMerchant: 7, merchantName: 'Tienda Ñandú', webCode: 'CCLW7', logo: '', customFields: '', hasPaymentGuest: true, txLimit: 0, domainValidation: false },
-  'merchants/7/payment-methods': { paymentMethods: [{ method: 'card', linkType: 'LK', gatewayCode: 'LK', idMerchantService: 1, txLimit: 0 }] },
-};
-
 const failing = new Set<string>();
-const api: ApiClient = {
-  get: async (path, schema) => {
-    if (failing.has(path)) throw new PasarelaError({ code: 'connection_error', category: 'network' });
-    if (!(path in ANSWERS)) throw new PasarelaError({ code: 'error_to_load', category: 'api', status: 404 });
-    return v.parse(schema, ANSWERS[path]);
-  },
-  post: async () => {
-    throw new PasarelaError({ code: 'error_to_load', category: 'api', status: 404 });
-  },
-  put: async () => {
-    throw new PasarelaError({ code: 'error_to_load', category: 'api', status: 404 });
-  },
-};
-
-async function boot(path: string) {
-  history.replaceState(null, '', path);
-  const { services, messages } = fakeServices(api, { navigate });
-  services.config = { ...services.config, splashMs: SPLASH_MS };
-  const view = await render(<App services={services} i18nReady={startI18n('es', catalogs.es)} subscribe={subscribe} />);
-  await settle();
-  return { ...view, messages };
-}
+const boot = (path: string) =>
+  bootApp(path, {
+    api: answeringApi(CHECKOUT_ANSWERS, Object.fromEntries([...failing].map((f) => [f, new PasarelaError({ code: 'connection_error', category: 'network' })]))),
+    splashMs: SPLASH_MS,
+  });
 
 const splashOf = (container: HTMLElement) => container.querySelector('.splash');
 const screenOf = (container: HTMLElement) => container.querySelector<HTMLElement>('.app-screen');
