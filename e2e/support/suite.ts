@@ -2,6 +2,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from './browser';
 import { startSandbox, type RunningSandbox } from '../../scripts/sandbox-process.mjs';
+import { schemaOfItsOwn } from './postgres';
 
 export interface Started {
   sandbox: RunningSandbox;
@@ -10,7 +11,8 @@ export interface Started {
 
 /**
  * A describe block's sandbox (the built server, a fresh database, with `env`) and Chromium: started
- * before its tests, handed to `onStarted`, and stopped after them.
+ * before its tests, handed to `onStarted`, and stopped after them. With `DATABASE_URL` in `env` the
+ * sandbox works in a new schema of that PostgreSQL, dropped afterwards.
  */
 export function withSandboxAndBrowser(env: Record<string, string>, onStarted: (started: Started) => void): void;
 export function withSandboxAndBrowser(onStarted: (started: Started) => void): void;
@@ -21,14 +23,18 @@ export function withSandboxAndBrowser(
   const env = typeof envOrStarted === 'function' ? {} : envOrStarted;
   const onStarted = typeof envOrStarted === 'function' ? envOrStarted : maybeStarted;
   let started: Partial<Started> = {};
+  let dropSchema: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    started.sandbox = await startSandbox(env);
+    const postgres = env['DATABASE_URL'] ? await schemaOfItsOwn(env['DATABASE_URL']) : undefined;
+    dropSchema = postgres?.drop;
+    started.sandbox = await startSandbox(postgres ? { ...env, DATABASE_URL: postgres.url } : env);
     started.browser = await launchChromium();
     onStarted?.(started as Started);
   });
   afterAll(async () => {
     await started.browser?.close();
     await started.sandbox?.stop();
+    await dropSchema?.();
     started = {};
   });
 }
