@@ -2,11 +2,13 @@
 // route suite again on PostgreSQL when one is given, then the browser end-to-end suite against the
 // built bundles and a running sandbox.
 //
-// Steps that do not need each other run side by side, to keep two cores busy: the typecheck beside
-// the build, core's covered tests beside the other unit tests, and the PostgreSQL route suite beside
-// the browser suite (which waits on browsers and timers much of the time). A step run beside another
-// prints its output after the first one's, so the two do not interleave. TEST_SEQUENTIAL=1 runs every step
-// alone, one after the other.
+// Each step starts as soon as the steps it needs have passed, so two cores stay busy from the first
+// second to the last: the typecheck, core's covered tests and the build at once; the unit tests,
+// the PostgreSQL route suite and the browser suite as soon as the build is done (they read its
+// output). The browser suite, the longest, streams its output; a step that ends while it runs prints
+// its output after it, so nothing interleaves. A failed step skips the
+// steps that need it and lets the others finish. TEST_SEQUENTIAL=1 runs every step alone, one
+// after the other, streaming.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -23,21 +25,28 @@ const build = step('build', ['scripts/build.mjs']);
 // sandbox's route suite runs again against it. Core's coverage (95 % of its lines, vitest.config.ts)
 // is measured on core's own tests, which cover all of it: collecting coverage in the other
 // projects' workers cost a tenth of their time and counted nothing more.
+// Two workers each (vitest's default on two cores is one): whichever of these steps ends last has
+// both cores to itself instead of one, while the steps beside it share them anyway.
+const workers = ['--maxWorkers', '2'];
 const unit = step(
   'unit and integration tests (sandbox on PGlite)',
-  [vitest, 'run', '--project', 'checkout', '--project', 'react', '--project', 'react18', '--project', 'widget', '--project', 'console', '--project', 'sandbox'],
+  [vitest, 'run', ...workers, '--project', 'checkout', '--project', 'react', '--project', 'react18', '--project', 'widget', '--project', 'console', '--project', 'sandbox'],
   envWithoutPostgres,
 );
 const core = step('core unit tests with coverage', [vitest, 'run', '--coverage', '--project', 'core'], envWithoutPostgres);
-const postgres = TEST_DATABASE_URL ? step('sandbox route suite on PostgreSQL', [vitest, 'run', '--project', 'sandbox']) : undefined;
+const postgres = TEST_DATABASE_URL ? step('sandbox route suite on PostgreSQL', [vitest, 'run', ...workers, '--project', 'sandbox']) : undefined;
 const e2e = step('browser end-to-end tests', [vitest, 'run', '--project', 'e2e']);
 
-// Each phase's steps run together: the first one streams its output, the others print theirs at their end.
-const phases = [[build, typecheck], [unit, core], [e2e, ...(postgres ? [postgres] : [])]];
+/** What each step needs first. */
+const needs = new Map([[unit, [build]], [core, []], [typecheck, []], [build, []], [e2e, [build]], ...(postgres ? [[postgres, [build]]] : [])]);
+const steps = [build, typecheck, core, e2e, unit, ...(postgres ? [postgres] : [])];
+/** The step whose output streams while the others wait to print theirs. */
+const streamed = e2e;
 
 /** Runs one step; resolves to its exit status, seconds and (when not streamed) its output. */
 function run({ name, args, env }, stream) {
   const started = Date.now();
+  if (stream) console.log(`\n=== ${name} ===`);
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { cwd: rootDir, env, stdio: stream ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
     const output = [];
@@ -53,20 +62,50 @@ function run({ name, args, env }, stream) {
 const started = Date.now();
 const results = [];
 const failed = () => results.some((r) => r.status !== 0);
-for (const phase of sequential ? phases.flat().map((s) => [s]) : phases) {
-  console.log(`\n=== ${phase.map((s) => s.name).join(' | ')} ===`);
-  const done = await Promise.all(phase.map((s, i) => run(s, i === 0)));
-  // The steps that ran beside the first print their output after it, so nothing interleaves.
-  for (const r of done) {
-    if (r.output) {
-      console.log(`\n=== ${r.name} (ran beside ${phase[0]?.name}) ===`);
-      process.stdout.write(r.output);
-    }
-    console.log(`=== ${r.name}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${r.seconds.toFixed(1)} s`);
+/** Prints a step's end (and its output, if it was not streamed). */
+function report(r) {
+  if (r.output) {
+    console.log(`\n=== ${r.name} ===`);
+    process.stdout.write(r.output);
   }
-  results.push(...done);
-  if (failed()) break;
+  console.log(`=== ${r.name}: ${r.status === 0 ? 'ok' : r.status === 'skipped' ? 'skipped' : 'FAILED'} in ${r.seconds.toFixed(1)} s`);
+}
+
+if (sequential) {
+  for (const s of steps) {
+    const r = await run(s, true);
+    results.push(r);
+    report(r);
+    if (failed()) break;
+  }
+} else {
+  console.log(`\n=== side by side: ${steps.map((s) => s.name).join(' | ')} ===`);
+  /** Prints held back while the streamed step runs, in the order the steps ended. */
+  const held = [];
+  let streaming = false;
+  const running = new Map();
+  const startStep = (s) => {
+    running.set(s, (async () => {
+      const needed = await Promise.all(needs.get(s).map((n) => running.get(n)));
+      const stream = s === streamed;
+      if (stream) streaming = true;
+      const r = needed.every((n) => n.status === 0)
+        ? await run(s, stream)
+        : { name: s.name, status: 'skipped', seconds: 0, output: undefined };
+      if (s === streamed) streaming = false;
+      results.push(r);
+      if (streaming) held.push(r);
+      else {
+        report(r);
+        if (s === streamed) held.splice(0).forEach(report);
+      }
+      return r;
+    })());
+  };
+  steps.forEach(startStep);
+  await Promise.all(running.values());
+  held.splice(0).forEach(report);
 }
 console.log(`\n=== npm test: ${failed() ? 'FAILED' : 'ok'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-for (const r of results) console.log(`    ${r.status === 0 ? 'ok    ' : 'FAILED'} ${r.seconds.toFixed(1).padStart(6)} s  ${r.name}`);
+for (const r of results) console.log(`    ${r.status === 0 ? 'ok     ' : r.status === 'skipped' ? 'skipped' : 'FAILED '} ${r.seconds.toFixed(1).padStart(6)} s  ${r.name}`);
 process.exit(failed() ? 1 : 0);
