@@ -17,33 +17,8 @@ export function browserAvailable(): boolean {
   return false;
 }
 
-/**
- * How long one Playwright action or wait may take unless the test says otherwise. Playwright's own
- * default is none for actions (a click on a button that never shows waits until the test's 60 s
- * time-out, which names only the test); 30 s fails first and names the locator that never came.
- */
-export const ACTION_TIMEOUT_MS = 30_000;
-
-/** Every context (and page) of `browser` gets ACTION_TIMEOUT_MS as its default. */
-function withActionTimeout(browser: Browser): Browser {
-  const newContext = browser.newContext.bind(browser);
-  browser.newContext = async (...args) => {
-    const context = await newContext(...args);
-    context.setDefaultTimeout(ACTION_TIMEOUT_MS);
-    return context;
-  };
-  // browser.newPage makes its own context without going through newContext.
-  const newPage = browser.newPage.bind(browser);
-  browser.newPage = async (...args) => {
-    const page = await newPage(...args);
-    page.context().setDefaultTimeout(ACTION_TIMEOUT_MS);
-    return page;
-  };
-  return browser;
-}
-
-export async function launchChromium(): Promise<Browser> {
-  return withActionTimeout(await chromium.launch({
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: [
@@ -55,5 +30,5 @@ export async function launchChromium(): Promise<Browser> {
       '--no-first-run',
       '--disable-sync',
     ],
-  }));
+  });
 }
