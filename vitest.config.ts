@@ -18,6 +18,17 @@ export default defineConfig({
     alias: [{ find: /^@pasarela\/core$/, replacement: here('./packages/core/src/index.ts') }],
   },
   test: {
+    // A worker's test files share its process and the modules it has loaded (hono, core, PGlite's
+    // WebAssembly, preact, playwright-core) instead of loading them all again for each file. The
+    // suite is CPU-bound on two cores, and this halves the CPU of the unit projects (the sandbox's
+    // on PGlite 173 -> 81 CPU-s, on PostgreSQL 90 -> 58, the widget's and the others' 50 -> 15) and
+    // trims the browser suite's (490 -> 454). Every file makes its own app, database, sandbox and
+    // browser (the one mocked module, the loader in the React package's tests, is mocked alike in
+    // each of its files); the suites pass the same isolated, shared and in shuffled file order.
+    isolate: false,
+    // npm test runs the unit projects beside the browser suite, both cores busy: a test that
+    // imports a package's entry (the SSR checks) took over vitest's default 5 s there once.
+    testTimeout: 20_000,
     coverage: {
       provider: 'v8',
       include: ['packages/core/src/**/*.ts'],
@@ -98,7 +109,10 @@ export default defineConfig({
           // E2E_WORKERS picks how many (3 by default, for two cores).
           fileParallelism: true,
           maxWorkers: Number(process.env['E2E_WORKERS'] ?? 3),
-          testTimeout: 60_000,
+          // Each step of a test has its own time-out (playwright-core's 30 s for an action, each
+          // poll's); the test's own is above their sum on a loaded machine, so a failure names the
+          // step that failed rather than the test.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
         },
       },
