@@ -18,14 +18,14 @@ export default defineConfig({
     alias: [{ find: /^@pasarela\/core$/, replacement: here('./packages/core/src/index.ts') }],
   },
   test: {
-    // A worker's test files share its process and the modules it has loaded (hono, core, PGlite's
-    // WebAssembly, preact, playwright-core) instead of loading them all again for each file. The
-    // suite is CPU-bound on two cores, and this halves the CPU of the unit projects (the sandbox's
-    // on PGlite 173 -> 81 CPU-s, on PostgreSQL 90 -> 58, the widget's and the others' 50 -> 15) and
-    // trims the browser suite's (490 -> 454). Every file makes its own app, database, sandbox and
-    // browser (the one mocked module, the loader in the React package's tests, is mocked alike in
-    // each of its files); the suites pass the same isolated, shared and in shuffled file order.
-    isolate: false,
+    // Isolation: in the node projects (core, sandbox, e2e) a worker's test files share its process
+    // and the modules it has loaded (hono, core, PGlite's WebAssembly, playwright-core) instead of
+    // loading them all again for each file (isolate: false). npm test is CPU-bound on two cores,
+    // and this halves the sandbox suite's CPU (173 -> 81 CPU-s on PGlite, 90 -> 58 on PostgreSQL)
+    // and trims the browser suite's (490 -> 454); each of their files makes its own app, database,
+    // sandbox and browser, and they pass the same in shuffled file order. The DOM projects (widget,
+    // checkout, react, console) stay isolated: shared, their files met each other's mocked loader
+    // and leftover DOM in a fresh clone's file order (CheckoutFrame, Splash).
     // npm test runs the unit projects beside the browser suite, both cores busy: a test that
     // imports a package's entry (the SSR checks) took over vitest's default 5 s there once.
     testTimeout: 20_000,
@@ -39,7 +39,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'core', include: ['packages/core/src/**/*.test.ts'], environment: 'node' },
+        test: { name: 'core', include: ['packages/core/src/**/*.test.ts'], environment: 'node', isolate: false },
       },
       {
         extends: true,
@@ -89,6 +89,7 @@ export default defineConfig({
         test: {
           name: 'sandbox',
           include: ['packages/sandbox/src/**/*.test.ts'],
+          isolate: false,
           // One migrated PGlite dumped for every test database to start from (no initdb per database).
           globalSetup: ['packages/sandbox/src/test/globalSetup.ts'],
           environment: 'node',
@@ -108,6 +109,7 @@ export default defineConfig({
           // files run side by side; while one waits on a browser or a timer another works.
           // E2E_WORKERS picks how many (3 by default, for two cores).
           fileParallelism: true,
+          isolate: false,
           maxWorkers: Number(process.env['E2E_WORKERS'] ?? 3),
           // Each step of a test has its own time-out (playwright-core's 30 s for an action, each
           // poll's); the test's own is above their sum on a loaded machine, so a failure names the
