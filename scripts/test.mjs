@@ -3,9 +3,9 @@
 // built bundles and a running sandbox.
 //
 // Each step starts as soon as the steps it needs have passed, so two cores stay busy from the first
-// second to the last: the typecheck, core's covered tests and the build at once; the unit tests,
-// the PostgreSQL route suite and the browser suite as soon as the build is done (they read its
-// output). The browser suite, the longest, streams its output; a step that ends while it runs prints
+// second to the last: the typecheck, core's covered tests, the DOM packages' unit tests and the
+// build at once; the sandbox's route suites and the browser suite as soon as the build and the DOM
+// tests are done. The browser suite, the longest, streams its output; a step that ends while it runs prints
 // its output after it, so nothing interleaves. A failed step skips the
 // steps that need it and lets the others finish. TEST_SEQUENTIAL=1 runs every step alone, one
 // after the other, streaming.
@@ -21,25 +21,32 @@ const sequential = process.env.TEST_SEQUENTIAL === '1';
 const step = (name, args, env = process.env) => ({ name, args, env });
 const typecheck = step('typecheck', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']);
 const build = step('build', ['scripts/build.mjs']);
-// The unit run uses PGlite; when a PostgreSQL is given in TEST_DATABASE_URL (CI starts one), the
-// sandbox's route suite runs again against it. Core's coverage (95 % of its lines, vitest.config.ts)
-// is measured on core's own tests, which cover all of it: collecting coverage in the other
-// projects' workers cost a tenth of their time and counted nothing more.
-// Two workers each (vitest's default on two cores is one): whichever of these steps ends last has
-// both cores to itself instead of one, while the steps beside it share them anyway.
+// The unit tests of the packages with a DOM (happy-dom: widget, loader, React, console) wait on
+// real timers and lazy imports for a second or so: they run first, beside the build, the typecheck
+// and core's run, before the browser suite and the sandbox suites load both cores (beside those
+// they missed their waits). The sandbox's route suite runs on PGlite, and again on the PostgreSQL
+// in TEST_DATABASE_URL when one is given (CI starts one). Core's coverage (95 % of its lines,
+// vitest.config.ts) is measured on core's own tests, which cover all of it: collecting coverage in
+// the other projects' workers cost a tenth of their time and counted nothing more.
+// Two workers each (vitest's default on two cores is one): whichever step ends last has both cores
+// to itself instead of one, while the steps beside it share them anyway.
 const workers = ['--maxWorkers', '2'];
-const unit = step(
-  'unit and integration tests (sandbox on PGlite)',
-  [vitest, 'run', ...workers, '--project', 'checkout', '--project', 'react', '--project', 'react18', '--project', 'widget', '--project', 'console', '--project', 'sandbox'],
+const dom = step(
+  'unit tests of the widget, loader, React package and console',
+  [vitest, 'run', ...workers, '--project', 'checkout', '--project', 'react', '--project', 'react18', '--project', 'widget', '--project', 'console'],
   envWithoutPostgres,
 );
+const unit = step('sandbox route suite on PGlite', [vitest, 'run', ...workers, '--project', 'sandbox'], envWithoutPostgres);
 const core = step('core unit tests with coverage', [vitest, 'run', '--coverage', '--project', 'core'], envWithoutPostgres);
 const postgres = TEST_DATABASE_URL ? step('sandbox route suite on PostgreSQL', [vitest, 'run', ...workers, '--project', 'sandbox']) : undefined;
 const e2e = step('browser end-to-end tests', [vitest, 'run', '--project', 'e2e']);
 
-/** What each step needs first. */
-const needs = new Map([[unit, [build]], [core, []], [typecheck, []], [build, []], [e2e, [build]], ...(postgres ? [[postgres, [build]]] : [])]);
-const steps = [build, typecheck, core, e2e, unit, ...(postgres ? [postgres] : [])];
+/** What each step needs first: the browser suite and the sandbox suites read the build, and wait for the DOM tests' end. */
+const needs = new Map([
+  [build, []], [typecheck, []], [core, []], [dom, []],
+  [e2e, [build, dom]], [unit, [build, dom]], ...(postgres ? [[postgres, [build, dom]]] : []),
+]);
+const steps = [build, typecheck, core, dom, e2e, unit, ...(postgres ? [postgres] : [])];
 /** The step whose output streams while the others wait to print theirs. */
 const streamed = e2e;
 

@@ -5,7 +5,8 @@ import { settle } from '../testing/render';
 import { readConfig } from '../kernel/config';
 import { CHECKOUT_ANSWERS, answeringApi, bootApp } from '../testing/bootApp';
 
-const SPLASH_MS = 400;
+// Long enough that booting and rendering the checkout ends inside the splash on a loaded machine.
+const SPLASH_MS = 1_500;
 
 const failing = new Set<string>();
 const boot = (path: string) =>

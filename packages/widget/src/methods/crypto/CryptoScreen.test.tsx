@@ -101,10 +101,11 @@ describe('crypto screen (PRODUCT.md "Crypto")', () => {
   it('/pf/widget/crypto opens on crypto: selects Moneda and Red, then the QR, amount, address and the frozen-rate countdown', async () => {
     const view = await boot('/pf/widget/crypto?type=lk&code=LINK1');
     unmount = view.unmount;
+    // The crypto screen's chunk is imported on the way: allow a loaded machine its time.
     await vi.waitFor(async () => {
       await settle();
       expect(view.select(es('crypto_coin_label')).options.length).toBe(3);
-    });
+    }, { timeout: 10_000, interval: 50 });
     const radio = view.container.querySelector<HTMLInputElement>('input[name="payment-method"][value="crypto"]');
     expect(radio?.checked).toBe(true);
     const coin = view.select(es('crypto_coin_label'));
@@ -134,10 +135,11 @@ describe('crypto screen (PRODUCT.md "Crypto")', () => {
   it('a submit with no coin says the field is required and sends nothing', async () => {
     const view = await boot('/pf/widget/crypto?type=lk&code=LINK1');
     unmount = view.unmount;
+    // The crypto screen's chunk is imported on the way: allow a loaded machine its time.
     await vi.waitFor(async () => {
       await settle();
       expect(view.select(es('crypto_coin_label')).options.length).toBe(3);
-    });
+    }, { timeout: 10_000, interval: 50 });
     const submit = [...view.container.querySelectorAll('button')].find((b) => b.textContent === es('crypto_get_address'));
     await act(() => submit?.click());
     await settle();
