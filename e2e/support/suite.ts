@@ -2,7 +2,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from './browser';
 import { startSandbox, type RunningSandbox } from '../../scripts/sandbox-process.mjs';
-import { schemaOfItsOwn } from './postgres';
+import { newTestSchema } from '../../packages/sandbox/src/test/testSchema';
 
 export interface Started {
   sandbox: RunningSandbox;
@@ -25,7 +25,9 @@ export function withSandboxAndBrowser(
   let started: Partial<Started> = {};
   let dropSchema: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    const postgres = env['DATABASE_URL'] ? await schemaOfItsOwn(env['DATABASE_URL']) : undefined;
+    // A schema of its own: files run side by side, and a card paid in another file's sandbox on
+    // the same schema would be a duplicate in this one.
+    const postgres = env['DATABASE_URL'] ? await newTestSchema(env['DATABASE_URL']) : undefined;
     dropSchema = postgres?.drop;
     started.sandbox = await startSandbox(postgres ? { ...env, DATABASE_URL: postgres.url } : env);
     started.browser = await launchChromium();

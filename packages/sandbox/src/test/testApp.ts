@@ -3,11 +3,12 @@ import { authHeaders, decodeBody, encodeBody, SANDBOX_CLIENT_KEY, SANDBOX_WIDGET
 import { createApp, type AppOptions } from '../app';
 import type { Database } from '../db/Database';
 import { openDatabase } from '../db/openDatabase';
-import { newSessionName } from '../db/openDatabase';
-import { openPostgresDatabase } from '../db/postgresDatabase';
 import { cardFingerprintKeyOf } from '../payments/cardFingerprintKey';
 import { defaultPaths, type StaticPaths } from '../paths';
 import { pgliteTemplate } from './pgliteTemplate';
+import { newTestSchema } from './testSchema';
+
+export { newTestSchema };
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
@@ -87,26 +88,6 @@ export async function openTestDatabase(): Promise<Database> {
       await close();
     },
   });
-}
-
-/**
- * A fresh, empty schema on the PostgreSQL at url, and a URL whose connections work in it. Only the
- * schema is made here: migrating the shared public schema from parallel test files would race.
- */
-export async function newTestSchema(url: string): Promise<{ url: string; schema: string; drop: () => Promise<void> }> {
-  const schema = `t_${randomUUID().replace(/-/g, '')}`;
-  const run = async (sql: string) => {
-    const setup = await openPostgresDatabase(url, newSessionName());
-    try {
-      await setup.exec(sql);
-    } finally {
-      await setup.close();
-    }
-  };
-  await run(`create schema ${schema}`);
-  const scoped = new URL(url);
-  scoped.searchParams.set('options', `-c search_path=${schema}`);
-  return { url: scoped.toString(), schema, drop: () => run(`drop schema ${schema} cascade`) };
 }
 
 export async function createTestApp(
