@@ -28,6 +28,13 @@ export interface Database extends Queryable {
    */
   transaction<T>(fn: (tx: Transaction) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /**
+   * Runs fn, which sends one statement, alone among the runs holding the same advisoryLock on any
+   * node. PostgreSQL runs it in a transaction that takes the lock first, in the same round trip as
+   * BEGIN, so the statement's snapshot sees what the previous holder committed. PGlite's one session
+   * runs each statement alone, so the statement is its own transaction: no BEGIN, lock or COMMIT.
+   */
+  oneStatementLocked<T>(advisoryLock: string, fn: (db: Queryable) => Promise<T>): Promise<T>;
+  /**
    * LISTENs on channel (a lower-case identifier); onPayload gets each NOTIFY's payload, from this
    * node or any other on the same database. Resolves, once listening, to the function that stops.
    * onResume is called when the listening connection was lost and listens again: whatever was

@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { isChannelName, type Database, type Transaction } from './Database';
+import { isChannelName, type Database, type Queryable, type Transaction } from './Database';
 
 /** PGlite's Database, which can also dump its files (a template for other databases). */
 export interface PgliteDatabase extends Database {
@@ -29,6 +29,10 @@ export async function openPgliteDatabase(dataDir: string | undefined, sessionNam
     // session alone, so two transactions never overlap and the lock would only cost a statement.
     transaction<T>(fn: (tx: Transaction) => Promise<T>) {
       return transaction(fn);
+    },
+    // The statement is its own transaction (Database.oneStatementLocked); sent through this object's query.
+    oneStatementLocked<T>(this: Queryable, _advisoryLock: string, fn: (db: Queryable) => Promise<T>) {
+      return fn(this);
     },
     async listen(channel, onPayload) {
       if (!isChannelName(channel)) throw new Error(`Not a channel name: ${channel}`);

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { isChannelName, type Database, type Transaction, type TransactionOptions } from './Database';
+import { isChannelName, type Database, type Queryable, type Transaction, type TransactionOptions } from './Database';
 import { PgListener } from './pgListener';
 import { asUnavailable, isConnectionError } from './unavailable';
 
@@ -149,6 +149,9 @@ export async function openPostgresDatabase(
           client.off('error', onError);
         }
       });
+    },
+    oneStatementLocked<T>(this: Database, advisoryLock: string, fn: (db: Queryable) => Promise<T>): Promise<T> {
+      return this.transaction((tx) => fn(tx), { advisoryLock });
     },
     listen(channel, onPayload, onResume) {
       if (!isChannelName(channel)) return Promise.reject(new Error(`Not a channel name: ${channel}`));

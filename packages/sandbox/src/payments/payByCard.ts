@@ -8,7 +8,6 @@ import { checkAmount } from './checkAmount';
 import { receiptMailOf } from './receiptMail';
 import { checkCard, checkDomain, checkGuestAllowed, donationOf } from './cardChecks';
 import { duplicateLockKey, insertUnlessDuplicate, newCodOper, type NewTransaction, type TransactionRow } from '../store/transactions';
-import type { Queryable } from '../db/Database';
 import { cardFingerprintOf, storedCard } from './cardFingerprint';
 import { attemptThatWon, chargeFingerprint, identityOf, sameChargeOrRefuse } from './chargeAttempt';
 import { cardAnswerOf, type CardAnswer } from './cardAnswer';
@@ -91,13 +90,8 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
   // The receipt e-mail goes in the payment's own statement, written only when the row is: one
   // commit (one WAL flush on PostgreSQL), and never a receipt without its payment.
   const mail = receiptMailOf({ ...newRow, cod_oper: codOper }, merchant.name, ctx.origin);
-  const checkAndInsert = (db: Queryable) => insertUnlessDuplicate(db, newRow, codOper, { fingerprint: card.fingerprint, amountCents, since }, mail);
-  // PGlite has one session and runs one statement at a time: the one statement is the whole
-  // transaction (no BEGIN, COMMIT or lock to send). PostgreSQL takes the lock first, in its own
-  // statement, so that the duplicate check sees what the payment holding it before committed.
-  const result = deps.db.kind === 'pglite'
-    ? await checkAndInsert(deps.db)
-    : await deps.db.transaction((tx) => checkAndInsert(tx), { advisoryLock });
+  const result = await deps.db.oneStatementLocked(advisoryLock, (db) =>
+    insertUnlessDuplicate(db, newRow, codOper, { fingerprint: card.fingerprint, amountCents, since }, mail));
   // The same trackId racing in at the same moment is a retry, not a second payment.
   if (result.kind === 'duplicate' && result.trackId !== trackId) throw new ApiError(409, 'possible_duplicated_tx');
   const inserted = result.kind === 'inserted' ? result.row : undefined;
