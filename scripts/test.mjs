@@ -5,10 +5,10 @@
 // Each step starts as soon as the steps it needs have passed, so two cores stay busy from the first
 // second to the last: the typecheck, core's covered tests, the DOM packages' unit tests and the
 // build at once; the sandbox's route suites and the browser suite as soon as the build and the DOM
-// tests are done. The browser suite, the longest, streams its output; a step that ends while it runs prints
-// its output after it, so nothing interleaves. A failed step skips the
-// steps that need it and lets the others finish. TEST_SEQUENTIAL=1 runs every step alone, one
-// after the other, streaming.
+// tests are done. The browser suite, the longest, streams its output; a step that ends while it
+// runs prints its output after it, so nothing interleaves. A failed step skips the steps that need
+// it and lets the others finish. TEST_SEQUENTIAL=1 runs every step alone, one after the other,
+// streaming.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -36,7 +36,7 @@ const dom = step(
   [vitest, 'run', ...workers, '--project', 'checkout', '--project', 'react', '--project', 'react18', '--project', 'widget', '--project', 'console'],
   envWithoutPostgres,
 );
-const unit = step('sandbox route suite on PGlite', [vitest, 'run', ...workers, '--project', 'sandbox'], envWithoutPostgres);
+const sandboxOnPglite = step('sandbox route suite on PGlite', [vitest, 'run', ...workers, '--project', 'sandbox'], envWithoutPostgres);
 const core = step('core unit tests with coverage', [vitest, 'run', '--coverage', '--project', 'core'], envWithoutPostgres);
 const postgres = TEST_DATABASE_URL ? step('sandbox route suite on PostgreSQL', [vitest, 'run', ...workers, '--project', 'sandbox']) : undefined;
 const e2e = step('browser end-to-end tests', [vitest, 'run', '--project', 'e2e']);
@@ -44,9 +44,9 @@ const e2e = step('browser end-to-end tests', [vitest, 'run', '--project', 'e2e']
 /** What each step needs first: the browser suite and the sandbox suites read the build, and wait for the DOM tests' end. */
 const needs = new Map([
   [build, []], [typecheck, []], [core, []], [dom, []],
-  [e2e, [build, dom]], [unit, [build, dom]], ...(postgres ? [[postgres, [build, dom]]] : []),
+  [e2e, [build, dom]], [sandboxOnPglite, [build, dom]], ...(postgres ? [[postgres, [build, dom]]] : []),
 ]);
-const steps = [build, typecheck, core, dom, e2e, unit, ...(postgres ? [postgres] : [])];
+const steps = [build, typecheck, core, dom, e2e, sandboxOnPglite, ...(postgres ? [postgres] : [])];
 /** The step whose output streams while the others wait to print theirs. */
 const streamed = e2e;
 
