@@ -61,3 +61,79 @@ describe('SPEC 7 "Request bodies are encoded (hex of base64 of JSON)"', () => {
     );
   });
 });
+
+/** The first implementation, kept as the reference the table-driven one must agree with. */
+function referenceDecode(text: string): unknown {
+  const trimmed = text.trim();
+  if (!/^(?:[0-9a-fA-F]{2})*$/.test(trimmed)) throw new WireFormatError('hex', 'hex');
+  let base64 = '';
+  for (let i = 0; i < trimmed.length; i += 2) base64 += String.fromCharCode(parseInt(trimmed.slice(i, i + 2), 16));
+  if (base64.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) throw new WireFormatError('base64', 'base64');
+  let json: string;
+  try {
+    json = new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(atob(base64), (ch) => ch.charCodeAt(0)));
+  } catch {
+    throw new WireFormatError('utf8', 'utf8');
+  }
+  try {
+    return JSON.parse(json) as unknown;
+  } catch {
+    throw new WireFormatError('json', 'json');
+  }
+}
+
+const outcome = (decode: (text: string) => unknown, text: string) => {
+  try {
+    return { value: decode(text) };
+  } catch (error) {
+    return { reason: (error as WireFormatError).reason };
+  }
+};
+
+describe('decodeBody agrees with the reference decoder on any input (SPEC 7 wire encoding)', () => {
+  it.each([
+    ['', 'json'],
+    ['3d3d3d3d', 'base64'], // '===='
+    ['41413d3d', 'utf8'], // 'AA==' is one byte 0x00... then not JSON
+    ['413d3d41', 'base64'], // padding inside
+    ['4141413d', 'json'], // 'AAA=' two bytes
+    ['4G', 'hex'],
+    ['e3', 'base64'],
+  ])('%j fails at the same layer as the reference, or not at all', (text) => {
+    expect(outcome(decodeBody, text)).toEqual(outcome(referenceDecode, text));
+  });
+
+  it('on strings of base64 characters, padding and others, hex-encoded in either case (property)', () => {
+    const base64ish = fc.stringMatching(/^[A-Za-z0-9+/=\-_ ]{0,24}$/);
+    fc.assert(
+      fc.property(base64ish, fc.boolean(), (s, upper) => {
+        const hex = Buffer.from(s, 'latin1').toString('hex');
+        const text = upper ? hex.toUpperCase() : hex;
+        expect(outcome(decodeBody, text)).toEqual(outcome(referenceDecode, text));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('on arbitrary text (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40 }), (text) => {
+        expect(outcome(decodeBody, text)).toEqual(outcome(referenceDecode, text));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('on the encoding of arbitrary JSON, with its base64 text changed at one place (property)', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.nat(), fc.integer({ min: 0, max: 127 }), (value, at, code) => {
+        const base64 = Buffer.from(JSON.stringify(value), 'utf8').toString('base64');
+        const i = at % Math.max(1, base64.length);
+        const changed = base64.slice(0, i) + String.fromCharCode(code) + base64.slice(i + 1);
+        const text = Buffer.from(changed, 'latin1').toString('hex');
+        expect(outcome(decodeBody, text)).toEqual(outcome(referenceDecode, text));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});

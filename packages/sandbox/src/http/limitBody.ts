@@ -34,16 +34,24 @@ async function discard(reader: ReadableStreamDefaultReader<Uint8Array>, budget: 
  */
 export function limitBody(maxBytes: number, drainBytes: number = MAX_DRAIN_BYTES): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const body = c.req.raw.body;
-    if (!body) return next();
+    // Decided from the headers while they suffice: reading `c.req.raw.body` makes @hono/node-server
+    // build a whole fetch Request with a web stream over the socket, and the route's own
+    // `c.req.text()` then reads through it instead of straight from Node's request.
     const declared = c.req.header('content-length');
-    if (declared !== undefined && c.req.header('transfer-encoding') === undefined) {
+    const chunked = c.req.header('transfer-encoding') !== undefined;
+    if (declared !== undefined && !chunked) {
       const length = Number(declared);
       if (Number.isFinite(length) && length <= maxBytes) return next();
+      const body = c.req.raw.body;
+      if (!body) return next();
       if (!Number.isFinite(length) || length > drainBytes) throw tooLarge(maxBytes, false);
       throw tooLarge(maxBytes, await discard(body.getReader(), drainBytes));
     }
-    // No length given (chunked): count as it comes, keep what fits.
+    // From the network, a request with neither a length nor chunks has no body (HTTP/1.1).
+    if (!chunked && c.env?.incoming) return next();
+    const body = c.req.raw.body;
+    if (!body) return next();
+    // No length given (chunked, or an in-process request): count as it comes, keep what fits.
     const reader = body.getReader();
     const chunks: Uint8Array[] = [];
     let size = 0;

@@ -34,7 +34,7 @@ function shallow(value: unknown): unknown {
 export async function readBody(c: Context): Promise<unknown> {
   const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   const text = await c.req.text();
-  if (new TextEncoder().encode(text).length > MAX_BODY_BYTES) {
+  if (Buffer.byteLength(text, 'utf8') > MAX_BODY_BYTES) {
     throw new ApiError(413, 'payload_too_large', `Body is larger than ${MAX_BODY_BYTES} bytes`);
   }
   if (type === 'text/plain') {
