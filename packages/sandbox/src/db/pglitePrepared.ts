@@ -4,9 +4,9 @@ import { parse, protocol, type PGlite } from '@electric-sql/pglite';
 // bind, describe the portal, execute, sync), each a separate call into the database, and Postgres
 // parses and plans the SQL text each time. The sandbox runs the same few dozen SQL texts over and
 // over, so each is prepared once as a named statement (with its parameters' types, for PGlite's
-// own serializers) and then run in one message: bind, describe, execute, sync. Plans are cached by
-// Postgres as for any prepared statement. Measured on a single-row select: about 230 µs through
-// query(), 50-110 µs this way.
+// own serializers and its columns' description) and then run in one message: bind, execute, sync.
+// Plans are cached by Postgres as for any prepared statement. Measured on a single-row select:
+// about 230 µs through query(), 50-110 µs this way.
 
 /** Prepared statements kept per session; SQL texts beyond this run unnamed (built SQL must not grow the cache without bound). */
 const MAX_PREPARED = 500;
@@ -14,9 +14,14 @@ const MAX_PREPARED = 500;
 /** SQLSTATE 0A000, "cached plan must not change result type": a table changed under a prepared statement. */
 const FEATURE_NOT_SUPPORTED = '0A000';
 
+/** A message as PGlite's parser gives it. */
+type BackendMessage = Awaited<ReturnType<PGlite['execProtocol']>>['messages'][number];
+
 interface Prepared {
   name: string;
   paramTypes: number[];
+  /** The statement's columns, from its description when prepared (none for a statement without rows). */
+  rowDescription: BackendMessage | undefined;
 }
 
 const { serialize } = protocol;
@@ -73,12 +78,24 @@ export function preparedQueries(pg: PGlite, maxPrepared: number = MAX_PREPARED) 
 export function preparedSession(pg: PGlite, maxPrepared: number = MAX_PREPARED) {
   const prepared = new Map<string, Prepared>();
 
-  async function prepare(sql: string, name: string): Promise<number[]> {
+  async function prepare(sql: string, name: string): Promise<Prepared> {
     const { messages } = await pg.execProtocol(
       oneMessage([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]),
       { syncToFs: false },
     );
-    return parse.parseDescribeStatementResults(messages);
+    return { name, paramTypes: parse.parseDescribeStatementResults(messages), rowDescription: messages.find((m) => m.name === 'rowDescription') };
+  }
+
+  /**
+   * The statement's results with its columns' description put back where PostgreSQL would have sent
+   * it (after BindComplete): each run leaves out the Describe, which made PostgreSQL describe and
+   * PGlite parse every column's name and type again on every run (a payment's insert returns its
+   * whole row).
+   */
+  function withColumns(messages: BackendMessage[], rowDescription: BackendMessage | undefined): BackendMessage[] {
+    if (!rowDescription) return messages;
+    const bound = messages.findIndex((m) => m.name === 'bindComplete');
+    return bound < 0 ? messages : [...messages.slice(0, bound + 1), rowDescription, ...messages.slice(bound + 1)];
   }
 
   /**
@@ -90,10 +107,10 @@ export function preparedSession(pg: PGlite, maxPrepared: number = MAX_PREPARED) 
     if (!statement) {
       // The unnamed statement lasts until the next parse, and none comes in between: the caller holds the lock.
       const name = prepared.size < maxPrepared ? `pasarela_${++statementCounter}` : '';
-      statement = { name, paramTypes: await prepare(sql, name) };
+      statement = await prepare(sql, name);
       if (name !== '') prepared.set(sql, statement);
     }
-    const { paramTypes } = statement;
+    const { paramTypes, rowDescription } = statement;
     const values = params.map((param, i) => {
       if (param === null || param === undefined) return null;
       const type = paramTypes[i];
@@ -104,10 +121,10 @@ export function preparedSession(pg: PGlite, maxPrepared: number = MAX_PREPARED) 
     // Sent first in the message, BEGIN runs even when the statement after it fails.
     if (tx) tx.begun = true;
     const { messages } = await pg.execProtocol(
-      oneMessage([...begin, serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+      oneMessage([...begin, serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]),
       { syncToFs },
     );
-    const result = parse.parseResults(messages, pg.parsers).at(-1);
+    const result = parse.parseResults(withColumns(messages, rowDescription), pg.parsers).at(-1);
     return (result?.rows ?? []) as Row[];
   }
 
