@@ -2,12 +2,12 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PrimedAnswersSchema } from '@pasarela/core';
+import { PrimedAnswersSchema, wrapEnvelope } from '@pasarela/core';
 import * as v from 'valibot';
 import { createTestApp, newLink, type TestApp } from '../test/testApp';
 import { listenHttp } from '../http/httpServer';
 import { defaultPaths } from '../paths';
-import { checkoutOfAddress } from './firstScreen';
+import { checkoutOfAddress, firstScreenAnswers } from './firstScreen';
 import { startAfterFirstFrame, staticRoutes } from './staticFiles';
 
 describe('checkoutOfAddress: the checkout a widget address opens (SPEC 2), as the widget routes it', () => {
@@ -99,6 +99,42 @@ describe('the widget page answers its first screen ahead', () => {
     const { html, answers } = await page(`/pf/widget?type=lk&code=${code}`);
     expect(html).not.toContain('</script><script>alert(1)');
     expect(JSON.stringify(answers)).toContain('</script><script>alert(1)</script>');
+  });
+});
+
+describe('the calls whose answer is fixed for the process', () => {
+  /** An API that answers every call 200 (or 503 while `failing`), counting the calls by path. */
+  function countingApi() {
+    const calls = new Map<string, number>();
+    const state = { failing: false };
+    const request = (url: string) => {
+      const path = new URL(url, 'http://in.process').pathname.replace('/api/v1/', '');
+      calls.set(path, (calls.get(path) ?? 0) + 1);
+      const code = state.failing ? 503 : 200;
+      return Response.json(wrapEnvelope(code, code === 200 ? 'OK' : 'Unavailable', path === 'payment-info' ? { idMerchant: 1 } : { version: 1 }, false));
+    };
+    return { calls, state, answers: firstScreenAnswers(request, { clientKey: 'pk_test' }) };
+  }
+
+  it('asks the catalog version and the captcha and fingerprint keys once per language, the link every time', async () => {
+    const api = countingApi();
+    for (const code of ['LK1', 'LK2', 'LK3']) await api.answers('/pf/widget', new URLSearchParams({ type: 'lk', code }), 'es');
+    await api.answers('/pf/widget', new URLSearchParams({ type: 'lk', code: 'LK4', lang: 'en' }), undefined);
+    expect(api.calls.get('translations/version')).toBe(2);
+    expect(api.calls.get('system-config')).toBe(4);
+    expect(api.calls.get('payment-info')).toBe(4);
+  });
+
+  it('gives the same answers from memory as asked, and asks again after an answer that was not 200', async () => {
+    const api = countingApi();
+    api.state.failing = true;
+    const failed = await api.answers('/pf/widget', new URLSearchParams({ type: 'lk', code: 'LK1' }), 'es');
+    api.state.failing = false;
+    const asked = await api.answers('/pf/widget', new URLSearchParams({ type: 'lk', code: 'LK1' }), 'es');
+    const remembered = await api.answers('/pf/widget', new URLSearchParams({ type: 'lk', code: 'LK1' }), 'es');
+    expect(failed.answers[0]).toMatchObject({ key: 'translations/version', code: 503 });
+    expect(remembered).toEqual(asked);
+    expect(api.calls.get('translations/version')).toBe(2);
   });
 });
 
