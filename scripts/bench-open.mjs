@@ -9,8 +9,11 @@
 // browser context is still busy: Chromium spends another 300-450 ms of CPU in a renderer of its own
 // on this 2-core machine, which slows whatever opens then. That case is measured and printed too,
 // for information; the budget applies to the payer's click.
-// Usage: npm run bench:open [-- --runs 15 --splash-runs 5 --settle 1000]
+// Beside the times it prints where each side's time went, from the frame's own navigation timings
+// (medians, ms after open()): the request leaving, the answer's first and last byte, the page parsed.
+// Usage: npm run bench:open [-- --runs 15 --splash-runs 5 --settle 1000 --server packages/sandbox/dist/<file>.mjs]
 import { createServer } from 'node:http';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { startSandbox } from './sandbox-process.mjs';
 
@@ -22,6 +25,9 @@ const option = (name, fallback) => {
 const runs = option('runs', 15);
 /** ms between the merchant page's load event and the open: a payer's click comes after the page shows. */
 const settleMs = option('settle', 1000);
+/** Another build of the server to measure (an A/B's "before"); it must sit in packages/sandbox/dist/. */
+const serverArg = process.argv.indexOf('--server');
+const server = serverArg > 0 ? join(process.cwd(), process.argv[serverArg + 1]) : undefined;
 const args = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking',
   '--disable-component-update', '--no-first-run', '--disable-sync'];
 
@@ -79,7 +85,14 @@ function watchCardField() {
     const field = document.querySelector('[name="cardnumber"]');
     if (field && !field.disabled && field.getClientRects().length > 0 && getComputedStyle(field).visibility === 'visible') {
       field.focus();
-      if (document.activeElement === field) return void window.__benchCardFieldFocused(performance.timeOrigin + performance.now());
+      if (document.activeElement === field) {
+        // The frame's navigation, on the same clock: when its request left, its answer's first and
+        // last byte arrived, and its page was parsed.
+        const nav = performance.getEntriesByType('navigation')[0];
+        const at = (ms) => performance.timeOrigin + ms;
+        const phases = nav ? { request: at(nav.requestStart), firstByte: at(nav.responseStart), lastByte: at(nav.responseEnd), parsed: at(nav.domInteractive) } : {};
+        return void window.__benchCardFieldFocused({ at: at(performance.now()), phases });
+      }
     }
     requestAnimationFrame(tick);
   };
@@ -114,13 +127,14 @@ async function openOnce(browser, target, settle) {
       });
       return window.__benchStarted;
     }, code);
-    const at = await Promise.race([focused, new Promise((_, reject) => setTimeout(() => reject(new Error('no focusable card field within 30 s')), 30_000))]);
+    const seen = await Promise.race([focused, new Promise((_, reject) => setTimeout(() => reject(new Error('no focusable card field within 30 s')), 30_000))]);
     // And Playwright finds it visible and focused, as a payer's tap would leave it.
     const field = page.frameLocator('iframe[src*="/pf/widget"]').locator('[name="cardnumber"]');
     const still = await field.evaluate((el) => (document.activeElement === el && el.getClientRects().length > 0 ? 'ok' : String(document.activeElement?.outerHTML).slice(0, 160)));
     if (still !== 'ok') throw new Error(`the card field lost the focus (${target.sandbox ? 'checkout' : 'floor'}; focus on ${still})`);
     const ready = target.sandbox ? Math.round(await page.evaluate(() => window.__benchReady)) : null;
-    return { focused: Math.round(at - started), ready };
+    const phases = Object.fromEntries(Object.entries(seen.phases).map(([name, at]) => [name, Math.round(at - started)]));
+    return { focused: Math.round(seen.at - started), ready, phases };
   } finally {
     await context.close();
   }
@@ -138,13 +152,13 @@ const shopUrl = (sandbox) => `${sandbox.demoUrl.replace('//localhost:', '//127.0
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args });
 const floor = await startFloor();
-const fast = await startSandbox({ SPLASH_MS: '0' });
+const fast = await startSandbox({ SPLASH_MS: '0' }, server);
 try {
   // The checkout and the floor take turns, so a busy machine slows both alike; the first round of
   // each warms its server and the browser. First every round opens both after the settle time (the
   // budget's measurement), then every round opens both right at the load event (for information).
   const modes = { click: settleMs, atLoad: 0 };
-  const results = Object.fromEntries(Object.keys(modes).map((mode) => [mode, { checkout: [], floor: [], ready: [], ratios: [] }]));
+  const results = Object.fromEntries(Object.keys(modes).map((mode) => [mode, { checkout: [], floor: [], ready: [], ratios: [], phases: { checkout: [], floor: [] } }]));
   const targets = { checkout: { sandbox: fast, url: shopUrl(fast) }, floor: { sandbox: null, url: floor.url } };
   // One mode after the other, so the opens at the load event (and their busy browser) do not sit
   // between the settled ones.
@@ -159,21 +173,31 @@ try {
       r.floor.push(round.floor.focused);
       r.ready.push(round.checkout.ready);
       r.ratios.push(round.checkout.focused / round.floor.focused);
+      r.phases.checkout.push(round.checkout.phases);
+      r.phases.floor.push(round.floor.phases);
     }
   }
   const ratio = (r) =>
     `${(median(r.checkout) / median(r.floor)).toFixed(2)}x of the medians, ${median(r.ratios).toFixed(2)}x median of each round ` +
     `(rounds ${Math.min(...r.ratios).toFixed(2)}x-${Math.max(...r.ratios).toFixed(2)}x)`;
   const { click, atLoad } = results;
+  /** Each side's navigation phases: medians in ms after open(). */
+  const phaseLine = (r) => {
+    const names = ['request', 'firstByte', 'lastByte', 'parsed'];
+    const side = (rows) => names.map((name) => `${name} ${median(rows.map((row) => row[name] ?? NaN))}`).join(', ');
+    return `where the time went (medians, ms after open()): checkout ${side(r.phases.checkout)}, on screen ${median(r.checkout)}; floor ${side(r.phases.floor)}, on screen ${median(r.floor)}`;
+  };
   console.log(`Opened ${settleMs} ms after the merchant page's load event, as a payer's click:`);
   report('open() -> card field on screen and focused, splash 0 ms', click.checkout);
   report('floor (bare cross-origin iframe, one API call, an input)', click.floor);
   console.log(`ratio to the floor, splash 0: ${ratio(click)} (issue 25's target: 1.2x of the medians, no run of the script above 1.5x)`);
+  console.log(phaseLine(click));
   report('open() -> ready event (the checkout live: its script has taken over the form)', click.ready);
   console.log(`Opened at the load event (the fresh browser context still busy), for information:`);
   report('open() -> card field on screen and focused, splash 0 ms', atLoad.checkout);
   report('floor (bare cross-origin iframe, one API call, an input)', atLoad.floor);
   console.log(`ratio to the floor, splash 0: ${ratio(atLoad)}`);
+  console.log(phaseLine(atLoad));
   report('open() -> ready event', atLoad.ready);
 } finally {
   await fast.stop();
@@ -183,7 +207,7 @@ try {
 // SPEC 2's splash (3000 ms by default) still shows for its whole duration; the data loads behind it.
 const splashRuns = option('splash-runs', 5);
 if (splashRuns > 0) {
-  const slow = await startSandbox({ SPLASH_MS: '3000' });
+  const slow = await startSandbox({ SPLASH_MS: '3000' }, server);
   try {
     const times = [];
     for (let i = 0; i < splashRuns + 1; i++) {
