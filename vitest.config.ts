@@ -93,8 +93,11 @@ export default defineConfig({
           // One migrated PGlite dumped for every test database to start from (no initdb per database).
           globalSetup: ['packages/sandbox/src/test/globalSetup.ts'],
           environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // The tests that start sandboxes as child processes (restarts, SIGTERM drains, a second
+          // node) took 23-40 s each in a CI run on a slow two-core machine with the browser suite
+          // beside them; every wait inside them has its own, shorter time-out.
+          testTimeout: 90_000,
+          hookTimeout: 90_000,
         },
       },
       {
@@ -116,6 +119,8 @@ export default defineConfig({
           // step that failed rather than the test.
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // expect.poll's own default is 1 s: a lazy chunk on a slow, loaded machine took longer.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
