@@ -89,7 +89,8 @@ function watchCardField() {
         // The frame's navigation, on the same clock: when its request left, its answer's first and
         // last byte arrived, and its page was parsed.
         const nav = performance.getEntriesByType('navigation')[0];
-        const at = (ms) => performance.timeOrigin + ms;
+        // 0 is "not yet": the field can be on screen before the page's last byte, or its parsing.
+        const at = (ms) => (ms > 0 ? performance.timeOrigin + ms : null);
         const phases = nav ? { request: at(nav.requestStart), firstByte: at(nav.responseStart), lastByte: at(nav.responseEnd), parsed: at(nav.domInteractive) } : {};
         return void window.__benchCardFieldFocused({ at: at(performance.now()), phases });
       }
@@ -133,7 +134,7 @@ async function openOnce(browser, target, settle) {
     const still = await field.evaluate((el) => (document.activeElement === el && el.getClientRects().length > 0 ? 'ok' : String(document.activeElement?.outerHTML).slice(0, 160)));
     if (still !== 'ok') throw new Error(`the card field lost the focus (${target.sandbox ? 'checkout' : 'floor'}; focus on ${still})`);
     const ready = target.sandbox ? Math.round(await page.evaluate(() => window.__benchReady)) : null;
-    const phases = Object.fromEntries(Object.entries(seen.phases).map(([name, at]) => [name, Math.round(at - started)]));
+    const phases = Object.fromEntries(Object.entries(seen.phases).map(([name, at]) => [name, at === null ? null : Math.round(at - started)]));
     return { focused: Math.round(seen.at - started), ready, phases };
   } finally {
     await context.close();
@@ -184,7 +185,12 @@ try {
   /** Each side's navigation phases: medians in ms after open(). */
   const phaseLine = (r) => {
     const names = ['request', 'firstByte', 'lastByte', 'parsed'];
-    const side = (rows) => names.map((name) => `${name} ${median(rows.map((row) => row[name] ?? NaN))}`).join(', ');
+    // A phase not reached when the field showed is left out of its median, and counted.
+    const side = (rows) => names.map((name) => {
+      const known = rows.map((row) => row[name]).filter((ms) => typeof ms === 'number');
+      const notYet = rows.length - known.length;
+      return `${name} ${known.length ? median(known) : '-'}${notYet ? ` (${notYet} of ${rows.length} not yet)` : ''}`;
+    }).join(', ');
     return `where the time went (medians, ms after open()): checkout ${side(r.phases.checkout)}, on screen ${median(r.checkout)}; floor ${side(r.phases.floor)}, on screen ${median(r.floor)}`;
   };
   console.log(`Opened ${settleMs} ms after the merchant page's load event, as a payer's click:`);
