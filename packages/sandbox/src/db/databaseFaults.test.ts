@@ -146,8 +146,9 @@ describe.skipIf(!url)('a node while its database is away (every connection cut, 
     server = await startServer({
       port, demoPort: await freePort(), databaseUrl: schema.url, wireEncoding: false,
       subscriptionChargeIntervalMs: 25, expirySweepIntervalMs: 25, webhookIntervalMs: 25,
-      // Long enough for a payment to wait through the outage, short enough to see the sweep expire one after.
-      payerWindows: { nequiMs: 4_000, yappyMs: 4_000 },
+      // Long enough for a payment to wait through the outage (4 s was not, in a CI run on a slow,
+      // loaded machine), short enough to see the sweep expire one after.
+      payerWindows: { nequiMs: 10_000, yappyMs: 10_000 },
     });
   });
   afterAll(async () => {
@@ -214,7 +215,7 @@ describe.skipIf(!url)('a node while its database is away (every connection cut, 
       const { data } = await client.admin('GET', `/transactions?code=${code}`);
       const row = (data['transactions'] as Array<{ codOper: string; status: number }>).find((t) => t.codOper === lapsing);
       return row?.status === 0 ? row : undefined;
-    });
+    }, 25_000);
     expect(expired).toMatchObject({ codOper: lapsing, status: 0 });
-  }, 40_000);
+  }, 90_000);
 });
