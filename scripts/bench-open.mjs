@@ -13,9 +13,8 @@
 // (medians, ms after open()): the request leaving, the answer's first and last byte, the page parsed.
 // Usage: npm run bench:open [-- --runs 15 --splash-runs 5 --settle 1000 --server packages/sandbox/dist/<file>.mjs]
 import { createServer } from 'node:http';
-import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { startSandbox } from './sandbox-process.mjs';
+import { serverOption, startSandbox } from './sandbox-process.mjs';
 
 const option = (name, fallback) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -26,8 +25,7 @@ const runs = option('runs', 15);
 /** ms between the merchant page's load event and the open: a payer's click comes after the page shows. */
 const settleMs = option('settle', 1000);
 /** Another build of the server to measure (an A/B's "before"); it must sit in packages/sandbox/dist/. */
-const serverArg = process.argv.indexOf('--server');
-const server = serverArg > 0 ? join(process.cwd(), process.argv[serverArg + 1]) : undefined;
+const server = serverOption();
 const args = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking',
   '--disable-component-update', '--no-first-run', '--disable-sync'];
 

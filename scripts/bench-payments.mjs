@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { startSandbox } from './sandbox-process.mjs';
+import { serverOption, startSandbox } from './sandbox-process.mjs';
 
 const arg = (name, fallback) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -23,8 +23,7 @@ const DURATION_S = arg('duration', 10);
 const CONNECTIONS = arg('connections', 10);
 const INSERTS = arg('inserts', 5000);
 // --server packages/sandbox/dist/<file>.mjs: another build of the server (an A/B's "before").
-const serverArg = process.argv.indexOf('--server');
-const SERVER = serverArg > 0 ? join(process.cwd(), process.argv[serverArg + 1]) : undefined;
+const SERVER = serverOption();
 const CLIENT_KEY = 'pk_sandbox_pasarela_guest';
 
 // SPEC 7 wire encoding, as the widget sends it: hex of base64 of UTF-8 JSON.

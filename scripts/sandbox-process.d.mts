@@ -11,3 +11,5 @@ export interface RunningSandbox {
   stop: () => Promise<void>;
 }
 export declare function startSandbox(env?: Record<string, string>, server?: string): Promise<RunningSandbox>;
+/** The `--server packages/sandbox/dist/<file>.mjs` option of a benchmark, or undefined. */
+export declare function serverOption(argv?: string[]): string | undefined;

@@ -37,6 +37,15 @@ async function waitUntilUp(url, child, output) {
   throw new Error(`sandbox did not answer within 60 s:\n${output()}`);
 }
 
+/**
+ * The `--server packages/sandbox/dist/<file>.mjs` option of a benchmark: another build of the server
+ * to measure (an A/B's "before"), or undefined for the current build.
+ */
+export function serverOption(argv = process.argv) {
+  const at = argv.indexOf('--server');
+  return at > 0 && argv[at + 1] ? join(process.cwd(), argv[at + 1]) : undefined;
+}
+
 /** `server`: another build of the server to start (a benchmark's "before"); it must sit in packages/sandbox/dist/. */
 export async function startSandbox(env = {}, server = serverFile) {
   if (!existsSync(server)) throw new Error('packages/sandbox/dist/server.mjs is missing: run `npm run build` first');

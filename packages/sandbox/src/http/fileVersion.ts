@@ -11,8 +11,8 @@ export const FILE_CHECK_MS = 1000;
  * scheduled twice more, and a checkout opened a second after the last one paid it on every page
  * (bench:open). Undefined while the file does not exist.
  */
-export function fileVersion(file: string, everyMs = FILE_CHECK_MS, now: () => number = Date.now): () => Promise<number | undefined> {
-  let checked: { at: number; mtimeMs: Promise<number | undefined> } | undefined;
+export function fileVersion(file: string, everyMs = FILE_CHECK_MS, now: () => number = Date.now): () => number | undefined {
+  let checked: { at: number; mtimeMs: number | undefined } | undefined;
   return () => {
     const at = now();
     if (!checked || at - checked.at >= everyMs) {
@@ -22,7 +22,7 @@ export function fileVersion(file: string, everyMs = FILE_CHECK_MS, now: () => nu
       } catch {
         mtimeMs = undefined;
       }
-      checked = { at, mtimeMs: Promise.resolve(mtimeMs) };
+      checked = { at, mtimeMs };
     }
     return checked.mtimeMs;
   };

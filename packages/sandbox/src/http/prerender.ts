@@ -33,7 +33,7 @@ export function widgetPrerender(widgetDist: string, logger: Logger): Prerender {
   let loaded: { mtimeMs: number; entry: Promise<Entry | null> } | undefined;
   const version = fileVersion(file);
   const entry = async (): Promise<Entry | null> => {
-    const mtimeMs = await version();
+    const mtimeMs = version();
     if (mtimeMs === undefined) return null;
     if (loaded?.mtimeMs !== mtimeMs) {
       const module = import(`${pathToFileURL(file).href}?v=${mtimeMs}`) as Promise<{ prerenderFirstScreen?: Entry }>;

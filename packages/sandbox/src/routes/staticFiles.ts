@@ -129,7 +129,7 @@ function widgetPageReader(file: string): () => Promise<WidgetPage | undefined> {
   const version = fileVersion(file);
   return async () => {
     try {
-      const mtimeMs = await version();
+      const mtimeMs = version();
       if (mtimeMs === undefined) return undefined;
       if (cached?.mtimeMs !== mtimeMs) {
         const html = await readFile(file, 'utf8');
