@@ -280,6 +280,17 @@ describe('crypto store: after the payment exists', () => {
     expect(t.count('POST', 'crypto/payments')).toBe(2);
   });
 
+  it('a click on the change before the new coin\'s networks arrive waits for them and moves the payment to its only network', async () => {
+    const t = await paying();
+    const networks = t.crypto().chooseCoin('BTC');
+    expect(t.crypto().flow).toMatchObject({ currency: 'BTC', network: null });
+    expect(await t.crypto().submit()).toBeNull();
+    await networks;
+    expect(t.crypto().missing).toBeNull();
+    expect(t.calls.filter((c) => c.method === 'PUT')).toEqual([{ method: 'PUT', path: 'crypto/payments/OP1', body: { currency: 'BTC', network: 'BTC' }, query: undefined }]);
+    expect(t.crypto().quote).toMatchObject({ currency: 'BTC', network: 'BTC' });
+  });
+
   it('a double click on the change sends one PUT', async () => {
     const t = await paying();
     await t.choose('BTC');

@@ -198,12 +198,24 @@ export function createCryptoStore(payment: CryptoPaymentDeps, api: ApiClient = p
     }
   }
 
-  async function chooseCoin(value: string) {
-    if (locked()) return;
+  /** The chosen coin's networks while they are on their way: a submit meanwhile waits for them. */
+  let networksLoading: Promise<void> | null = null;
+
+  function chooseCoin(value: string): Promise<void> {
+    if (locked()) return Promise.resolve();
     const currency = value === '' ? null : value;
     step({ type: 'select', currency });
     set({ missing: null, failure: null });
-    if (!currency || get().networksFor === currency) return;
+    if (!currency || get().networksFor === currency) return Promise.resolve();
+    const loading = loadNetworksOf(currency);
+    networksLoading = loading;
+    void loading.finally(() => {
+      if (networksLoading === loading) networksLoading = null;
+    });
+    return loading;
+  }
+
+  async function loadNetworksOf(currency: string) {
     step({ type: 'start', action: 'fetchCoins' });
     try {
       const networks = await loadNetworks(api, currency);
@@ -231,6 +243,8 @@ export function createCryptoStore(payment: CryptoPaymentDeps, api: ApiClient = p
   }
 
   async function submit(): Promise<CryptoField | null> {
+    // Clicked before the new coin's networks arrived: its only network is picked then, so wait for it.
+    if (networksLoading) await networksLoading;
     const { currency, network } = get().flow;
     const missing: CryptoField | null = !currency ? 'currency' : !network ? 'network' : null;
     set({ missing });
