@@ -1,7 +1,7 @@
 // The widget project's setup file, run before each test file. The project's files share their
-// worker's process and happy-dom window (isolate: false in vitest.config.ts, a quarter of the CPU),
-// so each file starts from what a fresh window would have: an empty document, no storage, the
-// address at the root and the document in Spanish.
+// worker's process and happy-dom window (isolate: false in vitest.config.ts, half the CPU of a
+// process per file), so each file starts from what a fresh window would have: an empty document
+// without a language or direction, no storage, and the address at the root.
 import { beforeAll } from 'vitest';
 
 beforeAll(() => {

@@ -198,8 +198,8 @@ export function createCryptoStore(payment: CryptoPaymentDeps, api: ApiClient = p
     }
   }
 
-  /** The chosen coin's networks while they are on their way: a submit meanwhile waits for them. */
-  let networksLoading: Promise<void> | null = null;
+  /** The last chosen coin's networks, loading or loaded: a submit waits for them. */
+  let networksLoading: Promise<void> = Promise.resolve();
 
   function chooseCoin(value: string): Promise<void> {
     if (locked()) return Promise.resolve();
@@ -207,12 +207,8 @@ export function createCryptoStore(payment: CryptoPaymentDeps, api: ApiClient = p
     step({ type: 'select', currency });
     set({ missing: null, failure: null });
     if (!currency || get().networksFor === currency) return Promise.resolve();
-    const loading = loadNetworksOf(currency);
-    networksLoading = loading;
-    void loading.finally(() => {
-      if (networksLoading === loading) networksLoading = null;
-    });
-    return loading;
+    networksLoading = loadNetworksOf(currency);
+    return networksLoading;
   }
 
   async function loadNetworksOf(currency: string) {
@@ -244,7 +240,7 @@ export function createCryptoStore(payment: CryptoPaymentDeps, api: ApiClient = p
 
   async function submit(): Promise<CryptoField | null> {
     // Clicked before the new coin's networks arrived: its only network is picked then, so wait for it.
-    if (networksLoading) await networksLoading;
+    await networksLoading;
     const { currency, network } = get().flow;
     const missing: CryptoField | null = !currency ? 'currency' : !network ? 'network' : null;
     set({ missing });
