@@ -55,15 +55,37 @@ function run({ name, args, env }, stream) {
   const started = Date.now();
   if (stream) console.log(`\n=== ${name} ===`);
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: rootDir, env, stdio: stream ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    // Piped even when streamed, so a failed step's failures can be repeated at the end.
+    const child = spawn(process.execPath, args, { cwd: rootDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const output = [];
-    child.stdout?.on('data', (chunk) => output.push(chunk));
-    child.stderr?.on('data', (chunk) => output.push(chunk));
+    const collect = (to) => (chunk) => {
+      output.push(chunk);
+      if (stream) to.write(chunk);
+    };
+    child.stdout.on('data', collect(process.stdout));
+    child.stderr.on('data', collect(process.stderr));
     child.on('close', (code, signal) => {
       const status = code ?? (signal ? 1 : 0);
-      resolve({ name, status, seconds: (Date.now() - started) / 1000, output: stream ? undefined : Buffer.concat(output) });
+      const all = Buffer.concat(output);
+      resolve({ name, status, seconds: (Date.now() - started) / 1000, output: stream ? undefined : all, failures: status === 0 ? '' : failuresIn(all.toString()) });
     });
   });
+}
+
+/**
+ * The part of a failed step's output that says what failed: vitest's "Failed Tests" section (the
+ * failing tests with their errors), or else the lines that mark a failure. Printed again after
+ * every step's summary, so the end of a long log names the failure.
+ */
+function failuresIn(text) {
+  // eslint-disable-next-line no-control-regex
+  const lines = text.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  const section = lines.findIndex((l) => /⎯+ Failed Tests? \d+ ⎯+|⎯+ Failed Suites? \d+ ⎯+|⎯+ Unhandled Errors? ⎯+/.test(l));
+  const picked = section >= 0
+    ? lines.slice(section).filter((l) => !/^\s*(Test Files|Tests|Start at|Duration)\b/.test(l))
+    : lines.filter((l) => /\bFAIL\b|×|✗|\berror\b/i.test(l));
+  const limit = 150;
+  return (picked.length > limit ? [...picked.slice(0, limit), `... ${picked.length - limit} more lines above in the step's output`] : picked).join('\n').trim();
 }
 
 const started = Date.now();
@@ -115,4 +137,5 @@ if (sequential) {
 }
 console.log(`\n=== npm test: ${failed() ? 'FAILED' : 'ok'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 for (const r of results) console.log(`    ${r.status === 0 ? 'ok     ' : r.status === 'skipped' ? 'skipped' : 'FAILED '} ${r.seconds.toFixed(1).padStart(6)} s  ${r.name}`);
+for (const r of results.filter((x) => x.failures)) console.log(`\n=== what failed in ${r.name} ===\n${r.failures}`);
 process.exit(failed() ? 1 : 0);
