@@ -13,3 +13,5 @@ export interface RunningSandbox {
 export declare function startSandbox(env?: Record<string, string>, server?: string): Promise<RunningSandbox>;
 /** The `--server packages/sandbox/dist/<file>.mjs` option of a benchmark, or undefined. */
 export declare function serverOption(argv?: string[]): string | undefined;
+/** A port nothing listens on now, never one this process handed out before. */
+export declare function freePort(): Promise<number>;

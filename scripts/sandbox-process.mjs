@@ -10,16 +10,28 @@ import { fileURLToPath } from 'node:url';
 const rootDir = fileURLToPath(new URL('../', import.meta.url));
 const serverFile = join(rootDir, 'packages/sandbox/dist/server.mjs');
 
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
+/** Ports this process has handed out: the system may offer a just-closed port again at once. */
+const handedOut = new Set();
+
+/**
+ * A port nothing listens on now, for a server about to start, and never one this process handed out
+ * before: two calls in a row (a sandbox's PORT and DEMO_PORT) once got the same port.
+ */
+export async function freePort() {
+  for (;;) {
+    const port = await new Promise((resolve, reject) => {
+      const server = createServer();
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => {
+        const address = server.address();
+        server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+      });
     });
-  });
+    if (!handedOut.has(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
 }
 
 async function waitUntilUp(url, child, output) {
@@ -49,6 +61,21 @@ export function serverOption(argv = process.argv) {
 /** `server`: another build of the server to start (a benchmark's "before"); it must sit in packages/sandbox/dist/. */
 export async function startSandbox(env = {}, server = serverFile) {
   if (!existsSync(server)) throw new Error('packages/sandbox/dist/server.mjs is missing: run `npm run build` first');
+  // Another process (a test file beside this one) may take a free port before the sandbox listens
+  // on it: new ports then, twice at most.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startSandboxOnFreePorts(env, server);
+    } catch (error) {
+      if (attempt >= 3 || !(error instanceof PortTakenError)) throw error;
+    }
+  }
+}
+
+/** The sandbox could not listen: its port was taken between finding it free and listening. */
+class PortTakenError extends Error {}
+
+async function startSandboxOnFreePorts(env, server) {
   const port = await freePort();
   const demoPort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'pasarela-e2e-'));
@@ -66,7 +93,14 @@ export async function startSandbox(env = {}, server = serverFile) {
   child.stdout?.on('data', (d) => (log += d.toString()));
   child.stderr?.on('data', (d) => (log += d.toString()));
   const url = `http://localhost:${port}`;
-  await waitUntilUp(url, child, () => log);
+  try {
+    await waitUntilUp(url, child, () => log);
+  } catch (error) {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    if (!env.PORT && !env.DEMO_PORT && /EADDRINUSE/.test(log)) throw new PortTakenError(String(error));
+    throw error;
+  }
   return {
     url,
     demoUrl: `http://localhost:${demoPort}`,

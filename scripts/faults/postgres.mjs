@@ -7,11 +7,10 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { startSandbox } from '../sandbox-process.mjs';
+import { freePort, startSandbox } from '../sandbox-process.mjs';
 import { startFaultProxy } from './faultProxy.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -47,15 +46,6 @@ function nodeName(node) {
   const found = /"node":"(pasarela\/[0-9a-f]+)"/.exec(node.output());
   if (!found) throw new Error('no node name in the log');
   return found[1];
-}
-
-async function freePort() {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      s.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /** A throwaway PostgreSQL cluster (as .ci/postgres.sh makes one), which a scenario may stop and start. */

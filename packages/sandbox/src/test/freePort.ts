@@ -1,11 +1,3 @@
-import { createServer } from 'node:net';
-
-/** A port nothing listens on now, for a server a test starts. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      s.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+// A port nothing listens on now, for a server a test starts, and never one this process handed out
+// before (a server's port and its demo port once came out the same).
+export { freePort } from '../../../../scripts/sandbox-process.mjs';
