@@ -14,7 +14,8 @@ if (process.env.TEST_DATABASE_URL) databases.push(['PostgreSQL', { DATABASE_URL:
 describe.runIf(browserAvailable()).each(databases)('card payment from a merchant page, end to end, on %s', (_name, env) => {
   let sandbox: RunningSandbox;
   let browser: Browser;
-  withSandboxAndBrowser(env, (started) => ({ sandbox, browser } = started));
+  // The payer's whole browser (browser.ts), as checks from outside the project use.
+  withSandboxAndBrowser(env, (started) => ({ sandbox, browser } = started), 'full');
 
   const openCheckout = () => openShopCheckout(browser, sandbox.demoUrl);
 

@@ -11,7 +11,8 @@ describe.runIf(browserAvailable())('content security policy of the widget pages'
   let browser: Browser;
   beforeAll(async () => {
     sandbox = await startSandbox({ SPLASH_MS: '2500' });
-    browser = await launchChromium();
+    // The policy as the payer's whole browser enforces it (browser.ts).
+    browser = await launchChromium('full');
   });
   afterAll(async () => {
     await browser?.close();

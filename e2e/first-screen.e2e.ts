@@ -13,7 +13,8 @@ import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
 describe.runIf(browserAvailable())('the checkout\'s first screen', () => {
   let sandbox: RunningSandbox;
   let browser: Browser;
-  withSandboxAndBrowser({ SPLASH_MS: '0' }, (started) => ({ sandbox, browser } = started));
+  // What the payer's whole browser loads and shows first (browser.ts).
+  withSandboxAndBrowser({ SPLASH_MS: '0' }, (started) => ({ sandbox, browser } = started), 'full');
 
   /** Every request the checkout origin sees from the browser, with what it cost on the wire. */
   function recordCheckoutRequests(context: BrowserContext) {

@@ -24,7 +24,8 @@ declare global {
 describe.runIf(browserAvailable())('loader contract in the browser', () => {
   let sandbox: RunningSandbox;
   let browser: Browser;
-  withSandboxAndBrowser((started) => ({ sandbox, browser } = started));
+  // The loader in the payer's whole browser (browser.ts).
+  withSandboxAndBrowser({}, (started) => ({ sandbox, browser } = started), 'full');
 
   const linkCode = () => createLink(sandbox, { amount: 12.5, description: 'Café de Boquete' });
 

@@ -36,7 +36,8 @@ describe.runIf(browserAvailable())('the splash over a payment link, at its defau
   let sandbox: RunningSandbox;
   let browser: Browser;
   // no SPLASH_MS: the sandbox's default, SPEC's 3000 ms
-  withSandboxAndBrowser((started) => ({ sandbox, browser } = started));
+  // What the payer's whole browser shows first (browser.ts).
+  withSandboxAndBrowser({}, (started) => ({ sandbox, browser } = started), 'full');
 
   async function paymentLink(): Promise<string> {
     const res = await fetch(`${sandbox.url}/sandbox/links`, {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchChromium } from './browser';
+import { launchChromium, type ChromiumKind } from './browser';
 import { startSandbox, type RunningSandbox } from '../../scripts/sandbox-process.mjs';
 import { newTestSchema } from '../../packages/sandbox/src/test/testSchema';
 
@@ -10,15 +10,17 @@ export interface Started {
 }
 
 /**
- * A describe block's sandbox (the built server, a fresh database, with `env`) and Chromium: started
- * before its tests, handed to `onStarted`, and stopped after them. With `DATABASE_URL` in `env` the
- * sandbox works in a new schema of that PostgreSQL, dropped afterwards.
+ * A describe block's sandbox (the built server, a fresh database, with `env`) and Chromium (`kind`,
+ * browser.ts: the headless shell unless `full`): started before its tests, handed to `onStarted`,
+ * and stopped after them. With `DATABASE_URL` in `env` the sandbox works in a new schema of that
+ * PostgreSQL, dropped afterwards.
  */
-export function withSandboxAndBrowser(env: Record<string, string>, onStarted: (started: Started) => void): void;
+export function withSandboxAndBrowser(env: Record<string, string>, onStarted: (started: Started) => void, kind?: ChromiumKind): void;
 export function withSandboxAndBrowser(onStarted: (started: Started) => void): void;
 export function withSandboxAndBrowser(
   envOrStarted: Record<string, string> | ((started: Started) => void),
   maybeStarted?: (started: Started) => void,
+  kind: ChromiumKind = 'shell',
 ): void {
   const env = typeof envOrStarted === 'function' ? {} : envOrStarted;
   const onStarted = typeof envOrStarted === 'function' ? envOrStarted : maybeStarted;
@@ -30,7 +32,7 @@ export function withSandboxAndBrowser(
     const postgres = env['DATABASE_URL'] ? await newTestSchema(env['DATABASE_URL']) : undefined;
     dropSchema = postgres?.drop;
     started.sandbox = await startSandbox(postgres ? { ...env, DATABASE_URL: postgres.url } : env);
-    started.browser = await launchChromium();
+    started.browser = await launchChromium(kind);
     onStarted?.(started as Started);
   });
   afterAll(async () => {
