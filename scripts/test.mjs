@@ -67,19 +67,23 @@ function run({ name, args, env }, stream) {
     child.on('close', (code, signal) => {
       const status = code ?? (signal ? 1 : 0);
       const all = Buffer.concat(output);
-      resolve({ name, status, seconds: (Date.now() - started) / 1000, output: stream ? undefined : all, text: all.toString(), failures: status === 0 ? '' : failuresIn(all.toString()) });
+      const text = plainText(all);
+      resolve({ name, status, seconds: (Date.now() - started) / 1000, output: stream ? undefined : all, text, failures: status === 0 ? '' : failuresIn(text) });
     });
   });
 }
 
+/** A step's output as text without its colours (vitest colours it even into a pipe on CI). */
+// eslint-disable-next-line no-control-regex
+const plainText = (output) => output.toString().replace(/\x1b\[[0-9;]*m/g, '');
+
 /**
- * The part of a failed step's output that says what failed: vitest's "Failed Tests" section (the
- * failing tests with their errors), or else the lines that mark a failure. Printed again after
- * every step's summary, so the end of a long log names the failure.
+ * The part of a failed step's output (plain text) that says what failed: vitest's "Failed Tests"
+ * section (the failing tests with their errors), or else the lines that mark a failure. Printed
+ * again after every step's summary, so the end of a long log names the failure.
  */
 function failuresIn(text) {
-  // eslint-disable-next-line no-control-regex
-  const lines = text.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  const lines = text.split('\n');
   const section = lines.findIndex((l) => /⎯+ Failed Tests? \d+ ⎯+|⎯+ Failed Suites? \d+ ⎯+|⎯+ Unhandled Errors? ⎯+/.test(l));
   const picked = section >= 0
     ? lines.slice(section).filter((l) => !/^\s*(Test Files|Tests|Start at|Duration)\b/.test(l))
@@ -88,10 +92,8 @@ function failuresIn(text) {
   return (picked.length > limit ? [...picked.slice(0, limit), `... ${picked.length - limit} more lines above in the step's output`] : picked).join('\n').trim();
 }
 
-/** The browser test files that failed in a run's output. */
-const failedBrowserFiles = (text) =>
-  // eslint-disable-next-line no-control-regex
-  [...new Set([...text.replace(/\x1b\[[0-9;]*m/g, '').matchAll(/\bFAIL\s+e2e\s+(e2e\/[\w./-]+\.e2e\.ts)/g)].map((m) => m[1]))];
+/** The browser test files that failed in a run's output (plain text). */
+const failedBrowserFiles = (text) => [...new Set([...text.matchAll(/\bFAIL\s+e2e\s+(e2e\/[\w./-]+\.e2e\.ts)/g)].map((m) => m[1]))];
 
 /**
  * Runs a step; when the browser suite fails in at most two files, runs those files once more, each

@@ -7,7 +7,7 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /**
  * Debian's chromium-headless-shell (`.ci/run` installs it): the same Chromium build (its version,
  * Blink and V8) in the old headless mode, without the full browser around the pages. The whole
- * browser suite passed in it using about 37 % less CPU (docs/testing.md), so most files run in it;
+ * browser suite passed in it using about 40 % less CPU (docs/testing.md), so most files run in it;
  * the files about what the payer's browser loads and shows first, and the card payment, run in
  * CHROMIUM_PATH. Setting CHROMIUM_PATH runs every file in that browser.
  */
