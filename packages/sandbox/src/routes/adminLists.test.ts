@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +11,10 @@ beforeAll(async () => {
   writeFileSync(join(consoleDist, 'console.js'), 'console.log(1)');
   t = await createTestApp({ paths: { consoleDist } });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  rmSync(consoleDist, { recursive: true, force: true });
+});
 
 describe('admin lists for the sandbox console', () => {
   it('GET /transactions/recent lists every payment newest first, with its outcome, filtered by link, method and outcome', async () => {

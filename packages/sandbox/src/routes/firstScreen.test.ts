@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,7 +39,10 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ paths: { widgetDist: join(dir, 'widget') } });
 });
-afterAll(async () => t.close());
+afterAll(async () => {
+  await t.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 async function page(path: string, headers: Record<string, string> = {}) {
   const html = await (await t.app.request(path, { headers })).text();
@@ -202,6 +205,7 @@ describe('the widget page in two parts, over HTTP', () => {
       expect(body).toMatch(/<div id="root"><\/div><script type="application\/json" id="pasarela-primed">\[\]<\/script><\/body><\/html>$/);
     } finally {
       server.close();
+      rmSync(built, { recursive: true, force: true });
     }
   });
 });
@@ -231,7 +235,10 @@ describe('the first screen rendered into the page (the widget\'s server entry)',
     noSplash = await createTestApp({ paths: { widgetDist: join(built, 'widget') }, splashMs: 0 });
     withSplash = await createTestApp({ paths: { widgetDist: join(built, 'widget') }, splashMs: 3000 });
   });
-  afterAll(async () => Promise.all([noSplash.close(), withSplash.close()]));
+  afterAll(async () => {
+    await Promise.all([noSplash.close(), withSplash.close()]);
+    rmSync(built, { recursive: true, force: true });
+  });
 
   it('with no splash, puts the rendered screen in the root, in the payer\'s language, from the page\'s answers and catalog', async () => {
     const code = await newLink(noSplash);

@@ -24,6 +24,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   await bare.close();
+  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('widget routes', () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,7 +32,10 @@ beforeAll(async () => {
   const code = await newLink(t, { merchantId: Number(merchant.json['idMerchant']), slug: 'con-dominio' });
   guarded = { code, slug: 'con-dominio' };
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 describe('widget page security headers', () => {
   it.each(['/', '/tienda-demo', '/tienda-demo/LKDEMO0001', '/tienda-demo/receive', '/pf/widget?type=lk&code=LKDEMO0001', '/pf/widget/home', '/stationPayment', '/404', '/a/b/c'])(
