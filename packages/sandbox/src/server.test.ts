@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SANDBOX_CLIENT_KEY } from '@pasarela/core';
-import { startServer } from './server';
+import { startTestServer } from './test/testServer';
 import { freePort } from './test/freePort';
 import { cardPayload, TEST_CAPTCHA_TOKEN } from './test/testApp';
 
 describe('the running server', () => {
   it('charges a due subscription on its own timer, without anyone reading it', async () => {
-    const server = await startServer({ port: await freePort(), demoPort: await freePort(), wireEncoding: false, subscriptionChargeIntervalMs: 50 });
+    const server = await startTestServer({ port: await freePort(), demoPort: await freePort(), wireEncoding: false, subscriptionChargeIntervalMs: 50 });
     try {
       const api = async (path: string, body?: unknown) => {
         const res = await fetch(`${server.url}/api/v1${path}`, {

@@ -34,6 +34,8 @@ export interface ServerOptions {
   demoPort: number;
   dataDir?: string | undefined;
   databaseUrl?: string | undefined;
+  /** PGlite only: a dump of a migrated database to start a new one from instead of running initdb (openDatabase). */
+  pgliteTemplate?: Blob | undefined;
   wireEncoding: boolean;
   splashMs?: number | undefined;
   /** How often due subscriptions are charged (default 60 s); 0 turns the timer off. */
@@ -87,7 +89,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const baseLog = options.logger ?? createLogger(options.logLevel ?? 'silent');
   let log = baseLog;
   const warn = (message: string) => log.warn(message);
-  const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, migrationsDir: paths.migrationsDir, warn });
+  const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, pgliteTemplate: options.pgliteTemplate, migrationsDir: paths.migrationsDir, warn });
   log = baseLog.child({ node: db.sessionName });
   let cardFingerprintKey: Buffer;
   try {

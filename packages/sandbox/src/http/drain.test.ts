@@ -1,13 +1,14 @@
 import { Agent, request } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../server';
+import type { RunningServer } from '../server';
+import { startTestServer } from '../test/testServer';
 import { freePort } from '../test/freePort';
 
 const http = { headersMs: 2_000, requestMs: 4_000, keepAliveMs: 5_000, shutdownMs: 3_000 };
 
 async function start(): Promise<{ server: RunningServer; port: number }> {
   const port = await freePort();
-  const server = await startServer({ port, demoPort: await freePort(), wireEncoding: false, http, subscriptionChargeIntervalMs: 0, expirySweepIntervalMs: 0, webhookIntervalMs: 0 });
+  const server = await startTestServer({ port, demoPort: await freePort(), wireEncoding: false, http, subscriptionChargeIntervalMs: 0, expirySweepIntervalMs: 0, webhookIntervalMs: 0 });
   return { server, port };
 }
 

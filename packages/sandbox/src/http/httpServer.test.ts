@@ -1,7 +1,8 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CLIENT_KEY } from '@pasarela/core';
-import { startServer, type RunningServer } from '../server';
+import type { RunningServer } from '../server';
+import { startTestServer } from '../test/testServer';
 import { freePort } from '../test/freePort';
 
 /** Everything the server sends until it closes the connection, and how long that took. */
@@ -28,7 +29,7 @@ describe('slow clients (issue 11 "Bad traffic")', () => {
   let port: number;
   beforeAll(async () => {
     port = await freePort();
-    server = await startServer({ port, demoPort: await freePort(), wireEncoding: false, http, subscriptionChargeIntervalMs: 0, expirySweepIntervalMs: 0 });
+    server = await startTestServer({ port, demoPort: await freePort(), wireEncoding: false, http, subscriptionChargeIntervalMs: 0, expirySweepIntervalMs: 0 });
   });
   afterAll(() => server.close());
 
@@ -57,7 +58,7 @@ describe('slow clients (issue 11 "Bad traffic")', () => {
 describe('graceful shutdown (SIGTERM)', () => {
   it('finishes a request in flight, takes no new connections, then closes the database', async () => {
     const port = await freePort();
-    const server = await startServer({ port, demoPort: await freePort(), wireEncoding: false, http, subscriptionChargeIntervalMs: 0, expirySweepIntervalMs: 0 });
+    const server = await startTestServer({ port, demoPort: await freePort(), wireEncoding: false, http, subscriptionChargeIntervalMs: 0, expirySweepIntervalMs: 0 });
     const body = JSON.stringify({ amount: 5, description: 'En vuelo' });
     const socket = await openRaw(port);
     const answer = untilClosed(socket);

@@ -1,7 +1,8 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CLIENT_KEY } from '@pasarela/core';
-import { startServer, type RunningServer } from '../server';
+import type { RunningServer } from '../server';
+import { startTestServer } from '../test/testServer';
 import { freePort } from '../test/freePort';
 import { createTestApp } from '../test/testApp';
 import { MAX_DRAIN_BYTES } from './limitBody';
@@ -34,7 +35,7 @@ let server: RunningServer;
 let port: number;
 beforeAll(async () => {
   port = await freePort();
-  server = await startServer({ port, demoPort: await freePort(), wireEncoding: false, subscriptionChargeIntervalMs: 0, expirySweepIntervalMs: 0 });
+  server = await startTestServer({ port, demoPort: await freePort(), wireEncoding: false, subscriptionChargeIntervalMs: 0, expirySweepIntervalMs: 0 });
 });
 afterAll(() => server.close());
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startServer, type RunningServer } from '../server';
+import type { RunningServer } from '../server';
+import { startTestServer } from '../test/testServer';
 import { freePort } from '../test/freePort';
 import { nodeClient } from '../test/nodeClient';
 import { openSocket } from '../test/rawWebSocket';
@@ -9,7 +10,7 @@ let server: RunningServer;
 let port: number;
 beforeAll(async () => {
   port = await freePort();
-  server = await startServer({ port, demoPort: await freePort(), wireEncoding: false, metricsToken: 'scrape-me', subscriptionChargeIntervalMs: 0, expirySweepIntervalMs: 0 });
+  server = await startTestServer({ port, demoPort: await freePort(), wireEncoding: false, metricsToken: 'scrape-me', subscriptionChargeIntervalMs: 0, expirySweepIntervalMs: 0 });
 });
 afterAll(() => server.close());
 

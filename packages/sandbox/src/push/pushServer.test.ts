@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CLIENT_KEY } from '@pasarela/core';
-import { startServer, type RunningServer } from '../server';
+import type { RunningServer } from '../server';
+import { startTestServer } from '../test/testServer';
 import { freePort } from '../test/freePort';
 import { openSocket } from '../test/rawWebSocket';
 import { TEST_CAPTCHA_TOKEN } from '../test/testApp';
@@ -11,7 +12,7 @@ let server: RunningServer;
 let port: number;
 beforeAll(async () => {
   port = await freePort();
-  server = await startServer({ port, demoPort: await freePort(), wireEncoding: false });
+  server = await startTestServer({ port, demoPort: await freePort(), wireEncoding: false });
 });
 afterAll(() => server.close());
 

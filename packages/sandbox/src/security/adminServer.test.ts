@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isLoopbackHost } from '../auth/adminAccess';
 import { startBanner } from '../banner';
-import { startServer, type RunningServer } from '../server';
+import type { RunningServer } from '../server';
+import { startTestServer } from '../test/testServer';
 import { freePort } from '../test/freePort';
 import { openSocket } from '../test/rawWebSocket';
 
@@ -12,7 +13,7 @@ let server: RunningServer;
 let port: number;
 beforeAll(async () => {
   port = await freePort();
-  server = await startServer({ port, demoPort: await freePort(), wireEncoding: false, adminToken: ADMIN_TOKEN });
+  server = await startTestServer({ port, demoPort: await freePort(), wireEncoding: false, adminToken: ADMIN_TOKEN });
 });
 afterAll(() => server.close());
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../server';
+import type { RunningServer } from '../server';
+import { startTestServer } from '../test/testServer';
 import { freePort } from '../test/freePort';
 import { nodeClient } from '../test/nodeClient';
 import { openSocket, type RawSocket } from '../test/rawWebSocket';
@@ -55,7 +56,7 @@ let a: Merchant;
 let b: Merchant;
 beforeAll(async () => {
   port = await freePort();
-  server = await startServer({ port, demoPort: await freePort(), wireEncoding: false, adminToken: ADMIN_TOKEN, subscriptionChargeIntervalMs: 0, expirySweepIntervalMs: 0, webhookIntervalMs: 100 });
+  server = await startTestServer({ port, demoPort: await freePort(), wireEncoding: false, adminToken: ADMIN_TOKEN, subscriptionChargeIntervalMs: 0, expirySweepIntervalMs: 0, webhookIntervalMs: 100 });
   client = nodeClient(server.url);
   a = await newMerchant('Tienda A');
   b = await newMerchant('Tienda B');
