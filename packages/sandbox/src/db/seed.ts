@@ -44,11 +44,15 @@ export const DEMO_WALLET_USER = { login: 'demo', email: 'demo@pasarela.test', pa
 
 /** Stations, a plan with a pending subscription, a campaign: seeded once, after migration 003. */
 export async function seedDemoExtras(db: Database): Promise<void> {
+  const seeded = async (q: Queryable) => (await q.query('select id from merchant_users limit 1')).length > 0;
+  // Every start after the first: no scrypt hash to make (tens of milliseconds of CPU) for nothing.
+  if (await seeded(db)) return;
   // Hashed before the transaction: scrypt is slow and PGlite serialises everything behind a transaction.
   const passwordHash = await hashPassword(DEMO_WALLET_USER.password);
   await db.transaction(async (tx) => {
     await lockSeeding(tx);
-    if ((await tx.query('select id from merchant_users limit 1')).length > 0) return;
+    // Another node starting on the same database may have seeded it since.
+    if (await seeded(tx)) return;
     const [user] = await tx.query<{ id: number }>(
       `insert into users (login, email, name, lastname, phone, password_hash, balance_cents) values ($1, $2, 'Demo', 'Billetera', '+50761111111', $3, 10000) returning id`,
       [DEMO_WALLET_USER.login, DEMO_WALLET_USER.email, passwordHash],
