@@ -114,8 +114,9 @@ export default defineConfig({
           // One migrated data directory every sandbox of the suite copies (no initdb per sandbox).
           globalSetup: ['e2e/support/globalSetup.ts'],
           environment: 'node',
-          // Each file starts its own sandbox (free ports, its own data directory) and Chromium, so
-          // files run side by side; while one waits on a browser or a timer another works.
+          // Each file starts its own sandbox (free ports, its own database; in this process or the
+          // built server in a child, e2e/support/suite.ts) and Chromium, so files run side by side;
+          // while one waits on a browser or a timer another works.
           // E2E_WORKERS picks how many (3 by default, for two cores).
           fileParallelism: true,
           isolate: false,

@@ -3,15 +3,16 @@ import type { Browser } from 'playwright-core';
 import { seriousViolations } from './support/axe';
 import { createLink } from './support/admin';
 import { browserAvailable, launchChromium } from './support/browser';
-import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { startSandboxInProcess } from './support/sandbox';
 
 // PRODUCT.md "Accessibility": axe-core finds no serious or critical violation; keyboard alone works.
 describe.runIf(browserAvailable())('accessibility of the checkout screens', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ SPLASH_MS: '200' });
+    sandbox = await startSandboxInProcess({ SPLASH_MS: '200' });
     browser = await launchChromium();
   });
 

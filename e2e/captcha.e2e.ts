@@ -6,13 +6,13 @@ import { withSandboxAndBrowser } from './support/suite';
 import { seriousViolations } from './support/axe';
 import { createLink, transactionsFor } from './support/admin';
 import { CheckoutFrame } from './support/pages';
-import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
 
 // SPEC 4 "Captcha: a valid score enables the payment", SPEC 7 "POST captcha check (v2)", SPEC 8
 // error_captcha / invalid_score_captcha, SPEC 3 deviceInformation, pfFingerprint,
 // pfFingerprintIntegration. The sandbox's challenge has its test answers under "Pruebas del sandbox".
 describe.runIf(browserAvailable())('captcha and fingerprint, end to end', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
   withSandboxAndBrowser({ SPLASH_MS: '200' }, (started) => ({ sandbox, browser } = started));
 

@@ -4,11 +4,11 @@ import { transactionsFor } from './support/admin';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { openShopCheckout } from './support/pages';
-import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
 
 // PRODUCT.md "Deterministic sandbox test inputs": every card outcome, as a payer meets it.
 describe.runIf(browserAvailable())('card outcomes in the embedded checkout', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
   withSandboxAndBrowser({ SPLASH_MS: '300' }, (started) => ({ sandbox, browser } = started));
 

@@ -4,7 +4,7 @@ import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { transactionsFor } from './support/admin';
 import { openShopCheckout } from './support/pages';
-import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
 
 // The same flows on each database the sandbox supports: PGlite always, PostgreSQL when the CI
 // (or a developer) provides one in TEST_DATABASE_URL.
@@ -12,7 +12,7 @@ const databases: Array<[string, Record<string, string>]> = [['PGlite', {}]];
 if (process.env.TEST_DATABASE_URL) databases.push(['PostgreSQL', { DATABASE_URL: process.env.TEST_DATABASE_URL }]);
 
 describe.runIf(browserAvailable()).each(databases)('card payment from a merchant page, end to end, on %s', (_name, env) => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
   // The payer's whole browser (browser.ts), as checks from outside the project use.
   withSandboxAndBrowser(env, (started) => ({ sandbox, browser } = started), 'full');

@@ -4,7 +4,7 @@ import { transactionsFor } from './support/admin';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { DemoShop, type CheckoutFrame } from './support/pages';
-import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
 
 interface HeardResult {
   status: string;
@@ -13,7 +13,7 @@ interface HeardResult {
 }
 
 /** docs/sandbox.md: the payer paying the voucher at a kiosk, by voucher number or codOper. */
-async function payAtKiosk(sandbox: RunningSandbox, referenceOrCodOper: string): Promise<{ status: number; body: Record<string, unknown> }> {
+async function payAtKiosk(sandbox: Sandbox, referenceOrCodOper: string): Promise<{ status: number; body: Record<string, unknown> }> {
   const res = await fetch(`${sandbox.url}/sandbox/cash/${encodeURIComponent(referenceOrCodOper)}/pay`, { method: 'POST' });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
@@ -49,7 +49,7 @@ const voucherNumber = (checkout: CheckoutFrame) => checkout.frame.getByText(/^\d
 const digitsOf = (text: string | null) => (text ?? '').replace(/\s/g, '');
 
 describe.runIf(browserAvailable())('cash voucher from a merchant page, end to end (PRODUCT.md "Cash")', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
   withSandboxAndBrowser({ SPLASH_MS: '0' }, (started) => ({ sandbox, browser } = started));
 

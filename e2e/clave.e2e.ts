@@ -6,12 +6,12 @@ import { checkoutFrameOf } from './support/frames';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { CheckoutFrame, openShopCheckout, type OpenedCheckout } from './support/pages';
-import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
 
 // PRODUCT.md "Clave": the submit sends the payer to the bank's page inside the checkout frame; the
 // bank returns to /pf/widget/returnclave (or returnclavesdk), which shows the receipt.
 describe.runIf(browserAvailable())('Clave from a merchant page, end to end', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
   withSandboxAndBrowser({ SPLASH_MS: '300' }, (started) => ({ sandbox, browser } = started));
 

@@ -2,18 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { browserAvailable, launchChromium } from './support/browser';
 import { ConsolePage } from './support/consolePage';
-import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { startSandboxInProcess } from './support/sandbox';
 
 // "Only the right party can act": with SANDBOX_ADMIN_TOKEN set, the console shows nothing until it
 // has the token (from its address's fragment or its form), and keeps it for the tab only.
 const ADMIN_TOKEN = 'console-e2e-token-0123456789abcdef';
 
 describe.runIf(browserAvailable())('sandbox console behind the admin token', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ SPLASH_MS: '0', SANDBOX_ADMIN_TOKEN: ADMIN_TOKEN });
+    sandbox = await startSandboxInProcess({ SPLASH_MS: '0', SANDBOX_ADMIN_TOKEN: ADMIN_TOKEN });
     browser = await launchChromium();
   });
   afterAll(async () => {

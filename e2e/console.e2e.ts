@@ -6,7 +6,8 @@ import { browserAvailable, launchChromium } from './support/browser';
 import { ConsolePage } from './support/consolePage';
 import { CheckoutFrame } from './support/pages';
 import { mailedCode } from './support/wallet';
-import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { startSandboxInProcess } from './support/sandbox';
 
 const SHOTS = 'e2e/artifacts';
 
@@ -51,13 +52,13 @@ async function payFromShop(browser: Browser, demoUrl: string, snippet: string): 
 }
 
 describe.runIf(browserAvailable())('sandbox console (issue 13): create, watch live, settle, mailbox, webhooks', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
   let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 
   beforeAll(async () => {
     receiver = await startWebhookReceiver();
-    sandbox = await startSandbox({ SPLASH_MS: '0' });
+    sandbox = await startSandboxInProcess({ SPLASH_MS: '0' });
     browser = await launchChromium();
   });
   afterAll(async () => {

@@ -6,7 +6,7 @@ import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { createLink, transactionsFor } from './support/admin';
 import { openShopCheckout, type CheckoutScope } from './support/pages';
-import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { startWebhookReceiver, type WebhookReceiver } from '../packages/sandbox/src/test/webhookReceiver';
 
 const databases: Array<[string, Record<string, string>]> = [['PGlite', {}]];
@@ -56,7 +56,7 @@ class CryptoCheckout {
 }
 
 /** docs/sandbox.md: the chain confirming the payment, in full or (amountPaid below the quote) in part. */
-async function confirmOnChain(sandbox: RunningSandbox, codOper: string, amountPaid?: number, fromAddress?: string): Promise<void> {
+async function confirmOnChain(sandbox: Sandbox, codOper: string, amountPaid?: number, fromAddress?: string): Promise<void> {
   const res = await fetch(`${sandbox.url}/sandbox/crypto/${encodeURIComponent(codOper)}/confirm`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -66,7 +66,7 @@ async function confirmOnChain(sandbox: RunningSandbox, codOper: string, amountPa
 }
 
 describe.runIf(browserAvailable()).each(databases)('crypto payment, end to end, on %s', (_name, env) => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
   withSandboxAndBrowser({ SPLASH_MS: '0', ...env }, (started) => ({ sandbox, browser } = started));
 
@@ -155,7 +155,7 @@ interface WebhookEvent {
 }
 
 describe.runIf(browserAvailable())('crypto: cancelling after an under-payment refunds the coins (issue "Money is never wrong")', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
   let receiver: WebhookReceiver;
   let secretKey = '';

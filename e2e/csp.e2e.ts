@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createLink } from './support/admin';
 import { browserAvailable, launchChromium } from './support/browser';
-import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
+import { startSandbox, type Sandbox } from '../scripts/sandbox-process.mjs';
 
 // Issue 11: the widget pages' CSP has no 'unsafe-inline' for styles; the inlined CSS is allowed by
 // its hash. The widget must look and work exactly as before, with no policy violation.
 describe.runIf(browserAvailable())('content security policy of the widget pages', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
   beforeAll(async () => {
     sandbox = await startSandbox({ SPLASH_MS: '2500' });

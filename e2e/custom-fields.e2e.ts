@@ -5,7 +5,7 @@ import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { seriousViolations } from './support/axe';
 import { CheckoutFrame } from './support/pages';
-import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
 
 // SPEC 3 "Custom field" on the payment form, sent as customFieldValues. The sandbox has no admin
 // call that sets a merchant's custom fields, so the merchant's answer is given them on its way in.
@@ -23,7 +23,7 @@ function readData(envelope: Envelope): unknown {
 }
 
 describe.runIf(browserAvailable())('custom fields, end to end', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
   withSandboxAndBrowser((started) => ({ sandbox, browser } = started));
 

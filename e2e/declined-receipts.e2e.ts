@@ -5,14 +5,14 @@ import { seriousViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
 import { adminPost } from './support/entries';
 import { withSandboxAndBrowser } from './support/suite';
-import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
 
 // Issue "Money is never wrong": SPEC 4's tables ("Nequi: 1 approved, -1 pending", "Yappy: 1
 // approved, -1 and 0 pending") have no declined code, and a decline read through them alone showed
 // "Pendiente" (Yappy) and "Desconocido" (Nequi). Core's paymentDisplayStatus reads the auth status the
 // sandbox records: every surface says declined, in Spanish and English.
 describe.runIf(browserAvailable())('a declined Yappy and a declined Nequi: receipt, tx result and return page say declined', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
   withSandboxAndBrowser({ SPLASH_MS: '0' }, (started) => ({ sandbox, browser } = started));
 

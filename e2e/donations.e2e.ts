@@ -4,12 +4,12 @@ import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { seriousViolations } from './support/axe';
 import { CheckoutFrame } from './support/pages';
-import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
 
 // SPEC 4 "Campaign", SPEC 5 "A campaign amount is sent only when both amount and bridge id exist",
 // SPEC 2 /pf/receipt/campaign. The seeded merchant has an active campaign ($1-$500, 1/5/10).
 describe.runIf(browserAvailable())('donations with a card payment, end to end', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
   withSandboxAndBrowser((started) => ({ sandbox, browser } = started));
 

@@ -4,7 +4,7 @@ import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { adminPost } from './support/entries';
 import { CheckoutFrame } from './support/pages';
-import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { catalogs } from '@pasarela/core';
 
 // Issue 21 "Merchants get both the key and the text": a shop page's `result` event for a failed
@@ -22,7 +22,7 @@ interface Result {
 }
 
 describe.runIf(browserAvailable())('failed attempts tell the shop the catalogue key and the payer\'s text', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
   withSandboxAndBrowser({ SPLASH_MS: '0' }, (started) => ({ sandbox, browser } = started));
 

@@ -6,7 +6,7 @@ import { DEMO_USER, WalletScreens } from './support/wallet';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { CheckoutFrame, openShopCheckout } from './support/pages';
-import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
 
 const CARD_CALL = '**/api/v1/cards/auth-capture';
 const NEQUI_PUSH = '**/api/v1/nequi/push';
@@ -42,7 +42,7 @@ async function loseTheAnswer(route: Route, how: 'drop' | 'stall' | '502') {
 // through, and the next click asks the server about the attempt before sending it again with the
 // same trackId: one payment ("Money is never wrong").
 describe.runIf(browserAvailable())('faults during a card payment', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
   withSandboxAndBrowser({ SPLASH_MS: '0' }, (started) => ({ sandbox, browser } = started));
 
@@ -118,7 +118,7 @@ describe.runIf(browserAvailable())('faults during a card payment', () => {
 // A saved card (a logged-in payer) follows the same rule; its own sandbox, so no earlier 4242 payment
 // meets the 5-minute duplicate rule.
 describe.runIf(browserAvailable())('faults during a saved-card payment', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
   withSandboxAndBrowser({ SPLASH_MS: '0' }, (started) => ({ sandbox, browser } = started));
 
@@ -144,7 +144,7 @@ describe.runIf(browserAvailable())('faults during a saved-card payment', () => {
 // activates it).
 const SUBSCRIPTION_PAYMENT = /\/api\/v\d+\/process-tx$/;
 describe.runIf(browserAvailable())('faults during a subscription card payment', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
   withSandboxAndBrowser({ SPLASH_MS: '0' }, (started) => ({ sandbox, browser } = started));
 
@@ -176,7 +176,7 @@ describe.runIf(browserAvailable())('faults during a subscription card payment', 
 // The same for a payment finished in the Nequi app: a lost push answer is found again, and a status
 // call that fails does not end the wait.
 describe.runIf(browserAvailable())('faults during a Nequi payment', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
   withSandboxAndBrowser({ SPLASH_MS: '0' }, (started) => ({ sandbox, browser } = started));
 

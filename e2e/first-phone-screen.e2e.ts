@@ -4,7 +4,7 @@ import { browserAvailable } from './support/browser';
 import { seriousViolations } from './support/axe';
 import { withSandboxAndBrowser } from './support/suite';
 import { adminPost } from './support/entries';
-import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
 
 // Issue 21 "The first phone screen": on a 360x740 phone the payment's essentials come first. The
 // demo merchant offers all seven methods, a donation and the captcha, the longest checkout there is.
@@ -21,7 +21,7 @@ const METHODS = {
 } as const;
 
 describe.runIf(browserAvailable())('the first phone screen', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
   withSandboxAndBrowser({ SPLASH_MS: '0' }, (started) => ({ sandbox, browser } = started));
 

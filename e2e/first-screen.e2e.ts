@@ -5,13 +5,13 @@ import { withSandboxAndBrowser } from './support/suite';
 import { openShopCheckout } from './support/pages';
 import { checkoutFrameOf } from './support/frames';
 import { BUDGETS } from '../scripts/sizes.mjs';
-import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
 
 // PRODUCT.md "Speed" and "Sizes": the widget page carries its first screen's answers (core
 // firstScreen) and hints the catalog, so the card form waits for no API round trip after the
 // widget's script; and what the browser downloads for it stays within the first-load budget.
 describe.runIf(browserAvailable())('the checkout\'s first screen', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
   // What the payer's whole browser loads and shows first (browser.ts).
   withSandboxAndBrowser({ SPLASH_MS: '0' }, (started) => ({ sandbox, browser } = started), 'full');

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { createLink } from './support/admin';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
-import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
 
 interface CheckoutGlobal {
   open(options: Record<string, unknown>): {
@@ -22,7 +22,7 @@ declare global {
 
 // PRODUCT.md "Loader": the public contract, exercised in a real browser across two origins.
 describe.runIf(browserAvailable())('loader contract in the browser', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
   // The loader in the payer's whole browser (browser.ts).
   withSandboxAndBrowser({}, (started) => ({ sandbox, browser } = started), 'full');

@@ -5,14 +5,14 @@ import { seriousViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { CheckoutFrame, openShopCheckout } from './support/pages';
-import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
 
 /** Every method the demo merchant offers, by PRODUCT.md's names, in the order the choice lists them. */
 const ALL_METHODS_ES = ['Tarjeta', 'Nequi', 'Yappy', 'Clave', 'Efectivo', 'Cripto', 'Saldo'];
 
 // PRODUCT.md "Method choice": one radio group, card first, filtered by core's availability rules.
 describe.runIf(browserAvailable())('the method choice', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
   withSandboxAndBrowser({ SPLASH_MS: '0' }, (started) => ({ sandbox, browser } = started));
 

@@ -4,16 +4,17 @@ import { createLink, transactionsFor } from './support/admin';
 import { seriousViolations } from './support/axe';
 import { browserAvailable, launchChromium } from './support/browser';
 import { CheckoutFrame, openShopCheckout, type OpenedCheckout } from './support/pages';
-import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { startSandboxInProcess } from './support/sandbox';
 
 // PRODUCT.md "Nequi": push (phones 3991111111 / 3992222222 / 3993333333) and QR settled by the admin call.
 describe.runIf(browserAvailable())('Nequi in the embedded checkout', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
 
   beforeAll(async () => {
     // A short window so the never-answering phone times out within the test.
-    sandbox = await startSandbox({ SPLASH_MS: '200', NEQUI_WAIT_MS: '6000' });
+    sandbox = await startSandboxInProcess({ SPLASH_MS: '200', NEQUI_WAIT_MS: '6000' });
     browser = await launchChromium();
   });
   afterAll(async () => {

@@ -9,7 +9,7 @@ import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { CheckoutFrame } from './support/pages';
 import { freePort } from '../packages/sandbox/src/test/freePort';
-import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
 
 const rootDir = fileURLToPath(new URL('..', import.meta.url));
 const nextBin = join(rootDir, 'node_modules', 'next', 'dist', 'bin', 'next');
@@ -75,7 +75,7 @@ function nextEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 }
 
 describe.runIf(browserAvailable())('a Next.js App Router app with the packed @pasarela/react', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
   withSandboxAndBrowser((started) => ({ sandbox, browser } = started));
 

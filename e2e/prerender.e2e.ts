@@ -3,9 +3,9 @@ import type { Browser } from 'playwright-core';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { CheckoutFrame, DemoShop } from './support/pages';
-import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
 
-async function newLink(sandbox: RunningSandbox, description = 'Camisa'): Promise<string> {
+async function newLink(sandbox: Sandbox, description = 'Camisa'): Promise<string> {
   const res = await fetch(`${sandbox.url}/sandbox/links`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -18,7 +18,7 @@ async function newLink(sandbox: RunningSandbox, description = 'Camisa'): Promise
 // (packages/widget/src/prerender.tsx), so the card form shows and takes input before the widget's
 // script has run; the script's first render then takes the form over.
 describe.runIf(browserAvailable())('the checkout\'s first screen, rendered into the page', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
   withSandboxAndBrowser({ SPLASH_MS: '0' }, (started) => ({ sandbox, browser } = started));
 

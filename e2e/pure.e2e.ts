@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { createLink } from './support/admin';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
-import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
 
 interface PureModule {
   loadCheckout(baseUrl: string): Promise<{ open(options: { code: string }): unknown; version: string } | null>;
@@ -17,7 +17,7 @@ declare global {
 // `@pasarela/checkout/pure` in a real browser: the built dist/pure.mjs (served at /sdk/pure.mjs)
 // loads /sdk/checkout.js from the checkout origin into a page on the demo shop's origin.
 describe.runIf(browserAvailable())('loadCheckout() from the pure entry in the browser', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
   withSandboxAndBrowser((started) => ({ sandbox, browser } = started));
 

@@ -4,12 +4,12 @@ import { transactionsFor } from './support/admin';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { CheckoutFrame, DemoShop } from './support/pages';
-import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
 
 // The React demo (examples/react.html, built with React 19 and the built @pasarela/react) on the
 // demo shop's origin, paying on the checkout's origin.
 describe.runIf(browserAvailable())('@pasarela/react demo page in the browser', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
   withSandboxAndBrowser((started) => ({ sandbox, browser } = started));
 

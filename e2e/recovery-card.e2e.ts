@@ -4,14 +4,14 @@ import { seriousViolations } from './support/axe';
 import { createLink } from './support/admin';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
-import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 
 // A declined card: the reason sits right above the field that can fix it, the focus is there, and
 // what was typed stays (never the CVC). On a phone-sized screen (360 x 740).
 describe.runIf(browserAvailable())('a card decline the payer can recover from', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
   withSandboxAndBrowser({ SPLASH_MS: '200' }, (started) => ({ sandbox, browser } = started));
 

@@ -4,7 +4,7 @@ import { seriousViolations } from './support/axe';
 import { createLink, transactionsFor } from './support/admin';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
-import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 
@@ -33,7 +33,7 @@ const TEXTS = {
 // and print; the voucher e-mailed with absolute links, its page showing what a voucher shows, and
 // the paid receipt e-mailed too; never "Autorización: PAID".
 describe.runIf(browserAvailable())('a cash voucher on a phone: grouped code, barcode, copy, print, e-mailed', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
   withSandboxAndBrowser({ SPLASH_MS: '200' }, (started) => ({ sandbox, browser } = started));
 

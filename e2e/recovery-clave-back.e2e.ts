@@ -6,7 +6,7 @@ import { browserAvailable } from './support/browser';
 import { checkoutFrameOf } from './support/frames';
 import { denyStorage } from './support/storage';
 import { withSandboxAndBrowser } from './support/suite';
-import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 
@@ -15,7 +15,7 @@ type ShopEvent = [string, unknown];
 // An embedded Clave payment whose frame keeps nothing: coming back from the bank's page finds the
 // payment on the server, never the card form inviting a second payment; the shop hears once.
 describe.runIf(browserAvailable())('back from the Clave bank page with the frame denied storage', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
   withSandboxAndBrowser({ SPLASH_MS: '200' }, (started) => ({ sandbox, browser } = started));
 

@@ -6,7 +6,7 @@ import { browserAvailable } from './support/browser';
 import { checkoutFrameOf } from './support/frames';
 import { denyStorage } from './support/storage';
 import { withSandboxAndBrowser } from './support/suite';
-import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 
@@ -16,7 +16,7 @@ type ShopEvent = [string, unknown];
 // closing anyway tells the shop PENDING before `close`, and the same link opened again is back on
 // the wait, from the server's record (the frame keeps nothing). On a phone (360 x 740).
 describe.runIf(browserAvailable())('closing the checkout while a payment is pending', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
   withSandboxAndBrowser({ SPLASH_MS: '200', YAPPY_WAIT_MS: '120000' }, (started) => ({ sandbox, browser } = started));
 

@@ -4,14 +4,14 @@ import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { seriousViolations } from './support/axe';
 import { CheckoutFrame } from './support/pages';
-import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 
 // With a donation, the summary and the Pay button say what the card is charged (amount, tax and
 // donation), and so does the e-mailed receipt. The seeded station EST-001 is $15.00 with a campaign.
 describe.runIf(browserAvailable())('the Pay button and the receipt e-mail show what is charged', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
   withSandboxAndBrowser({ SPLASH_MS: '200' }, (started) => ({ sandbox, browser } = started));
 

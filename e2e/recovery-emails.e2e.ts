@@ -5,7 +5,7 @@ import { seriousViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
 import { adminPost, guestPost } from './support/entries';
 import { withSandboxAndBrowser } from './support/suite';
-import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 
@@ -21,7 +21,7 @@ interface Mail {
 // and a random-charge validation carries absolute links to the checkout, and each opens its page on
 // a 360 px phone (not /404).
 describe.runIf(browserAvailable())('every link in every e-mail is absolute and opens its page', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
   withSandboxAndBrowser({ SPLASH_MS: '200' }, (started) => ({ sandbox, browser } = started));
 

@@ -4,14 +4,14 @@ import { seriousViolations } from './support/axe';
 import { createLink } from './support/admin';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
-import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 
 // Nequi on a phone-sized screen: a declined push says so in the payer's language, keeps the phone
 // and sends again in one press; the QR shows the amount and, on a touch device, opens the app.
 describe.runIf(browserAvailable())('Nequi: a declined push and the QR on a phone', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
   withSandboxAndBrowser({ SPLASH_MS: '200' }, (started) => ({ sandbox, browser } = started));
 

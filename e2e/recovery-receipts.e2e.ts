@@ -4,7 +4,7 @@ import { seriousViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
 import { adminPost, guestPost } from './support/entries';
 import { withSandboxAndBrowser } from './support/suite';
-import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 
@@ -34,7 +34,7 @@ const INSTRUCTIONS = { es: 'Instrucciones de pago', en: 'Payment instructions' }
 // reference repeating the operation), the operation number on one line, "Aparecerá en tu estado de
 // cuenta" only for a card that was charged, a pending card titled "Pago pendiente".
 describe.runIf(browserAvailable())('card receipts on a phone read like receipts', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
   withSandboxAndBrowser({ SPLASH_MS: '200' }, (started) => ({ sandbox, browser } = started));
 

@@ -3,7 +3,8 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { browserAvailable, launchChromium } from './support/browser';
 import { seriousViolations } from './support/axe';
 import { adminPost, guestGet, guestPost } from './support/entries';
-import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { startSandboxInProcess } from './support/sandbox';
 
 // SPEC 2 "Screens and routes": every route of the table and every widget route, walked in a real
 // browser; each ends on a real screen (a heading or a form the payer can use) or on the redirect
@@ -20,7 +21,7 @@ interface Stop {
 }
 
 describe.runIf(browserAvailable())('every route of SPEC.md section 2', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
   const data = { slug: '', code: '', codOper: '', claveOper: '', donationOper: '', subscriptionOper: '', validation: '', emailToken: '', expired: '' };
 
@@ -30,7 +31,7 @@ describe.runIf(browserAvailable())('every route of SPEC.md section 2', () => {
   const card = (cardNumber: string) => ({ cardNumber, expMonth: '12', expYear: nextYear, cvv: '123', firstName: 'Ana', lastName: 'Ruiz', cardType: 'VISA' });
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ SPLASH_MS: '200' });
+    sandbox = await startSandboxInProcess({ SPLASH_MS: '200' });
     browser = await launchChromium();
     const link = await adminPost<{ code: string; slug: string }>(sandbox, 'links', { amount: 10, description: 'Recorrido', slug: 'recorrido-canal' });
     Object.assign(data, { slug: link.slug, code: link.code });

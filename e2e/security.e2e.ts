@@ -5,7 +5,7 @@ import { browserAvailable } from './support/browser';
 import { guestPost } from './support/entries';
 import { withSandboxAndBrowser } from './support/suite';
 import { CheckoutFrame } from './support/pages';
-import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
 
 // Issue "Only the right party can act", through a browser: a sandbox with SANDBOX_ADMIN_TOKEN and
 // the captcha as it ships (required). A payer pays without ticking (the widget sends the captcha's
@@ -19,7 +19,7 @@ const operator = { authorization: `Bearer ${ADMIN_TOKEN}` };
 interface Merchant { id: number; key: string; link: string }
 
 describe.runIf(browserAvailable())('only the right party can act, in a browser', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
   withSandboxAndBrowser({ SPLASH_MS: '0', SANDBOX_ADMIN_TOKEN: ADMIN_TOKEN }, (started) => ({ sandbox, browser } = started));
 

@@ -4,12 +4,12 @@ import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { seriousViolations } from './support/axe';
 import { adminPost, guestPost } from './support/entries';
-import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
 
 // SPEC 2 "/pf/tx-result Transaction result", "/pf/returnpage Return page" (SPEC 3 notification
 // isReturn and returnUrl; SPEC 5 "A URL is valid only with http or https"), "/pf/deeplink/market".
 describe.runIf(browserAvailable())('transaction result, return page and app-store page, end to end', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
   withSandboxAndBrowser({ SPLASH_MS: '200' }, (started) => ({ sandbox, browser } = started));
 

@@ -3,19 +3,20 @@ import type { Browser } from 'playwright-core';
 import { catalogs } from '@pasarela/core';
 import { browserAvailable, launchChromium } from './support/browser';
 import { adminPost } from './support/entries';
-import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { startSandboxInProcess } from './support/sandbox';
 
 // SPEC rules wired into the checkout, walked in a real browser: the main checkout page "/" without
 // a payment code (docs/spec-decisions.md) and the signup form's phone and city.
 const es = (key: string): string => catalogs.es[key] ?? key;
 
 describe.runIf(browserAvailable())('SPEC rules as the payer meets them', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
   let code = '';
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ SPLASH_MS: '0' });
+    sandbox = await startSandboxInProcess({ SPLASH_MS: '0' });
     browser = await launchChromium();
     code = (await adminPost<{ code: string }>(sandbox, 'links', { amount: 12, description: 'Entrada por código' })).code;
   });

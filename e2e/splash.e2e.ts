@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { seriousViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
-import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
 
 interface Timings {
   /** Largest Contentful Paint entries, in ms from the navigation's start. */
@@ -33,7 +33,7 @@ const RECORD = `
 // beneath it, so the page is painted and audits find its Largest Contentful Paint, while the payer
 // sees, hears and reaches only the splash until it ends.
 describe.runIf(browserAvailable())('the splash over a payment link, at its default 3 s', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
   // no SPLASH_MS: the sandbox's default, SPEC's 3000 ms
   // What the payer's whole browser shows first (browser.ts).

@@ -4,13 +4,13 @@ import { createLink } from './support/admin';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { CheckoutFrame } from './support/pages';
-import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
 
 // SPEC 9 "Start-up mounts the app into the root element ... and unregisters any service worker."
 // A worker left on the checkout's origin (an old deployment's, another app's on the same host)
 // would answer the checkout's requests from its own cache: the checkout removes it when it starts.
 describe.runIf(browserAvailable())('start-up, end to end', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
   withSandboxAndBrowser((started) => ({ sandbox, browser } = started));
 

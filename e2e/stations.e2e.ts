@@ -5,11 +5,11 @@ import { withSandboxAndBrowser } from './support/suite';
 import { seriousViolations } from './support/axe';
 import { adminPost } from './support/entries';
 import { CheckoutFrame } from './support/pages';
-import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
 
 // SPEC 2 /stationPayment and the widget's type ps (Checkout.open({ stationId })).
 describe.runIf(browserAvailable())('payment stations, end to end', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
   withSandboxAndBrowser((started) => ({ sandbox, browser } = started));
 

@@ -6,11 +6,11 @@ import { seriousViolations } from './support/axe';
 import { adminPost, guestGet, guestPost } from './support/entries';
 import { CheckoutFrame } from './support/pages';
 import { DEMO_USER, WalletScreens } from './support/wallet';
-import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
 
 // SPEC 2 widget type subs (Checkout.open({ subscriptionKey })), SPEC 4 "Subscription", SPEC 9 periods.
 describe.runIf(browserAvailable())('subscriptions, end to end', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
   withSandboxAndBrowser((started) => ({ sandbox, browser } = started));
 

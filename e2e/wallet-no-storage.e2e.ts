@@ -3,7 +3,8 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { browserAvailable, launchChromium } from './support/browser';
 import { denyStorage } from './support/storage';
 import { addressOf, DEMO_USER, WalletScreens } from './support/wallet';
-import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { startSandboxInProcess } from './support/sandbox';
 
 // docs/wallet.md "What is remembered per merchant site": where the browser denies the checkout's
 // frame its storage (third-party storage blocked), the login lives in memory for the life of the
@@ -17,10 +18,10 @@ async function storageDenied(browser: Browser): Promise<BrowserContext> {
 }
 
 describe.runIf(browserAvailable())('the wallet in a frame denied storage', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
   beforeAll(async () => {
-    sandbox = await startSandbox({ SPLASH_MS: '0' });
+    sandbox = await startSandboxInProcess({ SPLASH_MS: '0' });
     browser = await launchChromium();
   });
   afterAll(async () => {

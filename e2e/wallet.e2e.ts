@@ -6,11 +6,12 @@ import { withSandboxAndBrowser } from './support/suite';
 import { createLink, transactionsFor } from './support/admin';
 import { CheckoutFrame, openShopCheckout } from './support/pages';
 import { addressOf, DEMO_USER, mailedCode, WalletScreens } from './support/wallet';
-import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { startSandboxInProcess } from './support/sandbox';
 
 // PRODUCT.md "Wallet screens" as full pages on the checkout origin.
 describe.runIf(browserAvailable())('the wallet: login guard, home, add card, logout', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
   withSandboxAndBrowser({ SPLASH_MS: '200' }, (started) => ({ sandbox, browser } = started));
 
@@ -141,11 +142,11 @@ describe.runIf(browserAvailable())('the wallet: login guard, home, add card, log
 });
 
 describe.runIf(browserAvailable())('a new payer: sign up, add a card, log out, recover the password, log in', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ SPLASH_MS: '200' });
+    sandbox = await startSandboxInProcess({ SPLASH_MS: '200' });
     browser = await launchChromium();
   });
   afterAll(async () => {
@@ -229,11 +230,11 @@ describe.runIf(browserAvailable())('a new payer: sign up, add a card, log out, r
 });
 
 describe.runIf(browserAvailable())('Saldo / Balance at checkout', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ SPLASH_MS: '200' });
+    sandbox = await startSandboxInProcess({ SPLASH_MS: '200' });
     browser = await launchChromium();
   });
   afterAll(async () => {

@@ -4,7 +4,7 @@ import { browserAvailable } from './support/browser';
 import { seriousViolations } from './support/axe';
 import { withSandboxAndBrowser } from './support/suite';
 import { adminPost, guestGet, guestPost } from './support/entries';
-import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
 
 // Issue 21 "Every page has a way out": the donation receipt, the 3DS and Clave bank pages and the
 // standalone pages (wallet, validateTx, expired, 404, response message) have the loader's close when
@@ -18,7 +18,7 @@ const TEXT = {
 } as const;
 
 describe.runIf(browserAvailable())('every page has a way out', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
   withSandboxAndBrowser({ SPLASH_MS: '0' }, (started) => ({ sandbox, browser } = started));
   const nextYear = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');

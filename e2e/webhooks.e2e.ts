@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { browserAvailable, launchChromium } from './support/browser';
 import { CheckoutFrame, openShopCheckout } from './support/pages';
-import { startSandbox, type RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { startSandboxInProcess } from './support/sandbox';
 import { freePort } from '../packages/sandbox/src/test/freePort';
 
 interface ExampleServer {
@@ -40,12 +41,12 @@ async function startMerchantServer(pasarelaUrl: string): Promise<ExampleServer> 
 }
 
 describe.runIf(browserAvailable())('merchant server example: signed webhooks and the verify call for card payments', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let merchant: ExampleServer;
   let browser: Browser;
 
   beforeAll(async () => {
-    sandbox = await startSandbox();
+    sandbox = await startSandboxInProcess();
     merchant = await startMerchantServer(sandbox.url);
     browser = await launchChromium();
   });

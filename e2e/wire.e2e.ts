@@ -4,7 +4,7 @@ import { createLink } from './support/admin';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { CheckoutFrame } from './support/pages';
-import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
 
 const CARD = '4242424242424242';
 
@@ -14,7 +14,7 @@ describe.runIf(browserAvailable()).each([
   ['on', {}, /^[0-9a-f]+$/],
   ['off', { WIRE_ENCODING: 'off' }, /^\{.*\}$/s],
 ] as const)('wire encoding %s, as the widget sends it', (_mode, env, bodyShape) => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
   withSandboxAndBrowser({ ...env, SPLASH_MS: '200' }, (started) => ({ sandbox, browser } = started));
 

@@ -6,14 +6,14 @@ import { checkoutFrameOf } from './support/frames';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { openShopCheckout, type OpenedCheckout } from './support/pages';
-import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
 
 // PRODUCT.md "Yappy": a phone field (8 digits), then the waiting screen with SPEC's 5-minute window,
 // here shortened by YAPPY_WAIT_MS so the never-answered phone times out within the test.
 const WAIT_MS = 3_000;
 
 describe.runIf(browserAvailable())('Yappy from a merchant page, end to end', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
   withSandboxAndBrowser({ SPLASH_MS: '300', YAPPY_WAIT_MS: String(WAIT_MS) }, (started) => ({ sandbox, browser } = started));
 

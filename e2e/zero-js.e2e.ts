@@ -4,7 +4,7 @@ import { createLink, transactionsFor } from './support/admin';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { CheckoutFrame } from './support/pages';
-import type { RunningSandbox } from '../scripts/sandbox-process.mjs';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
 
 declare global {
   interface Window {
@@ -16,7 +16,7 @@ declare global {
 // PRODUCT.md "SDK beyond open()": zero-JS pay buttons on a page that loads /sdk/checkout.js, on
 // the demo shop's origin, with the checkout on its own origin.
 describe.runIf(browserAvailable())('zero-JS pay buttons in the browser', () => {
-  let sandbox: RunningSandbox;
+  let sandbox: Sandbox;
   let browser: Browser;
   withSandboxAndBrowser((started) => ({ sandbox, browser } = started));
 

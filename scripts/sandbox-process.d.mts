@@ -1,14 +1,19 @@
-export interface RunningSandbox {
+/** A sandbox a test talks to, in a process of its own or not: its two origins, its log, its stop. */
+export interface Sandbox {
   /** Checkout origin, e.g. http://localhost:4000 */
   url: string;
   /** Demo shop origin (another port, another origin). */
   demoUrl: string;
+  /** What it logged so far (JSON lines). */
   output: () => string;
+  stop: () => Promise<void>;
+}
+/** The built sandbox (packages/sandbox/dist/server.mjs) running as a child process. */
+export interface RunningSandbox extends Sandbox {
   /** The node's process (to send it a signal). */
   child: import('node:child_process').ChildProcess;
   /** Resolves when the process exits, with its exit code or the signal that ended it. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  stop: () => Promise<void>;
 }
 export declare function startSandbox(env?: Record<string, string>, server?: string): Promise<RunningSandbox>;
 /** The `--server packages/sandbox/dist/<file>.mjs` option of a benchmark, or undefined. */

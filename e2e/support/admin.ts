@@ -1,4 +1,4 @@
-import type { RunningSandbox } from '../../scripts/sandbox-process.mjs';
+import type { Sandbox } from '../../scripts/sandbox-process.mjs';
 
 export interface RecordedTransaction {
   codOper: string;
@@ -9,7 +9,7 @@ export interface RecordedTransaction {
 
 /** PRODUCT.md admin API: `POST /sandbox/links` -> 201 { code, slug, url }. */
 export async function createLink(
-  sandbox: RunningSandbox,
+  sandbox: Sandbox,
   link: { amount: number; description: string; taxAmount?: number; cardTypes?: string[]; expiresInSeconds?: number; singleUse?: boolean },
 ): Promise<string> {
   const res = await fetch(`${sandbox.url}/sandbox/links`, {
@@ -22,7 +22,7 @@ export async function createLink(
 }
 
 /** PRODUCT.md admin API: `GET /sandbox/transactions?code=CODE`. */
-export async function transactionsFor(sandbox: RunningSandbox, code: string): Promise<RecordedTransaction[]> {
+export async function transactionsFor(sandbox: Sandbox, code: string): Promise<RecordedTransaction[]> {
   const res = await fetch(`${sandbox.url}/sandbox/transactions?code=${encodeURIComponent(code)}`);
   if (res.status !== 200) throw new Error(`GET /sandbox/transactions answered ${res.status}`);
   return ((await res.json()) as { transactions: RecordedTransaction[] }).transactions;

@@ -1,8 +1,8 @@
 import { encodeBody, readEnvelopeData, type Envelope } from '@pasarela/core';
-import type { RunningSandbox } from '../../scripts/sandbox-process.mjs';
+import type { Sandbox } from '../../scripts/sandbox-process.mjs';
 
 /** docs/sandbox.md "Building scenarios": an admin POST answering 201 JSON. */
-export async function adminPost<T>(sandbox: RunningSandbox, path: string, body: unknown): Promise<T> {
+export async function adminPost<T>(sandbox: Sandbox, path: string, body: unknown): Promise<T> {
   const res = await fetch(`${sandbox.url}/sandbox/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   if (res.status !== 201 && res.status !== 200) throw new Error(`POST /sandbox/${path} answered ${res.status}: ${await res.text()}`);
   return (await res.json()) as T;
@@ -21,7 +21,7 @@ function withCaptcha(body: unknown): unknown {
 }
 
 /** A guest's API call (docs/api.md), its envelope read either way the server encodes it. */
-export async function guestPost<T>(sandbox: RunningSandbox, path: string, body: unknown): Promise<T> {
+export async function guestPost<T>(sandbox: Sandbox, path: string, body: unknown): Promise<T> {
   return guestCall<T>(sandbox, path, {
     method: 'POST',
     headers: { 'content-type': 'text/plain', 'x-api-key': 'pk_sandbox_pasarela_guest' },
@@ -29,11 +29,11 @@ export async function guestPost<T>(sandbox: RunningSandbox, path: string, body: 
   });
 }
 
-export function guestGet<T>(sandbox: RunningSandbox, path: string): Promise<T> {
+export function guestGet<T>(sandbox: Sandbox, path: string): Promise<T> {
   return guestCall<T>(sandbox, path, { headers: { 'x-api-key': 'pk_sandbox_pasarela_guest' } });
 }
 
-async function guestCall<T>(sandbox: RunningSandbox, path: string, init: RequestInit): Promise<T> {
+async function guestCall<T>(sandbox: Sandbox, path: string, init: RequestInit): Promise<T> {
   const res = await fetch(`${sandbox.url}/api/v1/${path}`, init);
   const envelope = (await res.json()) as Envelope;
   if (!res.ok) throw new Error(`${init.method ?? 'GET'} /api/v1/${path} answered ${res.status}`);

@@ -1,19 +1,22 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchChromium, type ChromiumKind } from './browser';
-import { startSandbox, type RunningSandbox } from '../../scripts/sandbox-process.mjs';
+import { startSandbox, type Sandbox } from '../../scripts/sandbox-process.mjs';
+import { startSandboxInProcess } from './sandbox';
 import { newTestSchema } from '../../packages/sandbox/src/test/testSchema';
 
 export interface Started {
-  sandbox: RunningSandbox;
+  sandbox: Sandbox;
   browser: Browser;
 }
 
 /**
- * A describe block's sandbox (the built server, a fresh database, with `env`) and Chromium (`kind`,
- * browser.ts: the headless shell unless `full`): started before its tests, handed to `onStarted`,
- * and stopped after them. With `DATABASE_URL` in `env` the sandbox works in a new schema of that
- * PostgreSQL, dropped afterwards.
+ * A describe block's sandbox (a fresh database, with `env`) and Chromium, started before its tests,
+ * handed to `onStarted`, and stopped after them. `kind` `full`: what a payer meets, the built server
+ * (`npm start`'s server.mjs) in a child process and the whole browser; else the server's code in
+ * the test's process (support/sandbox.ts) and the headless shell (browser.ts), at a fraction of
+ * the CPU. With `DATABASE_URL` in `env` the sandbox works in a new schema of that PostgreSQL,
+ * dropped afterwards.
  */
 export function withSandboxAndBrowser(env: Record<string, string>, onStarted: (started: Started) => void, kind?: ChromiumKind): void;
 export function withSandboxAndBrowser(onStarted: (started: Started) => void): void;
@@ -31,7 +34,8 @@ export function withSandboxAndBrowser(
     // the same schema would be a duplicate in this one.
     const postgres = env['DATABASE_URL'] ? await newTestSchema(env['DATABASE_URL']) : undefined;
     dropSchema = postgres?.drop;
-    started.sandbox = await startSandbox(postgres ? { ...env, DATABASE_URL: postgres.url } : env);
+    const sandboxEnv = postgres ? { ...env, DATABASE_URL: postgres.url } : env;
+    started.sandbox = kind === 'full' ? await startSandbox(sandboxEnv) : await startSandboxInProcess(sandboxEnv);
     started.browser = await launchChromium(kind);
     onStarted?.(started as Started);
   });

@@ -1,0 +1,49 @@
+import { readFile } from 'node:fs/promises';
+import { createLogger } from '../../packages/sandbox/src/ops/logger';
+import { startServer } from '../../packages/sandbox/src/server';
+import { readSettings } from '../../packages/sandbox/src/settings';
+import { freePort, type Sandbox } from '../../scripts/sandbox-process.mjs';
+
+let templateDump: Promise<Blob | undefined> | undefined;
+
+/** The global setup's migrated and seeded database, dumped (globalSetup.ts); read once per file. */
+function migratedTemplate(): Promise<Blob | undefined> {
+  const file = process.env['PASARELA_DATA_TEMPLATE_DUMP'];
+  templateDump ??= file ? readFile(file).then((bytes) => new Blob([bytes])) : Promise.resolve(undefined);
+  return templateDump;
+}
+
+/**
+ * A sandbox started in the test file's own process: the server's code (src/server.ts, which the
+ * built server.mjs bundles) read from `env` as `npm start` reads it, on free ports, its PGlite in
+ * memory from the suite's migrated template, its log kept for output(). It answers over real HTTP
+ * like the built one in a child process (scripts/sandbox-process.mjs), which the files about the
+ * first load and the card payment still start; this one costs about 1 CPU-s to start instead of
+ * 2.5-3 (a new node process, its modules, PGlite's WebAssembly compiled again, a 40 MB copy).
+ */
+export async function startSandboxInProcess(env: Record<string, string> = {}): Promise<Sandbox> {
+  // Another process (a test file beside this one) may take a free port before the server listens
+  // on it: new ports then, twice at most.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnFreePorts(env);
+    } catch (error) {
+      if (attempt >= 3 || (error as { code?: unknown }).code !== 'EADDRINUSE') throw error;
+    }
+  }
+}
+
+async function startOnFreePorts(env: Record<string, string>): Promise<Sandbox> {
+  const [port, demoPort] = [await freePort(), await freePort()];
+  // No drain on stop (no load balancer to warn), as for the built sandbox (scripts/sandbox-process.mjs).
+  const settings = readSettings({ ...process.env, PORT: String(port), DEMO_PORT: String(demoPort), SHUTDOWN_DRAIN_MS: '0', ...env });
+  let log = '';
+  const logger = createLogger(settings.logLevel, { write: (line: string) => void (log += line) });
+  const inMemory = !settings.databaseUrl;
+  const server = await startServer({
+    ...settings,
+    ...(inMemory ? { dataDir: undefined, pgliteTemplate: await migratedTemplate() } : {}),
+    logger,
+  });
+  return { url: server.url, demoUrl: server.demoUrl, output: () => log, stop: () => server.close() };
+}
