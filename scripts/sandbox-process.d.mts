@@ -15,6 +15,8 @@ export interface RunningSandbox extends Sandbox {
   /** Resolves when the process exits, with its exit code or the signal that ended it. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
+/** Runs `start` on two free ports; again on new ports (twice at most) when it throws an EADDRINUSE error. */
+export declare function onFreePorts<T>(start: (port: number, demoPort: number) => Promise<T>): Promise<T>;
 export declare function startSandbox(env?: Record<string, string>, server?: string): Promise<RunningSandbox>;
 /** The `--server packages/sandbox/dist/<file>.mjs` option of a benchmark, or undefined. */
 export declare function serverOption(argv?: string[]): string | undefined;

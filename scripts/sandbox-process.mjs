@@ -58,26 +58,33 @@ export function serverOption(argv = process.argv) {
   return at > 0 && argv[at + 1] ? join(process.cwd(), argv[at + 1]) : undefined;
 }
 
-/** `server`: another build of the server to start (a benchmark's "before"); it must sit in packages/sandbox/dist/. */
-export async function startSandbox(env = {}, server = serverFile) {
-  if (!existsSync(server)) throw new Error('packages/sandbox/dist/server.mjs is missing: run `npm run build` first');
-  // Another process (a test file beside this one) may take a free port before the sandbox listens
-  // on it: new ports then, twice at most.
+/**
+ * Runs `start(port, demoPort)` on two free ports and returns what it returns. Another process (a
+ * test file beside this one) may take a free port before the server listens on it: `start` then
+ * throws an error whose code is EADDRINUSE, and it runs again on new ports, twice at most.
+ */
+export async function onFreePorts(start) {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startSandboxOnFreePorts(env, server);
+      return await start(await freePort(), await freePort());
     } catch (error) {
-      if (attempt >= 3 || !(error instanceof PortTakenError)) throw error;
+      if (attempt >= 3 || error?.code !== 'EADDRINUSE') throw error;
     }
   }
 }
 
-/** The sandbox could not listen: its port was taken between finding it free and listening. */
-class PortTakenError extends Error {}
+/** `server`: another build of the server to start (a benchmark's "before"); it must sit in packages/sandbox/dist/. */
+export async function startSandbox(env = {}, server = serverFile) {
+  if (!existsSync(server)) throw new Error('packages/sandbox/dist/server.mjs is missing: run `npm run build` first');
+  return onFreePorts((port, demoPort) => startSandboxOn(port, demoPort, env, server));
+}
 
-async function startSandboxOnFreePorts(env, server) {
-  const port = await freePort();
-  const demoPort = await freePort();
+/** The sandbox could not listen: its port was taken between finding it free and listening. */
+class PortTakenError extends Error {
+  code = 'EADDRINUSE';
+}
+
+async function startSandboxOn(port, demoPort, env, server) {
   const dataDir = mkdtempSync(join(tmpdir(), 'pasarela-e2e-'));
   // A migrated and seeded data directory to start from (the browser suite's global setup makes one),
   // unless the caller chose its own database.

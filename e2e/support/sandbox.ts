@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createLogger } from '../../packages/sandbox/src/ops/logger';
 import { startServer } from '../../packages/sandbox/src/server';
 import { readSettings } from '../../packages/sandbox/src/settings';
-import { freePort, type Sandbox } from '../../scripts/sandbox-process.mjs';
+import { onFreePorts, type Sandbox } from '../../scripts/sandbox-process.mjs';
 
 let templateDump: Promise<Blob | undefined> | undefined;
 
@@ -21,20 +21,11 @@ function migratedTemplate(): Promise<Blob | undefined> {
  * first load and the card payment still start; this one costs about 1 CPU-s to start instead of
  * 2.5-3 (a new node process, its modules, PGlite's WebAssembly compiled again, a 40 MB copy).
  */
-export async function startSandboxInProcess(env: Record<string, string> = {}): Promise<Sandbox> {
-  // Another process (a test file beside this one) may take a free port before the server listens
-  // on it: new ports then, twice at most.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await startOnFreePorts(env);
-    } catch (error) {
-      if (attempt >= 3 || (error as { code?: unknown }).code !== 'EADDRINUSE') throw error;
-    }
-  }
+export function startSandboxInProcess(env: Record<string, string> = {}): Promise<Sandbox> {
+  return onFreePorts((port, demoPort) => startOn(port, demoPort, env));
 }
 
-async function startOnFreePorts(env: Record<string, string>): Promise<Sandbox> {
-  const [port, demoPort] = [await freePort(), await freePort()];
+async function startOn(port: number, demoPort: number, env: Record<string, string>): Promise<Sandbox> {
   // No drain on stop (no load balancer to warn), as for the built sandbox (scripts/sandbox-process.mjs).
   const settings = readSettings({ ...process.env, PORT: String(port), DEMO_PORT: String(demoPort), SHUTDOWN_DRAIN_MS: '0', ...env });
   let log = '';
