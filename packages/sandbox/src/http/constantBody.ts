@@ -1,4 +1,5 @@
 import { gzipSync } from 'node:zlib';
+import { negotiatedBody } from './negotiatedBody';
 
 /**
  * A response body that is the same for every request (the translation catalog of one language),
@@ -9,9 +10,7 @@ export function constantBody(body: string, contentType: string): (acceptEncoding
   const raw = Buffer.from(body, 'utf8');
   let zipped: Buffer | undefined;
   return (acceptEncoding) => {
-    const headers: Record<string, string> = { 'content-type': contentType, vary: 'Accept-Encoding' };
-    if (!/\bgzip\b/.test(acceptEncoding ?? '')) return new Response(new Uint8Array(raw), { headers });
-    zipped ??= gzipSync(raw, { level: 9 });
-    return new Response(new Uint8Array(zipped), { headers: { ...headers, 'content-encoding': 'gzip' } });
+    const negotiated = negotiatedBody(raw, contentType, acceptEncoding, () => (zipped ??= gzipSync(raw, { level: 9 })));
+    return new Response(negotiated.body, { headers: negotiated.headers });
   };
 }

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { wrapEnvelope } from '@pasarela/core';
 import type { AppEnv } from './AppEnv';
+import { negotiatedBody } from './negotiatedBody';
 
 const DESCRIPTIONS: Readonly<Record<number, string>> = {
   200: 'OK',
@@ -27,8 +28,12 @@ export function statusDescription(status: number): string {
   return DESCRIPTIONS[status] ?? 'Error';
 }
 
-/** SPEC 7: every API answer is the envelope, and the HTTP status equals header.code. */
+/**
+ * SPEC 7: every API answer is the envelope, and the HTTP status equals header.code. Gzipped here when
+ * the client accepts it and the answer is long enough to gain (negotiatedBody).
+ */
 export function reply(c: Context<AppEnv>, data: unknown, status: ContentfulStatusCode = 200): Response {
-  const encoded = c.get('wireEncoding');
-  return c.json(wrapEnvelope(status, statusDescription(status), data, encoded), status);
+  const envelope = JSON.stringify(wrapEnvelope(status, statusDescription(status), data, c.get('wireEncoding')));
+  const { body, headers } = negotiatedBody(Buffer.from(envelope, 'utf8'), 'application/json', c.req.header('accept-encoding'));
+  return c.body(body, status, headers);
 }

@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { extname, join, normalize, sep } from 'node:path';
+import { negotiatedBody } from './negotiatedBody';
 
 const TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -39,9 +40,6 @@ export async function fileUnder(dir: string, relativePath: string): Promise<stri
   }
 }
 
-const COMPRESSIBLE = /^(text\/|application\/json|image\/svg\+xml)/;
-/** Below this a gzip header costs more than it saves (the compress middleware's threshold too). */
-const GZIP_MIN_BYTES = 1024;
 const GZIP_CACHE_ENTRIES = 256;
 /** Gzipped files by path, size and modification time: each is compressed once, not per request. */
 const gzipped = new Map<string, Buffer>();
@@ -59,15 +57,8 @@ function gzipOnce(path: string, body: Buffer, version: string): Buffer {
 
 /** A body as a response: gzipped (by `zipped`, which may cache) when the client accepts it and the type is worth compressing. */
 function bodyResponse(body: Buffer, type: string, cacheControl: string, acceptEncoding: string | undefined, zipped: () => Buffer): Response {
-  const headers: Record<string, string> = { 'content-type': type, 'cache-control': cacheControl };
-  if (acceptEncoding !== undefined && COMPRESSIBLE.test(type) && body.length >= GZIP_MIN_BYTES) {
-    headers.vary = 'Accept-Encoding';
-    if (/\bgzip\b/.test(acceptEncoding)) {
-      const gz = zipped();
-      return new Response(new Uint8Array(gz.buffer as ArrayBuffer, gz.byteOffset, gz.byteLength), { headers: { ...headers, 'content-encoding': 'gzip' } });
-    }
-  }
-  return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), { headers });
+  const negotiated = negotiatedBody(body, type, acceptEncoding, zipped);
+  return new Response(negotiated.body, { headers: { ...negotiated.headers, 'cache-control': cacheControl } });
 }
 
 /**
