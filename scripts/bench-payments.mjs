@@ -4,7 +4,10 @@
 // On PostgreSQL it also runs two nodes on the same database, the connections split between them
 // as a round-robin load balancer would, and prints both side by side.
 //
-//   npm run build && node scripts/bench-payments.mjs [--duration 10] [--connections 10]
+//   npm run build && node scripts/bench-payments.mjs [--duration 10] [--connections 10] [--gzip]
+//
+// --gzip asks for gzipped answers as a browser's fetch does (accept-encoding: gzip, deflate, br);
+// without it the requests say nothing of encodings, as a merchant's server or curl may not.
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node scripts/bench-payments.mjs
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -22,6 +25,7 @@ const arg = (name, fallback) => {
 const DURATION_S = arg('duration', 10);
 const CONNECTIONS = arg('connections', 10);
 const INSERTS = arg('inserts', 5000);
+const GZIP = process.argv.includes('--gzip');
 // --server packages/sandbox/dist/<file>.mjs: another build of the server (an A/B's "before").
 const SERVER = serverOption();
 const CLIENT_KEY = 'pk_sandbox_pasarela_guest';
@@ -115,7 +119,7 @@ function load(url, code, connections, raw) {
     skipAggregateResult: raw,
     requests: [{
       method: 'POST',
-      headers: { 'content-type': 'text/plain', 'x-api-key': CLIENT_KEY },
+      headers: { 'content-type': 'text/plain', 'x-api-key': CLIENT_KEY, ...(GZIP ? { 'accept-encoding': 'gzip, deflate, br' } : {}) },
       setupRequest: (req) => ({ ...req, body: encode(payload(code)) }),
     }],
   });
@@ -176,7 +180,7 @@ async function run(label, kind, env, databaseUrl) {
   return report(label, result, recorded, raw, cpuMsPerPayment);
 }
 
-console.log(`Node ${process.version}, ${DURATION_S} s per run, ${CONNECTIONS} connections`);
+console.log(`Node ${process.version}, ${DURATION_S} s per run, ${CONNECTIONS} connections${GZIP ? ', answers gzipped as for a browser' : ''}`);
 await run('PGlite (embedded, DATA_DIR)', 'pglite', {});
 const pgUrl = process.env.BENCH_DATABASE_URL;
 if (pgUrl) {
