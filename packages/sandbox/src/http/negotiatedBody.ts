@@ -5,6 +5,9 @@ const COMPRESSIBLE = /^(text\/|application\/json|image\/svg\+xml)/;
 /** Below this a gzip header costs more than it saves (the compress middleware's threshold too). */
 export const GZIP_MIN_BYTES = 1024;
 
+/** Whether a request's accept-encoding takes gzip. */
+export const acceptsGzip = (acceptEncoding: string | undefined): boolean => /\bgzip\b/.test(acceptEncoding ?? '');
+
 /** A body as one client asked for it, with the headers that say how. */
 export interface NegotiatedBody {
   body: Uint8Array<ArrayBuffer>;
@@ -18,15 +21,15 @@ export interface NegotiatedBody {
  *
  * Those are every header the compress middleware (app.ts) reads, so it leaves such an answer alone.
  * Left to it, an answer it might compress got its Vary header through the context, which rebuilt the
- * finished response as a web stream that node-server then read back chunk by chunk: about a sixth of a
- * card payment's CPU (docs/performance.md, "Payments per second").
+ * finished response as a web stream that node-server then read back chunk by chunk: about a quarter of
+ * a card payment's CPU (docs/performance.md, "Payments per second").
  */
 export function negotiatedBody(body: Buffer, type: string, acceptEncoding: string | undefined, zipped: () => Buffer = () => gzipSync(body)): NegotiatedBody {
   const headers: Record<string, string> = { 'content-type': type };
   let sent = body;
   if (COMPRESSIBLE.test(type) && body.length >= GZIP_MIN_BYTES) {
     headers['vary'] = 'Accept-Encoding';
-    if (/\bgzip\b/.test(acceptEncoding ?? '')) {
+    if (acceptsGzip(acceptEncoding)) {
       sent = zipped();
       headers['content-encoding'] = 'gzip';
     }

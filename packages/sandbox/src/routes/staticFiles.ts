@@ -6,6 +6,7 @@ import { SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY, SPLASH_MS, VERSION, acceptLangu
 import type { AppEnv } from '../http/AppEnv';
 import { fileVersion } from '../http/fileVersion';
 import { gzipRest, gzipStart, type GzipStart } from '../http/gzipParts';
+import { acceptsGzip } from '../http/negotiatedBody';
 import type { Prerender } from '../http/prerender';
 import { fileResponse, fileUnder, immutableFiles } from '../http/serveFile';
 import { styleHashesOf, widgetSecurityHeaders } from '../http/widgetSecurity';
@@ -183,7 +184,7 @@ async function widgetHtml(c: Context<AppEnv>, page: WidgetPage | undefined, sett
     const root = markup === null ? ROOT : `<div id="root" data-prerendered="${screen.lang}">${markup}</div>`;
     return (rootAt >= 0 ? root : '') + primedBlock(screen.answers) + end;
   });
-  const gzip = /\bgzip\b/.test(c.req.header('accept-encoding') ?? '');
+  const gzip = acceptsGzip(c.req.header('accept-encoding'));
   return c.body(streamedPage(head, tail, gzip), status, {
     ...headers,
     'content-type': 'text/html; charset=UTF-8',
