@@ -50,9 +50,9 @@ afterAll(async () => {
 
 
 /**
- * The first message of a socket with this status within `ms`, or undefined. A socket may be told
- * a payment's state again (still -1) when the node's notifications connection comes back: that
- * repeat is not the change the test waits for.
+ * The first message of a socket with this status within `ms`, or undefined. A socket is told a
+ * payment's state again when the node's notifications connection comes back, but only if it
+ * changed meanwhile (pushedStates), so this waits through whatever else comes first.
  */
 async function messageWithStatus(ws: { next: () => Promise<unknown> }, status: number, ms: number): Promise<unknown> {
   const deadline = Date.now() + ms;

@@ -7,6 +7,8 @@ import { startTestServer } from '../test/testServer';
 import { freePort } from '../test/freePort';
 import { openSocket } from '../test/rawWebSocket';
 import { TEST_CAPTCHA_TOKEN } from '../test/testApp';
+import { transactionChannelOf } from './transactionEvents';
+import { expireLapsedPayments } from '../payments/expireLapsedPayments';
 
 let server: RunningServer;
 let port: number;
@@ -40,6 +42,27 @@ describe('push-notification websocket', () => {
     await fetch(`${server.url}/sandbox/nequi/${qr.codOper}`, { method: 'POST', body: JSON.stringify({ result: 'approve' }), headers: { 'content-type': 'application/json' } });
     expect(await ws.next()).toMatchObject({ codOper: qr.codOper, status: 1, method: 'nequi' });
     ws.socket.destroy();
+  });
+  it('tells a state once, even when a notification of it arrives after the socket read the payment', async () => {
+    const link = (await fetch(`${server.url}/sandbox/links`, { method: 'POST', body: JSON.stringify({ amount: 5, description: 'ws late' }), headers: { 'content-type': 'application/json' } }).then((r) => r.json())) as { code: string };
+    const qr = await fetch(`${server.url}/api/v1/nequi/qr?code=${link.code}&captchaToken=${TEST_CAPTCHA_TOKEN}`, { headers: { 'x-api-key': SANDBOX_CLIENT_KEY } })
+      .then(async (r) => JSON.parse(((await r.json()) as { data: string }).data) as { codOper: string });
+    const ws = await openSocket(port, `codOper=${qr.codOper}`);
+    try {
+      expect(await ws.next()).toMatchObject({ codOper: qr.codOper, status: -1, authStatus: 'PENDING' });
+      // What another node's late notification of the payment's creation looks like here.
+      const pending = JSON.stringify({ codOper: qr.codOper, method: 'nequi', status: -1, authStatus: 'PENDING', userId: null, merchantId: null, origin: 'other' });
+      await server.db.query('select pg_notify($1, $2)', [await transactionChannelOf(server.db), pending]);
+      await server.db.query("update transactions set expires_at = now() - interval '1 second' where cod_oper = $1", [qr.codOper]);
+      expect(await expireLapsedPayments(server.db)).toContain(qr.codOper);
+      expect(await ws.next()).toMatchObject({ codOper: qr.codOper, status: 0, authStatus: 'EXPIRED' });
+      // And the creation's notification once more, after the expiry: old news, not told.
+      await server.db.query('select pg_notify($1, $2)', [await transactionChannelOf(server.db), pending]);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(ws.messages).toEqual([]);
+    } finally {
+      ws.socket.destroy();
+    }
   });
   it('refuses an unknown payment, a bad token and other paths', async () => {
     for (const [query, status] of [['codOper=PPNOPE', '404'], [`token=${'a'.repeat(64)}`, '401'], ['', '400']] as const) {

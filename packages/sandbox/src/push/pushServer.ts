@@ -6,6 +6,7 @@ import { userIdOf } from '../auth/sessions';
 import { findTransaction, type TransactionRow } from '../store/transactions';
 import { pushMessageOf, type TransactionChange, type TransactionEvents } from './transactionEvents';
 import { acceptKey, ServerSocket } from './webSocket';
+import { pushedStates, type PushedState } from './pushedStates';
 import type { AdminChange, AdminChanges } from './adminChanges';
 import type { AdminScope } from '../auth/adminAccess';
 
@@ -15,6 +16,8 @@ export const PUSH_PATH = '/api/v1/push';
  * any node, for the operator; a merchant's secret key hears that merchant's only.
  */
 export const ADMIN_PUSH_PATH = '/sandbox/push';
+
+const pushedStateOf = (row: TransactionRow): PushedState => ({ codOper: row.cod_oper, method: row.method, status: row.status, authStatus: row.auth_status });
 
 function refuse(socket: Duplex, status: string): void {
   socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
@@ -42,7 +45,7 @@ export function pushServer(
     socket.on('error', () => socket.destroy());
     void (async () => {
       // With the database away the answer is 503 (below), and the widget polls and opens it again later.
-    const url = new URL(req.url ?? '/', 'http://localhost');
+      const url = new URL(req.url ?? '/', 'http://localhost');
       const accept = acceptKey(req.headers['sec-websocket-key']);
       const admin = url.pathname === ADMIN_PUSH_PATH && adminChanges !== undefined;
       if (url.pathname !== PUSH_PATH && !admin) return refuse(socket, '404 Not Found');
@@ -53,13 +56,11 @@ export function pushServer(
         if (!scope) return refuse(socket, '401 Unauthorized');
         return openAdminStream(socket, accept, adminChanges, scope.kind === 'merchant' ? scope.merchantId : undefined);
       }
-      const codOper = url.searchParams.get('codOper');
+      const param = url.searchParams.get('codOper');
+      const codOper = param && param.length <= 64 ? param : null;
       const token = url.searchParams.get('token');
       let wanted: (change: TransactionChange) => boolean;
-      let current: TransactionRow | undefined;
-      if (codOper && codOper.length <= 64) {
-        current = await findTransaction(db, codOper);
-        if (!current) return refuse(socket, '404 Not Found');
+      if (codOper) {
         wanted = (change) => change.codOper === codOper;
       } else if (token) {
         const userId = await userIdOf(db, `Bearer ${token}`).catch(() => undefined);
@@ -68,22 +69,43 @@ export function pushServer(
       } else {
         return refuse(socket, '400 Bad Request');
       }
-      socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`);
+      // Listening before the payment is read, so no change between the read and the open socket is
+      // lost: what is heard meanwhile waits, and `fresh` keeps the socket from telling a state twice
+      // or going back to an older one.
+      const heard: PushedState[] = [];
+      let tell = (state: PushedState): void => void heard.push(state);
       const listener = (change: TransactionChange) => {
-        if (wanted(change)) ws.sendJson(pushMessageOf(change));
+        if (wanted(change)) tell(change);
       };
+      events.on('change', listener);
+      let current: TransactionRow | undefined;
+      if (codOper) {
+        current = await findTransaction(db, codOper).catch((error: unknown) => {
+          events.off('change', listener);
+          throw error;
+        });
+        if (!current) {
+          events.off('change', listener);
+          return refuse(socket, '404 Not Found');
+        }
+      }
+      socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`);
       const ws = new ServerSocket(socket, () => {
         events.off('change', listener);
         sockets.delete(ws);
         resend.delete(ws);
       });
       sockets.add(ws);
-      events.on('change', listener);
-      if (current) ws.sendJson(pushMessageOf({ codOper: current.cod_oper, method: current.method, status: current.status, authStatus: current.auth_status }));
-      if (codOper && current) {
+      const fresh = pushedStates();
+      tell = (state) => {
+        if (fresh(state)) ws.sendJson(pushMessageOf(state));
+      };
+      if (current) tell(pushedStateOf(current));
+      for (const state of heard.splice(0)) tell(state);
+      if (codOper) {
         resend.set(ws, async () => {
           const now = await findTransaction(db, codOper);
-          if (now) ws.sendJson(pushMessageOf({ codOper: now.cod_oper, method: now.method, status: now.status, authStatus: now.auth_status }));
+          if (now) tell(pushedStateOf(now));
         });
       }
     })().catch((error: unknown) => refuse(socket, isConnectionError(error) ? `503 Service Unavailable\r\nRetry-After: ${DATABASE_RETRY_AFTER_S}` : '500 Internal Server Error'));
