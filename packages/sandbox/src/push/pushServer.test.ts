@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SANDBOX_CLIENT_KEY } from '@pasarela/core';
 import type { RunningServer } from '../server';
 import { startTestServer } from '../test/testServer';
@@ -32,6 +32,32 @@ describe('push-notification websocket', () => {
     expect((await fetch(`${server.url}/health`)).status).toBe(200);
   });
 
+  it('keeps no socket open for clients that go while their payment is being read', async () => {
+    const link = (await fetch(`${server.url}/sandbox/links`, { method: 'POST', body: JSON.stringify({ amount: 5, description: 'ws reset' }), headers: { 'content-type': 'application/json' } }).then((r) => r.json())) as { code: string };
+    const qr = await fetch(`${server.url}/api/v1/nequi/qr?code=${link.code}&captchaToken=${TEST_CAPTCHA_TOKEN}`, { headers: { 'x-api-key': SANDBOX_CLIENT_KEY } })
+      .then(async (r) => JSON.parse(((await r.json()) as { data: string }).data) as { codOper: string });
+    const openSockets = async () => Number(/^pasarela_push_sockets_open (\d+)$/m.exec(await (await fetch(`${server.url}/metrics`)).text())?.[1]);
+    expect(await openSockets()).toBe(0);
+    // A transaction holds the database while the clients come and go: each payment's read waits.
+    let release: () => void = () => undefined;
+    const held = server.db.transaction(() => new Promise<void>((resolve) => (release = resolve)));
+    const sockets = await Promise.all(Array.from({ length: 10 }, async () => {
+      const socket = connect(port, '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      socket.on('error', () => undefined);
+      socket.write(`GET /api/v1/push?codOper=${qr.codOper} HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`);
+      return socket;
+    }));
+    await new Promise((r) => setTimeout(r, 100));
+    for (const [i, socket] of sockets.entries()) {
+      if (i % 2) socket.resetAndDestroy();
+      else socket.destroy();
+    }
+    await new Promise((r) => setTimeout(r, 100));
+    release();
+    await held;
+    await vi.waitFor(async () => expect(await openSockets()).toBe(0), { timeout: 3_000, interval: 50 });
+  });
   it('sends the current state of a payment, then its change when the payer pays', async () => {
     const link = (await fetch(`${server.url}/sandbox/links`, { method: 'POST', body: JSON.stringify({ amount: 5, description: 'ws' }), headers: { 'content-type': 'application/json' } }).then((r) => r.json())) as { code: string };
     const qr = await fetch(`${server.url}/api/v1/nequi/qr?code=${link.code}&captchaToken=${TEST_CAPTCHA_TOKEN}`, { headers: { 'x-api-key': SANDBOX_CLIENT_KEY } })

@@ -27,6 +27,10 @@ export class ServerSocket {
     socket.on('end', () => this.close());
     socket.on('close', () => this.finish());
     socket.on('error', () => this.finish());
+    // A client may go while the server looks its payment up, before these listeners: the socket is
+    // then closed already, and its 'close' will not come again. Told after the caller has kept this
+    // socket, so its onClose finds it.
+    if (socket.destroyed) queueMicrotask(() => this.finish());
   }
 
   sendJson(value: unknown): void {
