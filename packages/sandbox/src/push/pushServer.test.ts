@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SANDBOX_CLIENT_KEY } from '@pasarela/core';
 import type { RunningServer } from '../server';
 import { startTestServer } from '../test/testServer';
 import { freePort } from '../test/freePort';
-import { openSocket } from '../test/rawWebSocket';
+import { openSocket, upgradeRequest } from '../test/rawWebSocket';
 import { TEST_CAPTCHA_TOKEN } from '../test/testApp';
 import { transactionChannelOf } from './transactionEvents';
 import { expireLapsedPayments } from '../payments/expireLapsedPayments';
@@ -18,13 +17,23 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+/** A Nequi QR payment of a link, waiting for the payer: its codOper. */
+const nequiQrOf = (code: string) =>
+  fetch(`${server.url}/api/v1/nequi/qr?code=${code}&captchaToken=${TEST_CAPTCHA_TOKEN}`, { headers: { 'x-api-key': SANDBOX_CLIENT_KEY } })
+    .then(async (r) => JSON.parse(((await r.json()) as { data: string }).data) as { codOper: string });
+/** A new link and its Nequi QR payment, waiting. */
+async function nequiQr(description: string) {
+  const link = (await fetch(`${server.url}/sandbox/links`, { method: 'POST', body: JSON.stringify({ amount: 5, description }), headers: { 'content-type': 'application/json' } }).then((r) => r.json())) as { code: string };
+  return nequiQrOf(link.code);
+}
+
 describe('push-notification websocket', () => {
   it('survives clients that reset their connection while their socket is being looked up', async () => {
     for (let i = 0; i < 40; i++) {
       const socket = connect(port, '127.0.0.1');
       await new Promise((resolve) => socket.once('connect', resolve));
       socket.on('error', () => undefined);
-      socket.write(`GET /api/v1/push?codOper=PP${i} HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`);
+      socket.write(upgradeRequest(`codOper=PP${i}`));
       // A reset (RST) while the server looks the payment up: its answer then meets a dead socket.
       setTimeout(() => socket.resetAndDestroy(), i % 4);
     }
@@ -33,9 +42,7 @@ describe('push-notification websocket', () => {
   });
 
   it('keeps no socket open for clients that go while their payment is being read', async () => {
-    const link = (await fetch(`${server.url}/sandbox/links`, { method: 'POST', body: JSON.stringify({ amount: 5, description: 'ws reset' }), headers: { 'content-type': 'application/json' } }).then((r) => r.json())) as { code: string };
-    const qr = await fetch(`${server.url}/api/v1/nequi/qr?code=${link.code}&captchaToken=${TEST_CAPTCHA_TOKEN}`, { headers: { 'x-api-key': SANDBOX_CLIENT_KEY } })
-      .then(async (r) => JSON.parse(((await r.json()) as { data: string }).data) as { codOper: string });
+    const qr = await nequiQr('ws reset');
     const openSockets = async () => Number(/^pasarela_push_sockets_open (\d+)$/m.exec(await (await fetch(`${server.url}/metrics`)).text())?.[1]);
     expect(await openSockets()).toBe(0);
     // A transaction holds the database while the clients come and go: each payment's read waits.
@@ -45,7 +52,7 @@ describe('push-notification websocket', () => {
       const socket = connect(port, '127.0.0.1');
       await new Promise((resolve) => socket.once('connect', resolve));
       socket.on('error', () => undefined);
-      socket.write(`GET /api/v1/push?codOper=${qr.codOper} HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`);
+      socket.write(upgradeRequest(`codOper=${qr.codOper}`));
       return socket;
     }));
     await new Promise((r) => setTimeout(r, 100));
@@ -59,9 +66,7 @@ describe('push-notification websocket', () => {
     await vi.waitFor(async () => expect(await openSockets()).toBe(0), { timeout: 3_000, interval: 50 });
   });
   it('sends the current state of a payment, then its change when the payer pays', async () => {
-    const link = (await fetch(`${server.url}/sandbox/links`, { method: 'POST', body: JSON.stringify({ amount: 5, description: 'ws' }), headers: { 'content-type': 'application/json' } }).then((r) => r.json())) as { code: string };
-    const qr = await fetch(`${server.url}/api/v1/nequi/qr?code=${link.code}&captchaToken=${TEST_CAPTCHA_TOKEN}`, { headers: { 'x-api-key': SANDBOX_CLIENT_KEY } })
-      .then(async (r) => JSON.parse(((await r.json()) as { data: string }).data) as { codOper: string });
+    const qr = await nequiQr('ws');
     const ws = await openSocket(port, `codOper=${qr.codOper}`);
     expect(ws.status).toBe('HTTP/1.1 101 Switching Protocols');
     expect(await ws.next()).toMatchObject({ type: 'transaction', codOper: qr.codOper, status: -1 });
@@ -70,9 +75,7 @@ describe('push-notification websocket', () => {
     ws.socket.destroy();
   });
   it('tells a state once, even when a notification of it arrives after the socket read the payment', async () => {
-    const link = (await fetch(`${server.url}/sandbox/links`, { method: 'POST', body: JSON.stringify({ amount: 5, description: 'ws late' }), headers: { 'content-type': 'application/json' } }).then((r) => r.json())) as { code: string };
-    const qr = await fetch(`${server.url}/api/v1/nequi/qr?code=${link.code}&captchaToken=${TEST_CAPTCHA_TOKEN}`, { headers: { 'x-api-key': SANDBOX_CLIENT_KEY } })
-      .then(async (r) => JSON.parse(((await r.json()) as { data: string }).data) as { codOper: string });
+    const qr = await nequiQr('ws late');
     const ws = await openSocket(port, `codOper=${qr.codOper}`);
     try {
       expect(await ws.next()).toMatchObject({ codOper: qr.codOper, status: -1, authStatus: 'PENDING' });
@@ -105,8 +108,7 @@ describe('push-notification websocket', () => {
     // Nothing listens on port 9: the delivery fails and stays pending, to be redelivered.
     const merchant = (await post('/merchants', { name: 'Eventos', webhookUrl: 'http://127.0.0.1:9/hooks' })) as { idMerchant: number };
     const link = (await post('/links', { amount: 5, description: 'admin ws', merchantId: merchant.idMerchant })) as { code: string };
-    const qr = await fetch(`${server.url}/api/v1/nequi/qr?code=${link.code}&captchaToken=${TEST_CAPTCHA_TOKEN}`, { headers: { 'x-api-key': SANDBOX_CLIENT_KEY } })
-      .then(async (r) => JSON.parse(((await r.json()) as { data: string }).data) as { codOper: string });
+    const qr = await nequiQrOf(link.code);
     expect(await ws.next()).toMatchObject({ type: 'transaction', codOper: qr.codOper, method: 'nequi', status: -1 });
     const { webhooks } = (await fetch(`${server.url}/sandbox/webhooks?codOper=${qr.codOper}`).then((r) => r.json())) as { webhooks: Array<{ id: string }> };
     await post(`/webhooks/${webhooks[0]?.id ?? ''}/redeliver`, {});

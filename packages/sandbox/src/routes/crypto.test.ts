@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/testApp';
-import { startWebhookReceiver, type WebhookReceiver } from '../test/webhookReceiver';
-import { DEFAULT_WEBHOOK_DELIVERY, deliverDueWebhooks } from '../webhooks/deliverWebhooks';
+import { startWebhookReceiver, TO_RECEIVER, type WebhookReceiver } from '../test/webhookReceiver';
+import { deliverDueWebhooks } from '../webhooks/deliverWebhooks';
 
 // Issue "Money is never wrong": cancelling a crypto payment after coins arrived refunds them, and
 // every party hears it: the payer (answer, receipt, e-mail), the merchant (webhook, verify call).
@@ -29,10 +29,6 @@ async function newPayment(merchant: Merchant, email = 'ana@example.com') {
   return String(created.data['id']);
 }
 
-// The receiver listens on 127.0.0.1 (WEBHOOK_ALLOW_PRIVATE, as on a laptop). The deliveries must
-// arrive, so they keep the real 10 s time-out: with 300 ms, a machine busy with the browser suite
-// timed out one of a batch of three to the receiver in this very process (as in webhooks.test.ts).
-const SENDS = { ...DEFAULT_WEBHOOK_DELIVERY, allowPrivateAddresses: true };
 const eventsFor = (codOper: string) =>
   receiver.received.map((r) => JSON.parse(r.body) as { type: string; data: Record<string, unknown> }).filter((e) => e.data['codOper'] === codOper);
 const verify = async (m: Merchant, codOper: string) =>
@@ -71,7 +67,7 @@ describe('cancelling a crypto payment', () => {
     const receipt = await t.get(`/receipts/${id}`);
     expect(receipt.data).toMatchObject({ status: 0, authStatus: 'CANCELLED', messageSys: 'crypto_refund_pending', refund });
     // The merchant: webhook and verify call say DECLINED with the refund owed.
-    await deliverDueWebhooks(t.db, SENDS);
+    await deliverDueWebhooks(t.db, TO_RECEIVER);
     // Events of one batch are sent side by side: their order of arrival is not theirs.
     expect(eventsFor(id).map((e) => e.type).sort()).toEqual(['transaction.declined', 'transaction.pending', 'transaction.pending']);
     expect(eventsFor(id).find((e) => e.type === 'transaction.declined')).toMatchObject({ data: { result: 'DECLINED', authStatus: 'CANCELLED', refund } });
@@ -94,7 +90,7 @@ describe('cancelling a crypto payment', () => {
     expect(sent.status).toBe(200);
     expect(sent.json['refund']).toMatchObject({ ...refund, status: 'refunded', refundedAt: expect.any(String) });
     expect((await t.admin('POST', `/crypto/${id}/refund`)).json['refund']).toMatchObject({ status: 'refunded' });
-    await deliverDueWebhooks(t.db, SENDS);
+    await deliverDueWebhooks(t.db, TO_RECEIVER);
     const refunded = eventsFor(id).filter((e) => (e.data['refund'] as { status?: string } | undefined)?.status === 'refunded');
     expect(refunded).toEqual([expect.objectContaining({ type: 'transaction.declined', data: expect.objectContaining({ result: 'DECLINED' }) })]);
     expect((await t.get(`/receipts/${id}`)).data).toMatchObject({ messageSys: 'crypto_refunded', refund: { status: 'refunded' } });

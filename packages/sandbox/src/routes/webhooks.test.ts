@@ -9,8 +9,8 @@ import { openDatabase } from '../db/openDatabase';
 import { expireLapsedPayments } from '../payments/expireLapsedPayments';
 import { defaultPaths } from '../paths';
 import { cardPayload, createTestApp, newTestSchema, type TestApp } from '../test/testApp';
-import { startWebhookReceiver, verifiedTimestampOf, type WebhookReceiver } from '../test/webhookReceiver';
-import { DEFAULT_WEBHOOK_DELIVERY, deliverDueWebhooks } from '../webhooks/deliverWebhooks';
+import { startWebhookReceiver, TO_RECEIVER, verifiedTimestampOf, type WebhookReceiver } from '../test/webhookReceiver';
+import { deliverDueWebhooks } from '../webhooks/deliverWebhooks';
 
 let t: TestApp;
 let receiver: WebhookReceiver;
@@ -40,18 +40,14 @@ const bodiesFor = (codOper: string) =>
   receiver.received.map((r) => ({ ...r, event: JSON.parse(r.body) as { id: string; type: string; data: Record<string, unknown> } }))
     .filter((r) => r.event.data['codOper'] === codOper);
 
-// The receivers listen on 127.0.0.1 (WEBHOOK_ALLOW_PRIVATE, as on a laptop). Deliveries that must
-// arrive keep the real 10 s time-out: with 300 ms, a machine busy with other suites timed out a
-// delivery to the receiver in this very process and the event arrived zero times.
-const SENDS = { ...DEFAULT_WEBHOOK_DELIVERY, allowPrivateAddresses: true };
 /** For the merchant that never answers: a short time-out keeps the test short. */
-const SHORT_TIMEOUT = { ...SENDS, timeoutMs: 300 };
+const SHORT_TIMEOUT = { ...TO_RECEIVER, timeoutMs: 300 };
 
 describe('webhooks', () => {
   it('sends a signed event for an approved card payment, and the verify call agrees', async () => {
     const m = await newMerchant(t);
     const { code, codOper } = await payByCard(t, m);
-    expect(await deliverDueWebhooks(t.db, SENDS)).toBe(1);
+    expect(await deliverDueWebhooks(t.db, TO_RECEIVER)).toBe(1);
     const [got] = bodiesFor(codOper);
     expect(got?.headers['content-type']).toBe('application/json');
     const signedAt = verifiedTimestampOf(got?.headers['pasarela-signature'], got?.body ?? '', m.webhookSecret);
@@ -65,23 +61,23 @@ describe('webhooks', () => {
     expect(await verified.json()).toMatchObject(got?.event.data ?? {});
     const listed = await t.admin('GET', `/webhooks?codOper=${codOper}`);
     expect(listed.json['webhooks']).toEqual([expect.objectContaining({ id: got?.event.id, state: 'delivered', attempts: 1, lastStatusCode: 200, body: got?.event })]);
-    expect(await deliverDueWebhooks(t.db, SENDS)).toBe(0);
+    expect(await deliverDueWebhooks(t.db, TO_RECEIVER)).toBe(0);
   });
 
   it('retries after a 500 within 10 seconds, with the same id and body', async () => {
     const m = await newMerchant(t);
     receiver.answers.push(500);
     const { codOper } = await payByCard(t, m, '4000000000000002');
-    await deliverDueWebhooks(t.db, SENDS);
+    await deliverDueWebhooks(t.db, TO_RECEIVER);
     const [row] = await t.db.query<{ state: string; attempts: number; last_status_code: number; wait_ms: number }>(
       `select state, attempts, last_status_code, extract(epoch from next_attempt_at - now()) * 1000 as wait_ms from webhook_events where cod_oper = $1`, [codOper]);
     expect(row).toMatchObject({ state: 'pending', attempts: 1, last_status_code: 500 });
     expect(Number(row?.wait_ms)).toBeGreaterThan(0);
     expect(Number(row?.wait_ms)).toBeLessThanOrEqual(10_000);
-    expect(await deliverDueWebhooks(t.db, SENDS)).toBe(0);
+    expect(await deliverDueWebhooks(t.db, TO_RECEIVER)).toBe(0);
     // The clock moves on: the retry is due.
     await t.db.query('update webhook_events set next_attempt_at = now() where cod_oper = $1', [codOper]);
-    expect(await deliverDueWebhooks(t.db, SENDS)).toBe(1);
+    expect(await deliverDueWebhooks(t.db, TO_RECEIVER)).toBe(1);
     const sent = bodiesFor(codOper);
     expect(sent).toHaveLength(2);
     expect(sent[1]?.body).toBe(sent[0]?.body);
@@ -109,7 +105,7 @@ describe('webhooks', () => {
     const cashOper = String((await t.post('/cash/pay-cash', { code, email: 'pagador@example.com', phone: '61234567' })).data['Oper']);
     await t.db.query(`update transactions set expires_at = now() - interval '1 second' where cod_oper = $1`, [cashOper]);
     await expireLapsedPayments(t.db);
-    await deliverDueWebhooks(t.db, SENDS);
+    await deliverDueWebhooks(t.db, TO_RECEIVER);
     expect(bodiesFor(nequiOper).map((s) => [s.event.type, s.event.data['method']])).toEqual([['transaction.pending', 'nequi'], ['transaction.declined', 'nequi']]);
     expect(bodiesFor(cashOper).map((s) => [s.event.type, s.event.data['authStatus']])).toEqual([['transaction.pending', 'PENDING'], ['transaction.declined', 'EXPIRED']]);
   });
@@ -125,7 +121,7 @@ describe('webhooks', () => {
     await t.admin('POST', `/cash/${String(voucher.data['reference'])}/pay`);
     const yappyOper = String((await t.post('/yappy/payments', { code, phone: '62222222' })).data['codOper']);
     await t.get(`/yappy/payments/${yappyOper}`);
-    await deliverDueWebhooks(t.db, SENDS);
+    await deliverDueWebhooks(t.db, TO_RECEIVER);
     const results = (codOper: string) => bodiesFor(codOper).map((s) => s.event.data['result']);
     expect(results(threeDs.codOper)).toEqual(['PENDING', 'APPROVED']);
     expect(results(String(voucher.data['Oper']))).toEqual(['PENDING', 'APPROVED']);
@@ -139,7 +135,7 @@ describe('webhooks', () => {
     const paid = await t.post(`/subscriptions/${key}/pay`, { cardInformation: cardPayload('x').cardInformation, trackId: crypto.randomUUID() });
     const renewal = await t.admin('POST', `/subscriptions/${key}/due`);
     const renewalOper = String((renewal.json['charged'] as Record<string, unknown> | null)?.['codOper']);
-    await deliverDueWebhooks(t.db, SENDS);
+    await deliverDueWebhooks(t.db, TO_RECEIVER);
     for (const codOper of [String(paid.data['codOper']), renewalOper]) {
       expect(bodiesFor(codOper).map((s) => s.event.data)).toEqual([expect.objectContaining({ result: 'APPROVED', amount: 9.5, linkCode: null })]);
     }
@@ -148,12 +144,12 @@ describe('webhooks', () => {
   it('sends an event again on request, with the same id', async () => {
     const m = await newMerchant(t);
     const { codOper } = await payByCard(t, m);
-    await deliverDueWebhooks(t.db, SENDS);
+    await deliverDueWebhooks(t.db, TO_RECEIVER);
     const [first] = bodiesFor(codOper);
     const again = await t.admin('POST', `/webhooks/${first?.event.id ?? ''}/redeliver`);
     expect(again.status).toBe(202);
     expect(again.json).toMatchObject({ state: 'pending', attempts: 0 });
-    await deliverDueWebhooks(t.db, SENDS);
+    await deliverDueWebhooks(t.db, TO_RECEIVER);
     expect(bodiesFor(codOper).map((s) => s.event.id)).toEqual([first?.event.id, first?.event.id]);
     expect((await t.admin('POST', '/webhooks/evt_nope/redeliver')).status).toBe(404);
   });
@@ -215,7 +211,7 @@ describe('webhooks across restarts and nodes', () => {
     const nodeA = await reopen();
     const nodeB = await secondNode(nodeA);
     try {
-      await Promise.all([deliverDueWebhooks(nodeA, SENDS), deliverDueWebhooks(nodeB, SENDS)]);
+      await Promise.all([deliverDueWebhooks(nodeA, TO_RECEIVER), deliverDueWebhooks(nodeB, TO_RECEIVER)]);
       for (const { codOper } of paid) expect(bodiesFor(codOper)).toHaveLength(1);
     } finally {
       await nodeB.close();

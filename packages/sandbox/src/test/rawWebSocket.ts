@@ -8,6 +8,10 @@ export interface RawSocket {
   next: () => Promise<unknown>;
 }
 
+/** A push socket's opening request (RFC 6455 handshake), as a raw client sends it. */
+export const upgradeRequest = (query: string, path = '/api/v1/push') =>
+  `GET ${path}?${query} HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`;
+
 /** A bare RFC 6455 client of /api/v1/push: the handshake, then the text frames the server sends (short ones). */
 export function openSocket(port: number, query: string, path = '/api/v1/push'): Promise<RawSocket> {
   return new Promise((resolve, reject) => {
@@ -17,7 +21,7 @@ export function openSocket(port: number, query: string, path = '/api/v1/push'): 
     let buffer = Buffer.alloc(0);
     let status = '';
     socket.on('error', reject);
-    socket.write(`GET ${path}?${query} HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`);
+    socket.write(upgradeRequest(query, path));
     socket.on('data', (data: Buffer) => {
       buffer = Buffer.concat([buffer, data]);
       if (!status) {

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { DEFAULT_WEBHOOK_DELIVERY, type WebhookDeliverySettings } from '../webhooks/deliverWebhooks';
 
 export interface ReceivedWebhook {
   headers: IncomingHttpHeaders;
@@ -13,6 +14,13 @@ export interface WebhookReceiver {
   answers: number[];
   close(): Promise<void>;
 }
+
+/**
+ * Delivery to a receiver of startWebhookReceiver: on 127.0.0.1 (WEBHOOK_ALLOW_PRIVATE, as on a
+ * laptop), with the real 10 s time-out. Deliveries that must arrive keep it: with 300 ms, a machine
+ * busy with other suites timed out deliveries to a receiver in the test's own process.
+ */
+export const TO_RECEIVER: WebhookDeliverySettings = { ...DEFAULT_WEBHOOK_DELIVERY, allowPrivateAddresses: true };
 
 /** A merchant's webhook endpoint on 127.0.0.1 and a free port, recording what it gets. */
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
