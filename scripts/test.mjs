@@ -19,7 +19,10 @@ const sequential = process.env.TEST_SEQUENTIAL === '1';
 
 /** A step: its name, the arguments for node and its environment. */
 const step = (name, args, env = process.env) => ({ name, args, env });
-const typecheck = step('typecheck', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']);
+// TypeScript 7 (`typescript7`, the native compiler) checks the whole tree in a quarter of the CPU of
+// TypeScript 5.9's `tsc` (about 9 against 32 CPU-s); 5.9 stays for the build, whose declaration
+// bundler (rollup-plugin-dts) calls its compiler API, which 7 does not have.
+const typecheck = step('typecheck', ['node_modules/typescript7/bin/tsc', '--noEmit', '-p', 'tsconfig.json']);
 const build = step('build', ['scripts/build.mjs']);
 // The unit tests of the packages with a DOM (happy-dom: widget, loader, React, console) wait on
 // real timers and lazy imports for a second or so: they run first, beside the build, the typecheck
