@@ -32,18 +32,17 @@ export class LongestBrowserFilesFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     const root = this.ctx.config.root;
-    const expectedSeconds = (spec: TestSpecification): number | undefined => {
+    /** A browser file's expected seconds, when vitest has no results of its own for it. */
+    const expected = new Map<TestSpecification, number>();
+    for (const spec of sorted) {
       const name = e2eName(spec.moduleId);
-      if (name === undefined || spec.project.name !== 'e2e') return undefined;
-      const known = this.ctx.cache.getFileTestResults(`${spec.project.name}:${relative(root, spec.moduleId)}`);
-      if (known) return undefined;
-      return E2E_FILE_SECONDS[name] ?? Number.POSITIVE_INFINITY;
-    };
-    const browserFiles = sorted.filter((spec) => expectedSeconds(spec) !== undefined);
-    if (browserFiles.length === 0) return sorted;
-    const longestFirst = [...browserFiles].sort((a, b) => (expectedSeconds(b) ?? 0) - (expectedSeconds(a) ?? 0));
+      if (name === undefined || spec.project.name !== 'e2e') continue;
+      if (this.ctx.cache.getFileTestResults(`${spec.project.name}:${relative(root, spec.moduleId)}`)) continue;
+      expected.set(spec, E2E_FILE_SECONDS[name] ?? Number.POSITIVE_INFINITY);
+    }
+    const longestFirst = [...expected].sort(([, a], [, b]) => b - a).map(([spec]) => spec);
     // The browser files take the places they had in vitest's order, in the new order among themselves.
     let next = 0;
-    return sorted.map((spec) => (expectedSeconds(spec) === undefined ? spec : longestFirst[next++]!));
+    return sorted.map((spec) => (expected.has(spec) ? longestFirst[next++]! : spec));
   }
 }
