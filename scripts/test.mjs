@@ -10,9 +10,17 @@
 // it and lets the others finish. TEST_SEQUENTIAL=1 runs every step alone, one after the other,
 // streaming.
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const rootDir = fileURLToPath(new URL('..', import.meta.url));
+// The route suites and the browser suite start from one migrated and seeded PGlite, made by
+// whichever suite's global setup comes first in this directory (packages/sandbox/src/test/sharedTemplate.ts).
+const templateDir = mkdtempSync(join(tmpdir(), 'pasarela-test-template-'));
+process.env.PASARELA_TEST_TEMPLATE_DIR = templateDir;
+process.on('exit', () => rmSync(templateDir, { recursive: true, force: true }));
 const { TEST_DATABASE_URL, ...envWithoutPostgres } = process.env;
 const vitest = 'node_modules/vitest/vitest.mjs';
 const sequential = process.env.TEST_SEQUENTIAL === '1';
