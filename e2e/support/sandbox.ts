@@ -1,16 +1,17 @@
 import { readFile } from 'node:fs/promises';
+import { pgliteImageOfDump, type PgliteImage } from '../../packages/sandbox/src/db/pgliteImage';
 import { createLogger } from '../../packages/sandbox/src/ops/logger';
 import { startServer } from '../../packages/sandbox/src/server';
 import { readSettings } from '../../packages/sandbox/src/settings';
 import { onFreePorts, type Sandbox } from '../../scripts/sandbox-process.mjs';
 
-let templateDump: Promise<Blob | undefined> | undefined;
+let templateImage: Promise<PgliteImage | undefined> | undefined;
 
-/** The global setup's migrated and seeded database, dumped (globalSetup.ts); read once per file. */
-function migratedTemplate(): Promise<Blob | undefined> {
+/** The global setup's migrated and seeded database, dumped (globalSetup.ts); read once per worker. */
+function migratedTemplate(): Promise<PgliteImage | undefined> {
   const file = process.env['PASARELA_DATA_TEMPLATE_DUMP'];
-  templateDump ??= file ? readFile(file).then((bytes) => new Blob([bytes])) : Promise.resolve(undefined);
-  return templateDump;
+  templateImage ??= file ? readFile(file).then(pgliteImageOfDump) : Promise.resolve(undefined);
+  return templateImage;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { PayerWindows } from './Deps';
 import { createApp } from './app';
 import type { Database } from './db/Database';
 import { openDatabase } from './db/openDatabase';
+import type { PgliteImage } from './db/pgliteImage';
 import { createDemoShop } from './demoShop';
 import { defaultPaths, type StaticPaths } from './paths';
 import { cardFingerprintKeyOf } from './payments/cardFingerprintKey';
@@ -34,8 +35,8 @@ export interface ServerOptions {
   demoPort: number;
   dataDir?: string | undefined;
   databaseUrl?: string | undefined;
-  /** PGlite only: a dump of a migrated database to start a new one from instead of running initdb (openDatabase). */
-  pgliteTemplate?: Blob | undefined;
+  /** PGlite in memory only: the image of a migrated database to start from instead of running initdb (openDatabase). */
+  pgliteTemplate?: PgliteImage | undefined;
   wireEncoding: boolean;
   splashMs?: number | undefined;
   /** How often due subscriptions are charged (default 60 s); 0 turns the timer off. */

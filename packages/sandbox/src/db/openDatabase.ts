@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Database } from './Database';
 import { migrate } from './migrate';
 import { openPgliteDatabase } from './pgliteDatabase';
+import type { PgliteImage } from './pgliteImage';
 import { openPostgresDatabase } from './postgresDatabase';
 import { seedDemoData, seedDemoExtras } from './seed';
 
@@ -16,10 +17,10 @@ export interface DatabaseOptions {
   /** This node's name on the database (application_name); a random one by default. */
   sessionName?: string | undefined;
   /**
-   * PGlite only: a dump (dumpDataDir) of a database to start from when dataDir is new, e.g. one
-   * already migrated and seeded (test suites; see test/pgliteTemplate.ts).
+   * PGlite in memory only: the image of a database (dumpDataDir, db/pgliteImage.ts) to start from,
+   * e.g. one already migrated and seeded (test suites; see test/pgliteTemplate.ts).
    */
-  pgliteTemplate?: Blob | undefined;
+  pgliteTemplate?: PgliteImage | undefined;
   /** Connection trouble the server survives (a dropped connection), for the log. */
   warn?: ((message: string) => void) | undefined;
 }

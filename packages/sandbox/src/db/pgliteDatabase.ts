@@ -5,16 +5,27 @@ import { isChannelName, type Database, type Queryable, type Transaction } from '
 export interface PgliteDatabase extends Database {
   dumpDataDir(): Promise<Blob>;
 }
+import { PGLITE_DATA_DIRECTORY, PgliteImageFilesystem, type PgliteImage } from './pgliteImage';
 import { preparedSession } from './pglitePrepared';
 
 /**
- * PGlite in a data directory, or in memory when dataDir is undefined (tests). A new database starts
- * from `template` (a dumpDataDir() of another one) when given, instead of running initdb: that takes
- * PGlite a second or more of CPU, and the test suites open hundreds of databases.
+ * PGlite in a data directory, or in memory when dataDir is undefined (tests). An in-memory database
+ * starts from `template` (the image of another one's dumpDataDir(), pgliteImage.ts) when given,
+ * instead of running initdb: that takes PGlite a second or more of CPU, and the test suites open
+ * hundreds of databases.
  */
-export async function openPgliteDatabase(dataDir: string | undefined, sessionName: string, template?: Blob): Promise<PgliteDatabase> {
-  const pg = new PGlite({ ...(dataDir === undefined ? {} : { dataDir }), ...(template === undefined ? {} : { loadDataDir: template }) });
+export async function openPgliteDatabase(dataDir: string | undefined, sessionName: string, template?: PgliteImage): Promise<PgliteDatabase> {
+  if (dataDir !== undefined && template !== undefined) throw new Error('A PGlite template starts in-memory databases only, not one in a data directory');
+  const pg = new PGlite(dataDir !== undefined ? { dataDir } : template !== undefined ? { fs: new PgliteImageFilesystem(template) } : {});
   await pg.waitReady;
+  if (template !== undefined) {
+    // Had PGlite moved its data directory, it would have run initdb beside the image's files.
+    const [row] = (await pg.query<{ data_directory: string }>('show data_directory')).rows;
+    if (row?.data_directory !== PGLITE_DATA_DIRECTORY) {
+      await pg.close();
+      throw new Error(`PGlite keeps its data in ${row?.data_directory}, not ${PGLITE_DATA_DIRECTORY}: the template was not used`);
+    }
+  }
   // One session for the whole process: its notifications come back to it, as PostgreSQL's do.
   await pg.query('select set_config($1, $2, false)', ['application_name', sessionName]);
   const { query, transaction } = preparedSession(pg);

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
+import { pgliteImageOfDump, type PgliteImage } from '../db/pgliteImage';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -8,7 +9,7 @@ declare module 'vitest' {
   }
 }
 
-let template: Promise<Blob | undefined> | undefined;
+let template: Promise<PgliteImage | undefined> | undefined;
 
 /**
  * An in-memory PGlite starts by running initdb, a second or more of CPU each time (several under
@@ -17,12 +18,13 @@ let template: Promise<Blob | undefined> | undefined;
  * database starts from that dump (openDatabase's pgliteTemplate): the same tables and demo rows,
  * its own session.
  *
- * The global setup's dump, read once per worker; undefined when no setup wrote one.
+ * The image of the global setup's dump, read once per worker (pgliteImage.ts); undefined when
+ * no setup wrote one.
  */
-export function pgliteTemplate(): Promise<Blob | undefined> {
+export function pgliteTemplate(): Promise<PgliteImage | undefined> {
   template ??= (async () => {
     const file = inject('pgliteTemplateFile');
-    return file ? new Blob([await readFile(file)]) : undefined;
+    return file ? pgliteImageOfDump(await readFile(file)) : undefined;
   })();
   return template;
 }
