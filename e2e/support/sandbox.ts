@@ -1,17 +1,14 @@
-import { readFile } from 'node:fs/promises';
-import { pgliteImageOfDump, type PgliteImage } from '../../packages/sandbox/src/db/pgliteImage';
+import type { PgliteImage } from '../../packages/sandbox/src/db/pgliteImage';
 import { createLogger } from '../../packages/sandbox/src/ops/logger';
 import { startServer } from '../../packages/sandbox/src/server';
 import { readSettings } from '../../packages/sandbox/src/settings';
+import { templateImage } from '../../packages/sandbox/src/test/sharedTemplate';
 import { onFreePorts, type Sandbox } from '../../scripts/sandbox-process.mjs';
 
-let templateImage: Promise<PgliteImage | undefined> | undefined;
-
 /** The global setup's migrated and seeded database, dumped (globalSetup.ts); read once per worker. */
-function migratedTemplate(): Promise<PgliteImage | undefined> {
+async function migratedTemplate(): Promise<PgliteImage | undefined> {
   const file = process.env['PASARELA_DATA_TEMPLATE_DUMP'];
-  templateImage ??= file ? readFile(file).then(pgliteImageOfDump) : Promise.resolve(undefined);
-  return templateImage;
+  return file ? templateImage(file) : undefined;
 }
 
 /**

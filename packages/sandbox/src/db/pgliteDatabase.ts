@@ -1,12 +1,12 @@
 import { PGlite } from '@electric-sql/pglite';
 import { isChannelName, type Database, type Queryable, type Transaction } from './Database';
+import { PGLITE_DATA_DIRECTORY, PgliteImageFilesystem, type PgliteImage } from './pgliteImage';
+import { preparedSession } from './pglitePrepared';
 
 /** PGlite's Database, which can also dump its files (a template for other databases). */
 export interface PgliteDatabase extends Database {
   dumpDataDir(): Promise<Blob>;
 }
-import { PGLITE_DATA_DIRECTORY, PgliteImageFilesystem, type PgliteImage } from './pgliteImage';
-import { preparedSession } from './pglitePrepared';
 
 /**
  * PGlite in a data directory, or in memory when dataDir is undefined (tests). An in-memory database

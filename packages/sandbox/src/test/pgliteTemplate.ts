@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
-import { pgliteImageOfDump, type PgliteImage } from '../db/pgliteImage';
+import type { PgliteImage } from '../db/pgliteImage';
+import { templateImage } from './sharedTemplate';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -8,8 +8,6 @@ declare module 'vitest' {
     pgliteTemplateFile: string;
   }
 }
-
-let template: Promise<PgliteImage | undefined> | undefined;
 
 /**
  * An in-memory PGlite starts by running initdb, a second or more of CPU each time (several under
@@ -21,10 +19,7 @@ let template: Promise<PgliteImage | undefined> | undefined;
  * The image of the global setup's dump, read once per worker (pgliteImage.ts); undefined when
  * no setup wrote one.
  */
-export function pgliteTemplate(): Promise<PgliteImage | undefined> {
-  template ??= (async () => {
-    const file = inject('pgliteTemplateFile');
-    return file ? pgliteImageOfDump(await readFile(file)) : undefined;
-  })();
-  return template;
+export async function pgliteTemplate(): Promise<PgliteImage | undefined> {
+  const file = inject('pgliteTemplateFile');
+  return file ? templateImage(file) : undefined;
 }

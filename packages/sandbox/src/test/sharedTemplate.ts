@@ -2,7 +2,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { readFile } from 'node:fs/promises';
 import { openDatabase } from '../db/openDatabase';
+import { pgliteImageOfDump, type PgliteImage } from '../db/pgliteImage';
 import type { PgliteDatabase } from '../db/pgliteDatabase';
 
 /** A PGlite database migrated and seeded as a sandbox's first start makes it: its directory and its dump. */
@@ -89,4 +91,16 @@ async function makeTemplate(dir: string, migrationsDir: string): Promise<Databas
     await db.close();
   }
   return template;
+}
+
+const images = new Map<string, Promise<PgliteImage>>();
+
+/** The image of a template's dump (db/pgliteImage.ts), read and parsed once per process. */
+export function templateImage(dumpFile: string): Promise<PgliteImage> {
+  let image = images.get(dumpFile);
+  if (!image) {
+    image = readFile(dumpFile).then(pgliteImageOfDump);
+    images.set(dumpFile, image);
+  }
+  return image;
 }
