@@ -4,7 +4,13 @@
 // On PostgreSQL it also runs two nodes on the same database, the connections split between them
 // as a round-robin load balancer would, and prints both side by side.
 //
-//   npm run build && node scripts/bench-payments.mjs [--duration 10] [--connections 10] [--gzip]
+//   npm run build && node scripts/bench-payments.mjs [--duration 10] [--connections 10] [--warmup 10] [--gzip]
+//
+// Each measure starts warm, as a server that has been up a while is: the payments first run
+// --warmup seconds (10 by default; 0 for none) on a link of their own, and the raw inserts half
+// of their number, neither counted. The warm-up's own rate and p99 are printed too: the first
+// seconds of a freshly started node are its slowest (code not yet optimised, statements not yet
+// prepared).
 //
 // --gzip asks for gzipped answers as a browser's fetch does (accept-encoding: gzip, deflate, br);
 // without it the requests say nothing of encodings, as a merchant's server or curl may not.
@@ -25,6 +31,7 @@ const arg = (name, fallback) => {
 const DURATION_S = arg('duration', 10);
 const CONNECTIONS = arg('connections', 10);
 const INSERTS = arg('inserts', 5000);
+const WARMUP_S = arg('warmup', 10);
 const GZIP = process.argv.includes('--gzip');
 // --server packages/sandbox/dist/<file>.mjs: another build of the server (an A/B's "before").
 const SERVER = serverOption();
@@ -78,6 +85,7 @@ async function rawInsertRate(kind, databaseUrl) {
     const dir = mkdtempSync(join(tmpdir(), 'pasarela-bench-raw-'));
     const db = new PGlite(dir);
     await db.exec(ddl);
+    for (let i = 0; i < INSERTS / 2; i++) await db.query(sql, [randomUUID(), i, 1, JSON.stringify({ i })]);
     const start = performance.now();
     const cpu = process.cpuUsage();
     for (let i = 0; i < INSERTS; i++) await db.query(sql, [randomUUID(), i, 1, JSON.stringify({ i })]);
@@ -92,6 +100,7 @@ async function rawInsertRate(kind, databaseUrl) {
   await client.query('drop table if exists bench_rows');
   await client.query(ddl);
   const [backend] = await backendPids(client, 'pid = pg_backend_pid()');
+  for (let i = 0; i < INSERTS / 2; i++) await client.query(sql, [randomUUID(), i, 1, JSON.stringify({ i })]);
   const start = performance.now();
   const cpu = process.cpuUsage();
   const backendCpu = cpuMs(backend);
@@ -111,11 +120,11 @@ const createBenchLink = (url) =>
   }).then((r) => r.json());
 
 /** One autocannon run against url; raw (not aggregated) when it is one of several run at once. */
-function load(url, code, connections, raw) {
+function load(url, code, connections, raw, duration = DURATION_S) {
   return autocannon({
     url: `${url}/api/v1/cards/auth-capture`,
     connections,
-    duration: DURATION_S,
+    duration,
     skipAggregateResult: raw,
     requests: [{
       method: 'POST',
@@ -131,6 +140,14 @@ async function benchPayments(env, nodes = 1) {
   try {
     // One after the other: the first migrates and seeds, the others find it done.
     for (let i = 0; i < nodes; i++) sandboxes.push(await startSandbox(env, SERVER));
+    const share = (i) => Math.floor(CONNECTIONS / nodes) + (i < CONNECTIONS % nodes ? 1 : 0);
+    // The warm-up pays a link of its own, so the rows counted below are the measured run's.
+    let warmup;
+    if (WARMUP_S > 0) {
+      const warmLink = await createBenchLink(sandboxes[0].url);
+      const runs = await Promise.all(sandboxes.map((s, i) => load(s.url, warmLink.code, share(i), true, WARMUP_S)));
+      warmup = autocannon.aggregateResult(runs, { url: sandboxes[0].url, connections: CONNECTIONS, duration: WARMUP_S });
+    }
     const link = await createBenchLink(sandboxes[0].url);
     // The CPU the nodes and (on a local PostgreSQL) their backends use during the load.
     const watcher = env.DATABASE_URL ? new pg.Client({ connectionString: env.DATABASE_URL }) : undefined;
@@ -143,7 +160,6 @@ async function benchPayments(env, nodes = 1) {
     if (nodes === 1) {
       result = await load(sandboxes[0].url, link.code, CONNECTIONS, false);
     } else {
-      const share = (i) => Math.floor(CONNECTIONS / nodes) + (i < CONNECTIONS % nodes ? 1 : 0);
       const runs = await Promise.all(sandboxes.map((s, i) => load(s.url, link.code, share(i), true)));
       result = autocannon.aggregateResult(runs, { url: sandboxes[0].url, connections: CONNECTIONS, duration: DURATION_S });
     }
@@ -152,16 +168,17 @@ async function benchPayments(env, nodes = 1) {
     const rows = await fetch(`${sandboxes[0].url}/sandbox/transactions?code=${link.code}`).then((r) => r.json());
     const used = [...cpuAfter].map(([pid, after]) => (after === undefined ? undefined : after - (cpuBefore.get(pid) ?? 0)));
     const cpuMsPerPayment = used.some((ms) => ms === undefined) ? undefined : used.reduce((a, b) => a + b, 0) / Math.max(1, result['2xx']);
-    return { result, recorded: rows.transactions.length, cpuMsPerPayment };
+    return { result, recorded: rows.transactions.length, cpuMsPerPayment, warmup };
   } finally {
     await Promise.all(sandboxes.map((s) => s.stop()));
   }
 }
 
-function report(label, result, recorded, raw, cpuMsPerPayment) {
+function report(label, result, recorded, raw, cpuMsPerPayment, warmup) {
   const ok = result['2xx'];
   const rps = ok / DURATION_S;
   console.log(`\n${label}`);
+  if (warmup) console.log(`  warm-up, not counted:    ${(warmup['2xx'] / WARMUP_S).toFixed(0)} payments/s over ${WARMUP_S} s, p99 ${warmup.latency.p99} ms, max ${warmup.latency.max} ms (${warmup.non2xx} non-2xx, ${warmup.errors} errors)`);
   if (raw !== undefined) console.log(`  raw single-row inserts:  ${raw.rate.toFixed(0)} /s (${INSERTS} sequential, parameterised)${raw.cpuMs === undefined ? '' : `, ${raw.cpuMs.toFixed(3)} ms CPU each`}`);
   console.log(`  card payments:           ${rps.toFixed(0)} /s over ${DURATION_S} s, ${CONNECTIONS} connections (${ok} approved, ${result.non2xx} non-2xx, ${result.errors} errors)`);
   console.log(`  latency:                 p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`);
@@ -176,19 +193,19 @@ function report(label, result, recorded, raw, cpuMsPerPayment) {
 
 async function run(label, kind, env, databaseUrl) {
   const raw = await rawInsertRate(kind, databaseUrl);
-  const { result, recorded, cpuMsPerPayment } = await benchPayments(env);
-  return report(label, result, recorded, raw, cpuMsPerPayment);
+  const { result, recorded, cpuMsPerPayment, warmup } = await benchPayments(env);
+  return report(label, result, recorded, raw, cpuMsPerPayment, warmup);
 }
 
-console.log(`Node ${process.version}, ${DURATION_S} s per run, ${CONNECTIONS} connections${GZIP ? ', answers gzipped as for a browser' : ''}`);
+console.log(`Node ${process.version}, ${DURATION_S} s per run after a ${WARMUP_S} s warm-up, ${CONNECTIONS} connections${GZIP ? ', answers gzipped as for a browser' : ''}`);
 await run('PGlite (embedded, DATA_DIR)', 'pglite', {});
 const pgUrl = process.env.BENCH_DATABASE_URL;
 if (pgUrl) {
   const one = await run('PostgreSQL (DATABASE_URL), one node', 'postgres', { DATABASE_URL: pgUrl }, pgUrl);
   // Two nodes need a connection each.
   if (CONNECTIONS < 2) process.exit(0);
-  const { result, recorded, cpuMsPerPayment } = await benchPayments({ DATABASE_URL: pgUrl }, 2);
-  const two = report(`PostgreSQL (DATABASE_URL), two nodes, ${CONNECTIONS} connections split between them`, result, recorded, undefined, cpuMsPerPayment);
+  const { result, recorded, cpuMsPerPayment, warmup } = await benchPayments({ DATABASE_URL: pgUrl }, 2);
+  const two = report(`PostgreSQL (DATABASE_URL), two nodes, ${CONNECTIONS} connections split between them`, result, recorded, undefined, cpuMsPerPayment, warmup);
   console.log('\nOne node vs two on one PostgreSQL');
   console.log('  nodes | payments/s | p50 ms | p99 ms');
   for (const [n, r] of [[1, one], [2, two]]) console.log(`  ${n}     | ${r.rps.toFixed(0).padStart(10)} | ${String(r.p50).padStart(6)} | ${String(r.p99).padStart(6)}`);
