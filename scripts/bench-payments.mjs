@@ -78,6 +78,11 @@ function cpuMs(pid) {
 }
 const backendPids = async (client, where) => (await client.query(`select pid from pg_stat_activity where ${where}`)).rows.map((r) => r.pid);
 
+/** `count` raw inserts, one after the other (the first `INSERTS / 2` of a measure warm it up, uncounted). */
+async function insertRows(insert, count) {
+  for (let i = 0; i < count; i++) await insert([randomUUID(), i, 1, JSON.stringify({ i })]);
+}
+
 async function rawInsertRate(kind, databaseUrl) {
   const sql = 'insert into bench_rows (track_id, amount_cents, status, payload) values ($1, $2, $3, $4)';
   const ddl = 'create table if not exists bench_rows (id serial primary key, track_id text unique, amount_cents int, status int, payload jsonb)';
@@ -85,10 +90,10 @@ async function rawInsertRate(kind, databaseUrl) {
     const dir = mkdtempSync(join(tmpdir(), 'pasarela-bench-raw-'));
     const db = new PGlite(dir);
     await db.exec(ddl);
-    for (let i = 0; i < INSERTS / 2; i++) await db.query(sql, [randomUUID(), i, 1, JSON.stringify({ i })]);
+    await insertRows((values) => db.query(sql, values), INSERTS / 2);
     const start = performance.now();
     const cpu = process.cpuUsage();
-    for (let i = 0; i < INSERTS; i++) await db.query(sql, [randomUUID(), i, 1, JSON.stringify({ i })]);
+    await insertRows((values) => db.query(sql, values), INSERTS);
     const { user, system } = process.cpuUsage(cpu);
     const rate = INSERTS / ((performance.now() - start) / 1000);
     await db.close();
@@ -100,11 +105,11 @@ async function rawInsertRate(kind, databaseUrl) {
   await client.query('drop table if exists bench_rows');
   await client.query(ddl);
   const [backend] = await backendPids(client, 'pid = pg_backend_pid()');
-  for (let i = 0; i < INSERTS / 2; i++) await client.query(sql, [randomUUID(), i, 1, JSON.stringify({ i })]);
+  await insertRows((values) => client.query(sql, values), INSERTS / 2);
   const start = performance.now();
   const cpu = process.cpuUsage();
   const backendCpu = cpuMs(backend);
-  for (let i = 0; i < INSERTS; i++) await client.query(sql, [randomUUID(), i, 1, JSON.stringify({ i })]);
+  await insertRows((values) => client.query(sql, values), INSERTS);
   const { user, system } = process.cpuUsage(cpu);
   const backendUsed = backendCpu === undefined ? undefined : (cpuMs(backend) ?? NaN) - backendCpu;
   const rate = INSERTS / ((performance.now() - start) / 1000);
@@ -119,13 +124,23 @@ const createBenchLink = (url) =>
     method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ amount: 10, description: 'Bench' }),
   }).then((r) => r.json());
 
-/** One autocannon run against url; raw (not aggregated) when it is one of several run at once. */
-function load(url, code, connections, raw, duration = DURATION_S) {
+/**
+ * `duration` seconds of payments of the link `code` against every node at once, CONNECTIONS split
+ * between them as a round-robin load balancer would: autocannon's figures for the whole.
+ */
+async function load(sandboxes, code, duration) {
+  const share = (i) => Math.floor(CONNECTIONS / sandboxes.length) + (i < CONNECTIONS % sandboxes.length ? 1 : 0);
+  const runs = await Promise.all(sandboxes.map((s, i) => loadOne(s.url, code, share(i), duration)));
+  return autocannon.aggregateResult(runs, { url: sandboxes[0].url, connections: CONNECTIONS, duration });
+}
+
+/** One autocannon run against url, not aggregated (load() aggregates every node's). */
+function loadOne(url, code, connections, duration) {
   return autocannon({
     url: `${url}/api/v1/cards/auth-capture`,
     connections,
     duration,
-    skipAggregateResult: raw,
+    skipAggregateResult: true,
     requests: [{
       method: 'POST',
       headers: { 'content-type': 'text/plain', 'x-api-key': CLIENT_KEY, ...(GZIP ? { 'accept-encoding': 'gzip, deflate, br' } : {}) },
@@ -140,14 +155,8 @@ async function benchPayments(env, nodes = 1) {
   try {
     // One after the other: the first migrates and seeds, the others find it done.
     for (let i = 0; i < nodes; i++) sandboxes.push(await startSandbox(env, SERVER));
-    const share = (i) => Math.floor(CONNECTIONS / nodes) + (i < CONNECTIONS % nodes ? 1 : 0);
     // The warm-up pays a link of its own, so the rows counted below are the measured run's.
-    let warmup;
-    if (WARMUP_S > 0) {
-      const warmLink = await createBenchLink(sandboxes[0].url);
-      const runs = await Promise.all(sandboxes.map((s, i) => load(s.url, warmLink.code, share(i), true, WARMUP_S)));
-      warmup = autocannon.aggregateResult(runs, { url: sandboxes[0].url, connections: CONNECTIONS, duration: WARMUP_S });
-    }
+    const warmup = WARMUP_S > 0 ? await load(sandboxes, (await createBenchLink(sandboxes[0].url)).code, WARMUP_S) : undefined;
     const link = await createBenchLink(sandboxes[0].url);
     // The CPU the nodes and (on a local PostgreSQL) their backends use during the load.
     const watcher = env.DATABASE_URL ? new pg.Client({ connectionString: env.DATABASE_URL }) : undefined;
@@ -156,13 +165,7 @@ async function benchPayments(env, nodes = 1) {
     // from their start, those seen before from then.
     const pidsNow = async () => [...sandboxes.map((s) => s.child.pid), ...(watcher ? await backendPids(watcher, "application_name like 'pasarela/%'") : [])];
     const cpuBefore = new Map((await pidsNow()).map((pid) => [pid, cpuMs(pid)]));
-    let result;
-    if (nodes === 1) {
-      result = await load(sandboxes[0].url, link.code, CONNECTIONS, false);
-    } else {
-      const runs = await Promise.all(sandboxes.map((s, i) => load(s.url, link.code, share(i), true)));
-      result = autocannon.aggregateResult(runs, { url: sandboxes[0].url, connections: CONNECTIONS, duration: DURATION_S });
-    }
+    const result = await load(sandboxes, link.code, DURATION_S);
     const cpuAfter = new Map((await pidsNow()).map((pid) => [pid, cpuMs(pid)]));
     await watcher?.end();
     const rows = await fetch(`${sandboxes[0].url}/sandbox/transactions?code=${link.code}`).then((r) => r.json());
