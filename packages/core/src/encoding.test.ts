@@ -52,6 +52,21 @@ describe('SPEC 7 "Request bodies are encoded (hex of base64 of JSON)"', () => {
     }
   });
 
+  it('writes what the three layers written one by one give: UTF-8, then base64, then hex (property)', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const base64 = Buffer.from(JSON.stringify(value), 'utf8').toString('base64');
+        expect(encodeBody(value)).toBe(Buffer.from(base64, 'latin1').toString('hex'));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it.each(['', 'a', 'ab', 'abc', 'abcd', 'ñ', '€', '😀'])('writes and reads %j, whatever its length leaves for the padding', (text) => {
+    expect(encodeBody(text)).toBe(Buffer.from(Buffer.from(JSON.stringify(text), 'utf8').toString('base64'), 'latin1').toString('hex'));
+    expect(decodeBody(encodeBody(text))).toBe(text);
+  });
+
   it('round-trips arbitrary Unicode JSON (property)', () => {
     fc.assert(
       fc.property(fc.jsonValue(), (value) => {
