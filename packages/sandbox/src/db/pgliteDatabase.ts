@@ -28,7 +28,7 @@ export async function openPgliteDatabase(dataDir: string | undefined, sessionNam
   }
   // One session for the whole process: its notifications come back to it, as PostgreSQL's do.
   await pg.query('select set_config($1, $2, false)', ['application_name', sessionName]);
-  const { query, transaction } = preparedSession(pg);
+  const { query, transaction, listen } = preparedSession(pg);
   return {
     kind: 'pglite',
     sessionName,
@@ -47,10 +47,7 @@ export async function openPgliteDatabase(dataDir: string | undefined, sessionNam
     },
     async listen(channel, onPayload) {
       if (!isChannelName(channel)) throw new Error(`Not a channel name: ${channel}`);
-      const stop = await pg.listen(channel, onPayload);
-      return async () => {
-        if (!pg.closed) await stop();
-      };
+      return listen(channel, onPayload);
     },
     dumpDataDir() {
       return pg.dumpDataDir('none');

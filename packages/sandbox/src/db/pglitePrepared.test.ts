@@ -97,6 +97,58 @@ describe('preparedQueries: PGlite queries through named prepared statements', ()
   });
 });
 
+describe('preparedQueries: the answers read by the session itself (pgliteResponse.ts), as PGlite reads them', () => {
+  it('gives an answer longer than one write of the database (many rows, a long value) as query() does', async () => {
+    const query = preparedQueries(pg);
+    for (const sql of [
+      "select g as n, 'row ' || g as label, g % 3 = 0 as third, null::text as nothing from generate_series(1, 5000) g",
+      "select repeat('ñ', 100000) as long, $1::text as tail",
+    ]) {
+      const params = sql.includes('$1') ? ['end'] : [];
+      expect(await query(sql, params)).toEqual((await pg.query(sql, params)).rows);
+    }
+  });
+
+  it('gives the database\'s error with every field PGlite\'s parser fills', async () => {
+    const query = preparedQueries(pg);
+    await pg.exec('create table unique_names (name text constraint unique_names_name unique)');
+    await query('insert into unique_names (name) values ($1)', ['ana']);
+    const ours = await query('insert into unique_names (name) values ($1)', ['ana']).catch((e: unknown) => e);
+    const theirs = await pg.query('insert into unique_names (name) values ($1)', ['ana']).catch((e: unknown) => e);
+    expect(ours).toBeInstanceOf(Error);
+    const fields = ['message', 'severity', 'code', 'detail', 'schema', 'table', 'constraint', 'file', 'routine'] as const;
+    const pick = (e: unknown) => Object.fromEntries(fields.map((f) => [f, (e as Record<string, unknown>)[f]]));
+    expect(pick(ours)).toEqual(pick(theirs));
+    expect(pick(ours)).toMatchObject({ code: '23505', constraint: 'unique_names_name', table: 'unique_names' });
+  });
+
+  it('keys a column named __proto__ as a column, as query() does', async () => {
+    const query = preparedQueries(pg);
+    const [row] = await query<Record<string, unknown>>('select 1 as "__proto__", 2 as other');
+    expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
+    expect(Object.entries(row ?? {})).toEqual([['__proto__', 1], ['other', 2]]);
+  });
+
+  it('hands each NOTIFY to the listeners once, whichever parser read the answer that carried it', async () => {
+    const session = preparedSession(pg);
+    await pg.exec(`create table noticed (id serial primary key, name text);
+      create function noticed_notify() returns trigger language plpgsql as $$
+      begin perform pg_notify('noticed_rows', new.name); return new; end $$;
+      create trigger noticed_insert after insert on noticed for each row execute function noticed_notify();`);
+    const heard: string[] = [];
+    const stop = await session.listen('noticed_rows', (payload) => heard.push(payload));
+    await session.query('insert into noticed (name) values ($1)', ['through the session']);
+    await session.transaction((tx) => tx.query('insert into noticed (name) values ($1)', ['in a transaction']));
+    await pg.query("insert into noticed (name) values ('through PGlite')");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(heard.sort()).toEqual(['in a transaction', 'through PGlite', 'through the session']);
+    await stop();
+    await session.query('insert into noticed (name) values ($1)', ['after the stop']);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(heard).toHaveLength(3);
+  });
+});
+
 describe('preparedSession: transactions through prepared statements', () => {
   it('commits what the transaction wrote, runs scripts in it, and answers what fn answered', async () => {
     const { query, transaction } = preparedSession(pg);

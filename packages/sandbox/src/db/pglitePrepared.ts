@@ -1,4 +1,5 @@
 import { parse, protocol, type PGlite } from '@electric-sql/pglite';
+import { readStatementAnswer, type Column, type Notification } from './pgliteResponse';
 
 // PGlite's query() sends six protocol messages for every query (parse, describe the statement,
 // bind, describe the portal, execute, sync), each a separate call into the database, and Postgres
@@ -14,14 +15,11 @@ const MAX_PREPARED = 500;
 /** SQLSTATE 0A000, "cached plan must not change result type": a table changed under a prepared statement. */
 const FEATURE_NOT_SUPPORTED = '0A000';
 
-/** A message as PGlite's parser gives it. */
-type BackendMessage = Awaited<ReturnType<PGlite['execProtocol']>>['messages'][number];
-
 interface Prepared {
   name: string;
   paramTypes: number[];
   /** The statement's columns, from its description when prepared (none for a statement without rows). */
-  rowDescription: BackendMessage | undefined;
+  columns: Column[] | undefined;
 }
 
 const { serialize } = protocol;
@@ -83,19 +81,35 @@ export function preparedSession(pg: PGlite, maxPrepared: number = MAX_PREPARED) 
       oneMessage([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]),
       { syncToFs: false },
     );
-    return { name, paramTypes: parse.parseDescribeStatementResults(messages), rowDescription: messages.find((m) => m.name === 'rowDescription') };
+    const description = messages.find((m): m is InstanceType<typeof protocol.messages.RowDescriptionMessage> => m.name === 'rowDescription');
+    return {
+      name,
+      paramTypes: parse.parseDescribeStatementResults(messages),
+      columns: description?.fields.map((field) => ({ name: field.name, dataTypeID: field.dataTypeID })),
+    };
+  }
+
+  /** Listeners of the notifications that come back in the answers this session reads itself. */
+  const listeners = new Map<string, Set<(payload: string) => void>>();
+  function notify({ channel, payload }: Notification) {
+    // As PGlite calls its own listeners: after the code running now.
+    for (const listener of listeners.get(channel) ?? []) queueMicrotask(() => listener(payload));
   }
 
   /**
-   * The statement's results with its columns' description put back where PostgreSQL would have sent
-   * it (after BindComplete): each run leaves out the Describe, which made PostgreSQL describe and
-   * PGlite parse every column's name and type again on every run (a payment's insert returns its
-   * whole row).
+   * One message into the database, its answer read by this session (pgliteResponse.ts), not by
+   * PGlite's parser: the answer's bytes are copied out of the database's memory as they come, and
+   * read once, straight into rows, after it ends. Each run leaves out the Describe (the columns
+   * are the prepare's), which made PostgreSQL describe every column again on every run.
    */
-  function withColumns(messages: BackendMessage[], rowDescription: BackendMessage | undefined): BackendMessage[] {
-    if (!rowDescription) return messages;
-    const bound = messages.findIndex((m) => m.name === 'bindComplete');
-    return bound < 0 ? messages : [...messages.slice(0, bound + 1), rowDescription, ...messages.slice(bound + 1)];
+  async function answerOf<Row>(message: Uint8Array, columns: Column[] | undefined, syncToFs: boolean): Promise<Row[]> {
+    const chunks: Uint8Array[] = [];
+    await pg.execProtocolRawStream(message, { syncToFs, onRawData: (bytes) => void chunks.push(bytes.slice()) });
+    const bytes = chunks.length === 1 ? (chunks[0] as Uint8Array) : oneMessage(chunks);
+    const { rows, error, notifications } = readStatementAnswer<Row>(bytes, columns, pg.parsers);
+    notifications.forEach(notify);
+    if (error) throw error;
+    return rows;
   }
 
   /**
@@ -110,7 +124,7 @@ export function preparedSession(pg: PGlite, maxPrepared: number = MAX_PREPARED) 
       statement = await prepare(sql, name);
       if (name !== '') prepared.set(sql, statement);
     }
-    const { paramTypes, rowDescription } = statement;
+    const { paramTypes, columns } = statement;
     const values = params.map((param, i) => {
       if (param === null || param === undefined) return null;
       const type = paramTypes[i];
@@ -120,12 +134,7 @@ export function preparedSession(pg: PGlite, maxPrepared: number = MAX_PREPARED) 
     const begin = tx && !tx.begun ? [BEGIN] : [];
     // Sent first in the message, BEGIN runs even when the statement after it fails.
     if (tx) tx.begun = true;
-    const { messages } = await pg.execProtocol(
-      oneMessage([...begin, serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]),
-      { syncToFs },
-    );
-    const result = parse.parseResults(withColumns(messages, rowDescription), pg.parsers).at(-1);
-    return (result?.rows ?? []) as Row[];
+    return answerOf<Row>(oneMessage([...begin, serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]), columns, syncToFs);
   }
 
   async function runOrPrepareAgain<Row>(sql: string, params: readonly unknown[], syncToFs: boolean, tx?: OpenTransaction): Promise<Row[]> {
@@ -187,5 +196,21 @@ export function preparedSession(pg: PGlite, maxPrepared: number = MAX_PREPARED) 
     });
   }
 
-  return { query, transaction };
+  /**
+   * LISTENs on channel: onPayload gets each NOTIFY's payload, whichever parser read the answer that
+   * carried it (PGlite's, for its own calls, or this session's). Resolves to the function that stops.
+   */
+  async function listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+    const stopTheirs = await pg.listen(channel, onPayload);
+    const ours = listeners.get(channel) ?? new Set();
+    ours.add(onPayload);
+    listeners.set(channel, ours);
+    return async () => {
+      ours.delete(onPayload);
+      if (ours.size === 0 && listeners.get(channel) === ours) listeners.delete(channel);
+      if (!pg.closed) await stopTheirs();
+    };
+  }
+
+  return { query, transaction, listen };
 }
