@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preparedQueries, preparedSession, TransactionRolledBackError } from './pglitePrepared';
 
@@ -97,7 +98,7 @@ describe('preparedQueries: PGlite queries through named prepared statements', ()
   });
 });
 
-describe('preparedQueries: the answers read by the session itself (pgliteResponse.ts), as PGlite reads them', () => {
+describe('preparedQueries: the answers read by the session itself (pgliteWire.ts), as PGlite reads them', () => {
   it('gives an answer longer than one write of the database (many rows, a long value) as query() does', async () => {
     const query = preparedQueries(pg);
     for (const sql of [
@@ -107,6 +108,20 @@ describe('preparedQueries: the answers read by the session itself (pgliteRespons
       const params = sql.includes('$1') ? ['end'] : [];
       expect(await query(sql, params)).toEqual((await pg.query(sql, params)).rows);
     }
+  });
+
+  it('sends any texts and nulls as they are, whatever their characters and length (property)', async () => {
+    const query = preparedQueries(pg);
+    // PostgreSQL's text holds any character but NUL.
+    const text = fc.string({ unit: 'binary', maxLength: 300 }).filter((t) => !t.includes('\u0000'));
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.option(text), { minLength: 1, maxLength: 12 }), async (values) => {
+        const sql = `select ${values.map((_, i) => `$${i + 1}::text as v${i}`).join(', ')}`;
+        const [row] = await query<Record<string, string | null>>(sql, values);
+        expect(Object.values(row ?? {})).toEqual(values);
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('gives the database\'s error with every field PGlite\'s parser fills', async () => {

@@ -1,5 +1,5 @@
 import { parse, protocol, type PGlite } from '@electric-sql/pglite';
-import { readStatementAnswer, type Column, type Notification } from './pgliteResponse';
+import { bindExecuteSync, readStatementAnswer, type Column, type Notification } from './pgliteWire';
 
 // PGlite's query() sends six protocol messages for every query (parse, describe the statement,
 // bind, describe the portal, execute, sync), each a separate call into the database, and Postgres
@@ -97,7 +97,7 @@ export function preparedSession(pg: PGlite, maxPrepared: number = MAX_PREPARED) 
   }
 
   /**
-   * One message into the database, its answer read by this session (pgliteResponse.ts), not by
+   * One message into the database, its answer read by this session (pgliteWire.ts), not by
    * PGlite's parser: the answer's bytes are copied out of the database's memory as they come, and
    * read once, straight into rows, after it ends. Each run leaves out the Describe (the columns
    * are the prepare's), which made PostgreSQL describe every column again on every run.
@@ -125,16 +125,16 @@ export function preparedSession(pg: PGlite, maxPrepared: number = MAX_PREPARED) 
       if (name !== '') prepared.set(sql, statement);
     }
     const { paramTypes, columns } = statement;
-    const values = params.map((param, i) => {
+    const values = params.map((param, i): string | null => {
       if (param === null || param === undefined) return null;
       const type = paramTypes[i];
       const serializer = type === undefined ? undefined : pg.serializers[type];
       return serializer ? serializer(param) : String(param);
     });
-    const begin = tx && !tx.begun ? [BEGIN] : [];
+    const begin = tx && !tx.begun ? BEGIN : undefined;
     // Sent first in the message, BEGIN runs even when the statement after it fails.
     if (tx) tx.begun = true;
-    return answerOf<Row>(oneMessage([...begin, serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]), columns, syncToFs);
+    return answerOf<Row>(bindExecuteSync(statement.name, values, begin), columns, syncToFs);
   }
 
   async function runOrPrepareAgain<Row>(sql: string, params: readonly unknown[], syncToFs: boolean, tx?: OpenTransaction): Promise<Row[]> {
