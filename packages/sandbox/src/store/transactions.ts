@@ -96,6 +96,27 @@ const COLUMN_TYPES: Record<(typeof COLUMNS)[number], string> = {
   request_fingerprint: 'text',
 };
 
+/**
+ * insertUnlessDuplicate's statement, with the e-mail's or without: the same two texts every time,
+ * built once (each payment would otherwise build and hash a text of 2 KB).
+ */
+function insertUnlessDuplicateSql(withMail: boolean): string {
+  const casts = ['$1::text', ...COLUMNS.map((c, i) => `$${i + 2}::${COLUMN_TYPES[c]}`)].join(', ');
+  const d = COLUMNS.length + 1;
+  const mailSql = withMail ? `, ${mailCtes(d + 4, 'inserted')}` : '';
+  return `with duplicate as (
+       select track_id from transactions where card_fingerprint = $${d + 1} and amount_cents = $${d + 2} and created_at >= $${d + 3}
+         and status in (1, -1) limit 1
+     ), inserted as (
+       insert into transactions (cod_oper, ${COLUMNS.join(', ')}) select ${casts} where not exists (select 1 from duplicate)
+       on conflict (track_id) do nothing returning *
+     )${mailSql}
+     select (select count(*) from duplicate)::int as duplicates, (select track_id from duplicate) as duplicate_track_id,${withMail ? ' (select count(*) from mail_notice)::int as mails,' : ''} inserted.*
+     from (select 1) as one left join inserted on true`;
+}
+const INSERT_UNLESS_DUPLICATE = insertUnlessDuplicateSql(false);
+const INSERT_UNLESS_DUPLICATE_WITH_MAIL = insertUnlessDuplicateSql(true);
+
 /** What insertUnlessDuplicate did. */
 export type DuplicateCheckedInsert =
   | { kind: 'inserted'; row: TransactionRow }
@@ -128,20 +149,9 @@ export async function insertUnlessDuplicate(
   mail?: Mail,
 ): Promise<DuplicateCheckedInsert> {
   const values = [codOper, ...COLUMNS.map((c) => (c === 'details' ? JSON.stringify(tx.details) : tx[c]))];
-  const casts = ['$1::text', ...COLUMNS.map((c, i) => `$${i + 2}::${COLUMN_TYPES[c]}`)].join(', ');
-  const d = values.length;
-  const mailSql = mail ? `, ${mailCtes(d + 4, 'inserted')}` : '';
   const mailValues = mail ? mailParams(mail) : [];
   const [result] = await db.query<Partial<TransactionRow> & { duplicates: number; duplicate_track_id: string | null }>(
-    `with duplicate as (
-       select track_id from transactions where card_fingerprint = $${d + 1} and amount_cents = $${d + 2} and created_at >= $${d + 3}
-         and status in (1, -1) limit 1
-     ), inserted as (
-       insert into transactions (cod_oper, ${COLUMNS.join(', ')}) select ${casts} where not exists (select 1 from duplicate)
-       on conflict (track_id) do nothing returning *
-     )${mailSql}
-     select (select count(*) from duplicate)::int as duplicates, (select track_id from duplicate) as duplicate_track_id,${mail ? ' (select count(*) from mail_notice)::int as mails,' : ''} inserted.*
-     from (select 1) as one left join inserted on true`,
+    mail ? INSERT_UNLESS_DUPLICATE_WITH_MAIL : INSERT_UNLESS_DUPLICATE,
     [...values, duplicate.fingerprint, duplicate.amountCents, duplicate.since, ...mailValues],
   );
   if (!result) throw new Error('insertUnlessDuplicate returned no row');
