@@ -14,12 +14,13 @@ export interface StoredCard {
   fingerprint: string;
 }
 
-export function storedCard(cardNumberDigits: string, brand: CardBrand, key: Buffer): StoredCard {
+/** `fingerprint`: the card's cardFingerprintOf under `key`, when the caller has it already. */
+export function storedCard(cardNumberDigits: string, brand: CardBrand, key: Buffer, fingerprint = cardFingerprintOf(cardNumberDigits, key)): StoredCard {
   return {
     brand,
     last4: lastFour(cardNumberDigits),
     token: `tok_${randomBytes(12).toString('hex')}`,
-    fingerprint: cardFingerprintOf(cardNumberDigits, key),
+    fingerprint,
   };
 }
 

@@ -30,7 +30,9 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
   const lang = ctx.lang;
   const trackId = payload.additionalData.trackId;
   await checkPaymentCaptcha(deps, payload.additionalData.captchaToken, { code: payload.code });
-  const fingerprint = cardPaymentFingerprint(deps.cardFingerprintKey, payload);
+  // The card's keyed fingerprint, for the charge's and for the row (one HMAC, not two).
+  const cardFingerprint = cardFingerprintOf(payload.cardInformation.cardNumber, deps.cardFingerprintKey);
+  const fingerprint = cardPaymentFingerprint(deps.cardFingerprintKey, payload, cardFingerprint);
   // One query: the trackId, the link, its merchant and the merchant's card brands.
   const start = await cardPaymentStartOf(deps, payload.code, trackId);
   // A repeated trackId (double click, retry after a timeout) answers what the first one did;
@@ -43,7 +45,7 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
   const brand = checkCard(payload, link.cardTypes, cardCodes);
 
   const digits = payload.cardInformation.cardNumber;
-  const card = storedCard(digits, brand, deps.cardFingerprintKey);
+  const card = storedCard(digits, brand, deps.cardFingerprintKey, cardFingerprint);
   const amountCents = amountToCents(payload.amount);
   const outcome = cardOutcomeFor(digits);
   // The gateway failed before deciding: nothing is recorded, so the payer may simply retry.
@@ -108,11 +110,13 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
  * What defines a card payment's charge (core ChargeIdentity): the link, amount, tax, donation and
  * the card's keyed fingerprint; nothing the payer may retype or the widget may renew on a retry.
  */
-export function cardPaymentFingerprint(key: Buffer, payload: CardPaymentPayload): string {
+export function cardPaymentFingerprint(
+  key: Buffer, payload: CardPaymentPayload, cardFingerprint = cardFingerprintOf(payload.cardInformation.cardNumber, key),
+): string {
   const bridge = Number(payload.idCampaignBridge);
   return chargeFingerprint(key, identityOf({
     method: 'card', target: payload.code, amountCents: amountToCents(payload.amount), taxCents: amountToCents(payload.taxAmount),
     donationCents: payload.amountToCampaign && Number.isSafeInteger(bridge) ? amountToCents(payload.amountToCampaign) : 0,
-    card: cardFingerprintOf(payload.cardInformation.cardNumber, key),
+    card: cardFingerprint,
   }));
 }
