@@ -108,11 +108,10 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
 
 /**
  * What defines a card payment's charge (core ChargeIdentity): the link, amount, tax, donation and
- * the card's keyed fingerprint; nothing the payer may retype or the widget may renew on a retry.
+ * the card's keyed fingerprint (cardFingerprintOf, which the caller has); nothing the payer may
+ * retype or the widget may renew on a retry.
  */
-export function cardPaymentFingerprint(
-  key: Buffer, payload: CardPaymentPayload, cardFingerprint = cardFingerprintOf(payload.cardInformation.cardNumber, key),
-): string {
+export function cardPaymentFingerprint(key: Buffer, payload: CardPaymentPayload, cardFingerprint: string): string {
   const bridge = Number(payload.idCampaignBridge);
   return chargeFingerprint(key, identityOf({
     method: 'card', target: payload.code, amountCents: amountToCents(payload.amount), taxCents: amountToCents(payload.taxAmount),

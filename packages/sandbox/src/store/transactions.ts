@@ -63,14 +63,13 @@ const COLUMNS = [
  */
 export async function insertTransaction(db: Queryable, tx: NewTransaction, codOper = newCodOper()): Promise<TransactionRow | undefined> {
   const values = [codOper, ...COLUMNS.map((c) => (c === 'details' ? JSON.stringify(tx.details) : tx[c]))];
-  const placeholders = values.map((_, i) => `$${i + 1}`).join(', ');
-  const [row] = await db.query<TransactionRow>(
-    `insert into transactions (cod_oper, ${COLUMNS.join(', ')}) values (${placeholders})
-     on conflict (track_id) do nothing returning *`,
-    values,
-  );
+  const [row] = await db.query<TransactionRow>(INSERT_TRANSACTION, values);
   return row;
 }
+
+/** insertTransaction's statement, built once, as insertUnlessDuplicate's are. */
+const INSERT_TRANSACTION = `insert into transactions (cod_oper, ${COLUMNS.join(', ')}) values (${['cod_oper', ...COLUMNS].map((_, i) => `$${i + 1}`).join(', ')})
+     on conflict (track_id) do nothing returning *`;
 
 export async function findTransactionByTrackId(db: Queryable, trackId: string): Promise<TransactionRow | undefined> {
   const [row] = await db.query<TransactionRow>('select * from transactions where track_id = $1', [trackId]);
