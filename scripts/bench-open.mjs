@@ -10,7 +10,9 @@
 // on this 2-core machine, which slows whatever opens then. That case is measured and printed too,
 // for information; the budget applies to the payer's click.
 // Beside the times it prints where each side's time went, from the frame's own navigation timings
-// (medians, ms after open()): the request leaving, the answer's first and last byte, the page parsed.
+// (medians, ms after open()): the request leaving, the answer's first byte, the frame's document made
+// (its renderer took the answer), the card field in the document, the answer's last byte, the page
+// parsed.
 // Usage: npm run bench:open [-- --runs 15 --splash-runs 5 --settle 1000 --server packages/sandbox/dist/<file>.mjs]
 import { createServer } from 'node:http';
 import { chromium } from 'playwright-core';
@@ -79,6 +81,16 @@ window.Checkout = { open() { const f = document.createElement('iframe'); f.src =
  */
 function watchCardField() {
   if (!location.pathname.startsWith('/pf/widget')) return;
+  // When the frame's document was made (its renderer took the page) and when the parser (or the
+  // floor's script) put the card field in it: the phases between the answer and the screen.
+  const documentAt = performance.now();
+  let insertedAt = 0;
+  const inserted = new MutationObserver(() => {
+    if (insertedAt || !document.querySelector('[name="cardnumber"]')) return;
+    insertedAt = performance.now();
+    inserted.disconnect();
+  });
+  inserted.observe(document, { childList: true, subtree: true });
   const tick = () => {
     const field = document.querySelector('[name="cardnumber"]');
     if (field && !field.disabled && field.getClientRects().length > 0 && getComputedStyle(field).visibility === 'visible') {
@@ -89,7 +101,9 @@ function watchCardField() {
         const nav = performance.getEntriesByType('navigation')[0];
         // 0 is "not yet": the field can be on screen before the page's last byte, or its parsing.
         const at = (ms) => (ms > 0 ? performance.timeOrigin + ms : null);
-        const phases = nav ? { request: at(nav.requestStart), firstByte: at(nav.responseStart), lastByte: at(nav.responseEnd), parsed: at(nav.domInteractive) } : {};
+        const phases = nav
+          ? { request: at(nav.requestStart), firstByte: at(nav.responseStart), document: at(documentAt), inserted: at(insertedAt || performance.now()), lastByte: at(nav.responseEnd), parsed: at(nav.domInteractive) }
+          : {};
         return void window.__benchCardFieldFocused({ at: at(performance.now()), phases });
       }
     }
@@ -182,7 +196,7 @@ try {
   const { click, atLoad } = results;
   /** Each side's navigation phases: medians in ms after open(). */
   const phaseLine = (r) => {
-    const names = ['request', 'firstByte', 'lastByte', 'parsed'];
+    const names = ['request', 'firstByte', 'document', 'inserted', 'lastByte', 'parsed'];
     // A phase not reached when the field showed is left out of its median, and counted.
     const side = (rows) => names.map((name) => {
       const known = rows.map((row) => row[name]).filter((ms) => typeof ms === 'number');
