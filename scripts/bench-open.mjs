@@ -12,9 +12,11 @@
 // Beside the times it prints where each side's time went, from the frame's own navigation timings
 // (medians, ms after open()): the request leaving, the answer's first byte, the frame's document made
 // (its renderer took the answer), the card field in the document, the answer's last byte, the page
-// parsed.
+// parsed; and where the machine's CPU went meanwhile, process by process (Linux's /proc).
 // Usage: npm run bench:open [-- --runs 15 --splash-runs 5 --settle 1000 --server packages/sandbox/dist/<file>.mjs]
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { availableParallelism } from 'node:os';
 import { chromium } from 'playwright-core';
 import { serverOption, startSandbox } from './sandbox-process.mjs';
 
@@ -36,6 +38,72 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+
+/**
+ * The CPU time each process has used so far, in ms: from Linux's scheduler statistics per thread
+ * (/proc/<pid>/task/<tid>/schedstat, ns on a CPU), for the browser's processes, the sandbox and this
+ * script. Taken before an open and after it, it says which process the open's CPU went to: on a
+ * 2-core machine they all share the same two cores. Empty where /proc has no such files.
+ */
+function cpuSnapshot(sandboxPid) {
+  const processes = new Map();
+  let pids = [];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return processes;
+  }
+  for (const pid of pids) {
+    let kind;
+    try {
+      // Chromium rewrites its processes' titles: their arguments may be separated by spaces, not NULs.
+      kind = processKind(pid, readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(/[\0 ]/), sandboxPid);
+    } catch {
+      continue;
+    }
+    if (!kind) continue;
+    let ns = 0;
+    try {
+      for (const tid of readdirSync(`/proc/${pid}/task`)) {
+        try {
+          ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+        } catch {
+          // the thread ended in between
+        }
+      }
+    } catch {
+      continue;
+    }
+    processes.set(pid, { kind, ms: ns / 1e6 });
+  }
+  return processes;
+}
+
+/** What a process is to the benchmark: a Chromium process by its --type, the sandbox, this script, or nothing. */
+function processKind(pid, argv, sandboxPid) {
+  if (pid === String(process.pid)) return 'benchmark';
+  if (pid === String(sandboxPid)) return 'server';
+  if (!/chrom/i.test(argv[0] ?? '')) return undefined;
+  const type = argv.find((arg) => arg.startsWith('--type='))?.slice('--type='.length);
+  if (!type) return 'browser';
+  if (type === 'gpu-process') return 'gpu';
+  if (type === 'utility') return /network/i.test(argv.find((arg) => arg.startsWith('--utility-sub-type=')) ?? '') ? 'network' : 'utility';
+  return type;
+}
+
+/**
+ * The CPU each kind of process used between two snapshots, in ms. A process started in between is
+ * counted apart ("started"): Chromium starts a spare renderer when the open takes the one it had.
+ */
+function cpuUsed(before, after) {
+  const used = {};
+  for (const [pid, { kind, ms }] of after) {
+    const earlier = before.get(pid);
+    const key = earlier ? kind : 'started';
+    used[key] = (used[key] ?? 0) + ms - (earlier?.ms ?? 0);
+  }
+  return used;
+}
 
 /** The floor: a parent page and, on another origin, a frame that makes one API call, then shows an input. */
 async function startFloor() {
@@ -132,6 +200,7 @@ async function openOnce(browser, target, settle) {
     await page.goto(target.url);
     await page.waitForFunction(() => typeof window.Checkout?.open === 'function');
     if (settle > 0) await page.waitForTimeout(settle);
+    const cpuBefore = cpuSnapshot(target.sandbox?.child?.pid);
     const started = await page.evaluate((c) => {
       window.__benchReady = new Promise((resolve) => {
         const t = performance.timeOrigin + performance.now();
@@ -141,13 +210,14 @@ async function openOnce(browser, target, settle) {
       return window.__benchStarted;
     }, code);
     const seen = await Promise.race([focused, new Promise((_, reject) => setTimeout(() => reject(new Error('no focusable card field within 30 s')), 30_000))]);
+    const cpu = cpuUsed(cpuBefore, cpuSnapshot(target.sandbox?.child?.pid));
     // And Playwright finds it visible and focused, as a payer's tap would leave it.
     const field = page.frameLocator('iframe[src*="/pf/widget"]').locator('[name="cardnumber"]');
     const still = await field.evaluate((el) => (document.activeElement === el && el.getClientRects().length > 0 ? 'ok' : String(document.activeElement?.outerHTML).slice(0, 160)));
     if (still !== 'ok') throw new Error(`the card field lost the focus (${target.sandbox ? 'checkout' : 'floor'}; focus on ${still})`);
     const ready = target.sandbox ? Math.round(await page.evaluate(() => window.__benchReady)) : null;
     const phases = Object.fromEntries(Object.entries(seen.phases).map(([name, at]) => [name, at === null ? null : Math.round(at - started)]));
-    return { focused: Math.round(seen.at - started), ready, phases };
+    return { focused: Math.round(seen.at - started), ready, phases, cpu };
   } finally {
     await context.close();
   }
@@ -171,7 +241,7 @@ try {
   // each warms its server and the browser. First every round opens both after the settle time (the
   // budget's measurement), then every round opens both right at the load event (for information).
   const modes = { click: settleMs, atLoad: 0 };
-  const results = Object.fromEntries(Object.keys(modes).map((mode) => [mode, { checkout: [], floor: [], ready: [], ratios: [], phases: { checkout: [], floor: [] } }]));
+  const results = Object.fromEntries(Object.keys(modes).map((mode) => [mode, { checkout: [], floor: [], ready: [], ratios: [], phases: { checkout: [], floor: [] }, cpu: { checkout: [], floor: [] } }]));
   const targets = { checkout: { sandbox: fast, url: shopUrl(fast) }, floor: { sandbox: null, url: floor.url } };
   // One mode after the other, so the opens at the load event (and their busy browser) do not sit
   // between the settled ones.
@@ -188,6 +258,8 @@ try {
       r.ratios.push(round.checkout.focused / round.floor.focused);
       r.phases.checkout.push(round.checkout.phases);
       r.phases.floor.push(round.floor.phases);
+      r.cpu.checkout.push(round.checkout.cpu);
+      r.cpu.floor.push(round.floor.cpu);
     }
   }
   const ratio = (r) =>
@@ -205,17 +277,31 @@ try {
     }).join(', ');
     return `where the time went (medians, ms after open()): checkout ${side(r.phases.checkout)}, on screen ${median(r.checkout)}; floor ${side(r.phases.floor)}, on screen ${median(r.floor)}`;
   };
+  /** Each side's CPU per open, by process: medians in ms of CPU between open() and the field on screen. */
+  const cpuLine = (r) => {
+    const kinds = ['renderer', 'browser', 'server', 'started', 'benchmark', 'gpu', 'network', 'utility', 'zygote'];
+    const side = (rows) => {
+      const totals = rows.map((row) => Object.values(row).reduce((sum, ms) => sum + ms, 0));
+      const parts = kinds.filter((kind) => rows.some((row) => row[kind] > 0)).map((kind) => `${kind} ${Math.round(median(rows.map((row) => row[kind] ?? 0)))}`);
+      return `${Math.round(median(totals))} in all (${parts.join(', ')})`;
+    };
+    return r.cpu.checkout.some((row) => Object.keys(row).length > 0)
+      ? `CPU per open (medians, ms of CPU on the machine's ${availableParallelism()} cores from just before open() to just after the field on screen; "started": processes started meanwhile): checkout ${side(r.cpu.checkout)}; floor ${side(r.cpu.floor)}`
+      : 'CPU per open: not measured (no /proc on this system)';
+  };
   console.log(`Opened ${settleMs} ms after the merchant page's load event, as a payer's click:`);
   report('open() -> card field on screen and focused, splash 0 ms', click.checkout);
   report('floor (bare cross-origin iframe, one API call, an input)', click.floor);
   console.log(`ratio to the floor, splash 0: ${ratio(click)} (issue 25's target: 1.2x of the medians, no run of the script above 1.5x)`);
   console.log(phaseLine(click));
+  console.log(cpuLine(click));
   report('open() -> ready event (the checkout live: its script has taken over the form)', click.ready);
   console.log(`Opened at the load event (the fresh browser context still busy), for information:`);
   report('open() -> card field on screen and focused, splash 0 ms', atLoad.checkout);
   report('floor (bare cross-origin iframe, one API call, an input)', atLoad.floor);
   console.log(`ratio to the floor, splash 0: ${ratio(atLoad)}`);
   console.log(phaseLine(atLoad));
+  console.log(cpuLine(atLoad));
   report('open() -> ready event', atLoad.ready);
 } finally {
   await fast.stop();
