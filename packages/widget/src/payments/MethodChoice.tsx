@@ -36,7 +36,10 @@ export function MethodChoice({ methods, chosen, locked, onChoose }: MethodChoice
       </p>
       <div className="methods__options">
         {methods.map((m) => (
-          <label key={m.id} className={`method-option method-option--${m.id}${m.id === chosen ? ' method-option--chosen' : ''}`}>
+          <label
+            key={m.id}
+            className={`method-option method-option--${m.id}${m.id === chosen ? ' method-option--chosen' : ''}${locked && m.id !== chosen ? ' method-option--disabled' : ''}`}
+          >
             <input
               type="radio"
               name="payment-method"

@@ -15,7 +15,7 @@ export function DonationChoice({ bridge, store, lang, disabled, total }: { bridg
   ].filter((s) => s !== '').join(' · ');
   const added = chosenDonationAmount(state);
   const option = (value: string, label: string) => (
-    <label className={`method-option${state.choice === value ? ' method-option--chosen' : ''}`} key={value}>
+    <label className={`method-option${state.choice === value ? ' method-option--chosen' : ''}${disabled ? ' method-option--disabled' : ''}`} key={value}>
       <input type="radio" name="donation" value={value} checked={state.choice === value} disabled={disabled} onChange={() => store.getState().choose(value)} />
       <span className="method-option__name">{label}</span>
     </label>
