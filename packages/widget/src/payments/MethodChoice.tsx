@@ -35,23 +35,21 @@ export function MethodChoice({ methods, chosen, locked, onChoose }: MethodChoice
         {t('payment_method_label')}
       </p>
       <div className="methods__options">
-        {methods.map((m) => (
-          <label
-            key={m.id}
-            className={`method-option method-option--${m.id}${m.id === chosen ? ' method-option--chosen' : ''}${locked && m.id !== chosen ? ' method-option--disabled' : ''}`}
-          >
-            <input
-              type="radio"
-              name="payment-method"
-              value={m.id}
-              checked={m.id === chosen}
-              disabled={locked && m.id !== chosen}
-              onChange={() => onChoose(m.id)}
-            />
-            <MethodMark id={m.id} />
-            <span className="method-option__name">{t(m.labelKey)}</span>
-          </label>
-        ))}
+        {methods.map((m) => {
+          const isChosen = m.id === chosen;
+          // While a payment is under way the others cannot be chosen: the radio is disabled, the tile says so.
+          const isDisabled = locked && !isChosen;
+          return (
+            <label
+              key={m.id}
+              className={`method-option method-option--${m.id}${isChosen ? ' method-option--chosen' : ''}${isDisabled ? ' method-option--disabled' : ''}`}
+            >
+              <input type="radio" name="payment-method" value={m.id} checked={isChosen} disabled={isDisabled} onChange={() => onChoose(m.id)} />
+              <MethodMark id={m.id} />
+              <span className="method-option__name">{t(m.labelKey)}</span>
+            </label>
+          );
+        })}
       </div>
     </div>
   );
