@@ -1,5 +1,6 @@
 import type { PaymentMethodId } from '@pasarela/core';
 import { t } from '../i18n/i18n';
+import { optionTileClass } from '../ui/optionTile';
 import type { MethodModule } from './methodModule';
 
 /** Each method's mark on its tile (a glyph on the method's colour, styles.css .method-mark--*); hidden from the accessible name. */
@@ -42,7 +43,7 @@ export function MethodChoice({ methods, chosen, locked, onChoose }: MethodChoice
           return (
             <label
               key={m.id}
-              className={`method-option method-option--${m.id}${isChosen ? ' method-option--chosen' : ''}${isDisabled ? ' method-option--disabled' : ''}`}
+              className={optionTileClass({ chosen: isChosen, disabled: isDisabled }, m.id)}
             >
               <input type="radio" name="payment-method" value={m.id} checked={isChosen} disabled={isDisabled} onChange={() => onChoose(m.id)} />
               <MethodMark id={m.id} />

@@ -1,6 +1,7 @@
 import { formatAmount, roundAmount, type CampaignBridge, type Language } from '@pasarela/core';
 import { t } from '../../i18n/i18n';
 import { Field } from '../../ui/Field';
+import { optionTileClass } from '../../ui/optionTile';
 import { useStoreState } from '../../ui/useStoreState';
 import { chosenDonationAmount, type DonationStore } from './donationStore';
 
@@ -15,7 +16,7 @@ export function DonationChoice({ bridge, store, lang, disabled, total }: { bridg
   ].filter((s) => s !== '').join(' · ');
   const added = chosenDonationAmount(state);
   const option = (value: string, label: string) => (
-    <label className={`method-option${state.choice === value ? ' method-option--chosen' : ''}${disabled ? ' method-option--disabled' : ''}`} key={value}>
+    <label className={optionTileClass({ chosen: state.choice === value, disabled })} key={value}>
       <input type="radio" name="donation" value={value} checked={state.choice === value} disabled={disabled} onChange={() => store.getState().choose(value)} />
       <span className="method-option__name">{label}</span>
     </label>
