@@ -11,12 +11,14 @@ interface CheckoutGlobal {
     close(): void;
     on(event: string, fn: (payload: unknown) => void): () => void;
   };
+  preload(options?: { baseUrl?: string }): void;
 }
 declare global {
   interface Window {
     Checkout: CheckoutGlobal;
     __outcome?: { settled: 'resolved' | 'rejected'; code?: string };
     __events?: string[];
+    __close?: () => void;
   }
 }
 
@@ -77,6 +79,37 @@ describe.runIf(browserAvailable())('loader contract in the browser', () => {
     await expect.poll(() => page.evaluate(() => window.__outcome)).toEqual({ settled: 'rejected', code: 'closed' });
     expect(await page.evaluate(() => window.__events)).toContain('close');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('pay-button');
+    await page.close();
+  });
+
+  it('preload() adds one hidden frame on the checkout origin, which open() takes out; the demo shop preloads when the pointer is on Pay', async () => {
+    const code = await linkCode();
+    const page = await shopPage();
+    const preloadUrl = `${sandbox.url}/widget/preload`;
+    const preloadFrame = page.locator(`iframe[src="${preloadUrl}"]`);
+    expect(await page.locator('iframe').count()).toBe(0);
+    await page.evaluate(() => {
+      window.Checkout.preload();
+      window.Checkout.preload();
+    });
+    expect(await preloadFrame.count()).toBe(1);
+    expect(await preloadFrame.isVisible()).toBe(false);
+    expect(await preloadFrame.getAttribute('aria-hidden')).toBe('true');
+    // its (empty) page loaded from the checkout's origin
+    await expect.poll(() => page.frames().some((frame) => frame.url() === preloadUrl)).toBe(true);
+
+    await page.evaluate((c) => {
+      const handle = window.Checkout.open({ code: c });
+      window.__close = () => handle.close();
+    }, code);
+    expect(await page.locator('iframe').count()).toBe(1);
+    await page.frameLocator('iframe[src*="/pf/widget"]').locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    await page.evaluate(() => window.__close?.());
+    expect(await page.locator('iframe').count()).toBe(0);
+
+    await page.locator('#pay-button').hover();
+    await expect.poll(() => preloadFrame.count()).toBe(1);
+    expect(await page.locator('iframe').count()).toBe(1);
     await page.close();
   });
 

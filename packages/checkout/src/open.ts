@@ -6,6 +6,7 @@ import { createEmitter } from './emitter';
 import { createIframe } from './iframe';
 import { CALLBACK_EVENTS, resolveOptions } from './options';
 import { mountOverlay } from './overlay';
+import { checkoutClosed, preloadTakenOver } from './preload';
 import type { CheckoutCloseReason, CheckoutEvent, CheckoutHandle, CheckoutOptions, PaymentResult } from './types';
 import { SDK_VERSION } from './version';
 import { warn } from './warn';
@@ -50,6 +51,7 @@ export function openCheckout(
   const iframe = createIframe(widgetUrl(resolved, location.origin, SDK_VERSION), !!inline);
   const modal = inline ? undefined : mountOverlay(iframe);
   if (inline) inline.appendChild(iframe);
+  preloadTakenOver();
 
   // Escape is the payer's close: once connected the checkout decides (it asks first while a
   // payment is pending); before that, or if it does not answer, the loader closes it.
@@ -112,6 +114,7 @@ export function openCheckout(
     document.removeEventListener('focusin', onFocusIn, true);
     iframe.remove();
     modal?.unmount();
+    checkoutClosed();
     if (focusWasInside && opener instanceof HTMLElement && opener.isConnected) opener.focus();
     // a no-op once a success resolved it
     rejectResult(closedError(lastResult));

@@ -24,8 +24,31 @@ type CallbackEvent = (typeof CALLBACK_EVENTS)[number];
 export const TARGET_TYPES = { code: 'lk', slug: 'slug', subscriptionKey: 'subs', stationId: 'ps' } as const;
 type TargetKey = keyof typeof TARGET_TYPES;
 
-function fail(message: string): never {
-  throw new TypeError('[pasarela] Checkout.open(): ' + message);
+export function fail(message: string, call: 'open' | 'preload' = 'open'): never {
+  throw new TypeError(`[pasarela] Checkout.${call}(): ${message}`);
+}
+
+/** The checkout's base URL (no trailing slash) and exact origin, from `baseUrl` or the script's origin. */
+export function resolveBaseUrl(
+  baseUrl: unknown,
+  defaultBaseUrl: string | undefined,
+  call: 'open' | 'preload',
+): Pick<ResolvedOptions, 'baseUrl' | 'origin'> {
+  let url: URL | undefined;
+  try {
+    url = new URL(String(baseUrl ?? defaultBaseUrl));
+  } catch {
+    // reported just below
+  }
+  if (!url || !/^https?:$/.test(url.protocol)) {
+    fail(
+      baseUrl === undefined
+        ? 'baseUrl is required (the script origin is unknown)'
+        : 'baseUrl must be an http(s) URL, got ' + JSON.stringify(baseUrl),
+      call,
+    );
+  }
+  return { baseUrl: url.origin + url.pathname.replace(/\/+$/, ''), origin: url.origin };
 }
 
 function resolveContainer(container: unknown): HTMLElement | undefined {
@@ -68,26 +91,14 @@ export function resolveOptions(options: unknown, defaultBaseUrl: string | undefi
     if (typeof callback != 'function') fail(name + ' must be a function');
     listeners.push([event, callback as (payload: unknown) => void]);
   }
-  let url: URL | undefined;
-  try {
-    url = new URL(String(o.baseUrl ?? defaultBaseUrl));
-  } catch {
-    // reported just below
-  }
-  if (!url || !/^https?:$/.test(url.protocol)) {
-    fail(
-      o.baseUrl === undefined
-        ? 'baseUrl is required (the script origin is unknown)'
-        : 'baseUrl must be an http(s) URL, got ' + JSON.stringify(o.baseUrl),
-    );
-  }
+  const { baseUrl, origin } = resolveBaseUrl(o.baseUrl, defaultBaseUrl, 'open');
   return {
     type: slugCode ? 'slugCode' : TARGET_TYPES[target],
     code: slugCode ? `${o.slug}/${o.code}` : String(o[target]),
     lang: o.lang as Language | undefined,
     container: resolveContainer(o.container),
-    baseUrl: url.origin + url.pathname.replace(/\/+$/, ''),
-    origin: url.origin,
+    baseUrl,
+    origin,
     listeners,
   };
 }

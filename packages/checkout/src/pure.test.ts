@@ -86,7 +86,7 @@ describe('loadCheckout (@pasarela/checkout/pure)', () => {
   });
 
   it('uses a loader the page already has instead of loading another', async () => {
-    const existing: CheckoutApi = { open: () => ({}) as ReturnType<CheckoutApi['open']>, version: '1.0.0' };
+    const existing: CheckoutApi = { open: () => ({}) as ReturnType<CheckoutApi['open']>, preload: () => {}, version: '1.0.0' };
     Object.assign(window, { Checkout: existing });
     expect(await loadCheckout(BASE)).toBe(existing);
     expect(requested).toEqual([]);

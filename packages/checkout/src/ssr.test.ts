@@ -9,6 +9,12 @@ describe('server-side rendering (no window)', () => {
     expect(() => open({ code: 'LK123', baseUrl: 'https://checkout.example.com' })).toThrow(/needs a browser/);
   });
 
+  it('preload() does nothing on the server, with or without a baseUrl', async () => {
+    const { Checkout } = await import('./index');
+    expect(Checkout.preload()).toBeUndefined();
+    expect(Checkout.preload({ baseUrl: 'https://checkout.example.com' })).toBeUndefined();
+  });
+
   it('imports the script-tag build (which also wires zero-JS pay buttons) without a document', async () => {
     const umd = await import('./umd');
     expect(typeof umd.open).toBe('function');

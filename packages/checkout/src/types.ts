@@ -57,6 +57,9 @@ export interface CheckoutSettings {
 
 export type CheckoutOptions = CheckoutTarget & CheckoutSettings;
 
+/** Checkout.preload()'s options: the checkout's origin, as open() takes it. */
+export type CheckoutPreloadOptions = Pick<CheckoutSettings, 'baseUrl'>;
+
 /** How `handle.result` rejects when the checkout closes before any successful payment. */
 export interface CheckoutClosedError extends Error {
   code: 'closed';
@@ -77,6 +80,8 @@ export interface CheckoutHandle {
 export interface CheckoutApi {
   /** Opens the checkout (modal, or inline in `options.container`). */
   open: (options: CheckoutOptions) => CheckoutHandle;
+  /** Gets the checkout ready ahead of open(): a hidden frame on its origin, once the page has loaded. */
+  preload: (options?: CheckoutPreloadOptions) => void;
   /** The loader's version. */
   readonly version: string;
 }

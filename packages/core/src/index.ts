@@ -23,6 +23,7 @@ export {
   isCloseMessage,
   isErrorMessage,
   isResizeMessage,
+  PRELOAD_PATH,
 } from './messages';
 export type { WidgetMessage, WidgetMessageType, LoaderMethods, WidgetMethods } from './messages';
 export { CARD_BRANDS, digitsOnly, passesLuhn, cardBrandOf, cardBrandHint, cvcLengthFor, lastFour } from './cards';

@@ -55,3 +55,9 @@ export function isResizeMessage(m: unknown): m is Extract<WidgetMessage, { type:
 export function isWidgetMessage(m: unknown): m is WidgetMessage {
   return isReadyMessage(m) || isResultMessage(m) || isCloseMessage(m) || isErrorMessage(m) || isResizeMessage(m);
 }
+
+/**
+ * The page Checkout.preload() shows in a hidden frame on the shop's page, under the checkout's base
+ * URL: empty; it only makes the browser start a renderer for the checkout's origin ahead of open().
+ */
+export const PRELOAD_PATH = '/widget/preload';

@@ -31,9 +31,10 @@ export function requestLog(log: Logger, metrics: Metrics, trustedProxies: ProxyT
     const aborted = clientClosed(c);
     const status = aborted ? CLIENT_CLOSED_REQUEST : c.res.status;
     metrics.observeRequest(c.req.method, route, status, seconds);
-    // Static files, the metrics scrape and the calls a widget page makes in-process for its first
-    // screen (the page's own line is at info) are noise at info level.
-    const quiet = route === '/metrics' || route.startsWith('/sdk/') || route.startsWith('/widget/assets/') || route.startsWith('/images/') || c.env?.inProcess === true;
+    // Static files (the widget's chunks and Checkout.preload()'s empty page among them), the metrics
+    // scrape and the calls a widget page makes in-process for its first screen (the page's own line
+    // is at info) are noise at info level.
+    const quiet = route === '/metrics' || route.startsWith('/sdk/') || route.startsWith('/widget/') || route.startsWith('/images/') || c.env?.inProcess === true;
     const line = { reqId: requestId, method: c.req.method, path: c.req.path, route, status, ms: Math.round(seconds * 10_000) / 10, client: clientAddressOf(c, trustedProxies) };
     if (aborted) log.info(line, 'client aborted');
     else if (status >= 500) log.error(line, 'request failed');

@@ -40,6 +40,21 @@ describe('widget routes', () => {
       });
     },
   );
+  it("serves Checkout.preload()'s page: empty, no script, any shop may frame it, never cached, built or not", async () => {
+    for (const app of [t, bare]) {
+      const res = await app.app.request('/widget/preload');
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=UTF-8');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("default-src 'none'");
+      expect(csp).not.toContain('frame-ancestors');
+      const html = await res.text();
+      expect(html).toMatch(/^<!doctype html>/);
+      expect(html).not.toMatch(/<script|<style|<link|<img|<form/i);
+      expect(html.length).toBeLessThan(200);
+    }
+  });
   it('answers other paths with the widget (its 404 page) and status 404', async () => {
     expect((await t.app.request('/a/b/c')).status).toBe(404);
   });

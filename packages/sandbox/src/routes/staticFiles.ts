@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Hono, type Context } from 'hono';
-import { SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY, SPLASH_MS, VERSION, acceptLanguageTags, catalogFor, pickLanguage, type Language, type PrimedAnswer } from '@pasarela/core';
+import { PRELOAD_PATH, SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY, SPLASH_MS, VERSION, acceptLanguageTags, catalogFor, pickLanguage, type Language, type PrimedAnswer } from '@pasarela/core';
 import type { AppEnv } from '../http/AppEnv';
 import { fileVersion } from '../http/fileVersion';
 import { gzipRest, gzipStart, type GzipStart } from '../http/gzipParts';
@@ -32,6 +32,22 @@ export interface WidgetSettings {
 export function startAfterFirstFrame(html: string): string {
   return html.replace(/<script type="module" src="([^"]+)" data-boot="([^"]+)"><\/script>/, (_tag, main: string, boot: string) => `<script type="module" src="${boot}?main=${encodeURIComponent(main)}"></script>`);
 }
+
+/**
+ * The page Checkout.preload() shows in a hidden frame on the shop's page (packages/checkout/src/
+ * preload.ts): empty, with no script, style or data, so nothing in it can run or be framed to any
+ * use. Its only job is to make the browser start a renderer for this origin, which the checkout's
+ * own frame then starts in. Not cached, so the request also opens a connection the open() reuses.
+ */
+export const PRELOAD_PAGE = '<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Pasarela</title></head><body></body></html>';
+
+const PRELOAD_HEADERS = {
+  'content-type': 'text/html; charset=UTF-8',
+  'cache-control': 'no-cache',
+  'content-security-policy': "default-src 'none'; base-uri 'none'; form-action 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+};
 
 /** The widget template's (empty) root element, where the widget renders. */
 const ROOT = '<div id="root"></div>';
@@ -210,6 +226,7 @@ export function staticRoutes(paths: StaticPaths, settings: WidgetSettings) {
     for (const [k, val] of Object.entries(cors)) res.headers.set(k, val);
     return res;
   });
+  app.get(PRELOAD_PATH, (c) => c.body(PRELOAD_PAGE, 200, PRELOAD_HEADERS));
   // The widget's chunks are named by their content: read once, then served from memory.
   const widgetAssets = immutableFiles(join(paths.widgetDist, 'assets'), 'public, max-age=31536000, immutable');
   app.get('/widget/assets/*', async (c) => {

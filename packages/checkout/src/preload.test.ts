@@ -1,0 +1,117 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fakeWidget } from './fakeWidget';
+import { openCheckout } from './open';
+import { checkoutClosed, preloadCheckout, preloadTakenOver } from './preload';
+import type { CheckoutOptions } from './types';
+
+const BASE = 'https://checkout.example.com';
+
+interface HappyDomSettings {
+  enableIframePageLoading: boolean;
+  fetch: { interceptor: { beforeAsyncRequest: () => Promise<Response> } | null };
+}
+
+beforeAll(() => {
+  // happy-dom refuses to load iframe pages and logs each refusal; serve a blank page instead
+  const { settings } = (window as unknown as { happyDOM: { settings: HappyDomSettings } }).happyDOM;
+  settings.enableIframePageLoading = true;
+  settings.fetch.interceptor = {
+    beforeAsyncRequest: async () => new Response('<!doctype html><title>page</title>', { headers: { 'content-type': 'text/html' } }),
+  };
+});
+
+/** The document's readyState, as the page's loading would have it. */
+function pageState(state: DocumentReadyState): void {
+  Object.defineProperty(document, 'readyState', { value: state, configurable: true });
+}
+
+const frames = () => [...document.querySelectorAll('iframe')];
+
+beforeEach(() => {
+  document.body.innerHTML = '<button id="pay">Pagar</button>';
+  pageState('complete');
+});
+
+afterEach(() => {
+  // back to a page with no hidden frame and no checkout open
+  preloadTakenOver();
+  checkoutClosed();
+  delete (document as { readyState?: unknown }).readyState;
+});
+
+describe('Checkout.preload', () => {
+  it('adds one hidden frame on the checkout origin, out of sight and out of the tab order', () => {
+    preloadCheckout({ baseUrl: `${BASE}/` }, undefined);
+    const [frame, ...more] = frames();
+    expect(more).toEqual([]);
+    expect(frame?.getAttribute('src')).toBe(`${BASE}/widget/preload`);
+    expect(frame?.style.display).toBe('none');
+    expect(frame?.getAttribute('aria-hidden')).toBe('true');
+    expect(frame?.tabIndex).toBe(-1);
+    expect(frame?.getAttribute('referrerpolicy')).toBe('no-referrer');
+  });
+
+  it('adds nothing more when called again for the same origin', () => {
+    preloadCheckout(undefined, BASE);
+    preloadCheckout({ baseUrl: BASE }, undefined);
+    preloadCheckout({}, BASE);
+    expect(frames()).toHaveLength(1);
+  });
+
+  it('keeps a base path, as open() does', () => {
+    preloadCheckout({ baseUrl: 'https://pay.example.com/checkout//' }, undefined);
+    expect(frames()[0]?.getAttribute('src')).toBe('https://pay.example.com/checkout/widget/preload');
+  });
+
+  it("waits for the page's load event before adding the frame", () => {
+    pageState('interactive');
+    preloadCheckout(undefined, BASE);
+    expect(frames()).toEqual([]);
+    pageState('complete');
+    window.dispatchEvent(new Event('load'));
+    expect(frames()).toHaveLength(1);
+  });
+
+  it.each([
+    [{ baseUrl: 'ftp://checkout.example.com' }, BASE, /Checkout\.preload\(\): baseUrl must be an http\(s\) URL, got "ftp:/],
+    [{ baseUrl: 'not a url' }, BASE, /Checkout\.preload\(\): baseUrl must be an http\(s\) URL/],
+    [undefined, undefined, /Checkout\.preload\(\): baseUrl is required \(the script origin is unknown\)/],
+    ['https://checkout.example.com', BASE, /Checkout\.preload\(\): options must be an object/],
+  ])('throws a TypeError for bad options %j and adds nothing', (options, fallback, message) => {
+    expect(() => preloadCheckout(options, fallback)).toThrow(TypeError);
+    expect(() => preloadCheckout(options, fallback)).toThrow(message);
+    expect(frames()).toEqual([]);
+  });
+});
+
+describe('Checkout.preload and open()', () => {
+  const open = () => openCheckout({ code: 'LK123', baseUrl: BASE } as CheckoutOptions, fakeWidget().connector, undefined);
+
+  it('open() removes the hidden frame once its own frame is in the page', () => {
+    preloadCheckout(undefined, BASE);
+    const handle = open();
+    expect(frames().map((f) => f.title)).toEqual(['Pasarela checkout']);
+    handle.close();
+    expect(frames()).toEqual([]);
+  });
+
+  it('adds no frame while a checkout is open, and again once it has closed', () => {
+    const handle = open();
+    preloadCheckout(undefined, BASE);
+    expect(frames()).toHaveLength(1);
+    handle.close();
+    expect(frames()).toEqual([]);
+    preloadCheckout(undefined, BASE);
+    expect(frames().map((f) => f.getAttribute('src'))).toEqual([`${BASE}/widget/preload`]);
+  });
+
+  it('a preload still waiting for the load event adds nothing once open() has come first', () => {
+    pageState('loading');
+    preloadCheckout(undefined, BASE);
+    const handle = open();
+    pageState('complete');
+    window.dispatchEvent(new Event('load'));
+    expect(frames().map((f) => f.title)).toEqual(['Pasarela checkout']);
+    handle.close();
+  });
+});

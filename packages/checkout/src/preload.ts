@@ -1,0 +1,57 @@
+// Checkout.preload(): a hidden frame on the checkout's origin, put in the page before the payer's
+// click. The browser then has a renderer for that origin running and a connection to it open, and
+// the checkout's own frame, which open() creates, starts in that renderer instead of a new process.
+import { PRELOAD_PATH } from '@pasarela/core';
+import { fail, resolveBaseUrl } from './options';
+
+/** Each checkout origin's hidden frame, or null while it waits for the page's load event. */
+const frames = new Map<string, HTMLIFrameElement | null>();
+
+/** True while a checkout is open: its own frame holds the renderer, so preload() adds none. */
+let checkoutOpen = false;
+
+/**
+ * Puts the hidden frame in the page once the page has loaded (at once when it has), one per origin;
+ * more calls do nothing, and so does a call on the server. A bad `baseUrl` throws a TypeError, as
+ * open()'s does.
+ */
+export function preloadCheckout(options: unknown, defaultBaseUrl: string | undefined): void {
+  // no page to get ready where there is no window (server rendering), and no script origin to default to
+  if (typeof window == 'undefined') return;
+  if (options != null && typeof options != 'object') fail('options must be an object', 'preload');
+  const { baseUrl, origin } = resolveBaseUrl((options as { baseUrl?: unknown } | undefined)?.baseUrl, defaultBaseUrl, 'preload');
+  if (checkoutOpen || frames.has(origin)) return;
+  frames.set(origin, null);
+  const add = () => {
+    // open() took over meanwhile
+    if (checkoutOpen || frames.get(origin) !== null) return;
+    const frame = document.createElement('iframe');
+    frame.title = 'Pasarela';
+    frame.tabIndex = -1;
+    frame.setAttribute('aria-hidden', 'true');
+    frame.referrerPolicy = 'no-referrer';
+    // not laid out, painted or reachable; the browser still gives it its origin's renderer
+    frame.style.cssText = 'display:none';
+    frame.src = baseUrl + PRELOAD_PATH;
+    document.body.appendChild(frame);
+    frames.set(origin, frame);
+  };
+  // the shop's own page comes first
+  if (document.readyState == 'complete') add();
+  else addEventListener('load', add, { once: true });
+}
+
+/**
+ * Called by open() once the checkout's frame is in the page: the hidden frames go (the renderer
+ * stays with the checkout's frame), and preload() adds none until the checkout closes.
+ */
+export function preloadTakenOver(): void {
+  for (const frame of frames.values()) frame?.remove();
+  frames.clear();
+  checkoutOpen = true;
+}
+
+/** Called by open() when the checkout closes: preload() may put a hidden frame in the page again. */
+export function checkoutClosed(): void {
+  checkoutOpen = false;
+}
