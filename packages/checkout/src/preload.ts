@@ -25,6 +25,8 @@ export function preloadCheckout(options: unknown, defaultBaseUrl: string | undef
   const add = () => {
     // open() took over meanwhile
     if (checkoutOpen || frames.get(origin) !== null) return;
+    // No sandbox attribute: a sandboxed frame has an opaque origin, which Chromium may give a
+    // process of its own; the page it shows has no script (its CSP is default-src 'none').
     const frame = document.createElement('iframe');
     frame.title = 'Pasarela';
     frame.tabIndex = -1;
