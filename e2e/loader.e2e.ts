@@ -92,7 +92,8 @@ describe.runIf(browserAvailable())('loader contract in the browser', () => {
       window.Checkout.preload();
       window.Checkout.preload();
     });
-    expect(await preloadFrame.count()).toBe(1);
+    // at the page's first quiet moment
+    await expect.poll(() => preloadFrame.count()).toBe(1);
     expect(await preloadFrame.isVisible()).toBe(false);
     expect(await preloadFrame.getAttribute('aria-hidden')).toBe('true');
     // its (empty) page loaded from the checkout's origin

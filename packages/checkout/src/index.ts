@@ -11,8 +11,9 @@ export function open(options: CheckoutOptions): CheckoutHandle {
 }
 
 /**
- * Gets the checkout ready ahead of open(): a hidden frame on the checkout's origin, added once the
- * page has loaded, so the payer's click opens the checkout in a renderer that is already running.
+ * Gets the checkout ready ahead of open(): a hidden frame on the checkout's origin, added at the
+ * page's first quiet moment after it has loaded, so the payer's click opens the checkout in a
+ * renderer that is already running.
  * Call it where a payment is likely (the cart or checkout page, or when the payer points at the pay
  * button); open() removes the frame.
  */

@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeWidget } from './fakeWidget';
 import { openCheckout } from './open';
 import { checkoutClosed, preloadCheckout, preloadTakenOver } from './preload';
@@ -27,7 +27,11 @@ function pageState(state: DocumentReadyState): void {
 
 const frames = () => [...document.querySelectorAll('iframe')];
 
+/** A quiet moment in the page: where the browser has no requestIdleCallback, 50 ms. */
+const quietMoment = () => vi.advanceTimersByTime(50);
+
 beforeEach(() => {
+  vi.useFakeTimers();
   document.body.innerHTML = '<button id="pay">Pagar</button>';
   pageState('complete');
 });
@@ -37,11 +41,15 @@ afterEach(() => {
   preloadTakenOver();
   checkoutClosed();
   delete (document as { readyState?: unknown }).readyState;
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
 
 describe('Checkout.preload', () => {
   it('adds one hidden frame on the checkout origin, out of sight and out of the tab order', () => {
     preloadCheckout({ baseUrl: `${BASE}/` }, undefined);
+    expect(frames()).toEqual([]);
+    quietMoment();
     const [frame, ...more] = frames();
     expect(more).toEqual([]);
     expect(frame?.getAttribute('src')).toBe(`${BASE}/widget/preload`);
@@ -54,21 +62,36 @@ describe('Checkout.preload', () => {
   it('adds nothing more when called again for the same origin', () => {
     preloadCheckout(undefined, BASE);
     preloadCheckout({ baseUrl: BASE }, undefined);
+    quietMoment();
     preloadCheckout({}, BASE);
+    quietMoment();
     expect(frames()).toHaveLength(1);
   });
 
   it('keeps a base path, as open() does', () => {
     preloadCheckout({ baseUrl: 'https://pay.example.com/checkout//' }, undefined);
+    quietMoment();
     expect(frames()[0]?.getAttribute('src')).toBe('https://pay.example.com/checkout/widget/preload');
   });
 
-  it("waits for the page's load event before adding the frame", () => {
+  it("waits for the page's load event, then for a quiet moment, before adding the frame", () => {
     pageState('interactive');
     preloadCheckout(undefined, BASE);
+    quietMoment();
     expect(frames()).toEqual([]);
     pageState('complete');
     window.dispatchEvent(new Event('load'));
+    expect(frames()).toEqual([]);
+    quietMoment();
+    expect(frames()).toHaveLength(1);
+  });
+
+  it("takes the browser's idle callback where it has one", () => {
+    const idle = vi.fn((callback: () => void, _options?: { timeout: number }) => (callback(), 1));
+    vi.stubGlobal('requestIdleCallback', idle);
+    preloadCheckout(undefined, BASE);
+    expect(idle).toHaveBeenCalledOnce();
+    expect(idle.mock.calls[0]?.[1]).toEqual({ timeout: 500 });
     expect(frames()).toHaveLength(1);
   });
 
@@ -89,6 +112,8 @@ describe('Checkout.preload and open()', () => {
 
   it('open() removes the hidden frame once its own frame is in the page', () => {
     preloadCheckout(undefined, BASE);
+    quietMoment();
+    expect(frames()).toHaveLength(1);
     const handle = open();
     expect(frames().map((f) => f.title)).toEqual(['Pasarela checkout']);
     handle.close();
@@ -98,11 +123,21 @@ describe('Checkout.preload and open()', () => {
   it('adds no frame while a checkout is open, and again once it has closed', () => {
     const handle = open();
     preloadCheckout(undefined, BASE);
+    quietMoment();
     expect(frames()).toHaveLength(1);
     handle.close();
     expect(frames()).toEqual([]);
     preloadCheckout(undefined, BASE);
+    quietMoment();
     expect(frames().map((f) => f.getAttribute('src'))).toEqual([`${BASE}/widget/preload`]);
+  });
+
+  it('a page that preloads and opens at once gets no hidden frame: open() came before the quiet moment', () => {
+    preloadCheckout(undefined, BASE);
+    const handle = open();
+    quietMoment();
+    expect(frames().map((f) => f.title)).toEqual(['Pasarela checkout']);
+    handle.close();
   });
 
   it('a preload still waiting for the load event adds nothing once open() has come first', () => {
@@ -111,6 +146,7 @@ describe('Checkout.preload and open()', () => {
     const handle = open();
     pageState('complete');
     window.dispatchEvent(new Event('load'));
+    quietMoment();
     expect(frames().map((f) => f.title)).toEqual(['Pasarela checkout']);
     handle.close();
   });

@@ -11,8 +11,8 @@ const frames = new Map<string, HTMLIFrameElement | null>();
 let checkoutOpen = false;
 
 /**
- * Puts the hidden frame in the page once the page has loaded (at once when it has), one per origin;
- * more calls do nothing, and so does a call on the server. A bad `baseUrl` throws a TypeError, as
+ * Puts the hidden frame in the page at its first quiet moment after its load event, one per
+ * origin; more calls do nothing, and so does a call on the server. A bad `baseUrl` throws a TypeError, as
  * open()'s does.
  */
 export function preloadCheckout(options: unknown, defaultBaseUrl: string | undefined): void {
@@ -38,9 +38,12 @@ export function preloadCheckout(options: unknown, defaultBaseUrl: string | undef
     document.body.appendChild(frame);
     frames.set(origin, frame);
   };
-  // the shop's own page comes first
-  if (document.readyState == 'complete') add();
-  else addEventListener('load', add, { once: true });
+  // The shop's own page comes first, and then the frame waits for a quiet moment: an open() that
+  // comes at once (a page that preloads and opens together) would find the frame's renderer still
+  // starting, and wait for it longer than for one of its own.
+  const whenIdle = () => (typeof requestIdleCallback == 'function' ? requestIdleCallback(add, { timeout: 500 }) : setTimeout(add, 50));
+  if (document.readyState == 'complete') whenIdle();
+  else addEventListener('load', whenIdle, { once: true });
 }
 
 /**

@@ -80,7 +80,7 @@ export interface CheckoutHandle {
 export interface CheckoutApi {
   /** Opens the checkout (modal, or inline in `options.container`). */
   open: (options: CheckoutOptions) => CheckoutHandle;
-  /** Gets the checkout ready ahead of open(): a hidden frame on its origin, once the page has loaded. */
+  /** Gets the checkout ready ahead of open(): a hidden frame on its origin, once the page has loaded and is idle. */
   preload: (options?: CheckoutPreloadOptions) => void;
   /** The loader's version. */
   readonly version: string;
