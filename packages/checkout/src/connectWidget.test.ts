@@ -113,6 +113,18 @@ describe('connectWidget: the parent side of penpal 7', () => {
     await expect(answered).rejects.toThrow('no');
   });
 
+  it("reads the frame's window only when a message comes (read at once, Chromium builds a context for the blank first document)", () => {
+    const widget = fakeWidgetWindow();
+    const read = vi.fn(() => widget.remoteWindow);
+    const iframe = Object.defineProperty({}, 'contentWindow', { get: read }) as HTMLIFrameElement;
+    const connection = connectWidget(iframe, ORIGIN, { notify: vi.fn() });
+    open.push({ connection, ports: [] });
+    expect(read).not.toHaveBeenCalled();
+    fromWidget(widget.remoteWindow, penpal({ type: 'SYN', participantId: '0' }));
+    expect(read).toHaveBeenCalled();
+    expect(widget.posted.map((p) => p.data.type)).toContain('SYN');
+  });
+
   it('reads nothing from another window, another origin, another namespace or a channel', async () => {
     const widget = fakeWidgetWindow();
     const connection = connectWidget(widget.iframe, ORIGIN, { notify: vi.fn() });
