@@ -63,3 +63,20 @@ export function fakeWidget(): FakeWidget {
   };
   return widget;
 }
+
+interface HappyDomSettings {
+  enableIframePageLoading: boolean;
+  fetch: { interceptor: { beforeAsyncRequest: () => Promise<Response> } | null };
+}
+
+/**
+ * happy-dom refuses to load iframe pages and logs each refusal: every iframe the loader adds (the
+ * checkout's, preload()'s) gets a blank page instead. Call it once per test file (beforeAll).
+ */
+export function serveBlankFramePages(): void {
+  const { settings } = (window as unknown as { happyDOM: { settings: HappyDomSettings } }).happyDOM;
+  settings.enableIframePageLoading = true;
+  settings.fetch.interceptor = {
+    beforeAsyncRequest: async () => new Response('<!doctype html><title>widget</title>', { headers: { 'content-type': 'text/html' } }),
+  };
+}

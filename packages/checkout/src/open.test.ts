@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CheckoutClosedError, CheckoutHandle, CheckoutOptions } from './types';
-import { fakeWidget, paymentResult } from './fakeWidget';
+import { fakeWidget, paymentResult, serveBlankFramePages } from './fakeWidget';
 import type { FakeWidget } from './fakeWidget';
 import { openCheckout } from './open';
 
@@ -22,19 +22,7 @@ async function rejection(promise: Promise<unknown>): Promise<CheckoutClosedError
   );
 }
 
-interface HappyDomSettings {
-  enableIframePageLoading: boolean;
-  fetch: { interceptor: { beforeAsyncRequest: () => Promise<Response> } | null };
-}
-
-beforeAll(() => {
-  // happy-dom refuses to load iframe pages and logs each refusal; serve a blank page instead
-  const { settings } = (window as unknown as { happyDOM: { settings: HappyDomSettings } }).happyDOM;
-  settings.enableIframePageLoading = true;
-  settings.fetch.interceptor = {
-    beforeAsyncRequest: async () => new Response('<!doctype html><title>widget</title>', { headers: { 'content-type': 'text/html' } }),
-  };
-});
+beforeAll(serveBlankFramePages);
 
 beforeEach(() => {
   widget = fakeWidget();

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeWidget, paymentResult } from './fakeWidget';
+import { fakeWidget, paymentResult, serveBlankFramePages } from './fakeWidget';
 import type { FakeWidget } from './fakeWidget';
 import { openCheckout } from './open';
 import { listenForPayButtons } from './payButtons';
@@ -13,17 +13,8 @@ let open: (options: CheckoutOptions) => CheckoutHandle;
 
 const realOpen = (options: CheckoutOptions) => (handle = openCheckout(options, widget.connector, BASE));
 
-interface HappyDomSettings {
-  enableIframePageLoading: boolean;
-  fetch: { interceptor: { beforeAsyncRequest: () => Promise<Response> } | null };
-}
-
 beforeAll(() => {
-  const { settings } = (window as unknown as { happyDOM: { settings: HappyDomSettings } }).happyDOM;
-  settings.enableIframePageLoading = true;
-  settings.fetch.interceptor = {
-    beforeAsyncRequest: async () => new Response('<!doctype html><title>widget</title>', { headers: { 'content-type': 'text/html' } }),
-  };
+  serveBlankFramePages();
   // once, as the UMD build does: the listener stays on the document for every test
   listenForPayButtons((options) => open(options));
 });

@@ -1,24 +1,12 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeWidget } from './fakeWidget';
+import { fakeWidget, serveBlankFramePages } from './fakeWidget';
 import { openCheckout } from './open';
 import { checkoutClosed, preloadCheckout, preloadTakenOver } from './preload';
 import type { CheckoutOptions } from './types';
 
 const BASE = 'https://checkout.example.com';
 
-interface HappyDomSettings {
-  enableIframePageLoading: boolean;
-  fetch: { interceptor: { beforeAsyncRequest: () => Promise<Response> } | null };
-}
-
-beforeAll(() => {
-  // happy-dom refuses to load iframe pages and logs each refusal; serve a blank page instead
-  const { settings } = (window as unknown as { happyDOM: { settings: HappyDomSettings } }).happyDOM;
-  settings.enableIframePageLoading = true;
-  settings.fetch.interceptor = {
-    beforeAsyncRequest: async () => new Response('<!doctype html><title>page</title>', { headers: { 'content-type': 'text/html' } }),
-  };
-});
+beforeAll(serveBlankFramePages);
 
 /** The document's readyState, as the page's loading would have it. */
 function pageState(state: DocumentReadyState): void {
