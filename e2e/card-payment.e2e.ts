@@ -19,8 +19,8 @@ describe.runIf(browserAvailable()).each(databases)('card payment from a merchant
 
   const openCheckout = () => openShopCheckout(browser, sandbox.demoUrl);
 
-  it('pays with 4242 4242 4242 4242: receipt in the checkout, success on the shop, transaction recorded', async () => {
-    const { context, page, shop, checkout, codes, errors } = await openCheckout();
+  it('pays with 4242 4242 4242 4242: receipt in the checkout, success on the shop, transaction recorded, nothing red in the console', async () => {
+    const { context, page, shop, checkout, codes, errors, consoleErrors } = await openCheckout();
     await checkout.fillCard({ number: '4242 4242 4242 4242' });
     await checkout.submit();
     await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
@@ -33,6 +33,9 @@ describe.runIf(browserAvailable()).each(databases)('card payment from a merchant
     expect(transactions[0]).toMatchObject({ method: 'card' });
     expect(await shop.result.textContent()).toContain(transactions[0]?.codOper ?? 'missing');
     expect(errors).toEqual([]);
+    // A merchant's developer opening the devtools sees no error: "nothing pending" on the link is an
+    // answer, not a 404 (docs/spec-decisions.md).
+    expect(consoleErrors).toEqual([]);
     await context.close();
   });
 

@@ -79,6 +79,11 @@ export interface OpenedCheckout {
   codes: string[];
   /** Uncaught errors on the shop page. */
   errors: string[];
+  /**
+   * What the browser's console shows as errors for the shop page and the checkout's frame (a failed
+   * request included), as a merchant's developer would see them in the devtools.
+   */
+  consoleErrors: string[];
 }
 
 /** A payer on the demo shop (Spanish, Panama) who pressed Pay and sees the card form. */
@@ -92,6 +97,10 @@ export async function openShopCheckout(
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  const consoleErrors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(`${m.text()} (${m.location().url})`);
+  });
   const codes: string[] = [];
   page.on('response', async (res) => {
     if (res.url().endsWith('/sandbox/links') && res.status() === 201) {
@@ -102,5 +111,5 @@ export async function openShopCheckout(
   await shop.open();
   const checkout = await shop.pay();
   await checkout.waitForForm();
-  return { context, page, shop, checkout, codes, errors };
+  return { context, page, shop, checkout, codes, errors, consoleErrors };
 }

@@ -31,21 +31,21 @@ describe('the pending attempt of a link', () => {
     expect((await pendingOf(code)).data).toMatchObject({ method: 'cash', codOper: voucher.data['Oper'] });
   });
 
-  it('404 once the payment ended (a declined Nequi push), for a card payment and for a link nobody paid', async () => {
+  it('nothing (200, no data) once the payment ended (a declined Nequi push), for a card payment and for a link nobody paid', async () => {
     const declined = await orderLink();
     const push = await t.post('/nequi/push', { code: declined, phone: '3992222222', trackId: randomUUID(), captchaToken: PERSON });
     await t.get(`/nequi/payments/${String(push.data['codOper'])}`);
-    expect(await pendingOf(declined)).toMatchObject({ status: 404, data: { code: 'PAYMENT_NOT_FOUND' } });
+    expect(await pendingOf(declined)).toMatchObject({ status: 200, data: null });
     const card = await orderLink();
     await t.post('/cards/auth-capture', cardPayload(card, { cardNumber: '4000000000003220', trackId: randomUUID() }));
-    expect((await pendingOf(card)).status).toBe(404);
-    expect((await pendingOf(await orderLink())).status).toBe(404);
+    expect(await pendingOf(card)).toMatchObject({ status: 200, data: null });
+    expect(await pendingOf(await orderLink())).toMatchObject({ status: 200, data: null });
   });
 
   it("a link many payers share offers nobody else's pending payment", async () => {
     const shared = await newLink(t);
     await t.post('/nequi/push', { code: shared, phone: '3993333333', trackId: randomUUID(), captchaToken: PERSON });
-    expect(await pendingOf(shared)).toMatchObject({ status: 404, data: { code: 'PAYMENT_NOT_FOUND' } });
+    expect(await pendingOf(shared)).toMatchObject({ status: 200, data: null });
   });
 
   it.each([[''], ['a b'], ["x'--"], ['a'.repeat(65)]])('400 for a code that is not one (%j)', async (code) => {

@@ -10,13 +10,16 @@ const PendingAttemptSchema = v.object({
 });
 export type PendingAttempt = v.InferOutput<typeof PendingAttemptSchema>;
 
+/** "None" is an answer with no data; a node from before that answered 404 PAYMENT_NOT_FOUND instead. */
+const PendingAnswerSchema = v.nullable(PendingAttemptSchema);
+
 /**
  * GET the payment of the link `code` still pending (the payer closed the checkout during a wait),
  * so the link opened again waits on it instead of paying twice. Null when there is none.
  */
 export async function lookupPendingAttempt(api: ApiClient, code: string): Promise<PendingAttempt | null> {
   try {
-    return await api.get('payments/pending', PendingAttemptSchema, { code });
+    return await api.get('payments/pending', PendingAnswerSchema, { code });
   } catch (error) {
     if (isPasarelaError(error) && error.status === 404 && error.code === SPECIFIC_ERROR_CODES.paymentNotFound) return null;
     throw error;
