@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { wrapEnvelope } from '@pasarela/core';
-import { createApiClient } from './client';
+import { answeringApi } from '../testing/answeringApi';
 import { lookupAttempt } from './lookupAttempt';
-
-function answering(code: number, payload: unknown, seen: string[] = []) {
-  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    seen.push(new Request(input, init).url);
-    return new Response(JSON.stringify(wrapEnvelope(code, code === 200 ? 'OK' : 'Error', payload, true)), { status: code });
-  }) as typeof globalThis.fetch;
-  return createApiClient({ apiBase: 'https://checkout.test/api/v1', wireEncoding: true, clientKey: 'pk_test', lang: 'es', fetch });
-}
 
 const RECORD = {
   trackId: 't-1', codOper: 'OP1', method: 'card', status: 1, result: 'APPROVED',
@@ -19,17 +10,17 @@ const RECORD = {
 describe('lookupAttempt', () => {
   it('asks for the attempt by its trackId and reads the record', async () => {
     const seen: string[] = [];
-    await expect(lookupAttempt(answering(200, RECORD, seen), 't 1')).resolves.toMatchObject({ codOper: 'OP1', result: 'APPROVED' });
+    await expect(lookupAttempt(answeringApi(200, RECORD, seen), 't 1')).resolves.toMatchObject({ codOper: 'OP1', result: 'APPROVED' });
     expect(seen).toEqual(['https://checkout.test/api/v1/payments/attempts/t%201']);
   });
 
   it('404 PAYMENT_NOT_FOUND: no such attempt (null)', async () => {
-    await expect(lookupAttempt(answering(404, { code: 'PAYMENT_NOT_FOUND', message: 'not found' }), 't-1')).resolves.toBeNull();
+    await expect(lookupAttempt(answeringApi(404, { code: 'PAYMENT_NOT_FOUND', message: 'not found' }), 't-1')).resolves.toBeNull();
   });
 
   it('any other failure is thrown, not read as "none"', async () => {
-    await expect(lookupAttempt(answering(404, { code: 'receive_not_found', message: 'x' }), 't-1')).rejects.toMatchObject({ code: 'receive_not_found' });
-    await expect(lookupAttempt(answering(503, { code: 'SERVICE_UNAVAILABLE', message: 'x' }), 't-1')).rejects.toMatchObject({ status: 503 });
-    await expect(lookupAttempt(answering(200, { ...RECORD, result: 'MAYBE' }), 't-1')).rejects.toMatchObject({ code: 'happen_error_try_again' });
+    await expect(lookupAttempt(answeringApi(404, { code: 'receive_not_found', message: 'x' }), 't-1')).rejects.toMatchObject({ code: 'receive_not_found' });
+    await expect(lookupAttempt(answeringApi(503, { code: 'SERVICE_UNAVAILABLE', message: 'x' }), 't-1')).rejects.toMatchObject({ status: 503 });
+    await expect(lookupAttempt(answeringApi(200, { ...RECORD, result: 'MAYBE' }), 't-1')).rejects.toMatchObject({ code: 'happen_error_try_again' });
   });
 });
