@@ -1,3 +1,4 @@
+import type { Language } from '@pasarela/core';
 import type { Database } from './db/Database';
 
 /** What every route module is built from. */
@@ -11,6 +12,8 @@ export interface Deps {
   payerWindows: PayerWindows;
   /** False when PAYMENT_CAPTCHA=0 lets payments through without a captcha token (payments/captchaVerdict.ts). */
   captchaRequired?: boolean | undefined;
+  /** Makes a new payment link's checkout page ahead (routes/pagesAhead.ts); absent in-process. */
+  pagesAhead?: { prepare(code: string, lang: Language): void } | undefined;
 }
 
 export interface PayerWindows {

@@ -51,6 +51,7 @@ import { attemptRoutes } from './routes/attempts';
 import { pendingAttemptRoutes } from './routes/pendingAttempt';
 import { staticRoutes } from './routes/staticFiles';
 import { firstScreenAnswers } from './routes/firstScreen';
+import type { PagesAhead } from './routes/pagesAhead';
 import { threeDsRoutes } from './routes/threeDs';
 import { translationRoutes } from './routes/translations';
 import { userRoutes } from './routes/users';
@@ -93,6 +94,11 @@ export interface AppOptions {
   allowPrivateWebhooks?: boolean | undefined;
   /** True once the node is stopping: /health answers 503 so the load balancer takes it out. */
   draining?: (() => boolean) | undefined;
+  /**
+   * New links' checkout pages made ahead (routes/pagesAhead.ts), watching what every node changes;
+   * without it (most in-process tests) every page is made when asked.
+   */
+  pagesAhead?: PagesAhead | undefined;
 }
 
 /** The payer's own pages under /sandbox (reached by the codOper alone) and the console's shell. */
@@ -112,12 +118,14 @@ async function databaseHealth(db: Database, timeoutMs = 2_000): Promise<'ok' | '
 /** The checkout origin's whole HTTP surface, testable in-process with `app.request()`. */
 export function createApp(options: AppOptions): Hono<AppEnv> {
   const paths = { ...defaultPaths(), ...options.paths };
+  const { pagesAhead } = options;
   const deps: Deps = {
     db: options.db,
     cardFingerprintKey: options.cardFingerprintKey,
     publicOrigin: options.publicOrigin,
     payerWindows: options.payerWindows ?? { nequiMs: NEQUI_PAY_WINDOW_MS, yappyMs: YAPPY_PAY_WINDOW_MS },
     captchaRequired: options.paymentCaptcha !== false,
+    pagesAhead,
   };
   const app = new Hono<AppEnv>();
   const metrics = options.metrics ?? new Metrics();
@@ -194,6 +202,6 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     frameAncestors(await widgetMerchant(options.db, path, query), options.demoOrigin);
   const firstScreen = firstScreenAnswers((url, init) => app.request(url, init, { inProcess: true }), { clientKey: SANDBOX_CLIENT_KEY });
   const prerender = widgetPrerender(paths.widgetDist, options.logger ?? silentLogger);
-  app.route('/', staticRoutes(paths, { wireEncoding: options.wireEncoding, splashMs: options.splashMs, frameAncestors: frameAncestorsFor, firstScreen, prerender }));
+  app.route('/', staticRoutes(paths, { wireEncoding: options.wireEncoding, splashMs: options.splashMs, frameAncestors: frameAncestorsFor, firstScreen, prerender, pagesAhead }));
   return app;
 }

@@ -13,6 +13,8 @@ import { pushServer } from './push/pushServer';
 import { adminScopeOf, isLoopbackHost } from './auth/adminAccess';
 import { listenToTransactions } from './push/transactionEvents';
 import { listenToAdminChanges } from './push/adminChanges';
+import { listenToFirstScreenChanges } from './push/firstScreenChanges';
+import { PagesAhead } from './routes/pagesAhead';
 import { DEFAULT_WEBHOOK_DELIVERY, deliverDueWebhooks, type WebhookDeliverySettings } from './webhooks/deliverWebhooks';
 import type { Server } from 'node:http';
 import { closeGracefully, listenHttp, startDraining } from './http/httpServer';
@@ -104,7 +106,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   }
   const events = await listenToTransactions(db);
   const adminChanges = await listenToAdminChanges(db);
+  const firstScreenChanges = await listenToFirstScreenChanges(db);
   const metrics = new Metrics();
+  const pagesAhead = new PagesAhead({ count: (outcome) => metrics.countPageAhead(outcome) });
+  pagesAhead.watch(firstScreenChanges, events);
   // Each node counts the payments it wrote itself, so the nodes' counters add up.
   events.on('change', (change) => {
     if (change.origin === db.sessionName) metrics.countPayment(change.method, change.authStatus);
@@ -120,6 +125,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     sandboxConsole: options.sandboxConsole, draining: () => draining, adminToken: options.adminToken,
     allowPrivateWebhooks,
     paymentCaptcha: options.paymentCaptcha !== false,
+    pagesAhead,
   });
   const shop = createDemoShop(paths.examplesDir, url);
   const { adminToken } = options;
@@ -136,6 +142,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (checkout) await closeGracefully(checkout, 0);
     await events.close();
     await adminChanges.close();
+    await firstScreenChanges.close();
     await db.close();
     throw error;
   }
@@ -188,6 +195,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         await Promise.all([stopping, stopCharging(), stopExpiring(), stopWebhooks()]);
         await events.close();
         await adminChanges.close();
+        await firstScreenChanges.close();
         await db.close();
         log.info('stopped');
       })();

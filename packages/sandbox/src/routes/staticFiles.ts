@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Hono, type Context } from 'hono';
-import { PRELOAD_PATH, SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY, SPLASH_MS, VERSION, acceptLanguageTags, catalogFor, pickLanguage, type Language, type PrimedAnswer } from '@pasarela/core';
+import { PRELOAD_PATH, SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY, SPLASH_MS, VERSION, acceptLanguageTags, apiCallKey, catalogFor, checkoutTargetCall, pickLanguage, type Language, type PrimedAnswer } from '@pasarela/core';
 import type { AppEnv } from '../http/AppEnv';
 import { fileVersion } from '../http/fileVersion';
 import { gzipRest, gzipStart, type GzipStart } from '../http/gzipParts';
@@ -12,6 +12,7 @@ import { fileResponse, fileUnder, immutableFiles } from '../http/serveFile';
 import { styleHashesOf, widgetSecurityHeaders } from '../http/widgetSecurity';
 import type { StaticPaths } from '../paths';
 import { catalogUrl, type FirstScreen } from './firstScreen';
+import type { MakePageAhead, PagesAhead } from './pagesAhead';
 import { SANDBOX_ENVIRONMENT } from '../sandboxEnvironment';
 
 export interface WidgetSettings {
@@ -23,6 +24,8 @@ export interface WidgetSettings {
   firstScreen?: ((path: string, params: URLSearchParams, acceptLanguage: string | undefined) => Promise<FirstScreen>) | undefined;
   /** The first screen rendered from those answers into the page, with no splash; none when absent. */
   prerender?: Prerender | undefined;
+  /** New links' checkout pages, made ahead (pagesAhead.ts); none when absent. */
+  pagesAhead?: PagesAhead | undefined;
 }
 
 /**
@@ -159,8 +162,99 @@ function widgetPageReader(file: string): () => Promise<WidgetPage | undefined> {
   };
 }
 
+/** The widget page for one language, cut at its root: the part that leaves first and how the rest ends. */
+interface PageCut {
+  head: string;
+  end: string;
+  hasRoot: boolean;
+  /** Set when the first screen goes in the page (no splash). */
+  prerender: Prerender | undefined;
+}
+
+function cutPage(page: WidgetPage, settings: WidgetSettings, lang: Language): PageCut {
+  const html = page.html.replace('<!--pasarela-config-->', configScript(settings) + catalogHint(lang));
+  // The page leaves up to its (empty) root; the root, with the first screen in it, and the answers
+  // follow. A page without that root gets the answers before `</body>`.
+  const rootAt = html.indexOf(ROOT);
+  const splitAt = rootAt >= 0 ? rootAt : html.lastIndexOf('</body>');
+  const [whole, end] = splitAt >= 0 ? [html.slice(0, splitAt), html.slice(rootAt >= 0 ? splitAt + ROOT.length : splitAt)] : [html, ''];
+  // With no splash to show first, the first screen itself is in the page (the browser's first
+  // render takes it over), and the widget's script starts after it shows (boot.ts); with a splash,
+  // the splash is what the page shows first.
+  const prerender = rootAt >= 0 && (settings.splashMs ?? SPLASH_MS) === 0 ? settings.prerender : undefined;
+  return { head: prerender ? startAfterFirstFrame(whole) : whole, end, hasRoot: rootAt >= 0, prerender };
+}
+
+/** The page after its head: the root (with the first screen when prerendered), the answers, the end. */
+async function pageTail(cut: PageCut, settings: WidgetSettings, url: string, screen: FirstScreen | null): Promise<string> {
+  if (!screen) return (cut.hasRoot ? ROOT : '') + cut.end;
+  const markup = cut.prerender
+    ? await cut.prerender({ url, config: widgetConfig(settings), lang: screen.lang, entries: catalogFor(screen.lang).entries, answers: screen.answers })
+    : null;
+  const root = markup === null ? ROOT : `<div id="root" data-prerendered="${screen.lang}">${markup}</div>`;
+  return (cut.hasRoot ? root : '') + primedBlock(screen.answers) + cut.end;
+}
+
+/** The query a loader's open() gives a link's checkout (packages/checkout/src/widgetUrl.ts): the only one made ahead. */
+const LOADER_QUERY = new Set(['type', 'code', 'lang', 'parentOrigin', 'sdkVersion']);
+
+/** The link a page made ahead may answer: the loader's address of a payment link; else null. */
+function loaderLinkCode(path: string, params: URLSearchParams): string | null {
+  if (path !== '/pf/widget' || params.get('type') !== 'lk' || !params.has('parentOrigin')) return null;
+  const keys = [...params.keys()];
+  if (keys.some((key) => !LOADER_QUERY.has(key)) || new Set(keys).size !== keys.length) return null;
+  return params.get('code') || null;
+}
+
+/**
+ * Makes a payment link's checkout page ahead, as the loader's open() asks for it (pagesAhead.ts):
+ * the same look-up, answers and render as a page made when asked. Null for a page that shows the
+ * time (a link that expires counts down from the moment its page is made) or a link not payable.
+ */
+function pageMaker(widgetPage: () => Promise<WidgetPage | undefined>, settings: WidgetSettings): MakePageAhead {
+  return async (code, lang) => {
+    const page = await widgetPage();
+    if (!page || !settings.firstScreen) return null;
+    const path = '/pf/widget';
+    const query = { code, type: 'lk' };
+    const frameAncestors = settings.frameAncestors ? await settings.frameAncestors(path, query) : '*';
+    const screen = await settings.firstScreen(path, new URLSearchParams(query), lang);
+    const targetCall = checkoutTargetCall('lk', code);
+    const target = screen.answers.find((a) => a.key === apiCallKey(targetCall.path, targetCall.query));
+    if (target?.code !== 200 || screen.lang !== lang || expiresAt(target.data)) return null;
+    const cut = cutPage(page, settings, lang);
+    // As the loader's address reads to the first screen: embedded (parentOrigin), in no other state.
+    const tail = await pageTail(cut, settings, `http://localhost${path}?${new URLSearchParams({ ...query, parentOrigin: '' }).toString()}`, screen);
+    return { build: page.mtimeMs, frameAncestors, tail, gzippedTail: gzipRest(gzippedStart(cut.head), tail) };
+  };
+}
+
+function expiresAt(info: unknown): boolean {
+  const others = typeof info === 'object' && info !== null ? (info as { othersValues?: unknown }).othersValues : undefined;
+  return typeof others === 'object' && others !== null && 'EXPIRES_AT' in others;
+}
+
 async function widgetHtml(c: Context<AppEnv>, page: WidgetPage | undefined, settings: WidgetSettings): Promise<Response> {
   const params = new URL(c.req.url).searchParams;
+  const lang = pickLanguage(params.get('lang'), acceptLanguageTags(c.req.header('accept-language')));
+  const gzip = acceptsGzip(c.req.header('accept-encoding'));
+  const headers = (ancestors: string, styleHashes: string[]) => ({
+    'cache-control': 'no-cache',
+    // The page carries the catalog hint for the browser's language.
+    vary: 'Accept-Language, Accept-Encoding',
+    ...widgetSecurityHeaders(ancestors, styleHashes),
+  });
+  const aheadCode = page && settings.pagesAhead ? loaderLinkCode(c.req.path, params) : null;
+  const ahead = aheadCode === null ? undefined : await settings.pagesAhead?.take(aheadCode, lang);
+  if (page && ahead?.build === page.mtimeMs) {
+    // Made when the link was (pagesAhead.ts): the whole page leaves at once.
+    const cut = cutPage(page, settings, lang);
+    return c.body(gzip ? Buffer.concat([gzippedStart(cut.head).bytes, ahead.gzippedTail]) : cut.head + ahead.tail, 200, {
+      ...headers(ahead.frameAncestors, page.styleHashes),
+      'content-type': 'text/html; charset=UTF-8',
+      ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+    });
+  }
   // The headers need the frame-ancestors look-up; the answers are made after it, while the first
   // part of the page is already on its way (a query queued behind them would hold that part back).
   const ancestors = settings.frameAncestors ? await settings.frameAncestors(c.req.path, { code: c.req.query('code'), type: c.req.query('type') }) : '*';
@@ -172,37 +266,12 @@ async function widgetHtml(c: Context<AppEnv>, page: WidgetPage | undefined, sett
     : null;
   if (!page) return c.text(NOT_BUILT('widget (packages/widget/dist)'), 503, widgetSecurityHeaders(ancestors));
   const status = isWidgetRoute(c.req.path) ? 200 : 404;
-  const headers = {
-    'cache-control': 'no-cache',
-    // The page carries the catalog hint for the browser's language.
-    vary: 'Accept-Language, Accept-Encoding',
-    ...widgetSecurityHeaders(ancestors, page.styleHashes),
-  };
-  if (!first) return c.html(page.html.replace('<!--pasarela-config-->', configScript(settings)), status, headers);
+  if (!first) return c.html(page.html.replace('<!--pasarela-config-->', configScript(settings)), status, headers(ancestors, page.styleHashes));
 
-  const lang = pickLanguage(params.get('lang'), acceptLanguageTags(c.req.header('accept-language')));
-  const html = page.html.replace('<!--pasarela-config-->', configScript(settings) + catalogHint(lang));
-  // The page leaves up to its (empty) root; the root, with the first screen in it, and the answers
-  // follow. A page without that root gets the answers before `</body>`.
-  const rootAt = html.indexOf(ROOT);
-  const splitAt = rootAt >= 0 ? rootAt : html.lastIndexOf('</body>');
-  const [whole, end] = splitAt >= 0 ? [html.slice(0, splitAt), html.slice(rootAt >= 0 ? splitAt + ROOT.length : splitAt)] : [html, ''];
-  // With no splash to show first, the first screen itself is in the page (the browser's first
-  // render takes it over), and the widget's script starts after it shows (boot.ts); with a splash,
-  // the splash is what the page shows first.
-  const prerender = rootAt >= 0 && (settings.splashMs ?? SPLASH_MS) === 0 ? settings.prerender : undefined;
-  const head = prerender ? startAfterFirstFrame(whole) : whole;
-  const tail = first.then(async (screen) => {
-    if (!screen) return (rootAt >= 0 ? ROOT : '') + end;
-    const markup = prerender
-      ? await prerender({ url: c.req.url, config: widgetConfig(settings), lang: screen.lang, entries: catalogFor(screen.lang).entries, answers: screen.answers })
-      : null;
-    const root = markup === null ? ROOT : `<div id="root" data-prerendered="${screen.lang}">${markup}</div>`;
-    return (rootAt >= 0 ? root : '') + primedBlock(screen.answers) + end;
-  });
-  const gzip = acceptsGzip(c.req.header('accept-encoding'));
-  return c.body(streamedPage(head, tail, gzip), status, {
-    ...headers,
+  const cut = cutPage(page, settings, lang);
+  const tail = first.then((screen) => pageTail(cut, settings, c.req.url, screen));
+  return c.body(streamedPage(cut.head, tail, gzip), status, {
+    ...headers(ancestors, page.styleHashes),
     'content-type': 'text/html; charset=UTF-8',
     // Said outright, so the HTTP server writes the headers and the first part at once instead of
     // waiting a turn for the rest to see whether it can send a content-length.
@@ -235,6 +304,7 @@ export function staticRoutes(paths: StaticPaths, settings: WidgetSettings) {
   });
   app.get('/images/*', (c) => serveFrom(c, join(paths.publicDir, 'images'), c.req.path.slice('/images/'.length), 'public, max-age=3600', null));
   const widgetPage = widgetPageReader(join(paths.widgetDist, 'index.html'));
+  settings.pagesAhead?.makeWith(pageMaker(widgetPage, settings));
   app.get('*', async (c) => widgetHtml(c, await widgetPage(), settings));
   return app;
 }
