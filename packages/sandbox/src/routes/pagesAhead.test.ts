@@ -24,10 +24,10 @@ const txChange = (linkCode: string | null): TransactionChange => ({ codOper: 'OP
 
 describe('PagesAhead: a new link\'s checkout page, made once and dropped when what it shows changes', () => {
   const page = (code: string, lang: Language): PageAhead => ({ build: 1, frameAncestors: "'self'", tail: `${code} ${lang}`, gzippedTail: Buffer.from('') });
-  function store(now = () => 0) {
+  function store(now = () => 0, delayMs = 0) {
     const made: string[] = [];
     const counted: string[] = [];
-    const ahead = new PagesAhead({ now, count: (outcome) => counted.push(outcome) });
+    const ahead = new PagesAhead({ now, delayMs, count: (outcome) => counted.push(outcome) });
     ahead.makeWith(async (code, lang) => {
       made.push(`${code} ${lang}`);
       return code.startsWith('none') ? null : page(code, lang);
@@ -74,6 +74,15 @@ describe('PagesAhead: a new link\'s checkout page, made once and dropped when wh
     expect(await other).toBeUndefined();
     await s.ahead.idle();
     expect(s.made).toEqual(['LK1 es', 'LK2 es']);
+    expect(s.ahead.size).toBe(0);
+  });
+
+  it(`makes nothing for a link opened within ${PAGES_AHEAD.delayMs} ms of its making (a shop that creates it at the click): its page is made when asked`, async () => {
+    const s = store(() => 0, PAGES_AHEAD.delayMs);
+    s.ahead.prepare('LK1', 'es');
+    expect(await s.ahead.take('LK1', 'es')).toBeUndefined();
+    await s.ahead.idle();
+    expect(s.made).toEqual([]);
     expect(s.ahead.size).toBe(0);
   });
 

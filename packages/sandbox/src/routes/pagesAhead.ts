@@ -26,31 +26,42 @@ export interface PageAhead {
 /** Makes a link's page for one language; null when it cannot be made ahead (it is then made when asked). */
 export type MakePageAhead = (code: string, lang: Language) => Promise<PageAhead | null>;
 
-/** How many links' pages are kept (the oldest goes first) and for how long. */
-export const PAGES_AHEAD = { links: 200, pendingLinks: 50, keepMs: 10 * 60_000 } as const;
+/**
+ * How many links' pages are kept (the oldest goes first) and for how long, and how long after a
+ * link is created its pages are begun: a shop that creates the link at the payer's click opens it
+ * within that time, and its page is then made when asked, as before, instead of being made twice
+ * over on a machine busy starting the payer's frame.
+ */
+export const PAGES_AHEAD = { links: 200, pendingLinks: 50, keepMs: 10 * 60_000, delayMs: 250 } as const;
 
 interface LinkPages {
+  code: string;
+  /** The language made first. */
+  lang: Language;
   madeAt: number;
   pages: Map<Language, PageAhead>;
   /** The language being made now, and its page to come. */
   making: { lang: Language; page: Promise<PageAhead | null> } | undefined;
-  /** A payer's frame has asked for it: no other language is made, nobody else gets it. */
+  /** A payer's frame has asked for it: nothing more is made, nobody else gets it. */
   opened: boolean;
   /** Something it shows changed: it is not given. */
   dropped: boolean;
 }
 
+type Outcome = 'made' | 'served' | 'dropped';
+
 export class PagesAhead {
   private readonly links = new Map<string, LinkPages>();
-  private readonly pending: Array<{ code: string; lang: Language }> = [];
+  private readonly pending: LinkPages[] = [];
   private working: Promise<void> | undefined;
   private make: MakePageAhead | undefined;
-
   private readonly now: () => number;
-  private readonly count: (outcome: 'made' | 'served' | 'dropped') => void;
+  private readonly delayMs: number;
+  private readonly count: (outcome: Outcome) => void;
 
-  constructor(options: { now?: () => number; count?: (outcome: 'made' | 'served' | 'dropped') => void } = {}) {
+  constructor(options: { now?: () => number; delayMs?: number; count?: (outcome: Outcome) => void } = {}) {
     this.now = options.now ?? Date.now;
+    this.delayMs = options.delayMs ?? PAGES_AHEAD.delayMs;
     this.count = options.count ?? (() => undefined);
   }
 
@@ -60,14 +71,18 @@ export class PagesAhead {
   }
 
   /**
-   * Makes a new link's pages on a later turn, after the answer that created it, one link at a time:
-   * `lang` first (the language of whoever created it: a shop page's own request is the payer's),
-   * then the others.
+   * Makes a new link's pages a moment after the answer that created it, one link at a time: `lang`
+   * first (the language of whoever created it: a shop page's own request is the payer's), then the
+   * others.
    */
   prepare(code: string, lang: Language): void {
     if (!this.make || this.pending.length >= PAGES_AHEAD.pendingLinks) return;
-    this.pending.push({ code, lang });
-    this.working ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.work());
+    const link: LinkPages = { code, lang, madeAt: this.now(), pages: new Map(), making: undefined, opened: false, dropped: false };
+    this.links.delete(code);
+    this.links.set(code, link);
+    while (this.links.size > PAGES_AHEAD.links) this.links.delete(this.links.keys().next().value as string);
+    this.pending.push(link);
+    this.working ??= new Promise<void>((resolve) => setTimeout(resolve, this.delayMs).unref()).then(() => this.work());
   }
 
   /** Resolves when every link asked for so far has been made (or given up). */
@@ -77,8 +92,8 @@ export class PagesAhead {
 
   /**
    * The page made ahead for this link and language, once: the link's pages are used up by the
-   * first ask. A page still being made in that language is waited for (it is further along than a
-   * page begun now); any other is not made.
+   * first ask, and none is made after it. A page still being made in that language is waited for
+   * (it is further along than a page begun now).
    */
   async take(code: string, lang: Language): Promise<PageAhead | undefined> {
     const link = this.links.get(code);
@@ -105,11 +120,6 @@ export class PagesAhead {
     this.links.clear();
   }
 
-  private drop(link: LinkPages): void {
-    link.dropped = true;
-    if (link.pages.size > 0 || link.making) this.count('dropped');
-  }
-
   /** Drops pages as what they show changes on any node; every page when notices may have been missed. */
   watch(changes: FirstScreenChanges, transactions: TransactionEvents): () => void {
     const onChange = (change: FirstScreenChange) => ('link' in change ? this.forget(change.link) : this.forgetAll());
@@ -127,24 +137,24 @@ export class PagesAhead {
     };
   }
 
-  /** How many links have pages kept or being made. */
+  /** How many links have pages kept, being made or to be made. */
   get size(): number {
     return this.links.size;
+  }
+
+  private drop(link: LinkPages): void {
+    link.dropped = true;
+    if (link.pages.size > 0 || link.making) this.count('dropped');
   }
 
   private async work(): Promise<void> {
     const make = this.make;
     try {
-      for (let next = this.pending.shift(); next !== undefined && make; next = this.pending.shift()) {
-        const { code } = next;
-        // Kept from the start, so a change heard while it is being made drops it.
-        const link: LinkPages = { madeAt: this.now(), pages: new Map(), making: undefined, opened: false, dropped: false };
-        this.links.delete(code);
-        this.links.set(code, link);
-        while (this.links.size > PAGES_AHEAD.links) this.links.delete(this.links.keys().next().value as string);
-        for (const lang of [next.lang, ...LANGUAGES.filter((other) => other !== next.lang)]) {
-          if (link.opened || link.dropped) break;
-          const page = make(code, lang).catch(() => null);
+      for (let link = this.pending.shift(); link !== undefined && make; link = this.pending.shift()) {
+        for (const lang of [link.lang, ...LANGUAGES.filter((other) => other !== link?.lang)]) {
+          // Opened, changed or pushed out meanwhile: nothing more to make.
+          if (link.opened || link.dropped || this.links.get(link.code) !== link) break;
+          const page = make(link.code, lang).catch(() => null);
           link.making = { lang, page };
           const made = await page;
           link.making = undefined;
@@ -153,7 +163,7 @@ export class PagesAhead {
             this.count('made');
           }
         }
-        if ((link.opened || link.pages.size === 0) && this.links.get(code) === link) this.links.delete(code);
+        if ((link.opened || link.pages.size === 0) && this.links.get(link.code) === link) this.links.delete(link.code);
       }
     } finally {
       this.working = undefined;
