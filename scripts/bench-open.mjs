@@ -9,6 +9,10 @@
 // browser context is still busy: Chromium spends another 300-450 ms of CPU in a renderer of its own
 // on this 2-core machine, which slows whatever opens then. That case is measured and printed too,
 // for information; the budget applies to the payer's click.
+// Each open's payment link is created before the shop's page loads, as a shop that renders its Pay
+// button with the link does; the node then makes the checkout's page while the page shows (pages
+// made ahead, docs/architecture.md). A link created at the click is opened as before: its page is
+// made when asked (docs/performance.md "pages made ahead").
 // The checkout is measured twice: from the demo shop's page as it is, which has not preloaded it
 // (the budget's figure), and from the same page after it called Checkout.preload() when it loaded
 // (a hidden frame on the checkout's origin that open() removes; docs/integration.md), as a cart or
