@@ -193,6 +193,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         // Push sockets hold their connections open: a close frame sends their widgets to another node.
         await push.closeAll();
         await Promise.all([stopping, stopCharging(), stopExpiring(), stopWebhooks()]);
+        pagesAhead.close();
         await events.close();
         await adminChanges.close();
         await firstScreenChanges.close();

@@ -86,6 +86,15 @@ describe('PagesAhead: a new link\'s checkout page, made once and dropped when wh
     expect(s.ahead.size).toBe(0);
   });
 
+  it('makes nothing more once closed (the node is stopping)', async () => {
+    const s = store(() => 0, 10);
+    s.ahead.prepare('LK1', 'es');
+    s.ahead.close();
+    await s.ahead.idle();
+    expect(s.made).toEqual([]);
+    expect(await s.ahead.take('LK1', 'es')).toBeUndefined();
+  });
+
   it('keeps nothing for a link whose page cannot be made ahead', async () => {
     const { ahead } = store();
     ahead.prepare('none-1', 'es');

@@ -137,6 +137,13 @@ export class PagesAhead {
     };
   }
 
+  /** Makes nothing more and keeps nothing (the node is stopping). */
+  close(): void {
+    this.make = undefined;
+    this.pending.length = 0;
+    this.links.clear();
+  }
+
   /** How many links have pages kept, being made or to be made. */
   get size(): number {
     return this.links.size;
@@ -148,12 +155,12 @@ export class PagesAhead {
   }
 
   private async work(): Promise<void> {
-    const make = this.make;
     try {
-      for (let link = this.pending.shift(); link !== undefined && make; link = this.pending.shift()) {
+      for (let link = this.pending.shift(); link !== undefined; link = this.pending.shift()) {
         for (const lang of [link.lang, ...LANGUAGES.filter((other) => other !== link?.lang)]) {
           // Opened, changed or pushed out meanwhile: nothing more to make.
-          if (link.opened || link.dropped || this.links.get(link.code) !== link) break;
+          const make = this.make;
+          if (!make || link.opened || link.dropped || this.links.get(link.code) !== link) break;
           const page = make(link.code, lang).catch(() => null);
           link.making = { lang, page };
           const made = await page;
