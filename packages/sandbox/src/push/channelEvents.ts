@@ -11,6 +11,15 @@ export interface ChannelEvents<T> {
 }
 
 /**
+ * A channel of this node's schema (`prefix` + schema), as the migrations' triggers name it, so
+ * sandboxes sharing a database hear only their own.
+ */
+export async function schemaChannel(db: Database, prefix: string): Promise<string> {
+  const [row] = await db.query<{ schema: string }>('select current_schema() as schema');
+  return `${prefix}${row?.schema ?? 'public'}`;
+}
+
+/**
  * Listens to `channel` through PostgreSQL's LISTEN/NOTIFY (PGlite's in the embedded case) and emits
  * each payload `parse` accepts; a NOTIFY is sent at commit, so nobody hears of a rolled-back change.
  */

@@ -1,5 +1,5 @@
 import type { Database } from '../db/Database';
-import { listenToChannel, type ChannelEvents } from './channelEvents';
+import { listenToChannel, schemaChannel, type ChannelEvents } from './channelEvents';
 
 /**
  * What migration 012's triggers NOTIFY, on any node: a payment link changed or went (its code), or
@@ -16,6 +16,5 @@ function parseChange(payload: string): FirstScreenChange | undefined {
 
 /** The changes of every node to what a checkout's first screen shows (routes/pagesAhead.ts). */
 export async function listenToFirstScreenChanges(db: Database): Promise<FirstScreenChanges> {
-  const [row] = await db.query<{ schema: string }>('select current_schema() as schema');
-  return listenToChannel(db, `pasarela_screen_${row?.schema ?? 'public'}`, parseChange);
+  return listenToChannel(db, await schemaChannel(db, 'pasarela_screen_'), parseChange);
 }

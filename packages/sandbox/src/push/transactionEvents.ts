@@ -1,5 +1,5 @@
 import type { Database } from '../db/Database';
-import { listenToChannel, type ChannelEvents } from './channelEvents';
+import { listenToChannel, schemaChannel, type ChannelEvents } from './channelEvents';
 
 /** What migration 006's trigger NOTIFYs for every recorded or settled transaction, on any node. */
 export interface TransactionChange {
@@ -39,9 +39,8 @@ function parseChange(payload: string): TransactionChange | undefined {
 }
 
 /** The channel migration 006 notifies for the schema this node works in. */
-export async function transactionChannelOf(db: Database): Promise<string> {
-  const [row] = await db.query<{ schema: string }>('select current_schema() as schema');
-  return `pasarela_tx_${row?.schema ?? 'public'}`;
+export function transactionChannelOf(db: Database): Promise<string> {
+  return schemaChannel(db, 'pasarela_tx_');
 }
 
 /**

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Hono, type Context } from 'hono';
-import { PRELOAD_PATH, SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY, SPLASH_MS, VERSION, acceptLanguageTags, apiCallKey, catalogFor, checkoutTargetCall, pickLanguage, type Language, type PrimedAnswer } from '@pasarela/core';
+import { PRELOAD_PATH, SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY, SPLASH_MS, VERSION, acceptLanguageTags, apiCallKey, catalogFor, checkoutTargetCall, checkoutTargetInfo, pickLanguage, type Language, type PrimedAnswer } from '@pasarela/core';
 import type { AppEnv } from '../http/AppEnv';
 import { fileVersion } from '../http/fileVersion';
 import { gzipRest, gzipStart, type GzipStart } from '../http/gzipParts';
@@ -221,7 +221,8 @@ function pageMaker(widgetPage: () => Promise<WidgetPage | undefined>, settings: 
     const screen = await settings.firstScreen(path, new URLSearchParams(query), lang);
     const targetCall = checkoutTargetCall('lk', code);
     const target = screen.answers.find((a) => a.key === apiCallKey(targetCall.path, targetCall.query));
-    if (target?.code !== 200 || screen.lang !== lang || expiresAt(target.data)) return null;
+    // The same reading of the link as the widget's: a link with an EXPIRES_AT shows its countdown.
+    if (target?.code !== 200 || screen.lang !== lang || expiringLink(target.data)) return null;
     const cut = cutPage(page, settings, lang);
     // As the loader's address reads to the first screen: embedded (parentOrigin), in no other state.
     const tail = await pageTail(cut, settings, `http://localhost${path}?${new URLSearchParams({ ...query, parentOrigin: '' }).toString()}`, screen);
@@ -229,9 +230,12 @@ function pageMaker(widgetPage: () => Promise<WidgetPage | undefined>, settings: 
   };
 }
 
-function expiresAt(info: unknown): boolean {
-  const others = typeof info === 'object' && info !== null ? (info as { othersValues?: unknown }).othersValues : undefined;
-  return typeof others === 'object' && others !== null && 'EXPIRES_AT' in others;
+function expiringLink(data: unknown): boolean {
+  try {
+    return checkoutTargetInfo('lk', data).expiresAt !== null;
+  } catch {
+    return true;
+  }
 }
 
 async function widgetHtml(c: Context<AppEnv>, page: WidgetPage | undefined, settings: WidgetSettings): Promise<Response> {
