@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildParentNotification, buildPaymentResult, cardDisplayStatus, cashNotificationStatus, displayStatusOf, isCardType,
   notificationStatusOf, overallResultOfDisplay, paymentDisplayStatus, paymentOverallResult, statusFamilyOf,
+  recordedPaymentResult, cancelledStatusOf, CANCELLED_AUTH_STATUS,
 } from './status';
 import type { StatusFamily } from './status';
 
@@ -145,5 +146,23 @@ describe('A recorded payment\'s status: SPEC 4\'s tables, and the auth status wh
   it('without an auth status it is SPEC\'s table alone', () => {
     expect(paymentDisplayStatus('yappy', 0)).toBe('pending');
     expect(paymentDisplayStatus('nequi', 0, null)).toBe('unknown');
+  });
+});
+
+describe('a payment called off before it was paid', () => {
+  // SPEC 4 "Cash and cash-point: 3 declined"; "Card ... 0 declined"; "Clave: 0 declined"; Nequi,
+  // Yappy and crypto list no declined code: 0 with the ended auth status.
+  it.each([
+    ['card', 0], ['balance', 0], ['clave', 0], ['nequi', 0], ['yappy', 0], ['crypto', 0], ['cash', 3], ['PC', 3],
+  ] as const)('%s takes status %d and reads as declined', (method, status) => {
+    expect(cancelledStatusOf(method)).toBe(status);
+    expect(recordedPaymentResult({ method, status, authStatus: CANCELLED_AUTH_STATUS })).toBe('DECLINED');
+  });
+
+  it.each([
+    ['nequi', -1, 'PENDING', 'PENDING'], ['nequi', 1, 'APPROVED', 'APPROVED'], ['cash', 2, 'PAID', 'APPROVED'], ['cash', 0, 'PENDING', 'PENDING'],
+    ['card', 2, 'CAPTURED', 'APPROVED'], ['card', 3, 'REFUNDED', 'DECLINED'], ['yappy', 0, 'EXPIRED', 'DECLINED'], ['crypto', 0, 'UNDERPAID', 'PENDING'],
+  ] as const)('a recorded %s payment with status %d (%s) is %s (SPEC 4 "Overall result")', (method, status, authStatus, overall) => {
+    expect(recordedPaymentResult({ method, status, authStatus })).toBe(overall);
   });
 });

@@ -52,6 +52,24 @@ export function paymentOverallResult(family: StatusFamily, status: number, authS
   return overallResultOfDisplay(paymentDisplayStatus(family, status, authStatus));
 }
 
+/** The overall result of a payment as recorded: its method id, status code and auth status. */
+export function recordedPaymentResult(payment: { method: string; status: number; authStatus: string | null }): OverallResult {
+  return paymentOverallResult(statusFamilyOf(payment.method), payment.status, payment.authStatus);
+}
+
+/** The auth status of a pending payment that was called off before anyone paid it (one of ENDED_UNPAID_AUTH_STATUSES). */
+export const CANCELLED_AUTH_STATUS = 'CANCELLED';
+
+/**
+ * The status code a pending payment takes when it is called off: SPEC 4's declined code where the
+ * method's table has one (cash and cash-point 3, the others 0). Nequi, Yappy and crypto list no
+ * declined code, so their 0 reads as declined through the ended auth status (paymentDisplayStatus).
+ */
+export function cancelledStatusOf(method: string): number {
+  const family = statusFamilyOf(method);
+  return family === 'cash' || family === 'cashPoint' ? 3 : 0;
+}
+
 /** SPEC 4 "Card (Visa, Mastercard, Amex, including -PF variants)": VISA, MC-PF, ... are cards. */
 export function isCardType(type: string | null | undefined): boolean {
   return /^(VISA|MC|AMEX|MASTERCARD)(-PF)?$/i.test((type ?? '').trim());

@@ -1,65 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_WALLET_USER } from './db/seed';
-import { startServer, type RunningServer } from './server';
-import { freePort } from './test/freePort';
-import { nodeClient } from './test/nodeClient';
+import { testCluster, type TestNode } from './test/testNodes';
 import { openSocket } from './test/rawWebSocket';
-import { cardPayload, newTestSchema } from './test/testApp';
+import { cardPayload } from './test/testApp';
 import { startWebhookReceiver } from './test/webhookReceiver';
 
 // Issue 11 / PRODUCT.md "Running more than one node": two servers on one PostgreSQL behave as one
 // service. Needs a real PostgreSQL (TEST_DATABASE_URL): PGlite cannot be shared by two processes.
 const url = process.env['TEST_DATABASE_URL'];
 
-interface Node {
-  server: RunningServer;
-  port: number;
-  client: ReturnType<typeof nodeClient>;
-}
+type Node = TestNode;
 
-let databaseUrl: string;
-let dropSchema: () => Promise<void>;
-const running: RunningServer[] = [];
-
-async function startNode(): Promise<Node> {
-  // A port found free can be taken (by another test's outgoing connection) before the node listens
-  // on it: then the node closes what it opened, and it starts again on other ports.
-  for (let attempt = 1; ; attempt++) {
-    const port = await freePort();
-    try {
-      // Both timers fast, as on several busy nodes: due work must still be done once.
-      const server = await startServer({
-        port, demoPort: await freePort(), databaseUrl, wireEncoding: false, subscriptionChargeIntervalMs: 25, expirySweepIntervalMs: 25,
-        webhookIntervalMs: 25, webhookDelivery: { retryDelaysMs: [100, 100], timeoutMs: 2000, batch: 20 },
-      });
-      running.push(server);
-      return { server, port, client: nodeClient(server.url) };
-    } catch (error) {
-      if (attempt >= 5 || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
-    }
-  }
-}
-
-async function stopNode(node: Node): Promise<void> {
-  running.splice(running.indexOf(node.server), 1);
-  await node.server.close();
-}
-
+let cluster: Awaited<ReturnType<typeof testCluster>>;
 let a: Node;
 let b: Node;
 let code: string;
 beforeAll(async () => {
   if (!url) return;
-  ({ url: databaseUrl, drop: dropSchema } = await newTestSchema(url));
+  cluster = await testCluster(url);
   // Both first starts at once on the empty schema: one migrates and seeds, both share one key.
-  [a, b] = await Promise.all([startNode(), startNode()]);
+  [a, b] = await Promise.all([cluster.start(), cluster.start()]);
   code = String((await a.client.admin('POST', '/links', { amount: 25, taxAmount: 1.75, description: 'Dos nodos' })).data['code']);
 });
 afterAll(async () => {
   if (!url) return;
-  await Promise.all(running.map((s) => s.close()));
-  await dropSchema();
+  await cluster.close();
 });
 
 describe.skipIf(!url)('two nodes on one PostgreSQL', () => {
@@ -79,8 +45,8 @@ describe.skipIf(!url)('two nodes on one PostgreSQL', () => {
     const onB = await b.client.api('/cards/auth-capture', cardPayload(code, card));
     expect(onB).toMatchObject({ status: 409, data: { code: 'possible_duplicated_tx' } });
     // Node A goes away and comes back (a deploy): the key it matches cards with is the same.
-    await stopNode(a);
-    a = await startNode();
+    await cluster.stop(a);
+    a = await cluster.start();
     expect((await a.client.api('/cards/auth-capture', cardPayload(code, card))).data['code']).toBe('possible_duplicated_tx');
   });
 

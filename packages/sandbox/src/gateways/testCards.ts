@@ -26,7 +26,8 @@ export function cardOutcomeFor(cardNumberDigits: string): CardOutcome {
 }
 
 /** The gateway's authStatus and the key of its messageSys for a stored outcome. */
-export type OutcomeKey = 'approved' | 'pending' | 'three_ds' | DeclineReason;
+/** `cancelled`: a waiting payment called off (by the payer, or because another payment paid its single-use link). */
+export type OutcomeKey = 'approved' | 'pending' | 'three_ds' | 'cancelled' | DeclineReason;
 
 export function outcomeKey(outcome: CardOutcome): OutcomeKey {
   if (outcome.kind === 'declined') return outcome.reason;
@@ -38,6 +39,7 @@ export const AUTH_STATUS: Readonly<Record<OutcomeKey, string>> = {
   approved: 'APPROVED',
   pending: 'PENDING',
   three_ds: 'PENDING_3DS',
+  cancelled: 'CANCELLED',
   generic: 'DECLINED',
   insufficient_funds: 'INSUFFICIENT_FUNDS',
   expired_card: 'EXPIRED_CARD',
@@ -50,6 +52,7 @@ export const CARD_STATUS: Readonly<Record<OutcomeKey, number>> = {
   approved: STATUS.approved,
   pending: STATUS.pending,
   three_ds: STATUS.pending,
+  cancelled: STATUS.declined,
   generic: STATUS.declined,
   insufficient_funds: STATUS.declined,
   expired_card: STATUS.declined,
@@ -63,6 +66,7 @@ const MESSAGE_SYS: Readonly<Record<Language, Readonly<Record<OutcomeKey, string>
     approved: 'Transacción aprobada',
     pending: 'Transacción pendiente de confirmación del banco',
     three_ds: 'Se requiere autenticación 3D Secure',
+    cancelled: 'Pago cancelado antes de completarse',
     generic: 'Transacción declinada por el banco emisor',
     insufficient_funds: 'Fondos insuficientes',
     expired_card: 'Tarjeta vencida',
@@ -73,6 +77,7 @@ const MESSAGE_SYS: Readonly<Record<Language, Readonly<Record<OutcomeKey, string>
     approved: 'Transaction approved',
     pending: 'Transaction pending confirmation from the bank',
     three_ds: '3D Secure authentication required',
+    cancelled: 'Payment cancelled before it was completed',
     generic: 'Transaction declined by the issuing bank',
     insufficient_funds: 'Insufficient funds',
     expired_card: 'Expired card',

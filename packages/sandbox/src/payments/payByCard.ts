@@ -13,6 +13,7 @@ import { attemptThatWon, chargeFingerprint, identityOf, sameChargeOrRefuse } fro
 import { cardAnswerOf, type CardAnswer } from './cardAnswer';
 import { parseOr400 } from './validatePayload';
 import { checkPaymentCaptcha } from './captchaVerdict';
+import { claimLinkOrRefuse } from './settlePayment';
 
 export interface PayContext {
   lang: Language;
@@ -92,8 +93,15 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
   // The receipt e-mail goes in the payment's own statement, written only when the row is: one
   // commit (one WAL flush on PostgreSQL), and never a receipt without its payment.
   const mail = receiptMailOf({ ...newRow, cod_oper: codOper }, merchant.name, ctx.origin);
-  const result = await deps.db.oneStatementLocked(advisoryLock, (db) =>
-    insertUnlessDuplicate(db, newRow, codOper, { fingerprint: card.fingerprint, amountCents, since }, mail));
+  const duplicate = { fingerprint: card.fingerprint, amountCents, since };
+  // A single-use link is claimed by its payment in the payment's own transaction (claimLinkOrRefuse).
+  const result = link.singleUse
+    ? await deps.db.transaction(async (tx) => {
+      const done = await insertUnlessDuplicate(tx, newRow, codOper, duplicate, mail);
+      if (done.kind === 'inserted') await claimLinkOrRefuse(tx, done.row, true);
+      return done;
+    }, { advisoryLock })
+    : await deps.db.oneStatementLocked(advisoryLock, (db) => insertUnlessDuplicate(db, newRow, codOper, duplicate, mail));
   // The same trackId racing in at the same moment is a retry, not a second payment.
   if (result.kind === 'duplicate' && result.trackId !== trackId) throw new ApiError(409, 'possible_duplicated_tx');
   const inserted = result.kind === 'inserted' ? result.row : undefined;

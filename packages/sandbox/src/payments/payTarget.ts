@@ -17,17 +17,19 @@ export interface PayTarget {
   cardTypes: string | null;
   /** SPEC 3 serviceCode (the link type, e.g. LK), which picks the merchant's service entries. */
   serviceCode: string;
+  /** A single-use link: the payment that goes through claims it (store/links.ts claimSingleUseLink). */
+  singleUse: boolean;
 }
 
 export async function payTargetOf(deps: Deps, code: string): Promise<PayTarget> {
   const found = await findLinkByCode(deps.db, code);
   if (found) {
-    const link = await payableLink(deps, found);
-    return { code: link.code, merchantId: link.merchant_id, description: link.description, amountCents: link.amount_cents, taxCents: link.tax_cents, cardTypes: link.card_types, serviceCode: link.service_code };
+    const link = payableLink(found);
+    return { code: link.code, merchantId: link.merchant_id, description: link.description, amountCents: link.amount_cents, taxCents: link.tax_cents, cardTypes: link.card_types, serviceCode: link.service_code, singleUse: link.single_use };
   }
   const station = await findStation(deps.db, code);
   if (station) {
-    return { code: station.station_id, merchantId: station.merchant_id, description: station.description, amountCents: station.amount_cents - station.discount_cents, taxCents: 0, cardTypes: null, serviceCode: 'LK' };
+    return { code: station.station_id, merchantId: station.merchant_id, description: station.description, amountCents: station.amount_cents - station.discount_cents, taxCents: 0, cardTypes: null, serviceCode: 'LK', singleUse: false };
   }
   throw new ApiError(404, 'error_to_load');
 }
@@ -51,7 +53,7 @@ interface StartRow {
   service_code: string;
   expires_at: Date | null;
   single_use: boolean;
-  paid: boolean;
+  paid_cod_oper: string | null;
   m_id: number | null;
   m_name: string;
   has_payment_guest: boolean;
@@ -71,8 +73,7 @@ interface StartRow {
 export async function cardPaymentStartOf(deps: Deps, code: string, trackId: string): Promise<CardPaymentStart> {
   const [row] = await deps.db.query<StartRow>(
     `select (select t.id from transactions t where t.track_id = $1) as earlier_id,
-       l.code, l.merchant_id, l.description, l.amount_cents, l.tax_cents, l.card_types, l.service_code, l.expires_at, l.single_use,
-       l.single_use and exists (select 1 from transactions p where p.link_code = l.code and p.status = 1) as paid,
+       l.code, l.merchant_id, l.description, l.amount_cents, l.tax_cents, l.card_types, l.service_code, l.expires_at, l.single_use, l.paid_cod_oper,
        m.id as m_id, m.name as m_name, m.has_payment_guest, m.tx_limit_cents, m.domain_validation, m.allowed_domains,
        (select coalesce(jsonb_agg(s.card_codes order by s.id), '[]'::jsonb) from merchant_services s
          where s.merchant_id = m.id and s.enabled and s.method = 'card') as card_codes
@@ -93,10 +94,10 @@ export async function cardPaymentStartOf(deps: Deps, code: string, trackId: stri
     if (!merchant) throw new ApiError(404, 'Merchant Not Found');
     return { kind: 'new', target, merchant, cardCodes: await merchantCardCodes(deps.db, merchant.id) };
   }
-  await checkLinkOpen(row, () => row.paid);
+  checkLinkOpen(row);
   const target: PayTarget = {
     code: row.code, merchantId: row.merchant_id, description: row.description, amountCents: row.amount_cents, taxCents: row.tax_cents,
-    cardTypes: row.card_types, serviceCode: row.service_code,
+    cardTypes: row.card_types, serviceCode: row.service_code, singleUse: row.single_use,
   };
   if (row.m_id === null) throw new ApiError(404, 'Merchant Not Found');
   const merchant: CardMerchant = {

@@ -10,6 +10,7 @@ import { idSchema, MAX_DB_INTEGER, queryInteger } from '../http/idSchema';
 import { reply } from '../http/reply';
 import { checkLinkPayment, linkPaymentFingerprint, linkTransactionOf, repeatedPayment } from '../payments/linkPayment';
 import { attemptThatWon } from '../payments/chargeAttempt';
+import { claimLinkOrRefuse } from '../payments/settlePayment';
 import { checkCardBrand } from '../payments/cardChecks';
 import { merchantCardCodes } from '../store/merchants';
 import { parseOr400 } from '../payments/validatePayload';
@@ -98,6 +99,7 @@ export function activityRoutes(deps: Deps) {
       const inserted = await deps.db.transaction(async (tx) => {
         const row = await insertTransaction(tx, linkTransactionOf(checked, input, fields, lang, fingerprint), newCodOper());
         if (!row) return undefined;
+        await claimLinkOrRefuse(tx, row, checked.link.singleUse);
         const [debited] = await tx.query('update users set balance_cents = balance_cents - $2 where id = $1 and balance_cents >= $2 returning id', [userId, row.amount_cents + row.tax_cents]);
         if (!debited) throw new ApiError(422, 'payment_rejected', 'Not enough balance');
         return row;
@@ -121,6 +123,7 @@ export function activityRoutes(deps: Deps) {
     const since = duplicateWindowStart();
     const result = await deps.db.transaction(async (tx) => {
       const done = await insertUnlessDuplicate(tx, linkTransactionOf(checked, input, fields, lang, fingerprint), newCodOper(), { fingerprint: sameCard, amountCents: checked.amountCents, since });
+      if (done.kind === 'inserted') await claimLinkOrRefuse(tx, done.row, checked.link.singleUse);
       if (subscription && done.kind === 'inserted') await activateWithPayment(tx, subscription, done.row);
       return done;
     }, { advisoryLock: duplicateLockKey(sameCard, checked.amountCents) });

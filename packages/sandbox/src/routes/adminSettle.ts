@@ -13,9 +13,10 @@ import { mailLanguage } from '../mail/mailText';
 import { validateLink, validationMail } from '../mail/templates';
 import { sendMail } from '../store/mailbox';
 import { findMerchant } from '../store/merchants';
-import { findTransaction, settleTransaction, type TransactionRow } from '../store/transactions';
+import { refuseIfLinkPaidElsewhere, settlePayment, type Settlement } from '../payments/settlePayment';
+import { findTransaction, type TransactionRow } from '../store/transactions';
 import { cashResultOf, expireIfLapsed } from './cash';
-import { cryptoAnswer, cryptoRefundOf, CRYPTO_CANCELLED } from './crypto';
+import { cryptoAnswer, cryptoRefundOf, CRYPTO_CANCELLED, mailRefund } from './crypto';
 import type { ValidationRow } from './validation';
 import { chargeIfDue, type DueSubscription } from '../payments/chargeDueSubscription';
 
@@ -34,6 +35,12 @@ async function txOr404(deps: Deps, codOper: string, method: string, merchantId: 
   return tx;
 }
 
+/** A settle call whose payment had ended (409 already_settled) or was called off because another payment paid its link. */
+function refuseUnsettled(settled: Settlement | undefined): void {
+  if (settled?.kind === 'finished') throw new ApiError(409, 'already_settled', 'This payment has already finished');
+  if (settled?.kind === 'link_paid') throw new ApiError(409, 'request_already_paid', 'Another payment paid this single-use link: this one was called off');
+}
+
 /** Admin calls that play the parts the sandbox cannot run: the payer's phone, the kiosk, the chain, the statement. */
 export function adminSettleRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
@@ -41,9 +48,9 @@ export function adminSettleRoutes(deps: Deps) {
   app.post('/nequi/:codOper', async (c) => {
     const { result } = parseOr400(ResultSchema, await readObjectBody(c));
     const tx = await txOr404(deps, c.req.param('codOper'), 'nequi', scopedMerchant(c));
-    if (tx.status !== -1) throw new ApiError(409, 'already_settled', 'This payment has already finished');
-    const row = await settleTransaction(deps.db, tx.cod_oper, result === 'approve' ? { status: 1, authStatus: 'APPROVED', messageKey: 'approved' } : { status: 0, authStatus: 'DECLINED', messageKey: 'generic' });
-    return c.json({ codOper: tx.cod_oper, status: row?.status });
+    const settled = await settlePayment(deps.db, tx.cod_oper, result === 'approve' ? { status: 1, authStatus: 'APPROVED', messageKey: 'approved' } : { status: 0, authStatus: 'DECLINED', messageKey: 'generic' });
+    refuseUnsettled(settled);
+    return c.json({ codOper: tx.cod_oper, status: settled?.row.status });
   });
   // The payer paying the voucher at a kiosk or cash point (by voucher number or codOper).
   app.post('/cash/:reference/pay', async (c) => {
@@ -51,12 +58,15 @@ export function adminSettleRoutes(deps: Deps) {
     const [found] = await deps.db.query<TransactionRow>("select * from transactions where method = 'cash' and (reference = $1 or cod_oper = $1) and ($2::int is null or merchant_id = $2)", [ref, scopedMerchant(c) ?? null]);
     if (!found) throw new ApiError(404, 'PAYMENT_NOT_FOUND', 'No cash voucher with that number');
     const tx = await expireIfLapsed(deps, found);
+    refuseIfLinkPaidElsewhere(tx);
     if (tx.status === 3) throw new ApiError(410, 'request_expired', 'The voucher lapsed after 24 hours');
     if (tx.status === 2 || tx.status === 1) throw new ApiError(409, 'request_already_paid', 'The voucher is already paid');
-    const row = await settleTransaction(deps.db, tx.cod_oper, { status: 2, authStatus: 'PAID', messageKey: 'approved' });
+    const settled = await settlePayment(deps.db, tx.cod_oper, { status: 2, authStatus: 'PAID', messageKey: 'approved' });
+    if (settled?.kind === 'finished' && (settled.row.status === 2 || settled.row.status === 1)) throw new ApiError(409, 'request_already_paid', 'The voucher is already paid');
+    refuseUnsettled(settled);
     // The paid receipt, to the address the voucher went to.
-    if (row) await mailReceipt(deps.db, row, (await findMerchant(deps.db, row.merchant_id))?.name ?? '', originOf(deps, c.req.url));
-    return c.json(cashResultOf(row ?? tx));
+    if (settled) await mailReceipt(deps.db, settled.row, (await findMerchant(deps.db, settled.row.merchant_id))?.name ?? '', originOf(deps, c.req.url));
+    return c.json(cashResultOf(settled?.row ?? tx));
   });
   // The chain confirming a crypto payment; amountPaid below the quote leaves it pending as under-paid.
   app.post('/crypto/:id/confirm', async (c) => {
@@ -69,12 +79,17 @@ export function adminSettleRoutes(deps: Deps) {
     const underpaid = paid + 1e-9 < due;
     const network = String(tx.details['network']).toLowerCase();
     const sender = fromAddress ?? (typeof tx.details['senderAddress'] === 'string' ? tx.details['senderAddress'] : `sbx${network}_payer_${randomBytes(12).toString('hex')}`);
-    const details = { ...tx.details, paidCrypto: paid, underpaid, senderAddress: sender };
-    const [row] = await deps.db.query<TransactionRow>(
-      'update transactions set details = $2, status = $3, auth_status = $4, message_key = $5, updated_at = now() where cod_oper = $1 returning *',
-      [tx.cod_oper, JSON.stringify(details), underpaid ? 0 : 1, underpaid ? 'UNDERPAID' : 'APPROVED', underpaid ? 'pending' : 'approved'],
-    );
-    return c.json(cryptoAnswer(row ?? tx));
+    const settled = await settlePayment(deps.db, tx.cod_oper, {
+      status: underpaid ? 0 : 1, authStatus: underpaid ? 'UNDERPAID' : 'APPROVED', messageKey: underpaid ? 'pending' : 'approved',
+      details: { paidCrypto: paid, underpaid, senderAddress: sender },
+    });
+    if (settled?.kind === 'finished' && settled.row.auth_status === CRYPTO_CANCELLED) throw new ApiError(409, 'already_settled', 'The payer cancelled this payment');
+    if (settled?.kind === 'link_paid') {
+      // The coins arrived for a link another payment paid: they are owed back, and the payer is told.
+      const refund = cryptoRefundOf(settled.row);
+      if (refund) await mailRefund(deps, settled.row, refund, mailLanguage(settled.row.lang), originOf(deps, c.req.url));
+    }
+    return c.json(cryptoAnswer(settled?.row ?? tx));
   });
   // The refund of a cancelled crypto payment sent back to the payer's address: the merchant hears it (webhook).
   app.post('/crypto/:id/refund', async (c) => {

@@ -12,7 +12,8 @@ import { checkLinkPayment, LinkPaymentFields, linkPaymentFingerprint, recordPaym
 import { mailVoucher } from '../payments/receiptMail';
 import { parseOr400 } from '../payments/validatePayload';
 import { findMerchant } from '../store/merchants';
-import { findTransaction, settleTransaction, type TransactionRow } from '../store/transactions';
+import { settlePayment } from '../payments/settlePayment';
+import { findTransaction, type TransactionRow } from '../store/transactions';
 
 /** SPEC 7 pay-cash / cash-point body (cclw, amount, taxAmount, email, phone, concept, ...), plus the link code. */
 const CashSchema = v.object({
@@ -23,7 +24,7 @@ const CashSchema = v.object({
 /** SPEC 4 cash: 3 declined, 0 and -1 pending, 1 completed, 2 paid. An unpaid voucher lapses after 24 hours. */
 export async function expireIfLapsed(deps: Deps, tx: TransactionRow): Promise<TransactionRow> {
   if ((tx.status === 0 || tx.status === -1) && tx.expires_at && tx.expires_at.getTime() <= Date.now()) {
-    return (await settleTransaction(deps.db, tx.cod_oper, { status: 3, authStatus: 'EXPIRED', messageKey: 'generic' })) ?? tx;
+    return (await settlePayment(deps.db, tx.cod_oper, { status: 3, authStatus: 'EXPIRED', messageKey: 'generic' }))?.row ?? tx;
   }
   return tx;
 }

@@ -11,7 +11,8 @@ import { readObjectBody } from '../http/readBody';
 import { reply } from '../http/reply';
 import { checkLinkPayment, LinkPaymentFields, linkPaymentFingerprint, recordPayment, repeatedPayment } from '../payments/linkPayment';
 import { parseOr400 } from '../payments/validatePayload';
-import { findTransaction, settleTransaction } from '../store/transactions';
+import { settlePayment } from '../payments/settlePayment';
+import { findTransaction } from '../store/transactions';
 import { afterChallengeUrl } from './threeDs';
 
 const ClaveSchema = v.object(LinkPaymentFields, 'missing_arguments');
@@ -67,10 +68,10 @@ ${button('approve', 'Aprobar / Approve')}${button('fail', 'Rechazar / Fail')}`))
     if (!tx || tx.method !== 'clave' || tx.status !== -1 || (result !== 'approve' && result !== 'fail')) {
       return c.json({ code: 'invalid_arguments', message: 'No Clave payment is waiting for this codOper, or result is not approve|fail' }, 400);
     }
-    await settleTransaction(deps.db, codOper, result === 'approve'
+    const settled = await settlePayment(deps.db, codOper, result === 'approve'
       ? { status: 1, authStatus: 'APPROVED', messageKey: 'approved' }
       : { status: 0, authStatus: 'DECLINED', messageKey: 'generic' });
-    if ((c.req.header('accept') ?? '').includes('application/json')) return c.json({ codOper, status: result === 'approve' ? 1 : 0 });
+    if ((c.req.header('accept') ?? '').includes('application/json')) return c.json({ codOper, status: settled?.row.status ?? tx.status });
     return c.redirect(claveReturnUrl(codOper, typeof form['returnTo'] === 'string' ? form['returnTo'] : undefined), 303);
   });
   return app;

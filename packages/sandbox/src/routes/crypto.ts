@@ -15,6 +15,7 @@ import { reply } from '../http/reply';
 import { COINS, NETWORKS, quote } from '../gateways/cryptoMarket';
 import { checkLinkPayment, recordPayment } from '../payments/linkPayment';
 import { parseOr400 } from '../payments/validatePayload';
+import { cryptoReceivedOf } from '../payments/cryptoReceived';
 import { findTransaction, type TransactionRow } from '../store/transactions';
 import { findMerchant } from '../store/merchants';
 import { refundMail } from '../mail/templates';
@@ -46,14 +47,6 @@ const CANCEL_KEYS = { refund: 'crypto_refund_pending', nothing: 'crypto_cancelle
 
 const isCancelled = (tx: TransactionRow) => tx.auth_status === CRYPTO_CANCELLED;
 
-/** What the chain has delivered to a payment, for core's cryptoRefundOnCancel. */
-export function cryptoReceivedOf(tx: TransactionRow) {
-  const sender = tx.details['senderAddress'];
-  return {
-    currency: String(tx.details['currency']), network: String(tx.details['network']), paidCrypto: Number(tx.details['paidCrypto'] ?? 0),
-    senderAddress: typeof sender === 'string' ? sender : null,
-  };
-}
 
 /** The refund a cancelled payment owes (or sent), as recorded in its details. */
 export function cryptoRefundOf(tx: TransactionRow): CryptoRefund | null {
@@ -80,7 +73,7 @@ export function cryptoAnswer(tx: TransactionRow) {
 }
 
 /** The payer's e-mail (the dev mailbox here): the payment was cancelled and this is what comes back, and where. */
-async function mailRefund(deps: Deps, tx: TransactionRow, refund: CryptoRefund, lang: Language, origin: string): Promise<void> {
+export async function mailRefund(deps: Deps, tx: TransactionRow, refund: CryptoRefund, lang: Language, origin: string): Promise<void> {
   if (!tx.email) return;
   const merchant = (await findMerchant(deps.db, tx.merchant_id))?.name ?? '';
   const mail = refundMail({ lang, origin, codOper: tx.cod_oper, merchant, amount: `${cryptoAmountText(refund.amount)} ${refund.coin}`, network: refund.network, to: refund.to });

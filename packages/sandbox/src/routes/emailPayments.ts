@@ -11,7 +11,7 @@ import { readObjectBody } from '../http/readBody';
 import { reply } from '../http/reply';
 import { parseOr400 } from '../payments/validatePayload';
 import { refuseBadAmounts } from '../payments/checkAmount';
-import { findLinkByCode, insertLink, isLinkPaid } from '../store/links';
+import { findLinkByCode, insertLink } from '../store/links';
 import { emailPaymentLink, emailPaymentMail } from '../mail/templates';
 import { sendMail } from '../store/mailbox';
 import { findMerchant, firstMerchantId } from '../store/merchants';
@@ -96,7 +96,7 @@ export function adminEmailPaymentRoutes(deps: Deps) {
     const origin = originOf(deps, c.req.url);
     const requests = await Promise.all(rows.map(async (r) => {
       const link = await findLinkByCode(deps.db, r.data.code);
-      const state = emailPaymentState(link ? { paid: await isLinkPaid(deps.db, link.code), expiresAt: link.expires_at?.getTime() ?? null } : null, Date.now());
+      const state = emailPaymentState(link ? { paid: link.paid_cod_oper !== null, expiresAt: link.expires_at?.getTime() ?? null } : null, Date.now());
       return { id: r.id, ...r.data, state, sentAt: r.created_at.toISOString(), url: `${origin}/pf/emailPayment?code=${r.data.token}` };
     }));
     return c.json({ requests });
@@ -110,7 +110,7 @@ export function emailPaymentRoutes(deps: Deps) {
   app.get('/email-payments/:token', async (c) => {
     const found = await findRequest(deps, c.req.param('token'));
     const link = found ? await findLinkByCode(deps.db, found.data.code) : undefined;
-    const state = emailPaymentState(found && link ? { paid: await isLinkPaid(deps.db, link.code), expiresAt: link.expires_at?.getTime() ?? null } : null, Date.now());
+    const state = emailPaymentState(found && link ? { paid: link.paid_cod_oper !== null, expiresAt: link.expires_at?.getTime() ?? null } : null, Date.now());
     if (!found || state === 'unknown') throw new ApiError(404, EMAIL_PAYMENT_REFUSALS.unknown);
     if (state === 'paid') throw new ApiError(409, EMAIL_PAYMENT_REFUSALS.paid);
     if (state === 'expired') throw new ApiError(410, Number(EMAIL_PAYMENT_REFUSALS.expired));

@@ -23,11 +23,11 @@ async function linkResult(deps: Deps, link: LinkRow) {
 export function lookupExtraRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   // SPEC 7 "GET payment link result by slug, or slug and code".
-  app.get('/payment-links/:slug', async (c) => reply(c, await linkResult(deps, await payableLink(deps, await findLinkBySlug(deps.db, c.req.param('slug')), 'link_not_found'))));
+  app.get('/payment-links/:slug', async (c) => reply(c, await linkResult(deps, payableLink(await findLinkBySlug(deps.db, c.req.param('slug')), 'link_not_found'))));
   app.get('/payment-links/:slug/:code', async (c) =>
-    reply(c, await linkResult(deps, await payableLink(deps, await findLinkBySlugAndCode(deps.db, c.req.param('slug'), c.req.param('code')), 'link_not_found'))));
+    reply(c, await linkResult(deps, payableLink(await findLinkBySlugAndCode(deps.db, c.req.param('slug'), c.req.param('code')), 'link_not_found'))));
   // SPEC 7 "GET old process by code".
-  app.get('/old-process/:code', async (c) => reply(c, paymentInfoOf(await payableLink(deps, await findLinkByCode(deps.db, c.req.param('code'))), 'lk')));
+  app.get('/old-process/:code', async (c) => reply(c, paymentInfoOf(payableLink(await findLinkByCode(deps.db, c.req.param('code'))), 'lk')));
   // SPEC 7 "GET by subscription" and "GET pending subscription by subscriptionKey".
   app.get('/subscriptions/:key', async (c) => {
     const found = await findSubscription(deps.db, c.req.param('key'));
@@ -79,7 +79,7 @@ export function lookupExtraRoutes(deps: Deps) {
     if (station) {
       return reply(c, { idMerchant: station.merchant_id, code: qrCodeKind(station.station_id), description: station.description, amount: centsToAmount(station.amount_cents), disc: centsToAmount(station.discount_cents), tx: null, processWithCodeInfo: false, stationId: station.station_id, subscription: null, txChannel: CHANNEL.checkout });
     }
-    const link = await payableLink(deps, await findLinkByCode(deps.db, code));
+    const link = payableLink(await findLinkByCode(deps.db, code));
     return reply(c, { idMerchant: link.merchant_id, code: qrCodeKind(null), description: link.description, amount: centsToAmount(link.amount_cents), disc: centsToAmount(link.discount_cents), tx: link.code, processWithCodeInfo: true, stationId: null, subscription: null, txChannel: link.tx_channel });
   });
   // SPEC 7 "GET merchant campaign bridge (non-profit)"; the widget picks the active one (SPEC 4).

@@ -4,7 +4,7 @@ import type { Deps } from '../Deps';
 import { ApiError } from '../http/ApiError';
 import type { AppEnv } from '../http/AppEnv';
 import { reply } from '../http/reply';
-import { findLinkByCode, findLinkBySlug, findLinkBySlugAndCode, isLinkPaid, type LinkRow } from '../store/links';
+import { findLinkByCode, findLinkBySlug, findLinkBySlugAndCode, type LinkRow } from '../store/links';
 
 /** EXPIRES_AT as the provider writes it: Panama wall time, 'yyyy-MM-dd HH:mm:ss'. */
 export function expiresAtText(at: Date): string {
@@ -39,16 +39,19 @@ export function paymentInfoOf(link: LinkRow, type: string) {
 }
 
 /** A link a payer may still pay: 404 unknown, 410 {code: 3000} expired, 409 when a single-use link is paid. */
-export async function payableLink(deps: Deps, link: LinkRow | undefined, notFoundCode = 'error_to_load'): Promise<LinkRow> {
+export function payableLink(link: LinkRow | undefined, notFoundCode = 'error_to_load'): LinkRow {
   if (!link) throw new ApiError(404, notFoundCode);
-  await checkLinkOpen(link, () => isLinkPaid(deps.db, link.code));
+  checkLinkOpen(link);
   return link;
 }
 
-/** 410 {code: 3000} when the link has expired, 409 when it is single-use and paid (isPaid is asked only then). */
-export async function checkLinkOpen(link: Pick<LinkRow, 'expires_at' | 'single_use'>, isPaid: () => boolean | Promise<boolean>): Promise<void> {
+/**
+ * 410 {code: 3000} when the link has expired, 409 when it is single-use and paid. A read: what holds
+ * when payments race is the claim in the paying transaction (store/links.ts claimSingleUseLink).
+ */
+export function checkLinkOpen(link: Pick<LinkRow, 'expires_at' | 'single_use' | 'paid_cod_oper'>): void {
   if (link.expires_at && isLinkExpired(link.expires_at.getTime(), Date.now())) throw new ApiError(410, 3000);
-  if (link.single_use && (await isPaid())) throw new ApiError(409, 'request_already_paid');
+  if (link.single_use && link.paid_cod_oper !== null) throw new ApiError(409, 'request_already_paid');
 }
 
 async function lookUp(deps: Deps, code: string, type: string): Promise<LinkRow | undefined> {
@@ -69,7 +72,7 @@ export function paymentInfoRoutes(deps: Deps) {
     const type = c.req.query('type') ?? 'lk';
     if (code === '' || code.length > 200) throw new ApiError(400, 'missing_arguments', 'code is required');
     if (!['lk', 'slug', 'slugCode'].includes(type)) throw new ApiError(400, 'missing_arguments', 'type must be lk, slug or slugCode');
-    const link = await payableLink(deps, await lookUp(deps, code, type));
+    const link = payableLink(await lookUp(deps, code, type));
     return reply(c, paymentInfoOf(link, type));
   });
   return app;

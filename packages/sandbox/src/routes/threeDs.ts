@@ -6,7 +6,8 @@ import { bankPageTop, escapeHtml, sandboxPage } from '../http/html';
 import { AUTH_STATUS, CARD_STATUS } from '../gateways/testCards';
 import { findMerchant } from '../store/merchants';
 import { mailReceipt } from '../payments/receiptMail';
-import { findTransaction, settleTransaction } from '../store/transactions';
+import { settlePayment } from '../payments/settlePayment';
+import { findTransaction } from '../store/transactions';
 
 /** Where the payer lands after the challenge: SPEC 2's processing page, which opens the receipt. */
 export function afterChallengeUrl(codOper: string, returnTo: string | undefined): string {
@@ -45,10 +46,10 @@ export function threeDsRoutes(deps: Deps) {
       return c.json({ code: 'invalid_arguments', message: 'No 3DS challenge is waiting for this codOper, or result is not approve|fail' }, 400);
     }
     const key = result === 'approve' ? 'approved' : 'three_ds_failed';
-    const settled = await settleTransaction(deps.db, codOper, { status: CARD_STATUS[key], authStatus: AUTH_STATUS[key], messageKey: key });
-    if (settled) await mailReceipt(deps.db, settled, (await findMerchant(deps.db, settled.merchant_id))?.name ?? '', originOf(deps, c.req.url));
+    const settled = await settlePayment(deps.db, codOper, { status: CARD_STATUS[key], authStatus: AUTH_STATUS[key], messageKey: key });
+    if (settled?.kind === 'settled') await mailReceipt(deps.db, settled.row, (await findMerchant(deps.db, settled.row.merchant_id))?.name ?? '', originOf(deps, c.req.url));
     if ((c.req.header('accept') ?? '').includes('application/json')) {
-      return c.json({ codOper, status: CARD_STATUS[key] });
+      return c.json({ codOper, status: settled?.row.status ?? tx.status });
     }
     return c.redirect(afterChallengeUrl(codOper, returnTo), 303);
   });

@@ -14,6 +14,8 @@ export interface LinkRow {
   card_types: string | null;
   expires_at: Date | null;
   single_use: boolean;
+  /** The payment that paid a single-use link (claimSingleUseLink); null while it is open. */
+  paid_cod_oper: string | null;
   service_code: string;
   transactions_type: string;
   lang: string;
@@ -76,7 +78,28 @@ export async function findLinkBySlugAndCode(db: Queryable, slug: string, code: s
   return row;
 }
 
-export async function isLinkPaid(db: Queryable, code: string): Promise<boolean> {
-  const rows = await db.query('select 1 from transactions where link_code = $1 and status = 1 limit 1', [code]);
+/**
+ * A single-use link takes one payment: the payment codOper claims it by a conditional write, in
+ * the caller's transaction (the one that records the payment as paid). A payment racing on
+ * another connection waits for the row and then finds it claimed. False when another payment
+ * holds it; true when codOper does now (or did before).
+ */
+export async function claimSingleUseLink(db: Queryable, code: string, codOper: string): Promise<boolean> {
+  const rows = await db.query(
+    'update payment_links set paid_cod_oper = $2 where code = $1 and single_use and (paid_cod_oper is null or paid_cod_oper = $2) returning code',
+    [code, codOper],
+  );
   return rows.length > 0;
+}
+
+/**
+ * The single-use link a payment pays, locked until the caller's transaction ends (undefined for
+ * any other payment). Taken before the payment's own row, in the order every payer of the link takes them.
+ */
+export async function lockSingleUseLinkOf(db: Queryable, codOper: string): Promise<string | undefined> {
+  const [row] = await db.query<{ code: string }>(
+    'select l.code from payment_links l join transactions t on t.link_code = l.code where t.cod_oper = $1 and l.single_use for update of l',
+    [codOper],
+  );
+  return row?.code;
 }

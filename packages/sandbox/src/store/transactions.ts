@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { ENDED_UNPAID_AUTH_STATUSES } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
 import { mailCtes, mailParams, type Mail } from './mailbox';
 
@@ -160,15 +161,38 @@ export async function insertUnlessDuplicate(
   return { kind: 'inserted', row: row as TransactionRow };
 }
 
-export async function settleTransaction(
-  db: Queryable,
-  codOper: string,
-  update: { status: number; authStatus: string; messageKey: string },
-): Promise<TransactionRow | undefined> {
+/** What a gateway's answer makes of a payment: its status, auth status and message, and details to add. */
+export interface PaymentOutcome {
+  status: number;
+  authStatus: string;
+  messageKey: string;
+  details?: Record<string, unknown> | undefined;
+}
+
+/** Writes a payment's outcome (payments/settlePayment.ts decides whether it may). */
+export async function writeOutcome(db: Queryable, codOper: string, outcome: PaymentOutcome): Promise<TransactionRow> {
   const [row] = await db.query<TransactionRow>(
-    `update transactions set status = $2, auth_status = $3, message_key = $4, redirect_url = null, updated_at = now()
+    `update transactions set status = $2, auth_status = $3, message_key = $4, details = details || $5::jsonb, redirect_url = null, updated_at = now()
      where cod_oper = $1 returning *`,
-    [codOper, update.status, update.authStatus, update.messageKey],
+    [codOper, outcome.status, outcome.authStatus, outcome.messageKey, JSON.stringify(outcome.details ?? {})],
   );
+  if (!row) throw new Error(`writeOutcome found no payment ${codOper}`);
   return row;
+}
+
+/** A payment, locked until the caller's transaction ends. */
+export async function lockTransaction(db: Queryable, codOper: string): Promise<TransactionRow | undefined> {
+  const [row] = await db.query<TransactionRow>('select * from transactions where cod_oper = $1 for update', [codOper]);
+  return row;
+}
+
+/**
+ * The other payments of a link that may still be waiting (a pending code of some method, not ended
+ * unpaid), locked; the caller tells which are pending by core's rule.
+ */
+export async function lockOtherOpenAttempts(db: Queryable, linkCode: string, codOper: string): Promise<TransactionRow[]> {
+  return db.query<TransactionRow>(
+    'select * from transactions where link_code = $1 and cod_oper <> $2 and status in (-1, 0) and auth_status <> all($3::text[]) order by id for update',
+    [linkCode, codOper, ENDED_UNPAID_AUTH_STATUSES],
+  );
 }

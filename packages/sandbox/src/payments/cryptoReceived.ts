@@ -1,0 +1,10 @@
+import type { TransactionRow } from '../store/transactions';
+
+/** What the chain has delivered to a crypto payment, for core's cryptoRefundOnCancel. */
+export function cryptoReceivedOf(tx: TransactionRow) {
+  const sender = tx.details['senderAddress'];
+  return {
+    currency: String(tx.details['currency']), network: String(tx.details['network']), paidCrypto: Number(tx.details['paidCrypto'] ?? 0),
+    senderAddress: typeof sender === 'string' ? sender : null,
+  };
+}

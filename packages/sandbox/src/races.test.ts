@@ -1,0 +1,225 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NodeAnswer } from './test/nodeClient';
+import { testCluster, type TestNode } from './test/testNodes';
+import { cardPayload, testCardNumber } from './test/testApp';
+
+// Every rule that counts or allows once holds when requests race: N requests at once, split across
+// two nodes on one PostgreSQL (where payments run in parallel), and the rule still allows what it
+// allows once. Needs TEST_DATABASE_URL (CI starts a PostgreSQL); PGlite runs one query at a time.
+const url = process.env['TEST_DATABASE_URL'];
+
+let cluster: Awaited<ReturnType<typeof testCluster>>;
+let a: TestNode;
+let b: TestNode;
+/** What each race did, printed as a table at the end (the figures the docs quote). */
+const table: Array<{ rule: string; requests: number; allowed: number; approved: number }> = [];
+
+beforeAll(async () => {
+  if (!url) return;
+  cluster = await testCluster(url);
+  [a, b] = await Promise.all([cluster.start(), cluster.start()]);
+});
+afterAll(async () => {
+  if (!url) return;
+  await cluster.close();
+  console.log(['rule | nodes | requests at once | allowed | approved or accepted', ...table.map((r) => `${r.rule} | 2 | ${r.requests} | ${r.allowed} | ${r.approved}`)].join('\n'));
+});
+
+/** n calls at once, every other one on the other node. */
+function atOnce<T>(n: number, call: (node: TestNode, i: number) => Promise<T>): Promise<T[]> {
+  return Promise.all(Array.from({ length: n }, (_, i) => call(i % 2 === 0 ? a : b, i)));
+}
+
+function record(rule: string, requests: number, allowed: number, approved: number): void {
+  table.push({ rule, requests, allowed, approved });
+  expect(approved, rule).toBeLessThanOrEqual(allowed);
+}
+
+async function singleUseLink(amount = 25, taxAmount = 1.75): Promise<string> {
+  const link = await a.client.admin('POST', '/links', { amount, taxAmount, description: 'Pedido 1042', singleUse: true });
+  expect(link.status).toBe(201);
+  return String(link.data['code']);
+}
+
+/** The link's payments the database calls paid (card, Nequi, Yappy, Clave, crypto 1; cash 1 or 2). */
+async function paidOn(code: string): Promise<number> {
+  const [row] = await a.server.db.query<{ n: number }>(
+    "select count(*)::int as n from transactions where link_code = $1 and (status = 1 or (method = 'cash' and status = 2))", [code]);
+  return row?.n ?? 0;
+}
+
+const approvedCard = (r: NodeAnswer) => r.status === 200 && r.data['status'] === 1;
+
+/** Pending payments of each method on a link, made one after the other (as payers would start them). */
+async function pendingPayment(node: TestNode, method: string, code: string): Promise<string> {
+  const trackId = randomUUID();
+  const answer = method === 'nequi' ? await node.client.api('/nequi/push', { code, phone: '3991111111', trackId })
+    : method === 'yappy' ? await node.client.api('/yappy/payments', { code, phone: '61111111', trackId })
+      : method === 'cash' ? await node.client.api('/cash/pay-cash', { code, email: 'caja@example.com', phone: '+50761234567', trackId })
+        : method === 'clave' ? await node.client.api('/clave/payments', { code, trackId })
+          : method === 'crypto' ? await node.client.api('/crypto/payments', { codeProcess: code, currency: 'BTC', network: 'BTC', email: 'cripto@example.com', trackId })
+            : await node.client.api('/cards/auth-capture', cardPayload(code, { cardNumber: '4000000000003220', trackId }));
+  expect(answer.status, `${method}: ${JSON.stringify(answer.data)}`).toBe(200);
+  return String(answer.data['codOper'] ?? answer.data['Oper'] ?? answer.data['id']);
+}
+
+/** What settles a pending payment as paid: the payer's phone, the kiosk, the bank page, the chain, the issuer. */
+async function settle(node: TestNode, method: string, codOper: string): Promise<boolean> {
+  // The bank's and the issuer's pages post a form, as the payer's browser does.
+  const post = async (path: string, form = false) => {
+    const res = await fetch(`${node.server.url}/sandbox${path}`, {
+      method: 'POST', headers: { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json', accept: 'application/json' },
+      body: form ? 'result=approve' : '{}',
+    });
+    return { status: res.status, data: (await res.json()) as Record<string, unknown> };
+  };
+  if (method === 'nequi') return (await node.client.api(`/nequi/payments/${codOper}`)).data['status'] === 1;
+  if (method === 'yappy') return (await node.client.api(`/yappy/payments/${codOper}`)).data['status'] === 1;
+  if (method === 'cash') return (await post(`/cash/${codOper}/pay`)).status === 200;
+  if (method === 'clave') return (await post(`/clave/${codOper}`, true)).data['status'] === 1;
+  if (method === 'crypto') return (await post(`/crypto/${codOper}/confirm`)).data['txStatus'] === 1;
+  return (await post(`/3ds/${codOper}`, true)).data['status'] === 1;
+}
+
+describe.skipIf(!url)('races on two nodes on one PostgreSQL', () => {
+  it('pays a single-use link once when 20 cards pay it at once', async () => {
+    for (let round = 0; round < 3; round++) {
+      const code = await singleUseLink();
+      const answers = await atOnce(20, (node) => node.client.api('/cards/auth-capture', cardPayload(code)));
+      const approved = answers.filter(approvedCard).length;
+      record('single-use link, 20 cards', 20, 1, approved);
+      expect(approved).toBe(1);
+      expect(answers.filter((r) => r.status === 409 && r.data['code'] === 'request_already_paid')).toHaveLength(19);
+      expect(await paidOn(code)).toBe(1);
+    }
+  });
+
+  it.each(['nequi', 'yappy', 'cash', 'clave', 'crypto'])('pays a single-use link once when 8 %s payments are settled at once', async (method) => {
+    const code = await singleUseLink();
+    const opers: string[] = [];
+    for (let i = 0; i < 8; i++) opers.push(await pendingPayment(i % 2 ? b : a, method, code));
+    const settled = await atOnce(8, (node, i) => settle(node, method, opers[i] ?? ''));
+    record(`single-use link, 8 ${method} payments settled`, 8, 1, settled.filter(Boolean).length);
+    expect(settled.filter(Boolean)).toHaveLength(1);
+    expect(await paidOn(code)).toBe(1);
+  });
+
+  it('pays a single-use link once when every method pays it at once', async () => {
+    const code = await singleUseLink();
+    const methods = ['nequi', 'yappy', 'cash', 'clave', 'crypto', '3ds'];
+    const opers = await Promise.all(methods.map((m, i) => pendingPayment(i % 2 ? b : a, m, code)));
+    const [settled, cards] = await Promise.all([
+      Promise.all(methods.map((m, i) => settle(i % 2 ? a : b, m, opers[i] ?? ''))),
+      atOnce(6, (node) => node.client.api('/cards/auth-capture', cardPayload(code))),
+    ]);
+    const approved = settled.filter(Boolean).length + cards.filter(approvedCard).length;
+    record('single-use link, 6 methods settled + 6 cards', 12, 1, approved);
+    expect(approved).toBe(1);
+    expect(await paidOn(code)).toBe(1);
+  });
+
+  it('calls off the waiting payments of a single-use link once a card pays it', async () => {
+    const code = await singleUseLink();
+    const push = await pendingPayment(a, 'nequi', code);
+    const voucher = await pendingPayment(b, 'cash', code);
+    expect(approvedCard(await a.client.api('/cards/auth-capture', cardPayload(code)))).toBe(true);
+    // The payer accepts the push on the phone and pays the voucher at a kiosk, afterwards.
+    const onPhone = await b.client.api(`/nequi/payments/${push}`);
+    const atKiosk = await a.client.admin('POST', `/cash/${voucher}/pay`, {});
+    expect([onPhone.status, onPhone.data['code']]).toEqual([409, 'request_already_paid']);
+    expect([atKiosk.status, atKiosk.data['code']]).toEqual([409, 'request_already_paid']);
+    record('single-use link paid by card, then its push and voucher', 3, 1, await paidOn(code));
+    expect(await paidOn(code)).toBe(1);
+  });
+
+  it('pays an e-mailed payment request once when 20 cards pay it at once', async () => {
+    const sent = await a.client.admin('POST', '/email-payments', { to: 'carmen@example.com', amount: 40, taxAmount: 2.8, description: 'Clases de junio' });
+    const code = String(sent.data['code']);
+    const answers = await atOnce(20, (node) => node.client.api('/cards/auth-capture', cardPayload(code, { amount: 40, taxAmount: 2.8 })));
+    record('e-mailed payment request, 20 cards', 20, 1, answers.filter(approvedCard).length);
+    expect(answers.filter(approvedCard)).toHaveLength(1);
+  });
+
+  it('charges a wallet balance only as far as it goes', async () => {
+    const login = `saldo${Date.now()}`;
+    await a.client.admin('POST', '/users', { email: `${login}@example.com`, login, password: 'Segura#2026', name: 'Ana', lastname: 'Rojas', phone: '+50761234567', balance: 100 });
+    const token = String((await b.client.api('/users/login', { login, password: 'Segura#2026' })).data['token']);
+    // Ten links of $30.00 each: the balance pays three.
+    const links = await Promise.all(Array.from({ length: 10 }, () => a.client.admin('POST', '/links', { amount: 30, taxAmount: 0, description: 'Saldo' })));
+    const answers = await atOnce(10, (node, i) => node.client.api('/activity/pay', { sourceSearch: { paymentCode: String(links[i]?.data['code']) }, useFunds: true, trackId: randomUUID() }, token));
+    const paid = answers.filter((r) => r.status === 200).length;
+    record('wallet balance $100, 10 payments of $30', 10, 3, paid);
+    expect(paid).toBe(3);
+    const [user] = await a.server.db.query<{ balance_cents: number }>('select balance_cents from users where login = $1', [login]);
+    expect(user?.balance_cents).toBe(1000);
+  });
+
+  it('pays a single-use link once from a wallet balance paying it at once', async () => {
+    const login = `unico${Date.now()}`;
+    await a.client.admin('POST', '/users', { email: `${login}@example.com`, login, password: 'Segura#2026', name: 'Ana', lastname: 'Rojas', phone: '+50761234567', balance: 500 });
+    const token = String((await a.client.api('/users/login', { login, password: 'Segura#2026' })).data['token']);
+    const code = await singleUseLink(20, 0);
+    const answers = await atOnce(10, (node) => node.client.api('/activity/pay', { sourceSearch: { paymentCode: code }, useFunds: true, trackId: randomUUID() }, token));
+    record('single-use link, 10 balance payments', 10, 1, answers.filter((r) => r.status === 200).length);
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
+    const [user] = await a.server.db.query<{ balance_cents: number }>('select balance_cents from users where login = $1', [login]);
+    expect(user?.balance_cents).toBe(48_000);
+  });
+
+  it('activates a subscription once when 10 cards pay it at once', async () => {
+    const [plan] = (await a.client.api('/merchants/1/plans')).data['plans'] as Array<{ idPlan: number }>;
+    const key = String((await a.client.api('/subscriptions', { idPlan: plan?.idPlan, email: 'plan@example.com' })).data['subscriptionKey']);
+    const answers = await atOnce(10, (node) => node.client.api(`/subscriptions/${key}/pay`, { cardInformation: cardPayload('x').cardInformation, trackId: randomUUID() }));
+    const charged = answers.filter((r) => r.status === 200 && r.data['status'] === 1).length;
+    record('subscription activation, 10 cards', 10, 1, charged);
+    expect(charged).toBe(1);
+  });
+
+  it('lets one card through the duplicate rule when it pays 10 links at once', async () => {
+    const links = await Promise.all(Array.from({ length: 10 }, () => a.client.admin('POST', '/links', { amount: 25, taxAmount: 1.75, description: 'Duplicado' })));
+    const card = testCardNumber(randomUUID());
+    const answers = await atOnce(10, (node, i) => node.client.api('/cards/auth-capture', cardPayload(String(links[i]?.data['code']), { cardNumber: card })));
+    record('duplicate rule, 1 card on 10 links', 10, 1, answers.filter(approvedCard).length);
+    expect(answers.filter(approvedCard)).toHaveLength(1);
+    expect(answers.filter((r) => r.data['code'] === 'possible_duplicated_tx')).toHaveLength(9);
+  });
+
+  it('pays a cash voucher once when the kiosk pays it 10 times at once', async () => {
+    const link = await a.client.admin('POST', '/links', { amount: 12, taxAmount: 0, description: 'Vale' });
+    const voucher = await pendingPayment(a, 'cash', String(link.data['code']));
+    const answers = await atOnce(10, (node) => node.client.admin('POST', `/cash/${voucher}/pay`, {}));
+    record('cash voucher paid at a kiosk, 10 times', 10, 1, answers.filter((r) => r.status === 200).length);
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
+    const mails = await a.server.db.query("select 1 from mailbox where kind = 'receipt' and body like $1", [`%${voucher}%`]);
+    expect(mails).toHaveLength(1);
+  });
+
+  it('locks an account after five wrong passwords, however many arrive at once', async () => {
+    const login = `clave${Date.now()}`;
+    await a.client.admin('POST', '/users', { email: `${login}@example.com`, login, password: 'Segura#2026', name: 'Ana', lastname: 'Rojas', phone: '+50761234567' });
+    const answers = await atOnce(40, (node, i) => node.client.api('/users/login', { login, password: `Adivina#${i}` }));
+    const checked = answers.filter((r) => r.status === 400).length;
+    record('login lockout, 40 wrong passwords', 40, 5, checked);
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(answers.filter((r) => r.status === 423).length).toBe(40 - checked);
+    const right = await b.client.api('/users/login', { login, password: 'Segura#2026' });
+    expect([right.status, right.data['code']]).toEqual([423, 'account_temp_suspended']);
+  });
+
+  it('refuses the right recovery code sent among 40 wrong ones once five were tried', async () => {
+    const login = `recupera${Date.now()}`;
+    const email = `${login}@example.com`;
+    await a.client.admin('POST', '/users', { email, login, password: 'Segura#2026', name: 'Ana', lastname: 'Rojas', phone: '+50761234567' });
+    const idUsr = (await a.client.api('/users/recovery-password', { loginOrEmail: email })).data['idUsr'];
+    const mail = await a.client.admin('GET', `/mailbox?to=${encodeURIComponent(email)}`);
+    const code = /\b(\d{6})\b/.exec(String((mail.data['messages'] as Array<{ body: string }>)[0]?.body))?.[1] ?? '';
+    const wrong = (i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
+    // The right one last, behind 40 wrong ones: it may pass only if it came among the first five tries.
+    const answers = await atOnce(41, (node, i) => node.client.api('/users/recovery-password', { idUsr, confirmationCode: i === 40 ? code : wrong(i) }));
+    const accepted = answers.filter((r) => r.status === 200).length;
+    record('recovery code, 40 wrong + the right one', 41, 0, accepted);
+    expect(answers[40]?.status).toBe(400);
+    expect((await b.client.api('/users/recovery-password', { idUsr, confirmationCode: code })).status).toBe(400);
+  });
+});
