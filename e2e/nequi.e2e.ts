@@ -76,6 +76,25 @@ describe.runIf(browserAvailable())('Nequi in the embedded checkout', () => {
     await context.close();
   });
 
+  it('leaving the wait calls the push off: after paying by card, the phone can no longer approve it', async () => {
+    const opened = await openShopCheckout(browser, sandbox.demoUrl);
+    const { context, checkout, codes } = opened;
+    await pushTo(opened, '3993333333');
+    await checkout.frame.getByRole('timer').waitFor({ timeout: 10_000 });
+    await checkout.frame.getByRole('button', { name: /cancelar y usar otro método/i }).click();
+    await checkout.chooseMethod(/tarjeta/i);
+    await checkout.fillCard({ number: '4242424242424242' });
+    await opened.page.screenshot({ path: 'e2e/artifacts/nequi-left-for-card.png' });
+    await checkout.frame.getByRole('button', { name: /^pagar/i }).click();
+    await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
+    const push = (await transactionsFor(sandbox, codes[0] ?? '')).find((t) => t.method === 'nequi');
+    // The payer accepts the old push on the phone afterwards: it was called off, nothing is charged.
+    const late = await fetch(`${sandbox.url}/sandbox/nequi/${push?.codOper ?? ''}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"result":"approve"}' });
+    expect(late.status).toBe(409);
+    expect((await transactionsFor(sandbox, codes[0] ?? '')).map((t) => [t.method, t.status])).toEqual([['nequi', 0], ['card', 1]]);
+    await context.close();
+  });
+
   it('QR: the image shows, the admin call (the payer scanning) approves it, and the receipt follows by itself', async () => {
     const { context, shop, checkout, codes, page } = await openShopCheckout(browser, sandbox.demoUrl);
     await checkout.chooseMethod(/Nequi/);

@@ -72,6 +72,72 @@ describe('Yappy (PRODUCT.md phones, 5 minutes to pay)', () => {
   });
 });
 
+describe('a wait the payer leaves to pay another way', () => {
+  it.each([
+    ['Nequi', '/nequi/push', '3993333333', '/nequi/payments'],
+    ['Yappy', '/yappy/payments', '63333333', '/yappy/payments'],
+  ])('%s: the call-off leaves nothing to approve later, and says so when asked again', async (_method, path, phone, status) => {
+    const code = await newLink(t);
+    const codOper = String((await t.post(path, { code, phone })).data['codOper']);
+    const cancelled = await t.post(`${status}/${codOper}/cancel`, {});
+    expect(cancelled).toMatchObject({ status: 200, data: { codOper, status: 0 } });
+    // Twice (a double click, a resend): the same answer.
+    expect((await t.post(`${status}/${codOper}/cancel`, {})).data).toMatchObject({ codOper, status: 0 });
+    expect((await t.get(`${status}/${codOper}`)).status).toBe(422);
+    const [row] = await t.db.query<{ auth_status: string }>('select auth_status from transactions where cod_oper = $1', [codOper]);
+    expect(row?.auth_status).toBe('CANCELLED');
+  });
+
+  it('a push the payer approved before the call-off reached the server answers approved', async () => {
+    const code = await newLink(t);
+    const codOper = String((await t.post('/nequi/push', { code, phone: '3993333333' })).data['codOper']);
+    expect((await t.admin('POST', `/nequi/${codOper}`, { result: 'approve' })).status).toBe(200);
+    expect((await t.post(`/nequi/payments/${codOper}/cancel`, {})).data).toMatchObject({ codOper, status: 1 });
+  });
+
+  it('the phone accepting a called-off push is refused: 409 already_settled', async () => {
+    const code = await newLink(t);
+    const codOper = String((await t.post('/nequi/push', { code, phone: '3993333333' })).data['codOper']);
+    await t.post(`/nequi/payments/${codOper}/cancel`, {});
+    expect((await t.admin('POST', `/nequi/${codOper}`, { result: 'approve' })).json).toMatchObject({ code: 'already_settled' });
+  });
+
+  it('an unknown payment is 404 PAYMENT_NOT_FOUND', async () => {
+    expect((await t.post('/nequi/payments/PP000000000000/cancel', {})).data).toMatchObject({ code: 'PAYMENT_NOT_FOUND' });
+    expect((await t.post('/yappy/payments/PP000000000000/cancel', {})).data).toMatchObject({ code: 'PAYMENT_NOT_FOUND' });
+  });
+});
+
+describe('a single-use link takes one payment, whatever the method', () => {
+  it('a card pays it: the waiting push, voucher, Clave and 3DS payments are called off and can no longer be paid', async () => {
+    const code = await newLink(t, { singleUse: true });
+    const push = String((await t.post('/nequi/push', { code, phone: '3991111111' })).data['codOper']);
+    const voucher = String((await t.post('/cash/pay-cash', { code, email: 'caja@example.com', phone: '+50761234567' })).data['Oper']);
+    const clave = String((await t.post('/clave/payments', { code })).data['codOper']);
+    const challenge = String((await t.post('/cards/auth-capture', cardPayload(code, { cardNumber: '4000000000003220' }))).data['codOper']);
+    expect((await t.post('/cards/auth-capture', cardPayload(code))).data['status']).toBe(1);
+    expect((await t.get(`/nequi/payments/${push}`)).data['code']).toBe('request_already_paid');
+    expect((await t.admin('POST', `/cash/${voucher}/pay`)).json['code']).toBe('request_already_paid');
+    const form = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
+    // The bank's and the issuer's pages have nothing waiting any more.
+    expect((await t.app.request(`/sandbox/clave/${clave}`, { method: 'POST', headers: form, body: 'result=approve' })).status).toBe(400);
+    expect((await t.app.request(`/sandbox/3ds/${challenge}`, { method: 'POST', headers: form, body: 'result=approve' })).status).toBe(400);
+    const rows = await t.db.query<{ method: string; status: number; auth_status: string }>('select method, status, auth_status from transactions where link_code = $1 order by id', [code]);
+    expect(rows.map((r) => [r.method, r.status, r.auth_status])).toEqual([
+      ['nequi', 0, 'CANCELLED'], ['cash', 3, 'CANCELLED'], ['clave', 0, 'CANCELLED'], ['card', 0, 'CANCELLED'], ['card', 1, 'APPROVED'],
+    ]);
+    expect((await t.get(`/payment-info?code=${code}`)).data['code']).toBe('request_already_paid');
+  });
+
+  it('a push approved first: the card that comes after is refused and records nothing', async () => {
+    const code = await newLink(t, { singleUse: true });
+    const push = String((await t.post('/nequi/push', { code, phone: '3991111111' })).data['codOper']);
+    expect((await t.get(`/nequi/payments/${push}`)).data['status']).toBe(1);
+    expect((await t.post('/cards/auth-capture', cardPayload(code))).data['code']).toBe('request_already_paid');
+    expect((await t.db.query('select 1 from transactions where link_code = $1', [code])).length).toBe(1);
+  });
+});
+
 describe('cash voucher paid at a kiosk', () => {
   it('issues a pay-cash voucher (result code 1..), pays it at the kiosk, and refuses paying twice', async () => {
     const voucher = await t.post('/cash/pay-cash', { code: await newLink(t), email: 'p@example.com', phone: '61234567' });

@@ -10,7 +10,8 @@ import { reply } from '../http/reply';
 import { yappyOutcome, yappyPhone } from '../gateways/testPhones';
 import { checkLinkPayment, LinkPaymentFields, linkPaymentFingerprint, recordPayment, repeatedPayment } from '../payments/linkPayment';
 import { parseOr400 } from '../payments/validatePayload';
-import { findTransaction, settleTransaction, type TransactionRow } from '../store/transactions';
+import { cancelWaitingPayment, refuseIfLinkPaidElsewhere, settlePayment } from '../payments/settlePayment';
+import { findTransaction, type TransactionRow } from '../store/transactions';
 
 const YappySchema = v.object({ ...LinkPaymentFields, phone: v.pipe(freeText(20, { tooLongMessage: 'invalid_phone_number' })) }, 'missing_arguments');
 
@@ -21,6 +22,11 @@ function yappyAnswer(tx: TransactionRow) {
 /** Yappy: the payer approves in the Yappy app within SPEC 9's 5 minutes; 1 approved, -1 pending. */
 export function yappyRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
+  const yappyPayment = async (codOper: string): Promise<TransactionRow> => {
+    const tx = await findTransaction(deps.db, codOper);
+    if (!tx || tx.method !== 'yappy') throw new ApiError(404, 'PAYMENT_NOT_FOUND');
+    return tx;
+  };
   app.post('/yappy/payments', async (c) => {
     const body = parseOr400(YappySchema, await readObjectBody(c));
     const phone = yappyPhone(body.phone);
@@ -34,18 +40,21 @@ export function yappyRoutes(deps: Deps) {
     return reply(c, yappyAnswer(tx));
   });
   app.get('/yappy/payments/:codOper', async (c) => {
-    let tx = await findTransaction(deps.db, c.req.param('codOper'));
-    if (!tx || tx.method !== 'yappy') throw new ApiError(404, 'PAYMENT_NOT_FOUND');
+    let tx = await yappyPayment(c.req.param('codOper'));
+    const answered = tx.details['outcome'];
     if (tx.status === -1 && tx.expires_at && tx.expires_at.getTime() <= Date.now()) {
-      await settleTransaction(deps.db, tx.cod_oper, { status: 0, authStatus: 'EXPIRED', messageKey: 'pending' });
-      throw new ApiError(410, 619);
+      tx = (await settlePayment(deps.db, tx.cod_oper, { status: 0, authStatus: 'EXPIRED', messageKey: 'pending' }))?.row ?? tx;
+    } else if (tx.status === -1 && (answered === 'approved' || answered === 'declined')) {
+      tx = (await settlePayment(deps.db, tx.cod_oper, answered === 'approved'
+        ? { status: 1, authStatus: 'APPROVED', messageKey: 'approved' }
+        : { status: 0, authStatus: 'DECLINED', messageKey: 'generic' }))?.row ?? tx;
     }
-    const outcome = tx.details['outcome'];
-    if (tx.status === -1 && outcome === 'approved') tx = (await settleTransaction(deps.db, tx.cod_oper, { status: 1, authStatus: 'APPROVED', messageKey: 'approved' })) ?? tx;
-    if (tx.status === -1 && outcome === 'declined') tx = (await settleTransaction(deps.db, tx.cod_oper, { status: 0, authStatus: 'DECLINED', messageKey: 'generic' })) ?? tx;
     if (tx.auth_status === 'EXPIRED') throw new ApiError(410, 619);
-    if (tx.status === 0) throw new ApiError(422, 'payment_rejected', 'The payer declined in Yappy');
+    refuseIfLinkPaidElsewhere(tx);
+    if (tx.status === 0) throw new ApiError(422, 'payment_rejected', 'The payer declined in Yappy, or the payment was called off');
     return reply(c, yappyAnswer(tx));
   });
+  // The payer leaves the wait to pay another way: the request can no longer be paid.
+  app.post('/yappy/payments/:codOper/cancel', async (c) => reply(c, yappyAnswer(await cancelWaitingPayment(deps.db, await yappyPayment(c.req.param('codOper'))))));
   return app;
 }

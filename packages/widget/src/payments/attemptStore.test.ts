@@ -320,4 +320,39 @@ describe('createAttemptStore: one attempt per payment intent', () => {
       { numRuns: 200 },
     );
   });
+
+  describe('leaving a wait to pay another way', () => {
+    it('calls the payment off on the server first, then offers a fresh attempt', async () => {
+      const cancel = vi.fn(async (codOper: string) => ({ codOper, status: 0 }));
+      const { store, watch, send, saved } = setup({ cancel });
+      await store.getState().start();
+      await store.getState().leave();
+      expect(cancel).toHaveBeenCalledWith('OP-t1');
+      expect(store.getState()).toMatchObject({ phase: 'idle', codOper: null, message: null });
+      expect(watch.stopped).toBe(1);
+      expect(saved()).toBeNull();
+      await store.getState().start();
+      expect(send).toHaveBeenLastCalledWith('t2');
+    });
+
+    it('shows the receipt when the payment went through before it could be called off', async () => {
+      const { store, ends } = setup({ cancel: async (codOper) => ({ codOper, status: 1 }) });
+      await store.getState().start();
+      await store.getState().leave();
+      expect(store.getState().phase).toBe('approved');
+      expect(ends).toEqual([{ verdict: 'approved', codOper: 'OP-t1', key: undefined }]);
+    });
+
+    it('keeps waiting, and says why, when the call-off does not get through', async () => {
+      const { store, watch, saved } = setup({ cancel: async () => { throw new PasarelaError({ category: 'network', code: 'connection_error' }); } });
+      await store.getState().start();
+      await store.getState().leave();
+      expect(store.getState()).toMatchObject({ phase: 'waiting', codOper: 'OP-t1', message: { key: 'connection_error' } });
+      expect(watch.stopped).toBe(0);
+      expect(saved()).toEqual({ codOper: 'OP-t1', deadline: 1_000 });
+      // and the payment it still follows can end as usual
+      watch.answer({ codOper: 'OP-t1', status: 1 });
+      expect(store.getState().phase).toBe('approved');
+    });
+  });
 });

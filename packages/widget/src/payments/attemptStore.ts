@@ -36,6 +36,12 @@ export interface AttemptActions {
    * wait; after a lost answer the next start looks the same attempt up first.
    */
   retry(): void;
+  /**
+   * The payer leaves a wait to pay another way: the payment is called off on the server first
+   * (AttemptDeps.cancel), so it cannot also be paid later. One that was paid meanwhile shows its
+   * receipt instead; when the call fails the wait goes on, with the message.
+   */
+  leave(): Promise<void>;
   /** Stops watching (the screen went away). */
   stop(): void;
 }
@@ -60,6 +66,8 @@ export interface AttemptDeps<A> {
   send(trackId: string): Promise<Sent<A>>;
   /** The method's status call. */
   check(codOper: string): Promise<A>;
+  /** Calls the payment off on the server, answering where it stands; without it, leaving is a retry. */
+  cancel?: ((codOper: string) => Promise<A>) | undefined;
   /**
    * What the server recorded under a trackId (api/lookupAttempt), or null when nothing. Without it
    * a lost answer is followed by the same request with the same trackId, which the server answers
@@ -103,7 +111,7 @@ export function createAttemptStore<A>(deps: AttemptDeps<A>) {
 
   const store = createStore<AttemptState<A> & AttemptActions>()(() => ({
     phase: 'idle', codOper: null, deadline: null, answer: null, message: null,
-    start, expire, retry, stop,
+    start, expire, retry, leave, stop,
   }));
   const get = store.getState;
   const set = store.setState;
@@ -216,6 +224,32 @@ export function createAttemptStore<A>(deps: AttemptDeps<A>) {
     stop();
     if (!intent.outcomeUnknown()) deps.memory?.clear();
     set({ phase: 'idle', codOper: null, deadline: null, answer: null, message: null });
+  }
+
+  async function leave() {
+    const { phase, codOper } = get();
+    if (!deps.cancel || phase !== 'waiting' || !codOper) {
+      retry();
+      return;
+    }
+    if (busy) return;
+    busy = true;
+    try {
+      const answer = await deps.cancel(codOper);
+      if (get().phase !== 'waiting') return;
+      if (deps.verdict(answer) === 'approved') {
+        judge(answer);
+        return;
+      }
+      stop();
+      intent.forget();
+      deps.memory?.clear();
+      set({ phase: 'idle', codOper: null, deadline: null, answer: null, message: null });
+    } catch (error) {
+      if (get().phase === 'waiting') set({ message: payerMessage(error) });
+    } finally {
+      busy = false;
+    }
   }
 
   // A reload while waiting picks the same payment up again instead of offering to pay twice.

@@ -36,7 +36,8 @@ export function NequiScreen({ payment }: MethodScreenProps) {
             </a>
           ) : null}
         </WaitingPanel>
-        <button type="button" className="button button--link" onClick={() => attempt.getState().retry()}>
+        {current.message ? <AttemptAlert message={current.message} /> : null}
+        <button type="button" className="button button--link" onClick={() => void attempt.getState().leave()}>
           {t('use_other_method')}
         </button>
       </div>

@@ -31,3 +31,8 @@ export function generateNequiQr(api: ApiClient, fields: LinkFields & { trackId: 
 export function nequiPaymentStatus(api: ApiClient, codOper: string): Promise<NequiAnswer> {
   return api.get(`nequi/payments/${encodeURIComponent(codOper)}`, NequiAnswerSchema);
 }
+
+/** The payer leaves the wait to pay another way: the push or QR can no longer be paid; answers where it stands. */
+export function cancelNequiPayment(api: ApiClient, codOper: string): Promise<NequiAnswer> {
+  return api.post(`nequi/payments/${encodeURIComponent(codOper)}/cancel`, NequiAnswerSchema, {});
+}

@@ -4,7 +4,7 @@ import type { ApiClient } from '../../api/client';
 import { lookupAttempt } from '../../api/lookupAttempt';
 import { createAttemptStore, type AttemptVerdict } from '../../payments/attemptStore';
 import type { PaymentContext } from '../../payments/paymentContext';
-import { generateNequiQr, nequiPaymentStatus, sendNequiPush, type NequiAnswer } from './api';
+import { cancelNequiPayment, generateNequiQr, nequiPaymentStatus, sendNequiPush, type NequiAnswer } from './api';
 
 export type NequiMode = 'push' | 'qr';
 
@@ -49,6 +49,7 @@ export function createNequiStore(payment: PaymentContext, api: ApiClient = payme
       return { codOper: answer.codOper, deadline: answer.expiresAt ? Date.parse(answer.expiresAt) : null, answer };
     },
     check: (codOper) => nequiPaymentStatus(api, codOper),
+    cancel: (codOper) => cancelNequiPayment(api, codOper),
     lookup: (trackId) => lookupAttempt(api, trackId),
     verdict: nequiVerdict,
     declinedMessage: () => ({ key: state.getState().mode === 'push' ? 'error_pay_push_nequi' : 'error_pay_qr_nequi' }),

@@ -27,7 +27,8 @@ export function YappyScreen({ payment }: MethodScreenProps) {
           serverNow={services.serverNow}
           onExpire={() => state.getState().windowClosed()}
         />
-        <button type="button" className="button button--link" onClick={() => attempt.getState().retry()}>
+        {current.message ? <AttemptAlert message={current.message} /> : null}
+        <button type="button" className="button button--link" onClick={() => void attempt.getState().leave()}>
           {t('use_other_method')}
         </button>
       </div>

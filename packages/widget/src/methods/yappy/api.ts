@@ -21,3 +21,8 @@ export function requestYappyPayment(api: ApiClient, fields: LinkFields & { track
 export function yappyPaymentStatus(api: ApiClient, codOper: string): Promise<YappyAnswer> {
   return api.get(`yappy/payments/${encodeURIComponent(codOper)}`, YappyAnswerSchema);
 }
+
+/** The payer leaves the wait to pay another way: the request can no longer be paid; answers where it stands. */
+export function cancelYappyPayment(api: ApiClient, codOper: string): Promise<YappyAnswer> {
+  return api.post(`yappy/payments/${encodeURIComponent(codOper)}/cancel`, YappyAnswerSchema, {});
+}

@@ -4,7 +4,7 @@ import type { ApiClient } from '../../api/client';
 import { lookupAttempt } from '../../api/lookupAttempt';
 import { createAttemptStore, type AttemptVerdict } from '../../payments/attemptStore';
 import type { PaymentContext } from '../../payments/paymentContext';
-import { requestYappyPayment, yappyPaymentStatus, type YappyAnswer } from './api';
+import { cancelYappyPayment, requestYappyPayment, yappyPaymentStatus, type YappyAnswer } from './api';
 import { YAPPY_DEADLINE_GRACE_MS, YAPPY_TYPE } from './config';
 
 export interface YappyState {
@@ -52,6 +52,7 @@ export function createYappyStore(payment: PaymentContext, api: ApiClient = payme
       return { codOper: answer.codOper, deadline: answer.expiresAt ? Date.parse(answer.expiresAt) : now + yappyRemainingMs(sentAt, now), answer };
     },
     check: (codOper) => yappyPaymentStatus(api, codOper),
+    cancel: (codOper) => cancelYappyPayment(api, codOper),
     lookup: (trackId) => lookupAttempt(api, trackId),
     verdict: yappyVerdict,
     declinedMessage: () => ({ key: 'payment_rejected' }),
