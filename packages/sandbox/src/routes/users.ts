@@ -12,7 +12,7 @@ import { reply } from '../http/reply';
 import { parseOr400 } from '../payments/validatePayload';
 import { existingAccountMail, signupCodeMail } from '../mail/templates';
 import { checkCode, issueCode, sendMail } from '../store/mailbox';
-import { findUser, findUserByLoginOrEmail, profileOf, type UserRow } from '../store/users';
+import { clearLoginTries, findUser, findUserByLoginOrEmail, lockLogin, profileOf, takeLoginTry, type UserRow } from '../store/users';
 
 /** Failed logins before the account is locked, and for how long (account_temp_suspended). */
 export const MAX_FAILED_LOGINS = 5;
@@ -83,19 +83,18 @@ export function userRoutes(deps: Deps) {
   // SPEC 6 "Login rejects employee accounts with the error Invalid User".
   app.post('/users/login', async (c) => {
     const body = parseOr400(LoginSchema, await readObjectBody(c));
-    const user = await findUserByLoginOrEmail(deps.db, body.login);
-    if (user?.locked_until && user.locked_until.getTime() > Date.now()) throw new ApiError(423, 'account_temp_suspended');
-    if (!user || !(await verifyPassword(body.password, user.password_hash))) {
-      if (user) {
-        const failed = user.failed_logins + 1;
-        const lock = failed >= MAX_FAILED_LOGINS ? new Date(Date.now() + LOCK_MS) : null;
-        await deps.db.query('update users set failed_logins = $2, locked_until = $3 where id = $1', [user.id, lock ? 0 : failed, lock]);
-        if (lock) throw new ApiError(423, 'account_temp_suspended');
-      }
-      throw new ApiError(400, 'invalid_credentials', 'login or password is wrong');
+    const found = await findUserByLoginOrEmail(deps.db, body.login);
+    if (!found) throw new ApiError(400, 'invalid_credentials', 'login or password is wrong');
+    // The try is counted before the password is checked, so concurrent guesses cannot share one.
+    const user = await takeLoginTry(deps.db, found.id, MAX_FAILED_LOGINS, LOCK_MS);
+    if (!user || user.failed_logins > MAX_FAILED_LOGINS) throw new ApiError(423, 'account_temp_suspended');
+    if (!(await verifyPassword(body.password, user.password_hash))) {
+      if (user.failed_logins < MAX_FAILED_LOGINS) throw new ApiError(400, 'invalid_credentials', 'login or password is wrong');
+      await lockLogin(deps.db, user.id, LOCK_MS);
+      throw new ApiError(423, 'account_temp_suspended');
     }
+    await clearLoginTries(deps.db, user.id);
     if (user.is_employee) throw new ApiError(403, 'Invalid User');
-    await deps.db.query('update users set failed_logins = 0, locked_until = null where id = $1', [user.id]);
     return reply(c, await sessionAnswer(deps, user));
   });
 

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../db/Database';
 import { ADMIN_CHANNEL_SQL } from '../push/adminChanges';
 
@@ -71,30 +71,67 @@ export async function issueCode(db: Queryable, args: { purpose: 'register' | 're
 /** Wrong codes allowed per address and purpose within CODE_TTL_MS; a new code does not reset them. */
 export const MAX_CODE_TRIES = 5;
 
+interface CodeCheck {
+  purpose: string;
+  email?: string;
+  userId?: number;
+  code: string;
+  consume: boolean;
+}
+
 /**
- * The live code row for email+purpose when code matches; marks it used when consume is true.
- * After MAX_CODE_TRIES wrong codes in CODE_TTL_MS every code is refused, the right one too.
+ * The live code row for email (or userId) and purpose when code is it; with consume, marks it used,
+ * and then only one of several callers with the right code gets it. Each call takes a try before
+ * the code is compared, so a burst of guesses gets MAX_CODE_TRIES compared, whatever the
+ * concurrency; past them every code is refused, the right one too, until CODE_TTL_MS after the
+ * first try. A right code gives its try back: only wrong codes (and tries whose request died, until
+ * the window ends) use the allowance.
  */
-export async function checkCode(db: Queryable, args: { purpose: string; email?: string; userId?: number; code: string; consume: boolean }) {
-  const who = (args.email ?? `user:${args.userId ?? ''}`).toLowerCase();
-  const [{ n } = { n: 0 }] = await db.query<{ n: number }>(
-    'select count(*)::int as n from code_failures where purpose = $1 and who = $2 and created_at > $3',
-    [args.purpose, who, new Date(Date.now() - CODE_TTL_MS)],
-  );
-  if (n >= MAX_CODE_TRIES) return undefined;
+export async function checkCode(db: Queryable, args: CodeCheck) {
+  if (args.email === undefined && args.userId === undefined) throw new Error('checkCode needs an e-mail or a user id');
+  const who = (args.email ?? `user:${args.userId}`).toLowerCase();
+  if ((await takeCodeTry(db, args.purpose, who)) > MAX_CODE_TRIES) return undefined;
   const row = await findCode(db, args);
-  if (!row) await db.query('insert into code_failures (purpose, who) values ($1, $2)', [args.purpose, who]);
+  if (!row) return undefined;
+  await db.query('update code_tries set tries = tries - 1 where purpose = $1 and who = $2 and tries > 0', [args.purpose, who]);
+  if (!args.consume) return row;
+  const [consumed] = await db.query('update verification_codes set used = true where id = $1 and not used returning id', [row.id]);
+  return consumed ? row : undefined;
+}
+
+/** This try's number in the current window of CODE_TTL_MS, counted in one atomic upsert. */
+async function takeCodeTry(db: Queryable, purpose: string, who: string): Promise<number> {
+  const [row] = await db.query<{ tries: number }>(
+    `insert into code_tries as t (purpose, who, tries, window_ends_at) values ($1, $2, 1, now() + $3::int * interval '1 millisecond')
+     on conflict (purpose, who) do update set
+       tries = case when t.window_ends_at > now() then t.tries + 1 else 1 end,
+       window_ends_at = case when t.window_ends_at > now() then t.window_ends_at else excluded.window_ends_at end
+     returning tries`,
+    [purpose, who, CODE_TTL_MS],
+  );
+  if (!row) throw new Error('code try upsert returned nothing');
+  return row.tries;
+}
+
+/** The account's live code that equals code; every live code is compared, in constant time, in JS. */
+async function findCode(db: Queryable, args: CodeCheck) {
+  const rows = await db.query<{ id: number; email: string; user_id: number | null; code: string; payload: unknown }>(
+    `select id, email, user_id, code, payload from verification_codes
+     where purpose = $1 and not used and expires_at > now()
+       and ($2::text is null or lower(email) = lower($2)) and ($3::int is null or user_id = $3)
+     order by id desc`,
+    [args.purpose, args.email ?? null, args.userId ?? null],
+  );
+  // filter, not find: every live code is compared, whichever one matches.
+  const [found] = rows.filter((row) => sameCode(row.code, args.code));
+  if (!found) return undefined;
+  const { code: _compared, ...row } = found;
   return row;
 }
 
-async function findCode(db: Queryable, args: { purpose: string; email?: string; userId?: number; code: string; consume: boolean }) {
-  const [row] = await db.query<{ id: number; email: string; user_id: number | null; payload: unknown }>(
-    `select id, email, user_id, payload from verification_codes
-     where purpose = $1 and code = $2 and not used and expires_at > now()
-       and ($3::text is null or lower(email) = lower($3)) and ($4::int is null or user_id = $4)
-     order by id desc limit 1`,
-    [args.purpose, args.code, args.email ?? null, args.userId ?? null],
-  );
-  if (row && args.consume) await db.query('update verification_codes set used = true where id = $1', [row.id]);
-  return row;
+/** Codes have a public length (six digits); only their digits must not show in the timing. */
+function sameCode(stored: string, given: string): boolean {
+  const a = Buffer.from(stored);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
 }

@@ -28,6 +28,35 @@ export async function findUser(db: Queryable, id: number): Promise<UserRow | und
   return row;
 }
 
+/**
+ * Takes one of the account's login tries before its password is checked, in one atomic update, so
+ * tries racing on any node each get their own number (failed_logins of the row answered). No row
+ * when the account is locked. An expired lock starts the count again at this try. A try past
+ * maxTries finds them all used or in flight, and turns the count into a lock of lockMs: without it,
+ * tries whose requests died before settling would refuse the account forever.
+ */
+export async function takeLoginTry(db: Queryable, userId: number, maxTries: number, lockMs: number): Promise<UserRow | undefined> {
+  const [row] = await db.query<UserRow>(
+    `update users set
+       failed_logins = case when locked_until is null then failed_logins + 1 else 1 end,
+       locked_until = case when locked_until is null and failed_logins >= $2 then now() + $3::int * interval '1 millisecond' end
+     where id = $1 and (locked_until is null or locked_until <= now())
+     returning *`,
+    [userId, maxTries, lockMs],
+  );
+  return row;
+}
+
+/** Locks the account for lockMs (its last login try failed). */
+export async function lockLogin(db: Queryable, userId: number, lockMs: number): Promise<void> {
+  await db.query(`update users set locked_until = now() + $2::int * interval '1 millisecond' where id = $1`, [userId, lockMs]);
+}
+
+/** A right password: the tries start again. */
+export async function clearLoginTries(db: Queryable, userId: number): Promise<void> {
+  await db.query('update users set failed_logins = 0, locked_until = null where id = $1', [userId]);
+}
+
 /** SPEC 3 "User profile" (a default photo when none). */
 export function profileOf(u: UserRow) {
   return {
