@@ -35,6 +35,26 @@ async function startRecovery(login: string): Promise<{ idUsr: unknown; code: str
 }
 
 describe('login lockout under concurrent guesses', () => {
+  it('a login nobody has takes as long to refuse as a wrong password, so timing does not tell which accounts exist', async () => {
+    await newUser('cronometro');
+    const timeOf = async (login: string) => {
+      const started = performance.now();
+      expect((await t.post('/users/login', { login, password: WRONG_PASSWORD })).data['code']).toBe('invalid_credentials');
+      return performance.now() - started;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    // Paired, alternating; the known account's tries are given back between pairs so it never locks.
+    for (let i = 0; i < 4; i++) {
+      known.push(await timeOf('cronometro'));
+      unknown.push(await timeOf(`nadie${i}`));
+      await t.db.query("update users set failed_logins = 0 where login = 'cronometro'");
+    }
+    const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] ?? 0;
+    // Both pay for one scrypt (about 50 ms); without it the unknown login answers in a millisecond or two.
+    expect(median(unknown)).toBeGreaterThan(median(known) / 3);
+  });
+
   it('40 wrong passwords at once check at most five, lock the account, and the right password then answers 423', async () => {
     await newUser('rafaga');
     const burst = codesOf(await Promise.all(Array.from({ length: 40 }, () => t.post('/users/login', { login: 'rafaga', password: WRONG_PASSWORD }))));

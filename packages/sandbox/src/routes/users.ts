@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { DEFAULT_COUNTRY, DEFAULT_HOW_ARRIVE, email, freeText, isStrongPassword, lettersOnly, randomRegistrationLogin, TEXT_LIMITS } from '@pasarela/core';
@@ -43,6 +44,10 @@ const RegistrationSchema = v.object(
 );
 const LoginSchema = v.object({ login: text(254), password: text(128) }, 'missing_arguments');
 
+/** A hash of a random password, made once when first needed: what a login with no account is checked against. */
+let noAccount: Promise<string> | undefined;
+const noAccountHash = (): Promise<string> => (noAccount ??= hashPassword(randomBytes(24).toString('base64')));
+
 export async function sessionAnswer(deps: Deps, user: UserRow) {
   const session = await createSession(deps.db, user.id);
   return { sessionId: session.sessionId, token: session.token, expiresAt: session.expiresAt.toISOString(), user: profileOf(user) };
@@ -84,7 +89,11 @@ export function userRoutes(deps: Deps) {
   app.post('/users/login', async (c) => {
     const body = parseOr400(LoginSchema, await readObjectBody(c));
     const found = await findUserByLoginOrEmail(deps.db, body.login);
-    if (!found) throw new ApiError(400, 'invalid_credentials', 'login or password is wrong');
+    if (!found) {
+      // As long as a wrong password takes, so the time of the answer does not tell which logins exist.
+      await verifyPassword(body.password, await noAccountHash());
+      throw new ApiError(400, 'invalid_credentials', 'login or password is wrong');
+    }
     // The try is counted before the password is checked, so concurrent guesses cannot share one.
     const user = await takeLoginTry(deps.db, found.id, MAX_FAILED_LOGINS, LOCK_MS);
     if (!user || user.failed_logins > MAX_FAILED_LOGINS) throw new ApiError(423, 'account_temp_suspended');
