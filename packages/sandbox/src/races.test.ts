@@ -176,6 +176,19 @@ describe.skipIf(!url)('races on two nodes on one PostgreSQL', () => {
     expect(charged).toBe(1);
   });
 
+  it('charges a subscription period once when it falls due with 10 readers and both nodes sweeping', async () => {
+    const [plan] = (await a.client.api('/merchants/1/plans')).data['plans'] as Array<{ idPlan: number }>;
+    const key = String((await a.client.api('/subscriptions', { idPlan: plan?.idPlan, email: 'periodo@example.com' })).data['subscriptionKey']);
+    expect((await b.client.api(`/subscriptions/${key}/pay`, { cardInformation: cardPayload('x').cardInformation, trackId: randomUUID() })).data['status']).toBe(1);
+    await a.server.db.query("update subscriptions set next_charge_at = now() - interval '1 minute' where subscription_key = $1", [key]);
+    await atOnce(10, (node) => node.client.api(`/subscriptions/${key}`));
+    // Both nodes' sweeps run every 25 ms meanwhile; a moment later, still one charge for the period.
+    await new Promise((r) => setTimeout(r, 300));
+    const [row] = await a.server.db.query<{ n: number }>("select count(*)::int as n from transactions where details->>'subscriptionKey' = $1 and details->>'renewal' = 'true'", [key]);
+    record('subscription period due, 10 readers + sweeps', 10, 1, row?.n ?? 0);
+    expect(row?.n).toBe(1);
+  });
+
   it('lets one card through the duplicate rule when it pays 10 links at once', async () => {
     const links = await Promise.all(Array.from({ length: 10 }, () => a.client.admin('POST', '/links', { amount: 25, taxAmount: 1.75, description: 'Duplicado' })));
     const card = testCardNumber(randomUUID());
