@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { freeText, hasForbiddenCharacters, jsonHasForbiddenCharacters } from './freeText';
+import { freeText, hasForbiddenCharacters, hasUnstorableCharacters, jsonHasForbiddenCharacters, unstorableTextIn } from './freeText';
 
 describe('free text refuses control and bidi characters', () => {
   it.each<[string, boolean, boolean]>([
@@ -18,6 +18,8 @@ describe('free text refuses control and bidi characters', () => {
     ['a\r\nb', true, false],
     ['a\tb', true, false],
     ['a\u200Bb', false, false], // a zero-width space is not a control
+    ['a\uD800b', true, true], // a lone surrogate, which no UTF-8 encodes
+    ['café 😀', false, false], // a surrogate pair is one character
   ])('%j: single line %s, multi-line %s', (text, singleLine, multiLine) => {
     expect(hasForbiddenCharacters(text)).toBe(singleLine);
     expect(hasForbiddenCharacters(text, { multiline: true })).toBe(multiLine);
@@ -41,5 +43,35 @@ describe('free text refuses control and bidi characters', () => {
     expect(jsonHasForbiddenCharacters([{ ['k\u202E']: 1 }])).toBe(true);
     expect(jsonHasForbiddenCharacters([{ note: 'a\nb' }], { multiline: true })).toBe(false);
     expect(jsonHasForbiddenCharacters([null, 1, true, { value: null }])).toBe(false);
+  });
+});
+
+describe('no text holds NUL or a lone surrogate (any request body, whatever its schema)', () => {
+  it.each<[string, boolean]>([
+    ['José Núñez', false],
+    ['😀 and 𝄞', false], // pairs: U+1F600, U+1D11E
+    ['line one\nline two\ttab\r\n', false], // controls a multi-line text may hold
+    ['a\u0007b', false], // other controls are each field's schema's business
+    ['\u0000', true],
+    ['ab\u0000', true],
+    ['\uD800', true], // high surrogate at the end
+    ['\uD83Dx', true], // high surrogate before a non-surrogate
+    ['\uDFFF', true], // low surrogate alone
+    ['x\uDE00', true], // low surrogate after a non-surrogate
+    ['\uD800\uD800', true], // two highs: the first is unpaired
+    ['\uDC00\uD800', true], // a pair in the wrong order
+    ['\uD83D\uDE00\uDE00', true], // a pair then a stray low
+  ])('%j -> %s', (text, unstorable) => {
+    expect(hasUnstorableCharacters(text)).toBe(unstorable);
+    expect(unstorableTextIn({ outer: [{ value: text }] })).toEqual(unstorable ? { path: 'outer[0].value', inKey: false } : undefined);
+    expect(unstorableTextIn([{ ok: 1 }, { [text]: 1 }])).toEqual(unstorable ? { path: '[1]', inKey: true } : undefined);
+  });
+
+  it('names where the text sits, so the answer can name the field', () => {
+    expect(unstorableTextIn('\u0000')).toEqual({ path: '', inKey: false });
+    expect(unstorableTextIn({ ['\uD800']: 1 })).toEqual({ path: '', inKey: true });
+    expect(unstorableTextIn({ cardInformation: { firstName: 'Ana\u0000' } })).toEqual({ path: 'cardInformation.firstName', inKey: false });
+    expect(unstorableTextIn({ a: [1, null, true, 'ok', ['x', 'y\uDC00']] })).toEqual({ path: 'a[4][1]', inKey: false });
+    expect(unstorableTextIn({ a: 'ok', b: [{ c: 'fine' }] })).toBeUndefined();
   });
 });

@@ -9,9 +9,17 @@ const LINE_BREAKS = /[\t\n\r]/;
 /** Bidi embeddings and overrides (U+202A-U+202E) and isolates (U+2066-U+2069): they make text read in another order than it is stored. */
 const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
 
-/** True when text holds a control or bidi character; tab and line breaks only count when the field is one line. */
+/** NUL, which PostgreSQL's text and jsonb refuse, and a UTF-16 surrogate without its pair, which no UTF-8 encodes. */
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** True when text holds a character no valid text contains: NUL or a lone surrogate. */
+export function hasUnstorableCharacters(text: string): boolean {
+  return UNSTORABLE.test(text);
+}
+
+/** True when text holds a control, bidi or unstorable character; tab and line breaks only count when the field is one line. */
 export function hasForbiddenCharacters(text: string, options: { multiline?: boolean } = {}): boolean {
-  return CONTROLS.test(text) || BIDI_CONTROLS.test(text) || (!options.multiline && LINE_BREAKS.test(text));
+  return CONTROLS.test(text) || BIDI_CONTROLS.test(text) || UNSTORABLE.test(text) || (!options.multiline && LINE_BREAKS.test(text));
 }
 
 /** Limits of the free-text fields, in characters (UTF-16 code units, as JavaScript counts). */
@@ -52,21 +60,37 @@ export const freeText = (max: number, options: FreeTextOptions = {}) =>
     v.check((s) => !hasForbiddenCharacters(s, options), options.charactersMessage ?? 'invalid_characters'),
   );
 
-/** True when a JSON value holds, anywhere in its strings or keys, a forbidden character (custom field values). */
-export function jsonHasForbiddenCharacters(value: unknown, options: { multiline?: boolean } = {}): boolean {
-  const stack: unknown[] = [value];
+/** Where a text sits in a JSON value: the path of a string (`a.b[0]`, '' for the value itself), or of the object whose key it is. */
+export interface JsonTextPlace {
+  path: string;
+  inKey: boolean;
+}
+
+/** The first string or key of a JSON value, at any depth, that passes the test (walked without recursion). */
+function findJsonText(value: unknown, test: (text: string, inKey: boolean) => boolean): JsonTextPlace | undefined {
+  const stack: Array<[unknown, string]> = [[value, '']];
   while (stack.length > 0) {
-    const next = stack.pop();
+    const [next, path] = stack.pop() ?? [null, ''];
     if (typeof next === 'string') {
-      if (hasForbiddenCharacters(next, options)) return true;
+      if (test(next, false)) return { path, inKey: false };
     } else if (Array.isArray(next)) {
-      stack.push(...next);
+      next.forEach((item: unknown, index) => stack.push([item, `${path}[${index}]`]));
     } else if (typeof next === 'object' && next !== null) {
       for (const [key, item] of Object.entries(next)) {
-        if (hasForbiddenCharacters(key)) return true;
-        stack.push(item);
+        if (test(key, true)) return { path, inKey: true };
+        stack.push([item, path === '' ? key : `${path}.${key}`]);
       }
     }
   }
-  return false;
+  return undefined;
+}
+
+/** True when a JSON value holds, anywhere in its strings or keys, a forbidden character (custom field values); keys are one line. */
+export function jsonHasForbiddenCharacters(value: unknown, options: { multiline?: boolean } = {}): boolean {
+  return findJsonText(value, (text, inKey) => hasForbiddenCharacters(text, inKey ? {} : options)) !== undefined;
+}
+
+/** Where a JSON value (any request body) first holds, in a string or a key, NUL or a lone surrogate; undefined when nowhere. */
+export function unstorableTextIn(value: unknown): JsonTextPlace | undefined {
+  return findJsonText(value, hasUnstorableCharacters);
 }

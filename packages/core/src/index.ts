@@ -50,8 +50,8 @@ export {
 export { splitFullName, withoutAccents } from './names';
 export { MAX_AMOUNT, MAX_AMOUNT_CENTS, isMoney, paymentAmountRefusal, donationRefusal, moneySchema } from './amountRules';
 export type { AmountField, AmountRefusal, AmountLimits, PaymentAmounts } from './amountRules';
-export { TEXT_LIMITS, hasForbiddenCharacters, jsonHasForbiddenCharacters, freeText } from './freeText';
-export type { FreeTextOptions } from './freeText';
+export { TEXT_LIMITS, hasForbiddenCharacters, hasUnstorableCharacters, jsonHasForbiddenCharacters, unstorableTextIn, freeText } from './freeText';
+export type { FreeTextOptions, JsonTextPlace } from './freeText';
 export type { SplitName } from './names';
 export {
   PANAMA_UTC_OFFSET_MS,

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { decodeBody, WireFormatError } from '@pasarela/core';
+import { decodeBody, unstorableTextIn, WireFormatError } from '@pasarela/core';
 import { ApiError } from './ApiError';
 
 /** Largest API body accepted; a card payment with custom fields is a few KB. */
@@ -22,14 +22,25 @@ export function jsonDepth(value: unknown): number {
   return deepest;
 }
 
-function shallow(value: unknown): unknown {
+/**
+ * A parsed body any route may go on with: not too deep, and no key or string holding NUL (which
+ * PostgreSQL refuses in text and jsonb) or a lone surrogate (which has no UTF-8). Other controls
+ * are left to each field's schema: a multi-line text legitimately holds tabs and line breaks.
+ */
+function checked(value: unknown): unknown {
   if (jsonDepth(value) > MAX_JSON_DEPTH) throw new ApiError(400, 'invalid_body', `Body nests deeper than ${MAX_JSON_DEPTH} levels`);
+  const place = unstorableTextIn(value);
+  if (place) {
+    const where = place.inKey ? `a key of ${place.path || 'the body'}` : place.path || 'the body';
+    throw new ApiError(400, 'invalid_characters', `${where} holds a NUL character or a lone surrogate`);
+  }
   return value;
 }
 
 /**
  * Reads a POST/PUT body by Content-Type: `text/plain` is SPEC 7's hex-of-base64 JSON,
- * `application/json` is plain JSON (WIRE_ENCODING=off, admin API). Bad input is a 4xx, never a 500.
+ * `application/json` is plain JSON (WIRE_ENCODING=off, admin API). Bad input is a 4xx, never a 500:
+ * too large 413, malformed or too deep `invalid_body`, NUL or a lone surrogate `invalid_characters`.
  */
 export async function readBody(c: Context): Promise<unknown> {
   const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
@@ -39,7 +50,7 @@ export async function readBody(c: Context): Promise<unknown> {
   }
   if (type === 'text/plain') {
     try {
-      return shallow(decodeBody(text));
+      return checked(decodeBody(text));
     } catch (error) {
       if (error instanceof WireFormatError) throw new ApiError(400, 'invalid_body', `Malformed body (${error.reason}): ${error.message}`);
       throw error;
@@ -52,7 +63,7 @@ export async function readBody(c: Context): Promise<unknown> {
     } catch {
       throw new ApiError(400, 'invalid_body', 'Malformed body: not JSON');
     }
-    return shallow(parsed);
+    return checked(parsed);
   }
   throw new ApiError(415, 'unsupported_media_type', 'Send text/plain (encoded) or application/json');
 }

@@ -33,6 +33,8 @@ describe('Clave bank page return address', () => {
     ['//evil.test/x', '/pf/widget/returnclave?Oper=OP1'],
     ['https://evil.test/x', '/pf/widget/returnclave?Oper=OP1'],
     ['/pf/widget/returnclave?Oper=OTHER&lang=es', '/pf/widget/returnclave?Oper=OP1&lang=es'],
+    ['/pf/widget/returnclave?x=\u0000', '/pf/widget/returnclave?Oper=OP1'],
+    ['/pf/widget/returnclave?x=a\r\nb', '/pf/widget/returnclave?Oper=OP1'],
   ])('returnTo %j goes to %s', (returnTo, expected) => {
     expect(claveReturnUrl('OP1', returnTo)).toBe(expected);
   });

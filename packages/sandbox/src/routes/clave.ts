@@ -13,14 +13,13 @@ import { checkLinkPayment, LinkPaymentFields, linkPaymentFingerprint, recordPaym
 import { parseOr400 } from '../payments/validatePayload';
 import { settlePayment } from '../payments/settlePayment';
 import { findTransaction } from '../store/transactions';
-import { afterChallengeUrl } from './threeDs';
+import { sameOriginPath } from './threeDs';
 
 const ClaveSchema = v.object(LinkPaymentFields, 'missing_arguments');
 
 /** Where the bank sends the payer back: the widget's return address when it gave one (a path on this origin), always naming the operation. */
 export function claveReturnUrl(codOper: string, returnTo: string | undefined): string {
-  const path = returnTo && afterChallengeUrl(codOper, returnTo) === returnTo ? returnTo : '/pf/widget/returnclave';
-  const back = new URL(path, 'http://sandbox.invalid');
+  const back = new URL(sameOriginPath(returnTo) ?? '/pf/widget/returnclave', 'http://sandbox.invalid');
   back.searchParams.set('Oper', codOper);
   return back.pathname + back.search;
 }

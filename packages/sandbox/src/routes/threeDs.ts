@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { formatAmount, centsToAmount } from '@pasarela/core';
+import { formatAmount, centsToAmount, hasForbiddenCharacters } from '@pasarela/core';
 import { originOf, type Deps } from '../Deps';
 import type { AppEnv } from '../http/AppEnv';
 import { bankPageTop, escapeHtml, sandboxPage } from '../http/html';
@@ -9,11 +9,23 @@ import { mailReceipt } from '../payments/receiptMail';
 import { settlePayment } from '../payments/settlePayment';
 import { findTransaction } from '../store/transactions';
 
+const PAGE_BASE = 'http://checkout.invalid';
+
+/**
+ * returnTo as a path on this origin, percent-encoded as a browser would send it; undefined when it
+ * leads elsewhere or holds what no address does (a control or line break would break the Location
+ * header, or split it).
+ */
+export function sameOriginPath(returnTo: string | undefined): string | undefined {
+  if (!returnTo || !returnTo.startsWith('/') || returnTo.startsWith('//') || returnTo.includes('\\') || hasForbiddenCharacters(returnTo)) return undefined;
+  const url = new URL(returnTo, PAGE_BASE);
+  return url.origin === PAGE_BASE ? url.pathname + url.search + url.hash : undefined;
+}
+
 /** Where the payer lands after the challenge: SPEC 2's processing page, which opens the receipt. */
 export function afterChallengeUrl(codOper: string, returnTo: string | undefined): string {
   // Only a path on this origin, so the page cannot be used to bounce a payer elsewhere.
-  if (returnTo && returnTo.startsWith('/') && !returnTo.startsWith('//') && !returnTo.includes('\\')) return returnTo;
-  return `/pf/default-receipt/processing?Oper=${encodeURIComponent(codOper)}`;
+  return sameOriginPath(returnTo) ?? `/pf/default-receipt/processing?Oper=${encodeURIComponent(codOper)}`;
 }
 
 /** The issuer's 3D Secure page the 4000 0000 0000 3220 card redirects to (sandbox stand-in). */
