@@ -8,11 +8,17 @@ import { merchantIdBySecretKey } from '../store/merchantKeys';
 /** Who is calling the admin API: the sandbox's operator, or one merchant (its secret key). */
 export type AdminScope = { kind: 'admin' } | { kind: 'merchant'; merchantId: number };
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost', '::ffff:127.0.0.1']);
+/** An IPv4 address of 127.0.0.0/8 in dotted decimal, each number 0-255 without leading zeros. */
+const LOOPBACK_IPV4 = /^127(?:\.(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 
-/** True when a server bound to host can be reached from this machine only. */
+/**
+ * True when host names this machine only: `localhost`, `::1`, or any IPv4 address of 127.0.0.0/8
+ * (all of it is loopback), also IPv4-mapped (`::ffff:127.0.0.1`). docs/api.md "Who may call what"
+ * and README's HOST row state the same rule.
+ */
 export function isLoopbackHost(host: string): boolean {
-  return LOOPBACK_HOSTS.has(host.trim().toLowerCase()) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host.trim());
+  const name = host.trim().toLowerCase();
+  return name === 'localhost' || name === '::1' || LOOPBACK_IPV4.test(name.replace(/^::ffff:/, ''));
 }
 
 export function sameSecret(given: string, expected: string): boolean {
