@@ -29,7 +29,7 @@ describe.runIf(browserAvailable())('@pasarela/react demo page in the browser', (
     page.on('pageerror', (e) => errors.push(e.message));
     const codes: string[] = [];
     page.on('response', async (res) => {
-      if (res.url().endsWith('/sandbox/links') && res.status() === 201) codes.push(((await res.json()) as { code: string }).code);
+      if (res.url().endsWith('/shop/links') && res.status() === 201) codes.push(((await res.json()) as { code: string }).code);
     });
     const shop = new DemoShop(page, sandbox.demoUrl);
     await shop.open('/react.html');

@@ -78,7 +78,7 @@ describe.runIf(browserAvailable())('only the right party can act, in a browser',
     await context.close();
   });
 
-  /** A call from a web page (the demo shop's origin: the admin API's CORS is open). */
+  /** A call from a web page on another origin (the demo shop's): with a token set, the admin API's CORS is open and the key decides. */
   async function fromPage(page: Page, method: string, path: string, key: string | undefined, body?: unknown) {
     return page.evaluate(async ({ url, method, path, key, body }) => {
       const res = await fetch(`${url}/sandbox${path}`, {

@@ -103,7 +103,7 @@ export async function openShopCheckout(
   });
   const codes: string[] = [];
   page.on('response', async (res) => {
-    if (res.url().endsWith('/sandbox/links') && res.status() === 201) {
+    if (res.url().endsWith('/shop/links') && res.status() === 201) {
       codes.push(((await res.json()) as { code: string }).code);
     }
   });

@@ -13,14 +13,14 @@ export function GiftCard({ checkoutOrigin, lang, text }: { checkoutOrigin: strin
   const [code, setCode] = useState<string>();
   useEffect(() => {
     let current = true;
-    createPaymentLink(checkoutOrigin, { amount: GIFT_CARD_AMOUNT, description: GIFT_CARD_DESCRIPTION }).then(
+    createPaymentLink({ amount: GIFT_CARD_AMOUNT, description: GIFT_CARD_DESCRIPTION }).then(
       (created) => current && setCode(created),
       (error: Error) => shop().setState('failed', error.message),
     );
     return () => {
       current = false;
     };
-  }, [checkoutOrigin]);
+  }, []);
 
   return (
     <section className="gift" aria-labelledby="gift-title">

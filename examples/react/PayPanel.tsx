@@ -22,7 +22,7 @@ export function PayPanel({ checkoutOrigin, lang, text }: Props): ReactElement {
     setOpening(true);
     shop().setState('opening');
     try {
-      return await createPaymentLink(checkoutOrigin, shop().order());
+      return await createPaymentLink(shop().order());
     } catch (error) {
       shop().setState('failed', (error as Error).message);
       return undefined;

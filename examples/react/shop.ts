@@ -19,14 +19,11 @@ declare global {
 export const shop = (): DemoShop => window.demoShop;
 
 /**
- * In a real shop, YOUR SERVER creates the payment link with your merchant credentials and hands the
- * page only its code. The sandbox's admin API is open so this demo can do it from the page.
+ * YOUR SERVER creates the payment link with your merchant credentials and hands the page only its
+ * code: here the demo shop's server (POST /shop/links on this origin) asks the sandbox.
  */
-export async function createPaymentLink(
-  checkoutOrigin: string,
-  order: { amount: number; taxAmount?: number; description: string },
-): Promise<string> {
-  const response = await fetch(`${checkoutOrigin}/sandbox/links`, {
+export async function createPaymentLink(order: { amount: number; taxAmount?: number; description: string }): Promise<string> {
+  const response = await fetch('/shop/links', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(order),

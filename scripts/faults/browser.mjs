@@ -14,7 +14,7 @@ async function openCheckout(browser, demoUrl) {
   const page = await context.newPage();
   let code;
   page.on('response', async (res) => {
-    if (res.url().endsWith('/sandbox/links') && res.status() === 201) code = (await res.json()).code;
+    if (res.url().endsWith('/shop/links') && res.status() === 201) code = (await res.json()).code;
   });
   await page.goto(demoUrl);
   await page.locator('#pay-button').click();

@@ -1,8 +1,8 @@
 import { NEQUI_PAY_WINDOW_MS, SANDBOX_CLIENT_KEY, YAPPY_PAY_WINDOW_MS } from '@pasarela/core';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
-import { cors } from 'hono/cors';
 import { adminAccess } from './auth/adminAccess';
+import { adminCors } from './auth/adminCors';
 import { callerAuth } from './auth/callerAuth';
 import type { Database } from './db/Database';
 import type { Deps, PayerWindows } from './Deps';
@@ -168,8 +168,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
 
   const admin = new Hono<AppEnv>();
   if (options.sandboxConsole !== false) admin.route('/', consolePageRoutes(paths.consoleDist));
-  // The demo shop runs on another origin and calls the admin API from the browser.
-  admin.use('*', cors({ origin: '*' }));
+  // Without a token its own pages only (no CORS); with one, any origin that sends it (auth/adminCors.ts).
+  admin.use('*', adminCors({ adminToken: options.adminToken, publicOrigin: options.publicOrigin, open: isPayerPage }));
   admin.use('*', adminAccess(deps, options.adminToken, isPayerPage));
   // Before the link routes: GET /transactions/recent, not GET /transactions.
   admin.route('/', adminListRoutes(deps));

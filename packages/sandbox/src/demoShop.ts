@@ -1,19 +1,82 @@
 import { readFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
 import { Hono } from 'hono';
 import { fileResponse, fileUnder } from './http/serveFile';
 
+/** Largest order the shop's pages send: an amount, a tax and a description. */
+const MAX_ORDER_BYTES = 4 * 1024;
+
+export interface DemoShopOptions {
+  /** The checkout origin the pages load the SDK and the checkout from (%CHECKOUT_ORIGIN%). */
+  checkoutOrigin: string;
+  /** Where this server reaches the checkout's admin API, server to server (known once it listens). */
+  adminApiUrl: () => string;
+  /** SANDBOX_ADMIN_TOKEN (or the one this run made up), sent as a merchant's server sends its key. */
+  adminToken?: string | undefined;
+  /** The HTTP client; in-process tests hand the checkout app's own. */
+  fetch?: (url: string, init: RequestInit) => Promise<Response>;
+}
+
+/** Where this machine reaches a listening server: its own address, a wildcard one through loopback. */
+export function listeningUrl(server: Server | undefined): string {
+  const address = server?.address();
+  if (!address || typeof address === 'string') throw new Error('The checkout is not listening');
+  const host = address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '::1' : address.address;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+}
+
+const order = (value: unknown): Record<string, unknown> | undefined =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+
 /**
  * The merchant side on its own origin (DEMO_PORT): examples/*.html with %CHECKOUT_ORIGIN%
- * replaced, so the checkout iframe is cross-origin exactly as in production.
+ * replaced, so the checkout iframe is cross-origin exactly as in production, and the shop's own
+ * server call `POST /shop/links`, which creates the payment link with the admin API server to
+ * server, as a merchant's server does, and hands the page only its code.
  */
-export function createDemoShop(examplesDir: string, checkoutOrigin: string): Hono {
+export function createDemoShop(examplesDir: string, options: DemoShopOptions): Hono {
   const app = new Hono();
+  const send = options.fetch ?? ((url: string, init: RequestInit) => fetch(url, init));
+  app.post('/shop/links', async (c) => {
+    // JSON only: another site's page cannot send that without a preflight, which this origin never answers.
+    if ((c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() !== 'application/json') {
+      return c.json({ code: 'unsupported_media_type', message: 'Send the order as application/json' }, 415);
+    }
+    const text = await c.req.text();
+    if (Buffer.byteLength(text, 'utf8') > MAX_ORDER_BYTES) return c.json({ code: 'payload_too_large', message: `An order is at most ${MAX_ORDER_BYTES} bytes` }, 413);
+    let body: Record<string, unknown> | undefined;
+    try {
+      body = order(JSON.parse(text));
+    } catch {
+      body = undefined;
+    }
+    if (!body) return c.json({ code: 'invalid_body', message: 'The order must be a JSON object' }, 400);
+    // The demo's cart is on the page, so its order is taken as sent; a real shop prices it on its server.
+    const link = { amount: body['amount'], taxAmount: body['taxAmount'], description: body['description'] };
+    let res: Response;
+    try {
+      res = await send(`${options.adminApiUrl()}/sandbox/links`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(options.adminToken ? { authorization: `Bearer ${options.adminToken}` } : {}) },
+        body: JSON.stringify(link),
+      });
+    } catch {
+      return c.json({ code: 'checkout_unreachable', message: 'The shop could not reach the checkout' }, 502);
+    }
+    const answer = order(await res.json().catch(() => undefined)) ?? {};
+    if (res.status !== 201 || typeof answer['code'] !== 'string') {
+      // The admin API's refusal of the order (a bad amount names the field) is the page's; the rest is the shop's.
+      const status = res.status === 400 || res.status === 422 ? res.status : 502;
+      return c.json({ code: String(answer['code'] ?? 'link_not_created'), message: String(answer['message'] ?? `The checkout answered ${res.status}`) }, status);
+    }
+    return c.json({ code: answer['code'] }, 201, { 'cache-control': 'no-store' });
+  });
   app.get('*', async (c) => {
     const path = c.req.path === '/' ? '/index.html' : c.req.path;
     const file = await fileUnder(examplesDir, path.slice(1));
     if (!file) return c.text('Not found\n', 404);
     if (!file.endsWith('.html')) return fileResponse(file, 'no-cache');
-    const html = (await readFile(file, 'utf8')).replaceAll('%CHECKOUT_ORIGIN%', checkoutOrigin);
+    const html = (await readFile(file, 'utf8')).replaceAll('%CHECKOUT_ORIGIN%', options.checkoutOrigin);
     return c.html(html, 200, { 'cache-control': 'no-cache' });
   });
   return app;

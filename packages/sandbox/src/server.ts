@@ -3,7 +3,7 @@ import { createApp } from './app';
 import type { Database } from './db/Database';
 import { openDatabase } from './db/openDatabase';
 import type { PgliteImage } from './db/pgliteImage';
-import { createDemoShop } from './demoShop';
+import { createDemoShop, listeningUrl } from './demoShop';
 import { defaultPaths, type StaticPaths } from './paths';
 import { cardFingerprintKeyOf } from './payments/cardFingerprintKey';
 import { chargeDueSubscriptions } from './payments/chargeDueSubscription';
@@ -11,6 +11,7 @@ import { expireLapsedPayments } from './payments/expireLapsedPayments';
 import { runOnTimer } from './payments/runOnTimer';
 import { pushServer } from './push/pushServer';
 import { adminScopeOf, isLoopbackHost } from './auth/adminAccess';
+import { openAdminRefusal, sourceOfUpgrade } from './auth/adminCors';
 import { listenToTransactions } from './push/transactionEvents';
 import { listenToAdminChanges } from './push/adminChanges';
 import { listenToFirstScreenChanges } from './push/firstScreenChanges';
@@ -127,10 +128,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     paymentCaptcha: options.paymentCaptcha !== false,
     pagesAhead,
   });
-  const shop = createDemoShop(paths.examplesDir, url);
+  // The shop's server creates its links with the admin API where the checkout listens, with the token when there is one.
+  const shop = createDemoShop(paths.examplesDir, { checkoutOrigin: url, adminApiUrl: () => listeningUrl(checkout), adminToken: options.adminToken });
   const { adminToken } = options;
-  // The admin socket opens as the admin API does: the operator's token, or a merchant's secret key for its own changes.
-  const push = pushServer(db, events, adminChanges, (token) => adminScopeOf({ db }, adminToken, token ?? undefined));
+  // The admin socket opens as the admin API does: the operator's token, or a merchant's secret key
+  // for its own changes; without a token, for the server's own pages only.
+  const push = pushServer(db, events, adminChanges, async (token, req) =>
+    adminToken === undefined && openAdminRefusal(sourceOfUpgrade(req), url) !== undefined ? undefined : adminScopeOf({ db }, adminToken, token ?? undefined));
   metrics.gauge('pasarela_push_sockets_open', 'Push-notification sockets open on this node.', push.openSockets);
   let checkout: Server | undefined;
   let demo: Server | undefined;

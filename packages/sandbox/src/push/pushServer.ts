@@ -31,7 +31,7 @@ function refuse(socket: Duplex, status: string): void {
  */
 export function pushServer(
   db: Database, events: TransactionEvents, adminChanges?: AdminChanges,
-  adminScope: (token: string | null) => Promise<AdminScope | undefined> = async () => ({ kind: 'admin' }),
+  adminScope: (token: string | null, req: IncomingMessage) => Promise<AdminScope | undefined> = async () => ({ kind: 'admin' }),
 ) {
   const open = new Set<Duplex>();
   const sockets = new Set<ServerSocket>();
@@ -52,7 +52,7 @@ export function pushServer(
       if (!accept || req.headers['sec-websocket-version'] !== '13') return refuse(socket, '400 Bad Request');
       // The operator's stream, or one merchant's (a browser's socket cannot send headers, so ?token=).
       if (admin) {
-        const scope = await adminScope(url.searchParams.get('token')).catch(() => undefined);
+        const scope = await adminScope(url.searchParams.get('token'), req).catch(() => undefined);
         if (!scope) return refuse(socket, '401 Unauthorized');
         return openAdminStream(socket, accept, adminChanges, scope.kind === 'merchant' ? scope.merchantId : undefined);
       }

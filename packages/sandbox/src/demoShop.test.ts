@@ -1,0 +1,67 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDemoShop } from './demoShop';
+import { defaultPaths } from './paths';
+import { createTestApp, type TestApp } from './test/testApp';
+
+const ADMIN_TOKEN = 'shop-token-for-tests-0123456789';
+const { examplesDir } = defaultPaths();
+
+/** The demo shop in front of a checkout app, reaching it in-process as its server would over HTTP. */
+function shopFor(t: TestApp, adminToken?: string) {
+  return createDemoShop(examplesDir, { checkoutOrigin: 'http://checkout.test', adminApiUrl: () => 'http://localhost', adminToken, fetch: async (url, init) => t.app.request(url, init) });
+}
+
+const postOrder = (shop: ReturnType<typeof createDemoShop>, body: string, type = 'application/json') =>
+  shop.request('/shop/links', { method: 'POST', headers: { 'content-type': type }, body });
+
+describe('the demo shop creates its links on its server (POST /shop/links)', () => {
+  let open: TestApp;
+  let guarded: TestApp;
+  beforeAll(async () => {
+    [open, guarded] = await Promise.all([createTestApp(), createTestApp({ adminToken: ADMIN_TOKEN })]);
+  });
+  afterAll(() => Promise.all([open.close(), guarded.close()]));
+
+  it('hands the page only the new link code, from a checkout without a token', async () => {
+    const res = await postOrder(shopFor(open), JSON.stringify({ amount: 37, taxAmount: 2.59, description: 'Pedido 1042' }));
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as { code: string };
+    expect(Object.keys(body)).toEqual(['code']);
+    expect((await open.get(`/payment-info?code=${body.code}`)).data).toMatchObject({ amount: 37, taxAmount: 2.59 });
+  });
+
+  it("sends the admin token when the checkout has one, as a merchant's server sends its key", async () => {
+    expect((await postOrder(shopFor(guarded, ADMIN_TOKEN), JSON.stringify({ amount: 5, description: 'Con token' }))).status).toBe(201);
+    const without = await postOrder(shopFor(guarded), JSON.stringify({ amount: 5, description: 'Sin token' }));
+    expect(without.status).toBe(502);
+    expect(await without.json()).toMatchObject({ code: 'admin_token_required' });
+  });
+
+  it("passes the admin API's refusal of a bad order on, naming the field", async () => {
+    const res = await postOrder(shopFor(open), JSON.stringify({ amount: 'diez', description: 'x' }));
+    expect(res.status).toBe(400);
+    expect(String(((await res.json()) as { message: string }).message)).toContain('amount');
+  });
+
+  it('takes a JSON object only: another content type 415 (so no other site posts one without a preflight), bad JSON 400', async () => {
+    expect((await postOrder(shopFor(open), 'amount=5', 'text/plain')).status).toBe(415);
+    expect((await postOrder(shopFor(open), '{"amount":')).status).toBe(400);
+    expect((await postOrder(shopFor(open), '[1]')).status).toBe(400);
+    expect((await postOrder(shopFor(open), JSON.stringify({ description: 'x'.repeat(5000) }))).status).toBe(413);
+  });
+
+  it('answers 502 when the checkout cannot be reached', async () => {
+    const shop = createDemoShop(examplesDir, { checkoutOrigin: 'http://checkout.test', adminApiUrl: () => 'http://localhost', fetch: () => Promise.reject(new Error('ECONNREFUSED')) });
+    expect((await postOrder(shop, JSON.stringify({ amount: 5, description: 'x' }))).status).toBe(502);
+  });
+
+  it("has no example page call the admin API from the browser: they call their own origin's /shop/links", async () => {
+    const pages = (await readdir(examplesDir)).filter((name) => name.endsWith('.html')).map((name) => join(examplesDir, name));
+    for (const file of [...pages, join(examplesDir, 'react', 'shop.ts')]) {
+      expect(await readFile(file, 'utf8'), file).not.toMatch(/\/sandbox\//);
+    }
+    expect(await readFile(join(examplesDir, 'index.html'), 'utf8')).toContain("fetch('/shop/links'");
+  });
+});
