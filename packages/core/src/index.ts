@@ -137,6 +137,8 @@ export {
   receiptTitleKeyOfReceipt,
 } from './receipt';
 export type { Receipt, ReceiptTitleKey, ReceiptStatusFacts } from './receipt';
+export { CARD_RESULT_KEYS, CARD_AUTH_STATUS, CARD_RESULT_STATUS, cardResultMessage, isCardResultKey } from './cardMessages';
+export type { CardResultKey } from './cardMessages';
 export { receiptFields, receiptConcept, isAuthorizationCode } from './receiptFields';
 export type { ReceiptField } from './receiptFields';
 export { groupVoucherCode, voucherCodeDigits, voucherBarcodeValue, VOUCHER_CODE_DIGITS, VOUCHER_CODE_GROUP } from './voucherCode';

@@ -29,9 +29,10 @@ export function displayStatusOf(family: StatusFamily, status: number): DisplaySt
 /**
  * Auth statuses the sandbox records for a payment that ended without being paid and never will be:
  * refused by the payer or the gateway (DECLINED), a window that closed unanswered (EXPIRED), a
- * crypto payment the payer cancelled (CANCELLED).
+ * payment called off before it was paid (CANCELLED), a gateway that failed or never received it
+ * and charged nothing (ERROR).
  */
-export const ENDED_UNPAID_AUTH_STATUSES = ['DECLINED', 'EXPIRED', 'CANCELLED'] as const;
+export const ENDED_UNPAID_AUTH_STATUSES = ['DECLINED', 'EXPIRED', 'CANCELLED', 'ERROR'] as const;
 const ENDED_UNPAID: ReadonlySet<string> = new Set(ENDED_UNPAID_AUTH_STATUSES);
 
 /**

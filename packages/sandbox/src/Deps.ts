@@ -1,9 +1,15 @@
 import type { Language } from '@pasarela/core';
 import type { Database } from './db/Database';
+import type { Gateways } from './gateways/Gateways';
+import type { SandboxControls } from './gateways/simulator/simulatedGateways';
 
 /** What every route module is built from. */
 export interface Deps {
   db: Database;
+  /** Every gateway, each through its port (gateways/): the sandbox's simulated ones unless wired otherwise. */
+  gateways: Gateways;
+  /** The simulated gateways' controls (the payer's phone, the kiosk, the chain, the issuer's and bank's pages); absent with real gateways. */
+  sandbox: SandboxControls | undefined;
   /** Key of the card fingerprint (HMAC), the same on every node (payments/cardFingerprintKey.ts). */
   cardFingerprintKey: Buffer;
   /** The checkout origin as payers reach it, for absolute URLs; else taken from each request. */

@@ -1,3 +1,5 @@
+import type { Gateways } from './gateways/Gateways';
+import { sandboxGateways, type SandboxControls } from './gateways/simulator/simulatedGateways';
 import { NEQUI_PAY_WINDOW_MS, SANDBOX_CLIENT_KEY, YAPPY_PAY_WINDOW_MS } from '@pasarela/core';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
@@ -72,6 +74,11 @@ export interface AppOptions {
   demoOrigin?: string | undefined;
   paths?: Partial<StaticPaths> | undefined;
   payerWindows?: PayerWindows | undefined;
+  /**
+   * The gateways behind the payment services: the one seam where a provider wires real processors
+   * (with no sandbox controls). The simulated ones when absent.
+   */
+  gateways?: { gateways: Gateways; sandbox: SandboxControls | undefined } | undefined;
   /** JSON log lines; silent when absent (in-process tests). */
   logger?: Logger | undefined;
   /** This node's counters for GET /metrics; a fresh set when absent. */
@@ -119,8 +126,11 @@ async function databaseHealth(db: Database, timeoutMs = 2_000): Promise<'ok' | '
 export function createApp(options: AppOptions): Hono<AppEnv> {
   const paths = { ...defaultPaths(), ...options.paths };
   const { pagesAhead } = options;
+  const wired = options.gateways ?? sandboxGateways(options.db);
   const deps: Deps = {
     db: options.db,
+    gateways: wired.gateways,
+    sandbox: wired.sandbox,
     cardFingerprintKey: options.cardFingerprintKey,
     publicOrigin: options.publicOrigin,
     payerWindows: options.payerWindows ?? { nequiMs: NEQUI_PAY_WINDOW_MS, yappyMs: YAPPY_PAY_WINDOW_MS },

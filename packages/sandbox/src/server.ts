@@ -1,3 +1,5 @@
+import { sandboxGateways } from './gateways/simulator/simulatedGateways';
+import { receiveGatewayEvent } from './payments/receiveGatewayEvent';
 import type { PayerWindows } from './Deps';
 import { createApp } from './app';
 import type { Database } from './db/Database';
@@ -7,7 +9,8 @@ import { createDemoShop, listeningUrl } from './demoShop';
 import { defaultPaths, type StaticPaths } from './paths';
 import { cardFingerprintKeyOf } from './payments/cardFingerprintKey';
 import { chargeDueSubscriptions } from './payments/chargeDueSubscription';
-import { expireLapsedPayments } from './payments/expireLapsedPayments';
+import { reconcileAttempts } from './payments/reconcileAttempts';
+import type { Gateways } from './gateways/Gateways';
 import { runOnTimer } from './payments/runOnTimer';
 import { pushServer } from './push/pushServer';
 import { adminScopeOf, isLoopbackHost } from './auth/adminAccess';
@@ -25,6 +28,9 @@ import { createLogger, errorFields, type Logger } from './ops/logger';
 import { Metrics } from './ops/metrics';
 import { DEFAULT_HOST, DEFAULT_EXPIRY_SWEEP_INTERVAL_MS, DEFAULT_HTTP_TIMEOUTS, DEFAULT_SUBSCRIPTION_CHARGE_INTERVAL_MS, DEFAULT_WEBHOOK_INTERVAL_MS, type HttpTimeouts, type LogLevel, type RateLimits } from './settings';
 
+
+/** How often a node looks for simulated payers due to answer (PHONE_ANSWER_MS after their push). */
+const SIMULATED_ANSWER_INTERVAL_MS = 250;
 export interface ServerOptions {
   /** The address both ports listen on (HOST); loopback (DEFAULT_HOST) when absent. */
   host?: string | undefined;
@@ -75,6 +81,8 @@ export interface RunningServer {
   url: string;
   demoUrl: string;
   db: Database;
+  /** The gateways this node reaches (the simulated ones, with the sandbox's controls). */
+  gateways: Gateways;
   metrics: Metrics;
   /** True from the moment close() is called: /health answers 503. */
   readonly draining: boolean;
@@ -120,7 +128,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const webhookDelivery = { ...(options.webhookDelivery ?? DEFAULT_WEBHOOK_DELIVERY), allowPrivateAddresses: options.webhookDelivery?.allowPrivateAddresses ?? allowPrivateWebhooks };
   const url = `http://localhost:${options.port}`;
   const demoUrl = `http://127.0.0.1:${options.demoPort}`;
+  // The one place the gateways are chosen: the simulated ones, whose test phones answer on a timer below.
+  const gateways = sandboxGateways(db);
   const app = createApp({
+    gateways,
     db, cardFingerprintKey, wireEncoding: options.wireEncoding, publicOrigin: url, demoOrigin: demoUrl, splashMs: options.splashMs, payerWindows: options.payerWindows, paths,
     logger: log, metrics, rateLimits: options.rateLimits, trustedProxies: options.trustedProxies, metricsToken: options.metricsToken,
     sandboxConsole: options.sandboxConsole, draining: () => draining, adminToken: options.adminToken,
@@ -170,7 +181,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     );
   };
   const stopCharging = onTimer('charging due subscriptions', options.subscriptionChargeIntervalMs ?? DEFAULT_SUBSCRIPTION_CHARGE_INTERVAL_MS, () => chargeDueSubscriptions({ db }));
-  const stopExpiring = onTimer('expiring lapsed payments', options.expirySweepIntervalMs ?? DEFAULT_EXPIRY_SWEEP_INTERVAL_MS, () => expireLapsedPayments(db));
+  // The simulated payers who answer on their own (a test phone, a moment after its push), as gateway events.
+  const stopAnswering = onTimer('simulated payers answering', SIMULATED_ANSWER_INTERVAL_MS, () => gateways.sandbox.answerDue((event) => receiveGatewayEvent({ db, gateways: gateways.gateways }, event).then(() => undefined)));
+  // At start and on a timer: attempts left in doubt (a crash, a lost answer) and waits past their window, from what their gateway says.
+  const stopReconciling = onTimer('reconciling attempts with their gateways', options.expirySweepIntervalMs ?? DEFAULT_EXPIRY_SWEEP_INTERVAL_MS, () => reconcileAttempts({ db, gateways: gateways.gateways }));
   // Every node sends; each event is claimed by one (deliverDueWebhooks), and a restart resumes from the table.
   const stopWebhooks = onTimer('sending webhooks', options.webhookIntervalMs ?? DEFAULT_WEBHOOK_INTERVAL_MS, () => deliverDueWebhooks(db, webhookDelivery));
   log.info({ url, demoUrl, database: db.kind }, 'listening');
@@ -179,6 +193,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     url,
     demoUrl,
     db,
+    gateways: gateways.gateways,
     metrics,
     get draining() {
       return draining;
@@ -196,7 +211,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         const stopping = Promise.all(servers.map((server) => closeGracefully(server, timeouts.shutdownMs)));
         // Push sockets hold their connections open: a close frame sends their widgets to another node.
         await push.closeAll();
-        await Promise.all([stopping, stopCharging(), stopExpiring(), stopWebhooks()]);
+        await Promise.all([stopping, stopCharging(), stopAnswering(), stopReconciling(), stopWebhooks()]);
         pagesAhead.close();
         await events.close();
         await adminChanges.close();

@@ -1,5 +1,5 @@
+import { cardResultMessage } from '@pasarela/core';
 import type { Language } from '@pasarela/core';
-import { messageSysFor } from '../gateways/testCards';
 import type { TransactionRow } from '../store/transactions';
 import { maskedNumber } from './cardFingerprint';
 
@@ -18,7 +18,7 @@ export function cardAnswerOf(row: TransactionRow, lang: Language): CardAnswer {
   return {
     status: row.status,
     codOper: row.cod_oper,
-    messageSys: messageSysFor(row.message_key, lang),
+    messageSys: cardResultMessage(row.message_key, lang),
     authStatus: row.auth_status,
     cardType: row.card_brand ?? '',
     displayNum: maskedNumber(row.card_last4 ?? ''),

@@ -8,3 +8,6 @@ export function cryptoReceivedOf(tx: TransactionRow) {
     senderAddress: typeof sender === 'string' ? sender : null,
   };
 }
+
+/** The crypto processor keeps one address per payment and network: the key it is asked under. */
+export const depositKeyOf = (codOper: string, network: string) => `${codOper}:${network}`;

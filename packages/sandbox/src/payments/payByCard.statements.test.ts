@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Transaction, TransactionOptions } from '../db/Database';
 import { cardPayload, createTestApp, newLink, testCardNumber, type TestApp } from '../test/testApp';
 
-// Round trips to the database per card payment (docs/performance.md "Round trips per card
-// payment"): every statement the route sends, BEGIN and COMMIT (or ROLLBACK) of a transaction
+// The statements a card payment sends, in order, BEGIN and COMMIT (or ROLLBACK) of a transaction
 // included; on PostgreSQL a transaction's advisory lock goes with its BEGIN, in the same round trip.
 
 let t: TestApp;
@@ -47,23 +46,25 @@ async function countPayment(body: Record<string, unknown>) {
   return { status: res.status, data: res.data, statements: [...statements] };
 }
 
-// PGlite runs one statement at a time: a payment's check-and-insert is one statement, its own
-// transaction. PostgreSQL wraps it in BEGIN with the lock and COMMIT.
+// One shape for the money path: the attempt is recorded, then the card processor is asked with the
+// attempt's key, then its answer is recorded, and only then the receipt e-mail is written.
 describe('statements per card payment', () => {
-  it('an approved guest payment with a receipt e-mail: the look-up and one statement writing the payment and its e-mail (PostgreSQL: in BEGIN and lock ... COMMIT)', async () => {
+  it('an approved guest payment: the look-up, the attempt, the processor, the outcome (locked and conditional), the receipt', async () => {
     const link = await newLink(t);
     const { status, data, statements } = await countPayment(cardPayload(link));
     expect(status).toBe(200);
-    const write = statements.find((sql) => /insert into transactions/.test(sql));
-    expect(write).toMatch(/insert into mailbox/);
-    if (t.db.kind === 'pglite') {
-      expect(statements, statements.join('\n')).toHaveLength(2);
-      expect(statements.at(-1)).toBe(write);
-    } else {
-      expect(statements, statements.join('\n')).toHaveLength(4);
-      expect(statements.at(-1)).toBe('commit');
-    }
-    // The receipt names the payment's operation code: it was written with this payment.
+    const at = (pattern: RegExp) => statements.findIndex((sql) => pattern.test(sql));
+    const attempt = at(/insert into transactions/);
+    const processor = at(/insert into gateway_simulator/);
+    const outcome = at(/update transactions set status/);
+    const receipt = at(/insert into mailbox/);
+    expect([attempt, processor, outcome, receipt].every((i) => i >= 0), statements.join('\n')).toBe(true);
+    expect(attempt).toBeLessThan(processor);
+    expect(processor).toBeLessThan(outcome);
+    expect(outcome).toBeLessThan(receipt);
+    // The outcome is written inside a transaction that locked the payment's row first.
+    expect(statements.slice(attempt, outcome).some((sql) => /for update/.test(sql))).toBe(true);
+    // The receipt names the payment's operation code.
     const codOper = (data as { codOper: string }).codOper;
     const mails = await t.db.query<{ body: string }>('select body from mailbox where kind = $1 and position($2 in body) > 0', ['receipt', codOper]);
     expect(mails).toHaveLength(1);

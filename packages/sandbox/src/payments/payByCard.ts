@@ -1,19 +1,21 @@
-import { CardPaymentPayloadSchema, duplicateWindowStart, isOldVersionServiceCode, processingFailureKey, type CardPaymentPayload, exceedsMerchantLimit, type Language, amountToCents, centsToAmount, TRANSACTION_TYPES } from '@pasarela/core';
+import { CardPaymentPayloadSchema, CARD_AUTH_STATUS, CARD_RESULT_STATUS, duplicateWindowStart, isOldVersionServiceCode, processingFailureKey, type CardPaymentPayload, amountToCents, TRANSACTION_TYPES, type Language } from '@pasarela/core';
 import type { Deps } from '../Deps';
+import type { CardAuthorization, CardDecision } from '../gateways/CardProcessor';
+import { gatewayCall, GatewayOutcomeUnknown } from '../gateways/GatewayCall';
 import { saveUserCard } from '../store/userCards';
 import { ApiError } from '../http/ApiError';
-import { AUTH_STATUS, CARD_STATUS, cardOutcomeFor, outcomeKey } from '../gateways/testCards';
 import { cardPaymentStartOf } from './payTarget';
 import { checkAmount } from './checkAmount';
-import { receiptMailOf } from './receiptMail';
+import { mailReceipt } from './receiptMail';
 import { checkCard, checkDomain, checkGuestAllowed, donationOf } from './cardChecks';
-import { duplicateLockKey, insertUnlessDuplicate, newCodOper, type NewTransaction, type TransactionRow } from '../store/transactions';
+import { duplicateLockKey, insertUnlessDuplicate, newCodOper, dropUnsentAttempt, type NewTransaction, type TransactionRow } from '../store/transactions';
 import { cardFingerprintOf, storedCard } from './cardFingerprint';
 import { attemptThatWon, chargeFingerprint, identityOf, sameChargeOrRefuse } from './chargeAttempt';
 import { cardAnswerOf, type CardAnswer } from './cardAnswer';
+import { cardOutcomeOf } from './gatewayOutcomes';
 import { parseOr400 } from './validatePayload';
 import { checkPaymentCaptcha } from './captchaVerdict';
-import { claimLinkOrRefuse } from './settlePayment';
+import { calledOffMeanwhile, settlePayment } from './settlePayment';
 
 export interface PayContext {
   lang: Language;
@@ -48,17 +50,13 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
   const digits = payload.cardInformation.cardNumber;
   const card = storedCard(digits, brand, deps.cardFingerprintKey, cardFingerprint);
   const amountCents = amountToCents(payload.amount);
-  const outcome = cardOutcomeFor(digits);
-  // The gateway failed before deciding: nothing is recorded, so the payer may simply retry.
-  // SPEC 8 "error_processing_request for an old-version tx failure" (payment_error_try_again otherwise).
-  if (outcome.kind === 'processing_error') throw new ApiError(502, processingFailureKey(payload.isOldVersion ?? isOldVersionServiceCode(payload.serviceCode)));
-  const key = outcomeKey(outcome);
   const codOper = newCodOper();
   const donation = await donationOf(deps, payload, merchant.id);
   const since = duplicateWindowStart();
   // The duplicate check and the insert hold a lock on (card, amount): two payments of the same
   // card at the same moment, each with its own trackId, on any links, cannot both pass the check.
   const advisoryLock = duplicateLockKey(card.fingerprint, amountCents);
+  const txType = payload.transactionsType || TRANSACTION_TYPES.authCapture;
   const newRow: NewTransaction = {
     track_id: trackId,
     link_code: link.code,
@@ -66,10 +64,11 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
     method: 'card',
     amount_cents: amountCents,
     tax_cents: amountToCents(payload.taxAmount),
-    status: CARD_STATUS[key],
-    auth_status: AUTH_STATUS[key],
-    message_key: key,
-    tx_type: payload.transactionsType || TRANSACTION_TYPES.authCapture,
+    // The attempt is recorded before the processor is asked: whatever fails after, it is found by its key.
+    status: CARD_RESULT_STATUS.processing,
+    auth_status: CARD_AUTH_STATUS.processing,
+    message_key: 'processing',
+    tx_type: txType,
     card_brand: card.brand,
     card_last4: card.last4,
     card_token: card.token,
@@ -81,7 +80,7 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
     description: payload.description || link.description,
     lang,
     tx_channel: payload.txChannel,
-    redirect_url: outcome.kind === 'three_ds' ? `${ctx.origin}/sandbox/3ds/${codOper}` : null,
+    redirect_url: null,
     expires_at: null,
     reference: null,
     user_id: ctx.userId ?? null,
@@ -90,28 +89,50 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
     ...donation,
     request_fingerprint: fingerprint,
   };
-  // The receipt e-mail goes in the payment's own statement, written only when the row is: one
-  // commit (one WAL flush on PostgreSQL), and never a receipt without its payment.
-  const mail = receiptMailOf({ ...newRow, cod_oper: codOper }, merchant.name, ctx.origin);
-  const duplicate = { fingerprint: card.fingerprint, amountCents, since };
-  // A single-use link is claimed by its payment in the payment's own transaction (claimLinkOrRefuse).
-  const result = link.singleUse
-    ? await deps.db.transaction(async (tx) => {
-      const done = await insertUnlessDuplicate(tx, newRow, codOper, duplicate, mail);
-      if (done.kind === 'inserted') await claimLinkOrRefuse(tx, done.row, true);
-      return done;
-    }, { advisoryLock })
-    : await deps.db.oneStatementLocked(advisoryLock, (db) => insertUnlessDuplicate(db, newRow, codOper, duplicate, mail));
+  const result = await deps.db.oneStatementLocked(advisoryLock, (db) => insertUnlessDuplicate(db, newRow, codOper, { fingerprint: card.fingerprint, amountCents, since }));
   // The same trackId racing in at the same moment is a retry, not a second payment.
   if (result.kind === 'duplicate' && result.trackId !== trackId) throw new ApiError(409, 'possible_duplicated_tx');
-  const inserted = result.kind === 'inserted' ? result.row : undefined;
   // Not inserted: the same trackId got there first (any node), with this charge or another.
-  const row: TransactionRow = inserted ?? (await attemptThatWon(deps.db, trackId, fingerprint));
-  // SPEC 3 storeCard: a wallet user's approved card is kept (as a token) for the next payment.
-  if (inserted && ctx.userId && payload.storeCard === true && inserted.status === CARD_STATUS.approved) {
-    await saveUserCard(deps.db, ctx.userId, card, inserted.payer_name);
+  if (result.kind !== 'inserted') return cardAnswerOf(await attemptThatWon(deps.db, trackId, fingerprint), lang);
+  const decision = await authorize(deps, result.row, {
+    card: { number: digits, expMonth: payload.cardInformation.expMonth, expYear: payload.cardInformation.expYear, cvc: payload.cardInformation.cvv, holder: result.row.payer_name },
+    merchant: { name: merchant.name, logo: merchant.logo || null }, lang, capture: txType !== TRANSACTION_TYPES.auth,
+  });
+  if (decision.status === 'failed') {
+    // The processor could not decide and charged nothing: the attempt is forgotten, so the payer's
+    // retry (the same trackId) is a new one. SPEC 8 "error_processing_request for an old-version
+    // tx failure" (payment_error_try_again otherwise).
+    await dropUnsentAttempt(deps.db, codOper);
+    throw new ApiError(502, processingFailureKey(payload.isOldVersion ?? isOldVersionServiceCode(payload.serviceCode)));
+  }
+  const settled = await settlePayment(deps, codOper, {
+    ...cardOutcomeOf(decision), ...(decision.status === 'challenge' ? { redirectUrl: new URL(decision.url, ctx.origin).toString() } : {}),
+  });
+  if (calledOffMeanwhile(settled)) {
+    // Authorized for a single-use link another payment paid meanwhile: voided there, charged nowhere.
+    throw new ApiError(409, 'request_already_paid', 'This single-use link was paid by another payment');
+  }
+  const row = settled?.row ?? result.row;
+  if (settled?.kind === 'settled' && decision.status === 'approved') {
+    await mailReceipt(deps.db, row, merchant.name, ctx.origin);
+    // SPEC 3 storeCard: a wallet user's approved card is kept (as a token) for the next payment.
+    if (ctx.userId && payload.storeCard === true) await saveUserCard(deps.db, ctx.userId, card, row.payer_name);
   }
   return cardAnswerOf(row, lang);
+}
+
+/**
+ * Asks the card processor through its port, with the attempt's key. An answer that does not come
+ * (the deadline passed, the connection failed) leaves the attempt in doubt for the reconciler: the
+ * payer hears 504, and the checkout looks the attempt up by its trackId.
+ */
+async function authorize(deps: Deps, attempt: TransactionRow, request: Pick<CardAuthorization, 'card' | 'merchant' | 'lang' | 'capture'>): Promise<CardDecision> {
+  try {
+    return await deps.gateways.card.authorize({ ...gatewayCall(attempt.cod_oper), amountCents: attempt.amount_cents + attempt.tax_cents + attempt.campaign_cents, ...request });
+  } catch (error) {
+    if (error instanceof GatewayOutcomeUnknown) throw new ApiError(504, 'payment_error_try_again', 'The card processor did not answer in time; the payment is being checked');
+    throw error;
+  }
 }
 
 /**

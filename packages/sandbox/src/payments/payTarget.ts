@@ -35,7 +35,7 @@ export async function payTargetOf(deps: Deps, code: string): Promise<PayTarget> 
 }
 
 /** The merchant's columns a card payment reads. */
-export type CardMerchant = Pick<MerchantRow, 'id' | 'name' | 'has_payment_guest' | 'tx_limit_cents' | 'domain_validation' | 'allowed_domains'>;
+export type CardMerchant = Pick<MerchantRow, 'id' | 'name' | 'logo' | 'has_payment_guest' | 'tx_limit_cents' | 'domain_validation' | 'allowed_domains'>;
 
 export type CardPaymentStart =
   /** The trackId was seen before (double click, retry): the payment answers what the first did. */
@@ -56,6 +56,7 @@ interface StartRow {
   paid_cod_oper: string | null;
   m_id: number | null;
   m_name: string;
+  m_logo: string;
   has_payment_guest: boolean;
   tx_limit_cents: number;
   domain_validation: boolean;
@@ -74,7 +75,7 @@ export async function cardPaymentStartOf(deps: Deps, code: string, trackId: stri
   const [row] = await deps.db.query<StartRow>(
     `select (select t.id from transactions t where t.track_id = $1) as earlier_id,
        l.code, l.merchant_id, l.description, l.amount_cents, l.tax_cents, l.card_types, l.service_code, l.expires_at, l.single_use, l.paid_cod_oper,
-       m.id as m_id, m.name as m_name, m.has_payment_guest, m.tx_limit_cents, m.domain_validation, m.allowed_domains,
+       m.id as m_id, m.name as m_name, m.logo as m_logo, m.has_payment_guest, m.tx_limit_cents, m.domain_validation, m.allowed_domains,
        (select coalesce(jsonb_agg(s.card_codes order by s.id), '[]'::jsonb) from merchant_services s
          where s.merchant_id = m.id and s.enabled and s.method = 'card') as card_codes
      from (select 1) as one
@@ -101,7 +102,7 @@ export async function cardPaymentStartOf(deps: Deps, code: string, trackId: stri
   };
   if (row.m_id === null) throw new ApiError(404, 'Merchant Not Found');
   const merchant: CardMerchant = {
-    id: row.m_id, name: row.m_name, has_payment_guest: row.has_payment_guest, tx_limit_cents: row.tx_limit_cents,
+    id: row.m_id, name: row.m_name, logo: row.m_logo, has_payment_guest: row.has_payment_guest, tx_limit_cents: row.tx_limit_cents,
     domain_validation: row.domain_validation, allowed_domains: row.allowed_domains,
   };
   return { kind: 'new', target, merchant, cardCodes: cardCodesOf(row.card_codes) };

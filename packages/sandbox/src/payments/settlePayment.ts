@@ -1,8 +1,12 @@
-import { CANCELLED_AUTH_STATUS, cancelledStatusOf, cryptoRefundOnCancel, recordedPaymentResult } from '@pasarela/core';
-import type { Database, Queryable } from '../db/Database';
+import { CANCELLED_AUTH_STATUS, cancelledStatusOf, cryptoRefundOnCancel, recordedPaymentResult, subscriptionPasses } from '@pasarela/core';
+import { activateSubscription } from '../store/catalog';
+import type { Queryable } from '../db/Database';
+import type { Deps } from '../Deps';
+import { giveBack, withdrawAtGateway } from './withdrawAtGateway';
 import { ApiError } from '../http/ApiError';
 import { claimSingleUseLink, lockSingleUseLinkOf } from '../store/links';
-import { lockOtherOpenAttempts, lockTransaction, writeOutcome, type PaymentOutcome, type TransactionRow } from '../store/transactions';
+import type { GatewayEvent } from '../gateways/GatewayEvent';
+import { lockOtherOpenAttempts, lockTransaction, recordGatewayEvent, writeOutcome, type PaymentOutcome, type TransactionRow } from '../store/transactions';
 import { cryptoReceivedOf } from './cryptoReceived';
 
 /** What settlePayment did. */
@@ -12,7 +16,7 @@ export type Settlement =
   /** It had ended before (another answer, the payer, a sweep got there first): nothing changed. */
   | { kind: 'finished'; row: TransactionRow }
   /** It would have paid a single-use link that another payment paid: it is called off instead. */
-  | { kind: 'link_paid'; row: TransactionRow };
+  | { kind: 'paid_elsewhere'; row: TransactionRow };
 
 const resultOf = (row: Pick<TransactionRow, 'method' | 'status' | 'auth_status'>) =>
   recordedPaymentResult({ method: row.method, status: row.status, authStatus: row.auth_status });
@@ -21,7 +25,7 @@ const approves = (row: Pick<TransactionRow, 'method'>, outcome: PaymentOutcome) 
   recordedPaymentResult({ method: row.method, status: outcome.status, authStatus: outcome.authStatus }) === 'APPROVED';
 
 /** Why a waiting payment was called off: the payer chose another way, or another payment paid its single-use link. */
-export type CancelReason = 'payer' | 'link_paid';
+export type CancelReason = 'payer' | 'paid_elsewhere';
 
 /** A waiting payment called off: the method's declined code; coins that reached a crypto address are owed back. */
 export function cancelledOutcome(row: TransactionRow, reason: CancelReason): PaymentOutcome {
@@ -32,67 +36,101 @@ export function cancelledOutcome(row: TransactionRow, reason: CancelReason): Pay
   };
 }
 
-/** A payer's status call about a payment called off because another paid its link: 409 request_already_paid. */
-export function refuseIfLinkPaidElsewhere(row: TransactionRow): void {
-  if (row.auth_status === CANCELLED_AUTH_STATUS && row.details['cancelReason'] === 'link_paid') {
-    throw new ApiError(409, 'request_already_paid', 'Another payment paid this single-use link; this one was called off and charges nothing');
-  }
+/**
+ * The gateway took on an attempt Pasarela had called off meanwhile (its purchase paid another way
+ * while the attempt was in doubt, or as its answer came): the caller withdraws it at the gateway.
+ */
+export function calledOffMeanwhile(settled: Settlement | undefined): TransactionRow | undefined {
+  const calledOff = settled?.kind === 'paid_elsewhere' || (settled?.kind === 'finished' && settled.row.auth_status === CANCELLED_AUTH_STATUS);
+  return calledOff ? settled.row : undefined;
 }
 
-/**
- * The payer calls off a payment they are waiting for (a Nequi or Yappy push, before paying another
- * way): from then on it cannot be paid. Answers the payment as it stands: called off now, or how
- * it ended first (approved: the payer must see the receipt, not pay again).
- */
-export async function cancelWaitingPayment(db: Database, row: TransactionRow): Promise<TransactionRow> {
-  const settled = await settlePayment(db, row.cod_oper, cancelledOutcome(row, 'payer'));
-  return settled?.row ?? row;
+/** A payer's status call about a payment called off because another paid its link: 409 request_already_paid. */
+export function refuseIfPaidElsewhere(row: TransactionRow): void {
+  if (row.auth_status === CANCELLED_AUTH_STATUS && row.details['cancelReason'] === 'paid_elsewhere') {
+    throw new ApiError(409, 'request_already_paid', 'Another payment paid this single-use link; this one was called off and charges nothing');
+  }
 }
 
 /**
  * Once a payment has paid its single-use link, the link's other waiting payments (a Nequi push, a
  * voucher, a 3DS challenge) are called off in the same transaction, so none of them can be paid later.
  */
-async function callOffTheOthers(tx: Queryable, paid: Pick<TransactionRow, 'link_code' | 'cod_oper'>): Promise<void> {
-  if (!paid.link_code) return;
+async function callOffTheOthers(tx: Queryable, paid: Pick<TransactionRow, 'link_code' | 'cod_oper'>): Promise<TransactionRow[]> {
+  if (!paid.link_code) return [];
+  const calledOff: TransactionRow[] = [];
   for (const other of await lockOtherOpenAttempts(tx, paid.link_code, paid.cod_oper)) {
-    if (resultOf(other) === 'PENDING') await writeOutcome(tx, other.cod_oper, cancelledOutcome(other, 'link_paid'));
+    if (resultOf(other) === 'PENDING') calledOff.push(await writeOutcome(tx, other.cod_oper, cancelledOutcome(other, 'paid_elsewhere')));
   }
+  return calledOff;
 }
 
+/** After the call-offs are committed: each withdrawn at its gateway (a failure there changes nothing here). */
+export async function withdrawAll(deps: Pick<Deps, 'gateways'>, calledOff: readonly TransactionRow[]): Promise<void> {
+  await Promise.all(calledOff.map((row) => withdrawAtGateway(deps, row).catch(() => undefined)));
+}
+
+/** The subscription a payment activates when it passes (its first payment, not a renewal). */
+function activatedSubscriptionOf(row: TransactionRow): number | undefined {
+  const id = row.details['idSubscription'];
+  return typeof id === 'number' && row.details['activates'] === true ? id : undefined;
+}
+
+/** An outcome, or what the payment's locked row makes of it (undefined: no change). */
+export type OutcomeFor = PaymentOutcome | ((row: TransactionRow) => PaymentOutcome | undefined);
+
 /**
- * The one way a waiting payment gets its outcome (a gateway's answer, the payer's bank page, a
- * kiosk, the chain, a sweep, the payer calling it off), on any node: the row is locked and changed
- * only while it is still pending, and an outcome that pays a single-use link claims the link in the
- * same transaction. Undefined when there is no such payment.
+ * The one way a waiting payment gets its outcome (a gateway's answer or event, the payer calling
+ * it off, a sweep), on any node: the row is locked and changed only while it is still pending, and
+ * an outcome that pays a single-use link claims the link in the same transaction. With `event`, the
+ * event is recorded in that transaction too, once: a repeat changes nothing. Undefined when there
+ * is no such payment.
  */
-export async function settlePayment(db: Database, codOper: string, outcome: PaymentOutcome): Promise<Settlement | undefined> {
-  return db.transaction(async (tx) => {
+export async function settlePayment(deps: Pick<Deps, 'db' | 'gateways'>, codOper: string, outcomeFor: OutcomeFor, event?: GatewayEvent): Promise<Settlement | undefined> {
+  let calledOff: TransactionRow[] = [];
+  let lateOutcome: PaymentOutcome | undefined;
+  const settlement = await deps.db.transaction(async (tx): Promise<Settlement | undefined> => {
     // The link before the payment: a card paying the same link at this moment takes them in that order too.
     const singleUseLink = await lockSingleUseLinkOf(tx, codOper);
     const row = await lockTransaction(tx, codOper);
     if (!row) return undefined;
-    if (resultOf(row) !== 'PENDING') return { kind: 'finished', row };
+    if (event && !(await recordGatewayEvent(tx, event))) return { kind: 'finished', row };
+    const outcome = typeof outcomeFor === 'function' ? outcomeFor(row) : outcomeFor;
+    lateOutcome = outcome;
+    if (resultOf(row) !== 'PENDING' || !outcome) return { kind: 'finished', row };
+    const paidElsewhere = async (): Promise<Settlement> => {
+      // What the answer brought (coins that arrived) is kept, and owed back.
+      const arrived = { ...row, details: { ...row.details, ...outcome.details } };
+      const off = cancelledOutcome(arrived, 'paid_elsewhere');
+      return { kind: 'paid_elsewhere', row: await writeOutcome(tx, codOper, { ...off, details: { ...outcome.details, ...off.details } }) };
+    };
     if (singleUseLink && approves(row, outcome)) {
-      if (!(await claimSingleUseLink(tx, singleUseLink, codOper))) {
-        // What the answer brought (coins that arrived) is kept, and owed back.
-        const arrived = { ...row, details: { ...row.details, ...outcome.details } };
-        const off = cancelledOutcome(arrived, 'link_paid');
-        return { kind: 'link_paid', row: await writeOutcome(tx, codOper, { ...off, details: { ...outcome.details, ...off.details } }) };
-      }
-      await callOffTheOthers(tx, row);
+      if (!(await claimSingleUseLink(tx, singleUseLink, codOper))) return paidElsewhere();
+      calledOff = await callOffTheOthers(tx, row);
+    }
+    // SPEC 4 "Subscription: status 1 or -1 passes": the payment that passes activates it, once.
+    const subscriptionId = activatedSubscriptionOf(row);
+    if (subscriptionId !== undefined && subscriptionPasses(outcome.status) && row.card_token) {
+      const card = { token: row.card_token, brand: row.card_brand ?? '', last4: row.card_last4 ?? '', payerName: row.payer_name };
+      if (!(await activateSubscription(tx, subscriptionId, card))) return paidElsewhere();
     }
     return { kind: 'settled', row: await writeOutcome(tx, codOper, outcome) };
   });
+  await withdrawAll(deps, calledOff);
+  // The answer came for a payment called off meanwhile: what the gateway took is given back, what it still asks for is withdrawn.
+  const late = calledOffMeanwhile(settlement);
+  if (late && lateOutcome) await (approves(late, lateOutcome) ? giveBack(deps, late) : withdrawAtGateway(deps, late)).catch(() => undefined);
+  return settlement;
 }
 
 /**
- * For a payment recorded as paid in the caller's transaction (a card approved at once, the wallet's
- * balance): on a single-use link it claims the link, or throws 409 request_already_paid so the
- * transaction, payment and all, rolls back.
+ * For a payment recorded as paid in the caller's transaction (the wallet's balance, a saved card):
+ * on a single-use link it claims the link, or throws 409 request_already_paid so the transaction,
+ * payment and all, rolls back. Returns the link's waiting payments it called off, for withdrawAll
+ * once the caller's transaction is committed.
  */
-export async function claimLinkOrRefuse(tx: Queryable, row: TransactionRow, singleUse: boolean): Promise<void> {
-  if (!singleUse || !row.link_code || resultOf(row) !== 'APPROVED') return;
+export async function claimLinkOrRefuse(tx: Queryable, row: TransactionRow, singleUse: boolean): Promise<TransactionRow[]> {
+  if (!singleUse || !row.link_code || resultOf(row) !== 'APPROVED') return [];
   if (!(await claimSingleUseLink(tx, row.link_code, row.cod_oper))) throw new ApiError(409, 'request_already_paid', 'This single-use link was paid by another payment');
-  await callOffTheOthers(tx, row);
+  return callOffTheOthers(tx, row);
 }

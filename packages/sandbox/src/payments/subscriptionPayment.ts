@@ -1,14 +1,16 @@
 import {
-  activationChargeCents, amountToCents, CHANNEL, isCardExpiryValid, isSubscriptionActive, processingFailureKey, SERVICE_CODES, subscriptionPasses,
+  activationChargeCents, amountToCents, CARD_AUTH_STATUS, CARD_RESULT_STATUS, CHANNEL, isCardExpiryValid, isSubscriptionActive, processingFailureKey, SERVICE_CODES, subscriptionPasses,
   type CardPaymentPayload, type Language,
 } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import type { Queryable } from '../db/Database';
 import { ApiError } from '../http/ApiError';
-import { AUTH_STATUS, CARD_STATUS, cardOutcomeFor, outcomeKey } from '../gateways/testCards';
+import { gatewayCall } from '../gateways/GatewayCall';
 import { findMerchant } from '../store/merchants';
-import { findPlan, findSubscription, type SubscriptionRow } from '../store/catalog';
-import { insertTransaction, newCodOper, type TransactionRow } from '../store/transactions';
+import { activateSubscription, findPlan, findSubscription, type SubscriptionRow } from '../store/catalog';
+import { dropUnsentAttempt, insertTransaction, newCodOper, type TransactionRow } from '../store/transactions';
+import { cardOutcomeOf } from './gatewayOutcomes';
+import { calledOffMeanwhile, settlePayment } from './settlePayment';
 import { cardAnswerOf, type CardAnswer } from './cardAnswer';
 import { cardFingerprintOf, storedCard } from './cardFingerprint';
 import { checkGuestAllowed } from './cardChecks';
@@ -61,30 +63,25 @@ export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCard
   if (!merchant) throw new ApiError(404, 'Merchant Not Found');
   checkGuestAllowed(merchant, p.anonymousUserServiceId);
   if (!isCardExpiryValid(card.expMonth, card.expYear, Date.now())) throw new ApiError(400, 'expired', 'cardInformation.expYear is in the past');
-  const outcome = cardOutcomeFor(card.cardNumber);
-  // The gateway failed before deciding: nothing is recorded (SPEC 8 error_processing_request for an old-version tx).
-  if (outcome.kind === 'processing_error') throw new ApiError(502, processingFailureKey(p.isOldVersion ?? false));
-  const key = outcomeKey(outcome);
   const stored = storedCard(card.cardNumber, card.cardType, deps.cardFingerprintKey);
   const payerName = `${card.firstName} ${card.lastName}`;
   const chargeNow = activationChargeCents({ amountCents: plan.amount_cents, chargeNow: plan.charge_now });
-  // The subscription row is locked while it is checked and activated: two payments at once (any
-  // nodes, different trackIds) activate and charge it once; the other is refused.
+  // The attempt is recorded first, the subscription row locked while it is checked; the payment that
+  // passes activates it when its outcome is recorded (settlePayment), so of payments racing on any
+  // nodes one activates and charges it.
   const inserted = await deps.db.transaction(async (tx) => {
     const [locked] = await tx.query<SubscriptionRow>('select * from subscriptions where id = $1 for update', [sub.id]);
     if (!locked || isSubscriptionActive(locked.status)) return 'active' as const;
-    const row = await insertTransaction(tx, {
+    return insertTransaction(tx, {
       track_id: p.trackId, link_code: null, merchant_id: plan.merchant_id, method: 'card', amount_cents: chargeNow, tax_cents: 0,
-      status: CARD_STATUS[key], auth_status: AUTH_STATUS[key], message_key: key, tx_type: SERVICE_CODES.subscription, card_brand: stored.brand, card_last4: stored.last4,
-      card_token: stored.token, card_fingerprint: stored.fingerprint, payer_name: payerName, email: p.email || sub.email,
+      status: CARD_RESULT_STATUS.processing, auth_status: CARD_AUTH_STATUS.processing, message_key: 'processing', tx_type: SERVICE_CODES.subscription,
+      card_brand: stored.brand, card_last4: stored.last4, card_token: stored.token, card_fingerprint: stored.fingerprint, payer_name: payerName, email: p.email || sub.email,
       phone: '', concept: plan.name, description: plan.description, lang: p.lang, tx_channel: CHANNEL.subscription, redirect_url: null, expires_at: null,
       reference: null, user_id: null, anonymous_user_service_id: p.anonymousUserServiceId ?? null,
       // A plan that does not charge at once: this row is the card's validation, no charge (amount 0).
-      details: { idSubscription: sub.id, subscriptionKey: sub.subscription_key, ...(plan.charge_now ? {} : { validationOnly: true }) },
+      details: { idSubscription: sub.id, subscriptionKey: sub.subscription_key, activates: true, ...(plan.charge_now ? {} : { validationOnly: true }) },
       campaign_bridge_id: null, campaign_cents: 0, request_fingerprint: fingerprint,
     }, newCodOper());
-    if (row && subscriptionPasses(row.status)) await activate(tx, sub.id, plan.period, { ...stored, payerName });
-    return row;
   });
   // Another payment activated it meanwhile, or this trackId's first request got there first.
   if (inserted === 'active') {
@@ -92,19 +89,23 @@ export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCard
     if (won) return answer(won);
     throw new ApiError(409, 'request_already_paid', 'This subscription is already active');
   }
-  return answer(inserted ?? (await attemptThatWon(deps.db, p.trackId, fingerprint)));
-}
-
-/** The card a subscription is charged with from now on. */
-interface ActivatingCard { token: string; brand: string; last4: string; payerName: string }
-
-/** Marks the subscription active, charged next on its period's next date with this card. False when it already was. */
-async function activate(db: Queryable, subscriptionId: number, period: string, card: ActivatingCard): Promise<boolean> {
-  const rows = await db.query(
-    'update subscriptions set status = 1, next_charge_at = $2, card_token = $3, card_brand = $4, card_last4 = $5, payer_name = $6 where id = $1 and status <> 1 returning id',
-    [subscriptionId, nextChargeDate(period), card.token, card.brand, card.last4, card.payerName],
-  );
-  return rows.length > 0;
+  if (!inserted) return answer(await attemptThatWon(deps.db, p.trackId, fingerprint));
+  const decision = await deps.gateways.card.authorize({
+    ...gatewayCall(inserted.cod_oper), amountCents: chargeNow, lang: p.lang, capture: true,
+    card: { number: card.cardNumber, expMonth: card.expMonth, expYear: card.expYear, cvc: card.cvv, holder: payerName },
+    merchant: { name: merchant.name, logo: merchant.logo || null },
+  });
+  if (decision.status === 'failed') {
+    // Nothing charged: forgotten, so a retry is a new attempt (SPEC 8 error_processing_request for an old-version tx).
+    await dropUnsentAttempt(deps.db, inserted.cod_oper);
+    throw new ApiError(502, processingFailureKey(p.isOldVersion ?? false));
+  }
+  const settled = await settlePayment(deps, inserted.cod_oper, cardOutcomeOf(decision));
+  if (calledOffMeanwhile(settled)) {
+    // Another payment activated it meanwhile: this authorization is voided, charged nowhere.
+    throw new ApiError(409, 'request_already_paid', 'This subscription is already active');
+  }
+  return answer(settled?.row ?? inserted);
 }
 
 /**
@@ -127,5 +128,5 @@ export async function subscriptionOfLink(db: Queryable, linkCode: string, asked:
 /** Activates the link's subscription with the payment's card when the payment passes (SPEC 4 "status 1 or -1 passes"). */
 export async function activateWithPayment(db: Queryable, sub: { id: number; period: string }, payment: TransactionRow): Promise<boolean> {
   if (!subscriptionPasses(payment.status) || !payment.card_token) return false;
-  return activate(db, sub.id, sub.period, { token: payment.card_token, brand: payment.card_brand ?? '', last4: payment.card_last4 ?? '', payerName: payment.payer_name });
+  return activateSubscription(db, sub.id, { token: payment.card_token, brand: payment.card_brand ?? '', last4: payment.card_last4 ?? '', payerName: payment.payer_name });
 }

@@ -7,7 +7,7 @@ import { freePort } from '../test/freePort';
 import { openSocket, upgradeRequest } from '../test/rawWebSocket';
 import { TEST_CAPTCHA_TOKEN } from '../test/testApp';
 import { transactionChannelOf } from './transactionEvents';
-import { expireLapsedPayments } from '../payments/expireLapsedPayments';
+import { reconcileAttempts } from '../payments/reconcileAttempts';
 
 let server: RunningServer;
 let port: number;
@@ -83,7 +83,7 @@ describe('push-notification websocket', () => {
       const pending = JSON.stringify({ codOper: qr.codOper, method: 'nequi', status: -1, authStatus: 'PENDING', userId: null, merchantId: null, origin: 'other' });
       await server.db.query('select pg_notify($1, $2)', [await transactionChannelOf(server.db), pending]);
       await server.db.query("update transactions set expires_at = now() - interval '1 second' where cod_oper = $1", [qr.codOper]);
-      expect(await expireLapsedPayments(server.db)).toContain(qr.codOper);
+      expect(await reconcileAttempts(server)).toContain(qr.codOper);
       expect(await ws.next()).toMatchObject({ codOper: qr.codOper, status: 0, authStatus: 'EXPIRED' });
       // And the creation's notification once more, after the expiry: old news, not told.
       await server.db.query('select pg_notify($1, $2)', [await transactionChannelOf(server.db), pending]);

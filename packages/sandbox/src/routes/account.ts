@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { CARD_AUTH_STATUS, cardResultMessage } from '@pasarela/core';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { freeText, CardNumberSchema, cardBrandOf, centsToAmount, cvcLengthFor, digitsOnly, FULL_USER_SERVICES_LIMIT, isCardExpiryValid, sortUserServices } from '@pasarela/core';
@@ -7,7 +9,8 @@ import { ApiError } from '../http/ApiError';
 import type { AppEnv } from '../http/AppEnv';
 import { readObjectBody } from '../http/readBody';
 import { reply } from '../http/reply';
-import { AUTH_STATUS, cardOutcomeFor, messageSysFor, outcomeKey } from '../gateways/testCards';
+import { gatewayCall } from '../gateways/GatewayCall';
+import { cardResultKeyOf } from '../payments/gatewayOutcomes';
 import { maskedNumber, storedCard } from '../payments/cardFingerprint';
 import { parseOr400 } from '../payments/validatePayload';
 import { findUser, profileOf } from '../store/users';
@@ -64,10 +67,16 @@ export function accountRoutes(deps: Deps) {
     if (!brand) throw new ApiError(400, 'invalid_card');
     if (body.cvv.length !== cvcLengthFor(brand)) throw new ApiError(400, 'invalid_cvc', 'cvv is not valid');
     if (!isCardExpiryValid(body.expMonth, body.expYear, Date.now())) throw new ApiError(400, 'expired', 'expYear is in the past');
-    const key = outcomeKey(cardOutcomeFor(digitsOnly(body.cardNumber)));
     const lang = c.get('lang');
-    if (key !== 'approved' && key !== 'pending' && key !== 'three_ds') return reply(c, { status: 0, messageSys: messageSysFor(key, lang), authStatus: AUTH_STATUS[key] });
     const userId = currentUserId(c);
+    // A zero-amount verification with the card processor, through its port, before the card is kept.
+    const decision = await deps.gateways.card.authorize({
+      ...gatewayCall(`card-check:${randomUUID()}`), amountCents: 0, lang, capture: false,
+      card: { number: digitsOnly(body.cardNumber), expMonth: body.expMonth, expYear: body.expYear, cvc: body.cvv, holder: body.nameOnCard },
+      merchant: { name: 'Pasarela', logo: null },
+    });
+    const key = cardResultKeyOf(decision);
+    if (decision.status === 'declined' || decision.status === 'failed') return reply(c, { status: 0, messageSys: cardResultMessage(key, lang), authStatus: CARD_AUTH_STATUS[key] });
     const card = storedCard(body.cardNumber, brand, deps.cardFingerprintKey);
     const [{ n } = { n: 0 }] = await deps.db.query<{ n: number }>('select count(*)::int as n from user_cards where user_id = $1', [userId]);
     const isDefault = body.isDefault === true || n === 0;
@@ -77,7 +86,7 @@ export function accountRoutes(deps: Deps) {
       [userId, card.token, card.brand, card.last4, body.nameOnCard, isDefault, card.fingerprint],
     );
     if (!row) throw new Error('card insert returned nothing');
-    return reply(c, { status: 1, messageSys: messageSysFor('approved', lang), card: savedCardOf(row) });
+    return reply(c, { status: 1, messageSys: cardResultMessage('approved', lang), card: savedCardOf(row) });
   });
   // Default-card selection; a card of another user is simply not found.
   app.put('/users/me/cards/:idRelCard/default', async (c) => {

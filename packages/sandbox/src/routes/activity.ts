@@ -10,7 +10,7 @@ import { idSchema, MAX_DB_INTEGER, queryInteger } from '../http/idSchema';
 import { reply } from '../http/reply';
 import { checkLinkPayment, linkPaymentFingerprint, linkTransactionOf, repeatedPayment } from '../payments/linkPayment';
 import { attemptThatWon } from '../payments/chargeAttempt';
-import { claimLinkOrRefuse } from '../payments/settlePayment';
+import { claimLinkOrRefuse, withdrawAll } from '../payments/settlePayment';
 import { checkCardBrand } from '../payments/cardChecks';
 import { merchantCardCodes } from '../store/merchants';
 import { parseOr400 } from '../payments/validatePayload';
@@ -96,14 +96,16 @@ export function activityRoutes(deps: Deps) {
     if (body.useFunds) {
       const fields = { method, status: 1, auth_status: 'APPROVED', message_key: 'approved', user_id: userId };
       // The debit and the payment commit together: a retry (same trackId) records nothing and debits nothing.
+      let calledOff: TransactionRow[] = [];
       const inserted = await deps.db.transaction(async (tx) => {
         const row = await insertTransaction(tx, linkTransactionOf(checked, input, fields, lang, fingerprint), newCodOper());
         if (!row) return undefined;
-        await claimLinkOrRefuse(tx, row, checked.link.singleUse);
+        calledOff = await claimLinkOrRefuse(tx, row, checked.link.singleUse);
         const [debited] = await tx.query('update users set balance_cents = balance_cents - $2 where id = $1 and balance_cents >= $2 returning id', [userId, row.amount_cents + row.tax_cents]);
         if (!debited) throw new ApiError(422, 'payment_rejected', 'Not enough balance');
         return row;
       });
+      await withdrawAll(deps, calledOff);
       return answer(inserted ?? (await attemptThatWon(deps.db, input.trackId ?? '', fingerprint)));
     }
     const [card] = await deps.db.query<{ card_brand: string; card_last4: string; card_token: string; card_fingerprint: string | null }>(
@@ -121,12 +123,14 @@ export function activityRoutes(deps: Deps) {
     // "activateSubscription"), in the same transaction; SPEC 4 skips that for a balance payment.
     const subscription = body.activateSubscription ? await subscriptionOfLink(deps.db, checked.link.code, body.activateSubscription) : null;
     const since = duplicateWindowStart();
+    let calledOff: TransactionRow[] = [];
     const result = await deps.db.transaction(async (tx) => {
       const done = await insertUnlessDuplicate(tx, linkTransactionOf(checked, input, fields, lang, fingerprint), newCodOper(), { fingerprint: sameCard, amountCents: checked.amountCents, since });
-      if (done.kind === 'inserted') await claimLinkOrRefuse(tx, done.row, checked.link.singleUse);
+      if (done.kind === 'inserted') calledOff = await claimLinkOrRefuse(tx, done.row, checked.link.singleUse);
       if (subscription && done.kind === 'inserted') await activateWithPayment(tx, subscription, done.row);
       return done;
     }, { advisoryLock: duplicateLockKey(sameCard, checked.amountCents) });
+    await withdrawAll(deps, calledOff);
     if (result.kind === 'inserted') return answer(result.row);
     // SPEC 8 possible_duplicated_tx, unless the duplicate is this very attempt racing in again.
     if (result.kind === 'duplicate' && (!input.trackId || result.trackId !== input.trackId)) throw new ApiError(409, 'possible_duplicated_tx');

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { scopedMerchant } from '../auth/adminAccess';
 import * as v from 'valibot';
 import { VALIDATION_CHARGE_MAX_DOLLARS, VALIDATION_CHARGE_MIN_DOLLARS, amountText, amountToCents, centsToAmount } from '@pasarela/core';
@@ -13,10 +13,14 @@ import { mailLanguage } from '../mail/mailText';
 import { validateLink, validationMail } from '../mail/templates';
 import { sendMail } from '../store/mailbox';
 import { findMerchant } from '../store/merchants';
-import { refuseIfLinkPaidElsewhere, settlePayment, type Settlement } from '../payments/settlePayment';
+import { refuseIfPaidElsewhere, settlePayment, type Settlement } from '../payments/settlePayment';
+import { receiveGatewayEvent } from '../payments/receiveGatewayEvent';
+import type { SandboxControls } from '../gateways/simulator/simulatedGateways';
 import { findTransaction, type TransactionRow } from '../store/transactions';
-import { cashResultOf, expireIfLapsed } from './cash';
+import { asOfNow, cashResultOf } from './cash';
 import { cryptoAnswer, cryptoRefundOf, CRYPTO_CANCELLED, mailRefund } from './crypto';
+import { depositKeyOf } from '../payments/cryptoReceived';
+import { gatewayCall } from '../gateways/GatewayCall';
 import type { ValidationRow } from './validation';
 import { chargeIfDue, type DueSubscription } from '../payments/chargeDueSubscription';
 
@@ -38,30 +42,43 @@ async function txOr404(deps: Deps, codOper: string, method: string, merchantId: 
 /** A settle call whose payment had ended (409 already_settled) or was called off because another payment paid its link. */
 function refuseUnsettled(settled: Settlement | undefined): void {
   if (settled?.kind === 'finished') throw new ApiError(409, 'already_settled', 'This payment has already finished');
-  if (settled?.kind === 'link_paid') throw new ApiError(409, 'request_already_paid', 'Another payment paid this single-use link: this one was called off');
+  if (settled?.kind === 'paid_elsewhere') throw new ApiError(409, 'request_already_paid', 'Another payment paid this single-use link: this one was called off');
+}
+
+/** The simulated gateways' controls: these calls play the payer's part there, and only there. */
+function sandboxOf(deps: Deps): SandboxControls {
+  if (!deps.sandbox) throw new ApiError(404, 'not_found', 'This server runs real gateways: there is no simulated payer to settle with');
+  return deps.sandbox;
 }
 
 /** Admin calls that play the parts the sandbox cannot run: the payer's phone, the kiosk, the chain, the statement. */
 export function adminSettleRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
-  // The payer scanning the Nequi QR and accepting (or refusing) in the app.
-  app.post('/nequi/:codOper', async (c) => {
+  // The payer answering in the Nequi app (a QR scanned, any push) or the Yappy app: accepting or refusing.
+  const payerAnswers = (method: 'nequi' | 'yappy') => async (c: Context<AppEnv>) => {
     const { result } = parseOr400(ResultSchema, await readObjectBody(c));
-    const tx = await txOr404(deps, c.req.param('codOper'), 'nequi', scopedMerchant(c));
-    const settled = await settlePayment(deps.db, tx.cod_oper, result === 'approve' ? { status: 1, authStatus: 'APPROVED', messageKey: 'approved' } : { status: 0, authStatus: 'DECLINED', messageKey: 'generic' });
+    const tx = await txOr404(deps, c.req.param('codOper') ?? '', method, scopedMerchant(c));
+    refuseIfPaidElsewhere(tx);
+    const answer = await sandboxOf(deps).push.payerAnswers(tx.cod_oper, result === 'approve');
+    if (!answer) throw new ApiError(409, 'already_settled', 'This payment has already finished');
+    const settled = await receiveGatewayEvent(deps, { id: `sim:push:${tx.cod_oper}:${answer.state}`, key: tx.cod_oper, kind: 'push', answer });
     refuseUnsettled(settled);
     return c.json({ codOper: tx.cod_oper, status: settled?.row.status });
-  });
+  };
+  app.post('/nequi/:codOper', payerAnswers('nequi'));
+  app.post('/yappy/:codOper', payerAnswers('yappy'));
   // The payer paying the voucher at a kiosk or cash point (by voucher number or codOper).
   app.post('/cash/:reference/pay', async (c) => {
     const ref = c.req.param('reference');
     const [found] = await deps.db.query<TransactionRow>("select * from transactions where method = 'cash' and (reference = $1 or cod_oper = $1) and ($2::int is null or merchant_id = $2)", [ref, scopedMerchant(c) ?? null]);
     if (!found) throw new ApiError(404, 'PAYMENT_NOT_FOUND', 'No cash voucher with that number');
-    const tx = await expireIfLapsed(deps, found);
-    refuseIfLinkPaidElsewhere(tx);
+    refuseIfPaidElsewhere(found);
+    const tx = asOfNow(found);
     if (tx.status === 3) throw new ApiError(410, 'request_expired', 'The voucher lapsed after 24 hours');
     if (tx.status === 2 || tx.status === 1) throw new ApiError(409, 'request_already_paid', 'The voucher is already paid');
-    const settled = await settlePayment(deps.db, tx.cod_oper, { status: 2, authStatus: 'PAID', messageKey: 'approved' });
+    const voucher = await sandboxOf(deps).voucher.paidAtKiosk(tx.cod_oper);
+    if (!voucher) throw new ApiError(409, 'request_already_paid', 'The voucher can no longer be paid');
+    const settled = await receiveGatewayEvent(deps, { id: `sim:voucher:${tx.cod_oper}:paid`, key: tx.cod_oper, kind: 'voucher', voucher });
     if (settled?.kind === 'finished' && (settled.row.status === 2 || settled.row.status === 1)) throw new ApiError(409, 'request_already_paid', 'The voucher is already paid');
     refuseUnsettled(settled);
     // The paid receipt, to the address the voucher went to.
@@ -74,36 +91,36 @@ export function adminSettleRoutes(deps: Deps) {
     const tx = await txOr404(deps, c.req.param('id'), 'crypto', scopedMerchant(c));
     // The payer cancelled: the address is closed (coins sent after that are the chain's problem, not this payment's).
     if (tx.auth_status === CRYPTO_CANCELLED) throw new ApiError(409, 'already_settled', 'The payer cancelled this payment');
-    const due = Number(tx.details['amountCrypto']);
-    const paid = amountPaid ?? due;
-    const underpaid = paid + 1e-9 < due;
-    const network = String(tx.details['network']).toLowerCase();
-    const sender = fromAddress ?? (typeof tx.details['senderAddress'] === 'string' ? tx.details['senderAddress'] : `sbx${network}_payer_${randomBytes(12).toString('hex')}`);
-    const settled = await settlePayment(deps.db, tx.cod_oper, {
-      status: underpaid ? 0 : 1, authStatus: underpaid ? 'UNDERPAID' : 'APPROVED', messageKey: underpaid ? 'pending' : 'approved',
-      details: { paidCrypto: paid, underpaid, senderAddress: sender },
-    });
+    const paid = amountPaid ?? Number(tx.details['amountCrypto']);
+    const network = String(tx.details['network']);
+    const sender = fromAddress ?? (typeof tx.details['senderAddress'] === 'string' ? tx.details['senderAddress'] : `sbx${network.toLowerCase()}_payer_${randomBytes(12).toString('hex')}`);
+    const deposit = await sandboxOf(deps).crypto.chainConfirms(depositKeyOf(tx.cod_oper, network), paid, sender);
+    if (!deposit) throw new ApiError(409, 'already_settled', 'No address of this payment waits on that network');
+    const settled = await receiveGatewayEvent(deps, { id: `sim:crypto:${tx.cod_oper}:${network}:${paid}`, key: tx.cod_oper, kind: 'crypto', deposit });
     if (settled?.kind === 'finished' && settled.row.auth_status === CRYPTO_CANCELLED) throw new ApiError(409, 'already_settled', 'The payer cancelled this payment');
-    if (settled?.kind === 'link_paid') {
+    if (settled?.kind === 'paid_elsewhere') {
       // The coins arrived for a link another payment paid: they are owed back, and the payer is told.
       const refund = cryptoRefundOf(settled.row);
       if (refund) await mailRefund(deps, settled.row, refund, mailLanguage(settled.row.lang), originOf(deps, c.req.url));
     }
-    return c.json(cryptoAnswer(settled?.row ?? tx));
+    return c.json(cryptoAnswer(deps, settled?.row ?? tx));
   });
   // The refund of a cancelled crypto payment sent back to the payer's address: the merchant hears it (webhook).
   app.post('/crypto/:id/refund', async (c) => {
     const tx = await txOr404(deps, c.req.param('id'), 'crypto', scopedMerchant(c));
     const refund = cryptoRefundOf(tx);
     if (!refund) throw new ApiError(409, 'no_refund_owed', 'This payment owes no refund');
-    if (refund.status === 'refunded') return c.json(cryptoAnswer(tx));
+    if (refund.status === 'refunded') return c.json(cryptoAnswer(deps, tx));
+    // Sent back through the processor, under the key of the address the coins reached.
+    const sent = await deps.gateways.crypto.refund({ ...gatewayCall(`${tx.cod_oper}:refund`), depositKey: depositKeyOf(tx.cod_oper, String(tx.details['network'])), to: refund.to, amountCrypto: refund.amount });
+    if (sent !== 'refunded') throw new ApiError(409, 'no_refund_owed', 'The processor holds nothing to refund for this payment');
     const details = { ...tx.details, refund: { ...refund, status: 'refunded', refundedAt: new Date().toISOString() } };
     const [row] = await deps.db.query<TransactionRow>(
       `update transactions set details = $2, message_key = 'crypto_refunded', updated_at = now()
         where cod_oper = $1 and details -> 'refund' ->> 'status' = 'pending' returning *`,
       [tx.cod_oper, JSON.stringify(details)],
     );
-    return c.json(cryptoAnswer(row ?? (await txOr404(deps, tx.cod_oper, 'crypto', undefined))));
+    return c.json(cryptoAnswer(deps, row ?? (await txOr404(deps, tx.cod_oper, 'crypto', undefined))));
   });
   // Time passing: make a subscription due now and charge it as a renewal would be.
   app.post('/subscriptions/:key/due', async (c) => {

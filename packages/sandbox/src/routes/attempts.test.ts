@@ -33,7 +33,7 @@ describe('the attempt lookup', () => {
     const push = await t.post('/nequi/push', { code: await newLink(t), phone: '3992222222', trackId });
     expect((await lookUp(trackId)).data).toMatchObject({ method: 'nequi', status: -1, result: 'PENDING', expiresAt: push.data['expiresAt'] });
     // 399 222 2222 is PRODUCT.md's Nequi phone that declines.
-    await t.get(`/nequi/payments/${String(push.data['codOper'])}`);
+    await t.answerPhones();
     expect((await lookUp(trackId)).data).toMatchObject({ status: 0, result: 'DECLINED', authStatus: 'DECLINED' });
   });
 

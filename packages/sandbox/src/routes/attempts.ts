@@ -1,3 +1,4 @@
+import { cardResultMessage } from '@pasarela/core';
 import { Hono } from 'hono';
 import { isTrackId, type Language, type PaymentAttempt } from '@pasarela/core';
 import type { Deps } from '../Deps';
@@ -5,7 +6,6 @@ import { userIdOf } from '../auth/sessions';
 import { ApiError } from '../http/ApiError';
 import type { AppEnv } from '../http/AppEnv';
 import { reply } from '../http/reply';
-import { messageSysFor } from '../gateways/testCards';
 import { findTransactionByTrackId, type TransactionRow } from '../store/transactions';
 import { merchantResultOf } from '../webhooks/merchantResultOf';
 
@@ -19,7 +19,7 @@ export function paymentAttemptOf(tx: TransactionRow, lang: Language): PaymentAtt
     // SPEC 4's status table of the method; a declined or lapsed payment is DECLINED, never pending.
     result: merchantResultOf({ method: tx.method, status: tx.status, authStatus: tx.auth_status }),
     authStatus: tx.auth_status,
-    messageSys: messageSysFor(tx.message_key, lang),
+    messageSys: cardResultMessage(tx.message_key, lang),
     redirectUrl: tx.redirect_url,
     expiresAt: tx.expires_at?.toISOString() ?? null,
   };

@@ -1,18 +1,17 @@
 import { Hono, type Context } from 'hono';
-import { randomInt } from 'node:crypto';
 import * as v from 'valibot';
-import { freeText, cashVoucherExpiresAt, formatPanamaDate, formatPanamaTime, centsToAmount } from '@pasarela/core';
+import { freeText, formatPanamaDate, formatPanamaTime, centsToAmount } from '@pasarela/core';
 import { originOf, type Deps } from '../Deps';
 import { guestServiceIdOf } from '../auth/callerAuth';
 import { ApiError } from '../http/ApiError';
 import type { AppEnv } from '../http/AppEnv';
 import { readObjectBody } from '../http/readBody';
 import { reply } from '../http/reply';
-import { checkLinkPayment, LinkPaymentFields, linkPaymentFingerprint, recordPayment, repeatedPayment } from '../payments/linkPayment';
+import { LinkPaymentFields } from '../payments/linkPayment';
+import { issueVoucherPayment } from '../payments/voucherPayment';
 import { mailVoucher } from '../payments/receiptMail';
 import { parseOr400 } from '../payments/validatePayload';
 import { findMerchant } from '../store/merchants';
-import { settlePayment } from '../payments/settlePayment';
 import { findTransaction, type TransactionRow } from '../store/transactions';
 
 /** SPEC 7 pay-cash / cash-point body (cclw, amount, taxAmount, email, phone, concept, ...), plus the link code. */
@@ -21,12 +20,10 @@ const CashSchema = v.object({
   cclw: v.optional(v.pipe(freeText(60, { tooLongMessage: 'missing_arguments' }))),
 }, 'missing_arguments');
 
-/** SPEC 4 cash: 3 declined, 0 and -1 pending, 1 completed, 2 paid. An unpaid voucher lapses after 24 hours. */
-export async function expireIfLapsed(deps: Deps, tx: TransactionRow): Promise<TransactionRow> {
-  if ((tx.status === 0 || tx.status === -1) && tx.expires_at && tx.expires_at.getTime() <= Date.now()) {
-    return (await settlePayment(deps.db, tx.cod_oper, { status: 3, authStatus: 'EXPIRED', messageKey: 'generic' }))?.row ?? tx;
-  }
-  return tx;
+/** SPEC 4 cash: 3 declined, 0 and -1 pending, 1 completed, 2 paid. An unpaid voucher past its 24 hours reads as lapsed until the reconciler records it. */
+export function asOfNow(tx: TransactionRow): TransactionRow {
+  const lapsed = (tx.status === 0 || tx.status === -1) && tx.expires_at !== null && tx.expires_at.getTime() <= Date.now();
+  return lapsed ? { ...tx, status: 3, auth_status: 'EXPIRED' } : tx;
 }
 
 /** SPEC 3 "Cash result": totalAmount, stringDate, stringHour, type, Oper, user, status, message. */
@@ -45,20 +42,13 @@ export function cashResultOf(tx: TransactionRow) {
   };
 }
 
-const voucherNumber = () => `${randomInt(100000, 999999)}${randomInt(100000, 999999)}`;
-
 export function cashRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   const issue = (network: 'PAYCASH' | 'PC') => async (c: Context<AppEnv>) => {
     const body = parseOr400(CashSchema, await readObjectBody(c));
-    const fingerprint = linkPaymentFingerprint(deps, body, 'cash', { variant: network });
-    const repeated = await repeatedPayment(deps, body, fingerprint);
-    const tx = repeated ?? (await recordPayment(deps, await checkLinkPayment(deps, body, 'cash', guestServiceIdOf(c)), body, {
-      method: 'cash', status: 0, auth_status: 'PENDING', message_key: 'pending', reference: voucherNumber(),
-      expires_at: cashVoucherExpiresAt(), details: { network },
-    }, c.get('lang'), fingerprint));
+    const { row: tx, fresh } = await issueVoucherPayment(deps, { ...body, network, anonymousUserServiceId: guestServiceIdOf(c), lang: c.get('lang') });
     // The payer's copy of a new voucher (a repeated click gets the same voucher, not a second e-mail).
-    if (!repeated) await mailVoucher(deps.db, tx, (await findMerchant(deps.db, tx.merchant_id))?.name ?? '', originOf(deps, c.req.url));
+    if (fresh) await mailVoucher(deps.db, tx, (await findMerchant(deps.db, tx.merchant_id))?.name ?? '', originOf(deps, c.req.url));
     const result = cashResultOf(tx);
     // SPEC 4: a pay-cash result code starting with 1 is success; a cash-point text is "1|<codOper>".
     return reply(c, network === 'PAYCASH' ? { ...result, resultCode: '100' } : { ...result, result: `1|${tx.cod_oper}` });
@@ -69,7 +59,7 @@ export function cashRoutes(deps: Deps) {
   app.get('/cash/payments/:codOper', async (c) => {
     const tx = await findTransaction(deps.db, c.req.param('codOper'));
     if (!tx || tx.method !== 'cash') throw new ApiError(404, 'PAYMENT_NOT_FOUND');
-    return reply(c, cashResultOf(await expireIfLapsed(deps, tx)));
+    return reply(c, cashResultOf(asOfNow(tx)));
   });
   return app;
 }

@@ -12,10 +12,12 @@ import { ApiError } from '../http/ApiError';
 import type { AppEnv } from '../http/AppEnv';
 import { readObjectBody } from '../http/readBody';
 import { reply } from '../http/reply';
-import { COINS, NETWORKS, quote } from '../gateways/cryptoMarket';
+import { gatewayCall } from '../gateways/GatewayCall';
+import { IN_DOUBT } from '../payments/inDoubt';
+import { settlePayment } from '../payments/settlePayment';
 import { checkLinkPayment, recordPayment } from '../payments/linkPayment';
 import { parseOr400 } from '../payments/validatePayload';
-import { cryptoReceivedOf } from '../payments/cryptoReceived';
+import { cryptoReceivedOf, depositKeyOf } from '../payments/cryptoReceived';
 import { findTransaction, type TransactionRow } from '../store/transactions';
 import { findMerchant } from '../store/merchants';
 import { refundMail } from '../mail/templates';
@@ -48,24 +50,27 @@ const CANCEL_KEYS = { refund: 'crypto_refund_pending', nothing: 'crypto_cancelle
 const isCancelled = (tx: TransactionRow) => tx.auth_status === CRYPTO_CANCELLED;
 
 
+const networksOf = (deps: Deps, coin: string) => deps.gateways.crypto.coins().find((c) => c.value === coin)?.networks;
+
+
 /** The refund a cancelled payment owes (or sent), as recorded in its details. */
 export function cryptoRefundOf(tx: TransactionRow): CryptoRefund | null {
   const parsed = v.safeParse(CryptoRefundSchema, tx.details['refund']);
   return parsed.success ? parsed.output : null;
 }
 
-function checkCoin(currency: string, network: string) {
-  if (!NETWORKS[currency]?.some((n) => n.network === network)) throw new ApiError(400, 'missing_arguments', 'currency/network is not offered');
+function checkCoin(deps: Deps, currency: string, network: string) {
+  if (!networksOf(deps, currency)?.some((n) => n.network === network)) throw new ApiError(400, 'missing_arguments', 'currency/network is not offered');
 }
 
 /** SPEC 3 "Crypto payment": status, the networks, the quote frozen for 10 minutes, where to pay. */
-export function cryptoAnswer(tx: TransactionRow) {
+export function cryptoAnswer(deps: Deps, tx: TransactionRow) {
   const d = tx.details;
   return {
     id: tx.cod_oper, codOper: tx.cod_oper, status: CRYPTO_PAYMENT_SUCCESS_STATUS, txStatus: tx.status,
     currency: d['currency'], network: d['network'], address: tx.reference, amountUSD: centsToAmount(tx.amount_cents + tx.tax_cents),
     amountCrypto: d['amountCrypto'], rate: d['rate'], rateExpiresAt: d['rateExpiresAt'], paidCrypto: d['paidCrypto'] ?? 0,
-    underpaid: d['underpaid'] === true, cryptoNetwork: NETWORKS[String(d['currency'])] ?? [],
+    underpaid: d['underpaid'] === true, cryptoNetwork: networksOf(deps, String(d['currency'])) ?? [],
     authStatus: tx.auth_status, cancelled: isCancelled(tx), refund: cryptoRefundOf(tx),
     // Where the coins received came from, as the chain reported it: a refund goes back there.
     senderAddress: typeof d['senderAddress'] === 'string' ? d['senderAddress'] : null,
@@ -81,63 +86,63 @@ export async function mailRefund(deps: Deps, tx: TransactionRow, refund: CryptoR
 }
 
 /** Where the payer sends the coin: an address on the chosen network. */
-const newAddress = (network: string) => `sbx${network.toLowerCase()}_${randomBytes(16).toString('hex')}`;
-
-function quoteDetails(currency: string, network: string, amountUsd: number) {
-  const q = quote(currency, amountUsd);
+function quoteDetails(deps: Deps, currency: string, network: string, amountUsd: number) {
+  const q = deps.gateways.crypto.quote(currency, amountUsd);
   if (!q) throw new ApiError(400, 'missing_arguments', 'currency is not offered');
   return { currency, network, ...q, rateExpiresAt: new Date(Date.now() + CRYPTO_RATE_FROZEN_MS).toISOString() };
 }
 
 export function cryptoRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
-  app.get('/crypto/coins', (c) => reply(c, { coins: COINS.map(({ label, value }) => ({ label, value })) }));
+  app.get('/crypto/coins', (c) => reply(c, { coins: deps.gateways.crypto.coins().map(({ label, value }) => ({ label, value })) }));
   app.get('/crypto/networks', (c) => {
     const coin = c.req.query('coin') ?? '';
-    const networks = NETWORKS[coin];
+    const networks = networksOf(deps, coin);
     if (!networks) throw new ApiError(404, 'SERVICE_UNAVAILABLE', 'coin is not offered');
     return reply(c, { coin, networks });
   });
   app.post('/crypto/payments', async (c) => {
     const body = parseOr400(CryptoRequestSchema, await readObjectBody(c));
-    checkCoin(body.currency, body.network);
+    checkCoin(deps, body.currency, body.network);
     const input = { code: body.codeProcess, amount: body.amountUSD, email: body.email, phone: body.phone, concept: '', description: '', txChannel: CHANNEL.widget, trackId: body.trackId, captchaToken: body.captchaToken };
     const checked = await checkLinkPayment(deps, input, 'crypto', guestServiceIdOf(c));
-    const details = quoteDetails(body.currency, body.network, centsToAmount(checked.amountCents + checked.taxCents));
-    const tx = await recordPayment(deps, checked, input, {
-      method: 'crypto', status: 0, auth_status: 'PENDING', message_key: 'pending',
-      reference: newAddress(body.network), details,
-    }, c.get('lang'));
-    return reply(c, cryptoAnswer(tx));
+    const details = quoteDetails(deps, body.currency, body.network, centsToAmount(checked.amountCents + checked.taxCents));
+    // The attempt first; then the processor's address for it, under the attempt's key and network.
+    const attempt = await recordPayment(deps, checked, input, { method: 'crypto', ...IN_DOUBT, details }, c.get('lang'));
+    if (attempt.auth_status !== IN_DOUBT.auth_status) return reply(c, cryptoAnswer(deps, attempt));
+    const { address } = await deps.gateways.crypto.address({ ...gatewayCall(depositKeyOf(attempt.cod_oper, body.network)), currency: body.currency, network: body.network, amountCrypto: details.amountCrypto });
+    const settled = await settlePayment(deps, attempt.cod_oper, { status: 0, authStatus: 'PENDING', messageKey: 'pending', reference: address });
+    return reply(c, cryptoAnswer(deps, settled?.row ?? attempt));
   });
   // Changing coin or network re-quotes; the same coin keeps its quote while it is frozen.
   app.put('/crypto/payments/:id', async (c) => {
     const body = parseOr400(CryptoUpdateSchema, await readObjectBody(c));
-    checkCoin(body.currency, body.network);
+    checkCoin(deps, body.currency, body.network);
     const tx = await findTransaction(deps.db, c.req.param('id'));
     // A cancelled payment takes no new coin: the widget drops it and starts a new one.
     if (!tx || tx.method !== 'crypto' || isCancelled(tx)) throw new ApiError(404, 'REQUESTED_QR_FAILED');
     if (tx.status === 1) throw new ApiError(409, 'request_already_paid');
     const frozen = tx.details['currency'] === body.currency && Date.parse(String(tx.details['rateExpiresAt'])) > Date.now();
-    const details = frozen ? { ...tx.details, network: body.network } : quoteDetails(body.currency, body.network, centsToAmount(tx.amount_cents + tx.tax_cents));
+    const details = frozen ? { ...tx.details, network: body.network } : quoteDetails(deps, body.currency, body.network, centsToAmount(tx.amount_cents + tx.tax_cents));
     // Another network is another chain: the payer gets an address on it.
-    const address = tx.details['network'] === body.network ? tx.reference : newAddress(body.network);
+    const address = tx.details['network'] === body.network ? tx.reference
+      : (await deps.gateways.crypto.address({ ...gatewayCall(depositKeyOf(tx.cod_oper, body.network)), currency: body.currency, network: body.network, amountCrypto: Number((details as Record<string, unknown>)['amountCrypto']) })).address;
     const [row] = await deps.db.query<TransactionRow>(
       'update transactions set details = $2, reference = $3, updated_at = now() where cod_oper = $1 returning *',
       [tx.cod_oper, JSON.stringify(details), address],
     );
-    return reply(c, cryptoAnswer(row ?? tx));
+    return reply(c, cryptoAnswer(deps, row ?? tx));
   });
   app.get('/crypto/payments/:id', async (c) => {
     const tx = await findTransaction(deps.db, c.req.param('id'));
     if (!tx || tx.method !== 'crypto') throw new ApiError(404, 'REQUESTED_QR_FAILED');
     // SPEC 9 "Crypto rate frozen 10 minutes": an unpaid payment past its quote gets a fresh one.
     if (tx.status !== 1 && !isCancelled(tx) && Date.parse(String(tx.details['rateExpiresAt'])) <= Date.now()) {
-      const details = { ...tx.details, ...quoteDetails(String(tx.details['currency']), String(tx.details['network']), centsToAmount(tx.amount_cents + tx.tax_cents)) };
+      const details = { ...tx.details, ...quoteDetails(deps, String(tx.details['currency']), String(tx.details['network']), centsToAmount(tx.amount_cents + tx.tax_cents)) };
       const [row] = await deps.db.query<TransactionRow>('update transactions set details = $2, updated_at = now() where cod_oper = $1 returning *', [tx.cod_oper, JSON.stringify(details)]);
-      return reply(c, cryptoAnswer(row ?? tx));
+      return reply(c, cryptoAnswer(deps, row ?? tx));
     }
-    return reply(c, cryptoAnswer(tx));
+    return reply(c, cryptoAnswer(deps, tx));
   });
   // The payer cancels. Nothing received: the payment simply ends. Coins received (an under-payment):
   // only with confirmRefund, and the refund owed is recorded with the cancellation, so the receipt,
@@ -148,7 +153,7 @@ export function cryptoRoutes(deps: Deps) {
       const tx = await findTransaction(deps.db, c.req.param('id'));
       if (!tx || tx.method !== 'crypto') throw new ApiError(404, 'REQUESTED_QR_FAILED');
       // Asked twice (a double click, a resend): the same cancellation.
-      if (isCancelled(tx)) return reply(c, cryptoAnswer(tx));
+      if (isCancelled(tx)) return reply(c, cryptoAnswer(deps, tx));
       if (tx.status === 1) throw new ApiError(409, 'request_already_paid', 'The payment is complete: it can no longer be cancelled');
       const refund = cryptoRefundOnCancel(cryptoReceivedOf(tx));
       if (refund && !confirmRefund) throw new ApiError(409, 'refund_confirmation_required', 'Coins were received: cancelling refunds them, send confirmRefund: true');
@@ -162,7 +167,7 @@ export function cryptoRoutes(deps: Deps) {
       );
       if (!row) continue;
       if (refund) await mailRefund(deps, row, refund, c.get('lang'), originOf(deps, c.req.url));
-      return reply(c, cryptoAnswer(row));
+      return reply(c, cryptoAnswer(deps, row));
     }
     throw new ApiError(409, 'payment_error_try_again', 'The payment changed while cancelling');
   });

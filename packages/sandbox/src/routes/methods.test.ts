@@ -8,16 +8,22 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('Nequi (PRODUCT.md phones)', () => {
-  it('approves 3991111111, declines 3992222222, leaves 3993333333 pending', async () => {
+  it('approves 3991111111, declines 3992222222, leaves 3993333333 pending: the phones answer on their own, not when read', async () => {
     const code = await newLink(t);
-    const results: unknown[] = [];
+    const opers: string[] = [];
     for (const phone of ['3991111111', '3992222222', '3993333333']) {
       const push = await t.post('/nequi/push', { code, phone });
       expect(push.data).toMatchObject({ status: -1 });
-      const status = await t.get(`/nequi/payments/${String(push.data['codOper'])}`);
-      results.push(status.status === 200 ? status.data['status'] : status.data['code']);
+      opers.push(String(push.data['codOper']));
     }
-    expect(results).toEqual([1, 'error_pay_push_nequi', -1]);
+    const read = async () => Promise.all(opers.map(async (codOper) => {
+      const status = await t.get(`/nequi/payments/${codOper}`);
+      return status.status === 200 ? status.data['status'] : status.data['code'];
+    }));
+    // Reading the status changes nothing: the phones have not answered yet.
+    expect(await read()).toEqual([-1, -1, -1]);
+    await t.answerPhones();
+    expect(await read()).toEqual([1, 'error_pay_push_nequi', -1]);
     expect((await t.get(`/nequi/last-code?code=${code}`)).data).toMatchObject({ status: -1 });
   });
   it('settles a QR payment through the admin call', async () => {
@@ -55,6 +61,8 @@ describe('Nequi (PRODUCT.md phones)', () => {
     const late = await t.get(`/nequi/payments/${codOper}`);
     expect(late.status).toBe(410);
     expect(late.data['code']).toBe('waiting_time_over');
+    // The read says so; the reconciler records it, once the wallet has withdrawn the push.
+    await t.reconcile();
     expect((await t.db.query<{ auth_status: string }>('select auth_status from transactions where cod_oper = $1', [codOper]))[0]?.auth_status).toBe('EXPIRED');
   });
 });
@@ -63,8 +71,10 @@ describe('Yappy (PRODUCT.md phones, 5 minutes to pay)', () => {
   it('approves 61111111, rejects 62222222, leaves 63333333 pending then expires it with 619', async () => {
     const code = await newLink(t);
     const start = async (phone: string) => String((await t.post('/yappy/payments', { code, phone })).data['codOper']);
-    expect((await t.get(`/yappy/payments/${await start('61111111')}`)).data['status']).toBe(1);
-    expect((await t.get(`/yappy/payments/${await start('62222222')}`)).data['code']).toBe('payment_rejected');
+    const [approving, declining] = [await start('61111111'), await start('62222222')];
+    await t.answerPhones();
+    expect((await t.get(`/yappy/payments/${approving}`)).data['status']).toBe(1);
+    expect((await t.get(`/yappy/payments/${declining}`)).data['code']).toBe('payment_rejected');
     const slow = await start('+507 6333-3333');
     expect((await t.get(`/yappy/payments/${slow}`)).data['status']).toBe(-1);
     await t.db.query("update transactions set expires_at = now() - interval '1 second' where cod_oper = $1", [slow]);
@@ -132,6 +142,7 @@ describe('a single-use link takes one payment, whatever the method', () => {
   it('a push approved first: the card that comes after is refused and records nothing', async () => {
     const code = await newLink(t, { singleUse: true });
     const push = String((await t.post('/nequi/push', { code, phone: '3991111111' })).data['codOper']);
+    await t.answerPhones();
     expect((await t.get(`/nequi/payments/${push}`)).data['status']).toBe(1);
     expect((await t.post('/cards/auth-capture', cardPayload(code))).data['code']).toBe('request_already_paid');
     expect((await t.db.query('select 1 from transactions where link_code = $1', [code])).length).toBe(1);

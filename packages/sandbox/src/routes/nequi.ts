@@ -1,4 +1,4 @@
-import { freeText, centsToAmount } from '@pasarela/core';
+import { freeText } from '@pasarela/core';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import type { Deps } from '../Deps';
@@ -7,10 +7,11 @@ import { ApiError } from '../http/ApiError';
 import type { AppEnv } from '../http/AppEnv';
 import { readObjectBody } from '../http/readBody';
 import { reply } from '../http/reply';
-import { nequiOutcome, nequiPhone } from '../gateways/testPhones';
-import { checkLinkPayment, LinkPaymentFields, linkPaymentFingerprint, recordPayment, repeatedPayment } from '../payments/linkPayment';
+import { LinkPaymentFields } from '../payments/linkPayment';
+import { lapsedUnanswered, requestPushPayment, withdrawPushPayment } from '../payments/pushPayment';
+import { nequiPhone } from '../payments/walletPhones';
 import { parseOr400 } from '../payments/validatePayload';
-import { cancelWaitingPayment, refuseIfLinkPaidElsewhere, settlePayment } from '../payments/settlePayment';
+import { refuseIfPaidElsewhere } from '../payments/settlePayment';
 import { findTransaction, type TransactionRow } from '../store/transactions';
 
 const PushSchema = v.object({ ...LinkPaymentFields, phone: v.pipe(freeText(20, { tooLongMessage: 'invalid_phone_number' })) }, 'missing_arguments');
@@ -23,7 +24,7 @@ function nequiFields(tx: TransactionRow) {
 
 /** SPEC 4 Nequi: 1 approved, -1 pending. A declined push/QR reads as the catalogue's error. */
 function nequiAnswer(tx: TransactionRow) {
-  refuseIfLinkPaidElsewhere(tx);
+  refuseIfPaidElsewhere(tx);
   if (tx.status === 0) {
     throw new ApiError(422, tx.details['kind'] === 'qr' ? 'error_pay_qr_nequi' : 'error_pay_push_nequi', 'The payer declined in Nequi, or the payment was called off');
   }
@@ -42,12 +43,7 @@ export function nequiRoutes(deps: Deps) {
     const body = parseOr400(PushSchema, await readObjectBody(c));
     const phone = nequiPhone(body.phone);
     if (!phone) throw new ApiError(400, 'invalid_phone_number', 'phone must be a Nequi mobile (3xx xxx xxxx)');
-    const input = { ...body, phone };
-    const fingerprint = linkPaymentFingerprint(deps, input, 'nequi', { variant: 'push' });
-    const tx = (await repeatedPayment(deps, input, fingerprint)) ?? (await recordPayment(deps, await checkLinkPayment(deps, body, 'nequi', guestServiceIdOf(c)), input, {
-      method: 'nequi', status: -1, auth_status: 'PENDING', message_key: 'pending', details: { kind: 'push', outcome: nequiOutcome(phone) },
-      expires_at: new Date(Date.now() + deps.payerWindows.nequiMs),
-    }, c.get('lang'), fingerprint));
+    const tx = await requestPushPayment(deps, { ...body, phone, wallet: 'nequi', channel: { kind: 'push', phone }, anonymousUserServiceId: guestServiceIdOf(c), lang: c.get('lang') });
     return reply(c, nequiAnswer(tx));
   };
   app.post('/nequi/push', push);
@@ -56,31 +52,17 @@ export function nequiRoutes(deps: Deps) {
   app.get('/nequi/qr', async (c) => {
     const q = c.req.query();
     const body = parseOr400(QrQuerySchema, { ...q, amount: q['amount'] ? Number(q['amount']) : undefined, taxAmount: q['taxAmount'] ? Number(q['taxAmount']) : undefined });
-    const fingerprint = linkPaymentFingerprint(deps, body, 'nequi', { variant: 'qr' });
-    const tx = (await repeatedPayment(deps, body, fingerprint)) ?? (await recordPayment(deps, await checkLinkPayment(deps, body, 'nequi', guestServiceIdOf(c)), body, {
-      method: 'nequi', status: -1, auth_status: 'PENDING', message_key: 'pending', details: { kind: 'qr' }, expires_at: new Date(Date.now() + deps.payerWindows.nequiMs),
-    }, c.get('lang'), fingerprint));
-    const qrValue = `nequi://sandbox/pay?oper=${tx.cod_oper}&amount=${centsToAmount(tx.amount_cents + tx.tax_cents)}`;
-    await deps.db.query("update transactions set details = details || $2::jsonb where cod_oper = $1", [tx.cod_oper, JSON.stringify({ qrValue })]);
-    return reply(c, { codOper: tx.cod_oper, status: -1, qrValue, expiresAt: tx.expires_at?.toISOString() ?? null });
+    const tx = await requestPushPayment(deps, { ...body, wallet: 'nequi', channel: { kind: 'qr' }, anonymousUserServiceId: guestServiceIdOf(c), lang: c.get('lang') });
+    return reply(c, { ...nequiAnswer(tx), status: -1 });
   });
-  // SPEC 7 "validate payment QR": the push test phones answer here on the first look.
+  // SPEC 7 "validate payment QR": where the payment stands as recorded (the phone's answer arrives as an event).
   app.get('/nequi/payments/:codOper', async (c) => {
-    let tx = await nequiPayment(c.req.param('codOper'));
-    const answered = tx.details['outcome'];
-    if (tx.status === -1 && (answered === 'approved' || answered === 'declined')) {
-      tx = (await settlePayment(deps.db, tx.cod_oper, answered === 'approved'
-        ? { status: 1, authStatus: 'APPROVED', messageKey: 'approved' }
-        : { status: 0, authStatus: 'DECLINED', messageKey: 'generic' }))?.row ?? tx;
-    } else if (tx.status === -1 && tx.expires_at && tx.expires_at.getTime() <= Date.now()) {
-      // The payer never answered in the app within the window.
-      tx = (await settlePayment(deps.db, tx.cod_oper, { status: 0, authStatus: 'EXPIRED', messageKey: 'generic' }))?.row ?? tx;
-    }
-    if (tx.auth_status === 'EXPIRED') throw new ApiError(410, 'waiting_time_over', 'The payer did not answer in Nequi in time');
+    const tx = await nequiPayment(c.req.param('codOper'));
+    if (tx.auth_status === 'EXPIRED' || lapsedUnanswered(tx)) throw new ApiError(410, 'waiting_time_over', 'The payer did not answer in Nequi in time');
     return reply(c, nequiAnswer(tx));
   });
   // The payer leaves the wait to pay another way: the push or QR can no longer be paid.
-  app.post('/nequi/payments/:codOper/cancel', async (c) => reply(c, nequiFields(await cancelWaitingPayment(deps.db, await nequiPayment(c.req.param('codOper'))))));
+  app.post('/nequi/payments/:codOper/cancel', async (c) => reply(c, nequiFields(await withdrawPushPayment(deps, await nequiPayment(c.req.param('codOper'))))));
   // SPEC 7 "load last code": the newest Nequi payment of a link.
   app.get('/nequi/last-code', async (c) => {
     const code = c.req.query('code') ?? '';

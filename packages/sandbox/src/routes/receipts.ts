@@ -1,10 +1,10 @@
+import { cardResultMessage } from '@pasarela/core';
 import { Hono, type Context } from 'hono';
 import { formatPanamaDate, formatPanamaTime, centsToAmount } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { ApiError } from '../http/ApiError';
 import type { AppEnv } from '../http/AppEnv';
 import { reply } from '../http/reply';
-import { messageSysFor } from '../gateways/testCards';
 import { maskedNumber } from '../payments/cardFingerprint';
 import { userIdOf } from '../auth/sessions';
 import { findMerchant, type MerchantRow } from '../store/merchants';
@@ -29,7 +29,7 @@ export function receiptOf(tx: TransactionRow, merchant: MerchantRow | undefined,
     type: tx.tx_type === 'REC' ? 'RECURRENT' : tx.tx_type,
     binInfo: tx.card_brand ?? '',
     displayNum: tx.card_last4 ? maskedNumber(tx.card_last4) : '',
-    messageSys: messageSysFor(tx.message_key, lang),
+    messageSys: cardResultMessage(tx.message_key, lang),
     codOper: tx.cod_oper,
     status: tx.status,
     totalPay: total,

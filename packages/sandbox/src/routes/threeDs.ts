@@ -1,13 +1,11 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { formatAmount, centsToAmount, hasForbiddenCharacters } from '@pasarela/core';
 import { originOf, type Deps } from '../Deps';
 import type { AppEnv } from '../http/AppEnv';
 import { bankPageTop, escapeHtml, sandboxPage } from '../http/html';
-import { AUTH_STATUS, CARD_STATUS } from '../gateways/testCards';
 import { findMerchant } from '../store/merchants';
 import { mailReceipt } from '../payments/receiptMail';
-import { settlePayment } from '../payments/settlePayment';
-import { findTransaction } from '../store/transactions';
+import { receiveGatewayEvent } from '../payments/receiveGatewayEvent';
 
 const PAGE_BASE = 'http://checkout.invalid';
 
@@ -28,21 +26,20 @@ export function afterChallengeUrl(codOper: string, returnTo: string | undefined)
   return sameOriginPath(returnTo) ?? `/pf/default-receipt/processing?Oper=${encodeURIComponent(codOper)}`;
 }
 
-/** The issuer's 3D Secure page the 4000 0000 0000 3220 card redirects to (sandbox stand-in). */
+/** The simulated issuer's 3D Secure page the 4000 0000 0000 3220 card redirects to; its answer reaches the payment as a gateway event. */
 export function threeDsRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
+  const gone = (c: Context<AppEnv>) => c.html(sandboxPage('3D Secure', '<h1>3D Secure</h1><p>Esta autenticación no existe o ya terminó.</p>'), 404);
   app.get('/3ds/:codOper', async (c) => {
     const codOper = c.req.param('codOper');
-    const tx = await findTransaction(deps.db, codOper);
-    if (!tx || tx.auth_status !== AUTH_STATUS.three_ds) {
-      return c.html(sandboxPage('3D Secure', '<h1>3D Secure</h1><p>Esta autenticación no existe o ya terminó.</p>'), 404);
-    }
-    const merchant = await findMerchant(deps.db, tx.merchant_id);
+    const challenge = await deps.sandbox?.card.challenge(codOper);
+    if (!challenge) return gone(c);
     const returnTo = c.req.query('returnTo') ?? '';
     const action = `/sandbox/3ds/${encodeURIComponent(codOper)}`;
     const hidden = `<input type="hidden" name="returnTo" value="${escapeHtml(returnTo)}">`;
-    const body = `${bankPageTop(merchant ? { name: merchant.name, logo: merchant.logo } : null, action, hidden)}<span class="sandbox">Sandbox</span><h1>Verificación 3D Secure</h1>
-<p>${escapeHtml(merchant?.name ?? '')}: ${escapeHtml(formatAmount(centsToAmount(tx.amount_cents + tx.tax_cents)))} con tarjeta ${escapeHtml(tx.card_brand ?? '')} terminada en ${escapeHtml(tx.card_last4 ?? '')}.</p>
+    const { merchant } = challenge;
+    const body = `${bankPageTop({ name: merchant.name, logo: merchant.logo ?? '' }, action, hidden)}<span class="sandbox">Sandbox</span><h1>Verificación 3D Secure</h1>
+<p>${escapeHtml(merchant.name)}: ${escapeHtml(formatAmount(centsToAmount(challenge.amountCents)))} con tarjeta ${escapeHtml(challenge.brand)} terminada en ${escapeHtml(challenge.last4)}.</p>
 <p>Simule la respuesta del banco emisor / Simulate the issuing bank's answer:</p>
 <form method="post" action="${action}">${hidden}<input type="hidden" name="result" value="approve"><button class="approve" type="submit">Aprobar / Approve</button></form>
 <form method="post" action="${action}">${hidden}<input type="hidden" name="result" value="fail"><button class="fail" type="submit">Fallar / Fail</button></form>`;
@@ -53,15 +50,15 @@ export function threeDsRoutes(deps: Deps) {
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const result = form['result'];
     const returnTo = typeof form['returnTo'] === 'string' ? form['returnTo'] : undefined;
-    const tx = await findTransaction(deps.db, codOper);
-    if (!tx || tx.auth_status !== AUTH_STATUS.three_ds || (result !== 'approve' && result !== 'fail')) {
+    const challenge = await deps.sandbox?.card.challenge(codOper);
+    const decision = challenge && (result === 'approve' || result === 'fail') ? await deps.sandbox?.card.completeChallenge(codOper, result === 'approve', challenge.lang) : undefined;
+    if (!decision) {
       return c.json({ code: 'invalid_arguments', message: 'No 3DS challenge is waiting for this codOper, or result is not approve|fail' }, 400);
     }
-    const key = result === 'approve' ? 'approved' : 'three_ds_failed';
-    const settled = await settlePayment(deps.db, codOper, { status: CARD_STATUS[key], authStatus: AUTH_STATUS[key], messageKey: key });
+    const settled = await receiveGatewayEvent(deps, { id: `sim:card:${codOper}:${decision.status}`, key: codOper, kind: 'card', decision });
     if (settled?.kind === 'settled') await mailReceipt(deps.db, settled.row, (await findMerchant(deps.db, settled.row.merchant_id))?.name ?? '', originOf(deps, c.req.url));
     if ((c.req.header('accept') ?? '').includes('application/json')) {
-      return c.json({ codOper, status: settled?.row.status ?? tx.status });
+      return c.json({ codOper, status: settled?.row.status ?? null });
     }
     return c.redirect(afterChallengeUrl(codOper, returnTo), 303);
   });

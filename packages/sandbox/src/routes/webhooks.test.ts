@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import type { Database } from '../db/Database';
 import { openDatabase } from '../db/openDatabase';
-import { expireLapsedPayments } from '../payments/expireLapsedPayments';
+import { sandboxGateways } from '../gateways/simulator/simulatedGateways';
 import { defaultPaths } from '../paths';
 import { cardPayload, createTestApp, newTestSchema, type TestApp } from '../test/testApp';
 import { startWebhookReceiver, TO_RECEIVER, verifiedTimestampOf, type WebhookReceiver } from '../test/webhookReceiver';
@@ -101,10 +101,10 @@ describe('webhooks', () => {
     const code = String(link.json['code']);
     const push = await t.post('/nequi/push', { code, phone: '3992222222' });
     const nequiOper = String(push.data['codOper']);
-    await t.get(`/nequi/payments/${nequiOper}`);
+    await t.answerPhones();
     const cashOper = String((await t.post('/cash/pay-cash', { code, email: 'pagador@example.com', phone: '61234567' })).data['Oper']);
     await t.db.query(`update transactions set expires_at = now() - interval '1 second' where cod_oper = $1`, [cashOper]);
-    await expireLapsedPayments(t.db);
+    await t.reconcile();
     await deliverDueWebhooks(t.db, TO_RECEIVER);
     expect(bodiesFor(nequiOper).map((s) => [s.event.type, s.event.data['method']])).toEqual([['transaction.pending', 'nequi'], ['transaction.declined', 'nequi']]);
     expect(bodiesFor(cashOper).map((s) => [s.event.type, s.event.data['authStatus']])).toEqual([['transaction.pending', 'PENDING'], ['transaction.declined', 'EXPIRED']]);
@@ -120,7 +120,7 @@ describe('webhooks', () => {
     const voucher = await t.post('/cash/pay-cash', { code, email: 'pagador@example.com', phone: '61234567' });
     await t.admin('POST', `/cash/${String(voucher.data['reference'])}/pay`);
     const yappyOper = String((await t.post('/yappy/payments', { code, phone: '62222222' })).data['codOper']);
-    await t.get(`/yappy/payments/${yappyOper}`);
+    await t.answerPhones();
     await deliverDueWebhooks(t.db, TO_RECEIVER);
     const results = (codOper: string) => bodiesFor(codOper).map((s) => s.event.data['result']);
     expect(results(threeDs.codOper)).toEqual(['PENDING', 'APPROVED']);
@@ -192,6 +192,9 @@ describe('webhooks across restarts and nodes', () => {
     };
     return {
       app, db, close: () => db.close(),
+      gateways: sandboxGateways(db).gateways,
+      reconcile: () => Promise.reject(new Error('not in this test')),
+      answerPhones: () => Promise.reject(new Error('no phones in this test')),
       admin: (method, path, body) => call(`/sandbox${path}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }) }),
       post: async (path, body) => {
         const res = await app.request(`/api/v1${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-api-key': SANDBOX_CLIENT_KEY } });

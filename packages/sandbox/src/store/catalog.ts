@@ -1,4 +1,4 @@
-import { centsToAmount } from '@pasarela/core';
+import { centsToAmount, nextSubscriptionChargeDate } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
 
 export interface StationRow { id: number; station_id: string; merchant_id: number; description: string; amount_cents: number; discount_cents: number; owner_user_id: number | null }
@@ -42,3 +42,25 @@ export const bridgeOf = (b: BridgeRow) => ({
   idBridge: b.id, status: b.status, startDate: b.start_date.toISOString(), endDate: b.end_date?.toISOString() ?? null,
   campaign: { title: b.title, description: b.description, logo: b.logo, minAmount: centsToAmount(b.min_cents), maxAmount: centsToAmount(b.max_cents), defaultValues: b.default_values },
 });
+
+/** The card a subscription is charged with from now on. */
+export interface ActivatingCard {
+  token: string;
+  brand: string;
+  last4: string;
+  payerName: string;
+}
+
+/**
+ * Marks a subscription active, charged next on its period's next date with this card: a
+ * conditional write, so of payments racing to activate it one does. False when it already was.
+ */
+export async function activateSubscription(db: Queryable, subscriptionId: number, card: ActivatingCard): Promise<boolean> {
+  const [plan] = await db.query<{ period: string }>('select p.period from subscriptions s join plans p on p.id = s.plan_id where s.id = $1', [subscriptionId]);
+  if (!plan) return false;
+  const rows = await db.query(
+    'update subscriptions set status = 1, next_charge_at = $2, card_token = $3, card_brand = $4, card_last4 = $5, payer_name = $6 where id = $1 and status <> 1 returning id',
+    [subscriptionId, nextSubscriptionChargeDate(plan.period), card.token, card.brand, card.last4, card.payerName],
+  );
+  return rows.length > 0;
+}

@@ -167,14 +167,19 @@ export interface PaymentOutcome {
   authStatus: string;
   messageKey: string;
   details?: Record<string, unknown> | undefined;
+  /** Where the payer goes next (a 3DS challenge); cleared by any other outcome. */
+  redirectUrl?: string | null | undefined;
+  /** What the payer quotes (a voucher's number, a crypto address), when the gateway gives one. */
+  reference?: string | undefined;
 }
 
 /** Writes a payment's outcome (payments/settlePayment.ts decides whether it may). */
 export async function writeOutcome(db: Queryable, codOper: string, outcome: PaymentOutcome): Promise<TransactionRow> {
   const [row] = await db.query<TransactionRow>(
-    `update transactions set status = $2, auth_status = $3, message_key = $4, details = details || $5::jsonb, redirect_url = null, updated_at = now()
+    `update transactions set status = $2, auth_status = $3, message_key = $4, details = details || $5::jsonb, redirect_url = $6,
+       reference = coalesce($7, reference), updated_at = now()
      where cod_oper = $1 returning *`,
-    [codOper, outcome.status, outcome.authStatus, outcome.messageKey, JSON.stringify(outcome.details ?? {})],
+    [codOper, outcome.status, outcome.authStatus, outcome.messageKey, JSON.stringify(outcome.details ?? {}), outcome.redirectUrl ?? null, outcome.reference ?? null],
   );
   if (!row) throw new Error(`writeOutcome found no payment ${codOper}`);
   return row;
@@ -195,4 +200,21 @@ export async function lockOtherOpenAttempts(db: Queryable, linkCode: string, cod
     'select * from transactions where link_code = $1 and cod_oper <> $2 and status in (-1, 0) and auth_status <> all($3::text[]) order by id for update',
     [linkCode, codOper, ENDED_UNPAID_AUTH_STATUSES],
   );
+}
+
+/** Records a gateway event once: false when its id was seen (delivered twice, or by two nodes). */
+export async function recordGatewayEvent(db: Queryable, event: { id: string; key: string; kind: string }): Promise<boolean> {
+  const rows = await db.query('insert into gateway_events (id, attempt_key, kind, body) values ($1, $2, $3, $4) on conflict (id) do nothing returning id',
+    [event.id, event.key, event.kind, JSON.stringify(event)]);
+  return rows.length > 0;
+}
+
+/**
+ * Forgets an attempt its gateway never took on (the processor failed before deciding, or has no
+ * record of its key): nothing was charged, and while in doubt it was never announced (no push
+ * notice, no webhook). Its trackId is free again, so the payer's retry is a new attempt.
+ */
+export async function dropUnsentAttempt(db: Queryable, codOper: string): Promise<boolean> {
+  const rows = await db.query("delete from transactions where cod_oper = $1 and auth_status = 'PROCESSING' returning cod_oper", [codOper]);
+  return rows.length > 0;
 }

@@ -75,6 +75,7 @@ export const ENDPOINTS: ReadonlyArray<{ method: 'GET' | 'POST' | 'PUT' | 'PATCH'
   { method: 'POST', path: '/sandbox/users' },
   { method: 'GET', path: '/sandbox/mailbox' },
   { method: 'POST', path: '/sandbox/nequi/:x' },
+  { method: 'POST', path: '/sandbox/yappy/:x' },
   { method: 'POST', path: '/sandbox/cash/:x/pay' },
   { method: 'POST', path: '/sandbox/crypto/:x/confirm' },
   { method: 'POST', path: '/sandbox/validations' },

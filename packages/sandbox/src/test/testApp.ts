@@ -1,6 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { authHeaders, decodeBody, encodeBody, SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY, type ApiKeys } from '@pasarela/core';
 import { createApp, type AppOptions } from '../app';
+import { sandboxGateways } from '../gateways/simulator/simulatedGateways';
+import { receiveGatewayEvent } from '../payments/receiveGatewayEvent';
+import { reconcileAttempts } from '../payments/reconcileAttempts';
+import type { Gateways } from '../gateways/Gateways';
 import type { Database } from '../db/Database';
 import { openDatabase } from '../db/openDatabase';
 import { cardFingerprintKeyOf } from '../payments/cardFingerprintKey';
@@ -17,6 +21,12 @@ export interface TestApp {
   get(path: string, headers?: Record<string, string>): Promise<ApiAnswer>;
   /** POST under /api/v1, encoded as the widget sends it. */
   post(path: string, body: unknown, headers?: Record<string, string>): Promise<ApiAnswer>;
+  /** The gateways the app reaches (the simulated ones). */
+  gateways: Gateways;
+  /** One pass of the reconciler, as every node's timer runs it (payments/reconcileAttempts.ts). */
+  reconcile(): Promise<string[]>;
+  /** The test phones answer the pushes waiting for them now, as the server's timer has them do a moment after each push. */
+  answerPhones(): Promise<void>;
   /** Admin API call (plain JSON). */
   admin(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; json: Record<string, unknown> }>;
   close(): Promise<void>;
@@ -96,7 +106,9 @@ export async function createTestApp(
   const db = await openTestDatabase();
   const wireEncoding = options.wireEncoding ?? true;
   const { key: cardFingerprintKey } = await cardFingerprintKeyOf(db, undefined);
+  const gateways = sandboxGateways(db);
   const app = createApp({
+    gateways,
     db, cardFingerprintKey, wireEncoding, publicOrigin: 'http://checkout.test', demoOrigin: 'http://shop.test', paths: options.paths,
     rateLimits: options.rateLimits, trustedProxies: options.trustedProxies, logger: options.logger, splashMs: options.splashMs,
     adminToken: options.adminToken,
@@ -129,6 +141,13 @@ export async function createTestApp(
         ...(body === undefined ? { headers } : { body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } }),
       });
       return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+    },
+    gateways: gateways.gateways,
+    reconcile: () => reconcileAttempts({ db, gateways: gateways.gateways }),
+    async answerPhones() {
+      // The phones' moment (PHONE_ANSWER_MS) is now: what the server's timer would do next.
+      await db.query("update gateway_simulator set answer_at = now() where answer_at is not null");
+      await gateways.sandbox.answerDue((event) => receiveGatewayEvent({ db, gateways: gateways.gateways }, event).then(() => undefined));
     },
     close: () => db.close(),
   };

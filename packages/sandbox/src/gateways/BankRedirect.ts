@@ -1,0 +1,20 @@
+import type { MerchantDescriptor } from './CardProcessor';
+import type { GatewayCall } from './GatewayCall';
+
+export interface BankPaymentRequest extends GatewayCall {
+  amountCents: number;
+  description: string;
+  merchant: MerchantDescriptor;
+  /** Where the bank sends the payer back (a path on the checkout origin, naming the payment). */
+  returnPath: string;
+}
+
+export type BankOutcome = 'waiting' | 'approved' | 'declined' | 'cancelled';
+
+/** A bank redirect (Clave): the payer approves on the bank's page; the outcome arrives as an event. */
+export interface BankRedirect {
+  start(request: BankPaymentRequest): Promise<{ redirectUrl: string }>;
+  outcome(call: GatewayCall): Promise<BankOutcome | null>;
+  /** Closes a payment the payer has not approved: the bank's page no longer takes it. */
+  cancel(call: GatewayCall): Promise<BankOutcome | null>;
+}

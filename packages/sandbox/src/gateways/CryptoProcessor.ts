@@ -1,0 +1,43 @@
+import type { GatewayCall } from './GatewayCall';
+
+export interface CoinNetwork {
+  name: string;
+  network: string;
+}
+
+export interface CryptoCoin {
+  label: string;
+  value: string;
+  networks: readonly CoinNetwork[];
+}
+
+export interface CryptoQuote {
+  /** USD per coin. */
+  rate: number;
+  amountCrypto: number;
+}
+
+export interface CryptoAddressRequest extends GatewayCall {
+  currency: string;
+  network: string;
+  amountCrypto: number;
+}
+
+/** What the chain has delivered to an address. */
+export interface CryptoDeposit {
+  address: string;
+  paidCrypto: number;
+  senderAddress: string | null;
+}
+
+/** A crypto processor: prices, an address per payment, what arrived there, refunds. */
+export interface CryptoProcessor {
+  coins(): readonly CryptoCoin[];
+  /** The price of `amountUsd` in `currency` now; null for a coin it does not take. */
+  quote(currency: string, amountUsd: number): CryptoQuote | null;
+  /** An address for this payment (the same one for the same key). */
+  address(request: CryptoAddressRequest): Promise<{ address: string }>;
+  status(call: GatewayCall): Promise<CryptoDeposit | null>;
+  /** Sends `amountCrypto` back to `to`. */
+  refund(call: GatewayCall & { depositKey: string; to: string; amountCrypto: number }): Promise<'refunded' | 'refused'>;
+}

@@ -1,0 +1,99 @@
+import { cardBrandOf, cardResultMessage } from '@pasarela/core';
+import type { Database } from '../../db/Database';
+import type { CardAuthorization, CardDecision, CardProcessor } from '../CardProcessor';
+import type { GatewayCall } from '../GatewayCall';
+import { moveEntry, readEntry, recordOnce } from './simulatorBook';
+import { testCardBehaviour } from './testCards';
+
+const PORT = 'card';
+
+/** What the simulated processor keeps of an authorization: never the number or CVC. */
+export interface CardBookRequest {
+  amountCents: number;
+  brand: string;
+  last4: string;
+  merchant: { name: string; logo: string | null };
+  lang: CardAuthorization['lang'];
+  capture: boolean;
+}
+
+/** The simulated processor's state of an authorization: its decision, and what was refunded. */
+export type CardBookState = CardDecision & { capturedCents?: number; refundedCents?: number; voided?: boolean };
+
+/** The decision the test card table gives (SPEC 3 messageSys in the payer's language). */
+function decide(request: CardAuthorization): CardDecision {
+  const behaviour = testCardBehaviour(request.card.number);
+  const lang = request.lang;
+  switch (behaviour.kind) {
+    case 'approved': return { status: 'approved', message: cardResultMessage('approved', lang) };
+    case 'declined': return { status: 'declined', reason: behaviour.reason, message: cardResultMessage(behaviour.reason, lang) };
+    case 'three_ds': return { status: 'challenge', url: `/sandbox/3ds/${encodeURIComponent(request.idempotencyKey)}`, message: cardResultMessage('three_ds', lang) };
+    case 'pending': return { status: 'pending', message: cardResultMessage('pending', lang) };
+    case 'processing_error': return { status: 'failed', message: cardResultMessage('failed', lang) };
+  }
+}
+
+const decisionOf = (state: CardBookState): CardDecision => {
+  const { capturedCents: _c, refundedCents: _r, voided: _v, ...decision } = state;
+  return decision as CardDecision;
+};
+
+/**
+ * The sandbox's card processor: decides by PRODUCT.md's test cards, keeps every authorization by its
+ * key (so a resend answers the same and `lookup` knows what it decided), and runs the issuer's 3D
+ * Secure page, whose answer arrives as an event (`completeChallenge`).
+ */
+export function simulatedCardProcessor(db: Database) {
+  const processor: CardProcessor = {
+    async authorize(request) {
+      const book: CardBookRequest = {
+        amountCents: request.amountCents, brand: cardBrandOf(request.card.number) ?? '', last4: request.card.number.slice(-4),
+        merchant: request.merchant, lang: request.lang, capture: request.capture,
+      };
+      const entry = await recordOnce<CardBookRequest, CardBookState>(db, PORT, request.idempotencyKey, book, decide(request));
+      return decisionOf(entry.state);
+    },
+    async lookup(call: GatewayCall) {
+      const entry = await readEntry<CardBookRequest, CardBookState>(db, PORT, call.idempotencyKey);
+      return entry ? decisionOf(entry.state) : null;
+    },
+    async capture(call) {
+      const moved = await moveEntry<CardBookRequest, CardBookState>(db, PORT, call.authorizationKey, ({ request, state }) =>
+        state.status === 'approved' && !request.capture && !state.voided && (state.capturedCents ?? 0) === 0 && call.amountCents <= request.amountCents
+          ? { ...state, capturedCents: call.amountCents } : undefined);
+      return moved?.moved ? 'captured' : 'refused';
+    },
+    async refund(call) {
+      const moved = await moveEntry<CardBookRequest, CardBookState>(db, PORT, call.authorizationKey, ({ request, state }) => {
+        const paid = request.capture ? request.amountCents : (state.capturedCents ?? 0);
+        const refunded = state.refundedCents ?? 0;
+        return state.status === 'approved' && call.amountCents > 0 && refunded + call.amountCents <= paid ? { ...state, refundedCents: refunded + call.amountCents } : undefined;
+      });
+      return moved?.moved ? 'refunded' : 'refused';
+    },
+    async void(call) {
+      const moved = await moveEntry<CardBookRequest, CardBookState>(db, PORT, call.authorizationKey, ({ state }) =>
+        (state.status === 'challenge' || state.status === 'pending' || (state.status === 'approved' && !state.refundedCents && !state.capturedCents)) && !state.voided
+          ? { ...state, voided: true } : undefined);
+      return moved?.moved ? 'voided' : 'refused';
+    },
+  };
+
+  /**
+   * The payer answered the issuer's 3D Secure page: approved, or failed. Undefined when no challenge
+   * is waiting under that key (answered already, voided, never made).
+   */
+  async function completeChallenge(key: string, approved: boolean, lang: CardAuthorization['lang']): Promise<CardDecision | undefined> {
+    const moved = await moveEntry<CardBookRequest, CardBookState>(db, PORT, key, ({ state }) => state.status !== 'challenge' || state.voided ? undefined
+      : approved ? { status: 'approved', message: cardResultMessage('approved', lang) }
+        : { status: 'declined', reason: 'three_ds_failed', message: cardResultMessage('three_ds_failed', lang) });
+    return moved?.moved ? decisionOf(moved.entry.state) : undefined;
+  }
+
+  async function challenge(key: string): Promise<CardBookRequest | undefined> {
+    const entry = await readEntry<CardBookRequest, CardBookState>(db, PORT, key);
+    return entry && entry.state.status === 'challenge' && !entry.state.voided ? entry.request : undefined;
+  }
+
+  return { processor, completeChallenge, challenge };
+}

@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import type { Database } from '../../db/Database';
+import type { CryptoDeposit, CryptoProcessor } from '../CryptoProcessor';
+import type { GatewayCall } from '../GatewayCall';
+import { COINS, NETWORKS, quote } from './cryptoMarket';
+import { moveEntry, readEntry, recordOnce } from './simulatorBook';
+
+const PORT = 'crypto';
+
+interface CryptoBookRequest {
+  currency: string;
+  network: string;
+  amountCrypto: number;
+}
+
+type CryptoBookState = CryptoDeposit & { refunded?: { to: string; amountCrypto: number } };
+
+/** Where the payer sends the coin: an address on the chosen network. */
+const newAddress = (network: string) => `sbx${network.toLowerCase()}_${randomBytes(16).toString('hex')}`;
+
+const depositOf = ({ refunded: _r, ...deposit }: CryptoBookState): CryptoDeposit => deposit;
+
+/** The sandbox's crypto processor: fixed prices, an address per key, deposits made by the sandbox's chain call. */
+export function simulatedCryptoProcessor(db: Database) {
+  const processor: CryptoProcessor = {
+    coins: () => COINS.map((c) => ({ label: c.label, value: c.value, networks: NETWORKS[c.value] ?? [] })),
+    quote,
+    async address(request) {
+      const entry = await recordOnce<CryptoBookRequest, CryptoBookState>(db, PORT, request.idempotencyKey,
+        { currency: request.currency, network: request.network, amountCrypto: request.amountCrypto },
+        { address: newAddress(request.network), paidCrypto: 0, senderAddress: null });
+      return { address: entry.state.address };
+    },
+    async status(call: GatewayCall) {
+      const entry = await readEntry<CryptoBookRequest, CryptoBookState>(db, PORT, call.idempotencyKey);
+      return entry ? depositOf(entry.state) : null;
+    },
+    async refund(call) {
+      const moved = await moveEntry<CryptoBookRequest, CryptoBookState>(db, PORT, call.depositKey, ({ state }) =>
+        !state.refunded && call.amountCrypto > 0 && call.amountCrypto <= state.paidCrypto + 1e-9 ? { ...state, refunded: { to: call.to, amountCrypto: call.amountCrypto } } : undefined);
+      return moved?.moved ? 'refunded' : 'refused';
+    },
+  };
+
+  /** The chain confirms `paidCrypto` (all received so far) sent from `senderAddress` to the payment's address. */
+  async function chainConfirms(key: string, paidCrypto: number, senderAddress: string | null): Promise<CryptoDeposit | undefined> {
+    const moved = await moveEntry<CryptoBookRequest, CryptoBookState>(db, PORT, key, ({ state }) => ({ ...state, paidCrypto, senderAddress: senderAddress ?? state.senderAddress }));
+    return moved ? depositOf(moved.entry.state) : undefined;
+  }
+
+  return { processor, chainConfirms };
+}

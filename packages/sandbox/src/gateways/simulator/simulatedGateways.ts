@@ -1,0 +1,53 @@
+import type { Database } from '../../db/Database';
+import type { GatewayEventSink } from '../GatewayEvent';
+import type { Gateways } from '../Gateways';
+import type { PushAnswer } from '../PushWallet';
+import { simulatedBankRedirect } from './simulatedBankRedirect';
+import { simulatedCardProcessor } from './simulatedCardProcessor';
+import { simulatedCryptoProcessor } from './simulatedCryptoProcessor';
+import { simulatedPushWallet, type PushBookRequest } from './simulatedPushWallet';
+import { simulatedVoucherNetwork } from './simulatedVoucherNetwork';
+import { takeDueAnswers } from './simulatorBook';
+
+/** How many simulated answers one sweep delivers at most; the next sweep takes the rest. */
+const ANSWER_BATCH = 100;
+
+/**
+ * The sandbox's gateways: one adapter of every port, with PRODUCT.md's test inputs, its books in
+ * the database (shared by every node), and the controls the sandbox's pages and settle calls use
+ * to play the payer's part (a phone, a kiosk, the chain, the issuer's and the bank's pages).
+ */
+export function simulatedGateways(db: Database) {
+  const card = simulatedCardProcessor(db);
+  const push = simulatedPushWallet(db);
+  const voucher = simulatedVoucherNetwork(db);
+  const crypto = simulatedCryptoProcessor(db);
+  const bank = simulatedBankRedirect(db);
+  const gateways: Gateways = { card: card.processor, push: push.wallet, voucher: voucher.network, crypto: crypto.processor, bank: bank.bank };
+
+  /** The test phones that answer on their own, a moment after the push: their answers, as events. */
+  async function answerDue(sink: GatewayEventSink): Promise<number> {
+    const due = await takeDueAnswers<PushBookRequest, PushAnswer>(db, ANSWER_BATCH);
+    for (const entry of due) await sink({ id: `sim:push:${entry.key}:${entry.state.state}`, key: entry.key, kind: 'push', answer: entry.state });
+    return due.length;
+  }
+
+  const controls = {
+    card: { challenge: card.challenge, completeChallenge: card.completeChallenge },
+    push: { payerAnswers: push.payerAnswers },
+    voucher: { paidAtKiosk: voucher.paidAtKiosk },
+    crypto: { chainConfirms: crypto.chainConfirms },
+    bank: { waiting: bank.waiting, payerDecides: bank.payerDecides },
+    answerDue,
+  };
+  return { gateways, controls };
+}
+
+/** What the sandbox's pages and settle calls drive in the simulated gateways. */
+export type SandboxControls = ReturnType<typeof simulatedGateways>['controls'];
+
+/** The simulated gateways as the server wires them (app.ts): the ports, and the sandbox's controls. */
+export function sandboxGateways(db: Database): { gateways: Gateways; sandbox: SandboxControls } {
+  const { gateways, controls } = simulatedGateways(db);
+  return { gateways, sandbox: controls };
+}

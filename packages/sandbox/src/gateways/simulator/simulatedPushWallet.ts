@@ -1,0 +1,73 @@
+import { centsToAmount } from '@pasarela/core';
+import type { Database } from '../../db/Database';
+import type { GatewayCall } from '../GatewayCall';
+import type { PushAnswer, PushRequest, PushWallet, PushWalletName } from '../PushWallet';
+import { moveEntry, readEntry, recordOnce } from './simulatorBook';
+import { phoneBehaviour } from './testPhones';
+
+const PORT = 'push';
+
+/** How long a simulated payer takes to answer a push on the phone. */
+export const PHONE_ANSWER_MS = 1_000;
+
+export interface PushBookRequest {
+  wallet: PushWalletName;
+  channel: PushRequest['channel'];
+  amountCents: number;
+  expiresAt: string;
+  /** What the payer's phone will answer on its own, at the book entry's answer_at. */
+  answer: PushAnswer | null;
+  refundedCents?: number;
+}
+
+/** A request past its window that nobody answered has lapsed at the wallet too. */
+function asOf(request: PushBookRequest, state: PushAnswer, now = Date.now()): PushAnswer {
+  return state.state === 'waiting' && Date.parse(request.expiresAt) <= now ? { ...state, state: 'expired' } : state;
+}
+
+/**
+ * The sandbox's Nequi and Yappy: a push to a test phone is answered by the phone a moment later
+ * (PHONE_ANSWER_MS, through the simulator's timer and the inbound event path); a QR waits for the
+ * sandbox's settle call (the payer scanning it). Every request is kept by its key.
+ */
+export function simulatedPushWallet(db: Database) {
+  const wallet: PushWallet = {
+    async request(request) {
+      const qrValue = request.channel.kind === 'qr' ? `nequi://sandbox/pay?oper=${request.idempotencyKey}&amount=${centsToAmount(request.amountCents)}` : undefined;
+      const behaviour = request.channel.kind === 'push' ? phoneBehaviour(request.wallet, request.channel.phone) : 'never_answers';
+      const answer: PushAnswer | null = behaviour === 'approves' ? { state: 'approved', qrValue } : behaviour === 'declines' ? { state: 'declined', qrValue } : null;
+      const entry = await recordOnce<PushBookRequest, PushAnswer>(
+        db, PORT, request.idempotencyKey,
+        { wallet: request.wallet, channel: request.channel, amountCents: request.amountCents, expiresAt: request.expiresAt.toISOString(), answer },
+        { state: 'waiting', ...(qrValue ? { qrValue } : {}) },
+        answer ? new Date(Date.now() + PHONE_ANSWER_MS) : null,
+      );
+      return asOf(entry.request, entry.state);
+    },
+    async status(call: GatewayCall) {
+      const entry = await readEntry<PushBookRequest, PushAnswer>(db, PORT, call.idempotencyKey);
+      return entry ? asOf(entry.request, entry.state) : null;
+    },
+    async cancel(call: GatewayCall) {
+      const moved = await moveEntry<PushBookRequest, PushAnswer>(db, PORT, call.idempotencyKey, ({ request, state }) =>
+        asOf(request, state).state === 'waiting' ? { ...state, state: 'cancelled' } : undefined);
+      return moved ? asOf(moved.entry.request, moved.entry.state) : null;
+    },
+    async refund(call) {
+      const moved = await moveEntry<PushBookRequest, PushAnswer & { refundedCents?: number }>(db, PORT, call.requestKey, ({ request, state }) => {
+        const refunded = state.refundedCents ?? 0;
+        return state.state === 'approved' && call.amountCents > 0 && refunded + call.amountCents <= request.amountCents ? { ...state, refundedCents: refunded + call.amountCents } : undefined;
+      });
+      return moved?.moved ? 'refunded' : 'refused';
+    },
+  };
+
+  /** The payer answers in the app (the sandbox's settle call for a QR or any waiting push). Undefined when nothing waits. */
+  async function payerAnswers(key: string, approved: boolean): Promise<PushAnswer | undefined> {
+    const moved = await moveEntry<PushBookRequest, PushAnswer>(db, PORT, key, ({ request, state }) =>
+      asOf(request, state).state === 'waiting' ? { ...state, state: approved ? 'approved' : 'declined' } : undefined);
+    return moved?.moved ? moved.entry.state : undefined;
+  }
+
+  return { wallet, payerAnswers };
+}

@@ -1,0 +1,24 @@
+import type { CardDeclineReason } from '../CardProcessor';
+
+/** What the simulated issuer does with a card: PRODUCT.md's test-input table, row by row. */
+export type TestCardBehaviour =
+  | { kind: 'approved' }
+  | { kind: 'declined'; reason: CardDeclineReason }
+  | { kind: 'processing_error' }
+  | { kind: 'three_ds' }
+  | { kind: 'pending' };
+
+const TEST_CARDS: Readonly<Record<string, TestCardBehaviour>> = {
+  '4000000000000002': { kind: 'declined', reason: 'generic' },
+  '4000000000009995': { kind: 'declined', reason: 'insufficient_funds' },
+  '4000000000000069': { kind: 'declined', reason: 'expired_card' },
+  '4000000000000127': { kind: 'declined', reason: 'incorrect_cvc' },
+  '4000000000000119': { kind: 'processing_error' },
+  '4000000000003220': { kind: 'three_ds' },
+  '4000000000000259': { kind: 'pending' },
+};
+
+/** Every other valid card (4242..., 4111..., 5555...4444, 3782...0005 and the rest) is approved. */
+export function testCardBehaviour(cardNumberDigits: string): TestCardBehaviour {
+  return TEST_CARDS[cardNumberDigits] ?? { kind: 'approved' };
+}

@@ -1,0 +1,11 @@
+import type { PushWalletName } from '../PushWallet';
+
+/** What a simulated payer does on the phone: PRODUCT.md's Nequi and Yappy test phones; any other phone approves. */
+export type PhoneBehaviour = 'approves' | 'declines' | 'never_answers';
+
+const PHONES: Readonly<Record<PushWalletName, Readonly<Record<string, PhoneBehaviour>>>> = {
+  nequi: { '3991111111': 'approves', '3992222222': 'declines', '3993333333': 'never_answers' },
+  yappy: { '61111111': 'approves', '62222222': 'declines', '63333333': 'never_answers' },
+};
+
+export const phoneBehaviour = (wallet: PushWalletName, phone: string): PhoneBehaviour => PHONES[wallet][phone] ?? 'approves';

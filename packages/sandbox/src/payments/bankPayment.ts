@@ -1,0 +1,37 @@
+import type { Language } from '@pasarela/core';
+import type { Deps } from '../Deps';
+import { gatewayCall } from '../gateways/GatewayCall';
+import type { TransactionRow } from '../store/transactions';
+import { IN_DOUBT } from './inDoubt';
+import { checkLinkPayment, linkPaymentFingerprint, recordPayment, repeatedPayment, type LinkPaymentInput } from './linkPayment';
+import { settlePayment } from './settlePayment';
+
+export interface BankPaymentInput extends LinkPaymentInput {
+  anonymousUserServiceId: number | undefined;
+  lang: Language;
+  /** Where the bank sends the payer back, naming the payment (routes/clave.ts claveReturnUrl). */
+  returnPath: (codOper: string) => string;
+}
+
+/**
+ * Clave: core's rules and the link's checks, the attempt recorded as in doubt, the payment started
+ * at the bank through its port with the attempt's key (the same key answers the same page), and
+ * recorded as waiting for the payer there. The payer's answer on the bank's page arrives as an event.
+ */
+export async function startBankPayment(deps: Deps, input: BankPaymentInput): Promise<{ row: TransactionRow; redirectUrl: string }> {
+  const fingerprint = linkPaymentFingerprint(deps, input, 'clave');
+  let row = await repeatedPayment(deps, input, fingerprint);
+  if (!row) {
+    const checked = await checkLinkPayment(deps, input, 'clave', input.anonymousUserServiceId);
+    row = await recordPayment(deps, checked, input, { method: 'clave', ...IN_DOUBT }, input.lang, fingerprint);
+  }
+  const merchant = (await deps.db.query<{ name: string; logo: string }>('select name, logo from merchants where id = $1', [row.merchant_id]))[0];
+  const { redirectUrl } = await deps.gateways.bank.start({
+    ...gatewayCall(row.cod_oper), amountCents: row.amount_cents + row.tax_cents, description: row.description,
+    merchant: { name: merchant?.name ?? '', logo: merchant?.logo || null }, returnPath: input.returnPath(row.cod_oper),
+  });
+  if (row.auth_status === IN_DOUBT.auth_status) {
+    row = (await settlePayment(deps, row.cod_oper, { status: -1, authStatus: 'PENDING', messageKey: 'pending' }))?.row ?? row;
+  }
+  return { row, redirectUrl };
+}

@@ -1,0 +1,73 @@
+import type { Language } from '@pasarela/core';
+import type { Deps } from '../Deps';
+import { gatewayCall, GatewayOutcomeUnknown } from '../gateways/GatewayCall';
+import type { PushRequest, PushWalletName } from '../gateways/PushWallet';
+import { ApiError } from '../http/ApiError';
+import type { TransactionRow } from '../store/transactions';
+import { pushOutcomeOf } from './gatewayOutcomes';
+import { IN_DOUBT } from './inDoubt';
+import { checkLinkPayment, linkPaymentFingerprint, recordPayment, repeatedPayment, type LinkPaymentInput } from './linkPayment';
+import { settlePayment } from './settlePayment';
+
+/** A Nequi push or QR, or a Yappy request: who pays, and how the wallet reaches them. */
+export interface PushPaymentInput extends LinkPaymentInput {
+  wallet: PushWalletName;
+  channel: PushRequest['channel'];
+  anonymousUserServiceId: number | undefined;
+  lang: Language;
+}
+
+/**
+ * SPEC 7 Nequi "send push" / "generate QR" and Yappy's request, one shape: core's rules and the
+ * link's checks, the attempt recorded as in doubt, the wallet asked through its port with the
+ * attempt's key, and what it said recorded. The payer's answer on the phone arrives later as an event.
+ */
+export async function requestPushPayment(deps: Deps, input: PushPaymentInput): Promise<TransactionRow> {
+  const fingerprint = linkPaymentFingerprint(deps, input, input.wallet, input.channel.kind === 'push' && input.wallet === 'nequi' ? { variant: 'push' } : input.channel.kind === 'qr' ? { variant: 'qr' } : {});
+  const repeated = await repeatedPayment(deps, input, fingerprint);
+  if (repeated) return repeated;
+  const checked = await checkLinkPayment(deps, input, input.wallet, input.anonymousUserServiceId);
+  const windowMs = input.wallet === 'nequi' ? deps.payerWindows.nequiMs : deps.payerWindows.yappyMs;
+  const expiresAt = new Date(Date.now() + windowMs);
+  const attempt = await recordPayment(deps, checked, input, {
+    method: input.wallet, ...IN_DOUBT, expires_at: expiresAt,
+    details: input.wallet === 'nequi' ? { kind: input.channel.kind } : {},
+  }, input.lang, fingerprint);
+  if (attempt.auth_status !== IN_DOUBT.auth_status) return attempt;
+  try {
+    const answer = await deps.gateways.push.request({
+      ...gatewayCall(attempt.cod_oper), wallet: input.wallet, channel: input.channel, amountCents: attempt.amount_cents + attempt.tax_cents, expiresAt,
+    });
+    const outcome = pushOutcomeOf(input.wallet, answer) ?? { status: -1, authStatus: 'PENDING', messageKey: 'pending' };
+    const settled = await settlePayment(deps, attempt.cod_oper, { ...outcome, details: answer.qrValue ? { qrValue: answer.qrValue } : {} });
+    return settled?.row ?? attempt;
+  } catch (error) {
+    // Sent, its answer lost: the attempt stays in doubt and the reconciler asks the wallet by its key.
+    if (error instanceof GatewayOutcomeUnknown) return attempt;
+    throw error;
+  }
+}
+
+/**
+ * The payer leaves a wait to pay another way: the wallet withdraws the request first (it answers
+ * where it stands: approved meanwhile is recorded and answered as such), then the payment is
+ * called off, so it cannot also be paid later.
+ */
+export async function withdrawPushPayment(deps: Deps, row: TransactionRow): Promise<TransactionRow> {
+  let answer;
+  try {
+    answer = await deps.gateways.push.cancel(gatewayCall(row.cod_oper));
+  } catch (error) {
+    if (error instanceof GatewayOutcomeUnknown) throw new ApiError(503, 'connection_error', 'The wallet did not answer: the payment was not called off');
+    throw error;
+  }
+  // Never received by the wallet: nothing to pay, called off here. Anything else: what it says.
+  const outcome = answer ? pushOutcomeOf(row.method, answer) : pushOutcomeOf(row.method, { state: 'cancelled' });
+  const settled = outcome ? await settlePayment(deps, row.cod_oper, { ...outcome, details: outcome.authStatus === 'CANCELLED' ? { cancelReason: 'payer' } : {} }) : undefined;
+  return settled?.row ?? row;
+}
+
+/** A wait whose window has closed with no answer recorded: read as timed out, before the sweep records it. */
+export function lapsedUnanswered(row: TransactionRow, now = Date.now()): boolean {
+  return row.status === -1 && row.expires_at !== null && row.expires_at.getTime() <= now;
+}

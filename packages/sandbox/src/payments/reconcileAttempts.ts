@@ -1,0 +1,85 @@
+import { cancelledStatusOf, ENDED_UNPAID_AUTH_STATUSES } from '@pasarela/core';
+import type { Deps } from '../Deps';
+import { gatewayCall } from '../gateways/GatewayCall';
+import { dropUnsentAttempt, type PaymentOutcome, type TransactionRow } from '../store/transactions';
+import { bankOutcomeOf, cardOutcomeOf, cryptoOutcomeOf, pushOutcomeOf, voucherOutcomeOf } from './gatewayOutcomes';
+import { IN_DOUBT } from './inDoubt';
+import { settlePayment } from './settlePayment';
+import { depositKeyOf } from './cryptoReceived';
+
+/** How many attempts one pass looks at; the next pass takes the rest. */
+const RECONCILE_BATCH = 200;
+
+/** An attempt sent to its gateway is in doubt once its answer is this late (past the call's deadline). */
+export const IN_DOUBT_AFTER_MS = 15_000;
+
+/** The gateway has no record of the attempt's key: nothing reached it, nothing was charged. */
+const NEVER_RECEIVED = 'never_received';
+
+/** The method's declined code for an attempt whose wait is over unanswered (SPEC 4: cash 3, the others 0). */
+const expired = (row: TransactionRow): PaymentOutcome => ({
+  status: row.method === 'cash' ? 3 : 0, authStatus: 'EXPIRED', messageKey: row.method === 'yappy' ? 'pending' : 'generic',
+});
+
+/** What the attempt's gateway says of it now; a wait past its window is withdrawn there first, then expired. */
+async function askGateway(deps: Pick<Deps, 'gateways'>, row: TransactionRow, lapsed: boolean): Promise<PaymentOutcome | typeof NEVER_RECEIVED | undefined> {
+  const call = gatewayCall(row.cod_oper);
+  switch (row.method) {
+    case 'nequi': case 'yappy': {
+      const answer = lapsed ? await deps.gateways.push.cancel(call) : await deps.gateways.push.status(call);
+      if (!answer) return NEVER_RECEIVED;
+      if (answer.state === 'cancelled' || (lapsed && answer.state === 'waiting')) return expired(row);
+      return pushOutcomeOf(row.method, answer);
+    }
+    case 'cash': {
+      const voucher = lapsed ? await deps.gateways.voucher.cancel(call) : await deps.gateways.voucher.status(call);
+      if (!voucher) return NEVER_RECEIVED;
+      if (voucher.state === 'cancelled' || (lapsed && voucher.state === 'issued')) return expired(row);
+      return voucherOutcomeOf(voucher);
+    }
+    case 'card': {
+      const decision = await deps.gateways.card.lookup(call);
+      return decision ? cardOutcomeOf(decision) : NEVER_RECEIVED;
+    }
+    case 'crypto': {
+      const deposit = await deps.gateways.crypto.status(gatewayCall(depositKeyOf(row.cod_oper, String(row.details['network']))));
+      return deposit ? cryptoOutcomeOf(row, deposit) : NEVER_RECEIVED;
+    }
+    case 'clave': {
+      const outcome = await deps.gateways.bank.outcome(call);
+      return outcome ? bankOutcomeOf(outcome) : NEVER_RECEIVED;
+    }
+    default: return undefined;
+  }
+}
+
+/**
+ * The reconciler: every attempt whose gateway answer was never recorded (a lost answer, a crash, a
+ * restart, the database gone mid-way) and every wait past its window (a push nobody answered, a
+ * voucher nobody paid) is settled from what its gateway says, asked by the attempt's key; never by
+ * charging again. An attempt its gateway never received is forgotten (nothing was charged, and the
+ * payer's retry with its trackId starts anew). Runs on every node on a timer: the settle is
+ * conditional, so an attempt two nodes look at at once changes once. Returns the attempts this pass changed.
+ */
+export async function reconcileAttempts(deps: Pick<Deps, 'db' | 'gateways'>): Promise<string[]> {
+  const rows = await deps.db.query<TransactionRow & { lapsed: boolean }>(
+    `select *, (expires_at is not null and expires_at <= now()) as lapsed from transactions
+      where (auth_status = $1 and updated_at <= now() - make_interval(secs => $2 / 1000.0))
+         or (status in (0, -1) and expires_at <= now() and method in ('cash', 'nequi', 'yappy') and auth_status <> all($4::text[]))
+      order by coalesce(expires_at, updated_at) limit $3`,
+    [IN_DOUBT.auth_status, IN_DOUBT_AFTER_MS, RECONCILE_BATCH, ENDED_UNPAID_AUTH_STATUSES],
+  );
+  const changed: string[] = [];
+  for (const { lapsed, ...row } of rows) {
+    const said = await askGateway(deps, row, lapsed);
+    if (said === NEVER_RECEIVED && (await dropUnsentAttempt(deps.db, row.cod_oper))) {
+      changed.push(row.cod_oper);
+      continue;
+    }
+    const outcome = said === NEVER_RECEIVED ? { status: cancelledStatusOf(row.method), authStatus: 'ERROR', messageKey: 'failed' } : said;
+    if (!outcome) continue;
+    const settled = await settlePayment(deps, row.cod_oper, outcome);
+    if (settled && settled.kind !== 'finished') changed.push(row.cod_oper);
+  }
+  return changed;
+}
