@@ -123,15 +123,16 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
 
 /**
  * Asks the card processor through its port, with the attempt's key. An answer that does not come
- * (the deadline passed, the connection failed) leaves the attempt in doubt for the reconciler: the
- * payer hears 504, and the checkout looks the attempt up by its trackId.
+ * (the deadline passed, the connection or the adapter failed) leaves the attempt in doubt for the
+ * reconciler: the payer hears 504, and the checkout looks the attempt up by its trackId.
  */
 async function authorize(deps: Deps, attempt: TransactionRow, request: Pick<CardAuthorization, 'card' | 'merchant' | 'lang' | 'capture'>): Promise<CardDecision> {
   try {
     return await deps.gateways.card.authorize({ ...gatewayCall(attempt.cod_oper), amountCents: attempt.amount_cents + attempt.tax_cents + attempt.campaign_cents, ...request });
   } catch (error) {
-    if (error instanceof GatewayOutcomeUnknown) throw new ApiError(504, 'payment_error_try_again', 'The card processor did not answer in time; the payment is being checked');
-    throw error;
+    // No answer, or a broken one: whether it charged is unknown until the reconciler asks by the key.
+    throw new ApiError(504, 'payment_error_try_again', error instanceof GatewayOutcomeUnknown
+      ? 'The card processor did not answer in time; the payment is being checked' : 'The card processor failed; the payment is being checked');
   }
 }
 

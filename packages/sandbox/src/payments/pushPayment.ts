@@ -24,16 +24,14 @@ export interface PushPaymentInput extends LinkPaymentInput {
  */
 export async function requestPushPayment(deps: Deps, input: PushPaymentInput): Promise<TransactionRow> {
   const fingerprint = linkPaymentFingerprint(deps, input, input.wallet, input.channel.kind === 'push' && input.wallet === 'nequi' ? { variant: 'push' } : input.channel.kind === 'qr' ? { variant: 'qr' } : {});
-  const repeated = await repeatedPayment(deps, input, fingerprint);
-  if (repeated) return repeated;
-  const checked = await checkLinkPayment(deps, input, input.wallet, input.anonymousUserServiceId);
   const windowMs = input.wallet === 'nequi' ? deps.payerWindows.nequiMs : deps.payerWindows.yappyMs;
-  const expiresAt = new Date(Date.now() + windowMs);
-  const attempt = await recordPayment(deps, checked, input, {
-    method: input.wallet, ...IN_DOUBT, expires_at: expiresAt,
+  // A retry of an attempt still in doubt asks the wallet again under the same key: the same request.
+  const attempt = (await repeatedPayment(deps, input, fingerprint)) ?? (await recordPayment(deps, await checkLinkPayment(deps, input, input.wallet, input.anonymousUserServiceId), input, {
+    method: input.wallet, ...IN_DOUBT, expires_at: new Date(Date.now() + windowMs),
     details: input.wallet === 'nequi' ? { kind: input.channel.kind } : {},
-  }, input.lang, fingerprint);
+  }, input.lang, fingerprint));
   if (attempt.auth_status !== IN_DOUBT.auth_status) return attempt;
+  const expiresAt = attempt.expires_at ?? new Date(Date.now() + windowMs);
   try {
     const answer = await deps.gateways.push.request({
       ...gatewayCall(attempt.cod_oper), wallet: input.wallet, channel: input.channel, amountCents: attempt.amount_cents + attempt.tax_cents, expiresAt,
@@ -41,10 +39,9 @@ export async function requestPushPayment(deps: Deps, input: PushPaymentInput): P
     const outcome = pushOutcomeOf(input.wallet, answer) ?? { status: -1, authStatus: 'PENDING', messageKey: 'pending' };
     const settled = await settlePayment(deps, attempt.cod_oper, { ...outcome, details: answer.qrValue ? { qrValue: answer.qrValue } : {} });
     return settled?.row ?? attempt;
-  } catch (error) {
-    // Sent, its answer lost: the attempt stays in doubt and the reconciler asks the wallet by its key.
-    if (error instanceof GatewayOutcomeUnknown) return attempt;
-    throw error;
+  } catch {
+    // No answer, or a broken one: the attempt stays in doubt until the reconciler asks the wallet by its key.
+    throw new ApiError(504, 'payment_error_try_again', 'The wallet did not answer; the payment is being checked');
   }
 }
 

@@ -29,13 +29,14 @@ async function askGateway(deps: Pick<Deps, 'gateways'>, row: TransactionRow, lap
       const answer = lapsed ? await deps.gateways.push.cancel(call) : await deps.gateways.push.status(call);
       if (!answer) return NEVER_RECEIVED;
       if (answer.state === 'cancelled' || (lapsed && answer.state === 'waiting')) return expired(row);
-      return pushOutcomeOf(row.method, answer);
+      // Received and waiting for the payer: recorded as such (it was in doubt).
+      return pushOutcomeOf(row.method, answer) ?? { status: -1, authStatus: 'PENDING', messageKey: 'pending', details: answer.qrValue ? { qrValue: answer.qrValue } : {} };
     }
     case 'cash': {
       const voucher = lapsed ? await deps.gateways.voucher.cancel(call) : await deps.gateways.voucher.status(call);
       if (!voucher) return NEVER_RECEIVED;
       if (voucher.state === 'cancelled' || (lapsed && voucher.state === 'issued')) return expired(row);
-      return voucherOutcomeOf(voucher);
+      return { ...(voucherOutcomeOf(voucher) ?? { status: 0, authStatus: 'PENDING', messageKey: 'pending' }), reference: voucher.reference };
     }
     case 'card': {
       const decision = await deps.gateways.card.lookup(call);
@@ -43,11 +44,13 @@ async function askGateway(deps: Pick<Deps, 'gateways'>, row: TransactionRow, lap
     }
     case 'crypto': {
       const deposit = await deps.gateways.crypto.status(gatewayCall(depositKeyOf(row.cod_oper, String(row.details['network']))));
-      return deposit ? cryptoOutcomeOf(row, deposit) : NEVER_RECEIVED;
+      if (!deposit) return NEVER_RECEIVED;
+      return cryptoOutcomeOf(row, deposit) ?? { status: 0, authStatus: 'PENDING', messageKey: 'pending', reference: deposit.address };
     }
     case 'clave': {
       const outcome = await deps.gateways.bank.outcome(call);
-      return outcome ? bankOutcomeOf(outcome) : NEVER_RECEIVED;
+      if (!outcome) return NEVER_RECEIVED;
+      return bankOutcomeOf(outcome) ?? { status: -1, authStatus: 'PENDING', messageKey: 'pending' };
     }
     default: return undefined;
   }

@@ -1,6 +1,7 @@
 import { cashVoucherExpiresAt, type Language } from '@pasarela/core';
 import type { Deps } from '../Deps';
-import { gatewayCall, GatewayOutcomeUnknown } from '../gateways/GatewayCall';
+import { gatewayCall } from '../gateways/GatewayCall';
+import { ApiError } from '../http/ApiError';
 import type { CashNetwork } from '../gateways/VoucherNetwork';
 import type { TransactionRow } from '../store/transactions';
 import { voucherOutcomeOf } from './gatewayOutcomes';
@@ -22,21 +23,20 @@ export interface VoucherPaymentInput extends LinkPaymentInput {
  */
 export async function issueVoucherPayment(deps: Deps, input: VoucherPaymentInput): Promise<{ row: TransactionRow; fresh: boolean }> {
   const fingerprint = linkPaymentFingerprint(deps, input, 'cash', { variant: input.network });
-  const repeated = await repeatedPayment(deps, input, fingerprint);
-  if (repeated) return { row: repeated, fresh: false };
-  const checked = await checkLinkPayment(deps, input, 'cash', input.anonymousUserServiceId);
-  const expiresAt = cashVoucherExpiresAt();
-  const attempt = await recordPayment(deps, checked, input, { method: 'cash', ...IN_DOUBT, expires_at: expiresAt, details: { network: input.network } }, input.lang, fingerprint);
+  // A retry of an attempt still in doubt asks the network again under the same key: the same voucher.
+  const attempt = (await repeatedPayment(deps, input, fingerprint)) ?? (await recordPayment(deps, await checkLinkPayment(deps, input, 'cash', input.anonymousUserServiceId), input, {
+    method: 'cash', ...IN_DOUBT, expires_at: cashVoucherExpiresAt(), details: { network: input.network },
+  }, input.lang, fingerprint));
   if (attempt.auth_status !== IN_DOUBT.auth_status) return { row: attempt, fresh: false };
+  const expiresAt = attempt.expires_at ?? cashVoucherExpiresAt();
   try {
     const voucher = await deps.gateways.voucher.issue({ ...gatewayCall(attempt.cod_oper), network: input.network, amountCents: attempt.amount_cents + attempt.tax_cents, expiresAt });
     // SPEC 4 cash "0 and -1 pending": an issued voucher waits at 0.
     const outcome = voucherOutcomeOf(voucher) ?? { status: 0, authStatus: 'PENDING', messageKey: 'pending' };
     const settled = await settlePayment(deps, attempt.cod_oper, { ...outcome, reference: voucher.reference });
     return { row: settled?.row ?? attempt, fresh: settled?.kind === 'settled' };
-  } catch (error) {
-    // Sent, its answer lost: the reconciler asks the network by the attempt's key.
-    if (error instanceof GatewayOutcomeUnknown) return { row: attempt, fresh: false };
-    throw error;
+  } catch {
+    // No answer, or a broken one: the attempt stays in doubt until the reconciler asks the network by its key.
+    throw new ApiError(504, 'payment_error_try_again', 'The voucher network did not answer; the payment is being checked');
   }
 }

@@ -101,12 +101,13 @@ export async function openTestDatabase(): Promise<Database> {
 }
 
 export async function createTestApp(
-  options: { wireEncoding?: boolean; paths?: Partial<StaticPaths> } & Pick<AppOptions, 'rateLimits' | 'trustedProxies' | 'logger' | 'splashMs' | 'adminToken' | 'allowPrivateWebhooks' | 'paymentCaptcha' | 'pagesAhead'> = {},
+  options: { wireEncoding?: boolean; paths?: Partial<StaticPaths>; wrapGateways?: (gateways: Gateways) => Gateways } & Pick<AppOptions, 'rateLimits' | 'trustedProxies' | 'logger' | 'splashMs' | 'adminToken' | 'allowPrivateWebhooks' | 'paymentCaptcha' | 'pagesAhead'> = {},
 ): Promise<TestApp> {
   const db = await openTestDatabase();
   const wireEncoding = options.wireEncoding ?? true;
   const { key: cardFingerprintKey } = await cardFingerprintKeyOf(db, undefined);
-  const gateways = sandboxGateways(db);
+  const simulated = sandboxGateways(db);
+  const gateways = { ...simulated, gateways: options.wrapGateways?.(simulated.gateways) ?? simulated.gateways };
   const app = createApp({
     gateways,
     db, cardFingerprintKey, wireEncoding, publicOrigin: 'http://checkout.test', demoOrigin: 'http://shop.test', paths: options.paths,

@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/testApp';
+import { gatewayCall } from './GatewayCall';
+import type { Gateways } from './Gateways';
+
+// The contract every adapter of the ports keeps (docs/gateways.md), run here against the simulated
+// one: the same key makes one operation and answers it again; what was decided is found by its
+// key; a key never received is null; money moves back at most as far as it came.
+
+const key = () => `contract-${randomUUID()}`;
+const soon = () => new Date(Date.now() + 60_000);
+const card = (number: string) => ({ number, expMonth: '12', expYear: '34', cvc: '123', holder: 'ANA ROJAS' });
+const merchant = { name: 'Tienda', logo: null };
+
+function portContract(name: string, make: () => Promise<{ gateways: Gateways; close(): Promise<void> }>) {
+  describe(`the gateway ports: ${name}`, () => {
+    let g: Gateways;
+    let close: () => Promise<void>;
+    beforeAll(async () => ({ gateways: g, close } = await make()));
+    afterAll(() => close());
+
+    it('card processor: one authorization per key, found by it; capture, refund and void within what was held', async () => {
+      const k = key();
+      const request = { ...gatewayCall(k), amountCents: 2_500, card: card('4242424242424242'), merchant, lang: 'es' as const, capture: true };
+      const first = await g.card.authorize(request);
+      expect(first.status).toBe('approved');
+      expect(await g.card.authorize(request)).toEqual(first);
+      expect(await g.card.lookup(gatewayCall(k))).toEqual(first);
+      expect(await g.card.lookup(gatewayCall(key()))).toBeNull();
+      expect(await g.card.refund({ ...gatewayCall(key()), authorizationKey: k, amountCents: 1_000 })).toBe('refunded');
+      expect(await g.card.refund({ ...gatewayCall(key()), authorizationKey: k, amountCents: 1_501 })).toBe('refused');
+      expect(await g.card.refund({ ...gatewayCall(key()), authorizationKey: k, amountCents: 1_500 })).toBe('refunded');
+
+      const held = key();
+      expect((await g.card.authorize({ ...request, ...gatewayCall(held), capture: false })).status).toBe('approved');
+      expect(await g.card.capture({ ...gatewayCall(key()), authorizationKey: held, amountCents: 2_501 })).toBe('refused');
+      expect(await g.card.capture({ ...gatewayCall(key()), authorizationKey: held, amountCents: 2_000 })).toBe('captured');
+      expect(await g.card.capture({ ...gatewayCall(key()), authorizationKey: held, amountCents: 2_000 })).toBe('refused');
+
+      const challenged = key();
+      expect((await g.card.authorize({ ...request, ...gatewayCall(challenged), card: card('4000000000003220') })).status).toBe('challenge');
+      expect(await g.card.void({ ...gatewayCall(key()), authorizationKey: challenged })).toBe('voided');
+      expect(await g.card.void({ ...gatewayCall(key()), authorizationKey: challenged })).toBe('refused');
+      expect(await g.card.void({ ...gatewayCall(key()), authorizationKey: key() })).toBe('refused');
+    });
+
+    it('card processor: declines with a reason, and a failure that charged nothing', async () => {
+      const request = { amountCents: 900, merchant, lang: 'en' as const, capture: true };
+      expect(await g.card.authorize({ ...gatewayCall(key()), ...request, card: card('4000000000009995') })).toMatchObject({ status: 'declined', reason: 'insufficient_funds' });
+      expect(await g.card.authorize({ ...gatewayCall(key()), ...request, card: card('4000000000000119') })).toMatchObject({ status: 'failed' });
+    });
+
+    it('push wallet: one request per key; withdrawn while it waits, never after it was answered; refunds what was paid', async () => {
+      const k = key();
+      const request = { ...gatewayCall(k), wallet: 'nequi' as const, channel: { kind: 'push' as const, phone: '3993333333' }, amountCents: 1_000, expiresAt: soon() };
+      expect(await g.push.request(request)).toMatchObject({ state: 'waiting' });
+      expect(await g.push.request(request)).toMatchObject({ state: 'waiting' });
+      expect(await g.push.status(gatewayCall(k))).toMatchObject({ state: 'waiting' });
+      expect(await g.push.status(gatewayCall(key()))).toBeNull();
+      expect(await g.push.cancel(gatewayCall(k))).toMatchObject({ state: 'cancelled' });
+      expect(await g.push.refund({ ...gatewayCall(key()), requestKey: k, amountCents: 1_000 })).toBe('refused');
+      const qr = key();
+      expect(await g.push.request({ ...request, ...gatewayCall(qr), channel: { kind: 'qr' } })).toMatchObject({ state: 'waiting', qrValue: expect.stringContaining(qr) });
+      const late = key();
+      expect(await g.push.request({ ...request, ...gatewayCall(late), expiresAt: new Date(Date.now() - 1) })).toMatchObject({ state: 'expired' });
+      expect(await g.push.cancel(gatewayCall(late))).toMatchObject({ state: 'expired' });
+    });
+
+    it('voucher network: one voucher per key, withdrawn while unpaid', async () => {
+      const k = key();
+      const request = { ...gatewayCall(k), network: 'PAYCASH' as const, amountCents: 1_200, expiresAt: soon() };
+      const voucher = await g.voucher.issue(request);
+      expect(voucher).toMatchObject({ state: 'issued', reference: expect.stringMatching(/^\d{12}$/) });
+      expect(await g.voucher.issue(request)).toEqual(voucher);
+      expect(await g.voucher.status(gatewayCall(k))).toEqual(voucher);
+      expect(await g.voucher.status(gatewayCall(key()))).toBeNull();
+      expect(await g.voucher.cancel(gatewayCall(k))).toMatchObject({ state: 'cancelled', reference: voucher.reference });
+    });
+
+    it('crypto processor: prices for the coins it takes, one address per key, nothing to refund before coins arrive', async () => {
+      expect(g.crypto.coins().map((c) => c.value)).toContain('BTC');
+      expect(g.crypto.quote('BTC', 100)).toMatchObject({ amountCrypto: expect.any(Number) });
+      expect(g.crypto.quote('NOPE', 100)).toBeNull();
+      const k = key();
+      const request = { ...gatewayCall(k), currency: 'BTC', network: 'BTC', amountCrypto: 0.002 };
+      const { address } = await g.crypto.address(request);
+      expect(await g.crypto.address(request)).toEqual({ address });
+      expect(await g.crypto.status(gatewayCall(k))).toMatchObject({ address, paidCrypto: 0 });
+      expect(await g.crypto.status(gatewayCall(key()))).toBeNull();
+      expect(await g.crypto.refund({ ...gatewayCall(key()), depositKey: k, to: 'sbxbtc_payer', amountCrypto: 0.001 })).toBe('refused');
+    });
+
+    it('bank redirect: one page per key, waiting until the payer answers, closed by a cancel', async () => {
+      const k = key();
+      const request = { ...gatewayCall(k), amountCents: 3_000, description: 'Pedido', merchant, returnPath: '/pf/widget/returnclave' };
+      const started = await g.bank.start(request);
+      expect(await g.bank.start(request)).toEqual(started);
+      expect(await g.bank.outcome(gatewayCall(k))).toBe('waiting');
+      expect(await g.bank.outcome(gatewayCall(key()))).toBeNull();
+      expect(await g.bank.cancel(gatewayCall(k))).toBe('cancelled');
+      expect(await g.bank.outcome(gatewayCall(k))).toBe('cancelled');
+    });
+  });
+}
+
+let t: TestApp;
+portContract('the simulated gateways', async () => {
+  t = await createTestApp();
+  return { gateways: t.gateways, close: () => t.close() };
+});
+
+it('the simulated test phones answer by themselves once their moment comes, as an event each', async () => {
+  const app = await createTestApp();
+  try {
+    const k = key();
+    await app.gateways.push.request({ ...gatewayCall(k), wallet: 'yappy', channel: { kind: 'push', phone: '62222222' }, amountCents: 500, expiresAt: soon() });
+    expect(await app.gateways.push.status(gatewayCall(k))).toMatchObject({ state: 'waiting' });
+    await app.answerPhones();
+    expect(await app.gateways.push.status(gatewayCall(k))).toMatchObject({ state: 'declined' });
+  } finally {
+    await app.close();
+  }
+});

@@ -1,0 +1,53 @@
+import { GatewayOutcomeUnknown } from '../GatewayCall';
+import type { Gateways } from '../Gateways';
+
+/**
+ * What goes wrong with the next calls to a gateway: the answer never comes (`timeout`: the call
+ * did not reach it; `lost_answer`: it did, and its answer was lost), or the adapter fails outright
+ * before or after doing the operation (`error_before`, `error_after`).
+ */
+export type GatewayFault = 'timeout' | 'lost_answer' | 'error_before' | 'error_after';
+
+/**
+ * Wraps any adapter's ports: each call takes the next planned fault (`plan`), if any, for its port,
+ * and `calls` counts what reached the adapter underneath. Tests only.
+ */
+export function faultyGateways(inner: Gateways) {
+  const planned: Array<{ port: keyof Gateways; fault: GatewayFault }> = [];
+  const calls: Record<keyof Gateways, number> = { card: 0, push: 0, voucher: 0, crypto: 0, bank: 0 };
+
+  function wrap<P extends object>(port: keyof Gateways, target: P): P {
+    return new Proxy(target, {
+      get(obj, name, receiver) {
+        const value = Reflect.get(obj, name, receiver) as unknown;
+        if (typeof value !== 'function') return value;
+        // The crypto processor's prices are read in place, not called over the network.
+        if (name === 'coins' || name === 'quote') return (value as (...a: unknown[]) => unknown).bind(obj);
+        return async (...args: unknown[]) => {
+          const index = planned.findIndex((p) => p.port === port);
+          const fault = index >= 0 ? planned.splice(index, 1)[0]?.fault : undefined;
+          if (fault === 'timeout') throw new GatewayOutcomeUnknown(`${port}.${String(name)}: no answer before the deadline`);
+          if (fault === 'error_before') throw new Error(`${port}.${String(name)}: the adapter failed`);
+          calls[port] += 1;
+          const result = await (value as (...a: unknown[]) => Promise<unknown>).apply(obj, args);
+          if (fault === 'lost_answer') throw new GatewayOutcomeUnknown(`${port}.${String(name)}: the answer was lost`);
+          if (fault === 'error_after') throw new Error(`${port}.${String(name)}: the adapter failed after the operation`);
+          return result;
+        };
+      },
+    });
+  }
+
+  const gateways: Gateways = {
+    card: wrap('card', inner.card), push: wrap('push', inner.push), voucher: wrap('voucher', inner.voucher),
+    crypto: wrap('crypto', inner.crypto), bank: wrap('bank', inner.bank),
+  };
+  return {
+    gateways,
+    calls,
+    /** The next call to `port` meets `fault`. */
+    plan(port: keyof Gateways, fault: GatewayFault) {
+      planned.push({ port, fault });
+    },
+  };
+}
