@@ -180,7 +180,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       },
     );
   };
-  const stopCharging = onTimer('charging due subscriptions', options.subscriptionChargeIntervalMs ?? DEFAULT_SUBSCRIPTION_CHARGE_INTERVAL_MS, () => chargeDueSubscriptions({ db }));
+  const stopCharging = onTimer('charging due subscriptions', options.subscriptionChargeIntervalMs ?? DEFAULT_SUBSCRIPTION_CHARGE_INTERVAL_MS, () => chargeDueSubscriptions({ db, gateways: gateways.gateways }));
   // The simulated payers who answer on their own (a test phone, a moment after its push), as gateway events.
   const stopAnswering = onTimer('simulated payers answering', SIMULATED_ANSWER_INTERVAL_MS, () => gateways.sandbox.answerDue((event) => receiveGatewayEvent({ db, gateways: gateways.gateways }, event).then(() => undefined)));
   // At start and on a timer: attempts left in doubt (a crash, a lost answer) and waits past their window, from what their gateway says.

@@ -16,9 +16,14 @@ export interface MerchantDescriptor {
   logo: string | null;
 }
 
+/** A card the processor keeps for its payer (a wallet's saved card, a subscription's), charged by its token. */
+export interface StoredCardRef {
+  token: string;
+}
+
 export interface CardAuthorization extends GatewayCall {
   amountCents: number;
-  card: CardDetails;
+  card: CardDetails | StoredCardRef;
   merchant: MerchantDescriptor;
   /** The payer's language, for the issuer's texts and its 3DS page. */
   lang: Language;

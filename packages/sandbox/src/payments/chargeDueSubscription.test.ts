@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardPayload, createTestApp, type TestApp } from '../test/testApp';
-import { chargeDueOnTimer } from './chargeDueOnTimer';
 import { chargeDueSubscriptions } from './chargeDueSubscription';
 
 // Issue 4 "subscriptions charging at once when due": also while nobody reads them.
@@ -46,28 +45,5 @@ describe('chargeDueSubscriptions', () => {
     await makeDue(key);
     await Promise.all([chargeDueSubscriptions(t), t.get(`/subscriptions/${key}`), chargeDueSubscriptions(t)]);
     expect(await renewals(key)).toBe(1);
-  });
-});
-
-describe('chargeDueOnTimer', () => {
-  it('sweeps every interval until stopped, and not at all with interval 0', async () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    try {
-      const key = await subscription(true);
-      await makeDue(key);
-      expect(chargeDueOnTimer(t, 0)).toBeTypeOf('function');
-      const stop = chargeDueOnTimer(t, 60_000);
-      vi.advanceTimersByTime(59_999);
-      expect(await renewals(key)).toBe(0);
-      vi.advanceTimersByTime(1);
-      await vi.waitFor(async () => expect(await renewals(key)).toBe(1));
-      await stop();
-      await makeDue(key);
-      vi.advanceTimersByTime(120_000);
-      await new Promise((r) => setTimeout(r, 100));
-      expect(await renewals(key)).toBe(1);
-    } finally {
-      vi.useRealTimers();
-    }
   });
 });

@@ -1,8 +1,11 @@
 import type { Queryable } from '../db/Database';
 import type { Deps } from '../Deps';
-import { CHANNEL, SERVICE_CODES, SUBSCRIPTION_PERIOD_DAYS, nextSubscriptionChargeDate } from '@pasarela/core';
+import { CARD_AUTH_STATUS, CARD_RESULT_STATUS, CHANNEL, SERVICE_CODES, SUBSCRIPTION_PERIOD_DAYS, nextSubscriptionChargeDate } from '@pasarela/core';
+import { gatewayCall } from '../gateways/GatewayCall';
 import { findPlan, type SubscriptionRow } from '../store/catalog';
 import { insertTransaction, newCodOper, type TransactionRow } from '../store/transactions';
+import { cardOutcomeOf } from './gatewayOutcomes';
+import { settlePayment } from './settlePayment';
 
 /** Days per SPEC 9 period code, for the next charge date (core, next to the period labels). */
 export const PERIOD_DAYS: Readonly<Record<string, number>> = SUBSCRIPTION_PERIOD_DAYS;
@@ -18,22 +21,38 @@ export interface DueSubscription extends SubscriptionRow {
 const DUE = 'status = 1 and card_token is not null and next_charge_at <= now()';
 
 /**
- * Charges one locked, due subscription inside tx: its date moves a period on and the renewal is
- * recorded in the same transaction, so a crash between the two loses neither.
+ * Claims one locked, due subscription inside tx: its date moves a period on and its renewal is
+ * recorded as an attempt in doubt in the same transaction, so a crash between the two loses neither
+ * (an attempt its processor never received gives the period back: payments/reconcileAttempts.ts).
  */
-async function chargeLocked(tx: Queryable, sub: DueSubscription): Promise<TransactionRow | undefined> {
+async function claimRenewal(tx: Queryable, sub: DueSubscription): Promise<TransactionRow | undefined> {
   const plan = await findPlan(tx, sub.plan_id);
   if (!plan) return undefined;
   await tx.query('update subscriptions set next_charge_at = $2 where id = $1', [sub.id, nextChargeDate(plan.period)]);
   return insertTransaction(tx, {
     track_id: null, link_code: null, merchant_id: plan.merchant_id, method: 'card', amount_cents: plan.amount_cents, tax_cents: 0,
-    status: 1, auth_status: 'APPROVED', message_key: 'approved', tx_type: SERVICE_CODES.subscription, card_brand: sub.card_brand, card_last4: sub.card_last4,
-    card_token: sub.card_token, card_fingerprint: null, payer_name: sub.payer_name, email: sub.email, phone: '', concept: plan.name,
-    description: plan.description, lang: 'es', tx_channel: CHANNEL.subscription, redirect_url: null, expires_at: null, reference: null,
+    status: CARD_RESULT_STATUS.processing, auth_status: CARD_AUTH_STATUS.processing, message_key: 'processing', tx_type: SERVICE_CODES.subscription,
+    card_brand: sub.card_brand, card_last4: sub.card_last4, card_token: sub.card_token, card_fingerprint: null, payer_name: sub.payer_name, email: sub.email,
+    phone: '', concept: plan.name, description: plan.description, lang: 'es', tx_channel: CHANNEL.subscription, redirect_url: null, expires_at: null, reference: null,
     // The server charges a renewal itself: no caller, so neither a user nor a guest service id.
     user_id: null, anonymous_user_service_id: null, details: { idSubscription: sub.id, subscriptionKey: sub.subscription_key, renewal: true }, campaign_bridge_id: null, campaign_cents: 0,
     request_fingerprint: null,
   }, newCodOper());
+}
+
+/** Charges a claimed renewal with the subscription's stored card, through the card processor's port, and records what it decided. */
+async function chargeRenewal(deps: Pick<Deps, 'db' | 'gateways'>, attempt: TransactionRow): Promise<TransactionRow> {
+  const merchant = (await deps.db.query<{ name: string; logo: string }>('select name, logo from merchants where id = $1', [attempt.merchant_id]))[0];
+  try {
+    const decision = await deps.gateways.card.authorize({
+      ...gatewayCall(attempt.cod_oper), amountCents: attempt.amount_cents, card: { token: attempt.card_token ?? '' }, lang: 'es', capture: true,
+      merchant: { name: merchant?.name ?? '', logo: merchant?.logo || null },
+    });
+    return (await settlePayment(deps, attempt.cod_oper, cardOutcomeOf(decision)))?.row ?? attempt;
+  } catch {
+    // No answer: left in doubt for the reconciler, which asks the processor by the attempt's key.
+    return attempt;
+  }
 }
 
 /**
@@ -41,30 +60,35 @@ async function chargeLocked(tx: Queryable, sub: DueSubscription): Promise<Transa
  * date has passed is charged with its saved card token when it is next read. The row is claimed
  * with `for update skip locked`, so two readers, or a reader and a sweep, on any nodes, charge it once.
  */
-export async function chargeIfDue(deps: Pick<Deps, 'db'>, sub: DueSubscription): Promise<TransactionRow | undefined> {
+export async function chargeIfDue(deps: Pick<Deps, 'db' | 'gateways'>, sub: DueSubscription): Promise<TransactionRow | undefined> {
   if (sub.status !== 1 || !sub.card_token || !sub.next_charge_at || sub.next_charge_at.getTime() > Date.now()) return undefined;
-  return deps.db.transaction(async (tx) => {
+  const attempt = await deps.db.transaction(async (tx) => {
     const [claimed] = await tx.query<DueSubscription>(`select * from subscriptions where id = $1 and ${DUE} for update skip locked`, [sub.id]);
-    return claimed ? chargeLocked(tx, claimed) : undefined;
+    return claimed ? claimRenewal(tx, claimed) : undefined;
   });
+  return attempt && chargeRenewal(deps, attempt);
 }
 
 /** How many due subscriptions one sweep charges at most; the next sweep takes the rest. */
 const SWEEP_BATCH = 100;
 
 /**
- * Charges every active subscription whose date has passed, in one transaction that claims them with
- * `for update skip locked`: sweeps on several nodes at once share the due rows instead of charging
- * them twice, and a reader charging one at the same moment is skipped. Every node runs it on a timer.
+ * Charges every active subscription whose date has passed: one transaction claims them with
+ * `for update skip locked` (sweeps on several nodes at once share the due rows instead of charging
+ * them twice, and a reader charging one at the same moment is skipped) and records their renewals;
+ * then each is charged through the card processor. Every node runs it on a timer.
  */
-export async function chargeDueSubscriptions(deps: Pick<Deps, 'db'>): Promise<TransactionRow[]> {
-  return deps.db.transaction(async (tx) => {
+export async function chargeDueSubscriptions(deps: Pick<Deps, 'db' | 'gateways'>): Promise<TransactionRow[]> {
+  const attempts = await deps.db.transaction(async (tx) => {
     const due = await tx.query<DueSubscription>(`select * from subscriptions where ${DUE} order by next_charge_at limit $1 for update skip locked`, [SWEEP_BATCH]);
-    const charged: TransactionRow[] = [];
+    const claimed: TransactionRow[] = [];
     for (const sub of due) {
-      const row = await chargeLocked(tx, sub);
-      if (row) charged.push(row);
+      const row = await claimRenewal(tx, sub);
+      if (row) claimed.push(row);
     }
-    return charged;
+    return claimed;
   });
+  const charged: TransactionRow[] = [];
+  for (const attempt of attempts) charged.push(await chargeRenewal(deps, attempt));
+  return charged;
 }

@@ -76,6 +76,9 @@ export async function reconcileAttempts(deps: Pick<Deps, 'db' | 'gateways'>): Pr
   for (const { lapsed, ...row } of rows) {
     const said = await askGateway(deps, row, lapsed);
     if (said === NEVER_RECEIVED && (await dropUnsentAttempt(deps.db, row.cod_oper))) {
+      // A renewal that never reached the processor gives its period back: the next sweep charges it.
+      const subscriptionId = row.details['idSubscription'];
+      if (row.details['renewal'] === true && typeof subscriptionId === 'number') await deps.db.query('update subscriptions set next_charge_at = now() where id = $1 and status = 1', [subscriptionId]);
       changed.push(row.cod_oper);
       continue;
     }

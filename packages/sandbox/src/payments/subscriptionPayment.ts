@@ -1,13 +1,14 @@
 import {
-  activationChargeCents, amountToCents, CARD_AUTH_STATUS, CARD_RESULT_STATUS, CHANNEL, isCardExpiryValid, isSubscriptionActive, processingFailureKey, SERVICE_CODES, subscriptionPasses,
+  activationChargeCents, amountToCents, CARD_AUTH_STATUS, CARD_RESULT_STATUS, CHANNEL, isCardExpiryValid, isSubscriptionActive, processingFailureKey, SERVICE_CODES,
   type CardPaymentPayload, type Language,
 } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import type { Queryable } from '../db/Database';
 import { ApiError } from '../http/ApiError';
 import { gatewayCall } from '../gateways/GatewayCall';
+import type { MerchantDescriptor } from '../gateways/CardProcessor';
 import { findMerchant } from '../store/merchants';
-import { activateSubscription, findPlan, findSubscription, type SubscriptionRow } from '../store/catalog';
+import { findPlan, findSubscription, type SubscriptionRow } from '../store/catalog';
 import { dropUnsentAttempt, insertTransaction, newCodOper, type TransactionRow } from '../store/transactions';
 import { cardOutcomeOf } from './gatewayOutcomes';
 import { calledOffMeanwhile, settlePayment } from './settlePayment';
@@ -15,7 +16,6 @@ import { cardAnswerOf, type CardAnswer } from './cardAnswer';
 import { cardFingerprintOf, storedCard } from './cardFingerprint';
 import { checkGuestAllowed } from './cardChecks';
 import { attemptThatWon, chargeFingerprint, earlierAttempt, identityOf } from './chargeAttempt';
-import { nextChargeDate } from './chargeDueSubscription';
 
 /** One payment that activates a subscription: the card, whom it charges, and the checks the caller made. */
 export interface SubscriptionCardPayment {
@@ -125,8 +125,23 @@ export async function subscriptionOfLink(db: Queryable, linkCode: string, asked:
   return { id: row.id, period: row.period };
 }
 
-/** Activates the link's subscription with the payment's card when the payment passes (SPEC 4 "status 1 or -1 passes"). */
-export async function activateWithPayment(db: Queryable, sub: { id: number; period: string }, payment: TransactionRow): Promise<boolean> {
-  if (!subscriptionPasses(payment.status) || !payment.card_token) return false;
-  return activateSubscription(db, sub.id, { token: payment.card_token, brand: payment.card_brand ?? '', last4: payment.card_last4 ?? '', payerName: payment.payer_name });
+/**
+ * A wallet user's saved card pays an attempt recorded in doubt (SPEC 7 "POST activity pay" with
+ * idUsrCard): charged by its token through the card processor's port, its outcome recorded (which
+ * claims a single-use link, and activates the link's subscription the attempt names).
+ */
+export async function chargeSavedCard(deps: Deps, attempt: TransactionRow, merchant: MerchantDescriptor, lang: Language): Promise<TransactionRow> {
+  let decision;
+  try {
+    decision = await deps.gateways.card.authorize({ ...gatewayCall(attempt.cod_oper), amountCents: attempt.amount_cents + attempt.tax_cents, card: { token: attempt.card_token ?? '' }, merchant, lang, capture: true });
+  } catch {
+    throw new ApiError(504, 'payment_error_try_again', 'The card processor did not answer; the payment is being checked');
+  }
+  if (decision.status === 'failed') {
+    await dropUnsentAttempt(deps.db, attempt.cod_oper);
+    throw new ApiError(502, 'payment_error_try_again');
+  }
+  const settled = await settlePayment(deps, attempt.cod_oper, cardOutcomeOf(decision));
+  if (calledOffMeanwhile(settled)) throw new ApiError(409, 'request_already_paid', 'This payment was paid by another payment');
+  return settled?.row ?? attempt;
 }

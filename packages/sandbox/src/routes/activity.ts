@@ -20,7 +20,8 @@ import { sendMail } from '../store/mailbox';
 import type { LinkRow } from '../store/links';
 import { duplicateLockKey, insertTransaction, insertUnlessDuplicate, newCodOper, type TransactionRow } from '../store/transactions';
 import { transactionSummary } from './adminLinks';
-import { activateWithPayment, subscriptionOfLink } from '../payments/subscriptionPayment';
+import { chargeSavedCard, subscriptionOfLink } from '../payments/subscriptionPayment';
+import { IN_DOUBT } from '../payments/inDoubt';
 
 /** SPEC 7 search "code hex-encoded, or code:: plus encoded code"; a station search is JSON. */
 export function searchTermOf(raw: string): { station: string } | { code: string } {
@@ -115,26 +116,21 @@ export function activityRoutes(deps: Deps) {
     checkCardBrand(card.card_brand, checked.link.cardTypes, await merchantCardCodes(deps.db, checked.merchant.id));
     // A card saved before fingerprints were kept stands for itself by its token.
     const sameCard = card.card_fingerprint ?? `token:${card.card_token}`;
-    const fields = {
-      method, status: 1, auth_status: 'APPROVED', message_key: 'approved', user_id: userId,
-      card_brand: card.card_brand, card_last4: card.card_last4, card_token: card.card_token, card_fingerprint: sameCard,
-    };
     // The saved card's payment activates the link's subscription it names (SPEC 7 activity pay
-    // "activateSubscription"), in the same transaction; SPEC 4 skips that for a balance payment.
+    // "activateSubscription") when its outcome is recorded; SPEC 4 skips that for a balance payment.
     const subscription = body.activateSubscription ? await subscriptionOfLink(deps.db, checked.link.code, body.activateSubscription) : null;
+    const fields = {
+      method, ...IN_DOUBT, user_id: userId,
+      card_brand: card.card_brand, card_last4: card.card_last4, card_token: card.card_token, card_fingerprint: sameCard,
+      details: subscription ? { idSubscription: subscription.id, activates: true } : {},
+    };
     const since = duplicateWindowStart();
-    let calledOff: TransactionRow[] = [];
-    const result = await deps.db.transaction(async (tx) => {
-      const done = await insertUnlessDuplicate(tx, linkTransactionOf(checked, input, fields, lang, fingerprint), newCodOper(), { fingerprint: sameCard, amountCents: checked.amountCents, since });
-      if (done.kind === 'inserted') calledOff = await claimLinkOrRefuse(tx, done.row, checked.link.singleUse);
-      if (subscription && done.kind === 'inserted') await activateWithPayment(tx, subscription, done.row);
-      return done;
-    }, { advisoryLock: duplicateLockKey(sameCard, checked.amountCents) });
-    await withdrawAll(deps, calledOff);
-    if (result.kind === 'inserted') return answer(result.row);
+    const result = await deps.db.oneStatementLocked(duplicateLockKey(sameCard, checked.amountCents), (db) =>
+      insertUnlessDuplicate(db, linkTransactionOf(checked, input, fields, lang, fingerprint), newCodOper(), { fingerprint: sameCard, amountCents: checked.amountCents, since }));
     // SPEC 8 possible_duplicated_tx, unless the duplicate is this very attempt racing in again.
     if (result.kind === 'duplicate' && (!input.trackId || result.trackId !== input.trackId)) throw new ApiError(409, 'possible_duplicated_tx');
-    return answer(await attemptThatWon(deps.db, input.trackId ?? '', fingerprint));
+    if (result.kind !== 'inserted') return answer(await attemptThatWon(deps.db, input.trackId ?? '', fingerprint));
+    return answer(await chargeSavedCard(deps, result.row, { name: checked.merchant.name, logo: checked.merchant.logo || null }, lang));
   });
   // SPEC 7 "send/list/pending activities": a payment request sent by e-mail to someone.
   user.post('/send', async (c) => {

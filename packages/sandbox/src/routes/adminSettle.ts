@@ -13,7 +13,7 @@ import { mailLanguage } from '../mail/mailText';
 import { validateLink, validationMail } from '../mail/templates';
 import { sendMail } from '../store/mailbox';
 import { findMerchant } from '../store/merchants';
-import { refuseIfPaidElsewhere, settlePayment, type Settlement } from '../payments/settlePayment';
+import { refuseIfPaidElsewhere, type Settlement } from '../payments/settlePayment';
 import { receiveGatewayEvent } from '../payments/receiveGatewayEvent';
 import type { SandboxControls } from '../gateways/simulator/simulatedGateways';
 import { findTransaction, type TransactionRow } from '../store/transactions';

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import {

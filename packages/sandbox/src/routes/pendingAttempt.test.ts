@@ -33,7 +33,7 @@ describe('the pending attempt of a link', () => {
 
   it('nothing (200, no data) once the payment ended (a declined Nequi push), for a card payment and for a link nobody paid', async () => {
     const declined = await orderLink();
-    const push = await t.post('/nequi/push', { code: declined, phone: '3992222222', trackId: randomUUID(), captchaToken: PERSON });
+    await t.post('/nequi/push', { code: declined, phone: '3992222222', trackId: randomUUID(), captchaToken: PERSON });
     await t.answerPhones();
     expect(await pendingOf(declined)).toMatchObject({ status: 200, data: null });
     const card = await orderLink();

@@ -24,14 +24,15 @@ const entryOf = <R, S>(row: Row): BookEntry<R, S> => ({ key: row.key, port: row.
  * crash), answers what was decided then: the same key never makes a second operation.
  */
 export async function recordOnce<R, S>(db: Queryable, port: string, key: string, request: R, state: S, answerAt: Date | null = null): Promise<BookEntry<R, S>> {
-  const [row] = await db.query<Row>(
-    `with added as (
-       insert into gateway_simulator (key, port, request, state, answer_at) values ($1, $2, $3, $4, $5) on conflict (key) do nothing returning *
-     ) select * from added union all select * from gateway_simulator where key = $1 and not exists (select 1 from added)`,
+  const [added] = await db.query<Row>(
+    'insert into gateway_simulator (key, port, request, state, answer_at) values ($1, $2, $3, $4, $5) on conflict (key) do nothing returning *',
     [key, port, JSON.stringify(request), JSON.stringify(state), answerAt],
   );
-  if (!row) throw new Error(`gateway_simulator kept nothing for ${key}`);
-  return entryOf(row);
+  if (added) return entryOf(added);
+  // Taken by a call with the same key, committed just now: read in a statement of its own, which sees it.
+  const [kept] = await db.query<Row>('select * from gateway_simulator where key = $1', [key]);
+  if (!kept) throw new Error(`gateway_simulator kept nothing for ${key}`);
+  return entryOf(kept);
 }
 
 export async function readEntry<R, S>(db: Queryable, port: string, key: string): Promise<BookEntry<R, S> | undefined> {
