@@ -30,8 +30,9 @@ export type CancelReason = 'payer' | 'paid_elsewhere';
 /** A waiting payment called off: the method's declined code; coins that reached a crypto address are owed back. */
 export function cancelledOutcome(row: TransactionRow, reason: CancelReason): PaymentOutcome {
   const refund = row.method === 'crypto' ? cryptoRefundOnCancel(cryptoReceivedOf(row)) : null;
+  const messageKey = refund ? 'crypto_refund_pending' : row.method === 'crypto' ? 'crypto_cancelled' : 'cancelled';
   return {
-    status: cancelledStatusOf(row.method), authStatus: CANCELLED_AUTH_STATUS, messageKey: refund ? 'crypto_refund_pending' : 'cancelled',
+    status: cancelledStatusOf(row.method), authStatus: CANCELLED_AUTH_STATUS, messageKey,
     details: { cancelledAt: new Date().toISOString(), cancelReason: reason, ...(refund ? { refund } : {}) },
   };
 }

@@ -218,3 +218,10 @@ export async function dropUnsentAttempt(db: Queryable, codOper: string): Promise
   const rows = await db.query("delete from transactions where cod_oper = $1 and auth_status = 'PROCESSING' returning cod_oper", [codOper]);
   return rows.length > 0;
 }
+
+/** A crypto payment's new quote (coin, network, price, until when) and the address to pay it at. */
+export async function updateQuote(db: Queryable, codOper: string, details: Record<string, unknown>, address: string | null): Promise<TransactionRow | undefined> {
+  const [row] = await db.query<TransactionRow>('update transactions set details = $2, reference = $3, updated_at = now() where cod_oper = $1 and status <> 1 returning *',
+    [codOper, JSON.stringify(details), address]);
+  return row;
+}

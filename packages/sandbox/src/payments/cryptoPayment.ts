@@ -1,0 +1,118 @@
+import { CHANNEL, CRYPTO_RATE_FROZEN_MS, CryptoRefundSchema, centsToAmount, cryptoAmountText, cryptoRefundOnCancel, type CryptoRefund, type Language } from '@pasarela/core';
+import * as v from 'valibot';
+import type { Deps } from '../Deps';
+import { gatewayCall } from '../gateways/GatewayCall';
+import { ApiError } from '../http/ApiError';
+import { refundMail } from '../mail/templates';
+import { sendMail } from '../store/mailbox';
+import { findMerchant } from '../store/merchants';
+import { updateQuote, type TransactionRow } from '../store/transactions';
+import { cryptoReceivedOf, depositKeyOf } from './cryptoReceived';
+import { IN_DOUBT } from './inDoubt';
+import { checkLinkPayment, recordPayment, type LinkPaymentInput } from './linkPayment';
+import { cancelledOutcome, settlePayment } from './settlePayment';
+
+/** The auth status of a crypto payment called off (core's ENDED_UNPAID_AUTH_STATUSES: declined). */
+export const CRYPTO_CANCELLED = 'CANCELLED';
+
+export const isCryptoCancelled = (tx: TransactionRow) => tx.auth_status === CRYPTO_CANCELLED;
+
+/** The networks the processor takes a coin on; undefined for a coin it does not take. */
+export const networksOf = (deps: Pick<Deps, 'gateways'>, coin: string) => deps.gateways.crypto.coins().find((c) => c.value === coin)?.networks;
+
+function checkCoin(deps: Pick<Deps, 'gateways'>, currency: string, network: string): void {
+  if (!networksOf(deps, currency)?.some((n) => n.network === network)) throw new ApiError(400, 'missing_arguments', 'currency/network is not offered');
+}
+
+/** SPEC 4 "The exchange rate is frozen for 10 minutes": the processor's price now, and until when it holds. */
+function quoteDetails(deps: Pick<Deps, 'gateways'>, currency: string, network: string, amountUsd: number) {
+  const q = deps.gateways.crypto.quote(currency, amountUsd);
+  if (!q) throw new ApiError(400, 'missing_arguments', 'currency is not offered');
+  return { currency, network, ...q, rateExpiresAt: new Date(Date.now() + CRYPTO_RATE_FROZEN_MS).toISOString() };
+}
+
+/** The refund a cancelled payment owes (or sent), as recorded in its details. */
+export function cryptoRefundOf(tx: TransactionRow): CryptoRefund | null {
+  const parsed = v.safeParse(CryptoRefundSchema, tx.details['refund']);
+  return parsed.success ? parsed.output : null;
+}
+
+/** The payer's e-mail (the dev mailbox here): the payment was cancelled and this is what comes back, and where. */
+export async function mailRefund(deps: Pick<Deps, 'db'>, tx: TransactionRow, refund: CryptoRefund, lang: Language, origin: string): Promise<void> {
+  if (!tx.email) return;
+  const merchant = (await findMerchant(deps.db, tx.merchant_id))?.name ?? '';
+  const mail = refundMail({ lang, origin, codOper: tx.cod_oper, merchant, amount: `${cryptoAmountText(refund.amount)} ${refund.coin}`, network: refund.network, to: refund.to });
+  await sendMail(deps.db, { to: tx.email, kind: 'receipt', merchantId: tx.merchant_id, ...mail });
+}
+
+export interface CryptoPaymentInput extends Omit<LinkPaymentInput, 'concept' | 'description' | 'txChannel'> {
+  currency: string;
+  network: string;
+  anonymousUserServiceId: number | undefined;
+  lang: Language;
+}
+
+/**
+ * SPEC 7 "POST crypto payment": core's rules and the link's checks, the processor's price frozen,
+ * the attempt recorded as in doubt, the processor's address for it asked through its port under the
+ * attempt's key and network, and recorded. Coins reaching the address arrive later as an event.
+ */
+export async function startCryptoPayment(deps: Deps, input: CryptoPaymentInput): Promise<TransactionRow> {
+  checkCoin(deps, input.currency, input.network);
+  const link = { ...input, concept: '', description: '', txChannel: CHANNEL.widget };
+  const checked = await checkLinkPayment(deps, link, 'crypto', input.anonymousUserServiceId);
+  const details = quoteDetails(deps, input.currency, input.network, centsToAmount(checked.amountCents + checked.taxCents));
+  const attempt = await recordPayment(deps, checked, link, { method: 'crypto', ...IN_DOUBT, details }, input.lang);
+  if (attempt.auth_status !== IN_DOUBT.auth_status) return attempt;
+  const { address } = await deps.gateways.crypto.address({ ...gatewayCall(depositKeyOf(attempt.cod_oper, input.network)), currency: input.currency, network: input.network, amountCrypto: details.amountCrypto });
+  // SPEC 4 "Crypto: 1 approved, all others pending": waiting for coins at 0.
+  return (await settlePayment(deps, attempt.cod_oper, { status: 0, authStatus: 'PENDING', messageKey: 'pending', reference: address }))?.row ?? attempt;
+}
+
+/** Changing coin or network re-quotes (the same coin keeps its quote while it is frozen); another network is another address. */
+export async function changeCryptoCoin(deps: Deps, tx: TransactionRow, currency: string, network: string): Promise<TransactionRow> {
+  checkCoin(deps, currency, network);
+  // A cancelled payment takes no new coin: the widget drops it and starts a new one.
+  if (isCryptoCancelled(tx)) throw new ApiError(404, 'REQUESTED_QR_FAILED');
+  if (tx.status === 1) throw new ApiError(409, 'request_already_paid');
+  const frozen = tx.details['currency'] === currency && Date.parse(String(tx.details['rateExpiresAt'])) > Date.now();
+  const details: Record<string, unknown> = frozen ? { ...tx.details, network } : quoteDetails(deps, currency, network, centsToAmount(tx.amount_cents + tx.tax_cents));
+  const address = tx.details['network'] === network ? tx.reference
+    : (await deps.gateways.crypto.address({ ...gatewayCall(depositKeyOf(tx.cod_oper, network)), currency, network, amountCrypto: Number(details['amountCrypto']) })).address;
+  return (await updateQuote(deps.db, tx.cod_oper, details, address)) ?? tx;
+}
+
+/** SPEC 9 "Crypto rate frozen 10 minutes": an unpaid payment past its quote gets a fresh one when next shown. */
+export async function freshCryptoQuote(deps: Deps, tx: TransactionRow): Promise<TransactionRow> {
+  if (tx.status === 1 || isCryptoCancelled(tx) || Date.parse(String(tx.details['rateExpiresAt'])) > Date.now()) return tx;
+  const details = { ...tx.details, ...quoteDetails(deps, String(tx.details['currency']), String(tx.details['network']), centsToAmount(tx.amount_cents + tx.tax_cents)) };
+  return (await updateQuote(deps.db, tx.cod_oper, details, tx.reference)) ?? tx;
+}
+
+/**
+ * The payer cancels. Nothing received: the payment simply ends. Coins received (an under-payment):
+ * only with confirmRefund, and the refund owed is recorded with the cancellation (decided on the
+ * locked row, so coins arriving at the same moment are counted), so the receipt, the merchant's
+ * webhook and verify call, and the console all say what goes back to the payer.
+ */
+export async function cancelCryptoPayment(deps: Deps, tx: TransactionRow, confirmRefund: boolean, lang: Language, origin: string): Promise<TransactionRow> {
+  // Asked twice (a double click, a resend): the same cancellation.
+  if (isCryptoCancelled(tx)) return tx;
+  let unconfirmed = false;
+  const settled = await settlePayment(deps, tx.cod_oper, (row) => {
+    if (cryptoRefundOnCancel(cryptoReceivedOf(row)) && !confirmRefund) {
+      unconfirmed = true;
+      return undefined;
+    }
+    return cancelledOutcome(row, 'payer');
+  });
+  if (unconfirmed) throw new ApiError(409, 'refund_confirmation_required', 'Coins were received: cancelling refunds them, send confirmRefund: true');
+  const row = settled?.row ?? tx;
+  if (settled?.kind !== 'settled') {
+    if (row.status === 1) throw new ApiError(409, 'request_already_paid', 'The payment is complete: it can no longer be cancelled');
+    return row;
+  }
+  const refund = cryptoRefundOf(row);
+  if (refund) await mailRefund(deps, row, refund, lang, origin);
+  return row;
+}
