@@ -1,4 +1,5 @@
 import { sandboxGateways } from './gateways/simulator/simulatedGateways';
+import { KILL_AFTER_GATEWAY_VARIABLE, killAfterGatewayAnswer, killAfterPortOf } from './gateways/testing/killAfterGatewayAnswer';
 import { receiveGatewayEvent } from './payments/receiveGatewayEvent';
 import type { PayerWindows } from './Deps';
 import { createApp } from './app';
@@ -98,6 +99,8 @@ export interface RunningServer {
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const paths = { ...defaultPaths(), ...options.paths };
   const timeouts = options.http ?? DEFAULT_HTTP_TIMEOUTS;
+  // The fault harness's switch (docs/operations.md); read before the database opens, so a wrong value stops the start.
+  const killAfterPort = killAfterPortOf(process.env[KILL_AFTER_GATEWAY_VARIABLE]);
   const baseLog = options.logger ?? createLogger(options.logLevel ?? 'silent');
   let log = baseLog;
   const warn = (message: string) => log.warn(message);
@@ -129,7 +132,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const url = `http://localhost:${options.port}`;
   const demoUrl = `http://127.0.0.1:${options.demoPort}`;
   // The one place the gateways are chosen: the simulated ones, whose test phones answer on a timer below.
-  const gateways = sandboxGateways(db);
+  const simulated = sandboxGateways(db);
+  const gateways = killAfterPort ? { ...simulated, gateways: killAfterGatewayAnswer(simulated.gateways, killAfterPort) } : simulated;
+  if (killAfterPort) log.warn({ port: killAfterPort }, `${KILL_AFTER_GATEWAY_VARIABLE}: this node kills itself after its first ${killAfterPort} payment's gateway answer`);
   const app = createApp({
     gateways,
     db, cardFingerprintKey, wireEncoding: options.wireEncoding, publicOrigin: url, demoOrigin: demoUrl, splashMs: options.splashMs, payerWindows: options.payerWindows, paths,
