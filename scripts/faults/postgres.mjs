@@ -21,7 +21,7 @@ const NAMES = {
 };
 
 /** A fresh schema on url, and a URL whose connections work in it. */
-async function newSchema(url) {
+export async function newSchema(url) {
   const schema = `faults_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   // A stopped server cuts this connection too: heard here, not thrown.

@@ -1,7 +1,8 @@
 // `npm run test:faults`: the fault-injection suite. Starts the built sandbox
 // (scripts/sandbox-process.mjs) behind a fault proxy of its own (faultProxy.mjs), pays through
 // faults as a payer would (the widget's retry protocol in payer.mjs, and the real widget in
-// Chromium where it matters), and prints one table: scenario, charges made, charges expected,
+// Chromium where it matters), kills a node between its gateway's answer and the record of it
+// (killedAfterGateway.mjs), and prints one table: scenario, charges made, charges expected,
 // 5xx seen, requests lost. Exits 1 when any scenario's charges differ from the expected ones, a
 // node crashed, or a request was lost where none may be.
 //
@@ -17,6 +18,7 @@ import { startFaultProxy } from './faultProxy.mjs';
 import { apiClient, cardBody, payWithRetries, randomVisa } from './payer.mjs';
 import { browserScenarios } from './browser.mjs';
 import { postgresScenarios } from './postgres.mjs';
+import { killedAfterGatewayScenarios } from './killedAfterGateway.mjs';
 
 const only = (() => {
   const at = process.argv.indexOf('--only');
@@ -240,6 +242,7 @@ async function main() {
   }
 
   await postgresScenarios({ scenario, skip, createLink, watchNode, loadThrough, checkIntents });
+  await killedAfterGatewayScenarios({ scenario, skip, createLink, watchNode });
 
   // The table.
   const rows = [['scenario', 'charges made', 'expected', '5xx seen', 'requests lost', 'result'], ...results.map((r) => [r.name, String(r.made), String(r.expected), String(r.fiveXX), String(r.lost), r.ok ? 'ok' : 'FAIL'])];

@@ -1,0 +1,199 @@
+// The crash scenarios of `npm run test:faults`: a node killed (SIGKILL) after its gateway answered
+// and before it recorded the answer. The node runs with PASARELA_FAULT_KILL_AFTER_GATEWAY (card or
+// push), behind the fault proxy as its load balancer; the payer pays, the node kills itself with
+// the charge made at the simulated gateway and the attempt still PROCESSING; a node started without
+// the switch on the same database takes its place behind the proxy, and the payer retries with the
+// same trackId. Counted in the gateway's books (gateway_simulator): one charge, approved once,
+// nothing left in doubt. Run on PGlite (a data directory of its own) and, with TEST_DATABASE_URL
+// or DATABASE_URL, on PostgreSQL (a schema of its own). Every SQL read or write here happens while
+// no node is up, since a PGlite directory has one user at a time.
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { startSandbox } from '../sandbox-process.mjs';
+import { startFaultProxy } from './faultProxy.mjs';
+import { apiClient, cardBody } from './payer.mjs';
+import { newSchema } from './postgres.mjs';
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const SWITCH = 'PASARELA_FAULT_KILL_AFTER_GATEWAY';
+const NAMES = {
+  card: 'card: node killed (SIGKILL) between the gateway\'s answer and its record, restarted, payer retries',
+  push: 'nequi push: node killed (SIGKILL) between the wallet\'s answer and its record, restarted, payer retries',
+};
+
+/** A PGlite data directory, or a PostgreSQL schema: the nodes' environment and SQL for when none runs. */
+function pgliteDatabase() {
+  const dir = mkdtempSync(join(tmpdir(), 'pasarela-faults-kill-'));
+  return {
+    env: { DATA_DIR: dir },
+    async query(text, params) {
+      const db = new PGlite(dir);
+      try {
+        return (await db.query(text, params)).rows;
+      } finally {
+        await db.close();
+      }
+    },
+    async drop() {
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function postgresDatabase(url) {
+  const schema = await newSchema(url);
+  return {
+    env: { DATABASE_URL: schema.url },
+    async query(text, params) {
+      const client = new pg.Client({ connectionString: schema.url });
+      await client.connect();
+      try {
+        return (await client.query(text, params)).rows;
+      } finally {
+        await client.end();
+      }
+    },
+    drop: () => schema.drop(),
+  };
+}
+
+/** What the database holds of the scenario's link and of the simulated gateway's port. */
+async function booksOf(database, code, port) {
+  const [tx] = await database.query(
+    `select count(*)::int as made, count(*) filter (where status = 1)::int as approved,
+            count(*) filter (where auth_status = 'PROCESSING')::int as in_doubt, min(cod_oper) as cod_oper
+       from transactions where link_code = $1`, [code]);
+  // Card decisions are in state.status, pushes in state.state; the database is the scenario's own.
+  const [book] = await database.query(
+    `select count(*)::int as operations,
+            count(*) filter (where coalesce(state ->> 'status', state ->> 'state') = 'approved')::int as charges,
+            string_agg(coalesce(state ->> 'status', state ->> 'state'), ',') as states
+       from gateway_simulator where port = $1`, [port]);
+  return { ...tx, ...book };
+}
+
+async function until(what, probe, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await sleep(200);
+  }
+}
+
+/**
+ * One payment through a node that kills itself after the gateway's answer, then the node that
+ * replaces it. `pay(api, code, trackId)` sends the payment; `settled(api, first)` waits on the new
+ * node until the payer's retry and the gateway's events have settled it, and returns the retry's answer.
+ */
+async function killedBetweenAnswerAndRecord({ database, port, watchNode, createLink, pay, settled }) {
+  const env = { ...database.env, SPLASH_MS: '0', LOG_LEVEL: 'warn' };
+  const killing = await startSandbox({ ...env, [SWITCH]: port });
+  const proxy = await startFaultProxy({ upstreams: [killing.url], healthEveryMs: 200 });
+  // Its kill is asked for: the scenario checks its exit, not watchNode. Stopped in the background,
+  // since a node already gone makes stop() wait its 5 s for an exit that came before.
+  let replacement;
+  let replacementWatch;
+  let cleanedKilling;
+  try {
+    const code = await createLink(killing.url, 'Nodo que muere');
+    const counters = { fiveXX: 0, noAnswer: 0 };
+    const api = apiClient(proxy.url, { timeoutMs: 10_000, counters });
+    const trackId = randomUUID();
+    const first = await pay(api, code, trackId);
+    const exit = await Promise.race([killing.exited, sleep(10_000).then(() => undefined)]);
+    if (!exit) {
+      killing.child.kill('SIGKILL');
+      throw new Error(`the node did not kill itself (the first answer was ${first.status})`);
+    }
+    cleanedKilling = killing.stop();
+    const afterKill = await booksOf(database, code, port);
+    if (port === 'card') {
+      // The reconciler takes an attempt once it has been in doubt for IN_DOUBT_AFTER_MS (15 s):
+      // instead of waiting, its row is made that old while no node runs.
+      await database.query("update transactions set updated_at = now() - interval '1 minute' where link_code = $1 and auth_status = 'PROCESSING'", [code]);
+    }
+    // Without the switch (empty is off, whatever this shell exported); the reconciler every 200 ms.
+    replacement = await startSandbox({ ...env, [SWITCH]: '', EXPIRY_SWEEP_INTERVAL_MS: '200' });
+    replacementWatch = watchNode('the node started after the kill', replacement);
+    proxy.nodes.push({ url: new URL(replacement.url), healthy: true });
+    const retry = await settled(api, { code, trackId, codOper: afterKill.cod_oper });
+    replacementWatch.expectedExit = true;
+    await replacement.stop();
+    replacement = undefined;
+    const after = await booksOf(database, code, port);
+    const lost = proxy.stats.lost;
+    return {
+      made: after.charges, expected: 1, fiveXX: counters.fiveXX, lost,
+      // At the kill the gateway holds the operation: a card approved, a push waiting for the phone.
+      ok: exit.signal === 'SIGKILL' && lost === 1 && afterKill.made === 1 && afterKill.in_doubt === 1 && afterKill.operations === 1 && (port !== 'card' || afterKill.charges === 1)
+        && retry.status === 200 && retry.data?.codOper === afterKill.cod_oper
+        && after.made === 1 && after.approved === 1 && after.in_doubt === 0 && after.operations === 1 && after.charges === 1,
+      note: `first answer ${first.status} (node exit: ${exit.signal ?? `code ${exit.code}`}); after the kill ${afterKill.made} transaction(s), ${afterKill.in_doubt} PROCESSING, `
+        + `gateway book [${afterKill.states ?? ''}]; retry with the trackId: ${retry.status} status ${retry.data?.status ?? '-'}${retry.data?.codOper === afterKill.cod_oper ? ', same codOper' : ''}; `
+        + `after: ${after.made} transaction(s), ${after.approved} approved, ${after.in_doubt} PROCESSING, ${after.operations} gateway operation(s), ${after.charges} charge(s)`,
+    };
+  } finally {
+    if (replacement) {
+      if (replacementWatch) replacementWatch.expectedExit = true;
+      await replacement.stop();
+    }
+    await proxy.close();
+    await (cleanedKilling ?? killing.stop());
+  }
+}
+
+const payCard = (api, code, trackId) => api.call('POST', '/cards/auth-capture', cardBody(code, trackId, '4242424242424242'));
+
+/** The reconciler settles the card from the processor's book; then the payer sends it again, same trackId. */
+async function cardSettled(api, { code, trackId }) {
+  await until('the attempt settled by the reconciler', async () => {
+    const looked = await api.call('GET', `/payments/attempts/${encodeURIComponent(trackId)}`);
+    return looked.status === 200 && looked.data?.authStatus !== 'PROCESSING' ? looked : undefined;
+  }, 20_000);
+  return api.call('POST', '/cards/auth-capture', cardBody(code, trackId, '4242424242424242'));
+}
+
+// 3991111111 approves by itself a second after the push: its answer falls due while no node runs.
+const payNequi = (api, code, trackId) =>
+  api.call('POST', '/nequi/push', { code, email: 'faults@example.com', phone: '3991111111', trackId, captchaToken: 'faults-person' });
+
+/** The payer sends the push again, same trackId (asked again at the wallet under the same key), and watches it paid. */
+async function nequiSettled(api, { code, trackId, codOper }) {
+  const retry = await until('the retry answered', async () => {
+    const answer = await payNequi(api, code, trackId);
+    return answer.status === 200 ? answer : undefined;
+  }, 20_000);
+  await until('the push approved', async () => {
+    const answer = await api.call('GET', `/nequi/payments/${codOper}`);
+    return answer.status === 200 && answer.data?.status === 1 ? answer : undefined;
+  }, 20_000);
+  return retry;
+}
+
+export async function killedAfterGatewayScenarios({ scenario, skip, createLink, watchNode }) {
+  const url = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+  const backends = [['PGlite', async () => pgliteDatabase()], ['PostgreSQL', url ? () => postgresDatabase(url) : undefined]];
+  for (const [backend, open] of backends) {
+    for (const [port, pay, settled] of [['card', payCard, cardSettled], ['push', payNequi, nequiSettled]]) {
+      const name = `${NAMES[port]} (${backend})`;
+      if (!open) {
+        skip(name, 'no TEST_DATABASE_URL / DATABASE_URL');
+        continue;
+      }
+      await scenario(name, async (done) => {
+        const database = await open();
+        try {
+          done(await killedBetweenAnswerAndRecord({ database, port, watchNode, createLink, pay, settled }));
+        } finally {
+          await database.drop();
+        }
+      });
+    }
+  }
+}
