@@ -6,7 +6,7 @@ import type { AppEnv } from './AppEnv';
 import { errorText } from './errorText';
 import { errorFields } from '../ops/logger';
 import { reply } from './reply';
-import { MERCHANT_API_PREFIX } from '../routes/merchantApi';
+import { MERCHANT_API_PREFIX } from './merchantApiPrefix';
 
 /** nginx's status for a request the client gave up on before the answer; never sent to anyone. */
 export const CLIENT_CLOSED_REQUEST = 499;

@@ -1,18 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { lastFour, type CardBrand } from '@pasarela/core';
+import type { StoredCard } from '../store/userCards';
 
-/** What is kept of a card: never the number or CVC. */
-export interface StoredCard {
-  brand: CardBrand;
-  last4: string;
-  /** Random, stands for the card in later calls; reveals nothing. */
-  token: string;
-  /**
-   * HMAC of the number under the node-shared key (cardFingerprintKeyOf), so the duplicate rule can
-   * match "the same card" on any node while the rows alone cannot be brute-forced back to a number.
-   */
-  fingerprint: string;
-}
 
 /** `fingerprint`: the card's cardFingerprintOf under `key`, when the caller has it already. */
 export function storedCard(cardNumberDigits: string, brand: CardBrand, key: Buffer, fingerprint = cardFingerprintOf(cardNumberDigits, key)): StoredCard {

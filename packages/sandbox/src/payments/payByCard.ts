@@ -4,6 +4,7 @@ import type { CardAuthorization, CardDecision } from '../gateways/CardProcessor'
 import { gatewayCall, GatewayOutcomeUnknown } from '../gateways/GatewayCall';
 import { saveUserCard } from '../store/userCards';
 import { ApiError } from '../http/ApiError';
+import { isConnectionError } from '../db/unavailable';
 import { cardPaymentStartOf } from './payTarget';
 import { checkAmount } from './checkAmount';
 import { mailReceipt } from './receiptMail';
@@ -130,6 +131,8 @@ async function authorize(deps: Deps, attempt: TransactionRow, request: Pick<Card
   try {
     return await deps.gateways.card.authorize({ ...gatewayCall(attempt.cod_oper), amountCents: attempt.amount_cents + attempt.tax_cents + attempt.campaign_cents, ...request });
   } catch (error) {
+    // The database went away (the simulated books live there): the 503 every request gets then.
+    if (isConnectionError(error)) throw error;
     // No answer, or a broken one: whether it charged is unknown until the reconciler asks by the key.
     throw new ApiError(504, 'payment_error_try_again', error instanceof GatewayOutcomeUnknown
       ? 'The card processor did not answer in time; the payment is being checked' : 'The card processor failed; the payment is being checked');

@@ -1,8 +1,8 @@
 import type { Deps } from '../Deps';
 import { ApiError } from '../http/ApiError';
-import { checkLinkOpen, payableLink } from '../routes/paymentInfo';
+import { isLinkExpired } from '@pasarela/core';
 import { findStation } from '../store/catalog';
-import { findLinkByCode } from '../store/links';
+import { findLinkByCode, type LinkRow } from '../store/links';
 import { cardCodesOf, findMerchant, merchantCardCodes, type MerchantRow } from '../store/merchants';
 import { findTransactionByTrackId, type TransactionRow } from '../store/transactions';
 
@@ -19,6 +19,22 @@ export interface PayTarget {
   serviceCode: string;
   /** A single-use link: the payment that goes through claims it (store/links.ts claimSingleUseLink). */
   singleUse: boolean;
+}
+
+/** A link a payer may still pay: 404 unknown, 410 {code: 3000} expired, 409 when a single-use link is paid. */
+export function payableLink(link: LinkRow | undefined, notFoundCode = 'error_to_load'): LinkRow {
+  if (!link) throw new ApiError(404, notFoundCode);
+  checkLinkOpen(link);
+  return link;
+}
+
+/**
+ * 410 {code: 3000} when the link has expired, 409 when it is single-use and paid. A read: what holds
+ * when payments race is the claim in the paying transaction (store/links.ts claimSingleUseLink).
+ */
+export function checkLinkOpen(link: Pick<LinkRow, 'expires_at' | 'single_use' | 'paid_cod_oper'>): void {
+  if (link.expires_at && isLinkExpired(link.expires_at.getTime(), Date.now())) throw new ApiError(410, 3000);
+  if (link.single_use && link.paid_cod_oper !== null) throw new ApiError(409, 'request_already_paid');
 }
 
 export async function payTargetOf(deps: Deps, code: string): Promise<PayTarget> {

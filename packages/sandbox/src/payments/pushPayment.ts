@@ -3,6 +3,7 @@ import type { Deps } from '../Deps';
 import { gatewayCall, GatewayOutcomeUnknown } from '../gateways/GatewayCall';
 import type { PushRequest, PushWalletName } from '../gateways/PushWallet';
 import { ApiError } from '../http/ApiError';
+import { isConnectionError } from '../db/unavailable';
 import type { TransactionRow } from '../store/transactions';
 import { pushOutcomeOf } from './gatewayOutcomes';
 import { IN_DOUBT } from './inDoubt';
@@ -39,7 +40,9 @@ export async function requestPushPayment(deps: Deps, input: PushPaymentInput): P
     const outcome = pushOutcomeOf(input.wallet, answer) ?? { status: -1, authStatus: 'PENDING', messageKey: 'pending' };
     const settled = await settlePayment(deps, attempt.cod_oper, { ...outcome, details: answer.qrValue ? { qrValue: answer.qrValue } : {} });
     return settled?.row ?? attempt;
-  } catch {
+  } catch (error) {
+    // The database went away (the simulated books live there): the 503 every request gets then.
+    if (isConnectionError(error)) throw error;
     // No answer, or a broken one: the attempt stays in doubt until the reconciler asks the wallet by its key.
     throw new ApiError(504, 'payment_error_try_again', 'The wallet did not answer; the payment is being checked');
   }

@@ -5,6 +5,7 @@ import {
 import type { Deps } from '../Deps';
 import type { Queryable } from '../db/Database';
 import { ApiError } from '../http/ApiError';
+import { isConnectionError } from '../db/unavailable';
 import { gatewayCall } from '../gateways/GatewayCall';
 import type { MerchantDescriptor } from '../gateways/CardProcessor';
 import { findMerchant } from '../store/merchants';
@@ -134,7 +135,8 @@ export async function chargeSavedCard(deps: Deps, attempt: TransactionRow, merch
   let decision;
   try {
     decision = await deps.gateways.card.authorize({ ...gatewayCall(attempt.cod_oper), amountCents: attempt.amount_cents + attempt.tax_cents, card: { token: attempt.card_token ?? '' }, merchant, lang, capture: true });
-  } catch {
+  } catch (error) {
+    if (isConnectionError(error)) throw error;
     throw new ApiError(504, 'payment_error_try_again', 'The card processor did not answer; the payment is being checked');
   }
   if (decision.status === 'failed') {

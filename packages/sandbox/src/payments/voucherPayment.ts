@@ -2,6 +2,7 @@ import { cashVoucherExpiresAt, type Language } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { gatewayCall } from '../gateways/GatewayCall';
 import { ApiError } from '../http/ApiError';
+import { isConnectionError } from '../db/unavailable';
 import type { CashNetwork } from '../gateways/VoucherNetwork';
 import type { TransactionRow } from '../store/transactions';
 import { voucherOutcomeOf } from './gatewayOutcomes';
@@ -35,7 +36,9 @@ export async function issueVoucherPayment(deps: Deps, input: VoucherPaymentInput
     const outcome = voucherOutcomeOf(voucher) ?? { status: 0, authStatus: 'PENDING', messageKey: 'pending' };
     const settled = await settlePayment(deps, attempt.cod_oper, { ...outcome, reference: voucher.reference });
     return { row: settled?.row ?? attempt, fresh: settled?.kind === 'settled' };
-  } catch {
+  } catch (error) {
+    // The database went away (the simulated books live there): the 503 every request gets then.
+    if (isConnectionError(error)) throw error;
     // No answer, or a broken one: the attempt stays in doubt until the reconciler asks the network by its key.
     throw new ApiError(504, 'payment_error_try_again', 'The voucher network did not answer; the payment is being checked');
   }

@@ -12,7 +12,8 @@ import { parseOr400 } from '../payments/validatePayload';
 import { refuseBadAmounts } from '../payments/checkAmount';
 import { bridgeOf, bridgesOf, planOf, stationOf, type PlanRow, type StationRow } from '../store/catalog';
 import { findMerchant } from '../store/merchants';
-import { idParam, merchantInfoOf, paymentMethodOf } from './merchants';
+import { idParam, merchantInfoOf } from './merchants';
+import { paymentMethodOf } from '../store/merchants';
 import { listMerchantServices } from '../store/merchants';
 import { newMerchantKeys, saveMerchantKeys } from '../store/merchantKeys';
 

@@ -8,9 +8,11 @@ import { bridgeOf, bridgesOf, findStation, findSubscription, findPlan, planOf, s
 import { findLinkByCode, findLinkBySlug, findLinkBySlugAndCode, type LinkRow } from '../store/links';
 import { findMerchant, listMerchantServices } from '../store/merchants';
 import { findTransaction } from '../store/transactions';
-import { idParam, merchantInfoOf, paymentMethodOf } from './merchants';
+import { idParam, merchantInfoOf } from './merchants';
+import { paymentMethodOf } from '../store/merchants';
 import { chargeIfDue, type DueSubscription } from '../payments/chargeDueSubscription';
-import { payableLink, paymentInfoOf } from './paymentInfo';
+import { paymentInfoOf } from './paymentInfo';
+import { payableLink } from '../payments/payTarget';
 
 /** SPEC 3 "Payment link": alias, details, othersValues, serviceCode, merchant (customFields JSON text, logo, guest flag). */
 async function linkResult(deps: Deps, link: LinkRow) {

@@ -7,7 +7,7 @@ import { merchantTransactionOf } from '../webhooks/merchantTransaction';
 import { requireMerchantKey } from './merchantAuth';
 
 /** Calls a merchant's server makes with its secret key; plain JSON, not SPEC 7's encoded envelope. */
-export const MERCHANT_API_PREFIX = '/api/v1/merchant';
+export { MERCHANT_API_PREFIX } from '../http/merchantApiPrefix';
 
 export function merchantApiRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();

@@ -4,7 +4,7 @@ import type { Deps } from '../Deps';
 import { ApiError } from '../http/ApiError';
 import type { AppEnv } from '../http/AppEnv';
 import { reply } from '../http/reply';
-import { findMerchant, listMerchantServices, type MerchantRow, type MerchantServiceRow } from '../store/merchants';
+import { findMerchant, listMerchantServices, paymentMethodOf, type MerchantRow } from '../store/merchants';
 
 /** A positive integer id from a path parameter, or a 404 with notFoundCode. */
 export function idParam(value: string | undefined, notFoundCode: string): number {
@@ -24,18 +24,6 @@ export function merchantInfoOf(m: MerchantRow) {
     hasPaymentGuest: m.has_payment_guest,
     txLimit: centsToAmount(m.tx_limit_cents),
     domainValidation: m.domain_validation,
-  };
-}
-
-export function paymentMethodOf(s: MerchantServiceRow) {
-  const codes = Array.isArray(s.card_codes) ? s.card_codes.filter((c): c is string => typeof c === 'string') : [];
-  return {
-    method: s.method,
-    linkType: s.link_type,
-    gatewayCode: s.gateway_code,
-    idMerchantService: s.id,
-    txLimit: centsToAmount(s.tx_limit_cents),
-    ...(s.method === 'card' ? { validations: codes.map((cardCode) => ({ cardCode })) } : {}),
   };
 }
 

@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
-import { isLinkExpired, panamaParts, centsToAmount } from '@pasarela/core';
+import { panamaParts, centsToAmount } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { ApiError } from '../http/ApiError';
 import type { AppEnv } from '../http/AppEnv';
 import { reply } from '../http/reply';
+import { payableLink } from '../payments/payTarget';
 import { findLinkByCode, findLinkBySlug, findLinkBySlugAndCode, type LinkRow } from '../store/links';
 
 /** EXPIRES_AT as the provider writes it: Panama wall time, 'yyyy-MM-dd HH:mm:ss'. */
@@ -36,22 +37,6 @@ export function paymentInfoOf(link: LinkRow, type: string) {
     txChannel: link.tx_channel,
     idSubscription: link.id_subscription,
   };
-}
-
-/** A link a payer may still pay: 404 unknown, 410 {code: 3000} expired, 409 when a single-use link is paid. */
-export function payableLink(link: LinkRow | undefined, notFoundCode = 'error_to_load'): LinkRow {
-  if (!link) throw new ApiError(404, notFoundCode);
-  checkLinkOpen(link);
-  return link;
-}
-
-/**
- * 410 {code: 3000} when the link has expired, 409 when it is single-use and paid. A read: what holds
- * when payments race is the claim in the paying transaction (store/links.ts claimSingleUseLink).
- */
-export function checkLinkOpen(link: Pick<LinkRow, 'expires_at' | 'single_use' | 'paid_cod_oper'>): void {
-  if (link.expires_at && isLinkExpired(link.expires_at.getTime(), Date.now())) throw new ApiError(410, 3000);
-  if (link.single_use && link.paid_cod_oper !== null) throw new ApiError(409, 'request_already_paid');
 }
 
 async function lookUp(deps: Deps, code: string, type: string): Promise<LinkRow | undefined> {

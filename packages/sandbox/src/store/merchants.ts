@@ -1,3 +1,4 @@
+import { centsToAmount } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
 
 export interface MerchantRow {
@@ -60,4 +61,17 @@ export function cardCodesOf(lists: readonly unknown[]): string[] {
     for (const code of list) if (typeof code === 'string') codes.add(code);
   }
   return [...codes];
+}
+
+/** A merchant service as SPEC 3's payment-method entry (the widget's and the payment checks' view of it). */
+export function paymentMethodOf(s: MerchantServiceRow) {
+  const codes = Array.isArray(s.card_codes) ? s.card_codes.filter((c): c is string => typeof c === 'string') : [];
+  return {
+    method: s.method,
+    linkType: s.link_type,
+    gatewayCode: s.gateway_code,
+    idMerchantService: s.id,
+    txLimit: centsToAmount(s.tx_limit_cents),
+    ...(s.method === 'card' ? { validations: codes.map((cardCode) => ({ cardCode })) } : {}),
+  };
 }

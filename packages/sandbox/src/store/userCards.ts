@@ -1,7 +1,20 @@
 import type { Queryable } from '../db/Database';
-import type { StoredCard } from '../payments/cardFingerprint';
+import type { CardBrand } from '@pasarela/core';
 
 /** Saves a card (its token, brand and last four) for a wallet user; the first card is the default. */
+/** What is kept of a card: never the number or CVC. */
+export interface StoredCard {
+  brand: CardBrand;
+  last4: string;
+  /** Random, stands for the card in later calls; reveals nothing. */
+  token: string;
+  /**
+   * HMAC of the number under the node-shared key (cardFingerprintKeyOf), so the duplicate rule can
+   * match "the same card" on any node while the rows alone cannot be brute-forced back to a number.
+   */
+  fingerprint: string;
+}
+
 export async function saveUserCard(db: Queryable, userId: number, card: StoredCard, nameOnCard: string): Promise<void> {
   const [{ n } = { n: 0 }] = await db.query<{ n: number }>('select count(*)::int as n from user_cards where user_id = $1', [userId]);
   await db.query(
