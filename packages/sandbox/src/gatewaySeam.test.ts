@@ -21,7 +21,7 @@ describe('the gateway seam', () => {
     expect(imports.sort()).toEqual([
       'Deps.ts -> gateways/simulator/simulatedGateways.ts',
       'app.ts -> gateways/simulator/simulatedGateways.ts',
-      'routes/adminSettle.ts -> gateways/simulator/simulatedGateways.ts',
+      'routes/admin/adminSettle.ts -> gateways/simulator/simulatedGateways.ts',
       'server.ts -> gateways/simulator/simulatedGateways.ts',
       // the in-process test app wires the same adapter as the server
       'test/testApp.ts -> gateways/simulator/simulatedGateways.ts',

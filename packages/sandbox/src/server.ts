@@ -19,7 +19,7 @@ import { openAdminRefusal, sourceOfUpgrade } from './auth/adminCors';
 import { listenToTransactions } from './push/transactionEvents';
 import { listenToAdminChanges } from './push/adminChanges';
 import { listenToFirstScreenChanges } from './push/firstScreenChanges';
-import { PagesAhead } from './routes/pagesAhead';
+import { PagesAhead } from './routes/pages/pagesAhead';
 import { DEFAULT_WEBHOOK_DELIVERY, deliverDueWebhooks, type WebhookDeliverySettings } from './webhooks/deliverWebhooks';
 import type { Server } from 'node:http';
 import { closeGracefully, listenHttp, startDraining } from './http/httpServer';

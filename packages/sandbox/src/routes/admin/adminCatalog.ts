@@ -1,0 +1,191 @@
+import { Hono } from 'hono';
+import { webhookTarget, WebhookTargetRefused } from '../../webhooks/webhookTarget';
+import { ownMerchantBody, requireOperator, requireOwn } from '../../auth/adminAccess';
+import * as v from 'valibot';
+import { CARD_BRANDS, SUBSCRIPTION_PERIODS, amountToCents, centsToAmount, isHttpUrl, moneySchema, freeText, MAX_AMOUNT, TEXT_LIMITS } from '@pasarela/core';
+import type { Deps } from '../../Deps';
+import { ApiError } from '../../http/ApiError';
+import type { AppEnv } from '../../http/AppEnv';
+import { readObjectBody } from '../../http/readBody';
+import { insertMerchantServices } from '../../db/seed';
+import { parseOr400 } from '../../payments/validatePayload';
+import { refuseBadAmounts } from '../../payments/checkAmount';
+import { bridgeOf, bridgesOf, planOf, stationOf, type PlanRow, type StationRow } from '../../store/catalog';
+import { findMerchant } from '../../store/merchants';
+import { idParam, merchantInfoOf } from '../payer/merchants';
+import { paymentMethodOf } from '../../store/merchants';
+import { listMerchantServices } from '../../store/merchants';
+import { newMerchantKeys, saveMerchantKeys } from '../../store/merchantKeys';
+
+/** The largest id a PostgreSQL integer column holds. */
+const MAX_ID = 2_147_483_647;
+const METHODS = ['card', 'nequi', 'cash', 'clave', 'crypto', 'pfw', 'yappy'] as const;
+const GATEWAY: Readonly<Record<(typeof METHODS)[number], string>> = { card: 'LK', nequi: 'NEQUI', cash: 'PAYCASH', clave: 'CLAVE', crypto: 'CRYPTO', pfw: 'PFW', yappy: 'YAPPY' };
+// SPEC 5 amount rules (core isMoney): finite, two decimals, within the integer-cents columns.
+const money = (field: string, positive = false) => moneySchema({
+  positive, missingMessage: `${field} must be a number`, invalidMessage: `${field} must be a number with at most two decimals, at most ${MAX_AMOUNT}`,
+  belowMessage: positive ? `${field} must be above 0` : `${field} must not be negative`,
+});
+const text = (field: string, max: number, multiline = false) =>
+  freeText(max, { multiline, missingMessage: `${field} must be a string`, tooLongMessage: `${field} is too long`, charactersMessage: `${field} must not hold control or bidi characters` });
+const name = (field: string, max: number = TEXT_LIMITS.title) => v.pipe(text(field, max), v.trim(), v.minLength(1, `${field} is required`));
+const merchantId = v.optional(v.pipe(v.number('merchantId must be a number'), v.integer('merchantId must be an integer'), v.minValue(1, 'merchantId must be positive'), v.maxValue(MAX_ID, 'merchantId is too large')), 1);
+
+const MerchantSchema = v.object({
+  name: name('name'),
+  txLimit: v.optional(money('txLimit'), 5000),
+  hasPaymentGuest: v.optional(v.boolean('hasPaymentGuest must be a boolean'), true),
+  domainValidation: v.optional(v.boolean('domainValidation must be a boolean'), false),
+  allowedDomains: v.optional(v.pipe(v.array(text('allowedDomains[]', 253), 'allowedDomains must be an array'), v.maxLength(50, 'allowedDomains lists too many')), []),
+  methods: v.optional(v.array(v.picklist(METHODS, `methods must list ${METHODS.join(', ')}`), 'methods must be an array'), [...METHODS]),
+  cardTypes: v.optional(v.array(v.picklist(CARD_BRANDS, 'cardTypes must list VISA, MC or AMEX'), 'cardTypes must be an array'), [...CARD_BRANDS]),
+  logo: v.optional(v.pipe(v.string('logo must be a string'), v.regex(/^\/images\/[\w./-]{1,200}$/, 'logo must be a path under /images/')), '/images/merchants/demo.svg'),
+  webhookUrl: v.optional(v.pipe(v.string('webhookUrl must be a string'), v.maxLength(2000, 'webhookUrl is too long'), v.check(isHttpUrl, 'webhookUrl must be an http(s) URL'))),
+  // False: this merchant's payments pass without a captcha token (payments/captchaVerdict.ts).
+  captchaRequired: v.optional(v.boolean('captchaRequired must be a boolean'), true),
+});
+const MerchantSettingsSchema = v.object({
+  captchaRequired: v.boolean('captchaRequired must be a boolean'),
+}, 'the body must be a JSON object');
+const MerchantKeysSchema = v.object({
+  webhookUrl: v.optional(v.nullable(v.pipe(v.string('webhookUrl must be a string'), v.maxLength(2000, 'webhookUrl is too long'), v.check(isHttpUrl, 'webhookUrl must be an http(s) URL')))),
+});
+const StationSchema = v.pipe(v.object({
+  stationId: v.pipe(v.string('stationId is required'), v.regex(/^[A-Za-z0-9-]{3,40}$/, 'stationId must be 3-40 letters, digits or dashes')),
+  merchantId,
+  description: name('description', 200), amount: v.optional(money('amount'), 0), discount: v.optional(money('discount'), 0),
+}), v.forward(v.check((b) => b.discount <= b.amount, 'discount must not exceed amount'), ['discount']));
+const PlanSchema = v.object({
+  merchantId,
+  name: name('name'), description: v.optional(text('description', TEXT_LIMITS.description, true), ''),
+  amount: money('amount', true), period: v.picklist(Object.keys(SUBSCRIPTION_PERIODS) as Array<keyof typeof SUBSCRIPTION_PERIODS>, 'period must be a SPEC 9 period code (MO, WE, AN...)'),
+  chargeNow: v.optional(v.boolean('chargeNow must be a boolean'), true),
+});
+const CampaignSchema = v.pipe(v.object({
+  merchantId,
+  title: name('title'), description: v.optional(text('description', TEXT_LIMITS.description, true), ''),
+  minAmount: v.optional(money('minAmount'), 1), maxAmount: v.optional(money('maxAmount', true), 1000),
+  defaultValues: v.optional(v.pipe(v.array(money('defaultValues[]', true), 'defaultValues must be an array'), v.maxLength(20, 'defaultValues lists too many')), [1, 5, 10]),
+  status: v.optional(v.picklist([0, 1], 'status must be 0 or 1'), 1),
+  startDate: v.optional(v.pipe(v.string('startDate must be an ISO date'), v.isoTimestamp('startDate must be an ISO date'))),
+  endDate: v.optional(v.nullable(v.pipe(v.string('endDate must be an ISO date'), v.isoTimestamp('endDate must be an ISO date')))),
+}), v.forward(v.check((b) => b.minAmount <= b.maxAmount, 'minAmount must not exceed maxAmount'), ['minAmount']));
+
+/** 400 for a webhook URL whose host is (or resolves to) a loopback, private or internal address. */
+async function refuseInternalWebhookUrl(url: string): Promise<void> {
+  try {
+    await webhookTarget(url, false);
+  } catch (error) {
+    if (error instanceof WebhookTargetRefused) throw new ApiError(400, 'webhook_url_not_public', `webhookUrl: ${error.message}`);
+    throw new ApiError(400, 'webhook_url_not_public', "webhookUrl's host name does not resolve");
+  }
+}
+
+async function merchantOr400(deps: Deps, id: number) {
+  const merchant = await findMerchant(deps.db, id);
+  if (!merchant) throw new ApiError(400, 'merchant_not_found', 'merchantId names no merchant');
+  return merchant;
+}
+
+/** A price no payment could pay is refused when it is set: within the merchant's limit (SPEC 5). */
+function withinLimit(amount: number, merchant: { tx_limit_cents: number }): void {
+  if (amount > 0) refuseBadAmounts({ amount }, { txLimit: centsToAmount(merchant.tx_limit_cents) });
+}
+
+/** Admin: merchants with their methods, payment stations, plans, campaigns and bridges. */
+export function adminCatalogRoutes(deps: Deps, options: { allowPrivateWebhooks: boolean } = { allowPrivateWebhooks: false }) {
+  const app = new Hono<AppEnv>();
+  const checkWebhookUrl = async (url: string | null | undefined) => {
+    if (url && !options.allowPrivateWebhooks) await refuseInternalWebhookUrl(url);
+  };
+  app.post('/merchants', async (c) => {
+    requireOperator(c);
+    const b = parseOr400(MerchantSchema, await readObjectBody(c));
+    await checkWebhookUrl(b.webhookUrl);
+    const keys = newMerchantKeys();
+    const merchant = await deps.db.transaction(async (tx) => {
+      const [row] = await tx.query<{ id: number }>(
+        `insert into merchants (name, web_code, logo, has_payment_guest, tx_limit_cents, domain_validation, allowed_domains, captcha_required)
+         values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
+        [b.name, b.name.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 20) || 'MERCHANT', b.logo, b.hasPaymentGuest, amountToCents(b.txLimit), b.domainValidation, JSON.stringify(b.allowedDomains), b.captchaRequired],
+      );
+      if (!row) throw new Error('merchant insert returned nothing');
+      // SPEC 6: a merchant is looked up with its merchant user; every merchant gets one.
+      await tx.query('insert into merchant_users (merchant_id, login) values ($1, $2)', [row.id, `owner.${row.id}`]);
+      await insertMerchantServices(tx, row.id, amountToCents(b.txLimit), b.methods.map((method) => ({
+        method, linkType: method === 'pfw' ? 'PFW' : 'LK', gatewayCode: GATEWAY[method], cardCodes: method === 'card' ? b.cardTypes : [],
+      })));
+      await saveMerchantKeys(tx, row.id, keys, b.webhookUrl ?? null);
+      return row;
+    });
+    const created = await findMerchant(deps.db, merchant.id);
+    if (!created) throw new Error('merchant vanished');
+    // The only time the secret key is shown: only its hash is kept.
+    return c.json({
+      ...merchantInfoOf(created), paymentMethods: (await listMerchantServices(deps.db, merchant.id)).map(paymentMethodOf),
+      webhookUrl: b.webhookUrl ?? null, captchaRequired: b.captchaRequired, secretKey: keys.secretKey, webhookSecret: keys.webhookSecret,
+    }, 201);
+  });
+  // A merchant's own settings: captchaRequired false lets its payments through without a captcha
+  // token (a server-to-server integration that has no widget), true asks for one again.
+  app.patch('/merchants/:idMerchant', async (c) => {
+    const id = idParam(c.req.param('idMerchant'), 'merchant_not_found');
+    const notFound = () => new ApiError(404, 'merchant_not_found', 'No such merchant');
+    requireOwn(c, id, notFound);
+    const b = parseOr400(MerchantSettingsSchema, await readObjectBody(c));
+    const [row] = await deps.db.query<{ id: number; captcha_required: boolean }>(
+      'update merchants set captcha_required = $2 where id = $1 returning id, captcha_required', [id, b.captchaRequired]);
+    if (!row) throw notFound();
+    return c.json({ idMerchant: row.id, captchaRequired: row.captcha_required });
+  });
+  // New keys for an existing merchant (the old ones stop working), e.g. the seeded demo merchant, and
+  // its webhookUrl: set, null to stop webhooks, absent to keep the current one.
+  app.post('/merchants/:idMerchant/keys', async (c) => {
+    const id = idParam(c.req.param('idMerchant'), 'merchant_not_found');
+    requireOwn(c, id, () => new ApiError(404, 'merchant_not_found', 'No such merchant'));
+    const b = parseOr400(MerchantKeysSchema, await readObjectBody(c));
+    await checkWebhookUrl(b.webhookUrl);
+    const merchant = await findMerchant(deps.db, id);
+    if (!merchant) throw new ApiError(404, 'merchant_not_found', 'No such merchant');
+    const [current] = await deps.db.query<{ webhook_url: string | null }>('select webhook_url from merchants where id = $1', [id]);
+    const webhookUrl = b.webhookUrl === undefined ? (current?.webhook_url ?? null) : b.webhookUrl;
+    const keys = newMerchantKeys();
+    await saveMerchantKeys(deps.db, id, keys, webhookUrl);
+    return c.json({ idMerchant: id, webhookUrl, secretKey: keys.secretKey, webhookSecret: keys.webhookSecret }, 201);
+  });
+  app.post('/stations', async (c) => {
+    const b = parseOr400(StationSchema, ownMerchantBody(c, await readObjectBody(c)));
+    withinLimit(b.amount - b.discount, await merchantOr400(deps, b.merchantId));
+    const [row] = await deps.db.query<StationRow>(
+      'insert into payment_stations (station_id, merchant_id, description, amount_cents, discount_cents) values ($1, $2, $3, $4, $5) on conflict (station_id) do nothing returning *',
+      [b.stationId, b.merchantId, b.description, amountToCents(b.amount), amountToCents(b.discount)]);
+    if (!row) throw new ApiError(400, 'station_taken', 'stationId is already in use');
+    return c.json(stationOf(row), 201);
+  });
+  app.post('/plans', async (c) => {
+    const b = parseOr400(PlanSchema, ownMerchantBody(c, await readObjectBody(c)));
+    withinLimit(b.amount, await merchantOr400(deps, b.merchantId));
+    const [row] = await deps.db.query<PlanRow>(
+      'insert into plans (merchant_id, name, description, amount_cents, period, charge_now) values ($1, $2, $3, $4, $5, $6) returning *',
+      [b.merchantId, b.name, b.description, amountToCents(b.amount), b.period, b.chargeNow]);
+    if (!row) throw new Error('plan insert returned nothing');
+    return c.json(planOf(row), 201);
+  });
+  app.post('/campaigns', async (c) => {
+    const b = parseOr400(CampaignSchema, ownMerchantBody(c, await readObjectBody(c)));
+    await merchantOr400(deps, b.merchantId);
+    const bridgeId = await deps.db.transaction(async (tx) => {
+      const [campaign] = await tx.query<{ id: number }>(
+        'insert into campaigns (merchant_id, title, description, min_cents, max_cents, default_values) values ($1, $2, $3, $4, $5, $6) returning id',
+        [b.merchantId, b.title, b.description, amountToCents(b.minAmount), amountToCents(b.maxAmount), JSON.stringify(b.defaultValues)]);
+      const [bridge] = await tx.query<{ id: number }>(
+        'insert into campaign_bridges (campaign_id, status, start_date, end_date) values ($1, $2, $3, $4) returning id',
+        [campaign?.id, b.status, b.startDate ? new Date(b.startDate) : new Date(), b.endDate ? new Date(b.endDate) : null]);
+      return bridge?.id;
+    });
+    const bridge = (await bridgesOf(deps.db, b.merchantId)).find((x) => x.id === bridgeId);
+    if (!bridge) throw new Error('bridge vanished');
+    return c.json(bridgeOf(bridge), 201);
+  });
+  return app;
+}

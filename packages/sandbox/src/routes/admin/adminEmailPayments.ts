@@ -1,0 +1,80 @@
+import { Hono } from 'hono';
+import { ownMerchantBody, scopedMerchant } from '../../auth/adminAccess';
+import * as v from 'valibot';
+import { amountToCents, centsToAmount, freeText, moneySchema, emailPaymentState, isHttpUrl, LINK_METHOD_TOKENS } from '@pasarela/core';
+import type { Deps } from '../../Deps';
+import { originOf } from '../../Deps';
+import { ApiError } from '../../http/ApiError';
+import type { AppEnv } from '../../http/AppEnv';
+import { readObjectBody } from '../../http/readBody';
+import { parseOr400 } from '../../payments/validatePayload';
+import { refuseBadAmounts } from '../../payments/checkAmount';
+import { findLinkByCode, insertLink } from '../../store/links';
+import { emailPaymentLink, emailPaymentMail } from '../../mail/templates';
+import { sendMail } from '../../store/mailbox';
+import { insertEmailPayment, listEmailPayments, newEmailPaymentToken, type EmailPaymentData } from '../../store/emailPayments';
+import { findMerchant, firstMerchantId } from '../../store/merchants';
+
+// SPEC 2 /pf/emailPayment, SPEC 7 "send/list/pending activities": a merchant's payment request
+// sent by e-mail. It pays a single-use link of its own; the e-mail carries the request's token.
+
+const NewEmailPaymentSchema = v.object({
+  to: v.pipe(freeText(254, { missingMessage: 'to is required', tooLongMessage: 'to is too long', charactersMessage: 'to must not hold control or bidi characters' }), v.trim(), v.email('to must be an e-mail address')),
+  amount: moneySchema({ positive: true, missingMessage: 'amount must be a number', invalidMessage: 'amount must be a number with at most two decimals', belowMessage: 'amount must be above 0' }),
+  description: v.pipe(freeText(200, { missingMessage: 'description is required', tooLongMessage: 'description is longer than 200 characters', charactersMessage: 'description must not hold control or bidi characters' }), v.trim(), v.minLength(1, 'description is required')),
+  taxAmount: v.optional(moneySchema({ missingMessage: 'taxAmount must be a number', invalidMessage: 'taxAmount must be a number with at most two decimals', belowMessage: 'taxAmount must not be negative' })),
+  cardTypes: v.optional(v.pipe(v.array(v.picklist(LINK_METHOD_TOKENS, `cardTypes must list card brands or methods: ${LINK_METHOD_TOKENS.join(', ')}`), 'cardTypes must be an array'), v.minLength(1, 'cardTypes must not be empty'))),
+  expiresInSeconds: v.optional(v.pipe(v.number('expiresInSeconds must be a number'), v.integer('expiresInSeconds must be an integer'), v.minValue(-86_400, 'expiresInSeconds is out of range'), v.maxValue(90 * 86_400, 'expiresInSeconds is out of range'))),
+  merchantId: v.optional(v.pipe(v.number('merchantId must be a number'), v.integer('merchantId must be an integer'), v.minValue(1, 'merchantId must be positive'), v.maxValue(2_147_483_647, 'merchantId is too large'))),
+  returnUrl: v.optional(v.pipe(v.string('returnUrl must be a string'), v.maxLength(2000, 'returnUrl is too long'), v.check(isHttpUrl, 'returnUrl must be an http or https address'))),
+}, 'the body must be a JSON object');
+
+/** Admin: create and "send" a request (it lands in the mailbox). */
+export function adminEmailPaymentRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  app.post('/email-payments', async (c) => {
+    const body = parseOr400(NewEmailPaymentSchema, ownMerchantBody(c, await readObjectBody(c)));
+    const merchantId = body.merchantId ?? (await firstMerchantId(deps.db));
+    const merchant = merchantId === undefined ? undefined : await findMerchant(deps.db, merchantId);
+    if (!merchant) throw new ApiError(400, 'merchant_not_found', 'merchantId names no merchant');
+    refuseBadAmounts({ amount: body.amount, taxAmount: body.taxAmount ?? 0 }, { txLimit: centsToAmount(merchant.tx_limit_cents) });
+    const link = await insertLink(deps.db, {
+      merchantId: merchant.id,
+      description: body.description,
+      amountCents: amountToCents(body.amount),
+      taxCents: amountToCents(body.taxAmount ?? 0),
+      cardTypes: body.cardTypes ? body.cardTypes.join(',') : null,
+      expiresAt: body.expiresInSeconds === undefined ? null : new Date(Date.now() + body.expiresInSeconds * 1000),
+      slug: null,
+      singleUse: true,
+      returnUrl: body.returnUrl,
+      email: body.to,
+    });
+    const data: EmailPaymentData = {
+      token: newEmailPaymentToken(), code: link.code, to: body.to, amount: centsToAmount(link.amount_cents), taxAmount: centsToAmount(link.tax_cents),
+      description: link.description, merchantName: merchant.name,
+    };
+    const id = await insertEmailPayment(deps.db, data);
+    const origin = originOf(deps, c.req.url);
+    const url = emailPaymentLink(origin, data.token);
+    const total = (data.amount + data.taxAmount).toFixed(2);
+    await sendMail(deps.db, {
+      to: body.to, kind: 'email_payment', merchantId: merchant.id, ...emailPaymentMail({ lang: c.get('lang'), origin, token: data.token, merchant: merchant.name, total, description: data.description }),
+    });
+    return c.json({ id, token: data.token, code: link.code, to: body.to, url }, 201);
+  });
+  // The send activity: each request with its link and where it stands.
+  app.get('/email-payments', async (c) => {
+    const to = v.safeParse(v.pipe(v.string(), v.maxLength(254)), c.req.query('to') ?? '');
+    if (!to.success) throw new ApiError(400, 'missing_arguments', 'to is too long');
+    const rows = await listEmailPayments(deps.db, to.output, scopedMerchant(c));
+    const origin = originOf(deps, c.req.url);
+    const requests = await Promise.all(rows.map(async (r) => {
+      const link = await findLinkByCode(deps.db, r.data.code);
+      const state = emailPaymentState(link ? { paid: link.paid_cod_oper !== null, expiresAt: link.expires_at?.getTime() ?? null } : null, Date.now());
+      return { id: r.id, ...r.data, state, sentAt: r.created_at.toISOString(), url: `${origin}/pf/emailPayment?code=${r.data.token}` };
+    }));
+    return c.json({ requests });
+  });
+  return app;
+}

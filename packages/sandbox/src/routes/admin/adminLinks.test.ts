@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardPayload, createTestApp, newLink, type TestApp } from '../../test/testApp';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('POST /sandbox/links', () => {
+  it('creates a link on the demo merchant and answers 201 { code, slug, url }', async () => {
+    const res = await t.admin('POST', '/links', { amount: 12.5, description: 'Zapatos', slug: 'zapatos-rojos' });
+    expect(res.status).toBe(201);
+    expect(res.json).toEqual({ code: expect.stringMatching(/^LK[A-Z2-9]{10}$/), slug: 'zapatos-rojos', url: 'http://checkout.test/zapatos-rojos' });
+    const info = await t.get(`/payment-info?code=zapatos-rojos&type=slug`);
+    expect(info.data).toMatchObject({ idMerchant: 1, amount: 12.5, description: 'Zapatos', taxAmount: 0 });
+  });
+  it('takes method tokens in cardTypes (SPEC 4 "Method filtering"), which the payment info carries', async () => {
+    const res = await t.admin('POST', '/links', { amount: 7, description: 'Solo Nequi y Visa', cardTypes: ['NEQUI', 'VISA'] });
+    expect(res.status).toBe(201);
+    const info = await t.get(`/payment-info?code=${String(res.json['code'])}&type=lk`);
+    expect(info.data).toMatchObject({ othersValues: { cardType: 'NEQUI,VISA' } });
+  });
+  it.each([
+    [{ description: 'x' }, 'missing_arguments', 'amount'],
+    [{ amount: '12', description: 'x' }, 'invalid_arguments', 'amount'],
+    [{ amount: 0, description: 'x' }, 'invalid_arguments', 'amount'],
+    [{ amount: 5 }, 'missing_arguments', 'description'],
+    [{ amount: 5, description: 'x', cardTypes: ['DINERS'] }, 'invalid_arguments', 'cardTypes'],
+    [{ amount: 5, description: 'x', slug: 'A B' }, 'invalid_arguments', 'slug'],
+    [{ amount: 5, description: 'x', slug: 'sandbox' }, 'slug_taken', 'slug'],
+    [{ amount: 5, description: 'x', merchantId: 999 }, 'merchant_not_found', 'merchantId'],
+    [{ amount: 5, description: 'x', expiresInSeconds: 1.5 }, 'invalid_arguments', 'expiresInSeconds'],
+  ])('answers 400 naming the field for %j', async (body, code, field) => {
+    const res = await t.admin('POST', '/links', body);
+    expect(res.status).toBe(400);
+    expect(res.json['code']).toBe(code);
+    expect(String(res.json['message'])).toContain(field);
+  });
+  it('refuses a slug already taken and answers malformed JSON with 400', async () => {
+    await t.admin('POST', '/links', { amount: 5, description: 'x', slug: 'unico' });
+    expect((await t.admin('POST', '/links', { amount: 5, description: 'x', slug: 'unico' })).json['code']).toBe('slug_taken');
+    const res = await t.app.request('/sandbox/links', { method: 'POST', body: '{"amount":', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+  });
+  it("answers no other origin's page without a token, the demo shop's included (its server creates links: demoShop.ts)", async () => {
+    const res = await t.app.request('/sandbox/links', { method: 'OPTIONS', headers: { origin: 'http://127.0.0.1:4001', 'access-control-request-method': 'POST' } });
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('amounts in cents (core amountToCents)', () => {
+  it('keeps two-decimal amounts exactly, float dust included: 0.1 + 0.2 is 0.30', async () => {
+    const code = await newLink(t, { amount: 0.1 + 0.2, taxAmount: 1.1 * 3 });
+    expect((await t.get(`/payment-info?code=${code}`)).data).toMatchObject({ amount: 0.3, taxAmount: 3.3 });
+  });
+  it('refuses a third decimal instead of rounding it (docs/spec-decisions.md "Amounts on the wire")', async () => {
+    expect(await t.admin('POST', '/links', { amount: 1.005, description: 'x' })).toMatchObject({ status: 400, json: { code: 'invalid_arguments' } });
+    expect(await t.admin('POST', '/links', { amount: 1, taxAmount: 0.075, description: 'x' })).toMatchObject({ status: 400, json: { message: 'taxAmount must be a number with at most two decimals' } });
+  });
+});
+
+describe('GET /sandbox/transactions', () => {
+  it('lists the transactions of a link with codOper, method, amount and status', async () => {
+    const code = await newLink(t);
+    await t.post('/cards/auth-capture', cardPayload(code, { cardNumber: '4000000000000002' }));
+    await t.post('/cards/auth-capture', cardPayload(code));
+    const res = await t.admin('GET', `/transactions?code=${code}`);
+    const list = res.json['transactions'] as Array<Record<string, unknown>>;
+    expect(list.map((x) => [x['method'], x['amount'], x['status']])).toEqual([['card', 25, 0], ['card', 25, 1]]);
+    expect(list[1]?.['codOper']).toMatch(/^PP/);
+    expect(list[1]).toMatchObject({ userId: null, anonymousUserServiceId: 1003 });
+  });
+  it('answers 400 without code and 404 for an unknown link', async () => {
+    expect((await t.admin('GET', '/transactions')).status).toBe(400);
+    expect((await t.admin('GET', '/transactions?code=NOPE')).status).toBe(404);
+  });
+});

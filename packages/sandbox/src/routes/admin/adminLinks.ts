@@ -1,0 +1,93 @@
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { acceptLanguageTags, isHttpUrl, LINK_METHOD_TOKENS, amountToCents, centsToAmount, freeText, moneySchema, pickLanguage } from '@pasarela/core';
+import type { Deps } from '../../Deps';
+import { originOf } from '../../Deps';
+import { ApiError } from '../../http/ApiError';
+import type { AppEnv } from '../../http/AppEnv';
+import { readObjectBody } from '../../http/readBody';
+import { insertLink, findLinkByCode, findLinkBySlug } from '../../store/links';
+import { findMerchant, firstMerchantId } from '../../store/merchants';
+import { listTransactionsForLink, type TransactionRow } from '../../store/transactions';
+import { parseOr400 } from '../../payments/validatePayload';
+import { refuseBadAmounts } from '../../payments/checkAmount';
+import { ownMerchantBody, requireOwn } from '../../auth/adminAccess';
+
+const MAX_EXPIRY_SECONDS = 365 * 24 * 3600;
+
+/** PRODUCT.md "POST /sandbox/links" body. Issue messages name the field. */
+const NewLinkSchema = v.object({
+  amount: moneySchema({ positive: true, missingMessage: 'amount must be a number', invalidMessage: 'amount must be a number with at most two decimals', belowMessage: 'amount must be above 0' }),
+  description: v.pipe(freeText(200, { missingMessage: 'description is required', tooLongMessage: 'description is longer than 200 characters', charactersMessage: 'description must not hold control or bidi characters' }), v.trim(), v.minLength(1, 'description is required')),
+  taxAmount: v.optional(moneySchema({ missingMessage: 'taxAmount must be a number', invalidMessage: 'taxAmount must be a number with at most two decimals', belowMessage: 'taxAmount must not be negative' })),
+  cardTypes: v.optional(v.pipe(v.array(v.picklist(LINK_METHOD_TOKENS, `cardTypes must list card brands or methods: ${LINK_METHOD_TOKENS.join(', ')}`), 'cardTypes must be an array'), v.minLength(1, 'cardTypes must not be empty'))),
+  expiresInSeconds: v.optional(v.pipe(v.number('expiresInSeconds must be a number'), v.integer('expiresInSeconds must be an integer'), v.minValue(-MAX_EXPIRY_SECONDS, 'expiresInSeconds is out of range'), v.maxValue(MAX_EXPIRY_SECONDS, 'expiresInSeconds is out of range'))),
+  slug: v.optional(v.pipe(v.string('slug must be a string'), v.regex(/^[a-z0-9][a-z0-9-]{2,62}$/, 'slug must be 3-63 lowercase letters, digits or dashes'))),
+  merchantId: v.optional(v.pipe(v.number('merchantId must be a number'), v.integer('merchantId must be an integer'), v.minValue(1, 'merchantId must be positive'), v.maxValue(2_147_483_647, 'merchantId is too large'))),
+  singleUse: v.optional(v.boolean('singleUse must be a boolean')),
+  returnUrl: v.optional(v.pipe(v.string('returnUrl must be a string'), v.maxLength(2000, 'returnUrl is too long'), v.check(isHttpUrl, 'returnUrl must be an http or https address'))),
+});
+
+/** Slugs that are widget routes of SPEC 2 and so can never be a link's page. */
+const RESERVED_SLUGS = new Set(['pf', 'api', 'sandbox', 'sdk', 'widget', 'images', '404', 'stationpayment', 'metrics', 'health']);
+
+export function transactionSummary(t: TransactionRow) {
+  return {
+    codOper: t.cod_oper,
+    method: t.method,
+    amount: centsToAmount(t.amount_cents),
+    taxAmount: centsToAmount(t.tax_cents),
+    status: t.status,
+    authStatus: t.auth_status,
+    cardType: t.card_brand,
+    displayNum: t.card_last4 ? `**** ${t.card_last4}` : null,
+    trackId: t.track_id,
+    createdAt: t.created_at.toISOString(),
+  };
+}
+
+export function adminLinkRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  app.post('/links', async (c) => {
+    // A merchant's server creates links with its secret key (for itself only); the operator names a merchant or none.
+    const body = parseOr400(NewLinkSchema, ownMerchantBody(c, await readObjectBody(c)));
+    const merchantId = body.merchantId ?? (await firstMerchantId(deps.db));
+    const merchant = merchantId === undefined ? undefined : await findMerchant(deps.db, merchantId);
+    if (merchantId === undefined || !merchant) {
+      throw new ApiError(400, 'merchant_not_found', 'merchantId names no merchant');
+    }
+    // A link nobody could pay is refused when made: amount plus tax within the merchant's limit (SPEC 5).
+    refuseBadAmounts({ amount: body.amount, taxAmount: body.taxAmount ?? 0 }, { txLimit: centsToAmount(merchant.tx_limit_cents) });
+    if (body.slug && (RESERVED_SLUGS.has(body.slug) || (await findLinkBySlug(deps.db, body.slug)))) {
+      throw new ApiError(400, 'slug_taken', 'slug is already in use');
+    }
+    const link = await insertLink(deps.db, {
+      merchantId,
+      description: body.description,
+      amountCents: amountToCents(body.amount),
+      taxCents: amountToCents(body.taxAmount ?? 0),
+      cardTypes: body.cardTypes ? body.cardTypes.join(',') : null,
+      expiresAt: body.expiresInSeconds === undefined ? null : new Date(Date.now() + body.expiresInSeconds * 1000),
+      slug: body.slug ?? null,
+      singleUse: body.singleUse ?? false,
+      returnUrl: body.returnUrl,
+    });
+    // The shop shows its Pay button now; the checkout's page is made while the payer decides, first
+    // in the language of this request (a shop page's own is the payer's).
+    deps.pagesAhead?.prepare(link.code, pickLanguage(null, acceptLanguageTags(c.req.header('accept-language'))));
+    return c.json({ code: link.code, slug: link.slug, url: `${originOf(deps, c.req.url)}/${link.slug}` }, 201);
+  });
+  app.get('/transactions', async (c) => {
+    const code = c.req.query('code') ?? '';
+    if (code === '') throw new ApiError(400, 'missing_arguments', 'code is required');
+    const notFound = () => new ApiError(404, 'link_not_found', 'code names no link');
+    const link = await findLinkByCode(deps.db, code);
+    if (!link) throw notFound();
+    // A merchant's key sees its own links only: another's is as good as absent.
+    requireOwn(c, link.merchant_id, notFound);
+    const rows = await listTransactionsForLink(deps.db, code);
+    // The admin view also shows who paid: a wallet user, or a guest under its anonymous user service id (SPEC 6).
+    return c.json({ transactions: rows.map((r) => ({ ...transactionSummary(r), userId: r.user_id, anonymousUserServiceId: r.anonymous_user_service_id })) });
+  });
+  return app;
+}

@@ -1,0 +1,163 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import { scopedMerchant } from '../../auth/adminAccess';
+import * as v from 'valibot';
+import { VALIDATION_CHARGE_MAX_DOLLARS, VALIDATION_CHARGE_MIN_DOLLARS, amountText, amountToCents, centsToAmount } from '@pasarela/core';
+import { originOf, type Deps } from '../../Deps';
+import { ApiError } from '../../http/ApiError';
+import type { AppEnv } from '../../http/AppEnv';
+import { readObjectBody } from '../../http/readBody';
+import { parseOr400 } from '../../payments/validatePayload';
+import { mailReceipt } from '../../payments/receiptMail';
+import { mailLanguage } from '../../mail/mailText';
+import { validateLink, validationMail } from '../../mail/templates';
+import { sendMail } from '../../store/mailbox';
+import { findMerchant } from '../../store/merchants';
+import { refuseIfPaidElsewhere, type Settlement } from '../../payments/settlePayment';
+import { receiveGatewayEvent } from '../../payments/receiveGatewayEvent';
+import type { SandboxControls } from '../../gateways/simulator/simulatedGateways';
+import { findTransaction, type TransactionRow } from '../../store/transactions';
+import { asOfNow, cashResultOf } from '../payer/cash';
+import { cryptoAnswer } from '../payer/crypto';
+import { cryptoRefundOf, CRYPTO_CANCELLED, mailRefund } from '../../payments/cryptoPayment';
+import { depositKeyOf } from '../../payments/cryptoReceived';
+import { gatewayCall } from '../../gateways/GatewayCall';
+import type { ValidationRow } from '../payer/validation';
+import { chargeIfDue, type DueSubscription } from '../../payments/chargeDueSubscription';
+
+const ResultSchema = v.object({ result: v.picklist(['approve', 'fail'], 'result must be approve or fail') });
+const CryptoConfirmSchema = v.object({
+  amountPaid: v.optional(v.pipe(v.number('amountPaid must be a number'), v.minValue(0, 'amountPaid must not be negative'))),
+  /** The payer's address the coins came from (where a refund would go); the sandbox makes one up when absent. */
+  fromAddress: v.optional(v.pipe(v.string('fromAddress must be a string'), v.regex(/^[A-Za-z0-9_]{8,100}$/, 'fromAddress must be 8 to 100 letters, digits or _'))),
+});
+const VALIDATION_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** The payment, if it is of this method and (for a merchant's key) this merchant's; else 404. */
+async function txOr404(deps: Deps, codOper: string, method: string, merchantId: number | undefined): Promise<TransactionRow> {
+  const tx = await findTransaction(deps.db, codOper);
+  if (!tx || tx.method !== method || (merchantId !== undefined && tx.merchant_id !== merchantId)) throw new ApiError(404, 'PAYMENT_NOT_FOUND', `No ${method} payment ${codOper}`);
+  return tx;
+}
+
+/** A settle call whose payment had ended (409 already_settled) or was called off because another payment paid its link. */
+function refuseUnsettled(settled: Settlement | undefined): void {
+  if (settled?.kind === 'finished') throw new ApiError(409, 'already_settled', 'This payment has already finished');
+  if (settled?.kind === 'paid_elsewhere') throw new ApiError(409, 'request_already_paid', 'Another payment paid this single-use link: this one was called off');
+}
+
+/** The simulated gateways' controls: these calls play the payer's part there, and only there. */
+function sandboxOf(deps: Deps): SandboxControls {
+  if (!deps.sandbox) throw new ApiError(404, 'not_found', 'This server runs real gateways: there is no simulated payer to settle with');
+  return deps.sandbox;
+}
+
+/** Admin calls that play the parts the sandbox cannot run: the payer's phone, the kiosk, the chain, the statement. */
+export function adminSettleRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  // The payer answering in the Nequi app (a QR scanned, any push) or the Yappy app: accepting or refusing.
+  const payerAnswers = (method: 'nequi' | 'yappy') => async (c: Context<AppEnv>) => {
+    const { result } = parseOr400(ResultSchema, await readObjectBody(c));
+    const tx = await txOr404(deps, c.req.param('codOper') ?? '', method, scopedMerchant(c));
+    refuseIfPaidElsewhere(tx);
+    const answer = await sandboxOf(deps).push.payerAnswers(tx.cod_oper, result === 'approve');
+    if (!answer) throw new ApiError(409, 'already_settled', 'This payment has already finished');
+    const settled = await receiveGatewayEvent(deps, { id: `sim:push:${tx.cod_oper}:${answer.state}`, key: tx.cod_oper, kind: 'push', answer });
+    refuseUnsettled(settled);
+    return c.json({ codOper: tx.cod_oper, status: settled?.row.status });
+  };
+  app.post('/nequi/:codOper', payerAnswers('nequi'));
+  app.post('/yappy/:codOper', payerAnswers('yappy'));
+  // The payer paying the voucher at a kiosk or cash point (by voucher number or codOper).
+  app.post('/cash/:reference/pay', async (c) => {
+    const ref = c.req.param('reference');
+    const [found] = await deps.db.query<TransactionRow>("select * from transactions where method = 'cash' and (reference = $1 or cod_oper = $1) and ($2::int is null or merchant_id = $2)", [ref, scopedMerchant(c) ?? null]);
+    if (!found) throw new ApiError(404, 'PAYMENT_NOT_FOUND', 'No cash voucher with that number');
+    refuseIfPaidElsewhere(found);
+    const tx = asOfNow(found);
+    if (tx.status === 3) throw new ApiError(410, 'request_expired', 'The voucher lapsed after 24 hours');
+    if (tx.status === 2 || tx.status === 1) throw new ApiError(409, 'request_already_paid', 'The voucher is already paid');
+    const voucher = await sandboxOf(deps).voucher.paidAtKiosk(tx.cod_oper);
+    if (!voucher) throw new ApiError(409, 'request_already_paid', 'The voucher can no longer be paid');
+    const settled = await receiveGatewayEvent(deps, { id: `sim:voucher:${tx.cod_oper}:paid`, key: tx.cod_oper, kind: 'voucher', voucher });
+    if (settled?.kind === 'finished' && (settled.row.status === 2 || settled.row.status === 1)) throw new ApiError(409, 'request_already_paid', 'The voucher is already paid');
+    refuseUnsettled(settled);
+    // The paid receipt, to the address the voucher went to.
+    if (settled) await mailReceipt(deps.db, settled.row, (await findMerchant(deps.db, settled.row.merchant_id))?.name ?? '', originOf(deps, c.req.url));
+    return c.json(cashResultOf(settled?.row ?? tx));
+  });
+  // The chain confirming a crypto payment; amountPaid below the quote leaves it pending as under-paid.
+  app.post('/crypto/:id/confirm', async (c) => {
+    const { amountPaid, fromAddress } = parseOr400(CryptoConfirmSchema, await readObjectBody(c));
+    const tx = await txOr404(deps, c.req.param('id'), 'crypto', scopedMerchant(c));
+    // The payer cancelled: the address is closed (coins sent after that are the chain's problem, not this payment's).
+    if (tx.auth_status === CRYPTO_CANCELLED) throw new ApiError(409, 'already_settled', 'The payer cancelled this payment');
+    const paid = amountPaid ?? Number(tx.details['amountCrypto']);
+    const network = String(tx.details['network']);
+    const sender = fromAddress ?? (typeof tx.details['senderAddress'] === 'string' ? tx.details['senderAddress'] : `sbx${network.toLowerCase()}_payer_${randomBytes(12).toString('hex')}`);
+    const deposit = await sandboxOf(deps).crypto.chainConfirms(depositKeyOf(tx.cod_oper, network), paid, sender);
+    if (!deposit) throw new ApiError(409, 'already_settled', 'No address of this payment waits on that network');
+    const settled = await receiveGatewayEvent(deps, { id: `sim:crypto:${tx.cod_oper}:${network}:${paid}`, key: tx.cod_oper, kind: 'crypto', deposit });
+    if (settled?.kind === 'finished' && settled.row.auth_status === CRYPTO_CANCELLED) throw new ApiError(409, 'already_settled', 'The payer cancelled this payment');
+    if (settled?.kind === 'paid_elsewhere') {
+      // The coins arrived for a link another payment paid: they are owed back, and the payer is told.
+      const refund = cryptoRefundOf(settled.row);
+      if (refund) await mailRefund(deps, settled.row, refund, mailLanguage(settled.row.lang), originOf(deps, c.req.url));
+    }
+    return c.json(cryptoAnswer(deps, settled?.row ?? tx));
+  });
+  // The refund of a cancelled crypto payment sent back to the payer's address: the merchant hears it (webhook).
+  app.post('/crypto/:id/refund', async (c) => {
+    const tx = await txOr404(deps, c.req.param('id'), 'crypto', scopedMerchant(c));
+    const refund = cryptoRefundOf(tx);
+    if (!refund) throw new ApiError(409, 'no_refund_owed', 'This payment owes no refund');
+    if (refund.status === 'refunded') return c.json(cryptoAnswer(deps, tx));
+    // Sent back through the processor, under the key of the address the coins reached.
+    const sent = await deps.gateways.crypto.refund({ ...gatewayCall(`${tx.cod_oper}:refund`), depositKey: depositKeyOf(tx.cod_oper, String(tx.details['network'])), to: refund.to, amountCrypto: refund.amount });
+    if (sent !== 'refunded') throw new ApiError(409, 'no_refund_owed', 'The processor holds nothing to refund for this payment');
+    const details = { ...tx.details, refund: { ...refund, status: 'refunded', refundedAt: new Date().toISOString() } };
+    const [row] = await deps.db.query<TransactionRow>(
+      `update transactions set details = $2, message_key = 'crypto_refunded', updated_at = now()
+        where cod_oper = $1 and details -> 'refund' ->> 'status' = 'pending' returning *`,
+      [tx.cod_oper, JSON.stringify(details)],
+    );
+    return c.json(cryptoAnswer(deps, row ?? (await txOr404(deps, tx.cod_oper, 'crypto', undefined))));
+  });
+  // Time passing: make a subscription due now and charge it as a renewal would be.
+  app.post('/subscriptions/:key/due', async (c) => {
+    const [sub] = await deps.db.query<DueSubscription>("update subscriptions set next_charge_at = now() - interval '1 second' where subscription_key = $1 and status = 1 and ($2::int is null or plan_id in (select id from plans where merchant_id = $2)) returning *", [c.req.param('key'), scopedMerchant(c) ?? null]);
+    if (!sub) throw new ApiError(404, 'error_to_load', 'No active subscription with that key');
+    const tx = await chargeIfDue(deps, sub);
+    return c.json({ subscriptionKey: sub.subscription_key, charged: tx ? { codOper: tx.cod_oper, amount: centsToAmount(tx.amount_cents), status: tx.status } : null });
+  });
+  // A random charge ($1.00-$3.00) on a payment, to be validated by the payer.
+  app.post('/validations', async (c) => {
+    const { codOper } = parseOr400(v.object({ codOper: v.string('codOper is required') }), await readObjectBody(c));
+    const tx = await findTransaction(deps.db, codOper);
+    const merchantId = scopedMerchant(c);
+    if (!tx || (merchantId !== undefined && tx.merchant_id !== merchantId)) throw new ApiError(404, 'PAYMENT_NOT_FOUND', 'codOper names no payment');
+    const cents = randomInt(amountToCents(VALIDATION_CHARGE_MIN_DOLLARS), amountToCents(VALIDATION_CHARGE_MAX_DOLLARS) + 1);
+    await deps.db.query(
+      `insert into validations (cod_oper, charge_cents, expires_at) values ($1, $2, $3)
+       on conflict (cod_oper) do update set charge_cents = excluded.charge_cents, state = 0, attempts = 0, expires_at = excluded.expires_at`,
+      [codOper, cents, new Date(Date.now() + VALIDATION_TTL_MS)],
+    );
+    // The payer is asked by e-mail to read the charge off the statement; the link is absolute (issue 21).
+    const validateUrl = validateLink(originOf(deps, c.req.url), codOper);
+    if (tx.email) {
+      const mail = validationMail({ lang: mailLanguage(tx.lang), origin: originOf(deps, c.req.url), codOper, merchant: (await findMerchant(deps.db, tx.merchant_id))?.name ?? '' });
+      await sendMail(deps.db, { to: tx.email, kind: 'validation', merchantId: tx.merchant_id, ...mail });
+    }
+    return c.json({ codOper, validateUrl }, 201);
+  });
+  // Reading the charge off the card statement.
+  app.get('/validations/:codOper', async (c) => {
+    const [row] = await deps.db.query<ValidationRow>(
+      'select v.* from validations v join transactions t on t.cod_oper = v.cod_oper where v.cod_oper = $1 and ($2::int is null or t.merchant_id = $2)',
+      [c.req.param('codOper'), scopedMerchant(c) ?? null],
+    );
+    if (!row) throw new ApiError(404, 'Invalid Code', 'No validation for that codOper');
+    return c.json({ codOper: row.cod_oper, charge: centsToAmount(row.charge_cents), state: row.state, attempts: row.attempts, statementLine: `PASARELA*VERIFICA ${amountText(centsToAmount(row.charge_cents))} USD` });
+  });
+  return app;
+}

@@ -1,0 +1,68 @@
+import { Hono } from 'hono';
+import { requireOperator, scopedMerchant } from '../../auth/adminAccess';
+import * as v from 'valibot';
+import { cardBrandOf, isStrongPassword, CardNumberSchema, randomRegistrationLogin, amountToCents, centsToAmount, freeText, moneySchema, TEXT_LIMITS } from '@pasarela/core';
+import { storedCard } from '../../payments/cardFingerprint';
+import type { Deps } from '../../Deps';
+import { hashPassword } from '../../auth/passwordHash';
+import { ApiError } from '../../http/ApiError';
+import type { AppEnv } from '../../http/AppEnv';
+import { readObjectBody } from '../../http/readBody';
+import { parseOr400 } from '../../payments/validatePayload';
+import { listMail } from '../../store/mailbox';
+import { findUserByLoginOrEmail, profileOf, type UserRow } from '../../store/users';
+
+const adminText = (field: string, max: number) =>
+  freeText(max, { missingMessage: `${field} must be a string`, tooLongMessage: `${field} is too long`, charactersMessage: `${field} must not hold control or bidi characters` });
+
+const NewUserSchema = v.object({
+  email: v.pipe(adminText('email', TEXT_LIMITS.email), v.email('email is not an e-mail address')),
+  password: v.pipe(v.string('password is required'), v.check(isStrongPassword, 'password needs 8+ characters with upper, lower, digit and symbol')),
+  name: v.optional(adminText('name', TEXT_LIMITS.name), 'Ana'),
+  lastname: v.optional(adminText('lastname', TEXT_LIMITS.name), 'Prueba'),
+  login: v.optional(v.pipe(v.string('login must be a string'), v.regex(/^[A-Za-z0-9._-]{3,60}$/, 'login must be 3-60 letters, digits, dots or dashes'))),
+  phone: v.optional(adminText('phone', TEXT_LIMITS.phone), ''),
+  balance: v.optional(v.pipe(moneySchema({ missingMessage: 'balance must be a number', invalidMessage: 'balance must be a number with at most two decimals', belowMessage: 'balance must not be negative' }), v.maxValue(1_000_000, 'balance is too large')), 0),
+  isEmployee: v.optional(v.boolean('isEmployee must be a boolean'), false),
+  cards: v.optional(v.array(v.pipe(v.string('cards[] must be card numbers'), v.check((n) => v.is(CardNumberSchema, n), 'cards[] must be valid card numbers')), 'cards must be an array'), []),
+  services: v.optional(v.pipe(v.array(v.object({ nameOrAlias: adminText('services[].nameOrAlias', TEXT_LIMITS.title), number: adminText('services[].number', 40), code: v.optional(adminText('services[].code', 100), '') }), 'services must be an array'), v.maxLength(50, 'services lists too many')), []),
+});
+
+/** Admin: wallet users with a balance and services, and the dev mailbox. */
+export function adminUserRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  app.post('/users', async (c) => {
+    requireOperator(c);
+    const body = parseOr400(NewUserSchema, await readObjectBody(c));
+    const login = body.login ?? randomRegistrationLogin();
+    if ((await findUserByLoginOrEmail(deps.db, body.email)) || (await findUserByLoginOrEmail(deps.db, login))) {
+      throw new ApiError(400, 'email_taken', 'email or login is already registered');
+    }
+    const [user] = await deps.db.query<UserRow>(
+      `insert into users (login, email, name, lastname, phone, password_hash, balance_cents, is_employee)
+       values ($1, $2, $3, $4, $5, $6, $7, $8) returning *`,
+      [login, body.email, body.name, body.lastname, body.phone, await hashPassword(body.password), amountToCents(body.balance), body.isEmployee],
+    );
+    if (!user) throw new Error('user insert returned nothing');
+    // Only the brand, last four and a token are kept, as when the user adds a card in the wallet.
+    for (const [i, number] of body.cards.entries()) {
+      const card = storedCard(number, cardBrandOf(number) ?? 'VISA', deps.cardFingerprintKey);
+      await deps.db.query(
+        'insert into user_cards (user_id, card_token, card_brand, card_last4, name_on_card, is_default, card_fingerprint) values ($1, $2, $3, $4, $5, $6, $7)',
+        [user.id, card.token, card.brand, card.last4, `${body.name} ${body.lastname}`.toUpperCase(), i === 0, card.fingerprint],
+      );
+    }
+    for (const s of body.services) {
+      await deps.db.query('insert into user_services (user_id, name_or_alias, number, code) values ($1, $2, $3, $4)', [user.id, s.nameOrAlias, s.number, s.code]);
+    }
+    return c.json({ ...profileOf(user), balance: centsToAmount(user.balance_cents), isEmployee: user.is_employee }, 201);
+  });
+  // The e-mails the service would have sent (registration and recovery codes, receipts). A
+  // merchant's key reads those sent for it (its receipts and payment requests); the operator all.
+  app.get('/mailbox', async (c) => {
+    const to = c.req.query('to');
+    const rows = await listMail(deps.db, to && to.length <= 254 ? to : undefined, scopedMerchant(c));
+    return c.json({ messages: rows.map((m) => ({ id: m.id, to: m.to_email, subject: m.subject, body: m.body, kind: m.kind, date: m.created_at.toISOString() })) });
+  });
+  return app;
+}

@@ -1,0 +1,65 @@
+import { Hono } from 'hono';
+import { scopedMerchant } from '../../auth/adminAccess';
+import type { Deps } from '../../Deps';
+import { ApiError } from '../../http/ApiError';
+import type { AppEnv } from '../../http/AppEnv';
+import { notifyAdminChange } from '../../push/adminChanges';
+import { webhookEventOf, type WebhookEventRow } from '../../webhooks/webhookEvent';
+
+const MAX_LISTED = 200;
+
+function deliveryOf(row: WebhookEventRow & { webhook_url: string | null }) {
+  return {
+    id: row.id,
+    type: webhookEventOf(row).type,
+    merchantId: row.merchant_id,
+    codOper: row.cod_oper,
+    url: row.webhook_url,
+    state: row.state,
+    attempts: row.attempts,
+    lastStatusCode: row.last_status_code,
+    lastError: row.last_error,
+    nextAttemptAt: row.state === 'pending' ? new Date(row.next_attempt_at).toISOString() : null,
+    deliveredAt: row.delivered_at ? new Date(row.delivered_at).toISOString() : null,
+    createdAt: new Date(row.created_at).toISOString(),
+    body: webhookEventOf(row),
+  };
+}
+
+const positiveId = (raw: string | undefined, field: string): number | null => {
+  if (raw === undefined || raw === '') return null;
+  if (!/^\d{1,9}$/.test(raw)) throw new ApiError(400, 'invalid_request', `${field} must be a positive integer`);
+  return Number(raw);
+};
+
+/** Admin: the webhook outbox, newest first, and a way to send an event again. */
+export function adminWebhookRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  app.get('/webhooks', async (c) => {
+    const asked = positiveId(c.req.query('merchantId'), 'merchantId');
+    // A merchant's key lists its own deliveries only, whatever merchantId it asks for.
+    const own = scopedMerchant(c);
+    const merchantId = own ?? asked;
+    if (own !== undefined && asked !== null && asked !== own) return c.json({ webhooks: [] }, 200, { 'cache-control': 'no-store' });
+    const codOper = c.req.query('codOper') || null;
+    const rows = await deps.db.query<WebhookEventRow & { webhook_url: string | null }>(
+      `select e.*, m.webhook_url from webhook_events e join merchants m on m.id = e.merchant_id
+        where ($1::integer is null or e.merchant_id = $1) and ($2::text is null or e.cod_oper = $2)
+        order by e.created_at desc, e.id limit $3`,
+      [merchantId, codOper, MAX_LISTED],
+    );
+    return c.json({ webhooks: rows.map(deliveryOf) }, 200, { 'cache-control': 'no-store' });
+  });
+  // Sends the same event (same id and body) again now, with a fresh retry schedule.
+  app.post('/webhooks/:id/redeliver', async (c) => {
+    const [row] = await deps.db.query<WebhookEventRow>(
+      `update webhook_events set state = 'pending', attempts = 0, next_attempt_at = now(), delivered_at = null where id = $1 and ($2::int is null or merchant_id = $2) returning *`,
+      [c.req.param('id'), scopedMerchant(c) ?? null],
+    );
+    if (!row) throw new ApiError(404, 'webhook_not_found', 'No such webhook event');
+    await notifyAdminChange(deps.db, { type: 'webhook', id: row.id, state: row.state, merchantId: row.merchant_id });
+    const [merchant] = await deps.db.query<{ webhook_url: string | null }>('select webhook_url from merchants where id = $1', [row.merchant_id]);
+    return c.json(deliveryOf({ ...row, webhook_url: merchant?.webhook_url ?? null }), 202);
+  });
+  return app;
+}

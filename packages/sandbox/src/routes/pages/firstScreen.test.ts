@@ -1,0 +1,275 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PrimedAnswersSchema, wrapEnvelope } from '@pasarela/core';
+import * as v from 'valibot';
+import { createTestApp, newLink, type TestApp } from '../../test/testApp';
+import { listenHttp } from '../../http/httpServer';
+import { defaultPaths } from '../../paths';
+import { checkoutOfAddress, firstScreenAnswers } from './firstScreen';
+import { startAfterFirstFrame, staticRoutes } from './staticFiles';
+
+describe('checkoutOfAddress: the checkout a widget address opens (SPEC 2), as the widget routes it', () => {
+  it.each([
+    ['/pf/widget', 'type=lk&code=LK1', { type: 'lk', code: 'LK1' }],
+    ['/pf/widget/crypto', 'type=lk&code=LK1', { type: 'lk', code: 'LK1' }],
+    ['/pf/widget', 'type=ps&code=EST-001', { type: 'ps', code: 'EST-001' }],
+    ['/', 'code=LK1', { type: 'lk', code: 'LK1' }],
+    ['/stationPayment', 'stationId=EST-001', { type: 'ps', code: 'EST-001' }],
+    ['/tienda', '', { type: 'slug', code: 'tienda' }],
+    ['/tienda/A1', '', { type: 'slugCode', code: 'tienda/A1' }],
+    ['/', '', null],
+    ['/pf/widget', 'type=lk', null],
+    ['/pf/widget/login', 'type=lk&code=LK1', null],
+    ['/tienda/receive', 'Oper=1', null],
+    ['/pf/default-receipt/PP1', '', null],
+    ['/404', '', null],
+    ['/%E0%A4%A', '', null],
+  ])('%s?%s', (path, query, expected) => {
+    expect(checkoutOfAddress(path, new URLSearchParams(query))).toEqual(expected);
+  });
+});
+
+const dir = mkdtempSync(join(tmpdir(), 'pasarela-first-screen-'));
+mkdirSync(join(dir, 'widget', 'assets'), { recursive: true });
+writeFileSync(join(dir, 'widget', 'index.html'), '<!doctype html><html><head><!--pasarela-config--></head><body></body></html>');
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ paths: { widgetDist: join(dir, 'widget') } });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function page(path: string, headers: Record<string, string> = {}) {
+  const html = await (await t.app.request(path, { headers })).text();
+  const json = /<script type="application\/json" id="pasarela-primed">(.*?)<\/script>/.exec(html)?.[1];
+  const answers = v.parse(PrimedAnswersSchema, JSON.parse(json ?? 'null'));
+  const hint = /<link rel="preload" as="fetch" crossorigin="anonymous" id="pasarela-catalog" hreflang="(\w+)" href="([^"]+)">/.exec(html);
+  return { html, answers, byKey: new Map(answers.map((a) => [a.key, a])), hint: hint ? { lang: hint[1], href: hint[2] } : null };
+}
+
+describe('the widget page answers its first screen ahead', () => {
+  it('carries the link checkout calls with the answers the API gives', async () => {
+    const code = await newLink(t);
+    const { answers, byKey, hint } = await page(`/pf/widget?type=lk&code=${code}`);
+    expect(answers.map((a) => a.key)).toEqual([
+      'translations/version',
+      `payment-info?code=${code}&type=lk`,
+      'system-config?props=props%3A%3AGOOGLE',
+      'system-config?props=props%3A%3AFINGERPRINT',
+      'merchants/1?amount=25&serviceCode=LK',
+      'merchants/1/payment-methods',
+      'merchants/1/campaign-bridges',
+    ]);
+    const api = await t.get(`/payment-info?code=${code}&type=lk`);
+    expect(byKey.get(`payment-info?code=${code}&type=lk`)).toEqual({ key: `payment-info?code=${code}&type=lk`, code: 200, description: 'OK', data: api.data });
+    expect(hint).toEqual({ lang: 'es', href: '/api/v1/translations?lang=es&amp;group=widget' });
+  });
+
+  it('hints the catalog in the language the widget will pick: ?lang=, then Accept-Language', async () => {
+    expect((await page(`/pf/widget?type=lk&code=LKANY&lang=en`)).hint?.lang).toBe('en');
+    expect((await page(`/pf/widget?type=lk&code=LKANY`, { 'accept-language': 'fr-FR, en;q=0.8, es;q=0.5' })).hint?.lang).toBe('en');
+  });
+
+  it('carries an error answer as the API gives it, and nothing after it', async () => {
+    const { answers } = await page('/pf/widget?type=lk&code=NOSUCHLINK');
+    expect(answers.map((a) => a.key)).toEqual(['translations/version', 'payment-info?code=NOSUCHLINK&type=lk', 'system-config?props=props%3A%3AGOOGLE', 'system-config?props=props%3A%3AFINGERPRINT']);
+    const api = await t.get('/payment-info?code=NOSUCHLINK&type=lk');
+    expect(answers[1]).toEqual({ key: 'payment-info?code=NOSUCHLINK&type=lk', code: api.header.code, description: api.header.description, data: api.data });
+    expect(api.header.code).not.toBe(200);
+  });
+
+  it('answers a station checkout from its station and merchant', async () => {
+    const id = 'CAJA-FS';
+    expect((await t.admin('POST', '/stations', { stationId: id, description: 'Caja', amount: 10 })).status).toBe(201);
+    const { answers } = await page(`/pf/widget?type=ps&code=${id}`);
+    expect(answers.map((a) => a.key)).toContain(`stations/${id}`);
+    expect(answers.some((a) => a.key.endsWith('/payment-methods'))).toBe(true);
+  });
+
+  it('answers only the catalog version on pages that are not a checkout', async () => {
+    for (const path of ['/pf/widget/login', '/pf/default-receipt/PP1', '/404']) {
+      expect((await page(path)).answers.map((a) => a.key)).toEqual(['translations/version']);
+    }
+  });
+
+  it('cannot be made to close its script element by a description', async () => {
+    const code = await newLink(t, { description: '</script><script>alert(1)</script>' });
+    const { html, answers } = await page(`/pf/widget?type=lk&code=${code}`);
+    expect(html).not.toContain('</script><script>alert(1)');
+    expect(JSON.stringify(answers)).toContain('</script><script>alert(1)</script>');
+  });
+});
+
+describe('the calls whose answer is fixed for the process', () => {
+  /** An API that answers every call 200 (or 503 while `failing`), counting the calls by path. */
+  function countingApi() {
+    const calls = new Map<string, number>();
+    const state = { failing: false };
+    const request = (url: string) => {
+      const path = new URL(url, 'http://in.process').pathname.replace('/api/v1/', '');
+      calls.set(path, (calls.get(path) ?? 0) + 1);
+      const code = state.failing ? 503 : 200;
+      return Response.json(wrapEnvelope(code, code === 200 ? 'OK' : 'Unavailable', path === 'payment-info' ? { idMerchant: 1 } : { version: 1 }, false));
+    };
+    return { calls, state, answers: firstScreenAnswers(request, { clientKey: 'pk_test' }) };
+  }
+
+  it('asks the catalog version and the captcha and fingerprint keys once per language, the link every time', async () => {
+    const api = countingApi();
+    for (const code of ['LK1', 'LK2', 'LK3']) await api.answers('/pf/widget', new URLSearchParams({ type: 'lk', code }), 'es');
+    await api.answers('/pf/widget', new URLSearchParams({ type: 'lk', code: 'LK4', lang: 'en' }), undefined);
+    expect(api.calls.get('translations/version')).toBe(2);
+    expect(api.calls.get('system-config')).toBe(4);
+    expect(api.calls.get('payment-info')).toBe(4);
+  });
+
+  it('gives the same answers from memory as asked, and asks again after an answer that was not 200', async () => {
+    const api = countingApi();
+    api.state.failing = true;
+    const failed = await api.answers('/pf/widget', new URLSearchParams({ type: 'lk', code: 'LK1' }), 'es');
+    api.state.failing = false;
+    const asked = await api.answers('/pf/widget', new URLSearchParams({ type: 'lk', code: 'LK1' }), 'es');
+    const remembered = await api.answers('/pf/widget', new URLSearchParams({ type: 'lk', code: 'LK1' }), 'es');
+    expect(failed.answers[0]).toMatchObject({ key: 'translations/version', code: 503 });
+    expect(remembered).toEqual(asked);
+    expect(api.calls.get('translations/version')).toBe(2);
+  });
+});
+
+describe('the widget page in two parts', () => {
+  it('sends the same page gzipped, the answers at the end of the body', async () => {
+    const { gunzipSync } = await import('node:zlib');
+    const code = await newLink(t);
+    const res = await t.app.request(`/pf/widget?type=lk&code=${code}`, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(res.headers.get('content-security-policy')).toContain('frame-ancestors');
+    const html = gunzipSync(Buffer.from(await res.arrayBuffer())).toString('utf8');
+    expect(html).toMatch(/<script type="application\/json" id="pasarela-config">.*<link rel="preload"[^>]+id="pasarela-catalog"/);
+    expect(html).toMatch(/<body><script type="application\/json" id="pasarela-primed">\[.*\]<\/script><\/body><\/html>$/);
+    expect(html).toContain(`payment-info?code=${code}&type=lk`);
+  });
+});
+
+describe('the widget page in two parts, over HTTP', () => {
+  it('sends the headers and the first part before the first screen\'s work starts, however long that work keeps the server busy', async () => {
+    const built = mkdtempSync(join(tmpdir(), 'pasarela-two-parts-'));
+    writeFileSync(join(built, 'index.html'), '<!doctype html><html><head><!--pasarela-config--><style>p{}</style></head><body><div id="root"></div></body></html>');
+    // The first screen's in-process calls run back to back without giving the event loop a turn:
+    // played here by 1.5 s of synchronous work. Sent after the work, the first part would come with
+    // the rest; sent before it, at least the work's length ahead of the rest. (The client's thread
+    // may itself wait for a core on a loaded machine, so only that gap is asserted, not a time.)
+    const app = staticRoutes({ ...defaultPaths(), widgetDist: built }, {
+      wireEncoding: false,
+      splashMs: 0,
+      firstScreen: async () => {
+        const until = Date.now() + 1_500;
+        while (Date.now() < until);
+        return { answers: [], lang: 'es' };
+      },
+    });
+    const server = await listenHttp(app.fetch, 0, { headersMs: 5_000, requestMs: 10_000, keepAliveMs: 1_000, shutdownMs: 1_000 });
+    try {
+      const port = (server.address() as { port: number }).port;
+      // The client runs on a thread of its own: this thread's event loop is the server's, and busy.
+      const { Worker } = await import('node:worker_threads');
+      const client = new Worker(
+        `const { request } = require('node:http');
+        const { parentPort, workerData } = require('node:worker_threads');
+        const started = Date.now();
+        request({ port: workerData.port, path: '/pf/widget?type=lk&code=LK1' }, (res) => {
+          let body = '';
+          let firstPartAt = 0;
+          res.setEncoding('utf8');
+          res.on('data', (chunk) => {
+            body += chunk;
+            if (!firstPartAt && body.includes('<style>')) firstPartAt = Date.now() - started;
+          });
+          res.on('end', () => parentPort.postMessage({ firstPartAt, body, endAt: Date.now() - started }));
+        }).end();`,
+        { eval: true, workerData: { port } },
+      );
+      const { firstPartAt, body, endAt } = await new Promise<{ firstPartAt: number; body: string; endAt: number }>((resolve, reject) => {
+        client.once('message', resolve);
+        client.once('error', reject);
+      });
+      await client.terminate();
+      expect(firstPartAt).toBeGreaterThan(0);
+      expect(endAt - firstPartAt).toBeGreaterThanOrEqual(750);
+      expect(endAt).toBeGreaterThanOrEqual(1_500);
+      expect(body).toMatch(/<div id="root"><\/div><script type="application\/json" id="pasarela-primed">\[\]<\/script><\/body><\/html>$/);
+    } finally {
+      server.close();
+      rmSync(built, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the first screen rendered into the page (the widget\'s server entry)', () => {
+  // A widget build whose server entry answers from what it is given; `?slow` and `?broken` play a
+  // render that takes too long and one that fails.
+  const built = mkdtempSync(join(tmpdir(), 'pasarela-prerender-'));
+  mkdirSync(join(built, 'widget', 'assets'), { recursive: true });
+  mkdirSync(join(built, 'widget', 'server'), { recursive: true });
+  writeFileSync(join(built, 'widget', 'index.html'), '<!doctype html><html><head><!--pasarela-config--></head><body><div id="root"></div></body></html>');
+  writeFileSync(
+    join(built, 'widget', 'server', 'prerender.mjs'),
+    `export async function prerenderFirstScreen(input) {
+      const url = new URL(input.url);
+      if (url.searchParams.has('broken')) throw new Error('render failed');
+      if (url.searchParams.has('slow')) await new Promise((r) => setTimeout(r, 2000));
+      return '<main data-lang="' + input.lang + '" data-answers="' + input.answers.length + '" data-splash="' + input.config.splashMs + '" data-catalog="' + (typeof input.entries.card_form_title) + '">form</main>';
+    }`,
+  );
+  const html = async (app: TestApp, path: string) => gunzipped(await app.app.request(path, { headers: { 'accept-encoding': 'gzip', 'accept-language': 'en' } }));
+  const gunzipped = async (res: Response) => (await import('node:zlib')).gunzipSync(Buffer.from(await res.arrayBuffer())).toString('utf8');
+
+  let noSplash: TestApp;
+  let withSplash: TestApp;
+  beforeAll(async () => {
+    noSplash = await createTestApp({ paths: { widgetDist: join(built, 'widget') }, splashMs: 0 });
+    withSplash = await createTestApp({ paths: { widgetDist: join(built, 'widget') }, splashMs: 3000 });
+  });
+  afterAll(async () => {
+    await Promise.all([noSplash.close(), withSplash.close()]);
+    rmSync(built, { recursive: true, force: true });
+  });
+
+  it('with no splash, puts the rendered screen in the root, in the payer\'s language, from the page\'s answers and catalog', async () => {
+    const code = await newLink(noSplash);
+    const page = await html(noSplash, `/pf/widget?type=lk&code=${code}`);
+    expect(page).toMatch(/<div id="root" data-prerendered="en"><main data-lang="en" data-answers="\d+" data-splash="0" data-catalog="string">form<\/main><\/div><script type="application\/json" id="pasarela-primed">/);
+    expect(page.endsWith('</script></body></html>')).toBe(true);
+  });
+
+  it('with a splash, leaves the root empty: the splash is what shows first', async () => {
+    const code = await newLink(withSplash);
+    const page = await html(withSplash, `/pf/widget?type=lk&code=${code}`);
+    expect(page).toContain('<div id="root"></div><script type="application/json" id="pasarela-primed">');
+  });
+
+  it('sends the page without it when the render fails or is too slow', async () => {
+    const code = await newLink(noSplash);
+    expect(await html(noSplash, `/pf/widget?type=lk&code=${code}&broken`)).toContain('<div id="root"></div><script type="application/json" id="pasarela-primed">');
+    const started = Date.now();
+    expect(await html(noSplash, `/pf/widget?type=lk&code=${code}&slow`)).toContain('<div id="root"></div><script type="application/json" id="pasarela-primed">');
+    expect(Date.now() - started).toBeLessThan(1500);
+  });
+});
+
+describe('startAfterFirstFrame: a page with its first screen in starts the widget through its boot chunk', () => {
+  it('points the script at the boot chunk, naming the entry in its address', () => {
+    expect(startAfterFirstFrame('<head><script type="module" src="/widget/assets/main-Ab_1.js" data-boot="/widget/assets/boot-Cd2.js"></script></head>')).toBe(
+      '<head><script type="module" src="/widget/assets/boot-Cd2.js?main=%2Fwidget%2Fassets%2Fmain-Ab_1.js"></script></head>',
+    );
+  });
+  it('leaves a page without a boot chunk as it is', () => {
+    const html = '<head><script type="module" src="/widget/assets/main-Ab_1.js"></script></head>';
+    expect(startAfterFirstFrame(html)).toBe(html);
+  });
+});

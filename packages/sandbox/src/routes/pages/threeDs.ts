@@ -1,0 +1,66 @@
+import { Hono, type Context } from 'hono';
+import { formatAmount, centsToAmount, hasForbiddenCharacters } from '@pasarela/core';
+import { originOf, type Deps } from '../../Deps';
+import type { AppEnv } from '../../http/AppEnv';
+import { bankPageTop, escapeHtml, sandboxPage } from '../../http/html';
+import { findMerchant } from '../../store/merchants';
+import { mailReceipt } from '../../payments/receiptMail';
+import { receiveGatewayEvent } from '../../payments/receiveGatewayEvent';
+
+const PAGE_BASE = 'http://checkout.invalid';
+
+/**
+ * returnTo as a path on this origin, percent-encoded as a browser would send it; undefined when it
+ * leads elsewhere or holds what no address does (a control or line break would break the Location
+ * header, or split it).
+ */
+export function sameOriginPath(returnTo: string | undefined): string | undefined {
+  if (!returnTo || !returnTo.startsWith('/') || returnTo.startsWith('//') || returnTo.includes('\\') || hasForbiddenCharacters(returnTo)) return undefined;
+  const url = new URL(returnTo, PAGE_BASE);
+  return url.origin === PAGE_BASE ? url.pathname + url.search + url.hash : undefined;
+}
+
+/** Where the payer lands after the challenge: SPEC 2's processing page, which opens the receipt. */
+export function afterChallengeUrl(codOper: string, returnTo: string | undefined): string {
+  // Only a path on this origin, so the page cannot be used to bounce a payer elsewhere.
+  return sameOriginPath(returnTo) ?? `/pf/default-receipt/processing?Oper=${encodeURIComponent(codOper)}`;
+}
+
+/** The simulated issuer's 3D Secure page the 4000 0000 0000 3220 card redirects to; its answer reaches the payment as a gateway event. */
+export function threeDsRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  const gone = (c: Context<AppEnv>) => c.html(sandboxPage('3D Secure', '<h1>3D Secure</h1><p>Esta autenticación no existe o ya terminó.</p>'), 404);
+  app.get('/3ds/:codOper', async (c) => {
+    const codOper = c.req.param('codOper');
+    const challenge = await deps.sandbox?.card.challenge(codOper);
+    if (!challenge) return gone(c);
+    const returnTo = c.req.query('returnTo') ?? '';
+    const action = `/sandbox/3ds/${encodeURIComponent(codOper)}`;
+    const hidden = `<input type="hidden" name="returnTo" value="${escapeHtml(returnTo)}">`;
+    const { merchant } = challenge;
+    const body = `${bankPageTop({ name: merchant.name, logo: merchant.logo ?? '' }, action, hidden)}<span class="sandbox">Sandbox</span><h1>Verificación 3D Secure</h1>
+<p>${escapeHtml(merchant.name)}: ${escapeHtml(formatAmount(centsToAmount(challenge.amountCents)))} con tarjeta ${escapeHtml(challenge.brand)} terminada en ${escapeHtml(challenge.last4)}.</p>
+<p>Simule la respuesta del banco emisor / Simulate the issuing bank's answer:</p>
+<form method="post" action="${action}">${hidden}<input type="hidden" name="result" value="approve"><button class="approve" type="submit">Aprobar / Approve</button></form>
+<form method="post" action="${action}">${hidden}<input type="hidden" name="result" value="fail"><button class="fail" type="submit">Fallar / Fail</button></form>`;
+    return c.html(sandboxPage('3D Secure', body));
+  });
+  app.post('/3ds/:codOper', async (c) => {
+    const codOper = c.req.param('codOper');
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const result = form['result'];
+    const returnTo = typeof form['returnTo'] === 'string' ? form['returnTo'] : undefined;
+    const challenge = await deps.sandbox?.card.challenge(codOper);
+    const decision = challenge && (result === 'approve' || result === 'fail') ? await deps.sandbox?.card.completeChallenge(codOper, result === 'approve', challenge.lang) : undefined;
+    if (!decision) {
+      return c.json({ code: 'invalid_arguments', message: 'No 3DS challenge is waiting for this codOper, or result is not approve|fail' }, 400);
+    }
+    const settled = await receiveGatewayEvent(deps, { id: `sim:card:${codOper}:${decision.status}`, key: codOper, kind: 'card', decision });
+    if (settled?.kind === 'settled') await mailReceipt(deps.db, settled.row, (await findMerchant(deps.db, settled.row.merchant_id))?.name ?? '', originOf(deps, c.req.url));
+    if ((c.req.header('accept') ?? '').includes('application/json')) {
+      return c.json({ codOper, status: settled?.row.status ?? null });
+    }
+    return c.redirect(afterChallengeUrl(codOper, returnTo), 303);
+  });
+  return app;
+}

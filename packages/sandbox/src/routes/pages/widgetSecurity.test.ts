@@ -1,0 +1,88 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { styleHashesOf, widgetSecurityHeaders } from '../../http/widgetSecurity';
+import { createTestApp, newLink, type TestApp } from '../../test/testApp';
+
+const dir = mkdtempSync(join(tmpdir(), 'pasarela-csp-'));
+mkdirSync(join(dir, 'assets'), { recursive: true });
+const CSS = 'body{margin:0}.splash__bar{height:4px}';
+writeFileSync(join(dir, 'index.html'), `<!doctype html><html><head><!--pasarela-config--><style>${CSS}</style></head><body></body></html>`);
+const CSS_HASH = `'sha256-${createHash('sha256').update(CSS).digest('base64')}'`;
+
+const policyWith = (styles: string) =>
+  `default-src 'self'; script-src 'self'; style-src ${styles}; img-src 'self' data:; connect-src 'self' ws: wss:; form-action 'none'; base-uri 'none'; object-src 'none'`;
+const POLICY = policyWith(`'self' ${CSS_HASH}`);
+const ancestorsOf = (res: Response) => {
+  const csp = res.headers.get('content-security-policy') ?? '';
+  const prefix = `${POLICY}; frame-ancestors `;
+  expect(csp.startsWith(prefix)).toBe(true);
+  return csp.slice(prefix.length);
+};
+
+let t: TestApp;
+let guarded: { code: string; slug: string };
+beforeAll(async () => {
+  t = await createTestApp({ paths: { widgetDist: dir } });
+  const merchant = await t.admin('POST', '/merchants', {
+    name: 'Con Dominio', domainValidation: true, allowedDomains: ['tienda.pa', 'Shop.Example.com:8443', "evil.pa; script-src 'unsafe-inline'", 'a b'],
+  });
+  const code = await newLink(t, { merchantId: Number(merchant.json['idMerchant']), slug: 'con-dominio' });
+  guarded = { code, slug: 'con-dominio' };
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('widget page security headers', () => {
+  it.each(['/', '/tienda-demo', '/tienda-demo/LKDEMO0001', '/tienda-demo/receive', '/pf/widget?type=lk&code=LKDEMO0001', '/pf/widget/home', '/stationPayment', '/404', '/a/b/c'])(
+    '%s: the policy with frame-ancestors * (no domain validation), nosniff and strict-origin referrers',
+    async (path) => {
+      const res = await t.app.request(path);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      expect(ancestorsOf(res)).toBe('*');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin');
+    },
+  );
+  it.each([
+    ['the loader URL', () => `/pf/widget?type=lk&code=${guarded.code}&lang=es`],
+    ['a slug URL', () => `/pf/widget?type=slug&code=${guarded.slug}`],
+    ['the slug page', () => `/${guarded.slug}`],
+    ['the slug and code page', () => `/${guarded.slug}/${guarded.code}`],
+    ['the receipt page', () => `/${guarded.slug}/receive`],
+  ])("lets only the merchant's allowed domains, the checkout and the demo shop frame %s", async (_name, path) => {
+    const ancestors = ancestorsOf(await t.app.request(path()));
+    expect(ancestors).toBe("'self' http://shop.test tienda.pa *.tienda.pa shop.example.com:8443 *.shop.example.com:8443");
+  });
+  it('drops an allowed-domain entry that is not a host name, so nothing is injected into the policy', async () => {
+    const csp = (await t.app.request(`/${guarded.slug}`)).headers.get('content-security-policy') ?? '';
+    expect(csp).not.toContain('evil.pa');
+    expect(csp).not.toContain("script-src 'unsafe-inline'");
+    expect(csp.split('; ').filter((d) => d.startsWith('script-src'))).toEqual(["script-src 'self'"]);
+  });
+  it('enforces the whole policy, frame-ancestors last', () => {
+    expect(widgetSecurityHeaders('*', [CSS_HASH])).toEqual({
+      'content-security-policy': `${POLICY}; frame-ancestors *`, 'x-content-type-options': 'nosniff', 'referrer-policy': 'strict-origin',
+    });
+    expect(widgetSecurityHeaders('*')['content-security-policy']).toBe(`${policyWith("'self'")}; frame-ancestors *`);
+  });
+  it("allows the page's own <style> by its hash and no other inline style ('unsafe-inline' is gone)", async () => {
+    const csp = (await t.app.request('/pf/widget')).headers.get('content-security-policy') ?? '';
+    expect(csp).toContain(`style-src 'self' ${CSS_HASH};`);
+    expect(csp).not.toContain('unsafe-inline');
+    expect(styleHashesOf('<style>a{}</style><STYLE media="print">b{}</STYLE>')).toEqual(
+      ['a{}', 'b{}'].map((css) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`),
+    );
+  });
+  it('keeps the headers on the "not built" answer too', async () => {
+    const bare = await createTestApp({ paths: { widgetDist: join(dir, 'none') } });
+    const res = await bare.app.request('/pf/widget');
+    await bare.close();
+    expect(res.status).toBe(503);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});

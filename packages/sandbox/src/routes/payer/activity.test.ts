@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { cardPayload, createTestApp, newLink, type TestApp } from '../../test/testApp';
+
+// A wallet user's saved card pays as a typed card would: the link's cardType list, the merchant's
+// brands (card_not_valid) and the duplicate rule (possible_duplicated_tx) apply to it.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+let users = 0;
+/** A wallet user with these saved cards; their ids in the same order. */
+async function walletWith(cards: string[]) {
+  const login = `guardada${++users}`;
+  await t.admin('POST', '/users', { email: `${login}@example.com`, login, password: 'Segura#2026', cards });
+  const auth = { authorization: `Bearer ${String((await t.post('/users/login', { login, password: 'Segura#2026' })).data['token'])}` };
+  const saved = ((await t.get('/users/me/cards?sort=asc', auth)).data['cards'] as Array<{ idRelCard: number }>).map((c) => c.idRelCard);
+  const pay = (code: string, idUsrCard = saved[0]) => t.post('/activity/pay', { sourceSearch: { paymentCode: code }, idUsrCard, trackId: randomUUID() }, auth);
+  return { auth, saved, pay };
+}
+
+describe('a saved card against the link and the merchant', () => {
+  it('a Mastercard-only link refuses a saved VISA (card_not_valid) and takes a saved Mastercard', async () => {
+    const { saved, pay } = await walletWith(['4012888888881881', '5105105105105100']);
+    const link = await newLink(t, { cardTypes: ['MC'] });
+    expect(await pay(link, saved[0])).toMatchObject({ status: 422, data: { code: 'card_not_valid' } });
+    expect(await pay(link, saved[1])).toMatchObject({ status: 200, data: { activityResult: { status: 1 } } });
+  });
+
+  it('a link that takes no cards refuses a saved card', async () => {
+    const { pay } = await walletWith(['4000056655665556']);
+    expect(await pay(await newLink(t, { cardTypes: ['NEQUI'] }))).toMatchObject({ status: 422, data: { code: 'card_not_valid' } });
+  });
+
+  it('a merchant whose card service takes only Mastercard refuses a saved VISA', async () => {
+    const merchant = await t.admin('POST', '/merchants', { name: 'Solo MC', methods: ['card', 'pfw'], cardTypes: ['MC'] });
+    const { pay } = await walletWith(['4000002500003155']);
+    const link = await newLink(t, { merchantId: Number(merchant.json['idMerchant']) });
+    expect(await pay(link)).toMatchObject({ status: 422, data: { code: 'card_not_valid' } });
+  });
+});
+
+describe('the payload the widget sends (core buildPayActivityPayload)', () => {
+  it('takes idUsrService 0 (no user service), with a saved card and with the balance', async () => {
+    const { auth, saved } = await walletWith(['4000000000000077']);
+    const payload = async (idUsrCard: number | null, useFunds: boolean) => ({
+      sourceSearch: { paymentCode: await newLink(t) }, idUsrCard, idUsrService: 0, useFunds, txChannel: 'PWW', customFieldValues: [], trackId: randomUUID(),
+    });
+    expect(await t.post('/activity/pay', await payload(saved[0] ?? null, false), auth)).toMatchObject({ status: 200, data: { activityResult: { status: 1 }, method: 'card' } });
+    // This user has no balance: the payload passes, the balance does not.
+    expect(await t.post('/activity/pay', await payload(null, true), auth)).toMatchObject({ status: 422, data: { code: 'payment_rejected' } });
+    expect((await t.post('/activity/pay', { ...(await payload(null, true)), idUsrService: -1 }, auth)).status).toBe(400);
+  });
+});
+
+describe('the duplicate rule on saved cards', () => {
+  it('two identical saved-card payments on one link: the second is possible_duplicated_tx', async () => {
+    const { pay } = await walletWith(['4000000760000002']);
+    const link = await newLink(t);
+    expect((await pay(link)).status).toBe(200);
+    expect(await pay(link)).toMatchObject({ status: 409, data: { code: 'possible_duplicated_tx' } });
+    const rows = await t.db.query<{ n: number }>('select count(*)::int as n from transactions where link_code = $1', [link]);
+    expect(rows[0]).toEqual({ n: 1 });
+  });
+
+  it('a saved card is the same card as when typed: typed, then saved, same amount, is a duplicate', async () => {
+    const number = '4000001240000000';
+    const { pay } = await walletWith([number]);
+    expect((await t.post('/cards/auth-capture', cardPayload(await newLink(t), { cardNumber: number }))).status).toBe(200);
+    expect(await pay(await newLink(t))).toMatchObject({ status: 409, data: { code: 'possible_duplicated_tx' } });
+  });
+
+  it('a card saved before fingerprints were kept still counts as itself', async () => {
+    const { saved, pay } = await walletWith(['4000003800000008']);
+    await t.db.query('update user_cards set card_fingerprint = null where id = $1', [saved[0]]);
+    expect((await pay(await newLink(t))).status).toBe(200);
+    expect(await pay(await newLink(t))).toMatchObject({ status: 409, data: { code: 'possible_duplicated_tx' } });
+  });
+});

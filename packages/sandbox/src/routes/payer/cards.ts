@@ -1,0 +1,49 @@
+import { Hono, type Context } from 'hono';
+import { SubscriptionProcessTxSchema, activatesSubscriptionBody } from '@pasarela/core';
+import type { Deps } from '../../Deps';
+import type { AppEnv } from '../../http/AppEnv';
+import { asLanguage } from '../../http/language';
+import { readObjectBody } from '../../http/readBody';
+import { reply } from '../../http/reply';
+import { payByCard } from '../../payments/payByCard';
+import { userIdOf } from '../../auth/sessions';
+import { guestServiceIdOf } from '../../auth/callerAuth';
+import { parseOr400 } from '../../payments/validatePayload';
+import { checkPaymentCaptcha } from '../../payments/captchaVerdict';
+import { payAndActivateSubscription } from '../../payments/subscriptionPayment';
+
+export function cardRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  // SPEC 7 "POST card auth-capture on the secure host".
+  const pay = async (c: Context<AppEnv>) => payCard(c, await readObjectBody(c));
+  const payCard = async (c: Context<AppEnv>, body: Record<string, unknown>) => {
+    const lang = asLanguage(body['lang']) ?? c.get('lang');
+    c.set('lang', lang);
+    const auth = c.req.header('authorization');
+    const userId = auth ? await userIdOf(deps.db, auth) : undefined;
+    const answer = await payByCard(deps, body, { lang, origin: new URL(c.req.url).origin, anonymousUserServiceId: guestServiceIdOf(c), userId });
+    return reply(c, answer);
+  };
+  // SPEC 7 "POST subscription payment via process tx (requestPay with card info,
+  // activateSubscription{idSubscription, subscriptionKey}, serviceCode, idMerchant)".
+  const payOrActivate = async (c: Context<AppEnv>) => {
+    const body = await readObjectBody(c);
+    if (!activatesSubscriptionBody(body)) return payCard(c, body);
+    const { requestPay, activateSubscription, idMerchant } = parseOr400(SubscriptionProcessTxSchema, body);
+    const subscriptionKey = activateSubscription.subscriptionKey;
+    await checkPaymentCaptcha(deps, requestPay.additionalData.captchaToken, { subscriptionKey });
+    c.set('lang', requestPay.lang);
+    return reply(c, await payAndActivateSubscription(deps, {
+      subscriptionKey, idSubscription: activateSubscription.idSubscription, idMerchant, amount: requestPay.amount, isOldVersion: requestPay.isOldVersion,
+      cardInformation: requestPay.cardInformation, email: requestPay.email, trackId: requestPay.additionalData.trackId, lang: requestPay.lang,
+      anonymousUserServiceId: guestServiceIdOf(c),
+    }));
+  };
+  app.post('/cards/auth-capture', pay);
+  // SPEC 7 "POST process tx (v1 and v2, form variant)": the sandbox runs them as a card auth-capture,
+  // or as the subscription payment when the body names activateSubscription.
+  app.post('/process-tx', payOrActivate);
+  app.post('/v2/process-tx', payOrActivate);
+  app.post('/process-tx/form', pay);
+  return app;
+}

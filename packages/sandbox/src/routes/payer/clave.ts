@@ -1,0 +1,31 @@
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { originOf, type Deps } from '../../Deps';
+import { guestServiceIdOf } from '../../auth/callerAuth';
+import { ApiError } from '../../http/ApiError';
+import type { AppEnv } from '../../http/AppEnv';
+import { readObjectBody } from '../../http/readBody';
+import { reply } from '../../http/reply';
+import { LinkPaymentFields } from '../../payments/linkPayment';
+import { startBankPayment } from '../../payments/bankPayment';
+import { parseOr400 } from '../../payments/validatePayload';
+import { findTransaction } from '../../store/transactions';
+import { claveReturnUrl } from '../pages/clavePage';
+
+const ClaveSchema = v.object(LinkPaymentFields, 'missing_arguments');
+
+/** SPEC 4 Clave: 0 declined, 1 approved, -1 pending; the payer approves on the bank's page. */
+export function claveRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  app.post('/clave/payments', async (c) => {
+    const body = parseOr400(ClaveSchema, await readObjectBody(c));
+    const { row: tx, redirectUrl } = await startBankPayment(deps, { ...body, anonymousUserServiceId: guestServiceIdOf(c), lang: c.get('lang'), returnPath: (codOper) => claveReturnUrl(codOper, undefined) });
+    return reply(c, { codOper: tx.cod_oper, status: tx.status, redirectUrl: new URL(redirectUrl, originOf(deps, c.req.url)).toString() });
+  });
+  app.get('/clave/payments/:codOper', async (c) => {
+    const tx = await findTransaction(deps.db, c.req.param('codOper'));
+    if (!tx || tx.method !== 'clave') throw new ApiError(404, 'PAYMENT_NOT_FOUND');
+    return reply(c, { codOper: tx.cod_oper, status: tx.status });
+  });
+  return app;
+}

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/testApp';
+import { startWebhookReceiver, TO_RECEIVER, type WebhookReceiver } from '../../test/webhookReceiver';
+import { deliverDueWebhooks } from '../../webhooks/deliverWebhooks';
+
+// Issue "Money is never wrong": cancelling a crypto payment after coins arrived refunds them, and
+// every party hears it: the payer (answer, receipt, e-mail), the merchant (webhook, verify call).
+
+let t: TestApp;
+let receiver: WebhookReceiver;
+beforeAll(async () => {
+  [t, receiver] = await Promise.all([createTestApp(), startWebhookReceiver()]);
+});
+afterAll(async () => {
+  await Promise.all([t.close(), receiver.close()]);
+});
+
+interface Merchant { id: number; secretKey: string }
+
+async function newMerchant(): Promise<Merchant> {
+  const res = await t.admin('POST', '/merchants', { name: 'Cripto S.A.', webhookUrl: receiver.url });
+  return { id: Number(res.json['idMerchant']), secretKey: String(res.json['secretKey']) };
+}
+
+async function newPayment(merchant: Merchant, email = 'ana@example.com') {
+  const link = await t.admin('POST', '/links', { amount: 25, taxAmount: 1.75, description: 'Pedido', merchantId: merchant.id });
+  const created = await t.post('/crypto/payments', { codeProcess: String(link.json['code']), currency: 'BTC', network: 'BTC', email });
+  expect(created.status).toBe(200);
+  return String(created.data['id']);
+}
+
+const eventsFor = (codOper: string) =>
+  receiver.received.map((r) => JSON.parse(r.body) as { type: string; data: Record<string, unknown> }).filter((e) => e.data['codOper'] === codOper);
+const verify = async (m: Merchant, codOper: string) =>
+  (await (await t.app.request(`/api/v1/merchant/transactions/${codOper}`, { headers: { authorization: `Bearer ${m.secretKey}` } })).json()) as Record<string, unknown>;
+
+describe('cancelling a crypto payment', () => {
+  it('with nothing received: one call, declined, nothing owed', async () => {
+    const m = await newMerchant();
+    const id = await newPayment(m);
+    const cancelled = await t.post(`/crypto/payments/${id}/cancel`, {});
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.data).toMatchObject({ txStatus: 0, authStatus: 'CANCELLED', cancelled: true, refund: null });
+    expect(await verify(m, id)).toMatchObject({ result: 'DECLINED', authStatus: 'CANCELLED' });
+    expect(await verify(m, id)).not.toHaveProperty('refund');
+  });
+
+  it('after an under-payment: refused without the payer\'s confirmation, then recorded with the refund owed to the sending address', async () => {
+    const m = await newMerchant();
+    const id = await newPayment(m);
+    const under = await t.admin('POST', `/crypto/${id}/confirm`, { amountPaid: 0.0001, fromAddress: 'sbxbtc_payer_wallet_1' });
+    expect(under.json).toMatchObject({ underpaid: true, paidCrypto: 0.0001 });
+
+    const unconfirmed = await t.post(`/crypto/payments/${id}/cancel`, {});
+    expect(unconfirmed.status).toBe(409);
+    expect(unconfirmed.data['code']).toBe('refund_confirmation_required');
+    expect((await t.get(`/crypto/payments/${id}`)).data).toMatchObject({ cancelled: false, authStatus: 'UNDERPAID' });
+
+    const refund = { coin: 'BTC', network: 'BTC', amount: 0.0001, to: 'sbxbtc_payer_wallet_1', status: 'pending', refundedAt: null };
+    const cancelled = await t.post(`/crypto/payments/${id}/cancel`, { confirmRefund: true });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.data).toMatchObject({ txStatus: 0, authStatus: 'CANCELLED', cancelled: true, refund });
+    // A second click is the same cancellation.
+    expect((await t.post(`/crypto/payments/${id}/cancel`, { confirmRefund: true })).data).toMatchObject({ refund });
+
+    // The receipt: declined, with the refund and the reason.
+    const receipt = await t.get(`/receipts/${id}`);
+    expect(receipt.data).toMatchObject({ status: 0, authStatus: 'CANCELLED', messageSys: 'crypto_refund_pending', refund });
+    // The merchant: webhook and verify call say DECLINED with the refund owed.
+    await deliverDueWebhooks(t.db, TO_RECEIVER);
+    // Events of one batch are sent side by side: their order of arrival is not theirs.
+    expect(eventsFor(id).map((e) => e.type).sort()).toEqual(['transaction.declined', 'transaction.pending', 'transaction.pending']);
+    expect(eventsFor(id).find((e) => e.type === 'transaction.declined')).toMatchObject({ data: { result: 'DECLINED', authStatus: 'CANCELLED', refund } });
+    expect(await verify(m, id)).toMatchObject({ result: 'DECLINED', refund });
+    // The payer's e-mail, in the dev mailbox.
+    const mail = await t.admin('GET', '/mailbox?to=ana@example.com');
+    const mails = mail.json['mail'] ?? mail.json['messages'] ?? mail.json;
+    expect(JSON.stringify(mails)).toContain(`Reembolso de 0.0001 BTC (operación ${id})`);
+    expect(JSON.stringify(mails)).toContain('sbxbtc_payer_wallet_1');
+
+    // Coins arriving after the cancellation are not taken; the payment takes no new coin.
+    expect((await t.admin('POST', `/crypto/${id}/confirm`, {})).status).toBe(409);
+    const put = await t.app.request(`/api/v1/crypto/payments/${id}`, {
+      method: 'PUT', body: JSON.stringify({ currency: 'ETH', network: 'ETH' }), headers: { 'content-type': 'application/json', 'x-api-key': 'pk_sandbox_pasarela_guest' },
+    });
+    expect(put.status).toBe(404);
+
+    // The admin marks the refund sent: the merchant hears it once more.
+    const sent = await t.admin('POST', `/crypto/${id}/refund`);
+    expect(sent.status).toBe(200);
+    expect(sent.json['refund']).toMatchObject({ ...refund, status: 'refunded', refundedAt: expect.any(String) });
+    expect((await t.admin('POST', `/crypto/${id}/refund`)).json['refund']).toMatchObject({ status: 'refunded' });
+    await deliverDueWebhooks(t.db, TO_RECEIVER);
+    const refunded = eventsFor(id).filter((e) => (e.data['refund'] as { status?: string } | undefined)?.status === 'refunded');
+    expect(refunded).toEqual([expect.objectContaining({ type: 'transaction.declined', data: expect.objectContaining({ result: 'DECLINED' }) })]);
+    expect((await t.get(`/receipts/${id}`)).data).toMatchObject({ messageSys: 'crypto_refunded', refund: { status: 'refunded' } });
+  });
+
+  it('a paid payment cannot be cancelled; a payment that owes nothing has no refund to mark', async () => {
+    const m = await newMerchant();
+    const paid = await newPayment(m);
+    await t.admin('POST', `/crypto/${paid}/confirm`, {});
+    expect((await t.post(`/crypto/payments/${paid}/cancel`, { confirmRefund: true })).data['code']).toBe('request_already_paid');
+    expect((await t.admin('POST', `/crypto/${paid}/refund`)).status).toBe(409);
+    expect((await t.post('/crypto/payments/PPNOPE/cancel', {})).status).toBe(404);
+  });
+
+  it('without a sending address from the chain, the sandbox makes one up at the first coins and refunds there', async () => {
+    const m = await newMerchant();
+    const id = await newPayment(m);
+    const under = await t.admin('POST', `/crypto/${id}/confirm`, { amountPaid: 0.0002 });
+    expect(under.status).toBe(200);
+    const cancelled = await t.post(`/crypto/payments/${id}/cancel`, { confirmRefund: true });
+    expect((cancelled.data['refund'] as { to: string }).to).toMatch(/^sbxbtc_payer_[0-9a-f]{24}$/);
+  });
+});

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type ApiAnswer, type TestApp } from '../../test/testApp';
+import { MAX_FAILED_LOGINS } from './users';
+
+// Bursts of guesses sent at once: every guess counts, whatever the concurrency.
+let t: TestApp;
+beforeAll(async () => {
+  // High request limits, so that what refuses a guess here is the try count, not the flood guard.
+  t = await createTestApp({ rateLimits: { login: 10_000, signup: 10_000, recovery: 10_000, payments: 10_000 } });
+});
+afterAll(() => t.close());
+
+const PASSWORD = 'Segura#2026';
+const WRONG_PASSWORD = 'Wrong#2026x';
+
+async function lastCode(email: string): Promise<string> {
+  const res = await t.admin('GET', `/mailbox?to=${encodeURIComponent(email)}`);
+  const body = String((res.json['messages'] as Array<{ body: string }>)[0]?.body);
+  return /\b(\d{6})\b/.exec(body)?.[1] ?? '';
+}
+
+/** Six digits that are not `code`, different for each i. */
+const wrongCode = (code: string, i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
+
+const codesOf = (answers: ApiAnswer[]) => answers.map((a) => String(a.data['code']));
+const countOf = (codes: string[], code: string) => codes.filter((c) => c === code).length;
+
+async function newUser(login: string) {
+  await t.admin('POST', '/users', { email: `${login}@example.com`, login, password: PASSWORD });
+}
+
+async function startRecovery(login: string): Promise<{ idUsr: unknown; code: string }> {
+  const { idUsr } = (await t.post('/users/recovery-password', { loginOrEmail: login })).data;
+  return { idUsr, code: await lastCode(`${login}@example.com`) };
+}
+
+describe('login lockout under concurrent guesses', () => {
+  it('a login nobody has takes as long to refuse as a wrong password, so timing does not tell which accounts exist', async () => {
+    await newUser('cronometro');
+    const timeOf = async (login: string) => {
+      const started = performance.now();
+      expect((await t.post('/users/login', { login, password: WRONG_PASSWORD })).data['code']).toBe('invalid_credentials');
+      return performance.now() - started;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    // Paired, alternating; the known account's tries are given back between pairs so it never locks.
+    for (let i = 0; i < 4; i++) {
+      known.push(await timeOf('cronometro'));
+      unknown.push(await timeOf(`nadie${i}`));
+      await t.db.query("update users set failed_logins = 0 where login = 'cronometro'");
+    }
+    const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] ?? 0;
+    // Both pay for one scrypt (about 50 ms); without it the unknown login answers in a millisecond or two.
+    expect(median(unknown)).toBeGreaterThan(median(known) / 3);
+  });
+
+  it('40 wrong passwords at once check at most five, lock the account, and the right password then answers 423', async () => {
+    await newUser('rafaga');
+    const burst = codesOf(await Promise.all(Array.from({ length: 40 }, () => t.post('/users/login', { login: 'rafaga', password: WRONG_PASSWORD }))));
+    expect(countOf(burst, 'invalid_credentials') + countOf(burst, 'account_temp_suspended')).toBe(40);
+    // The fifth failure answers 423 itself, so at most four of the burst say invalid_credentials.
+    expect(countOf(burst, 'invalid_credentials')).toBeLessThanOrEqual(MAX_FAILED_LOGINS - 1);
+    const right = await t.post('/users/login', { login: 'rafaga', password: PASSWORD });
+    expect([right.status, right.data['code']]).toEqual([423, 'account_temp_suspended']);
+  });
+
+  it('the right password within the five tries logs in and starts the count again', async () => {
+    await newUser('cuarta');
+    for (let i = 0; i < 4; i++) expect((await t.post('/users/login', { login: 'cuarta', password: WRONG_PASSWORD })).data['code']).toBe('invalid_credentials');
+    expect((await t.post('/users/login', { login: 'cuarta', password: PASSWORD })).status).toBe(200);
+    const again = await Promise.all(Array.from({ length: 4 }, () => t.post('/users/login', { login: 'cuarta', password: WRONG_PASSWORD })));
+    expect(codesOf(again)).toEqual(Array(4).fill('invalid_credentials'));
+    expect((await t.post('/users/login', { login: 'cuarta', password: PASSWORD })).status).toBe(200);
+  });
+
+  it('tries whose requests died lock the account for a while, never for good', async () => {
+    await newUser('caida');
+    // Five tries reserved and never finished (the node stopped mid-request).
+    await t.db.query('update users set failed_logins = $2 where login = $1', ['caida', MAX_FAILED_LOGINS]);
+    expect((await t.post('/users/login', { login: 'caida', password: PASSWORD })).status).toBe(423);
+    const [row] = await t.db.query<{ locked: boolean }>('select locked_until > now() as locked from users where login = $1', ['caida']);
+    expect(row?.locked).toBe(true);
+    await t.db.query("update users set locked_until = now() - interval '1 second' where login = $1", ['caida']);
+    expect((await t.post('/users/login', { login: 'caida', password: PASSWORD })).status).toBe(200);
+  });
+});
+
+describe('e-mailed codes under concurrent guesses', () => {
+  it('49 wrong recovery codes sent with the right one: the right one is refused, then and afterwards', async () => {
+    await newUser('adivina');
+    const { idUsr, code } = await startRecovery('adivina');
+    const guesses = [...Array.from({ length: 49 }, (_, i) => wrongCode(code, i)), code];
+    const burst = await Promise.all(guesses.map((confirmationCode) => t.post('/users/recovery-password', { idUsr, confirmationCode })));
+    // The right code is the last sent: it could pass only if it were among the first five tries.
+    expect(codesOf(burst)).toEqual(Array(50).fill('invalid_code_validation_tx'));
+    expect((await t.post('/users/recovery-password', { idUsr, confirmationCode: code })).data['code']).toBe('invalid_code_validation_tx');
+  });
+
+  it('after four wrong codes the right one still checks and sets the password', async () => {
+    await newUser('casi');
+    const { idUsr, code } = await startRecovery('casi');
+    const wrong = await Promise.all(Array.from({ length: 4 }, (_, i) => t.post('/users/recovery-password', { idUsr, confirmationCode: wrongCode(code, i) })));
+    expect(codesOf(wrong)).toEqual(Array(4).fill('invalid_code_validation_tx'));
+    expect((await t.post('/users/recovery-password', { idUsr, confirmationCode: code })).data).toMatchObject({ step: 3, valid: true });
+    expect((await t.post('/users/recovery-password', { idUsr, confirmationCode: code, newPassword: 'Nueva#2027x' })).data).toMatchObject({ step: 4 });
+  });
+
+  it('two step-3 requests with the right code at once: exactly one sets the password', async () => {
+    await newUser('doble');
+    const { idUsr, code } = await startRecovery('doble');
+    const passwords = ['Primera#2027', 'Segunda#2027'];
+    const answers = await Promise.all(passwords.map((newPassword) => t.post('/users/recovery-password', { idUsr, confirmationCode: code, newPassword })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+    const winner = passwords[answers.findIndex((a) => a.status === 200)];
+    expect((await t.post('/users/login', { login: 'doble', password: winner })).status).toBe(200);
+  });
+
+  it('the signup code: 49 wrong codes sent with the right one, and no account is made', async () => {
+    const user = { email: 'alta@example.com', name: 'Ana', lastname: 'Diaz', phone: '+50761234567', pwd: PASSWORD };
+    await t.post('/users/register', user);
+    const code = await lastCode(user.email);
+    const guesses = [...Array.from({ length: 49 }, (_, i) => wrongCode(code, i)), code];
+    const burst = await Promise.all(guesses.map((emailCode) => t.post('/users/register', { ...user, emailCode })));
+    expect(codesOf(burst)).toEqual(Array(50).fill('invalid_code_validation_tx'));
+    expect(await t.db.query('select id from users where email = $1', [user.email])).toEqual([]);
+  });
+});

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATALOG_VERSION, RawPaymentInfoSchema, encodeBody, parsePaymentInfo } from '@pasarela/core';
+import * as v from 'valibot';
+import { DEMO_LINK_CODE, DEMO_LINK_SLUG } from '../../db/seed';
+import { createTestApp, newLink, type TestApp } from '../../test/testApp';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('translations', () => {
+  it('answers the catalogue version without a key', async () => {
+    const res = await t.app.request('/api/v1/translations/version');
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { header: { code: number } };
+    expect(body.header.code).toBe(200);
+    expect((await t.get('/translations/version')).data).toEqual({ version: CATALOG_VERSION });
+  });
+  it('serves core catalogues in es and en', async () => {
+    const es = await t.get('/translations?lang=es&group=widget');
+    const en = await t.get('/translations?lang=en&group=widget');
+    expect(es.data['lang']).toBe('es');
+    expect((es.data['entries'] as Record<string, string>)['invalid_card']).toBe('Tarjeta inválida');
+    expect(en.data['lang']).toBe('en');
+    expect(en.data['entries']).not.toEqual(es.data['entries']);
+  });
+  it('rejects an unknown language or group with 400', async () => {
+    expect((await t.get('/translations?lang=fr')).status).toBe(400);
+    expect((await t.get('/translations?lang=es&group=admin')).status).toBe(400);
+  });
+});
+
+describe('payment info', () => {
+  it('loads the seeded link by code, slug and slug/code, readable by core', async () => {
+    for (const [code, type] of [[DEMO_LINK_CODE, 'lk'], [DEMO_LINK_SLUG, 'slug'], [`${DEMO_LINK_SLUG}/${DEMO_LINK_CODE}`, 'slugCode']]) {
+      const res = await t.get(`/payment-info?code=${encodeURIComponent(code ?? '')}&type=${type}`);
+      expect(res.status).toBe(200);
+      expect(v.safeParse(RawPaymentInfoSchema, res.data).success).toBe(true);
+      const info = parsePaymentInfo(res.data);
+      expect(info).toMatchObject({ code: DEMO_LINK_CODE, amount: 25, taxAmount: 1.75 });
+    }
+  });
+  it('answers 404 error_to_load for an unknown code', async () => {
+    const res = await t.get('/payment-info?code=NOPE&type=lk');
+    expect(res).toMatchObject({ status: 404, header: { code: 404 }, data: { code: 'error_to_load' } });
+    expect(String(res.data['message'])).not.toBe('');
+  });
+  it('answers 410 with code 3000 for an expired link (SPEC 8 "3000 expired link")', async () => {
+    const code = await newLink(t, { expiresInSeconds: -60 });
+    const res = await t.get(`/payment-info?code=${code}`);
+    expect(res).toMatchObject({ status: 410, data: { code: 3000 } });
+  });
+  it('carries EXPIRES_AT and the card-type list in othersValues', async () => {
+    const code = await newLink(t, { expiresInSeconds: 3600, cardTypes: ['VISA', 'MC'] });
+    const info = parsePaymentInfo((await t.get(`/payment-info?code=${code}`)).data);
+    expect(info.cardTypes).toEqual(['VISA', 'MC']);
+    expect(info.expiresAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  });
+  it('requires the code and a known type', async () => {
+    expect((await t.get('/payment-info')).data['code']).toBe('missing_arguments');
+    expect((await t.get('/payment-info?code=X&type=zz')).status).toBe(400);
+  });
+});
+
+describe('merchant and payment methods', () => {
+  it('answers the demo merchant with its limit and guest flag', async () => {
+    const res = await t.get('/merchants/1?amount=25&serviceCode=LK');
+    expect(res.data).toMatchObject({ idMerchant: 1, merchantName: 'Tienda Demo Panamá', hasPaymentGuest: true, txLimit: 5000, logo: '/images/merchants/demo.svg' });
+    expect(JSON.parse(String(res.data['customFields']))).toEqual([]);
+  });
+  it('answers 404 Merchant Not Found for unknown or malformed ids', async () => {
+    for (const id of ['999', 'abc', '-1', '99999999999999']) {
+      expect((await t.get(`/merchants/${id}`)).data['code']).toBe('Merchant Not Found');
+    }
+  });
+  it('lists card methods with their brands', async () => {
+    const res = await t.get('/merchants/1/payment-methods');
+    const methods = res.data['paymentMethods'] as Array<Record<string, unknown>>;
+    expect(methods.some((m) => m['method'] === 'card' && m['linkType'] === 'LK')).toBe(true);
+    expect(methods.find((m) => m['method'] === 'card')?.['validations']).toEqual([{ cardCode: 'VISA' }, { cardCode: 'MC' }, { cardCode: 'AMEX' }]);
+  });
+});
+
+describe('protocol', () => {
+  it('refuses calls without the client key (403), except the catalogue', async () => {
+    const res = await t.app.request('/api/v1/merchants/1');
+    expect(res.status).toBe(403);
+  });
+  it('answers unknown API paths with a 404 envelope', async () => {
+    const res = await t.get('/no/such/call');
+    expect(res).toMatchObject({ status: 404, header: { code: 404 }, data: { code: 'not_found' } });
+  });
+  it('answers malformed hex, base64 and JSON with 400, wrong content type with 415, huge bodies with 413', async () => {
+    const send = (body: string, type = 'text/plain') =>
+      t.app.request('/api/v1/cards/auth-capture', { method: 'POST', body, headers: { 'content-type': type, 'x-api-key': 'pk_sandbox_pasarela_guest' } });
+    expect((await send('zz')).status).toBe(400);
+    expect((await send('3d3d3d')).status).toBe(400);
+    expect((await send(encodeBody('x').slice(0, -2) + '2a')).status).toBe(400);
+    expect((await send('{', 'application/json')).status).toBe(400);
+    expect((await send('[]', 'application/json')).status).toBe(400);
+    expect((await send('a=b', 'application/x-www-form-urlencoded')).status).toBe(415);
+    expect((await send('00'.repeat(70_000))).status).toBe(413);
+  });
+  it('speaks plain JSON when wire encoding is off', async () => {
+    const plain = await createTestApp({ wireEncoding: false });
+    try {
+      const res = await plain.get('/translations/version');
+      expect(res.data).toEqual({ version: CATALOG_VERSION });
+    } finally {
+      await plain.close();
+    }
+  });
+  it('answers errors in the request language', async () => {
+    const es = await t.get('/payment-info?code=NOPE', { 'accept-language': 'es' });
+    const en = await t.get('/payment-info?code=NOPE', { 'accept-language': 'en-US,en;q=0.9' });
+    expect(es.data['message']).not.toEqual(en.data['message']);
+  });
+});

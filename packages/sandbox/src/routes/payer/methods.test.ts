@@ -1,0 +1,241 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardPayload, createTestApp, newLink, type TestApp } from '../../test/testApp';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('Nequi (PRODUCT.md phones)', () => {
+  it('approves 3991111111, declines 3992222222, leaves 3993333333 pending: the phones answer on their own, not when read', async () => {
+    const code = await newLink(t);
+    const opers: string[] = [];
+    for (const phone of ['3991111111', '3992222222', '3993333333']) {
+      const push = await t.post('/nequi/push', { code, phone });
+      expect(push.data).toMatchObject({ status: -1 });
+      opers.push(String(push.data['codOper']));
+    }
+    const read = async () => Promise.all(opers.map(async (codOper) => {
+      const status = await t.get(`/nequi/payments/${codOper}`);
+      return status.status === 200 ? status.data['status'] : status.data['code'];
+    }));
+    // Reading the status changes nothing: the phones have not answered yet.
+    expect(await read()).toEqual([-1, -1, -1]);
+    await t.answerPhones();
+    expect(await read()).toEqual([1, 'error_pay_push_nequi', -1]);
+    expect((await t.get(`/nequi/last-code?code=${code}`)).data).toMatchObject({ status: -1 });
+  });
+  it('settles a QR payment through the admin call', async () => {
+    const code = await newLink(t);
+    const qr = await t.get(`/nequi/qr?action=GENERATE&code=${code}&amount=25&taxAmount=1.75`);
+    expect(String(qr.data['qrValue'])).toMatch(/^nequi:\/\/sandbox\/pay\?oper=PP/);
+    const codOper = String(qr.data['codOper']);
+    expect((await t.admin('POST', `/nequi/${codOper}`, { result: 'approve' })).json).toMatchObject({ status: 1 });
+    expect((await t.get(`/nequi/payments/${codOper}`)).data).toMatchObject({ status: 1 });
+  });
+  it('records one push for simultaneous requests with the same trackId', async () => {
+    const code = await newLink(t);
+    const trackId = crypto.randomUUID();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => t.post('/nequi/push', { code, phone: '3993333333', trackId })));
+    expect(new Set(answers.map((a) => a.data['codOper'])).size).toBe(1);
+    expect((await t.db.query('select count(*)::int as n from transactions where track_id = $1', [trackId]))[0]).toEqual({ n: 1 });
+  });
+  it('refuses a phone that is not a Nequi mobile', async () => {
+    expect((await t.post('/nequi/push', { code: await newLink(t), phone: '12345' })).data['code']).toBe('invalid_phone_number');
+  });
+  it('SPEC 4 "methods not listed are turned off": a link for cards only refuses Nequi; one listing NEQUI takes it', async () => {
+    const cardsOnly = await t.post('/nequi/push', { code: await newLink(t, { cardTypes: ['VISA'] }), phone: '3991111111' });
+    expect(cardsOnly.status).toBe(404);
+    expect(cardsOnly.data['code']).toBe('service_unavailable');
+    const nequiToo = await t.post('/nequi/push', { code: await newLink(t, { cardTypes: ['VISA', 'NEQUI'] }), phone: '3991111111' });
+    expect(nequiToo.status).toBe(200);
+  });
+  it('a push never answered times out after the Nequi window: 410 waiting_time_over, recorded as expired', async () => {
+    const code = await newLink(t);
+    const push = await t.post('/nequi/push', { code, phone: '3993333333' });
+    const codOper = String(push.data['codOper']);
+    expect(Date.parse(String(push.data['expiresAt']))).toBeGreaterThan(Date.now());
+    expect((await t.get(`/nequi/payments/${codOper}`)).data['status']).toBe(-1);
+    await t.db.query("update transactions set expires_at = now() - interval '1 second' where cod_oper = $1", [codOper]);
+    const late = await t.get(`/nequi/payments/${codOper}`);
+    expect(late.status).toBe(410);
+    expect(late.data['code']).toBe('waiting_time_over');
+    // The read says so; the reconciler records it, once the wallet has withdrawn the push.
+    await t.reconcile();
+    expect((await t.db.query<{ auth_status: string }>('select auth_status from transactions where cod_oper = $1', [codOper]))[0]?.auth_status).toBe('EXPIRED');
+  });
+});
+
+describe('Yappy (PRODUCT.md phones, 5 minutes to pay)', () => {
+  it('approves 61111111, rejects 62222222, leaves 63333333 pending then expires it with 619', async () => {
+    const code = await newLink(t);
+    const start = async (phone: string) => String((await t.post('/yappy/payments', { code, phone })).data['codOper']);
+    const [approving, declining] = [await start('61111111'), await start('62222222')];
+    await t.answerPhones();
+    expect((await t.get(`/yappy/payments/${approving}`)).data['status']).toBe(1);
+    expect((await t.get(`/yappy/payments/${declining}`)).data['code']).toBe('payment_rejected');
+    const slow = await start('+507 6333-3333');
+    expect((await t.get(`/yappy/payments/${slow}`)).data['status']).toBe(-1);
+    await t.db.query("update transactions set expires_at = now() - interval '1 second' where cod_oper = $1", [slow]);
+    expect(await t.get(`/yappy/payments/${slow}`)).toMatchObject({ status: 410, data: { code: 619 } });
+  });
+});
+
+describe('a wait the payer leaves to pay another way', () => {
+  it.each([
+    ['Nequi', '/nequi/push', '3993333333', '/nequi/payments'],
+    ['Yappy', '/yappy/payments', '63333333', '/yappy/payments'],
+  ])('%s: the call-off leaves nothing to approve later, and says so when asked again', async (_method, path, phone, status) => {
+    const code = await newLink(t);
+    const codOper = String((await t.post(path, { code, phone })).data['codOper']);
+    const cancelled = await t.post(`${status}/${codOper}/cancel`, {});
+    expect(cancelled).toMatchObject({ status: 200, data: { codOper, status: 0 } });
+    // Twice (a double click, a resend): the same answer.
+    expect((await t.post(`${status}/${codOper}/cancel`, {})).data).toMatchObject({ codOper, status: 0 });
+    expect((await t.get(`${status}/${codOper}`)).status).toBe(422);
+    const [row] = await t.db.query<{ auth_status: string }>('select auth_status from transactions where cod_oper = $1', [codOper]);
+    expect(row?.auth_status).toBe('CANCELLED');
+  });
+
+  it('a push the payer approved before the call-off reached the server answers approved', async () => {
+    const code = await newLink(t);
+    const codOper = String((await t.post('/nequi/push', { code, phone: '3993333333' })).data['codOper']);
+    expect((await t.admin('POST', `/nequi/${codOper}`, { result: 'approve' })).status).toBe(200);
+    expect((await t.post(`/nequi/payments/${codOper}/cancel`, {})).data).toMatchObject({ codOper, status: 1 });
+  });
+
+  it('the phone accepting a called-off push is refused: 409 already_settled', async () => {
+    const code = await newLink(t);
+    const codOper = String((await t.post('/nequi/push', { code, phone: '3993333333' })).data['codOper']);
+    await t.post(`/nequi/payments/${codOper}/cancel`, {});
+    expect((await t.admin('POST', `/nequi/${codOper}`, { result: 'approve' })).json).toMatchObject({ code: 'already_settled' });
+  });
+
+  it('an unknown payment is 404 PAYMENT_NOT_FOUND', async () => {
+    expect((await t.post('/nequi/payments/PP000000000000/cancel', {})).data).toMatchObject({ code: 'PAYMENT_NOT_FOUND' });
+    expect((await t.post('/yappy/payments/PP000000000000/cancel', {})).data).toMatchObject({ code: 'PAYMENT_NOT_FOUND' });
+  });
+});
+
+describe('a single-use link takes one payment, whatever the method', () => {
+  it('a card pays it: the waiting push, voucher, Clave and 3DS payments are called off and can no longer be paid', async () => {
+    const code = await newLink(t, { singleUse: true });
+    const push = String((await t.post('/nequi/push', { code, phone: '3991111111' })).data['codOper']);
+    const voucher = String((await t.post('/cash/pay-cash', { code, email: 'caja@example.com', phone: '+50761234567' })).data['Oper']);
+    const clave = String((await t.post('/clave/payments', { code })).data['codOper']);
+    const challenge = String((await t.post('/cards/auth-capture', cardPayload(code, { cardNumber: '4000000000003220' }))).data['codOper']);
+    expect((await t.post('/cards/auth-capture', cardPayload(code))).data['status']).toBe(1);
+    expect((await t.get(`/nequi/payments/${push}`)).data['code']).toBe('request_already_paid');
+    expect((await t.admin('POST', `/cash/${voucher}/pay`)).json['code']).toBe('request_already_paid');
+    const form = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
+    // The bank's and the issuer's pages have nothing waiting any more.
+    expect((await t.app.request(`/sandbox/clave/${clave}`, { method: 'POST', headers: form, body: 'result=approve' })).status).toBe(400);
+    expect((await t.app.request(`/sandbox/3ds/${challenge}`, { method: 'POST', headers: form, body: 'result=approve' })).status).toBe(400);
+    const rows = await t.db.query<{ method: string; status: number; auth_status: string }>('select method, status, auth_status from transactions where link_code = $1 order by id', [code]);
+    expect(rows.map((r) => [r.method, r.status, r.auth_status])).toEqual([
+      ['nequi', 0, 'CANCELLED'], ['cash', 3, 'CANCELLED'], ['clave', 0, 'CANCELLED'], ['card', 0, 'CANCELLED'], ['card', 1, 'APPROVED'],
+    ]);
+    expect((await t.get(`/payment-info?code=${code}`)).data['code']).toBe('request_already_paid');
+  });
+
+  it('a push approved first: the card that comes after is refused and records nothing', async () => {
+    const code = await newLink(t, { singleUse: true });
+    const push = String((await t.post('/nequi/push', { code, phone: '3991111111' })).data['codOper']);
+    await t.answerPhones();
+    expect((await t.get(`/nequi/payments/${push}`)).data['status']).toBe(1);
+    expect((await t.post('/cards/auth-capture', cardPayload(code))).data['code']).toBe('request_already_paid');
+    expect((await t.db.query('select 1 from transactions where link_code = $1', [code])).length).toBe(1);
+  });
+});
+
+describe('cash voucher paid at a kiosk', () => {
+  it('issues a pay-cash voucher (result code 1..), pays it at the kiosk, and refuses paying twice', async () => {
+    const voucher = await t.post('/cash/pay-cash', { code: await newLink(t), email: 'p@example.com', phone: '61234567' });
+    expect(voucher.data).toMatchObject({ resultCode: '100', status: 0, totalAmount: 26.75 });
+    const reference = String(voucher.data['reference']);
+    expect(reference).toMatch(/^\d{12}$/);
+    expect((await t.admin('POST', `/cash/${reference}/pay`)).json).toMatchObject({ status: 2 });
+    expect((await t.get(`/cash/payments/${String(voucher.data['Oper'])}`)).data['status']).toBe(2);
+    expect((await t.admin('POST', `/cash/${reference}/pay`)).status).toBe(409);
+    // The receipt of the paid voucher: cash's status 2 (paid) and the voucher number as its reference.
+    expect((await t.get(`/receipts/${String(voucher.data['Oper'])}`)).data).toMatchObject({ status: 2, typeMethod: 'CASH', cardType: '', reference });
+  });
+  it('answers a cash-point voucher as "1|codOper" and lapses an unpaid voucher after 24 hours (status 3)', async () => {
+    const voucher = await t.post('/cash/cash-point', { code: await newLink(t) });
+    const codOper = String(voucher.data['Oper']);
+    expect(voucher.data['result']).toBe(`1|${codOper}`);
+    await t.db.query("update transactions set expires_at = now() - interval '1 second' where cod_oper = $1", [codOper]);
+    expect((await t.get(`/cash/payments/${codOper}`)).data['status']).toBe(3);
+    expect((await t.admin('POST', `/cash/${codOper}/pay`)).status).toBe(410);
+  });
+});
+
+describe('Clave bank page', () => {
+  it('redirects to the bank page whose approve button finishes the payment and returns to the widget', async () => {
+    const start = await t.post('/clave/payments', { code: await newLink(t) });
+    const path = new URL(String(start.data['redirectUrl'])).pathname;
+    expect(await (await t.app.request(path)).text()).toContain('Aprobar / Approve');
+    const done = await t.app.request(path, { method: 'POST', body: new URLSearchParams({ result: 'approve' }) });
+    expect(done.headers.get('location')).toBe(`/pf/widget/returnclave?Oper=${String(start.data['codOper'])}`);
+    expect((await t.get(`/clave/payments/${String(start.data['codOper'])}`)).data['status']).toBe(1);
+  });
+});
+
+describe('crypto', () => {
+  it('lists coins and networks, quotes a payment, re-quotes on a coin change, confirms and flags under-payment', async () => {
+    const coins = (await t.get('/crypto/coins')).data['coins'] as Array<{ value: string }>;
+    expect(coins.map((c) => c.value)).toContain('USDT');
+    expect((await t.get('/crypto/networks?coin=USDT')).data['networks']).toContainEqual({ name: 'Tron (TRC20)', network: 'TRX' });
+    expect((await t.get('/crypto/networks?coin=DOGE')).data['code']).toBe('SERVICE_UNAVAILABLE');
+    const code = await newLink(t);
+    const created = await t.post('/crypto/payments', { codeProcess: code, currency: 'USDT', network: 'TRX' });
+    expect(created.data).toMatchObject({ status: 'SUCCESS', amountCrypto: 26.75, rate: 1, txStatus: 0 });
+    const id = String(created.data['id']);
+    const btc = await t.app.request(`/api/v1/crypto/payments/${id}`, {
+      method: 'PUT', body: JSON.stringify({ currency: 'BTC', network: 'BTC' }), headers: { 'content-type': 'application/json', 'x-api-key': 'pk_sandbox_pasarela_guest' },
+    });
+    expect(btc.status).toBe(200);
+    // Another network, another address on it.
+    expect(String(created.data['address'])).toMatch(/^sbxtrx_/);
+    const btcAddress = String((await t.get(`/crypto/payments/${id}`)).data['address']);
+    expect(btcAddress).toMatch(/^sbxbtc_[0-9a-f]{32}$/);
+    const again = await t.app.request(`/api/v1/crypto/payments/${id}`, {
+      method: 'PUT', body: JSON.stringify({ currency: 'BTC', network: 'BTC' }), headers: { 'content-type': 'application/json', 'x-api-key': 'pk_sandbox_pasarela_guest' },
+    });
+    expect(again.status).toBe(200);
+    expect((await t.get(`/crypto/payments/${id}`)).data['address']).toBe(btcAddress);
+    const under = await t.admin('POST', `/crypto/${id}/confirm`, { amountPaid: 0.0001 });
+    expect(under.json).toMatchObject({ underpaid: true, txStatus: 0 });
+    await t.db.query("update transactions set details = jsonb_set(details, '{rateExpiresAt}', to_jsonb('2000-01-01T00:00:00.000Z'::text)) where cod_oper = $1", [id]);
+    const requoted = await t.get(`/crypto/payments/${id}`);
+    expect(Date.parse(String(requoted.data['rateExpiresAt']))).toBeGreaterThan(Date.now() + 9 * 60 * 1000);
+    const full = await t.admin('POST', `/crypto/${id}/confirm`, {});
+    expect(full.json).toMatchObject({ underpaid: false, txStatus: 1, currency: 'BTC', amountCrypto: 0.000535 });
+  });
+});
+
+describe('random-charge validation', () => {
+  it('confirms the exact charge read off the statement, and cancels after three wrong answers', async () => {
+    const paid = await t.post('/cards/auth-capture', cardPayload(await newLink(t)));
+    const codOper = String(paid.data['codOper']);
+    expect((await t.admin('POST', '/validations', { codOper })).status).toBe(201);
+    const charge = Number((await t.admin('GET', `/validations/${codOper}`)).json['charge']);
+    expect(charge).toBeGreaterThanOrEqual(1);
+    expect(charge).toBeLessThanOrEqual(3);
+    const wrong = (charge === 1 ? 1.01 : 1).toFixed(2);
+    expect((await t.post('/transactions/check', { option: 'TRANSACTION', action: 'VALID', code: `${codOper}|5.00` })).data['code']).toBe('invalid_amount_validation_tx');
+    expect((await t.post('/transactions/check', { option: 'TRANSACTION', action: 'VALID', code: `${codOper}|${wrong}` })).data['code']).toBe('Invalid Amount');
+    expect((await t.post('/transactions/check', { option: 'TRANSACTION', action: 'VALID', code: `${codOper}|${charge.toFixed(2)}` })).data).toMatchObject({ state: 1 });
+    expect((await t.get(`/transactions/${codOper}/validation`)).data).toMatchObject({ state: 1 });
+    expect((await t.post('/transactions/check', { option: 'TRANSACTION', action: 'VALID', code: `PPNOPE|1.00` })).data['code']).toBe('Invalid Code');
+
+    await t.admin('POST', '/validations', { codOper });
+    const fresh = Number((await t.admin('GET', `/validations/${codOper}`)).json['charge']);
+    const miss = (fresh === 1 ? 1.01 : 1).toFixed(2);
+    for (let i = 0; i < 3; i++) await t.post('/transactions/check', { option: 'TRANSACTION', action: 'VALID', code: `${codOper}|${miss}` });
+    expect((await t.admin('GET', `/validations/${codOper}`)).json['state']).toBe(2);
+    const late = await t.post('/transactions/check', { option: 'TRANSACTION', action: 'VALID', code: `${codOper}|${fresh.toFixed(2)}` });
+    expect(late).toMatchObject({ status: 410, data: { code: 619 } });
+  });
+});

@@ -1,0 +1,74 @@
+import { freeText } from '@pasarela/core';
+import { Hono, type Context } from 'hono';
+import * as v from 'valibot';
+import type { Deps } from '../../Deps';
+import { guestServiceIdOf } from '../../auth/callerAuth';
+import { ApiError } from '../../http/ApiError';
+import type { AppEnv } from '../../http/AppEnv';
+import { readObjectBody } from '../../http/readBody';
+import { reply } from '../../http/reply';
+import { LinkPaymentFields } from '../../payments/linkPayment';
+import { lapsedUnanswered, requestPushPayment, withdrawPushPayment } from '../../payments/pushPayment';
+import { nequiPhone } from '../../payments/walletPhones';
+import { parseOr400 } from '../../payments/validatePayload';
+import { refuseIfPaidElsewhere } from '../../payments/settlePayment';
+import { findTransaction, type TransactionRow } from '../../store/transactions';
+
+const PushSchema = v.object({ ...LinkPaymentFields, phone: v.pipe(freeText(20, { tooLongMessage: 'invalid_phone_number' })) }, 'missing_arguments');
+const QrQuerySchema = v.object({ ...LinkPaymentFields, action: v.optional(v.string(), 'GENERATE') });
+
+/** What the payer's checkout reads of a Nequi payment. */
+function nequiFields(tx: TransactionRow) {
+  return { codOper: tx.cod_oper, status: tx.status, kind: tx.details['kind'], qrValue: tx.details['qrValue'] ?? null, phone: tx.phone, expiresAt: tx.expires_at?.toISOString() ?? null };
+}
+
+/** SPEC 4 Nequi: 1 approved, -1 pending. A declined push/QR reads as the catalogue's error. */
+function nequiAnswer(tx: TransactionRow) {
+  refuseIfPaidElsewhere(tx);
+  if (tx.status === 0) {
+    throw new ApiError(422, tx.details['kind'] === 'qr' ? 'error_pay_qr_nequi' : 'error_pay_push_nequi', 'The payer declined in Nequi, or the payment was called off');
+  }
+  return nequiFields(tx);
+}
+
+export function nequiRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  const nequiPayment = async (codOper: string): Promise<TransactionRow> => {
+    const tx = await findTransaction(deps.db, codOper);
+    if (!tx || tx.method !== 'nequi') throw new ApiError(404, 'PAYMENT_NOT_FOUND');
+    return tx;
+  };
+  // SPEC 7 Nequi "send push (adds phone)" and "request" (the same push, by its other name).
+  const push = async (c: Context<AppEnv>) => {
+    const body = parseOr400(PushSchema, await readObjectBody(c));
+    const phone = nequiPhone(body.phone);
+    if (!phone) throw new ApiError(400, 'invalid_phone_number', 'phone must be a Nequi mobile (3xx xxx xxxx)');
+    const tx = await requestPushPayment(deps, { ...body, phone, wallet: 'nequi', channel: { kind: 'push', phone }, anonymousUserServiceId: guestServiceIdOf(c), lang: c.get('lang') });
+    return reply(c, nequiAnswer(tx));
+  };
+  app.post('/nequi/push', push);
+  app.post('/nequi/request', push);
+  // SPEC 7 "GET generate QR (action, code, amount, taxAmount)"; the payer scans it and /sandbox/nequi settles it.
+  app.get('/nequi/qr', async (c) => {
+    const q = c.req.query();
+    const body = parseOr400(QrQuerySchema, { ...q, amount: q['amount'] ? Number(q['amount']) : undefined, taxAmount: q['taxAmount'] ? Number(q['taxAmount']) : undefined });
+    const tx = await requestPushPayment(deps, { ...body, wallet: 'nequi', channel: { kind: 'qr' }, anonymousUserServiceId: guestServiceIdOf(c), lang: c.get('lang') });
+    return reply(c, { ...nequiAnswer(tx), status: -1 });
+  });
+  // SPEC 7 "validate payment QR": where the payment stands as recorded (the phone's answer arrives as an event).
+  app.get('/nequi/payments/:codOper', async (c) => {
+    const tx = await nequiPayment(c.req.param('codOper'));
+    if (tx.auth_status === 'EXPIRED' || lapsedUnanswered(tx)) throw new ApiError(410, 'waiting_time_over', 'The payer did not answer in Nequi in time');
+    return reply(c, nequiAnswer(tx));
+  });
+  // The payer leaves the wait to pay another way: the push or QR can no longer be paid.
+  app.post('/nequi/payments/:codOper/cancel', async (c) => reply(c, nequiFields(await withdrawPushPayment(deps, await nequiPayment(c.req.param('codOper'))))));
+  // SPEC 7 "load last code": the newest Nequi payment of a link.
+  app.get('/nequi/last-code', async (c) => {
+    const code = c.req.query('code') ?? '';
+    const [tx] = await deps.db.query<TransactionRow>("select * from transactions where link_code = $1 and method = 'nequi' order by id desc limit 1", [code]);
+    if (!tx) throw new ApiError(404, 'PAYMENT_NOT_FOUND');
+    return reply(c, { codOper: tx.cod_oper, status: tx.status });
+  });
+  return app;
+}

@@ -1,0 +1,64 @@
+import { Hono } from 'hono';
+import { panamaParts, centsToAmount } from '@pasarela/core';
+import type { Deps } from '../../Deps';
+import { ApiError } from '../../http/ApiError';
+import type { AppEnv } from '../../http/AppEnv';
+import { reply } from '../../http/reply';
+import { payableLink } from '../../payments/payTarget';
+import { findLinkByCode, findLinkBySlug, findLinkBySlugAndCode, type LinkRow } from '../../store/links';
+
+/** EXPIRES_AT as the provider writes it: Panama wall time, 'yyyy-MM-dd HH:mm:ss'. */
+export function expiresAtText(at: Date): string {
+  const p = panamaParts(at);
+  return `${p.year}-${p.month}-${p.day} ${p.hours}:${p.minutes}:${p.seconds}`;
+}
+
+export function paymentInfoOf(link: LinkRow, type: string) {
+  const othersValues: { EXPIRES_AT?: string; cardType?: string } = {};
+  if (link.expires_at) othersValues.EXPIRES_AT = expiresAtText(link.expires_at);
+  if (link.card_types) othersValues.cardType = link.card_types;
+  return {
+    idMerchant: link.merchant_id,
+    code: link.code,
+    description: link.description,
+    amount: centsToAmount(link.amount_cents),
+    discount: centsToAmount(link.discount_cents),
+    type,
+    email: link.email,
+    othersValues,
+    taxAmount: centsToAmount(link.tax_cents),
+    serviceCode: link.service_code,
+    transactionsType: link.transactions_type,
+    lang: link.lang,
+    returnUrlString: link.return_url,
+    additionalParamsUrlString: link.additional_params,
+    customFieldValues: Array.isArray(link.custom_fields) ? link.custom_fields : [],
+    additionalData: {},
+    txChannel: link.tx_channel,
+    idSubscription: link.id_subscription,
+  };
+}
+
+async function lookUp(deps: Deps, code: string, type: string): Promise<LinkRow | undefined> {
+  if (type === 'slug') return findLinkBySlug(deps.db, code);
+  if (type === 'slugCode') {
+    const [slug, linkCode, ...rest] = code.split('/');
+    if (!slug || !linkCode || rest.length > 0) return undefined;
+    return findLinkBySlugAndCode(deps.db, slug, linkCode);
+  }
+  return findLinkByCode(deps.db, code);
+}
+
+export function paymentInfoRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  // SPEC 7 "GET load payment info (code as 'slug/code' or code, optional type)".
+  app.get('/payment-info', async (c) => {
+    const code = c.req.query('code')?.trim() ?? '';
+    const type = c.req.query('type') ?? 'lk';
+    if (code === '' || code.length > 200) throw new ApiError(400, 'missing_arguments', 'code is required');
+    if (!['lk', 'slug', 'slugCode'].includes(type)) throw new ApiError(400, 'missing_arguments', 'type must be lk, slug or slugCode');
+    const link = payableLink(await lookUp(deps, code, type));
+    return reply(c, paymentInfoOf(link, type));
+  });
+  return app;
+}

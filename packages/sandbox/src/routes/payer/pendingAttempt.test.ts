@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { cardPayload, createTestApp, newLink, type TestApp } from '../../test/testApp';
+
+// GET /api/v1/payments/pending?code=: the payment a payer left pending on a link, to wait on again.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+// What the sandbox's captcha takes for a person (the widget adds its token to every payment).
+const PERSON = 'sandbox-test-person';
+const pendingOf = (code: string) => t.get(`/payments/pending?code=${encodeURIComponent(code)}`);
+// One order, one payer: only a single-use link's pending payment is offered again.
+const orderLink = () => newLink(t, { singleUse: true });
+
+describe('the pending attempt of a link', () => {
+  it('a Nequi push still waiting: its method, codOper and deadline, and nothing about the payer', async () => {
+    const code = await orderLink();
+    const push = await t.post('/nequi/push', { code, phone: '3993333333', trackId: randomUUID(), captchaToken: PERSON });
+    const res = await pendingOf(code);
+    expect(res.status).toBe(200);
+    expect(res.data).toEqual({ method: 'nequi', codOper: push.data['codOper'], expiresAt: push.data['expiresAt'] });
+  });
+
+  it('a cash voucher is pending (SPEC 4 cash 0)', async () => {
+    const code = await orderLink();
+    const voucher = await t.post('/cash/pay-cash', { code, trackId: randomUUID(), captchaToken: PERSON });
+    expect((await pendingOf(code)).data).toMatchObject({ method: 'cash', codOper: voucher.data['Oper'] });
+  });
+
+  it('nothing (200, no data) once the payment ended (a declined Nequi push), for a card payment and for a link nobody paid', async () => {
+    const declined = await orderLink();
+    await t.post('/nequi/push', { code: declined, phone: '3992222222', trackId: randomUUID(), captchaToken: PERSON });
+    await t.answerPhones();
+    expect(await pendingOf(declined)).toMatchObject({ status: 200, data: null });
+    const card = await orderLink();
+    await t.post('/cards/auth-capture', cardPayload(card, { cardNumber: '4000000000003220', trackId: randomUUID() }));
+    expect(await pendingOf(card)).toMatchObject({ status: 200, data: null });
+    expect(await pendingOf(await orderLink())).toMatchObject({ status: 200, data: null });
+  });
+
+  it("a link many payers share offers nobody else's pending payment", async () => {
+    const shared = await newLink(t);
+    await t.post('/nequi/push', { code: shared, phone: '3993333333', trackId: randomUUID(), captchaToken: PERSON });
+    expect(await pendingOf(shared)).toMatchObject({ status: 200, data: null });
+  });
+
+  it.each([[''], ['a b'], ["x'--"], ['a'.repeat(65)]])('400 for a code that is not one (%j)', async (code) => {
+    expect(await pendingOf(code)).toMatchObject({ status: 400, data: { code: 'invalid_arguments' } });
+  });
+});

@@ -1,0 +1,78 @@
+import { cardResultMessage } from '@pasarela/core';
+import { Hono, type Context } from 'hono';
+import { formatPanamaDate, formatPanamaTime, centsToAmount } from '@pasarela/core';
+import type { Deps } from '../../Deps';
+import { ApiError } from '../../http/ApiError';
+import type { AppEnv } from '../../http/AppEnv';
+import { reply } from '../../http/reply';
+import { maskedNumber } from '../../payments/cardFingerprint';
+import { userIdOf } from '../../auth/sessions';
+import { findMerchant, type MerchantRow } from '../../store/merchants';
+import { findLinkByCode } from '../../store/links';
+import { findTransaction, type TransactionRow } from '../../store/transactions';
+
+/** SPEC 7: "codes for PP in sandbox are prefixed SANDBOX_"; both spellings find the receipt. */
+export const SANDBOX_PREFIX = 'SANDBOX_';
+
+const METHOD_LABEL: Readonly<Record<string, string>> = {
+  card: 'CARD', nequi: 'NEQUI', cash: 'CASH', clave: 'CLAVE', crypto: 'CRYPTO', balance: 'PFW', yappy: 'YAPPY',
+};
+
+export function receiptOf(tx: TransactionRow, merchant: MerchantRow | undefined, lang: 'es' | 'en') {
+  // The payer paid the amount plus its tax (core totalWithTax); both are kept in cents.
+  const total = centsToAmount(tx.amount_cents + tx.tax_cents);
+  return {
+    date: `${formatPanamaDate(tx.created_at)} ${formatPanamaTime(tx.created_at)}`,
+    name: tx.payer_name,
+    authStatus: tx.auth_status,
+    cardType: tx.card_brand ?? '',
+    type: tx.tx_type === 'REC' ? 'RECURRENT' : tx.tx_type,
+    binInfo: tx.card_brand ?? '',
+    displayNum: tx.card_last4 ? maskedNumber(tx.card_last4) : '',
+    messageSys: cardResultMessage(tx.message_key, lang),
+    codOper: tx.cod_oper,
+    status: tx.status,
+    totalPay: total,
+    email: tx.email,
+    txType: tx.tx_type,
+    // A cash voucher's deadline (SPEC 9 "Pending cash transactions last 24 hours") and its network,
+    // which its receipt page shows while it is still to pay (the e-mailed voucher's link).
+    expirationDate: tx.method === 'cash' && tx.expires_at ? tx.expires_at.toISOString() : '',
+    phone: tx.phone,
+    concept: tx.concept,
+    descriptor: merchant?.name ?? '',
+    isBlock: false,
+    typeMethod: METHOD_LABEL[tx.method] ?? tx.method.toUpperCase(),
+    // SPEC 3 "reference (txNumber)": a cash voucher's number is what the payer paid at the kiosk.
+    reference: tx.method === 'cash' && tx.reference ? tx.reference : tx.cod_oper,
+    taxAmount: centsToAmount(tx.tax_cents),
+    merchant: { merchantName: merchant?.name ?? '', logo: merchant?.logo ?? '' },
+    txCtrl: { completeName: tx.payer_name, description: tx.description },
+    // A cancelled crypto payment's coins owed back (routes/crypto.ts), or null.
+    refund: tx.details['refund'] ?? null,
+    network: tx.method === 'cash' ? String(tx.details['network'] ?? '') : '',
+  };
+}
+
+export function receiptRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  // SPEC 7 "GET receipt by operation".
+  // SPEC 7 "conditional cOper": the code may come as ?cOper= as well as in the path.
+  const byOperation = async (c: Context<AppEnv>, raw: string) => {
+    const codOper = raw.startsWith(SANDBOX_PREFIX) ? raw.slice(SANDBOX_PREFIX.length) : raw;
+    const tx = codOper.length <= 64 ? await findTransaction(deps.db, codOper) : undefined;
+    if (!tx) throw new ApiError(404, 'receive_not_found');
+    // A wallet user's receipt is theirs alone (SPEC 6); guests' receipts hang on the unguessable codOper.
+    if (tx.user_id !== null) {
+      const auth = c.req.header('authorization');
+      const reader = auth ? await userIdOf(deps.db, auth) : undefined;
+      if (reader !== tx.user_id) throw new ApiError(404, 'receive_not_found');
+    }
+    const link = tx.link_code ? await findLinkByCode(deps.db, tx.link_code) : undefined;
+    // The link's returnUrlString, for the return page (SPEC 2 /pf/returnpage).
+    return reply(c, { ...receiptOf(tx, await findMerchant(deps.db, tx.merchant_id), c.get('lang')), returnUrlString: link?.return_url ?? '' });
+  };
+  app.get('/receipts/:codOper', (c) => byOperation(c, c.req.param('codOper')));
+  app.get('/receipts', (c) => byOperation(c, c.req.query('cOper') ?? ''));
+  return app;
+}

@@ -1,0 +1,59 @@
+import { randomInt } from 'node:crypto';
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { freeText, isStrongPassword } from '@pasarela/core';
+import type { Deps } from '../../Deps';
+import { hashPassword } from '../../auth/passwordHash';
+import { ApiError } from '../../http/ApiError';
+import type { AppEnv } from '../../http/AppEnv';
+import { readObjectBody } from '../../http/readBody';
+import { idSchema } from '../../http/idSchema';
+import { reply } from '../../http/reply';
+import { parseOr400 } from '../../payments/validatePayload';
+import { recoveryCodeMail } from '../../mail/templates';
+import { checkCode, issueCode, sendMail } from '../../store/mailbox';
+import { findUser, findUserByLoginOrEmail } from '../../store/users';
+import { sessionAnswer } from './users';
+
+const code = v.pipe(v.string('missing_arguments'), v.regex(/^\d{6}$/, 'invalid_code_validation_tx'));
+const userId = idSchema();
+
+/** Where the ids handed out for unknown accounts start. */
+const UNKNOWN_ACCOUNT_ID_BASE = 1_000_000_000;
+
+/** SPEC 7 "POST recovery password": the step is told by which fields are sent. */
+const RecoverySchema = v.union(
+  [
+    v.object({ loginOrEmail: v.pipe(freeText(254, { tooLongMessage: 'invalid_length' }), v.minLength(1, 'missing_arguments')) }),
+    v.object({ idUsr: userId, confirmationCode: code, newPassword: v.pipe(freeText(128, { tooLongMessage: 'invalid_password' }), v.check(isStrongPassword, 'invalid_password')) }),
+    v.object({ idUsr: userId, confirmationCode: code }),
+  ],
+  'missing_arguments',
+);
+
+export function recoveryRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  app.post('/users/recovery-password', async (c) => {
+    const body = parseOr400(RecoverySchema, await readObjectBody(c));
+    if ('loginOrEmail' in body) {
+      const user = await findUserByLoginOrEmail(deps.db, body.loginOrEmail);
+      // Step 1 answers the same for unknown accounts, so the call cannot probe who is registered.
+      // An unknown account gets an id no user has (ids are small), so the answer reveals nothing.
+      if (!user) return reply(c, { step: 2, idUsr: UNKNOWN_ACCOUNT_ID_BASE + randomInt(0, 1_000_000_000) });
+      const sent = await issueCode(deps.db, { purpose: 'recovery', email: user.email, userId: user.id });
+      await sendMail(deps.db, { to: user.email, kind: 'recovery_code', ...recoveryCodeMail({ lang: c.get('lang'), code: sent }) });
+      return reply(c, { step: 2, idUsr: user.id });
+    }
+    const consume = 'newPassword' in body;
+    const found = await checkCode(deps.db, { purpose: 'recovery', userId: body.idUsr, code: body.confirmationCode, consume });
+    if (!found) throw new ApiError(400, 'invalid_code_validation_tx', 'confirmationCode is wrong or expired');
+    if (!('newPassword' in body)) return reply(c, { step: 3, valid: true });
+    await deps.db.query('update users set password_hash = $2, failed_logins = 0, locked_until = null where id = $1', [body.idUsr, await hashPassword(body.newPassword)]);
+    // Every older session ends with the old password.
+    await deps.db.query('delete from sessions where user_id = $1', [body.idUsr]);
+    const user = await findUser(deps.db, body.idUsr);
+    if (!user) throw new ApiError(404, 'PAYMENT_NOT_FOUND');
+    return reply(c, { step: 4, ...(await sessionAnswer(deps, user)) });
+  });
+  return app;
+}

@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { cardPayload, createTestApp, newLink, testCardNumber, type TestApp } from '../../test/testApp';
+import { chargeDueSubscriptions } from '../../payments/chargeDueSubscription';
+
+// An active subscription is neither offered nor charged again; a plan that does not charge at once
+// (chargeNow false) charges nothing at activation, and its first charge comes when it is due.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+interface NewSubscription { key: string; idSubscription: number; idMerchant: number; amount: number }
+async function newSubscriptionOf(plan: { amount: number; chargeNow: boolean }): Promise<NewSubscription> {
+  const created = await t.admin('POST', '/plans', { name: 'Club', period: 'MO', ...plan });
+  const sub = await t.post('/subscriptions', { idPlan: created.json['idPlan'], email: 'socia@example.com' });
+  const idMerchant = Number((sub.data['plan'] as { idMerchant: number }).idMerchant);
+  return { key: String(sub.data['subscriptionKey']), idSubscription: Number(sub.data['idSubscription']), idMerchant, amount: plan.amount };
+}
+const subscriptions = new Map<string, NewSubscription>();
+async function newSubscription(plan: { amount: number; chargeNow: boolean }): Promise<string> {
+  const sub = await newSubscriptionOf(plan);
+  subscriptions.set(sub.key, sub);
+  return sub.key;
+}
+const card = (seed = randomUUID()) => cardPayload('x', { cardNumber: testCardNumber(seed) }).cardInformation;
+/**
+ * SPEC 7 "POST subscription payment via process tx (requestPay with card info,
+ * activateSubscription{idSubscription, subscriptionKey}, serviceCode, idMerchant)", as the widget sends it.
+ */
+function processTx(key: string, pay: { cardInformation: ReturnType<typeof card>; trackId: string }, patch: Record<string, unknown> = {}) {
+  const sub = subscriptions.get(key);
+  if (!sub) throw new Error(`no subscription ${key}`);
+  const requestPay = { ...cardPayload(key, { amount: sub.amount, taxAmount: 0, trackId: pay.trackId }), cardInformation: pay.cardInformation, serviceCode: 'REC', transactionsType: 'REC', txChannel: 'EPR' };
+  return { requestPay, activateSubscription: { idSubscription: sub.idSubscription, subscriptionKey: key }, serviceCode: 'REC', idMerchant: sub.idMerchant, ...patch };
+}
+const paySubscription = (key: string, pay: { cardInformation: ReturnType<typeof card>; trackId: string }) => t.post('/process-tx', processTx(key, pay));
+const charges = async (key: string) =>
+  t.db.query<{ amount_cents: number; status: number; details: Record<string, unknown> }>(
+    "select amount_cents, status, details from transactions where details->>'subscriptionKey' = $1 order by id", [key]);
+
+describe('an active subscription', () => {
+  it('is not offered by the lookup, and a second payment is refused (409 request_already_paid) and charges nothing', async () => {
+    const key = await newSubscription({ amount: 9, chargeNow: true });
+    expect((await t.get(`/subscriptions/${key}`)).data).toMatchObject({ status: 0 });
+    const first = await paySubscription(key, { cardInformation: card(), trackId: randomUUID() });
+    expect(first.data).toMatchObject({ status: 1, appliedNow: true });
+    expect(await t.get(`/subscriptions/${key}`)).toMatchObject({ status: 409, data: { code: 'request_already_paid' } });
+    const second = await paySubscription(key, { cardInformation: card(), trackId: randomUUID() });
+    expect(second).toMatchObject({ status: 409, data: { code: 'request_already_paid' } });
+    expect((await charges(key)).map((c) => c.amount_cents)).toEqual([900]);
+  });
+
+  it('two payments seconds apart (different trackIds, at once) charge it once', async () => {
+    const key = await newSubscription({ amount: 9, chargeNow: true });
+    const answers = await Promise.all([1, 2, 3].map(() => paySubscription(key, { cardInformation: card(), trackId: randomUUID() })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+    // The two that lost were authorized and voided at the processor: called off, charged nowhere.
+    const rows = await charges(key);
+    expect(rows.filter((r) => r.status === 1)).toHaveLength(1);
+    expect(rows.filter((r) => r.status !== 1).map((r) => r.details['cancelReason'])).toEqual(['paid_elsewhere', 'paid_elsewhere']);
+  });
+
+  it('the payment that activated it, sent again with its trackId, answers what it did', async () => {
+    const key = await newSubscription({ amount: 9, chargeNow: true });
+    const body = { cardInformation: card(), trackId: randomUUID() };
+    const first = await paySubscription(key, body);
+    expect(await paySubscription(key, body)).toMatchObject({ status: 200, data: first.data });
+    expect(await paySubscription(key, { ...body, cardInformation: card() })).toMatchObject({ status: 409, data: { code: 'track_id_reused' } });
+  });
+
+  it('a declined card leaves it pending and payable', async () => {
+    const key = await newSubscription({ amount: 9, chargeNow: true });
+    const declined = await paySubscription(key, { cardInformation: cardPayload('x', { cardNumber: '4000000000000002' }).cardInformation, trackId: randomUUID() });
+    expect(declined.data).toMatchObject({ status: 0 });
+    expect((await t.get(`/subscriptions/${key}`)).data).toMatchObject({ status: 0 });
+    expect((await paySubscription(key, { cardInformation: card(), trackId: randomUUID() })).data).toMatchObject({ status: 1 });
+  });
+});
+
+describe('a plan that does not charge at once (chargeNow false)', () => {
+  it('validates the card at activation without charging, and charges the plan when due', async () => {
+    const key = await newSubscription({ amount: 3.5, chargeNow: false });
+    const paid = await paySubscription(key, { cardInformation: card(), trackId: randomUUID() });
+    expect(paid.data).toMatchObject({ status: 1, appliedNow: false });
+    const receipt = await t.get(`/receipts/${String(paid.data['codOper'])}`);
+    expect(receipt.data).toMatchObject({ totalPay: 0 });
+    expect((await charges(key)).map((c) => [c.amount_cents, c.details['validationOnly']])).toEqual([[0, true]]);
+    // Not due yet: a sweep charges nothing.
+    await chargeDueSubscriptions(t);
+    expect(await charges(key)).toHaveLength(1);
+    await t.db.query("update subscriptions set next_charge_at = now() - interval '1 second' where subscription_key = $1", [key]);
+    await chargeDueSubscriptions(t);
+    expect((await charges(key)).map((c) => c.amount_cents)).toEqual([0, 350]);
+  });
+
+  it('a plan that charges at once charges its amount at activation', async () => {
+    const key = await newSubscription({ amount: 3.5, chargeNow: true });
+    await paySubscription(key, { cardInformation: card(), trackId: randomUUID() });
+    expect((await charges(key)).map((c) => c.amount_cents)).toEqual([350]);
+  });
+});
+
+describe('SPEC 7 "POST subscription payment via process tx": the body is checked before anything is charged', () => {
+  it.each([
+    ['another subscription\'s id', (b: Record<string, unknown>) => ({ activateSubscription: { ...(b['activateSubscription'] as object), idSubscription: 999_999 } }), 'invalid_arguments'],
+    ['another merchant', () => ({ idMerchant: 999_999 }), 'invalid_arguments'],
+    ['a card payment of another code', (b: Record<string, unknown>) => ({ requestPay: { ...(b['requestPay'] as object), code: 'LK-OTHER', codePay: 'LK-OTHER' } }), 'invalid_arguments'],
+    ['a service code other than REC (SPEC 9 "subscription uses REC")', () => ({ serviceCode: 'LK' }), 'invalid_arguments'],
+    ['an amount other than the plan\'s', (b: Record<string, unknown>) => ({ requestPay: { ...(b['requestPay'] as object), amount: 1 } }), 'invalid_amount'],
+    ['no idMerchant', () => ({ idMerchant: undefined }), 'missing_arguments'],
+  ])('%s: 400 %s, and the subscription stays pending', async (_case, patch, code) => {
+    const key = await newSubscription({ amount: 9, chargeNow: true });
+    const body = processTx(key, { cardInformation: card(), trackId: randomUUID() });
+    expect(await t.post('/process-tx', { ...body, ...patch(body) })).toMatchObject({ status: 400, data: { code } });
+    expect(await charges(key)).toEqual([]);
+    expect((await t.get(`/subscriptions/${key}`)).data).toMatchObject({ status: 0 });
+  });
+
+  it('v2 process tx activates as v1 does', async () => {
+    const key = await newSubscription({ amount: 9, chargeNow: true });
+    expect((await t.post('/v2/process-tx', processTx(key, { cardInformation: card(), trackId: randomUUID() }))).data).toMatchObject({ status: 1, subscriptionKey: key });
+    expect((await t.get(`/subscriptions/${key}`)).status).toBe(409);
+  });
+
+  it('a process tx without activateSubscription is still a card payment of a link', async () => {
+    const code = await newLink(t);
+    expect((await t.post('/process-tx', cardPayload(code))).data).toMatchObject({ status: 1 });
+  });
+
+  it('SPEC 8 "error_processing_request for an old-version tx failure": a REC payment (old version) whose gateway fails records nothing', async () => {
+    const key = await newSubscription({ amount: 9, chargeNow: true });
+    const failed = await paySubscription(key, { cardInformation: cardPayload('x', { cardNumber: '4000000000000119' }).cardInformation, trackId: randomUUID() });
+    expect(failed).toMatchObject({ status: 502, data: { code: 'error_processing_request' } });
+    expect(await charges(key)).toEqual([]);
+  });
+});
+
+describe('a saved card\'s payment activates the link\'s subscription (SPEC 7 activity pay "activateSubscription")', () => {
+  let users = 0;
+  async function wallet(cardNumber: string) {
+    const login = `suscrita${++users}`;
+    await t.admin('POST', '/users', { email: `${login}@example.com`, login, password: 'Segura#2026', cards: [cardNumber] });
+    const auth = { authorization: `Bearer ${String((await t.post('/users/login', { login, password: 'Segura#2026' })).data['token'])}` };
+    const [saved] = ((await t.get('/users/me/cards', auth)).data['cards'] as Array<{ idRelCard: number }>).map((c) => c.idRelCard);
+    return { auth, saved };
+  }
+  /** A link that carries a subscription (SPEC 3: idSubscription, and the key in additionalParamsUrlString). */
+  async function linkWithSubscription() {
+    const sub = await newSubscriptionOf({ amount: 9, chargeNow: true });
+    const code = await newLink(t);
+    await t.db.query('update payment_links set id_subscription = $1, additional_params = $2 where code = $3', [sub.idSubscription, `subscriptionKey=${sub.key}`, code]);
+    return { code, sub, activate: { idSubscription: sub.idSubscription, subscriptionKey: sub.key } };
+  }
+  const body = (code: string, patch: Record<string, unknown>) => ({ sourceSearch: { paymentCode: code }, idUsrService: 0, txChannel: 'PWW', customFieldValues: [], trackId: randomUUID(), ...patch });
+
+  it('the approved payment activates it with the saved card, charged next on its period', async () => {
+    const { code, sub, activate } = await linkWithSubscription();
+    const number = testCardNumber(randomUUID());
+    const { auth, saved } = await wallet(number);
+    expect(await t.post('/activity/pay', body(code, { idUsrCard: saved, useFunds: false, activateSubscription: activate }), auth)).toMatchObject({ status: 200, data: { activityResult: { status: 1 } } });
+    const [row] = await t.db.query<{ status: number; card_last4: string; next_charge_at: Date | null }>('select status, card_last4, next_charge_at from subscriptions where id = $1', [sub.idSubscription]);
+    expect(row).toMatchObject({ status: 1, card_last4: number.slice(-4) });
+    expect(row?.next_charge_at).not.toBeNull();
+    expect((await t.get(`/subscriptions/${sub.key}`)).status).toBe(409);
+  });
+
+  it('without activateSubscription the same payment leaves it pending', async () => {
+    const { code, sub } = await linkWithSubscription();
+    const { auth, saved } = await wallet(testCardNumber(randomUUID()));
+    expect((await t.post('/activity/pay', body(code, { idUsrCard: saved, useFunds: false }), auth)).status).toBe(200);
+    expect((await t.get(`/subscriptions/${sub.key}`)).data).toMatchObject({ status: 0 });
+  });
+
+  it('a subscription that is not the link\'s is refused (400) before anything is charged; an active one is 409', async () => {
+    const { code } = await linkWithSubscription();
+    const other = await newSubscriptionOf({ amount: 9, chargeNow: true });
+    const { auth, saved } = await wallet(testCardNumber(randomUUID()));
+    const refused = await t.post('/activity/pay', body(code, { idUsrCard: saved, useFunds: false, activateSubscription: { idSubscription: other.idSubscription, subscriptionKey: other.key } }), auth);
+    expect(refused).toMatchObject({ status: 400, data: { code: 'invalid_arguments' } });
+    const { code: paidLink, activate } = await linkWithSubscription();
+    await t.db.query('update subscriptions set status = 1 where id = $1', [activate.idSubscription]);
+    expect(await t.post('/activity/pay', body(paidLink, { idUsrCard: saved, useFunds: false, activateSubscription: activate }), auth)).toMatchObject({ status: 409, data: { code: 'request_already_paid' } });
+    const rows = await t.db.query<{ n: number }>('select count(*)::int as n from transactions where link_code = any($1)', [[code, paidLink]]);
+    expect(rows[0]).toEqual({ n: 0 });
+  });
+
+  it('SPEC 4 "Paying with balance as a subscription activation is skipped"', async () => {
+    const { code, sub, activate } = await linkWithSubscription();
+    const { auth } = await wallet(testCardNumber(randomUUID()));
+    const [user] = await t.db.query<{ id: number }>("select id from users where login = $1", [`suscrita${users}`]);
+    await t.db.query('update users set balance_cents = 10000 where id = $1', [user?.id]);
+    expect(await t.post('/activity/pay', body(code, { idUsrCard: null, useFunds: true, activateSubscription: activate }), auth)).toMatchObject({ status: 200, data: { activityResult: { status: 1 } } });
+    expect((await t.get(`/subscriptions/${sub.key}`)).data).toMatchObject({ status: 0 });
+  });
+});

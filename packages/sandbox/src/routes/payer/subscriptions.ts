@@ -1,0 +1,61 @@
+import { Hono } from 'hono';
+import { randomBytes } from 'node:crypto';
+import * as v from 'valibot';
+import { freeText, PaymentSecurityEntries, CardInformationSchema } from '@pasarela/core';
+import type { Deps } from '../../Deps';
+import { ApiError } from '../../http/ApiError';
+import type { AppEnv } from '../../http/AppEnv';
+import { readObjectBody } from '../../http/readBody';
+import { idSchema } from '../../http/idSchema';
+import { reply } from '../../http/reply';
+import { parseOr400 } from '../../payments/validatePayload';
+import { checkPaymentCaptcha } from '../../payments/captchaVerdict';
+import { payAndActivateSubscription } from '../../payments/subscriptionPayment';
+import { findPlan, planOf } from '../../store/catalog';
+import { idParam } from './merchants';
+import { guestServiceIdOf } from '../../auth/callerAuth';
+
+const CustomerSubscriptionSchema = v.object({
+  idPlan: idSchema(),
+  email: v.pipe(freeText(254, { tooLongMessage: 'invalid_email' }), v.email('invalid_email')),
+}, 'missing_arguments');
+const SubscriptionPaySchema = v.object({
+  cardInformation: CardInformationSchema,
+  email: v.optional(v.pipe(freeText(254, { tooLongMessage: 'invalid_email' })), ''),
+  trackId: v.pipe(freeText(64, { tooLongMessage: 'missing_arguments' }), v.minLength(1, 'missing_arguments')),
+  lang: v.optional(v.picklist(['es', 'en'], 'missing_arguments')),
+  ...PaymentSecurityEntries,
+}, 'missing_arguments');
+
+export function subscriptionRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  // SPEC 7 "GET merchant plans (or by idPlan)".
+  app.get('/merchants/:idMerchant/plans', async (c) => {
+    const id = idParam(c.req.param('idMerchant'), 'Merchant Not Found');
+    const idPlan = Number(c.req.query('idPlan'));
+    const rows = await deps.db.query<Parameters<typeof planOf>[0]>(
+      'select * from plans where merchant_id = $1 and ($2::int is null or id = $2) order by id', [id, Number.isSafeInteger(idPlan) && idPlan > 0 ? idPlan : null]);
+    return reply(c, { plans: rows.map(planOf) });
+  });
+  // SPEC 7 "POST customer subscription".
+  app.post('/subscriptions', async (c) => {
+    const body = parseOr400(CustomerSubscriptionSchema, await readObjectBody(c));
+    const plan = await findPlan(deps.db, body.idPlan);
+    if (!plan) throw new ApiError(404, 'error_to_load', 'idPlan names no plan');
+    const key = `SUB${randomBytes(6).toString('hex').toUpperCase()}`;
+    const [row] = await deps.db.query<{ id: number }>('insert into subscriptions (subscription_key, plan_id, email) values ($1, $2, $3) returning id', [key, plan.id, body.email]);
+    return reply(c, { idSubscription: row?.id, subscriptionKey: key, status: 0, plan: planOf(plan) });
+  });
+  // The subscription payment of SPEC 7 is a process tx with activateSubscription (routes/cards.ts);
+  // this shorter address takes the card alone, for scripts and tests, and activates the same way.
+  app.post('/subscriptions/:key/pay', async (c) => {
+    const body = parseOr400(SubscriptionPaySchema, await readObjectBody(c));
+    const subscriptionKey = c.req.param('key');
+    await checkPaymentCaptcha(deps, body.captchaToken, { subscriptionKey });
+    return reply(c, await payAndActivateSubscription(deps, {
+      subscriptionKey, cardInformation: body.cardInformation, email: body.email, trackId: body.trackId, lang: body.lang ?? c.get('lang'),
+      anonymousUserServiceId: guestServiceIdOf(c),
+    }));
+  });
+  return app;
+}

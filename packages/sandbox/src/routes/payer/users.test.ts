@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asCaller, cardPayload, createTestApp, newLink, type TestApp } from '../../test/testApp';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const PASSWORD = 'Segura#2026';
+const bearer = (token: unknown) => ({ authorization: `Bearer ${String(token)}` });
+
+async function lastCode(email: string): Promise<string> {
+  const res = await t.admin('GET', `/mailbox?to=${encodeURIComponent(email)}`);
+  const body = String((res.json['messages'] as Array<{ body: string }>)[0]?.body);
+  return /\b(\d{6})\b/.exec(body)?.[1] ?? '';
+}
+
+describe('registration (two steps, code by e-mail)', () => {
+  const user = { email: 'nuevo@example.com', name: 'Maria', lastname: 'Lopez', phone: '+50761234567', pwd: PASSWORD, country: 'Panama', address1: 'Calle 1', city: 'Panama' };
+  it('mails a code, then creates the account and logs in with it', async () => {
+    const step1 = await t.post('/users/register', user);
+    expect(step1).toMatchObject({ status: 200, data: { step: 2 } });
+    const code = await lastCode(user.email);
+    expect(code).toMatch(/^\d{6}$/);
+    expect((await t.post('/users/register', { ...user, emailCode: code === '000000' ? '111111' : '000000' })).data['code']).toBe('invalid_code_validation_tx');
+    const step2 = await t.post('/users/register', { ...user, emailCode: code });
+    expect(step2.data).toMatchObject({ step: 3, user: { email: user.email, name: 'Maria' } });
+    expect(String(step2.data['token'])).toMatch(/^[0-9a-f]{64}$/);
+    const me = await t.get('/users/me', bearer(step2.data['token']));
+    expect(me.data).toMatchObject({ email: user.email, login: expect.stringMatching(/^user-\d+$/) });
+  });
+  it('SPEC 5 invalid_phone_number: refuses a phone that is not one; keeps the city the signup sends (SPEC 7)', async () => {
+    for (const phone of ['12345', '6111abcd', '1'.repeat(18)]) {
+      expect((await t.post('/users/register', { ...user, email: 'tel@example.com', phone })).data['code']).toBe('invalid_phone_number');
+    }
+    expect((await t.post('/users/register', { ...user, email: 'tel@example.com', phone: '6123-4567', city: 'David' })).data).toMatchObject({ step: 2 });
+    const code = await lastCode('tel@example.com');
+    await t.post('/users/register', { ...user, email: 'tel@example.com', phone: '6123-4567', city: 'David', emailCode: code });
+    expect((await t.db.query<{ city: string }>('select city from users where email = $1', ['tel@example.com']))[0]).toEqual({ city: 'David' });
+  });
+  it('refuses a weak password; a taken e-mail gets the neutral answer, no code, and its code step fails', async () => {
+    expect((await t.post('/users/register', { ...user, email: 'otro@example.com', pwd: 'password' })).data['code']).toBe('invalid_password');
+    const again = await t.post('/users/register', user);
+    expect(again.status).toBe(200);
+    expect(again.data).toEqual({ step: 2, message: 'code_sent' });
+    const mail = await t.admin('GET', `/mailbox?to=${encodeURIComponent(user.email)}`);
+    expect(String((mail.json['messages'] as Array<{ body: string }>)[0]?.body)).not.toMatch(/\d{6}/);
+    expect((await t.post('/users/register', { ...user, emailCode: '123456' })).data['code']).toBe('invalid_code_validation_tx');
+  });
+  it('stores the password as an scrypt hash', async () => {
+    const [row] = await t.db.query<{ password_hash: string }>('select password_hash from users where email = $1', [user.email]);
+    expect(row?.password_hash).toMatch(/^scrypt\$16384\$8\$1\$/);
+    expect(row?.password_hash).not.toContain(PASSWORD);
+  });
+});
+
+describe('login, sessions and lockout', () => {
+  beforeAll(async () => {
+    await t.admin('POST', '/users', { email: 'wallet@example.com', login: 'wallet', password: PASSWORD, balance: 150.25, cards: ['378282246310005'] });
+    await t.admin('POST', '/users', { email: 'staff@example.com', login: 'staff', password: PASSWORD, isEmployee: true });
+    await t.admin('POST', '/users', { email: 'lock@example.com', login: 'lock', password: PASSWORD });
+  });
+  it('logs in by login or e-mail and reads the balance', async () => {
+    const res = await t.post('/users/login', { login: 'wallet@example.com', password: PASSWORD });
+    expect(res.data).toMatchObject({ user: { login: 'wallet' } });
+    const cards = await t.get('/users/me/cards', bearer(res.data['token']));
+    expect(cards.data['cards']).toEqual([expect.objectContaining({ cardType: 'AMEX', visibleNum: '**** **** **** 0005', isDefault: true })]);
+    const balance = await t.get('/users/me/balance', bearer(res.data['token']));
+    expect((balance.data['balance'] as Array<{ disponible: number }>)[0]?.disponible).toBe(150.25);
+  });
+  it('rejects employees with Invalid User', async () => {
+    expect((await t.post('/users/login', { login: 'staff', password: PASSWORD })).data['code']).toBe('Invalid User');
+  });
+  it('answers 401 (session expired) without or with an unknown token', async () => {
+    expect((await t.get('/users/me')).status).toBe(401);
+    expect((await t.get('/users/me', bearer('f'.repeat(64)))).status).toBe(401);
+  });
+  it('answers 401 once the token has expired', async () => {
+    const res = await t.post('/users/login', { login: 'wallet', password: PASSWORD });
+    await t.db.query("update sessions set expires_at = now() - interval '1 second' where token = $1", [res.data['token']]);
+    expect((await t.get('/users/me', bearer(res.data['token']))).status).toBe(401);
+  });
+  it('locks the account after 5 failed logins (account_temp_suspended), even for the right password', async () => {
+    for (let i = 0; i < 4; i++) expect((await t.post('/users/login', { login: 'lock', password: 'Wrong#2026x' })).data['code']).toBe('invalid_credentials');
+    expect((await t.post('/users/login', { login: 'lock', password: 'Wrong#2026x' })).data['code']).toBe('account_temp_suspended');
+    expect((await t.post('/users/login', { login: 'lock', password: PASSWORD })).status).toBe(423);
+  });
+  it('refreshes a live token into a new one and ends the old', async () => {
+    const res = await t.post('/users/login', { login: 'wallet', password: PASSWORD });
+    const refreshed = await t.get('/users/refresh-login', bearer(res.data['token']));
+    expect(refreshed.data['token']).not.toBe(res.data['token']);
+    expect((await t.get('/users/me', bearer(res.data['token']))).status).toBe(401);
+    expect((await t.get('/users/me', bearer(refreshed.data['token']))).status).toBe(200);
+  });
+});
+
+describe('saved cards: only ever the owner\'s', () => {
+  // SPEC 5 via core: CardNumberSchema (12-19 digits, Luhn, a known brand) and isCardExpiryValid (MM with YY or YYYY).
+  it.each([
+    [{ cardNumber: '4242424242424241' }, 400, 'invalid_card'],
+    [{ cardNumber: '6011111111111117' }, 400, 'invalid_card'],
+    [{ expYear: '2020' }, 400, 'expired'],
+    [{ expMonth: '01', expYear: '24' }, 400, 'expired'],
+    [{ expYear: '2034' }, 200, undefined],
+  ])('registering %j answers %i %s', async (change, status, code) => {
+    await t.admin('POST', '/users', { email: 'rules@example.com', login: 'reglas', password: PASSWORD });
+    const token = (await t.post('/users/login', { login: 'reglas', password: PASSWORD })).data['token'];
+    const res = await t.post('/users/me/cards', { cardNumber: '4242424242424242', expMonth: '12', expYear: '34', cvv: '123', nameOnCard: 'ANA', ...change }, bearer(token));
+    expect(res.status).toBe(status);
+    expect(res.data['code']).toBe(code);
+  });
+  it('registers cards (declined test cards answer status 0) and never shows them to another user', async () => {
+    await t.admin('POST', '/users', { email: 'a@example.com', login: 'usera', password: PASSWORD });
+    await t.admin('POST', '/users', { email: 'b@example.com', login: 'userb', password: PASSWORD });
+    const a = (await t.post('/users/login', { login: 'usera', password: PASSWORD })).data['token'];
+    const b = (await t.post('/users/login', { login: 'userb', password: PASSWORD })).data['token'];
+    const card = { cardNumber: '5555555555554444', expMonth: '12', expYear: '34', cvv: '123', nameOnCard: 'ANA PRUEBA' };
+    const added = await t.post('/users/me/cards', card, bearer(a));
+    expect(added.data).toMatchObject({ status: 1, card: { cardType: 'MC', visibleNum: '**** **** **** 4444', isDefault: true } });
+    expect((await t.post('/users/me/cards', { ...card, cardNumber: '4000000000000002' }, bearer(a))).data).toMatchObject({ status: 0 });
+    await t.post('/users/me/cards', { ...card, cardNumber: '4242424242424242' }, bearer(a));
+    const latest = await t.get('/users/me/cards?limit=1&sort=desc', bearer(a));
+    expect((latest.data['cards'] as Array<{ visibleNum: string }>).map((c) => c.visibleNum)).toEqual(['**** **** **** 4242']);
+    expect((await t.get('/users/me/cards', bearer(b))).data['cards']).toEqual([]);
+    const idRelCard = (added.data['card'] as { idRelCard: number }).idRelCard;
+    expect((await t.app.request(`/api/v1/users/me/cards/${idRelCard}/default`, { method: 'PUT', headers: asCaller(b) })).status).toBe(404);
+    const dump = (await t.db.query<{ t: string }>('select c::text as t from user_cards c')).map((r) => r.t).join();
+    expect(dump).not.toContain('5555555555554444');
+  });
+});
+
+describe('removing a saved card', () => {
+  it('removes only your own card, and the newest remaining card becomes the default', async () => {
+    await t.admin('POST', '/users', { email: 'quita@example.com', login: 'quita', password: PASSWORD });
+    await t.admin('POST', '/users', { email: 'otro@example.com', login: 'otro', password: PASSWORD });
+    const a = (await t.post('/users/login', { login: 'quita', password: PASSWORD })).data['token'];
+    const b = (await t.post('/users/login', { login: 'otro', password: PASSWORD })).data['token'];
+    const card = { cardNumber: '5555555555554444', expMonth: '12', expYear: '34', cvv: '123', nameOnCard: 'ANA PRUEBA' };
+    const first = ((await t.post('/users/me/cards', card, bearer(a))).data['card'] as { idRelCard: number }).idRelCard;
+    await t.post('/users/me/cards', { ...card, cardNumber: '4242424242424242' }, bearer(a));
+    expect((await t.post(`/users/me/cards/${first}/remove`, {}, bearer(b))).status).toBe(404);
+    expect((await t.post(`/users/me/cards/${first}/remove`, {}, bearer(a))).data).toMatchObject({ removed: true });
+    const cards = (await t.get('/users/me/cards', bearer(a))).data['cards'] as Array<{ visibleNum: string; isDefault: boolean }>;
+    expect(cards).toEqual([expect.objectContaining({ visibleNum: '**** **** **** 4242', isDefault: true })]);
+  });
+});
+
+describe('SPEC 3 storeCard on a card payment', () => {
+  it("keeps a wallet user's approved card as a token, and nothing for a declined one", async () => {
+    await t.admin('POST', '/users', { email: 'guarda@example.com', login: 'guarda', password: PASSWORD });
+    const token = (await t.post('/users/login', { login: 'guarda', password: PASSWORD })).data['token'];
+    const declined = await t.post('/cards/auth-capture', { ...cardPayload(await newLink(t), { cardNumber: '4000000000000002' }), storeCard: true }, bearer(token));
+    expect(declined.data['status']).toBe(0);
+    const paid = await t.post('/cards/auth-capture', { ...cardPayload(await newLink(t), { cardNumber: '5555555555554444' }), storeCard: true }, bearer(token));
+    expect(paid.data['status']).toBe(1);
+    const cards = (await t.get('/users/me/cards', bearer(token))).data['cards'];
+    expect(cards).toEqual([expect.objectContaining({ cardType: 'MC', visibleNum: '**** **** **** 4444', isDefault: true })]);
+  });
+});
+
+describe('password recovery (three steps)', () => {
+  it('mails a code, checks it, sets the new password and logs in', async () => {
+    await t.admin('POST', '/users', { email: 'olvido@example.com', login: 'olvido', password: PASSWORD });
+    const step1 = await t.post('/users/recovery-password', { loginOrEmail: 'olvido' });
+    const idUsr = step1.data['idUsr'];
+    const code = await lastCode('olvido@example.com');
+    expect((await t.post('/users/recovery-password', { idUsr, confirmationCode: code })).data).toMatchObject({ valid: true });
+    const done = await t.post('/users/recovery-password', { idUsr, confirmationCode: code, newPassword: 'Nueva#2027x' });
+    expect(done.data).toMatchObject({ step: 4, user: { login: 'olvido' } });
+    expect((await t.post('/users/login', { login: 'olvido', password: PASSWORD })).status).toBe(400);
+    expect((await t.post('/users/login', { login: 'olvido', password: 'Nueva#2027x' })).status).toBe(200);
+    expect((await t.post('/users/recovery-password', { idUsr, confirmationCode: code, newPassword: 'Otra#2028xx' })).status).toBe(400);
+  });
+  it('answers step 1 the same for an unknown account', async () => {
+    expect((await t.post('/users/recovery-password', { loginOrEmail: 'nadie@example.com' })).data).toEqual({ step: 2, idUsr: expect.any(Number) });
+  });
+});
+
+describe('e-mailed codes: a try limit that asking for a new code does not reset', () => {
+  it('after 5 wrong codes even the right new code is refused', async () => {
+    await t.admin('POST', '/users', { email: 'intentos@example.com', login: 'intentos', password: PASSWORD });
+    const idUsr = (await t.post('/users/recovery-password', { loginOrEmail: 'intentos' })).data['idUsr'];
+    for (let i = 0; i < 5; i++) {
+      expect((await t.post('/users/recovery-password', { idUsr, confirmationCode: '000000' })).data['code']).toBe('invalid_code_validation_tx');
+    }
+    await t.post('/users/recovery-password', { loginOrEmail: 'intentos' });
+    const fresh = await lastCode('intentos@example.com');
+    expect((await t.post('/users/recovery-password', { idUsr, confirmationCode: fresh })).data['code']).toBe('invalid_code_validation_tx');
+  });
+});

@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { DEFAULT_COUNTRY, DEFAULT_HOW_ARRIVE, email, freeText, isStrongPassword, lettersOnly, randomRegistrationLogin, TEXT_LIMITS } from '@pasarela/core';
+import { phoneErrorKey } from '@pasarela/core/phone';
+import type { Deps } from '../../Deps';
+import { hashPassword, verifyPassword } from '../../auth/passwordHash';
+import { createSession, endSession, userIdOf } from '../../auth/sessions';
+import { ApiError } from '../../http/ApiError';
+import type { AppEnv } from '../../http/AppEnv';
+import { readObjectBody } from '../../http/readBody';
+import { reply } from '../../http/reply';
+import { parseOr400 } from '../../payments/validatePayload';
+import { existingAccountMail, signupCodeMail } from '../../mail/templates';
+import { checkCode, issueCode, sendMail } from '../../store/mailbox';
+import { clearLoginTries, findUser, findUserByLoginOrEmail, lockLogin, profileOf, takeLoginTry, type UserRow } from '../../store/users';
+
+/** Failed logins before the account is locked, and for how long (account_temp_suspended). */
+export const MAX_FAILED_LOGINS = 5;
+export const LOCK_MS = 15 * 60 * 1000;
+
+// Bounded, and no control or bidi characters (core freeText).
+const text = (max: number) => freeText(max);
+const strongPassword = v.pipe(v.string('missing_arguments'), v.maxLength(128, 'invalid_password'), v.check(isStrongPassword, 'invalid_password'));
+
+/** SPEC 3 "Registration payload" (pwd is the password field of the call). */
+const RegistrationSchema = v.object(
+  {
+    email: v.pipe(text(TEXT_LIMITS.email), email()),
+    login: v.optional(v.pipe(text(60), v.regex(/^[A-Za-z0-9._-]{3,60}$/, 'only_alphanumeric_characters'))),
+    name: v.pipe(lettersOnly(), v.maxLength(TEXT_LIMITS.name, 'text_too_long')),
+    lastname: v.pipe(lettersOnly(), v.maxLength(TEXT_LIMITS.name, 'text_too_long')),
+    // SPEC 5 invalid_phone_number: the same phone check as the signup form (a national number is Panama's).
+    phone: v.pipe(text(30), v.check((p) => phoneErrorKey(p) === null, 'invalid_phone_number')),
+    pwd: strongPassword,
+    country: v.optional(text(60)),
+    address1: v.optional(text(200)),
+    city: v.optional(text(100)),
+    returnType: v.optional(text(30)),
+    howArrive: v.optional(text(10)),
+    emailCode: v.optional(v.pipe(v.string('missing_arguments'), v.regex(/^\d{6}$/, 'invalid_code_validation_tx'))),
+  },
+  'missing_arguments',
+);
+const LoginSchema = v.object({ login: text(254), password: text(128) }, 'missing_arguments');
+
+/** A hash of a random password, made once when first needed: what a login with no account is checked against. */
+let noAccount: Promise<string> | undefined;
+const noAccountHash = (): Promise<string> => (noAccount ??= hashPassword(randomBytes(24).toString('base64')));
+
+export async function sessionAnswer(deps: Deps, user: UserRow) {
+  const session = await createSession(deps.db, user.id);
+  return { sessionId: session.sessionId, token: session.token, expiresAt: session.expiresAt.toISOString(), user: profileOf(user) };
+}
+
+export function userRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  // SPEC 4 "Registration has two steps": without emailCode a code is mailed; with it the account is made.
+  app.post('/users/register', async (c) => {
+    const body = parseOr400(RegistrationSchema, await readObjectBody(c));
+    // A registered e-mail gets the same answer as a new one (the owner is told by mail), so the
+    // call cannot probe who has an account; its code step then simply fails.
+    const taken = await findUserByLoginOrEmail(deps.db, body.email);
+    if (body.login && (await findUserByLoginOrEmail(deps.db, body.login))) throw new ApiError(409, 'login_taken', 'login is already taken');
+    if (!body.emailCode) {
+      if (taken) {
+        await sendMail(deps.db, { to: body.email, kind: 'registration_code', ...existingAccountMail({ lang: c.get('lang') }) });
+        return reply(c, { step: 2, message: 'code_sent' });
+      }
+      const code = await issueCode(deps.db, { purpose: 'register', email: body.email });
+      await sendMail(deps.db, { to: body.email, kind: 'registration_code', ...signupCodeMail({ lang: c.get('lang'), code }) });
+      return reply(c, { step: 2, message: 'code_sent' });
+    }
+    if (taken) throw new ApiError(400, 'invalid_code_validation_tx', 'emailCode is wrong or expired');
+    if (!(await checkCode(deps.db, { purpose: 'register', email: body.email, code: body.emailCode, consume: true }))) {
+      throw new ApiError(400, 'invalid_code_validation_tx', 'emailCode is wrong or expired');
+    }
+    const [user] = await deps.db.query<UserRow>(
+      `insert into users (login, email, name, lastname, phone, country, address1, city, how_arrive, password_hash)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning *`,
+      [body.login ?? randomRegistrationLogin(), body.email, body.name, body.lastname, body.phone, body.country ?? DEFAULT_COUNTRY,
+        body.address1 ?? '', body.city ?? '', body.howArrive ?? DEFAULT_HOW_ARRIVE, await hashPassword(body.pwd)],
+    );
+    if (!user) throw new Error('user insert returned nothing');
+    return reply(c, { step: 3, ...(await sessionAnswer(deps, user)) });
+  });
+
+  // SPEC 6 "Login rejects employee accounts with the error Invalid User".
+  app.post('/users/login', async (c) => {
+    const body = parseOr400(LoginSchema, await readObjectBody(c));
+    const found = await findUserByLoginOrEmail(deps.db, body.login);
+    if (!found) {
+      // As long as a wrong password takes, so the time of the answer does not tell which logins exist.
+      await verifyPassword(body.password, await noAccountHash());
+      throw new ApiError(400, 'invalid_credentials', 'login or password is wrong');
+    }
+    // The try is counted before the password is checked, so concurrent guesses cannot share one.
+    const user = await takeLoginTry(deps.db, found.id, MAX_FAILED_LOGINS, LOCK_MS);
+    if (!user || user.failed_logins > MAX_FAILED_LOGINS) throw new ApiError(423, 'account_temp_suspended');
+    if (!(await verifyPassword(body.password, user.password_hash))) {
+      if (user.failed_logins < MAX_FAILED_LOGINS) throw new ApiError(400, 'invalid_credentials', 'login or password is wrong');
+      await lockLogin(deps.db, user.id, LOCK_MS);
+      throw new ApiError(423, 'account_temp_suspended');
+    }
+    await clearLoginTries(deps.db, user.id);
+    if (user.is_employee) throw new ApiError(403, 'Invalid User');
+    return reply(c, await sessionAnswer(deps, user));
+  });
+
+  // SPEC 7 "GET refresh login": a new token for a live one.
+  app.get('/users/refresh-login', async (c) => {
+    const user = await findUser(deps.db, await userIdOf(deps.db, c.req.header('authorization')));
+    if (!user) throw new ApiError(401, 'session_expired');
+    await endSession(deps.db, c.req.header('authorization'));
+    return reply(c, await sessionAnswer(deps, user));
+  });
+  app.post('/users/logout', async (c) => {
+    await endSession(deps.db, c.req.header('authorization'));
+    return reply(c, { loggedOut: true });
+  });
+  return app;
+}

@@ -1,0 +1,49 @@
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { freeText } from '@pasarela/core';
+import type { Deps } from '../../Deps';
+import { guestServiceIdOf } from '../../auth/callerAuth';
+import { ApiError } from '../../http/ApiError';
+import type { AppEnv } from '../../http/AppEnv';
+import { readObjectBody } from '../../http/readBody';
+import { reply } from '../../http/reply';
+import { LinkPaymentFields } from '../../payments/linkPayment';
+import { lapsedUnanswered, requestPushPayment, withdrawPushPayment } from '../../payments/pushPayment';
+import { yappyPhone } from '../../payments/walletPhones';
+import { parseOr400 } from '../../payments/validatePayload';
+import { refuseIfPaidElsewhere } from '../../payments/settlePayment';
+import { findTransaction, type TransactionRow } from '../../store/transactions';
+
+const YappySchema = v.object({ ...LinkPaymentFields, phone: v.pipe(freeText(20, { tooLongMessage: 'invalid_phone_number' })) }, 'missing_arguments');
+
+function yappyAnswer(tx: TransactionRow) {
+  return { codOper: tx.cod_oper, status: tx.status, phone: tx.phone, expiresAt: tx.expires_at?.toISOString() ?? null };
+}
+
+/** Yappy: the payer approves in the Yappy app within SPEC 9's 5 minutes; 1 approved, -1 pending. */
+export function yappyRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  const yappyPayment = async (codOper: string): Promise<TransactionRow> => {
+    const tx = await findTransaction(deps.db, codOper);
+    if (!tx || tx.method !== 'yappy') throw new ApiError(404, 'PAYMENT_NOT_FOUND');
+    return tx;
+  };
+  app.post('/yappy/payments', async (c) => {
+    const body = parseOr400(YappySchema, await readObjectBody(c));
+    const phone = yappyPhone(body.phone);
+    if (!phone) throw new ApiError(400, 'invalid_phone_number', 'phone must be a Yappy mobile (6xxx xxxx)');
+    const tx = await requestPushPayment(deps, { ...body, phone, wallet: 'yappy', channel: { kind: 'push', phone }, anonymousUserServiceId: guestServiceIdOf(c), lang: c.get('lang') });
+    return reply(c, yappyAnswer(tx));
+  });
+  // Where the request stands as recorded (the phone's answer arrives as an event).
+  app.get('/yappy/payments/:codOper', async (c) => {
+    const tx = await yappyPayment(c.req.param('codOper'));
+    if (tx.auth_status === 'EXPIRED' || lapsedUnanswered(tx)) throw new ApiError(410, 619);
+    refuseIfPaidElsewhere(tx);
+    if (tx.status === 0) throw new ApiError(422, 'payment_rejected', 'The payer declined in Yappy, or the payment was called off');
+    return reply(c, yappyAnswer(tx));
+  });
+  // The payer leaves the wait to pay another way: the request can no longer be paid.
+  app.post('/yappy/payments/:codOper/cancel', async (c) => reply(c, yappyAnswer(await withdrawPushPayment(deps, await yappyPayment(c.req.param('codOper'))))));
+  return app;
+}
