@@ -6,7 +6,7 @@ import { ApiError } from '../http/ApiError';
 import { refundMail } from '../mail/templates';
 import { sendMail } from '../store/mailbox';
 import { findMerchant } from '../store/merchants';
-import { updateQuote, type TransactionRow } from '../store/transactions';
+import { findTransaction, markCryptoRefundSent, updateQuote, type TransactionRow } from '../store/transactions';
 import { cryptoReceivedOf, depositKeyOf } from './cryptoReceived';
 import { IN_DOUBT } from './inDoubt';
 import { checkLinkPayment, recordPayment, type LinkPaymentInput } from './linkPayment';
@@ -115,4 +115,18 @@ export async function cancelCryptoPayment(deps: Deps, tx: TransactionRow, confir
   const refund = cryptoRefundOf(row);
   if (refund) await mailRefund(deps, row, refund, lang, origin);
   return row;
+}
+
+/**
+ * The refund a cancelled payment owes, sent back through the crypto processor under the key of the
+ * address the coins reached, then recorded as sent (the merchant hears it: webhook). Sent once.
+ */
+export async function sendCryptoRefund(deps: Deps, tx: TransactionRow): Promise<TransactionRow> {
+  const refund = cryptoRefundOf(tx);
+  if (!refund) throw new ApiError(409, 'no_refund_owed', 'This payment owes no refund');
+  if (refund.status === 'refunded') return tx;
+  const sent = await deps.gateways.crypto.refund({ ...gatewayCall(`${tx.cod_oper}:refund`), depositKey: depositKeyOf(tx.cod_oper, String(tx.details['network'])), to: refund.to, amountCrypto: refund.amount });
+  if (sent !== 'refunded') throw new ApiError(409, 'no_refund_owed', 'The processor holds nothing to refund for this payment');
+  const details = { ...tx.details, refund: { ...refund, status: 'refunded', refundedAt: new Date().toISOString() } };
+  return (await markCryptoRefundSent(deps.db, tx.cod_oper, details)) ?? (await findTransaction(deps.db, tx.cod_oper)) ?? tx;
 }

@@ -225,3 +225,25 @@ export async function updateQuote(db: Queryable, codOper: string, details: Recor
     [codOper, JSON.stringify(details), address]);
   return row;
 }
+
+/** The newest Nequi payment of a link (SPEC 7 "load last code"). */
+export async function latestNequiPayment(db: Queryable, linkCode: string): Promise<TransactionRow | undefined> {
+  const [row] = await db.query<TransactionRow>("select * from transactions where link_code = $1 and method = 'nequi' order by id desc limit 1", [linkCode]);
+  return row;
+}
+
+/** A cash voucher by its 12-digit number or its codOper, of one merchant when merchantId is set. */
+export async function findCashVoucher(db: Queryable, reference: string, merchantId: number | undefined): Promise<TransactionRow | undefined> {
+  const [row] = await db.query<TransactionRow>("select * from transactions where method = 'cash' and (reference = $1 or cod_oper = $1) and ($2::int is null or merchant_id = $2)", [reference, merchantId ?? null]);
+  return row;
+}
+
+/** Records a crypto refund as sent, once: only while the refund it owes is still pending. */
+export async function markCryptoRefundSent(db: Queryable, codOper: string, details: Record<string, unknown>): Promise<TransactionRow | undefined> {
+  const [row] = await db.query<TransactionRow>(
+    `update transactions set details = $2, message_key = 'crypto_refunded', updated_at = now()
+      where cod_oper = $1 and details -> 'refund' ->> 'status' = 'pending' returning *`,
+    [codOper, JSON.stringify(details)],
+  );
+  return row;
+}

@@ -72,3 +72,16 @@ export function profileOf(u: UserRow) {
     photo: DEFAULT_PROFILE_PHOTO,
   };
 }
+
+/** Takes amountCents off a wallet's balance, only if it holds that much: a conditional write, so payments racing on any node overdraw nothing. */
+export async function debitBalance(db: Queryable, userId: number, amountCents: number): Promise<boolean> {
+  const rows = await db.query('update users set balance_cents = balance_cents - $2 where id = $1 and balance_cents >= $2 returning id', [userId, amountCents]);
+  return rows.length > 0;
+}
+
+/** One of the user's saved cards (never another user's). */
+export async function findUserCard(db: Queryable, userId: number, cardId: number) {
+  const [card] = await db.query<{ card_brand: string; card_last4: string; card_token: string; card_fingerprint: string | null }>(
+    'select card_brand, card_last4, card_token, card_fingerprint from user_cards where id = $1 and user_id = $2', [cardId, userId]);
+  return card;
+}

@@ -16,12 +16,11 @@ import { findMerchant } from '../../store/merchants';
 import { refuseIfPaidElsewhere, type Settlement } from '../../payments/settlePayment';
 import { receiveGatewayEvent } from '../../payments/receiveGatewayEvent';
 import type { SandboxControls } from '../../gateways/simulator/simulatedGateways';
-import { findTransaction, type TransactionRow } from '../../store/transactions';
+import { findCashVoucher, findTransaction, type TransactionRow } from '../../store/transactions';
 import { asOfNow, cashResultOf } from '../payer/cash';
 import { cryptoAnswer } from '../payer/crypto';
-import { cryptoRefundOf, CRYPTO_CANCELLED, mailRefund } from '../../payments/cryptoPayment';
+import { cryptoRefundOf, CRYPTO_CANCELLED, mailRefund, sendCryptoRefund } from '../../payments/cryptoPayment';
 import { depositKeyOf } from '../../payments/cryptoReceived';
-import { gatewayCall } from '../../gateways/GatewayCall';
 import type { ValidationRow } from '../payer/validation';
 import { chargeIfDue, type DueSubscription } from '../../payments/chargeDueSubscription';
 
@@ -71,7 +70,7 @@ export function adminSettleRoutes(deps: Deps) {
   // The payer paying the voucher at a kiosk or cash point (by voucher number or codOper).
   app.post('/cash/:reference/pay', async (c) => {
     const ref = c.req.param('reference');
-    const [found] = await deps.db.query<TransactionRow>("select * from transactions where method = 'cash' and (reference = $1 or cod_oper = $1) and ($2::int is null or merchant_id = $2)", [ref, scopedMerchant(c) ?? null]);
+    const found = await findCashVoucher(deps.db, ref, scopedMerchant(c));
     if (!found) throw new ApiError(404, 'PAYMENT_NOT_FOUND', 'No cash voucher with that number');
     refuseIfPaidElsewhere(found);
     const tx = asOfNow(found);
@@ -109,19 +108,7 @@ export function adminSettleRoutes(deps: Deps) {
   // The refund of a cancelled crypto payment sent back to the payer's address: the merchant hears it (webhook).
   app.post('/crypto/:id/refund', async (c) => {
     const tx = await txOr404(deps, c.req.param('id'), 'crypto', scopedMerchant(c));
-    const refund = cryptoRefundOf(tx);
-    if (!refund) throw new ApiError(409, 'no_refund_owed', 'This payment owes no refund');
-    if (refund.status === 'refunded') return c.json(cryptoAnswer(deps, tx));
-    // Sent back through the processor, under the key of the address the coins reached.
-    const sent = await deps.gateways.crypto.refund({ ...gatewayCall(`${tx.cod_oper}:refund`), depositKey: depositKeyOf(tx.cod_oper, String(tx.details['network'])), to: refund.to, amountCrypto: refund.amount });
-    if (sent !== 'refunded') throw new ApiError(409, 'no_refund_owed', 'The processor holds nothing to refund for this payment');
-    const details = { ...tx.details, refund: { ...refund, status: 'refunded', refundedAt: new Date().toISOString() } };
-    const [row] = await deps.db.query<TransactionRow>(
-      `update transactions set details = $2, message_key = 'crypto_refunded', updated_at = now()
-        where cod_oper = $1 and details -> 'refund' ->> 'status' = 'pending' returning *`,
-      [tx.cod_oper, JSON.stringify(details)],
-    );
-    return c.json(cryptoAnswer(deps, row ?? (await txOr404(deps, tx.cod_oper, 'crypto', undefined))));
+    return c.json(cryptoAnswer(deps, await sendCryptoRefund(deps, tx)));
   });
   // Time passing: make a subscription due now and charge it as a renewal would be.
   app.post('/subscriptions/:key/due', async (c) => {

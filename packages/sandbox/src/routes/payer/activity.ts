@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { ActivateSubscriptionSchema, PaymentSecurityEntries, moneySchema, freeText, TEXT_LIMITS, decodeBody, SEARCH_OFFSET, SEARCH_PAGE_SIZE, centsToAmount, CHANNEL, duplicateWindowStart } from '@pasarela/core';
+import { ActivateSubscriptionSchema, PaymentSecurityEntries, moneySchema, freeText, TEXT_LIMITS, decodeBody, SEARCH_OFFSET, SEARCH_PAGE_SIZE, centsToAmount, CHANNEL } from '@pasarela/core';
 import type { Deps } from '../../Deps';
 import { currentUserId, requireUser } from '../../auth/sessions';
 import { ApiError } from '../../http/ApiError';
@@ -8,20 +8,14 @@ import type { AppEnv } from '../../http/AppEnv';
 import { readObjectBody } from '../../http/readBody';
 import { idSchema, MAX_DB_INTEGER, queryInteger } from '../../http/idSchema';
 import { reply } from '../../http/reply';
-import { checkLinkPayment, linkPaymentFingerprint, linkTransactionOf, repeatedPayment } from '../../payments/linkPayment';
-import { attemptThatWon } from '../../payments/chargeAttempt';
-import { claimLinkOrRefuse, withdrawAll } from '../../payments/settlePayment';
-import { checkCardBrand } from '../../payments/cardChecks';
-import { merchantCardCodes } from '../../store/merchants';
 import { parseOr400 } from '../../payments/validatePayload';
 import { findStation, stationOf } from '../../store/catalog';
 import { walletRequestMail } from '../../mail/templates';
 import { sendMail } from '../../store/mailbox';
 import type { LinkRow } from '../../store/links';
-import { duplicateLockKey, insertTransaction, insertUnlessDuplicate, newCodOper, type TransactionRow } from '../../store/transactions';
 import { transactionSummary } from '../admin/adminLinks';
-import { chargeSavedCard, subscriptionOfLink } from '../../payments/subscriptionPayment';
-import { IN_DOUBT } from '../../payments/inDoubt';
+import { payFromWallet } from '../../payments/walletPayment';
+import type { TransactionRow } from '../../store/transactions';
 
 /** SPEC 7 search "code hex-encoded, or code:: plus encoded code"; a station search is JSON. */
 export function searchTermOf(raw: string): { station: string } | { code: string } {
@@ -85,52 +79,11 @@ export function activityRoutes(deps: Deps) {
     const body = parseOr400(PaySchema, await readObjectBody(c));
     const userId = currentUserId(c);
     const input = { code: body.sourceSearch.paymentCode, email: '', phone: '', concept: '', description: '', txChannel: body.txChannel, trackId: body.trackId, captchaToken: body.captchaToken };
-    const method = body.useFunds ? 'balance' : 'card';
-    const fingerprint = linkPaymentFingerprint(deps, input, method, {
-      card: body.useFunds ? null : `saved:${body.idUsrCard ?? ''}`, variant: `user:${userId}`,
+    const tx = await payFromWallet(deps, {
+      ...input, userId, lang: c.get('lang'),
+      source: body.useFunds ? { kind: 'balance' } : { kind: 'card', idUsrCard: body.idUsrCard ?? -1, activateSubscription: body.activateSubscription ?? null },
     });
-    const answer = (tx: TransactionRow) => reply(c, { activityResult: { status: tx.status, codOper: tx.cod_oper }, ...transactionSummary(tx) });
-    const earlier = await repeatedPayment(deps, input, fingerprint);
-    if (earlier) return answer(earlier);
-    const checked = await checkLinkPayment(deps, input, body.useFunds ? 'pfw' : 'card', undefined);
-    const lang = c.get('lang');
-    if (body.useFunds) {
-      const fields = { method, status: 1, auth_status: 'APPROVED', message_key: 'approved', user_id: userId };
-      // The debit and the payment commit together: a retry (same trackId) records nothing and debits nothing.
-      let calledOff: TransactionRow[] = [];
-      const inserted = await deps.db.transaction(async (tx) => {
-        const row = await insertTransaction(tx, linkTransactionOf(checked, input, fields, lang, fingerprint), newCodOper());
-        if (!row) return undefined;
-        calledOff = await claimLinkOrRefuse(tx, row, checked.link.singleUse);
-        const [debited] = await tx.query('update users set balance_cents = balance_cents - $2 where id = $1 and balance_cents >= $2 returning id', [userId, row.amount_cents + row.tax_cents]);
-        if (!debited) throw new ApiError(422, 'payment_rejected', 'Not enough balance');
-        return row;
-      });
-      await withdrawAll(deps, calledOff);
-      return answer(inserted ?? (await attemptThatWon(deps.db, input.trackId ?? '', fingerprint)));
-    }
-    const [card] = await deps.db.query<{ card_brand: string; card_last4: string; card_token: string; card_fingerprint: string | null }>(
-      'select card_brand, card_last4, card_token, card_fingerprint from user_cards where id = $1 and user_id = $2', [body.idUsrCard ?? -1, userId]);
-    if (!card) throw new ApiError(404, 'card_not_found', 'idUsrCard names none of your cards');
-    // A saved card is held to the link's cardType list and the merchant's brands, as a typed one.
-    checkCardBrand(card.card_brand, checked.link.cardTypes, await merchantCardCodes(deps.db, checked.merchant.id));
-    // A card saved before fingerprints were kept stands for itself by its token.
-    const sameCard = card.card_fingerprint ?? `token:${card.card_token}`;
-    // The saved card's payment activates the link's subscription it names (SPEC 7 activity pay
-    // "activateSubscription") when its outcome is recorded; SPEC 4 skips that for a balance payment.
-    const subscription = body.activateSubscription ? await subscriptionOfLink(deps.db, checked.link.code, body.activateSubscription) : null;
-    const fields = {
-      method, ...IN_DOUBT, user_id: userId,
-      card_brand: card.card_brand, card_last4: card.card_last4, card_token: card.card_token, card_fingerprint: sameCard,
-      details: subscription ? { idSubscription: subscription.id, activates: true } : {},
-    };
-    const since = duplicateWindowStart();
-    const result = await deps.db.oneStatementLocked(duplicateLockKey(sameCard, checked.amountCents), (db) =>
-      insertUnlessDuplicate(db, linkTransactionOf(checked, input, fields, lang, fingerprint), newCodOper(), { fingerprint: sameCard, amountCents: checked.amountCents, since }));
-    // SPEC 8 possible_duplicated_tx, unless the duplicate is this very attempt racing in again.
-    if (result.kind === 'duplicate' && (!input.trackId || result.trackId !== input.trackId)) throw new ApiError(409, 'possible_duplicated_tx');
-    if (result.kind !== 'inserted') return answer(await attemptThatWon(deps.db, input.trackId ?? '', fingerprint));
-    return answer(await chargeSavedCard(deps, result.row, { name: checked.merchant.name, logo: checked.merchant.logo || null }, lang));
+    return reply(c, { activityResult: { status: tx.status, codOper: tx.cod_oper }, ...transactionSummary(tx) });
   });
   // SPEC 7 "send/list/pending activities": a payment request sent by e-mail to someone.
   user.post('/send', async (c) => {

@@ -12,7 +12,7 @@ import { lapsedUnanswered, requestPushPayment, withdrawPushPayment } from '../..
 import { nequiPhone } from '../../payments/walletPhones';
 import { parseOr400 } from '../../payments/validatePayload';
 import { refuseIfPaidElsewhere } from '../../payments/settlePayment';
-import { findTransaction, type TransactionRow } from '../../store/transactions';
+import { findTransaction, latestNequiPayment, type TransactionRow } from '../../store/transactions';
 
 const PushSchema = v.object({ ...LinkPaymentFields, phone: v.pipe(freeText(20, { tooLongMessage: 'invalid_phone_number' })) }, 'missing_arguments');
 const QrQuerySchema = v.object({ ...LinkPaymentFields, action: v.optional(v.string(), 'GENERATE') });
@@ -66,7 +66,7 @@ export function nequiRoutes(deps: Deps) {
   // SPEC 7 "load last code": the newest Nequi payment of a link.
   app.get('/nequi/last-code', async (c) => {
     const code = c.req.query('code') ?? '';
-    const [tx] = await deps.db.query<TransactionRow>("select * from transactions where link_code = $1 and method = 'nequi' order by id desc limit 1", [code]);
+    const tx = await latestNequiPayment(deps.db, code);
     if (!tx) throw new ApiError(404, 'PAYMENT_NOT_FOUND');
     return reply(c, { codOper: tx.cod_oper, status: tx.status });
   });

@@ -57,10 +57,11 @@ describe('an active subscription', () => {
     const key = await newSubscription({ amount: 9, chargeNow: true });
     const answers = await Promise.all([1, 2, 3].map(() => paySubscription(key, { cardInformation: card(), trackId: randomUUID() })));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
-    // The two that lost were authorized and voided at the processor: called off, charged nowhere.
+    // The two that lost were refused before their attempt, or authorized and then voided at the
+    // processor (called off, charged nowhere), depending on when they arrived.
     const rows = await charges(key);
     expect(rows.filter((r) => r.status === 1)).toHaveLength(1);
-    expect(rows.filter((r) => r.status !== 1).map((r) => r.details['cancelReason'])).toEqual(['paid_elsewhere', 'paid_elsewhere']);
+    for (const lost of rows.filter((r) => r.status !== 1)) expect(lost.details['cancelReason']).toBe('paid_elsewhere');
   });
 
   it('the payment that activated it, sent again with its trackId, answers what it did', async () => {

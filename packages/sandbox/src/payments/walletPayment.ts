@@ -1,0 +1,75 @@
+import { duplicateWindowStart, type Language } from '@pasarela/core';
+import type { Deps } from '../Deps';
+import { ApiError } from '../http/ApiError';
+import { debitBalance, findUserCard } from '../store/users';
+import { merchantCardCodes } from '../store/merchants';
+import { duplicateLockKey, insertTransaction, insertUnlessDuplicate, newCodOper, type TransactionRow } from '../store/transactions';
+import { checkCardBrand } from './cardChecks';
+import { attemptThatWon } from './chargeAttempt';
+import { IN_DOUBT } from './inDoubt';
+import { checkLinkPayment, linkPaymentFingerprint, linkTransactionOf, repeatedPayment, type LinkPaymentInput } from './linkPayment';
+import { claimLinkOrRefuse, withdrawAll } from './settlePayment';
+import { chargeSavedCard, subscriptionOfLink } from './subscriptionPayment';
+
+/** What a logged-in wallet user pays a link with (SPEC 7 "POST activity pay"). */
+export type WalletSource =
+  | { kind: 'balance' }
+  /** A saved card (idUsrCard), which may activate the link's subscription it names. */
+  | { kind: 'card'; idUsrCard: number; activateSubscription: { idSubscription: number; subscriptionKey: string } | null };
+
+export interface WalletPaymentInput extends LinkPaymentInput {
+  userId: number;
+  lang: Language;
+  source: WalletSource;
+}
+
+/**
+ * SPEC 7 "POST activity pay": the wallet's balance (useFunds) or one of the user's saved cards pays
+ * a link, once per trackId. The balance is Pasarela's own ledger: the debit and the payment commit
+ * together, a single-use link claimed in the same transaction. A saved card is charged by its token
+ * through the card processor's port (subscriptionPayment.chargeSavedCard).
+ */
+export async function payFromWallet(deps: Deps, input: WalletPaymentInput): Promise<TransactionRow> {
+  const method = input.source.kind === 'balance' ? 'balance' : 'card';
+  const fingerprint = linkPaymentFingerprint(deps, input, method, {
+    card: input.source.kind === 'balance' ? null : `saved:${input.source.idUsrCard}`, variant: `user:${input.userId}`,
+  });
+  const earlier = await repeatedPayment(deps, input, fingerprint);
+  if (earlier) return earlier;
+  const checked = await checkLinkPayment(deps, input, input.source.kind === 'balance' ? 'pfw' : 'card', undefined);
+  if (input.source.kind === 'balance') {
+    const fields = { method, status: 1, auth_status: 'APPROVED', message_key: 'approved', user_id: input.userId };
+    // The debit and the payment commit together: a retry (same trackId) records nothing and debits nothing.
+    let calledOff: TransactionRow[] = [];
+    const inserted = await deps.db.transaction(async (tx) => {
+      const row = await insertTransaction(tx, linkTransactionOf(checked, input, fields, input.lang, fingerprint), newCodOper());
+      if (!row) return undefined;
+      calledOff = await claimLinkOrRefuse(tx, row, checked.link.singleUse);
+      if (!(await debitBalance(tx, input.userId, row.amount_cents + row.tax_cents))) throw new ApiError(422, 'payment_rejected', 'Not enough balance');
+      return row;
+    });
+    await withdrawAll(deps, calledOff);
+    return inserted ?? (await attemptThatWon(deps.db, input.trackId ?? '', fingerprint));
+  }
+  const card = await findUserCard(deps.db, input.userId, input.source.idUsrCard);
+  if (!card) throw new ApiError(404, 'card_not_found', 'idUsrCard names none of your cards');
+  // A saved card is held to the link's cardType list and the merchant's brands, as a typed one.
+  checkCardBrand(card.card_brand, checked.link.cardTypes, await merchantCardCodes(deps.db, checked.merchant.id));
+  // A card saved before fingerprints were kept stands for itself by its token.
+  const sameCard = card.card_fingerprint ?? `token:${card.card_token}`;
+  // The saved card's payment activates the link's subscription it names (SPEC 7 activity pay
+  // "activateSubscription") when its outcome is recorded; SPEC 4 skips that for a balance payment.
+  const subscription = input.source.activateSubscription ? await subscriptionOfLink(deps.db, checked.link.code, input.source.activateSubscription) : null;
+  const fields = {
+    method, ...IN_DOUBT, user_id: input.userId,
+    card_brand: card.card_brand, card_last4: card.card_last4, card_token: card.card_token, card_fingerprint: sameCard,
+    details: subscription ? { idSubscription: subscription.id, activates: true } : {},
+  };
+  const since = duplicateWindowStart();
+  const result = await deps.db.oneStatementLocked(duplicateLockKey(sameCard, checked.amountCents), (db) =>
+    insertUnlessDuplicate(db, linkTransactionOf(checked, input, fields, input.lang, fingerprint), newCodOper(), { fingerprint: sameCard, amountCents: checked.amountCents, since }));
+  // SPEC 8 possible_duplicated_tx, unless the duplicate is this very attempt racing in again.
+  if (result.kind === 'duplicate' && (!input.trackId || result.trackId !== input.trackId)) throw new ApiError(409, 'possible_duplicated_tx');
+  if (result.kind !== 'inserted') return attemptThatWon(deps.db, input.trackId ?? '', fingerprint);
+  return chargeSavedCard(deps, result.row, { name: checked.merchant.name, logo: checked.merchant.logo || null }, input.lang);
+}
