@@ -189,7 +189,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // The simulated payers who answer on their own (a test phone, a moment after its push), as gateway events.
   const stopAnswering = onTimer('simulated payers answering', SIMULATED_ANSWER_INTERVAL_MS, () => gateways.sandbox.answerDue((event) => receiveGatewayEvent({ db, gateways: gateways.gateways }, event).then(() => undefined)));
   // At start and on a timer: attempts left in doubt (a crash, a lost answer) and waits past their window, from what their gateway says.
-  const stopReconciling = onTimer('reconciling attempts with their gateways', options.expirySweepIntervalMs ?? DEFAULT_EXPIRY_SWEEP_INTERVAL_MS, () => reconcileAttempts({ db, gateways: gateways.gateways }));
+  const reconcileIntervalMs = options.expirySweepIntervalMs ?? DEFAULT_EXPIRY_SWEEP_INTERVAL_MS;
+  const reconcile = () => reconcileAttempts({ db, gateways: gateways.gateways });
+  const stopReconciling = onTimer('reconciling attempts with their gateways', reconcileIntervalMs, reconcile);
+  const reconciledAtStart = reconcileIntervalMs > 0 ? reconcile().catch((error: unknown) => log.warn(errorFields(error), 'reconciling attempts at start failed')) : Promise.resolve();
   // Every node sends; each event is claimed by one (deliverDueWebhooks), and a restart resumes from the table.
   const stopWebhooks = onTimer('sending webhooks', options.webhookIntervalMs ?? DEFAULT_WEBHOOK_INTERVAL_MS, () => deliverDueWebhooks(db, webhookDelivery));
   log.info({ url, demoUrl, database: db.kind }, 'listening');
@@ -216,7 +219,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         const stopping = Promise.all(servers.map((server) => closeGracefully(server, timeouts.shutdownMs)));
         // Push sockets hold their connections open: a close frame sends their widgets to another node.
         await push.closeAll();
-        await Promise.all([stopping, stopCharging(), stopAnswering(), stopReconciling(), stopWebhooks()]);
+        await Promise.all([stopping, stopCharging(), stopAnswering(), stopReconciling(), reconciledAtStart, stopWebhooks()]);
         pagesAhead.close();
         await events.close();
         await adminChanges.close();
