@@ -16,11 +16,6 @@ export const IN_DOUBT_AFTER_MS = 15_000;
 /** The gateway has no record of the attempt's key: nothing reached it, nothing was charged. */
 const NEVER_RECEIVED = 'never_received';
 
-/** The method's declined code for an attempt whose wait is over unanswered (SPEC 4: cash 3, the others 0). */
-const expired = (row: TransactionRow): PaymentOutcome => ({
-  status: row.method === 'cash' ? 3 : 0, authStatus: 'EXPIRED', messageKey: row.method === 'yappy' ? 'pending' : 'generic',
-});
-
 /** What the attempt's gateway says of it now; a wait past its window is withdrawn there first, then expired. */
 async function askGateway(deps: Pick<Deps, 'gateways'>, row: TransactionRow, lapsed: boolean): Promise<PaymentOutcome | typeof NEVER_RECEIVED | undefined> {
   const call = gatewayCall(row.cod_oper);
@@ -28,14 +23,14 @@ async function askGateway(deps: Pick<Deps, 'gateways'>, row: TransactionRow, lap
     case 'nequi': case 'yappy': {
       const answer = lapsed ? await deps.gateways.push.cancel(call) : await deps.gateways.push.status(call);
       if (!answer) return NEVER_RECEIVED;
-      if (answer.state === 'cancelled' || (lapsed && answer.state === 'waiting')) return expired(row);
+      if (answer.state === 'cancelled' || (lapsed && answer.state === 'waiting')) return pushOutcomeOf(row.method, { state: 'expired' });
       // Received and waiting for the payer: recorded as such (it was in doubt).
       return pushOutcomeOf(row.method, answer) ?? { status: -1, authStatus: 'PENDING', messageKey: 'pending', details: answer.qrValue ? { qrValue: answer.qrValue } : {} };
     }
     case 'cash': {
       const voucher = lapsed ? await deps.gateways.voucher.cancel(call) : await deps.gateways.voucher.status(call);
       if (!voucher) return NEVER_RECEIVED;
-      if (voucher.state === 'cancelled' || (lapsed && voucher.state === 'issued')) return expired(row);
+      if (voucher.state === 'cancelled' || (lapsed && voucher.state === 'issued')) return voucherOutcomeOf({ ...voucher, state: 'expired' });
       return { ...(voucherOutcomeOf(voucher) ?? { status: 0, authStatus: 'PENDING', messageKey: 'pending' }), reference: voucher.reference };
     }
     case 'card': {
