@@ -1,7 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { AdminError, createAdminApi } from './api/adminApi';
 import { saveAdminToken, takeAdminToken } from './api/adminToken';
-import { changeLanguage, pickLanguage, startI18n } from './i18n/i18n';
+import { changeLanguage, pickLanguage } from './i18n/i18n';
 import { connectLive, livePushUrl } from './live/connectLive';
 import { createConsoleStore } from './store/consoleStore';
 import { App } from './ui/App';
@@ -27,7 +27,6 @@ function savedLanguage(): string | null {
 
 async function start(): Promise<void> {
   const lang = pickLanguage(location.search, savedLanguage());
-  await startI18n(lang);
   await changeLanguage(lang);
   // In memory for this page, and in this tab's session storage (docs/api.md "Who may call what").
   let adminToken = takeAdminToken(location, tabStorage(), (url) => history.replaceState(null, '', url));

@@ -1,4 +1,5 @@
 import type { Session } from './profile';
+import type { CatalogKey } from './i18n/index';
 
 // SPEC 6/7 auth header rule and SPEC 4 "Login: loading, then success (session stored) or error.
 // Logout clears user and login state. On a session-type server error the stored login is cleared."
@@ -21,12 +22,12 @@ export interface LoginState {
   status: 'idle' | 'loading' | 'success' | 'error';
   session: Session | null;
   /** SPEC 8 "Login ... errors store their message in their own state." */
-  error: string | null;
+  error: CatalogKey | null;
 }
 export type LoginAction =
   | { type: 'request' }
   | { type: 'success'; session: Session }
-  | { type: 'failure'; error: string }
+  | { type: 'failure'; error: CatalogKey }
   | { type: 'logout' }
   | { type: 'sessionExpired' };
 

@@ -1,4 +1,5 @@
 import { SPECIFIC_ERROR_CODES } from './errorCodes';
+import type { CatalogKey } from './i18n/index';
 
 // SPEC 4 "Registration has two steps: step 1 submit, on success or on error code 220 it moves to
 // step 2; confirming the code logs the user in and moves to step 3."
@@ -10,15 +11,15 @@ export type StepStatus = 'idle' | 'loading' | 'success' | 'error';
 export interface RegistrationState {
   step: 1 | 2 | 3;
   status: StepStatus;
-  error: string | null;
+  error: CatalogKey | null;
 }
 export type RegistrationAction =
   | { type: 'submit' }
   | { type: 'submitSuccess' }
-  | { type: 'submitFailure'; code: string; message: string }
+  | { type: 'submitFailure'; code: string; message: CatalogKey }
   | { type: 'confirm' }
   | { type: 'confirmSuccess' }
-  | { type: 'confirmFailure'; message: string }
+  | { type: 'confirmFailure'; message: CatalogKey }
   | { type: 'reset' };
 
 export const initialRegistrationState: RegistrationState = { step: 1, status: 'idle', error: null };
@@ -50,12 +51,12 @@ export interface RecoveryState {
   idUsr: number | null;
   /** Set once step 3 succeeds: the widget then logs in with the new password. */
   autoLogin: boolean;
-  error: string | null;
+  error: CatalogKey | null;
 }
 export type RecoveryAction =
   | { type: 'request' }
   | { type: 'success'; idUsr?: number }
-  | { type: 'failure'; message: string }
+  | { type: 'failure'; message: CatalogKey }
   | { type: 'reset' };
 
 export const initialRecoveryState: RecoveryState = { step: 1, status: 'idle', idUsr: null, autoLogin: false, error: null };

@@ -39,6 +39,12 @@ describe('package boundaries', () => {
     expect(reached.filter((f) => f.startsWith('package:'))).toEqual(['package:valibot']);
   });
 
+  it('i18next is imported by the translator entry (i18n/translator.ts) only, which index.ts does not reach', () => {
+    const importers = sourceFiles(here).filter((f) => importsOf(f).some((s) => s === 'i18next'));
+    expect(importers.map((f) => relative(here, f))).toEqual(['i18n/translator.ts']);
+    expect([...reachableFrom(join(here, 'index.ts'))].map((f) => relative(here, f))).not.toContain('i18n/translator.ts');
+  });
+
   it('libphonenumber-js is imported by phone.ts only', () => {
     const importers = sourceFiles(here).filter((f) => importsOf(f).some((s) => s.startsWith('libphonenumber-js')));
     expect(importers.map((f) => relative(here, f))).toEqual(['phone.ts']);

@@ -1,5 +1,6 @@
 import { SPECIFIC_ERROR_CODES } from './errorCodes';
 import { amountText } from './money';
+import type { CatalogKey } from './i18n/index';
 
 // SPEC 4 "Transaction validation (states: without verify 0, confirmed 1, canceled 2): the status
 // flag is 4 on success and 1 when the server code is 619. A specific invalid-code response gives
@@ -13,7 +14,7 @@ export const VALIDATION_TX_FLAGS = { success: 4, paymentExpired: 1 } as const;
 /** SPEC 3 "transaction (stateOfValid, errorMessage)". */
 export interface TransactionState {
   stateOfValid: ValidationTxState;
-  errorMessage: string | null;
+  errorMessage: CatalogKey | null;
   /** The status flag sent with the result: 4 on success, 1 on 619, otherwise none. */
   statusFlag: number | null;
 }

@@ -16,6 +16,7 @@ import { parentOriginFrom } from './embed/parentOrigin';
 import { reportHeight } from './embed/reportHeight';
 import { catalogPrefetched, loadEntries } from './i18n/catalogCache';
 import { startI18n } from './i18n/i18n';
+import { loadTexts } from '@pasarela/core/translator';
 import { pickLanguage } from './i18n/pickLanguage';
 
 const config = readConfig(document);
@@ -78,8 +79,9 @@ function startRefresh() {
 }
 if (session.getState().login) startRefresh();
 
-const i18nReady = loadEntries(api, lang, storage.local, { prefetched: catalogPrefetched(document, lang) })
-  .then((entries) => startI18n(lang, entries))
+// The payer's language and, in English, Spanish for any key the English catalogue lacks (SPEC 1).
+const i18nReady = loadTexts((l) => loadEntries(api, l, storage.local, { prefetched: catalogPrefetched(document, l) }), lang)
+  .then(({ texts, spanish }) => startI18n(lang, texts, spanish))
   // With no catalog at all the keys show, which beats a splash that never ends.
   .catch(() => startI18n(lang, {}));
 

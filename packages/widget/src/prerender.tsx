@@ -10,7 +10,7 @@ import { prepareFirstScreen } from './app/prerender';
 import { createSessionStore } from './kernel/session';
 import { ServicesContext, type Services } from './kernel/services';
 import { detachedBridge } from './embed/parentBridge';
-import type { Entries } from './i18n/catalogCache';
+import type { Entries } from '@pasarela/core/translator';
 import { switchCatalog } from './i18n/i18n';
 
 export interface PrerenderRequest {

@@ -1,32 +1,30 @@
-import i18next from 'i18next';
-import { en, es } from './messages';
+import type { Language } from '@pasarela/core';
+import { createTranslator, loadTexts, type TextValues } from '@pasarela/core/translator';
+import { en, es, type ConsoleKey } from './messages';
 
-export type ConsoleLanguage = 'es' | 'en';
+// The console's texts through the shared i18next set-up (the widget's, core/src/i18n/translator.ts),
+// keys typed from its Spanish texts. Both languages are bundled: the console is a developer tool,
+// not a payer's first load, and its texts are not in the payer's remote catalogue.
 
-const instance = i18next.createInstance();
+export type ConsoleLanguage = Language;
 
-/** Both catalogues are bundled: the console is a developer tool, not a payer's first load. */
-export async function startI18n(lang: ConsoleLanguage): Promise<void> {
-  await instance.init({
-    lng: lang,
-    fallbackLng: 'es',
-    resources: { es: { translation: es }, en: { translation: en } },
-    // Components render text nodes, never HTML.
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
-}
+const translator = createTranslator<ConsoleKey>();
+const bundled = (lang: Language) => Promise.resolve(lang === 'en' ? en : es);
 
+/** Starts, or switches, in `lang`; the page's language and title follow. */
 export async function changeLanguage(lang: ConsoleLanguage): Promise<void> {
-  await instance.changeLanguage(lang);
-  if (typeof document !== 'undefined') {
-    document.documentElement.lang = lang;
-    document.title = `${t('title')} · Pasarela`;
-  }
+  const { texts, spanish } = await loadTexts(bundled, lang);
+  translator.start(lang, texts, spanish);
+  if (typeof document !== 'undefined') document.title = `${t('title')} · Pasarela`;
 }
 
-export function t(key: string, values?: Record<string, string | number>): string {
-  return instance.t(key, values ?? {}) as string;
+export function t(key: ConsoleKey, values?: TextValues): string {
+  return translator.t(key, values);
+}
+
+/** A key built from what the server sent (a state, a method): its text if the console has one, else the value as sent. */
+export function textOr(key: string, shown: string): string {
+  return translator.has(key) ? translator.t(key) : shown;
 }
 
 /** ?lang=en|es first, then what was chosen last, then Spanish (the console's default). */

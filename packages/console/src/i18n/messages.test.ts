@@ -1,14 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { pickLanguage } from './i18n';
+import { changeLanguage, pickLanguage, t, textOr } from './i18n';
 import { en, es } from './messages';
 
-const keysOf = (o: object, prefix = ''): string[] =>
-  Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' && v !== null ? keysOf(v as object, `${prefix}${k}.`) : [`${prefix}${k}`]));
-
 describe('console texts', () => {
-  it('have every key in both languages', () => {
-    expect(keysOf(en).sort()).toEqual(keysOf(es).sort());
+  it('have every key in both languages, none empty', () => {
+    expect(Object.keys(en).sort()).toEqual(Object.keys(es).sort());
+    expect(Object.entries({ ...es, ...en }).filter(([, text]) => text.trim() === '')).toEqual([]);
   });
+
+  it('show in the language chosen, the page\'s language and title with them', async () => {
+    await changeLanguage('en');
+    expect([t('tabCreate'), t('periods.WE'), t('txCount', { count: 3 })]).toEqual(['Create', 'Weekly', '3 transactions']);
+    expect([document.documentElement.lang, document.title]).toEqual(['en', 'Sandbox console · Pasarela']);
+    await changeLanguage('es');
+    expect([t('tabCreate'), t('periods.WE'), document.documentElement.lang]).toEqual(['Crear', 'Semanal', 'es']);
+  });
+
+  it('take only their own keys: a wrong key does not compile', () => {
+    // @ts-expect-error the widget's key, not the console's
+    expect(t('pay_button')).toBe('pay_button');
+    // @ts-expect-error a group is not a text
+    expect(t('periods')).toBe('periods');
+  });
+
+  it('show a value the server sent as it is when they have no text for it', async () => {
+    await changeLanguage('es');
+    expect([textOr('deliveryState.failed', 'failed'), textOr('deliveryState.lost', 'lost')]).toEqual(['Fallido', 'lost']);
+  });
+
   it('start in Spanish unless English is asked for or was chosen', () => {
     expect(pickLanguage('', null)).toBe('es');
     expect(pickLanguage('?lang=en', null)).toBe('en');

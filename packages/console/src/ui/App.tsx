@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { changeLanguage, t, type ConsoleLanguage } from '../i18n/i18n';
+import type { ConsoleKey } from '../i18n/messages';
 import type { AdminApi } from '../api/adminApi';
 import { TABS, type ConsoleStore, type Notice, type Tab } from '../store/consoleStore';
 import { CreatePanel } from './CreatePanel';
@@ -8,7 +9,7 @@ import { TransactionsPanel } from './TransactionsPanel';
 import { WebhooksPanel } from './WebhooksPanel';
 import { useStoreState } from './useStoreState';
 
-const TAB_LABEL: Readonly<Record<Tab, string>> = { create: 'tabCreate', watch: 'tabWatch', mailbox: 'tabMailbox', webhooks: 'tabWebhooks' };
+const TAB_LABEL: Readonly<Record<Tab, ConsoleKey>> = { create: 'tabCreate', watch: 'tabWatch', mailbox: 'tabMailbox', webhooks: 'tabWebhooks' };
 
 function noticeText(notice: Notice): string {
   return notice.kind === 'error' ? t('error', { message: notice.message }) : t('done', { what: `${t(`action.${notice.action}`)} (${notice.codOper})` });

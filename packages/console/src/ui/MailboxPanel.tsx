@@ -1,4 +1,4 @@
-import { t } from '../i18n/i18n';
+import { t, textOr } from '../i18n/i18n';
 import { mailedCodeOf } from '../logic/snippets';
 import type { ConsoleStore } from '../store/consoleStore';
 import { CopyButton } from './CopyButton';
@@ -26,7 +26,7 @@ export function MailboxPanel({ store }: { store: ConsoleStore }) {
                   <strong>{m.subject}</strong>
                   <time dateTime={m.date}>{new Date(m.date).toLocaleString()}</time>
                 </div>
-                <p className="tx-meta"><span>{t('to')}: {m.to}</span><span>{t(`mailKind.${m.kind}`, { defaultValue: m.kind })}</span></p>
+                <p className="tx-meta"><span>{t('to')}: {m.to}</span><span>{textOr(`mailKind.${m.kind}`, m.kind)}</span></p>
                 {code && (
                   <p className="code-line">
                     <span>{t('code')}: </span><strong className="code" data-code={code}>{code}</strong>

@@ -1,4 +1,4 @@
-import { t } from '../i18n/i18n';
+import { t, textOr } from '../i18n/i18n';
 import { METHODS, OUTCOMES, type Outcome, type Transaction } from '../api/schemas';
 import { settleActionsOf } from '../logic/settleActions';
 import type { ConsoleStore } from '../store/consoleStore';
@@ -18,7 +18,7 @@ function TransactionItem({ store, tx }: { store: ConsoleStore; tx: Transaction }
         <span className={`badge ${tx.outcome.toLowerCase()}`}>{t(`outcome.${tx.outcome}`)}</span>
       </div>
       <p className="tx-meta">
-        <span>{t(`method.${tx.method}`, { defaultValue: tx.method })}</span>
+        <span>{textOr(`method.${tx.method}`, tx.method)}</span>
         <span>{money(tx.amount + tx.taxAmount)}</span>
         {tx.linkCode && <span>{tx.linkCode}</span>}
         {tx.method === 'cash' && tx.reference && <span>{t('voucher', { reference: tx.reference })}</span>}

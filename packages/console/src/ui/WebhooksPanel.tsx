@@ -1,4 +1,4 @@
-import { t } from '../i18n/i18n';
+import { t, textOr } from '../i18n/i18n';
 import type { ConsoleStore } from '../store/consoleStore';
 import { useStoreState } from './useStoreState';
 
@@ -14,7 +14,7 @@ export function WebhooksPanel({ store }: { store: ConsoleStore }) {
             <li key={w.id} className="webhook" data-codoper={w.codOper}>
               <div className="tx-head">
                 <strong>{w.type}</strong>
-                <span className={`badge ${w.state}`}>{t(`deliveryState.${w.state}`, { defaultValue: w.state })}</span>
+                <span className={`badge ${w.state}`}>{textOr(`deliveryState.${w.state}`, w.state)}</span>
               </div>
               <dl className="facts">
                 <div><dt>codOper</dt><dd>{w.codOper}</dd></div>

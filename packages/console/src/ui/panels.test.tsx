@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRoot, type Root } from 'react-dom/client';
 import type { AdminApi } from '../api/adminApi';
 import type { Transaction } from '../api/schemas';
-import { startI18n } from '../i18n/i18n';
+import { changeLanguage } from '../i18n/i18n';
 import { createConsoleStore } from '../store/consoleStore';
 import { MailboxPanel } from './MailboxPanel';
 import { TransactionsPanel } from './TransactionsPanel';
@@ -21,7 +21,7 @@ function apiWith(over: Partial<AdminApi>): AdminApi {
 
 let root: Root | undefined;
 let host: HTMLElement;
-beforeAll(() => startI18n('es'));
+beforeAll(() => changeLanguage('es'));
 afterEach(() => {
   root?.unmount();
   host.remove();

@@ -1,8 +1,7 @@
 import type { Language } from '@pasarela/core';
+import type { Entries } from '@pasarela/core/translator';
 import { loadCatalog, loadCatalogVersion } from '../api/loadCatalog';
 import type { ApiClient } from '../api/client';
-
-export type Entries = Record<string, string>;
 
 interface CachedCatalog {
   version: number;
@@ -19,7 +18,7 @@ function readCache(storage: Storage | null, lang: Language): CachedCatalog | nul
     if (typeof parsed !== 'object' || parsed === null) return null;
     const { version, entries } = parsed as Record<string, unknown>;
     if (typeof version !== 'number' || typeof entries !== 'object' || entries === null) return null;
-    const clean: Entries = {};
+    const clean: Record<string, string> = {};
     for (const [key, value] of Object.entries(entries)) if (typeof value === 'string') clean[key] = value;
     return { version, entries: clean };
   } catch {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { durationText } from '../kernel/LinkExpiry';
+import type { CatalogKey } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 
 /** Seconds left at which a screen reader hears the time, besides every whole minute. */
@@ -19,7 +20,7 @@ interface CountdownProps {
   /** The server's clock, so a device set to the wrong time neither shortens nor stretches the wait. */
   serverNow: () => number;
   /** Catalogue key with {{time}}, e.g. "Tienes {{time}} para pagar". */
-  labelKey: string;
+  labelKey: CatalogKey;
   onExpire?: () => void;
 }
 

@@ -1,3 +1,4 @@
+import type { CatalogKey } from '@pasarela/core';
 import { useEffect, useRef, useState } from 'react';
 import { formatAmount, type Language } from '@pasarela/core';
 import { t } from '../i18n/i18n';
@@ -29,7 +30,7 @@ interface PhoneFormProps {
 /** A phone and a pay button, checked by core's phone rule (SPEC 5 invalid_phone_number) before sending. */
 export function PhoneForm({ name, label, hint, country, maxDigits, minDigits, initialPhone, autoFocus, total, lang, busy, submitLabel, onSubmit }: PhoneFormProps) {
   const [phone, setPhone] = useState(initialPhone ?? '');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<CatalogKey | null>(null);
   const [checking, setChecking] = useState(false);
   const input = useRef<HTMLInputElement | null>(null);
   // By hand, not the autofocus attribute: browsers honour that only on page load.
@@ -38,7 +39,7 @@ export function PhoneForm({ name, label, hint, country, maxDigits, minDigits, in
   }, []);
 
   const validate = async (value: string) => {
-    const key = await checkPhone(value, country).catch(() => 'connection_error');
+    const key = await checkPhone(value, country).catch(() => 'connection_error' as const);
     const digits = value.replace(/\D/g, '');
     if (key) return key;
     return digits.length > maxDigits + 3 || digits.length < (minDigits ?? 0) ? 'invalid_phone_number' : null;

@@ -1,3 +1,4 @@
+import type { CatalogKey } from '@pasarela/core';
 import type { ReactNode } from 'react';
 import { t } from '../i18n/i18n';
 import { Countdown } from './Countdown';
@@ -8,7 +9,7 @@ interface WaitingPanelProps {
   /** The server's deadline (ms), when the wait has one. */
   deadline: number | null;
   serverNow: () => number;
-  countdownKey?: string;
+  countdownKey?: CatalogKey;
   onExpire?: () => void;
   children?: ReactNode;
 }

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { MethodAvailability, PaymentMethodId } from '@pasarela/core';
+import type { CatalogKey, MethodAvailability, PaymentMethodId } from '@pasarela/core';
 import type { PaymentContext } from './paymentContext';
 import { laterStyles } from '../kernel/laterStyles';
 
@@ -14,7 +14,7 @@ export interface MethodScreenProps {
 export interface MethodModule {
   id: PaymentMethodId;
   /** Catalogue key of the method's name in the method choice. */
-  labelKey: string;
+  labelKey: CatalogKey;
   /** Through core's paymentMethodAvailability (SPEC 3, SPEC 4 "Method filtering"). */
   isAvailable(methods: MethodAvailability): boolean;
   /** The method's screen, in a chunk of its own (the card's is in the first load). */

@@ -3,7 +3,7 @@ import { useStoreState } from '../ui/useStoreState';
 import {
   cryptoAmountText, formatAmount, formatPanamaDate, formatPanamaTime, groupVoucherCode, imageUrl, receiptCardNumber, receiptConcept, receiptDisplayStatus,
   receiptFields, receiptStatusFamily, receiptTitleKeyOfReceipt, GATEWAY_CODES,
-  type Language, type Receipt, type ReceiptField, type StatusFamily,
+  type CatalogKey, type Language, type Receipt, type ReceiptField, type StatusFamily,
 } from '@pasarela/core';
 import { WayOut } from '../kernel/WayOut';
 import { MessagePage } from '../kernel/MessagePage';
@@ -37,7 +37,7 @@ function Line({ label, value, token = false, children }: { label: string; value:
 }
 
 /** The catalogue's name of each method, by status family (a cash-point voucher is cash). */
-const METHOD_KEYS: Record<StatusFamily, string> = {
+const METHOD_KEYS: Record<StatusFamily, CatalogKey> = {
   card: 'method_card', balance: 'method_balance', crypto: 'method_crypto', clave: 'method_clave', nequi: 'method_nequi',
   cash: 'method_cash', cashPoint: 'method_cash', yappy: 'method_yappy',
 };

@@ -1,3 +1,4 @@
+import type { CatalogKey } from '@pasarela/core';
 import { useState } from 'react';
 import * as v from 'valibot';
 import { cardBrandHint, cardNumber, cvc, digitsOnly, expiry, fieldErrors, parseExpiry, required } from '@pasarela/core';
@@ -17,7 +18,7 @@ export function AddCardScreen({ next }: { next: string | null }) {
   const services = useServices();
   const [values, setValues] = useState(EMPTY);
   const [makeDefault, setMakeDefault] = useState(false);
-  const [shown, setShown] = useState<Partial<Record<AddCardField, string>>>({});
+  const [shown, setShown] = useState<Partial<Record<AddCardField, CatalogKey>>>({});
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const brand = cardBrandHint(values.cardnumber);

@@ -1,3 +1,4 @@
+import type { CatalogKey } from '@pasarela/core';
 import { useEffect, useRef, useState } from 'react';
 import { buildPayActivityPayload, formatAmount, isPasarelaError, paymentCodeLookupResult, searchActivityQuery, securityFields, totalWithTax, userServiceNumber, type UserService } from '@pasarela/core';
 import { t } from '../i18n/i18n';
@@ -18,7 +19,7 @@ export function DebtLookup({ onPaid }: { onPaid: () => void }) {
   const [number, setNumber] = useState('');
   const [found, setFound] = useState<FoundActivity[] | null>(null);
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
+  const [message, setMessage] = useState<CatalogKey | null>(null);
   const [paid, setPaid] = useState<string | null>(null);
   // A payment carries the captcha's token and the fingerprint, as the checkout's do (its chunk,
   // fetched once a debt is found).

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { displayStatusOf, formatAmount, formatPanamaDate, statusFamilyOf } from '@pasarela/core';
-import { t } from '../i18n/i18n';
+import { hasText, t } from '../i18n/i18n';
 import { useServices } from '../kernel/services';
 import { MessagePage } from '../kernel/MessagePage';
 import { useStoreState } from '../ui/useStoreState';
@@ -11,6 +11,12 @@ import { DebtLookup } from './DebtLookup';
 import { SavedCardList } from './SavedCardList';
 import { WalletPage } from './WalletPage';
 import { here, walletLink } from './walletLink';
+
+/** A movement's method by its name; one the catalogue does not name shows as the server sent it. */
+function methodName(method: string): string {
+  const key = `method_${method}`;
+  return hasText(key) ? t(key) : method;
+}
 
 export const LOGIN_PATH = '/pf/widget/login';
 
@@ -72,7 +78,7 @@ export function HomeScreen({ store }: { store: AccountStore }) {
           {transactions.map((tx) => (
             <li key={tx.codOper} className="wallet-list__item">
               <span>
-                {formatPanamaDate(new Date(tx.createdAt))} · {t(tx.method === 'balance' ? 'method_balance' : tx.method === 'card' ? 'method_card' : `method_${tx.method}`)}
+                {formatPanamaDate(new Date(tx.createdAt))} · {methodName(tx.method)}
                 {tx.displayNum ? ` ${tx.displayNum}` : ''}
               </span>
               <span>

@@ -1,3 +1,4 @@
+import type { CatalogKey } from '@pasarela/core';
 import { useEffect, useState } from 'react';
 import { formatAmount, usableSavedCards, type SavedCard } from '@pasarela/core';
 import { t } from '../i18n/i18n';
@@ -20,7 +21,7 @@ export function SavedCardChoice({ payment, onChoice }: { payment: PaymentContext
   const [cards, setCards] = useState<SavedCard[]>([]);
   const [chosen, setChosen] = useState<string>(NEW_CARD);
   const [paying, setPaying] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<CatalogKey | null>(null);
   // A payment whose answer was lost is looked up before another is made (payments/paymentIntent).
   const [intent] = useState(() => createPaymentIntent(services.newTrackId));
 

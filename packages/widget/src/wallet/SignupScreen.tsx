@@ -1,3 +1,4 @@
+import type { CatalogKey } from '@pasarela/core';
 import { useReducer, useState } from 'react';
 import * as v from 'valibot';
 import { buildRegistrationPayload, DEFAULT_CITY, DEFAULT_COUNTRY, email, fieldErrors, initialRegistrationState, isPasarelaError, lettersOnly, notBlank, registrationReducer } from '@pasarela/core';
@@ -27,7 +28,7 @@ export function SignupScreen({ next }: { next: string | null }) {
   const [confirm, setConfirm] = useState('');
   const [code, setCode] = useState('');
   const [submitted, setSubmitted] = useState(false);
-  const [errors, setErrors] = useState<Partial<Record<SignupField, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<SignupField, CatalogKey>>>({});
   const busy = state.status === 'loading';
   const set = (field: SignupField) => (value: string) => setValues((old) => ({ ...old, [field]: value }));
   // Kept in this screen's memory only, to send again with the code.
@@ -40,8 +41,8 @@ export function SignupScreen({ next }: { next: string | null }) {
 
   const submitData = async () => {
     setSubmitted(true);
-    const found: Partial<Record<SignupField, string>> = fieldErrors(StepOneSchema, values);
-    let phoneError: string | null;
+    const found: Partial<Record<SignupField, CatalogKey>> = fieldErrors(StepOneSchema, values);
+    let phoneError: CatalogKey | null;
     try {
       phoneError = await checkPhone(values.phone);
     } catch {

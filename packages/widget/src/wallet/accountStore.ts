@@ -1,3 +1,4 @@
+import type { CatalogKey } from '@pasarela/core';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { usableSavedCards, type SavedCard } from '@pasarela/core';
 import type { Services } from '../kernel/services';
@@ -18,7 +19,7 @@ export interface AccountState {
   status: 'loading' | 'ready' | 'failed';
   account: Account | null;
   /** Catalogue key of the last failure (load or a card change). */
-  error: string | null;
+  error: CatalogKey | null;
   /** The card a change is being sent for. */
   busyCard: number | null;
   load(): Promise<void>;

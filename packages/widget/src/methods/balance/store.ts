@@ -1,3 +1,4 @@
+import type { CatalogKey } from '@pasarela/core';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { activatesSubscription, securityFields, buildPayActivityPayload, displayStatusOf, overallResultOfDisplay, type OverallResult } from '@pasarela/core';
 import { lookupAttempt, type AttemptRecord } from '../../api/lookupAttempt';
@@ -13,7 +14,7 @@ export interface BalanceState {
   phase: 'loading' | 'ready' | 'paying' | 'failed';
   balance: number | null;
   /** Catalogue key of what went wrong (loading the balance or paying). */
-  error: string | null;
+  error: CatalogKey | null;
   load(): Promise<void>;
   pay(): Promise<void>;
 }

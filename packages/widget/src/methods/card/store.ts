@@ -1,3 +1,4 @@
+import type { CatalogKey } from '@pasarela/core';
 import { createStore } from 'zustand/vanilla';
 import { cardFormSchema, fieldErrors, isPasarelaError, payerMessage, withoutAccents, type CardBrand, type DeclineField, type PayerMessage } from '@pasarela/core';
 import { createPaymentIntent } from '../../payments/paymentIntent';
@@ -20,7 +21,7 @@ export interface CardState {
   values: CardValues;
   touched: Record<CardField, boolean>;
   /** Message key per field; shown once the field was left or the form submitted. */
-  errors: Partial<Record<CardField, string>>;
+  errors: Partial<Record<CardField, CatalogKey>>;
   submitted: boolean;
   phase: CardPhase;
   /** Why the last attempt failed (server text or catalogue key), shown above the form. */
@@ -43,7 +44,7 @@ export interface CardStoreDeps {
   acceptedBrands: readonly CardBrand[];
   supportEmail?: string | undefined;
   /** SPEC 5 invalid_phone_number; the phone rules load lazily, so this is async. */
-  checkPhone: (phone: string) => Promise<string | null>;
+  checkPhone: (phone: string) => Promise<CatalogKey | null>;
   /** Sends one payment with `trackId`: a new one per attempt, the same one again after a lost answer. */
   pay: (values: CardValues, trackId: string) => Promise<CardAttempt>;
   /** What became of the attempt sent with `trackId` (null: the server has none). */
@@ -69,7 +70,7 @@ export function createCardStore(deps: CardStoreDeps) {
   const intent = createPaymentIntent(deps.newTrackId);
 
   const store = createStore<CardState & CardActions>()((set, get) => {
-    const syncErrors = (values: CardValues): Partial<Record<CardField, string>> => {
+    const syncErrors = (values: CardValues): Partial<Record<CardField, CatalogKey>> => {
       const schema = cardFormSchema({ now: deps.now(), supportEmail: deps.supportEmail, acceptedBrands: deps.acceptedBrands });
       return fieldErrors(schema, values);
     };
@@ -85,7 +86,7 @@ export function createCardStore(deps: CardStoreDeps) {
       set({ errors: { ...syncErrors(current), ...(phone ? { phone } : {}) } });
     };
 
-    const withPhone = (values: CardValues): Partial<Record<CardField, string>> => {
+    const withPhone = (values: CardValues): Partial<Record<CardField, CatalogKey>> => {
       const phone = get().errors.phone;
       return { ...syncErrors(values), ...(phoneChecked && phone && get().values.phone === values.phone ? { phone } : {}) };
     };
@@ -127,7 +128,7 @@ export function createCardStore(deps: CardStoreDeps) {
         try {
           const values = get().values;
           set({ submitted: true, alert: null, alertField: null });
-          let phone: string | null;
+          let phone: CatalogKey | null;
           try {
             phone = await deps.checkPhone(values.phone);
           } catch (error) {
@@ -186,8 +187,8 @@ export function createCardStore(deps: CardStoreDeps) {
 }
 
 /** Which field errors the form shows: those of fields left, or all once submitted. */
-export function visibleErrors(state: CardState): Partial<Record<CardField, string>> {
-  const shown: Partial<Record<CardField, string>> = {};
+export function visibleErrors(state: CardState): Partial<Record<CardField, CatalogKey>> {
+  const shown: Partial<Record<CardField, CatalogKey>> = {};
   for (const field of CARD_FIELDS) {
     const key = state.errors[field];
     if (key && (state.submitted || state.touched[field])) shown[field] = key;

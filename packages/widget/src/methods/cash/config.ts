@@ -1,4 +1,4 @@
-import { GATEWAY_CODES, type MethodAvailability } from '@pasarela/core';
+import { GATEWAY_CODES, type CatalogKey, type MethodAvailability } from '@pasarela/core';
 
 /** SPEC 1 cash networks by gateway code: the pay-cash voucher network, then the cash-point network. */
 export const CASH_NETWORKS = [GATEWAY_CODES.payCash, GATEWAY_CODES.cashPoint] as const;
@@ -10,7 +10,7 @@ export function offeredNetworks(methods: Pick<MethodAvailability, 'payCash' | 'c
 }
 
 /** Catalogue keys naming each network (its radio) and saying where to pay. */
-export const NETWORK_TEXT_KEYS: Record<CashNetwork, { name: string; where: string; instructions: string }> = {
+export const NETWORK_TEXT_KEYS: Record<CashNetwork, { name: CatalogKey; where: CatalogKey; instructions: CatalogKey }> = {
   PAYCASH: { name: 'cash_network_paycash', where: 'cash_network_paycash_where', instructions: 'cash_instructions_paycash' },
   PC: { name: 'cash_network_cash_point', where: 'cash_network_cash_point_where', instructions: 'cash_instructions_cash_point' },
 };

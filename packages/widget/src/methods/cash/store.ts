@@ -1,3 +1,4 @@
+import type { CatalogKey } from '@pasarela/core';
 import { createStore } from 'zustand/vanilla';
 import * as v from 'valibot';
 import {
@@ -21,7 +22,7 @@ export interface CashState {
   askEmail: boolean;
   values: CashContact;
   /** Catalogue key per field, shown once the payer submits. */
-  errors: Partial<Record<CashField, string>>;
+  errors: Partial<Record<CashField, CatalogKey>>;
   /** Validating (the phone rules load lazily). */
   checking: boolean;
   setNetwork(network: CashNetwork): void;
@@ -36,7 +37,7 @@ export interface CashStoreDeps {
   paymentEmail: string;
   supportEmail?: string | undefined;
   /** SPEC 5 invalid_phone_number; the phone rules load lazily. */
-  checkPhone(phone: string): Promise<string | null>;
+  checkPhone(phone: string): Promise<CatalogKey | null>;
   /** The one call that makes the voucher on `network`; `trackId` makes a resend of the same click harmless. */
   issue(network: CashNetwork, contact: CashContact, trackId: string): Promise<CashVoucher>;
   check(codOper: string): Promise<CashVoucher>;
@@ -92,7 +93,7 @@ export function issuedVoucher(network: CashNetwork, voucher: CashVoucher, at: Da
 }
 
 /** invalid_email and field_required through core's e-mail rule (SPEC 5). */
-function emailError(value: string, supportEmail: string | undefined): string | null {
+function emailError(value: string, supportEmail: string | undefined): CatalogKey | null {
   const result = v.safeParse(email(supportEmail), value);
   if (result.success) return null;
   const key = result.issues[0]?.message;
@@ -132,10 +133,10 @@ export function createCashStore(deps: CashStoreDeps) {
       set({ checking: true });
       try {
         const { values } = get();
-        const errors: Partial<Record<CashField, string>> = {};
+        const errors: Partial<Record<CashField, CatalogKey>> = {};
         const emailKey = askEmail ? emailError(values.email, deps.supportEmail) : null;
         if (emailKey) errors.email = emailKey;
-        const phoneKey = await deps.checkPhone(values.phone).catch(() => 'connection_error');
+        const phoneKey = await deps.checkPhone(values.phone).catch(() => 'connection_error' as const);
         if (phoneKey) errors.phone = phoneKey;
         set({ errors, checking: false });
         if (errors.email) return 'email';

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { APP_STORE_LINKS, appMarketOf, appMarketsFor, type AppMarket } from '@pasarela/core';
+import { APP_STORE_LINKS, appMarketOf, appMarketsFor, type AppMarket, type CatalogKey } from '@pasarela/core';
 import { t } from '../../i18n/i18n';
 
-const LABEL: Readonly<Record<AppMarket, string>> = { ios: 'market_ios', android: 'market_android' };
+const LABEL: Readonly<Record<AppMarket, CatalogKey>> = { ios: 'market_ios', android: 'market_android' };
 
 /** SPEC 2 /pf/deeplink/market: the wallet app in the stores, the payer's own store first. */
 export function AppMarketScreen({ userAgent }: { userAgent: string }) {

@@ -1,3 +1,4 @@
+import type { CatalogKey } from '@pasarela/core';
 import * as v from 'valibot';
 import { createStore } from 'zustand/vanilla';
 import { AMOUNT_LIMIT_CHECK_DELAY_MS, exceedsMerchantLimit, fieldErrors, positiveNumber, roundAmount } from '@pasarela/core';
@@ -5,7 +6,7 @@ import { AMOUNT_LIMIT_CHECK_DELAY_MS, exceedsMerchantLimit, fieldErrors, positiv
 export interface AmountState {
   value: string;
   /** Catalogue key of what is wrong, shown under the field. */
-  error: string | null;
+  error: CatalogKey | null;
 }
 
 export interface AmountDeps {
@@ -18,7 +19,7 @@ export interface AmountDeps {
 const AmountSchema = v.object({ amount: positiveNumber() });
 
 /** The key wrong with `value`, or null: SPEC 5 number rules, then the merchant's limit. */
-export function amountError(value: string, txLimit: number | null): string | null {
+export function amountError(value: string, txLimit: number | null): CatalogKey | null {
   const syntax = fieldErrors(AmountSchema, { amount: value }).amount;
   if (syntax) return syntax;
   return exceedsMerchantLimit(roundAmount(Number(value.trim())), txLimit) ? 'amount_exceeds_limit_allowed' : null;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { formatAmount, type OverallResult } from '@pasarela/core';
+import { formatAmount, type CatalogKey, type OverallResult } from '@pasarela/core';
 import { MessagePage } from '../../kernel/MessagePage';
 import { NOT_FOUND_PATH, RECEIPT_PATH } from '../../kernel/route';
 import { useServices } from '../../kernel/services';
@@ -7,7 +7,7 @@ import { hasText, t } from '../../i18n/i18n';
 import { useStoreState } from '../../ui/useStoreState';
 import type { TxResultStore } from './store';
 
-const TITLE: Readonly<Record<OverallResult, string>> = {
+const TITLE: Readonly<Record<OverallResult, CatalogKey>> = {
   APPROVED: 'tx_result_approved',
   PENDING: 'tx_result_pending',
   DECLINED: 'tx_result_declined',

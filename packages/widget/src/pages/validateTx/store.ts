@@ -1,3 +1,4 @@
+import type { CatalogKey } from '@pasarela/core';
 import * as v from 'valibot';
 import { createStore } from 'zustand/vanilla';
 import {
@@ -16,7 +17,7 @@ export interface ValidateTxState {
   code: string;
   amount: string;
   /** Catalogue key under the amount field. */
-  amountError: string | null;
+  amountError: CatalogKey | null;
   checking: boolean;
   /** SPEC 3 "transaction (stateOfValid, errorMessage)" through core's validationTxOutcome. */
   tx: TransactionState;

@@ -25,7 +25,8 @@ export function CustomFields({ fields, store, disabled }: { fields: readonly Cus
       <legend className="custom-fields__title">{t('custom_fields_title')}</legend>
       {shown.map((f) => {
         const label = `${f.nameOrLabel || f.description || f.id}${f.required ? '' : ` ${t('optional_suffix')}`}`;
-        const error = state.errors[f.id] ? t(state.errors[f.id] ?? '') : undefined;
+        const errorKey = state.errors[f.id];
+        const error = errorKey ? t(errorKey) : undefined;
         const name = `custom-${f.id}`;
         if (f.type === 'options') {
           return (

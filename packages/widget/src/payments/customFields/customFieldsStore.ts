@@ -1,3 +1,4 @@
+import type { CatalogKey } from '@pasarela/core';
 import { createStore } from 'zustand/vanilla';
 import { customFieldValue, PasarelaError, type CustomField } from '@pasarela/core';
 import { t } from '../../i18n/i18n';
@@ -13,7 +14,7 @@ export interface CustomFieldValue {
 export interface CustomFieldsState {
   values: Record<string, string>;
   /** Catalogue key per field id, shown once the payer tried to pay. */
-  errors: Record<string, string>;
+  errors: Record<string, CatalogKey>;
   /** The first required field left empty at the last Pay, to move the focus to; null when none. */
   focusField: { id: string } | null;
 }
@@ -39,7 +40,7 @@ export function createCustomFieldsStore(fields: readonly CustomField[]) {
     /** The values to send; throws field_required (and marks the fields) when a required one is empty. */
     collect() {
       const { values } = get();
-      const errors: Record<string, string> = {};
+      const errors: Record<string, CatalogKey> = {};
       for (const f of visibleFields(fields)) {
         if (f.required && (values[f.id] ?? '').trim() === '') errors[f.id] = 'field_required';
       }

@@ -1,3 +1,4 @@
+import type { CatalogKey } from '@pasarela/core';
 import { createStore } from 'zustand/vanilla';
 import { campaignAmountError, campaignDonation, PasarelaError, type CampaignBridge } from '@pasarela/core';
 
@@ -8,7 +9,7 @@ export interface DonationState {
   choice: DonationChoice;
   other: string;
   /** Catalogue key under the other-amount field. */
-  error: string | null;
+  error: CatalogKey | null;
 }
 
 export interface Donation {
