@@ -3,15 +3,35 @@ import { SUPPORT_EMAIL, declineFieldOf, roundAmount } from '@pasarela/core';
 import type { MethodScreenProps } from '../../payments/methodModule';
 import { loadReceipts } from '../../receipts/loadReceipts';
 import { CardForm } from './CardForm';
-import { createCardLookup, createCardPay } from './pay';
+import type { CardPayContext } from './pay';
 import { checkPhone, preparePhoneRules } from '../../payments/phoneCheck';
-import { createCardStore } from './store';
+import { createCardStore, type CardValues } from './store';
 import { challengeAddress, saveChallenge, takeChallenge } from './threeDsReturn';
 import { useStoreState } from '../../ui/useStoreState';
 import { useCheckoutDonation } from '../../payments/donation/useDonationAmount';
 import { afterFirstScreen } from '../../kernel/afterFirstScreen';
 
 type CardExtras = typeof import('../../wallet/cardExtras');
+
+/**
+ * The card payment's calls, a chunk of their own: fetched when the payer first focuses the form
+ * (typing a card takes longer), and waited for by a click that comes first. Not part of the first load.
+ */
+function lazyPayment(context: CardPayContext) {
+  let made: Promise<{ pay: ReturnType<typeof import('./pay').createCardPay>; lookup: ReturnType<typeof import('./pay').createCardLookup> }> | null = null;
+  const load = () => {
+    made ??= import('./pay').then((m) => ({ pay: m.createCardPay(context), lookup: m.createCardLookup(context) })).catch((error: unknown) => {
+      made = null; // a later click fetches it again
+      throw error;
+    });
+    return made;
+  };
+  return {
+    load: () => void load().catch(() => undefined),
+    pay: (values: CardValues, trackId: string) => load().then((m) => m.pay(values, trackId)),
+    lookup: (values: CardValues, trackId: string) => load().then((m) => m.lookup(values, trackId)),
+  };
+}
 
 /** The card method: the form, paid by one auth-capture call per click; a 3DS challenge leaves and returns. */
 export function CardScreen({ payment }: MethodScreenProps) {
@@ -34,10 +54,11 @@ export function CardScreen({ payment }: MethodScreenProps) {
   // Back from a refused challenge: what was typed (not the CVC) and the bank's reason. Its own
   // small chunk: it is needed only before a challenge and after one.
   const drafts = useRef<typeof import('./cardDraft') | null>(null);
+  const paymentCalls = useRef<ReturnType<typeof lazyPayment> | null>(null);
   const [store] = useState(() => {
     const here = services.address();
     const domainRequested = services.bridge.embedded ? (here.searchParams.get('parentOrigin') ?? here.origin) : here.origin;
-    const context: Parameters<typeof createCardPay>[0] = {
+    const context: CardPayContext = {
       api: services.api,
       info,
       merchant,
@@ -65,13 +86,15 @@ export function CardScreen({ payment }: MethodScreenProps) {
         });
       },
     };
+    const calls = lazyPayment(context);
+    paymentCalls.current = calls;
     return createCardStore({
       now: services.now,
       acceptedBrands: methods.cardBrands,
       supportEmail: SUPPORT_EMAIL,
       checkPhone,
-      pay: createCardPay(context),
-      lookup: createCardLookup(context),
+      pay: calls.pay,
+      lookup: calls.lookup,
       newTrackId: services.newTrackId,
       initial: { email: info.email },
       onDone: (attempt) => {
@@ -108,7 +131,7 @@ export function CardScreen({ payment }: MethodScreenProps) {
   return (
     <>
       {wallet && login ? <wallet.SavedCardChoice key={login.session.sessionId} payment={payment} onChoice={setSavedChosen} /> : null}
-      <div hidden={wallet !== null && savedChosen}>
+      <div hidden={wallet !== null && savedChosen} onFocus={() => paymentCalls.current?.load()}>
         <CardForm
           store={store}
           total={roundAmount(payment.total + donation)}
