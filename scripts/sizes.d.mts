@@ -12,5 +12,6 @@ export interface Sizes {
   other: Record<string, FileSize>;
 }
 export declare const BUDGETS: { loaderGzipBytes: number; widgetFirstLoadGzipBytes: number };
+export declare const CEILINGS: { widgetFirstLoadGzipBytes: number };
 export declare function measureSizes(): Sizes;
 export declare function formatSizes(sizes: Sizes): string;
