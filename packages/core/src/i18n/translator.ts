@@ -11,9 +11,9 @@ export type Entries = Readonly<Record<string, string>>;
 export type TextValues = Readonly<Record<string, string | number | null | undefined>>;
 
 /** Where a language's texts come from: the widget's remote catalogue (SPEC 1), the console's bundled texts. */
-export type CatalogueSource = (lang: Language) => Promise<Entries>;
+type CatalogueSource = (lang: Language) => Promise<Entries>;
 
-export interface Translator<Key extends string> {
+interface Translator<Key extends string> {
   /**
    * The text of `key` in the current language with its holes filled from `values` (a numeric
    * `count` picks the plural form). A key the language's catalogue lacks shows the Spanish text
