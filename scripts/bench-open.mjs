@@ -21,11 +21,16 @@
 // (medians, ms after open()): the request leaving, the answer's first byte, the frame's document made
 // (its renderer took the answer), the card field in the document, the answer's last byte, the page
 // parsed; and where the machine's CPU went meanwhile, process by process (Linux's /proc).
+// A paired measurement of builds: each `--against packages/sandbox/dist/<file>.mjs` (repeatable) is
+// another build opened in the same rounds, in turn with this one and the floor, and compared with it
+// (only the payer's click then: no preloaded side, no opens at the load event, no splash runs).
 // Usage: npm run bench:open [-- --runs 15 --splash-runs 5 --settle 1000 --server packages/sandbox/dist/<file>.mjs]
+//        npm run bench:open -- --runs 20 --against packages/sandbox/dist/<other>.mjs [--against ...]
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { availableParallelism } from 'node:os';
 import { chromium } from 'playwright-core';
+import { basename, join } from 'node:path';
 import { serverOption, startSandbox } from './sandbox-process.mjs';
 
 const option = (name, fallback) => {
@@ -38,6 +43,8 @@ const runs = option('runs', 15);
 const settleMs = option('settle', 1000);
 /** Another build of the server to measure (an A/B's "before"); it must sit in packages/sandbox/dist/. */
 const server = serverOption();
+/** Other builds, each opened in the same rounds as this one and compared with it. */
+const against = process.argv.flatMap((arg, i) => (arg === '--against' && process.argv[i + 1] ? [join(process.cwd(), process.argv[i + 1])] : []));
 const args = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking',
   '--disable-component-update', '--no-first-run', '--disable-sync'];
 
@@ -248,23 +255,32 @@ const shopUrl = (sandbox) => `${sandbox.demoUrl.replace('//localhost:', '//127.0
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args });
 const floor = await startFloor();
 const fast = await startSandbox({ SPLASH_MS: '0' }, server);
+const others = [];
+for (const file of against) others.push({ file, sandbox: await startSandbox({ SPLASH_MS: '0' }, file) });
 /** What each target is, in the report. */
 const LABELS = {
   checkout: 'checkout, the shop page as it is (no preload)',
   preloaded: 'checkout, the shop page called Checkout.preload() when it loaded',
   floor: 'floor (bare cross-origin iframe, one API call, an input)',
 };
-const SIDES = ['checkout', 'preloaded'];
+const SIDES = against.length ? ['checkout'] : ['checkout', 'preloaded'];
+for (const { file } of others) LABELS[basename(file)] = `checkout from ${basename(file)}, the shop page as it is`;
 try {
   // The targets take turns, so a busy machine slows them alike; the first round warms each server
   // and the browser. First every round opens each after the settle time (the budget's measurement),
   // then every round opens each right at the load event (for information).
-  const modes = { click: settleMs, atLoad: 0 };
-  const targets = {
-    checkout: { sandbox: fast, url: shopUrl(fast) },
-    preloaded: { sandbox: fast, url: shopUrl(fast), preload: true },
-    floor: { sandbox: null, url: floor.url },
-  };
+  const modes = against.length ? { click: settleMs } : { click: settleMs, atLoad: 0 };
+  const targets = against.length
+    ? {
+        checkout: { sandbox: fast, url: shopUrl(fast) },
+        ...Object.fromEntries(others.map(({ file, sandbox }) => [basename(file), { sandbox, url: shopUrl(sandbox) }])),
+        floor: { sandbox: null, url: floor.url },
+      }
+    : {
+        checkout: { sandbox: fast, url: shopUrl(fast) },
+        preloaded: { sandbox: fast, url: shopUrl(fast), preload: true },
+        floor: { sandbox: null, url: floor.url },
+      };
   const names = Object.keys(targets);
   const results = Object.fromEntries(Object.keys(modes).map((mode) => [mode, Object.fromEntries(names.map((name) => [name, { times: [], ready: [], ratios: [], phases: [], cpu: [] }]))]));
   // One mode after the other, so the opens at the load event (and their busy browser) do not sit
@@ -280,6 +296,8 @@ try {
         r.times.push(round[name].focused);
         r.ready.push(round[name].ready);
         r.ratios.push(round[name].focused / round.floor.focused);
+        r.toCheckout ??= [];
+        r.toCheckout.push(round[name].focused / round.checkout.focused);
         r.phases.push(round[name].phases);
         r.cpu.push(round[name].cpu);
       }
@@ -317,18 +335,27 @@ try {
     console.log(phaseLine(m));
     console.log(cpuLine(m));
     for (const side of SIDES) report(`${side}: open() -> ready event (the checkout live: its script has taken over the form)`, m[side].ready);
+    for (const { file } of others) {
+      const r = m[basename(file)];
+      console.log(`${basename(file)} against this build: ${median(r.times)} against ${median(m.checkout.times)} ms on screen (medians), ` +
+        `${(median(r.times) / median(m.checkout.times)).toFixed(2)}x of the medians, ${median(r.toCheckout).toFixed(2)}x median of each round; ` +
+        `ready ${median(r.ready)} against ${median(m.checkout.ready)} ms`);
+    }
   };
   console.log(`Opened ${settleMs} ms after the merchant page's load event, as a payer's click:`);
   print(results.click, true);
-  console.log(`Opened at the load event (the fresh browser context still busy), for information:`);
-  print(results.atLoad, false);
+  if (results.atLoad) {
+    console.log(`Opened at the load event (the fresh browser context still busy), for information:`);
+    print(results.atLoad, false);
+  }
 } finally {
+  await Promise.all(others.map(({ sandbox }) => sandbox.stop()));
   await fast.stop();
   floor.stop();
 }
 
 // SPEC 2's splash (3000 ms by default) still shows for its whole duration; the data loads behind it.
-const splashRuns = option('splash-runs', 5);
+const splashRuns = option('splash-runs', against.length ? 0 : 5);
 if (splashRuns > 0) {
   const slow = await startSandbox({ SPLASH_MS: '3000' }, server);
   try {

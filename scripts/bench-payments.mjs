@@ -12,13 +12,17 @@
 // seconds of a freshly started node are its slowest (code not yet optimised, statements not yet
 // prepared).
 //
+// --against packages/sandbox/dist/<file>.mjs measures another build paired with this one: --pairs
+// runs of each (5 by default), taking turns, on PGlite (and on BENCH_DATABASE_URL when set), then
+// the medians of each side's rate, p50, p99 and CPU per payment.
+//
 // --gzip asks for gzipped answers as a browser's fetch does (accept-encoding: gzip, deflate, br);
 // without it the requests say nothing of encodings, as a merchant's server or curl may not.
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node scripts/bench-payments.mjs
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import autocannon from 'autocannon';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -35,6 +39,8 @@ const WARMUP_S = arg('warmup', 10);
 const GZIP = process.argv.includes('--gzip');
 // --server packages/sandbox/dist/<file>.mjs: another build of the server (an A/B's "before").
 const SERVER = serverOption();
+const AGAINST = serverOption(process.argv, '--against');
+const PAIRS = arg('pairs', 5);
 const CLIENT_KEY = 'pk_sandbox_pasarela_guest';
 
 // SPEC 7 wire encoding, as the widget sends it: hex of base64 of UTF-8 JSON.
@@ -150,11 +156,11 @@ function loadOne(url, code, connections, duration) {
 }
 
 /** Payments against `nodes` sandboxes on one database (env), CONNECTIONS split between them. */
-async function benchPayments(env, nodes = 1) {
+async function benchPayments(env, nodes = 1, server = SERVER) {
   const sandboxes = [];
   try {
     // One after the other: the first migrates and seeds, the others find it done.
-    for (let i = 0; i < nodes; i++) sandboxes.push(await startSandbox(env, SERVER));
+    for (let i = 0; i < nodes; i++) sandboxes.push(await startSandbox(env, server));
     // The warm-up pays a link of its own, so the rows counted below are the measured run's.
     const warmup = WARMUP_S > 0 ? await load(sandboxes, (await createBenchLink(sandboxes[0].url)).code, WARMUP_S) : undefined;
     const link = await createBenchLink(sandboxes[0].url);
@@ -201,6 +207,31 @@ async function run(label, kind, env, databaseUrl) {
 }
 
 console.log(`Node ${process.version}, ${DURATION_S} s per run after a ${WARMUP_S} s warm-up, ${CONNECTIONS} connections${GZIP ? ', answers gzipped as for a browser' : ''}`);
+if (AGAINST) {
+  const median = (xs) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  };
+  const databases = [['PGlite', {}], ...(process.env.BENCH_DATABASE_URL ? [['PostgreSQL', { DATABASE_URL: process.env.BENCH_DATABASE_URL }]] : [])];
+  for (const [database, env] of databases) {
+    const sides = { 'this build': { server: SERVER, runs: [] }, [basename(AGAINST)]: { server: AGAINST, runs: [] } };
+    for (let i = 0; i < PAIRS; i++) {
+      // Each pair in the other order than the one before, so neither side always runs first.
+      const order = i % 2 === 0 ? Object.keys(sides) : Object.keys(sides).reverse();
+      for (const name of order) {
+        const { result, recorded, cpuMsPerPayment, warmup } = await benchPayments(env, 1, sides[name].server);
+        sides[name].runs.push({ ...report(`${database}, ${name}, pair ${i + 1}`, result, recorded, undefined, cpuMsPerPayment, warmup), cpu: cpuMsPerPayment ?? NaN });
+      }
+    }
+    console.log(`\n${database}, medians of ${PAIRS} paired runs`);
+    console.log('  build                 | payments/s | p50 ms | p99 ms | CPU ms per payment');
+    for (const [name, { runs }] of Object.entries(sides)) {
+      const m = (key) => median(runs.map((r) => r[key]));
+      console.log(`  ${name.padEnd(21)} | ${m('rps').toFixed(0).padStart(10)} | ${String(m('p50')).padStart(6)} | ${String(m('p99')).padStart(6)} | ${m('cpu').toFixed(2)}`);
+    }
+  }
+  process.exit(0);
+}
 await run('PGlite (embedded, DATA_DIR)', 'pglite', {});
 const pgUrl = process.env.BENCH_DATABASE_URL;
 if (pgUrl) {

@@ -19,6 +19,6 @@ export interface RunningSandbox extends Sandbox {
 export declare function onFreePorts<T>(start: (port: number, demoPort: number) => Promise<T>): Promise<T>;
 export declare function startSandbox(env?: Record<string, string>, server?: string): Promise<RunningSandbox>;
 /** The `--server packages/sandbox/dist/<file>.mjs` option of a benchmark, or undefined. */
-export declare function serverOption(argv?: string[]): string | undefined;
+export declare function serverOption(argv?: string[], flag?: string): string | undefined;
 /** A port nothing listens on now, never one this process handed out before. */
 export declare function freePort(): Promise<number>;

@@ -50,11 +50,11 @@ async function waitUntilUp(url, child, output) {
 }
 
 /**
- * The `--server packages/sandbox/dist/<file>.mjs` option of a benchmark: another build of the server
- * to measure (an A/B's "before"), or undefined for the current build.
+ * The `--server packages/sandbox/dist/<file>.mjs` option of a benchmark (or another `flag`, such as
+ * `--against`): another build of the server to measure, or undefined for the current build.
  */
-export function serverOption(argv = process.argv) {
-  const at = argv.indexOf('--server');
+export function serverOption(argv = process.argv, flag = '--server') {
+  const at = argv.indexOf(flag);
   return at > 0 && argv[at + 1] ? join(process.cwd(), argv[at + 1]) : undefined;
 }
 
