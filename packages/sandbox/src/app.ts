@@ -53,7 +53,8 @@ import { recoveryRoutes } from './routes/payer/recovery';
 import { subscriptionRoutes } from './routes/payer/subscriptions';
 import { attemptRoutes } from './routes/payer/attempts';
 import { pendingAttemptRoutes } from './routes/payer/pendingAttempt';
-import { staticRoutes } from './routes/pages/staticFiles';
+import { builtFileRoutes } from './routes/pages/builtFiles';
+import { widgetPageRoutes } from './routes/pages/widgetPage';
 import { firstScreenAnswers } from './routes/pages/firstScreen';
 import type { PagesAhead } from './routes/pages/pagesAhead';
 import { threeDsRoutes } from './routes/pages/threeDs';
@@ -214,6 +215,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     frameAncestors(await widgetMerchant(options.db, path, query), options.demoOrigin);
   const firstScreen = firstScreenAnswers((url, init) => app.request(url, init, { inProcess: true }), { clientKey: SANDBOX_CLIENT_KEY });
   const prerender = widgetPrerender(paths.widgetDist, options.logger ?? silentLogger);
-  app.route('/', staticRoutes(paths, { wireEncoding: options.wireEncoding, splashMs: options.splashMs, frameAncestors: frameAncestorsFor, firstScreen, prerender, pagesAhead }));
+  app.route('/', builtFileRoutes(paths));
+  app.route('/', widgetPageRoutes(paths, { wireEncoding: options.wireEncoding, splashMs: options.splashMs, frameAncestors: frameAncestorsFor, firstScreen, prerender, pagesAhead }));
   return app;
 }

@@ -19,10 +19,8 @@ export interface NegotiatedBody {
  * gzip and the body is text of GZIP_MIN_BYTES or more, with `Vary: Accept-Encoding` whenever the
  * encoding depends on that header, and always with its content-type and content-length.
  *
- * Those are every header the compress middleware (app.ts) reads, so it leaves such an answer alone.
- * Left to it, an answer it might compress got its Vary header through the context, which rebuilt the
- * finished response as a web stream that node-server then read back chunk by chunk: about a quarter of
- * a card payment's CPU (docs/performance.md, "Payments per second").
+ * Those are every header the compress middleware (app.ts) reads, so it leaves such an answer alone
+ * rather than rebuilding it as a web stream.
  */
 export function negotiatedBody(body: Buffer, type: string, acceptEncoding: string | undefined, zipped: () => Buffer = () => gzipSync(body)): NegotiatedBody {
   const headers: Record<string, string> = { 'content-type': type };

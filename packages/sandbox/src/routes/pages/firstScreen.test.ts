@@ -5,10 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrimedAnswersSchema, wrapEnvelope } from '@pasarela/core';
 import * as v from 'valibot';
 import { createTestApp, newLink, type TestApp } from '../../test/testApp';
-import { listenHttp } from '../../http/httpServer';
-import { defaultPaths } from '../../paths';
 import { checkoutOfAddress, firstScreenAnswers } from './firstScreen';
-import { startAfterFirstFrame, staticRoutes } from './staticFiles';
+import { startAfterFirstFrame } from './widgetPageMarkup';
 
 describe('checkoutOfAddress: the checkout a widget address opens (SPEC 2), as the widget routes it', () => {
   it.each([
@@ -141,8 +139,8 @@ describe('the calls whose answer is fixed for the process', () => {
   });
 });
 
-describe('the widget page in two parts', () => {
-  it('sends the same page gzipped, the answers at the end of the body', async () => {
+describe('the widget page gzipped', () => {
+  it('sends the page gzipped to a browser that takes it, the answers at the end of the body', async () => {
     const { gunzipSync } = await import('node:zlib');
     const code = await newLink(t);
     const res = await t.app.request(`/pf/widget?type=lk&code=${code}`, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
@@ -153,60 +151,6 @@ describe('the widget page in two parts', () => {
     expect(html).toMatch(/<script type="application\/json" id="pasarela-config">.*<link rel="preload"[^>]+id="pasarela-catalog"/);
     expect(html).toMatch(/<body><script type="application\/json" id="pasarela-primed">\[.*\]<\/script><\/body><\/html>$/);
     expect(html).toContain(`payment-info?code=${code}&type=lk`);
-  });
-});
-
-describe('the widget page in two parts, over HTTP', () => {
-  it('sends the headers and the first part before the first screen\'s work starts, however long that work keeps the server busy', async () => {
-    const built = mkdtempSync(join(tmpdir(), 'pasarela-two-parts-'));
-    writeFileSync(join(built, 'index.html'), '<!doctype html><html><head><!--pasarela-config--><style>p{}</style></head><body><div id="root"></div></body></html>');
-    // The first screen's in-process calls run back to back without giving the event loop a turn:
-    // played here by 1.5 s of synchronous work. Sent after the work, the first part would come with
-    // the rest; sent before it, at least the work's length ahead of the rest. (The client's thread
-    // may itself wait for a core on a loaded machine, so only that gap is asserted, not a time.)
-    const app = staticRoutes({ ...defaultPaths(), widgetDist: built }, {
-      wireEncoding: false,
-      splashMs: 0,
-      firstScreen: async () => {
-        const until = Date.now() + 1_500;
-        while (Date.now() < until);
-        return { answers: [], lang: 'es' };
-      },
-    });
-    const server = await listenHttp(app.fetch, 0, { headersMs: 5_000, requestMs: 10_000, keepAliveMs: 1_000, shutdownMs: 1_000 });
-    try {
-      const port = (server.address() as { port: number }).port;
-      // The client runs on a thread of its own: this thread's event loop is the server's, and busy.
-      const { Worker } = await import('node:worker_threads');
-      const client = new Worker(
-        `const { request } = require('node:http');
-        const { parentPort, workerData } = require('node:worker_threads');
-        const started = Date.now();
-        request({ port: workerData.port, path: '/pf/widget?type=lk&code=LK1' }, (res) => {
-          let body = '';
-          let firstPartAt = 0;
-          res.setEncoding('utf8');
-          res.on('data', (chunk) => {
-            body += chunk;
-            if (!firstPartAt && body.includes('<style>')) firstPartAt = Date.now() - started;
-          });
-          res.on('end', () => parentPort.postMessage({ firstPartAt, body, endAt: Date.now() - started }));
-        }).end();`,
-        { eval: true, workerData: { port } },
-      );
-      const { firstPartAt, body, endAt } = await new Promise<{ firstPartAt: number; body: string; endAt: number }>((resolve, reject) => {
-        client.once('message', resolve);
-        client.once('error', reject);
-      });
-      await client.terminate();
-      expect(firstPartAt).toBeGreaterThan(0);
-      expect(endAt - firstPartAt).toBeGreaterThanOrEqual(750);
-      expect(endAt).toBeGreaterThanOrEqual(1_500);
-      expect(body).toMatch(/<div id="root"><\/div><script type="application\/json" id="pasarela-primed">\[\]<\/script><\/body><\/html>$/);
-    } finally {
-      server.close();
-      rmSync(built, { recursive: true, force: true });
-    }
   });
 });
 

@@ -19,8 +19,6 @@ export interface PageAhead {
   frameAncestors: string;
   /** The page after its head: the root with the first screen, the answers, the end. */
   tail: string;
-  /** The same, gzipped to follow the head's gzipped start (http/gzipParts.ts). */
-  gzippedTail: Buffer;
 }
 
 /** Makes a link's page for one language; null when it cannot be made ahead (it is then made when asked). */

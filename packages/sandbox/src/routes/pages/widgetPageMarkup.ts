@@ -1,0 +1,93 @@
+import { SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY, SPLASH_MS, VERSION, catalogFor, type Language, type PrimedAnswer } from '@pasarela/core';
+import type { Prerender } from '../../http/prerender';
+import { SANDBOX_ENVIRONMENT } from '../../sandboxEnvironment';
+import type { BuiltWidgetPage } from './builtWidgetPage';
+import { catalogUrl, type FirstScreen } from './firstScreen';
+
+// What the sandbox writes into the built widget page: the widget's config, the catalog's preload
+// hint, the first screen's answers and, with no splash, the first screen itself.
+
+/** What the page's content depends on, of the widget page's settings. */
+export interface PageSettings {
+  wireEncoding: boolean;
+  splashMs?: number | undefined;
+  /** The first screen rendered from its answers into the page, with no splash; none when absent. */
+  prerender?: Prerender | undefined;
+}
+
+/** The widget template's (empty) root element, where the widget renders. */
+const ROOT = '<div id="root"></div>';
+
+/** JSON inside a script element: '<' escaped so no value can close the element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+function widgetConfig(settings: PageSettings) {
+  return {
+    apiBase: '/api/v1',
+    wireEncoding: settings.wireEncoding,
+    clientKey: SANDBOX_CLIENT_KEY,
+    env: SANDBOX_ENVIRONMENT,
+    widgetKey: SANDBOX_WIDGET_KEY,
+    splashMs: settings.splashMs ?? SPLASH_MS,
+    version: VERSION,
+    imageBase: '',
+  };
+}
+
+/** The config block the widget reads. */
+export function configScript(settings: PageSettings): string {
+  return `<script type="application/json" id="pasarela-config">${scriptJson(widgetConfig(settings))}</script>`;
+}
+
+/**
+ * A hint that starts the catalog's download with the page's own, so it does not wait for the
+ * widget's script (the catalog stays out of the page: it is the one large answer, and a returning
+ * payer's browser has it cached).
+ */
+function catalogHint(lang: Language): string {
+  return `<link rel="preload" as="fetch" crossorigin="anonymous" id="pasarela-catalog" hreflang="${lang}" href="${catalogUrl(lang).replace(/&/g, '&amp;')}">`;
+}
+
+/** The first screen's answers as a data block (read by the widget's script, which runs after the page is parsed). */
+function primedBlock(answers: readonly PrimedAnswer[]): string {
+  return `<script type="application/json" id="pasarela-primed">${scriptJson(answers)}</script>`;
+}
+
+/**
+ * The widget's script tag made to start through its boot chunk (`data-boot`, packages/widget/src/boot.ts),
+ * which loads the script once the page's first frame is on screen.
+ */
+export function startAfterFirstFrame(html: string): string {
+  return html.replace(/<script type="module" src="([^"]+)" data-boot="([^"]+)"><\/script>/, (_tag, main: string, boot: string) => `<script type="module" src="${boot}?main=${encodeURIComponent(main)}"></script>`);
+}
+
+/** The widget page for one language, cut at its root: what comes before it, and how the page ends after it. */
+export interface PageCut {
+  head: string;
+  end: string;
+  hasRoot: boolean;
+  /** Set when the first screen goes in the page (no splash). */
+  prerender: Prerender | undefined;
+}
+
+export function cutPage(page: BuiltWidgetPage, settings: PageSettings, lang: Language): PageCut {
+  const html = page.html.replace('<!--pasarela-config-->', configScript(settings) + catalogHint(lang));
+  // A page without the root gets the answers before `</body>`.
+  const rootAt = html.indexOf(ROOT);
+  const splitAt = rootAt >= 0 ? rootAt : html.lastIndexOf('</body>');
+  const [whole, end] = splitAt >= 0 ? [html.slice(0, splitAt), html.slice(rootAt >= 0 ? splitAt + ROOT.length : splitAt)] : [html, ''];
+  // With no splash the first screen itself is in the page, and the widget's script starts after it
+  // shows (boot.ts); with a splash, the splash is what the page shows first.
+  const prerender = rootAt >= 0 && (settings.splashMs ?? SPLASH_MS) === 0 ? settings.prerender : undefined;
+  return { head: prerender ? startAfterFirstFrame(whole) : whole, end, hasRoot: rootAt >= 0, prerender };
+}
+
+/** The page after its head: the root (with the first screen when prerendered), the answers, the end. */
+export async function pageTail(cut: PageCut, settings: PageSettings, url: string, screen: FirstScreen | null): Promise<string> {
+  if (!screen) return (cut.hasRoot ? ROOT : '') + cut.end;
+  const markup = cut.prerender
+    ? await cut.prerender({ url, config: widgetConfig(settings), lang: screen.lang, entries: catalogFor(screen.lang).entries, answers: screen.answers })
+    : null;
+  const root = markup === null ? ROOT : `<div id="root" data-prerendered="${screen.lang}">${markup}</div>`;
+  return (cut.hasRoot ? root : '') + primedBlock(screen.answers) + cut.end;
+}
