@@ -10,9 +10,7 @@
 // on this 2-core machine, which slows whatever opens then. That case is measured and printed too,
 // for information; the budget applies to the payer's click.
 // Each open's payment link is created before the shop's page loads, as a shop that renders its Pay
-// button with the link does; the node then makes the checkout's page while the page shows (pages
-// made ahead, docs/architecture.md). A link created at the click is opened as before: its page is
-// made when asked (docs/performance.md "pages made ahead").
+// button with the link does.
 // The checkout is measured twice: from the demo shop's page as it is, which has not preloaded it
 // (the budget's figure), and from the same page after it called Checkout.preload() when it loaded
 // (a hidden frame on the checkout's origin that open() removes; docs/integration.md), as a cart or
@@ -329,9 +327,9 @@ try {
       ? `CPU per open (medians, ms of CPU on the machine's ${availableParallelism()} cores from just before open() to just after the field on screen; "started": processes started meanwhile): ${names.map((name) => `${name} ${side(m[name].cpu)}`).join('; ')}`
       : 'CPU per open: not measured (no /proc on this system)';
   };
-  const print = (m, target) => {
+  const print = (m) => {
     for (const name of names) report(`${LABELS[name]}: open() -> card field on screen and focused, splash 0 ms`, m[name].times);
-    for (const side of SIDES) console.log(`ratio to the floor, ${side}: ${ratio(m[side], m.floor)}${target && side === 'checkout' ? " (issue 25's target: 1.2x of the medians, no run of the script above 1.5x)" : ''}`);
+    for (const side of SIDES) console.log(`ratio to the floor, ${side}: ${ratio(m[side], m.floor)}`);
     console.log(phaseLine(m));
     console.log(cpuLine(m));
     for (const side of SIDES) report(`${side}: open() -> ready event (the checkout live: its script has taken over the form)`, m[side].ready);
@@ -343,10 +341,10 @@ try {
     }
   };
   console.log(`Opened ${settleMs} ms after the merchant page's load event, as a payer's click:`);
-  print(results.click, true);
+  print(results.click);
   if (results.atLoad) {
     console.log(`Opened at the load event (the fresh browser context still busy), for information:`);
-    print(results.atLoad, false);
+    print(results.atLoad);
   }
 } finally {
   await Promise.all(others.map(({ sandbox }) => sandbox.stop()));

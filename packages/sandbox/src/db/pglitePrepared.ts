@@ -1,13 +1,10 @@
 import { parse, protocol, type PGlite } from '@electric-sql/pglite';
 import { bindExecuteSync, readStatementAnswer, type Column, type Notification } from './pgliteWire';
 
-// PGlite's query() sends six protocol messages for every query (parse, describe the statement,
-// bind, describe the portal, execute, sync), each a separate call into the database, and Postgres
-// parses and plans the SQL text each time. The sandbox runs the same few dozen SQL texts over and
-// over, so each is prepared once as a named statement (with its parameters' types, for PGlite's
-// own serializers and its columns' description) and then run in one message: bind, execute, sync.
-// Plans are cached by Postgres as for any prepared statement. Measured on a single-row select:
-// about 230 µs through query(), 50-110 µs this way.
+// PGlite's query() sends six protocol messages per query, each a call into the database, and
+// Postgres parses and plans the text each time. The sandbox runs the same few dozen SQL texts, so
+// each is prepared once as a named statement and then run in one message: bind, execute, sync.
+// What it earns is in docs/performance.md's summary.
 
 /** Prepared statements kept per session; SQL texts beyond this run unnamed (built SQL must not grow the cache without bound). */
 const MAX_PREPARED = 500;
@@ -68,10 +65,7 @@ export function preparedQueries(pg: PGlite, maxPrepared: number = MAX_PREPARED) 
 /**
  * A PGlite session's queries and transactions through prepared statements. A transaction holds
  * PGlite's transaction lock from BEGIN to COMMIT (as PGlite's own transaction() does), and its
- * statements, BEGIN and COMMIT included, are each one message into the database: PGlite's
- * transaction() sends BEGIN and COMMIT as two messages each and every statement as six, parsed and
- * planned every time, which made a card payment's transaction cost more than the rest of its
- * queries together.
+ * statements, BEGIN and COMMIT included, are each one message into the database.
  */
 export function preparedSession(pg: PGlite, maxPrepared: number = MAX_PREPARED) {
   const prepared = new Map<string, Prepared>();

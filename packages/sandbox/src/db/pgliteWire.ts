@@ -2,13 +2,10 @@ import { protocol, types, type ParserOptions } from '@electric-sql/pglite';
 
 type DatabaseError = InstanceType<typeof protocol.messages.DatabaseError>;
 
-// A prepared statement's run, in PostgreSQL's wire protocol, both ways. PGlite's serializer builds
-// each message through a growing writer, a text encoder call and a copy per value, and its parser
-// reads every answer into an object per message, copying each field of each row into a buffer of
-// its own, before the rows are built from those objects: together about a sixth of a card
-// payment's CPU on PGlite. A run is always the same three messages (bind, execute, sync), and its
-// answer a short run of known messages whose columns the prepare described, so this module writes
-// the one and reads the other in a pass each, with PGlite's own type parsers.
+// A prepared statement's run, in PostgreSQL's wire protocol, both ways. PGlite's serializer and
+// parser copy every value and field into objects of their own; a run is always bind, execute and
+// sync, and its answer a few known messages whose columns the prepare described, so this module
+// writes the one and reads the other in a pass each, with PGlite's own type parsers.
 
 /** A column of a statement's rows, as its prepare described it. */
 export interface Column {
