@@ -7,14 +7,14 @@ import { BUDGETS, CEILINGS, measureSizes } from '../scripts/sizes.mjs';
 describe('size budgets of what ships', () => {
   const sizes = measureSizes();
 
-  it('loader (UMD and ESM, the penpal protocol included) is at most 5 KB min+gzip', () => {
+  it('loader (UMD and ESM, penpal\'s parent side included) is at most 6.5 KB min+gzip', () => {
     expect(Object.keys(sizes.loader).sort()).toEqual(['checkout.js', 'checkout.mjs']);
     expect(Object.keys(sizes.other)).toContain('packages/checkout/dist/checkout.d.ts');
     for (const file of Object.values(sizes.loader)) expect(file.gzipBytes).toBeLessThanOrEqual(BUDGETS.loaderGzipBytes);
   });
 
   it('widget first load up to the card form (HTML, JS, CSS, i18next included) is within its 60 KB budget, held to its ceiling meanwhile', () => {
-    expect(BUDGETS).toEqual({ loaderGzipBytes: 5_000, widgetFirstLoadGzipBytes: 60_000 });
+    expect(BUDGETS).toEqual({ loaderGzipBytes: 6_500, widgetFirstLoadGzipBytes: 60_000 });
     expect(CEILINGS.widgetFirstLoadGzipBytes).toBeGreaterThan(BUDGETS.widgetFirstLoadGzipBytes);
     expect(sizes.widget.firstLoad).not.toBeNull();
     expect(sizes.widget.firstLoad?.gzipBytes).toBeLessThanOrEqual(CEILINGS.widgetFirstLoadGzipBytes);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { connectWidget, type WidgetConnection } from './connectWidget';
+import { CALL_TIMEOUT_MS, CONNECT_TIMEOUT_MS, connectWidget, type WidgetConnection } from './connectWidget';
 
 const ORIGIN = 'https://checkout.example.com';
 
@@ -10,7 +10,10 @@ function fakeWidgetWindow() {
     postMessage: (data: Record<string, unknown>, options: { targetOrigin: string; transfer?: Transferable[] }) =>
       posted.push({ data, targetOrigin: options.targetOrigin, transfer: options.transfer ?? [] }),
   };
-  return { remoteWindow, posted, iframe: { contentWindow: remoteWindow } as unknown as HTMLIFrameElement };
+  // the iframe element: its window, and its `load` event
+  const iframe = Object.assign(new EventTarget(), { contentWindow: remoteWindow }) as unknown as HTMLIFrameElement;
+  const load = () => iframe.dispatchEvent(new Event('load'));
+  return { remoteWindow, posted, iframe, load };
 }
 
 /** A message from the widget's window to the page, as the browser delivers it. */
@@ -37,11 +40,12 @@ afterEach(() => {
 });
 
 /** A connection handshaken with a widget whose id is `widgetId`; returns the widget's end of the port. */
-async function connected(widgetId: string, notify = vi.fn()) {
+async function connected(widgetId: string, notify: (message: unknown) => unknown = vi.fn()) {
   const widget = fakeWidgetWindow();
   const connection = connectWidget(widget.iframe, ORIGIN, { notify });
   const ports: MessagePort[] = [];
   open.push({ connection, ports });
+  widget.load();
   fromWidget(widget.remoteWindow, penpal({ type: 'SYN', participantId: widgetId }));
   const ack1 = widget.posted.find((p) => p.data.type === 'ACK1');
   let port: MessagePort;
@@ -61,20 +65,38 @@ async function connected(widgetId: string, notify = vi.fn()) {
   return { widget, connection, remote, port, notify };
 }
 
-// PRODUCT.md: the loader talks to the widget over penpal's protocol (the widget runs penpal 7's
-// child side), and accepts messages only from the widget's window and origin.
-describe('connectWidget: the parent side of penpal 7', () => {
+/** Runs `act` and returns the promise rejections nobody handled meanwhile (the page's console shows them). */
+async function unhandledRejectionsDuring(act: () => Promise<void>): Promise<unknown[]> {
+  const seen: unknown[] = [];
+  const others = process.listeners('unhandledRejection');
+  process.removeAllListeners('unhandledRejection');
+  const record = (reason: unknown) => seen.push(reason);
+  process.on('unhandledRejection', record);
+  try {
+    await act();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  } finally {
+    process.off('unhandledRejection', record);
+    for (const listener of others) process.on('unhandledRejection', listener);
+  }
+  return seen;
+}
+
+// PRODUCT.md: the loader talks to the widget over penpal (the widget runs penpal's child side, the
+// loader its parent side), and accepts messages only from the widget's window and origin.
+describe('connectWidget: penpal between the page and the widget', () => {
   it.each([
     ['leads the handshake when its id is the greater', '0'],
     ['follows the widget\'s lead when the widget\'s id is the greater', 'zzzz'],
-  ])('%s, answering SYN to exactly the widget origin', async (_case, widgetId) => {
+  ])('%s; after its hello, it writes only to exactly the widget origin', async (_case, widgetId) => {
     const { widget, port, remote } = await connected(widgetId);
     const syn = widget.posted.find((p) => p.data.type === 'SYN');
-    expect(syn?.data).toMatchObject({ namespace: 'penpal', type: 'SYN' });
+    // the hello carries a random id and nothing else, so penpal sends it to whatever the frame holds
+    expect(Object.keys(syn?.data ?? {}).sort()).toEqual(['channel', 'namespace', 'participantId', 'type']);
     expect(typeof syn?.data.participantId).toBe('string');
-    expect(widget.posted.every((p) => p.targetOrigin === ORIGIN)).toBe(true);
+    expect(widget.posted.filter((p) => p.data.type !== 'SYN').every((p) => p.targetOrigin === ORIGIN)).toBe(true);
     if (widgetId === '0') expect(widget.posted.find((p) => p.data.type === 'ACK1')?.data.methodPaths).toEqual([['notify']]);
-    else expect(widget.posted.map((p) => p.data.type)).toEqual(['SYN', 'ACK2']);
+    else expect(widget.posted.map((p) => p.data.type)).toEqual(['SYN', 'SYN', 'ACK2']);
     // the page's call reaches the widget over the port, and the widget's reply settles it
     const call = nextOn(port);
     const answered = remote.requestClose();
@@ -92,7 +114,7 @@ describe('connectWidget: the parent side of penpal 7', () => {
     expect(notify).toHaveBeenCalledWith({ type: 'ready', version: '2.0.0' });
   });
 
-  it('answers an unknown method and a throwing one with a serialised error, as penpal does', async () => {
+  it('answers an unknown method (an Object.prototype one too) and a throwing one with a serialised error', async () => {
     const { port } = await connected('zzzz', vi.fn(() => {
       throw new TypeError('bad');
     }));
@@ -104,6 +126,19 @@ describe('connectWidget: the parent side of penpal 7', () => {
     expect(await reply).toMatchObject({ callId: 'b', isError: true, value: { name: 'TypeError', message: 'bad' } });
   });
 
+  it('answers a reply that cannot be cloned with an error for the widget, and reports it on the page', async () => {
+    // the loader's notify returns nothing; a function stands for any value postMessage cannot copy
+    const { port } = await connected('zzzz', () => () => 'not cloneable');
+    let reply: Record<string, unknown> | undefined;
+    const reported = await unhandledRejectionsDuring(async () => {
+      const next = nextOn(port);
+      port.postMessage(penpal({ type: 'CALL', id: 'c', methodPath: ['notify'], args: [{ type: 'close' }] }));
+      reply = await next;
+    });
+    expect(reply).toMatchObject({ type: 'REPLY', callId: 'c', isError: true, value: { name: 'DataCloneError' } });
+    expect(reported).toEqual([expect.objectContaining({ name: 'DataCloneError' })]);
+  });
+
   it('rejects the page\'s call with the widget\'s error', async () => {
     const { port, remote } = await connected('0');
     const call = nextOn(port);
@@ -113,22 +148,42 @@ describe('connectWidget: the parent side of penpal 7', () => {
     await expect(answered).rejects.toThrow('no');
   });
 
-  it("reads the frame's window only when a message comes (read at once, Chromium builds a context for the blank first document)", () => {
-    const widget = fakeWidgetWindow();
-    const read = vi.fn(() => widget.remoteWindow);
-    const iframe = Object.defineProperty({}, 'contentWindow', { get: read }) as HTMLIFrameElement;
-    const connection = connectWidget(iframe, ORIGIN, { notify: vi.fn() });
-    open.push({ connection, ports: [] });
-    expect(read).not.toHaveBeenCalled();
-    fromWidget(widget.remoteWindow, penpal({ type: 'SYN', participantId: '0' }));
-    expect(read).toHaveBeenCalled();
-    expect(widget.posted.map((p) => p.data.type)).toContain('SYN');
+  it(`rejects the page's call when the widget does not answer it within ${CALL_TIMEOUT_MS} ms`, async () => {
+    const { port, remote } = await connected('0');
+    vi.useFakeTimers();
+    const call = nextOn(port);
+    const answered = remote.requestClose();
+    const failed = expect(answered).rejects.toThrow(`Method call requestClose() timed out after ${CALL_TIMEOUT_MS}ms`);
+    await call;
+    vi.advanceTimersByTime(CALL_TIMEOUT_MS - 1);
+    await Promise.resolve();
+    expect(vi.getTimerCount()).toBe(1);
+    vi.advanceTimersByTime(1);
+    await failed;
   });
 
-  it('reads nothing from another window, another origin, another namespace or a channel', async () => {
+  it("reads the frame's window only once the frame has loaded (read at once, Chromium builds a context for the blank first document)", () => {
+    const widget = fakeWidgetWindow();
+    const read = vi.fn(() => widget.remoteWindow);
+    const iframe = Object.defineProperty(new EventTarget(), 'contentWindow', { get: read }) as unknown as HTMLIFrameElement;
+    const connection = connectWidget(iframe, ORIGIN, { notify: vi.fn() });
+    open.push({ connection, ports: [] });
+    // a widget that said hello before the frame's load is answered once it has loaded
+    fromWidget(widget.remoteWindow, penpal({ type: 'SYN', participantId: '0' }));
+    expect(read).not.toHaveBeenCalled();
+    expect(widget.posted).toEqual([]);
+    iframe.dispatchEvent(new Event('load'));
+    expect(read).toHaveBeenCalled();
+    expect(widget.posted.map((p) => p.data.type)).toEqual(['SYN']);
+  });
+
+  it('reads nothing from another window, another origin, another namespace or a channel', () => {
     const widget = fakeWidgetWindow();
     const connection = connectWidget(widget.iframe, ORIGIN, { notify: vi.fn() });
     open.push({ connection, ports: [] });
+    widget.load();
+    const hello = widget.posted.splice(0);
+    expect(hello.map((p) => p.data.type)).toEqual(['SYN']);
     fromWidget({ postMessage() {} }, penpal({ type: 'SYN', participantId: 'a' }));
     fromWidget(widget.remoteWindow, penpal({ type: 'SYN', participantId: 'b' }), { origin: 'https://checkout.example.com.evil.test' });
     fromWidget(widget.remoteWindow, { namespace: 'other', type: 'SYN', participantId: 'c' });
@@ -165,6 +220,7 @@ describe('connectWidget: the parent side of penpal 7', () => {
   it('shakes hands again when the frame loads the widget again (back from a bank\'s page), on a new port', async () => {
     const { widget, connection, remote, port: first } = await connected('zzzz');
     const before = widget.posted.length;
+    widget.load();
     fromWidget(widget.remoteWindow, penpal({ type: 'SYN', participantId: 'zzzz-2' }));
     fromWidget(widget.remoteWindow, penpal({ type: 'ACK1', methodPaths: [['requestClose']] }));
     const ack2 = widget.posted.slice(before).find((p) => p.data.type === 'ACK2');
@@ -176,13 +232,22 @@ describe('connectWidget: the parent side of penpal 7', () => {
     expect((await call).methodPath).toEqual(['requestClose']);
   });
 
-  it('rejects the connection when the widget never answers in 30 s', async () => {
+  it.each([
+    ['the frame never loads', false],
+    ['the frame loads but the widget never answers', true],
+  ])(`rejects the connection ${CONNECT_TIMEOUT_MS / 1000} s after open when %s`, async (_case, loads) => {
     vi.useFakeTimers();
     const widget = fakeWidgetWindow();
     const connection = connectWidget(widget.iframe, ORIGIN, { notify: vi.fn() });
     open.push({ connection, ports: [] });
-    const failed = expect(connection.promise).rejects.toThrow('Connection timed out after 30000ms');
-    vi.advanceTimersByTime(30_000);
+    const failed = expect(connection.promise).rejects.toThrow(`Connection timed out after ${CONNECT_TIMEOUT_MS}ms`);
+    vi.advanceTimersByTime(CONNECT_TIMEOUT_MS / 2);
+    if (loads) widget.load();
+    vi.advanceTimersByTime(CONNECT_TIMEOUT_MS / 2);
     await failed;
+    // and it stops listening: a late hello is not answered
+    const before = widget.posted.length;
+    fromWidget(widget.remoteWindow, penpal({ type: 'SYN', participantId: 'late' }));
+    expect(widget.posted.length).toBe(before);
   });
 });
