@@ -109,4 +109,50 @@ describe('loadCheckout (@pasarela/checkout/pure)', () => {
     await expect(load('https://other.example.com')).rejects.toThrow(`already loading the checkout from ${SRC}`);
     await expect(first).resolves.toMatchObject({ version: '9.9.9' });
   });
+
+  describe('Trusted Types (docs/integration.md; e2e/trusted-types.e2e.ts runs it on a page that requires them)', () => {
+    /** A browser's `trustedTypes` as far as the loader uses it; `refuse` plays a page whose CSP leaves the name out. */
+    function fakeTrustedTypes(refuse = false) {
+      const made: Array<{ name: string; createScriptURL: (url: string) => string }> = [];
+      const trustedTypes = {
+        createPolicy(name: string, rules: { createScriptURL: (url: string) => string }) {
+          if (refuse) throw new TypeError(`Failed to execute 'createPolicy': Policy "${name}" disallowed.`);
+          made.push({ name, ...rules });
+          // a TrustedScriptURL: an object the browser reads as its text
+          return { createScriptURL: (url: string) => ({ toString: () => rules.createScriptURL(url) }) };
+        },
+      };
+      Object.assign(window, { trustedTypes });
+      return made;
+    }
+    afterEach(() => Reflect.deleteProperty(window, 'trustedTypes'));
+
+    it("sets the script's address through the pasarela-checkout policy, made once", async () => {
+      const made = fakeTrustedTypes();
+      const { loadCheckout: load } = await import('./pure');
+      replies = ['not found'];
+      await expect(load(BASE)).rejects.toThrow('could not load');
+      await expect(load(BASE)).resolves.toMatchObject({ version: '9.9.9' });
+      expect(made.map((p) => p.name)).toEqual(['pasarela-checkout']);
+      expect(requested).toEqual([SRC, SRC]);
+    });
+
+    it("makes a loader's address and nothing else", () => {
+      const made = fakeTrustedTypes();
+      void loadCheckout(BASE);
+      return vi.waitFor(() => {
+        const rules = made[0];
+        expect(rules?.createScriptURL('https://checkout.example.com/pay/sdk/checkout.js')).toBe('https://checkout.example.com/pay/sdk/checkout.js');
+        for (const url of ['https://evil.test/x.js', 'https://evil.test/sdk/checkout.js?cb=x', 'data:text/javascript,alert(1)//sdk/checkout.js']) {
+          expect(() => rules?.createScriptURL(url)).toThrow(`pasarela-checkout makes only the loader's address, not ${url}`);
+        }
+      });
+    });
+
+    it('falls back to the plain address where the page refuses the name but does not require Trusted Types', async () => {
+      fakeTrustedTypes(true);
+      await expect(loadCheckout(BASE)).resolves.toMatchObject({ version: '9.9.9' });
+      expect(scripts()).toEqual([SRC]);
+    });
+  });
 });

@@ -25,9 +25,51 @@ function scriptUrl(baseUrl: unknown): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}/sdk/checkout.js`;
 }
 
+/**
+ * The Trusted Types policy through which loadCheckout() gives the loader's address to its
+ * <script>: a page whose CSP requires Trusted Types (`require-trusted-types-for 'script'`) and
+ * names the policies it allows (`trusted-types`) lists this one (docs/integration.md).
+ */
+const TRUSTED_TYPES_POLICY = 'pasarela-checkout';
+
+/** What the loader uses of the browser's `trustedTypes` (TypeScript's DOM types do not have it yet). */
+interface TrustedTypesFactory {
+  createPolicy(name: string, rules: { createScriptURL(url: string): string }): { createScriptURL(url: string): unknown };
+}
+
+// undefined: not made yet; null: the page has no Trusted Types, or refused the policy's name
+let policy: ReturnType<TrustedTypesFactory['createPolicy']> | null | undefined;
+
+/** The loader's address as a TrustedScriptURL where the browser has Trusted Types, else as it is. */
+function trustedScriptUrl(src: string): string {
+  if (policy === undefined) {
+    try {
+      policy =
+        (window as { trustedTypes?: TrustedTypesFactory }).trustedTypes?.createPolicy(TRUSTED_TYPES_POLICY, {
+          // the policy makes a loader's address and nothing else
+          createScriptURL: (url) => {
+            if (!/^https?:\/\/[^?#]+\/sdk\/checkout\.js$/.test(url)) throw new TypeError(`[pasarela] ${TRUSTED_TYPES_POLICY} makes only the loader's address, not ${url}`);
+            return url;
+          },
+        }) ?? null;
+    } catch {
+      // a trusted-types directive without our name: a plain string still works where the page
+      // does not also require Trusted Types, and injectScript() explains it where it does
+      policy = null;
+    }
+  }
+  return (policy ? policy.createScriptURL(src) : src) as string;
+}
+
 function injectScript(src: string): HTMLScriptElement {
   const script = document.createElement('script');
-  script.src = src;
+  try {
+    script.src = trustedScriptUrl(src);
+  } catch {
+    throw new Error(
+      `[pasarela] loadCheckout(): this page requires Trusted Types; allow the policy '${TRUSTED_TYPES_POLICY}' in its trusted-types directive`,
+    );
+  }
   script.async = true;
   document.head.append(script);
   return script;
