@@ -49,9 +49,30 @@ export interface CheckoutSettings {
   container?: HTMLElement | string | undefined;
   /** Checkout origin; defaults to the origin the loader script was loaded from. */
   baseUrl?: string | undefined;
+  /**
+   * Called when the checkout is loaded and the payer can use it, with the checkout's own `version`.
+   * The same as `handle.on('ready', listener)`.
+   */
   onReady?: ((event: CheckoutEvent['ready']) => void) | undefined;
+  /**
+   * Called for every payment attempt that finishes, approved, pending or declined (the payer may try
+   * again after a decline): `status` is `'success'` for APPROVED and PENDING (`notification.Estado`),
+   * `'error'` otherwise, with `reason` saying why. A browser's result can be forged: fulfil the order
+   * when your server hears it (webhook, or the transaction by `notification.Oper`).
+   * The same as `handle.on('result', listener)`.
+   */
   onResult?: ((result: PaymentResult) => void) | undefined;
+  /**
+   * Called once the checkout has closed and left the page, with why: `'merchant'` (`handle.close()`),
+   * `'payer'` (the close button or Escape) or `'replaced'` (a newer `open()`).
+   * The same as `handle.on('close', listener)`.
+   */
   onClose?: ((event: CheckoutEvent['close']) => void) | undefined;
+  /**
+   * Called when something goes wrong that the page may want to log: the checkout did not load or
+   * connect (`code: 'connection_failed'`), or it reports a failure of its own. The payer sees its own
+   * message inside the checkout. The same as `handle.on('error', listener)`.
+   */
   onError?: ((error: CheckoutError) => void) | undefined;
 }
 
@@ -84,4 +105,15 @@ export interface CheckoutApi {
   preload: (options?: CheckoutPreloadOptions) => void;
   /** The loader's version. */
   readonly version: string;
+}
+
+declare global {
+  /**
+   * The loader of `/sdk/checkout.js` on a page that loads it with a `<script>` tag (or after
+   * `loadCheckout()` of `@pasarela/checkout/pure` resolved): `Checkout.open({ code })`. A page in
+   * TypeScript gets this type from the package, `/// <reference types="@pasarela/checkout" />`; a
+   * module imports `Checkout` from `@pasarela/checkout` instead.
+   */
+  // a `var`, as a script's global is: `Checkout`, `window.Checkout` and `globalThis.Checkout`
+  var Checkout: CheckoutApi;
 }

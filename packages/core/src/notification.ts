@@ -1,4 +1,5 @@
 import type { PaymentMethodId } from './constants';
+import type { OverallResult } from './status';
 
 // SPEC 3 "Notification to the parent on result".
 export interface ParentNotification {
@@ -8,7 +9,8 @@ export interface ParentNotification {
   Tipo: string;
   Oper: string;
   Usuario: string;
-  Estado: string;
+  /** SPEC 4's overall result: APPROVED and PENDING come with a `success` status, DECLINED and ERROR with `error`. */
+  Estado: OverallResult;
   Razon: string;
   isReturn: boolean;
   returnUrl: string;

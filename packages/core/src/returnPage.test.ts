@@ -22,7 +22,7 @@ describe('SPEC 4 "Overall result: 0 pending, 1 and 2 approved, 3 declined", read
 });
 
 describe('SPEC 3 "isReturn, returnUrl" and SPEC 5 "A URL is valid only with http or https"', () => {
-  const base = { Oper: 'PP1', Estado: 'APPROVED' };
+  const base = { Oper: 'PP1', Estado: 'APPROVED' as const };
   it.each([
     [{ ...base, isReturn: true, returnUrl: 'https://shop.example/gracias' }, 'https://shop.example/gracias?Oper=PP1&Estado=APPROVED', 'goes back with Oper and Estado'],
     [{ ...base, isReturn: true, returnUrl: 'http://shop.example/r?order=7' }, 'http://shop.example/r?order=7&Oper=PP1&Estado=APPROVED', 'keeps the merchant\'s own query'],
