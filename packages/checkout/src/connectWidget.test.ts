@@ -10,10 +10,7 @@ function fakeWidgetWindow() {
     postMessage: (data: Record<string, unknown>, options: { targetOrigin: string; transfer?: Transferable[] }) =>
       posted.push({ data, targetOrigin: options.targetOrigin, transfer: options.transfer ?? [] }),
   };
-  // the iframe element: its window, and its `load` event
-  const iframe = Object.assign(new EventTarget(), { contentWindow: remoteWindow }) as unknown as HTMLIFrameElement;
-  const load = () => iframe.dispatchEvent(new Event('load'));
-  return { remoteWindow, posted, iframe, load };
+  return { remoteWindow, posted, iframe: { contentWindow: remoteWindow } as unknown as HTMLIFrameElement };
 }
 
 /** A message from the widget's window to the page, as the browser delivers it. */
@@ -45,7 +42,8 @@ async function connected(widgetId: string, notify: (message: unknown) => unknown
   const connection = connectWidget(widget.iframe, ORIGIN, { notify });
   const ports: MessagePort[] = [];
   open.push({ connection, ports });
-  widget.load();
+  // the widget's hello starts the loader's penpal, whose own hello the widget's penpal answers with another
+  fromWidget(widget.remoteWindow, penpal({ type: 'SYN', participantId: widgetId }));
   fromWidget(widget.remoteWindow, penpal({ type: 'SYN', participantId: widgetId }));
   const ack1 = widget.posted.find((p) => p.data.type === 'ACK1');
   let port: MessagePort;
@@ -162,17 +160,16 @@ describe('connectWidget: penpal between the page and the widget', () => {
     await failed;
   });
 
-  it("reads the frame's window only once the frame has loaded (read at once, Chromium builds a context for the blank first document)", () => {
+  it("reads the frame's window only when the widget's origin speaks (read at once, Chromium builds a context for the blank first document)", () => {
     const widget = fakeWidgetWindow();
     const read = vi.fn(() => widget.remoteWindow);
-    const iframe = Object.defineProperty(new EventTarget(), 'contentWindow', { get: read }) as unknown as HTMLIFrameElement;
+    const iframe = Object.defineProperty({}, 'contentWindow', { get: read }) as HTMLIFrameElement;
     const connection = connectWidget(iframe, ORIGIN, { notify: vi.fn() });
     open.push({ connection, ports: [] });
-    // a widget that said hello before the frame's load is answered once it has loaded
-    fromWidget(widget.remoteWindow, penpal({ type: 'SYN', participantId: '0' }));
+    fromWidget({ postMessage() {} }, penpal({ type: 'SYN', participantId: 'x' }), { origin: 'https://shop.example.com' });
     expect(read).not.toHaveBeenCalled();
     expect(widget.posted).toEqual([]);
-    iframe.dispatchEvent(new Event('load'));
+    fromWidget(widget.remoteWindow, penpal({ type: 'SYN', participantId: '0' }));
     expect(read).toHaveBeenCalled();
     expect(widget.posted.map((p) => p.data.type)).toEqual(['SYN']);
   });
@@ -181,9 +178,9 @@ describe('connectWidget: penpal between the page and the widget', () => {
     const widget = fakeWidgetWindow();
     const connection = connectWidget(widget.iframe, ORIGIN, { notify: vi.fn() });
     open.push({ connection, ports: [] });
-    widget.load();
-    const hello = widget.posted.splice(0);
-    expect(hello.map((p) => p.data.type)).toEqual(['SYN']);
+    // any message of the widget's window and origin starts penpal, which says hello and reads only its own
+    fromWidget(widget.remoteWindow, 'SYN');
+    expect(widget.posted.splice(0).map((p) => p.data.type)).toEqual(['SYN']);
     fromWidget({ postMessage() {} }, penpal({ type: 'SYN', participantId: 'a' }));
     fromWidget(widget.remoteWindow, penpal({ type: 'SYN', participantId: 'b' }), { origin: 'https://checkout.example.com.evil.test' });
     fromWidget(widget.remoteWindow, { namespace: 'other', type: 'SYN', participantId: 'c' });
@@ -220,7 +217,6 @@ describe('connectWidget: penpal between the page and the widget', () => {
   it('shakes hands again when the frame loads the widget again (back from a bank\'s page), on a new port', async () => {
     const { widget, connection, remote, port: first } = await connected('zzzz');
     const before = widget.posted.length;
-    widget.load();
     fromWidget(widget.remoteWindow, penpal({ type: 'SYN', participantId: 'zzzz-2' }));
     fromWidget(widget.remoteWindow, penpal({ type: 'ACK1', methodPaths: [['requestClose']] }));
     const ack2 = widget.posted.slice(before).find((p) => p.data.type === 'ACK2');
@@ -233,16 +229,16 @@ describe('connectWidget: penpal between the page and the widget', () => {
   });
 
   it.each([
-    ['the frame never loads', false],
-    ['the frame loads but the widget never answers', true],
-  ])(`rejects the connection ${CONNECT_TIMEOUT_MS / 1000} s after open when %s`, async (_case, loads) => {
+    ['the widget never speaks', false],
+    ['the widget says hello but never finishes the handshake', true],
+  ])(`rejects the connection ${CONNECT_TIMEOUT_MS / 1000} s after open when %s`, async (_case, hello) => {
     vi.useFakeTimers();
     const widget = fakeWidgetWindow();
     const connection = connectWidget(widget.iframe, ORIGIN, { notify: vi.fn() });
     open.push({ connection, ports: [] });
     const failed = expect(connection.promise).rejects.toThrow(`Connection timed out after ${CONNECT_TIMEOUT_MS}ms`);
     vi.advanceTimersByTime(CONNECT_TIMEOUT_MS / 2);
-    if (loads) widget.load();
+    if (hello) fromWidget(widget.remoteWindow, penpal({ type: 'SYN', participantId: 'first' }));
     vi.advanceTimersByTime(CONNECT_TIMEOUT_MS / 2);
     await failed;
     // and it stops listening: a late hello is not answered

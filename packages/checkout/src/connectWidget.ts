@@ -29,44 +29,40 @@ export type WidgetConnector = (iframe: HTMLIFrameElement, origin: string, method
  * only the widget's exact origin allowed. penpal answers a frame that loads the widget again (back
  * from a bank's page) with a new handshake, and a reply that cannot be cloned with an error.
  *
- * penpal starts once the frame has loaded: reading the frame's window while its first, blank
- * document is current makes Chromium build a script context for it on the shop's main thread
- * (3-6 ms, bench:open) just as the checkout starts to load. Either side may start first: penpal
- * answers a hello that comes after its own.
+ * penpal starts at the widget's first message (its hello, sent when the widget connects), and
+ * penpal answers it with a handshake of its own: reading the frame's window sooner, while its
+ * first, blank document is current, makes Chromium build a script context for that document on the
+ * shop's main thread (3-6 ms, bench:open) just as the checkout starts to load.
  */
 export const connectWidget: WidgetConnector = (iframe, origin, methods) => {
-  let connection: Connection<WidgetApi> | undefined;
-  let destroyed = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-
+  let destroy = () => {};
   const promise = new Promise<WidgetRemote>((resolve, reject) => {
-    timer = setTimeout(() => {
+    let connection: Connection<WidgetApi> | undefined;
+    const timer = setTimeout(() => {
       reject(new Error(`Connection timed out after ${CONNECT_TIMEOUT_MS}ms`));
       destroy();
     }, CONNECT_TIMEOUT_MS);
-    iframe.addEventListener(
-      'load',
-      () => {
-        if (destroyed) return;
-        connection = connect<WidgetApi>({
-          messenger: new WindowMessenger({ remoteWindow: iframe.contentWindow as Window, allowedOrigins: [origin] }),
-          // penpal looks a method up by name: without a prototype, `toString` and the like are not found
-          methods: Object.assign(Object.create(null) as LoaderMethodsImpl, methods),
-        });
-        connection.promise.then((remote) => {
-          clearTimeout(timer);
-          resolve({ requestClose: async () => remote.requestClose(new CallOptions({ timeout: CALL_TIMEOUT_MS })) });
-        }, reject);
-      },
-      { once: true },
-    );
+    // the widget's document is there once its origin speaks: its window is cheap to read then
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== origin || event.source !== iframe.contentWindow) return;
+      window.removeEventListener('message', onMessage);
+      connection = connect<WidgetApi>({
+        messenger: new WindowMessenger({ remoteWindow: event.source as Window, allowedOrigins: [origin] }),
+        // penpal looks a method up by name: without a prototype, `toString` and the like are not found
+        methods: Object.assign(Object.create(null) as LoaderMethodsImpl, methods),
+      });
+      connection.promise.then((remote) => {
+        clearTimeout(timer);
+        resolve({ requestClose: async () => remote.requestClose(new CallOptions({ timeout: CALL_TIMEOUT_MS })) });
+      }, reject);
+    };
+    window.addEventListener('message', onMessage);
+    destroy = () => {
+      clearTimeout(timer);
+      window.removeEventListener('message', onMessage);
+      connection?.destroy();
+    };
   });
-
   // Why the promise is not rejected on destroy(): https://github.com/Aaronius/penpal/issues/51
-  function destroy(): void {
-    destroyed = true;
-    clearTimeout(timer);
-    connection?.destroy();
-  }
-  return { promise, destroy };
+  return { promise, destroy: () => destroy() };
 };

@@ -1,7 +1,6 @@
 import { PAYMENT_METHOD_IDS } from './constants';
 import type { SerializedError } from './errors';
 import type { PaymentResult } from './notification';
-import { OVERALL_RESULTS } from './status';
 
 /** Every message the widget sends to the loader: one union with a literal `type`. */
 export type WidgetMessage =
@@ -37,8 +36,7 @@ export function isResultMessage(m: unknown): m is Extract<WidgetMessage, { type:
   return (
     (r.status === 'success' || r.status === 'error') &&
     (PAYMENT_METHOD_IDS as readonly unknown[]).includes(r.method) &&
-    isRecord(r.notification) &&
-    (OVERALL_RESULTS as readonly unknown[]).includes(r.notification.Estado)
+    isRecord(r.notification)
   );
 }
 

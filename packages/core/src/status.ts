@@ -93,8 +93,7 @@ export function cardDisplayStatus(status: number): DisplayStatus {
 }
 
 /** SPEC 4's overall results (ERROR: a status no rule of SPEC 4 names), the parent notification's Estado. */
-export const OVERALL_RESULTS = ['APPROVED', 'PENDING', 'DECLINED', 'ERROR'] as const;
-export type OverallResult = (typeof OVERALL_RESULTS)[number];
+export type OverallResult = 'APPROVED' | 'PENDING' | 'DECLINED' | 'ERROR';
 
 /** The overall result a method's display status stands for (a card's -1 is PENDING, 0 DECLINED). */
 export function overallResultOfDisplay(display: DisplayStatus): OverallResult {
