@@ -5,7 +5,7 @@ import type { WidgetMethods } from '@pasarela/core';
 export const CONNECT_TIMEOUT_MS = 30_000;
 
 /** How long a call to the widget may go unanswered before it rejects (the loader then closes the checkout itself). */
-export const CALL_TIMEOUT_MS = 3_000;
+export const CALL_TIMEOUT_MS = 10_000;
 
 /** The methods the loader exposes to the widget (core `LoaderMethods`, checked on arrival). */
 export type LoaderMethodsImpl = { notify: (message: unknown) => void };

@@ -22,7 +22,7 @@ export type Connector = (
 ) => Promise<Pick<LoaderMethods, 'notify'>>;
 
 /** How long the page may take to answer a message before the call fails. */
-const CALL_TIMEOUT_MS = 3_000;
+const CALL_TIMEOUT_MS = 10_000;
 
 /** penpal's child side, loaded only when the widget is embedded; only the page's exact origin is allowed. */
 export const penpalConnector: Connector = async (parentOrigin, remoteWindow, methods) => {
