@@ -21,25 +21,16 @@ export type Connector = (
   methods: { requestClose(): void },
 ) => Promise<Pick<LoaderMethods, 'notify'>>;
 
-/** How long the page may take to answer a message before the call fails. */
-const CALL_TIMEOUT_MS = 10_000;
-
-/** penpal's child side, loaded only when the widget is embedded; only the page's exact origin is allowed. */
+/** penpal's child side, loaded only when the widget is embedded. */
 export const penpalConnector: Connector = async (parentOrigin, remoteWindow, methods) => {
-  const { CallOptions, connect, ErrorCode, WindowMessenger } = await import('penpal');
+  const { connect, WindowMessenger } = await import('penpal');
   const connection = connect<{ notify(message: WidgetMessage): void }>({
     messenger: new WindowMessenger({ remoteWindow, allowedOrigins: [parentOrigin] }),
     methods,
   });
   const remote = await connection.promise;
-  return {
-    notify: (message) =>
-      void remote.notify(message, new CallOptions({ timeout: CALL_TIMEOUT_MS })).catch((error: { code?: unknown }) => {
-        // After the loader closes the frame, calls fail: there is nobody left to tell. Any other
-        // failure (a page that did not answer, an answer that could not be copied) is a fault to see.
-        if (error?.code !== ErrorCode.ConnectionDestroyed) console.error(`[pasarela] the page did not take the ${message.type} message`, error);
-      }),
-  };
+  // After the loader closes the frame, calls fail: there is nobody left to tell.
+  return { notify: (message) => void remote.notify(message).catch(() => undefined) };
 };
 
 export const detachedBridge: ParentBridge = { embedded: false, notify() {}, onCloseRequested() {}, guardClose() {} };
