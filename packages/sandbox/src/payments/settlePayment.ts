@@ -24,8 +24,8 @@ const resultOf = (row: Pick<TransactionRow, 'method' | 'status' | 'auth_status'>
 const approves = (row: Pick<TransactionRow, 'method'>, outcome: PaymentOutcome) =>
   recordedPaymentResult({ method: row.method, status: outcome.status, authStatus: outcome.authStatus }) === 'APPROVED';
 
-/** Why a waiting payment was called off: the payer chose another way, or another payment paid its single-use link. */
-export type CancelReason = 'payer' | 'paid_elsewhere';
+/** Why a waiting payment was called off: the payer chose another way, another payment paid its single-use link, or the merchant voided it. */
+export type CancelReason = 'payer' | 'paid_elsewhere' | 'merchant';
 
 /** A waiting payment called off: the method's declined code; coins that reached a crypto address are owed back. */
 export function cancelledOutcome(row: TransactionRow, reason: CancelReason): PaymentOutcome {

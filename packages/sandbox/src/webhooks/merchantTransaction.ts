@@ -15,6 +15,10 @@ export interface TransactionFacts {
   refund?: unknown;
   /** A transaction row's details, where a cancelled crypto payment keeps its refund. */
   details?: Record<string, unknown>;
+  /** What refunds gave back (migration 017); its link's order reference and metadata. */
+  refunded_cents?: number | null;
+  order_reference?: string | null;
+  metadata?: Record<string, string> | null;
 }
 
 export interface MerchantTransaction {
@@ -24,6 +28,11 @@ export interface MerchantTransaction {
   amount: number;
   taxAmount: number;
   linkCode: string | null;
+  /** The shop's own id and metadata of the link it paid (docs/merchant-api.md); null and {} without. */
+  orderReference: string | null;
+  metadata: Record<string, string>;
+  /** What refunds have given back so far. */
+  refundedAmount: number;
   /** SPEC 4's method status code and the gateway's auth status, for those who want the detail. */
   status: number;
   authStatus: string;
@@ -46,6 +55,9 @@ export function merchantTransactionOf(t: TransactionFacts): MerchantTransaction 
     amount: centsToAmount(t.amount_cents),
     taxAmount: centsToAmount(t.tax_cents),
     linkCode: t.link_code,
+    orderReference: t.order_reference ?? null,
+    metadata: t.metadata ?? {},
+    refundedAmount: centsToAmount(t.refunded_cents ?? 0),
     status: t.status,
     authStatus: t.auth_status,
     ...(refund ? { refund } : {}),

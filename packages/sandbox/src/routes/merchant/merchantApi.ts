@@ -1,25 +1,168 @@
-import { Hono } from 'hono';
-import type { Deps } from '../../Deps';
+import { Hono, type Context } from 'hono';
+import { amountToCents, centsToAmount } from '@pasarela/core';
+import { originOf, type Deps } from '../../Deps';
 import { ApiError } from '../../http/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
-import { findTransaction } from '../../store/transactions';
-import { merchantTransactionOf } from '../../webhooks/merchantTransaction';
+import { refuseBadAmounts } from '../../payments/checkAmount';
+import { refundPayment } from '../../payments/refundPayment';
+import { voidPayment } from '../../payments/voidPayment';
+import { findMerchant } from '../../store/merchants';
+import { expireMerchantLink, findLinkByOrderReference, findMerchantLink, insertMerchantLink, listMerchantLinks } from '../../store/merchantLinks';
+import { findMerchantTransaction, listMerchantTransactions, type MerchantTransactionRow } from '../../store/merchantTransactions';
+import { refundsOf } from '../../store/refunds';
+import { merchantResultOf } from '../../webhooks/merchantResultOf';
+import { idempotent } from './idempotency';
+import { linkAnswer, pageOf, refundAnswer, transactionAnswer } from './merchantAnswers';
 import { requireMerchantKey } from './merchantAuth';
+import { parseInput, CreateLinkSchema, cursorOf, EmptySchema, idOfCursor, ListLinksQuery, ListTransactionsQuery, RefundSchema, type CreateLink } from './merchantSchemas';
+import { openApiDocument } from './openApiDocument';
 
 /** Calls a merchant's server makes with its secret key; plain JSON, not SPEC 7's encoded envelope. */
 export { MERCHANT_API_PREFIX } from '../../http/merchantApiPrefix';
 
+const NO_STORE = { 'cache-control': 'no-store' };
+const CODE = /^[A-Za-z0-9_]{1,40}$/;
+
+const linkNotFound = () => new ApiError(404, 'payment_link_not_found', 'No such payment link for this merchant');
+const transactionNotFound = () => new ApiError(404, 'transaction_not_found', 'No such transaction for this merchant');
+
+/** The path parameter, when it can name anything at all. */
+const codeParam = (c: Context<AppEnv>, name: string) => {
+  const value = c.req.param(name) ?? '';
+  return CODE.test(value) ? value : undefined;
+};
+
+/** A link's methods restriction as stored (core's link tokens): the brands, and the methods (brands need the card). */
+function cardTypesOf(body: CreateLink): string | null {
+  if (body.methods && body.brands && !body.methods.includes('CARD')) throw new ApiError(400, 'invalid_arguments', 'brands need CARD among methods');
+  const tokens = [...new Set([...(body.brands ?? []), ...(body.methods ?? [])])];
+  // Brands alone still take a card only of those brands; with methods, CARD is then one of the methods.
+  return tokens.length === 0 ? null : tokens.filter((t) => !(t === 'CARD' && body.brands)).join(',');
+}
+
 export function merchantApiRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
+  const merchantOf = (c: Context<AppEnv>) => requireMerchantKey(deps, c.req.header('authorization'));
+
+  // The description of this API: public, as the docs are.
+  app.get('/openapi.json', (c) => c.json(openApiDocument(originOf(deps, c.req.url)), 200, { 'cache-control': 'public, max-age=300' }));
+
+  app.post('/payment-links', async (c) => {
+    const merchantId = await merchantOf(c);
+    return idempotent(c, deps, merchantId, async (input) => {
+      const body = parseInput(CreateLinkSchema, input, 'body');
+      const merchant = await findMerchant(deps.db, merchantId);
+      if (!merchant) throw new ApiError(401, 'invalid_secret_key', 'The key\'s merchant no longer exists');
+      // A link nobody could pay is refused when made: amount plus tax within the merchant's limit (SPEC 5).
+      refuseBadAmounts({ amount: body.amount, taxAmount: body.taxAmount ?? 0 }, { txLimit: centsToAmount(merchant.tx_limit_cents) });
+      const link = await insertMerchantLink(deps.db, {
+        merchantId, description: body.description, amountCents: amountToCents(body.amount), taxCents: amountToCents(body.taxAmount ?? 0),
+        cardTypes: cardTypesOf(body), expiresAt: body.expiresAt ?? null, singleUse: body.singleUse ?? false, returnUrl: body.returnUrl ?? '',
+        orderReference: body.orderReference ?? null, metadata: body.metadata ?? {},
+      });
+      if (!link) {
+        const taken = body.orderReference === undefined ? undefined : await findLinkByOrderReference(deps.db, merchantId, body.orderReference);
+        throw new ApiError(409, 'order_reference_taken', `orderReference is already the reference of link ${taken?.code ?? ''}`.trim());
+      }
+      return [201, linkAnswer(link, originOf(deps, c.req.url))] as const;
+    });
+  });
+
+  app.get('/payment-links', async (c) => {
+    const merchantId = await merchantOf(c);
+    const q = parseInput(ListLinksQuery, c.req.query(), 'query');
+    const rows = await listMerchantLinks(deps.db, merchantId, {
+      state: q.state, orderReference: q.orderReference, createdFrom: q.createdFrom, createdTo: q.createdTo, beforeId: idOfCursor(q.cursor), limit: q.limit,
+    });
+    const shown = rows.slice(0, q.limit);
+    const last = shown.at(-1);
+    const origin = originOf(deps, c.req.url);
+    return c.json(pageOf(shown.map((l) => linkAnswer(l, origin)), rows.length > q.limit && last ? cursorOf(last.id) : null), 200, NO_STORE);
+  });
+
+  app.get('/payment-links/:code', async (c) => {
+    const merchantId = await merchantOf(c);
+    const code = codeParam(c, 'code');
+    const link = code === undefined ? undefined : await findMerchantLink(deps.db, merchantId, code);
+    if (!link) throw linkNotFound();
+    return c.json(linkAnswer(link, originOf(deps, c.req.url)), 200, NO_STORE);
+  });
+
+  app.post('/payment-links/:code/expire', async (c) => {
+    const merchantId = await merchantOf(c);
+    return idempotent(c, deps, merchantId, async (input) => {
+      parseInput(EmptySchema, input, 'body');
+      const code = codeParam(c, 'code');
+      const link = code === undefined ? undefined : await expireMerchantLink(deps.db, merchantId, code);
+      if (!link) throw linkNotFound();
+      if (link.state === 'paid') throw new ApiError(409, 'payment_link_paid', 'The single-use link was paid: it can no longer expire');
+      return [200, linkAnswer(link, originOf(deps, c.req.url))] as const;
+    });
+  });
+
+  app.get('/transactions', async (c) => {
+    const merchantId = await merchantOf(c);
+    const q = parseInput(ListTransactionsQuery, c.req.query(), 'query');
+    const filters = { linkCode: q.linkCode, orderReference: q.orderReference, method: q.method, createdFrom: q.createdFrom, createdTo: q.createdTo };
+    // The overall result is core's rule over method, status and auth status: rows are read in
+    // batches and kept when they match, until the page is full (and one more tells there are more).
+    const shown: MerchantTransactionRow[] = [];
+    let beforeId = idOfCursor(q.cursor);
+    let more = false;
+    for (;;) {
+      const batch = await listMerchantTransactions(deps.db, merchantId, { ...filters, beforeId }, q.result ? 200 : q.limit + 1);
+      for (const row of batch) {
+        if (q.result && merchantResultOf({ method: row.method, status: row.status, authStatus: row.auth_status }) !== q.result) continue;
+        if (shown.length === q.limit) {
+          more = true;
+          break;
+        }
+        shown.push(row);
+      }
+      const last = batch.at(-1);
+      if (more || !q.result || !last || batch.length < 200) break;
+      beforeId = last.id;
+    }
+    const last = shown.at(-1);
+    return c.json(pageOf(shown.map((row) => transactionAnswer(row)), more && last ? cursorOf(last.id) : null), 200, NO_STORE);
+  });
+
   // The verify call: what the provider knows of a transaction, for the merchant's own ones only.
   app.get('/transactions/:codOper', async (c) => {
-    const merchantId = await requireMerchantKey(deps, c.req.header('authorization'));
-    const codOper = c.req.param('codOper');
-    const tx = /^[A-Za-z0-9_]{1,40}$/.test(codOper) ? await findTransaction(deps.db, codOper) : undefined;
+    const merchantId = await merchantOf(c);
+    const codOper = codeParam(c, 'codOper');
     // Another merchant's transaction is as absent as a missing one: nothing leaks about it.
-    if (!tx || tx.merchant_id !== merchantId) throw new ApiError(404, 'transaction_not_found', 'No such transaction for this merchant');
-    return c.json({ ...merchantTransactionOf(tx), createdAt: tx.created_at.toISOString(), updatedAt: tx.updated_at.toISOString() }, 200, { 'cache-control': 'no-store' });
+    const tx = codOper === undefined ? undefined : await findMerchantTransaction(deps.db, merchantId, codOper);
+    if (!tx) throw transactionNotFound();
+    return c.json(transactionAnswer(tx, await refundsOf(deps.db, tx.cod_oper)), 200, NO_STORE);
   });
+
+  app.post('/transactions/:codOper/refunds', async (c) => {
+    const merchantId = await merchantOf(c);
+    return idempotent(c, deps, merchantId, async (input) => {
+      const { amount } = parseInput(RefundSchema, input, 'body');
+      const codOper = codeParam(c, 'codOper');
+      const refund = codOper === undefined ? undefined : await refundPayment(deps, merchantId, codOper, amount === undefined ? undefined : amountToCents(amount));
+      if (!refund) throw transactionNotFound();
+      const tx = await findMerchantTransaction(deps.db, merchantId, refund.cod_oper);
+      if (!tx) throw transactionNotFound();
+      return [201, { ...refundAnswer(refund), transaction: transactionAnswer(tx, await refundsOf(deps.db, tx.cod_oper)) }] as const;
+    });
+  });
+
+  app.post('/transactions/:codOper/void', async (c) => {
+    const merchantId = await merchantOf(c);
+    return idempotent(c, deps, merchantId, async (input) => {
+      parseInput(EmptySchema, input, 'body');
+      const codOper = codeParam(c, 'codOper');
+      const voided = codOper === undefined ? undefined : await voidPayment(deps, merchantId, codOper, originOf(deps, c.req.url));
+      if (!voided) throw transactionNotFound();
+      const tx = await findMerchantTransaction(deps.db, merchantId, voided.cod_oper);
+      if (!tx) throw transactionNotFound();
+      return [200, transactionAnswer(tx, await refundsOf(deps.db, tx.cod_oper))] as const;
+    });
+  });
+
   app.all('*', () => {
     throw new ApiError(404, 'not_found', 'No such merchant call');
   });

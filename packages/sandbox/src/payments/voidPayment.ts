@@ -1,0 +1,58 @@
+import type { Deps } from '../Deps';
+import { gatewayCall, GatewayOutcomeUnknown } from '../gateways/GatewayCall';
+import { ApiError } from '../http/ApiError';
+import { merchantResultOf } from '../webhooks/merchantResultOf';
+import { findTransaction, type PaymentOutcome, type TransactionRow } from '../store/transactions';
+import { cancelledOutcome, settlePayment } from './settlePayment';
+import { pushOutcomeOf, voucherOutcomeOf } from './gatewayOutcomes';
+import { withdrawAtGateway } from './withdrawAtGateway';
+import { cryptoRefundOf, mailRefund } from './cryptoPayment';
+import { mailLanguage } from '../mail/mailText';
+
+const isPending = (row: TransactionRow) => merchantResultOf({ method: row.method, status: row.status, authStatus: row.auth_status }) === 'PENDING';
+
+function refuseNotPending(row: TransactionRow): never {
+  const approved = merchantResultOf({ method: row.method, status: row.status, authStatus: row.auth_status }) === 'APPROVED';
+  throw new ApiError(409, 'transaction_not_pending', approved ? 'The payment was approved: it can no longer be voided; refund it instead' : 'The payment has ended: there is nothing to void');
+}
+
+/** What the gateway's answer to the withdrawal makes of the payment: the merchant's void, or what the payer did first. */
+function merchantVoid(outcome: PaymentOutcome | undefined, row: TransactionRow): PaymentOutcome | undefined {
+  if (!outcome) return cancelledOutcome(row, 'merchant');
+  return outcome.authStatus === 'CANCELLED' ? { ...outcome, details: { cancelledAt: new Date().toISOString(), cancelReason: 'merchant' } } : outcome;
+}
+
+/**
+ * A merchant calls off its payment that is still waiting: an unpaid cash voucher, an unanswered
+ * Nequi or Yappy push, an unpaid crypto quote, a card awaiting 3D Secure or its issuer, a Clave
+ * page. A push or voucher is withdrawn at its gateway first (it answers where it stands: paid
+ * meanwhile is recorded as paid and the void refused); the others are called off here first and
+ * withdrawn after. Every change goes through settlePayment, so the payer's open screen hears it.
+ * Undefined when the merchant has no such payment.
+ */
+export async function voidPayment(deps: Pick<Deps, 'db' | 'gateways'>, merchantId: number, codOper: string, origin: string): Promise<TransactionRow | undefined> {
+  const row = await findTransaction(deps.db, codOper);
+  if (!row || row.merchant_id !== merchantId) return undefined;
+  if (!isPending(row)) refuseNotPending(row);
+  let withdrawn: PaymentOutcome | undefined;
+  try {
+    if (row.method === 'nequi' || row.method === 'yappy') {
+      const answer = await deps.gateways.push.cancel(gatewayCall(row.cod_oper));
+      withdrawn = merchantVoid(answer ? pushOutcomeOf(row.method, answer) : undefined, row);
+    } else if (row.method === 'cash') {
+      const voucher = await deps.gateways.voucher.cancel(gatewayCall(row.cod_oper));
+      withdrawn = merchantVoid(voucher ? voucherOutcomeOf(voucher) : undefined, row);
+    }
+  } catch (error) {
+    if (error instanceof GatewayOutcomeUnknown) throw new ApiError(503, 'connection_error', 'The gateway did not answer: the payment was not voided; try again');
+    throw error;
+  }
+  const settled = await settlePayment(deps, row.cod_oper, (locked) => withdrawn ?? cancelledOutcome(locked, 'merchant'));
+  const after = settled?.row ?? row;
+  if (settled?.kind !== 'settled' || after.details['cancelReason'] !== 'merchant') refuseNotPending(after);
+  if (withdrawn === undefined) await withdrawAtGateway(deps, after).catch(() => undefined);
+  // Coins that had reached a crypto address are owed back: the payer is told where they go.
+  const refund = after.method === 'crypto' ? cryptoRefundOf(after) : null;
+  if (refund) await mailRefund(deps, after, refund, mailLanguage(after.lang), origin);
+  return after;
+}

@@ -1,0 +1,84 @@
+import { createHash } from 'node:crypto';
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { Deps } from '../../Deps';
+import { ApiError, badRequest } from '../../http/ApiError';
+import type { AppEnv } from '../../http/AppEnv';
+import { readObjectBody } from '../../http/readBody';
+import { claimIdempotencyKey, findIdempotencyKey, recordIdempotentAnswer, releaseIdempotencyKey } from '../../store/idempotencyKeys';
+
+/** What an Idempotency-Key may be: 1 to 255 visible ASCII characters (a UUID fits). */
+const KEY = /^[\x21-\x7e]{1,255}$/;
+/** How long a repeat waits for the first request with its key to finish before it is told to retry. */
+const WAIT_FOR_FIRST_MS = 10_000;
+const POLL_MS = 50;
+
+/** JSON with its keys sorted, so two bodies that say the same thing hash the same. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** A POST's body: a JSON object, or nothing at all (read as {}). */
+async function bodyOf(c: Context<AppEnv>): Promise<Record<string, unknown>> {
+  // hono keeps the text it read, so readObjectBody reads the same bytes.
+  if ((await c.req.text()) === '') return {};
+  return readObjectBody(c);
+}
+
+export type Answer = readonly [status: ContentfulStatusCode, body: unknown];
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs a merchant API POST once per Idempotency-Key (docs/merchant-api.md "Idempotency"): the
+ * first request with a key claims it by a conditional insert and its answer is kept; a repeat with
+ * the same body gets that answer (marked Idempotent-Replayed), a repeat with another body a 409.
+ * A repeat that arrives while the first still runs, on any node, waits for its answer. A request
+ * that fails (any error) lets its key go, so a retry runs again. Without the header, it just runs.
+ */
+export async function idempotent(c: Context<AppEnv>, deps: Pick<Deps, 'db'>, merchantId: number, run: (body: Record<string, unknown>) => Promise<Answer>): Promise<Response> {
+  const body = await bodyOf(c);
+  const key = c.req.header('idempotency-key');
+  const reply = (status: ContentfulStatusCode, text: string, replayed = false) =>
+    c.body(text, status, { 'content-type': 'application/json', 'cache-control': 'no-store', ...(replayed ? { 'idempotent-replayed': 'true' } : {}) });
+  const runNow = async () => {
+    const [status, answer] = await run(body);
+    return { status, text: JSON.stringify(answer) };
+  };
+  if (key === undefined) {
+    const { status, text } = await runNow();
+    return reply(status, text);
+  }
+  if (!KEY.test(key)) throw badRequest('invalid_idempotency_key', 'Idempotency-Key must be 1 to 255 visible ASCII characters');
+  const path = `${c.req.method} ${c.req.path}`;
+  const hash = createHash('sha256').update(`${path}\n${canonical(body)}`).digest('hex');
+  const waitUntil = Date.now() + WAIT_FOR_FIRST_MS;
+  for (;;) {
+    if (await claimIdempotencyKey(deps.db, merchantId, key, path, hash)) {
+      let answer: { status: ContentfulStatusCode; text: string };
+      try {
+        answer = await runNow();
+      } catch (error) {
+        await releaseIdempotencyKey(deps.db, merchantId, key);
+        throw error;
+      }
+      await recordIdempotentAnswer(deps.db, merchantId, key, answer.status, answer.text);
+      return reply(answer.status, answer.text);
+    }
+    const first = await findIdempotencyKey(deps.db, merchantId, key);
+    // Let go (the first failed) or expired in between: try to claim it again.
+    if (!first) continue;
+    if (first.request_path !== path || first.request_hash !== hash) {
+      throw new ApiError(409, 'idempotency_key_reused', 'Idempotency-Key was used with another request: send a new key for a new request');
+    }
+    if (first.state === 'done' && first.status_code !== null && first.answer !== null) return reply(first.status_code as ContentfulStatusCode, first.answer, true);
+    if (Date.now() >= waitUntil) {
+      throw new ApiError(409, 'idempotency_key_in_use', 'A request with this Idempotency-Key is still running: retry in a moment', { 'retry-after': '1' });
+    }
+    await sleep(POLL_MS);
+  }
+}

@@ -1,0 +1,59 @@
+import { centsToAmount } from '@pasarela/core';
+import type { MerchantLinkWithState } from '../../store/merchantLinks';
+import type { MerchantTransactionRow } from '../../store/merchantTransactions';
+import type { RefundRow } from '../../store/refunds';
+import { merchantTransactionOf } from '../../webhooks/merchantTransaction';
+import { LINK_BRANDS } from './merchantSchemas';
+
+// The merchant API's answers, the shapes its OpenAPI document (openApiDocument.ts) describes.
+
+const BRANDS: ReadonlySet<string> = new Set(LINK_BRANDS);
+
+/** A payment link: its code (what `Checkout.open({ code })` takes) and its checkout URL, and what the merchant set. */
+export function linkAnswer(link: MerchantLinkWithState, origin: string) {
+  const tokens = link.card_types ? link.card_types.split(',') : [];
+  return {
+    code: link.code,
+    url: `${origin}/${link.slug}`,
+    state: link.state,
+    amount: centsToAmount(link.amount_cents),
+    taxAmount: centsToAmount(link.tax_cents),
+    description: link.description,
+    orderReference: link.order_reference,
+    metadata: link.metadata,
+    singleUse: link.single_use,
+    brands: tokens.filter((t) => BRANDS.has(t)),
+    methods: tokens.filter((t) => !BRANDS.has(t)),
+    returnUrl: link.return_url === '' ? null : link.return_url,
+    expiresAt: link.expires_at ? link.expires_at.toISOString() : null,
+    /** The payment that paid a single-use link. */
+    paidBy: link.paid_cod_oper,
+    payments: link.payments,
+    createdAt: link.created_at.toISOString(),
+  };
+}
+
+export function refundAnswer(refund: RefundRow) {
+  return {
+    id: refund.id,
+    codOper: refund.cod_oper,
+    amount: centsToAmount(refund.amount_cents),
+    status: refund.state,
+    createdAt: refund.created_at.toISOString(),
+  };
+}
+
+/** A transaction as the verify call, the list and the webhooks show it; with its refunds when they are given. */
+export function transactionAnswer(row: MerchantTransactionRow, refunds?: readonly RefundRow[]) {
+  return {
+    ...merchantTransactionOf(row),
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    ...(refunds ? { refunds: refunds.map(refundAnswer) } : {}),
+  };
+}
+
+/** One page of a list: the rows, and the cursor of the next page when there is one. */
+export function pageOf<T>(data: readonly T[], nextCursor: string | null) {
+  return { data, hasMore: nextCursor !== null, nextCursor };
+}

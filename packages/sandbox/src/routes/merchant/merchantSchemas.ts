@@ -1,0 +1,128 @@
+import * as v from 'valibot';
+import { freeText, isHttpUrl, moneySchema } from '@pasarela/core';
+import { ApiError, badRequest } from '../../http/ApiError';
+
+// The merchant API's inputs (docs/merchant-api.md); every message names its field.
+
+/** Metadata limits, documented in docs/merchant-api.md and the OpenAPI document. */
+export const METADATA_LIMITS = { keys: 20, keyLength: 40, valueLength: 500 } as const;
+/** An order reference: the shop's own id, 1-100 letters, digits and `-_.:/#`. */
+export const ORDER_REFERENCE_PATTERN = '^[A-Za-z0-9_.:/#-]{1,100}$';
+/** The longest a link may stay open. */
+export const MAX_LINK_DAYS = 365;
+/** Card brands and methods a link may restrict its checkout to. */
+export const LINK_BRANDS = ['VISA', 'MC', 'AMEX'] as const;
+export const LINK_METHODS = ['CARD', 'NEQUI', 'YAPPY', 'CASH', 'PAYCASH', 'PC', 'CLAVE', 'CRYPTO'] as const;
+/** The methods a transaction is recorded under, for the list's filter. */
+export const TRANSACTION_METHODS = ['card', 'balance', 'nequi', 'yappy', 'cash', 'clave', 'crypto'] as const;
+export const RESULTS = ['APPROVED', 'PENDING', 'DECLINED'] as const;
+export const LINK_STATES = ['open', 'paid', 'expired'] as const;
+/** Page sizes of the lists. */
+export const PAGE_LIMIT = { default: 20, max: 100 } as const;
+
+const METADATA_KEY = /^[A-Za-z0-9_.-]+$/;
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/;
+
+const orderReference = (field: string) => v.pipe(v.string(`${field} must be a string`), v.regex(new RegExp(ORDER_REFERENCE_PATTERN), `${field} must be 1 to 100 letters, digits or -_.:/#`));
+
+/** An RFC 3339 date-time with its offset (2026-12-01T18:00:00Z), as a Date. */
+const dateTime = (field: string) => v.pipe(
+  v.string(`${field} must be a date-time string`),
+  v.regex(RFC3339, `${field} must be an RFC 3339 date-time with an offset, such as 2026-12-01T18:00:00Z`),
+  v.check((s) => !Number.isNaN(Date.parse(s)), `${field} is not a real date`),
+  v.transform((s) => new Date(s)),
+);
+
+const metadata = v.pipe(
+  v.record(
+    v.pipe(v.string(), v.regex(METADATA_KEY, 'metadata keys must be letters, digits, _ . or -'), v.maxLength(METADATA_LIMITS.keyLength, `metadata keys must be at most ${METADATA_LIMITS.keyLength} characters`)),
+    freeText(METADATA_LIMITS.valueLength, {
+      missingMessage: 'metadata values must be strings', tooLongMessage: `metadata values must be at most ${METADATA_LIMITS.valueLength} characters`,
+      charactersMessage: 'metadata values must not hold control or bidi characters',
+    }),
+    'metadata must be an object of strings',
+  ),
+  v.check((m) => Object.keys(m).length <= METADATA_LIMITS.keys, `metadata must have at most ${METADATA_LIMITS.keys} keys`),
+);
+
+export const CreateLinkSchema = v.strictObject({
+  amount: moneySchema({ positive: true, missingMessage: 'amount must be a number', invalidMessage: 'amount must be a number with at most two decimals', belowMessage: 'amount must be above 0' }),
+  taxAmount: v.optional(moneySchema({ missingMessage: 'taxAmount must be a number', invalidMessage: 'taxAmount must be a number with at most two decimals', belowMessage: 'taxAmount must not be negative' })),
+  description: v.pipe(freeText(200, { missingMessage: 'description is required', tooLongMessage: 'description is longer than 200 characters', charactersMessage: 'description must not hold control or bidi characters' }), v.trim(), v.minLength(1, 'description is required')),
+  orderReference: v.optional(orderReference('orderReference')),
+  metadata: v.optional(metadata),
+  expiresAt: v.optional(v.pipe(
+    dateTime('expiresAt'),
+    v.check((d) => d.getTime() > Date.now(), 'expiresAt must be in the future'),
+    v.check((d) => d.getTime() <= Date.now() + MAX_LINK_DAYS * 86_400_000, `expiresAt must be within ${MAX_LINK_DAYS} days`),
+  )),
+  singleUse: v.optional(v.boolean('singleUse must be a boolean')),
+  brands: v.optional(v.pipe(v.array(v.picklist(LINK_BRANDS, `brands must list card brands: ${LINK_BRANDS.join(', ')}`), 'brands must be an array'), v.minLength(1, 'brands must not be empty'))),
+  methods: v.optional(v.pipe(v.array(v.picklist(LINK_METHODS, `methods must list methods: ${LINK_METHODS.join(', ')}`), 'methods must be an array'), v.minLength(1, 'methods must not be empty'))),
+  returnUrl: v.optional(v.pipe(v.string('returnUrl must be a string'), v.maxLength(2000, 'returnUrl is too long'), v.check(isHttpUrl, 'returnUrl must be an http or https address'))),
+});
+export type CreateLink = v.InferOutput<typeof CreateLinkSchema>;
+
+export const RefundSchema = v.strictObject({
+  amount: v.optional(moneySchema({ positive: true, missingMessage: 'amount must be a number', invalidMessage: 'amount must be a number with at most two decimals', belowMessage: 'amount must be above 0' })),
+});
+
+/** The calls with nothing to say (a void, an expiry) take an empty object. */
+export const EmptySchema = v.strictObject({});
+
+const limit = v.optional(v.pipe(
+  v.string(),
+  v.regex(/^\d{1,3}$/, `limit must be a whole number from 1 to ${PAGE_LIMIT.max}`),
+  v.transform(Number),
+  v.minValue(1, `limit must be from 1 to ${PAGE_LIMIT.max}`),
+  v.maxValue(PAGE_LIMIT.max, `limit must be from 1 to ${PAGE_LIMIT.max}`),
+), String(PAGE_LIMIT.default));
+const cursor = v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,40}$/, 'cursor must be a nextCursor this list gave')));
+const code = (field: string) => v.pipe(v.string(), v.regex(/^[A-Z0-9]{4,40}$/, `${field} must be a link code`));
+
+const page = { limit, cursor, createdFrom: v.optional(dateTime('createdFrom')), createdTo: v.optional(dateTime('createdTo')) };
+
+export const ListLinksQuery = v.strictObject({
+  ...page,
+  state: v.optional(v.picklist(LINK_STATES, `state must be one of ${LINK_STATES.join(', ')}`)),
+  orderReference: v.optional(orderReference('orderReference')),
+});
+
+export const ListTransactionsQuery = v.strictObject({
+  ...page,
+  linkCode: v.optional(code('linkCode')),
+  orderReference: v.optional(orderReference('orderReference')),
+  method: v.optional(v.picklist(TRANSACTION_METHODS, `method must be one of ${TRANSACTION_METHODS.join(', ')}`)),
+  result: v.optional(v.picklist(RESULTS, `result must be one of ${RESULTS.join(', ')}`)),
+});
+
+/** A page's cursor: the id of the last row shown, opaque to the merchant. */
+export function cursorOf(id: number): string {
+  return Buffer.from(`id:${id}`).toString('base64url');
+}
+
+/** The id a cursor names; undefined for none; a 400 naming `cursor` for one this server did not make. */
+export function idOfCursor(cursorText: string | undefined): number | undefined {
+  if (cursorText === undefined) return undefined;
+  const match = /^id:(\d{1,10})$/.exec(Buffer.from(cursorText, 'base64url').toString('utf8'));
+  const id = match ? Number(match[1]) : NaN;
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw badRequest('invalid_arguments', 'cursor must be a nextCursor this list gave');
+  return id;
+}
+
+/**
+ * Parses a body or a query with its schema, or throws the 400 whose message names the field: a
+ * field the call does not take, a field missing, or the schema's own sentence.
+ */
+export function parseInput<S extends v.GenericSchema>(schema: S, input: unknown, where: 'body' | 'query'): v.InferOutput<S> {
+  const result = v.safeParse(schema, input);
+  if (result.success) return result.output;
+  const issue = result.issues[0];
+  const field = issue.path?.map((p) => String(p.key)).join('.') || where;
+  if (issue.type === 'strict_object' && issue.expected === 'never') {
+    throw new ApiError(400, 'invalid_arguments', `${field} is not a ${where === 'body' ? 'field' : 'parameter'} this call takes`);
+  }
+  if (issue.input === undefined && issue.path !== undefined) throw new ApiError(400, 'missing_arguments', `${field} is required`);
+  const top = String(issue.path?.[0]?.key ?? where);
+  throw new ApiError(400, 'invalid_arguments', issue.message.startsWith(top) ? issue.message : `${field}: ${issue.message}`);
+}

@@ -1,0 +1,282 @@
+import { METADATA_LIMITS, LINK_BRANDS, LINK_METHODS, LINK_STATES, MAX_LINK_DAYS, ORDER_REFERENCE_PATTERN, PAGE_LIMIT, RESULTS, TRANSACTION_METHODS } from './merchantSchemas';
+import { MERCHANT_API_PREFIX } from '../../http/merchantApiPrefix';
+import { IDEMPOTENCY_KEY_TTL_HOURS } from '../../store/idempotencyKeys';
+import { WEBHOOK_EVENT_TYPES } from '../../webhooks/webhookEvent';
+
+// The OpenAPI 3.1 description of the merchant API, served at /api/v1/merchant/openapi.json. Its
+// limits come from the schemas the routes validate with (merchantSchemas.ts), and the route tests
+// check every real answer against it (merchantApi.test.ts).
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const money = (description: string) => ({ type: 'number', minimum: 0, multipleOf: 0.01, description });
+const dateTime = (description: string) => ({ type: 'string', format: 'date-time', description });
+const nullable = (schema: Record<string, unknown>) => ({ ...schema, type: [schema['type'], 'null'] });
+
+const json = (schema: Record<string, unknown>) => ({ 'application/json': { schema } });
+const answer = (description: string, schemaName: string) => ({ description, content: json(ref(schemaName)) });
+const error = (description: string) => answer(description, 'Error');
+
+const errors = {
+  '400': error('Bad input: `code` says what, `message` names the field'),
+  '401': error('No key (`missing_secret_key`) or a key that is no merchant\'s (`invalid_secret_key`)'),
+};
+const postErrors = {
+  ...errors,
+  '409': error('The Idempotency-Key was used with another body (`idempotency_key_reused`) or its first request still runs (`idempotency_key_in_use`), or the call conflicts with the object\'s state'),
+};
+const replayedHeader = {
+  'Idempotent-Replayed': { description: 'Present (`true`) when the answer is the first answer given again for a repeated Idempotency-Key', schema: { type: 'string', enum: ['true'] } },
+};
+
+const idempotencyKey = {
+  name: 'Idempotency-Key', in: 'header', required: false,
+  description: `Makes the POST safe to retry: the same key with the same body answers the first answer for ${IDEMPOTENCY_KEY_TTL_HOURS} hours; with another body it is a 409. 1 to 255 visible ASCII characters (a UUID).`,
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
+};
+const pageParams = [
+  { name: 'limit', in: 'query', required: false, description: 'How many to answer', schema: { type: 'integer', minimum: 1, maximum: PAGE_LIMIT.max, default: PAGE_LIMIT.default } },
+  { name: 'cursor', in: 'query', required: false, description: 'The `nextCursor` of the previous page', schema: { type: 'string' } },
+  { name: 'createdFrom', in: 'query', required: false, description: 'Created at or after (RFC 3339)', schema: { type: 'string', format: 'date-time' } },
+  { name: 'createdTo', in: 'query', required: false, description: 'Created before (RFC 3339)', schema: { type: 'string', format: 'date-time' } },
+];
+const orderReferenceParam = { name: 'orderReference', in: 'query', required: false, description: 'Only those of this order reference', schema: { type: 'string', pattern: ORDER_REFERENCE_PATTERN } };
+const codeParam = { name: 'code', in: 'path', required: true, description: 'The payment link\'s code', schema: { type: 'string' } };
+const codOperParam = { name: 'codOper', in: 'path', required: true, description: 'The transaction\'s operation code', schema: { type: 'string' } };
+
+const metadataSchema = {
+  type: 'object',
+  description: `The shop's own strings, given back in every answer and webhook: at most ${METADATA_LIMITS.keys} keys of at most ${METADATA_LIMITS.keyLength} characters (letters, digits, \`_\`, \`.\`, \`-\`), values of at most ${METADATA_LIMITS.valueLength} characters`,
+  maxProperties: METADATA_LIMITS.keys,
+  propertyNames: { pattern: '^[A-Za-z0-9_.-]+$', maxLength: METADATA_LIMITS.keyLength },
+  additionalProperties: { type: 'string', maxLength: METADATA_LIMITS.valueLength },
+};
+
+const refundRequired = ['id', 'codOper', 'amount', 'status', 'createdAt'];
+const refundProperties = {
+  id: { type: 'string' },
+  codOper: { type: 'string' },
+  amount: money('What it gives back'),
+  status: { type: 'string', enum: ['pending', 'succeeded', 'failed'], description: 'pending while its gateway has not answered' },
+  createdAt: dateTime('When it was asked for'),
+};
+
+const transactionRequired = ['codOper', 'method', 'result', 'amount', 'taxAmount', 'linkCode', 'orderReference', 'metadata', 'refundedAmount', 'status', 'authStatus', 'createdAt', 'updatedAt'];
+const transactionProperties = {
+  codOper: { type: 'string' },
+  method: { type: 'string', enum: [...TRANSACTION_METHODS] },
+  result: { type: 'string', enum: [...RESULTS], description: 'APPROVED, PENDING or DECLINED (a void is DECLINED)' },
+  amount: money('The amount'),
+  taxAmount: money('Its tax'),
+  linkCode: nullable({ type: 'string' }),
+  orderReference: nullable({ type: 'string', description: 'Its link\'s order reference' }),
+  metadata: metadataSchema,
+  refundedAmount: money('What refunds have given back'),
+  status: { type: 'integer', description: 'The method\'s status code' },
+  authStatus: { type: 'string', description: 'The gateway\'s status (CANCELLED after a void)' },
+  refund: ref('CryptoRefundOwed'),
+  createdAt: dateTime('When it started'),
+  updatedAt: dateTime('When it last changed'),
+};
+
+const schemas = {
+  Error: {
+    type: 'object', required: ['code', 'message'], additionalProperties: false,
+    properties: {
+      code: { type: ['string', 'integer'], description: 'The catalogue\'s code (docs/merchant-api.md "Errors")' },
+      message: { type: 'string', description: 'What is wrong, naming the field or the limit' },
+    },
+  },
+  CreatePaymentLink: {
+    type: 'object', required: ['amount', 'description'], additionalProperties: false,
+    properties: {
+      amount: { ...money('The price, above 0'), exclusiveMinimum: 0 },
+      taxAmount: money('Its tax (default 0)'),
+      description: { type: 'string', minLength: 1, maxLength: 200, description: 'What the payer pays for' },
+      orderReference: { type: 'string', pattern: ORDER_REFERENCE_PATTERN, description: 'The shop\'s own id for the order: unique among the merchant\'s links' },
+      metadata: metadataSchema,
+      expiresAt: { type: 'string', format: 'date-time', description: `When the link stops taking payments (RFC 3339 with offset; within ${MAX_LINK_DAYS} days)` },
+      singleUse: { type: 'boolean', description: 'Takes one payment, whatever the method (default false)' },
+      brands: { type: 'array', minItems: 1, items: { type: 'string', enum: [...LINK_BRANDS] }, description: 'Only cards of these brands' },
+      methods: { type: 'array', minItems: 1, items: { type: 'string', enum: [...LINK_METHODS] }, description: 'Only these methods (CARD for a card)' },
+      returnUrl: { type: 'string', format: 'uri', maxLength: 2000, description: 'Where the payer goes back after paying (http or https)' },
+    },
+  },
+  PaymentLink: {
+    type: 'object', additionalProperties: false,
+    required: ['code', 'url', 'state', 'amount', 'taxAmount', 'description', 'orderReference', 'metadata', 'singleUse', 'brands', 'methods', 'returnUrl', 'expiresAt', 'paidBy', 'payments', 'createdAt'],
+    properties: {
+      code: { type: 'string', description: 'What `Checkout.open({ code })` takes' },
+      url: { type: 'string', format: 'uri', description: 'The checkout page to send the payer to' },
+      state: { type: 'string', enum: [...LINK_STATES], description: 'open; paid (a single-use link that took its payment); expired' },
+      amount: money('The price'),
+      taxAmount: money('Its tax'),
+      description: { type: 'string' },
+      orderReference: nullable({ type: 'string' }),
+      metadata: metadataSchema,
+      singleUse: { type: 'boolean' },
+      brands: { type: 'array', items: { type: 'string', enum: [...LINK_BRANDS] } },
+      methods: { type: 'array', items: { type: 'string' } },
+      returnUrl: nullable({ type: 'string' }),
+      expiresAt: nullable(dateTime('When it stops taking payments')),
+      paidBy: nullable({ type: 'string', description: 'The codOper of the payment that paid a single-use link' }),
+      payments: { type: 'integer', minimum: 0, description: 'How many payments were attempted on it' },
+      createdAt: dateTime('When it was made'),
+    },
+  },
+  PaymentLinkList: {
+    type: 'object', required: ['data', 'hasMore', 'nextCursor'], additionalProperties: false,
+    properties: { data: { type: 'array', items: ref('PaymentLink') }, hasMore: { type: 'boolean' }, nextCursor: nullable({ type: 'string' }) },
+  },
+  CryptoRefundOwed: {
+    type: 'object', description: 'On a cancelled crypto payment that had received coins: what goes back to the payer',
+    required: ['amount', 'coin', 'network', 'status'],
+    properties: {
+      amount: { type: 'number' }, coin: { type: 'string' }, network: { type: 'string' }, to: { type: ['string', 'null'] },
+      status: { type: 'string', enum: ['pending', 'refunded'] }, refundedAt: { type: ['string', 'null'], format: 'date-time' },
+    },
+  },
+  Refund: { type: 'object', required: refundRequired, additionalProperties: false, properties: refundProperties },
+  Transaction: {
+    type: 'object', additionalProperties: false, required: transactionRequired,
+    properties: { ...transactionProperties, refunds: { type: 'array', items: ref('Refund'), description: 'Its refunds, oldest first (on one transaction, not in lists)' } },
+  },
+  TransactionList: {
+    type: 'object', required: ['data', 'hasMore', 'nextCursor'], additionalProperties: false,
+    properties: { data: { type: 'array', items: ref('Transaction') }, hasMore: { type: 'boolean' }, nextCursor: nullable({ type: 'string' }) },
+  },
+  CreateRefund: {
+    type: 'object', additionalProperties: false,
+    properties: { amount: { ...money('What to give back; absent: all that remains'), exclusiveMinimum: 0 } },
+  },
+  RefundResult: {
+    type: 'object', additionalProperties: false, required: [...refundRequired, 'transaction'],
+    properties: { ...refundProperties, transaction: ref('Transaction') },
+  },
+  Empty: { type: 'object', additionalProperties: false, description: 'No fields (the body may also be left empty)' },
+  WebhookEvent: {
+    type: 'object', required: ['id', 'type', 'createdAt', 'data'],
+    properties: {
+      id: { type: 'string', description: 'The event\'s id: drop repeats by it' },
+      type: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES] },
+      createdAt: dateTime('When it happened'),
+      data: {
+        type: 'object', additionalProperties: false, required: transactionRequired.filter((p) => p !== 'createdAt' && p !== 'updatedAt'),
+        properties: {
+          ...Object.fromEntries(Object.entries(transactionProperties).filter(([p]) => p !== 'createdAt' && p !== 'updatedAt')),
+          refundId: { type: 'string', description: 'transaction.refunded: the refund that went through' },
+          refundAmount: money('transaction.refunded: what it gave back'),
+        },
+      },
+    },
+  },
+};
+
+/** The document, with the server's own origin as its server. */
+export function openApiDocument(origin: string) {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Pasarela merchant API',
+      version: '1.0.0',
+      description: 'What a merchant\'s server calls with its secret key: payment links, transactions, refunds and voids. Plain JSON; every POST takes an Idempotency-Key. docs/merchant-api.md tells how to use it.',
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Pasarela' },
+    },
+    servers: [{ url: `${origin}${MERCHANT_API_PREFIX}`, description: 'This server' }],
+    security: [{ secretKey: [] }],
+    tags: [
+      { name: 'Payment links', description: 'Links the payer opens to pay' },
+      { name: 'Transactions', description: 'Payments, their refunds and voids' },
+    ],
+    paths: {
+      '/payment-links': {
+        post: {
+          operationId: 'createPaymentLink', tags: ['Payment links'], summary: 'Create a payment link',
+          parameters: [idempotencyKey],
+          requestBody: { required: true, content: json(ref('CreatePaymentLink')) },
+          responses: {
+            '201': { description: 'The link', headers: replayedHeader, content: json(ref('PaymentLink')) },
+            ...postErrors,
+          },
+        },
+        get: {
+          operationId: 'listPaymentLinks', tags: ['Payment links'], summary: 'List payment links, newest first',
+          parameters: [...pageParams, { name: 'state', in: 'query', required: false, description: 'Only links in this state', schema: { type: 'string', enum: [...LINK_STATES] } }, orderReferenceParam],
+          responses: { '200': answer('A page of links', 'PaymentLinkList'), ...errors },
+        },
+      },
+      '/payment-links/{code}': {
+        get: {
+          operationId: 'getPaymentLink', tags: ['Payment links'], summary: 'Retrieve a payment link', parameters: [codeParam],
+          responses: { '200': answer('The link', 'PaymentLink'), ...errors, '404': error('No such link of this merchant (`payment_link_not_found`)') },
+        },
+      },
+      '/payment-links/{code}/expire': {
+        post: {
+          operationId: 'expirePaymentLink', tags: ['Payment links'], summary: 'Expire a payment link now', parameters: [codeParam, idempotencyKey],
+          requestBody: { required: false, content: json(ref('Empty')) },
+          responses: {
+            '200': { description: 'The link, expired', headers: replayedHeader, content: json(ref('PaymentLink')) },
+            ...postErrors, '404': error('No such link of this merchant (`payment_link_not_found`)'),
+          },
+        },
+      },
+      '/transactions': {
+        get: {
+          operationId: 'listTransactions', tags: ['Transactions'], summary: 'List transactions, newest first',
+          parameters: [
+            ...pageParams,
+            { name: 'linkCode', in: 'query', required: false, description: 'Only those of this link', schema: { type: 'string' } },
+            orderReferenceParam,
+            { name: 'method', in: 'query', required: false, description: 'Only those of this method', schema: { type: 'string', enum: [...TRANSACTION_METHODS] } },
+            { name: 'result', in: 'query', required: false, description: 'Only those with this result', schema: { type: 'string', enum: [...RESULTS] } },
+          ],
+          responses: { '200': answer('A page of transactions', 'TransactionList'), ...errors },
+        },
+      },
+      '/transactions/{codOper}': {
+        get: {
+          operationId: 'getTransaction', tags: ['Transactions'], summary: 'Retrieve a transaction (the verify call)', parameters: [codOperParam],
+          responses: { '200': answer('The transaction, with its refunds', 'Transaction'), ...errors, '404': error('No such transaction of this merchant (`transaction_not_found`)') },
+        },
+      },
+      '/transactions/{codOper}/refunds': {
+        post: {
+          operationId: 'refundTransaction', tags: ['Transactions'], summary: 'Refund an approved payment, in full or in part', parameters: [codOperParam, idempotencyKey],
+          requestBody: { required: false, content: json(ref('CreateRefund')) },
+          responses: {
+            '201': { description: 'The refund (pending if its gateway has not answered yet) and the transaction after it', headers: replayedHeader, content: json(ref('RefundResult')) },
+            ...postErrors,
+            '404': error('No such transaction of this merchant (`transaction_not_found`)'),
+            '422': error('More than what remains (`refund_exceeds_remaining`), or a method that cannot be refunded (`refund_not_supported`, `partial_refund_not_supported`)'),
+            '502': error('The gateway refused the refund (`refund_refused`): nothing was given back'),
+          },
+        },
+      },
+      '/transactions/{codOper}/void': {
+        post: {
+          operationId: 'voidTransaction', tags: ['Transactions'], summary: 'Call off a payment that is still pending', parameters: [codOperParam, idempotencyKey],
+          requestBody: { required: false, content: json(ref('Empty')) },
+          responses: {
+            '200': { description: 'The transaction, voided (DECLINED, authStatus CANCELLED)', headers: replayedHeader, content: json(ref('Transaction')) },
+            ...postErrors,
+            '404': error('No such transaction of this merchant (`transaction_not_found`)'),
+            '503': error('The gateway did not answer (`connection_error`): nothing changed, try again'),
+          },
+        },
+      },
+    },
+    webhooks: {
+      transactionEvent: {
+        post: {
+          operationId: 'transactionEvent', summary: 'A transaction changed (docs/webhooks.md): signed with Pasarela-Signature',
+          requestBody: { required: true, content: json(ref('WebhookEvent')) },
+          responses: { '200': { description: 'Any 2xx: received' } },
+        },
+      },
+    },
+    components: {
+      securitySchemes: { secretKey: { type: 'http', scheme: 'bearer', description: 'The merchant\'s secret key (sk_test_...)' } },
+      schemas,
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import type { Queryable } from '../db/Database';
+import { newLinkCode, type LinkRow } from './links';
+
+/** A link as the merchant API reads it: with the shop's order reference and metadata (migration 017). */
+export interface MerchantLinkRow extends LinkRow {
+  order_reference: string | null;
+  metadata: Record<string, string>;
+  /** How many payments were made on it, and how many of them were approved (store's count, core's rule decides). */
+  payments: number;
+}
+
+export interface NewMerchantLink {
+  merchantId: number;
+  description: string;
+  amountCents: number;
+  taxCents: number;
+  cardTypes: string | null;
+  expiresAt: Date | null;
+  singleUse: boolean;
+  returnUrl: string;
+  orderReference: string | null;
+  metadata: Record<string, string>;
+}
+
+/** The link states a merchant filters by. */
+export type LinkState = 'open' | 'paid' | 'expired';
+
+/** SQL for a link's state: paid (a single-use link a payment claimed), expired (its moment passed), else open. */
+const STATE_SQL = `case when l.single_use and l.paid_cod_oper is not null then 'paid'
+  when l.expires_at is not null and l.expires_at <= now() then 'expired' else 'open' end`;
+
+const SELECT_LINK = `select l.*, ${STATE_SQL} as state,
+  (select count(*)::int from transactions t where t.link_code = l.code) as payments
+  from payment_links l`;
+
+export type MerchantLinkWithState = MerchantLinkRow & { state: LinkState };
+
+/** Inserts a link; undefined when the merchant already has a link with this order reference. */
+export async function insertMerchantLink(db: Queryable, link: NewMerchantLink): Promise<MerchantLinkWithState | undefined> {
+  const code = newLinkCode();
+  // A conditional insert: of two links with one order reference at once, on any node, one is made.
+  const inserted = await db.query(
+    `insert into payment_links (code, slug, merchant_id, description, amount_cents, tax_cents, card_types, expires_at, single_use, return_url, order_reference, metadata)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+     on conflict (merchant_id, order_reference) where order_reference is not null do nothing returning code`,
+    [code, code.toLowerCase(), link.merchantId, link.description, link.amountCents, link.taxCents, link.cardTypes, link.expiresAt, link.singleUse,
+      link.returnUrl, link.orderReference, JSON.stringify(link.metadata)],
+  );
+  return inserted.length === 0 ? undefined : findMerchantLink(db, link.merchantId, code);
+}
+
+/** One of the merchant's links by its code (another merchant's is as absent as a missing one). */
+export async function findMerchantLink(db: Queryable, merchantId: number, code: string): Promise<MerchantLinkWithState | undefined> {
+  const [row] = await db.query<MerchantLinkWithState>(`${SELECT_LINK} where l.code = $1 and l.merchant_id = $2`, [code, merchantId]);
+  return row;
+}
+
+/** The merchant's link with this order reference. */
+export async function findLinkByOrderReference(db: Queryable, merchantId: number, orderReference: string): Promise<MerchantLinkWithState | undefined> {
+  const [row] = await db.query<MerchantLinkWithState>(`${SELECT_LINK} where l.merchant_id = $1 and l.order_reference = $2`, [merchantId, orderReference]);
+  return row;
+}
+
+export interface LinkFilters {
+  state?: LinkState | undefined;
+  orderReference?: string | undefined;
+  createdFrom?: Date | undefined;
+  createdTo?: Date | undefined;
+  /** Only links older than the one with this id (the cursor). */
+  beforeId?: number | undefined;
+  limit: number;
+}
+
+/** The merchant's links, newest first, one more than `limit` when there are more. */
+export async function listMerchantLinks(db: Queryable, merchantId: number, f: LinkFilters): Promise<MerchantLinkWithState[]> {
+  return db.query<MerchantLinkWithState>(
+    `select * from (${SELECT_LINK}
+       where l.merchant_id = $1 and ($2::int is null or l.id < $2) and ($3::text is null or l.order_reference = $3)
+         and ($4::timestamptz is null or l.created_at >= $4) and ($5::timestamptz is null or l.created_at < $5)
+         and l.id_subscription is null) s
+     where ($6::text is null or s.state = $6) order by s.id desc limit $7`,
+    [merchantId, f.beforeId ?? null, f.orderReference ?? null, f.createdFrom ?? null, f.createdTo ?? null, f.state ?? null, f.limit + 1],
+  );
+}
+
+/**
+ * Expires an open link now, so the checkout refuses it from then on (SPEC 8 code 3000). A link
+ * already expired keeps its moment; a paid single-use link stays paid. Undefined: no such link.
+ */
+export async function expireMerchantLink(db: Queryable, merchantId: number, code: string): Promise<MerchantLinkWithState | undefined> {
+  await db.query(
+    `update payment_links set expires_at = now()
+      where code = $1 and merchant_id = $2 and (expires_at is null or expires_at > now()) and not (single_use and paid_cod_oper is not null)`,
+    [code, merchantId],
+  );
+  return findMerchantLink(db, merchantId, code);
+}

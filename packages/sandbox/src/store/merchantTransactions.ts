@@ -1,0 +1,42 @@
+import type { Queryable } from '../db/Database';
+import type { TransactionRow } from './transactions';
+
+/** A transaction as the merchant API reads it: with what was refunded (migration 017) and its link's order reference and metadata. */
+export interface MerchantTransactionRow extends TransactionRow {
+  refunded_cents: number;
+  order_reference: string | null;
+  metadata: Record<string, string> | null;
+}
+
+const SELECT_TRANSACTION = `select t.*, l.order_reference, l.metadata from transactions t left join payment_links l on l.code = t.link_code`;
+
+/** One of the merchant's transactions (another merchant's is as absent as a missing one). */
+export async function findMerchantTransaction(db: Queryable, merchantId: number, codOper: string): Promise<MerchantTransactionRow | undefined> {
+  const [row] = await db.query<MerchantTransactionRow>(`${SELECT_TRANSACTION} where t.cod_oper = $1 and t.merchant_id = $2`, [codOper, merchantId]);
+  return row;
+}
+
+export interface TransactionFilters {
+  linkCode?: string | undefined;
+  orderReference?: string | undefined;
+  method?: string | undefined;
+  createdFrom?: Date | undefined;
+  createdTo?: Date | undefined;
+  /** Only transactions older than the one with this id (the cursor). */
+  beforeId?: number | undefined;
+}
+
+/**
+ * The merchant's transactions, newest first, `count` at most. Attempts still in doubt at their
+ * gateway (PROCESSING) are not shown: they are no payment yet, and may be dropped.
+ */
+export async function listMerchantTransactions(db: Queryable, merchantId: number, f: TransactionFilters, count: number): Promise<MerchantTransactionRow[]> {
+  return db.query<MerchantTransactionRow>(
+    `${SELECT_TRANSACTION}
+      where t.merchant_id = $1 and ($2::int is null or t.id < $2) and ($3::text is null or t.link_code = $3) and ($4::text is null or l.order_reference = $4)
+        and ($5::text is null or t.method = $5) and ($6::timestamptz is null or t.created_at >= $6) and ($7::timestamptz is null or t.created_at < $7)
+        and t.auth_status <> 'PROCESSING'
+      order by t.id desc limit $8`,
+    [merchantId, f.beforeId ?? null, f.linkCode ?? null, f.orderReference ?? null, f.method ?? null, f.createdFrom ?? null, f.createdTo ?? null, count],
+  );
+}

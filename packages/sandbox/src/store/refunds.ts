@@ -1,0 +1,62 @@
+import type { Queryable } from '../db/Database';
+import type { TransactionRow } from './transactions';
+
+/** A refunds row (migration 017). */
+export interface RefundRow {
+  id: string;
+  cod_oper: string;
+  merchant_id: number;
+  amount_cents: number;
+  state: 'pending' | 'succeeded' | 'failed';
+  failure: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** A payment locked until the caller's transaction ends, with what its refunds hold (pending or succeeded). */
+export async function lockForRefund(db: Queryable, codOper: string): Promise<(TransactionRow & { refunded_cents: number; held_cents: number }) | undefined> {
+  const [row] = await db.query<TransactionRow & { refunded_cents: number; held_cents: number }>(
+    `select t.*, (select coalesce(sum(r.amount_cents), 0)::int from refunds r where r.cod_oper = t.cod_oper and r.state <> 'failed') as held_cents
+       from transactions t where t.cod_oper = $1 for update`,
+    [codOper],
+  );
+  return row;
+}
+
+/** A new refund, pending; the caller holds the payment's lock and has checked what remains. */
+export async function insertRefund(db: Queryable, refund: { codOper: string; merchantId: number; amountCents: number }): Promise<RefundRow> {
+  const [row] = await db.query<RefundRow>('insert into refunds (cod_oper, merchant_id, amount_cents) values ($1, $2, $3) returning *',
+    [refund.codOper, refund.merchantId, refund.amountCents]);
+  if (!row) throw new Error('insertRefund returned no row');
+  return row;
+}
+
+/**
+ * A pending refund went through: the payment's refunded amount grows by it (atomically), then the
+ * refund is marked, which writes its webhook event (migration 017's trigger) with the payment as it
+ * now stands. Undefined when the refund was not pending any more.
+ */
+export async function markRefundSucceeded(db: Queryable, id: string): Promise<RefundRow | undefined> {
+  const [pending] = await db.query<RefundRow>("select * from refunds where id = $1 and state = 'pending' for update", [id]);
+  if (!pending) return undefined;
+  await db.query('update transactions set refunded_cents = refunded_cents + $2, updated_at = now() where cod_oper = $1', [pending.cod_oper, pending.amount_cents]);
+  const [row] = await db.query<RefundRow>("update refunds set state = 'succeeded', updated_at = now() where id = $1 returning *", [id]);
+  return row;
+}
+
+/** A pending refund its gateway refused: the amount it held is free again. */
+export async function markRefundFailed(db: Queryable, id: string, failure: string): Promise<RefundRow | undefined> {
+  const [row] = await db.query<RefundRow>("update refunds set state = 'failed', failure = $2, updated_at = now() where id = $1 and state = 'pending' returning *", [id, failure]);
+  return row;
+}
+
+/** A payment's refunds, oldest first. */
+export async function refundsOf(db: Queryable, codOper: string): Promise<RefundRow[]> {
+  return db.query<RefundRow>('select * from refunds where cod_oper = $1 order by created_at, id', [codOper]);
+}
+
+/** The balance a refund gives back to the wallet user who paid with it, in the refund's transaction. */
+export async function creditBalance(db: Queryable, userId: number, amountCents: number): Promise<boolean> {
+  const rows = await db.query('update users set balance_cents = balance_cents + $2 where id = $1 returning id', [userId, amountCents]);
+  return rows.length > 0;
+}
