@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardPayload, createTestApp, type TestApp } from '../../test/testApp';
+import { merchantApiClient, type MerchantApiClient } from '../../test/merchantApiClient';
+import { startWebhookReceiver, TO_RECEIVER, verifiedTimestampOf, type WebhookReceiver } from '../../test/webhookReceiver';
+import { deliverDueWebhooks } from '../../webhooks/deliverWebhooks';
+
+// Refunds and voids through the merchant API (docs/merchant-api.md): each through its gateway's
+// port (the simulated gateways' books show what they were asked), each a signed webhook, each
+// answer checked against the OpenAPI document.
+
+let t: TestApp;
+let api: MerchantApiClient;
+let receiver: WebhookReceiver;
+beforeAll(async () => {
+  [t, receiver] = await Promise.all([createTestApp(), startWebhookReceiver()]);
+  api = await merchantApiClient((path, init) => t.app.request(path, init));
+});
+afterAll(async () => {
+  await Promise.all([t.close(), receiver.close()]);
+});
+
+interface Merchant { id: number; key: string; webhookSecret: string }
+
+async function newMerchant(name = 'Reembolsos S.A.'): Promise<Merchant> {
+  const res = await t.admin('POST', '/merchants', { name, webhookUrl: receiver.url });
+  return { id: Number(res.json['idMerchant']), key: String(res.json['secretKey']), webhookSecret: String(res.json['webhookSecret']) };
+}
+
+async function newLink(m: Merchant, body: Record<string, unknown> = {}): Promise<string> {
+  const res = await api.call('POST', '/payment-links', { key: m.key, body: { amount: 25, taxAmount: 1.75, description: 'Pedido', ...body } });
+  expect(res.status).toBe(201);
+  return String(res.json['code']);
+}
+
+const refund = (m: Merchant, codOper: string, body?: Record<string, unknown>, idempotencyKey?: string) =>
+  api.call('POST', `/transactions/${codOper}/refunds`, { key: m.key, ...(body ? { body } : {}), ...(idempotencyKey ? { idempotencyKey } : {}) });
+const voidIt = (m: Merchant, codOper: string) => api.call('POST', `/transactions/${codOper}/void`, { key: m.key });
+const verify = async (m: Merchant, codOper: string) => (await api.call('GET', `/transactions/${codOper}`, { key: m.key })).json;
+
+/** What a simulated gateway's book holds for a key. */
+async function bookOf(key: string): Promise<Record<string, unknown>> {
+  const [row] = await t.db.query<{ state: Record<string, unknown> }>('select state from gateway_simulator where key = $1', [key]);
+  return row?.state ?? {};
+}
+
+/** The webhooks delivered for a payment, each verified against the merchant's secret. */
+async function eventsFor(m: Merchant, codOper: string) {
+  while ((await deliverDueWebhooks(t.db, TO_RECEIVER)) > 0);
+  return receiver.received.filter((r) => (JSON.parse(r.body) as { data: { codOper: string } }).data.codOper === codOper).map((r) => {
+    expect(verifiedTimestampOf(r.headers['pasarela-signature'], r.body, m.webhookSecret)).toBeDefined();
+    return JSON.parse(r.body) as { type: string; data: Record<string, unknown> };
+  });
+}
+
+async function paidByCard(m: Merchant, cardNumber?: string): Promise<string> {
+  const paid = await t.post('/cards/auth-capture', cardPayload(await newLink(m, { orderReference: `o-${randomUUID()}` }), cardNumber ? { cardNumber } : {}));
+  return String(paid.data['codOper']);
+}
+
+describe('refunds', () => {
+  it('refunds a card in parts up to what was paid, through the card processor, each a signed webhook shown in the verify call', async () => {
+    const m = await newMerchant();
+    const codOper = await paidByCard(m);
+    const half = await refund(m, codOper, { amount: 13.38 });
+    expect(half.status).toBe(201);
+    expect(half.json).toMatchObject({ id: expect.stringMatching(/^re_/), codOper, amount: 13.38, status: 'succeeded', transaction: { refundedAmount: 13.38, result: 'APPROVED' } });
+    expect((await bookOf(codOper))['refundedCents']).toBe(1338);
+    const over = await refund(m, codOper, { amount: 13.38 });
+    expect([over.status, over.json['code'], over.json['message']]).toEqual([422, 'refund_exceeds_remaining', expect.stringMatching(/amount.*13\.37/)]);
+    const rest = await refund(m, codOper);
+    expect(rest.json).toMatchObject({ amount: 13.37, status: 'succeeded', transaction: { refundedAmount: 26.75 } });
+    expect((await bookOf(codOper))['refundedCents']).toBe(2675);
+    const third = await refund(m, codOper, { amount: 1 });
+    expect([third.status, third.json['code']]).toEqual([409, 'transaction_fully_refunded']);
+
+    expect(await verify(m, codOper)).toMatchObject({ refundedAmount: 26.75, refunds: [{ id: half.json['id'], amount: 13.38, status: 'succeeded' }, { id: rest.json['id'], amount: 13.37, status: 'succeeded' }] });
+    const events = await eventsFor(m, codOper);
+    expect(events.map((e) => e.type)).toEqual(['transaction.approved', 'transaction.refunded', 'transaction.refunded']);
+    expect(events[1]?.data).toMatchObject({ refundId: half.json['id'], refundAmount: 13.38, refundedAmount: 13.38, orderReference: expect.stringMatching(/^o-/) });
+    expect(events[2]?.data).toMatchObject({ refundId: rest.json['id'], refundAmount: 13.37, refundedAmount: 26.75 });
+  });
+
+  it('answers a repeated Idempotency-Key with the first refund, and refunds once', async () => {
+    const m = await newMerchant();
+    const codOper = await paidByCard(m);
+    const key = randomUUID();
+    const first = await refund(m, codOper, { amount: 5 }, key);
+    const again = await refund(m, codOper, { amount: 5 }, key);
+    expect(again.json).toEqual(first.json);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect((await refund(m, codOper, { amount: 6 }, key)).json['code']).toBe('idempotency_key_reused');
+    expect((await verify(m, codOper))['refundedAmount']).toBe(5);
+  });
+
+  it('refuses a declined, a pending and another merchant\'s payment, and bad amounts, each with its own 4xx', async () => {
+    const m = await newMerchant();
+    const other = await newMerchant('Otra');
+    const declined = await paidByCard(m, '4000000000000002');
+    expect((await refund(m, declined)).json).toMatchObject({ code: 'transaction_not_refundable', message: expect.stringContaining('declined') });
+    const push = await t.post('/nequi/push', { code: await newLink(m), phone: '3993333333', trackId: randomUUID() });
+    const pending = await refund(m, String(push.data['codOper']));
+    expect([pending.status, pending.json['code'], pending.json['message']]).toEqual([409, 'transaction_not_refundable', expect.stringContaining('void')]);
+    const approved = await paidByCard(m);
+    expect((await refund(other, approved)).status).toBe(404);
+    expect((await refund(m, 'PPNOTHING0000')).json).toMatchObject({ code: 'transaction_not_found' });
+    for (const [body, code] of [[{ amount: 0 }, 'amount'], [{ amount: -5 }, 'amount'], [{ amount: 'all' }, 'amount'], [{ amount: 1.005 }, 'amount'], [{ reason: 'x' }, 'reason']] as const) {
+      const res = await refund(m, approved, body);
+      expect([res.status, res.json['message']], JSON.stringify(body)).toEqual([400, expect.stringContaining(code)]);
+    }
+    expect((await verify(m, approved))['refundedAmount']).toBe(0);
+  });
+
+  it('refuses a cash voucher paid at a kiosk and a Clave payment, saying why', async () => {
+    const m = await newMerchant();
+    const cash = await t.post('/cash/pay-cash', { code: await newLink(m), email: 'caja@example.com', phone: '+50761234567', trackId: randomUUID() });
+    const codOper = String(cash.data['Oper'] ?? cash.data['codOper']);
+    expect((await t.admin('POST', `/cash/${codOper}/pay`)).status).toBe(200);
+    const res = await refund(m, codOper);
+    expect([res.status, res.json['code'], res.json['message']]).toEqual([422, 'refund_not_supported', expect.stringContaining('kiosk')]);
+    const clave = await t.post('/clave/payments', { code: await newLink(m), trackId: randomUUID() });
+    const claveOper = String(clave.data['codOper']);
+    const approved = await t.app.request(`/sandbox/clave/${claveOper}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, body: 'result=approve' });
+    expect(approved.status).toBe(200);
+    expect((await verify(m, claveOper))['result']).toBe('APPROVED');
+    expect((await refund(m, claveOper)).json).toMatchObject({ code: 'refund_not_supported', message: expect.stringContaining('Clave') });
+  });
+
+  it('refunds Nequi and Yappy through the push wallet', async () => {
+    const m = await newMerchant();
+    for (const [path, phone] of [['/nequi/push', '3991111111'], ['/yappy/payments', '61111111']] as const) {
+      const push = await t.post(path, { code: await newLink(m), phone, trackId: randomUUID() });
+      const codOper = String(push.data['codOper']);
+      await t.answerPhones();
+      expect((await verify(m, codOper))['result']).toBe('APPROVED');
+      expect((await refund(m, codOper, { amount: 2.5 })).json).toMatchObject({ status: 'succeeded', transaction: { refundedAmount: 2.5 } });
+      expect((await bookOf(codOper))['refundedCents']).toBe(250);
+    }
+  });
+
+  it('gives a balance payment back to the wallet in the refund\'s own transaction', async () => {
+    const m = await newMerchant();
+    const login = `saldo${randomUUID().slice(0, 8)}`;
+    await t.admin('POST', '/users', { email: `${login}@example.com`, login, password: 'Segura#2026', balance: 30 });
+    const auth = { authorization: `Bearer ${String((await t.post('/users/login', { login, password: 'Segura#2026' })).data['token'])}` };
+    const paid = await t.post('/activity/pay', { sourceSearch: { paymentCode: await newLink(m) }, useFunds: true, trackId: randomUUID() }, auth);
+    expect(paid.data).toMatchObject({ method: 'balance' });
+    const balance = async () => ((await t.get('/users/me/balance', auth)).data['balance'] as Array<{ disponible: number }>)[0]?.disponible;
+    expect(await balance()).toBe(3.25);
+    const listed = (await api.call('GET', '/transactions?method=balance', { key: m.key })).json['data'] as Array<{ codOper: string }>;
+    const codOper = String(listed[0]?.codOper);
+    expect((await refund(m, codOper, { amount: 20 })).json).toMatchObject({ status: 'succeeded', transaction: { refundedAmount: 20 } });
+    expect(await balance()).toBe(23.25);
+    expect((await refund(m, codOper)).json).toMatchObject({ amount: 6.75, status: 'succeeded' });
+    expect(await balance()).toBe(30);
+  });
+
+  it('refunds a paid crypto payment in full to the address the coins came from, and refuses a part', async () => {
+    const m = await newMerchant();
+    const created = await t.post('/crypto/payments', { codeProcess: await newLink(m), currency: 'BTC', network: 'BTC', email: 'cripto@example.com' });
+    const codOper = String(created.data['id']);
+    expect((await t.admin('POST', `/crypto/${codOper}/confirm`, { fromAddress: 'sbxbtc_payer_wallet_9' })).status).toBe(200);
+    expect((await verify(m, codOper))['result']).toBe('APPROVED');
+    expect((await refund(m, codOper, { amount: 5 })).json['code']).toBe('partial_refund_not_supported');
+    expect((await refund(m, codOper)).json).toMatchObject({ amount: 26.75, status: 'succeeded' });
+    expect((await bookOf(`${codOper}:BTC`))['refunded']).toMatchObject({ to: 'sbxbtc_payer_wallet_9' });
+  });
+});
+
+describe('voids', () => {
+  it('voids an unanswered Nequi push: withdrawn at the wallet, DECLINED and CANCELLED, a transaction.voided webhook', async () => {
+    const m = await newMerchant();
+    const push = await t.post('/nequi/push', { code: await newLink(m), phone: '3993333333', trackId: randomUUID() });
+    const codOper = String(push.data['codOper']);
+    const voided = await voidIt(m, codOper);
+    expect(voided.status).toBe(200);
+    expect(voided.json).toMatchObject({ codOper, result: 'DECLINED', authStatus: 'CANCELLED' });
+    expect((await bookOf(codOper))['state']).toBe('cancelled');
+    expect((await eventsFor(m, codOper)).map((e) => e.type)).toEqual(['transaction.pending', 'transaction.voided']);
+    // Voided is ended: again, or a refund, is refused.
+    expect((await voidIt(m, codOper)).json['code']).toBe('transaction_not_pending');
+    expect((await refund(m, codOper)).json['code']).toBe('transaction_not_refundable');
+  });
+
+  it('voids an unpaid cash voucher: the kiosk can no longer take it', async () => {
+    const m = await newMerchant();
+    const cash = await t.post('/cash/pay-cash', { code: await newLink(m), email: 'caja@example.com', phone: '+50761234567', trackId: randomUUID() });
+    const codOper = String(cash.data['Oper'] ?? cash.data['codOper']);
+    expect((await voidIt(m, codOper)).json).toMatchObject({ result: 'DECLINED', authStatus: 'CANCELLED' });
+    expect((await bookOf(codOper))['state']).toBe('cancelled');
+    expect((await t.admin('POST', `/cash/${codOper}/pay`)).status).toBeGreaterThanOrEqual(400);
+    expect(await verify(m, codOper)).toMatchObject({ result: 'DECLINED', authStatus: 'CANCELLED' });
+  });
+
+  it('voids an unpaid crypto quote and a card waiting on 3D Secure (the challenge is voided at the processor)', async () => {
+    const m = await newMerchant();
+    const crypto = await t.post('/crypto/payments', { codeProcess: await newLink(m), currency: 'BTC', network: 'BTC', email: 'cripto@example.com' });
+    expect((await voidIt(m, String(crypto.data['id']))).json).toMatchObject({ result: 'DECLINED', authStatus: 'CANCELLED' });
+    const card = await t.post('/cards/auth-capture', cardPayload(await newLink(m), { cardNumber: '4000000000003220' }));
+    const codOper = String(card.data['codOper']);
+    expect((await verify(m, codOper))['result']).toBe('PENDING');
+    expect((await voidIt(m, codOper)).json).toMatchObject({ result: 'DECLINED', authStatus: 'CANCELLED' });
+    expect((await bookOf(codOper))['voided']).toBe(true);
+  });
+
+  it('refuses to void an approved payment (refund it) and another merchant\'s', async () => {
+    const m = await newMerchant();
+    const codOper = await paidByCard(m);
+    const res = await voidIt(m, codOper);
+    expect([res.status, res.json['code'], res.json['message']]).toEqual([409, 'transaction_not_pending', expect.stringContaining('refund')]);
+    expect((await voidIt(await newMerchant('Otra'), codOper)).status).toBe(404);
+    expect((await api.call('POST', `/transactions/${codOper}/void`, { key: m.key, body: { reason: 'x' } })).status).toBe(400);
+  });
+});
