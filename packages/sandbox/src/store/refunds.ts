@@ -13,14 +13,17 @@ export interface RefundRow {
   updated_at: Date;
 }
 
-/** A payment locked until the caller's transaction ends, with what its refunds hold (pending or succeeded). */
+/**
+ * A payment locked until the caller's transaction ends, with what its refunds hold (pending or
+ * succeeded). Two statements: the sum is read after the lock is held, in a statement of its own,
+ * so it sees the refunds of whoever held the lock before (a statement that waits for a lock keeps
+ * the snapshot it started with).
+ */
 export async function lockForRefund(db: Queryable, codOper: string): Promise<(TransactionRow & { refunded_cents: number; held_cents: number }) | undefined> {
-  const [row] = await db.query<TransactionRow & { refunded_cents: number; held_cents: number }>(
-    `select t.*, (select coalesce(sum(r.amount_cents), 0)::int from refunds r where r.cod_oper = t.cod_oper and r.state <> 'failed') as held_cents
-       from transactions t where t.cod_oper = $1 for update`,
-    [codOper],
-  );
-  return row;
+  const [row] = await db.query<TransactionRow & { refunded_cents: number }>('select * from transactions where cod_oper = $1 for update', [codOper]);
+  if (!row) return undefined;
+  const [held] = await db.query<{ cents: number }>("select coalesce(sum(amount_cents), 0)::int as cents from refunds where cod_oper = $1 and state <> 'failed'", [codOper]);
+  return { ...row, held_cents: held?.cents ?? 0 };
 }
 
 /** A new refund, pending; the caller holds the payment's lock and has checked what remains. */

@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardPayload } from '../../test/testApp';
+import { merchantApiClient, type MerchantAnswer, type MerchantApiClient } from '../../test/merchantApiClient';
+import { testCluster, type TestNode } from '../../test/testNodes';
+
+// The merchant API's rules that allow once, with requests racing on two nodes on one PostgreSQL
+// (where they run in parallel): one effect per Idempotency-Key, one link per order reference, and
+// refunds that never give back more than was paid. Needs TEST_DATABASE_URL, as races.test.ts.
+const url = process.env['TEST_DATABASE_URL'];
+
+let cluster: Awaited<ReturnType<typeof testCluster>>;
+let a: TestNode;
+let b: TestNode;
+let apis: [MerchantApiClient, MerchantApiClient];
+let key: string;
+
+beforeAll(async () => {
+  if (!url) return;
+  cluster = await testCluster(url);
+  [a, b] = await Promise.all([cluster.start(), cluster.start()]);
+  apis = await Promise.all([a, b].map((node) => merchantApiClient((path, init) => fetch(`${node.server.url}${path}`, init)))) as [MerchantApiClient, MerchantApiClient];
+  const merchant = await a.client.admin('POST', '/merchants', { name: 'Carreras S.A.' });
+  key = String(merchant.data['secretKey']);
+});
+afterAll(async () => {
+  if (url) await cluster.close();
+});
+
+/** n calls at once, every other one on the other node. */
+const atOnce = (n: number, call: (api: MerchantApiClient, i: number) => Promise<MerchantAnswer>) =>
+  Promise.all(Array.from({ length: n }, (_, i) => call(apis[i % 2] as MerchantApiClient, i)));
+
+const newLink = (api: MerchantApiClient, body: Record<string, unknown> = {}, idempotencyKey?: string) =>
+  api.call('POST', '/payment-links', { key, body: { amount: 25, taxAmount: 1.75, description: 'Pedido', ...body }, ...(idempotencyKey ? { idempotencyKey } : {}) });
+
+const count = async (sql: string, params: unknown[]) => (await a.server.db.query<{ n: number }>(sql, params))[0]?.n;
+
+describe.skipIf(!url)('the merchant API on two nodes on one PostgreSQL', () => {
+  it('makes one link of 10 requests with one Idempotency-Key at once, and answers them all the same', async () => {
+    const idempotencyKey = randomUUID();
+    const answers = await atOnce(10, (api) => newLink(api, { orderReference: 'race-idem' }, idempotencyKey));
+    expect(answers.every((x) => x.status === 201)).toBe(true);
+    expect(new Set(answers.map((x) => x.json['code'])).size).toBe(1);
+    expect(await count("select count(*)::int as n from payment_links where order_reference = 'race-idem'", [])).toBe(1);
+  });
+
+  it('makes one link of 10 requests with one order reference at once (without keys)', async () => {
+    const answers = await atOnce(10, (api) => newLink(api, { orderReference: 'race-ref' }));
+    expect(answers.filter((x) => x.status === 201)).toHaveLength(1);
+    expect(answers.filter((x) => x.status === 409).every((x) => x.json['code'] === 'order_reference_taken')).toBe(true);
+    expect(await count("select count(*)::int as n from payment_links where order_reference = 'race-ref'", [])).toBe(1);
+  });
+
+  it('never refunds more than was paid when 10 partial refunds race', async () => {
+    const code = String((await newLink(apis[0])).json['code']);
+    const paid = await a.client.api('/cards/auth-capture', cardPayload(code));
+    const codOper = String(paid.data['codOper']);
+    // 26.75 paid: five refunds of 5.00 fit, the other five do not.
+    const answers = await atOnce(10, (api) => api.call('POST', `/transactions/${codOper}/refunds`, { key, body: { amount: 5 } }));
+    const succeeded = answers.filter((x) => x.status === 201);
+    expect(succeeded).toHaveLength(5);
+    expect(answers.filter((x) => x.status !== 201).map((x) => [x.status, x.json['code']])).toEqual(Array.from({ length: 5 }, () => [422, 'refund_exceeds_remaining']));
+    const [row] = await a.server.db.query<{ refunded_cents: number }>('select refunded_cents from transactions where cod_oper = $1', [codOper]);
+    expect(row?.refunded_cents).toBe(2500);
+    const [book] = await a.server.db.query<{ state: { refundedCents: number } }>('select state from gateway_simulator where key = $1', [codOper]);
+    expect(book?.state.refundedCents).toBe(2500);
+    // The rest, from either node, then nothing.
+    const rest = await atOnce(4, (api) => api.call('POST', `/transactions/${codOper}/refunds`, { key }));
+    expect(rest.filter((x) => x.status === 201).map((x) => x.json['amount'])).toEqual([1.75]);
+    expect(await count("select count(*)::int as n from refunds where cod_oper = $1 and state = 'succeeded'", [codOper])).toBe(6);
+  });
+
+  it('refunds once when the same refund is sent with one Idempotency-Key to both nodes at once', async () => {
+    const code = String((await newLink(apis[1])).json['code']);
+    const codOper = String((await b.client.api('/cards/auth-capture', cardPayload(code))).data['codOper']);
+    const idempotencyKey = randomUUID();
+    const answers = await atOnce(6, (api) => api.call('POST', `/transactions/${codOper}/refunds`, { key, body: { amount: 10 }, idempotencyKey }));
+    expect(answers.every((x) => x.status === 201)).toBe(true);
+    expect(new Set(answers.map((x) => x.json['id'])).size).toBe(1);
+    expect(await count('select count(*)::int as n from refunds where cod_oper = $1', [codOper])).toBe(1);
+  });
+});
