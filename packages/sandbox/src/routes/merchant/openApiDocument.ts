@@ -8,7 +8,8 @@ import { WEBHOOK_EVENT_TYPES } from '../../webhooks/webhookEvent';
 // check every real answer against it (merchantApi.test.ts).
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const money = (description: string) => ({ type: 'number', minimum: 0, multipleOf: 0.01, description });
+const money = (description: string) => ({ type: 'number', minimum: 0, description: `${description} (USD, at most two decimals)` });
+const positiveMoney = (description: string) => ({ type: 'number', exclusiveMinimum: 0, description: `${description} (USD, at most two decimals)` });
 const dateTime = (description: string) => ({ type: 'string', format: 'date-time', description });
 const nullable = (schema: Record<string, unknown>) => ({ ...schema, type: [schema['type'], 'null'] });
 
@@ -89,7 +90,7 @@ const schemas = {
   CreatePaymentLink: {
     type: 'object', required: ['amount', 'description'], additionalProperties: false,
     properties: {
-      amount: { ...money('The price, above 0'), exclusiveMinimum: 0 },
+      amount: positiveMoney('The price, above 0'),
       taxAmount: money('Its tax (default 0)'),
       description: { type: 'string', minLength: 1, maxLength: 200, description: 'What the payer pays for' },
       orderReference: { type: 'string', pattern: ORDER_REFERENCE_PATTERN, description: 'The shop\'s own id for the order: unique among the merchant\'s links' },
@@ -146,7 +147,7 @@ const schemas = {
   },
   CreateRefund: {
     type: 'object', additionalProperties: false,
-    properties: { amount: { ...money('What to give back; absent: all that remains'), exclusiveMinimum: 0 } },
+    properties: { amount: positiveMoney('What to give back; absent: all that remains') },
   },
   RefundResult: {
     type: 'object', additionalProperties: false, required: [...refundRequired, 'transaction'],
