@@ -143,6 +143,25 @@ const reactTypes = {
   output: ['d.ts', 'd.cts'].map((ext) => ({ file: root(`./packages/react/dist/index.${ext}`), format: 'es' })),
 };
 
+// @pasarela/node: ESM and CommonJS for Node, unminified, valibot (a dependency) and Node's own
+// modules left as imports; .d.ts for `import` (the package is ESM by default) and .d.cts for `require`.
+const nodeExternal = (id) => id === 'valibot' || id.startsWith('node:');
+const nodePackage = {
+  input: root('./packages/node/src/index.ts'),
+  plugins: [resolve({ preferBuiltins: true, extensions: tsExtensions }), transpile()],
+  external: nodeExternal,
+  output: [
+    { file: root('./packages/node/dist/index.js'), format: 'es' },
+    { file: root('./packages/node/dist/index.cjs'), format: 'cjs' },
+  ],
+};
+const nodeTypes = {
+  input: declarationsOf('node/src/index'),
+  plugins: [emitDeclarations(), dts({ respectExternal: false })],
+  external: nodeExternal,
+  output: ['d.ts', 'd.cts'].map((ext) => ({ file: root(`./packages/node/dist/index.${ext}`), format: 'es' })),
+};
+
 // examples/react.html's bundle, as a merchant's build would make it: React 19 and the packages
 // as they ship (their built files, not their sources). Served by the demo shop, not published.
 const reactDemo = {
@@ -243,7 +262,7 @@ const sandbox = {
 };
 
 const only = process.env.BUILD_ONLY?.split(',');
-const targets = { loader, loaderPure, loaderTypes, reactPackage, reactTypes, reactDemo, widget: [widget, widgetServer], console: consoleApp, sandbox };
+const targets = { loader, loaderPure, loaderTypes, reactPackage, reactTypes, nodePackage, nodeTypes, reactDemo, widget: [widget, widgetServer], console: consoleApp, sandbox };
 export default Object.entries(targets)
   .filter(([name]) => !only || only.includes(name))
   .flatMap(([, config]) => config)

@@ -95,6 +95,10 @@ export default defineConfig({
       },
       {
         extends: true,
+        test: { name: 'node', include: ['packages/node/src/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
         test: {
           name: 'sandbox',
           include: ['packages/sandbox/src/**/*.test.ts'],

@@ -20,6 +20,7 @@ const rootDir = fileURLToPath(new URL('..', import.meta.url));
 export const PUBLISHED = [
   { dir: 'packages/checkout', ignoreResolutions: [] },
   { dir: 'packages/react', ignoreResolutions: [] },
+  { dir: 'packages/node', ignoreResolutions: [] },
 ];
 
 function pack(pkgDir) {

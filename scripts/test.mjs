@@ -49,15 +49,16 @@ const dom = step(
 );
 const sandboxOnPglite = step('sandbox route suite on PGlite', [vitest, 'run', ...workers, '--project', 'sandbox'], envWithoutPostgres);
 const core = step('core unit tests with coverage', [vitest, 'run', '--coverage', '--project', 'core'], envWithoutPostgres);
+const node = step('@pasarela/node unit tests', [vitest, 'run', '--project', 'node'], envWithoutPostgres);
 const postgres = TEST_DATABASE_URL ? step('sandbox route suite on PostgreSQL', [vitest, 'run', ...workers, '--project', 'sandbox']) : undefined;
 const e2e = step('browser end-to-end tests', [vitest, 'run', '--project', 'e2e']);
 
 /** What each step needs first: the browser suite and the sandbox suites read the build, and wait for the DOM tests' end. */
 const needs = new Map([
-  [build, []], [typecheck, []], [core, []], [dom, []],
+  [build, []], [typecheck, []], [core, []], [dom, []], [node, [dom]],
   [e2e, [build, dom]], [sandboxOnPglite, [build, dom]], ...(postgres ? [[postgres, [build, dom]]] : []),
 ]);
-const steps = [build, typecheck, core, dom, e2e, sandboxOnPglite, ...(postgres ? [postgres] : [])];
+const steps = [build, typecheck, core, dom, node, e2e, sandboxOnPglite, ...(postgres ? [postgres] : [])];
 /** The step whose output streams while the others wait to print theirs. */
 const streamed = e2e;
 

@@ -1,0 +1,100 @@
+import * as v from 'valibot';
+
+// What the merchant API answers (its OpenAPI document, GET /api/v1/merchant/openapi.json), checked
+// with valibot as it arrives: a server that answered something else is an error, not a wrong type.
+
+const metadata = v.record(v.string(), v.string());
+
+export const PaymentLinkSchema = v.object({
+  /** What `Checkout.open({ code })` takes. */
+  code: v.string(),
+  /** The checkout page to send the payer to. */
+  url: v.string(),
+  state: v.picklist(['open', 'paid', 'expired']),
+  amount: v.number(),
+  taxAmount: v.number(),
+  description: v.string(),
+  orderReference: v.nullable(v.string()),
+  metadata,
+  singleUse: v.boolean(),
+  brands: v.array(v.string()),
+  methods: v.array(v.string()),
+  returnUrl: v.nullable(v.string()),
+  expiresAt: v.nullable(v.string()),
+  /** The codOper of the payment that paid a single-use link. */
+  paidBy: v.nullable(v.string()),
+  payments: v.number(),
+  createdAt: v.string(),
+});
+export type PaymentLink = v.InferOutput<typeof PaymentLinkSchema>;
+
+export const RefundSchema = v.object({
+  id: v.string(),
+  codOper: v.string(),
+  amount: v.number(),
+  /** pending while its gateway has not answered. */
+  status: v.picklist(['pending', 'succeeded', 'failed']),
+  createdAt: v.string(),
+});
+export type Refund = v.InferOutput<typeof RefundSchema>;
+
+const transactionEntries = {
+  codOper: v.string(),
+  method: v.string(),
+  result: v.picklist(['APPROVED', 'PENDING', 'DECLINED']),
+  amount: v.number(),
+  taxAmount: v.number(),
+  linkCode: v.nullable(v.string()),
+  /** The order reference and metadata of the link it paid. */
+  orderReference: v.nullable(v.string()),
+  metadata,
+  /** What refunds have given back so far. */
+  refundedAmount: v.number(),
+  status: v.number(),
+  authStatus: v.string(),
+  /** On a cancelled crypto payment that had received coins: what goes back to the payer. */
+  refund: v.optional(v.object({ amount: v.number(), coin: v.string(), network: v.string(), status: v.string() })),
+};
+
+export const TransactionSchema = v.object({
+  ...transactionEntries,
+  createdAt: v.string(),
+  updatedAt: v.string(),
+  /** Its refunds, oldest first (on one transaction, not in lists). */
+  refunds: v.optional(v.array(RefundSchema)),
+});
+export type Transaction = v.InferOutput<typeof TransactionSchema>;
+
+export const RefundResultSchema = v.object({ ...RefundSchema.entries, transaction: TransactionSchema });
+export type RefundResult = v.InferOutput<typeof RefundResultSchema>;
+
+const pageOf = <T extends v.GenericSchema>(item: T) => v.object({ data: v.array(item), hasMore: v.boolean(), nextCursor: v.nullable(v.string()) });
+export const PaymentLinkPageSchema = pageOf(PaymentLinkSchema);
+export const TransactionPageSchema = pageOf(TransactionSchema);
+
+/** One page of a list; `nextCursor` asks for the next. */
+export interface Page<T> {
+  data: T[];
+  hasMore: boolean;
+  nextCursor: string | null;
+}
+
+export const ErrorSchema = v.object({ code: v.union([v.string(), v.number()]), message: v.string() });
+
+const webhookData = v.object({
+  ...transactionEntries,
+  /** transaction.refunded: the refund that went through. */
+  refundId: v.optional(v.string()),
+  refundAmount: v.optional(v.number()),
+});
+
+export const WEBHOOK_EVENT_TYPES = ['transaction.approved', 'transaction.pending', 'transaction.declined', 'transaction.refunded', 'transaction.voided'] as const;
+
+export const WebhookEventSchema = v.object({
+  id: v.string(),
+  type: v.picklist(WEBHOOK_EVENT_TYPES),
+  createdAt: v.string(),
+  data: webhookData,
+});
+export type WebhookEvent = v.InferOutput<typeof WebhookEventSchema>;
+export type WebhookEventType = WebhookEvent['type'];

@@ -1,0 +1,124 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Pasarela, PasarelaError } from './client';
+import { constructEvent, WebhookVerificationError } from './webhooks';
+
+// The client against a real HTTP server that answers as told (its retries, its errors), and the
+// webhook check on deliveries signed as docs/webhooks.md says. The client against the real
+// sandbox: e2e/merchantApi.e2e.ts.
+
+interface Seen { method: string; url: string; headers: IncomingMessage['headers']; body: string }
+
+let close: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await close?.();
+  close = undefined;
+});
+
+/** A server on 127.0.0.1 that answers each request with the next handler (the last one repeats). */
+async function serverAnswering(...handlers: Array<(res: ServerResponse) => void>) {
+  const seen: Seen[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      (handlers[Math.min(seen.length - 1, handlers.length - 1)] ?? (() => res.end()))(res);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  close = () => new Promise((resolve) => server.close(() => resolve()));
+  return { seen, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
+}
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) => (res: ServerResponse) =>
+  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+
+const link = {
+  code: 'LKABCDEFGHJK', url: 'http://localhost:4000/lkabcdefghjk', state: 'open', amount: 25, taxAmount: 1.75, description: 'Pedido',
+  orderReference: 'order-1', metadata: {}, singleUse: false, brands: [], methods: [], returnUrl: null, expiresAt: null, paidBy: null, payments: 0,
+  createdAt: '2026-11-25T12:00:00.000Z',
+};
+
+describe('Pasarela (the client)', () => {
+  it('sends the secret key and an Idempotency-Key, and retries a 503 with the same key', async () => {
+    const s = await serverAnswering(json(503, { code: 'happen_error_try_again', message: 'x' }), json(201, link));
+    const pasarela = new Pasarela({ secretKey: 'sk_test_1', baseUrl: s.url });
+    expect(await pasarela.paymentLinks.create({ amount: 25, description: 'Pedido', expiresAt: new Date('2026-12-01T00:00:00Z') })).toEqual(link);
+    expect(s.seen).toHaveLength(2);
+    expect(s.seen[0]?.headers['authorization']).toBe('Bearer sk_test_1');
+    expect(s.seen[0]?.url).toBe('/api/v1/merchant/payment-links');
+    expect(s.seen[0]?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(s.seen[1]?.headers['idempotency-key']).toBe(s.seen[0]?.headers['idempotency-key']);
+    expect(JSON.parse(s.seen[0]?.body ?? '')).toEqual({ amount: 25, description: 'Pedido', expiresAt: '2026-12-01T00:00:00.000Z' });
+  });
+
+  it('waits for a key still in use (409 idempotency_key_in_use, Retry-After) and keeps the caller\'s key', async () => {
+    const s = await serverAnswering(json(409, { code: 'idempotency_key_in_use', message: 'x' }, { 'retry-after': '0' }), json(200, link));
+    const pasarela = new Pasarela({ secretKey: 'sk_test_1', baseUrl: `${s.url}/` });
+    await pasarela.paymentLinks.expire('LKABCDEFGHJK', { idempotencyKey: 'mine-1' });
+    expect(s.seen.map((r) => [r.url, r.headers['idempotency-key']])).toEqual([
+      ['/api/v1/merchant/payment-links/LKABCDEFGHJK/expire', 'mine-1'], ['/api/v1/merchant/payment-links/LKABCDEFGHJK/expire', 'mine-1'],
+    ]);
+  });
+
+  it('retries when the connection fails, and gives up after maxRetries', async () => {
+    const s = await serverAnswering((res) => res.socket?.destroy());
+    const pasarela = new Pasarela({ secretKey: 'sk_test_1', baseUrl: s.url, maxRetries: 1 });
+    const error = await pasarela.transactions.refund('PP1', { amount: 5 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PasarelaError);
+    expect(error).toMatchObject({ status: 0, code: 'connection_error' });
+    expect(s.seen).toHaveLength(2);
+    expect(new Set(s.seen.map((r) => r.headers['idempotency-key'])).size).toBe(1);
+  });
+
+  it('throws the API\'s { code, message } at once for a 4xx, and an answer of another shape as unexpected_answer', async () => {
+    const s = await serverAnswering(json(422, { code: 'refund_exceeds_remaining', message: 'amount is more than what remains (1.00)' }), json(200, { codOper: 'PP1' }));
+    const pasarela = new Pasarela({ secretKey: 'sk_test_1', baseUrl: s.url });
+    await expect(pasarela.transactions.refund('PP1', { amount: 5 })).rejects.toMatchObject({ status: 422, code: 'refund_exceeds_remaining', message: expect.stringContaining('amount') });
+    await expect(pasarela.transactions.retrieve('PP1')).rejects.toMatchObject({ status: 200, code: 'unexpected_answer' });
+    expect(s.seen).toHaveLength(2);
+    expect(s.seen[1]?.headers['idempotency-key']).toBeUndefined();
+  });
+
+  it('puts list filters in the query, dates as RFC 3339', async () => {
+    const s = await serverAnswering(json(200, { data: [], hasMore: false, nextCursor: null }));
+    const pasarela = new Pasarela({ secretKey: 'sk_test_1', baseUrl: s.url });
+    await pasarela.transactions.list({ orderReference: 'order 1', result: 'APPROVED', createdFrom: new Date('2026-11-01T00:00:00Z'), limit: 5 });
+    expect(s.seen[0]?.url).toBe('/api/v1/merchant/transactions?orderReference=order+1&result=APPROVED&createdFrom=2026-11-01T00%3A00%3A00.000Z&limit=5');
+  });
+
+  it('wants a secret key', () => {
+    expect(() => new Pasarela({ secretKey: '' })).toThrow(TypeError);
+  });
+});
+
+describe('constructEvent (webhook verification)', () => {
+  const secret = 'whsec_test';
+  const body = JSON.stringify({
+    id: 'evt_1', type: 'transaction.refunded', createdAt: '2026-11-25T12:00:00.000Z',
+    data: { codOper: 'PP1', method: 'card', result: 'APPROVED', amount: 25, taxAmount: 1.75, linkCode: 'LK1', orderReference: 'order-1', metadata: { a: 'b' }, refundedAmount: 10, status: 1, authStatus: 'APPROVED', refundId: 're_1', refundAmount: 10 },
+  });
+  const now = 1_764_072_000;
+  const sign = (text: string, t = now, key = secret) => `t=${t},v1=${createHmac('sha256', key).update(`${t}.${text}`).digest('hex')}`;
+
+  it('returns the typed event of a delivery signed with the secret', () => {
+    const event = constructEvent(body, sign(body), secret, { nowSeconds: now });
+    expect(event.type).toBe('transaction.refunded');
+    expect(event.data).toMatchObject({ orderReference: 'order-1', refundId: 're_1', refundAmount: 10 });
+    expect(constructEvent(Buffer.from(body), `${sign(body, now, 'whsec_old')},${sign(body).split(',')[1] ?? ''}`, secret, { nowSeconds: now }).id).toBe('evt_1');
+  });
+
+  it.each([
+    ['another secret', () => constructEvent(body, sign(body, now, 'whsec_other'), secret, { nowSeconds: now })],
+    ['a changed body', () => constructEvent(body.replace('"amount":25', '"amount":2500'), sign(body), secret, { nowSeconds: now })],
+    ['a signature 6 minutes old', () => constructEvent(body, sign(body, now - 360), secret, { nowSeconds: now })],
+    ['no header', () => constructEvent(body, undefined, secret, { nowSeconds: now })],
+    ['a malformed header', () => constructEvent(body, 't=abc,v1=zz', secret, { nowSeconds: now })],
+    ['a body that is no event', () => constructEvent('{"id":1}', sign('{"id":1}'), secret, { nowSeconds: now })],
+  ])('refuses %s', (_what, verify) => {
+    expect(verify).toThrow(WebhookVerificationError);
+  });
+});

@@ -1,0 +1,58 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import * as v from 'valibot';
+import { WebhookEventSchema, type WebhookEvent } from './answers';
+
+/** A webhook whose signature, age or body is not what Pasarela sends. */
+export class WebhookVerificationError extends Error {
+  override readonly name = 'WebhookVerificationError';
+}
+
+export interface VerifyOptions {
+  /** How far the signature's time may be from now, in seconds (default 300). */
+  toleranceSeconds?: number;
+  /** Now, in unix seconds (for tests). */
+  nowSeconds?: number;
+}
+
+/** The fields of a `Pasarela-Signature` header: `t=<unix seconds>,v1=<hex>` (several v1 while a secret rolls). */
+function parseHeader(header: string): { t: number; signatures: string[] } {
+  let t = NaN;
+  const signatures: string[] = [];
+  for (const part of header.split(',')) {
+    const [name, value] = part.trim().split('=', 2);
+    if (name === 't' && value !== undefined && /^\d{1,12}$/.test(value)) t = Number(value);
+    if (name === 'v1' && value !== undefined && /^[0-9a-f]{64}$/i.test(value)) signatures.push(value.toLowerCase());
+  }
+  return { t, signatures };
+}
+
+/**
+ * Checks a webhook delivery and returns its event, typed by `type` (docs/webhooks.md): the
+ * HMAC-SHA256 of `"<t>.<raw body>"` under your webhook secret, compared in constant time, a `t`
+ * within the tolerance (so a captured delivery cannot be replayed later), and a body of the event's
+ * shape. `rawBody` is the body as received, never re-serialised JSON. Throws
+ * WebhookVerificationError otherwise.
+ */
+export function constructEvent(rawBody: string | Uint8Array, signatureHeader: string | string[] | undefined | null, webhookSecret: string, options: VerifyOptions = {}): WebhookEvent {
+  const header = Array.isArray(signatureHeader) ? signatureHeader.join(',') : signatureHeader ?? '';
+  const { t, signatures } = parseHeader(header);
+  if (!Number.isSafeInteger(t) || signatures.length === 0) throw new WebhookVerificationError('Pasarela-Signature is missing or malformed');
+  const now = options.nowSeconds ?? Math.floor(Date.now() / 1000);
+  if (Math.abs(now - t) > (options.toleranceSeconds ?? 300)) throw new WebhookVerificationError('The signature is too old (or from the future): a replay?');
+  const body = typeof rawBody === 'string' ? rawBody : Buffer.from(rawBody).toString('utf8');
+  const expected = createHmac('sha256', webhookSecret).update(`${t}.${body}`, 'utf8').digest();
+  const matches = signatures.some((s) => {
+    const given = Buffer.from(s, 'hex');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
+  if (!matches) throw new WebhookVerificationError('The signature does not match: another secret, or a changed body');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    throw new WebhookVerificationError('The body is not JSON');
+  }
+  const event = v.safeParse(WebhookEventSchema, parsed);
+  if (!event.success) throw new WebhookVerificationError(`The body is not a Pasarela event: ${v.summarize(event.issues)}`);
+  return event.output;
+}
