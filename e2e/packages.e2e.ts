@@ -14,11 +14,13 @@ describe('published packages', () => {
     expect(results.map((r) => [r.name, r.problems])).toEqual([
       ['@pasarela/checkout', []],
       ['@pasarela/react', []],
+      ['@pasarela/node', []],
     ]);
-    const [checkout, react] = results;
+    const [checkout, react, node] = results;
     expect(checkout?.entrypoints).toEqual(['.', './pure', './package.json']);
     expect(checkout?.files.filter((f) => !f.startsWith('dist/') && f !== 'package.json')).toEqual(['pure/package.json']);
     expect(react?.files.sort()).toEqual(['dist/index.cjs', 'dist/index.d.cts', 'dist/index.d.ts', 'dist/index.js', 'package.json']);
+    expect(node?.files.sort()).toEqual(['dist/index.cjs', 'dist/index.d.cts', 'dist/index.d.ts', 'dist/index.js', 'package.json']);
   }, 120_000);
 
   it('import and require in Node, where there is no window, by their package names', () => {
@@ -32,6 +34,8 @@ describe('published packages', () => {
       const cjs = require('@pasarela/checkout');
       const pureCjs = require('@pasarela/checkout/pure');
       const reactCjs = require('@pasarela/react');
+      const node = await import('@pasarela/node');
+      const nodeCjs = require('@pasarela/node');
       console.log(JSON.stringify({
         window: typeof window,
         esm: [typeof checkout.open, checkout.version, checkout.Checkout.open === checkout.open],
@@ -39,6 +43,7 @@ describe('published packages', () => {
         pure: [await pure.loadCheckout('https://checkout.example.com'), await pureCjs.loadCheckout('https://checkout.example.com')],
         react: [typeof react.CheckoutButton, typeof react.CheckoutFrame, typeof react.useCheckout],
         reactCjs: [typeof reactCjs.CheckoutButton, typeof reactCjs.CheckoutFrame, typeof reactCjs.useCheckout],
+        node: [typeof node.Pasarela, typeof node.constructEvent, typeof nodeCjs.Pasarela, typeof nodeCjs.constructEvent],
       }));
     `;
     const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: rootDir, encoding: 'utf8' });
@@ -49,6 +54,7 @@ describe('published packages', () => {
       pure: [null, null],
       react: ['function', 'function', 'function'],
       reactCjs: ['function', 'function', 'function'],
+      node: ['function', 'function', 'function', 'function'],
     });
   });
 
