@@ -95,5 +95,12 @@ describe.runIf(browserAvailable())('merchant server example: signed webhooks and
     await expect.poll(async () => Object.values(await orders()).filter((o) => o.amount === 25), { timeout: 15_000 })
       .toEqual([{ event: 'transaction.approved', result: 'APPROVED', amount: 25, verified: true }]);
     await context.close();
+
+    // The example refunds part of the order through @pasarela/node; the refund comes back as a signed webhook.
+    const [codOper] = Object.entries(await orders()).find(([, o]) => o.amount === 25) ?? [''];
+    const refunded = await fetch(`${merchant.url}/orders/${codOper}/refunds`, { method: 'POST', body: JSON.stringify({ amount: 5 }), headers: { 'idempotency-key': `refund-${codOper}` } });
+    expect(refunded.status).toBe(201);
+    expect(await refunded.json()).toMatchObject({ amount: 5, status: 'succeeded', transaction: { refundedAmount: 5 } });
+    await expect.poll(() => merchant.output(), { timeout: 15_000 }).toMatch(/transaction\.refunded PP\w+: verify call says APPROVED\n\s+-> refunded 5 of order example-/);
   });
 });

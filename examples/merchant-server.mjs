@@ -1,6 +1,7 @@
-// A merchant's server in plain Node (no framework, no dependencies): it creates payment links with
-// its secret key, hears the provider's signed webhooks, and checks each one with the verify call
-// before it ships anything. docs/webhooks.md explains every step.
+// A merchant's server in plain Node with @pasarela/node (no framework): it creates a payment link for
+// each order with its secret key, hears the provider's signed webhooks, checks each one with the
+// verify call before it ships anything, and refunds. docs/merchant-api.md and docs/webhooks.md
+// explain every step.
 //
 //   npm start                          # the sandbox, in another terminal
 //   node examples/merchant-server.mjs  # then pay in the demo shop (http://localhost:4001), or open
@@ -10,28 +11,12 @@
 // WEBHOOK_SECRET. Without the keys it asks the sandbox for new keys of merchant MERCHANT_ID (1, the
 // demo shop's merchant), with this server as its webhookUrl, and keeps them in memory only; keep
 // real keys in your secret store, never in code or logs.
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
+import { constructEvent, Pasarela, PasarelaError } from '@pasarela/node';
 
 const PASARELA_URL = (process.env.PASARELA_URL || 'http://localhost:4000').replace(/\/$/, '');
 const PORT = Number(process.env.PORT || 4100);
 const SELF_URL = `http://127.0.0.1:${PORT}`;
-/** How old a signature may be: older ones are refused, so a captured request cannot be replayed later. */
-const SIGNATURE_TOLERANCE_SECONDS = 5 * 60;
-
-/** Checks `Pasarela-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`. */
-export function verifySignature(header, rawBody, secret, nowSeconds = Math.floor(Date.now() / 1000)) {
-  const fields = Object.fromEntries(String(header || '').split(',').map((part) => part.trim().split('=', 2)));
-  const t = Number(fields.t);
-  if (!Number.isInteger(t) || typeof fields.v1 !== 'string') return { ok: false, reason: 'malformed signature header' };
-  if (Math.abs(nowSeconds - t) > SIGNATURE_TOLERANCE_SECONDS) return { ok: false, reason: 'timestamp outside the tolerance' };
-  const expected = createHmac('sha256', secret).update(`${t}.${rawBody}`, 'utf8').digest();
-  const given = Buffer.from(fields.v1, 'hex');
-  // Constant time, so the comparison does not tell an attacker how many bytes were right.
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'signature mismatch' };
-  return { ok: true };
-}
-
 /** fetch() to the provider, with a failure to connect told in words (not a raw ECONNREFUSED). */
 async function reach(path, init) {
   try {
@@ -43,16 +28,6 @@ async function reach(path, init) {
       'If it listens elsewhere, say where: PASARELA_URL=http://localhost:5000 node examples/merchant-server.mjs',
     );
   }
-}
-
-async function pasarela(path, init = {}) {
-  const res = await reach(path, {
-    ...init,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${keys.secretKey}`, ...init.headers },
-  });
-  const body = await res.json();
-  if (!res.ok) throw new Error(`${init.method || 'GET'} ${path}: ${res.status} ${body.code}`);
-  return body;
 }
 
 /** The sandbox's key issuing; in production the keys come from the provider's dashboard. */
@@ -79,19 +54,23 @@ try {
   console.error(error.message);
   process.exit(1);
 }
+const pasarela = new Pasarela({ secretKey: keys.secretKey, baseUrl: PASARELA_URL });
 
 /** What this shop knows of each payment, by codOper: the webhook's word and the verify call's. */
 const orders = new Map();
+/** This shop's order numbers: each link carries one as its orderReference. */
+let lastOrder = 0;
 /** Event ids already handled: a retried delivery carries the same id. */
 const seenEvents = new Set();
 
 async function handleEvent(event) {
   // The webhook says what happened; the verify call, made with our secret key, confirms it.
-  const verified = await pasarela(`/api/v1/merchant/transactions/${encodeURIComponent(event.data.codOper)}`);
+  const verified = await pasarela.transactions.retrieve(event.data.codOper);
   const agrees = verified.result === event.data.result && verified.amount === event.data.amount;
   orders.set(event.data.codOper, { event: event.type, result: verified.result, amount: verified.amount, verified: agrees });
   console.log(`${event.type} ${event.data.codOper}: verify call says ${verified.result}${agrees ? '' : ' (DISAGREES with the webhook)'}`);
-  if (agrees && verified.result === 'APPROVED') console.log(`  -> ship order for link ${verified.linkCode}`);
+  if (event.type === 'transaction.refunded') console.log(`  -> refunded ${event.data.refundAmount} of order ${verified.orderReference ?? verified.linkCode}`);
+  else if (agrees && verified.result === 'APPROVED') console.log(`  -> ship order ${verified.orderReference ?? verified.linkCode}`);
 }
 
 function readBody(req) {
@@ -111,10 +90,15 @@ function readBody(req) {
 const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 async function checkoutPage() {
-  // The server, not the page, creates the link: the amount cannot be changed in the browser.
-  const link = await pasarela('/sandbox/links', { method: 'POST', body: JSON.stringify({ amount: 25, taxAmount: 1.75, description: 'Pedido de ejemplo' }) });
+  // The server, not the page, creates the link: the amount cannot be changed in the browser. The
+  // Idempotency-Key comes from the order, so a retried request makes no second link.
+  const orderReference = `example-${process.pid}-${++lastOrder}`;
+  const link = await pasarela.paymentLinks.create(
+    { amount: 25, taxAmount: 1.75, description: 'Pedido de ejemplo', orderReference, singleUse: true },
+    { idempotencyKey: `link-${orderReference}` },
+  );
   return `<!doctype html><html lang="en"><meta charset="utf-8"><title>Merchant server example</title>
-<h1>Order ${escapeHtml(link.code)}: $26.75</h1>
+<h1>Order ${escapeHtml(orderReference)}: $26.75</h1>
 <button id="pay" type="button">Pay</button> <output id="result"></output>
 <p>The page's result is only a hint; the server's log says what the webhook and the verify call said.</p>
 <script src="${escapeHtml(PASARELA_URL)}/sdk/checkout.js"></script>
@@ -132,18 +116,31 @@ const server = createServer(async (req, res) => {
     if (req.method === 'POST' && req.url === '/webhooks') {
       const rawBody = await readBody(req);
       // Verify the raw bytes as received: re-serialised JSON would not match the signature.
-      const check = verifySignature(req.headers['pasarela-signature'], rawBody, keys.webhookSecret);
-      if (!check.ok) {
-        console.warn(`webhook refused: ${check.reason}`);
+      let event;
+      try {
+        event = constructEvent(rawBody, req.headers['pasarela-signature'], keys.webhookSecret);
+      } catch (error) {
+        console.warn(`webhook refused: ${error.message}`);
         res.writeHead(400).end();
         return;
       }
-      const event = JSON.parse(rawBody);
       // Answer at once; slow work after the answer would make the provider time out and retry.
       res.writeHead(200).end();
       if (seenEvents.has(event.id)) return;
       seenEvents.add(event.id);
       await handleEvent(event);
+    } else if (req.method === 'POST' && /^\/orders\/[A-Za-z0-9_]+\/refunds$/.test(req.url)) {
+      // A refund of a paid order: { amount? } (none: all that remains), once per Idempotency-Key.
+      const codOper = req.url.split('/')[2];
+      const body = JSON.parse((await readBody(req)) || '{}');
+      try {
+        const refund = await pasarela.transactions.refund(codOper, body.amount === undefined ? {} : { amount: body.amount },
+          req.headers['idempotency-key'] ? { idempotencyKey: String(req.headers['idempotency-key']) } : {});
+        res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify(refund));
+      } catch (error) {
+        if (!(error instanceof PasarelaError)) throw error;
+        res.writeHead(error.status || 502, { 'content-type': 'application/json' }).end(JSON.stringify({ code: error.code, message: error.message }));
+      }
     } else if (req.method === 'GET' && req.url === '/orders') {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(Object.fromEntries(orders)));
     } else if (req.method === 'GET' && req.url === '/') {
