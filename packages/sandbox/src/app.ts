@@ -43,6 +43,7 @@ import { cryptoRoutes } from './routes/payer/crypto';
 import { emailPaymentRoutes } from './routes/payer/emailPayments';
 import { adminEmailPaymentRoutes } from './routes/admin/adminEmailPayments';
 import { merchantRoutes } from './routes/payer/merchants';
+import { adminRefundRoutes } from './routes/admin/adminRefunds';
 import { MERCHANT_API_PREFIX, merchantApiRoutes } from './routes/merchant/merchantApi';
 import { lookupExtraRoutes } from './routes/payer/lookupsExtra';
 import { nequiRoutes } from './routes/payer/nequi';
@@ -191,6 +192,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   admin.route('/', adminUserRoutes(deps));
   admin.route('/', clavePageRoutes(deps));
   admin.route('/', adminSettleRoutes(deps));
+  admin.route('/', adminRefundRoutes(deps));
   admin.route('/', adminCatalogRoutes(deps, { allowPrivateWebhooks: options.allowPrivateWebhooks === true }));
   admin.route('/', adminWebhookRoutes(deps));
   admin.route('/', adminEmailPaymentRoutes(deps));

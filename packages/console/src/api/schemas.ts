@@ -19,6 +19,8 @@ export const TransactionSchema = v.object({
   underpaid: v.boolean(),
   cryptoDue: v.nullable(v.number()),
   validationState: v.nullable(v.number()),
+  /** What the merchant's refunds gave back so far. */
+  refundedAmount: v.number(),
   cardType: v.nullable(v.string()),
   displayNum: v.nullable(v.string()),
   createdAt: v.string(),

@@ -2,24 +2,28 @@ import { describe, expect, it } from 'vitest';
 import { settleActionsOf, underpaymentOf } from './settleActions';
 
 const tx = (over: Partial<Parameters<typeof settleActionsOf>[0]>) => ({
-  method: 'card', status: 1, authStatus: 'APPROVED', outcome: 'APPROVED' as const, reference: null, subscriptionKey: null, underpaid: false, validationState: null, ...over,
+  method: 'card', status: 1, authStatus: 'APPROVED', outcome: 'APPROVED' as const, reference: null, subscriptionKey: null, underpaid: false, validationState: null,
+  amount: 25, taxAmount: 1.75, refundedAmount: 0, ...over,
 });
 
 describe('settleActionsOf (docs/sandbox.md "Playing the payer\'s other parts")', () => {
   it.each([
-    ['a pending Nequi QR', tx({ method: 'nequi', status: -1, authStatus: 'PENDING', outcome: 'PENDING' }), ['nequiApprove', 'nequiFail']],
-    ['a settled Nequi payment', tx({ method: 'nequi' }), []],
-    ['an unpaid cash voucher', tx({ method: 'cash', status: 0, authStatus: 'PENDING', outcome: 'PENDING', reference: '482913004571' }), ['cashPaid']],
+    ['a pending Nequi QR', tx({ method: 'nequi', status: -1, authStatus: 'PENDING', outcome: 'PENDING' }), ['nequiApprove', 'nequiFail', 'void']],
+    ['a settled Nequi payment', tx({ method: 'nequi' }), ['refund']],
+    ['an unpaid cash voucher', tx({ method: 'cash', status: 0, authStatus: 'PENDING', outcome: 'PENDING', reference: '482913004571' }), ['cashPaid', 'void']],
     ['a lapsed cash voucher', tx({ method: 'cash', status: 3, authStatus: 'EXPIRED', outcome: 'DECLINED', reference: '482913004571' }), []],
-    ['a crypto payment waiting for the chain', tx({ method: 'crypto', status: 0, authStatus: 'PENDING', outcome: 'PENDING' }), ['cryptoFull', 'cryptoUnder']],
-    ['an under-paid crypto payment', tx({ method: 'crypto', status: 0, authStatus: 'UNDERPAID', outcome: 'PENDING', underpaid: true }), ['cryptoFull']],
-    ['a Clave payment at the bank', tx({ method: 'clave', status: -1, authStatus: 'PENDING', outcome: 'PENDING' }), ['claveApprove', 'claveFail']],
-    ['a card on the 3DS page', tx({ status: -1, authStatus: 'PENDING_3DS', outcome: 'PENDING' }), ['threeDsApprove', 'threeDsFail']],
-    ['an approved card payment', tx({}), ['randomCharge']],
-    ['an approved card payment with a random charge', tx({ validationState: 0 }), ['revealCharge']],
-    ['a paid subscription', tx({ subscriptionKey: 'SUB1' }), ['subscriptionDue', 'randomCharge']],
+    ['a crypto payment waiting for the chain', tx({ method: 'crypto', status: 0, authStatus: 'PENDING', outcome: 'PENDING' }), ['cryptoFull', 'cryptoUnder', 'void']],
+    ['an under-paid crypto payment', tx({ method: 'crypto', status: 0, authStatus: 'UNDERPAID', outcome: 'PENDING', underpaid: true }), ['cryptoFull', 'void']],
+    ['a Clave payment at the bank', tx({ method: 'clave', status: -1, authStatus: 'PENDING', outcome: 'PENDING' }), ['claveApprove', 'claveFail', 'void']],
+    ['a card on the 3DS page', tx({ status: -1, authStatus: 'PENDING_3DS', outcome: 'PENDING' }), ['threeDsApprove', 'threeDsFail', 'void']],
+    ['an approved card payment', tx({}), ['randomCharge', 'refund']],
+    ['a card payment refunded in part', tx({ refundedAmount: 10 }), ['randomCharge', 'refund']],
+    ['a card payment refunded in full', tx({ refundedAmount: 26.75 }), ['randomCharge']],
+    ['a cash voucher paid at a kiosk (no refund through Pasarela)', tx({ method: 'cash', status: 2, authStatus: 'PAID' }), []],
+    ['an approved card payment with a random charge', tx({ validationState: 0 }), ['revealCharge', 'refund']],
+    ['a paid subscription', tx({ subscriptionKey: 'SUB1' }), ['subscriptionDue', 'randomCharge', 'refund']],
     ['a declined card payment', tx({ status: 0, authStatus: 'DECLINED', outcome: 'DECLINED' }), []],
-    ['a pending Yappy payment (the test phone settles it)', tx({ method: 'yappy', status: 0, authStatus: 'PENDING', outcome: 'PENDING' }), []],
+    ['a pending Yappy payment (the test phone settles it)', tx({ method: 'yappy', status: 0, authStatus: 'PENDING', outcome: 'PENDING' }), ['void']],
   ])('%s', (_name, given, expected) => {
     expect(settleActionsOf(given)).toEqual(expected);
   });

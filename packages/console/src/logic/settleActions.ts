@@ -8,7 +8,12 @@ export type SettleAction =
   | 'claveApprove' | 'claveFail'
   | 'threeDsApprove' | 'threeDsFail'
   | 'subscriptionDue'
-  | 'randomCharge' | 'revealCharge';
+  | 'randomCharge' | 'revealCharge'
+  /** The merchant's calls (docs/merchant-api.md), made by the provider's dashboard: refund what remains, void what waits. */
+  | 'refund' | 'void';
+
+/** The methods whose money goes back through Pasarela (the others are refused: cash at a kiosk, Clave). */
+const REFUNDABLE_METHODS: ReadonlySet<string> = new Set(['card', 'nequi', 'yappy', 'balance', 'crypto']);
 
 /** The card auth status of a payment waiting on the 3DS challenge page. */
 export const THREE_DS_PENDING = 'PENDING_3DS';
@@ -17,7 +22,7 @@ export const THREE_DS_PENDING = 'PENDING_3DS';
  * Which buttons a transaction carries: pending payments get the calls that settle them; an approved
  * card payment can take a random charge (or show the one it has); a paid subscription can fall due.
  */
-export function settleActionsOf(tx: Pick<Transaction, 'method' | 'status' | 'authStatus' | 'outcome' | 'reference' | 'subscriptionKey' | 'underpaid' | 'validationState'>): SettleAction[] {
+export function settleActionsOf(tx: Pick<Transaction, 'method' | 'status' | 'authStatus' | 'outcome' | 'reference' | 'subscriptionKey' | 'underpaid' | 'validationState' | 'amount' | 'taxAmount' | 'refundedAmount'>): SettleAction[] {
   const pending = tx.outcome === 'PENDING';
   const actions: SettleAction[] = [];
   if (tx.method === 'nequi' && pending && tx.status === -1) actions.push('nequiApprove', 'nequiFail');
@@ -28,6 +33,9 @@ export function settleActionsOf(tx: Pick<Transaction, 'method' | 'status' | 'aut
   if (tx.method === 'card' && tx.authStatus === THREE_DS_PENDING) actions.push('threeDsApprove', 'threeDsFail');
   if (tx.subscriptionKey && tx.outcome === 'APPROVED') actions.push('subscriptionDue');
   if (tx.method === 'card' && tx.outcome === 'APPROVED') actions.push(tx.validationState === null ? 'randomCharge' : 'revealCharge');
+  // An approved payment with something left to give back; a pending one can be called off.
+  if (tx.outcome === 'APPROVED' && REFUNDABLE_METHODS.has(tx.method) && tx.refundedAmount < tx.amount + tx.taxAmount) actions.push('refund');
+  if (pending) actions.push('void');
   return actions;
 }
 

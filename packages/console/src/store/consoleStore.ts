@@ -126,6 +126,12 @@ export function createConsoleStore(api: AdminApi): ConsoleStore {
           break;
         case 'revealCharge':
           break;
+        case 'refund':
+          await api.refund(tx.codOper);
+          return;
+        case 'void':
+          await api.voidPayment(tx.codOper);
+          return;
       }
       const { statementLine } = await api.revealRandomCharge(tx.codOper);
       set((s) => ({ statements: { ...s.statements, [tx.codOper]: statementLine } }));

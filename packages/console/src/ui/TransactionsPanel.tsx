@@ -25,6 +25,7 @@ function TransactionItem({ store, tx }: { store: ConsoleStore; tx: Transaction }
         {tx.subscriptionKey && <span>{tx.subscriptionKey}</span>}
         {tx.displayNum && <span>{tx.cardType} {tx.displayNum}</span>}
         <span>{tx.authStatus}</span>
+        {tx.refundedAmount > 0 && <span>{t('refunded', { amount: money(tx.refundedAmount) })}</span>}
         <time dateTime={tx.updatedAt}>{when(tx.updatedAt)}</time>
       </p>
       <p className="tx-links">

@@ -11,7 +11,7 @@ const HOSTILE = '<img src=x onerror="window.hacked=1"><b>negrita</b>';
 
 const pendingNequi: Transaction = {
   codOper: 'PPNEQUI1', method: 'nequi', amount: 20, taxAmount: 1.4, status: -1, authStatus: 'PENDING', outcome: 'PENDING', linkCode: HOSTILE, merchantId: 1,
-  reference: null, subscriptionKey: null, underpaid: false, cryptoDue: null, validationState: null, cardType: null, displayNum: null,
+  reference: null, subscriptionKey: null, underpaid: false, cryptoDue: null, validationState: null, refundedAmount: 0, cardType: null, displayNum: null,
   createdAt: '2026-11-22T10:00:00.000Z', updatedAt: '2026-11-22T10:00:00.000Z',
 };
 
@@ -55,10 +55,25 @@ describe('console panels', () => {
     const group = el.querySelector('[role="group"]');
     expect(group?.getAttribute('aria-label')).toBe('Acciones de PPNEQUI1');
     const buttons = [...(group?.querySelectorAll('button') ?? [])];
-    expect(buttons.map((b) => b.textContent)).toEqual(['Nequi: aprobar', 'Nequi: rechazar']);
+    expect(buttons.map((b) => b.textContent)).toEqual(['Nequi: aprobar', 'Nequi: rechazar', 'Anular']);
     buttons[0]?.click();
     await vi.waitFor(() => expect(settleNequi).toHaveBeenCalledWith('PPNEQUI1', 'approve'));
     expect(el.querySelector('img')).toBeNull();
     expect(el.querySelector('a')?.getAttribute('href')).toBe('/pf/default-receipt/PPNEQUI1');
+  });
+
+  it('an approved payment carries a refund button, a pending one a void button, each calling the admin API', async () => {
+    const refund = vi.fn(async () => ({}));
+    const voidPayment = vi.fn(async () => ({}));
+    const approved: Transaction = { ...pendingNequi, codOper: 'PPCARD1', method: 'card', status: 1, authStatus: 'APPROVED', outcome: 'APPROVED', refundedAmount: 5 };
+    const store = createConsoleStore(apiWith({ refund, voidPayment, listTransactions: vi.fn(async () => [approved, pendingNequi]) }));
+    store.setState({ transactions: [approved, pendingNequi] });
+    const el = await render(<TransactionsPanel store={store} />);
+    expect(el.querySelector('[data-codoper="PPCARD1"] .tx-meta')?.textContent).toContain('Reembolsado: $5.00');
+    const button = (codOper: string, name: string) => [...el.querySelectorAll(`[data-codoper="${codOper}"] button`)].find((b) => b.textContent === name) as HTMLButtonElement | undefined;
+    button('PPCARD1', 'Reembolsar lo que queda')?.click();
+    await vi.waitFor(() => expect(refund).toHaveBeenCalledWith('PPCARD1'));
+    button('PPNEQUI1', 'Anular')?.click();
+    await vi.waitFor(() => expect(voidPayment).toHaveBeenCalledWith('PPNEQUI1'));
   });
 });

@@ -75,6 +75,8 @@ export const ENDPOINTS: ReadonlyArray<{ method: 'GET' | 'POST' | 'PUT' | 'PATCH'
   { method: 'GET', path: '/sandbox/transactions' },
   { method: 'GET', path: '/sandbox/transactions/recent' },
   { method: 'GET', path: '/sandbox/merchants' },
+  { method: 'POST', path: '/sandbox/transactions/:x/refunds' },
+  { method: 'POST', path: '/sandbox/transactions/:x/void' },
   { method: 'PATCH', path: '/sandbox/merchants/:x' },
   { method: 'GET', path: '/sandbox/links' },
   { method: 'POST', path: '/sandbox/subscriptions' },

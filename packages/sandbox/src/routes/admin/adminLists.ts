@@ -29,7 +29,7 @@ const NewSubscriptionSchema = v.object({
   email: v.optional(v.pipe(freeText(254, { missingMessage: 'email must be a string', tooLongMessage: 'email is too long', charactersMessage: 'email must not hold control or bidi characters' }), v.email('email is not an e-mail address')), 'payer@example.com'),
 });
 
-type ListedRow = TransactionRow & { validation_state: number | null };
+type ListedRow = TransactionRow & { validation_state: number | null; refunded_cents: number };
 
 /** What the console shows of a payment: enough to pick the calls that settle it. */
 function listedTransaction(row: ListedRow) {
@@ -47,6 +47,8 @@ function listedTransaction(row: ListedRow) {
     // The coin amount quoted, so an under-payment can be played below it.
     cryptoDue: row.method === 'crypto' && row.details['amountCrypto'] !== undefined && Number.isFinite(cryptoDue) ? cryptoDue : null,
     validationState: row.validation_state,
+    // What the merchant's refunds gave back (migration 017), for the console's refund button.
+    refundedAmount: centsToAmount(row.refunded_cents),
     updatedAt: row.updated_at.toISOString(),
   };
 }

@@ -212,3 +212,25 @@ describe('voids', () => {
     expect((await api.call('POST', `/transactions/${codOper}/void`, { key: m.key, body: { reason: 'x' } })).status).toBe(400);
   });
 });
+
+describe('the console\'s refund and void buttons (the admin API, acting for the payment\'s merchant)', () => {
+  it('refunds what remains and voids a pending payment through the same services; a merchant\'s key reaches its own only', async () => {
+    const m = await newMerchant();
+    const codOper = await paidByCard(m);
+    expect((await refund(m, codOper, { amount: 6.75 })).status).toBe(201);
+    const refunded = await t.admin('POST', `/transactions/${codOper}/refunds`);
+    expect([refunded.status, refunded.json['status']]).toEqual([201, 'succeeded']);
+    expect(await verify(m, codOper)).toMatchObject({ refundedAmount: 26.75, refunds: [{ amount: 6.75 }, { amount: 20 }] });
+    expect((await t.admin('POST', `/transactions/${codOper}/refunds`)).json['code']).toBe('transaction_fully_refunded');
+    const listed = (await t.admin('GET', `/transactions/recent?code=${String((await verify(m, codOper))['linkCode'])}`)).json['transactions'] as Array<Record<string, unknown>>;
+    expect(listed[0]).toMatchObject({ codOper, refundedAmount: 26.75 });
+
+    const push = await t.post('/nequi/push', { code: await newLink(m), phone: '3993333333', trackId: randomUUID() });
+    const pending = String(push.data['codOper']);
+    const other = await newMerchant('Otra');
+    expect((await t.admin('POST', `/transactions/${pending}/void`, {}, { authorization: `Bearer ${other.key}` })).status).toBe(404);
+    expect((await t.admin('POST', `/transactions/${pending}/void`, {}, { authorization: `Bearer ${m.key}` })).json).toMatchObject({ codOper: pending, authStatus: 'CANCELLED' });
+    expect((await eventsFor(m, pending)).map((e) => e.type)).toEqual(['transaction.pending', 'transaction.voided']);
+    expect((await t.admin('POST', '/transactions/PPNOTHING0000/void')).status).toBe(404);
+  });
+});

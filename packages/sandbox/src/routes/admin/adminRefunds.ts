@@ -1,0 +1,42 @@
+import { Hono } from 'hono';
+import { amountToCents } from '@pasarela/core';
+import { requireOwn } from '../../auth/adminAccess';
+import { originOf, type Deps } from '../../Deps';
+import { ApiError } from '../../http/ApiError';
+import type { AppEnv } from '../../http/AppEnv';
+import { readBody } from '../../http/readBody';
+import { refundPayment } from '../../payments/refundPayment';
+import { voidPayment } from '../../payments/voidPayment';
+import { findTransaction } from '../../store/transactions';
+import { parseInput, RefundSchema, EmptySchema } from '../merchant/merchantSchemas';
+
+/**
+ * The sandbox console's refund and void buttons: the provider's dashboard acting for the payment's
+ * merchant, through the same services as the merchant API's calls (docs/merchant-api.md), so the
+ * same rules hold and the same webhooks go out. A merchant's key reaches its own payments only.
+ */
+export function adminRefundRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  const ownPayment = async (codOper: string, c: Parameters<typeof requireOwn>[0]) => {
+    const notFound = () => new ApiError(404, 'transaction_not_found', 'codOper names no payment');
+    const tx = /^[A-Za-z0-9_]{1,40}$/.test(codOper) ? await findTransaction(deps.db, codOper) : undefined;
+    if (!tx) throw notFound();
+    requireOwn(c, tx.merchant_id, notFound);
+    return tx;
+  };
+  const bodyOf = async (c: Parameters<typeof readBody>[0]) => ((await c.req.text()) === '' ? {} : readBody(c));
+  app.post('/transactions/:codOper/refunds', async (c) => {
+    const { amount } = parseInput(RefundSchema, await bodyOf(c), 'body');
+    const tx = await ownPayment(c.req.param('codOper'), c);
+    const refund = await refundPayment(deps, tx.merchant_id, tx.cod_oper, amount === undefined ? undefined : amountToCents(amount));
+    if (!refund) throw new ApiError(404, 'transaction_not_found', 'codOper names no payment');
+    return c.json({ id: refund.id, codOper: refund.cod_oper, status: refund.state }, 201);
+  });
+  app.post('/transactions/:codOper/void', async (c) => {
+    parseInput(EmptySchema, await bodyOf(c), 'body');
+    const tx = await ownPayment(c.req.param('codOper'), c);
+    const voided = await voidPayment(deps, tx.merchant_id, tx.cod_oper, originOf(deps, c.req.url));
+    return c.json({ codOper: tx.cod_oper, authStatus: voided?.auth_status ?? tx.auth_status });
+  });
+  return app;
+}
