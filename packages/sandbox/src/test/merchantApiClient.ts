@@ -52,7 +52,7 @@ export async function merchantApiClient(fetcher: Fetch) {
   async function call(method: string, path: string, options: { key?: string | undefined; body?: unknown; idempotencyKey?: string; headers?: Record<string, string> } = {}): Promise<MerchantAnswer> {
     const headers: Record<string, string> = { ...(options.key === undefined ? {} : { authorization: `Bearer ${options.key}` }), ...options.headers };
     if (options.idempotencyKey !== undefined) headers['idempotency-key'] = options.idempotencyKey;
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (options.body !== undefined) headers['content-type'] ??= 'application/json';
     const res = await fetcher(`${MERCHANT_API_PREFIX}${path}`, { method, headers, ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }) });
     const json = (await res.json()) as Record<string, unknown>;
     checkAgainstDocument(method, path, res.status, json);

@@ -23,6 +23,8 @@ const errors = {
 };
 const postErrors = {
   ...errors,
+  '413': error('The body is larger than 64 KB (`payload_too_large`)'),
+  '415': error('The body is not `application/json` (`unsupported_media_type`)'),
   '409': error('The Idempotency-Key was used with another body (`idempotency_key_reused`) or its first request still runs (`idempotency_key_in_use`), or the call conflicts with the object\'s state'),
 };
 const replayedHeader = {
@@ -197,6 +199,7 @@ export function openApiDocument(origin: string) {
           responses: {
             '201': { description: 'The link', headers: replayedHeader, content: json(ref('PaymentLink')) },
             ...postErrors,
+            '422': error('Amount plus tax over the merchant\'s limit (`amount_exceeds_limit_allowed`)'),
           },
         },
         get: {

@@ -88,6 +88,11 @@ describe('payment links', () => {
       expect([res.status, field, res.json['message']], JSON.stringify(body)).toEqual([400, field, expect.stringContaining(field)]);
       expect(typeof res.json['code']).toBe('string');
     }
+    const limited = await t.admin('POST', '/merchants', { name: 'Con tope', txLimit: 100 });
+    const overLimit = await link(String(limited.json['secretKey']), { amount: 150 });
+    expect([overLimit.status, overLimit.json['code']]).toEqual([422, 'amount_exceeds_limit_allowed']);
+    const asText = await api.call('POST', '/payment-links', { key: m.key, body: { amount: 1, description: 'x' }, headers: { 'content-type': 'text/csv' } });
+    expect(asText.status).toBe(415);
     const notJson = await t.app.request('/api/v1/merchant/payment-links', { method: 'POST', headers: { authorization: `Bearer ${m.key}`, 'content-type': 'application/json' }, body: '{' });
     expect(notJson.status).toBe(400);
     expect((await api.call('POST', '/payment-links', { body: { amount: 1, description: 'x' } })).json).toMatchObject({ code: 'missing_secret_key' });
