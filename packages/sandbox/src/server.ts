@@ -13,6 +13,7 @@ import { chargeDueSubscriptions } from './payments/chargeDueSubscription';
 import { reconcileAttempts } from './payments/reconcileAttempts';
 import type { Gateways } from './gateways/Gateways';
 import { runOnTimer } from './payments/runOnTimer';
+import { deleteExpiredIdempotencyKeys } from './store/idempotencyKeys';
 import { pushServer } from './push/pushServer';
 import { adminScopeOf, isLoopbackHost } from './auth/adminAccess';
 import { openAdminRefusal, sourceOfUpgrade } from './auth/adminCors';
@@ -28,6 +29,9 @@ import type { ProxyTrust } from './http/clientAddress';
 import { createLogger, errorFields, type Logger } from './ops/logger';
 import { Metrics } from './ops/metrics';
 import { DEFAULT_HOST, DEFAULT_EXPIRY_SWEEP_INTERVAL_MS, DEFAULT_HTTP_TIMEOUTS, DEFAULT_SUBSCRIPTION_CHARGE_INTERVAL_MS, DEFAULT_WEBHOOK_INTERVAL_MS, type HttpTimeouts, type LogLevel, type RateLimits } from './settings';
+
+/** How often each node forgets the merchant API's expired Idempotency-Keys. */
+const IDEMPOTENCY_SWEEP_INTERVAL_MS = 3_600_000;
 
 
 /** How often a node looks for simulated payers due to answer (PHONE_ANSWER_MS after their push). */
@@ -195,6 +199,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const reconciledAtStart = reconcileIntervalMs > 0 ? reconcile().catch((error: unknown) => log.warn(errorFields(error), 'reconciling attempts at start failed')) : Promise.resolve();
   // Every node sends; each event is claimed by one (deliverDueWebhooks), and a restart resumes from the table.
   const stopWebhooks = onTimer('sending webhooks', options.webhookIntervalMs ?? DEFAULT_WEBHOOK_INTERVAL_MS, () => deliverDueWebhooks(db, webhookDelivery));
+  // The merchant API's Idempotency-Keys past their 24 hours, forgotten.
+  const stopForgettingKeys = onTimer('forgetting expired idempotency keys', IDEMPOTENCY_SWEEP_INTERVAL_MS, () => deleteExpiredIdempotencyKeys(db));
   log.info({ url, demoUrl, database: db.kind }, 'listening');
   let closing: Promise<void> | undefined;
   return {
@@ -219,7 +225,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         const stopping = Promise.all(servers.map((server) => closeGracefully(server, timeouts.shutdownMs)));
         // Push sockets hold their connections open: a close frame sends their widgets to another node.
         await push.closeAll();
-        await Promise.all([stopping, stopCharging(), stopAnswering(), stopReconciling(), reconciledAtStart, stopWebhooks()]);
+        await Promise.all([stopping, stopCharging(), stopAnswering(), stopReconciling(), reconciledAtStart, stopWebhooks(), stopForgettingKeys()]);
         pagesAhead.close();
         await events.close();
         await adminChanges.close();

@@ -45,3 +45,9 @@ export async function recordIdempotentAnswer(db: Queryable, merchantId: number, 
 export async function releaseIdempotencyKey(db: Queryable, merchantId: number, key: string): Promise<void> {
   await db.query("delete from idempotency_keys where merchant_id = $1 and key = $2 and state = 'running'", [merchantId, key]);
 }
+
+/** Forgets the keys past their TTL (each node's hourly sweep); how many went. */
+export async function deleteExpiredIdempotencyKeys(db: Queryable): Promise<number> {
+  const rows = await db.query('delete from idempotency_keys where created_at < now() - make_interval(hours => $1) returning key', [IDEMPOTENCY_KEY_TTL_HOURS]);
+  return rows.length;
+}

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardPayload, createTestApp, type TestApp } from '../../test/testApp';
 import { merchantApiClient, type MerchantApiClient } from '../../test/merchantApiClient';
+import { deleteExpiredIdempotencyKeys } from '../../store/idempotencyKeys';
 
 // The merchant API's payment links, transactions and Idempotency-Key (docs/merchant-api.md), each
 // answer checked against the OpenAPI document the server serves (merchantApiClient).
@@ -227,6 +228,12 @@ describe('Idempotency-Key', () => {
     await t.db.query("update idempotency_keys set created_at = now() - interval '25 hours' where key = $1", [key]);
     const later = await link(m.key, { orderReference: 'after-a-day' }, key);
     expect([later.status, later.headers.get('idempotent-replayed')]).toEqual([201, null]);
+    // The hourly sweep forgets keys past their 24 hours, and only those.
+    await t.db.query("update idempotency_keys set created_at = now() - interval '25 hours' where key = $1", [key]);
+    const fresh = randomUUID();
+    await link(m.key, { orderReference: 'kept' }, fresh);
+    expect(await deleteExpiredIdempotencyKeys(t.db)).toBeGreaterThanOrEqual(1);
+    expect((await t.db.query('select key from idempotency_keys where merchant_id = $1', [m.id])).map((r) => r['key'])).toEqual([fresh]);
   });
 
   it('makes one link of ten requests with one key at once, each answered the same', async () => {
