@@ -15,11 +15,6 @@ export const NEQUI_PAY_WINDOW_MS = 2 * 60 * 1000;
 export const CASH_PENDING_MS = 24 * 60 * 60 * 1000;
 export const DUPLICATE_WINDOW_MS = 5 * 60 * 1000;
 
-/** SPEC 8 possible_duplicated_tx: an earlier payment of the same card and amount at or after this moment is a duplicate. */
-export function duplicateWindowStart(now: number = Date.now()): Date {
-  return new Date(now - DUPLICATE_WINDOW_MS);
-}
-
 /** SPEC 9 "Pending cash transactions last 24 hours": when a voucher issued at `issuedAt` expires. */
 export function cashVoucherExpiresAt(issuedAt: number = Date.now()): Date {
   return new Date(issuedAt + CASH_PENDING_MS);

@@ -15,6 +15,8 @@ export {
 } from './errors';
 export type { FrontendErrorKey, PasarelaErrorInit, PayerMessage, SerializedError } from './errors';
 export * from './constants';
+export { duplicateCheckOf, isPossibleDuplicate } from './duplicateRule';
+export type { ChargeToCheck, DuplicateCheck, EarlierCharge } from './duplicateRule';
 export type { ParentNotification, PaymentResult } from './notification';
 export {
   isWidgetMessage,

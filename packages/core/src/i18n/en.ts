@@ -61,6 +61,8 @@ export const en: Record<keyof typeof es, string> = {
   text_too_long: 'The text is too long',
   campaig_receive_process: 'Your donation is being processed',
   possible_duplicated_tx: 'Possible duplicate transaction: same amount and card within 5 minutes',
+  duplicate_question: 'You paid this same amount with this card to this merchant a few minutes ago. Is this a new purchase?',
+  duplicate_confirm_button: 'Yes, it is another purchase: pay again',
   card_not_valid: 'The merchant does not accept this card type',
   invalid_code_validation_tx: 'The validation code is not valid',
   try_again_validation_tx: 'We could not validate the transaction, try again',

@@ -59,6 +59,8 @@ export const es = {
   text_too_long: 'El texto es demasiado largo',
   campaig_receive_process: 'Tu donación está en proceso',
   possible_duplicated_tx: 'Posible transacción duplicada: mismo monto y tarjeta en menos de 5 minutos',
+  duplicate_question: 'Ya pagaste este mismo monto con esta tarjeta a este comercio hace unos minutos. ¿Es una compra nueva?',
+  duplicate_confirm_button: 'Sí, es otra compra: pagar de nuevo',
   card_not_valid: 'El comercio no acepta este tipo de tarjeta',
   invalid_code_validation_tx: 'El código de validación no es válido',
   try_again_validation_tx: 'No pudimos validar la transacción, intenta de nuevo',

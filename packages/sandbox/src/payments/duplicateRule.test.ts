@@ -4,8 +4,9 @@ import { DEMO_STATION_ID } from '../db/seed';
 import { cardPayload, createTestApp, newLink, testCardNumber, type TestApp } from '../test/testApp';
 import { duplicateLockKey } from '../store/transactions';
 
-// SPEC 8 possible_duplicated_tx: "same amount and card within 5 minutes", whatever the link or
-// station, counting only approved or pending payments.
+// SPEC 8 possible_duplicated_tx: "same amount and card within 5 minutes" at the same merchant
+// (core duplicateRule), whatever link or station of it, counting only approved or pending payments;
+// SPEC 3 tryAgain lets a confirmed second purchase through.
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,14 +14,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const pay = (code: string, cardNumber: string, amount = 25, taxAmount = 1.75) =>
-  t.post('/cards/auth-capture', cardPayload(code, { cardNumber, amount, taxAmount }));
+const pay = (code: string, cardNumber: string, amount = 25, taxAmount = 1.75, tryAgain?: boolean) =>
+  t.post('/cards/auth-capture', { ...cardPayload(code, { cardNumber, amount, taxAmount }), ...(tryAgain === undefined ? {} : { tryAgain }) });
+const otherMerchantLink = async () => {
+  const merchant = await t.admin('POST', '/merchants', { name: `Otra tienda ${randomUUID().slice(0, 8)}` });
+  return newLink(t, { merchantId: merchant.json['idMerchant'] });
+};
 const backdate = (codOper: unknown, seconds: number) =>
   t.db.query(`update transactions set created_at = now() - make_interval(secs => $2) where cod_oper = $1`, [String(codOper), seconds]);
 const freshCard = () => testCardNumber(randomUUID());
 
 describe('the 5-minute window (SPEC 9 "Duplicate window 5 minutes")', () => {
-  it('a payment 4m59s earlier is a duplicate, on another link', async () => {
+  it('a payment 4m59s earlier is a duplicate, on another link of the same merchant', async () => {
     const card = freshCard();
     const first = await pay(await newLink(t), card);
     expect(first.data['status']).toBe(1);
@@ -68,9 +73,42 @@ describe('what counts as the same payment', () => {
     expect(answers.filter((a) => a.data['code'] === 'possible_duplicated_tx')).toHaveLength(7);
   });
 
-  it('the lock that serialises the check is the card and amount, not the link', () => {
-    expect(duplicateLockKey('f', 2500)).toBe(duplicateLockKey('f', 2500));
-    expect(duplicateLockKey('f', 2500)).not.toBe(duplicateLockKey('f', 2600));
-    expect(duplicateLockKey('f', 2500)).not.toBe(duplicateLockKey('g', 2500));
+  it('the lock that serialises the check is the merchant, card and amount, not the link', () => {
+    const key = (merchantId: number, cardFingerprint: string, amountCents: number) => duplicateLockKey({ merchantId, cardFingerprint, amountCents });
+    expect(key(1, 'f', 2500)).toBe(key(1, 'f', 2500));
+    expect(key(1, 'f', 2500)).not.toBe(key(1, 'f', 2600));
+    expect(key(1, 'f', 2500)).not.toBe(key(1, 'g', 2500));
+    expect(key(1, 'f', 2500)).not.toBe(key(2, 'f', 2500));
+  });
+});
+
+describe('per merchant, and a confirmed second purchase (tryAgain)', () => {
+  it("the same card and amount at another merchant's link a second later is another shop's purchase", async () => {
+    const card = freshCard();
+    expect((await pay(await newLink(t), card)).data['status']).toBe(1);
+    expect(await pay(await otherMerchantLink(), card)).toMatchObject({ status: 200, data: { status: 1 } });
+    // And the first merchant still protects its own payer.
+    expect(await pay(await newLink(t), card)).toMatchObject({ status: 409, data: { code: 'possible_duplicated_tx' } });
+  });
+
+  it('tryAgain: true sends the second purchase through, recorded as its own payment; tryAgain: false is checked', async () => {
+    const card = freshCard();
+    const code = await newLink(t);
+    expect((await pay(code, card)).data['status']).toBe(1);
+    expect(await pay(code, card, 25, 1.75, false)).toMatchObject({ status: 409, data: { code: 'possible_duplicated_tx' } });
+    const second = await pay(code, card, 25, 1.75, true);
+    expect(second).toMatchObject({ status: 200, data: { status: 1 } });
+    const rows = await t.db.query<{ status: number }>('select status from transactions where link_code = $1 order by id', [code]);
+    expect(rows.map((r) => r.status)).toEqual([1, 1]);
+  });
+
+  it('simultaneous payments at two merchants both go through; at one merchant, one does', async () => {
+    const card = freshCard();
+    const [mine, theirs] = await Promise.all([newLink(t, { amount: 34 }), (async () => {
+      const merchant = await t.admin('POST', '/merchants', { name: `Tienda ${randomUUID().slice(0, 8)}` });
+      return newLink(t, { amount: 34, merchantId: merchant.json['idMerchant'] });
+    })()]);
+    const answers = await Promise.all([pay(mine, card, 34), pay(theirs, card, 34), pay(mine, card, 34)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 409]);
   });
 });

@@ -1,4 +1,4 @@
-import { CardPaymentPayloadSchema, CARD_AUTH_STATUS, CARD_RESULT_STATUS, duplicateWindowStart, isOldVersionServiceCode, processingFailureKey, type CardPaymentPayload, amountToCents, TRANSACTION_TYPES, type Language } from '@pasarela/core';
+import { CardPaymentPayloadSchema, CARD_AUTH_STATUS, CARD_RESULT_STATUS, duplicateCheckOf, isOldVersionServiceCode, processingFailureKey, type CardPaymentPayload, amountToCents, TRANSACTION_TYPES, type Language } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import type { CardAuthorization, CardDecision } from '../gateways/CardProcessor';
 import { gatewayCall, GatewayOutcomeUnknown } from '../gateways/GatewayCall';
@@ -53,10 +53,11 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
   const amountCents = amountToCents(payload.amount);
   const codOper = newCodOper();
   const donation = await donationOf(deps, payload, merchant.id);
-  const since = duplicateWindowStart();
-  // The duplicate check and the insert hold a lock on (card, amount): two payments of the same
-  // card at the same moment, each with its own trackId, on any links, cannot both pass the check.
-  const advisoryLock = duplicateLockKey(card.fingerprint, amountCents);
+  // SPEC 8 possible_duplicated_tx at this merchant, unless the payer confirmed a second purchase (tryAgain).
+  const duplicate = duplicateCheckOf({ merchantId: merchant.id, cardFingerprint: card.fingerprint, amountCents, tryAgain: payload.tryAgain === true });
+  // The duplicate check and the insert hold a lock on (merchant, card, amount): two payments of the
+  // same card at the same moment, each with its own trackId, on any of its links, cannot both pass.
+  const advisoryLock = duplicateLockKey({ merchantId: merchant.id, cardFingerprint: card.fingerprint, amountCents });
   const txType = payload.transactionsType || TRANSACTION_TYPES.authCapture;
   const newRow: NewTransaction = {
     track_id: trackId,
@@ -90,7 +91,7 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
     ...donation,
     request_fingerprint: fingerprint,
   };
-  const result = await deps.db.oneStatementLocked(advisoryLock, (db) => insertUnlessDuplicate(db, newRow, codOper, { fingerprint: card.fingerprint, amountCents, since }));
+  const result = await deps.db.oneStatementLocked(advisoryLock, (db) => insertUnlessDuplicate(db, newRow, codOper, duplicate));
   // The same trackId racing in at the same moment is a retry, not a second payment.
   if (result.kind === 'duplicate' && result.trackId !== trackId) throw new ApiError(409, 'possible_duplicated_tx');
   // Not inserted: the same trackId got there first (any node), with this charge or another.

@@ -1,4 +1,4 @@
-import { duplicateWindowStart, type Language } from '@pasarela/core';
+import { duplicateCheckOf, type Language } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { ApiError } from '../http/ApiError';
 import { debitBalance, findUserCard } from '../store/users';
@@ -21,6 +21,8 @@ export interface WalletPaymentInput extends LinkPaymentInput {
   userId: number;
   lang: Language;
   source: WalletSource;
+  /** SPEC 3 tryAgain: the payer confirmed a second purchase, so the duplicate rule is not applied. */
+  tryAgain?: boolean | undefined;
 }
 
 /**
@@ -65,9 +67,9 @@ export async function payFromWallet(deps: Deps, input: WalletPaymentInput): Prom
     card_brand: card.card_brand, card_last4: card.card_last4, card_token: card.card_token, card_fingerprint: sameCard,
     details: subscription ? { idSubscription: subscription.id, activates: true } : {},
   };
-  const since = duplicateWindowStart();
-  const result = await deps.db.oneStatementLocked(duplicateLockKey(sameCard, checked.amountCents), (db) =>
-    insertUnlessDuplicate(db, linkTransactionOf(checked, input, fields, input.lang, fingerprint), newCodOper(), { fingerprint: sameCard, amountCents: checked.amountCents, since }));
+  const charge = { merchantId: checked.merchant.id, cardFingerprint: sameCard, amountCents: checked.amountCents };
+  const result = await deps.db.oneStatementLocked(duplicateLockKey(charge), (db) =>
+    insertUnlessDuplicate(db, linkTransactionOf(checked, input, fields, input.lang, fingerprint), newCodOper(), duplicateCheckOf({ ...charge, tryAgain: input.tryAgain === true })));
   // SPEC 8 possible_duplicated_tx, unless the duplicate is this very attempt racing in again.
   if (result.kind === 'duplicate' && (!input.trackId || result.trackId !== input.trackId)) throw new ApiError(409, 'possible_duplicated_tx');
   if (result.kind !== 'inserted') return attemptThatWon(deps.db, input.trackId ?? '', fingerprint);

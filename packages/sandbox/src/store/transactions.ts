@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ENDED_UNPAID_AUTH_STATUSES } from '@pasarela/core';
+import { ENDED_UNPAID_AUTH_STATUSES, type DuplicateCheck } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
 import { mailCtes, mailParams, type Mail } from './mailbox';
 
@@ -103,10 +103,11 @@ const COLUMN_TYPES: Record<(typeof COLUMNS)[number], string> = {
 function insertUnlessDuplicateSql(withMail: boolean): string {
   const casts = ['$1::text', ...COLUMNS.map((c, i) => `$${i + 2}::${COLUMN_TYPES[c]}`)].join(', ');
   const d = COLUMNS.length + 1;
-  const mailSql = withMail ? `, ${mailCtes(d + 4, 'inserted')}` : '';
+  const mailSql = withMail ? `, ${mailCtes(d + 5, 'inserted')}` : '';
+  // core isPossibleDuplicate in SQL; a null window start (tryAgain) matches nothing.
   return `with duplicate as (
-       select track_id from transactions where card_fingerprint = $${d + 1} and amount_cents = $${d + 2} and created_at >= $${d + 3}
-         and status in (1, -1) limit 1
+       select track_id from transactions where card_fingerprint = $${d + 1} and amount_cents = $${d + 2} and created_at >= $${d + 3}::timestamptz
+         and merchant_id = $${d + 4}::integer and status in (1, -1) limit 1
      ), inserted as (
        insert into transactions (cod_oper, ${COLUMNS.join(', ')}) select ${casts} where not exists (select 1 from duplicate)
        on conflict (track_id) do nothing returning *
@@ -125,15 +126,16 @@ export type DuplicateCheckedInsert =
   /** No duplicate, but a row with this trackId exists (another request with it got there first). */
   | { kind: 'track_id_taken' };
 
-/** The advisory lock key that serialises the duplicate check of one card and amount, whatever it pays. */
-export function duplicateLockKey(cardFingerprint: string, amountCents: number): string {
-  return `duplicate:${cardFingerprint}:${amountCents}`;
+/** The advisory lock key that serialises the duplicate check of one card and amount at one merchant. */
+export function duplicateLockKey(check: Pick<DuplicateCheck, 'merchantId' | 'cardFingerprint' | 'amountCents'>): string {
+  return `duplicate:${check.merchantId}:${check.cardFingerprint}:${check.amountCents}`;
 }
 
 /**
- * SPEC 8 possible_duplicated_tx: "same amount and card within 5 minutes", whatever link or station
- * it paid, counting only payments that went through or may still (approved or pending): a decline
- * is no charge.
+ * SPEC 8 possible_duplicated_tx: "same amount and card within 5 minutes" at the same merchant
+ * (core duplicateCheckOf and isPossibleDuplicate), whatever link or station of it was paid, counting
+ * only payments that went through or may still (approved or pending): a decline is no charge. A
+ * null check (SPEC 3 tryAgain: the payer confirmed a second purchase) inserts without looking.
  * Looks for such a payment and, when there is none, inserts tx (once per trackId, as
  * insertTransaction does), in one statement. Two payments of one card at the same moment must run
  * it in transactions holding one advisory lock (duplicateLockKey), taken in a statement before this one:
@@ -145,14 +147,14 @@ export async function insertUnlessDuplicate(
   db: Queryable,
   tx: NewTransaction,
   codOper: string,
-  duplicate: { fingerprint: string; amountCents: number; since: Date },
+  duplicate: DuplicateCheck | null,
   mail?: Mail,
 ): Promise<DuplicateCheckedInsert> {
   const values = [codOper, ...COLUMNS.map((c) => (c === 'details' ? JSON.stringify(tx.details) : tx[c]))];
   const mailValues = mail ? mailParams(mail) : [];
   const [result] = await db.query<Partial<TransactionRow> & { duplicates: number; duplicate_track_id: string | null }>(
     mail ? INSERT_UNLESS_DUPLICATE_WITH_MAIL : INSERT_UNLESS_DUPLICATE,
-    [...values, duplicate.fingerprint, duplicate.amountCents, duplicate.since, ...mailValues],
+    [...values, duplicate?.cardFingerprint ?? null, duplicate?.amountCents ?? null, duplicate?.since ?? null, duplicate?.merchantId ?? null, ...mailValues],
   );
   if (!result) throw new Error('insertUnlessDuplicate returned no row');
   const { duplicates, duplicate_track_id: duplicateTrackId, mails: _mails, ...row } = result as typeof result & { mails?: number };

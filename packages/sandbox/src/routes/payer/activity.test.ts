@@ -66,6 +66,18 @@ describe('the duplicate rule on saved cards', () => {
     expect(rows[0]).toEqual({ n: 1 });
   });
 
+  it('tryAgain: true (the payer confirmed a second purchase) pays it; another merchant never collides', async () => {
+    const { auth, saved, pay } = await walletWith(['4000000320000021']);
+    const link = await newLink(t);
+    expect((await pay(link)).status).toBe(200);
+    expect(await pay(link)).toMatchObject({ status: 409, data: { code: 'possible_duplicated_tx' } });
+    const again = await t.post('/activity/pay', { sourceSearch: { paymentCode: link }, idUsrCard: saved[0], trackId: randomUUID(), tryAgain: true }, auth);
+    expect(again).toMatchObject({ status: 200, data: { activityResult: { status: 1 } } });
+    const merchant = await t.admin('POST', '/merchants', { name: 'Otra tienda', methods: ['card', 'pfw'] });
+    expect((await pay(await newLink(t, { merchantId: Number(merchant.json['idMerchant']) }))).status).toBe(200);
+    expect((await t.post('/activity/pay', { sourceSearch: { paymentCode: link }, idUsrCard: saved[0], tryAgain: 'yes' }, auth)).status).toBe(400);
+  });
+
   it('a saved card is the same card as when typed: typed, then saved, same amount, is a duplicate', async () => {
     const number = '4000001240000000';
     const { pay } = await walletWith([number]);

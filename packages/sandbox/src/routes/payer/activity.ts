@@ -43,6 +43,8 @@ const PaySchema = v.object({
   trackId: v.optional(v.pipe(freeText(64, { tooLongMessage: 'missing_arguments' }))),
   // SPEC 3 "Pay-activity payload ... activateSubscription (idSubscription, subscriptionKey)".
   activateSubscription: v.optional(v.nullable(ActivateSubscriptionSchema)),
+  // SPEC 3 tryAgain: the payer confirmed a second purchase of the same amount with this saved card.
+  tryAgain: v.optional(v.boolean('invalid_arguments'), false),
   ...PaymentSecurityEntries,
 }, 'missing_arguments');
 const SendSchema = v.object({
@@ -80,7 +82,7 @@ export function activityRoutes(deps: Deps) {
     const userId = currentUserId(c);
     const input = { code: body.sourceSearch.paymentCode, email: '', phone: '', concept: '', description: '', txChannel: body.txChannel, trackId: body.trackId, captchaToken: body.captchaToken };
     const tx = await payFromWallet(deps, {
-      ...input, userId, lang: c.get('lang'),
+      ...input, userId, lang: c.get('lang'), tryAgain: body.tryAgain,
       source: body.useFunds ? { kind: 'balance' } : { kind: 'card', idUsrCard: body.idUsrCard ?? -1, activateSubscription: body.activateSubscription ?? null },
     });
     return reply(c, { activityResult: { status: tx.status, codOper: tx.cod_oper }, ...transactionSummary(tx) });

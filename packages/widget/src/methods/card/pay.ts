@@ -6,7 +6,7 @@ import {
 import type { ApiClient } from '../../api/client';
 import { payWithCard } from '../../api/payWithCard';
 import { paySubscription } from '../../api/paySubscription';
-import type { CardAttempt, CardValues } from './store';
+import type { CardAttempt, CardSendOptions, CardValues } from './store';
 
 export interface CardPayContext {
   api: ApiClient;
@@ -42,7 +42,7 @@ export interface CardPayContext {
 export function createCardPay(ctx: CardPayContext) {
   const { info } = ctx;
 
-  return async (values: CardValues, trackId: string): Promise<CardAttempt> => {
+  return async (values: CardValues, trackId: string, options: CardSendOptions = { tryAgain: false }): Promise<CardAttempt> => {
     ctx.onAttempt?.();
     const customFieldValues = ctx.customFieldValues?.() ?? info.customFieldValues;
     const donation = ctx.donation?.() ?? null;
@@ -69,6 +69,8 @@ export function createCardPay(ctx: CardPayContext) {
       ...(donation ? { campaign: donation } : {}),
       ...(security ? { security } : {}),
       ...(ctx.storeCard?.() ? { storeCard: true } : {}),
+      // SPEC 3 tryAgain: the payer confirmed a second purchase after possible_duplicated_tx.
+      ...(options.tryAgain ? { tryAgain: true } : {}),
     });
     let response;
     try {

@@ -268,3 +268,38 @@ describe('card store: one attempt per payment intent', () => {
     );
   });
 });
+
+describe('card store: SPEC 8 possible_duplicated_tx asks instead of blocking', () => {
+  const duplicate = () => new PasarelaError({ code: 'possible_duplicated_tx', category: 'api', status: 409, serverMessage: 'possible_duplicated_tx' });
+
+  it('keeps every value (the CVC too), asks, and sends again with tryAgain on the payer\'s word', async () => {
+    const pay = vi.fn<CardStoreDeps['pay']>()
+      .mockRejectedValueOnce(duplicate())
+      .mockResolvedValueOnce({ kind: 'receipt', codOper: 'OP2' });
+    const { store, deps, fill } = setup({ pay });
+    fill();
+    await store.getState().submit();
+    expect(store.getState()).toMatchObject({ phase: 'editing', duplicate: true, alert: { key: 'possible_duplicated_tx' }, values: GOOD });
+    expect(deps.onDone).not.toHaveBeenCalled();
+    await store.getState().confirmSecondPurchase();
+    expect(pay.mock.calls.map(([, , options]) => options)).toEqual([{ tryAgain: false }, { tryAgain: true }]);
+    // A refused request created nothing: the second purchase is a new attempt.
+    expect(pay.mock.calls[0]?.[1]).not.toBe(pay.mock.calls[1]?.[1]);
+    expect(store.getState()).toMatchObject({ phase: 'done', duplicate: false });
+    expect(deps.onDone).toHaveBeenCalledWith({ kind: 'receipt', codOper: 'OP2' });
+  });
+
+  it('confirming without a duplicate question sends nothing; another card number drops the question', async () => {
+    const pay = vi.fn<CardStoreDeps['pay']>().mockRejectedValue(duplicate());
+    const { store, fill } = setup({ pay });
+    fill();
+    await store.getState().confirmSecondPurchase();
+    expect(pay).not.toHaveBeenCalled();
+    await store.getState().submit();
+    expect(store.getState().duplicate).toBe(true);
+    store.getState().setValue('cardnumber', '5555555555554444');
+    expect(store.getState()).toMatchObject({ duplicate: false, alert: null });
+    await store.getState().confirmSecondPurchase();
+    expect(pay).toHaveBeenCalledTimes(1);
+  });
+});

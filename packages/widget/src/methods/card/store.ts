@@ -28,6 +28,11 @@ export interface CardState {
   alert: PayerMessage | null;
   /** A bank's decline is shown beside the field that can fix it (core declineFieldOf); null: above the form. */
   alertField: DeclineField | null;
+  /**
+   * SPEC 8 possible_duplicated_tx refused the last Pay: the same card and amount were paid to this
+   * merchant minutes ago. The payer may say it is a second purchase (confirmSecondPurchase).
+   */
+  duplicate: boolean;
 }
 
 export interface CardActions {
@@ -35,6 +40,13 @@ export interface CardActions {
   blur(field: CardField): void;
   /** Validates, then pays once. Resolves with the first invalid field to focus, or null. */
   submit(): Promise<CardField | null>;
+  /** After a possible duplicate: the payer means a second purchase, so Pay is sent again with SPEC 3's tryAgain. */
+  confirmSecondPurchase(): Promise<CardField | null>;
+}
+
+/** How one payment is sent: `tryAgain` is SPEC 3's flag for a second purchase the payer confirmed. */
+export interface CardSendOptions {
+  tryAgain: boolean;
 }
 
 export type CardStore = ReturnType<typeof createCardStore>;
@@ -46,7 +58,7 @@ export interface CardStoreDeps {
   /** SPEC 5 invalid_phone_number; the phone rules load lazily, so this is async. */
   checkPhone: (phone: string) => Promise<CatalogKey | null>;
   /** Sends one payment with `trackId`: a new one per attempt, the same one again after a lost answer. */
-  pay: (values: CardValues, trackId: string) => Promise<CardAttempt>;
+  pay: (values: CardValues, trackId: string, options: CardSendOptions) => Promise<CardAttempt>;
   /** What became of the attempt sent with `trackId` (null: the server has none). */
   lookup: (values: CardValues, trackId: string) => Promise<CardAttempt | null>;
   /** Called once the attempt ended, so the shell can move on (receipt, 3DS page). */
@@ -99,6 +111,7 @@ export function createCardStore(deps: CardStoreDeps) {
       phase: 'editing',
       alert: null,
       alertField: null,
+      duplicate: false,
 
       setValue(field, raw) {
         const before = get().values;
@@ -112,7 +125,8 @@ export function createCardStore(deps: CardStoreDeps) {
         if (field === 'name') value = withoutAccents(value);
         const values = { ...before, [field]: value };
         if (field === 'cardnumber') values.cvc = cleanCvc(values.cvc, value);
-        set({ values, errors: withPhone(values) });
+        // Another card or amount is another payment: the duplicate question no longer applies.
+        set({ values, errors: withPhone(values), ...(get().duplicate && field === 'cardnumber' ? { duplicate: false, alert: null } : {}) });
         if (field === 'phone' && phoneChecked) void recheck(values);
       },
 
@@ -122,12 +136,22 @@ export function createCardStore(deps: CardStoreDeps) {
         if (field === 'phone') void recheck(values);
       },
 
-      async submit() {
+      submit() {
+        return send({ tryAgain: false });
+      },
+
+      confirmSecondPurchase() {
+        if (!get().duplicate) return Promise.resolve(null);
+        return send({ tryAgain: true });
+      },
+    };
+
+    async function send(options: CardSendOptions): Promise<CardField | null> {
         if (busy || get().phase !== 'editing') return null;
         busy = true;
         try {
           const values = get().values;
-          set({ submitted: true, alert: null, alertField: null });
+          set({ submitted: true, alert: null, alertField: null, duplicate: false });
           let phone: CatalogKey | null;
           try {
             phone = await deps.checkPhone(values.phone);
@@ -146,7 +170,7 @@ export function createCardStore(deps: CardStoreDeps) {
           try {
             attempt = await intent.run<CardAttempt, CardAttempt>({
               lookup: (trackId) => deps.lookup(values, trackId),
-              send: (trackId) => deps.pay(values, trackId),
+              send: (trackId) => deps.pay(values, trackId, options),
               resume: (found) => found,
             });
           } catch (error) {
@@ -158,6 +182,11 @@ export function createCardStore(deps: CardStoreDeps) {
             if (intent.outcomeUnknown()) {
               // It may have gone through: nothing to retype, and the next Pay looks it up first.
               set({ phase: 'editing', alert: { key: 'payment_outcome_unknown' } });
+              return null;
+            }
+            if (isPasarelaError(error) && error.code === 'possible_duplicated_tx') {
+              // Nothing was charged and nothing is to be retyped: the payer says whether it is a second purchase.
+              set({ phase: 'editing', alert: { key: 'possible_duplicated_tx' }, duplicate: true });
               return null;
             }
             attempt = { kind: 'declined', message: payerMessage(error) };
@@ -180,8 +209,7 @@ export function createCardStore(deps: CardStoreDeps) {
         } finally {
           busy = false;
         }
-      },
-    };
+    }
   });
   return store;
 }

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import type { Browser, FrameLocator, Page } from 'playwright-core';
+import { createLink, transactionsFor } from './support/admin';
+import { seriousViolations } from './support/axe';
+import { browserAvailable } from './support/browser';
+import { checkoutFrameOf } from './support/frames';
+import { CheckoutFrame } from './support/pages';
+import { withSandboxAndBrowser } from './support/suite';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
+
+const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
+
+type ShopEvent = [string, unknown];
+
+// SPEC 8 possible_duplicated_tx protects without blocking: the same card and amount paid to the
+// same merchant within 5 minutes is held back and the payer asked; a payer who means a second
+// purchase says so and the checkout sends it again with SPEC 3's tryAgain. On a phone (360 x 740),
+// in both languages, on an ordinary (multi-use) link.
+describe.runIf(browserAvailable())('a second purchase with the same card and amount', () => {
+  let sandbox: Sandbox;
+  let browser: Browser;
+  withSandboxAndBrowser({ SPLASH_MS: '200' }, (started) => ({ sandbox, browser } = started));
+
+  async function shopPage(lang: 'es' | 'en'): Promise<Page> {
+    const context = await browser.newContext({ locale: lang === 'es' ? 'es-PA' : 'en-US', viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await page.goto(sandbox.demoUrl);
+    await page.waitForFunction(() => 'Checkout' in window);
+    return page;
+  }
+
+  async function openCheckout(page: Page, code: string, lang: 'es' | 'en'): Promise<FrameLocator> {
+    await page.evaluate(({ code, lang }) => {
+      const w = window as unknown as { shopEvents?: ShopEvent[]; shopHandle?: { close(): void }; Checkout: { open(o: unknown): { close(): void; on(e: string, fn: (p: unknown) => void): void } } };
+      w.shopEvents ??= [];
+      const handle = w.Checkout.open({ code, lang });
+      w.shopHandle = handle;
+      handle.on('result', (result) => w.shopEvents?.push(['result', result]));
+    }, { code, lang });
+    const frame = page.frameLocator('iframe[src*="/pf/widget"]');
+    await frame.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    return frame;
+  }
+  const closeCheckout = async (page: Page) => {
+    await page.evaluate(() => (window as unknown as { shopHandle: { close(): void } }).shopHandle.close());
+    await page.locator('iframe[src*="/pf/widget"]').waitFor({ state: 'detached' });
+  };
+  const shopResults = (page: Page) => page.evaluate(() =>
+    ((window as unknown as { shopEvents: ShopEvent[] }).shopEvents).map(([, r]) => (r as { status: string; notification: { Razon?: string } })));
+
+  const cases = [
+    { lang: 'es' as const, amount: 18.5, card: '5555 5555 5555 4444', question: /¿Es una compra nueva\?/, confirm: 'Sí, es otra compra: pagar de nuevo', heading: /comprobante de pago/i },
+    { lang: 'en' as const, amount: 19.5, card: '3782 822463 10005', question: /Is this a new purchase\?/, confirm: 'Yes, it is another purchase: pay again', heading: /payment receipt/i },
+  ];
+
+  it.each(cases)('$lang: the second Pay is held and asked about; confirming pays it, once', async ({ lang, amount, card, question, confirm, heading }) => {
+    const code = await createLink(sandbox, { amount, taxAmount: 0, description: 'Café de altura' });
+    const page = await shopPage(lang);
+    const cvc = card.startsWith('3') ? '1234' : '123';
+
+    const first = new CheckoutFrame(await openCheckout(page, code, lang));
+    await first.fillCard({ number: card, cvc });
+    await first.submit();
+    await first.frame.getByRole('heading', { name: heading }).waitFor({ timeout: 15_000 });
+    await closeCheckout(page);
+
+    // The same payer buys again a minute later on the same link: same card, same amount.
+    const second = new CheckoutFrame(await openCheckout(page, code, lang));
+    await second.fillCard({ number: card, cvc });
+    await second.submit();
+    const alert = second.frame.getByRole('alert').filter({ hasText: question });
+    await alert.waitFor({ timeout: 15_000 });
+    const button = alert.getByRole('button', { name: confirm });
+    expect(await button.isVisible()).toBe(true);
+    // Held, not charged: one payment so far, and what was typed is all still there (the CVC too).
+    expect((await transactionsFor(sandbox, code)).length).toBe(1);
+    expect(await second.field('cvc').inputValue()).toBe(cvc);
+    expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}duplicate-question-${lang}-360.png` });
+
+    await button.click();
+    await second.frame.getByRole('heading', { name: heading }).waitFor({ timeout: 15_000 });
+    const recorded = await transactionsFor(sandbox, code);
+    expect(recorded).toHaveLength(2);
+    expect(recorded.every((t) => t.method === 'card')).toBe(true);
+    // The shop heard the refusal and then the second purchase's success.
+    const results = await shopResults(page);
+    expect(results.map((r) => r.status)).toEqual(['success', 'error', 'success']);
+    expect(results[1]?.notification.Razon).toBe('possible_duplicated_tx');
+    await page.context().close();
+  });
+});
