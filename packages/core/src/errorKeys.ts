@@ -43,5 +43,7 @@ export const FRONTEND_ERROR_KEYS = [
   'error_processing_request',
   // Ours: an answer lost after the request left, so the payment may have gone through.
   'payment_outcome_unknown',
+  // Ours: an answer lost, and the server, asked twice, had no such attempt: nothing was charged.
+  'payment_not_received',
 ] as const;
 export type FrontendErrorKey = (typeof FRONTEND_ERROR_KEYS)[number];

@@ -68,6 +68,7 @@ export const en: Record<keyof typeof es, string> = {
   try_again_validation_tx: 'We could not validate the transaction, try again',
   session_expired: 'Your session expired',
   error_processing_request: 'The request could not be processed',
+  payment_not_received: 'Your payment never reached us and nothing was charged. You can try again',
   payment_outcome_unknown: 'We could not confirm whether the payment went through; it may already have been processed. Trying again checks it first and never charges you twice',
   error_on_load: 'Error on load',
   result_not_found: 'No results found',

@@ -50,6 +50,8 @@ function setup(overrides: Partial<AttemptDeps<Answer>> = {}) {
     declinedMessage: () => ({ key: 'payment_declined' }),
     memory: { load: () => saved, save: (s) => void (saved = s), clear: () => void (saved = null) },
     watch: watch.watch,
+    // The follow-up's looks without its pauses.
+    followUp: { delaysMs: [0, 0, 0] },
     ...overrides,
   });
   return { store, watch, ends, send, check, lookup, saved: () => saved };
@@ -116,7 +118,8 @@ describe('createAttemptStore', () => {
   it('a lost connection on send fails quietly (no result to the merchant page); a refusal is reported', async () => {
     const lost = setup({ send: () => Promise.reject(new PasarelaError({ code: 'connection_error', category: 'network' })) });
     await lost.store.getState().start();
-    expect(lost.store.getState()).toMatchObject({ phase: 'failed', message: { key: 'payment_outcome_unknown' } });
+    // Asked about twice and not found: it never arrived.
+    expect(lost.store.getState()).toMatchObject({ phase: 'failed', message: { key: 'payment_not_received' } });
     expect(lost.ends).toEqual([]);
     const refused = setup({ send: () => Promise.reject(new PasarelaError({ code: 'amount_exceeds_limit_allowed', category: 'api', status: 422 })) });
     await refused.store.getState().start();
@@ -158,20 +161,31 @@ describe('createAttemptStore: one attempt per payment intent', () => {
     ['a dropped answer', lost],
     ['a 502 after the push was made', proxy502],
     ['a time-out', () => new PasarelaError({ code: 'timeout', category: 'network' })],
-  ])('%s: "may have gone through", unreported; sending again finds the first push and waits on it', async (_, fault) => {
+  ])('%s: unreported; the checkout asks about the attempt by its trackId and waits on the first push, without a click', async (_, fault) => {
     const { store, send, lookup, check, ends, watch } = setup();
     send.mockRejectedValueOnce(fault());
+    lookup.mockResolvedValueOnce(null).mockResolvedValueOnce(record('t1', 'OP-first'));
     await store.getState().start();
-    expect(store.getState()).toMatchObject({ phase: 'failed', message: { key: 'payment_outcome_unknown' } });
-    expect(ends).toEqual([]);
-    lookup.mockResolvedValueOnce(record('t1', 'OP-first'));
-    await store.getState().start();
-    expect(lookup).toHaveBeenCalledWith('t1');
+    expect(lookup.mock.calls).toEqual([['t1'], ['t1']]);
     expect(send).toHaveBeenCalledTimes(1);
     expect(check).toHaveBeenCalledWith('OP-first');
     expect(store.getState()).toMatchObject({ phase: 'waiting', codOper: 'OP-first', deadline: Date.parse('2026-11-21T17:35:00Z') });
     watch.answer({ codOper: 'OP-first', status: 1 });
     expect(ends).toEqual([{ verdict: 'approved', codOper: 'OP-first', key: undefined }]);
+  });
+
+  it('the server out of reach for every look: "could not confirm", nothing sent again until the next try, which asks first', async () => {
+    const { store, send, lookup } = setup();
+    send.mockRejectedValueOnce(lost());
+    lookup.mockRejectedValue(proxy502());
+    await store.getState().start();
+    expect(lookup).toHaveBeenCalledTimes(3);
+    expect(store.getState()).toMatchObject({ phase: 'failed', message: { key: 'payment_outcome_unknown' } });
+    lookup.mockReset();
+    lookup.mockResolvedValueOnce(record('t1', 'OP-first'));
+    await store.getState().start();
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(store.getState()).toMatchObject({ phase: 'waiting', codOper: 'OP-first' });
   });
 
   it('the server never got it (404): the same trackId is sent again', async () => {
@@ -231,14 +245,25 @@ describe('createAttemptStore: one attempt per payment intent', () => {
     await store.getState().start();
     lookup.mockResolvedValueOnce(null).mockResolvedValueOnce(record('t1', 'OP-first'));
     await store.getState().start();
-    expect(lookup.mock.calls).toEqual([['t1'], ['t1']]);
+    // Two looks after the lost answer, one before the resend and one after its refusal.
+    expect(lookup.mock.calls).toEqual([['t1'], ['t1'], ['t1'], ['t1']]);
     expect(store.getState()).toMatchObject({ phase: 'waiting', codOper: 'OP-first' });
   });
 
-  it('the last look at the deadline lost (503): unknown, not a time-out; the next try looks the attempt up', async () => {
+  it('the last look at the deadline lost once (503): asked again, and the wait ends on its real outcome', async () => {
+    const { store, check, ends } = setup();
+    await store.getState().start();
+    check.mockRejectedValueOnce(new PasarelaError({ code: 'SERVICE_UNAVAILABLE', category: 'api', status: 503 })).mockResolvedValueOnce({ codOper: 'OP-t1', status: 1 });
+    await store.getState().expire();
+    expect(store.getState().phase).toBe('approved');
+    expect(ends).toEqual([{ verdict: 'approved', codOper: 'OP-t1', key: undefined }]);
+  });
+
+  it('the last look at the deadline lost every time (503): unknown, not a time-out; the next try looks the attempt up', async () => {
     const { store, check, lookup, send, ends } = setup();
     await store.getState().start();
-    check.mockRejectedValueOnce(new PasarelaError({ code: 'SERVICE_UNAVAILABLE', category: 'api', status: 503 }));
+    const unavailable = new PasarelaError({ code: 'SERVICE_UNAVAILABLE', category: 'api', status: 503 });
+    check.mockRejectedValueOnce(unavailable).mockRejectedValueOnce(unavailable).mockRejectedValueOnce(unavailable);
     await store.getState().expire();
     expect(store.getState()).toMatchObject({ phase: 'failed', message: { key: 'payment_outcome_unknown' } });
     expect(ends).toEqual([]);
@@ -258,20 +283,28 @@ describe('createAttemptStore: one attempt per payment intent', () => {
     expect(send.mock.calls).toEqual([['t1'], ['t2']]);
   });
 
-  it('a reload after a lost answer keeps it: the screen says it may have gone through, and the next try looks it up', async () => {
+  it('a reload after a lost answer keeps it, and the checkout asks about it at once: the first push is waited on, nothing sent', async () => {
     const first = setup();
     first.send.mockRejectedValueOnce(lost());
+    first.lookup.mockRejectedValue(lost());
     await first.store.getState().start();
     expect(first.saved()).toEqual({ codOper: '', deadline: null, trackId: 't1' });
     // The page reloads: a new store over the same session storage.
     const kept = first.saved();
-    const again = setup({ memory: { load: () => kept, save: () => undefined, clear: () => undefined } });
-    expect(again.store.getState()).toMatchObject({ phase: 'failed', message: { key: 'payment_outcome_unknown' } });
-    again.lookup.mockResolvedValueOnce(record('t1', 'OP-first'));
-    await again.store.getState().start();
-    expect(again.lookup).toHaveBeenCalledWith('t1');
+    const lookup = vi.fn(async (_trackId: string): Promise<AttemptRecord | null> => record('t1', 'OP-first'));
+    const again = setup({ lookup, memory: { load: () => kept, save: () => undefined, clear: () => undefined } });
+    expect(again.store.getState().phase).toBe('sending');
+    await vi.waitFor(() => expect(again.store.getState()).toMatchObject({ phase: 'waiting', codOper: 'OP-first' }));
+    expect(lookup).toHaveBeenCalledWith('t1');
     expect(again.send).not.toHaveBeenCalled();
-    expect(again.store.getState()).toMatchObject({ phase: 'waiting', codOper: 'OP-first' });
+  });
+
+  it('a reload after a lost answer the server never got: "nothing was charged", and the next try sends the same trackId', async () => {
+    const kept: SavedAttempt = { codOper: '', deadline: null, trackId: 't9' };
+    const again = setup({ memory: { load: () => kept, save: () => undefined, clear: () => undefined } });
+    await vi.waitFor(() => expect(again.store.getState()).toMatchObject({ phase: 'failed', message: { key: 'payment_not_received' } }));
+    await again.store.getState().start();
+    expect(again.send.mock.calls).toEqual([['t9']]);
   });
 
   it('the kept attempt is forgotten once its outcome is known', async () => {
@@ -305,6 +338,7 @@ describe('createAttemptStore: one attempt per payment intent', () => {
           timeoutKey: 'waiting_time_over',
           declinedMessage: () => ({ key: 'payment_declined' }),
           watch: () => () => undefined,
+          followUp: { delaysMs: [0, 0, 0] },
         });
         for (const retryFirst of retries) {
           if (store.getState().phase === 'waiting') break;

@@ -1,7 +1,7 @@
 import { createStore } from 'zustand/vanilla';
 import { isOutcomeUnknown, isPasarelaError, payerMessage, type PayerMessage } from '@pasarela/core';
 import type { AttemptRecord } from '../api/lookupAttempt';
-import { createPaymentIntent } from './paymentIntent';
+import { createPaymentIntent, lookWithBackoff, lostAnswerMessage, type FollowUpOptions } from './paymentIntent';
 import { watchPayment, type WatchOptions } from './watchPayment';
 
 /**
@@ -87,6 +87,8 @@ export interface AttemptDeps<A> {
   declinedMessage(answer: A): PayerMessage;
   memory?: { load(): SavedAttempt | null; save(saved: SavedAttempt): void; clear(): void } | undefined;
   watch?: <T>(options: WatchOptions<T>) => () => void;
+  /** The pauses between looks at an attempt whose answer was lost (payments/paymentIntent). */
+  followUp?: FollowUpOptions | undefined;
 }
 
 /** SPEC 4 "Payment expired (code 619) resets the step and shows the payment_expired message." */
@@ -104,7 +106,7 @@ function deadlineOf(expiresAt: string | null): number | null {
 
 export function createAttemptStore<A>(deps: AttemptDeps<A>) {
   const watch = deps.watch ?? watchPayment;
-  const intent = createPaymentIntent(deps.newTrackId);
+  const intent = createPaymentIntent(deps.newTrackId, deps.followUp);
   let stopWatching: (() => void) | null = null;
   // Set synchronously on click, before any await, so a double click cannot send twice.
   let busy = false;
@@ -166,7 +168,7 @@ export function createAttemptStore<A>(deps: AttemptDeps<A>) {
     set({ phase: 'sending', message: null, codOper: null, deadline: null, answer: null });
     try {
       const sent = await intent.run<AttemptRecord, Sent<A>>({
-        lookup: deps.lookup ?? (async () => null),
+        lookup: deps.lookup,
         send: deps.send,
         // The attempt made before: followed from where it stands, as if its answer had arrived.
         resume: async (found) => ({ codOper: found.codOper, deadline: deadlineOf(found.expiresAt), answer: await deps.check(found.codOper) }),
@@ -176,12 +178,13 @@ export function createAttemptStore<A>(deps: AttemptDeps<A>) {
       deps.onWaiting?.(sent);
       if (!judge(sent.answer)) follow(sent.codOper);
     } catch (error) {
-      // An answer lost: the payment may have gone through, and is neither reported nor made again.
+      // An answer lost and not settled by asking (the server could not be reached, or never got
+      // the request): the payment is neither reported nor made again without a look first.
       if (intent.outcomeUnknown()) {
         keepUnknown();
         // Stopped before sending (the captcha): its own message, the earlier attempt still kept.
         const stoppedBefore = isPasarelaError(error) && error.category === 'validation';
-        set({ phase: 'failed', message: stoppedBefore ? refusalMessage(error) : OUTCOME_UNKNOWN });
+        set({ phase: 'failed', message: stoppedBefore ? refusalMessage(error) : lostAnswerMessage(error) });
         return;
       }
       // Nothing was created, or the server refused it: the payer may try again in place.
@@ -198,7 +201,8 @@ export function createAttemptStore<A>(deps: AttemptDeps<A>) {
     const { phase, codOper } = get();
     if (phase !== 'waiting' || !codOper) return;
     try {
-      const answer = await deps.check(codOper);
+      // The last look is asked again with backoff when its answer is lost.
+      const answer = await lookWithBackoff(() => deps.check(codOper), deps.followUp);
       if (get().phase !== 'waiting') return;
       if (deps.verdict(answer) !== 'pending') judge(answer);
       else end('timeout', answer, { key: deps.timeoutKey });
@@ -252,11 +256,35 @@ export function createAttemptStore<A>(deps: AttemptDeps<A>) {
     }
   }
 
+  /**
+   * A reload after a lost answer: the kept attempt is asked about (with backoff) before anything is
+   * offered, and shown as it stands: its wait, its end, or that it never arrived.
+   */
+  async function settleKept() {
+    busy = true;
+    set({ phase: 'sending', message: null });
+    try {
+      const sent = await intent.settleKept<AttemptRecord, Sent<A>>({
+        lookup: deps.lookup ?? (async () => null),
+        resume: async (found) => ({ codOper: found.codOper, deadline: deadlineOf(found.expiresAt), answer: await deps.check(found.codOper) }),
+      });
+      deps.memory?.save({ codOper: sent.codOper, deadline: sent.deadline });
+      set({ phase: 'waiting', codOper: sent.codOper, deadline: sent.deadline, answer: sent.answer });
+      deps.onWaiting?.(sent);
+      if (!judge(sent.answer)) follow(sent.codOper);
+    } catch (error) {
+      set({ phase: 'failed', message: lostAnswerMessage(error) });
+    } finally {
+      busy = false;
+    }
+  }
+
   // A reload while waiting picks the same payment up again instead of offering to pay twice.
   const saved = deps.memory?.load();
   if (saved && saved.codOper === '' && saved.trackId) {
     intent.restore(saved.trackId);
-    set({ phase: 'failed', message: OUTCOME_UNKNOWN });
+    if (deps.lookup) void settleKept();
+    else set({ phase: 'failed', message: OUTCOME_UNKNOWN });
   } else if (saved && saved.codOper !== '') {
     set({ phase: 'waiting', codOper: saved.codOper, deadline: saved.deadline });
     follow(saved.codOper);

@@ -5,7 +5,7 @@ import { t } from '../i18n/i18n';
 import type { PaymentContext } from '../payments/paymentContext';
 import { loadCards } from './api';
 import { lookupAttempt } from '../api/lookupAttempt';
-import { createPaymentIntent } from '../payments/paymentIntent';
+import { createPaymentIntent, lostAnswerMessage } from '../payments/paymentIntent';
 import { payWithSavedCard, savedCardAttempt } from './payWithSavedCard';
 import { cardLabel } from './SavedCardList';
 import { walletMessageKey } from './walletMessage';
@@ -65,7 +65,7 @@ export function SavedCardChoice({ payment, onChoice }: { payment: PaymentContext
       if (codOper) return payment.showReceipt(codOper);
       setError('payment_declined');
     } catch (failure) {
-      setError(intent.outcomeUnknown() ? 'payment_outcome_unknown' : walletMessageKey(failure));
+      setError(intent.outcomeUnknown() ? lostAnswerMessage(failure).key : walletMessageKey(failure));
     } finally {
       setPaying(false);
       payment.setBusy(false);

@@ -3,7 +3,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { activatesSubscription, securityFields, buildPayActivityPayload, displayStatusOf, overallResultOfDisplay, type OverallResult } from '@pasarela/core';
 import { lookupAttempt, type AttemptRecord } from '../../api/lookupAttempt';
 import type { PaymentContext } from '../../payments/paymentContext';
-import { createPaymentIntent } from '../../payments/paymentIntent';
+import { createPaymentIntent, lostAnswerMessage } from '../../payments/paymentIntent';
 import { loadBalance, payActivity } from '../../wallet/api';
 import { walletMessageKey } from '../../wallet/walletMessage';
 
@@ -78,7 +78,7 @@ export function createBalanceStore(payment: PaymentContext): BalanceStore {
       } catch (error) {
         // The balance may have changed meanwhile (a payment elsewhere): show the current one.
         if (services.session.getState().login) await get().load();
-        set({ phase: get().phase === 'failed' ? 'failed' : 'ready', error: intent.outcomeUnknown() ? 'payment_outcome_unknown' : walletMessageKey(error) });
+        set({ phase: get().phase === 'failed' ? 'failed' : 'ready', error: intent.outcomeUnknown() ? lostAnswerMessage(error).key : walletMessageKey(error) });
       } finally {
         payment.setBusy(false);
       }

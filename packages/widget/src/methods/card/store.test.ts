@@ -23,6 +23,8 @@ function setup(overrides: Partial<CardStoreDeps> = {}) {
     lookup: vi.fn(async (): Promise<CardAttempt | null> => null),
     onDone: vi.fn(),
     newTrackId: () => `track-${++n}`,
+    // The follow-up's looks without its pauses.
+    followUp: { delaysMs: [0, 0, 0] },
     ...overrides,
   };
   const store = createCardStore(deps);
@@ -131,12 +133,40 @@ describe('card store: one payment per click', () => {
     expect(store.getState().alert).toBeNull();
   });
 
-  it('turns a failed request into the catalogue message and stays payable', async () => {
+  it('a failed request the server never got: asked about twice, then "nothing was charged", and still payable', async () => {
     const pay = vi.fn<CardStoreDeps['pay']>().mockRejectedValue(new PasarelaError({ code: 'connection_error', category: 'network' }));
-    const { store, fill } = setup({ pay });
+    const { store, fill, deps } = setup({ pay });
+    fill();
+    await store.getState().submit();
+    expect(deps.lookup).toHaveBeenCalledTimes(2);
+    expect(store.getState()).toMatchObject({ phase: 'editing', alert: { key: 'payment_not_received' } });
+  });
+
+  it('a server out of reach for every look: "could not confirm", and the next Pay asks first', async () => {
+    const pay = vi.fn<CardStoreDeps['pay']>().mockRejectedValueOnce(new PasarelaError({ code: 'connection_error', category: 'network' }));
+    const lookup = vi.fn<CardStoreDeps['lookup']>()
+      .mockRejectedValueOnce(new PasarelaError({ code: 'connection_error', category: 'network' }))
+      .mockRejectedValueOnce(new PasarelaError({ code: 'timeout', category: 'network' }))
+      .mockRejectedValueOnce(new PasarelaError({ code: 'happen_error_try_again', category: 'api', status: 502 }))
+      .mockResolvedValueOnce({ kind: 'receipt', codOper: 'OP-first' });
+    const { store, fill, deps } = setup({ pay, lookup });
     fill();
     await store.getState().submit();
     expect(store.getState()).toMatchObject({ phase: 'editing', alert: { key: 'payment_outcome_unknown' } });
+    await store.getState().submit();
+    expect(pay).toHaveBeenCalledTimes(1);
+    expect(deps.onDone).toHaveBeenCalledWith({ kind: 'receipt', codOper: 'OP-first' });
+  });
+
+  it('the follow-up pauses grow between looks (the backoff)', async () => {
+    const pauses: number[] = [];
+    const pay = vi.fn<CardStoreDeps['pay']>().mockRejectedValueOnce(new PasarelaError({ code: 'timeout', category: 'network' }));
+    const lookup = vi.fn<CardStoreDeps['lookup']>().mockRejectedValue(new PasarelaError({ code: 'connection_error', category: 'network' }));
+    const { store, fill } = setup({ pay, lookup, followUp: { sleep: async (ms) => void pauses.push(ms) } });
+    fill();
+    await store.getState().submit();
+    expect(pauses).toEqual([1000, 2000, 4000, 8000]);
+    expect(lookup).toHaveBeenCalledTimes(5);
   });
 
   it('reports phone rules that cannot load instead of paying, and still pays once they load', async () => {
@@ -173,17 +203,15 @@ describe('card store: one attempt per payment intent', () => {
     ['a time-out', () => new PasarelaError({ code: 'timeout', category: 'network' })],
     ['a 502 from a proxy after the server answered', proxy502],
     ['a 504', () => new PasarelaError({ code: '504', category: 'api', status: 504 })],
-  ])('%s: "may have gone through", CVC kept; Pay again shows the first payment\'s receipt without paying again', async (_, fault) => {
+  ])('%s: the checkout asks about the attempt by its trackId and shows the first payment\'s receipt, without a click and without paying again', async (_, fault) => {
     const pay = vi.fn<CardStoreDeps['pay']>().mockRejectedValueOnce(fault());
-    const lookup = vi.fn<CardStoreDeps['lookup']>().mockResolvedValueOnce({ kind: 'receipt', codOper: 'OP-first' });
+    const lookup = vi.fn<CardStoreDeps['lookup']>().mockResolvedValueOnce(null).mockResolvedValueOnce({ kind: 'receipt', codOper: 'OP-first' });
     const { store, fill, deps } = setup({ pay, lookup });
     fill();
     await store.getState().submit();
-    expect(store.getState()).toMatchObject({ phase: 'editing', alert: { key: 'payment_outcome_unknown' } });
-    expect(store.getState().values.cvc).toBe('123');
-    await store.getState().submit();
     expect(lookup).toHaveBeenCalledWith(GOOD, 'track-1');
     expect(pay).toHaveBeenCalledTimes(1);
+    expect(store.getState().phase).toBe('done');
     expect(deps.onDone).toHaveBeenCalledWith({ kind: 'receipt', codOper: 'OP-first' });
   });
 
@@ -192,9 +220,10 @@ describe('card store: one attempt per payment intent', () => {
     const { store, fill, deps } = setup({ pay });
     fill();
     await store.getState().submit();
+    expect(store.getState().alert).toEqual({ key: 'payment_not_received' });
     store.getState().setValue('email', 'otra@example.com');
     await store.getState().submit();
-    expect(deps.lookup).toHaveBeenCalledTimes(1);
+    expect(deps.lookup).toHaveBeenCalledTimes(3);
     expect(pay.mock.calls.map((c) => c[1])).toEqual(['track-1', 'track-1']);
     expect(deps.onDone).toHaveBeenCalledWith({ kind: 'receipt', codOper: 'OP1' });
   });
@@ -204,13 +233,14 @@ describe('card store: one attempt per payment intent', () => {
       .fn<CardStoreDeps['pay']>()
       .mockRejectedValueOnce(lost())
       .mockRejectedValueOnce(new PasarelaError({ code: 'track_id_reused', category: 'api', status: 409 }));
-    const lookup = vi.fn<CardStoreDeps['lookup']>().mockResolvedValueOnce(null).mockResolvedValueOnce({ kind: 'receipt', codOper: 'OP-first' });
+    const lookup = vi.fn<CardStoreDeps['lookup']>().mockResolvedValueOnce(null).mockResolvedValueOnce(null).mockResolvedValueOnce(null)
+      .mockResolvedValueOnce({ kind: 'receipt', codOper: 'OP-first' });
     const { store, fill, deps } = setup({ pay, lookup });
     fill();
     await store.getState().submit();
     store.getState().setValue('cardnumber', '5555555555554444');
     await store.getState().submit();
-    expect(lookup).toHaveBeenCalledTimes(2);
+    expect(lookup).toHaveBeenCalledTimes(4);
     expect(deps.onDone).toHaveBeenCalledWith({ kind: 'receipt', codOper: 'OP-first' });
   });
 
@@ -219,7 +249,6 @@ describe('card store: one attempt per payment intent', () => {
     const lookup = vi.fn<CardStoreDeps['lookup']>().mockResolvedValueOnce({ kind: 'declined', message: { key: 'payment_declined', text: 'Fondos insuficientes' } });
     const { store, fill } = setup({ pay, lookup });
     fill();
-    await store.getState().submit();
     await store.getState().submit();
     expect(store.getState()).toMatchObject({ phase: 'editing', alert: { key: 'payment_declined', text: 'Fondos insuficientes' } });
     store.getState().setValue('cvc', '321');

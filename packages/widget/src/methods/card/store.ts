@@ -1,7 +1,7 @@
 import type { CatalogKey } from '@pasarela/core';
 import { createStore } from 'zustand/vanilla';
 import { cardFormSchema, fieldErrors, isPasarelaError, payerMessage, withoutAccents, type CardBrand, type DeclineField, type PayerMessage } from '@pasarela/core';
-import { createPaymentIntent } from '../../payments/paymentIntent';
+import { createPaymentIntent, lostAnswerMessage, type FollowUpOptions } from '../../payments/paymentIntent';
 import { cleanCardNumber, cleanCvc, formatExpiry } from './format';
 
 /** SPEC 3 "Form values" the card form shows, in the order the fields appear. */
@@ -65,6 +65,8 @@ export interface CardStoreDeps {
   onDone: (attempt: Exclude<CardAttempt, { kind: 'declined' }>) => void;
   newTrackId: () => string;
   initial?: Partial<CardValues> | undefined;
+  /** The pauses between looks at an attempt whose answer was lost (payments/paymentIntent). */
+  followUp?: FollowUpOptions | undefined;
 }
 
 const EMPTY: CardValues = { cardnumber: '', expirationDate: '', cvc: '', name: '', email: '', phone: '' };
@@ -79,7 +81,7 @@ export function createCardStore(deps: CardStoreDeps) {
   let phoneChecked = false;
   // An attempt whose answer was lost (dropped, timed out, a 5xx) may have charged: the next Pay asks
   // the server about it first, and sends again only with the same trackId.
-  const intent = createPaymentIntent(deps.newTrackId);
+  const intent = createPaymentIntent(deps.newTrackId, deps.followUp);
 
   const store = createStore<CardState & CardActions>()((set, get) => {
     const syncErrors = (values: CardValues): Partial<Record<CardField, CatalogKey>> => {
@@ -180,8 +182,9 @@ export function createCardStore(deps: CardStoreDeps) {
               return null;
             }
             if (intent.outcomeUnknown()) {
-              // It may have gone through: nothing to retype, and the next Pay looks it up first.
-              set({ phase: 'editing', alert: { key: 'payment_outcome_unknown' } });
+              // Asked about and still not settled (never arrived, or the server out of reach):
+              // nothing to retype, and the next Pay looks it up first.
+              set({ phase: 'editing', alert: lostAnswerMessage(error) });
               return null;
             }
             if (isPasarelaError(error) && error.code === 'possible_duplicated_tx') {

@@ -195,7 +195,8 @@ describe('cash store: one voucher per click, watched until paid', () => {
     const { state, attempt, fill, deps } = setup({ issue, lookup });
     fill();
     await state.getState().submit();
-    expect(attempt.getState()).toMatchObject({ phase: 'failed', message: { key: 'payment_outcome_unknown' } });
+    // Asked about twice, and the server never got it.
+    expect(attempt.getState()).toMatchObject({ phase: 'failed', message: { key: 'payment_not_received' } });
     expect(deps.report).not.toHaveBeenCalled();
     await state.getState().submit();
     expect(lookup).toHaveBeenCalledWith(issue.mock.calls[0]?.[2]);

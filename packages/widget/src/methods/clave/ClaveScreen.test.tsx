@@ -15,16 +15,20 @@ describe('ClaveScreen', () => {
     await unmount?.();
   });
 
-  it('a request whose answer was lost (504) is announced as "may have gone through", not left silent', async () => {
-    const { api, calls } = scriptedApi({ 'clave/payments': new PasarelaError({ code: 'happen_error_try_again', category: 'api', status: 504 }) });
+  it('a request whose answer was lost (504), which the server, asked, does not have: "nothing was charged", not left silent', async () => {
+    const { api, calls } = scriptedApi({
+      'clave/payments': new PasarelaError({ code: 'happen_error_try_again', category: 'api', status: 504 }),
+      'payments/attempts/track-1': new PasarelaError({ code: 'PAYMENT_NOT_FOUND', category: 'api', status: 404 }),
+    });
     const fake = fakePaymentContext('clave', api);
     const view = await render(<ClaveScreen payment={fake.payment} />);
     unmount = view.unmount;
     view.container.querySelector<HTMLFormElement>('form')?.requestSubmit();
     await vi.waitFor(async () => {
       await settle();
-      expect(view.container.querySelector('[role="alert"]')?.textContent).toBe(catalogs.es.payment_outcome_unknown);
-    });
+      expect(view.container.querySelector('[role="alert"]')?.textContent).toBe(catalogs.es.payment_not_received);
+    }, { timeout: 5_000 });
+    expect(calls.filter((c) => c.path === 'payments/attempts/track-1')).toHaveLength(2);
     expect(calls.filter((c) => c.path === 'clave/payments')).toHaveLength(1);
     // Nothing is told to the merchant page about an outcome nobody knows yet.
     expect(fake.results()).toEqual([]);
