@@ -11,6 +11,7 @@ import type { CheckoutCloseReason, CheckoutEvent, CheckoutHandle, CheckoutOption
 import { SDK_VERSION } from './version';
 import { warn } from './warn';
 import { widgetUrl } from './widgetUrl';
+import { recallPending, rememberPending } from './pendingMemory';
 
 const EVENT_NAMES: readonly string[] = [...CALLBACK_EVENTS, 'resize'];
 
@@ -48,7 +49,7 @@ export function openCheckout(
 
   const opener = document.activeElement;
   const inline = resolved.container;
-  const iframe = createIframe(widgetUrl(resolved, location.origin, SDK_VERSION), !!inline);
+  const iframe = createIframe(widgetUrl(resolved, location.origin, SDK_VERSION, recallPending(resolved.type, resolved.code)), !!inline);
   const modal = inline ? undefined : mountOverlay(iframe);
   if (inline) inline.appendChild(iframe);
   preloadTakenOver();
@@ -89,6 +90,8 @@ export function openCheckout(
       case 'resize':
         if (inline) iframe.style.height = `${message.height}px`;
         return events.emit('resize', { height: message.height });
+      case 'pending':
+        return rememberPending(resolved.type, resolved.code, message.attempt);
     }
   }
 

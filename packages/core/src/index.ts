@@ -25,9 +25,11 @@ export {
   isCloseMessage,
   isErrorMessage,
   isResizeMessage,
+  isPendingMessage,
+  isRememberedAttempt,
   PRELOAD_PATH,
 } from './messages';
-export type { WidgetMessage, WidgetMessageType, LoaderMethods, WidgetMethods } from './messages';
+export type { WidgetMessage, WidgetMessageType, LoaderMethods, WidgetMethods, RememberedAttempt } from './messages';
 export { CARD_BRANDS, digitsOnly, passesLuhn, cardBrandOf, cardBrandHint, cvcLengthFor, lastFour } from './cards';
 export type { CardBrand } from './cards';
 export {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCloseMessage, isErrorMessage, isReadyMessage, isResizeMessage, isResultMessage, isWidgetMessage } from './messages';
+import { isCloseMessage, isErrorMessage, isPendingMessage, isReadyMessage, isResizeMessage, isResultMessage, isWidgetMessage } from './messages';
 
 const notification = { TotalPagado: '1.00', Fecha: '', Hora: '', Tipo: '', Oper: '', Usuario: '', Estado: '', Razon: '', isReturn: false, returnUrl: '' };
 
@@ -12,14 +12,17 @@ describe('loader <-> widget messages: one union with a literal type and one guar
     [{ type: 'resize', height: 480 }, isResizeMessage],
     [{ type: 'resize', height: 0 }, isResizeMessage],
     [{ type: 'result', result: { status: 'error', method: 'nequi', notification } }, isResultMessage],
+    [{ type: 'pending', attempt: { method: 'nequi', codOper: 'PPNQ123', deadline: 1_790_000_000_000 } }, isPendingMessage],
+    [{ type: 'pending', attempt: { method: 'cash', codOper: 'PPCASH1', deadline: null } }, isPendingMessage],
+    [{ type: 'pending', attempt: null }, isPendingMessage],
   ])('%j passes its guard and the union guard', (message, guard) => {
     expect(guard(message)).toBe(true);
     expect(isWidgetMessage(message)).toBe(true);
   });
 
   // Each guard answers for its own type only, even when a message carries another type's fields.
-  const guards = { ready: isReadyMessage, result: isResultMessage, close: isCloseMessage, error: isErrorMessage, resize: isResizeMessage };
-  const everything = { version: '2.219.0', result: { status: 'success', method: 'card', notification }, error: { code: 'x', message: 'y' }, height: 480 };
+  const guards = { ready: isReadyMessage, result: isResultMessage, close: isCloseMessage, error: isErrorMessage, resize: isResizeMessage, pending: isPendingMessage };
+  const everything = { version: '2.219.0', result: { status: 'success', method: 'card', notification }, error: { code: 'x', message: 'y' }, height: 480, attempt: null };
   it.each(Object.keys(guards))('a %s message passes its own guard only', (type) => {
     const message = { ...everything, type };
     expect(Object.entries(guards).filter(([, guard]) => guard(message)).map(([name]) => name)).toEqual([type]);
@@ -37,6 +40,10 @@ describe('loader <-> widget messages: one union with a literal type and one guar
     { type: 'resize', height: -1 },
     { type: 'resize', height: Number.POSITIVE_INFINITY },
     { type: 'unknown' },
+    { type: 'pending' },
+    { type: 'pending', attempt: { method: 'paypal', codOper: 'OP1', deadline: null } },
+    { type: 'pending', attempt: { method: 'nequi', codOper: '<script>', deadline: null } },
+    { type: 'pending', attempt: { method: 'nequi', codOper: 'OP1', deadline: 'soon' } },
   ])('%j is rejected', (message) => {
     expect(isWidgetMessage(message)).toBe(false);
   });

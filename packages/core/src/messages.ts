@@ -1,6 +1,18 @@
-import { PAYMENT_METHOD_IDS } from './constants';
+import { PAYMENT_METHOD_IDS, type PaymentMethodId } from './constants';
 import type { SerializedError } from './errors';
 import type { PaymentResult } from './notification';
+
+/**
+ * A payment the payer left waiting (a push, a voucher, a bank page): what the checkout needs to
+ * follow it again, nothing personal. The loader keeps it in the merchant page's own storage and
+ * hands it back to the checkout (`?pending=` as JSON) when the same payment is opened again.
+ */
+export interface RememberedAttempt {
+  method: PaymentMethodId;
+  codOper: string;
+  /** The server's deadline for the wait (ms since the epoch), when the method has one. */
+  deadline: number | null;
+}
 
 /** Every message the widget sends to the loader: one union with a literal `type`. */
 export type WidgetMessage =
@@ -8,7 +20,9 @@ export type WidgetMessage =
   | { type: 'result'; result: PaymentResult }
   | { type: 'close' }
   | { type: 'error'; error: SerializedError }
-  | { type: 'resize'; height: number };
+  | { type: 'resize'; height: number }
+  /** A payment is waiting (`attempt`) or no longer (null): the loader remembers it for a reopen. */
+  | { type: 'pending'; attempt: RememberedAttempt | null };
 
 export type WidgetMessageType = WidgetMessage['type'];
 
@@ -52,8 +66,20 @@ export function isResizeMessage(m: unknown): m is Extract<WidgetMessage, { type:
   return isRecord(m) && m.type === 'resize' && typeof m.height === 'number' && Number.isFinite(m.height) && m.height >= 0;
 }
 
+/** A codOper as the checkout's addresses carry it. */
+const COD_OPER = /^[A-Za-z0-9_.:-]{1,64}$/;
+
+export function isRememberedAttempt(a: unknown): a is RememberedAttempt {
+  return isRecord(a) && (PAYMENT_METHOD_IDS as readonly unknown[]).includes(a.method) && typeof a.codOper === 'string' && COD_OPER.test(a.codOper)
+    && (a.deadline === null || (typeof a.deadline === 'number' && Number.isFinite(a.deadline)));
+}
+
+export function isPendingMessage(m: unknown): m is Extract<WidgetMessage, { type: 'pending' }> {
+  return isRecord(m) && m.type === 'pending' && (m.attempt === null || isRememberedAttempt(m.attempt));
+}
+
 export function isWidgetMessage(m: unknown): m is WidgetMessage {
-  return isReadyMessage(m) || isResultMessage(m) || isCloseMessage(m) || isErrorMessage(m) || isResizeMessage(m);
+  return isReadyMessage(m) || isResultMessage(m) || isCloseMessage(m) || isErrorMessage(m) || isResizeMessage(m) || isPendingMessage(m);
 }
 
 /**

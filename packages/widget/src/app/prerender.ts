@@ -1,4 +1,5 @@
 import { hasWaitingAttempt } from '../payments/paymentContext';
+import { PENDING_PARAM } from '../payments/pendingAddress';
 import { parseRoute, routeKey, screenEntry, type Route, type ScreenEntry, type ScreenRouteName } from './routes';
 import type { PreparedScreen } from '../kernel/screen';
 import type { Services } from '../kernel/services';
@@ -32,6 +33,7 @@ export function rendersAsServer(services: Services): boolean {
   return (
     services.session.getState().login === null &&
     !hasWaitingAttempt(services.storage.session) &&
+    !services.address().searchParams.has(PENDING_PARAM) &&
     services.bridge.embedded === services.address().searchParams.has('parentOrigin')
   );
 }

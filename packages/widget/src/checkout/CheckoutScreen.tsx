@@ -5,6 +5,7 @@ import { METHOD_MODULES } from '../methods';
 import { MethodChoice } from '../payments/MethodChoice';
 import { MethodPanel } from '../payments/MethodPanel';
 import { createPaymentContext } from '../payments/paymentContext';
+import { pendingFromAddress } from '../payments/pendingAddress';
 import type { CheckoutData } from './checkoutStore';
 import { LinkExpiry } from '../kernel/LinkExpiry';
 import { MerchantHeader } from '../kernel/MerchantHeader';
@@ -64,6 +65,15 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutSc
       closeGuard,
     })])),
   );
+  // A payment left waiting that the address names (the loader's memory on a reopen, or this page's
+  // own address after a reload or Back from the bank's page) is followed again at once, unless this
+  // tab keeps one of its own.
+  useState(() => {
+    const remembered = pendingFromAddress(services.address());
+    const payment = remembered ? contexts.get(remembered.method) : undefined;
+    if (!remembered || !payment || offered.some((m) => contexts.get(m.id)?.memory().load())) return;
+    payment.resumeFrom({ codOper: remembered.codOper, deadline: remembered.deadline });
+  });
   // After a reload, a payment still waiting (a push sent, a voucher shown) is what the payer sees.
   const [chosen, setChosen] = useState<PaymentMethodId | null>(() => offered.find((m) => contexts.get(m.id)?.memory().load())?.id ?? first);
   // Panels once opened stay mounted (hidden), so switching back finds a payment where it was left.

@@ -3,6 +3,7 @@ import { createCheckoutStore } from './checkoutStore';
 import type { RouteOf } from '../kernel/routeTypes';
 import type { ScreenModule } from '../kernel/screen';
 import { hasWaitingAttempt } from '../payments/paymentContext';
+import { PENDING_PARAM } from '../payments/pendingAddress';
 
 /** The checkout: payment info, merchant and methods load (behind the splash at start), then the form. */
 export const checkoutModule: ScreenModule<RouteOf<'checkout'>> = {
@@ -12,7 +13,8 @@ export const checkoutModule: ScreenModule<RouteOf<'checkout'>> = {
     // refused challenge (`?error=`) to focus, no amount to ask for, no payment waiting in the tab.
     const quietUnderSplash = () => {
       const state = store.getState();
-      return state.status === 'ready' && !state.data.payerAmount && !services.address().searchParams.has('error') && !hasWaitingAttempt(services.storage.session);
+      return state.status === 'ready' && !state.data.payerAmount && !services.address().searchParams.has('error') && !hasWaitingAttempt(services.storage.session)
+        && !services.address().searchParams.has(PENDING_PARAM);
     };
     return { ready: store.getState().load(), View: () => <CheckoutRoute store={store} firstMethod={route.method} />, quietUnderSplash };
   },

@@ -1,5 +1,6 @@
 import type { PaymentMethodId } from '@pasarela/core';
 import { withStickyParams } from '../kernel/route';
+import { formPathOf } from './pendingAddress';
 
 // Some payments leave the widget for an outside page (a card's 3DS challenge, the bank's Clave page)
 // and come back in a new page load. What the result message needs travels two ways: in sessionStorage
@@ -63,7 +64,8 @@ export function leaveAddress(outsideUrl: string, backPath: string, current: URL)
   const target = new URL(outsideUrl, current);
   if (target.origin !== current.origin) return target.href;
   const back = new URL(withStickyParams(backPath, current), current);
-  back.searchParams.set(FROM_PARAM, current.pathname + current.search);
+  // The form as it was, without the waiting payment its address carries for Back (pendingAddress).
+  back.searchParams.set(FROM_PARAM, formPathOf(current));
   target.searchParams.set(RETURN_TO_PARAM, back.pathname + back.search);
   return target.href;
 }

@@ -1,9 +1,11 @@
 import {
   buildPaymentResult, CHANNEL, securityFields, type PaymentSecurity, subscriptionReceiptRoute, totalWithTax, type OverallResult, type PayerMessage, type PaymentMethodEntry, type PaymentMethodId,
+  type RememberedAttempt,
 } from '@pasarela/core';
 import type { CheckoutData } from '../checkout/checkoutStore';
 import { RECEIPT_PATH } from '../kernel/route';
 import { clearSession } from '../kernel/session';
+import { markAddress } from './pendingAddress';
 import type { Services } from '../kernel/services';
 import type { SavedAttempt } from './attemptStore';
 import type { CloseGuard } from '../embed/closeGuard';
@@ -100,6 +102,9 @@ export function hasWaitingAttempt(session: Storage | null): boolean {
  */
 const PENDING_TYPE: Partial<Record<PaymentMethodId, string>> = { nequi: 'NEQUI', yappy: 'YAPPY', clave: 'CLAVE', crypto: 'CRYPTO' };
 
+/** Methods whose payment continues on an outside page the payer may come Back from. */
+const LEAVES_THE_PAGE: ReadonlySet<PaymentMethodId> = new Set(['clave']);
+
 const AVAILABILITY_KEY: Partial<Record<PaymentMethodId, keyof CheckoutData['methods']['entries']>> = { balance: 'pfw' };
 
 export interface ShellHooks {
@@ -125,6 +130,18 @@ export function createPaymentContext(method: PaymentMethodId, data: CheckoutData
   let donated = false;
   let fromServer: SavedAttempt | null = null;
   let resumed = false;
+  // What the loader was last told ('' nothing waits); null until told, so the first word always goes.
+  let remembered: string | null = null;
+  /** Tells the loader (and this page's address) of the payment waiting now, once per change. */
+  const remember = (attempt: RememberedAttempt | null) => {
+    const key = attempt ? JSON.stringify(attempt) : '';
+    if (key === remembered) return;
+    remembered = key;
+    services.bridge.notify({ type: 'pending', attempt });
+    // A payment that sends the payer to an outside page (the bank's): Back lands on an address
+    // that carries it. Other waits stay on this page, whose tab storage and the loader keep them.
+    if (LEAVES_THE_PAGE.has(method)) markAddress(attempt);
+  };
   const linkFields = (contact: { email?: string; phone?: string } = {}): LinkFields => ({
     code: info.code,
     amount: info.amount,
@@ -217,6 +234,9 @@ export function createPaymentContext(method: PaymentMethodId, data: CheckoutData
         } catch {
           // Without storage a reload starts over; the server still records one payment per trackId.
         }
+        // A payment that exists and waits: the loader remembers it for a reopen, and this page's
+        // address carries it for a reload or Back from an outside page.
+        if (saved.codOper !== '') remember({ method, codOper: saved.codOper, deadline: saved.deadline });
       },
       clear() {
         fromServer = null;
@@ -225,6 +245,7 @@ export function createPaymentContext(method: PaymentMethodId, data: CheckoutData
         } catch {
           // nothing kept
         }
+        remember(null);
       },
     }),
   };

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { useStoreState } from '../ui/useStoreState';
 import type { AttemptState, AttemptStore } from './attemptStore';
 import type { PaymentContext } from './paymentContext';
@@ -11,9 +11,10 @@ export function useAttempt<A>(store: AttemptStore<A>, payment: PaymentContext): 
   const state = useStoreState(store);
   const busy = state.phase === 'sending' || state.phase === 'waiting';
   useEffect(() => payment.setBusy(busy), [busy, payment]);
-  // A payment waiting on the payer elsewhere: closing the checkout asks first.
+  // A payment waiting on the payer elsewhere: closing the checkout asks first, from the moment the
+  // wait is on screen (before paint, so a close pressed at once is asked about too).
   const held = state.phase === 'waiting' ? state.codOper : null;
-  useEffect(() => payment.holdClose(held), [held, payment]);
+  useLayoutEffect(() => payment.holdClose(held), [held, payment]);
   useEffect(() => () => store.getState().stop(), [store]);
   return state;
 }

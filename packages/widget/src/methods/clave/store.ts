@@ -9,6 +9,7 @@ import { leaveAddress, saveReturn, takeReturn } from '../../payments/leaveAndRet
 import type { PaymentContext } from '../../payments/paymentContext';
 import { clavePaymentStatus, startClavePayment, type ClaveAnswer } from './api';
 import { CLAVE_RETURN_PATH, CLAVE_RETURN_SDK_PATH, CLAVE_TYPE } from './config';
+import { formPathOf } from '../../payments/pendingAddress';
 
 export interface ClaveState {
   /** SPEC 4 "The clave flow ... has its own step counter": choose, bank page, result (core's reducer). */
@@ -78,7 +79,7 @@ export function createClaveStore(payment: PaymentContext, api: ApiClient = payme
     onWaiting: ({ codOper, answer }) => {
       step({ type: 'goTo', step: CLAVE_STEPS.bank });
       if (claveVerdict(answer) !== 'pending' || !answer.redirectUrl) return;
-      saveReturn(session, 'clave', { formPath: location.pathname + location.search, email: data.info.email, returnUrl: data.info.returnUrlString });
+      saveReturn(session, 'clave', { formPath: formPathOf(new URL(location.href)), email: data.info.email, returnUrl: data.info.returnUrlString });
       state.setState({ leaving: true });
       services.leave(bankAddress(answer.redirectUrl, codOper, services.bridge.embedded, new URL(location.href)));
     },

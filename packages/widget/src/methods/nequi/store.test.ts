@@ -60,7 +60,9 @@ describe('createNequiStore', () => {
     expect(calls[0]).toMatchObject({ path: 'nequi/push', body: { code: 'LINK1', phone: '3991111111', amount: 10, taxAmount: 0.7, trackId: 'track-1' } });
     await vi.waitFor(() => expect(stores.state.getState().steps.step).toBe(NEQUI_STEPS.end));
     expect(stores.state.getState().steps.paid).toBe(true);
-    expect(messages).toEqual([expect.objectContaining({ type: 'result', result: expect.objectContaining({ status: 'success', method: 'nequi' }) })]);
+    expect(messages.filter((m) => m.type === 'result')).toEqual([expect.objectContaining({ type: 'result', result: expect.objectContaining({ status: 'success', method: 'nequi' }) })]);
+    // The loader was told of the waiting push, then that nothing waits any more.
+    expect(messages.filter((m) => m.type === 'pending').map((m) => m.type === 'pending' && m.attempt?.method)).toEqual(['nequi', undefined]);
     expect(navigate).toHaveBeenCalledWith('/pf/default-receipt/OP1');
     stores.attempt.getState().stop();
   });
@@ -86,7 +88,7 @@ describe('createNequiStore', () => {
     await stores.state.getState().pay('3992222222');
     await vi.waitFor(() => expect(stores.attempt.getState().phase).toBe('failed'));
     expect(stores.attempt.getState().message?.key).toBe('error_pay_push_nequi');
-    expect(messages[0]).toMatchObject({ type: 'result', result: { status: 'error', method: 'nequi', notification: { Oper: 'OP3', Estado: 'DECLINED' } } });
+    expect(messages.find((m) => m.type === 'result')).toMatchObject({ type: 'result', result: { status: 'error', method: 'nequi', notification: { Oper: 'OP3', Estado: 'DECLINED' } } });
   });
 
   it('SPEC 4: 619 resets the step with payment_expired', async () => {

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import type { Browser, FrameLocator, Page } from 'playwright-core';
+import { createLink, transactionsFor } from './support/admin';
+import { seriousViolations } from './support/axe';
+import { browserAvailable } from './support/browser';
+import { checkoutFrameOf } from './support/frames';
+import { denyStorage } from './support/storage';
+import { withSandboxAndBrowser } from './support/suite';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
+
+const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
+
+type ShopEvent = [string, { status?: string; method?: string; notification?: { Estado?: string; Oper?: string } }];
+
+// Any pending payment can be resumed, on an ordinary (multi-use) link: the loader remembers it in
+// the merchant page's own storage (the checkout frame here is denied storage) and hands it to the
+// checkout on a reopen; Back from the bank's page lands on an address that carries it. The checkout
+// resumes the wait and the shop hears the outcome. On a phone (360 x 740), in both languages.
+describe.runIf(browserAvailable())('a pending payment resumed on a multi-use link', () => {
+  let sandbox: Sandbox;
+  let browser: Browser;
+  withSandboxAndBrowser({ SPLASH_MS: '200', YAPPY_WAIT_MS: '120000' }, (started) => ({ sandbox, browser } = started));
+
+  async function shopPage(lang: 'es' | 'en'): Promise<Page> {
+    const context = await browser.newContext({ locale: lang === 'es' ? 'es-PA' : 'en-US', viewport: { width: 360, height: 740 } });
+    await denyStorage(context, new URL(sandbox.url).origin);
+    const page = await context.newPage();
+    await page.goto(sandbox.demoUrl);
+    await page.waitForFunction(() => 'Checkout' in window);
+    return page;
+  }
+
+  async function openCheckout(page: Page, code: string, lang: 'es' | 'en'): Promise<FrameLocator> {
+    await page.evaluate(({ code, lang }) => {
+      const w = window as unknown as { shopEvents: unknown[]; Checkout: { open(o: unknown): { on(e: string, fn: (p: unknown) => void): void } } };
+      w.shopEvents = [];
+      const handle = w.Checkout.open({ code, lang });
+      handle.on('result', (result) => w.shopEvents.push(['result', result]));
+      handle.on('close', (reason) => w.shopEvents.push(['close', reason]));
+    }, { code, lang });
+    return page.frameLocator('iframe[src*="/pf/widget"]');
+  }
+  /** The sandbox's captcha, answered as a person. */
+  async function verify(frame: FrameLocator) {
+    const verification = frame.getByRole('group', { name: /Verificación|Verification/ });
+    await verification.getByRole('checkbox', { name: /No soy un robot|I'm not a robot/ }).check();
+    await verification.getByText(/^(Verificado|Verified)$/).waitFor({ timeout: 10_000 });
+  }
+  const shopEvents = (page: Page) => page.evaluate(() => (window as unknown as { shopEvents: ShopEvent[] }).shopEvents);
+
+  it.each([
+    { lang: 'es' as const, amount: 71, close: 'Cerrar', anyway: 'Cerrar de todas formas', receipt: /comprobante de pago/i },
+    { lang: 'en' as const, amount: 72, close: 'Close', anyway: 'Close anyway', receipt: /payment receipt/i },
+  ])('$lang: a Yappy wait closed and the link opened again is back on that wait; approved, the receipt, and the shop hears success', async ({ lang, amount, close, anyway, receipt }) => {
+    const code = await createLink(sandbox, { amount, taxAmount: 1, description: 'Pollera' });
+    const page = await shopPage(lang);
+    let frame = await openCheckout(page, code, lang);
+    await frame.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    await frame.getByRole('radiogroup').getByRole('radio', { name: /Yappy/ }).check();
+    await verify(frame);
+    await frame.locator('[name="yappy-phone"]').fill('63333333');
+    await frame.getByRole('button', { name: /enviar solicitud de pago|send payment request/i }).click();
+    await frame.getByRole('timer').waitFor({ timeout: 15_000 });
+    await frame.getByRole('button', { name: close, exact: true }).click();
+    // Pressed in the page itself: the frame goes away as it is pressed, which a pointer click's
+    // after-checks wait on (the frame may be gone before the call returns; the count below checks).
+    await frame.getByRole('alertdialog').getByRole('button', { name: anyway }).evaluate((button) => (button as HTMLButtonElement).click()).catch(() => undefined);
+    await expect.poll(() => page.locator('iframe').count()).toBe(0);
+    const [tx] = await transactionsFor(sandbox, code);
+    // Kept by the merchant page itself, not by the checkout's frame.
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('pasarela.pending.')).length)).toBe(1);
+
+    frame = await openCheckout(page, code, lang);
+    await frame.getByRole('timer').waitFor({ timeout: 20_000 });
+    expect(await frame.getByRole('radio', { name: /Yappy/ }).isChecked()).toBe(true);
+    expect(await frame.locator('[name="cardnumber"]').isVisible()).toBe(false);
+    expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}resume-any-link-yappy-${lang}-360.png` });
+    expect(await transactionsFor(sandbox, code)).toHaveLength(1);
+
+    // The payer approves it in the Yappy app: the resumed wait ends on the receipt; the shop hears it.
+    const approved = await fetch(`${sandbox.url}/sandbox/yappy/${tx?.codOper ?? ''}`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ result: 'approve' }),
+    });
+    expect(approved.status).toBe(200);
+    await frame.getByRole('heading', { name: receipt }).waitFor({ timeout: 20_000 });
+    await expect.poll(() => shopEvents(page)).toMatchObject([['result', { status: 'success', method: 'yappy', notification: { Estado: 'APPROVED', Oper: tx?.codOper } }]]);
+    // Settled: the merchant page forgets it, and the link opens on a fresh form again.
+    await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('pasarela.pending.')).length)).toBe(0);
+    await page.context().close();
+  });
+
+  it('es: Back from the Clave bank page on a multi-use link opens on the Clave wait; approved at the bank, the receipt, and the shop hears success once', async () => {
+    const code = await createLink(sandbox, { amount: 73, taxAmount: 1, description: 'Mola' });
+    const page = await shopPage('es');
+    const frame = await openCheckout(page, code, 'es');
+    await frame.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    await frame.getByRole('radiogroup').getByRole('radio', { name: /Clave/ }).check();
+    await verify(frame);
+    await frame.getByRole('button', { name: /continuar al banco/i }).click();
+    await frame.getByRole('button', { name: /aprobar/i }).waitFor({ timeout: 15_000 });
+    await (await checkoutFrameOf(page)).evaluate(() => history.back());
+    await frame.getByText('Tu pago con Clave espera la respuesta de tu banco.').waitFor({ timeout: 20_000 });
+    expect(await frame.locator('[name="cardnumber"]').isVisible()).toBe(false);
+    await page.screenshot({ path: `${SHOTS}resume-any-link-clave-back-es-360.png` });
+    const [tx] = await transactionsFor(sandbox, code);
+    const approved = await fetch(`${sandbox.url}/sandbox/clave/${tx?.codOper ?? ''}`, {
+      method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' }, body: 'result=approve',
+    });
+    expect(approved.status).toBe(200);
+    await frame.getByRole('heading', { name: /comprobante de pago/i }).waitFor({ timeout: 20_000 });
+    await expect.poll(() => shopEvents(page)).toMatchObject([['result', { status: 'success', method: 'clave', notification: { Estado: 'APPROVED', Oper: tx?.codOper } }]]);
+    expect(await transactionsFor(sandbox, code)).toHaveLength(1);
+    await page.context().close();
+  });
+});
