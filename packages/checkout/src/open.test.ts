@@ -265,3 +265,30 @@ describe('Checkout.open: events and handle.result (PRODUCT.md)', () => {
     expect(listener).not.toHaveBeenCalled();
   });
 });
+
+describe('Checkout.open: what a reopen carries', () => {
+  it("SPEC 2's splash is the app's start: the page's first open has no reopen mark, every later one does", async () => {
+    // Modules keep their state between the tests of a file: a fresh copy counts this page visit from zero.
+    vi.resetModules();
+    const { openCheckout: freshOpen } = await import('./open');
+    const src = () => new URL(document.querySelector('iframe')?.getAttribute('src') ?? '');
+    handle = freshOpen({ code: 'LK123', baseUrl: BASE } as CheckoutOptions, widget.connector, undefined);
+    expect(src().searchParams.has('reopen')).toBe(false);
+    handle.close();
+    handle = freshOpen({ code: 'LK999', baseUrl: BASE } as CheckoutOptions, widget.connector, undefined);
+    expect(src().searchParams.get('reopen')).toBe('1');
+  });
+
+  it('a payment left waiting is remembered in the page\'s storage and handed back on the next open of the same target', async () => {
+    localStorage.clear();
+    open({ code: 'LKWAIT' });
+    widget.notify({ type: 'pending', attempt: { method: 'nequi', codOper: 'PPNQ1', deadline: null } });
+    await vi.waitFor(() => expect(localStorage.getItem('pasarela.pending.lk.LKWAIT')).not.toBeNull());
+    handle?.close();
+    open({ code: 'LKWAIT' });
+    const src = new URL(document.querySelector('iframe')?.getAttribute('src') ?? '');
+    expect(JSON.parse(src.searchParams.get('pending') ?? '')).toEqual({ method: 'nequi', codOper: 'PPNQ1', deadline: null });
+    widget.notify({ type: 'pending', attempt: null });
+    await vi.waitFor(() => expect(localStorage.getItem('pasarela.pending.lk.LKWAIT')).toBeNull());
+  });
+});

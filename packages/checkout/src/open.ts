@@ -17,6 +17,8 @@ const EVENT_NAMES: readonly string[] = [...CALLBACK_EVENTS, 'resize'];
 
 /** Closes the checkout that is open now, if any: one checkout per page at a time. */
 let closeCurrent: ((reason: CheckoutCloseReason) => void) | undefined;
+/** Whether this page visit opened the checkout before: SPEC 2's splash is the app's start, shown once. */
+let openedBefore = false;
 
 /** Checkout.open() with the connection injected, so tests can play the widget's side. */
 export function openCheckout(
@@ -49,7 +51,8 @@ export function openCheckout(
 
   const opener = document.activeElement;
   const inline = resolved.container;
-  const iframe = createIframe(widgetUrl(resolved, location.origin, SDK_VERSION, recallPending(resolved.type, resolved.code)), !!inline);
+  const iframe = createIframe(widgetUrl(resolved, location.origin, SDK_VERSION, { pending: recallPending(resolved.type, resolved.code), reopen: openedBefore }), !!inline);
+  openedBefore = true;
   const modal = inline ? undefined : mountOverlay(iframe);
   if (inline) inline.appendChild(iframe);
   preloadTakenOver();

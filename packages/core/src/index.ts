@@ -16,6 +16,7 @@ export {
 export type { FrontendErrorKey, PasarelaErrorInit, PayerMessage, SerializedError } from './errors';
 export * from './constants';
 export { duplicateCheckOf, isPossibleDuplicate } from './duplicateRule';
+export { REOPEN_PARAM, splashMsFor } from './startSplash';
 export type { ChargeToCheck, DuplicateCheck, EarlierCharge } from './duplicateRule';
 export type { ParentNotification, PaymentResult } from './notification';
 export {

@@ -8,7 +8,7 @@ import { newTrackId } from './kernel/newTrackId';
 import { prepareFirstScreen, rendersAsServer, takeEarlyInput, type FirstScreen } from './app/prerender';
 import { createSessionStore } from './kernel/session';
 import { safeStorage } from './kernel/storage';
-import { authHeaders } from '@pasarela/core';
+import { authHeaders, splashMsFor } from '@pasarela/core';
 import { createApiClient } from './api/client';
 import { launchParams } from './embed/launchParams';
 import { createParentBridge } from './embed/parentBridge';
@@ -19,7 +19,10 @@ import { startI18n } from './i18n/i18n';
 import { loadTexts } from '@pasarela/core/translator';
 import { pickLanguage } from './i18n/pickLanguage';
 
-const config = readConfig(document);
+// SPEC 2's splash is the app's start: not on a reopen by the loader, nor on a return from a bank
+// or 3DS page (core splashMsFor, docs/spec-decisions.md).
+const configured = readConfig(document);
+const config = { ...configured, splashMs: splashMsFor(new URL(location.href), configured.splashMs) };
 // SPEC 9: in prod the console writes nothing and the dev tools find nothing; every start unregisters
 // any service worker. A chunk of its own, run once the first screen is up (no code of ours writes
 // to the console in a prod build before then: development warnings are compiled out).

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Hono, type Context } from 'hono';
-import { acceptLanguageTags, apiCallKey, checkoutTargetCall, checkoutTargetInfo, pickLanguage } from '@pasarela/core';
+import { REOPEN_PARAM, acceptLanguageTags, apiCallKey, checkoutTargetCall, checkoutTargetInfo, pickLanguage } from '@pasarela/core';
 import type { AppEnv } from '../../http/AppEnv';
 import { negotiatedBody } from '../../http/negotiatedBody';
 import { widgetSecurityHeaders } from '../../http/widgetSecurity';
@@ -27,8 +27,11 @@ export function isWidgetRoute(path: string): boolean {
   return segments.length <= 2;
 }
 
-/** The query a loader's open() gives a link's checkout (packages/checkout/src/widgetUrl.ts): the only one made ahead. */
-const LOADER_QUERY = new Set(['type', 'code', 'lang', 'parentOrigin', 'sdkVersion']);
+/**
+ * The query a loader's open() gives a link's checkout (packages/checkout/src/widgetUrl.ts): the only
+ * one made ahead. A reopen's mark (core REOPEN_PARAM) is read by the widget alone: the same page.
+ */
+const LOADER_QUERY = new Set(['type', 'code', 'lang', 'parentOrigin', 'sdkVersion', REOPEN_PARAM]);
 
 /** The link a page made ahead may answer: the loader's address of a payment link; else null. */
 function loaderLinkCode(path: string, params: URLSearchParams): string | null {
