@@ -61,7 +61,10 @@ describe.runIf(browserAvailable())('a second purchase with the same card and amo
     const first = new CheckoutFrame(await openCheckout(page, code, lang));
     await first.fillCard({ number: card, cvc });
     await first.submit();
-    await first.frame.getByRole('heading', { name: heading }).waitFor({ timeout: 15_000 });
+    await first.frame.getByRole('heading', { name: heading }).waitFor({ timeout: 15_000 }).catch(async (error: unknown) => {
+      await page.screenshot({ path: `${SHOTS}duplicate-first-failed-${lang}.png` });
+      throw error;
+    });
     await closeCheckout(page);
 
     // The same payer buys again a minute later on the same link: same card, same amount.

@@ -49,7 +49,8 @@ describe.runIf(browserAvailable())('the splash shows once per page visit of the 
 
     const again = await openAndType(page, code, lang);
     expect(again.splash).toBe(false);
-    expect(again.ms).toBeLessThan(2_500);
+    // No splash to wait out: sooner than the first open, whose splash alone is 3 s.
+    expect(again.ms).toBeLessThan(first.ms);
     expect(new URL(await page.locator('iframe[src*="/pf/widget"]').getAttribute('src') ?? '').searchParams.get('reopen')).toBe('1');
     await page.screenshot({ path: `${SHOTS}splash-reopen-${lang}-360.png` });
     await context.close();

@@ -5,7 +5,7 @@ import { loadReceipts } from '../../receipts/loadReceipts';
 import { CardForm } from './CardForm';
 import type { CardPayContext } from './pay';
 import { checkPhone, preparePhoneRules } from '../../payments/phoneCheck';
-import { createCardStore, type CardValues } from './store';
+import { createCardStore, type CardSendOptions, type CardValues } from './store';
 import { challengeAddress, saveChallenge, takeChallenge } from './threeDsReturn';
 import { useStoreState } from '../../ui/useStoreState';
 import { useCheckoutDonation } from '../../payments/donation/useDonationAmount';
@@ -28,7 +28,7 @@ function lazyPayment(context: CardPayContext) {
   };
   return {
     load: () => void load().catch(() => undefined),
-    pay: (values: CardValues, trackId: string) => load().then((m) => m.pay(values, trackId)),
+    pay: (values: CardValues, trackId: string, options: CardSendOptions) => load().then((m) => m.pay(values, trackId, options)),
     lookup: (values: CardValues, trackId: string) => load().then((m) => m.lookup(values, trackId)),
   };
 }
