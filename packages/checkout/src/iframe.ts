@@ -1,8 +1,8 @@
 /** The checkout iframe. No sandbox attribute: the checkout needs scripts, forms and its own origin. */
-export function createIframe(src: string, inline: boolean): HTMLIFrameElement {
+export function createIframe(src: string, inline: boolean, title = 'Pasarela checkout'): HTMLIFrameElement {
   const iframe = document.createElement('iframe');
   // properties reflect to the attributes and minify shorter than setAttribute()
-  iframe.title = 'Pasarela checkout';
+  iframe.title = title;
   // clipboard-write: the copy buttons (a cash voucher's number, a crypto address) work embedded too
   iframe.allow = 'payment; clipboard-write';
   // the checkout learns the merchant's origin, never the page path (which may carry order data)

@@ -292,3 +292,20 @@ describe('Checkout.open: what a reopen carries', () => {
     await vi.waitFor(() => expect(localStorage.getItem('pasarela.pending.lk.LKWAIT')).toBeNull());
   });
 });
+
+describe('Checkout.open: the dialog is named in the payer\'s language', () => {
+  it.each([
+    ['es', 'Pago con Pasarela'],
+    ['en', 'Pasarela checkout'],
+  ] as const)('lang %s: the dialog and its frame are "%s"', (lang, name) => {
+    open({ lang });
+    expect(document.querySelector('[role="dialog"]')?.getAttribute('aria-label')).toBe(name);
+    expect(document.querySelector('iframe')?.getAttribute('title')).toBe(name);
+  });
+
+  it('without lang, the browser\'s first language: Spanish unless it is English', () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['es-PA', 'en']);
+    open();
+    expect(document.querySelector('[role="dialog"]')?.getAttribute('aria-label')).toBe('Pago con Pasarela');
+  });
+});

@@ -3,6 +3,7 @@ import type { WidgetMessage } from '@pasarela/core';
 import { closedError } from './closedError';
 import type { WidgetConnector, WidgetRemote } from './connectWidget';
 import { createEmitter } from './emitter';
+import { checkoutName } from './checkoutName';
 import { createIframe } from './iframe';
 import { CALLBACK_EVENTS, resolveOptions } from './options';
 import { mountOverlay } from './overlay';
@@ -51,9 +52,11 @@ export function openCheckout(
 
   const opener = document.activeElement;
   const inline = resolved.container;
-  const iframe = createIframe(widgetUrl(resolved, location.origin, SDK_VERSION, { pending: recallPending(resolved.type, resolved.code), reopen: openedBefore }), !!inline);
+  // named in the payer's language, as the checkout inside speaks
+  const name = checkoutName(resolved.lang);
+  const iframe = createIframe(widgetUrl(resolved, location.origin, SDK_VERSION, { pending: recallPending(resolved.type, resolved.code), reopen: openedBefore }), !!inline, name);
   openedBefore = true;
-  const modal = inline ? undefined : mountOverlay(iframe);
+  const modal = inline ? undefined : mountOverlay(iframe, name);
   if (inline) inline.appendChild(iframe);
   preloadTakenOver();
 

@@ -7,12 +7,12 @@ const CARD_MAX_HEIGHT_PX = 760;
  * Styles go through the CSSOM (not style attributes or a <style> tag) so a strict CSP allows them.
  * Returns the overlay element and a function that removes it and restores the scroll.
  */
-export function mountOverlay(iframe: HTMLIFrameElement): { overlay: HTMLElement; unmount: () => void } {
+export function mountOverlay(iframe: HTMLIFrameElement, name: string): { overlay: HTMLElement; unmount: () => void } {
   const { body } = document;
   const overlay = document.createElement('div');
   overlay.setAttribute('role', 'dialog');
   overlay.setAttribute('aria-modal', 'true');
-  overlay.setAttribute('aria-label', 'Pasarela checkout');
+  overlay.setAttribute('aria-label', name);
   overlay.style.cssText =
     'position:fixed;inset:0;z-index:2147483647;display:flex;align-items:center;justify-content:center;background:#0f172a99';
   if (window.innerWidth > PHONE_MAX_WIDTH_PX) {
