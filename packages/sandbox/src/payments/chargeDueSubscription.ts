@@ -11,13 +11,6 @@ import { settlePayment } from './settlePayment';
 export const PERIOD_DAYS: Readonly<Record<string, number>> = SUBSCRIPTION_PERIOD_DAYS;
 export const nextChargeDate = nextSubscriptionChargeDate;
 
-export interface DueSubscription extends SubscriptionRow {
-  card_token: string | null;
-  card_brand: string | null;
-  card_last4: string | null;
-  payer_name: string;
-}
-
 const DUE = 'status = 1 and card_token is not null and next_charge_at <= now()';
 
 /**
@@ -25,7 +18,7 @@ const DUE = 'status = 1 and card_token is not null and next_charge_at <= now()';
  * recorded as an attempt in doubt in the same transaction, so a crash between the two loses neither
  * (an attempt its processor never received gives the period back: payments/reconcileAttempts.ts).
  */
-async function claimRenewal(tx: Queryable, sub: DueSubscription): Promise<TransactionRow | undefined> {
+async function claimRenewal(tx: Queryable, sub: SubscriptionRow): Promise<TransactionRow | undefined> {
   const plan = await findPlan(tx, sub.plan_id);
   if (!plan) return undefined;
   await tx.query('update subscriptions set next_charge_at = $2 where id = $1', [sub.id, nextChargeDate(plan.period)]);
@@ -60,10 +53,10 @@ async function chargeRenewal(deps: Pick<Deps, 'db' | 'gateways'>, attempt: Trans
  * date has passed is charged with its saved card token when it is next read. The row is claimed
  * with `for update skip locked`, so two readers, or a reader and a sweep, on any nodes, charge it once.
  */
-export async function chargeIfDue(deps: Pick<Deps, 'db' | 'gateways'>, sub: DueSubscription): Promise<TransactionRow | undefined> {
+export async function chargeIfDue(deps: Pick<Deps, 'db' | 'gateways'>, sub: SubscriptionRow): Promise<TransactionRow | undefined> {
   if (sub.status !== 1 || !sub.card_token || !sub.next_charge_at || sub.next_charge_at.getTime() > Date.now()) return undefined;
   const attempt = await deps.db.transaction(async (tx) => {
-    const [claimed] = await tx.query<DueSubscription>(`select * from subscriptions where id = $1 and ${DUE} for update skip locked`, [sub.id]);
+    const [claimed] = await tx.query<SubscriptionRow>(`select * from subscriptions where id = $1 and ${DUE} for update skip locked`, [sub.id]);
     return claimed ? claimRenewal(tx, claimed) : undefined;
   });
   return attempt && chargeRenewal(deps, attempt);
@@ -80,7 +73,7 @@ const SWEEP_BATCH = 100;
  */
 export async function chargeDueSubscriptions(deps: Pick<Deps, 'db' | 'gateways'>): Promise<TransactionRow[]> {
   const attempts = await deps.db.transaction(async (tx) => {
-    const due = await tx.query<DueSubscription>(`select * from subscriptions where ${DUE} order by next_charge_at limit $1 for update skip locked`, [SWEEP_BATCH]);
+    const due = await tx.query<SubscriptionRow>(`select * from subscriptions where ${DUE} order by next_charge_at limit $1 for update skip locked`, [SWEEP_BATCH]);
     const claimed: TransactionRow[] = [];
     for (const sub of due) {
       const row = await claimRenewal(tx, sub);

@@ -1,9 +1,22 @@
+import { randomBytes } from 'node:crypto';
 import { centsToAmount, nextSubscriptionChargeDate } from '@pasarela/core';
-import type { Queryable } from '../db/Database';
+import type { Database, Queryable } from '../db/Database';
 
 export interface StationRow { id: number; station_id: string; merchant_id: number; description: string; amount_cents: number; discount_cents: number; owner_user_id: number | null }
 export interface PlanRow { id: number; merchant_id: number; name: string; description: string; amount_cents: number; period: string; charge_now: boolean }
-export interface SubscriptionRow { id: number; subscription_key: string; plan_id: number; email: string; status: number; next_charge_at: Date | null }
+/** A subscription to a plan, with the card it is charged with once active (migration 004). */
+export interface SubscriptionRow {
+  id: number;
+  subscription_key: string;
+  plan_id: number;
+  email: string;
+  status: number;
+  next_charge_at: Date | null;
+  card_token: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  payer_name: string;
+}
 export interface BridgeRow { id: number; campaign_id: number; status: number; start_date: Date; end_date: Date | null; merchant_id: number; title: string; description: string; logo: string; min_cents: number; max_cents: number; default_values: unknown }
 
 export async function findStation(db: Queryable, stationId: string): Promise<StationRow | undefined> {
@@ -19,6 +32,67 @@ export async function findPlan(db: Queryable, id: number): Promise<PlanRow | und
 export async function findSubscription(db: Queryable, key: string): Promise<SubscriptionRow | undefined> {
   const [row] = await db.query<SubscriptionRow>('select * from subscriptions where subscription_key = $1', [key]);
   return row;
+}
+
+/** SPEC 7 "GET merchant plans (or by idPlan)". */
+export async function listPlans(db: Queryable, merchantId: number, planId: number | null): Promise<PlanRow[]> {
+  return db.query<PlanRow>('select * from plans where merchant_id = $1 and ($2::int is null or id = $2) order by id', [merchantId, planId]);
+}
+
+export interface NewPlan { merchantId: number; name: string; description: string; amountCents: number; period: string; chargeNow: boolean }
+
+export async function insertPlan(db: Queryable, plan: NewPlan): Promise<PlanRow> {
+  const [row] = await db.query<PlanRow>(
+    'insert into plans (merchant_id, name, description, amount_cents, period, charge_now) values ($1, $2, $3, $4, $5, $6) returning *',
+    [plan.merchantId, plan.name, plan.description, plan.amountCents, plan.period, plan.chargeNow]);
+  if (!row) throw new Error('plan insert returned nothing');
+  return row;
+}
+
+export interface NewStation { stationId: string; merchantId: number; description: string; amountCents: number; discountCents: number }
+
+/** A new payment station; undefined when its station id is taken. */
+export async function insertStation(db: Queryable, station: NewStation): Promise<StationRow | undefined> {
+  const [row] = await db.query<StationRow>(
+    'insert into payment_stations (station_id, merchant_id, description, amount_cents, discount_cents) values ($1, $2, $3, $4, $5) on conflict (station_id) do nothing returning *',
+    [station.stationId, station.merchantId, station.description, station.amountCents, station.discountCents]);
+  return row;
+}
+
+/** A payer's pending subscription to a plan, under a new key. */
+export async function createSubscription(db: Queryable, planId: number, email: string): Promise<{ id: number; key: string }> {
+  const key = `SUB${randomBytes(6).toString('hex').toUpperCase()}`;
+  const [row] = await db.query<{ id: number }>('insert into subscriptions (subscription_key, plan_id, email) values ($1, $2, $3) returning id', [key, planId, email]);
+  if (!row) throw new Error('subscription insert returned nothing');
+  return { id: row.id, key };
+}
+
+/** Makes an active subscription (of this merchant's plans, when merchantId is given) due a second ago. */
+export async function makeSubscriptionDue(db: Queryable, key: string, merchantId: number | undefined): Promise<SubscriptionRow | undefined> {
+  const [row] = await db.query<SubscriptionRow>(
+    `update subscriptions set next_charge_at = now() - interval '1 second'
+      where subscription_key = $1 and status = 1 and ($2::int is null or plan_id in (select id from plans where merchant_id = $2)) returning *`,
+    [key, merchantId ?? null]);
+  return row;
+}
+
+export interface NewCampaign {
+  merchantId: number; title: string; description: string; minCents: number; maxCents: number; defaultValues: readonly number[];
+  status: number; startDate: Date; endDate: Date | null;
+}
+
+/** A campaign and its bridge, in one transaction; the bridge's id. */
+export async function createCampaign(db: Database, campaign: NewCampaign): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [created] = await tx.query<{ id: number }>(
+      'insert into campaigns (merchant_id, title, description, min_cents, max_cents, default_values) values ($1, $2, $3, $4, $5, $6) returning id',
+      [campaign.merchantId, campaign.title, campaign.description, campaign.minCents, campaign.maxCents, JSON.stringify(campaign.defaultValues)]);
+    const [bridge] = await tx.query<{ id: number }>(
+      'insert into campaign_bridges (campaign_id, status, start_date, end_date) values ($1, $2, $3, $4) returning id',
+      [created?.id, campaign.status, campaign.startDate, campaign.endDate]);
+    if (!bridge) throw new Error('campaign bridge insert returned nothing');
+    return bridge.id;
+  });
 }
 
 export async function bridgesOf(db: Queryable, merchantId: number): Promise<BridgeRow[]> {

@@ -103,3 +103,16 @@ export async function lockSingleUseLinkOf(db: Queryable, codOper: string): Promi
   );
   return row?.code;
 }
+
+/** SPEC 7 "GET search activity": the links with this code or slug, a page of them. */
+export async function searchLinks(db: Queryable, codeOrSlug: string, limit: number, offset: number): Promise<LinkRow[]> {
+  return db.query<LinkRow>('select * from payment_links where code = $1 or slug = $1 order by id limit $2 offset $3', [codeOrSlug, limit, offset]);
+}
+
+export interface ListedLink { code: string; slug: string; description: string; amount_cents: number; merchant_id: number }
+
+/** The newest links (of one merchant, when given), at most limit. */
+export async function listLinks(db: Queryable, merchantId: number | undefined, limit: number): Promise<ListedLink[]> {
+  return db.query<ListedLink>(
+    'select code, slug, description, amount_cents, merchant_id from payment_links where ($2::int is null or merchant_id = $2) order by id desc limit $1', [limit, merchantId ?? null]);
+}

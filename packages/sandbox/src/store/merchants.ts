@@ -1,5 +1,7 @@
 import { centsToAmount } from '@pasarela/core';
-import type { Queryable } from '../db/Database';
+import type { Database, Queryable } from '../db/Database';
+import { insertMerchantServices } from '../db/seed';
+import { saveMerchantKeys, type MerchantKeys } from './merchantKeys';
 
 export interface MerchantRow {
   id: number;
@@ -74,4 +76,61 @@ export function paymentMethodOf(s: MerchantServiceRow) {
     txLimit: centsToAmount(s.tx_limit_cents),
     ...(s.method === 'card' ? { validations: codes.map((cardCode) => ({ cardCode })) } : {}),
   };
+}
+
+/** A merchant the admin API makes: its methods (one service each) and keys. */
+export interface NewMerchant {
+  name: string;
+  webCode: string;
+  logo: string;
+  hasPaymentGuest: boolean;
+  txLimitCents: number;
+  domainValidation: boolean;
+  allowedDomains: readonly string[];
+  captchaRequired: boolean;
+  services: ReadonlyArray<{ method: string; linkType: string; gatewayCode: string; cardCodes: readonly string[] }>;
+  keys: MerchantKeys;
+  webhookUrl: string | null;
+}
+
+/** Inserts a merchant with its merchant user (SPEC 6: every merchant has one), services and keys, in one transaction; its id. */
+export async function createMerchant(db: Database, merchant: NewMerchant): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.query<{ id: number }>(
+      `insert into merchants (name, web_code, logo, has_payment_guest, tx_limit_cents, domain_validation, allowed_domains, captcha_required)
+       values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
+      [merchant.name, merchant.webCode, merchant.logo, merchant.hasPaymentGuest, merchant.txLimitCents, merchant.domainValidation,
+        JSON.stringify(merchant.allowedDomains), merchant.captchaRequired],
+    );
+    if (!row) throw new Error('merchant insert returned nothing');
+    await tx.query('insert into merchant_users (merchant_id, login) values ($1, $2)', [row.id, `owner.${row.id}`]);
+    await insertMerchantServices(tx, row.id, merchant.txLimitCents, merchant.services);
+    await saveMerchantKeys(tx, row.id, merchant.keys, merchant.webhookUrl);
+    return row.id;
+  });
+}
+
+/** Whether the merchant's payments need a captcha token; undefined when no such merchant. */
+export async function setCaptchaRequired(db: Queryable, merchantId: number, required: boolean): Promise<boolean | undefined> {
+  const [row] = await db.query<{ captcha_required: boolean }>('update merchants set captcha_required = $2 where id = $1 returning captcha_required', [merchantId, required]);
+  return row?.captcha_required;
+}
+
+/** Where the merchant's webhooks go (null: nowhere, or no such merchant). */
+export async function webhookUrlOf(db: Queryable, merchantId: number): Promise<string | null> {
+  const [row] = await db.query<{ webhook_url: string | null }>('select webhook_url from merchants where id = $1', [merchantId]);
+  return row?.webhook_url ?? null;
+}
+
+export interface ListedMerchant { id: number; name: string; webhook_url: string | null; captcha_required: boolean }
+
+/** Every merchant (or the one given), by id. */
+export async function listMerchants(db: Queryable, merchantId: number | undefined): Promise<ListedMerchant[]> {
+  return db.query<ListedMerchant>('select id, name, webhook_url, captcha_required from merchants where ($1::int is null or id = $1) order by id', [merchantId ?? null]);
+}
+
+/** SPEC 6 "commerce user info": the merchant's first merchant user. */
+export async function firstMerchantUser(db: Queryable, merchantId: number): Promise<{ id: number; login: string } | undefined> {
+  const [row] = await db.query<{ id: number; login: string }>('select id, login from merchant_users where merchant_id = $1 order by id limit 1', [merchantId]);
+  return row;
 }

@@ -249,3 +249,29 @@ export async function markCryptoRefundSent(db: Queryable, codOper: string, detai
   );
   return row;
 }
+
+/** A wallet user's own payments, newest first: all, of one method, or of one link. */
+export async function listUserTransactions(
+  db: Queryable, userId: number, filter: { limit: number; method?: string; linkCode?: string | null },
+): Promise<TransactionRow[]> {
+  return db.query<TransactionRow>(
+    `select * from transactions where user_id = $1 and ($2::text is null or method = $2) and ($3::text is null or link_code = $3)
+      order by id desc limit $4`,
+    [userId, filter.method ?? null, filter.linkCode ?? null, filter.limit],
+  );
+}
+
+/** A payment with the state of its validation charge, if one was asked, and what was refunded of it (the console's list). */
+export type TransactionWithValidation = TransactionRow & { validation_state: number | null; refunded_cents: number };
+
+/** Payments newest first, filtered by link, method and merchant (undefined: any). */
+export async function listRecentTransactions(
+  db: Queryable, filter: { linkCode?: string; method?: string; merchantId?: number; limit: number },
+): Promise<TransactionWithValidation[]> {
+  return db.query<TransactionWithValidation>(
+    `select t.*, v.state as validation_state from transactions t left join validations v on v.cod_oper = t.cod_oper
+      where ($1::text is null or t.link_code = $1) and ($2::text is null or t.method = $2) and ($4::int is null or t.merchant_id = $4)
+      order by t.id desc limit $3`,
+    [filter.linkCode ?? null, filter.method ?? null, filter.limit, filter.merchantId ?? null],
+  );
+}

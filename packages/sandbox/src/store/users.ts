@@ -85,3 +85,85 @@ export async function findUserCard(db: Queryable, userId: number, cardId: number
     'select card_brand, card_last4, card_token, card_fingerprint from user_cards where id = $1 and user_id = $2', [cardId, userId]);
   return card;
 }
+
+/** SPEC 7 "POST register": a payer's new account. */
+export interface Registration {
+  login: string;
+  email: string;
+  name: string;
+  lastname: string;
+  phone: string;
+  country: string;
+  address1: string;
+  city: string;
+  howArrive: string;
+  passwordHash: string;
+}
+
+export async function insertRegisteredUser(db: Queryable, user: Registration): Promise<UserRow> {
+  const [row] = await db.query<UserRow>(
+    `insert into users (login, email, name, lastname, phone, country, address1, city, how_arrive, password_hash)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning *`,
+    [user.login, user.email, user.name, user.lastname, user.phone, user.country, user.address1, user.city, user.howArrive, user.passwordHash],
+  );
+  if (!row) throw new Error('user insert returned nothing');
+  return row;
+}
+
+/** An account the admin API makes for tests and demos: a balance, an employee flag. */
+export interface WalletUser {
+  login: string;
+  email: string;
+  name: string;
+  lastname: string;
+  phone: string;
+  passwordHash: string;
+  balanceCents: number;
+  isEmployee: boolean;
+}
+
+export async function insertWalletUser(db: Queryable, user: WalletUser): Promise<UserRow> {
+  const [row] = await db.query<UserRow>(
+    `insert into users (login, email, name, lastname, phone, password_hash, balance_cents, is_employee)
+     values ($1, $2, $3, $4, $5, $6, $7, $8) returning *`,
+    [user.login, user.email, user.name, user.lastname, user.phone, user.passwordHash, user.balanceCents, user.isEmployee],
+  );
+  if (!row) throw new Error('user insert returned nothing');
+  return row;
+}
+
+/** A new password: the login tries start again and every older session ends, in one statement. */
+export async function setPassword(db: Queryable, userId: number, passwordHash: string): Promise<void> {
+  await db.query(
+    `with ended as (delete from sessions where user_id = $1)
+     update users set password_hash = $2, failed_logins = 0, locked_until = null where id = $1`,
+    [userId, passwordHash],
+  );
+}
+
+export interface UserServiceRow { id: number; name_or_alias: string; id_service: number; service_type: number; number: string; code: string }
+
+/**
+ * SPEC 7 "services; wallet services (filtered by code or idService); full user services (type
+ * number 134)": the user's services in the order added, at most limit (null: all).
+ */
+export async function listUserServices(
+  db: Queryable, userId: number, filter: { code: string | null; idService: number | null; full: boolean; limit: number | null },
+): Promise<UserServiceRow[]> {
+  return db.query<UserServiceRow>(
+    `select * from user_services where user_id = $1 and ($2::text is null or code = $2) and ($3::int is null or id_service = $3)
+       and ($4::boolean is false or service_type = 134) order by id limit $5`,
+    [userId, filter.code, filter.idService, filter.full, filter.limit],
+  );
+}
+
+export async function addUserService(db: Queryable, userId: number, service: { nameOrAlias: string; number: string; code: string }): Promise<void> {
+  await db.query('insert into user_services (user_id, name_or_alias, number, code) values ($1, $2, $3, $4)', [userId, service.nameOrAlias, service.number, service.code]);
+}
+
+export interface NotificationRow { id: number; title: string; body: string; created_at: Date }
+
+/** The user's latest 50 notifications, newest first. */
+export async function listNotifications(db: Queryable, userId: number): Promise<NotificationRow[]> {
+  return db.query<NotificationRow>('select * from notifications where user_id = $1 order by id desc limit 50', [userId]);
+}

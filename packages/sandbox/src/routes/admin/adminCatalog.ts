@@ -7,11 +7,10 @@ import type { Deps } from '../../Deps';
 import { ApiError } from '../../http/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { readObjectBody } from '../../http/readBody';
-import { insertMerchantServices } from '../../db/seed';
 import { parseOr400 } from '../../payments/validatePayload';
 import { refuseBadAmounts } from '../../payments/checkAmount';
-import { bridgeOf, bridgesOf, planOf, stationOf, type PlanRow, type StationRow } from '../../store/catalog';
-import { findMerchant } from '../../store/merchants';
+import { bridgeOf, bridgesOf, createCampaign, insertPlan, insertStation, planOf, stationOf } from '../../store/catalog';
+import { createMerchant, findMerchant, setCaptchaRequired, webhookUrlOf } from '../../store/merchants';
 import { idParam, merchantInfoOf } from '../payer/merchants';
 import { paymentMethodOf } from '../../store/merchants';
 import { listMerchantServices } from '../../store/merchants';
@@ -103,26 +102,17 @@ export function adminCatalogRoutes(deps: Deps, options: { allowPrivateWebhooks: 
     const b = parseOr400(MerchantSchema, await readObjectBody(c));
     await checkWebhookUrl(b.webhookUrl);
     const keys = newMerchantKeys();
-    const merchant = await deps.db.transaction(async (tx) => {
-      const [row] = await tx.query<{ id: number }>(
-        `insert into merchants (name, web_code, logo, has_payment_guest, tx_limit_cents, domain_validation, allowed_domains, captcha_required)
-         values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
-        [b.name, b.name.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 20) || 'MERCHANT', b.logo, b.hasPaymentGuest, amountToCents(b.txLimit), b.domainValidation, JSON.stringify(b.allowedDomains), b.captchaRequired],
-      );
-      if (!row) throw new Error('merchant insert returned nothing');
-      // SPEC 6: a merchant is looked up with its merchant user; every merchant gets one.
-      await tx.query('insert into merchant_users (merchant_id, login) values ($1, $2)', [row.id, `owner.${row.id}`]);
-      await insertMerchantServices(tx, row.id, amountToCents(b.txLimit), b.methods.map((method) => ({
-        method, linkType: method === 'pfw' ? 'PFW' : 'LK', gatewayCode: GATEWAY[method], cardCodes: method === 'card' ? b.cardTypes : [],
-      })));
-      await saveMerchantKeys(tx, row.id, keys, b.webhookUrl ?? null);
-      return row;
+    const merchantId = await createMerchant(deps.db, {
+      name: b.name, webCode: b.name.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 20) || 'MERCHANT', logo: b.logo,
+      hasPaymentGuest: b.hasPaymentGuest, txLimitCents: amountToCents(b.txLimit), domainValidation: b.domainValidation,
+      allowedDomains: b.allowedDomains, captchaRequired: b.captchaRequired, keys, webhookUrl: b.webhookUrl ?? null,
+      services: b.methods.map((method) => ({ method, linkType: method === 'pfw' ? 'PFW' : 'LK', gatewayCode: GATEWAY[method], cardCodes: method === 'card' ? b.cardTypes : [] })),
     });
-    const created = await findMerchant(deps.db, merchant.id);
+    const created = await findMerchant(deps.db, merchantId);
     if (!created) throw new Error('merchant vanished');
     // The only time the secret key is shown: only its hash is kept.
     return c.json({
-      ...merchantInfoOf(created), paymentMethods: (await listMerchantServices(deps.db, merchant.id)).map(paymentMethodOf),
+      ...merchantInfoOf(created), paymentMethods: (await listMerchantServices(deps.db, merchantId)).map(paymentMethodOf),
       webhookUrl: b.webhookUrl ?? null, captchaRequired: b.captchaRequired, secretKey: keys.secretKey, webhookSecret: keys.webhookSecret,
     }, 201);
   });
@@ -133,10 +123,9 @@ export function adminCatalogRoutes(deps: Deps, options: { allowPrivateWebhooks: 
     const notFound = () => new ApiError(404, 'merchant_not_found', 'No such merchant');
     requireOwn(c, id, notFound);
     const b = parseOr400(MerchantSettingsSchema, await readObjectBody(c));
-    const [row] = await deps.db.query<{ id: number; captcha_required: boolean }>(
-      'update merchants set captcha_required = $2 where id = $1 returning id, captcha_required', [id, b.captchaRequired]);
-    if (!row) throw notFound();
-    return c.json({ idMerchant: row.id, captchaRequired: row.captcha_required });
+    const captchaRequired = await setCaptchaRequired(deps.db, id, b.captchaRequired);
+    if (captchaRequired === undefined) throw notFound();
+    return c.json({ idMerchant: id, captchaRequired });
   });
   // New keys for an existing merchant (the old ones stop working), e.g. the seeded demo merchant, and
   // its webhookUrl: set, null to stop webhooks, absent to keep the current one.
@@ -147,8 +136,7 @@ export function adminCatalogRoutes(deps: Deps, options: { allowPrivateWebhooks: 
     await checkWebhookUrl(b.webhookUrl);
     const merchant = await findMerchant(deps.db, id);
     if (!merchant) throw new ApiError(404, 'merchant_not_found', 'No such merchant');
-    const [current] = await deps.db.query<{ webhook_url: string | null }>('select webhook_url from merchants where id = $1', [id]);
-    const webhookUrl = b.webhookUrl === undefined ? (current?.webhook_url ?? null) : b.webhookUrl;
+    const webhookUrl = b.webhookUrl === undefined ? await webhookUrlOf(deps.db, id) : b.webhookUrl;
     const keys = newMerchantKeys();
     await saveMerchantKeys(deps.db, id, keys, webhookUrl);
     return c.json({ idMerchant: id, webhookUrl, secretKey: keys.secretKey, webhookSecret: keys.webhookSecret }, 201);
@@ -156,32 +144,22 @@ export function adminCatalogRoutes(deps: Deps, options: { allowPrivateWebhooks: 
   app.post('/stations', async (c) => {
     const b = parseOr400(StationSchema, ownMerchantBody(c, await readObjectBody(c)));
     withinLimit(b.amount - b.discount, await merchantOr400(deps, b.merchantId));
-    const [row] = await deps.db.query<StationRow>(
-      'insert into payment_stations (station_id, merchant_id, description, amount_cents, discount_cents) values ($1, $2, $3, $4, $5) on conflict (station_id) do nothing returning *',
-      [b.stationId, b.merchantId, b.description, amountToCents(b.amount), amountToCents(b.discount)]);
+    const row = await insertStation(deps.db, { stationId: b.stationId, merchantId: b.merchantId, description: b.description, amountCents: amountToCents(b.amount), discountCents: amountToCents(b.discount) });
     if (!row) throw new ApiError(400, 'station_taken', 'stationId is already in use');
     return c.json(stationOf(row), 201);
   });
   app.post('/plans', async (c) => {
     const b = parseOr400(PlanSchema, ownMerchantBody(c, await readObjectBody(c)));
     withinLimit(b.amount, await merchantOr400(deps, b.merchantId));
-    const [row] = await deps.db.query<PlanRow>(
-      'insert into plans (merchant_id, name, description, amount_cents, period, charge_now) values ($1, $2, $3, $4, $5, $6) returning *',
-      [b.merchantId, b.name, b.description, amountToCents(b.amount), b.period, b.chargeNow]);
-    if (!row) throw new Error('plan insert returned nothing');
+    const row = await insertPlan(deps.db, { merchantId: b.merchantId, name: b.name, description: b.description, amountCents: amountToCents(b.amount), period: b.period, chargeNow: b.chargeNow });
     return c.json(planOf(row), 201);
   });
   app.post('/campaigns', async (c) => {
     const b = parseOr400(CampaignSchema, ownMerchantBody(c, await readObjectBody(c)));
     await merchantOr400(deps, b.merchantId);
-    const bridgeId = await deps.db.transaction(async (tx) => {
-      const [campaign] = await tx.query<{ id: number }>(
-        'insert into campaigns (merchant_id, title, description, min_cents, max_cents, default_values) values ($1, $2, $3, $4, $5, $6) returning id',
-        [b.merchantId, b.title, b.description, amountToCents(b.minAmount), amountToCents(b.maxAmount), JSON.stringify(b.defaultValues)]);
-      const [bridge] = await tx.query<{ id: number }>(
-        'insert into campaign_bridges (campaign_id, status, start_date, end_date) values ($1, $2, $3, $4) returning id',
-        [campaign?.id, b.status, b.startDate ? new Date(b.startDate) : new Date(), b.endDate ? new Date(b.endDate) : null]);
-      return bridge?.id;
+    const bridgeId = await createCampaign(deps.db, {
+      merchantId: b.merchantId, title: b.title, description: b.description, minCents: amountToCents(b.minAmount), maxCents: amountToCents(b.maxAmount),
+      defaultValues: b.defaultValues, status: b.status, startDate: b.startDate ? new Date(b.startDate) : new Date(), endDate: b.endDate ? new Date(b.endDate) : null,
     });
     const bridge = (await bridgesOf(deps.db, b.merchantId)).find((x) => x.id === bridgeId);
     if (!bridge) throw new Error('bridge vanished');

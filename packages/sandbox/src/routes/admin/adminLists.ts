@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { centsToAmount, freeText } from '@pasarela/core';
@@ -10,7 +9,10 @@ import { readObjectBody } from '../../http/readBody';
 import { idSchema } from '../../http/idSchema';
 import { parseOr400 } from '../../payments/validatePayload';
 import { findPlan } from '../../store/catalog';
-import type { TransactionRow } from '../../store/transactions';
+import { listRecentTransactions, type TransactionWithValidation } from '../../store/transactions';
+import { listMerchants } from '../../store/merchants';
+import { listLinks } from '../../store/links';
+import { createSubscription } from '../../store/catalog';
 import { merchantResultOf, type MerchantResult } from '../../webhooks/merchantResultOf';
 import { transactionSummary } from './adminLinks';
 import { requireOwn, scopedMerchant } from '../../auth/adminAccess';
@@ -29,10 +31,8 @@ const NewSubscriptionSchema = v.object({
   email: v.optional(v.pipe(freeText(254, { missingMessage: 'email must be a string', tooLongMessage: 'email is too long', charactersMessage: 'email must not hold control or bidi characters' }), v.email('email is not an e-mail address')), 'payer@example.com'),
 });
 
-type ListedRow = TransactionRow & { validation_state: number | null; refunded_cents: number };
-
 /** What the console shows of a payment: enough to pick the calls that settle it. */
-function listedTransaction(row: ListedRow) {
+function listedTransaction(row: TransactionWithValidation) {
   const subscriptionKey = row.details['subscriptionKey'];
   const cryptoDue = Number(row.details['amountCrypto']);
   const outcome: MerchantResult = merchantResultOf({ method: row.method, status: row.status, authStatus: row.auth_status });
@@ -59,23 +59,16 @@ export function adminListRoutes(deps: Deps) {
   // Newest first, filtered; the outcome is the webhook's, so both views agree.
   app.get('/transactions/recent', async (c) => {
     const q = parseOr400(RecentQuerySchema, { code: c.req.query('code') || undefined, method: c.req.query('method') || undefined, outcome: c.req.query('outcome') || undefined });
-    const rows = await deps.db.query<ListedRow>(
-      `select t.*, v.state as validation_state from transactions t left join validations v on v.cod_oper = t.cod_oper
-        where ($1::text is null or t.link_code = $1) and ($2::text is null or t.method = $2) and ($4::int is null or t.merchant_id = $4)
-        order by t.id desc limit $3`,
-      [q.code ?? null, q.method ?? null, q.outcome ? MAX_LISTED * 5 : MAX_LISTED, scopedMerchant(c) ?? null],
-    );
+    const rows = await listRecentTransactions(deps.db, { linkCode: q.code, method: q.method, merchantId: scopedMerchant(c), limit: q.outcome ? MAX_LISTED * 5 : MAX_LISTED });
     const listed = rows.map(listedTransaction).filter((t) => !q.outcome || t.outcome === q.outcome).slice(0, MAX_LISTED);
     return c.json({ transactions: listed }, 200, { 'cache-control': 'no-store' });
   });
   app.get('/merchants', async (c) => {
-    const rows = await deps.db.query<{ id: number; name: string; webhook_url: string | null; captcha_required: boolean }>(
-      'select id, name, webhook_url, captcha_required from merchants where ($1::int is null or id = $1) order by id', [scopedMerchant(c) ?? null]);
+    const rows = await listMerchants(deps.db, scopedMerchant(c));
     return c.json({ merchants: rows.map((m) => ({ id: m.id, name: m.name, webhookUrl: m.webhook_url, captchaRequired: m.captcha_required })) }, 200, { 'cache-control': 'no-store' });
   });
   app.get('/links', async (c) => {
-    const rows = await deps.db.query<{ code: string; slug: string; description: string; amount_cents: number; merchant_id: number }>(
-      'select code, slug, description, amount_cents, merchant_id from payment_links where ($2::int is null or merchant_id = $2) order by id desc limit $1', [MAX_LISTED, scopedMerchant(c) ?? null]);
+    const rows = await listLinks(deps.db, scopedMerchant(c), MAX_LISTED);
     const origin = originOf(deps, c.req.url);
     return c.json({
       links: rows.map((l) => ({ code: l.code, slug: l.slug, description: l.description, amount: centsToAmount(l.amount_cents), merchantId: l.merchant_id, url: `${origin}/${l.slug}` })),
@@ -88,8 +81,7 @@ export function adminListRoutes(deps: Deps) {
     const notFound = () => new ApiError(404, 'plan_not_found', 'planId names no plan');
     if (!plan) throw notFound();
     requireOwn(c, plan.merchant_id, notFound);
-    const key = `SUB${randomBytes(6).toString('hex').toUpperCase()}`;
-    await deps.db.query('insert into subscriptions (subscription_key, plan_id, email) values ($1, $2, $3)', [key, plan.id, b.email]);
+    const { key } = await createSubscription(deps.db, plan.id, b.email);
     return c.json({ subscriptionKey: key, planId: plan.id, url: `${originOf(deps, c.req.url)}/pf/widget?type=subs&code=${key}` }, 201);
   });
   return app;

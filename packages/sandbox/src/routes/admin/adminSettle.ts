@@ -21,8 +21,9 @@ import { asOfNow, cashResultOf } from '../payer/cash';
 import { cryptoAnswer } from '../payer/crypto';
 import { cryptoRefundOf, CRYPTO_CANCELLED, mailRefund, sendCryptoRefund } from '../../payments/cryptoPayment';
 import { depositKeyOf } from '../../payments/cryptoReceived';
-import type { ValidationRow } from '../payer/validation';
-import { chargeIfDue, type DueSubscription } from '../../payments/chargeDueSubscription';
+import { findValidation, issueValidation } from '../../store/validations';
+import { makeSubscriptionDue } from '../../store/catalog';
+import { chargeIfDue } from '../../payments/chargeDueSubscription';
 
 const ResultSchema = v.object({ result: v.picklist(['approve', 'fail'], 'result must be approve or fail') });
 const CryptoConfirmSchema = v.object({
@@ -112,7 +113,7 @@ export function adminSettleRoutes(deps: Deps) {
   });
   // Time passing: make a subscription due now and charge it as a renewal would be.
   app.post('/subscriptions/:key/due', async (c) => {
-    const [sub] = await deps.db.query<DueSubscription>("update subscriptions set next_charge_at = now() - interval '1 second' where subscription_key = $1 and status = 1 and ($2::int is null or plan_id in (select id from plans where merchant_id = $2)) returning *", [c.req.param('key'), scopedMerchant(c) ?? null]);
+    const sub = await makeSubscriptionDue(deps.db, c.req.param('key'), scopedMerchant(c));
     if (!sub) throw new ApiError(404, 'error_to_load', 'No active subscription with that key');
     const tx = await chargeIfDue(deps, sub);
     return c.json({ subscriptionKey: sub.subscription_key, charged: tx ? { codOper: tx.cod_oper, amount: centsToAmount(tx.amount_cents), status: tx.status } : null });
@@ -124,11 +125,7 @@ export function adminSettleRoutes(deps: Deps) {
     const merchantId = scopedMerchant(c);
     if (!tx || (merchantId !== undefined && tx.merchant_id !== merchantId)) throw new ApiError(404, 'PAYMENT_NOT_FOUND', 'codOper names no payment');
     const cents = randomInt(amountToCents(VALIDATION_CHARGE_MIN_DOLLARS), amountToCents(VALIDATION_CHARGE_MAX_DOLLARS) + 1);
-    await deps.db.query(
-      `insert into validations (cod_oper, charge_cents, expires_at) values ($1, $2, $3)
-       on conflict (cod_oper) do update set charge_cents = excluded.charge_cents, state = 0, attempts = 0, expires_at = excluded.expires_at`,
-      [codOper, cents, new Date(Date.now() + VALIDATION_TTL_MS)],
-    );
+    await issueValidation(deps.db, codOper, cents, new Date(Date.now() + VALIDATION_TTL_MS));
     // The payer is asked by e-mail to read the charge off the statement; the link is absolute (issue 21).
     const validateUrl = validateLink(originOf(deps, c.req.url), codOper);
     if (tx.email) {
@@ -139,10 +136,7 @@ export function adminSettleRoutes(deps: Deps) {
   });
   // Reading the charge off the card statement.
   app.get('/validations/:codOper', async (c) => {
-    const [row] = await deps.db.query<ValidationRow>(
-      'select v.* from validations v join transactions t on t.cod_oper = v.cod_oper where v.cod_oper = $1 and ($2::int is null or t.merchant_id = $2)',
-      [c.req.param('codOper'), scopedMerchant(c) ?? null],
-    );
+    const row = await findValidation(deps.db, c.req.param('codOper'), scopedMerchant(c));
     if (!row) throw new ApiError(404, 'Invalid Code', 'No validation for that codOper');
     return c.json({ codOper: row.cod_oper, charge: centsToAmount(row.charge_cents), state: row.state, attempts: row.attempts, statementLine: `PASARELA*VERIFICA ${amountText(centsToAmount(row.charge_cents))} USD` });
   });

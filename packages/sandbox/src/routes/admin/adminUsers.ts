@@ -10,7 +10,8 @@ import type { AppEnv } from '../../http/AppEnv';
 import { readObjectBody } from '../../http/readBody';
 import { parseOr400 } from '../../payments/validatePayload';
 import { listMail } from '../../store/mailbox';
-import { findUserByLoginOrEmail, profileOf, type UserRow } from '../../store/users';
+import { addUserService, findUserByLoginOrEmail, insertWalletUser, profileOf } from '../../store/users';
+import { saveUserCard } from '../../store/userCards';
 
 const adminText = (field: string, max: number) =>
   freeText(max, { missingMessage: `${field} must be a string`, tooLongMessage: `${field} is too long`, charactersMessage: `${field} must not hold control or bidi characters` });
@@ -38,23 +39,15 @@ export function adminUserRoutes(deps: Deps) {
     if ((await findUserByLoginOrEmail(deps.db, body.email)) || (await findUserByLoginOrEmail(deps.db, login))) {
       throw new ApiError(400, 'email_taken', 'email or login is already registered');
     }
-    const [user] = await deps.db.query<UserRow>(
-      `insert into users (login, email, name, lastname, phone, password_hash, balance_cents, is_employee)
-       values ($1, $2, $3, $4, $5, $6, $7, $8) returning *`,
-      [login, body.email, body.name, body.lastname, body.phone, await hashPassword(body.password), amountToCents(body.balance), body.isEmployee],
-    );
-    if (!user) throw new Error('user insert returned nothing');
-    // Only the brand, last four and a token are kept, as when the user adds a card in the wallet.
-    for (const [i, number] of body.cards.entries()) {
-      const card = storedCard(number, cardBrandOf(number) ?? 'VISA', deps.cardFingerprintKey);
-      await deps.db.query(
-        'insert into user_cards (user_id, card_token, card_brand, card_last4, name_on_card, is_default, card_fingerprint) values ($1, $2, $3, $4, $5, $6, $7)',
-        [user.id, card.token, card.brand, card.last4, `${body.name} ${body.lastname}`.toUpperCase(), i === 0, card.fingerprint],
-      );
+    const user = await insertWalletUser(deps.db, {
+      login, email: body.email, name: body.name, lastname: body.lastname, phone: body.phone, passwordHash: await hashPassword(body.password),
+      balanceCents: amountToCents(body.balance), isEmployee: body.isEmployee,
+    });
+    // Only the brand, last four and a token are kept, as when the user adds a card in the wallet; the first is the default.
+    for (const number of body.cards) {
+      await saveUserCard(deps.db, user.id, storedCard(number, cardBrandOf(number) ?? 'VISA', deps.cardFingerprintKey), `${body.name} ${body.lastname}`.toUpperCase());
     }
-    for (const s of body.services) {
-      await deps.db.query('insert into user_services (user_id, name_or_alias, number, code) values ($1, $2, $3, $4)', [user.id, s.nameOrAlias, s.number, s.code]);
-    }
+    for (const service of body.services) await addUserService(deps.db, user.id, service);
     return c.json({ ...profileOf(user), balance: centsToAmount(user.balance_cents), isEmployee: user.is_employee }, 201);
   });
   // The e-mails the service would have sent (registration and recovery codes, receipts). A

@@ -4,11 +4,13 @@ import type { Deps } from '../../Deps';
 import { ApiError } from '../../http/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { notifyAdminChange } from '../../push/adminChanges';
-import { webhookEventOf, type WebhookEventRow } from '../../webhooks/webhookEvent';
+import { webhookEventOf } from '../../webhooks/webhookEvent';
+import { webhookUrlOf } from '../../store/merchants';
+import { listWebhookDeliveries, redeliverWebhookEvent, type WebhookDeliveryRow } from '../../store/webhookEvents';
 
 const MAX_LISTED = 200;
 
-function deliveryOf(row: WebhookEventRow & { webhook_url: string | null }) {
+function deliveryOf(row: WebhookDeliveryRow) {
   return {
     id: row.id,
     type: webhookEventOf(row).type,
@@ -42,24 +44,15 @@ export function adminWebhookRoutes(deps: Deps) {
     const merchantId = own ?? asked;
     if (own !== undefined && asked !== null && asked !== own) return c.json({ webhooks: [] }, 200, { 'cache-control': 'no-store' });
     const codOper = c.req.query('codOper') || null;
-    const rows = await deps.db.query<WebhookEventRow & { webhook_url: string | null }>(
-      `select e.*, m.webhook_url from webhook_events e join merchants m on m.id = e.merchant_id
-        where ($1::integer is null or e.merchant_id = $1) and ($2::text is null or e.cod_oper = $2)
-        order by e.created_at desc, e.id limit $3`,
-      [merchantId, codOper, MAX_LISTED],
-    );
+    const rows = await listWebhookDeliveries(deps.db, { merchantId, codOper, limit: MAX_LISTED });
     return c.json({ webhooks: rows.map(deliveryOf) }, 200, { 'cache-control': 'no-store' });
   });
   // Sends the same event (same id and body) again now, with a fresh retry schedule.
   app.post('/webhooks/:id/redeliver', async (c) => {
-    const [row] = await deps.db.query<WebhookEventRow>(
-      `update webhook_events set state = 'pending', attempts = 0, next_attempt_at = now(), delivered_at = null where id = $1 and ($2::int is null or merchant_id = $2) returning *`,
-      [c.req.param('id'), scopedMerchant(c) ?? null],
-    );
+    const row = await redeliverWebhookEvent(deps.db, c.req.param('id'), scopedMerchant(c));
     if (!row) throw new ApiError(404, 'webhook_not_found', 'No such webhook event');
     await notifyAdminChange(deps.db, { type: 'webhook', id: row.id, state: row.state, merchantId: row.merchant_id });
-    const [merchant] = await deps.db.query<{ webhook_url: string | null }>('select webhook_url from merchants where id = $1', [row.merchant_id]);
-    return c.json(deliveryOf({ ...row, webhook_url: merchant?.webhook_url ?? null }), 202);
+    return c.json(deliveryOf({ ...row, webhook_url: await webhookUrlOf(deps.db, row.merchant_id) }), 202);
   });
   return app;
 }

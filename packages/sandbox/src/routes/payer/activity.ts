@@ -12,10 +12,11 @@ import { parseOr400 } from '../../payments/validatePayload';
 import { findStation, stationOf } from '../../store/catalog';
 import { walletRequestMail } from '../../mail/templates';
 import { sendMail } from '../../store/mailbox';
-import type { LinkRow } from '../../store/links';
+import { searchLinks } from '../../store/links';
+import { insertProcessRecord, listActivities } from '../../store/processRecords';
 import { transactionSummary } from '../admin/adminLinks';
 import { payFromWallet } from '../../payments/walletPayment';
-import type { TransactionRow } from '../../store/transactions';
+import { listUserTransactions } from '../../store/transactions';
 
 /** SPEC 7 search "code hex-encoded, or code:: plus encoded code"; a station search is JSON. */
 export function searchTermOf(raw: string): { station: string } | { code: string } {
@@ -65,8 +66,7 @@ export function activityRoutes(deps: Deps) {
       if (!station) throw new ApiError(404, 3001);
       return reply(c, { results: [{ type: 'PAYMENT_STATION', ...stationOf(station) }], limit, offset });
     }
-    const rows = term.code.length > 100 ? [] : await deps.db.query<LinkRow>(
-      'select * from payment_links where code = $1 or slug = $1 order by id limit $2 offset $3', [term.code, limit, offset]);
+    const rows = term.code.length > 100 ? [] : await searchLinks(deps.db, term.code, limit, offset);
     if (rows.length === 0) throw new ApiError(404, 'PAYMENT_NOT_FOUND');
     return reply(c, {
       results: rows.map((l) => ({ type: 'SERVICE', idSearch: l.code, paymentCode: l.code, idMerchant: l.merchant_id, amount: centsToAmount(l.amount_cents), taxes: centsToAmount(l.tax_cents), discount: centsToAmount(l.discount_cents), description: l.description, serviceCode: l.service_code })),
@@ -90,13 +90,12 @@ export function activityRoutes(deps: Deps) {
   // SPEC 7 "send/list/pending activities": a payment request sent by e-mail to someone.
   user.post('/send', async (c) => {
     const body = parseOr400(SendSchema, await readObjectBody(c));
-    const [row] = await deps.db.query<{ id: number }>("insert into process_records (kind, user_id, data) values ('activity', $1, $2) returning id", [currentUserId(c), JSON.stringify(body)]);
-    await sendMail(deps.db, { to: body.to, kind: 'email_payment', ...walletRequestMail({ lang: c.get('lang'), id: String(row?.id ?? ''), total: body.amount.toFixed(2), description: body.description }) });
-    return reply(c, { id: row?.id, status: 0, ...body });
+    const row = await insertProcessRecord(deps.db, 'activity', body, currentUserId(c));
+    await sendMail(deps.db, { to: body.to, kind: 'email_payment', ...walletRequestMail({ lang: c.get('lang'), id: String(row.id), total: body.amount.toFixed(2), description: body.description }) });
+    return reply(c, { id: row.id, status: 0, ...body });
   });
   const list = (pendingOnly: boolean) => async (c: Context<AppEnv>) => {
-    const rows = await deps.db.query<{ id: number; data: Record<string, unknown>; status: number }>(
-      "select * from process_records where kind = 'activity' and user_id = $1 and ($2::boolean is false or status = 0) order by id desc limit 100", [currentUserId(c), pendingOnly]);
+    const rows = await listActivities(deps.db, currentUserId(c), pendingOnly);
     return reply(c, { activities: rows.map((r) => ({ id: r.id, status: r.status, ...r.data })) });
   };
   user.get('/', list(false));
@@ -106,7 +105,7 @@ export function activityRoutes(deps: Deps) {
   // SPEC 7 "GET user payment codes filtered by code".
   app.get('/users/me/payment-codes', requireUser(deps.db), async (c) => {
     const code = c.req.query('code') ?? null;
-    const rows = await deps.db.query<TransactionRow>('select * from transactions where user_id = $1 and ($2::text is null or link_code = $2) order by id desc limit 100', [currentUserId(c), code]);
+    const rows = await listUserTransactions(deps.db, currentUserId(c), { limit: 100, linkCode: code });
     return reply(c, { paymentCodes: rows.map((r) => ({ code: r.link_code, ...transactionSummary(r) })) });
   });
   return app;

@@ -6,11 +6,11 @@ import type { AppEnv } from '../../http/AppEnv';
 import { reply } from '../../http/reply';
 import { bridgeOf, bridgesOf, findStation, findSubscription, findPlan, planOf, stationOf } from '../../store/catalog';
 import { findLinkByCode, findLinkBySlug, findLinkBySlugAndCode, type LinkRow } from '../../store/links';
-import { findMerchant, listMerchantServices } from '../../store/merchants';
+import { findMerchant, firstMerchantUser, listMerchantServices } from '../../store/merchants';
 import { findTransaction } from '../../store/transactions';
 import { idParam, merchantInfoOf } from './merchants';
 import { paymentMethodOf } from '../../store/merchants';
-import { chargeIfDue, type DueSubscription } from '../../payments/chargeDueSubscription';
+import { chargeIfDue } from '../../payments/chargeDueSubscription';
 import { paymentInfoOf } from './paymentInfo';
 import { payableLink } from '../../payments/payTarget';
 
@@ -33,7 +33,7 @@ export function lookupExtraRoutes(deps: Deps) {
   // SPEC 7 "GET by subscription" and "GET pending subscription by subscriptionKey".
   app.get('/subscriptions/:key', async (c) => {
     const found = await findSubscription(deps.db, c.req.param('key'));
-    if (found) await chargeIfDue(deps, found as DueSubscription);
+    if (found) await chargeIfDue(deps, found);
     const sub = found && (await findSubscription(deps.db, found.subscription_key));
     const plan = sub && (await findPlan(deps.db, sub.plan_id));
     if (!sub || !plan) throw new ApiError(404, 'error_to_load');
@@ -54,7 +54,7 @@ export function lookupExtraRoutes(deps: Deps) {
     const id = idParam(c.req.param('idMerchant'), 'Merchant Not Found');
     const merchant = await findMerchant(deps.db, id);
     if (!merchant) throw new ApiError(404, 'Merchant Not Found');
-    const [user] = await deps.db.query<{ id: number; login: string }>('select id, login from merchant_users where merchant_id = $1 order by id limit 1', [id]);
+    const user = await firstMerchantUser(deps.db, id);
     if (!user) throw new ApiError(404, 'Merchant User Not Found');
     return reply(c, { result3: { user: { idUsr: user.id, login: user.login }, merchant: merchantInfoOf(merchant) } });
   });

@@ -238,4 +238,16 @@ describe('random-charge validation', () => {
     const late = await t.post('/transactions/check', { option: 'TRANSACTION', action: 'VALID', code: `${codOper}|${fresh.toFixed(2)}` });
     expect(late).toMatchObject({ status: 410, data: { code: 619 } });
   });
+  it('counts wrong answers racing in the database: of eight at once, three take a try and the rest find it canceled', async () => {
+    const paid = await t.post('/cards/auth-capture', cardPayload(await newLink(t)));
+    const codOper = String(paid.data['codOper']);
+    await t.admin('POST', '/validations', { codOper });
+    const charge = Number((await t.admin('GET', `/validations/${codOper}`)).json['charge']);
+    const miss = (charge === 1 ? 1.01 : 1).toFixed(2);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => t.post('/transactions/check', { option: 'TRANSACTION', action: 'VALID', code: `${codOper}|${miss}` })));
+    const codes = answers.map((a) => a.data['code']);
+    expect(codes.filter((c) => c === 'Invalid Amount')).toHaveLength(3);
+    expect(codes.filter((c) => c === 619)).toHaveLength(5);
+    expect((await t.admin('GET', `/validations/${codOper}`)).json).toMatchObject({ state: 2, attempts: 3 });
+  });
 });

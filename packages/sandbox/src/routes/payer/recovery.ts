@@ -12,7 +12,7 @@ import { reply } from '../../http/reply';
 import { parseOr400 } from '../../payments/validatePayload';
 import { recoveryCodeMail } from '../../mail/templates';
 import { checkCode, issueCode, sendMail } from '../../store/mailbox';
-import { findUser, findUserByLoginOrEmail } from '../../store/users';
+import { findUser, findUserByLoginOrEmail, setPassword } from '../../store/users';
 import { sessionAnswer } from './users';
 
 const code = v.pipe(v.string('missing_arguments'), v.regex(/^\d{6}$/, 'invalid_code_validation_tx'));
@@ -48,9 +48,8 @@ export function recoveryRoutes(deps: Deps) {
     const found = await checkCode(deps.db, { purpose: 'recovery', userId: body.idUsr, code: body.confirmationCode, consume });
     if (!found) throw new ApiError(400, 'invalid_code_validation_tx', 'confirmationCode is wrong or expired');
     if (!('newPassword' in body)) return reply(c, { step: 3, valid: true });
-    await deps.db.query('update users set password_hash = $2, failed_logins = 0, locked_until = null where id = $1', [body.idUsr, await hashPassword(body.newPassword)]);
     // Every older session ends with the old password.
-    await deps.db.query('delete from sessions where user_id = $1', [body.idUsr]);
+    await setPassword(deps.db, body.idUsr, await hashPassword(body.newPassword));
     const user = await findUser(deps.db, body.idUsr);
     if (!user) throw new ApiError(404, 'PAYMENT_NOT_FOUND');
     return reply(c, { step: 4, ...(await sessionAnswer(deps, user)) });

@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { randomBytes } from 'node:crypto';
 import * as v from 'valibot';
 import { freeText, PaymentSecurityEntries, CardInformationSchema } from '@pasarela/core';
 import type { Deps } from '../../Deps';
@@ -11,7 +10,7 @@ import { reply } from '../../http/reply';
 import { parseOr400 } from '../../payments/validatePayload';
 import { checkPaymentCaptcha } from '../../payments/captchaVerdict';
 import { payAndActivateSubscription } from '../../payments/subscriptionPayment';
-import { findPlan, planOf } from '../../store/catalog';
+import { createSubscription, findPlan, listPlans, planOf } from '../../store/catalog';
 import { idParam } from './merchants';
 import { guestServiceIdOf } from '../../auth/callerAuth';
 
@@ -33,8 +32,7 @@ export function subscriptionRoutes(deps: Deps) {
   app.get('/merchants/:idMerchant/plans', async (c) => {
     const id = idParam(c.req.param('idMerchant'), 'Merchant Not Found');
     const idPlan = Number(c.req.query('idPlan'));
-    const rows = await deps.db.query<Parameters<typeof planOf>[0]>(
-      'select * from plans where merchant_id = $1 and ($2::int is null or id = $2) order by id', [id, Number.isSafeInteger(idPlan) && idPlan > 0 ? idPlan : null]);
+    const rows = await listPlans(deps.db, id, Number.isSafeInteger(idPlan) && idPlan > 0 ? idPlan : null);
     return reply(c, { plans: rows.map(planOf) });
   });
   // SPEC 7 "POST customer subscription".
@@ -42,9 +40,8 @@ export function subscriptionRoutes(deps: Deps) {
     const body = parseOr400(CustomerSubscriptionSchema, await readObjectBody(c));
     const plan = await findPlan(deps.db, body.idPlan);
     if (!plan) throw new ApiError(404, 'error_to_load', 'idPlan names no plan');
-    const key = `SUB${randomBytes(6).toString('hex').toUpperCase()}`;
-    const [row] = await deps.db.query<{ id: number }>('insert into subscriptions (subscription_key, plan_id, email) values ($1, $2, $3) returning id', [key, plan.id, body.email]);
-    return reply(c, { idSubscription: row?.id, subscriptionKey: key, status: 0, plan: planOf(plan) });
+    const { id: idSubscription, key } = await createSubscription(deps.db, plan.id, body.email);
+    return reply(c, { idSubscription, subscriptionKey: key, status: 0, plan: planOf(plan) });
   });
   // The subscription payment of SPEC 7 is a process tx with activateSubscription (routes/cards.ts);
   // this shorter address takes the card alone, for scripts and tests, and activates the same way.

@@ -13,7 +13,7 @@ import { reply } from '../../http/reply';
 import { parseOr400 } from '../../payments/validatePayload';
 import { existingAccountMail, signupCodeMail } from '../../mail/templates';
 import { checkCode, issueCode, sendMail } from '../../store/mailbox';
-import { clearLoginTries, findUser, findUserByLoginOrEmail, lockLogin, profileOf, takeLoginTry, type UserRow } from '../../store/users';
+import { clearLoginTries, findUser, findUserByLoginOrEmail, insertRegisteredUser, lockLogin, profileOf, takeLoginTry, type UserRow } from '../../store/users';
 
 /** Failed logins before the account is locked, and for how long (account_temp_suspended). */
 export const MAX_FAILED_LOGINS = 5;
@@ -75,13 +75,11 @@ export function userRoutes(deps: Deps) {
     if (!(await checkCode(deps.db, { purpose: 'register', email: body.email, code: body.emailCode, consume: true }))) {
       throw new ApiError(400, 'invalid_code_validation_tx', 'emailCode is wrong or expired');
     }
-    const [user] = await deps.db.query<UserRow>(
-      `insert into users (login, email, name, lastname, phone, country, address1, city, how_arrive, password_hash)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning *`,
-      [body.login ?? randomRegistrationLogin(), body.email, body.name, body.lastname, body.phone, body.country ?? DEFAULT_COUNTRY,
-        body.address1 ?? '', body.city ?? '', body.howArrive ?? DEFAULT_HOW_ARRIVE, await hashPassword(body.pwd)],
-    );
-    if (!user) throw new Error('user insert returned nothing');
+    const user = await insertRegisteredUser(deps.db, {
+      login: body.login ?? randomRegistrationLogin(), email: body.email, name: body.name, lastname: body.lastname, phone: body.phone,
+      country: body.country ?? DEFAULT_COUNTRY, address1: body.address1 ?? '', city: body.city ?? '', howArrive: body.howArrive ?? DEFAULT_HOW_ARRIVE,
+      passwordHash: await hashPassword(body.pwd),
+    });
     return reply(c, { step: 3, ...(await sessionAnswer(deps, user)) });
   });
 

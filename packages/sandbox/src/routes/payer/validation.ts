@@ -7,11 +7,10 @@ import type { AppEnv } from '../../http/AppEnv';
 import { readObjectBody } from '../../http/readBody';
 import { reply } from '../../http/reply';
 import { parseOr400 } from '../../payments/validatePayload';
+import { confirmValidation, countWrongAnswer, findValidation } from '../../store/validations';
 
 /** Wrong answers allowed before the validation is canceled. */
-export const MAX_VALIDATION_ATTEMPTS = 3;
-
-export interface ValidationRow { id: number; cod_oper: string; charge_cents: number; state: number; attempts: number; expires_at: Date }
+const MAX_VALIDATION_ATTEMPTS = 3;
 
 /** SPEC 7 "POST transaction check with option TRANSACTION, action VALID, code as code|amount". */
 const CheckSchema = v.object({
@@ -28,22 +27,24 @@ export function validationRoutes(deps: Deps) {
     const [codOper = '', amountText = ''] = body.code.split('|');
     const amount = Number(amountText);
     if (!isValidationChargeInRange(amount)) throw new ApiError(400, 'invalid_amount_validation_tx', 'amount must be 1.00 to 3.00');
-    const [row] = await deps.db.query<ValidationRow>('select * from validations where cod_oper = $1', [codOper]);
+    const row = await findValidation(deps.db, codOper);
     if (!row) throw new ApiError(404, 'Invalid Code');
     if (row.state === 1) return reply(c, { codOper, state: 1, valid: true });
     // SPEC 8 "619 payment expired": too late, or canceled after too many wrong answers.
     if (row.state === 2 || row.expires_at.getTime() <= Date.now()) throw new ApiError(410, 619);
     if (amountToCents(amount) !== row.charge_cents) {
-      const attempts = row.attempts + 1;
-      await deps.db.query('update validations set attempts = $2, state = $3 where id = $1', [row.id, attempts, attempts >= MAX_VALIDATION_ATTEMPTS ? 2 : 0]);
+      // Counted in the database, so wrong answers racing on any node take one try each.
+      const attempts = await countWrongAnswer(deps.db, row.id, MAX_VALIDATION_ATTEMPTS);
+      if (attempts === undefined) throw new ApiError(410, 619);
       throw new ApiError(400, 'Invalid Amount', `${MAX_VALIDATION_ATTEMPTS - attempts} attempts left`);
     }
-    await deps.db.query('update validations set state = 1 where id = $1', [row.id]);
+    // A right answer counts only while the validation awaits one (not after a racing third wrong answer canceled it).
+    if (!(await confirmValidation(deps.db, row.id)) && (await findValidation(deps.db, codOper))?.state !== 1) throw new ApiError(410, 619);
     return reply(c, { codOper, state: 1, valid: true });
   });
   // SPEC 7 "GET validate payment by id and code".
   app.get('/transactions/:codOper/validation', async (c) => {
-    const [row] = await deps.db.query<ValidationRow>('select * from validations where cod_oper = $1', [c.req.param('codOper')]);
+    const row = await findValidation(deps.db, c.req.param('codOper'));
     if (!row) throw new ApiError(404, 'Invalid Code');
     const expired = row.state === 0 && row.expires_at.getTime() <= Date.now();
     return reply(c, { codOper: row.cod_oper, state: expired ? 2 : row.state, attempts: row.attempts, expiresAt: row.expires_at.toISOString() });

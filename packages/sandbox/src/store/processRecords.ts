@@ -1,0 +1,26 @@
+import type { Queryable } from '../db/Database';
+
+/** A document the widget saves mid-payment (SPEC 7 process-tx-info, process-QR info), or a wallet user's payment request ('activity'). */
+export interface ProcessRecordRow { id: number; kind: string; data: Record<string, unknown>; status: number; created_at: Date; updated_at: Date }
+
+export async function insertProcessRecord(db: Queryable, kind: string, data: Record<string, unknown>, userId: number | null = null): Promise<ProcessRecordRow> {
+  const [row] = await db.query<ProcessRecordRow>('insert into process_records (kind, user_id, data) values ($1, $2, $3) returning *', [kind, userId, JSON.stringify(data)]);
+  if (!row) throw new Error('record insert returned nothing');
+  return row;
+}
+
+export async function findProcessRecord(db: Queryable, id: number, kind: string): Promise<ProcessRecordRow | undefined> {
+  const [row] = await db.query<ProcessRecordRow>('select * from process_records where id = $1 and kind = $2', [id, kind]);
+  return row;
+}
+
+export async function updateProcessRecord(db: Queryable, id: number, data: Record<string, unknown>): Promise<ProcessRecordRow | undefined> {
+  const [row] = await db.query<ProcessRecordRow>('update process_records set data = $2, updated_at = now() where id = $1 returning *', [id, JSON.stringify(data)]);
+  return row;
+}
+
+/** A wallet user's payment requests, newest first; the pending ones only when asked. */
+export async function listActivities(db: Queryable, userId: number, pendingOnly: boolean): Promise<ProcessRecordRow[]> {
+  return db.query<ProcessRecordRow>(
+    "select * from process_records where kind = 'activity' and user_id = $1 and ($2::boolean is false or status = 0) order by id desc limit 100", [userId, pendingOnly]);
+}
