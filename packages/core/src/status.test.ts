@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   buildParentNotification, buildPaymentResult, cardDisplayStatus, cashNotificationStatus, displayStatusOf, isCardType,
   notificationStatusOf, overallResultOfDisplay, paymentDisplayStatus, paymentOverallResult, statusFamilyOf,
-  recordedPaymentResult, cancelledStatusOf, CANCELLED_AUTH_STATUS,
+  recordedPaymentResult, cancelledStatusOf, CANCELLED_AUTH_STATUS, recordedOutcomeOf, recordedCardOutcomeOf, cryptoDepositEnd,
 } from './status';
+import type { GatewayEnds } from './status';
+import { CARD_RESULT_KEYS } from './cardMessages';
 import type { StatusFamily } from './status';
 
 describe('SPEC 4 "Status codes per method (display)"', () => {
@@ -164,5 +166,56 @@ describe('a payment called off before it was paid', () => {
     ['card', 2, 'CAPTURED', 'APPROVED'], ['card', 3, 'REFUNDED', 'DECLINED'], ['yappy', 0, 'EXPIRED', 'DECLINED'], ['crypto', 0, 'UNDERPAID', 'PENDING'],
   ] as const)('a recorded %s payment with status %d (%s) is %s (SPEC 4 "Overall result")', (method, status, authStatus, overall) => {
     expect(recordedPaymentResult({ method, status, authStatus })).toBe(overall);
+  });
+});
+
+describe('SPEC 4 "Status codes per method": the code a gateway\'s answer is recorded as', () => {
+  type Row = { [M in keyof GatewayEnds]: [M, GatewayEnds[M], number, string, string, string] }[keyof GatewayEnds];
+  it.each<Row>([
+    // "Nequi: 1 approved, -1 pending" (no declined code: an end unpaid is 0 with an ended auth status).
+    ['nequi', 'approved', 1, 'APPROVED', 'approved', 'APPROVED'],
+    ['nequi', 'declined', 0, 'DECLINED', 'generic', 'DECLINED'],
+    ['nequi', 'expired', 0, 'EXPIRED', 'generic', 'DECLINED'],
+    ['nequi', 'cancelled', 0, 'CANCELLED', 'cancelled', 'DECLINED'],
+    // "Yappy: 1 approved, -1 and 0 pending".
+    ['yappy', 'approved', 1, 'APPROVED', 'approved', 'APPROVED'],
+    ['yappy', 'declined', 0, 'DECLINED', 'generic', 'DECLINED'],
+    ['yappy', 'expired', 0, 'EXPIRED', 'pending', 'DECLINED'],
+    ['yappy', 'cancelled', 0, 'CANCELLED', 'cancelled', 'DECLINED'],
+    // "Clave: 0 declined, 1 approved, -1 pending".
+    ['clave', 'approved', 1, 'APPROVED', 'approved', 'APPROVED'],
+    ['clave', 'declined', 0, 'DECLINED', 'generic', 'DECLINED'],
+    ['clave', 'cancelled', 0, 'CANCELLED', 'cancelled', 'DECLINED'],
+    // "Cash and cash-point: 3 declined, 0 and -1 pending, 1 completed, 2 paid".
+    ['cash', 'paid', 2, 'PAID', 'approved', 'APPROVED'],
+    ['cash', 'expired', 3, 'EXPIRED', 'generic', 'DECLINED'],
+    ['cash', 'cancelled', 3, 'CANCELLED', 'cancelled', 'DECLINED'],
+    // "Crypto: 1 approved, all others pending".
+    ['crypto', 'paid', 1, 'APPROVED', 'approved', 'APPROVED'],
+    ['crypto', 'underpaid', 0, 'UNDERPAID', 'pending', 'PENDING'],
+  ])('%s %s is recorded as %d %s (%s), read as %s', (method, end, status, authStatus, messageKey, overall) => {
+    const recorded = recordedOutcomeOf(method, end as never);
+    expect(recorded).toEqual({ status, authStatus, messageKey });
+    expect(recordedPaymentResult({ method, status: recorded.status, authStatus: recorded.authStatus })).toBe(overall);
+  });
+
+  it.each([
+    ['approved', 1, 'APPROVED', 'APPROVED'], ['pending', -1, 'PENDING', 'PENDING'], ['three_ds', -1, 'PENDING_3DS', 'PENDING'],
+    ['processing', -1, 'PROCESSING', 'PENDING'], ['failed', 0, 'ERROR', 'DECLINED'], ['cancelled', 0, 'CANCELLED', 'DECLINED'],
+    ['generic', 0, 'DECLINED', 'DECLINED'], ['insufficient_funds', 0, 'INSUFFICIENT_FUNDS', 'DECLINED'], ['expired_card', 0, 'EXPIRED_CARD', 'DECLINED'],
+    ['incorrect_cvc', 0, 'INCORRECT_CVC', 'DECLINED'], ['three_ds_failed', 0, 'AUTHENTICATION_FAILED', 'DECLINED'],
+  ] as const)('"Card: -1 pending, 0 declined, 1 approved": a card %s is recorded as %d %s, read as %s', (key, status, authStatus, overall) => {
+    expect(recordedCardOutcomeOf(key)).toEqual({ status, authStatus, messageKey: key });
+    expect(recordedPaymentResult({ method: 'card', status, authStatus })).toBe(overall);
+  });
+
+  it('every card result has its row', () => {
+    expect(CARD_RESULT_KEYS).toHaveLength(11);
+  });
+
+  it.each([
+    [0.0005, 0.0005, 'paid'], [0.0006, 0.0005, 'paid'], [0.0005 - 2e-9, 0.0005, 'underpaid'], [0.0005 - 5e-10, 0.0005, 'paid'], [0.0001, 0.0005, 'underpaid'],
+  ] as const)('a crypto deposit of %d against %d quoted pays %s', (paid, due, end) => {
+    expect(cryptoDepositEnd(paid, due)).toBe(end);
   });
 });

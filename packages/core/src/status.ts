@@ -1,5 +1,6 @@
 import type { PaymentMethodId } from './constants';
 import { formatPanamaDate, formatPanamaTime } from './linkExpiry';
+import { CARD_AUTH_STATUS, CARD_RESULT_STATUS, type CardResultKey } from './cardMessages';
 import { amountText } from './money';
 import type { ParentNotification, PaymentResult } from './notification';
 import { isHttpUrl } from './validationKeys';
@@ -69,6 +70,60 @@ export const CANCELLED_AUTH_STATUS = 'CANCELLED';
 export function cancelledStatusOf(method: string): number {
   const family = statusFamilyOf(method);
   return family === 'cash' || family === 'cashPoint' ? 3 : 0;
+}
+
+/** What a payment records when its gateway answers: SPEC 4's status code, the auth status, the message key. */
+export interface RecordedOutcome {
+  status: number;
+  authStatus: string;
+  messageKey: string;
+}
+
+/**
+ * How each method's gateway can end a payment, in words every gateway shares: a push wallet (Nequi,
+ * Yappy) and the bank redirect (Clave) approve or decline; a voucher (cash) is paid at a kiosk; a
+ * crypto deposit pays in full or under; a push and a voucher lapse (expired); any of them is called
+ * off before it was paid (cancelled).
+ */
+export interface GatewayEnds {
+  nequi: 'approved' | 'declined' | 'expired' | 'cancelled';
+  yappy: 'approved' | 'declined' | 'expired' | 'cancelled';
+  clave: 'approved' | 'declined' | 'cancelled';
+  cash: 'paid' | 'expired' | 'cancelled';
+  crypto: 'paid' | 'underpaid';
+}
+
+const ended = (status: number, authStatus: string, messageKey: string): RecordedOutcome => ({ status, authStatus, messageKey });
+const cancelled = (method: string) => ended(cancelledStatusOf(method), CANCELLED_AUTH_STATUS, 'cancelled');
+
+/**
+ * SPEC 4's code to record per method. "Nequi: 1 approved, -1 pending" and "Yappy: 1 approved, -1 and
+ * 0 pending" list no declined code: an end unpaid records 0 with an ended auth status, which reads
+ * as declined (paymentDisplayStatus). "Clave: 0 declined, 1 approved". "Cash: 3 declined, 2 paid".
+ * "Crypto: 1 approved, all others pending": an under-payment stays pending (0, UNDERPAID).
+ */
+const RECORDED: { readonly [M in keyof GatewayEnds]: Readonly<Record<GatewayEnds[M], RecordedOutcome>> } = {
+  nequi: { approved: ended(1, 'APPROVED', 'approved'), declined: ended(0, 'DECLINED', 'generic'), expired: ended(0, 'EXPIRED', 'generic'), cancelled: cancelled('nequi') },
+  // A lapsed Yappy request reads as pending to the payer (its message), though it can no longer be paid.
+  yappy: { approved: ended(1, 'APPROVED', 'approved'), declined: ended(0, 'DECLINED', 'generic'), expired: ended(0, 'EXPIRED', 'pending'), cancelled: cancelled('yappy') },
+  clave: { approved: ended(1, 'APPROVED', 'approved'), declined: ended(0, 'DECLINED', 'generic'), cancelled: cancelled('clave') },
+  cash: { paid: ended(2, 'PAID', 'approved'), expired: ended(3, 'EXPIRED', 'generic'), cancelled: cancelled('cash') },
+  crypto: { paid: ended(1, 'APPROVED', 'approved'), underpaid: ended(0, 'UNDERPAID', 'pending') },
+};
+
+/** What a payment of this method records when its gateway ends it so. */
+export function recordedOutcomeOf<M extends keyof GatewayEnds>(method: M, end: GatewayEnds[M]): RecordedOutcome {
+  return RECORDED[method][end];
+}
+
+/** What a card payment records for the processor's answer (core's card result keys, SPEC 4 "-1 pending, 0 declined, 1 approved"). */
+export function recordedCardOutcomeOf(key: CardResultKey): RecordedOutcome {
+  return { status: CARD_RESULT_STATUS[key], authStatus: CARD_AUTH_STATUS[key], messageKey: key };
+}
+
+/** A crypto deposit pays in full when it reaches the amount quoted (to a billionth of a coin, a float's slack). */
+export function cryptoDepositEnd(paidCrypto: number, dueCrypto: number): GatewayEnds['crypto'] {
+  return paidCrypto + 1e-9 < dueCrypto ? 'underpaid' : 'paid';
 }
 
 /** SPEC 4 "Card (Visa, Mastercard, Amex, including -PF variants)": VISA, MC-PF, ... are cards. */

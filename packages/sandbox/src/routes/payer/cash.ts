@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { freeText, formatPanamaDate, formatPanamaTime, centsToAmount } from '@pasarela/core';
+import { freeText, formatPanamaDate, formatPanamaTime, centsToAmount, recordedOutcomeOf } from '@pasarela/core';
 import { originOf, type Deps } from '../../Deps';
 import { guestServiceIdOf } from '../../auth/callerAuth';
 import { ApiError } from '../../http/ApiError';
@@ -23,7 +23,9 @@ const CashSchema = v.object({
 /** SPEC 4 cash: 3 declined, 0 and -1 pending, 1 completed, 2 paid. An unpaid voucher past its 24 hours reads as lapsed until the reconciler records it. */
 export function asOfNow(tx: TransactionRow): TransactionRow {
   const lapsed = (tx.status === 0 || tx.status === -1) && tx.expires_at !== null && tx.expires_at.getTime() <= Date.now();
-  return lapsed ? { ...tx, status: 3, auth_status: 'EXPIRED' } : tx;
+  if (!lapsed) return tx;
+  const expired = recordedOutcomeOf('cash', 'expired');
+  return { ...tx, status: expired.status, auth_status: expired.authStatus };
 }
 
 /** SPEC 3 "Cash result": totalAmount, stringDate, stringHour, type, Oper, user, status, message. */
