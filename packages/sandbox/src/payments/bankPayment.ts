@@ -2,7 +2,8 @@ import type { Language } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { gatewayCall } from '../gateways/GatewayCall';
 import type { TransactionRow } from '../store/transactions';
-import { IN_DOUBT } from './inDoubt';
+import { findMerchant } from '../store/merchants';
+import { callInDoubt, IN_DOUBT } from './inDoubt';
 import { checkLinkPayment, linkPaymentFingerprint, recordPayment, repeatedPayment, type LinkPaymentInput } from './linkPayment';
 import { settlePayment } from './settlePayment';
 
@@ -25,13 +26,15 @@ export async function startBankPayment(deps: Deps, input: BankPaymentInput): Pro
     const checked = await checkLinkPayment(deps, input, 'clave', input.anonymousUserServiceId);
     row = await recordPayment(deps, checked, input, { method: 'clave', ...IN_DOUBT }, input.lang, fingerprint);
   }
-  const merchant = (await deps.db.query<{ name: string; logo: string }>('select name, logo from merchants where id = $1', [row.merchant_id]))[0];
-  const { redirectUrl } = await deps.gateways.bank.start({
-    ...gatewayCall(row.cod_oper), amountCents: row.amount_cents + row.tax_cents, description: row.description,
-    merchant: { name: merchant?.name ?? '', logo: merchant?.logo || null }, returnPath: input.returnPath(row.cod_oper),
+  const merchant = await findMerchant(deps.db, row.merchant_id);
+  const attempt = row;
+  return callInDoubt('bank', async () => {
+    const { redirectUrl } = await deps.gateways.bank.start({
+      ...gatewayCall(attempt.cod_oper), amountCents: attempt.amount_cents + attempt.tax_cents, description: attempt.description,
+      merchant: { name: merchant?.name ?? '', logo: merchant?.logo || null }, returnPath: input.returnPath(attempt.cod_oper),
+    });
+    if (attempt.auth_status !== IN_DOUBT.auth_status) return { row: attempt, redirectUrl };
+    const settled = await settlePayment(deps, attempt.cod_oper, { status: -1, authStatus: 'PENDING', messageKey: 'pending' });
+    return { row: settled?.row ?? attempt, redirectUrl };
   });
-  if (row.auth_status === IN_DOUBT.auth_status) {
-    row = (await settlePayment(deps, row.cod_oper, { status: -1, authStatus: 'PENDING', messageKey: 'pending' }))?.row ?? row;
-  }
-  return { row, redirectUrl };
 }

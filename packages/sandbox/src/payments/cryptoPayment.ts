@@ -8,7 +8,7 @@ import { sendMail } from '../store/mailbox';
 import { findMerchant } from '../store/merchants';
 import { findTransaction, markCryptoRefundSent, updateQuote, type TransactionRow } from '../store/transactions';
 import { cryptoReceivedOf, depositKeyOf } from './cryptoReceived';
-import { IN_DOUBT } from './inDoubt';
+import { callInDoubt, IN_DOUBT } from './inDoubt';
 import { checkLinkPayment, recordPayment, type LinkPaymentInput } from './linkPayment';
 import { cancelledOutcome, settlePayment } from './settlePayment';
 
@@ -64,9 +64,11 @@ export async function startCryptoPayment(deps: Deps, input: CryptoPaymentInput):
   const details = quoteDetails(deps, input.currency, input.network, centsToAmount(checked.amountCents + checked.taxCents));
   const attempt = await recordPayment(deps, checked, link, { method: 'crypto', ...IN_DOUBT, details }, input.lang);
   if (attempt.auth_status !== IN_DOUBT.auth_status) return attempt;
-  const { address } = await deps.gateways.crypto.address({ ...gatewayCall(depositKeyOf(attempt.cod_oper, input.network)), currency: input.currency, network: input.network, amountCrypto: details.amountCrypto });
-  // SPEC 4 "Crypto: 1 approved, all others pending": waiting for coins at 0.
-  return (await settlePayment(deps, attempt.cod_oper, { status: 0, authStatus: 'PENDING', messageKey: 'pending', reference: address }))?.row ?? attempt;
+  return callInDoubt('crypto processor', async () => {
+    const { address } = await deps.gateways.crypto.address({ ...gatewayCall(depositKeyOf(attempt.cod_oper, input.network)), currency: input.currency, network: input.network, amountCrypto: details.amountCrypto });
+    // SPEC 4 "Crypto: 1 approved, all others pending": waiting for coins at 0.
+    return (await settlePayment(deps, attempt.cod_oper, { status: 0, authStatus: 'PENDING', messageKey: 'pending', reference: address }))?.row ?? attempt;
+  });
 }
 
 /** Changing coin or network re-quotes (the same coin keeps its quote while it is frozen); another network is another address. */

@@ -2,18 +2,41 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faultyGateways, type GatewayFault } from '../gateways/testing/faultyGateways';
 import type { Gateways } from '../gateways/Gateways';
-import { cardPayload, createTestApp, newLink, testCardNumber, type TestApp } from '../test/testApp';
+import type { Database } from '../db/Database';
+import { asUnavailable } from '../db/unavailable';
+import { cardPayload, createTestApp, newLink, testCardNumber, type ApiAnswer, type TestApp } from '../test/testApp';
 
 // One payment intent makes at most one charge, whatever fails between Pasarela and its gateway: an
 // answer that never comes, an answer lost after the operation, an adapter that breaks before or
-// after it. Each payment is then sent again with its trackId (the checkout's retry), the reconciler
-// runs, and the gateway's books are counted. The table is printed at the end.
+// after it, the database gone once it answered. Each payment is then sent again with its trackId
+// (the checkout's retry), the reconciler runs, and the gateway's books are counted. The table is
+// printed at the end.
 
 let t: TestApp;
 let faults: ReturnType<typeof faultyGateways>;
 const table: string[] = [];
+
+/**
+ * The database going away mid-way: once a gateway answered (faultyGateways' database_lost), every
+ * query of the app fails as on a connection PostgreSQL ended (postgresDatabase.ts), until the request is answered.
+ */
+let databaseLost = false;
+function goneWhileLost(db: Database): void {
+  for (const name of ['query', 'transaction', 'oneStatementLocked', 'exec'] as const) {
+    const real = (db[name] as (...args: unknown[]) => Promise<unknown>).bind(db);
+    Object.assign(db, {
+      [name]: (...args: unknown[]) => databaseLost
+        ? Promise.reject(asUnavailable(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })))
+        : real(...args),
+    });
+  }
+}
+
 beforeAll(async () => {
-  t = await createTestApp({ wrapGateways: (inner: Gateways) => (faults = faultyGateways(inner)).gateways });
+  t = await createTestApp({
+    wrapGateways: (inner: Gateways) => (faults = faultyGateways(inner, { loseDatabase: () => { databaseLost = true; } })).gateways,
+  });
+  goneWhileLost(t.db);
 });
 afterAll(async () => {
   console.log(['method | fault | first answer | charges made | expected | left pending', ...table].join('\n'));
@@ -36,15 +59,67 @@ async function reconciled(code: string) {
   return t.db.query<{ cod_oper: string; status: number; auth_status: string }>('select cod_oper, status, auth_status from transactions where link_code = $1 order by id', [code]);
 }
 
-const FAULTS: GatewayFault[] = ['timeout', 'lost_answer', 'error_before', 'error_after'];
+const ALL_FAULTS: GatewayFault[] = ['timeout', 'lost_answer', 'error_before', 'error_after', 'database_lost'];
+
+/** The first request meets the fault; the database comes back once it is answered. */
+async function withFault(port: keyof Gateways, fault: GatewayFault, request: () => Promise<ApiAnswer>): Promise<ApiAnswer> {
+  faults.plan(port, fault);
+  try {
+    return await request();
+  } finally {
+    databaseLost = false;
+  }
+}
+
+/**
+ * The methods the payer completes elsewhere: a Yappy phone, the bank's Clave page, coins sent to a
+ * crypto address. `pay` starts the payment (the first try, then the retry with the same trackId);
+ * `payerPays` completes what the retry answered; `charges` counts the gateway's books.
+ */
+interface PayerMethod {
+  port: keyof Gateways;
+  pay(code: string, trackId: string): Promise<ApiAnswer>;
+  payerPays(retry: ApiAnswer): Promise<void>;
+  charges(codOpers: string[]): Promise<number>;
+}
+
+const booked = async (sql: string, params: unknown[]) => (await t.db.query<{ n: number }>(sql, params))[0]?.n ?? 0;
+
+const PAYER_METHODS: Readonly<Record<'yappy' | 'clave' | 'crypto', PayerMethod>> = {
+  yappy: {
+    port: 'push',
+    pay: (code, trackId) => t.post('/yappy/payments', { code, phone: '61111111', trackId }),
+    payerPays: () => t.answerPhones(),
+    charges: (keys) => chargesAt('push', keys),
+  },
+  clave: {
+    port: 'bank',
+    pay: (code, trackId) => t.post('/clave/payments', { code, trackId }),
+    async payerPays(retry) {
+      const page = new URL(String(retry.data['redirectUrl'])).pathname;
+      const done = await t.app.request(page, { method: 'POST', body: new URLSearchParams({ result: 'approve' }), headers: { accept: 'application/json' } });
+      expect(done.status).toBe(200);
+    },
+    charges: (keys) => chargesAt('bank', keys),
+  },
+  crypto: {
+    port: 'crypto',
+    pay: (code, trackId) => t.post('/crypto/payments', { codeProcess: code, currency: 'BTC', network: 'BTC', email: 'cripto@example.com', trackId }),
+    async payerPays(retry) {
+      expect((await t.admin('POST', `/crypto/${String(retry.data['id'])}/confirm`, {})).status).toBe(200);
+    },
+    // Coins received at an address of these payments (its key is the payment's and the network's).
+    charges: (keys) => booked(
+      "select count(*)::int as n from gateway_simulator where port = 'crypto' and split_part(key, ':', 1) = any($1) and (state ->> 'paidCrypto')::float8 > 0", [keys]),
+  },
+};
 
 describe('faults between a payment and its gateway', () => {
-  it.each(FAULTS)('card, %s: one charge, found again by the retry, nothing left pending', async (fault) => {
+  it.each(ALL_FAULTS)('card, %s: one charge, found again by the retry, nothing left pending', async (fault) => {
     const code = await newLink(t);
     const body = cardPayload(code, { cardNumber: testCardNumber(randomUUID()) });
-    faults.plan('card', fault);
-    const first = await t.post('/cards/auth-capture', body);
-    expect(first.status).toBe(504);
+    const first = await withFault('card', fault, () => t.post('/cards/auth-capture', body));
+    expect(first.status).toBe(fault === 'database_lost' ? 503 : 504);
     const rows = await reconciled(code);
     const retry = await t.post('/cards/auth-capture', body);
     expect(retry).toMatchObject({ status: 200, data: { status: 1 } });
@@ -56,12 +131,11 @@ describe('faults between a payment and its gateway', () => {
     expect(after.filter((r) => r.auth_status === 'PROCESSING')).toEqual([]);
   });
 
-  it.each(FAULTS)('Nequi push, %s: one request at the wallet, the retry follows it, the phone pays it once', async (fault) => {
+  it.each(ALL_FAULTS)('Nequi push, %s: one request at the wallet, the retry follows it, the phone pays it once', async (fault) => {
     const code = await newLink(t);
     const body = { code, phone: '3991111111', trackId: randomUUID() };
-    faults.plan('push', fault);
-    const first = await t.post('/nequi/push', body);
-    expect(first.status).toBe(504);
+    const first = await withFault('push', fault, () => t.post('/nequi/push', body));
+    expect(first.status).toBe(fault === 'database_lost' ? 503 : 504);
     await reconciled(code);
     const retry = await t.post('/nequi/push', body);
     expect(retry.status).toBe(200);
@@ -73,19 +147,43 @@ describe('faults between a payment and its gateway', () => {
     expect(after.map((r) => r.status)).toEqual([1]);
   });
 
-  it.each(FAULTS)('cash voucher, %s: one voucher at the network, the retry answers it', async (fault) => {
+  it.each(ALL_FAULTS)('cash voucher, %s: one voucher at the network, the retry answers it', async (fault) => {
     const code = await newLink(t);
     const body = { code, email: 'caja@example.com', phone: '+50761234567', trackId: randomUUID() };
-    faults.plan('voucher', fault);
-    expect((await t.post('/cash/pay-cash', body)).status).toBe(504);
+    const first = await withFault('voucher', fault, () => t.post('/cash/pay-cash', body));
+    expect(first.status).toBe(fault === 'database_lost' ? 503 : 504);
     await reconciled(code);
     const retry = await t.post('/cash/pay-cash', body);
     expect(retry.data).toMatchObject({ reference: expect.stringMatching(/^\d{12}$/) });
     const after = await t.db.query<{ cod_oper: string }>('select cod_oper from transactions where link_code = $1', [code]);
     const vouchers = await t.db.query('select 1 from gateway_simulator where port = $1 and key = any($2)', ['voucher', after.map((r) => r.cod_oper)]);
-    table.push(`cash | ${fault} | 504 | ${vouchers.length} voucher | 1 | 0`);
+    table.push(`cash | ${fault} | ${first.status} | ${vouchers.length} voucher | 1 | 0`);
     expect(after).toHaveLength(1);
     expect(vouchers).toHaveLength(1);
+  });
+});
+
+describe('faults between a payment the payer completes elsewhere and its gateway', () => {
+  const cases = (['yappy', 'clave', 'crypto'] as const).flatMap((method) => ALL_FAULTS.map((fault) => [method, fault] as const));
+  it.each(cases)('%s, %s: one charge at most, the in-doubt attempt settled by the reconciler, the retry pays once', async (method, fault) => {
+    const { port, pay, payerPays, charges } = PAYER_METHODS[method];
+    const code = await newLink(t);
+    const trackId = randomUUID();
+    const first = await withFault(port, fault, () => pay(code, trackId));
+    // No answer or a broken one: 504, checked by the reconciler; the database gone: the 503 of every request then.
+    expect(first.status).toBe(fault === 'database_lost' ? 503 : 504);
+    const rows = await reconciled(code);
+    expect(rows.filter((r) => r.auth_status === 'PROCESSING')).toEqual([]);
+    const retry = await pay(code, trackId);
+    expect(retry.status).toBe(200);
+    await payerPays(retry);
+    const after = await t.db.query<{ cod_oper: string; status: number; auth_status: string }>('select cod_oper, status, auth_status from transactions where link_code = $1', [code]);
+    const made = await charges(after.map((r) => r.cod_oper).concat(rows.map((r) => r.cod_oper)));
+    const pending = after.filter((r) => r.auth_status === 'PROCESSING').length;
+    table.push(`${method} | ${fault} | ${first.status} | ${made} | 1 | ${pending}`);
+    expect(made).toBe(1);
+    expect(after.map((r) => r.status)).toEqual([1]);
+    expect(pending).toBe(0);
   });
 });
 

@@ -3,10 +3,9 @@ import type { Deps } from '../Deps';
 import { gatewayCall, GatewayOutcomeUnknown } from '../gateways/GatewayCall';
 import type { PushRequest, PushWalletName } from '../gateways/PushWallet';
 import { ApiError } from '../http/ApiError';
-import { isConnectionError } from '../db/unavailable';
 import type { TransactionRow } from '../store/transactions';
 import { pushOutcomeOf } from './gatewayOutcomes';
-import { IN_DOUBT } from './inDoubt';
+import { callInDoubt, IN_DOUBT } from './inDoubt';
 import { checkLinkPayment, linkPaymentFingerprint, recordPayment, repeatedPayment, type LinkPaymentInput } from './linkPayment';
 import { settlePayment } from './settlePayment';
 
@@ -33,19 +32,14 @@ export async function requestPushPayment(deps: Deps, input: PushPaymentInput): P
   }, input.lang, fingerprint));
   if (attempt.auth_status !== IN_DOUBT.auth_status) return attempt;
   const expiresAt = attempt.expires_at ?? new Date(Date.now() + windowMs);
-  try {
+  return callInDoubt('wallet', async () => {
     const answer = await deps.gateways.push.request({
       ...gatewayCall(attempt.cod_oper), wallet: input.wallet, channel: input.channel, amountCents: attempt.amount_cents + attempt.tax_cents, expiresAt,
     });
     const outcome = pushOutcomeOf(input.wallet, answer) ?? { status: -1, authStatus: 'PENDING', messageKey: 'pending' };
     const settled = await settlePayment(deps, attempt.cod_oper, { ...outcome, details: answer.qrValue ? { qrValue: answer.qrValue } : {} });
     return settled?.row ?? attempt;
-  } catch (error) {
-    // The database went away (the simulated books live there): the 503 every request gets then.
-    if (isConnectionError(error)) throw error;
-    // No answer, or a broken one: the attempt stays in doubt until the reconciler asks the wallet by its key.
-    throw new ApiError(504, 'payment_error_try_again', 'The wallet did not answer; the payment is being checked');
-  }
+  });
 }
 
 /**

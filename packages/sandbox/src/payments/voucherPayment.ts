@@ -1,13 +1,11 @@
 import { cashVoucherExpiresAt, type Language } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { gatewayCall } from '../gateways/GatewayCall';
-import { ApiError } from '../http/ApiError';
-import { isConnectionError } from '../db/unavailable';
 import type { CashNetwork } from '../gateways/VoucherNetwork';
 import type { TransactionRow } from '../store/transactions';
 import { voucherOutcomeOf } from './gatewayOutcomes';
 import { checkLinkPayment, linkPaymentFingerprint, recordPayment, repeatedPayment, type LinkPaymentInput } from './linkPayment';
-import { IN_DOUBT } from './inDoubt';
+import { callInDoubt, IN_DOUBT } from './inDoubt';
 import { settlePayment } from './settlePayment';
 
 export interface VoucherPaymentInput extends LinkPaymentInput {
@@ -30,16 +28,11 @@ export async function issueVoucherPayment(deps: Deps, input: VoucherPaymentInput
   }, input.lang, fingerprint));
   if (attempt.auth_status !== IN_DOUBT.auth_status) return { row: attempt, fresh: false };
   const expiresAt = attempt.expires_at ?? cashVoucherExpiresAt();
-  try {
+  return callInDoubt('voucher network', async () => {
     const voucher = await deps.gateways.voucher.issue({ ...gatewayCall(attempt.cod_oper), network: input.network, amountCents: attempt.amount_cents + attempt.tax_cents, expiresAt });
     // SPEC 4 cash "0 and -1 pending": an issued voucher waits at 0.
     const outcome = voucherOutcomeOf(voucher) ?? { status: 0, authStatus: 'PENDING', messageKey: 'pending' };
     const settled = await settlePayment(deps, attempt.cod_oper, { ...outcome, reference: voucher.reference });
     return { row: settled?.row ?? attempt, fresh: settled?.kind === 'settled' };
-  } catch (error) {
-    // The database went away (the simulated books live there): the 503 every request gets then.
-    if (isConnectionError(error)) throw error;
-    // No answer, or a broken one: the attempt stays in doubt until the reconciler asks the network by its key.
-    throw new ApiError(504, 'payment_error_try_again', 'The voucher network did not answer; the payment is being checked');
-  }
+  });
 }

@@ -3,16 +3,18 @@ import type { Gateways } from '../Gateways';
 
 /**
  * What goes wrong with the next calls to a gateway: the answer never comes (`timeout`: the call
- * did not reach it; `lost_answer`: it did, and its answer was lost), or the adapter fails outright
- * before or after doing the operation (`error_before`, `error_after`).
+ * did not reach it; `lost_answer`: it did, and its answer was lost), the adapter fails outright
+ * before or after doing the operation (`error_before`, `error_after`: a 5xx), or the gateway
+ * answers and the database is gone before the answer is recorded (`database_lost`).
  */
-export type GatewayFault = 'timeout' | 'lost_answer' | 'error_before' | 'error_after';
+export type GatewayFault = 'timeout' | 'lost_answer' | 'error_before' | 'error_after' | 'database_lost';
 
 /**
  * Wraps any adapter's ports: each call takes the next planned fault (`plan`), if any, for its port,
- * and `calls` counts what reached the adapter underneath. Tests only.
+ * and `calls` counts what reached the adapter underneath. `loseDatabase` is called when a
+ * `database_lost` call has its answer. Tests only.
  */
-export function faultyGateways(inner: Gateways) {
+export function faultyGateways(inner: Gateways, options: { loseDatabase?: () => void } = {}) {
   const planned: Array<{ port: keyof Gateways; fault: GatewayFault }> = [];
   const calls: Record<keyof Gateways, number> = { card: 0, push: 0, voucher: 0, crypto: 0, bank: 0 };
 
@@ -32,6 +34,10 @@ export function faultyGateways(inner: Gateways) {
           const result = await (value as (...a: unknown[]) => Promise<unknown>).apply(obj, args);
           if (fault === 'lost_answer') throw new GatewayOutcomeUnknown(`${port}.${String(name)}: the answer was lost`);
           if (fault === 'error_after') throw new Error(`${port}.${String(name)}: the adapter failed after the operation`);
+          if (fault === 'database_lost') {
+            if (!options.loseDatabase) throw new Error('database_lost needs faultyGateways\' loseDatabase');
+            options.loseDatabase();
+          }
           return result;
         };
       },
