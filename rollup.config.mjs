@@ -261,8 +261,12 @@ const sandbox = {
   output: { file: root('./packages/sandbox/dist/server.mjs'), format: 'es' },
 };
 
+// The fault harness's node (scripts/faults/killedAfterGateway.mjs): the same server with a kill
+// switch on its gateways, bundled apart so that server.mjs holds no test code.
+const sandboxFaultNode = { ...sandbox, input: root('./packages/sandbox/src/faultNode.ts'), output: { file: root('./packages/sandbox/dist/fault-node.mjs'), format: 'es' } };
+
 const only = process.env.BUILD_ONLY?.split(',');
-const targets = { loader, loaderPure, loaderTypes, reactPackage, reactTypes, nodePackage, nodeTypes, reactDemo, widget: [widget, widgetServer], console: consoleApp, sandbox };
+const targets = { loader, loaderPure, loaderTypes, reactPackage, reactTypes, nodePackage, nodeTypes, reactDemo, widget: [widget, widgetServer], console: consoleApp, sandbox: [sandbox, sandboxFaultNode] };
 export default Object.entries(targets)
   .filter(([name]) => !only || only.includes(name))
   .flatMap(([, config]) => config)

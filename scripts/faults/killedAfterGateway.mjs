@@ -1,8 +1,9 @@
 // The crash scenarios of `npm run test:faults`: a node killed (SIGKILL) after its gateway answered
-// and before it recorded the answer. The node runs with PASARELA_FAULT_KILL_AFTER_GATEWAY (card or
-// push), behind the fault proxy as its load balancer; the payer pays, the node kills itself with
-// the charge made at the simulated gateway and the attempt still PROCESSING; a node started without
-// the switch on the same database takes its place behind the proxy, and the payer retries with the
+// and before it recorded the answer. The node is the harness's build of the server
+// (packages/sandbox/dist/fault-node.mjs) with PASARELA_FAULT_KILL_AFTER_GATEWAY (card or push),
+// behind the fault proxy as its load balancer; the payer pays, the node kills itself with the
+// charge made at the simulated gateway and the attempt still PROCESSING; the server itself
+// (server.mjs) on the same database takes its place behind the proxy, and the payer retries with the
 // same trackId. Counted in the gateway's books (gateway_simulator): one charge, approved once,
 // nothing left in doubt. Run on PGlite (a data directory of its own) and, with TEST_DATABASE_URL
 // or DATABASE_URL, on PostgreSQL (a schema of its own). Every SQL read or write here happens while
@@ -13,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { fileURLToPath } from 'node:url';
 import { startSandbox } from '../sandbox-process.mjs';
 import { startFaultProxy } from './faultProxy.mjs';
 import { apiClient, cardBody } from './payer.mjs';
@@ -20,6 +22,8 @@ import { newSchema } from './postgres.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const SWITCH = 'PASARELA_FAULT_KILL_AFTER_GATEWAY';
+/** The server with the kill switch (packages/sandbox/src/faultNode.ts); server.mjs has none. */
+const FAULT_NODE = fileURLToPath(new URL('../../packages/sandbox/dist/fault-node.mjs', import.meta.url));
 const NAMES = {
   card: 'card: node killed (SIGKILL) between the gateway\'s answer and its record, restarted, payer retries',
   push: 'nequi push: node killed (SIGKILL) between the wallet\'s answer and its record, restarted, payer retries',
@@ -93,7 +97,7 @@ async function until(what, probe, timeoutMs) {
  */
 async function killedBetweenAnswerAndRecord({ database, port, watchNode, createLink, pay, settled }) {
   const env = { ...database.env, SPLASH_MS: '0', LOG_LEVEL: 'warn' };
-  const killing = await startSandbox({ ...env, [SWITCH]: port });
+  const killing = await startSandbox({ ...env, [SWITCH]: port }, FAULT_NODE);
   const proxy = await startFaultProxy({ upstreams: [killing.url], healthEveryMs: 200 });
   // Its kill is asked for: the scenario checks its exit, not watchNode. Stopped in the background,
   // since a node already gone makes stop() wait its 5 s for an exit that came before.
@@ -118,8 +122,8 @@ async function killedBetweenAnswerAndRecord({ database, port, watchNode, createL
       // instead of waiting, its row is made that old while no node runs.
       await database.query("update transactions set updated_at = now() - interval '1 minute' where link_code = $1 and auth_status = 'PROCESSING'", [code]);
     }
-    // Without the switch (empty is off, whatever this shell exported); the reconciler every 200 ms.
-    replacement = await startSandbox({ ...env, [SWITCH]: '', EXPIRY_SWEEP_INTERVAL_MS: '200' });
+    // The server itself (no switch); the reconciler every 200 ms.
+    replacement = await startSandbox({ ...env, EXPIRY_SWEEP_INTERVAL_MS: '200' });
     replacementWatch = watchNode('the node started after the kill', replacement);
     proxy.nodes.push({ url: new URL(replacement.url), healthy: true });
     const retry = await settled(api, { code, trackId, codOper: afterKill.cod_oper });

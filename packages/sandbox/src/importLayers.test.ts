@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import ts from 'typescript';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { importGraph } from '../../../scripts/import-graph.mjs';
@@ -6,7 +8,7 @@ import { importGraph } from '../../../scripts/import-graph.mjs';
 const src = fileURLToPath(new URL('.', import.meta.url));
 
 /** The sandbox's rooms, top to bottom: what a room may import lies below it. */
-const WIRING = ['app.ts', 'server.ts', 'main.ts', 'demoShop.ts', 'banner.ts'];
+const WIRING = ['app.ts', 'server.ts', 'main.ts', 'runNode.ts', 'faultNode.ts', 'demoShop.ts', 'banner.ts'];
 const room = (file: string) => {
   const relative = path.relative(src, file);
   return relative.includes(path.sep) ? relative.split(path.sep)[0] ?? '' : relative;
@@ -32,5 +34,23 @@ describe('the sandbox\'s import graph', () => {
       return targets.filter((t) => forbidden.includes(room(t))).map((t) => `${path.relative(src, file)} -> ${path.relative(src, t)}`);
     });
     expect(upward).toEqual([]);
+  });
+
+  it('the server npm start runs (main.ts) imports no test code: no tests, test helpers or fault adapters', () => {
+    const graph = importGraph(src);
+    const reached = new Set<string>();
+    const visit = (file: string) => {
+      if (reached.has(file)) return;
+      reached.add(file);
+      for (const target of graph.get(file) ?? []) visit(target);
+    };
+    visit(path.join(src, 'main.ts'));
+    expect(reached.size).toBeGreaterThan(50);
+    // The graph leaves test code out, so each reached file's own imports are read for it.
+    const testCode = [...reached].flatMap((file) => ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles
+      .map((i) => i.fileName)
+      .filter((name) => /\.test(?:\.ts)?$|\/testing\/|(?:^|\/)test\/|faultNode/.test(name))
+      .map((name) => `${path.relative(src, file)} -> ${name}`));
+    expect(testCode).toEqual([]);
   });
 });

@@ -1,5 +1,4 @@
 import { sandboxGateways } from './gateways/simulator/simulatedGateways';
-import { KILL_AFTER_GATEWAY_VARIABLE, killAfterGatewayAnswer, killAfterPortOf } from './gateways/testing/killAfterGatewayAnswer';
 import { receiveGatewayEvent } from './payments/receiveGatewayEvent';
 import type { PayerWindows } from './Deps';
 import { createApp } from './app';
@@ -80,6 +79,8 @@ export interface ServerOptions {
   metricsToken?: string | undefined;
   /** Serve the developer console at /sandbox/console (default on; SANDBOX_CONSOLE=off). */
   sandboxConsole?: boolean | undefined;
+  /** Wraps the chosen gateways' ports (the fault harness's node, faultNode.ts); none in production. */
+  wrapGateways?: ((gateways: Gateways) => Gateways) | undefined;
 }
 
 export interface RunningServer {
@@ -103,8 +104,6 @@ export interface RunningServer {
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const paths = { ...defaultPaths(), ...options.paths };
   const timeouts = options.http ?? DEFAULT_HTTP_TIMEOUTS;
-  // The fault harness's switch (docs/operations.md); read before the database opens, so a wrong value stops the start.
-  const killAfterPort = killAfterPortOf(process.env[KILL_AFTER_GATEWAY_VARIABLE]);
   const baseLog = options.logger ?? createLogger(options.logLevel ?? 'silent');
   let log = baseLog;
   const warn = (message: string) => log.warn(message);
@@ -137,8 +136,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const demoUrl = `http://127.0.0.1:${options.demoPort}`;
   // The one place the gateways are chosen: the simulated ones, whose test phones answer on a timer below.
   const simulated = sandboxGateways(db);
-  const gateways = killAfterPort ? { ...simulated, gateways: killAfterGatewayAnswer(simulated.gateways, killAfterPort) } : simulated;
-  if (killAfterPort) log.warn({ port: killAfterPort }, `${KILL_AFTER_GATEWAY_VARIABLE}: this node kills itself after its first ${killAfterPort} payment's gateway answer`);
+  const gateways = options.wrapGateways ? { ...simulated, gateways: options.wrapGateways(simulated.gateways) } : simulated;
   const app = createApp({
     gateways,
     db, cardFingerprintKey, wireEncoding: options.wireEncoding, publicOrigin: url, demoOrigin: demoUrl, splashMs: options.splashMs, payerWindows: options.payerWindows, paths,

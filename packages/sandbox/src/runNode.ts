@@ -1,0 +1,63 @@
+// A sandbox node as `npm start` runs it (main.ts) and the fault harness's node (faultNode.ts):
+// settings from the environment, logs, the banner, and a stop on SIGINT/SIGTERM.
+import { randomBytes } from 'node:crypto';
+import { isLoopbackHost } from './auth/adminAccess';
+import { startBanner } from './banner';
+import { createLogger, errorFields } from './ops/logger';
+import { logFormatOf, readableDestination } from './ops/readableLog';
+import { startServer, type ServerOptions } from './server';
+import { readSettings } from './settings';
+
+async function run(wiring: Pick<ServerOptions, 'wrapGateways'>): Promise<void> {
+  const settings = readSettings(process.env);
+  // A person at a terminal reads lines; a collector (a pipe, a file, a container) gets JSON.
+  const format = logFormatOf(process.env['LOG_FORMAT'], process.stdout.isTTY === true);
+  const log = createLogger(settings.logLevel, format === 'pretty' ? readableDestination() : undefined);
+  // Beyond loopback the admin API is never open: without SANDBOX_ADMIN_TOKEN this run makes one up
+  // (printed below, for this node alone: several nodes share one through the setting).
+  const generated = settings.adminToken === undefined && !isLoopbackHost(settings.host) ? randomBytes(24).toString('base64url') : undefined;
+  const adminToken = settings.adminToken ?? generated;
+  const server = await startServer({ ...settings, ...wiring, adminToken, logger: log });
+  const { databaseUrl, dataDir } = settings;
+  const database = databaseUrl ? `PostgreSQL (DATABASE_URL)` : `PGlite in ${dataDir}`;
+  // For the person who ran `npm start`.
+  console.log(startBanner({ url: server.url, demoUrl: server.demoUrl, database, console: settings.sandboxConsole, host: settings.host, adminToken: generated, tokenSet: settings.adminToken !== undefined }));
+
+  // A promise nobody awaited that failed: logged, and the node goes on serving (every payment's
+  // state is in the database, committed or not). Each known source (database connections, timers,
+  // sockets) handles its own; this is the net under a new one.
+  process.on('unhandledRejection', (reason: unknown) => log.error(errorFields(reason), 'unhandled rejection'));
+
+  let closing = false;
+  const stop = (signal: string) => {
+    if (closing) {
+      // A second signal: the operator does not want to wait for requests in flight.
+      log.warn({ signal }, 'stopping now');
+      process.exit(1);
+    }
+    closing = true;
+    // SIGTERM comes from an orchestrator with a load balancer to warn (SHUTDOWN_DRAIN_MS); SIGINT is
+    // a person at a terminal (Ctrl+C), who has no load balancer to wait for.
+    const drainMs = signal === 'SIGTERM' ? settings.shutdownDrainMs : 0;
+    log.info({ signal, drainMs, graceMs: settings.http.shutdownMs }, 'stopping: finishing requests in flight');
+    server.close({ drainMs }).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log.error(errorFields(error), 'stopping failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+/** Starts the node; a start that fails says why and exits 1. */
+export function startNode(wiring: Pick<ServerOptions, 'wrapGateways'> = {}): void {
+  run(wiring).catch((error: unknown) => {
+    const code = (error as { code?: unknown }).code;
+    if (code === 'EADDRINUSE') console.error(`A port is already in use: ${(error as Error).message}. Set PORT / DEMO_PORT.`);
+    else console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}
