@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Request } from 'playwright-core';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
-import { CheckoutFrame, DemoShop, openShopCheckout } from './support/pages';
-import { createLink, transactionsFor } from './support/admin';
+import { openShopCheckout } from './support/pages';
 import { checkoutFrameOf } from './support/frames';
 import { CEILINGS } from '../scripts/sizes.mjs';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
@@ -109,39 +108,6 @@ describe.runIf(browserAvailable())('the checkout\'s first screen', () => {
     await session.send('Log.enable');
     await page.waitForTimeout(4_000);
     expect(entries.filter((text) => /preload/i.test(text))).toEqual([]);
-    await context.close();
-  });
-  /** This node's count of pages made ahead, by outcome (GET /metrics, routes/pagesAhead.ts). */
-  async function pagesAhead(): Promise<Record<string, number>> {
-    const text = await (await fetch(`${sandbox.url}/metrics`)).text();
-    return Object.fromEntries([...text.matchAll(/^pasarela_pages_ahead_total\{outcome="(\w+)"\} (\d+)$/gm)].map((m) => [m[1], Number(m[2])]));
-  }
-
-  it('opens a link made before the payer\'s click from the page made ahead: whole at once, live, and it pays', async () => {
-    const before = await pagesAhead();
-    const code = await createLink(sandbox, { amount: 18, taxAmount: 1.26, description: 'Café de Boquete' });
-    // both languages' pages, made while the shop shows its Pay button
-    await expect.poll(async () => (await pagesAhead()).made ?? 0, { timeout: 10_000 }).toBe((before.made ?? 0) + 2);
-    const context = await browser.newContext({ locale: 'es-PA' });
-    const page = await context.newPage();
-    const shop = new DemoShop(page, sandbox.demoUrl);
-    await shop.open();
-    await page.waitForFunction(() => typeof (window as unknown as { Checkout?: { open?: unknown } }).Checkout?.open === 'function');
-    const widgetPage = page.waitForResponse((r) => new URL(r.url()).pathname === '/pf/widget');
-    await page.evaluate((c) => (window as unknown as { Checkout: { open(o: object): unknown } }).Checkout.open({ code: c }), code);
-    const headers = await (await widgetPage).allHeaders();
-    // one write with its length, not the two parts of a page made when asked
-    expect(headers['transfer-encoding']).toBeUndefined();
-    expect(Number(headers['content-length'])).toBeGreaterThan(1000);
-    expect(headers['content-security-policy']).toContain('frame-ancestors');
-    expect((await pagesAhead()).served).toBe((before.served ?? 0) + 1);
-    const checkout = new CheckoutFrame(page.frameLocator('iframe[src*="/pf/widget"]'));
-    await checkout.waitForForm();
-    await checkout.fillCard({ number: '4242 4242 4242 4242' });
-    await checkout.submit();
-    await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
-    await page.screenshot({ path: 'e2e/artifacts/page-ahead-paid.png' });
-    expect(await transactionsFor(sandbox, code)).toHaveLength(1);
     await context.close();
   });
 });

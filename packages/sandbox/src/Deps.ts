@@ -1,4 +1,3 @@
-import type { Language } from '@pasarela/core';
 import type { Database } from './db/Database';
 import type { Gateways } from './gateways/Gateways';
 import type { SandboxControls } from './gateways/simulator/simulatedGateways';
@@ -18,8 +17,6 @@ export interface Deps {
   payerWindows: PayerWindows;
   /** False when PAYMENT_CAPTCHA=0 lets payments through without a captcha token (payments/captchaVerdict.ts). */
   captchaRequired?: boolean | undefined;
-  /** Makes a new payment link's checkout page ahead (routes/pagesAhead.ts); absent in-process. */
-  pagesAhead?: { prepare(code: string, lang: Language): void } | undefined;
 }
 
 export interface PayerWindows {

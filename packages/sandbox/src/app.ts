@@ -57,7 +57,6 @@ import { pendingAttemptRoutes } from './routes/payer/pendingAttempt';
 import { builtFileRoutes } from './routes/pages/builtFiles';
 import { widgetPageRoutes } from './routes/pages/widgetPage';
 import { firstScreenAnswers } from './routes/pages/firstScreen';
-import type { PagesAhead } from './routes/pages/pagesAhead';
 import { threeDsRoutes } from './routes/pages/threeDs';
 import { translationRoutes } from './routes/payer/translations';
 import { userRoutes } from './routes/payer/users';
@@ -105,11 +104,6 @@ export interface AppOptions {
   allowPrivateWebhooks?: boolean | undefined;
   /** True once the node is stopping: /health answers 503 so the load balancer takes it out. */
   draining?: (() => boolean) | undefined;
-  /**
-   * New links' checkout pages made ahead (routes/pagesAhead.ts), watching what every node changes;
-   * without it (most in-process tests) every page is made when asked.
-   */
-  pagesAhead?: PagesAhead | undefined;
 }
 
 /** The payer's own pages under /sandbox (reached by the codOper alone) and the console's shell. */
@@ -129,7 +123,6 @@ async function databaseHealth(db: Database, timeoutMs = 2_000): Promise<'ok' | '
 /** The checkout origin's whole HTTP surface, testable in-process with `app.request()`. */
 export function createApp(options: AppOptions): Hono<AppEnv> {
   const paths = { ...defaultPaths(), ...options.paths };
-  const { pagesAhead } = options;
   const wired = options.gateways ?? sandboxGateways(options.db);
   const deps: Deps = {
     db: options.db,
@@ -139,7 +132,6 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     publicOrigin: options.publicOrigin,
     payerWindows: options.payerWindows ?? { nequiMs: NEQUI_PAY_WINDOW_MS, yappyMs: YAPPY_PAY_WINDOW_MS },
     captchaRequired: options.paymentCaptcha !== false,
-    pagesAhead,
   };
   const app = new Hono<AppEnv>();
   const metrics = options.metrics ?? new Metrics();
@@ -218,6 +210,6 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const firstScreen = firstScreenAnswers((url, init) => app.request(url, init, { inProcess: true }), { clientKey: SANDBOX_CLIENT_KEY });
   const prerender = widgetPrerender(paths.widgetDist, options.logger ?? silentLogger);
   app.route('/', builtFileRoutes(paths));
-  app.route('/', widgetPageRoutes(paths, { wireEncoding: options.wireEncoding, splashMs: options.splashMs, frameAncestors: frameAncestorsFor, firstScreen, prerender, pagesAhead }));
+  app.route('/', widgetPageRoutes(paths, { wireEncoding: options.wireEncoding, splashMs: options.splashMs, frameAncestors: frameAncestorsFor, firstScreen, prerender }));
   return app;
 }

@@ -18,8 +18,6 @@ import { adminScopeOf, isLoopbackHost } from './auth/adminAccess';
 import { openAdminRefusal, sourceOfUpgrade } from './auth/adminCors';
 import { listenToTransactions } from './push/transactionEvents';
 import { listenToAdminChanges } from './push/adminChanges';
-import { listenToFirstScreenChanges } from './push/firstScreenChanges';
-import { PagesAhead } from './routes/pages/pagesAhead';
 import { DEFAULT_WEBHOOK_DELIVERY, deliverDueWebhooks, type WebhookDeliverySettings } from './webhooks/deliverWebhooks';
 import type { Server } from 'node:http';
 import { closeGracefully, listenHttp, startDraining } from './http/httpServer';
@@ -121,10 +119,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   }
   const events = await listenToTransactions(db);
   const adminChanges = await listenToAdminChanges(db);
-  const firstScreenChanges = await listenToFirstScreenChanges(db);
   const metrics = new Metrics();
-  const pagesAhead = new PagesAhead({ count: (outcome) => metrics.countPageAhead(outcome) });
-  pagesAhead.watch(firstScreenChanges, events);
   // Each node counts the payments it wrote itself, so the nodes' counters add up.
   events.on('change', (change) => {
     if (change.origin === db.sessionName) metrics.countPayment(change.method, change.authStatus);
@@ -144,7 +139,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     sandboxConsole: options.sandboxConsole, draining: () => draining, adminToken: options.adminToken,
     allowPrivateWebhooks,
     paymentCaptcha: options.paymentCaptcha !== false,
-    pagesAhead,
   });
   // The shop's server creates its links with the admin API where the checkout listens, with the token when there is one.
   const shop = createDemoShop(paths.examplesDir, { checkoutOrigin: url, adminApiUrl: () => listeningUrl(checkout), adminToken: options.adminToken });
@@ -164,7 +158,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (checkout) await closeGracefully(checkout, 0);
     await events.close();
     await adminChanges.close();
-    await firstScreenChanges.close();
     await db.close();
     throw error;
   }
@@ -224,10 +217,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         // Push sockets hold their connections open: a close frame sends their widgets to another node.
         await push.closeAll();
         await Promise.all([stopping, stopCharging(), stopAnswering(), stopReconciling(), reconciledAtStart, stopWebhooks(), stopForgettingKeys()]);
-        pagesAhead.close();
         await events.close();
         await adminChanges.close();
-        await firstScreenChanges.close();
         await db.close();
         log.info('stopped');
       })();

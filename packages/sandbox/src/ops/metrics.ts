@@ -29,7 +29,6 @@ export class Metrics {
   private readonly requests = new Map<string, { labels: Labels; value: number }>();
   private readonly latency = new Map<string, Histogram>();
   private readonly limited = new Map<string, { labels: Labels; value: number }>();
-  private readonly pagesAhead = new Map<string, { labels: Labels; value: number }>();
   private readonly gauges = new Map<string, { help: string; read: () => number }>();
 
   /** A payment this node recorded or settled, by method and outcome (its auth status). */
@@ -54,11 +53,6 @@ export class Metrics {
     bump(this.limited, { bucket });
   }
 
-  /** A checkout page made ahead (routes/pagesAhead.ts): made (one language), served to an open, or dropped by a change. */
-  countPageAhead(outcome: 'made' | 'served' | 'dropped'): void {
-    bump(this.pagesAhead, { outcome });
-  }
-
   /** A value read when scraped (open push sockets). */
   gauge(name: string, help: string, read: () => number): void {
     this.gauges.set(name, { help, read });
@@ -73,7 +67,6 @@ export class Metrics {
     counter('pasarela_payments_total', 'Payments this node recorded or settled, by method and outcome (a pending payment counts again when it settles).', this.payments);
     counter('pasarela_http_requests_total', 'HTTP requests answered, by method, route and status (499: the client closed the connection before the answer).', this.requests);
     counter('pasarela_rate_limited_total', 'Requests answered 429, by limit.', this.limited);
-    counter('pasarela_pages_ahead_total', 'New links\' checkout pages made ahead, by outcome: made (one language), served (to the first open), dropped (what it showed changed).', this.pagesAhead);
     const name = 'pasarela_http_request_duration_seconds';
     lines.push(`# HELP ${name} Time to answer an HTTP request, by method and route.`, `# TYPE ${name} histogram`);
     for (const h of this.latency.values()) {

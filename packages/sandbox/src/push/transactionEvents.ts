@@ -10,8 +10,6 @@ export interface TransactionChange {
   userId: number | null;
   /** The merchant paid (migration 011): a merchant's admin socket hears only its own. */
   merchantId: number | null;
-  /** The payment link paid, if any (migration 012): its page made ahead is stale (routes/pagesAhead.ts). */
-  linkCode: string | null;
   /** The application_name of the node that wrote it (Database.sessionName). */
   origin: string;
 }
@@ -30,7 +28,6 @@ function parseChange(payload: string): TransactionChange | undefined {
       authStatus: String(value.authStatus ?? ''),
       userId: typeof value.userId === 'number' ? value.userId : null,
       merchantId: typeof value.merchantId === 'number' ? value.merchantId : null,
-      linkCode: typeof value.linkCode === 'string' ? value.linkCode : null,
       origin: String(value.origin ?? ''),
     };
   } catch {

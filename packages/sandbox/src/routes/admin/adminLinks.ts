@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { acceptLanguageTags, isHttpUrl, LINK_METHOD_TOKENS, amountToCents, centsToAmount, freeText, moneySchema, pickLanguage } from '@pasarela/core';
+import { isHttpUrl, LINK_METHOD_TOKENS, amountToCents, centsToAmount, freeText, moneySchema } from '@pasarela/core';
 import type { Deps } from '../../Deps';
 import { originOf } from '../../Deps';
 import { ApiError } from '../../http/ApiError';
@@ -72,9 +72,6 @@ export function adminLinkRoutes(deps: Deps) {
       singleUse: body.singleUse ?? false,
       returnUrl: body.returnUrl,
     });
-    // The shop shows its Pay button now; the checkout's page is made while the payer decides, first
-    // in the language of this request (a shop page's own is the payer's).
-    deps.pagesAhead?.prepare(link.code, pickLanguage(null, acceptLanguageTags(c.req.header('accept-language'))));
     return c.json({ code: link.code, slug: link.slug, url: `${originOf(deps, c.req.url)}/${link.slug}` }, 201);
   });
   app.get('/transactions', async (c) => {
