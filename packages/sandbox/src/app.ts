@@ -45,7 +45,9 @@ import { adminEmailPaymentRoutes } from './routes/admin/adminEmailPayments';
 import { merchantRoutes } from './routes/payer/merchants';
 import { adminRefundRoutes } from './routes/admin/adminRefunds';
 import { MERCHANT_API_PREFIX, merchantApiRoutes } from './routes/merchant/merchantApi';
-import { lookupExtraRoutes } from './routes/payer/lookupsExtra';
+import { paymentLinkRoutes } from './routes/payer/paymentLinks';
+import { stationRoutes } from './routes/payer/stations';
+import { campaignRoutes } from './routes/payer/campaigns';
 import { nequiRoutes } from './routes/payer/nequi';
 import { processRecordRoutes } from './routes/payer/processRecords';
 import { paymentInfoRoutes } from './routes/payer/paymentInfo';
@@ -166,7 +168,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   api.route('/', userRoutes(deps));
   api.route('/', recoveryRoutes(deps));
   api.route('/', accountRoutes(deps));
-  const more = [lookupExtraRoutes, subscriptionRoutes, activityRoutes, processRecordRoutes, nequiRoutes, yappyRoutes, cashRoutes, claveRoutes, cryptoRoutes, validationRoutes, emailPaymentRoutes, attemptRoutes, pendingAttemptRoutes];
+  const more = [paymentLinkRoutes, stationRoutes, campaignRoutes, subscriptionRoutes, activityRoutes, processRecordRoutes, nequiRoutes, yappyRoutes, cashRoutes, claveRoutes, cryptoRoutes, validationRoutes, emailPaymentRoutes, attemptRoutes, pendingAttemptRoutes];
   for (const routes of more) api.route('/', routes(deps));
   api.all('*', () => {
     throw new ApiError(404, 'not_found', 'No such call');

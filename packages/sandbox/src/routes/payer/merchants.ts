@@ -4,7 +4,8 @@ import type { Deps } from '../../Deps';
 import { ApiError } from '../../http/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { reply } from '../../http/reply';
-import { findMerchant, listMerchantServices, paymentMethodOf, type MerchantRow } from '../../store/merchants';
+import { findLinkByCode, findLinkBySlug, findLinkBySlugAndCode } from '../../store/links';
+import { findMerchant, firstMerchantUser, listMerchantServices, paymentMethodOf, type MerchantRow } from '../../store/merchants';
 
 /** A positive integer id from a path parameter, or a 404 with notFoundCode. */
 export function idParam(value: string | undefined, notFoundCode: string): number {
@@ -40,6 +41,33 @@ export function merchantRoutes(deps: Deps) {
     if (!(await findMerchant(deps.db, id))) throw new ApiError(404, 'Merchant Not Found');
     const services = await listMerchantServices(deps.db, id);
     return reply(c, { paymentMethods: services.map(paymentMethodOf) });
+  });
+  // SPEC 7 "GET merchant services by merchant and a second path param (gateway such as PFW or LK)".
+  app.get('/merchants/:idMerchant/services/:gateway', async (c) => {
+    const id = idParam(c.req.param('idMerchant'), 'Merchant Not Found');
+    const gateway = c.req.param('gateway').toUpperCase();
+    const services = (await listMerchantServices(deps.db, id)).filter((s) => s.gateway_code === gateway || s.link_type === gateway);
+    if (services.length === 0) throw new ApiError(404, 'SERVICE_UNAVAILABLE');
+    return reply(c, { services: services.map(paymentMethodOf) });
+  });
+  // SPEC 6/7 "commerce user info by merchant id (reads result3 as user and merchant)".
+  app.get('/merchants/:idMerchant/commerce-user', async (c) => {
+    const id = idParam(c.req.param('idMerchant'), 'Merchant Not Found');
+    const merchant = await findMerchant(deps.db, id);
+    if (!merchant) throw new ApiError(404, 'Merchant Not Found');
+    const user = await firstMerchantUser(deps.db, id);
+    if (!user) throw new ApiError(404, 'Merchant User Not Found');
+    return reply(c, { result3: { user: { idUsr: user.id, login: user.login }, merchant: merchantInfoOf(merchant) } });
+  });
+  // SPEC 7 "commerce lookup by link, slug, slug+code": the merchant behind a link.
+  app.get('/commerce', async (c) => {
+    const code = c.req.query('code') ?? '';
+    const type = c.req.query('type') ?? 'lk';
+    const [slug = '', linkCode = ''] = code.split('/');
+    const link = type === 'slug' ? await findLinkBySlug(deps.db, code) : type === 'slugCode' ? await findLinkBySlugAndCode(deps.db, slug, linkCode) : await findLinkByCode(deps.db, code);
+    const merchant = link && (await findMerchant(deps.db, link.merchant_id));
+    if (!merchant) throw new ApiError(404, 'Merchant Not Found');
+    return reply(c, merchantInfoOf(merchant));
   });
   return app;
 }

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { freeText, PaymentSecurityEntries, CardInformationSchema } from '@pasarela/core';
+import { freeText, isSubscriptionActive, PaymentSecurityEntries, CardInformationSchema } from '@pasarela/core';
 import type { Deps } from '../../Deps';
 import { ApiError } from '../../http/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
@@ -10,7 +10,8 @@ import { reply } from '../../http/reply';
 import { parseOr400 } from '../../payments/validatePayload';
 import { checkPaymentCaptcha } from '../../payments/captchaVerdict';
 import { payAndActivateSubscription } from '../../payments/subscriptionPayment';
-import { createSubscription, findPlan, listPlans, planOf } from '../../store/catalog';
+import { createSubscription, findPlan, findSubscription, listPlans, planOf } from '../../store/catalog';
+import { chargeIfDue } from '../../payments/chargeDueSubscription';
 import { idParam } from './merchants';
 import { guestServiceIdOf } from '../../auth/callerAuth';
 
@@ -42,6 +43,17 @@ export function subscriptionRoutes(deps: Deps) {
     if (!plan) throw new ApiError(404, 'error_to_load', 'idPlan names no plan');
     const { id: idSubscription, key } = await createSubscription(deps.db, plan.id, body.email);
     return reply(c, { idSubscription, subscriptionKey: key, status: 0, plan: planOf(plan) });
+  });
+  // SPEC 7 "GET by subscription" and "GET pending subscription by subscriptionKey".
+  app.get('/subscriptions/:key', async (c) => {
+    const found = await findSubscription(deps.db, c.req.param('key'));
+    if (found) await chargeIfDue(deps, found);
+    const sub = found && (await findSubscription(deps.db, found.subscription_key));
+    const plan = sub && (await findPlan(deps.db, sub.plan_id));
+    if (!sub || !plan) throw new ApiError(404, 'error_to_load');
+    // A pending subscription only: an active one is not offered (nor paid) again.
+    if (isSubscriptionActive(sub.status)) throw new ApiError(409, 'request_already_paid', 'This subscription is already active');
+    return reply(c, { idSubscription: sub.id, subscriptionKey: sub.subscription_key, status: sub.status, email: sub.email, nextChargeAt: sub.next_charge_at?.toISOString() ?? null, plan: planOf(plan) });
   });
   // The subscription payment of SPEC 7 is a process tx with activateSubscription (routes/cards.ts);
   // this shorter address takes the card alone, for scripts and tests, and activates the same way.
