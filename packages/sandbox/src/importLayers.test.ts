@@ -3,7 +3,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { importGraph } from '../../../scripts/import-graph.mjs';
+import { importCircles, importGraph } from '../../../scripts/import-graph.mjs';
 
 const src = fileURLToPath(new URL('.', import.meta.url));
 
@@ -34,6 +34,10 @@ describe('the sandbox\'s import graph', () => {
       return targets.filter((t) => forbidden.includes(room(t))).map((t) => `${path.relative(src, file)} -> ${path.relative(src, t)}`);
     });
     expect(upward).toEqual([]);
+  });
+
+  it('has no import circle, type-only imports included (scripts/import-graph.mjs, as for the other packages)', () => {
+    expect(importCircles(src)).toEqual([]);
   });
 
   it('the server npm start runs (main.ts) imports no test code: no tests, test helpers or fault adapters', () => {

@@ -23,9 +23,9 @@ import type { Server } from 'node:http';
 import { closeGracefully, listenHttp, startDraining } from './http/httpServer';
 import { isConnectionError } from './db/unavailable';
 import type { ProxyTrust } from './http/clientAddress';
-import { createLogger, errorFields, type Logger } from './ops/logger';
+import { createLogger, errorFields, type Logger, type LogLevel } from './ops/logger';
 import { Metrics } from './ops/metrics';
-import { DEFAULT_HOST, DEFAULT_EXPIRY_SWEEP_INTERVAL_MS, DEFAULT_HTTP_TIMEOUTS, DEFAULT_SUBSCRIPTION_CHARGE_INTERVAL_MS, DEFAULT_WEBHOOK_INTERVAL_MS, type HttpTimeouts, type LogLevel, type RateLimits } from './settings';
+import { DEFAULT_HOST, DEFAULT_EXPIRY_SWEEP_INTERVAL_MS, DEFAULT_HTTP_TIMEOUTS, DEFAULT_SUBSCRIPTION_CHARGE_INTERVAL_MS, DEFAULT_WEBHOOK_INTERVAL_MS, type HttpTimeouts, type RateLimits } from './settings';
 
 /** How often each node forgets the merchant API's expired Idempotency-Keys. */
 const IDEMPOTENCY_SWEEP_INTERVAL_MS = 3_600_000;

@@ -3,6 +3,7 @@ import { NEQUI_PAY_WINDOW_MS, YAPPY_PAY_WINDOW_MS } from '@pasarela/core';
 import { MIN_FINGERPRINT_KEY_CHARS } from './payments/cardFingerprintKey';
 import { isLoopbackHost } from './auth/adminAccess';
 import { isProxyEntry, type ProxyTrust } from './http/clientAddress';
+import { LOG_LEVELS, type LogLevel } from './ops/logger';
 
 /** Reachable from this machine only: the admin API needs no token there (PRODUCT.md's zero-setup `npm start`). */
 export const DEFAULT_HOST = '127.0.0.1';
@@ -36,8 +37,6 @@ export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = { headersMs: 10_000, requestM
 /** How long a node keeps serving after SIGTERM with /health at 503, for the load balancer to notice. */
 export const DEFAULT_SHUTDOWN_DRAIN_MS = 5_000;
 
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** What `npm start` reads from the environment (PRODUCT.md "Public contract: Server"). */
 export interface Settings {

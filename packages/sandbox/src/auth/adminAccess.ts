@@ -2,12 +2,10 @@ import { timingSafeEqual, createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Deps } from '../Deps';
 import { ApiError } from '../http/ApiError';
-import type { AppEnv } from '../http/AppEnv';
+import type { AdminScope, AppEnv } from '../http/AppEnv';
 import { merchantIdBySecretKey } from '../store/merchantKeys';
 
 /** Who is calling the admin API: the sandbox's operator, or one merchant (its secret key). */
-export type AdminScope = { kind: 'admin' } | { kind: 'merchant'; merchantId: number };
-
 /** An IPv4 address of 127.0.0.0/8 in dotted decimal, each number 0-255 without leading zeros. */
 const LOOPBACK_IPV4 = /^127(?:\.(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 

@@ -3,11 +3,6 @@ import { ANONYMOUS_USER_SERVICE_ID, SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY, type
 import { ApiError } from '../http/ApiError';
 import type { AppEnv } from '../http/AppEnv';
 
-/** Who is calling, as SPEC 6 tells them apart by their headers (core `authHeaders` writes them). */
-export type Caller =
-  | { kind: 'guest'; anonymousUserServiceId: number }
-  | { kind: 'wallet' };
-
 /** The calls anyone may read without a key: the public translation catalogue. */
 const isPublic = (path: string) => path.startsWith('/api/v1/translations');
 

@@ -1,8 +1,14 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { Language } from '@pasarela/core';
-import type { AdminScope } from '../auth/adminAccess';
-import type { Caller } from '../auth/callerAuth';
 import type { Logger } from '../ops/logger';
+
+/** Who is calling, as SPEC 6 tells them apart by their headers (core `authHeaders` writes them; auth/callerAuth.ts reads them). */
+export type Caller =
+  | { kind: 'guest'; anonymousUserServiceId: number }
+  | { kind: 'wallet' };
+
+/** Who calls the admin API: the operator, or one merchant with its secret key (auth/adminAccess.ts). */
+export type AdminScope = { kind: 'admin' } | { kind: 'merchant'; merchantId: number };
 
 /** Per-request values the middleware puts on hono's context. */
 export interface AppEnv {

@@ -1,5 +1,8 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
-import type { LogLevel } from '../settings';
+
+/** LOG_LEVEL's values (settings.ts). */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export type { Logger };
 

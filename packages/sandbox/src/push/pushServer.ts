@@ -8,7 +8,7 @@ import { pushMessageOf, type TransactionChange, type TransactionEvents } from '.
 import { acceptKey, ServerSocket } from './webSocket';
 import { pushedStates, type PushedState } from './pushedStates';
 import type { AdminChange, AdminChanges } from './adminChanges';
-import type { AdminScope } from '../auth/adminAccess';
+import type { AdminScope } from '../http/AppEnv';
 
 export const PUSH_PATH = '/api/v1/push';
 /**
