@@ -1,8 +1,9 @@
 import { fingerprintFields, type PaymentSecurity } from './paymentSecurity';
 import { cardBrandOf, digitsOnly } from './cards';
 import {
-  DEFAULT_ADDRESS, DEFAULT_CITY, DEFAULT_CONCEPT, DEFAULT_COUNTRY, DEFAULT_POSTAL_CODE, THREE_DS_RESULT_TYPE, isOldVersionServiceCode,
+  DEFAULT_ADDRESS, DEFAULT_CITY, DEFAULT_CONCEPT, DEFAULT_COUNTRY, DEFAULT_POSTAL_CODE, THREE_DS_RESULT_TYPE,
 } from './constants';
+import { isOldVersionServiceCode } from './serviceCodes';
 import type { Language } from './constants';
 import { campaignDonation, roundAmount } from './money';
 import { splitFullName } from './names';

@@ -3,8 +3,9 @@ import { fingerprintFields, PaymentSecurityEntries, type PaymentSecurity } from 
 import { CARD_BRANDS, cardBrandOf, cvcLengthFor, digitsOnly, passesLuhn } from './cards';
 import {
   CHANNEL, DEFAULT_ADDRESS, DEFAULT_CITY, DEFAULT_CONCEPT, DEFAULT_COUNTRY, DEFAULT_LANGUAGE, DEFAULT_POSTAL_CODE, LANGUAGES,
-  THREE_DS_RESULT_TYPE, TRANSACTION_TYPES, isOldVersionServiceCode,
+  THREE_DS_RESULT_TYPE, TRANSACTION_TYPES,
 } from './constants';
+import { isOldVersionServiceCode } from './serviceCodes';
 import type { Language } from './constants';
 import { campaignDonation, roundAmount } from './money';
 import { splitFullName } from './names';

@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { CashResultSchema, cashPointResult, declinedCashRecord, payCashResultStatus, receiptStatusOnLoad } from './cash';
+import { CashResultSchema, cashPointResult, declinedCashRecord, payCashResultStatus } from './cash';
 
-describe('SPEC 4 "Receipt status on load"', () => {
-  it.each([
-    [0, false, 'declined', '0 declined'],
-    [1, false, 'success', '1 success'],
-    [3, true, 'declined', '3 declined for cash'],
-    [3, false, 'pending', '3 is not a decline outside cash'],
-    [-1, true, 'pending', 'anything else waits'],
-  ])('status %s cash %s -> %s (%s)', (status, cash, result, _rule) => {
-    expect(receiptStatusOnLoad(status, cash)).toBe(result);
-  });
-
+describe('SPEC 4 cash results', () => {
   it.each([
     ['1|OP-77', { success: true, codOper: 'OP-77', message: '' }],
     [' 1 | OP-77 ', { success: true, codOper: 'OP-77', message: '' }],

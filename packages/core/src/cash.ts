@@ -1,9 +1,10 @@
 import * as v from 'valibot';
+import { CASH_PENDING_MS } from './constants';
 import { formatPanamaDate, formatPanamaTime } from './linkExpiry';
 import { amountText } from './money';
 import { NumberLike, optionalText } from './schemaParts';
 
-// SPEC 3 "Cash result" and SPEC 4 "Receipt status on load" for cash and cash-point payments.
+// SPEC 3 "Cash result", SPEC 4's cash results and SPEC 9's 24-hour voucher, for cash and cash-point payments.
 
 export const CashResultSchema = v.object({
   totalAmount: v.union([v.string(), v.number()]),
@@ -38,14 +39,6 @@ export function payCashResultStatus(code: string | number): 0 | 3 {
   return String(code).trim().startsWith('1') ? CASH_RESULT_STATUS.success : CASH_RESULT_STATUS.declined;
 }
 
-/** SPEC 4 "Receipt status on load: 0 declined, 1 success, 3 declined for cash." Other codes wait. */
-export function receiptStatusOnLoad(status: number, isCash: boolean): 'success' | 'declined' | 'pending' {
-  if (status === 1) return 'success';
-  if (status === 0) return 'declined';
-  if (status === 3 && isCash) return 'declined';
-  return 'pending';
-}
-
 /** SPEC 4 "a cash failure builds a declined record and notifies". */
 export function declinedCashRecord(input: { totalAmount: number; at: Date | number; type: string; user: string; message: string }): CashResult {
   return {
@@ -58,4 +51,9 @@ export function declinedCashRecord(input: { totalAmount: number; at: Date | numb
     status: CASH_RESULT_STATUS.declined,
     message: input.message,
   };
+}
+
+/** SPEC 9 "Pending cash transactions last 24 hours": when a voucher issued at `issuedAt` expires. */
+export function cashVoucherExpiresAt(issuedAt: number = Date.now()): Date {
+  return new Date(issuedAt + CASH_PENDING_MS);
 }

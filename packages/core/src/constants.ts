@@ -1,4 +1,5 @@
-// SPEC 9: business constants and limits, with units in their names.
+// SPEC 9: business constants and limits, with units in their names. The rules that apply them
+// live in the modules named for what they decide (duplicatePayments.ts, subscriptionSchedule.ts, ...).
 
 export const VERSION = '2.219.0';
 
@@ -14,11 +15,6 @@ export const YAPPY_PAY_WINDOW_MS = 5 * 60 * 1000;
 export const NEQUI_PAY_WINDOW_MS = 2 * 60 * 1000;
 export const CASH_PENDING_MS = 24 * 60 * 60 * 1000;
 export const DUPLICATE_WINDOW_MS = 5 * 60 * 1000;
-
-/** SPEC 9 "Pending cash transactions last 24 hours": when a voucher issued at `issuedAt` expires. */
-export function cashVoucherExpiresAt(issuedAt: number = Date.now()): Date {
-  return new Date(issuedAt + CASH_PENDING_MS);
-}
 
 export const AMOUNT_DECIMALS = 2;
 export const SEARCH_PAGE_SIZE = 10;
@@ -68,9 +64,6 @@ export type ServiceCode = (typeof SERVICE_CODES)[keyof typeof SERVICE_CODES];
 export const COLLECT_MODE = 'MANUAL';
 /** SPEC 9: "The old-version flag is true except for service codes EA and ED." */
 export const NEW_VERSION_SERVICE_CODES: readonly string[] = ['EA', 'ED'];
-export function isOldVersionServiceCode(serviceCode: string): boolean {
-  return !NEW_VERSION_SERVICE_CODES.includes(serviceCode.trim().toUpperCase());
-}
 
 /** SPEC 9 "3DS result type WEB_REDIRECT. Fingerprint integration type FINGER_PRINT." */
 export const THREE_DS_RESULT_TYPE = 'WEB_REDIRECT';
@@ -85,10 +78,6 @@ export const GATEWAY_CODES = {
   payCash: 'PAYCASH',
   cashPoint: 'PC',
 } as const;
-/** "CLAV variants": any gateway code containing CLAV is a Clave gateway. */
-export function isClaveGatewayCode(gatewayCode: string): boolean {
-  return gatewayCode.toUpperCase().includes('CLAV');
-}
 
 /** SPEC 9 "Subscription period labels" (twelve). */
 export const SUBSCRIPTION_PERIODS = {
@@ -116,19 +105,9 @@ export const SUBSCRIPTION_PERIOD_DAYS: Readonly<Record<SubscriptionPeriodCode, n
   BA: 182, BM: 60, BW: 14, AN: 365, MO: 30, WE: 7, DA: 1, HA: 182, OS: 168, EF: 84, TE: 28, QU: 91,
 };
 
-const DAY_MS = 24 * 3600 * 1000;
-/** The next charge of a subscription of `period` after `from` (an unknown code is charged monthly). */
-export function nextSubscriptionChargeDate(period: string, from: number = Date.now()): Date {
-  const days = Object.prototype.hasOwnProperty.call(SUBSCRIPTION_PERIOD_DAYS, period) ? SUBSCRIPTION_PERIOD_DAYS[period as SubscriptionPeriodCode] : SUBSCRIPTION_PERIOD_DAYS.MO;
-  return new Date(from + days * DAY_MS);
-}
-
 /** SPEC 9 "Random login for registration: 'user-' plus a number below 9999999." */
 export const RANDOM_LOGIN_PREFIX = 'user-';
 export const RANDOM_LOGIN_MAX_EXCLUSIVE = 9_999_999;
-export function randomRegistrationLogin(random: () => number = Math.random): string {
-  return `${RANDOM_LOGIN_PREFIX}${Math.floor(random() * RANDOM_LOGIN_MAX_EXCLUSIVE)}`;
-}
 
 /** SPEC 9 "Date format day/month/year, time hours:minutes:seconds." */
 export const DATE_FORMAT = 'dd/MM/yyyy';

@@ -121,13 +121,3 @@ export interface SerializedError {
   message: string;
   category: ErrorCategory;
 }
-
-export function serializeError(error: unknown): SerializedError {
-  if (error instanceof PasarelaError) return { code: error.code, message: error.message, category: error.category };
-  if (error instanceof Error) return { code: 'unknown', message: error.message, category: 'implementation' };
-  return { code: 'unknown', message: String(error), category: 'implementation' };
-}
-
-export function deserializeError(data: SerializedError): PasarelaError {
-  return new PasarelaError({ code: data.code, category: data.category, serverMessage: data.message });
-}

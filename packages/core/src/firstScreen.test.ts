@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  acceptLanguageTags, apiCallKey, catalogCall, checkoutEntry, checkoutTargetCall, checkoutTargetInfo, isSlug, merchantCalls, pickLanguage,
+  apiCallKey, catalogCall, checkoutEntry, checkoutTargetCall, checkoutTargetInfo, isSlug, merchantCalls,
 } from './firstScreen';
 import { parsePaymentInfo } from './paymentInfo';
 
@@ -80,35 +80,5 @@ describe('the first screen calls (SPEC 7), one key whatever the order of the que
 
   it('asks for the widget group of the catalog in one language', () => {
     expect(catalogCall('en')).toEqual({ path: 'translations', query: { lang: 'en', group: 'widget' } });
-  });
-});
-
-describe('pickLanguage: SPEC 1 "Spanish by default, with English available... taken from the browser (es or en)"', () => {
-  it.each([
-    [null, ['en-US', 'es'], 'en'],
-    [null, ['fr-FR', 'es-PA'], 'es'],
-    [null, ['fr-FR'], 'es'],
-    [null, [], 'es'],
-    ['en', ['es-PA'], 'en'],
-    ['EN', [], 'en'],
-    ['de', ['en'], 'en'],
-  ] as const)('asked %s, browser %j: %s', (asked, browser, lang) => {
-    expect(pickLanguage(asked, browser)).toBe(lang);
-  });
-
-  it.each([
-    ['en-US,en;q=0.9,es;q=0.8', ['en-US', 'en', 'es']],
-    ['es;q=0.5, en;q=0.9', ['en', 'es']],
-    ['fr, *;q=0.1', ['fr']],
-    ['en;q=0, es', ['es']],
-    ['en; q=0.5, es', ['es', 'en']],
-    ['en;level=1;q=0.5, fr;q=0.1', ['en', 'fr']],
-    ['en ;q=0.9', ['en']],
-    [', en', ['en']],
-    ['fr;q=0.5, en;q=0.5, es;q=0.5', ['fr', 'en', 'es']],
-    ['', []],
-    [undefined, []],
-  ])('Accept-Language %j lists %j', (header, tags) => {
-    expect(acceptLanguageTags(header)).toEqual(tags);
   });
 });

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { OthersValuesSchema } from './paymentInfo';
 import { NumberLike, optionalNumber, optionalText } from './schemaParts';
 
-// SPEC 3 "Payment link", "Payment-station record", "Merchant user", "Gateway/merchant service".
+// SPEC 3 "Payment link", "Payment-station record", "Merchant user", and finding a merchant's service by gateway code.
 
 export const PaymentLinkSchema = v.object({
   alias: optionalText(),
@@ -32,36 +32,7 @@ export type PaymentStation = v.InferOutput<typeof PaymentStationSchema>;
 export const MerchantUserSchema = v.object({ idUsr: NumberLike, login: v.string() });
 export type MerchantUser = v.InferOutput<typeof MerchantUserSchema>;
 
-/** SPEC 3 "Gateway/merchant service: idMerchantService, idGateway (gatewayProcess_idGateway), gatewayCode, txLimit, domainValidation." */
-export const RawMerchantServiceSchema = v.object({
-  idMerchantService: NumberLike,
-  idGateway: v.optional(NumberLike),
-  gatewayProcess_idGateway: v.optional(NumberLike),
-  gatewayCode: v.string(),
-  txLimit: optionalNumber(0),
-  domainValidation: v.optional(v.nullable(v.boolean()), false),
-});
-
-export interface MerchantService {
-  idMerchantService: number;
-  idGateway: number | null;
-  gatewayCode: string;
-  txLimit: number;
-  domainValidation: boolean;
-}
-
-export function parseMerchantService(raw: unknown): MerchantService {
-  const s = v.parse(RawMerchantServiceSchema, raw);
-  return {
-    idMerchantService: s.idMerchantService,
-    idGateway: s.idGateway ?? s.gatewayProcess_idGateway ?? null,
-    gatewayCode: s.gatewayCode,
-    txLimit: s.txLimit,
-    domainValidation: s.domainValidation ?? false,
-  };
-}
-
 /** The first service whose gateway code matches (case-insensitive), or null. */
-export function findMerchantService<S extends Pick<MerchantService, 'gatewayCode'>>(services: readonly S[], match: (gatewayCode: string) => boolean): S | null {
+export function findMerchantService<S extends { gatewayCode: string }>(services: readonly S[], match: (gatewayCode: string) => boolean): S | null {
   return services.find((s) => match(s.gatewayCode.toUpperCase())) ?? null;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { phoneErrorKey, phoneLimitProblem } from './phone';
+import { phoneErrorKey } from './phone';
+import { phoneLimitProblem } from './phoneLimits';
 
 describe('SPEC 5 invalid_phone_number "Phone checked by a phone-number check"', () => {
   it.each([

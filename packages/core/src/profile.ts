@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { DEFAULT_HOW_ARRIVE, randomRegistrationLogin } from './constants';
+import { DEFAULT_HOW_ARRIVE, RANDOM_LOGIN_MAX_EXCLUSIVE, RANDOM_LOGIN_PREFIX } from './constants';
 import { NumberLike, optionalText } from './schemaParts';
 
 // SPEC 3 "User profile", "Session", "Registration payload".
@@ -39,6 +39,11 @@ export function readSession(text: string | null | undefined): Session | null {
   } catch {
     return null;
   }
+}
+
+/** SPEC 9 "Random login for registration: 'user-' plus a number below 9999999." */
+export function randomRegistrationLogin(random: () => number = Math.random): string {
+  return `${RANDOM_LOGIN_PREFIX}${Math.floor(random() * RANDOM_LOGIN_MAX_EXCLUSIVE)}`;
 }
 
 export const RegistrationPayloadSchema = v.object({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  buildParentNotification, buildPaymentResult, cardDisplayStatus, cashNotificationStatus, displayStatusOf, isCardType,
+  buildParentNotification, buildPaymentResult, cardDisplayStatus, displayStatusOf, isCardType,
   notificationStatusOf, overallResultOfDisplay, paymentDisplayStatus, paymentOverallResult, statusFamilyOf,
   recordedPaymentResult, cancelledStatusOf, CANCELLED_AUTH_STATUS, recordedOutcomeOf, recordedCardOutcomeOf, cryptoDepositEnd,
 } from './status';
@@ -62,11 +62,6 @@ describe('SPEC 4 "Overall result"', () => {
     ['pending', 'PENDING'], ['declined', 'DECLINED'], ['refunded', 'DECLINED'], ['unknown', 'ERROR'],
   ] as const)('display %s stands for %s', (display, overall) => {
     expect(overallResultOfDisplay(display)).toBe(overall);
-  });
-
-  it('"Cash notification status: 1 success, 0 failure."', () => {
-    expect(cashNotificationStatus(1)).toBe('success');
-    expect(cashNotificationStatus(0)).toBe('error');
   });
 });
 

@@ -163,11 +163,6 @@ export function notificationStatusOf(overall: OverallResult): 'success' | 'error
   return overall === 'APPROVED' || overall === 'PENDING' ? 'success' : 'error';
 }
 
-/** SPEC 4 "Cash notification status: 1 success, 0 failure." */
-export function cashNotificationStatus(status: number): 'success' | 'error' {
-  return status === 1 ? 'success' : 'error';
-}
-
 /** What finished, in our words; buildParentNotification turns it into SPEC's field names. */
 export interface PaymentOutcomeSummary {
   result: OverallResult;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import {
   alphanumeric, amount, cardFormSchema, cardNumber, cvc, email, expiry, fieldErrors, fullName, paymentCodeEntrySchema, lettersOnly, longerThanThree,
-  maxChars, minChars, nameSpaceCount, notBlank, numberText, positiveNumber, required, validationCharge,
+  minChars, nameSpaceCount, notBlank, numberText, positiveNumber, required, validationCharge,
 } from './validation';
 
 const NOW = Date.UTC(2026, 10, 21, 15, 0, 0); // 21 Nov 2026, 10:00 in Panama
@@ -61,9 +61,6 @@ describe('SPEC 5 message keys, one pipe per rule', () => {
     ['only_alphanumeric_characters: ok', () => alphanumeric(), 'ab1', null],
     ['validate_characters_min "Minimum length 8"', () => minChars(), '1234567', 'validate_characters_min'],
     ['validate_characters_min: 8', () => minChars(), '12345678', null],
-    ['validate_characters_max "Maximum length 6"', () => maxChars(6), '1234567', 'validate_characters_max'],
-    ['validate_characters_max "and 15"', () => maxChars(15), '123456789012345', null],
-    ['validate_characters_max: not a string is required', () => maxChars(6), undefined, 'field_required'],
     ['invalid_cvc: unknown brand, 5 digits', () => cvc(), '12345', 'invalid_cvc'],
     ['invalid_cvc: unknown brand, a letter after 4 digits', () => cvc(), '1234a', 'invalid_cvc'],
     ['invalid_email: the address is read without the spaces around it', () => email(), ' ana@example.com ', null],

@@ -86,9 +86,6 @@ export const alphanumeric = () => v.pipe(required(), v.check((s) => /^[A-Za-z0-9
 export const minChars = (min: number = PASSWORD_MIN_LENGTH) =>
   v.pipe(required(), v.check((s) => s.length >= min, 'validate_characters_min'));
 
-/** validate_characters_max: "Maximum length 6 and 15 in different fields". */
-export const maxChars = (max: 6 | 15) => v.pipe(v.string('field_required'), v.check((s) => s.length <= max, 'validate_characters_max'));
-
 /**
  * The payment code a payer types on the main checkout page (SPEC 2 "/") when the address has none:
  * spaces_blank_not_allowed, then invalid_length ("more than 3 characters", longerThanThree), then a

@@ -5,7 +5,7 @@ import { VALIDATION_KEYS } from '../validationKeys';
 import { SUBSCRIPTION_PERIODS } from '../constants';
 import { SERVER_ERROR_KEYS } from '../errorCodes';
 import { CATALOG_VERSION, catalogFor, catalogs } from './index';
-import { pickLanguage } from '../firstScreen';
+import { pickLanguage } from '../languageChoice';
 
 const languages = ['es', 'en'] as const;
 
