@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { formatAmount, formatPanamaDate, formatPanamaTime, type Language } from '@pasarela/core';
+import { formatAmount, formatPanamaDate, formatPanamaTime, recordedPaymentResult, type Language } from '@pasarela/core';
 import { MessagePage } from '../../kernel/MessagePage';
 import { WayOut } from '../../kernel/WayOut';
 import { useShopOf } from '../../kernel/useShopOf';
@@ -22,18 +22,19 @@ function DonationReceipt({ tx, lang }: { tx: CampaignTx; lang: Language }) {
   useEffect(() => {
     document.title = t('donation_receipt_title');
   }, []);
-  // SPEC 4 overall result: 1 and 2 approved; anything else is still being processed.
-  const approved = tx.status === 1 || tx.status === 2;
+  // The donation went with its payment: SPEC 4's result of that payment, by its method's table.
+  const result = recordedPaymentResult(tx);
+  const badge = result === 'APPROVED' ? 'approved' : result === 'DECLINED' ? 'declined' : 'pending';
   return (
     <main className="page page--receipt">
       <WayOut shop={shop} returnUrl={returnUrl} />
       <section className="receipt" aria-labelledby="receipt-title">
-        <p className={`receipt__badge receipt__badge--${approved ? 'approved' : 'pending'}`}>{t(approved ? 'status_approved' : 'status_pending')}</p>
+        <p className={`receipt__badge receipt__badge--${badge}`}>{t(`status_${badge}`)}</p>
         <h1 id="receipt-title" className="receipt__title" tabIndex={-1} ref={heading}>
           {t('donation_receipt_title')}
         </h1>
         <p className="receipt__amount">{formatAmount(tx.amountToCampaign, lang)}</p>
-        {approved ? null : <p className="receipt__note">{t('campaig_receive_process')}</p>}
+        {badge === 'pending' ? <p className="receipt__note">{t('campaig_receive_process')}</p> : null}
         <dl className="receipt__lines">
           <div className="receipt__line">
             <dt>{t('donation_campaign')}</dt>

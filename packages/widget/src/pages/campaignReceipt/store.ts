@@ -10,6 +10,9 @@ export const CampaignTxSchema = v.object({
   idCampaignBridge: NumberLike,
   campaign: v.nullable(CampaignBridgeSchema.entries.campaign),
   status: NumberLike,
+  /** The payment's method and auth status, which SPEC 4's status tables are read with (core's recordedPaymentResult). */
+  method: v.optional(v.string(), 'card'),
+  authStatus: v.optional(v.nullable(v.string()), null),
   date: v.string(),
 });
 export type CampaignTx = v.InferOutput<typeof CampaignTxSchema>;
