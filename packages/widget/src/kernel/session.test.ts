@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearSession, createSessionStore, SESSION_STORAGE_KEY } from './session';
+import { SESSION_STORAGE_KEY } from '@pasarela/core';
+import { clearSession, createSessionStore } from './session';
 
 const login = { session: { sessionId: 's1', token: 'tok', user: { idUsr: 7 } }, expiresAt: 1_700_000_000_000 };
 

@@ -1,8 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { readSession, type Session } from '@pasarela/core';
+import { readSession, SESSION_STORAGE_KEY, type Session } from '@pasarela/core';
 
-/** SPEC 3 "Session (local storage under a widget key): sessionId, token, user.idUsr." */
-export const SESSION_STORAGE_KEY = 'pasarela.widget.session';
+// SPEC 3 "Session (local storage under a widget key): sessionId, token, user.idUsr", kept under core's key.
 
 /** A login as kept: SPEC 3's session plus when the server lets it lapse (for the refresh). */
 export interface StoredLogin {
