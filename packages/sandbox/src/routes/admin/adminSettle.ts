@@ -17,7 +17,7 @@ import { refuseIfPaidElsewhere, type Settlement } from '../../payments/settlePay
 import { receiveGatewayEvent } from '../../payments/receiveGatewayEvent';
 import type { SandboxControls } from '../../gateways/simulator/simulatedGateways';
 import { findCashVoucher, findTransaction, type TransactionRow } from '../../store/transactions';
-import { asOfNow, cashResultOf } from '../payer/cash';
+import { asOfNow, cashResultOf, voucherResult } from '../payer/cash';
 import { cryptoAnswer } from '../payer/crypto';
 import { cryptoRefundOf, CRYPTO_CANCELLED, mailRefund, sendCryptoRefund } from '../../payments/cryptoPayment';
 import { depositKeyOf } from '../../payments/cryptoReceived';
@@ -75,12 +75,12 @@ export function adminSettleRoutes(deps: Deps) {
     if (!found) throw new ApiError(404, 'PAYMENT_NOT_FOUND', 'No cash voucher with that number');
     refuseIfPaidElsewhere(found);
     const tx = asOfNow(found);
-    if (tx.status === 3) throw new ApiError(410, 'request_expired', 'The voucher lapsed after 24 hours');
-    if (tx.status === 2 || tx.status === 1) throw new ApiError(409, 'request_already_paid', 'The voucher is already paid');
+    if (voucherResult(tx) === 'DECLINED') throw new ApiError(410, 'request_expired', 'The voucher lapsed after 24 hours');
+    if (voucherResult(tx) === 'APPROVED') throw new ApiError(409, 'request_already_paid', 'The voucher is already paid');
     const voucher = await sandboxOf(deps).voucher.paidAtKiosk(tx.cod_oper);
     if (!voucher) throw new ApiError(409, 'request_already_paid', 'The voucher can no longer be paid');
     const settled = await receiveGatewayEvent(deps, { id: `sim:voucher:${tx.cod_oper}:paid`, key: tx.cod_oper, kind: 'voucher', voucher });
-    if (settled?.kind === 'finished' && (settled.row.status === 2 || settled.row.status === 1)) throw new ApiError(409, 'request_already_paid', 'The voucher is already paid');
+    if (settled?.kind === 'finished' && voucherResult(settled.row) === 'APPROVED') throw new ApiError(409, 'request_already_paid', 'The voucher is already paid');
     refuseUnsettled(settled);
     // The paid receipt, to the address the voucher went to.
     if (settled) await mailReceipt(deps.db, settled.row, (await findMerchant(deps.db, settled.row.merchant_id))?.name ?? '', originOf(deps, c.req.url));

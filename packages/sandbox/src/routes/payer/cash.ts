@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { freeText, formatPanamaDate, formatPanamaTime, centsToAmount, recordedOutcomeOf } from '@pasarela/core';
+import { freeText, formatPanamaDate, formatPanamaTime, centsToAmount, displayStatusOf, recordedOutcomeOf, recordedPaymentResult } from '@pasarela/core';
 import { originOf, type Deps } from '../../Deps';
 import { guestServiceIdOf } from '../../auth/callerAuth';
 import { ApiError } from '../../http/ApiError';
@@ -20,16 +20,22 @@ const CashSchema = v.object({
   cclw: v.optional(v.pipe(freeText(60, { tooLongMessage: 'missing_arguments' }))),
 }, 'missing_arguments');
 
-/** SPEC 4 cash: 3 declined, 0 and -1 pending, 1 completed, 2 paid. An unpaid voucher past its 24 hours reads as lapsed until the reconciler records it. */
+/** SPEC 4 cash (core's table): an unpaid voucher past its 24 hours reads as lapsed until the reconciler records it. */
 export function asOfNow(tx: TransactionRow): TransactionRow {
-  const lapsed = (tx.status === 0 || tx.status === -1) && tx.expires_at !== null && tx.expires_at.getTime() <= Date.now();
+  const lapsed = displayStatusOf('cash', tx.status) === 'pending' && tx.expires_at !== null && tx.expires_at.getTime() <= Date.now();
   if (!lapsed) return tx;
   const expired = recordedOutcomeOf('cash', 'expired');
   return { ...tx, status: expired.status, auth_status: expired.authStatus };
 }
 
+/** A voucher's overall result, SPEC 4's cash table read with its auth status (core's recordedPaymentResult). */
+export function voucherResult(tx: TransactionRow) {
+  return recordedPaymentResult({ method: tx.method, status: tx.status, authStatus: tx.auth_status });
+}
+
 /** SPEC 3 "Cash result": totalAmount, stringDate, stringHour, type, Oper, user, status, message. */
 export function cashResultOf(tx: TransactionRow) {
+  const result = voucherResult(tx);
   return {
     totalAmount: centsToAmount(tx.amount_cents + tx.tax_cents),
     stringDate: formatPanamaDate(tx.created_at),
@@ -38,7 +44,7 @@ export function cashResultOf(tx: TransactionRow) {
     Oper: tx.cod_oper,
     user: tx.email,
     status: tx.status,
-    message: tx.status === 3 ? 'declined' : tx.status === 2 || tx.status === 1 ? 'paid' : 'pending',
+    message: result === 'APPROVED' ? 'paid' : result === 'PENDING' ? 'pending' : 'declined',
     reference: tx.reference,
     expiresAt: tx.expires_at?.toISOString() ?? null,
   };
