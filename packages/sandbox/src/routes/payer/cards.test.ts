@@ -110,6 +110,18 @@ describe('server-side rules', () => {
     expect((await pay({ cardNumber, amount: 26 }, link)).data['code']).toBe('invalid_amount');
     expect((await pay({}, link)).status).toBe(200);
   });
+  it('SPEC 9 "Duplicate window 5 minutes": a payment made 4:50 ago is a duplicate, one made 5:10 ago is not', async () => {
+    const link = await newLink(t);
+    const cardNumber = testCardNumber(crypto.randomUUID());
+    const first = await pay({ cardNumber }, link);
+    expect(first.data['status']).toBe(1);
+    const madeAgo = (seconds: number) =>
+      t.db.query("update transactions set created_at = now() - make_interval(secs => $2) where cod_oper = $1", [first.data['codOper'], seconds]);
+    await madeAgo(4 * 60 + 50);
+    expect(await pay({ cardNumber }, link)).toMatchObject({ status: 409, data: { code: 'possible_duplicated_tx' } });
+    await madeAgo(5 * 60 + 10);
+    expect((await pay({ cardNumber }, link)).data['status']).toBe(1);
+  });
   it('SPEC 4: a link whose cardType list names only other methods takes no card (card_not_valid)', async () => {
     expect(await pay({}, await newLink(t, { cardTypes: ['NEQUI'] }))).toMatchObject({ status: 422, data: { code: 'card_not_valid' } });
     expect((await pay({}, await newLink(t, { cardTypes: ['NEQUI', 'CARD'] }))).status).toBe(200);
