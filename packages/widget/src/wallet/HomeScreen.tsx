@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { displayStatusOf, formatAmount, formatPanamaDate, statusFamilyOf } from '@pasarela/core';
+import { formatAmount, formatPanamaDate, paymentDisplayStatus, statusFamilyOf } from '@pasarela/core';
 import { hasText, t } from '../i18n/i18n';
 import { useServices } from '../kernel/services';
 import { MessagePage } from '../kernel/MessagePage';
@@ -82,7 +82,7 @@ export function HomeScreen({ store }: { store: AccountStore }) {
                 {tx.displayNum ? ` ${tx.displayNum}` : ''}
               </span>
               <span>
-                {formatAmount(tx.amount + tx.taxAmount, lang)} · {t(`status_${displayStatusOf(statusFamilyOf(tx.method), tx.status)}`)}
+                {formatAmount(tx.amount + tx.taxAmount, lang)} · {t(`status_${paymentDisplayStatus(statusFamilyOf(tx.method), tx.status, tx.authStatus)}`)}
               </span>
             </li>
           ))}

@@ -85,6 +85,8 @@ export const WalletTransactionSchema = v.object({
   amount: v.number(),
   taxAmount: v.optional(v.number(), 0),
   status: v.number(),
+  /** Read with the status (core's paymentDisplayStatus): a Nequi or Yappy payment refused shows declined. */
+  authStatus: v.optional(v.nullable(v.string()), null),
   createdAt: v.string(),
   displayNum: v.optional(v.nullable(v.string()), null),
 });

@@ -1,0 +1,75 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createStore } from 'zustand/vanilla';
+import { catalogs } from '@pasarela/core';
+import type { ApiClient } from '../api/client';
+import { readConfig } from '../kernel/config';
+import { ServicesContext, type Services } from '../kernel/services';
+import { createSessionStore } from '../kernel/session';
+import { startI18n } from '../i18n/i18n';
+import { render, settle } from '../testing/render';
+import type { AccountState } from './accountStore';
+import type { WalletTransaction } from './api';
+import { HomeScreen } from './HomeScreen';
+
+function services(): Services {
+  const api: ApiClient = { get: () => new Promise(() => {}), post: () => new Promise(() => {}), put: () => new Promise(() => {}) };
+  const session = createSessionStore(null);
+  session.getState().set({ session: { sessionId: 's1', token: 'tok', user: { idUsr: 7 } }, expiresAt: null });
+  return {
+    config: { ...readConfig(document), splashMs: 0 },
+    api,
+    lang: 'es',
+    bridge: { embedded: false, notify: () => {}, onCloseRequested: () => {} },
+    navigate: vi.fn(),
+    address: () => new URL(location.href),
+    leave: vi.fn(),
+    storage: { local: null, session: null },
+    session,
+    now: () => new Date('2026-11-21T17:30:00Z'),
+    serverNow: () => Date.parse('2026-11-21T17:30:00Z'),
+    newTrackId: () => 'track-1',
+  };
+}
+
+const payment = (method: string, status: number, authStatus: string | null): WalletTransaction => ({
+  codOper: `PP-${method}-${status}`, method, amount: 10, taxAmount: 0, status, authStatus, createdAt: '2026-11-21T17:00:00Z', displayNum: null,
+});
+
+async function showHome(transactions: WalletTransaction[]) {
+  const store = createStore<AccountState>()(() => ({
+    status: 'ready',
+    account: { profile: { photo: '', name: 'Ana', lastname: 'Díaz', phone: '', email: 'ana@example.com', address1: '', country: '', login: 'ana' }, balance: 0, cards: [], transactions },
+    error: null,
+    busyCard: null,
+    load: async () => {},
+    makeDefault: async () => {},
+    remove: async () => {},
+  }));
+  const view = await render(
+    <ServicesContext.Provider value={services()}>
+      <HomeScreen store={store} />
+    </ServicesContext.Provider>,
+  );
+  await settle();
+  return view;
+}
+
+describe('the wallet\'s recent payments show each payment\'s status as every surface does (core\'s paymentDisplayStatus)', () => {
+  let unmount: (() => unknown) | undefined;
+  beforeAll(() => startI18n('es', catalogs.es));
+  afterEach(async () => {
+    await unmount?.();
+    document.body.innerHTML = '';
+  });
+
+  it.each([
+    ['nequi', 0, 'DECLINED', 'Rechazado', 'a Nequi push the payer refused: Nequi lists no declined code, its auth status ended it'],
+    ['yappy', 0, 'EXPIRED', 'Rechazado', 'a Yappy request nobody answered in its 5 minutes'],
+    ['yappy', -1, 'PENDING', 'Pendiente', 'a Yappy request still waiting'],
+    ['card', 0, 'DECLINED', 'Rechazado', 'card 0 declined'],
+    ['card', 2, 'APPROVED', 'Capturado', 'card 2 captured'],
+  ])('%s status %s (%s) reads %s: %s', async (method, status, authStatus, shown) => {
+    unmount = (await showHome([payment(method, status, authStatus)])).unmount;
+    expect(document.querySelector('.wallet-list__item')?.textContent).toContain(shown);
+  });
+});
