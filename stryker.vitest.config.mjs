@@ -9,5 +9,7 @@ export default defineConfig({
     include: ['packages/core/src/**/*.test.ts'],
     exclude: ['packages/core/src/typecheck.test.ts', 'packages/core/src/exportsUsed.test.ts', '**/node_modules/**'],
     environment: 'node',
+    // As the root config: the property tests take over vitest's default 5 s on a busy machine.
+    testTimeout: 20_000,
   },
 });
