@@ -1,4 +1,4 @@
-import { freeText } from '@pasarela/core';
+import { freeText, paymentDisplayStatus } from '@pasarela/core';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import type { Deps } from '../../Deps';
@@ -22,10 +22,10 @@ function nequiFields(tx: TransactionRow) {
   return { codOper: tx.cod_oper, status: tx.status, kind: tx.details['kind'], qrValue: tx.details['qrValue'] ?? null, phone: tx.phone, expiresAt: tx.expires_at?.toISOString() ?? null };
 }
 
-/** SPEC 4 Nequi: 1 approved, -1 pending. A declined push/QR reads as the catalogue's error. */
+/** SPEC 4 Nequi: 1 approved, -1 pending; one that ended unpaid is declined (core's paymentDisplayStatus) and reads as the catalogue's error. */
 function nequiAnswer(tx: TransactionRow) {
   refuseIfPaidElsewhere(tx);
-  if (tx.status === 0) {
+  if (paymentDisplayStatus('nequi', tx.status, tx.auth_status) === 'declined') {
     throw new ApiError(422, tx.details['kind'] === 'qr' ? 'error_pay_qr_nequi' : 'error_pay_push_nequi', 'The payer declined in Nequi, or the payment was called off');
   }
   return nequiFields(tx);

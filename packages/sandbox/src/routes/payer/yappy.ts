@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { freeText } from '@pasarela/core';
+import { freeText, paymentDisplayStatus } from '@pasarela/core';
 import type { Deps } from '../../Deps';
 import { guestServiceIdOf } from '../../auth/callerAuth';
 import { ApiError } from '../../http/ApiError';
@@ -40,7 +40,7 @@ export function yappyRoutes(deps: Deps) {
     const tx = await yappyPayment(c.req.param('codOper'));
     if (tx.auth_status === 'EXPIRED' || lapsedUnanswered(tx)) throw new ApiError(410, 619);
     refuseIfPaidElsewhere(tx);
-    if (tx.status === 0) throw new ApiError(422, 'payment_rejected', 'The payer declined in Yappy, or the payment was called off');
+    if (paymentDisplayStatus('yappy', tx.status, tx.auth_status) === 'declined') throw new ApiError(422, 'payment_rejected', 'The payer declined in Yappy, or the payment was called off');
     return reply(c, yappyAnswer(tx));
   });
   // The payer leaves the wait to pay another way: the request can no longer be paid.
