@@ -4,11 +4,11 @@
 import { renderToString } from 'preact-render-to-string';
 import type { Language, PrimedAnswer } from '@pasarela/core';
 import { createApiClient } from './api/client';
-import { parseConfig } from './kernel/config';
-import { newTrackId } from './kernel/newTrackId';
+import { parseConfig } from './services/config';
+import { newTrackId } from './services/newTrackId';
 import { prepareFirstScreen } from './app/prerender';
-import { createSessionStore } from './kernel/session';
-import { ServicesContext, type Services } from './kernel/services';
+import { createSessionStore } from './services/session';
+import { ServicesContext, type Services } from './services/services';
 import { detachedBridge } from './embed/parentBridge';
 import type { Entries } from '@pasarela/core/translator';
 import { switchCatalog } from './i18n/i18n';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PasarelaError, catalogs } from '@pasarela/core';
 import { preparePhoneRules } from '../payments/phoneCheck';
 import { settle, type } from '../testing/render';
-import { readConfig } from '../kernel/config';
+import { readConfig } from '../services/config';
 import { CHECKOUT_ANSWERS, answeringApi, bootApp } from '../testing/bootApp';
 
 const ANSWERS: Record<string, unknown> = {

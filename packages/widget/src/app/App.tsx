@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { t } from '../i18n/i18n';
-import { MessagePage } from '../kernel/MessagePage';
-import { NOT_FOUND_PATH } from '../kernel/route';
+import { MessagePage } from '../ui/MessagePage';
+import { NOT_FOUND_PATH } from '../services/route';
 import { parseRoute, routeKey, screenEntry, type Route, type ScreenRouteName } from './routes';
 import type { FirstScreen } from './prerender';
-import type { PreparedScreen, ScreenModule } from '../kernel/screen';
-import { ServicesContext, type Services } from '../kernel/services';
+import type { PreparedScreen, ScreenModule } from '../services/screen';
+import { ServicesContext, type Services } from '../services/services';
 import { Splash } from './Splash';
-import { afterFirstScreen } from '../kernel/afterFirstScreen';
-import { laterStyles } from '../kernel/laterStyles';
+import { afterFirstScreen } from '../services/afterFirstScreen';
+import { laterStyles } from '../services/laterStyles';
 
 /** One address's screen: its chunk loading, then prepared (data loading), or the chunk failed. */
 type Slot = { state: 'loading'; ready: Promise<void> } | { state: 'ready'; screen: PreparedScreen; ready: Promise<void> } | { state: 'failed'; ready: Promise<void> };

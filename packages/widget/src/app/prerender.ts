@@ -1,8 +1,8 @@
 import { hasWaitingAttempt } from '../payments/paymentContext';
 import { PENDING_PARAM } from '../payments/pendingAddress';
 import { parseRoute, routeKey, screenEntry, type Route, type ScreenEntry, type ScreenRouteName } from './routes';
-import type { PreparedScreen } from '../kernel/screen';
-import type { Services } from '../kernel/services';
+import type { PreparedScreen } from '../services/screen';
+import type { Services } from '../services/services';
 
 /**
  * The first screen with its data loaded before the first render: on the server to render it into

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withStickyParams } from '../kernel/route';
+import { withStickyParams } from '../services/route';
 import { parseRoute } from './routes';
 
 const at = (path: string) => parseRoute(new URL(path, 'https://checkout.test'));

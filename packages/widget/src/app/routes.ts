@@ -1,13 +1,13 @@
 import { checkoutEntry, type PaymentMethodId } from '@pasarela/core';
-import type { Route, RouteOf, ScreenRouteName, WalletScreenName } from '../kernel/routeTypes';
-import { decodeSegments, isSlug, RECEIPT_PATH, SEGMENT } from '../kernel/route';
+import type { Route, RouteOf, ScreenRouteName, WalletScreenName } from '../services/routeTypes';
+import { decodeSegments, isSlug, RECEIPT_PATH, SEGMENT } from '../services/route';
 import { checkoutModule } from '../checkout/checkoutModule';
 import { notFoundModule, responseMessageModule } from '../pages/message/messageModules';
-import type { ScreenModule } from '../kernel/screen';
+import type { ScreenModule } from '../services/screen';
 import { loadReceipts } from '../receipts/loadReceipts';
-import type { Services } from '../kernel/services';
+import type { Services } from '../services/services';
 
-export type { CheckoutType, Route, RouteOf, ScreenRouteName, WalletScreenName } from '../kernel/routeTypes';
+export type { CheckoutType, Route, RouteOf, ScreenRouteName, WalletScreenName } from '../services/routeTypes';
 
 // SPEC 2 "Routes (exact match)": one table from address to route, and one from route to its guard
 // and its lazily loaded screen. The router (App.tsx) reads both; it knows no route by name.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseRoute, screenEntry, type Route } from './routes';
-import { createSessionStore } from '../kernel/session';
-import type { Services } from '../kernel/services';
+import { createSessionStore } from '../services/session';
+import type { Services } from '../services/services';
 
 const login = { session: { sessionId: 's', token: 'tok', user: { idUsr: 7 } }, expiresAt: null };
 

@@ -5,8 +5,8 @@ import { takeChallenge } from '../methods/card/threeDsReturn';
 import { t } from '../i18n/i18n';
 import type { CheckoutStore } from './checkoutStore';
 import { CheckoutScreen } from './CheckoutScreen';
-import { MessagePage } from '../kernel/MessagePage';
-import { useServices } from '../kernel/services';
+import { MessagePage } from '../ui/MessagePage';
+import { useServices } from '../services/services';
 
 /** `?error=` on the form's address after a refused 3DS challenge or Clave payment; only catalogue codes, never free text. */
 function arrival(params: URLSearchParams): { message: PayerMessage; method: PaymentMethodId | null } | null {

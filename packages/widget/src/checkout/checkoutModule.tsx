@@ -1,7 +1,7 @@
 import { CheckoutRoute } from './CheckoutRoute';
 import { createCheckoutStore } from './checkoutStore';
-import type { RouteOf } from '../kernel/routeTypes';
-import type { ScreenModule } from '../kernel/screen';
+import type { RouteOf } from '../services/routeTypes';
+import type { ScreenModule } from '../services/screen';
 import { hasWaitingAttempt } from '../payments/paymentContext';
 import { PENDING_PARAM } from '../payments/pendingAddress';
 

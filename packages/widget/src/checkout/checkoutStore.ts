@@ -8,8 +8,8 @@ import { loadMerchant } from '../api/loadMerchant';
 import { loadActiveCampaign } from '../api/loadActiveCampaign';
 import { loadCheckoutTarget } from '../api/loadCheckoutTarget';
 import { loadPaymentMethods } from '../api/loadPaymentMethods';
-import { NOT_FOUND_PATH } from '../kernel/route';
-import type { CheckoutType } from '../kernel/routeTypes';
+import { NOT_FOUND_PATH } from '../services/route';
+import type { CheckoutType } from '../services/routeTypes';
 
 export interface CheckoutData {
   info: PaymentInfo;

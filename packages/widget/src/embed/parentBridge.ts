@@ -1,6 +1,6 @@
 import type { LoaderMethods, WidgetMessage } from '@pasarela/core';
 import { hasText, t } from '../i18n/i18n';
-import { explainFailure } from '../kernel/failureReason';
+import { explainFailure } from '../services/failureReason';
 
 /** The widget's side of the loader conversation; a no-op when the widget runs as a full page. */
 export interface ParentBridge {

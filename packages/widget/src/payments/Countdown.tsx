@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { durationText } from '../kernel/LinkExpiry';
+import { durationText } from '../ui/LinkExpiry';
 import type { CatalogKey } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 

@@ -1,5 +1,5 @@
 import type { PaymentMethodId } from '@pasarela/core';
-import { withStickyParams } from '../kernel/route';
+import { withStickyParams } from '../services/route';
 import { formPathOf } from './pendingAddress';
 
 // Some payments leave the widget for an outside page (a card's 3DS challenge, the bank's Clave page)

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { CatalogKey, MethodAvailability, PaymentMethodId } from '@pasarela/core';
 import type { PaymentContext } from './paymentContext';
-import { laterStyles } from '../kernel/laterStyles';
+import { laterStyles } from '../services/laterStyles';
 
 export interface MethodScreenProps {
   payment: PaymentContext;

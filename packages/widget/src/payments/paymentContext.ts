@@ -3,10 +3,10 @@ import {
   type RememberedAttempt,
 } from '@pasarela/core';
 import type { CheckoutData } from '../checkout/checkoutStore';
-import { RECEIPT_PATH } from '../kernel/route';
-import { clearSession } from '../kernel/session';
+import { RECEIPT_PATH } from '../services/route';
+import { clearSession } from '../services/session';
 import { markAddress } from './pendingAddress';
-import type { Services } from '../kernel/services';
+import type { Services } from '../services/services';
 import type { SavedAttempt } from './attemptStore';
 import type { CloseGuard } from '../embed/closeGuard';
 import { pushUrlFor } from './pushUrl';

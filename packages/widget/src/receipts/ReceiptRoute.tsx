@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { useServices } from '../kernel/services';
-import { clearSession } from '../kernel/session';
+import { useServices } from '../services/services';
+import { clearSession } from '../services/session';
 import { challengeFromAddress, takeChallenge } from '../methods/card/threeDsReturn';
 import { noteDraftReason, takeCardDraft } from '../methods/card/cardDraft';
 import { resultAfterReturn } from '../payments/afterReturn';
-import { RECEIPT_PATH } from '../kernel/route';
+import { RECEIPT_PATH } from '../services/route';
 import { t } from '../i18n/i18n';
 import { useStoreState } from '../ui/useStoreState';
 import { ReceiptScreen } from './ReceiptScreen';

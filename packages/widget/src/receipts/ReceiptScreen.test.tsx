@@ -2,13 +2,13 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import { catalogs } from '@pasarela/core';
 import type { ApiClient } from '../api/client';
-import { readConfig } from '../kernel/config';
-import { ServicesContext, type Services } from '../kernel/services';
+import { readConfig } from '../services/config';
+import { ServicesContext, type Services } from '../services/services';
 import { startI18n } from '../i18n/i18n';
 import { render, settle } from '../testing/render';
 import { ReceiptScreen } from './ReceiptScreen';
 import { createReceiptStore } from './receiptStore';
-import { createSessionStore } from '../kernel/session';
+import { createSessionStore } from '../services/session';
 
 /** A cash voucher's receipt as the sandbox answers it (no card, typeMethod CASH, the voucher number as reference). */
 const cashReceipt = (status: number) => ({

@@ -5,10 +5,10 @@ import {
   receiptFields, receiptStatusFamily, receiptTitleKeyOfReceipt, GATEWAY_CODES,
   type CatalogKey, type Language, type Receipt, type ReceiptField, type StatusFamily,
 } from '@pasarela/core';
-import { WayOut } from '../kernel/WayOut';
-import { MessagePage } from '../kernel/MessagePage';
-import { NOT_FOUND_PATH } from '../kernel/route';
-import { useServices } from '../kernel/services';
+import { WayOut } from '../ui/WayOut';
+import { MessagePage } from '../ui/MessagePage';
+import { NOT_FOUND_PATH } from '../services/route';
+import { useServices } from '../services/services';
 import { hasText, t } from '../i18n/i18n';
 import { NETWORK_TEXT_KEYS, type CashNetwork } from '../methods/cash/config';
 import type { ReceiptStore } from './receiptStore';

@@ -1,4 +1,4 @@
-import { laterStyles } from '../kernel/laterStyles';
+import { laterStyles } from '../services/laterStyles';
 
 type ReceiptsChunk = typeof import('./receipts');
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useServices } from '../kernel/services';
+import { useServices } from '../services/services';
 import { t } from '../i18n/i18n';
 import { useStoreState } from '../ui/useStoreState';
 import type { SecurityStore } from './securityStore';

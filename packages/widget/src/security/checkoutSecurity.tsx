@@ -1,5 +1,5 @@
 import { environmentOfHost, ENVIRONMENTS, type Environment } from '@pasarela/core';
-import type { Services } from '../kernel/services';
+import type { Services } from '../services/services';
 import { CaptchaBox } from './CaptchaBox';
 import { sandboxCaptcha } from './sandboxCaptcha';
 import { sandboxFingerprint } from './sandboxFingerprint';

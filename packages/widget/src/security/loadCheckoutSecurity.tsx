@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { afterFirstScreen } from '../kernel/afterFirstScreen';
-import type { Services } from '../kernel/services';
+import { afterFirstScreen } from '../services/afterFirstScreen';
+import type { Services } from '../services/services';
 import type { CheckoutSecurity } from './checkoutSecurity';
 
 

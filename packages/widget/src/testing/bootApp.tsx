@@ -3,7 +3,7 @@ import { PasarelaError, catalogs } from '@pasarela/core';
 import type { ApiClient } from '../api/client';
 import { App } from '../app/App';
 import { startI18n } from '../i18n/i18n';
-import { navigate, subscribe } from '../kernel/history';
+import { navigate, subscribe } from '../services/history';
 import { fakeServices } from './fakeServices';
 import { render, settle } from './render';
 

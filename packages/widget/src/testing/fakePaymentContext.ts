@@ -5,7 +5,7 @@ import {
 } from '@pasarela/core';
 import type { ApiClient } from '../api/client';
 import type { CheckoutData } from '../checkout/checkoutStore';
-import { readConfig } from '../kernel/config';
+import { readConfig } from '../services/config';
 import { createPaymentContext, type PaymentContext } from '../payments/paymentContext';
 import type { PaymentSecurity } from '@pasarela/core';
 import { fakeServices } from './fakeServices';

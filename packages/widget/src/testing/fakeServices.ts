@@ -1,8 +1,8 @@
 import type { WidgetMessage } from '@pasarela/core';
 import type { ApiClient } from '../api/client';
-import { readConfig } from '../kernel/config';
-import { createSessionStore } from '../kernel/session';
-import type { Services } from '../kernel/services';
+import { readConfig } from '../services/config';
+import { createSessionStore } from '../services/session';
+import type { Services } from '../services/services';
 
 export const TEST_NOW = Date.parse('2026-11-21T17:30:00Z');
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import * as v from 'valibot';
 import { cardBrandHint, cardNumber, cvc, digitsOnly, expiry, fieldErrors, parseExpiry, required } from '@pasarela/core';
 import { t } from '../i18n/i18n';
-import { useServices } from '../kernel/services';
+import { useServices } from '../services/services';
 import { Field } from '../ui/Field';
 import { formatCardNumber, formatExpiry } from '../methods/card/format';
 import { registerCard } from './api';

@@ -2,7 +2,7 @@ import type { CatalogKey } from '@pasarela/core';
 import { useEffect, useRef, useState } from 'react';
 import { buildPayActivityPayload, formatAmount, isPasarelaError, paymentCodeLookupResult, searchActivityQuery, securityFields, totalWithTax, userServiceNumber, type UserService } from '@pasarela/core';
 import { t } from '../i18n/i18n';
-import { useServices } from '../kernel/services';
+import { useServices } from '../services/services';
 import { Field } from '../ui/Field';
 import { loadCheckoutSecurity, SecuritySlot } from '../security/loadCheckoutSecurity';
 import type { CheckoutSecurity } from '../security/checkoutSecurity';

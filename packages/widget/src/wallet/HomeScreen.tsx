@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { formatAmount, formatPanamaDate, paymentDisplayStatus, statusFamilyOf } from '@pasarela/core';
 import { hasText, t } from '../i18n/i18n';
-import { useServices } from '../kernel/services';
-import { MessagePage } from '../kernel/MessagePage';
+import { useServices } from '../services/services';
+import { MessagePage } from '../ui/MessagePage';
 import { useStoreState } from '../ui/useStoreState';
 import { logOut } from './api';
 import type { AccountStore } from './accountStore';

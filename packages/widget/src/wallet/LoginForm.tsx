@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { t } from '../i18n/i18n';
-import { useServices } from '../kernel/services';
+import { useServices } from '../services/services';
 import { Field } from '../ui/Field';
 import { useStoreState } from '../ui/useStoreState';
 import { createLoginStore } from './loginStore';

@@ -1,5 +1,5 @@
 import { t } from '../i18n/i18n';
-import { useServices } from '../kernel/services';
+import { useServices } from '../services/services';
 import { go } from './LoginForm';
 import { WalletPage } from './WalletPage';
 

@@ -1,7 +1,7 @@
 import { useReducer, useState } from 'react';
 import { initialRecoveryState, recoveryBody, recoveryReducer } from '@pasarela/core';
 import { t } from '../i18n/i18n';
-import { useServices } from '../kernel/services';
+import { useServices } from '../services/services';
 import { Field } from '../ui/Field';
 import { recoverPassword, storedLogin } from './api';
 import { CodeField } from './CodeField';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { catalogs } from '@pasarela/core';
-import { ServicesContext } from '../kernel/services';
+import { ServicesContext } from '../services/services';
 import { startI18n } from '../i18n/i18n';
 import { preparePhoneRules } from '../payments/phoneCheck';
 import { scriptedApi } from '../testing/fakePaymentContext';

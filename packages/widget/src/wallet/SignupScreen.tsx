@@ -3,7 +3,7 @@ import { useReducer, useState } from 'react';
 import * as v from 'valibot';
 import { buildRegistrationPayload, DEFAULT_CITY, DEFAULT_COUNTRY, email, fieldErrors, initialRegistrationState, isPasarelaError, lettersOnly, notBlank, registrationReducer } from '@pasarela/core';
 import { t } from '../i18n/i18n';
-import { useServices } from '../kernel/services';
+import { useServices } from '../services/services';
 import { checkPhone, preparePhoneRules } from '../payments/phoneCheck';
 import { Field } from '../ui/Field';
 import { register, storedLogin } from './api';

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { t } from '../i18n/i18n';
-import { WayOut } from '../kernel/WayOut';
+import { WayOut } from '../ui/WayOut';
 
 /** The frame of every wallet screen: one heading, the page title, the content. */
 export function WalletPage({ title, children }: { title: string; children: ReactNode }) {

@@ -1,7 +1,7 @@
 import type { CatalogKey } from '@pasarela/core';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { usableSavedCards, type SavedCard } from '@pasarela/core';
-import type { Services } from '../kernel/services';
+import type { Services } from '../services/services';
 import { loadBalance, loadCards, loadProfile, loadTransactions, removeCard, setDefaultCard, type Profile, type WalletTransaction } from './api';
 import { walletMessageKey } from './walletMessage';
 

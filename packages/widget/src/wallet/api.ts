@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { SavedCardSchema, SessionSchema, UserProfileSchema, UserServiceSchema, NumberLike } from '@pasarela/core';
 import type { ApiClient } from '../api/client';
-import type { StoredLogin } from '../kernel/session';
+import type { StoredLogin } from '../services/session';
 
 // One function per wallet call of SPEC 7 "User" (paths in docs/api.md).
 

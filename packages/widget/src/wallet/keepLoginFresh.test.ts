@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createSessionStore } from '../kernel/session';
+import { createSessionStore } from '../services/session';
 import { scriptedApi } from '../testing/fakePaymentContext';
 import { keepLoginFresh, REFRESH_CHECK_MS } from './keepLoginFresh';
 

@@ -1,5 +1,5 @@
 import { shouldRefreshLogin } from '@pasarela/core';
-import type { Services } from '../kernel/services';
+import type { Services } from '../services/services';
 import { refreshLogin } from './api';
 
 /** How often the login's remaining time is looked at. */

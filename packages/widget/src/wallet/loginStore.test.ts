@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PasarelaError } from '@pasarela/core';
-import { createSessionStore } from '../kernel/session';
+import { createSessionStore } from '../services/session';
 import { scriptedApi } from '../testing/fakePaymentContext';
 import { createLoginStore } from './loginStore';
 

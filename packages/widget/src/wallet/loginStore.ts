@@ -1,7 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { initialLoginState, loginReducer, type LoginAction, type LoginState } from '@pasarela/core';
 import type { ApiClient } from '../api/client';
-import type { SessionStore } from '../kernel/session';
+import type { SessionStore } from '../services/session';
 import { logIn } from './api';
 import { walletMessageKey } from './walletMessage';
 

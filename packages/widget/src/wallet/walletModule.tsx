@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import type { RouteOf } from '../kernel/routeTypes';
-import { readyScreen, type ScreenModule } from '../kernel/screen';
+import type { RouteOf } from '../services/routeTypes';
+import { readyScreen, type ScreenModule } from '../services/screen';
 import { AddCardScreen } from './AddCardScreen';
 import { createAccountStore } from './accountStore';
 import { HomeScreen } from './HomeScreen';

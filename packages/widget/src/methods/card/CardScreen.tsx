@@ -9,7 +9,7 @@ import { createCardStore, type CardSendOptions, type CardValues } from './store'
 import { challengeAddress, saveChallenge, takeChallenge } from './threeDsReturn';
 import { useStoreState } from '../../ui/useStoreState';
 import { useCheckoutDonation } from '../../payments/donation/useDonationAmount';
-import { afterFirstScreen } from '../../kernel/afterFirstScreen';
+import { afterFirstScreen } from '../../services/afterFirstScreen';
 
 type CardExtras = typeof import('../../wallet/cardExtras');
 

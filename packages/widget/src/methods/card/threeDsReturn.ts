@@ -1,4 +1,4 @@
-import { RECEIPT_PATH } from '../../kernel/route';
+import { RECEIPT_PATH } from '../../services/route';
 import { leaveAddress, returnFromAddress, saveReturn, takeReturn, type PendingReturn } from '../../payments/leaveAndReturn';
 
 // A 3DS challenge leaves the widget for the challenge page and comes back to the receipt in a new

@@ -5,7 +5,7 @@ import { catalogs, parseMerchant, parsePaymentInfo, paymentMethodAvailability } 
 import type { ApiClient } from '../../api/client';
 import type { CheckoutData } from '../../checkout/checkoutStore';
 import { CheckoutScreen } from '../../checkout/CheckoutScreen';
-import { ServicesContext, type Services } from '../../kernel/services';
+import { ServicesContext, type Services } from '../../services/services';
 import { startI18n } from '../../i18n/i18n';
 import { preparePhoneRules } from '../../payments/phoneCheck';
 import { render, settle, type } from '../../testing/render';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { catalogs } from '@pasarela/core';
 import { App } from '../../app/App';
-import { navigate, subscribe } from '../../kernel/history';
+import { navigate, subscribe } from '../../services/history';
 import { startI18n } from '../../i18n/i18n';
 import { saveReturn } from '../../payments/leaveAndReturn';
 import { scriptedApi } from '../../testing/fakePaymentContext';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { MessagePage } from '../../kernel/MessagePage';
-import { useServices } from '../../kernel/services';
+import { MessagePage } from '../../ui/MessagePage';
+import { useServices } from '../../services/services';
 import { t } from '../../i18n/i18n';
 import { useStoreState } from '../../ui/useStoreState';
 import type { ClaveReturnStore } from './returnStore';

@@ -1,6 +1,6 @@
-import type { RouteOf } from '../../kernel/routeTypes';
-import type { ScreenModule } from '../../kernel/screen';
-import { clearSession } from '../../kernel/session';
+import type { RouteOf } from '../../services/routeTypes';
+import type { ScreenModule } from '../../services/screen';
+import { clearSession } from '../../services/session';
 import { returnFromAddress, takeReturn } from '../../payments/leaveAndReturn';
 import { loadReceipts } from '../../receipts/loadReceipts';
 import { ClaveReturnScreen } from './ClaveReturnScreen';

@@ -2,7 +2,7 @@ import { createStore } from 'zustand/vanilla';
 import { isPasarelaError, payerMessage, type PayerMessage, type PaymentResult } from '@pasarela/core';
 import type { ApiClient } from '../../api/client';
 import { loadReceipt } from '../../api/loadReceipt';
-import { NOT_FOUND_PATH, RECEIPT_PATH } from '../../kernel/route';
+import { NOT_FOUND_PATH, RECEIPT_PATH } from '../../services/route';
 import { formAfterRefusal, resultAfterReturn } from '../../payments/afterReturn';
 import type { PendingReturn } from '../../payments/leaveAndReturn';
 

@@ -4,12 +4,12 @@ import { PasarelaError, catalogs, type WidgetMessage } from '@pasarela/core';
 import { act } from 'preact/test-utils';
 import type { ApiClient } from '../../api/client';
 import { App } from '../../app/App';
-import { readConfig } from '../../kernel/config';
-import { navigate, subscribe } from '../../kernel/history';
-import type { Services } from '../../kernel/services';
+import { readConfig } from '../../services/config';
+import { navigate, subscribe } from '../../services/history';
+import type { Services } from '../../services/services';
 import { startI18n } from '../../i18n/i18n';
 import { render, settle } from '../../testing/render';
-import { createSessionStore } from '../../kernel/session';
+import { createSessionStore } from '../../services/session';
 
 /** The Spanish text of a catalogue key. */
 const es = (key: string): string => catalogs.es[key] ?? key;

@@ -6,7 +6,7 @@ import {
   type CryptoAction, type CryptoActionName, type CryptoState, type PayerMessage,
 } from '@pasarela/core';
 import type { ApiClient } from '../../api/client';
-import type { Services } from '../../kernel/services';
+import type { Services } from '../../services/services';
 import { createAttemptStore, type AttemptDeps } from '../../payments/attemptStore';
 import type { PaymentContext } from '../../payments/paymentContext';
 import {

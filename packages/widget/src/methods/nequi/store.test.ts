@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { NEQUI_STEPS, PasarelaError, type WidgetMessage } from '@pasarela/core';
 import type { ApiClient } from '../../api/client';
 import type { CheckoutData } from '../../checkout/checkoutStore';
-import type { Services } from '../../kernel/services';
+import type { Services } from '../../services/services';
 import { createPaymentContext } from '../../payments/paymentContext';
 import { createNequiStore, nequiVerdict } from './store';
 import { testSecurity } from '../../testing/fakePaymentContext';

@@ -1,5 +1,5 @@
-import type { RouteOf } from '../../kernel/routeTypes';
-import { readyScreen, type ScreenModule } from '../../kernel/screen';
+import type { RouteOf } from '../../services/routeTypes';
+import { readyScreen, type ScreenModule } from '../../services/screen';
 import { AppMarketScreen } from './AppMarketScreen';
 
 /** SPEC 2 /pf/deeplink/market: the app-store deep link page. */

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { formatAmount, formatPanamaDate, formatPanamaTime, recordedPaymentResult, type Language } from '@pasarela/core';
-import { MessagePage } from '../../kernel/MessagePage';
-import { WayOut } from '../../kernel/WayOut';
-import { useShopOf } from '../../kernel/useShopOf';
-import { NOT_FOUND_PATH, RECEIPT_PATH } from '../../kernel/route';
-import { useServices } from '../../kernel/services';
+import { MessagePage } from '../../ui/MessagePage';
+import { WayOut } from '../../ui/WayOut';
+import { useShopOf } from '../../ui/useShopOf';
+import { NOT_FOUND_PATH, RECEIPT_PATH } from '../../services/route';
+import { useServices } from '../../services/services';
 import { t } from '../../i18n/i18n';
 import { useStoreState } from '../../ui/useStoreState';
 import type { CampaignReceiptStore, CampaignTx } from './store';

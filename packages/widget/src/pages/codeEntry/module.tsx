@@ -1,5 +1,5 @@
-import type { RouteOf } from '../../kernel/routeTypes';
-import { readyScreen, type ScreenModule } from '../../kernel/screen';
+import type { RouteOf } from '../../services/routeTypes';
+import { readyScreen, type ScreenModule } from '../../services/screen';
 import { CodeEntryScreen } from './CodeEntryScreen';
 
 /** SPEC 2 "/" without a payment code: the payer enters it (docs/spec-decisions.md). */

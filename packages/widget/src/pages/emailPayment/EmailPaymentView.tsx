@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { MessagePage } from '../../kernel/MessagePage';
-import { useServices } from '../../kernel/services';
+import { MessagePage } from '../../ui/MessagePage';
+import { useServices } from '../../services/services';
 import { t } from '../../i18n/i18n';
 import type { EmailPaymentRequest, PayerMessage } from '@pasarela/core';
-import type { PreparedScreen } from '../../kernel/screen';
+import type { PreparedScreen } from '../../services/screen';
 
 /** What the e-mailed request's link turned out to be (module.tsx finds out; this view shows it). */
 export type EmailPaymentOutcome =

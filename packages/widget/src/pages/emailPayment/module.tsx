@@ -1,7 +1,7 @@
 import { EmailPaymentRequestSchema, emailPaymentRefusalPath, isPasarelaError, payerMessage } from '@pasarela/core';
 import { checkoutModule } from '../../checkout/checkoutModule';
-import type { RouteOf } from '../../kernel/routeTypes';
-import type { PreparedScreen, ScreenModule } from '../../kernel/screen';
+import type { RouteOf } from '../../services/routeTypes';
+import type { PreparedScreen, ScreenModule } from '../../services/screen';
 import { EmailPaymentView, type EmailPaymentOutcome } from './EmailPaymentView';
 
 /**

@@ -4,7 +4,7 @@ import { startI18n } from '../../i18n/i18n';
 import { scriptedApi } from '../../testing/fakePaymentContext';
 import { fakeServices } from '../../testing/fakeServices';
 import { render } from '../../testing/render';
-import { ServicesContext } from '../../kernel/services';
+import { ServicesContext } from '../../services/services';
 import { responseMessageModule } from './messageModules';
 
 beforeAll(async () => {

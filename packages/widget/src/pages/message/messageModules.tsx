@@ -1,8 +1,8 @@
 import { PasarelaError, payerMessage, SPECIFIC_ERROR_CODES } from '@pasarela/core';
 import { t } from '../../i18n/i18n';
-import { MessagePage } from '../../kernel/MessagePage';
-import type { RouteOf } from '../../kernel/routeTypes';
-import { readyScreen, type ScreenModule } from '../../kernel/screen';
+import { MessagePage } from '../../ui/MessagePage';
+import type { RouteOf } from '../../services/routeTypes';
+import { readyScreen, type ScreenModule } from '../../services/screen';
 
 /** SPEC 2 /pf/responseMessage?code=: only the catalogue's text for the code, never the address's own text. */
 export const responseMessageModule: ScreenModule<RouteOf<'responseMessage'>> = {

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { Merchant, PaymentInfo } from '@pasarela/core';
-import { MerchantHeader } from '../../kernel/MerchantHeader';
+import { MerchantHeader } from '../../ui/MerchantHeader';
 import { t } from '../../i18n/i18n';
 import { Field } from '../../ui/Field';
 import { useStoreState } from '../../ui/useStoreState';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { returnAddress } from '@pasarela/core';
-import { useServices } from '../../kernel/services';
+import { useServices } from '../../services/services';
 import { t } from '../../i18n/i18n';
 import { useStoreState } from '../../ui/useStoreState';
 import type { TxResultStore } from './store';

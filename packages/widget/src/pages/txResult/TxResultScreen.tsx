@@ -1,8 +1,8 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { formatAmount, type CatalogKey, type OverallResult } from '@pasarela/core';
-import { MessagePage } from '../../kernel/MessagePage';
-import { NOT_FOUND_PATH, RECEIPT_PATH } from '../../kernel/route';
-import { useServices } from '../../kernel/services';
+import { MessagePage } from '../../ui/MessagePage';
+import { NOT_FOUND_PATH, RECEIPT_PATH } from '../../services/route';
+import { useServices } from '../../services/services';
 import { hasText, t } from '../../i18n/i18n';
 import { useStoreState } from '../../ui/useStoreState';
 import type { TxResultStore } from './store';

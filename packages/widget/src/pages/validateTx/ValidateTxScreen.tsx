@@ -2,8 +2,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { VALIDATION_TX_STATES } from '@pasarela/core';
 import { t } from '../../i18n/i18n';
 import { Field } from '../../ui/Field';
-import { WayOut } from '../../kernel/WayOut';
-import { useShopOf } from '../../kernel/useShopOf';
+import { WayOut } from '../../ui/WayOut';
+import { useShopOf } from '../../ui/useShopOf';
 import { useStoreState } from '../../ui/useStoreState';
 import type { ValidateTxStore } from './store';
 

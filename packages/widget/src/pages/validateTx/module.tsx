@@ -1,5 +1,5 @@
-import type { RouteOf } from '../../kernel/routeTypes';
-import type { ScreenModule } from '../../kernel/screen';
+import type { RouteOf } from '../../services/routeTypes';
+import type { ScreenModule } from '../../services/screen';
 import { createValidateTxStore } from './store';
 import { ValidateTxScreen } from './ValidateTxScreen';
 

@@ -1,7 +1,7 @@
 import { isHttpUrl } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 import { CloseButton, MerchantIdentity } from './MerchantHeader';
-import { useServices } from './services';
+import { useServices } from '../services/services';
 
 /** The merchant a page knows of: its name and logo (an absolute address, or ''). */
 export interface ShopIdentity {

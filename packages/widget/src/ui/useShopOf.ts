@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { imageUrl } from '@pasarela/core';
 import { loadReceipt } from '../api/loadReceipt';
-import { useServices } from './services';
+import { useServices } from '../services/services';
 import type { ShopIdentity } from './WayOut';
 
 /**

@@ -1,5 +1,5 @@
 import { t } from '../i18n/i18n';
-import { useServices } from './services';
+import { useServices } from '../services/services';
 
 interface MerchantHeaderProps {
   name: string;
