@@ -4,7 +4,7 @@
 // page with its first screen rendered in starts through it. Also writes manifest.json, which the
 // size report reads. The styles the first screen does not need (laterCssFile) become a hashed
 // asset, assets/later-[hash].css, whose address replaces LATER_STYLES_PLACEHOLDER in the chunks
-// (kernel/laterStyles.ts links it when a later screen first shows).
+// (services/laterStyles.ts links it when a later screen first shows).
 import { readFileSync } from 'node:fs';
 
 export const LATER_STYLES_PLACEHOLDER = '__PASARELA_LATER_STYLES__';

@@ -80,7 +80,7 @@ describe('App', () => {
     const view = await boot('/tienda', { 'payment-info': new PasarelaError({ code: 'connection_error', category: 'network' }) });
     unmount = view.unmount;
     expect(view.container.textContent).toContain(catalogs.es.connection_error);
-    // Beside the page's way out (kernel/WayOut), the retry.
+    // Beside the page's way out (ui/WayOut), the retry.
     expect([...view.container.querySelectorAll('button')].map((b) => b.textContent)).toContain(catalogs.es.retry_button);
     expect(view.messages.some((m) => m.type === 'error')).toBe(true);
   });

@@ -25,7 +25,7 @@ export interface MethodModule {
 
 /**
  * A lazily imported chunk, fetched once and fetched again after a failure; with the later style
- * sheet (kernel/laterStyles.ts), which the method screens outside the first load are styled by.
+ * sheet (services/laterStyles.ts), which the method screens outside the first load are styled by.
  */
 export function lazyScreen(load: () => Promise<ComponentType<MethodScreenProps>>): () => Promise<ComponentType<MethodScreenProps>> {
   let loading: Promise<ComponentType<MethodScreenProps>> | null = null;

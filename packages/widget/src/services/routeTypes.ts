@@ -1,6 +1,6 @@
 import type { CheckoutType, PaymentMethodId } from '@pasarela/core';
 
-// The routes the router knows (SPEC 2 "Routes (exact match)"), as types only: screens, the kernel
+// The routes the router knows (SPEC 2 "Routes (exact match)"), as types only: screens, the services
 // and the route table (app/routes.ts) all speak of them, and none of them needs the table itself.
 
 export type { CheckoutType };
