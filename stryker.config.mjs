@@ -8,12 +8,15 @@ export default {
   testRunner: 'vitest',
   plugins: ['@stryker-mutator/vitest-runner'],
   // Only core's unit tests, in their own small vitest config (the root config's other projects
-  // and their set-up are not needed).
-  vitest: { configFile: 'stryker.vitest.config.mjs', related: false },
+  // and their set-up are not needed). `related`: a mutant is tried against the test files that
+  // import its module (vitest's import graph); a static mutant, which no single test can be traced
+  // to, then reruns those files instead of all of core's.
+  vitest: { configFile: 'stryker.vitest.config.mjs', related: true },
   coverageAnalysis: 'perTest',
   // A static mutant (one in code run when a module loads: a top-level list, table or schema)
-  // cannot be traced to the tests that use it, so each one reruns every core test: they are most
-  // of the run's time (docs/mutation.md). Included, since the tables and schemas are rules too;
+  // cannot be traced to the tests that use it, so each one reruns every test file that imports its
+  // module: they are most of the run's time (docs/mutation.md). Included, since the tables and
+  // schemas are rules too;
   // `npm run mutation:core -- --ignoreStatic` skips them for a quick look.
   ignoreStatic: false,
   mutate: [
