@@ -10,7 +10,11 @@ import ts from 'typescript';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const packagesDir = join(here, '..', '..');
-const entries: Record<string, string> = { '@pasarela/core': 'index.ts', '@pasarela/core/phone': 'phone.ts' };
+const entries: Record<string, string> = {
+  '@pasarela/core': 'index.ts',
+  '@pasarela/core/phone': 'phone.ts',
+  '@pasarela/core/translator': 'i18n/translator.ts',
+};
 
 const parse = (file: string, text = readFileSync(file, 'utf8')) => ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false);
 const hasExport = (node: ts.Node) =>

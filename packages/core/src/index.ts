@@ -20,7 +20,6 @@ export {
   CHANNEL,
   PAYMENT_METHOD_IDS,
   LANGUAGES,
-  DEFAULT_LANGUAGE,
   SANDBOX_CLIENT_KEY,
   SANDBOX_WIDGET_KEY,
   TRANSACTION_TYPES,
@@ -142,6 +141,7 @@ export {
 } from './status';
 export type { StatusFamily, OverallResult } from './status';
 export { CATALOG_VERSION, catalogs, catalogFor } from './i18n/index';
+export type { CatalogKey } from './i18n/index';
 export { SPECIFIC_ERROR_CODES, errorEffect, processingFailureKey, cryptoFailure } from './errorCodes';
 export { passwordPolicyIssues, isStrongPassword, newPasswordSchema } from './passwords';
 export { CampaignBridgeSchema, activeCampaign, campaignAmountError } from './campaign';

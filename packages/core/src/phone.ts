@@ -11,11 +11,13 @@ function countryOf(code: string): CountryCode | undefined {
   return isSupportedCountry(upper) ? upper : undefined;
 }
 
+export type PhoneErrorKey = 'field_required' | 'invalid_phone_number';
+
 /**
  * SPEC 5 invalid_phone_number: "Phone checked by a phone-number check" with the limits of phoneLimits.ts.
  * Returns the message key to show, or null when the phone is valid.
  */
-export function phoneErrorKey(value: string, defaultCountry: string = 'PA'): 'field_required' | 'invalid_phone_number' | null {
+export function phoneErrorKey(value: string, defaultCountry: string = 'PA'): PhoneErrorKey | null {
   const text = value.trim();
   if (text === '') return 'field_required';
   if (phoneLimitProblem(text) !== null) return 'invalid_phone_number';
