@@ -2,7 +2,7 @@ import type { PaymentMethodId } from './constants';
 import { formatPanamaDate, formatPanamaTime } from './linkExpiry';
 import { CARD_AUTH_STATUS, CARD_RESULT_STATUS, type CardResultKey } from './cardMessages';
 import { amountText } from './money';
-import type { ParentNotification, PaymentResult } from './notification';
+import type { OverallResult, ParentNotification, PaymentResult } from './notification';
 import { isHttpUrl } from './validationKeys';
 
 // SPEC 4 "Status codes per method (display)" and "Overall result".
@@ -148,7 +148,7 @@ export function cardDisplayStatus(status: number): DisplayStatus {
 }
 
 /** SPEC 4's overall results (ERROR: a status no rule of SPEC 4 names), the parent notification's Estado. */
-export type OverallResult = 'APPROVED' | 'PENDING' | 'DECLINED' | 'ERROR';
+export type { OverallResult };
 
 /** The overall result a method's display status stands for (a card's -1 is PENDING, 0 DECLINED). */
 export function overallResultOfDisplay(display: DisplayStatus): OverallResult {
