@@ -31,13 +31,13 @@ export {
   SUPPORT_EMAIL,
 } from './constants';
 export type { PaymentMethodId, Language, WidgetPaymentType } from './constants';
-export { duplicateCheckOf, isPossibleDuplicate } from './duplicateRule';
-export type { ChargeToCheck, DuplicateCheck, EarlierCharge } from './duplicateRule';
+export { duplicateCheckOf } from './duplicateRule';
+export type { DuplicateCheck } from './duplicateRule';
 export { REOPEN_PARAM, splashMsFor } from './startSplash';
 export { nextSubscriptionChargeDate } from './subscriptionSchedule';
 export { isOldVersionServiceCode } from './serviceCodes';
 export type { ParentNotification, PaymentResult } from './notification';
-export { isWidgetMessage, isPendingMessage, isRememberedAttempt, PRELOAD_PATH } from './messages';
+export { isWidgetMessage, isRememberedAttempt, PRELOAD_PATH } from './messages';
 export type { WidgetMessage, LoaderMethods, WidgetMethods, RememberedAttempt } from './messages';
 export { CARD_BRANDS, digitsOnly, cardBrandOf, cardBrandHint, cvcLengthFor, lastFour } from './cards';
 export type { CardBrand } from './cards';
