@@ -29,6 +29,7 @@ export const FRONTEND_ERROR_KEYS = [
   'waiting_time_over',
   'request_expired',
   'request_already_paid',
+  'payment_voided_by_merchant',
   'missing_arguments',
   'please_contact_merchant',
   'account_temp_suspended',

@@ -53,6 +53,7 @@ export const en: Record<keyof typeof es, string> = {
   waiting_time_over: 'The waiting time is over',
   request_expired: 'The request has expired',
   request_already_paid: 'This charge has already been paid',
+  payment_voided_by_merchant: 'The shop cancelled this payment. Nothing was charged.',
   missing_arguments: 'Some data needed to process the payment is missing',
   please_contact_merchant: 'Please contact the merchant',
   account_temp_suspended: 'Account temporarily suspended',

@@ -51,6 +51,7 @@ export const es = {
   waiting_time_over: 'El tiempo de espera terminó',
   request_expired: 'La solicitud ha expirado',
   request_already_paid: 'Este cobro ya fue pagado',
+  payment_voided_by_merchant: 'El comercio canceló este pago. No se hizo ningún cargo.',
   missing_arguments: 'Faltan datos para procesar el pago',
   please_contact_merchant: 'Por favor contacta al comercio',
   account_temp_suspended: 'Cuenta suspendida temporalmente',

@@ -53,6 +53,11 @@ export function refuseIfPaidElsewhere(row: TransactionRow): void {
   }
 }
 
+/** A payer's status call about a payment the merchant voided while it waited: 409 payment_voided_by_merchant. */
+export function refuseIfVoidedByMerchant(row: TransactionRow): void {
+  if (row.auth_status === CANCELLED_AUTH_STATUS && row.details['cancelReason'] === 'merchant') throw new ApiError(409, 'payment_voided_by_merchant');
+}
+
 /**
  * Once a payment has paid its single-use link, the link's other waiting payments (a Nequi push, a
  * voucher, a 3DS challenge) are called off in the same transaction, so none of them can be paid later.

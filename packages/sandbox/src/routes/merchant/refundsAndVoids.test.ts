@@ -177,6 +177,8 @@ describe('voids', () => {
     expect(voided.json).toMatchObject({ codOper, result: 'DECLINED', authStatus: 'CANCELLED' });
     expect((await bookOf(codOper))['state']).toBe('cancelled');
     expect((await eventsFor(m, codOper)).map((e) => e.type)).toEqual(['transaction.pending', 'transaction.voided']);
+    // The payer's checkout, still waiting on it, reads that the shop called it off (not that the payer declined).
+    expect(await t.get(`/nequi/payments/${codOper}`)).toMatchObject({ status: 409, data: { code: 'payment_voided_by_merchant' } });
     // Voided is ended: again, or a refund, is refused.
     expect((await voidIt(m, codOper)).json['code']).toBe('transaction_not_pending');
     expect((await refund(m, codOper)).json['code']).toBe('transaction_not_refundable');

@@ -11,7 +11,7 @@ import { LinkPaymentFields } from '../../payments/linkPayment';
 import { lapsedUnanswered, requestPushPayment, withdrawPushPayment } from '../../payments/pushPayment';
 import { nequiPhone } from '../../payments/walletPhones';
 import { parseOr400 } from '../../payments/validatePayload';
-import { refuseIfPaidElsewhere } from '../../payments/settlePayment';
+import { refuseIfPaidElsewhere, refuseIfVoidedByMerchant } from '../../payments/settlePayment';
 import { findTransaction, latestNequiPayment, type TransactionRow } from '../../store/transactions';
 
 const PushSchema = v.object({ ...LinkPaymentFields, phone: v.pipe(freeText(20, { tooLongMessage: 'invalid_phone_number' })) }, 'missing_arguments');
@@ -25,6 +25,7 @@ function nequiFields(tx: TransactionRow) {
 /** SPEC 4 Nequi: 1 approved, -1 pending; one that ended unpaid is declined (core's paymentDisplayStatus) and reads as the catalogue's error. */
 function nequiAnswer(tx: TransactionRow) {
   refuseIfPaidElsewhere(tx);
+  refuseIfVoidedByMerchant(tx);
   if (paymentDisplayStatus('nequi', tx.status, tx.auth_status) === 'declined') {
     throw new ApiError(422, tx.details['kind'] === 'qr' ? 'error_pay_qr_nequi' : 'error_pay_push_nequi', 'The payer declined in Nequi, or the payment was called off');
   }

@@ -11,7 +11,7 @@ import { LinkPaymentFields } from '../../payments/linkPayment';
 import { lapsedUnanswered, requestPushPayment, withdrawPushPayment } from '../../payments/pushPayment';
 import { yappyPhone } from '../../payments/walletPhones';
 import { parseOr400 } from '../../payments/validatePayload';
-import { refuseIfPaidElsewhere } from '../../payments/settlePayment';
+import { refuseIfPaidElsewhere, refuseIfVoidedByMerchant } from '../../payments/settlePayment';
 import { findTransaction, type TransactionRow } from '../../store/transactions';
 
 const YappySchema = v.object({ ...LinkPaymentFields, phone: v.pipe(freeText(20, { tooLongMessage: 'invalid_phone_number' })) }, 'missing_arguments');
@@ -40,6 +40,7 @@ export function yappyRoutes(deps: Deps) {
     const tx = await yappyPayment(c.req.param('codOper'));
     if (tx.auth_status === 'EXPIRED' || lapsedUnanswered(tx)) throw new ApiError(410, 619);
     refuseIfPaidElsewhere(tx);
+    refuseIfVoidedByMerchant(tx);
     if (paymentDisplayStatus('yappy', tx.status, tx.auth_status) === 'declined') throw new ApiError(422, 'payment_rejected', 'The payer declined in Yappy, or the payment was called off');
     return reply(c, yappyAnswer(tx));
   });

@@ -61,7 +61,7 @@ export function createNequiStore(payment: PaymentContext, api: ApiClient = payme
     onEnd: ({ verdict, codOper, message }) => {
       if (verdict === 'approved') step({ type: 'confirmed' });
       else if (message?.key === 'payment_expired') step({ type: 'paymentExpired' });
-      else step({ type: 'failed', error: 'payment_declined' });
+      else step({ type: 'failed', error: verdict === 'refused' && message ? message.key : 'payment_declined' });
       if (verdict === 'approved') {
         payment.report({ result: 'APPROVED', codOper, type: 'NEQUI' });
         payment.showReceipt(codOper);
