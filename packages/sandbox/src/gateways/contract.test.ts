@@ -28,7 +28,10 @@ function portContract(name: string, make: () => Promise<{ gateways: Gateways; cl
       expect(await g.card.authorize(request)).toEqual(first);
       expect(await g.card.lookup(gatewayCall(k))).toEqual(first);
       expect(await g.card.lookup(gatewayCall(key()))).toBeNull();
-      expect(await g.card.refund({ ...gatewayCall(key()), authorizationKey: k, amountCents: 1_000 })).toBe('refunded');
+      const firstRefund = { ...gatewayCall(key()), authorizationKey: k, amountCents: 1_000 };
+      expect(await g.card.refund(firstRefund)).toBe('refunded');
+      // Repeated with its key (a lost answer retried): the same answer, nothing refunded twice.
+      expect(await g.card.refund(firstRefund)).toBe('refunded');
       expect(await g.card.refund({ ...gatewayCall(key()), authorizationKey: k, amountCents: 1_501 })).toBe('refused');
       expect(await g.card.refund({ ...gatewayCall(key()), authorizationKey: k, amountCents: 1_500 })).toBe('refunded');
 

@@ -18,7 +18,7 @@ export interface CardBookRequest {
 }
 
 /** The simulated processor's state of an authorization: its decision, and what was refunded. */
-export type CardBookState = CardDecision & { capturedCents?: number; refundedCents?: number; voided?: boolean };
+export type CardBookState = CardDecision & { capturedCents?: number; refundedCents?: number; refundKeys?: string[]; voided?: boolean };
 
 /** The decision the test card table gives (SPEC 3 messageSys in the payer's language). */
 function decide(request: CardAuthorization): CardDecision {
@@ -35,7 +35,7 @@ function decide(request: CardAuthorization): CardDecision {
 }
 
 const decisionOf = (state: CardBookState): CardDecision => {
-  const { capturedCents: _c, refundedCents: _r, voided: _v, ...decision } = state;
+  const { capturedCents: _c, refundedCents: _r, refundKeys: _k, voided: _v, ...decision } = state;
   return decision as CardDecision;
 };
 
@@ -69,7 +69,10 @@ export function simulatedCardProcessor(db: Database) {
       const moved = await moveEntry<CardBookRequest, CardBookState>(db, PORT, call.authorizationKey, ({ request, state }) => {
         const paid = request.capture ? request.amountCents : (state.capturedCents ?? 0);
         const refunded = state.refundedCents ?? 0;
-        return state.status === 'approved' && call.amountCents > 0 && refunded + call.amountCents <= paid ? { ...state, refundedCents: refunded + call.amountCents } : undefined;
+        // A refund repeated with its idempotency key answers as the first did and moves nothing again.
+        if (state.refundKeys?.includes(call.idempotencyKey)) return state;
+        return state.status === 'approved' && call.amountCents > 0 && refunded + call.amountCents <= paid
+          ? { ...state, refundedCents: refunded + call.amountCents, refundKeys: [...(state.refundKeys ?? []), call.idempotencyKey] } : undefined;
       });
       return moved?.moved ? 'refunded' : 'refused';
     },

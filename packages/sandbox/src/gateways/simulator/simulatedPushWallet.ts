@@ -54,9 +54,12 @@ export function simulatedPushWallet(db: Database) {
       return moved ? asOf(moved.entry.request, moved.entry.state) : null;
     },
     async refund(call) {
-      const moved = await moveEntry<PushBookRequest, PushAnswer & { refundedCents?: number }>(db, PORT, call.requestKey, ({ request, state }) => {
+      const moved = await moveEntry<PushBookRequest, PushAnswer & { refundedCents?: number; refundKeys?: string[] }>(db, PORT, call.requestKey, ({ request, state }) => {
         const refunded = state.refundedCents ?? 0;
-        return state.state === 'approved' && call.amountCents > 0 && refunded + call.amountCents <= request.amountCents ? { ...state, refundedCents: refunded + call.amountCents } : undefined;
+        // A refund repeated with its idempotency key answers as the first did and moves nothing again.
+        if (state.refundKeys?.includes(call.idempotencyKey)) return state;
+        return state.state === 'approved' && call.amountCents > 0 && refunded + call.amountCents <= request.amountCents
+          ? { ...state, refundedCents: refunded + call.amountCents, refundKeys: [...(state.refundKeys ?? []), call.idempotencyKey] } : undefined;
       });
       return moved?.moved ? 'refunded' : 'refused';
     },
