@@ -4,19 +4,10 @@ import type { CatalogKey } from './i18n/index';
 // SPEC 6/7 auth header rule and SPEC 4 "Login: loading, then success (session stored) or error.
 // Logout clears user and login state. On a session-type server error the stored login is cleared."
 
-export interface ApiKeys {
-  /** Fixed client key guests send. */
-  clientKey: string;
-  /** Widget key a logged-in wallet user sends with the token. */
-  widgetKey: string;
-}
-
-/** SPEC 7 "The auth header carries a fixed client key or, when logged in, the widget key plus the user's token." */
-export function authHeaders(session: Pick<Session, 'token'> | null | undefined, keys: ApiKeys): Record<string, string> {
-  const token = session?.token?.trim();
-  if (!token) return { 'x-api-key': keys.clientKey };
-  return { 'x-api-key': keys.widgetKey, Authorization: `Bearer ${token}` };
-}
+// The auth header (authHeaders.ts): every call of the checkout's first screen sends it; the login
+// rules below belong to the wallet's screens.
+export { authHeaders } from './authHeaders';
+export type { ApiKeys } from './authHeaders';
 
 export interface LoginState {
   status: 'idle' | 'loading' | 'success' | 'error';

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { DEFAULT_HOW_ARRIVE, RANDOM_LOGIN_MAX_EXCLUSIVE, RANDOM_LOGIN_PREFIX } from './constants';
-import { NumberLike, optionalText } from './schemaParts';
+import { optionalText } from './schemaParts';
 
 // SPEC 3 "User profile", "Session", "Registration payload".
 
@@ -21,25 +21,10 @@ export const UserProfileSchema = v.object({
 });
 export type UserProfile = v.InferOutput<typeof UserProfileSchema>;
 
-/** "Session (local storage under a widget key): sessionId, token, user.idUsr." */
-export const SESSION_STORAGE_KEY = 'pasarela.widget.session';
-export const SessionSchema = v.object({
-  sessionId: v.string(),
-  token: v.pipe(v.string(), v.minLength(1)),
-  user: v.looseObject({ idUsr: NumberLike }),
-});
-export type Session = v.InferOutput<typeof SessionSchema>;
-
-/** Reads the stored session text; anything unreadable is no session (it is then cleared). */
-export function readSession(text: string | null | undefined): Session | null {
-  if (!text) return null;
-  try {
-    const parsed = v.safeParse(SessionSchema, JSON.parse(text));
-    return parsed.success ? parsed.output : null;
-  } catch {
-    return null;
-  }
-}
+// The stored session (storedSession.ts): the checkout's first screen reads it; the profile and the
+// registration here belong to the wallet's screens.
+export { SESSION_STORAGE_KEY, SessionSchema, readSession } from './storedSession';
+export type { Session } from './storedSession';
 
 /** SPEC 9 "Random login for registration: 'user-' plus a number below 9999999." */
 export function randomRegistrationLogin(random: () => number = Math.random): string {

@@ -1,9 +1,5 @@
-import type { PaymentMethodId } from './constants';
-import { formatPanamaDate, formatPanamaTime } from './linkExpiry';
 import { CARD_AUTH_STATUS, CARD_RESULT_STATUS, type CardResultKey } from './cardMessages';
-import { amountText } from './money';
-import type { OverallResult, ParentNotification, PaymentResult } from './notification';
-import { isHttpUrl } from './validationKeys';
+import type { OverallResult } from './notification';
 
 // SPEC 4 "Status codes per method (display)" and "Overall result".
 
@@ -158,46 +154,3 @@ export function overallResultOfDisplay(display: DisplayStatus): OverallResult {
   return 'ERROR';
 }
 
-/** SPEC 4 "APPROVED or PENDING notifies the parent as success; anything else as error." */
-export function notificationStatusOf(overall: OverallResult): 'success' | 'error' {
-  return overall === 'APPROVED' || overall === 'PENDING' ? 'success' : 'error';
-}
-
-/** What finished, in our words; buildParentNotification turns it into SPEC's field names. */
-export interface PaymentOutcomeSummary {
-  result: OverallResult;
-  /** Amount plus tax actually charged, in dollars. */
-  totalPaid: number;
-  /** When it finished; Fecha and Hora are written in Panama time. */
-  at: Date | number;
-  /** Tipo: the card brand or method label (VISA, NEQUI, ...). */
-  type: string;
-  codOper: string;
-  /** Usuario: the payer's e-mail or name. */
-  user: string;
-  /** Razon: the server's messageSys, or '' */
-  reason?: string | null | undefined;
-  returnUrl?: string | null | undefined;
-}
-
-/** SPEC 3 "Notification to the parent on result". A return URL that is not http(s) is dropped. */
-export function buildParentNotification(outcome: PaymentOutcomeSummary): ParentNotification {
-  const returnUrl = outcome.returnUrl && isHttpUrl(outcome.returnUrl) ? outcome.returnUrl : '';
-  return {
-    TotalPagado: amountText(outcome.totalPaid),
-    Fecha: formatPanamaDate(outcome.at),
-    Hora: formatPanamaTime(outcome.at),
-    Tipo: outcome.type,
-    Oper: outcome.codOper,
-    Usuario: outcome.user,
-    Estado: outcome.result,
-    Razon: outcome.reason ?? '',
-    isReturn: returnUrl !== '',
-    returnUrl,
-  };
-}
-
-/** The `result` message payload: status from the overall result, the method, the notification. */
-export function buildPaymentResult(method: PaymentMethodId, outcome: PaymentOutcomeSummary): PaymentResult {
-  return { status: notificationStatusOf(outcome.result), method, notification: buildParentNotification(outcome) };
-}
