@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogs } from './i18n/index';
-import {
-  SERVER_CODE_KEYS, SERVER_ERROR_KEYS, SPECIFIC_ERROR_CODES, cryptoFailure, errorEffect, isCardMessageCode, processingFailureKey,
-} from './errorCodes';
+import { SERVER_CODE_KEYS, SERVER_ERROR_KEYS, SPECIFIC_ERROR_CODES, errorEffect, isCardMessageCode } from './errorCodes';
+import { cryptoFailure, processingFailureKey } from './paymentFailures';
 import { PasarelaError, errorFromHeader } from './errors';
 
 describe('SPEC 8 specific codes: what happens next', () => {

@@ -142,7 +142,8 @@ export {
 export type { StatusFamily, OverallResult } from './status';
 export { CATALOG_VERSION, catalogs, catalogFor } from './i18n/index';
 export type { CatalogKey } from './i18n/index';
-export { SPECIFIC_ERROR_CODES, errorEffect, processingFailureKey, cryptoFailure } from './errorCodes';
+export { SPECIFIC_ERROR_CODES, errorEffect } from './errorCodes';
+export { processingFailureKey, cryptoFailure } from './paymentFailures';
 export { passwordPolicyIssues, isStrongPassword, newPasswordSchema } from './passwords';
 export { CampaignBridgeSchema, activeCampaign, campaignAmountError } from './campaign';
 export type { CampaignBridge } from './campaign';
