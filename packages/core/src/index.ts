@@ -136,10 +136,9 @@ export {
   statusFamilyOf,
   cardDisplayStatus,
   overallResultOfDisplay,
-  buildParentNotification,
-  buildPaymentResult,
 } from './status';
 export type { StatusFamily, OverallResult } from './status';
+export { buildParentNotification, buildPaymentResult } from './paymentResult';
 export { CATALOG_VERSION, catalogs, catalogFor } from './i18n/index';
 export type { CatalogKey } from './i18n/index';
 export { SPECIFIC_ERROR_CODES, errorEffect } from './errorCodes';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  buildParentNotification, buildPaymentResult, cardDisplayStatus, displayStatusOf, isCardType,
-  notificationStatusOf, overallResultOfDisplay, paymentDisplayStatus, paymentOverallResult, statusFamilyOf,
+  cardDisplayStatus, displayStatusOf, isCardType, overallResultOfDisplay, paymentDisplayStatus, paymentOverallResult, statusFamilyOf,
   recordedPaymentResult, cancelledStatusOf, CANCELLED_AUTH_STATUS, recordedOutcomeOf, recordedCardOutcomeOf, cryptoDepositEnd,
 } from './status';
 import type { GatewayEnds } from './status';
+import { buildParentNotification, buildPaymentResult, notificationStatusOf } from './paymentResult';
 import { CARD_RESULT_KEYS } from './cardMessages';
 import type { StatusFamily } from './status';
 
