@@ -132,7 +132,8 @@ export function App({ services, i18nReady, subscribe, first }: AppProps) {
           <div className="app-screen" inert={!booted} style={booted ? undefined : UNDER_SPLASH}>
             {screen}
           </div>
-          {!booted && <Splash durationMs={services.config.splashMs} labelled={textReady} />}
+          {/* No splash at all when it is not the app's start (a reopen, a return from a bank or 3DS page: splashMs 0), even while the first screen loads. */}
+          {!booted && services.config.splashMs > 0 && <Splash durationMs={services.config.splashMs} labelled={textReady} />}
         </>
       ) : (
         screen
