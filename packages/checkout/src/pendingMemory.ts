@@ -11,19 +11,12 @@ const KEEP_MS = 24 * 60 * 60 * 1000;
 
 const keyOf = (type: string, code: string) => `${PREFIX}${type}.${code}`;
 
-function store(): Storage | null {
-  try {
-    return localStorage;
-  } catch {
-    return null;
-  }
-}
-
 /** Remembers the waiting payment of `type`/`code`, or forgets it (null). */
 export function rememberPending(type: string, code: string, attempt: RememberedAttempt | null): void {
   try {
-    if (attempt) store()?.setItem(keyOf(type, code), JSON.stringify({ ...attempt, at: Date.now() }));
-    else store()?.removeItem(keyOf(type, code));
+    // reading localStorage throws where storage is denied: the catch covers it
+    if (attempt) localStorage.setItem(keyOf(type, code), JSON.stringify({ ...attempt, at: Date.now() }));
+    else localStorage.removeItem(keyOf(type, code));
   } catch {
     // Without storage a reopen finds only what the server offers.
   }
@@ -32,11 +25,10 @@ export function rememberPending(type: string, code: string, attempt: RememberedA
 /** The waiting payment remembered for `type`/`code`, as the checkout's `pending` parameter; undefined when none. */
 export function recallPending(type: string, code: string): string | undefined {
   try {
-    const raw = store()?.getItem(keyOf(type, code));
-    const kept = raw ? (JSON.parse(raw) as { at?: unknown }) : null;
+    const kept = JSON.parse(localStorage.getItem(keyOf(type, code)) as string) as { at?: unknown } | null;
     if (!kept || typeof kept.at !== 'number' || Date.now() - kept.at > KEEP_MS || !isRememberedAttempt(kept)) return undefined;
-    const { method, codOper, deadline } = kept;
-    return JSON.stringify({ method, codOper, deadline });
+    // the attempt's own fields alone, in this order
+    return JSON.stringify(kept, ['method', 'codOper', 'deadline']);
   } catch {
     return undefined;
   }

@@ -40,47 +40,48 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-export function isReadyMessage(m: unknown): m is Extract<WidgetMessage, { type: 'ready' }> {
-  return isRecord(m) && m.type === 'ready' && typeof m.version === 'string';
-}
-
-export function isResultMessage(m: unknown): m is Extract<WidgetMessage, { type: 'result' }> {
-  if (!isRecord(m) || m.type !== 'result' || !isRecord(m.result)) return false;
-  const r = m.result;
-  return (
-    (r.status === 'success' || r.status === 'error') &&
-    (PAYMENT_METHOD_IDS as readonly unknown[]).includes(r.method) &&
-    isRecord(r.notification)
-  );
-}
-
-export function isCloseMessage(m: unknown): m is Extract<WidgetMessage, { type: 'close' }> {
-  return isRecord(m) && m.type === 'close';
-}
-
-export function isErrorMessage(m: unknown): m is Extract<WidgetMessage, { type: 'error' }> {
-  return isRecord(m) && m.type === 'error' && isRecord(m.error) && typeof m.error.code === 'string';
-}
-
-export function isResizeMessage(m: unknown): m is Extract<WidgetMessage, { type: 'resize' }> {
-  return isRecord(m) && m.type === 'resize' && typeof m.height === 'number' && Number.isFinite(m.height) && m.height >= 0;
-}
-
 /** A codOper as the checkout's addresses carry it. */
 const COD_OPER = /^[A-Za-z0-9_.:-]{1,64}$/;
 
+const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isMethod = (v: unknown) => (PAYMENT_METHOD_IDS as readonly unknown[]).includes(v);
+
 export function isRememberedAttempt(a: unknown): a is RememberedAttempt {
-  return isRecord(a) && (PAYMENT_METHOD_IDS as readonly unknown[]).includes(a.method) && typeof a.codOper === 'string' && COD_OPER.test(a.codOper)
-    && (a.deadline === null || (typeof a.deadline === 'number' && Number.isFinite(a.deadline)));
+  return isRecord(a) && isMethod(a.method) && typeof a.codOper === 'string' && COD_OPER.test(a.codOper)
+    && (a.deadline === null || isFiniteNumber(a.deadline));
 }
 
-export function isPendingMessage(m: unknown): m is Extract<WidgetMessage, { type: 'pending' }> {
-  return isRecord(m) && m.type === 'pending' && (m.attempt === null || isRememberedAttempt(m.attempt));
-}
-
+/** One check for the whole union (the loader ships it): the shape each `type` carries. */
 export function isWidgetMessage(m: unknown): m is WidgetMessage {
-  return isReadyMessage(m) || isResultMessage(m) || isCloseMessage(m) || isErrorMessage(m) || isResizeMessage(m) || isPendingMessage(m);
+  if (!isRecord(m)) return false;
+  switch (m.type) {
+    case 'ready':
+      return typeof m.version === 'string';
+    case 'result': {
+      const r = m.result;
+      return isRecord(r) && (r.status === 'success' || r.status === 'error') && isMethod(r.method) && isRecord(r.notification);
+    }
+    case 'close':
+      return true;
+    case 'error':
+      return isRecord(m.error) && typeof m.error.code === 'string';
+    case 'resize':
+      return isFiniteNumber(m.height) && m.height >= 0;
+    case 'pending':
+      return m.attempt === null || isRememberedAttempt(m.attempt);
+  }
+  return false;
 }
+
+type MessageOf<T extends WidgetMessageType> = Extract<WidgetMessage, { type: T }>;
+const isMessageOf = <T extends WidgetMessageType>(m: unknown, type: T): m is MessageOf<T> => isWidgetMessage(m) && m.type === type;
+
+export const isReadyMessage = (m: unknown): m is MessageOf<'ready'> => isMessageOf(m, 'ready');
+export const isResultMessage = (m: unknown): m is MessageOf<'result'> => isMessageOf(m, 'result');
+export const isCloseMessage = (m: unknown): m is MessageOf<'close'> => isMessageOf(m, 'close');
+export const isErrorMessage = (m: unknown): m is MessageOf<'error'> => isMessageOf(m, 'error');
+export const isResizeMessage = (m: unknown): m is MessageOf<'resize'> => isMessageOf(m, 'resize');
+export const isPendingMessage = (m: unknown): m is MessageOf<'pending'> => isMessageOf(m, 'pending');
 
 /**
  * The page Checkout.preload() shows in a hidden frame on the shop's page, under the checkout's base
