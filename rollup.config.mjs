@@ -26,8 +26,9 @@ const transpile = () => transpileTypeScript({ tsconfig: root('./tsconfig.json') 
 const tsExtensions = ['.mjs', '.js', '.ts', '.tsx'];
 
 const minify = terser({ format: { comments: false }, compress: { passes: 2 } });
-// hoisting function declarations is semantics-preserving and saves ~20 B gzip on the loader
-const minifyLoader = terser({ format: { comments: false }, compress: { passes: 2, hoist_funs: true } });
+// hoisting function declarations is semantics-preserving and saves ~20 B gzip on the loader; a third
+// pass and ES2020 output (the loader already ships ?. and ??) save ~25 B more
+const minifyLoader = terser({ ecma: 2020, format: { comments: false }, compress: { passes: 3, hoist_funs: true } });
 
 // In the UMD build, `import.meta.url` (the loader's own address, read once at start-up) only needs
 // the running <script>'s src; rollup's general shim is ~200 bytes longer than this, and the loader's
