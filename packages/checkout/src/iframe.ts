@@ -1,5 +1,5 @@
 /** The checkout iframe. No sandbox attribute: the checkout needs scripts, forms and its own origin. */
-export function createIframe(src: string, inline: boolean, title = 'Pasarela checkout'): HTMLIFrameElement {
+export function createIframe(src: string, inline: boolean, title: string): HTMLIFrameElement {
   const iframe = document.createElement('iframe');
   // properties reflect to the attributes and minify shorter than setAttribute()
   iframe.title = title;
