@@ -1,24 +1,8 @@
 import type { PaymentMethodId } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 import { optionTileClass } from '../ui/optionTile';
+import { MethodMark } from '../ui/marks/MethodMark';
 import type { MethodModule } from './methodModule';
-
-/** Each method's mark on its tile (a glyph on the method's colour, styles.css .method-mark--*); hidden from the accessible name. */
-const MARKS: Partial<Record<PaymentMethodId, string>> = { nequi: 'N', yappy: 'Y', clave: 'C', cash: '$', crypto: 'B' };
-
-function MethodMark({ id }: { id: PaymentMethodId }) {
-  return (
-    <span className={`method-mark method-mark--${id}`} aria-hidden="true">
-      {MARKS[id] ?? (
-        // A card for Tarjeta, a wallet for Saldo.
-        <svg viewBox="0 0 24 24" width="20" height="20">
-          <rect x="3" y="6" width="18" height="13" rx="2" fill="none" stroke="currentColor" strokeWidth="2" />
-          <path d={id === 'card' ? 'M3 10h18' : 'M15 12.5h3'} stroke="currentColor" strokeWidth="2" />
-        </svg>
-      )}
-    </span>
-  );
-}
 
 interface MethodChoiceProps {
   methods: readonly MethodModule[];

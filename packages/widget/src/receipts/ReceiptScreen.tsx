@@ -12,6 +12,7 @@ import { useServices } from '../services/services';
 import { hasText, t } from '../i18n/i18n';
 import { NETWORK_TEXT_KEYS, type CashNetwork } from '../methods/cash/config';
 import type { ReceiptStore } from './receiptStore';
+import { CardMark, knownCardBrand } from '../ui/marks/CardMark';
 
 /** The server's date as SPEC 9 writes dates (day/month/year hours:minutes:seconds, Panama time). */
 function dateText(date: string): string {
@@ -23,12 +24,13 @@ function dateText(date: string): string {
  * One line. `token`: a value read as one piece (an operation number, a code, a date) never breaks
  * inside: when the line is too narrow it moves whole under its label.
  */
-function Line({ label, value, token = false, children }: { label: string; value: string; token?: boolean; children?: ReactNode }) {
+function Line({ label, value, token = false, mark, children }: { label: string; value: string; token?: boolean; mark?: ReactNode; children?: ReactNode }) {
   if (value.trim() === '') return null;
   return (
     <div className={token ? 'receipt__line receipt__line--token' : 'receipt__line'}>
       <dt>{label}</dt>
       <dd>
+        {mark}
         {value}
         {children}
       </dd>
@@ -92,6 +94,7 @@ function ReceiptView({ receipt, lang, imageBase }: { receipt: Receipt; lang: Lan
   const brandKey = `brand_${receipt.cardType}`;
   const brand = hasText(brandKey) ? t(brandKey) : (receipt.cardType ?? '');
   const card = [brand, receiptCardNumber(receipt.displayNum, receipt.type)].filter((s) => s !== '').join(' ');
+  const cardBrand = knownCardBrand(receipt.cardType);
   const merchantName = receipt.merchant?.merchantName ?? '';
   const cash = family === 'cash' || family === 'cashPoint';
   const network = NETWORK_TEXT_KEYS[cashNetworkOf(receipt, family)];
@@ -123,7 +126,7 @@ function ReceiptView({ receipt, lang, imageBase }: { receipt: Receipt; lang: Lan
           {show('date') ? <Line label={t('receipt_date')} value={dateText(receipt.date ?? '')} /> : null}
           {show('merchant') ? <Line label={t('receipt_merchant')} value={merchantName} /> : null}
           {show('method') ? <Line label={t('payment_method_label')} value={method} /> : null}
-          {show('card') ? <Line label={t('receipt_card')} value={card} /> : null}
+          {show('card') ? <Line label={t('receipt_card')} value={card} mark={cardBrand ? <CardMark brand={cardBrand} /> : null} /> : null}
           {show('name') ? <Line label={t('receipt_name')} value={receipt.name || receipt.txCtrl?.completeName || ''} /> : null}
           {show('concept') ? <Line label={t('receipt_concept')} value={receiptConcept(receipt)} /> : null}
           {show('authorization') ? <Line label={t('receipt_auth')} value={receipt.authStatus ?? ''} token /> : null}

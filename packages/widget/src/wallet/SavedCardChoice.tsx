@@ -7,7 +7,7 @@ import { loadCards } from './api';
 import { lookupAttempt } from '../api/lookupAttempt';
 import { createPaymentIntent, lostAnswerMessage } from '../payments/paymentIntent';
 import { payWithSavedCard, savedCardAttempt } from './payWithSavedCard';
-import { cardLabel } from './SavedCardList';
+import { cardLabel, SavedCardMark } from './SavedCardList';
 import { walletMessageKey } from './walletMessage';
 
 const NEW_CARD = 'new';
@@ -85,7 +85,8 @@ export function SavedCardChoice({ payment, onChoice }: { payment: PaymentContext
         {cards.map((c) => (
           <label key={c.cardToken} className="choice__option">
             <input type="radio" name="saved-card" value={c.cardToken} checked={chosen === c.cardToken} disabled={paying} onChange={() => choose(c.cardToken)} />
-            <span>
+            <span className="saved-cards__card">
+              <SavedCardMark card={c} />
               {cardLabel(c)}
               {c.isDefault ? <span className="badge">{t('default_card')}</span> : null}
             </span>

@@ -1,5 +1,6 @@
 import type { SavedCard } from '@pasarela/core';
 import { t } from '../i18n/i18n';
+import { CardMark, knownCardBrand } from '../ui/marks/CardMark';
 
 interface SavedCardListProps {
   cards: readonly SavedCard[];
@@ -9,6 +10,12 @@ interface SavedCardListProps {
 }
 
 export const cardLabel = (card: SavedCard) => `${card.cardType} ${card.visibleNum}`;
+
+/** A saved card's brand mark, beside its label. */
+export function SavedCardMark({ card }: { card: SavedCard }) {
+  const brand = knownCardBrand(card.cardType);
+  return brand ? <CardMark brand={brand} /> : null;
+}
 
 /** The saved cards, default first and marked; each can become the default or be removed. */
 export function SavedCardList({ cards, busyCard, onDefault, onRemove }: SavedCardListProps) {
@@ -21,6 +28,7 @@ export function SavedCardList({ cards, busyCard, onDefault, onRemove }: SavedCar
         return (
           <li key={card.cardToken} className="wallet-list__item wallet-card">
             <span className="wallet-card__name">
+              <SavedCardMark card={card} />
               {cardLabel(card)}
               {card.isDefault ? <span className="badge">{t('default_card')}</span> : null}
             </span>

@@ -3,6 +3,7 @@ import { useStoreState } from '../../ui/useStoreState';
 import { cardBrandHint, cvcLengthFor, formatAmount, type CardBrand, type Language } from '@pasarela/core';
 import { t } from '../../i18n/i18n';
 import { Field } from '../../ui/Field';
+import { CardMark } from '../../ui/marks/CardMark';
 import { caretAfterDigits, formatCardNumber } from './format';
 import { visibleErrors, type CardField, type CardStore } from './store';
 import { BeforePayContext } from '../../payments/beforePay';
@@ -112,10 +113,12 @@ export function CardForm({ store, total, lang, acceptedBrands, preparePhone, bef
           ) : null}
         </div>
       ) : null}
-      <ul className="brands" aria-label={t('accepted_cards')}>
+      {/* Once a brand is recognised the others step back (styles.css .brands--known). */}
+      <ul className={`brands${brand ? ' brands--known' : ''}`} aria-label={t('accepted_cards')}>
         {acceptedBrands.map((b) => (
-          <li key={b} className={`brand brand--${b.toLowerCase()}${brand === b ? ' brand--active' : ''}`}>
-            {t(`brand_${b}`)}
+          <li key={b} className={`brand${brand === b ? ' brand--active' : ''}`}>
+            <CardMark brand={b} />
+            <span className="visually-hidden">{t(`brand_${b}`)}</span>
           </li>
         ))}
       </ul>
@@ -133,7 +136,9 @@ export function CardForm({ store, total, lang, acceptedBrands, preparePhone, bef
         spellCheck={false}
         aside={
           <span className="field__aside" aria-live="polite">
-            {brand ? t('card_brand_detected', { brand: t(`brand_${brand}`) }) : ''}
+            {brand ? <CardMark brand={brand} /> : null}
+            {/* The mark says it at a glance; the words are for screen readers, and keep the label on one line. */}
+            <span className="visually-hidden">{brand ? t('card_brand_detected', { brand: t(`brand_${brand}`) }) : ''}</span>
           </span>
         }
       />

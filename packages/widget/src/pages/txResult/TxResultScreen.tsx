@@ -6,6 +6,7 @@ import { useServices } from '../../services/services';
 import { hasText, t } from '../../i18n/i18n';
 import { useStoreState } from '../../ui/useStoreState';
 import type { TxResultStore } from './store';
+import { CardMark, knownCardBrand } from '../../ui/marks/CardMark';
 
 const TITLE: Readonly<Record<OverallResult, CatalogKey>> = {
   APPROVED: 'tx_result_approved',
@@ -41,6 +42,7 @@ export function TxResultScreen({ store, children }: { store: TxResultStore; chil
   // Server text (the gateway's reason) is shown as a text node, never as markup; a catalogue key
   // (a cancelled crypto payment's crypto_refund_pending) in the payer's language.
   const serverReason = result === 'DECLINED' || result === 'ERROR' ? receipt.messageSys : '';
+  const cardBrand = knownCardBrand(receipt.cardType);
   const reason = serverReason !== '' && hasText(serverReason) ? t(serverReason) : serverReason;
   return (
     <main className="page page--receipt">
@@ -58,7 +60,10 @@ export function TxResultScreen({ store, children }: { store: TxResultStore; chil
           </div>
           <div className="receipt__line">
             <dt>{t('tx_result_method')}</dt>
-            <dd>{receipt.cardType ? `${receipt.cardType} ${receipt.displayNum}`.trim() : receipt.typeMethod}</dd>
+            <dd>
+              {cardBrand ? <CardMark brand={cardBrand} /> : null}
+              {receipt.cardType ? `${receipt.cardType} ${receipt.displayNum}`.trim() : receipt.typeMethod}
+            </dd>
           </div>
           <div className="receipt__line">
             <dt>{t('receipt_date')}</dt>

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { createLink } from './support/admin';
+import { seriousViolations } from './support/axe';
+import { browserAvailable } from './support/browser';
+import { withSandboxAndBrowser } from './support/suite';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
+
+/** PRODUCT.md "Method choice": each radio's name, in the order the choice lists them. */
+const METHODS_ES = ['Tarjeta', 'Nequi', 'Yappy', 'Clave', 'Efectivo', 'Cripto', 'Saldo'];
+
+/** What a mark shows: its box, and whether it has a drawing (a pictogram in CSS or a loaded SVG). */
+async function markOf(page: Page, selector: string) {
+  return page.locator(selector).evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const style = getComputedStyle(el);
+    return {
+      width: Math.round(box.width),
+      height: Math.round(box.height),
+      hidden: el.getAttribute('aria-hidden'),
+      drawn: style.backgroundImage.startsWith('url("data:image/svg+xml') || el.querySelector('svg path') !== null,
+    };
+  });
+}
+
+// Issue 48 "Recognisable marks": the method tiles' pictograms, the brand of the number typed, at a phone's width.
+describe.runIf(browserAvailable())('the method and card brand marks', () => {
+  let sandbox: Sandbox;
+  let browser: Browser;
+  withSandboxAndBrowser({ SPLASH_MS: '0' }, (started) => ({ sandbox, browser } = started));
+
+  const openCheckout = async (amount: number) => {
+    const code = await createLink(sandbox, { amount, description: 'Café de altura' });
+    const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}&lang=es`);
+    await page.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    return { context, page };
+  };
+
+  it('every method tile carries its mark, hidden from the radio\'s name, which stays PRODUCT.md\'s', async () => {
+    const { context, page } = await openCheckout(21);
+    const group = page.getByRole('radiogroup', { name: 'Método de pago' });
+    for (const name of METHODS_ES) expect(await group.getByRole('radio', { name, exact: true }).count(), name).toBe(1);
+    const ids = await group.getByRole('radio').evaluateAll((els) => els.map((el) => (el as HTMLInputElement).value));
+    expect(ids).toEqual(['card', 'nequi', 'yappy', 'clave', 'cash', 'crypto', 'balance']);
+    for (const id of ids) {
+      expect(await markOf(page, `.method-mark--${id}`), id).toEqual({ width: 28, height: 28, hidden: 'true', drawn: true });
+    }
+    // The four columns still fit a 360 px screen: no tile runs past the group's edge.
+    const overflow = await group.evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(overflow).toBe(0);
+    await group.screenshot({ path: 'e2e/artifacts/marks-method-choice-360.png' });
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('the card number shows the brand it is, by its mark, loaded after the first screen', async () => {
+    const { context, page } = await openCheckout(22);
+    // The accepted brands, each a mark on a chip of a fixed size, its name for screen readers.
+    const accepted = page.getByRole('list', { name: 'Tarjetas aceptadas' });
+    expect(await accepted.getByRole('listitem').allTextContents()).toEqual(['Visa', 'Mastercard', 'American Express']);
+    for (const brand of ['visa', 'mc', 'amex']) {
+      await page.locator(`.brands .card-mark--${brand} svg`).waitFor();
+      expect(await markOf(page, `.brands .card-mark--${brand}`), brand).toEqual({ width: 38, height: 24, hidden: 'true', drawn: true });
+    }
+    // Their drawings came in a chunk of their own, after the page and its entry script.
+    const chunks = await page.evaluate(() => performance.getEntriesByType('resource').map((r) => new URL(r.name).pathname));
+    expect(chunks.filter((path) => /\/cardBrandSvgs-[\w-]+\.js$/.test(path))).toHaveLength(1);
+
+    const field = page.locator('.field').filter({ has: page.locator('[name="cardnumber"]') });
+    await page.locator('[name="cardnumber"]').fill('4242 4242 4242 4242');
+    await expect.poll(() => field.locator('.field__aside').textContent()).toBe('Tarjeta Visa');
+    expect(await markOf(page, '.field__aside .card-mark--visa')).toEqual({ width: 38, height: 24, hidden: 'true', drawn: true });
+    // The recognised brand stands out among the accepted ones.
+    const opacity = (brand: string) => page.locator(`.brands .card-mark--${brand}`).evaluate((el) => getComputedStyle(el.parentElement as Element).opacity);
+    expect([await opacity('visa'), await opacity('mc')]).toEqual(['1', '0.35']);
+    expect(await seriousViolations(page)).toEqual([]);
+    // The first screen as the payer sees it (an element's shot would slide it under the sticky header).
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: 'e2e/artifacts/marks-card-visa-360.png' });
+
+    await page.locator('[name="cardnumber"]').fill('3782 822463 10005');
+    await expect.poll(() => field.locator('.field__aside').textContent()).toBe('Tarjeta American Express');
+    expect(await markOf(page, '.field__aside .card-mark--amex')).toMatchObject({ drawn: true });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: 'e2e/artifacts/marks-card-amex-360.png' });
+    await context.close();
+  });
+
+  it('the receipt of a card payment shows the card\'s brand mark beside its number', async () => {
+    const { context, page } = await openCheckout(23);
+    const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
+    for (const [name, value] of [
+      ['cardnumber', '5555 5555 5555 4444'],
+      ['expirationDate', `10/${nextYear}`],
+      ['cvc', '123'],
+      ['name', 'Ana Lucía Pérez'],
+      ['email', 'ana@example.com'],
+      ['phone', '+50761234567'],
+    ] as const) {
+      await page.locator(`[name="${name}"]`).fill(value);
+    }
+    await page.locator('form.card-form button[type="submit"]').click();
+    await page.getByRole('heading', { name: /comprobante de pago/i }).waitFor({ timeout: 15_000 });
+    const line = page.locator('.receipt__line').filter({ has: page.locator('.card-mark--mc') });
+    await line.locator('.card-mark--mc svg').waitFor();
+    expect(await line.locator('dd').textContent()).toContain('Mastercard');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: 'e2e/artifacts/marks-receipt-360.png', fullPage: true });
+    await context.close();
+  });
+});
