@@ -1,20 +1,26 @@
 import { useEffect, useState } from 'react';
 import { CARD_BRANDS, type CardBrand } from '@pasarela/core';
+import { afterFirstScreen } from '../../services/afterFirstScreen';
 
 type BrandSvgs = typeof import('./cardBrandSvgs');
 
-// The marks' paths stay out of the first load: the chip keeps its size while they arrive.
+// The marks' paths stay out of the first load: the chip keeps its size while they arrive. They are
+// decoration, so they wait for the browser's second idle moment, after the work the payment needs
+// (the captcha, the messaging code: afterFirstScreen) has started.
 let loaded: BrandSvgs | null = null;
 let loading: Promise<BrandSvgs> | null = null;
 
 function loadBrandSvgs(): Promise<BrandSvgs> {
-  loading ??= import('./cardBrandSvgs').then(
-    (module) => (loaded = module),
-    (error: unknown) => {
-      loading = null; // a later mark tries again
-      throw error;
-    },
-  );
+  loading ??= afterFirstScreen()
+    .then(afterFirstScreen)
+    .then(() => import('./cardBrandSvgs'))
+    .then(
+      (module) => (loaded = module),
+      (error: unknown) => {
+        loading = null; // a later mark tries again
+        throw error;
+      },
+    );
   return loading;
 }
 
