@@ -9,7 +9,7 @@ import type { Sandbox } from '../scripts/sandbox-process.mjs';
 /** PRODUCT.md "Method choice": each radio's name, in the order the choice lists them. */
 const METHODS_ES = ['Tarjeta', 'Nequi', 'Yappy', 'Clave', 'Efectivo', 'Cripto', 'Saldo'];
 
-/** What a mark shows: its box, and whether it has a drawing (a pictogram in CSS or a loaded SVG). */
+/** What a mark shows: its box, and whether its drawing is in. */
 async function markOf(page: Page, selector: string) {
   return page.locator(selector).evaluate((el) => {
     const box = el.getBoundingClientRect();
@@ -18,7 +18,8 @@ async function markOf(page: Page, selector: string) {
       width: Math.round(box.width),
       height: Math.round(box.height),
       hidden: el.getAttribute('aria-hidden'),
-      drawn: style.backgroundImage.startsWith('url("data:image/svg+xml') || el.querySelector('svg path') !== null,
+      background: style.backgroundColor,
+      drawn: el.querySelector('svg path, svg rect') !== null,
     };
   });
 }
@@ -44,14 +45,30 @@ describe.runIf(browserAvailable())('the method and card brand marks', () => {
     for (const name of METHODS_ES) expect(await group.getByRole('radio', { name, exact: true }).count(), name).toBe(1);
     const ids = await group.getByRole('radio').evaluateAll((els) => els.map((el) => (el as HTMLInputElement).value));
     expect(ids).toEqual(['card', 'nequi', 'yappy', 'clave', 'cash', 'crypto', 'balance']);
+    // Each on its own colour, whatever the page's; the pictograms come with the marks' chunk, after the first screen.
+    const colours = new Set<string>();
     for (const id of ids) {
-      expect(await markOf(page, `.method-mark--${id}`), id).toEqual({ width: 28, height: 28, hidden: 'true', drawn: true });
+      await page.locator(`.method-mark--${id} svg`).waitFor();
+      const mark = await markOf(page, `.method-mark--${id}`);
+      expect(mark, id).toMatchObject({ width: 28, height: 28, hidden: 'true', drawn: true });
+      colours.add(mark.background);
     }
+    expect(colours.size).toBe(ids.length);
     // The four columns still fit a 360 px screen: no tile runs past the group's edge.
     const overflow = await group.evaluate((el) => el.scrollWidth - el.clientWidth);
     expect(overflow).toBe(0);
     await group.screenshot({ path: 'e2e/artifacts/marks-method-choice-360.png' });
     expect(await seriousViolations(page)).toEqual([]);
+    // On a dark page the marks keep their own colours: the payer's dark preference, and the page's
+    // colours set dark through styles.css's variables.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.evaluate(() => {
+      for (const [name, value] of [['--paper', '#0f1623'], ['--ink', '#e8edf5'], ['--line', '#3a4557'], ['--wash', '#1a2333']]) {
+        document.documentElement.style.setProperty(name, value);
+      }
+    });
+    expect(await page.locator('.method-mark--balance').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(20, 33, 61)');
+    await group.screenshot({ path: 'e2e/artifacts/marks-method-choice-dark-360.png' });
     await context.close();
   });
 
@@ -62,16 +79,16 @@ describe.runIf(browserAvailable())('the method and card brand marks', () => {
     expect(await accepted.getByRole('listitem').allTextContents()).toEqual(['Visa', 'Mastercard', 'American Express']);
     for (const brand of ['visa', 'mc', 'amex']) {
       await page.locator(`.brands .card-mark--${brand} svg`).waitFor();
-      expect(await markOf(page, `.brands .card-mark--${brand}`), brand).toEqual({ width: 38, height: 24, hidden: 'true', drawn: true });
+      expect(await markOf(page, `.brands .card-mark--${brand}`), brand).toMatchObject({ width: 38, height: 24, hidden: 'true', drawn: true });
     }
     // Their drawings came in a chunk of their own, after the page and its entry script.
     const chunks = await page.evaluate(() => performance.getEntriesByType('resource').map((r) => new URL(r.name).pathname));
-    expect(chunks.filter((path) => /\/cardBrandSvgs-[\w-]+\.js$/.test(path))).toHaveLength(1);
+    expect(chunks.filter((path) => /\/markSvgs-[\w-]+\.js$/.test(path))).toHaveLength(1);
 
     const field = page.locator('.field').filter({ has: page.locator('[name="cardnumber"]') });
     await page.locator('[name="cardnumber"]').fill('4242 4242 4242 4242');
     await expect.poll(() => field.locator('.field__aside').textContent()).toBe('Tarjeta Visa');
-    expect(await markOf(page, '.field__aside .card-mark--visa')).toEqual({ width: 38, height: 24, hidden: 'true', drawn: true });
+    expect(await markOf(page, '.field__aside .card-mark--visa')).toMatchObject({ width: 38, height: 24, hidden: 'true', drawn: true });
     // The recognised brand stands out among the accepted ones.
     const opacity = (brand: string) => page.locator(`.brands .card-mark--${brand}`).evaluate((el) => getComputedStyle(el.parentElement as Element).opacity);
     expect([await opacity('visa'), await opacity('mc')]).toEqual(['1', '0.35']);

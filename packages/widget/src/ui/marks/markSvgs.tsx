@@ -1,9 +1,61 @@
 import type { ReactElement } from 'react';
-import type { CardBrand } from '@pasarela/core';
+import type { CardBrand, PaymentMethodId } from '@pasarela/core';
 
-// Simple Icons 16.37.0 (CC0-1.0; NOTICE): visa, mastercard, americanexpress, coordinates to two
-// decimals. Mastercard is its one-colour path split into its three parts, each in the brand's colour.
-// A lazy chunk of its own (CardMark.tsx): a brand shows only after the first screen has painted.
+// The marks' drawings, a lazy chunk of their own (useMarkSvgs.ts): the first screen paints without
+// them, its tiles and chips already in place and coloured. Sources and licences in NOTICE.
+
+/**
+ * Each method's pictogram, drawn in the tile mark's currentColor (styles.css .method-mark svg sets
+ * the stroke). Lucide 1.62.0 (ISC): credit-card, wallet, banknote, bitcoin, key-round. Drawn here,
+ * no icon set having them: Nequi's and Yappy's, a phone with the method's initial.
+ */
+export const METHOD_GLYPHS: Record<PaymentMethodId, () => ReactElement> = {
+  card: () => (
+    <svg viewBox="0 0 24 24" focusable="false">
+      <rect width="20" height="14" x="2" y="5" rx="2" />
+      <path d="M2 10h20M6 14h2" />
+    </svg>
+  ),
+  nequi: () => (
+    <svg viewBox="0 0 24 24" focusable="false">
+      <rect width="12" height="20" x="6" y="2" rx="2" />
+      <path d="M9.5 15V9l5 6V9" />
+    </svg>
+  ),
+  yappy: () => (
+    <svg viewBox="0 0 24 24" focusable="false">
+      <rect width="12" height="20" x="6" y="2" rx="2" />
+      <path d="M9.5 8.5 12 12l2.5-3.5M12 12v4" />
+    </svg>
+  ),
+  clave: () => (
+    <svg viewBox="0 0 24 24" focusable="false">
+      <path d="M2.586 17.414A2 2 0 0 0 2 18.828V21a1 1 0 0 0 1 1h3a1 1 0 0 0 1-1v-1a1 1 0 0 1 1-1h1a1 1 0 0 0 1-1v-1a1 1 0 0 1 1-1h.172a2 2 0 0 0 1.414-.586l.814-.814a6.5 6.5 0 1 0-4-4z" />
+      <circle cx="16.5" cy="7.5" r=".5" fill="currentColor" />
+    </svg>
+  ),
+  cash: () => (
+    <svg viewBox="0 0 24 24" focusable="false">
+      <rect width="20" height="12" x="2" y="6" rx="2" />
+      <circle cx="12" cy="12" r="2" />
+      <path d="M6 12h.01M18 12h.01" />
+    </svg>
+  ),
+  crypto: () => (
+    <svg viewBox="0 0 24 24" focusable="false">
+      <path d="M11.767 19.089c4.924.868 6.14-6.025 1.216-6.894m-1.216 6.894L5.86 18.047m5.908 1.042-.347 1.97m1.563-8.864c4.924.869 6.14-6.025 1.215-6.893m-1.215 6.893-3.94-.694m5.155-6.2L8.29 4.26m5.908 1.042.348-1.97M7.48 20.364l3.126-17.727" />
+    </svg>
+  ),
+  balance: () => (
+    <svg viewBox="0 0 24 24" focusable="false">
+      <path d="M19 7V4a1 1 0 0 0-1-1H5a2 2 0 0 0 0 4h15a1 1 0 0 1 1 1v4h-3a2 2 0 0 0 0 4h3a1 1 0 0 0 1-1v-2a1 1 0 0 0-1-1" />
+      <path d="M3 5v14a2 2 0 0 0 2 2h15a1 1 0 0 0 1-1v-4" />
+    </svg>
+  ),
+};
+
+// Simple Icons 16.37.0 (CC0-1.0): visa, mastercard, americanexpress, coordinates to two decimals.
+// Mastercard is its one-colour path split into its three parts, each in the brand's colour.
 
 /** Each accepted card brand's mark, in its own colours, on the white chip of styles.css .card-mark (a new element each call). */
 export const CARD_BRAND_SVGS: Record<CardBrand, () => ReactElement> = {
