@@ -63,7 +63,7 @@ describe.runIf(browserAvailable())('the method and card brand marks', () => {
     // colours set dark through styles.css's variables.
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.evaluate(() => {
-      for (const [name, value] of [['--paper', '#0f1623'], ['--ink', '#e8edf5'], ['--line', '#3a4557'], ['--wash', '#1a2333']]) {
+      for (const [name, value] of [['--paper', '#0f1623'], ['--ink', '#e8edf5'], ['--line', '#3a4557'], ['--wash', '#1a2333']] as const) {
         document.documentElement.style.setProperty(name, value);
       }
     });
