@@ -4,6 +4,7 @@ import { createLink } from './support/admin';
 import { seriousViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
+import { DEMO_USER, WalletScreens } from './support/wallet';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 
 /** PRODUCT.md "Method choice": each radio's name, in the order the choice lists them. */
@@ -125,6 +126,20 @@ describe.runIf(browserAvailable())('the method and card brand marks', () => {
     expect(await line.locator('dd').textContent()).toContain('Mastercard');
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: 'e2e/artifacts/marks-receipt-360.png', fullPage: true });
+    await context.close();
+  });
+  it('the wallet\'s saved cards show their brand\'s mark', async () => {
+    const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await page.goto(`${sandbox.url}/pf/widget/home?lang=es`);
+    await new WalletScreens(page).logIn(DEMO_USER.login, DEMO_USER.password);
+    await page.getByRole('heading', { name: /mi billetera/i }).waitFor();
+    // The seeded user's Visa 4242: its mark beside its label, which still names it.
+    const visa = page.getByRole('listitem').filter({ hasText: /VISA .*4242/ });
+    await visa.locator('.card-mark--visa svg').waitFor();
+    expect(await markOf(page, '.wallet-card .card-mark--visa')).toMatchObject({ width: 38, height: 24, hidden: 'true', drawn: true });
+    expect(await seriousViolations(page)).toEqual([]);
+    await visa.screenshot({ path: 'e2e/artifacts/marks-saved-card-360.png' });
     await context.close();
   });
 });
