@@ -85,7 +85,7 @@ export function SavedCardChoice({ payment, onChoice }: { payment: PaymentContext
         {cards.map((c) => (
           <label key={c.cardToken} className="choice__option">
             <input type="radio" name="saved-card" value={c.cardToken} checked={chosen === c.cardToken} disabled={paying} onChange={() => choose(c.cardToken)} />
-            <span className="saved-cards__card">
+            <span>
               <SavedCardMark card={c} />
               {cardLabel(c)}
               {c.isDefault ? <span className="badge">{t('default_card')}</span> : null}

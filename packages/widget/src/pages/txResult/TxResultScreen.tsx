@@ -42,8 +42,8 @@ export function TxResultScreen({ store, children }: { store: TxResultStore; chil
   // Server text (the gateway's reason) is shown as a text node, never as markup; a catalogue key
   // (a cancelled crypto payment's crypto_refund_pending) in the payer's language.
   const serverReason = result === 'DECLINED' || result === 'ERROR' ? receipt.messageSys : '';
-  const cardBrand = knownCardBrand(receipt.cardType);
   const reason = serverReason !== '' && hasText(serverReason) ? t(serverReason) : serverReason;
+  const cardBrand = knownCardBrand(receipt.cardType);
   return (
     <main className="page page--receipt">
       <section className="receipt" aria-labelledby="tx-result-title">
