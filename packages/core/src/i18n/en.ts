@@ -466,7 +466,6 @@ export const en: Record<keyof typeof es, string> = {
   transaction_fully_refunded: 'Everything paid has been refunded already',
   refund_exceeds_remaining: 'The refund is more than what remains to refund',
   refund_not_supported: 'This payment method cannot be refunded through Pasarela',
-  partial_refund_not_supported: 'This payment method is refunded in full only',
   refund_refused: 'The gateway refused the refund; nothing was given back',
   transaction_not_pending: 'Only a pending payment can be voided',
   invalid_idempotency_key: 'The Idempotency-Key is not valid',

@@ -464,7 +464,6 @@ export const es = {
   transaction_fully_refunded: 'Ya se reembolsó todo lo pagado',
   refund_exceeds_remaining: 'El reembolso supera lo que queda por reembolsar',
   refund_not_supported: 'Este método de pago no se puede reembolsar por Pasarela',
-  partial_refund_not_supported: 'Este método de pago solo se reembolsa completo',
   refund_refused: 'La pasarela rechazó el reembolso; no se devolvió nada',
   transaction_not_pending: 'Solo se puede anular un pago pendiente',
   invalid_idempotency_key: 'La Idempotency-Key no es válida',

@@ -251,7 +251,7 @@ export function openApiDocument(origin: string) {
             '201': { description: 'The refund (pending if its gateway has not answered yet) and the transaction after it', headers: replayedHeader, content: json(ref('RefundResult')) },
             ...postErrors,
             '404': error('No such transaction of this merchant (`transaction_not_found`)'),
-            '422': error('More than what remains (`refund_exceeds_remaining`), or a method that cannot be refunded (`refund_not_supported`, `partial_refund_not_supported`)'),
+            '422': error('More than what remains (`refund_exceeds_remaining`), or a method that cannot be refunded (`refund_not_supported`)'),
             '502': error('The gateway refused the refund (`refund_refused`): nothing was given back'),
           },
         },
