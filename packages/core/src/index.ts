@@ -138,7 +138,7 @@ export {
   overallResultOfDisplay,
 } from './status';
 export type { StatusFamily, OverallResult } from './status';
-export { refundPathOf, refundCheck, cryptoRefundCoins } from './refunds';
+export { refundPathOf, refundCheck, refundableCents, cryptoRefundCoins } from './refunds';
 export type { RefundRefusal } from './refunds';
 export { buildParentNotification, buildPaymentResult } from './paymentResult';
 export { CATALOG_VERSION, catalogs, catalogFor } from './i18n/index';
