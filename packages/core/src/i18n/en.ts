@@ -206,6 +206,7 @@ export const en: Record<keyof typeof es, string> = {
   nequi_push_declined: 'You declined the payment in Nequi.',
   nequi_qr_declined: 'The QR payment was declined in Nequi.',
   nequi_send_again: 'Send again',
+  voided_choose_other_method: 'Choose another payment method',
   nequi_qr_amount: 'Amount: {{amount}}',
   nequi_open_app: 'Open Nequi',
   use_other_method: 'Cancel and use another method',

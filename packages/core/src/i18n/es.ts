@@ -204,6 +204,7 @@ export const es = {
   nequi_push_declined: 'Rechazaste el pago en Nequi.',
   nequi_qr_declined: 'El pago con QR fue rechazado en Nequi.',
   nequi_send_again: 'Enviar de nuevo',
+  voided_choose_other_method: 'Elegir otro método de pago',
   nequi_qr_amount: 'Monto: {{amount}}',
   nequi_open_app: 'Abrir Nequi',
   use_other_method: 'Cancelar y usar otro método',
