@@ -26,17 +26,19 @@ export function RefundForm({ store, tx }: { store: ConsoleStore; tx: Transaction
   };
   return (
     <form className="refund" aria-label={t('refundForm', { codOper: tx.codOper })} onSubmit={submit} noValidate>
-      <div className="field">
-        <label htmlFor={`${id}-amount`}>{t('refundAmount')}</label>
-        <input
-          id={`${id}-amount`} name="refundAmount" type="text" inputMode="decimal" autoComplete="off" value={text}
-          aria-invalid={error ? 'true' : 'false'} aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-          onInput={(e) => setText((e.target as HTMLInputElement).value)}
-        />
-        <p className="hint" id={`${id}-hint`}>{t('refundAmountHint', { amount: remaining })}</p>
-        {error && <p className="field-error" id={`${id}-error`} role="alert">{t(error, { amount: remaining })}</p>}
+      <div className="refund__row">
+        <div className="field">
+          <label htmlFor={`${id}-amount`}>{t('refundAmount')}</label>
+          <input
+            id={`${id}-amount`} name="refundAmount" type="text" inputMode="decimal" autoComplete="off" value={text}
+            aria-invalid={error ? 'true' : 'false'} aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+            onInput={(e) => setText((e.target as HTMLInputElement).value)}
+          />
+        </div>
+        <button type="submit" disabled={Boolean(busy[`${tx.codOper}:refund`])}>{t('action.refund')}</button>
       </div>
-      <button type="submit" disabled={Boolean(busy[`${tx.codOper}:refund`])}>{t('action.refund')}</button>
+      <p className="hint" id={`${id}-hint`}>{t('refundAmountHint', { amount: remaining })}</p>
+      {error && <p className="field-error" id={`${id}-error`} role="alert">{t(error, { amount: remaining })}</p>}
     </form>
   );
 }

@@ -2,7 +2,7 @@ import { cryptoRefundCoins, refundCheck, refundPathOf, type RefundRefusal } from
 import type { Deps } from '../Deps';
 import { gatewayCall, GatewayOutcomeUnknown } from '../gateways/GatewayCall';
 import { ApiError } from '../http/ApiError';
-import { creditBalance, insertRefund, lockForRefund, markRefundFailed, markRefundSucceeded, type RefundRow } from '../store/refunds';
+import { creditBalance, findRefund, insertRefund, lockForRefund, markRefundFailed, markRefundSucceeded, type RefundRow } from '../store/refunds';
 import type { TransactionRow } from '../store/transactions';
 import { depositKeyOf } from './cryptoReceived';
 
@@ -79,5 +79,6 @@ export async function refundPayment(deps: Pick<Deps, 'db' | 'gateways'>, merchan
   }
   const done = await deps.db.transaction((tx) => (answer === 'refunded' ? markRefundSucceeded(tx, held.refund.id) : markRefundFailed(tx, held.refund.id, 'refused by the gateway')));
   if (answer === 'refused') throw new ApiError(502, 'refund_refused', 'The gateway refused the refund; nothing was given back');
-  return done ?? held.refund;
+  // Settled meanwhile by the refund reconciler (an answer slower than its deadline): as it stands.
+  return done ?? (await findRefund(deps.db, held.refund.id)) ?? held.refund;
 }

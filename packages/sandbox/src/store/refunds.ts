@@ -55,6 +55,12 @@ export async function markRefundFailed(db: Queryable, id: string, failure: strin
   return row;
 }
 
+/** A refund by its id. */
+export async function findRefund(db: Queryable, id: string): Promise<RefundRow | undefined> {
+  const [row] = await db.query<RefundRow>('select * from refunds where id = $1', [id]);
+  return row;
+}
+
 /** A payment's refunds, oldest first. */
 export async function refundsOf(db: Queryable, codOper: string): Promise<RefundRow[]> {
   return db.query<RefundRow>('select * from refunds where cod_oper = $1 order by created_at, id', [codOper]);

@@ -59,7 +59,10 @@ const refundProperties = {
   id: { type: 'string' },
   codOper: { type: 'string' },
   amount: money('What it gives back'),
-  status: { type: 'string', enum: ['pending', 'succeeded', 'failed'], description: 'pending while its gateway has not answered' },
+  status: {
+    type: 'string', enum: ['pending', 'succeeded', 'failed'],
+    description: 'pending while its gateway has not answered (it holds its part of what remains); asked again by the refund\'s key, it becomes succeeded if the gateway made it, failed (its part free again) if it made none',
+  },
   createdAt: dateTime('When it was asked for'),
 };
 
