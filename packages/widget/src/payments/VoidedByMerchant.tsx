@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { t } from '../i18n/i18n';
-import { useServices } from '../services/services';
+import type { PaymentContext } from './paymentContext';
 import { shopAddress } from '../ui/WayOut';
 
 /** The merchant voided the payment the payer was waiting on: the way the checkout's message says so. */
@@ -19,8 +19,9 @@ const otherMethod = (): HTMLInputElement | null =>
  * the checkout offers one) and back to the shop (the loader's close, or the shop's address on a
  * full page).
  */
-export function VoidedByMerchant({ returnUrl }: { returnUrl: string | null | undefined }) {
-  const { bridge } = useServices();
+export function VoidedByMerchant({ payment }: { payment: Pick<PaymentContext, 'services' | 'data'> }) {
+  const { bridge } = payment.services;
+  const returnUrl = payment.data.info.returnUrlString;
   const [canChooseOther, setCanChooseOther] = useState(false);
   const ways = useRef<HTMLDivElement>(null);
   useEffect(() => setCanChooseOther(otherMethod() !== null), []);

@@ -49,7 +49,7 @@ export function NequiScreen({ payment }: MethodScreenProps) {
     return (
       <div className="method">
         <h2 className="method__title">{t('nequi_title')}</h2>
-        <VoidedByMerchant returnUrl={payment.data.info.returnUrlString} />
+        <VoidedByMerchant payment={payment} />
       </div>
     );
   }

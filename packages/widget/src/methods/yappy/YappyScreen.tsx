@@ -40,7 +40,7 @@ export function YappyScreen({ payment }: MethodScreenProps) {
     return (
       <div className="method-screen">
         <h2 className="method__title">{t('yappy_title')}</h2>
-        <VoidedByMerchant returnUrl={payment.data.info.returnUrlString} />
+        <VoidedByMerchant payment={payment} />
       </div>
     );
   }
