@@ -71,6 +71,9 @@ describe.each(Object.entries(PAID))('%s refunds left in doubt', (_method, { port
     ['lost_answer', 'succeeded'],
     // The call never reached it.
     ['timeout', 'failed'],
+    // The adapter broke after the gateway made it, or before the call left.
+    ['error_after', 'succeeded'],
+    ['error_before', 'failed'],
   ])('%s: pending and holding its part, then %s from what the gateway says under its key', async (fault, end) => {
     const m = await newMerchant();
     const codOper = await pay(m);

@@ -1,6 +1,6 @@
 import { cryptoRefundCoins, refundCheck, refundPathOf, type RefundRefusal } from '@pasarela/core';
 import type { Deps } from '../Deps';
-import { gatewayCall, GatewayOutcomeUnknown } from '../gateways/GatewayCall';
+import { gatewayCall } from '../gateways/GatewayCall';
 import { ApiError } from '../http/ApiError';
 import { creditBalance, findRefund, insertRefund, lockForRefund, markRefundFailed, markRefundSucceeded, type RefundRow } from '../store/refunds';
 import type { TransactionRow } from '../store/transactions';
@@ -52,7 +52,7 @@ async function refundAtGateway(deps: Pick<Deps, 'gateways'>, row: TransactionRow
  * The payment's row is locked while what remains is checked (core's refundCheck) and the refund's
  * part is held, so refunds racing on any node can never give back more than was paid. A balance
  * goes back to the wallet in that same transaction; any other method through its gateway's port
- * afterwards. A gateway that does not answer leaves the refund pending, holding its part, for the
+ * afterwards. A gateway that does not answer (or answers broken) leaves the refund pending, holding its part, for the
  * refund reconciler (payments/reconcileRefunds.ts). Undefined when the merchant has no such payment.
  */
 export async function refundPayment(deps: Pick<Deps, 'db' | 'gateways'>, merchantId: number, codOper: string, amountCents: number | undefined): Promise<RefundRow | undefined> {
@@ -72,10 +72,10 @@ export async function refundPayment(deps: Pick<Deps, 'db' | 'gateways'>, merchan
   let answer: 'refunded' | 'refused';
   try {
     answer = await refundAtGateway(deps, held.row, held.refund, held.row.held_cents);
-  } catch (error) {
-    // The gateway did not answer: what it did is unknown, so the refund stays pending and keeps its part.
-    if (error instanceof GatewayOutcomeUnknown) return held.refund;
-    throw error;
+  } catch {
+    // No answer, or a broken one (GatewayOutcomeUnknown, an adapter's 5xx): what the gateway did is
+    // unknown, so the refund stays pending, keeps its part, and the refund reconciler asks by its key.
+    return held.refund;
   }
   const done = await deps.db.transaction((tx) => (answer === 'refunded' ? markRefundSucceeded(tx, held.refund.id) : markRefundFailed(tx, held.refund.id, 'refused by the gateway')));
   if (answer === 'refused') throw new ApiError(502, 'refund_refused', 'The gateway refused the refund; nothing was given back');
