@@ -145,7 +145,16 @@ describe.runIf(browserAvailable())('sandbox console (issue 13): create, watch li
     await expect.poll(() => nequiTx.getByText(/^aprobada$/i).isVisible(), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => cashTx.getByText(/^aprobada$/i).isVisible(), { timeout: 15_000 }).toBe(true);
     // Settled: its settle buttons are gone; what remains is the merchant's refund.
-    expect(await nequiTx.getByRole('button').allTextContents()).toEqual(['Reembolsar lo que queda']);
+    expect(await nequiTx.getByRole('button').allTextContents()).toEqual(['Reembolsar']);
+    // A partial refund: more than what remains is refused in the form, a part goes through the wallet.
+    const refundForm = nequiTx.getByRole('form', { name: /^reembolso de/i });
+    await refundForm.getByLabel(/importe a reembolsar/i).fill('9999');
+    await refundForm.getByRole('button', { name: 'Reembolsar' }).click();
+    await refundForm.getByRole('alert').getByText(/^solo quedan \$\d+\.\d\d por reembolsar/i).waitFor();
+    await refundForm.getByLabel(/importe a reembolsar/i).fill('5');
+    await refundForm.getByRole('button', { name: 'Reembolsar' }).click();
+    await expect.poll(() => nequiTx.getByText('Reembolsado: $5.00').isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await refundForm.getByRole('alert').count()).toBe(0);
     // The open checkouts turn into receipts by themselves, too.
     await expect.poll(() => nequi.checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => cash.checkout.receiptTitle.isVisible(), { timeout: 20_000 }).toBe(true);
@@ -157,17 +166,17 @@ describe.runIf(browserAvailable())('sandbox console (issue 13): create, watch li
     await page.getByLabel(/^resultado$/i).selectOption('');
     await page.getByText(/^2 transacciones$/).waitFor();
 
-    // Webhooks: one delivery per change (pending, then approved) for each payment, delivered with 200.
+    // Webhooks: one delivery per change (pending, then approved) for each payment, and the refund, delivered with 200.
     await ui.tab(/webhooks/i).click();
-    await expect.poll(() => page.locator('li.webhook').count(), { timeout: 20_000 }).toBe(4);
-    await expect.poll(() => page.locator('li.webhook .status-code').allTextContents(), { timeout: 20_000 }).toEqual(['200', '200', '200', '200']);
-    expect(receiver.heard).toHaveLength(4);
+    await expect.poll(() => page.locator('li.webhook').count(), { timeout: 20_000 }).toBe(5);
+    await expect.poll(() => page.locator('li.webhook .status-code').allTextContents(), { timeout: 20_000 }).toEqual(['200', '200', '200', '200', '200']);
+    expect(receiver.heard).toHaveLength(5);
     const first = page.locator('li.webhook').first();
     await first.getByText(/^cuerpo/i).click();
     expect(await first.locator('pre').textContent()).toContain('"result": "APPROVED"');
     // Redeliver: the attempts start again, and the new attempt shows by itself.
     await first.getByRole('button', { name: /^reenviar/i }).click();
-    await expect.poll(() => receiver.heard.length, { timeout: 15_000 }).toBe(5);
+    await expect.poll(() => receiver.heard.length, { timeout: 15_000 }).toBe(6);
     await expect.poll(() => first.locator('.attempts').textContent(), { timeout: 15_000 }).toBe('1');
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/console-webhooks.png`, fullPage: true });

@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { Pasarela } from '@pasarela/node';
 import { transactionsFor } from './support/admin';
 import { browserAvailable, launchChromium } from './support/browser';
-import { openShopCheckout } from './support/pages';
+import { DemoShop, openShopCheckout } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { startSandboxInProcess } from './support/sandbox';
 
@@ -44,6 +44,53 @@ describe.runIf(browserAvailable())('a merchant voids a Nequi push the payer is w
     expect(await checkout.frame.getByRole('timer').count()).toBe(0);
     await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('error');
     expect(Date.now() - started).toBeLessThan(15_000);
+
+    // Sending it again would start a payment the shop called off: the ways forward are another
+    // method and back to the shop, the first of them focused.
+    expect(await checkout.frame.getByRole('button', { name: /enviar de nuevo/i }).count()).toBe(0);
+    expect(await checkout.frame.getByRole('button', { name: /enviar notificación/i }).count()).toBe(0);
+    const other = checkout.frame.getByRole('button', { name: 'Elegir otro método de pago' });
+    await expect.poll(() => other.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await checkout.frame.getByRole('button', { name: 'Volver a la tienda' }).isVisible()).toBe(true);
+    await opened.page.screenshot({ path: 'e2e/artifacts/nequi-voided-ways.png' });
+    // Another method: the method choice takes the focus, and the card form is there to pay with.
+    await other.click();
+    expect(await checkout.frame.locator('input[name="payment-method"]:focus').count()).toBe(1);
+    await checkout.chooseMethod(/Tarjeta/);
+    await checkout.waitForForm();
+    // Back on the Nequi tile the voided payment is still what it says, with no way to send it again.
+    await checkout.chooseMethod(/Nequi/);
+    await checkout.frame.getByRole('button', { name: 'Elegir otro método de pago' }).waitFor();
+    expect(await checkout.frame.getByRole('button', { name: /enviar/i }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('a voided Yappy wait, in English: back to the shop closes the checkout', async () => {
+    // The demo shop in English (its language toggle), as cash.e2e.ts opens it.
+    const context = await browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    const codes: string[] = [];
+    page.on('response', async (res) => {
+      if (res.url().endsWith('/shop/links') && res.status() === 201) codes.push(((await res.json()) as { code: string }).code);
+    });
+    const shop = new DemoShop(page, sandbox.demoUrl);
+    await shop.open();
+    await page.locator('#lang-toggle').click();
+    const checkout = await shop.pay();
+    await checkout.waitForForm();
+    await checkout.chooseMethod(/Yappy/);
+    await checkout.frame.getByRole('textbox', { name: /yappy phone/i }).fill('63333333');
+    await checkout.frame.getByRole('button', { name: /send payment request/i }).click();
+    await checkout.frame.getByRole('timer').waitFor({ timeout: 10_000 });
+    const keys = (await (await fetch(`${sandbox.url}/sandbox/merchants/1/keys`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()) as { secretKey: string };
+    const pasarela = new Pasarela({ secretKey: keys.secretKey, baseUrl: sandbox.url });
+    const [waiting] = await transactionsFor(sandbox, codes[0] ?? '');
+    await pasarela.transactions.void(waiting?.codOper ?? '');
+    await expect.poll(() => checkout.alert.textContent(), { timeout: 10_000 }).toContain('The shop cancelled this payment. Nothing was charged.');
+    expect(await checkout.frame.getByRole('button', { name: 'Choose another payment method' }).isVisible()).toBe(true);
+    await page.screenshot({ path: 'e2e/artifacts/yappy-voided-en.png' });
+    await checkout.frame.getByRole('button', { name: 'Back to the shop' }).click();
+    await expect.poll(() => page.locator('iframe[src*="/pf/widget"]').isVisible(), { timeout: 10_000 }).toBe(false);
     await context.close();
   });
 });

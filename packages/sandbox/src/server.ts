@@ -10,6 +10,7 @@ import { defaultPaths, type StaticPaths } from './paths';
 import { cardFingerprintKeyOf } from './payments/cardFingerprintKey';
 import { chargeDueSubscriptions } from './payments/chargeDueSubscription';
 import { reconcileAttempts } from './payments/reconcileAttempts';
+import { reconcileRefunds } from './payments/reconcileRefunds';
 import type { Gateways } from './gateways/Gateways';
 import { runOnTimer } from './payments/runOnTimer';
 import { deleteExpiredIdempotencyKeys } from './store/idempotencyKeys';
@@ -185,8 +186,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const stopAnswering = onTimer('simulated payers answering', SIMULATED_ANSWER_INTERVAL_MS, () => gateways.sandbox.answerDue((event) => receiveGatewayEvent({ db, gateways: gateways.gateways }, event).then(() => undefined)));
   // At start and on a timer: attempts left in doubt (a crash, a lost answer) and waits past their window, from what their gateway says.
   const reconcileIntervalMs = options.expirySweepIntervalMs ?? DEFAULT_EXPIRY_SWEEP_INTERVAL_MS;
-  const reconcile = () => reconcileAttempts({ db, gateways: gateways.gateways });
-  const stopReconciling = onTimer('reconciling attempts with their gateways', reconcileIntervalMs, reconcile);
+  const reconcile = async () => {
+    await reconcileAttempts({ db, gateways: gateways.gateways });
+    // Refunds whose gateway never answered, from what it says it did under the refund's key.
+    await reconcileRefunds({ db, gateways: gateways.gateways });
+  };
+  const stopReconciling = onTimer('reconciling attempts and refunds with their gateways', reconcileIntervalMs, reconcile);
   const reconciledAtStart = reconcileIntervalMs > 0 ? reconcile().catch((error: unknown) => log.warn(errorFields(error), 'reconciling attempts at start failed')) : Promise.resolve();
   // Every node sends; each event is claimed by one (deliverDueWebhooks), and a restart resumes from the table.
   const stopWebhooks = onTimer('sending webhooks', options.webhookIntervalMs ?? DEFAULT_WEBHOOK_INTERVAL_MS, () => deliverDueWebhooks(db, webhookDelivery));

@@ -91,7 +91,8 @@ export function createAdminApi(base: string, fetchImpl?: typeof fetch, adminToke
     subscriptionDue: (key: string) => call(AnySchema, 'post', `subscriptions/${encodeURIComponent(key)}/due`),
     addRandomCharge: (codOper: string) => call(AnySchema, 'post', 'validations', { json: { codOper } }),
     revealRandomCharge: (codOper: string) => call(StatementSchema, 'get', `validations/${encodeURIComponent(codOper)}`),
-    refund: (codOper: string) => call(AnySchema, 'post', `transactions/${encodeURIComponent(codOper)}/refunds`, { json: {} }),
+    /** Without an amount, all that remains. */
+    refund: (codOper: string, amount?: number) => call(AnySchema, 'post', `transactions/${encodeURIComponent(codOper)}/refunds`, { json: amount === undefined ? {} : { amount } }),
     voidPayment: (codOper: string) => call(AnySchema, 'post', `transactions/${encodeURIComponent(codOper)}/void`, { json: {} }),
     redeliver: (id: string) => call(AnySchema, 'post', `webhooks/${encodeURIComponent(id)}/redeliver`),
   };

@@ -1,3 +1,4 @@
+import { refundPathOf } from '@pasarela/core';
 import type { Transaction } from '../api/schemas';
 
 /** The outside parties the console plays, one button each (docs/sandbox.md "Playing the payer's other parts"). */
@@ -9,11 +10,8 @@ export type SettleAction =
   | 'threeDsApprove' | 'threeDsFail'
   | 'subscriptionDue'
   | 'randomCharge' | 'revealCharge'
-  /** The merchant's calls (docs/merchant-api.md), made by the provider's dashboard: refund what remains, void what waits. */
+  /** The merchant's calls (docs/merchant-api.md), made by the provider's dashboard: refund (all that remains or a part), void what waits. */
   | 'refund' | 'void';
-
-/** The methods whose money goes back through Pasarela (the others are refused: cash at a kiosk, Clave). */
-const REFUNDABLE_METHODS: ReadonlySet<string> = new Set(['card', 'nequi', 'yappy', 'balance', 'crypto']);
 
 /** The card auth status of a payment waiting on the 3DS challenge page. */
 export const THREE_DS_PENDING = 'PENDING_3DS';
@@ -33,8 +31,8 @@ export function settleActionsOf(tx: Pick<Transaction, 'method' | 'status' | 'aut
   if (tx.method === 'card' && tx.authStatus === THREE_DS_PENDING) actions.push('threeDsApprove', 'threeDsFail');
   if (tx.subscriptionKey && tx.outcome === 'APPROVED') actions.push('subscriptionDue');
   if (tx.method === 'card' && tx.outcome === 'APPROVED') actions.push(tx.validationState === null ? 'randomCharge' : 'revealCharge');
-  // An approved payment with something left to give back; a pending one can be called off.
-  if (tx.outcome === 'APPROVED' && REFUNDABLE_METHODS.has(tx.method) && tx.refundedAmount < tx.amount + tx.taxAmount) actions.push('refund');
+  // An approved payment with something left to give back (a method with a way back: core's refundPathOf); a pending one can be called off.
+  if (tx.outcome === 'APPROVED' && refundPathOf(tx.method) && tx.refundedAmount < tx.amount + tx.taxAmount) actions.push('refund');
   if (pending) actions.push('void');
   return actions;
 }

@@ -43,7 +43,8 @@ export interface ConsoleActions {
   refreshMail(): Promise<void>;
   refreshCatalog(): Promise<void>;
   onLive(message: LiveMessage): void;
-  settle(tx: Transaction, action: SettleAction): Promise<void>;
+  /** Plays an outside party's part; a refund gives back `refundAmount` (absent: all that remains). */
+  settle(tx: Transaction, action: SettleAction, refundAmount?: number): Promise<void>;
   redeliver(id: string): Promise<void>;
   createLink(link: NewLink): ReturnType<AdminApi['createLink']>;
   createMerchant(m: Parameters<AdminApi['createMerchant']>[0]): ReturnType<AdminApi['createMerchant']>;
@@ -98,7 +99,7 @@ export function createConsoleStore(api: AdminApi): ConsoleStore {
         });
       }
     };
-    const play = async (tx: Transaction, action: SettleAction): Promise<void> => {
+    const play = async (tx: Transaction, action: SettleAction, refundAmount: number | undefined): Promise<void> => {
       switch (action) {
         case 'nequiApprove': case 'nequiFail':
           await api.settleNequi(tx.codOper, action === 'nequiApprove' ? 'approve' : 'fail');
@@ -127,7 +128,7 @@ export function createConsoleStore(api: AdminApi): ConsoleStore {
         case 'revealCharge':
           break;
         case 'refund':
-          await api.refund(tx.codOper);
+          await api.refund(tx.codOper, refundAmount);
           return;
         case 'void':
           await api.voidPayment(tx.codOper);
@@ -182,10 +183,10 @@ export function createConsoleStore(api: AdminApi): ConsoleStore {
         void refreshTransactions();
         void refreshWebhooks();
       },
-      async settle(tx, action) {
+      async settle(tx, action, refundAmount) {
         await withBusy(`${tx.codOper}:${action}`, async () => {
           try {
-            await play(tx, action);
+            await play(tx, action, refundAmount);
             set({ notice: { kind: 'done', action, codOper: tx.codOper } });
           } catch (error) {
             fail(error);

@@ -3,6 +3,7 @@ import { METHODS, OUTCOMES, type Outcome, type Transaction } from '../api/schema
 import { settleActionsOf } from '../logic/settleActions';
 import type { ConsoleStore } from '../store/consoleStore';
 import { SelectField } from './create/fields';
+import { RefundForm } from './RefundForm';
 import { useStoreState } from './useStoreState';
 
 const money = (n: number) => `$${n.toFixed(2)}`;
@@ -10,7 +11,9 @@ const when = (iso: string) => new Date(iso).toLocaleString();
 
 function TransactionItem({ store, tx }: { store: ConsoleStore; tx: Transaction }) {
   const { busy, statements, settle } = useStoreState(store);
-  const actions = settleActionsOf(tx);
+  const all = settleActionsOf(tx);
+  // A refund takes an amount: it has a form of its own.
+  const actions = all.filter((action) => action !== 'refund');
   return (
     <li className="tx" data-codoper={tx.codOper}>
       <div className="tx-head">
@@ -41,6 +44,7 @@ function TransactionItem({ store, tx }: { store: ConsoleStore; tx: Transaction }
           ))}
         </div>
       )}
+      {all.includes('refund') && <RefundForm store={store} tx={tx} />}
     </li>
   );
 }

@@ -62,7 +62,7 @@ describe('console panels', () => {
     expect(el.querySelector('a')?.getAttribute('href')).toBe('/pf/default-receipt/PPNEQUI1');
   });
 
-  it('an approved payment carries a refund button, a pending one a void button, each calling the admin API', async () => {
+  it('an approved payment carries a refund form (empty: what remains; a part; checked first), a pending one a void button', async () => {
     const refund = vi.fn(async () => ({}));
     const voidPayment = vi.fn(async () => ({}));
     const approved: Transaction = { ...pendingNequi, codOper: 'PPCARD1', method: 'card', status: 1, authStatus: 'APPROVED', outcome: 'APPROVED', refundedAmount: 5 };
@@ -70,10 +70,37 @@ describe('console panels', () => {
     store.setState({ transactions: [approved, pendingNequi] });
     const el = await render(<TransactionsPanel store={store} />);
     expect(el.querySelector('[data-codoper="PPCARD1"] .tx-meta')?.textContent).toContain('Reembolsado: $5.00');
-    const button = (codOper: string, name: string) => [...el.querySelectorAll(`[data-codoper="${codOper}"] button`)].find((b) => b.textContent === name) as HTMLButtonElement | undefined;
-    button('PPCARD1', 'Reembolsar lo que queda')?.click();
-    await vi.waitFor(() => expect(refund).toHaveBeenCalledWith('PPCARD1'));
-    button('PPNEQUI1', 'Anular')?.click();
+    const form = el.querySelector('form[aria-label="Reembolso de PPCARD1"]') as HTMLFormElement;
+    const input = form.querySelector('input') as HTMLInputElement;
+    expect(form.querySelector(`label[for="${input.id}"]`)?.textContent).toBe('Importe a reembolsar (USD)');
+    expect(form.textContent).toContain('Déjalo vacío para reembolsar lo que queda: $16.40');
+    const type = (text: string) => {
+      input.value = text;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    };
+    const send = () => (form.querySelector('button[type="submit"]') as HTMLButtonElement).click();
+
+    type('16.41');
+    send();
+    await vi.waitFor(() => expect(form.querySelector('[role="alert"]')?.textContent).toBe('Solo quedan $16.40 por reembolsar: el importe no puede ser mayor'));
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    type('1.005');
+    send();
+    await vi.waitFor(() => expect(form.querySelector('[role="alert"]')?.textContent).toContain('hasta dos decimales'));
+    expect(refund).not.toHaveBeenCalled();
+
+    type('10,50');
+    send();
+    await vi.waitFor(() => expect(refund).toHaveBeenCalledWith('PPCARD1', 10.5));
+    expect(form.querySelector('[role="alert"]')).toBeNull();
+    await vi.waitFor(() => expect(input.value).toBe(''));
+    // Sent once the first refund's call is over (the button is disabled while it runs).
+    await vi.waitFor(() => expect((form.querySelector('button[type="submit"]') as HTMLButtonElement).disabled).toBe(false));
+    send();
+    await vi.waitFor(() => expect(refund).toHaveBeenLastCalledWith('PPCARD1', undefined));
+
+    const voidButton = [...el.querySelectorAll('[data-codoper="PPNEQUI1"] button')].find((b) => b.textContent === 'Anular') as HTMLButtonElement;
+    voidButton.click();
     await vi.waitFor(() => expect(voidPayment).toHaveBeenCalledWith('PPNEQUI1'));
   });
 });

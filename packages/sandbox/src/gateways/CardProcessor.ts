@@ -54,6 +54,8 @@ export interface CardProcessor {
   capture(call: GatewayCall & { authorizationKey: string; amountCents: number }): Promise<'captured' | 'refused'>;
   /** Gives back `amountCents` of an approved authorization (the attempt's key names it). */
   refund(call: GatewayCall & { authorizationKey: string; amountCents: number }): Promise<'refunded' | 'refused'>;
+  /** What became of the refund with this key: made ('refunded'), or null when it made none under it (never received, or refused). */
+  refundOutcome(call: GatewayCall & { authorizationKey: string }): Promise<'refunded' | null>;
   /** Cancels an authorization that is not settled yet (a 3DS challenge left open, a pending one). */
   void(call: GatewayCall & { authorizationKey: string }): Promise<'voided' | 'refused'>;
 }

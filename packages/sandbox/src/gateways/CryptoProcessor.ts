@@ -38,6 +38,8 @@ export interface CryptoProcessor {
   /** An address for this payment (the same one for the same key). */
   address(request: CryptoAddressRequest): Promise<{ address: string }>;
   status(call: GatewayCall): Promise<CryptoDeposit | null>;
-  /** Sends `amountCrypto` back to `to`. */
+  /** Sends `amountCrypto` back to `to`: in one or several refunds, each with its own key, up to what arrived. */
   refund(call: GatewayCall & { depositKey: string; to: string; amountCrypto: number }): Promise<'refunded' | 'refused'>;
+  /** What became of the refund with this key: sent ('refunded'), or null when it sent none under it (never received, or refused). */
+  refundOutcome(call: GatewayCall & { depositKey: string }): Promise<'refunded' | null>;
 }

@@ -32,4 +32,6 @@ export interface PushWallet {
   /** Withdraws a request the payer has not answered: from then on it cannot be paid. */
   cancel(call: GatewayCall): Promise<PushAnswer | null>;
   refund(call: GatewayCall & { requestKey: string; amountCents: number }): Promise<'refunded' | 'refused'>;
+  /** What became of the refund with this key: made ('refunded'), or null when it made none under it (never received, or refused). */
+  refundOutcome(call: GatewayCall & { requestKey: string }): Promise<'refunded' | null>;
 }

@@ -32,7 +32,12 @@ function portContract(name: string, make: () => Promise<{ gateways: Gateways; cl
       expect(await g.card.refund(firstRefund)).toBe('refunded');
       // Repeated with its key (a lost answer retried): the same answer, nothing refunded twice.
       expect(await g.card.refund(firstRefund)).toBe('refunded');
-      expect(await g.card.refund({ ...gatewayCall(key()), authorizationKey: k, amountCents: 1_501 })).toBe('refused');
+      const refused = { ...gatewayCall(key()), authorizationKey: k, amountCents: 1_501 };
+      expect(await g.card.refund(refused)).toBe('refused');
+      // Asked by a refund's key (the refund reconciler): made, or none made under it (refused, or never received).
+      expect(await g.card.refundOutcome(firstRefund)).toBe('refunded');
+      expect(await g.card.refundOutcome(refused)).toBeNull();
+      expect(await g.card.refundOutcome({ ...gatewayCall(key()), authorizationKey: k })).toBeNull();
       expect(await g.card.refund({ ...gatewayCall(key()), authorizationKey: k, amountCents: 1_500 })).toBe('refunded');
 
       const held = key();
@@ -62,7 +67,9 @@ function portContract(name: string, make: () => Promise<{ gateways: Gateways; cl
       expect(await g.push.status(gatewayCall(k))).toMatchObject({ state: 'waiting' });
       expect(await g.push.status(gatewayCall(key()))).toBeNull();
       expect(await g.push.cancel(gatewayCall(k))).toMatchObject({ state: 'cancelled' });
-      expect(await g.push.refund({ ...gatewayCall(key()), requestKey: k, amountCents: 1_000 })).toBe('refused');
+      const refused = { ...gatewayCall(key()), requestKey: k, amountCents: 1_000 };
+      expect(await g.push.refund(refused)).toBe('refused');
+      expect(await g.push.refundOutcome(refused)).toBeNull();
       const qr = key();
       expect(await g.push.request({ ...request, ...gatewayCall(qr), channel: { kind: 'qr' } })).toMatchObject({ state: 'waiting', qrValue: expect.stringContaining(qr) });
       const late = key();
@@ -91,7 +98,9 @@ function portContract(name: string, make: () => Promise<{ gateways: Gateways; cl
       expect(await g.crypto.address(request)).toEqual({ address });
       expect(await g.crypto.status(gatewayCall(k))).toMatchObject({ address, paidCrypto: 0 });
       expect(await g.crypto.status(gatewayCall(key()))).toBeNull();
-      expect(await g.crypto.refund({ ...gatewayCall(key()), depositKey: k, to: 'sbxbtc_payer', amountCrypto: 0.001 })).toBe('refused');
+      const early = { ...gatewayCall(key()), depositKey: k, to: 'sbxbtc_payer', amountCrypto: 0.001 };
+      expect(await g.crypto.refund(early)).toBe('refused');
+      expect(await g.crypto.refundOutcome(early)).toBeNull();
     });
 
     it('bank redirect: one page per key, waiting until the payer answers, closed by a cancel', async () => {

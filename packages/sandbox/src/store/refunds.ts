@@ -9,6 +9,8 @@ export interface RefundRow {
   amount_cents: number;
   state: 'pending' | 'succeeded' | 'failed';
   failure: string | null;
+  /** When the refund reconciler last claimed it (migration 018). */
+  checked_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -53,6 +55,12 @@ export async function markRefundFailed(db: Queryable, id: string, failure: strin
   return row;
 }
 
+/** A refund by its id. */
+export async function findRefund(db: Queryable, id: string): Promise<RefundRow | undefined> {
+  const [row] = await db.query<RefundRow>('select * from refunds where id = $1', [id]);
+  return row;
+}
+
 /** A payment's refunds, oldest first. */
 export async function refundsOf(db: Queryable, codOper: string): Promise<RefundRow[]> {
   return db.query<RefundRow>('select * from refunds where cod_oper = $1 order by created_at, id', [codOper]);
@@ -62,4 +70,26 @@ export async function refundsOf(db: Queryable, codOper: string): Promise<RefundR
 export async function creditBalance(db: Queryable, userId: number, amountCents: number): Promise<boolean> {
   const rows = await db.query('update users set balance_cents = balance_cents + $2 where id = $1 returning id', [userId, amountCents]);
   return rows.length > 0;
+}
+
+/** A pending refund claimed by the reconciler, with what its gateway needs of the payment. */
+export type RefundInDoubt = RefundRow & Pick<TransactionRow, 'method' | 'details'>;
+
+/**
+ * Pending refunds whose gateway call is over (created `inDoubtAfterMs` ago or more), each claimed
+ * for `claimMs` in the statement that finds it (`skip locked`, then `checked_at`): of nodes that
+ * sweep at once, one takes each refund, and the next claim waits until this one lapses.
+ */
+export async function claimRefundsInDoubt(db: Queryable, options: { inDoubtAfterMs: number; claimMs: number; limit: number }): Promise<RefundInDoubt[]> {
+  return db.query<RefundInDoubt>(
+    `with due as (
+       select id from refunds
+        where state = 'pending' and created_at <= now() - make_interval(secs => $1 / 1000.0)
+          and (checked_at is null or checked_at <= now() - make_interval(secs => $2 / 1000.0))
+        order by created_at limit $3 for update skip locked)
+     update refunds r set checked_at = now() from due, transactions t
+      where r.id = due.id and t.cod_oper = r.cod_oper
+     returning r.*, t.method, t.details`,
+    [options.inDoubtAfterMs, options.claimMs, options.limit],
+  );
 }

@@ -76,6 +76,10 @@ export function simulatedCardProcessor(db: Database) {
       });
       return moved?.moved ? 'refunded' : 'refused';
     },
+    async refundOutcome(call) {
+      const entry = await readEntry<CardBookRequest, CardBookState>(db, PORT, call.authorizationKey);
+      return entry?.state.refundKeys?.includes(call.idempotencyKey) ? 'refunded' : null;
+    },
     async void(call) {
       const moved = await moveEntry<CardBookRequest, CardBookState>(db, PORT, call.authorizationKey, ({ state }) =>
         (state.status === 'challenge' || state.status === 'pending' || (state.status === 'approved' && !state.refundedCents && !state.capturedCents)) && !state.voided

@@ -13,12 +13,23 @@ interface CryptoBookRequest {
   amountCrypto: number;
 }
 
-type CryptoBookState = CryptoDeposit & { refunded?: { to: string; amountCrypto: number } };
+/** A refund sent back from a deposit, under its own key. */
+interface CryptoBookRefund {
+  key: string;
+  to: string;
+  amountCrypto: number;
+}
+
+/** `refunded`: the one refund a deposit took before refunds carried keys (kept readable). */
+type CryptoBookState = CryptoDeposit & { refunded?: { to: string; amountCrypto: number }; refunds?: CryptoBookRefund[] };
+
+/** The coins sent back from a deposit so far. */
+const sentBack = (state: CryptoBookState) => (state.refunded?.amountCrypto ?? 0) + (state.refunds ?? []).reduce((sum, r) => sum + r.amountCrypto, 0);
 
 /** Where the payer sends the coin: an address on the chosen network. */
 const newAddress = (network: string) => `sbx${network.toLowerCase()}_${randomBytes(16).toString('hex')}`;
 
-const depositOf = ({ refunded: _r, ...deposit }: CryptoBookState): CryptoDeposit => deposit;
+const depositOf = ({ refunded: _r, refunds: _k, ...deposit }: CryptoBookState): CryptoDeposit => deposit;
 
 /** The sandbox's crypto processor: fixed prices, an address per key, deposits made by the sandbox's chain call. */
 export function simulatedCryptoProcessor(db: Database) {
@@ -36,9 +47,17 @@ export function simulatedCryptoProcessor(db: Database) {
       return entry ? depositOf(entry.state) : null;
     },
     async refund(call) {
-      const moved = await moveEntry<CryptoBookRequest, CryptoBookState>(db, PORT, call.depositKey, ({ state }) =>
-        !state.refunded && call.amountCrypto > 0 && call.amountCrypto <= state.paidCrypto + 1e-9 ? { ...state, refunded: { to: call.to, amountCrypto: call.amountCrypto } } : undefined);
+      const moved = await moveEntry<CryptoBookRequest, CryptoBookState>(db, PORT, call.depositKey, ({ state }) => {
+        // A refund repeated with its idempotency key answers as the first did and sends nothing again.
+        if (state.refunds?.some((r) => r.key === call.idempotencyKey)) return state;
+        return call.amountCrypto > 0 && sentBack(state) + call.amountCrypto <= state.paidCrypto + 1e-9
+          ? { ...state, refunds: [...(state.refunds ?? []), { key: call.idempotencyKey, to: call.to, amountCrypto: call.amountCrypto }] } : undefined;
+      });
       return moved?.moved ? 'refunded' : 'refused';
+    },
+    async refundOutcome(call) {
+      const entry = await readEntry<CryptoBookRequest, CryptoBookState>(db, PORT, call.depositKey);
+      return entry?.state.refunds?.some((r) => r.key === call.idempotencyKey) ? 'refunded' : null;
     },
   };
 

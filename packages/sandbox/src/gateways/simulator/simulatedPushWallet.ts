@@ -63,6 +63,10 @@ export function simulatedPushWallet(db: Database) {
       });
       return moved?.moved ? 'refunded' : 'refused';
     },
+    async refundOutcome(call) {
+      const entry = await readEntry<PushBookRequest, PushAnswer & { refundKeys?: string[] }>(db, PORT, call.requestKey);
+      return entry?.state.refundKeys?.includes(call.idempotencyKey) ? 'refunded' : null;
+    },
   };
 
   /** The payer answers in the app (the sandbox's settle call for a QR or any waiting push). Undefined when nothing waits. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gatewayCall } from '../../gateways/GatewayCall';
 import { cardPayload } from '../../test/testApp';
 import { merchantApiClient, type MerchantAnswer, type MerchantApiClient } from '../../test/merchantApiClient';
 import { testCluster, type TestNode } from '../../test/testNodes';
@@ -79,5 +80,26 @@ describe.skipIf(!url)('the merchant API on two nodes on one PostgreSQL', () => {
     expect(answers.every((x) => x.status === 201)).toBe(true);
     expect(new Set(answers.map((x) => x.json['id'])).size).toBe(1);
     expect(await count('select count(*)::int as n from refunds where cod_oper = $1', [codOper])).toBe(1);
+  });
+
+  it('settles refunds left pending once, from what the processor says, with both nodes\' reconcilers running', async () => {
+    const code = String((await newLink(apis[0])).json['code']);
+    const codOper = String((await a.client.api('/cards/auth-capture', cardPayload(code))).data['codOper']);
+    const [payment] = await a.server.db.query<{ merchant_id: number }>('select merchant_id from transactions where cod_oper = $1', [codOper]);
+    // Two refunds as a node leaves them when the processor does not answer: one it made (its answer
+    // lost), one it never received. Each holds its part until the reconcilers hear the processor.
+    const pending = (cents: number) => a.server.db.query<{ id: string }>('insert into refunds (cod_oper, merchant_id, amount_cents) values ($1, $2, $3) returning id', [codOper, payment?.merchant_id, cents]);
+    const [[made], [neverMade]] = await Promise.all([pending(1000), pending(500)]);
+    expect(await a.server.gateways.card.refund({ ...gatewayCall(String(made?.id)), authorizationKey: codOper, amountCents: 1000 })).toBe('refunded');
+    await a.server.db.query("update refunds set created_at = now() - interval '1 minute' where cod_oper = $1", [codOper]);
+    await expect.poll(() => count("select count(*)::int as n from refunds where cod_oper = $1 and state <> 'pending'", [codOper]), { timeout: 10_000 }).toBe(2);
+    const verified = (await apis[1].call('GET', `/transactions/${codOper}`, { key })).json;
+    expect(verified['refundedAmount']).toBe(10);
+    expect(verified['refunds']).toEqual([
+      expect.objectContaining({ id: made?.id, status: 'succeeded' }),
+      expect.objectContaining({ id: neverMade?.id, status: 'failed' }),
+    ]);
+    const [book] = await a.server.db.query<{ state: { refundedCents: number } }>('select state from gateway_simulator where key = $1', [codOper]);
+    expect(book?.state.refundedCents).toBe(1000);
   });
 });

@@ -59,7 +59,10 @@ const refundProperties = {
   id: { type: 'string' },
   codOper: { type: 'string' },
   amount: money('What it gives back'),
-  status: { type: 'string', enum: ['pending', 'succeeded', 'failed'], description: 'pending while its gateway has not answered' },
+  status: {
+    type: 'string', enum: ['pending', 'succeeded', 'failed'],
+    description: 'pending while its gateway has not answered (it holds its part of what remains); asked again by the refund\'s key, it becomes succeeded if the gateway made it, failed (its part free again) if it made none',
+  },
   createdAt: dateTime('When it was asked for'),
 };
 
@@ -251,7 +254,7 @@ export function openApiDocument(origin: string) {
             '201': { description: 'The refund (pending if its gateway has not answered yet) and the transaction after it', headers: replayedHeader, content: json(ref('RefundResult')) },
             ...postErrors,
             '404': error('No such transaction of this merchant (`transaction_not_found`)'),
-            '422': error('More than what remains (`refund_exceeds_remaining`), or a method that cannot be refunded (`refund_not_supported`, `partial_refund_not_supported`)'),
+            '422': error('More than what remains (`refund_exceeds_remaining`), or a method that cannot be refunded (`refund_not_supported`)'),
             '502': error('The gateway refused the refund (`refund_refused`): nothing was given back'),
           },
         },

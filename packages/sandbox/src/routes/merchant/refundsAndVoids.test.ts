@@ -155,15 +155,22 @@ describe('refunds', () => {
     expect(await balance()).toBe(30);
   });
 
-  it('refunds a paid crypto payment in full to the address the coins came from, and refuses a part', async () => {
+  it('refunds a paid crypto payment in parts, each its share of the coins, to the address they came from', async () => {
     const m = await newMerchant();
     const created = await t.post('/crypto/payments', { codeProcess: await newLink(m), currency: 'BTC', network: 'BTC', email: 'cripto@example.com' });
     const codOper = String(created.data['id']);
     expect((await t.admin('POST', `/crypto/${codOper}/confirm`, { fromAddress: 'sbxbtc_payer_wallet_9' })).status).toBe(200);
     expect((await verify(m, codOper))['result']).toBe('APPROVED');
-    expect((await refund(m, codOper, { amount: 5 })).json['code']).toBe('partial_refund_not_supported');
-    expect((await refund(m, codOper)).json).toMatchObject({ amount: 26.75, status: 'succeeded' });
-    expect((await bookOf(`${codOper}:BTC`))['refunded']).toMatchObject({ to: 'sbxbtc_payer_wallet_9' });
+    const [{ paidCrypto }] = (await t.db.query<{ paidCrypto: number }>("select (details ->> 'paidCrypto')::float8 as \"paidCrypto\" from transactions where cod_oper = $1", [codOper])) as [{ paidCrypto: number }];
+    expect((await refund(m, codOper, { amount: 10 })).json).toMatchObject({ amount: 10, status: 'succeeded', transaction: { refundedAmount: 10 } });
+    expect((await refund(m, codOper, { amount: 16.76 })).json['code']).toBe('refund_exceeds_remaining');
+    expect((await refund(m, codOper)).json).toMatchObject({ amount: 16.75, status: 'succeeded', transaction: { refundedAmount: 26.75 } });
+    expect((await refund(m, codOper, { amount: 0.01 })).json['code']).toBe('transaction_fully_refunded');
+    // The crypto processor sent back every coin received, in two transfers, to where they came from.
+    const sent = (await bookOf(`${codOper}:BTC`))['refunds'] as Array<{ to: string; amountCrypto: number }>;
+    expect(sent.map((r) => r.to)).toEqual(['sbxbtc_payer_wallet_9', 'sbxbtc_payer_wallet_9']);
+    expect(Math.round((sent[0]!.amountCrypto + sent[1]!.amountCrypto) * 1e8)).toBe(Math.round(paidCrypto * 1e8));
+    expect(sent[0]!.amountCrypto).toBeCloseTo((paidCrypto * 10) / 26.75, 8);
   });
 });
 

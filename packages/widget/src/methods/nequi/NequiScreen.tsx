@@ -5,6 +5,7 @@ import type { MethodScreenProps } from '../../payments/methodModule';
 import { PhoneForm } from '../../payments/PhoneForm';
 import { QrCode } from '../../payments/QrCode';
 import { useAttempt } from '../../payments/useAttempt';
+import { VOIDED_BY_MERCHANT, VoidedByMerchant } from '../../payments/VoidedByMerchant';
 import { WaitingPanel } from '../../payments/WaitingPanel';
 import { formatAmount, type PayerMessage } from '@pasarela/core';
 import { useStoreState } from '../../ui/useStoreState';
@@ -40,6 +41,15 @@ export function NequiScreen({ payment }: MethodScreenProps) {
         <button type="button" className="button button--link" onClick={() => void attempt.getState().leave()}>
           {t('use_other_method')}
         </button>
+      </div>
+    );
+  }
+
+  if (current.phase === 'failed' && current.message?.key === VOIDED_BY_MERCHANT) {
+    return (
+      <div className="method">
+        <h2 className="method__title">{t('nequi_title')}</h2>
+        <VoidedByMerchant payment={payment} />
       </div>
     );
   }

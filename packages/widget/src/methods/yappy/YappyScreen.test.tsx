@@ -84,4 +84,42 @@ describe('YappyScreen', () => {
     expect(view.container.textContent).not.toContain(catalogs.es.payment_outcome_unknown);
     expect(calls.filter((c) => c.path === 'yappy/payments')).toHaveLength(1);
   });
+
+  describe('a wait the merchant voided: never sent again', () => {
+    const voided = new PasarelaError({ code: 'payment_voided_by_merchant', category: 'api', status: 409 });
+    async function voidedView(withOtherMethods: boolean) {
+      // The checkout's method choice around the screen (CheckoutScreen), when it offers other methods.
+      const choice = document.createElement('div');
+      choice.innerHTML = withOtherMethods ? '<input type="radio" name="payment-method" value="yappy" checked><input type="radio" name="payment-method" value="card">' : '';
+      document.body.append(choice);
+      const view = await show([PENDING, voided]);
+      await type(view.input('yappy-phone'), '6333 3333');
+      await view.submit();
+      await vi.waitFor(async () => {
+        await settle();
+        expect(view.container.querySelector('[role="alert"]')?.textContent).toBe(catalogs.es.payment_voided_by_merchant);
+      }, { timeout: 5_000 });
+      return { ...view, choice };
+    }
+    const buttons = (container: HTMLElement) => [...container.querySelectorAll('button')].map((b) => b.textContent);
+
+    it('offers another method (focused) and back to the shop, and no phone form', async () => {
+      const view = await voidedView(true);
+      expect(view.container.querySelector('form')).toBeNull();
+      expect(buttons(view.container)).toEqual([catalogs.es.voided_choose_other_method, catalogs.es.back_to_shop]);
+      await vi.waitFor(() => expect(document.activeElement?.textContent).toBe(catalogs.es.voided_choose_other_method));
+      view.container.querySelector('button')?.click();
+      expect(document.activeElement).toBe(view.choice.querySelector('input[value="card"]'));
+      // Back to the shop: the loader closes the checkout.
+      [...view.container.querySelectorAll('button')].at(-1)?.click();
+      expect(view.messages).toContainEqual({ type: 'close' });
+      view.choice.remove();
+    });
+
+    it('with no other method offered, back to the shop alone', async () => {
+      const view = await voidedView(false);
+      expect(buttons(view.container)).toEqual([catalogs.es.back_to_shop]);
+      view.choice.remove();
+    });
+  });
 });

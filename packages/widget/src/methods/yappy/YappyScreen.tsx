@@ -4,6 +4,7 @@ import { AttemptAlert } from '../../payments/AttemptAlert';
 import type { MethodScreenProps } from '../../payments/methodModule';
 import { PhoneForm } from '../../payments/PhoneForm';
 import { useAttempt } from '../../payments/useAttempt';
+import { VOIDED_BY_MERCHANT, VoidedByMerchant } from '../../payments/VoidedByMerchant';
 import { WaitingPanel } from '../../payments/WaitingPanel';
 import { useStoreState } from '../../ui/useStoreState';
 import { YAPPY_PHONE_COUNTRY, YAPPY_PHONE_DIGITS } from './config';
@@ -31,6 +32,15 @@ export function YappyScreen({ payment }: MethodScreenProps) {
         <button type="button" className="button button--link" onClick={() => void attempt.getState().leave()}>
           {t('use_other_method')}
         </button>
+      </div>
+    );
+  }
+
+  if (current.phase === 'failed' && current.message?.key === VOIDED_BY_MERCHANT) {
+    return (
+      <div className="method-screen">
+        <h2 className="method__title">{t('yappy_title')}</h2>
+        <VoidedByMerchant payment={payment} />
       </div>
     );
   }

@@ -1,0 +1,53 @@
+import { useEffect, useRef, useState } from 'react';
+import { t } from '../i18n/i18n';
+import type { PaymentContext } from './paymentContext';
+import { shopAddress } from '../ui/WayOut';
+
+/** The merchant voided the payment the payer was waiting on: the way the checkout's message says so. */
+export const VOIDED_BY_MERCHANT = 'payment_voided_by_merchant';
+
+/**
+ * A method in the method choice other than the one chosen. The choice is still held while the
+ * wait ends (the method choice's lock), so the radio's disabled state is not asked.
+ */
+const otherMethod = (): HTMLInputElement | null =>
+  typeof document === 'undefined' ? null : document.querySelector<HTMLInputElement>('input[name="payment-method"]:not(:checked)');
+
+/**
+ * The shop called off the payment the payer was waiting on: nothing was charged, and sending it
+ * again would start a payment the shop does not want. The ways forward are another method (when
+ * the checkout offers one) and back to the shop (the loader's close, or the shop's address on a
+ * full page).
+ */
+export function VoidedByMerchant({ payment }: { payment: Pick<PaymentContext, 'services' | 'data'> }) {
+  const { bridge } = payment.services;
+  const returnUrl = payment.data.info.returnUrlString;
+  const [canChooseOther, setCanChooseOther] = useState(false);
+  const ways = useRef<HTMLDivElement>(null);
+  useEffect(() => setCanChooseOther(otherMethod() !== null), []);
+  // The alert is announced; focus moves to the first way forward.
+  useEffect(() => ways.current?.querySelector<HTMLElement>('button, a')?.focus(), [canChooseOther]);
+  const back = bridge.embedded ? null : shopAddress(returnUrl, typeof document === 'undefined' ? '' : document.referrer, typeof location === 'undefined' ? '' : location.origin);
+  const backClass = canChooseOther ? 'button button--link' : 'button button--primary';
+  return (
+    <div className="attempt-failed" ref={ways}>
+      <div className="alert" role="alert">
+        <p className="alert__text">{t(VOIDED_BY_MERCHANT)}</p>
+      </div>
+      {canChooseOther ? (
+        <button type="button" className="button button--primary" onClick={() => otherMethod()?.focus()}>
+          {t('voided_choose_other_method')}
+        </button>
+      ) : null}
+      {bridge.embedded ? (
+        <button type="button" className={backClass} onClick={() => bridge.notify({ type: 'close' })}>
+          {t('back_to_shop')}
+        </button>
+      ) : back ? (
+        <a className={backClass} href={back} target="_top" rel="noopener">
+          {t('back_to_shop')}
+        </a>
+      ) : null}
+    </div>
+  );
+}
