@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { BRAND_COLOR, BRAND_NAME_MAX, freeText } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
 import { ApiError } from '../http/ApiError';
-import { findMerchantBrand, setMerchantLogo, updateMerchantBrand, type MerchantBrandRow } from '../store/merchantBrand';
+import { findMerchantBrand, findShopOfOperation, setMerchantLogo, updateMerchantBrand, type MerchantBrandRow } from '../store/merchantBrand';
 import { readLogoImage } from './logoImage';
 
 // A merchant's brand (docs/merchant-api.md "Brand"), set by the merchant API and the admin API
@@ -84,4 +84,15 @@ export async function uploadMerchantLogo(db: Queryable, merchantId: number, byte
   });
   if (!row) throw noMerchant();
   return row;
+}
+
+/** What a server-rendered page (the bank's, 3DS) shows of the shop: the brand's name and logo over the older ones. */
+export function shopIdentityOf(shop: Pick<MerchantBrandRow, 'display_name' | 'logo_sha256'> & { name: string; logo: string | null }): { name: string; logo: string } {
+  return { name: shop.display_name ?? shop.name, logo: logoPathOf(shop) ?? shop.logo ?? '' };
+}
+
+/** The shop of the operation a bank page is about, with its brand colour; the gateway's own view of the merchant when the operation is not recorded. */
+export async function bankPageShop(db: Queryable, codOper: string, fallback: { name: string; logo: string | null }): Promise<{ name: string; logo: string; brandColor: string | null }> {
+  const shop = await findShopOfOperation(db, codOper);
+  return shop ? { ...shopIdentityOf(shop), brandColor: shop.brand_color } : { name: fallback.name, logo: fallback.logo ?? '', brandColor: null };
 }

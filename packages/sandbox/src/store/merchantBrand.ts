@@ -68,3 +68,18 @@ export async function findMerchantLogo(db: Queryable, sha256: string): Promise<{
   const [row] = await db.query<{ content_type: string; bytes: Uint8Array }>('select content_type, bytes from merchant_logos where sha256 = $1', [sha256]);
   return row;
 }
+
+/** The merchant of an operation as a bank page shows it: its name, older logo path and brand. */
+export interface ShopOfOperation extends MerchantBrandRow {
+  name: string;
+  logo: string;
+}
+
+/** The merchant whose payment the operation is (a bank page's "whose payment this is"); undefined when no such operation. */
+export async function findShopOfOperation(db: Queryable, codOper: string): Promise<ShopOfOperation | undefined> {
+  const [row] = await db.query<ShopOfOperation>(
+    'select m.name, m.logo, m.brand_color, m.display_name, m.logo_sha256 from transactions t join merchants m on m.id = t.merchant_id where t.cod_oper = $1',
+    [codOper],
+  );
+  return row;
+}
