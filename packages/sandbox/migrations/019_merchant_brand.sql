@@ -15,3 +15,7 @@ create table merchant_logos (
 );
 
 alter table merchants add column logo_sha256 text references merchant_logos (sha256);
+
+-- An e-mail's HTML alternative, where it has one: the receipts and vouchers carry the merchant's
+-- name, logo and colour (mail/templates.ts brandedHtml). The text body stays the e-mail.
+alter table mailbox add column html text;

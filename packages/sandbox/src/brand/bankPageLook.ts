@@ -19,6 +19,20 @@ export function contrast(a: string, b: string): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
+/**
+ * `color` darkened (or lightened, on a dark ground) just enough to read at `ratio` on `ground`:
+ * the brand's own colour when it already does.
+ */
+export function readableOn(color: string, ground: string, ratio = 4.5): string {
+  const toward = contrast(ground, '#000000') >= contrast(ground, '#ffffff') ? 0 : 255;
+  const rgb = [1, 3, 5].map((at) => parseInt(color.slice(at, at + 2), 16));
+  for (let step = 0; step <= 20; step++) {
+    const hex = `#${rgb.map((c) => Math.round(c + ((toward - c) * step) / 20).toString(16).padStart(2, '0')).join('')}`;
+    if (contrast(hex, ground) >= ratio) return hex;
+  }
+  return toward === 0 ? '#000000' : '#ffffff';
+}
+
 /** Each theme's colours, the brand's default the provider's blue. */
 export const BASE = {
   light: { page: '#f4f6fb', card: '#ffffff', text: '#1b2230', line: '#d5dbe5', edge: '#6b7688', badge: '#fff4d6', badgeText: '#7a4f00', fail: '#b00020', initial: '#e8eefc', focus: '#1b2230', brand: '#0b5fff' },

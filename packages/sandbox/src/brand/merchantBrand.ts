@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { BRAND_COLOR, BRAND_NAME_MAX, freeText } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
 import { ApiError } from '../http/ApiError';
-import { findMerchantBrand, findShopOfOperation, setMerchantLogo, updateMerchantBrand, type MerchantBrandRow } from '../store/merchantBrand';
+import { findMerchantBrand, findShopOfMerchant, findShopOfOperation, setMerchantLogo, updateMerchantBrand, type MerchantBrandRow } from '../store/merchantBrand';
 import { readLogoImage } from './logoImage';
 
 // A merchant's brand (docs/merchant-api.md "Brand"), set by the merchant API and the admin API
@@ -95,4 +95,17 @@ export function shopIdentityOf(shop: Pick<MerchantBrandRow, 'display_name' | 'lo
 export async function bankPageShop(db: Queryable, codOper: string, fallback: { name: string; logo: string | null }): Promise<{ name: string; logo: string; brandColor: string | null }> {
   const shop = await findShopOfOperation(db, codOper);
   return shop ? { ...shopIdentityOf(shop), brandColor: shop.brand_color } : { name: fallback.name, logo: fallback.logo ?? '', brandColor: null };
+}
+
+/**
+ * The merchant as its e-mails show it: the brand's name, logo and colour; the logo an absolute
+ * address on the checkout origin (the uploaded one, else an older raster path: mail clients drop
+ * SVG). `fallbackName` when the merchant is gone.
+ */
+export async function mailShopOf(db: Queryable, merchantId: number | null, fallbackName: string, origin: string): Promise<{ name: string; logoUrl: string | null; color: string | null }> {
+  const shop = merchantId === null ? undefined : await findShopOfMerchant(db, merchantId);
+  if (!shop) return { name: fallbackName, logoUrl: null, color: null };
+  const { name, logo } = shopIdentityOf(shop);
+  const raster = logo.startsWith('/') && !logo.startsWith('//') && !/\.svg$/i.test(logo);
+  return { name, logoUrl: raster ? new URL(logo, origin).toString() : null, color: shop.brand_color };
 }

@@ -83,3 +83,9 @@ export async function findShopOfOperation(db: Queryable, codOper: string): Promi
   );
   return row;
 }
+
+/** A merchant's name, older logo path and brand; undefined when no such merchant. */
+export async function findShopOfMerchant(db: Queryable, merchantId: number): Promise<ShopOfOperation | undefined> {
+  const [row] = await db.query<ShopOfOperation>('select name, logo, brand_color, display_name, logo_sha256 from merchants where id = $1', [merchantId]);
+  return row;
+}
