@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { parseCustomFields } from './customFields';
 import type { CustomField } from './customFields';
-import { hasForbiddenCharacters } from './freeText';
 import { NumberLike, optionalNumber, optionalText } from './schemaParts';
 
 /** A merchant's brand colour as stored and sent: six hex digits after '#', lower case (docs/merchant-api.md "Brand"). */
@@ -16,7 +15,8 @@ export const BRAND_NAME_MAX = 60;
  */
 export const MerchantBrandSchema = v.object({
   colorPrimary: v.optional(v.pipe(v.string(), v.regex(BRAND_COLOR))),
-  displayName: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(BRAND_NAME_MAX), v.check((s) => !hasForbiddenCharacters(s)))),
+  // The server refuses control and bidi characters when the name is set; here it is only text.
+  displayName: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(BRAND_NAME_MAX))),
   logoUrl: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(2000))),
 });
 export type MerchantBrand = v.InferOutput<typeof MerchantBrandSchema>;
