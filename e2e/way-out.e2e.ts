@@ -11,7 +11,8 @@ import type { Sandbox } from '../scripts/sandbox-process.mjs';
 // embedded (pages/message/messageModules.test.tsx), "Volver a la tienda" as a full page (or "Ir al inicio" when the shop is unknown), and
 // the merchant's name where the page knows it. At 360 px, in Spanish and English, axe clean.
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
-const MERCHANT = 'Tienda Demo Panamá';
+// The seeded demo merchant as payers see it: its brand's display name (db/seed.ts DEMO_MERCHANT_BRAND).
+const MERCHANT = 'Tostadores del Casco';
 const TEXT = {
   es: { back: 'Volver a la tienda', home: 'Ir al inicio' },
   en: { back: 'Back to the shop', home: 'Go to the start' },

@@ -92,7 +92,7 @@ export { customFieldValue, parseCustomFields } from './customFields';
 export type { CustomField } from './customFields';
 export { NumberLike, RawPaymentInfoSchema, parseCardTypeList, cardBrandsOfList, parsePaymentInfo } from './paymentInfo';
 export type { PaymentInfo } from './paymentInfo';
-export { RawMerchantSchema, imageUrl, parseMerchant } from './merchant';
+export { BRAND_COLOR, BRAND_NAME_MAX, RawMerchantSchema, parseMerchant, shopLogoOf, shopNameOf } from './merchant';
 export type { Merchant } from './merchant';
 export {
   PaymentMethodEntrySchema,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { imageUrl, parseMerchant } from './merchant';
+import { imageUrl, parseMerchant, shopLogoOf, shopNameOf } from './merchant';
 
 const raw = {
   idMerchant: 7,
@@ -25,7 +25,7 @@ describe('SPEC 3 "Merchant: ... logo (prefixed with the image base address), cus
   it('"merchantId/idMerchant": either name is read; defaults fill the rest', () => {
     const m = parseMerchant({ merchantId: '9', merchantName: 'X', logo: null, customFields: null, txLimit: null }, '');
     expect(m).toEqual({
-      idMerchant: 9, merchantName: 'X', webCode: '', legalRep: '', logo: '', customFields: [], hasPaymentGuest: true, txLimit: 0, domainValidation: false,
+      idMerchant: 9, merchantName: 'X', webCode: '', legalRep: '', logo: '', customFields: [], hasPaymentGuest: true, txLimit: 0, domainValidation: false, brand: {},
     });
     expect(() => parseMerchant({ merchantName: 'X' }, '')).toThrow(v.ValiError);
   });
@@ -46,5 +46,51 @@ describe('SPEC 3 "Merchant: ... logo (prefixed with the image base address), cus
     [null, 'https://cdn.test', ''],
   ])('imageUrl(%j, %j) = %j', (path, base, url) => {
     expect(imageUrl(path, base)).toBe(url);
+  });
+});
+
+// Issue 48 "The merchant's defaults stored with the merchant: brand colour, display name, logo.
+// The checkout, receipts, e-mails and the bank and 3DS pages use them."
+describe('the merchant\'s stored brand in its data', () => {
+  const logo = '/images/logos/' + 'a'.repeat(64);
+
+  it('carries the colour, the display name and the logo made absolute', () => {
+    const m = parseMerchant({ ...raw, brand: { colorPrimary: '#6b3e26', displayName: 'Tostadores del Casco', logoUrl: logo } }, 'https://cdn.test');
+    expect(m.brand).toEqual({ colorPrimary: '#6b3e26', displayName: 'Tostadores del Casco', logoUrl: `https://cdn.test${logo}` });
+  });
+
+  it.each([
+    ['no brand', undefined, {}],
+    ['null', null, {}],
+    ['only a colour', { colorPrimary: '#0e6e5c' }, { colorPrimary: '#0e6e5c' }],
+    ['a logo address no page may load', { logoUrl: 'javascript:alert(1)' }, {}],
+  ])('%s', (_, brand, expected) => {
+    expect(parseMerchant({ ...raw, brand }, '').brand).toEqual(expected);
+  });
+
+  it.each([
+    ['a colour name', { colorPrimary: 'red' }],
+    ['raw CSS', { colorPrimary: '#fff;background:url(x)' }],
+    ['upper-case hex (the server sends lower case)', { colorPrimary: '#6B3E26' }],
+    ['an empty display name', { displayName: '' }],
+    ['a display name over 60 characters', { displayName: 'x'.repeat(61) }],
+  ])('refuses %s', (_, brand) => {
+    expect(() => parseMerchant({ ...raw, brand }, '')).toThrow(v.ValiError);
+  });
+
+  it.each([
+    ['the display name over the legal name', { merchantName: 'Tienda Demo Panamá', brand: { displayName: 'Tostadores del Casco' } }, 'Tostadores del Casco'],
+    ['the legal name without a brand', { merchantName: 'Tienda Demo Panamá' }, 'Tienda Demo Panamá'],
+    ['the legal name with a brand without a name', { merchantName: 'Tienda Demo Panamá', brand: { colorPrimary: '#000000' } }, 'Tienda Demo Panamá'],
+  ])('shopNameOf: %s', (_, merchant, expected) => {
+    expect(shopNameOf(merchant)).toBe(expected);
+  });
+
+  it.each([
+    ['the uploaded logo over the older path', { logo: '/images/merchants/demo.svg', brand: { logoUrl: logo } }, logo],
+    ['the older path without an upload', { logo: '/images/merchants/demo.svg', brand: {} }, '/images/merchants/demo.svg'],
+    ['nothing', { logo: '' }, ''],
+  ])('shopLogoOf: %s', (_, merchant, expected) => {
+    expect(shopLogoOf(merchant, '')).toBe(expected);
   });
 });

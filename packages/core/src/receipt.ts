@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { NumberLike, optionalNumber, optionalText } from './schemaParts';
 import { TRANSACTION_TYPES } from './constants';
+import { MerchantBrandSchema } from './merchant';
 import { CryptoRefundSchema } from './crypto';
 import { displayStatusOf, paymentDisplayStatus, statusFamilyOf, type DisplayStatus, type StatusFamily } from './status';
 
@@ -31,7 +32,7 @@ export const ReceiptSchema = v.object({
   /** SPEC 3 "reference (txNumber)". */
   reference: text(),
   taxAmount: optionalNumber(0),
-  merchant: v.optional(v.nullable(v.object({ merchantName: text(), logo: text() })), null),
+  merchant: v.optional(v.nullable(v.object({ merchantName: text(), logo: text(), brand: v.optional(v.nullable(MerchantBrandSchema), null) })), null),
   txCtrl: v.optional(v.nullable(v.object({ completeName: text(), description: text() })), null),
   /** The link's return address (SPEC 3 returnUrlString), read by the return page. */
   returnUrlString: text(),

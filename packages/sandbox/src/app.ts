@@ -27,6 +27,7 @@ import { defaultPaths, type StaticPaths } from './paths';
 import { SANDBOX_ENVIRONMENT } from './sandboxEnvironment';
 import { accountRoutes } from './routes/payer/account';
 import { activityRoutes } from './routes/payer/activity';
+import { adminBrandRoutes } from './routes/admin/adminBrand';
 import { adminCatalogRoutes } from './routes/admin/adminCatalog';
 import { adminLinkRoutes } from './routes/admin/adminLinks';
 import { adminListRoutes } from './routes/admin/adminLists';
@@ -57,6 +58,8 @@ import { subscriptionRoutes } from './routes/payer/subscriptions';
 import { attemptRoutes } from './routes/payer/attempts';
 import { pendingAttemptRoutes } from './routes/payer/pendingAttempt';
 import { builtFileRoutes } from './routes/pages/builtFiles';
+import { merchantLogoRoutes } from './routes/pages/merchantLogos';
+import { LOGO_MAX_BYTES } from './brand/logoImage';
 import { widgetPageRoutes } from './routes/pages/widgetPage';
 import { firstScreenAnswers } from './routes/pages/firstScreen';
 import { threeDsRoutes } from './routes/pages/threeDs';
@@ -108,6 +111,9 @@ export interface AppOptions {
   draining?: (() => boolean) | undefined;
 }
 
+/** Where logos are uploaded: the merchant API's call and the admin API's. */
+const LOGO_UPLOAD = /^\/(api\/v1\/merchant\/brand|sandbox\/merchants\/\d{1,9}\/brand)\/logo\/?$/;
+
 /** The payer's own pages under /sandbox (reached by the codOper alone) and the console's shell. */
 function isPayerPage(path: string): boolean {
   return /^\/sandbox\/(3ds|clave)\/[^/]+$/.test(path) || path === '/sandbox/console' || path.startsWith('/sandbox/console/assets/');
@@ -151,7 +157,10 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     await next();
   });
   // Before any route, so a body nobody reads (a POST to a page) is also drained, not left on the wire.
-  app.use('*', limitBody(MAX_BODY_BYTES));
+  // A logo upload is an image's bytes: its own limit (brand/logoImage.ts), with room for nothing else.
+  const anyBody = limitBody(MAX_BODY_BYTES);
+  const logoBody = limitBody(LOGO_MAX_BYTES);
+  app.use('*', (c, next) => (c.req.method === 'POST' && LOGO_UPLOAD.test(c.req.path) ? logoBody : anyBody)(c, next));
 
   // A NUL or another control character in the path or query is bad input, before it reaches SQL.
   app.use('*', refuseControlCharacters());
@@ -187,6 +196,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   admin.route('/', clavePageRoutes(deps));
   admin.route('/', adminSettleRoutes(deps));
   admin.route('/', adminRefundRoutes(deps));
+  admin.route('/', adminBrandRoutes(deps));
   admin.route('/', adminCatalogRoutes(deps, { allowPrivateWebhooks: options.allowPrivateWebhooks === true }));
   admin.route('/', adminWebhookRoutes(deps));
   admin.route('/', adminEmailPaymentRoutes(deps));
@@ -211,6 +221,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     frameAncestors(await widgetMerchant(options.db, path, query), options.demoOrigin);
   const firstScreen = firstScreenAnswers((url, init) => app.request(url, init, { inProcess: true }), { clientKey: SANDBOX_CLIENT_KEY });
   const prerender = widgetPrerender(paths.widgetDist, options.logger ?? silentLogger);
+  app.route('/', merchantLogoRoutes(deps));
   app.route('/', builtFileRoutes(paths));
   app.route('/', widgetPageRoutes(paths, { wireEncoding: options.wireEncoding, splashMs: options.splashMs, frameAncestors: frameAncestorsFor, firstScreen, prerender }));
   return app;

@@ -1,7 +1,7 @@
 import ky, { type KyInstance } from 'ky';
 import * as v from 'valibot';
 import {
-  AnySchema, ErrorSchema, LinkListSchema, MailboxSchema, MerchantListSchema, NewCampaignAnswerSchema, NewLinkAnswerSchema, NewMerchantAnswerSchema,
+  AnySchema, BrandSchema, ErrorSchema, LinkListSchema, MailboxSchema, MerchantListSchema, NewCampaignAnswerSchema, NewLinkAnswerSchema, NewMerchantAnswerSchema,
   NewPlanAnswerSchema, NewStationAnswerSchema, NewSubscriptionAnswerSchema, NewUserAnswerSchema, StatementSchema, TransactionListSchema, WebhookListSchema,
   type Outcome,
 } from './schemas';
@@ -42,16 +42,20 @@ export function createAdminApi(base: string, fetchImpl?: typeof fetch, adminToke
     ...(fetchImpl ? { fetch: fetchImpl } : {}),
   });
 
-  async function call<S extends v.GenericSchema>(schema: S, method: 'get' | 'post', path: string, init: { json?: unknown; form?: Record<string, string>; query?: Record<string, string> } = {}): Promise<v.InferOutput<S>> {
+  async function call<S extends v.GenericSchema>(schema: S, method: 'get' | 'post', path: string, init: { json?: unknown; form?: Record<string, string>; query?: Record<string, string>; file?: Blob } = {}): Promise<v.InferOutput<S>> {
     let res: Response;
     const token = adminToken();
-    const headers: Record<string, string> = { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.form ? { accept: 'application/json' } : {}) };
+    const headers: Record<string, string> = {
+      ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.form ? { accept: 'application/json' } : {}),
+      ...(init.file ? { 'content-type': init.file.type || 'application/octet-stream' } : {}),
+    };
     try {
       res = await http(path, {
         method,
         headers,
         ...(init.json !== undefined ? { json: init.json } : {}),
         ...(init.form ? { body: new URLSearchParams(init.form) } : {}),
+        ...(init.file ? { body: init.file } : {}),
         ...(init.query ? { searchParams: init.query } : {}),
       });
     } catch (error) {
@@ -94,6 +98,10 @@ export function createAdminApi(base: string, fetchImpl?: typeof fetch, adminToke
     /** Without an amount, all that remains. */
     refund: (codOper: string, amount?: number) => call(AnySchema, 'post', `transactions/${encodeURIComponent(codOper)}/refunds`, { json: amount === undefined ? {} : { amount } }),
     voidPayment: (codOper: string) => call(AnySchema, 'post', `transactions/${encodeURIComponent(codOper)}/void`, { json: {} }),
+    brandOf: (merchantId: number) => call(BrandSchema, 'get', `merchants/${merchantId}/brand`),
+    setBrand: (merchantId: number, brand: { colorPrimary?: string | null; displayName?: string | null }) => call(BrandSchema, 'post', `merchants/${merchantId}/brand`, { json: brand }),
+    /** The image's bytes as they are: the server reads the type from them. */
+    uploadLogo: (merchantId: number, file: Blob) => call(BrandSchema, 'post', `merchants/${merchantId}/brand/logo`, { file }),
     redeliver: (id: string) => call(AnySchema, 'post', `webhooks/${encodeURIComponent(id)}/redeliver`),
   };
 }

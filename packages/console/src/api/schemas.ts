@@ -39,6 +39,9 @@ export const LinkListSchema = v.object({ links: v.array(LinkSchema) });
 export const NewLinkAnswerSchema = v.object({ code: v.string(), slug: v.string(), url: v.string() });
 
 export const NewMerchantAnswerSchema = v.object({ idMerchant: v.number(), secretKey: v.string(), webhookSecret: v.string() });
+/** A merchant's brand as the admin API answers it (GET/POST /sandbox/merchants/:id/brand). */
+export const BrandSchema = v.object({ colorPrimary: v.nullable(v.string()), displayName: v.nullable(v.string()), logoUrl: v.nullable(v.string()) });
+export type Brand = v.InferOutput<typeof BrandSchema>;
 export const NewStationAnswerSchema = v.object({ stationId: v.string() });
 export const NewPlanAnswerSchema = v.object({ idPlan: v.number() });
 export const NewSubscriptionAnswerSchema = v.object({ subscriptionKey: v.string(), url: v.string() });

@@ -1,6 +1,7 @@
 import { t } from '../i18n/i18n';
 import type { AdminApi } from '../api/adminApi';
 import type { ConsoleStore } from '../store/consoleStore';
+import { BrandForm } from './create/BrandForm';
 import { CampaignForm } from './create/CampaignForm';
 import { LinkForm } from './create/LinkForm';
 import { MerchantForm } from './create/MerchantForm';
@@ -15,6 +16,7 @@ export function CreatePanel({ store, api, lang }: { store: ConsoleStore; api: Ad
       <div className="grid">
         <LinkForm store={store} lang={lang} />
         <MerchantForm store={store} lang={lang} />
+        <BrandForm store={store} api={api} />
         <StationForm store={store} api={api} lang={lang} />
         <PlanForm store={store} api={api} lang={lang} />
         <CampaignForm store={store} api={api} lang={lang} />

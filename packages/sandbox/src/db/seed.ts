@@ -2,6 +2,11 @@ import { hashPassword } from '../auth/passwordHash';
 import type { Database, Queryable } from './Database';
 
 export const DEMO_MERCHANT_NAME = 'Tienda Demo Panamá';
+/**
+ * The demo merchant's brand: the demo shop's (examples/index.html, a coffee roaster), its name, its
+ * coffee brown and its coffee-bean mark (the shop's SVG drawn as a 96 px PNG, on this origin).
+ */
+export const DEMO_MERCHANT_BRAND = { displayName: 'Tostadores del Casco', colorPrimary: '#6b3e26', logo: '/images/merchants/tostadores-del-casco.png' } as const;
 export const DEMO_LINK_CODE = 'LKDEMO0001';
 export const DEMO_LINK_SLUG = 'tienda-demo';
 
@@ -92,9 +97,9 @@ export async function seedDemoData(db: Database): Promise<void> {
     if (existing.length > 0) return;
     const txLimitCents = 5000_00;
     const [merchant] = await tx.query<{ id: number }>(
-      `insert into merchants (name, web_code, legal_rep, logo, has_payment_guest, tx_limit_cents, custom_fields)
-       values ($1, 'TIENDADEMO', 'Ana Pérez', '/images/merchants/demo.svg', true, $2, '[]') returning id`,
-      [DEMO_MERCHANT_NAME, txLimitCents],
+      `insert into merchants (name, web_code, legal_rep, logo, has_payment_guest, tx_limit_cents, custom_fields, display_name, brand_color)
+       values ($1, 'TIENDADEMO', 'Ana Pérez', $5, true, $2, '[]', $3, $4) returning id`,
+      [DEMO_MERCHANT_NAME, txLimitCents, DEMO_MERCHANT_BRAND.displayName, DEMO_MERCHANT_BRAND.colorPrimary, DEMO_MERCHANT_BRAND.logo],
     );
     if (!merchant) throw new Error('seed: merchant insert returned nothing');
     await insertMerchantServices(tx, merchant.id, txLimitCents, DEFAULT_SERVICES);

@@ -1,21 +1,31 @@
+import { bankPageColourCss, type PageTheme } from '../brand/bankPageLook';
+
 /** Escapes text for HTML element content and quoted attributes. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
-/** A small self-contained page for the sandbox's stand-ins (3DS, Clave bank page). */
-export function sandboxPage(title: string, bodyHtml: string): string {
+/** How a bank page looks: the payer's theme and the merchant's brand colour (#rrggbb, or null). */
+export interface PageLook {
+  theme: PageTheme;
+  brandColor: string | null;
+}
+
+/** A small self-contained page for the sandbox's stand-ins (3DS, Clave bank page), light, dark or as the device prefers. */
+export function sandboxPage(title: string, bodyHtml: string, look: PageLook = { theme: 'auto', brandColor: null }): string {
   return `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="color-scheme" content="${look.theme === 'auto' ? 'light dark' : look.theme}">
 <title>${escapeHtml(title)}</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;background:#f4f6fb;color:#1b2230}
-main{background:#fff;border-radius:12px;padding:24px;max-width:420px;box-shadow:0 2px 12px #0002}
-h1{font-size:1.25rem;margin:0 0 8px}.sandbox{font-size:.8rem;color:#8a5a00;background:#fff4d6;padding:2px 8px;border-radius:6px}
-form{display:inline}button{font:inherit;padding:10px 18px;border-radius:8px;border:1px solid #0b5fff;margin:12px 8px 0 0;cursor:pointer}
-button.approve{background:#0b5fff;color:#fff}button.fail{background:#fff;color:#b00020;border-color:#b00020}
-button:focus-visible{outline:3px solid #ffbf47;outline-offset:2px}
-.shop{display:flex;flex-wrap:wrap;align-items:center;gap:10px;margin:0 0 16px;padding:0 0 12px;border-bottom:1px solid #e3e7ef}
-.shop img,.shop .initial{width:32px;height:32px;border-radius:8px;flex:none}.shop .initial{display:grid;place-items:center;background:#e8eefc;font-weight:700}
-.shop p{margin:0;font-weight:600;flex:1;min-width:0;overflow-wrap:anywhere}.shop form{flex-basis:100%}.shop button.cancel{margin:0;padding:8px 12px;background:#fff;color:#1b2230;border-color:#a7b0c0;font-size:.9rem}</style></head>
+<style>${bankPageColourCss(look.theme, look.brandColor)}
+body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;background:var(--page);color:var(--text)}
+main{background:var(--card);border-radius:12px;padding:24px;max-width:420px;box-shadow:0 2px 12px #0003;margin:12px}
+h1{font-size:1.25rem;margin:0 0 8px}.sandbox{font-size:.8rem;color:var(--badge-text);background:var(--badge);padding:2px 8px;border-radius:6px}
+form{display:inline}button{font:inherit;padding:10px 18px;border-radius:8px;border:2px solid var(--brand-edge);margin:12px 8px 0 0;cursor:pointer}
+button.approve{background:var(--brand);color:var(--on-brand)}button.fail{background:var(--card);color:var(--fail);border-color:var(--fail)}
+button:focus-visible{outline:3px solid var(--focus);outline-offset:2px}
+.shop{display:flex;flex-wrap:wrap;align-items:center;gap:10px;margin:0 0 16px;padding:0 0 12px;border-bottom:1px solid var(--line)}
+.shop img,.shop .initial{width:32px;height:32px;border-radius:8px;flex:none;object-fit:contain}.shop .initial{display:grid;place-items:center;background:var(--initial);font-weight:700}
+.shop p{margin:0;font-weight:600;flex:1;min-width:0;overflow-wrap:anywhere}.shop form{flex-basis:100%}.shop button.cancel{margin:0;padding:8px 12px;background:var(--card);color:var(--text);border:1px solid var(--edge);font-size:.9rem}</style></head>
 <body><main>${bodyHtml}</main></body></html>`;
 }
 

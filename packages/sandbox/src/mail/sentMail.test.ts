@@ -33,7 +33,8 @@ describe('a cash voucher is e-mailed when it is made, and its receipt when it is
     const grouped = reference.replace(/(\d{4})(?=\d)/g, '$1 ');
     let mails = await mailTo('voucher-es@example.com');
     expect(mails).toHaveLength(1);
-    expect(mails[0]?.subject).toBe('Tu código de pago en efectivo para Tienda Demo Panamá');
+    // The shop as its payers know it: the demo merchant's brand name (db/seed.ts).
+    expect(mails[0]?.subject).toBe('Tu código de pago en efectivo para Tostadores del Casco');
     expect(mails[0]?.body).toContain(`Código de pago: ${grouped}`);
     expect(mails[0]?.body).toContain('$26.75');
     expect(mails[0]?.body).toMatch(/Vence: \d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d \(hora de Panamá\)/);
@@ -42,14 +43,18 @@ describe('a cash voucher is e-mailed when it is made, and its receipt when it is
     expect((await t.admin('POST', `/cash/${reference}/pay`)).status).toBe(200);
     mails = await mailTo('voucher-es@example.com');
     expect(mails).toHaveLength(2);
-    expect(mails[0]?.body).toContain(`Pagaste $26.75 a Tienda Demo Panamá.\nEn efectivo (PayCash), con el código de pago ${grouped}.`);
+    expect(mails[0]?.body).toContain(`Pagaste $26.75 a Tostadores del Casco.\nEn efectivo (PayCash), con el código de pago ${grouped}.`);
     onlyAbsolute(mails);
+    // Both with the HTML alternative in the shop's brand: its name, its brown on the card's edge.
+    const [html] = await t.db.query<{ html: string | null }>('select html from mailbox where to_email = $1 order by id desc limit 1', ['voucher-es@example.com']);
+    expect(html?.html).toContain('Tostadores del Casco');
+    expect(html?.html).toContain('border-top:6px solid #6b3e26');
   });
 
   it('en: a cash-point voucher reads in English; without an e-mail nothing is sent', async () => {
     const voucher = await t.post('/cash/cash-point', { code: await newLink(t), email: 'voucher-en@example.com', phone: '61234567' }, { 'accept-language': 'en-US' });
     const [mail] = await mailTo('voucher-en@example.com');
-    expect(mail?.subject).toBe('Your cash payment code for Tienda Demo Panamá');
+    expect(mail?.subject).toBe('Your cash payment code for Tostadores del Casco');
     expect(mail?.body).toContain('Where to pay: ');
     expect(mail?.body).toContain(String(voucher.data['Oper']));
     const before = (await t.db.query<{ n: number }>('select count(*)::int as n from mailbox')).at(0)?.n;

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogs } from '@pasarela/core';
 import { linksIn, mailLink } from './links';
 import * as templates from './templates';
+import { contrast } from '../brand/bankPageLook';
 
 const ORIGIN = 'https://checkout.example.com';
 const EXPIRES = new Date('2026-11-24T07:12:58Z');
@@ -97,5 +98,35 @@ describe('the sandbox sends no e-mail but through a template', () => {
       .filter((path) => /sendMail\([^;]*\b(subject|body)\s*:\s*[`'"]/s.test(readFileSync(path, 'utf8')))
       .map((path) => relative(src, path));
     expect(inline).toEqual([]);
+  });
+});
+
+// Issue 48: "receipts, e-mails ... use" the merchant's brand (name, logo, colour kept readable).
+describe('brandedHtml: the HTML alternative with the merchant\'s brand', () => {
+  const receipt = templates.receiptMail({ lang: 'es', origin: ORIGIN, codOper: 'PP753D89F4AFDB', merchant: 'Tostadores del Casco', total: 12.5, donation: 0, card: { brand: 'VISA', last4: '4242' } });
+  const logo = `${ORIGIN}/images/logos/${'a'.repeat(64)}`;
+
+  it('shows the logo and the name, escapes every text, and links the text\'s addresses', () => {
+    const html = templates.brandedHtml({ ...receipt, subject: 'Recibo <b>1</b>' }, { name: 'Café <Ñandú> & Co', logoUrl: logo, color: '#6b3e26' }, 'es');
+    expect(html).toContain(`<img src="${logo}" alt="" width="40" height="40"`);
+    expect(html).toContain('Café &#60;Ñandú&#62; &#38; Co');
+    expect(html).not.toContain('<b>1</b>');
+    expect(html).toContain(`<a href="${ORIGIN}/pf/default-receipt/PP753D89F4AFDB"`);
+    expect(html).toContain('border-top:6px solid #6b3e26');
+    expect(html).toContain('lang="es"');
+  });
+
+  it.each([
+    ['#6b3e26', '#6b3e26'],
+    ['#0b5fff', '#0b5fff'],
+    ['#ffeb3b', undefined],
+    ['#ffffff', undefined],
+    ['#00ff00', undefined],
+  ])('brand %s: links read at 4.5:1 or more on the white card (the colour itself when it does)', (color, kept) => {
+    const html = templates.brandedHtml(receipt, { name: 'X', logoUrl: null, color }, 'en');
+    const linkColour = /<a [^>]*style="color:(#[0-9a-f]{6})/.exec(html)?.[1] ?? '';
+    expect(contrast(linkColour, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    if (kept) expect(linkColour).toBe(kept);
+    expect(html).not.toContain('<img');
   });
 });

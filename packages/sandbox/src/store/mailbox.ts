@@ -10,6 +10,8 @@ export interface Mail {
   to: string;
   subject: string;
   body: string;
+  /** The HTML alternative of body, when the e-mail has one (mail/templates.ts brandedHtml). */
+  html?: string | null | undefined;
   kind: MailKind;
   merchantId?: number | null;
 }
@@ -17,14 +19,14 @@ export interface Mail {
 /**
  * The common table expressions that write an e-mail to the mailbox and tell every node (an
  * AdminChange { type: 'mail', id, merchantId }, so the sandbox console's mailbox updates by itself):
- * `mail` inserts it from the parameters $at..$at+4 (mailParams), once, or once per row of `from`
+ * `mail` inserts it from the parameters $at..$at+5 (mailParams), once, or once per row of `from`
  * (a table expression of the same statement); `mail_notice` sends the notice, and the statement
  * must read it for it to run.
  */
 export function mailCtes(at: number, from?: string): string {
   return `mail as (
-       insert into mailbox (to_email, subject, body, kind, merchant_id)
-       select $${at}::text, $${at + 1}::text, $${at + 2}::text, $${at + 3}::text, $${at + 4}::int${from ? ` from ${from}` : ''}
+       insert into mailbox (to_email, subject, body, kind, merchant_id, html)
+       select $${at}::text, $${at + 1}::text, $${at + 2}::text, $${at + 3}::text, $${at + 4}::int, $${at + 5}::text${from ? ` from ${from}` : ''}
        returning id, merchant_id
      ), mail_notice as (
        select pg_notify(${ADMIN_CHANNEL_SQL}, json_build_object('type', 'mail', 'id', mail.id, 'merchantId', mail.merchant_id)::text) from mail
@@ -32,7 +34,7 @@ export function mailCtes(at: number, from?: string): string {
 }
 
 /** The parameters mailCtes reads, in its order. */
-export const mailParams = (mail: Mail): unknown[] => [mail.to, mail.subject, mail.body, mail.kind, mail.merchantId ?? null];
+export const mailParams = (mail: Mail): unknown[] => [mail.to, mail.subject, mail.body, mail.kind, mail.merchantId ?? null, mail.html ?? null];
 
 /**
  * Stands in for the SMTP relay: the e-mail lands in the table GET /sandbox/mailbox reads, and that
@@ -44,7 +46,7 @@ export async function sendMail(db: Queryable, mail: Mail): Promise<void> {
 
 /** The latest 50 e-mails, to one address when `to` is set, of one merchant when `merchantId` is. */
 export async function listMail(db: Queryable, to: string | undefined, merchantId?: number) {
-  return db.query<{ id: number; to_email: string; subject: string; body: string; kind: string; created_at: Date }>(
+  return db.query<{ id: number; to_email: string; subject: string; body: string; html: string | null; kind: string; created_at: Date }>(
     `select * from mailbox where ($1::text is null or lower(to_email) = lower($1)) and ($2::int is null or merchant_id = $2) order by id desc limit 50`,
     [to ?? null, merchantId ?? null],
   );

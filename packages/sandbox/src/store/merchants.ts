@@ -14,6 +14,10 @@ export interface MerchantRow {
   tx_limit_cents: number;
   domain_validation: boolean;
   allowed_domains: unknown;
+  /** The brand (migration 019, store/merchantBrand.ts): null parts are unset. */
+  brand_color: string | null;
+  display_name: string | null;
+  logo_sha256: string | null;
 }
 
 export interface MerchantServiceRow {

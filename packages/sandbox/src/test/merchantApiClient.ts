@@ -49,11 +49,13 @@ export async function merchantApiClient(fetcher: Fetch) {
     expect(valid, `${method} ${path} ${status} matches the OpenAPI document: ${JSON.stringify(validate?.errors)} in ${JSON.stringify(body)}`).toBe(true);
   }
 
-  async function call(method: string, path: string, options: { key?: string | undefined; body?: unknown; idempotencyKey?: string; headers?: Record<string, string> } = {}): Promise<MerchantAnswer> {
+  async function call(method: string, path: string, options: { key?: string | undefined; body?: unknown; bytes?: Uint8Array<ArrayBuffer>; idempotencyKey?: string; headers?: Record<string, string> } = {}): Promise<MerchantAnswer> {
     const headers: Record<string, string> = { ...(options.key === undefined ? {} : { authorization: `Bearer ${options.key}` }), ...options.headers };
     if (options.idempotencyKey !== undefined) headers['idempotency-key'] = options.idempotencyKey;
     if (options.body !== undefined) headers['content-type'] ??= 'application/json';
-    const res = await fetcher(`${MERCHANT_API_PREFIX}${path}`, { method, headers, ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }) });
+    // `bytes`: a body sent as it is (a logo), with the Content-Type the caller gives.
+    const body = options.bytes ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+    const res = await fetcher(`${MERCHANT_API_PREFIX}${path}`, { method, headers, ...(body === undefined ? {} : { body }) });
     const json = (await res.json()) as Record<string, unknown>;
     checkAgainstDocument(method, path, res.status, json);
     return { status: res.status, json, headers: res.headers };

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { activatesSubscription, type PayerMessage, type PaymentMethodId } from '@pasarela/core';
+import { activatesSubscription, shopLogoOf, shopNameOf, type PayerMessage, type PaymentMethodId } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 import { METHOD_MODULES } from '../methods';
 import { MethodChoice } from '../payments/MethodChoice';
@@ -109,10 +109,10 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutSc
   }, []);
 
   useEffect(() => {
-    document.title = `${t(chosen === 'card' ? 'card_form_title' : 'checkout_title')} · ${merchant.merchantName}`;
-  }, [merchant.merchantName, chosen]);
+    document.title = `${t(chosen === 'card' ? 'card_form_title' : 'checkout_title')} · ${shopNameOf(merchant)}`;
+  }, [merchant, chosen]);
 
-  if (!chosen) return <MessagePage title={t('error_to_load')} message={{ key: 'service_unavailable' }} shop={{ name: merchant.merchantName, logo: merchant.logo }} returnUrl={info.returnUrlString} />;
+  if (!chosen) return <MessagePage title={t('error_to_load')} message={{ key: 'service_unavailable' }} shop={{ name: shopNameOf(merchant), logo: shopLogoOf(merchant, '') }} returnUrl={info.returnUrlString} />;
 
   const choose = (id: PaymentMethodId) => {
     setChosen(id);
@@ -133,7 +133,7 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutSc
 
   return (
     <main className="page page--checkout">
-      <MerchantHeader name={merchant.merchantName} logo={merchant.logo} />
+      <MerchantHeader name={shopNameOf(merchant)} logo={shopLogoOf(merchant, '')} />
       <PaymentSummary info={info} lang={services.lang} donation={donationAdded} />
       {data.subscription && data.extras ? <data.extras.PlanSummary subscription={data.subscription} lang={services.lang} /> : null}
       <LinkExpiry expiresAt={info.expiresAt} now={services.now} />

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ReceiptSchema } from '@pasarela/core';
 import * as v from 'valibot';
 import { formAfterRefusal, resultAfterReturn } from './afterReturn';
-import { leaveAddress, returnFromAddress, saveReturn, takeReturn } from './leaveAndReturn';
+import { leaveAddress, returnFromAddress, saveReturn, shownScheme, takeReturn } from './leaveAndReturn';
 
 const form = new URL('https://checkout.test/pf/widget?type=lk&code=A&lang=en&parentOrigin=https%3A%2F%2Fshop.test');
 const receipt = (fields: Record<string, unknown>) =>
@@ -19,6 +19,19 @@ describe('leaving for an outside page and coming back', () => {
     expect(back.searchParams.get('parentOrigin')).toBe('https://shop.test');
     expect(back.searchParams.get('lang')).toBe('en');
     expect(returnFromAddress(back)).toEqual({ formPath: form.pathname + form.search, email: '', returnUrl: '' });
+  });
+
+  // Issue 48: the bank and 3DS pages have a dark mode; the checkout passes the scheme it shows.
+  it('passes our own page the scheme the checkout shows, when its appearance set one', () => {
+    expect(new URL(leaveAddress('https://checkout.test/sandbox/3ds/OP1', '/pf/default-receipt/OP1', form, 'dark')).searchParams.get('theme')).toBe('dark');
+    expect(new URL(leaveAddress('https://checkout.test/sandbox/3ds/OP1', '/pf/default-receipt/OP1', form, undefined)).searchParams.has('theme')).toBe(false);
+    expect(leaveAddress('https://bank.test/pay?x=1', '/pf/widget/returnclave?Oper=OP1', form, 'dark')).toBe('https://bank.test/pay?x=1');
+    const root = document.createElement('div');
+    expect(shownScheme(root)).toBeUndefined();
+    root.style.colorScheme = 'dark';
+    expect(shownScheme(root)).toBe('dark');
+    root.style.colorScheme = 'light dark';
+    expect(shownScheme(root)).toBeUndefined();
   });
 
   it('tells a foreign page nothing', () => {

@@ -56,13 +56,25 @@ export function returnFromAddress(url: URL): PendingReturn {
   return { formPath: isLocalPath(from) ? from : '', email: '', returnUrl: '' };
 }
 
+/** Query parameter our own (sandbox) bank and 3DS pages read for the checkout's colour scheme. */
+export const THEME_PARAM = 'theme';
+
+/** The scheme the checkout is painted in when its appearance set one (on the root's color-scheme); else undefined. */
+export function shownScheme(root: HTMLElement | undefined = globalThis.document?.documentElement): 'light' | 'dark' | undefined {
+  const scheme = root?.style.colorScheme;
+  return scheme === 'light' || scheme === 'dark' ? scheme : undefined;
+}
+
 /**
  * The outside page's address with where to come back to: `backPath` on this origin, keeping
- * parentOrigin and lang and marked with the form's address. Only our own (sandbox) pages are given one.
+ * parentOrigin and lang and marked with the form's address, and the checkout's colour scheme when
+ * it shows one. Only our own (sandbox) pages are given them.
  */
-export function leaveAddress(outsideUrl: string, backPath: string, current: URL): string {
+export function leaveAddress(outsideUrl: string, backPath: string, current: URL, scheme: 'light' | 'dark' | undefined = shownScheme()): string {
   const target = new URL(outsideUrl, current);
   if (target.origin !== current.origin) return target.href;
+  // Our bank and 3DS pages follow the device's scheme, or the one the payer's checkout shows.
+  if (scheme) target.searchParams.set(THEME_PARAM, scheme);
   const back = new URL(withStickyParams(backPath, current), current);
   // The form as it was, without the waiting payment its address carries for Back (pendingAddress).
   back.searchParams.set(FROM_PARAM, formPathOf(current));

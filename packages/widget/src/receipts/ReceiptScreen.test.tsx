@@ -123,6 +123,17 @@ describe('ReceiptScreen for a card (issue 21 "Receipts read like receipts")', ()
     expect(text.includes(catalogs[lang].receipt_descriptor ?? 'receipt_descriptor')).toBe(statement);
     expect(view.container.querySelector('.receipt__line--token dd')?.textContent).toBe('PP753D89F4AFDB');
   });
+
+  // Issue 48: receipts use the merchant's stored brand.
+  it('heads the receipt with the merchant\'s brand (display name and logo); the legal name stays its merchant line', async () => {
+    await startI18n('es', catalogs.es);
+    const logo = `/images/logos/${'b'.repeat(64)}`;
+    const view = await showReceipt(1, { ...cardReceipt(1, 'APPROVED'), merchant: { merchantName: 'Comercial Ñandú S.A.', logo: '/images/merchants/demo.svg', brand: { displayName: 'Café Ñandú', logoUrl: logo, colorPrimary: '#0e6e5c' } } });
+    unmount = view.unmount;
+    expect(view.container.querySelector('.header__name')?.textContent).toBe('Café Ñandú');
+    expect(view.container.querySelector('img.header__logo')?.getAttribute('src')).toBe(logo);
+    expect(view.container.textContent).toContain('Comercial Ñandú S.A.');
+  });
 });
 
 describe('ReceiptScreen for a declined Yappy or Nequi and a cancelled crypto payment: declined, never pending or unknown', () => {

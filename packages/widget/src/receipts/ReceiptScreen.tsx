@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useStoreState } from '../ui/useStoreState';
 import {
-  cryptoAmountText, formatAmount, formatPanamaDate, formatPanamaTime, groupVoucherCode, imageUrl, receiptCardNumber, receiptConcept, receiptDisplayStatus,
+  cryptoAmountText, formatAmount, formatPanamaDate, formatPanamaTime, groupVoucherCode, receiptCardNumber, receiptConcept, receiptDisplayStatus,
   receiptFields, receiptStatusFamily, receiptTitleKeyOfReceipt, GATEWAY_CODES,
   type CatalogKey, type Language, type Receipt, type ReceiptField, type StatusFamily,
+  shopLogoOf, shopNameOf,
 } from '@pasarela/core';
 import { WayOut } from '../ui/WayOut';
 import { MessagePage } from '../ui/MessagePage';
@@ -95,7 +96,9 @@ function ReceiptView({ receipt, lang, imageBase }: { receipt: Receipt; lang: Lan
   const brand = hasText(brandKey) ? t(brandKey) : (receipt.cardType ?? '');
   const card = [brand, receiptCardNumber(receipt.displayNum, receipt.type)].filter((s) => s !== '').join(' ');
   const cardBrand = knownCardBrand(receipt.cardType);
+  // The shop as payers know it (its brand's display name and logo); the legal name stays a line of the receipt.
   const merchantName = receipt.merchant?.merchantName ?? '';
+  const shopName = receipt.merchant ? shopNameOf(receipt.merchant) : '';
   const cash = family === 'cash' || family === 'cashPoint';
   const network = NETWORK_TEXT_KEYS[cashNetworkOf(receipt, family)];
   const voucherToPay = cash && display === 'pending';
@@ -106,7 +109,7 @@ function ReceiptView({ receipt, lang, imageBase }: { receipt: Receipt; lang: Lan
   return (
     <main className="page page--receipt">
       {/* The way out besides printing: the loader's close embedded, back to the shop as a full page. */}
-      <WayOut shop={{ name: merchantName, logo: imageUrl(receipt.merchant?.logo, imageBase) }} returnUrl={receipt.returnUrlString} />
+      <WayOut shop={{ name: shopName, logo: receipt.merchant ? shopLogoOf(receipt.merchant, imageBase) : '' }} returnUrl={receipt.returnUrlString} />
       <section className="receipt" aria-labelledby="receipt-title">
         <p className={`receipt__badge receipt__badge--${display}`}>{t(`status_${display}`)}</p>
         <h1 id="receipt-title" className="receipt__title" tabIndex={-1} ref={heading}>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { imageUrl } from '@pasarela/core';
+import { shopLogoOf, shopNameOf } from '@pasarela/core';
 import { loadReceipt } from '../api/loadReceipt';
 import { useServices } from '../services/services';
 import type { ShopIdentity } from './WayOut';
@@ -17,8 +17,9 @@ export function useShopOf(codOper: string): { shop: ShopIdentity | null; returnU
     loadReceipt(services.api, codOper)
       .then((receipt) => {
         if (!live) return;
-        const name = receipt.merchant?.merchantName ?? '';
-        setFound({ shop: name ? { name, logo: imageUrl(receipt.merchant?.logo, services.config.imageBase) } : null, returnUrl: receipt.returnUrlString });
+        const merchant = receipt.merchant;
+        const name = merchant ? shopNameOf(merchant) : '';
+        setFound({ shop: merchant && name ? { name, logo: shopLogoOf(merchant, services.config.imageBase) } : null, returnUrl: receipt.returnUrlString });
       })
       .catch(() => undefined);
     return () => {

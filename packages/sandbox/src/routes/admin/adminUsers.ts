@@ -55,7 +55,7 @@ export function adminUserRoutes(deps: Deps) {
   app.get('/mailbox', async (c) => {
     const to = c.req.query('to');
     const rows = await listMail(deps.db, to && to.length <= 254 ? to : undefined, scopedMerchant(c));
-    return c.json({ messages: rows.map((m) => ({ id: m.id, to: m.to_email, subject: m.subject, body: m.body, kind: m.kind, date: m.created_at.toISOString() })) });
+    return c.json({ messages: rows.map((m) => ({ id: m.id, to: m.to_email, subject: m.subject, body: m.body, html: m.html, kind: m.kind, date: m.created_at.toISOString() })) });
   });
   return app;
 }

@@ -42,11 +42,19 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export async function idempotent(c: Context<AppEnv>, deps: Pick<Deps, 'db'>, merchantId: number, run: (body: Record<string, unknown>) => Promise<Answer>): Promise<Response> {
   const body = await bodyOf(c);
+  return idempotentOver(c, deps, merchantId, canonical(body), () => run(body));
+}
+
+/**
+ * The same for a POST whose body is not JSON (a logo's bytes): `request` is what a repeat must
+ * match, e.g. the bytes' SHA-256.
+ */
+export async function idempotentOver(c: Context<AppEnv>, deps: Pick<Deps, 'db'>, merchantId: number, request: string, run: () => Promise<Answer>): Promise<Response> {
   const key = c.req.header('idempotency-key');
   const reply = (status: ContentfulStatusCode, text: string, replayed = false) =>
     c.body(text, status, { 'content-type': 'application/json', 'cache-control': 'no-store', ...(replayed ? { 'idempotent-replayed': 'true' } : {}) });
   const runNow = async () => {
-    const [status, answer] = await run(body);
+    const [status, answer] = await run();
     return { status, text: JSON.stringify(answer) };
   };
   if (key === undefined) {
@@ -55,7 +63,7 @@ export async function idempotent(c: Context<AppEnv>, deps: Pick<Deps, 'db'>, mer
   }
   if (!KEY.test(key)) throw badRequest('invalid_idempotency_key', 'Idempotency-Key must be 1 to 255 visible ASCII characters');
   const path = `${c.req.method} ${c.req.path}`;
-  const hash = createHash('sha256').update(`${path}\n${canonical(body)}`).digest('hex');
+  const hash = createHash('sha256').update(`${path}\n${request}`).digest('hex');
   const waitUntil = Date.now() + WAIT_FOR_FIRST_MS;
   for (;;) {
     if (await claimIdempotencyKey(deps.db, merchantId, key, path, hash)) {

@@ -11,6 +11,7 @@ import { expireMerchantLink, findLinkByOrderReference, findMerchantLink, insertM
 import { findMerchantTransaction, listMerchantTransactions, type MerchantTransactionRow } from '../../store/merchantTransactions';
 import { refundsOf } from '../../store/refunds';
 import { merchantResultOf } from '../../webhooks/merchantResultOf';
+import { merchantBrandRoutes } from './brandCalls';
 import { idempotent } from './idempotency';
 import { linkAnswer, pageOf, refundAnswer, transactionAnswer } from './merchantAnswers';
 import { requireMerchantKey } from './merchantAuth';
@@ -162,6 +163,8 @@ export function merchantApiRoutes(deps: Deps) {
       return [200, transactionAnswer(tx, await refundsOf(deps.db, tx.cod_oper))] as const;
     });
   });
+
+  app.route('/brand', merchantBrandRoutes(deps));
 
   app.all('*', () => {
     throw new ApiError(404, 'not_found', 'No such merchant call');

@@ -21,7 +21,7 @@ describe('GET /api/v1/merchant/openapi.json', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.servers[0]?.url).toBe('http://checkout.test/api/v1/merchant');
     // PRODUCT.md "Merchant server integration" names these paths.
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/payment-links', '/payment-links/{code}', '/payment-links/{code}/expire', '/transactions', '/transactions/{codOper}', '/transactions/{codOper}/refunds', '/transactions/{codOper}/void']));
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/payment-links', '/payment-links/{code}', '/payment-links/{code}/expire', '/transactions', '/transactions/{codOper}', '/transactions/{codOper}/refunds', '/transactions/{codOper}/void', '/brand', '/brand/logo']));
     const config = await createConfig({ extends: ['recommended'] });
     const problems = await lintFromString({ source: text, absoluteRef: 'openapi.json', config });
     expect(problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location.map((l) => l.pointer ?? '').join(',')}`)).toEqual([]);

@@ -1,6 +1,8 @@
 import { METADATA_LIMITS, LINK_BRANDS, LINK_METHODS, LINK_STATES, MAX_LINK_DAYS, ORDER_REFERENCE_PATTERN, PAGE_LIMIT, RESULTS, TRANSACTION_METHODS } from './merchantSchemas';
 import { MERCHANT_API_PREFIX } from '../../http/merchantApiPrefix';
 import { IDEMPOTENCY_KEY_TTL_HOURS } from '../../store/idempotencyKeys';
+import { BRAND_NAME_MAX } from '@pasarela/core';
+import { LOGO_MAX_BYTES, LOGO_MAX_SIDE, LOGO_MIN_SIDE } from '../../brand/logoImage';
 import { WEBHOOK_EVENT_TYPES } from '../../webhooks/webhookEvent';
 
 // The OpenAPI 3.1 description of the merchant API, served at /api/v1/merchant/openapi.json. Its
@@ -159,6 +161,24 @@ const schemas = {
     properties: { ...refundProperties, transaction: ref('Transaction') },
   },
   Empty: { type: 'object', additionalProperties: false, description: 'No fields (the body may also be left empty)' },
+  Brand: {
+    type: 'object', additionalProperties: false, required: ['colorPrimary', 'displayName', 'logoUrl'],
+    description: 'What the checkout, its receipts and e-mails, and the bank and 3DS pages show of the merchant; `appearance` in `Checkout.open()` overrides the colour',
+    properties: {
+      colorPrimary: nullable({ type: 'string', pattern: '^#[0-9a-f]{6}$', description: 'The brand colour (null: the checkout\'s own)' }),
+      displayName: nullable({ type: 'string', minLength: 1, maxLength: BRAND_NAME_MAX, description: 'The name payers see (null: the merchant\'s name)' }),
+      logoUrl: nullable({ type: 'string', format: 'uri', description: 'The uploaded logo on the checkout origin, at an address that changes with its bytes (null: none)' }),
+    },
+  },
+  UpdateBrand: {
+    type: 'object', additionalProperties: false,
+    description: 'Each field given is set; null removes it; a field left out stays as it is',
+    properties: {
+      colorPrimary: nullable({ type: 'string', pattern: '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$', description: 'A hex colour (#6b3e26 or #a52), kept in lower case with six digits' }),
+      displayName: nullable({ type: 'string', minLength: 1, maxLength: BRAND_NAME_MAX, description: `At most ${BRAND_NAME_MAX} characters, one line` }),
+      logo: { type: 'null', description: 'null removes the logo (upload one with POST /brand/logo)' },
+    },
+  },
   WebhookEvent: {
     type: 'object', required: ['id', 'type', 'createdAt', 'data'],
     properties: {
@@ -192,6 +212,7 @@ export function openApiDocument(origin: string) {
     tags: [
       { name: 'Payment links', description: 'Links the payer opens to pay' },
       { name: 'Transactions', description: 'Payments, their refunds and voids' },
+      { name: 'Brand', description: 'The colour, name and logo payers see' },
     ],
     paths: {
       '/payment-links': {
@@ -268,6 +289,36 @@ export function openApiDocument(origin: string) {
             ...postErrors,
             '404': error('No such transaction of this merchant (`transaction_not_found`)'),
             '503': error('The gateway did not answer (`connection_error`): nothing changed, try again'),
+          },
+        },
+      },
+      '/brand': {
+        get: {
+          operationId: 'getBrand', tags: ['Brand'], summary: 'Retrieve the brand',
+          responses: { '200': answer('The brand', 'Brand'), ...errors },
+        },
+        post: {
+          operationId: 'updateBrand', tags: ['Brand'], summary: 'Set or remove the brand colour and display name, or remove the logo', parameters: [idempotencyKey],
+          requestBody: { required: true, content: json(ref('UpdateBrand')) },
+          responses: { '200': { description: 'The brand after the change', headers: replayedHeader, content: json(ref('Brand')) }, ...postErrors },
+        },
+      },
+      '/brand/logo': {
+        post: {
+          operationId: 'uploadBrandLogo', tags: ['Brand'], summary: 'Upload the logo',
+          description: `The image's bytes as the body: PNG, JPEG or WebP, read from the bytes (not from Content-Type), at most ${LOGO_MAX_BYTES / 1024} KB, each side ${LOGO_MIN_SIDE} to ${LOGO_MAX_SIDE} px. SVG is refused.`,
+          parameters: [idempotencyKey],
+          requestBody: {
+            required: true,
+            content: Object.fromEntries(['image/png', 'image/jpeg', 'image/webp'].map((type) => [type, { schema: { type: 'string', contentMediaType: type } }])),
+          },
+          responses: {
+            '201': { description: 'The brand with its new logo', headers: replayedHeader, content: json(ref('Brand')) },
+            '400': error('Empty (`logo_empty`), a known header over data that does not read as that image (`logo_unreadable`), or a side out of bounds (`logo_dimensions`)'),
+            '401': errors['401'],
+            '409': postErrors['409'],
+            '413': error(`Larger than ${LOGO_MAX_BYTES / 1024} KB (\`logo_too_large\`, or \`payload_too_large\` when refused before it is read)`),
+            '415': error('Not a PNG, JPEG or WebP, SVG included (`logo_type_not_allowed`)'),
           },
         },
       },

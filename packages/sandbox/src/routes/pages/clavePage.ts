@@ -4,6 +4,8 @@ import type { Deps } from '../../Deps';
 import type { AppEnv } from '../../http/AppEnv';
 import { bankPageTop, escapeHtml, sandboxPage } from '../../http/html';
 import { receiveGatewayEvent } from '../../payments/receiveGatewayEvent';
+import { bankPageShop } from '../../brand/merchantBrand';
+import { pageThemeOf } from '../../brand/bankPageLook';
 import { sameOriginPath } from './threeDs';
 
 /** Where the bank sends the payer back: the widget's return address when it gave one (a path on this origin), always naming the operation. */
@@ -19,15 +21,17 @@ export function clavePageRoutes(deps: Deps) {
   app.get('/clave/:codOper', async (c) => {
     const codOper = c.req.param('codOper');
     const waiting = await deps.sandbox?.bank.waiting(codOper);
-    if (!waiting) return c.html(sandboxPage('Clave', '<h1>Clave</h1><p>Este pago no existe o ya terminó.</p>'), 404);
+    const theme = pageThemeOf(c.req.query('theme'));
+    if (!waiting) return c.html(sandboxPage('Clave', '<h1>Clave</h1><p>Este pago no existe o ya terminó.</p>', { theme, brandColor: null }), 404);
+    const shop = await bankPageShop(deps.db, codOper, waiting.merchant);
     const action = `/sandbox/clave/${encodeURIComponent(codOper)}`;
     const returnTo = `<input type="hidden" name="returnTo" value="${escapeHtml(c.req.query('returnTo') ?? '')}">`;
     const button = (result: string, label: string) =>
       `<form method="post" action="${action}">${returnTo}<input type="hidden" name="result" value="${result}"><button class="${result}" type="submit">${label}</button></form>`;
-    const top = bankPageTop({ name: waiting.merchant.name, logo: waiting.merchant.logo ?? '' }, action, returnTo);
+    const top = bankPageTop(shop, action, returnTo);
     return c.html(sandboxPage('Clave', `${top}<span class="sandbox">Sandbox</span><h1>Banca en línea: pago con Clave</h1>
 <p>Pagar ${escapeHtml(formatAmount(centsToAmount(waiting.amountCents)))}: ${escapeHtml(waiting.description)}</p>
-${button('approve', 'Aprobar / Approve')}${button('fail', 'Rechazar / Fail')}`));
+${button('approve', 'Aprobar / Approve')}${button('fail', 'Rechazar / Fail')}`, { theme, brandColor: shop.brandColor }));
   });
   app.post('/clave/:codOper', async (c) => {
     const codOper = c.req.param('codOper');

@@ -6,6 +6,8 @@ import { bankPageTop, escapeHtml, sandboxPage } from '../../http/html';
 import { findMerchant } from '../../store/merchants';
 import { mailReceipt } from '../../payments/receiptMail';
 import { receiveGatewayEvent } from '../../payments/receiveGatewayEvent';
+import { bankPageShop } from '../../brand/merchantBrand';
+import { pageThemeOf } from '../../brand/bankPageLook';
 
 const PAGE_BASE = 'http://checkout.invalid';
 
@@ -29,7 +31,8 @@ export function afterChallengeUrl(codOper: string, returnTo: string | undefined)
 /** The simulated issuer's 3D Secure page the 4000 0000 0000 3220 card redirects to; its answer reaches the payment as a gateway event. */
 export function threeDsRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
-  const gone = (c: Context<AppEnv>) => c.html(sandboxPage('3D Secure', '<h1>3D Secure</h1><p>Esta autenticación no existe o ya terminó.</p>'), 404);
+  const gone = (c: Context<AppEnv>) =>
+    c.html(sandboxPage('3D Secure', '<h1>3D Secure</h1><p>Esta autenticación no existe o ya terminó.</p>', { theme: pageThemeOf(c.req.query('theme')), brandColor: null }), 404);
   app.get('/3ds/:codOper', async (c) => {
     const codOper = c.req.param('codOper');
     const challenge = await deps.sandbox?.card.challenge(codOper);
@@ -37,13 +40,14 @@ export function threeDsRoutes(deps: Deps) {
     const returnTo = c.req.query('returnTo') ?? '';
     const action = `/sandbox/3ds/${encodeURIComponent(codOper)}`;
     const hidden = `<input type="hidden" name="returnTo" value="${escapeHtml(returnTo)}">`;
-    const { merchant } = challenge;
-    const body = `${bankPageTop({ name: merchant.name, logo: merchant.logo ?? '' }, action, hidden)}<span class="sandbox">Sandbox</span><h1>Verificación 3D Secure</h1>
-<p>${escapeHtml(merchant.name)}: ${escapeHtml(formatAmount(centsToAmount(challenge.amountCents)))} con tarjeta ${escapeHtml(challenge.brand)} terminada en ${escapeHtml(challenge.last4)}.</p>
+    // Whose payment: the shop as its payers know it (its brand's name, logo and colour).
+    const shop = await bankPageShop(deps.db, codOper, challenge.merchant);
+    const body = `${bankPageTop(shop, action, hidden)}<span class="sandbox">Sandbox</span><h1>Verificación 3D Secure</h1>
+<p>${escapeHtml(shop.name)}: ${escapeHtml(formatAmount(centsToAmount(challenge.amountCents)))} con tarjeta ${escapeHtml(challenge.brand)} terminada en ${escapeHtml(challenge.last4)}.</p>
 <p>Simule la respuesta del banco emisor / Simulate the issuing bank's answer:</p>
 <form method="post" action="${action}">${hidden}<input type="hidden" name="result" value="approve"><button class="approve" type="submit">Aprobar / Approve</button></form>
 <form method="post" action="${action}">${hidden}<input type="hidden" name="result" value="fail"><button class="fail" type="submit">Fallar / Fail</button></form>`;
-    return c.html(sandboxPage('3D Secure', body));
+    return c.html(sandboxPage('3D Secure', body, { theme: pageThemeOf(c.req.query('theme')), brandColor: shop.brandColor }));
   });
   app.post('/3ds/:codOper', async (c) => {
     const codOper = c.req.param('codOper');

@@ -219,7 +219,7 @@ describe('receipts', () => {
       expect(res.status).toBe(200);
       expect(v.safeParse(ReceiptSchema, res.data).success).toBe(true);
       expect(res.data).toMatchObject({ codOper, status: 1, cardType: 'AMEX', totalPay: 26.75, taxAmount: 1.75, name: 'José Núñez' });
-      expect(res.data['merchant']).toEqual({ merchantName: 'Tienda Demo Panamá', logo: '/images/merchants/demo.svg' });
+      expect(res.data['merchant']).toEqual({ merchantName: 'Tienda Demo Panamá', logo: '/images/merchants/tostadores-del-casco.png', brand: { displayName: 'Tostadores del Casco', colorPrimary: '#6b3e26' } });
       expect(res.data['date']).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
     }
   });

@@ -67,7 +67,7 @@ describe('payment info', () => {
 describe('merchant and payment methods', () => {
   it('answers the demo merchant with its limit and guest flag', async () => {
     const res = await t.get('/merchants/1?amount=25&serviceCode=LK');
-    expect(res.data).toMatchObject({ idMerchant: 1, merchantName: 'Tienda Demo Panamá', hasPaymentGuest: true, txLimit: 5000, logo: '/images/merchants/demo.svg' });
+    expect(res.data).toMatchObject({ idMerchant: 1, merchantName: 'Tienda Demo Panamá', hasPaymentGuest: true, txLimit: 5000, logo: '/images/merchants/tostadores-del-casco.png' });
     expect(JSON.parse(String(res.data['customFields']))).toEqual([]);
   });
   it('answers 404 Merchant Not Found for unknown or malformed ids', async () => {

@@ -1,5 +1,6 @@
 import { centsToAmount } from '@pasarela/core';
 import { Hono } from 'hono';
+import { brandOfMerchant } from '../../brand/merchantBrand';
 import type { Deps } from '../../Deps';
 import { ApiError } from '../../http/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
@@ -25,6 +26,8 @@ export function merchantInfoOf(m: MerchantRow) {
     hasPaymentGuest: m.has_payment_guest,
     txLimit: centsToAmount(m.tx_limit_cents),
     domainValidation: m.domain_validation,
+    // Only when the merchant set one (core MerchantBrandSchema): the checkout's header and colour.
+    ...(m.brand_color === null && m.display_name === null && m.logo_sha256 === null ? {} : { brand: brandOfMerchant(m) }),
   };
 }
 

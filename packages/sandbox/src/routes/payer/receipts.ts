@@ -1,6 +1,7 @@
 import { cardResultMessage } from '@pasarela/core';
 import { Hono, type Context } from 'hono';
 import { formatPanamaDate, formatPanamaTime, centsToAmount } from '@pasarela/core';
+import { brandOfMerchant } from '../../brand/merchantBrand';
 import type { Deps } from '../../Deps';
 import { ApiError } from '../../http/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
@@ -46,7 +47,8 @@ export function receiptOf(tx: TransactionRow, merchant: MerchantRow | undefined,
     // SPEC 3 "reference (txNumber)": a cash voucher's number is what the payer paid at the kiosk.
     reference: tx.method === 'cash' && tx.reference ? tx.reference : tx.cod_oper,
     taxAmount: centsToAmount(tx.tax_cents),
-    merchant: { merchantName: merchant?.name ?? '', logo: merchant?.logo ?? '' },
+    // The legal name for the receipt's merchant line; the brand for its header (core ReceiptSchema).
+    merchant: { merchantName: merchant?.name ?? '', logo: merchant?.logo ?? '', ...(merchant ? { brand: brandOfMerchant(merchant) } : {}) },
     txCtrl: { completeName: tx.payer_name, description: tx.description },
     // A cancelled crypto payment's coins owed back (routes/crypto.ts), or null.
     refund: tx.details['refund'] ?? null,

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import type { Merchant, PaymentInfo } from '@pasarela/core';
+import { shopLogoOf, shopNameOf, type Merchant, type PaymentInfo } from '@pasarela/core';
 import { MerchantHeader } from '../../ui/MerchantHeader';
 import { t } from '../../i18n/i18n';
 import { Field } from '../../ui/Field';
@@ -17,11 +17,11 @@ export function StationAmount({ info, merchant, onAmount }: { info: PaymentInfo;
     else onAmount(amount);
   };
   useEffect(() => {
-    document.title = `${t('station_amount_title')} · ${merchant.merchantName}`;
-  }, [merchant.merchantName]);
+    document.title = `${t('station_amount_title')} · ${shopNameOf(merchant)}`;
+  }, [merchant]);
   return (
     <main className="page page--checkout">
-      <MerchantHeader name={merchant.merchantName} logo={merchant.logo} />
+      <MerchantHeader name={shopNameOf(merchant)} logo={shopLogoOf(merchant, '')} />
       <section className="summary">
         <h1 className="summary__description">{info.detail || info.description}</h1>
       </section>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { formatAmount, type CatalogKey, type OverallResult } from '@pasarela/core';
+import { formatAmount, shopNameOf, type CatalogKey, type OverallResult } from '@pasarela/core';
 import { MessagePage } from '../../ui/MessagePage';
 import { NOT_FOUND_PATH, RECEIPT_PATH } from '../../services/route';
 import { useServices } from '../../services/services';
@@ -47,7 +47,7 @@ export function TxResultScreen({ store, children }: { store: TxResultStore; chil
   return (
     <main className="page page--receipt">
       <section className="receipt" aria-labelledby="tx-result-title">
-        <p className={`receipt__badge receipt__badge--${TONE[result]}`}>{receipt.merchant?.merchantName || receipt.descriptor}</p>
+        <p className={`receipt__badge receipt__badge--${TONE[result]}`}>{(receipt.merchant ? shopNameOf(receipt.merchant) : '') || receipt.descriptor}</p>
         <h1 id="tx-result-title" className="receipt__title" tabIndex={-1} ref={heading}>
           {t(TITLE[result])}
         </h1>

@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'react';
+import { t } from '../../i18n/i18n';
+import type { AdminApi } from '../../api/adminApi';
+import type { Brand } from '../../api/schemas';
+import type { ConsoleStore } from '../../store/consoleStore';
+import { FormError } from '../CheckoutResult';
+import { useStoreState } from '../useStoreState';
+import { useSubmit } from '../useSubmit';
+import { TextField } from './fields';
+
+const DEFAULT_COLOR = '#0b5fff';
+
+/** The picked merchant's brand: colour, display name and logo (docs/merchant-api.md "Brand"). */
+export function BrandForm({ store, api }: { store: ConsoleStore; api: AdminApi }) {
+  // The merchant picked for new links (the link form's picker).
+  const { merchantId, merchants } = useStoreState(store);
+  const merchant = merchants.find((m) => m.id === merchantId);
+  const [brand, setBrand] = useState<Brand | null>(null);
+  const [color, setColor] = useState(DEFAULT_COLOR);
+  const [name, setName] = useState('');
+  const [logo, setLogo] = useState<File | null>(null);
+  useEffect(() => {
+    if (merchantId === null) return;
+    let live = true;
+    api.brandOf(merchantId).then((b) => {
+      if (!live) return;
+      setBrand(b);
+      setColor(b.colorPrimary ?? DEFAULT_COLOR);
+      setName(b.displayName ?? '');
+    }, () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [api, merchantId]);
+  const { busy, error, result, submit } = useSubmit(async () => {
+    if (merchantId === null) throw new Error(t('merchant'));
+    let saved = await api.setBrand(merchantId, { colorPrimary: color, displayName: name.trim() === '' ? null : name.trim() });
+    if (logo) saved = await api.uploadLogo(merchantId, logo);
+    setBrand(saved);
+    return { id: merchantId };
+  });
+  return (
+    <section className="card" aria-labelledby="brand-title">
+      <h3 id="brand-title">{t('brandTitle')}</h3>
+      <p className="hint">{t('brandHint')}</p>
+      {merchant && <p>{t('merchantOption', { id: merchant.id, name: merchant.name })}</p>}
+      <form onSubmit={(e) => void submit(e)}>
+        <TextField label={t('brandColor')} name="colorPrimary" type="color" value={color} onChange={setColor} />
+        <TextField label={t('brandName')} name="displayName" value={name} onChange={setName} />
+        <div className="field">
+          <label htmlFor="brand-logo">{t('brandLogo')}</label>
+          <input id="brand-logo" name="logo" type="file" accept="image/png,image/jpeg,image/webp" onChange={(e) => setLogo((e.target as HTMLInputElement).files?.[0] ?? null)} />
+        </div>
+        <p className="hint">
+          {brand?.logoUrl ? <><img src={brand.logoUrl} alt={t('brandCurrentLogo')} width="40" height="40" className="brand-logo" /> {t('brandCurrentLogo')}</> : t('brandNoLogo')}
+        </p>
+        <button type="submit" className="primary" disabled={busy || merchantId === null}>{t('brandSave')}</button>
+      </form>
+      <FormError error={error} />
+      {result && <p className="result" role="status">{t('brandSaved', { id: result.id })}</p>}
+    </section>
+  );
+}
