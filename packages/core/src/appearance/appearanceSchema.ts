@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { isColour } from './colour';
+import { isColourText } from './colourText';
 
 /** `theme`: light, dark, or `auto` (the payer's `prefers-color-scheme`, followed live). */
 export const THEMES = ['light', 'dark', 'auto'] as const;
@@ -30,55 +30,79 @@ export function lengthInPx(text: string): number | undefined {
 }
 
 const VARIABLES = 'appearance.variables.';
+const FONT_NAMES: FontFamily[] = ['system', 'humanist', 'rounded', 'serif'];
 
-const colour = (name: string) =>
-  v.optional(v.pipe(v.string(`${VARIABLES + name} must be a string`), v.check(isColour, `${VARIABLES + name} must be a colour in hex (#0a5cc2), rgb() or hsl()`)));
-
-const length = (name: LengthVariable) => {
+const lengthWithin = (name: LengthVariable) => (text: string) => {
+  const px = lengthInPx(text);
   const [min, max] = LENGTH_BOUNDS_PX[name];
-  const within = (px: number | undefined) => px !== undefined && px >= min && px <= max;
-  return v.optional(
-    v.pipe(v.string(`${VARIABLES + name} must be a string`), v.check((text) => within(lengthInPx(text)), `${VARIABLES + name} must be a length from ${min}px to ${max}px (or ${min / 16}rem to ${max / 16}rem)`)),
-  );
+  return px !== undefined && px >= min && px <= max;
 };
 
-const FONT_NAMES = Object.keys(FONT_STACKS) as FontFamily[];
-const VARIABLE_NAMES = 'colorPrimary, colorBackground, colorText, colorDanger, borderRadius, spacingUnit, fontFamily';
-/** strictObject's two issues: not an object at all, or a key it does not take. */
-const isTypeIssue = (issue: v.BaseIssue<unknown>) => issue.expected != 'never';
+const COLOUR = 'a colour in hex (#0a5cc2), rgb() or hsl()';
+const LENGTH_IN = (name: LengthVariable) => {
+  const [min, max] = LENGTH_BOUNDS_PX[name];
+  return `a length from ${min}px to ${max}px (or ${min / 16}rem to ${max / 16}rem)`;
+};
+
+/** Each variable's check and what it must be: one table for the schema and the loader's check. */
+const VARIABLE_RULES: Record<keyof AppearanceVariablesInput, [(text: string) => boolean, string]> = {
+  colorPrimary: [isColourText, COLOUR],
+  colorBackground: [isColourText, COLOUR],
+  colorText: [isColourText, COLOUR],
+  colorDanger: [isColourText, COLOUR],
+  borderRadius: [lengthWithin('borderRadius'), LENGTH_IN('borderRadius')],
+  spacingUnit: [lengthWithin('spacingUnit'), LENGTH_IN('spacingUnit')],
+  fontFamily: [(text) => (FONT_NAMES as string[]).includes(text), 'one of ' + FONT_NAMES.join(', ')],
+};
+
+interface AppearanceVariablesInput {
+  colorPrimary?: string | undefined;
+  colorBackground?: string | undefined;
+  colorText?: string | undefined;
+  colorDanger?: string | undefined;
+  borderRadius?: string | undefined;
+  spacingUnit?: string | undefined;
+  fontFamily?: FontFamily | undefined;
+}
 
 /** `appearance` of open(), the React components and the pay buttons' data attributes (PRODUCT.md). */
-export const AppearanceSchema = v.strictObject(
-  {
-    theme: v.optional(v.picklist(THEMES, `appearance.theme must be ${THEMES.join(', ')}`)),
-    variables: v.optional(
-      v.strictObject(
-        {
-          colorPrimary: colour('colorPrimary'),
-          colorBackground: colour('colorBackground'),
-          colorText: colour('colorText'),
-          colorDanger: colour('colorDanger'),
-          borderRadius: length('borderRadius'),
-          spacingUnit: length('spacingUnit'),
-          fontFamily: v.optional(v.picklist(FONT_NAMES, `${VARIABLES}fontFamily must be one of ${FONT_NAMES.join(', ')}`)),
-        },
-        (issue) => (isTypeIssue(issue) ? 'appearance.variables must be an object' : `appearance.variables has no ${String(issue.input)}: it takes ${VARIABLE_NAMES}`),
-      ),
-    ),
-  },
-  (issue) => (isTypeIssue(issue) ? 'appearance must be an object' : `appearance has no ${String(issue.input)}: it takes theme and variables`),
-);
+export interface Appearance {
+  theme?: Theme | undefined;
+  variables?: AppearanceVariablesInput | undefined;
+}
+export type AppearanceVariables = AppearanceVariablesInput;
 
-export type Appearance = v.InferOutput<typeof AppearanceSchema>;
-export type AppearanceVariables = NonNullable<Appearance['variables']>;
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value == 'object' && value !== null && !Array.isArray(value);
+const got = (value: unknown) => ', got ' + JSON.stringify(value);
 
 /**
  * What is wrong with an `appearance` value, as one sentence naming the variable, or undefined when
- * it is good. The loader throws it as a TypeError before any iframe exists.
+ * it is good. The loader throws it as a TypeError before any iframe exists; it is small enough for
+ * the loader's budget, where valibot is not, and AppearanceSchema applies the same rules.
  */
 export function appearanceProblem(value: unknown): string | undefined {
-  const result = v.safeParse(AppearanceSchema, value);
-  if (result.success) return undefined;
-  const [issue] = result.issues;
-  return isTypeIssue(issue) ? issue.message + ', got ' + JSON.stringify(issue.input) : issue.message;
+  if (!isRecord(value)) return 'appearance must be an object' + got(value);
+  for (const key in value) {
+    const given = value[key];
+    if (given === undefined) continue;
+    if (key == 'theme') {
+      if (!(THEMES as readonly unknown[]).includes(given)) return 'appearance.theme must be ' + THEMES.join(', ') + got(given);
+    } else if (key == 'variables') {
+      if (!isRecord(given)) return 'appearance.variables must be an object' + got(given);
+      for (const name in given) {
+        const text = given[name];
+        const rule = VARIABLE_RULES[name as keyof AppearanceVariablesInput] as (typeof VARIABLE_RULES)[keyof AppearanceVariablesInput] | undefined;
+        if (!rule) return `appearance.variables has no ${name}: it takes ${Object.keys(VARIABLE_RULES).join(', ')}`;
+        if (text !== undefined && (typeof text != 'string' || !rule[0](text))) return `${VARIABLES + name} must be ${rule[1]}` + got(text);
+      }
+    } else return `appearance has no ${key}: it takes theme and variables`;
+  }
+  return undefined;
 }
+
+/** The same rules as a valibot schema, for the widget's launch parameters. */
+export const AppearanceSchema = v.pipe(
+  v.unknown(),
+  v.check((value) => appearanceProblem(value) === undefined, (issue) => appearanceProblem(issue.input) ?? 'appearance is not valid'),
+  v.transform((value) => value as Appearance),
+);

@@ -1,3 +1,5 @@
+import { COLOUR_TEXT, isColourText } from './colourText';
+
 /** A colour as red, green and blue channels, each 0-255 (fractions allowed while computing). */
 export interface Rgb {
   r: number;
@@ -5,37 +7,21 @@ export interface Rgb {
   b: number;
 }
 
-const NUMBER = String.raw`(\d{1,3}(?:\.\d+)?)`;
-const SEPARATOR = String.raw`\s*(?:,\s*|\s+)`;
-const HEX = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
-const RGB = new RegExp(String.raw`^rgb\(\s*${NUMBER}${SEPARATOR}${NUMBER}${SEPARATOR}${NUMBER}\s*\)$`, 'i');
-const HSL = new RegExp(String.raw`^hsl\(\s*${NUMBER}(?:deg)?${SEPARATOR}${NUMBER}%${SEPARATOR}${NUMBER}%\s*\)$`, 'i');
-
 /**
  * An opaque colour written as `#rgb`, `#rrggbb`, `rgb(r, g, b)` (0-255) or `hsl(h, s%, l%)`, commas
  * or spaces between; anything else (names, alpha, other functions, raw CSS) is undefined.
  */
 export function parseColour(text: string): Rgb | undefined {
-  const hex = HEX.exec(text.trim())?.[1];
+  if (!isColourText(text)) return undefined;
+  const m = COLOUR_TEXT.exec(text.trim()) as RegExpExecArray;
+  const hex = m[1];
   if (hex) {
-    const full = hex.length == 3 ? hex.replace(/./g, '$&$&') : hex;
-    const n = parseInt(full, 16);
+    const n = parseInt(hex.length == 3 ? hex.replace(/./g, '$&$&') : hex, 16);
     return { r: n >> 16, g: (n >> 8) & 255, b: n & 255 };
   }
-  const rgb = RGB.exec(text.trim());
-  if (rgb) {
-    const [r, g, b] = rgb.slice(1).map(Number) as [number, number, number];
-    return r <= 255 && g <= 255 && b <= 255 ? { r, g, b } : undefined;
-  }
-  const hsl = HSL.exec(text.trim());
-  if (hsl) {
-    const [h, s, l] = hsl.slice(1).map(Number) as [number, number, number];
-    return h <= 360 && s <= 100 && l <= 100 ? hslToRgb({ h, s, l }) : undefined;
-  }
-  return undefined;
+  const [a, b, c] = [m[3], m[5], m[7]].map(Number) as [number, number, number];
+  return m[2]?.toLowerCase() == 'rgb' ? { r: a, g: b, b: c } : hslToRgb({ h: a, s: b, l: c });
 }
-
-export const isColour = (text: string): boolean => parseColour(text) !== undefined;
 
 /** `#rrggbb`, channels rounded. */
 export function toHex({ r, g, b }: Rgb): string {
