@@ -48,7 +48,7 @@ export interface WidgetMethods {
   requestClose(): void;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 

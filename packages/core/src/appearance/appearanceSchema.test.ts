@@ -21,9 +21,9 @@ describe('appearanceProblem', () => {
   it.each<[unknown, string]>([
     [null, 'appearance must be an object, got null'],
     ['dark', 'appearance must be an object, got "dark"'],
-    [{ theme: 'dim' }, 'appearance.theme must be light, dark, auto, got "dim"'],
+    [{ theme: 'dim' }, 'appearance.theme must be one of light, dark, auto, got "dim"'],
     [[], 'appearance must be an object, got []'],
-    [{ colors: {} }, 'appearance has no colors: it takes theme and variables'],
+    [{ colors: {} }, 'appearance has no colors: it takes theme, variables'],
     [{ variables: 'x' }, 'appearance.variables must be an object, got "x"'],
     [{ variables: { colorBorder: '#fff' } }, 'appearance.variables has no colorBorder: it takes colorPrimary,'],
     [{ variables: { colorPrimary: 'red' } }, 'appearance.variables.colorPrimary must be a colour in hex (#0a5cc2), rgb() or hsl(), got "red"'],

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { isRecord } from '../messages';
 import { isColourText } from './colourText';
 
 /** `theme`: light, dark, or `auto` (the payer's `prefers-color-scheme`, followed live). */
@@ -29,7 +30,6 @@ export function lengthInPx(text: string): number | undefined {
   return match ? Number(match[1]) * (match[2] == 'rem' ? 16 : 1) : undefined;
 }
 
-const VARIABLES = 'appearance.variables.';
 const FONT_NAMES: FontFamily[] = ['system', 'humanist', 'rounded', 'serif'];
 
 const lengthWithin = (name: LengthVariable) => (text: string) => {
@@ -38,21 +38,29 @@ const lengthWithin = (name: LengthVariable) => (text: string) => {
   return px !== undefined && px >= min && px <= max;
 };
 
-const COLOUR = 'a colour in hex (#0a5cc2), rgb() or hsl()';
-const LENGTH_IN = (name: LengthVariable) => {
+/** A rule: the check and what the value must be, or the rules of an object's keys. */
+type Rule = [(value: unknown) => boolean, string] | { [key: string]: Rule };
+
+const textThat = (check: (text: string) => boolean) => (value: unknown) => typeof value == 'string' && check(value);
+const oneOf = (list: readonly string[]): Rule => [(value) => list.includes(value as string), 'one of ' + list.join(', ')];
+const colour: Rule = [textThat(isColourText), 'a colour in hex (#0a5cc2), rgb() or hsl()'];
+const length = (name: LengthVariable): Rule => {
   const [min, max] = LENGTH_BOUNDS_PX[name];
-  return `a length from ${min}px to ${max}px (or ${min / 16}rem to ${max / 16}rem)`;
+  return [textThat(lengthWithin(name)), `a length from ${min}px to ${max}px (or ${min / 16}rem to ${max / 16}rem)`];
 };
 
-/** Each variable's check and what it must be: one table for the schema and the loader's check. */
-const VARIABLE_RULES: Record<keyof AppearanceVariablesInput, [(text: string) => boolean, string]> = {
-  colorPrimary: [isColourText, COLOUR],
-  colorBackground: [isColourText, COLOUR],
-  colorText: [isColourText, COLOUR],
-  colorDanger: [isColourText, COLOUR],
-  borderRadius: [lengthWithin('borderRadius'), LENGTH_IN('borderRadius')],
-  spacingUnit: [lengthWithin('spacingUnit'), LENGTH_IN('spacingUnit')],
-  fontFamily: [(text) => (FONT_NAMES as string[]).includes(text), 'one of ' + FONT_NAMES.join(', ')],
+/** Every key `appearance` takes and its rule: the loader's check and AppearanceSchema apply the same. */
+const RULES: Rule = {
+  theme: oneOf(THEMES),
+  variables: {
+    colorPrimary: colour,
+    colorBackground: colour,
+    colorText: colour,
+    colorDanger: colour,
+    borderRadius: length('borderRadius'),
+    spacingUnit: length('spacingUnit'),
+    fontFamily: oneOf(FONT_NAMES),
+  },
 };
 
 interface AppearanceVariablesInput {
@@ -72,33 +80,26 @@ export interface Appearance {
 }
 export type AppearanceVariables = AppearanceVariablesInput;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value == 'object' && value !== null && !Array.isArray(value);
 const got = (value: unknown) => ', got ' + JSON.stringify(value);
 
-/**
- * What is wrong with an `appearance` value, as one sentence naming the variable, or undefined when
- * it is good. The loader throws it as a TypeError before any iframe exists; it is small enough for
- * the loader's budget, where valibot is not, and AppearanceSchema applies the same rules.
- */
-export function appearanceProblem(value: unknown): string | undefined {
-  if (!isRecord(value)) return 'appearance must be an object' + got(value);
-  for (const key in value) {
-    const given = value[key];
-    if (given === undefined) continue;
-    if (key == 'theme') {
-      if (!(THEMES as readonly unknown[]).includes(given)) return 'appearance.theme must be ' + THEMES.join(', ') + got(given);
-    } else if (key == 'variables') {
-      if (!isRecord(given)) return 'appearance.variables must be an object' + got(given);
-      for (const name in given) {
-        const text = given[name];
-        const rule = VARIABLE_RULES[name as keyof AppearanceVariablesInput] as (typeof VARIABLE_RULES)[keyof AppearanceVariablesInput] | undefined;
-        if (!rule) return `appearance.variables has no ${name}: it takes ${Object.keys(VARIABLE_RULES).join(', ')}`;
-        if (text !== undefined && (typeof text != 'string' || !rule[0](text))) return `${VARIABLES + name} must be ${rule[1]}` + got(text);
-      }
-    } else return `appearance has no ${key}: it takes theme and variables`;
+function problemIn(path: string, given: unknown, rule: Rule): string | undefined {
+  if (Array.isArray(rule)) return rule[0](given) ? undefined : `${path} must be ${rule[1]}` + got(given);
+  if (!isRecord(given) || Array.isArray(given)) return path + ' must be an object' + got(given);
+  for (const key in given) {
+    const inner = rule[key];
+    if (!inner) return `${path} has no ${key}: it takes ${Object.keys(rule).join(', ')}`;
+    const problem = given[key] === undefined ? undefined : problemIn(path + '.' + key, given[key], inner);
+    if (problem) return problem;
   }
   return undefined;
 }
+
+/**
+ * What is wrong with an `appearance` value, as one sentence naming the variable, or undefined when
+ * it is good. The loader throws it as a TypeError before any iframe exists: it is small enough for
+ * the loader's budget, where valibot is not.
+ */
+export const appearanceProblem = (value: unknown): string | undefined => problemIn('appearance', value, RULES);
 
 /** The same rules as a valibot schema, for the widget's launch parameters. */
 export const AppearanceSchema = v.pipe(
