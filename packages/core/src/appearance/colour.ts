@@ -1,4 +1,4 @@
-import { COLOUR_TEXT, isColourText } from './colourText';
+import { COLOUR_FUNCTION, isColourText } from './colourText';
 
 /** A colour as red, green and blue channels, each 0-255 (fractions allowed while computing). */
 export interface Rgb {
@@ -13,14 +13,14 @@ export interface Rgb {
  */
 export function parseColour(text: string): Rgb | undefined {
   if (!isColourText(text)) return undefined;
-  const m = COLOUR_TEXT.exec(text.trim()) as RegExpExecArray;
-  const hex = m[1];
-  if (hex) {
+  const m = COLOUR_FUNCTION.exec(text.trim());
+  if (!m) {
+    const hex = text.trim().slice(1);
     const n = parseInt(hex.length == 3 ? hex.replace(/./g, '$&$&') : hex, 16);
     return { r: n >> 16, g: (n >> 8) & 255, b: n & 255 };
   }
-  const [a, b, c] = [m[3], m[5], m[7]].map(Number) as [number, number, number];
-  return m[2]?.toLowerCase() == 'rgb' ? { r: a, g: b, b: c } : hslToRgb({ h: a, s: b, l: c });
+  const [a, b, c] = [m[2], m[4], m[6]].map(Number) as [number, number, number];
+  return m[1]?.toLowerCase() == 'rgb' ? { r: a, g: b, b: c } : hslToRgb({ h: a, s: b, l: c });
 }
 
 /** `#rrggbb`, channels rounded. */
