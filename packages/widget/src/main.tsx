@@ -11,6 +11,7 @@ import { safeStorage } from './services/storage';
 import { authHeaders, splashMsFor } from '@pasarela/core';
 import { createApiClient } from './api/client';
 import { launchParams } from './embed/launchParams';
+import { startTheme } from './theme/startTheme';
 import { createParentBridge } from './embed/parentBridge';
 import { parentOriginFrom } from './embed/parentOrigin';
 import { reportHeight } from './embed/reportHeight';
@@ -57,15 +58,9 @@ if (bridge.embedded) {
   });
 }
 
-// The merchant's appearance (open()'s, as `?appearance=`): its chunk loads only when one is given,
-// and the app renders once the palette is on the page.
-const themed = params.has('appearance')
-  ? import('./theme/applyTheme')
-      .then(({ applyTheme, appearanceFrom }) =>
-        applyTheme(document.documentElement, appearanceFrom(params), window.matchMedia?.('(prefers-color-scheme: dark)') ?? null, (moved) => bridge.notify({ type: 'contrast', moved })),
-      )
-      .catch(() => undefined)
-  : Promise.resolve(undefined);
+// The merchant's look: open()'s appearance (`?appearance=`) now; the stored brand colour goes to
+// theme.setBrandColour() once the merchant is loaded. The app renders once the palette is on.
+const theme = startTheme(params, (moved) => bridge.notify({ type: 'contrast', moved }));
 
 const services: Services = {
   config,
@@ -104,7 +99,7 @@ const app = (first?: FirstScreen) => <App services={services} i18nReady={i18nRea
 if (rootElement.dataset.prerendered === lang && config.splashMs === 0 && rendersAsServer(services)) {
   // The server rendered the first screen into the page from the same answers: once they and the
   // catalog are read, the app takes that markup over as it is, with what the payer typed meanwhile.
-  void Promise.all([prepareFirstScreen(services).catch(() => null), i18nReady, themed]).then(([first]) => {
+  void Promise.all([prepareFirstScreen(services).catch(() => null), i18nReady, theme.ready]).then(([first]) => {
     if (!first) return createRoot(rootElement).render(app());
     const tellApp = takeEarlyInput(rootElement);
     hydrateRoot(rootElement, app(first));
@@ -113,6 +108,6 @@ if (rootElement.dataset.prerendered === lang && config.splashMs === 0 && renders
 } else {
   // A first render of its own (it replaces any markup the server put in).
   const render = () => createRoot(rootElement).render(app());
-  if (params.has('appearance')) void themed.then(render);
+  if (params.has('appearance')) void theme.ready.then(render);
   else render();
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { themePalette } from '@pasarela/core';
 import { appearanceFrom, applyTheme } from './applyTheme';
+import { startTheme } from './startTheme';
 
 const css = (name: string) => readFileSync(join(process.cwd(), 'packages/widget/src', name), 'utf8');
 
@@ -59,5 +60,34 @@ describe('applyTheme', () => {
     expect(onMoved).toHaveBeenCalledTimes(1);
     expect(onMoved.mock.calls[0]?.[0].map((m: { variable: string; source: string }) => [m.variable, m.source])).toEqual([['brand', 'brand'], ['brand-dark', 'brand']]);
     expect(el.set.get('--brand')).not.toBe('#ffd400');
+  });
+});
+
+describe('startTheme', () => {
+  const fakeTheme = () => ({ setBrandColour: vi.fn() });
+
+  it('loads nothing for a merchant with no look of its own', async () => {
+    const load = vi.fn(async () => fakeTheme());
+    const control = startTheme(new URLSearchParams('type=lk&code=X'), () => {}, load);
+    await control.ready;
+    control.setBrandColour(undefined);
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('loads the theme for ?appearance= before the app renders, and once for a stored brand colour', async () => {
+    const theme = fakeTheme();
+    const load = vi.fn(async () => theme);
+    const control = startTheme(new URLSearchParams('appearance=%7B%7D'), () => {}, load);
+    await control.ready;
+    control.setBrandColour('#6f4e37');
+    await vi.waitFor(() => expect(theme.setBrandColour).toHaveBeenCalledWith('#6f4e37'));
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('a stored brand colour alone loads it too', async () => {
+    const theme = fakeTheme();
+    const load = vi.fn(async () => theme);
+    startTheme(new URLSearchParams(''), () => {}, load).setBrandColour('#6f4e37');
+    await vi.waitFor(() => expect(theme.setBrandColour).toHaveBeenCalledWith('#6f4e37'));
   });
 });
