@@ -13,6 +13,8 @@ const THEMES = {
   light: { theme: 'light' },
   dark: { theme: 'dark' },
   brand: { theme: 'light', variables: { colorPrimary: '#6f4e37', colorBackground: '#fffaf0', colorText: '#3b2a1a', borderRadius: '4px', fontFamily: 'serif' } },
+  // colours that fail AA as given (a yellow primary, a light grey text): drawn moved, axe still clean
+  clashing: { theme: 'dark', variables: { colorPrimary: '#ffd400', colorBackground: '#ffffff', colorText: '#9a9a9a', colorDanger: '#ff7f9f' } },
 } as const;
 
 describe.runIf(browserAvailable())('appearance: the checkout in light, dark and a brand palette', () => {
@@ -41,7 +43,7 @@ describe.runIf(browserAvailable())('appearance: the checkout in light, dark and 
     it(`${theme}: first screen and receipt`, async () => {
       const page = await open(theme);
       const background = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--paper').trim());
-      expect(background).toBe({ light: '#ffffff', dark: '#11151d', brand: '#fffaf0' }[theme]);
+      expect(background).toBe({ light: '#ffffff', dark: '#11151d', brand: '#fffaf0', clashing: '#ffffff' }[theme]);
       expect(await seriousViolations(page)).toEqual([]);
       await page.screenshot({ path: `e2e/artifacts/appearance-${theme}-first.png` });
 

@@ -76,6 +76,11 @@ describe('themePalette: issue 48, "every text and control pair meets WCAG 2.2 AA
     expect(failingPairs(dark)).toEqual([]);
   });
 
+  it('the scheme is the page\'s as drawn: a dark theme given a white background is light', () => {
+    expect(themePalette({ theme: 'dark', variables: { colorBackground: '#ffffff' } }, undefined, false).scheme).toBe('light');
+    expect(themePalette({ theme: 'light', variables: { colorBackground: '#101010', colorText: '#f0f0f0' } }, undefined, false).scheme).toBe('dark');
+  });
+
   it('lengths and font: the bounds given in px or rem', () => {
     const { variables } = themePalette({ variables: { borderRadius: '0.25rem', spacingUnit: '6px', fontFamily: 'serif' } }, undefined, false);
     expect(variables).toMatchObject({ radius: '4px', 'radius-field': '3px', space: '6px' });

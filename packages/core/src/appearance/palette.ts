@@ -71,6 +71,7 @@ export interface MovedColour {
 }
 
 export interface ThemePalette {
+  /** The page's colour scheme as drawn (from the page colour), for native controls. */
   scheme: 'light' | 'dark';
   /** Every CSS variable, named without `--`: the colours, `radius`, `space` and `font`. */
   variables: Record<PaletteColour | 'radius' | 'radius-field' | 'space' | 'font', string>;
@@ -197,7 +198,8 @@ export function themePalette(appearance: Appearance | undefined, brandColour: st
   const px = (text: string | undefined, fallback: number) => (text === undefined ? fallback : lengthInPx(text) ?? fallback);
   const radius = px(given.borderRadius, 10);
   return {
-    scheme,
+    // what the page is as drawn (native controls follow it): a dark theme given a white page is light
+    scheme: contrastRatio(parseColour(c.paper) as Rgb, { r: 0, g: 0, b: 0 }) >= contrastRatio(parseColour(c.paper) as Rgb, { r: 255, g: 255, b: 255 }) ? 'light' : 'dark',
     variables: {
       ...c,
       radius: `${radius}px`,
