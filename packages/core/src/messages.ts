@@ -22,7 +22,19 @@ export type WidgetMessage =
   | { type: 'error'; error: SerializedError }
   | { type: 'resize'; height: number }
   /** A payment is waiting (`attempt`) or no longer (null): the loader remembers it for a reopen. */
-  | { type: 'pending'; attempt: RememberedAttempt | null };
+  | { type: 'pending'; attempt: RememberedAttempt | null }
+  /** Colours of the merchant's appearance moved to keep WCAG AA contrast: the loader warns once each. */
+  | { type: 'contrast'; moved: ContrastMove[] };
+
+/** One moved colour (core themePalette's MovedColour, as the loader words its warning). */
+export interface ContrastMove {
+  variable: string;
+  source?: string | undefined;
+  from: string;
+  to: string;
+  ratio: number;
+  required: number;
+}
 
 export type WidgetMessageType = WidgetMessage['type'];
 
@@ -36,7 +48,7 @@ export interface WidgetMethods {
   requestClose(): void;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
@@ -69,6 +81,8 @@ export function isWidgetMessage(m: unknown): m is WidgetMessage {
       return isFiniteNumber(m.height) && m.height >= 0;
     case 'pending':
       return m.attempt === null || isRememberedAttempt(m.attempt);
+    case 'contrast':
+      return Array.isArray(m.moved);
   }
   return false;
 }

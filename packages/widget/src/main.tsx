@@ -11,6 +11,7 @@ import { safeStorage } from './services/storage';
 import { authHeaders, splashMsFor } from '@pasarela/core';
 import { createApiClient } from './api/client';
 import { launchParams } from './embed/launchParams';
+import { startTheme } from './theme/startTheme';
 import { createParentBridge } from './embed/parentBridge';
 import { parentOriginFrom } from './embed/parentOrigin';
 import { reportHeight } from './embed/reportHeight';
@@ -57,6 +58,10 @@ if (bridge.embedded) {
   });
 }
 
+// The merchant's look: open()'s appearance (`?appearance=`) now; the stored brand colour goes to
+// theme.setBrandColour() once the merchant is loaded. The app renders once the palette is on.
+const theme = startTheme(params, (moved) => bridge.notify({ type: 'contrast', moved }));
+
 const services: Services = {
   config,
   api,
@@ -94,7 +99,7 @@ const app = (first?: FirstScreen) => <App services={services} i18nReady={i18nRea
 if (rootElement.dataset.prerendered === lang && config.splashMs === 0 && rendersAsServer(services)) {
   // The server rendered the first screen into the page from the same answers: once they and the
   // catalog are read, the app takes that markup over as it is, with what the payer typed meanwhile.
-  void Promise.all([prepareFirstScreen(services).catch(() => null), i18nReady]).then(([first]) => {
+  void Promise.all([prepareFirstScreen(services).catch(() => null), i18nReady, theme.ready]).then(([first]) => {
     if (!first) return createRoot(rootElement).render(app());
     const tellApp = takeEarlyInput(rootElement);
     hydrateRoot(rootElement, app(first));
@@ -102,5 +107,7 @@ if (rootElement.dataset.prerendered === lang && config.splashMs === 0 && renders
   });
 } else {
   // A first render of its own (it replaces any markup the server put in).
-  createRoot(rootElement).render(app());
+  const render = () => createRoot(rootElement).render(app());
+  if (params.has('appearance')) void theme.ready.then(render);
+  else render();
 }

@@ -1,9 +1,9 @@
 // A 3DS challenge navigates the frame away and back to a receipt address that no longer carries the
 // loader's query. The launch parameters are kept for this tab so the return still knows its parent
-// and language; sessionStorage is per tab and per origin, so no other page can plant them.
+// language and appearance; sessionStorage is per tab and per origin, so no other page can plant them.
 
 const KEY = 'pasarela.launch';
-const KEPT = ['parentOrigin', 'lang'] as const;
+const KEPT = ['parentOrigin', 'lang', 'appearance'] as const;
 
 export function launchParams(search: string, storage: Storage | null): URLSearchParams {
   const params = new URLSearchParams(search);

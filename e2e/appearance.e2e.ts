@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { createLink } from './support/admin';
+import { seriousViolations } from './support/axe';
+import { browserAvailable, launchChromium } from './support/browser';
+import { CheckoutFrame } from './support/pages';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { startSandboxInProcess } from './support/sandbox';
+
+// Issue 48: "Screenshots in Chromium at 360 px of the first screen, a waiting screen and a receipt in
+// light, dark and a brand palette; axe-core clean in each theme."
+const THEMES = {
+  light: { theme: 'light' },
+  dark: { theme: 'dark' },
+  brand: { theme: 'light', variables: { colorPrimary: '#6f4e37', colorBackground: '#fffaf0', colorText: '#3b2a1a', borderRadius: '4px', fontFamily: 'serif' } },
+  // colours that fail AA as given (a yellow primary, a light grey text): drawn moved, axe still clean
+  clashing: { theme: 'dark', variables: { colorPrimary: '#ffd400', colorBackground: '#ffffff', colorText: '#9a9a9a', colorDanger: '#ff7f9f' } },
+} as const;
+
+describe.runIf(browserAvailable())('appearance: the checkout in light, dark and a brand palette', () => {
+  let sandbox: Sandbox;
+  let browser: Browser;
+  let amount = 30;
+
+  beforeAll(async () => {
+    sandbox = await startSandboxInProcess({ SPLASH_MS: '0' });
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await sandbox?.stop();
+  });
+
+  async function open(theme: keyof typeof THEMES): Promise<Page> {
+    const code = await createLink(sandbox, { amount: amount++, description: 'Café de altura' });
+    const page = await browser.newPage({ viewport: { width: 360, height: 780 } });
+    await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}&lang=es&appearance=${encodeURIComponent(JSON.stringify(THEMES[theme]))}`);
+    await page.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    return page;
+  }
+
+  for (const theme of Object.keys(THEMES) as Array<keyof typeof THEMES>) {
+    it(`${theme}: first screen and receipt`, async () => {
+      const page = await open(theme);
+      const background = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--paper').trim());
+      expect(background).toBe({ light: '#ffffff', dark: '#11151d', brand: '#fffaf0', clashing: '#ffffff' }[theme]);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: `e2e/artifacts/appearance-${theme}-first.png` });
+
+      const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
+      for (const [name, value] of [['cardnumber', '4242424242424242'], ['expirationDate', `10/${nextYear}`], ['cvc', '123'], ['name', 'Ana Pérez'], ['email', 'ana@example.com'], ['phone', '+50761234567']] as const) {
+        await page.locator(`[name="${name}"]`).fill(value);
+      }
+      await page.locator('form button[type="submit"]').click();
+      await page.getByRole('heading', { name: /comprobante de pago/i }).waitFor({ timeout: 15_000 });
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: `e2e/artifacts/appearance-${theme}-receipt.png`, fullPage: true });
+      await page.close();
+    });
+
+    it(`${theme}: a waiting screen`, async () => {
+      const page = await open(theme);
+      await new CheckoutFrame(page).chooseMethod(/Nequi/);
+      await page.getByRole('textbox', { name: /celular nequi/i }).fill('3993333333');
+      await page.getByRole('button', { name: /enviar notificación/i }).click();
+      await page.getByRole('timer').waitFor({ timeout: 10_000 });
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: `e2e/artifacts/appearance-${theme}-waiting.png` });
+      await page.close();
+    });
+  }
+
+  it('auto follows the payer\'s colour scheme live', async () => {
+    const code = await createLink(sandbox, { amount: amount++, description: 'Café' });
+    const page = await browser.newPage({ viewport: { width: 360, height: 780 }, colorScheme: 'light' });
+    await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}&lang=es&appearance=${encodeURIComponent(JSON.stringify({ theme: 'auto' }))}`);
+    await page.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    const paperVariable = () => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--paper').trim());
+    expect(await paperVariable()).toBe('#ffffff');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect.poll(paperVariable).toBe('#11151d');
+    await page.close();
+  });
+});

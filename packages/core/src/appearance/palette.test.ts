@@ -1,0 +1,123 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { contrastRatio, parseColour, toHex, type Rgb } from './colour';
+import { CONTRAST_PAIRS, DEFAULT_COLOURS, nearestPassingShade, themePalette, type ThemePalette } from './palette';
+import type { Appearance } from './appearanceSchema';
+
+const ratio = (a: string, b: string) => contrastRatio(parseColour(a) as Rgb, parseColour(b) as Rgb);
+
+/** Every pair the checkout draws, with the ratio it has, where it falls short of WCAG 2.2 AA. */
+function failingPairs(palette: ThemePalette) {
+  return CONTRAST_PAIRS.map(([fg, bg, min]) => ({ fg, bg, min, ratio: ratio(palette.variables[fg], palette.variables[bg]) })).filter((p) => p.ratio < p.min);
+}
+
+describe('themePalette: issue 48, "every text and control pair meets WCAG 2.2 AA (4.5:1 text, 3:1 controls and focus ring)"', () => {
+  it.each(['light', 'dark'] as const)('the built-in %s palette passes as it is and moves nothing', (scheme) => {
+    const palette = themePalette({ theme: scheme }, undefined, false);
+    expect(palette.scheme).toBe(scheme);
+    expect(palette.moved).toEqual([]);
+    expect(failingPairs(palette)).toEqual([]);
+    expect(palette.variables).toMatchObject(DEFAULT_COLOURS[scheme]);
+  });
+
+  it('without appearance the light palette is the one styles.css had', () => {
+    const { variables } = themePalette(undefined, undefined, false);
+    expect(variables).toMatchObject({ ink: '#14213d', brand: '#0a5cc2', 'brand-dark': '#07458f', paper: '#ffffff', radius: '10px', space: '4px' });
+  });
+
+  // "a colour that would fail is moved to the nearest shade that passes, and the function reports
+  // which variable moved and the ratio"
+  it.each<[string, Appearance, string | undefined, boolean, Array<{ variable: string; source: string; ratio: number; against: string }>]>([
+    ['a yellow primary on white', { variables: { colorPrimary: '#ffd400' } }, undefined, false, [
+      { variable: 'brand', source: 'colorPrimary', ratio: 1.43, against: 'paper' },
+      { variable: 'brand-dark', source: 'colorPrimary', ratio: 1.32, against: 'wash' },
+    ]],
+    ['a coffee brown stored brand passes as it is', {}, '#6f4e37', false, []],
+    ['a light grey text on white', { variables: { colorText: '#bbbbbb' } }, undefined, false, [
+      { variable: 'ink', source: 'colorText', ratio: 1.62, against: 'danger-wash' },
+      { variable: 'ink-soft', source: 'colorText', ratio: 1.51, against: 'wash' },
+    ]],
+    ['a pink danger on white', { variables: { colorDanger: '#ff7f9f' } }, undefined, false, [
+      { variable: 'danger', source: 'colorDanger', ratio: 2.19, against: 'danger-wash' },
+    ]],
+    ['a mid-grey background', { variables: { colorBackground: '#777777' } }, undefined, false, [
+      { variable: 'paper', source: 'colorBackground', ratio: 4.68, against: 'ink' },
+    ]],
+  ])('%s', (_name, appearance, brand, dark, expected) => {
+    const palette = themePalette(appearance, brand, dark);
+    expect(palette.moved.map(({ variable, source, ratio, against }) => ({ variable, source, ratio, against }))).toEqual(expected);
+    for (const m of palette.moved) expect(palette.variables[m.variable]).toBe(m.to);
+    expect(failingPairs(palette)).toEqual([]);
+  });
+
+  it('open()\'s colorPrimary overrides the stored brand colour, which overrides the default', () => {
+    expect(themePalette({ variables: { colorPrimary: '#006400' } }, '#6f4e37', false).variables.brand).toBe('#006400');
+    expect(themePalette({}, '#6f4e37', false).variables.brand).toBe('#6f4e37');
+    expect(themePalette({}, undefined, false).variables.brand).toBe('#0a5cc2');
+  });
+
+  it.each<[Appearance['theme'], boolean, 'light' | 'dark']>([
+    ['light', true, 'light'],
+    ['dark', false, 'dark'],
+    ['auto', true, 'dark'],
+    ['auto', false, 'light'],
+    [undefined, true, 'light'],
+  ])('theme %s with prefers-color-scheme dark %s is %s', (theme, prefersDark, scheme) => {
+    expect(themePalette(theme ? { theme } : {}, undefined, prefersDark).scheme).toBe(scheme);
+  });
+
+  it('auto keeps a dark page for a payer in dark mode: the background and text given are the light scheme\'s', () => {
+    const appearance: Appearance = { theme: 'auto', variables: { colorBackground: '#fffaf0', colorText: '#3b2a1a', colorPrimary: '#6f4e37' } };
+    expect(themePalette(appearance, undefined, false).variables).toMatchObject({ paper: '#fffaf0', ink: '#3b2a1a' });
+    const dark = themePalette(appearance, undefined, true);
+    expect(dark.variables).toMatchObject({ paper: DEFAULT_COLOURS.dark.paper, ink: DEFAULT_COLOURS.dark.ink });
+    // the brown is too dark on the dark page: moved lighter, and said so
+    expect(dark.moved.map((m) => m.variable)).toContain('brand');
+    expect(failingPairs(dark)).toEqual([]);
+  });
+
+  it('the scheme is the page\'s as drawn: a dark theme given a white background is light', () => {
+    expect(themePalette({ theme: 'dark', variables: { colorBackground: '#ffffff' } }, undefined, false).scheme).toBe('light');
+    expect(themePalette({ theme: 'light', variables: { colorBackground: '#101010', colorText: '#f0f0f0' } }, undefined, false).scheme).toBe('dark');
+  });
+
+  it('lengths and font: the bounds given in px or rem', () => {
+    const { variables } = themePalette({ variables: { borderRadius: '0.25rem', spacingUnit: '6px', fontFamily: 'serif' } }, undefined, false);
+    expect(variables).toMatchObject({ radius: '4px', 'radius-field': '3px', space: '6px' });
+    expect(variables.font).toMatch(/serif$/);
+  });
+
+  const hex = fc.tuple(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 })).map(([r, g, b]) => toHex({ r, g, b }));
+  const appearance: fc.Arbitrary<Appearance> = fc.record(
+    {
+      theme: fc.constantFrom('light', 'dark', 'auto'),
+      variables: fc.record({ colorPrimary: hex, colorBackground: hex, colorText: hex, colorDanger: hex }, { requiredKeys: [] }),
+    },
+    { requiredKeys: [] },
+  );
+
+  it('random palettes: every pair the checkout renders meets AA, and every move is reported', () => {
+    fc.assert(
+      fc.property(appearance, fc.option(hex, { nil: undefined }), fc.boolean(), (given, brand, prefersDark) => {
+        const palette = themePalette(given, brand, prefersDark);
+        expect(failingPairs(palette)).toEqual([]);
+        for (const m of palette.moved) expect(palette.variables[m.variable]).toBe(m.to);
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
+
+describe('nearestPassingShade', () => {
+  const passesOnWhite = (h: string) => ratio(h, '#ffffff') >= 4.5;
+  const score = (h: string) => ratio(h, '#ffffff');
+  it.each([
+    ['#0a5cc2', '#0a5cc2'],
+    ['#ffd400', '#8c7500'],
+    ['#ffffff', '#767676'],
+  ])('%s on white for text is %s', (from, to) => {
+    const shade = nearestPassingShade(from, passesOnWhite, score);
+    expect(shade).toBe(to);
+    expect(ratio(shade, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+  });
+});

@@ -1,0 +1,93 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { themePalette } from '@pasarela/core';
+import { appearanceFrom, applyTheme } from './applyTheme';
+import { startTheme } from './startTheme';
+
+const css = (name: string) => readFileSync(join(process.cwd(), 'packages/widget/src', name), 'utf8');
+
+describe('the widget\'s styles', () => {
+  it('declare the built-in light palette core computes, in :root', () => {
+    const root = /:root \{([^}]*)\}/.exec(css('styles.css'))?.[1] ?? '';
+    for (const [name, value] of Object.entries(themePalette(undefined, undefined, false).variables)) {
+      if (name != 'font') expect(root, `--${name}`).toContain(`--${name}: ${value};`);
+    }
+  });
+
+  it('hold no colour of their own outside :root but the payment methods\' marks', () => {
+    for (const file of ['styles.css', 'styles.later.css']) {
+      const rules = css(file).replace(/:root \{[^}]*\}/, '').replace(/\.method-mark--\w+ \{[^}]*\}/g, '');
+      expect(rules.match(/#[0-9a-f]{3,8}\b|rgba?\(|hsla?\(|\b(white|black)\b(?!-space)/gi), file).toBeNull();
+    }
+  });
+});
+
+describe('appearanceFrom', () => {
+  it.each<[string, unknown]>([
+    ['', undefined],
+    ['appearance=' + encodeURIComponent('{"theme":"dark"}'), { theme: 'dark' }],
+    ['appearance=' + encodeURIComponent('{"variables":{"colorPrimary":"red"}}'), undefined],
+    ['appearance=%7Bnot-json', undefined],
+  ])('%s is %j', (query, appearance) => expect(appearanceFrom(new URLSearchParams(query))).toEqual(appearance));
+});
+
+describe('applyTheme', () => {
+  const root = () => {
+    const set = new Map<string, string>();
+    return { style: { setProperty: (n: string, v: string) => set.set(n, v), colorScheme: '' }, set } as unknown as HTMLElement & { set: Map<string, string> };
+  };
+
+  it('puts the palette on the root and follows the payer\'s scheme live with auto', () => {
+    const el = root();
+    let change = () => {};
+    const query = { matches: false, addEventListener: (_: string, listener: () => void) => (change = listener) };
+    applyTheme(el, { theme: 'auto' }, query as unknown as MediaQueryList, () => {});
+    expect(el.set.get('--paper')).toBe('#ffffff');
+    query.matches = true;
+    change();
+    expect(el.set.get('--paper')).toBe('#11151d');
+    expect(el.style.colorScheme).toBe('dark');
+  });
+
+  it('reports each moved colour once, and the stored brand colour when open() gave none', () => {
+    const onMoved = vi.fn();
+    const el = root();
+    const theme = applyTheme(el, { theme: 'light' }, null, onMoved);
+    expect(onMoved).not.toHaveBeenCalled();
+    theme.setBrandColour('#ffd400');
+    theme.setBrandColour('#ffd400');
+    expect(onMoved).toHaveBeenCalledTimes(1);
+    expect(onMoved.mock.calls[0]?.[0].map((m: { variable: string; source: string }) => [m.variable, m.source])).toEqual([['brand', 'brand'], ['brand-dark', 'brand']]);
+    expect(el.set.get('--brand')).not.toBe('#ffd400');
+  });
+});
+
+describe('startTheme', () => {
+  const fakeTheme = () => ({ setBrandColour: vi.fn() });
+
+  it('loads nothing for a merchant with no look of its own', async () => {
+    const load = vi.fn(async () => fakeTheme());
+    const control = startTheme(new URLSearchParams('type=lk&code=X'), () => {}, load);
+    await control.ready;
+    control.setBrandColour(undefined);
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('loads the theme for ?appearance= before the app renders, and once for a stored brand colour', async () => {
+    const theme = fakeTheme();
+    const load = vi.fn(async () => theme);
+    const control = startTheme(new URLSearchParams('appearance=%7B%7D'), () => {}, load);
+    await control.ready;
+    control.setBrandColour('#6f4e37');
+    await vi.waitFor(() => expect(theme.setBrandColour).toHaveBeenCalledWith('#6f4e37'));
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('a stored brand colour alone loads it too', async () => {
+    const theme = fakeTheme();
+    const load = vi.fn(async () => theme);
+    startTheme(new URLSearchParams(''), () => {}, load).setBrandColour('#6f4e37');
+    await vi.waitFor(() => expect(theme.setBrandColour).toHaveBeenCalledWith('#6f4e37'));
+  });
+});

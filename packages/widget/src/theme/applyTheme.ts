@@ -1,0 +1,49 @@
+import { AppearanceSchema, themePalette, type Appearance, type MovedColour } from '@pasarela/core';
+import * as v from 'valibot';
+
+/** The page's `prefers-color-scheme: dark` query, as matchMedia gives it (null where there is none). */
+type DarkQuery = Pick<MediaQueryList, 'matches' | 'addEventListener'> | null;
+
+export interface Theme {
+  /** The merchant's stored brand colour, once the merchant is loaded (open()'s colorPrimary still wins). */
+  setBrandColour(colour: string | undefined): void;
+}
+
+/** `?appearance=` as the loader sends it (JSON, checked by core's rules); undefined when absent or bad. */
+export function appearanceFrom(params: URLSearchParams): Appearance | undefined {
+  const text = params.get('appearance');
+  if (!text) return undefined;
+  try {
+    const result = v.safeParse(AppearanceSchema, JSON.parse(text));
+    return result.success ? result.output : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Puts the checkout's palette on `root` as its CSS variables (styles.css's :root names), for every
+ * screen and route at once, and keeps it: `theme: 'auto'` follows the payer's colour scheme live.
+ * Each colour moved to keep AA contrast is reported once to `onMoved` (the loader warns about it).
+ */
+export function applyTheme(root: HTMLElement, appearance: Appearance | undefined, darkQuery: DarkQuery, onMoved: (moved: MovedColour[]) => void): Theme {
+  let brandColour: string | undefined;
+  const reported = new Set<string>();
+  const paint = () => {
+    if (!appearance && !brandColour) return;
+    const palette = themePalette(appearance, brandColour, !!darkQuery?.matches);
+    for (const [name, value] of Object.entries(palette.variables)) root.style.setProperty('--' + name, value);
+    root.style.colorScheme = palette.scheme;
+    const fresh = palette.moved.filter((m) => m.source && !reported.has(m.variable + m.from));
+    for (const m of fresh) reported.add(m.variable + m.from);
+    if (fresh.length) onMoved(fresh);
+  };
+  if (appearance?.theme == 'auto') darkQuery?.addEventListener('change', paint);
+  paint();
+  return {
+    setBrandColour(colour) {
+      brandColour = colour;
+      paint();
+    },
+  };
+}
