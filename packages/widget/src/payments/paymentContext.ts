@@ -102,8 +102,8 @@ export function hasWaitingAttempt(session: Storage | null): boolean {
  */
 const PENDING_TYPE: Partial<Record<PaymentMethodId, string>> = { nequi: 'NEQUI', yappy: 'YAPPY', clave: 'CLAVE', crypto: 'CRYPTO' };
 
-/** Methods whose payment continues on an outside page the payer may come Back from. */
-const LEAVES_THE_PAGE: ReadonlySet<PaymentMethodId> = new Set(['clave']);
+/** Methods whose payment continues on an outside page the payer may come Back from (the bank's, a 3DS challenge). */
+const LEAVES_THE_PAGE: ReadonlySet<PaymentMethodId> = new Set(['clave', 'card']);
 
 const AVAILABILITY_KEY: Partial<Record<PaymentMethodId, keyof CheckoutData['methods']['entries']>> = { balance: 'pfw' };
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useServices } from '../services/services';
 import { clearSession } from '../services/session';
-import { challengeFromAddress, takeChallenge } from '../methods/card/threeDsReturn';
+import { challengeFromAddress, stepsBackToForm, takeChallenge } from '../methods/card/threeDsReturn';
 import { noteDraftReason, takeCardDraft } from '../methods/card/cardDraft';
 import { resultAfterReturn } from '../payments/afterReturn';
 import { RECEIPT_PATH } from '../services/route';
@@ -24,6 +24,10 @@ export function ReceiptRoute({ store }: { store: ReceiptStore }) {
   useEffect(() => {
     if (!pending || !result || reported.current) return;
     reported.current = true;
+    // Refused: back to the form's own history entry, which keeps what was typed (storage or not),
+    // follows the payment to this refusal and tells the shop.
+    const steps = result.status === 'success' ? null : stepsBackToForm(new URL(location.href), history.length);
+    if (steps !== null) return history.go(steps);
     services.bridge.notify({ type: 'result', result });
     const receiptPath = RECEIPT_PATH + encodeURIComponent(state.status === 'ready' ? state.receipt.codOper : '');
     if (result.status === 'success') {
