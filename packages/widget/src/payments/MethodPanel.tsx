@@ -27,17 +27,13 @@ export function MethodPanel({ module, payment, hidden }: { module: MethodModule;
   const section = useRef<HTMLElement>(null);
   useEffect(() => {
     if (!Screen || hidden) return undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
     let tries = 0;
-    const focusFirst = () => {
-      const active = document.activeElement;
-      if (active && active !== document.body) return;
-      const field = section.current?.querySelector<HTMLElement>('input:not([type=hidden]):not([disabled]),select,textarea');
-      if (field && !field.closest('[inert]')) field.focus({ preventScroll: true });
-      else if (tries++ < 100) timer = setTimeout(focusFirst, 100);
-    };
-    focusFirst();
-    return () => clearTimeout(timer);
+    const timer = setInterval(() => {
+      const field = section.current?.querySelector<HTMLElement>('input,select');
+      if (document.activeElement !== document.body || tries++ > 199) clearInterval(timer);
+      else if (field && !field.closest('[inert]')) field.focus();
+    }, 50);
+    return () => clearInterval(timer);
     // Once, when the method's screen first shows.
   }, [Screen]);
   return (

@@ -25,5 +25,5 @@ export function SecuritySlot({ security, disabled, hidden }: { security: Promise
     };
   }, [security]);
   // Until then its place is kept, so the page does not grow under the payer's finger.
-  return <div hidden={hidden === true}>{handle ? <handle.View disabled={disabled} /> : <div className="security security--reserved" aria-hidden="true" />}</div>;
+  return handle ? <handle.View disabled={disabled} hidden={hidden} /> : <div className="security security--reserved" hidden={hidden} aria-hidden="true" />;
 }

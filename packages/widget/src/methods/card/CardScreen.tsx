@@ -9,7 +9,6 @@ import { createCardStore, type CardSendOptions, type CardValues } from './store'
 import { challengeAddress, saveChallenge, takeChallenge } from './threeDsReturn';
 import { useStoreState } from '../../ui/useStoreState';
 import { useCheckoutDonation } from '../../payments/donation/useDonationAmount';
-import { t } from '../../i18n/i18n';
 import { afterFirstScreen } from '../../services/afterFirstScreen';
 
 type CardExtras = typeof import('../../wallet/cardExtras');
@@ -56,14 +55,10 @@ export function CardScreen({ payment }: MethodScreenProps) {
   // small chunk: it is needed only before a challenge and after one.
   const drafts = useRef<typeof import('./cardDraft') | null>(null);
   const paymentCalls = useRef<ReturnType<typeof lazyPayment> | null>(null);
-  // A card payment left at its 3DS challenge that this page's address names (Back from the bank's
-  // page, a refused challenge back on its form, a reopen): followed until the bank decides. Not
-  // after a refusal the receipt page already reported (`?error=`).
-  const [challenge, setChallenge] = useState(() => {
-    const kept = payment.memory().load();
-    if (kept && initialAlert) payment.memory().clear();
-    return kept && kept.codOper !== '' && !initialAlert ? kept.codOper : null;
-  });
+  // A card payment left at its 3DS challenge that this page's address or tab names (Back from the
+  // bank's page, a refused challenge back on its form, a reopen): followed until the bank decides.
+  // (A return the receipt page reported itself forgets it: ReceiptRoute.)
+  const [challenge, setChallenge] = useState(() => payment.memory().load()?.codOper || null);
   const [Wait, setWait] = useState<typeof import('./ChallengeWait').ChallengeWait | null>(null);
   useEffect(() => {
     if (challenge && !Wait) void import('./ChallengeWait').then((m) => setWait(() => m.ChallengeWait), () => setChallenge(null));
@@ -147,9 +142,8 @@ export function CardScreen({ payment }: MethodScreenProps) {
     };
   }, [store, initialAlert, services, info.email]);
 
-  if (challenge) {
-    return Wait ? <Wait payment={payment} codOper={challenge} store={store} onEnd={() => setChallenge(null)} /> : <p className="page__text" aria-busy="true">{t('loading')}</p>;
-  }
+  // (Nothing for the moment its chunk takes: not the form, which would invite a second payment.)
+  if (challenge) return Wait ? <Wait payment={payment} codOper={challenge} store={store} onEnd={() => setChallenge(null)} /> : null;
   return (
     <>
       {wallet && login ? <wallet.SavedCardChoice key={login.session.sessionId} payment={payment} onChoice={setSavedChosen} /> : null}
