@@ -79,7 +79,7 @@ export interface PaymentContext {
   memory(): { load(): SavedAttempt | null; save(saved: SavedAttempt): void; clear(): void };
 }
 
-const ATTEMPT_MEMORY_PREFIX = 'pasarela.attempt.';
+export const ATTEMPT_MEMORY_PREFIX = 'pasarela.attempt.';
 
 /** Where a waiting attempt of `method` for the payment `code` is kept in this tab (session storage). */
 function attemptMemoryKey(method: PaymentMethodId, code: string): string {

@@ -36,12 +36,3 @@ export function challengeAddress(redirectUrl: string, codOper: string, current: 
   return leaveAddress(redirectUrl, `${RECEIPT_PATH}${encodeURIComponent(codOper)}?${CHALLENGE_PARAM}=1&${FORM_ENTRY_PARAM}=${entries}`, current);
 }
 
-/**
- * How far back the form's own history entry is from this return (a negative step for history.go),
- * or null when the address does not say or it is not behind. That entry keeps what was typed and
- * names the payment, which it follows to its end.
- */
-export function stepsBackToForm(url: URL, length: number): number | null {
-  const entries = Number(url.searchParams.get(FORM_ENTRY_PARAM));
-  return Number.isInteger(entries) && entries > 0 && entries < length ? entries - length : null;
-}
