@@ -33,6 +33,9 @@ describe.runIf(browserAvailable())('captcha and fingerprint, end to end', () => 
     const box = page.getByRole('group', { name: 'Verificación' });
     const captcha = box.getByRole('checkbox', { name: 'No soy un robot' });
     await captcha.waitFor({ timeout: 10_000 });
+    // Focused first: after a full-page screenshot, focusing the box (at the page's end, below the
+    // form) scrolls the page, which would move it from under a click already aimed.
+    await captcha.focus();
     if (await captcha.isChecked()) await captcha.uncheck();
     const answers = box.getByLabel('Respuesta simulada');
     if (!(await answers.isVisible())) await box.getByText('Pruebas del sandbox').click();

@@ -119,17 +119,17 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutSc
     setOpened((list) => (list.includes(id) ? list : [...list, id]));
   };
 
-  // What the payment adds to the chosen method's form: the card's custom fields and donation, and
-  // every method's captcha. On the card form they sit between its fields and Pay, so a phone's first
-  // screen shows the amount, the method and the card field (issue 21); elsewhere above the method.
-  const extras = (
-    <>
-      {customValues && data.extras && chosen === 'card' ? <data.extras.CustomFields fields={customFields} store={customValues} disabled={locked} /> : null}
-      {donation && data.campaign && chosen === 'card' ? <DonationChoice bridge={data.campaign} store={donation} lang={services.lang} disabled={locked} total={contexts.get('card')?.total ?? 0} /> : null}
-      <SecuritySlot security={security} disabled={locked} />
-    </>
-  );
-  const extrasBeforePay = chosen === 'card' && !loggedIn;
+  // What the card payment adds to its form: the custom fields and the donation. They sit between
+  // its fields and Pay, so a phone's first screen shows the amount, the method and the card field
+  // (issue 21); above saved cards for a wallet user.
+  const cardExtras =
+    chosen === 'card' && ((customValues && data.extras) || (donation && data.campaign)) ? (
+      <>
+        {customValues && data.extras ? <data.extras.CustomFields fields={customFields} store={customValues} disabled={locked} /> : null}
+        {donation && data.campaign ? <DonationChoice bridge={data.campaign} store={donation} lang={services.lang} disabled={locked} total={contexts.get('card')?.total ?? 0} /> : null}
+      </>
+    ) : null;
+  const extrasBeforePay = !loggedIn;
 
   return (
     <main className="page page--checkout">
@@ -138,8 +138,8 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutSc
       {data.subscription && data.extras ? <data.extras.PlanSummary subscription={data.subscription} lang={services.lang} /> : null}
       <LinkExpiry expiresAt={info.expiresAt} now={services.now} />
       <MethodChoice methods={offered} chosen={chosen} locked={locked} onChoose={choose} />
-      {extrasBeforePay ? null : extras}
-      <BeforePayContext.Provider value={extrasBeforePay ? <div className="pay-extras">{extras}</div> : null}>
+      {extrasBeforePay ? null : cardExtras}
+      <BeforePayContext.Provider value={extrasBeforePay && cardExtras ? <div className="pay-extras">{cardExtras}</div> : null}>
         <DonationContext.Provider value={donation}>
           {offered
             .filter((m) => opened.includes(m.id))
@@ -149,6 +149,9 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutSc
             })}
         </DonationContext.Provider>
       </BeforePayContext.Provider>
+      {/* Every method's captcha, below the method's form; gone while a payment is under way
+          (sending, its wait, a voucher, a QR), kept (hidden) so its answer stays. */}
+      <SecuritySlot security={security} disabled={locked} hidden={locked} />
       <CloseConfirmSlot guard={closeGuard} />
     </main>
   );

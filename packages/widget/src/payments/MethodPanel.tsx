@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { t } from '../i18n/i18n';
 import { AttemptAlert } from './AttemptAlert';
 import type { MethodModule, MethodScreenProps } from './methodModule';
@@ -22,8 +22,22 @@ export function MethodPanel({ module, payment, hidden }: { module: MethodModule;
       live = false;
     };
   }, [module, attempt]);
+  // On open, the first field of the method shown takes the focus (the card number when card is
+  // first), once it can (not under the splash) and only while the payer has not focused anything.
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!Screen || hidden) return undefined;
+    let tries = 0;
+    const timer = setInterval(() => {
+      const field = section.current?.querySelector<HTMLElement>('input,select');
+      if (document.activeElement !== document.body || tries++ > 199) clearInterval(timer);
+      else if (field && !field.closest('[inert]')) field.focus();
+    }, 50);
+    return () => clearInterval(timer);
+    // Once, when the method's screen first shows.
+  }, [Screen]);
   return (
-    <section className="method-panel" id={`method-panel-${module.id}`} hidden={hidden} aria-label={t(module.labelKey)}>
+    <section ref={section} className="method-panel" id={`method-panel-${module.id}`} hidden={hidden} aria-label={t(module.labelKey)}>
       {Screen ? <Screen payment={payment} /> : null}
       {!Screen && failed ? <AttemptAlert message={{ key: 'connection_error' }} onRetry={() => setAttempt((n) => n + 1)} /> : null}
       {!Screen && !failed ? (

@@ -2,6 +2,7 @@ import {
   buildPaymentResult, paymentOverallResult, statusFamilyOf, type PaymentMethodId, type PaymentResult, type Receipt,
 } from '@pasarela/core';
 import type { PendingReturn } from './leaveAndReturn';
+import { FORM_ENTRY_PARAM } from '../methods/card/threeDsReturn';
 
 // Back from a payment finished outside (leaveAndReturn.ts): what the return screens (receipt,
 // Clave's return) make of it. Apart from leaveAndReturn, whose leaving half the card form needs at
@@ -30,4 +31,14 @@ export function resultAfterReturn(method: PaymentMethodId, receipt: Receipt, pen
     reason: receipt.messageSys,
     returnUrl: pending.returnUrl,
   });
+}
+
+/**
+ * How far back the form's own history entry is from this return (a negative step for history.go),
+ * or null when the address does not say or it is not behind. That entry keeps what was typed and
+ * names the payment, which it follows to its end.
+ */
+export function stepsBackToForm(url: URL, length: number): number | null {
+  const entries = Number(url.searchParams.get(FORM_ENTRY_PARAM));
+  return Number.isInteger(entries) && entries > 0 && entries < length ? entries - length : null;
 }

@@ -79,7 +79,7 @@ export interface PaymentContext {
   memory(): { load(): SavedAttempt | null; save(saved: SavedAttempt): void; clear(): void };
 }
 
-const ATTEMPT_MEMORY_PREFIX = 'pasarela.attempt.';
+export const ATTEMPT_MEMORY_PREFIX = 'pasarela.attempt.';
 
 /** Where a waiting attempt of `method` for the payment `code` is kept in this tab (session storage). */
 function attemptMemoryKey(method: PaymentMethodId, code: string): string {
@@ -102,8 +102,8 @@ export function hasWaitingAttempt(session: Storage | null): boolean {
  */
 const PENDING_TYPE: Partial<Record<PaymentMethodId, string>> = { nequi: 'NEQUI', yappy: 'YAPPY', clave: 'CLAVE', crypto: 'CRYPTO' };
 
-/** Methods whose payment continues on an outside page the payer may come Back from. */
-const LEAVES_THE_PAGE: ReadonlySet<PaymentMethodId> = new Set(['clave']);
+/** Methods whose payment continues on an outside page the payer may come Back from (the bank's, a 3DS challenge). */
+const LEAVES_THE_PAGE: ReadonlySet<PaymentMethodId> = new Set(['clave', 'card']);
 
 const AVAILABILITY_KEY: Partial<Record<PaymentMethodId, keyof CheckoutData['methods']['entries']>> = { balance: 'pfw' };
 

@@ -6,7 +6,7 @@ import type { SecurityStore } from './securityStore';
 import type { CaptchaProvider } from './types';
 
 /** Where the captcha provider draws its challenge, once the site key is known. */
-export function CaptchaBox({ store, provider, disabled }: { store: SecurityStore; provider: CaptchaProvider; disabled: boolean }) {
+export function CaptchaBox({ store, provider, disabled, hidden }: { store: SecurityStore; provider: CaptchaProvider; disabled: boolean; hidden?: boolean | undefined }) {
   const { lang } = useServices();
   const { siteKey } = useStoreState(store);
   const container = useRef<HTMLDivElement>(null);
@@ -22,7 +22,8 @@ export function CaptchaBox({ store, provider, disabled }: { store: SecurityStore
   }, [siteKey, provider, store, lang]);
   if (!siteKey) return null;
   return (
-    <fieldset className="security" disabled={disabled}>
+    // Hidden rather than gone while a payment is under way: the provider's box keeps its answer.
+    <fieldset className="security" disabled={disabled} hidden={hidden}>
       <legend className="security__title">{t('captcha_title')}</legend>
       <div ref={container} />
     </fieldset>

@@ -24,7 +24,7 @@ export function createCheckoutSecurity(services: Services) {
   const store = createSecurityStore({ api: services.api, env, fingerprint: providers.fingerprint, captcha: providers.captcha });
   return {
     forPayment: () => store.forPayment(),
-    View: ({ disabled }: { disabled: boolean }) => <CaptchaBox store={store} provider={providers.captcha} disabled={disabled} />,
+    View: ({ disabled, hidden }: { disabled: boolean; hidden?: boolean | undefined }) => <CaptchaBox store={store} provider={providers.captcha} disabled={disabled} hidden={hidden} />,
   };
 }
 export type CheckoutSecurity = ReturnType<typeof createCheckoutSecurity>;

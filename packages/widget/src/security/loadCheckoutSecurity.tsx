@@ -15,7 +15,7 @@ export function loadCheckoutSecurity(services: Services): Promise<CheckoutSecuri
 }
 
 /** The captcha's place in the checkout, filled once its chunk is there. */
-export function SecuritySlot({ security, disabled }: { security: Promise<CheckoutSecurity>; disabled: boolean }) {
+export function SecuritySlot({ security, disabled, hidden }: { security: Promise<CheckoutSecurity>; disabled: boolean; hidden?: boolean }) {
   const [handle, setHandle] = useState<CheckoutSecurity | null>(null);
   useEffect(() => {
     let live = true;
@@ -24,6 +24,6 @@ export function SecuritySlot({ security, disabled }: { security: Promise<Checkou
       live = false;
     };
   }, [security]);
-  // Until then its place is kept, so the card form below does not move under the payer's finger.
-  return handle ? <handle.View disabled={disabled} /> : <div className="security security--reserved" aria-hidden="true" />;
+  // Until then its place is kept, so the page does not grow under the payer's finger.
+  return handle ? <handle.View disabled={disabled} hidden={hidden} /> : <div className="security security--reserved" hidden={hidden} aria-hidden="true" />;
 }

@@ -24,7 +24,7 @@ interface CardFormProps {
 
 /** SPEC 3 form values with SPEC 5 validation; each input's name is SPEC's form value name. */
 export function CardForm({ store, total, lang, acceptedBrands, preparePhone, beforeSubmit }: CardFormProps) {
-  // The checkout's extras for this payment (donation, custom fields, captcha), between the fields and Pay.
+  // The checkout's extras for this payment (donation, custom fields), between the fields and Pay.
   const beforePay = useContext(BeforePayContext);
   const state = useStoreState(store);
   const inputs = useRef<Partial<Record<CardField, HTMLInputElement | null>>>({});
@@ -94,7 +94,14 @@ export function CardForm({ store, total, lang, acceptedBrands, preparePhone, bef
     ) : null;
 
   return (
-    <form className="card-form" noValidate onSubmit={onSubmit} aria-labelledby="card-form-title">
+    <form
+      className="card-form"
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby="card-form-title"
+      // Pay stays in view at the bottom (styles.css): a field focused behind it comes up clear of it.
+      onFocus={(event) => (event.target as HTMLElement).scrollIntoView?.({ block: 'nearest' })}
+    >
       <h2 id="card-form-title" className="card-form__title">
         {t('card_form_title')}
       </h2>

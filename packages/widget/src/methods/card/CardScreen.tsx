@@ -55,6 +55,14 @@ export function CardScreen({ payment }: MethodScreenProps) {
   // small chunk: it is needed only before a challenge and after one.
   const drafts = useRef<typeof import('./cardDraft') | null>(null);
   const paymentCalls = useRef<ReturnType<typeof lazyPayment> | null>(null);
+  // A card payment left at its 3DS challenge that this page's address or tab names (Back from the
+  // bank's page, a refused challenge back on its form, a reopen): followed until the bank decides.
+  // (A return the receipt page reported itself forgets it: ReceiptRoute.)
+  const [challenge, setChallenge] = useState(() => payment.memory().load()?.codOper || null);
+  const [Wait, setWait] = useState<typeof import('./ChallengeWait').ChallengeWait | null>(null);
+  useEffect(() => {
+    if (challenge && !Wait) void import('./ChallengeWait').then((m) => setWait(() => m.ChallengeWait), () => setChallenge(null));
+  }, [challenge, Wait]);
   const [store] = useState(() => {
     const here = services.address();
     const domainRequested = services.bridge.embedded ? (here.searchParams.get('parentOrigin') ?? here.origin) : here.origin;
@@ -98,7 +106,11 @@ export function CardScreen({ payment }: MethodScreenProps) {
       newTrackId: services.newTrackId,
       initial: { email: info.email },
       onDone: (attempt) => {
-        if (attempt.kind === 'redirect') return services.leave(challengeAddress(attempt.url, attempt.codOper, services.address()));
+        if (attempt.kind === 'redirect') {
+          const url = challengeAddress(attempt.url, attempt.codOper, services.address());
+          drafts.current?.keepForChallenge(payment, attempt.codOper, url);
+          return services.leave(url);
+        }
         payment.showReceipt(attempt.codOper);
       },
     });
@@ -113,8 +125,10 @@ export function CardScreen({ payment }: MethodScreenProps) {
       .then(() => import('./cardDraft'))
       .then((m) => {
         drafts.current = m;
+        // Taken only by the screen on show: one mounted and gone meanwhile leaves it for the next.
+        if (!live) return;
         const draft = m.takeCardDraft(services.storage.session);
-        if (!live || !initialAlert || !draft) return;
+        if (!initialAlert || !draft) return;
         const values = { ...store.getState().values, ...draft.values, email: draft.values.email || info.email };
         const reason = draft.reason;
         store.setState({
@@ -128,6 +142,8 @@ export function CardScreen({ payment }: MethodScreenProps) {
     };
   }, [store, initialAlert, services, info.email]);
 
+  // (Nothing for the moment its chunk takes: not the form, which would invite a second payment.)
+  if (challenge) return Wait ? <Wait payment={payment} codOper={challenge} store={store} onEnd={() => setChallenge(null)} /> : null;
   return (
     <>
       {wallet && login ? <wallet.SavedCardChoice key={login.session.sessionId} payment={payment} onChoice={setSavedChosen} /> : null}

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { challengeAddress, challengeFromAddress, saveChallenge, takeChallenge } from './threeDsReturn';
+import { stepsBackToForm } from '../../payments/afterReturn';
 
 const form = new URL('https://checkout.test/pf/widget?type=lk&code=A&lang=en&parentOrigin=https%3A%2F%2Fshop.test');
 
@@ -14,6 +15,15 @@ describe('3DS return', () => {
     expect(back.searchParams.get('parentOrigin')).toBe('https://shop.test');
     expect(back.searchParams.get('lang')).toBe('en');
     expect(challengeFromAddress(back)).toEqual({ formPath: form.pathname + form.search, email: '', returnUrl: '' });
+  });
+
+  it('marks the return with the history as the form left it, to step back to the form\'s own entry', () => {
+    const back = new URL(new URL(challengeAddress('https://checkout.test/sandbox/3ds/OP1', 'OP1', form, 3)).searchParams.get('returnTo') ?? '', form);
+    // Left at entry 3 (length 3): the challenge page and the return make 5; the form is two back.
+    expect(stepsBackToForm(back, 5)).toBe(-2);
+    expect(stepsBackToForm(back, 3)).toBeNull();
+    expect(stepsBackToForm(new URL('https://checkout.test/pf/default-receipt/OP1?challenge=1'), 5)).toBeNull();
+    expect(stepsBackToForm(new URL('https://checkout.test/pf/default-receipt/OP1?challenge=1&entries=x'), 5)).toBeNull();
   });
 
   it('leaves a foreign challenge page alone', () => {

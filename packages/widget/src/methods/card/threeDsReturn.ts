@@ -6,6 +6,8 @@ import { leaveAddress, returnFromAddress, saveReturn, takeReturn, type PendingRe
 
 /** Query mark on the return address: this receipt ends a challenge. */
 export const CHALLENGE_PARAM = 'challenge';
+/** Query mark on the return address: the history's length as the form left, whose last entry is the form's. */
+export const FORM_ENTRY_PARAM = 'entries';
 export { FROM_PARAM } from '../../payments/leaveAndReturn';
 
 export type PendingChallenge = PendingReturn;
@@ -29,7 +31,8 @@ export function challengeFromAddress(url: URL): PendingChallenge | null {
  * The challenge page's address with where to come back to: the receipt, marked as the end of a
  * challenge, keeping parentOrigin and lang. Only our own (sandbox) challenge page is given one.
  */
-export function challengeAddress(redirectUrl: string, codOper: string, current: URL): string {
+export function challengeAddress(redirectUrl: string, codOper: string, current: URL, entries = typeof history === 'undefined' ? 0 : history.length): string {
   if (codOper === '') return new URL(redirectUrl, current).href;
-  return leaveAddress(redirectUrl, `${RECEIPT_PATH}${encodeURIComponent(codOper)}?${CHALLENGE_PARAM}=1`, current);
+  return leaveAddress(redirectUrl, `${RECEIPT_PATH}${encodeURIComponent(codOper)}?${CHALLENGE_PARAM}=1&${FORM_ENTRY_PARAM}=${entries}`, current);
 }
+

@@ -72,10 +72,14 @@ export function VoucherPanel({ voucher, network, total, lang, onOtherMethod }: V
         <button type="button" className="button button--secondary" onClick={() => window.print()}>
           {t('cash_print')}
         </button>
-        <button type="button" className="button button--link" onClick={onOtherMethod}>
+        <button type="button" className="button button--link" onClick={onOtherMethod} aria-describedby="cash-other-method-note">
           {t('cash_other_method')}
         </button>
       </div>
+      {/* Leaving asks nothing of the server: the voucher stays payable at the networks until it expires. */}
+      <p className="waiting__hint" id="cash-other-method-note">
+        {t('cash_other_method_note')}
+      </p>
     </div>
   );
 }

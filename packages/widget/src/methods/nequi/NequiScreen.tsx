@@ -110,12 +110,14 @@ export function NequiScreen({ payment }: MethodScreenProps) {
 }
 
 /**
- * A push or QR the payer declined in Nequi reads as that, in the payer's language: the server's
- * code (error_pay_push_nequi, kept for the merchant) is not shown with the server's own text.
+ * A push or QR the payer declined in Nequi, or let run out, reads as that, in the payer's language:
+ * the server's code (kept for the merchant) is not shown with the server's own text.
  */
 function nequiMessage(message: PayerMessage): PayerMessage {
   if (message.key === 'error_pay_push_nequi') return { key: message.key, text: t('nequi_push_declined') };
   if (message.key === 'error_pay_qr_nequi') return { key: message.key, text: t('nequi_qr_declined') };
+  // The window closed unanswered: the server's own words (English, for the merchant) are not the payer's.
+  if (message.key === 'waiting_time_over') return { key: message.key, text: t('nequi_time_over') };
   return message;
 }
 

@@ -32,9 +32,16 @@ export function ValidateTxScreen({ store }: { store: ValidateTxStore }) {
     <main className="page page--validate">
       <WayOut shop={shop} returnUrl={returnUrl} />
       <h1 className="page__title">{t('validate_tx_title')}</h1>
-      <p className="page__text">{t('validate_tx_help')}</p>
-      <p className="page__hint">{t('validate_tx_operation', { code: state.code })}</p>
-      {state.tx.errorMessage || confirmed ? (
+      {state.nothing ? (
+        // No random charge was made for this operation: nothing to type, and no charge to look for.
+        <p className="notice" role="status">
+          {t('validate_tx_nothing', { code: state.code })}
+        </p>
+      ) : (
+        <p className="page__text">{t('validate_tx_help')}</p>
+      )}
+      {state.nothing ? null : <p className="page__hint">{t('validate_tx_operation', { code: state.code })}</p>}
+      {!state.nothing && (state.tx.errorMessage || confirmed) ? (
         <div
           ref={result}
           tabIndex={-1}

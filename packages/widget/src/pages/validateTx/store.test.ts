@@ -53,7 +53,8 @@ describe('SPEC 4 "Transaction validation" on /pf/validateTx', () => {
     expect(canceled.getState()).toMatchObject({ finished: true, tx: { errorMessage: 'payment_expired' } });
     const unknown = createValidateTxStore(scriptedApi({ 'transactions/NOPE/validation': new PasarelaError({ code: 'Invalid Code', category: 'api', status: 404 }) }).api, 'NOPE');
     await unknown.getState().load();
-    expect(unknown.getState()).toMatchObject({ finished: true, tx: { errorMessage: 'invalid_code_validation_tx' } });
+    expect(unknown.getState()).toMatchObject({ finished: true, nothing: true, tx: { errorMessage: 'invalid_code_validation_tx' } });
+    expect(canceled.getState().nothing).toBe(false);
     const open = createValidateTxStore(scriptedApi({ 'transactions/OP2/validation': { codOper: 'OP2', state: 0, attempts: 1 } }).api, 'OP2');
     await open.getState().load();
     expect(open.getState()).toMatchObject({ finished: false, triesLeft: 2 });

@@ -24,6 +24,11 @@ export interface ValidateTxState {
   triesLeft: number;
   /** Nothing more can be tried: confirmed, expired (619), canceled, or an unknown code. */
   finished: boolean;
+  /**
+   * The operation has no random charge to validate (SPEC 8 'Invalid Code' on arrival: a payment
+   * made without one, or no such payment): the page says so instead of asking for an amount.
+   */
+  nothing: boolean;
 }
 
 /** SPEC 4 "Transaction validation": the payer types the random charge; three tries. */
@@ -36,6 +41,7 @@ export function createValidateTxStore(api: ApiClient, code: string) {
     tx: initialTransactionState,
     triesLeft: VALIDATION_TRIES,
     finished: false,
+    nothing: false,
     setAmount(amount) {
       set({ amount, amountError: null });
     },
@@ -46,7 +52,7 @@ export function createValidateTxStore(api: ApiClient, code: string) {
         else if (status.state === VALIDATION_TX_STATES.canceled) set({ tx: validationTxOutcome({ ok: false, code: '619' }), finished: true });
         else set({ triesLeft: Math.max(0, VALIDATION_TRIES - status.attempts) });
       } catch (error) {
-        if (isPasarelaError(error) && error.code === 'Invalid Code') set({ tx: validationTxOutcome({ ok: false, code: error.code }), finished: true });
+        if (isPasarelaError(error) && error.code === 'Invalid Code') set({ tx: validationTxOutcome({ ok: false, code: error.code }), finished: true, nothing: true });
         // Anything else: the form stays, and the check itself will say what is wrong.
       }
     },

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import type { Browser, FrameLocator, Page } from 'playwright-core';
+import { createLink, transactionsFor } from './support/admin';
+import { seriousViolations } from './support/axe';
+import { browserAvailable } from './support/browser';
+import { checkoutFrameOf } from './support/frames';
+import { denyStorage } from './support/storage';
+import { withSandboxAndBrowser } from './support/suite';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
+
+const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
+
+type ShopEvent = [string, { status?: string; method?: string; notification?: { Estado?: string; Oper?: string } }];
+type Lang = 'es' | 'en';
+
+const TEXT = {
+  es: {
+    verification: 'Verificación', robot: 'No soy un robot', verified: 'Verificado', waiting: 'Tu pago con tarjeta espera que lo confirmes en la verificación de tu banco (3D Secure).',
+    resume: 'Volver a la verificación', declined: 'Pago rechazado', reason: 'La autenticación 3D Secure falló', receipt: /comprobante de pago/i,
+  },
+  en: {
+    verification: 'Verification', robot: "I'm not a robot", verified: 'Verified', waiting: "Your card payment is waiting for you to confirm it in your bank's verification (3D Secure).",
+    resume: 'Back to the verification', declined: 'Payment declined', reason: '3D Secure authentication failed', receipt: /payment receipt/i,
+  },
+} as const;
+
+// A card payment at its 3DS challenge, in the demo shop's checkout whose frame is denied storage
+// (as a browser blocking third-party storage does), on an ordinary (multi-use) link, at 360 px:
+// Back from the challenge page resumes the payment (as Back from Clave's bank page does), and a
+// refused challenge comes back to the form with what was typed (never the CVC) and the bank's reason.
+// The shop hears each outcome once.
+describe.runIf(browserAvailable())('back from a 3DS challenge, and a refused one', () => {
+  let sandbox: Sandbox;
+  let browser: Browser;
+  withSandboxAndBrowser({ SPLASH_MS: '200' }, (started) => ({ sandbox, browser } = started));
+
+  async function onChallenge(lang: Lang, amount: number): Promise<{ page: Page; frame: FrameLocator; code: string }> {
+    const code = await createLink(sandbox, { amount, taxAmount: 1, description: 'Sombrero pintao' });
+    const context = await browser.newContext({ locale: lang === 'es' ? 'es-PA' : 'en-US', viewport: { width: 360, height: 740 } });
+    await denyStorage(context, new URL(sandbox.url).origin);
+    const page = await context.newPage();
+    await page.goto(sandbox.demoUrl);
+    await page.waitForFunction(() => 'Checkout' in window);
+    await page.evaluate(({ code, lang }) => {
+      const w = window as unknown as { shopEvents: unknown[]; Checkout: { open(o: unknown): { on(e: string, fn: (p: unknown) => void): void } } };
+      w.shopEvents = [];
+      w.Checkout.open({ code, lang }).on('result', (result) => w.shopEvents.push(['result', result]));
+    }, { code, lang });
+    const frame = page.frameLocator('iframe[src*="/pf/widget"]');
+    await frame.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    const nextYear = String((new Date().getFullYear() + 2) % 100);
+    await frame.locator('[name="cardnumber"]').fill('4000 0000 0000 3220');
+    await frame.locator('[name="expirationDate"]').fill(`12/${nextYear}`);
+    await frame.locator('[name="cvc"]').fill('123');
+    await frame.locator('[name="name"]').fill('Maria Nunez');
+    await frame.locator('[name="email"]').fill('maria@example.com');
+    await frame.locator('[name="phone"]').fill('+507 6123-4567');
+    const box = frame.getByRole('group', { name: TEXT[lang].verification });
+    await box.getByRole('checkbox', { name: TEXT[lang].robot }).check();
+    await box.getByText(TEXT[lang].verified, { exact: true }).waitFor({ timeout: 10_000 });
+    await frame.locator('#method-panel-card button[type="submit"]').click();
+    await frame.getByRole('button', { name: /aprobar/i }).waitFor({ timeout: 15_000 });
+    return { page, frame, code };
+  }
+  const shopEvents = (page: Page) => page.evaluate(() => (window as unknown as { shopEvents: ShopEvent[] }).shopEvents);
+  const settleChallenge = (codOper: string, result: 'approve' | 'fail') => fetch(`${sandbox.url}/sandbox/3ds/${codOper}`, {
+    method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' }, body: `result=${result}`,
+  });
+
+  it.each([
+    { lang: 'es' as const, amount: 41 },
+    { lang: 'en' as const, amount: 42 },
+  ])('$lang: Back from the challenge page resumes the payment: its wait, then the receipt once the bank approves; the shop hears success once', async ({ lang, amount }) => {
+    const { page, frame, code } = await onChallenge(lang, amount);
+    await (await checkoutFrameOf(page)).evaluate(() => history.back());
+    await frame.getByText(TEXT[lang].waiting).waitFor({ timeout: 20_000 });
+    expect(await frame.getByRole('radio', { name: /Tarjeta|Card/ }).isChecked()).toBe(true);
+    expect(await frame.locator('[name="cardnumber"]').isVisible()).toBe(false);
+    // A payment under way: the captcha is not on screen.
+    expect(await frame.getByRole('group', { name: TEXT[lang].verification }).isVisible()).toBe(false);
+    expect(await frame.getByRole('button', { name: TEXT[lang].resume }).isVisible()).toBe(true);
+    expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}card-challenge-back-${lang}-360.png` });
+    expect(await shopEvents(page)).toEqual([]);
+
+    // The payer finishes the challenge elsewhere (the bank's app): the resumed wait ends on the receipt.
+    const [tx] = await transactionsFor(sandbox, code);
+    expect((await settleChallenge(tx?.codOper ?? '', 'approve')).status).toBe(200);
+    await frame.getByRole('heading', { name: TEXT[lang].receipt }).waitFor({ timeout: 20_000 });
+    await expect.poll(() => shopEvents(page)).toMatchObject([['result', { status: 'success', method: 'card', notification: { Estado: 'APPROVED', Oper: tx?.codOper } }]]);
+    await page.waitForTimeout(500);
+    expect(await shopEvents(page)).toHaveLength(1);
+    expect(await transactionsFor(sandbox, code)).toHaveLength(1);
+    await page.context().close();
+  });
+
+  it.each([
+    { lang: 'es' as const, amount: 43 },
+    { lang: 'en' as const, amount: 44 },
+  ])('$lang: a refused challenge: back on the form with what was typed but the CVC, and the bank\'s reason; the shop hears the decline once', async ({ lang, amount }) => {
+    const { page, frame } = await onChallenge(lang, amount);
+    await frame.getByRole('button', { name: /fallar/i }).click();
+    const note = frame.locator('#card-decline');
+    await note.waitFor({ timeout: 20_000 });
+    expect(await note.getAttribute('role')).toBe('alert');
+    expect(await note.textContent()).toBe(`${TEXT[lang].declined}${TEXT[lang].reason}`);
+    expect(await frame.locator('[name="cardnumber"]').inputValue()).toBe('4000 0000 0000 3220');
+    expect(await frame.locator('[name="expirationDate"]').inputValue()).toMatch(/^12\/\d\d$/);
+    expect(await frame.locator('[name="name"]').inputValue()).toBe('Maria Nunez');
+    expect(await frame.locator('[name="email"]').inputValue()).toBe('maria@example.com');
+    expect(await frame.locator('[name="phone"]').inputValue()).toBe('+507 6123-4567');
+    expect(await frame.locator('[name="cvc"]').inputValue()).toBe('');
+    await expect.poll(() => shopEvents(page)).toMatchObject([['result', { status: 'error', method: 'card', notification: { Estado: 'DECLINED' } }]]);
+    await page.screenshot({ path: `${SHOTS}card-challenge-refused-${lang}-360.png` });
+    expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
+    await page.waitForTimeout(500);
+    expect(await shopEvents(page)).toHaveLength(1);
+    await page.context().close();
+  });
+});
