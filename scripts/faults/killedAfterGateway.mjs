@@ -17,7 +17,7 @@ import pg from 'pg';
 import { fileURLToPath } from 'node:url';
 import { startSandbox } from '../sandbox-process.mjs';
 import { startFaultProxy } from './faultProxy.mjs';
-import { apiClient, cardBody } from './payer.mjs';
+import { apiClient, cardBody, outcomeUnknown } from './payer.mjs';
 import { newSchema } from './postgres.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -139,7 +139,7 @@ async function killedBetweenAnswerAndRecord({ database, port, watchNode, createL
         && retry.status === 200 && retry.data?.codOper === afterKill.cod_oper
         && after.made === 1 && after.approved === 1 && after.in_doubt === 0 && after.operations === 1 && after.charges === 1,
       note: `first answer ${first.status} (node exit: ${exit.signal ?? `code ${exit.code}`}); after the kill ${afterKill.made} transaction(s), ${afterKill.in_doubt} PROCESSING, `
-        + `gateway book [${afterKill.states ?? ''}]; retry with the trackId: ${retry.status} status ${retry.data?.status ?? '-'}${retry.data?.codOper === afterKill.cod_oper ? ', same codOper' : ''}; `
+        + `gateway book [${afterKill.states ?? ''}]; retry with the trackId: ${retry.turnedAway ? `${retry.turnedAway} x 503 from the balancer with no node in rotation, then ` : ''}${retry.status} status ${retry.data?.status ?? '-'}${retry.data?.codOper === afterKill.cod_oper ? ', same codOper' : ''}; `
         + `after: ${after.made} transaction(s), ${after.approved} approved, ${after.in_doubt} PROCESSING, ${after.operations} gateway operation(s), ${after.charges} charge(s)`,
     };
   } finally {
@@ -154,13 +154,32 @@ async function killedBetweenAnswerAndRecord({ database, port, watchNode, createL
 
 const payCard = (api, code, trackId) => api.call('POST', '/cards/auth-capture', cardBody(code, trackId, '4242424242424242'));
 
+/**
+ * The payer sends the payment again with its trackId until an answer tells what became of it, as the
+ * checkout's next try does after an unknown outcome (no answer, a 408 or a 5xx): the balancer answers
+ * 503 itself while it has no node in rotation (nothing reaches a node), and the payer tries again
+ * after its Retry-After. Returns the answer and how many of the balancer's own 503s came before it.
+ */
+async function sendUntilKnown(api, send) {
+  let turnedAway = 0;
+  const answer = await until('an answer that tells the outcome', async () => {
+    const sent = await send();
+    if (!outcomeUnknown(sent)) return sent;
+    // The balancer's page is text; a node's answer is the API's envelope.
+    if (sent.status === 503 && sent.data === undefined) turnedAway += 1;
+    await sleep(Math.min(2_000, 1_000 * Number(sent.retryAfter ?? 1)));
+    return undefined;
+  }, 30_000);
+  return { ...answer, turnedAway };
+}
+
 /** The reconciler settles the card from the processor's book; then the payer sends it again, same trackId. */
 async function cardSettled(api, { code, trackId }) {
   await until('the attempt settled by the reconciler', async () => {
     const looked = await api.call('GET', `/payments/attempts/${encodeURIComponent(trackId)}`);
     return looked.status === 200 && looked.data?.authStatus !== 'PROCESSING' ? looked : undefined;
   }, 20_000);
-  return api.call('POST', '/cards/auth-capture', cardBody(code, trackId, '4242424242424242'));
+  return sendUntilKnown(api, () => api.call('POST', '/cards/auth-capture', cardBody(code, trackId, '4242424242424242')));
 }
 
 // 3991111111 approves by itself a second after the push: its answer falls due while no node runs.

@@ -36,7 +36,7 @@ export function cardBody(code, trackId, cardNumber = randomVisa()) {
 
 /**
  * The API as the widget calls it, through baseUrl (the fault proxy). Every call resolves: an answer
- * { status, code, data } or { status: 0, error } when none came (cut, time-out).
+ * { status, code, data, retryAfter } or { status: 0, error } when none came (cut, time-out).
  */
 export function apiClient(baseUrl, { timeoutMs = 5_000, counters = { fiveXX: 0, noAnswer: 0 } } = {}) {
   counters.statuses ??= {};
@@ -58,7 +58,7 @@ export function apiClient(baseUrl, { timeoutMs = 5_000, counters = { fiveXX: 0, 
       } catch {
         data = undefined; // a proxy's HTML page
       }
-      return { status: res.status, code: data && typeof data === 'object' ? data.code : undefined, data };
+      return { status: res.status, code: data && typeof data === 'object' ? data.code : undefined, data, retryAfter: res.headers.get('retry-after') ?? undefined };
     } catch (error) {
       counters.noAnswer += 1;
       return { status: 0, error: error instanceof Error ? error.name : String(error) };

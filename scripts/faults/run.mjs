@@ -155,12 +155,16 @@ export async function loadThrough(proxy, code, { payers = 8, durationMs, during,
 
 /**
  * What a load's intents left in the database (rows: track_id and count): every intent answered 200
- * has exactly one charge, none has two; an intent that never learned its outcome may have one.
+ * with an outcome has exactly one charge, none has two; an intent that never learned its outcome, or
+ * last found its attempt still in doubt, may have one.
  */
 export function checkIntents(intents, rows) {
   const byTrack = new Map(rows.map((r) => [r.track_id, Number(r.n)]));
-  const approved = intents.filter((i) => i.answer?.status === 200);
-  const unknown = intents.filter((i) => i.answer === undefined);
+  // A look-up that found the attempt still in doubt at its gateway (PROCESSING) told no outcome: the
+  // reconciler settles it later, or forgets it when the gateway never received it.
+  const inDoubt = (i) => i.answer?.status === 200 && i.answer.data?.authStatus === 'PROCESSING';
+  const approved = intents.filter((i) => i.answer?.status === 200 && !inDoubt(i));
+  const unknown = intents.filter((i) => i.answer === undefined || inDoubt(i));
   const missing = approved.filter((i) => (byTrack.get(i.trackId) ?? 0) !== 1).length;
   const doubled = [...byTrack.values()].filter((n) => n > 1).length;
   const made = [...byTrack.values()].reduce((a, b) => a + b, 0);
@@ -168,7 +172,7 @@ export function checkIntents(intents, rows) {
   return {
     made, expected: approved.length + unknown.filter((i) => byTrack.has(i.trackId)).length,
     ok: missing === 0 && doubled === 0 && made === approved.length + unknown.filter((i) => byTrack.has(i.trackId)).length,
-    note: `${intents.length} intents: ${approved.length} approved, ${unknown.length} outcome never learned, ${otherAnswers} other answers; ${doubled} charged twice, ${missing} approved without exactly one charge`,
+    note: `${intents.length} intents: ${approved.length} approved, ${unknown.length} outcome never learned (${unknown.filter(inDoubt).length} of them found in doubt), ${otherAnswers} other answers; ${doubled} charged twice, ${missing} approved without exactly one charge`,
   };
 }
 

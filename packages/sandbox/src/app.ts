@@ -1,5 +1,5 @@
 import type { Gateways } from './gateways/Gateways';
-import { sandboxGateways, type SandboxControls } from './gateways/simulator/simulatedGateways';
+import type { SandboxControls } from './gateways/simulator/simulatedGateways';
 import { NEQUI_PAY_WINDOW_MS, SANDBOX_CLIENT_KEY, YAPPY_PAY_WINDOW_MS } from '@pasarela/core';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
@@ -84,9 +84,9 @@ export interface AppOptions {
   payerWindows?: PayerWindows | undefined;
   /**
    * The gateways behind the payment services: the one seam where a provider wires real processors
-   * (with no sandbox controls). The simulated ones when absent.
+   * (with no sandbox controls). The server chooses them (server.ts: the simulated ones).
    */
-  gateways?: { gateways: Gateways; sandbox: SandboxControls | undefined } | undefined;
+  gateways: { gateways: Gateways; sandbox: SandboxControls | undefined };
   /** JSON log lines; silent when absent (in-process tests). */
   logger?: Logger | undefined;
   /** This node's counters for GET /metrics; a fresh set when absent. */
@@ -131,7 +131,7 @@ async function databaseHealth(db: Database, timeoutMs = 2_000): Promise<'ok' | '
 /** The checkout origin's whole HTTP surface, testable in-process with `app.request()`. */
 export function createApp(options: AppOptions): Hono<AppEnv> {
   const paths = { ...defaultPaths(), ...options.paths };
-  const wired = options.gateways ?? sandboxGateways(options.db);
+  const wired = options.gateways;
   const deps: Deps = {
     db: options.db,
     gateways: wired.gateways,

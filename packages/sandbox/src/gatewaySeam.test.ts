@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -26,6 +27,13 @@ describe('the gateway seam', () => {
       // the in-process test app wires the same adapter as the server
       'test/testApp.ts -> gateways/simulator/simulatedGateways.ts',
     ]);
+  });
+
+  it('the simulated adapter is chosen at one place: the server\'s wiring (and the test app, which wires as the server does)', () => {
+    const choosing = [...graph.keys()]
+      .filter((file) => !file.startsWith(simulator) && /\bsandboxGateways\s*\(/.test(readFileSync(file, 'utf8')))
+      .map(relative);
+    expect(choosing.sort()).toEqual(['server.ts', 'test/testApp.ts']);
   });
 
   it('the ports depend on nothing of the server: no payments, routes or store', () => {

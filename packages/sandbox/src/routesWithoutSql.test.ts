@@ -1,37 +1,27 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { HOLDS_SQL_TEXT, OPENS_A_TRANSACTION, RUNS_A_QUERY, sourceFiles, sqlIn } from './test/sqlInFiles';
 
+const src = fileURLToPath(new URL('.', import.meta.url));
 const routes = fileURLToPath(new URL('./routes', import.meta.url));
+const payments = fileURLToPath(new URL('./payments', import.meta.url));
 
-/** Where a route file runs SQL: a query or transaction on a database, or SQL text of its own. */
-const SQL_SIGNS: ReadonlyArray<readonly [string, RegExp]> = [
-  // db.query(...), tx.query<Row>(...): a request's c.req.query('x') is the query string, not SQL.
-  ['runs a query', /(?<!\breq)\.query\s*[<(]/],
-  ['opens a transaction', /\.(?:transaction|oneStatementLocked)\s*[<(]/],
-  ['holds SQL text', /\b(?:select\s[^;'"`]*?\bfrom\s|insert\s+into\s|update\s+\w+\s+set\s|delete\s+from\s)/i],
-];
-
-function routeFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return routeFiles(file);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [file] : [];
-  });
-}
-
-/** The lines of a route file that run SQL, as "file:line: sign". */
-function sqlIn(file: string): string[] {
-  return readFileSync(file, 'utf8').split('\n').flatMap((line, i) =>
-    SQL_SIGNS.filter(([, sign]) => sign.test(line)).map(([name]) => `${path.relative(routes, file)}:${i + 1}: ${name}`));
-}
-
-// The money path's shape: a route parses and replies; its SQL lives in store/, by entity.
+// The money path's shape: a route parses, calls its service and replies; a service checks with
+// core's rules, records, calls the gateway's port and records again; every query is a store
+// function, by entity (store/).
 describe('the routes', () => {
-  it('run no SQL: every query is a store function', () => {
-    const files = routeFiles(routes);
+  it('run no SQL: every query is a store function, every transaction a service\'s', () => {
+    const files = sourceFiles(routes);
     expect(files.length).toBeGreaterThan(30);
-    expect(files.flatMap(sqlIn)).toEqual([]);
+    expect(files.flatMap((file) => sqlIn(file, [RUNS_A_QUERY, OPENS_A_TRANSACTION, HOLDS_SQL_TEXT], src))).toEqual([]);
+  });
+});
+
+describe('the payment services', () => {
+  // A service decides what commits together (db.transaction around store calls); the SQL inside is the store's.
+  it('run no SQL: every query is a store function', () => {
+    const files = sourceFiles(payments);
+    expect(files.length).toBeGreaterThan(25);
+    expect(files.flatMap((file) => sqlIn(file, [RUNS_A_QUERY, HOLDS_SQL_TEXT], src))).toEqual([]);
   });
 });

@@ -108,6 +108,27 @@ describe.skipIf(!url)('a PostgreSQL connection dropped under a node', () => {
     expect(await db.query<{ one: number }>('select 1 as one')).toEqual([{ one: 1 }]);
   });
 
+  it('ended again and again while transactions hand their connections on: no error escapes', async () => {
+    // A FATAL that arrives in the same read as the answer that freed a connection reaches the
+    // transaction that takes it next before any of its own code runs.
+    let stop = false;
+    let committed = 0;
+    const worker = async () => {
+      while (!stop) {
+        await db.transaction(async (tx) => tx.query('select 1')).then(() => (committed += 1), () => undefined);
+      }
+    };
+    const killing = setInterval(() => void terminate(db.sessionName).catch(() => undefined), 20);
+    const workers = Array.from({ length: 30 }, worker);
+    await sleep(4_000);
+    stop = true;
+    clearInterval(killing);
+    await Promise.all(workers);
+    expect(committed).toBeGreaterThan(0);
+    await sleep(200);
+    expect(await db.query<{ one: number }>('select 1 as one')).toEqual([{ one: 1 }]);
+  });
+
   it('an idle pooled connection and a plain query: 503, then the pool connects again', async () => {
     await Promise.all([db.query('select 1'), db.query('select 1')]);
     const sleeping = db.query('select pg_sleep(10)').then(() => 'answered', (error: unknown) => error);

@@ -108,14 +108,25 @@ export async function openPostgresDatabase(
     },
     transaction<T>(fn: (tx: Transaction) => Promise<T>, options: TransactionOptions = {}) {
       return run(async () => {
-        const client = await pool.connect();
         // A checked-out client has no listener of the pool's: when PostgreSQL drops it mid-transaction
-        // its 'error' event (emitted beside the failed query's rejection) must be heard here.
+        // its 'error' event (emitted beside the failed query's rejection) must be heard here. The
+        // listener goes on in the pool's callback, before anything else runs: after an `await` it
+        // would come too late for a FATAL that arrives in the same read as the answer that freed the
+        // connection (pg_terminate_backend), and that unheard event would end the process.
         let broken: Error | undefined;
         const onError = (error: Error) => {
           broken ??= error;
         };
-        client.on('error', onError);
+        const client = await new Promise<pg.PoolClient>((resolve, reject) => {
+          pool.connect((error, taken) => {
+            if (error || !taken) {
+              reject(error ?? new Error('the pool gave no connection'));
+              return;
+            }
+            taken.on('error', onError);
+            resolve(taken);
+          });
+        });
         try {
           // BEGIN and the lock in one simple-protocol round trip (it takes no parameters, so the key
           // goes in as an escaped literal).

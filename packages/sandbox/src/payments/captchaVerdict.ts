@@ -2,6 +2,7 @@ import { captchaRefusalKey, type CaptchaCheckResponse } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import type { Queryable } from '../db/Database';
 import { ApiError } from '../http/ApiError';
+import { captchaRequiredOf, type CaptchaPayee } from '../store/captchaSettings';
 
 /**
  * The sandbox plays the captcha provider's verification (docs/sandbox.md "Captcha"): the token
@@ -14,26 +15,11 @@ export function sandboxCaptchaAnswer(token: string): CaptchaCheckResponse {
   return { valid: true, score: 0.9 };
 }
 
-/**
- * Whom a payment pays, to find whether its merchant turned the captcha off: a link's or station's
- * code, a subscription's key, or the merchant itself (a repeat names its first payment's).
- */
-export type CaptchaPayee = { code: string } | { subscriptionKey: string } | { merchantId: number };
-
-const PAYEE_SQL = {
-  code: `select m.captcha_required from merchants m
-          where m.id = coalesce((select merchant_id from payment_links where code = $1),
-                                (select merchant_id from payment_stations where station_id = $1))`,
-  subscriptionKey: `select m.captcha_required from subscriptions s join plans p on p.id = s.plan_id join merchants m on m.id = p.merchant_id
-                     where s.subscription_key = $1`,
-  merchantId: 'select captcha_required from merchants where id = $1',
-} as const;
+export type { CaptchaPayee };
 
 /** False only when the payee's merchant turned the captcha off; an unknown payee requires it. */
 async function merchantRequiresCaptcha(db: Queryable, payee: CaptchaPayee): Promise<boolean> {
-  const [kind, value] = Object.entries(payee)[0] as [keyof typeof PAYEE_SQL, string | number];
-  const [row] = await db.query<{ captcha_required: boolean }>(PAYEE_SQL[kind], [value]);
-  return row?.captcha_required ?? true;
+  return (await captchaRequiredOf(db, payee)) ?? true;
 }
 
 /**

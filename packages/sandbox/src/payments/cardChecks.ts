@@ -5,6 +5,7 @@ const MAX_INTEGER_ID = 2_147_483_647;
 import type { Deps } from '../Deps';
 import { ApiError } from '../http/ApiError';
 import type { MerchantRow } from '../store/merchants';
+import { activeBridgeBounds } from '../store/campaignBridges';
 
 // The checks of a card payment that go beyond its payload's schema.
 
@@ -13,8 +14,7 @@ export async function donationOf(deps: Deps, payload: CardPaymentPayload, mercha
   const bridgeId = Number(payload.idCampaignBridge);
   if (!payload.amountToCampaign || !Number.isSafeInteger(bridgeId)) return { campaign_bridge_id: null, campaign_cents: 0 };
   // An id past what an integer column holds names no bridge.
-  const [bridge] = bridgeId < 1 || bridgeId > MAX_INTEGER_ID ? [] : await deps.db.query<{ min_cents: number; max_cents: number }>(
-    'select b.id, c.min_cents, c.max_cents from campaign_bridges b join campaigns c on c.id = b.campaign_id where b.id = $1 and c.merchant_id = $2 and b.status = 1', [bridgeId, merchantId]);
+  const bridge = bridgeId < 1 || bridgeId > MAX_INTEGER_ID ? undefined : await activeBridgeBounds(deps.db, bridgeId, merchantId);
   if (!bridge) throw new ApiError(400, 'missing_arguments', 'idCampaignBridge names no active campaign of this merchant');
   // SPEC 4 campaign bounds, core's rule.
   const refusal = donationRefusal(payload.amountToCampaign, { minAmount: centsToAmount(bridge.min_cents), maxAmount: centsToAmount(bridge.max_cents) });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/Database';
+import { secretOnce } from '../store/appSecrets';
 
 const SECRET_NAME = 'card_fingerprint_key';
 /** A configured key shorter than this is refused: the fingerprint is only as strong as its key. */
@@ -17,8 +18,7 @@ export async function cardFingerprintKeyOf(db: Queryable, configured: string | u
     return { key: Buffer.from(configured, 'utf8'), source: 'configuration' };
   }
   // Two first starts at once: one insert wins, the other does nothing and reads the winner's key.
-  await db.query('insert into app_secrets (name, value) values ($1, $2) on conflict (name) do nothing', [SECRET_NAME, randomBytes(32).toString('hex')]);
-  const [row] = await db.query<{ value: string }>('select value from app_secrets where name = $1', [SECRET_NAME]);
-  if (!row) throw new Error('card fingerprint key neither created nor found');
-  return { key: Buffer.from(row.value, 'hex'), source: 'database' };
+  const value = await secretOnce(db, SECRET_NAME, randomBytes(32).toString('hex'));
+  if (value === undefined) throw new Error('card fingerprint key neither created nor found');
+  return { key: Buffer.from(value, 'hex'), source: 'database' };
 }

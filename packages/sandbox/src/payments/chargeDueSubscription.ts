@@ -3,6 +3,8 @@ import type { Deps } from '../Deps';
 import { CARD_AUTH_STATUS, CARD_RESULT_STATUS, CHANNEL, SERVICE_CODES, SUBSCRIPTION_PERIOD_DAYS, nextSubscriptionChargeDate } from '@pasarela/core';
 import { gatewayCall } from '../gateways/GatewayCall';
 import { findPlan, type SubscriptionRow } from '../store/catalog';
+import { findMerchant } from '../store/merchants';
+import { claimDueSubscription, claimDueSubscriptions, setNextCharge } from '../store/subscriptions';
 import { insertTransaction, newCodOper, type TransactionRow } from '../store/transactions';
 import { cardOutcomeOf } from './gatewayOutcomes';
 import { settlePayment } from './settlePayment';
@@ -10,8 +12,6 @@ import { settlePayment } from './settlePayment';
 /** Days per SPEC 9 period code, for the next charge date (core, next to the period labels). */
 export const PERIOD_DAYS: Readonly<Record<string, number>> = SUBSCRIPTION_PERIOD_DAYS;
 export const nextChargeDate = nextSubscriptionChargeDate;
-
-const DUE = 'status = 1 and card_token is not null and next_charge_at <= now()';
 
 /**
  * Claims one locked, due subscription inside tx: its date moves a period on and its renewal is
@@ -21,7 +21,7 @@ const DUE = 'status = 1 and card_token is not null and next_charge_at <= now()';
 async function claimRenewal(tx: Queryable, sub: SubscriptionRow): Promise<TransactionRow | undefined> {
   const plan = await findPlan(tx, sub.plan_id);
   if (!plan) return undefined;
-  await tx.query('update subscriptions set next_charge_at = $2 where id = $1', [sub.id, nextChargeDate(plan.period)]);
+  await setNextCharge(tx, sub.id, nextChargeDate(plan.period));
   return insertTransaction(tx, {
     track_id: null, link_code: null, merchant_id: plan.merchant_id, method: 'card', amount_cents: plan.amount_cents, tax_cents: 0,
     status: CARD_RESULT_STATUS.processing, auth_status: CARD_AUTH_STATUS.processing, message_key: 'processing', tx_type: SERVICE_CODES.subscription,
@@ -35,7 +35,7 @@ async function claimRenewal(tx: Queryable, sub: SubscriptionRow): Promise<Transa
 
 /** Charges a claimed renewal with the subscription's stored card, through the card processor's port, and records what it decided. */
 async function chargeRenewal(deps: Pick<Deps, 'db' | 'gateways'>, attempt: TransactionRow): Promise<TransactionRow> {
-  const merchant = (await deps.db.query<{ name: string; logo: string }>('select name, logo from merchants where id = $1', [attempt.merchant_id]))[0];
+  const merchant = await findMerchant(deps.db, attempt.merchant_id);
   try {
     const decision = await deps.gateways.card.authorize({
       ...gatewayCall(attempt.cod_oper), amountCents: attempt.amount_cents, card: { token: attempt.card_token ?? '' }, lang: 'es', capture: true,
@@ -56,7 +56,7 @@ async function chargeRenewal(deps: Pick<Deps, 'db' | 'gateways'>, attempt: Trans
 export async function chargeIfDue(deps: Pick<Deps, 'db' | 'gateways'>, sub: SubscriptionRow): Promise<TransactionRow | undefined> {
   if (sub.status !== 1 || !sub.card_token || !sub.next_charge_at || sub.next_charge_at.getTime() > Date.now()) return undefined;
   const attempt = await deps.db.transaction(async (tx) => {
-    const [claimed] = await tx.query<SubscriptionRow>(`select * from subscriptions where id = $1 and ${DUE} for update skip locked`, [sub.id]);
+    const claimed = await claimDueSubscription(tx, sub.id);
     return claimed ? claimRenewal(tx, claimed) : undefined;
   });
   return attempt && chargeRenewal(deps, attempt);
@@ -73,7 +73,7 @@ const SWEEP_BATCH = 100;
  */
 export async function chargeDueSubscriptions(deps: Pick<Deps, 'db' | 'gateways'>): Promise<TransactionRow[]> {
   const attempts = await deps.db.transaction(async (tx) => {
-    const due = await tx.query<SubscriptionRow>(`select * from subscriptions where ${DUE} order by next_charge_at limit $1 for update skip locked`, [SWEEP_BATCH]);
+    const due = await claimDueSubscriptions(tx, SWEEP_BATCH);
     const claimed: TransactionRow[] = [];
     for (const sub of due) {
       const row = await claimRenewal(tx, sub);

@@ -2,6 +2,7 @@ import type { Deps } from '../Deps';
 import { ApiError } from '../http/ApiError';
 import { isLinkExpired } from '@pasarela/core';
 import { findStation } from '../store/catalog';
+import { cardPaymentStartRow } from '../store/cardPaymentStart';
 import { findLinkByCode, type LinkRow } from '../store/links';
 import { cardCodesOf, findMerchant, merchantCardCodes, type MerchantRow } from '../store/merchants';
 import { findTransactionByTrackId, type TransactionRow } from '../store/transactions';
@@ -58,28 +59,6 @@ export type CardPaymentStart =
   | { kind: 'repeat'; earlier: TransactionRow }
   | { kind: 'new'; target: PayTarget; merchant: CardMerchant; cardCodes: string[] };
 
-interface StartRow {
-  earlier_id: number | null;
-  code: string | null;
-  merchant_id: number;
-  description: string;
-  amount_cents: number;
-  tax_cents: number;
-  card_types: string | null;
-  service_code: string;
-  expires_at: Date | null;
-  single_use: boolean;
-  paid_cod_oper: string | null;
-  m_id: number | null;
-  m_name: string;
-  m_logo: string;
-  has_payment_guest: boolean;
-  tx_limit_cents: number;
-  domain_validation: boolean;
-  allowed_domains: unknown;
-  card_codes: unknown[];
-}
-
 /**
  * What a card payment reads before its checks, in one query when it pays a link: whether its
  * trackId was seen, the link (open to payment, as payableLink says), its merchant, and the brands
@@ -88,17 +67,7 @@ interface StartRow {
  * 409 request_already_paid, 404 Merchant Not Found.
  */
 export async function cardPaymentStartOf(deps: Deps, code: string, trackId: string): Promise<CardPaymentStart> {
-  const [row] = await deps.db.query<StartRow>(
-    `select (select t.id from transactions t where t.track_id = $1) as earlier_id,
-       l.code, l.merchant_id, l.description, l.amount_cents, l.tax_cents, l.card_types, l.service_code, l.expires_at, l.single_use, l.paid_cod_oper,
-       m.id as m_id, m.name as m_name, m.logo as m_logo, m.has_payment_guest, m.tx_limit_cents, m.domain_validation, m.allowed_domains,
-       (select coalesce(jsonb_agg(s.card_codes order by s.id), '[]'::jsonb) from merchant_services s
-         where s.merchant_id = m.id and s.enabled and s.method = 'card') as card_codes
-     from (select 1) as one
-     left join payment_links l on l.code = $2
-     left join merchants m on m.id = l.merchant_id`,
-    [trackId, code],
-  );
+  const row = await cardPaymentStartRow(deps.db, code, trackId);
   if (!row) throw new Error('cardPaymentStartOf returned no row');
   if (row.earlier_id !== null) {
     const earlier = await findTransactionByTrackId(deps.db, trackId);

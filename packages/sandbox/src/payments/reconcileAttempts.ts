@@ -2,6 +2,8 @@ import { cancelledStatusOf, ENDED_UNPAID_AUTH_STATUSES } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { gatewayCall } from '../gateways/GatewayCall';
 import { dropUnsentAttempt, type PaymentOutcome, type TransactionRow } from '../store/transactions';
+import { attemptsToReconcile } from '../store/attemptsToReconcile';
+import { giveRenewalPeriodBack } from '../store/subscriptions';
 import { bankOutcomeOf, cardOutcomeOf, cryptoOutcomeOf, pushOutcomeOf, voucherOutcomeOf } from './gatewayOutcomes';
 import { IN_DOUBT } from './inDoubt';
 import { settlePayment } from './settlePayment';
@@ -60,20 +62,16 @@ async function askGateway(deps: Pick<Deps, 'gateways'>, row: TransactionRow, lap
  * conditional, so an attempt two nodes look at at once changes once. Returns the attempts this pass changed.
  */
 export async function reconcileAttempts(deps: Pick<Deps, 'db' | 'gateways'>): Promise<string[]> {
-  const rows = await deps.db.query<TransactionRow & { lapsed: boolean }>(
-    `select *, (expires_at is not null and expires_at <= now()) as lapsed from transactions
-      where (auth_status = $1 and updated_at <= now() - make_interval(secs => $2 / 1000.0))
-         or (status in (0, -1) and expires_at <= now() and method in ('cash', 'nequi', 'yappy') and auth_status <> all($4::text[]))
-      order by coalesce(expires_at, updated_at) limit $3`,
-    [IN_DOUBT.auth_status, IN_DOUBT_AFTER_MS, RECONCILE_BATCH, ENDED_UNPAID_AUTH_STATUSES],
-  );
+  const rows = await attemptsToReconcile(deps.db, {
+    inDoubtAuthStatus: IN_DOUBT.auth_status, inDoubtAfterMs: IN_DOUBT_AFTER_MS, limit: RECONCILE_BATCH, endedUnpaid: ENDED_UNPAID_AUTH_STATUSES,
+  });
   const changed: string[] = [];
   for (const { lapsed, ...row } of rows) {
     const said = await askGateway(deps, row, lapsed);
     if (said === NEVER_RECEIVED && (await dropUnsentAttempt(deps.db, row.cod_oper))) {
       // A renewal that never reached the processor gives its period back: the next sweep charges it.
       const subscriptionId = row.details['idSubscription'];
-      if (row.details['renewal'] === true && typeof subscriptionId === 'number') await deps.db.query('update subscriptions set next_charge_at = now() where id = $1 and status = 1', [subscriptionId]);
+      if (row.details['renewal'] === true && typeof subscriptionId === 'number') await giveRenewalPeriodBack(deps.db, subscriptionId);
       changed.push(row.cod_oper);
       continue;
     }

@@ -9,7 +9,8 @@ import { isConnectionError } from '../db/unavailable';
 import { gatewayCall } from '../gateways/GatewayCall';
 import type { MerchantDescriptor } from '../gateways/CardProcessor';
 import { findMerchant } from '../store/merchants';
-import { findPlan, findSubscription, type SubscriptionRow } from '../store/catalog';
+import { findPlan, findSubscription } from '../store/catalog';
+import { findLinkSubscription, lockSubscription } from '../store/subscriptions';
 import { dropUnsentAttempt, insertTransaction, newCodOper, type TransactionRow } from '../store/transactions';
 import { cardOutcomeOf } from './gatewayOutcomes';
 import { calledOffMeanwhile, settlePayment } from './settlePayment';
@@ -71,7 +72,7 @@ export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCard
   // passes activates it when its outcome is recorded (settlePayment), so of payments racing on any
   // nodes one activates and charges it.
   const inserted = await deps.db.transaction(async (tx) => {
-    const [locked] = await tx.query<SubscriptionRow>('select * from subscriptions where id = $1 for update', [sub.id]);
+    const locked = await lockSubscription(tx, sub.id);
     if (!locked || isSubscriptionActive(locked.status)) return 'active' as const;
     return insertTransaction(tx, {
       track_id: p.trackId, link_code: null, merchant_id: plan.merchant_id, method: 'card', amount_cents: chargeNow, tax_cents: 0,
@@ -116,11 +117,7 @@ export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCard
  * request_already_paid). Returns what to activate once the payment passes.
  */
 export async function subscriptionOfLink(db: Queryable, linkCode: string, asked: { idSubscription: number; subscriptionKey: string }): Promise<{ id: number; period: string }> {
-  const [row] = await db.query<{ id: number; status: number; period: string }>(
-    `select s.id, s.status, p.period from payment_links l join subscriptions s on s.id = l.id_subscription join plans p on p.id = s.plan_id
-      where l.code = $1 and s.id = $2 and s.subscription_key = $3`,
-    [linkCode, asked.idSubscription, asked.subscriptionKey],
-  );
+  const row = await findLinkSubscription(db, linkCode, asked.idSubscription, asked.subscriptionKey);
   if (!row) throw new ApiError(400, 'invalid_arguments', 'activateSubscription names no subscription of this link');
   if (isSubscriptionActive(row.status)) throw new ApiError(409, 'request_already_paid', 'This subscription is already active');
   return { id: row.id, period: row.period };

@@ -185,7 +185,7 @@ describe('webhooks across restarts and nodes', () => {
   afterAll(() => cleanUp());
 
   const appOn = (db: Database): TestApp => {
-    const app = createApp({ db, cardFingerprintKey: Buffer.alloc(32, 7), wireEncoding: false, allowPrivateWebhooks: true });
+    const app = createApp({ db, gateways: sandboxGateways(db), cardFingerprintKey: Buffer.alloc(32, 7), wireEncoding: false, allowPrivateWebhooks: true });
     const call = async (path: string, init: RequestInit) => {
       const res = await app.request(path, init);
       return { status: res.status, json: (await res.json()) as Record<string, unknown> };
