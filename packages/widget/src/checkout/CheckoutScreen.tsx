@@ -141,7 +141,8 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutSc
       <MerchantHeader name={merchant.merchantName} logo={merchant.logo} />
       <PaymentSummary info={info} lang={services.lang} donation={donationAdded} />
       {data.subscription && data.extras ? <data.extras.PlanSummary subscription={data.subscription} lang={services.lang} /> : null}
-      {expiry ? <expiry.LinkExpiry expiresAt={info.expiresAt} now={services.now} /> : null}
+      {/* Until the countdown is in, its line is kept, so the form below does not move under the payer's finger. */}
+      {expiry ? <expiry.LinkExpiry expiresAt={info.expiresAt} now={services.now} /> : info.expiresAt ? <p className="expiry" aria-hidden="true">{'\u00a0'}</p> : null}
       <MethodChoice methods={offered} chosen={chosen} locked={locked} onChoose={choose} />
       {extrasBeforePay ? null : extras}
       <BeforePayContext.Provider value={extrasBeforePay ? <div className="pay-extras">{extras}</div> : null}>
