@@ -1,15 +1,9 @@
-import type { CheckoutType, PaymentInfo, PendingSubscription } from '@pasarela/core';
+import type { CheckoutType } from '@pasarela/core';
 import type { ApiClient } from './client';
 import { loadPaymentInfo } from './loadPaymentInfo';
+import type { CheckoutTarget } from './loadOtherTarget';
 
-/** What a checkout pays: a link's payment info, or one built from a station or a subscription's plan. */
-export interface CheckoutTarget {
-  info: PaymentInfo;
-  /** Set for type subs: the plan the payment activates. */
-  subscription?: PendingSubscription | undefined;
-  /** A station without a price: the payer enters the amount before choosing a method. */
-  payerAmount?: boolean | undefined;
-}
+export type { CheckoutTarget } from './loadOtherTarget';
 
 /** SPEC 2 "Widget payment types: lk, slug, slugCode, subs, ps". */
 export async function loadCheckoutTarget(api: ApiClient, type: CheckoutType, code: string): Promise<CheckoutTarget> {
