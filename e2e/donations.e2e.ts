@@ -19,8 +19,9 @@ describe.runIf(browserAvailable())('donations with a card payment, end to end', 
     await page.goto(`${sandbox.url}/pf/widget?type=ps&code=EST-001`);
     const checkout = new CheckoutFrame(page);
     await checkout.waitForForm();
+    // The choice shows once the form is up (its chunk is not part of the first load).
     const group = page.getByRole('group', { name: 'Dona a la Fundación Demo' });
-    expect(await group.isVisible()).toBe(true);
+    await group.waitFor({ timeout: 10_000 });
     expect(await group.getByRole('radio', { name: 'No donar esta vez' }).isChecked()).toBe(true);
     // Another amount below the campaign's minimum is refused in place.
     await group.getByRole('radio', { name: 'Otro monto' }).check();

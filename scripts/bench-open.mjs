@@ -23,7 +23,7 @@
 // another build opened in the same rounds, in turn with this one and the floor, and compared with it
 // (only the payer's click then: no preloaded side, no opens at the load event, no splash runs).
 // Usage: npm run bench:open [-- --runs 15 --splash-runs 5 --settle 1000 --server packages/sandbox/dist/<file>.mjs]
-//        npm run bench:open -- --runs 20 --against packages/sandbox/dist/<other>.mjs [--against ...]
+//        npm run bench:open -- --runs 20 --against packages/sandbox/dist/<other>.mjs [--against ...] [--splash-runs 10]
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { availableParallelism } from 'node:os';
@@ -400,31 +400,42 @@ try {
 // The default settings (SPEC 2's 3000 ms splash): the page's first open shows the splash for its
 // whole duration, the data loading behind it; a reopen on the same page shows none. Each as a ratio
 // to the floor measured in the same rounds (targets: reopen within 1.5x the floor; first open no
-// later than the splash plus 1.5x the floor).
+// later than the splash plus 1.5x the floor). With `--against` and `--splash-runs N`, each other
+// build is opened twice in the same rounds too, taking turns, and its reopen compared with this one's.
 const splashRuns = option('splash-runs', against.length ? 0 : 5);
 if (splashRuns > 0) {
-  const slow = await startSandbox({ SPLASH_MS: '3000' }, server);
+  const builds = [{ name: 'this build', sandbox: await startSandbox({ SPLASH_MS: '3000' }, server) }];
+  for (const file of against) builds.push({ name: basename(file), sandbox: await startSandbox({ SPLASH_MS: '3000' }, file) });
   const floorAgain = await startFloor();
   try {
-    const first = [];
-    const reopen = [];
+    const times = Object.fromEntries(builds.map(({ name }) => [name, { first: [], reopen: [], toThis: [] }]));
     const floorTimes = [];
     for (let i = 0; i < splashRuns + 1; i++) {
-      const t = await openTwice(browser, { sandbox: slow, url: shopUrl(slow) }, settleMs);
+      const order = builds.map((_, k) => builds[(i + k) % builds.length]);
+      const round = {};
+      for (const { name, sandbox } of order) round[name] = await openTwice(browser, { sandbox, url: shopUrl(sandbox) }, settleMs);
       const f = await openOnce(browser, { sandbox: null, url: floorAgain.url }, settleMs);
       if (i === 0) continue;
-      first.push(t.first);
-      reopen.push(t.reopen);
+      for (const { name } of builds) {
+        times[name].first.push(round[name].first);
+        times[name].reopen.push(round[name].reopen);
+        times[name].toThis.push(round[name].reopen / round['this build'].reopen);
+      }
       floorTimes.push(f.focused);
     }
-    report('default settings (splash 3000 ms), first open() on the page -> card field on screen and focused', first);
-    report('default settings (splash 3000 ms), reopen on the same page -> card field on screen and focused', reopen);
-    report('floor in the same rounds', floorTimes);
     const floorMedian = median(floorTimes);
-    console.log(`default settings, reopen: ${(median(reopen) / floorMedian).toFixed(2)}x the floor (target: within 1.5x)`);
-    console.log(`default settings, first open: ${((median(first) - 3000) / floorMedian).toFixed(2)}x the floor after the splash's 3000 ms (target: splash + 1.5x, ${Math.round(3000 + 1.5 * floorMedian)} ms here; measured ${median(first)} ms)`);
+    for (const { name } of builds) {
+      const { first, reopen, toThis } = times[name];
+      const of = name === 'this build' ? '' : ` (${name})`;
+      report(`default settings (splash 3000 ms), first open() on the page -> card field on screen and focused${of}`, first);
+      report(`default settings (splash 3000 ms), reopen on the same page -> card field on screen and focused${of}`, reopen);
+      console.log(`default settings, reopen${of}: ${(median(reopen) / floorMedian).toFixed(2)}x the floor (target: within 1.5x)`);
+      console.log(`default settings, first open${of}: ${((median(first) - 3000) / floorMedian).toFixed(2)}x the floor after the splash's 3000 ms (target: splash + 1.5x, ${Math.round(3000 + 1.5 * floorMedian)} ms here; measured ${median(first)} ms)`);
+      if (name !== 'this build') console.log(`${name} against this build, reopen: ${median(reopen)} against ${median(times['this build'].reopen)} ms (medians), ${median(toThis).toFixed(2)}x median of each round`);
+    }
+    report('floor in the same rounds', floorTimes);
   } finally {
-    await slow.stop();
+    await Promise.all(builds.map(({ sandbox }) => sandbox.stop()));
     floorAgain.stop();
   }
 }

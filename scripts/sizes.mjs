@@ -20,11 +20,11 @@ export const BUDGETS = {
 
 /**
  * What the tests hold the first load to until it is back within its budget: with i18next it is
- * 59.5 KB as built and 63.0 KB as downloaded (docs/performance.md "Sizes"). Lower it as bytes are won
+ * 58.2 KB as built and 61.6 KB as downloaded (docs/performance.md "Sizes"). Lower it as bytes are won
  * back; remove it once both are within BUDGETS.
  */
 export const CEILINGS = {
-  widgetFirstLoadGzipBytes: 63_500,
+  widgetFirstLoadGzipBytes: 62_000,
 };
 
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;

@@ -1,4 +1,4 @@
-import { panamaParts } from './linkExpiry';
+import { panamaParts } from './panamaTime';
 
 // SPEC 5 expired: "Card expiry MM/YY must not be in the past."
 

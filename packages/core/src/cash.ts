@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { CASH_PENDING_MS } from './constants';
-import { formatPanamaDate, formatPanamaTime } from './linkExpiry';
+import { formatPanamaDate, formatPanamaTime } from './panamaTime';
 import { amountText } from './money';
 import { NumberLike, optionalText } from './schemaParts';
 

@@ -6,7 +6,7 @@ import { randomRegistrationLogin } from './profile';
 import { isOldVersionServiceCode } from './serviceCodes';
 import { nextSubscriptionChargeDate } from './subscriptionSchedule';
 import { rateFrozenRemainingMs } from './crypto';
-import { formatPanamaDate, formatPanamaTime } from './linkExpiry';
+import { formatPanamaDate, formatPanamaTime } from './panamaTime';
 import { isValidationChargeInRange, roundAmount } from './money';
 import { isStrongPassword, passwordPolicyIssues } from './passwords';
 import { searchActivityQuery } from './paymentCode';

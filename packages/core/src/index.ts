@@ -70,7 +70,8 @@ export {
   unstorableTextIn,
   freeText,
 } from './freeText';
-export { remainingMs, isLinkExpired, panamaParts, formatPanamaDate, formatPanamaTime } from './linkExpiry';
+export { remainingMs, isLinkExpired } from './linkExpiry';
+export { panamaParts, formatPanamaDate, formatPanamaTime } from './panamaTime';
 export { parseExpiry, isCardExpiryValid } from './cardExpiry';
 export { isValidationKey, isHttpUrl } from './validationKeys';
 export type { ValidationKey } from './validationKeys';

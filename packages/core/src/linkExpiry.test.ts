@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatPanamaDate, formatPanamaTime, isLinkExpired, parseExpiresAt, remainingMs } from './linkExpiry';
+import { isLinkExpired, parseExpiresAt, remainingMs } from './linkExpiry';
+import { formatPanamaDate, formatPanamaTime } from './panamaTime';
 
 describe('SPEC 4 "Link expiry: ... remaining time is set from EXPIRES_AT relative to Panama time"', () => {
   it.each([

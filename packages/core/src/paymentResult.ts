@@ -1,5 +1,5 @@
 import type { PaymentMethodId } from './constants';
-import { formatPanamaDate, formatPanamaTime } from './linkExpiry';
+import { formatPanamaDate, formatPanamaTime } from './panamaTime';
 import { amountText } from './money';
 import type { OverallResult, ParentNotification, PaymentResult } from './notification';
 import { isHttpUrl } from './validationKeys';

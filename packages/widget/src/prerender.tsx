@@ -6,7 +6,7 @@ import type { Language, PrimedAnswer } from '@pasarela/core';
 import { createApiClient } from './api/client';
 import { parseConfig } from './services/config';
 import { newTrackId } from './services/newTrackId';
-import { prepareFirstScreen } from './app/prerender';
+import { prepareFirstScreen, rendersAsServer } from './app/prerender';
 import { createSessionStore } from './services/session';
 import { ServicesContext, type Services } from './services/services';
 import { detachedBridge } from './embed/parentBridge';
@@ -61,6 +61,9 @@ export async function prerenderFirstScreen(request: PrerenderRequest): Promise<s
     newTrackId,
     session: createSessionStore(null),
   };
+  // A page the browser renders afresh (Back from a bank's page names its pending payment) gets no
+  // markup of a screen it would replace.
+  if (!rendersAsServer(services)) return null;
   const first = await prepareFirstScreen(services);
   if (!first || offPage) return null;
   // Synchronous from here to the end: no other page's render can switch the language in between.

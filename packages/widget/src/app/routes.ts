@@ -23,9 +23,8 @@ export function safeNext(next: string | null): string | null {
 }
 
 
+/** One SPEC 2 address (its path in the comment above it: the code never reads it). */
 interface AddressRule {
-  /** The SPEC 2 path it answers, for readers. */
-  path: string;
   match(segments: readonly string[], params: URLSearchParams): Route | null;
 }
 
@@ -42,18 +41,21 @@ const exactly = (segments: readonly string[], ...want: string[]) =>
 /** Ordered: the first rule that matches decides. */
 export const ADDRESS_RULES: readonly AddressRule[] = [
   {
-    path: '/pf/widget/{login,signup,recoverypassword,home,addcard,qrsuccess}',
+    // /pf/widget/{login,signup,recoverypassword,home,addcard,qrsuccess}
     match: (s, p) => {
       const screen = WALLET_SCREENS.find((name) => exactly(s, 'pf', 'widget', name));
       return screen ? { name: 'wallet', screen, next: safeNext(p.get('next')) } : null;
     },
   },
-  { path: '/pf/widget', match: (s, p) => (exactly(s, 'pf', 'widget') ? widgetEntry(p) : null) },
-  { path: '/pf/widget/clave', match: (s, p) => (exactly(s, 'pf', 'widget', 'clave') ? widgetEntry(p, 'clave') : null) },
-  { path: '/pf/widget/crypto', match: (s, p) => (exactly(s, 'pf', 'widget', 'crypto') ? widgetEntry(p, 'crypto') : null) },
+  // /pf/widget
+  { match: (s, p) => (exactly(s, 'pf', 'widget') ? widgetEntry(p) : null) },
+  // /pf/widget/clave
+  { match: (s, p) => (exactly(s, 'pf', 'widget', 'clave') ? widgetEntry(p, 'clave') : null) },
+  // /pf/widget/crypto
+  { match: (s, p) => (exactly(s, 'pf', 'widget', 'crypto') ? widgetEntry(p, 'crypto') : null) },
   {
     // Where the bank sends the payer back after Clave: a full page, or a checkout the SDK embedded.
-    path: '/pf/widget/returnclave, /pf/widget/returnclavesdk',
+    // /pf/widget/returnclave, /pf/widget/returnclavesdk
     match: (s, p) => {
       if (!exactly(s, 'pf', 'widget', 'returnclave') && !exactly(s, 'pf', 'widget', 'returnclavesdk')) return null;
       const codOper = oper(p);
@@ -61,7 +63,7 @@ export const ADDRESS_RULES: readonly AddressRule[] = [
     },
   },
   {
-    path: '/pf/responseMessage, /pf/responseMessage/session',
+    // /pf/responseMessage, /pf/responseMessage/session
     match: (s, p) =>
       exactly(s, 'pf', 'responseMessage') || exactly(s, 'pf', 'responseMessage', 'session')
         ? { name: 'responseMessage', code: p.get('code') ?? '' }
@@ -69,7 +71,7 @@ export const ADDRESS_RULES: readonly AddressRule[] = [
   },
   {
     // SPEC 2: reads Oper and redirects to the receipt; with no Oper it goes to /404.
-    path: '/pf/default-receipt/processing',
+    // /pf/default-receipt/processing
     match: (s, p) => {
       if (!exactly(s, 'pf', 'default-receipt', 'processing')) return null;
       const codOper = oper(p);
@@ -77,11 +79,11 @@ export const ADDRESS_RULES: readonly AddressRule[] = [
     },
   },
   {
-    path: '/pf/default-receipt/{codOper}',
+    // /pf/default-receipt/{codOper}
     match: (s) => (s.length === 3 && s[0] === 'pf' && s[1] === 'default-receipt' && SEGMENT.test(s[2] ?? '') ? { name: 'receipt', codOper: s[2] ?? '' } : null),
   },
   {
-    path: '/pf/receipt/campaign',
+    // /pf/receipt/campaign
     match: (s, p) => {
       if (!exactly(s, 'pf', 'receipt', 'campaign')) return null;
       const codOper = oper(p);
@@ -90,7 +92,7 @@ export const ADDRESS_RULES: readonly AddressRule[] = [
   },
   {
     // The validation's operation code arrives in ?code= (the link the payer was sent).
-    path: '/pf/validateTx',
+    // /pf/validateTx
     match: (s, p) => {
       if (!exactly(s, 'pf', 'validateTx')) return null;
       const code = p.get('code')?.trim() ?? '';
@@ -99,7 +101,7 @@ export const ADDRESS_RULES: readonly AddressRule[] = [
   },
   {
     // The request's token arrives in ?code= (the link in the e-mail).
-    path: '/pf/emailPayment',
+    // /pf/emailPayment
     match: (s, p) => {
       if (!exactly(s, 'pf', 'emailPayment')) return null;
       const token = p.get('code')?.trim() ?? '';
@@ -107,7 +109,7 @@ export const ADDRESS_RULES: readonly AddressRule[] = [
     },
   },
   {
-    path: '/pf/tx-result, /pf/returnpage',
+    // /pf/tx-result, /pf/returnpage
     match: (s, p) => {
       const name = exactly(s, 'pf', 'tx-result') ? 'txResult' : exactly(s, 'pf', 'returnpage') ? 'returnPage' : null;
       if (!name) return null;
@@ -115,24 +117,26 @@ export const ADDRESS_RULES: readonly AddressRule[] = [
       return SEGMENT.test(codOper) ? { name, codOper } : { name: 'notFound' };
     },
   },
-  { path: '/pf/deeplink/market', match: (s) => (exactly(s, 'pf', 'deeplink', 'market') ? { name: 'appMarket' } : null) },
+  // /pf/deeplink/market
+  { match: (s) => (exactly(s, 'pf', 'deeplink', 'market') ? { name: 'appMarket' } : null) },
   {
     // SPEC 2 "Checkout for a payment station": the station in ?code= (or ?stationId=).
-    path: '/stationPayment',
+    // /stationPayment
     match: (s, p) => (exactly(s, 'stationPayment') ? widgetEntry(new URLSearchParams({ type: 'ps', code: p.get('code') ?? p.get('stationId') ?? '' })) : null),
   },
   // The main checkout page takes a link code in the query, as the widget entry does; without one
   // it asks the payer for it (SPEC 2's "missing payment code ... goes to /404" is the widget's).
   {
-    path: '/',
+    // /
     match: (s, p) => {
       if (s.length !== 0) return null;
       return p.has('code') ? widgetEntry(new URLSearchParams({ type: p.get('type') ?? 'lk', code: p.get('code') ?? '' })) : { name: 'codeEntry' };
     },
   },
-  { path: '/{slug}', match: (s) => (s.length === 1 && isSlug(s[0]) ? { name: 'checkout', type: 'slug', code: s[0] } : null) },
+  // /{slug}
+  { match: (s) => (s.length === 1 && isSlug(s[0]) ? { name: 'checkout', type: 'slug', code: s[0] } : null) },
   {
-    path: '/{slug}/receive',
+    // /{slug}/receive
     match: (s, p) => {
       if (s.length !== 2 || !isSlug(s[0]) || s[1] !== 'receive') return null;
       const codOper = oper(p);
@@ -140,7 +144,7 @@ export const ADDRESS_RULES: readonly AddressRule[] = [
     },
   },
   {
-    path: '/{slug}/{code}',
+    // /{slug}/{code}
     match: (s) => (s.length === 2 && isSlug(s[0]) && SEGMENT.test(s[1] ?? '') ? { name: 'checkout', type: 'slugCode', code: `${s[0]}/${s[1]}` } : null),
   },
 ];

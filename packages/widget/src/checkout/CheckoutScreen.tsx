@@ -7,12 +7,10 @@ import { MethodPanel } from '../payments/MethodPanel';
 import { createPaymentContext } from '../payments/paymentContext';
 import { pendingFromAddress } from '../payments/pendingAddress';
 import type { CheckoutData } from './checkoutStore';
-import { LinkExpiry } from '../ui/LinkExpiry';
 import { MerchantHeader } from '../ui/MerchantHeader';
 import { MessagePage } from '../ui/MessagePage';
 import { PaymentSummary } from './PaymentSummary';
-import { DonationChoice } from '../payments/donation/DonationChoice';
-import { createDonationStore } from '../payments/donation/donationStore';
+import type { DonationStore } from '../payments/donation/donationStore';
 import { DonationContext, useDonationAmount } from '../payments/donation/useDonationAmount';
 import { useServices } from '../services/services';
 import { loadCheckoutSecurity, SecuritySlot } from '../security/loadCheckoutSecurity';
@@ -21,6 +19,7 @@ import { CloseConfirmSlot } from '../embed/CloseConfirmSlot';
 import { afterFirstScreen } from '../services/afterFirstScreen';
 import { BeforePayContext } from '../payments/beforePay';
 import { useStoreState } from '../ui/useStoreState';
+import { useLater } from '../ui/useLater';
 
 interface CheckoutScreenProps {
   data: CheckoutData;
@@ -42,8 +41,14 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutSc
   const [locked, setLocked] = useState(false);
   // The method an arrival message is about: the one asked for, else the first offered (card).
   const first = offered.find((m) => m.id === firstMethod)?.id ?? offered[0]?.id ?? null;
-  // SPEC 3: the card payment carries the donation (amountToCampaign, idCampaignBridge).
-  const [donation] = useState(() => (data.campaign ? createDonationStore(data.campaign) : null));
+  // SPEC 3: the card payment carries the donation (amountToCampaign, idCampaignBridge). The choice
+  // shows once the form is up (its chunk is not needed to pay); until then no donation is sent.
+  const donationParts = useLater(data.campaign ? () => import('../payments/donation/donationParts') : null);
+  const donation = useMemo(() => (donationParts && data.campaign ? donationParts.createDonationStore(data.campaign) : null), [donationParts, data.campaign]);
+  const donationNow = useRef<DonationStore | null>(null);
+  donationNow.current = donation;
+  // SPEC 4 link expiry: the countdown, when the link has one, shows once the form is up.
+  const expiry = useLater(info.expiresAt ? () => import('../ui/LinkExpiry') : null);
   // SPEC 3 custom fields of the link and the merchant, sent by the card as customFieldValues.
   const [customFields] = useState(() => [...info.customFields, ...merchant.customFields]);
   const [customValues] = useState(() => (customFields.length > 0 && data.extras ? data.extras.createCustomFieldsStore(customFields) : null));
@@ -59,7 +64,7 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutSc
     () => new Map(offered.map((m) => [m.id, createPaymentContext(m.id, data, services, {
       arrivalMessage: m.id === first ? arrivalMessage : null,
       setBusy: setLocked,
-      donation: donation && m.id === 'card' ? () => donation.getState().donation() : undefined,
+      donation: data.campaign && m.id === 'card' ? () => donationNow.current?.getState().donation() ?? null : undefined,
       customFieldValues: customValues && m.id === 'card' ? () => customValues.getState().collect() : undefined,
       security: () => security.then((s) => s.forPayment()),
       closeGuard,
@@ -126,7 +131,7 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutSc
     chosen === 'card' && ((customValues && data.extras) || (donation && data.campaign)) ? (
       <>
         {customValues && data.extras ? <data.extras.CustomFields fields={customFields} store={customValues} disabled={locked} /> : null}
-        {donation && data.campaign ? <DonationChoice bridge={data.campaign} store={donation} lang={services.lang} disabled={locked} total={contexts.get('card')?.total ?? 0} /> : null}
+        {donation && donationParts && data.campaign ? <donationParts.DonationChoice bridge={data.campaign} store={donation} lang={services.lang} disabled={locked} total={contexts.get('card')?.total ?? 0} /> : null}
       </>
     ) : null;
   const extrasBeforePay = !loggedIn;
@@ -136,7 +141,8 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutSc
       <MerchantHeader name={shopNameOf(merchant)} logo={shopLogoOf(merchant, '')} />
       <PaymentSummary info={info} lang={services.lang} donation={donationAdded} />
       {data.subscription && data.extras ? <data.extras.PlanSummary subscription={data.subscription} lang={services.lang} /> : null}
-      <LinkExpiry expiresAt={info.expiresAt} now={services.now} />
+      {/* Until the countdown is in, its line is kept, so the form below does not move under the payer's finger. */}
+      {expiry ? <expiry.LinkExpiry expiresAt={info.expiresAt} now={services.now} /> : info.expiresAt ? <p className="expiry" aria-hidden="true">{'\u00a0'}</p> : null}
       <MethodChoice methods={offered} chosen={chosen} locked={locked} onChoose={choose} />
       {extrasBeforePay ? null : cardExtras}
       <BeforePayContext.Provider value={extrasBeforePay && cardExtras ? <div className="pay-extras">{cardExtras}</div> : null}>

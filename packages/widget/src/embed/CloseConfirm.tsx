@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import { t } from '../i18n/i18n';
-import { closeAnyway, type CloseGuard } from './closeGuard';
+import type { CloseGuard } from './closeGuard';
+import { closeAnyway } from './closeAnyway';
 
 /**
  * "Your payment is still in progress: close anyway?" Staying is the first choice and has the focus;

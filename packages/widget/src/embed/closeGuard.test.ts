@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PaymentResult, WidgetMessage } from '@pasarela/core';
-import { closeAnyway, createCloseGuard } from './closeGuard';
+import { createCloseGuard } from './closeGuard';
+import { closeAnyway } from './closeAnyway';
 
 function pendingResult(oper: string): PaymentResult {
   return {

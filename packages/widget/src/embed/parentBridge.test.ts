@@ -44,12 +44,10 @@ describe('createParentBridge', () => {
     bridge.notify({ type: 'resize', height: 300 });
     expect(sent).toEqual([]);
     finish();
-    await Promise.resolve();
-    await Promise.resolve();
-    expect(sent).toEqual([
+    await vi.waitFor(() => expect(sent).toEqual([
       { type: 'ready', version: '1' },
       { type: 'resize', height: 300 },
-    ]);
+    ]));
     bridge.notify({ type: 'close' });
     expect(sent.at(-1)).toEqual({ type: 'close' });
   });
@@ -75,8 +73,6 @@ describe('createParentBridge', () => {
     const bridge = createParentBridge('https://shop.test', framed, connector);
     bridge.notify({ type: 'close' });
     expect(connector).toHaveBeenCalledOnce();
-    await Promise.resolve();
-    await Promise.resolve();
-    expect(sent).toEqual([{ type: 'close' }]);
+    await vi.waitFor(() => expect(sent).toEqual([{ type: 'close' }]));
   });
 });

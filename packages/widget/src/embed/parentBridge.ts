@@ -1,6 +1,5 @@
 import type { LoaderMethods, WidgetMessage } from '@pasarela/core';
 import { hasText, t } from '../i18n/i18n';
-import { explainFailure } from '../services/failureReason';
 
 /** The widget's side of the loader conversation; a no-op when the widget runs as a full page. */
 export interface ParentBridge {
@@ -42,10 +41,13 @@ export function createParentBridge(parentOrigin: string | null, self: Window, co
   // Messages wait for the handshake; of the resizes only the latest height matters.
   let queue: WidgetMessage[] = [];
   let remote: Pick<LoaderMethods, 'notify'> | null = null;
+  // Every failed attempt tells the shop its catalogue key and the payer's text (PaymentResult.reason);
+  // the code that words it comes with the connection's, as nothing is sent before it.
+  let explain = (message: WidgetMessage) => message;
 
   const send = (message: WidgetMessage) => {
     try {
-      remote?.notify(message);
+      remote?.notify(explain(message));
     } catch {
       // A parent that went away cannot be told anything; the payment itself is unaffected.
     }
@@ -58,8 +60,12 @@ export function createParentBridge(parentOrigin: string | null, self: Window, co
   const connectNow = () => {
     if (connecting) return;
     connecting = true;
+    // Without it (its chunk not fetched) the results still go, without their reason's text.
+    const reasons = import('../services/failureReason').catch(() => null);
     connector(parentOrigin, self.parent, { requestClose: () => closeListeners.forEach((fn) => fn()) })
-      .then((connected) => {
+      .then(async (connected) => {
+        const words = await reasons;
+        if (words) explain = (message) => words.explainFailure(message, { t, hasText });
         remote = connected;
         const pending = queue;
         queue = [];
@@ -72,10 +78,8 @@ export function createParentBridge(parentOrigin: string | null, self: Window, co
 
   return {
     embedded: true,
-    notify(sent) {
-      if (sent.type === 'close' && closeInterceptor?.()) return;
-      // Every failed attempt tells the shop its catalogue key and the payer's text (PaymentResult.reason).
-      const message = explainFailure(sent, { t, hasText });
+    notify(message) {
+      if (message.type === 'close' && closeInterceptor?.()) return;
       if (remote) return send(message);
       if (message.type === 'resize') queue = queue.filter((m) => m.type !== 'resize');
       queue.push(message);

@@ -197,6 +197,12 @@ describe('the first screen rendered into the page (the widget\'s server entry)',
     expect(page).toContain('<div id="root"></div><script type="application/json" id="pasarela-primed">');
   });
 
+  it.each(['reopen=1', 'from=card'])('with a splash, still puts the screen in a page that shows none (core splashMsFor: ?%s)', async (mark) => {
+    const code = await newLink(withSplash);
+    const page = await html(withSplash, `/pf/widget?type=lk&code=${code}&${mark}`);
+    expect(page).toMatch(/<div id="root" data-prerendered="en"><main data-lang="en" data-answers="\d+" data-splash="3000" data-catalog="string">form<\/main><\/div>/);
+  });
+
   it('sends the page without it when the render fails or is too slow', async () => {
     const code = await newLink(noSplash);
     expect(await html(noSplash, `/pf/widget?type=lk&code=${code}&broken`)).toContain('<div id="root"></div><script type="application/json" id="pasarela-primed">');

@@ -43,7 +43,7 @@ async function widgetHtml(c: Context<AppEnv>, page: BuiltWidgetPage | undefined,
   if (!settings.firstScreen || status === 404) return send(page.html.replace('<!--pasarela-config-->', configScript(settings)), status, ancestors, page.styleHashes);
   // The page is sent whole, when its answers (and its first screen) are made.
   const screen = await settings.firstScreen(c.req.path, params, c.req.header('accept-language')).catch(() => null);
-  const cut = cutPage(page, settings, lang);
+  const cut = cutPage(page, settings, lang, new URL(c.req.url));
   return send(cut.head + (await pageTail(cut, settings, c.req.url, screen)), status, ancestors, page.styleHashes);
 }
 

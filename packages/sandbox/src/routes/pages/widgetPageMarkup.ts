@@ -1,4 +1,4 @@
-import { SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY, SPLASH_MS, VERSION, catalogFor, type Language, type PrimedAnswer } from '@pasarela/core';
+import { SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY, SPLASH_MS, VERSION, catalogFor, splashMsFor, type Language, type PrimedAnswer } from '@pasarela/core';
 import type { Prerender } from '../../http/prerender';
 import { SANDBOX_ENVIRONMENT } from '../../sandboxEnvironment';
 import type { BuiltWidgetPage } from './builtWidgetPage';
@@ -70,15 +70,20 @@ export interface PageCut {
   prerender: Prerender | undefined;
 }
 
-export function cutPage(page: BuiltWidgetPage, settings: PageSettings, lang: Language): PageCut {
+/**
+ * `address`: the page's own address. A page with no splash (core splashMsFor: the configured splash
+ * is 0, or this is a reopen by the loader or a return from a bank or 3DS page) gets its first screen.
+ */
+export function cutPage(page: BuiltWidgetPage, settings: PageSettings, lang: Language, address: URL): PageCut {
   const html = page.html.replace('<!--pasarela-config-->', configScript(settings) + catalogHint(lang));
   // A page without the root gets the answers before `</body>`.
   const rootAt = html.indexOf(ROOT);
   const splitAt = rootAt >= 0 ? rootAt : html.lastIndexOf('</body>');
   const [whole, end] = splitAt >= 0 ? [html.slice(0, splitAt), html.slice(rootAt >= 0 ? splitAt + ROOT.length : splitAt)] : [html, ''];
   // With no splash the first screen itself is in the page, and the widget's script starts after it
-  // shows (boot.ts); with a splash, the splash is what the page shows first.
-  const prerender = rootAt >= 0 && (settings.splashMs ?? SPLASH_MS) === 0 ? settings.prerender : undefined;
+  // shows (boot.ts); with a splash, the splash is what the page shows first. The widget reads the
+  // same rule from the same address (main.tsx), so it takes over this markup.
+  const prerender = rootAt >= 0 && splashMsFor(address, settings.splashMs ?? SPLASH_MS) === 0 ? settings.prerender : undefined;
   return { head: prerender ? startAfterFirstFrame(whole) : whole, end, hasRoot: rootAt >= 0, prerender };
 }
 

@@ -1,32 +1,14 @@
-import type { CatalogKey } from '@pasarela/core';
 import { createStore } from 'zustand/vanilla';
 import { campaignAmountError, campaignDonation, PasarelaError, type CampaignBridge } from '@pasarela/core';
+import { otherAmount, type DonationChoice, type DonationState } from './donationAmount';
 
-/** 'none', one of the campaign's suggested values (as text), or 'other' with the payer's amount. */
-export type DonationChoice = string;
-
-export interface DonationState {
-  choice: DonationChoice;
-  other: string;
-  /** Catalogue key under the other-amount field. */
-  error: CatalogKey | null;
-}
+export { chosenDonationAmount, type DonationChoice, type DonationState } from './donationAmount';
 
 export interface Donation {
   amount: number;
   idCampaignBridge: number | string;
 }
 
-function otherAmount(text: string): number {
-  const clean = text.trim();
-  return /^\d+(\.\d+)?$/.test(clean) ? Number(clean) : Number.NaN;
-}
-
-/** The donation the chosen option adds to what is charged now (0: none, or an amount not valid yet). */
-export function chosenDonationAmount(state: DonationState): number {
-  const chosen = state.choice === 'none' ? 0 : state.choice === 'other' ? otherAmount(state.other) : Number(state.choice);
-  return Number.isFinite(chosen) && chosen > 0 && !state.error ? chosen : 0;
-}
 
 /** The donation the payer adds to the payment, checked against the campaign's min and max (core). */
 export function createDonationStore(bridge: CampaignBridge) {

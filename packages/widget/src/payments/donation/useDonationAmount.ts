@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useState } from 'react';
-import { chosenDonationAmount, type DonationStore } from './donationStore';
+import { chosenDonationAmount } from './donationAmount';
+import type { DonationStore } from './donationStore';
 
 /** The checkout's donation store, for the screens that show what is charged (the card's Pay button). */
 export const DonationContext = createContext<DonationStore | null>(null);

@@ -1,0 +1,25 @@
+import { useEffect, useState } from 'react';
+import { afterFirstScreen } from '../services/afterFirstScreen';
+
+/**
+ * A module a screen shows but a payer does not need to start paying (a link's countdown, a
+ * campaign's donation): its chunk is fetched once the first screen is up, and the hook gives it
+ * then (null before, and null for good when `load` is null or the chunk cannot be fetched). The
+ * server's prerender never runs effects, so the page's markup and the first render agree.
+ */
+export function useLater<T>(load: (() => Promise<T>) | null): T | null {
+  const [module, setModule] = useState<T | null>(null);
+  useEffect(() => {
+    if (!load) return;
+    let live = true;
+    void afterFirstScreen()
+      .then(load)
+      .then((m) => live && setModule(() => m))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+    // Once: a screen's pieces are decided by its data, which a screen keeps.
+  }, []);
+  return module;
+}
