@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -20,8 +20,12 @@ function reachableFrom(entry: string): Set<string> {
     if (seen.has(file)) continue;
     seen.add(file);
     for (const spec of importsOf(file)) {
-      if (spec.startsWith('.')) queue.push(`${join(dirname(file), spec)}.ts`.replace(/\.ts\.ts$/, '.ts'));
-      else seen.add(`package:${spec}`);
+      if (!spec.startsWith('.')) seen.add(`package:${spec}`);
+      else {
+        const path = join(dirname(file), spec).replace(/\.ts$/, '');
+        // A folder's import reaches its index.ts.
+        queue.push(existsSync(`${path}.ts`) ? `${path}.ts` : join(path, 'index.ts'));
+      }
     }
   }
   return seen;
