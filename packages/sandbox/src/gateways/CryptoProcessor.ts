@@ -1,4 +1,4 @@
-import type { GatewayCall } from './GatewayCall';
+import type { GatewayCall, GatewayRead } from './GatewayCall';
 
 export interface CoinNetwork {
   name: string;
@@ -32,9 +32,10 @@ export interface CryptoDeposit {
 
 /** A crypto processor: prices, an address per payment, what arrived there, refunds. */
 export interface CryptoProcessor {
-  coins(): readonly CryptoCoin[];
+  /** The coins it takes, and on which networks. */
+  coins(read: GatewayRead): Promise<readonly CryptoCoin[]>;
   /** The price of `amountUsd` in `currency` now; null for a coin it does not take. */
-  quote(currency: string, amountUsd: number): CryptoQuote | null;
+  quote(read: GatewayRead & { currency: string; amountUsd: number }): Promise<CryptoQuote | null>;
   /** An address for this payment (the same one for the same key). */
   address(request: CryptoAddressRequest): Promise<{ address: string }>;
   status(call: GatewayCall): Promise<CryptoDeposit | null>;

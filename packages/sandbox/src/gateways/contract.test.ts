@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/testApp';
-import { gatewayCall } from './GatewayCall';
+import { gatewayCall, gatewayRead } from './GatewayCall';
 import type { Gateways } from './Gateways';
 
 // The contract every adapter of the ports keeps (docs/gateways.md), run here against the simulated
@@ -89,9 +89,9 @@ function portContract(name: string, make: () => Promise<{ gateways: Gateways; cl
     });
 
     it('crypto processor: prices for the coins it takes, one address per key, nothing to refund before coins arrive', async () => {
-      expect(g.crypto.coins().map((c) => c.value)).toContain('BTC');
-      expect(g.crypto.quote('BTC', 100)).toMatchObject({ amountCrypto: expect.any(Number) });
-      expect(g.crypto.quote('NOPE', 100)).toBeNull();
+      expect((await g.crypto.coins(gatewayRead())).map((c) => c.value)).toContain('BTC');
+      expect(await g.crypto.quote({ ...gatewayRead(), currency: 'BTC', amountUsd: 100 })).toMatchObject({ amountCrypto: expect.any(Number) });
+      expect(await g.crypto.quote({ ...gatewayRead(), currency: 'NOPE', amountUsd: 100 })).toBeNull();
       const k = key();
       const request = { ...gatewayCall(k), currency: 'BTC', network: 'BTC', amountCrypto: 0.002 };
       const { address } = await g.crypto.address(request);

@@ -1,7 +1,7 @@
 import { CHANNEL, CRYPTO_RATE_FROZEN_MS, CryptoRefundSchema, centsToAmount, cryptoAmountText, cryptoRefundOnCancel, type CryptoRefund, type Language } from '@pasarela/core';
 import * as v from 'valibot';
 import type { Deps } from '../Deps';
-import { gatewayCall } from '../gateways/GatewayCall';
+import { gatewayCall, gatewayRead } from '../gateways/GatewayCall';
 import { ApiError } from '../http/ApiError';
 import { refundMail } from '../mail/templates';
 import { sendMail } from '../store/mailbox';
@@ -17,16 +17,19 @@ export const CRYPTO_CANCELLED = 'CANCELLED';
 
 export const isCryptoCancelled = (tx: TransactionRow) => tx.auth_status === CRYPTO_CANCELLED;
 
-/** The networks the processor takes a coin on; undefined for a coin it does not take. */
-export const networksOf = (deps: Pick<Deps, 'gateways'>, coin: string) => deps.gateways.crypto.coins().find((c) => c.value === coin)?.networks;
+/** The coins the processor takes, as the payer picks them. */
+export const cryptoCoins = async (deps: Pick<Deps, 'gateways'>) => (await deps.gateways.crypto.coins(gatewayRead())).map(({ label, value }) => ({ label, value }));
 
-function checkCoin(deps: Pick<Deps, 'gateways'>, currency: string, network: string): void {
-  if (!networksOf(deps, currency)?.some((n) => n.network === network)) throw new ApiError(400, 'missing_arguments', 'currency/network is not offered');
+/** The networks the processor takes a coin on; undefined for a coin it does not take. */
+export const networksOf = async (deps: Pick<Deps, 'gateways'>, coin: string) => (await deps.gateways.crypto.coins(gatewayRead())).find((c) => c.value === coin)?.networks;
+
+async function checkCoin(deps: Pick<Deps, 'gateways'>, currency: string, network: string): Promise<void> {
+  if (!(await networksOf(deps, currency))?.some((n) => n.network === network)) throw new ApiError(400, 'missing_arguments', 'currency/network is not offered');
 }
 
 /** SPEC 4 "The exchange rate is frozen for 10 minutes": the processor's price now, and until when it holds. */
-function quoteDetails(deps: Pick<Deps, 'gateways'>, currency: string, network: string, amountUsd: number) {
-  const q = deps.gateways.crypto.quote(currency, amountUsd);
+async function quoteDetails(deps: Pick<Deps, 'gateways'>, currency: string, network: string, amountUsd: number) {
+  const q = await deps.gateways.crypto.quote({ ...gatewayRead(), currency, amountUsd });
   if (!q) throw new ApiError(400, 'missing_arguments', 'currency is not offered');
   return { currency, network, ...q, rateExpiresAt: new Date(Date.now() + CRYPTO_RATE_FROZEN_MS).toISOString() };
 }
@@ -58,10 +61,10 @@ export interface CryptoPaymentInput extends Omit<LinkPaymentInput, 'concept' | '
  * attempt's key and network, and recorded. Coins reaching the address arrive later as an event.
  */
 export async function startCryptoPayment(deps: Deps, input: CryptoPaymentInput): Promise<TransactionRow> {
-  checkCoin(deps, input.currency, input.network);
+  await checkCoin(deps, input.currency, input.network);
   const link = { ...input, concept: '', description: '', txChannel: CHANNEL.widget };
   const checked = await checkLinkPayment(deps, link, 'crypto', input.anonymousUserServiceId);
-  const details = quoteDetails(deps, input.currency, input.network, centsToAmount(checked.amountCents + checked.taxCents));
+  const details = await quoteDetails(deps, input.currency, input.network, centsToAmount(checked.amountCents + checked.taxCents));
   const attempt = await recordPayment(deps, checked, link, { method: 'crypto', ...IN_DOUBT, details }, input.lang);
   if (attempt.auth_status !== IN_DOUBT.auth_status) return attempt;
   return callInDoubt('crypto processor', async () => {
@@ -73,12 +76,12 @@ export async function startCryptoPayment(deps: Deps, input: CryptoPaymentInput):
 
 /** Changing coin or network re-quotes (the same coin keeps its quote while it is frozen); another network is another address. */
 export async function changeCryptoCoin(deps: Deps, tx: TransactionRow, currency: string, network: string): Promise<TransactionRow> {
-  checkCoin(deps, currency, network);
+  await checkCoin(deps, currency, network);
   // A cancelled payment takes no new coin: the widget drops it and starts a new one.
   if (isCryptoCancelled(tx)) throw new ApiError(404, 'REQUESTED_QR_FAILED');
   if (tx.status === 1) throw new ApiError(409, 'request_already_paid');
   const frozen = tx.details['currency'] === currency && Date.parse(String(tx.details['rateExpiresAt'])) > Date.now();
-  const details: Record<string, unknown> = frozen ? { ...tx.details, network } : quoteDetails(deps, currency, network, centsToAmount(tx.amount_cents + tx.tax_cents));
+  const details: Record<string, unknown> = frozen ? { ...tx.details, network } : await quoteDetails(deps, currency, network, centsToAmount(tx.amount_cents + tx.tax_cents));
   const address = tx.details['network'] === network ? tx.reference
     : (await deps.gateways.crypto.address({ ...gatewayCall(depositKeyOf(tx.cod_oper, network)), currency, network, amountCrypto: Number(details['amountCrypto']) })).address;
   return (await updateQuote(deps.db, tx.cod_oper, details, address)) ?? tx;
@@ -87,7 +90,7 @@ export async function changeCryptoCoin(deps: Deps, tx: TransactionRow, currency:
 /** SPEC 9 "Crypto rate frozen 10 minutes": an unpaid payment past its quote gets a fresh one when next shown. */
 export async function freshCryptoQuote(deps: Deps, tx: TransactionRow): Promise<TransactionRow> {
   if (tx.status === 1 || isCryptoCancelled(tx) || Date.parse(String(tx.details['rateExpiresAt'])) > Date.now()) return tx;
-  const details = { ...tx.details, ...quoteDetails(deps, String(tx.details['currency']), String(tx.details['network']), centsToAmount(tx.amount_cents + tx.tax_cents)) };
+  const details = { ...tx.details, ...(await quoteDetails(deps, String(tx.details['currency']), String(tx.details['network']), centsToAmount(tx.amount_cents + tx.tax_cents))) };
   return (await updateQuote(deps.db, tx.cod_oper, details, tx.reference)) ?? tx;
 }
 

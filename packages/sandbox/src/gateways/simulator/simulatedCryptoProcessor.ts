@@ -34,8 +34,8 @@ const depositOf = ({ refunded: _r, refunds: _k, ...deposit }: CryptoBookState): 
 /** The sandbox's crypto processor: fixed prices, an address per key, deposits made by the sandbox's chain call. */
 export function simulatedCryptoProcessor(db: Database) {
   const processor: CryptoProcessor = {
-    coins: () => COINS.map((c) => ({ label: c.label, value: c.value, networks: NETWORKS[c.value] ?? [] })),
-    quote,
+    coins: async () => COINS.map((c) => ({ label: c.label, value: c.value, networks: NETWORKS[c.value] ?? [] })),
+    quote: async ({ currency, amountUsd }) => quote(currency, amountUsd),
     async address(request) {
       const entry = await recordOnce<CryptoBookRequest, CryptoBookState>(db, PORT, request.idempotencyKey,
         { currency: request.currency, network: request.network, amountCrypto: request.amountCrypto },

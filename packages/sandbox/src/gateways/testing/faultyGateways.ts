@@ -23,7 +23,7 @@ export function faultyGateways(inner: Gateways, options: { loseDatabase?: () => 
       get(obj, name, receiver) {
         const value = Reflect.get(obj, name, receiver) as unknown;
         if (typeof value !== 'function') return value;
-        // The crypto processor's prices are read in place, not called over the network.
+        // The crypto processor's coins and prices are reads that act on no attempt: no fault planned for a payment meets them.
         if (name === 'coins' || name === 'quote') return (value as (...a: unknown[]) => unknown).bind(obj);
         return async (...args: unknown[]) => {
           const index = planned.findIndex((p) => p.port === port);

@@ -104,12 +104,12 @@ export function adminSettleRoutes(deps: Deps) {
       const refund = cryptoRefundOf(settled.row);
       if (refund) await mailRefund(deps, settled.row, refund, mailLanguage(settled.row.lang), originOf(deps, c.req.url));
     }
-    return c.json(cryptoAnswer(deps, settled?.row ?? tx));
+    return c.json(await cryptoAnswer(deps, settled?.row ?? tx));
   });
   // The refund of a cancelled crypto payment sent back to the payer's address: the merchant hears it (webhook).
   app.post('/crypto/:id/refund', async (c) => {
     const tx = await txOr404(deps, c.req.param('id'), 'crypto', scopedMerchant(c));
-    return c.json(cryptoAnswer(deps, await sendCryptoRefund(deps, tx)));
+    return c.json(await cryptoAnswer(deps, await sendCryptoRefund(deps, tx)));
   });
   // Time passing: make a subscription due now and charge it as a renewal would be.
   app.post('/subscriptions/:key/due', async (c) => {

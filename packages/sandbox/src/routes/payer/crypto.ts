@@ -7,7 +7,7 @@ import { ApiError } from '../../http/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { readObjectBody } from '../../http/readBody';
 import { reply } from '../../http/reply';
-import { cancelCryptoPayment, changeCryptoCoin, cryptoRefundOf, freshCryptoQuote, isCryptoCancelled, networksOf, startCryptoPayment } from '../../payments/cryptoPayment';
+import { cancelCryptoPayment, changeCryptoCoin, cryptoCoins, cryptoRefundOf, freshCryptoQuote, isCryptoCancelled, networksOf, startCryptoPayment } from '../../payments/cryptoPayment';
 import { parseOr400 } from '../../payments/validatePayload';
 import { findTransaction, type TransactionRow } from '../../store/transactions';
 
@@ -31,13 +31,13 @@ const CryptoUpdateSchema = v.object({ currency: short(10), network: short(10) },
 const CryptoCancelSchema = v.object({ confirmRefund: v.optional(v.boolean('missing_arguments'), false) }, 'missing_arguments');
 
 /** SPEC 3 "Crypto payment": status, the networks, the quote frozen for 10 minutes, where to pay. */
-export function cryptoAnswer(deps: Deps, tx: TransactionRow) {
+export async function cryptoAnswer(deps: Deps, tx: TransactionRow) {
   const d = tx.details;
   return {
     id: tx.cod_oper, codOper: tx.cod_oper, status: CRYPTO_PAYMENT_SUCCESS_STATUS, txStatus: tx.status,
     currency: d['currency'], network: d['network'], address: tx.reference, amountUSD: centsToAmount(tx.amount_cents + tx.tax_cents),
     amountCrypto: d['amountCrypto'], rate: d['rate'], rateExpiresAt: d['rateExpiresAt'], paidCrypto: d['paidCrypto'] ?? 0,
-    underpaid: d['underpaid'] === true, cryptoNetwork: networksOf(deps, String(d['currency'])) ?? [],
+    underpaid: d['underpaid'] === true, cryptoNetwork: (await networksOf(deps, String(d['currency']))) ?? [],
     authStatus: tx.auth_status, cancelled: isCryptoCancelled(tx), refund: cryptoRefundOf(tx),
     // Where the coins received came from, as the chain reported it: a refund goes back there.
     senderAddress: typeof d['senderAddress'] === 'string' ? d['senderAddress'] : null,
@@ -51,10 +51,10 @@ export function cryptoRoutes(deps: Deps) {
     if (!tx || tx.method !== 'crypto') throw new ApiError(404, 'REQUESTED_QR_FAILED');
     return tx;
   };
-  app.get('/crypto/coins', (c) => reply(c, { coins: deps.gateways.crypto.coins().map(({ label, value }) => ({ label, value })) }));
-  app.get('/crypto/networks', (c) => {
+  app.get('/crypto/coins', async (c) => reply(c, { coins: await cryptoCoins(deps) }));
+  app.get('/crypto/networks', async (c) => {
     const coin = c.req.query('coin') ?? '';
-    const networks = networksOf(deps, coin);
+    const networks = await networksOf(deps, coin);
     if (!networks) throw new ApiError(404, 'SERVICE_UNAVAILABLE', 'coin is not offered');
     return reply(c, { coin, networks });
   });
@@ -64,16 +64,16 @@ export function cryptoRoutes(deps: Deps) {
       code: body.codeProcess, amount: body.amountUSD, email: body.email, phone: body.phone, trackId: body.trackId, captchaToken: body.captchaToken,
       currency: body.currency, network: body.network, anonymousUserServiceId: guestServiceIdOf(c), lang: c.get('lang'),
     });
-    return reply(c, cryptoAnswer(deps, tx));
+    return reply(c, await cryptoAnswer(deps, tx));
   });
   app.put('/crypto/payments/:id', async (c) => {
     const body = parseOr400(CryptoUpdateSchema, await readObjectBody(c));
-    return reply(c, cryptoAnswer(deps, await changeCryptoCoin(deps, await cryptoPayment(c.req.param('id')), body.currency, body.network)));
+    return reply(c, await cryptoAnswer(deps, await changeCryptoCoin(deps, await cryptoPayment(c.req.param('id')), body.currency, body.network)));
   });
-  app.get('/crypto/payments/:id', async (c) => reply(c, cryptoAnswer(deps, await freshCryptoQuote(deps, await cryptoPayment(c.req.param('id'))))));
+  app.get('/crypto/payments/:id', async (c) => reply(c, await cryptoAnswer(deps, await freshCryptoQuote(deps, await cryptoPayment(c.req.param('id'))))));
   app.post('/crypto/payments/:id/cancel', async (c) => {
     const { confirmRefund } = parseOr400(CryptoCancelSchema, await readObjectBody(c));
-    return reply(c, cryptoAnswer(deps, await cancelCryptoPayment(deps, await cryptoPayment(c.req.param('id')), confirmRefund, c.get('lang'), originOf(deps, c.req.url))));
+    return reply(c, await cryptoAnswer(deps, await cancelCryptoPayment(deps, await cryptoPayment(c.req.param('id')), confirmRefund, c.get('lang'), originOf(deps, c.req.url))));
   });
   return app;
 }
