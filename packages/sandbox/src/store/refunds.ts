@@ -8,7 +8,8 @@ export interface RefundRow {
   merchant_id: number;
   amount_cents: number;
   state: 'pending' | 'succeeded' | 'failed';
-  failure: string | null;
+  /** Why a failed refund failed (REFUND_FAILURE_REASONS); null otherwise. */
+  failure: RefundFailureReason | null;
   /** When the refund reconciler last claimed it (migration 018). */
   checked_at: Date | null;
   created_at: Date;
@@ -49,8 +50,20 @@ export async function markRefundSucceeded(db: Queryable, id: string): Promise<Re
   return row;
 }
 
-/** A pending refund its gateway refused: the amount it held is free again. */
-export async function markRefundFailed(db: Queryable, id: string, failure: string): Promise<RefundRow | undefined> {
+/**
+ * Why a refund failed, as transaction.refund_failed's `data.refundFailureReason` names it:
+ * `refused`, the gateway refused it when asked; `not_made`, its gateway did not answer in time and,
+ * asked again by the refund's key, said it never made it.
+ */
+export const REFUND_FAILURE_REASONS = ['refused', 'not_made'] as const;
+export type RefundFailureReason = (typeof REFUND_FAILURE_REASONS)[number];
+
+/**
+ * A pending refund that did not go through: the amount it held is free again, and the update writes
+ * its transaction.refund_failed event (migration 019's trigger). Undefined when it was not pending
+ * any more, so of two nodes settling it only one marks it (and one event is written).
+ */
+export async function markRefundFailed(db: Queryable, id: string, failure: RefundFailureReason): Promise<RefundRow | undefined> {
   const [row] = await db.query<RefundRow>("update refunds set state = 'failed', failure = $2, updated_at = now() where id = $1 and state = 'pending' returning *", [id, failure]);
   return row;
 }
