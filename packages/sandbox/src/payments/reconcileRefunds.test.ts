@@ -86,6 +86,9 @@ describe.each(Object.entries(PAID))('%s refunds left in doubt', (_method, { port
     const refundId = String(first.json['id']);
     // Its $10 is held: only $16.75 remains to refund while the gateway's word is awaited.
     expect((await refund(m, codOper, { amount: 16.76 })).json['code']).toBe('refund_exceeds_remaining');
+    // The console's list shows it pending beside what was paid, so its form counts as the server does.
+    const listed = ((await t.admin('GET', '/transactions/recent')).json['transactions'] as Array<Record<string, unknown>>).find((x) => x['codOper'] === codOper);
+    expect(listed).toMatchObject({ paidAmount: 26.75, refundedAmount: 0, refunds: [{ id: refundId, amount: 10, status: 'pending' }] });
     // Inside the call's deadline the reconciler leaves it alone: the answer may still come.
     expect(await reconcile()).toEqual([]);
 
