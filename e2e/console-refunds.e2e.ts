@@ -50,8 +50,8 @@ describe.runIf(browserAvailable())('console refunds: a pending refund holds its 
   }
 
   it.each([
-    ['es', { tab: /transacciones/i, form: /^reembolso de/i, amount: /importe a reembolsar/i, button: 'Reembolsar', list: /^reembolsos de/i, pending: 'pendiente', failed: 'fallido', remains: 'lo que queda: $16.75', over: /^solo quedan \$16\.75 por reembolsar/i, whole: 'lo que queda: $26.75' }],
-    ['en', { tab: /transactions/i, form: /^refund of/i, amount: /amount to refund/i, button: 'Refund', list: /^refunds of/i, pending: 'pending', failed: 'failed', remains: 'what remains: $16.75', over: /^only \$16\.75 remains to refund/i, whole: 'what remains: $26.75' }],
+    ['es', { tab: /transacciones/i, form: /^reembolso de/i, amount: /importe a reembolsar/i, button: 'Reembolsar', list: /^reembolsos de/i, pending: 'pendiente', failed: 'fallido', notice: 'Pendiente: Reembolsar', remains: 'lo que queda: $16.75', over: /^solo quedan \$16\.75 por reembolsar/i, whole: 'lo que queda: $26.75' }],
+    ['en', { tab: /transactions/i, form: /^refund of/i, amount: /amount to refund/i, button: 'Refund', list: /^refunds of/i, pending: 'pending', failed: 'failed', notice: 'Pending: Refund', remains: 'what remains: $16.75', over: /^only \$16\.75 remains to refund/i, whole: 'what remains: $26.75' }],
   ] as const)('%s: the refund shows pending, and the form offers only what the server allows', async (lang, text) => {
     const codOper = await paidCard();
     const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
@@ -70,6 +70,8 @@ describe.runIf(browserAvailable())('console refunds: a pending refund holds its 
     const refunds = tx.getByRole('list', { name: text.list });
     await expect.poll(async () => (await refunds.getByRole('listitem').allTextContents()).join(' | '), { timeout: 15_000 }).toMatch(new RegExp(`^\\$10\\.00${text.pending}`));
     expect(await refunds.getByRole('listitem').first().locator('.badge.pending').textContent()).toBe(text.pending);
+    // The notice says it waits on the gateway, not that it is done.
+    expect(await page.locator('.notice').textContent()).toContain(`${text.notice} (${codOper})`);
     // $26.75 paid, $10 held by the pending refund: $16.75 remains, as the server answers.
     await expect.poll(() => form.locator('.hint').textContent()).toContain(text.remains);
     await page.screenshot({ path: `${SHOTS}/console-refund-pending-${lang}.png`, fullPage: true });

@@ -7,6 +7,8 @@ export const METHODS = ['card', 'nequi', 'yappy', 'clave', 'cash', 'crypto', 'ba
 export const REFUND_STATES = ['pending', 'succeeded', 'failed'] as const;
 export const RefundSchema = v.object({ id: v.string(), amount: v.number(), status: v.picklist(REFUND_STATES), createdAt: v.string() });
 export type Refund = v.InferOutput<typeof RefundSchema>;
+/** What the console's refund call answers: the refund and its state (pending while its gateway has not answered). */
+export const RefundAnswerSchema = v.object({ id: v.string(), codOper: v.string(), status: v.picklist(REFUND_STATES) });
 
 export const TransactionSchema = v.object({
   codOper: v.string(),

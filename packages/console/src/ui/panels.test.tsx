@@ -86,7 +86,7 @@ describe('console panels', () => {
   });
 
   it('an approved payment carries a refund form (empty: what remains; a part; checked first), a pending one a void button', async () => {
-    const refund = vi.fn(async () => ({}));
+    const refund = vi.fn(async () => ({ id: 're_1', codOper: 'PPCARD1', status: 'succeeded' as const }));
     const voidPayment = vi.fn(async () => ({}));
     const approved: Transaction = { ...pendingNequi, codOper: 'PPCARD1', method: 'card', status: 1, authStatus: 'APPROVED', outcome: 'APPROVED', refundedAmount: 5, refunds: [{ id: 're_1', amount: 5, status: 'succeeded', createdAt: '2026-11-22T10:01:00.000Z' }] };
     const store = createConsoleStore(apiWith({ refund, voidPayment, listTransactions: vi.fn(async () => [approved, pendingNequi]) }));
