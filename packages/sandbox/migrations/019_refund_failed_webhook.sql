@@ -20,3 +20,7 @@ drop trigger refunds_webhook on refunds;
 create trigger refunds_webhook after update on refunds
   for each row when (old.state = 'pending' and new.state in ('succeeded', 'failed'))
   execute function pasarela_refund_outbox();
+
+-- Why a refund failed is now a code (store/refunds.ts REFUND_FAILURE_REASONS), as the event names it.
+update refunds set failure = case failure when 'never made by the gateway' then 'not_made' when 'refused by the gateway' then 'refused' else failure end
+ where state = 'failed';
