@@ -99,6 +99,8 @@ export default defineConfig({
       },
       {
         extends: true,
+        // The webhook tests verify deliveries as a merchant's server does, with @pasarela/node (its sources).
+        resolve: { alias: [{ find: /^@pasarela\/node$/, replacement: here('./packages/node/src/index.ts') }] },
         test: {
           name: 'sandbox',
           include: ['packages/sandbox/src/**/*.test.ts'],

@@ -70,6 +70,7 @@ async function handleEvent(event) {
   orders.set(event.data.codOper, { event: event.type, result: verified.result, amount: verified.amount, verified: agrees });
   console.log(`${event.type} ${event.data.codOper}: verify call says ${verified.result}${agrees ? '' : ' (DISAGREES with the webhook)'}`);
   if (event.type === 'transaction.refunded') console.log(`  -> refunded ${event.data.refundAmount} of order ${verified.orderReference ?? verified.linkCode}`);
+  if (event.type === 'transaction.refund_failed') console.log(`  -> refund of ${event.data.refundAmount} for order ${verified.orderReference ?? verified.linkCode} FAILED (${event.data.refundFailureReason}): nothing was given back`);
   else if (agrees && verified.result === 'APPROVED') console.log(`  -> ship order ${verified.orderReference ?? verified.linkCode}`);
 }
 

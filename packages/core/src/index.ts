@@ -139,8 +139,8 @@ export {
   overallResultOfDisplay,
 } from './status';
 export type { StatusFamily, OverallResult } from './status';
-export { refundPathOf, refundCheck, refundableCents, cryptoRefundCoins } from './refunds';
-export type { RefundRefusal } from './refunds';
+export { refundPathOf, refundCheck, refundableCents, heldCentsOf, cryptoRefundCoins } from './refunds';
+export type { RefundablePayment, RefundRefusal, RefundState } from './refunds';
 export { buildParentNotification, buildPaymentResult } from './paymentResult';
 export { CATALOG_VERSION, catalogs, catalogFor } from './i18n/index';
 export type { CatalogKey } from './i18n/index';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cryptoRefundCoins, refundableCents, refundCheck, refundPathOf, type RefundablePayment } from './refunds';
+import { cryptoRefundCoins, heldCentsOf, refundableCents, refundCheck, refundPathOf, type RefundablePayment } from './refunds';
 
 // PRODUCT.md "Merchant server integration": "refunds (`POST transactions/:codOper/refunds` with
 // `amount?`; absent = what remains)". Issue 49: "full and partial, several partials up to what was
@@ -17,6 +17,18 @@ describe('issue 49: each method\'s way back', () => {
     ['cash', undefined], ['pc', undefined], ['clave', undefined],
   ])('%s -> %s', (method, path) => {
     expect(refundPathOf(method)).toBe(path);
+  });
+});
+
+describe('"several partials up to what was paid": what the refunds so far hold', () => {
+  it.each<[string, Parameters<typeof heldCentsOf>[0], number]>([
+    ['none', [], 0],
+    ['one that went through', [{ amountCents: 1000, state: 'succeeded' }], 1000],
+    ['one still pending: its gateway may yet make it', [{ amountCents: 1000, state: 'pending' }], 1000],
+    ['one that failed: its part is free again', [{ amountCents: 1000, state: 'failed' }], 0],
+    ['all three', [{ amountCents: 1000, state: 'succeeded' }, { amountCents: 500, state: 'pending' }, { amountCents: 700, state: 'failed' }], 1500],
+  ])('%s', (_case, refunds, held) => {
+    expect(heldCentsOf(refunds)).toBe(held);
   });
 });
 

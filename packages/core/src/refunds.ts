@@ -44,6 +44,17 @@ export interface RefundablePayment {
   heldCents: number;
 }
 
+/** A refund's state: `pending` while its gateway's word is awaited, then `succeeded` or `failed`. */
+export type RefundState = 'pending' | 'succeeded' | 'failed';
+
+/**
+ * What a payment's refunds hold of what was paid: the ones that went through and the pending ones
+ * (their gateway may still make them), never the failed ones (their part is free again).
+ */
+export function heldCentsOf(refunds: readonly { amountCents: number; state: RefundState }[]): number {
+  return refunds.reduce((sum, r) => (r.state === 'failed' ? sum : sum + r.amountCents), 0);
+}
+
 /** What a refund may still give back: what was paid less what refunds hold or gave, never below 0. */
 export function refundableCents(payment: Pick<RefundablePayment, 'paidCents' | 'heldCents'>): number {
   return Math.max(0, payment.paidCents - payment.heldCents);

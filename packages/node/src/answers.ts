@@ -81,20 +81,38 @@ export interface Page<T> {
 
 export const ErrorSchema = v.object({ code: v.union([v.string(), v.number()]), message: v.string() });
 
-const webhookData = v.object({
+const eventEntries = { id: v.string(), createdAt: v.string() };
+
+/** An event named by the transaction's overall result, or a merchant's void: the transaction as it stands. */
+const TransactionEventSchema = v.object({
+  ...eventEntries,
+  type: v.picklist(['transaction.approved', 'transaction.pending', 'transaction.declined', 'transaction.voided']),
+  data: v.object(transactionEntries),
+});
+
+const refundEventData = {
   ...transactionEntries,
-  /** transaction.refunded: the refund that went through. */
-  refundId: v.optional(v.string()),
-  refundAmount: v.optional(v.number()),
+  /** The refund the event announces. */
+  refundId: v.string(),
+  /** What it gave back (transaction.refunded) or did not give back (transaction.refund_failed). */
+  refundAmount: v.number(),
+};
+
+/** A refund that went through: `data.refundedAmount` already counts it. */
+const RefundedEventSchema = v.object({ ...eventEntries, type: v.literal('transaction.refunded'), data: v.object(refundEventData) });
+
+/**
+ * A refund that did not go through (like Stripe's refund.failed): `refused`, the gateway refused it
+ * when asked; `not_made`, it was pending and its gateway said it never made it. Its amount may be
+ * refunded again.
+ */
+const RefundFailedEventSchema = v.object({
+  ...eventEntries,
+  type: v.literal('transaction.refund_failed'),
+  data: v.object({ ...refundEventData, refundFailureReason: v.picklist(['refused', 'not_made']) }),
 });
 
-export const WEBHOOK_EVENT_TYPES = ['transaction.approved', 'transaction.pending', 'transaction.declined', 'transaction.refunded', 'transaction.voided'] as const;
-
-export const WebhookEventSchema = v.object({
-  id: v.string(),
-  type: v.picklist(WEBHOOK_EVENT_TYPES),
-  createdAt: v.string(),
-  data: webhookData,
-});
+/** A webhook's event, told apart by `type` (docs/webhooks.md "Events"). */
+export const WebhookEventSchema = v.variant('type', [TransactionEventSchema, RefundedEventSchema, RefundFailedEventSchema]);
 export type WebhookEvent = v.InferOutput<typeof WebhookEventSchema>;
 export type WebhookEventType = WebhookEvent['type'];

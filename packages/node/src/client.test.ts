@@ -111,7 +111,23 @@ describe('constructEvent (webhook verification)', () => {
     expect(constructEvent(Buffer.from(body), `${sign(body, now, 'whsec_old')},${sign(body).split(',')[1] ?? ''}`, secret, { nowSeconds: now }).id).toBe('evt_1');
   });
 
+  it('types a refund that failed by its type: the refund, what it did not give back, and why', () => {
+    const failed = body.replace('"transaction.refunded"', '"transaction.refund_failed"').replace('"refundedAmount":10', '"refundedAmount":0').replace('"refundAmount":10', '"refundAmount":10,"refundFailureReason":"not_made"');
+    const event = constructEvent(failed, sign(failed), secret, { nowSeconds: now });
+    if (event.type !== 'transaction.refund_failed') throw new Error(`got ${event.type}`);
+    const reason: 'refused' | 'not_made' = event.data.refundFailureReason;
+    expect([reason, event.data.refundId, event.data.refundAmount, event.data.refundedAmount, event.data.orderReference]).toEqual(['not_made', 're_1', 10, 0, 'order-1']);
+  });
+
   it.each([
+    ['a refund event without its refund', () => {
+      const text = body.replace(',"refundId":"re_1","refundAmount":10', '');
+      return constructEvent(text, sign(text), secret, { nowSeconds: now });
+    }],
+    ['a failed refund without its reason', () => {
+      const text = body.replace('"transaction.refunded"', '"transaction.refund_failed"');
+      return constructEvent(text, sign(text), secret, { nowSeconds: now });
+    }],
     ['another secret', () => constructEvent(body, sign(body, now, 'whsec_other'), secret, { nowSeconds: now })],
     ['a changed body', () => constructEvent(body.replace('"amount":25', '"amount":2500'), sign(body), secret, { nowSeconds: now })],
     ['a signature 6 minutes old', () => constructEvent(body, sign(body, now - 360), secret, { nowSeconds: now })],

@@ -2,7 +2,7 @@ import ky, { type KyInstance } from 'ky';
 import * as v from 'valibot';
 import {
   AnySchema, BrandSchema, ErrorSchema, LinkListSchema, MailboxSchema, MerchantListSchema, NewCampaignAnswerSchema, NewLinkAnswerSchema, NewMerchantAnswerSchema,
-  NewPlanAnswerSchema, NewStationAnswerSchema, NewSubscriptionAnswerSchema, NewUserAnswerSchema, StatementSchema, TransactionListSchema, WebhookListSchema,
+  NewPlanAnswerSchema, NewStationAnswerSchema, RefundAnswerSchema, NewSubscriptionAnswerSchema, NewUserAnswerSchema, StatementSchema, TransactionListSchema, WebhookListSchema,
   type Outcome,
 } from './schemas';
 
@@ -96,7 +96,7 @@ export function createAdminApi(base: string, fetchImpl?: typeof fetch, adminToke
     addRandomCharge: (codOper: string) => call(AnySchema, 'post', 'validations', { json: { codOper } }),
     revealRandomCharge: (codOper: string) => call(StatementSchema, 'get', `validations/${encodeURIComponent(codOper)}`),
     /** Without an amount, all that remains. */
-    refund: (codOper: string, amount?: number) => call(AnySchema, 'post', `transactions/${encodeURIComponent(codOper)}/refunds`, { json: amount === undefined ? {} : { amount } }),
+    refund: (codOper: string, amount?: number) => call(RefundAnswerSchema, 'post', `transactions/${encodeURIComponent(codOper)}/refunds`, { json: amount === undefined ? {} : { amount } }),
     voidPayment: (codOper: string) => call(AnySchema, 'post', `transactions/${encodeURIComponent(codOper)}/void`, { json: {} }),
     brandOf: (merchantId: number) => call(BrandSchema, 'get', `merchants/${merchantId}/brand`),
     setBrand: (merchantId: number, brand: { colorPrimary?: string | null; displayName?: string | null }) => call(BrandSchema, 'post', `merchants/${merchantId}/brand`, { json: brand }),

@@ -4,6 +4,12 @@ export const OUTCOMES = ['APPROVED', 'PENDING', 'DECLINED'] as const;
 export type Outcome = (typeof OUTCOMES)[number];
 export const METHODS = ['card', 'nequi', 'yappy', 'clave', 'cash', 'crypto', 'balance'] as const;
 
+export const REFUND_STATES = ['pending', 'succeeded', 'failed'] as const;
+export const RefundSchema = v.object({ id: v.string(), amount: v.number(), status: v.picklist(REFUND_STATES), createdAt: v.string() });
+export type Refund = v.InferOutput<typeof RefundSchema>;
+/** What the console's refund call answers: the refund and its state (pending while its gateway has not answered). */
+export const RefundAnswerSchema = v.object({ id: v.string(), codOper: v.string(), status: v.picklist(REFUND_STATES) });
+
 export const TransactionSchema = v.object({
   codOper: v.string(),
   method: v.string(),
@@ -21,6 +27,10 @@ export const TransactionSchema = v.object({
   validationState: v.nullable(v.number()),
   /** What the merchant's refunds gave back so far. */
   refundedAmount: v.number(),
+  /** What the payer paid (amount, tax and any donation): what refunds may give back in all. */
+  paidAmount: v.number(),
+  /** The merchant's refunds, oldest first; a pending one holds its part until its gateway answers. */
+  refunds: v.array(RefundSchema),
   cardType: v.nullable(v.string()),
   displayNum: v.nullable(v.string()),
   createdAt: v.string(),

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { refundAmountOf, remainingToRefund } from './refundAmount';
+import { pendingRefundAmount, refundAmountOf, remainingToRefund, type Refundable } from './refundAmount';
 
 // PRODUCT.md "Merchant server integration": refunds with `amount?`; "absent = what remains". The
-// console's field: empty is what remains; a typed amount is dollars above 0, at most what remains.
+// console's field: empty is what remains; a typed amount is dollars above 0, at most what remains,
+// counted as the server counts it (core's refundCheck): a pending refund holds its part.
 
-const paid = { amount: 25, taxAmount: 1.75, refundedAmount: 0 };
+const paid: Refundable = { method: 'card', status: 1, authStatus: 'APPROVED', paidAmount: 26.75, refunds: [] };
+const refunded = (amount: number, status: 'pending' | 'succeeded' | 'failed') => ({ id: `re_${amount}_${status}`, amount, status, createdAt: '2026-11-25T12:00:00.000Z' });
+const after = (...refunds: ReturnType<typeof refunded>[]): Refundable => ({ ...paid, refunds });
 
 describe('the console\'s refund amount', () => {
   it.each<[string, string, typeof paid, ReturnType<typeof refundAmountOf>]>([
@@ -15,8 +18,12 @@ describe('the console\'s refund amount', () => {
     ['cents with a comma', '13,38', paid, { amount: 13.38 }],
     ['exactly what was paid', '26.75', paid, { amount: 26.75 }],
     ['a cent over what was paid', '26.76', paid, { error: 'refundAmount.over' }],
-    ['exactly what remains after a partial', '13.37', { ...paid, refundedAmount: 13.38 }, { amount: 13.37 }],
-    ['a cent over what remains', '13.38', { ...paid, refundedAmount: 13.38 }, { error: 'refundAmount.over' }],
+    ['exactly what remains after a partial', '13.37', after(refunded(13.38, 'succeeded')), { amount: 13.37 }],
+    ['a cent over what remains', '13.38', after(refunded(13.38, 'succeeded')), { error: 'refundAmount.over' }],
+    ['a cent over what a pending refund leaves', '16.76', after(refunded(10, 'pending')), { error: 'refundAmount.over' }],
+    ['exactly what a pending refund leaves', '16.75', after(refunded(10, 'pending')), { amount: 16.75 }],
+    ['all of it again after a failed refund', '26.75', after(refunded(10, 'failed')), { amount: 26.75 }],
+    ['anything once all is pending', '0.01', after(refunded(26.75, 'pending')), { error: 'refundAmount.over' }],
     ['zero', '0', paid, { error: 'refundAmount.zero' }],
     ['zero cents', '0.00', paid, { error: 'refundAmount.zero' }],
     ['three decimals', '1.005', paid, { error: 'refundAmount.invalid' }],
@@ -28,7 +35,17 @@ describe('the console\'s refund amount', () => {
     expect(refundAmountOf(text, tx)).toEqual(answer);
   });
 
-  it('what remains is what was paid less what was refunded', () => {
-    expect([remainingToRefund(paid), remainingToRefund({ ...paid, refundedAmount: 13.38 }), remainingToRefund({ ...paid, refundedAmount: 26.75 })]).toEqual([26.75, 13.37, 0]);
+  it('what remains is what was paid less what refunds hold: made and pending, not failed (the server\'s count)', () => {
+    expect([
+      remainingToRefund(paid),
+      remainingToRefund(after(refunded(13.38, 'succeeded'))),
+      remainingToRefund(after(refunded(26.75, 'succeeded'))),
+      remainingToRefund(after(refunded(5, 'succeeded'), refunded(10, 'pending'), refunded(3, 'failed'))),
+    ]).toEqual([26.75, 13.37, 0, 11.75]);
+    expect(pendingRefundAmount(after(refunded(5, 'succeeded'), refunded(10, 'pending'), refunded(2.5, 'pending')))).toBe(12.5);
+  });
+
+  it('what was paid includes what went to a campaign: the whole of it may go back', () => {
+    expect(refundAmountOf('27.75', { ...paid, paidAmount: 27.75 })).toEqual({ amount: 27.75 });
   });
 });

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { amountToCents, centsToAmount, refundableCents } from '@pasarela/core';
+import { amountToCents, centsToAmount, heldCentsOf, refundableCents, refundCheck, type RefundablePayment } from '@pasarela/core';
 import type { Transaction } from '../api/schemas';
 
 /** Why a typed refund amount is refused, as the console's text key. */
@@ -8,23 +8,43 @@ export type RefundAmountError = 'refundAmount.invalid' | 'refundAmount.zero' | '
 /** Dollars with at most two decimals, a dot or a comma before the cents. */
 const AmountText = v.pipe(v.string(), v.trim(), v.regex(/^\d{1,9}(?:[.,]\d{1,2})?$/, 'refundAmount.invalid'));
 
-type Refundable = Pick<Transaction, 'amount' | 'taxAmount' | 'refundedAmount'>;
+export type Refundable = Pick<Transaction, 'method' | 'status' | 'authStatus' | 'paidAmount' | 'refunds'>;
 
-/** What remains to refund of a payment, in dollars: what was paid less what refunds gave back (core's rule). */
+/**
+ * A listed payment as core's refund rule reads it, the server's own: what was paid, and what its
+ * refunds hold (core's heldCentsOf: the ones that went through and the pending ones).
+ */
+export function refundablePaymentOf(tx: Refundable): RefundablePayment {
+  return {
+    method: tx.method, status: tx.status, authStatus: tx.authStatus, paidCents: amountToCents(tx.paidAmount),
+    heldCents: heldCentsOf(tx.refunds.map((r) => ({ amountCents: amountToCents(r.amount), state: r.status }))),
+  };
+}
+
+/** What remains to refund of a payment, in dollars, as the server counts it (core's refundableCents): a pending refund's part is not there. */
 export function remainingToRefund(tx: Refundable): number {
-  return centsToAmount(refundableCents({ paidCents: amountToCents(tx.amount + tx.taxAmount), heldCents: amountToCents(tx.refundedAmount) }));
+  return centsToAmount(refundableCents(refundablePaymentOf(tx)));
+}
+
+/** What the payment's pending refunds hold, in dollars (0 when none waits on its gateway). */
+export function pendingRefundAmount(tx: Pick<Transaction, 'refunds'>): number {
+  return centsToAmount(heldCentsOf(tx.refunds.filter((r) => r.status === 'pending').map((r) => ({ amountCents: amountToCents(r.amount), state: r.status }))));
+}
+
+/** Whether the payment can take a refund now (core's refundCheck of what remains). */
+export function canRefund(tx: Refundable): boolean {
+  return 'cents' in refundCheck(refundablePaymentOf(tx), undefined);
 }
 
 /**
  * The refund the console's amount field asks for: empty is all that remains (the merchant API's
- * `amount` left out); otherwise dollars above 0 and at most what remains.
+ * `amount` left out); otherwise dollars above 0 and at most what remains, by core's refundCheck.
  */
 export function refundAmountOf(text: string, tx: Refundable): { amount: number | undefined } | { error: RefundAmountError } {
   if (text.trim() === '') return { amount: undefined };
   const parsed = v.safeParse(AmountText, text);
   if (!parsed.success) return { error: 'refundAmount.invalid' };
-  const cents = amountToCents(Number(parsed.output.replace(',', '.')));
-  if (cents <= 0) return { error: 'refundAmount.zero' };
-  if (cents > amountToCents(remainingToRefund(tx))) return { error: 'refundAmount.over' };
-  return { amount: centsToAmount(cents) };
+  const check = refundCheck(refundablePaymentOf(tx), amountToCents(Number(parsed.output.replace(',', '.'))));
+  if ('cents' in check) return { amount: centsToAmount(check.cents) };
+  return { error: check.refusal === 'amount_not_positive' ? 'refundAmount.zero' : 'refundAmount.over' };
 }

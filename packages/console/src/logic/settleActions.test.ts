@@ -3,8 +3,9 @@ import { settleActionsOf, underpaymentOf } from './settleActions';
 
 const tx = (over: Partial<Parameters<typeof settleActionsOf>[0]>) => ({
   method: 'card', status: 1, authStatus: 'APPROVED', outcome: 'APPROVED' as const, reference: null, subscriptionKey: null, underpaid: false, validationState: null,
-  amount: 25, taxAmount: 1.75, refundedAmount: 0, ...over,
+  paidAmount: 26.75, refunds: [], ...over,
 });
+const refundOf = (amount: number, status: 'pending' | 'succeeded' | 'failed') => ({ id: `re_${amount}_${status}`, amount, status, createdAt: '2026-11-25T12:00:00.000Z' });
 
 describe('settleActionsOf (docs/sandbox.md "Playing the payer\'s other parts")', () => {
   it.each([
@@ -17,8 +18,10 @@ describe('settleActionsOf (docs/sandbox.md "Playing the payer\'s other parts")',
     ['a Clave payment at the bank', tx({ method: 'clave', status: -1, authStatus: 'PENDING', outcome: 'PENDING' }), ['claveApprove', 'claveFail', 'void']],
     ['a card on the 3DS page', tx({ status: -1, authStatus: 'PENDING_3DS', outcome: 'PENDING' }), ['threeDsApprove', 'threeDsFail', 'void']],
     ['an approved card payment', tx({}), ['randomCharge', 'refund']],
-    ['a card payment refunded in part', tx({ refundedAmount: 10 }), ['randomCharge', 'refund']],
-    ['a card payment refunded in full', tx({ refundedAmount: 26.75 }), ['randomCharge']],
+    ['a card payment refunded in part', tx({ refunds: [refundOf(10, 'succeeded')] }), ['randomCharge', 'refund']],
+    ['a card payment refunded in full', tx({ refunds: [refundOf(26.75, 'succeeded')] }), ['randomCharge']],
+    ['a card payment whose refund of all of it is pending: nothing left until the gateway answers', tx({ refunds: [refundOf(26.75, 'pending')] }), ['randomCharge']],
+    ['a card payment whose refund of all of it failed: all of it again', tx({ refunds: [refundOf(26.75, 'failed')] }), ['randomCharge', 'refund']],
     ['a cash voucher paid at a kiosk (no refund through Pasarela)', tx({ method: 'cash', status: 2, authStatus: 'PAID' }), []],
     ['an approved card payment with a random charge', tx({ validationState: 0 }), ['revealCharge', 'refund']],
     ['a paid subscription', tx({ subscriptionKey: 'SUB1' }), ['subscriptionDue', 'randomCharge', 'refund']],

@@ -1,5 +1,5 @@
-import { refundPathOf } from '@pasarela/core';
 import type { Transaction } from '../api/schemas';
+import { canRefund } from './refundAmount';
 
 /** The outside parties the console plays, one button each (docs/sandbox.md "Playing the payer's other parts"). */
 export type SettleAction =
@@ -20,7 +20,7 @@ export const THREE_DS_PENDING = 'PENDING_3DS';
  * Which buttons a transaction carries: pending payments get the calls that settle them; an approved
  * card payment can take a random charge (or show the one it has); a paid subscription can fall due.
  */
-export function settleActionsOf(tx: Pick<Transaction, 'method' | 'status' | 'authStatus' | 'outcome' | 'reference' | 'subscriptionKey' | 'underpaid' | 'validationState' | 'amount' | 'taxAmount' | 'refundedAmount'>): SettleAction[] {
+export function settleActionsOf(tx: Pick<Transaction, 'method' | 'status' | 'authStatus' | 'outcome' | 'reference' | 'subscriptionKey' | 'underpaid' | 'validationState' | 'paidAmount' | 'refunds'>): SettleAction[] {
   const pending = tx.outcome === 'PENDING';
   const actions: SettleAction[] = [];
   if (tx.method === 'nequi' && pending && tx.status === -1) actions.push('nequiApprove', 'nequiFail');
@@ -31,8 +31,9 @@ export function settleActionsOf(tx: Pick<Transaction, 'method' | 'status' | 'aut
   if (tx.method === 'card' && tx.authStatus === THREE_DS_PENDING) actions.push('threeDsApprove', 'threeDsFail');
   if (tx.subscriptionKey && tx.outcome === 'APPROVED') actions.push('subscriptionDue');
   if (tx.method === 'card' && tx.outcome === 'APPROVED') actions.push(tx.validationState === null ? 'randomCharge' : 'revealCharge');
-  // An approved payment with something left to give back (a method with a way back: core's refundPathOf); a pending one can be called off.
-  if (tx.outcome === 'APPROVED' && refundPathOf(tx.method) && tx.refundedAmount < tx.amount + tx.taxAmount) actions.push('refund');
+  // An approved payment of a method with a way back and something left to give back (core's refundCheck,
+  // pending refunds holding their part); a pending one can be called off.
+  if (canRefund(tx)) actions.push('refund');
   if (pending) actions.push('void');
   return actions;
 }

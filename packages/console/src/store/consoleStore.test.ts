@@ -5,7 +5,7 @@ import { createConsoleStore } from './consoleStore';
 
 const tx = (over: Partial<Transaction> = {}): Transaction => ({
   codOper: 'PP1', method: 'cash', amount: 10, taxAmount: 0, status: 0, authStatus: 'PENDING', outcome: 'PENDING', linkCode: 'LK1', merchantId: 1,
-  reference: '482913004571', subscriptionKey: null, underpaid: false, cryptoDue: null, validationState: null, refundedAmount: 0, cardType: null, displayNum: null,
+  reference: '482913004571', subscriptionKey: null, underpaid: false, cryptoDue: null, validationState: null, refundedAmount: 0, paidAmount: 10, refunds: [], cardType: null, displayNum: null,
   createdAt: '2026-11-22T10:00:00.000Z', updatedAt: '2026-11-22T10:00:00.000Z', ...over,
 });
 
@@ -28,6 +28,7 @@ function fakeApi(): { [K in keyof AdminApi]: ReturnType<typeof vi.fn> } & AdminA
     subscriptionDue: vi.fn(async () => ({})),
     addRandomCharge: vi.fn(async () => ({})),
     revealRandomCharge: vi.fn(async () => ({ codOper: 'PP1', statementLine: 'PASARELA*VERIFICA 2.37 USD' })),
+    refund: vi.fn(async () => ({ id: 're_1', codOper: 'PP1', status: 'succeeded' })),
     redeliver: vi.fn(async () => ({})),
   };
   return api as unknown as ReturnType<typeof fakeApi>;
@@ -78,6 +79,17 @@ describe('console store', () => {
     await Promise.all([store.getState().settle(tx(), 'cashPaid'), store.getState().settle(tx(), 'cashPaid')]);
     expect(api.payCash).toHaveBeenCalledOnce();
     expect(store.getState().busy).toEqual({});
+  });
+  it('a refund its gateway left pending says so, not done', async () => {
+    const api = fakeApi();
+    const store = createConsoleStore(api);
+    const paid = tx({ method: 'card', status: 1, authStatus: 'APPROVED', outcome: 'APPROVED' });
+    await store.getState().settle(paid, 'refund', 5);
+    expect(store.getState().notice).toEqual({ kind: 'done', action: 'refund', codOper: 'PP1' });
+    api.refund.mockResolvedValueOnce({ id: 're_2', codOper: 'PP1', status: 'pending' });
+    await store.getState().settle(paid, 'refund', 5);
+    expect(api.refund).toHaveBeenLastCalledWith('PP1', 5);
+    expect(store.getState().notice).toEqual({ kind: 'refundPending', action: 'refund', codOper: 'PP1' });
   });
   it('a refused call shows the server\'s message as the notice', async () => {
     const api = fakeApi();

@@ -7,7 +7,8 @@ import { underpaymentOf, type SettleAction } from '../logic/settleActions';
 export type Tab = 'create' | 'watch' | 'mailbox' | 'webhooks';
 export const TABS: readonly Tab[] = ['create', 'watch', 'mailbox', 'webhooks'];
 
-export type Notice = { kind: 'done'; action: SettleAction; codOper: string } | { kind: 'error'; message: string };
+/** What the last call did: done; a refund left pending (its gateway has not answered); an error. */
+export type Notice = { kind: 'done' | 'refundPending'; action: SettleAction; codOper: string } | { kind: 'error'; message: string };
 
 /** What the admin push socket sends (packages/sandbox push/pushServer.ts, ADMIN_PUSH_PATH). */
 export type LiveMessage = { type: 'transaction'; codOper: string } | { type: 'webhook'; id: string } | { type: 'mail'; id: number } | { type: 'hello' };
@@ -99,7 +100,8 @@ export function createConsoleStore(api: AdminApi): ConsoleStore {
         });
       }
     };
-    const play = async (tx: Transaction, action: SettleAction, refundAmount: number | undefined): Promise<void> => {
+    /** Plays the action; 'pending' when a refund was left pending by its gateway. */
+    const play = async (tx: Transaction, action: SettleAction, refundAmount: number | undefined): Promise<'pending' | void> => {
       switch (action) {
         case 'nequiApprove': case 'nequiFail':
           await api.settleNequi(tx.codOper, action === 'nequiApprove' ? 'approve' : 'fail');
@@ -128,8 +130,7 @@ export function createConsoleStore(api: AdminApi): ConsoleStore {
         case 'revealCharge':
           break;
         case 'refund':
-          await api.refund(tx.codOper, refundAmount);
-          return;
+          return (await api.refund(tx.codOper, refundAmount)).status === 'pending' ? 'pending' : undefined;
         case 'void':
           await api.voidPayment(tx.codOper);
           return;
@@ -186,8 +187,8 @@ export function createConsoleStore(api: AdminApi): ConsoleStore {
       async settle(tx, action, refundAmount) {
         await withBusy(`${tx.codOper}:${action}`, async () => {
           try {
-            await play(tx, action, refundAmount);
-            set({ notice: { kind: 'done', action, codOper: tx.codOper } });
+            const outcome = await play(tx, action, refundAmount);
+            set({ notice: { kind: outcome === 'pending' ? 'refundPending' : 'done', action, codOper: tx.codOper } });
           } catch (error) {
             fail(error);
           }

@@ -12,7 +12,8 @@ import { useStoreState } from './useStoreState';
 const TAB_LABEL: Readonly<Record<Tab, ConsoleKey>> = { create: 'tabCreate', watch: 'tabWatch', mailbox: 'tabMailbox', webhooks: 'tabWebhooks' };
 
 function noticeText(notice: Notice): string {
-  return notice.kind === 'error' ? t('error', { message: notice.message }) : t('done', { what: `${t(`action.${notice.action}`)} (${notice.codOper})` });
+  if (notice.kind === 'error') return t('error', { message: notice.message });
+  return t(notice.kind === 'refundPending' ? 'refundPendingNotice' : 'done', { what: `${t(`action.${notice.action}`)} (${notice.codOper})` });
 }
 
 export function App({ store, api, initialLang, saveLang }: { store: ConsoleStore; api: AdminApi; initialLang: ConsoleLanguage; saveLang(lang: ConsoleLanguage): void }) {

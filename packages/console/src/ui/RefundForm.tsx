@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { t } from '../i18n/i18n';
 import type { Transaction } from '../api/schemas';
-import { refundAmountOf, remainingToRefund, type RefundAmountError } from '../logic/refundAmount';
+import { pendingRefundAmount, refundAmountOf, remainingToRefund, type RefundAmountError } from '../logic/refundAmount';
 import type { ConsoleStore } from '../store/consoleStore';
 import { useStoreState } from './useStoreState';
 
@@ -14,6 +14,7 @@ export function RefundForm({ store, tx }: { store: ConsoleStore; tx: Transaction
   const [error, setError] = useState<RefundAmountError | null>(null);
   const id = useId();
   const remaining = money(remainingToRefund(tx));
+  const pending = pendingRefundAmount(tx);
   const submit = (event: { preventDefault(): void; currentTarget: HTMLFormElement }) => {
     event.preventDefault();
     // What the field holds now, even when Enter follows the last key before a render.
@@ -37,7 +38,10 @@ export function RefundForm({ store, tx }: { store: ConsoleStore; tx: Transaction
         </div>
         <button type="submit" disabled={Boolean(busy[`${tx.codOper}:refund`])}>{t('action.refund')}</button>
       </div>
-      <p className="hint" id={`${id}-hint`}>{t('refundAmountHint', { amount: remaining })}</p>
+      <p className="hint" id={`${id}-hint`}>
+        {t('refundAmountHint', { amount: remaining })}
+        {pending > 0 && <>. {t('refundPendingHint', { amount: money(pending) })}</>}
+      </p>
       {error && <p className="field-error" id={`${id}-error`} role="alert">{t(error, { amount: remaining })}</p>}
     </form>
   );

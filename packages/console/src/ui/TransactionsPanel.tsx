@@ -44,6 +44,17 @@ function TransactionItem({ store, tx }: { store: ConsoleStore; tx: Transaction }
           ))}
         </div>
       )}
+      {tx.refunds.length > 0 && (
+        <ul className="refunds" aria-label={t('refundList', { codOper: tx.codOper })}>
+          {tx.refunds.map((r) => (
+            <li key={r.id} className={`refunds__item refunds__item--${r.status}`}>
+              <span>{money(r.amount)}</span>
+              <span className={`badge ${r.status === 'pending' ? 'pending' : r.status === 'failed' ? 'declined' : 'approved'}`}>{t(`refundState.${r.status}`)}</span>
+              <time dateTime={r.createdAt}>{when(r.createdAt)}</time>
+            </li>
+          ))}
+        </ul>
+      )}
       {all.includes('refund') && <RefundForm store={store} tx={tx} />}
     </li>
   );

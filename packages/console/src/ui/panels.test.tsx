@@ -11,7 +11,7 @@ const HOSTILE = '<img src=x onerror="window.hacked=1"><b>negrita</b>';
 
 const pendingNequi: Transaction = {
   codOper: 'PPNEQUI1', method: 'nequi', amount: 20, taxAmount: 1.4, status: -1, authStatus: 'PENDING', outcome: 'PENDING', linkCode: HOSTILE, merchantId: 1,
-  reference: null, subscriptionKey: null, underpaid: false, cryptoDue: null, validationState: null, refundedAmount: 0, cardType: null, displayNum: null,
+  reference: null, subscriptionKey: null, underpaid: false, cryptoDue: null, validationState: null, refundedAmount: 0, paidAmount: 21.4, refunds: [], cardType: null, displayNum: null,
   createdAt: '2026-11-22T10:00:00.000Z', updatedAt: '2026-11-22T10:00:00.000Z',
 };
 
@@ -62,10 +62,33 @@ describe('console panels', () => {
     expect(el.querySelector('a')?.getAttribute('href')).toBe('/pf/default-receipt/PPNEQUI1');
   });
 
+  it('shows each refund with its state, a pending one marked, and counts it out of what remains as the server does', async () => {
+    const held: Transaction = {
+      ...pendingNequi, codOper: 'PPCARD2', method: 'card', status: 1, authStatus: 'APPROVED', outcome: 'APPROVED', refundedAmount: 5,
+      refunds: [
+        { id: 're_a', amount: 5, status: 'succeeded', createdAt: '2026-11-22T10:01:00.000Z' },
+        { id: 're_b', amount: 10, status: 'pending', createdAt: '2026-11-22T10:02:00.000Z' },
+        { id: 're_c', amount: 3, status: 'failed', createdAt: '2026-11-22T10:03:00.000Z' },
+      ],
+    };
+    const store = createConsoleStore(apiWith({ listTransactions: vi.fn(async () => [held]) }));
+    store.setState({ transactions: [held] });
+    const el = await render(<TransactionsPanel store={store} />);
+    const items = [...el.querySelectorAll('ul[aria-label="Reembolsos de PPCARD2"] li')].map((li) => [...li.querySelectorAll('span')].map((s) => s.textContent));
+    expect(items).toEqual([['$5.00', 'hecho'], ['$10.00', 'pendiente'], ['$3.00', 'fallido']]);
+    const form = el.querySelector('form[aria-label="Reembolso de PPCARD2"]') as HTMLFormElement;
+    // Paid $21.40; $5 made and $10 pending hold $15: $6.40 remains, as the server would answer.
+    expect(form.querySelector('.hint')?.textContent).toBe('Déjalo vacío para reembolsar lo que queda: $6.40. $10.00 en reembolsos pendientes: la pasarela aún no responde, y esa parte no se puede volver a reembolsar hasta que lo haga');
+    await changeLanguage('en');
+    const english = await render(<TransactionsPanel store={store} />);
+    expect(english.querySelector('ul[aria-label="Refunds of PPCARD2"] li:nth-child(2)')?.textContent).toContain('pending');
+    await changeLanguage('es');
+  });
+
   it('an approved payment carries a refund form (empty: what remains; a part; checked first), a pending one a void button', async () => {
-    const refund = vi.fn(async () => ({}));
+    const refund = vi.fn(async () => ({ id: 're_1', codOper: 'PPCARD1', status: 'succeeded' as const }));
     const voidPayment = vi.fn(async () => ({}));
-    const approved: Transaction = { ...pendingNequi, codOper: 'PPCARD1', method: 'card', status: 1, authStatus: 'APPROVED', outcome: 'APPROVED', refundedAmount: 5 };
+    const approved: Transaction = { ...pendingNequi, codOper: 'PPCARD1', method: 'card', status: 1, authStatus: 'APPROVED', outcome: 'APPROVED', refundedAmount: 5, refunds: [{ id: 're_1', amount: 5, status: 'succeeded', createdAt: '2026-11-22T10:01:00.000Z' }] };
     const store = createConsoleStore(apiWith({ refund, voidPayment, listTransactions: vi.fn(async () => [approved, pendingNequi]) }));
     store.setState({ transactions: [approved, pendingNequi] });
     const el = await render(<TransactionsPanel store={store} />);

@@ -4,11 +4,12 @@ import { faultyGateways, type GatewayFault } from '../gateways/testing/faultyGat
 import type { Gateways } from '../gateways/Gateways';
 import { cardPayload, createTestApp, type TestApp } from '../test/testApp';
 import { merchantApiClient, type MerchantApiClient } from '../test/merchantApiClient';
+import { webhookEventOf, type WebhookEventRow } from '../webhooks/webhookEvent';
 import { reconcileRefunds } from './reconcileRefunds';
 
 // A refund whose gateway never answered stays pending and holds its part of what may be refunded
-// until the reconciler asks the gateway by the refund's key: made, it succeeds (the merchant's
-// webhook is written); never made, its part is free again. Each method's port meets each fault of
+// until the reconciler asks the gateway by the refund's key: made, it succeeds (transaction.refunded
+// is written); never made, it fails, its part is free again and transaction.refund_failed is written. Each method's port meets each fault of
 // faultyGateways on the refund call. On PGlite, or on PostgreSQL with TEST_DATABASE_URL.
 
 let t: TestApp;
@@ -34,7 +35,8 @@ async function newMerchant(): Promise<{ key: string }> {
 }
 
 async function newLink(m: { key: string }): Promise<string> {
-  const res = await api.call('POST', '/payment-links', { key: m.key, body: { amount: 25, taxAmount: 1.75, description: 'Pedido' } });
+  const body = { amount: 25, taxAmount: 1.75, description: 'Pedido', orderReference: `pedido-${randomUUID()}`, metadata: { cliente: 'c_77' } };
+  const res = await api.call('POST', '/payment-links', { key: m.key, body });
   return String(res.json['code']);
 }
 
@@ -62,8 +64,9 @@ const PAID: Record<'card' | 'nequi' | 'crypto', { port: keyof Gateways; pay: (m:
 
 const refund = (m: { key: string }, codOper: string, body: Record<string, unknown> = {}) => api.call('POST', `/transactions/${codOper}/refunds`, { key: m.key, body });
 const verify = async (m: { key: string }, codOper: string) => (await api.call('GET', `/transactions/${codOper}`, { key: m.key })).json;
-const refundEvents = (codOper: string) =>
-  t.db.query<{ id: string }>("select id from webhook_events where cod_oper = $1 and event_type = 'transaction.refunded'", [codOper]);
+/** The refund events written for a payment (the outbox's rows, as a delivery would send them). */
+const refundEvents = async (codOper: string) =>
+  (await t.db.query<WebhookEventRow>("select * from webhook_events where cod_oper = $1 and event_type like 'transaction.refund%' order by created_at", [codOper])).map(webhookEventOf);
 
 describe.each(Object.entries(PAID))('%s refunds left in doubt', (_method, { port, pay }) => {
   it.each<[GatewayFault, 'succeeded' | 'failed']>([
@@ -83,6 +86,9 @@ describe.each(Object.entries(PAID))('%s refunds left in doubt', (_method, { port
     const refundId = String(first.json['id']);
     // Its $10 is held: only $16.75 remains to refund while the gateway's word is awaited.
     expect((await refund(m, codOper, { amount: 16.76 })).json['code']).toBe('refund_exceeds_remaining');
+    // The console's list shows it pending beside what was paid, so its form counts as the server does.
+    const listed = ((await t.admin('GET', '/transactions/recent')).json['transactions'] as Array<Record<string, unknown>>).find((x) => x['codOper'] === codOper);
+    expect(listed).toMatchObject({ paidAmount: 26.75, refundedAmount: 0, refunds: [{ id: refundId, amount: 10, status: 'pending' }] });
     // Inside the call's deadline the reconciler leaves it alone: the answer may still come.
     expect(await reconcile()).toEqual([]);
 
@@ -92,7 +98,18 @@ describe.each(Object.entries(PAID))('%s refunds left in doubt', (_method, { port
     const after = await verify(m, codOper);
     expect(after['refunds']).toEqual([expect.objectContaining({ id: refundId, status: end })]);
     expect(after['refundedAmount']).toBe(end === 'succeeded' ? 10 : 0);
-    expect(await refundEvents(codOper)).toHaveLength(end === 'succeeded' ? 1 : 0);
+    // One event either way, naming the refund and the order.
+    const link = await api.call('GET', `/transactions/${codOper}`, { key: m.key });
+    expect(await refundEvents(codOper)).toEqual([{
+      id: expect.any(String), createdAt: expect.any(String),
+      type: end === 'succeeded' ? 'transaction.refunded' : 'transaction.refund_failed',
+      data: expect.objectContaining({
+        codOper, refundId, refundAmount: 10, refundedAmount: end === 'succeeded' ? 10 : 0,
+        orderReference: link.json['orderReference'], metadata: { cliente: 'c_77' },
+        ...(end === 'failed' ? { refundFailureReason: 'not_made' } : {}),
+      }),
+    }]);
+    expect(String(link.json['orderReference'])).toMatch(/^pedido-/);
     // What remains is what the gateway has not given back: the rest can be refunded, and no more.
     const remaining = end === 'succeeded' ? 16.75 : 26.75;
     expect((await refund(m, codOper, { amount: remaining + 0.01 })).json['code']).toBe('refund_exceeds_remaining');
@@ -117,19 +134,27 @@ describe.each(Object.entries(PAID))('%s refunds left in doubt', (_method, { port
   });
 });
 
-it('several reconcilers at once (every node\'s timer) settle each refund once and ask its gateway once', async () => {
+it('several reconcilers at once (every node\'s timer) settle each refund once, ask its gateway once and write one event for it', async () => {
   const m = await newMerchant();
-  const refundIds: string[] = [];
+  const made: string[] = [];
+  const notMade: string[] = [];
   for (const { port, pay } of Object.values(PAID)) {
     const codOper = await pay(m);
     faults.plan(port, 'lost_answer');
-    refundIds.push(String((await refund(m, codOper, { amount: 3 })).json['id']));
+    made.push(String((await refund(m, codOper, { amount: 3 })).json['id']));
+    faults.plan(port, 'timeout');
+    notMade.push(String((await refund(m, codOper, { amount: 2 })).json['id']));
   }
+  const refundIds = [...made, ...notMade];
   for (const id of refundIds) await pastDeadline(id);
   const before = { ...faults.calls };
   const passes = await Promise.all(Array.from({ length: 6 }, () => reconcile()));
   expect(passes.flat().sort()).toEqual([...refundIds].sort());
-  expect([faults.calls.card - before.card, faults.calls.push - before.push, faults.calls.crypto - before.crypto]).toEqual([1, 1, 1]);
-  const events = await t.db.query<{ n: number }>("select count(*)::int as n from webhook_events where event_type = 'transaction.refunded' and refund_made ->> 'id' = any($1)", [refundIds]);
-  expect(events[0]?.n).toBe(3);
+  expect([faults.calls.card - before.card, faults.calls.push - before.push, faults.calls.crypto - before.crypto]).toEqual([2, 2, 2]);
+  const events = await t.db.query<{ type: string; refund: string }>(
+    "select event_type as type, refund_made ->> 'id' as refund from webhook_events where refund_made ->> 'id' = any($1) order by 2", [refundIds]);
+  expect(events).toEqual([
+    ...made.map((refund) => ({ type: 'transaction.refunded', refund })),
+    ...notMade.map((refund) => ({ type: 'transaction.refund_failed', refund })),
+  ].sort((a, b) => a.refund.localeCompare(b.refund)));
 });

@@ -27,7 +27,8 @@ async function askGateway(deps: Pick<Deps, 'gateways'>, refund: RefundInDoubt): 
  * The refund reconciler: a refund left pending because its gateway never answered (a timeout, a
  * lost answer, a crash) holds its part of what may be refunded until its gateway, asked by the
  * refund's key, says what it did. Made: the refund succeeds (the payment's refunded amount grows
- * and the merchant's webhook is written). None made: the refund fails and its part is free again.
+ * and the merchant's webhook is written). None made: the refund fails, its part is free again and
+ * the merchant's transaction.refund_failed webhook is written.
  * Runs at each node's start and on a timer; each refund is claimed by one node at a time, and both
  * writes only change a refund still pending. A gateway that still does not answer leaves the
  * refund for a later pass. Returns the refunds this pass changed.
@@ -44,7 +45,7 @@ export async function reconcileRefunds(deps: Pick<Deps, 'db' | 'gateways'>): Pro
       if (error instanceof GatewayOutcomeUnknown) continue;
       throw error;
     }
-    const done = await deps.db.transaction((tx) => (said === 'refunded' ? markRefundSucceeded(tx, refund.id) : markRefundFailed(tx, refund.id, 'never made by the gateway')));
+    const done = await deps.db.transaction((tx) => (said === 'refunded' ? markRefundSucceeded(tx, refund.id) : markRefundFailed(tx, refund.id, 'not_made')));
     if (done) changed.push(refund.id);
   }
   return changed;

@@ -77,7 +77,7 @@ export async function refundPayment(deps: Pick<Deps, 'db' | 'gateways'>, merchan
     // unknown, so the refund stays pending, keeps its part, and the refund reconciler asks by its key.
     return held.refund;
   }
-  const done = await deps.db.transaction((tx) => (answer === 'refunded' ? markRefundSucceeded(tx, held.refund.id) : markRefundFailed(tx, held.refund.id, 'refused by the gateway')));
+  const done = await deps.db.transaction((tx) => (answer === 'refunded' ? markRefundSucceeded(tx, held.refund.id) : markRefundFailed(tx, held.refund.id, 'refused')));
   if (answer === 'refused') throw new ApiError(502, 'refund_refused', 'The gateway refused the refund; nothing was given back');
   // Settled meanwhile by the refund reconciler (an answer slower than its deadline): as it stands.
   return done ?? (await findRefund(deps.db, held.refund.id)) ?? held.refund;

@@ -1,3 +1,4 @@
+import { heldCentsOf, type RefundState } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
 import type { TransactionRow } from './transactions';
 
@@ -7,8 +8,9 @@ export interface RefundRow {
   cod_oper: string;
   merchant_id: number;
   amount_cents: number;
-  state: 'pending' | 'succeeded' | 'failed';
-  failure: string | null;
+  state: RefundState;
+  /** Why a failed refund failed (REFUND_FAILURE_REASONS); null otherwise. */
+  failure: RefundFailureReason | null;
   /** When the refund reconciler last claimed it (migration 018). */
   checked_at: Date | null;
   created_at: Date;
@@ -16,16 +18,16 @@ export interface RefundRow {
 }
 
 /**
- * A payment locked until the caller's transaction ends, with what its refunds hold (pending or
- * succeeded). Two statements: the sum is read after the lock is held, in a statement of its own,
+ * A payment locked until the caller's transaction ends, with what its refunds hold (core's
+ * heldCentsOf: pending or succeeded). Two statements: the sum is read after the lock is held, in a statement of its own,
  * so it sees the refunds of whoever held the lock before (a statement that waits for a lock keeps
  * the snapshot it started with).
  */
 export async function lockForRefund(db: Queryable, codOper: string): Promise<(TransactionRow & { refunded_cents: number; held_cents: number }) | undefined> {
   const [row] = await db.query<TransactionRow & { refunded_cents: number }>('select * from transactions where cod_oper = $1 for update', [codOper]);
   if (!row) return undefined;
-  const [held] = await db.query<{ cents: number }>("select coalesce(sum(amount_cents), 0)::int as cents from refunds where cod_oper = $1 and state <> 'failed'", [codOper]);
-  return { ...row, held_cents: held?.cents ?? 0 };
+  const refunds = await db.query<{ amountCents: number; state: RefundState }>('select amount_cents as "amountCents", state from refunds where cod_oper = $1', [codOper]);
+  return { ...row, held_cents: heldCentsOf(refunds) };
 }
 
 /** A new refund, pending; the caller holds the payment's lock and has checked what remains. */
@@ -49,8 +51,20 @@ export async function markRefundSucceeded(db: Queryable, id: string): Promise<Re
   return row;
 }
 
-/** A pending refund its gateway refused: the amount it held is free again. */
-export async function markRefundFailed(db: Queryable, id: string, failure: string): Promise<RefundRow | undefined> {
+/**
+ * Why a refund failed, as transaction.refund_failed's `data.refundFailureReason` names it:
+ * `refused`, the gateway refused it when asked; `not_made`, its gateway did not answer in time and,
+ * asked again by the refund's key, said it never made it.
+ */
+export const REFUND_FAILURE_REASONS = ['refused', 'not_made'] as const;
+export type RefundFailureReason = (typeof REFUND_FAILURE_REASONS)[number];
+
+/**
+ * A pending refund that did not go through: the amount it held is free again, and the update writes
+ * its transaction.refund_failed event (migration 019's trigger). Undefined when it was not pending
+ * any more, so of two nodes settling it only one marks it (and one event is written).
+ */
+export async function markRefundFailed(db: Queryable, id: string, failure: RefundFailureReason): Promise<RefundRow | undefined> {
   const [row] = await db.query<RefundRow>("update refunds set state = 'failed', failure = $2, updated_at = now() where id = $1 and state = 'pending' returning *", [id, failure]);
   return row;
 }
@@ -59,6 +73,12 @@ export async function markRefundFailed(db: Queryable, id: string, failure: strin
 export async function findRefund(db: Queryable, id: string): Promise<RefundRow | undefined> {
   const [row] = await db.query<RefundRow>('select * from refunds where id = $1', [id]);
   return row;
+}
+
+/** The refunds of several payments (a page of the console's list), oldest first. */
+export async function refundsOfPayments(db: Queryable, codOpers: readonly string[]): Promise<RefundRow[]> {
+  if (codOpers.length === 0) return [];
+  return db.query<RefundRow>('select * from refunds where cod_oper = any($1::text[]) order by created_at, id', [codOpers]);
 }
 
 /** A payment's refunds, oldest first. */

@@ -60,7 +60,14 @@ export async function merchantApiClient(fetcher: Fetch) {
     checkAgainstDocument(method, path, res.status, json);
     return { status: res.status, json, headers: res.headers };
   }
-  return { call, doc };
+  /** A webhook's event checked against the document's WebhookEvent schema (its `webhooks` section). */
+  function checkWebhookEvent(event: unknown): void {
+    const validate = ajv.getSchema(`${DOC_ID}#/components/schemas/WebhookEvent`);
+    expect(validate, 'the document has a WebhookEvent schema').toBeDefined();
+    expect(validate?.(event), `the event matches the OpenAPI document: ${JSON.stringify(validate?.errors)} in ${JSON.stringify(event)}`).toBe(true);
+  }
+
+  return { call, checkWebhookEvent, doc };
 }
 
 export type MerchantApiClient = Awaited<ReturnType<typeof merchantApiClient>>;

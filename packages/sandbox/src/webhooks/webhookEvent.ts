@@ -1,4 +1,5 @@
 import { centsToAmount } from '@pasarela/core';
+import type { RefundFailureReason } from '../store/refunds';
 import { merchantTransactionOf, type TransactionFacts } from './merchantTransaction';
 
 /** A webhook_events row (migration 007). */
@@ -14,19 +15,21 @@ export interface WebhookEventRow extends TransactionFacts {
   delivered_at: Date | null;
   /** The event's own type (a refund, a void); null: named by the overall result. */
   event_type: WebhookEventType | null;
-  /** The refund a transaction.refunded event announces. */
-  refund_made: { id: string; amountCents: number; createdAt: string } | null;
+  /** The refund a transaction.refunded or transaction.refund_failed event announces; why it failed on the latter. */
+  refund_made: { id: string; amountCents: number; createdAt: string; failureReason?: RefundFailureReason } | null;
 }
 
-/** The event types: one per overall result, a refund that went through, a merchant's void; docs/webhooks.md lists them. */
-export const WEBHOOK_EVENT_TYPES = ['transaction.approved', 'transaction.pending', 'transaction.declined', 'transaction.refunded', 'transaction.voided'] as const;
+/** The event types: one per overall result, a refund that went through or failed, a merchant's void; docs/webhooks.md lists them. */
+export const WEBHOOK_EVENT_TYPES = ['transaction.approved', 'transaction.pending', 'transaction.declined', 'transaction.refunded', 'transaction.refund_failed', 'transaction.voided'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 export function webhookEventOf(row: WebhookEventRow) {
   const transaction = merchantTransactionOf(row);
   const type: WebhookEventType = row.event_type ?? `transaction.${transaction.result === 'APPROVED' ? 'approved' : transaction.result === 'PENDING' ? 'pending' : 'declined'}`;
   const made = row.refund_made;
-  const data = made ? { ...transaction, refundId: made.id, refundAmount: centsToAmount(made.amountCents) } : transaction;
+  const data = made
+    ? { ...transaction, refundId: made.id, refundAmount: centsToAmount(made.amountCents), ...(made.failureReason ? { refundFailureReason: made.failureReason } : {}) }
+    : transaction;
   return { id: row.id, type, createdAt: new Date(row.created_at).toISOString(), data };
 }
 

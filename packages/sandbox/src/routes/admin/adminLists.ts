@@ -11,6 +11,8 @@ import { parseOr400 } from '../../payments/validatePayload';
 import { findPlan } from '../../store/catalog';
 import { listRecentTransactions, type TransactionWithValidation } from '../../store/transactions';
 import { listMerchants } from '../../store/merchants';
+import { refundsOfPayments, type RefundRow } from '../../store/refunds';
+import { paidCentsOf } from '../../payments/refundPayment';
 import { listLinks } from '../../store/links';
 import { createSubscription } from '../../store/catalog';
 import { merchantResultOf, type MerchantResult } from '../../webhooks/merchantResultOf';
@@ -32,7 +34,7 @@ const NewSubscriptionSchema = v.object({
 });
 
 /** What the console shows of a payment: enough to pick the calls that settle it. */
-function listedTransaction(row: TransactionWithValidation) {
+function listedTransaction(row: TransactionWithValidation, refunds: readonly RefundRow[]) {
   const subscriptionKey = row.details['subscriptionKey'];
   const cryptoDue = Number(row.details['amountCrypto']);
   const outcome: MerchantResult = merchantResultOf({ method: row.method, status: row.status, authStatus: row.auth_status });
@@ -47,8 +49,11 @@ function listedTransaction(row: TransactionWithValidation) {
     // The coin amount quoted, so an under-payment can be played below it.
     cryptoDue: row.method === 'crypto' && row.details['amountCrypto'] !== undefined && Number.isFinite(cryptoDue) ? cryptoDue : null,
     validationState: row.validation_state,
-    // What the merchant's refunds gave back (migration 017), for the console's refund button.
+    // What the merchant's refunds gave back (migration 017), and what was paid and each refund with
+    // its state, so the console's refund form works out what remains as the server does (core's rule).
     refundedAmount: centsToAmount(row.refunded_cents),
+    paidAmount: centsToAmount(paidCentsOf(row)),
+    refunds: refunds.map((r) => ({ id: r.id, amount: centsToAmount(r.amount_cents), status: r.state, createdAt: r.created_at.toISOString() })),
     updatedAt: row.updated_at.toISOString(),
   };
 }
@@ -60,7 +65,9 @@ export function adminListRoutes(deps: Deps) {
   app.get('/transactions/recent', async (c) => {
     const q = parseOr400(RecentQuerySchema, { code: c.req.query('code') || undefined, method: c.req.query('method') || undefined, outcome: c.req.query('outcome') || undefined });
     const rows = await listRecentTransactions(deps.db, { linkCode: q.code, method: q.method, merchantId: scopedMerchant(c), limit: q.outcome ? MAX_LISTED * 5 : MAX_LISTED });
-    const listed = rows.map(listedTransaction).filter((t) => !q.outcome || t.outcome === q.outcome).slice(0, MAX_LISTED);
+    const refunds = await refundsOfPayments(deps.db, rows.map((r) => r.cod_oper));
+    const listed = rows.map((row) => listedTransaction(row, refunds.filter((r) => r.cod_oper === row.cod_oper)))
+      .filter((t) => !q.outcome || t.outcome === q.outcome).slice(0, MAX_LISTED);
     return c.json({ transactions: listed }, 200, { 'cache-control': 'no-store' });
   });
   app.get('/merchants', async (c) => {

@@ -90,15 +90,22 @@ describe.skipIf(!url)('the merchant API on two nodes on one PostgreSQL', () => {
     // lost), one it never received. Each holds its part until the reconcilers hear the processor.
     const pending = (cents: number) => a.server.db.query<{ id: string }>('insert into refunds (cod_oper, merchant_id, amount_cents) values ($1, $2, $3) returning id', [codOper, payment?.merchant_id, cents]);
     const [[made], [neverMade]] = await Promise.all([pending(1000), pending(500)]);
+    // The merchant listens for webhooks: each refund's end is written once, whichever node settles it.
+    await a.server.db.query("update merchants set webhook_url = 'http://127.0.0.1:9/hooks' where id = $1", [payment?.merchant_id]);
     expect(await a.server.gateways.card.refund({ ...gatewayCall(String(made?.id)), authorizationKey: codOper, amountCents: 1000 })).toBe('refunded');
     await a.server.db.query("update refunds set created_at = now() - interval '1 minute' where cod_oper = $1", [codOper]);
     await expect.poll(() => count("select count(*)::int as n from refunds where cod_oper = $1 and state <> 'pending'", [codOper]), { timeout: 10_000 }).toBe(2);
     const verified = (await apis[1].call('GET', `/transactions/${codOper}`, { key })).json;
     expect(verified['refundedAmount']).toBe(10);
-    expect(verified['refunds']).toEqual([
+    // Both were created in one instant here: the verify call's order between them is the ids'.
+    expect(verified['refunds']).toHaveLength(2);
+    expect(verified['refunds']).toEqual(expect.arrayContaining([
       expect.objectContaining({ id: made?.id, status: 'succeeded' }),
       expect.objectContaining({ id: neverMade?.id, status: 'failed' }),
-    ]);
+    ]));
+    const events = await a.server.db.query<{ type: string; refund: string }>(
+      "select event_type as type, refund_made ->> 'id' as refund from webhook_events where cod_oper = $1 and refund_made is not null order by event_type", [codOper]);
+    expect(events).toEqual([{ type: 'transaction.refund_failed', refund: neverMade?.id }, { type: 'transaction.refunded', refund: made?.id }]);
     const [book] = await a.server.db.query<{ state: { refundedCents: number } }>('select state from gateway_simulator where key = $1', [codOper]);
     expect(book?.state.refundedCents).toBe(1000);
   });

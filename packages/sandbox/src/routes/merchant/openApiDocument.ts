@@ -3,6 +3,7 @@ import { MERCHANT_API_PREFIX } from '../../http/merchantApiPrefix';
 import { IDEMPOTENCY_KEY_TTL_HOURS } from '../../store/idempotencyKeys';
 import { BRAND_NAME_MAX } from '@pasarela/core';
 import { LOGO_MAX_BYTES, LOGO_MAX_SIDE, LOGO_MIN_SIDE } from '../../brand/logoImage';
+import { REFUND_FAILURE_REASONS } from '../../store/refunds';
 import { WEBHOOK_EVENT_TYPES } from '../../webhooks/webhookEvent';
 
 // The OpenAPI 3.1 description of the merchant API, served at /api/v1/merchant/openapi.json. Its
@@ -189,8 +190,12 @@ const schemas = {
         type: 'object', additionalProperties: false, required: transactionRequired.filter((p) => p !== 'createdAt' && p !== 'updatedAt'),
         properties: {
           ...Object.fromEntries(Object.entries(transactionProperties).filter(([p]) => p !== 'createdAt' && p !== 'updatedAt')),
-          refundId: { type: 'string', description: 'transaction.refunded: the refund that went through' },
-          refundAmount: money('transaction.refunded: what it gave back'),
+          refundId: { type: 'string', description: 'transaction.refunded and transaction.refund_failed: the refund the event announces' },
+          refundAmount: money('transaction.refunded: what it gave back; transaction.refund_failed: what it did not give back (free to refund again)'),
+          refundFailureReason: {
+            type: 'string', enum: [...REFUND_FAILURE_REASONS],
+            description: 'transaction.refund_failed: refused (the gateway refused it when asked), not_made (its gateway did not answer in time and, asked again by the refund\'s key, said it never made it)',
+          },
         },
       },
     },

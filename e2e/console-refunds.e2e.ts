@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { faultyGateways } from '../packages/sandbox/src/gateways/testing/faultyGateways';
+import { createLogger } from '../packages/sandbox/src/ops/logger';
+import { startServer, type RunningServer } from '../packages/sandbox/src/server';
+import { readSettings } from '../packages/sandbox/src/settings';
+import { templateImage } from '../packages/sandbox/src/test/sharedTemplate';
+import { asCaller, cardPayload } from '../packages/sandbox/src/test/testApp';
+import { onFreePorts } from '../scripts/sandbox-process.mjs';
+import { browserAvailable, launchChromium } from './support/browser';
+import { ConsolePage } from './support/consolePage';
+
+const SHOTS = 'e2e/artifacts';
+
+// The console's refund form while a refund waits on its gateway: the pending refund is listed and
+// marked, and what remains is what the server would allow (core's refund rule), in es and en.
+// The card processor's refund call is made to go unanswered (faultyGateways), as a real one may.
+describe.runIf(browserAvailable())('console refunds: a pending refund holds its part', () => {
+  let server: RunningServer;
+  let faults: ReturnType<typeof faultyGateways>;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    const dump = process.env['PASARELA_DATA_TEMPLATE_DUMP'];
+    const pgliteTemplate = dump ? await templateImage(dump) : undefined;
+    server = await onFreePorts(async (port: number, demoPort: number) => {
+      const env = { PORT: String(port), DEMO_PORT: String(demoPort), SHUTDOWN_DRAIN_MS: '0', WIRE_ENCODING: 'off', PAYMENT_CAPTCHA: 'off', EXPIRY_SWEEP_INTERVAL_MS: '300', WEBHOOK_INTERVAL_MS: '0' };
+      const settings = readSettings({ ...process.env, ...env });
+      return startServer({
+        ...settings, dataDir: undefined, pgliteTemplate, logger: createLogger('error', { write: () => undefined }),
+        wrapGateways: (inner) => (faults = faultyGateways(inner)).gateways,
+      });
+    });
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close({ drainMs: 0 });
+  });
+
+  async function paidCard(): Promise<string> {
+    const link = await fetch(`${server.url}/sandbox/links`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ amount: 25, taxAmount: 1.75, description: 'Reembolso pendiente' }) });
+    const { code } = (await link.json()) as { code: string };
+    const paid = await fetch(`${server.url}/api/v1/cards/auth-capture`, { method: 'POST', headers: { 'content-type': 'application/json', ...asCaller() }, body: JSON.stringify(cardPayload(code)) });
+    // The widget's envelope: { header, data } with data as JSON text.
+    const body = (await paid.json()) as { data: string };
+    const codOper = (JSON.parse(body.data) as { codOper?: string }).codOper;
+    if (!codOper) throw new Error(`card payment answered ${paid.status}: ${JSON.stringify(body)}`);
+    return codOper;
+  }
+
+  it.each([
+    ['es', { tab: /transacciones/i, form: /^reembolso de/i, amount: /importe a reembolsar/i, button: 'Reembolsar', list: /^reembolsos de/i, pending: 'pendiente', failed: 'fallido', notice: 'Pendiente: Reembolsar', remains: 'lo que queda: $16.75', over: /^solo quedan \$16\.75 por reembolsar/i, whole: 'lo que queda: $26.75' }],
+    ['en', { tab: /transactions/i, form: /^refund of/i, amount: /amount to refund/i, button: 'Refund', list: /^refunds of/i, pending: 'pending', failed: 'failed', notice: 'Pending: Refund', remains: 'what remains: $16.75', over: /^only \$16\.75 remains to refund/i, whole: 'what remains: $26.75' }],
+  ] as const)('%s: the refund shows pending, and the form offers only what the server allows', async (lang, text) => {
+    const codOper = await paidCard();
+    const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+    const page = await context.newPage();
+    const ui = new ConsolePage(page, server.url);
+    await ui.open(lang);
+    await ui.tab(text.tab).click();
+    const tx = ui.transaction(codOper);
+    const form = tx.getByRole('form', { name: text.form });
+    await form.waitFor();
+
+    // The card processor never answers the refund call: the refund stays pending.
+    faults.plan('card', 'timeout');
+    await form.getByLabel(text.amount).fill('10');
+    await form.getByRole('button', { name: text.button }).click();
+    const refunds = tx.getByRole('list', { name: text.list });
+    await expect.poll(async () => (await refunds.getByRole('listitem').allTextContents()).join(' | '), { timeout: 15_000 }).toMatch(new RegExp(`^\\$10\\.00${text.pending}`));
+    expect(await refunds.getByRole('listitem').first().locator('.badge.pending').textContent()).toBe(text.pending);
+    // The notice says it waits on the gateway, not that it is done.
+    expect(await page.locator('.notice').textContent()).toContain(`${text.notice} (${codOper})`);
+    // $26.75 paid, $10 held by the pending refund: $16.75 remains, as the server answers.
+    await expect.poll(() => form.locator('.hint').textContent()).toContain(text.remains);
+    await page.screenshot({ path: `${SHOTS}/console-refund-pending-${lang}.png`, fullPage: true });
+    await form.getByLabel(text.amount).fill('16.76');
+    await form.getByRole('button', { name: text.button }).click();
+    await form.getByRole('alert').getByText(text.over).waitFor();
+    const server16 = await fetch(`${server.url}/sandbox/transactions/${codOper}/refunds`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ amount: 16.76 }) });
+    expect(((await server16.json()) as { code: string }).code).toBe('refund_exceeds_remaining');
+
+    // Past the call's deadline the reconciler asks the processor, which never made it: failed, and all of it remains.
+    await server.db.query("update refunds set created_at = now() - interval '1 minute' where cod_oper = $1", [codOper]);
+    await expect.poll(async () => (await server.db.query<{ state: string }>('select state from refunds where cod_oper = $1', [codOper]))[0]?.state, { timeout: 15_000 }).toBe('failed');
+    await tx.page().getByRole('button', { name: lang === 'es' ? /actualizar/i : /refresh/i }).click();
+    await expect.poll(async () => (await refunds.getByRole('listitem').allTextContents()).join(' | '), { timeout: 15_000 }).toMatch(new RegExp(`^\\$10\\.00${text.failed}`));
+    await expect.poll(() => form.locator('.hint').textContent()).toContain(text.whole);
+    await context.close();
+  });
+});
