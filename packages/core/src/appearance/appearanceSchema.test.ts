@@ -14,6 +14,7 @@ describe('appearanceProblem', () => {
     [{ variables: { borderRadius: '0px', spacingUnit: '2px' } }],
     [{ variables: { borderRadius: '1.5rem', spacingUnit: '0.5rem', fontFamily: 'rounded' } }],
     [{ theme: undefined, variables: { colorPrimary: undefined } }],
+    [{ variables: { colorPrimary: 'rgb( 255 , 255 , 0 )', colorText: 'HSL(360, 100%, 0%)', borderRadius: '24px', spacingUnit: '8px' } }],
   ])('takes %j', (value) => {
     expect(appearanceProblem(value)).toBeUndefined();
   });
@@ -34,6 +35,14 @@ describe('appearanceProblem', () => {
     [{ variables: { colorPrimary: 10 } }, 'appearance.variables.colorPrimary must be a colour in hex (#0a5cc2), rgb() or hsl(), got 10'],
     [{ variables: { colorText: 'hsl(10, 50, 50)' } }, 'appearance.variables.colorText must be a colour'],
     [{ variables: { colorText: 'rgb(10%, 50, 50)' } }, 'appearance.variables.colorText must be a colour'],
+    [{ variables: { colorText: 'hsl(361, 50%, 50%)' } }, 'appearance.variables.colorText must be a colour'],
+    [{ variables: { colorText: 'hsl(10, 101%, 50%)' } }, 'appearance.variables.colorText must be a colour'],
+    [{ variables: { colorText: 'rgb(1.2.3, 0, 0)' } }, 'appearance.variables.colorText must be a colour'],
+    [{ variables: { colorText: 'rgb(0, 0, 0, 0.5)' } }, 'appearance.variables.colorText must be a colour'],
+    [{ variables: { borderRadius: '24.5px' } }, 'appearance.variables.borderRadius must be a length from 0px to 24px'],
+    [{ variables: { borderRadius: '1.6rem' } }, 'appearance.variables.borderRadius must be a length from 0px to 24px'],
+    [{ variables: { borderRadius: 12 } }, 'appearance.variables.borderRadius must be a length from 0px to 24px (or 0rem to 1.5rem), got 12'],
+    [{ theme: 'dark', variables: { fontFamily: 'system', colorPrimary: '#zzz' } }, 'appearance.variables.colorPrimary must be a colour'],
     [{ variables: { borderRadius: '25px' } }, 'appearance.variables.borderRadius must be a length from 0px to 24px (or 0rem to 1.5rem), got "25px"'],
     [{ variables: { borderRadius: '10%' } }, 'appearance.variables.borderRadius must be a length'],
     [{ variables: { spacingUnit: '1px' } }, 'appearance.variables.spacingUnit must be a length from 2px to 8px'],

@@ -1,5 +1,6 @@
 import type { Appearance, AppearanceVariables } from './appearanceSchema';
-import { FONT_STACKS, lengthInPx } from './appearanceSchema';
+import { lengthInPx } from './appearanceSchema';
+import { FONT_STACKS } from './fontStacks';
 import { contrastRatio, hslToRgb, mix, parseColour, rgbToHsl, toHex, type Rgb } from './colour';
 
 /** The widget's CSS variables (styles.css's :root) that hold colours. */
