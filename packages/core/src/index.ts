@@ -270,5 +270,5 @@ export type { CheckoutType, ApiCall, PrimedAnswer } from './firstScreen';
 export { isTrackId, chargeIdentityText, trackIdRepeatOf, PaymentAttemptSchema } from './chargeAttempt';
 export type { ChargeIdentity, PaymentAttempt } from './chargeAttempt';
 export { recordAsCardAnswer, pendingAttemptOf } from './attemptRecords';
-export { AppearanceSchema, themePalette } from './appearance';
+export { AppearanceSchema, colourContrast, readableShade, themePalette } from './appearance';
 export type { Appearance, MovedColour } from './appearance';
