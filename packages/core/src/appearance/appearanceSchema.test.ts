@@ -13,6 +13,8 @@ describe('appearanceProblem', () => {
     [{ variables: { colorPrimary: 'rgb(10 92 194)', colorText: 'hsl(220deg, 50%, 16%)' } }],
     [{ variables: { borderRadius: '0px', spacingUnit: '2px' } }],
     [{ variables: { borderRadius: '1.5rem', spacingUnit: '0.5rem', fontFamily: 'rounded' } }],
+    [{ variables: { fontFamily: 'inter' } }],
+    [{ variables: { fontFamily: 'lora' } }],
     [{ theme: undefined, variables: { colorPrimary: undefined } }],
     [{ variables: { colorPrimary: 'rgb( 255 , 255 , 0 )', colorText: 'HSL(360, 100%, 0%)', borderRadius: '24px', spacingUnit: '8px' } }],
   ])('takes %j', (value) => {
@@ -47,7 +49,7 @@ describe('appearanceProblem', () => {
     [{ variables: { borderRadius: '10%' } }, 'appearance.variables.borderRadius must be a length'],
     [{ variables: { spacingUnit: '1px' } }, 'appearance.variables.spacingUnit must be a length from 2px to 8px'],
     [{ variables: { spacingUnit: 'calc(1px + 1px)' } }, 'appearance.variables.spacingUnit must be a length'],
-    [{ variables: { fontFamily: 'Comic Sans MS' } }, 'appearance.variables.fontFamily must be one of system, humanist, rounded, serif, got "Comic Sans MS"'],
+    [{ variables: { fontFamily: 'Comic Sans MS' } }, 'appearance.variables.fontFamily must be one of system, humanist, rounded, serif, inter, lora, got "Comic Sans MS"'],
     [{ variables: { fontFamily: 'https://fonts.example/x.woff2' } }, 'appearance.variables.fontFamily must be one of'],
   ])('refuses %j naming the variable', (value, message) => {
     expect(appearanceProblem(value)).toContain(message);

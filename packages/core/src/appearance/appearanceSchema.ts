@@ -6,8 +6,11 @@ import { colourMatch } from './colourText';
 export const THEMES = ['light', 'dark', 'auto'] as const;
 export type Theme = (typeof THEMES)[number];
 
-/** `fontFamily`'s choices (fontStacks.ts has the stack each sets): never a stack or a URL. */
-export const FONT_FAMILIES = ['system', 'humanist', 'rounded', 'serif'] as const;
+/**
+ * `fontFamily`'s choices (fontStacks.ts has the stack each sets): system stacks, and families the
+ * checkout serves itself (`inter`, `lora`). Never a stack or a URL from the merchant.
+ */
+export const FONT_FAMILIES = ['system', 'humanist', 'rounded', 'serif', 'inter', 'lora'] as const;
 export type FontFamily = (typeof FONT_FAMILIES)[number];
 
 /** The lengths' bounds in px (a rem is 16 px): what keeps the checkout usable at 360 px. */
