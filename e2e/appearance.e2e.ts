@@ -70,6 +70,32 @@ describe.runIf(browserAvailable())('appearance: the checkout in light, dark and 
     });
   }
 
+  // Issue 48: "a short list of families the checkout serves itself; never a font URL from the merchant".
+  it.each([
+    ['inter', 'Inter'],
+    ['lora', 'Lora'],
+  ])('fontFamily %s: the text is drawn in %s, downloaded from the checkout origin only when chosen', async (fontFamily, name) => {
+    const code = await createLink(sandbox, { amount: amount++, description: 'Café de altura' });
+    const page = await browser.newPage({ viewport: { width: 360, height: 780 } });
+    const fontRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'font') fontRequests.push(new URL(request.url()).href);
+    });
+    const address = (appearance: unknown) => `${sandbox.url}/pf/widget?type=lk&code=${code}&lang=es&appearance=${encodeURIComponent(JSON.stringify(appearance))}`;
+    await page.goto(address({ variables: { fontFamily: 'system' } }));
+    await page.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    expect(fontRequests).toEqual([]);
+
+    await page.goto(address({ variables: { fontFamily } }));
+    await page.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.evaluate((family) => document.fonts.check(`600 16px ${family}`) && [...document.fonts].some((f) => f.family == family && f.status == 'loaded'), name), { timeout: 10_000 }).toBe(true);
+    expect(fontRequests.length).toBeGreaterThan(0);
+    for (const url of fontRequests) expect(url).toMatch(new RegExp(`^${sandbox.url}/fonts/${fontFamily}/\\d+\\.\\d+\\.\\d+/${fontFamily}-latin-\\d00-normal\\.woff2$`));
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(new RegExp(`^"?${name}"?,`));
+    await page.screenshot({ path: `e2e/artifacts/appearance-font-${fontFamily}.png` });
+    await page.close();
+  });
+
   it('auto follows the payer\'s colour scheme live', async () => {
     const code = await createLink(sandbox, { amount: amount++, description: 'Café' });
     const page = await browser.newPage({ viewport: { width: 360, height: 780 }, colorScheme: 'light' });

@@ -66,6 +66,32 @@ describe.runIf(browserAvailable())('the merchant\'s brand', () => {
     await page.close();
   }, 90_000);
 
+  it('the stored brand colour paints the checkout and its receipt; open()\'s colorPrimary (`?appearance=`) overrides it', async () => {
+    const { code, url } = await brandedMerchant();
+    const page = await browser.newPage({ viewport: { width: 360, height: 740 }, locale: 'es-PA' });
+    const brandVariable = () => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand').trim());
+    await page.goto(`${url}?lang=es`);
+    await page.locator('.header__name', { hasText: SHOP }).waitFor({ timeout: 20_000 });
+    await expect.poll(brandVariable).toBe(GREEN);
+    await page.screenshot({ path: `${SHOTS}brand-colour-checkout-360.png` });
+
+    const coffee = '#6b3e26';
+    await page.goto(`${url}?lang=es&appearance=${encodeURIComponent(JSON.stringify({ variables: { colorPrimary: coffee } }))}`);
+    await page.locator('.header__name', { hasText: SHOP }).waitFor({ timeout: 20_000 });
+    await expect.poll(brandVariable).toBe(coffee);
+
+    const paid = await guestPost<{ codOper: string }>(sandbox, 'cards/auth-capture', {
+      cclw: 'TIENDADEMO', code, amount: 12.5, taxAmount: 0, email: 'ana@example.com', additionalData: { trackId: `brand-${Math.random()}` },
+      cardInformation: { cardNumber: '4111111111111111', expMonth: '12', expYear: nextYear, cvv: '123', firstName: 'Ana', lastName: 'Ruiz', cardType: 'VISA' },
+    });
+    const receipt = await browser.newPage({ viewport: { width: 360, height: 740 }, locale: 'es-PA' });
+    await receipt.goto(`${sandbox.url}/pf/default-receipt/${paid.codOper}?lang=es`);
+    await receipt.locator('#receipt-title').waitFor({ timeout: 20_000 });
+    await expect.poll(() => receipt.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand').trim())).toBe(GREEN);
+    await page.close();
+    await receipt.close();
+  }, 90_000);
+
   it('the 3DS and Clave pages show the brand in light and dark, AA by axe, by the device or by ?theme=', async () => {
     const { code } = await brandedMerchant();
     const three = await guestPost<{ codOper: string }>(sandbox, 'cards/auth-capture', {

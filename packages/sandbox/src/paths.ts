@@ -11,6 +11,8 @@ export interface StaticPaths {
   /** packages/sandbox/public (images). */
   publicDir: string;
   migrationsDir: string;
+  /** node_modules/@fontsource: the families the checkout serves (core SERVED_FONTS). */
+  fontsDir: string;
 }
 
 /**
@@ -27,5 +29,6 @@ export function defaultPaths(root: string = REPO_ROOT): StaticPaths {
     examplesDir: join(root, 'examples'),
     publicDir: join(root, 'packages/sandbox/public'),
     migrationsDir: join(root, 'packages/sandbox/migrations'),
+    fontsDir: join(root, 'node_modules/@fontsource'),
   };
 }

@@ -75,6 +75,7 @@ const services: Services = {
   serverNow: api.serverNow,
   newTrackId,
   session,
+  theme,
 };
 
 // The login refresh (wallet chunk) starts with the first login, not before.

@@ -8,7 +8,7 @@ import { parseConfig } from './services/config';
 import { newTrackId } from './services/newTrackId';
 import { prepareFirstScreen, rendersAsServer } from './app/prerender';
 import { createSessionStore } from './services/session';
-import { ServicesContext, type Services } from './services/services';
+import { NO_THEME, ServicesContext, type Services } from './services/services';
 import { detachedBridge } from './embed/parentBridge';
 import type { Entries } from '@pasarela/core/translator';
 import { switchCatalog } from './i18n/i18n';
@@ -60,6 +60,7 @@ export async function prerenderFirstScreen(request: PrerenderRequest): Promise<s
     serverNow: api.serverNow,
     newTrackId,
     session: createSessionStore(null),
+    theme: NO_THEME,
   };
   // A page the browser renders afresh (Back from a bank's page names its pending payment) gets no
   // markup of a screen it would replace.

@@ -13,7 +13,10 @@ describe('appearanceProblem', () => {
     [{ variables: { colorPrimary: 'rgb(10 92 194)', colorText: 'hsl(220deg, 50%, 16%)' } }],
     [{ variables: { borderRadius: '0px', spacingUnit: '2px' } }],
     [{ variables: { borderRadius: '1.5rem', spacingUnit: '0.5rem', fontFamily: 'rounded' } }],
+    [{ variables: { fontFamily: 'inter' } }],
+    [{ variables: { fontFamily: 'lora' } }],
     [{ theme: undefined, variables: { colorPrimary: undefined } }],
+    [{ variables: { colorPrimary: 'rgb( 255 , 255 , 0 )', colorText: 'HSL(360, 100%, 0%)', borderRadius: '24px', spacingUnit: '8px' } }],
   ])('takes %j', (value) => {
     expect(appearanceProblem(value)).toBeUndefined();
   });
@@ -34,11 +37,19 @@ describe('appearanceProblem', () => {
     [{ variables: { colorPrimary: 10 } }, 'appearance.variables.colorPrimary must be a colour in hex (#0a5cc2), rgb() or hsl(), got 10'],
     [{ variables: { colorText: 'hsl(10, 50, 50)' } }, 'appearance.variables.colorText must be a colour'],
     [{ variables: { colorText: 'rgb(10%, 50, 50)' } }, 'appearance.variables.colorText must be a colour'],
+    [{ variables: { colorText: 'hsl(361, 50%, 50%)' } }, 'appearance.variables.colorText must be a colour'],
+    [{ variables: { colorText: 'hsl(10, 101%, 50%)' } }, 'appearance.variables.colorText must be a colour'],
+    [{ variables: { colorText: 'rgb(1.2.3, 0, 0)' } }, 'appearance.variables.colorText must be a colour'],
+    [{ variables: { colorText: 'rgb(0, 0, 0, 0.5)' } }, 'appearance.variables.colorText must be a colour'],
+    [{ variables: { borderRadius: '24.5px' } }, 'appearance.variables.borderRadius must be a length from 0px to 24px'],
+    [{ variables: { borderRadius: '1.6rem' } }, 'appearance.variables.borderRadius must be a length from 0px to 24px'],
+    [{ variables: { borderRadius: 12 } }, 'appearance.variables.borderRadius must be a length from 0px to 24px (or 0rem to 1.5rem), got 12'],
+    [{ theme: 'dark', variables: { fontFamily: 'system', colorPrimary: '#zzz' } }, 'appearance.variables.colorPrimary must be a colour'],
     [{ variables: { borderRadius: '25px' } }, 'appearance.variables.borderRadius must be a length from 0px to 24px (or 0rem to 1.5rem), got "25px"'],
     [{ variables: { borderRadius: '10%' } }, 'appearance.variables.borderRadius must be a length'],
     [{ variables: { spacingUnit: '1px' } }, 'appearance.variables.spacingUnit must be a length from 2px to 8px'],
     [{ variables: { spacingUnit: 'calc(1px + 1px)' } }, 'appearance.variables.spacingUnit must be a length'],
-    [{ variables: { fontFamily: 'Comic Sans MS' } }, 'appearance.variables.fontFamily must be one of system, humanist, rounded, serif, got "Comic Sans MS"'],
+    [{ variables: { fontFamily: 'Comic Sans MS' } }, 'appearance.variables.fontFamily must be one of system, humanist, rounded, serif, inter, lora, got "Comic Sans MS"'],
     [{ variables: { fontFamily: 'https://fonts.example/x.woff2' } }, 'appearance.variables.fontFamily must be one of'],
   ])('refuses %j naming the variable', (value, message) => {
     expect(appearanceProblem(value)).toContain(message);

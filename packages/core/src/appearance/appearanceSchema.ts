@@ -1,26 +1,20 @@
 import * as v from 'valibot';
 import { isRecord } from '../messages';
-import { isColourText } from './colourText';
+import { colourMatch } from './colourText';
 
 /** `theme`: light, dark, or `auto` (the payer's `prefers-color-scheme`, followed live). */
 export const THEMES = ['light', 'dark', 'auto'] as const;
 export type Theme = (typeof THEMES)[number];
 
 /**
- * `fontFamily`'s choices and the font stack each sets: system stacks only, so the checkout never
- * loads a font from anywhere but the payer's device. A merchant never gives a stack or a URL.
+ * `fontFamily`'s choices (fontStacks.ts has the stack each sets): system stacks, and families the
+ * checkout serves itself (`inter`, `lora`). Never a stack or a URL from the merchant.
  */
-export const FONT_STACKS = {
-  system: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
-  humanist: "Seravek, 'Gill Sans Nova', Ubuntu, Calibri, 'DejaVu Sans', source-sans-pro, sans-serif",
-  rounded: "ui-rounded, 'Hiragino Maru Gothic ProN', Quicksand, Comfortaa, Manjari, 'Arial Rounded MT', Calibri, source-sans-pro, sans-serif",
-  serif: "Charter, 'Bitstream Charter', 'Sitka Text', Cambria, Georgia, serif",
-} as const;
-export type FontFamily = keyof typeof FONT_STACKS;
+export const FONT_FAMILIES = ['system', 'humanist', 'rounded', 'serif', 'inter', 'lora'] as const;
+export type FontFamily = (typeof FONT_FAMILIES)[number];
 
 /** The lengths' bounds in px (a rem is 16 px): what keeps the checkout usable at 360 px. */
 export const LENGTH_BOUNDS_PX = { borderRadius: [0, 24], spacingUnit: [2, 8] } as const;
-type LengthVariable = keyof typeof LENGTH_BOUNDS_PX;
 
 const LENGTH = /^(\d{1,3}(?:\.\d{1,4})?)(px|rem)$/;
 
@@ -30,76 +24,79 @@ export function lengthInPx(text: string): number | undefined {
   return match ? Number(match[1]) * (match[2] == 'rem' ? 16 : 1) : undefined;
 }
 
-const FONT_NAMES: FontFamily[] = ['system', 'humanist', 'rounded', 'serif'];
+/** A variable's rule: a colour, a list of names, or a length's bounds in px. */
+type Rule = typeof colourMatch | readonly string[] | readonly number[];
 
-const lengthWithin = (name: LengthVariable) => (text: string) => {
-  const px = lengthInPx(text);
-  const [min, max] = LENGTH_BOUNDS_PX[name];
-  return px !== undefined && px >= min && px <= max;
+/** `appearance.variables`' keys and their rules (PRODUCT.md "SDK beyond open()"). */
+const VARIABLES: Record<string, Rule> = {
+  colorPrimary: colourMatch,
+  colorBackground: colourMatch,
+  colorText: colourMatch,
+  colorDanger: colourMatch,
+  ...LENGTH_BOUNDS_PX,
+  fontFamily: FONT_FAMILIES,
 };
+const KEYS: Record<string, Rule | typeof VARIABLES> = { theme: THEMES, variables: VARIABLES };
 
-/** A rule: the check and what the value must be, or the rules of an object's keys. */
-type Rule = [(value: unknown) => boolean, string] | { [key: string]: Rule };
-
-const textThat = (check: (text: string) => boolean) => (value: unknown) => typeof value == 'string' && check(value);
-const oneOf = (list: readonly string[]): Rule => [(value) => list.includes(value as string), 'one of ' + list.join(', ')];
-const colour: Rule = [textThat(isColourText), 'a colour in hex (#0a5cc2), rgb() or hsl()'];
-const length = (name: LengthVariable): Rule => {
-  const [min, max] = LENGTH_BOUNDS_PX[name];
-  return [textThat(lengthWithin(name)), `a length from ${min}px to ${max}px (or ${min / 16}rem to ${max / 16}rem)`];
-};
-
-/** Every key `appearance` takes and its rule: the loader's check and AppearanceSchema apply the same. */
-const RULES: Rule = {
-  theme: oneOf(THEMES),
-  variables: {
-    colorPrimary: colour,
-    colorBackground: colour,
-    colorText: colour,
-    colorDanger: colour,
-    borderRadius: length('borderRadius'),
-    spacingUnit: length('spacingUnit'),
-    fontFamily: oneOf(FONT_NAMES),
-  },
-};
-
-interface AppearanceVariablesInput {
-  colorPrimary?: string | undefined;
-  colorBackground?: string | undefined;
-  colorText?: string | undefined;
-  colorDanger?: string | undefined;
-  borderRadius?: string | undefined;
-  spacingUnit?: string | undefined;
-  fontFamily?: FontFamily | undefined;
+/** What a value under `rule` must be, when `text` is not one. */
+function ruleBroken(rule: Rule, text: string): string | undefined {
+  if (typeof rule == 'function') return rule(text) ? undefined : 'a colour in hex (#0a5cc2), rgb() or hsl()';
+  const [min = 0, max = 0] = rule;
+  if (typeof min == 'string') return rule.includes(text as never) ? undefined : 'one of ' + rule.join(', ');
+  const px = lengthInPx(text) ?? -1;
+  return px >= min && px <= Number(max) ? undefined : `a length from ${min}px to ${max}px (or ${min / 16}rem to ${Number(max) / 16}rem)`;
 }
 
-/** `appearance` of open(), the React components and the pay buttons' data attributes (PRODUCT.md). */
-export interface Appearance {
-  theme?: Theme | undefined;
-  variables?: AppearanceVariablesInput | undefined;
-}
-export type AppearanceVariables = AppearanceVariablesInput;
-
-const got = (value: unknown) => ', got ' + JSON.stringify(value);
-
-function problemIn(path: string, given: unknown, rule: Rule): string | undefined {
-  if (Array.isArray(rule)) return rule[0](given) ? undefined : `${path} must be ${rule[1]}` + got(given);
-  if (!isRecord(given) || Array.isArray(given)) return path + ' must be an object' + got(given);
+/** The first problem of `given` (an object of `rules`' keys) at `path`, naming the variable. */
+function problemIn(path: string, given: unknown, rules: typeof KEYS): string | undefined {
+  if (!isRecord(given) || Array.isArray(given)) return `${path} must be an object, got ${JSON.stringify(given)}`;
   for (const key in given) {
-    const inner = rule[key];
-    if (!inner) return `${path} has no ${key}: it takes ${Object.keys(rule).join(', ')}`;
-    const problem = given[key] === undefined ? undefined : problemIn(path + '.' + key, given[key], inner);
-    if (problem) return problem;
+    const [value, rule, at] = [given[key], rules[key], path + '.' + key];
+    if (!rule) return `${path} has no ${key}: it takes ${Object.keys(rules).join(', ')}`;
+    if (value === undefined) continue;
+    if (rule == VARIABLES) {
+      const inner = problemIn(at, value, VARIABLES);
+      if (inner) return inner;
+      continue;
+    }
+    const broken = ruleBroken(rule as Rule, typeof value == 'string' ? value : '');
+    if (broken) return `${at} must be ${broken}, got ${JSON.stringify(value)}`;
   }
   return undefined;
 }
 
 /**
  * What is wrong with an `appearance` value, as one sentence naming the variable, or undefined when
- * it is good. The loader throws it as a TypeError before any iframe exists: it is small enough for
- * the loader's budget, where valibot is not.
+ * it is good. The one rule for the loader (a TypeError before any iframe exists), the widget and
+ * AppearanceSchema; small enough for the loader's budget, where valibot is not.
  */
-export const appearanceProblem = (value: unknown): string | undefined => problemIn('appearance', value, RULES);
+export const appearanceProblem = (value: unknown): string | undefined => problemIn('appearance', value, KEYS);
+
+/** `appearance.variables`: every colour, length and font the merchant may set (docs/appearance.md). */
+export interface AppearanceVariables {
+  /** The primary button, the chosen method, links and radios: `#rgb`, `#rrggbb`, `rgb()` or `hsl()`. */
+  colorPrimary?: string | undefined;
+  /** The page behind the checkout: a colour as above. */
+  colorBackground?: string | undefined;
+  /** Text and the focus ring: a colour as above. */
+  colorText?: string | undefined;
+  /** Errors and declined payments: a colour as above. */
+  colorDanger?: string | undefined;
+  /** Corners, `Npx` or `Nrem`, 0 to 24 px. */
+  borderRadius?: string | undefined;
+  /** The unit every space is a multiple of, `Npx` or `Nrem`, 2 to 8 px. */
+  spacingUnit?: string | undefined;
+  /** One of the checkout's own families: `system`, `humanist`, `rounded` or `serif`. */
+  fontFamily?: FontFamily | undefined;
+}
+
+/** `appearance` of open(), the React components and the pay buttons' data attributes (PRODUCT.md). */
+export interface Appearance {
+  /** `light`, `dark`, or `auto` (follows the payer's `prefers-color-scheme`); `light` when left out. */
+  theme?: Theme | undefined;
+  /** Colours, lengths and font; each left out keeps the merchant's stored brand or the default. */
+  variables?: AppearanceVariables | undefined;
+}
 
 /** The same rules as a valibot schema, for the widget's launch parameters. */
 export const AppearanceSchema = v.pipe(

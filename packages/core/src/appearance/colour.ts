@@ -1,4 +1,4 @@
-import { COLOUR_FUNCTION, isColourText } from './colourText';
+import { colourMatch } from './colourText';
 
 /** A colour as red, green and blue channels, each 0-255 (fractions allowed while computing). */
 export interface Rgb {
@@ -12,15 +12,14 @@ export interface Rgb {
  * or spaces between; anything else (names, alpha, other functions, raw CSS) is undefined.
  */
 export function parseColour(text: string): Rgb | undefined {
-  if (!isColourText(text)) return undefined;
-  const m = COLOUR_FUNCTION.exec(text.trim());
-  if (!m) {
-    const hex = text.trim().slice(1);
-    const n = parseInt(hex.length == 3 ? hex.replace(/./g, '$&$&') : hex, 16);
-    return { r: n >> 16, g: (n >> 8) & 255, b: n & 255 };
-  }
-  const [a, b, c] = [m[2], m[4], m[6]].map(Number) as [number, number, number];
-  return m[1]?.toLowerCase() == 'rgb' ? { r: a, g: b, b: c } : hslToRgb({ h: a, s: b, l: c });
+  const m = colourMatch(text);
+  if (!m) return undefined;
+  const [, r = 0, g = 0, b = 0, h = 0, s = 0, l = 0] = m.map(Number);
+  if (m[1]) return { r, g, b };
+  if (m[4]) return hslToRgb({ h, s, l });
+  const hex = text.trim().slice(1);
+  const n = parseInt(hex.length == 3 ? hex.replace(/./g, '$&$&') : hex, 16);
+  return { r: n >> 16, g: (n >> 8) & 255, b: n & 255 };
 }
 
 /** `#rrggbb`, channels rounded. */

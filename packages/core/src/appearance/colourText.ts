@@ -1,18 +1,15 @@
-/** `rgb(r, g, b)` or `hsl(h, s%, l%)`, commas or spaces between: the function and its channels. */
-export const COLOUR_FUNCTION = /^(rgb|hsl)\(\s*([\d.]+)(deg)?[\s,]+([\d.]+)(%?)[\s,]+([\d.]+)(%?)\s*\)$/i;
-export const HEX_COLOUR = /^#([\da-f]{3}){1,2}$/i;
-
 /**
- * Whether `text` is an opaque colour the checkout takes: `#rgb`, `#rrggbb`, `rgb()` with 0-255
- * channels or `hsl()` with a 0-360 hue and 0-100 % saturation and lightness; names, alpha, other
- * functions and raw CSS are not.
+ * An opaque colour as the checkout takes it: `#rgb`, `#rrggbb`, `rgb(r, g, b)` (groups 1-3) or
+ * `hsl(h, s%, l%)` (groups 4-6), commas or spaces between. Names, alpha, other functions and raw CSS
+ * do not match.
  */
-export function isColourText(text: string): boolean {
-  const m = COLOUR_FUNCTION.exec(text.trim());
-  if (!m) return HEX_COLOUR.test(text.trim());
-  const [, kind, a, deg, b, bPercent, c, cPercent] = m;
-  const [x, y, z] = [a, b, c].map(Number) as [number, number, number];
-  return kind?.toLowerCase() == 'rgb'
-    ? !deg && !bPercent && !cPercent && x <= 255 && y <= 255 && z <= 255
-    : !!bPercent && !!cPercent && x <= 360 && y <= 100 && z <= 100;
+const COLOUR_TEXT = /^(?:#(?:[\da-f]{3}){1,2}|rgb\(\s*([\d.]+)[\s,]+([\d.]+)[\s,]+([\d.]+)\s*\)|hsl\(\s*([\d.]+)(?:deg)?[\s,]+([\d.]+)%[\s,]+([\d.]+)%\s*\))$/i;
+
+/** Each group's upper bound: rgb's channels 0-255, hsl's hue 0-360, saturation and lightness 0-100 %. */
+const BOUNDS = [0, 255, 255, 255, 360, 100, 100];
+
+/** `text`'s match when it is a colour the checkout takes, channels within bounds; undefined otherwise. */
+export function colourMatch(text: string): RegExpExecArray | undefined {
+  const match = COLOUR_TEXT.exec(text.trim());
+  return match?.every((group, i) => !i || group === undefined || Number(group) <= (BOUNDS[i] ?? 0)) ? match : undefined;
 }

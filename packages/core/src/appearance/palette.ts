@@ -1,5 +1,6 @@
 import type { Appearance, AppearanceVariables } from './appearanceSchema';
-import { FONT_STACKS, lengthInPx } from './appearanceSchema';
+import { lengthInPx } from './appearanceSchema';
+import { FONT_STACKS } from './fontStacks';
 import { contrastRatio, hslToRgb, mix, parseColour, rgbToHsl, toHex, type Rgb } from './colour';
 
 /** The widget's CSS variables (styles.css's :root) that hold colours. */
@@ -80,6 +81,17 @@ export interface ThemePalette {
 
 const round2 = (n: number) => Math.floor(n * 100) / 100;
 const ratioOf = (a: string, b: string) => contrastRatio(parseColour(a) as Rgb, parseColour(b) as Rgb);
+
+/** WCAG 2.2 contrast ratio (1 to 21) of two colours as the checkout takes them (`#rrggbb`, `rgb()`, ...). */
+export const colourContrast = ratioOf;
+
+/**
+ * `colour`'s nearest shade (same hue and saturation) that reads at `ratio` on `ground`: the colour
+ * itself when it already does. For pages outside the checkout (bank pages, e-mails) that draw a
+ * merchant's colour on a ground of their own.
+ */
+export const readableShade = (colour: string, ground: string, ratio: number): string =>
+  nearestPassingShade(colour, (hex) => ratioOf(hex, ground) >= ratio, (hex) => ratioOf(hex, ground));
 const hexMix = (a: string, b: string, amount: number) => toHex(mix(parseColour(a) as Rgb, parseColour(b) as Rgb, amount));
 
 /**

@@ -1,37 +1,22 @@
 // The colours of the sandbox's bank pages (3DS, Clave) in light and dark, with the merchant's brand
 // colour on the approve button and the shop's mark. Every text pair keeps WCAG 2.2 AA (4.5:1) and
 // the button's edge 3:1 against the card, whatever the brand colour (bankPageLook.test.ts checks
-// each pair for a spread of colours).
+// each pair for a spread of colours). The contrast maths are core's, the checkout's own.
+
+import { colourContrast, readableShade } from '@pasarela/core';
 
 /** The payer's theme as the checkout passes it (`?theme=`), else the device's (`auto`). */
 export type PageTheme = 'light' | 'dark' | 'auto';
 export const pageThemeOf = (value: string | undefined): PageTheme => (value === 'light' || value === 'dark' ? value : 'auto');
 
-const channel = (hex: string, at: number) => {
-  const c = parseInt(hex.slice(at, at + 2), 16) / 255;
-  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-};
-/** WCAG 2.2 relative luminance of a #rrggbb colour. */
-const luminance = (hex: string) => 0.2126 * channel(hex, 1) + 0.7152 * channel(hex, 3) + 0.0722 * channel(hex, 5);
-/** WCAG 2.2 contrast ratio of two #rrggbb colours. */
-export function contrast(a: string, b: string): number {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (hi + 0.05) / (lo + 0.05);
-}
+/** WCAG 2.2 contrast ratio of two #rrggbb colours: core's rule, as the checkout computes it. */
+export const contrast = colourContrast;
 
 /**
- * `color` darkened (or lightened, on a dark ground) just enough to read at `ratio` on `ground`:
- * the brand's own colour when it already does.
+ * `color` moved (lightness only, the least) just enough to read at `ratio` on `ground`: the brand's
+ * own colour when it already does (core readableShade).
  */
-export function readableOn(color: string, ground: string, ratio = 4.5): string {
-  const toward = contrast(ground, '#000000') >= contrast(ground, '#ffffff') ? 0 : 255;
-  const rgb = [1, 3, 5].map((at) => parseInt(color.slice(at, at + 2), 16));
-  for (let step = 0; step <= 20; step++) {
-    const hex = `#${rgb.map((c) => Math.round(c + ((toward - c) * step) / 20).toString(16).padStart(2, '0')).join('')}`;
-    if (contrast(hex, ground) >= ratio) return hex;
-  }
-  return toward === 0 ? '#000000' : '#ffffff';
-}
+export const readableOn = (color: string, ground: string, ratio = 4.5): string => readableShade(color, ground, ratio);
 
 /** Each theme's colours, the brand's default the provider's blue. */
 export const BASE = {

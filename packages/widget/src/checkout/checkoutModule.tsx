@@ -9,6 +9,12 @@ import { PENDING_PARAM } from '../payments/pendingAddress';
 export const checkoutModule: ScreenModule<RouteOf<'checkout'>> = {
   prepare(route, services) {
     const store = createCheckoutStore({ api: services.api, type: route.type, code: route.code, imageBase: services.config.imageBase, now: services.now, loggedIn: () => services.session.getState().login !== null });
+    // The merchant's stored brand colour is the default look (open()'s appearance overrides it), on
+    // before the form shows, and again after a retry loads the merchant.
+    let painted = Promise.resolve();
+    store.subscribe((state) => {
+      if (state.status === 'ready') painted = services.theme.setBrandColour(state.data.merchant.brand?.colorPrimary);
+    });
     // Beneath the splash only the plain form of a loaded link: no failure or redirect to report, no
     // refused challenge (`?error=`) to focus, no amount to ask for, no payment waiting in the tab.
     const quietUnderSplash = () => {
@@ -16,6 +22,6 @@ export const checkoutModule: ScreenModule<RouteOf<'checkout'>> = {
       return state.status === 'ready' && !state.data.payerAmount && !services.address().searchParams.has('error') && !hasWaitingAttempt(services.storage.session)
         && !services.address().searchParams.has(PENDING_PARAM);
     };
-    return { ready: store.getState().load(), View: () => <CheckoutRoute store={store} firstMethod={route.method} />, quietUnderSplash };
+    return { ready: store.getState().load().then(() => painted), View: () => <CheckoutRoute store={store} firstMethod={route.method} />, quietUnderSplash };
   },
 };

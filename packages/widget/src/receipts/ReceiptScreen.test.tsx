@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { catalogs } from '@pasarela/core';
 import type { ApiClient } from '../api/client';
 import { readConfig } from '../services/config';
-import { ServicesContext, type Services } from '../services/services';
+import { NO_THEME, ServicesContext, type Services } from '../services/services';
 import { startI18n } from '../i18n/i18n';
 import { render, settle } from '../testing/render';
 import { ReceiptScreen } from './ReceiptScreen';
@@ -34,6 +34,7 @@ function servicesFor(receipt: unknown): Services {
     now: () => new Date('2026-11-21T17:30:00Z'),
     serverNow: () => Date.parse('2026-11-21T17:30:00Z'),
     newTrackId: () => 'track-1',
+    theme: NO_THEME,
   };
 }
 

@@ -7,6 +7,11 @@ import { createReceiptStore } from './receiptStore';
 export const receiptModule: ScreenModule<RouteOf<'receipt'>> = {
   prepare(route, services) {
     const store = createReceiptStore(services.api, route.codOper);
-    return { ready: store.getState().load(), View: () => <ReceiptRoute store={store} /> };
+    // A receipt wears the merchant's stored brand colour, as its checkout did.
+    let painted = Promise.resolve();
+    store.subscribe((state) => {
+      if (state.status === 'ready') painted = services.theme.setBrandColour(state.receipt.merchant?.brand?.colorPrimary);
+    });
+    return { ready: store.getState().load().then(() => painted), View: () => <ReceiptRoute store={store} /> };
   },
 };

@@ -4,6 +4,7 @@ import type { ApiClient } from '../api/client';
 import type { ParentBridge } from '../embed/parentBridge';
 import type { WidgetConfig } from './config';
 import type { SessionStore } from './session';
+import type { ThemeControl } from '../theme/startTheme';
 
 /** What every screen may use, made once at start. */
 export interface Services {
@@ -24,7 +25,12 @@ export interface Services {
   newTrackId: () => string;
   /** The wallet login (SPEC 3 "Session"); null when the payer is a guest. */
   session: SessionStore;
+  /** The merchant's look: screens that load a merchant hand it the stored brand colour. */
+  theme: Pick<ThemeControl, 'setBrandColour'>;
 }
+
+/** A theme that paints nothing: the server's render and tests without a look of their own. */
+export const NO_THEME: Services['theme'] = { setBrandColour: async () => {} };
 
 export const ServicesContext = createContext<Services | null>(null);
 

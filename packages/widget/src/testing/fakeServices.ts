@@ -2,7 +2,7 @@ import type { WidgetMessage } from '@pasarela/core';
 import type { ApiClient } from '../api/client';
 import { readConfig } from '../services/config';
 import { createSessionStore } from '../services/session';
-import type { Services } from '../services/services';
+import { NO_THEME, type Services } from '../services/services';
 
 export const TEST_NOW = Date.parse('2026-11-21T17:30:00Z');
 
@@ -25,6 +25,7 @@ export function fakeServices(api: ApiClient, overrides: Partial<Services> = {}) 
     now: () => new Date(TEST_NOW),
     serverNow: () => TEST_NOW,
     newTrackId: () => `track-${++tracks}`,
+    theme: NO_THEME,
     ...overrides,
   };
   const results = () => messages.flatMap((m) => (m.type === 'result' ? [m.result] : []));

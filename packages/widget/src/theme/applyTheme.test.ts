@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { themePalette } from '@pasarela/core';
-import { appearanceFrom, applyTheme } from './applyTheme';
+import { addServedFont, appearanceFrom, applyTheme } from './applyTheme';
 import { startTheme } from './startTheme';
 
 const css = (name: string) => readFileSync(join(process.cwd(), 'packages/widget/src', name), 'utf8');
@@ -92,5 +92,26 @@ describe('startTheme', () => {
     const load = vi.fn(async () => theme);
     startTheme(new URLSearchParams(''), () => {}, load).setBrandColour('#6f4e37');
     await vi.waitFor(() => expect(theme.setBrandColour).toHaveBeenCalledWith('#6f4e37'));
+  });
+});
+
+// Issue 48: "a short list of families the checkout serves itself; never a font URL from the merchant".
+describe('addServedFont', () => {
+  class FakeFontFace {
+    constructor(public family: string, public source: string, public descriptors: FontFaceDescriptors) {}
+  }
+  it.each<[string | undefined, string[]]>([
+    ['inter', ['Inter 400 /fonts/inter/5.3.0/inter-latin-400-normal.woff2', 'Inter 500 /fonts/inter/5.3.0/inter-latin-500-normal.woff2', 'Inter 600 /fonts/inter/5.3.0/inter-latin-600-normal.woff2', 'Inter 700 /fonts/inter/5.3.0/inter-latin-700-normal.woff2']],
+    ['lora', ['Lora 400 /fonts/lora/5.3.0/lora-latin-400-normal.woff2', 'Lora 500 /fonts/lora/5.3.0/lora-latin-500-normal.woff2', 'Lora 600 /fonts/lora/5.3.0/lora-latin-600-normal.woff2', 'Lora 700 /fonts/lora/5.3.0/lora-latin-700-normal.woff2']],
+    ['system', []],
+    ['serif', []],
+    [undefined, []],
+    ['toString', []],
+  ])('%s adds %j from the checkout origin', (family, added) => {
+    vi.stubGlobal('FontFace', FakeFontFace);
+    const faces: FakeFontFace[] = [];
+    addServedFont(family, { add: (face) => (faces.push(face as unknown as FakeFontFace), undefined as unknown as FontFaceSet) });
+    vi.unstubAllGlobals();
+    expect(faces.map((f) => `${f.family} ${f.descriptors.weight} ${/url\((.*?)\)/.exec(f.source)?.[1]}`)).toEqual(added);
   });
 });

@@ -1,5 +1,20 @@
-import { AppearanceSchema, themePalette, type Appearance, type MovedColour } from '@pasarela/core';
+import {
+  AppearanceSchema, SERVED_FONT_WEIGHTS, SERVED_FONTS, servedFontPath, themePalette, type Appearance, type MovedColour, type ServedFont,
+} from '@pasarela/core';
 import * as v from 'valibot';
+
+/**
+ * A family the checkout serves itself (core SERVED_FONTS), added to the page's fonts: the browser
+ * downloads a weight from the checkout origin only when text is drawn in it. Nothing for a system
+ * stack, and nothing where the page has no font loading API.
+ */
+export function addServedFont(fontFamily: string | undefined, fonts: Pick<FontFaceSet, 'add'> | undefined = globalThis.document?.fonts): void {
+  if (!fontFamily || !Object.hasOwn(SERVED_FONTS, fontFamily) || !fonts || typeof FontFace == 'undefined') return;
+  const font = fontFamily as ServedFont;
+  for (const weight of SERVED_FONT_WEIGHTS) {
+    fonts.add(new FontFace(SERVED_FONTS[font].name, `url(${servedFontPath(font, weight)}) format('woff2')`, { weight: String(weight), display: 'swap' }));
+  }
+}
 
 /** The page's `prefers-color-scheme: dark` query, as matchMedia gives it (null where there is none). */
 type DarkQuery = Pick<MediaQueryList, 'matches' | 'addEventListener'> | null;
@@ -38,6 +53,7 @@ export function applyTheme(root: HTMLElement, appearance: Appearance | undefined
     for (const m of fresh) reported.add(m.variable + m.from);
     if (fresh.length) onMoved(fresh);
   };
+  addServedFont(appearance?.variables?.fontFamily);
   if (appearance?.theme == 'auto') darkQuery?.addEventListener('change', paint);
   paint();
   return {

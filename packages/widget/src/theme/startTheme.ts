@@ -4,8 +4,11 @@ import type { Theme } from './applyTheme';
 export interface ThemeControl {
   /** Settled once the merchant's appearance is on the page (at once when there is none). */
   ready: Promise<void>;
-  /** The merchant's stored brand colour (`brand.colorPrimary`), once the merchant is loaded. */
-  setBrandColour(colour: string | undefined): void;
+  /**
+   * The merchant's stored brand colour (`brand.colorPrimary`), once the merchant is loaded: the
+   * default for `colorPrimary`, which open()'s appearance overrides. Settles once it is painted.
+   */
+  setBrandColour(colour: string | undefined): Promise<void>;
 }
 
 type ApplyTheme = () => Promise<Theme>;
@@ -19,8 +22,8 @@ export function startTheme(params: URLSearchParams, onMoved: (moved: MovedColour
   const applied = () => (theme ??= load());
   return {
     ready: params.has('appearance') ? applied().then(() => undefined, () => undefined) : Promise.resolve(),
-    setBrandColour(colour) {
-      if (colour || theme) void applied().then((t) => t.setBrandColour(colour), () => undefined);
+    async setBrandColour(colour) {
+      if (colour || theme) await applied().then((t) => t.setBrandColour(colour), () => undefined);
     },
   };
 }

@@ -2,6 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { SERVED_FONT_WEIGHTS, SERVED_FONTS, servedFontPath, type ServedFont } from '@pasarela/core';
+import { defaultPaths } from '../../paths';
 import { createTestApp, type TestApp } from '../../test/testApp';
 
 const dir = mkdtempSync(join(tmpdir(), 'pasarela-static-'));
@@ -91,5 +94,36 @@ describe('built files', () => {
     expect(page.status).toBe(503);
     expect(await page.text()).toContain('npm run build');
     expect((await bare.app.request('/sdk/checkout.js')).status).toBe(503);
+  });
+});
+
+// Issue 48: "a short list of families the checkout serves itself; never a font URL from the merchant".
+describe('the fonts the checkout serves', () => {
+  const fonts = Object.keys(SERVED_FONTS) as ServedFont[];
+
+  it.each(fonts)('%s: each weight from its package, as woff2, cached for good', async (font) => {
+    for (const weight of SERVED_FONT_WEIGHTS) {
+      const res = await t.app.request(servedFontPath(font, weight));
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('font/woff2');
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(Buffer.from(await res.arrayBuffer()).subarray(0, 4).toString('latin1')).toBe('wOF2');
+    }
+  });
+
+  it.each(fonts)("%s: the address's version is the installed package's", (font) => {
+    const pkg = JSON.parse(readFileSync(join(defaultPaths().fontsDir, font, 'package.json'), 'utf8')) as { version: string; license: string };
+    expect(pkg.version).toBe(SERVED_FONTS[font].version);
+    expect(pkg.license).toBe('OFL-1.1');
+  });
+
+  it.each([
+    '/fonts/inter/5.2.0/inter-latin-400-normal.woff2',
+    '/fonts/inter/5.3.0/package.json',
+    '/fonts/inter/5.3.0/..%2Fpackage.json',
+    '/fonts/inter/5.3.0/inter-latin-400-normal.css',
+    '/fonts/roboto/5.3.0/roboto-latin-400-normal.woff2',
+  ])('%s is not served', async (path) => {
+    expect((await t.app.request(path)).status).toBe(404);
   });
 });

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Hono, type Context } from 'hono';
-import { PRELOAD_PATH } from '@pasarela/core';
+import { PRELOAD_PATH, SERVED_FONTS, type ServedFont } from '@pasarela/core';
 import type { AppEnv } from '../../http/AppEnv';
 import { fileResponse, fileUnder, immutableFiles } from '../../http/serveFile';
 import type { StaticPaths } from '../../paths';
@@ -58,6 +58,17 @@ export function builtFileRoutes(paths: StaticPaths) {
     const res = await widgetAssets(c.req.path.slice('/widget/assets/'.length), c.req.header('accept-encoding') ?? '');
     return res ?? serveFrom(c, join(paths.widgetDist, 'assets'), '', 'no-cache', 'widget (packages/widget/dist)');
   });
+  // The fonts the checkout serves itself (core SERVED_FONTS), from their packages: the version in
+  // the address changes with the files, so they are cached for good.
+  for (const [font, { version }] of Object.entries(SERVED_FONTS) as Array<[ServedFont, { version: string }]>) {
+    const files = immutableFiles(join(paths.fontsDir, font, 'files'), CACHE.chunks);
+    const prefix = `/fonts/${font}/${version}/`;
+    app.get(`${prefix}*`, async (c) => {
+      const name = c.req.path.slice(prefix.length);
+      const res = /^[a-z0-9-]+\.woff2$/.test(name) ? await files(name, c.req.header('accept-encoding') ?? '') : undefined;
+      return res ?? c.text('Not found\n', 404);
+    });
+  }
   app.get('/images/*', (c) => serveFrom(c, join(paths.publicDir, 'images'), c.req.path.slice('/images/'.length), CACHE.images, null));
   return app;
 }

@@ -6,7 +6,7 @@ import type { ApiClient } from '../../api/client';
 import { App } from '../../app/App';
 import { readConfig } from '../../services/config';
 import { navigate, subscribe } from '../../services/history';
-import type { Services } from '../../services/services';
+import { NO_THEME, type Services } from '../../services/services';
 import { startI18n } from '../../i18n/i18n';
 import { render, settle } from '../../testing/render';
 import { createSessionStore } from '../../services/session';
@@ -69,6 +69,7 @@ async function boot(path: string, failures: Record<string, PasarelaError> = {}) 
     now: () => new Date(NOW),
     serverNow: () => NOW,
     newTrackId: () => 'track-1',
+    theme: NO_THEME,
   };
   const view = await render(<App services={services} i18nReady={startI18n('es', catalogs.es)} subscribe={subscribe} />);
   await settle();

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { catalogs } from '@pasarela/core';
 import type { ApiClient } from '../../api/client';
 import { readConfig } from '../../services/config';
-import { ServicesContext, type Services } from '../../services/services';
+import { NO_THEME, ServicesContext, type Services } from '../../services/services';
 import { createSessionStore } from '../../services/session';
 import { startI18n } from '../../i18n/i18n';
 import { render, settle } from '../../testing/render';
@@ -35,6 +35,7 @@ function servicesAnswering(tx: unknown): Services {
     now: () => new Date('2026-11-21T17:30:00Z'),
     serverNow: () => Date.parse('2026-11-21T17:30:00Z'),
     newTrackId: () => 'track-1',
+    theme: NO_THEME,
   };
 }
 
