@@ -62,3 +62,20 @@ export function readPrimedAnswers(doc: Document): PrimedAnswer[] {
     return [];
   }
 }
+
+export const FIRST_TEXTS_ELEMENT_ID = 'pasarela-texts';
+
+/**
+ * Reads `<script type="application/json" id="pasarela-texts">`: the catalogue's texts the
+ * prerendered first screen shows. Absent or broken, null: the widget waits for its catalogue.
+ */
+export function readFirstTexts(doc: Document): Record<string, string> | null {
+  const text = doc.getElementById(FIRST_TEXTS_ELEMENT_ID)?.textContent ?? '';
+  if (text.trim() === '') return null;
+  try {
+    const parsed = v.safeParse(v.record(v.string(), v.string()), JSON.parse(text) as unknown);
+    return parsed.success ? parsed.output : null;
+  } catch {
+    return null;
+  }
+}
