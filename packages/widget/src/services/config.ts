@@ -73,8 +73,9 @@ export function readFirstTexts(doc: Document): Record<string, string> | null {
   const text = doc.getElementById(FIRST_TEXTS_ELEMENT_ID)?.textContent ?? '';
   if (text.trim() === '') return null;
   try {
-    const parsed = v.safeParse(v.record(v.string(), v.string()), JSON.parse(text) as unknown);
-    return parsed.success ? parsed.output : null;
+    const json = JSON.parse(text) as unknown;
+    const parsed = v.safeParse(v.record(v.string(), v.string()), json);
+    return parsed.success && !Array.isArray(json) ? parsed.output : null;
   } catch {
     return null;
   }
