@@ -50,8 +50,9 @@ export function App({ services, i18nReady, subscribe, first }: AppProps) {
     const known = slots.current.get(key);
     if (known) return known;
     const load = screenEntry(r.name).load as () => Promise<ScreenModule>;
-    // Every screen but the checkout (the first screen, styled by the page) waits for the later styles too.
-    const loaded = r.name === 'checkout' ? load() : Promise.all([load(), laterStyles()]).then(([module]) => module);
+    // Every screen but the checkout (the first screen, styled by the page) waits for the later styles
+    // too, and for the whole catalogue when the page gave only the first screen's texts.
+    const loaded = r.name === 'checkout' ? load() : Promise.all([load(), laterStyles(), wholeTexts()]).then(([module]) => module);
     const slot: Slot = {
       state: 'loading',
       ready: loaded.then(
