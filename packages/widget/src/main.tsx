@@ -1,6 +1,6 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { readConfig, readPrimedAnswers } from './services/config';
+import { readConfig, readFirstTexts, readPrimedAnswers } from './services/config';
 import { afterFirstScreen } from './services/afterFirstScreen';
 import { navigate, subscribe } from './services/history';
 import type { Services } from './services/services';
@@ -16,7 +16,7 @@ import { createParentBridge } from './embed/parentBridge';
 import { parentOriginFrom } from './embed/parentOrigin';
 import { reportHeight } from './embed/reportHeight';
 import { catalogPrefetched, loadEntries } from './i18n/catalogCache';
-import { startI18n } from './i18n/i18n';
+import { startI18n, startWholeLater, wholeTexts } from './i18n/i18n';
 import { loadTexts } from '@pasarela/core/translator';
 import { pickLanguage } from './i18n/pickLanguage';
 
@@ -89,22 +89,37 @@ function startRefresh() {
 if (session.getState().login) startRefresh();
 
 // The payer's language and, in English, Spanish for any key the English catalogue lacks (SPEC 1).
-const i18nReady = loadTexts((l) => loadEntries(api, l, storage.local, { prefetched: catalogPrefetched(document, l) }), lang)
-  .then(({ texts, spanish }) => startI18n(lang, texts, spanish))
-  // With no catalog at all the keys show, which beats a splash that never ends.
-  .catch(() => startI18n(lang, {}));
+const wholeCatalogue = () =>
+  loadTexts((l) => loadEntries(api, l, storage.local, { prefetched: catalogPrefetched(document, l) }), lang).then(({ texts, spanish }) =>
+    startI18n(lang, texts, spanish),
+  );
 
 const rootElement = document.getElementById('root') ?? document.body.appendChild(document.createElement('div'));
 reportHeight(rootElement, bridge);
+const prerendered = rootElement.dataset.prerendered === lang && config.splashMs === 0 && rendersAsServer(services);
+// The page carries the texts its prerendered first screen shows: that screen is taken over with
+// them, and the whole catalogue (with ky, which downloads it) comes once the form is up.
+const firstTexts = prerendered ? readFirstTexts(document) : null;
+const i18nReady = firstTexts
+  ? startI18n(lang, firstTexts)
+  : // With no catalog at all the keys show, which beats a splash that never ends.
+    wholeCatalogue().catch(() => startI18n(lang, {}));
 const app = (first?: FirstScreen) => <App services={services} i18nReady={i18nReady} subscribe={subscribe} first={first} />;
-if (rootElement.dataset.prerendered === lang && config.splashMs === 0 && rendersAsServer(services)) {
+if (prerendered) {
   // The server rendered the first screen into the page from the same answers: once they and the
   // catalog are read, the app takes that markup over as it is, with what the payer typed meanwhile.
   void Promise.all([prepareFirstScreen(services).catch(() => null), i18nReady, theme.ready]).then(([first]) => {
-    if (!first) return createRoot(rootElement).render(app());
+    if (!first) {
+      // A first render of its own after all: with the whole catalogue.
+      if (!firstTexts) return createRoot(rootElement).render(app());
+      startWholeLater(wholeCatalogue());
+      return void wholeTexts().then(() => createRoot(rootElement).render(app()));
+    }
     const tellApp = takeEarlyInput(rootElement);
     hydrateRoot(rootElement, app(first));
     tellApp();
+    // After the first screen's own later work (its captcha first).
+    if (firstTexts) startWholeLater(afterFirstScreen().then(wholeCatalogue));
   });
 } else {
   // A first render of its own (it replaces any markup the server put in).

@@ -11,7 +11,7 @@ import { createSessionStore } from './services/session';
 import { NO_THEME, ServicesContext, type Services } from './services/services';
 import { detachedBridge } from './embed/parentBridge';
 import type { Entries } from '@pasarela/core/translator';
-import { switchCatalog } from './i18n/i18n';
+import { keysUsedBy, switchCatalog } from './i18n/i18n';
 
 export interface PrerenderRequest {
   /** The page's address as the browser asked for it. */
@@ -25,12 +25,33 @@ export interface PrerenderRequest {
   answers: readonly PrimedAnswer[];
 }
 
+/** The first screen's markup and the catalogue's texts it shows (the page carries them for the widget's first render). */
+export interface PrerenderedScreen {
+  html: string;
+  texts: Entries;
+}
+
+// i18next's plural forms of a key (`count`): the first screen's texts carry them all.
+const PLURALS = ['_zero', '_one', '_two', '_few', '_many', '_other'];
+
+/** `entries`' texts of `keys`, with their plural forms. */
+function textsOf(keys: ReadonlySet<string>, entries: Entries): Entries {
+  const texts: Record<string, string> = {};
+  for (const key of keys) {
+    for (const name of [key, ...PLURALS.map((suffix) => key + suffix)]) {
+      const text = entries[name];
+      if (text !== undefined) texts[name] = text;
+    }
+  }
+  return texts;
+}
+
 /**
- * The first screen's markup, or null when the address has no prerendered screen or its data is not
+ * The first screen's markup with its texts, or null when the address has no prerendered screen or its data is not
  * all among the answers (the browser then renders it as usual). A guest's view: the wallet login
  * and the tab's storage are the browser's, and its first render corrects what they change.
  */
-export async function prerenderFirstScreen(request: PrerenderRequest): Promise<string | null> {
+export async function prerenderFirstScreen(request: PrerenderRequest): Promise<PrerenderedScreen | null> {
   const address = new URL(request.url);
   const config = parseConfig(request.config);
   let offPage = false;
@@ -70,6 +91,9 @@ export async function prerenderFirstScreen(request: PrerenderRequest): Promise<s
   // Synchronous from here to the end: no other page's render can switch the language in between.
   switchCatalog(request.lang, request.entries);
   const View = first.screen.View;
-  const html = renderToString((<ServicesContext.Provider value={services}><View /></ServicesContext.Provider>) as never);
-  return offPage ? null : html;
+  let html = '';
+  const keys = keysUsedBy(() => {
+    html = renderToString((<ServicesContext.Provider value={services}><View /></ServicesContext.Provider>) as never);
+  });
+  return offPage ? null : { html, texts: textsOf(keys, request.entries) };
 }

@@ -15,13 +15,19 @@ export interface PrerenderInput {
   answers: readonly PrimedAnswer[];
 }
 
-/** The first screen's markup, or null: the browser then renders it as usual. */
-export type Prerender = (input: PrerenderInput) => Promise<string | null>;
+/** The first screen's markup and the catalogue's texts it shows. */
+export interface PrerenderedScreen {
+  html: string;
+  texts: Readonly<Record<string, string>>;
+}
+
+/** The first screen's markup and texts, or null: the browser then renders it as usual. */
+export type Prerender = (input: PrerenderInput) => Promise<PrerenderedScreen | null>;
 
 /** A render that takes longer than this is dropped: the page leaves without it. */
 export const PRERENDER_LIMIT_MS = 500;
 
-type Entry = (input: PrerenderInput) => Promise<string | null>;
+type Entry = (input: PrerenderInput) => Promise<PrerenderedScreen | null>;
 
 /**
  * The widget's server entry (widget dist `server/prerender.mjs`), imported on first use and again

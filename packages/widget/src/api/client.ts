@@ -1,4 +1,4 @@
-import ky, { type KyInstance } from 'ky';
+import type { KyInstance } from 'ky';
 import * as v from 'valibot';
 import { EnvelopeSchema, PasarelaError, apiCallKey, encodeBody, errorFromHeader, readEnvelopeData, type Envelope, type PrimedAnswer } from '@pasarela/core';
 
@@ -62,16 +62,26 @@ export function createApiClient(options: ApiClientOptions): ApiClient & ServerCl
   // Server time minus device time; a device clock set wrong must not shorten a payer's window.
   let clockOffsetMs = 0;
   const primed = new Map((options.primed ?? []).map((answer) => [answer.key, answer]));
-  const http: KyInstance = ky.create({
-    prefixUrl: options.apiBase,
-    headers: { 'x-api-key': options.clientKey, 'accept-language': options.lang },
-    throwHttpErrors: false,
-    timeout: options.timeoutMs ?? REQUEST_TIMEOUT_MS,
-    // Only a failed connection is retried; a POST carries its trackId, so the server answers a
-    // repeat with the first answer and records no second transaction.
-    retry: { limit: 1, methods: ['get', 'post', 'put'], statusCodes: [], afterStatusCodes: [], retryOnTimeout: false },
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
+  // ky is fetched with the first call the page's answers do not answer: the first screen makes none
+  // before the form is up.
+  let http: Promise<KyInstance> | null = null;
+  const client = () =>
+    (http ??= import('ky').then(({ default: ky }) =>
+      ky.create({
+        prefixUrl: options.apiBase,
+        headers: { 'x-api-key': options.clientKey, 'accept-language': options.lang },
+        throwHttpErrors: false,
+        timeout: options.timeoutMs ?? REQUEST_TIMEOUT_MS,
+        // Only a failed connection is retried; a POST carries its trackId, so the server answers a
+        // repeat with the first answer and records no second transaction.
+        retry: { limit: 1, methods: ['get', 'post', 'put'], statusCodes: [], afterStatusCodes: [], retryOnTimeout: false },
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+      }),
+    ).catch((error: unknown) => {
+      // Its chunk could not be fetched: the next call tries again.
+      http = null;
+      throw error;
+    }));
 
   async function request<S extends v.GenericSchema>(
     method: 'get' | 'post' | 'put',
@@ -112,7 +122,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient & ServerCl
           : options.wireEncoding
             ? { body: encodeBody(init.body), headers: { ...authHeaders, 'content-type': 'text/plain' } }
             : { json: init.body, headers: authHeaders };
-      response = await http(path.replace(/^\//, ''), {
+      response = await (await client())(path.replace(/^\//, ''), {
         method,
         headers: authHeaders,
         ...(init.query ? { searchParams: init.query } : {}),

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
-import { t } from '../i18n/i18n';
+import { t, wholeTexts } from '../i18n/i18n';
 import { MessagePage } from '../ui/MessagePage';
 import { NOT_FOUND_PATH } from '../services/route';
 import { parseRoute, routeKey, screenEntry, type Route, type ScreenRouteName } from './routes';
@@ -50,8 +50,9 @@ export function App({ services, i18nReady, subscribe, first }: AppProps) {
     const known = slots.current.get(key);
     if (known) return known;
     const load = screenEntry(r.name).load as () => Promise<ScreenModule>;
-    // Every screen but the checkout (the first screen, styled by the page) waits for the later styles too.
-    const loaded = r.name === 'checkout' ? load() : Promise.all([load(), laterStyles()]).then(([module]) => module);
+    // Every screen but the checkout (the first screen, styled by the page) waits for the later styles
+    // too, and for the whole catalogue when the page gave only the first screen's texts.
+    const loaded = r.name === 'checkout' ? load() : Promise.all([load(), laterStyles(), wholeTexts()]).then(([module]) => module);
     const slot: Slot = {
       state: 'loading',
       ready: loaded.then(
@@ -83,6 +84,8 @@ export function App({ services, i18nReady, subscribe, first }: AppProps) {
 
   useEffect(() => {
     void i18nReady.then(() => setTextReady(true));
+    // Taken over with only the first screen's texts (the page's): drawn again once all are in.
+    void wholeTexts().then(() => setVersion((n) => n + 1));
     // SPEC 2: the splash shows for splashMs; the data loads behind it, so the form is ready when it ends.
     const screenReady = Promise.all([i18nReady, slot?.ready]);
     void Promise.all([screenReady, delay(services.config.splashMs)]).then(() => setBooted(true));

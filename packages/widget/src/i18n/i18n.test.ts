@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { catalogs } from '@pasarela/core';
-import { currentLanguage, hasText, startI18n, switchCatalog, t } from './i18n';
+import { currentLanguage, hasText, keysUsedBy, startI18n, startWholeLater, switchCatalog, t, wholeTexts } from './i18n';
 
 // SPEC 1 "Texts are Spanish by default, with English available": core's catalogue through the
 // shared i18next set-up (core/src/i18n/translator.test.ts tests holes and plurals).
@@ -57,5 +57,32 @@ describe('the widget\'s texts', () => {
         for (const n of names) expect(filled).toContain(`<${n}>`);
       }
     }
+  });
+});
+
+describe('the first screen\'s texts, then the whole catalogue', () => {
+  it('records the keys a render asks for, and only while it runs', async () => {
+    await startI18n('es', catalogs.es);
+    const keys = keysUsedBy(() => {
+      t('card_form_title');
+      t('pay_button', { amount: 'B/.1.00' });
+    });
+    t('loading');
+    expect([...keys]).toEqual(['card_form_title', 'pay_button']);
+    expect(keysUsedBy(() => undefined).size).toBe(0);
+  });
+
+  it('tells later pieces when the whole catalogue is in, or could not be had', async () => {
+    let arrive: () => void = () => undefined;
+    startWholeLater(new Promise<void>((resolve) => (arrive = resolve)));
+    let done = false;
+    const waiting = wholeTexts().then(() => (done = true));
+    await Promise.resolve();
+    expect(done).toBe(false);
+    arrive();
+    await waiting;
+    expect(done).toBe(true);
+    startWholeLater(Promise.reject(new Error('offline')));
+    await expect(wholeTexts()).resolves.toBeUndefined();
   });
 });

@@ -7,6 +7,11 @@ import { createTranslator, type Entries, type TextValues } from '@pasarela/core/
 
 const translator = createTranslator<CatalogKey>();
 
+// The keys a render asks for, while the server's prerender records them (keysUsedBy).
+let used: Set<string> | null = null;
+// Settles once the whole catalogue is in, or could not be had (startWholeLater).
+let whole: Promise<unknown> = Promise.resolve();
+
 /** Starts in `lang` with its texts and, for English, Spanish's for the keys English lacks. */
 export async function startI18n(lang: Language, texts: Entries, spanish?: Entries): Promise<void> {
   translator.start(lang, texts, spanish);
@@ -21,7 +26,39 @@ export function switchCatalog(lang: Language, texts: Entries): void {
 }
 
 export function t(key: CatalogKey, values?: TextValues): string {
+  used?.add(key);
   return translator.t(key, values);
+}
+
+/**
+ * The server's prerender: the keys `render` (synchronous) asks for, so the page can carry the
+ * first screen's texts and the widget show that screen before its catalogue is downloaded.
+ */
+export function keysUsedBy(render: () => void): Set<string> {
+  const keys = new Set<string>();
+  used = keys;
+  try {
+    render();
+  } finally {
+    used = null;
+  }
+  return keys;
+}
+
+/**
+ * Started with only the first screen's texts (the page's): `load` brings the whole catalogue, which
+ * replaces them; pieces shown later wait for it (wholeTexts).
+ */
+export function startWholeLater(load: Promise<unknown>): void {
+  whole = load;
+}
+
+/** Resolves once the whole catalogue is in, or could not be had (the first screen's texts stay). */
+export function wholeTexts(): Promise<void> {
+  return whole.then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /** Whether the catalogue has `key` (a key a server's answer names, say). */

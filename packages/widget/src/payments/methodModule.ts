@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { CatalogKey, MethodAvailability, PaymentMethodId } from '@pasarela/core';
 import type { PaymentContext } from './paymentContext';
 import { laterStyles } from '../services/laterStyles';
+import { wholeTexts } from '../i18n/i18n';
 
 export interface MethodScreenProps {
   payment: PaymentContext;
@@ -25,12 +26,13 @@ export interface MethodModule {
 
 /**
  * A lazily imported chunk, fetched once and fetched again after a failure; with the later style
- * sheet (services/laterStyles.ts), which the method screens outside the first load are styled by.
+ * sheet (services/laterStyles.ts), which the method screens outside the first load are styled by,
+ * and the whole catalogue (the page's first-screen texts are only the card form's).
  */
 export function lazyScreen(load: () => Promise<ComponentType<MethodScreenProps>>): () => Promise<ComponentType<MethodScreenProps>> {
   let loading: Promise<ComponentType<MethodScreenProps>> | null = null;
   return () => {
-    loading ??= Promise.all([load(), laterStyles()]).then(([screen]) => screen).catch((error: unknown) => {
+    loading ??= Promise.all([load(), laterStyles(), wholeTexts()]).then(([screen]) => screen).catch((error: unknown) => {
       loading = null;
       throw error;
     });

@@ -1,12 +1,13 @@
 import { laterStyles } from '../services/laterStyles';
+import { wholeTexts } from '../i18n/i18n';
 
 type ReceiptsChunk = typeof import('./receipts');
 
 let loading: Promise<ReceiptsChunk> | null = null;
 
-/** The receipts chunk with the later style sheet it is styled by, fetched once; fetched early while a payment is under way. */
+/** The receipts chunk with the later style sheet it is styled by and the whole catalogue, fetched once; fetched early while a payment is under way. */
 export function loadReceipts(): Promise<ReceiptsChunk> {
-  loading ??= Promise.all([import('./receipts'), laterStyles()]).then(([chunk]) => chunk).catch((error: unknown) => {
+  loading ??= Promise.all([import('./receipts'), laterStyles(), wholeTexts()]).then(([chunk]) => chunk).catch((error: unknown) => {
     loading = null; // let a retry fetch it again
     throw error;
   });

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { afterFirstScreen } from '../services/afterFirstScreen';
 import type { Services } from '../services/services';
 import type { CheckoutSecurity } from './checkoutSecurity';
+import { wholeTexts } from '../i18n/i18n';
 
 
 /**
@@ -19,7 +20,8 @@ export function SecuritySlot({ security, disabled, hidden }: { security: Promise
   const [handle, setHandle] = useState<CheckoutSecurity | null>(null);
   useEffect(() => {
     let live = true;
-    security.then((h) => live && setHandle(h), () => undefined);
+    // Drawn with the whole catalogue (the page's first-screen texts do not have the captcha's).
+    Promise.all([security, wholeTexts()]).then(([h]) => live && setHandle(h), () => undefined);
     return () => {
       live = false;
     };

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY, SPLASH_MS, VERSION } from '@pasarela/core';
-import { CONFIG_ELEMENT_ID, PRIMED_ELEMENT_ID, readConfig, readPrimedAnswers } from './config';
+import { CONFIG_ELEMENT_ID, FIRST_TEXTS_ELEMENT_ID, PRIMED_ELEMENT_ID, readConfig, readFirstTexts, readPrimedAnswers } from './config';
 
 function withConfig(text: string | null) {
   document.getElementById(CONFIG_ELEMENT_ID)?.remove();
@@ -57,5 +57,28 @@ describe('readPrimedAnswers: the first screen answers the page carries', () => {
   it.each([[null], [''], ['{not json'], ['{"key":"x"}'], ['[{"code":200}]']])('gives none for %j, so the widget asks the API', (text) => {
     withPrimed(text);
     expect(readPrimedAnswers(document)).toEqual([]);
+  });
+});
+
+describe('readFirstTexts: the texts the page\'s first screen shows', () => {
+  function withTexts(text: string | null) {
+    document.getElementById(FIRST_TEXTS_ELEMENT_ID)?.remove();
+    if (text === null) return;
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = FIRST_TEXTS_ELEMENT_ID;
+    script.textContent = text;
+    document.head.appendChild(script);
+  }
+  afterEach(() => withTexts(null));
+
+  it('reads the texts by key', () => {
+    withTexts('{"card_form_title":"Pagar con tarjeta","pay_button":"Pagar {{amount}}"}');
+    expect(readFirstTexts(document)).toEqual({ card_form_title: 'Pagar con tarjeta', pay_button: 'Pagar {{amount}}' });
+  });
+
+  it.each([[null], [''], ['{not json'], ['["a"]'], ['{"a":1}']])('gives none for %j, so the widget waits for its catalogue', (text) => {
+    withTexts(text);
+    expect(readFirstTexts(document)).toBeNull();
   });
 });

@@ -62,3 +62,21 @@ export function readPrimedAnswers(doc: Document): PrimedAnswer[] {
     return [];
   }
 }
+
+export const FIRST_TEXTS_ELEMENT_ID = 'pasarela-texts';
+
+/**
+ * Reads `<script type="application/json" id="pasarela-texts">`: the catalogue's texts the
+ * prerendered first screen shows. Absent or broken, null: the widget waits for its catalogue.
+ */
+export function readFirstTexts(doc: Document): Record<string, string> | null {
+  const text = doc.getElementById(FIRST_TEXTS_ELEMENT_ID)?.textContent ?? '';
+  if (text.trim() === '') return null;
+  try {
+    const json = JSON.parse(text) as unknown;
+    const parsed = v.safeParse(v.record(v.string(), v.string()), json);
+    return parsed.success && !Array.isArray(json) ? parsed.output : null;
+  } catch {
+    return null;
+  }
+}

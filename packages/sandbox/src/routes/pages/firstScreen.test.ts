@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PrimedAnswersSchema, wrapEnvelope } from '@pasarela/core';
+import { PrimedAnswersSchema, catalogs, wrapEnvelope } from '@pasarela/core';
 import * as v from 'valibot';
 import { createTestApp, newLink, type TestApp } from '../../test/testApp';
 import { checkoutOfAddress, firstScreenAnswers } from './firstScreen';
@@ -167,7 +167,8 @@ describe('the first screen rendered into the page (the widget\'s server entry)',
       const url = new URL(input.url);
       if (url.searchParams.has('broken')) throw new Error('render failed');
       if (url.searchParams.has('slow')) await new Promise((r) => setTimeout(r, 2000));
-      return '<main data-lang="' + input.lang + '" data-answers="' + input.answers.length + '" data-splash="' + input.config.splashMs + '" data-catalog="' + (typeof input.entries.card_form_title) + '">form</main>';
+      const html = '<main data-lang="' + input.lang + '" data-answers="' + input.answers.length + '" data-splash="' + input.config.splashMs + '" data-catalog="' + (typeof input.entries.card_form_title) + '">form</main>';
+      return { html, texts: { card_form_title: input.entries.card_form_title } };
     }`,
   );
   const html = async (app: TestApp, path: string) => gunzipped(await app.app.request(path, { headers: { 'accept-encoding': 'gzip', 'accept-language': 'en' } }));
@@ -188,6 +189,8 @@ describe('the first screen rendered into the page (the widget\'s server entry)',
     const code = await newLink(noSplash);
     const page = await html(noSplash, `/pf/widget?type=lk&code=${code}`);
     expect(page).toMatch(/<div id="root" data-prerendered="en"><main data-lang="en" data-answers="\d+" data-splash="0" data-catalog="string">form<\/main><\/div><script type="application\/json" id="pasarela-primed">/);
+    // The texts the screen shows, for the widget's first render before its catalogue is downloaded.
+    expect(page).toContain(`<script type="application/json" id="pasarela-texts">${JSON.stringify({ card_form_title: catalogs.en.card_form_title })}</script>`);
     expect(page.endsWith('</script></body></html>')).toBe(true);
   });
 

@@ -49,6 +49,14 @@ function catalogHint(lang: Language): string {
 }
 
 /** The first screen's answers as a data block (read by the widget's script, which runs after the page is parsed). */
+/**
+ * The catalogue's texts the prerendered first screen shows: the widget takes that screen over with
+ * them and downloads the whole catalogue once the form is up (widget services/config readFirstTexts).
+ */
+function textsBlock(texts: Readonly<Record<string, string>>): string {
+  return `<script type="application/json" id="pasarela-texts">${scriptJson(texts)}</script>`;
+}
+
 function primedBlock(answers: readonly PrimedAnswer[]): string {
   return `<script type="application/json" id="pasarela-primed">${scriptJson(answers)}</script>`;
 }
@@ -93,6 +101,6 @@ export async function pageTail(cut: PageCut, settings: PageSettings, url: string
   const markup = cut.prerender
     ? await cut.prerender({ url, config: widgetConfig(settings), lang: screen.lang, entries: catalogFor(screen.lang).entries, answers: screen.answers })
     : null;
-  const root = markup === null ? ROOT : `<div id="root" data-prerendered="${screen.lang}">${markup}</div>`;
-  return (cut.hasRoot ? root : '') + primedBlock(screen.answers) + cut.end;
+  const root = markup === null ? ROOT : `<div id="root" data-prerendered="${screen.lang}">${markup.html}</div>`;
+  return (cut.hasRoot ? root : '') + primedBlock(screen.answers) + (markup === null ? '' : textsBlock(markup.texts)) + cut.end;
 }
