@@ -87,6 +87,28 @@ describe('startTheme', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it('with the merchant\'s palette already in the page, nothing waits for the theme: it loads once the form is up', async () => {
+    const theme = fakeTheme();
+    let loaded: (t: typeof theme) => void = () => {};
+    const load = vi.fn(() => new Promise<typeof theme>((resolve) => (loaded = resolve)));
+    const control = startTheme(new URLSearchParams('appearance=%7B%7D'), () => {}, load, '#6f4e37');
+    await control.ready;
+    await control.setBrandColour('#6f4e37');
+    expect(theme.setBrandColour).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    loaded(theme);
+    // The chunk paints what the page shows, then follows the payer's colour scheme.
+    await vi.waitFor(() => expect(theme.setBrandColour).toHaveBeenCalledWith('#6f4e37'));
+  });
+
+  it('a brand colour the page was not made for is painted by the theme', async () => {
+    const theme = fakeTheme();
+    const load = vi.fn(async () => theme);
+    await startTheme(new URLSearchParams(''), () => {}, load, '').setBrandColour('#0e6e5c');
+    expect(theme.setBrandColour).toHaveBeenCalledWith('#0e6e5c');
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
   it('a stored brand colour alone loads it too', async () => {
     const theme = fakeTheme();
     const load = vi.fn(async () => theme);

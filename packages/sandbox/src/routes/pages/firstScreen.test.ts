@@ -1,10 +1,12 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PrimedAnswersSchema, catalogs, wrapEnvelope } from '@pasarela/core';
+import { PrimedAnswersSchema, catalogs, themePalette, wrapEnvelope } from '@pasarela/core';
 import * as v from 'valibot';
 import { createTestApp, newLink, type TestApp } from '../../test/testApp';
+import { DEMO_MERCHANT_BRAND } from '../../db/seed';
 import { checkoutOfAddress, firstScreenAnswers } from './firstScreen';
 import { startAfterFirstFrame } from './widgetPageMarkup';
 
@@ -66,6 +68,29 @@ describe('the widget page answers its first screen ahead', () => {
     const api = await t.get(`/payment-info?code=${code}&type=lk`);
     expect(byKey.get(`payment-info?code=${code}&type=lk`)).toEqual({ key: `payment-info?code=${code}&type=lk`, code: 200, description: 'OK', data: api.data });
     expect(hint).toEqual({ lang: 'es', href: '/api/v1/translations?lang=es&amp;group=widget' });
+  });
+
+  // Issue 48: the merchant's brand is the default, open()'s appearance overrides it; the first screen
+  // shows in those colours without waiting for the widget's theme code.
+  it('carries the merchant\'s palette (its stored brand colour, then ?appearance=) as a style its CSP allows', async () => {
+    const code = await newLink(t);
+    const styleOf = (html: string) => /<style id="pasarela-palette" data-brand="([^"]*)">(.*?)<\/style><\/head>/.exec(html);
+    const res = await t.app.request(`/pf/widget?type=lk&code=${code}`);
+    const branded = styleOf(await res.text());
+    expect(branded?.[1]).toBe(DEMO_MERCHANT_BRAND.colorPrimary);
+    const light = themePalette(undefined, DEMO_MERCHANT_BRAND.colorPrimary, false).variables;
+    expect(branded?.[2]).toContain(`--brand:${light.brand};`);
+    const hash = createHash('sha256').update(branded?.[2] ?? '', 'utf8').digest('base64');
+    expect(res.headers.get('content-security-policy')).toContain(`'sha256-${hash}'`);
+
+    const appearance = encodeURIComponent(JSON.stringify({ theme: 'auto', variables: { colorPrimary: '#0e6e5c' } }));
+    const css = styleOf(await (await t.app.request(`/pf/widget?type=lk&code=${code}&appearance=${appearance}`)).text())?.[2] ?? '';
+    expect(css).toContain(`--brand:${themePalette({ variables: { colorPrimary: '#0e6e5c' } }, DEMO_MERCHANT_BRAND.colorPrimary, false).variables.brand};`);
+    expect(css).toContain('@media (prefers-color-scheme:dark){:root{');
+    expect(css).toContain('color-scheme:dark');
+    // A value core's rules refuse is no appearance at all, as in the widget; never CSS from the address.
+    const bad = encodeURIComponent(JSON.stringify({ variables: { colorPrimary: 'red;}body{display:none' } }));
+    expect(styleOf(await (await t.app.request(`/pf/widget?type=lk&code=${code}&appearance=${bad}`)).text())?.[2]).toContain(`--brand:${light.brand};`);
   });
 
   it('hints the catalog in the language the widget will pick: ?lang=, then Accept-Language', async () => {

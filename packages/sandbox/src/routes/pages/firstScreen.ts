@@ -1,6 +1,6 @@
 import {
   CATALOG_VERSION_CALL, EnvelopeSchema, acceptLanguageTags, apiCallKey, catalogCall, checkoutEntry, checkoutTargetCall,
-  checkoutTargetInfo, isSlug, merchantCalls, pickLanguage, readEnvelopeData, SECURITY_CONFIG_CALLS, SEGMENT,
+  checkoutTargetInfo, isSlug, merchantCalls, parseMerchant, pickLanguage, readEnvelopeData, SECURITY_CONFIG_CALLS, SEGMENT,
   type ApiCall, type CheckoutType, type Language, type PrimedAnswer,
 } from '@pasarela/core';
 import * as v from 'valibot';
@@ -17,6 +17,8 @@ export interface FirstScreen {
   answers: PrimedAnswer[];
   /** The widget's language for this request (SPEC 1): the catalog the page hints the browser to fetch. */
   lang: Language;
+  /** The merchant's stored brand colour, when it has one (the page carries its palette: pagePalette.ts). */
+  brandColour?: string | undefined;
 }
 
 /** Which checkout a widget address opens (SPEC 2), as the widget's route table reads it; null for any other page. */
@@ -81,6 +83,7 @@ export function firstScreenAnswers(request: InProcessRequest, options: { clientK
       ...(checkout ? SECURITY_CONFIG_CALLS.map((call) => fixedAnswer(call, lang)) : []),
     ]);
     const answers = [version, target, ...security];
+    let brandColour: string | undefined;
     if (checkout && target?.code === 200) {
       let calls: ApiCall[] = [];
       try {
@@ -88,10 +91,22 @@ export function firstScreenAnswers(request: InProcessRequest, options: { clientK
       } catch {
         calls = [];
       }
-      answers.push(...(await Promise.all(calls.map((call) => answer(call, lang)))));
+      const merchantAnswers = await Promise.all(calls.map((call) => answer(call, lang)));
+      answers.push(...merchantAnswers);
+      brandColour = brandColourOf(merchantAnswers[0]);
     }
-    return { answers: answers.filter((a): a is PrimedAnswer => a !== null), lang };
+    return { answers: answers.filter((a): a is PrimedAnswer => a !== null), lang, brandColour };
   };
+}
+
+/** The merchant's stored brand colour, from its answer (merchantCalls' first); undefined without one. */
+function brandColourOf(merchant: PrimedAnswer | null | undefined): string | undefined {
+  if (merchant?.code !== 200) return undefined;
+  try {
+    return parseMerchant(merchant.data, '').brand.colorPrimary;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The catalog's API address, as the widget's client asks for it (core catalogCall). */

@@ -3,11 +3,12 @@ import { Hono, type Context } from 'hono';
 import { acceptLanguageTags, pickLanguage } from '@pasarela/core';
 import type { AppEnv } from '../../http/AppEnv';
 import { negotiatedBody } from '../../http/negotiatedBody';
-import { widgetSecurityHeaders } from '../../http/widgetSecurity';
+import { styleHashesOf, widgetSecurityHeaders } from '../../http/widgetSecurity';
 import type { StaticPaths } from '../../paths';
 import { notBuilt } from './builtFiles';
 import { builtWidgetPage, type BuiltWidgetPage } from './builtWidgetPage';
 import type { FirstScreen } from './firstScreen';
+import { appearanceOf, paletteStyle } from './pagePalette';
 import { configScript, cutPage, pageTail, type PageSettings } from './widgetPageMarkup';
 
 export interface WidgetSettings extends PageSettings {
@@ -44,7 +45,9 @@ async function widgetHtml(c: Context<AppEnv>, page: BuiltWidgetPage | undefined,
   // The page is sent whole, when its answers (and its first screen) are made.
   const screen = await settings.firstScreen(c.req.path, params, c.req.header('accept-language')).catch(() => null);
   const cut = cutPage(page, settings, lang, new URL(c.req.url));
-  return send(cut.head + (await pageTail(cut, settings, c.req.url, screen)), status, ancestors, page.styleHashes);
+  const palette = screen ? paletteStyle(appearanceOf(params), screen.brandColour) : '';
+  const head = palette ? cut.head.replace('</head>', palette + '</head>') : cut.head;
+  return send(head + (await pageTail(cut, settings, c.req.url, screen)), status, ancestors, [...page.styleHashes, ...styleHashesOf(palette)]);
 }
 
 /** The widget's page at every address the other routes leave (SPEC 2's routes, and its 404 page). */

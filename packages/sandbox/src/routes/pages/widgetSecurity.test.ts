@@ -15,9 +15,12 @@ const CSS_HASH = `'sha256-${createHash('sha256').update(CSS).digest('base64')}'`
 const policyWith = (styles: string) =>
   `default-src 'self'; script-src 'self'; style-src ${styles}; img-src 'self' data:; connect-src 'self' ws: wss:; form-action 'none'; base-uri 'none'; object-src 'none'`;
 const POLICY = policyWith(`'self' ${CSS_HASH}`);
-const ancestorsOf = (res: Response) => {
+/** The frame-ancestors of a page whose policy allows its styles and nothing else (a checkout's page also has the merchant's palette: pagePalette.ts). */
+const ancestorsOf = async (res: Response) => {
   const csp = res.headers.get('content-security-policy') ?? '';
-  const prefix = `${POLICY}; frame-ancestors `;
+  const palette = /<style id="pasarela-palette"[^>]*>(.*?)<\/style>/.exec(await res.clone().text())?.[1];
+  const policy = palette === undefined ? POLICY : policyWith(`'self' ${CSS_HASH} 'sha256-${createHash('sha256').update(palette).digest('base64')}'`);
+  const prefix = `${policy}; frame-ancestors `;
   expect(csp.startsWith(prefix)).toBe(true);
   return csp.slice(prefix.length);
 };
@@ -43,7 +46,7 @@ describe('widget page security headers', () => {
     async (path) => {
       const res = await t.app.request(path);
       expect(res.headers.get('content-type')).toContain('text/html');
-      expect(ancestorsOf(res)).toBe('*');
+      expect(await ancestorsOf(res)).toBe('*');
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('referrer-policy')).toBe('strict-origin');
     },
@@ -55,7 +58,7 @@ describe('widget page security headers', () => {
     ['the slug and code page', () => `/${guarded.slug}/${guarded.code}`],
     ['the receipt page', () => `/${guarded.slug}/receive`],
   ])("lets only the merchant's allowed domains, the checkout and the demo shop frame %s", async (_name, path) => {
-    const ancestors = ancestorsOf(await t.app.request(path()));
+    const ancestors = await ancestorsOf(await t.app.request(path()));
     expect(ancestors).toBe("'self' http://shop.test tienda.pa *.tienda.pa shop.example.com:8443 *.shop.example.com:8443");
   });
   it('drops an allowed-domain entry that is not a host name, so nothing is injected into the policy', async () => {
