@@ -271,6 +271,6 @@ export type { CheckoutType, ApiCall, PrimedAnswer } from './firstScreen';
 export { isTrackId, chargeIdentityText, trackIdRepeatOf, PaymentAttemptSchema } from './chargeAttempt';
 export type { ChargeIdentity, PaymentAttempt } from './chargeAttempt';
 export { recordAsCardAnswer, pendingAttemptOf } from './attemptRecords';
-export { AppearanceSchema, colourContrast, readableShade, SERVED_FONT_WEIGHTS, SERVED_FONTS, servedFontPath, themePalette } from './appearance';
+export { appearanceParam, colourContrast, readableShade, SERVED_FONT_WEIGHTS, SERVED_FONTS, servedFontPath, themePalette } from './appearance';
 export type { ServedFont } from './appearance';
 export type { Appearance, MovedColour } from './appearance';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { AppearanceSchema, appearanceProblem, lengthInPx } from './appearanceSchema';
+import { AppearanceSchema, appearanceParam, appearanceProblem, lengthInPx } from './appearanceSchema';
 
 // PRODUCT.md: "values are validated like every other option (bad: a TypeError before any iframe) and
 // never raw CSS"; issue 48: "a colour in hex, rgb or hsl; lengths in px or rem within bounds".
@@ -72,4 +72,16 @@ describe('lengthInPx', () => {
     ['-2px', undefined],
     ['2em', undefined],
   ])('%s is %s', (text, px) => expect(lengthInPx(text)).toBe(px));
+});
+
+// The checkout page's parameter (the widget's theme and the server's page palette read it alike): a
+// bad value is no appearance at all, never part of one.
+describe('appearanceParam', () => {
+  it.each<[string, unknown]>([
+    ['', undefined],
+    ['appearance=' + encodeURIComponent('{"theme":"dark"}'), { theme: 'dark' }],
+    ['appearance=' + encodeURIComponent('{"variables":{"colorPrimary":"red"}}'), undefined],
+    ['appearance=' + encodeURIComponent('{"variables":{"colorPrimary":"#0e6e5c;}body{display:none"}}'), undefined],
+    ['appearance=%7Bnot-json', undefined],
+  ])('%s is %j', (query, appearance) => expect(appearanceParam(new URLSearchParams(query))).toEqual(appearance));
 });

@@ -104,3 +104,18 @@ export const AppearanceSchema = v.pipe(
   v.check((value) => appearanceProblem(value) === undefined, (issue) => appearanceProblem(issue.input) ?? 'appearance is not valid'),
   v.transform((value) => value as Appearance),
 );
+
+/**
+ * The checkout page's `appearance` parameter (JSON, as the loader sends it), checked by the rule
+ * above: the appearance, or undefined when absent or bad (a bad one is ignored as a whole).
+ */
+export function appearanceParam(params: URLSearchParams): Appearance | undefined {
+  const text = params.get('appearance');
+  if (!text) return undefined;
+  try {
+    const parsed = v.safeParse(AppearanceSchema, JSON.parse(text));
+    return parsed.success ? parsed.output : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,4 +1,4 @@
-export { appearanceProblem, AppearanceSchema } from './appearanceSchema';
+export { appearanceParam, appearanceProblem } from './appearanceSchema';
 export type { Appearance, AppearanceVariables, FontFamily, Theme } from './appearanceSchema';
 export { colourContrast, readableShade, themePalette } from './palette';
 export { SERVED_FONT_WEIGHTS, SERVED_FONTS, servedFontPath } from './fontStacks';

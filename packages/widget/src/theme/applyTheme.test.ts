@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { themePalette } from '@pasarela/core';
-import { addServedFont, appearanceFrom, applyTheme } from './applyTheme';
+import { addServedFont, applyTheme } from './applyTheme';
 import { startTheme } from './startTheme';
 
 const css = (name: string) => readFileSync(join(process.cwd(), 'packages/widget/src', name), 'utf8');
@@ -24,15 +24,6 @@ describe('the widget\'s styles', () => {
       expect(rules.match(/#[0-9a-f]{3,8}\b|rgba?\(|hsla?\(|\b(white|black)\b(?!-space)/gi), file).toBeNull();
     }
   });
-});
-
-describe('appearanceFrom', () => {
-  it.each<[string, unknown]>([
-    ['', undefined],
-    ['appearance=' + encodeURIComponent('{"theme":"dark"}'), { theme: 'dark' }],
-    ['appearance=' + encodeURIComponent('{"variables":{"colorPrimary":"red"}}'), undefined],
-    ['appearance=%7Bnot-json', undefined],
-  ])('%s is %j', (query, appearance) => expect(appearanceFrom(new URLSearchParams(query))).toEqual(appearance));
 });
 
 describe('applyTheme', () => {

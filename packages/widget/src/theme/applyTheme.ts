@@ -1,7 +1,4 @@
-import {
-  AppearanceSchema, SERVED_FONT_WEIGHTS, SERVED_FONTS, servedFontPath, themePalette, type Appearance, type MovedColour, type ServedFont,
-} from '@pasarela/core';
-import * as v from 'valibot';
+import { SERVED_FONT_WEIGHTS, SERVED_FONTS, servedFontPath, themePalette, type Appearance, type MovedColour, type ServedFont } from '@pasarela/core';
 
 /**
  * A family the checkout serves itself (core SERVED_FONTS), added to the page's fonts: the browser
@@ -24,17 +21,8 @@ export interface Theme {
   setBrandColour(colour: string | undefined): void;
 }
 
-/** `?appearance=` as the loader sends it (JSON, checked by core's rules); undefined when absent or bad. */
-export function appearanceFrom(params: URLSearchParams): Appearance | undefined {
-  const text = params.get('appearance');
-  if (!text) return undefined;
-  try {
-    const result = v.safeParse(AppearanceSchema, JSON.parse(text));
-    return result.success ? result.output : undefined;
-  } catch {
-    return undefined;
-  }
-}
+// Read here, so that core's rule (and valibot) stay in this lazy chunk.
+export { appearanceParam } from '@pasarela/core';
 
 /**
  * Puts the checkout's palette on `root` as its CSS variables (styles.css's :root names), for every

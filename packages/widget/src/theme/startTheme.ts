@@ -50,6 +50,6 @@ export function startTheme(
 }
 
 const defaultLoad = (params: URLSearchParams, onMoved: (moved: MovedColour[]) => void): ApplyTheme => () =>
-  import('./applyTheme').then(({ applyTheme, appearanceFrom }) =>
-    applyTheme(document.documentElement, appearanceFrom(params), window.matchMedia?.('(prefers-color-scheme: dark)') ?? null, onMoved),
+  import('./applyTheme').then(({ applyTheme, appearanceParam }) =>
+    applyTheme(document.documentElement, appearanceParam(params), window.matchMedia?.('(prefers-color-scheme: dark)') ?? null, onMoved),
   );

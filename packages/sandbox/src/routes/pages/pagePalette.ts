@@ -1,17 +1,4 @@
-import * as v from 'valibot';
-import { AppearanceSchema, themePalette, type Appearance } from '@pasarela/core';
-
-/** `?appearance=` as the loader sends it (JSON), checked by core's rules; undefined when absent or bad, as the widget reads it. */
-export function appearanceOf(params: URLSearchParams): Appearance | undefined {
-  const text = params.get('appearance');
-  if (!text) return undefined;
-  try {
-    const parsed = v.safeParse(AppearanceSchema, JSON.parse(text));
-    return parsed.success ? parsed.output : undefined;
-  } catch {
-    return undefined;
-  }
-}
+import { themePalette, type Appearance } from '@pasarela/core';
 
 const declarations = (palette: ReturnType<typeof themePalette>) =>
   Object.entries(palette.variables).map(([name, value]) => `--${name}:${value}`).join(';') + `;color-scheme:${palette.scheme}`;

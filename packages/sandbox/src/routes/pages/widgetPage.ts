@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Hono, type Context } from 'hono';
-import { acceptLanguageTags, pickLanguage } from '@pasarela/core';
+import { acceptLanguageTags, appearanceParam, pickLanguage } from '@pasarela/core';
 import type { AppEnv } from '../../http/AppEnv';
 import { negotiatedBody } from '../../http/negotiatedBody';
 import { styleHashesOf, widgetSecurityHeaders } from '../../http/widgetSecurity';
@@ -8,7 +8,7 @@ import type { StaticPaths } from '../../paths';
 import { notBuilt } from './builtFiles';
 import { builtWidgetPage, type BuiltWidgetPage } from './builtWidgetPage';
 import type { FirstScreen } from './firstScreen';
-import { appearanceOf, paletteStyle } from './pagePalette';
+import { paletteStyle } from './pagePalette';
 import { configScript, cutPage, pageTail, type PageSettings } from './widgetPageMarkup';
 
 export interface WidgetSettings extends PageSettings {
@@ -45,7 +45,7 @@ async function widgetHtml(c: Context<AppEnv>, page: BuiltWidgetPage | undefined,
   // The page is sent whole, when its answers (and its first screen) are made.
   const screen = await settings.firstScreen(c.req.path, params, c.req.header('accept-language')).catch(() => null);
   const cut = cutPage(page, settings, lang, new URL(c.req.url));
-  const palette = screen ? paletteStyle(appearanceOf(params), screen.brandColour) : '';
+  const palette = screen ? paletteStyle(appearanceParam(params), screen.brandColour) : '';
   const head = palette ? cut.head.replace('</head>', palette + '</head>') : cut.head;
   return send(head + (await pageTail(cut, settings, c.req.url, screen)), status, ancestors, [...page.styleHashes, ...styleHashesOf(palette)]);
 }
