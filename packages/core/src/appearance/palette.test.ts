@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, parseColour, toHex, type Rgb } from './colour';
-import { CONTRAST_PAIRS, DEFAULT_COLOURS, nearestPassingShade, themePalette, type ThemePalette } from './palette';
+import { contrastRatio, hslToRgb, parseColour, rgbToHsl, toHex, type Rgb } from './colour';
+import { CONTRAST_PAIRS, DEFAULT_COLOURS, nearestPassingShade, readableShade, themePalette, type ThemePalette } from './palette';
 import type { Appearance } from './appearanceSchema';
 
 const ratio = (a: string, b: string) => contrastRatio(parseColour(a) as Rgb, parseColour(b) as Rgb);
@@ -119,5 +119,54 @@ describe('nearestPassingShade', () => {
     const shade = nearestPassingShade(from, passesOnWhite, score);
     expect(shade).toBe(to);
     expect(ratio(shade, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+  });
+});
+
+// Issue 48: the bank and 3DS pages and the e-mails draw the merchant's colour on grounds of their
+// own, "moved to the nearest shade that passes" (WCAG 2.2 AA: 4.5:1 text, 3:1 controls).
+describe('readableShade', () => {
+  it.each([
+    ['#0a5cc2', '#ffffff', 4.5, '#0a5cc2'],
+    ['#ffd400', '#ffffff', 4.5, '#8c7500'],
+    ['#6b3e26', '#11151d', 4.5, '#b86b41'],
+    ['#0e6e5c', '#ffffff', 3, '#0e6e5c'],
+    ['#777777', '#ffffff', 21, '#000000'],
+  ])('%s on %s at %s:1 is %s', (colour, ground, required, shade) => {
+    expect(readableShade(colour, ground, required)).toBe(shade);
+    expect(ratio(shade, ground)).toBeGreaterThanOrEqual(required);
+  });
+
+  it('keeps the hue and reads at the ratio asked, whatever the colour and ground', () => {
+    const hex = fc.tuple(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 })).map(([r, g, b]) => toHex({ r, g, b }));
+    fc.assert(
+      fc.property(hex, hex, fc.constantFrom(3, 4.5), (colour, ground, required) => {
+        const shade = readableShade(colour, ground, required);
+        expect(ratio(shade, ground)).toBeGreaterThanOrEqual(required);
+        if (shade === colour || shade === '#000000' || shade === '#ffffff') return;
+        const [from, to] = [rgbToHsl(parseColour(colour) as Rgb), rgbToHsl(parseColour(shade) as Rgb)];
+        // Rounding to 8-bit channels moves the hue of a very light or dark shade a little.
+        if (from.s > 20 && to.l > 10 && to.l < 90) expect(Math.min(Math.abs(from.h - to.h), 360 - Math.abs(from.h - to.h))).toBeLessThan(8);
+      }),
+    );
+  });
+});
+
+describe('rgbToHsl and hslToRgb', () => {
+  it.each([
+    ['#ff0000', { h: 0, s: 100, l: 50 }],
+    ['#00ff00', { h: 120, s: 100, l: 50 }],
+    ['#0000ff', { h: 240, s: 100, l: 50 }],
+    ['#ffff00', { h: 60, s: 100, l: 50 }],
+    ['#00ffff', { h: 180, s: 100, l: 50 }],
+    ['#ff00ff', { h: 300, s: 100, l: 50 }],
+    ['#000000', { h: 0, s: 0, l: 0 }],
+  ])('%s is %j', (hex, hsl) => expect(rgbToHsl(parseColour(hex) as Rgb)).toEqual(hsl));
+
+  it('go back and forth to the same 8-bit colour', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), (r, g, b) => {
+        expect(toHex(hslToRgb(rgbToHsl({ r, g, b })))).toBe(toHex({ r, g, b }));
+      }),
+    );
   });
 });
