@@ -59,22 +59,16 @@ function penpalWithoutLog() {
   };
 }
 
-// penpal 7 speaks penpal 6's protocol too, for a child frame still on penpal 6; the loader's only
-// child is our widget, on the same pinned penpal 7, so that translation (~400 B gzip) is dead code.
-// The three places it is reached from become constants, and terser drops the rest.
-function penpalWithoutV6Protocol() {
-  const rewrites = [
-    [/\bif \(isDeprecatedMessage\(data\)\) \{/, 'if (false) {'],
-    [/this\.#isChildUsingDeprecatedProtocol = true;/, ''],
-    [/this\.#isChildUsingDeprecatedProtocol(?!\s*=[^=]|\w)/g, 'false'],
-  ];
+// Rewrites penpal's code for the loader at build time: each pattern must match, or the build fails
+// and names the rewrite to revisit (a penpal upgrade that moved the code).
+function penpalRewrites(name, rewrites) {
   return {
-    name: 'pasarela-penpal-without-v6-protocol',
+    name: `pasarela-penpal-${name}`,
     transform(code, id) {
       if (!/[\\/]node_modules[\\/]penpal[\\/]/.test(id)) return null;
       let out = code;
       for (const [pattern, replacement] of rewrites) {
-        if (!pattern.test(out)) this.error(`penpal's backward compatibility changed (${pattern}): revisit penpalWithoutV6Protocol`);
+        if (!pattern.test(out)) this.error(`penpal changed (${pattern}): revisit the loader's penpal-${name} rewrite`);
         pattern.lastIndex = 0;
         out = out.replace(pattern, replacement);
       }
@@ -82,6 +76,41 @@ function penpalWithoutV6Protocol() {
     },
   };
 }
+
+// penpal 7 speaks penpal 6's protocol too, for a child frame still on penpal 6; the loader's only
+// child is our widget, on the same pinned penpal 7, so that translation (~400 B gzip) is dead code.
+// The places it is reached from become constants, and terser drops the rest.
+const penpalWithoutV6Protocol = () =>
+  penpalRewrites('without-v6-protocol', [
+    [/\bif \(isDeprecatedMessage\(data\)\) \{/, 'if (false) {'],
+    [/this\.#isChildUsingDeprecatedProtocol = true;/, ''],
+    [/this\.#isChildUsingDeprecatedProtocol(?!\s*=[^=]|\w)/g, 'false'],
+    [/^\s*#isChildUsingDeprecatedProtocol = false;$/m, ''],
+    [/&& \/\/ TODO: Used for backward-compatibility\. Remove in next major version\.\s*remoteParticipantId !== DEPRECATED_PENPAL_PARTICIPANT_ID/, ''],
+    [/\|\| \/\/ TODO: Used for backward-compatibility\. Remove in next major version\.\s*remoteParticipantId === DEPRECATED_PENPAL_PARTICIPANT_ID/, ''],
+  ]);
+
+// What else of penpal the loader never uses (~300 B gzip), made unreachable the same way: its one
+// method, `notify`, is flat and returns no `Reply`; it calls `requestClose` directly, never through
+// `.call`/`.apply`; its one allowed origin is an exact string, always given (never a RegExp or `*`); it passes
+// connect() a messenger, once, and no `timeout` (connectWidget keeps its own deadline); it sends
+// nothing transferable and gives penpal no `log`.
+const penpalWithoutUnusedFeatures = () =>
+  penpalRewrites('without-unused-features', [
+    [/\bif \(value instanceof Reply_default\) \{/, 'if (false) {'],
+    [/\} else if \(isObject\(value\)\) \{\s*methodPaths\.push\(\s*\.\.\.extractMethodPathsFromMethods\(value, \[\.\.\.currentPath, key\]\)\s*\);\s*\}/, '}'],
+    [/\bif \(path\.length && methodsToTreatAsNative\.has\(prop\)\) \{/, 'if (false) {'],
+    [/allowedOrigin instanceof RegExp \? allowedOrigin\.test\(origin\) : allowedOrigin === origin \|\| allowedOrigin === "\*"/, 'allowedOrigin === origin'],
+    [/this\.#concreteRemoteOrigin === "null" && this\.#allowedOrigins\.includes\("\*"\) \? "\*" : this\.#concreteRemoteOrigin/, 'this.#concreteRemoteOrigin'],
+    [/if \(!remoteWindow\) \{\s*throw new PenpalError_default\("INVALID_ARGUMENT", "remoteWindow must be defined"\);\s*\}/, ''],
+    [/if \(!messenger\) \{\s*throw new PenpalError_default\("INVALID_ARGUMENT", "messenger must be defined"\);\s*\}\s*if \(usedMessengers\.has\(messenger\)\) \{\s*throw new PenpalError_default\(\s*"INVALID_ARGUMENT",\s*"A messenger can only be used for a single connection"\s*\);\s*\}\s*usedMessengers\.add\(messenger\);/, ''],
+    [/#brand = brand2;/, ''],
+    [/this\.#log = log;/g, ''],
+    [/,\s*transfer: transferables(?=\s*\})/g, ''],
+    [/\{\s*transfer: transferables\s*\}/, '{}'],
+    [/allowedOrigins\?\.length \? allowedOrigins : \[window\.origin\]/, 'allowedOrigins'],
+    [/const transferablesToSend = \[port2, \.\.\.transferables \|\| \[\]\];/, 'const transferablesToSend = [port2];'],
+  ]);
 
 const loaderPlugins = () => [
   alias({ entries: [coreAlias] }),
@@ -91,6 +120,7 @@ const loaderPlugins = () => [
   umdScriptUrl(),
   penpalWithoutLog(),
   penpalWithoutV6Protocol(),
+  penpalWithoutUnusedFeatures(),
 ];
 
 // core is pure rules, but builds some tables at module level that the loader never reads
@@ -104,7 +134,7 @@ const loader = [
     input: root('./packages/checkout/src/umd.ts'),
     plugins: loaderPlugins(),
     treeshake: loaderTreeshake,
-    output: { file: root('./packages/checkout/dist/checkout.js'), format: 'umd', name: 'Checkout', exports: 'named', plugins: [minifyLoader] },
+    output: { file: root('./packages/checkout/dist/checkout.js'), format: 'umd', name: 'Checkout', exports: 'default', plugins: [minifyLoader] },
   },
   {
     input: root('./packages/checkout/src/index.ts'),

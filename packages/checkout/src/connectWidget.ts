@@ -1,4 +1,4 @@
-import { CallOptions, connect, WindowMessenger, type Connection } from 'penpal';
+import { CallOptions, connect, WindowMessenger } from 'penpal';
 import type { WidgetMethods } from '@pasarela/core';
 
 /** How long the widget has, from open(), to load and answer the handshake before the page gets an `error` event. */
@@ -29,40 +29,19 @@ export type WidgetConnector = (iframe: HTMLIFrameElement, origin: string, method
  * only the widget's exact origin allowed. penpal answers a frame that loads the widget again (back
  * from a bank's page) with a new handshake, and a reply that cannot be cloned with an error.
  *
- * penpal starts at the widget's first message (its hello, sent when the widget connects), and
- * penpal answers it with a handshake of its own: reading the frame's window sooner, while its
- * first, blank document is current, makes Chromium build a script context for that document on the
- * shop's main thread (3-6 ms, bench:open) just as the checkout starts to load.
+ * penpal says hello to the frame at once (a random id, to any origin, which the blank document
+ * the frame holds until the widget loads ignores) and gives the widget CONNECT_TIMEOUT_MS to answer.
  */
 export const connectWidget: WidgetConnector = (iframe, origin, methods) => {
-  let destroy = () => {};
-  const promise = new Promise<WidgetRemote>((resolve, reject) => {
-    let connection: Connection<WidgetApi> | undefined;
-    const timer = setTimeout(() => {
-      reject(new Error(`Connection timed out after ${CONNECT_TIMEOUT_MS}ms`));
-      destroy();
-    }, CONNECT_TIMEOUT_MS);
-    // the widget's document is there once its origin speaks: its window is cheap to read then
-    const onMessage = (event: MessageEvent) => {
-      if (event.origin !== origin || event.source !== iframe.contentWindow) return;
-      window.removeEventListener('message', onMessage);
-      connection = connect<WidgetApi>({
-        messenger: new WindowMessenger({ remoteWindow: event.source as Window, allowedOrigins: [origin] }),
-        // penpal looks a method up by name: without a prototype, `toString` and the like are not found
-        methods: Object.assign(Object.create(null) as LoaderMethodsImpl, methods),
-      });
-      connection.promise.then((remote) => {
-        clearTimeout(timer);
-        resolve({ requestClose: async () => remote.requestClose(new CallOptions({ timeout: CALL_TIMEOUT_MS })) });
-      }, reject);
-    };
-    window.addEventListener('message', onMessage);
-    destroy = () => {
-      clearTimeout(timer);
-      window.removeEventListener('message', onMessage);
-      connection?.destroy();
-    };
+  const connection = connect<WidgetApi>({
+    messenger: new WindowMessenger({ remoteWindow: iframe.contentWindow as Window, allowedOrigins: [origin] }),
+    // penpal looks a method up by name: without a prototype, `toString` and the like are not found
+    methods: Object.assign(Object.create(null) as LoaderMethodsImpl, methods),
+    timeout: CONNECT_TIMEOUT_MS,
   });
-  // Why the promise is not rejected on destroy(): https://github.com/Aaronius/penpal/issues/51
-  return { promise, destroy: () => destroy() };
+  return {
+    promise: connection.promise.then((remote) => ({ requestClose: async () => remote.requestClose(new CallOptions({ timeout: CALL_TIMEOUT_MS })) })),
+    // Why the promise is not rejected on destroy(): https://github.com/Aaronius/penpal/issues/51
+    destroy: connection.destroy,
+  };
 };

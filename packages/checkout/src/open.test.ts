@@ -78,6 +78,7 @@ describe('Checkout.open: DOM', () => {
 
   it('throws a TypeError for bad options before creating any iframe', () => {
     expect(() => open({ container: '#nowhere' })).toThrow(TypeError);
+    expect(() => open({ appearance: { variables: { colorPrimary: 'url(https://evil.example/x)' } } })).toThrow(TypeError);
     expect(() => openCheckout({} as CheckoutOptions, widget.connector, BASE)).toThrow(/give one target/);
     expect(document.querySelectorAll('iframe, [role="dialog"]')).toHaveLength(0);
     expect(widget.iframe).toBeUndefined();
@@ -290,6 +291,34 @@ describe('Checkout.open: what a reopen carries', () => {
     expect(JSON.parse(src.searchParams.get('pending') ?? '')).toEqual({ method: 'nequi', codOper: 'PPNQ1', deadline: null });
     widget.notify({ type: 'pending', attempt: null });
     await vi.waitFor(() => expect(localStorage.getItem('pasarela.pending.lk.LKWAIT')).toBeNull());
+  });
+});
+
+describe('Checkout.open: appearance (PRODUCT.md "SDK beyond open()")', () => {
+  it('hands the appearance to the checkout in its address', () => {
+    const appearance = { theme: 'dark' as const, variables: { colorPrimary: '#6b3e26' } };
+    open({ appearance });
+    const src = new URL(document.querySelector('iframe')?.getAttribute('src') ?? '');
+    expect(JSON.parse(src.searchParams.get('appearance') ?? '')).toEqual(appearance);
+  });
+
+  it("warns once in the console for each colour the checkout moved for contrast, however often it opens", () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const moved = 'appearance.variables.colorPrimary #ffe600 has a contrast of 1.2:1 against the checkout\'s paper, and WCAG 2.2 AA needs 3:1: the checkout draws its brand in #8a7b00 instead';
+    open();
+    widget.notify({ type: 'contrast', warnings: [moved] });
+    widget.notify({ type: 'contrast', warnings: [moved] });
+    handle?.close();
+    open();
+    widget.notify({ type: 'contrast', warnings: [moved, 'another'] });
+    expect(warn.mock.calls.map((call) => call[0])).toEqual([`[pasarela] ${moved}`, '[pasarela] another']);
+  });
+
+  it('ignores a contrast message whose warnings are not texts', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    open();
+    widget.notify({ type: 'contrast', warnings: [{ variable: 'brand' }] });
+    expect(warn.mock.calls.map((call) => call[0])).toEqual(['[pasarela] ignored a malformed message']);
   });
 });
 

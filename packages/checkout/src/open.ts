@@ -18,6 +18,9 @@ const EVENT_NAMES: readonly string[] = [...CALLBACK_EVENTS, 'resize'];
 
 /** Closes the checkout that is open now, if any: one checkout per page at a time. */
 let closeCurrent: ((reason: CheckoutCloseReason) => void) | undefined;
+/** The contrast moves already warned about on this page: one warning per colour, however often it opens. */
+const warnedMoves = new Set<string>();
+
 /** Whether this page visit opened the checkout before: SPEC 2's splash is the app's start, shown once. */
 let openedBefore = false;
 
@@ -98,6 +101,11 @@ export function openCheckout(
         return events.emit('resize', { height: message.height });
       case 'pending':
         return rememberPending(resolved.type, resolved.code, message.attempt);
+      case 'contrast':
+        for (const warning of message.warnings) {
+          if (!warnedMoves.has(warning)) warn(warning);
+          warnedMoves.add(warning);
+        }
     }
   }
 

@@ -43,10 +43,24 @@ describe('resolveOptions: PRODUCT.md "options: exactly one target"', () => {
     [{ code: 'A', container: '##' }, /no element matches container "##"/],
     [{ code: 'A', container: 42 }, /container must be an element or a CSS selector/],
     [{ code: 'A', container: null }, /container must be an element or a CSS selector/],
+    // PRODUCT.md "SDK beyond open()": appearance values are validated like every other option, never raw CSS
+    [{ code: 'A', appearance: 'dark' }, /appearance must be an object, got "dark"/],
+    [{ code: 'A', appearance: { theme: 'dim' } }, /appearance\.theme must be one of light, dark, auto, got "dim"/],
+    [{ code: 'A', appearance: { variables: { colorPrimary: 'red' } } }, /appearance\.variables\.colorPrimary must be a colour in hex \(#0a5cc2\), rgb\(\) or hsl\(\), got "red"/],
+    [{ code: 'A', appearance: { variables: { colorBackground: '#fff; background: url(x)' } } }, /appearance\.variables\.colorBackground must be a colour/],
+    [{ code: 'A', appearance: { variables: { borderRadius: '40px' } } }, /appearance\.variables\.borderRadius must be a length from 0px to 24px, in px or rem, got "40px"/],
+    [{ code: 'A', appearance: { variables: { fontFamily: 'https://fonts.example/x.woff2' } } }, /appearance\.variables\.fontFamily must be one of system, humanist, rounded, serif, inter, lora/],
+    [{ code: 'A', appearance: { variables: { colorBorder: '#000' } } }, /appearance\.variables has no colorBorder: it takes colorPrimary, /],
   ])('%j throws a TypeError matching %s', (options, message) => {
     const call = () => resolveOptions(options, BASE);
     expect(call).toThrow(TypeError);
     expect(call).toThrow(message);
+  });
+
+  it('carries a good appearance to the checkout as JSON, and nothing when none is given', () => {
+    const appearance = { theme: 'auto', variables: { colorPrimary: '#6b3e26', borderRadius: '0.75rem', fontFamily: 'lora' } };
+    expect(JSON.parse(resolveOptions({ code: 'A', appearance }, BASE).appearance ?? '')).toEqual(appearance);
+    expect(resolveOptions({ code: 'A' }, BASE).appearance).toBeUndefined();
   });
 
   it('takes the default base URL (the script origin) when none is given', () => {

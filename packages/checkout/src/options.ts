@@ -1,4 +1,4 @@
-import { LANGUAGES } from '@pasarela/core';
+import { appearanceProblem, LANGUAGES } from '@pasarela/core';
 import type { Language, WidgetPaymentType } from '@pasarela/core';
 
 /** Options after validation: what open() needs to build the iframe. */
@@ -12,6 +12,8 @@ export interface ResolvedOptions {
   baseUrl: string;
   /** The widget's exact origin, the only one the connection accepts. */
   origin: string;
+  /** `appearance` as JSON for the widget's `appearance` parameter, when given. */
+  appearance: string | undefined;
   /** The callbacks given as options (`onResult` ...), as event listeners. */
   listeners: Array<[CallbackEvent, (payload: unknown) => void]>;
 }
@@ -83,6 +85,8 @@ export function resolveOptions(options: unknown, defaultBaseUrl: string | undefi
   if (o.lang !== undefined && !(LANGUAGES as readonly unknown[]).includes(o.lang)) {
     fail('lang must be es or en, got ' + JSON.stringify(o.lang));
   }
+  const appearanceWrong = o.appearance !== undefined && appearanceProblem(o.appearance);
+  if (appearanceWrong) fail(appearanceWrong);
   const listeners: ResolvedOptions['listeners'] = [];
   for (const event of CALLBACK_EVENTS) {
     const name = 'on' + event[0]?.toUpperCase() + event.slice(1);
@@ -96,6 +100,7 @@ export function resolveOptions(options: unknown, defaultBaseUrl: string | undefi
     type: slugCode ? 'slugCode' : TARGET_TYPES[target],
     code: slugCode ? `${o.slug}/${o.code}` : String(o[target]),
     lang: o.lang as Language | undefined,
+    appearance: o.appearance === undefined ? undefined : JSON.stringify(o.appearance),
     container: resolveContainer(o.container),
     baseUrl,
     origin,

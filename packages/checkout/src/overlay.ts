@@ -14,7 +14,7 @@ export function mountOverlay(iframe: HTMLIFrameElement, name: string): { overlay
   overlay.setAttribute('aria-modal', 'true');
   overlay.setAttribute('aria-label', name);
   overlay.style.cssText =
-    'position:fixed;inset:0;z-index:2147483647;display:flex;align-items:center;justify-content:center;background:#0f172a99';
+    'position:fixed;inset:0;z-index:2147483647;display:grid;place-items:center;background:#0f172a99';
   if (window.innerWidth > PHONE_MAX_WIDTH_PX) {
     // No drop shadow: the dim backdrop already sets the card apart, and a 40 px blur around the
     // frame took about 10 ms of the open where the browser draws without a GPU (bench:open).

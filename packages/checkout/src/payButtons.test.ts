@@ -97,6 +97,9 @@ describe('zero-JS pay buttons (PRODUCT.md "SDK beyond open()")', () => {
     [{ 'data-pasarela-code': '' }, /data-pasarela-code must be a non-empty string/],
     [{ 'data-pasarela-code': 'A', 'data-pasarela-station-id': 'B' }, /got data-pasarela-code and data-pasarela-station-id/],
     [{ 'data-pasarela-subscription-key': ' ' }, /data-pasarela-subscription-key must be a non-empty string/],
+    [{ 'data-pasarela-code': 'A', 'data-pasarela-appearance': '{"theme":"dim"}' }, /data-pasarela-appearance\.theme must be one of light, dark, auto, got "dim"/],
+    [{ 'data-pasarela-code': 'A', 'data-pasarela-appearance': "{theme:'dark'}" }, /data-pasarela-appearance must be an object, got "\{theme:'dark'\}"/],
+    [{ 'data-pasarela-code': 'A', 'data-pasarela-appearance': '{"variables":{"colorText":"red"}}' }, /data-pasarela-appearance\.variables\.colorText must be a colour/],
   ])('warns naming the attribute and opens nothing for %o', (attributes, message) => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const element = button(attributes);
@@ -126,6 +129,12 @@ describe('zero-JS pay buttons (PRODUCT.md "SDK beyond open()")', () => {
     expect(other.defaultPrevented).toBe(false);
     expect(langOnly.defaultPrevented).toBe(false);
     expect(document.querySelector('iframe')).toBeNull();
+  });
+
+  it('takes the appearance from data-pasarela-appearance, as JSON', () => {
+    const appearance = { theme: 'dark', variables: { colorPrimary: '#6b3e26', fontFamily: 'lora' } };
+    click(button({ 'data-pasarela-code': 'LK1', 'data-pasarela-appearance': JSON.stringify(appearance) }));
+    expect(JSON.parse(iframeQuery().get('appearance') ?? '')).toEqual(appearance);
   });
 
   it('passes the attributes and nothing else to open()', () => {

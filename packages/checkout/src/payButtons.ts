@@ -3,8 +3,11 @@ import type { CheckoutHandle, CheckoutOptions, PaymentResult } from './types';
 
 const TARGETS = Object.keys(TARGET_TYPES);
 
-/** The open() options that PRODUCT.md's zero-JS attributes carry (`stationId` <- `data-pasarela-station-id`). */
-const ATTRIBUTE_OPTIONS = [...TARGETS, 'lang'];
+/**
+ * The open() options that PRODUCT.md's zero-JS attributes carry (`stationId` <- `data-pasarela-station-id`);
+ * `data-pasarela-appearance` holds the `appearance` object as JSON.
+ */
+const ATTRIBUTE_OPTIONS = [...TARGETS, 'lang', 'appearance'];
 
 /** `stationId` -> `data-pasarela-station-id`. */
 const attributeOf = (option: string): string => 'data-pasarela-' + option.replace(/[A-Z]/g, '-$&').toLowerCase();
@@ -30,6 +33,10 @@ export function listenForPayButtons(open: (options: CheckoutOptions) => Checkout
     for (const option of ATTRIBUTE_OPTIONS) {
       options[option] = button.getAttribute(attributeOf(option)) ?? undefined;
     }
+    try {
+      // JSON that does not parse stays text, which open() refuses naming the attribute
+      options.appearance = JSON.parse(options.appearance as string);
+    } catch {}
     try {
       // the attributes are untyped page input: open() checks them at run time and throws
       open(options as unknown as CheckoutOptions);

@@ -16,9 +16,10 @@ describe('server-side rendering (no window)', () => {
   });
 
   it('imports the script-tag build (which also wires zero-JS pay buttons) without a document', async () => {
-    const umd = await import('./umd');
-    expect(typeof umd.open).toBe('function');
-    expect(umd.Checkout.open).toBe(umd.open);
+    const { default: Checkout } = await import('./umd');
+    // the global `Checkout` is the API object itself
+    expect(Object.keys(Checkout).sort()).toEqual(['open', 'preload', 'version']);
+    expect(typeof Checkout.open).toBe('function');
   });
 
   it('loadCheckout() from the pure entry resolves with null and loads nothing', async () => {

@@ -1,4 +1,4 @@
-import type { Language, ParentNotification, PaymentResult, SerializedError } from '@pasarela/core';
+import type { Appearance, AppearanceVariables, FontFamily, Language, ParentNotification, PaymentResult, SerializedError, Theme } from '@pasarela/core';
 
 export type { ParentNotification, PaymentResult };
 
@@ -17,6 +17,20 @@ export type CheckoutTarget =
   | { stationId: string; code?: never; slug?: never; subscriptionKey?: never };
 
 export type CheckoutLanguage = Language;
+
+/**
+ * The checkout's look (PRODUCT.md "SDK beyond open()", docs/appearance.md): `theme` and
+ * `variables`, Stripe's names. Checked like every option (a bad value is a TypeError before any
+ * iframe); never raw CSS. A colour that would miss WCAG 2.2 AA contrast is moved to the nearest
+ * shade that meets it, with one console warning naming the variable and the ratio.
+ */
+export type CheckoutAppearance = Appearance;
+/** `appearance.variables`: colours (`#rgb`, `#rrggbb`, `rgb()`, `hsl()`), lengths (`px`, `rem`) and a font. */
+export type CheckoutAppearanceVariables = AppearanceVariables;
+/** `appearance.theme`: `'light'`, `'dark'` or `'auto'` (follows the payer's `prefers-color-scheme`). */
+export type CheckoutTheme = Theme;
+/** `appearance.variables.fontFamily`: one of the families the checkout has, never a URL. */
+export type CheckoutFontFamily = FontFamily;
 
 /** Why the checkout closed: `handle.close()`, the payer (close button or Escape), or a newer open(). */
 export type CheckoutCloseReason = 'merchant' | 'payer' | 'replaced';
@@ -49,6 +63,13 @@ export interface CheckoutSettings {
   container?: HTMLElement | string | undefined;
   /** Checkout origin; defaults to the origin the loader script was loaded from. */
   baseUrl?: string | undefined;
+  /**
+   * The checkout's look: `{ theme?: 'light' | 'dark' | 'auto', variables?: { colorPrimary?,
+   * colorBackground?, colorText?, colorDanger?, borderRadius?, spacingUnit?, fontFamily? } }`.
+   * Overrides the merchant's stored brand colour. A bad value is a TypeError naming the variable.
+   * @example { theme: 'auto', variables: { colorPrimary: '#6f4e37', borderRadius: '12px' } }
+   */
+  appearance?: CheckoutAppearance | undefined;
   /**
    * Called when the checkout is loaded and the payer can use it, with the checkout's own `version`.
    * The same as `handle.on('ready', listener)`.

@@ -3,18 +3,18 @@ import type { ResolvedOptions } from './options';
 
 /**
  * The iframe's address: `{baseUrl}/pf/widget?type=..&code=..&lang=..&parentOrigin=..&sdkVersion=..`,
- * plus `pending=` when a payment of this target was left waiting (pendingMemory), and `reopen=1`
+ * plus `appearance=` (JSON) when open() was given one, `pending=` when a payment of this target was left waiting (pendingMemory), and `reopen=1`
  * when this page visit opened the checkout before (SPEC 2's splash showed then: core splashMsFor).
  */
 export function widgetUrl(
-  options: Pick<ResolvedOptions, 'type' | 'code' | 'lang' | 'baseUrl'>,
+  options: Pick<ResolvedOptions, 'type' | 'code' | 'lang' | 'baseUrl'> & Partial<Pick<ResolvedOptions, 'appearance'>>,
   parentOrigin: string,
   sdkVersion: string,
   again: { pending?: string | undefined; reopen?: boolean } = {},
 ): string {
-  const { type, code, lang } = options;
+  const { type, code, lang, appearance } = options;
   const { pending, reopen } = again;
   // without lang the widget follows the payer's browser language
-  const query = new URLSearchParams({ type, code, ...(lang && { lang }), parentOrigin, sdkVersion, ...(pending && { pending }), ...(reopen && { [REOPEN_PARAM]: '1' }) });
+  const query = new URLSearchParams({ type, code, ...(lang && { lang }), ...(appearance && { appearance }), parentOrigin, sdkVersion, ...(pending && { pending }), ...(reopen && { [REOPEN_PARAM]: '1' }) });
   return `${options.baseUrl}/pf/widget?${query}`;
 }

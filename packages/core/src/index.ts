@@ -271,6 +271,6 @@ export type { CheckoutType, ApiCall, PrimedAnswer } from './firstScreen';
 export { isTrackId, chargeIdentityText, trackIdRepeatOf, PaymentAttemptSchema } from './chargeAttempt';
 export type { ChargeIdentity, PaymentAttempt } from './chargeAttempt';
 export { recordAsCardAnswer, pendingAttemptOf } from './attemptRecords';
-export { appearanceParam, colourContrast, readableShade, SERVED_FONT_WEIGHTS, SERVED_FONTS, servedFontPath, themePalette } from './appearance';
+export { appearanceParam, appearanceProblem, colourContrast, contrastWarning, readableShade, SERVED_FONT_WEIGHTS, SERVED_FONTS, servedFontPath, themePalette } from './appearance';
 export type { ServedFont } from './appearance';
-export type { Appearance, MovedColour } from './appearance';
+export type { Appearance, AppearanceVariables, FontFamily, Theme } from './appearance';

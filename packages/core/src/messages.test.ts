@@ -20,6 +20,16 @@ describe('loader <-> widget messages: one union with a literal type and one guar
     expect(isWidgetMessage(message)).toBe(true);
   });
 
+  it.each([
+    [{ type: 'contrast', warnings: [] }, true],
+    [{ type: 'contrast', warnings: ['appearance.variables.colorPrimary #ffe600 has a contrast of 1.23:1'] }, true],
+    [{ type: 'contrast', warnings: [{ variable: 'brand' }] }, false],
+    [{ type: 'contrast', warnings: 'text' }, false],
+    [{ type: 'contrast' }, false],
+  ])('a contrast message %j carries texts only: %s', (message, valid) => {
+    expect(isWidgetMessage(message)).toBe(valid);
+  });
+
   // Each guard answers for its own type only, even when a message carries another type's fields.
   const guards = { ready: isReadyMessage, result: isResultMessage, close: isCloseMessage, error: isErrorMessage, resize: isResizeMessage, pending: isPendingMessage };
   const everything = { version: '2.219.0', result: { status: 'success', method: 'card', notification }, error: { code: 'x', message: 'y' }, height: 480, attempt: null };

@@ -23,18 +23,8 @@ export type WidgetMessage =
   | { type: 'resize'; height: number }
   /** A payment is waiting (`attempt`) or no longer (null): the loader remembers it for a reopen. */
   | { type: 'pending'; attempt: RememberedAttempt | null }
-  /** Colours of the merchant's appearance moved to keep WCAG AA contrast: the loader warns once each. */
-  | { type: 'contrast'; moved: ContrastMove[] };
-
-/** One moved colour (core themePalette's MovedColour, as the loader words its warning). */
-export interface ContrastMove {
-  variable: string;
-  source?: string | undefined;
-  from: string;
-  to: string;
-  ratio: number;
-  required: number;
-}
+  /** Colours of the merchant's appearance moved to keep WCAG AA contrast (core contrastWarning's words): the loader warns once each. */
+  | { type: 'contrast'; warnings: string[] };
 
 export type WidgetMessageType = WidgetMessage['type'];
 
@@ -82,7 +72,7 @@ export function isWidgetMessage(m: unknown): m is WidgetMessage {
     case 'pending':
       return m.attempt === null || isRememberedAttempt(m.attempt);
     case 'contrast':
-      return Array.isArray(m.moved);
+      return Array.isArray(m.warnings) && m.warnings.every((warning) => typeof warning == 'string');
   }
   return false;
 }

@@ -11,7 +11,7 @@ export type CheckoutFrameProps = CheckoutProps &
 
 /**
  * The checkout inline, in a <div> this component renders. It opens on mount and again when the
- * target, `lang` or `baseUrl` change; it closes on unmount. Closes it makes itself do not call
+ * target, `lang`, `baseUrl` or `appearance` (by value) change; it closes on unmount. Closes it makes itself do not call
  * `onClose` (React's strict mode mounts twice in development).
  */
 export function CheckoutFrame(props: CheckoutFrameProps): ReactElement {
@@ -20,6 +20,8 @@ export function CheckoutFrame(props: CheckoutFrameProps): ReactElement {
   const latest = useRef(options);
   latest.current = options;
   const { code, slug, subscriptionKey, stationId, lang, baseUrl } = options;
+  // a new object with the same look each render must not reopen the checkout
+  const appearance = JSON.stringify(options.appearance);
 
   useEffect(() => {
     const element = container.current;
@@ -37,7 +39,7 @@ export function CheckoutFrame(props: CheckoutFrameProps): ReactElement {
       active = false;
       handle.close();
     };
-  }, [code, slug, subscriptionKey, stationId, lang, baseUrl]);
+  }, [code, slug, subscriptionKey, stationId, lang, baseUrl, appearance]);
 
   return <div {...divProps} ref={container} />;
 }

@@ -5,8 +5,8 @@ export type CheckoutProps = CheckoutTarget & Omit<CheckoutSettings, 'container'>
 
 /** Splits props into the checkout's options (target, lang, baseUrl, callbacks) and the element's. */
 export function splitProps<P extends CheckoutProps>(props: P) {
-  const { code, slug, subscriptionKey, stationId, lang, baseUrl, onReady, onResult, onClose, onError, ...element } = props;
+  const { code, slug, subscriptionKey, stationId, lang, baseUrl, appearance, onReady, onResult, onClose, onError, ...element } = props;
   // the props were type-checked as a CheckoutTarget; open() checks them again at run time
-  const options = { code, slug, subscriptionKey, stationId, lang, baseUrl, onReady, onResult, onClose, onError } as CheckoutOptions;
+  const options = { code, slug, subscriptionKey, stationId, lang, baseUrl, appearance, onReady, onResult, onClose, onError } as CheckoutOptions;
   return [options, element] as const;
 }

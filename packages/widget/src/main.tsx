@@ -60,7 +60,7 @@ if (bridge.embedded) {
 
 // The merchant's look: open()'s appearance (`?appearance=`) now; the stored brand colour goes to
 // theme.setBrandColour() once the merchant is loaded. The app renders once the palette is on.
-const theme = startTheme(params, (moved) => bridge.notify({ type: 'contrast', moved }));
+const theme = startTheme(params, (warnings) => bridge.notify({ type: 'contrast', warnings }));
 
 const services: Services = {
   config,

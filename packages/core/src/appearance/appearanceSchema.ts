@@ -44,7 +44,7 @@ function ruleBroken(rule: Rule, text: string): string | undefined {
   const [min = 0, max = 0] = rule;
   if (typeof min == 'string') return rule.includes(text as never) ? undefined : 'one of ' + rule.join(', ');
   const px = lengthInPx(text) ?? -1;
-  return px >= min && px <= Number(max) ? undefined : `a length from ${min}px to ${max}px (or ${min / 16}rem to ${Number(max) / 16}rem)`;
+  return px >= min && px <= Number(max) ? undefined : `a length from ${min}px to ${max}px, in px or rem`;
 }
 
 /** The first problem of `given` (an object of `rules`' keys) at `path`, naming the variable. */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, hslToRgb, parseColour, rgbToHsl, toHex, type Rgb } from './colour';
-import { CONTRAST_PAIRS, DEFAULT_COLOURS, nearestPassingShade, readableShade, themePalette, type ThemePalette } from './palette';
+import { CONTRAST_PAIRS, contrastWarning, DEFAULT_COLOURS, nearestPassingShade, readableShade, themePalette, type MovedColour, type ThemePalette } from './palette';
 import type { Appearance } from './appearanceSchema';
 
 const ratio = (a: string, b: string) => contrastRatio(parseColour(a) as Rgb, parseColour(b) as Rgb);
@@ -168,5 +168,24 @@ describe('rgbToHsl and hslToRgb', () => {
         expect(toHex(hslToRgb(rgbToHsl({ r, g, b })))).toBe(toHex({ r, g, b }));
       }),
     );
+  });
+});
+
+// Issue 48: "a colour that would fail is moved to the nearest shade that passes, and the loader warns
+// once in the console naming the variable and the ratio".
+describe('contrastWarning', () => {
+  const move = (over: Partial<MovedColour>): MovedColour => ({ variable: 'brand', source: 'colorPrimary', from: '#ffe600', to: '#857600', ratio: 1.23, required: 3, against: 'paper', ...over });
+  it.each<[Partial<MovedColour>, string]>([
+    [{}, "appearance.variables.colorPrimary #ffe600 has a contrast of 1.23:1 against the checkout's paper, and WCAG 2.2 AA needs 3:1: the checkout draws its brand in #857600 instead"],
+    [{ source: 'colorText', variable: 'ink', from: '#777777', to: '#595959', ratio: 4.48, required: 4.5 }, "appearance.variables.colorText #777777 has a contrast of 4.48:1 against the checkout's paper, and WCAG 2.2 AA needs 4.5:1: the checkout draws its ink in #595959 instead"],
+    [{ source: 'brand', variable: 'brand-dark' }, "the merchant's stored brand colour #ffe600 has a contrast of 1.23:1 against the checkout's paper, and WCAG 2.2 AA needs 3:1: the checkout draws its brand-dark in #857600 instead"],
+  ])('%j', (over, text) => expect(contrastWarning(move(over))).toBe(text));
+
+  it("names the variable and the ratio of every colour themePalette moves", () => {
+    const { moved } = themePalette({ variables: { colorPrimary: '#ffe600', colorText: '#dddddd' } }, undefined, false);
+    const warnings = moved.map(contrastWarning);
+    expect(warnings.some((w) => w.startsWith('appearance.variables.colorPrimary #ffe600 has a contrast of'))).toBe(true);
+    expect(warnings.some((w) => w.startsWith('appearance.variables.colorText #dddddd has a contrast of'))).toBe(true);
+    for (const [i, w] of warnings.entries()) expect(w).toContain(`${moved[i]?.ratio}:1`);
   });
 });

@@ -222,3 +222,12 @@ export function themePalette(appearance: Appearance | undefined, brandColour: st
     moved,
   };
 }
+
+/**
+ * The console warning for one moved colour (issue: "the loader warns once in the console naming the
+ * variable and the ratio"): the widget words it, the loader prints it once per page.
+ */
+export function contrastWarning(move: MovedColour): string {
+  const name = move.source == 'brand' ? "the merchant's stored brand colour" : `appearance.variables.${move.source}`;
+  return `${name} ${move.from} has a contrast of ${move.ratio}:1 against the checkout's ${move.against}, and WCAG 2.2 AA needs ${move.required}:1: the checkout draws its ${move.variable} in ${move.to} instead`;
+}

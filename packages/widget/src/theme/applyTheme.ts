@@ -1,4 +1,4 @@
-import { SERVED_FONT_WEIGHTS, SERVED_FONTS, servedFontPath, themePalette, type Appearance, type MovedColour, type ServedFont } from '@pasarela/core';
+import { contrastWarning, SERVED_FONT_WEIGHTS, SERVED_FONTS, servedFontPath, themePalette, type Appearance, type ServedFont } from '@pasarela/core';
 
 /**
  * A family the checkout serves itself (core SERVED_FONTS), added to the page's fonts: the browser
@@ -27,9 +27,10 @@ export { appearanceParam } from '@pasarela/core';
 /**
  * Puts the checkout's palette on `root` as its CSS variables (styles.css's :root names), for every
  * screen and route at once, and keeps it: `theme: 'auto'` follows the payer's colour scheme live.
- * Each colour moved to keep AA contrast is reported once to `onMoved` (the loader warns about it).
+ * Each colour moved to keep AA contrast is reported once to `onMoved`, as core contrastWarning words
+ * it (the loader prints it).
  */
-export function applyTheme(root: HTMLElement, appearance: Appearance | undefined, darkQuery: DarkQuery, onMoved: (moved: MovedColour[]) => void): Theme {
+export function applyTheme(root: HTMLElement, appearance: Appearance | undefined, darkQuery: DarkQuery, onMoved: (warnings: string[]) => void): Theme {
   let brandColour: string | undefined;
   const reported = new Set<string>();
   const paint = () => {
@@ -39,7 +40,7 @@ export function applyTheme(root: HTMLElement, appearance: Appearance | undefined
     root.style.colorScheme = palette.scheme;
     const fresh = palette.moved.filter((m) => m.source && !reported.has(m.variable + m.from));
     for (const m of fresh) reported.add(m.variable + m.from);
-    if (fresh.length) onMoved(fresh);
+    if (fresh.length) onMoved(fresh.map(contrastWarning));
   };
   addServedFont(appearance?.variables?.fontFamily);
   if (appearance?.theme == 'auto') darkQuery?.addEventListener('change', paint);

@@ -1,4 +1,3 @@
-import type { MovedColour } from '@pasarela/core';
 import { afterFirstScreen } from '../services/afterFirstScreen';
 import type { Theme } from './applyTheme';
 
@@ -25,7 +24,7 @@ const pagePaletteBrand = (): string | undefined => globalThis.document?.getEleme
  */
 export function startTheme(
   params: URLSearchParams,
-  onMoved: (moved: MovedColour[]) => void,
+  onMoved: (warnings: string[]) => void,
   load: ApplyTheme = defaultLoad(params, onMoved),
   pageBrand: string | undefined = pagePaletteBrand(),
 ): ThemeControl {
@@ -49,7 +48,7 @@ export function startTheme(
   };
 }
 
-const defaultLoad = (params: URLSearchParams, onMoved: (moved: MovedColour[]) => void): ApplyTheme => () =>
+const defaultLoad = (params: URLSearchParams, onMoved: (warnings: string[]) => void): ApplyTheme => () =>
   import('./applyTheme').then(({ applyTheme, appearanceParam }) =>
     applyTheme(document.documentElement, appearanceParam(params), window.matchMedia?.('(prefers-color-scheme: dark)') ?? null, onMoved),
   );
