@@ -31,6 +31,13 @@ describe('public types', () => {
     expectTypeOf<{ code: number }>().not.toExtend<CheckoutOptions>();
   });
 
+  it('types appearance with Stripe\'s names (PRODUCT.md "SDK beyond open()")', () => {
+    expectTypeOf<{ code: string; appearance: { theme: 'auto'; variables: { colorPrimary: string; borderRadius: string; fontFamily: 'lora' } } }>().toExtend<CheckoutOptions>();
+    expectTypeOf<{ code: string; appearance: { theme: 'dim' } }>().not.toExtend<CheckoutOptions>();
+    expectTypeOf<{ code: string; appearance: { variables: { fontFamily: 'Comic Sans MS' } } }>().not.toExtend<CheckoutOptions>();
+    expectTypeOf<{ code: string; appearance: { variables: { colorBorder: string } } }>().not.toExtend<CheckoutOptions>();
+  });
+
   it('rejects bad literal options at the call site', () => {
     const call = (run: () => unknown) => run;
     // @ts-expect-error no target

@@ -46,6 +46,13 @@ describe('<CheckoutButton>', () => {
     expect(src.searchParams.get('lang')).toBe('en');
   });
 
+  it('opens the checkout with its appearance', () => {
+    mounted = mount(<CheckoutButton code="LK1" baseUrl={BASE} appearance={{ theme: 'auto', variables: { borderRadius: '4px', fontFamily: 'inter' } }}>Pay</CheckoutButton>);
+    click(button());
+    const src = new URL((modalIframe() as HTMLIFrameElement | null)?.src ?? 'about:blank');
+    expect(JSON.parse(src.searchParams.get('appearance') ?? '')).toEqual({ theme: 'auto', variables: { borderRadius: '4px', fontFamily: 'inter' } });
+  });
+
   it('calls the callbacks of the latest render, for every result and for the close', () => {
     const first = vi.fn();
     const second = vi.fn();

@@ -52,6 +52,18 @@ describe('<CheckoutFrame>', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
+  it('carries appearance, and opens again when it changes in value, not when a new object says the same', () => {
+    mounted = mount(<CheckoutFrame code="LK1" baseUrl={BASE} appearance={{ theme: 'dark', variables: { colorPrimary: '#6b3e26' } }} />);
+    const appearanceOf = () => JSON.parse(new URL(frameBox()?.querySelector('iframe')?.src ?? 'about:blank').searchParams.get('appearance') ?? 'null');
+    expect(appearanceOf()).toEqual({ theme: 'dark', variables: { colorPrimary: '#6b3e26' } });
+    const before = widgets.length;
+    mounted.rerender(<CheckoutFrame code="LK1" baseUrl={BASE} appearance={{ theme: 'dark', variables: { colorPrimary: '#6b3e26' } }} />);
+    expect(widgets.length).toBe(before);
+    mounted.rerender(<CheckoutFrame code="LK1" baseUrl={BASE} appearance={{ theme: 'light' }} />);
+    expect(widgets.length).toBe(before + 1);
+    expect(appearanceOf()).toEqual({ theme: 'light' });
+  });
+
   it('closes on unmount without calling onClose, and mounts once under StrictMode', () => {
     const onClose = vi.fn();
     mounted = mount(

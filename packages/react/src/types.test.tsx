@@ -13,6 +13,9 @@ function buttonProps() {
     <CheckoutButton slug="tienda" code="LK1" lang="en" baseUrl="https://checkout.example.com" />,
     <CheckoutButton subscriptionKey="SUB" className="pay" disabled onClick={(e) => e.preventDefault()} />,
     <CheckoutButton stationId="42" onResult={(r) => r.notification.Oper} onClose={(e) => e.reason} onError={(e) => e.code} />,
+    <CheckoutButton code="LK1" appearance={{ theme: 'dark', variables: { colorPrimary: '#6b3e26', spacingUnit: '0.25rem' } }} />,
+    // @ts-expect-error an unknown theme
+    <CheckoutButton code="A" appearance={{ theme: 'dim' }} />,
     // @ts-expect-error no target
     <CheckoutButton lang="es" />,
     // @ts-expect-error two targets
