@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ReactElement } from 'react';
 import { CheckoutButton } from '@pasarela/react';
+import { SHOP_APPEARANCE } from './appearance';
 import { createPaymentLink, shop } from './shop';
 import type { Text } from './text';
 
@@ -33,6 +34,7 @@ export function GiftCard({ checkoutOrigin, lang, text }: { checkoutOrigin: strin
           code={code}
           lang={lang}
           baseUrl={checkoutOrigin}
+          appearance={SHOP_APPEARANCE}
           onResult={(result) => shop().showResult(result)}
         >
           {text.giftPay}

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import type { ReactElement } from 'react';
 import { CheckoutFrame, useCheckout } from '@pasarela/react';
 import type { PaymentResult } from '@pasarela/react';
+import { SHOP_APPEARANCE } from './appearance';
 import { createPaymentLink, shop } from './shop';
 import type { Text } from './text';
 
@@ -52,7 +53,7 @@ export function PayPanel({ checkoutOrigin, lang, text }: Props): ReactElement {
     paidOper.current = '';
     const code = await newPaymentLink();
     // the packages are bundled here, so the loader cannot tell the checkout origin: pass baseUrl
-    if (code) checkout.open({ code, lang, baseUrl: checkoutOrigin, ...callbacks, onClose: () => shop().setState('closed', paidOper.current) });
+    if (code) checkout.open({ code, lang, baseUrl: checkoutOrigin, appearance: SHOP_APPEARANCE, ...callbacks, onClose: () => shop().setState('closed', paidOper.current) });
   }
 
   async function payInline() {
@@ -73,7 +74,7 @@ export function PayPanel({ checkoutOrigin, lang, text }: Props): ReactElement {
       </button>
       {inlineCode && (
         <>
-          <CheckoutFrame id="checkout" className="inline-checkout" code={inlineCode} lang={lang} baseUrl={checkoutOrigin} {...callbacks} />
+          <CheckoutFrame id="checkout" className="inline-checkout" code={inlineCode} lang={lang} baseUrl={checkoutOrigin} appearance={SHOP_APPEARANCE} {...callbacks} />
           <button id="cancel-button" className="secondary" type="button" onClick={() => setInlineCode(undefined)}>
             {text.cancel}
           </button>
