@@ -6,7 +6,7 @@ import { constructEvent, WebhookVerificationError } from './webhooks';
 
 // The client against a real HTTP server that answers as told (its retries, its errors), and the
 // webhook check on deliveries signed as docs/webhooks.md says. The client against the real
-// sandbox: e2e/merchantApi.e2e.ts.
+// sandbox: e2e/merchant-api.e2e.ts.
 
 interface Seen { method: string; url: string; headers: IncomingMessage['headers']; body: string }
 
