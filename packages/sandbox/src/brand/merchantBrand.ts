@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { BRAND_COLOR, BRAND_NAME_MAX, freeText } from '@pasarela/core';
 import type { Database, Queryable } from '../db/Database';
 import { ApiError } from '../http/ApiError';
+import type { MailShop } from '../mail/templates';
 import { findMerchantBrand, findShopOfMerchant, findShopOfOperation, setMerchantLogo, updateMerchantBrand, type MerchantBrandRow } from '../store/merchantBrand';
 import { LOGO_UPLOAD_WINDOW_MS, LOGO_UPLOADS_PER_WINDOW, readLogoImage } from './logoImage';
 
@@ -109,7 +110,7 @@ export async function bankPageShop(db: Queryable, codOper: string, fallback: { n
  * address on the checkout origin (the uploaded one, else an older raster path: mail clients drop
  * SVG). `fallbackName` when the merchant is gone.
  */
-export async function mailShopOf(db: Queryable, merchantId: number | null, fallbackName: string, origin: string): Promise<{ name: string; logoUrl: string | null; color: string | null }> {
+export async function mailShopOf(db: Queryable, merchantId: number | null, fallbackName: string, origin: string): Promise<MailShop> {
   const shop = merchantId === null ? undefined : await findShopOfMerchant(db, merchantId);
   if (!shop) return { name: fallbackName, logoUrl: null, color: null };
   const { name, logo } = shopIdentityOf(shop);
