@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -8,6 +8,7 @@ import { CheckoutFrame } from './support/pages';
 import { startSandboxInProcess } from './support/sandbox';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { newTestSchema } from '../packages/sandbox/src/test/testSchema';
+import { pngImage } from '../packages/sandbox/src/test/images';
 
 // The merchant API as docs/merchant-api.md tells a shop's developer to use it, with @pasarela/node:
 // the shop's server makes a link for its order, a payer pays it in Chromium, the signed webhook
@@ -138,4 +139,37 @@ describe.runIf(browserAvailable()).each(setups)('the merchant API end to end wit
       .toEqual([[half.id, orderReference], [rest.id, orderReference]].sort());
     expect(shop.refused).toEqual([]);
   }, 120_000);
+
+  it('sets the brand with @pasarela/node: colour and name, a logo served by its hash, the replaced one deleted, each key one change on either server', async () => {
+    const [first, second = first] = sandboxes as [Sandbox, Sandbox?];
+    const keysRes = await fetch(`${first.url}/sandbox/merchants`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Marca E2E' }) });
+    const { secretKey } = (await keysRes.json()) as { secretKey: string };
+    const [a, b] = [first, second].map((s) => new Pasarela({ secretKey, baseUrl: s?.url ?? '' })) as [Pasarela, Pasarela];
+
+    expect(await a.brand.retrieve()).toEqual({ colorPrimary: null, displayName: null, logoUrl: null });
+    const named = await a.brand.update({ colorPrimary: '#A52', displayName: 'Café Ñandú' }, { idempotencyKey: 'brand-e2e-1' });
+    expect(named).toEqual({ colorPrimary: '#aa5522', displayName: 'Café Ñandú', logoUrl: null });
+    expect(await b.brand.update({ colorPrimary: '#A52', displayName: 'Café Ñandú' }, { idempotencyKey: 'brand-e2e-1' })).toEqual(named);
+    await expect(b.brand.update({ colorPrimary: 'brown' })).rejects.toMatchObject({ status: 400, code: 'invalid_arguments', message: expect.stringContaining('colorPrimary') });
+
+    // A logo, its upload replayed on the other server: one upload, the same answer.
+    const logo = pngImage(96, 96, [170, 85, 34]);
+    const uploaded = await a.brand.uploadLogo(logo, { idempotencyKey: 'logo-e2e-1' });
+    expect(uploaded.logoUrl).toBe(`${first.url}/images/logos/${createHash('sha256').update(logo).digest('hex')}`);
+    expect(await b.brand.uploadLogo(logo, { idempotencyKey: 'logo-e2e-1' })).toEqual(uploaded);
+    const served = await fetch(uploaded.logoUrl ?? '');
+    expect([served.status, served.headers.get('content-type')]).toEqual([200, 'image/png']);
+
+    // A new logo from a Blob: the old one, which no other merchant uses, is gone.
+    const next = await b.brand.uploadLogo(new Blob([pngImage(64, 64, [20, 20, 20])]));
+    expect(next.logoUrl).not.toBe(uploaded.logoUrl);
+    expect((await fetch(uploaded.logoUrl ?? '')).status).toBe(404);
+    expect((await fetch(`${first.url}${new URL(next.logoUrl ?? '').pathname}`)).status).toBe(200);
+    const svg = await a.brand.uploadLogo(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>')).catch((e: unknown) => e);
+    expect(svg).toBeInstanceOf(PasarelaError);
+    expect(svg).toMatchObject({ status: 415, code: 'logo_type_not_allowed' });
+
+    expect(await a.brand.update({ logo: null, displayName: null })).toEqual({ colorPrimary: '#aa5522', displayName: null, logoUrl: null });
+    expect((await fetch(`${first.url}${new URL(next.logoUrl ?? '').pathname}`)).status).toBe(404);
+  }, 60_000);
 });

@@ -68,6 +68,17 @@ export type Transaction = v.InferOutput<typeof TransactionSchema>;
 export const RefundResultSchema = v.object({ ...RefundSchema.entries, transaction: TransactionSchema });
 export type RefundResult = v.InferOutput<typeof RefundResultSchema>;
 
+/** The merchant's brand (docs/merchant-api.md "Brand"): each part null while unset. */
+export const BrandSchema = v.object({
+  /** The brand colour, `#rrggbb`. */
+  colorPrimary: v.nullable(v.string()),
+  /** The name payers see instead of the merchant's name. */
+  displayName: v.nullable(v.string()),
+  /** The uploaded logo's address on the checkout origin (`.../images/logos/<sha256>`). */
+  logoUrl: v.nullable(v.string()),
+});
+export type Brand = v.InferOutput<typeof BrandSchema>;
+
 const pageOf = <T extends v.GenericSchema>(item: T) => v.object({ data: v.array(item), hasMore: v.boolean(), nextCursor: v.nullable(v.string()) });
 export const PaymentLinkPageSchema = pageOf(PaymentLinkSchema);
 export const TransactionPageSchema = pageOf(TransactionSchema);

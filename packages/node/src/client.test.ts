@@ -6,7 +6,7 @@ import { constructEvent, WebhookVerificationError } from './webhooks';
 
 // The client against a real HTTP server that answers as told (its retries, its errors), and the
 // webhook check on deliveries signed as docs/webhooks.md says. The client against the real
-// sandbox: e2e/merchantApi.e2e.ts.
+// sandbox: e2e/merchant-api.e2e.ts.
 
 interface Seen { method: string; url: string; headers: IncomingMessage['headers']; body: string }
 
@@ -88,6 +88,53 @@ describe('Pasarela (the client)', () => {
     const pasarela = new Pasarela({ secretKey: 'sk_test_1', baseUrl: s.url });
     await pasarela.transactions.list({ orderReference: 'order 1', result: 'APPROVED', createdFrom: new Date('2026-11-01T00:00:00Z'), limit: 5 });
     expect(s.seen[0]?.url).toBe('/api/v1/merchant/transactions?orderReference=order+1&result=APPROVED&createdFrom=2026-11-01T00%3A00%3A00.000Z&limit=5');
+  });
+
+  const brand = { colorPrimary: '#6b3e26', displayName: 'Tostadores del Casco', logoUrl: 'http://localhost:4000/images/logos/ab' };
+  const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+
+  it('brand: reads and sets it as JSON, and checks the answer\'s shape', async () => {
+    const s = await serverAnswering(json(200, brand), json(200, { ...brand, displayName: null }), json(200, { colorPrimary: 5 }));
+    const pasarela = new Pasarela({ secretKey: 'sk_test_1', baseUrl: s.url });
+    expect(await pasarela.brand.retrieve()).toEqual(brand);
+    expect(await pasarela.brand.update({ displayName: null, colorPrimary: '#6b3e26' }, { idempotencyKey: 'brand-1' })).toEqual({ ...brand, displayName: null });
+    await expect(pasarela.brand.retrieve()).rejects.toMatchObject({ code: 'unexpected_answer' });
+    expect(s.seen.map((r) => [r.method, r.url, r.headers['idempotency-key'], r.body])).toEqual([
+      ['GET', '/api/v1/merchant/brand', undefined, ''],
+      ['POST', '/api/v1/merchant/brand', 'brand-1', '{"displayName":null,"colorPrimary":"#6b3e26"}'],
+      ['GET', '/api/v1/merchant/brand', undefined, ''],
+    ]);
+    expect(s.seen[1]?.headers['content-type']).toBe('application/json');
+  });
+
+  it('brand.uploadLogo: sends the bytes as they are, typed from their signature, and retries a 503 with the same key and bytes', async () => {
+    const s = await serverAnswering(json(503, { code: 'happen_error_try_again', message: 'x' }), json(201, brand));
+    const pasarela = new Pasarela({ secretKey: 'sk_test_1', baseUrl: s.url });
+    expect(await pasarela.brand.uploadLogo(png.buffer)).toEqual(brand);
+    expect(s.seen.map((r) => [r.url, r.headers['content-type'], r.body === Buffer.from(png).toString('utf8')])).toEqual([
+      ['/api/v1/merchant/brand/logo', 'image/png', true], ['/api/v1/merchant/brand/logo', 'image/png', true],
+    ]);
+    expect(s.seen[1]?.headers['idempotency-key']).toBe(s.seen[0]?.headers['idempotency-key']);
+  });
+
+  it('brand.uploadLogo: a Blob, a type given, and bytes of no known type', async () => {
+    const s = await serverAnswering(json(201, brand));
+    const pasarela = new Pasarela({ secretKey: 'sk_test_1', baseUrl: s.url });
+    await pasarela.brand.uploadLogo(new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])]));
+    await pasarela.brand.uploadLogo(png, { contentType: 'image/webp', idempotencyKey: 'logo-2' });
+    await pasarela.brand.uploadLogo(new TextEncoder().encode('<svg/>'));
+    expect(s.seen.map((r) => [r.headers['content-type'], r.headers['content-length']])).toEqual([['image/jpeg', '4'], ['image/webp', '11'], ['application/octet-stream', '6']]);
+    expect(s.seen[1]?.headers['idempotency-key']).toBe('logo-2');
+  });
+
+  it('throws a 429 whose Retry-After is over a minute (the day\'s logo uploads used) at once, and retries a short one', async () => {
+    const limit = json(429, { code: 'logo_upload_limit', message: 'At most 20 logo uploads in 24 hours: try again in 86000 s' }, { 'retry-after': '86000' });
+    const s = await serverAnswering(limit, json(429, { code: 'too_many_requests', message: 'x' }, { 'retry-after': '0' }), json(201, brand));
+    const pasarela = new Pasarela({ secretKey: 'sk_test_1', baseUrl: s.url });
+    await expect(pasarela.brand.uploadLogo(png)).rejects.toMatchObject({ status: 429, code: 'logo_upload_limit', message: expect.stringContaining('86000 s') });
+    expect(s.seen).toHaveLength(1);
+    expect(await pasarela.brand.uploadLogo(png)).toEqual(brand);
+    expect(s.seen).toHaveLength(3);
   });
 
   it('wants a secret key', () => {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import {
-  ErrorSchema, PaymentLinkPageSchema, PaymentLinkSchema, RefundResultSchema, TransactionPageSchema, TransactionSchema,
-  type Page, type PaymentLink, type RefundResult, type Transaction,
+  BrandSchema, ErrorSchema, PaymentLinkPageSchema, PaymentLinkSchema, RefundResultSchema, TransactionPageSchema, TransactionSchema,
+  type Brand, type Page, type PaymentLink, type RefundResult, type Transaction,
 } from './answers';
 
 /** An error answer of the merchant API (`{ code, message }`), or an answer that was not one at all. */
@@ -81,8 +81,42 @@ export interface RefundParams {
   amount?: number;
 }
 
+export interface UpdateBrandParams {
+  /** A hex colour (`#6b3e26` or `#a52`); null removes it. */
+  colorPrimary?: string | null;
+  /** 1 to 60 characters on one line; null removes it (payers see your merchant name). */
+  displayName?: string | null;
+  /** null removes the logo (upload one with `brand.uploadLogo`). */
+  logo?: null;
+}
+
+/** A logo image's type: the server reads it from the bytes, this only labels the upload. */
+export type LogoContentType = 'image/png' | 'image/jpeg' | 'image/webp';
+
+export interface UploadLogoOptions extends PostOptions {
+  /** Default: read from the image's first bytes (PNG, JPEG, WebP), else a Blob's own type. */
+  contentType?: LogoContentType;
+}
+
+/** The type a PNG, JPEG or WebP announces in its first bytes; undefined for anything else. */
+function logoTypeOf(bytes: Uint8Array): LogoContentType | undefined {
+  const starts = (prefix: number[], at = 0) => prefix.every((b, i) => bytes[at + i] === b);
+  if (starts([0x89, 0x50, 0x4e, 0x47])) return 'image/png';
+  if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
+  return undefined;
+}
+
 /** Statuses worth another try with the same key: the first may still run (409 in use), a limit, the server's own failure. */
 const RETRIABLE = new Set([408, 429, 500, 503, 504]);
+
+/** The longest Retry-After the client waits for before trying again, in seconds. */
+const MAX_RETRY_AFTER_S = 60;
+
+/** A body sent as it is (a logo's bytes), not as JSON. */
+class RawBody {
+  constructor(readonly bytes: Uint8Array<ArrayBuffer>, readonly type: string) {}
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -112,6 +146,18 @@ export class Pasarela {
     refund(codOper: string, params?: RefundParams, options?: PostOptions): Promise<RefundResult>;
     void(codOper: string, options?: PostOptions): Promise<Transaction>;
   };
+  /** Your brand: what payers see of you in the checkout, receipts, e-mails and bank pages. */
+  readonly brand: {
+    retrieve(): Promise<Brand>;
+    /** Sets each part given, removes each part given as null, keeps the rest. */
+    update(params: UpdateBrandParams, options?: PostOptions): Promise<Brand>;
+    /**
+     * Uploads a PNG, JPEG or WebP (at most 512 KB, sides 32 to 2048 px) as your logo; the logo it
+     * replaces is deleted once no merchant uses it. 20 uploads in 24 hours: past them,
+     * PasarelaError `logo_upload_limit` (status 429), thrown at once.
+     */
+    uploadLogo(image: Uint8Array | ArrayBuffer | Blob, options?: UploadLogoOptions): Promise<Brand>;
+  };
 
   readonly #secretKey: string;
   readonly #base: string;
@@ -140,19 +186,33 @@ export class Pasarela {
       refund: (codOper, params = {}, options) => this.#call('POST', `/transactions/${segment(codOper)}/refunds`, RefundResultSchema, params, options),
       void: (codOper, options) => this.#call('POST', `/transactions/${segment(codOper)}/void`, TransactionSchema, {}, options),
     };
+    this.brand = {
+      retrieve: () => this.#call('GET', '/brand', BrandSchema),
+      update: (params, options) => this.#call('POST', '/brand', BrandSchema, params, options),
+      uploadLogo: async (image, options = {}) => {
+        const bytes = image instanceof Blob ? new Uint8Array(await image.arrayBuffer()) : new Uint8Array(image);
+        const type = options.contentType ?? logoTypeOf(bytes) ?? (image instanceof Blob && image.type ? image.type : 'application/octet-stream');
+        return this.#call('POST', '/brand/logo', BrandSchema, new RawBody(bytes, type), options);
+      },
+    };
   }
 
-  async #call<S extends v.GenericSchema>(method: 'GET' | 'POST', path: string, schema: S, body?: object, options: PostOptions = {}): Promise<v.InferOutput<S>> {
+  /** `body`: an object sent as JSON, or raw bytes with their type (a logo). */
+  async #call<S extends v.GenericSchema>(
+    method: 'GET' | 'POST', path: string, schema: S, body?: object | RawBody, options: PostOptions = {},
+  ): Promise<v.InferOutput<S>> {
     const headers: Record<string, string> = { authorization: `Bearer ${this.#secretKey}`, accept: 'application/json' };
+    const raw = body instanceof RawBody ? body : undefined;
     if (method === 'POST') {
-      headers['content-type'] = 'application/json';
+      headers['content-type'] = raw ? raw.type : 'application/json';
       headers['idempotency-key'] = options.idempotencyKey ?? randomUUID();
     }
+    const payload = raw ? raw.bytes : body === undefined ? undefined : JSON.stringify(body);
     for (let attempt = 0; ; attempt++) {
       let res: Response;
       try {
         res = await this.#fetch(`${this.#base}${path}`, {
-          method, headers, signal: AbortSignal.timeout(this.#timeoutMs), ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+          method, headers, signal: AbortSignal.timeout(this.#timeoutMs), ...(payload === undefined ? {} : { body: payload }),
         });
       } catch (error) {
         // No answer: whether the server acted is unknown, so the same call (same key) goes again.
@@ -177,7 +237,9 @@ export class Pasarela {
       const error = v.safeParse(ErrorSchema, json);
       const code = error.success ? String(error.output.code) : 'unexpected_answer';
       const inUse = res.status === 409 && code === 'idempotency_key_in_use';
-      if ((RETRIABLE.has(res.status) || inUse) && attempt < this.#maxRetries) {
+      // A limit that lifts in more than a minute (logo uploads per day) is no moment's load: no retry.
+      const longWait = Number(res.headers.get('retry-after')) > MAX_RETRY_AFTER_S;
+      if ((RETRIABLE.has(res.status) || inUse) && !longWait && attempt < this.#maxRetries) {
         await sleep(this.#backoff(attempt, res.headers.get('retry-after')));
         continue;
       }
@@ -187,7 +249,7 @@ export class Pasarela {
 
   /** Half a second, doubling, with jitter; or what Retry-After asks (at most a minute). */
   #backoff(attempt: number, retryAfter: string | null): number {
-    const asked = retryAfter !== null && /^\d{1,5}$/.test(retryAfter) ? Math.min(Number(retryAfter), 60) * 1000 : undefined;
+    const asked = retryAfter !== null && /^\d{1,5}$/.test(retryAfter) ? Math.min(Number(retryAfter), MAX_RETRY_AFTER_S) * 1000 : undefined;
     return asked ?? 500 * 2 ** attempt * (0.75 + Math.random() / 2);
   }
 }

@@ -1,7 +1,8 @@
 export { Pasarela, PasarelaError } from './client';
 export type {
-  CreatePaymentLinkParams, ListPaymentLinksParams, ListTransactionsParams, PasarelaOptions, PostOptions, RefundParams,
+  CreatePaymentLinkParams, ListPaymentLinksParams, ListTransactionsParams, LogoContentType, PasarelaOptions, PostOptions, RefundParams,
+  UpdateBrandParams, UploadLogoOptions,
 } from './client';
 export { constructEvent, WebhookVerificationError } from './webhooks';
 export type { VerifyOptions } from './webhooks';
-export type { Page, PaymentLink, Refund, RefundResult, Transaction, WebhookEvent, WebhookEventType } from './answers';
+export type { Brand, Page, PaymentLink, Refund, RefundResult, Transaction, WebhookEvent, WebhookEventType } from './answers';

@@ -9,6 +9,9 @@ export const LOGO_MAX_BYTES = 512 * 1024;
 /** A logo's smallest and largest side, in pixels: shown at 40 px (80 at 2x), never a poster. */
 export const LOGO_MIN_SIDE = 32;
 export const LOGO_MAX_SIDE = 2048;
+/** How many logos a merchant may upload in a window of LOGO_UPLOAD_WINDOW_MS, from its first upload in it. */
+export const LOGO_UPLOADS_PER_WINDOW = 20;
+export const LOGO_UPLOAD_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export type LogoType = 'image/png' | 'image/jpeg' | 'image/webp';
 

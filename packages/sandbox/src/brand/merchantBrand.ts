@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import * as v from 'valibot';
 import { BRAND_COLOR, BRAND_NAME_MAX, freeText } from '@pasarela/core';
-import type { Queryable } from '../db/Database';
+import type { Database, Queryable } from '../db/Database';
 import { ApiError } from '../http/ApiError';
+import type { MailShop } from '../mail/templates';
 import { findMerchantBrand, findShopOfMerchant, findShopOfOperation, setMerchantLogo, updateMerchantBrand, type MerchantBrandRow } from '../store/merchantBrand';
-import { readLogoImage } from './logoImage';
+import { LOGO_UPLOAD_WINDOW_MS, LOGO_UPLOADS_PER_WINDOW, readLogoImage } from './logoImage';
 
 // A merchant's brand (docs/merchant-api.md "Brand"), set by the merchant API and the admin API
 // alike: the colour and display name as JSON, the logo as an image's bytes.
@@ -67,23 +68,30 @@ export async function merchantBrand(db: Queryable, merchantId: number): Promise<
   return row;
 }
 
-export async function changeMerchantBrand(db: Queryable, merchantId: number, input: BrandInput): Promise<MerchantBrandRow> {
+export async function changeMerchantBrand(db: Database, merchantId: number, input: BrandInput): Promise<MerchantBrandRow> {
   const row = await updateMerchantBrand(db, merchantId, { color: input.colorPrimary, displayName: input.displayName, dropLogo: input.logo === null });
   if (!row) throw noMerchant();
   return row;
 }
 
-/** Checks the upload by its bytes (logoImage.ts) and makes it the merchant's logo; 400 with the reason when refused. */
-export async function uploadMerchantLogo(db: Queryable, merchantId: number, bytes: Uint8Array, declaredType: string | undefined): Promise<MerchantBrandRow> {
+/**
+ * Checks the upload by its bytes (logoImage.ts) and makes it the merchant's logo, the image it
+ * replaces deleted when no merchant uses it; 400 with the reason when refused, 429 past the cap.
+ */
+export async function uploadMerchantLogo(db: Database, merchantId: number, bytes: Uint8Array, declaredType: string | undefined): Promise<MerchantBrandRow> {
   const mediaType = (declaredType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   if (mediaType === 'image/svg+xml') throw new ApiError(415, 'logo_type_not_allowed', 'SVG logos are not accepted (an SVG is a document that can run scripts): send a PNG, JPEG or WebP image');
   const image = readLogoImage(bytes);
   if (!image.ok) throw new ApiError(image.code === 'logo_too_large' ? 413 : image.code === 'logo_type_not_allowed' ? 415 : 400, image.code, image.message);
-  const row = await setMerchantLogo(db, merchantId, {
+  const result = await setMerchantLogo(db, merchantId, {
     sha256: createHash('sha256').update(bytes).digest('hex'), contentType: image.contentType, width: image.width, height: image.height, bytes,
-  });
-  if (!row) throw noMerchant();
-  return row;
+  }, { uploads: LOGO_UPLOADS_PER_WINDOW, windowMs: LOGO_UPLOAD_WINDOW_MS });
+  if (result.kind === 'no_merchant') throw noMerchant();
+  if (result.kind === 'limited') {
+    const retryAfter = Math.max(1, Math.ceil((result.windowEndsAt.getTime() - Date.now()) / 1000));
+    throw new ApiError(429, 'logo_upload_limit', `At most ${LOGO_UPLOADS_PER_WINDOW} logo uploads in ${LOGO_UPLOAD_WINDOW_MS / 3_600_000} hours: try again in ${retryAfter} s`, { 'retry-after': String(retryAfter) });
+  }
+  return result.brand;
 }
 
 /** What a server-rendered page (the bank's, 3DS) shows of the shop: the brand's name and logo over the older ones. */
@@ -102,7 +110,7 @@ export async function bankPageShop(db: Queryable, codOper: string, fallback: { n
  * address on the checkout origin (the uploaded one, else an older raster path: mail clients drop
  * SVG). `fallbackName` when the merchant is gone.
  */
-export async function mailShopOf(db: Queryable, merchantId: number | null, fallbackName: string, origin: string): Promise<{ name: string; logoUrl: string | null; color: string | null }> {
+export async function mailShopOf(db: Queryable, merchantId: number | null, fallbackName: string, origin: string): Promise<MailShop> {
   const shop = merchantId === null ? undefined : await findShopOfMerchant(db, merchantId);
   if (!shop) return { name: fallbackName, logoUrl: null, color: null };
   const { name, logo } = shopIdentityOf(shop);

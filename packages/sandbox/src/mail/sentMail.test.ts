@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, newLink, type TestApp } from '../test/testApp';
+import { contrast } from '../brand/bankPageLook';
 import { linksIn } from './links';
 
 // Issue 21: what the routes really send, read back from the mailbox as a payer would.
@@ -72,5 +73,69 @@ describe('a random-charge validation: validateUrl absolute, and e-mailed to the 
     expect(created.json['validateUrl']).toBe(`${ORIGIN}/pf/validateTx?code=${codOper}`);
     const mail = (await mailTo('valida@example.com')).find((m) => m.subject.startsWith('Confirma tu tarjeta'));
     expect(linksIn(mail?.body ?? '').absolute).toEqual([created.json['validateUrl']]);
+  });
+});
+
+// Issue 48: every e-mail a payer gets about a merchant's payment carries the merchant's brand, as
+// the receipt does: the HTML alternative with its display name, logo and colour.
+describe('every payer e-mail about a merchant\'s payment is in the merchant\'s brand', () => {
+  const htmlTo = async (to: string, kind: string) =>
+    (await t.db.query<{ html: string | null }>('select html from mailbox where to_email = $1 and kind = $2 order by id desc limit 1', [to, kind])).at(0)?.html ?? null;
+  const DEMO_LOGO = `${ORIGIN}/images/merchants/tostadores-del-casco.png`;
+  const inDemoBrand = (html: string | null, lang: 'es' | 'en') => {
+    expect(html).toContain(`lang="${lang}"`);
+    expect(html).toContain('Tostadores del Casco');
+    expect(html).toContain('border-top:6px solid #6b3e26');
+    expect(html).toContain(`<img src="${DEMO_LOGO}"`);
+  };
+
+  it('the payment request (es and en): named by the brand in its text, branded in its HTML, its link a link', async () => {
+    for (const [lang, to, headers] of [['es', 'pide-es@example.com', {}], ['en', 'pide-en@example.com', { 'accept-language': 'en' }]] as const) {
+      const sent = await t.admin('POST', '/email-payments', { to, amount: 40, taxAmount: 2.8, description: 'Clases <b>de</b> junio' }, headers);
+      expect(sent.status).toBe(201);
+      const [mail] = await mailTo(to);
+      expect(mail?.subject).toContain('Tostadores del Casco');
+      const html = await htmlTo(to, 'email_payment');
+      inDemoBrand(html, lang);
+      expect(html).toContain('Clases &#60;b&#62;de&#60;/b&#62; junio');
+      expect(html).not.toContain('<b>');
+      expect(html).toContain(`<a href="${String(sent.json['url'])}"`);
+    }
+  });
+
+  it('the random-charge validation: branded, in the payer\'s language (en)', async () => {
+    const voucher = await t.post('/cash/pay-cash', { code: await newLink(t), email: 'valida-en@example.com', phone: '61234567' }, { 'accept-language': 'en-US' });
+    const codOper = String(voucher.data['Oper']);
+    expect((await t.admin('POST', '/validations', { codOper })).status).toBe(201);
+    const html = await htmlTo('valida-en@example.com', 'validation');
+    inDemoBrand(html, 'en');
+    expect(html).toContain(`<a href="${ORIGIN}/pf/validateTx?code=${codOper}"`);
+  });
+
+  it('the crypto refund: branded with a merchant\'s own colour and name, its light colour darkened to read on white', async () => {
+    const merchant = await t.admin('POST', '/merchants', { name: 'Cripto S.A.' });
+    const id = Number(merchant.json['idMerchant']);
+    expect((await t.admin('POST', `/merchants/${id}/brand`, { colorPrimary: '#ffd54f', displayName: 'Monedas & <Co>' })).status).toBe(200);
+    const link = await t.admin('POST', '/links', { amount: 25, taxAmount: 1.75, description: 'Pedido', merchantId: id });
+    const created = await t.post('/crypto/payments', { codeProcess: String(link.json['code']), currency: 'BTC', network: 'BTC', email: 'cripto@example.com' });
+    const codOper = String(created.data['id']);
+    await t.admin('POST', `/crypto/${codOper}/confirm`, { amountPaid: 0.0001, fromAddress: 'sbxbtc_payer_wallet_9' });
+    expect((await t.post(`/crypto/payments/${codOper}/cancel`, { confirmRefund: true })).status).toBe(200);
+    const [mail] = await mailTo('cripto@example.com');
+    expect(mail?.body).toContain('Monedas & <Co>');
+    const html = await htmlTo('cripto@example.com', 'receipt');
+    expect(html).toContain('Monedas &#38; &#60;Co&#62;');
+    expect(html).toContain('border-top:6px solid #ffd54f');
+    expect(html).not.toContain('<img');
+    const linkColour = /<a [^>]*style="color:(#[0-9a-f]{6})/.exec(html ?? '')?.[1] ?? '';
+    expect(contrast(linkColour, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    expect(html).toContain(`<a href="${ORIGIN}/pf/default-receipt/${codOper}"`);
+  });
+
+  it('no e-mail sent for a merchant in this file went without its HTML part', async () => {
+    const bare = await t.db.query<{ kind: string; subject: string }>('select kind, subject from mailbox where merchant_id is not null and html is null');
+    expect(bare).toEqual([]);
+    const kinds = (await t.db.query<{ kind: string }>('select distinct kind from mailbox where merchant_id is not null order by kind')).map((r) => r.kind);
+    expect(kinds).toEqual(['email_payment', 'receipt', 'validation', 'voucher']);
   });
 });

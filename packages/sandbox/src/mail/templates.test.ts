@@ -99,6 +99,15 @@ describe('the sandbox sends no e-mail but through a template', () => {
       .map((path) => relative(src, path));
     expect(inline).toEqual([]);
   });
+
+  // Issue 48: a merchant's e-mail goes out in its brand, so it goes through payments/merchantMail.ts.
+  it('no sendMail call but merchantMail\'s sends an e-mail for a merchant', () => {
+    const direct = files(src)
+      .filter((path) => !path.endsWith(join('payments', 'merchantMail.ts')) && !path.endsWith(join('store', 'mailbox.ts')))
+      .filter((path) => /sendMail\([^;]*\bmerchantId\b/s.test(readFileSync(path, 'utf8')))
+      .map((path) => relative(src, path));
+    expect(direct).toEqual([]);
+  });
 });
 
 // Issue 48: "receipts, e-mails ... use" the merchant's brand (name, logo, colour kept readable).

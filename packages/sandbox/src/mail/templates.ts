@@ -33,7 +33,7 @@ export function brandedHtml(content: MailContent, shop: MailShop, lang: Language
   const link = readableOn(brand, MAIL_COLOURS.card);
   const paragraph = (line: string) => {
     const parts = line.split(/(https?:\/\/[^\s<>"']+)/);
-    const html = parts.map((part, i) => (i % 2 === 1 ? `<a href="${escapeHtml(part)}" style="color:${link};font-weight:600">${escapeHtml(part)}</a>` : escapeHtml(part))).join('');
+    const html = parts.map((part, i) => (i % 2 === 1 ? `<a href="${escapeHtml(part)}" style="color:${link};font-weight:600;word-break:break-all">${escapeHtml(part)}</a>` : escapeHtml(part))).join('');
     return `<p style="margin:0 0 12px">${html}</p>`;
   };
   const logo = shop.logoUrl && /^https?:\/\//.test(shop.logoUrl)

@@ -4,12 +4,11 @@ import type { Deps } from '../Deps';
 import { gatewayCall, gatewayRead } from '../gateways/GatewayCall';
 import { ApiError } from '../http/ApiError';
 import { refundMail } from '../mail/templates';
-import { sendMail } from '../store/mailbox';
-import { findMerchant } from '../store/merchants';
 import { findTransaction, markCryptoRefundSent, updateQuote, type TransactionRow } from '../store/transactions';
 import { cryptoReceivedOf, depositKeyOf } from './cryptoReceived';
 import { callInDoubt, IN_DOUBT } from './inDoubt';
 import { checkLinkPayment, recordPayment, type LinkPaymentInput } from './linkPayment';
+import { sendMerchantMail } from './merchantMail';
 import { cancelledOutcome, settlePayment } from './settlePayment';
 
 /** The auth status of a crypto payment called off (core's ENDED_UNPAID_AUTH_STATUSES: declined). */
@@ -43,9 +42,9 @@ export function cryptoRefundOf(tx: TransactionRow): CryptoRefund | null {
 /** The payer's e-mail (the dev mailbox here): the payment was cancelled and this is what comes back, and where. */
 export async function mailRefund(deps: Pick<Deps, 'db'>, tx: TransactionRow, refund: CryptoRefund, lang: Language, origin: string): Promise<void> {
   if (!tx.email) return;
-  const merchant = (await findMerchant(deps.db, tx.merchant_id))?.name ?? '';
-  const mail = refundMail({ lang, origin, codOper: tx.cod_oper, merchant, amount: `${cryptoAmountText(refund.amount)} ${refund.coin}`, network: refund.network, to: refund.to });
-  await sendMail(deps.db, { to: tx.email, kind: 'receipt', merchantId: tx.merchant_id, ...mail });
+  await sendMerchantMail(deps.db, { to: tx.email, kind: 'receipt', merchantId: tx.merchant_id, lang, origin }, (merchant) => refundMail({
+    lang, origin, codOper: tx.cod_oper, merchant, amount: `${cryptoAmountText(refund.amount)} ${refund.coin}`, network: refund.network, to: refund.to,
+  }));
 }
 
 export interface CryptoPaymentInput extends Omit<LinkPaymentInput, 'concept' | 'description' | 'txChannel'> {

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/Database';
+import type { Database, Queryable } from '../db/Database';
 
 /** A merchant's stored brand (migration 019): null parts are unset. */
 export interface MerchantBrandRow {
@@ -25,42 +25,102 @@ export async function findMerchantBrand(db: Queryable, merchantId: number): Prom
 }
 
 /**
- * Sets the colour and the display name, each when given (null clears it, undefined keeps it), and
- * `logo: null` drops the logo; the brand as it stands after; undefined when no such merchant.
+ * The advisory lock every change of which logo a merchant uses holds, on every node: the check that
+ * no merchant refers to an image any more and its deletion see every other change committed, so an
+ * image two merchants share is not deleted while one of them takes it up.
  */
-export async function updateMerchantBrand(
-  db: Queryable, merchantId: number,
-  change: { color?: string | null | undefined; displayName?: string | null | undefined; dropLogo?: boolean | undefined },
-): Promise<MerchantBrandRow | undefined> {
-  const [row] = await db.query<MerchantBrandRow>(
-    `with updated as (
-       update merchants set
-         brand_color = case when $2 then $3 else brand_color end,
-         display_name = case when $4 then $5 else display_name end,
-         logo_sha256 = case when $6 then null else logo_sha256 end
-       where id = $1 returning *)
-     select ${BRAND_COLUMNS.replace('from merchants m', 'from updated m')}`,
-    [merchantId, change.color !== undefined, change.color ?? null, change.displayName !== undefined, change.displayName ?? null, change.dropLogo === true],
-  );
+const LOGO_LOCK = 'pasarela.merchant_logos';
+
+/** Deletes the image unless a merchant still uses it (two merchants may upload the same bytes). */
+async function deleteUnusedLogo(tx: Queryable, sha256: string): Promise<void> {
+  await tx.query('delete from merchant_logos l where l.sha256 = $1 and not exists (select 1 from merchants m where m.logo_sha256 = l.sha256)', [sha256]);
+}
+
+/** The merchant's current logo, its row locked; undefined when no such merchant. */
+async function currentLogo(tx: Queryable, merchantId: number): Promise<{ logo_sha256: string | null } | undefined> {
+  const [row] = await tx.query<{ logo_sha256: string | null }>('select logo_sha256 from merchants where id = $1 for update', [merchantId]);
   return row;
 }
 
 /**
- * Keeps the image (once per distinct bytes: the same upload again is the same row), then makes it
- * the merchant's logo; the brand after; undefined when no such merchant (the image then stays
- * unreferenced, as a replaced logo does: its address may still be in a payer's cache).
+ * Sets the colour and the display name, each when given (null clears it, undefined keeps it), and
+ * `logo: null` drops the logo, deleting its image when no merchant uses it any more; the brand as it
+ * stands after; undefined when no such merchant.
  */
-export async function setMerchantLogo(db: Queryable, merchantId: number, logo: MerchantLogo): Promise<MerchantBrandRow | undefined> {
-  await db.query(
-    'insert into merchant_logos (sha256, content_type, width, height, bytes) values ($1, $2, $3, $4, $5) on conflict (sha256) do nothing',
-    [logo.sha256, logo.contentType, logo.width, logo.height, logo.bytes],
-  );
-  const [row] = await db.query<MerchantBrandRow>(
-    `with updated as (update merchants set logo_sha256 = $2 where id = $1 returning *)
-     select ${BRAND_COLUMNS.replace('from merchants m', 'from updated m')}`,
-    [merchantId, logo.sha256],
-  );
-  return row;
+export async function updateMerchantBrand(
+  db: Database, merchantId: number,
+  change: { color?: string | null | undefined; displayName?: string | null | undefined; dropLogo?: boolean | undefined },
+): Promise<MerchantBrandRow | undefined> {
+  const update = async (tx: Queryable) => {
+    const [row] = await tx.query<MerchantBrandRow>(
+      `with updated as (
+         update merchants set
+           brand_color = case when $2 then $3 else brand_color end,
+           display_name = case when $4 then $5 else display_name end,
+           logo_sha256 = case when $6 then null else logo_sha256 end
+         where id = $1 returning *)
+       select ${BRAND_COLUMNS.replace('from merchants m', 'from updated m')}`,
+      [merchantId, change.color !== undefined, change.color ?? null, change.displayName !== undefined, change.displayName ?? null, change.dropLogo === true],
+    );
+    return row;
+  };
+  if (change.dropLogo !== true) return update(db);
+  return db.transaction(async (tx) => {
+    const before = await currentLogo(tx, merchantId);
+    const row = await update(tx);
+    if (before?.logo_sha256) await deleteUnusedLogo(tx, before.logo_sha256);
+    return row;
+  }, { advisoryLock: LOGO_LOCK });
+}
+
+/** How many logos a merchant may upload in one window, and the window's length. */
+export interface LogoUploadCap {
+  uploads: number;
+  windowMs: number;
+}
+
+export type SetLogoResult =
+  | { kind: 'set'; brand: MerchantBrandRow }
+  | { kind: 'no_merchant' }
+  /** The merchant used its uploads of the window: nothing changed; another may be made at windowEndsAt. */
+  | { kind: 'limited'; windowEndsAt: Date };
+
+/**
+ * In one transaction: counts the upload against the merchant's cap (a conditional upsert, refused
+ * once the window's uploads are used), keeps the image (once per distinct bytes: two merchants
+ * uploading the same bytes share one row), makes it the merchant's logo, and deletes the image it
+ * replaces when no merchant uses that any more.
+ */
+export async function setMerchantLogo(db: Database, merchantId: number, logo: MerchantLogo, cap: LogoUploadCap): Promise<SetLogoResult> {
+  return db.transaction(async (tx): Promise<SetLogoResult> => {
+    const before = await currentLogo(tx, merchantId);
+    if (!before) return { kind: 'no_merchant' };
+    const [counted] = await tx.query<{ uploads: number }>(
+      `insert into logo_uploads as u (merchant_id, uploads, window_ends_at) values ($1, 1, now() + $2::int * interval '1 millisecond')
+       on conflict (merchant_id) do update set
+         uploads = case when u.window_ends_at > now() then u.uploads + 1 else 1 end,
+         window_ends_at = case when u.window_ends_at > now() then u.window_ends_at else excluded.window_ends_at end
+       where u.window_ends_at <= now() or u.uploads < $3
+       returning uploads`,
+      [merchantId, cap.windowMs, cap.uploads],
+    );
+    if (!counted) {
+      const [window] = await tx.query<{ window_ends_at: Date }>('select window_ends_at from logo_uploads where merchant_id = $1', [merchantId]);
+      return { kind: 'limited', windowEndsAt: window?.window_ends_at ?? new Date() };
+    }
+    await tx.query(
+      'insert into merchant_logos (sha256, content_type, width, height, bytes) values ($1, $2, $3, $4, $5) on conflict (sha256) do nothing',
+      [logo.sha256, logo.contentType, logo.width, logo.height, logo.bytes],
+    );
+    const [brand] = await tx.query<MerchantBrandRow>(
+      `with updated as (update merchants set logo_sha256 = $2 where id = $1 returning *)
+       select ${BRAND_COLUMNS.replace('from merchants m', 'from updated m')}`,
+      [merchantId, logo.sha256],
+    );
+    if (!brand) throw new Error(`merchant ${merchantId} went away while locked`);
+    if (before.logo_sha256 && before.logo_sha256 !== logo.sha256) await deleteUnusedLogo(tx, before.logo_sha256);
+    return { kind: 'set', brand };
+  }, { advisoryLock: LOGO_LOCK });
 }
 
 /** A stored logo's bytes and type, by its hash. */

@@ -11,7 +11,7 @@ import { parseOr400 } from '../../payments/validatePayload';
 import { refuseBadAmounts } from '../../payments/checkAmount';
 import { findLinkByCode, insertLink } from '../../store/links';
 import { emailPaymentLink, emailPaymentMail } from '../../mail/templates';
-import { sendMail } from '../../store/mailbox';
+import { sendMerchantMail } from '../../payments/merchantMail';
 import { insertEmailPayment, listEmailPayments, newEmailPaymentToken, type EmailPaymentData } from '../../store/emailPayments';
 import { findMerchant, firstMerchantId } from '../../store/merchants';
 
@@ -58,9 +58,10 @@ export function adminEmailPaymentRoutes(deps: Deps) {
     const origin = originOf(deps, c.req.url);
     const url = emailPaymentLink(origin, data.token);
     const total = (data.amount + data.taxAmount).toFixed(2);
-    await sendMail(deps.db, {
-      to: body.to, kind: 'email_payment', merchantId: merchant.id, ...emailPaymentMail({ lang: c.get('lang'), origin, token: data.token, merchant: merchant.name, total, description: data.description }),
-    });
+    const lang = c.get('lang');
+    await sendMerchantMail(deps.db, { to: body.to, kind: 'email_payment', merchantId: merchant.id, lang, origin, fallbackName: merchant.name }, (shopName) => emailPaymentMail({
+      lang, origin, token: data.token, merchant: shopName, total, description: data.description,
+    }));
     return c.json({ id, token: data.token, code: link.code, to: body.to, url }, 201);
   });
   // The send activity: each request with its link and where it stands.

@@ -11,7 +11,7 @@ import { parseOr400 } from '../../payments/validatePayload';
 import { mailReceipt } from '../../payments/receiptMail';
 import { mailLanguage } from '../../mail/mailText';
 import { validateLink, validationMail } from '../../mail/templates';
-import { sendMail } from '../../store/mailbox';
+import { sendMerchantMail } from '../../payments/merchantMail';
 import { findMerchant } from '../../store/merchants';
 import { refuseIfPaidElsewhere, type Settlement } from '../../payments/settlePayment';
 import { receiveGatewayEvent } from '../../payments/receiveGatewayEvent';
@@ -129,8 +129,8 @@ export function adminSettleRoutes(deps: Deps) {
     // The payer is asked by e-mail to read the charge off the statement; the link is absolute (issue 21).
     const validateUrl = validateLink(originOf(deps, c.req.url), codOper);
     if (tx.email) {
-      const mail = validationMail({ lang: mailLanguage(tx.lang), origin: originOf(deps, c.req.url), codOper, merchant: (await findMerchant(deps.db, tx.merchant_id))?.name ?? '' });
-      await sendMail(deps.db, { to: tx.email, kind: 'validation', merchantId: tx.merchant_id, ...mail });
+      const [lang, origin] = [mailLanguage(tx.lang), originOf(deps, c.req.url)];
+      await sendMerchantMail(deps.db, { to: tx.email, kind: 'validation', merchantId: tx.merchant_id, lang, origin }, (merchant) => validationMail({ lang, origin, codOper, merchant }));
     }
     return c.json({ codOper, validateUrl }, 201);
   });

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGO_MAX_BYTES } from '../../brand/logoImage';
+import { LOGO_MAX_BYTES, LOGO_UPLOAD_WINDOW_MS, LOGO_UPLOADS_PER_WINDOW } from '../../brand/logoImage';
 import { jpegImage, pngImage, webpImage } from '../../test/images';
 import { merchantApiClient, type MerchantApiClient } from '../../test/merchantApiClient';
 import { createTestApp, type TestApp } from '../../test/testApp';
@@ -26,6 +26,13 @@ const upload = (key: string | undefined, bytes: Uint8Array<ArrayBuffer>, type = 
   api.call('POST', '/brand/logo', { key, bytes, headers: { 'content-type': type }, ...(idempotencyKey ? { idempotencyKey } : {}) });
 
 const merchantData = async (id: number) => (await t.get(`/merchants/${id}`)).data;
+
+/** Which of these images are stored. */
+const storedLogos = async (hashes: string[]) =>
+  (await t.db.query<{ sha256: string }>('select sha256 from merchant_logos where sha256 = any($1::text[]) order by sha256', [hashes])).map((r) => r.sha256);
+/** Stored images no merchant uses. */
+const unusedLogos = async () =>
+  (await t.db.query<{ sha256: string }>('select sha256 from merchant_logos l where not exists (select 1 from merchants m where m.logo_sha256 = l.sha256)')).map((r) => r.sha256);
 
 describe('the brand: colour and display name', () => {
   it('starts unset, sets the colour (normalised) and the name, keeps what is left out, and removes with null', async () => {
@@ -115,9 +122,11 @@ describe('the brand: logo upload', () => {
     await upload(m.key, other, 'image/jpeg');
     const otherHash = createHash('sha256').update(other).digest('hex');
     expect((await t.app.request(`/images/logos/${otherHash}`)).headers.get('content-type')).toBe('image/png');
-    // The old address still serves its bytes (a payer's cache may hold it); removing drops the reference.
-    expect((await t.app.request(`/images/logos/${hash}`)).status).toBe(200);
+    // The replaced logo, which no other merchant uses, is deleted with the change; removing the logo deletes it too.
+    expect((await t.app.request(`/images/logos/${hash}`)).status).toBe(404);
     expect((await api.call('POST', '/brand', { key: m.key, body: { logo: null } })).json['logoUrl']).toBeNull();
+    expect((await t.app.request(`/images/logos/${otherHash}`)).status).toBe(404);
+    expect(await storedLogos([hash, otherHash])).toEqual([]);
   });
 
   it('takes a JPEG and a WebP, with their types', async () => {
@@ -165,6 +174,64 @@ describe('the brand: logo upload', () => {
     const again = await upload(m.key, pngImage(64, 64), 'image/png', key);
     expect([again.status, again.json, again.headers.get('idempotent-replayed')]).toEqual([201, first.json, 'true']);
     expect((await upload(m.key, pngImage(80, 80), 'image/png', key)).json['code']).toBe('idempotency_key_reused');
+  });
+});
+
+describe('the brand: a replaced logo is deleted once no merchant uses it; uploads are capped', () => {
+  const served = async (url: unknown) => (await t.app.request(new URL(String(url)).pathname)).status;
+
+  it('keeps an image two merchants share until the last one replaces or removes it', async () => {
+    const [a, b] = [await newMerchant('A'), await newMerchant('B')];
+    const shared = pngImage(72, 72, [14, 110, 92]);
+    const sharedHash = createHash('sha256').update(shared).digest('hex');
+    const sharedUrl = (await upload(a.key, shared)).json['logoUrl'];
+    expect((await upload(b.key, shared)).json['logoUrl']).toBe(sharedUrl);
+    expect(await storedLogos([sharedHash])).toEqual([sharedHash]);
+
+    // A moves to its own logo: B still uses the shared one, which stays.
+    const own = (await upload(a.key, pngImage(72, 72, [160, 20, 40]))).json['logoUrl'];
+    expect([await served(sharedUrl), await served(own)]).toEqual([200, 200]);
+    // The same bytes again change nothing and delete nothing.
+    expect((await upload(b.key, shared)).json['logoUrl']).toBe(sharedUrl);
+    expect(await served(sharedUrl)).toBe(200);
+    // B removes its logo: nobody uses the shared image any more.
+    await api.call('POST', '/brand', { key: b.key, body: { logo: null } });
+    expect([await served(sharedUrl), await served(own)]).toEqual([404, 200]);
+    // A colour or name change leaves the logo alone.
+    await api.call('POST', '/brand', { key: a.key, body: { colorPrimary: '#123456', displayName: 'A' } });
+    expect(await served(own)).toBe(200);
+    // B takes up the deleted image again: it is stored afresh.
+    expect((await upload(b.key, shared)).json['logoUrl']).toBe(sharedUrl);
+    expect(await served(sharedUrl)).toBe(200);
+    expect(await unusedLogos()).toEqual([]);
+  });
+
+  it(`takes ${LOGO_UPLOADS_PER_WINDOW} uploads a window, then 429 logo_upload_limit with Retry-After and nothing changed; refused images and replays are not counted`, async () => {
+    const m = await newMerchant();
+    const replayKey = randomUUID();
+    expect((await upload(m.key, pngImage(40, 40), 'image/png', replayKey)).status).toBe(201);
+    expect((await upload(m.key, pngImage(16, 16))).json['code']).toBe('logo_dimensions');
+    let last: unknown;
+    for (let i = 1; i < LOGO_UPLOADS_PER_WINDOW; i++) last = (await upload(m.key, pngImage(40 + i, 40))).json['logoUrl'];
+    expect((await upload(m.key, pngImage(40, 40), 'image/png', replayKey)).headers.get('idempotent-replayed')).toBe('true');
+
+    const over = await upload(m.key, pngImage(99, 99));
+    expect([over.status, over.json['code']]).toEqual([429, 'logo_upload_limit']);
+    expect(String(over.json['message'])).toMatch(new RegExp(`At most ${LOGO_UPLOADS_PER_WINDOW} logo uploads in 24 hours`));
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(LOGO_UPLOAD_WINDOW_MS / 1000 - 120);
+    expect(Number(over.headers.get('retry-after'))).toBeLessThanOrEqual(LOGO_UPLOAD_WINDOW_MS / 1000);
+    expect((await api.call('GET', '/brand', { key: m.key })).json['logoUrl']).toBe(last);
+    expect(await storedLogos([createHash('sha256').update(pngImage(99, 99)).digest('hex')])).toEqual([]);
+    // The admin API counts against the same cap; another merchant has its own.
+    expect((await t.app.request(`/sandbox/merchants/${m.id}/brand/logo`, { method: 'POST', headers: { 'content-type': 'image/png' }, body: pngImage(98, 98) })).status).toBe(429);
+    expect((await upload((await newMerchant()).key, pngImage(99, 99))).status).toBe(201);
+
+    // Once the window is over, the count starts again.
+    await t.db.query("update logo_uploads set window_ends_at = now() - interval '1 second' where merchant_id = $1", [m.id]);
+    expect((await upload(m.key, pngImage(99, 99))).status).toBe(201);
+    expect((await upload(m.key, pngImage(97, 97))).status).toBe(201);
+    // Of all these uploads, only the logo in use is kept.
+    expect(await unusedLogos()).toEqual([]);
   });
 });
 

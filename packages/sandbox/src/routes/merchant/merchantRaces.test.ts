@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayCall } from '../../gateways/GatewayCall';
+import { pngImage } from '../../test/images';
 import { cardPayload } from '../../test/testApp';
 import { merchantApiClient, type MerchantAnswer, type MerchantApiClient } from '../../test/merchantApiClient';
 import { testCluster, type TestNode } from '../../test/testNodes';
@@ -108,5 +109,22 @@ describe.skipIf(!url)('the merchant API on two nodes on one PostgreSQL', () => {
     expect(events).toEqual([{ type: 'transaction.refund_failed', refund: neverMade?.id }, { type: 'transaction.refunded', refund: made?.id }]);
     const [book] = await a.server.db.query<{ state: { refundedCents: number } }>('select state from gateway_simulator where key = $1', [codOper]);
     expect(book?.state.refundedCents).toBe(1000);
+  });
+
+  // Two merchants may upload the same bytes: one row, deleted only once neither uses it.
+  it('never loses an image a merchant takes up while another merchant drops it, on two nodes at once', async () => {
+    const keys = await Promise.all(['Logo A', 'Logo B'].map(async (name) => String((await a.client.admin('POST', '/merchants', { name })).data['secretKey'])));
+    const [keyA = '', keyB = ''] = keys;
+    const upload = (api: MerchantApiClient, merchantKey: string, bytes: Uint8Array<ArrayBuffer>) =>
+      api.call('POST', '/brand/logo', { key: merchantKey, bytes, headers: { 'content-type': 'image/png' } });
+    for (let round = 0; round < 9; round++) {  // A uploads twice a round: within its cap of 20
+      const shared = pngImage(48 + round, 48, [round * 20, 90, 60]);
+      expect((await upload(apis[0], keyA, shared)).status).toBe(201);
+      // A replaces the image on one node while B takes it up on the other.
+      const [replaced, taken] = await Promise.all([upload(apis[0], keyA, pngImage(48 + round, 49, [20, round * 20, 160])), upload(apis[1], keyB, shared)]);
+      expect([replaced.status, taken.status], JSON.stringify([replaced.json, taken.json])).toEqual([201, 201]);
+      expect((await fetch(String(taken.json['logoUrl']).replace(/^https?:\/\/[^/]+/, b.server.url))).status).toBe(200);
+    }
+    expect(await count('select count(*)::int as n from merchant_logos l where not exists (select 1 from merchants m where m.logo_sha256 = l.sha256)', [])).toBe(0);
   });
 });

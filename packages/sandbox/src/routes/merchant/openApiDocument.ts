@@ -2,7 +2,7 @@ import { METADATA_LIMITS, LINK_BRANDS, LINK_METHODS, LINK_STATES, MAX_LINK_DAYS,
 import { MERCHANT_API_PREFIX } from '../../http/merchantApiPrefix';
 import { IDEMPOTENCY_KEY_TTL_HOURS } from '../../store/idempotencyKeys';
 import { BRAND_NAME_MAX } from '@pasarela/core';
-import { LOGO_MAX_BYTES, LOGO_MAX_SIDE, LOGO_MIN_SIDE } from '../../brand/logoImage';
+import { LOGO_MAX_BYTES, LOGO_MAX_SIDE, LOGO_MIN_SIDE, LOGO_UPLOAD_WINDOW_MS, LOGO_UPLOADS_PER_WINDOW } from '../../brand/logoImage';
 import { REFUND_FAILURE_REASONS } from '../../store/refunds';
 import { WEBHOOK_EVENT_TYPES } from '../../webhooks/webhookEvent';
 
@@ -311,7 +311,7 @@ export function openApiDocument(origin: string) {
       '/brand/logo': {
         post: {
           operationId: 'uploadBrandLogo', tags: ['Brand'], summary: 'Upload the logo',
-          description: `The image's bytes as the body: PNG, JPEG or WebP, read from the bytes (not from Content-Type), at most ${LOGO_MAX_BYTES / 1024} KB, each side ${LOGO_MIN_SIDE} to ${LOGO_MAX_SIDE} px. SVG is refused.`,
+          description: `The image's bytes as the body: PNG, JPEG or WebP, read from the bytes (not from Content-Type), at most ${LOGO_MAX_BYTES / 1024} KB, each side ${LOGO_MIN_SIDE} to ${LOGO_MAX_SIDE} px. SVG is refused. At most ${LOGO_UPLOADS_PER_WINDOW} uploads in ${LOGO_UPLOAD_WINDOW_MS / 3_600_000} hours; the logo it replaces is deleted once no merchant uses it.`,
           parameters: [idempotencyKey],
           requestBody: {
             required: true,
@@ -324,6 +324,10 @@ export function openApiDocument(origin: string) {
             '409': postErrors['409'],
             '413': error(`Larger than ${LOGO_MAX_BYTES / 1024} KB (\`logo_too_large\`, or \`payload_too_large\` when refused before it is read)`),
             '415': error('Not a PNG, JPEG or WebP, SVG included (`logo_type_not_allowed`)'),
+            '429': {
+              ...error(`The merchant made its ${LOGO_UPLOADS_PER_WINDOW} uploads of the window (\`logo_upload_limit\`): nothing changed`),
+              headers: { 'Retry-After': { description: 'Seconds until the window ends and uploads are counted afresh', schema: { type: 'integer', minimum: 1 } } },
+            },
           },
         },
       },
