@@ -6,11 +6,8 @@ import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 
-declare global {
-  interface Window {
-    Checkout: { open(options: Record<string, unknown>): { close(): void } };
-  }
-}
+/** The script tag's global, as this page uses it (e2e/loader.e2e.ts types the whole of it on `window`). */
+type ShopWindow = Window & { Checkout: { open(options: Record<string, unknown>): unknown } };
 
 // PRODUCT.md "SDK beyond open()" and issue 48: `appearance` in Checkout.open() and as data
 // attributes, checked before any iframe exists, over the merchant's stored brand; a colour that
@@ -28,7 +25,7 @@ describe.runIf(browserAvailable())('appearance through the loader, on the shop p
       if (message.type() === 'warning' && message.text().startsWith('[pasarela]')) warnings.push(message.text());
     });
     await page.goto(`${sandbox.demoUrl}/`);
-    await page.waitForFunction(() => typeof window.Checkout?.open === 'function');
+    await page.waitForFunction(() => typeof (window as Partial<ShopWindow>).Checkout?.open === 'function');
     return { page, warnings };
   }
 
@@ -49,7 +46,7 @@ describe.runIf(browserAvailable())('appearance through the loader, on the shop p
     const code = await createLink(sandbox, { amount: amount++, description: 'Café de altura' });
     const { page, warnings } = await shopPage();
     const appearance = { theme: 'light', variables: { colorPrimary: '#ffd400', borderRadius: '16px' } };
-    await page.evaluate(([c, a]) => window.Checkout.open({ code: c, lang: 'es', appearance: a }), [code, appearance] as const);
+    await page.evaluate(([c, a]) => (window as ShopWindow).Checkout.open({ code: c, lang: 'es', appearance: a }), [code, appearance] as const);
     const frame = await checkoutFrame(page);
     const palette = await paletteOf(frame);
     expect(palette.paper).toBe('#ffffff');
@@ -66,7 +63,7 @@ describe.runIf(browserAvailable())('appearance through the loader, on the shop p
     // a reopen in the same page visit says nothing new
     await page.keyboard.press('Escape');
     await expect.poll(() => page.locator('iframe[src*="/pf/widget"]').count()).toBe(0);
-    await page.evaluate(([c, a]) => window.Checkout.open({ code: c, lang: 'es', appearance: a }), [code, appearance] as const);
+    await page.evaluate(([c, a]) => (window as ShopWindow).Checkout.open({ code: c, lang: 'es', appearance: a }), [code, appearance] as const);
     await checkoutFrame(page);
     await page.waitForTimeout(500);
     expect(warnings).toEqual(first);
@@ -113,7 +110,7 @@ describe.runIf(browserAvailable())('appearance through the loader, on the shop p
         'dark',
       ].map((appearance) => {
         try {
-          window.Checkout.open({ code: 'LK1', appearance });
+          (window as ShopWindow).Checkout.open({ code: 'LK1', appearance });
           return 'no error';
         } catch (e) {
           return `${(e as Error).name}: ${(e as Error).message}`;
