@@ -9,11 +9,13 @@ export function escapeHtml(text: string): string {
 export interface PageLook {
   theme: PageTheme;
   brandColor: string | null;
+  /** The page's language when it speaks one (a payment's state); the bilingual pages are es. */
+  lang?: 'es' | 'en';
 }
 
 /** A small self-contained page for the sandbox's stand-ins (3DS, Clave bank page), light, dark or as the device prefers. */
 export function sandboxPage(title: string, bodyHtml: string, look: PageLook = { theme: 'auto', brandColor: null }): string {
-  return `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+  return `<!doctype html><html lang="${look.lang ?? 'es'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="color-scheme" content="${look.theme === 'auto' ? 'light dark' : look.theme}">
 <title>${escapeHtml(title)}</title>
 <style>${bankPageColourCss(look.theme, look.brandColor)}
