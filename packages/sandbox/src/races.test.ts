@@ -205,7 +205,7 @@ describe.skipIf(!url)('races on two nodes on one PostgreSQL', () => {
       const link = await a.client.admin('POST', '/links', { amount, taxAmount: 0, description: '3DS dejado' });
       const code = String(link.data['code']);
       const started = await a.client.api('/cards/auth-capture', cardPayload(code, { cardNumber: '4000000000003220', amount, taxAmount: 0 }));
-      expect(started.data).toMatchObject({ status: -1, authStatus: 'PENDING_3DS' });
+      expect(started.data, JSON.stringify(started)).toMatchObject({ status: -1, authStatus: 'PENDING_3DS' });
       const codOper = String(started.data['codOper']);
       // The payer presses "Pagar con otra tarjeta" in the checkout (one node) as a stale tab approves the challenge (the other).
       const [left, completed] = await Promise.all([
@@ -221,17 +221,18 @@ describe.skipIf(!url)('races on two nodes on one PostgreSQL', () => {
            and coalesce((state ->> 'voided')::boolean, false) = false and coalesce((state ->> 'refundedCents')::int, 0) = 0`, [codOper]);
       const outcome = row?.status === 1 ? 'approved' : 'left';
       outcomes.push(outcome);
+      const seen = JSON.stringify({ round, row, left, completed, charged });
       if (outcome === 'approved') {
         // The challenge won: the payer's leave answers its receipt, and the card is charged once.
-        expect(left.data).toMatchObject({ status: 1, authStatus: 'APPROVED' });
-        expect([completed.status, completed.data['status']]).toEqual([200, 1]);
-        expect(charged?.n).toBe(1);
+        expect(left.data, seen).toMatchObject({ status: 1, authStatus: 'APPROVED' });
+        expect([completed.status, completed.data['status']], seen).toEqual([200, 1]);
+        expect(charged?.n, seen).toBe(1);
       } else {
         // The leave won: the challenge is refused and nothing stays charged.
-        expect(row).toEqual({ status: 0, auth_status: 'CANCELLED' });
-        expect(left.data).toMatchObject({ status: 0, authStatus: 'CANCELLED' });
-        expect([completed.status, completed.data['code']]).toEqual([409, 'challenge_abandoned']);
-        expect(charged?.n).toBe(0);
+        expect(row, seen).toEqual({ status: 0, auth_status: 'CANCELLED' });
+        expect(left.data, seen).toMatchObject({ status: 0, authStatus: 'CANCELLED' });
+        expect([completed.status, completed.data['code']], seen).toEqual([409, 'challenge_abandoned']);
+        expect(charged?.n, seen).toBe(0);
       }
       record('3DS challenge left and completed at once', 2, 1, (charged?.n ?? 0) + (left.data['status'] === 1 && outcome === 'left' ? 1 : 0));
     }

@@ -44,9 +44,14 @@ export interface BankPageShop {
  * to the checkout (which names the reason and holds the shop's close or return).
  */
 export function bankPageTop(shop: BankPageShop | null, cancelAction: string, hiddenFields: string): string {
+  return shopHeader(shop, `<form method="post" action="${escapeHtml(cancelAction)}">${hiddenFields}<input type="hidden" name="result" value="fail"><button class="cancel" type="submit">Cancelar y volver / Cancel and go back</button></form>`);
+}
+
+/** Whose payment a bank page is about: the merchant's logo (or initial) and name, then `after` (HTML). */
+export function shopHeader(shop: BankPageShop | null, after = ''): string {
   const logo = shop && /^(\/(?!\/)|https?:\/\/)/.test(shop.logo)
     ? `<img src="${escapeHtml(shop.logo)}" alt="" width="32" height="32">`
     : `<span class="initial" aria-hidden="true">${escapeHtml((shop?.name ?? '').slice(0, 1))}</span>`;
   return `<header class="shop">${shop ? logo : ''}<p>${escapeHtml(shop?.name ?? '')}</p>
-<form method="post" action="${escapeHtml(cancelAction)}">${hiddenFields}<input type="hidden" name="result" value="fail"><button class="cancel" type="submit">Cancelar y volver / Cancel and go back</button></form></header>`;
+${after}</header>`;
 }

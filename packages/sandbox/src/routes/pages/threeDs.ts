@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { formatAmount, centsToAmount, hasForbiddenCharacters } from '@pasarela/core';
 import { originOf, type Deps } from '../../Deps';
 import type { AppEnv } from '../../http/AppEnv';
-import { bankPageTop, escapeHtml, sandboxPage } from '../../http/html';
+import { bankPageTop, escapeHtml, sandboxPage, shopHeader } from '../../http/html';
 import { findMerchant } from '../../store/merchants';
 import { mailReceipt } from '../../payments/receiptMail';
 import { receiveGatewayEvent } from '../../payments/receiveGatewayEvent';
@@ -41,8 +41,7 @@ async function noLongerValid(c: Context<AppEnv>, deps: Deps, row: TransactionRow
   const text = catalogs[lang]['challenge_page_gone'] ?? '';
   if ((c.req.header('accept') ?? '').includes('application/json')) return c.json({ code: 'challenge_abandoned', message: `${title}. ${text}` }, 409);
   const shop = await bankPageShop(deps.db, row.cod_oper, { name: '', logo: null });
-  const top = `<header class="shop"><p>${escapeHtml(shop.name)}</p></header>`;
-  return c.html(sandboxPage(title, `${top}<span class="sandbox">Sandbox</span><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>`, { theme, brandColor: shop.brandColor, lang }), 410);
+  return c.html(sandboxPage(title, `${shopHeader(shop)}<span class="sandbox">Sandbox</span><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>`, { theme, brandColor: shop.brandColor, lang }), 410);
 }
 
 /** The simulated issuer's 3D Secure page the 4000 0000 0000 3220 card redirects to; its answer reaches the payment as a gateway event. */
@@ -81,6 +80,9 @@ export function threeDsRoutes(deps: Deps) {
     const challenge = await deps.sandbox?.card.challenge(codOper);
     const decision = challenge && (result === 'approve' || result === 'fail') ? await deps.sandbox?.card.completeChallenge(codOper, result === 'approve', challenge.lang) : undefined;
     if (!decision) {
+      // Left while this request was on its way: the issuer's challenge was withdrawn.
+      const now = await findTransaction(deps.db, codOper);
+      if (now && leftByPayer(now)) return noLongerValid(c, deps, now, theme);
       return c.json({ code: 'invalid_arguments', message: 'No 3DS challenge is waiting for this codOper, or result is not approve|fail' }, 400);
     }
     const settled = await receiveGatewayEvent(deps, { id: `sim:card:${codOper}:${decision.status}`, key: codOper, kind: 'card', decision });
