@@ -30,12 +30,14 @@ interface ChallengeWaitProps {
 export function ChallengeWait({ payment, codOper, store, onEnd }: ChallengeWaitProps) {
   const { services, data } = payment;
   // What was typed back in the form (never the CVC), with the bank's reason after a refusal.
-  const [onForm] = useState(() => (refused: { text: string; authStatus: string } | null) => {
+  // Left for another card: the payer's details stay, the card's number and expiry do not.
+  const [onForm] = useState(() => (refused: { text: string; authStatus: string } | null, anotherCard = false) => {
     const kept = entryDraft();
     forgetEntryDraft();
     takeCardDraft(services.storage.session);
+    const card = anotherCard ? { cardnumber: '', expirationDate: '' } : {};
     store.setState({
-      ...(kept ? { values: { ...store.getState().values, ...kept.values, email: kept.values.email || data.info.email } } : {}),
+      ...(kept || anotherCard ? { values: { ...store.getState().values, ...(kept ? { ...kept.values, email: kept.values.email || data.info.email } : {}), ...card } } : {}),
       ...(refused ? { alert: { key: 'payment_declined', ...(refused.text ? { text: refused.text } : {}) }, alertField: declineFieldOf(refused.authStatus) } : {}),
     });
     onEnd();
@@ -102,7 +104,7 @@ export function ChallengeWait({ payment, codOper, store, onEnd }: ChallengeWaitP
       if (end === 'form') {
         ended.current?.stop();
         payment.memory().clear();
-        onForm(null);
+        onForm(null, true);
       } else if (end === 'waiting') {
         setLeaving('failed');
       } else {
