@@ -53,7 +53,7 @@ export function ChallengeWait({ payment, codOper, store, onEnd }: ChallengeWaitP
   // The challenge's page, to go back to, as the form's history entry kept it ('' when it did not).
   const [challengeUrl] = useState(() => entryDraft()?.challengeUrl ?? '');
   // The watcher's stop and the one end of the wait (the watcher's answer or the payer leaving, whichever comes first).
-  const ended = useRef<{ stop: () => void; finish: (receipt: Receipt) => void } | null>(null);
+  const ended = useRef<{ claim: () => boolean; finish: (receipt: Receipt) => void } | null>(null);
   useEffect(() => {
     void loadReceipts().catch(() => undefined);
     let over = false;
@@ -82,9 +82,12 @@ export function ChallengeWait({ payment, codOper, store, onEnd }: ChallengeWaitP
       },
     });
     ended.current = {
-      stop: () => {
+      // Ends the wait here unless it already ended (true: this caller ends it).
+      claim: () => {
+        if (over) return false;
         over = true;
         stop();
+        return true;
       },
       finish,
     };
@@ -102,7 +105,7 @@ export function ChallengeWait({ payment, codOper, store, onEnd }: ChallengeWaitP
       const answer = await abandonChallenge(services.api, codOper);
       const end = afterChallengeAbandon(answer);
       if (end === 'form') {
-        ended.current?.stop();
+        if (!ended.current?.claim()) return;
         payment.memory().clear();
         onForm(null, true);
       } else if (end === 'waiting') {
