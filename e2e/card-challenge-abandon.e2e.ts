@@ -17,12 +17,14 @@ const TEXT = {
     verification: 'Verificación', robot: 'No soy un robot', verified: 'Verificado',
     waiting: 'Tu pago con tarjeta espera que lo confirmes en la verificación de tu banco (3D Secure).',
     otherCard: 'Pagar con otra tarjeta', receipt: /comprobante de pago/i, card: 'Tarjeta',
+    leaveFailed: 'No pudimos cancelar la verificación de tu banco. Revisa tu internet e intenta de nuevo.',
     gone: 'Esta verificación ya no es válida', goneText: 'Elegiste pagar de otra forma, así que este pago se canceló y no se hizo ningún cargo.',
   },
   en: {
     verification: 'Verification', robot: "I'm not a robot", verified: 'Verified',
     waiting: "Your card payment is waiting for you to confirm it in your bank's verification (3D Secure).",
     otherCard: 'Pay with another card', receipt: /payment receipt/i, card: 'Card',
+    leaveFailed: "We could not cancel your bank's verification. Check your connection and try again.",
     gone: 'This verification is no longer valid', goneText: 'You chose to pay another way, so this payment was cancelled and nothing was charged.',
   },
 } as const;
@@ -82,7 +84,17 @@ describe.runIf(browserAvailable())('leaving a 3DS challenge for another card', (
     const [first] = await transactionsFor(sandbox, code);
     expect(first?.status).toBe(-1);
 
-    // Another card: the first attempt is called off before the form comes back.
+    // Another card. The first time, the call that calls the attempt off is lost on the way: the wait
+    // stays and says so, and no form comes back while the first attempt may still be completed.
+    let dropped = 0;
+    await page.route('**/api/v1/cards/payments/*/abandon', (route) => (dropped++ === 0 ? route.abort('connectionreset') : route.continue()));
+    await frame.getByRole('button', { name: TEXT[lang].otherCard }).click();
+    await frame.getByRole('alert').filter({ hasText: TEXT[lang].leaveFailed }).waitFor({ timeout: 10_000 });
+    expect(await frame.getByText(TEXT[lang].waiting).isVisible()).toBe(true);
+    expect(await frame.locator('[name="cardnumber"]').isVisible()).toBe(false);
+    await page.screenshot({ path: `${SHOTS}card-challenge-leave-failed-${lang}-360.png` });
+    expect((await transactionsFor(sandbox, code)).find((t) => t.codOper === first?.codOper)?.status).toBe(-1);
+    // Again: the first attempt is called off before the form comes back.
     await frame.getByRole('button', { name: TEXT[lang].otherCard }).click();
     await frame.locator('[name="cardnumber"]').waitFor({ state: 'visible', timeout: 20_000 });
     expect((await transactionsFor(sandbox, code)).find((t) => t.codOper === first?.codOper)?.status).toBe(0);

@@ -124,4 +124,15 @@ describe('POST /api/v1/cards/payments/:codOper/abandon: the payer leaves a 3DS c
     const nequi = await t.post('/nequi/push', { code, phone: '3993333333', trackId: 'abandon-nequi' });
     expect((await abandon(String(nequi.data['codOper']))).status).toBe(404);
   });
+
+  it("a wallet user's challenge is theirs alone to leave", async () => {
+    const login = `dejar${Date.now()}`;
+    await t.admin('POST', '/users', { email: `${login}@example.com`, login, password: 'Segura#2026' });
+    const auth = { authorization: `Bearer ${String((await t.post('/users/login', { login, password: 'Segura#2026' })).data['token'])}` };
+    const code = await newLink(t, { amount: 57, taxAmount: 0 });
+    const started = await t.post('/cards/auth-capture', cardPayload(code, { cardNumber: THREE_DS_CARD, amount: 57, taxAmount: 0 }), auth);
+    const codOper = String(started.data['codOper']);
+    expect([(await abandon(codOper)).status, (await abandon(codOper)).data['code']]).toEqual([404, 'PAYMENT_NOT_FOUND']);
+    expect((await abandon(codOper, auth)).data).toMatchObject({ status: 0, authStatus: 'CANCELLED' });
+  });
 });
