@@ -33,16 +33,22 @@ async function chargesOf(codOper: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** The merchant's webhook events for the payment, as its outbox recorded them: the result each one says. */
-async function webhookResults(codOper: string): Promise<string[]> {
+/** Gives the demo merchant a webhook URL, so its payments' events are recorded (and listed by the admin API). */
+async function listenToWebhooks(): Promise<void> {
   await t.db.query("update merchants set webhook_url = 'https://shop.example/hooks' where id = 1 and webhook_url is null");
-  const rows = await t.db.query<{ status: number; auth_status: string }>('select status, auth_status from webhook_events where cod_oper = $1 order by created_at, id', [codOper]);
-  return rows.map((r) => `${r.status} ${r.auth_status}`);
+}
+
+/** The merchant's webhook events for the payment, oldest first: type, result, authStatus and why it was called off. */
+async function webhooksOf(codOper: string): Promise<string[]> {
+  const listed = await t.admin('GET', `/webhooks?codOper=${codOper}`);
+  const events = (listed.json['webhooks'] as Array<{ body: { type: string; createdAt: string; data: Record<string, unknown> } }>).map((w) => w.body);
+  return events.sort((x, y) => x.createdAt.localeCompare(y.createdAt))
+    .map((e) => [e.type, e.data['result'], e.data['authStatus'], e.data['cancelReason']].filter((part) => part !== undefined).join(' '));
 }
 
 describe('POST /api/v1/cards/payments/:codOper/abandon: the payer leaves a 3DS challenge for another card or method', () => {
   it('abandon, then the challenge completed: refused, nothing charged, the merchant hears the call-off', async () => {
-    await webhookResults('none');
+    await listenToWebhooks();
     const { codOper, page } = await atChallenge(51);
     const left = await abandon(codOper);
     expect(left.status).toBe(200);
@@ -66,8 +72,8 @@ describe('POST /api/v1/cards/payments/:codOper/abandon: the payer leaves a 3DS c
     expect(await chargesOf(codOper)).toBe(0);
     const [row] = await t.db.query<{ status: number; auth_status: string }>('select status, auth_status from transactions where cod_oper = $1', [codOper]);
     expect(row).toEqual({ status: 0, auth_status: 'CANCELLED' });
-    // Recorded pending at the challenge, then called off: never approved.
-    expect(await webhookResults(codOper)).toEqual(['-1 PENDING_3DS', '0 CANCELLED']);
+    // Recorded pending at the challenge, then called off by the payer: never approved.
+    expect(await webhooksOf(codOper)).toEqual(['transaction.pending PENDING PENDING_3DS', 'transaction.declined DECLINED CANCELLED payer']);
     // The processor was told: its challenge is withdrawn.
     const [book] = await t.db.query<{ state: { voided?: boolean } }>("select state from gateway_simulator where port = 'card' and key = $1", [codOper]);
     expect(book?.state.voided).toBe(true);
@@ -80,6 +86,7 @@ describe('POST /api/v1/cards/payments/:codOper/abandon: the payer leaves a 3DS c
     expect(left.status).toBe(200);
     expect(left.data).toMatchObject({ codOper, status: 1, authStatus: 'APPROVED' });
     expect(await chargesOf(codOper)).toBe(1);
+    expect(await webhooksOf(codOper)).toEqual(['transaction.pending PENDING PENDING_3DS', 'transaction.approved APPROVED APPROVED']);
     const [book] = await t.db.query<{ state: { voided?: boolean } }>("select state from gateway_simulator where port = 'card' and key = $1", [codOper]);
     expect(book?.state.voided).toBeUndefined();
   });
