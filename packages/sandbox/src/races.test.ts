@@ -200,6 +200,9 @@ describe.skipIf(!url)('races on two nodes on one PostgreSQL', () => {
 
   it('leaves or completes a 3DS challenge, never both, when the payer leaves it on one node as it is completed on the other', async () => {
     const outcomes: string[] = [];
+    // The merchant listens, so its outbox records what it would hear about each payment.
+    const [merchant] = await a.server.db.query<{ webhook_url: string | null }>('select webhook_url from merchants where id = 1');
+    await a.server.db.query("update merchants set webhook_url = 'https://shop.example/hooks' where id = 1");
     for (let round = 0; round < 8; round++) {
       const amount = 70 + round;
       const link = await a.client.admin('POST', '/links', { amount, taxAmount: 0, description: '3DS dejado' });
@@ -219,7 +222,11 @@ describe.skipIf(!url)('races on two nodes on one PostgreSQL', () => {
       const [charged] = await a.server.db.query<{ n: number }>(
         `select count(*)::int as n from gateway_simulator where port = 'card' and key = $1 and state ->> 'status' = 'approved'
            and coalesce((state ->> 'voided')::boolean, false) = false and coalesce((state ->> 'refundedCents')::int, 0) = 0`, [codOper]);
+      const heard = (await a.server.db.query<{ said: string }>(
+        "select status || ' ' || auth_status || coalesce(' ' || cancel_reason, '') as said from webhook_events where cod_oper = $1", [codOper])).map((e) => e.said).sort();
       const outcome = row?.status === 1 ? 'approved' : 'left';
+      // The merchant hears the challenge, then one end: the approval or the payer leaving, never both.
+      expect(heard, JSON.stringify({ round, heard })).toEqual(['-1 PENDING_3DS', outcome === 'approved' ? '1 APPROVED' : '0 CANCELLED payer'].sort());
       outcomes.push(outcome);
       const seen = JSON.stringify({ round, row, left, completed, charged });
       if (outcome === 'approved') {
@@ -236,6 +243,7 @@ describe.skipIf(!url)('races on two nodes on one PostgreSQL', () => {
       }
       record('3DS challenge left and completed at once', 2, 1, (charged?.n ?? 0) + (left.data['status'] === 1 && outcome === 'left' ? 1 : 0));
     }
+    await a.server.db.query('update merchants set webhook_url = $1 where id = 1', [merchant?.webhook_url ?? null]);
     console.log(`3DS left and completed at once, 8 rounds: ${outcomes.join(', ')}`);
   });
 
