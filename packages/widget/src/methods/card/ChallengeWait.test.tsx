@@ -5,6 +5,7 @@ import { fakePaymentContext, scriptedApi, type Answer } from '../../testing/fake
 import { render, settle } from '../../testing/render';
 import { ChallengeWait } from './ChallengeWait';
 import { createCardStore } from './store';
+import { saveChallenge, takeChallenge } from './threeDsReturn';
 
 const RECEIPT = {
   date: '2026-11-21T17:30:00Z', codOper: 'OP1', totalPay: 26.75, typeMethod: 'CARD', cardType: 'VISA', type: 'AUTH_CAPTURE', email: 'ana@example.com',
@@ -56,6 +57,8 @@ describe('ChallengeWait: "Pagar con otra tarjeta" under the 3DS wait', () => {
   });
 
   it('a challenge completed first: its receipt, told to the shop once, and no form', async () => {
+    // The challenge this tab left for (so a receipt page reached from it would report it too).
+    saveChallenge(sessionStorage, { formPath: '/pf/widget?type=lk&code=LINK1', email: 'ana@example.com', returnUrl: '' });
     // The wait's first look finds it pending; the bank approves as the payer leaves.
     const view = await show({ 'receipts/OP1': [WAITING, { ...RECEIPT, status: 1, authStatus: 'APPROVED' }], [ABANDON]: card(1, 'APPROVED') });
     await view.leave();
@@ -66,6 +69,8 @@ describe('ChallengeWait: "Pagar con otra tarjeta" under the 3DS wait', () => {
     expect(view.calls.length).toBe(looks);
     expect(view.onEnd).not.toHaveBeenCalled();
     expect(view.results()).toEqual([expect.objectContaining({ status: 'success', method: 'card', notification: expect.objectContaining({ Oper: 'OP1', Estado: 'APPROVED' }) })]);
+    // Reported here: the receipt page it leads to finds no challenge left to report.
+    expect(takeChallenge(sessionStorage)).toBeNull();
   });
 
   it('the call fails: the wait stays and says so; nothing is sent and the payer may try again', async () => {

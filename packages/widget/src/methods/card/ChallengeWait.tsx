@@ -8,6 +8,7 @@ import { WaitingPanel } from '../../payments/WaitingPanel';
 import { watchPayment } from '../../payments/watchPayment';
 import { loadReceipts } from '../../receipts/loadReceipts';
 import { entryDraft, forgetEntryDraft, takeCardDraft } from './cardDraft';
+import { takeChallenge } from './threeDsReturn';
 import { abandonChallenge } from './abandonChallenge';
 import type { CardStore } from './store';
 
@@ -35,6 +36,7 @@ export function ChallengeWait({ payment, codOper, store, onEnd }: ChallengeWaitP
     const kept = entryDraft();
     forgetEntryDraft();
     takeCardDraft(services.storage.session);
+    takeChallenge(services.storage.session);
     const card = anotherCard ? { cardnumber: '', expirationDate: '' } : {};
     store.setState({
       ...(kept || anotherCard ? { values: { ...store.getState().values, ...(kept ? { ...kept.values, email: kept.values.email || data.info.email } : {}), ...card } } : {}),
@@ -63,6 +65,8 @@ export function ChallengeWait({ payment, codOper, store, onEnd }: ChallengeWaitP
       over = true;
       stop();
       payment.memory().clear();
+      // Reported here: the receipt page this leads to must not report the challenge again.
+      takeChallenge(services.storage.session);
       services.bridge.notify({ type: 'result', result });
       if (result.status === 'success') payment.showReceipt(codOper);
       else onForm({ text: receipt.messageSys ?? '', authStatus: receipt.authStatus ?? '' });
