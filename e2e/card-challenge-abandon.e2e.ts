@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createLink, transactionsFor } from './support/admin';
 import { seriousViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
@@ -58,12 +58,11 @@ describe.runIf(browserAvailable())('leaving a 3DS challenge for another card', (
     await frame.locator('#method-panel-card button[type="submit"]').click();
   }
 
-  it.each([
-    { lang: 'es' as const, amount: 61 },
-    { lang: 'en' as const, amount: 62 },
-  ])('$lang: back from the challenge, another card pays; the first challenge then fails to complete: one charge', async ({ lang, amount }) => {
+  /** The payer of a new link pays with the 3DS card, opens the bank's challenge, then comes back to the checkout's wait. */
+  async function backFromChallenge(lang: Lang, amount: number, beforeOpen?: (context: BrowserContext) => Promise<void>) {
     const code = await createLink(sandbox, { amount, taxAmount: 1, description: 'Sombrero pintao' });
     const context = await browser.newContext({ locale: lang === 'es' ? 'es-PA' : 'en-US', viewport: { width: 360, height: 740 } });
+    await beforeOpen?.(context);
     const page = await context.newPage();
     await page.goto(sandbox.demoUrl);
     await page.waitForFunction(() => 'Checkout' in window);
@@ -74,8 +73,6 @@ describe.runIf(browserAvailable())('leaving a 3DS challenge for another card', (
     }, { code, lang });
     const frame = page.frameLocator('iframe[src*="/pf/widget"]');
     await frame.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
-
-    // The 3DS card: the frame goes to the bank's challenge; the payer opens it, then comes back.
     await fillCard(page, lang, '4000 0000 0000 3220');
     await frame.getByRole('button', { name: /aprobar/i }).waitFor({ timeout: 15_000 });
     const challengeUrl = (await checkoutFrameOf(page)).url();
@@ -83,6 +80,14 @@ describe.runIf(browserAvailable())('leaving a 3DS challenge for another card', (
     await frame.getByText(TEXT[lang].waiting).waitFor({ timeout: 20_000 });
     const [first] = await transactionsFor(sandbox, code);
     expect(first?.status).toBe(-1);
+    return { context, page, frame, code, challengeUrl, first };
+  }
+
+  it.each([
+    { lang: 'es' as const, amount: 61 },
+    { lang: 'en' as const, amount: 62 },
+  ])('$lang: back from the challenge, another card pays; the first challenge then fails to complete: one charge', async ({ lang, amount }) => {
+    const { context, page, frame, code, challengeUrl, first } = await backFromChallenge(lang, amount);
 
     // Another card. The first time, the call that calls the attempt off is lost on the way: the wait
     // stays and says so, and no form comes back while the first attempt may still be completed.
@@ -134,6 +139,28 @@ describe.runIf(browserAvailable())('leaving a 3DS challenge for another card', (
 
     const all = await transactionsFor(sandbox, code);
     expect(all.map((t) => t.status).sort()).toEqual([0, 1]);
+    await page.waitForTimeout(500);
+    expect(await shopEvents(page)).toHaveLength(1);
+    await context.close();
+  });
+
+  it.each([
+    { lang: 'es' as const, amount: 63 },
+    { lang: 'en' as const, amount: 64 },
+  ])('$lang: the challenge completed first (its news not in yet): leaving shows its receipt, not a new form; one charge, heard once', async ({ lang, amount }) => {
+    // A push socket that opens and stays silent: the wait hears nothing before the payer acts.
+    const { context, page, frame, code, first } = await backFromChallenge(lang, amount, (c) => c.routeWebSocket(/\/api\/v1\/push/, () => undefined));
+    const approved = await fetch(`${sandbox.url}/sandbox/3ds/${first?.codOper ?? ''}`, {
+      method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' }, body: 'result=approve',
+    });
+    expect(approved.status).toBe(200);
+    expect(await frame.getByText(TEXT[lang].waiting).isVisible()).toBe(true);
+    await frame.getByRole('button', { name: TEXT[lang].otherCard }).click();
+    await frame.getByRole('heading', { name: TEXT[lang].receipt }).waitFor({ timeout: 20_000 });
+    expect(await frame.locator('[name="cardnumber"]').count()).toBe(0);
+    await page.screenshot({ path: `${SHOTS}card-challenge-won-receipt-${lang}-360.png` });
+    await expect.poll(() => shopEvents(page)).toMatchObject([['result', { status: 'success', method: 'card', notification: { Estado: 'APPROVED', Oper: first?.codOper } }]]);
+    expect(await transactionsFor(sandbox, code)).toEqual([expect.objectContaining({ codOper: first?.codOper, status: 1 })]);
     await page.waitForTimeout(500);
     expect(await shopEvents(page)).toHaveLength(1);
     await context.close();
