@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { formatAmount, centsToAmount, hasForbiddenCharacters } from '@pasarela/core';
+import { catalogs, formatAmount, centsToAmount, hasForbiddenCharacters } from '@pasarela/core';
 import { originOf, type Deps } from '../../Deps';
 import type { AppEnv } from '../../http/AppEnv';
 import { bankPageTop, escapeHtml, sandboxPage, shopHeader } from '../../http/html';
@@ -8,7 +8,6 @@ import { mailReceipt } from '../../payments/receiptMail';
 import { receiveGatewayEvent } from '../../payments/receiveGatewayEvent';
 import { bankPageShop } from '../../brand/merchantBrand';
 import { pageThemeOf, type PageTheme } from '../../brand/bankPageLook';
-import { catalogs } from '@pasarela/core';
 import { findTransaction, type TransactionRow } from '../../store/transactions';
 import { leftByPayer } from '../../payments/abandonChallenge';
 
