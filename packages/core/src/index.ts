@@ -108,6 +108,7 @@ export { CardNumberSchema, CardInformationSchema, CardPaymentPayloadSchema, Cust
 export type { CardPaymentPayload } from './cardPaymentSchema';
 export { CardAuthResponseSchema, cardOutcome } from './cardOutcome';
 export { declineFieldOf } from './cardDecline';
+export { afterChallengeAbandon, isAbandonableChallenge } from './challengeAbandon';
 export type { DeclineField } from './cardDecline';
 export type { CardAuthResponse } from './cardOutcome';
 export {

@@ -54,6 +54,8 @@ const transactionEntries = {
   authStatus: v.string(),
   /** On a cancelled crypto payment that had received coins: what goes back to the payer. */
   refund: v.optional(v.object({ amount: v.number(), coin: v.string(), network: v.string(), status: v.string() })),
+  /** On a payment called off before it was paid (authStatus CANCELLED): the payer left it, another payment paid its single-use link, or the merchant voided it. */
+  cancelReason: v.optional(v.picklist(['payer', 'paid_elsewhere', 'merchant'])),
 };
 
 export const TransactionSchema = v.object({

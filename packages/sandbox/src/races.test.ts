@@ -198,6 +198,55 @@ describe.skipIf(!url)('races on two nodes on one PostgreSQL', () => {
     expect(answers.filter((r) => r.data['code'] === 'possible_duplicated_tx')).toHaveLength(9);
   });
 
+  it('leaves or completes a 3DS challenge, never both, when the payer leaves it on one node as it is completed on the other', async () => {
+    const outcomes: string[] = [];
+    // The merchant listens, so its outbox records what it would hear about each payment.
+    const [merchant] = await a.server.db.query<{ webhook_url: string | null }>('select webhook_url from merchants where id = 1');
+    await a.server.db.query("update merchants set webhook_url = 'https://shop.example/hooks' where id = 1");
+    for (let round = 0; round < 8; round++) {
+      const amount = 70 + round;
+      const link = await a.client.admin('POST', '/links', { amount, taxAmount: 0, description: '3DS dejado' });
+      const code = String(link.data['code']);
+      const started = await a.client.api('/cards/auth-capture', cardPayload(code, { cardNumber: '4000000000003220', amount, taxAmount: 0 }));
+      expect(started.data, JSON.stringify(started)).toMatchObject({ status: -1, authStatus: 'PENDING_3DS' });
+      const codOper = String(started.data['codOper']);
+      // The payer presses "Pagar con otra tarjeta" in the checkout (one node) as a stale tab approves the challenge (the other).
+      const [left, completed] = await Promise.all([
+        // Staggered by a few milliseconds so that either may get there first.
+        new Promise((r) => setTimeout(r, (round % 4) * 6)).then(() => (round % 2 ? b : a).client.api(`/cards/payments/${codOper}/abandon`, {})),
+        fetch(`${(round % 2 ? a : b).server.url}/sandbox/3ds/${codOper}`, {
+          method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, body: 'result=approve',
+        }).then(async (res) => ({ status: res.status, data: (await res.json()) as Record<string, unknown> })),
+      ]);
+      const [row] = await a.server.db.query<{ status: number; auth_status: string }>('select status, auth_status from transactions where cod_oper = $1', [codOper]);
+      const [charged] = await a.server.db.query<{ n: number }>(
+        `select count(*)::int as n from gateway_simulator where port = 'card' and key = $1 and state ->> 'status' = 'approved'
+           and coalesce((state ->> 'voided')::boolean, false) = false and coalesce((state ->> 'refundedCents')::int, 0) = 0`, [codOper]);
+      const heard = (await a.server.db.query<{ said: string }>(
+        "select status || ' ' || auth_status || coalesce(' ' || cancel_reason, '') as said from webhook_events where cod_oper = $1", [codOper])).map((e) => e.said).sort();
+      const outcome = row?.status === 1 ? 'approved' : 'left';
+      // The merchant hears the challenge, then one end: the approval or the payer leaving, never both.
+      expect(heard, JSON.stringify({ round, heard })).toEqual(['-1 PENDING_3DS', outcome === 'approved' ? '1 APPROVED' : '0 CANCELLED payer'].sort());
+      outcomes.push(outcome);
+      const seen = JSON.stringify({ round, row, left, completed, charged });
+      if (outcome === 'approved') {
+        // The challenge won: the payer's leave answers its receipt, and the card is charged once.
+        expect(left.data, seen).toMatchObject({ status: 1, authStatus: 'APPROVED' });
+        expect([completed.status, completed.data['status']], seen).toEqual([200, 1]);
+        expect(charged?.n, seen).toBe(1);
+      } else {
+        // The leave won: the challenge is refused and nothing stays charged.
+        expect(row, seen).toEqual({ status: 0, auth_status: 'CANCELLED' });
+        expect(left.data, seen).toMatchObject({ status: 0, authStatus: 'CANCELLED' });
+        expect([completed.status, completed.data['code']], seen).toEqual([409, 'challenge_abandoned']);
+        expect(charged?.n, seen).toBe(0);
+      }
+      record('3DS challenge left and completed at once', 2, 1, (charged?.n ?? 0) + (left.data['status'] === 1 && outcome === 'left' ? 1 : 0));
+    }
+    await a.server.db.query('update merchants set webhook_url = $1 where id = 1', [merchant?.webhook_url ?? null]);
+    console.log(`3DS left and completed at once, 8 rounds: ${outcomes.join(', ')}`);
+  });
+
   it('pays a cash voucher once when the kiosk pays it 10 times at once', async () => {
     const link = await a.client.admin('POST', '/links', { amount: 12, taxAmount: 0, description: 'Vale' });
     const voucher = await pendingPayment(a, 'cash', String(link.data['code']));

@@ -143,6 +143,9 @@ export const en: Record<keyof typeof es, string> = {
   card_challenge_waiting: "Your card payment is waiting for you to confirm it in your bank's verification (3D Secure).",
   card_challenge_resume: 'Back to the verification',
   card_challenge_other_card: 'Pay with another card',
+  card_challenge_leave_failed: "We could not cancel your bank's verification. Check your connection and try again.",
+  challenge_page_gone_title: 'This verification is no longer valid',
+  challenge_page_gone: 'You chose to pay another way, so this payment was cancelled and nothing was charged. You can close this page.',
   // Decline and retry
   declined_title: 'Payment declined',
   declined_reason: 'Reason: {{reason}}',

@@ -141,6 +141,9 @@ export const es = {
   card_challenge_waiting: 'Tu pago con tarjeta espera que lo confirmes en la verificación de tu banco (3D Secure).',
   card_challenge_resume: 'Volver a la verificación',
   card_challenge_other_card: 'Pagar con otra tarjeta',
+  card_challenge_leave_failed: 'No pudimos cancelar la verificación de tu banco. Revisa tu internet e intenta de nuevo.',
+  challenge_page_gone_title: 'Esta verificación ya no es válida',
+  challenge_page_gone: 'Elegiste pagar de otra forma, así que este pago se canceló y no se hizo ningún cargo. Puedes cerrar esta página.',
   // Decline and retry
   declined_title: 'Pago rechazado',
   declined_reason: 'Motivo: {{reason}}',

@@ -9,11 +9,13 @@ export function escapeHtml(text: string): string {
 export interface PageLook {
   theme: PageTheme;
   brandColor: string | null;
+  /** The page's language when it speaks one (a payment's state); the bilingual pages are es. */
+  lang?: 'es' | 'en';
 }
 
 /** A small self-contained page for the sandbox's stand-ins (3DS, Clave bank page), light, dark or as the device prefers. */
 export function sandboxPage(title: string, bodyHtml: string, look: PageLook = { theme: 'auto', brandColor: null }): string {
-  return `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+  return `<!doctype html><html lang="${look.lang ?? 'es'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="color-scheme" content="${look.theme === 'auto' ? 'light dark' : look.theme}">
 <title>${escapeHtml(title)}</title>
 <style>${bankPageColourCss(look.theme, look.brandColor)}
@@ -42,9 +44,14 @@ export interface BankPageShop {
  * to the checkout (which names the reason and holds the shop's close or return).
  */
 export function bankPageTop(shop: BankPageShop | null, cancelAction: string, hiddenFields: string): string {
+  return shopHeader(shop, `<form method="post" action="${escapeHtml(cancelAction)}">${hiddenFields}<input type="hidden" name="result" value="fail"><button class="cancel" type="submit">Cancelar y volver / Cancel and go back</button></form>`);
+}
+
+/** Whose payment a bank page is about: the merchant's logo (or initial) and name, then `after` (HTML). */
+export function shopHeader(shop: BankPageShop | null, after = ''): string {
   const logo = shop && /^(\/(?!\/)|https?:\/\/)/.test(shop.logo)
     ? `<img src="${escapeHtml(shop.logo)}" alt="" width="32" height="32">`
     : `<span class="initial" aria-hidden="true">${escapeHtml((shop?.name ?? '').slice(0, 1))}</span>`;
   return `<header class="shop">${shop ? logo : ''}<p>${escapeHtml(shop?.name ?? '')}</p>
-<form method="post" action="${escapeHtml(cancelAction)}">${hiddenFields}<input type="hidden" name="result" value="fail"><button class="cancel" type="submit">Cancelar y volver / Cancel and go back</button></form></header>`;
+${after}</header>`;
 }

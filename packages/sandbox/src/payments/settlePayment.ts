@@ -8,6 +8,7 @@ import { claimSingleUseLink, lockSingleUseLinkOf } from '../store/links';
 import type { GatewayEvent } from '../gateways/GatewayEvent';
 import { lockOtherOpenAttempts, lockTransaction, recordGatewayEvent, writeOutcome, type PaymentOutcome, type TransactionRow } from '../store/transactions';
 import { cryptoReceivedOf } from './cryptoReceived';
+import type { CancelReason } from '../webhooks/merchantTransaction';
 
 /** What settlePayment did. */
 export type Settlement =
@@ -24,8 +25,6 @@ const resultOf = (row: Pick<TransactionRow, 'method' | 'status' | 'auth_status'>
 const approves = (row: Pick<TransactionRow, 'method'>, outcome: PaymentOutcome) =>
   recordedPaymentResult({ method: row.method, status: outcome.status, authStatus: outcome.authStatus }) === 'APPROVED';
 
-/** Why a waiting payment was called off: the payer chose another way, another payment paid its single-use link, or the merchant voided it. */
-export type CancelReason = 'payer' | 'paid_elsewhere' | 'merchant';
 
 /** A waiting payment called off: the method's declined code; coins that reached a crypto address are owed back. */
 export function cancelledOutcome(row: TransactionRow, reason: CancelReason): PaymentOutcome {

@@ -6,6 +6,7 @@ export const ENDPOINTS: ReadonlyArray<{ method: 'GET' | 'POST' | 'PUT' | 'PATCH'
   { method: 'GET', path: '/api/v1/merchants/:x' },
   { method: 'GET', path: '/api/v1/merchants/:x/payment-methods' },
   { method: 'POST', path: '/api/v1/cards/auth-capture' },
+  { method: 'POST', path: '/api/v1/cards/payments/:x/abandon' },
   { method: 'GET', path: '/api/v1/receipts/:x' },
   { method: 'POST', path: '/api/v1/users/register' },
   { method: 'POST', path: '/api/v1/users/login' },

@@ -2,6 +2,10 @@ import * as v from 'valibot';
 import { centsToAmount, CryptoRefundSchema, type CryptoRefund } from '@pasarela/core';
 import { merchantResultOf, type MerchantResult } from './merchantResultOf';
 
+/** Why a waiting payment was called off: the payer chose another way, another payment paid its single-use link, or the merchant voided it. */
+export const CANCEL_REASONS = ['payer', 'paid_elsewhere', 'merchant'] as const;
+export type CancelReason = (typeof CANCEL_REASONS)[number];
+
 /** The columns a merchant sees, from a transaction row or a webhook event's snapshot of one. */
 export interface TransactionFacts {
   cod_oper: string;
@@ -13,8 +17,10 @@ export interface TransactionFacts {
   link_code: string | null;
   /** A webhook event's snapshot of the refund owed (migration 010). */
   refund?: unknown;
-  /** A transaction row's details, where a cancelled crypto payment keeps its refund. */
+  /** A transaction row's details, where a cancelled crypto payment keeps its refund and a called-off payment why. */
   details?: Record<string, unknown>;
+  /** A webhook event's snapshot of why the payment was called off (migration 022). */
+  cancel_reason?: string | null;
   /** What refunds gave back (migration 017); its link's order reference and metadata. */
   refunded_cents?: number | null;
   order_reference?: string | null;
@@ -38,6 +44,8 @@ export interface MerchantTransaction {
   authStatus: string;
   /** Only on a cancelled crypto payment that had received coins: what is owed back, and whether it was sent. */
   refund?: CryptoRefund;
+  /** Only on a payment called off before it was paid (authStatus CANCELLED): why. */
+  cancelReason?: CancelReason;
 }
 
 function refundOf(t: TransactionFacts): CryptoRefund | null {
@@ -45,9 +53,16 @@ function refundOf(t: TransactionFacts): CryptoRefund | null {
   return parsed.success ? parsed.output : null;
 }
 
+function cancelReasonOf(t: TransactionFacts): CancelReason | null {
+  if (t.auth_status !== 'CANCELLED') return null;
+  const reason = t.cancel_reason ?? t.details?.['cancelReason'];
+  return (CANCEL_REASONS as readonly unknown[]).includes(reason) ? (reason as CancelReason) : null;
+}
+
 /** The same shape in the verify call and in a webhook's data, so a merchant can compare them. */
 export function merchantTransactionOf(t: TransactionFacts): MerchantTransaction {
   const refund = refundOf(t);
+  const cancelReason = cancelReasonOf(t);
   return {
     codOper: t.cod_oper,
     method: t.method,
@@ -61,5 +76,6 @@ export function merchantTransactionOf(t: TransactionFacts): MerchantTransaction 
     status: t.status,
     authStatus: t.auth_status,
     ...(refund ? { refund } : {}),
+    ...(cancelReason ? { cancelReason } : {}),
   };
 }

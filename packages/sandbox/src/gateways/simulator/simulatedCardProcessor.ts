@@ -71,7 +71,8 @@ export function simulatedCardProcessor(db: Database) {
         const refunded = state.refundedCents ?? 0;
         // A refund repeated with its idempotency key answers as the first did and moves nothing again.
         if (state.refundKeys?.includes(call.idempotencyKey)) return state;
-        return state.status === 'approved' && call.amountCents > 0 && refunded + call.amountCents <= paid
+        // A voided authorization took nothing: there is nothing to give back.
+        return state.status === 'approved' && !state.voided && call.amountCents > 0 && refunded + call.amountCents <= paid
           ? { ...state, refundedCents: refunded + call.amountCents, refundKeys: [...(state.refundKeys ?? []), call.idempotencyKey] } : undefined;
       });
       return moved?.moved ? 'refunded' : 'refused';

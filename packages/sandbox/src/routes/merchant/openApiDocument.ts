@@ -1,3 +1,4 @@
+import { CANCEL_REASONS } from '../../webhooks/merchantTransaction';
 import { METADATA_LIMITS, LINK_BRANDS, LINK_METHODS, LINK_STATES, MAX_LINK_DAYS, ORDER_REFERENCE_PATTERN, PAGE_LIMIT, RESULTS, TRANSACTION_METHODS } from './merchantSchemas';
 import { MERCHANT_API_PREFIX } from '../../http/merchantApiPrefix';
 import { IDEMPOTENCY_KEY_TTL_HOURS } from '../../store/idempotencyKeys';
@@ -82,6 +83,10 @@ const transactionProperties = {
   refundedAmount: money('What refunds have given back'),
   status: { type: 'integer', description: 'The method\'s status code' },
   authStatus: { type: 'string', description: 'The gateway\'s status (CANCELLED after a void)' },
+  cancelReason: {
+    type: 'string', enum: [...CANCEL_REASONS],
+    description: 'Only when authStatus is CANCELLED: the payer left it for another card or method (payer), another payment paid its single-use link (paid_elsewhere), or you voided it (merchant)',
+  },
   refund: ref('CryptoRefundOwed'),
   createdAt: dateTime('When it started'),
   updatedAt: dateTime('When it last changed'),

@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
-import { SubscriptionProcessTxSchema, activatesSubscriptionBody } from '@pasarela/core';
+import * as v from 'valibot';
+import { SubscriptionProcessTxSchema, activatesSubscriptionBody, isTrackId } from '@pasarela/core';
 import type { Deps } from '../../Deps';
 import type { AppEnv } from '../../http/AppEnv';
 import { asLanguage } from '../../http/language';
@@ -11,6 +12,13 @@ import { guestServiceIdOf } from '../../auth/callerAuth';
 import { parseOr400 } from '../../payments/validatePayload';
 import { checkPaymentCaptcha } from '../../payments/captchaVerdict';
 import { payAndActivateSubscription } from '../../payments/subscriptionPayment';
+import { abandonCardChallenge } from '../../payments/abandonChallenge';
+import { cardAnswerOf } from '../../payments/cardAnswer';
+import { findTransaction } from '../../store/transactions';
+import { ApiError } from '../../http/ApiError';
+
+/** A codOper in an address: the characters a trackId may hold (core isTrackId). */
+const CodOperParamSchema = v.object({ codOper: v.pipe(v.string(), v.check(isTrackId, 'codOper must be 1 to 64 letters, digits or -_.:')) });
 
 export function cardRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
@@ -40,6 +48,18 @@ export function cardRoutes(deps: Deps) {
     }));
   };
   app.post('/cards/auth-capture', pay);
+  // The payer leaves a card payment's 3DS challenge for another card or method (docs/api.md).
+  app.post('/cards/payments/:codOper/abandon', async (c) => {
+    const { codOper } = parseOr400(CodOperParamSchema, { codOper: c.req.param('codOper') });
+    const tx = await findTransaction(deps.db, codOper);
+    if (!tx || tx.method !== 'card') throw new ApiError(404, 'PAYMENT_NOT_FOUND');
+    // A wallet user's payment is theirs alone to leave, as its receipt is (SPEC 6).
+    if (tx.user_id !== null) {
+      const auth = c.req.header('authorization');
+      if ((auth ? await userIdOf(deps.db, auth) : undefined) !== tx.user_id) throw new ApiError(404, 'PAYMENT_NOT_FOUND');
+    }
+    return reply(c, cardAnswerOf(await abandonCardChallenge(deps, tx), c.get('lang')));
+  });
   // SPEC 7 "POST process tx (v1 and v2, form variant)": the sandbox runs them as a card auth-capture,
   // or as the subscription payment when the body names activateSubscription.
   app.post('/process-tx', payOrActivate);

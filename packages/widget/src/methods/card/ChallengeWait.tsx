@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { declineFieldOf, isPasarelaError, type Receipt } from '@pasarela/core';
+import { useEffect, useRef, useState } from 'react';
+import { afterChallengeAbandon, declineFieldOf, isPasarelaError, type Receipt } from '@pasarela/core';
 import { loadReceipt } from '../../api/loadReceipt';
 import { t } from '../../i18n/i18n';
 import { resultAfterReturn } from '../../payments/afterReturn';
@@ -8,6 +8,8 @@ import { WaitingPanel } from '../../payments/WaitingPanel';
 import { watchPayment } from '../../payments/watchPayment';
 import { loadReceipts } from '../../receipts/loadReceipts';
 import { entryDraft, forgetEntryDraft, takeCardDraft } from './cardDraft';
+import { takeChallenge } from './threeDsReturn';
+import { abandonChallenge } from './abandonChallenge';
 import type { CardStore } from './store';
 
 interface ChallengeWaitProps {
@@ -29,12 +31,15 @@ interface ChallengeWaitProps {
 export function ChallengeWait({ payment, codOper, store, onEnd }: ChallengeWaitProps) {
   const { services, data } = payment;
   // What was typed back in the form (never the CVC), with the bank's reason after a refusal.
-  const [onForm] = useState(() => (refused: { text: string; authStatus: string } | null) => {
+  // Left for another card: the payer's details stay, the card's number and expiry do not.
+  const [onForm] = useState(() => (refused: { text: string; authStatus: string } | null, anotherCard = false) => {
     const kept = entryDraft();
     forgetEntryDraft();
     takeCardDraft(services.storage.session);
+    takeChallenge(services.storage.session);
+    const card = anotherCard ? { cardnumber: '', expirationDate: '' } : {};
     store.setState({
-      ...(kept ? { values: { ...store.getState().values, ...kept.values, email: kept.values.email || data.info.email } } : {}),
+      ...(kept || anotherCard ? { values: { ...store.getState().values, ...(kept ? { ...kept.values, email: kept.values.email || data.info.email } : {}), ...card } } : {}),
       ...(refused ? { alert: { key: 'payment_declined', ...(refused.text ? { text: refused.text } : {}) }, alertField: declineFieldOf(refused.authStatus) } : {}),
     });
     onEnd();
@@ -45,15 +50,23 @@ export function ChallengeWait({ payment, codOper, store, onEnd }: ChallengeWaitP
     return () => payment.setBusy(false);
   }, [payment]);
   const [left, setLeft] = useState(false);
+  // Leaving for another card: under way, or failed (the wait stays, the payer may try again).
+  const [leaving, setLeaving] = useState<'idle' | 'busy' | 'failed'>('idle');
   // The challenge's page, to go back to, as the form's history entry kept it ('' when it did not).
   const [challengeUrl] = useState(() => entryDraft()?.challengeUrl ?? '');
+  // The watcher's stop and the one end of the wait (the watcher's answer or the payer leaving, whichever comes first).
+  const ended = useRef<{ claim: () => boolean; finish: (receipt: Receipt) => void } | null>(null);
   useEffect(() => {
     void loadReceipts().catch(() => undefined);
+    let over = false;
     const finish = (receipt: Receipt) => {
       const result = resultAfterReturn('card', receipt, { formPath: '', email: '', returnUrl: data.info.returnUrlString }, services.now());
-      if (result.notification.Estado === 'PENDING') return;
+      if (result.notification.Estado === 'PENDING' || over) return;
+      over = true;
       stop();
       payment.memory().clear();
+      // Reported here: the receipt page this leads to must not report the challenge again.
+      takeChallenge(services.storage.session);
       services.bridge.notify({ type: 'result', result });
       if (result.status === 'success') payment.showReceipt(codOper);
       else onForm({ text: receipt.messageSys ?? '', authStatus: receipt.authStatus ?? '' });
@@ -65,14 +78,49 @@ export function ChallengeWait({ payment, codOper, store, onEnd }: ChallengeWaitP
       onAnswer: finish,
       // No such payment (or no longer readable): nothing to wait for; the form, as it was typed.
       onRefused: (error) => {
-        if (isPasarelaError(error)) {
+        if (isPasarelaError(error) && !over) {
+          over = true;
           payment.memory().clear();
           onForm(null);
         }
       },
     });
-    return stop;
+    ended.current = {
+      // Ends the wait here unless it already ended (true: this caller ends it).
+      claim: () => {
+        if (over) return false;
+        over = true;
+        stop();
+        return true;
+      },
+      finish,
+    };
+    return () => {
+      over = true;
+      stop();
+    };
   }, [payment, codOper, services, data, onForm]);
+
+  // The first attempt is called off on the server before the form can send another: a challenge
+  // completed after is refused there, and one completed first ends the wait on its receipt.
+  const leave = async () => {
+    setLeaving('busy');
+    try {
+      const answer = await abandonChallenge(services.api, codOper);
+      const end = afterChallengeAbandon(answer);
+      if (end === 'form') {
+        if (!ended.current?.claim()) return;
+        payment.memory().clear();
+        onForm(null, true);
+      } else if (end === 'waiting') {
+        setLeaving('failed');
+      } else {
+        ended.current?.finish(await loadReceipt(services.api, codOper));
+      }
+    } catch {
+      setLeaving('failed');
+    }
+  };
 
   return (
     <div className="method">
@@ -91,15 +139,12 @@ export function ChallengeWait({ payment, codOper, store, onEnd }: ChallengeWaitP
           {t('card_challenge_resume')}
         </button>
       ) : null}
-      <button
-        type="button"
-        className="button button--link"
-        onClick={() => {
-          // The challenge left open charges nothing unless the payer completes it on the bank's page.
-          payment.memory().clear();
-          onForm(null);
-        }}
-      >
+      {leaving === 'failed' ? (
+        <div className="alert" role="alert">
+          <p className="alert__text">{t('card_challenge_leave_failed')}</p>
+        </div>
+      ) : null}
+      <button type="button" className="button button--link" disabled={leaving === 'busy'} onClick={() => void leave()}>
         {t('card_challenge_other_card')}
       </button>
     </div>

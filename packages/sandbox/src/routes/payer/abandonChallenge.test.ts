@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardPayload, createTestApp, newLink, testCardNumber, type TestApp } from '../../test/testApp';
+import { simulatedCardProcessor } from '../../gateways/simulator/simulatedCardProcessor';
+import { receiveGatewayEvent } from '../../payments/receiveGatewayEvent';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const THREE_DS_CARD = '4000000000003220';
+
+/** A card payment waiting at its 3DS challenge (each test its own amount: the duplicate rule joins the same card and amount). */
+async function atChallenge(amount: number, lang = 'es'): Promise<{ code: string; codOper: string; page: string }> {
+  const code = await newLink(t, { amount, taxAmount: 0 });
+  const res = await t.post('/cards/auth-capture', cardPayload(code, { cardNumber: THREE_DS_CARD, amount, taxAmount: 0, lang }));
+  expect(res.data).toMatchObject({ status: -1, authStatus: 'PENDING_3DS' });
+  return { code, codOper: String(res.data['codOper']), page: new URL(String(res.data['redirectUrl'])).pathname };
+}
+
+const abandon = (codOper: string, headers: Record<string, string> = {}) => t.post(`/cards/payments/${codOper}/abandon`, {}, headers);
+
+/** The issuer's page answered as the payer's browser posts it (HTML) or as a script does (JSON). */
+const completeChallenge = (page: string, result: 'approve' | 'fail', json = true) =>
+  t.app.request(page, { method: 'POST', body: new URLSearchParams({ result }), headers: json ? { accept: 'application/json' } : {} });
+
+/** What the processor's books hold as charged for this attempt: authorized, neither voided nor refunded. */
+async function chargesOf(codOper: string): Promise<number> {
+  const [row] = await t.db.query<{ n: number }>(
+    `select count(*)::int as n from gateway_simulator where port = 'card' and key = $1 and state ->> 'status' = 'approved'
+       and coalesce((state ->> 'voided')::boolean, false) = false and coalesce((state ->> 'refundedCents')::int, 0) = 0`, [codOper]);
+  return row?.n ?? 0;
+}
+
+/** Gives the demo merchant a webhook URL, so its payments' events are recorded (and listed by the admin API). */
+async function listenToWebhooks(): Promise<void> {
+  await t.db.query("update merchants set webhook_url = 'https://shop.example/hooks' where id = 1 and webhook_url is null");
+}
+
+/** The merchant's webhook events for the payment, oldest first: type, result, authStatus and why it was called off. */
+async function webhooksOf(codOper: string): Promise<string[]> {
+  const listed = await t.admin('GET', `/webhooks?codOper=${codOper}`);
+  const events = (listed.json['webhooks'] as Array<{ body: { type: string; createdAt: string; data: Record<string, unknown> } }>).map((w) => w.body);
+  return events.sort((x, y) => x.createdAt.localeCompare(y.createdAt))
+    .map((e) => [e.type, e.data['result'], e.data['authStatus'], e.data['cancelReason']].filter((part) => part !== undefined).join(' '));
+}
+
+describe('POST /api/v1/cards/payments/:codOper/abandon: the payer leaves a 3DS challenge for another card or method', () => {
+  it('abandon, then the challenge completed: refused, nothing charged, the merchant hears the call-off', async () => {
+    await listenToWebhooks();
+    const { codOper, page } = await atChallenge(51);
+    const left = await abandon(codOper);
+    expect(left.status).toBe(200);
+    expect(left.data).toMatchObject({ codOper, status: 0, authStatus: 'CANCELLED', messageSys: 'Pago cancelado antes de completarse' });
+    expect(left.data['redirectUrl']).toBeUndefined();
+
+    const late = await completeChallenge(page, 'approve');
+    expect(late.status).toBe(409);
+    expect(await late.json()).toMatchObject({ code: 'challenge_abandoned' });
+    // The payer's browser (a stale tab) gets the page that says so, in the payment's language.
+    const inBrowser = await completeChallenge(page, 'approve', false);
+    expect(inBrowser.status).toBe(410);
+    const html = await inBrowser.text();
+    expect(html).toContain('<html lang="es">');
+    expect(html).toContain('Esta verificación ya no es válida');
+    expect(html).not.toMatch(/Aprobar/);
+    const opened = await t.app.request(`${page}?theme=dark`);
+    expect(opened.status).toBe(410);
+    expect(await opened.text()).toContain('Esta verificación ya no es válida');
+
+    expect(await chargesOf(codOper)).toBe(0);
+    const [row] = await t.db.query<{ status: number; auth_status: string }>('select status, auth_status from transactions where cod_oper = $1', [codOper]);
+    expect(row).toEqual({ status: 0, auth_status: 'CANCELLED' });
+    // Recorded pending at the challenge, then called off by the payer: never approved.
+    expect(await webhooksOf(codOper)).toEqual(['transaction.pending PENDING PENDING_3DS', 'transaction.declined DECLINED CANCELLED payer']);
+    // The processor was told: its challenge is withdrawn.
+    const [book] = await t.db.query<{ state: { voided?: boolean } }>("select state from gateway_simulator where port = 'card' and key = $1", [codOper]);
+    expect(book?.state.voided).toBe(true);
+  });
+
+  it('the challenge completed first, then the abandon: the abandon answers its receipt and withdraws nothing', async () => {
+    const { codOper, page } = await atChallenge(52);
+    expect((await completeChallenge(page, 'approve')).status).toBe(200);
+    const left = await abandon(codOper);
+    expect(left.status).toBe(200);
+    expect(left.data).toMatchObject({ codOper, status: 1, authStatus: 'APPROVED' });
+    expect(await chargesOf(codOper)).toBe(1);
+    expect(await webhooksOf(codOper)).toEqual(['transaction.pending PENDING PENDING_3DS', 'transaction.approved APPROVED APPROVED']);
+    const [book] = await t.db.query<{ state: { voided?: boolean } }>("select state from gateway_simulator where port = 'card' and key = $1", [codOper]);
+    expect(book?.state.voided).toBeUndefined();
+  });
+
+  it('a challenge the bank refused first: the abandon answers the refusal', async () => {
+    const { codOper, page } = await atChallenge(53);
+    expect((await completeChallenge(page, 'fail')).status).toBe(200);
+    expect((await abandon(codOper)).data).toMatchObject({ status: 0, authStatus: 'AUTHENTICATION_FAILED' });
+  });
+
+  it('the issuer approved as the payer left, its answer recorded after the abandon: called off, and what it took given back', async () => {
+    const { codOper } = await atChallenge(54);
+    // The issuer decided, but its answer has not reached the payment yet.
+    const decision = await simulatedCardProcessor(t.db).completeChallenge(codOper, true, 'es');
+    expect(decision?.status).toBe('approved');
+    expect((await abandon(codOper)).data).toMatchObject({ status: 0, authStatus: 'CANCELLED' });
+    const settled = await receiveGatewayEvent({ db: t.db, gateways: t.gateways }, { id: `sim:card:${codOper}:approved`, key: codOper, kind: 'card', decision: decision! });
+    expect(settled?.row).toMatchObject({ status: 0, auth_status: 'CANCELLED' });
+    expect(await chargesOf(codOper)).toBe(0);
+  });
+
+  it('asked twice: the same answer; in English, the page says so in English', async () => {
+    const { codOper, page } = await atChallenge(55, 'en');
+    const first = await abandon(codOper, { 'accept-language': 'en' });
+    const again = await abandon(codOper, { 'accept-language': 'en' });
+    expect(again.data).toEqual(first.data);
+    const html = await (await t.app.request(page)).text();
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('This verification is no longer valid');
+  });
+
+  it('refuses what is not a card at its challenge', async () => {
+    const code = await newLink(t, { amount: 56, taxAmount: 0 });
+    const approved = await t.post('/cards/auth-capture', cardPayload(code, { cardNumber: testCardNumber('abandon-approved'), amount: 56, taxAmount: 0 }));
+    expect((await abandon(String(approved.data['codOper']))).data).toMatchObject({ status: 1, authStatus: 'APPROVED' });
+    const issuerPending = await t.post('/cards/auth-capture', cardPayload(code, { cardNumber: '4000000000000259', amount: 56, taxAmount: 0 }));
+    expect(issuerPending.data).toMatchObject({ status: -1, authStatus: 'PENDING' });
+    const refused = await abandon(String(issuerPending.data['codOper']));
+    expect([refused.status, refused.data['code']]).toEqual([409, 'not_at_challenge']);
+    expect((await abandon('PP000000000000')).status).toBe(404);
+    expect([(await abandon('PP%20x')).status, (await abandon('PP%20x')).data['code']]).toEqual([400, 'invalid_arguments']);
+    const nequi = await t.post('/nequi/push', { code, phone: '3993333333', trackId: 'abandon-nequi' });
+    expect((await abandon(String(nequi.data['codOper']))).status).toBe(404);
+  });
+
+  it("a wallet user's challenge is theirs alone to leave", async () => {
+    const login = `dejar${Date.now()}`;
+    await t.admin('POST', '/users', { email: `${login}@example.com`, login, password: 'Segura#2026' });
+    const auth = { authorization: `Bearer ${String((await t.post('/users/login', { login, password: 'Segura#2026' })).data['token'])}` };
+    const code = await newLink(t, { amount: 57, taxAmount: 0 });
+    const started = await t.post('/cards/auth-capture', cardPayload(code, { cardNumber: THREE_DS_CARD, amount: 57, taxAmount: 0 }), auth);
+    const codOper = String(started.data['codOper']);
+    expect([(await abandon(codOper)).status, (await abandon(codOper)).data['code']]).toEqual([404, 'PAYMENT_NOT_FOUND']);
+    expect((await abandon(codOper, auth)).data).toMatchObject({ status: 0, authStatus: 'CANCELLED' });
+  });
+});

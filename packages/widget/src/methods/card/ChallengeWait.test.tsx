@@ -1,0 +1,85 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { catalogs, PasarelaError } from '@pasarela/core';
+import { startI18n } from '../../i18n/i18n';
+import { fakePaymentContext, scriptedApi, type Answer } from '../../testing/fakePaymentContext';
+import { render, settle } from '../../testing/render';
+import { ChallengeWait } from './ChallengeWait';
+import { createCardStore } from './store';
+import { saveChallenge, takeChallenge } from './threeDsReturn';
+
+const RECEIPT = {
+  date: '2026-11-21T17:30:00Z', codOper: 'OP1', totalPay: 26.75, typeMethod: 'CARD', cardType: 'VISA', type: 'AUTH_CAPTURE', email: 'ana@example.com',
+  messageSys: '', merchant: { merchantName: 'Tienda Ñandú', logo: '' },
+};
+const WAITING = { ...RECEIPT, status: -1, authStatus: 'PENDING_3DS' };
+const ABANDON = 'cards/payments/OP1/abandon';
+const card = (status: number, authStatus: string) => ({ status, codOper: 'OP1', messageSys: '', authStatus, cardType: 'VISA', displayNum: '**** 3220' });
+
+describe('ChallengeWait: "Pagar con otra tarjeta" under the 3DS wait', () => {
+  let unmount: (() => unknown) | undefined;
+  beforeAll(async () => {
+    await startI18n('es', catalogs.es);
+  });
+  beforeEach(() => sessionStorage.clear());
+  afterEach(async () => {
+    await unmount?.();
+  });
+
+  async function show(answers: Record<string, Answer | Answer[]>) {
+    const { api, calls } = scriptedApi(answers);
+    const fake = fakePaymentContext('card', api);
+    const receipts: string[] = [];
+    const payment = { ...fake.payment, showReceipt: (codOper: string) => void receipts.push(codOper) };
+    const store = createCardStore({
+      now: () => new Date('2026-11-21T12:00:00Z'), acceptedBrands: ['VISA', 'MC', 'AMEX'], checkPhone: async () => null,
+      pay: vi.fn(), lookup: vi.fn(async () => null), onDone: vi.fn(), newTrackId: () => 'track',
+      initial: { cardnumber: '4000 0000 0000 3220', expirationDate: '12/34', name: 'Ana Perez', email: 'ana@example.com', phone: '+507 6123-4567' },
+    });
+    const onEnd = vi.fn();
+    const view = await render(<ChallengeWait payment={payment} codOper="OP1" store={store} onEnd={onEnd} />);
+    unmount = view.unmount;
+    const leave = async () => {
+      const button = [...view.container.querySelectorAll('button')].find((b) => b.textContent === catalogs.es.card_challenge_other_card);
+      button?.click();
+      await settle();
+    };
+    return { ...view, ...fake, calls, store, onEnd, receipts, leave };
+  }
+
+  it('calls the attempt off on the server first, then gives the form back without the first card; the shop hears nothing of it', async () => {
+    const view = await show({ 'receipts/OP1': WAITING, [ABANDON]: card(0, 'CANCELLED') });
+    await view.leave();
+    await vi.waitFor(() => expect(view.onEnd).toHaveBeenCalledTimes(1));
+    expect(view.calls.filter((c) => c.path === ABANDON)).toEqual([{ method: 'post', path: ABANDON, body: {} }]);
+    expect(view.store.getState().values).toMatchObject({ cardnumber: '', expirationDate: '', name: 'Ana Perez', email: 'ana@example.com' });
+    expect(view.results()).toEqual([]);
+    expect(view.receipts).toEqual([]);
+  });
+
+  it('a challenge completed first: its receipt, told to the shop once, and no form', async () => {
+    // The challenge this tab left for (so a receipt page reached from it would report it too).
+    saveChallenge(sessionStorage, { formPath: '/pf/widget?type=lk&code=LINK1', email: 'ana@example.com', returnUrl: '' });
+    // The wait's first look finds it pending; the bank approves as the payer leaves.
+    const view = await show({ 'receipts/OP1': [WAITING, { ...RECEIPT, status: 1, authStatus: 'APPROVED' }], [ABANDON]: card(1, 'APPROVED') });
+    await view.leave();
+    await vi.waitFor(() => expect(view.receipts).toEqual(['OP1']));
+    // The wait ended with it: no further look at the payment (its next would come a second later).
+    const looks = view.calls.length;
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(view.calls.length).toBe(looks);
+    expect(view.onEnd).not.toHaveBeenCalled();
+    expect(view.results()).toEqual([expect.objectContaining({ status: 'success', method: 'card', notification: expect.objectContaining({ Oper: 'OP1', Estado: 'APPROVED' }) })]);
+    // Reported here: the receipt page it leads to finds no challenge left to report.
+    expect(takeChallenge(sessionStorage)).toBeNull();
+  });
+
+  it('the call fails: the wait stays and says so; nothing is sent and the payer may try again', async () => {
+    const view = await show({ 'receipts/OP1': WAITING, [ABANDON]: [new PasarelaError({ code: 'connection_error', category: 'network' }), card(0, 'CANCELLED')] });
+    await view.leave();
+    await vi.waitFor(() => expect(view.container.querySelector('[role="alert"]')?.textContent).toBe(catalogs.es.card_challenge_leave_failed));
+    expect(view.onEnd).not.toHaveBeenCalled();
+    expect(view.container.textContent).toContain(catalogs.es.card_challenge_waiting);
+    await view.leave();
+    await vi.waitFor(() => expect(view.onEnd).toHaveBeenCalledTimes(1));
+  });
+});
