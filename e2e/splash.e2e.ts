@@ -103,4 +103,44 @@ describe.runIf(browserAvailable())('the splash over a payment link, at its defau
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('is drawn by the page from its first paint, before the widget\'s script runs, and its 3 s count from then', async () => {
+    const link = await paymentLink();
+    // the script held back: what the payer sees is the page's own splash
+    const held = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 780 } });
+    const page = await held.newPage();
+    await page.route(/\/widget\/assets\/.*\.js/, () => undefined);
+    // a module script holds DOMContentLoaded back: wait for the root itself
+    await page.goto(link, { waitUntil: 'commit' });
+    await page.locator('#root[data-splash]').waitFor({ state: 'attached' });
+    await page.waitForTimeout(300);
+    const drawn = await page.evaluate(() => {
+      const root = document.getElementById('root') as HTMLElement;
+      const logo = getComputedStyle(root, '::before');
+      const bar = getComputedStyle(root, '::after');
+      return { empty: root.childElementCount === 0, position: getComputedStyle(root).position, logo: [Math.round(parseFloat(logo.width)), Math.round(parseFloat(logo.height))], bar: [bar.height, bar.animationName], filled: parseFloat(bar.backgroundSize) };
+    });
+    const { filled, ...shape } = drawn;
+    expect(shape).toEqual({ empty: true, position: 'fixed', logo: [53, 37], bar: ['6px', 'splash-paint-fill'] });
+    // the bar fills from the first paint: about a tenth after 300 ms
+    expect(filled).toBeGreaterThan(3);
+    expect(filled).toBeLessThan(60);
+    await page.screenshot({ path: 'e2e/artifacts/splash-before-script.png' });
+    await held.close();
+
+    const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 780 } });
+    const live = await context.newPage();
+    await live.addInitScript(RECORD);
+    await live.goto(link);
+    await live.locator('.splash').waitFor({ state: 'detached', timeout: 10_000 });
+    const { firstPaint, splashEnd } = await live.evaluate(() => ({
+      firstPaint: performance.getEntriesByName('first-paint')[0]?.startTime ?? null,
+      splashEnd: (window as unknown as { __timings: Timings }).__timings.splashEnd,
+    }));
+    // on screen for the SPEC's 3000 ms from the first paint, not from the script's start
+    expect(firstPaint).not.toBeNull();
+    expect((splashEnd ?? 0) - (firstPaint ?? 0)).toBeGreaterThanOrEqual(2990);
+    expect((splashEnd ?? 0) - (firstPaint ?? 0)).toBeLessThan(3400);
+    await context.close();
+  });
 });

@@ -7,6 +7,7 @@ import type { FirstScreen } from './prerender';
 import type { PreparedScreen, ScreenModule } from '../services/screen';
 import { ServicesContext, type Services } from '../services/services';
 import { Splash } from './Splash';
+import { splashShownMs } from './splashClock';
 import { afterFirstScreen } from '../services/afterFirstScreen';
 import { laterStyles } from '../services/laterStyles';
 
@@ -35,6 +36,8 @@ export function App({ services, i18nReady, subscribe, first }: AppProps) {
   // Started with the splash: the screen sits in a wrapper for the app's whole life, so the splash's
   // end changes attributes only and never mounts the screen again.
   const [splashed] = useState(first === undefined);
+  // How long the page had shown the splash before this script ran: its time counts from then.
+  const [splashShown] = useState(() => (first === undefined ? splashShownMs(document.getElementById('root')) : 0));
   // The first screen is rendered beneath the splash (issue 23): painted, and so measurable by audits.
   const [beneath, setBeneath] = useState(false);
   const [textReady, setTextReady] = useState(first !== undefined);
@@ -88,7 +91,7 @@ export function App({ services, i18nReady, subscribe, first }: AppProps) {
     void wholeTexts().then(() => setVersion((n) => n + 1));
     // SPEC 2: the splash shows for splashMs; the data loads behind it, so the form is ready when it ends.
     const screenReady = Promise.all([i18nReady, slot?.ready]);
-    void Promise.all([screenReady, delay(services.config.splashMs)]).then(() => setBooted(true));
+    void Promise.all([screenReady, delay(Math.max(0, services.config.splashMs - splashShown))]).then(() => setBooted(true));
     // A screen that says its first render is quiet (the checkout's form) renders beneath the splash as
     // soon as its data and text are in, inert until the splash ends. Others (a message page moves the
     // focus to its heading, which an inert page cannot take) render when it ends, as before.
@@ -136,7 +139,7 @@ export function App({ services, i18nReady, subscribe, first }: AppProps) {
             {screen}
           </div>
           {/* No splash at all when it is not the app's start (a reopen, a return from a bank or 3DS page: splashMs 0), even while the first screen loads. */}
-          {!booted && services.config.splashMs > 0 && <Splash durationMs={services.config.splashMs} labelled={textReady} />}
+          {!booted && services.config.splashMs > 0 && <Splash durationMs={services.config.splashMs} shownMs={splashShown} labelled={textReady} />}
         </>
       ) : (
         screen

@@ -49,6 +49,7 @@ describe('the splash at start', () => {
     expect(view.container.textContent).toContain('Tienda Ñandú');
     // the merchant page hears `ready` only when the payer can use the form
     expect(view.messages).toEqual([]);
+    expect(document.activeElement).not.toBe(cardNumber);
 
     await vi.waitFor(
       async () => {
@@ -63,6 +64,8 @@ describe('the splash at start', () => {
     expect(screen?.style.overflow).toBe('');
     // not mounted again: the very input the splash covered
     expect(view.input('cardnumber')).toBe(cardNumber);
+    // the first field takes the focus as the splash lifts the screen's inert
+    expect(document.activeElement).toBe(cardNumber);
     await vi.waitFor(() => expect(view.messages[0]).toEqual({ type: 'ready', version: readConfig(document).version }));
   });
 

@@ -8,8 +8,10 @@ import { t } from '../i18n/i18n';
 const OVERLAY: CSSProperties = { position: 'fixed', inset: 0, zIndex: 10, background: 'var(--paper)' };
 
 /** SPEC 2 "A splash screen with a logo and a progress bar shows for 3 seconds at start." */
-export function Splash({ durationMs, labelled }: { durationMs: number; labelled: boolean }) {
+export function Splash({ durationMs, shownMs = 0, labelled }: { durationMs: number; shownMs?: number; labelled: boolean }) {
   const barStyle = { '--splash-ms': `${durationMs}ms` } as CSSProperties;
+  // the page drew the splash before this script ran (splashClock.ts): the bar goes on from there
+  const fillStyle: CSSProperties | undefined = shownMs > 0 ? { animationDelay: `${-Math.round(shownMs)}ms` } : undefined;
   return (
     <div className="splash" aria-busy="true" style={OVERLAY}>
       <svg className="splash__logo" viewBox="0 0 48 48" width="64" height="64" aria-hidden="true">
@@ -19,7 +21,7 @@ export function Splash({ durationMs, labelled }: { durationMs: number; labelled:
       </svg>
       {/* The name is the brand until the catalog arrives, then the catalog's label. */}
       <div className="splash__bar" role="progressbar" aria-label={labelled ? t('splash_aria_label') : 'Pasarela'} style={barStyle}>
-        <span className="splash__fill" />
+        <span className="splash__fill" style={fillStyle} />
       </div>
     </div>
   );

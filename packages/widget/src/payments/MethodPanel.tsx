@@ -23,17 +23,24 @@ export function MethodPanel({ module, payment, hidden }: { module: MethodModule;
     };
   }, [module, attempt]);
   // On open, the first field of the method shown takes the focus (the card number when card is
-  // first), once it can (not under the splash) and only while the payer has not focused anything.
+  // first), once it can (the moment the splash lifts the screen's `inert`, in the same task) and only
+  // while the payer has not focused anything.
   const section = useRef<HTMLElement>(null);
   useEffect(() => {
-    if (!Screen || hidden) return undefined;
-    let tries = 0;
-    const timer = setInterval(() => {
-      const field = section.current?.querySelector<HTMLElement>('input,select');
-      if (document.activeElement !== document.body || tries++ > 199) clearInterval(timer);
-      else if (field && !field.closest('[inert]')) field.focus();
-    }, 50);
-    return () => clearInterval(timer);
+    const field = section.current?.querySelector<HTMLElement>('input,select');
+    if (!Screen || hidden || !field) return undefined;
+    /** Whether there is nothing left to wait for: focused now, or the payer went elsewhere. */
+    const settled = () => {
+      if (document.activeElement !== document.body && document.activeElement !== null) return true;
+      if (field.closest('[inert]')) return false;
+      field.focus();
+      return true;
+    };
+    const cover = field.closest('[inert]');
+    if (settled() || !cover) return undefined;
+    const lifted = new MutationObserver(() => settled() && lifted.disconnect());
+    lifted.observe(cover, { attributes: true, attributeFilter: ['inert'] });
+    return () => lifted.disconnect();
     // Once, when the method's screen first shows.
   }, [Screen]);
   return (

@@ -219,10 +219,12 @@ describe('the first screen rendered into the page (the widget\'s server entry)',
     expect(page.endsWith('</script></body></html>')).toBe(true);
   });
 
-  it('with a splash, leaves the root empty: the splash is what shows first', async () => {
+  it('with a splash, leaves the root empty and marked: the page\'s CSS draws the splash from its first paint', async () => {
     const code = await newLink(withSplash);
     const page = await html(withSplash, `/pf/widget?type=lk&code=${code}`);
-    expect(page).toContain('<div id="root"></div><script type="application/json" id="pasarela-primed">');
+    expect(page).toContain('<div id="root" data-splash></div><script type="application/json" id="pasarela-primed">');
+    // a page with no splash has an unmarked root
+    expect(await html(noSplash, `/pf/widget?type=lk&code=${code}&broken`)).not.toContain('data-splash>');
   });
 
   it.each(['reopen=1', 'from=card'])('with a splash, still puts the screen in a page that shows none (core splashMsFor: ?%s)', async (mark) => {

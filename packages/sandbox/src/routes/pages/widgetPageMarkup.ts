@@ -17,6 +17,12 @@ export interface PageSettings {
 
 /** The widget template's (empty) root element, where the widget renders. */
 const ROOT = '<div id="root"></div>';
+/**
+ * The root of a page whose start shows SPEC 2's splash: the page's CSS draws the splash in it while it
+ * is empty (styles.css `#root[data-splash]:empty`), so it is on screen from the first paint, before
+ * the widget's script runs; the script's splash takes over where it is (app/splashClock.ts).
+ */
+const SPLASH_ROOT = '<div id="root" data-splash></div>';
 
 /** JSON inside a script element: '<' escaped so no value can close the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
@@ -76,6 +82,8 @@ export interface PageCut {
   hasRoot: boolean;
   /** Set when the first screen goes in the page (no splash). */
   prerender: Prerender | undefined;
+  /** The empty root as the page carries it: marked when the page's start shows the splash. */
+  emptyRoot: string;
 }
 
 /**
@@ -91,16 +99,17 @@ export function cutPage(page: BuiltWidgetPage, settings: PageSettings, lang: Lan
   // With no splash the first screen itself is in the page, and the widget's script starts after it
   // shows (boot.ts); with a splash, the splash is what the page shows first. The widget reads the
   // same rule from the same address (main.tsx), so it takes over this markup.
-  const prerender = rootAt >= 0 && splashMsFor(address, settings.splashMs ?? SPLASH_MS) === 0 ? settings.prerender : undefined;
-  return { head: prerender ? startAfterFirstFrame(whole) : whole, end, hasRoot: rootAt >= 0, prerender };
+  const splash = splashMsFor(address, settings.splashMs ?? SPLASH_MS) > 0;
+  const prerender = rootAt >= 0 && !splash ? settings.prerender : undefined;
+  return { head: prerender ? startAfterFirstFrame(whole) : whole, end, hasRoot: rootAt >= 0, prerender, emptyRoot: splash ? SPLASH_ROOT : ROOT };
 }
 
 /** The page after its head: the root (with the first screen when prerendered), the answers, the end. */
 export async function pageTail(cut: PageCut, settings: PageSettings, url: string, screen: FirstScreen | null): Promise<string> {
-  if (!screen) return (cut.hasRoot ? ROOT : '') + cut.end;
+  if (!screen) return (cut.hasRoot ? cut.emptyRoot : '') + cut.end;
   const markup = cut.prerender
     ? await cut.prerender({ url, config: widgetConfig(settings), lang: screen.lang, entries: catalogFor(screen.lang).entries, answers: screen.answers })
     : null;
-  const root = markup === null ? ROOT : `<div id="root" data-prerendered="${screen.lang}">${markup.html}</div>`;
+  const root = markup === null ? cut.emptyRoot : `<div id="root" data-prerendered="${screen.lang}">${markup.html}</div>`;
   return (cut.hasRoot ? root : '') + primedBlock(screen.answers) + (markup === null ? '' : textsBlock(markup.texts)) + cut.end;
 }
