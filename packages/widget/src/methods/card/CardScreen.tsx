@@ -14,8 +14,9 @@ import { afterFirstScreen } from '../../services/afterFirstScreen';
 type CardExtras = typeof import('../../wallet/cardExtras');
 
 /**
- * The card payment's calls, a chunk of their own: fetched when the payer first focuses the form
- * (typing a card takes longer), and waited for by a click that comes first. Not part of the first load.
+ * The card payment's calls, a chunk of their own: fetched when the payer first types in the form
+ * (typing a card takes longer; the focus the form takes on open is not the payer's), and waited for
+ * by a click that comes first. Not part of the first load.
  */
 function lazyPayment(context: CardPayContext) {
   let made: Promise<{ pay: ReturnType<typeof import('./pay').createCardPay>; lookup: ReturnType<typeof import('./pay').createCardLookup> }> | null = null;
@@ -147,7 +148,7 @@ export function CardScreen({ payment }: MethodScreenProps) {
   return (
     <>
       {wallet && login ? <wallet.SavedCardChoice key={login.session.sessionId} payment={payment} onChoice={setSavedChosen} /> : null}
-      <div hidden={wallet !== null && savedChosen} onFocus={() => paymentCalls.current?.load()}>
+      <div hidden={wallet !== null && savedChosen} onInput={() => paymentCalls.current?.load()}>
         <CardForm
           store={store}
           total={roundAmount(payment.total + donation)}
