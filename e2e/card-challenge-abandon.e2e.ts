@@ -6,6 +6,7 @@ import { browserAvailable } from './support/browser';
 import { checkoutFrameOf } from './support/frames';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { openRecordingShopEvents, shopEventsOf } from './support/shopEvents';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 
@@ -38,7 +39,7 @@ describe.runIf(browserAvailable())('leaving a 3DS challenge for another card', (
   let browser: Browser;
   withSandboxAndBrowser({ SPLASH_MS: '200' }, (started) => ({ sandbox, browser } = started));
 
-  const shopEvents = (page: Page) => page.evaluate(() => (window as unknown as { shopEvents: ShopEvent[] }).shopEvents);
+  const shopEvents = (page: Page) => shopEventsOf<ShopEvent>(page);
 
   async function fillCard(page: Page, lang: Lang, number: string): Promise<void> {
     const frame = page.frameLocator('iframe[src*="/pf/widget"]');
@@ -65,13 +66,7 @@ describe.runIf(browserAvailable())('leaving a 3DS challenge for another card', (
     await beforeOpen?.(context);
     const page = await context.newPage();
     await page.goto(sandbox.demoUrl);
-    await page.waitForFunction(() => 'Checkout' in window);
-    await page.evaluate(({ code, lang }) => {
-      const w = window as unknown as { shopEvents: unknown[]; Checkout: { open(o: unknown): { on(e: string, fn: (p: unknown) => void): void } } };
-      w.shopEvents = [];
-      w.Checkout.open({ code, lang }).on('result', (result) => w.shopEvents.push(['result', result]));
-    }, { code, lang });
-    const frame = page.frameLocator('iframe[src*="/pf/widget"]');
+    const frame = await openRecordingShopEvents(page, code, lang);
     await frame.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
     await fillCard(page, lang, '4000 0000 0000 3220');
     await frame.getByRole('button', { name: /aprobar/i }).waitFor({ timeout: 15_000 });

@@ -7,6 +7,7 @@ import { checkoutFrameOf } from './support/frames';
 import { denyStorage } from './support/storage';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { openRecordingShopEvents, shopEventsOf } from './support/shopEvents';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 
@@ -40,13 +41,7 @@ describe.runIf(browserAvailable())('back from a 3DS challenge, and a refused one
     await denyStorage(context, new URL(sandbox.url).origin);
     const page = await context.newPage();
     await page.goto(sandbox.demoUrl);
-    await page.waitForFunction(() => 'Checkout' in window);
-    await page.evaluate(({ code, lang }) => {
-      const w = window as unknown as { shopEvents: unknown[]; Checkout: { open(o: unknown): { on(e: string, fn: (p: unknown) => void): void } } };
-      w.shopEvents = [];
-      w.Checkout.open({ code, lang }).on('result', (result) => w.shopEvents.push(['result', result]));
-    }, { code, lang });
-    const frame = page.frameLocator('iframe[src*="/pf/widget"]');
+    const frame = await openRecordingShopEvents(page, code, lang);
     await frame.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
     const nextYear = String((new Date().getFullYear() + 2) % 100);
     await frame.locator('[name="cardnumber"]').fill('4000 0000 0000 3220');
@@ -62,7 +57,7 @@ describe.runIf(browserAvailable())('back from a 3DS challenge, and a refused one
     await frame.getByRole('button', { name: /aprobar/i }).waitFor({ timeout: 15_000 });
     return { page, frame, code };
   }
-  const shopEvents = (page: Page) => page.evaluate(() => (window as unknown as { shopEvents: ShopEvent[] }).shopEvents);
+  const shopEvents = (page: Page) => shopEventsOf<ShopEvent>(page);
   const settleChallenge = (codOper: string, result: 'approve' | 'fail') => fetch(`${sandbox.url}/sandbox/3ds/${codOper}`, {
     method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' }, body: `result=${result}`,
   });

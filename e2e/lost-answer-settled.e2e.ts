@@ -7,6 +7,7 @@ import { checkoutFrameOf } from './support/frames';
 import { CheckoutFrame } from './support/pages';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { openRecordingShopEvents, shopEventsOf } from './support/shopEvents';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 const NEQUI_PUSH = '**/api/v1/nequi/push';
@@ -34,17 +35,11 @@ describe.runIf(browserAvailable())('an answer lost on the way back, settled by t
     const context = await browser.newContext({ locale: lang === 'es' ? 'es-PA' : 'en-US', viewport: { width: 360, height: 740 } });
     const page = await context.newPage();
     await page.goto(sandbox.demoUrl);
-    await page.waitForFunction(() => 'Checkout' in window);
-    await page.evaluate(({ code, lang }) => {
-      const w = window as unknown as { shopEvents: unknown[]; Checkout: { open(o: unknown): { on(e: string, fn: (p: unknown) => void): void } } };
-      w.shopEvents = [];
-      w.Checkout.open({ code, lang }).on('result', (result) => w.shopEvents.push(['result', result]));
-    }, { code, lang });
-    const frame = page.frameLocator('iframe[src*="/pf/widget"]');
+    const frame = await openRecordingShopEvents(page, code, lang);
     await frame.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
     return { page, frame };
   }
-  const shopEvents = (page: Page) => page.evaluate(() => (window as unknown as { shopEvents: ShopEvent[] }).shopEvents);
+  const shopEvents = (page: Page) => shopEventsOf<ShopEvent>(page);
 
   async function pushTo(frame: FrameLocator, phone: string, lang: 'es' | 'en') {
     await frame.getByRole('radiogroup').getByRole('radio', { name: /^Nequi$/ }).check();

@@ -7,6 +7,7 @@ import { checkoutFrameOf } from './support/frames';
 import { denyStorage } from './support/storage';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { openRecordingShopEvents, shopEventsOf } from './support/shopEvents';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 
@@ -25,18 +26,7 @@ describe.runIf(browserAvailable())('back from the Clave bank page with the frame
     await denyStorage(context, new URL(sandbox.url).origin);
     const page = await context.newPage();
     await page.goto(sandbox.demoUrl);
-    await page.waitForFunction(() => 'Checkout' in window);
-    await page.evaluate(
-      ({ code, lang }) => {
-        const w = window as unknown as { shopEvents: ShopEvent[]; Checkout: { open(o: unknown): { on(e: string, fn: (p: unknown) => void): void } } };
-        w.shopEvents = [];
-        const handle = w.Checkout.open({ code, lang });
-        handle.on('result', (result) => w.shopEvents.push(['result', result]));
-        handle.on('close', (reason) => w.shopEvents.push(['close', reason]));
-      },
-      { code, lang },
-    );
-    const frame = page.frameLocator('iframe[src*="/pf/widget"]');
+    const frame = await openRecordingShopEvents(page, code, lang);
     await frame.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
     await frame.getByRole('radiogroup').getByRole('radio', { name: /Clave/ }).check();
     const verification = frame.getByRole('group', { name: /Verificación|Verification/ });
@@ -46,7 +36,7 @@ describe.runIf(browserAvailable())('back from the Clave bank page with the frame
     await frame.getByRole('button', { name: /aprobar/i }).waitFor({ timeout: 15_000 });
     return { page, frame, code };
   }
-  const shopEvents = (page: Page) => page.evaluate(() => (window as unknown as { shopEvents: ShopEvent[] }).shopEvents);
+  const shopEvents = (page: Page) => shopEventsOf<ShopEvent>(page);
 
   it('es: Back from the bank page opens on the Clave wait of that payment; approved at the bank, the receipt, and the shop hears success once', async () => {
     const { page, frame, code } = await openOnBank('es', 51);

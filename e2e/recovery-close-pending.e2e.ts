@@ -7,6 +7,7 @@ import { checkoutFrameOf } from './support/frames';
 import { denyStorage } from './support/storage';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { openRecordingShopEvents, shopEventsOf } from './support/shopEvents';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 
@@ -31,21 +32,11 @@ describe.runIf(browserAvailable())('closing the checkout while a payment is pend
 
   /** Opens the checkout for `code` with the loader, recording its events in order. */
   async function openCheckout(page: Page, code: string, lang: 'es' | 'en'): Promise<FrameLocator> {
-    await page.evaluate(
-      ({ code, lang }) => {
-        const w = window as unknown as { shopEvents: ShopEvent[]; Checkout: { open(o: unknown): { on(e: string, fn: (p: unknown) => void): void } } };
-        w.shopEvents = [];
-        const handle = w.Checkout.open({ code, lang });
-        handle.on('result', (result) => w.shopEvents.push(['result', result]));
-        handle.on('close', (reason) => w.shopEvents.push(['close', reason]));
-      },
-      { code, lang },
-    );
-    const frame = page.frameLocator('iframe[src*="/pf/widget"]');
+    const frame = await openRecordingShopEvents(page, code, lang);
     await frame.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
     return frame;
   }
-  const shopEvents = (page: Page) => page.evaluate(() => (window as unknown as { shopEvents: ShopEvent[] }).shopEvents);
+  const shopEvents = (page: Page) => shopEventsOf<ShopEvent>(page);
 
   async function waitOnYappy(frame: FrameLocator): Promise<void> {
     await frame.getByRole('radiogroup').getByRole('radio', { name: /Yappy/ }).check();
@@ -116,17 +107,7 @@ describe.runIf(browserAvailable())('closing the checkout while a payment is pend
     expect((await shopEvents(page)).map(([name]) => name)).toEqual(['result', 'close']);
 
     // Opened again: the Yappy wait of that operation, no new transaction.
-    await page.evaluate(
-      (code) => {
-        const w = window as unknown as { shopEvents: ShopEvent[]; Checkout: { open(o: unknown): { on(e: string, fn: (p: unknown) => void): void } } };
-        w.shopEvents = [];
-        const handle = w.Checkout.open({ code, lang: 'en' });
-        handle.on('result', (result) => w.shopEvents.push(['result', result]));
-        handle.on('close', (reason) => w.shopEvents.push(['close', reason]));
-      },
-      code,
-    );
-    frame = page.frameLocator('iframe[src*="/pf/widget"]');
+    frame = await openRecordingShopEvents(page, code, 'en');
     await frame.getByRole('timer').waitFor({ timeout: 20_000 });
     expect(await frame.getByRole('radio', { name: /Yappy/ }).isChecked()).toBe(true);
     await page.screenshot({ path: `${SHOTS}recovery-close-resumed-en-360.png` });

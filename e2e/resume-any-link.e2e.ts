@@ -7,6 +7,7 @@ import { checkoutFrameOf } from './support/frames';
 import { denyStorage } from './support/storage';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { openRecordingShopEvents, shopEventsOf } from './support/shopEvents';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 
@@ -30,23 +31,13 @@ describe.runIf(browserAvailable())('a pending payment resumed on a multi-use lin
     return page;
   }
 
-  async function openCheckout(page: Page, code: string, lang: 'es' | 'en'): Promise<FrameLocator> {
-    await page.evaluate(({ code, lang }) => {
-      const w = window as unknown as { shopEvents: unknown[]; Checkout: { open(o: unknown): { on(e: string, fn: (p: unknown) => void): void } } };
-      w.shopEvents = [];
-      const handle = w.Checkout.open({ code, lang });
-      handle.on('result', (result) => w.shopEvents.push(['result', result]));
-      handle.on('close', (reason) => w.shopEvents.push(['close', reason]));
-    }, { code, lang });
-    return page.frameLocator('iframe[src*="/pf/widget"]');
-  }
   /** The sandbox's captcha, answered as a person. */
   async function verify(frame: FrameLocator) {
     const verification = frame.getByRole('group', { name: /Verificación|Verification/ });
     await verification.getByRole('checkbox', { name: /No soy un robot|I'm not a robot/ }).check();
     await verification.getByText(/^(Verificado|Verified)$/).waitFor({ timeout: 10_000 });
   }
-  const shopEvents = (page: Page) => page.evaluate(() => (window as unknown as { shopEvents: ShopEvent[] }).shopEvents);
+  const shopEvents = (page: Page) => shopEventsOf<ShopEvent>(page);
 
   it.each([
     { lang: 'es' as const, amount: 71, close: 'Cerrar', anyway: 'Cerrar de todas formas', receipt: /comprobante de pago/i },
@@ -54,7 +45,7 @@ describe.runIf(browserAvailable())('a pending payment resumed on a multi-use lin
   ])('$lang: a Yappy wait closed and the link opened again is back on that wait; approved, the receipt, and the shop hears success', async ({ lang, amount, close, anyway, receipt }) => {
     const code = await createLink(sandbox, { amount, taxAmount: 1, description: 'Pollera' });
     const page = await shopPage(lang);
-    let frame = await openCheckout(page, code, lang);
+    let frame = await openRecordingShopEvents(page, code, lang);
     await frame.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
     await frame.getByRole('radiogroup').getByRole('radio', { name: /Yappy/ }).check();
     await verify(frame);
@@ -70,7 +61,7 @@ describe.runIf(browserAvailable())('a pending payment resumed on a multi-use lin
     // Kept by the merchant page itself, not by the checkout's frame.
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('pasarela.pending.')).length)).toBe(1);
 
-    frame = await openCheckout(page, code, lang);
+    frame = await openRecordingShopEvents(page, code, lang);
     await frame.getByRole('timer').waitFor({ timeout: 20_000 });
     expect(await frame.getByRole('radio', { name: /Yappy/ }).isChecked()).toBe(true);
     expect(await frame.locator('[name="cardnumber"]').isVisible()).toBe(false);
@@ -93,7 +84,7 @@ describe.runIf(browserAvailable())('a pending payment resumed on a multi-use lin
   it('es: Back from the Clave bank page on a multi-use link opens on the Clave wait; approved at the bank, the receipt, and the shop hears success once', async () => {
     const code = await createLink(sandbox, { amount: 73, taxAmount: 1, description: 'Mola' });
     const page = await shopPage('es');
-    const frame = await openCheckout(page, code, 'es');
+    const frame = await openRecordingShopEvents(page, code, 'es');
     await frame.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
     await frame.getByRole('radiogroup').getByRole('radio', { name: /Clave/ }).check();
     await verify(frame);
