@@ -235,6 +235,14 @@ describe('the first screen rendered into the page (the widget\'s server entry)',
     expect(page).toMatch(/<div id="root" data-prerendered="en"><main data-lang="en" data-answers="\d+" data-splash="3000" data-catalog="string">form<\/main><\/div>/);
   });
 
+  it('leaves the root empty on a page whose address names a payment left waiting, which the browser renders (its rendersAsServer)', async () => {
+    const code = await newLink(noSplash);
+    const pending = encodeURIComponent(JSON.stringify({ method: 'card', codOper: 'PP1', deadline: null }));
+    for (const app of [noSplash, withSplash]) {
+      expect(await html(app, `/pf/widget?type=lk&code=${code}&pending=${pending}`)).toContain('<div id="root"></div><script type="application/json" id="pasarela-primed">');
+    }
+  });
+
   it('sends the page without it when the render fails or is too slow', async () => {
     const code = await newLink(noSplash);
     expect(await html(noSplash, `/pf/widget?type=lk&code=${code}&broken`)).toContain('<div id="root"></div><script type="application/json" id="pasarela-primed">');
