@@ -289,6 +289,18 @@ describe('the pages a 3DS challenge or the bank returns to', () => {
     }
   });
 
+  it('carries the merchant\'s palette on those pages, so the receipt waits for no theme code', async () => {
+    const codOper = await challenged(56, 'approve');
+    for (const path of [challengeReturn(codOper), `/pf/widget/returnclavesdk?Oper=${codOper}`]) {
+      const res = await t.app.request(path);
+      const style = /<style id="pasarela-palette" data-brand="([^"]*)">(.*?)<\/style><\/head>/.exec(await res.text());
+      expect(style?.[1]).toBe(DEMO_MERCHANT_BRAND.colorPrimary);
+      expect(res.headers.get('content-security-policy')).toContain(`'sha256-${createHash('sha256').update(style?.[2] ?? '', 'utf8').digest('base64')}'`);
+    }
+    // No receipt, no palette.
+    expect(await (await t.app.request('/pf/default-receipt/PP1')).text()).not.toContain('pasarela-palette');
+  });
+
   it('carries the receipt of a card payment its checkout\'s address names as waiting at its challenge', async () => {
     const codOper = await challenged(52, null);
     const pending = encodeURIComponent(JSON.stringify({ method: 'card', codOper, deadline: null }));

@@ -1,6 +1,6 @@
 import {
   CATALOG_VERSION_CALL, EnvelopeSchema, acceptLanguageTags, apiCallKey, catalogCall, checkoutEntry, checkoutTargetCall,
-  checkoutTargetInfo, isSlug, merchantCalls, parseMerchant, pickLanguage, readEnvelopeData, receiptCall, receiptOfAddress, SECURITY_CONFIG_CALLS, SEGMENT,
+  checkoutTargetInfo, isSlug, merchantCalls, parseMerchant, pickLanguage, readEnvelopeData, receiptCall, receiptOfAddress, ReceiptSchema, SECURITY_CONFIG_CALLS, SEGMENT,
   type ApiCall, type CheckoutType, type Language, type PrimedAnswer,
 } from '@pasarela/core';
 import * as v from 'valibot';
@@ -88,7 +88,8 @@ export function firstScreenAnswers(request: InProcessRequest, options: { clientK
       ...(checkout ? SECURITY_CONFIG_CALLS.map((call) => fixedAnswer(call, lang)) : []),
     ]);
     const answers = [version, receipt, target, ...security];
-    let brandColour: string | undefined;
+    // A receipt wears its merchant's brand colour, as the checkout did: the page carries its palette.
+    let brandColour = receiptOf === null || checkout ? undefined : receiptBrandColourOf(receipt);
     if (checkout && target?.code === 200) {
       let calls: ApiCall[] = [];
       try {
@@ -112,6 +113,13 @@ function brandColourOf(merchant: PrimedAnswer | null | undefined): string | unde
   } catch {
     return undefined;
   }
+}
+
+/** The stored brand colour of the merchant a receipt's answer names; undefined without one. */
+function receiptBrandColourOf(receipt: PrimedAnswer | null): string | undefined {
+  if (receipt?.code !== 200) return undefined;
+  const parsed = v.safeParse(ReceiptSchema, receipt.data);
+  return parsed.success ? (parsed.output.merchant?.brand?.colorPrimary ?? undefined) : undefined;
 }
 
 /** The catalog's API address, as the widget's client asks for it (core catalogCall). */
