@@ -1,4 +1,5 @@
 import type { ApiCall } from './firstScreen';
+import { CHALLENGE_ENTRIES_PARAM, CHALLENGE_RETURN_PARAM, CHALLENGE_STAY_PARAM } from './returnMarks';
 import { SEGMENT } from './firstScreen';
 import { isRememberedAttempt } from './messages';
 import type { OverallResult } from './notification';
@@ -59,12 +60,6 @@ export function returnedPaymentResult(method: PaymentMethodId, receipt: { status
   return paymentOverallResult(statusFamilyOf(method === 'card' ? receipt.cardType || method : method), receipt.status, receipt.authStatus);
 }
 
-/** Query mark on a receipt address: this receipt ends a 3DS challenge (the widget's threeDsReturn). */
-export const CHALLENGE_RETURN_PARAM = 'challenge';
-/** Query mark on a challenge's return address: the history's length as the form left, whose last entry is the form's. */
-export const CHALLENGE_ENTRIES_PARAM = 'entries';
-/** Query mark on a challenge's return address: the form's entry could not be reached, so this page shows itself. */
-export const CHALLENGE_STAY_PARAM = 'stay';
 
 /**
  * Whether the page at `url` is a 3DS challenge's return whose payment failed (declined or in error:
