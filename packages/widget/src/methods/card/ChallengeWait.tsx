@@ -48,10 +48,12 @@ export function ChallengeWait({ payment, codOper, store, onEnd }: ChallengeWaitP
   // The challenge's page, to go back to, as the form's history entry kept it ('' when it did not).
   const [challengeUrl] = useState(() => entryDraft()?.challengeUrl ?? '');
   useEffect(() => {
-    void loadReceipts().catch(() => undefined);
     const finish = (receipt: Receipt) => {
       const result = resultAfterReturn('card', receipt, { formPath: '', email: '', returnUrl: data.info.returnUrlString }, services.now());
-      if (result.notification.Estado === 'PENDING') return;
+      // Still at the bank: the receipt's screens are fetched while the payer decides. A payment
+      // already decided (a refused challenge back on its form) goes on at once, with nothing else
+      // loading beside it.
+      if (result.notification.Estado === 'PENDING') return void loadReceipts().catch(() => undefined);
       stop();
       payment.memory().clear();
       services.bridge.notify({ type: 'result', result });
