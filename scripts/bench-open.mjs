@@ -22,13 +22,19 @@
 // A paired measurement of builds: each `--against packages/sandbox/dist/<file>.mjs` (repeatable) is
 // another build opened in the same rounds, in turn with this one and the floor, and compared with it
 // (only the payer's click then: no preloaded side, no opens at the load event, no splash runs).
-// Usage: npm run bench:open [-- --runs 15 --splash-runs 5 --settle 1000 --server packages/sandbox/dist/<file>.mjs]
-//        npm run bench:open -- --runs 20 --against packages/sandbox/dist/<other>.mjs [--against ...] [--splash-runs 10]
+// The returns from a bank or 3DS page, with the default settings (the SPEC splash as shipped): from
+// the payer's click on the sandbox's 3DS challenge page (card 4000 0000 0000 3220) or Clave bank page
+// to what the payer sees next (the receipt, or the card form taking typing again with the bank's
+// reason), as medians of paired rounds and as ratios to the floor measured in the same rounds.
+// Usage: npm run bench:open [-- --runs 15 --splash-runs 5 --return-runs 5 --settle 1000 --server packages/sandbox/dist/<file>.mjs]
+//        npm run bench:open -- --runs 20 --against packages/sandbox/dist/<other>.mjs [--against ...] [--splash-runs 10] [--return-runs 8]
+//        (an --against build may sit in another built tree: /tmp/before/packages/sandbox/dist/server.mjs
+//        serves /tmp/before/packages/widget/dist, so a change to the widget is compared too)
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { availableParallelism } from 'node:os';
 import { chromium } from 'playwright-core';
-import { basename, join } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { serverOption, startSandbox } from './sandbox-process.mjs';
 
 const option = (name, fallback) => {
@@ -42,7 +48,9 @@ const settleMs = option('settle', 1000);
 /** Another build of the server to measure (an A/B's "before"); it must sit in packages/sandbox/dist/. */
 const server = serverOption();
 /** Other builds, each opened in the same rounds as this one and compared with it. */
-const against = process.argv.flatMap((arg, i) => (arg === '--against' && process.argv[i + 1] ? [join(process.cwd(), process.argv[i + 1])] : []));
+const against = process.argv.flatMap((arg, i) => (arg === '--against' && process.argv[i + 1] ? [resolve(process.cwd(), process.argv[i + 1])] : []));
+/** A build's name in the report: its file in packages/sandbox/dist, or its whole path when in another tree. */
+const nameOf = (file) => (file.startsWith(resolve('packages/sandbox/dist')) ? basename(file) : file);
 const args = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking',
   '--disable-component-update', '--no-first-run', '--disable-sync'];
 
@@ -296,105 +304,108 @@ function report(what, times) {
 const shopUrl = (sandbox) => `${sandbox.demoUrl.replace('//localhost:', '//127.0.0.1:')}/`;
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args });
-const floor = await startFloor();
-const fast = await startSandbox({ SPLASH_MS: '0' }, server);
-const others = [];
-for (const file of against) others.push({ file, sandbox: await startSandbox({ SPLASH_MS: '0' }, file) });
-/** What each target is, in the report. */
-const LABELS = {
-  checkout: 'checkout, the shop page as it is (no preload)',
-  preloaded: 'checkout, the shop page called Checkout.preload() when it loaded',
-  floor: 'floor (bare cross-origin iframe, one API call, an input)',
-};
-const SIDES = against.length ? ['checkout'] : ['checkout', 'preloaded'];
-for (const { file } of others) LABELS[basename(file)] = `checkout from ${basename(file)}, the shop page as it is`;
-try {
-  // The targets take turns, so a busy machine slows them alike; the first round warms each server
-  // and the browser. First every round opens each after the settle time (the budget's measurement),
-  // then every round opens each right at the load event (for information).
-  const modes = against.length ? { click: settleMs } : { click: settleMs, atLoad: 0 };
-  const targets = against.length
-    ? {
-        checkout: { sandbox: fast, url: shopUrl(fast) },
-        ...Object.fromEntries(others.map(({ file, sandbox }) => [basename(file), { sandbox, url: shopUrl(sandbox) }])),
-        floor: { sandbox: null, url: floor.url },
-      }
-    : {
-        checkout: { sandbox: fast, url: shopUrl(fast) },
-        preloaded: { sandbox: fast, url: shopUrl(fast), preload: true },
-        floor: { sandbox: null, url: floor.url },
-      };
-  const names = Object.keys(targets);
-  const results = Object.fromEntries(Object.keys(modes).map((mode) => [mode, Object.fromEntries(names.map((name) => [name, { times: [], ready: [], ratios: [], phases: [], cpu: [] }]))]));
-  // One mode after the other, so the opens at the load event (and their busy browser) do not sit
-  // between the settled ones.
-  for (const [mode, settle] of Object.entries(modes)) {
-    for (let i = 0; i < runs + 1; i++) {
-      const order = names.map((_, k) => names[(i + k) % names.length]);
-      const round = {};
-      for (const name of order) round[name] = await openOnce(browser, targets[name], settle);
-      if (i === 0) continue;
-      for (const name of names) {
-        const r = results[mode][name];
-        r.times.push(round[name].focused);
-        r.ready.push(round[name].ready);
-        r.ratios.push(round[name].focused / round.floor.focused);
-        r.toCheckout ??= [];
-        r.toCheckout.push(round[name].focused / round.checkout.focused);
-        r.phases.push(round[name].phases);
-        r.cpu.push(round[name].cpu);
+// `--runs 0` leaves the opens out (to measure only the default settings or the returns).
+if (runs > 0) {
+  const floor = await startFloor();
+  const fast = await startSandbox({ SPLASH_MS: '0' }, server);
+  const others = [];
+  for (const file of against) others.push({ file, sandbox: await startSandbox({ SPLASH_MS: '0' }, file) });
+  /** What each target is, in the report. */
+  const LABELS = {
+    checkout: 'checkout, the shop page as it is (no preload)',
+    preloaded: 'checkout, the shop page called Checkout.preload() when it loaded',
+    floor: 'floor (bare cross-origin iframe, one API call, an input)',
+  };
+  const SIDES = against.length ? ['checkout'] : ['checkout', 'preloaded'];
+  for (const { file } of others) LABELS[nameOf(file)] = `checkout from ${nameOf(file)}, the shop page as it is`;
+  try {
+    // The targets take turns, so a busy machine slows them alike; the first round warms each server
+    // and the browser. First every round opens each after the settle time (the budget's measurement),
+    // then every round opens each right at the load event (for information).
+    const modes = against.length ? { click: settleMs } : { click: settleMs, atLoad: 0 };
+    const targets = against.length
+      ? {
+          checkout: { sandbox: fast, url: shopUrl(fast) },
+          ...Object.fromEntries(others.map(({ file, sandbox }) => [nameOf(file), { sandbox, url: shopUrl(sandbox) }])),
+          floor: { sandbox: null, url: floor.url },
+        }
+      : {
+          checkout: { sandbox: fast, url: shopUrl(fast) },
+          preloaded: { sandbox: fast, url: shopUrl(fast), preload: true },
+          floor: { sandbox: null, url: floor.url },
+        };
+    const names = Object.keys(targets);
+    const results = Object.fromEntries(Object.keys(modes).map((mode) => [mode, Object.fromEntries(names.map((name) => [name, { times: [], ready: [], ratios: [], phases: [], cpu: [] }]))]));
+    // One mode after the other, so the opens at the load event (and their busy browser) do not sit
+    // between the settled ones.
+    for (const [mode, settle] of Object.entries(modes)) {
+      for (let i = 0; i < runs + 1; i++) {
+        const order = names.map((_, k) => names[(i + k) % names.length]);
+        const round = {};
+        for (const name of order) round[name] = await openOnce(browser, targets[name], settle);
+        if (i === 0) continue;
+        for (const name of names) {
+          const r = results[mode][name];
+          r.times.push(round[name].focused);
+          r.ready.push(round[name].ready);
+          r.ratios.push(round[name].focused / round.floor.focused);
+          r.toCheckout ??= [];
+          r.toCheckout.push(round[name].focused / round.checkout.focused);
+          r.phases.push(round[name].phases);
+          r.cpu.push(round[name].cpu);
+        }
       }
     }
-  }
-  const ratio = (r, f) =>
-    `${(median(r.times) / median(f.times)).toFixed(2)}x of the medians, ${median(r.ratios).toFixed(2)}x median of each round ` +
-    `(rounds ${Math.min(...r.ratios).toFixed(2)}x-${Math.max(...r.ratios).toFixed(2)}x)`;
-  /** Each target's navigation phases: medians in ms after open(). */
-  const phaseLine = (m) => {
-    const phases = ['request', 'firstByte', 'document', 'inserted', 'lastByte', 'parsed'];
-    // A phase not reached when the field showed is left out of its median, and counted.
-    const side = (rows) => phases.map((phase) => {
-      const known = rows.map((row) => row[phase]).filter((ms) => typeof ms === 'number');
-      const notYet = rows.length - known.length;
-      return `${phase} ${known.length ? median(known) : '-'}${notYet ? ` (${notYet} of ${rows.length} not yet)` : ''}`;
-    }).join(', ');
-    return `where the time went (medians, ms after open()): ${names.map((name) => `${name} ${side(m[name].phases)}, on screen ${median(m[name].times)}`).join('; ')}`;
-  };
-  /** Each target's CPU per open, by process: medians in ms of CPU between open() and the field on screen. */
-  const cpuLine = (m) => {
-    const kinds = ['renderer', 'browser', 'server', 'started', 'benchmark', 'gpu', 'network', 'utility', 'zygote'];
-    const side = (rows) => {
-      const totals = rows.map((row) => Object.values(row).reduce((sum, ms) => sum + ms, 0));
-      const parts = kinds.filter((kind) => rows.some((row) => row[kind] > 0)).map((kind) => `${kind} ${Math.round(median(rows.map((row) => row[kind] ?? 0)))}`);
-      return `${Math.round(median(totals))} in all (${parts.join(', ')})`;
+    const ratio = (r, f) =>
+      `${(median(r.times) / median(f.times)).toFixed(2)}x of the medians, ${median(r.ratios).toFixed(2)}x median of each round ` +
+      `(rounds ${Math.min(...r.ratios).toFixed(2)}x-${Math.max(...r.ratios).toFixed(2)}x)`;
+    /** Each target's navigation phases: medians in ms after open(). */
+    const phaseLine = (m) => {
+      const phases = ['request', 'firstByte', 'document', 'inserted', 'lastByte', 'parsed'];
+      // A phase not reached when the field showed is left out of its median, and counted.
+      const side = (rows) => phases.map((phase) => {
+        const known = rows.map((row) => row[phase]).filter((ms) => typeof ms === 'number');
+        const notYet = rows.length - known.length;
+        return `${phase} ${known.length ? median(known) : '-'}${notYet ? ` (${notYet} of ${rows.length} not yet)` : ''}`;
+      }).join(', ');
+      return `where the time went (medians, ms after open()): ${names.map((name) => `${name} ${side(m[name].phases)}, on screen ${median(m[name].times)}`).join('; ')}`;
     };
-    return m.checkout.cpu.some((row) => Object.keys(row).length > 0)
-      ? `CPU per open (medians, ms of CPU on the machine's ${availableParallelism()} cores from just before open() to just after the field on screen; "started": processes started meanwhile): ${names.map((name) => `${name} ${side(m[name].cpu)}`).join('; ')}`
-      : 'CPU per open: not measured (no /proc on this system)';
-  };
-  const print = (m) => {
-    for (const name of names) report(`${LABELS[name]}: open() -> card field on screen and focused, splash 0 ms`, m[name].times);
-    for (const side of SIDES) console.log(`ratio to the floor, ${side}: ${ratio(m[side], m.floor)}`);
-    console.log(phaseLine(m));
-    console.log(cpuLine(m));
-    for (const side of SIDES) report(`${side}: open() -> ready event (the checkout live: its script has taken over the form)`, m[side].ready);
-    for (const { file } of others) {
-      const r = m[basename(file)];
-      console.log(`${basename(file)} against this build: ${median(r.times)} against ${median(m.checkout.times)} ms on screen (medians), ` +
-        `${(median(r.times) / median(m.checkout.times)).toFixed(2)}x of the medians, ${median(r.toCheckout).toFixed(2)}x median of each round; ` +
-        `ready ${median(r.ready)} against ${median(m.checkout.ready)} ms`);
+    /** Each target's CPU per open, by process: medians in ms of CPU between open() and the field on screen. */
+    const cpuLine = (m) => {
+      const kinds = ['renderer', 'browser', 'server', 'started', 'benchmark', 'gpu', 'network', 'utility', 'zygote'];
+      const side = (rows) => {
+        const totals = rows.map((row) => Object.values(row).reduce((sum, ms) => sum + ms, 0));
+        const parts = kinds.filter((kind) => rows.some((row) => row[kind] > 0)).map((kind) => `${kind} ${Math.round(median(rows.map((row) => row[kind] ?? 0)))}`);
+        return `${Math.round(median(totals))} in all (${parts.join(', ')})`;
+      };
+      return m.checkout.cpu.some((row) => Object.keys(row).length > 0)
+        ? `CPU per open (medians, ms of CPU on the machine's ${availableParallelism()} cores from just before open() to just after the field on screen; "started": processes started meanwhile): ${names.map((name) => `${name} ${side(m[name].cpu)}`).join('; ')}`
+        : 'CPU per open: not measured (no /proc on this system)';
+    };
+    const print = (m) => {
+      for (const name of names) report(`${LABELS[name]}: open() -> card field on screen and focused, splash 0 ms`, m[name].times);
+      for (const side of SIDES) console.log(`ratio to the floor, ${side}: ${ratio(m[side], m.floor)}`);
+      console.log(phaseLine(m));
+      console.log(cpuLine(m));
+      for (const side of SIDES) report(`${side}: open() -> ready event (the checkout live: its script has taken over the form)`, m[side].ready);
+      for (const { file } of others) {
+        const r = m[nameOf(file)];
+        console.log(`${nameOf(file)} against this build: ${median(r.times)} against ${median(m.checkout.times)} ms on screen (medians), ` +
+          `${(median(r.times) / median(m.checkout.times)).toFixed(2)}x of the medians, ${median(r.toCheckout).toFixed(2)}x median of each round; ` +
+          `ready ${median(r.ready)} against ${median(m.checkout.ready)} ms`);
+      }
+    };
+    console.log(`Opened ${settleMs} ms after the merchant page's load event, as a payer's click:`);
+    print(results.click);
+    if (results.atLoad) {
+      console.log(`Opened at the load event (the fresh browser context still busy), for information:`);
+      print(results.atLoad);
     }
-  };
-  console.log(`Opened ${settleMs} ms after the merchant page's load event, as a payer's click:`);
-  print(results.click);
-  if (results.atLoad) {
-    console.log(`Opened at the load event (the fresh browser context still busy), for information:`);
-    print(results.atLoad);
+  } finally {
+    await Promise.all(others.map(({ sandbox }) => sandbox.stop()));
+    await fast.stop();
+    floor.stop();
   }
-} finally {
-  await Promise.all(others.map(({ sandbox }) => sandbox.stop()));
-  await fast.stop();
-  floor.stop();
 }
 
 // The default settings (SPEC 2's 3000 ms splash): the page's first open shows the splash for its
@@ -405,7 +416,7 @@ try {
 const splashRuns = option('splash-runs', against.length ? 0 : 5);
 if (splashRuns > 0) {
   const builds = [{ name: 'this build', sandbox: await startSandbox({ SPLASH_MS: '3000' }, server) }];
-  for (const file of against) builds.push({ name: basename(file), sandbox: await startSandbox({ SPLASH_MS: '3000' }, file) });
+  for (const file of against) builds.push({ name: nameOf(file), sandbox: await startSandbox({ SPLASH_MS: '3000' }, file) });
   const floorAgain = await startFloor();
   try {
     const times = Object.fromEntries(builds.map(({ name }) => [name, { first: [], reopen: [], toThis: [] }]));
@@ -432,6 +443,148 @@ if (splashRuns > 0) {
       console.log(`default settings, reopen${of}: ${(median(reopen) / floorMedian).toFixed(2)}x the floor (target: within 1.5x)`);
       console.log(`default settings, first open${of}: ${((median(first) - 3000) / floorMedian).toFixed(2)}x the floor after the splash's 3000 ms (target: splash + 1.5x, ${Math.round(3000 + 1.5 * floorMedian)} ms here; measured ${median(first)} ms)`);
       if (name !== 'this build') console.log(`${name} against this build, reopen: ${median(reopen)} against ${median(times['this build'].reopen)} ms (medians), ${median(toThis).toFixed(2)}x median of each round`);
+    }
+    report('floor in the same rounds', floorTimes);
+  } finally {
+    await Promise.all(builds.map(({ sandbox }) => sandbox.stop()));
+    floorAgain.stop();
+  }
+}
+
+// The returns from a bank or 3DS page (default settings: SPEC 2's 3000 ms splash as shipped), each
+// in a fresh browser context on the demo shop, whose Pay button creates the link at the click as a
+// shop does: (a) the 3DS challenge approved -> the receipt; (b) the challenge refused -> the card
+// form taking typing again, with the bank's reason; (c) Clave's bank page approved -> the receipt.
+// Timed from the click on the outside page's button (on that page's clock) to the first animation
+// frame of the checkout's page showing the next screen, with the floor in the same rounds.
+const returnRuns = option('return-runs', 5);
+
+/**
+ * Runs in every frame: on a checkout page, the first animation frame that shows what a return
+ * leads to (the receipt's title, or the card form with the bank's reason and a card field that
+ * takes the focus) is reported to the benchmark, with what it was.
+ */
+function watchReturn() {
+  if (!location.pathname.startsWith('/pf/')) return;
+  const shown = (el) => el && el.getClientRects().length > 0 && getComputedStyle(el).visibility === 'visible';
+  const until = performance.now() + 30_000;
+  const tick = () => {
+    if (shown(document.getElementById('receipt-title'))) {
+      return void window.__benchReturnSeen({ at: performance.timeOrigin + performance.now(), screen: 'receipt' });
+    }
+    const field = document.querySelector('[name="cardnumber"]');
+    if (shown(document.getElementById('card-decline')) && shown(field) && !field.disabled && field.value !== '') {
+      field.focus();
+      if (document.activeElement === field) return void window.__benchReturnSeen({ at: performance.timeOrigin + performance.now(), screen: 'form' });
+    }
+    if (performance.now() < until) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}
+
+/** Each return step: the method, the card (if any), the answer on the outside page and what must show next. */
+const RETURN_STEPS = {
+  '3ds-approved': { method: 'card', answer: 'approve', next: 'receipt' },
+  '3ds-refused': { method: 'card', answer: 'fail', next: 'form' },
+  'clave-approved': { method: 'clave', answer: 'approve', next: 'receipt' },
+};
+
+/**
+ * One return, in a fresh browser context: the payer opens the demo shop's checkout (order number
+ * `order` of the run: its quantities differ, so no two orders in a run are the same payment, which
+ * the duplicate rule would refuse), pays and, on the outside page inside the frame, answers; ms from
+ * that click to the next screen.
+ */
+async function returnOnce(browser, sandbox, step, order) {
+  const { method, answer, next } = RETURN_STEPS[step];
+  const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 740 } });
+  try {
+    let seen;
+    await context.exposeBinding('__benchReturnSeen', (_source, report) => seen?.(report));
+    await context.addInitScript(watchReturn);
+    const page = await context.newPage();
+    await page.goto(shopUrl(sandbox));
+    await page.waitForFunction(() => typeof window.Checkout?.open === 'function');
+    // 1-9 of one product, 2-9 of the other: 72 different orders.
+    for (let i = 0; i < order % 9; i++) await page.locator('[data-product="geisha"] [data-step="1"]').click();
+    for (let i = 0; i < Math.floor(order / 9) % 8; i++) await page.locator('[data-product="cacao"] [data-step="1"]').click();
+    await page.waitForTimeout(settleMs);
+    await page.locator('#pay-button').click();
+    const frame = page.frameLocator('iframe[src*="/pf/widget"]');
+    await frame.locator('[name="cardnumber"]').waitFor({ timeout: 30_000 });
+    if (method === 'card') {
+      const nextYear = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
+      await frame.locator('[name="cardnumber"]').fill('4000 0000 0000 3220');
+      await frame.locator('[name="expirationDate"]').fill(`12/${nextYear}`);
+      await frame.locator('[name="cvc"]').fill('123');
+      await frame.locator('[name="name"]').fill('María José Núñez');
+      await frame.locator('[name="email"]').fill('maria.nunez@example.com');
+      await frame.locator('[name="phone"]').fill('+507 6123-4567');
+      await frame.getByRole('checkbox', { name: 'No soy un robot' }).check();
+      await frame.getByText('Verificado', { exact: true }).waitFor({ timeout: 10_000 });
+      await frame.locator('#method-panel-card button[type="submit"]').click();
+    } else {
+      await frame.getByRole('radiogroup', { name: /método de pago/i }).getByRole('radio', { name: /Clave/ }).check();
+      await frame.getByRole('button', { name: /continuar al banco/i }).click();
+    }
+    await frame.locator(`button.${answer}`).waitFor({ timeout: 20_000 });
+    const outside = page.frames().find((f) => f.url().includes('/sandbox/'));
+    if (!outside) throw new Error(`no bank or 3DS page in the frame (${step})`);
+    const reported = new Promise((resolve) => (seen = resolve));
+    const clicked = await outside.evaluate((name) => {
+      const at = performance.timeOrigin + performance.now();
+      document.querySelector(`button.${name}`).click();
+      return at;
+    }, answer);
+    const report = await Promise.race([reported, new Promise((_, reject) => setTimeout(() => reject(new Error(`${step}: nothing shown within 30 s`)), 30_000))]);
+    if (report.screen !== next) throw new Error(`${step}: the ${report.screen} showed, not the ${next}`);
+    return Math.round(report.at - clicked);
+  } finally {
+    await context.close();
+  }
+}
+
+if (returnRuns > 0) {
+  const builds = [{ name: 'this build', sandbox: await startSandbox({ SPLASH_MS: '3000' }, server) }];
+  for (const file of against) builds.push({ name: nameOf(file), sandbox: await startSandbox({ SPLASH_MS: '3000' }, file) });
+  const floorAgain = await startFloor();
+  const steps = Object.keys(RETURN_STEPS);
+  try {
+    const times = Object.fromEntries(builds.map(({ name }) => [name, Object.fromEntries(steps.map((step) => [step, { ms: [], ratios: [], toThis: [] }]))]));
+    const floorTimes = [];
+    for (let i = 0; i < returnRuns + 1; i++) {
+      const order = builds.map((_, k) => builds[(i + k) % builds.length]);
+      const round = {};
+      for (const { name, sandbox } of order) {
+        round[name] = {};
+        for (const [k, step] of steps.entries()) round[name][step] = await returnOnce(browser, sandbox, step, i * steps.length + k);
+      }
+      const f = (await openOnce(browser, { sandbox: null, url: floorAgain.url }, settleMs)).focused;
+      if (i === 0) continue;
+      floorTimes.push(f);
+      for (const { name } of builds) {
+        for (const step of steps) {
+          const t = times[name][step];
+          t.ms.push(round[name][step]);
+          t.ratios.push(round[name][step] / f);
+          t.toThis.push(round[name][step] / round['this build'][step]);
+        }
+      }
+    }
+    const LABEL = {
+      '3ds-approved': '3DS challenge approved -> receipt shown',
+      '3ds-refused': '3DS challenge refused -> card form taking typing, with the reason',
+      'clave-approved': 'Clave bank page approved -> receipt shown',
+    };
+    const floorMedian = median(floorTimes);
+    for (const { name } of builds) {
+      const of = name === 'this build' ? '' : ` (${name})`;
+      for (const step of steps) {
+        const t = times[name][step];
+        report(`default settings, return: ${LABEL[step]}${of}`, t.ms);
+        console.log(`  ${(median(t.ms) / floorMedian).toFixed(2)}x the floor's median, ${median(t.ratios).toFixed(2)}x median of each round (target: within 1.5x)` +
+          (name === 'this build' ? '' : `; against this build ${median(t.toThis).toFixed(2)}x median of each round`));
+      }
     }
     report('floor in the same rounds', floorTimes);
   } finally {

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const rootDir = fileURLToPath(new URL('../', import.meta.url));
@@ -55,7 +55,7 @@ async function waitUntilUp(url, child, output) {
  */
 export function serverOption(argv = process.argv, flag = '--server') {
   const at = argv.indexOf(flag);
-  return at > 0 && argv[at + 1] ? join(process.cwd(), argv[at + 1]) : undefined;
+  return at > 0 && argv[at + 1] ? resolve(process.cwd(), argv[at + 1]) : undefined;
 }
 
 /**

@@ -9,16 +9,20 @@ import type { MerchantRow } from '../store/merchants';
  * No form is ever submitted by the browser (the widget sends every form through its API client), so
  * what a payer types into the prerendered form before the script runs can go nowhere.
  */
-export function widgetCsp(styleHashes: readonly string[]): string {
+export function widgetCsp(styleHashes: readonly string[], scriptHashes: readonly string[] = []): string {
   const styles = ["'self'", ...styleHashes].join(' ');
-  return `default-src 'self'; script-src 'self'; style-src ${styles}; img-src 'self' data:; connect-src 'self' ws: wss:; form-action 'none'; base-uri 'none'; object-src 'none'`;
+  const scripts = ["'self'", ...scriptHashes].join(' ');
+  return `default-src 'self'; script-src ${scripts}; style-src ${styles}; img-src 'self' data:; connect-src 'self' ws: wss:; form-action 'none'; base-uri 'none'; object-src 'none'`;
+}
+
+/** The CSP source (`'sha256-...'`) of a script's or style element's text. */
+export function cspHashOf(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 
 /** The CSP source (`'sha256-...'`) of each <style> element's text in html, in order. */
 export function styleHashesOf(html: string): string[] {
-  return [...html.matchAll(/<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/gi)].map(
-    (m) => `'sha256-${createHash('sha256').update(m[1] ?? '', 'utf8').digest('base64')}'`,
-  );
+  return [...html.matchAll(/<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/gi)].map((m) => cspHashOf(m[1] ?? ''));
 }
 
 /** A host name with an optional port: anything else could smuggle a directive into the header. */
@@ -37,10 +41,10 @@ export function frameAncestors(merchant: Pick<MerchantRow, 'domain_validation' |
   return [...new Set(sources)].join(' ');
 }
 
-/** Headers every widget HTML response carries; styleHashes from styleHashesOf(the page). */
-export function widgetSecurityHeaders(ancestors: string, styleHashes: readonly string[] = []): Record<string, string> {
+/** Headers every widget HTML response carries; styleHashes from styleHashesOf(the page), scriptHashes of its one inline script, if any. */
+export function widgetSecurityHeaders(ancestors: string, styleHashes: readonly string[] = [], scriptHashes: readonly string[] = []): Record<string, string> {
   return {
-    'content-security-policy': `${widgetCsp(styleHashes)}; frame-ancestors ${ancestors}`,
+    'content-security-policy': `${widgetCsp(styleHashes, scriptHashes)}; frame-ancestors ${ancestors}`,
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin',
   };

@@ -5,6 +5,7 @@ import { checkoutModule } from '../checkout/checkoutModule';
 import { notFoundModule, responseMessageModule } from '../pages/message/messageModules';
 import type { ScreenModule } from '../services/screen';
 import { loadReceipts } from '../receipts/loadReceipts';
+import { sameWave } from '../services/sameWave';
 import type { Services } from '../services/services';
 
 export type { CheckoutType, Route, RouteOf, ScreenRouteName, WalletScreenName } from '../services/routeTypes';
@@ -178,7 +179,8 @@ export const SCREENS: ScreenTable = {
   // The checkout is the first screen of nearly every visit: in the entry chunk, not fetched after it.
   checkout: { prerender: true, load: () => Promise.resolve(checkoutModule) },
   receipt: { load: () => loadReceipts().then((m) => m.receiptModule) },
-  claveReturn: { load: () => import('../methods/clave/returnModule').then((m) => m.claveReturnModule) },
+  // With the receipt's chunk it leads to, whose imports are its own (services/sameWave, loadReceipts).
+  claveReturn: { load: () => sameWave(import('../methods/clave/returnModule'), loadReceipts()).then((m) => m.claveReturnModule) },
   responseMessage: { load: () => Promise.resolve(responseMessageModule) },
   campaignReceipt: { load: () => import('../pages/campaignReceipt/module').then((m) => m.campaignReceiptModule) },
   validateTx: { load: () => import('../pages/validateTx/module').then((m) => m.validateTxModule) },

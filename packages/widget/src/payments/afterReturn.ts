@@ -1,6 +1,4 @@
-import {
-  buildPaymentResult, paymentOverallResult, statusFamilyOf, type PaymentMethodId, type PaymentResult, type Receipt,
-} from '@pasarela/core';
+import { buildPaymentResult, returnedPaymentResult, type PaymentMethodId, type PaymentResult, type Receipt } from '@pasarela/core';
 import type { PendingReturn } from './leaveAndReturn';
 import { FORM_ENTRY_PARAM } from '../methods/card/threeDsReturn';
 
@@ -18,11 +16,8 @@ export function formAfterRefusal(formPath: string, code: string, method: Payment
 
 /** SPEC 3 "Notification to the parent on result" for a payment finished outside, from its receipt. */
 export function resultAfterReturn(method: PaymentMethodId, receipt: Receipt, pending: PendingReturn, at: Date): PaymentResult {
-  // A card's receipt names its brand (VISA, MC-PF, ...); every other method has one status table.
-  const family = statusFamilyOf(method === 'card' ? receipt.cardType || method : method);
   return buildPaymentResult(method, {
-    // core's paymentOverallResult: the method's table, and the auth status where it has no declined code.
-    result: paymentOverallResult(family, receipt.status, receipt.authStatus),
+    result: returnedPaymentResult(method, receipt),
     totalPaid: receipt.totalPay ?? 0,
     at,
     type: receipt.cardType || receipt.typeMethod || '',

@@ -10,8 +10,25 @@ export type ReceiptState =
   /** SPEC 2 "redirects to /404 when no receipt is found". */
   | { status: 'notFound' };
 
+let handedOver: Receipt | null = null;
+
+/**
+ * The receipt the screen before has just read (Clave's return, which leads here): the receipt
+ * screen shows it without reading it again. Taken once, by the next receipt store of its operation.
+ */
+export function handOverReceipt(receipt: Receipt): void {
+  handedOver = receipt;
+}
+
+function takeHandedOver(codOper: string): Receipt | null {
+  const receipt = handedOver?.codOper === codOper ? handedOver : null;
+  handedOver = null;
+  return receipt;
+}
+
 /** The receipt loader, keyed by the operation code. */
 export function createReceiptStore(api: ApiClient, codOper: string) {
+  let known = takeHandedOver(codOper);
   let running: Promise<void> | null = null;
   return createStore<ReceiptState & { load(): Promise<void> }>()((set) => ({
     status: 'loading',
@@ -19,7 +36,10 @@ export function createReceiptStore(api: ApiClient, codOper: string) {
       running ??= (async () => {
         set({ status: 'loading' });
         try {
-          set({ status: 'ready', receipt: await loadReceipt(api, codOper) });
+          // Awaited either way: `running` is set before this settles.
+          const receipt = await (known ?? loadReceipt(api, codOper));
+          known = null;
+          set({ status: 'ready', receipt });
         } catch (error) {
           const notFound = isPasarelaError(error) && (error.code === 'receive_not_found' || error.status === 404);
           set(notFound ? { status: 'notFound' } : { status: 'failed', message: payerMessage(error) });

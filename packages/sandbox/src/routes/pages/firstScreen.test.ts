@@ -5,10 +5,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrimedAnswersSchema, catalogs, themePalette, wrapEnvelope } from '@pasarela/core';
 import * as v from 'valibot';
-import { createTestApp, newLink, type TestApp } from '../../test/testApp';
+import { cardPayload, createTestApp, newLink, type TestApp } from '../../test/testApp';
 import { DEMO_MERCHANT_BRAND } from '../../db/seed';
 import { checkoutOfAddress, firstScreenAnswers } from './firstScreen';
 import { startAfterFirstFrame } from './widgetPageMarkup';
+import { CHALLENGE_RETURN_SCRIPT_HASH } from './challengeReturn';
 
 describe('checkoutOfAddress: the checkout a widget address opens (SPEC 2), as the widget routes it', () => {
   it.each([
@@ -114,10 +115,13 @@ describe('the widget page answers its first screen ahead', () => {
     expect(answers.some((a) => a.key.endsWith('/payment-methods'))).toBe(true);
   });
 
-  it('answers only the catalog version on pages that are not a checkout', async () => {
-    for (const path of ['/pf/widget/login', '/pf/default-receipt/PP1', '/404']) {
+  it('answers only the catalog version on pages that are not a checkout or a receipt', async () => {
+    for (const path of ['/pf/widget/login', '/404']) {
       expect((await page(path)).answers.map((a) => a.key)).toEqual(['translations/version']);
     }
+    // A receipt's page: its answer, a 404 for an unknown operation (the widget then shows SPEC 2's /404).
+    const unknown = await page('/pf/default-receipt/PP1');
+    expect(unknown.answers.map((a) => [a.key, a.code])).toEqual([['translations/version', 200], ['receipts/PP1', 404]]);
   });
 
   it('cannot be made to close its script element by a description', async () => {
@@ -233,6 +237,14 @@ describe('the first screen rendered into the page (the widget\'s server entry)',
     expect(page).toMatch(/<div id="root" data-prerendered="en"><main data-lang="en" data-answers="\d+" data-splash="3000" data-catalog="string">form<\/main><\/div>/);
   });
 
+  it('leaves the root empty on a page whose address names a payment left waiting, which the browser renders (its rendersAsServer)', async () => {
+    const code = await newLink(noSplash);
+    const pending = encodeURIComponent(JSON.stringify({ method: 'card', codOper: 'PP1', deadline: null }));
+    for (const app of [noSplash, withSplash]) {
+      expect(await html(app, `/pf/widget?type=lk&code=${code}&pending=${pending}`)).toContain('<div id="root"></div><script type="application/json" id="pasarela-primed">');
+    }
+  });
+
   it('sends the page without it when the render fails or is too slow', async () => {
     const code = await newLink(noSplash);
     expect(await html(noSplash, `/pf/widget?type=lk&code=${code}&broken`)).toContain('<div id="root"></div><script type="application/json" id="pasarela-primed">');
@@ -251,5 +263,72 @@ describe('startAfterFirstFrame: a page with its first screen in starts the widge
   it('leaves a page without a boot chunk as it is', () => {
     const html = '<head><script type="module" src="/widget/assets/main-Ab_1.js"></script></head>';
     expect(startAfterFirstFrame(html)).toBe(html);
+  });
+});
+
+// Issue 47: a return from a bank or 3DS page waits for no round trip before what the payer sees next.
+describe('the pages a 3DS challenge or the bank returns to', () => {
+  /** A card payment at its 3DS challenge, then the bank's answer; its operation code. */
+  async function challenged(amount: number, result: 'approve' | 'fail' | null): Promise<string> {
+    const code = await newLink(t, { amount });
+    const res = await t.post('/cards/auth-capture', cardPayload(code, { cardNumber: '4000000000003220', amount }));
+    const path = new URL(String(res.data['redirectUrl'])).pathname;
+    const codOper = decodeURIComponent(path.split('/').pop() ?? '');
+    if (result) {
+      const done = await t.app.request(path, { method: 'POST', headers: { accept: 'application/json' }, body: new URLSearchParams({ result }) });
+      expect(done.status).toBe(200);
+    }
+    return codOper;
+  }
+  const challengeReturn = (codOper: string, extra = '') => `/pf/default-receipt/${codOper}?challenge=1&entries=3&from=%2Fpf%2Fwidget%3Ftype%3Dlk${extra}`;
+
+  it('carries the receipt\'s answer on a receipt and on the bank\'s return addresses', async () => {
+    const codOper = await challenged(51, 'approve');
+    const api = await t.get(`/receipts/${codOper}`);
+    for (const path of [challengeReturn(codOper), `/pf/default-receipt/${codOper}`, `/pf/widget/returnclavesdk?Oper=${codOper}`]) {
+      const { byKey } = await page(path);
+      expect(byKey.get(`receipts/${codOper}`)).toEqual({ key: `receipts/${codOper}`, code: 200, description: 'OK', data: api.data });
+    }
+  });
+
+  it('carries the merchant\'s palette on those pages, so the receipt waits for no theme code', async () => {
+    const codOper = await challenged(56, 'approve');
+    for (const path of [challengeReturn(codOper), `/pf/widget/returnclavesdk?Oper=${codOper}`]) {
+      const res = await t.app.request(path);
+      const style = /<style id="pasarela-palette" data-brand="([^"]*)">(.*?)<\/style><\/head>/.exec(await res.text());
+      expect(style?.[1]).toBe(DEMO_MERCHANT_BRAND.colorPrimary);
+      expect(res.headers.get('content-security-policy')).toContain(`'sha256-${createHash('sha256').update(style?.[2] ?? '', 'utf8').digest('base64')}'`);
+    }
+    // No receipt, no palette.
+    expect(await (await t.app.request('/pf/default-receipt/PP1')).text()).not.toContain('pasarela-palette');
+  });
+
+  it('carries the receipt of a card payment its checkout\'s address names as waiting at its challenge', async () => {
+    const codOper = await challenged(52, null);
+    const pending = encodeURIComponent(JSON.stringify({ method: 'card', codOper, deadline: null }));
+    const { byKey } = await page(`/pf/widget?type=lk&code=LK1&pending=${pending}`);
+    expect(byKey.get(`receipts/${codOper}`)?.code).toBe(200);
+  });
+
+  it('a refused challenge\'s return goes straight back to the form\'s history entry, with its one script allowed by its hash', async () => {
+    const codOper = await challenged(53, 'fail');
+    const res = await t.app.request(challengeReturn(codOper));
+    const html = await res.text();
+    expect(res.status).toBe(200);
+    expect(html).not.toContain('pasarela-config');
+    const script = /<script>(.*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(script).toContain('history.go(');
+    expect(`'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`).toBe(CHALLENGE_RETURN_SCRIPT_HASH);
+    expect(res.headers.get('content-security-policy')).toContain(`script-src 'self' ${CHALLENGE_RETURN_SCRIPT_HASH};`);
+  });
+
+  it('an approved challenge, a refused one marked to stay, or one without the form\'s count gets the widget\'s page', async () => {
+    const approved = await challenged(54, 'approve');
+    const refused = await challenged(55, 'fail');
+    for (const path of [challengeReturn(approved), challengeReturn(refused, '&stay=1'), `/pf/default-receipt/${refused}?challenge=1`]) {
+      const res = await t.app.request(path);
+      expect(await res.text()).toContain('pasarela-config');
+      expect(res.headers.get('content-security-policy')).toContain("script-src 'self';");
+    }
   });
 });

@@ -1,6 +1,6 @@
 import {
   CATALOG_VERSION_CALL, EnvelopeSchema, acceptLanguageTags, apiCallKey, catalogCall, checkoutEntry, checkoutTargetCall,
-  checkoutTargetInfo, isSlug, merchantCalls, parseMerchant, pickLanguage, readEnvelopeData, SECURITY_CONFIG_CALLS, SEGMENT,
+  checkoutTargetInfo, isSlug, merchantCalls, parseMerchant, pickLanguage, readEnvelopeData, receiptCall, receiptOfAddress, ReceiptSchema, SECURITY_CONFIG_CALLS, SEGMENT,
   type ApiCall, type CheckoutType, type Language, type PrimedAnswer,
 } from '@pasarela/core';
 import * as v from 'valibot';
@@ -19,6 +19,8 @@ export interface FirstScreen {
   lang: Language;
   /** The merchant's stored brand colour, when it has one (the page carries its palette: pagePalette.ts). */
   brandColour?: string | undefined;
+  /** On a receipt or bank return address (core receiptOfAddress): its receipt's answer, also among `answers`. */
+  receipt?: PrimedAnswer | undefined;
 }
 
 /** Which checkout a widget address opens (SPEC 2), as the widget's route table reads it; null for any other page. */
@@ -76,14 +78,18 @@ export function firstScreenAnswers(request: InProcessRequest, options: { clientK
   return async (path: string, params: URLSearchParams, acceptLanguage: string | undefined): Promise<FirstScreen> => {
     const lang = pickLanguage(params.get('lang'), acceptLanguageTags(acceptLanguage));
     const checkout = checkoutOfAddress(path, params);
-    const [version, target, ...security] = await Promise.all([
+    // A receipt's page, or the page a bank or 3DS challenge returns to, shows the payment's receipt first.
+    const receiptOf = receiptOfAddress(path, params);
+    const [version, receipt, target, ...security] = await Promise.all([
       fixedAnswer(CATALOG_VERSION_CALL, lang),
+      receiptOf === null ? null : answer(receiptCall(receiptOf), lang),
       checkout ? answer(checkoutTargetCall(checkout.type, checkout.code), lang) : null,
       // The checkout's captcha and fingerprint keys (SPEC 7 system config).
       ...(checkout ? SECURITY_CONFIG_CALLS.map((call) => fixedAnswer(call, lang)) : []),
     ]);
-    const answers = [version, target, ...security];
-    let brandColour: string | undefined;
+    const answers = [version, receipt, target, ...security];
+    // A receipt wears its merchant's brand colour, as the checkout did: the page carries its palette.
+    let brandColour = receiptOf === null || checkout ? undefined : receiptBrandColourOf(receipt);
     if (checkout && target?.code === 200) {
       let calls: ApiCall[] = [];
       try {
@@ -95,7 +101,7 @@ export function firstScreenAnswers(request: InProcessRequest, options: { clientK
       answers.push(...merchantAnswers);
       brandColour = brandColourOf(merchantAnswers[0]);
     }
-    return { answers: answers.filter((a): a is PrimedAnswer => a !== null), lang, brandColour };
+    return { answers: answers.filter((a): a is PrimedAnswer => a !== null), lang, brandColour, receipt: receipt ?? undefined };
   };
 }
 
@@ -107,6 +113,13 @@ function brandColourOf(merchant: PrimedAnswer | null | undefined): string | unde
   } catch {
     return undefined;
   }
+}
+
+/** The stored brand colour of the merchant a receipt's answer names; undefined without one. */
+function receiptBrandColourOf(receipt: PrimedAnswer | null): string | undefined {
+  if (receipt?.code !== 200) return undefined;
+  const parsed = v.safeParse(ReceiptSchema, receipt.data);
+  return parsed.success ? (parsed.output.merchant?.brand?.colorPrimary ?? undefined) : undefined;
 }
 
 /** The catalog's API address, as the widget's client asks for it (core catalogCall). */

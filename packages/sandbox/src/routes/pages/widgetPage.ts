@@ -6,6 +6,7 @@ import { negotiatedBody } from '../../http/negotiatedBody';
 import { styleHashesOf, widgetSecurityHeaders } from '../../http/widgetSecurity';
 import type { StaticPaths } from '../../paths';
 import { notBuilt } from './builtFiles';
+import { CHALLENGE_RETURN_SCRIPT_HASH, challengeReturnPage } from './challengeReturn';
 import { builtWidgetPage, type BuiltWidgetPage } from './builtWidgetPage';
 import type { FirstScreen } from './firstScreen';
 import { paletteStyle } from './pagePalette';
@@ -28,14 +29,14 @@ export function isWidgetRoute(path: string): boolean {
 async function widgetHtml(c: Context<AppEnv>, page: BuiltWidgetPage | undefined, settings: WidgetSettings): Promise<Response> {
   const params = new URL(c.req.url).searchParams;
   const lang = pickLanguage(params.get('lang'), acceptLanguageTags(c.req.header('accept-language')));
-  const send = (html: string, status: 200 | 404, ancestors: string, styleHashes: string[]) => {
+  const send = (html: string, status: 200 | 404, ancestors: string, styleHashes: string[], scriptHashes: string[] = []) => {
     const { body, headers } = negotiatedBody(Buffer.from(html, 'utf8'), 'text/html; charset=UTF-8', c.req.header('accept-encoding'));
     return c.body(body, status, {
       ...headers,
       'cache-control': 'no-cache',
       // The page carries the catalog hint for the browser's language.
       vary: 'Accept-Language, Accept-Encoding',
-      ...widgetSecurityHeaders(ancestors, styleHashes),
+      ...widgetSecurityHeaders(ancestors, styleHashes, scriptHashes),
     });
   };
   const ancestors = settings.frameAncestors ? await settings.frameAncestors(c.req.path, { code: c.req.query('code'), type: c.req.query('type') }) : '*';
@@ -44,6 +45,9 @@ async function widgetHtml(c: Context<AppEnv>, page: BuiltWidgetPage | undefined,
   if (!settings.firstScreen || status === 404) return send(page.html.replace('<!--pasarela-config-->', configScript(settings)), status, ancestors, page.styleHashes);
   // The page is sent whole, when its answers (and its first screen) are made.
   const screen = await settings.firstScreen(c.req.path, params, c.req.header('accept-language')).catch(() => null);
+  // A failed 3DS challenge's return goes straight back to the card form.
+  const back = screen ? challengeReturnPage(new URL(c.req.url), screen.receipt, screen.lang) : null;
+  if (back) return send(back, 200, ancestors, [], [CHALLENGE_RETURN_SCRIPT_HASH]);
   const cut = cutPage(page, settings, lang, new URL(c.req.url));
   const palette = screen ? paletteStyle(appearanceParam(params), screen.brandColour) : '';
   const head = palette ? cut.head.replace('</head>', palette + '</head>') : cut.head;

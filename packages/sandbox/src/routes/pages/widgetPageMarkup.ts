@@ -15,6 +15,9 @@ export interface PageSettings {
   prerender?: Prerender | undefined;
 }
 
+/** The widget's mark of a payment left waiting in its address (widget payments/pendingAddress). */
+const PENDING_PARAM = 'pending';
+
 /** The widget template's (empty) root element, where the widget renders. */
 const ROOT = '<div id="root"></div>';
 /**
@@ -99,8 +102,11 @@ export function cutPage(page: BuiltWidgetPage, settings: PageSettings, lang: Lan
   // With no splash the first screen itself is in the page, and the widget's script starts after it
   // shows (boot.ts); with a splash, the splash is what the page shows first. The widget reads the
   // same rule from the same address (main.tsx), so it takes over this markup.
+  // A page whose address names a payment left waiting (`pending`: Back from the bank's page, a
+  // refused 3DS challenge's way back to its form) shows that payment, which only the browser knows
+  // how to follow: the widget renders it afresh (its rendersAsServer), so none is made here.
   const splash = splashMsFor(address, settings.splashMs ?? SPLASH_MS) > 0;
-  const prerender = rootAt >= 0 && !splash ? settings.prerender : undefined;
+  const prerender = rootAt >= 0 && !splash && !address.searchParams.has(PENDING_PARAM) ? settings.prerender : undefined;
   return { head: prerender ? startAfterFirstFrame(whole) : whole, end, hasRoot: rootAt >= 0, prerender, emptyRoot: splash ? SPLASH_ROOT : ROOT };
 }
 

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { sameWave } from '../../services/sameWave';
 import { SUPPORT_EMAIL, declineFieldOf, roundAmount } from '@pasarela/core';
 import type { MethodScreenProps } from '../../payments/methodModule';
 import { loadReceipts } from '../../receipts/loadReceipts';
@@ -18,6 +19,18 @@ type CardExtras = typeof import('../../wallet/cardExtras');
  * (typing a card takes longer; the focus the form takes on open is not the payer's), and waited for
  * by a click that comes first. Not part of the first load.
  */
+/** The challenge's wait, its chunk's imports fetched with it (services/sameWave). */
+function loadChallengeWait() {
+  return sameWave(
+    import('./ChallengeWait'),
+    import('../../payments/WaitingPanel'),
+    import('../../payments/watchPayment'),
+    import('../../payments/afterReturn'),
+    import('../../api/loadReceipt'),
+    import('./cardDraft'),
+  ).then((m) => m.ChallengeWait);
+}
+
 function lazyPayment(context: CardPayContext) {
   let made: Promise<{ pay: ReturnType<typeof import('./pay').createCardPay>; lookup: ReturnType<typeof import('./pay').createCardLookup> }> | null = null;
   const load = () => {
@@ -62,7 +75,7 @@ export function CardScreen({ payment }: MethodScreenProps) {
   const [challenge, setChallenge] = useState(() => payment.memory().load()?.codOper || null);
   const [Wait, setWait] = useState<typeof import('./ChallengeWait').ChallengeWait | null>(null);
   useEffect(() => {
-    if (challenge && !Wait) void import('./ChallengeWait').then((m) => setWait(() => m.ChallengeWait), () => setChallenge(null));
+    if (challenge && !Wait) void loadChallengeWait().then((wait) => setWait(() => wait), () => setChallenge(null));
   }, [challenge, Wait]);
   const [store] = useState(() => {
     const here = services.address();

@@ -57,11 +57,14 @@ export function ChallengeWait({ payment, codOper, store, onEnd }: ChallengeWaitP
   // The watcher's stop and the one end of the wait (the watcher's answer or the payer leaving, whichever comes first).
   const ended = useRef<{ claim: () => boolean; finish: (receipt: Receipt) => void } | null>(null);
   useEffect(() => {
-    void loadReceipts().catch(() => undefined);
     let over = false;
     const finish = (receipt: Receipt) => {
       const result = resultAfterReturn('card', receipt, { formPath: '', email: '', returnUrl: data.info.returnUrlString }, services.now());
-      if (result.notification.Estado === 'PENDING' || over) return;
+      // Still at the bank: the receipt's screens are fetched while the payer decides. A payment
+      // already decided (a refused challenge back on its form) goes on at once, with nothing else
+      // loading beside it.
+      if (result.notification.Estado === 'PENDING') return void loadReceipts().catch(() => undefined);
+      if (over) return;
       over = true;
       stop();
       payment.memory().clear();

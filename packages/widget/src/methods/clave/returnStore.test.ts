@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { PasarelaError, type PaymentResult } from '@pasarela/core';
 import { scriptedApi, type Answer } from '../../testing/fakePaymentContext';
+import { createReceiptStore } from '../../receipts/receiptStore';
 import { createClaveReturnStore } from './returnStore';
 
 const FORM = '/pf/widget?type=lk&code=LINK1&lang=en';
@@ -9,13 +10,13 @@ const receipt = (status: number) => ({
 });
 
 function setup(answer: Answer | Answer[], formPath = FORM) {
-  const { api } = scriptedApi({ 'receipts/OP1': answer });
+  const { api, calls } = scriptedApi({ 'receipts/OP1': answer });
   const reports: PaymentResult[] = [];
   const onSuccess = vi.fn();
   const store = createClaveReturnStore({
     api, codOper: 'OP1', pending: { formPath, email: '', returnUrl: '' }, report: (r) => void reports.push(r), onSuccess, now: () => new Date('2026-11-21T17:30:00Z'),
   });
-  return { store, reports, onSuccess };
+  return { store, reports, onSuccess, api, calls };
 }
 
 describe('Clave return', () => {
@@ -26,6 +27,20 @@ describe('Clave return', () => {
     expect(reports).toEqual([expect.objectContaining({ status: 'success', method: 'clave', notification: expect.objectContaining({ Oper: 'OP1', Estado: 'APPROVED', TotalPagado: '26.75', Tipo: 'CLAVE' }) })]);
     expect(onSuccess).toHaveBeenCalled();
     expect(store.getState()).toMatchObject({ status: 'done', to: '/pf/default-receipt/OP1' });
+  });
+
+  it('the receipt screen it leads to shows the receipt it read, without reading it again (once)', async () => {
+    const { store, api, calls } = setup(receipt(1));
+    await store.getState().load();
+    expect(calls).toHaveLength(1);
+    const receiptStore = createReceiptStore(api, 'OP1');
+    await receiptStore.getState().load();
+    expect(receiptStore.getState()).toMatchObject({ status: 'ready', receipt: { codOper: 'OP1', status: 1 } });
+    expect(calls).toHaveLength(1);
+    // Read again when asked again, and by any later receipt screen.
+    await receiptStore.getState().load();
+    await createReceiptStore(api, 'OP1').getState().load();
+    expect(calls).toHaveLength(3);
   });
 
   it('a refused payment is reported as an error and leads back to the form with the reason and Clave chosen', async () => {

@@ -2,6 +2,7 @@ import { createStore } from 'zustand/vanilla';
 import { isPasarelaError, payerMessage, type PayerMessage, type PaymentResult } from '@pasarela/core';
 import type { ApiClient } from '../../api/client';
 import { loadReceipt } from '../../api/loadReceipt';
+import { handOverReceipt } from '../../receipts/receiptStore';
 import { NOT_FOUND_PATH, RECEIPT_PATH } from '../../services/route';
 import { formAfterRefusal, resultAfterReturn } from '../../payments/afterReturn';
 import type { PendingReturn } from '../../payments/leaveAndReturn';
@@ -46,6 +47,8 @@ export function createClaveReturnStore(deps: ClaveReturnDeps) {
           const receiptPath = RECEIPT_PATH + encodeURIComponent(receipt.codOper);
           if (result.status === 'success') {
             deps.onSuccess();
+            // The receipt screen shows what was just read, without a second round trip.
+            handOverReceipt(receipt);
             set({ status: 'done', to: receiptPath });
           } else {
             set({ status: 'done', to: deps.pending.formPath ? formAfterRefusal(deps.pending.formPath, 'payment_declined', 'clave') : receiptPath });

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import type { Browser, FrameLocator, Page } from 'playwright-core';
+import { createLink } from './support/admin';
+import { seriousViolations } from './support/axe';
+import { browserAvailable } from './support/browser';
+import { checkoutFrameOf } from './support/frames';
+import { withSandboxAndBrowser } from './support/suite';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
+
+const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
+
+type Lang = 'es' | 'en';
+const TEXT = {
+  es: { robot: 'No soy un robot', verified: 'Verificado', toBank: /continuar al banco/i, receipt: /comprobante de pago/i, declined: 'Pago rechazado', reason: 'La autenticación 3D Secure falló' },
+  en: { robot: "I'm not a robot", verified: 'Verified', toBank: /continue to the bank/i, receipt: /payment receipt/i, declined: 'Payment declined', reason: '3D Secure authentication failed' },
+} as const;
+
+/** What the checkout's frame did after the payer's answer on the outside page. */
+interface AfterAnswer {
+  /** Addresses of the frame's documents in which SPEC 2's splash showed. */
+  splashes: string[];
+  /** Receipt reads that went over the network. */
+  receiptCalls: string[];
+  /** The answers to the receipt's address (the 3DS challenge's return). */
+  receiptPages: string[];
+}
+
+// Issue 47, with the default settings (SPEC 2's 3000 ms splash): a return from the 3DS challenge or
+// the Clave bank page shows what comes next with no splash and no round trip before it. The page
+// the bank returns to carries the payment's receipt; a refused challenge goes straight back to the
+// card form's own entry (never showing or starting the receipt's page), which says the bank's reason.
+describe.runIf(browserAvailable())('returns from the 3DS and Clave pages, default settings, 360 px', () => {
+  let sandbox: Sandbox;
+  let browser: Browser;
+  withSandboxAndBrowser({ SPLASH_MS: '3000' }, (started) => ({ sandbox, browser } = started));
+
+  async function onOutsidePage(lang: Lang, amount: number, method: 'card' | 'clave'): Promise<{ page: Page; frame: FrameLocator; after: AfterAnswer; answered: () => void }> {
+    const code = await createLink(sandbox, { amount, taxAmount: 1, description: 'Sombrero pintao' });
+    const context = await browser.newContext({ locale: lang === 'es' ? 'es-PA' : 'en-US', viewport: { width: 360, height: 740 } });
+    const after: AfterAnswer = { splashes: [], receiptCalls: [], receiptPages: [] };
+    let counting = false;
+    await context.exposeBinding('__splashShown', (_source, at: string) => void (counting && after.splashes.push(at)));
+    await context.addInitScript(() => {
+      if (!location.pathname.startsWith('/pf/') && location.pathname !== '/') return;
+      const seen = new MutationObserver(() => {
+        if (!document.querySelector('.splash')) return;
+        seen.disconnect();
+        (window as unknown as { __splashShown(at: string): void }).__splashShown(location.pathname + location.search);
+      });
+      seen.observe(document, { childList: true, subtree: true });
+    });
+    const page = await context.newPage();
+    page.on('request', (request) => {
+      if (counting && new URL(request.url()).pathname.startsWith('/api/v1/receipts/')) after.receiptCalls.push(request.url());
+    });
+    page.on('response', async (response) => {
+      if (counting && new URL(response.url()).pathname.startsWith('/pf/default-receipt/')) after.receiptPages.push(await response.text().catch(() => ''));
+    });
+    await page.goto(sandbox.demoUrl);
+    await page.waitForFunction(() => 'Checkout' in window);
+    await page.evaluate(({ code, lang }) => {
+      (window as unknown as { Checkout: { open(o: unknown): unknown } }).Checkout.open({ code, lang });
+    }, { code, lang });
+    const frame = page.frameLocator('iframe[src*="/pf/widget"]');
+    await frame.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    if (method === 'card') {
+      const nextYear = String((new Date().getFullYear() + 2) % 100);
+      await frame.locator('[name="cardnumber"]').fill('4000 0000 0000 3220');
+      await frame.locator('[name="expirationDate"]').fill(`12/${nextYear}`);
+      await frame.locator('[name="cvc"]').fill('123');
+      await frame.locator('[name="name"]').fill('Maria Nunez');
+      await frame.locator('[name="email"]').fill('maria@example.com');
+      await frame.locator('[name="phone"]').fill('+507 6123-4567');
+    } else {
+      await frame.getByRole('radiogroup').getByRole('radio', { name: /Clave/ }).check();
+    }
+    await frame.getByRole('checkbox', { name: TEXT[lang].robot }).check();
+    await frame.getByText(TEXT[lang].verified, { exact: true }).waitFor({ timeout: 10_000 });
+    if (method === 'card') await frame.locator('#method-panel-card button[type="submit"]').click();
+    else await frame.getByRole('button', { name: TEXT[lang].toBank }).click();
+    await frame.getByRole('button', { name: /aprobar/i }).waitFor({ timeout: 15_000 });
+    return { page, frame, after, answered: () => void (counting = true) };
+  }
+
+  it.each([
+    { lang: 'es' as const, amount: 61 },
+    { lang: 'en' as const, amount: 62 },
+  ])('$lang: a refused 3DS challenge comes straight back to the form with the reason: no splash, no receipt page, no round trip', async ({ lang, amount }) => {
+    const { page, frame, after, answered } = await onOutsidePage(lang, amount, 'card');
+    answered();
+    await frame.getByRole('button', { name: /fallar/i }).click();
+    const note = frame.locator('#card-decline');
+    await note.waitFor({ timeout: 20_000 });
+    expect(await note.textContent()).toBe(`${TEXT[lang].declined}${TEXT[lang].reason}`);
+    expect(await frame.locator('[name="cardnumber"]').inputValue()).toBe('4000 0000 0000 3220');
+    expect(await frame.locator('[name="cvc"]').inputValue()).toBe('');
+    // The return's address answered with the way back alone, not the widget.
+    expect(after.receiptPages).toHaveLength(1);
+    expect(after.receiptPages[0]).toContain('history.go(');
+    expect(after.receiptPages[0]).not.toContain('pasarela-config');
+    expect(after.splashes).toEqual([]);
+    expect(after.receiptCalls).toEqual([]);
+    expect(new URL((await checkoutFrameOf(page)).url()).pathname).toBe('/pf/widget');
+    expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}return-3ds-refused-${lang}-360.png` });
+    await page.context().close();
+  });
+
+  it.each([
+    { lang: 'es' as const, amount: 63, method: 'card' as const },
+    { lang: 'en' as const, amount: 64, method: 'card' as const },
+    { lang: 'es' as const, amount: 65, method: 'clave' as const },
+    { lang: 'en' as const, amount: 66, method: 'clave' as const },
+  ])('$lang: approved on the $method outside page, the receipt: no splash, and its page carries it', async ({ lang, amount, method }) => {
+    const { page, frame, after, answered } = await onOutsidePage(lang, amount, method);
+    answered();
+    await frame.getByRole('button', { name: /aprobar/i }).click();
+    await frame.getByRole('heading', { name: TEXT[lang].receipt }).waitFor({ timeout: 20_000 });
+    expect(after.splashes).toEqual([]);
+    expect(after.receiptCalls).toEqual([]);
+    expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}return-${method}-approved-${lang}-360.png` });
+    await page.context().close();
+  });
+});

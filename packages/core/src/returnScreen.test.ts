@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { receiptCall, receiptOfAddress, refusedChallengeReturn, returnedPaymentResult } from './returnScreen';
+
+const pending = (attempt: unknown) => encodeURIComponent(JSON.stringify(attempt));
+
+describe('receiptOfAddress: the receipt a page reads first (SPEC 2 "/pf/default-receipt/{codOper}", "/pf/widget/returnclave", "/pf/widget/returnclavesdk")', () => {
+  it.each([
+    ['/pf/default-receipt/PP123', '', 'PP123'],
+    ['/pf/default-receipt/PP123', 'challenge=1&entries=3&from=%2Fpf%2Fwidget', 'PP123'],
+    ['/pf/default-receipt/PP%31', '', 'PP1'],
+    // "/pf/default-receipt/processing: reads Oper and redirects to the receipt"
+    ['/pf/default-receipt/processing', 'Oper=PP123', null],
+    ['/pf/default-receipt/%E0%A4%A', '', null],
+    ['/pf/default-receipt/..', '', null],
+    ['/pf/default-receipt/PP1/more', '', null],
+    ['/pf/widget/returnclave', 'Oper=PP9', 'PP9'],
+    ['/pf/widget/returnclavesdk', 'Oper=%20PP9%20&from=%2Fpf%2Fwidget', 'PP9'],
+    ['/pf/widget/returnclavesdk', '', null],
+    ['/pf/widget/returnclave', 'Oper=../x', null],
+    ['/pf/widget', 'type=lk&code=LK1', null],
+    // A card payment left at its 3DS challenge, named by the checkout's own address.
+    ['/pf/widget', `type=lk&code=LK1&pending=${pending({ method: 'card', codOper: 'PP7', deadline: null })}`, 'PP7'],
+    ['/pf/widget', `type=lk&code=LK1&pending=${pending({ method: 'nequi', codOper: 'PP7', deadline: 1 })}`, null],
+    ['/pf/widget', `type=lk&code=LK1&pending=${pending({ method: 'card', codOper: 'x y', deadline: null })}`, null],
+    ['/pf/widget', 'type=lk&code=LK1&pending=%7Bnot-json', null],
+  ])('%s?%s -> %s', (path, query, expected) => {
+    expect(receiptOfAddress(path, new URLSearchParams(query))).toBe(expected);
+  });
+
+  it('asks for the receipt as SPEC 7 "GET receipt by operation" names it', () => {
+    expect(receiptCall('PP 1')).toEqual({ path: 'receipts/PP%201', query: {} });
+  });
+});
+
+describe('returnedPaymentResult: SPEC 4 "Overall result" of a payment back from outside', () => {
+  it.each([
+    ['card', { status: 1, authStatus: 'APPROVED', cardType: 'VISA' }, 'APPROVED'],
+    ['card', { status: 0, authStatus: 'DECLINED', cardType: 'VISA' }, 'DECLINED'],
+    ['card', { status: -1, authStatus: '', cardType: 'MC-PF' }, 'PENDING'],
+    ['card', { status: 2, authStatus: '', cardType: '' }, 'APPROVED'],
+    ['clave', { status: 1, authStatus: '', cardType: '' }, 'APPROVED'],
+    ['clave', { status: 0, authStatus: '', cardType: '' }, 'DECLINED'],
+    ['clave', { status: -1, authStatus: 'EXPIRED', cardType: '' }, 'DECLINED'],
+  ] as const)('%s %o -> %s', (method, receipt, expected) => {
+    expect(returnedPaymentResult(method, receipt)).toBe(expected);
+  });
+});
+
+describe('refusedChallengeReturn: a failed 3DS challenge returns straight to the card form (SPEC 3 "error" to the parent)', () => {
+  const declined = { status: 0, authStatus: 'DECLINED', cardType: 'VISA' };
+  const at = (query: string, path = '/pf/default-receipt/PP1') => new URL(`https://checkout.test${path}?${query}`);
+  it.each([
+    ['challenge=1&entries=4&from=%2Fpf%2Fwidget', declined, true],
+    ['challenge=1&entries=4', { status: 1, authStatus: 'APPROVED', cardType: 'VISA' }, false],
+    // "pending" is reported as success: its receipt says it is under way.
+    ['challenge=1&entries=4', { status: -1, authStatus: '', cardType: 'VISA' }, false],
+    ['challenge=1&entries=4', null, false],
+    // Not a challenge's return, no count of the form's entry, or already shown for want of one.
+    ['entries=4', declined, false],
+    ['challenge=1', declined, false],
+    ['challenge=1&entries=4&stay=1', declined, false],
+    ['challenge=2&entries=4', declined, false],
+  ] as const)('%s with %o -> %s', (query, receipt, expected) => {
+    expect(refusedChallengeReturn(at(query), receipt)).toBe(expected);
+  });
+
+  it('only on a receipt address', () => {
+    expect(refusedChallengeReturn(at('challenge=1&entries=4', '/pf/widget/returnclave'), declined)).toBe(false);
+    expect(refusedChallengeReturn(at('challenge=1&entries=4&type=lk&code=LK1', '/pf/widget'), declined)).toBe(false);
+  });
+});
