@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PasarelaError, type PaymentResult } from '@pasarela/core';
 import { scriptedApi, type Answer } from '../../testing/fakePaymentContext';
 import { createReceiptStore } from '../../receipts/receiptStore';
@@ -20,6 +20,10 @@ function setup(answer: Answer | Answer[], formPath = FORM) {
 }
 
 describe('Clave return', () => {
+  // A receipt handed over and never shown stays for the next receipt screen; any receipt store takes
+  // it (and drops one of another operation), so none is left for the next file's receipts.
+  afterEach(() => void createReceiptStore(scriptedApi({}).api, ''));
+
   it('an approved payment is reported once as success and leads to its receipt', async () => {
     const { store, reports, onSuccess } = setup(receipt(1));
     await Promise.all([store.getState().load(), store.getState().load()]);
