@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createLink, transactionsFor } from './support/admin';
 import { seriousViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
+import { CheckoutFrame } from './support/pages';
 import { checkoutFrameOf } from './support/frames';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
@@ -43,13 +44,7 @@ describe.runIf(browserAvailable())('leaving a 3DS challenge for another card', (
 
   async function fillCard(page: Page, lang: Lang, number: string): Promise<void> {
     const frame = page.frameLocator('iframe[src*="/pf/widget"]');
-    const nextYear = String((new Date().getFullYear() + 2) % 100);
-    await frame.locator('[name="cardnumber"]').fill(number);
-    await frame.locator('[name="expirationDate"]').fill(`12/${nextYear}`);
-    await frame.locator('[name="cvc"]').fill('123');
-    await frame.locator('[name="name"]').fill('Maria Nunez');
-    await frame.locator('[name="email"]').fill('maria@example.com');
-    await frame.locator('[name="phone"]').fill('+507 6123-4567');
+    await new CheckoutFrame(frame).fillCard({ number, name: 'Maria Nunez', email: 'maria@example.com' });
     const box = frame.getByRole('group', { name: TEXT[lang].verification });
     if (await box.isVisible()) {
       const robot = box.getByRole('checkbox', { name: TEXT[lang].robot });

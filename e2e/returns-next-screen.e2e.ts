@@ -3,6 +3,7 @@ import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { createLink } from './support/admin';
 import { seriousViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
+import { CheckoutFrame } from './support/pages';
 import { checkoutFrameOf } from './support/frames';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
@@ -64,13 +65,7 @@ describe.runIf(browserAvailable())('returns from the 3DS and Clave pages, defaul
     const frame = page.frameLocator('iframe[src*="/pf/widget"]');
     await frame.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
     if (method === 'card') {
-      const nextYear = String((new Date().getFullYear() + 2) % 100);
-      await frame.locator('[name="cardnumber"]').fill('4000 0000 0000 3220');
-      await frame.locator('[name="expirationDate"]').fill(`12/${nextYear}`);
-      await frame.locator('[name="cvc"]').fill('123');
-      await frame.locator('[name="name"]').fill('Maria Nunez');
-      await frame.locator('[name="email"]').fill('maria@example.com');
-      await frame.locator('[name="phone"]').fill('+507 6123-4567');
+      await new CheckoutFrame(frame).fillCard({ number: '4000 0000 0000 3220', name: 'Maria Nunez', email: 'maria@example.com' });
     } else {
       await frame.getByRole('radiogroup').getByRole('radio', { name: /Clave/ }).check();
     }
