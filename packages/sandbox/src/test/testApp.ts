@@ -213,3 +213,10 @@ export async function newLink(t: TestApp, body: Record<string, unknown> = {}): P
   if (res.status !== 201) throw new Error(`link not created: ${JSON.stringify(res.json)}`);
   return String(res.json['code']);
 }
+
+/** A merchant created through the admin API: its id, secret key and webhook secret. */
+export async function createMerchant(t: Pick<TestApp, 'admin'>, fields: { name: string; webhookUrl?: string }): Promise<{ id: number; key: string; webhookSecret: string }> {
+  const res = await t.admin('POST', '/merchants', fields);
+  if (res.status !== 201) throw new Error(`merchant not created: ${JSON.stringify(res.json)}`);
+  return { id: Number(res.json['idMerchant']), key: String(res.json['secretKey']), webhookSecret: String(res.json['webhookSecret']) };
+}

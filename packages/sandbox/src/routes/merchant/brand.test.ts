@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGO_MAX_BYTES, LOGO_UPLOAD_WINDOW_MS, LOGO_UPLOADS_PER_WINDOW } from '../../brand/logoImage';
 import { jpegImage, pngImage, webpImage } from '../../test/images';
 import { merchantApiClient, type MerchantApiClient } from '../../test/merchantApiClient';
-import { createTestApp, type TestApp } from '../../test/testApp';
+import { createMerchant, createTestApp, type TestApp } from '../../test/testApp';
 
 // The merchant's brand (docs/merchant-api.md "Brand"): set with its secret key, each answer checked
 // against the OpenAPI document; the logo checked by its bytes and served by its hash.
@@ -16,11 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function newMerchant(name = 'Café Brand') {
-  const res = await t.admin('POST', '/merchants', { name });
-  expect(res.status).toBe(201);
-  return { id: Number(res.json['idMerchant']), key: String(res.json['secretKey']) };
-}
+const newMerchant = (name = 'Café Brand') => createMerchant(t, { name });
 
 const upload = (key: string | undefined, bytes: Uint8Array<ArrayBuffer>, type = 'image/png', idempotencyKey?: string) =>
   api.call('POST', '/brand/logo', { key, bytes, headers: { 'content-type': type }, ...(idempotencyKey ? { idempotencyKey } : {}) });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardPayload, createTestApp, type TestApp } from '../../test/testApp';
+import { cardPayload, createMerchant, createTestApp, type TestApp } from '../../test/testApp';
 import { merchantApiClient, type MerchantApiClient } from '../../test/merchantApiClient';
 import { deleteExpiredIdempotencyKeys } from '../../store/idempotencyKeys';
 
@@ -15,11 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function newMerchant(name = 'Tienda API') {
-  const res = await t.admin('POST', '/merchants', { name, webhookUrl: 'http://127.0.0.1:9/hooks' });
-  expect(res.status).toBe(201);
-  return { id: Number(res.json['idMerchant']), key: String(res.json['secretKey']) };
-}
+const newMerchant = (name = 'Tienda API') => createMerchant(t, { name, webhookUrl: 'http://127.0.0.1:9/hooks' });
 
 const link = (key: string, body: Record<string, unknown> = {}, idempotencyKey?: string) =>
   api.call('POST', '/payment-links', { key, body: { amount: 25, taxAmount: 1.75, description: 'Pedido', ...body }, ...(idempotencyKey ? { idempotencyKey } : {}) });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardPayload, createTestApp, type TestApp } from '../../test/testApp';
+import { cardPayload, createMerchant, createTestApp, type TestApp } from '../../test/testApp';
 import { merchantApiClient, type MerchantApiClient } from '../../test/merchantApiClient';
 import { startWebhookReceiver, TO_RECEIVER, verifiedTimestampOf, type WebhookReceiver } from '../../test/webhookReceiver';
 import { deliverDueWebhooks } from '../../webhooks/deliverWebhooks';
@@ -22,10 +22,7 @@ afterAll(async () => {
 
 interface Merchant { id: number; key: string; webhookSecret: string }
 
-async function newMerchant(name = 'Reembolsos S.A.'): Promise<Merchant> {
-  const res = await t.admin('POST', '/merchants', { name, webhookUrl: receiver.url });
-  return { id: Number(res.json['idMerchant']), key: String(res.json['secretKey']), webhookSecret: String(res.json['webhookSecret']) };
-}
+const newMerchant = (name = 'Reembolsos S.A.'): Promise<Merchant> => createMerchant(t, { name, webhookUrl: receiver.url });
 
 async function newLink(m: Merchant, body: Record<string, unknown> = {}): Promise<string> {
   const res = await api.call('POST', '/payment-links', { key: m.key, body: { amount: 25, taxAmount: 1.75, description: 'Pedido', ...body } });
