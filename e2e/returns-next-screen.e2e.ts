@@ -24,6 +24,12 @@ interface AfterAnswer {
   receiptCalls: string[];
   /** The answers to the receipt's address (the 3DS challenge's return). */
   receiptPages: string[];
+  /** The answers to Clave's return address. */
+  claveReturnPages: string[];
+  /** Each return page's screen as the server drew it (its root when the page was parsed). */
+  drawnByServer: string[];
+  /** The addresses the outside page returned to. */
+  returnAddresses: string[];
 }
 
 // Issue 47, with the default settings (SPEC 2's 3000 ms splash): a return from the 3DS challenge or
@@ -38,9 +44,21 @@ describe.runIf(browserAvailable())('returns from the 3DS and Clave pages, defaul
   async function onOutsidePage(lang: Lang, amount: number, method: 'card' | 'clave'): Promise<{ page: Page; frame: FrameLocator; after: AfterAnswer; answered: () => void }> {
     const code = await createLink(sandbox, { amount, taxAmount: 1, description: 'Sombrero pintao' });
     const context = await browser.newContext({ locale: lang === 'es' ? 'es-PA' : 'en-US', viewport: { width: 360, height: 740 } });
-    const after: AfterAnswer = { splashes: [], receiptCalls: [], receiptPages: [] };
+    const after: AfterAnswer = { splashes: [], receiptCalls: [], receiptPages: [], claveReturnPages: [], drawnByServer: [], returnAddresses: [] };
     let counting = false;
     await context.exposeBinding('__splashShown', (_source, at: string) => void (counting && after.splashes.push(at)));
+    await context.exposeBinding('__drawnByServer', (_source, root: string, address: string) => {
+      if (!counting) return;
+      after.drawnByServer.push(root);
+      after.returnAddresses.push(address);
+    });
+    await context.addInitScript(() => {
+      if (!location.pathname.startsWith('/pf/default-receipt/') && !location.pathname.startsWith('/pf/widget/returnclave')) return;
+      const address = location.href;
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { __drawnByServer(root: string, address: string): void }).__drawnByServer(document.getElementById('root')?.innerHTML ?? '', address);
+      });
+    });
     await context.addInitScript(() => {
       if (!location.pathname.startsWith('/pf/') && location.pathname !== '/') return;
       const seen = new MutationObserver(() => {
@@ -55,7 +73,9 @@ describe.runIf(browserAvailable())('returns from the 3DS and Clave pages, defaul
       if (counting && new URL(request.url()).pathname.startsWith('/api/v1/receipts/')) after.receiptCalls.push(request.url());
     });
     page.on('response', async (response) => {
-      if (counting && new URL(response.url()).pathname.startsWith('/pf/default-receipt/')) after.receiptPages.push(await response.text().catch(() => ''));
+      const path = new URL(response.url()).pathname;
+      if (counting && path.startsWith('/pf/default-receipt/')) after.receiptPages.push(await response.text().catch(() => ''));
+      if (counting && path.startsWith('/pf/widget/returnclave')) after.claveReturnPages.push(await response.text().catch(() => ''));
     });
     await page.goto(sandbox.demoUrl);
     await page.waitForFunction(() => 'Checkout' in window);
@@ -113,6 +133,27 @@ describe.runIf(browserAvailable())('returns from the 3DS and Clave pages, defaul
     await frame.getByRole('heading', { name: TEXT[lang].receipt }).waitFor({ timeout: 20_000 });
     expect(after.splashes).toEqual([]);
     expect(after.receiptCalls).toEqual([]);
+    // The page the payer returns to comes with the receipt drawn in it, styled by its sheet.
+    const returnPage = (method === 'card' ? after.receiptPages : after.claveReturnPages)[0] ?? '';
+    expect(returnPage).toMatch(/<link rel="stylesheet" href="\/widget\/assets\/later-[\w-]+\.css"><div id="root" data-prerendered="\w\w"><main[^]*id="receipt-title"/);
+    expect(after.drawnByServer).toHaveLength(1);
+    // The checkout's script takes it over as it is: the receipt the payer reads does not change.
+    const frameOf = await checkoutFrameOf(page);
+    await frameOf.waitForURL(/\/pf\/default-receipt\//);
+    // The receipt's title is the script's (the server's page is titled "Pasarela").
+    await frameOf.waitForFunction(() => document.title !== 'Pasarela');
+    const receiptText = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+    expect(receiptText(await frameOf.locator('#root').innerHTML())).toBe(receiptText(after.drawnByServer[0] ?? ''));
+    // What the payer sees before any script: the receipt drawn and styled by the page alone.
+    const bare = await browser.newContext({ javaScriptEnabled: false, locale: lang === 'es' ? 'es-PA' : 'en-US', viewport: { width: 360, height: 740 } });
+    const bareReceipt = await bare.newPage();
+    await bareReceipt.goto(after.returnAddresses[0] ?? '');
+    await bareReceipt.getByRole('heading', { name: TEXT[lang].receipt }).waitFor({ timeout: 10_000 });
+    expect(await bareReceipt.locator('.receipt__line').count()).toBeGreaterThan(3);
+    // Styled: the lines are laid out as the receipt's sheet says (label and value on one row).
+    expect(await bareReceipt.locator('.receipt__line').first().evaluate((line) => getComputedStyle(line).display)).not.toBe('block');
+    await bareReceipt.screenshot({ path: `${SHOTS}return-${method}-approved-before-script-${lang}-360.png` });
+    await bare.close();
     expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
     await page.screenshot({ path: `${SHOTS}return-${method}-approved-${lang}-360.png` });
     await page.context().close();

@@ -69,6 +69,7 @@ const services: Services = {
   bridge,
   navigate,
   address: () => new URL(location.href),
+  referrer: document.referrer,
   leave: (url) => window.location.assign(url),
   storage,
   now: () => new Date(),
@@ -121,8 +122,14 @@ if (prerendered) {
     // After the first screen's own later work (its captcha first).
     if (firstTexts) startWholeLater(afterFirstScreen().then(wholeCatalogue));
   });
+} else if (rootElement.dataset.prerendered) {
+  // The server's markup of a screen this tab renders otherwise (a payment kept in it, a login): it
+  // stays on screen until the app's own first screen is ready, which then replaces it in one go.
+  void Promise.all([prepareFirstScreen(services).catch(() => null), i18nReady, theme.ready]).then(([first]) =>
+    createRoot(rootElement).render(app(first ?? undefined)),
+  );
 } else {
-  // A first render of its own (it replaces any markup the server put in).
+  // A first render of its own.
   const render = () => createRoot(rootElement).render(app());
   if (params.has('appearance')) void theme.ready.then(render);
   else render();

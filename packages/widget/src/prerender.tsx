@@ -23,12 +23,16 @@ export interface PrerenderRequest {
   entries: Entries;
   /** The first-screen answers the page carries. */
   answers: readonly PrimedAnswer[];
+  /** The request's Referer header: the page that sent the payer here, as document.referrer will say. */
+  referrer?: string | undefined;
 }
 
 /** The first screen's markup and the catalogue's texts it shows (the page carries them for the widget's first render). */
 export interface PrerenderedScreen {
   html: string;
   texts: Entries;
+  /** The markup is styled by the later style sheet (a receipt's), which the page then links before it. */
+  laterStyles: boolean;
 }
 
 // i18next's plural forms of a key (`count`): the first screen's texts carry them all.
@@ -75,6 +79,7 @@ export async function prerenderFirstScreen(request: PrerenderRequest): Promise<P
     bridge: { ...detachedBridge, embedded: address.searchParams.has('parentOrigin') },
     navigate: () => void (offPage = true),
     address: () => new URL(address),
+    referrer: request.referrer ?? '',
     leave: () => void (offPage = true),
     storage: { local: null, session: null },
     now: () => new Date(),
@@ -95,5 +100,5 @@ export async function prerenderFirstScreen(request: PrerenderRequest): Promise<P
   const keys = keysUsedBy(() => {
     html = renderToString((<ServicesContext.Provider value={services}><View /></ServicesContext.Provider>) as never);
   });
-  return offPage ? null : { html, texts: textsOf(keys, request.entries) };
+  return offPage ? null : { html, texts: textsOf(keys, request.entries), laterStyles: first.laterStyles };
 }

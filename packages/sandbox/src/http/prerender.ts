@@ -13,12 +13,16 @@ export interface PrerenderInput {
   lang: Language;
   entries: Readonly<Record<string, string>>;
   answers: readonly PrimedAnswer[];
+  /** The request's Referer header (the page's document.referrer), when it has one. */
+  referrer?: string | undefined;
 }
 
 /** The first screen's markup and the catalogue's texts it shows. */
 export interface PrerenderedScreen {
   html: string;
   texts: Readonly<Record<string, string>>;
+  /** Styled by the widget's later style sheet (a receipt), which the page links before it. */
+  laterStyles?: boolean | undefined;
 }
 
 /** The first screen's markup and texts, or null: the browser then renders it as usual. */

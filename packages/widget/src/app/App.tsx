@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { t, wholeTexts } from '../i18n/i18n';
 import { MessagePage } from '../ui/MessagePage';
 import { NOT_FOUND_PATH } from '../services/route';
-import { parseRoute, routeKey, screenEntry, type Route, type ScreenRouteName } from './routes';
+import { parseRoute, routeKey, screenEntry, usesLaterStyles, type Route, type ScreenRouteName } from './routes';
 import type { FirstScreen } from './prerender';
 import type { PreparedScreen, ScreenModule } from '../services/screen';
 import { ServicesContext, type Services } from '../services/services';
@@ -55,7 +55,7 @@ export function App({ services, i18nReady, subscribe, first }: AppProps) {
     const load = screenEntry(r.name).load as () => Promise<ScreenModule>;
     // Every screen but the checkout (the first screen, styled by the page) waits for the later styles
     // too, and for the whole catalogue when the page gave only the first screen's texts.
-    const loaded = r.name === 'checkout' ? load() : Promise.all([load(), laterStyles(), wholeTexts()]).then(([module]) => module);
+    const loaded = !usesLaterStyles(r) ? load() : Promise.all([load(), laterStyles(), wholeTexts()]).then(([module]) => module);
     const slot: Slot = {
       state: 'loading',
       ready: loaded.then(

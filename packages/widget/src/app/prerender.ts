@@ -1,6 +1,6 @@
 import { hasWaitingAttempt } from '../payments/paymentContext';
 import { PENDING_PARAM } from '../payments/pendingAddress';
-import { parseRoute, routeKey, screenEntry, type Route, type ScreenEntry, type ScreenRouteName } from './routes';
+import { parseRoute, routeKey, screenEntry, usesLaterStyles, type Route, type ScreenEntry, type ScreenRouteName } from './routes';
 import type { PreparedScreen } from '../services/screen';
 import type { Services } from '../services/services';
 
@@ -11,6 +11,8 @@ import type { Services } from '../services/services';
 export interface FirstScreen {
   key: string;
   screen: PreparedScreen;
+  /** Styled by the later style sheet, which its markup needs in the page (routes usesLaterStyles). */
+  laterStyles: boolean;
 }
 
 /** The screen for `services.address()` when its route is prerendered and needs no other address; else null. */
@@ -21,7 +23,7 @@ export async function prepareFirstScreen(services: Services): Promise<FirstScree
   if (!entry.prerender || entry.guard?.(route, services)) return null;
   const screen = (await entry.load()).prepare(route as never, services);
   await screen.ready;
-  return { key: routeKey(route), screen };
+  return { key: routeKey(route), screen, laterStyles: usesLaterStyles(route) };
 }
 
 /**

@@ -5,7 +5,6 @@ import { checkoutModule } from '../checkout/checkoutModule';
 import { notFoundModule, responseMessageModule } from '../pages/message/messageModules';
 import type { ScreenModule } from '../services/screen';
 import { loadReceipts } from '../receipts/loadReceipts';
-import { sameWave } from '../services/sameWave';
 import type { Services } from '../services/services';
 
 export type { CheckoutType, Route, RouteOf, ScreenRouteName, WalletScreenName } from '../services/routeTypes';
@@ -178,9 +177,13 @@ type ScreenTable = { [N in ScreenRouteName]: ScreenEntry<N> };
 export const SCREENS: ScreenTable = {
   // The checkout is the first screen of nearly every visit: in the entry chunk, not fetched after it.
   checkout: { prerender: true, load: () => Promise.resolve(checkoutModule) },
-  receipt: { load: () => loadReceipts().then((m) => m.receiptModule) },
-  // With the receipt's chunk it leads to, whose imports are its own (services/sameWave, loadReceipts).
-  claveReturn: { load: () => sameWave(import('../methods/clave/returnModule'), loadReceipts()).then((m) => m.claveReturnModule) },
+  // A receipt's page is where a 3DS challenge returns: its first screen is in the page.
+  receipt: { prerender: true, load: () => loadReceipts().then((m) => m.receiptModule) },
+  // Shows the receipt it leads to in place, so both chunks come in one wave.
+  claveReturn: {
+    prerender: true,
+    load: () => Promise.all([import('../methods/clave/returnModule'), loadReceipts()]).then(([m, receipts]) => m.claveReturnModule(receipts)),
+  },
   responseMessage: { load: () => Promise.resolve(responseMessageModule) },
   campaignReceipt: { load: () => import('../pages/campaignReceipt/module').then((m) => m.campaignReceiptModule) },
   validateTx: { load: () => import('../pages/validateTx/module').then((m) => m.validateTxModule) },
@@ -201,6 +204,12 @@ export const SCREENS: ScreenTable = {
     load: () => import('../wallet/walletModule').then((m) => m.walletModule),
   },
 };
+
+/**
+ * Whether a route's screen is styled by the later style sheet (services/laterStyles): every screen
+ * but the checkout, whose styles are the page's own.
+ */
+export const usesLaterStyles = (route: Route) => route.name !== 'checkout';
 
 /** One key per route: a screen prepared for it is kept under it. */
 export const routeKey = (route: Route) => JSON.stringify(route);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { t } from '../i18n/i18n';
 import type { PaymentContext } from './paymentContext';
-import { shopAddress } from '../ui/WayOut';
+import { fullPageShopAddress } from '../ui/WayOut';
 
 /** The merchant voided the payment the payer was waiting on: the way the checkout's message says so. */
 export const VOIDED_BY_MERCHANT = 'payment_voided_by_merchant';
@@ -27,7 +27,7 @@ export function VoidedByMerchant({ payment }: { payment: Pick<PaymentContext, 's
   useEffect(() => setCanChooseOther(otherMethod() !== null), []);
   // The alert is announced; focus moves to the first way forward.
   useEffect(() => ways.current?.querySelector<HTMLElement>('button, a')?.focus(), [canChooseOther]);
-  const back = bridge.embedded ? null : shopAddress(returnUrl, typeof document === 'undefined' ? '' : document.referrer, typeof location === 'undefined' ? '' : location.origin);
+  const back = fullPageShopAddress(payment.services, returnUrl);
   const backClass = canChooseOther ? 'button button--link' : 'button button--primary';
   return (
     <div className="attempt-failed" ref={ways}>

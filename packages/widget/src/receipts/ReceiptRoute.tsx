@@ -18,7 +18,7 @@ import type { ReceiptStore } from './receiptStore';
 export function ReceiptRoute({ store }: { store: ReceiptStore }) {
   const services = useServices();
   const state = useStoreState(store);
-  const [pending] = useState(() => takeChallenge(services.storage.session) ?? challengeFromAddress(new URL(location.href)));
+  const [pending] = useState(() => takeChallenge(services.storage.session) ?? challengeFromAddress(services.address()));
   const reported = useRef(false);
   const result = pending && state.status === 'ready' ? resultAfterReturn('card', state.receipt, pending, services.now()) : null;
 

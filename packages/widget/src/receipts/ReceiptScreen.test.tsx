@@ -28,6 +28,7 @@ function servicesFor(receipt: unknown): Services {
     bridge: { embedded: false, notify: () => {}, onCloseRequested: () => {} },
     navigate: vi.fn(),
     address: () => new URL(location.href),
+    referrer: '',
     leave: vi.fn(),
     storage: { local: null, session: null },
     session: createSessionStore(null),

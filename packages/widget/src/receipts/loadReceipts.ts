@@ -2,7 +2,7 @@ import { laterStyles } from '../services/laterStyles';
 import { wholeTexts } from '../i18n/i18n';
 import { sameWave } from '../services/sameWave';
 
-type ReceiptsChunk = typeof import('./receipts');
+export type ReceiptsChunk = typeof import('./receipts');
 
 let loading: Promise<ReceiptsChunk> | null = null;
 

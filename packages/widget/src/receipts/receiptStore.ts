@@ -26,12 +26,15 @@ function takeHandedOver(codOper: string): Receipt | null {
   return receipt;
 }
 
-/** The receipt loader, keyed by the operation code. */
-export function createReceiptStore(api: ApiClient, codOper: string) {
-  let known = takeHandedOver(codOper);
+/**
+ * The receipt loader, keyed by the operation code. `read`: the receipt the screen before has just
+ * read (it starts ready with it; load() reads it again).
+ */
+export function createReceiptStore(api: ApiClient, codOper: string, read?: Receipt) {
+  let known = read ? null : takeHandedOver(codOper);
   let running: Promise<void> | null = null;
   return createStore<ReceiptState & { load(): Promise<void> }>()((set) => ({
-    status: 'loading',
+    ...(read ? { status: 'ready' as const, receipt: read } : { status: 'loading' as const }),
     load() {
       running ??= (async () => {
         set({ status: 'loading' });

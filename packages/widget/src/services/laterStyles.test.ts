@@ -9,10 +9,14 @@ interface FakeLink {
   remove(): void;
 }
 
-/** A page whose <head> only records links: the test says when a sheet has loaded or failed. */
-function fakePage() {
+/**
+ * A page whose <head> only records links: the test says when a sheet has loaded or failed.
+ * `linked`: the style sheets the page's own markup links.
+ */
+function fakePage(linked: string[] = []) {
   const links: FakeLink[] = [];
   const page = {
+    querySelectorAll: () => linked.map((href) => ({ getAttribute: (name: string) => (name === 'href' ? href : null) })),
     createElement: () => {
       const link: FakeLink = { rel: '', href: '', onload: null, onerror: null, remove: () => void links.splice(links.indexOf(link), 1) };
       return link;
@@ -50,6 +54,12 @@ describe('the later style sheet', () => {
     expect(sheets()).toEqual([]);
     void load();
     expect(sheets()).toEqual(['/widget/assets/later-def.css']);
+  });
+
+  it('links nothing again when the page links it already (the server\'s receipt page), and the screen shows at once', async () => {
+    const { page, sheets } = fakePage(['/widget/assets/later-abc.css']);
+    await styleSheetLoader('/widget/assets/later-abc.css', () => page)();
+    expect(sheets()).toEqual([]);
   });
 
   it('links nothing unbuilt (the placeholder is no address) or with no document (the server\'s prerender)', async () => {

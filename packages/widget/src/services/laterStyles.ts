@@ -14,6 +14,8 @@ export function styleSheetLoader(href: string, doc: () => Document | undefined =
   return () => {
     const page = doc();
     if (!page || !href.startsWith('/')) return Promise.resolve();
+    // The server links it in a page whose first screen it styles (a receipt's): applied before the page showed.
+    if ([...page.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].some((link) => link.getAttribute('href') === href)) return Promise.resolve();
     loading ??= new Promise<void>((resolve) => {
       const link = page.createElement('link');
       link.rel = 'stylesheet';

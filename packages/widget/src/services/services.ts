@@ -16,6 +16,8 @@ export interface Services {
   navigate: (path: string) => void;
   /** The page's own address (in the browser, location; on the server, the request's). */
   address: () => URL;
+  /** The page that sent the payer here (document.referrer; on the server, the request's Referer), or ''. */
+  referrer: string;
   /** Leaves the app (3DS challenge page). */
   leave: (url: string) => void;
   storage: { local: Storage | null; session: Storage | null };

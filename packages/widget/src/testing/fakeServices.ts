@@ -19,6 +19,7 @@ export function fakeServices(api: ApiClient, overrides: Partial<Services> = {}) 
     bridge: { embedded: true, notify: (m) => void messages.push(m), onCloseRequested: () => {} },
     navigate: (path) => void navigations.push(path),
     address: () => new URL(location.href),
+    referrer: document.referrer,
     leave: (url) => void departures.push(url),
     storage: { local: localStorage, session: sessionStorage },
     session: createSessionStore(null),

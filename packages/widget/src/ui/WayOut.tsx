@@ -1,7 +1,7 @@
 import { isHttpUrl } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 import { CloseButton, MerchantIdentity } from './MerchantHeader';
-import { useServices } from '../services/services';
+import { useServices, type Services } from '../services/services';
 
 /** The merchant a page knows of: its name and logo (an absolute address, or ''). */
 export interface ShopIdentity {
@@ -19,6 +19,11 @@ export function shopAddress(returnUrl: string | null | undefined, referrer: stri
   return new URL(referrer).origin === ownOrigin ? null : referrer;
 }
 
+/** shopAddress for this page: null when embedded (the loader's close leads back). */
+export function fullPageShopAddress(services: Pick<Services, 'bridge' | 'referrer' | 'address'>, returnUrl: string | null | undefined): string | null {
+  return services.bridge.embedded ? null : shopAddress(returnUrl, services.referrer, services.address().origin);
+}
+
 interface WayOutProps {
   /** The merchant, when the page knows it. */
   shop?: ShopIdentity | null | undefined;
@@ -32,8 +37,9 @@ interface WayOutProps {
  * and the merchant's name and logo when the page knows them.
  */
 export function WayOut({ shop, returnUrl }: WayOutProps) {
-  const { bridge } = useServices();
-  const back = bridge.embedded ? null : shopAddress(returnUrl, typeof document === 'undefined' ? '' : document.referrer, typeof location === 'undefined' ? '' : location.origin);
+  const services = useServices();
+  const { bridge } = services;
+  const back = fullPageShopAddress(services, returnUrl);
   return (
     <header className={shop ? 'header way-out' : 'header way-out way-out--bare'}>
       {bridge.embedded ? null : back ? (

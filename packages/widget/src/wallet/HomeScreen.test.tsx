@@ -22,6 +22,7 @@ function services(): Services {
     bridge: { embedded: false, notify: () => {}, onCloseRequested: () => {} },
     navigate: vi.fn(),
     address: () => new URL(location.href),
+    referrer: '',
     leave: vi.fn(),
     storage: { local: null, session: null },
     session,

@@ -196,6 +196,7 @@ describe('the first screen rendered into the page (the widget\'s server entry)',
       const url = new URL(input.url);
       if (url.searchParams.has('broken')) throw new Error('render failed');
       if (url.searchParams.has('slow')) await new Promise((r) => setTimeout(r, 2000));
+      if (url.pathname.startsWith('/pf/widget/returnclave')) return { html: '<main>receipt from ' + (input.referrer ?? 'nowhere') + '</main>', texts: {}, laterStyles: true };
       const html = '<main data-lang="' + input.lang + '" data-answers="' + input.answers.length + '" data-splash="' + input.config.splashMs + '" data-catalog="' + (typeof input.entries.card_form_title) + '">form</main>';
       return { html, texts: { card_form_title: input.entries.card_form_title } };
     }`,
@@ -243,6 +244,23 @@ describe('the first screen rendered into the page (the widget\'s server entry)',
     for (const app of [noSplash, withSplash]) {
       expect(await html(app, `/pf/widget?type=lk&code=${code}&pending=${pending}`)).toContain('<div id="root"></div><script type="application/json" id="pasarela-primed">');
     }
+  });
+
+  it('links the later style sheet before a screen it styles (a receipt), so it shows styled from the first paint; and the render knows the Referer', async () => {
+    const path = '/pf/widget/returnclave?Oper=PP0123456789AB';
+    writeFileSync(join(built, 'widget', 'manifest.json'), JSON.stringify({ entry: 'assets/main-A.js', laterStyles: 'assets/later-Xy_1.css' }));
+    // Read with the page, once per build: a new build (the page's time) reads the manifest again.
+    writeFileSync(join(built, 'widget', 'index.html'), '<!doctype html><html><head><!--pasarela-config--></head><body><div id="root"></div></body></html>');
+    await new Promise((r) => setTimeout(r, 1100));
+    const res = await noSplash.app.request(path, { headers: { 'accept-language': 'es', referer: 'https://shop.test/cart' } });
+    expect(await res.text()).toContain('<link rel="stylesheet" href="/widget/assets/later-Xy_1.css"><div id="root" data-prerendered="es"><main>receipt from https://shop.test/cart</main></div>');
+    // Without the sheet's address the browser renders it (never unstyled).
+    rmSync(join(built, 'widget', 'manifest.json'));
+    writeFileSync(join(built, 'widget', 'index.html'), '<!doctype html><html><head><!--pasarela-config--></head><body><div id="root"></div></body></html>');
+    await new Promise((r) => setTimeout(r, 1100));
+    const bare = await (await noSplash.app.request(path, { headers: { 'accept-language': 'es' } })).text();
+    expect(bare).toContain('<div id="root"></div><script type="application/json" id="pasarela-primed">');
+    expect(bare).not.toContain('stylesheet');
   });
 
   it('sends the page without it when the render fails or is too slow', async () => {

@@ -51,7 +51,7 @@ async function widgetHtml(c: Context<AppEnv>, page: BuiltWidgetPage | undefined,
   const cut = cutPage(page, settings, lang, new URL(c.req.url));
   const palette = screen ? paletteStyle(appearanceParam(params), screen.brandColour) : '';
   const head = palette ? cut.head.replace('</head>', palette + '</head>') : cut.head;
-  return send(head + (await pageTail(cut, settings, c.req.url, screen)), status, ancestors, [...page.styleHashes, ...styleHashesOf(palette)]);
+  return send(head + (await pageTail(cut, settings, { url: c.req.url, referrer: c.req.header('referer') }, screen)), status, ancestors, [...page.styleHashes, ...styleHashesOf(palette)]);
 }
 
 /** The widget's page at every address the other routes leave (SPEC 2's routes, and its 404 page). */

@@ -87,6 +87,8 @@ export interface PageCut {
   prerender: Prerender | undefined;
   /** The empty root as the page carries it: marked when the page's start shows the splash. */
   emptyRoot: string;
+  /** The build's later style sheet (builtWidgetPage), linked before a prerendered screen it styles. */
+  laterStylesHref: string | undefined;
 }
 
 /**
@@ -107,15 +109,23 @@ export function cutPage(page: BuiltWidgetPage, settings: PageSettings, lang: Lan
   // how to follow: the widget renders it afresh (its rendersAsServer), so none is made here.
   const splash = splashMsFor(address, settings.splashMs ?? SPLASH_MS) > 0;
   const prerender = rootAt >= 0 && !splash && !address.searchParams.has(PENDING_PARAM) ? settings.prerender : undefined;
-  return { head: prerender ? startAfterFirstFrame(whole) : whole, end, hasRoot: rootAt >= 0, prerender, emptyRoot: splash ? SPLASH_ROOT : ROOT };
+  return {
+    head: prerender ? startAfterFirstFrame(whole) : whole, end, hasRoot: rootAt >= 0, prerender, emptyRoot: splash ? SPLASH_ROOT : ROOT,
+    laterStylesHref: page.laterStylesHref,
+  };
 }
 
 /** The page after its head: the root (with the first screen when prerendered), the answers, the end. */
-export async function pageTail(cut: PageCut, settings: PageSettings, url: string, screen: FirstScreen | null): Promise<string> {
+export async function pageTail(cut: PageCut, settings: PageSettings, request: { url: string; referrer: string | undefined }, screen: FirstScreen | null): Promise<string> {
   if (!screen) return (cut.hasRoot ? cut.emptyRoot : '') + cut.end;
-  const markup = cut.prerender
-    ? await cut.prerender({ url, config: widgetConfig(settings), lang: screen.lang, entries: catalogFor(screen.lang).entries, answers: screen.answers })
+  const rendered = cut.prerender
+    ? await cut.prerender({ url: request.url, referrer: request.referrer, config: widgetConfig(settings), lang: screen.lang, entries: catalogFor(screen.lang).entries, answers: screen.answers })
     : null;
-  const root = markup === null ? cut.emptyRoot : `<div id="root" data-prerendered="${screen.lang}">${markup.html}</div>`;
+  // A screen styled by the later sheet (a receipt) is drawn with it from the first paint: a style
+  // sheet linked in the body holds back the rendering of what follows it until it has loaded. With
+  // no sheet to link, the browser renders it.
+  const markup = rendered?.laterStyles && !cut.laterStylesHref ? null : rendered;
+  const sheet = markup?.laterStyles ? `<link rel="stylesheet" href="${cut.laterStylesHref}">` : '';
+  const root = markup === null ? cut.emptyRoot : `${sheet}<div id="root" data-prerendered="${screen.lang}">${markup.html}</div>`;
   return (cut.hasRoot ? root : '') + primedBlock(screen.answers) + (markup === null ? '' : textsBlock(markup.texts)) + cut.end;
 }

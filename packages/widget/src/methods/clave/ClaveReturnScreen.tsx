@@ -1,19 +1,22 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { MessagePage } from '../../ui/MessagePage';
 import { useServices } from '../../services/services';
 import { t } from '../../i18n/i18n';
 import { useStoreState } from '../../ui/useStoreState';
+import type { Receipt } from '@pasarela/core';
+import type { ReceiptsChunk } from '../../receipts/loadReceipts';
 import type { ClaveReturnStore } from './returnStore';
 
-/** What the payer sees back from the bank: a short check, then the receipt or the form. */
-export function ClaveReturnScreen({ store }: { store: ClaveReturnStore }) {
+/** What the payer sees back from the bank: the receipt (a short check while it is read), or the way back to the form. */
+export function ClaveReturnScreen({ store, receipts }: { store: ClaveReturnStore; receipts: ReceiptsChunk }) {
   const services = useServices();
   const state = useStoreState(store);
   useEffect(() => {
     // Replaces this address, so a reload shows the receipt without reporting again.
-    if (state.status === 'done') services.navigate(state.to);
+    if (state.status === 'done' || state.status === 'receipt') services.navigate(state.to);
   }, [state, services]);
 
+  if (state.status === 'receipt') return <ReadReceipt receipt={state.receipt} receipts={receipts} />;
   if (state.status === 'failed') {
     return <MessagePage title={t('clave_returning')} message={state.message} onRetry={() => void store.getState().load()} />;
   }
@@ -24,4 +27,11 @@ export function ClaveReturnScreen({ store }: { store: ClaveReturnStore }) {
       </p>
     </main>
   );
+}
+
+/** The receipt just read, as its own address shows it. */
+function ReadReceipt({ receipt, receipts }: { receipt: Receipt; receipts: ReceiptsChunk }) {
+  const services = useServices();
+  const [store] = useState(() => receipts.createReceiptStore(services.api, receipt.codOper, receipt));
+  return <receipts.ReceiptScreen store={store} />;
 }

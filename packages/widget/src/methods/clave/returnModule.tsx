@@ -2,23 +2,32 @@ import type { RouteOf } from '../../services/routeTypes';
 import type { ScreenModule } from '../../services/screen';
 import { clearSession } from '../../services/session';
 import { returnFromAddress, takeReturn } from '../../payments/leaveAndReturn';
-import { loadReceipts } from '../../receipts/loadReceipts';
+import type { ReceiptsChunk } from '../../receipts/loadReceipts';
 import { ClaveReturnScreen } from './ClaveReturnScreen';
 import { createClaveReturnStore } from './returnStore';
 
-/** SPEC 2 /pf/widget/returnclave and /pf/widget/returnclavesdk: where the bank sends the payer back. */
-export const claveReturnModule: ScreenModule<RouteOf<'claveReturn'>> = {
-  prepare(route, services) {
-    const store = createClaveReturnStore({
-      api: services.api,
-      codOper: route.codOper,
-      pending: takeReturn(services.storage.session, 'clave') ?? returnFromAddress(new URL(location.href)),
-      report: (result) => services.bridge.notify({ type: 'result', result }),
-      onSuccess: () => clearSession(services.storage.local),
-      now: services.now,
-    });
-    // The receipt comes next: fetch its screens while the payment is checked.
-    void loadReceipts().catch(() => undefined);
-    return { ready: store.getState().load(), View: () => <ClaveReturnScreen store={store} /> };
-  },
-};
+/**
+ * SPEC 2 /pf/widget/returnclave and /pf/widget/returnclavesdk: where the bank sends the payer back.
+ * The receipt it leads to shows in place (`receipts`: its chunk, loaded with this one), so the
+ * server renders it into the return's page.
+ */
+export function claveReturnModule(receipts: ReceiptsChunk): ScreenModule<RouteOf<'claveReturn'>> {
+  return {
+    prepare(route, services) {
+      const store = createClaveReturnStore({
+        api: services.api,
+        codOper: route.codOper,
+        pending: takeReturn(services.storage.session, 'clave') ?? returnFromAddress(services.address()),
+        report: (result) => services.bridge.notify({ type: 'result', result }),
+        onSuccess: () => clearSession(services.storage.local),
+        now: services.now,
+      });
+      // A receipt wears the merchant's stored brand colour, as its checkout did.
+      let painted = Promise.resolve();
+      store.subscribe((state) => {
+        if (state.status === 'receipt') painted = services.theme.setBrandColour(state.receipt.merchant?.brand?.colorPrimary);
+      });
+      return { ready: store.getState().load().then(() => painted), View: () => <ClaveReturnScreen store={store} receipts={receipts} /> };
+    },
+  };
+}

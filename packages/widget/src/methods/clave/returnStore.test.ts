@@ -30,7 +30,7 @@ describe('Clave return', () => {
     await store.getState().load();
     expect(reports).toEqual([expect.objectContaining({ status: 'success', method: 'clave', notification: expect.objectContaining({ Oper: 'OP1', Estado: 'APPROVED', TotalPagado: '26.75', Tipo: 'CLAVE' }) })]);
     expect(onSuccess).toHaveBeenCalled();
-    expect(store.getState()).toMatchObject({ status: 'done', to: '/pf/default-receipt/OP1' });
+    expect(store.getState()).toMatchObject({ status: 'receipt', receipt: { codOper: 'OP1', status: 1 }, to: '/pf/default-receipt/OP1' });
   });
 
   it('the receipt screen it leads to shows the receipt it read, without reading it again (once)', async () => {
@@ -58,7 +58,7 @@ describe('Clave return', () => {
   it('without the form address a refused payment shows its receipt', async () => {
     const { store } = setup(receipt(0), '');
     await store.getState().load();
-    expect(store.getState()).toMatchObject({ status: 'done', to: '/pf/default-receipt/OP1' });
+    expect(store.getState()).toMatchObject({ status: 'receipt', receipt: { codOper: 'OP1', status: 0 }, to: '/pf/default-receipt/OP1' });
   });
 
   it('a payment the bank left pending is reported as success (SPEC 4: PENDING notifies success)', async () => {
@@ -79,7 +79,7 @@ describe('Clave return', () => {
     await store.getState().load();
     expect(store.getState()).toMatchObject({ status: 'failed', message: { key: 'connection_error' } });
     await store.getState().load();
-    expect(store.getState()).toMatchObject({ status: 'done', to: '/pf/default-receipt/OP1' });
+    expect(store.getState()).toMatchObject({ status: 'receipt', to: '/pf/default-receipt/OP1' });
     expect(reports).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import { createStore } from 'zustand/vanilla';
-import { isPasarelaError, payerMessage, type PayerMessage, type PaymentResult } from '@pasarela/core';
+import { isPasarelaError, payerMessage, type PayerMessage, type PaymentResult, type Receipt } from '@pasarela/core';
 import type { ApiClient } from '../../api/client';
 import { loadReceipt } from '../../api/loadReceipt';
 import { handOverReceipt } from '../../receipts/receiptStore';
@@ -10,7 +10,9 @@ import type { PendingReturn } from '../../payments/leaveAndReturn';
 export type ClaveReturnState =
   | { status: 'checking' }
   | { status: 'failed'; message: PayerMessage }
-  /** Where the payer goes next: the receipt, or the form with the bank's refusal. */
+  /** The receipt comes next: shown here at once, then at its own address `to`. */
+  | { status: 'receipt'; receipt: Receipt; to: string }
+  /** Where the payer goes next: the form with the bank's refusal, or /404. */
   | { status: 'done'; to: string };
 
 export interface ClaveReturnDeps {
@@ -44,14 +46,13 @@ export function createClaveReturnStore(deps: ClaveReturnDeps) {
             reported = true;
             deps.report(result);
           }
-          const receiptPath = RECEIPT_PATH + encodeURIComponent(receipt.codOper);
-          if (result.status === 'success') {
-            deps.onSuccess();
-            // The receipt screen shows what was just read, without a second round trip.
-            handOverReceipt(receipt);
-            set({ status: 'done', to: receiptPath });
+          if (result.status === 'success') deps.onSuccess();
+          if (result.status !== 'success' && deps.pending.formPath) {
+            set({ status: 'done', to: formAfterRefusal(deps.pending.formPath, 'payment_declined', 'clave') });
           } else {
-            set({ status: 'done', to: deps.pending.formPath ? formAfterRefusal(deps.pending.formPath, 'payment_declined', 'clave') : receiptPath });
+            // The receipt screen at its own address shows what was just read, without a second round trip.
+            handOverReceipt(receipt);
+            set({ status: 'receipt', receipt, to: RECEIPT_PATH + encodeURIComponent(receipt.codOper) });
           }
         } catch (error) {
           // SPEC 2: no receipt for the code goes to /404.

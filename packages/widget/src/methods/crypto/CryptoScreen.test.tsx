@@ -63,6 +63,7 @@ async function boot(path: string, failures: Record<string, PasarelaError> = {}) 
     bridge: { embedded: true, notify: (m) => void messages.push(m), onCloseRequested: () => {} },
     navigate,
     address: () => new URL(location.href),
+    referrer: '',
     leave: vi.fn(),
     storage: { local: localStorage, session: sessionStorage },
     session: createSessionStore(null),

@@ -29,6 +29,7 @@ function servicesAnswering(tx: unknown): Services {
     bridge: { embedded: false, notify: () => {}, onCloseRequested: () => {} },
     navigate: vi.fn(),
     address: () => new URL(location.href),
+    referrer: '',
     leave: vi.fn(),
     storage: { local: null, session: null },
     session: createSessionStore(null),
