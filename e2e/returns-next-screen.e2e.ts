@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { catalogs } from '@pasarela/core';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { createLink } from './support/admin';
 import { seriousViolations } from './support/axe';
@@ -30,6 +31,8 @@ interface AfterAnswer {
   drawnByServer: string[];
   /** The addresses the outside page returned to. */
   returnAddresses: string[];
+  /** Frames of the checkout's pages that drew the card's 3DS wait. */
+  waitsDrawn: string[];
 }
 
 // Issue 47, with the default settings (SPEC 2's 3000 ms splash): a return from the 3DS challenge or
@@ -44,9 +47,22 @@ describe.runIf(browserAvailable())('returns from the 3DS and Clave pages, defaul
   async function onOutsidePage(lang: Lang, amount: number, method: 'card' | 'clave'): Promise<{ page: Page; frame: FrameLocator; after: AfterAnswer; answered: () => void }> {
     const code = await createLink(sandbox, { amount, taxAmount: 1, description: 'Sombrero pintao' });
     const context = await browser.newContext({ locale: lang === 'es' ? 'es-PA' : 'en-US', viewport: { width: 360, height: 740 } });
-    const after: AfterAnswer = { splashes: [], receiptCalls: [], receiptPages: [], claveReturnPages: [], drawnByServer: [], returnAddresses: [] };
+    const after: AfterAnswer = { splashes: [], receiptCalls: [], receiptPages: [], claveReturnPages: [], drawnByServer: [], returnAddresses: [], waitsDrawn: [] };
     let counting = false;
     await context.exposeBinding('__splashShown', (_source, at: string) => void (counting && after.splashes.push(at)));
+    await context.exposeBinding('__waitDrawn', (_source, at: string) => void (counting && after.waitsDrawn.push(at)));
+    await context.addInitScript((titles: string[]) => {
+      if (location.pathname !== '/pf/widget') return;
+      // Each frame before it paints: the card's 3DS wait ("Verificación de tu banco") on screen.
+      const until = performance.now() + 10_000;
+      const frame = () => {
+        if ([...document.querySelectorAll('h2')].some((h) => titles.includes(h.textContent ?? ''))) {
+          return (window as unknown as { __waitDrawn(at: string): void }).__waitDrawn(location.href);
+        }
+        if (performance.now() < until) requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    }, [catalogs.es.card_challenge_title, catalogs.en.card_challenge_title]);
     await context.exposeBinding('__drawnByServer', (_source, root: string, address: string) => {
       if (!counting) return;
       after.drawnByServer.push(root);
@@ -115,6 +131,8 @@ describe.runIf(browserAvailable())('returns from the 3DS and Clave pages, defaul
     expect(after.receiptPages[0]).not.toContain('pasarela-config');
     expect(after.splashes).toEqual([]);
     expect(after.receiptCalls).toEqual([]);
+    // The payment is known refused when the form's page arrives: its wait is never drawn.
+    expect(after.waitsDrawn).toEqual([]);
     expect(new URL((await checkoutFrameOf(page)).url()).pathname).toBe('/pf/widget');
     expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
     await page.screenshot({ path: `${SHOTS}return-3ds-refused-${lang}-360.png` });

@@ -3,7 +3,8 @@ import { createCheckoutStore } from './checkoutStore';
 import type { RouteOf } from '../services/routeTypes';
 import type { ScreenModule } from '../services/screen';
 import { hasWaitingAttempt } from '../payments/paymentContext';
-import { PENDING_PARAM } from '../payments/pendingAddress';
+import { PENDING_PARAM, pendingFromAddress } from '../payments/pendingAddress';
+import { loadChallengeWait } from '../methods/card/loadChallengeWait';
 
 /** The checkout: payment info, merchant and methods load (behind the splash at start), then the form. */
 export const checkoutModule: ScreenModule<RouteOf<'checkout'>> = {
@@ -22,6 +23,13 @@ export const checkoutModule: ScreenModule<RouteOf<'checkout'>> = {
       return state.status === 'ready' && !state.data.payerAmount && !services.address().searchParams.has('error') && !hasWaitingAttempt(services.storage.session)
         && !services.address().searchParams.has(PENDING_PARAM);
     };
-    return { ready: store.getState().load().then(() => painted), View: () => <CheckoutRoute store={store} firstMethod={route.method} />, quietUnderSplash };
+    // A card payment left at its 3DS challenge (Back from the bank's page, a refused challenge back on
+    // its form) is what the card shows first: its wait comes with the data, not after the form.
+    const challenge =
+      pendingFromAddress(services.address())?.method === 'card' || hasWaitingAttempt(services.storage.session, 'card')
+        ? loadChallengeWait().catch(() => undefined)
+        : undefined;
+    const ready = Promise.all([store.getState().load().then(() => painted), challenge]).then(() => undefined);
+    return { ready, View: () => <CheckoutRoute store={store} firstMethod={route.method} />, quietUnderSplash };
   },
 };

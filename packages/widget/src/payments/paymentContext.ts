@@ -86,10 +86,11 @@ function attemptMemoryKey(method: PaymentMethodId, code: string): string {
   return `${ATTEMPT_MEMORY_PREFIX}${method}.${code}`;
 }
 
-/** Whether this tab keeps a waiting attempt of any payment (the checkout then opens on it). */
-export function hasWaitingAttempt(session: Storage | null): boolean {
+/** Whether this tab keeps a waiting attempt of any payment, or of `method`'s (the checkout then opens on it). */
+export function hasWaitingAttempt(session: Storage | null, method?: PaymentMethodId): boolean {
+  const prefix = method ? `${ATTEMPT_MEMORY_PREFIX}${method}.` : ATTEMPT_MEMORY_PREFIX;
   try {
-    for (let i = 0; i < (session?.length ?? 0); i++) if (session?.key(i)?.startsWith(ATTEMPT_MEMORY_PREFIX)) return true;
+    for (let i = 0; i < (session?.length ?? 0); i++) if (session?.key(i)?.startsWith(prefix)) return true;
   } catch {
     return false;
   }

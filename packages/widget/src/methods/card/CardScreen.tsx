@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { sameWave } from '../../services/sameWave';
 import { SUPPORT_EMAIL, declineFieldOf, roundAmount } from '@pasarela/core';
 import type { MethodScreenProps } from '../../payments/methodModule';
 import { loadReceipts } from '../../receipts/loadReceipts';
@@ -8,6 +7,7 @@ import type { CardPayContext } from './pay';
 import { checkPhone, preparePhoneRules } from '../../payments/phoneCheck';
 import { createCardStore, type CardSendOptions, type CardValues } from './store';
 import { challengeAddress, saveChallenge, takeChallenge } from './threeDsReturn';
+import { loadChallengeWait, loadedChallengeWait } from './loadChallengeWait';
 import { useStoreState } from '../../ui/useStoreState';
 import { useCheckoutDonation } from '../../payments/donation/useDonationAmount';
 import { afterFirstScreen } from '../../services/afterFirstScreen';
@@ -19,18 +19,6 @@ type CardExtras = typeof import('../../wallet/cardExtras');
  * (typing a card takes longer; the focus the form takes on open is not the payer's), and waited for
  * by a click that comes first. Not part of the first load.
  */
-/** The challenge's wait, its chunk's imports fetched with it (services/sameWave). */
-function loadChallengeWait() {
-  return sameWave(
-    import('./ChallengeWait'),
-    import('../../payments/WaitingPanel'),
-    import('../../payments/watchPayment'),
-    import('../../payments/afterReturn'),
-    import('../../api/loadReceipt'),
-    import('./cardDraft'),
-  ).then((m) => m.ChallengeWait);
-}
-
 function lazyPayment(context: CardPayContext) {
   let made: Promise<{ pay: ReturnType<typeof import('./pay').createCardPay>; lookup: ReturnType<typeof import('./pay').createCardLookup> }> | null = null;
   const load = () => {
@@ -73,7 +61,7 @@ export function CardScreen({ payment }: MethodScreenProps) {
   // bank's page, a refused challenge back on its form, a reopen): followed until the bank decides.
   // (A return the receipt page reported itself forgets it: ReceiptRoute.)
   const [challenge, setChallenge] = useState(() => payment.memory().load()?.codOper || null);
-  const [Wait, setWait] = useState<typeof import('./ChallengeWait').ChallengeWait | null>(null);
+  const [Wait, setWait] = useState(loadedChallengeWait);
   useEffect(() => {
     if (challenge && !Wait) void loadChallengeWait().then((wait) => setWait(() => wait), () => setChallenge(null));
   }, [challenge, Wait]);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { afterChallengeAbandon, declineFieldOf, isPasarelaError, type Receipt } from '@pasarela/core';
 import { loadReceipt } from '../../api/loadReceipt';
 import { t } from '../../i18n/i18n';
@@ -56,7 +56,9 @@ export function ChallengeWait({ payment, codOper, store, onEnd }: ChallengeWaitP
   const [challengeUrl] = useState(() => entryDraft()?.challengeUrl ?? '');
   // The watcher's stop and the one end of the wait (the watcher's answer or the payer leaving, whichever comes first).
   const ended = useRef<{ claim: () => boolean; finish: (receipt: Receipt) => void } | null>(null);
-  useEffect(() => {
+  // Before the first paint: a payment already decided (its receipt in the page: a refused challenge
+  // back on its form) goes on at once, and its wait is never drawn.
+  useLayoutEffect(() => {
     let over = false;
     const finish = (receipt: Receipt) => {
       const result = resultAfterReturn('card', receipt, { formPath: '', email: '', returnUrl: data.info.returnUrlString }, services.now());
