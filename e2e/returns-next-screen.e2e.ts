@@ -51,7 +51,7 @@ describe.runIf(browserAvailable())('returns from the 3DS and Clave pages, defaul
     let counting = false;
     await context.exposeBinding('__splashShown', (_source, at: string) => void (counting && after.splashes.push(at)));
     await context.exposeBinding('__waitDrawn', (_source, at: string) => void (counting && after.waitsDrawn.push(at)));
-    await context.addInitScript((titles: string[]) => {
+    await context.addInitScript((titles: (string | undefined)[]) => {
       if (location.pathname !== '/pf/widget') return;
       // Each frame before it paints: the card's 3DS wait ("Verificación de tu banco") on screen.
       const until = performance.now() + 10_000;
