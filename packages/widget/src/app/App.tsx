@@ -38,6 +38,9 @@ export function App({ services, i18nReady, subscribe, first }: AppProps) {
   const [splashed] = useState(first === undefined);
   // How long the page had shown the splash before this script ran: its time counts from then.
   const [splashShown] = useState(() => (first === undefined ? splashShownMs(document.getElementById('root')) : 0));
+  // When the splash ends, on the page's clock: its full time after that paint, however late the
+  // effect that waits for it runs after this first render.
+  const [splashEnds] = useState(() => performance.now() + services.config.splashMs - splashShown);
   // The first screen is rendered beneath the splash (issue 23): painted, and so measurable by audits.
   const [beneath, setBeneath] = useState(false);
   const [textReady, setTextReady] = useState(first !== undefined);
@@ -91,7 +94,7 @@ export function App({ services, i18nReady, subscribe, first }: AppProps) {
     void wholeTexts().then(() => setVersion((n) => n + 1));
     // SPEC 2: the splash shows for splashMs; the data loads behind it, so the form is ready when it ends.
     const screenReady = Promise.all([i18nReady, slot?.ready]);
-    void Promise.all([screenReady, delay(Math.max(0, services.config.splashMs - splashShown))]).then(() => setBooted(true));
+    void Promise.all([screenReady, delay(Math.max(0, splashEnds - performance.now()))]).then(() => setBooted(true));
     // A screen that says its first render is quiet (the checkout's form) renders beneath the splash as
     // soon as its data and text are in, inert until the splash ends. Others (a message page moves the
     // focus to its heading, which an inert page cannot take) render when it ends, as before.
