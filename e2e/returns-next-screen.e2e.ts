@@ -5,6 +5,7 @@ import { createLink } from './support/admin';
 import { seriousViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
 import { CheckoutFrame } from './support/pages';
+import { denyStorage } from './support/storage';
 import { checkoutFrameOf } from './support/frames';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
@@ -33,6 +34,8 @@ interface AfterAnswer {
   returnAddresses: string[];
   /** Frames of the checkout's pages that drew the card's 3DS wait. */
   waitsDrawn: string[];
+  /** What a return page drew, in an animation frame within 3 s after its receipt first showed, instead of it. */
+  receiptGone: string[];
 }
 
 // Issue 47, with the default settings (SPEC 2's 3000 ms splash): a return from the 3DS challenge or
@@ -44,10 +47,12 @@ describe.runIf(browserAvailable())('returns from the 3DS and Clave pages, defaul
   let browser: Browser;
   withSandboxAndBrowser({ SPLASH_MS: '3000' }, (started) => ({ sandbox, browser } = started));
 
-  async function onOutsidePage(lang: Lang, amount: number, method: 'card' | 'clave'): Promise<{ page: Page; frame: FrameLocator; after: AfterAnswer; answered: () => void }> {
+  async function onOutsidePage(lang: Lang, amount: number, method: 'card' | 'clave', storage: 'kept' | 'denied' = 'kept'): Promise<{ page: Page; frame: FrameLocator; after: AfterAnswer; answered: () => void }> {
     const code = await createLink(sandbox, { amount, taxAmount: 1, description: 'Sombrero pintao' });
     const context = await browser.newContext({ locale: lang === 'es' ? 'es-PA' : 'en-US', viewport: { width: 360, height: 740 } });
-    const after: AfterAnswer = { splashes: [], receiptCalls: [], receiptPages: [], claveReturnPages: [], drawnByServer: [], returnAddresses: [], waitsDrawn: [] };
+    // A frame the browser keeps no storage for: the return page's markup is taken over as it is.
+    if (storage === 'denied') await denyStorage(context, new URL(sandbox.url).origin);
+    const after: AfterAnswer = { splashes: [], receiptCalls: [], receiptPages: [], claveReturnPages: [], drawnByServer: [], returnAddresses: [], waitsDrawn: [], receiptGone: [] };
     let counting = false;
     await context.exposeBinding('__splashShown', (_source, at: string) => void (counting && after.splashes.push(at)));
     await context.exposeBinding('__waitDrawn', (_source, at: string) => void (counting && after.waitsDrawn.push(at)));
@@ -68,8 +73,20 @@ describe.runIf(browserAvailable())('returns from the 3DS and Clave pages, defaul
       after.drawnByServer.push(root);
       after.returnAddresses.push(address);
     });
+    await context.exposeBinding('__receiptGone', (_source, what: string) => void (counting && after.receiptGone.push(what)));
     await context.addInitScript(() => {
       if (!location.pathname.startsWith('/pf/default-receipt/') && !location.pathname.startsWith('/pf/widget/returnclave')) return;
+      // Once the receipt shows, it stays: every frame for 3 s (the script taking it over, its address replaced).
+      let shownAt: number | null = null;
+      const watch = () => {
+        const title = document.getElementById('receipt-title');
+        if (shownAt === null && title) shownAt = performance.now();
+        if (shownAt !== null && !title) {
+          return (window as unknown as { __receiptGone(what: string): void }).__receiptGone((document.getElementById('root')?.textContent ?? '').slice(0, 80));
+        }
+        if (shownAt === null || performance.now() - shownAt < 3000) requestAnimationFrame(watch);
+      };
+      requestAnimationFrame(watch);
       const address = location.href;
       document.addEventListener('DOMContentLoaded', () => {
         (window as unknown as { __drawnByServer(root: string, address: string): void }).__drawnByServer(document.getElementById('root')?.innerHTML ?? '', address);
@@ -140,12 +157,14 @@ describe.runIf(browserAvailable())('returns from the 3DS and Clave pages, defaul
   });
 
   it.each([
-    { lang: 'es' as const, amount: 63, method: 'card' as const },
-    { lang: 'en' as const, amount: 64, method: 'card' as const },
-    { lang: 'es' as const, amount: 65, method: 'clave' as const },
-    { lang: 'en' as const, amount: 66, method: 'clave' as const },
-  ])('$lang: approved on the $method outside page, the receipt: no splash, and its page carries it', async ({ lang, amount, method }) => {
-    const { page, frame, after, answered } = await onOutsidePage(lang, amount, method);
+    { lang: 'es' as const, amount: 63, method: 'card' as const, storage: 'kept' as const },
+    { lang: 'en' as const, amount: 64, method: 'card' as const, storage: 'kept' as const },
+    { lang: 'es' as const, amount: 65, method: 'clave' as const, storage: 'kept' as const },
+    { lang: 'en' as const, amount: 66, method: 'clave' as const, storage: 'kept' as const },
+    { lang: 'es' as const, amount: 67, method: 'clave' as const, storage: 'denied' as const },
+    { lang: 'en' as const, amount: 68, method: 'card' as const, storage: 'denied' as const },
+  ])('$lang: approved on the $method outside page, the receipt: no splash, and its page carries it (frame storage $storage)', async ({ lang, amount, method, storage }) => {
+    const { page, frame, after, answered } = await onOutsidePage(lang, amount, method, storage);
     answered();
     await frame.getByRole('button', { name: /aprobar/i }).click();
     await frame.getByRole('heading', { name: TEXT[lang].receipt }).waitFor({ timeout: 20_000 });
@@ -161,6 +180,9 @@ describe.runIf(browserAvailable())('returns from the 3DS and Clave pages, defaul
     // The receipt's title is the script's (the server's page is titled "Pasarela").
     await frameOf.waitForFunction(() => document.title !== 'Pasarela');
     const receiptText = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+    // Never a loading page or a blank frame in its place while the script takes it over.
+    await page.waitForTimeout(3200);
+    expect(after.receiptGone).toEqual([]);
     expect(receiptText(await frameOf.locator('#root').innerHTML())).toBe(receiptText(after.drawnByServer[0] ?? ''));
     // What the payer sees before any script: the receipt drawn and styled by the page alone.
     const bare = await browser.newContext({ javaScriptEnabled: false, locale: lang === 'es' ? 'es-PA' : 'en-US', viewport: { width: 360, height: 740 } });
@@ -173,7 +195,7 @@ describe.runIf(browserAvailable())('returns from the 3DS and Clave pages, defaul
     await bareReceipt.screenshot({ path: `${SHOTS}return-${method}-approved-before-script-${lang}-360.png` });
     await bare.close();
     expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}return-${method}-approved-${lang}-360.png` });
+    await page.screenshot({ path: `${SHOTS}return-${method}-approved-${lang}${storage === 'denied' ? '-no-storage' : ''}-360.png` });
     await page.context().close();
   });
 });

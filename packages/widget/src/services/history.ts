@@ -3,11 +3,15 @@ import { withStickyParams } from './route';
 type Listener = () => void;
 const listeners = new Set<Listener>();
 
-/** In-app navigation: replaces the entry so Back leaves the checkout instead of re-entering a paid form. */
-export function navigate(path: string): void {
+/**
+ * In-app navigation: replaces the entry so Back leaves the checkout instead of re-entering a paid
+ * form. `shown`: the screen on show is already the new address's, so the router is not told (it
+ * would start that screen again, behind a loading page while its chunk and texts come).
+ */
+export function navigate(path: string, options: { shown?: boolean } = {}): void {
   const next = withStickyParams(path, new URL(location.href));
   if (next !== location.pathname + location.search) history.replaceState(null, '', next);
-  listeners.forEach((fn) => fn());
+  if (!options.shown) listeners.forEach((fn) => fn());
 }
 
 export function subscribe(listener: Listener): () => void {

@@ -12,8 +12,11 @@ export interface Services {
   api: ApiClient;
   lang: Language;
   bridge: ParentBridge;
-  /** Moves to another in-app address (replacing the current entry), keeping parentOrigin and lang. */
-  navigate: (path: string) => void;
+  /**
+   * Moves to another in-app address (replacing the current entry), keeping parentOrigin and lang.
+   * `shown`: the screen on show is already that address's (only the address changes).
+   */
+  navigate: (path: string, options?: { shown?: boolean }) => void;
   /** The page's own address (in the browser, location; on the server, the request's). */
   address: () => URL;
   /** The page that sent the payer here (document.referrer; on the server, the request's Referer), or ''. */

@@ -12,8 +12,10 @@ export function ClaveReturnScreen({ store, receipts }: { store: ClaveReturnStore
   const services = useServices();
   const state = useStoreState(store);
   useEffect(() => {
-    // Replaces this address, so a reload shows the receipt without reporting again.
-    if (state.status === 'done' || state.status === 'receipt') services.navigate(state.to);
+    // Replaces this address, so a reload shows the receipt without reporting again (the receipt
+    // shows here already: only the address changes).
+    if (state.status === 'receipt') services.navigate(state.to, { shown: true });
+    else if (state.status === 'done') services.navigate(state.to);
   }, [state, services]);
 
   if (state.status === 'receipt') return <ReadReceipt receipt={state.receipt} receipts={receipts} />;
