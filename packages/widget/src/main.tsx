@@ -106,10 +106,12 @@ const i18nReady = firstTexts
   : // With no catalog at all the keys show, which beats a splash that never ends.
     wholeCatalogue().catch(() => startI18n(lang, {}));
 const app = (first?: FirstScreen) => <App services={services} i18nReady={i18nReady} subscribe={subscribe} first={first} />;
+/** The first screen prepared from the page's answers, with the catalogue and the palette in place. */
+const firstScreenReady = () => Promise.all([prepareFirstScreen(services).catch(() => null), i18nReady, theme.ready]).then(([first]) => first);
 if (prerendered) {
   // The server rendered the first screen into the page from the same answers: once they and the
   // catalog are read, the app takes that markup over as it is, with what the payer typed meanwhile.
-  void Promise.all([prepareFirstScreen(services).catch(() => null), i18nReady, theme.ready]).then(([first]) => {
+  void firstScreenReady().then((first) => {
     if (!first) {
       // A first render of its own after all: with the whole catalogue.
       if (!firstTexts) return createRoot(rootElement).render(app());
@@ -125,9 +127,7 @@ if (prerendered) {
 } else if (rootElement.dataset.prerendered) {
   // The server's markup of a screen this tab renders otherwise (a payment kept in it, a login): it
   // stays on screen until the app's own first screen is ready, which then replaces it in one go.
-  void Promise.all([prepareFirstScreen(services).catch(() => null), i18nReady, theme.ready]).then(([first]) =>
-    createRoot(rootElement).render(app(first ?? undefined)),
-  );
+  void firstScreenReady().then((first) => createRoot(rootElement).render(app(first ?? undefined)));
 } else {
   // A first render of its own.
   const render = () => createRoot(rootElement).render(app());
