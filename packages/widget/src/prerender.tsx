@@ -7,6 +7,7 @@ import { createApiClient } from './api/client';
 import { parseConfig } from './services/config';
 import { newTrackId } from './services/newTrackId';
 import { prepareFirstScreen, rendersAsServer } from './app/prerender';
+import { SCREENS } from './app/routes';
 import { createSessionStore } from './services/session';
 import { NO_THEME, ServicesContext, type Services } from './services/services';
 import { detachedBridge } from './embed/parentBridge';
@@ -55,6 +56,14 @@ function textsOf(keys: ReadonlySet<string>, entries: Entries): Entries {
  * all among the answers (the browser then renders it as usual). A guest's view: the wallet login
  * and the tab's storage are the browser's, and its first render corrects what they change.
  */
+/**
+ * Loads the modules of every screen the server renders (their chunks of this server entry), so the
+ * first page of each after a start is not left to the browser for the time it takes to read them.
+ */
+export async function warmUp(): Promise<void> {
+  await Promise.all(Object.values(SCREENS).filter((entry) => entry.prerender).map((entry) => entry.load().catch(() => undefined)));
+}
+
 export async function prerenderFirstScreen(request: PrerenderRequest): Promise<PrerenderedScreen | null> {
   const address = new URL(request.url);
   const config = parseConfig(request.config);

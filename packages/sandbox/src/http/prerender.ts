@@ -46,7 +46,9 @@ export function widgetPrerender(widgetDist: string, logger: Logger): Prerender {
     const mtimeMs = version();
     if (mtimeMs === undefined) return null;
     if (loaded?.mtimeMs !== mtimeMs) {
-      const module = import(`${pathToFileURL(file).href}?v=${mtimeMs}`) as Promise<{ prerenderFirstScreen?: Entry }>;
+      const module = import(`${pathToFileURL(file).href}?v=${mtimeMs}`) as Promise<{ prerenderFirstScreen?: Entry; warmUp?: () => Promise<void> }>;
+      // Its screens' modules are read now, not by the first page of each.
+      void module.then((m) => m.warmUp?.()).catch(() => undefined);
       loaded = {
         mtimeMs,
         entry: module.then(
@@ -60,6 +62,8 @@ export function widgetPrerender(widgetDist: string, logger: Logger): Prerender {
     }
     return loaded.entry;
   };
+  // Read at start (with its screens' modules), not by the first page.
+  void entry();
   return async (input) => {
     const render = await entry();
     if (!render) return null;

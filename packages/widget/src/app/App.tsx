@@ -10,6 +10,7 @@ import { Splash } from './Splash';
 import { splashShownMs } from './splashClock';
 import { afterFirstScreen } from '../services/afterFirstScreen';
 import { laterStyles } from '../services/laterStyles';
+import { isShownAddress } from '../services/history';
 
 /** One address's screen: its chunk loading, then prepared (data loading), or the chunk failed. */
 type Slot = { state: 'loading'; ready: Promise<void> } | { state: 'ready'; screen: PreparedScreen; ready: Promise<void> } | { state: 'failed'; ready: Promise<void> };
@@ -84,7 +85,7 @@ export function App({ services, i18nReady, subscribe, first }: AppProps) {
     const unsubscribe = subscribe(() => setHref(location.href));
     // A screen's own effects run before this one (children first): one that moved on at once (the
     // prerendered checkout of an unknown link going to /404) did so before anyone listened.
-    setHref(location.href);
+    if (!isShownAddress(location.href)) setHref(location.href);
     return unsubscribe;
   }, [subscribe]);
 

@@ -11,7 +11,16 @@ const listeners = new Set<Listener>();
 export function navigate(path: string, options: { shown?: boolean } = {}): void {
   const next = withStickyParams(path, new URL(location.href));
   if (next !== location.pathname + location.search) history.replaceState(null, '', next);
+  shownAddress = options.shown ? location.href : null;
   if (!options.shown) listeners.forEach((fn) => fn());
+}
+
+/** The address a `shown` navigation replaced, while the page is still at it. */
+let shownAddress: string | null = null;
+
+/** Whether the page's address is one the screen on show replaced for itself (navigate's `shown`): the router keeps its route. */
+export function isShownAddress(href: string): boolean {
+  return shownAddress !== null && href === shownAddress;
 }
 
 export function subscribe(listener: Listener): () => void {
