@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PasarelaError, type PaymentResult } from '@pasarela/core';
 import { scriptedApi, type Answer } from '../../testing/fakePaymentContext';
 import { createReceiptStore } from '../../receipts/receiptStore';
@@ -20,10 +20,6 @@ function setup(answer: Answer | Answer[], formPath = FORM) {
 }
 
 describe('Clave return', () => {
-  // A receipt handed over and never shown stays for the next receipt screen; any receipt store takes
-  // it (and drops one of another operation), so none is left for the next file's receipts.
-  afterEach(() => void createReceiptStore(scriptedApi({}).api, ''));
-
   it('an approved payment is reported once as success and leads to its receipt', async () => {
     const { store, reports, onSuccess } = setup(receipt(1));
     await Promise.all([store.getState().load(), store.getState().load()]);
@@ -33,16 +29,18 @@ describe('Clave return', () => {
     expect(store.getState()).toMatchObject({ status: 'receipt', receipt: { codOper: 'OP1', status: 1 }, to: '/pf/default-receipt/OP1' });
   });
 
-  it('the receipt screen it leads to shows the receipt it read, without reading it again (once)', async () => {
+  it('the receipt it shows in place is the one it read, not read again; a later receipt screen reads its own', async () => {
     const { store, api, calls } = setup(receipt(1));
     await store.getState().load();
     expect(calls).toHaveLength(1);
-    const receiptStore = createReceiptStore(api, 'OP1');
-    await receiptStore.getState().load();
-    expect(receiptStore.getState()).toMatchObject({ status: 'ready', receipt: { codOper: 'OP1', status: 1 } });
+    const state = store.getState();
+    if (state.status !== 'receipt') throw new Error(`no receipt: ${state.status}`);
+    // As ClaveReturnScreen makes it: ready at once with what was read.
+    const inPlace = createReceiptStore(api, 'OP1', state.receipt);
+    expect(inPlace.getState()).toMatchObject({ status: 'ready', receipt: { codOper: 'OP1', status: 1 } });
     expect(calls).toHaveLength(1);
-    // Read again when asked again, and by any later receipt screen.
-    await receiptStore.getState().load();
+    // Read again when asked again, and by any later receipt screen (nothing is left over between screens).
+    await inPlace.getState().load();
     await createReceiptStore(api, 'OP1').getState().load();
     expect(calls).toHaveLength(3);
   });

@@ -2,7 +2,6 @@ import { createStore } from 'zustand/vanilla';
 import { isPasarelaError, payerMessage, type PayerMessage, type PaymentResult, type Receipt } from '@pasarela/core';
 import type { ApiClient } from '../../api/client';
 import { loadReceipt } from '../../api/loadReceipt';
-import { handOverReceipt } from '../../receipts/receiptStore';
 import { NOT_FOUND_PATH, RECEIPT_PATH } from '../../services/route';
 import { formAfterRefusal, resultAfterReturn } from '../../payments/afterReturn';
 import type { PendingReturn } from '../../payments/leaveAndReturn';
@@ -50,8 +49,7 @@ export function createClaveReturnStore(deps: ClaveReturnDeps) {
           if (result.status !== 'success' && deps.pending.formPath) {
             set({ status: 'done', to: formAfterRefusal(deps.pending.formPath, 'payment_declined', 'clave') });
           } else {
-            // The receipt screen at its own address shows what was just read, without a second round trip.
-            handOverReceipt(receipt);
+            // Shown in place (ClaveReturnScreen), from what was just read: no second round trip.
             set({ status: 'receipt', receipt, to: RECEIPT_PATH + encodeURIComponent(receipt.codOper) });
           }
         } catch (error) {
