@@ -36,6 +36,10 @@ interface AfterAnswer {
   waitsDrawn: string[];
   /** What a return page drew, in an animation frame within 3 s after its receipt first showed, instead of it. */
   receiptGone: string[];
+  /** The answers to the card form's own address (a refused challenge's way back lands there). */
+  formPages: string[];
+  /** Each animation frame of the form's page, for 1 s after the bank's reason first showed: the card number on screen, '-' without the reason. */
+  formFrames: string[];
 }
 
 // Issue 47, with the default settings (SPEC 2's 3000 ms splash): a return from the 3DS challenge or
@@ -52,7 +56,7 @@ describe.runIf(browserAvailable())('returns from the 3DS and Clave pages, defaul
     const context = await browser.newContext({ locale: lang === 'es' ? 'es-PA' : 'en-US', viewport: { width: 360, height: 740 } });
     // A frame the browser keeps no storage for: the return page's markup is taken over as it is.
     if (storage === 'denied') await denyStorage(context, new URL(sandbox.url).origin);
-    const after: AfterAnswer = { splashes: [], receiptCalls: [], receiptPages: [], claveReturnPages: [], drawnByServer: [], returnAddresses: [], waitsDrawn: [], receiptGone: [] };
+    const after: AfterAnswer = { splashes: [], receiptCalls: [], receiptPages: [], claveReturnPages: [], drawnByServer: [], returnAddresses: [], waitsDrawn: [], receiptGone: [], formPages: [], formFrames: [] };
     let counting = false;
     await context.exposeBinding('__splashShown', (_source, at: string) => void (counting && after.splashes.push(at)));
     await context.exposeBinding('__waitDrawn', (_source, at: string) => void (counting && after.waitsDrawn.push(at)));
@@ -74,6 +78,23 @@ describe.runIf(browserAvailable())('returns from the 3DS and Clave pages, defaul
       after.returnAddresses.push(address);
     });
     await context.exposeBinding('__receiptGone', (_source, what: string) => void (counting && after.receiptGone.push(what)));
+    await context.exposeBinding('__formFrames', (_source, frames: string[]) => void (counting && after.formFrames.push(...frames)));
+    await context.addInitScript(() => {
+      if (location.pathname !== '/pf/widget' || !new URLSearchParams(location.search).has('pending')) return;
+      // From the first frame that shows the bank's reason, for 1 s: the card number beside it.
+      const frames: string[] = [];
+      let shownAt: number | null = null;
+      const watch = () => {
+        const reason = document.getElementById('card-decline');
+        if (shownAt === null && reason) shownAt = performance.now();
+        if (shownAt !== null) frames.push(reason ? (document.querySelector<HTMLInputElement>('[name="cardnumber"]')?.value ?? '') : '-');
+        if (shownAt !== null && performance.now() - shownAt > 1000) {
+          return (window as unknown as { __formFrames(frames: string[]): void }).__formFrames(frames);
+        }
+        requestAnimationFrame(watch);
+      };
+      requestAnimationFrame(watch);
+    });
     await context.addInitScript(() => {
       if (!location.pathname.startsWith('/pf/default-receipt/') && !location.pathname.startsWith('/pf/widget/returnclave')) return;
       // Once the receipt shows, it stays: every frame for 3 s (the script taking it over, its address replaced).
@@ -109,6 +130,7 @@ describe.runIf(browserAvailable())('returns from the 3DS and Clave pages, defaul
       const path = new URL(response.url()).pathname;
       if (counting && path.startsWith('/pf/default-receipt/')) after.receiptPages.push(await response.text().catch(() => ''));
       if (counting && path.startsWith('/pf/widget/returnclave')) after.claveReturnPages.push(await response.text().catch(() => ''));
+      if (counting && path === '/pf/widget' && new URL(response.url()).searchParams.has('pending')) after.formPages.push(await response.text().catch(() => ''));
     });
     await page.goto(sandbox.demoUrl);
     await page.waitForFunction(() => 'Checkout' in window);
@@ -131,10 +153,11 @@ describe.runIf(browserAvailable())('returns from the 3DS and Clave pages, defaul
   }
 
   it.each([
-    { lang: 'es' as const, amount: 61 },
-    { lang: 'en' as const, amount: 62 },
-  ])('$lang: a refused 3DS challenge comes straight back to the form with the reason: no splash, no receipt page, no round trip', async ({ lang, amount }) => {
-    const { page, frame, after, answered } = await onOutsidePage(lang, amount, 'card');
+    { lang: 'es' as const, amount: 61, storage: 'kept' as const },
+    { lang: 'en' as const, amount: 62, storage: 'kept' as const },
+    { lang: 'es' as const, amount: 69, storage: 'denied' as const },
+  ])('$lang: a refused 3DS challenge comes straight back to the form with the reason and what was typed from its first frame: no splash, no receipt page, no round trip (frame storage $storage)', async ({ lang, amount, storage }) => {
+    const { page, frame, after, answered } = await onOutsidePage(lang, amount, 'card', storage);
     answered();
     await frame.getByRole('button', { name: /fallar/i }).click();
     const note = frame.locator('#card-decline');
@@ -150,9 +173,17 @@ describe.runIf(browserAvailable())('returns from the 3DS and Clave pages, defaul
     expect(after.receiptCalls).toEqual([]);
     // The payment is known refused when the form's page arrives: its wait is never drawn.
     expect(after.waitsDrawn).toEqual([]);
+    // The form's page comes with the form and the bank's reason drawn in it, and the page's own
+    // script right after puts back what its history entry keeps, before the first paint.
+    expect(after.formPages).toHaveLength(1);
+    expect(after.formPages[0]).toMatch(/<div id="root" data-prerendered="\w\w">[^]*id="card-decline"[^]*<\/div><script>\(function\(\)\{var s=history\.state/);
+    expect(after.formPages[0]).not.toContain('4000 0000 0000 3220');
+    // Every frame from the first that shows the reason shows the card number typed beside it.
+    await expect.poll(() => after.formFrames.length, { timeout: 5_000 }).toBeGreaterThan(10);
+    expect(new Set(after.formFrames)).toEqual(new Set(['4000 0000 0000 3220']));
     expect(new URL((await checkoutFrameOf(page)).url()).pathname).toBe('/pf/widget');
     expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}return-3ds-refused-${lang}-360.png` });
+    await page.screenshot({ path: `${SHOTS}return-3ds-refused-${lang}${storage === 'denied' ? '-no-storage' : ''}-360.png` });
     await page.context().close();
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { receiptCall, receiptOfAddress, refusedChallengeReturn, returnedPaymentResult } from './returnScreen';
+import { challengeRefused, receiptCall, receiptOfAddress, refusedChallengeReturn, returnedPaymentResult } from './returnScreen';
 
 const pending = (attempt: unknown) => encodeURIComponent(JSON.stringify(attempt));
 
@@ -67,5 +67,19 @@ describe('refusedChallengeReturn: a failed 3DS challenge returns straight to the
   it('only on a receipt address', () => {
     expect(refusedChallengeReturn(at('challenge=1&entries=4', '/pf/widget/returnclave'), declined)).toBe(false);
     expect(refusedChallengeReturn(at('challenge=1&entries=4&type=lk&code=LK1', '/pf/widget'), declined)).toBe(false);
+  });
+});
+
+describe('challengeRefused: a card payment back from its 3DS challenge shows its form again when it failed (SPEC 3 "error" to the parent)', () => {
+  it.each([
+    [{ status: 0, authStatus: 'DECLINED', cardType: 'VISA' }, true],
+    [{ status: 0, authStatus: 'FAILED_3DS', cardType: 'MC' }, true],
+    // Called off by the payer (another card): a declined record.
+    [{ status: 0, authStatus: 'CANCELLED', cardType: '' }, true],
+    [{ status: 1, authStatus: 'APPROVED', cardType: 'VISA' }, false],
+    // Still at the bank: its wait, not the form.
+    [{ status: -1, authStatus: 'PENDING_3DS', cardType: 'VISA' }, false],
+  ] as const)('%o -> %s', (receipt, expected) => {
+    expect(challengeRefused(receipt)).toBe(expected);
   });
 });

@@ -10,7 +10,7 @@ import { CHALLENGE_RETURN_SCRIPT_HASH, challengeReturnPage } from './challengeRe
 import { builtWidgetPage, type BuiltWidgetPage } from './builtWidgetPage';
 import type { FirstScreen } from './firstScreen';
 import { paletteStyle } from './pagePalette';
-import { configScript, cutPage, pageTail, type PageSettings } from './widgetPageMarkup';
+import { configScript, cutPage, pageTail, startAfterFirstFrame, type PageSettings } from './widgetPageMarkup';
 
 export interface WidgetSettings extends PageSettings {
   /** The CSP frame-ancestors sources for a widget page (path and query name the link); '*' when absent. */
@@ -49,9 +49,12 @@ async function widgetHtml(c: Context<AppEnv>, page: BuiltWidgetPage | undefined,
   const back = screen ? challengeReturnPage(new URL(c.req.url), screen.receipt, screen.lang) : null;
   if (back) return send(back, 200, ancestors, [], [CHALLENGE_RETURN_SCRIPT_HASH]);
   const cut = cutPage(page, settings, lang, new URL(c.req.url));
+  const tail = await pageTail(cut, settings, { url: c.req.url, referrer: c.req.header('referer') }, screen);
   const palette = screen ? paletteStyle(appearanceParam(params), screen.brandColour) : '';
-  const head = palette ? cut.head.replace('</head>', palette + '</head>') : cut.head;
-  return send(head + (await pageTail(cut, settings, { url: c.req.url, referrer: c.req.header('referer') }, screen)), status, ancestors, [...page.styleHashes, ...styleHashesOf(palette)]);
+  // The first screen in the page: the widget's script starts after the page's first frame shows it.
+  const built = tail.drawn ? startAfterFirstFrame(cut.head) : cut.head;
+  const head = palette ? built.replace('</head>', palette + '</head>') : built;
+  return send(head + tail.html, status, ancestors, [...page.styleHashes, ...styleHashesOf(palette)], tail.scriptHashes);
 }
 
 /** The widget's page at every address the other routes leave (SPEC 2's routes, and its 404 page). */

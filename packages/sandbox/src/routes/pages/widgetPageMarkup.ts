@@ -1,4 +1,5 @@
 import { SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY, SPLASH_MS, VERSION, catalogFor, splashMsFor, type Language, type PrimedAnswer } from '@pasarela/core';
+import { cspHashOf } from '../../http/widgetSecurity';
 import type { Prerender } from '../../http/prerender';
 import { SANDBOX_ENVIRONMENT } from '../../sandboxEnvironment';
 import type { BuiltWidgetPage } from './builtWidgetPage';
@@ -14,9 +15,6 @@ export interface PageSettings {
   /** The first screen rendered from its answers into the page, with no splash; none when absent. */
   prerender?: Prerender | undefined;
 }
-
-/** The widget's mark of a payment left waiting in its address (widget payments/pendingAddress). */
-const PENDING_PARAM = 'pending';
 
 /** The widget template's (empty) root element, where the widget renders. */
 const ROOT = '<div id="root"></div>';
@@ -80,6 +78,7 @@ export function startAfterFirstFrame(html: string): string {
 
 /** The widget page for one language, cut at its root: what comes before it, and how the page ends after it. */
 export interface PageCut {
+  /** The head as built; startAfterFirstFrame() of it when the first screen is in the page. */
   head: string;
   end: string;
   hasRoot: boolean;
@@ -93,7 +92,8 @@ export interface PageCut {
 
 /**
  * `address`: the page's own address. A page with no splash (core splashMsFor: the configured splash
- * is 0, or this is a reopen by the loader or a return from a bank or 3DS page) gets its first screen.
+ * is 0, or this is a reopen by the loader or a return from a bank or 3DS page) gets its first screen
+ * when the widget's server entry can draw it (its prerender says which).
  */
 export function cutPage(page: BuiltWidgetPage, settings: PageSettings, lang: Language, address: URL): PageCut {
   const html = page.html.replace('<!--pasarela-config-->', configScript(settings) + catalogHint(lang));
@@ -103,21 +103,24 @@ export function cutPage(page: BuiltWidgetPage, settings: PageSettings, lang: Lan
   const [whole, end] = splitAt >= 0 ? [html.slice(0, splitAt), html.slice(rootAt >= 0 ? splitAt + ROOT.length : splitAt)] : [html, ''];
   // With no splash the first screen itself is in the page, and the widget's script starts after it
   // shows (boot.ts); with a splash, the splash is what the page shows first. The widget reads the
-  // same rule from the same address (main.tsx), so it takes over this markup.
-  // A page whose address names a payment left waiting (`pending`: Back from the bank's page, a
-  // refused 3DS challenge's way back to its form) shows that payment, which only the browser knows
-  // how to follow: the widget renders it afresh (its rendersAsServer), so none is made here.
+  // same rule from the same address (main.tsx), so it takes over this markup. (A page whose address
+  // names a payment left waiting is the browser's to render, which follows that payment; the
+  // widget's server entry draws only what the browser shows first there too: a refused challenge's form.)
   const splash = splashMsFor(address, settings.splashMs ?? SPLASH_MS) > 0;
-  const prerender = rootAt >= 0 && !splash && !address.searchParams.has(PENDING_PARAM) ? settings.prerender : undefined;
-  return {
-    head: prerender ? startAfterFirstFrame(whole) : whole, end, hasRoot: rootAt >= 0, prerender, emptyRoot: splash ? SPLASH_ROOT : ROOT,
-    laterStylesHref: page.laterStylesHref,
-  };
+  const prerender = rootAt >= 0 && !splash ? settings.prerender : undefined;
+  return { head: whole, end, hasRoot: rootAt >= 0, prerender, emptyRoot: splash ? SPLASH_ROOT : ROOT, laterStylesHref: page.laterStylesHref };
+}
+
+/** The page after its head, and whether its first screen is in it (with the hash of a script that follows it). */
+export interface PageTail {
+  html: string;
+  drawn: boolean;
+  scriptHashes: string[];
 }
 
 /** The page after its head: the root (with the first screen when prerendered), the answers, the end. */
-export async function pageTail(cut: PageCut, settings: PageSettings, request: { url: string; referrer: string | undefined }, screen: FirstScreen | null): Promise<string> {
-  if (!screen) return (cut.hasRoot ? cut.emptyRoot : '') + cut.end;
+export async function pageTail(cut: PageCut, settings: PageSettings, request: { url: string; referrer: string | undefined }, screen: FirstScreen | null): Promise<PageTail> {
+  if (!screen) return { html: (cut.hasRoot ? cut.emptyRoot : '') + cut.end, drawn: false, scriptHashes: [] };
   const rendered = cut.prerender
     ? await cut.prerender({ url: request.url, referrer: request.referrer, config: widgetConfig(settings), lang: screen.lang, entries: catalogFor(screen.lang).entries, answers: screen.answers })
     : null;
@@ -126,6 +129,12 @@ export async function pageTail(cut: PageCut, settings: PageSettings, request: { 
   // no sheet to link, the browser renders it.
   const markup = rendered?.laterStyles && !cut.laterStylesHref ? null : rendered;
   const sheet = markup?.laterStyles ? `<link rel="stylesheet" href="${cut.laterStylesHref}">` : '';
-  const root = markup === null ? cut.emptyRoot : `${sheet}<div id="root" data-prerendered="${screen.lang}">${markup.html}</div>`;
-  return (cut.hasRoot ? root : '') + primedBlock(screen.answers) + (markup === null ? '' : textsBlock(markup.texts)) + cut.end;
+  // What the markup's own script needs (a form's values that only the browser's history keeps).
+  const script = markup?.script && cut.hasRoot ? markup.script : '';
+  const root = markup === null ? cut.emptyRoot : `${sheet}<div id="root" data-prerendered="${screen.lang}">${markup.html}</div>${script ? `<script>${script}</script>` : ''}`;
+  return {
+    html: (cut.hasRoot ? root : '') + primedBlock(screen.answers) + (markup === null ? '' : textsBlock(markup.texts)) + cut.end,
+    drawn: markup !== null && cut.hasRoot,
+    scriptHashes: script ? [cspHashOf(script)] : [],
+  };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { SUPPORT_EMAIL, declineFieldOf, roundAmount } from '@pasarela/core';
 import type { MethodScreenProps } from '../../payments/methodModule';
 import { loadReceipts } from '../../receipts/loadReceipts';
@@ -59,11 +59,17 @@ export function CardScreen({ payment }: MethodScreenProps) {
   const paymentCalls = useRef<ReturnType<typeof lazyPayment> | null>(null);
   // A card payment left at its 3DS challenge that this page's address or tab names (Back from the
   // bank's page, a refused challenge back on its form, a reopen): followed until the bank decides.
-  // (A return the receipt page reported itself forgets it: ReceiptRoute.)
-  const [challenge, setChallenge] = useState(() => payment.memory().load()?.codOper || null);
-  const [Wait, setWait] = useState(loadedChallengeWait);
+  // (A return the receipt page reported itself forgets it: ReceiptRoute.) One the page's answers
+  // already say was refused is not waited for: the form shows the bank's reason from the first.
+  const [refused] = useState(() => {
+    const codOper = payment.memory().load()?.codOper;
+    const receipt = codOper ? loadedChallengeWait()?.refusedOnArrival(services.api, codOper) : null;
+    return codOper && receipt ? { codOper, receipt } : null;
+  });
+  const [challenge, setChallenge] = useState(() => (refused ? null : payment.memory().load()?.codOper || null));
+  const [Wait, setWait] = useState(() => loadedChallengeWait()?.ChallengeWait ?? null);
   useEffect(() => {
-    if (challenge && !Wait) void loadChallengeWait().then((wait) => setWait(() => wait), () => setChallenge(null));
+    if (challenge && !Wait) void loadChallengeWait().then((chunk) => setWait(() => chunk.ChallengeWait), () => setChallenge(null));
   }, [challenge, Wait]);
   const [store] = useState(() => {
     const here = services.address();
@@ -98,7 +104,7 @@ export function CardScreen({ payment }: MethodScreenProps) {
     };
     const calls = lazyPayment(context);
     paymentCalls.current = calls;
-    return createCardStore({
+    const created = createCardStore({
       now: services.now,
       acceptedBrands: methods.cardBrands,
       supportEmail: SUPPORT_EMAIL,
@@ -116,7 +122,14 @@ export function CardScreen({ payment }: MethodScreenProps) {
         payment.showReceipt(attempt.codOper);
       },
     });
+    if (refused) loadedChallengeWait()?.showRefusal(payment, created, refused.receipt);
+    return created;
   });
+  // Ended as the form comes up, before its first paint: told to the shop, forgotten by the tab and
+  // the loader, what was typed back in the form.
+  useLayoutEffect(() => {
+    if (refused) loadedChallengeWait()?.endChallenge(payment, store, refused.codOper, refused.receipt);
+  }, [refused, payment, store]);
 
   useEffect(() => {
     if (initialAlert) store.setState({ alert: initialAlert });

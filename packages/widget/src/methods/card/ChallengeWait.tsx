@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { afterChallengeAbandon, declineFieldOf, isPasarelaError, type Receipt } from '@pasarela/core';
+import { afterChallengeAbandon, challengeRefused, declineFieldOf, isPasarelaError, ReceiptSchema, receiptCall, type Receipt } from '@pasarela/core';
+import type { ApiClient } from '../../api/client';
 import { loadReceipt } from '../../api/loadReceipt';
 import { t } from '../../i18n/i18n';
 import { resultAfterReturn } from '../../payments/afterReturn';
@@ -11,6 +12,81 @@ import { entryDraft, forgetEntryDraft, takeCardDraft } from './cardDraft';
 import { takeChallenge } from './threeDsReturn';
 import { abandonChallenge } from './abandonChallenge';
 import type { CardStore } from './store';
+
+/** Whether the bank has decided the payment (approved, refused), by its receipt: the wait ends. */
+const decided = (receipt: Receipt, now: Date) =>
+  resultAfterReturn('card', receipt, { formPath: '', email: '', returnUrl: '' }, now).notification.Estado !== 'PENDING';
+
+/**
+ * The form's store after its challenge: what was typed back in it (never the CVC; its history entry
+ * keeps it), with the bank's reason after a refusal. Left for another card: the payer's details
+ * stay, the card's number and expiry do not.
+ */
+function formAfter(payment: PaymentContext, store: CardStore, refused: { text: string; authStatus: string } | null, anotherCard = false) {
+  const kept = entryDraft();
+  const card = anotherCard ? { cardnumber: '', expirationDate: '' } : {};
+  return {
+    ...(kept || anotherCard ? { values: { ...store.getState().values, ...(kept ? { ...kept.values, email: kept.values.email || payment.data.info.email } : {}), ...card } } : {}),
+    ...(refused ? refusalAlert(refused) : {}),
+  };
+}
+
+/** The form again after its challenge (formAfter), the draft forgotten by the entry and the tab. */
+function backOnForm(payment: PaymentContext, store: CardStore, refused: { text: string; authStatus: string } | null, anotherCard = false): void {
+  const { services } = payment;
+  const state = formAfter(payment, store, refused, anotherCard);
+  forgetEntryDraft();
+  takeCardDraft(services.storage.session);
+  takeChallenge(services.storage.session);
+  store.setState(state);
+}
+
+/** The form's alert after a refusal: the catalogue's "payment declined" with the bank's reason, at the field it names. */
+function refusalAlert(refused: { text: string; authStatus: string }) {
+  return { alert: { key: 'payment_declined' as const, ...(refused.text ? { text: refused.text } : {}) }, alertField: declineFieldOf(refused.authStatus) };
+}
+
+/**
+ * The end of a payment left at its 3DS challenge, from its receipt once the bank decided: the shop
+ * hears the outcome here (nothing else reported it), the tab and the loader forget it; approved,
+ * the receipt; refused, the form again with what was typed and the reason ('form'). The wait ends
+ * so; a form that shows a refusal from the first (refusedOnArrival) ends it so before its first paint.
+ */
+export function endChallenge(payment: PaymentContext, store: CardStore, codOper: string, receipt: Receipt): 'receipt' | 'form' {
+  const { services, data } = payment;
+  const result = resultAfterReturn('card', receipt, { formPath: '', email: '', returnUrl: data.info.returnUrlString }, services.now());
+  payment.memory().clear();
+  // Reported here: the receipt page this leads to must not report the challenge again.
+  takeChallenge(services.storage.session);
+  services.bridge.notify({ type: 'result', result });
+  if (result.status === 'success') {
+    payment.showReceipt(codOper);
+    return 'receipt';
+  }
+  backOnForm(payment, store, reasonOf(receipt));
+  return 'form';
+}
+
+const reasonOf = (receipt: Receipt) => ({ text: receipt.messageSys ?? '', authStatus: receipt.authStatus ?? '' });
+
+/**
+ * A refused challenge back on its form, known from the page's own answers (the server read the
+ * payment's receipt into the page the way back lands on): its receipt, else null. The card form
+ * with the bank's reason is then the first screen (the server draws it too), and endChallenge ends
+ * the payment as that form comes up.
+ */
+export function refusedOnArrival(api: ApiClient, codOper: string): Receipt | null {
+  const receipt = api.peek(receiptCall(codOper).path, ReceiptSchema);
+  return receipt && challengeRefused(receipt) ? receipt : null;
+}
+
+/**
+ * The form's store as a refusal leaves it, for its first render: what was typed and the bank's
+ * reason (as endChallenge leaves it: the form shows the same before and after).
+ */
+export function showRefusal(payment: PaymentContext, store: CardStore, receipt: Receipt): void {
+  store.setState(formAfter(payment, store, reasonOf(receipt)));
+}
 
 interface ChallengeWaitProps {
   payment: PaymentContext;
@@ -29,21 +105,10 @@ interface ChallengeWaitProps {
  * here, as nothing else reported it. Its own chunk: only after a challenge.
  */
 export function ChallengeWait({ payment, codOper, store, onEnd }: ChallengeWaitProps) {
-  const { services, data } = payment;
-  // What was typed back in the form (never the CVC), with the bank's reason after a refusal.
-  // Left for another card: the payer's details stay, the card's number and expiry do not.
-  const [onForm] = useState(() => (refused: { text: string; authStatus: string } | null, anotherCard = false) => {
-    const kept = entryDraft();
-    forgetEntryDraft();
-    takeCardDraft(services.storage.session);
-    takeChallenge(services.storage.session);
-    const card = anotherCard ? { cardnumber: '', expirationDate: '' } : {};
-    store.setState({
-      ...(kept || anotherCard ? { values: { ...store.getState().values, ...(kept ? { ...kept.values, email: kept.values.email || data.info.email } : {}), ...card } } : {}),
-      ...(refused ? { alert: { key: 'payment_declined', ...(refused.text ? { text: refused.text } : {}) }, alertField: declineFieldOf(refused.authStatus) } : {}),
-    });
-    onEnd();
-  });
+  const { services } = payment;
+  // The screen's latest word on the end (its callback may be new on each render).
+  const end = useRef(onEnd);
+  end.current = onEnd;
   // A payment under way: the method choice holds and the captcha steps aside.
   useEffect(() => {
     payment.setBusy(true);
@@ -61,32 +126,27 @@ export function ChallengeWait({ payment, codOper, store, onEnd }: ChallengeWaitP
   useLayoutEffect(() => {
     let over = false;
     const finish = (receipt: Receipt) => {
-      const result = resultAfterReturn('card', receipt, { formPath: '', email: '', returnUrl: data.info.returnUrlString }, services.now());
       // Still at the bank: the receipt's screens are fetched while the payer decides. A payment
       // already decided (a refused challenge back on its form) goes on at once, with nothing else
       // loading beside it.
-      if (result.notification.Estado === 'PENDING') return void loadReceipts().catch(() => undefined);
+      if (!decided(receipt, services.now())) return void loadReceipts().catch(() => undefined);
       if (over) return;
       over = true;
       stop();
-      payment.memory().clear();
-      // Reported here: the receipt page this leads to must not report the challenge again.
-      takeChallenge(services.storage.session);
-      services.bridge.notify({ type: 'result', result });
-      if (result.status === 'success') payment.showReceipt(codOper);
-      else onForm({ text: receipt.messageSys ?? '', authStatus: receipt.authStatus ?? '' });
+      if (endChallenge(payment, store, codOper, receipt) === 'form') end.current();
     };
     const stop = watchPayment<Receipt>({
       pushUrl: payment.pushUrl(codOper),
       check: () => loadReceipt(services.api, codOper),
-      isFinal: (receipt) => resultAfterReturn('card', receipt, { formPath: '', email: '', returnUrl: '' }, services.now()).notification.Estado !== 'PENDING',
+      isFinal: (receipt) => decided(receipt, services.now()),
       onAnswer: finish,
       // No such payment (or no longer readable): nothing to wait for; the form, as it was typed.
       onRefused: (error) => {
         if (isPasarelaError(error) && !over) {
           over = true;
           payment.memory().clear();
-          onForm(null);
+          backOnForm(payment, store, null);
+          end.current();
         }
       },
     });
@@ -104,7 +164,7 @@ export function ChallengeWait({ payment, codOper, store, onEnd }: ChallengeWaitP
       over = true;
       stop();
     };
-  }, [payment, codOper, services, data, onForm]);
+  }, [payment, codOper, services, store]);
 
   // The first attempt is called off on the server before the form can send another: a challenge
   // completed after is refused there, and one completed first ends the wait on its receipt.
@@ -116,7 +176,8 @@ export function ChallengeWait({ payment, codOper, store, onEnd }: ChallengeWaitP
       if (end === 'form') {
         if (!ended.current?.claim()) return;
         payment.memory().clear();
-        onForm(null, true);
+        backOnForm(payment, store, null, true);
+        onEnd();
       } else if (end === 'waiting') {
         setLeaving('failed');
       } else {

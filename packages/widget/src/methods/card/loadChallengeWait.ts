@@ -1,16 +1,17 @@
 import { sameWave } from '../../services/sameWave';
 
-type ChallengeWaitView = typeof import('./ChallengeWait').ChallengeWait;
+type ChallengeChunk = typeof import('./ChallengeWait');
 
-let loading: Promise<ChallengeWaitView> | null = null;
-let loaded: ChallengeWaitView | null = null;
+let loading: Promise<ChallengeChunk> | null = null;
+let loaded: ChallengeChunk | null = null;
 
 /**
- * The wait of a card payment left at its 3DS challenge, its chunk's imports fetched with it
- * (services/sameWave); fetched once. The checkout starts it with its data when its address or tab
- * names such a payment (checkoutModule), so the card's first render is that wait.
+ * The wait of a card payment left at its 3DS challenge (and the end of one the page already knows
+ * refused), its chunk's imports fetched with it (services/sameWave); fetched once. The checkout
+ * starts it with its data when its address or tab names such a payment (checkoutModule), so the
+ * card's first render is that wait, or the form with the bank's reason.
  */
-export function loadChallengeWait(): Promise<ChallengeWaitView> {
+export function loadChallengeWait(): Promise<ChallengeChunk> {
   loading ??= sameWave(
     import('./ChallengeWait'),
     import('../../payments/WaitingPanel'),
@@ -19,7 +20,7 @@ export function loadChallengeWait(): Promise<ChallengeWaitView> {
     import('../../api/loadReceipt'),
     import('./cardDraft'),
   ).then(
-    (m) => (loaded = m.ChallengeWait),
+    (m) => (loaded = m),
     (error: unknown) => {
       loading = null; // a later wait fetches it again
       throw error;
@@ -28,5 +29,5 @@ export function loadChallengeWait(): Promise<ChallengeWaitView> {
   return loading;
 }
 
-/** The wait's view once its chunk is in, else null. */
-export const loadedChallengeWait = (): ChallengeWaitView | null => loaded;
+/** The wait's chunk once it is in, else null. */
+export const loadedChallengeWait = (): ChallengeChunk | null => loaded;
