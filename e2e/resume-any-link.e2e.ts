@@ -104,4 +104,30 @@ describe.runIf(browserAvailable())('a pending payment resumed on a multi-use lin
     expect(await transactionsFor(sandbox, code)).toHaveLength(1);
     await page.context().close();
   });
+
+  it('en: approved on the Clave bank page, back through its return on a multi-use link: settled, the merchant page forgets it, and a reopen opens a fresh form; the shop hears success once', async () => {
+    const code = await createLink(sandbox, { amount: 74, taxAmount: 1, description: 'Mola' });
+    const page = await shopPage('en');
+    const frame = await openRecordingShopEvents(page, code, 'en');
+    await frame.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    await frame.getByRole('radiogroup').getByRole('radio', { name: /Clave/ }).check();
+    await verify(frame);
+    await frame.getByRole('button', { name: /continue to the bank/i }).click();
+    await frame.getByRole('button', { name: /aprobar/i }).click({ timeout: 15_000 });
+    await frame.getByRole('heading', { name: /payment receipt/i }).waitFor({ timeout: 20_000 });
+    await expect.poll(() => shopEvents(page)).toMatchObject([['result', { status: 'success', method: 'clave', notification: { Estado: 'APPROVED' } }]]);
+    // Reported by the return: the merchant page keeps no pending payment of the link.
+    await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('pasarela.pending.')).length)).toBe(0);
+    await frame.getByRole('button', { name: 'Close' }).click();
+    await page.locator('iframe[src*="/pf/widget"]').waitFor({ state: 'detached', timeout: 10_000 });
+    // The payer opens the link again on the same page: a fresh form, not the payment just made.
+    const again = await openRecordingShopEvents(page, code, 'en');
+    await again.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    await page.waitForTimeout(1_000);
+    expect(await again.getByRole('heading', { name: /payment receipt/i }).count()).toBe(0);
+    expect(await again.getByText(/waits for your bank/i).count()).toBe(0);
+    expect(await shopEvents(page)).toEqual([]);
+    expect(await transactionsFor(sandbox, code)).toHaveLength(1);
+    await page.context().close();
+  });
 });

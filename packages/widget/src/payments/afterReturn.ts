@@ -1,5 +1,7 @@
 import { buildPaymentResult, returnedPaymentResult, type PaymentMethodId, type PaymentResult, type Receipt } from '@pasarela/core';
 import type { PendingReturn } from './leaveAndReturn';
+import { ATTEMPT_MEMORY_PREFIX } from './paymentContext';
+import type { Services } from '../services/services';
 import { FORM_ENTRY_PARAM } from '../methods/card/threeDsReturn';
 
 // Back from a payment finished outside (leaveAndReturn.ts): what the return screens (receipt,
@@ -36,4 +38,18 @@ export function resultAfterReturn(method: PaymentMethodId, receipt: Receipt, pen
 export function stepsBackToForm(url: URL, length: number): number | null {
   const entries = Number(url.searchParams.get(FORM_ENTRY_PARAM));
   return Number.isInteger(entries) && entries > 0 && entries < length ? entries - length : null;
+}
+
+/**
+ * A payment finished outside, once its return reported it: neither the loader (the merchant page's
+ * memory, for a reopen) nor this tab follows a payment of `method` as waiting any longer.
+ */
+export function forgetReturnedPayment(services: Pick<Services, 'bridge' | 'storage'>, method: PaymentMethodId): void {
+  services.bridge.notify({ type: 'pending', attempt: null });
+  const session = services.storage.session;
+  try {
+    for (const key of Object.keys(session ?? {})) if (key.startsWith(`${ATTEMPT_MEMORY_PREFIX}${method}.`)) session?.removeItem(key);
+  } catch {
+    // Nothing kept.
+  }
 }

@@ -3,9 +3,8 @@ import { useServices } from '../services/services';
 import { clearSession } from '../services/session';
 import { challengeFromAddress, takeChallenge } from '../methods/card/threeDsReturn';
 import { noteDraftReason, takeCardDraft } from '../methods/card/cardDraft';
-import { resultAfterReturn, stepsBackToForm } from '../payments/afterReturn';
+import { forgetReturnedPayment, resultAfterReturn, stepsBackToForm } from '../payments/afterReturn';
 import { RECEIPT_PATH } from '../services/route';
-import { ATTEMPT_MEMORY_PREFIX } from '../payments/paymentContext';
 import { t } from '../i18n/i18n';
 import { useStoreState } from '../ui/useStoreState';
 import { ReceiptScreen } from './ReceiptScreen';
@@ -31,8 +30,7 @@ export function ReceiptRoute({ store }: { store: ReceiptStore }) {
     if (steps !== null) return history.go(steps);
     services.bridge.notify({ type: 'result', result });
     // Reported here: neither the loader nor this tab follows the challenge's payment any longer.
-    services.bridge.notify({ type: 'pending', attempt: null });
-    forgetCardAttempts(services.storage.session);
+    forgetReturnedPayment(services, 'card');
     const receiptPath = RECEIPT_PATH + encodeURIComponent(state.status === 'ready' ? state.receipt.codOper : '');
     if (result.status === 'success') {
       clearSession(services.storage.local);
@@ -56,13 +54,4 @@ export function ReceiptRoute({ store }: { store: ReceiptStore }) {
     );
   }
   return <ReceiptScreen store={store} />;
-}
-
-/** Forgets the card payments this tab kept as waiting at their challenge (payments/paymentContext memory). */
-function forgetCardAttempts(session: Storage | null): void {
-  try {
-    for (const key of Object.keys(session ?? {})) if (key.startsWith(`${ATTEMPT_MEMORY_PREFIX}card.`)) session?.removeItem(key);
-  } catch {
-    // Nothing kept.
-  }
 }

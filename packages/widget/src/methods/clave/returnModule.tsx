@@ -3,6 +3,7 @@ import type { ScreenModule } from '../../services/screen';
 import { clearSession } from '../../services/session';
 import { returnFromAddress, takeReturn } from '../../payments/leaveAndReturn';
 import type { ReceiptsChunk } from '../../receipts/loadReceipts';
+import { forgetReturnedPayment } from '../../payments/afterReturn';
 import { ClaveReturnScreen } from './ClaveReturnScreen';
 import { createClaveReturnStore } from './returnStore';
 
@@ -18,7 +19,11 @@ export function claveReturnModule(receipts: ReceiptsChunk): ScreenModule<RouteOf
         api: services.api,
         codOper: route.codOper,
         pending: takeReturn(services.storage.session, 'clave') ?? returnFromAddress(services.address()),
-        report: (result) => services.bridge.notify({ type: 'result', result }),
+        report: (result) => {
+          services.bridge.notify({ type: 'result', result });
+          // Reported here: neither the loader (a reopen) nor this tab follows the payment any longer.
+          forgetReturnedPayment(services, 'clave');
+        },
         onSuccess: () => clearSession(services.storage.local),
         now: services.now,
       });
