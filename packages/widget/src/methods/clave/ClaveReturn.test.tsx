@@ -31,7 +31,7 @@ async function boot(path: string, status: number) {
   const { services, messages } = fakeServices(api, { navigate });
   const view = await render(<App services={services} i18nReady={startI18n('es', catalogs.es)} subscribe={subscribe} />);
   const results = () => messages.flatMap((m) => (m.type === 'result' ? [m.result] : []));
-  return { ...view, results };
+  return { ...view, results, messages };
 }
 
 describe('back from the bank: /pf/widget/returnclave and /pf/widget/returnclavesdk', () => {
@@ -44,8 +44,9 @@ describe('back from the bank: /pf/widget/returnclave and /pf/widget/returnclaves
     await unmount?.();
   });
 
-  it('approved: the receipt shows at its own address with the sticky params, and the merchant page hears once', async () => {
+  it('approved: the receipt shows at its own address with the sticky params, and the merchant page hears once; then neither it nor the tab keeps the payment as waiting', async () => {
     saveReturn(sessionStorage, 'clave', { formPath: FORM, email: 'ana@example.com', returnUrl: '' });
+    sessionStorage.setItem('pasarela.attempt.clave.LINK1', JSON.stringify({ codOper: 'OP1', deadline: null }));
     const view = await boot(`/pf/widget/returnclavesdk?Oper=OP1&parentOrigin=https%3A%2F%2Fshop.test&lang=es&from=${encodeURIComponent(FORM)}`, 1);
     unmount = view.unmount;
     await vi.waitFor(
@@ -59,6 +60,11 @@ describe('back from the bank: /pf/widget/returnclave and /pf/widget/returnclaves
     expect(new URLSearchParams(location.search).get('parentOrigin')).toBe('https://shop.test');
     expect(view.container.textContent).toContain(catalogs.es.status_approved);
     expect(view.results()).toEqual([expect.objectContaining({ status: 'success', method: 'clave', notification: expect.objectContaining({ Oper: 'OP1', Estado: 'APPROVED' }) })]);
+    // The loader forgets it (a reopen opens a fresh form), and so does the tab.
+    const told = view.messages.filter((m) => m.type === 'result' || m.type === 'pending').map((m) => m.type);
+    expect(told).toEqual(['result', 'pending']);
+    expect(view.messages.find((m) => m.type === 'pending')).toEqual({ type: 'pending', attempt: null });
+    expect(sessionStorage.getItem('pasarela.attempt.clave.LINK1')).toBeNull();
   });
 
   it('refused: back on the form with Clave chosen and the reason shown; told to the merchant page once', async () => {
