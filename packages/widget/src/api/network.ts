@@ -1,0 +1,86 @@
+import ky from 'ky';
+import * as v from 'valibot';
+import { EnvelopeSchema, PasarelaError, encodeBody, errorFromHeader, readEnvelopeData, type Envelope } from '@pasarela/core';
+import { networkError, type ApiClientOptions, type Query, type Settle } from './apiCall';
+
+// The API client's network half (api/client.ts): ky, SPEC 7's wire encoding and the envelope. A
+// chunk of its own, fetched with the first call the page's answers do not answer: the first screen
+// makes none before the form is up.
+
+const REQUEST_TIMEOUT_MS = 30_000;
+
+/** The data string per the configured encoding, falling back to the other one (a server switched to debug mode). */
+function readData(envelope: Envelope, encoded: boolean): unknown {
+  try {
+    return readEnvelopeData(envelope, encoded);
+  } catch {
+    return readEnvelopeData(envelope, !encoded);
+  }
+}
+
+/** One call over the network, its answer checked as the page's own answers are (`settle`); `onDate`: the answer's Date header. */
+export function createSend(options: ApiClientOptions, settle: Settle, onDate: (serverDate: number) => void) {
+  const http = ky.create({
+    prefixUrl: options.apiBase,
+    headers: { 'x-api-key': options.clientKey, 'accept-language': options.lang },
+    throwHttpErrors: false,
+    timeout: options.timeoutMs ?? REQUEST_TIMEOUT_MS,
+    // Only a failed connection is retried; a POST carries its trackId, so the server answers a
+    // repeat with the first answer and records no second transaction.
+    retry: { limit: 1, methods: ['get', 'post', 'put'], statusCodes: [], afterStatusCodes: [], retryOnTimeout: false },
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+
+  return async function send<S extends v.GenericSchema>(
+    method: 'get' | 'post' | 'put',
+    path: string,
+    schema: S,
+    init: { query?: Query; body?: unknown },
+    authHeaders: Record<string, string>,
+  ): Promise<v.InferOutput<S>> {
+    let response: Response;
+    let text: string;
+    try {
+      const body =
+        init.body === undefined
+          ? {}
+          : options.wireEncoding
+            ? { body: encodeBody(init.body), headers: { ...authHeaders, 'content-type': 'text/plain' } }
+            : { json: init.body, headers: authHeaders };
+      response = await http(path.replace(/^\//, ''), {
+        method,
+        headers: authHeaders,
+        ...(init.query ? { searchParams: init.query } : {}),
+        ...body,
+      });
+      text = await response.text();
+      const serverDate = Date.parse(response.headers.get('date') ?? '');
+      if (!Number.isNaN(serverDate)) onDate(serverDate);
+    } catch (error) {
+      throw networkError(error);
+    }
+
+    let json: unknown;
+    try {
+      json = JSON.parse(text) as unknown;
+    } catch {
+      json = undefined;
+    }
+    const envelope = v.safeParse(EnvelopeSchema, json);
+    if (!envelope.success) {
+      // Not our envelope (a proxy's error page, a crash): the HTTP status is all we have, and a
+      // proxy's own words are not for the payer, so a server failure reads as the catalogue's.
+      throw response.ok || response.status >= 500
+        ? new PasarelaError({ code: 'happen_error_try_again', category: 'api', status: response.status })
+        : errorFromHeader(response.status, response.statusText);
+    }
+    let data: unknown;
+    try {
+      data = readData(envelope.output, options.wireEncoding);
+    } catch {
+      throw new PasarelaError({ code: 'happen_error_try_again', category: 'api', status: envelope.output.header.code });
+    }
+    const { code, description } = envelope.output.header;
+    return settle(code, description, data, schema);
+  };
+}
