@@ -81,6 +81,46 @@ describe.runIf(browserAvailable())('a pending payment resumed on a multi-use lin
     await page.context().close();
   });
 
+  it.each([
+    { lang: 'es' as const, amount: 75, cash: /Efectivo/, where: /elige dónde pagar/i, close: 'Cerrar', anyway: 'Cerrar de todas formas', receipt: /comprobante de pago/i },
+    { lang: 'en' as const, amount: 76, cash: /Cash/, where: /choose where to pay/i, close: 'Close', anyway: 'Close anyway', receipt: /payment receipt/i },
+  ])('$lang: a cash voucher issued, the checkout closed and the link opened again is back on that voucher; paid at the kiosk, the receipt, and the shop hears it', async ({ lang, amount, cash, where, close, anyway, receipt }) => {
+    const code = await createLink(sandbox, { amount, taxAmount: 1, description: 'Tembleques' });
+    const page = await shopPage(lang);
+    let frame = await openRecordingShopEvents(page, code, lang);
+    await frame.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    await frame.getByRole('radiogroup', { name: /método de pago|payment method/i }).getByRole('radio', { name: cash }).check();
+    await frame.getByRole('radiogroup', { name: where }).getByRole('radio', { name: /PayCash/ }).check();
+    await frame.locator('[name="cash-email"]').fill('maria.nunez@example.com');
+    await frame.locator('[name="cash-phone"]').fill('+507 6123-4567');
+    await verify(frame);
+    await frame.locator('#method-panel-cash form button[type="submit"]').click();
+    const voucher = frame.getByText(/^\d{4} \d{4} \d{4}$/);
+    await voucher.waitFor({ timeout: 15_000 });
+    const number = (await voucher.textContent()) ?? '';
+    await frame.getByRole('button', { name: close, exact: true }).click();
+    // Pressed in the page itself, as for the Yappy wait above (the frame goes as it is pressed).
+    await frame.getByRole('alertdialog').getByRole('button', { name: anyway }).evaluate((button) => (button as HTMLButtonElement).click()).catch(() => undefined);
+    await expect.poll(() => page.locator('iframe').count()).toBe(0);
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('pasarela.pending.')).length)).toBe(1);
+
+    // Opened again: the same voucher, not a fresh form that would issue a second one.
+    frame = await openRecordingShopEvents(page, code, lang);
+    await frame.getByText(number, { exact: true }).waitFor({ timeout: 20_000 });
+    expect(await frame.locator('[name="cardnumber"]').isVisible()).toBe(false);
+    expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}resume-any-link-cash-${lang}-360.png` });
+    expect(await transactionsFor(sandbox, code)).toHaveLength(1);
+
+    // Paid at a kiosk by its number: the reopened checkout shows the receipt; the shop hears it.
+    const paid = await fetch(`${sandbox.url}/sandbox/cash/${number.replace(/\s/g, '')}/pay`, { method: 'POST' });
+    expect(paid.status).toBe(200);
+    await frame.getByRole('heading', { name: receipt }).waitFor({ timeout: 20_000 });
+    await expect.poll(() => shopEvents(page)).toMatchObject([['result', { status: 'success', method: 'cash', notification: { Estado: 'APPROVED' } }]]);
+    await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('pasarela.pending.')).length)).toBe(0);
+    await page.context().close();
+  });
+
   it('es: Back from the Clave bank page on a multi-use link opens on the Clave wait; approved at the bank, the receipt, and the shop hears success once', async () => {
     const code = await createLink(sandbox, { amount: 73, taxAmount: 1, description: 'Mola' });
     const page = await shopPage('es');
