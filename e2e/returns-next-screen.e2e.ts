@@ -38,7 +38,7 @@ interface AfterAnswer {
   receiptGone: string[];
   /** The answers to the card form's own address (a refused challenge's way back lands there). */
   formPages: string[];
-  /** Each animation frame of the form's page, for 1 s after the bank's reason first showed: the card number on screen, '-' without the reason. */
+  /** Each animation frame of the form's page, for 1 s after the bank's reason first showed: the card number and CVC on screen and whether the reason is in view; '-' without the reason. */
   formFrames: string[];
 }
 
@@ -87,7 +87,12 @@ describe.runIf(browserAvailable())('returns from the 3DS and Clave pages, defaul
       const watch = () => {
         const reason = document.getElementById('card-decline');
         if (shownAt === null && reason) shownAt = performance.now();
-        if (shownAt !== null) frames.push(reason ? (document.querySelector<HTMLInputElement>('[name="cardnumber"]')?.value ?? '') : '-');
+        if (shownAt !== null) {
+          const value = (name: string) => document.querySelector<HTMLInputElement>(`[name="${name}"]`)?.value ?? '';
+          const box = reason?.getBoundingClientRect();
+          // The card number, the CVC (which must stay empty) and whether the reason is within the screen.
+          frames.push(reason && box ? `${value('cardnumber')}|${value('cvc')}|${box.top >= 0 && box.bottom <= innerHeight ? 'in view' : 'out of view'}` : '-');
+        }
         if (shownAt !== null && performance.now() - shownAt > 1000) {
           return (window as unknown as { __formFrames(frames: string[]): void }).__formFrames(frames);
         }
@@ -178,9 +183,11 @@ describe.runIf(browserAvailable())('returns from the 3DS and Clave pages, defaul
     expect(after.formPages).toHaveLength(1);
     expect(after.formPages[0]).toMatch(/<div id="root" data-prerendered="\w\w">[^]*id="card-decline"[^]*<\/div><script>\(function\(\)\{var s=history\.state/);
     expect(after.formPages[0]).not.toContain('4000 0000 0000 3220');
-    // Every frame from the first that shows the reason shows the card number typed beside it.
+    // Every frame from the first that shows the reason shows it on screen (the page opens at its top,
+    // not where the browser had scrolled it) with the card number typed beside it, and never a CVC
+    // (not even the one the browser puts back into the fields of a page it returns to).
     await expect.poll(() => after.formFrames.length, { timeout: 5_000 }).toBeGreaterThan(10);
-    expect(new Set(after.formFrames)).toEqual(new Set(['4000 0000 0000 3220']));
+    expect(new Set(after.formFrames)).toEqual(new Set(['4000 0000 0000 3220||in view']));
     expect(new URL((await checkoutFrameOf(page)).url()).pathname).toBe('/pf/widget');
     expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
     await page.screenshot({ path: `${SHOTS}return-3ds-refused-${lang}${storage === 'denied' ? '-no-storage' : ''}-360.png` });

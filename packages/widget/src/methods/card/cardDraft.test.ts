@@ -19,6 +19,8 @@ describe('what a card form keeps as it leaves for a 3DS challenge', () => {
     expect(saved).toEqual([{ codOper: 'OP1', deadline: null }]);
     const { cvc: _cvc, ...kept } = typed;
     expect(entryDraft()).toEqual({ values: kept, challengeUrl: 'https://checkout.test/sandbox/3ds/OP1' });
+    // Back on this entry, the page opens at its top (where the form says why), not scrolled to Pay.
+    expect(history.scrollRestoration).toBe('manual');
     expect(JSON.stringify(history.state)).not.toContain('123"');
     // The entry's own state is kept alongside.
     expect((history.state as { other: number }).other).toBe(1);
@@ -52,6 +54,17 @@ describe('ENTRY_VALUES_SCRIPT: the page\'s own script after the server\'s markup
     run();
     expect([field('cardnumber'), field('expirationDate'), field('cvc'), field('name'), field('email'), field('phone'), field('note')])
       .toEqual(['4000 0000 0000 3220', '12/29', '', 'Maria Nunez', 'maria@example.com', '+507 6123-4567', 'kept']);
+  });
+
+  it('takes out a CVC the browser itself puts back as the page loads (its form state of the page it returns to)', () => {
+    saveCardDraft(null, typed);
+    keepForChallenge(memory().payment, 'OP1', 'https://checkout.test/sandbox/3ds/OP1');
+    const field = markup();
+    run();
+    const cvc = document.querySelector<HTMLInputElement>('[name="cvc"]');
+    if (cvc) cvc.value = '123';
+    dispatchEvent(new Event('pageshow'));
+    expect([field('cardnumber'), field('cvc')]).toEqual(['4000 0000 0000 3220', '']);
   });
 
   it('changes nothing when the entry keeps nothing (or something else)', () => {
