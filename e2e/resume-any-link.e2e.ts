@@ -39,16 +39,32 @@ describe.runIf(browserAvailable())('a pending payment resumed on a multi-use lin
   }
   const shopEvents = (page: Page) => shopEventsOf<ShopEvent>(page);
 
+  /** A new multi-use link's checkout open on the shop page, `method` chosen and the captcha answered. */
+  async function onMethod(lang: 'es' | 'en', amount: number, method: RegExp) {
+    const code = await createLink(sandbox, { amount, taxAmount: 1, description: 'Mola' });
+    const page = await shopPage(lang);
+    const frame = await openRecordingShopEvents(page, code, lang);
+    await frame.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    await frame.getByRole('radiogroup').getByRole('radio', { name: method }).check();
+    await verify(frame);
+    return { code, page, frame };
+  }
+
+  /** The same, Clave, sent to the bank's page (its answer buttons shown). */
+  async function atClaveBank(lang: 'es' | 'en', amount: number) {
+    const opened = await onMethod(lang, amount, /Clave/);
+    await opened.frame.getByRole('button', { name: /continuar al banco|continue to the bank/i }).click();
+    await opened.frame.getByRole('button', { name: /aprobar/i }).waitFor({ timeout: 15_000 });
+    return opened;
+  }
+
   it.each([
     { lang: 'es' as const, amount: 71, close: 'Cerrar', anyway: 'Cerrar de todas formas', receipt: /comprobante de pago/i },
     { lang: 'en' as const, amount: 72, close: 'Close', anyway: 'Close anyway', receipt: /payment receipt/i },
   ])('$lang: a Yappy wait closed and the link opened again is back on that wait; approved, the receipt, and the shop hears success', async ({ lang, amount, close, anyway, receipt }) => {
-    const code = await createLink(sandbox, { amount, taxAmount: 1, description: 'Pollera' });
-    const page = await shopPage(lang);
-    let frame = await openRecordingShopEvents(page, code, lang);
-    await frame.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
-    await frame.getByRole('radiogroup').getByRole('radio', { name: /Yappy/ }).check();
-    await verify(frame);
+    const opened = await onMethod(lang, amount, /Yappy/);
+    const { code, page } = opened;
+    let frame = opened.frame;
     await frame.locator('[name="yappy-phone"]').fill('63333333');
     await frame.getByRole('button', { name: /enviar solicitud de pago|send payment request/i }).click();
     await frame.getByRole('timer').waitFor({ timeout: 15_000 });
@@ -85,15 +101,12 @@ describe.runIf(browserAvailable())('a pending payment resumed on a multi-use lin
     { lang: 'es' as const, amount: 75, cash: /Efectivo/, where: /elige dónde pagar/i, close: 'Cerrar', anyway: 'Cerrar de todas formas', receipt: /comprobante de pago/i },
     { lang: 'en' as const, amount: 76, cash: /Cash/, where: /choose where to pay/i, close: 'Close', anyway: 'Close anyway', receipt: /payment receipt/i },
   ])('$lang: a cash voucher issued, the checkout closed and the link opened again is back on that voucher; paid at the kiosk, the receipt, and the shop hears it', async ({ lang, amount, cash, where, close, anyway, receipt }) => {
-    const code = await createLink(sandbox, { amount, taxAmount: 1, description: 'Tembleques' });
-    const page = await shopPage(lang);
-    let frame = await openRecordingShopEvents(page, code, lang);
-    await frame.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
-    await frame.getByRole('radiogroup', { name: /método de pago|payment method/i }).getByRole('radio', { name: cash }).check();
+    const opened = await onMethod(lang, amount, cash);
+    const { code, page } = opened;
+    let frame = opened.frame;
     await frame.getByRole('radiogroup', { name: where }).getByRole('radio', { name: /PayCash/ }).check();
     await frame.locator('[name="cash-email"]').fill('maria.nunez@example.com');
     await frame.locator('[name="cash-phone"]').fill('+507 6123-4567');
-    await verify(frame);
     await frame.locator('#method-panel-cash form button[type="submit"]').click();
     const voucher = frame.getByText(/^\d{4} \d{4} \d{4}$/);
     await voucher.waitFor({ timeout: 15_000 });
@@ -122,14 +135,7 @@ describe.runIf(browserAvailable())('a pending payment resumed on a multi-use lin
   });
 
   it('es: Back from the Clave bank page on a multi-use link opens on the Clave wait; approved at the bank, the receipt, and the shop hears success once', async () => {
-    const code = await createLink(sandbox, { amount: 73, taxAmount: 1, description: 'Mola' });
-    const page = await shopPage('es');
-    const frame = await openRecordingShopEvents(page, code, 'es');
-    await frame.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
-    await frame.getByRole('radiogroup').getByRole('radio', { name: /Clave/ }).check();
-    await verify(frame);
-    await frame.getByRole('button', { name: /continuar al banco/i }).click();
-    await frame.getByRole('button', { name: /aprobar/i }).waitFor({ timeout: 15_000 });
+    const { code, page, frame } = await atClaveBank('es', 73);
     await (await checkoutFrameOf(page)).evaluate(() => history.back());
     await frame.getByText('Tu pago con Clave espera la respuesta de tu banco.').waitFor({ timeout: 20_000 });
     expect(await frame.locator('[name="cardnumber"]').isVisible()).toBe(false);
@@ -146,14 +152,8 @@ describe.runIf(browserAvailable())('a pending payment resumed on a multi-use lin
   });
 
   it('en: approved on the Clave bank page, back through its return on a multi-use link: settled, the merchant page forgets it, and a reopen opens a fresh form; the shop hears success once', async () => {
-    const code = await createLink(sandbox, { amount: 74, taxAmount: 1, description: 'Mola' });
-    const page = await shopPage('en');
-    const frame = await openRecordingShopEvents(page, code, 'en');
-    await frame.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
-    await frame.getByRole('radiogroup').getByRole('radio', { name: /Clave/ }).check();
-    await verify(frame);
-    await frame.getByRole('button', { name: /continue to the bank/i }).click();
-    await frame.getByRole('button', { name: /aprobar/i }).click({ timeout: 15_000 });
+    const { code, page, frame } = await atClaveBank('en', 74);
+    await frame.getByRole('button', { name: /aprobar/i }).click();
     await frame.getByRole('heading', { name: /payment receipt/i }).waitFor({ timeout: 20_000 });
     await expect.poll(() => shopEvents(page)).toMatchObject([['result', { status: 'success', method: 'clave', notification: { Estado: 'APPROVED' } }]]);
     // Reported by the return: the merchant page keeps no pending payment of the link.
