@@ -61,12 +61,12 @@ export function CardScreen({ payment }: MethodScreenProps) {
   // bank's page, a refused challenge back on its form, a reopen): followed until the bank decides.
   // (A return the receipt page reported itself forgets it: ReceiptRoute.) One the page's answers
   // already say was refused is not waited for: the form shows the bank's reason from the first.
+  const [held] = useState(() => payment.memory().load()?.codOper || null);
   const [refused] = useState(() => {
-    const codOper = payment.memory().load()?.codOper;
-    const receipt = codOper ? loadedChallengeWait()?.refusedOnArrival(services.api, codOper) : null;
-    return codOper && receipt ? { codOper, receipt } : null;
+    const receipt = held ? loadedChallengeWait()?.refusedOnArrival(services.api, held) : null;
+    return held && receipt ? { codOper: held, receipt } : null;
   });
-  const [challenge, setChallenge] = useState(() => (refused ? null : payment.memory().load()?.codOper || null));
+  const [challenge, setChallenge] = useState(() => (refused ? null : held));
   const [Wait, setWait] = useState(() => loadedChallengeWait()?.ChallengeWait ?? null);
   useEffect(() => {
     if (challenge && !Wait) void loadChallengeWait().then((chunk) => setWait(() => chunk.ChallengeWait), () => setChallenge(null));
