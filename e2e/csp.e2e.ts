@@ -41,13 +41,27 @@ describe.runIf(browserAvailable())('content security policy of the widget pages'
     expect(csp).toMatch(/style-src 'self' 'sha256-[A-Za-z0-9+/=]+' 'sha256-[A-Za-z0-9+/=]+';/);
     expect(csp).not.toContain('unsafe-inline');
 
+    // The widget's script is allowed by 'self', and the one inline script (the splash's clock, right
+    // after the root) by its hash: nothing else.
+    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+';/);
+
     const page = await browser.newPage();
     const violations = await watchViolations(page);
+    // The splash's bar as the widget's script first draws it (however soon the splash then ends).
+    await page.addInitScript(() => {
+      new MutationObserver((_records, observer) => {
+        const bar = document.querySelector('.splash__bar');
+        if (!bar) return;
+        document.documentElement.dataset.splashMs = getComputedStyle(bar).getPropertyValue('--splash-ms').trim();
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
     await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}`);
-    // The splash's bar takes its duration from a custom property set through the CSSOM, which CSP allows.
-    const splashMs = await page.locator('.splash__bar').evaluate((el) => getComputedStyle(el).getPropertyValue('--splash-ms'));
-    expect(splashMs.trim()).toBe('2500ms');
     await page.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    // The splash's bar takes its duration from a custom property set through the CSSOM, which CSP
+    // allows; and the page's own splash its start, from the inline script its hash allows.
+    expect(await page.evaluate(() => document.documentElement.dataset.splashMs)).toBe('2500ms');
+    expect(await page.evaluate(() => document.getElementById('root')?.style.getPropertyValue('--splash-shown'))).toMatch(/^-?\d+ms$/);
     // The inlined style sheet applied: the page is laid out by it, not by the browser's defaults.
     expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe('0px');
     expect(await page.evaluate(() => document.styleSheets.length)).toBeGreaterThan(0);

@@ -43,7 +43,8 @@ describe.runIf(browserAvailable())('the splash shows once per page visit of the 
 
     const first = await openAndType(page, code, lang);
     expect(first.splash).toBe(true);
-    expect(first.ms).toBeGreaterThanOrEqual(2_900);
+    // SPEC 2's 3000 ms from the payer's click: the form never comes sooner
+    expect(first.ms).toBeGreaterThanOrEqual(3_000);
     await page.evaluate(() => (window as unknown as { shopHandle: { close(): void } }).shopHandle.close());
     await page.locator('iframe[src*="/pf/widget"]').waitFor({ state: 'detached' });
 

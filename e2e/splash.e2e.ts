@@ -12,6 +12,9 @@ interface Timings {
   splashEnd: number | null;
 }
 
+/** The splash of the visit whose checks run under it. */
+const LONG_SPLASH_MS = 6000;
+
 // Recorded in the page from its first moment: every LCP entry and the splash's end.
 const RECORD = `
   window.__timings = { lcp: [], splashEnd: null };
@@ -55,7 +58,21 @@ describe.runIf(browserAvailable())('the splash over a payment link, at its defau
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.addInitScript(RECORD);
-    await page.goto(await paymentLink());
+    // The checks made under the splash (the accessibility tree, the keyboard, a click, axe) take a
+    // second or more on a loaded machine, and the splash's 3 s count from the page's start: this
+    // visit's splash is 6 s (its config block), so they all fall within it. The next test times
+    // the default 3 s.
+    const link = await paymentLink();
+    await page.route(link, async (route) => {
+      const res = await route.fetch();
+      const html = (await res.text()).replace('"splashMs":3000', `"splashMs":${LONG_SPLASH_MS}`);
+      const headers = { ...res.headers() };
+      delete headers['content-encoding'];
+      delete headers['content-length'];
+      await route.fulfill({ response: res, body: html, headers });
+    });
+    await page.goto(link);
+    expect(await page.evaluate(() => document.getElementById('pasarela-config')?.textContent)).toContain(`"splashMs":${LONG_SPLASH_MS}`);
 
     // The form is in the page (painted) under the splash.
     const screen = page.locator('.app-screen');
@@ -86,7 +103,7 @@ describe.runIf(browserAvailable())('the splash over a payment link, at its defau
     // The splash ends on time, and the LCP came from the form before that.
     await page.locator('.splash').waitFor({ state: 'detached', timeout: 10_000 });
     const timings = await page.evaluate(() => (window as unknown as { __timings: Timings }).__timings);
-    expect(timings.splashEnd).toBeGreaterThan(3000);
+    expect(timings.splashEnd).toBeGreaterThan(LONG_SPLASH_MS);
     const first = timings.lcp[0];
     expect(first, JSON.stringify(timings)).toBeDefined();
     expect(first?.at).toBeLessThan(timings.splashEnd ?? 0);
@@ -104,7 +121,7 @@ describe.runIf(browserAvailable())('the splash over a payment link, at its defau
     await context.close();
   });
 
-  it('is drawn by the page from its first paint, before the widget\'s script runs, and its 3 s count from then', async () => {
+  it('is drawn by the page from its first paint, before the widget\'s script runs; its 3 s count from the page\'s start', async () => {
     const link = await paymentLink();
     // the script held back: what the payer sees is the page's own splash
     const held = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 780 } });
@@ -118,13 +135,21 @@ describe.runIf(browserAvailable())('the splash over a payment link, at its defau
       const root = document.getElementById('root') as HTMLElement;
       const logo = getComputedStyle(root, '::before');
       const bar = getComputedStyle(root, '::after');
-      return { empty: root.childElementCount === 0, position: getComputedStyle(root).position, logo: [Math.round(parseFloat(logo.width)), Math.round(parseFloat(logo.height))], bar: [bar.height, bar.animationName], filled: parseFloat(bar.backgroundSize) };
+      return {
+        empty: root.childElementCount === 0,
+        position: getComputedStyle(root).position,
+        logo: [Math.round(parseFloat(logo.width)), Math.round(parseFloat(logo.height))],
+        bar: [bar.height, bar.animationName],
+        filled: parseFloat(bar.backgroundSize),
+        started: performance.now(),
+        firstPaint: performance.getEntriesByName('first-paint')[0]?.startTime ?? null,
+      };
     });
-    const { filled, ...shape } = drawn;
+    const { filled, started, firstPaint: painted, ...shape } = drawn;
     expect(shape).toEqual({ empty: true, position: 'fixed', logo: [53, 37], bar: ['6px', 'splash-paint-fill'] });
-    // the bar fills from the first paint: about a tenth after 300 ms
-    expect(filled).toBeGreaterThan(3);
-    expect(filled).toBeLessThan(60);
+    // the bar is as far along as the app's first 3000 ms from the page's start, not from its first paint
+    expect(painted).not.toBeNull();
+    expect(Math.abs(filled - (started / 3000) * 100), JSON.stringify(drawn)).toBeLessThan(4);
     await page.screenshot({ path: 'e2e/artifacts/splash-before-script.png' });
     await held.close();
 
@@ -137,10 +162,12 @@ describe.runIf(browserAvailable())('the splash over a payment link, at its defau
       firstPaint: performance.getEntriesByName('first-paint')[0]?.startTime ?? null,
       splashEnd: (window as unknown as { __timings: Timings }).__timings.splashEnd,
     }));
-    // on screen for the SPEC's 3000 ms from the first paint, not from the script's start
+    // the SPEC's 3000 ms from the page's start (the payer's click): on screen from the first paint
+    // for what is left of them, and the form comes no later than a few frames after
     expect(firstPaint).not.toBeNull();
-    expect((splashEnd ?? 0) - (firstPaint ?? 0)).toBeGreaterThanOrEqual(2990);
-    expect((splashEnd ?? 0) - (firstPaint ?? 0)).toBeLessThan(3400);
+    expect(splashEnd ?? 0).toBeGreaterThanOrEqual(3000);
+    expect(splashEnd ?? 0).toBeLessThan(3500);
+    expect((splashEnd ?? 0) - (firstPaint ?? 0)).toBeLessThan(3000);
     await context.close();
   });
 });

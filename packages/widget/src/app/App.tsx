@@ -37,10 +37,10 @@ export function App({ services, i18nReady, subscribe, first }: AppProps) {
   // Started with the splash: the screen sits in a wrapper for the app's whole life, so the splash's
   // end changes attributes only and never mounts the screen again.
   const [splashed] = useState(first === undefined);
-  // How long the page had shown the splash before this script ran: its time counts from then.
+  // How long the splash had been running before this script ran: its time counts from the page's start.
   const [splashShown] = useState(() => (first === undefined ? splashShownMs(document.getElementById('root')) : 0));
-  // When the splash ends, on the page's clock: its full time after that paint, however late the
-  // effect that waits for it runs after this first render.
+  // When the splash ends, on the page's clock: its full time after the page's start, however late
+  // the effect that waits for it runs after this first render.
   const [splashEnds] = useState(() => performance.now() + services.config.splashMs - splashShown);
   // The first screen is rendered beneath the splash (issue 23): painted, and so measurable by audits.
   const [beneath, setBeneath] = useState(false);

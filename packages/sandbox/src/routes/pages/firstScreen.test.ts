@@ -226,10 +226,14 @@ describe('the first screen rendered into the page (the widget\'s server entry)',
     expect(page.endsWith('</script></body></html>')).toBe(true);
   });
 
-  it('with a splash, leaves the root empty and marked: the page\'s CSS draws the splash from its first paint', async () => {
+  it('with a splash, leaves the root empty and marked: the page\'s CSS draws the splash from its first paint, as far along as the app\'s start clock', async () => {
     const code = await newLink(withSplash);
-    const page = await html(withSplash, `/pf/widget?type=lk&code=${code}`);
-    expect(page).toContain('<div id="root" data-splash></div><script type="application/json" id="pasarela-primed">');
+    const res = await withSplash.app.request(`/pf/widget?type=lk&code=${code}`, { headers: { 'accept-language': 'en' } });
+    const page = await res.text();
+    // right after the root, the script that sets the bar's start from the page's own start
+    const script = /<div id="root" data-splash><\/div><script>([^<]+)<\/script><script type="application\/json" id="pasarela-primed">/.exec(page)?.[1];
+    expect(script).toContain('"--splash-shown",-Math.round(performance.now())+"ms"');
+    expect(res.headers.get('content-security-policy')).toContain(`script-src 'self' 'sha256-${createHash('sha256').update(script ?? '', 'utf8').digest('base64')}';`);
     // a page with no splash has an unmarked root
     expect(await html(noSplash, `/pf/widget?type=lk&code=${code}&broken`)).not.toContain('data-splash>');
   });

@@ -19,11 +19,18 @@ export interface PageSettings {
 /** The widget template's (empty) root element, where the widget renders. */
 const ROOT = '<div id="root"></div>';
 /**
+ * Sets the splash's bar as far along as the app's start clock, before the first paint: SPEC 2's
+ * 3000 ms count from the page's start (its navigation, which the payer's click begins), and the page
+ * paints later than that (the frame's process and document first). styles.css reads it.
+ */
+const SPLASH_CLOCK_SCRIPT = 'document.getElementById("root").style.setProperty("--splash-shown",-Math.round(performance.now())+"ms")';
+
+/**
  * The root of a page whose start shows SPEC 2's splash: the page's CSS draws the splash in it while it
  * is empty (styles.css `#root[data-splash]:empty`), so it is on screen from the first paint, before
  * the widget's script runs; the script's splash takes over where it is (app/splashClock.ts).
  */
-const SPLASH_ROOT = '<div id="root" data-splash></div>';
+const SPLASH_ROOT = `<div id="root" data-splash></div><script>${SPLASH_CLOCK_SCRIPT}</script>`;
 
 /** JSON inside a script element: '<' escaped so no value can close the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
@@ -86,6 +93,8 @@ export interface PageCut {
   prerender: Prerender | undefined;
   /** The empty root as the page carries it: marked when the page's start shows the splash. */
   emptyRoot: string;
+  /** The CSP hashes of the scripts that come with the empty root (the splash's clock). */
+  emptyRootScriptHashes: string[];
   /** The build's later style sheet (builtWidgetPage), linked before a prerendered screen it styles. */
   laterStylesHref: string | undefined;
 }
@@ -108,7 +117,15 @@ export function cutPage(page: BuiltWidgetPage, settings: PageSettings, lang: Lan
   // widget's server entry draws only what the browser shows first there too: a refused challenge's form.)
   const splash = splashMsFor(address, settings.splashMs ?? SPLASH_MS) > 0;
   const prerender = rootAt >= 0 && !splash ? settings.prerender : undefined;
-  return { head: whole, end, hasRoot: rootAt >= 0, prerender, emptyRoot: splash ? SPLASH_ROOT : ROOT, laterStylesHref: page.laterStylesHref };
+  return {
+    head: whole,
+    end,
+    hasRoot: rootAt >= 0,
+    prerender,
+    emptyRoot: splash ? SPLASH_ROOT : ROOT,
+    emptyRootScriptHashes: splash && rootAt >= 0 ? [cspHashOf(SPLASH_CLOCK_SCRIPT)] : [],
+    laterStylesHref: page.laterStylesHref,
+  };
 }
 
 /** The page after its head, and whether its first screen is in it (with the hash of a script that follows it). */
@@ -120,7 +137,7 @@ export interface PageTail {
 
 /** The page after its head: the root (with the first screen when prerendered), the answers, the end. */
 export async function pageTail(cut: PageCut, settings: PageSettings, request: { url: string; referrer: string | undefined }, screen: FirstScreen | null): Promise<PageTail> {
-  if (!screen) return { html: (cut.hasRoot ? cut.emptyRoot : '') + cut.end, drawn: false, scriptHashes: [] };
+  if (!screen) return { html: (cut.hasRoot ? cut.emptyRoot : '') + cut.end, drawn: false, scriptHashes: cut.emptyRootScriptHashes };
   const rendered = cut.prerender
     ? await cut.prerender({ url: request.url, referrer: request.referrer, config: widgetConfig(settings), lang: screen.lang, entries: catalogFor(screen.lang).entries, answers: screen.answers })
     : null;
@@ -135,6 +152,6 @@ export async function pageTail(cut: PageCut, settings: PageSettings, request: { 
   return {
     html: (cut.hasRoot ? root : '') + primedBlock(screen.answers) + (markup === null ? '' : textsBlock(markup.texts)) + cut.end,
     drawn: markup !== null && cut.hasRoot,
-    scriptHashes: script ? [cspHashOf(script)] : [],
+    scriptHashes: markup === null ? cut.emptyRootScriptHashes : script ? [cspHashOf(script)] : [],
   };
 }
