@@ -56,6 +56,6 @@ describe.runIf(browserAvailable())('the e-mails about a merchant\'s payment, in 
     const payment = await guestPost<{ id: string }>(sandbox, 'crypto/payments', { codeProcess: code, currency: 'BTC', network: 'BTC', email: 'cripto@example.com' });
     await admin(`/crypto/${payment.id}/confirm`, { amountPaid: 0.0001, fromAddress: 'sbxbtc_payer_wallet_7' });
     await guestPost(sandbox, `crypto/payments/${payment.id}/cancel`, { confirmRefund: true });
-    await looksRight(await htmlTo('cripto@example.com', 'receipt'), 'es', 'Limonada & Co', 'mail-crypto-refund-es-360.png', false);
+    await looksRight(await htmlTo('cripto@example.com', 'refund'), 'es', 'Limonada & Co', 'mail-crypto-refund-es-360.png', false);
   });
 });

@@ -123,7 +123,7 @@ describe('every payer e-mail about a merchant\'s payment is in the merchant\'s b
     expect((await t.post(`/crypto/payments/${codOper}/cancel`, { confirmRefund: true })).status).toBe(200);
     const [mail] = await mailTo('cripto@example.com');
     expect(mail?.body).toContain('Monedas & <Co>');
-    const html = await htmlTo('cripto@example.com', 'receipt');
+    const html = await htmlTo('cripto@example.com', 'refund');
     expect(html).toContain('Monedas &#38; &#60;Co&#62;');
     expect(html).toContain('border-top:6px solid #ffd54f');
     expect(html).not.toContain('<img');
@@ -136,6 +136,6 @@ describe('every payer e-mail about a merchant\'s payment is in the merchant\'s b
     const bare = await t.db.query<{ kind: string; subject: string }>('select kind, subject from mailbox where merchant_id is not null and html is null');
     expect(bare).toEqual([]);
     const kinds = (await t.db.query<{ kind: string }>('select distinct kind from mailbox where merchant_id is not null order by kind')).map((r) => r.kind);
-    expect(kinds).toEqual(['email_payment', 'receipt', 'validation', 'voucher']);
+    expect(kinds).toEqual(['email_payment', 'receipt', 'refund', 'validation', 'voucher']);
   });
 });

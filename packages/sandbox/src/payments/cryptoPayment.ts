@@ -42,7 +42,7 @@ export function cryptoRefundOf(tx: TransactionRow): CryptoRefund | null {
 /** The payer's e-mail (the dev mailbox here): the payment was cancelled and this is what comes back, and where. */
 export async function mailRefund(deps: Pick<Deps, 'db'>, tx: TransactionRow, refund: CryptoRefund, lang: Language, origin: string): Promise<void> {
   if (!tx.email) return;
-  await sendMerchantMail(deps.db, { to: tx.email, kind: 'receipt', merchantId: tx.merchant_id, lang, origin }, (merchant) => refundMail({
+  await sendMerchantMail(deps.db, { to: tx.email, kind: 'refund', merchantId: tx.merchant_id, lang, origin }, (merchant) => refundMail({
     lang, origin, codOper: tx.cod_oper, merchant, amount: `${cryptoAmountText(refund.amount)} ${refund.coin}`, network: refund.network, to: refund.to,
   }));
 }

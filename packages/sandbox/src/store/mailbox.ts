@@ -3,7 +3,7 @@ import type { Queryable } from '../db/Database';
 import { ADMIN_CHANNEL_SQL } from '../push/adminChanges';
 
 /** What an e-mail is: a wallet code, a payment request, a receipt, a cash voucher to pay, a random-charge validation. */
-export type MailKind = 'registration_code' | 'recovery_code' | 'email_payment' | 'receipt' | 'voucher' | 'validation';
+export type MailKind = 'registration_code' | 'recovery_code' | 'email_payment' | 'receipt' | 'refund' | 'voucher' | 'validation';
 
 /** One e-mail. `merchantId` is the merchant it was sent for (a receipt, a payment request); the wallet's own e-mails (codes) have none. */
 export interface Mail {
