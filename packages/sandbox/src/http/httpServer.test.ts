@@ -58,7 +58,9 @@ describe('slow clients (issue 11 "Bad traffic")', () => {
 describe('graceful shutdown (SIGTERM)', () => {
   it('finishes a request in flight, takes no new connections, then closes the database', async () => {
     const port = await freePort();
-    const server = await startTestServer({ port, demoPort: await freePort(), wireEncoding: false, http, subscriptionChargeIntervalMs: 0, expirySweepIntervalMs: 0 });
+    // A request time-out far above the test's own pauses: a loaded machine must not turn the request
+    // in flight into a 408 (the time-outs have their own tests above).
+    const server = await startTestServer({ port, demoPort: await freePort(), wireEncoding: false, http: { ...http, requestMs: 10_000 }, subscriptionChargeIntervalMs: 0, expirySweepIntervalMs: 0 });
     const body = JSON.stringify({ amount: 5, description: 'En vuelo' });
     const socket = await openRaw(port);
     const answer = untilClosed(socket);
