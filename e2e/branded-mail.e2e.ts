@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { browserAvailable } from './support/browser';
+import { ConsolePage } from './support/consolePage';
 import { seriousViolations } from './support/axe';
 import { guestPost } from './support/entries';
 import { withSandboxAndBrowser } from './support/suite';
@@ -57,5 +58,18 @@ describe.runIf(browserAvailable())('the e-mails about a merchant\'s payment, in 
     await admin(`/crypto/${payment.id}/confirm`, { amountPaid: 0.0001, fromAddress: 'sbxbtc_payer_wallet_7' });
     await guestPost(sandbox, `crypto/payments/${payment.id}/cancel`, { confirmRefund: true });
     await looksRight(await htmlTo('cripto@example.com', 'refund'), 'es', 'Limonada & Co', 'mail-crypto-refund-es-360.png', false);
+    // The operator's mailbox names it a refund, in both languages.
+    const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+    const page = await context.newPage();
+    for (const [lang, label] of [['es', 'Reembolso'], ['en', 'Refund']] as const) {
+      const ui = new ConsolePage(page, sandbox.url);
+      await ui.open(lang);
+      await ui.tab(lang === 'es' ? /correo/i : /mail/i).click();
+      const refund = page.locator('li.mail').filter({ hasText: 'cripto@example.com' }).first();
+      await refund.waitFor({ timeout: 10_000 });
+      expect(await refund.locator('.tx-meta').textContent()).toContain(label);
+      await page.screenshot({ path: `${SHOTS}console-mailbox-refund-${lang}-360.png`, fullPage: true });
+    }
+    await context.close();
   });
 });
