@@ -97,5 +97,7 @@ describe('arbitrary amounts and JSON at every payment route', () => {
     console.info(`payment requests: ${made}, by status: ${JSON.stringify(Object.fromEntries([...statuses].sort()))}, transactions stored: ${rows.length}`);
     expect(rows.length).toBeGreaterThan(0);
     expect(refused, JSON.stringify(refused.slice(0, 5))).toEqual([]);
-  }, 120_000);
+    // About 3,500 requests: 30-65 s on PGlite, and on PostgreSQL beside the browser suite on two
+    // loaded cores over 120 s once; the bound is for a hung run, not a slow one.
+  }, 300_000);
 });
