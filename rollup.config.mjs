@@ -32,7 +32,7 @@ const minifyLoader = terser({ ecma: 2020, format: { comments: false }, compress:
 
 // In the UMD build, `import.meta.url` (the loader's own address, read once at start-up) only needs
 // the running <script>'s src; rollup's general shim is ~200 bytes longer than this, and the loader's
-// budget is 6 KB. Outside a browser it yields "file:", whose origin is "null", as in tests. The
+// budget is 8 KB. Outside a browser it yields "file:", whose origin is "null", as in tests. The
 // CommonJS build reads it the same way (rollup's own shim there throws under a partial DOM shim).
 function umdScriptUrl() {
   return {
@@ -44,83 +44,12 @@ function umdScriptUrl() {
   };
 }
 
-// penpal reports each handshake step and call to a `log` option, when given one; the loader never
-// gives it, so those calls (their messages built in template strings, ~100 B gzip) are dead code
-// that terser cannot see as such. They become calls on `undefined`, which terser drops whole.
-function penpalWithoutLog() {
-  return {
-    name: 'pasarela-penpal-without-log',
-    transform(code, id) {
-      if (!/[\\/]node_modules[\\/]penpal[\\/]/.test(id)) return null;
-      const calls = /\b(?:this\.#)?log\?\.\(/g;
-      if (!calls.test(code)) this.error('penpal no longer logs through `log?.(`: revisit penpalWithoutLog');
-      return { code: code.replace(calls, 'undefined?.('), map: null };
-    },
-  };
-}
-
-// Rewrites penpal's code for the loader at build time: each pattern must match, or the build fails
-// and names the rewrite to revisit (a penpal upgrade that moved the code).
-function penpalRewrites(name, rewrites) {
-  return {
-    name: `pasarela-penpal-${name}`,
-    transform(code, id) {
-      if (!/[\\/]node_modules[\\/]penpal[\\/]/.test(id)) return null;
-      let out = code;
-      for (const [pattern, replacement] of rewrites) {
-        if (!pattern.test(out)) this.error(`penpal changed (${pattern}): revisit the loader's penpal-${name} rewrite`);
-        pattern.lastIndex = 0;
-        out = out.replace(pattern, replacement);
-      }
-      return { code: out, map: null };
-    },
-  };
-}
-
-// penpal 7 speaks penpal 6's protocol too, for a child frame still on penpal 6; the loader's only
-// child is our widget, on the same pinned penpal 7, so that translation (~400 B gzip) is dead code.
-// The places it is reached from become constants, and terser drops the rest.
-const penpalWithoutV6Protocol = () =>
-  penpalRewrites('without-v6-protocol', [
-    [/\bif \(isDeprecatedMessage\(data\)\) \{/, 'if (false) {'],
-    [/this\.#isChildUsingDeprecatedProtocol = true;/, ''],
-    [/this\.#isChildUsingDeprecatedProtocol(?!\s*=[^=]|\w)/g, 'false'],
-    [/^\s*#isChildUsingDeprecatedProtocol = false;$/m, ''],
-    [/&& \/\/ TODO: Used for backward-compatibility\. Remove in next major version\.\s*remoteParticipantId !== DEPRECATED_PENPAL_PARTICIPANT_ID/, ''],
-    [/\|\| \/\/ TODO: Used for backward-compatibility\. Remove in next major version\.\s*remoteParticipantId === DEPRECATED_PENPAL_PARTICIPANT_ID/, ''],
-  ]);
-
-// What else of penpal the loader never uses (~300 B gzip), made unreachable the same way: its one
-// method, `notify`, is flat and returns no `Reply`; it calls `requestClose` directly, never through
-// `.call`/`.apply`; its one allowed origin is an exact string, always given (never a RegExp or `*`); it passes
-// connect() a messenger, once, and no `timeout` (connectWidget keeps its own deadline); it sends
-// nothing transferable and gives penpal no `log`.
-const penpalWithoutUnusedFeatures = () =>
-  penpalRewrites('without-unused-features', [
-    [/\bif \(value instanceof Reply_default\) \{/, 'if (false) {'],
-    [/\} else if \(isObject\(value\)\) \{\s*methodPaths\.push\(\s*\.\.\.extractMethodPathsFromMethods\(value, \[\.\.\.currentPath, key\]\)\s*\);\s*\}/, '}'],
-    [/\bif \(path\.length && methodsToTreatAsNative\.has\(prop\)\) \{/, 'if (false) {'],
-    [/allowedOrigin instanceof RegExp \? allowedOrigin\.test\(origin\) : allowedOrigin === origin \|\| allowedOrigin === "\*"/, 'allowedOrigin === origin'],
-    [/this\.#concreteRemoteOrigin === "null" && this\.#allowedOrigins\.includes\("\*"\) \? "\*" : this\.#concreteRemoteOrigin/, 'this.#concreteRemoteOrigin'],
-    [/if \(!remoteWindow\) \{\s*throw new PenpalError_default\("INVALID_ARGUMENT", "remoteWindow must be defined"\);\s*\}/, ''],
-    [/if \(!messenger\) \{\s*throw new PenpalError_default\("INVALID_ARGUMENT", "messenger must be defined"\);\s*\}\s*if \(usedMessengers\.has\(messenger\)\) \{\s*throw new PenpalError_default\(\s*"INVALID_ARGUMENT",\s*"A messenger can only be used for a single connection"\s*\);\s*\}\s*usedMessengers\.add\(messenger\);/, ''],
-    [/#brand = brand2;/, ''],
-    [/this\.#log = log;/g, ''],
-    [/,\s*transfer: transferables(?=\s*\})/g, ''],
-    [/\{\s*transfer: transferables\s*\}/, '{}'],
-    [/allowedOrigins\?\.length \? allowedOrigins : \[window\.origin\]/, 'allowedOrigins'],
-    [/const transferablesToSend = \[port2, \.\.\.transferables \|\| \[\]\];/, 'const transferablesToSend = [port2];'],
-  ]);
-
 const loaderPlugins = () => [
   alias({ entries: [coreAlias] }),
   replace({ preventAssignment: true, values: { __SDK_VERSION__: JSON.stringify(pkg.version) } }),
   resolve({ browser: true, extensions: tsExtensions }),
   transpile(),
   umdScriptUrl(),
-  penpalWithoutLog(),
-  penpalWithoutV6Protocol(),
-  penpalWithoutUnusedFeatures(),
 ];
 
 // core is pure rules, but builds some tables at module level that the loader never reads

@@ -10,11 +10,12 @@ const root = (p) => fileURLToPath(new URL(`../${p}`, import.meta.url));
 /**
  * PRODUCT.md "Quality bars" (min+gzip; 1 KB = 1000 B): the widget's first load <= 60 KB with
  * i18next, as built and as a browser downloads it (the page with its first screen and answers, then
- * the script: e2e/first-screen.e2e.ts); the loader <= 6.5 KB with penpal's parent side.
+ * the script: e2e/first-screen.e2e.ts); the loader <= 8 KB with penpal's parent side as
+ * published (no build step edits a dependency's code).
  * docs/performance.md has the figures.
  */
 export const BUDGETS = {
-  loaderGzipBytes: 6_500,
+  loaderGzipBytes: 8_000,
   widgetFirstLoadGzipBytes: 60_000,
 };
 
