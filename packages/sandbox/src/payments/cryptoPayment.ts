@@ -7,7 +7,7 @@ import { refundMail } from '../mail/templates';
 import { findTransaction, markCryptoRefundSent, updateQuote, type TransactionRow } from '../store/transactions';
 import { cryptoReceivedOf, depositKeyOf } from './cryptoReceived';
 import { callInDoubt, IN_DOUBT } from './inDoubt';
-import { checkLinkPayment, recordPayment, type LinkPaymentInput } from './linkPayment';
+import { checkLinkPayment, linkPaymentFingerprint, recordPayment, repeatedPayment, type LinkPaymentInput } from './linkPayment';
 import { sendMerchantMail } from './merchantMail';
 import { cancelledOutcome, settlePayment } from './settlePayment';
 
@@ -60,17 +60,28 @@ export interface CryptoPaymentInput extends Omit<LinkPaymentInput, 'concept' | '
  * attempt's key and network, and recorded. Coins reaching the address arrive later as an event.
  */
 export async function startCryptoPayment(deps: Deps, input: CryptoPaymentInput): Promise<TransactionRow> {
-  await checkCoin(deps, input.currency, input.network);
   const link = { ...input, concept: '', description: '', txChannel: CHANNEL.widget };
-  const checked = await checkLinkPayment(deps, link, 'crypto', input.anonymousUserServiceId);
-  const details = await quoteDetails(deps, input.currency, input.network, centsToAmount(checked.amountCents + checked.taxCents));
-  const attempt = await recordPayment(deps, checked, link, { method: 'crypto', ...IN_DOUBT, details }, input.lang);
+  const fingerprint = linkPaymentFingerprint(deps, link, 'crypto');
+  // A repeat is answered before the link's checks, as on every method (docs/spec-decisions.md
+  // "A trackId is one charge"): a retry after its own payment paid a single-use link is that payment.
+  const attempt = (await repeatedPayment(deps, link, fingerprint)) ?? (await firstCryptoAttempt(deps, input, link, fingerprint));
   if (attempt.auth_status !== IN_DOUBT.auth_status) return attempt;
+  // The coin, network and price the attempt was recorded with (a repeat's are the first request's).
+  const currency = String(attempt.details['currency']);
+  const network = String(attempt.details['network']);
   return callInDoubt('crypto processor', async () => {
-    const { address } = await deps.gateways.crypto.address({ ...gatewayCall(depositKeyOf(attempt.cod_oper, input.network)), currency: input.currency, network: input.network, amountCrypto: details.amountCrypto });
+    const { address } = await deps.gateways.crypto.address({ ...gatewayCall(depositKeyOf(attempt.cod_oper, network)), currency, network, amountCrypto: Number(attempt.details['amountCrypto']) });
     // SPEC 4 "Crypto: 1 approved, all others pending": waiting for coins at 0.
     return (await settlePayment(deps, attempt.cod_oper, { status: 0, authStatus: 'PENDING', messageKey: 'pending', reference: address }))?.row ?? attempt;
   });
+}
+
+/** A new attempt: the coin offered, the link's checks, the price frozen, recorded as in doubt. */
+async function firstCryptoAttempt(deps: Deps, input: CryptoPaymentInput, link: LinkPaymentInput, fingerprint: string): Promise<TransactionRow> {
+  await checkCoin(deps, input.currency, input.network);
+  const checked = await checkLinkPayment(deps, link, 'crypto', input.anonymousUserServiceId);
+  const details = await quoteDetails(deps, input.currency, input.network, centsToAmount(checked.amountCents + checked.taxCents));
+  return recordPayment(deps, checked, link, { method: 'crypto', ...IN_DOUBT, details }, input.lang, fingerprint);
 }
 
 /** Changing coin or network re-quotes (the same coin keeps its quote while it is frozen); another network is another address. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { createTestApp, type TestApp } from '../../test/testApp';
 import { startWebhookReceiver, TO_RECEIVER, type WebhookReceiver } from '../../test/webhookReceiver';
 import { deliverDueWebhooks } from '../../webhooks/deliverWebhooks';
@@ -112,5 +113,23 @@ describe('cancelling a crypto payment', () => {
     expect(under.status).toBe(200);
     const cancelled = await t.post(`/crypto/payments/${id}/cancel`, { confirmRefund: true });
     expect((cancelled.data['refund'] as { to: string }).to).toMatch(/^sbxbtc_payer_[0-9a-f]{24}$/);
+  });
+});
+
+describe('a crypto payment repeated with its trackId', () => {
+  it('is answered with the first payment even after it paid its single-use link; a new trackId is refused', async () => {
+    const m = await newMerchant();
+    const link = await t.admin('POST', '/links', { amount: 25, taxAmount: 1.75, description: 'Pedido', merchantId: m.id, singleUse: true });
+    const request = { codeProcess: String(link.json['code']), currency: 'BTC', network: 'BTC', trackId: randomUUID() };
+    const first = await t.post('/crypto/payments', request);
+    expect(first.status).toBe(200);
+    expect((await t.admin('POST', `/crypto/${String(first.data['id'])}/confirm`, {})).status).toBe(200);
+
+    const again = await t.post('/crypto/payments', request);
+    expect(again.status, JSON.stringify(again.data)).toBe(200);
+    expect(again.data).toMatchObject({ id: first.data['id'], address: first.data['address'], txStatus: 1 });
+    expect((await t.post('/crypto/payments', { ...request, trackId: randomUUID() })).data['code']).toBe('request_already_paid');
+    const rows = await t.db.query<{ n: number }>('select count(*)::int as n from transactions where track_id = $1', [request.trackId]);
+    expect(rows[0]?.n).toBe(1);
   });
 });
