@@ -31,7 +31,8 @@ export function payableLink(link: LinkRow | undefined, notFoundCode = 'error_to_
 
 /**
  * 410 {code: 3000} when the link has expired, 409 when it is single-use and paid. A read: what holds
- * when payments race is the claim in the paying transaction (store/links.ts claimSingleUseLink).
+ * when payments race is the claim in the paying transaction (store/links.ts claimSingleUseLink) and
+ * the attempt's record, made under the same lock (store/transactions.ts insertUnlessDuplicate).
  */
 export function checkLinkOpen(link: Pick<LinkRow, 'expires_at' | 'single_use' | 'paid_cod_oper'>): void {
   if (link.expires_at && isLinkExpired(link.expires_at.getTime(), Date.now())) throw new ApiError(410, 3000);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ENDED_UNPAID_AUTH_STATUSES, type DuplicateCheck } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
+import { ApiError } from '../http/ApiError';
 import { mailCtes, mailParams, type Mail } from './mailbox';
 
 export interface TransactionRow {
@@ -60,17 +61,14 @@ const COLUMNS = [
 /**
  * Inserts a transaction unless one with the same trackId exists; returns the new row, or
  * undefined when another request with that trackId got there first (exactly-once by trackId).
- * Every node hears of it through migration 006's trigger (push/transactionEvents.ts).
+ * On a paid single-use link it records nothing and throws 409 request_already_paid (the link's
+ * guard in insertUnlessDuplicate). Every node hears of it through migration 006's trigger
+ * (push/transactionEvents.ts).
  */
 export async function insertTransaction(db: Queryable, tx: NewTransaction, codOper = newCodOper()): Promise<TransactionRow | undefined> {
-  const values = [codOper, ...COLUMNS.map((c) => (c === 'details' ? JSON.stringify(tx.details) : tx[c]))];
-  const [row] = await db.query<TransactionRow>(INSERT_TRANSACTION, values);
-  return row;
+  const result = await insertUnlessDuplicate(db, tx, codOper, null);
+  return result.kind === 'inserted' ? result.row : undefined;
 }
-
-/** insertTransaction's statement, built once, as insertUnlessDuplicate's are. */
-const INSERT_TRANSACTION = `insert into transactions (cod_oper, ${COLUMNS.join(', ')}) values (${['cod_oper', ...COLUMNS].map((_, i) => `$${i + 1}`).join(', ')})
-     on conflict (track_id) do nothing returning *`;
 
 export async function findTransactionByTrackId(db: Queryable, trackId: string): Promise<TransactionRow | undefined> {
   const [row] = await db.query<TransactionRow>('select * from transactions where track_id = $1', [trackId]);
@@ -104,15 +102,23 @@ function insertUnlessDuplicateSql(withMail: boolean): string {
   const casts = ['$1::text', ...COLUMNS.map((c, i) => `$${i + 2}::${COLUMN_TYPES[c]}`)].join(', ');
   const d = COLUMNS.length + 1;
   const mailSql = withMail ? `, ${mailCtes(d + 5, 'inserted')}` : '';
+  // The single-use link the attempt pays ($3, link_code), locked as settlePayment locks it before a
+  // payment claims it: an attempt is recorded before that lock is taken (and the winner's call-off
+  // sees it) or after the claim commits (and finds the link paid: nothing is recorded).
   // core isPossibleDuplicate in SQL; a null window start (tryAgain) matches nothing.
-  return `with duplicate as (
+  return `with single_use_link as materialized (
+       select paid_cod_oper from payment_links where code = $3::text and single_use for update
+     ), link_paid as (
+       select 1 from single_use_link where paid_cod_oper is not null
+     ), duplicate as (
        select track_id from transactions where card_fingerprint = $${d + 1} and amount_cents = $${d + 2} and created_at >= $${d + 3}::timestamptz
          and merchant_id = $${d + 4}::integer and status in (1, -1) limit 1
      ), inserted as (
-       insert into transactions (cod_oper, ${COLUMNS.join(', ')}) select ${casts} where not exists (select 1 from duplicate)
+       insert into transactions (cod_oper, ${COLUMNS.join(', ')}) select ${casts}
+        where not exists (select 1 from duplicate) and not exists (select 1 from link_paid)
        on conflict (track_id) do nothing returning *
      )${mailSql}
-     select (select count(*) from duplicate)::int as duplicates, (select track_id from duplicate) as duplicate_track_id,${withMail ? ' (select count(*) from mail_notice)::int as mails,' : ''} inserted.*
+     select (select count(*) from link_paid)::int as link_paid, (select count(*) from duplicate)::int as duplicates, (select track_id from duplicate) as duplicate_track_id,${withMail ? ' (select count(*) from mail_notice)::int as mails,' : ''} inserted.*
      from (select 1) as one left join inserted on true`;
 }
 const INSERT_UNLESS_DUPLICATE = insertUnlessDuplicateSql(false);
@@ -152,12 +158,17 @@ export async function insertUnlessDuplicate(
 ): Promise<DuplicateCheckedInsert> {
   const values = [codOper, ...COLUMNS.map((c) => (c === 'details' ? JSON.stringify(tx.details) : tx[c]))];
   const mailValues = mail ? mailParams(mail) : [];
-  const [result] = await db.query<Partial<TransactionRow> & { duplicates: number; duplicate_track_id: string | null }>(
+  const [result] = await db.query<Partial<TransactionRow> & { link_paid: number; duplicates: number; duplicate_track_id: string | null }>(
     mail ? INSERT_UNLESS_DUPLICATE_WITH_MAIL : INSERT_UNLESS_DUPLICATE,
     [...values, duplicate?.cardFingerprint ?? null, duplicate?.amountCents ?? null, duplicate?.since ?? null, duplicate?.merchantId ?? null, ...mailValues],
   );
   if (!result) throw new Error('insertUnlessDuplicate returned no row');
-  const { duplicates, duplicate_track_id: duplicateTrackId, mails: _mails, ...row } = result as typeof result & { mails?: number };
+  const { link_paid: linkPaid, duplicates, duplicate_track_id: duplicateTrackId, mails: _mails, ...row } = result as typeof result & { mails?: number };
+  if (linkPaid > 0) {
+    // A retry of an attempt already recorded (the one that paid, say) answers as that one did.
+    if (tx.track_id && (await findTransactionByTrackId(db, tx.track_id))) return { kind: 'track_id_taken' };
+    throw new ApiError(409, 'request_already_paid', 'This single-use link was paid by another payment');
+  }
   if (duplicates > 0) return { kind: 'duplicate', trackId: duplicateTrackId };
   if (row.id === null || row.id === undefined) return { kind: 'track_id_taken' };
   return { kind: 'inserted', row: row as TransactionRow };
