@@ -16,6 +16,13 @@ describe('SPEC 9 "Two-digit rounding for amounts": money on the wire has at most
     [MAX_AMOUNT, true],
     [0.001, false], // a third decimal is refused, not rounded (docs/spec-decisions.md)
     [10.005, false],
+    // whatever its size: a tiny value is no dust of 0.00
+    [1e-9, false],
+    [-1e-9, false],
+    [1e-7, false],
+    [Number.MIN_VALUE, false],
+    [10.000000001, false],
+    [21474836.001, false],
     [MAX_AMOUNT + 0.01, false], // more cents than a PostgreSQL integer holds
     [2 ** 53, false],
     [Number.POSITIVE_INFINITY, false], // "amount": 1e999 parses to Infinity
@@ -35,6 +42,12 @@ describe('SPEC 9 "Two-digit rounding for amounts": money on the wire has at most
       expect(isMoney(cents / 100)).toBe(true);
     }), { numRuns: 2000 });
   });
+
+  it('a whole-cent amount with a third to ninth decimal added is refused, whatever its size (property)', () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 3, max: 9 }), fc.constantFrom(1, -1), (cents, places, sign) => {
+      expect(isMoney(sign * (cents / 100 + 10 ** -places))).toBe(false);
+    }), { numRuns: 2000 });
+  });
 });
 
 const campaign = { minAmount: 1, maxAmount: 500 };
@@ -48,7 +61,8 @@ describe('the amount rules of a payment (SPEC 5 "Amount limits", SPEC 8 codes)',
     ['amount 0 is greater_than_zero', { amount: 0 }, limits, { code: 'greater_than_zero', field: 'amount', status: 400 }],
     ['amount -0 is greater_than_zero', { amount: -0 }, limits, { code: 'greater_than_zero', field: 'amount', status: 400 }],
     ['a negative amount is greater_than_zero', { amount: -5 }, limits, { code: 'greater_than_zero', field: 'amount', status: 400 }],
-    ['the smallest double is 0.00, not above 0', { amount: Number.MIN_VALUE }, limits, { code: 'greater_than_zero', field: 'amount', status: 400 }],
+    ['the smallest double has more than two decimals', { amount: Number.MIN_VALUE }, limits, { code: 'invalid_amount', field: 'amount', status: 400 }],
+    ['a tax of 1e-9 has more than two decimals (not $0)', { amount: 25, taxAmount: 1e-9 }, limits, { code: 'invalid_amount', field: 'taxAmount', status: 400 }],
     ['1e-7 has more than two decimals', { amount: 1e-7 }, limits, { code: 'invalid_amount', field: 'amount', status: 400 }],
     // SPEC 8 invalid_amount "Invalid amount"
     ['amount 1e999 (Infinity) is invalid_amount', { amount: Number.POSITIVE_INFINITY }, limits, { code: 'invalid_amount', field: 'amount', status: 400 }],
@@ -109,8 +123,9 @@ describe('moneySchema, the same rules for a request schema field', () => {
   it.each<[unknown, boolean, string | null]>([
     [25, true, null],
     [0, true, 'greater_than_zero'],
-    [Number.MIN_VALUE, true, 'greater_than_zero'],
+    [Number.MIN_VALUE, true, 'invalid_amount'],
     [0.001, true, 'invalid_amount'],
+    [1e-9, false, 'invalid_amount'],
     [Number.POSITIVE_INFINITY, true, 'invalid_amount'],
     ['25', true, 'missing_arguments'],
     [0, false, null],

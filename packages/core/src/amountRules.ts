@@ -12,17 +12,20 @@ export const MAX_AMOUNT_CENTS = 2_147_483_647;
 export const MAX_AMOUNT = MAX_AMOUNT_CENTS / 10 ** AMOUNT_DECIMALS;
 
 const SCALE = 10 ** AMOUNT_DECIMALS;
-// Binary floats carry dust (0.1 + 0.2): a value within a millionth of a cent of a whole cent counts as that cent.
-const DUST_CENTS = 1e-6;
+// Binary floats carry dust (0.1 + 0.2 is 0.30000000000000004): a few units in the last place of a
+// whole number of cents, relative to it. Relative, so a tiny value (1e-9) is no dust of 0.00.
+const DUST_ULPS = 8 * Number.EPSILON;
 
 /**
  * Money on the wire: a finite number with at most two decimals (SPEC 9), of at most MAX_AMOUNT in
- * size. A third decimal is refused, not rounded (docs/spec-decisions.md "Amounts on the wire").
+ * size. A third decimal is refused, not rounded, whatever the value's size: 0.001 and 1e-9 alike
+ * (docs/spec-decisions.md "Amounts on the wire").
  */
 export function isMoney(value: unknown): value is number {
   if (typeof value !== 'number' || !Number.isFinite(value) || Math.abs(value) > MAX_AMOUNT) return false;
   const cents = value * SCALE;
-  return Math.abs(cents - Math.round(cents)) < DUST_CENTS;
+  const whole = Math.round(cents);
+  return Math.abs(cents - whole) <= Math.abs(whole) * DUST_ULPS;
 }
 
 /** Which amount of a payment a refusal is about. */
@@ -69,7 +72,7 @@ const refuse = (code: AmountRefusal['code'], field: AmountField, detail: string)
 export function paymentAmountRefusal(amounts: PaymentAmounts, limits: AmountLimits = {}): AmountRefusal | null {
   const { amount, taxAmount = 0, donation = 0 } = amounts;
   if (!isMoney(amount)) return refuse('invalid_amount', 'amount', 'amount must be a number with at most two decimals');
-  // In whole cents: 5e-324 is money (float dust of 0.00) but not above 0.
+  // In whole cents: money, so 0 and -0 (and any negative) are not above 0.
   if (amountToCents(amount) <= 0) return refuse('greater_than_zero', 'amount', 'amount must be above 0');
   if (!isMoney(taxAmount) || taxAmount < 0) return refuse('invalid_amount', 'taxAmount', 'taxAmount must be 0 or more, with at most two decimals');
   const totalCents = amountToCents(amount) + amountToCents(taxAmount);
