@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { freeText, hasForbiddenCharacters, hasUnstorableCharacters, jsonHasForbiddenCharacters, unstorableTextIn } from './freeText';
+import { freeText, hasForbiddenCharacters, hasUnstorableCharacters, jsonHasForbiddenCharacters, shownNameRefusal, unstorableTextIn, type ShownNameRefusal } from './freeText';
 
 describe('free text refuses control and bidi characters', () => {
   it.each<[string, boolean, boolean]>([
@@ -73,5 +73,36 @@ describe('no text holds NUL or a lone surrogate (any request body, whatever its 
     expect(unstorableTextIn({ cardInformation: { firstName: 'Ana\u0000' } })).toEqual({ path: 'cardInformation.firstName', inKey: false });
     expect(unstorableTextIn({ a: [1, null, true, 'ok', ['x', 'y\uDC00']] })).toEqual({ path: 'a[4][1]', inKey: false });
     expect(unstorableTextIn({ a: 'ok', b: [{ c: 'fine' }] })).toBeUndefined();
+  });
+});
+
+// docs/merchant-api.md "Brand": a display name is what payers see of the business, so it holds no
+// bidi control of any kind and shows something.
+describe('a name shown as a business\'s sign: no bidi control, and something to see', () => {
+  it.each<[string, string, ShownNameRefusal | null]>([
+    ['a plain name', 'Tostadores del Casco', null],
+    ['accents and ñ', 'Café Ñandú', null],
+    ['right-to-left script by itself', 'مقهى القاهرة', null],
+    ['an emoji sequence joined by ZWJ, with text', 'Familia 👨\u200D👩\u200D👧', null],
+    ['a zero-width space between visible words', 'Café\u200BBar', null],
+    ['a single visible character', 'A', null],
+    ['LEFT-TO-RIGHT MARK only', '\u200E', 'bidi_control'],
+    ['RIGHT-TO-LEFT MARK only', '\u200F\u200F', 'bidi_control'],
+    ['ARABIC LETTER MARK inside a name', 'Caf\u061Cé', 'bidi_control'],
+    ['a mark beside a visible name', 'Tienda\u200F', 'bidi_control'],
+    ['RIGHT-TO-LEFT OVERRIDE', 'Tienda\u202Eagap', 'bidi_control'],
+    ['an isolate', '\u2067Tienda\u2069', 'bidi_control'],
+    ['zero-width space only', '\u200B', 'invisible'],
+    ['zero-width joiner and non-joiner only', '\u200D\u200C', 'invisible'],
+    ['word joiner and BOM only', '\u2060\uFEFF', 'invisible'],
+    ['soft hyphen only', '\u00AD\u00AD', 'invisible'],
+    ['Hangul fillers only', '\u3164\u115F\uFFA0', 'invisible'],
+    ['variation selector and combining grapheme joiner only', '\uFE0F\u034F', 'invisible'],
+    ['tag characters only', '\u{E0041}\u{E0042}', 'invisible'],
+    ['no-break, em and ideographic spaces only', '\u00A0\u2003\u3000', 'invisible'],
+    ['blank braille cells only', '\u2800\u2800', 'invisible'],
+    ['the empty text', '', 'invisible'],
+  ])('%s: %j -> %s', (_name, text, refusal) => {
+    expect(shownNameRefusal(text)).toBe(refusal);
   });
 });

@@ -22,6 +22,28 @@ export function hasForbiddenCharacters(text: string, options: { multiline?: bool
   return CONTROLS.test(text) || BIDI_CONTROLS.test(text) || UNSTORABLE.test(text) || (!options.multiline && LINE_BREAKS.test(text));
 }
 
+/** Every bidi control (Unicode Bidi_Control): the embeddings, overrides and isolates, and the marks LRM, RLM and ALM. */
+const ANY_BIDI_CONTROL = /\p{Bidi_Control}/u;
+/**
+ * Text that draws nothing: white space and default-ignorable code points (zero-width spaces and
+ * joiners, the soft hyphen, variation selectors, tags, Hangul fillers), and the blank braille cell.
+ */
+const DRAWS_NOTHING = /^[\p{White_Space}\p{Default_Ignorable_Code_Point}\u2800]*$/u;
+
+export type ShownNameRefusal = 'bidi_control' | 'invisible';
+
+/**
+ * Why a name shown as a business's sign (a merchant's display name, on the checkout, receipts,
+ * e-mails, bank and 3DS pages) is refused, or null: a bidi control of any kind, a mark included,
+ * since it can make the name read as another; or text that draws nothing, since the payer would
+ * see no name where one is promised. Controls and length are freeText's rules.
+ */
+export function shownNameRefusal(text: string): ShownNameRefusal | null {
+  if (ANY_BIDI_CONTROL.test(text)) return 'bidi_control';
+  if (DRAWS_NOTHING.test(text)) return 'invisible';
+  return null;
+}
+
 /** Limits of the free-text fields, in characters (UTF-16 code units, as JavaScript counts). */
 export const TEXT_LIMITS = {
   /** A person's or a card holder's name, a login. */
