@@ -69,6 +69,7 @@ export {
   jsonHasForbiddenCharacters,
   unstorableTextIn,
   freeText,
+  shownNameRefusal,
 } from './freeText';
 export { remainingMs, isLinkExpired } from './linkExpiry';
 export { panamaParts, formatPanamaDate, formatPanamaTime } from './panamaTime';

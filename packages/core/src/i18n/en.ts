@@ -479,6 +479,7 @@ export const en: Record<keyof typeof es, string> = {
   refund_not_supported: 'This payment method cannot be refunded through Pasarela',
   refund_refused: 'The gateway refused the refund; nothing was given back',
   transaction_not_pending: 'Only a pending payment can be voided',
+  missing_idempotency_key: 'This call needs an Idempotency-Key header',
   invalid_idempotency_key: 'The Idempotency-Key is not valid',
   idempotency_key_reused: 'That Idempotency-Key was used with another request',
   idempotency_key_in_use: 'A request with that Idempotency-Key is still running',

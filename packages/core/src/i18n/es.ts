@@ -477,6 +477,7 @@ export const es = {
   refund_not_supported: 'Este método de pago no se puede reembolsar por Pasarela',
   refund_refused: 'La pasarela rechazó el reembolso; no se devolvió nada',
   transaction_not_pending: 'Solo se puede anular un pago pendiente',
+  missing_idempotency_key: 'Esta llamada necesita un encabezado Idempotency-Key',
   invalid_idempotency_key: 'La Idempotency-Key no es válida',
   idempotency_key_reused: 'Esa Idempotency-Key se usó con otra solicitud',
   idempotency_key_in_use: 'Una solicitud con esa Idempotency-Key aún está en curso',
