@@ -12,7 +12,7 @@ import type { CheckoutCloseReason, CheckoutEvent, CheckoutHandle, CheckoutOption
 import { SDK_VERSION } from './version';
 import { warn } from './warn';
 import { widgetUrl } from './widgetUrl';
-import { recallPending, rememberPending } from './pendingMemory';
+import { recallPending, recallWaiting, rememberPending } from './pendingMemory';
 
 const EVENT_NAMES: readonly string[] = [...CALLBACK_EVENTS, 'resize'];
 
@@ -57,7 +57,7 @@ export function openCheckout(
   const inline = resolved.container;
   // named in the payer's language, as the checkout inside speaks
   const name = checkoutName(resolved.lang);
-  const iframe = createIframe(widgetUrl(resolved, location.origin, SDK_VERSION, { pending: recallPending(resolved.type, resolved.code), reopen: openedBefore }), !!inline, name);
+  const iframe = createIframe(widgetUrl(resolved, location.origin, SDK_VERSION, { pending: recallPending(resolved.type, resolved.code), waiting: recallWaiting(resolved.type, resolved.code), reopen: openedBefore }), !!inline, name);
   openedBefore = true;
   const modal = inline ? undefined : mountOverlay(iframe, name);
   if (inline) inline.appendChild(iframe);
@@ -100,7 +100,7 @@ export function openCheckout(
         if (inline) iframe.style.height = `${message.height}px`;
         return events.emit('resize', { height: message.height });
       case 'pending':
-        return rememberPending(resolved.type, resolved.code, message.attempt);
+        return rememberPending(resolved.type, resolved.code, message.attempt, message.merchant, message.link);
       case 'contrast':
         for (const warning of message.warnings) {
           if (!warnedMoves.has(warning)) warn(warning);

@@ -1,20 +1,21 @@
-import { REOPEN_PARAM } from '@pasarela/core';
+import { REOPEN_PARAM, WAITING_PARAM } from '@pasarela/core';
 import type { ResolvedOptions } from './options';
 
 /**
  * The iframe's address: `{baseUrl}/pf/widget?type=..&code=..&lang=..&parentOrigin=..&sdkVersion=..`,
- * plus `appearance=` (JSON) when open() was given one, `pending=` when a payment of this target was left waiting (pendingMemory), and `reopen=1`
+ * plus `appearance=` (JSON) when open() was given one, `pending=` when a payment of this target was left waiting
+ * (pendingMemory), `waiting=` with those of other targets, and `reopen=1`
  * when this page visit opened the checkout before (SPEC 2's splash showed then: core splashMsFor).
  */
 export function widgetUrl(
   options: Pick<ResolvedOptions, 'type' | 'code' | 'lang' | 'baseUrl'> & Partial<Pick<ResolvedOptions, 'appearance'>>,
   parentOrigin: string,
   sdkVersion: string,
-  again: { pending?: string | undefined; reopen?: boolean } = {},
+  again: { pending?: string | undefined; waiting?: string | undefined; reopen?: boolean } = {},
 ): string {
   const { type, code, lang, appearance } = options;
-  const { pending, reopen } = again;
+  const { pending, waiting, reopen } = again;
   // without lang the widget follows the payer's browser language
-  const query = new URLSearchParams({ type, code, ...(lang && { lang }), ...(appearance && { appearance }), parentOrigin, sdkVersion, ...(pending && { pending }), ...(reopen && { [REOPEN_PARAM]: '1' }) });
+  const query = new URLSearchParams({ type, code, ...(lang && { lang }), ...(appearance && { appearance }), parentOrigin, sdkVersion, ...(pending && { pending }), ...(waiting && { [WAITING_PARAM]: waiting }), ...(reopen && { [REOPEN_PARAM]: '1' }) });
   return `${options.baseUrl}/pf/widget?${query}`;
 }

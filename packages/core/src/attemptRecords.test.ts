@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pendingAttemptOf, recordAsCardAnswer, type LinkAttempt } from './attemptRecords';
+import { pendingAttemptOf, recordAsCardAnswer, waitingStateOf, type LinkAttempt } from './attemptRecords';
 import { cardOutcome } from './cardOutcome';
 import type { PaymentAttempt } from './chargeAttempt';
 
@@ -56,5 +56,20 @@ describe('pendingAttemptOf: the payment a payer left pending on a link, to wait 
   it('the latest pending one wins, an ended later one does not hide an earlier pending one', () => {
     const rows = [attempt({ codOper: 'OLD' }), attempt({ codOper: 'NEW', method: 'yappy' }), attempt({ codOper: 'DONE', status: 1, authStatus: 'APPROVED' })];
     expect(pendingAttemptOf(rows, NOW)?.codOper).toBe('NEW');
+  });
+});
+
+describe("waitingStateOf: where a payment the loader remembered stands (shown on another link's checkout)", () => {
+  it.each([
+    ['a Yappy request still in its window (SPEC 4 Yappy -1 pending)', attempt({ method: 'yappy' }), 'waiting'],
+    ['a cash voucher not yet paid (SPEC 4 cash 0 pending)', attempt({ method: 'cash', status: 0, expiresAt: null }), 'waiting'],
+    ['a Yappy request approved while the checkout was closed (1 approved)', attempt({ method: 'yappy', status: 1, authStatus: 'APPROVED' }), 'paid'],
+    ['a cash voucher paid at the kiosk (SPEC 4 cash 2 paid)', attempt({ method: 'cash', status: 2, authStatus: 'APPROVED' }), 'paid'],
+    ['a Nequi push past its window, unanswered', attempt({ expiresAt: new Date(NOW.getTime() - 1) }), 'over'],
+    ['a Nequi push called off by the payer', attempt({ status: 0, authStatus: 'CANCELLED' }), 'over'],
+    ['a cash voucher declined (3)', attempt({ method: 'cash', status: 3 }), 'over'],
+    ['a card payment (finished in the checkout, never waited on again)', attempt({ method: 'card', status: -1 }), 'over'],
+  ])('%s', (_rule, remembered, expected) => {
+    expect(waitingStateOf(remembered, NOW)).toBe(expected);
   });
 });

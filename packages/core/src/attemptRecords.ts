@@ -53,3 +53,15 @@ export function pendingAttemptOf(attempts: readonly LinkAttempt[], now: Date): P
   }
   return null;
 }
+
+/** Where a payment the loader remembered stands: still waiting on the payer, paid, or over (expired, declined, called off). */
+export type WaitingState = 'waiting' | 'paid' | 'over';
+
+/**
+ * A remembered payment's state, read as pendingAttemptOf reads a link's payments (SPEC 4's overall
+ * result per method, within its window), or paid when its overall result is APPROVED.
+ */
+export function waitingStateOf(attempt: Omit<LinkAttempt, 'byUser'>, now: Date): WaitingState {
+  if (paymentOverallResult(statusFamilyOf(attempt.method), attempt.status, attempt.authStatus) === 'APPROVED') return 'paid';
+  return pendingAttemptOf([{ ...attempt, byUser: false }], now) ? 'waiting' : 'over';
+}

@@ -37,8 +37,8 @@ export { REOPEN_PARAM, splashMsFor } from './startSplash';
 export { nextSubscriptionChargeDate } from './subscriptionSchedule';
 export { isOldVersionServiceCode } from './serviceCodes';
 export type { ParentNotification, PaymentResult } from './notification';
-export { isWidgetMessage, isRememberedAttempt, PRELOAD_PATH } from './messages';
-export type { WidgetMessage, LoaderMethods, WidgetMethods, RememberedAttempt } from './messages';
+export { isWidgetMessage, isRememberedAttempt, isWaitingPayment, WAITING_PARAM, PRELOAD_PATH } from './messages';
+export type { WidgetMessage, LoaderMethods, WidgetMethods, RememberedAttempt, WaitingPayment } from './messages';
 export { CARD_BRANDS, digitsOnly, cardBrandOf, cardBrandHint, cvcLengthFor, lastFour } from './cards';
 export type { CardBrand } from './cards';
 export {
@@ -274,7 +274,8 @@ export { challengeRefused, receiptCall, receiptOfAddress, refusedChallengeReturn
 export { CHALLENGE_ENTRIES_PARAM, CHALLENGE_RETURN_PARAM, CHALLENGE_STAY_PARAM } from './returnMarks';
 export { isTrackId, chargeIdentityText, trackIdRepeatOf, PaymentAttemptSchema } from './chargeAttempt';
 export type { ChargeIdentity, PaymentAttempt } from './chargeAttempt';
-export { recordAsCardAnswer, pendingAttemptOf } from './attemptRecords';
+export { recordAsCardAnswer, pendingAttemptOf, waitingStateOf } from './attemptRecords';
+export type { WaitingState } from './attemptRecords';
 export { appearanceParam, appearanceProblem, colourContrast, contrastWarning, readableShade, SERVED_FONT_WEIGHTS, SERVED_FONTS, servedFontPath, themePalette } from './appearance';
 export type { ServedFont } from './appearance';
 export type { Appearance, AppearanceVariables, FontFamily, Theme } from './appearance';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCloseMessage, isErrorMessage, isPendingMessage, isReadyMessage, isResizeMessage, isResultMessage, isWidgetMessage } from './messages';
+import { isCloseMessage, isErrorMessage, isPendingMessage, isReadyMessage, isResizeMessage, isResultMessage, isWaitingPayment, isWidgetMessage } from './messages';
 
 const notification = { TotalPagado: '1.00', Fecha: '', Hora: '', Tipo: '', Oper: '', Usuario: '', Estado: '', Razon: '', isReturn: false, returnUrl: '' };
 
@@ -15,6 +15,8 @@ describe('loader <-> widget messages: one union with a literal type and one guar
     [{ type: 'pending', attempt: { method: 'nequi', codOper: 'PPNQ123', deadline: 1_790_000_000_000 } }, isPendingMessage],
     [{ type: 'pending', attempt: { method: 'cash', codOper: 'PPCASH1', deadline: null } }, isPendingMessage],
     [{ type: 'pending', attempt: null }, isPendingMessage],
+    [{ type: 'pending', attempt: { method: 'yappy', codOper: 'PPYP1', deadline: null }, merchant: 7, link: 'AbC-12' }, isPendingMessage],
+    [{ type: 'pending', attempt: null, merchant: 7, link: 'AbC-12' }, isPendingMessage],
   ])('%j passes its guard and the union guard', (message, guard) => {
     expect(guard(message)).toBe(true);
     expect(isWidgetMessage(message)).toBe(true);
@@ -54,7 +56,23 @@ describe('loader <-> widget messages: one union with a literal type and one guar
     { type: 'pending', attempt: { method: 'paypal', codOper: 'OP1', deadline: null } },
     { type: 'pending', attempt: { method: 'nequi', codOper: '<script>', deadline: null } },
     { type: 'pending', attempt: { method: 'nequi', codOper: 'OP1', deadline: 'soon' } },
+    { type: 'pending', attempt: null, merchant: '7' },
+    { type: 'pending', attempt: null, merchant: 0 },
+    { type: 'pending', attempt: null, merchant: 7, link: '../x' },
   ])('%j is rejected', (message) => {
     expect(isWidgetMessage(message)).toBe(false);
+  });
+});
+
+describe("a payment waiting on another link, as the loader hands it to a checkout (?waiting=)", () => {
+  it.each([
+    [{ merchant: 7, link: 'ABC', method: 'yappy', codOper: 'PPYP1', deadline: 1_790_000_000_000 }, true],
+    [{ merchant: 7, link: 'ABC', method: 'cash', codOper: 'PPCASH1', deadline: null }, true],
+    [{ link: 'ABC', method: 'yappy', codOper: 'PPYP1', deadline: null }, false],
+    [{ merchant: 1.5, link: 'ABC', method: 'yappy', codOper: 'PPYP1', deadline: null }, false],
+    [{ merchant: 7, link: 'a b', method: 'yappy', codOper: 'PPYP1', deadline: null }, false],
+    [{ merchant: 7, link: 'ABC', method: 'yappy', codOper: '<img>', deadline: null }, false],
+  ])('%j: %s', (value, ok) => {
+    expect(isWaitingPayment(value)).toBe(ok);
   });
 });

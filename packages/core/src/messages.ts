@@ -21,8 +21,11 @@ export type WidgetMessage =
   | { type: 'close' }
   | { type: 'error'; error: SerializedError }
   | { type: 'resize'; height: number }
-  /** A payment is waiting (`attempt`) or no longer (null): the loader remembers it for a reopen. */
-  | { type: 'pending'; attempt: RememberedAttempt | null }
+  /**
+   * A payment is waiting (`attempt`) or no longer (null): the loader remembers it for a reopen, and
+   * by its merchant (idMerchant) and link code for a checkout opened on another link of that merchant.
+   */
+  | { type: 'pending'; attempt: RememberedAttempt | null; merchant?: number | undefined; link?: string | undefined }
   /** Colours of the merchant's appearance moved to keep WCAG AA contrast (core contrastWarning's words): the loader warns once each. */
   | { type: 'contrast'; warnings: string[] };
 
@@ -53,6 +56,27 @@ export function isRememberedAttempt(a: unknown): a is RememberedAttempt {
     && (a.deadline === null || isFiniteNumber(a.deadline));
 }
 
+/**
+ * A payment waiting on a link of a merchant, as the loader hands the ones it keeps to a checkout it
+ * opens on another target (`?waiting=` as a JSON list): the checkout of a link of that merchant asks
+ * the server where it stands and offers to go on with it, call it off, or pay another way.
+ */
+export interface WaitingPayment extends RememberedAttempt {
+  merchant: number;
+  /** The code of the link it pays (type lk). */
+  link: string;
+}
+
+/** The checkout's parameter that carries the loader's WaitingPayment list. */
+export const WAITING_PARAM = 'waiting';
+
+const isMerchantId = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) > 0;
+const isLinkCode = (v: unknown): v is string => typeof v == 'string' && COD_OPER.test(v);
+
+export function isWaitingPayment(w: unknown): w is WaitingPayment {
+  return isRememberedAttempt(w) && isMerchantId((w as { merchant?: unknown }).merchant) && isLinkCode((w as { link?: unknown }).link);
+}
+
 /** One check for the whole union (the loader ships it): the shape each `type` carries. */
 export function isWidgetMessage(m: unknown): m is WidgetMessage {
   if (!isRecord(m)) return false;
@@ -70,7 +94,8 @@ export function isWidgetMessage(m: unknown): m is WidgetMessage {
     case 'resize':
       return isFiniteNumber(m.height) && m.height >= 0;
     case 'pending':
-      return m.attempt === null || isRememberedAttempt(m.attempt);
+      return (m.attempt === null || isRememberedAttempt(m.attempt)) && (m.merchant === undefined || isMerchantId(m.merchant))
+        && (m.link === undefined || isLinkCode(m.link));
     case 'contrast':
       return Array.isArray(m.warnings) && m.warnings.every((warning) => typeof warning == 'string');
   }

@@ -57,6 +57,7 @@ import { recoveryRoutes } from './routes/payer/recovery';
 import { subscriptionRoutes } from './routes/payer/subscriptions';
 import { attemptRoutes } from './routes/payer/attempts';
 import { pendingAttemptRoutes } from './routes/payer/pendingAttempt';
+import { waitingPaymentRoutes } from './routes/payer/waitingPayment';
 import { builtFileRoutes } from './routes/pages/builtFiles';
 import { merchantLogoRoutes } from './routes/pages/merchantLogos';
 import { LOGO_MAX_BYTES } from './brand/logoImage';
@@ -177,7 +178,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   api.route('/', userRoutes(deps));
   api.route('/', recoveryRoutes(deps));
   api.route('/', accountRoutes(deps));
-  const more = [paymentLinkRoutes, stationRoutes, campaignRoutes, subscriptionRoutes, activityRoutes, processRecordRoutes, nequiRoutes, yappyRoutes, cashRoutes, claveRoutes, cryptoRoutes, validationRoutes, emailPaymentRoutes, attemptRoutes, pendingAttemptRoutes];
+  const more = [paymentLinkRoutes, stationRoutes, campaignRoutes, subscriptionRoutes, activityRoutes, processRecordRoutes, nequiRoutes, yappyRoutes, cashRoutes, claveRoutes, cryptoRoutes, validationRoutes, emailPaymentRoutes, attemptRoutes, pendingAttemptRoutes, waitingPaymentRoutes];
   for (const routes of more) api.route('/', routes(deps));
   api.all('*', () => {
     throw new ApiError(404, 'not_found', 'No such call');

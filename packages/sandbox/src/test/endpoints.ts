@@ -131,6 +131,7 @@ export const ENDPOINTS: ReadonlyArray<{ method: 'GET' | 'POST' | 'PUT' | 'PATCH'
   { method: 'GET', path: '/api/v1/payment-links/:x/:x' },
   { method: 'GET', path: '/api/v1/activity' },
   { method: 'GET', path: '/api/v1/payments/pending' },
+  { method: 'GET', path: '/api/v1/payments/waiting/:x' },
   { method: 'POST', path: '/api/v1/crypto/payments/:x/cancel' },
   { method: 'GET', path: '/sandbox/console' },
   { method: 'POST', path: '/sandbox/crypto/:x/refund' },

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, newLink, type TestApp } from '../../test/testApp';
+
+// GET /api/v1/payments/waiting/:codOper: where a payment the loader remembered stands, for the
+// checkout of another link of the same merchant.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const yappy = async (code: string, phone: string) => String((await t.post('/yappy/payments', { code, phone })).data['codOper']);
+const waiting = (codOper: string) => t.get(`/payments/waiting/${encodeURIComponent(codOper)}`);
+
+describe('a remembered payment, read from another link of its merchant', () => {
+  it('a Yappy request still waiting: its method, total, merchant, link and deadline, nothing about the payer', async () => {
+    const code = await newLink(t, { amount: 82.5, taxAmount: 5.78 });
+    const codOper = await yappy(code, '63333333');
+    const res = await waiting(codOper);
+    expect(res.status).toBe(200);
+    expect(res.data).toEqual({ method: 'yappy', codOper, state: 'waiting', total: 88.28, merchant: expect.any(Number), link: code, expiresAt: expect.any(String) });
+    const info = await t.get(`/payment-info?type=lk&code=${code}`);
+    expect(res.data['merchant']).toBe(info.data['idMerchant']);
+    expect(JSON.stringify(res.data)).not.toContain('6333');
+  });
+
+  it('paid while the checkout was closed: paid', async () => {
+    const codOper = await yappy(await newLink(t), '61111111');
+    await t.answerPhones();
+    expect((await waiting(codOper)).data).toMatchObject({ state: 'paid' });
+  });
+
+  it('called off, declined or past its window: over', async () => {
+    const cancelled = await yappy(await newLink(t), '63333333');
+    await t.post(`/yappy/payments/${cancelled}/cancel`, {});
+    expect((await waiting(cancelled)).data).toMatchObject({ state: 'over' });
+    const declined = await yappy(await newLink(t), '62222222');
+    await t.answerPhones();
+    expect((await waiting(declined)).data).toMatchObject({ state: 'over' });
+    const lapsed = await yappy(await newLink(t), '63333333');
+    await t.db.query("update transactions set expires_at = now() - interval '1 second' where cod_oper = $1", [lapsed]);
+    expect((await waiting(lapsed)).data).toMatchObject({ state: 'over' });
+  });
+
+  it('an unknown payment is 404 PAYMENT_NOT_FOUND; a malformed codOper 400', async () => {
+    expect(await waiting('PP000000000000')).toMatchObject({ status: 404, data: { code: 'PAYMENT_NOT_FOUND' } });
+    expect((await waiting('a b<')).status).toBe(400);
+  });
+});
