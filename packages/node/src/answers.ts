@@ -56,6 +56,8 @@ const transactionEntries = {
   refund: v.optional(v.object({ amount: v.number(), coin: v.string(), network: v.string(), status: v.string() })),
   /** On a payment called off before it was paid (authStatus CANCELLED): the payer left it, another payment paid its single-use link, or the merchant voided it. */
   cancelReason: v.optional(v.picklist(['payer', 'paid_elsewhere', 'merchant'])),
+  /** Only while money a gateway took for a called-off payment is not given back: what is owed to the payer. */
+  owedToPayer: v.optional(v.number()),
 };
 
 export const TransactionSchema = v.object({
@@ -96,10 +98,10 @@ export const ErrorSchema = v.object({ code: v.union([v.string(), v.number()]), m
 
 const eventEntries = { id: v.string(), createdAt: v.string() };
 
-/** An event named by the transaction's overall result, or a merchant's void: the transaction as it stands. */
+/** An event named by the transaction's overall result, a merchant's void, or money owed to the payer: the transaction as it stands. */
 const TransactionEventSchema = v.object({
   ...eventEntries,
-  type: v.picklist(['transaction.approved', 'transaction.pending', 'transaction.declined', 'transaction.voided']),
+  type: v.picklist(['transaction.approved', 'transaction.pending', 'transaction.declined', 'transaction.voided', 'transaction.owed_to_payer']),
   data: v.object(transactionEntries),
 });
 

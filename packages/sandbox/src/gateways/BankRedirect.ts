@@ -17,4 +17,6 @@ export interface BankRedirect {
   outcome(call: GatewayCall): Promise<BankOutcome | null>;
   /** Closes a payment the payer has not approved: the bank's page no longer takes it. */
   cancel(call: GatewayCall): Promise<BankOutcome | null>;
+  /** Gives back `amountCents` of a payment the payer approved (`paymentKey` names it), at most what it debited. */
+  refund(call: GatewayCall & { paymentKey: string; amountCents: number }): Promise<'refunded' | 'refused'>;
 }

@@ -112,6 +112,8 @@ function portContract(name: string, make: () => Promise<{ gateways: Gateways; cl
       expect(await g.bank.outcome(gatewayCall(key()))).toBeNull();
       expect(await g.bank.cancel(gatewayCall(k))).toBe('cancelled');
       expect(await g.bank.outcome(gatewayCall(k))).toBe('cancelled');
+      // Nothing was debited: nothing to give back.
+      expect(await g.bank.refund({ ...gatewayCall(key()), paymentKey: k, amountCents: 3_000 })).toBe('refused');
     });
   });
 }

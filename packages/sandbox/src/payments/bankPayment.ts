@@ -5,7 +5,7 @@ import type { TransactionRow } from '../store/transactions';
 import { findMerchant } from '../store/merchants';
 import { callInDoubt, IN_DOUBT } from './inDoubt';
 import { checkLinkPayment, linkPaymentFingerprint, recordPayment, repeatedPayment, type LinkPaymentInput } from './linkPayment';
-import { settlePayment } from './settlePayment';
+import { refuseIfPaidElsewhere, settlePayment } from './settlePayment';
 
 export interface BankPaymentInput extends LinkPaymentInput {
   anonymousUserServiceId: number | undefined;
@@ -33,8 +33,13 @@ export async function startBankPayment(deps: Deps, input: BankPaymentInput): Pro
       ...gatewayCall(attempt.cod_oper), amountCents: attempt.amount_cents + attempt.tax_cents, description: attempt.description,
       merchant: { name: merchant?.name ?? '', logo: merchant?.logo || null }, returnPath: input.returnPath(attempt.cod_oper),
     });
-    if (attempt.auth_status !== IN_DOUBT.auth_status) return { row: attempt, redirectUrl };
+    if (attempt.auth_status !== IN_DOUBT.auth_status) {
+      refuseIfPaidElsewhere(attempt);
+      return { row: attempt, redirectUrl };
+    }
     const settled = await settlePayment(deps, attempt.cod_oper, { status: -1, authStatus: 'PENDING', messageKey: 'pending' });
+    // Called off while the bank opened its page (its link paid meanwhile): the page is closed, and the payer not sent there.
+    refuseIfPaidElsewhere(settled?.row ?? attempt);
     return { row: settled?.row ?? attempt, redirectUrl };
   });
 }

@@ -7,7 +7,7 @@ import type { TransactionRow } from '../store/transactions';
 import { pushOutcomeOf } from './gatewayOutcomes';
 import { callInDoubt, IN_DOUBT } from './inDoubt';
 import { checkLinkPayment, linkPaymentFingerprint, recordPayment, repeatedPayment, type LinkPaymentInput } from './linkPayment';
-import { settlePayment } from './settlePayment';
+import { refuseIfPaidElsewhere, settlePayment } from './settlePayment';
 
 /** A Nequi push or QR, or a Yappy request: who pays, and how the wallet reaches them. */
 export interface PushPaymentInput extends LinkPaymentInput {
@@ -30,7 +30,10 @@ export async function requestPushPayment(deps: Deps, input: PushPaymentInput): P
     method: input.wallet, ...IN_DOUBT, expires_at: new Date(Date.now() + windowMs),
     details: input.wallet === 'nequi' ? { kind: input.channel.kind } : {},
   }, input.lang, fingerprint));
-  if (attempt.auth_status !== IN_DOUBT.auth_status) return attempt;
+  if (attempt.auth_status !== IN_DOUBT.auth_status) {
+    refuseIfPaidElsewhere(attempt);
+    return attempt;
+  }
   const expiresAt = attempt.expires_at ?? new Date(Date.now() + windowMs);
   return callInDoubt('wallet', async () => {
     const answer = await deps.gateways.push.request({
@@ -38,6 +41,8 @@ export async function requestPushPayment(deps: Deps, input: PushPaymentInput): P
     });
     const outcome = pushOutcomeOf(input.wallet, answer) ?? { status: -1, authStatus: 'PENDING', messageKey: 'pending' };
     const settled = await settlePayment(deps, attempt.cod_oper, { ...outcome, details: answer.qrValue ? { qrValue: answer.qrValue } : {} });
+    // Called off while the wallet was asked (its link paid meanwhile): withdrawn there, and refused here.
+    refuseIfPaidElsewhere(settled?.row ?? attempt);
     return settled?.row ?? attempt;
   });
 }

@@ -2,11 +2,11 @@ import { CANCELLED_AUTH_STATUS, cancelledStatusOf, cryptoRefundOnCancel, recorde
 import { activateSubscription } from '../store/catalog';
 import type { Queryable } from '../db/Database';
 import type { Deps } from '../Deps';
-import { giveBack, withdrawAtGateway } from './withdrawAtGateway';
+import { giveBack, moneyTakenOf, withdrawAtGateway } from './withdrawAtGateway';
 import { ApiError } from '../http/ApiError';
 import { claimSingleUseLink, lockSingleUseLinkOf } from '../store/links';
 import type { GatewayEvent } from '../gateways/GatewayEvent';
-import { lockOtherOpenAttempts, lockTransaction, recordGatewayEvent, writeOutcome, type PaymentOutcome, type TransactionRow } from '../store/transactions';
+import { lockOtherOpenAttempts, lockTransaction, recordGatewayEvent, recordMoneyTaken, writeOutcome, type OwedToPayer, type PaymentOutcome, type TransactionRow } from '../store/transactions';
 import { cryptoReceivedOf } from './cryptoReceived';
 import type { CancelReason } from '../webhooks/merchantTransaction';
 
@@ -26,14 +26,38 @@ const approves = (row: Pick<TransactionRow, 'method'>, outcome: PaymentOutcome) 
   recordedPaymentResult({ method: row.method, status: outcome.status, authStatus: outcome.authStatus }) === 'APPROVED';
 
 
-/** A waiting payment called off: the method's declined code; coins that reached a crypto address are owed back. */
+/**
+ * A waiting payment called off: the method's declined code; coins that reached a crypto address are
+ * owed back (details.refund, the coins, and details.owedToPayer, their worth when they were quoted).
+ */
 export function cancelledOutcome(row: TransactionRow, reason: CancelReason): PaymentOutcome {
   const refund = row.method === 'crypto' ? cryptoRefundOnCancel(cryptoReceivedOf(row)) : null;
   const messageKey = refund ? 'crypto_refund_pending' : row.method === 'crypto' ? 'crypto_cancelled' : 'cancelled';
   return {
     status: cancelledStatusOf(row.method), authStatus: CANCELLED_AUTH_STATUS, messageKey,
-    details: { cancelledAt: new Date().toISOString(), cancelReason: reason, ...(refund ? { refund } : {}) },
+    details: { cancelledAt: new Date().toISOString(), cancelReason: reason, ...(refund ? { refund, owedToPayer: cryptoOwedOf(row) } : {}) },
   };
+}
+
+/** Coins received for a payment called off, owed back: what they were worth at the payment's quote, at most its amount. */
+function cryptoOwedOf(row: TransactionRow): OwedToPayer {
+  const total = row.amount_cents + row.tax_cents;
+  const worth = Math.round(cryptoReceivedOf(row).paidCrypto * Number(row.details['rate'] ?? 0) * 100);
+  return { amountCents: Number.isFinite(worth) && worth > 0 ? Math.min(total, worth) : total, state: 'owed', takenAt: new Date().toISOString() };
+}
+
+/**
+ * What a late answer that took money (a kiosk payment, a bank's debit, a card's or a push's
+ * approval, coins) records on a payment already called off, with the answer's own details: the
+ * money taken, to be given back through its port or owed (withdrawAtGateway.ts giveBack).
+ */
+function moneyTakenDetails(row: TransactionRow, outcome: PaymentOutcome): { details: Record<string, unknown>; messageKey?: string } {
+  const arrived = { ...row, details: { ...row.details, ...outcome.details } };
+  if (row.method === 'crypto') {
+    const refund = cryptoRefundOnCancel(cryptoReceivedOf(arrived));
+    return { details: { ...outcome.details, ...(refund ? { refund } : {}), owedToPayer: cryptoOwedOf(arrived) }, messageKey: refund ? 'crypto_refund_pending' : undefined };
+  }
+  return { details: { ...outcome.details, owedToPayer: moneyTakenOf(row) } };
 }
 
 /**
@@ -102,12 +126,20 @@ export async function settlePayment(deps: Pick<Deps, 'db' | 'gateways'>, codOper
     if (event && !(await recordGatewayEvent(tx, event))) return { kind: 'finished', row };
     const outcome = typeof outcomeFor === 'function' ? outcomeFor(row) : outcomeFor;
     lateOutcome = outcome;
-    if (resultOf(row) !== 'PENDING' || !outcome) return { kind: 'finished', row };
+    if (resultOf(row) !== 'PENDING' || !outcome) {
+      // Money taken for a payment called off meanwhile: recorded in this transaction, so it is never lost, then given back or owed.
+      if (outcome && row.auth_status === CANCELLED_AUTH_STATUS && approves(row, outcome)) {
+        const taken = moneyTakenDetails(row, outcome);
+        return { kind: 'finished', row: (await recordMoneyTaken(tx, codOper, taken.details, taken.messageKey)) ?? row };
+      }
+      return { kind: 'finished', row };
+    }
     const paidElsewhere = async (): Promise<Settlement> => {
-      // What the answer brought (coins that arrived) is kept, and owed back.
+      // What the answer brought (coins that arrived, money a gateway took) is kept, and given back or owed.
       const arrived = { ...row, details: { ...row.details, ...outcome.details } };
       const off = cancelledOutcome(arrived, 'paid_elsewhere');
-      return { kind: 'paid_elsewhere', row: await writeOutcome(tx, codOper, { ...off, details: { ...outcome.details, ...off.details } }) };
+      const taken = approves(row, outcome) && row.method !== 'crypto' ? { owedToPayer: moneyTakenOf(row) } : {};
+      return { kind: 'paid_elsewhere', row: await writeOutcome(tx, codOper, { ...off, details: { ...outcome.details, ...off.details, ...taken } }) };
     };
     if (singleUseLink && approves(row, outcome)) {
       if (!(await claimSingleUseLink(tx, singleUseLink, codOper))) return paidElsewhere();
@@ -122,9 +154,10 @@ export async function settlePayment(deps: Pick<Deps, 'db' | 'gateways'>, codOper
     return { kind: 'settled', row: await writeOutcome(tx, codOper, outcome) };
   });
   await withdrawAll(deps, calledOff);
-  // The answer came for a payment called off meanwhile: what the gateway took is given back, what it still asks for is withdrawn.
+  // The answer came for a payment called off meanwhile: what the gateway took is given back (or
+  // recorded owed), what it still asks for is withdrawn.
   const late = calledOffMeanwhile(settlement);
-  if (late && lateOutcome) await (approves(late, lateOutcome) ? giveBack(deps, late) : withdrawAtGateway(deps, late)).catch(() => undefined);
+  if (late && lateOutcome) await (approves(late, lateOutcome) ? giveBack(deps, late) : withdrawAtGateway(deps, late).catch(() => undefined));
   return settlement;
 }
 

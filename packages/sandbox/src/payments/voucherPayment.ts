@@ -6,7 +6,7 @@ import type { TransactionRow } from '../store/transactions';
 import { voucherOutcomeOf } from './gatewayOutcomes';
 import { checkLinkPayment, linkPaymentFingerprint, recordPayment, repeatedPayment, type LinkPaymentInput } from './linkPayment';
 import { callInDoubt, IN_DOUBT } from './inDoubt';
-import { settlePayment } from './settlePayment';
+import { refuseIfPaidElsewhere, settlePayment } from './settlePayment';
 
 export interface VoucherPaymentInput extends LinkPaymentInput {
   network: CashNetwork;
@@ -26,13 +26,19 @@ export async function issueVoucherPayment(deps: Deps, input: VoucherPaymentInput
   const attempt = (await repeatedPayment(deps, input, fingerprint)) ?? (await recordPayment(deps, await checkLinkPayment(deps, input, 'cash', input.anonymousUserServiceId), input, {
     method: 'cash', ...IN_DOUBT, expires_at: cashVoucherExpiresAt(), details: { network: input.network },
   }, input.lang, fingerprint));
-  if (attempt.auth_status !== IN_DOUBT.auth_status) return { row: attempt, fresh: false };
+  if (attempt.auth_status !== IN_DOUBT.auth_status) return { row: refusedIfPaidElsewhere(attempt), fresh: false };
   const expiresAt = attempt.expires_at ?? cashVoucherExpiresAt();
   return callInDoubt('voucher network', async () => {
     const voucher = await deps.gateways.voucher.issue({ ...gatewayCall(attempt.cod_oper), network: input.network, amountCents: attempt.amount_cents + attempt.tax_cents, expiresAt });
     // SPEC 4 cash "0 and -1 pending": an issued voucher waits at 0.
     const outcome = voucherOutcomeOf(voucher) ?? { status: 0, authStatus: 'PENDING', messageKey: 'pending' };
     const settled = await settlePayment(deps, attempt.cod_oper, { ...outcome, reference: voucher.reference });
-    return { row: settled?.row ?? attempt, fresh: settled?.kind === 'settled' };
+    // Called off while the network issued it (its link paid meanwhile): withdrawn there, and refused here.
+    return { row: refusedIfPaidElsewhere(settled?.row ?? attempt), fresh: settled?.kind === 'settled' };
   });
+}
+
+function refusedIfPaidElsewhere(row: TransactionRow): TransactionRow {
+  refuseIfPaidElsewhere(row);
+  return row;
 }

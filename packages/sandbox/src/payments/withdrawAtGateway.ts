@@ -1,12 +1,13 @@
 import type { Deps } from '../Deps';
 import { gatewayCall } from '../gateways/GatewayCall';
-import type { TransactionRow } from '../store/transactions';
+import { endGiveBack, type OwedToPayer, type TransactionRow } from '../store/transactions';
 
 /**
  * A payment Pasarela called off (its single-use link paid another way, the payer left the wait) is
- * withdrawn at its gateway too, after the call-off is committed: a push, a voucher, a bank page, a
- * card challenge. Pasarela refuses any later answer for it either way; this stops the gateway
- * asking the payer. A crypto address stays open: coins sent to it are owed back.
+ * withdrawn at its gateway too, after the call-off is committed: a push, a voucher (the kiosk then
+ * refuses it), a bank page (the bank then refuses it), a card challenge. Pasarela refuses any later
+ * answer for it either way; this stops the gateway taking the payer's money. A crypto address
+ * stays open: coins sent to it are owed back.
  */
 export async function withdrawAtGateway(deps: Pick<Deps, 'gateways'>, row: TransactionRow): Promise<void> {
   const call = gatewayCall(row.cod_oper);
@@ -17,16 +18,56 @@ export async function withdrawAtGateway(deps: Pick<Deps, 'gateways'>, row: Trans
 }
 
 /**
- * A gateway took the money for a payment Pasarela had called off (the payer approved on the phone
- * as the call-off went out, a card authorized for a link paid meanwhile): given back through the
- * same port, so the payer is charged once. Coins sent to a crypto address are recorded as owed back.
+ * How a method's gateway gives back money it took for a payment called off (docs/gateways.md "Ways
+ * back"): a card's authorization voided (or refunded once settled), a push or a bank payment
+ * refunded through its port; cash paid at a kiosk and coins sent on chain cannot be pulled back by
+ * the port: they are owed to the payer (coins are sent back by the crypto refund call).
  */
-export async function giveBack(deps: Pick<Deps, 'gateways'>, row: TransactionRow): Promise<void> {
-  const amountCents = row.amount_cents + row.tax_cents + row.campaign_cents;
-  if (row.method === 'card') {
-    const voided = await deps.gateways.card.void({ ...gatewayCall(`${row.cod_oper}:void`), authorizationKey: row.cod_oper });
-    if (voided !== 'voided') await deps.gateways.card.refund({ ...gatewayCall(`${row.cod_oper}:refund`), authorizationKey: row.cod_oper, amountCents });
-  } else if (row.method === 'nequi' || row.method === 'yappy') {
-    await deps.gateways.push.refund({ ...gatewayCall(`${row.cod_oper}:refund`), requestKey: row.cod_oper, amountCents });
+export type WayBack = 'void_or_refund' | 'refund' | 'owed';
+export function wayBackOf(method: string): WayBack {
+  if (method === 'card') return 'void_or_refund';
+  if (method === 'nequi' || method === 'yappy' || method === 'clave') return 'refund';
+  return 'owed';
+}
+
+/** What a gateway took for a called-off payment, as recorded before anything is given back (the whole amount charged). */
+export function moneyTakenOf(row: Pick<TransactionRow, 'method' | 'amount_cents' | 'tax_cents' | 'campaign_cents'>, takenAt = new Date()): OwedToPayer {
+  return {
+    amountCents: row.amount_cents + row.tax_cents + row.campaign_cents,
+    state: wayBackOf(row.method) === 'owed' ? 'owed' : 'giving_back', takenAt: takenAt.toISOString(),
+  };
+}
+
+/**
+ * The money a gateway took for a called-off payment (recorded as being given back by settlePayment),
+ * given back through the same port, so the payer is charged once; where the port refuses or fails,
+ * it is recorded as owed to the payer (the merchant hears transaction.owed_to_payer). Never throws.
+ */
+export async function giveBack(deps: Pick<Deps, 'db' | 'gateways'>, row: TransactionRow): Promise<void> {
+  const owed = row.details['owedToPayer'] as OwedToPayer | undefined;
+  if (owed?.state !== 'giving_back') return;
+  let givenBack = false;
+  try {
+    givenBack = await throughPort(deps, row, owed.amountCents);
+  } catch {
+    // No answer or a failure: not known to be given back, so it is owed (a person checks the gateway).
+  }
+  await endGiveBack(deps.db, row.cod_oper, givenBack ? 'given_back' : 'owed').catch(() => undefined);
+}
+
+async function throughPort(deps: Pick<Deps, 'gateways'>, row: TransactionRow, amountCents: number): Promise<boolean> {
+  const refund = { ...gatewayCall(`${row.cod_oper}:refund`), amountCents };
+  switch (row.method) {
+    case 'card': {
+      const voided = await deps.gateways.card.void({ ...gatewayCall(`${row.cod_oper}:void`), authorizationKey: row.cod_oper });
+      return voided === 'voided' || (await deps.gateways.card.refund({ ...refund, authorizationKey: row.cod_oper })) === 'refunded';
+    }
+    case 'nequi':
+    case 'yappy':
+      return (await deps.gateways.push.refund({ ...refund, requestKey: row.cod_oper })) === 'refunded';
+    case 'clave':
+      return (await deps.gateways.bank.refund({ ...refund, paymentKey: row.cod_oper })) === 'refunded';
+    default:
+      return false;
   }
 }

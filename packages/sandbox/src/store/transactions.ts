@@ -251,12 +251,51 @@ export async function findCashVoucher(db: Queryable, reference: string, merchant
   return row;
 }
 
-/** Records a crypto refund as sent, once: only while the refund it owes is still pending. */
+/** Records a crypto refund as sent, once: only while the refund it owes is still pending. What it owed the payer is given back. */
 export async function markCryptoRefundSent(db: Queryable, codOper: string, details: Record<string, unknown>): Promise<TransactionRow | undefined> {
   const [row] = await db.query<TransactionRow>(
-    `update transactions set details = $2, message_key = 'crypto_refunded', updated_at = now()
+    `update transactions set details = $2::jsonb || case when details -> 'owedToPayer' is null then '{}'::jsonb
+         else jsonb_build_object('owedToPayer', (details -> 'owedToPayer') || jsonb_build_object('state', 'given_back', 'settledAt', now())) end,
+       message_key = 'crypto_refunded', updated_at = now()
       where cod_oper = $1 and details -> 'refund' ->> 'status' = 'pending' returning *`,
     [codOper, JSON.stringify(details)],
+  );
+  return row;
+}
+
+/**
+ * Money a gateway took for a payment Pasarela had called off (`details.owedToPayer`): being given
+ * back through the gateway's port, given back, or owed to the payer (the port cannot give it back,
+ * or failed to): the merchant's verify call and webhooks show it while it is not given back.
+ */
+export type OwedState = 'giving_back' | 'given_back' | 'owed';
+export interface OwedToPayer {
+  amountCents: number;
+  state: OwedState;
+  takenAt: string;
+  settledAt?: string;
+}
+
+/**
+ * Records what a gateway took for a payment that had been called off (its late answer's details,
+ * and details.owedToPayer), once: a second answer saying the same changes nothing. Undefined then.
+ */
+export async function recordMoneyTaken(db: Queryable, codOper: string, details: Record<string, unknown>, messageKey?: string): Promise<TransactionRow | undefined> {
+  const [row] = await db.query<TransactionRow>(
+    `update transactions set details = details || $2::jsonb, message_key = coalesce($3, message_key), updated_at = now()
+      where cod_oper = $1 and details -> 'owedToPayer' is null returning *`,
+    [codOper, JSON.stringify(details), messageKey ?? null],
+  );
+  return row;
+}
+
+/** Ends a give-back, once: given back through the port, or owed to the payer. Undefined when it was not being given back. */
+export async function endGiveBack(db: Queryable, codOper: string, state: 'given_back' | 'owed'): Promise<TransactionRow | undefined> {
+  const [row] = await db.query<TransactionRow>(
+    `update transactions set details = jsonb_set(details, '{owedToPayer}', (details -> 'owedToPayer') || jsonb_build_object('state', $2::text, 'settledAt', now())),
+       updated_at = now()
+      where cod_oper = $1 and details -> 'owedToPayer' ->> 'state' = 'giving_back' returning *`,
+    [codOper, state],
   );
   return row;
 }

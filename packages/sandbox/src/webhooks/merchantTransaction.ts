@@ -21,6 +21,8 @@ export interface TransactionFacts {
   details?: Record<string, unknown>;
   /** A webhook event's snapshot of why the payment was called off (migration 022). */
   cancel_reason?: string | null;
+  /** A webhook event's snapshot of the money taken for a called-off payment (migration 024); a row keeps it in details. */
+  owed_to_payer?: unknown;
   /** What refunds gave back (migration 017); its link's order reference and metadata. */
   refunded_cents?: number | null;
   order_reference?: string | null;
@@ -46,6 +48,19 @@ export interface MerchantTransaction {
   refund?: CryptoRefund;
   /** Only on a payment called off before it was paid (authStatus CANCELLED): why. */
   cancelReason?: CancelReason;
+  /**
+   * Only while money a gateway took for a called-off payment is not given back (a voucher paid at a
+   * kiosk after the call-off, a bank or a push that debited and could not refund, coins on chain): dollars owed to the payer.
+   */
+  owedToPayer?: number;
+}
+
+const OwedSchema = v.object({ amountCents: v.number(), state: v.picklist(['giving_back', 'given_back', 'owed']) });
+
+/** What is owed to the payer (being given back counts until it is): cents, 0 when nothing. */
+export function owedToPayerCentsOf(t: Pick<TransactionFacts, 'owed_to_payer' | 'details'>): number {
+  const parsed = v.safeParse(OwedSchema, t.owed_to_payer ?? t.details?.['owedToPayer']);
+  return parsed.success && parsed.output.state !== 'given_back' ? parsed.output.amountCents : 0;
 }
 
 function refundOf(t: TransactionFacts): CryptoRefund | null {
@@ -63,6 +78,7 @@ function cancelReasonOf(t: TransactionFacts): CancelReason | null {
 export function merchantTransactionOf(t: TransactionFacts): MerchantTransaction {
   const refund = refundOf(t);
   const cancelReason = cancelReasonOf(t);
+  const owedCents = owedToPayerCentsOf(t);
   return {
     codOper: t.cod_oper,
     method: t.method,
@@ -77,5 +93,6 @@ export function merchantTransactionOf(t: TransactionFacts): MerchantTransaction 
     authStatus: t.auth_status,
     ...(refund ? { refund } : {}),
     ...(cancelReason ? { cancelReason } : {}),
+    ...(owedCents > 0 ? { owedToPayer: centsToAmount(owedCents) } : {}),
   };
 }

@@ -19,8 +19,8 @@ export interface WebhookEventRow extends TransactionFacts {
   refund_made: { id: string; amountCents: number; createdAt: string; failureReason?: RefundFailureReason } | null;
 }
 
-/** The event types: one per overall result, a refund that went through or failed, a merchant's void; docs/webhooks.md lists them. */
-export const WEBHOOK_EVENT_TYPES = ['transaction.approved', 'transaction.pending', 'transaction.declined', 'transaction.refunded', 'transaction.refund_failed', 'transaction.voided'] as const;
+/** The event types: one per overall result, a refund that went through or failed, a merchant's void, money owed to the payer; docs/webhooks.md lists them. */
+export const WEBHOOK_EVENT_TYPES = ['transaction.approved', 'transaction.pending', 'transaction.declined', 'transaction.refunded', 'transaction.refund_failed', 'transaction.voided', 'transaction.owed_to_payer'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 export function webhookEventOf(row: WebhookEventRow) {

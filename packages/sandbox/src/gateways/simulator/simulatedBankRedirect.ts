@@ -14,9 +14,15 @@ export interface BankBookRequest {
 
 interface BankBookState {
   state: BankOutcome;
+  /** What was given back of an approved payment, and under which keys (a refund repeated with its key moves nothing again). */
+  refundedCents?: number;
+  refundKeys?: string[];
 }
 
-/** The sandbox's Clave: the bank's page under /sandbox/clave/:key, where the payer approves or refuses. */
+/**
+ * The sandbox's Clave: the bank's page under /sandbox/clave/:key, where the payer approves or refuses.
+ * A cancelled page takes no answer (payerDecides moves only a waiting one); an approved payment can be given back.
+ */
 export function simulatedBankRedirect(db: Database) {
   const bank: BankRedirect = {
     async start(request) {
@@ -30,6 +36,15 @@ export function simulatedBankRedirect(db: Database) {
     async cancel(call: GatewayCall) {
       const moved = await moveEntry<BankBookRequest, BankBookState>(db, PORT, call.idempotencyKey, ({ state }) => (state.state === 'waiting' ? { state: 'cancelled' } : undefined));
       return moved?.entry.state.state ?? null;
+    },
+    async refund(call) {
+      const moved = await moveEntry<BankBookRequest, BankBookState>(db, PORT, call.paymentKey, ({ request, state }) => {
+        if (state.refundKeys?.includes(call.idempotencyKey)) return state;
+        const refunded = state.refundedCents ?? 0;
+        return state.state === 'approved' && call.amountCents > 0 && refunded + call.amountCents <= request.amountCents
+          ? { ...state, refundedCents: refunded + call.amountCents, refundKeys: [...(state.refundKeys ?? []), call.idempotencyKey] } : undefined;
+      });
+      return moved?.moved ? 'refunded' : 'refused';
     },
   };
 

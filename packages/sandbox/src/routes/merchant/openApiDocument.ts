@@ -1,5 +1,5 @@
 import { CANCEL_REASONS } from '../../webhooks/merchantTransaction';
-import { METADATA_LIMITS, LINK_BRANDS, LINK_METHODS, LINK_STATES, MAX_LINK_DAYS, ORDER_REFERENCE_PATTERN, PAGE_LIMIT, RESULTS, TRANSACTION_METHODS } from './merchantSchemas';
+import { METADATA_KEY_PATTERN, METADATA_LIMITS, RESERVED_METADATA_KEYS, LINK_BRANDS, LINK_METHODS, LINK_STATES, MAX_LINK_DAYS, ORDER_REFERENCE_PATTERN, PAGE_LIMIT, RESULTS, TRANSACTION_METHODS } from './merchantSchemas';
 import { MERCHANT_API_PREFIX } from '../../http/merchantApiPrefix';
 import { IDEMPOTENCY_KEY_TTL_HOURS } from '../../store/idempotencyKeys';
 import { BRAND_NAME_MAX } from '@pasarela/core';
@@ -35,10 +35,13 @@ const replayedHeader = {
   'Idempotent-Replayed': { description: 'Present (`true`) when the answer is the first answer given again for a repeated Idempotency-Key', schema: { type: 'string', enum: ['true'] } },
 };
 
-const idempotencyKey = {
-  name: 'Idempotency-Key', in: 'header', required: false,
-  description: `Makes the POST safe to retry: the same key with the same body answers the first answer for ${IDEMPOTENCY_KEY_TTL_HOURS} hours; with another body it is a 409. 1 to 255 visible ASCII characters (a UUID).`,
-  schema: { type: 'string', minLength: 1, maxLength: 255 },
+const idempotencyKeyText = `Makes the POST safe to retry: the same key with the same body answers the first answer for ${IDEMPOTENCY_KEY_TTL_HOURS} hours; with another body it is a 409. 1 to 255 visible ASCII characters (a UUID).`;
+const idempotencyKey = { name: 'Idempotency-Key', in: 'header', required: false, description: idempotencyKeyText, schema: { type: 'string', minLength: 1, maxLength: 255 } };
+/** Link creation, refunds and voids: without the header, 400 missing_idempotency_key. */
+const requiredIdempotencyKey = { ...idempotencyKey, required: true, description: `Required here (without it: 400 \`missing_idempotency_key\`). ${idempotencyKeyText}` };
+const keyedPostErrors = {
+  ...postErrors,
+  '400': error('Bad input: `code` says what, `message` names the field; no Idempotency-Key (`missing_idempotency_key`) or one that is not 1 to 255 visible ASCII characters (`invalid_idempotency_key`)'),
 };
 const pageParams = [
   { name: 'limit', in: 'query', required: false, description: 'How many to answer', schema: { type: 'integer', minimum: 1, maximum: PAGE_LIMIT.max, default: PAGE_LIMIT.default } },
@@ -52,9 +55,9 @@ const codOperParam = { name: 'codOper', in: 'path', required: true, description:
 
 const metadataSchema = {
   type: 'object',
-  description: `The shop's own strings, given back in every answer and webhook: at most ${METADATA_LIMITS.keys} keys of at most ${METADATA_LIMITS.keyLength} characters (letters, digits, \`_\`, \`.\`, \`-\`), values of at most ${METADATA_LIMITS.valueLength} characters`,
+  description: `The shop's own strings, given back in every answer and webhook: at most ${METADATA_LIMITS.keys} keys of at most ${METADATA_LIMITS.keyLength} characters (letters, digits, \`_\`, \`.\`, \`-\`; not ${RESERVED_METADATA_KEYS.join(', ')}), values of at most ${METADATA_LIMITS.valueLength} characters`,
   maxProperties: METADATA_LIMITS.keys,
-  propertyNames: { pattern: '^[A-Za-z0-9_.-]+$', maxLength: METADATA_LIMITS.keyLength },
+  propertyNames: { pattern: METADATA_KEY_PATTERN, maxLength: METADATA_LIMITS.keyLength, not: { enum: [...RESERVED_METADATA_KEYS] } },
   additionalProperties: { type: 'string', maxLength: METADATA_LIMITS.valueLength },
 };
 
@@ -88,6 +91,7 @@ const transactionProperties = {
     description: 'Only when authStatus is CANCELLED: the payer left it for another card or method (payer), another payment paid its single-use link (paid_elsewhere), or you voided it (merchant)',
   },
   refund: ref('CryptoRefundOwed'),
+  owedToPayer: money('Only while money a gateway took for a called-off payment is not given back (a voucher paid at a kiosk late, coins on chain): what is owed to the payer'),
   createdAt: dateTime('When it started'),
   updatedAt: dateTime('When it last changed'),
 };
@@ -181,7 +185,10 @@ const schemas = {
     description: 'Each field given is set; null removes it; a field left out stays as it is',
     properties: {
       colorPrimary: nullable({ type: 'string', pattern: '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$', description: 'A hex colour (#6b3e26 or #a52), kept in lower case with six digits' }),
-      displayName: nullable({ type: 'string', minLength: 1, maxLength: BRAND_NAME_MAX, description: `At most ${BRAND_NAME_MAX} characters, one line` }),
+      displayName: nullable({
+        type: 'string', minLength: 1, maxLength: BRAND_NAME_MAX,
+        description: `At most ${BRAND_NAME_MAX} characters, one line, no control or bidi characters (the marks U+200E, U+200F and U+061C included), and something visible (not only spaces or invisible characters)`,
+      }),
       logo: { type: 'null', description: 'null removes the logo (upload one with POST /brand/logo)' },
     },
   },
@@ -214,7 +221,7 @@ export function openApiDocument(origin: string) {
     info: {
       title: 'Pasarela merchant API',
       version: '1.0.0',
-      description: 'What a merchant\'s server calls with its secret key: payment links, transactions, refunds and voids. Plain JSON; every POST takes an Idempotency-Key. docs/merchant-api.md tells how to use it.',
+      description: 'What a merchant\'s server calls with its secret key: payment links, transactions, refunds and voids. Plain JSON; every POST takes an Idempotency-Key, required on link creation, refunds and voids. docs/merchant-api.md tells how to use it.',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Pasarela' },
     },
     servers: [{ url: `${origin}${MERCHANT_API_PREFIX}`, description: 'This server' }],
@@ -228,11 +235,11 @@ export function openApiDocument(origin: string) {
       '/payment-links': {
         post: {
           operationId: 'createPaymentLink', tags: ['Payment links'], summary: 'Create a payment link',
-          parameters: [idempotencyKey],
+          parameters: [requiredIdempotencyKey],
           requestBody: { required: true, content: json(ref('CreatePaymentLink')) },
           responses: {
             '201': { description: 'The link', headers: replayedHeader, content: json(ref('PaymentLink')) },
-            ...postErrors,
+            ...keyedPostErrors,
             '422': error('Amount plus tax over the merchant\'s limit (`amount_exceeds_limit_allowed`)'),
           },
         },
@@ -279,11 +286,11 @@ export function openApiDocument(origin: string) {
       },
       '/transactions/{codOper}/refunds': {
         post: {
-          operationId: 'refundTransaction', tags: ['Transactions'], summary: 'Refund an approved payment, in full or in part', parameters: [codOperParam, idempotencyKey],
+          operationId: 'refundTransaction', tags: ['Transactions'], summary: 'Refund an approved payment, in full or in part', parameters: [codOperParam, requiredIdempotencyKey],
           requestBody: { required: false, content: json(ref('CreateRefund')) },
           responses: {
             '201': { description: 'The refund (pending if its gateway has not answered yet) and the transaction after it', headers: replayedHeader, content: json(ref('RefundResult')) },
-            ...postErrors,
+            ...keyedPostErrors,
             '404': error('No such transaction of this merchant (`transaction_not_found`)'),
             '422': error('More than what remains (`refund_exceeds_remaining`), or a method that cannot be refunded (`refund_not_supported`)'),
             '502': error('The gateway refused the refund (`refund_refused`): nothing was given back'),
@@ -292,11 +299,11 @@ export function openApiDocument(origin: string) {
       },
       '/transactions/{codOper}/void': {
         post: {
-          operationId: 'voidTransaction', tags: ['Transactions'], summary: 'Call off a payment that is still pending', parameters: [codOperParam, idempotencyKey],
+          operationId: 'voidTransaction', tags: ['Transactions'], summary: 'Call off a payment that is still pending', parameters: [codOperParam, requiredIdempotencyKey],
           requestBody: { required: false, content: json(ref('Empty')) },
           responses: {
             '200': { description: 'The transaction, voided (DECLINED, authStatus CANCELLED)', headers: replayedHeader, content: json(ref('Transaction')) },
-            ...postErrors,
+            ...keyedPostErrors,
             '404': error('No such transaction of this merchant (`transaction_not_found`)'),
             '503': error('The gateway did not answer (`connection_error`): nothing changed, try again'),
           },
