@@ -1,10 +1,11 @@
-import { CardPaymentPayloadSchema, CARD_AUTH_STATUS, CARD_RESULT_STATUS, duplicateCheckOf, isOldVersionServiceCode, processingFailureKey, type CardPaymentPayload, amountToCents, TRANSACTION_TYPES, type Language } from '@pasarela/core';
+import { cardBrandOf, CardPaymentPayloadSchema, CARD_AUTH_STATUS, CARD_RESULT_STATUS, duplicateCheckOf, isOldVersionServiceCode, processingFailureKey, type CardPaymentPayload, amountToCents, TRANSACTION_TYPES, type Language } from '@pasarela/core';
 import type { Deps } from '../Deps';
-import type { CardAuthorization, CardDecision } from '../gateways/CardProcessor';
-import { gatewayCall, GatewayOutcomeUnknown } from '../gateways/GatewayCall';
+import type { CardAuthorization } from '../gateways/CardProcessor';
+import { gatewayCall } from '../gateways/GatewayCall';
+import { findMerchant } from '../store/merchants';
 import { saveUserCard } from '../store/userCards';
 import { ApiError } from '../http/ApiError';
-import { isConnectionError } from '../db/unavailable';
+import { callInDoubt, IN_DOUBT } from './inDoubt';
 import { cardPaymentStartOf } from './payTarget';
 import { checkAmount } from './checkAmount';
 import { mailReceipt } from './receiptMail';
@@ -33,6 +34,7 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
   const payload = parseOr400(CardPaymentPayloadSchema, body);
   const lang = ctx.lang;
   const trackId = payload.additionalData.trackId;
+  const digits = payload.cardInformation.cardNumber;
   await checkPaymentCaptcha(deps, payload.additionalData.captchaToken, { code: payload.code });
   // The card's keyed fingerprint, for the charge's and for the row (one HMAC, not two).
   const cardFingerprint = cardFingerprintOf(payload.cardInformation.cardNumber, deps.cardFingerprintKey);
@@ -41,14 +43,19 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
   const start = await cardPaymentStartOf(deps, payload.code, trackId);
   // A repeated trackId (double click, retry after a timeout) answers what the first one did;
   // the same trackId on another charge is refused (409 track_id_reused).
-  if (start.kind === 'repeat') return cardAnswerOf(sameChargeOrRefuse(start.earlier, fingerprint), lang);
+  if (start.kind === 'repeat') {
+    const earlier = sameChargeOrRefuse(start.earlier, fingerprint);
+    if (!stillInDoubt(earlier)) return cardAnswerOf(earlier, lang);
+    // Its first request met no answer (504): the processor is asked again under the attempt's key.
+    const merchant = await findMerchant(deps.db, earlier.merchant_id);
+    return paid(earlier, merchant?.name ?? '', merchant?.logo || null);
+  }
   const { target: link, merchant, cardCodes } = start;
   checkGuestAllowed(merchant, ctx.anonymousUserServiceId);
   checkAmount(link, payload.amount, payload.taxAmount, merchant.tx_limit_cents);
   checkDomain(merchant, payload.additionalData.domainRequested);
   const brand = checkCard(payload, link.cardTypes, cardCodes);
 
-  const digits = payload.cardInformation.cardNumber;
   const card = storedCard(digits, brand, deps.cardFingerprintKey, cardFingerprint);
   const amountCents = amountToCents(payload.amount);
   const codOper = newCodOper();
@@ -96,48 +103,64 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
   if (result.kind === 'duplicate' && result.trackId !== trackId) throw new ApiError(409, 'possible_duplicated_tx');
   // Not inserted: the same trackId got there first (any node), with this charge or another.
   if (result.kind !== 'inserted') return cardAnswerOf(await attemptThatWon(deps.db, trackId, fingerprint), lang);
-  const decision = await authorize(deps, result.row, {
-    card: { number: digits, expMonth: payload.cardInformation.expMonth, expYear: payload.cardInformation.expYear, cvc: payload.cardInformation.cvv, holder: result.row.payer_name },
-    merchant: { name: merchant.name, logo: merchant.logo || null }, lang, capture: txType !== TRANSACTION_TYPES.auth,
-  });
-  if (decision.status === 'failed') {
-    // The processor could not decide and charged nothing: the attempt is forgotten, so the payer's
-    // retry (the same trackId) is a new one. SPEC 8 "error_processing_request for an old-version
-    // tx failure" (payment_error_try_again otherwise).
-    await dropUnsentAttempt(deps.db, codOper);
-    throw new ApiError(502, processingFailureKey(payload.isOldVersion ?? isOldVersionServiceCode(payload.serviceCode)));
+  return paid(result.row, merchant.name, merchant.logo || null);
+
+  async function paid(attempt: TransactionRow, merchantName: string, logo: string | null): Promise<CardAnswer> {
+    const charged = await chargeCard(deps, attempt, {
+      card: { number: digits, expMonth: payload.cardInformation.expMonth, expYear: payload.cardInformation.expYear, cvc: payload.cardInformation.cvv, holder: attempt.payer_name },
+      merchant: { name: merchantName, logo }, lang, capture: attempt.tx_type !== TRANSACTION_TYPES.auth, origin: ctx.origin,
+      // SPEC 8 "error_processing_request for an old-version tx failure" (payment_error_try_again otherwise).
+      failureKey: processingFailureKey(payload.isOldVersion ?? isOldVersionServiceCode(payload.serviceCode)),
+      calledOff: 'This single-use link was paid by another payment',
+    });
+    if (charged.settledNow && charged.row.status === 1) {
+      await mailReceipt(deps.db, charged.row, merchantName, ctx.origin);
+      // SPEC 3 storeCard: a wallet user's approved card is kept (as a token) for the next payment.
+      const brand = cardBrandOf(digits);
+      if (ctx.userId && payload.storeCard === true && brand) await saveUserCard(deps.db, ctx.userId, storedCard(digits, brand, deps.cardFingerprintKey, cardFingerprint), charged.row.payer_name);
+    }
+    return cardAnswerOf(charged.row, lang);
   }
-  const settled = await settlePayment(deps, codOper, {
-    ...cardOutcomeOf(decision), ...(decision.status === 'challenge' ? { redirectUrl: new URL(decision.url, ctx.origin).toString() } : {}),
-  });
-  if (calledOffMeanwhile(settled)) {
-    // Authorized for a single-use link another payment paid meanwhile: voided there, charged nowhere.
-    throw new ApiError(409, 'request_already_paid', 'This single-use link was paid by another payment');
-  }
-  const row = settled?.row ?? result.row;
-  if (settled?.kind === 'settled' && decision.status === 'approved') {
-    await mailReceipt(deps.db, row, merchant.name, ctx.origin);
-    // SPEC 3 storeCard: a wallet user's approved card is kept (as a token) for the next payment.
-    if (ctx.userId && payload.storeCard === true) await saveUserCard(deps.db, ctx.userId, card, row.payer_name);
-  }
-  return cardAnswerOf(row, lang);
+}
+
+/** How the card processor is asked to charge one recorded attempt, whichever way the card came. */
+export interface CardCharge extends Pick<CardAuthorization, 'card' | 'merchant' | 'lang' | 'capture'> {
+  /** The checkout origin, for the 3DS challenge URL; a URL the processor gave whole stays as it is. */
+  origin?: string | undefined;
+  /** SPEC 8's key when the processor could not decide (502). */
+  failureKey: string;
+  /** The 409 request_already_paid detail when another payment took the attempt's link or subscription meanwhile. */
+  calledOff: string;
 }
 
 /**
- * Asks the card processor through its port, with the attempt's key. An answer that does not come
- * (the deadline passed, the connection or the adapter failed) leaves the attempt in doubt for the
- * reconciler: the payer hears 504, and the checkout looks the attempt up by its trackId.
+ * The one way a card attempt recorded in doubt is charged (a typed card, a saved card's token, a
+ * subscription's activation): the card processor asked through its port with the attempt's key
+ * inside the in-doubt wrapper (no answer: 504, the attempt left for the reconciler and the retry),
+ * an attempt the processor could not decide forgotten (nothing charged: 502, the retry is a new
+ * one), and the decision recorded (settlePayment). Asked again for an attempt still in doubt, the
+ * processor answers what it decided under that key: never a second charge.
  */
-async function authorize(deps: Deps, attempt: TransactionRow, request: Pick<CardAuthorization, 'card' | 'merchant' | 'lang' | 'capture'>): Promise<CardDecision> {
-  try {
-    return await deps.gateways.card.authorize({ ...gatewayCall(attempt.cod_oper), amountCents: attempt.amount_cents + attempt.tax_cents + attempt.campaign_cents, ...request });
-  } catch (error) {
-    // The database went away (the simulated books live there): the 503 every request gets then.
-    if (isConnectionError(error)) throw error;
-    // No answer, or a broken one: whether it charged is unknown until the reconciler asks by the key.
-    throw new ApiError(504, 'payment_error_try_again', error instanceof GatewayOutcomeUnknown
-      ? 'The card processor did not answer in time; the payment is being checked' : 'The card processor failed; the payment is being checked');
+export async function chargeCard(deps: Deps, attempt: TransactionRow, charge: CardCharge): Promise<{ row: TransactionRow; settledNow: boolean }> {
+  const decision = await callInDoubt('card processor', () => deps.gateways.card.authorize({
+    ...gatewayCall(attempt.cod_oper), amountCents: attempt.amount_cents + attempt.tax_cents + attempt.campaign_cents,
+    card: charge.card, merchant: charge.merchant, lang: charge.lang, capture: charge.capture,
+  }));
+  if (decision.status === 'failed') {
+    await dropUnsentAttempt(deps.db, attempt.cod_oper);
+    throw new ApiError(502, charge.failureKey);
   }
+  const settled = await settlePayment(deps, attempt.cod_oper, {
+    ...cardOutcomeOf(decision), ...(decision.status === 'challenge' ? { redirectUrl: charge.origin ? new URL(decision.url, charge.origin).toString() : decision.url } : {}),
+  });
+  // Authorized for a single-use link or a subscription another payment took meanwhile: voided there, charged nowhere.
+  if (calledOffMeanwhile(settled)) throw new ApiError(409, 'request_already_paid', charge.calledOff);
+  return { row: settled?.row ?? attempt, settledNow: settled?.kind === 'settled' };
+}
+
+/** An attempt recorded and sent whose answer was never recorded (a 504, a crash): its retry asks the processor again under its key. */
+export function stillInDoubt(row: TransactionRow): boolean {
+  return row.auth_status === IN_DOUBT.auth_status;
 }
 
 /**

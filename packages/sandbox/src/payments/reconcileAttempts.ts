@@ -8,6 +8,7 @@ import { bankOutcomeOf, cardOutcomeOf, cryptoOutcomeOf, pushOutcomeOf, voucherOu
 import { IN_DOUBT } from './inDoubt';
 import { settlePayment } from './settlePayment';
 import { depositKeyOf } from './cryptoReceived';
+import { reconcileCardChecks } from './cardCheck';
 
 /** How many attempts one pass looks at; the next pass takes the rest. */
 const RECONCILE_BATCH = 200;
@@ -80,5 +81,7 @@ export async function reconcileAttempts(deps: Pick<Deps, 'db' | 'gateways'>): Pr
     const settled = await settlePayment(deps, row.cod_oper, outcome);
     if (settled && settled.kind !== 'finished') changed.push(row.cod_oper);
   }
+  // The wallet's add-card checks left in doubt, the same way (payments/cardCheck.ts).
+  changed.push(...(await reconcileCardChecks(deps, IN_DOUBT_AFTER_MS)));
   return changed;
 }

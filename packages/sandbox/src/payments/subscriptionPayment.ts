@@ -5,15 +5,12 @@ import {
 import type { Deps } from '../Deps';
 import type { Queryable } from '../db/Database';
 import { ApiError } from '../http/ApiError';
-import { isConnectionError } from '../db/unavailable';
-import { gatewayCall } from '../gateways/GatewayCall';
 import type { MerchantDescriptor } from '../gateways/CardProcessor';
 import { findMerchant } from '../store/merchants';
 import { findPlan, findSubscription } from '../store/catalog';
 import { findLinkSubscription, lockSubscription } from '../store/subscriptions';
-import { dropUnsentAttempt, insertTransaction, newCodOper, type TransactionRow } from '../store/transactions';
-import { cardOutcomeOf } from './gatewayOutcomes';
-import { calledOffMeanwhile, settlePayment } from './settlePayment';
+import { insertTransaction, newCodOper, type TransactionRow } from '../store/transactions';
+import { chargeCard, stillInDoubt } from './payByCard';
 import { cardAnswerOf, type CardAnswer } from './cardAnswer';
 import { cardFingerprintOf, storedCard } from './cardFingerprint';
 import { checkGuestAllowed } from './cardChecks';
@@ -35,6 +32,8 @@ export interface SubscriptionCardPayment {
   trackId: string;
   lang: Language;
   anonymousUserServiceId: number | undefined;
+  /** The checkout origin, for a 3DS challenge's URL. */
+  origin?: string | undefined;
 }
 
 export type SubscriptionAnswer = CardAnswer & { subscriptionKey: string; appliedNow: boolean };
@@ -58,15 +57,24 @@ export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCard
     method: 'card', target: sub.subscription_key, card: cardFingerprintOf(card.cardNumber, deps.cardFingerprintKey), variant: 'subscription',
   }));
   const answer = (tx: TransactionRow): SubscriptionAnswer => ({ ...cardAnswerOf(tx, p.lang), subscriptionKey: sub.subscription_key, appliedNow: plan.charge_now });
-  const earlier = await earlierAttempt(deps.db, p.trackId, fingerprint);
-  if (earlier) return answer(earlier);
-  if (isSubscriptionActive(sub.status)) throw new ApiError(409, 'request_already_paid', 'This subscription is already active');
   const merchant = await findMerchant(deps.db, plan.merchant_id);
   if (!merchant) throw new ApiError(404, 'Merchant Not Found');
+  const payerName = `${card.firstName} ${card.lastName}`;
+  // The one card charge (payByCard.chargeCard): no answer is 504 and the attempt stays for the
+  // reconciler and this trackId's retry, which asks the processor again under the attempt's key.
+  const charged = async (attempt: TransactionRow) => answer((await chargeCard(deps, attempt, {
+    card: { number: card.cardNumber, expMonth: card.expMonth, expYear: card.expYear, cvc: card.cvv, holder: payerName },
+    merchant: { name: merchant.name, logo: merchant.logo || null }, lang: p.lang, capture: true, origin: p.origin,
+    // SPEC 8 error_processing_request for an old-version tx.
+    failureKey: processingFailureKey(p.isOldVersion ?? false),
+    calledOff: 'This subscription is already active',
+  })).row);
+  const earlier = await earlierAttempt(deps.db, p.trackId, fingerprint);
+  if (earlier) return stillInDoubt(earlier) ? charged(earlier) : answer(earlier);
+  if (isSubscriptionActive(sub.status)) throw new ApiError(409, 'request_already_paid', 'This subscription is already active');
   checkGuestAllowed(merchant, p.anonymousUserServiceId);
   if (!isCardExpiryValid(card.expMonth, card.expYear, Date.now())) throw new ApiError(400, 'expired', 'cardInformation.expYear is in the past');
   const stored = storedCard(card.cardNumber, card.cardType, deps.cardFingerprintKey);
-  const payerName = `${card.firstName} ${card.lastName}`;
   const chargeNow = activationChargeCents({ amountCents: plan.amount_cents, chargeNow: plan.charge_now });
   // The attempt is recorded first, the subscription row locked while it is checked; the payment that
   // passes activates it when its outcome is recorded (settlePayment), so of payments racing on any
@@ -92,22 +100,7 @@ export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCard
     throw new ApiError(409, 'request_already_paid', 'This subscription is already active');
   }
   if (!inserted) return answer(await attemptThatWon(deps.db, p.trackId, fingerprint));
-  const decision = await deps.gateways.card.authorize({
-    ...gatewayCall(inserted.cod_oper), amountCents: chargeNow, lang: p.lang, capture: true,
-    card: { number: card.cardNumber, expMonth: card.expMonth, expYear: card.expYear, cvc: card.cvv, holder: payerName },
-    merchant: { name: merchant.name, logo: merchant.logo || null },
-  });
-  if (decision.status === 'failed') {
-    // Nothing charged: forgotten, so a retry is a new attempt (SPEC 8 error_processing_request for an old-version tx).
-    await dropUnsentAttempt(deps.db, inserted.cod_oper);
-    throw new ApiError(502, processingFailureKey(p.isOldVersion ?? false));
-  }
-  const settled = await settlePayment(deps, inserted.cod_oper, cardOutcomeOf(decision));
-  if (calledOffMeanwhile(settled)) {
-    // Another payment activated it meanwhile: this authorization is voided, charged nowhere.
-    throw new ApiError(409, 'request_already_paid', 'This subscription is already active');
-  }
-  return answer(settled?.row ?? inserted);
+  return charged(inserted);
 }
 
 /**
@@ -129,18 +122,9 @@ export async function subscriptionOfLink(db: Queryable, linkCode: string, asked:
  * claims a single-use link, and activates the link's subscription the attempt names).
  */
 export async function chargeSavedCard(deps: Deps, attempt: TransactionRow, merchant: MerchantDescriptor, lang: Language): Promise<TransactionRow> {
-  let decision;
-  try {
-    decision = await deps.gateways.card.authorize({ ...gatewayCall(attempt.cod_oper), amountCents: attempt.amount_cents + attempt.tax_cents, card: { token: attempt.card_token ?? '' }, merchant, lang, capture: true });
-  } catch (error) {
-    if (isConnectionError(error)) throw error;
-    throw new ApiError(504, 'payment_error_try_again', 'The card processor did not answer; the payment is being checked');
-  }
-  if (decision.status === 'failed') {
-    await dropUnsentAttempt(deps.db, attempt.cod_oper);
-    throw new ApiError(502, 'payment_error_try_again');
-  }
-  const settled = await settlePayment(deps, attempt.cod_oper, cardOutcomeOf(decision));
-  if (calledOffMeanwhile(settled)) throw new ApiError(409, 'request_already_paid', 'This payment was paid by another payment');
-  return settled?.row ?? attempt;
+  const charged = await chargeCard(deps, attempt, {
+    card: { token: attempt.card_token ?? '' }, merchant, lang, capture: true,
+    failureKey: 'payment_error_try_again', calledOff: 'This payment was paid by another payment',
+  });
+  return charged.row;
 }

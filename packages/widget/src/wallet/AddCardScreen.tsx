@@ -1,7 +1,7 @@
 import type { CatalogKey } from '@pasarela/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import * as v from 'valibot';
-import { cardBrandHint, cardNumber, cvc, digitsOnly, expiry, fieldErrors, parseExpiry, required } from '@pasarela/core';
+import { cardBrandHint, cardNumber, cvc, digitsOnly, expiry, fieldErrors, isPasarelaError, parseExpiry, required } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 import { useServices } from '../services/services';
 import { Field } from '../ui/Field';
@@ -21,6 +21,9 @@ export function AddCardScreen({ next }: { next: string | null }) {
   const [shown, setShown] = useState<Partial<Record<AddCardField, CatalogKey>>>({});
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // The trackId of the card last sent, kept while its check's answer is unknown (no answer, a 5xx),
+  // so saving the same card again is the same check; another card, or an answer, takes a new one.
+  const pending = useRef<{ trackId: string; card: string } | null>(null);
   const brand = cardBrandHint(values.cardnumber);
   const set = (field: AddCardField) => (value: string) =>
     setValues((old) => ({
@@ -41,15 +44,19 @@ export function AddCardScreen({ next }: { next: string | null }) {
     if (!exp) return;
     setBusy(true);
     setFailure(null);
+    const card = {
+      cardNumber: digitsOnly(values.cardnumber),
+      expMonth: String(exp.month).padStart(2, '0'),
+      expYear: String(exp.year),
+      nameOnCard: values.name.trim(),
+      isDefault: makeDefault,
+    };
+    const sameCard = JSON.stringify(card);
+    if (pending.current?.card !== sameCard) pending.current = { trackId: services.newTrackId(), card: sameCard };
+    const { trackId } = pending.current;
     try {
-      const answer = await registerCard(services.api, {
-        cardNumber: digitsOnly(values.cardnumber),
-        expMonth: String(exp.month).padStart(2, '0'),
-        expYear: String(exp.year),
-        cvv: values.cvc,
-        nameOnCard: values.name.trim(),
-        isDefault: makeDefault,
-      });
+      const answer = await registerCard(services.api, { ...card, cvv: values.cvc, trackId });
+      pending.current = null;
       if (answer.status === 1) {
         services.navigate(next ?? '/pf/widget/home');
         return;
@@ -57,6 +64,8 @@ export function AddCardScreen({ next }: { next: string | null }) {
       // SPEC 7 "status 0 means error, with messageSys": the gateway's reason, as text.
       setFailure(answer.messageSys ?? t('payment_declined'));
     } catch (error) {
+      // Refused for the request itself (4xx): that check is over. No answer or a 5xx: kept for the retry.
+      if (isPasarelaError(error) && error.status !== undefined && error.status < 500) pending.current = null;
       setFailure(t(walletMessageKey(error)));
     } finally {
       setValues((old) => ({ ...old, cvc: '' }));

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { SavedCardSchema, SessionSchema, UserProfileSchema, UserServiceSchema, NumberLike } from '@pasarela/core';
+import { SavedCardSchema, SessionSchema, UserProfileSchema, UserServiceSchema, NumberLike, type RegisterCardRequest } from '@pasarela/core';
 import type { ApiClient } from '../api/client';
 import type { StoredLogin } from '../services/session';
 
@@ -66,16 +66,11 @@ const RegisterCardAnswerSchema = v.object({
   messageSys: v.optional(v.nullable(v.string()), null),
   card: v.optional(v.nullable(SavedCardSchema), null),
 });
-export interface NewCard {
-  cardNumber: string;
-  expMonth: string;
-  expYear: string;
-  cvv: string;
-  nameOnCard: string;
-  isDefault?: boolean;
-}
-/** SPEC 7 "POST card register (status 0 means error, with messageSys)". */
-export function registerCard(api: ApiClient, card: NewCard) {
+/**
+ * SPEC 7 "POST card register (status 0 means error, with messageSys)", core's request schema. Its
+ * trackId keys the card check: sent again (a retry after no answer), it is the same check.
+ */
+export function registerCard(api: ApiClient, card: RegisterCardRequest) {
   return api.post('users/me/cards', RegisterCardAnswerSchema, card);
 }
 

@@ -1,22 +1,17 @@
-import { randomUUID } from 'node:crypto';
-import { CARD_AUTH_STATUS, cardResultMessage } from '@pasarela/core';
 import { Hono } from 'hono';
-import * as v from 'valibot';
-import { freeText, CardNumberSchema, cardBrandOf, centsToAmount, cvcLengthFor, digitsOnly, FULL_USER_SERVICES_LIMIT, isCardExpiryValid, sortUserServices } from '@pasarela/core';
+import { centsToAmount, FULL_USER_SERVICES_LIMIT, sortUserServices } from '@pasarela/core';
 import type { Deps } from '../../Deps';
 import { currentUserId, requireUser } from '../../auth/sessions';
 import { ApiError } from '../../http/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { readObjectBody } from '../../http/readBody';
 import { reply } from '../../http/reply';
-import { gatewayCall } from '../../gateways/GatewayCall';
-import { cardResultKeyOf } from '../../payments/gatewayOutcomes';
-import { maskedNumber, storedCard } from '../../payments/cardFingerprint';
-import { parseOr400 } from '../../payments/validatePayload';
+import { checkAndSaveCard } from '../../payments/cardCheck';
+import { maskedNumber } from '../../payments/cardFingerprint';
 import { findUser, profileOf } from '../../store/users';
 import { transactionSummary } from '../admin/adminLinks';
 import { listUserTransactions } from '../../store/transactions';
-import { listUserCards, registerUserCard, removeUserCard, setDefaultUserCard, type UserCardRow } from '../../store/userCards';
+import { listUserCards, removeUserCard, setDefaultUserCard, type UserCardRow } from '../../store/userCards';
 import { listNotifications, listUserServices } from '../../store/users';
 
 /** SPEC 3 "Saved card". */
@@ -26,18 +21,6 @@ export function savedCardOf(r: UserCardRow) {
     idRelCard: r.id, idRegCard: r.id, idUsr: r.user_id, idUsrPfCard: null, nameOnCard: r.name_on_card,
   };
 }
-
-const RegisterCardSchema = v.object(
-  {
-    cardNumber: CardNumberSchema,
-    expMonth: v.pipe(v.string('missing_arguments'), v.regex(/^(0[1-9]|1[0-2])$/, 'expired')),
-    expYear: v.pipe(v.string('missing_arguments'), v.regex(/^(\d{2}|\d{4})$/, 'expired')),
-    cvv: v.pipe(v.string('missing_arguments'), v.regex(/^\d{3,4}$/, 'invalid_cvc')),
-    nameOnCard: v.pipe(freeText(80, { tooLongMessage: 'invalid_length' }), v.minLength(1, 'missing_arguments')),
-    isDefault: v.optional(v.boolean('missing_arguments')),
-  },
-  'missing_arguments',
-);
 
 const limitOf = (raw: string | undefined, max: number) => Math.min(max, Math.max(1, Number.parseInt(raw ?? '', 10) || max));
 
@@ -58,25 +41,10 @@ export function accountRoutes(deps: Deps) {
     return reply(c, { cards: rows.map(savedCardOf) });
   });
   // SPEC 7 "POST card register (status 0 means error, with messageSys)".
+  // The card is checked with the processor (payments/cardCheck.ts), keyed by the payer's trackId, and kept only when approved.
   app.post('/users/me/cards', async (c) => {
-    const body = parseOr400(RegisterCardSchema, await readObjectBody(c));
-    const brand = cardBrandOf(body.cardNumber);
-    if (!brand) throw new ApiError(400, 'invalid_card');
-    if (body.cvv.length !== cvcLengthFor(brand)) throw new ApiError(400, 'invalid_cvc', 'cvv is not valid');
-    if (!isCardExpiryValid(body.expMonth, body.expYear, Date.now())) throw new ApiError(400, 'expired', 'expYear is in the past');
-    const lang = c.get('lang');
-    const userId = currentUserId(c);
-    // A zero-amount verification with the card processor, through its port, before the card is kept.
-    const decision = await deps.gateways.card.authorize({
-      ...gatewayCall(`card-check:${randomUUID()}`), amountCents: 0, lang, capture: false,
-      card: { number: digitsOnly(body.cardNumber), expMonth: body.expMonth, expYear: body.expYear, cvc: body.cvv, holder: body.nameOnCard },
-      merchant: { name: 'Pasarela', logo: null },
-    });
-    const key = cardResultKeyOf(decision);
-    if (decision.status === 'declined' || decision.status === 'failed') return reply(c, { status: 0, messageSys: cardResultMessage(key, lang), authStatus: CARD_AUTH_STATUS[key] });
-    const card = storedCard(body.cardNumber, brand, deps.cardFingerprintKey);
-    const row = await registerUserCard(deps.db, userId, card, body.nameOnCard, body.isDefault === true);
-    return reply(c, { status: 1, messageSys: cardResultMessage('approved', lang), card: savedCardOf(row) });
+    const answer = await checkAndSaveCard(deps, currentUserId(c), await readObjectBody(c), c.get('lang'));
+    return reply(c, answer.status === 1 ? { ...answer, card: savedCardOf(answer.card) } : answer);
   });
   // Default-card selection; a card of another user is simply not found.
   app.put('/users/me/cards/:idRelCard/default', async (c) => {

@@ -44,7 +44,7 @@ export function cardRoutes(deps: Deps) {
     return reply(c, await payAndActivateSubscription(deps, {
       subscriptionKey, idSubscription: activateSubscription.idSubscription, idMerchant, amount: requestPay.amount, isOldVersion: requestPay.isOldVersion,
       cardInformation: requestPay.cardInformation, email: requestPay.email, trackId: requestPay.additionalData.trackId, lang: requestPay.lang,
-      anonymousUserServiceId: guestServiceIdOf(c),
+      anonymousUserServiceId: guestServiceIdOf(c), origin: new URL(c.req.url).origin,
     }));
   };
   app.post('/cards/auth-capture', pay);

@@ -63,7 +63,7 @@ export function subscriptionRoutes(deps: Deps) {
     await checkPaymentCaptcha(deps, body.captchaToken, { subscriptionKey });
     return reply(c, await payAndActivateSubscription(deps, {
       subscriptionKey, cardInformation: body.cardInformation, email: body.email, trackId: body.trackId, lang: body.lang ?? c.get('lang'),
-      anonymousUserServiceId: guestServiceIdOf(c),
+      anonymousUserServiceId: guestServiceIdOf(c), origin: new URL(c.req.url).origin,
     }));
   });
   return app;

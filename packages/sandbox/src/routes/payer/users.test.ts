@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asCaller, cardPayload, createTestApp, newLink, type TestApp } from '../../test/testApp';
 
@@ -9,6 +10,8 @@ afterAll(() => t.close());
 
 const PASSWORD = 'Segura#2026';
 const bearer = (token: unknown) => ({ authorization: `Bearer ${String(token)}` });
+/** The wallet's add-card call, with a new trackId (one per Save click, as the widget sends). */
+const addCard = (card: object, headers: Record<string, string>) => t.post('/users/me/cards', { ...card, trackId: randomUUID() }, headers);
 
 async function lastCode(email: string): Promise<string> {
   const res = await t.admin('GET', `/mailbox?to=${encodeURIComponent(email)}`);
@@ -106,7 +109,7 @@ describe('saved cards: only ever the owner\'s', () => {
   ])('registering %j answers %i %s', async (change, status, code) => {
     await t.admin('POST', '/users', { email: 'rules@example.com', login: 'reglas', password: PASSWORD });
     const token = (await t.post('/users/login', { login: 'reglas', password: PASSWORD })).data['token'];
-    const res = await t.post('/users/me/cards', { cardNumber: '4242424242424242', expMonth: '12', expYear: '34', cvv: '123', nameOnCard: 'ANA', ...change }, bearer(token));
+    const res = await addCard({ cardNumber: '4242424242424242', expMonth: '12', expYear: '34', cvv: '123', nameOnCard: 'ANA', ...change }, bearer(token));
     expect(res.status).toBe(status);
     expect(res.data['code']).toBe(code);
   });
@@ -116,10 +119,10 @@ describe('saved cards: only ever the owner\'s', () => {
     const a = (await t.post('/users/login', { login: 'usera', password: PASSWORD })).data['token'];
     const b = (await t.post('/users/login', { login: 'userb', password: PASSWORD })).data['token'];
     const card = { cardNumber: '5555555555554444', expMonth: '12', expYear: '34', cvv: '123', nameOnCard: 'ANA PRUEBA' };
-    const added = await t.post('/users/me/cards', card, bearer(a));
+    const added = await addCard(card, bearer(a));
     expect(added.data).toMatchObject({ status: 1, card: { cardType: 'MC', visibleNum: '**** **** **** 4444', isDefault: true } });
-    expect((await t.post('/users/me/cards', { ...card, cardNumber: '4000000000000002' }, bearer(a))).data).toMatchObject({ status: 0 });
-    await t.post('/users/me/cards', { ...card, cardNumber: '4242424242424242' }, bearer(a));
+    expect((await addCard({ ...card, cardNumber: '4000000000000002' }, bearer(a))).data).toMatchObject({ status: 0 });
+    await addCard({ ...card, cardNumber: '4242424242424242' }, bearer(a));
     const latest = await t.get('/users/me/cards?limit=1&sort=desc', bearer(a));
     expect((latest.data['cards'] as Array<{ visibleNum: string }>).map((c) => c.visibleNum)).toEqual(['**** **** **** 4242']);
     expect((await t.get('/users/me/cards', bearer(b))).data['cards']).toEqual([]);
@@ -137,8 +140,8 @@ describe('removing a saved card', () => {
     const a = (await t.post('/users/login', { login: 'quita', password: PASSWORD })).data['token'];
     const b = (await t.post('/users/login', { login: 'otro', password: PASSWORD })).data['token'];
     const card = { cardNumber: '5555555555554444', expMonth: '12', expYear: '34', cvv: '123', nameOnCard: 'ANA PRUEBA' };
-    const first = ((await t.post('/users/me/cards', card, bearer(a))).data['card'] as { idRelCard: number }).idRelCard;
-    await t.post('/users/me/cards', { ...card, cardNumber: '4242424242424242' }, bearer(a));
+    const first = ((await addCard(card, bearer(a))).data['card'] as { idRelCard: number }).idRelCard;
+    await addCard({ ...card, cardNumber: '4242424242424242' }, bearer(a));
     expect((await t.post(`/users/me/cards/${first}/remove`, {}, bearer(b))).status).toBe(404);
     expect((await t.post(`/users/me/cards/${first}/remove`, {}, bearer(a))).data).toMatchObject({ removed: true });
     const cards = (await t.get('/users/me/cards', bearer(a))).data['cards'] as Array<{ visibleNum: string; isDefault: boolean }>;

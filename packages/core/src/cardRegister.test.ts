@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { CARD_RESULT_KEYS, cardResultMessage } from './cardMessages';
+import { cardCheckMessage, cardCheckSavesCard, RegisterCardSchema } from './cardRegister';
+
+// SPEC 7 "POST card register (status 0 means error, with messageSys)": the card is kept only when
+// the processor's check approved it; the trackId keys the check.
+
+describe('cardCheckSavesCard', () => {
+  it.each(CARD_RESULT_KEYS.map((key) => [key, key === 'approved'] as const))('%s saves the card: %s', (key, saves) => {
+    expect(cardCheckSavesCard(key)).toBe(saves);
+  });
+});
+
+describe('cardCheckMessage', () => {
+  it.each([
+    ['three_ds', 'es', 'El banco no confirmó esta tarjeta y no se guardó. Prueba con otra tarjeta.'],
+    ['pending', 'en', 'The bank did not confirm this card, so it was not saved. Try another card.'],
+    ['generic', 'es', cardResultMessage('generic', 'es')],
+    ['approved', 'en', cardResultMessage('approved', 'en')],
+  ] as const)('%s in %s', (key, lang, text) => {
+    expect(cardCheckMessage(key, lang)).toBe(text);
+  });
+});
+
+describe('RegisterCardSchema', () => {
+  const card = { cardNumber: '4242424242424242', expMonth: '12', expYear: '34', cvv: '123', nameOnCard: 'ANA', trackId: 'f47ac10b-58cc-4372-a567-0e02b2c3d479' };
+  it.each([
+    ['a card with its trackId', card, true],
+    ['no trackId', { ...card, trackId: undefined }, false],
+    ['a trackId with a space', { ...card, trackId: 'a b' }, false],
+    ['a trackId of 65 characters', { ...card, trackId: 'a'.repeat(65) }, false],
+  ] as const)('%s: valid %s', (_label, body, valid) => {
+    expect(v.safeParse(RegisterCardSchema, body).success).toBe(valid);
+  });
+});

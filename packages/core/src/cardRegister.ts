@@ -1,0 +1,42 @@
+import * as v from 'valibot';
+import { CardNumberSchema } from './cardPaymentSchema';
+import { TRACK_ID_PATTERN } from './chargeAttempt';
+import { freeText } from './freeText';
+import { cardResultMessage, type CardResultKey } from './cardMessages';
+import type { Language } from './constants';
+
+// SPEC 7 "POST card register (status 0 means error, with messageSys)": the wallet's add-card
+// request. Its trackId (one per Save click, as a payment's) keys the card check at the processor:
+// the same trackId sent again is the same check, never a second one. Issue messages are the error codes.
+
+export const RegisterCardSchema = v.object(
+  {
+    cardNumber: CardNumberSchema,
+    expMonth: v.pipe(v.string('missing_arguments'), v.regex(/^(0[1-9]|1[0-2])$/, 'expired')),
+    expYear: v.pipe(v.string('missing_arguments'), v.regex(/^(\d{2}|\d{4})$/, 'expired')),
+    cvv: v.pipe(v.string('missing_arguments'), v.regex(/^\d{3,4}$/, 'invalid_cvc')),
+    nameOnCard: v.pipe(freeText(80, { tooLongMessage: 'invalid_length' }), v.minLength(1, 'missing_arguments')),
+    isDefault: v.optional(v.boolean('missing_arguments')),
+    trackId: v.pipe(v.string('missing_arguments'), v.regex(TRACK_ID_PATTERN, 'missing_arguments')),
+  },
+  'missing_arguments',
+);
+export type RegisterCardRequest = v.InferInput<typeof RegisterCardSchema>;
+
+/**
+ * Only an approved check saves the card: a 3D Secure challenge the wallet does not run, or an
+ * answer the issuer leaves pending, is not the issuer's yes (the card is not kept, the payer hears why).
+ */
+export function cardCheckSavesCard(resultKey: CardResultKey): boolean {
+  return resultKey === 'approved';
+}
+
+const NOT_CONFIRMED: Readonly<Record<Language, string>> = {
+  es: 'El banco no confirmó esta tarjeta y no se guardó. Prueba con otra tarjeta.',
+  en: 'The bank did not confirm this card, so it was not saved. Try another card.',
+};
+
+/** The add-card answer's messageSys for a check's result (core cardResultMessage, unless the bank left it unconfirmed). */
+export function cardCheckMessage(resultKey: string, lang: Language): string {
+  return resultKey === 'three_ds' || resultKey === 'pending' ? NOT_CONFIRMED[lang] : cardResultMessage(resultKey, lang);
+}

@@ -1,0 +1,92 @@
+import type { Queryable } from '../db/Database';
+import type { CardBrand } from '@pasarela/core';
+import type { StoredCard, UserCardRow } from './userCards';
+
+/** A card_checks row (migration 023): the wallet's add-card check at the card processor. */
+export interface CardCheckRow {
+  id: number;
+  /** The processor's idempotency key for this check. */
+  check_key: string;
+  user_id: number;
+  track_id: string;
+  /** HMAC of what defines the check (the card): the same trackId must check the same card. */
+  request_fingerprint: string;
+  /** PROCESSING while the processor's answer is in doubt, then its answer (core's CARD_AUTH_STATUS). */
+  auth_status: string;
+  message_key: string;
+  card_brand: CardBrand;
+  card_last4: string;
+  card_token: string;
+  card_fingerprint: string;
+  name_on_card: string;
+  make_default: boolean;
+  /** The saved card, once an approved answer saved it. */
+  user_card_id: number | null;
+  lang: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface NewCardCheck {
+  check_key: string;
+  user_id: number;
+  track_id: string;
+  request_fingerprint: string;
+  card: StoredCard;
+  name_on_card: string;
+  make_default: boolean;
+  lang: string;
+}
+
+/** Records a check in doubt; undefined when the user's trackId is taken (a retry got there first). */
+export async function insertCardCheck(db: Queryable, c: NewCardCheck, inDoubt: { auth_status: string; message_key: string }): Promise<CardCheckRow | undefined> {
+  const [row] = await db.query<CardCheckRow>(
+    `insert into card_checks (check_key, user_id, track_id, request_fingerprint, auth_status, message_key, card_brand, card_last4, card_token, card_fingerprint, name_on_card, make_default, lang)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) on conflict (user_id, track_id) do nothing returning *`,
+    [c.check_key, c.user_id, c.track_id, c.request_fingerprint, inDoubt.auth_status, inDoubt.message_key, c.card.brand, c.card.last4, c.card.token, c.card.fingerprint,
+      c.name_on_card.slice(0, 80), c.make_default, c.lang],
+  );
+  return row;
+}
+
+export async function findCardCheck(db: Queryable, userId: number, trackId: string): Promise<CardCheckRow | undefined> {
+  const [row] = await db.query<CardCheckRow>('select * from card_checks where user_id = $1 and track_id = $2', [userId, trackId]);
+  return row;
+}
+
+/**
+ * Records the processor's answer on a check still in doubt (a conditional write: of the request,
+ * its retry and the reconciler, one records it); undefined when it was recorded already.
+ */
+export async function settleCardCheck(db: Queryable, id: number, inDoubtAuthStatus: string, answer: { auth_status: string; message_key: string }): Promise<CardCheckRow | undefined> {
+  const [row] = await db.query<CardCheckRow>(
+    'update card_checks set auth_status = $3, message_key = $4, updated_at = now() where id = $1 and auth_status = $2 returning *',
+    [id, inDoubtAuthStatus, answer.auth_status, answer.message_key],
+  );
+  return row;
+}
+
+/** The card an approved check saved. */
+export async function linkSavedCard(db: Queryable, id: number, userCardId: number): Promise<void> {
+  await db.query('update card_checks set user_card_id = $2 where id = $1', [id, userCardId]);
+}
+
+/** A check the processor never decided (never received it, or could not decide): forgotten, so the trackId checks anew. */
+export async function dropUndecidedCardCheck(db: Queryable, id: number, inDoubtAuthStatus: string): Promise<boolean> {
+  const rows = await db.query('delete from card_checks where id = $1 and auth_status = $2 returning id', [id, inDoubtAuthStatus]);
+  return rows.length > 0;
+}
+
+/** Checks whose answer is `afterMs` late, oldest first, at most `limit` (the reconciler's). */
+export async function cardChecksInDoubt(db: Queryable, inDoubtAuthStatus: string, afterMs: number, limit: number): Promise<CardCheckRow[]> {
+  return db.query<CardCheckRow>(
+    'select * from card_checks where auth_status = $1 and updated_at <= now() - make_interval(secs => $2 / 1000.0) order by updated_at limit $3',
+    [inDoubtAuthStatus, afterMs, limit],
+  );
+}
+
+/** The card a check saved, while the user keeps it. */
+export async function findCheckedCard(db: Queryable, userId: number, userCardId: number): Promise<UserCardRow | undefined> {
+  const [row] = await db.query<UserCardRow>('select * from user_cards where id = $1 and user_id = $2', [userCardId, userId]);
+  return row;
+}
