@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { browserAvailable } from './support/browser';
@@ -33,7 +33,7 @@ describe.runIf(browserAvailable())('the merchant\'s brand', () => {
     expect(brand.status).toBe(200);
     const uploaded = await fetch(`${sandbox.url}/api/v1/merchant/brand/logo`, { method: 'POST', headers: { ...auth, 'content-type': 'image/png' }, body: logo });
     expect(((await uploaded.json()) as { logoUrl: string }).logoUrl).toBe(`${sandbox.url}${logoPath}`);
-    const link = await fetch(`${sandbox.url}/api/v1/merchant/payment-links`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ amount: 12.5, description: 'Café de altura 340 g' }) });
+    const link = await fetch(`${sandbox.url}/api/v1/merchant/payment-links`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body: JSON.stringify({ amount: 12.5, description: 'Café de altura 340 g' }) });
     const { code, url } = (await link.json()) as { code: string; url: string };
     return { idMerchant, code, url };
   }

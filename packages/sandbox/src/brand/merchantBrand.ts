@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import * as v from 'valibot';
-import { BRAND_COLOR, BRAND_NAME_MAX, freeText } from '@pasarela/core';
+import { BRAND_COLOR, BRAND_NAME_MAX, freeText, shownNameRefusal } from '@pasarela/core';
 import type { Database, Queryable } from '../db/Database';
 import { ApiError } from '../http/ApiError';
 import type { MailShop } from '../mail/templates';
@@ -29,6 +29,9 @@ const displayName = v.pipe(
   }),
   v.trim(),
   v.minLength(1, 'displayName must not be empty (null removes it)'),
+  // core's rule for a name payers see: no bidi mark either, and something visible.
+  v.check((s) => shownNameRefusal(s) !== 'bidi_control', 'displayName must not hold bidi characters (such as the marks U+200E, U+200F)'),
+  v.check((s) => shownNameRefusal(s) !== 'invisible', 'displayName must show something: not only spaces or invisible characters'),
 );
 
 /** The JSON part of a brand: absent keeps a part, null removes it; `logo: null` removes the logo (an upload sets one). */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { faultyGateways } from '../gateways/testing/faultyGateways';
 import type { RunningServer } from '../server';
@@ -24,7 +25,7 @@ it('settles a refund left pending from what the card processor says, on its own 
   const merchant = await client.admin('POST', '/merchants', { name: 'Temporizador S.A.' });
   const key = { authorization: `Bearer ${String(merchant.data['secretKey'])}`, 'content-type': 'application/json' };
   const merchantApi = async (path: string, body: unknown) =>
-    (await (await fetch(`${server.url}/api/v1/merchant${path}`, { method: 'POST', headers: key, body: JSON.stringify(body) })).json()) as Record<string, unknown>;
+    (await (await fetch(`${server.url}/api/v1/merchant${path}`, { method: 'POST', headers: { ...key, 'idempotency-key': randomUUID() }, body: JSON.stringify(body) })).json()) as Record<string, unknown>;
   const link = await merchantApi('/payment-links', { amount: 25, taxAmount: 1.75, description: 'Pedido' });
   const paid = await client.api('/cards/auth-capture', cardPayload(String(link['code'])));
   const codOper = String(paid.data['codOper']);

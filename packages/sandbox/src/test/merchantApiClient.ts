@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { expect } from 'vitest';
@@ -49,9 +50,14 @@ export async function merchantApiClient(fetcher: Fetch) {
     expect(valid, `${method} ${path} ${status} matches the OpenAPI document: ${JSON.stringify(validate?.errors)} in ${JSON.stringify(body)}`).toBe(true);
   }
 
-  async function call(method: string, path: string, options: { key?: string | undefined; body?: unknown; bytes?: Uint8Array<ArrayBuffer>; idempotencyKey?: string; headers?: Record<string, string> } = {}): Promise<MerchantAnswer> {
+  /**
+   * `idempotencyKey`: a POST without one gets a new key of its own, as @pasarela/node sends;
+   * null sends none.
+   */
+  async function call(method: string, path: string, options: { key?: string | undefined; body?: unknown; bytes?: Uint8Array<ArrayBuffer>; idempotencyKey?: string | null; headers?: Record<string, string> } = {}): Promise<MerchantAnswer> {
     const headers: Record<string, string> = { ...(options.key === undefined ? {} : { authorization: `Bearer ${options.key}` }), ...options.headers };
-    if (options.idempotencyKey !== undefined) headers['idempotency-key'] = options.idempotencyKey;
+    const idempotencyKey = options.idempotencyKey === undefined && method === 'POST' ? randomUUID() : options.idempotencyKey;
+    if (typeof idempotencyKey === 'string') headers['idempotency-key'] = idempotencyKey;
     if (options.body !== undefined) headers['content-type'] ??= 'application/json';
     // `bytes`: a body sent as it is (a logo), with the Content-Type the caller gives.
     const body = options.bytes ?? (options.body === undefined ? undefined : JSON.stringify(options.body));

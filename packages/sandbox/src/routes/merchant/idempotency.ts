@@ -38,18 +38,37 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * first request with a key claims it by a conditional insert and its answer is kept; a repeat with
  * the same body gets that answer (marked Idempotent-Replayed), a repeat with another body a 409.
  * A repeat that arrives while the first still runs, on any node, waits for its answer. A request
- * that fails (any error) lets its key go, so a retry runs again. Without the header, it just runs.
+ * that fails (any error) lets its key go, so a retry runs again. Without the header, a call that
+ * moves money or makes something payable (`required`) is a 400 before it reads anything; the
+ * others just run.
  */
-export async function idempotent(c: Context<AppEnv>, deps: Pick<Deps, 'db'>, merchantId: number, run: (body: Record<string, unknown>) => Promise<Answer>): Promise<Response> {
+export async function idempotent(
+  c: Context<AppEnv>, deps: Pick<Deps, 'db'>, merchantId: number, run: (body: Record<string, unknown>) => Promise<Answer>, options: KeyOptions = {},
+): Promise<Response> {
+  requireKeyWhenNeeded(c, options);
   const body = await bodyOf(c);
-  return idempotentOver(c, deps, merchantId, canonical(body), () => run(body));
+  return idempotentOver(c, deps, merchantId, canonical(body), () => run(body), options);
+}
+
+export interface KeyOptions {
+  /** Link creation, refunds and voids: a retry without a key could make a second link, refund or void. */
+  required?: boolean;
+}
+
+function requireKeyWhenNeeded(c: Context<AppEnv>, options: KeyOptions): void {
+  if (options.required && c.req.header('idempotency-key') === undefined) {
+    throw badRequest('missing_idempotency_key', 'Idempotency-Key is required on this call (link creation, refunds and voids): send one per request, the same one on its retries');
+  }
 }
 
 /**
  * The same for a POST whose body is not JSON (a logo's bytes): `request` is what a repeat must
  * match, e.g. the bytes' SHA-256.
  */
-export async function idempotentOver(c: Context<AppEnv>, deps: Pick<Deps, 'db'>, merchantId: number, request: string, run: () => Promise<Answer>): Promise<Response> {
+export async function idempotentOver(
+  c: Context<AppEnv>, deps: Pick<Deps, 'db'>, merchantId: number, request: string, run: () => Promise<Answer>, options: KeyOptions = {},
+): Promise<Response> {
+  requireKeyWhenNeeded(c, options);
   const key = c.req.header('idempotency-key');
   const reply = (status: ContentfulStatusCode, text: string, replayed = false) =>
     c.body(text, status, { 'content-type': 'application/json', 'cache-control': 'no-store', ...(replayed ? { 'idempotent-replayed': 'true' } : {}) });

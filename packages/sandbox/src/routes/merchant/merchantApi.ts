@@ -22,6 +22,8 @@ import { openApiDocument } from './openApiDocument';
 export { MERCHANT_API_PREFIX } from '../../http/merchantApiPrefix';
 
 const NO_STORE = { 'cache-control': 'no-store' };
+/** Where money moves or a payable object is made, a POST must carry an Idempotency-Key (docs/merchant-api.md "Idempotency"). */
+const REQUIRED_KEY = { required: true } as const;
 const CODE = /^[A-Za-z0-9_]{1,40}$/;
 
 const linkNotFound = () => new ApiError(404, 'payment_link_not_found', 'No such payment link for this merchant');
@@ -66,7 +68,7 @@ export function merchantApiRoutes(deps: Deps) {
         throw new ApiError(409, 'order_reference_taken', `orderReference is already the reference of link ${taken?.code ?? ''}`.trim());
       }
       return [201, linkAnswer(link, originOf(deps, c.req.url))] as const;
-    });
+    }, REQUIRED_KEY);
   });
 
   app.get('/payment-links', async (c) => {
@@ -148,7 +150,7 @@ export function merchantApiRoutes(deps: Deps) {
       const tx = await findMerchantTransaction(deps.db, merchantId, refund.cod_oper);
       if (!tx) throw transactionNotFound();
       return [201, { ...refundAnswer(refund), transaction: transactionAnswer(tx, await refundsOf(deps.db, tx.cod_oper)) }] as const;
-    });
+    }, REQUIRED_KEY);
   });
 
   app.post('/transactions/:codOper/void', async (c) => {
@@ -161,7 +163,7 @@ export function merchantApiRoutes(deps: Deps) {
       const tx = await findMerchantTransaction(deps.db, merchantId, voided.cod_oper);
       if (!tx) throw transactionNotFound();
       return [200, transactionAnswer(tx, await refundsOf(deps.db, tx.cod_oper))] as const;
-    });
+    }, REQUIRED_KEY);
   });
 
   app.route('/brand', merchantBrandRoutes(deps));

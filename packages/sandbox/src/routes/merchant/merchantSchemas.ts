@@ -20,7 +20,12 @@ export const LINK_STATES = ['open', 'paid', 'expired'] as const;
 /** Page sizes of the lists. */
 export const PAGE_LIMIT = { default: 20, max: 100 } as const;
 
-const METADATA_KEY = /^[A-Za-z0-9_.-]+$/;
+/** A metadata key: letters, digits, `_`, `.` and `-`, and not a name JavaScript objects reserve. */
+export const METADATA_KEY_PATTERN = '^[A-Za-z0-9_.-]+$';
+export const RESERVED_METADATA_KEYS = ['__proto__', 'constructor', 'prototype'] as const;
+const METADATA_KEY = new RegExp(METADATA_KEY_PATTERN);
+const RESERVED: ReadonlySet<string> = new Set(RESERVED_METADATA_KEYS);
+const isPlainMetadataKey = (key: string) => METADATA_KEY.test(key) && !RESERVED.has(key);
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/;
 
 const orderReference = (field: string) => v.pipe(v.string(`${field} must be a string`), v.regex(new RegExp(ORDER_REFERENCE_PATTERN), `${field} must be 1 to 100 letters, digits or -_.:/#`));
@@ -33,16 +38,26 @@ const dateTime = (field: string) => v.pipe(
   v.transform((s) => new Date(s)),
 );
 
+const metadataKeyMessage = (key: string) =>
+  `metadata key ${JSON.stringify(key)} is not a plain name: keys are letters, digits, _ . or - (not ${RESERVED_METADATA_KEYS.join(', ')})`;
+
+/**
+ * Checked on the object as sent, before v.record reads it: v.record takes an array as {} and
+ * silently drops the keys JavaScript reserves, and a merchant must hear of both.
+ */
 const metadata = v.pipe(
+  v.custom<Record<string, unknown>>((m) => typeof m === 'object' && m !== null && !Array.isArray(m), 'metadata must be an object of strings'),
+  v.check((m) => Object.keys(m).length <= METADATA_LIMITS.keys, `metadata must have at most ${METADATA_LIMITS.keys} keys`),
+  v.check((m) => Object.keys(m).every(isPlainMetadataKey), (issue) => metadataKeyMessage(Object.keys(issue.input).find((k) => !isPlainMetadataKey(k)) ?? '')),
+  v.check((m) => Object.keys(m).every((k) => k.length <= METADATA_LIMITS.keyLength), `metadata keys must be at most ${METADATA_LIMITS.keyLength} characters`),
   v.record(
-    v.pipe(v.string(), v.regex(METADATA_KEY, 'metadata keys must be letters, digits, _ . or -'), v.maxLength(METADATA_LIMITS.keyLength, `metadata keys must be at most ${METADATA_LIMITS.keyLength} characters`)),
+    v.string(),
     freeText(METADATA_LIMITS.valueLength, {
       missingMessage: 'metadata values must be strings', tooLongMessage: `metadata values must be at most ${METADATA_LIMITS.valueLength} characters`,
       charactersMessage: 'metadata values must not hold control or bidi characters',
     }),
     'metadata must be an object of strings',
   ),
-  v.check((m) => Object.keys(m).length <= METADATA_LIMITS.keys, `metadata must have at most ${METADATA_LIMITS.keys} keys`),
 );
 
 export const CreateLinkSchema = v.strictObject({
