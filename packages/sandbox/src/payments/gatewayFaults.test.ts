@@ -163,6 +163,118 @@ describe('faults between a payment and its gateway', () => {
   });
 });
 
+/** Every attempt and card check in doubt, aged past its deadline, then one pass of the reconciler. */
+async function reconcileAll(): Promise<void> {
+  await t.db.query("update transactions set updated_at = now() - interval '1 minute' where auth_status = 'PROCESSING'");
+  await t.db.query("update card_checks set updated_at = now() - interval '1 minute' where auth_status = 'PROCESSING'");
+  await t.reconcile();
+}
+
+/** A new subscription of a plan that charges 9.00 at once, and the widget's process tx that activates it. */
+async function newSubscriptionPayment(trackId: string) {
+  const plan = await t.admin('POST', '/plans', { name: 'Club', period: 'MO', amount: 9, chargeNow: true });
+  const sub = await t.post('/subscriptions', { idPlan: plan.json['idPlan'], email: 'socia@example.com' });
+  const key = String(sub.data['subscriptionKey']);
+  const requestPay = {
+    ...cardPayload(key, { amount: 9, taxAmount: 0, trackId, cardNumber: testCardNumber(randomUUID()) }), serviceCode: 'REC', transactionsType: 'REC', txChannel: 'EPR',
+  };
+  const body = {
+    requestPay, activateSubscription: { idSubscription: Number(sub.data['idSubscription']), subscriptionKey: key }, serviceCode: 'REC',
+    idMerchant: Number((sub.data['plan'] as { idMerchant: number }).idMerchant),
+  };
+  return { key, send: () => t.post('/process-tx', body) };
+}
+
+const subscriptionRows = (key: string) => t.db.query<{ cod_oper: string; status: number; auth_status: string }>(
+  "select cod_oper, status, auth_status from transactions where details ->> 'subscriptionKey' = $1 order by id", [key]);
+
+/** A wallet user of its own (so the duplicate rule never meets another case's card), logged in. */
+async function newWalletUser(cards: string[] = []): Promise<{ id: number; auth: Record<string, string> }> {
+  const login = `u${randomUUID().slice(0, 8)}`;
+  await t.admin('POST', '/users', { email: `${login}@example.com`, login, password: 'Segura#2026', cards });
+  const answer = await t.post('/users/login', { login, password: 'Segura#2026' });
+  return { id: Number((answer.data['user'] as { idUsr: number }).idUsr), auth: { authorization: `Bearer ${String(answer.data['token'])}` } };
+}
+
+describe('faults between a card payment of another kind and the card processor', () => {
+  it.each(ALL_FAULTS)('subscription activation, %s: one charge, the reconciler settles it, the retry answers it, the subscription active', async (fault) => {
+    const { key, send } = await newSubscriptionPayment(randomUUID());
+    const first = await withFault('card', fault, send);
+    expect(first.status).toBe(fault === 'database_lost' ? 503 : 504);
+    const before = await subscriptionRows(key);
+    await reconcileAll();
+    const retry = await send();
+    expect(retry).toMatchObject({ status: 200, data: { status: 1, subscriptionKey: key } });
+    const after = await subscriptionRows(key);
+    const charges = await chargesAt('card', [...before, ...after].map((r) => r.cod_oper));
+    const pending = after.filter((r) => r.auth_status === 'PROCESSING').length;
+    table.push(`subscription | ${fault} | ${first.status} | ${charges} | 1 | ${pending}`);
+    expect(charges).toBe(1);
+    expect(after.map((r) => r.status)).toEqual([1]);
+    expect(await t.get(`/subscriptions/${key}`)).toMatchObject({ status: 409, data: { code: 'request_already_paid' } });
+  });
+
+  it.each(ALL_FAULTS)('saved card, %s: one charge, the reconciler settles it, the retry answers it', async (fault) => {
+    const user = await newWalletUser([testCardNumber(randomUUID())]);
+    const [saved] = ((await t.get('/users/me/cards', user.auth)).data['cards'] as Array<{ idRelCard: number }>);
+    const code = await newLink(t);
+    const body = { sourceSearch: { paymentCode: code }, idUsrCard: saved?.idRelCard, trackId: randomUUID() };
+    const first = await withFault('card', fault, () => t.post('/activity/pay', body, user.auth));
+    expect(first.status).toBe(fault === 'database_lost' ? 503 : 504);
+    const rows = await reconciled(code);
+    const retry = await t.post('/activity/pay', body, user.auth);
+    expect(retry).toMatchObject({ status: 200, data: { activityResult: { status: 1 } } });
+    const after = await t.db.query<{ cod_oper: string; status: number; auth_status: string }>('select cod_oper, status, auth_status from transactions where link_code = $1', [code]);
+    const charges = await chargesAt('card', [...rows, ...after].map((r) => r.cod_oper));
+    const pending = after.filter((r) => r.auth_status === 'PROCESSING').length;
+    table.push(`saved card | ${fault} | ${first.status} | ${charges} | 1 | ${pending}`);
+    expect(charges).toBe(1);
+    expect(after.map((r) => r.status)).toEqual([1]);
+    expect(pending).toBe(0);
+  });
+
+  it.each(ALL_FAULTS)('wallet card check, %s: one check at the processor, the reconciler settles it, the retry answers it, one card saved', async (fault) => {
+    const user = await newWalletUser();
+    const body = { cardNumber: testCardNumber(randomUUID()), expMonth: '12', expYear: '34', cvv: '123', nameOnCard: 'ANA PRUEBA', trackId: randomUUID() };
+    const checkKeys = async () => (await t.db.query<{ check_key: string }>('select check_key from card_checks where user_id = $1', [user.id])).map((r) => r.check_key);
+    const first = await withFault('card', fault, () => t.post('/users/me/cards', body, user.auth));
+    expect(first.status).toBe(fault === 'database_lost' ? 503 : 504);
+    const before = await checkKeys();
+    await reconcileAll();
+    const retry = await t.post('/users/me/cards', body, user.auth);
+    expect(retry).toMatchObject({ status: 200, data: { status: 1 } });
+    const keys = [...before, ...(await checkKeys())];
+    const checks = await chargesAt('card', keys);
+    const cards = (await t.get('/users/me/cards', user.auth)).data['cards'] as unknown[];
+    const pending = (await t.db.query('select 1 from card_checks where user_id = $1 and auth_status = $2', [user.id, 'PROCESSING'])).length;
+    table.push(`card check | ${fault} | ${first.status} | ${checks} check, ${cards.length} card | 1 | ${pending}`);
+    expect(checks).toBe(1);
+    expect(cards).toHaveLength(1);
+    expect(pending).toBe(0);
+  });
+
+  it('a timed-out subscription activation answers 504; the retry with its trackId asks the processor again under the same key: one charge, active', async () => {
+    const { key, send } = await newSubscriptionPayment(randomUUID());
+    const first = await withFault('card', 'timeout', send);
+    expect(first).toMatchObject({ status: 504, data: { code: 'payment_error_try_again' } });
+    const [attempt] = await subscriptionRows(key);
+    expect(attempt?.auth_status).toBe('PROCESSING');
+    const retry = await send();
+    expect(retry).toMatchObject({ status: 200, data: { status: 1, codOper: attempt?.cod_oper } });
+    expect(await chargesAt('card', [attempt?.cod_oper ?? ''])).toBe(1);
+    expect(await t.get(`/subscriptions/${key}`)).toMatchObject({ status: 409 });
+  });
+
+  it('a subscription activation whose answer was lost answers 504, and the reconciler alone finds it charged and activates the subscription', async () => {
+    const { key, send } = await newSubscriptionPayment(randomUUID());
+    expect((await withFault('card', 'lost_answer', send)).status).toBe(504);
+    expect((await t.get(`/subscriptions/${key}`)).data).toMatchObject({ status: 0 });
+    await reconcileAll();
+    expect((await subscriptionRows(key)).map((r) => r.status)).toEqual([1]);
+    expect(await t.get(`/subscriptions/${key}`)).toMatchObject({ status: 409, data: { code: 'request_already_paid' } });
+  });
+});
+
 describe('faults between a payment the payer completes elsewhere and its gateway', () => {
   const cases = (['yappy', 'clave', 'crypto'] as const).flatMap((method) => ALL_FAULTS.map((fault) => [method, fault] as const));
   it.each(cases)('%s, %s: one charge at most, the in-doubt attempt settled by the reconciler, the retry pays once', async (method, fault) => {
