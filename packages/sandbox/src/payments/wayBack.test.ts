@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { faultyGateways } from '../gateways/testing/faultyGateways';
+import { gatewayCall } from '../gateways/GatewayCall';
+import { ApiError } from '../http/ApiError';
+import { insertTransaction, type NewTransaction, type TransactionRow } from '../store/transactions';
+import { cardPayload, createTestApp, type TestApp } from '../test/testApp';
+import { receiveGatewayEvent } from './receiveGatewayEvent';
+import { wayBackOf, type WayBack } from './withdrawAtGateway';
+
+// Every port that can take money after a call-off has a way back: a voucher is cancelled at its
+// network (the kiosk refuses it), a bank page is closed (the bank refuses it); money a gateway took
+// anyway is given back through its port, or recorded owed to the payer, shown in the verify call
+// and sent as a webhook. One after the other here; races.test.ts has them at once on two nodes.
+
+let t: TestApp;
+let faults: ReturnType<typeof faultyGateways>;
+let merchant: { id: number; secretKey: string };
+
+beforeAll(async () => {
+  t = await createTestApp({ wrapGateways: (inner) => (faults = faultyGateways(inner)).gateways });
+  const res = await t.admin('POST', '/merchants', { name: 'Vuelta S.A.', webhookUrl: 'http://127.0.0.1:9/hooks' });
+  merchant = { id: Number(res.json['idMerchant']), secretKey: String(res.json['secretKey']) };
+});
+afterAll(() => t.close());
+
+/** A single-use link of the merchant ($25.00 + $1.75 tax). */
+async function singleUseLink(): Promise<string> {
+  const res = await t.app.request('/sandbox/links', {
+    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${merchant.secretKey}` },
+    body: JSON.stringify({ amount: 25, taxAmount: 1.75, description: 'Pedido único', singleUse: true }),
+  });
+  expect(res.status).toBe(201);
+  return String(((await res.json()) as Record<string, unknown>)['code']);
+}
+
+const payByCard = async (code: string) => expect((await t.post('/cards/auth-capture', cardPayload(code))).data['status']).toBe(1);
+const rowOf = async (codOper: string) => (await t.db.query<TransactionRow>('select * from transactions where cod_oper = $1', [codOper]))[0];
+const simulated = async (codOper: string) => (await t.db.query<{ state: Record<string, unknown> }>('select state from gateway_simulator where key = $1', [codOper]))[0]?.state;
+const verify = async (codOper: string) => (await (await t.app.request(`/api/v1/merchant/transactions/${codOper}`, { headers: { authorization: `Bearer ${merchant.secretKey}` } })).json()) as Record<string, unknown>;
+const eventsOf = async (codOper: string) =>
+  (await t.db.query<{ event_type: string | null; owed_to_payer: { state: string; amountCents: number } | null }>(
+    'select event_type, owed_to_payer from webhook_events where cod_oper = $1 order by created_at, id', [codOper]));
+
+describe('ways back (docs/gateways.md)', () => {
+  it.each<[string, WayBack]>([
+    ['card', 'void_or_refund'], ['nequi', 'refund'], ['yappy', 'refund'], ['clave', 'refund'], ['cash', 'owed'], ['crypto', 'owed'],
+  ])('%s gives back money taken after a call-off by: %s', (method, way) => {
+    expect(wayBackOf(method)).toBe(way);
+  });
+
+  it('cancels a voucher at its network once a card pays its single-use link: the kiosk refuses it', async () => {
+    const code = await singleUseLink();
+    const voucher = String((await t.post('/cash/pay-cash', { code, email: 'caja@example.com', phone: '61234567', trackId: randomUUID() })).data['Oper']);
+    await payByCard(code);
+    expect(await rowOf(voucher)).toMatchObject({ auth_status: 'CANCELLED', details: expect.objectContaining({ cancelReason: 'paid_elsewhere' }) });
+    expect(await t.gateways.voucher.status(gatewayCall(voucher))).toMatchObject({ state: 'cancelled' });
+    const atKiosk = await t.admin('POST', `/cash/${voucher}/pay`);
+    expect([atKiosk.status, atKiosk.json['code']]).toEqual([409, 'request_already_paid']);
+    expect(await simulated(voucher)).toMatchObject({ state: 'cancelled' });
+    // A voucher asked for on the link now is refused before anything is recorded or issued.
+    const late = await t.post('/cash/pay-cash', { code, email: 'caja@example.com', phone: '61234567', trackId: randomUUID() });
+    expect([late.status, late.data['code']]).toEqual([409, 'request_already_paid']);
+  });
+
+  it('closes a Clave page once a card pays its single-use link: the bank refuses the payer\'s approval', async () => {
+    const code = await singleUseLink();
+    const clave = String((await t.post('/clave/payments', { code, trackId: randomUUID() })).data['codOper']);
+    await payByCard(code);
+    expect(await t.gateways.bank.outcome(gatewayCall(clave))).toBe('cancelled');
+    const approve = await t.app.request(`/sandbox/clave/${clave}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, body: 'result=approve' });
+    expect(approve.status).toBe(400);
+    expect((await t.app.request(`/sandbox/clave/${clave}`)).status).toBe(404);
+    expect(await simulated(clave)).toEqual({ state: 'cancelled' });
+  });
+
+  it('records nothing on a paid single-use link, even from a request that read it open (the store\'s guard)', async () => {
+    const code = await singleUseLink();
+    const trackId = randomUUID();
+    await payByCard(code);
+    const row: NewTransaction = {
+      track_id: trackId, link_code: code, merchant_id: merchant.id, method: 'cash', amount_cents: 2_500, tax_cents: 175, status: -1, auth_status: 'PROCESSING',
+      message_key: 'processing', tx_type: 'AUTH_CAPTURE', card_brand: null, card_last4: null, card_token: null, card_fingerprint: null, payer_name: '',
+      email: '', phone: '', concept: '', description: '', lang: 'es', tx_channel: 'WIDGET', redirect_url: null, expires_at: null, reference: null,
+      user_id: null, anonymous_user_service_id: null, details: {}, campaign_bridge_id: null, campaign_cents: 0, request_fingerprint: null,
+    };
+    const refused = await insertTransaction(t.db, row).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({ status: 409, code: 'request_already_paid' });
+    expect(await t.db.query('select 1 from transactions where track_id = $1', [trackId])).toHaveLength(0);
+  });
+
+  it('records a voucher paid at a kiosk after its call-off (the cancel never reached the network) as owed to the payer: verify call and webhook', async () => {
+    const code = await singleUseLink();
+    const voucher = String((await t.post('/cash/pay-cash', { code, email: 'caja@example.com', phone: '61234567', trackId: randomUUID() })).data['Oper']);
+    faults.plan('voucher', 'timeout');
+    await payByCard(code);
+    expect(await simulated(voucher)).toMatchObject({ state: 'issued' });
+    // The kiosk takes the cash and its network tells Pasarela, as it would of any payment.
+    const paid = { reference: String((await rowOf(voucher))?.reference), state: 'paid' as const };
+    await t.db.query("update gateway_simulator set state = state || '{\"state\":\"paid\"}' where key = $1", [voucher]);
+    await receiveGatewayEvent({ db: t.db, gateways: t.gateways }, { id: `kiosk:${voucher}`, key: voucher, kind: 'voucher', voucher: paid });
+    expect(await rowOf(voucher)).toMatchObject({ status: 3, auth_status: 'CANCELLED', details: expect.objectContaining({ owedToPayer: expect.objectContaining({ amountCents: 2_675, state: 'owed' }) }) });
+    expect(await verify(voucher)).toMatchObject({ codOper: voucher, result: 'DECLINED', cancelReason: 'paid_elsewhere', owedToPayer: 26.75 });
+    expect((await eventsOf(voucher)).map((e) => e.event_type)).toEqual([null, null, 'transaction.owed_to_payer']);
+    // The same news again changes nothing.
+    await receiveGatewayEvent({ db: t.db, gateways: t.gateways }, { id: `kiosk:${voucher}`, key: voucher, kind: 'voucher', voucher: paid });
+    await receiveGatewayEvent({ db: t.db, gateways: t.gateways }, { id: `kiosk:${voucher}:again`, key: voucher, kind: 'voucher', voucher: paid });
+    expect(await eventsOf(voucher)).toHaveLength(3);
+  });
+
+  it('gives back through the bank a Clave payment approved after its call-off (the close never reached the bank)', async () => {
+    const code = await singleUseLink();
+    const clave = String((await t.post('/clave/payments', { code, trackId: randomUUID() })).data['codOper']);
+    faults.plan('bank', 'timeout');
+    await payByCard(code);
+    expect(await t.gateways.bank.outcome(gatewayCall(clave))).toBe('waiting');
+    const approve = await t.app.request(`/sandbox/clave/${clave}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, body: 'result=approve' });
+    expect(approve.status).toBe(200);
+    expect(await simulated(clave)).toMatchObject({ state: 'approved', refundedCents: 2_675 });
+    expect(await rowOf(clave)).toMatchObject({ auth_status: 'CANCELLED', details: expect.objectContaining({ owedToPayer: expect.objectContaining({ state: 'given_back' }) }) });
+    expect(await verify(clave)).not.toHaveProperty('owedToPayer');
+    expect((await eventsOf(clave)).map((e) => e.event_type)).not.toContain('transaction.owed_to_payer');
+  });
+
+  it('records a push approved after its call-off as owed when the wallet refuses to give it back', async () => {
+    const code = await singleUseLink();
+    const push = String((await t.post('/yappy/payments', { code, phone: '63333333', trackId: randomUUID() })).data['codOper']);
+    faults.plan('push', 'timeout');
+    await payByCard(code);
+    faults.plan('push', 'error_before');
+    await t.db.query("update gateway_simulator set state = state || '{\"state\":\"approved\"}' where key = $1", [push]);
+    await receiveGatewayEvent({ db: t.db, gateways: t.gateways }, { id: `phone:${push}`, key: push, kind: 'push', answer: { state: 'approved' } });
+    expect(await rowOf(push)).toMatchObject({ details: expect.objectContaining({ owedToPayer: expect.objectContaining({ amountCents: 2_675, state: 'owed' }) }) });
+    expect(await verify(push)).toMatchObject({ owedToPayer: 26.75 });
+    expect((await eventsOf(push)).map((e) => e.event_type)).toContain('transaction.owed_to_payer');
+  });
+
+  it('shows coins that reached a called-off crypto payment as owed until the crypto refund sends them back', async () => {
+    const code = await singleUseLink();
+    const crypto = (await t.post('/crypto/payments', { codeProcess: code, currency: 'USDT', network: 'TRX', email: 'cripto@example.com', trackId: randomUUID() })).data;
+    const codOper = String(crypto['codOper'] ?? crypto['id']);
+    await payByCard(code);
+    const row = await rowOf(codOper);
+    const amountCrypto = Number(row?.details['amountCrypto']);
+    // The chain delivers the coins anyway (the payer sent them before seeing the link paid).
+    const deposit = { address: String(row?.reference), paidCrypto: amountCrypto, senderAddress: 'sbxtrx_payer_owed1' };
+    await t.db.query('update gateway_simulator set state = state || $2::jsonb where key = $1', [`${codOper}:TRX`, JSON.stringify({ paidCrypto: amountCrypto, senderAddress: deposit.senderAddress })]);
+    await receiveGatewayEvent({ db: t.db, gateways: t.gateways }, { id: `chain:${codOper}`, key: codOper, kind: 'crypto', deposit });
+    expect(await verify(codOper)).toMatchObject({ owedToPayer: 26.75, refund: { status: 'pending', to: deposit.senderAddress } });
+    expect((await eventsOf(codOper)).map((e) => e.event_type)).toContain('transaction.owed_to_payer');
+    expect((await t.admin('POST', `/crypto/${codOper}/refund`)).status).toBe(200);
+    const after = await verify(codOper);
+    expect(after).not.toHaveProperty('owedToPayer');
+    expect(after).toMatchObject({ refund: { status: 'refunded' } });
+  });
+});
