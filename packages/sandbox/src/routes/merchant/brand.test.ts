@@ -60,6 +60,13 @@ describe('the brand: colour and display name', () => {
     await bad({ displayName: 'x'.repeat(61) }, /displayName is longer than 60/);
     await bad({ displayName: 'Tienda\u202Eabc' }, /displayName must not hold/);
     await bad({ displayName: '   ' }, /displayName must not be empty/);
+    // core shownNameRefusal: no bidi mark, and something to see.
+    await bad({ displayName: '\u200E\u200F' }, /displayName must not hold bidi characters/);
+    await bad({ displayName: 'Tienda\u200F' }, /displayName must not hold bidi characters/);
+    await bad({ displayName: 'Caf\u061Cé' }, /displayName must not hold bidi characters/);
+    await bad({ displayName: '\u200B\u200C\u200D' }, /displayName must show something/);
+    await bad({ displayName: '\u3164\u3164' }, /displayName must show something/);
+    await bad({ displayName: '\u2060\u00AD\uFE0F' }, /displayName must show something/);
     await bad({ logo: '/images/x.png' }, /logo may only be null/);
     await bad({ font: 'Comic Sans' }, /font is not a field/);
     expect((await api.call('GET', '/brand', { key: m.key })).json).toEqual({ colorPrimary: null, displayName: null, logoUrl: null });
@@ -91,6 +98,19 @@ describe('the brand: colour and display name', () => {
     expect(again.json).toEqual(first.json);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect((await api.call('POST', '/brand', { key: m.key, body: { displayName: 'Tres' }, idempotencyKey: key })).json['code']).toBe('idempotency_key_reused');
+  });
+
+  it('takes no Idempotency-Key as well (it makes nothing payable and moves no money)', async () => {
+    const m = await newMerchant();
+    const res = await api.call('POST', '/brand', { key: m.key, body: { displayName: 'Sin clave' }, idempotencyKey: null });
+    expect([res.status, res.json['displayName']]).toEqual([200, 'Sin clave']);
+  });
+
+  it('keeps a display name of right-to-left script, or with a zero-width joiner between visible characters', async () => {
+    const m = await newMerchant();
+    for (const displayName of ['مقهى القاهرة', 'Familia 👨\u200D👩\u200D👧']) {
+      expect((await api.call('POST', '/brand', { key: m.key, body: { displayName } })).json['displayName']).toBe(displayName);
+    }
   });
 });
 

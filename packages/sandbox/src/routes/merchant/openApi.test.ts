@@ -27,6 +27,18 @@ describe('GET /api/v1/merchant/openapi.json', () => {
     expect(problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location.map((l) => l.pointer ?? '').join(',')}`)).toEqual([]);
   });
 
+  it('says which POSTs need an Idempotency-Key (link creation, refunds, voids) and which take one', async () => {
+    const doc = (await (await t.app.request('/api/v1/merchant/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string; required: boolean }>; responses: Record<string, { description: string }> }>>;
+    };
+    const keyOf = (path: string) => doc.paths[path]?.['post']?.parameters?.find((p) => p.name === 'Idempotency-Key' && p.in === 'header');
+    for (const path of ['/payment-links', '/transactions/{codOper}/refunds', '/transactions/{codOper}/void']) {
+      expect(keyOf(path), path).toMatchObject({ required: true });
+      expect(doc.paths[path]?.['post']?.responses['400']?.description, path).toContain('missing_idempotency_key');
+    }
+    for (const path of ['/payment-links/{code}/expire', '/brand', '/brand/logo']) expect(keyOf(path), path).toMatchObject({ required: false });
+  });
+
   it('answers a call it does not describe with 404 not_found', async () => {
     const res = await t.app.request('/api/v1/merchant/refunds');
     expect([res.status, ((await res.json()) as { code: string }).code]).toEqual([404, 'not_found']);

@@ -79,6 +79,16 @@ describe('payment links', () => {
       [{ singleUse: 'yes' }, 'singleUse'],
       [{ colour: 'red' }, 'colour'],
       [{ amount: 1e9 }, 'amount'],
+      // More than two decimals, whatever the size: not stored as $0 (core isMoney).
+      [{ taxAmount: 1e-9 }, 'taxAmount'],
+      [{ taxAmount: 0.001 }, 'taxAmount'],
+      [{ amount: 25.000000001 }, 'amount'],
+      [{ amount: 1e-9 }, 'amount'],
+      // metadata is an object of strings: not an array, null or text
+      [{ metadata: [] }, 'metadata'],
+      [{ metadata: ['v'] }, 'metadata'],
+      [{ metadata: null }, 'metadata'],
+      [{ metadata: 'customer=c_77' }, 'metadata'],
     ];
     for (const [body, field] of cases) {
       const res = await link(m.key, body);
@@ -94,6 +104,21 @@ describe('payment links', () => {
     expect(notJson.status).toBe(400);
     expect((await api.call('POST', '/payment-links', { body: { amount: 1, description: 'x' } })).json).toMatchObject({ code: 'missing_secret_key' });
     expect((await api.call('POST', '/payment-links', { key: 'sk_test_nobody', body: { amount: 1, description: 'x' } })).json).toMatchObject({ code: 'invalid_secret_key' });
+  });
+
+  it('refuses metadata keys that are not plain names (those JavaScript reserves too), naming the key, and makes nothing', async () => {
+    const m = await newMerchant();
+    // Written as JSON text: an object literal's __proto__ would set its prototype, not a key.
+    for (const key of ['__proto__', 'constructor', 'prototype']) {
+      const metadata = JSON.parse(`{${JSON.stringify(key)}:"x","customer":"c_77"}`) as Record<string, string>;
+      expect(Object.keys(metadata)).toContain(key);
+      const res = await link(m.key, { metadata });
+      expect([res.status, res.json['code'], res.json['message']], key).toEqual([400, 'invalid_arguments', expect.stringContaining(`metadata key "${key}"`)]);
+    }
+    const [{ n }] = await t.db.query<{ n: number }>('select count(*)::int as n from payment_links where merchant_id = $1', [m.id]) as [{ n: number }];
+    expect(n).toBe(0);
+    // Names that only look like them are plain.
+    expect((await link(m.key, { metadata: { proto: 'a', constructor_id: 'b', '_prototype': 'c' } })).json['metadata']).toEqual({ proto: 'a', constructor_id: 'b', '_prototype': 'c' });
   });
 
   it('lists links newest first with cursor pagination, filtered by state, order reference and date', async () => {
@@ -211,6 +236,25 @@ describe('Idempotency-Key', () => {
     // Keys are the merchant's own: another merchant's same key is a new request.
     const b = await newMerchant('B');
     expect((await link(b.key, { orderReference: 'idem-1' }, key)).json['code']).not.toBe(first.json['code']);
+  });
+
+  it('is required on link creation: without one, 400 missing_idempotency_key and no link, however often it is sent', async () => {
+    const m = await newMerchant();
+    const bare = () => api.call('POST', '/payment-links', { key: m.key, body: { amount: 25, description: 'Pedido' }, idempotencyKey: null });
+    const [first, second] = [await bare(), await bare()];
+    for (const res of [first, second]) {
+      expect([res.status, res.json]).toEqual([400, { code: 'missing_idempotency_key', message: expect.stringMatching(/^Esta llamada necesita un encabezado Idempotency-Key \(.*link creation/) }]);
+    }
+    const [{ n }] = await t.db.query<{ n: number }>('select count(*)::int as n from payment_links where merchant_id = $1', [m.id]) as [{ n: number }];
+    expect(n).toBe(0);
+    // The key is looked at after the secret key, and before the body.
+    expect((await api.call('POST', '/payment-links', { body: {}, idempotencyKey: null })).json['code']).toBe('missing_secret_key');
+    expect((await api.call('POST', '/payment-links', { key: m.key, body: { amount: 'x' }, idempotencyKey: null })).json['code']).toBe('missing_idempotency_key');
+    // An empty header is a malformed key, not a missing one.
+    expect((await api.call('POST', '/payment-links', { key: m.key, body: { amount: 25, description: 'Pedido' }, idempotencyKey: '' })).json['code']).toBe('invalid_idempotency_key');
+    // Elsewhere it stays optional: expiring a link moves no money and makes nothing payable.
+    const code = String((await link(m.key)).json['code']);
+    expect((await api.call('POST', `/payment-links/${code}/expire`, { key: m.key, idempotencyKey: null })).json).toMatchObject({ code, state: 'expired' });
   });
 
   it('lets a failed request\'s key go, refuses a malformed key, and forgets a key after 24 hours', async () => {

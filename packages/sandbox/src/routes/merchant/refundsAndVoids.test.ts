@@ -90,6 +90,17 @@ describe('refunds', () => {
     expect((await verify(m, codOper))['refundedAmount']).toBe(5);
   });
 
+  it('needs an Idempotency-Key: without one, 400 missing_idempotency_key and nothing given back', async () => {
+    const m = await newMerchant();
+    const codOper = await paidByCard(m);
+    const bare = await api.call('POST', `/transactions/${codOper}/refunds`, { key: m.key, body: { amount: 5 }, idempotencyKey: null });
+    expect([bare.status, bare.json['code'], bare.json['message']]).toEqual([400, 'missing_idempotency_key', expect.stringContaining('Idempotency-Key')]);
+    // Even without a body, and before the body is read.
+    expect((await api.call('POST', `/transactions/${codOper}/refunds`, { key: m.key, idempotencyKey: null })).json['code']).toBe('missing_idempotency_key');
+    expect((await verify(m, codOper))).toMatchObject({ refundedAmount: 0, refunds: [] });
+    expect(await t.db.query('select id from refunds where cod_oper = $1', [codOper])).toEqual([]);
+  });
+
   it('refuses a declined, a pending and another merchant\'s payment, and bad amounts, each with its own 4xx', async () => {
     const m = await newMerchant();
     const other = await newMerchant('Otra');
@@ -101,7 +112,7 @@ describe('refunds', () => {
     const approved = await paidByCard(m);
     expect((await refund(other, approved)).status).toBe(404);
     expect((await refund(m, 'PPNOTHING0000')).json).toMatchObject({ code: 'transaction_not_found' });
-    for (const [body, code] of [[{ amount: 0 }, 'amount'], [{ amount: -5 }, 'amount'], [{ amount: 'all' }, 'amount'], [{ amount: 1.005 }, 'amount'], [{ reason: 'x' }, 'reason']] as const) {
+    for (const [body, code] of [[{ amount: 0 }, 'amount'], [{ amount: -5 }, 'amount'], [{ amount: 'all' }, 'amount'], [{ amount: 1.005 }, 'amount'], [{ amount: 1e-9 }, 'amount'], [{ amount: 5.000000001 }, 'amount'], [{ reason: 'x' }, 'reason']] as const) {
       const res = await refund(m, approved, body);
       expect([res.status, res.json['message']], JSON.stringify(body)).toEqual([400, expect.stringContaining(code)]);
     }
@@ -207,6 +218,17 @@ describe('voids', () => {
     expect((await verify(m, codOper))['result']).toBe('PENDING');
     expect((await voidIt(m, codOper)).json).toMatchObject({ result: 'DECLINED', authStatus: 'CANCELLED' });
     expect((await bookOf(codOper))['voided']).toBe(true);
+  });
+
+  it('needs an Idempotency-Key: without one, 400 missing_idempotency_key and the payment stays pending', async () => {
+    const m = await newMerchant();
+    const push = await t.post('/nequi/push', { code: await newLink(m), phone: '3993333333', trackId: randomUUID() });
+    const codOper = String(push.data['codOper']);
+    const bare = await api.call('POST', `/transactions/${codOper}/void`, { key: m.key, idempotencyKey: null, headers: { 'accept-language': 'en' } });
+    expect([bare.status, bare.json]).toEqual([400, { code: 'missing_idempotency_key', message: expect.stringMatching(/^This call needs an Idempotency-Key header \(.*voids/) }]);
+    expect(await verify(m, codOper)).toMatchObject({ result: 'PENDING' });
+    expect((await bookOf(codOper))['state']).not.toBe('cancelled');
+    expect((await voidIt(m, codOper)).json).toMatchObject({ result: 'DECLINED', authStatus: 'CANCELLED' });
   });
 
   it('refuses to void an approved payment (refund it) and another merchant\'s', async () => {
