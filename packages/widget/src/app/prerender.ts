@@ -1,5 +1,6 @@
 import { hasWaitingAttempt } from '../payments/paymentContext';
 import { PENDING_PARAM } from '../payments/pendingAddress';
+import { WAITING_PARAM } from '@pasarela/core';
 import { parseRoute, routeKey, screenEntry, usesLaterStyles, type Route, type ScreenEntry, type ScreenRouteName } from './routes';
 import type { PreparedScreen } from '../services/screen';
 import type { Services } from '../services/services';
@@ -36,6 +37,7 @@ export function rendersAsServer(services: Services): boolean {
     services.session.getState().login === null &&
     !hasWaitingAttempt(services.storage.session) &&
     !services.address().searchParams.has(PENDING_PARAM) &&
+    !services.address().searchParams.has(WAITING_PARAM) &&
     services.bridge.embedded === services.address().searchParams.has('parentOrigin')
   );
 }

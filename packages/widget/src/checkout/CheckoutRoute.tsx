@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useStoreState } from '../ui/useStoreState';
-import { PasarelaError, PAYMENT_METHOD_IDS, buildPaymentResult, payerMessage, totalWithTax, type PayerMessage, type PaymentMethodId } from '@pasarela/core';
+import { PasarelaError, PAYMENT_METHOD_IDS, buildPaymentResult, payerMessage, shopLogoOf, shopNameOf, totalWithTax, type PayerMessage, type PaymentMethodId } from '@pasarela/core';
 import { takeChallenge } from '../methods/card/threeDsReturn';
 import { t } from '../i18n/i18n';
 import type { CheckoutStore } from './checkoutStore';
 import { CheckoutScreen } from './CheckoutScreen';
 import { MessagePage } from '../ui/MessagePage';
 import { useServices } from '../services/services';
+import type { Elsewhere } from '../payments/loadWaitingElsewhere';
 
 /** `?error=` on the form's address after a refused 3DS challenge or Clave payment; only catalogue codes, never free text. */
 function arrival(params: URLSearchParams): { message: PayerMessage; method: PaymentMethodId | null } | null {
@@ -19,8 +20,10 @@ function arrival(params: URLSearchParams): { message: PayerMessage; method: Paym
   };
 }
 
-export function CheckoutRoute({ store, firstMethod }: { store: CheckoutStore; firstMethod?: PaymentMethodId | undefined }) {
+export function CheckoutRoute({ store, firstMethod, elsewhere = null }: { store: CheckoutStore; firstMethod?: PaymentMethodId | undefined; elsewhere?: Elsewhere | null }) {
   const services = useServices();
+  // A payment of this shop waiting on another link comes first, until the payer pays here.
+  const [away, setAway] = useState(elsewhere);
   const state = useStoreState(store);
   const [back] = useState(() => arrival(services.address().searchParams));
   // A station without a price: what the payer entered (SPEC 5 "Amount limits").
@@ -57,6 +60,9 @@ export function CheckoutRoute({ store, firstMethod }: { store: CheckoutStore; fi
   }, [state, services, back]);
 
   if (data?.payerAmount && data.extras) return <data.extras.StationAmount info={data.info} merchant={data.merchant} onAmount={setEntered} />;
+  if (data && away) {
+    return <away.Screen found={away.found} total={totalWithTax(data.info.amount, data.info.taxAmount)} shop={{ name: shopNameOf(data.merchant), logo: shopLogoOf(data.merchant, '') }} onPayHere={() => setAway(null)} />;
+  }
   if (data) {
     return <CheckoutScreen data={data} firstMethod={back?.method ?? firstMethod} arrivalMessage={back?.message ?? null} />;
   }

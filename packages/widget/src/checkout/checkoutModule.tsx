@@ -5,6 +5,8 @@ import type { ScreenModule } from '../services/screen';
 import { hasWaitingAttempt } from '../payments/paymentContext';
 import { PENDING_PARAM, pendingFromAddress } from '../payments/pendingAddress';
 import { loadChallengeWait } from '../methods/card/loadChallengeWait';
+import { WAITING_PARAM } from '@pasarela/core';
+import { loadWaitingElsewhere, type Elsewhere } from '../payments/loadWaitingElsewhere';
 
 /** The checkout: payment info, merchant and methods load (behind the splash at start), then the form. */
 export const checkoutModule: ScreenModule<RouteOf<'checkout'>> = {
@@ -21,7 +23,7 @@ export const checkoutModule: ScreenModule<RouteOf<'checkout'>> = {
     const quietUnderSplash = () => {
       const state = store.getState();
       return state.status === 'ready' && !state.data.payerAmount && !services.address().searchParams.has('error') && !hasWaitingAttempt(services.storage.session)
-        && !services.address().searchParams.has(PENDING_PARAM);
+        && !services.address().searchParams.has(PENDING_PARAM) && !services.address().searchParams.has(WAITING_PARAM);
     };
     // A card payment left at its 3DS challenge (Back from the bank's page, a refused challenge back on
     // its form) is what the card shows first: its wait comes with the data, not after the form.
@@ -29,7 +31,12 @@ export const checkoutModule: ScreenModule<RouteOf<'checkout'>> = {
       pendingFromAddress(services.address())?.method === 'card' || hasWaitingAttempt(services.storage.session, 'card')
         ? loadChallengeWait().catch(() => undefined)
         : undefined;
-    const ready = Promise.all([store.getState().load().then(() => painted), challenge]).then(() => undefined);
-    return { ready, View: () => <CheckoutRoute store={store} firstMethod={route.method} />, quietUnderSplash };
+    const loaded = store.getState().load();
+    // A payment of this shop the loader remembers on another link: its state is asked before the
+    // first screen, so the payer sees what waits before any form (payments/WaitingElsewhere).
+    let elsewhere: Elsewhere | null = null;
+    const waiting = loadWaitingElsewhere(services, loaded.then(() => store.getState())).then((found) => void (elsewhere = found));
+    const ready = Promise.all([loaded.then(() => painted), challenge, waiting]).then(() => undefined);
+    return { ready, View: () => <CheckoutRoute store={store} firstMethod={route.method} elsewhere={elsewhere} />, quietUnderSplash };
   },
 };

@@ -138,7 +138,8 @@ export function createPaymentContext(method: PaymentMethodId, data: CheckoutData
     const key = attempt ? JSON.stringify(attempt) : '';
     if (key === remembered) return;
     remembered = key;
-    services.bridge.notify({ type: 'pending', attempt });
+    // With its merchant and link: a checkout opened on another link of the shop shows it first.
+    services.bridge.notify({ type: 'pending', attempt, merchant: info.idMerchant, link: info.code });
     // A payment that sends the payer to an outside page (the bank's): Back lands on an address
     // that carries it. Other waits stay on this page, whose tab storage and the loader keep them.
     if (LEAVES_THE_PAGE.has(method)) markAddress(attempt);

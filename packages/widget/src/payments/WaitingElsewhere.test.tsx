@@ -1,0 +1,157 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { catalogs, PasarelaError, type WaitingPayment } from '@pasarela/core';
+import { startI18n } from '../i18n/i18n';
+import { scriptedApi } from '../testing/fakePaymentContext';
+import { fakeServices } from '../testing/fakeServices';
+import { render, settle } from '../testing/render';
+import { ServicesContext } from '../services/services';
+import { WaitingElsewhere } from './WaitingElsewhere';
+import { findWaitingElsewhere, waitingFromAddress } from './waitingElsewhere';
+
+const YAPPY: WaitingPayment = { merchant: 7, link: 'OLDLINK', method: 'yappy', codOper: 'PPYP1', deadline: 1_790_000_000_000 };
+const answer = (state: string, patch: Record<string, unknown> = {}) => ({ method: 'yappy', codOper: 'PPYP1', state, total: 88.28, merchant: 7, link: 'OLDLINK', expiresAt: null, ...patch });
+const STATE = 'payments/waiting/PPYP1';
+const CANCEL = 'yappy/payments/PPYP1/cancel';
+const address = (list: unknown) => new URL(`https://checkout.test/pf/widget?type=lk&code=NEWLINK&waiting=${encodeURIComponent(JSON.stringify(list))}`);
+
+describe('the payments the loader hands over from other links (?waiting=)', () => {
+  it('takes only what core reads as a WaitingPayment', () => {
+    expect(waitingFromAddress(address([YAPPY, { ...YAPPY, codOper: '<x>' }, 'junk']))).toEqual([YAPPY]);
+    expect(waitingFromAddress(new URL('https://checkout.test/pf/widget?waiting=%7B'))).toEqual([]);
+  });
+
+  it("finds this merchant's payment the server says still waits; forgets, silently, one that ended or is not what it claims", async () => {
+    const other = { ...YAPPY, merchant: 9, codOper: 'PPOTHER' };
+    const { api, calls } = scriptedApi({ [STATE]: answer('waiting') });
+    const { services, messages } = fakeServices(api);
+    expect(await findWaitingElsewhere(api, services.bridge, address([other, YAPPY]), 7, 'NEWLINK')).toEqual({ payment: YAPPY, state: 'waiting', total: 88.28 });
+    // another merchant's is not even asked about
+    expect(calls.map((c) => c.path)).toEqual([STATE]);
+    expect(messages).toEqual([]);
+
+    const ended = scriptedApi({ [STATE]: answer('over') });
+    const forgetting = fakeServices(ended.api);
+    expect(await findWaitingElsewhere(ended.api, forgetting.services.bridge, address([YAPPY]), 7, 'NEWLINK')).toBeNull();
+    expect(forgetting.messages).toEqual([{ type: 'pending', attempt: null, merchant: 7, link: 'OLDLINK' }]);
+
+    const claimed = scriptedApi({ [STATE]: answer('waiting', { merchant: 8 }) });
+    expect(await findWaitingElsewhere(claimed.api, fakeServices(claimed.api).services.bridge, address([YAPPY]), 7, 'NEWLINK')).toBeNull();
+  });
+
+  it('paid while the checkout was closed: shown once (the loader forgets it); the server out of reach: nothing shown, nothing forgotten', async () => {
+    const paid = scriptedApi({ [STATE]: answer('paid') });
+    const told = fakeServices(paid.api);
+    expect(await findWaitingElsewhere(paid.api, told.services.bridge, address([YAPPY]), 7, 'NEWLINK')).toMatchObject({ state: 'paid' });
+    expect(told.messages).toHaveLength(1);
+    const down = scriptedApi({ [STATE]: new PasarelaError({ code: 'connection_error', category: 'network' }) });
+    const quiet = fakeServices(down.api);
+    expect(await findWaitingElsewhere(down.api, quiet.services.bridge, address([YAPPY]), 7, 'NEWLINK')).toBeNull();
+    expect(quiet.messages).toEqual([]);
+  });
+});
+
+describe('WaitingElsewhere: a payment of the shop waiting on another link, before a second payment', () => {
+  let unmount: (() => unknown) | undefined;
+  beforeAll(async () => {
+    await startI18n('es', catalogs.es);
+  });
+  afterEach(async () => {
+    await unmount?.();
+  });
+
+  async function show(answers: Record<string, unknown>, found: { state: 'waiting' | 'paid'; payment?: WaitingPayment } = { state: 'waiting' }) {
+    const { api, calls } = scriptedApi(answers as never);
+    const fake = fakeServices(api);
+    const onPayHere = vi.fn();
+    const view = await render(
+      <ServicesContext.Provider value={fake.services}>
+        <WaitingElsewhere found={{ payment: found.payment ?? YAPPY, state: found.state, total: 88.28 }} total={41.73} shop={{ name: 'Tostadores del Casco', logo: '' }} onPayHere={onPayHere} />
+      </ServicesContext.Provider>,
+    );
+    unmount = view.unmount;
+    const button = (name: string) => {
+      const found = [...view.container.querySelectorAll('button')].find((b) => b.textContent === name);
+      if (!found) throw new Error(`no button ${name}`);
+      return found;
+    };
+    const press = async (name: string) => {
+      button(name).click();
+      await settle();
+    };
+    return { ...view, ...fake, calls, onPayHere, button, press, heading: () => view.container.querySelector('h1')?.textContent };
+  }
+
+  it('says what waits, with its amount, and the three ways; the note says plainly the other will not be charged', async () => {
+    const view = await show({});
+    expect(view.heading()).toBe('Tienes un pago con Yappy de $88.28 esperando tu aprobación');
+    expect(document.activeElement).toBe(view.container.querySelector('h1'));
+    const pay = view.button('Pagar este pedido ($41.73) de otra forma');
+    expect(document.getElementById(pay.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Antes anulamos el pago con Yappy: no se te cobrará.');
+    view.button('Seguir con ese pago');
+    view.button('Anular el pago con Yappy');
+    expect(view.calls).toEqual([]);
+  });
+
+  it('going on with it opens its own link on its wait', async () => {
+    const view = await show({});
+    await view.press('Seguir con ese pago');
+    const to = new URL(view.navigations[0] ?? '', 'https://checkout.test');
+    expect(to.pathname).toBe('/pf/widget');
+    expect(to.searchParams.get('code')).toBe('OLDLINK');
+    expect(JSON.parse(to.searchParams.get('pending') ?? '')).toEqual({ method: 'yappy', codOper: 'PPYP1', deadline: 1_790_000_000_000 });
+  });
+
+  it('paying another way calls the other off first, and only then opens this order\'s form; the loader forgets it', async () => {
+    const view = await show({ [CANCEL]: {}, [STATE]: answer('over') });
+    await view.press('Pagar este pedido ($41.73) de otra forma');
+    expect(view.calls.map((c) => `${c.method} ${c.path}`)).toEqual([`post ${CANCEL}`, `get ${STATE}`]);
+    expect(view.onPayHere).toHaveBeenCalledOnce();
+    expect(view.messages).toEqual([{ type: 'pending', attempt: null, merchant: 7, link: 'OLDLINK' }]);
+  });
+
+  it('approved before the call-off arrived: says so instead of offering a second payment', async () => {
+    const view = await show({ [CANCEL]: {}, [STATE]: answer('paid') });
+    await view.press('Pagar este pedido ($41.73) de otra forma');
+    expect(view.onPayHere).not.toHaveBeenCalled();
+    expect(view.heading()).toBe('Tu pago con Yappy de $88.28 ya se aprobó');
+    await view.press('Ver el comprobante');
+    expect(view.navigations).toEqual(['/pf/default-receipt/PPYP1']);
+  });
+
+  it('not called off (the server out of reach): says so, and the ways stay', async () => {
+    const view = await show({ [CANCEL]: new PasarelaError({ code: 'connection_error', category: 'network' }) });
+    await view.press('Pagar este pedido ($41.73) de otra forma');
+    expect(view.container.querySelector('[role="alert"]')?.textContent).toBe('No pudimos anular el pago con Yappy. Inténtalo de nuevo.');
+    expect(view.onPayHere).not.toHaveBeenCalled();
+    expect(view.messages).toEqual([]);
+  });
+
+  it('calling it off says the payer will not be charged, then offers this order', async () => {
+    const view = await show({ [CANCEL]: {}, [STATE]: answer('over') });
+    await view.press('Anular el pago con Yappy');
+    expect(view.heading()).toBe('Anulamos tu pago con Yappy de $88.28');
+    expect(view.container.querySelector('[role="status"]')?.textContent).toBe('No se te cobrará.');
+    await view.press('Pagar este pedido ($41.73)');
+    expect(view.onPayHere).toHaveBeenCalledOnce();
+    await view.press('Cerrar');
+    expect(view.messages.at(-1)).toEqual({ type: 'close' });
+  });
+
+  it('a cash voucher cannot be called off here: back to the voucher, or pay another way with the plain warning', async () => {
+    const view = await show({}, { state: 'waiting', payment: { ...YAPPY, method: 'cash', deadline: null } });
+    expect(view.heading()).toBe('Tienes un comprobante de pago en efectivo de $88.28 sin pagar');
+    view.button('Volver al comprobante');
+    expect(view.container.textContent).toContain(catalogs.es.waiting_elsewhere_voucher_stays);
+    expect(view.container.textContent).not.toContain('Anular');
+    await view.press('Pagar este pedido ($41.73) de otra forma');
+    expect(view.onPayHere).toHaveBeenCalledOnce();
+    expect(view.calls).toEqual([]);
+  });
+
+  it('a payment found paid while away: its receipt, or this order too', async () => {
+    const view = await show({}, { state: 'paid' });
+    expect(view.heading()).toBe('Tu pago con Yappy de $88.28 ya se aprobó');
+    await view.press('Pagar también este pedido ($41.73)');
+    expect(view.onPayHere).toHaveBeenCalledOnce();
+  });
+});

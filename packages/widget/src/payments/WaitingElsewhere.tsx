@@ -1,0 +1,126 @@
+import { useEffect, useRef, useState } from 'react';
+import { formatAmount, type CatalogKey, type PaymentMethodId } from '@pasarela/core';
+import { t } from '../i18n/i18n';
+import { RECEIPT_PATH } from '../services/route';
+import { useServices } from '../services/services';
+import { MerchantHeader } from '../ui/MerchantHeader';
+import { addressOfElsewhere, callOffElsewhere, canCallOff, forgetElsewhere, type FoundElsewhere } from './waitingElsewhere';
+
+interface WaitingElsewhereProps {
+  found: FoundElsewhere;
+  /** This checkout's own order: its total, and the merchant shown at the top. */
+  total: number;
+  shop: { name: string; logo: string };
+  /** The payer pays this order here: the checkout's own form. */
+  onPayHere: () => void;
+}
+
+/** How the title says what the payment waits for, per method. */
+const TITLE: Partial<Record<PaymentMethodId, CatalogKey>> = { cash: 'waiting_elsewhere_voucher', clave: 'waiting_elsewhere_bank', crypto: 'waiting_elsewhere_coins' };
+
+type View = 'offer' | 'calledOff' | 'paid';
+
+/**
+ * A payment of this shop still waits on another of its links (the loader remembered it; the server
+ * says it waits): before a second payment, the payer goes on with it, calls it off, or pays this
+ * order another way once it is called off. Paid meanwhile, it says so instead.
+ */
+export function WaitingElsewhere({ found, total, shop, onPayHere }: WaitingElsewhereProps) {
+  const services = useServices();
+  const { payment } = found;
+  const [view, setView] = useState<View>(found.state === 'paid' ? 'paid' : 'offer');
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [view]);
+
+  const lang = services.lang;
+  const values = { method: t(`method_${payment.method}` as CatalogKey), amount: formatAmount(found.total, lang) };
+  const thisOrder = { amount: formatAmount(total, lang) };
+  const callable = canCallOff(payment.method);
+  const title =
+    view === 'paid' ? t('waiting_elsewhere_paid', values)
+    : view === 'calledOff' ? t('waiting_elsewhere_called_off', values)
+    : t(TITLE[payment.method] ?? 'waiting_elsewhere_approval', values);
+  useEffect(() => {
+    document.title = `${title} · ${shop.name}`;
+  }, [title, shop.name]);
+
+  /** Calls the other payment off, then goes where its state says. */
+  const callOff = async (then: () => void) => {
+    setBusy(true);
+    setFailed(false);
+    let state: Awaited<ReturnType<typeof callOffElsewhere>>;
+    try {
+      state = await callOffElsewhere(services.api, payment);
+    } catch {
+      state = 'waiting';
+    }
+    setBusy(false);
+    if (state === 'waiting') return setFailed(true);
+    forgetElsewhere(services.bridge, payment);
+    if (state === 'paid') return setView('paid');
+    then();
+  };
+  // Methods with no call-off here (a voucher, a bank page, coins on their way): it stays, and the note says so.
+  const payAnotherWay = () => (callable ? void callOff(onPayHere) : onPayHere());
+
+  return (
+    <main className="page page--checkout page--elsewhere">
+      <MerchantHeader name={shop.name} logo={shop.logo} />
+      <section className="elsewhere" aria-busy={busy}>
+        <h1 className="page__title" tabIndex={-1} ref={heading}>
+          {title}
+        </h1>
+        {view === 'offer' ? (
+          <>
+            <p className="page__text">{t('waiting_elsewhere_lead')}</p>
+            {failed ? (
+              <p className="alert alert__text" role="alert">
+                {t('waiting_elsewhere_not_called_off', values)}
+              </p>
+            ) : null}
+            <button type="button" className="button button--primary" disabled={busy} onClick={() => services.navigate(addressOfElsewhere(payment))}>
+              {t(payment.method === 'cash' ? 'waiting_elsewhere_go_on_voucher' : 'waiting_elsewhere_go_on')}
+            </button>
+            <button type="button" className="button button--secondary" disabled={busy} onClick={payAnotherWay} aria-describedby="elsewhere-note">
+              {t('waiting_elsewhere_other_way', thisOrder)}
+            </button>
+            <p className="page__hint" id="elsewhere-note">
+              {t(callable ? 'waiting_elsewhere_other_way_note' : payment.method === 'cash' ? 'waiting_elsewhere_voucher_stays' : 'waiting_elsewhere_stays', values)}
+            </p>
+            {callable ? (
+              <button type="button" className="button button--link" disabled={busy} onClick={() => void callOff(() => setView('calledOff'))}>
+                {t('waiting_elsewhere_call_off', values)}
+              </button>
+            ) : null}
+          </>
+        ) : view === 'calledOff' ? (
+          <>
+            <p className="page__text" role="status">
+              {t('waiting_elsewhere_not_charged')}
+            </p>
+            <button type="button" className="button button--primary" onClick={onPayHere}>
+              {t('waiting_elsewhere_pay_this', thisOrder)}
+            </button>
+            {services.bridge.embedded ? (
+              <button type="button" className="button button--secondary" onClick={() => services.bridge.notify({ type: 'close' })}>
+                {t('close')}
+              </button>
+            ) : null}
+          </>
+        ) : (
+          <>
+            <p className="page__text">{t('waiting_elsewhere_paid_note')}</p>
+            <button type="button" className="button button--primary" onClick={() => services.navigate(RECEIPT_PATH + encodeURIComponent(payment.codOper))}>
+              {t('waiting_elsewhere_see_receipt')}
+            </button>
+            <button type="button" className="button button--secondary" onClick={onPayHere}>
+              {t('waiting_elsewhere_pay_too', thisOrder)}
+            </button>
+          </>
+        )}
+      </section>
+    </main>
+  );
+}
