@@ -55,6 +55,42 @@ describe('Pasarela (the client)', () => {
     expect(JSON.parse(s.seen[0]?.body ?? '')).toEqual({ amount: 25, description: 'Pedido', expiresAt: '2026-12-01T00:00:00.000Z' });
   });
 
+  it('sends an Idempotency-Key on every POST (a new one per call without the caller\'s), none on a GET', async () => {
+    const transaction = {
+      codOper: 'PP1', method: 'card', result: 'DECLINED', amount: 25, taxAmount: 0, linkCode: null, orderReference: null, metadata: {},
+      refundedAmount: 0, status: 0, authStatus: 'CANCELLED', createdAt: '2026-11-25T12:00:00.000Z', updatedAt: '2026-11-25T12:00:00.000Z',
+    };
+    const refundResult = { id: 're_1', codOper: 'PP1', amount: 5, status: 'succeeded', createdAt: '2026-11-25T12:00:00.000Z', transaction };
+    const s = await serverAnswering(
+      json(201, link), json(201, link), json(201, refundResult), json(201, refundResult), json(200, transaction), json(200, transaction), json(200, link),
+    );
+    const pasarela = new Pasarela({ secretKey: 'sk_test_1', baseUrl: s.url });
+    await pasarela.paymentLinks.create({ amount: 25, description: 'Pedido' });
+    await pasarela.paymentLinks.create({ amount: 25, description: 'Pedido' }, { idempotencyKey: 'link-order-1' });
+    await pasarela.transactions.refund('PP1', { amount: 5 });
+    await pasarela.transactions.refund('PP1');
+    await pasarela.transactions.void('PP1');
+    await pasarela.transactions.void('PP1', { idempotencyKey: 'void-order-1' });
+    await pasarela.paymentLinks.retrieve('LKABCDEFGHJK');
+    const keys = s.seen.map((r) => r.headers['idempotency-key']);
+    expect(s.seen.map((r) => r.method)).toEqual(['POST', 'POST', 'POST', 'POST', 'POST', 'POST', 'GET']);
+    expect(keys[1]).toBe('link-order-1');
+    expect(keys[5]).toBe('void-order-1');
+    const made = [keys[0], keys[2], keys[3], keys[4]];
+    for (const key of made) expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(new Set(made).size).toBe(4);
+    expect(keys[6]).toBeUndefined();
+  });
+
+  it('refuses a key the server would refuse before sending anything', async () => {
+    const s = await serverAnswering(json(201, link));
+    const pasarela = new Pasarela({ secretKey: 'sk_test_1', baseUrl: s.url });
+    for (const idempotencyKey of ['', 'has space', 'ñ', 'k'.repeat(256)]) {
+      await expect(pasarela.transactions.refund('PP1', {}, { idempotencyKey }), JSON.stringify(idempotencyKey)).rejects.toThrow(TypeError);
+    }
+    expect(s.seen).toHaveLength(0);
+  });
+
   it('waits for a key still in use (409 idempotency_key_in_use, Retry-After) and keeps the caller\'s key', async () => {
     const s = await serverAnswering(json(409, { code: 'idempotency_key_in_use', message: 'x' }, { 'retry-after': '0' }), json(200, link));
     const pasarela = new Pasarela({ secretKey: 'sk_test_1', baseUrl: `${s.url}/` });

@@ -34,11 +34,15 @@ export interface PasarelaOptions {
 
 export interface PostOptions {
   /**
-   * The Idempotency-Key: the same key with the same body answers the first answer for 24 hours.
-   * Without it a key is made for the call, and its retries send the same one.
+   * The Idempotency-Key (1 to 255 visible ASCII characters): the same key with the same body
+   * answers the first answer for 24 hours. The server requires one on link creation, refunds and
+   * voids; without yours a key is made for the call (a UUID), and its retries send the same one.
    */
   idempotencyKey?: string;
 }
+
+/** What the server takes as an Idempotency-Key. */
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
 export interface CreatePaymentLinkParams {
   /** The price, above 0, at most two decimals. */
@@ -204,7 +208,12 @@ export class Pasarela {
     const headers: Record<string, string> = { authorization: `Bearer ${this.#secretKey}`, accept: 'application/json' };
     const raw = body instanceof RawBody ? body : undefined;
     if (method === 'POST') {
+      // A key the server would refuse fails here, before anything is sent.
+      if (options.idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(options.idempotencyKey)) {
+        throw new TypeError('idempotencyKey must be 1 to 255 visible ASCII characters (a UUID, or your own such as refund-<order>-1)');
+      }
       headers['content-type'] = raw ? raw.type : 'application/json';
+      // Made once per call, before the first try: every retry below sends this same key.
       headers['idempotency-key'] = options.idempotencyKey ?? randomUUID();
     }
     const payload = raw ? raw.bytes : body === undefined ? undefined : JSON.stringify(body);
