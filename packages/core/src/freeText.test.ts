@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { freeText, hasForbiddenCharacters, hasUnstorableCharacters, jsonHasForbiddenCharacters, shownNameRefusal, unstorableTextIn, type ShownNameRefusal } from './freeText';
+import { freeText, hasForbiddenCharacters, hasUnstorableCharacters, jsonHasForbiddenCharacters, shownNameRefusal, unstorableTextIn } from './freeText';
 
 describe('free text refuses control and bidi characters', () => {
   it.each<[string, boolean, boolean]>([
@@ -79,7 +79,7 @@ describe('no text holds NUL or a lone surrogate (any request body, whatever its 
 // docs/merchant-api.md "Brand": a display name is what payers see of the business, so it holds no
 // bidi control of any kind and shows something.
 describe('a name shown as a business\'s sign: no bidi control, and something to see', () => {
-  it.each<[string, string, ShownNameRefusal | null]>([
+  it.each<[string, string, ReturnType<typeof shownNameRefusal>]>([
     ['a plain name', 'Tostadores del Casco', null],
     ['accents and ñ', 'Café Ñandú', null],
     ['right-to-left script by itself', 'مقهى القاهرة', null],

@@ -30,7 +30,7 @@ const ANY_BIDI_CONTROL = /\p{Bidi_Control}/u;
  */
 const DRAWS_NOTHING = /^[\p{White_Space}\p{Default_Ignorable_Code_Point}\u2800]*$/u;
 
-export type ShownNameRefusal = 'bidi_control' | 'invisible';
+type ShownNameRefusal = 'bidi_control' | 'invisible';
 
 /**
  * Why a name shown as a business's sign (a merchant's display name, on the checkout, receipts,
