@@ -98,6 +98,9 @@ describe.runIf(browserAvailable())('merchant server example: signed webhooks and
 
     // The example refunds part of the order through @pasarela/node; the refund comes back as a signed webhook.
     const [codOper] = Object.entries(await orders()).find(([, o]) => o.amount === 25) ?? [''];
+    // Without its caller's Idempotency-Key the example refunds nothing: a retry could not be told from a new refund.
+    const keyless = await fetch(`${merchant.url}/orders/${codOper}/refunds`, { method: 'POST', body: JSON.stringify({ amount: 5 }) });
+    expect([keyless.status, ((await keyless.json()) as { code: string }).code]).toEqual([400, 'missing_idempotency_key']);
     const refunded = await fetch(`${merchant.url}/orders/${codOper}/refunds`, { method: 'POST', body: JSON.stringify({ amount: 5 }), headers: { 'idempotency-key': `refund-${codOper}` } });
     expect(refunded.status).toBe(201);
     expect(await refunded.json()).toMatchObject({ amount: 5, status: 'succeeded', transaction: { refundedAmount: 5 } });

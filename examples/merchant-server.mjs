@@ -132,11 +132,18 @@ const server = createServer(async (req, res) => {
       await handleEvent(event);
     } else if (req.method === 'POST' && /^\/orders\/[A-Za-z0-9_]+\/refunds$/.test(req.url)) {
       // A refund of a paid order: { amount? } (none: all that remains), once per Idempotency-Key.
+      // The key is the caller's, passed on: one this server made up would be new on the caller's
+      // retry, and the retry would refund again. Pasarela requires one on refunds too.
       const codOper = req.url.split('/')[2];
+      const idempotencyKey = req.headers['idempotency-key'];
+      if (typeof idempotencyKey !== 'string' || idempotencyKey === '') {
+        res.writeHead(400, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ code: 'missing_idempotency_key', message: 'Send an Idempotency-Key header, the same one when you retry' }));
+        return;
+      }
       const body = JSON.parse((await readBody(req)) || '{}');
       try {
-        const refund = await pasarela.transactions.refund(codOper, body.amount === undefined ? {} : { amount: body.amount },
-          req.headers['idempotency-key'] ? { idempotencyKey: String(req.headers['idempotency-key']) } : {});
+        const refund = await pasarela.transactions.refund(codOper, body.amount === undefined ? {} : { amount: body.amount }, { idempotencyKey });
         res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify(refund));
       } catch (error) {
         if (!(error instanceof PasarelaError)) throw error;
