@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NodeAnswer } from './test/nodeClient';
 import { testCluster, type TestNode } from './test/testNodes';
 import { cardPayload, testCardNumber } from './test/testApp';
+import { simulatedGateways } from './gateways/simulator/simulatedGateways';
+import { receiveGatewayEvent } from './payments/receiveGatewayEvent';
+import { owedToPayerCentsOf } from './webhooks/merchantTransaction';
 
 // Every rule that counts or allows once holds when requests race: N requests at once, split across
 // two nodes on one PostgreSQL (where payments run in parallel), and the rule still allows what it
@@ -20,10 +23,20 @@ beforeAll(async () => {
   cluster = await testCluster(url);
   [a, b] = await Promise.all([cluster.start(), cluster.start()]);
 });
+/** The mixed races on single-use targets: what each round's attempts were and where the money went. */
+const moneyTable: Array<{ target: string; rounds: number; attempts: Record<string, number>; paid: number; taken: number; givenBack: number; owed: number; live: number }> = [];
+
 afterAll(async () => {
   if (!url) return;
   await cluster.close();
   console.log(['rule | nodes | requests at once | allowed | approved or accepted', ...table.map((r) => `${r.rule} | 2 | ${r.requests} | ${r.allowed} | ${r.approved}`)].join('\n'));
+  if (moneyTable.length > 0) {
+    const dollars = (cents: number) => (cents / 100).toFixed(2);
+    console.log([
+      'single-use target | rounds | attempts recorded (card, 3ds, nequi, yappy, cash, clave, crypto) | paid | money taken | given back | owed to payer | left payable at a gateway',
+      ...moneyTable.map((r) => `${r.target} | ${r.rounds} | ${MIXED_METHODS.map((m) => r.attempts[m] ?? 0).join(', ')} | ${r.paid} | ${dollars(r.taken)} | ${dollars(r.givenBack)} | ${dollars(r.owed)} | ${r.live}`),
+    ].join('\n'));
+  }
 });
 
 /** n calls at once, every other one on the other node. */
@@ -80,6 +93,86 @@ async function settle(node: TestNode, method: string, codOper: string): Promise<
   if (method === 'clave') return (await post(`/clave/${codOper}`, true)).data['status'] === 1;
   if (method === 'crypto') return (await post(`/crypto/${codOper}/confirm`)).data['txStatus'] === 1;
   return (await post(`/3ds/${codOper}`, true)).data['status'] === 1;
+}
+
+/** The mixed race's 12 requests: cards, a 3DS card, phones that never answer by themselves, vouchers, Clave pages, a crypto address. */
+const MIXED_REQUESTS = ['card', 'nequi', 'cash', 'clave', 'yappy', 'crypto', 'card', '3ds', 'cash', 'clave', 'nequi', 'card'] as const;
+const MIXED_METHODS = ['card', '3ds', 'nequi', 'yappy', 'cash', 'clave', 'crypto'] as const;
+
+/** One payer's request for a payment on a link, its answer as it came (200 with the attempt, or 409). */
+function startAttempt(node: TestNode, method: string, code: string, amount: number, taxAmount: number): Promise<NodeAnswer> {
+  const trackId = randomUUID();
+  if (method === 'nequi') return node.client.api('/nequi/push', { code, phone: '3993333333', trackId });
+  if (method === 'yappy') return node.client.api('/yappy/payments', { code, phone: '63333333', trackId });
+  if (method === 'cash') return node.client.api('/cash/pay-cash', { code, email: 'caja@example.com', phone: '+50761234567', trackId });
+  if (method === 'clave') return node.client.api('/clave/payments', { code, trackId });
+  if (method === 'crypto') return node.client.api('/crypto/payments', { codeProcess: code, currency: 'BTC', network: 'BTC', email: 'cripto@example.com', trackId });
+  return node.client.api('/cards/auth-capture', cardPayload(code, { amount, taxAmount, trackId, ...(method === '3ds' ? { cardNumber: '4000000000003220' } : {}) }));
+}
+
+interface BookRow { key: string; port: string; request: Record<string, unknown>; state: Record<string, unknown> }
+
+/** The simulator's books of these attempts (a crypto address is kept under the attempt's key and network). */
+const booksOf = (codOpers: readonly string[]) => a.server.db.query<BookRow>(
+  "select key, port, request, state from gateway_simulator where key = any($1::text[]) or split_part(key, ':', 1) = any($1::text[])", [codOpers]);
+
+/** What of these attempts a payer could still pay at its gateway: a voucher issued, a bank page or push waiting, a 3DS challenge open. */
+async function liveAtGateway(codOpers: readonly string[]): Promise<string[]> {
+  return (await booksOf(codOpers)).filter((e) =>
+    (e.port === 'voucher' && e.state['state'] === 'issued') || (e.port === 'bank' && e.state['state'] === 'waiting')
+    || (e.port === 'push' && e.state['state'] === 'waiting') || (e.port === 'card' && e.state['status'] === 'challenge' && e.state['voided'] !== true),
+  ).map((e) => `${e.port} ${e.key}`);
+}
+
+/**
+ * The outside party itself, past Pasarela's settle calls: the kiosk takes the voucher's cash, the
+ * payer approves on the bank's page and on the phone, coins reach the address. Each gateway refuses
+ * what was withdrawn; what it takes anyway is news for Pasarela (returned as its event).
+ */
+async function playOutsideParty(outside: ReturnType<typeof simulatedGateways>, method: string, codOper: string, details: Record<string, unknown>) {
+  const { controls } = outside;
+  if (method === 'cash') {
+    const voucher = await controls.voucher.paidAtKiosk(codOper);
+    return voucher && { id: `kiosk:${codOper}`, key: codOper, kind: 'voucher' as const, voucher };
+  }
+  if (method === 'clave') {
+    const outcome = await controls.bank.payerDecides(codOper, true);
+    return outcome && { id: `bank:${codOper}`, key: codOper, kind: 'bank' as const, outcome };
+  }
+  if (method === 'nequi' || method === 'yappy') {
+    const answer = await controls.push.payerAnswers(codOper, true);
+    return answer && { id: `phone:${codOper}`, key: codOper, kind: 'push' as const, answer };
+  }
+  if (method === 'crypto' && details['network']) {
+    // The chain takes coins to any address: a called-off payment's are owed back.
+    const deposit = await controls.crypto.chainConfirms(`${codOper}:${String(details['network'])}`, Number(details['amountCrypto']), `sbxbtc_payer_${codOper.toLowerCase()}`);
+    return deposit && { id: `chain:${codOper}`, key: codOper, kind: 'crypto' as const, deposit };
+  }
+  return undefined;
+}
+
+/** Money the gateways took for these attempts, and gave back (a void, a refund), in cents, from the simulator's books. */
+async function moneyOf(rows: ReadonlyArray<{ cod_oper: string }>, total: number): Promise<{ taken: number; givenBack: number }> {
+  let taken = 0;
+  let givenBack = 0;
+  for (const { port, request, state } of await booksOf(rows.map((r) => r.cod_oper))) {
+    const cents = Number(request['amountCents'] ?? 0);
+    if (port === 'card' && state['status'] === 'approved') {
+      taken += cents;
+      givenBack += state['voided'] === true ? cents : Number(state['refundedCents'] ?? 0);
+    } else if ((port === 'push' || port === 'bank') && state['state'] === 'approved') {
+      taken += cents;
+      givenBack += Number(state['refundedCents'] ?? 0);
+    } else if (port === 'voucher' && state['state'] === 'paid') {
+      taken += cents;
+    } else if (port === 'crypto' && Number(state['paidCrypto'] ?? 0) > 0) {
+      const quoted = Number(request['amountCrypto']);
+      const sent = ((state['refunds'] as Array<{ amountCrypto: number }> | undefined) ?? []).reduce((sum, r) => sum + r.amountCrypto, 0);
+      taken += Math.round((total * Number(state['paidCrypto'])) / quoted);
+      givenBack += Math.round((total * sent) / quoted);
+    }
+  }
+  return { taken, givenBack };
 }
 
 describe.skipIf(!url)('races on two nodes on one PostgreSQL', () => {
@@ -246,6 +339,62 @@ describe.skipIf(!url)('races on two nodes on one PostgreSQL', () => {
     await a.server.db.query('update merchants set webhook_url = $1 where id = 1', [merchant?.webhook_url ?? null]);
     console.log(`3DS left and completed at once, 8 rounds: ${outcomes.join(', ')}`);
   });
+
+  it.each([
+    { target: 'single-use link', emailed: false },
+    { target: 'e-mailed payment request', emailed: true },
+  ])('leaves nothing payable and takes one payment when card, Nequi, Yappy, cash, Clave and crypto attempts meet on a $target, 20 rounds', async ({ target, emailed }) => {
+    const rounds = 20;
+    const [amount, taxAmount] = emailed ? [40, 2.8] : [25, 1.75];
+    const total = Math.round((amount + taxAmount) * 100);
+    const row = { target, rounds, attempts: {} as Record<string, number>, paid: 0, taken: 0, givenBack: 0, owed: 0, live: 0 };
+    // The outside parties as the simulator plays them (the kiosk, the bank's page, the phone, the chain), on the shared books.
+    const outside = simulatedGateways(a.server.db);
+    const deps = { db: a.server.db, gateways: outside.gateways };
+    for (let round = 0; round < rounds; round++) {
+      const code = emailed
+        ? String((await a.client.admin('POST', '/email-payments', { to: `ronda${round}@example.com`, amount, taxAmount, description: 'Pedido por correo' })).data['code'])
+        : await singleUseLink(amount, taxAmount);
+      // 12 requests at once, every other one on the other node: cards that approve at once, a 3DS card,
+      // phones that never answer by themselves, vouchers, Clave pages, a crypto address.
+      const answers = await atOnce(MIXED_REQUESTS.length, (node, i) => startAttempt(node, MIXED_REQUESTS[i] ?? 'card', code, amount, taxAmount));
+      const seen = JSON.stringify({ round, answers: answers.map((r, i) => [MIXED_REQUESTS[i], r.status, r.data['code'] ?? r.data['status']]) });
+      // Each request is an attempt, or refused because the link is paid; nothing else (no 5xx).
+      for (const answer of answers) expect(answer.status === 200 || (answer.status === 409 && answer.data['code'] === 'request_already_paid'), seen).toBe(true);
+      expect(await paidOn(code), seen).toBe(1);
+      const attempts = await a.server.db.query<{ cod_oper: string; method: string; status: number; auth_status: string; details: Record<string, unknown>; card_last4: string | null }>(
+        'select cod_oper, method, status, auth_status, details, card_last4 from transactions where link_code = $1 order by id', [code]);
+      for (const t of attempts) {
+        const kind = t.method === 'card' && t.card_last4 === '3220' ? '3ds' : t.method;
+        row.attempts[kind] = (row.attempts[kind] ?? 0) + 1;
+      }
+      // Nothing the payer could still pay is left at a gateway: every voucher, page, push and challenge that lost is withdrawn.
+      const live = await liveAtGateway(attempts.filter((t) => t.status !== 1).map((t) => t.cod_oper));
+      row.live += live.length;
+      expect(live, seen).toEqual([]);
+      // A tester plays every outside party on every attempt that lost: the settle calls, then the parties themselves.
+      for (const lost of attempts.filter((t) => t.status !== 1)) {
+        const method = lost.method === 'card' ? '3ds' : lost.method;
+        if (lost.method === 'card' && lost.card_last4 !== '3220') continue;
+        expect(await settle(round % 2 ? a : b, method, lost.cod_oper), `${seen} ${method} ${lost.cod_oper}`).toBe(false);
+        const news = await playOutsideParty(outside, lost.method, lost.cod_oper, lost.details);
+        if (news) await receiveGatewayEvent(deps, news);
+      }
+      const money = await moneyOf(await a.server.db.query<{ cod_oper: string }>('select cod_oper from transactions where link_code = $1', [code]), total);
+      const after = await a.server.db.query<{ cod_oper: string; method: string; status: number; auth_status: string; details: Record<string, unknown> }>(
+        'select cod_oper, method, status, auth_status, details from transactions where link_code = $1', [code]);
+      const owed = after.reduce((sum, t) => sum + owedToPayerCentsOf(t), 0);
+      const books = JSON.stringify({ rows: after.map((t) => [t.method, t.status, t.auth_status, t.details['owedToPayer']]), books: await booksOf(after.map((t) => t.cod_oper)) });
+      row.paid += await paidOn(code);
+      row.taken += money.taken;
+      row.givenBack += money.givenBack;
+      row.owed += owed;
+      // One payment taken for the round; every extra given back or shown owed to the payer.
+      expect({ kept: money.taken - money.givenBack - owed }, `${seen} ${JSON.stringify({ money, owed })} ${books}`).toEqual({ kept: total });
+    }
+    moneyTable.push(row);
+    record(`${target}, card + 3DS + Nequi + Yappy + cash + Clave + crypto at once, ${rounds} rounds`, MIXED_REQUESTS.length * rounds, rounds, row.paid);
+  }, 600_000);
 
   it('pays a cash voucher once when the kiosk pays it 10 times at once', async () => {
     const link = await a.client.admin('POST', '/links', { amount: 12, taxAmount: 0, description: 'Vale' });

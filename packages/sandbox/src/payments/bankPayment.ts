@@ -28,18 +28,16 @@ export async function startBankPayment(deps: Deps, input: BankPaymentInput): Pro
   }
   const merchant = await findMerchant(deps.db, row.merchant_id);
   const attempt = row;
-  return callInDoubt('bank', async () => {
+  const started = await callInDoubt('bank', async () => {
     const { redirectUrl } = await deps.gateways.bank.start({
       ...gatewayCall(attempt.cod_oper), amountCents: attempt.amount_cents + attempt.tax_cents, description: attempt.description,
       merchant: { name: merchant?.name ?? '', logo: merchant?.logo || null }, returnPath: input.returnPath(attempt.cod_oper),
     });
-    if (attempt.auth_status !== IN_DOUBT.auth_status) {
-      refuseIfPaidElsewhere(attempt);
-      return { row: attempt, redirectUrl };
-    }
+    if (attempt.auth_status !== IN_DOUBT.auth_status) return { row: attempt, redirectUrl };
     const settled = await settlePayment(deps, attempt.cod_oper, { status: -1, authStatus: 'PENDING', messageKey: 'pending' });
-    // Called off while the bank opened its page (its link paid meanwhile): the page is closed, and the payer not sent there.
-    refuseIfPaidElsewhere(settled?.row ?? attempt);
     return { row: settled?.row ?? attempt, redirectUrl };
   });
+  // Called off while the bank opened its page (its link paid meanwhile): the page is closed, and the payer not sent there.
+  refuseIfPaidElsewhere(started.row);
+  return started;
 }

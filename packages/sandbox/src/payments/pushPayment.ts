@@ -35,16 +35,17 @@ export async function requestPushPayment(deps: Deps, input: PushPaymentInput): P
     return attempt;
   }
   const expiresAt = attempt.expires_at ?? new Date(Date.now() + windowMs);
-  return callInDoubt('wallet', async () => {
+  const asked = await callInDoubt('wallet', async () => {
     const answer = await deps.gateways.push.request({
       ...gatewayCall(attempt.cod_oper), wallet: input.wallet, channel: input.channel, amountCents: attempt.amount_cents + attempt.tax_cents, expiresAt,
     });
     const outcome = pushOutcomeOf(input.wallet, answer) ?? { status: -1, authStatus: 'PENDING', messageKey: 'pending' };
     const settled = await settlePayment(deps, attempt.cod_oper, { ...outcome, details: answer.qrValue ? { qrValue: answer.qrValue } : {} });
-    // Called off while the wallet was asked (its link paid meanwhile): withdrawn there, and refused here.
-    refuseIfPaidElsewhere(settled?.row ?? attempt);
     return settled?.row ?? attempt;
   });
+  // Called off while the wallet was asked (its link paid meanwhile): withdrawn there, and refused here.
+  refuseIfPaidElsewhere(asked);
+  return asked;
 }
 
 /**

@@ -28,14 +28,15 @@ export async function issueVoucherPayment(deps: Deps, input: VoucherPaymentInput
   }, input.lang, fingerprint));
   if (attempt.auth_status !== IN_DOUBT.auth_status) return { row: refusedIfPaidElsewhere(attempt), fresh: false };
   const expiresAt = attempt.expires_at ?? cashVoucherExpiresAt();
-  return callInDoubt('voucher network', async () => {
+  const issued = await callInDoubt('voucher network', async () => {
     const voucher = await deps.gateways.voucher.issue({ ...gatewayCall(attempt.cod_oper), network: input.network, amountCents: attempt.amount_cents + attempt.tax_cents, expiresAt });
     // SPEC 4 cash "0 and -1 pending": an issued voucher waits at 0.
     const outcome = voucherOutcomeOf(voucher) ?? { status: 0, authStatus: 'PENDING', messageKey: 'pending' };
     const settled = await settlePayment(deps, attempt.cod_oper, { ...outcome, reference: voucher.reference });
-    // Called off while the network issued it (its link paid meanwhile): withdrawn there, and refused here.
-    return { row: refusedIfPaidElsewhere(settled?.row ?? attempt), fresh: settled?.kind === 'settled' };
+    return { row: settled?.row ?? attempt, fresh: settled?.kind === 'settled' };
   });
+  // Called off while the network issued it (its link paid meanwhile): withdrawn there, and refused here.
+  return { ...issued, row: refusedIfPaidElsewhere(issued.row) };
 }
 
 function refusedIfPaidElsewhere(row: TransactionRow): TransactionRow {

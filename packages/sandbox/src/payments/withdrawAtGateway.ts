@@ -14,7 +14,8 @@ export async function withdrawAtGateway(deps: Pick<Deps, 'gateways'>, row: Trans
   if (row.method === 'nequi' || row.method === 'yappy') await deps.gateways.push.cancel(call);
   else if (row.method === 'cash') await deps.gateways.voucher.cancel(call);
   else if (row.method === 'clave') await deps.gateways.bank.cancel(call);
-  else if (row.method === 'card') await deps.gateways.card.void({ ...call, authorizationKey: row.cod_oper });
+  // The give-back's void key: a void made here and asked again there answers voided (the money is back).
+  else if (row.method === 'card') await deps.gateways.card.void({ ...gatewayCall(`${row.cod_oper}:void`), authorizationKey: row.cod_oper });
 }
 
 /**

@@ -18,7 +18,7 @@ export interface CardBookRequest {
 }
 
 /** The simulated processor's state of an authorization: its decision, and what was refunded. */
-export type CardBookState = CardDecision & { capturedCents?: number; refundedCents?: number; refundKeys?: string[]; voided?: boolean };
+export type CardBookState = CardDecision & { capturedCents?: number; refundedCents?: number; refundKeys?: string[]; voided?: boolean; voidKeys?: string[] };
 
 /** The decision the test card table gives (SPEC 3 messageSys in the payer's language). */
 function decide(request: CardAuthorization): CardDecision {
@@ -35,7 +35,7 @@ function decide(request: CardAuthorization): CardDecision {
 }
 
 const decisionOf = (state: CardBookState): CardDecision => {
-  const { capturedCents: _c, refundedCents: _r, refundKeys: _k, voided: _v, ...decision } = state;
+  const { capturedCents: _c, refundedCents: _r, refundKeys: _k, voided: _v, voidKeys: _vk, ...decision } = state;
   return decision as CardDecision;
 };
 
@@ -82,9 +82,12 @@ export function simulatedCardProcessor(db: Database) {
       return entry?.state.refundKeys?.includes(call.idempotencyKey) ? 'refunded' : null;
     },
     async void(call) {
-      const moved = await moveEntry<CardBookRequest, CardBookState>(db, PORT, call.authorizationKey, ({ state }) =>
-        (state.status === 'challenge' || state.status === 'pending' || (state.status === 'approved' && !state.refundedCents && !state.capturedCents)) && !state.voided
-          ? { ...state, voided: true } : undefined);
+      const moved = await moveEntry<CardBookRequest, CardBookState>(db, PORT, call.authorizationKey, ({ state }) => {
+        // A void repeated with its idempotency key answers as the first did.
+        if (state.voided && state.voidKeys?.includes(call.idempotencyKey)) return state;
+        return (state.status === 'challenge' || state.status === 'pending' || (state.status === 'approved' && !state.refundedCents && !state.capturedCents)) && !state.voided
+          ? { ...state, voided: true, voidKeys: [...(state.voidKeys ?? []), call.idempotencyKey] } : undefined;
+      });
       return moved?.moved ? 'voided' : 'refused';
     },
   };
