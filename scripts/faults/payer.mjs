@@ -35,16 +35,17 @@ export function cardBody(code, trackId, cardNumber = randomVisa()) {
 }
 
 /**
- * The API as the widget calls it, through baseUrl (the fault proxy). Every call resolves: an answer
+ * The API as the widget calls it, through baseUrl (the fault proxy), with `headers` on every call (a
+ * wallet user's Authorization). Every call resolves: an answer
  * { status, code, data, retryAfter } or { status: 0, error } when none came (cut, time-out).
  */
-export function apiClient(baseUrl, { timeoutMs = 5_000, counters = { fiveXX: 0, noAnswer: 0 } } = {}) {
+export function apiClient(baseUrl, { timeoutMs = 5_000, counters = { fiveXX: 0, noAnswer: 0 }, headers = {} } = {}) {
   counters.statuses ??= {};
   const call = async (method, path, body) => {
     try {
       const res = await fetch(`${baseUrl}/api/v1${path}`, {
         method,
-        headers: { 'x-api-key': CLIENT_KEY, ...(body === undefined ? {} : { 'content-type': 'text/plain' }) },
+        headers: { 'x-api-key': CLIENT_KEY, ...headers, ...(body === undefined ? {} : { 'content-type': 'text/plain' }) },
         body: body === undefined ? undefined : encode(body),
         signal: AbortSignal.timeout(timeoutMs),
       });

@@ -19,6 +19,7 @@ import { apiClient, cardBody, payWithRetries, randomVisa } from './payer.mjs';
 import { browserScenarios } from './browser.mjs';
 import { postgresScenarios } from './postgres.mjs';
 import { killedAfterGatewayScenarios } from './killedAfterGateway.mjs';
+import { cardKindScenarios } from './cardKinds.mjs';
 
 const only = (() => {
   const at = process.argv.indexOf('--only');
@@ -208,6 +209,8 @@ async function main() {
       done(await nequiThroughFaults(sandbox, proxy, { action: '502-before' })));
     await scenario('nequi push: answer later than the payer waits (1.5 s), then status polls fail', async (done) =>
       done(await nequiThroughFaults(sandbox, proxy, { action: 'delay', ms: 3_000 }, 1_500)));
+
+    await cardKindScenarios({ sandbox, proxy, scenario });
 
     await browserScenarios({ sandbox, scenario, skip, createLink, transactionsOf });
 
