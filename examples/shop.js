@@ -238,13 +238,17 @@
     get lang() {
       return lang;
     },
-    /** The order as the payment-link API wants it: amounts in dollars, tax apart. */
+    /** The order as the payment-link API wants it (amounts in dollars, tax apart), and its items. */
     order: function () {
       var sums = totals();
       return {
         amount: sums.subtotalCents / 100,
         taxAmount: sums.taxCents / 100,
         description: TEXT.es.order,
+        // what is in the cart: the same total from other items is another order
+        items: PRODUCTS.map(function (p) {
+          return p.id + ' x' + p.quantity;
+        }).join(', '),
       };
     },
     /** Shows one finished payment attempt; #result's data-status is the latest status. */

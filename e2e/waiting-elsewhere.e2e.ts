@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import type { Browser, FrameLocator, Page } from 'playwright-core';
+import { transactionsFor } from './support/admin';
+import { seriousViolations } from './support/axe';
+import { browserAvailable } from './support/browser';
+import { checkoutFrameOf } from './support/frames';
+import { DemoShop } from './support/pages';
+import { denyStorage } from './support/storage';
+import { withSandboxAndBrowser } from './support/suite';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
+
+const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
+
+const TEXT = {
+  es: {
+    close: 'Cerrar', anyway: 'Cerrar de todas formas',
+    waits: 'Tienes un pago con Yappy de $39.59 esperando tu aprobación',
+    // one more chocolate bar: $39.59 -> $46.55
+    product: 'cacao', goOn: 'Seguir con ese pago', otherWay: 'Pagar este pedido ($46.55) de otra forma', callOff: 'Anular el pago con Yappy',
+    note: 'Antes anulamos el pago con Yappy: no se te cobrará.',
+  },
+  en: {
+    close: 'Close', anyway: 'Close anyway',
+    waits: 'You have a Yappy payment of $39.59 waiting for your approval',
+    // one more bag of coffee: $39.59 -> $65.27 (another amount: not the Spanish run's card payment again)
+    product: 'geisha', goOn: 'Go on with that payment', otherWay: 'Pay this order ($65.27) another way', callOff: 'Call off the Yappy payment',
+    note: "We call off the Yappy payment first: you won't be charged for it.",
+  },
+};
+
+// The issue: a payer closes the checkout while a Yappy request waits, then presses the shop's Pay
+// again, and the shop makes a new link. The checkout of that new link, of the same merchant, shows
+// first what waits (the loader remembered it in the shop page's own storage: the checkout's frame
+// here is denied storage), with its amount and three ways; paying another way calls the old one
+// off, so it can no longer be approved. On a phone (360 x 740), in both languages.
+describe.runIf(browserAvailable())('a payment waiting on another link of the same shop', () => {
+  let sandbox: Sandbox;
+  let browser: Browser;
+  withSandboxAndBrowser({ SPLASH_MS: '200', YAPPY_WAIT_MS: '120000' }, (started) => ({ sandbox, browser } = started));
+
+  /** The demo shop in `lang`: Pay, a Yappy request that never answers, closed; then one more item (a new order, a new link) and Pay. */
+  async function waitingThenNewOrder(lang: 'es' | 'en') {
+    const text = TEXT[lang];
+    const context = await browser.newContext({ locale: lang === 'es' ? 'es-PA' : 'en-US', viewport: { width: 360, height: 740 } });
+    await denyStorage(context, new URL(sandbox.url).origin);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const codes: string[] = [];
+    page.on('response', async (res) => {
+      if (res.url().endsWith('/shop/links') && res.status() === 201) codes.push(((await res.json()) as { code: string }).code);
+    });
+    const shop = new DemoShop(page, sandbox.demoUrl);
+    await shop.open();
+    if (lang === 'en') await page.locator('#lang-toggle').click();
+
+    const first = await shop.pay();
+    await first.waitForForm();
+    await first.chooseMethod(/Yappy/);
+    await verify(first.frame);
+    await first.field('yappy-phone').fill('63333333');
+    await first.frame.getByRole('button', { name: /enviar solicitud de pago|send payment request/i }).click();
+    await first.frame.getByRole('timer').waitFor({ timeout: 15_000 });
+    await first.frame.getByRole('button', { name: text.close, exact: true }).click();
+    // Pressed in the page itself: the frame goes away as it is pressed.
+    await first.frame.getByRole('alertdialog').getByRole('button', { name: text.anyway }).evaluate((button) => (button as HTMLButtonElement).click()).catch(() => undefined);
+    await expect.poll(() => page.locator('iframe').count()).toBe(0);
+    const [yappy] = await transactionsFor(sandbox, codes[0] ?? '');
+
+    // The payer adds an item: another order, another link, same shop.
+    await page.locator(`[data-product="${text.product}"] [data-step="1"]`).click();
+    const again = await shop.pay();
+    const heading = again.frame.getByRole('heading', { name: text.waits });
+    await heading.waitFor({ timeout: 20_000 });
+    expect(codes).toHaveLength(2);
+    return { context, page, shop, again, codOper: yappy?.codOper ?? '', codes, errors, text };
+  }
+
+  /** The sandbox's captcha, answered as a person. */
+  async function verify(frame: FrameLocator) {
+    const verification = frame.getByRole('group', { name: /Verificación|Verification/ });
+    await verification.getByRole('checkbox', { name: /No soy un robot|I'm not a robot/ }).check();
+    await verification.getByText(/^(Verificado|Verified)$/).waitFor({ timeout: 10_000 });
+  }
+
+  const pendingKeys = (page: Page) => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('pasarela.pending.')));
+  const approveYappy = (codOper: string) =>
+    fetch(`${sandbox.url}/sandbox/yappy/${codOper}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ result: 'approve' }) });
+
+  it.each(['es' as const, 'en' as const])('%s: the new link shows the waiting Yappy payment and its three ways; paying another way calls it off and pays by card', async (lang) => {
+    const { context, page, shop, again, codOper, codes, errors, text } = await waitingThenNewOrder(lang);
+    const frame = again.frame;
+    // No form beneath it: nothing to pay twice with.
+    expect(await again.field('cardnumber').count()).toBe(0);
+    for (const name of [text.goOn, text.otherWay, text.callOff]) expect(await frame.getByRole('button', { name, exact: true }).isVisible()).toBe(true);
+    expect(await frame.getByText(text.note).isVisible()).toBe(true);
+    expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}waiting-elsewhere-${lang}-360.png` });
+
+    await frame.getByRole('button', { name: text.otherWay, exact: true }).click();
+    await again.waitForForm();
+    // Called off on the server: it can no longer be approved in the app.
+    expect((await transactionsFor(sandbox, codes[0] ?? ''))[0]).toMatchObject({ codOper, method: 'yappy', status: 0 });
+    expect((await approveYappy(codOper)).status).toBe(409);
+    await expect.poll(() => pendingKeys(page)).toEqual([]);
+
+    await again.fillCard({ number: '4242 4242 4242 4242' });
+    await again.submit();
+    await again.receiptTitle.waitFor({ timeout: 20_000 });
+    await expect.poll(() => shop.result.getAttribute('data-method')).toBe('card');
+    expect(await shop.result.getAttribute('data-estado')).toBe('APPROVED');
+    expect(await transactionsFor(sandbox, codes[1] ?? '')).toMatchObject([{ method: 'card', status: 1 }]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.each(['es' as const, 'en' as const])('%s: going on with it is back on its Yappy wait; approved in the app, the receipt, and the shop hears it', async (lang) => {
+    const { context, page, shop, again, codOper, codes, text } = await waitingThenNewOrder(lang);
+    await again.frame.getByRole('button', { name: text.goOn, exact: true }).click();
+    await again.frame.getByRole('timer').waitFor({ timeout: 20_000 });
+    expect(await again.frame.getByRole('radio', { name: /Yappy/ }).isChecked()).toBe(true);
+    await page.screenshot({ path: `${SHOTS}waiting-elsewhere-go-on-${lang}-360.png` });
+    expect((await approveYappy(codOper)).status).toBe(200);
+    await again.receiptTitle.waitFor({ timeout: 20_000 });
+    await expect.poll(() => shop.result.getAttribute('data-method')).toBe('yappy');
+    expect(await shop.result.getAttribute('data-estado')).toBe('APPROVED');
+    // One payment in all: the new order's link was never paid.
+    expect(await transactionsFor(sandbox, codes[1] ?? '')).toEqual([]);
+    await expect.poll(() => pendingKeys(page)).toEqual([]);
+    await context.close();
+  });
+});
