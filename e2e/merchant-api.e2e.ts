@@ -99,6 +99,14 @@ describe.runIf(browserAvailable()).each(setups)('the merchant API end to end wit
     const linkKey = `link-${orderReference}`;
     const link = await a.paymentLinks.create({ amount: 30, taxAmount: 0, description: 'Pedido E2E', orderReference, metadata: { customer: 'c_77' }, singleUse: true }, { idempotencyKey: linkKey });
     expect(await b.paymentLinks.create({ amount: 30, taxAmount: 0, description: 'Pedido E2E', orderReference, metadata: { customer: 'c_77' }, singleUse: true }, { idempotencyKey: linkKey })).toEqual(link);
+    // A link needs an Idempotency-Key: sent without one, the server makes none; @pasarela/node
+    // always sends one (a key of its own when the call gives none).
+    const keyless = await fetch(`${second.url}/api/v1/merchant/payment-links`, {
+      method: 'POST', headers: { authorization: `Bearer ${keys.secretKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ amount: 30, description: 'Pedido E2E' }),
+    });
+    expect([keyless.status, ((await keyless.json()) as { code: string }).code]).toEqual([400, 'missing_idempotency_key']);
+    expect(await b.paymentLinks.create({ amount: 1, description: 'Sin clave propia' })).toMatchObject({ state: 'open', amount: 1 });
+    expect((await a.paymentLinks.list()).data.map((l) => l.description).sort()).toEqual(['Pedido E2E', 'Sin clave propia']);
     expect(link).toMatchObject({ state: 'open', orderReference, amount: 30 });
     shop.set(keys.webhookSecret, link.code);
 
