@@ -38,8 +38,8 @@ describe.runIf(browserAvailable())('a payment waiting on another link of the sam
   let browser: Browser;
   withSandboxAndBrowser({ SPLASH_MS: '200', YAPPY_WAIT_MS: '120000' }, (started) => ({ sandbox, browser } = started));
 
-  /** The demo shop in `lang`: Pay, a Yappy request that never answers, closed; then one more item (a new order, a new link) and Pay. */
-  async function waitingThenNewOrder(lang: 'es' | 'en') {
+  /** The demo shop in `lang`: Pay, a Yappy request that never answers, and the checkout closed. */
+  async function yappyLeftWaiting(lang: 'es' | 'en') {
     const text = TEXT[lang];
     const context = await browser.newContext({ locale: lang === 'es' ? 'es-PA' : 'en-US', viewport: { width: 360, height: 740 } });
     await denyStorage(context, new URL(sandbox.url).origin);
@@ -66,14 +66,19 @@ describe.runIf(browserAvailable())('a payment waiting on another link of the sam
     await first.frame.getByRole('alertdialog').getByRole('button', { name: text.anyway }).evaluate((button) => (button as HTMLButtonElement).click()).catch(() => undefined);
     await expect.poll(() => page.locator('iframe').count()).toBe(0);
     const [yappy] = await transactionsFor(sandbox, codes[0] ?? '');
+    return { context, page, shop, codOper: yappy?.codOper ?? '', codes, errors, text };
+  }
 
+  /** Then one more item (a new order, a new link) and Pay: the new link's checkout says what waits. */
+  async function waitingThenNewOrder(lang: 'es' | 'en') {
+    const { context, page, shop, codOper, codes, errors, text } = await yappyLeftWaiting(lang);
     // The payer adds an item: another order, another link, same shop.
     await page.locator(`[data-product="${text.product}"] [data-step="1"]`).click();
     const again = await shop.pay();
     const heading = again.frame.getByRole('heading', { name: text.waits });
     await heading.waitFor({ timeout: 20_000 });
     expect(codes).toHaveLength(2);
-    return { context, page, shop, again, codOper: yappy?.codOper ?? '', codes, errors, text };
+    return { context, page, shop, again, codOper, codes, errors, text };
   }
 
   /** The sandbox's captcha, answered as a person. */
@@ -127,6 +132,36 @@ describe.runIf(browserAvailable())('a payment waiting on another link of the sam
     // One payment in all: the new order's link was never paid.
     expect(await transactionsFor(sandbox, codes[1] ?? '')).toEqual([]);
     await expect.poll(() => pendingKeys(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('es: Pay again with the cart unchanged is the same order and link: straight back on the Yappy wait', async () => {
+    const { context, page, shop, codes } = await yappyLeftWaiting('es');
+    const again = await shop.pay();
+    await again.frame.getByRole('timer').waitFor({ timeout: 20_000 });
+    expect(await again.frame.getByRole('radio', { name: /Yappy/ }).isChecked()).toBe(true);
+    expect(codes).toHaveLength(1);
+    expect(await transactionsFor(sandbox, codes[0] ?? '')).toHaveLength(1);
+    await page.screenshot({ path: `${SHOTS}waiting-elsewhere-same-order-es-360.png` });
+    await context.close();
+  });
+
+  it('en: approved in the app while the checkout was closed, a new order says so, with its receipt, instead of a second payment at once', async () => {
+    const { context, page, shop, codOper, codes } = await yappyLeftWaiting('en');
+    expect((await approveYappy(codOper)).status).toBe(200);
+    await page.locator('[data-product="cacao"] [data-step="-1"]').click();
+    const again = await shop.pay();
+    const paid = again.frame.getByRole('heading', { name: 'Your Yappy payment of $39.59 went through' });
+    await paid.waitFor({ timeout: 20_000 });
+    expect(await again.frame.getByRole('button', { name: /^Pay this order \(\$\d+\.\d\d\) too$/ }).isVisible()).toBe(true);
+    expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}waiting-elsewhere-paid-en-360.png` });
+    // Shown once: the merchant page keeps it no longer.
+    await expect.poll(() => pendingKeys(page)).toEqual([]);
+    await again.frame.getByRole('button', { name: 'See the receipt' }).click();
+    await again.receiptTitle.waitFor({ timeout: 20_000 });
+    expect(await again.frame.getByText(codOper).first().isVisible()).toBe(true);
+    expect(await transactionsFor(sandbox, codes[1] ?? '')).toEqual([]);
     await context.close();
   });
 });
