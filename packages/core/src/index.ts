@@ -272,7 +272,7 @@ export {
 } from './firstScreen';
 export { pickLanguage, acceptLanguageTags } from './languageChoice';
 export type { CheckoutType, ApiCall, PrimedAnswer } from './firstScreen';
-export { challengeRefused, receiptCall, receiptOfAddress, refusedChallengeReturn, returnedPaymentResult } from './returnScreen';
+export { receiptCall, receiptOfAddress, refusedChallengeReturn, returnedPaymentResult } from './returnScreen';
 export { CHALLENGE_ENTRIES_PARAM, CHALLENGE_RETURN_PARAM, CHALLENGE_STAY_PARAM } from './returnMarks';
 export { isTrackId, chargeIdentityText, trackIdRepeatOf, PaymentAttemptSchema } from './chargeAttempt';
 export type { ChargeIdentity, PaymentAttempt } from './chargeAttempt';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { challengeRefused, receiptCall, receiptOfAddress, refusedChallengeReturn, returnedPaymentResult } from './returnScreen';
+import { receiptCall, receiptOfAddress, refusedChallengeReturn, returnedPaymentResult } from './returnScreen';
 
 const pending = (attempt: unknown) => encodeURIComponent(JSON.stringify(attempt));
 
@@ -51,6 +51,11 @@ describe('refusedChallengeReturn: a failed 3DS challenge returns straight to the
   const at = (query: string, path = '/pf/default-receipt/PP1') => new URL(`https://checkout.test${path}?${query}`);
   it.each([
     ['challenge=1&entries=4&from=%2Fpf%2Fwidget', declined, true],
+    ['challenge=1&entries=4', { status: 0, authStatus: 'FAILED_3DS', cardType: 'MC' }, true],
+    // Called off by the payer (another card): a declined record.
+    ['challenge=1&entries=4', { status: 0, authStatus: 'CANCELLED', cardType: '' }, true],
+    // Still at the bank: its wait, not the form.
+    ['challenge=1&entries=4', { status: -1, authStatus: 'PENDING_3DS', cardType: 'VISA' }, false],
     ['challenge=1&entries=4', { status: 1, authStatus: 'APPROVED', cardType: 'VISA' }, false],
     // "pending" is reported as success: its receipt says it is under way.
     ['challenge=1&entries=4', { status: -1, authStatus: '', cardType: 'VISA' }, false],
@@ -67,19 +72,5 @@ describe('refusedChallengeReturn: a failed 3DS challenge returns straight to the
   it('only on a receipt address', () => {
     expect(refusedChallengeReturn(at('challenge=1&entries=4', '/pf/widget/returnclave'), declined)).toBe(false);
     expect(refusedChallengeReturn(at('challenge=1&entries=4&type=lk&code=LK1', '/pf/widget'), declined)).toBe(false);
-  });
-});
-
-describe('challengeRefused: a card payment back from its 3DS challenge shows its form again when it failed (SPEC 3 "error" to the parent)', () => {
-  it.each([
-    [{ status: 0, authStatus: 'DECLINED', cardType: 'VISA' }, true],
-    [{ status: 0, authStatus: 'FAILED_3DS', cardType: 'MC' }, true],
-    // Called off by the payer (another card): a declined record.
-    [{ status: 0, authStatus: 'CANCELLED', cardType: '' }, true],
-    [{ status: 1, authStatus: 'APPROVED', cardType: 'VISA' }, false],
-    // Still at the bank: its wait, not the form.
-    [{ status: -1, authStatus: 'PENDING_3DS', cardType: 'VISA' }, false],
-  ] as const)('%o -> %s', (receipt, expected) => {
-    expect(challengeRefused(receipt)).toBe(expected);
   });
 });

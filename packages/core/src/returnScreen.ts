@@ -71,14 +71,5 @@ export function refusedChallengeReturn(url: URL, receipt: { status: number; auth
   const params = url.searchParams;
   if (!receipt || params.get(CHALLENGE_RETURN_PARAM) !== '1' || params.has(CHALLENGE_STAY_PARAM) || !params.has(CHALLENGE_ENTRIES_PARAM)) return false;
   if (params.has('pending') || receiptOfAddress(url.pathname, params) === null) return false;
-  return challengeRefused(receipt);
-}
-
-/**
- * Whether a card payment sent to its 3DS challenge ended refused (declined or in error: SPEC 3's
- * "error" to the parent), by its receipt: the card form shows again, with what was typed (never the
- * CVC) and the bank's reason. An approved payment shows its receipt; a pending one, its wait.
- */
-export function challengeRefused(receipt: { status: number; authStatus: string; cardType: string }): boolean {
   return notificationStatusOf(returnedPaymentResult('card', receipt)) === 'error';
 }

@@ -13,9 +13,6 @@ import { NO_THEME, ServicesContext, type Services } from './services/services';
 import { detachedBridge } from './embed/parentBridge';
 import type { Entries } from '@pasarela/core/translator';
 import { keysUsedBy, switchCatalog } from './i18n/i18n';
-import { pendingFromAddress } from './payments/pendingAddress';
-import { refusedOnArrival } from './methods/card/ChallengeWait';
-import { ENTRY_VALUES_SCRIPT } from './methods/card/cardDraft';
 
 export interface PrerenderRequest {
   /** The page's address as the browser asked for it. */
@@ -37,8 +34,6 @@ export interface PrerenderedScreen {
   texts: Entries;
   /** The markup is styled by the later style sheet (a receipt's), which the page then links before it. */
   laterStyles: boolean;
-  /** A script the page runs right after the markup, before its first paint (a refused challenge's form: cardDraft ENTRY_VALUES_SCRIPT). */
-  script?: string | undefined;
 }
 
 // i18next's plural forms of a key (`count`): the first screen's texts carry them all.
@@ -102,14 +97,9 @@ export async function prerenderFirstScreen(request: PrerenderRequest): Promise<P
     session: createSessionStore(null),
     theme: NO_THEME,
   };
-  // A page the browser renders afresh (Back from a bank's page names its pending payment) gets no
-  // markup of a screen it would replace; but for a refused challenge back on its form, whose
-  // receipt the page carries: the form with the bank's reason is the browser's first screen too.
-  // Its markup holds the page until the browser's own replaces it, the fields given back what was
-  // typed by the page's script.
-  const pending = pendingFromAddress(address);
-  const refused = pending?.method === 'card' && refusedOnArrival(api, pending.codOper) !== null;
-  if (!refused && !rendersAsServer(services)) return null;
+  // A page the browser renders afresh (Back from a bank's page, a refused 3DS challenge's way back
+  // to its form: its address names the pending payment) gets no markup of a screen it would replace.
+  if (!rendersAsServer(services)) return null;
   const first = await prepareFirstScreen(services);
   if (!first || offPage) return null;
   // Synchronous from here to the end: no other page's render can switch the language in between.
@@ -120,5 +110,5 @@ export async function prerenderFirstScreen(request: PrerenderRequest): Promise<P
     html = renderToString((<ServicesContext.Provider value={services}><View /></ServicesContext.Provider>) as never);
   });
   if (offPage) return null;
-  return { html, texts: textsOf(keys, request.entries), laterStyles: first.laterStyles, ...(refused ? { script: ENTRY_VALUES_SCRIPT } : {}) };
+  return { html, texts: textsOf(keys, request.entries), laterStyles: first.laterStyles };
 }

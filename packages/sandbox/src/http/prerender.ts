@@ -23,8 +23,6 @@ export interface PrerenderedScreen {
   texts: Readonly<Record<string, string>>;
   /** Styled by the widget's later style sheet (a receipt), which the page links before it. */
   laterStyles?: boolean | undefined;
-  /** A script the page runs right after the markup, before its first paint (allowed by its hash). */
-  script?: string | undefined;
 }
 
 /** The first screen's markup and texts, or null: the browser then renders it as usual. */

@@ -7,11 +7,6 @@ export interface ApiClient {
   get<S extends v.GenericSchema>(path: string, schema: S, query?: Query): Promise<v.InferOutput<S>>;
   post<S extends v.GenericSchema>(path: string, schema: S, body: unknown): Promise<v.InferOutput<S>>;
   put<S extends v.GenericSchema>(path: string, schema: S, body: unknown): Promise<v.InferOutput<S>>;
-  /**
-   * The page's own answer to a GET of `path` (core firstScreen) in the schema's shape, without taking
-   * it, for a first render that must know it at once; undefined when the page carries no such 200.
-   */
-  peek<S extends v.GenericSchema>(path: string, schema: S): v.InferOutput<S> | undefined;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -77,11 +72,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient & ServerCl
     get: (path, schema, query) => request('get', path, schema, query ? { query } : {}),
     post: (path, schema, body) => request('post', path, schema, { body }),
     put: (path, schema, body) => request('put', path, schema, { body }),
-    peek: (path, schema) => {
-      const answer = primed.get(apiCallKey(path));
-      const parsed = answer?.code === 200 ? v.safeParse(schema, answer.data) : null;
-      return parsed?.success ? parsed.output : undefined;
-    },
     serverNow: () => Date.now() + clockOffsetMs,
   };
 }

@@ -8,7 +8,6 @@ import { pickLanguage } from './pickLanguage';
 function fakeApi(version: number | Error, entries: Record<string, string> | Error) {
   const calls: string[] = [];
   const api: ApiClient = {
-    peek: () => undefined,
     async get<S extends v.GenericSchema>(path: string, schema: S, query?: Record<string, string | number>) {
       calls.push(query ? `${path}?${new URLSearchParams(Object.entries(query).map(([k, x]) => [k, String(x)]))}` : path);
       if (path === 'translations/version') {

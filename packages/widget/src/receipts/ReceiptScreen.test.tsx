@@ -20,7 +20,7 @@ const cashReceipt = (status: number) => ({
 
 function servicesFor(receipt: unknown): Services {
   const answer = async <S extends v.GenericSchema>(_path: string, schema: S) => v.parse(schema, receipt);
-  const api: ApiClient = { get: answer, post: answer, put: answer, peek: () => undefined };
+  const api: ApiClient = { get: answer, post: answer, put: answer };
   return {
     config: { ...readConfig(document), splashMs: 0 },
     api,

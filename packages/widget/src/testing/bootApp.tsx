@@ -26,7 +26,7 @@ export function answeringApi(answers: Readonly<Record<string, unknown>>, failure
     if (!(path in answers)) throw new PasarelaError({ code: 'error_to_load', category: 'api', status: 404 });
     return v.parse(schema, answers[path]);
   };
-  return { get: (path, schema) => answer(path, schema), post: (path, schema) => answer(path, schema), put: (path, schema) => answer(path, schema), peek: () => undefined };
+  return { get: (path, schema) => answer(path, schema), post: (path, schema) => answer(path, schema), put: (path, schema) => answer(path, schema) };
 }
 
 /** The whole widget (route table, screens, services) rendered at `path` in Spanish, as the page boots it. */

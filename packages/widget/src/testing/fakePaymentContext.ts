@@ -30,7 +30,7 @@ export function checkoutData(): CheckoutData {
 /** An API whose answers a test scripts per path: a value, an error to throw, or a function of the body. */
 export type Answer = unknown | PasarelaError | ((body: unknown) => unknown);
 
-export function scriptedApi(answers: Record<string, Answer | Answer[]>, primed: Record<string, unknown> = {}) {
+export function scriptedApi(answers: Record<string, Answer | Answer[]>) {
   const calls: Array<{ method: string; path: string; body: unknown }> = [];
   const answer = async <S extends v.GenericSchema>(method: string, path: string, schema: S, body?: unknown): Promise<v.InferOutput<S>> => {
     calls.push({ method, path, body });
@@ -45,11 +45,6 @@ export function scriptedApi(answers: Record<string, Answer | Answer[]>, primed: 
     get: (path, schema, query) => answer('get', path, schema, query),
     post: (path, schema, body) => answer('post', path, schema, body),
     put: (path, schema, body) => answer('put', path, schema, body),
-    // The page's own answers (core firstScreen), read without taking them.
-    peek: (path, schema) => {
-      const known = primed[path];
-      return known === undefined ? undefined : v.parse(schema, known);
-    },
   };
   return { api, calls };
 }

@@ -12,7 +12,7 @@ import type { WalletTransaction } from './api';
 import { HomeScreen } from './HomeScreen';
 
 function services(): Services {
-  const api: ApiClient = { get: () => new Promise(() => {}), post: () => new Promise(() => {}), put: () => new Promise(() => {}), peek: () => undefined };
+  const api: ApiClient = { get: () => new Promise(() => {}), post: () => new Promise(() => {}), put: () => new Promise(() => {}) };
   const session = createSessionStore(null);
   session.getState().set({ session: { sessionId: 's1', token: 'tok', user: { idUsr: 7 } }, expiresAt: null });
   return {

@@ -197,8 +197,6 @@ describe('the first screen rendered into the page (the widget\'s server entry)',
       if (url.searchParams.has('broken')) throw new Error('render failed');
       if (url.searchParams.has('slow')) await new Promise((r) => setTimeout(r, 2000));
       if (url.pathname.startsWith('/pf/widget/returnclave')) return { html: '<main>receipt from ' + (input.referrer ?? 'nowhere') + '</main>', texts: {}, laterStyles: true };
-      // A payment left waiting: the browser's to render, but for a refused challenge's form, whose fields a script fills.
-      if (url.searchParams.has('pending')) return url.searchParams.has('refused') ? { html: '<main>refused form</main>', texts: {}, script: 'document.body.dataset.filled="1"' } : null;
       const html = '<main data-lang="' + input.lang + '" data-answers="' + input.answers.length + '" data-splash="' + input.config.splashMs + '" data-catalog="' + (typeof input.entries.card_form_title) + '">form</main>';
       return { html, texts: { card_form_title: input.entries.card_form_title } };
     }`,
@@ -244,18 +242,12 @@ describe('the first screen rendered into the page (the widget\'s server entry)',
     expect(page).toMatch(/<div id="root" data-prerendered="en"><main data-lang="en" data-answers="\d+" data-splash="3000" data-catalog="string">form<\/main><\/div>/);
   });
 
-  it('leaves the root empty on a page whose address names a payment left waiting, which the browser renders, unless the server entry draws what it shows first', async () => {
+  it('leaves the root empty on a page whose address names a payment left waiting, which the browser renders (its rendersAsServer)', async () => {
     const code = await newLink(noSplash);
     const pending = encodeURIComponent(JSON.stringify({ method: 'card', codOper: 'PP1', deadline: null }));
     for (const app of [noSplash, withSplash]) {
       expect(await html(app, `/pf/widget?type=lk&code=${code}&pending=${pending}`)).toContain('<div id="root"></div><script type="application/json" id="pasarela-primed">');
     }
-    // A refused challenge's form: its markup, then the script that gives its fields back what the
-    // history entry keeps, allowed by its hash alone.
-    const script = 'document.body.dataset.filled="1"';
-    const res = await noSplash.app.request(`/pf/widget?type=lk&code=${code}&pending=${pending}&refused`, { headers: { 'accept-language': 'en' } });
-    expect(await res.text()).toContain(`<div id="root" data-prerendered="en"><main>refused form</main></div><script>${script}</script><script type="application/json" id="pasarela-primed">`);
-    expect(res.headers.get('content-security-policy')).toContain(`script-src 'self' 'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}';`);
   });
 
   it('links the later style sheet before a screen it styles (a receipt), so it shows styled from the first paint; and the render knows the Referer', async () => {

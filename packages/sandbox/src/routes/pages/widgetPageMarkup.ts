@@ -16,6 +16,9 @@ export interface PageSettings {
   prerender?: Prerender | undefined;
 }
 
+/** The widget's mark of a payment left waiting in its address (widget payments/pendingAddress). */
+const PENDING_PARAM = 'pending';
+
 /** The widget template's (empty) root element, where the widget renders. */
 const ROOT = '<div id="root"></div>';
 /**
@@ -112,11 +115,12 @@ export function cutPage(page: BuiltWidgetPage, settings: PageSettings, lang: Lan
   const [whole, end] = splitAt >= 0 ? [html.slice(0, splitAt), html.slice(rootAt >= 0 ? splitAt + ROOT.length : splitAt)] : [html, ''];
   // With no splash the first screen itself is in the page, and the widget's script starts after it
   // shows (boot.ts); with a splash, the splash is what the page shows first. The widget reads the
-  // same rule from the same address (main.tsx), so it takes over this markup. (A page whose address
-  // names a payment left waiting is the browser's to render, which follows that payment; the
-  // widget's server entry draws only what the browser shows first there too: a refused challenge's form.)
+  // same rule from the same address (main.tsx), so it takes over this markup.
+  // A page whose address names a payment left waiting (`pending`: Back from the bank's page, a
+  // refused 3DS challenge's way back to its form) shows that payment, which only the browser knows
+  // how to follow: the widget renders it afresh (its rendersAsServer), so none is made here.
   const splash = splashMsFor(address, settings.splashMs ?? SPLASH_MS) > 0;
-  const prerender = rootAt >= 0 && !splash ? settings.prerender : undefined;
+  const prerender = rootAt >= 0 && !splash && !address.searchParams.has(PENDING_PARAM) ? settings.prerender : undefined;
   return {
     head: whole,
     end,
@@ -128,7 +132,7 @@ export function cutPage(page: BuiltWidgetPage, settings: PageSettings, lang: Lan
   };
 }
 
-/** The page after its head, and whether its first screen is in it (with the hash of a script that follows it). */
+/** The page after its head, whether its first screen is in it, and the CSP hashes of its inline scripts. */
 export interface PageTail {
   html: string;
   drawn: boolean;
@@ -146,12 +150,10 @@ export async function pageTail(cut: PageCut, settings: PageSettings, request: { 
   // no sheet to link, the browser renders it.
   const markup = rendered?.laterStyles && !cut.laterStylesHref ? null : rendered;
   const sheet = markup?.laterStyles ? `<link rel="stylesheet" href="${cut.laterStylesHref}">` : '';
-  // What the markup's own script needs (a form's values that only the browser's history keeps).
-  const script = markup?.script && cut.hasRoot ? markup.script : '';
-  const root = markup === null ? cut.emptyRoot : `${sheet}<div id="root" data-prerendered="${screen.lang}">${markup.html}</div>${script ? `<script>${script}</script>` : ''}`;
+  const root = markup === null ? cut.emptyRoot : `${sheet}<div id="root" data-prerendered="${screen.lang}">${markup.html}</div>`;
   return {
     html: (cut.hasRoot ? root : '') + primedBlock(screen.answers) + (markup === null ? '' : textsBlock(markup.texts)) + cut.end,
     drawn: markup !== null && cut.hasRoot,
-    scriptHashes: markup === null ? cut.emptyRootScriptHashes : script ? [cspHashOf(script)] : [],
+    scriptHashes: markup === null ? cut.emptyRootScriptHashes : [],
   };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { SUPPORT_EMAIL, declineFieldOf, roundAmount } from '@pasarela/core';
 import type { MethodScreenProps } from '../../payments/methodModule';
 import { loadReceipts } from '../../receipts/loadReceipts';
@@ -59,17 +59,11 @@ export function CardScreen({ payment }: MethodScreenProps) {
   const paymentCalls = useRef<ReturnType<typeof lazyPayment> | null>(null);
   // A card payment left at its 3DS challenge that this page's address or tab names (Back from the
   // bank's page, a refused challenge back on its form, a reopen): followed until the bank decides.
-  // (A return the receipt page reported itself forgets it: ReceiptRoute.) One the page's answers
-  // already say was refused is not waited for: the form shows the bank's reason from the first.
-  const [held] = useState(() => payment.memory().load()?.codOper || null);
-  const [refused] = useState(() => {
-    const receipt = held ? loadedChallengeWait()?.refusedOnArrival(services.api, held) : null;
-    return held && receipt ? { codOper: held, receipt } : null;
-  });
-  const [challenge, setChallenge] = useState(() => (refused ? null : held));
-  const [Wait, setWait] = useState(() => loadedChallengeWait()?.ChallengeWait ?? null);
+  // (A return the receipt page reported itself forgets it: ReceiptRoute.)
+  const [challenge, setChallenge] = useState(() => payment.memory().load()?.codOper || null);
+  const [Wait, setWait] = useState(loadedChallengeWait);
   useEffect(() => {
-    if (challenge && !Wait) void loadChallengeWait().then((chunk) => setWait(() => chunk.ChallengeWait), () => setChallenge(null));
+    if (challenge && !Wait) void loadChallengeWait().then((wait) => setWait(() => wait), () => setChallenge(null));
   }, [challenge, Wait]);
   const [store] = useState(() => {
     const here = services.address();
@@ -104,7 +98,7 @@ export function CardScreen({ payment }: MethodScreenProps) {
     };
     const calls = lazyPayment(context);
     paymentCalls.current = calls;
-    const created = createCardStore({
+    return createCardStore({
       now: services.now,
       acceptedBrands: methods.cardBrands,
       supportEmail: SUPPORT_EMAIL,
@@ -122,14 +116,7 @@ export function CardScreen({ payment }: MethodScreenProps) {
         payment.showReceipt(attempt.codOper);
       },
     });
-    if (refused) loadedChallengeWait()?.showRefusal(payment, created, refused.receipt);
-    return created;
   });
-  // Ended as the form comes up, before its first paint: told to the shop, forgotten by the tab and
-  // the loader, what was typed back in the form.
-  useLayoutEffect(() => {
-    if (refused) loadedChallengeWait()?.endChallenge(payment, store, refused.codOper, refused.receipt);
-  }, [refused, payment, store]);
 
   useEffect(() => {
     if (initialAlert) store.setState({ alert: initialAlert });

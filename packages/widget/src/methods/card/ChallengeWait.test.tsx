@@ -3,9 +3,8 @@ import { catalogs, PasarelaError } from '@pasarela/core';
 import { startI18n } from '../../i18n/i18n';
 import { fakePaymentContext, scriptedApi, type Answer } from '../../testing/fakePaymentContext';
 import { render, settle } from '../../testing/render';
-import { ChallengeWait, refusedOnArrival } from './ChallengeWait';
+import { ChallengeWait } from './ChallengeWait';
 import { CardScreen } from './CardScreen';
-import { loadChallengeWait } from './loadChallengeWait';
 import { createCardStore } from './store';
 import { saveChallenge, takeChallenge } from './threeDsReturn';
 
@@ -86,9 +85,9 @@ describe('ChallengeWait: "Pagar con otra tarjeta" under the 3DS wait', () => {
   });
 });
 
-// Issue 47: a refused challenge comes back to its form's page, which carries the payment's receipt
-// (core receiptOfAddress); the form with the bank's reason is then the first screen, no wait.
-describe('a refused challenge the page\'s answers already name', () => {
+// A refused challenge comes back to its form's page, whose address names the payment: the card
+// form follows it, and shows the bank's reason with what was typed (never the CVC).
+describe('a refused challenge back on its form', () => {
   const DECLINED = { ...RECEIPT, status: 0, authStatus: 'AUTHENTICATION_FAILED', messageSys: 'La autenticación 3D Secure falló' };
   const KEPT = { cardnumber: '4000000000003220', expirationDate: '12/34', name: 'Ana Perez', email: 'ana.perez@example.com', phone: '+507 6123-4567' };
   let unmount: (() => unknown) | undefined;
@@ -104,36 +103,24 @@ describe('a refused challenge the page\'s answers already name', () => {
     history.replaceState(null, '');
   });
 
-  it.each([
-    ['declined at the bank', DECLINED, true],
-    ['still waiting at the bank', WAITING, false],
-    ['approved', { ...RECEIPT, status: 1, authStatus: 'APPROVED' }, false],
-  ])('refusedOnArrival: %s -> %s', (_name, receipt, refused) => {
-    const { api } = scriptedApi({}, { 'receipts/OP1': receipt });
-    expect(refusedOnArrival(api, 'OP1') !== null).toBe(refused);
-    expect(refusedOnArrival(scriptedApi({}).api, 'OP1')).toBeNull();
-  });
-
-  it('the card form shows the reason and what its history entry kept (never the CVC) from its first render; the shop hears the decline once; no wait, no round trip', async () => {
-    await loadChallengeWait();
+  it('the card form shows the reason and what its history entry kept (never the CVC); the shop hears the decline once', async () => {
     history.replaceState({ pasarelaCard: { values: KEPT, challengeUrl: '/sandbox/3ds/OP1' } }, '');
-    const { api, calls } = scriptedApi({}, { 'receipts/OP1': DECLINED });
+    const { api } = scriptedApi({ 'receipts/OP1': DECLINED });
     const fake = fakePaymentContext('card', api);
     // The page's address names the payment left at its challenge (CheckoutScreen resumes it).
     fake.payment.resumeFrom({ codOper: 'OP1', deadline: null });
     const view = await render(<CardScreen payment={fake.payment} />);
     unmount = view.unmount;
-    expect(view.container.querySelector('#card-decline')?.textContent).toBe(`${catalogs.es.declined_title}${DECLINED.messageSys}`);
+    await vi.waitFor(() => expect(view.container.querySelector('#card-decline')?.textContent).toBe(`${catalogs.es.declined_title}${DECLINED.messageSys}`));
     expect(view.container.textContent).not.toContain(catalogs.es.card_challenge_title);
     expect(view.input('cardnumber').value).toBe('4000 0000 0000 3220');
     expect(view.input('email').value).toBe(KEPT.email);
     expect(view.input('cvc').value).toBe('');
     expect(fake.results()).toEqual([expect.objectContaining({ status: 'error', method: 'card', notification: expect.objectContaining({ Oper: 'OP1', Estado: 'DECLINED' }) })]);
-    // Over: forgotten by the tab and the entry, and nothing asked of the server.
+    // Over: forgotten by the tab and the entry.
     expect(fake.payment.memory().load()).toBeNull();
     expect(history.state).toEqual({});
     await settle();
-    expect(calls.filter((c) => c.path.startsWith('receipts/'))).toEqual([]);
     expect(fake.results()).toHaveLength(1);
   });
 });

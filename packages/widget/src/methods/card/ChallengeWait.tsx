@@ -1,6 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { afterChallengeAbandon, challengeRefused, declineFieldOf, isPasarelaError, ReceiptSchema, receiptCall, type Receipt } from '@pasarela/core';
-import type { ApiClient } from '../../api/client';
+import { afterChallengeAbandon, declineFieldOf, isPasarelaError, type Receipt } from '@pasarela/core';
 import { loadReceipt } from '../../api/loadReceipt';
 import { t } from '../../i18n/i18n';
 import { resultAfterReturn } from '../../payments/afterReturn';
@@ -18,23 +17,18 @@ const decided = (receipt: Receipt, now: Date) =>
   resultAfterReturn('card', receipt, { formPath: '', email: '', returnUrl: '' }, now).notification.Estado !== 'PENDING';
 
 /**
- * The form's store after its challenge: what was typed back in it (never the CVC; its history entry
- * keeps it), with the bank's reason after a refusal. Left for another card: the payer's details
- * stay, the card's number and expiry do not.
+ * The form again after its challenge: what was typed back in it (never the CVC; its history entry
+ * keeps it), with the bank's reason after a refusal; the draft forgotten by the entry and the tab.
+ * Left for another card: the payer's details stay, the card's number and expiry do not.
  */
-function formAfter(payment: PaymentContext, store: CardStore, refused: { text: string; authStatus: string } | null, anotherCard = false) {
+function backOnForm(payment: PaymentContext, store: CardStore, refused: { text: string; authStatus: string } | null, anotherCard = false): void {
+  const { services } = payment;
   const kept = entryDraft();
   const card = anotherCard ? { cardnumber: '', expirationDate: '' } : {};
-  return {
+  const state = {
     ...(kept || anotherCard ? { values: { ...store.getState().values, ...(kept ? { ...kept.values, email: kept.values.email || payment.data.info.email } : {}), ...card } } : {}),
     ...(refused ? refusalAlert(refused) : {}),
   };
-}
-
-/** The form again after its challenge (formAfter), the draft forgotten by the entry and the tab. */
-function backOnForm(payment: PaymentContext, store: CardStore, refused: { text: string; authStatus: string } | null, anotherCard = false): void {
-  const { services } = payment;
-  const state = formAfter(payment, store, refused, anotherCard);
   forgetEntryDraft();
   takeCardDraft(services.storage.session);
   takeChallenge(services.storage.session);
@@ -49,10 +43,9 @@ function refusalAlert(refused: { text: string; authStatus: string }) {
 /**
  * The end of a payment left at its 3DS challenge, from its receipt once the bank decided: the shop
  * hears the outcome here (nothing else reported it), the tab and the loader forget it; approved,
- * the receipt; refused, the form again with what was typed and the reason ('form'). The wait ends
- * so; a form that shows a refusal from the first (refusedOnArrival) ends it so before its first paint.
+ * the receipt; refused, the form again with what was typed and the reason ('form').
  */
-export function endChallenge(payment: PaymentContext, store: CardStore, codOper: string, receipt: Receipt): 'receipt' | 'form' {
+function endChallenge(payment: PaymentContext, store: CardStore, codOper: string, receipt: Receipt): 'receipt' | 'form' {
   const { services, data } = payment;
   const result = resultAfterReturn('card', receipt, { formPath: '', email: '', returnUrl: data.info.returnUrlString }, services.now());
   payment.memory().clear();
@@ -63,29 +56,8 @@ export function endChallenge(payment: PaymentContext, store: CardStore, codOper:
     payment.showReceipt(codOper);
     return 'receipt';
   }
-  backOnForm(payment, store, reasonOf(receipt));
+  backOnForm(payment, store, { text: receipt.messageSys ?? '', authStatus: receipt.authStatus ?? '' });
   return 'form';
-}
-
-const reasonOf = (receipt: Receipt) => ({ text: receipt.messageSys ?? '', authStatus: receipt.authStatus ?? '' });
-
-/**
- * A refused challenge back on its form, known from the page's own answers (the server read the
- * payment's receipt into the page the way back lands on): its receipt, else null. The card form
- * with the bank's reason is then the first screen (the server draws it too), and endChallenge ends
- * the payment as that form comes up.
- */
-export function refusedOnArrival(api: ApiClient, codOper: string): Receipt | null {
-  const receipt = api.peek(receiptCall(codOper).path, ReceiptSchema);
-  return receipt && challengeRefused(receipt) ? receipt : null;
-}
-
-/**
- * The form's store as a refusal leaves it, for its first render: what was typed and the bank's
- * reason (as endChallenge leaves it: the form shows the same before and after).
- */
-export function showRefusal(payment: PaymentContext, store: CardStore, receipt: Receipt): void {
-  store.setState(formAfter(payment, store, reasonOf(receipt)));
 }
 
 interface ChallengeWaitProps {

@@ -1,6 +1,5 @@
 import type { PaymentContext } from '../../payments/paymentContext';
 import type { CardValues } from './store';
-import { formatCardNumber } from './format';
 
 // A 3DS challenge leaves the widget; a refused one comes back to an empty form. What the payer
 // typed (never the CVC) and the bank's reason are kept for this tab until the form takes them back:
@@ -13,8 +12,6 @@ const STATE_KEY = 'pasarelaCard';
 interface EntryState {
   values: DraftValues;
   challengeUrl: string;
-  /** The fields as the form showed them (the card number in its groups), for the page's own script (ENTRY_VALUES_SCRIPT). */
-  fields?: Record<string, string>;
 }
 
 export type DraftValues = Omit<CardValues, 'cvc'>;
@@ -82,26 +79,12 @@ function entryState(): Record<string, unknown> {
  */
 function keepInEntry(values: DraftValues, challengeUrl: string): void {
   if (typeof history === 'undefined') return;
-  const entry: EntryState = { values, challengeUrl, fields: { ...values, cardnumber: formatCardNumber(values.cardnumber) } };
+  const entry: EntryState = { values, challengeUrl };
   history.replaceState({ ...entryState(), [STATE_KEY]: entry }, '');
   // Back on this entry the page opens at its top, where the form says why (not scrolled to Pay,
   // where the payer left it): the browser reads this entry's mode as it returns.
   history.scrollRestoration = 'manual';
 }
-
-/**
- * The page's own script, run right after the server's markup of a refused challenge's form and
- * before the first paint (the widget's script comes after it): what this history entry keeps of the
- * form goes back into its fields as they showed it, so the form shows as the payer left it from the
- * first paint. Never the CVC: the entry never keeps it, and what the browser itself puts back into
- * the fields of a page it returns to (its form state, as the page loads) is taken out of it before
- * the next frame. The widget then renders the same from entryDraft.
- */
-export const ENTRY_VALUES_SCRIPT =
-  `(function(){var s=history.state,k=s&&s.${STATE_KEY},v=k&&k.fields||{},q='#root .card-form input[name',` +
-  `c=function(){document.querySelectorAll(q+'="cvc"]').forEach(function(f){f.value=''})};` +
-  `document.querySelectorAll(q+']').forEach(function(f){var x=v[f.name];if(f.name!=='cvc'&&typeof x==='string'&&x!=='')f.value=x});` +
-  `addEventListener('pageshow',c)})()`;
 
 /** What this history entry keeps of a form left for a challenge, if anything. */
 export function entryDraft(): EntryState | null {

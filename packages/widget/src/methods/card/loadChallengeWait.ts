@@ -1,17 +1,16 @@
 import { sameWave } from '../../services/sameWave';
 
-type ChallengeChunk = typeof import('./ChallengeWait');
+type ChallengeWaitView = typeof import('./ChallengeWait').ChallengeWait;
 
-let loading: Promise<ChallengeChunk> | null = null;
-let loaded: ChallengeChunk | null = null;
+let loading: Promise<ChallengeWaitView> | null = null;
+let loaded: ChallengeWaitView | null = null;
 
 /**
- * The wait of a card payment left at its 3DS challenge (and the end of one the page already knows
- * refused), its chunk's imports fetched with it (services/sameWave); fetched once. The checkout
- * starts it with its data when its address or tab names such a payment (checkoutModule), so the
- * card's first render is that wait, or the form with the bank's reason.
+ * The wait of a card payment left at its 3DS challenge, its chunk's imports fetched with it
+ * (services/sameWave); fetched once. The checkout starts it with its data when its address or tab
+ * names such a payment (checkoutModule), so the card's first render is that wait.
  */
-export function loadChallengeWait(): Promise<ChallengeChunk> {
+export function loadChallengeWait(): Promise<ChallengeWaitView> {
   loading ??= sameWave(
     import('./ChallengeWait'),
     import('../../payments/WaitingPanel'),
@@ -20,7 +19,7 @@ export function loadChallengeWait(): Promise<ChallengeChunk> {
     import('../../api/loadReceipt'),
     import('./cardDraft'),
   ).then(
-    (m) => (loaded = m),
+    (m) => (loaded = m.ChallengeWait),
     (error: unknown) => {
       loading = null; // a later wait fetches it again
       throw error;
@@ -30,4 +29,4 @@ export function loadChallengeWait(): Promise<ChallengeChunk> {
 }
 
 /** The wait's chunk once it is in, else null. */
-export const loadedChallengeWait = (): ChallengeChunk | null => loaded;
+export const loadedChallengeWait = (): ChallengeWaitView | null => loaded;

@@ -25,7 +25,6 @@ function setup(
 ) {
   const sent: unknown[] = [];
   const api: ApiClient = {
-    peek: () => undefined,
     get: async <S extends v.GenericSchema>(path: string, schema: S) => {
       sent.push({ path });
       return v.parse(schema, await lookedUp());

@@ -37,7 +37,7 @@ function setup() {
     if (path === 'cash/payments/PPCASH1') return v.parse(schema, VOUCHER);
     throw new Error(`unexpected call ${path}`);
   };
-  const api: ApiClient = { get: (path, schema) => answer(path, schema), post: answer, put: answer, peek: () => undefined };
+  const api: ApiClient = { get: (path, schema) => answer(path, schema), post: answer, put: answer };
   const { services, messages } = fakeServices(api, { navigate: vi.fn() });
   return { services, calls, messages };
 }

@@ -49,7 +49,6 @@ async function boot(path: string, failures: Record<string, PasarelaError> = {}) 
     return v.parse(schema, ANSWERS[path]);
   };
   const api: ApiClient = {
-    peek: () => undefined,
     get: (p, schema) => answer(p, schema),
     post: (p, schema, body) => {
       posts.push(body);

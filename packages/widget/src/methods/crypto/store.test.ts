@@ -59,7 +59,6 @@ function setup(options: { saved?: SavedAttempt; routes?: Record<string, Handler>
     get: (path, schema, query) => call('GET', path, schema, undefined, query),
     post: (path, schema, body) => call('POST', path, schema, body),
     put: (path, schema, body) => call('PUT', path, schema, body),
-    peek: () => undefined,
   };
   const watchers: Array<WatchOptions<CryptoAnswer>> = [];
   const reports: AttemptOutcome[] = [];

@@ -29,7 +29,6 @@ function setup(answers: Record<string, unknown>) {
     get: (path, schema, query) => answer('get', path, schema, query),
     post: (path, schema, body) => answer('post', path, schema, body),
     put: (path, schema, body) => answer('put', path, schema, body),
-    peek: () => undefined,
   };
   const messages: WidgetMessage[] = [];
   const navigate = vi.fn();
