@@ -46,6 +46,12 @@ function cryptoOwedOf(row: TransactionRow): OwedToPayer {
   return { amountCents: Number.isFinite(worth) && worth > 0 ? Math.min(total, worth) : total, state: 'owed', takenAt: new Date().toISOString() };
 }
 
+/** Whether an answer says the gateway took the payer's money: it pays, or coins reached the address (an under-payment too). */
+function tookMoney(row: TransactionRow, outcome: PaymentOutcome): boolean {
+  if (approves(row, outcome)) return true;
+  return row.method === 'crypto' && Number(outcome.details?.['paidCrypto'] ?? 0) > Number(row.details['paidCrypto'] ?? 0);
+}
+
 /**
  * What a late answer that took money (a kiosk payment, a bank's debit, a card's or a push's
  * approval, coins) records on a payment already called off, with the answer's own details: the
@@ -128,7 +134,7 @@ export async function settlePayment(deps: Pick<Deps, 'db' | 'gateways'>, codOper
     lateOutcome = outcome;
     if (resultOf(row) !== 'PENDING' || !outcome) {
       // Money taken for a payment called off meanwhile: recorded in this transaction, so it is never lost, then given back or owed.
-      if (outcome && row.auth_status === CANCELLED_AUTH_STATUS && approves(row, outcome)) {
+      if (outcome && row.auth_status === CANCELLED_AUTH_STATUS && tookMoney(row, outcome)) {
         const taken = moneyTakenDetails(row, outcome);
         return { kind: 'finished', row: (await recordMoneyTaken(tx, codOper, taken.details, taken.messageKey)) ?? row };
       }

@@ -154,4 +154,19 @@ describe('ways back (docs/gateways.md)', () => {
     expect(after).not.toHaveProperty('owedToPayer');
     expect(after).toMatchObject({ refund: { status: 'refunded' } });
   });
+
+  it('owes back coins short of the quote too: an under-payment reaching a called-off crypto address, at its worth', async () => {
+    const code = await singleUseLink();
+    const crypto = (await t.post('/crypto/payments', { codeProcess: code, currency: 'USDT', network: 'TRX', email: 'cripto@example.com', trackId: randomUUID() })).data;
+    const codOper = String(crypto['codOper'] ?? crypto['id']);
+    await payByCard(code);
+    const row = await rowOf(codOper);
+    const half = Number(row?.details['amountCrypto']) / 2;
+    const deposit = { address: String(row?.reference), paidCrypto: half, senderAddress: 'sbxtrx_payer_owed2' };
+    await t.db.query('update gateway_simulator set state = state || $2::jsonb where key = $1', [`${codOper}:TRX`, JSON.stringify({ paidCrypto: half, senderAddress: deposit.senderAddress })]);
+    await receiveGatewayEvent({ db: t.db, gateways: t.gateways }, { id: `chain:${codOper}:half`, key: codOper, kind: 'crypto', deposit });
+    const answer = await verify(codOper);
+    expect(answer).toMatchObject({ result: 'DECLINED', refund: { status: 'pending', amount: half } });
+    expect(Number(answer['owedToPayer'])).toBeCloseTo(13.38, 1);
+  });
 });
