@@ -148,6 +148,9 @@ export function duplicateLockKey(check: Pick<DuplicateCheck, 'merchantId' | 'car
  * a statement sees only what was committed before it started.
  * With `mail`, the same statement writes that e-mail to the mailbox (and tells every node, as
  * sendMail does) when, and only when, it inserts the row: one statement, one commit.
+ * On a single-use link the statement first locks the link, as settlePayment does before it claims
+ * it: once the link is paid nothing is inserted and it throws 409 request_already_paid (a retry of
+ * a trackId already recorded answers track_id_taken instead, so the caller answers that attempt).
  */
 export async function insertUnlessDuplicate(
   db: Queryable,
