@@ -40,7 +40,9 @@ async function showAddCard(answers: Array<unknown>) {
     await type(view.input('name'), 'ANA PRUEBA');
   };
   const save = async () => {
-    await act(() => view.container.querySelector('form')?.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true })));
+    await act(() => {
+      view.container.querySelector('form')?.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    });
     await settle();
   };
   return { view, sent, navigations, fill, save };
