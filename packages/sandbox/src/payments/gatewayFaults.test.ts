@@ -265,6 +265,17 @@ describe('faults between a card payment of another kind and the card processor',
     expect(await t.get(`/subscriptions/${key}`)).toMatchObject({ status: 409 });
   });
 
+  it('a saved card\'s payment that timed out answers 504; the retry with its trackId asks the processor again under the same key: one charge', async () => {
+    const user = await newWalletUser([testCardNumber(randomUUID())]);
+    const [saved] = ((await t.get('/users/me/cards', user.auth)).data['cards'] as Array<{ idRelCard: number }>);
+    const code = await newLink(t);
+    const body = { sourceSearch: { paymentCode: code }, idUsrCard: saved?.idRelCard, trackId: randomUUID() };
+    expect((await withFault('card', 'timeout', () => t.post('/activity/pay', body, user.auth))).status).toBe(504);
+    const [attempt] = await t.db.query<{ cod_oper: string }>('select cod_oper from transactions where link_code = $1', [code]);
+    expect(await t.post('/activity/pay', body, user.auth)).toMatchObject({ status: 200, data: { activityResult: { status: 1, codOper: attempt?.cod_oper } } });
+    expect(await chargesAt('card', [attempt?.cod_oper ?? ''])).toBe(1);
+  });
+
   it('a subscription activation whose answer was lost answers 504, and the reconciler alone finds it charged and activates the subscription', async () => {
     const { key, send } = await newSubscriptionPayment(randomUUID());
     expect((await withFault('card', 'lost_answer', send)).status).toBe(504);

@@ -2,7 +2,7 @@ import { duplicateCheckOf, type Language } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { ApiError } from '../http/ApiError';
 import { debitBalance, findUserCard } from '../store/users';
-import { merchantCardCodes } from '../store/merchants';
+import { findMerchant, merchantCardCodes } from '../store/merchants';
 import { duplicateLockKey, insertTransaction, insertUnlessDuplicate, newCodOper, type TransactionRow } from '../store/transactions';
 import { checkCardBrand } from './cardChecks';
 import { attemptThatWon } from './chargeAttempt';
@@ -10,6 +10,7 @@ import { IN_DOUBT } from './inDoubt';
 import { checkLinkPayment, linkPaymentFingerprint, linkTransactionOf, repeatedPayment, type LinkPaymentInput } from './linkPayment';
 import { claimLinkOrRefuse, withdrawAll } from './settlePayment';
 import { chargeSavedCard, subscriptionOfLink } from './subscriptionPayment';
+import { stillInDoubt } from './payByCard';
 
 /** What a logged-in wallet user pays a link with (SPEC 7 "POST activity pay"). */
 export type WalletSource =
@@ -37,6 +38,11 @@ export async function payFromWallet(deps: Deps, input: WalletPaymentInput): Prom
     card: input.source.kind === 'balance' ? null : `saved:${input.source.idUsrCard}`, variant: `user:${input.userId}`,
   });
   const earlier = await repeatedPayment(deps, input, fingerprint);
+  if (earlier?.method === 'card' && stillInDoubt(earlier)) {
+    // A saved card's attempt whose first request met no answer (504): the processor is asked again under its key.
+    const merchant = await findMerchant(deps.db, earlier.merchant_id);
+    return chargeSavedCard(deps, earlier, { name: merchant?.name ?? '', logo: merchant?.logo || null }, input.lang);
+  }
   if (earlier) return earlier;
   const checked = await checkLinkPayment(deps, input, input.source.kind === 'balance' ? 'pfw' : 'card', undefined);
   if (input.source.kind === 'balance') {
