@@ -29,11 +29,17 @@ export type LinkState = 'open' | 'paid' | 'expired';
 const STATE_SQL = `case when l.single_use and l.paid_cod_oper is not null then 'paid'
   when l.expires_at is not null and l.expires_at <= now() then 'expired' else 'open' end`;
 
-const SELECT_LINK = `select l.*, ${STATE_SQL} as state,
+/**
+ * When a link last changed: a write to it (its own updated_at, migration 025), a payment made on
+ * it, or its expiry passing (nothing writes then, yet its state moved).
+ */
+const UPDATED_SQL = `greatest(l.updated_at, (select max(t.created_at) from transactions t where t.link_code = l.code),
+  case when l.expires_at <= now() then l.expires_at end)`;
+const SELECT_LINK = `select l.*, ${STATE_SQL} as state, ${UPDATED_SQL} as changed_at,
   (select count(*)::int from transactions t where t.link_code = l.code) as payments
   from payment_links l`;
 
-export type MerchantLinkWithState = MerchantLinkRow & { state: LinkState };
+export type MerchantLinkWithState = MerchantLinkRow & { state: LinkState; changed_at: Date };
 
 /** Inserts a link; undefined when the merchant already has a link with this order reference. */
 export async function insertMerchantLink(db: Queryable, link: NewMerchantLink): Promise<MerchantLinkWithState | undefined> {
@@ -66,6 +72,9 @@ export interface LinkFilters {
   orderReference?: string | undefined;
   createdFrom?: Date | undefined;
   createdTo?: Date | undefined;
+  /** Changed at or after, and before (a write, a payment on it, its expiry passing). */
+  updatedFrom?: Date | undefined;
+  updatedTo?: Date | undefined;
   /** Only links older than the one with this id (the cursor). */
   beforeId?: number | undefined;
   limit: number;
@@ -78,8 +87,10 @@ export async function listMerchantLinks(db: Queryable, merchantId: number, f: Li
        where l.merchant_id = $1 and ($2::int is null or l.id < $2) and ($3::text is null or l.order_reference = $3)
          and ($4::timestamptz is null or l.created_at >= $4) and ($5::timestamptz is null or l.created_at < $5)
          and l.id_subscription is null) s
-     where ($6::text is null or s.state = $6) order by s.id desc limit $7`,
-    [merchantId, f.beforeId ?? null, f.orderReference ?? null, f.createdFrom ?? null, f.createdTo ?? null, f.state ?? null, f.limit + 1],
+     where ($6::text is null or s.state = $6) and ($8::timestamptz is null or s.changed_at >= $8) and ($9::timestamptz is null or s.changed_at < $9)
+     order by s.id desc limit $7`,
+    [merchantId, f.beforeId ?? null, f.orderReference ?? null, f.createdFrom ?? null, f.createdTo ?? null, f.state ?? null, f.limit + 1,
+      f.updatedFrom ?? null, f.updatedTo ?? null],
   );
 }
 

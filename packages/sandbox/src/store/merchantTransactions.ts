@@ -22,6 +22,9 @@ export interface TransactionFilters {
   method?: string | undefined;
   createdFrom?: Date | undefined;
   createdTo?: Date | undefined;
+  /** Changed at or after, and before (updated_at moves on every change a merchant sees, migration 025). */
+  updatedFrom?: Date | undefined;
+  updatedTo?: Date | undefined;
   /** Only transactions older than the one with this id (the cursor). */
   beforeId?: number | undefined;
 }
@@ -35,8 +38,10 @@ export async function listMerchantTransactions(db: Queryable, merchantId: number
     `${SELECT_TRANSACTION}
       where t.merchant_id = $1 and ($2::int is null or t.id < $2) and ($3::text is null or t.link_code = $3) and ($4::text is null or l.order_reference = $4)
         and ($5::text is null or t.method = $5) and ($6::timestamptz is null or t.created_at >= $6) and ($7::timestamptz is null or t.created_at < $7)
+        and ($9::timestamptz is null or t.updated_at >= $9) and ($10::timestamptz is null or t.updated_at < $10)
         and t.auth_status <> 'PROCESSING'
       order by t.id desc limit $8`,
-    [merchantId, f.beforeId ?? null, f.linkCode ?? null, f.orderReference ?? null, f.method ?? null, f.createdFrom ?? null, f.createdTo ?? null, count],
+    [merchantId, f.beforeId ?? null, f.linkCode ?? null, f.orderReference ?? null, f.method ?? null, f.createdFrom ?? null, f.createdTo ?? null, count,
+      f.updatedFrom ?? null, f.updatedTo ?? null],
   );
 }

@@ -3,6 +3,7 @@ import { signatureHeaderOf } from './signature';
 import { notifyAdminChange } from '../push/adminChanges';
 import { webhookBodyOf, type WebhookEventRow } from './webhookEvent';
 import { postWebhook, type WebhookPost } from './postWebhook';
+import { API_VERSION_HEADER, CURRENT_API_VERSION } from './apiVersion';
 
 export interface WebhookDeliverySettings {
   /** The wait before each retry, growing; when they run out the event is marked failed. */
@@ -66,7 +67,8 @@ async function attempt(event: ClaimedEvent, settings: WebhookDeliverySettings, s
     // Resolved and checked again now (the name may point elsewhere since it was registered), and sent to that address.
     const status = await send({
       url: event.webhook_url,
-      headers: { 'content-type': 'application/json', 'user-agent': 'Pasarela-Webhooks/1', 'pasarela-signature': signature },
+      headers: { 'content-type': 'application/json', 'user-agent': 'Pasarela-Webhooks/1', 'pasarela-signature': signature,
+        [API_VERSION_HEADER.toLowerCase()]: CURRENT_API_VERSION },
       body,
       timeoutMs: settings.timeoutMs,
       allowPrivate: settings.allowPrivateAddresses === true,

@@ -1,5 +1,6 @@
 import { centsToAmount } from '@pasarela/core';
 import type { RefundFailureReason } from '../store/refunds';
+import { CURRENT_API_VERSION } from './apiVersion';
 import { merchantTransactionOf, type TransactionFacts } from './merchantTransaction';
 
 /** A webhook_events row (migration 007). */
@@ -23,6 +24,10 @@ export interface WebhookEventRow extends TransactionFacts {
 export const WEBHOOK_EVENT_TYPES = ['transaction.approved', 'transaction.pending', 'transaction.declined', 'transaction.refunded', 'transaction.refund_failed', 'transaction.voided', 'transaction.owed_to_payer'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
+/**
+ * An event as a webhook delivers it and the change feed lists it (GET /api/v1/merchant/events):
+ * one shape, built from the stored snapshot, written in the version it names (apiVersion).
+ */
 export function webhookEventOf(row: WebhookEventRow) {
   const transaction = merchantTransactionOf(row);
   const type: WebhookEventType = row.event_type ?? `transaction.${transaction.result === 'APPROVED' ? 'approved' : transaction.result === 'PENDING' ? 'pending' : 'declined'}`;
@@ -30,7 +35,7 @@ export function webhookEventOf(row: WebhookEventRow) {
   const data = made
     ? { ...transaction, refundId: made.id, refundAmount: centsToAmount(made.amountCents), ...(made.failureReason ? { refundFailureReason: made.failureReason } : {}) }
     : transaction;
-  return { id: row.id, type, createdAt: new Date(row.created_at).toISOString(), data };
+  return { id: row.id, type, apiVersion: CURRENT_API_VERSION, createdAt: new Date(row.created_at).toISOString(), data };
 }
 
 /** The raw body a delivery sends: built from the stored snapshot only, so every retry sends the same bytes. */

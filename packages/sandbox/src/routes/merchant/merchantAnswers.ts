@@ -30,6 +30,8 @@ export function linkAnswer(link: MerchantLinkWithState, origin: string) {
     paidBy: link.paid_cod_oper,
     payments: link.payments,
     createdAt: link.created_at.toISOString(),
+    /** Its last change: a write, a payment made on it, its expiry passing (updatedFrom / updatedTo filter on it). */
+    updatedAt: link.changed_at.toISOString(),
   };
 }
 

@@ -10,7 +10,9 @@ import { findMerchant } from '../../store/merchants';
 import { expireMerchantLink, findLinkByOrderReference, findMerchantLink, insertMerchantLink, listMerchantLinks } from '../../store/merchantLinks';
 import { findMerchantTransaction, listMerchantTransactions, type MerchantTransactionRow } from '../../store/merchantTransactions';
 import { refundsOf } from '../../store/refunds';
+import { API_VERSION_HEADER, apiVersionOf, API_VERSIONS, CURRENT_API_VERSION } from '../../webhooks/apiVersion';
 import { merchantResultOf } from '../../webhooks/merchantResultOf';
+import { merchantEventRoutes } from './events';
 import { merchantBrandRoutes } from './brandCalls';
 import { idempotent } from './idempotency';
 import { linkAnswer, pageOf, refundAnswer, transactionAnswer } from './merchantAnswers';
@@ -47,6 +49,16 @@ export function merchantApiRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   const merchantOf = (c: Context<AppEnv>) => requireMerchantKey(deps, c.req.header('authorization'));
 
+  // Every answer names the version it is written in; a request may pin one (docs/changelog.md).
+  app.use('*', async (c, next) => {
+    const version = apiVersionOf(c.req.header(API_VERSION_HEADER));
+    if (version === undefined) {
+      throw new ApiError(400, 'unsupported_api_version', `${API_VERSION_HEADER} must be one of ${API_VERSIONS.join(', ')} (docs/changelog.md)`, { [API_VERSION_HEADER]: CURRENT_API_VERSION });
+    }
+    await next();
+    c.res.headers.set(API_VERSION_HEADER, version);
+  });
+
   // The description of this API: public, as the docs are.
   app.get('/openapi.json', (c) => c.json(openApiDocument(originOf(deps, c.req.url)), 200, { 'cache-control': 'public, max-age=300' }));
 
@@ -75,7 +87,8 @@ export function merchantApiRoutes(deps: Deps) {
     const merchantId = await merchantOf(c);
     const q = parseInput(ListLinksQuery, c.req.query(), 'query');
     const rows = await listMerchantLinks(deps.db, merchantId, {
-      state: q.state, orderReference: q.orderReference, createdFrom: q.createdFrom, createdTo: q.createdTo, beforeId: idOfCursor(q.cursor), limit: q.limit,
+      state: q.state, orderReference: q.orderReference, createdFrom: q.createdFrom, createdTo: q.createdTo, updatedFrom: q.updatedFrom, updatedTo: q.updatedTo,
+      beforeId: idOfCursor(q.cursor), limit: q.limit,
     });
     const shown = rows.slice(0, q.limit);
     const last = shown.at(-1);
@@ -106,7 +119,8 @@ export function merchantApiRoutes(deps: Deps) {
   app.get('/transactions', async (c) => {
     const merchantId = await merchantOf(c);
     const q = parseInput(ListTransactionsQuery, c.req.query(), 'query');
-    const filters = { linkCode: q.linkCode, orderReference: q.orderReference, method: q.method, createdFrom: q.createdFrom, createdTo: q.createdTo };
+    const filters = { linkCode: q.linkCode, orderReference: q.orderReference, method: q.method, createdFrom: q.createdFrom, createdTo: q.createdTo,
+      updatedFrom: q.updatedFrom, updatedTo: q.updatedTo };
     // The overall result is core's rule over method, status and auth status: rows are read in
     // batches and kept when they match, until the page is full (and one more tells there are more).
     const shown: MerchantTransactionRow[] = [];
@@ -167,6 +181,7 @@ export function merchantApiRoutes(deps: Deps) {
   });
 
   app.route('/brand', merchantBrandRoutes(deps));
+  app.route('/events', merchantEventRoutes(deps));
 
   app.all('*', () => {
     throw new ApiError(404, 'not_found', 'No such merchant call');

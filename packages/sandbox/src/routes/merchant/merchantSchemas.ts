@@ -96,20 +96,34 @@ const cursor = v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,40}$/, 'c
 const code = (field: string) => v.pipe(v.string(), v.regex(/^[A-Z0-9]{4,40}$/, `${field} must be a link code`));
 
 const page = { limit, cursor, createdFrom: v.optional(dateTime('createdFrom')), createdTo: v.optional(dateTime('createdTo')) };
+/** Changed at or after updatedFrom, before updatedTo: what the recovery after a lost webhook asks for (docs/webhooks.md). */
+const changed = { updatedFrom: v.optional(dateTime('updatedFrom')), updatedTo: v.optional(dateTime('updatedTo')) };
+/** An event's type: the known ones today, and any later one a pinned client may ask for (docs/changelog.md). */
+const EVENT_TYPE = /^[a-z_]{1,40}\.[a-z_]{1,40}$/;
 
 export const ListLinksQuery = v.strictObject({
   ...page,
+  ...changed,
   state: v.optional(v.picklist(LINK_STATES, `state must be one of ${LINK_STATES.join(', ')}`)),
   orderReference: v.optional(orderReference('orderReference')),
 });
 
 export const ListTransactionsQuery = v.strictObject({
   ...page,
+  ...changed,
   linkCode: v.optional(code('linkCode')),
   orderReference: v.optional(orderReference('orderReference')),
   method: v.optional(v.picklist(TRANSACTION_METHODS, `method must be one of ${TRANSACTION_METHODS.join(', ')}`)),
   result: v.optional(v.picklist(RESULTS, `result must be one of ${RESULTS.join(', ')}`)),
 });
+
+export const ListEventsQuery = v.strictObject({
+  ...page,
+  type: v.optional(v.pipe(v.string(), v.regex(EVENT_TYPE, 'type must be an event type such as transaction.approved'))),
+});
+
+/** An event's id as the feed gives it. */
+export const EVENT_ID = /^evt_[0-9a-f]{32}$/;
 
 /** A page's cursor: the id of the last row shown, opaque to the merchant. */
 export function cursorOf(id: number): string {
