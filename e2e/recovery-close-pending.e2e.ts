@@ -3,7 +3,7 @@ import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { createLink, transactionsFor } from './support/admin';
 import { seriousViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
-import { checkoutFrameOf } from './support/frames';
+import { checkoutFrameOf, clickAway } from './support/frames';
 import { denyStorage } from './support/storage';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
@@ -79,7 +79,7 @@ describe.runIf(browserAvailable())('closing the checkout while a payment is pend
     expect(await frame.locator(':focus').textContent()).toBe('Cerrar de todas formas');
     await page.keyboard.press('Tab');
     expect(await frame.locator(':focus').textContent()).toBe('Seguir aquí');
-    await dialog.getByRole('button', { name: 'Cerrar de todas formas' }).click();
+    await clickAway(page, dialog.getByRole('button', { name: 'Cerrar de todas formas' }));
 
     await expect.poll(() => page.locator('iframe').count()).toBe(0);
     const [tx] = await transactionsFor(sandbox, code);
@@ -101,7 +101,7 @@ describe.runIf(browserAvailable())('closing the checkout while a payment is pend
     await dialog.waitFor();
     expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
     await page.screenshot({ path: `${SHOTS}recovery-close-pending-en-360.png` });
-    await dialog.getByRole('button', { name: 'Close anyway' }).click();
+    await clickAway(page, dialog.getByRole('button', { name: 'Close anyway' }));
     await expect.poll(() => page.locator('iframe').count()).toBe(0);
     const [tx] = await transactionsFor(sandbox, code);
     expect((await shopEvents(page)).map(([name]) => name)).toEqual(['result', 'close']);
@@ -115,7 +115,7 @@ describe.runIf(browserAvailable())('closing the checkout while a payment is pend
 
     // Closing again asks again; this checkout (a new handle) has not told the shop yet, so it does.
     await frame.getByRole('button', { name: 'Close', exact: true }).click();
-    await frame.getByRole('alertdialog').getByRole('button', { name: 'Close anyway' }).click();
+    await clickAway(page, frame.getByRole('alertdialog').getByRole('button', { name: 'Close anyway' }));
     await expect.poll(() => page.locator('iframe').count()).toBe(0);
     expect(await shopEvents(page)).toMatchObject([
       ['result', { status: 'success', notification: { Estado: 'PENDING', Oper: tx?.codOper } }],

@@ -3,7 +3,7 @@ import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { createLink, transactionsFor } from './support/admin';
 import { seriousViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
-import { checkoutFrameOf } from './support/frames';
+import { checkoutFrameOf, clickAway } from './support/frames';
 import { denyStorage } from './support/storage';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
@@ -69,9 +69,7 @@ describe.runIf(browserAvailable())('a pending payment resumed on a multi-use lin
     await frame.getByRole('button', { name: /enviar solicitud de pago|send payment request/i }).click();
     await frame.getByRole('timer').waitFor({ timeout: 15_000 });
     await frame.getByRole('button', { name: close, exact: true }).click();
-    // Pressed in the page itself: the frame goes away as it is pressed, which a pointer click's
-    // after-checks wait on (the frame may be gone before the call returns; the count below checks).
-    await frame.getByRole('alertdialog').getByRole('button', { name: anyway }).evaluate((button) => (button as HTMLButtonElement).click()).catch(() => undefined);
+    await clickAway(page, frame.getByRole('alertdialog').getByRole('button', { name: anyway }));
     await expect.poll(() => page.locator('iframe').count()).toBe(0);
     const [tx] = await transactionsFor(sandbox, code);
     // Kept by the merchant page itself, not by the checkout's frame.
@@ -112,8 +110,7 @@ describe.runIf(browserAvailable())('a pending payment resumed on a multi-use lin
     await voucher.waitFor({ timeout: 15_000 });
     const number = (await voucher.textContent()) ?? '';
     await frame.getByRole('button', { name: close, exact: true }).click();
-    // Pressed in the page itself, as for the Yappy wait above (the frame goes as it is pressed).
-    await frame.getByRole('alertdialog').getByRole('button', { name: anyway }).evaluate((button) => (button as HTMLButtonElement).click()).catch(() => undefined);
+    await clickAway(page, frame.getByRole('alertdialog').getByRole('button', { name: anyway }));
     await expect.poll(() => page.locator('iframe').count()).toBe(0);
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('pasarela.pending.')).length)).toBe(1);
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { browserAvailable } from './support/browser';
 import { seriousViolations } from './support/axe';
+import { clickAway } from './support/frames';
 import { withSandboxAndBrowser } from './support/suite';
 import { adminPost, guestGet, guestPost } from './support/entries';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
@@ -104,7 +105,7 @@ describe.runIf(browserAvailable())('every page has a way out', () => {
       // Embedded, the way out is the loader's close, not a link away from the shop.
       expect(await frame.getByRole('link', { name: TEXT[lang].back }).count()).toBe(0);
       await page.screenshot({ path: `${SHOTS}after-way-out-embedded-404-${lang}-360.png` });
-      await frame.getByRole('button', { name: lang === 'es' ? /cerrar/i : /close/i }).click();
+      await clickAway(page, frame.getByRole('button', { name: lang === 'es' ? /cerrar/i : /close/i }));
       await expect.poll(() => page.locator('iframe').count()).toBe(0);
       expect(await page.evaluate(() => (window as unknown as { wayOutEvents: string[] }).wayOutEvents)).toContain('close');
       await page.close();
