@@ -12,7 +12,7 @@ describe.runIf(browserAvailable())('content security policy of the widget pages'
   beforeAll(async () => {
     sandbox = await startSandbox({ SPLASH_MS: '2500' });
     // The policy as the payer's whole browser enforces it (browser.ts).
-    browser = await launchChromium('full');
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

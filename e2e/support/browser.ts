@@ -1,26 +1,12 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
-/** Debian's chromium: the browser PRODUCT.md names, the one checks from outside the project drive. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
 /**
- * Debian's chromium-headless-shell (`.ci/run` installs it): the same Chromium build (its version,
- * Blink and V8) in the old headless mode, without the full browser around the pages. The whole
- * browser suite passed in it using about 40 % less CPU (docs/testing.md), so most files run in it;
- * the files about what the payer's browser loads and shows first, and the card payment, run in
- * CHROMIUM_PATH. Setting CHROMIUM_PATH runs every file in that browser.
+ * Debian's chromium: the browser PRODUCT.md names, the one payers use and checks from outside the
+ * project drive. Every browser test file runs in it (headless), and in nothing lighter: a frame of
+ * another site gets no storage in it, as in a private window, which the tests meet as payers do.
  */
-const HEADLESS_SHELL_PATH = '/usr/lib/chromium/chromium-headless-shell';
-
-/** `full`: CHROMIUM_PATH always; `shell`: the headless shell when it is installed and CHROMIUM_PATH is not set. */
-export type ChromiumKind = 'full' | 'shell';
-
-/** The executable a file of the given kind launches. */
-export function chromiumPathFor(kind: ChromiumKind): string {
-  if (kind === 'shell' && !process.env.CHROMIUM_PATH && existsSync(HEADLESS_SHELL_PATH)) return HEADLESS_SHELL_PATH;
-  return CHROMIUM_PATH;
-}
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * PRODUCT.md: without a Chromium the browser suite is skipped with a loud notice, except when CI
@@ -36,9 +22,9 @@ export function browserAvailable(): boolean {
   return false;
 }
 
-export function launchChromium(kind: ChromiumKind = 'shell'): Promise<Browser> {
+function launch(): Promise<Browser> {
   return chromium.launch({
-    executablePath: chromiumPathFor(kind),
+    executablePath: CHROMIUM_PATH,
     headless: true,
     args: [
       '--no-sandbox',
@@ -49,5 +35,39 @@ export function launchChromium(kind: ChromiumKind = 'shell'): Promise<Browser> {
       '--no-first-run',
       '--disable-sync',
     ],
+  });
+}
+
+/** The Chromium this test worker's files share (vitest's `isolate: false` keeps it between them). */
+let shared: Promise<Browser> | undefined;
+
+/**
+ * Chromium for a describe block: one browser per test worker, started by the first file that asks
+ * (a start costs the whole browser about a CPU-second, and the suite asked for one some 80 times).
+ * Every page lives in a context of its own, which is what isolates the tests, not the browser.
+ * The block's `close()` closes the contexts it opened and leaves the browser to the next file.
+ */
+export async function launchChromium(): Promise<Browser> {
+  const starting = (shared ??= launch().then((browser) => {
+    // A browser that crashed or was closed is started again by the next file.
+    browser.on('disconnected', () => {
+      if (shared === starting) shared = undefined;
+    });
+    return browser;
+  }));
+  const browser = await starting.catch((error: unknown) => {
+    if (shared === starting) shared = undefined;
+    throw error;
+  });
+  const before = new Set(browser.contexts());
+  const closeOwn = async () => {
+    await Promise.all(browser.contexts().filter((context) => !before.has(context)).map((context) => context.close().catch(() => undefined)));
+  };
+  return new Proxy(browser, {
+    get(target, property) {
+      if (property === 'close') return closeOwn;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
   });
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchChromium, type ChromiumKind } from './browser';
+import { launchChromium } from './browser';
 import { startSandbox, type Sandbox } from '../../scripts/sandbox-process.mjs';
 import { startSandboxInProcess } from './sandbox';
 import { newTestSchema } from '../../packages/sandbox/src/test/testSchema';
@@ -11,19 +11,20 @@ export interface Started {
 }
 
 /**
- * A describe block's sandbox (a fresh database, with `env`) and Chromium, started before its tests,
- * handed to `onStarted`, and stopped after them. `kind` `full`: what a payer meets, the built server
- * (`npm start`'s server.mjs) in a child process and the whole browser; else the server's code in
- * the test's process (support/sandbox.ts) and the headless shell (browser.ts), at a fraction of
- * the CPU. With `DATABASE_URL` in `env` the sandbox works in a new schema of that PostgreSQL,
- * dropped afterwards.
+ * A describe block's sandbox (a fresh database, with `env`) and Chromium (browser.ts), started
+ * before its tests, handed to `onStarted`, and stopped after them. `kind` `full`: the built server
+ * (`npm start`'s server.mjs) in a child process, as a payer meets it; else the server's code in the
+ * test's process (support/sandbox.ts), at a fraction of the CPU. With `DATABASE_URL` in `env` the
+ * sandbox works in a new schema of that PostgreSQL, dropped afterwards.
  */
-export function withSandboxAndBrowser(env: Record<string, string>, onStarted: (started: Started) => void, kind?: ChromiumKind): void;
+export type SandboxKind = 'full' | 'in-process';
+
+export function withSandboxAndBrowser(env: Record<string, string>, onStarted: (started: Started) => void, kind?: SandboxKind): void;
 export function withSandboxAndBrowser(onStarted: (started: Started) => void): void;
 export function withSandboxAndBrowser(
   envOrStarted: Record<string, string> | ((started: Started) => void),
   maybeStarted?: (started: Started) => void,
-  kind: ChromiumKind = 'shell',
+  kind: SandboxKind = 'in-process',
 ): void {
   const env = typeof envOrStarted === 'function' ? {} : envOrStarted;
   const onStarted = typeof envOrStarted === 'function' ? envOrStarted : maybeStarted;
@@ -36,7 +37,7 @@ export function withSandboxAndBrowser(
     dropSchema = postgres?.drop;
     const sandboxEnv = postgres ? { ...env, DATABASE_URL: postgres.url } : env;
     started.sandbox = kind === 'full' ? await startSandbox(sandboxEnv) : await startSandboxInProcess(sandboxEnv);
-    started.browser = await launchChromium(kind);
+    started.browser = await launchChromium();
     onStarted?.(started as Started);
   });
   afterAll(async () => {
