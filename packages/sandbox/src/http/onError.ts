@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ApiError } from './ApiError';
 import type { AppEnv } from './AppEnv';
-import { errorText } from './errorText';
+import { detailText, errorText } from './errorText';
 import { errorFields } from '../ops/logger';
 import { reply } from './reply';
 import { MERCHANT_API_PREFIX } from './merchantApiPrefix';
@@ -37,13 +37,15 @@ export function onError(error: unknown, c: Context<AppEnv>): Response {
   if (apiError.status >= 500 && !(error instanceof ApiError)) c.get('log')?.error(errorFields(error), 'unhandled error');
   const lang = c.get('lang') ?? 'es';
   const text = errorText(apiError.code, lang);
-  // The catalogue's text in the payer's language, plus the detail naming the field or limit.
+  // The catalogue's text in the caller's language, plus the detail naming the field or limit (in Spanish too where errorText knows the sentence).
   const known = text !== String(apiError.code);
-  const message = apiError.detail === undefined ? text : known ? `${text} (${apiError.detail})` : apiError.detail;
-  const body = { code: apiError.code, message };
+  const detail = apiError.detail === undefined ? undefined : detailText(apiError.detail, lang);
+  const message = detail === undefined ? text : known ? `${text} (${detail})` : detail;
   const status = apiError.status as ContentfulStatusCode;
   const encoded = c.req.path.startsWith('/api/') && !c.req.path.startsWith(`${MERCHANT_API_PREFIX}/`);
-  const res = encoded ? reply(c, body, status) : c.json(body, status);
+  // Plain JSON answers (merchant API, /sandbox) name the request, as the X-Request-Id header and the logs do, so support can find it.
+  const requestId = c.get('requestId');
+  const res = encoded ? reply(c, { code: apiError.code, message }, status) : c.json({ code: apiError.code, message, ...(requestId ? { requestId } : {}) }, status);
   for (const [name, value] of Object.entries(apiError.headers)) res.headers.set(name, value);
   return res;
 }

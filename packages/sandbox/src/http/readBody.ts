@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { decodeBody, unstorableTextIn, WireFormatError } from '@pasarela/core';
 import { ApiError } from './ApiError';
+import { MERCHANT_API_PREFIX } from './merchantApiPrefix';
 
 /** Largest API body accepted; a card payment with custom fields is a few KB. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -48,7 +49,14 @@ export async function readBody(c: Context): Promise<unknown> {
   if (Buffer.byteLength(text, 'utf8') > MAX_BODY_BYTES) {
     throw new ApiError(413, 'payload_too_large', `Body is larger than ${MAX_BODY_BYTES} bytes`);
   }
+  const json = /^\s*[[{]/.test(text);
+  // The merchant API speaks plain JSON only; SPEC 7's encoding is the widget's.
+  if (c.req.path.startsWith(`${MERCHANT_API_PREFIX}/`) && type !== 'application/json') {
+    throw new ApiError(415, 'unsupported_media_type', `Send the body as Content-Type: application/json (it came as ${type || 'no type'})`);
+  }
   if (type === 'text/plain') {
+    // JSON under text/plain is a wrong header, not a malformed encoding: say so.
+    if (json) throw new ApiError(415, 'unsupported_media_type', 'The body is JSON: send it as Content-Type: application/json (text/plain is the hex-of-base64 encoding)');
     try {
       return checked(decodeBody(text));
     } catch (error) {

@@ -101,7 +101,8 @@ const schemas = {
     type: 'object', required: ['code', 'message'], additionalProperties: false,
     properties: {
       code: { type: ['string', 'integer'], description: 'The catalogue\'s code (docs/merchant-api.md "Errors")' },
-      message: { type: 'string', description: 'What is wrong, naming the field or the limit' },
+      message: { type: 'string', description: 'What is wrong, naming the field or the limit, in the language Accept-Language asks for (es by default, or en)' },
+      requestId: { type: 'string', description: 'This request\'s id, as in its X-Request-Id header: quote it to support' },
     },
   },
   CreatePaymentLink: {
