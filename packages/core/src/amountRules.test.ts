@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import * as v from 'valibot';
-import { MAX_AMOUNT, MAX_AMOUNT_CENTS, isMoney, moneySchema, paymentAmountRefusal, type AmountLimits, type PaymentAmounts } from './amountRules';
+import { MAX_AMOUNT, moneySchema, paymentAmountRefusal, type AmountLimits, type PaymentAmounts } from './amountRules';
+
+// money as moneySchema checks it, for either sign (the schema refuses a negative as below zero, apart)
+const isMoney = (x: unknown) => v.is(moneySchema(), typeof x === 'number' ? Math.abs(x) : x);
+const MAX_AMOUNT_CENTS = Math.round(MAX_AMOUNT * 100);
 
 describe('SPEC 9 "Two-digit rounding for amounts": money on the wire has at most two decimals and is finite', () => {
   it.each<[unknown, boolean]>([

@@ -7,7 +7,7 @@ import { amountToCents, exceedsMerchantLimit } from './money';
 // "Two-digit rounding for amounts"). The checkout applies the same rules to what the payer types.
 
 /** Amounts are kept in whole cents in PostgreSQL `integer` columns: 2^31 - 1 cents is the most one holds. */
-export const MAX_AMOUNT_CENTS = 2_147_483_647;
+const MAX_AMOUNT_CENTS = 2_147_483_647;
 /** The largest amount in dollars, $21,474,836.47. */
 export const MAX_AMOUNT = MAX_AMOUNT_CENTS / 10 ** AMOUNT_DECIMALS;
 
@@ -21,7 +21,7 @@ const DUST_ULPS = 8 * Number.EPSILON;
  * size. A third decimal is refused, not rounded, whatever the value's size: 0.001 and 1e-9 alike
  * (docs/spec-decisions.md "Amounts on the wire").
  */
-export function isMoney(value: unknown): value is number {
+function isMoney(value: unknown): value is number {
   if (typeof value !== 'number' || !Number.isFinite(value) || Math.abs(value) > MAX_AMOUNT) return false;
   const cents = value * SCALE;
   const whole = Math.round(cents);
@@ -29,9 +29,9 @@ export function isMoney(value: unknown): value is number {
 }
 
 /** Which amount of a payment a refusal is about. */
-export type AmountField = 'amount' | 'taxAmount' | 'amountToCampaign';
+type AmountField = 'amount' | 'taxAmount' | 'amountToCampaign';
 
-export interface AmountRefusal {
+interface AmountRefusal {
   /** SPEC 8's code: invalid_amount, greater_than_zero, amount_exceeds_limit_allowed, amount_lt_min_message. */
   code: 'invalid_amount' | 'greater_than_zero' | 'amount_exceeds_limit_allowed' | 'amount_lt_min_message';
   field: AmountField;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { pendingAttemptOf, recordAsCardAnswer, waitingStateOf, type LinkAttempt } from './attemptRecords';
+import { pendingAttemptOf, recordAsCardAnswer, waitingStateOf } from './attemptRecords';
+
+type LinkAttempt = Parameters<typeof pendingAttemptOf>[0][number];
 import { cardOutcome } from './cardOutcome';
 import type { PaymentAttempt } from './chargeAttempt';
 

@@ -17,10 +17,10 @@ export function recordAsCardAnswer(record: PaymentAttempt): CardAuthResponse {
 }
 
 /** Methods whose payment the payer finishes outside the checkout, so it can be waited on again. */
-export const RESUMABLE_METHODS: readonly string[] = ['nequi', 'yappy', 'cash', 'clave', 'crypto'];
+const RESUMABLE_METHODS: readonly string[] = ['nequi', 'yappy', 'cash', 'clave', 'crypto'];
 
 /** One payment of a link as the pending-attempt rule reads it. */
-export interface LinkAttempt {
+interface LinkAttempt {
   method: string;
   status: number;
   authStatus: string;
@@ -31,7 +31,7 @@ export interface LinkAttempt {
 }
 
 /** What the checkout needs to wait on a payment again: no amount, no payer, nothing personal. */
-export interface PendingAttempt {
+interface PendingAttempt {
   method: string;
   codOper: string;
   expiresAt: string | null;
@@ -55,7 +55,7 @@ export function pendingAttemptOf(attempts: readonly LinkAttempt[], now: Date): P
 }
 
 /** Where a payment the loader remembered stands: still waiting on the payer, paid, or over (expired, declined, called off). */
-export type WaitingState = 'waiting' | 'paid' | 'over';
+type WaitingState = 'waiting' | 'paid' | 'over';
 
 /**
  * A remembered payment's state, read as pendingAttemptOf reads a link's payments (SPEC 4's overall

@@ -46,8 +46,8 @@ export function isEmployeeLoginRejected(error: { code?: unknown } | null | undef
 }
 
 /** How long before a login lapses the widget renews it, and how recent "active" is. */
-export const LOGIN_REFRESH_BEFORE_MS = 2 * 60 * 1000;
-export const PAYER_ACTIVE_WITHIN_MS = 5 * 60 * 1000;
+const LOGIN_REFRESH_BEFORE_MS = 2 * 60 * 1000;
+const PAYER_ACTIVE_WITHIN_MS = 5 * 60 * 1000;
 
 /**
  * SPEC 7 "GET refresh login": renew a login about to lapse, but only for a payer still at the

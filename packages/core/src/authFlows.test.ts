@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { initialRecoveryState, initialRegistrationState, recoveryBody, recoveryReducer, registrationReducer } from './authFlows';
-import type { RecoveryAction, RegistrationAction } from './authFlows';
+
+type RegistrationAction = Parameters<typeof registrationReducer>[1];
+type RecoveryAction = Parameters<typeof recoveryReducer>[1];
 
 describe('SPEC 4 "Registration has two steps"', () => {
   const run = (actions: RegistrationAction[]) => actions.reduce(registrationReducer, initialRegistrationState);

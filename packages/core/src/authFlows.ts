@@ -6,14 +6,14 @@ import type { CatalogKey } from './i18n/index';
 // SPEC 4 "Password recovery has three steps: request with login or email; confirm code with user
 // id; set new password (then auto login). Each has success, error and reset states."
 
-export type StepStatus = 'idle' | 'loading' | 'success' | 'error';
+type StepStatus = 'idle' | 'loading' | 'success' | 'error';
 
-export interface RegistrationState {
+interface RegistrationState {
   step: 1 | 2 | 3;
   status: StepStatus;
   error: CatalogKey | null;
 }
-export type RegistrationAction =
+type RegistrationAction =
   | { type: 'submit' }
   | { type: 'submitSuccess' }
   | { type: 'submitFailure'; code: string; message: CatalogKey }
@@ -45,7 +45,7 @@ export function registrationReducer(state: RegistrationState, action: Registrati
   }
 }
 
-export interface RecoveryState {
+interface RecoveryState {
   step: 1 | 2 | 3;
   status: StepStatus;
   idUsr: number | null;
@@ -53,7 +53,7 @@ export interface RecoveryState {
   autoLogin: boolean;
   error: CatalogKey | null;
 }
-export type RecoveryAction =
+type RecoveryAction =
   | { type: 'request' }
   | { type: 'success'; idUsr?: number }
   | { type: 'failure'; message: CatalogKey }

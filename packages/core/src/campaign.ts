@@ -31,7 +31,7 @@ function timeOf(value: string | number | null | undefined): number | null {
 }
 
 /** A bridge without a readable start date is not active: it has not been scheduled. */
-export function isCampaignActive(bridge: CampaignBridge, now: Date | number): boolean {
+function isCampaignActive(bridge: CampaignBridge, now: Date | number): boolean {
   const at = typeof now === 'number' ? now : now.getTime();
   const start = timeOf(bridge.startDate);
   const end = timeOf(bridge.endDate);

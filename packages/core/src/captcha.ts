@@ -10,7 +10,7 @@ export const CaptchaCheckResponseSchema = v.object({ valid: v.boolean(), score: 
 export type CaptchaCheckResponse = v.InferOutput<typeof CaptchaCheckResponseSchema>;
 
 /** The lowest score that counts as a person (the score scale is 0 to 1; SPEC gives no threshold). */
-export const CAPTCHA_MIN_SCORE = 0.5;
+const CAPTCHA_MIN_SCORE = 0.5;
 
 export function captchaCheckBody(token: string, siteKey: string): { token: string; siteKey: string; userAction: 'CHECKOUT' } {
   return { token, siteKey, userAction: 'CHECKOUT' };

@@ -6,13 +6,13 @@ import { CARD_STATUS } from './cardOutcome';
  * what any card processor's answer maps to. `processing`: sent to the processor, its answer not
  * recorded yet; `failed`: the processor could not decide and charged nothing.
  */
-export const CARD_RESULT_KEYS = [
+const CARD_RESULT_KEYS = [
   'approved', 'pending', 'three_ds', 'processing', 'failed', 'cancelled',
   'generic', 'insufficient_funds', 'expired_card', 'incorrect_cvc', 'three_ds_failed',
 ] as const;
 export type CardResultKey = (typeof CARD_RESULT_KEYS)[number];
 
-export function isCardResultKey(value: string): value is CardResultKey {
+function isCardResultKey(value: string): value is CardResultKey {
   return (CARD_RESULT_KEYS as readonly string[]).includes(value);
 }
 

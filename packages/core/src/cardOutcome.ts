@@ -17,7 +17,7 @@ export const CardAuthResponseSchema = v.object({
 });
 export type CardAuthResponse = v.InferOutput<typeof CardAuthResponseSchema>;
 
-export type CardOutcome =
+type CardOutcome =
   | { kind: 'receipt'; codOper: string }
   | { kind: 'redirect'; url: string }
   | { kind: 'pending'; codOper: string }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { buildCardPaymentPayload } from './cardPayment';
 import { CardNumberSchema, CardPaymentPayloadSchema } from './cardPaymentSchema';
-import type { CardPaymentInput } from './cardPayment';
+
+type CardPaymentInput = Parameters<typeof buildCardPaymentPayload>[0];
 
 const input: CardPaymentInput = {
   cclw: 'WC-7',

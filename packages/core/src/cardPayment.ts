@@ -12,10 +12,9 @@ import type { CardPaymentPayload } from './cardPaymentSchema';
 
 // SPEC 3 "Card payment payload", as the checkout builds it. The schema the server checks it with is
 // cardPaymentSchema.ts, kept apart so that the checkout does not ship it.
-export type { CardPaymentPayload };
 
 /** The card form's values as the payer typed them (SPEC 3 "Form values"). */
-export interface CardPaymentFormValues {
+interface CardPaymentFormValues {
   email: string;
   phone: string;
   name: string;
@@ -28,7 +27,7 @@ export interface CardPaymentFormValues {
   postalCode?: string | undefined;
 }
 
-export interface CardPaymentInput {
+interface CardPaymentInput {
   /** The merchant's web code. */
   cclw: string;
   /** The payment link code. */

@@ -1,17 +1,9 @@
 import * as v from 'valibot';
-import { fingerprintFields, PaymentSecurityEntries, type PaymentSecurity } from './paymentSecurity';
-import { CARD_BRANDS, cardBrandOf, cvcLengthFor, digitsOnly, passesLuhn } from './cards';
-import {
-  CHANNEL, DEFAULT_ADDRESS, DEFAULT_CITY, DEFAULT_CONCEPT, DEFAULT_COUNTRY, DEFAULT_LANGUAGE, DEFAULT_POSTAL_CODE, LANGUAGES,
-  THREE_DS_RESULT_TYPE, TRANSACTION_TYPES,
-} from './constants';
-import { isOldVersionServiceCode } from './serviceCodes';
-import type { Language } from './constants';
-import { campaignDonation, roundAmount } from './money';
-import { splitFullName } from './names';
+import { PaymentSecurityEntries } from './paymentSecurity';
+import { CARD_BRANDS, cardBrandOf, cvcLengthFor, passesLuhn } from './cards';
+import { CHANNEL, DEFAULT_ADDRESS, DEFAULT_CITY, DEFAULT_CONCEPT, DEFAULT_LANGUAGE, DEFAULT_POSTAL_CODE, LANGUAGES, THREE_DS_RESULT_TYPE, TRANSACTION_TYPES } from './constants';
 import { moneySchema } from './amountRules';
 import { TEXT_LIMITS, freeText, jsonHasForbiddenCharacters } from './freeText';
-import { parseExpiry } from './cardExpiry';
 
 // SPEC 3 "Card payment payload": the schema the server checks every card payment with. Issue
 // messages are the error codes the server answers with. Apart from cardPayment.ts's builder, so

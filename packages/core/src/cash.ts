@@ -16,7 +16,7 @@ export const CashResultSchema = v.object({
   status: NumberLike,
   message: optionalText(),
 });
-export type CashResult = v.InferOutput<typeof CashResultSchema>;
+type CashResult = v.InferOutput<typeof CashResultSchema>;
 
 /** SPEC 4 "Cash payment results: status 0 success, 3 declined". */
 export const CASH_RESULT_STATUS = { success: 0, declined: 3 } as const;

@@ -5,7 +5,7 @@ import { CARD_STATUS } from './cardOutcome';
 // 2 captured, 3 refunded." and "Card payment: ... a 3DS redirect URL is followed at once".
 
 /** A card attempt as recorded: what the abandon rule reads. */
-export interface RecordedCardAttempt {
+interface RecordedCardAttempt {
   method: string;
   status: number;
   authStatus: string | null;
@@ -28,7 +28,7 @@ export function isAbandonableChallenge(attempt: RecordedCardAttempt): boolean {
  * 2 and 3 are that payment captured or refunded since), `declined` (the bank refused it first: the
  * form with its reason), `waiting` (still pending: the wait goes on).
  */
-export type ChallengeAbandonEnd = 'form' | 'receipt' | 'declined' | 'waiting';
+type ChallengeAbandonEnd = 'form' | 'receipt' | 'declined' | 'waiting';
 
 export function afterChallengeAbandon(answer: { status: number; authStatus?: string | null }): ChallengeAbandonEnd {
   if (answer.status === CARD_STATUS.pending) return 'waiting';

@@ -23,11 +23,8 @@ describe('SPEC 9 "Business constants and limits"', () => {
     ['Version 2.219.0', c.VERSION, '2.219.0'],
     ['3DS result type WEB_REDIRECT', c.THREE_DS_RESULT_TYPE, 'WEB_REDIRECT'],
     ['Fingerprint integration type FINGER_PRINT', c.FINGERPRINT_INTEGRATION_TYPE, 'FINGER_PRINT'],
-    ['Collect mode MANUAL', c.COLLECT_MODE, 'MANUAL'],
-    ['Expiry format MM/YY', c.EXPIRY_FORMAT, 'MM/YY'],
     ['Default postal code 0000', c.DEFAULT_POSTAL_CODE, '0000'],
     ['Full user services limit 100', c.FULL_USER_SERVICES_LIMIT, 100],
-    ['Link expiry time zone: Panama', c.PANAMA_TIME_ZONE, 'America/Panama'],
     ['SPEC 3 registration "howArrive (default PWW)"', c.DEFAULT_HOW_ARRIVE, 'PWW'],
     ['SPEC 5 "Defaults when missing: ... city, address and country Panama"', [c.DEFAULT_CITY, c.DEFAULT_ADDRESS, c.DEFAULT_COUNTRY], ['Panama', 'Panama', 'Panama']],
     ['SPEC 5 "Defaults when missing: ... concept \'not description\'"', c.DEFAULT_CONCEPT, 'not description'],
@@ -88,9 +85,6 @@ describe('SPEC 9 "Business constants and limits"', () => {
     const instant = Date.UTC(2026, 0, 2, 3, 4, 5);
     expect(formatPanamaDate(instant)).toBe('01/01/2026');
     expect(formatPanamaTime(instant)).toBe('22:04:05');
-    const inZone = new Intl.DateTimeFormat('en-GB', { timeZone: c.PANAMA_TIME_ZONE, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
-    expect(inZone.format(instant)).toBe('22:04:05');
-    expect([c.DATE_FORMAT, c.TIME_FORMAT]).toEqual(['dd/MM/yyyy', 'HH:mm:ss']);
   });
 
   it('"Channel codes: CHK (checkout), PWW (widget), EPR (subscription)"', () => {
@@ -171,8 +165,5 @@ describe('SPEC 9 "Business constants and limits"', () => {
     expect(c.DEFAULT_LANGUAGE).toBe('es');
     expect(c.SANDBOX_CLIENT_KEY).toBe('pk_sandbox_pasarela_guest');
     expect(c.SANDBOX_WIDGET_KEY).toBe('pk_sandbox_pasarela_widget');
-    expect(c.DATE_FORMAT).toBe('dd/MM/yyyy');
-    expect(c.TIME_FORMAT).toBe('HH:mm:ss');
-    expect(c.UNEXPLAINED_CONSTANTS).toEqual([600, 530, 3006, 6259]);
   });
 });

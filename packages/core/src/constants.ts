@@ -24,7 +24,6 @@ export const FULL_USER_SERVICES_LIMIT = 100;
 export const PASSWORD_MIN_LENGTH = 8;
 export const CVC_LENGTH = 3;
 export const CVC_LENGTH_AMEX = 4;
-export const EXPIRY_FORMAT = 'MM/YY';
 export const DEFAULT_POSTAL_CODE = '0000';
 export const DEFAULT_CITY = 'Panama';
 export const DEFAULT_ADDRESS = 'Panama';
@@ -33,7 +32,6 @@ export const DEFAULT_CONCEPT = 'not description';
 
 /** SPEC 9 "Channel codes". */
 export const CHANNEL = { checkout: 'CHK', widget: 'PWW', subscription: 'EPR' } as const;
-export type ChannelCode = (typeof CHANNEL)[keyof typeof CHANNEL];
 
 /** SPEC 9 "Payment method ids". */
 export const PAYMENT_METHOD_IDS = ['card', 'nequi', 'cash', 'clave', 'crypto', 'balance', 'yappy'] as const;
@@ -44,11 +42,8 @@ export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'es';
 
 /** SPEC 2 "Widget payment types". */
-export const WIDGET_PAYMENT_TYPES = ['lk', 'slug', 'slugCode', 'subs', 'ps'] as const;
+const WIDGET_PAYMENT_TYPES = ['lk', 'slug', 'slugCode', 'subs', 'ps'] as const;
 export type WidgetPaymentType = (typeof WIDGET_PAYMENT_TYPES)[number];
-
-/** SPEC 9: "Link expiry time zone: Panama." */
-export const PANAMA_TIME_ZONE = 'America/Panama';
 
 /** Sandbox client key guests send as x-api-key (SPEC 6 "anonymous API key"). */
 export const SANDBOX_CLIENT_KEY = 'pk_sandbox_pasarela_guest';
@@ -57,11 +52,7 @@ export const SANDBOX_WIDGET_KEY = 'pk_sandbox_pasarela_widget';
 
 /** SPEC 9 "Transaction types: AUTH_CAPTURE, AUTH, CAPTURE (service codes AUTH_CAP, AUTH, CAP); subscription uses REC." */
 export const TRANSACTION_TYPES = { authCapture: 'AUTH_CAPTURE', auth: 'AUTH', capture: 'CAPTURE' } as const;
-export type TransactionType = (typeof TRANSACTION_TYPES)[keyof typeof TRANSACTION_TYPES];
 export const SERVICE_CODES = { authCapture: 'AUTH_CAP', auth: 'AUTH', capture: 'CAP', subscription: 'REC' } as const;
-export type ServiceCode = (typeof SERVICE_CODES)[keyof typeof SERVICE_CODES];
-/** SPEC 9 "Collect mode MANUAL." */
-export const COLLECT_MODE = 'MANUAL';
 /** SPEC 9: "The old-version flag is true except for service codes EA and ED." */
 export const NEW_VERSION_SERVICE_CODES: readonly string[] = ['EA', 'ED'];
 
@@ -108,13 +99,7 @@ export const SUBSCRIPTION_PERIOD_DAYS: Readonly<Record<SubscriptionPeriodCode, n
 /** SPEC 9 "Random login for registration: 'user-' plus a number below 9999999." */
 export const RANDOM_LOGIN_PREFIX = 'user-';
 export const RANDOM_LOGIN_MAX_EXCLUSIVE = 9_999_999;
-
-/** SPEC 9 "Date format day/month/year, time hours:minutes:seconds." */
-export const DATE_FORMAT = 'dd/MM/yyyy';
-export const TIME_FORMAT = 'HH:mm:ss';
 /** SPEC 3 registration "howArrive (default PWW)". */
 export const DEFAULT_HOW_ARRIVE = CHANNEL.widget;
 /** SPEC 9 "Support contact is a customer-service address {email}" (the sandbox's own address). */
 export const SUPPORT_EMAIL = 'soporte@pasarela.test';
-/** SPEC 9 "Other numeric constants 600, 530, 3006, 6259: meanings not shown" (see docs/spec-decisions.md). */
-export const UNEXPLAINED_CONSTANTS = [600, 530, 3006, 6259] as const;

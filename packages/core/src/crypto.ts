@@ -5,23 +5,9 @@ import { SPECIFIC_ERROR_CODES } from './errorCodes';
 import { findMerchantService } from './paymentLink';
 import { NumberLike, optionalNumber, optionalText } from './schemaParts';
 
-// SPEC 3 "Crypto request", "Crypto product", "Crypto payment"; SPEC 4 "Crypto".
+// SPEC 3 "Crypto product", "Crypto payment"; SPEC 4 "Crypto".
 
-export const CryptoRequestSchema = v.object({
-  amountUSD: NumberLike,
-  currency: v.string(),
-  idMerchantService: NumberLike,
-  idMerchant: NumberLike,
-  email: v.string(),
-  phone: v.string(),
-  codeProcess: v.string(),
-  network: v.string(),
-  cryptoNetwork: v.string(),
-  id: v.optional(v.union([v.string(), v.number()])),
-});
-export type CryptoRequest = v.InferOutput<typeof CryptoRequestSchema>;
-
-export const CryptoProductSchema = v.object({
+const CryptoProductSchema = v.object({
   idMerchant: NumberLike,
   idMerchantService: NumberLike,
   txLimit: optionalNumber(0),
@@ -43,7 +29,7 @@ export const CryptoProductSchema = v.object({
 export type CryptoProduct = v.InferOutput<typeof CryptoProductSchema>;
 
 export const CryptoNetworkSchema = v.object({ name: v.string(), network: v.string() });
-export const CryptoPaymentSchema = v.looseObject({
+const CryptoPaymentSchema = v.looseObject({
   status: v.union([v.string(), v.number()]),
   cryptoNetwork: v.optional(v.nullable(v.array(CryptoNetworkSchema)), []),
 });
@@ -56,7 +42,7 @@ export type Coin = v.InferOutput<typeof CoinSchema>;
 /** SPEC 3 "The constant that marks a successful crypto payment status: not shown." Decided: 'SUCCESS'. */
 export const CRYPTO_PAYMENT_SUCCESS_STATUS = 'SUCCESS';
 /** Gateway code of a crypto merchant service (SPEC 9 lists none for crypto; decided). */
-export const CRYPTO_GATEWAY_CODE = 'CRYPTO';
+const CRYPTO_GATEWAY_CODE = 'CRYPTO';
 
 /** SPEC 3 "Coin ordering puts BUSD at the position of XRP": BUSD moves to XRP's index, XRP follows it. */
 export function orderCoins(coins: readonly Coin[]): Coin[] {
@@ -116,8 +102,7 @@ export function cryptoAmountOwed(amountCrypto: number, paidCrypto: number): numb
 }
 
 /** A refund owed on a cancelled crypto payment: owed ('pending') until the sandbox's admin marks it sent ('refunded'). */
-export const CRYPTO_REFUND_STATUSES = ['pending', 'refunded'] as const;
-export type CryptoRefundStatus = (typeof CRYPTO_REFUND_STATUSES)[number];
+const CRYPTO_REFUND_STATUSES = ['pending', 'refunded'] as const;
 
 /** The coins a cancelled payment owes back: the coin and network they came in, the amount, where they go back to. */
 export const CryptoRefundSchema = v.object({
@@ -132,7 +117,7 @@ export const CryptoRefundSchema = v.object({
 export type CryptoRefund = v.InferOutput<typeof CryptoRefundSchema>;
 
 /** What a crypto payment has received and from where, as the chain reported it. */
-export interface CryptoReceived {
+interface CryptoReceived {
   currency: string;
   network: string;
   paidCrypto: number;

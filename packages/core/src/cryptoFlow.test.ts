@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CRYPTO_STEPS, cryptoReducer, initialCryptoState } from './cryptoFlow';
+import { cryptoReducer, initialCryptoState } from './cryptoFlow';
+
+// the steps: choose the coin, pay, done
+const CRYPTO_STEPS = { choose: 1, pay: 2, done: 3 } as const;
 import type { CryptoAction } from './cryptoFlow';
 
 const product = { idMerchant: 7, idMerchantService: 3, txLimit: 0, gatewayCode: 'CRYPTO', amount: 10, taxAmount: 0, description: '', email: '', phone: '', isLk: true, lang: 'es', code: 'LK-1', customFields: [], returnUrlString: '', additionalParamsUrlString: '', type: 'LK', txChannel: 'PWW' };

@@ -5,7 +5,7 @@ import type { Coin, CryptoPayment, CryptoProduct } from './crypto';
 // SPEC 3 "crypto (step, product, coins, network, currency, payment, tx)".
 
 /** 1 choose coin and network, 2 pay (QR shown, rate frozen), 3 confirmed. */
-export const CRYPTO_STEPS = { choose: 1, pay: 2, done: 3 } as const;
+const CRYPTO_STEPS = { choose: 1, pay: 2, done: 3 } as const;
 export type CryptoActionName = 'initialize' | 'fetchCoins' | 'updatePayment' | 'processPayment';
 
 export interface CryptoState {

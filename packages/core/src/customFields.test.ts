@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { customFieldValue, parseCustomField, parseCustomFields } from './customFields';
+import { customFieldValue, parseCustomFields } from './customFields';
+
+// one entry as the list reads it at its place (index) in the list
+const parseCustomField = (raw: unknown, source: 'link' | 'merchant', index = 0) =>
+  parseCustomFields([...Array.from({ length: index }, () => ({})), raw], source)[index] ?? null;
 
 describe('SPEC 3 "Custom field"', () => {
   it('"id (prefixed CF), type (lowercase; default ... string for merchant config)"', () => {

@@ -4,7 +4,7 @@ import * as v from 'valibot';
 // for merchant config; 'options' has a list of choices), description, nameOrLabel, value (numeric
 // strings become numbers), required, options."
 
-export interface CustomFieldOption {
+interface CustomFieldOption {
   label: string;
   value: string;
 }
@@ -20,7 +20,7 @@ export interface CustomField {
 }
 
 /** Where a field came from decides its default type. */
-export type CustomFieldSource = 'link' | 'merchant';
+type CustomFieldSource = 'link' | 'merchant';
 
 const scalar = v.union([v.string(), v.number(), v.boolean(), v.null()]);
 const RawCustomFieldSchema = v.looseObject({
@@ -70,7 +70,7 @@ function truthy(value: unknown): boolean {
 }
 
 /** One raw field (object from JSON) into a CustomField; null when it is not an object. */
-export function parseCustomField(raw: unknown, source: CustomFieldSource, index = 0): CustomField | null {
+function parseCustomField(raw: unknown, source: CustomFieldSource, index = 0): CustomField | null {
   const parsed = v.safeParse(RawCustomFieldSchema, raw);
   if (!parsed.success) return null;
   const f = parsed.output;

@@ -16,7 +16,7 @@ export interface DuplicateCheck {
 }
 
 /** The payment about to be made, as the rule sees it. */
-export interface ChargeToCheck {
+interface ChargeToCheck {
   merchantId: number;
   cardFingerprint: string;
   amountCents: number;
@@ -24,24 +24,8 @@ export interface ChargeToCheck {
   tryAgain: boolean;
 }
 
-/** An earlier payment, as the rule sees it: only one that went through or may still (approved or pending) counts. */
-export interface EarlierCharge {
-  merchantId: number;
-  cardFingerprint: string;
-  amountCents: number;
-  createdAt: Date;
-  result: 'APPROVED' | 'PENDING' | 'DECLINED';
-}
-
 /** What an earlier payment must match for `charge` to be refused at `now`; null when nothing is checked (tryAgain). */
 export function duplicateCheckOf(charge: ChargeToCheck, now: number = Date.now()): DuplicateCheck | null {
   if (charge.tryAgain) return null;
   return { merchantId: charge.merchantId, cardFingerprint: charge.cardFingerprint, amountCents: charge.amountCents, since: new Date(now - DUPLICATE_WINDOW_MS) };
-}
-
-/** Whether `earlier` makes the payment checked by `check` a possible duplicate (the store's query applies the same rule in SQL). */
-export function isPossibleDuplicate(check: DuplicateCheck | null, earlier: EarlierCharge): boolean {
-  if (!check) return false;
-  return earlier.result !== 'DECLINED' && earlier.merchantId === check.merchantId && earlier.cardFingerprint === check.cardFingerprint
-    && earlier.amountCents === check.amountCents && earlier.createdAt.getTime() >= check.since.getTime();
 }

@@ -5,7 +5,7 @@ import { isLinkExpired } from './linkExpiry';
 // "3000 expired link", "request_already_paid", "PAYMENT_NOT_FOUND". A payment request sent by
 // e-mail is opened from its link and paid once.
 
-export type EmailPaymentState = 'payable' | 'paid' | 'expired' | 'unknown';
+type EmailPaymentState = 'payable' | 'paid' | 'expired' | 'unknown';
 
 /** The request's state: unknown, paid once already, past its link's EXPIRES_AT, or payable. */
 export function emailPaymentState(request: { paid: boolean; expiresAt: string | number | null } | null | undefined, now: Date | number): EmailPaymentState {

@@ -25,7 +25,7 @@ export const SPECIFIC_ERROR_CODES = {
 } as const;
 
 /** Keys for SPEC 8's server codes that are not among its frontend keys (all in the i18n catalogs). */
-export const SERVER_ERROR_KEYS = [
+const SERVER_ERROR_KEYS = [
   'result_not_found',
   'error_on_load',
   'payment_not_found',
@@ -64,7 +64,7 @@ export function isCardMessageCode(code: string): boolean {
   return /^Card\s\S/.test(code) && !(code in SERVER_CODE_KEYS);
 }
 
-export interface ErrorEffect {
+interface ErrorEffect {
   /** Where to go: SPEC 2's response page with the code, /404, or stay (null). */
   route: string | null;
   /** SPEC 8 "The stored login is cleared" on a session expiry. */

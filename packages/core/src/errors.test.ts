@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-  FRONTEND_ERROR_KEYS, PasarelaError, errorFromHeader, isOutcomeUnknown, isPasarelaError, payerMessage,
+  PasarelaError, errorFromHeader, isOutcomeUnknown, isPasarelaError, payerMessage,
 } from './errors';
+import { FRONTEND_ERROR_KEYS } from './errorKeys';
 
 describe('SPEC 8 "Header code not 200"', () => {
   it.each([401, 420, 500, 520])('"401, 420, 500, 520: session expired" (%s)', (status) => {

@@ -3,19 +3,15 @@ import type { PayerMessageKey } from './errorCodes';
 import { FRONTEND_ERROR_KEYS } from './errorKeys';
 import type { FrontendErrorKey } from './errorKeys';
 
-// SPEC 8: the error catalogue. One error class carrying a code, one function that turns any
-// failure into the key and text a payer sees, and a serialiser so errors survive postMessage.
-
-// The frontend keys live in errorKeys.ts, which errorCodes.ts also reads: errors.ts imports
-// errorCodes.ts, never the other way round.
-export { FRONTEND_ERROR_KEYS };
-export type { FrontendErrorKey };
+// SPEC 8: the error catalogue. One error class carrying a code, and one function that turns any
+// failure into the key and text a payer sees. The frontend keys live in errorKeys.ts, which
+// errorCodes.ts also reads: errors.ts imports errorCodes.ts, never the other way round.
 
 /** SPEC 8: "401, 420, 500, 520: session expired." */
-export const SESSION_EXPIRED_HEADER_CODES: readonly number[] = [401, 420, 500, 520];
+const SESSION_EXPIRED_HEADER_CODES: readonly number[] = [401, 420, 500, 520];
 
 /** Broad categories, as adyen-web keeps them: what kind of failure, not which one. */
-export const ErrorCategory = {
+const ErrorCategory = {
   network: 'network',
   session: 'session',
   api: 'api',
@@ -23,9 +19,9 @@ export const ErrorCategory = {
   cancel: 'cancel',
   implementation: 'implementation',
 } as const;
-export type ErrorCategory = (typeof ErrorCategory)[keyof typeof ErrorCategory];
+type ErrorCategory = (typeof ErrorCategory)[keyof typeof ErrorCategory];
 
-export interface PasarelaErrorInit {
+interface PasarelaErrorInit {
   /** Machine code: a catalogue key, a SPEC numeric code as string ('3000', '619') or a server code. */
   code: string;
   category: ErrorCategory;

@@ -112,7 +112,7 @@ export const SECURITY_CONFIG_CALLS: readonly ApiCall[] = [
 ];
 
 /** An API answer given ahead: the call it answers, the envelope's header code and description, and its data. */
-export const PrimedAnswerSchema = v.object({
+const PrimedAnswerSchema = v.object({
   key: v.string(),
   code: v.number(),
   description: v.optional(v.string(), ''),

@@ -13,7 +13,7 @@ const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** True when text holds a character no valid text contains: NUL or a lone surrogate. */
-export function hasUnstorableCharacters(text: string): boolean {
+function hasUnstorableCharacters(text: string): boolean {
   return UNSTORABLE.test(text);
 }
 
@@ -61,7 +61,7 @@ export const TEXT_LIMITS = {
   address: 200,
 } as const;
 
-export interface FreeTextOptions {
+interface FreeTextOptions {
   /** A message, description or address may span lines; a name or a code may not. */
   multiline?: boolean;
   /** Issue messages: SPEC codes for the API (the default), sentences for the admin API. */
@@ -83,7 +83,7 @@ export const freeText = (max: number, options: FreeTextOptions = {}) =>
   );
 
 /** Where a text sits in a JSON value: the path of a string (`a.b[0]`, '' for the value itself), or of the object whose key it is. */
-export interface JsonTextPlace {
+interface JsonTextPlace {
   path: string;
   inKey: boolean;
 }

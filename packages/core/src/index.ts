@@ -90,7 +90,7 @@ export {
   paymentCodeEntrySchema,
   fieldErrors,
 } from './validation';
-export { customFieldValue, parseCustomFields } from './customFields';
+export { customFieldValue } from './customFields';
 export type { CustomField } from './customFields';
 export { NumberLike, RawPaymentInfoSchema, parseCardTypeList, cardBrandsOfList, parsePaymentInfo } from './paymentInfo';
 export type { PaymentInfo } from './paymentInfo';
@@ -214,7 +214,7 @@ export {
   cryptoCancelNeedsConfirmation,
 } from './crypto';
 export type { Coin, CryptoRefund } from './crypto';
-export { CRYPTO_STEPS, initialCryptoState, cryptoReducer } from './cryptoFlow';
+export { initialCryptoState, cryptoReducer } from './cryptoFlow';
 export type { CryptoActionName, CryptoState, CryptoAction } from './cryptoFlow';
 export {
   subscriptionPasses,
@@ -277,7 +277,6 @@ export { CHALLENGE_ENTRIES_PARAM, CHALLENGE_RETURN_PARAM, CHALLENGE_STAY_PARAM }
 export { isTrackId, chargeIdentityText, trackIdRepeatOf, PaymentAttemptSchema } from './chargeAttempt';
 export type { ChargeIdentity, PaymentAttempt } from './chargeAttempt';
 export { recordAsCardAnswer, pendingAttemptOf, waitingStateOf } from './attemptRecords';
-export type { WaitingState } from './attemptRecords';
 export { appearanceParam, appearanceProblem, colourContrast, contrastWarning, readableShade, SERVED_FONT_WEIGHTS, SERVED_FONTS, servedFontPath, themePalette } from './appearance';
 export type { ServedFont } from './appearance';
 export type { Appearance, AppearanceVariables, FontFamily, Theme } from './appearance';

@@ -9,7 +9,7 @@ const DMY_DATE_TIME = /^(\d{2})\/(\d{2})\/(\d{4})(?:[T ](\d{2}):(\d{2})(?::(\d{2
  * EXPIRES_AT as epoch ms. Text with an offset or Z is taken as written; text without one
  * ('2026-11-21 18:00:00', '21/11/2026 18:00') is Panama wall time. Numbers are epoch ms.
  */
-export function parseExpiresAt(expiresAt: string | number | null | undefined): number | null {
+function parseExpiresAt(expiresAt: string | number | null | undefined): number | null {
   if (expiresAt === null || expiresAt === undefined) return null;
   if (typeof expiresAt === 'number') return Number.isFinite(expiresAt) ? expiresAt : null;
   const text = expiresAt.trim();

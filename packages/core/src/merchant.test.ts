@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { imageUrl, parseMerchant, shopLogoOf, shopNameOf } from './merchant';
+import { parseMerchant, shopLogoOf, shopNameOf } from './merchant';
 
 const raw = {
   idMerchant: 7,
@@ -44,8 +44,8 @@ describe('SPEC 3 "Merchant: ... logo (prefixed with the image base address), cus
     ['//evil.test/a.png', '', ''],
     ['', 'https://cdn.test', ''],
     [null, 'https://cdn.test', ''],
-  ])('imageUrl(%j, %j) = %j', (path, base, url) => {
-    expect(imageUrl(path, base)).toBe(url);
+  ])('logo %j on image base %j is %j', (path, base, url) => {
+    expect(parseMerchant({ ...raw, logo: path }, base).logo).toBe(url);
   });
 });
 

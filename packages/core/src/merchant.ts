@@ -19,7 +19,7 @@ export const MerchantBrandSchema = v.object({
   displayName: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(BRAND_NAME_MAX))),
   logoUrl: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(2000))),
 });
-export type MerchantBrand = v.InferOutput<typeof MerchantBrandSchema>;
+type MerchantBrand = v.InferOutput<typeof MerchantBrandSchema>;
 
 // SPEC 3 "Merchant: merchantId/idMerchant, merchantName, webCode, legalRep, logo (prefixed with the
 // image base address), customFields."
@@ -41,7 +41,6 @@ export const RawMerchantSchema = v.pipe(
   }),
   v.check((m) => m.idMerchant !== undefined || m.merchantId !== undefined, 'idMerchant is required'),
 );
-export type RawMerchant = v.InferInput<typeof RawMerchantSchema>;
 
 export interface Merchant {
   idMerchant: number;
@@ -88,7 +87,7 @@ function brandOf(brand: MerchantBrand | null | undefined, imageBase: string): Me
  * Prefixes a relative image path with the image base; absolute http(s) and data:image addresses
  * stay as they are; anything else (javascript:, protocol-relative) is dropped.
  */
-export function imageUrl(path: string | null | undefined, imageBase: string): string {
+function imageUrl(path: string | null | undefined, imageBase: string): string {
   const p = (path ?? '').trim();
   if (p === '') return '';
   if (/^https?:\/\//i.test(p) || /^data:image\//i.test(p)) return p;

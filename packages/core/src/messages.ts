@@ -29,8 +29,6 @@ export type WidgetMessage =
   /** Colours of the merchant's appearance moved to keep WCAG AA contrast (core contrastWarning's words): the loader warns once each. */
   | { type: 'contrast'; warnings: string[] };
 
-export type WidgetMessageType = WidgetMessage['type'];
-
 /** The methods each side exposes over penpal. */
 export interface LoaderMethods {
   /** The widget reports an event to the merchant page. */
@@ -101,16 +99,6 @@ export function isWidgetMessage(m: unknown): m is WidgetMessage {
   }
   return false;
 }
-
-type MessageOf<T extends WidgetMessageType> = Extract<WidgetMessage, { type: T }>;
-const isMessageOf = <T extends WidgetMessageType>(m: unknown, type: T): m is MessageOf<T> => isWidgetMessage(m) && m.type === type;
-
-export const isReadyMessage = (m: unknown): m is MessageOf<'ready'> => isMessageOf(m, 'ready');
-export const isResultMessage = (m: unknown): m is MessageOf<'result'> => isMessageOf(m, 'result');
-export const isCloseMessage = (m: unknown): m is MessageOf<'close'> => isMessageOf(m, 'close');
-export const isErrorMessage = (m: unknown): m is MessageOf<'error'> => isMessageOf(m, 'error');
-export const isResizeMessage = (m: unknown): m is MessageOf<'resize'> => isMessageOf(m, 'resize');
-export const isPendingMessage = (m: unknown): m is MessageOf<'pending'> => isMessageOf(m, 'pending');
 
 /**
  * The page Checkout.preload() shows in a hidden frame on the shop's page, under the checkout's base

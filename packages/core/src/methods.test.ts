@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { LINK_METHOD_TOKENS, linkAllowsMethod, PaymentMethodsResponseSchema, cardValidationBrands, groupPaymentMethods, paymentMethodAvailability } from './methods';
+import { LINK_METHOD_TOKENS, linkAllowsMethod, PaymentMethodsResponseSchema, paymentMethodAvailability } from './methods';
 import type { PaymentMethodEntry } from './methods';
 
 const e = (method: PaymentMethodEntry['method'], linkType: PaymentMethodEntry['linkType'], gatewayCode = 'GW', extra: Partial<PaymentMethodEntry> = {}): PaymentMethodEntry => ({
@@ -20,16 +20,9 @@ const all: PaymentMethodEntry[] = [
 ];
 
 describe('SPEC 3 "Payment method availability"', () => {
-  it('"grouped by method then link type"', () => {
-    const g = groupPaymentMethods(all);
-    expect(g.card?.LK).toHaveLength(2);
-    expect(g.nequi?.ND).toHaveLength(1);
-    expect(g.pfw?.PFW?.[0]?.gatewayCode).toBe('PFW');
-  });
-
   it('"Card entries carry a validations list of cardCode entries, deduplicated by cardCode"', () => {
-    expect(cardValidationBrands(all)).toEqual(['VISA', 'MC', 'AMEX']);
-    expect(cardValidationBrands([e('card', 'LK', 'X', { validations: [{ cardCode: 'MC' }, { cardCode: 'MC' }] })])).toEqual(['MC']);
+    expect(paymentMethodAvailability(all, 'LK').cardBrands).toEqual(['VISA', 'MC', 'AMEX']);
+    expect(paymentMethodAvailability([e('card', 'LK', 'X', { validations: [{ cardCode: 'MC' }, { cardCode: 'MC' }] })], 'LK').cardBrands).toEqual(['MC']);
   });
 
   it('every method with an entry for the link type (or its own service type) is on', () => {

@@ -5,10 +5,10 @@ import { GATEWAY_CODES } from './constants';
 
 // SPEC 3 "Payment method availability" and SPEC 4 "Method filtering".
 
-export const AVAILABLE_METHODS = ['card', 'nequi', 'cash', 'clave', 'crypto', 'pfw', 'yappy'] as const;
+const AVAILABLE_METHODS = ['card', 'nequi', 'cash', 'clave', 'crypto', 'pfw', 'yappy'] as const;
 export type AvailableMethod = (typeof AVAILABLE_METHODS)[number];
-export const LINK_TYPES = ['AUTH_CAP', 'LK', 'LKA', 'ED', 'EA', 'PFW', 'ND', 'PCASH'] as const;
-export type LinkType = (typeof LINK_TYPES)[number];
+const LINK_TYPES = ['AUTH_CAP', 'LK', 'LKA', 'ED', 'EA', 'PFW', 'ND', 'PCASH'] as const;
+type LinkType = (typeof LINK_TYPES)[number];
 
 /** One entry of GET /api/v1/merchants/:idMerchant/payment-methods. */
 export const PaymentMethodEntrySchema = v.object({
@@ -22,10 +22,10 @@ export const PaymentMethodEntrySchema = v.object({
 export type PaymentMethodEntry = v.InferOutput<typeof PaymentMethodEntrySchema>;
 export const PaymentMethodsResponseSchema = v.object({ paymentMethods: v.array(PaymentMethodEntrySchema) });
 
-export type GroupedPaymentMethods = Partial<Record<AvailableMethod, Partial<Record<LinkType, PaymentMethodEntry[]>>>>;
+type GroupedPaymentMethods = Partial<Record<AvailableMethod, Partial<Record<LinkType, PaymentMethodEntry[]>>>>;
 
 /** SPEC 3: "grouped by method then link type". */
-export function groupPaymentMethods(entries: readonly PaymentMethodEntry[]): GroupedPaymentMethods {
+function groupPaymentMethods(entries: readonly PaymentMethodEntry[]): GroupedPaymentMethods {
   const grouped: GroupedPaymentMethods = {};
   for (const entry of entries) {
     const byType = (grouped[entry.method] ??= {});
@@ -35,7 +35,7 @@ export function groupPaymentMethods(entries: readonly PaymentMethodEntry[]): Gro
 }
 
 /** SPEC 3 "Card entries carry a validations list of cardCode entries, deduplicated by cardCode." */
-export function cardValidationBrands(entries: readonly PaymentMethodEntry[]): CardBrand[] {
+function cardValidationBrands(entries: readonly PaymentMethodEntry[]): CardBrand[] {
   const seen = new Set<CardBrand>();
   for (const e of entries) for (const val of e.validations ?? []) seen.add(val.cardCode);
   return CARD_BRANDS.filter((b) => seen.has(b));

@@ -1,7 +1,7 @@
 // SPEC 3 "Name splitting: full name split on spaces into firstname/lastname (4 words: 2+2; 3 words:
 // 1+2; 2 words: 1+1)."
 
-export interface SplitName {
+interface SplitName {
   firstName: string;
   lastName: string;
 }

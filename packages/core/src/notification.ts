@@ -19,7 +19,7 @@ export interface ParentNotification {
 }
 
 /** Why an attempt failed, for the shop: the catalogue key (stable, for code) and its text in the payer's language (to show). */
-export interface PaymentFailureReason {
+interface PaymentFailureReason {
   /** A key of the checkout's message catalogue, such as `payment_declined` or `error_pay_push_nequi`. */
   key: string;
   /** What the payer was told, in the checkout's language (the bank's own words for a card decline). */

@@ -5,7 +5,7 @@ import { minChars } from './validation';
 // symbol"; "policies_lowercase, policies_uppercase, policies_digits, policy_simbol: Individual
 // password policy messages"; password_nomatch: "Confirm password must equal the new password".
 
-export type PasswordPolicyKey = 'validate_characters_min' | 'policies_lowercase' | 'policies_uppercase' | 'policies_digits' | 'policy_simbol';
+type PasswordPolicyKey = 'validate_characters_min' | 'policies_lowercase' | 'policies_uppercase' | 'policies_digits' | 'policy_simbol';
 
 const minLength = minChars();
 
@@ -28,12 +28,8 @@ export function isStrongPassword(password: string): boolean {
   return passwordPolicyIssues(password).length === 0;
 }
 
-/** invalid_password as one message. */
-export const password = () =>
-  v.pipe(v.string('field_required'), v.check((s) => s !== '', 'field_required'), v.check(isStrongPassword, 'invalid_password'));
-
 /** The individual messages, one issue per missing policy. */
-export const passwordPolicies = () =>
+const passwordPolicies = () =>
   v.pipe(
     v.string('field_required'),
     v.check((s) => s !== '', 'field_required'),

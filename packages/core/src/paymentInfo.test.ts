@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { RawPaymentInfoSchema, aliasAndDetail, cardBrandsOfList, parseCardTypeList, parsePaymentInfo } from './paymentInfo';
+import { RawPaymentInfoSchema, cardBrandsOfList, parseCardTypeList, parsePaymentInfo } from './paymentInfo';
 
 const raw = {
   idMerchant: 7,
@@ -73,7 +73,7 @@ describe('SPEC 3 "Payment info (built from a payment link)"', () => {
     ['| detalle', 'detalle', 'detalle'],
     ['Alias |', 'Alias', 'Alias'],
   ])('alias/detail from description %j', (description, alias, detail) => {
-    expect(aliasAndDetail(description)).toEqual({ alias, detail });
+    expect(parsePaymentInfo({ ...raw, description })).toMatchObject({ alias, detail });
   });
 
   it.each([

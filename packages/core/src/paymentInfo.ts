@@ -11,7 +11,7 @@ import type { LinkSubscription } from './subscription';
 
 const text = optionalText;
 
-export const OthersValuesSchema = v.looseObject({
+const OthersValuesSchema = v.looseObject({
   EXPIRES_AT: v.optional(v.nullable(v.union([v.string(), v.number()]))),
   cardType: v.optional(v.nullable(v.string())),
 });
@@ -38,7 +38,6 @@ export const RawPaymentInfoSchema = v.object({
   idSubscription: v.optional(v.nullable(NumberLike), null),
 });
 export { NumberLike };
-export type RawPaymentInfo = v.InferInput<typeof RawPaymentInfoSchema>;
 
 export interface PaymentInfo {
   idMerchant: number;
@@ -89,7 +88,7 @@ export function cardBrandsOfList(list: readonly string[]): CardBrand[] {
  * Alias and detail both come from the description: 'Alias | detail' splits at the first pipe;
  * without a pipe the description is both (see docs/spec-decisions.md).
  */
-export function aliasAndDetail(description: string): { alias: string; detail: string } {
+function aliasAndDetail(description: string): { alias: string; detail: string } {
   const at = description.indexOf('|');
   if (at < 0) return { alias: description.trim(), detail: description.trim() };
   const alias = description.slice(0, at).trim();

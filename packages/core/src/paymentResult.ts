@@ -14,7 +14,7 @@ export function notificationStatusOf(overall: OverallResult): 'success' | 'error
 }
 
 /** What finished, in our words; buildParentNotification turns it into SPEC's field names. */
-export interface PaymentOutcomeSummary {
+interface PaymentOutcomeSummary {
   result: OverallResult;
   /** Amount plus tax actually charged, in dollars. */
   totalPaid: number;

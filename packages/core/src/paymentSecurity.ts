@@ -19,8 +19,8 @@ export interface PaymentSecurity {
 }
 
 /** A fingerprint id as providers write them: letters, digits and a few separators. */
-export const FingerprintIdSchema = v.pipe(v.string('missing_arguments'), v.regex(/^[A-Za-z0-9_.:-]{8,128}$/, 'invalid_fingerprint'));
-export const CaptchaTokenSchema = v.pipe(v.string('missing_arguments'), v.minLength(1, 'error_captcha'), v.maxLength(4096, 'error_captcha'));
+const FingerprintIdSchema = v.pipe(v.string('missing_arguments'), v.regex(/^[A-Za-z0-9_.:-]{8,128}$/, 'invalid_fingerprint'));
+const CaptchaTokenSchema = v.pipe(v.string('missing_arguments'), v.minLength(1, 'error_captcha'), v.maxLength(4096, 'error_captcha'));
 const ScoreSchema = v.pipe(v.number('missing_arguments'), v.minValue(0, 'invalid_score_captcha'), v.maxValue(1, 'invalid_score_captcha'));
 
 /** The fields every payment body may carry about its device and captcha (valibot object entries). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { DEFAULT_PROFILE_PHOTO, RegistrationPayloadSchema, UserProfileSchema, buildRegistrationPayload, readSession } from './profile';
+import { DEFAULT_PROFILE_PHOTO, UserProfileSchema, buildRegistrationPayload, readSession } from './profile';
 
 describe('SPEC 3 "User profile: photo (a default image is used when none), ..."', () => {
   it.each([
@@ -29,7 +29,6 @@ describe('SPEC 3 "Registration payload"', () => {
     const p = buildRegistrationPayload({ ...input, random: () => 0.5 });
     expect(p).toEqual({ email: 'ana@example.com', login: 'user-4999999', name: 'Ana', lastname: 'Diaz', phone: '+50761111111', pwd: 'Abcdef1!', country: 'PA', address1: 'Calle 5', howArrive: 'PWW' });
     expect(p).not.toHaveProperty('password');
-    expect(v.safeParse(RegistrationPayloadSchema, p).success).toBe(true);
   });
 
   it('keeps a chosen login, city, email code and channel', () => {

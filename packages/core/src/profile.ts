@@ -19,7 +19,6 @@ export const UserProfileSchema = v.object({
   address1: optionalText(),
   country: optionalText(),
 });
-export type UserProfile = v.InferOutput<typeof UserProfileSchema>;
 
 // The stored session (storedSession.ts): the checkout's first screen reads it; the profile and the
 // registration here belong to the wallet's screens.
@@ -31,7 +30,7 @@ export function randomRegistrationLogin(random: () => number = Math.random): str
   return `${RANDOM_LOGIN_PREFIX}${Math.floor(random() * RANDOM_LOGIN_MAX_EXCLUSIVE)}`;
 }
 
-export const RegistrationPayloadSchema = v.object({
+const RegistrationPayloadSchema = v.object({
   email: v.pipe(v.string(), v.email()),
   login: v.pipe(v.string(), v.minLength(1)),
   name: v.pipe(v.string(), v.minLength(1)),
@@ -45,7 +44,7 @@ export const RegistrationPayloadSchema = v.object({
   howArrive: v.string(),
   emailCode: v.optional(v.string()),
 });
-export type RegistrationPayload = v.InferOutput<typeof RegistrationPayloadSchema>;
+type RegistrationPayload = v.InferOutput<typeof RegistrationPayloadSchema>;
 
 /**
  * SPEC 3 "password (sent as pwd in one call)", "howArrive (default PWW)"; SPEC 9 "Random login

@@ -3,7 +3,7 @@ import { NumberLike, optionalNumber, optionalText } from './schemaParts';
 import { TRANSACTION_TYPES } from './constants';
 import { MerchantBrandSchema } from './merchant';
 import { CryptoRefundSchema } from './crypto';
-import { displayStatusOf, paymentDisplayStatus, statusFamilyOf, type DisplayStatus, type StatusFamily } from './status';
+import { paymentDisplayStatus, statusFamilyOf, type DisplayStatus, type StatusFamily } from './status';
 
 // SPEC 3 "Receipt" and SPEC 4 "Receipt title".
 
@@ -43,7 +43,7 @@ export const ReceiptSchema = v.object({
 });
 export type Receipt = v.InferOutput<typeof ReceiptSchema>;
 
-export const RECEIPT_TITLE_KEYS = [
+const RECEIPT_TITLE_KEYS = [
   'receipt_payment_proof',
   'receipt_subscription_proof',
   'receipt_refund_proof',
@@ -56,14 +56,14 @@ export const RECEIPT_TITLE_KEYS = [
 export type ReceiptTitleKey = (typeof RECEIPT_TITLE_KEYS)[number];
 
 /** The receipt type of a subscription charge (SPEC 4 "subscription proof if type RECURRENT"). */
-export const RECURRENT_TYPE = 'RECURRENT';
+const RECURRENT_TYPE = 'RECURRENT';
 
 /**
  * SPEC 4 "Receipt title: Status 1: payment proof (subscription proof if type RECURRENT). Status 3:
  * refund proof. Status 2 with non-AUTH type: partial refund proof. Status 2 with AUTH: captured
  * proof. Otherwise: payment instructions."
  */
-export function receiptTitleKey(status: number, type: string | null | undefined): ReceiptTitleKey {
+function receiptTitleKey(status: number, type: string | null | undefined): ReceiptTitleKey {
   const t = (type ?? '').trim().toUpperCase();
   if (status === 1) return t === RECURRENT_TYPE ? 'receipt_subscription_proof' : 'receipt_payment_proof';
   if (status === 3) return 'receipt_refund_proof';
@@ -82,7 +82,7 @@ export function receiptTitleKey(status: number, type: string | null | undefined)
  * nothing for the payer to do but wait, and is titled "payment pending" (issue 21 "a pending card is
  * not titled Instrucciones de pago"). Other codes keep SPEC's rule.
  */
-export function receiptTitleKeyOf(family: StatusFamily, status: number, type: string | null | undefined, authStatus?: string | null): ReceiptTitleKey {
+function receiptTitleKeyOf(family: StatusFamily, status: number, type: string | null | undefined, authStatus?: string | null): ReceiptTitleKey {
   const display = paymentDisplayStatus(family, status, authStatus);
   if (display === 'declined') return 'receipt_declined';
   if (family !== 'cash' && family !== 'cashPoint') return display === 'pending' ? 'receipt_pending' : receiptTitleKey(status, type);

@@ -21,7 +21,7 @@ export type ReceiptField =
  * ("A1B2C3", "004512"). SPEC 3's authStatus also carries status words (APPROVED, DECLINED, PENDING,
  * PAID, EXPIRED, PENDING_3DS, INSUFFICIENT_FUNDS...), which are no code and English in either language.
  */
-export function isAuthorizationCode(text: string | null | undefined): boolean {
+function isAuthorizationCode(text: string | null | undefined): boolean {
   const t = (text ?? '').trim();
   return /^[A-Za-z0-9]{6}$/.test(t) && /\d/.test(t);
 }

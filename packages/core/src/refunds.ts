@@ -8,7 +8,7 @@ import { paymentOverallResult, statusFamilyOf } from './status';
 // a clear refusal that says so".
 
 /** How a payment's money goes back: through its gateway's port, or (the wallet's balance) in Pasarela's own ledger. */
-export type RefundPath = 'card' | 'push' | 'crypto' | 'balance';
+type RefundPath = 'card' | 'push' | 'crypto' | 'balance';
 
 /** Why a refund is refused, before any money moves. */
 export type RefundRefusal =

@@ -27,6 +27,3 @@ export function usableSavedCards(cards: readonly SavedCard[], idUsr: number): Sa
     .filter((c) => (c.idUsrPfCard === null || c.idUsrPfCard === 0) && (c.idUsr === null || c.idUsr === idUsr))
     .sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || (b.idRelCard ?? 0) - (a.idRelCard ?? 0));
 }
-
-/** SPEC 7 "latest card: limit 1, sorted descending by idRelCard". */
-export const LATEST_CARD_QUERY = { limit: 1, sort: 'idRelCard', order: 'desc' } as const;

@@ -69,7 +69,7 @@ export function cancelledStatusOf(method: string): number {
 }
 
 /** What a payment records when its gateway answers: SPEC 4's status code, the auth status, the message key. */
-export interface RecordedOutcome {
+interface RecordedOutcome {
   status: number;
   authStatus: string;
   messageKey: string;
@@ -81,7 +81,7 @@ export interface RecordedOutcome {
  * crypto deposit pays in full or under; a push and a voucher lapse (expired); any of them is called
  * off before it was paid (cancelled).
  */
-export interface GatewayEnds {
+interface GatewayEnds {
   nequi: 'approved' | 'declined' | 'expired' | 'cancelled';
   yappy: 'approved' | 'declined' | 'expired' | 'cancelled';
   clave: 'approved' | 'declined' | 'cancelled';
@@ -122,15 +122,12 @@ export function cryptoDepositEnd(paidCrypto: number, dueCrypto: number): Gateway
   return paidCrypto + 1e-9 < dueCrypto ? 'underpaid' : 'paid';
 }
 
-/** SPEC 4 "Card (Visa, Mastercard, Amex, including -PF variants)": VISA, MC-PF, ... are cards. */
-export function isCardType(type: string | null | undefined): boolean {
-  return /^(VISA|MC|AMEX|MASTERCARD)(-PF)?$/i.test((type ?? '').trim());
-}
-
-/** The status family of a receipt's cardType / typeMethod text, or of a method id. */
+/**
+ * The status family of a receipt's cardType / typeMethod text, or of a method id. SPEC 4 "Card
+ * (Visa, Mastercard, Amex, including -PF variants)": a card brand, as any text no other family names, is a card.
+ */
 export function statusFamilyOf(typeOrMethod: string | null | undefined): StatusFamily {
   const t = (typeOrMethod ?? '').trim().toLowerCase();
-  if (isCardType(t) || t === 'card') return 'card';
   if (t === 'balance' || t === 'pfw' || t === 'wallet') return 'balance';
   if (t === 'crypto' || t === 'clave' || t === 'nequi' || t === 'yappy' || t === 'cash') return t;
   if (t === 'cashpoint' || t === 'cash-point' || t === 'pc') return 'cashPoint';

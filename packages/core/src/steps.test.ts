@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CLAVE_STEPS, NEQUI_STEPS, YAPPY_STEPS, claveReducer, initialStepState, nequiReducer, yappyReducer, yappyRemainingMs } from './steps';
-import type { StepAction } from './steps';
+
+type StepAction = Parameters<typeof nequiReducer>[1];
 
 const runNequi = (actions: StepAction[]) => actions.reduce(nequiReducer, initialStepState(NEQUI_STEPS.init));
 

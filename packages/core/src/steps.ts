@@ -19,7 +19,7 @@ export interface StepState {
   /** When the current step began (ms), for windows such as Yappy's 5 minutes. */
   startedAt: number | null;
 }
-export type StepAction =
+type StepAction =
   | { type: 'goTo'; step: number; at?: number }
   | { type: 'loading' }
   | { type: 'confirmed' }
@@ -32,7 +32,7 @@ export function initialStepState(first: number): StepState {
 }
 
 /** One step machine for Nequi, Clave and Yappy: each passes its first and last step. */
-export function stepReducer(steps: { init: number; end: number }) {
+function stepReducer(steps: { init: number; end: number }) {
   return (state: StepState, action: StepAction): StepState => {
     switch (action.type) {
       case 'goTo':

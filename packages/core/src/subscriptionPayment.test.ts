@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { buildCardPaymentPayload } from './cardPayment';
-import type { CardPaymentInput } from './cardPayment';
 import { buildSubscriptionProcessTx } from './subscriptionPayment';
 import { ActivateSubscriptionSchema, SubscriptionProcessTxSchema, activatesSubscriptionBody } from './subscriptionPaymentSchema';
+
+type CardPaymentInput = Parameters<typeof buildCardPaymentPayload>[0];
 
 // SPEC 7 "POST subscription payment via process tx (requestPay with card info,
 // activateSubscription{idSubscription, subscriptionKey}, serviceCode, idMerchant)"; SPEC 9

@@ -11,7 +11,7 @@ export interface SubscriptionToActivate {
   subscriptionKey: string;
 }
 
-export interface SubscriptionProcessTx {
+interface SubscriptionProcessTx {
   /** The card payment (SPEC 3 "Card payment payload") that activates the subscription. */
   requestPay: CardPaymentPayload;
   activateSubscription: SubscriptionToActivate;

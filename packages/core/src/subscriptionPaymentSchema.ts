@@ -35,7 +35,6 @@ export const SubscriptionProcessTxSchema = v.pipe(
     ['requestPay', 'code'],
   ),
 );
-export type SubscriptionProcessTxInput = v.InferOutput<typeof SubscriptionProcessTxSchema>;
 
 /** Whether a process-tx body asks to activate a subscription (SPEC 7): it names activateSubscription. */
 export function activatesSubscriptionBody(body: Record<string, unknown>): boolean {

@@ -1,12 +1,14 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import type { CardOutcome } from './cardOutcome';
-import type { CardPaymentPayload } from './cardPayment';
+import type { cardOutcome } from './cardOutcome';
+import type { CardPaymentPayload } from './cardPaymentSchema';
 import type { CardBrand } from './cards';
 import type { PayerMessageKey } from './errorCodes';
 import type { PaymentInfo } from './paymentInfo';
 import type { OverallResult } from './status';
 import { cardFormSchema, fieldErrors } from './validation';
 import type { ValidationKey } from './validationKeys';
+
+type CardOutcome = ReturnType<typeof cardOutcome>;
 
 // Checked by the typecheck (tsc covers test files); the runtime part only keeps vitest happy.
 describe('public types', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { PayActivityPayloadSchema, UserServiceSchema, buildPayActivityPayload, sortUserServices, userServiceNumber } from './userService';
+import { UserServiceSchema, buildPayActivityPayload, sortUserServices, userServiceNumber } from './userService';
 
 describe('SPEC 3 "User service: idUsrService, nameOrAlias, processData list (entry id NUMBER holds the number)"', () => {
   it.each([
@@ -27,7 +27,6 @@ describe('SPEC 3 "Pay-activity payload: sourceSearch, idUsrCard, idUsrService, u
   it('pays with a card and activates the subscription', () => {
     const p = buildPayActivityPayload({ sourceSearch: { code: 'x' }, idUsrCard: 9, idUsrService: 2, useFunds: false, subscription: sub });
     expect(p).toEqual({ sourceSearch: { code: 'x' }, idUsrCard: 9, idUsrService: 2, useFunds: false, txChannel: 'PWW', customFieldValues: [], activateSubscription: sub });
-    expect(v.safeParse(PayActivityPayloadSchema, p).success).toBe(true);
   });
 
   it('SPEC 4 "Paying with balance as a subscription activation is skipped"', () => {

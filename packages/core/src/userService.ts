@@ -20,14 +20,11 @@ export function userServiceNumber(service: UserService): string | null {
   const entry = (service.processData ?? []).find((d) => String(d.id).toUpperCase() === 'NUMBER');
   return entry?.value === null || entry?.value === undefined ? null : String(entry.value);
 }
-
-/** SPEC 7 "full user services (limit 100, sorted by name or alias, type number 134)". */
-export const FULL_USER_SERVICES_TYPE = 134;
 export function sortUserServices<T extends Pick<UserService, 'nameOrAlias'>>(services: readonly T[]): T[] {
   return [...services].sort((a, b) => a.nameOrAlias.localeCompare(b.nameOrAlias, 'es', { sensitivity: 'base' }));
 }
 
-export const PayActivityPayloadSchema = v.object({
+const PayActivityPayloadSchema = v.object({
   sourceSearch: v.unknown(),
   idUsrCard: v.nullable(NumberLike),
   idUsrService: NumberLike,
@@ -36,7 +33,7 @@ export const PayActivityPayloadSchema = v.object({
   customFieldValues: v.array(v.unknown()),
   activateSubscription: v.optional(v.object({ idSubscription: NumberLike, subscriptionKey: v.string() })),
 });
-export type PayActivityPayload = v.InferOutput<typeof PayActivityPayloadSchema>;
+type PayActivityPayload = v.InferOutput<typeof PayActivityPayloadSchema>;
 
 /**
  * Pays a found activity with a saved card or the balance (useFunds). SPEC 4 "Paying with balance

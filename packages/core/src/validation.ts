@@ -44,12 +44,12 @@ export const email = (supportEmail?: string) =>
 export const lettersOnly = () => v.pipe(required(), v.check((s) => LETTERS_PATTERN.test(s), 'only_alpha_characters'));
 
 /** The spaces between the words of a name, ignoring the ends (so a trailing space does not count). */
-export function nameSpaceCount(value: string): number {
+function nameSpaceCount(value: string): number {
   return (value.trim().match(/ /g) ?? []).length;
 }
 
 /** format_name_invalid: "Full name must have 1 to 3 spaces". */
-export const fullName = () =>
+const fullName = () =>
   v.pipe(
     lettersOnly(),
     v.check((s) => !/ {2}/.test(s.trim()) && nameSpaceCount(s) >= 1 && nameSpaceCount(s) <= 3, 'format_name_invalid'),
@@ -58,29 +58,25 @@ export const fullName = () =>
 const numeric = (s: string) => DECIMAL_PATTERN.test(s.trim());
 
 /** validation_number: "Must be a number". */
-export const numberText = () => v.pipe(required(), v.check(numeric, 'validation_number'));
+const numberText = () => v.pipe(required(), v.check(numeric, 'validation_number'));
 
 /** validation_positive_number: "Amount must be at least 1 (message: greater than $1.00)". */
 export const positiveNumber = () =>
   v.pipe(numberText(), v.check((s) => Number(s) >= 1, 'validation_positive_number'));
-
-/** invalid_amount: "Invalid amount"; greater_than_zero: "Amount must be above 0 to pay". */
-export const amount = () =>
-  v.pipe(required(), v.check(numeric, 'invalid_amount'), v.check((s) => !numeric(s) || Number(s) > 0, 'greater_than_zero'));
 
 /** invalid_amount_validation_tx: "Validation amount must be 1 to 3 inclusive". */
 export const validationCharge = () =>
   v.pipe(required(), v.check((s) => numeric(s) && isValidationChargeInRange(Number(s)), 'invalid_amount_validation_tx'));
 
 /** invalid_length: "Must be more than 3 characters". */
-export const longerThanThree = () => v.pipe(required(), v.check((s) => s.trim().length > 3, 'invalid_length'));
+const longerThanThree = () => v.pipe(required(), v.check((s) => s.trim().length > 3, 'invalid_length'));
 
 /** spaces_blank_not_allowed: "No blank-only values" (an empty value is field_required instead). */
 export const notBlank = () =>
   v.pipe(v.string('field_required'), v.check((s) => s === '' || filled(s), 'spaces_blank_not_allowed'), v.check((s) => s !== '', 'field_required'));
 
 /** only_alphanumeric_characters: "Alphanumeric only". */
-export const alphanumeric = () => v.pipe(required(), v.check((s) => /^[A-Za-z0-9]+$/.test(s), 'only_alphanumeric_characters'));
+const alphanumeric = () => v.pipe(required(), v.check((s) => /^[A-Za-z0-9]+$/.test(s), 'only_alphanumeric_characters'));
 
 /** validate_characters_min: "Minimum length 8". */
 export const minChars = (min: number = PASSWORD_MIN_LENGTH) =>
@@ -103,7 +99,7 @@ export const paymentCodeEntrySchema = v.object(
   'field_required',
 );
 
-export interface CardFormOptions {
+interface CardFormOptions {
   now: Date | number;
   /** SPEC 5: "the support e-mail address is also rejected". */
   supportEmail?: string | undefined;
@@ -147,7 +143,6 @@ export function cardFormSchema(options: CardFormOptions) {
     ),
   );
 }
-export type CardFormValues = v.InferOutput<ReturnType<typeof cardFormSchema>>;
 
 /** The first message key per top-level field, so a form shows one message under each field. */
 export function fieldErrors<S extends v.GenericSchema>(

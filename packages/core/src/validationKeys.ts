@@ -1,6 +1,6 @@
 // SPEC 5 "Message keys and their rules", plus card_not_valid (SPEC 8: "card type not accepted by
 // the merchant"), which the card form raises when the link restricts brands.
-export const VALIDATION_KEYS = [
+const VALIDATION_KEYS = [
   'field_required',
   'invalid_card',
   'validation_positive_number',
@@ -35,9 +35,7 @@ export function isValidationKey(value: unknown): value is ValidationKey {
 
 /** SPEC 5 "Patterns: decimal number has only digits and one dot; digits only; letters and spaces only." */
 export const DECIMAL_PATTERN = /^\d+(\.\d+)?$/;
-export const DIGITS_PATTERN = /^\d+$/;
 export const LETTERS_PATTERN = /^[A-Za-z ]+$/;
-export const ALPHANUMERIC_PATTERN = /^[A-Za-z0-9]+$/;
 
 /** SPEC 5 "A URL is valid only with http or https." */
 export function isHttpUrl(value: string): boolean {

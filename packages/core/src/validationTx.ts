@@ -8,8 +8,8 @@ import type { CatalogKey } from './i18n/index';
 // canceled."
 
 export const VALIDATION_TX_STATES = { withoutVerify: 0, confirmed: 1, canceled: 2 } as const;
-export type ValidationTxState = (typeof VALIDATION_TX_STATES)[keyof typeof VALIDATION_TX_STATES];
-export const VALIDATION_TX_FLAGS = { success: 4, paymentExpired: 1 } as const;
+type ValidationTxState = (typeof VALIDATION_TX_STATES)[keyof typeof VALIDATION_TX_STATES];
+const VALIDATION_TX_FLAGS = { success: 4, paymentExpired: 1 } as const;
 
 /** SPEC 3 "transaction (stateOfValid, errorMessage)". */
 export interface TransactionState {

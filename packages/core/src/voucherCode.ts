@@ -2,11 +2,8 @@
 // "Cash vouchers": "the 12-digit code is not grouped"). SPEC 1 "cash (a pay-cash voucher network and a
 // cash-point network with branches or kiosks)"; SPEC 9 "Pending cash transactions last 24 hours".
 
-/** The digits of a voucher's payment code (the sandbox issues 12). */
-export const VOUCHER_CODE_DIGITS = 12;
-
 /** Digits per group when the code is shown: 1234 5678 9012, read aloud at a kiosk group by group. */
-export const VOUCHER_CODE_GROUP = 4;
+const VOUCHER_CODE_GROUP = 4;
 
 /**
  * The code as it is copied, typed at a kiosk or encoded in the barcode: its digits only, whatever

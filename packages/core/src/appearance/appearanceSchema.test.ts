@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as v from 'valibot';
-import { AppearanceSchema, appearanceParam, appearanceProblem, lengthInPx } from './appearanceSchema';
+import { appearanceParam, appearanceProblem, lengthInPx } from './appearanceSchema';
 
 // PRODUCT.md: "values are validated like every other option (bad: a TypeError before any iframe) and
 // never raw CSS"; issue 48: "a colour in hex, rgb or hsl; lengths in px or rem within bounds".
@@ -53,14 +52,6 @@ describe('appearanceProblem', () => {
     [{ variables: { fontFamily: 'https://fonts.example/x.woff2' } }, 'appearance.variables.fontFamily must be one of'],
   ])('refuses %j naming the variable', (value, message) => {
     expect(appearanceProblem(value)).toContain(message);
-  });
-});
-
-describe('AppearanceSchema', () => {
-  it('parses with the same rules and message', () => {
-    expect(v.parse(AppearanceSchema, { theme: 'dark' })).toEqual({ theme: 'dark' });
-    const result = v.safeParse(AppearanceSchema, { variables: { colorPrimary: 'red' } });
-    expect(result.issues?.[0].message).toContain('appearance.variables.colorPrimary must be a colour');
   });
 });
 

@@ -3,18 +3,18 @@ import { isRecord } from '../messages';
 import { colourMatch } from './colourText';
 
 /** `theme`: light, dark, or `auto` (the payer's `prefers-color-scheme`, followed live). */
-export const THEMES = ['light', 'dark', 'auto'] as const;
+const THEMES = ['light', 'dark', 'auto'] as const;
 export type Theme = (typeof THEMES)[number];
 
 /**
  * `fontFamily`'s choices (fontStacks.ts has the stack each sets): system stacks, and families the
  * checkout serves itself (`inter`, `lora`). Never a stack or a URL from the merchant.
  */
-export const FONT_FAMILIES = ['system', 'humanist', 'rounded', 'serif', 'inter', 'lora'] as const;
+const FONT_FAMILIES = ['system', 'humanist', 'rounded', 'serif', 'inter', 'lora'] as const;
 export type FontFamily = (typeof FONT_FAMILIES)[number];
 
 /** The lengths' bounds in px (a rem is 16 px): what keeps the checkout usable at 360 px. */
-export const LENGTH_BOUNDS_PX = { borderRadius: [0, 24], spacingUnit: [2, 8] } as const;
+const LENGTH_BOUNDS_PX = { borderRadius: [0, 24], spacingUnit: [2, 8] } as const;
 
 const LENGTH = /^(\d{1,3}(?:\.\d{1,4})?)(px|rem)$/;
 
@@ -99,7 +99,7 @@ export interface Appearance {
 }
 
 /** The same rules as a valibot schema, for the widget's launch parameters. */
-export const AppearanceSchema = v.pipe(
+const AppearanceSchema = v.pipe(
   v.unknown(),
   v.check((value) => appearanceProblem(value) === undefined, (issue) => appearanceProblem(issue.input) ?? 'appearance is not valid'),
   v.transform((value) => value as Appearance),

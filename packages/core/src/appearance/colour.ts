@@ -28,7 +28,7 @@ export function toHex({ r, g, b }: Rgb): string {
 }
 
 /** WCAG 2.2 relative luminance (sRGB, 0.04045 threshold), 0 for black to 1 for white. */
-export function relativeLuminance({ r, g, b }: Rgb): number {
+function relativeLuminance({ r, g, b }: Rgb): number {
   const linear = (c: number) => {
     const s = c / 255;
     return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;

@@ -3,4 +3,3 @@ export type { Appearance, AppearanceVariables, FontFamily, Theme } from './appea
 export { colourContrast, contrastWarning, readableShade, themePalette } from './palette';
 export { SERVED_FONT_WEIGHTS, SERVED_FONTS, servedFontPath } from './fontStacks';
 export type { ServedFont } from './fontStacks';
-export type { MovedColour, ThemePalette, PaletteColour } from './palette';

@@ -4,22 +4,22 @@ import { FONT_STACKS } from './fontStacks';
 import { contrastRatio, hslToRgb, mix, parseColour, rgbToHsl, toHex, type Rgb } from './colour';
 
 /** The widget's CSS variables (styles.css's :root) that hold colours. */
-export const PALETTE_COLOURS = [
+const PALETTE_COLOURS = [
   'ink', 'ink-soft', 'line', 'field-line', 'paper', 'wash', 'brand', 'brand-dark', 'brand-hover', 'brand-wash', 'brand-muted', 'on-brand',
   'danger', 'danger-wash', 'ok', 'ok-wash', 'warn', 'warn-wash', 'focus',
 ] as const;
-export type PaletteColour = (typeof PALETTE_COLOURS)[number];
+type PaletteColour = (typeof PALETTE_COLOURS)[number];
 type Colours = Record<PaletteColour, string>;
 
 /** WCAG 2.2 AA: 4.5:1 for text (1.4.3), 3:1 for a control's boundary and the focus ring (1.4.11). */
-export const TEXT_RATIO = 4.5;
-export const CONTROL_RATIO = 3;
+const TEXT_RATIO = 4.5;
+const CONTROL_RATIO = 3;
 
 /**
  * Every pair the checkout draws, foreground on background, with the ratio it must keep. The first
  * variable is the one moved when the pair fails (the background is the merchant's or derived).
  */
-export const CONTRAST_PAIRS: ReadonlyArray<readonly [PaletteColour, PaletteColour, number]> = [
+const CONTRAST_PAIRS: ReadonlyArray<readonly [PaletteColour, PaletteColour, number]> = [
   ['ink', 'paper', TEXT_RATIO],
   ['ink', 'wash', TEXT_RATIO],
   ['ink', 'brand-wash', TEXT_RATIO],
@@ -44,7 +44,7 @@ export const CONTRAST_PAIRS: ReadonlyArray<readonly [PaletteColour, PaletteColou
 ];
 
 /** The built-in palettes: each passes every pair as it is. */
-export const DEFAULT_COLOURS: Record<'light' | 'dark', Colours> = {
+const DEFAULT_COLOURS: Record<'light' | 'dark', Colours> = {
   light: {
     ink: '#14213d', 'ink-soft': '#4a5568', line: '#cbd2dc', 'field-line': '#767f91', paper: '#ffffff', wash: '#f3f6fa',
     brand: '#0a5cc2', 'brand-dark': '#07458f', 'brand-hover': '#07458f', 'brand-wash': '#eef4fc', 'brand-muted': '#5a7fae', 'on-brand': '#ffffff',
@@ -58,7 +58,7 @@ export const DEFAULT_COLOURS: Record<'light' | 'dark', Colours> = {
 };
 
 /** A colour the palette had to change to keep its contrast, for the loader's console warning. */
-export interface MovedColour {
+interface MovedColour {
   /** The CSS variable, without its `--`. */
   variable: PaletteColour;
   /** The appearance variable (or the merchant's stored brand colour) it comes from, when one. */
@@ -71,7 +71,7 @@ export interface MovedColour {
   against: PaletteColour;
 }
 
-export interface ThemePalette {
+interface ThemePalette {
   /** The page's colour scheme as drawn (from the page colour), for native controls. */
   scheme: 'light' | 'dark';
   /** Every CSS variable, named without `--`: the colours, `radius`, `space` and `font`. */
@@ -98,7 +98,7 @@ const hexMix = (a: string, b: string, amount: number) => toHex(mix(parseColour(a
  * The nearest shade of `colour` (same hue and saturation, lightness moved the least) for which
  * `passes` holds; black or white, whichever `score`s better, when no shade does.
  */
-export function nearestPassingShade(colour: string, passes: (hex: string) => boolean, score: (hex: string) => number): string {
+function nearestPassingShade(colour: string, passes: (hex: string) => boolean, score: (hex: string) => number): string {
   if (passes(colour)) return colour;
   const hsl = rgbToHsl(parseColour(colour) as Rgb);
   for (let step = 0.25; step <= 100; step += 0.25) {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
-import { CRYPTO_STEPS, PasarelaError } from '@pasarela/core';
+import { PasarelaError } from '@pasarela/core';
 import { testSecurity } from '../../testing/fakePaymentContext';
 import type { ApiClient } from '../../api/client';
 import type { SavedAttempt } from '../../payments/attemptStore';
@@ -9,6 +9,9 @@ import type { WatchOptions } from '../../payments/watchPayment';
 import type { CryptoAnswer } from './api';
 import { amountOwed, isChanging } from './quote';
 import { createCryptoStore, type CryptoPaymentDeps } from './store';
+
+// the crypto flow's steps (core cryptoFlow.ts): choose the coin, pay, done
+const CRYPTO_STEPS = { choose: 1, pay: 2, done: 3 } as const;
 
 const COINS = [
   { label: 'Tether (USDT)', value: 'USDT' },

@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { parseCustomFields } from '@pasarela/core';
+import { parseMerchant } from '@pasarela/core';
 import { createCustomFieldsStore, visibleFields } from './customFieldsStore';
 
 // SPEC 3 "Custom field: id (prefixed CF), type (lowercase; default hidden for link values, string
 // for merchant config; 'options' has a list of choices), ... value (numeric strings become numbers), required, options."
-const link = parseCustomFields([{ id: 'ORDER', value: '0012' }], 'link');
-const merchant = parseCustomFields(JSON.stringify([
+// a link's value as core reads it (parsePaymentInfo), and the merchant's fields as parseMerchant reads them
+const link = [{ id: 'CFORDER', type: 'hidden', description: '', nameOrLabel: '', value: '0012', required: false, options: [] }];
+const merchant = parseMerchant({ idMerchant: 7, merchantName: 'Demo', customFields: JSON.stringify([
   { id: 1, nameOrLabel: 'Cédula', required: true },
   { id: 2, nameOrLabel: 'Sucursal', type: 'OPTIONS', options: 'Centro,Costa' },
   { id: 3, nameOrLabel: 'Mesa', type: 'number' },
-]), 'merchant');
+]) }, '').customFields;
 const fields = [...link, ...merchant];
 
 describe('custom fields on the payment form, sent as customFieldValues', () => {
