@@ -1,7 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { isChannelName, type Database, type Queryable, type Transaction } from './Database';
 import { PGLITE_DATA_DIRECTORY, PgliteImageFilesystem, type PgliteImage } from './pgliteImage';
-import { preparedSession } from './pglitePrepared';
 
 /** PGlite's Database, which can also dump its files (a template for other databases). */
 export interface PgliteDatabase extends Database {
@@ -28,18 +27,26 @@ export async function openPgliteDatabase(dataDir: string | undefined, sessionNam
   }
   // One session for the whole process: its notifications come back to it, as PostgreSQL's do.
   await pg.query('select set_config($1, $2, false)', ['application_name', sessionName]);
-  const { query, transaction, listen } = preparedSession(pg);
   return {
     kind: 'pglite',
     sessionName,
-    query,
+    async query<Row>(sql: string, params: readonly unknown[] = []) {
+      return (await pg.query<Row>(sql, params as unknown[])).rows;
+    },
     async exec(sql: string) {
       await pg.exec(sql);
     },
     // No advisory lock (TransactionOptions): PGlite runs every query and transaction of its one
     // session alone, so two transactions never overlap and the lock would only cost a statement.
     transaction<T>(fn: (tx: Transaction) => Promise<T>) {
-      return transaction(fn);
+      return pg.transaction((tx) =>
+        fn({
+          query: async <Row>(sql: string, params: readonly unknown[] = []) => (await tx.query<Row>(sql, params as unknown[])).rows,
+          exec: async (sql: string) => {
+            await tx.exec(sql);
+          },
+        }),
+      );
     },
     // The statement is its own transaction (Database.oneStatementLocked); sent through this object's query.
     oneStatementLocked<T>(this: Queryable, _advisoryLock: string, fn: (db: Queryable) => Promise<T>) {
@@ -47,7 +54,7 @@ export async function openPgliteDatabase(dataDir: string | undefined, sessionNam
     },
     async listen(channel, onPayload) {
       if (!isChannelName(channel)) throw new Error(`Not a channel name: ${channel}`);
-      return listen(channel, onPayload);
+      return pg.listen(channel, onPayload);
     },
     dumpDataDir() {
       return pg.dumpDataDir('none');
