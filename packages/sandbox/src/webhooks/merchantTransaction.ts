@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { centsToAmount, CryptoRefundSchema, type CryptoRefund } from '@pasarela/core';
+import { centsToAmount, CryptoRefundSchema, refundCheck, type CryptoRefund } from '@pasarela/core';
 import { merchantResultOf, type MerchantResult } from './merchantResultOf';
 
 /** Why a waiting payment was called off: the payer chose another way, another payment paid its single-use link, or the merchant voided it. */
@@ -27,6 +27,14 @@ export interface TransactionFacts {
   refunded_cents?: number | null;
   order_reference?: string | null;
   metadata?: Record<string, string> | null;
+  /** Who paid and with what: a transaction row's columns, a webhook event's copy of them (migration 026). */
+  email?: string | null;
+  payer_email?: string | null;
+  payer_name?: string | null;
+  card_brand?: string | null;
+  card_last4?: string | null;
+  phone?: string | null;
+  campaign_cents?: number | null;
 }
 
 export interface MerchantTransaction {
@@ -41,6 +49,19 @@ export interface MerchantTransaction {
   metadata: Record<string, string>;
   /** What refunds have given back so far. */
   refundedAmount: number;
+  /** Always USD (SPEC 5: every amount is in dollars). */
+  currency: 'USD';
+  /** The donation the payer added for a campaign (0 without), and all the payer paid: amount, tax and donation. */
+  donationAmount: number;
+  totalPaid: number;
+  /** What a refund could still give back now (0 for a payment not approved or of a method with no way back). */
+  refundableAmount: number;
+  /** Who paid, as they typed it (null when not asked: a wallet push, a cash voucher without e-mail). */
+  payer: { email: string | null; name: string | null };
+  /** The card's brand and last four digits, on a card payment; never its number or CVC. */
+  card: { brand: string; last4: string } | null;
+  /** The wallet's phone on a Nequi or Yappy payment, masked to its last four digits (****1111). */
+  walletPhone: string | null;
   /** SPEC 4's method status code and the gateway's auth status, for those who want the detail. */
   status: number;
   authStatus: string;
@@ -74,11 +95,24 @@ function cancelReasonOf(t: TransactionFacts): CancelReason | null {
   return (CANCEL_REASONS as readonly unknown[]).includes(reason) ? (reason as CancelReason) : null;
 }
 
+/** A phone as a support desk may see it: its last four digits (****1111); null for none. */
+export function maskedPhone(phone: string | null | undefined): string | null {
+  const digits = (phone ?? '').replace(/\D/g, '');
+  return digits.length < 4 ? null : `****${digits.slice(-4)}`;
+}
+
+const orNull = (text: string | null | undefined) => (text === undefined || text === null || text.trim() === '' ? null : text);
+
 /** The same shape in the verify call and in a webhook's data, so a merchant can compare them. */
 export function merchantTransactionOf(t: TransactionFacts): MerchantTransaction {
   const refund = refundOf(t);
   const cancelReason = cancelReasonOf(t);
   const owedCents = owedToPayerCentsOf(t);
+  const donationCents = t.campaign_cents ?? 0;
+  const paidCents = t.amount_cents + t.tax_cents + donationCents;
+  const refundable = refundCheck({ method: t.method, status: t.status, authStatus: t.auth_status, paidCents, heldCents: t.refunded_cents ?? 0 }, undefined);
+  const brand = orNull(t.card_brand);
+  const last4 = orNull(t.card_last4);
   return {
     codOper: t.cod_oper,
     method: t.method,
@@ -89,6 +123,13 @@ export function merchantTransactionOf(t: TransactionFacts): MerchantTransaction 
     orderReference: t.order_reference ?? null,
     metadata: t.metadata ?? {},
     refundedAmount: centsToAmount(t.refunded_cents ?? 0),
+    currency: 'USD',
+    donationAmount: centsToAmount(donationCents),
+    totalPaid: centsToAmount(paidCents),
+    refundableAmount: 'cents' in refundable ? centsToAmount(refundable.cents) : 0,
+    payer: { email: orNull(t.payer_email ?? t.email), name: orNull(t.payer_name) },
+    card: t.method === 'card' && brand && last4 ? { brand, last4 } : null,
+    walletPhone: t.method === 'nequi' || t.method === 'yappy' ? maskedPhone(t.phone) : null,
     status: t.status,
     authStatus: t.auth_status,
     ...(refund ? { refund } : {}),

@@ -73,7 +73,8 @@ const refundProperties = {
   createdAt: dateTime('When it was asked for'),
 };
 
-const transactionRequired = ['codOper', 'method', 'result', 'amount', 'taxAmount', 'linkCode', 'orderReference', 'metadata', 'refundedAmount', 'status', 'authStatus', 'createdAt', 'updatedAt'];
+const transactionRequired = ['codOper', 'method', 'result', 'amount', 'taxAmount', 'linkCode', 'orderReference', 'metadata', 'refundedAmount',
+  'currency', 'donationAmount', 'totalPaid', 'refundableAmount', 'payer', 'card', 'walletPhone', 'status', 'authStatus', 'createdAt', 'updatedAt'];
 const transactionProperties = {
   codOper: { type: 'string' },
   method: { type: 'string', enum: [...TRANSACTION_METHODS] },
@@ -84,6 +85,19 @@ const transactionProperties = {
   orderReference: nullable({ type: 'string', description: 'Its link\'s order reference' }),
   metadata: metadataSchema,
   refundedAmount: money('What refunds have given back'),
+  currency: { type: 'string', enum: ['USD'], description: 'Every amount is in US dollars' },
+  donationAmount: money('The donation the payer added for a campaign (0 without)'),
+  totalPaid: money('amount + taxAmount + donationAmount: what the payer pays in all (taken only when result is APPROVED)'),
+  refundableAmount: money('What a refund could still give back (0 unless APPROVED and of a method with a way back)'),
+  payer: {
+    type: 'object', additionalProperties: false, required: ['email', 'name'], description: 'Who paid, as they typed it',
+    properties: { email: nullable({ type: 'string' }), name: nullable({ type: 'string' }) },
+  },
+  card: nullable({
+    type: 'object', additionalProperties: false, required: ['brand', 'last4'], description: 'A card payment\'s card: never its number or CVC',
+    properties: { brand: { type: 'string', description: 'VISA, MC or AMEX' }, last4: { type: 'string', pattern: '^[0-9]{4}$' } },
+  }),
+  walletPhone: nullable({ type: 'string', pattern: '^\\*{4}[0-9]{4}$', description: 'A Nequi or Yappy payment\'s phone, masked to its last four digits' }),
   status: { type: 'integer', description: 'The method\'s status code' },
   authStatus: { type: 'string', description: 'The gateway\'s status (CANCELLED after a void)' },
   cancelReason: {

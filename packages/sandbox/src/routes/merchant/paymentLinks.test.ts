@@ -243,7 +243,7 @@ describe('Idempotency-Key', () => {
     const bare = () => api.call('POST', '/payment-links', { key: m.key, body: { amount: 25, description: 'Pedido' }, idempotencyKey: null });
     const [first, second] = [await bare(), await bare()];
     for (const res of [first, second]) {
-      expect([res.status, res.json]).toEqual([400, { code: 'missing_idempotency_key', message: expect.stringMatching(/^Esta llamada necesita un encabezado Idempotency-Key \(.*link creation/) }]);
+      expect([res.status, res.json]).toEqual([400, { code: 'missing_idempotency_key', message: expect.stringMatching(/^Esta llamada necesita un encabezado Idempotency-Key \(.*link creation/), requestId: expect.any(String) }]);
     }
     const [{ n }] = await t.db.query<{ n: number }>('select count(*)::int as n from payment_links where merchant_id = $1', [m.id]) as [{ n: number }];
     expect(n).toBe(0);

@@ -225,7 +225,7 @@ describe('voids', () => {
     const push = await t.post('/nequi/push', { code: await newLink(m), phone: '3993333333', trackId: randomUUID() });
     const codOper = String(push.data['codOper']);
     const bare = await api.call('POST', `/transactions/${codOper}/void`, { key: m.key, idempotencyKey: null, headers: { 'accept-language': 'en' } });
-    expect([bare.status, bare.json]).toEqual([400, { code: 'missing_idempotency_key', message: expect.stringMatching(/^This call needs an Idempotency-Key header \(.*voids/) }]);
+    expect([bare.status, bare.json]).toEqual([400, { code: 'missing_idempotency_key', message: expect.stringMatching(/^This call needs an Idempotency-Key header \(.*voids/), requestId: expect.any(String) }]);
     expect(await verify(m, codOper)).toMatchObject({ result: 'PENDING' });
     expect((await bookOf(codOper))['state']).not.toBe('cancelled');
     expect((await voidIt(m, codOper)).json).toMatchObject({ result: 'DECLINED', authStatus: 'CANCELLED' });
