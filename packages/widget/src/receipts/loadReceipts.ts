@@ -1,6 +1,5 @@
 import { laterStyles } from '../services/laterStyles';
 import { wholeTexts } from '../i18n/i18n';
-import { sameWave } from '../services/sameWave';
 
 export type ReceiptsChunk = typeof import('./receipts');
 
@@ -8,9 +7,8 @@ let loading: Promise<ReceiptsChunk> | null = null;
 
 /** The receipts chunk with the later style sheet it is styled by and the whole catalogue, fetched once; fetched early while a payment is under way. */
 export function loadReceipts(): Promise<ReceiptsChunk> {
-  // The chunk's imports in the same wave (services/sameWave).
   loading ??= Promise.all([
-    sameWave(import('./receipts'), import('./receiptStore'), import('../api/loadReceipt'), import('../payments/afterReturn'), import('../methods/card/cardDraft'), import('../methods/cash/config')),
+    import('./receipts'),
     laterStyles(),
     wholeTexts(),
   ]).then(([chunk]) => chunk).catch((error: unknown) => {

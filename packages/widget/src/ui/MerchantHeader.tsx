@@ -17,16 +17,11 @@ export function MerchantHeader({ name, logo }: MerchantHeaderProps) {
   );
 }
 
-/**
- * Who is being paid: the merchant's logo (or its initial) and name. The logo loads after the first
- * screen's first frame (`loading="lazy"`; its box is sized, so nothing moves): fetched as the page
- * is parsed, its answer and its decoding (an SVG logo is a whole document) took the renderer's main
- * thread while it laid out the card form, about 8 ms of the open (bench:open, docs/performance.md).
- */
+/** Who is being paid: the merchant's logo (or its initial) and name; the logo's box is sized, so nothing moves when it arrives. */
 export function MerchantIdentity({ name, logo }: MerchantHeaderProps) {
   return (
     <>
-      {logo ? <img className="header__logo" loading="lazy" src={logo} alt="" width="40" height="40" /> : <span className="header__logo header__logo--empty" aria-hidden="true">{name.slice(0, 1)}</span>}
+      {logo ? <img className="header__logo" src={logo} alt="" width="40" height="40" /> : <span className="header__logo header__logo--empty" aria-hidden="true">{name.slice(0, 1)}</span>}
       <p className="header__name">{name}</p>
     </>
   );

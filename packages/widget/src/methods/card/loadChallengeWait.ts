@@ -1,24 +1,14 @@
-import { sameWave } from '../../services/sameWave';
-
 type ChallengeWaitView = typeof import('./ChallengeWait').ChallengeWait;
 
 let loading: Promise<ChallengeWaitView> | null = null;
 let loaded: ChallengeWaitView | null = null;
 
 /**
- * The wait of a card payment left at its 3DS challenge, its chunk's imports fetched with it
- * (services/sameWave); fetched once. The checkout starts it with its data when its address or tab
+ * The wait of a card payment left at its 3DS challenge; fetched once. The checkout starts it with its data when its address or tab
  * names such a payment (checkoutModule), so the card's first render is that wait.
  */
 export function loadChallengeWait(): Promise<ChallengeWaitView> {
-  loading ??= sameWave(
-    import('./ChallengeWait'),
-    import('../../payments/WaitingPanel'),
-    import('../../payments/watchPayment'),
-    import('../../payments/afterReturn'),
-    import('../../api/loadReceipt'),
-    import('./cardDraft'),
-  ).then(
+  loading ??= import('./ChallengeWait').then(
     (m) => (loaded = m.ChallengeWait),
     (error: unknown) => {
       loading = null; // a later wait fetches it again
