@@ -1,16 +1,30 @@
 import * as v from 'valibot';
 
-// What the merchant API answers (its OpenAPI document, GET /api/v1/merchant/openapi.json), checked
-// with valibot as it arrives: a server that answered something else is an error, not a wrong type.
+// What the merchant API answers (its OpenAPI document, GET /api/v1/merchant/openapi.json), read
+// with valibot as it arrives. Later API versions may add fields, event types and enum values: an
+// object keeps every field it came with (known ones typed, the others as they came), an enum is
+// its known values or any other string, so nothing a later server says breaks this client.
+
+/** A value of a list a later version may add to: one of the known values, or another string (typed so, never thrown). */
+export type Open<Known extends string> = Known | (string & {});
+
+/** A string of an open list: any string passes; the type names the values known to this version. */
+const open = <Known extends string>() => v.custom<Open<Known>>((x) => typeof x === 'string', 'expected a string');
 
 const metadata = v.record(v.string(), v.string());
 
-export const PaymentLinkSchema = v.object({
+export type PaymentLinkState = Open<'open' | 'paid' | 'expired'>;
+export type TransactionResult = Open<'APPROVED' | 'PENDING' | 'DECLINED'>;
+export type RefundStatus = Open<'pending' | 'succeeded' | 'failed'>;
+export type CancelReason = Open<'payer' | 'paid_elsewhere' | 'merchant'>;
+export type RefundFailureReason = Open<'refused' | 'not_made'>;
+
+export const PaymentLinkSchema = v.looseObject({
   /** What `Checkout.open({ code })` takes. */
   code: v.string(),
   /** The checkout page to send the payer to. */
   url: v.string(),
-  state: v.picklist(['open', 'paid', 'expired']),
+  state: open<'open' | 'paid' | 'expired'>(),
   amount: v.number(),
   taxAmount: v.number(),
   description: v.string(),
@@ -25,15 +39,17 @@ export const PaymentLinkSchema = v.object({
   paidBy: v.nullable(v.string()),
   payments: v.number(),
   createdAt: v.string(),
+  /** Its last change: a payment made on it, paid, expired (API version 2026-11-26). */
+  updatedAt: v.optional(v.string()),
 });
 export type PaymentLink = v.InferOutput<typeof PaymentLinkSchema>;
 
-export const RefundSchema = v.object({
+export const RefundSchema = v.looseObject({
   id: v.string(),
   codOper: v.string(),
   amount: v.number(),
   /** pending while its gateway has not answered. */
-  status: v.picklist(['pending', 'succeeded', 'failed']),
+  status: open<'pending' | 'succeeded' | 'failed'>(),
   createdAt: v.string(),
 });
 export type Refund = v.InferOutput<typeof RefundSchema>;
@@ -41,7 +57,7 @@ export type Refund = v.InferOutput<typeof RefundSchema>;
 const transactionEntries = {
   codOper: v.string(),
   method: v.string(),
-  result: v.picklist(['APPROVED', 'PENDING', 'DECLINED']),
+  result: open<'APPROVED' | 'PENDING' | 'DECLINED'>(),
   amount: v.number(),
   taxAmount: v.number(),
   linkCode: v.nullable(v.string()),
@@ -53,14 +69,14 @@ const transactionEntries = {
   status: v.number(),
   authStatus: v.string(),
   /** On a cancelled crypto payment that had received coins: what goes back to the payer. */
-  refund: v.optional(v.object({ amount: v.number(), coin: v.string(), network: v.string(), status: v.string() })),
+  refund: v.optional(v.looseObject({ amount: v.number(), coin: v.string(), network: v.string(), status: v.string() })),
   /** On a payment called off before it was paid (authStatus CANCELLED): the payer left it, another payment paid its single-use link, or the merchant voided it. */
-  cancelReason: v.optional(v.picklist(['payer', 'paid_elsewhere', 'merchant'])),
+  cancelReason: v.optional(open<'payer' | 'paid_elsewhere' | 'merchant'>()),
   /** Only while money a gateway took for a called-off payment is not given back: what is owed to the payer. */
   owedToPayer: v.optional(v.number()),
 };
 
-export const TransactionSchema = v.object({
+export const TransactionSchema = v.looseObject({
   ...transactionEntries,
   createdAt: v.string(),
   updatedAt: v.string(),
@@ -69,11 +85,11 @@ export const TransactionSchema = v.object({
 });
 export type Transaction = v.InferOutput<typeof TransactionSchema>;
 
-export const RefundResultSchema = v.object({ ...RefundSchema.entries, transaction: TransactionSchema });
+export const RefundResultSchema = v.looseObject({ ...RefundSchema.entries, transaction: TransactionSchema });
 export type RefundResult = v.InferOutput<typeof RefundResultSchema>;
 
 /** The merchant's brand (docs/merchant-api.md "Brand"): each part null while unset. */
-export const BrandSchema = v.object({
+export const BrandSchema = v.looseObject({
   /** The brand colour, `#rrggbb`. */
   colorPrimary: v.nullable(v.string()),
   /** The name payers see instead of the merchant's name. */
@@ -83,9 +99,45 @@ export const BrandSchema = v.object({
 });
 export type Brand = v.InferOutput<typeof BrandSchema>;
 
-const pageOf = <T extends v.GenericSchema>(item: T) => v.object({ data: v.array(item), hasMore: v.boolean(), nextCursor: v.nullable(v.string()) });
+/** The event types this version knows (docs/webhooks.md "Events"); a later one comes as its own string. */
+export const KNOWN_EVENT_TYPES = [
+  'transaction.approved', 'transaction.pending', 'transaction.declined', 'transaction.voided', 'transaction.owed_to_payer',
+  'transaction.refunded', 'transaction.refund_failed',
+] as const;
+export type KnownEventType = (typeof KNOWN_EVENT_TYPES)[number];
+/** An event's type: a known one, or one a later API version added (pass it on or ignore it). */
+export type WebhookEventType = Open<KnownEventType>;
+
+/** What an event carries: the transaction as it stands, and the refund a refund event announces. */
+export const EventDataSchema = v.looseObject({
+  ...transactionEntries,
+  /** transaction.refunded and transaction.refund_failed: the refund the event announces. */
+  refundId: v.optional(v.string()),
+  /** What it gave back (transaction.refunded) or did not give back (transaction.refund_failed). */
+  refundAmount: v.optional(v.number()),
+  /** transaction.refund_failed: `refused` (the gateway refused it when asked) or `not_made` (it never made it). */
+  refundFailureReason: v.optional(open<'refused' | 'not_made'>()),
+});
+export type EventData = v.InferOutput<typeof EventDataSchema>;
+
+/**
+ * A webhook's event, and an item of the change feed (GET /events): the same object. `type` tells
+ * what happened; an event of a type this version does not know still comes, typed as a string.
+ */
+export const WebhookEventSchema = v.looseObject({
+  id: v.string(),
+  type: open<KnownEventType>(),
+  /** The API version the event is written in (also the delivery's Pasarela-Version header). */
+  apiVersion: v.optional(v.string()),
+  createdAt: v.string(),
+  data: EventDataSchema,
+});
+export type WebhookEvent = v.InferOutput<typeof WebhookEventSchema>;
+
+const pageOf = <T extends v.GenericSchema>(item: T) => v.looseObject({ data: v.array(item), hasMore: v.boolean(), nextCursor: v.nullable(v.string()) });
 export const PaymentLinkPageSchema = pageOf(PaymentLinkSchema);
 export const TransactionPageSchema = pageOf(TransactionSchema);
+export const EventPageSchema = pageOf(WebhookEventSchema);
 
 /** One page of a list; `nextCursor` asks for the next. */
 export interface Page<T> {
@@ -94,40 +146,4 @@ export interface Page<T> {
   nextCursor: string | null;
 }
 
-export const ErrorSchema = v.object({ code: v.union([v.string(), v.number()]), message: v.string() });
-
-const eventEntries = { id: v.string(), createdAt: v.string() };
-
-/** An event named by the transaction's overall result, a merchant's void, or money owed to the payer: the transaction as it stands. */
-const TransactionEventSchema = v.object({
-  ...eventEntries,
-  type: v.picklist(['transaction.approved', 'transaction.pending', 'transaction.declined', 'transaction.voided', 'transaction.owed_to_payer']),
-  data: v.object(transactionEntries),
-});
-
-const refundEventData = {
-  ...transactionEntries,
-  /** The refund the event announces. */
-  refundId: v.string(),
-  /** What it gave back (transaction.refunded) or did not give back (transaction.refund_failed). */
-  refundAmount: v.number(),
-};
-
-/** A refund that went through: `data.refundedAmount` already counts it. */
-const RefundedEventSchema = v.object({ ...eventEntries, type: v.literal('transaction.refunded'), data: v.object(refundEventData) });
-
-/**
- * A refund that did not go through (like Stripe's refund.failed): `refused`, the gateway refused it
- * when asked; `not_made`, it was pending and its gateway said it never made it. Its amount may be
- * refunded again.
- */
-const RefundFailedEventSchema = v.object({
-  ...eventEntries,
-  type: v.literal('transaction.refund_failed'),
-  data: v.object({ ...refundEventData, refundFailureReason: v.picklist(['refused', 'not_made']) }),
-});
-
-/** A webhook's event, told apart by `type` (docs/webhooks.md "Events"). */
-export const WebhookEventSchema = v.variant('type', [TransactionEventSchema, RefundedEventSchema, RefundFailedEventSchema]);
-export type WebhookEvent = v.InferOutput<typeof WebhookEventSchema>;
-export type WebhookEventType = WebhookEvent['type'];
+export const ErrorSchema = v.looseObject({ code: v.union([v.string(), v.number()]), message: v.string() });

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { afterEach, describe, expect, it } from 'vitest';
 import { Pasarela, PasarelaError } from './client';
 import { constructEvent, WebhookVerificationError } from './webhooks';
+import type { RefundFailureReason } from './answers';
 
 // The client against a real HTTP server that answers as told (its retries, its errors), and the
 // webhook check on deliveries signed as docs/webhooks.md says. The client against the real
@@ -110,11 +111,11 @@ describe('Pasarela (the client)', () => {
     expect(new Set(s.seen.map((r) => r.headers['idempotency-key'])).size).toBe(1);
   });
 
-  it('throws the API\'s { code, message } at once for a 4xx, and an answer of another shape as unexpected_answer', async () => {
+  it('throws the API\'s { code, message } at once for a 4xx, and gives back a 200 of another shape as it came', async () => {
     const s = await serverAnswering(json(422, { code: 'refund_exceeds_remaining', message: 'amount is more than what remains (1.00)' }), json(200, { codOper: 'PP1' }));
     const pasarela = new Pasarela({ secretKey: 'sk_test_1', baseUrl: s.url });
     await expect(pasarela.transactions.refund('PP1', { amount: 5 })).rejects.toMatchObject({ status: 422, code: 'refund_exceeds_remaining', message: expect.stringContaining('amount') });
-    await expect(pasarela.transactions.retrieve('PP1')).rejects.toMatchObject({ status: 200, code: 'unexpected_answer' });
+    expect(await pasarela.transactions.retrieve('PP1')).toEqual({ codOper: 'PP1' });
     expect(s.seen).toHaveLength(2);
     expect(s.seen[1]?.headers['idempotency-key']).toBeUndefined();
   });
@@ -129,12 +130,12 @@ describe('Pasarela (the client)', () => {
   const brand = { colorPrimary: '#6b3e26', displayName: 'Tostadores del Casco', logoUrl: 'http://localhost:4000/images/logos/ab' };
   const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 
-  it('brand: reads and sets it as JSON, and checks the answer\'s shape', async () => {
+  it('brand: reads and sets it as JSON, and gives back an answer of another shape as it came', async () => {
     const s = await serverAnswering(json(200, brand), json(200, { ...brand, displayName: null }), json(200, { colorPrimary: 5 }));
     const pasarela = new Pasarela({ secretKey: 'sk_test_1', baseUrl: s.url });
     expect(await pasarela.brand.retrieve()).toEqual(brand);
     expect(await pasarela.brand.update({ displayName: null, colorPrimary: '#6b3e26' }, { idempotencyKey: 'brand-1' })).toEqual({ ...brand, displayName: null });
-    await expect(pasarela.brand.retrieve()).rejects.toMatchObject({ code: 'unexpected_answer' });
+    expect(await pasarela.brand.retrieve()).toEqual({ colorPrimary: 5 });
     expect(s.seen.map((r) => [r.method, r.url, r.headers['idempotency-key'], r.body])).toEqual([
       ['GET', '/api/v1/merchant/brand', undefined, ''],
       ['POST', '/api/v1/merchant/brand', 'brand-1', '{"displayName":null,"colorPrimary":"#6b3e26"}'],
@@ -198,19 +199,11 @@ describe('constructEvent (webhook verification)', () => {
     const failed = body.replace('"transaction.refunded"', '"transaction.refund_failed"').replace('"refundedAmount":10', '"refundedAmount":0').replace('"refundAmount":10', '"refundAmount":10,"refundFailureReason":"not_made"');
     const event = constructEvent(failed, sign(failed), secret, { nowSeconds: now });
     if (event.type !== 'transaction.refund_failed') throw new Error(`got ${event.type}`);
-    const reason: 'refused' | 'not_made' = event.data.refundFailureReason;
+    const reason: RefundFailureReason | undefined = event.data.refundFailureReason;
     expect([reason, event.data.refundId, event.data.refundAmount, event.data.refundedAmount, event.data.orderReference]).toEqual(['not_made', 're_1', 10, 0, 'order-1']);
   });
 
   it.each([
-    ['a refund event without its refund', () => {
-      const text = body.replace(',"refundId":"re_1","refundAmount":10', '');
-      return constructEvent(text, sign(text), secret, { nowSeconds: now });
-    }],
-    ['a failed refund without its reason', () => {
-      const text = body.replace('"transaction.refunded"', '"transaction.refund_failed"');
-      return constructEvent(text, sign(text), secret, { nowSeconds: now });
-    }],
     ['another secret', () => constructEvent(body, sign(body, now, 'whsec_other'), secret, { nowSeconds: now })],
     ['a changed body', () => constructEvent(body.replace('"amount":25', '"amount":2500'), sign(body), secret, { nowSeconds: now })],
     ['a signature 6 minutes old', () => constructEvent(body, sign(body, now - 360), secret, { nowSeconds: now })],

@@ -1,9 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import {
-  BrandSchema, ErrorSchema, PaymentLinkPageSchema, PaymentLinkSchema, RefundResultSchema, TransactionPageSchema, TransactionSchema,
-  type Brand, type Page, type PaymentLink, type RefundResult, type Transaction,
+  BrandSchema, ErrorSchema, EventPageSchema, PaymentLinkPageSchema, PaymentLinkSchema, RefundResultSchema, TransactionPageSchema, TransactionSchema,
+  WebhookEventSchema, type Brand, type Open, type Page, type PaymentLink, type RefundResult, type Transaction, type WebhookEvent, type WebhookEventType,
 } from './answers';
+
+/**
+ * The API version this client was built for (docs/changelog.md): sent as Pasarela-Version on
+ * every call, so a newer server answers in the shapes this client knows.
+ */
+export const PASARELA_API_VERSION = '2026-11-26';
 
 /** An error answer of the merchant API (`{ code, message }`), or an answer that was not one at all. */
 export class PasarelaError extends Error {
@@ -30,6 +36,8 @@ export interface PasarelaOptions {
   timeoutMs?: number;
   /** The fetch to use (default the global one). */
   fetch?: typeof fetch;
+  /** The API version to pin (default PASARELA_API_VERSION, the one this client was built for). */
+  apiVersion?: string;
 }
 
 export interface PostOptions {
@@ -61,23 +69,66 @@ export interface CreatePaymentLinkParams {
   returnUrl?: string;
 }
 
-interface ListParams {
+export interface ListParams {
+  /** A page's size, 1 to 100 (default 20). */
   limit?: number;
+  /** The `nextCursor` of the previous page (auto-pagination follows it for you). */
   cursor?: string;
+  /** Created at or after (RFC 3339 with an offset, or a Date). */
   createdFrom?: string | Date;
+  /** Created before. */
   createdTo?: string | Date;
 }
 
-export interface ListPaymentLinksParams extends ListParams {
-  state?: 'open' | 'paid' | 'expired';
+/** What changed since you last looked, whenever it was created (docs/webhooks.md "Recovering lost webhooks"). */
+export interface ChangedParams {
+  /** Changed at or after. */
+  updatedFrom?: string | Date;
+  /** Changed before. */
+  updatedTo?: string | Date;
+}
+
+export interface ListPaymentLinksParams extends ListParams, ChangedParams {
+  state?: Open<'open' | 'paid' | 'expired'>;
   orderReference?: string;
 }
 
-export interface ListTransactionsParams extends ListParams {
+export interface ListTransactionsParams extends ListParams, ChangedParams {
   linkCode?: string;
   orderReference?: string;
-  method?: 'card' | 'balance' | 'nequi' | 'yappy' | 'cash' | 'clave' | 'crypto';
-  result?: 'APPROVED' | 'PENDING' | 'DECLINED';
+  method?: Open<'card' | 'balance' | 'nequi' | 'yappy' | 'cash' | 'clave' | 'crypto'>;
+  result?: Open<'APPROVED' | 'PENDING' | 'DECLINED'>;
+}
+
+export interface ListEventsParams extends ListParams {
+  /** Only events of this type. */
+  type?: WebhookEventType;
+}
+
+/**
+ * A list call: await it for one page, or iterate it with `for await` for every item of every page
+ * (the next page is asked for only when the loop gets there).
+ */
+export type PagePromise<T> = Promise<Page<T>> & AsyncIterable<T>;
+
+/** A page promise over `fetchPage`, which gets the page at a cursor (undefined: the first). */
+function pagePromise<T>(fetchPage: (cursor: string | undefined) => Promise<Page<T>>, firstCursor: string | undefined): PagePromise<T> {
+  let first: Promise<Page<T>> | undefined;
+  const firstPage = () => (first ??= fetchPage(firstCursor));
+  return {
+    then: (onFulfilled, onRejected) => firstPage().then(onFulfilled, onRejected),
+    catch: (onRejected) => firstPage().catch(onRejected),
+    finally: (onFinally) => firstPage().finally(onFinally),
+    [Symbol.toStringTag]: 'PagePromise',
+    async *[Symbol.asyncIterator]() {
+      let page = await firstPage();
+      for (;;) {
+        yield* page.data;
+        if (!page.hasMore || page.nextCursor === null) return;
+        page = await fetchPage(page.nextCursor);
+      }
+    },
+  };
 }
 
 export interface RefundParams {
@@ -133,25 +184,44 @@ const query = (params: object) => {
 const segment = (value: string) => encodeURIComponent(value);
 
 /**
- * The merchant API (docs/merchant-api.md) from your server. Every answer is checked against its
- * documented shape; an error answer throws PasarelaError. POSTs always carry an Idempotency-Key
+ * The merchant API (docs/merchant-api.md) from your server, pinned to PASARELA_API_VERSION. An
+ * error answer throws PasarelaError; a success is always returned, with every field it came with
+ * (a value or a field a later version added included). POSTs always carry an Idempotency-Key
  * (yours, or one made for the call), so retrying them never makes a second link, refund or void.
  */
 export class Pasarela {
+  /** Payment links: what the payer opens to pay. */
   readonly paymentLinks: {
+    /** Makes a link (POST /payment-links); its Idempotency-Key is yours or one made for the call, so a retry never makes a second link. */
     create(params: CreatePaymentLinkParams, options?: PostOptions): Promise<PaymentLink>;
+    /** One of your links by its code. */
     retrieve(code: string): Promise<PaymentLink>;
-    list(params?: ListPaymentLinksParams): Promise<Page<PaymentLink>>;
+    /** Your links, newest first: await one page, or `for await` over every link of every page. */
+    list(params?: ListPaymentLinksParams): PagePromise<PaymentLink>;
+    /** Expires an open link now, so it takes no more payments. */
     expire(code: string, options?: PostOptions): Promise<PaymentLink>;
   };
+  /** Payments, their refunds and voids. */
   readonly transactions: {
+    /** The verify call: what Pasarela knows of one of your transactions, with its refunds. */
     retrieve(codOper: string): Promise<Transaction>;
-    list(params?: ListTransactionsParams): Promise<Page<Transaction>>;
+    /** Your transactions, newest first: await one page, or `for await` over every transaction of every page. */
+    list(params?: ListTransactionsParams): PagePromise<Transaction>;
+    /** Refunds an approved payment, all that remains or `amount`; safe to retry (same Idempotency-Key). */
     refund(codOper: string, params?: RefundParams, options?: PostOptions): Promise<RefundResult>;
+    /** Calls off a payment that is still pending; safe to retry (same Idempotency-Key). */
     void(codOper: string, options?: PostOptions): Promise<Transaction>;
+  };
+  /** The change feed: every event webhooks carry, kept 30 days, whether or not its delivery got through. */
+  readonly events: {
+    /** Your events, newest first: await one page, or `for await` over every event of every page. */
+    list(params?: ListEventsParams): PagePromise<WebhookEvent>;
+    /** One event by its id (evt_...). */
+    retrieve(id: string): Promise<WebhookEvent>;
   };
   /** Your brand: what payers see of you in the checkout, receipts, e-mails and bank pages. */
   readonly brand: {
+    /** Your brand as payers see it. */
     retrieve(): Promise<Brand>;
     /** Sets each part given, removes each part given as null, keeps the rest. */
     update(params: UpdateBrandParams, options?: PostOptions): Promise<Brand>;
@@ -168,7 +238,9 @@ export class Pasarela {
   readonly #maxRetries: number;
   readonly #timeoutMs: number;
   readonly #fetch: typeof fetch;
+  readonly #apiVersion: string;
 
+  /** A client for your secret key; nothing is sent until a call. */
   constructor(options: PasarelaOptions) {
     if (typeof options.secretKey !== 'string' || options.secretKey === '') throw new TypeError('secretKey is required');
     this.#secretKey = options.secretKey;
@@ -176,19 +248,24 @@ export class Pasarela {
     this.#maxRetries = options.maxRetries ?? 2;
     this.#timeoutMs = options.timeoutMs ?? 30_000;
     this.#fetch = options.fetch ?? globalThis.fetch;
+    this.#apiVersion = options.apiVersion ?? PASARELA_API_VERSION;
     const expiresAtText = (params: CreatePaymentLinkParams) =>
       params.expiresAt instanceof Date ? { ...params, expiresAt: params.expiresAt.toISOString() } : params;
     this.paymentLinks = {
       create: (params, options) => this.#call('POST', '/payment-links', PaymentLinkSchema, expiresAtText(params), options),
       retrieve: (code) => this.#call('GET', `/payment-links/${segment(code)}`, PaymentLinkSchema),
-      list: (params = {}) => this.#call('GET', `/payment-links${query(params)}`, PaymentLinkPageSchema),
+      list: (params = {}) => this.#list('/payment-links', params, PaymentLinkPageSchema),
       expire: (code, options) => this.#call('POST', `/payment-links/${segment(code)}/expire`, PaymentLinkSchema, {}, options),
     };
     this.transactions = {
       retrieve: (codOper) => this.#call('GET', `/transactions/${segment(codOper)}`, TransactionSchema),
-      list: (params = {}) => this.#call('GET', `/transactions${query(params)}`, TransactionPageSchema),
+      list: (params = {}) => this.#list('/transactions', params, TransactionPageSchema),
       refund: (codOper, params = {}, options) => this.#call('POST', `/transactions/${segment(codOper)}/refunds`, RefundResultSchema, params, options),
       void: (codOper, options) => this.#call('POST', `/transactions/${segment(codOper)}/void`, TransactionSchema, {}, options),
+    };
+    this.events = {
+      list: (params = {}) => this.#list('/events', params, EventPageSchema),
+      retrieve: (id) => this.#call('GET', `/events/${segment(id)}`, WebhookEventSchema),
     };
     this.brand = {
       retrieve: () => this.#call('GET', '/brand', BrandSchema),
@@ -201,11 +278,17 @@ export class Pasarela {
     };
   }
 
+  /** Every page of a list from the cursor given, as a PagePromise. */
+  #list<T>(path: string, params: ListParams, schema: v.GenericSchema<unknown, Page<T>>): PagePromise<T> {
+    const { cursor, ...rest } = params;
+    return pagePromise((at) => this.#call('GET', `${path}${query({ ...rest, cursor: at })}`, schema), cursor);
+  }
+
   /** `body`: an object sent as JSON, or raw bytes with their type (a logo). */
   async #call<S extends v.GenericSchema>(
     method: 'GET' | 'POST', path: string, schema: S, body?: object | RawBody, options: PostOptions = {},
   ): Promise<v.InferOutput<S>> {
-    const headers: Record<string, string> = { authorization: `Bearer ${this.#secretKey}`, accept: 'application/json' };
+    const headers: Record<string, string> = { authorization: `Bearer ${this.#secretKey}`, accept: 'application/json', 'pasarela-version': this.#apiVersion };
     const raw = body instanceof RawBody ? body : undefined;
     if (method === 'POST') {
       // A key the server would refuse fails here, before anything is sent.
@@ -239,9 +322,10 @@ export class Pasarela {
         json = undefined;
       }
       if (res.ok) {
+        // A success is never thrown: what the server did is done, and a retry (a fresh key) could
+        // do it twice. What this version cannot read is given back as it came.
         const parsed = v.safeParse(schema, json);
-        if (!parsed.success) throw new PasarelaError(res.status, 'unexpected_answer', `The answer is not the documented shape: ${v.summarize(parsed.issues)}`);
-        return parsed.output;
+        return parsed.success ? parsed.output : (json ?? {}) as v.InferOutput<S>;
       }
       const error = v.safeParse(ErrorSchema, json);
       const code = error.success ? String(error.output.code) : 'unexpected_answer';

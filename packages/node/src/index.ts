@@ -1,8 +1,12 @@
-export { Pasarela, PasarelaError } from './client';
+export { Pasarela, PasarelaError, PASARELA_API_VERSION } from './client';
 export type {
-  CreatePaymentLinkParams, ListPaymentLinksParams, ListTransactionsParams, LogoContentType, PasarelaOptions, PostOptions, RefundParams,
+  ChangedParams, CreatePaymentLinkParams, ListEventsParams, ListParams, ListPaymentLinksParams, PagePromise, ListTransactionsParams, LogoContentType, PasarelaOptions, PostOptions, RefundParams,
   UpdateBrandParams, UploadLogoOptions,
 } from './client';
 export { constructEvent, WebhookVerificationError } from './webhooks';
 export type { VerifyOptions } from './webhooks';
-export type { Brand, Page, PaymentLink, Refund, RefundResult, Transaction, WebhookEvent, WebhookEventType } from './answers';
+export { KNOWN_EVENT_TYPES } from './answers';
+export type {
+  Brand, CancelReason, EventData, KnownEventType, Open, Page, PaymentLink, PaymentLinkState, Refund, RefundFailureReason, RefundResult, RefundStatus,
+  Transaction, TransactionResult, WebhookEvent, WebhookEventType,
+} from './answers';

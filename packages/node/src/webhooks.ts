@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import * as v from 'valibot';
 import { WebhookEventSchema, type WebhookEvent } from './answers';
 
-/** A webhook whose signature, age or body is not what Pasarela sends. */
+/** A delivery Pasarela did not sign (another secret, a changed body, too old) or whose body is no event (not JSON, no id or type). */
 export class WebhookVerificationError extends Error {
   override readonly name = 'WebhookVerificationError';
 }
@@ -27,11 +27,12 @@ function parseHeader(header: string): { t: number; signatures: string[] } {
 }
 
 /**
- * Checks a webhook delivery and returns its event, typed by `type` (docs/webhooks.md): the
- * HMAC-SHA256 of `"<t>.<raw body>"` under your webhook secret, compared in constant time, a `t`
- * within the tolerance (so a captured delivery cannot be replayed later), and a body of the event's
- * shape. `rawBody` is the body as received, never re-serialised JSON. Throws
- * WebhookVerificationError otherwise.
+ * Checks a webhook delivery and returns its event (docs/webhooks.md): the HMAC-SHA256 of
+ * `"<t>.<raw body>"` under your webhook secret, compared in constant time, and a `t` within the
+ * tolerance (so a captured delivery cannot be replayed later). `rawBody` is the body as received,
+ * never re-serialised JSON. Throws WebhookVerificationError only for a bad signature or a body that
+ * is no event (not JSON, no string `id` and `type`): a signed event of a type, a value or a field
+ * this version does not know is returned as it came (answer it 2xx, and ignore what you do not handle).
  */
 export function constructEvent(rawBody: string | Uint8Array, signatureHeader: string | string[] | undefined | null, webhookSecret: string, options: VerifyOptions = {}): WebhookEvent {
   const header = Array.isArray(signatureHeader) ? signatureHeader.join(',') : signatureHeader ?? '';
@@ -52,7 +53,10 @@ export function constructEvent(rawBody: string | Uint8Array, signatureHeader: st
   } catch {
     throw new WebhookVerificationError('The body is not JSON');
   }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new WebhookVerificationError('The body is not a Pasarela event: not an object');
+  const { id, type } = parsed as Record<string, unknown>;
+  if (typeof id !== 'string' || id === '' || typeof type !== 'string' || type === '') throw new WebhookVerificationError('The body is not a Pasarela event: no id or type');
+  // Signed by Pasarela: what this version reads is typed, the rest is kept as it came.
   const event = v.safeParse(WebhookEventSchema, parsed);
-  if (!event.success) throw new WebhookVerificationError(`The body is not a Pasarela event: ${v.summarize(event.issues)}`);
-  return event.output;
+  return event.success ? event.output : (parsed as WebhookEvent);
 }
