@@ -6,6 +6,8 @@ import { BRAND_NAME_MAX } from '@pasarela/core';
 import { LOGO_MAX_BYTES, LOGO_MAX_SIDE, LOGO_MIN_SIDE, LOGO_UPLOAD_WINDOW_MS, LOGO_UPLOADS_PER_WINDOW } from '../../brand/logoImage';
 import { REFUND_FAILURE_REASONS } from '../../store/refunds';
 import { WEBHOOK_EVENT_TYPES } from '../../webhooks/webhookEvent';
+import { API_VERSION_HEADER, API_VERSIONS, CURRENT_API_VERSION } from '../../webhooks/apiVersion';
+import { EVENT_DAYS } from '../../store/merchantEvents';
 
 // The OpenAPI 3.1 description of the merchant API, served at /api/v1/merchant/openapi.json. Its
 // limits come from the schemas the routes validate with (merchantSchemas.ts), and the route tests
@@ -22,7 +24,7 @@ const answer = (description: string, schemaName: string) => ({ description, cont
 const error = (description: string) => answer(description, 'Error');
 
 const errors = {
-  '400': error('Bad input: `code` says what, `message` names the field'),
+  '400': error(`Bad input: \`code\` says what, \`message\` names the field; a ${API_VERSION_HEADER} that is no version (\`unsupported_api_version\`)`),
   '401': error('No key (`missing_secret_key`) or a key that is no merchant\'s (`invalid_secret_key`)'),
 };
 const postErrors = {
@@ -49,6 +51,18 @@ const pageParams = [
   { name: 'createdFrom', in: 'query', required: false, description: 'Created at or after (RFC 3339)', schema: { type: 'string', format: 'date-time' } },
   { name: 'createdTo', in: 'query', required: false, description: 'Created before (RFC 3339)', schema: { type: 'string', format: 'date-time' } },
 ];
+const changedParams = [
+  { name: 'updatedFrom', in: 'query', required: false, description: 'Changed at or after (RFC 3339): what changed since you last looked, whenever it was created', schema: { type: 'string', format: 'date-time' } },
+  { name: 'updatedTo', in: 'query', required: false, description: 'Changed before (RFC 3339)', schema: { type: 'string', format: 'date-time' } },
+];
+/** On every operation: the version to answer in (docs/changelog.md). */
+const versionParam = {
+  name: API_VERSION_HEADER, in: 'header', required: false,
+  description: `The API version to answer in (default: the newest, ${CURRENT_API_VERSION}); another value is a 400 \`unsupported_api_version\``,
+  schema: { type: 'string', enum: [...API_VERSIONS] },
+};
+/** On every answer: the version it is written in. */
+const versionHeader = { [API_VERSION_HEADER]: { description: 'The API version this answer is written in (docs/changelog.md)', schema: { type: 'string', enum: [...API_VERSIONS] } } };
 const orderReferenceParam = { name: 'orderReference', in: 'query', required: false, description: 'Only those of this order reference', schema: { type: 'string', pattern: ORDER_REFERENCE_PATTERN } };
 const codeParam = { name: 'code', in: 'path', required: true, description: 'The payment link\'s code', schema: { type: 'string' } };
 const codOperParam = { name: 'codOper', in: 'path', required: true, description: 'The transaction\'s operation code', schema: { type: 'string' } };
@@ -136,7 +150,7 @@ const schemas = {
   },
   PaymentLink: {
     type: 'object', additionalProperties: false,
-    required: ['code', 'url', 'state', 'amount', 'taxAmount', 'description', 'orderReference', 'metadata', 'singleUse', 'brands', 'methods', 'returnUrl', 'expiresAt', 'paidBy', 'payments', 'createdAt'],
+    required: ['code', 'url', 'state', 'amount', 'taxAmount', 'description', 'orderReference', 'metadata', 'singleUse', 'brands', 'methods', 'returnUrl', 'expiresAt', 'paidBy', 'payments', 'createdAt', 'updatedAt'],
     properties: {
       code: { type: 'string', description: 'What `Checkout.open({ code })` takes' },
       url: { type: 'string', format: 'uri', description: 'The checkout page to send the payer to' },
@@ -154,6 +168,7 @@ const schemas = {
       paidBy: nullable({ type: 'string', description: 'The codOper of the payment that paid a single-use link' }),
       payments: { type: 'integer', minimum: 0, description: 'How many payments were attempted on it' },
       createdAt: dateTime('When it was made'),
+      updatedAt: dateTime('When it last changed: a payment made on it, paid, expired (by you or by its time passing)'),
     },
   },
   PaymentLinkList: {
@@ -176,6 +191,10 @@ const schemas = {
   TransactionList: {
     type: 'object', required: ['data', 'hasMore', 'nextCursor'], additionalProperties: false,
     properties: { data: { type: 'array', items: ref('Transaction') }, hasMore: { type: 'boolean' }, nextCursor: nullable({ type: 'string' }) },
+  },
+  EventList: {
+    type: 'object', required: ['data', 'hasMore', 'nextCursor'], additionalProperties: false,
+    properties: { data: { type: 'array', items: ref('WebhookEvent') }, hasMore: { type: 'boolean' }, nextCursor: nullable({ type: 'string' }) },
   },
   CreateRefund: {
     type: 'object', additionalProperties: false,
@@ -208,10 +227,12 @@ const schemas = {
     },
   },
   WebhookEvent: {
-    type: 'object', required: ['id', 'type', 'createdAt', 'data'],
+    type: 'object', required: ['id', 'type', 'apiVersion', 'createdAt', 'data'],
+    description: 'A webhook\'s body, and an item of the change feed (GET /events): the same object',
     properties: {
       id: { type: 'string', description: 'The event\'s id: drop repeats by it' },
-      type: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES] },
+      type: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES], description: 'Later versions may add types: a client should pass on or ignore one it does not know' },
+      apiVersion: { type: 'string', enum: [...API_VERSIONS], description: `The API version the event is written in (also the delivery's ${API_VERSION_HEADER} header)` },
       createdAt: dateTime('When it happened'),
       data: {
         type: 'object', additionalProperties: false, required: transactionRequired.filter((p) => p !== 'createdAt' && p !== 'updatedAt'),
@@ -229,6 +250,18 @@ const schemas = {
   },
 };
 
+type Answer = { description: string; headers?: Record<string, unknown>; content?: unknown };
+type Operation = { parameters?: unknown[]; responses: Record<string, Answer> } & Record<string, unknown>;
+
+/** Every operation takes Pasarela-Version and every answer names it. */
+function withVersion(paths: Record<string, Record<string, Operation>>) {
+  return Object.fromEntries(Object.entries(paths).map(([path, operations]) => [path, Object.fromEntries(Object.entries(operations).map(([method, op]) => [method, {
+    ...op,
+    parameters: [...(op.parameters ?? []), versionParam],
+    responses: Object.fromEntries(Object.entries(op.responses).map(([status, r]) => [status, { ...r, headers: { ...r.headers, ...versionHeader } }])),
+  }]))]));
+}
+
 /** The document, with the server's own origin as its server. */
 export function openApiDocument(origin: string) {
   return {
@@ -245,8 +278,9 @@ export function openApiDocument(origin: string) {
       { name: 'Payment links', description: 'Links the payer opens to pay' },
       { name: 'Transactions', description: 'Payments, their refunds and voids' },
       { name: 'Brand', description: 'The colour, name and logo payers see' },
+      { name: 'Events', description: 'What changed: the events webhooks carry' },
     ],
-    paths: {
+    paths: withVersion({
       '/payment-links': {
         post: {
           operationId: 'createPaymentLink', tags: ['Payment links'], summary: 'Create a payment link',
@@ -260,7 +294,7 @@ export function openApiDocument(origin: string) {
         },
         get: {
           operationId: 'listPaymentLinks', tags: ['Payment links'], summary: 'List payment links, newest first',
-          parameters: [...pageParams, { name: 'state', in: 'query', required: false, description: 'Only links in this state', schema: { type: 'string', enum: [...LINK_STATES] } }, orderReferenceParam],
+          parameters: [...pageParams, ...changedParams, { name: 'state', in: 'query', required: false, description: 'Only links in this state', schema: { type: 'string', enum: [...LINK_STATES] } }, orderReferenceParam],
           responses: { '200': answer('A page of links', 'PaymentLinkList'), ...errors },
         },
       },
@@ -285,6 +319,7 @@ export function openApiDocument(origin: string) {
           operationId: 'listTransactions', tags: ['Transactions'], summary: 'List transactions, newest first',
           parameters: [
             ...pageParams,
+            ...changedParams,
             { name: 'linkCode', in: 'query', required: false, description: 'Only those of this link', schema: { type: 'string' } },
             orderReferenceParam,
             { name: 'method', in: 'query', required: false, description: 'Only those of this method', schema: { type: 'string', enum: [...TRANSACTION_METHODS] } },
@@ -324,6 +359,24 @@ export function openApiDocument(origin: string) {
           },
         },
       },
+      '/events': {
+        get: {
+          operationId: 'listEvents', tags: ['Events'], summary: 'List events, newest first (the change feed)',
+          description: `Every event a webhook carries, the same object as its body, whether or not its delivery got through; kept ${EVENT_DAYS} days.`,
+          parameters: [
+            ...pageParams,
+            { name: 'type', in: 'query', required: false, description: 'Only events of this type', schema: { type: 'string', examples: [WEBHOOK_EVENT_TYPES[0]] } },
+          ],
+          responses: { '200': answer('A page of events', 'EventList'), ...errors },
+        },
+      },
+      '/events/{id}': {
+        get: {
+          operationId: 'getEvent', tags: ['Events'], summary: 'Retrieve an event',
+          parameters: [{ name: 'id', in: 'path', required: true, description: 'The event\'s id (evt_...)', schema: { type: 'string' } }],
+          responses: { '200': answer('The event', 'WebhookEvent'), ...errors, '404': error(`No such event of this merchant in the last ${EVENT_DAYS} days (\`event_not_found\`)`) },
+        },
+      },
       '/brand': {
         get: {
           operationId: 'getBrand', tags: ['Brand'], summary: 'Retrieve the brand',
@@ -358,11 +411,12 @@ export function openApiDocument(origin: string) {
           },
         },
       },
-    },
+    }),
     webhooks: {
       transactionEvent: {
         post: {
-          operationId: 'transactionEvent', summary: 'A transaction changed (docs/webhooks.md): signed with Pasarela-Signature',
+          operationId: 'transactionEvent', summary: `A transaction changed (docs/webhooks.md): signed with Pasarela-Signature, its version in ${API_VERSION_HEADER}`,
+          parameters: [{ ...versionParam, required: true, description: 'The API version the event is written in', schema: { type: 'string', enum: [...API_VERSIONS] } }],
           requestBody: { required: true, content: json(ref('WebhookEvent')) },
           responses: { '200': { description: 'Any 2xx: received' } },
         },
