@@ -72,6 +72,15 @@ describe('an active subscription', () => {
     expect(await paySubscription(key, { ...body, cardInformation: card() })).toMatchObject({ status: 409, data: { code: 'track_id_reused' } });
   });
 
+  // SPEC 4 "Subscription: status 1 or -1 passes, otherwise the decline message shows"
+  it('a payment left pending (status -1) passes: it activates the subscription', async () => {
+    const key = await newSubscription({ amount: 9, chargeNow: true });
+    const pending = await paySubscription(key, { cardInformation: cardPayload('x', { cardNumber: '4000000000000259' }).cardInformation, trackId: randomUUID() });
+    expect(pending.data).toMatchObject({ status: -1 });
+    // active: no longer offered, as after an approved payment
+    expect(await t.get(`/subscriptions/${key}`)).toMatchObject({ status: 409, data: { code: 'request_already_paid' } });
+  });
+
   it('a declined card leaves it pending and payable', async () => {
     const key = await newSubscription({ amount: 9, chargeNow: true });
     const declined = await paySubscription(key, { cardInformation: cardPayload('x', { cardNumber: '4000000000000002' }).cardInformation, trackId: randomUUID() });
