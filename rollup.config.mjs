@@ -156,6 +156,12 @@ const nodePackage = {
     { file: root('./packages/node/dist/index.cjs'), format: 'cjs' },
   ],
 };
+// Its bin (`npx @pasarela/node listen`): one ES module with the client inside.
+const nodeCli = {
+  ...nodePackage,
+  input: root('./packages/node/src/cli.ts'),
+  output: { file: root('./packages/node/dist/cli.js'), format: 'es', banner: '#!/usr/bin/env node' },
+};
 const nodeTypes = {
   input: declarationsOf('node/src/index'),
   plugins: [emitDeclarations(), dts({ respectExternal: false })],
@@ -266,8 +272,12 @@ const sandbox = {
 // switch on its gateways, bundled apart so that server.mjs holds no test code.
 const sandboxFaultNode = { ...sandbox, input: root('./packages/sandbox/src/faultNode.ts'), output: { file: root('./packages/sandbox/dist/fault-node.mjs'), format: 'es' } };
 
+// The simulated processors as a service of their own (`npm run simulator`, and beside the server in
+// `npm start`): bundled apart, as a real processor is another program.
+const simulator = { ...sandbox, input: root('./packages/simulator/src/main.ts'), output: { file: root('./packages/simulator/dist/simulator.mjs'), format: 'es' } };
+
 const only = process.env.BUILD_ONLY?.split(',');
-const targets = { loader, loaderPure, loaderTypes, reactPackage, reactTypes, nodePackage, nodeTypes, reactDemo, widget: [widget, widgetServer], console: consoleApp, sandbox: [sandbox, sandboxFaultNode] };
+const targets = { loader, loaderPure, loaderTypes, reactPackage, reactTypes, nodePackage: [nodePackage, nodeCli], nodeTypes, reactDemo, widget: [widget, widgetServer], console: consoleApp, sandbox: [sandbox, sandboxFaultNode, simulator] };
 export default Object.entries(targets)
   .filter(([name]) => !only || only.includes(name))
   .flatMap(([, config]) => config)

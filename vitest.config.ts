@@ -117,6 +117,10 @@ export default defineConfig({
       },
       {
         extends: true,
+        test: { name: 'simulator', include: ['packages/simulator/src/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],

@@ -1,6 +1,9 @@
-// `npm start`: build when any source is newer than the last build, then run the sandbox server
-// (checkout origin on PORT, demo shop on DEMO_PORT). A second start on a built tree skips the build.
-import { spawnSync } from 'node:child_process';
+// `npm start`: build when any source is newer than the last build, then run the simulated
+// processors (packages/simulator, on SIMULATOR_PORT, a free port by default) unless PROCESSORS_URL
+// names a running one, and the sandbox server (checkout origin on PORT, demo shop on DEMO_PORT)
+// reaching them there. `npm run simulator` (scripts/simulator.mjs) runs the simulator alone.
+// A second start on a built tree skips the build.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -8,6 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const rootDir = fileURLToPath(new URL('..', import.meta.url));
 const stamp = join(rootDir, 'dist/.build-stamp');
 const server = join(rootDir, 'packages/sandbox/dist/server.mjs');
+const simulator = join(rootDir, 'packages/simulator/dist/simulator.mjs');
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
@@ -22,7 +26,7 @@ function newestMtime(path) {
 }
 
 function needsBuild() {
-  if (!existsSync(stamp) || !existsSync(server)) return true;
+  if (!existsSync(stamp) || !existsSync(server) || !existsSync(simulator)) return true;
   const built = statSync(stamp).mtimeMs;
   const inputs = ['packages', 'rollup.config.mjs', 'scripts/rollup-widget-html.mjs', 'package-lock.json'];
   return inputs.some((p) => newestMtime(join(rootDir, p)) > built);
@@ -33,4 +37,30 @@ if (needsBuild()) {
   const build = spawnSync(process.execPath, [join(rootDir, 'scripts/build.mjs')], { stdio: 'inherit', cwd: rootDir });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-await import(pathToFileURL(server).href);
+if (process.argv.includes('--simulator')) {
+  await import(pathToFileURL(simulator).href);
+} else {
+  if (!process.env.PROCESSORS_URL) process.env.PROCESSORS_URL = await startSimulator();
+  await import(pathToFileURL(server).href);
+}
+
+/** The simulator as a child process beside the server; its first line says where it listens. */
+function startSimulator() {
+  const child = spawn(process.execPath, [simulator], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
+  // It stops with the server (a signal to this process, or its exit).
+  process.on('exit', () => child.kill('SIGTERM'));
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    child.once('exit', (code) => reject(new Error(`the simulator stopped (exit ${code}) before it listened`)));
+    child.stdout.on('data', (chunk) => {
+      const text = chunk.toString();
+      process.stdout.write(text);
+      seen += text;
+      const found = /listening on (http:\/\/\S+)/.exec(seen);
+      if (found) resolve(found[1]);
+    });
+  }).catch((error) => {
+    console.error(error.message);
+    process.exit(1);
+  });
+}

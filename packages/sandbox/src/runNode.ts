@@ -17,7 +17,9 @@ async function run(wiring: Pick<ServerOptions, 'wrapGateways'>): Promise<void> {
   // (printed below, for this node alone: several nodes share one through the setting).
   const generated = settings.adminToken === undefined && !isLoopbackHost(settings.host) ? randomBytes(24).toString('base64url') : undefined;
   const adminToken = settings.adminToken ?? generated;
-  const server = await startServer({ ...settings, ...wiring, adminToken, logger: log });
+  // PROCESSORS_URL: the simulated processors' service, started beside this node (scripts/start.mjs) or on its own.
+  const processorsUrl = process.env['PROCESSORS_URL'] || undefined;
+  const server = await startServer({ ...settings, ...wiring, adminToken, logger: log, processorsUrl });
   const { databaseUrl, dataDir } = settings;
   const database = databaseUrl ? `PostgreSQL (DATABASE_URL)` : `PGlite in ${dataDir}`;
   // For the person who ran `npm start`.

@@ -1,4 +1,6 @@
 import { sandboxGateways } from './gateways/simulator/simulatedGateways';
+import type { SandboxControls } from './gateways/SandboxControls';
+import { httpGateways } from './gateways/http/httpGateways';
 import { receiveGatewayEvent } from './payments/receiveGatewayEvent';
 import type { PayerWindows } from './Deps';
 import { createApp } from './app';
@@ -78,6 +80,12 @@ export interface ServerOptions {
   metricsToken?: string | undefined;
   /** Serve the developer console at /sandbox/console (default on; SANDBOX_CONSOLE=off). */
   sandboxConsole?: boolean | undefined;
+  /**
+   * PROCESSORS_URL: the simulated processors' service (packages/simulator), reached through the
+   * HTTP adapters (gateways/http/); without it, the simulated gateways run in this process, their
+   * books in this database.
+   */
+  processorsUrl?: string | undefined;
   /** Wraps the chosen gateways' ports (the fault harness's node, faultNode.ts); none in production. */
   wrapGateways?: ((gateways: Gateways) => Gateways) | undefined;
 }
@@ -130,8 +138,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const webhookDelivery = { ...(options.webhookDelivery ?? DEFAULT_WEBHOOK_DELIVERY), allowPrivateAddresses: options.webhookDelivery?.allowPrivateAddresses ?? allowPrivateWebhooks };
   const url = `http://localhost:${options.port}`;
   const demoUrl = `http://127.0.0.1:${options.demoPort}`;
-  // The one place the gateways are chosen: the simulated ones, whose test phones answer on a timer below.
-  const simulated = sandboxGateways(db);
+  // The one place the gateways are chosen: the simulator's service over HTTP, or the simulated
+  // gateways in this process; either way their test phones answer on a timer below.
+  const simulated: { gateways: Gateways; sandbox: SandboxControls } = options.processorsUrl ? httpGateways(options.processorsUrl) : sandboxGateways(db);
   const gateways = options.wrapGateways ? { ...simulated, gateways: options.wrapGateways(simulated.gateways) } : simulated;
   const app = createApp({
     gateways,

@@ -3,10 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/testApp';
 import { gatewayCall, gatewayRead } from './GatewayCall';
 import type { Gateways } from './Gateways';
+import { httpGateways } from './http/httpGateways';
+import { startSimulator } from '../../../simulator/src/startSimulator';
 
 // The contract every adapter of the ports keeps (docs/gateways.md), run here against the simulated
-// one: the same key makes one operation and answers it again; what was decided is found by its
-// key; a key never received is null; money moves back at most as far as it came.
+// one (in this process, and as the simulator service through the HTTP adapters): the same key makes
+// one operation and answers it again; what was decided is found by its key; a key never received
+// is null; money moves back at most as far as it came.
 
 const key = () => `contract-${randomUUID()}`;
 const soon = () => new Date(Date.now() + 60_000);
@@ -122,9 +125,15 @@ function portContract(name: string, make: () => Promise<{ gateways: Gateways; cl
 }
 
 let t: TestApp;
-portContract('the simulated gateways', async () => {
+portContract('the simulated gateways, in this process', async () => {
   t = await createTestApp();
   return { gateways: t.gateways, close: () => t.close() };
+});
+
+// The simulator as a service of its own (packages/simulator), reached through the HTTP adapters.
+portContract('the simulator over HTTP (gateways/http)', async () => {
+  const simulator = await startSimulator();
+  return { gateways: httpGateways(simulator.url).gateways, close: () => simulator.close() };
 });
 
 it('the simulated test phones answer by themselves once their moment comes, as an event each', async () => {

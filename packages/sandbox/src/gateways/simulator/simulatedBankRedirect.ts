@@ -1,7 +1,6 @@
-import type { Database } from '../../db/Database';
 import type { BankOutcome, BankPaymentRequest, BankRedirect } from '../BankRedirect';
 import type { GatewayCall } from '../GatewayCall';
-import { moveEntry, readEntry, recordOnce } from './simulatorBook';
+import { booksOf, type SimulatorBooks, type SqlStore } from './simulatorBook';
 
 const PORT = 'bank';
 
@@ -23,22 +22,23 @@ interface BankBookState {
  * The sandbox's Clave: the bank's page under /sandbox/clave/:key, where the payer approves or refuses.
  * A cancelled page takes no answer (payerDecides moves only a waiting one); an approved payment can be given back.
  */
-export function simulatedBankRedirect(db: Database) {
+export function simulatedBankRedirect(store: SimulatorBooks | SqlStore) {
+  const books = booksOf(store);
   const bank: BankRedirect = {
     async start(request) {
-      await recordOnce<BankBookRequest, BankBookState>(db, PORT, request.idempotencyKey,
+      await books.recordOnce<BankBookRequest, BankBookState>(PORT, request.idempotencyKey,
         { amountCents: request.amountCents, description: request.description, merchant: request.merchant, returnPath: request.returnPath }, { state: 'waiting' });
       return { redirectUrl: `/sandbox/clave/${encodeURIComponent(request.idempotencyKey)}` };
     },
     async outcome(call: GatewayCall) {
-      return (await readEntry<BankBookRequest, BankBookState>(db, PORT, call.idempotencyKey))?.state.state ?? null;
+      return (await books.read<BankBookRequest, BankBookState>(PORT, call.idempotencyKey))?.state.state ?? null;
     },
     async cancel(call: GatewayCall) {
-      const moved = await moveEntry<BankBookRequest, BankBookState>(db, PORT, call.idempotencyKey, ({ state }) => (state.state === 'waiting' ? { state: 'cancelled' } : undefined));
+      const moved = await books.move<BankBookRequest, BankBookState>(PORT, call.idempotencyKey, ({ state }) => (state.state === 'waiting' ? { state: 'cancelled' } : undefined));
       return moved?.entry.state.state ?? null;
     },
     async refund(call) {
-      const moved = await moveEntry<BankBookRequest, BankBookState>(db, PORT, call.paymentKey, ({ request, state }) => {
+      const moved = await books.move<BankBookRequest, BankBookState>(PORT, call.paymentKey, ({ request, state }) => {
         if (state.refundKeys?.includes(call.idempotencyKey)) return state;
         const refunded = state.refundedCents ?? 0;
         return state.state === 'approved' && call.amountCents > 0 && refunded + call.amountCents <= request.amountCents
@@ -50,13 +50,13 @@ export function simulatedBankRedirect(db: Database) {
 
   /** What the bank's page shows while the payment waits; undefined once it ended or when unknown. */
   async function waiting(key: string): Promise<BankBookRequest | undefined> {
-    const entry = await readEntry<BankBookRequest, BankBookState>(db, PORT, key);
+    const entry = await books.read<BankBookRequest, BankBookState>(PORT, key);
     return entry?.state.state === 'waiting' ? entry.request : undefined;
   }
 
   /** The payer approves or refuses on the bank's page. Undefined when nothing waits there. */
   async function payerDecides(key: string, approved: boolean): Promise<BankOutcome | undefined> {
-    const moved = await moveEntry<BankBookRequest, BankBookState>(db, PORT, key, ({ state }) =>
+    const moved = await books.move<BankBookRequest, BankBookState>(PORT, key, ({ state }) =>
       state.state === 'waiting' ? { state: approved ? 'approved' : 'declined' } : undefined);
     return moved?.moved ? moved.entry.state.state : undefined;
   }

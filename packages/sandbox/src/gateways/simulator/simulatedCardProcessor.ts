@@ -1,8 +1,7 @@
 import { cardBrandOf, cardResultMessage } from '@pasarela/core';
-import type { Database } from '../../db/Database';
 import type { CardAuthorization, CardDecision, CardProcessor } from '../CardProcessor';
 import type { GatewayCall } from '../GatewayCall';
-import { moveEntry, readEntry, recordOnce } from './simulatorBook';
+import { booksOf, type SimulatorBooks, type SqlStore } from './simulatorBook';
 import { testCardBehaviour } from './testCards';
 
 const PORT = 'card';
@@ -44,7 +43,8 @@ const decisionOf = (state: CardBookState): CardDecision => {
  * key (so a resend answers the same and `lookup` knows what it decided), and runs the issuer's 3D
  * Secure page, whose answer arrives as an event (`completeChallenge`).
  */
-export function simulatedCardProcessor(db: Database) {
+export function simulatedCardProcessor(store: SimulatorBooks | SqlStore) {
+  const books = booksOf(store);
   const processor: CardProcessor = {
     async authorize(request) {
       const number = 'token' in request.card ? '' : request.card.number;
@@ -52,21 +52,21 @@ export function simulatedCardProcessor(db: Database) {
         amountCents: request.amountCents, brand: cardBrandOf(number) ?? '', last4: number.slice(-4),
         merchant: request.merchant, lang: request.lang, capture: request.capture,
       };
-      const entry = await recordOnce<CardBookRequest, CardBookState>(db, PORT, request.idempotencyKey, book, decide(request));
+      const entry = await books.recordOnce<CardBookRequest, CardBookState>(PORT, request.idempotencyKey, book, decide(request));
       return decisionOf(entry.state);
     },
     async lookup(call: GatewayCall) {
-      const entry = await readEntry<CardBookRequest, CardBookState>(db, PORT, call.idempotencyKey);
+      const entry = await books.read<CardBookRequest, CardBookState>(PORT, call.idempotencyKey);
       return entry ? decisionOf(entry.state) : null;
     },
     async capture(call) {
-      const moved = await moveEntry<CardBookRequest, CardBookState>(db, PORT, call.authorizationKey, ({ request, state }) =>
+      const moved = await books.move<CardBookRequest, CardBookState>(PORT, call.authorizationKey, ({ request, state }) =>
         state.status === 'approved' && !request.capture && !state.voided && (state.capturedCents ?? 0) === 0 && call.amountCents <= request.amountCents
           ? { ...state, capturedCents: call.amountCents } : undefined);
       return moved?.moved ? 'captured' : 'refused';
     },
     async refund(call) {
-      const moved = await moveEntry<CardBookRequest, CardBookState>(db, PORT, call.authorizationKey, ({ request, state }) => {
+      const moved = await books.move<CardBookRequest, CardBookState>(PORT, call.authorizationKey, ({ request, state }) => {
         const paid = request.capture ? request.amountCents : (state.capturedCents ?? 0);
         const refunded = state.refundedCents ?? 0;
         // A refund repeated with its idempotency key answers as the first did and moves nothing again.
@@ -78,11 +78,11 @@ export function simulatedCardProcessor(db: Database) {
       return moved?.moved ? 'refunded' : 'refused';
     },
     async refundOutcome(call) {
-      const entry = await readEntry<CardBookRequest, CardBookState>(db, PORT, call.authorizationKey);
+      const entry = await books.read<CardBookRequest, CardBookState>(PORT, call.authorizationKey);
       return entry?.state.refundKeys?.includes(call.idempotencyKey) ? 'refunded' : null;
     },
     async void(call) {
-      const moved = await moveEntry<CardBookRequest, CardBookState>(db, PORT, call.authorizationKey, ({ state }) => {
+      const moved = await books.move<CardBookRequest, CardBookState>(PORT, call.authorizationKey, ({ state }) => {
         // A void repeated with its idempotency key answers as the first did.
         if (state.voided && state.voidKeys?.includes(call.idempotencyKey)) return state;
         return (state.status === 'challenge' || state.status === 'pending' || (state.status === 'approved' && !state.refundedCents && !state.capturedCents)) && !state.voided
@@ -97,14 +97,14 @@ export function simulatedCardProcessor(db: Database) {
    * is waiting under that key (answered already, voided, never made).
    */
   async function completeChallenge(key: string, approved: boolean, lang: CardAuthorization['lang']): Promise<CardDecision | undefined> {
-    const moved = await moveEntry<CardBookRequest, CardBookState>(db, PORT, key, ({ state }) => state.status !== 'challenge' || state.voided ? undefined
+    const moved = await books.move<CardBookRequest, CardBookState>(PORT, key, ({ state }) => state.status !== 'challenge' || state.voided ? undefined
       : approved ? { status: 'approved', message: cardResultMessage('approved', lang) }
         : { status: 'declined', reason: 'three_ds_failed', message: cardResultMessage('three_ds_failed', lang) });
     return moved?.moved ? decisionOf(moved.entry.state) : undefined;
   }
 
   async function challenge(key: string): Promise<CardBookRequest | undefined> {
-    const entry = await readEntry<CardBookRequest, CardBookState>(db, PORT, key);
+    const entry = await books.read<CardBookRequest, CardBookState>(PORT, key);
     return entry && entry.state.status === 'challenge' && !entry.state.voided ? entry.request : undefined;
   }
 

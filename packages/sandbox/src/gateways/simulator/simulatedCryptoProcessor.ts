@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Database } from '../../db/Database';
 import type { CryptoDeposit, CryptoProcessor } from '../CryptoProcessor';
 import type { GatewayCall } from '../GatewayCall';
 import { COINS, NETWORKS, quote } from './cryptoMarket';
-import { moveEntry, readEntry, recordOnce } from './simulatorBook';
+import { booksOf, type SimulatorBooks, type SqlStore } from './simulatorBook';
 
 const PORT = 'crypto';
 
@@ -32,22 +31,23 @@ const newAddress = (network: string) => `sbx${network.toLowerCase()}_${randomByt
 const depositOf = ({ refunded: _r, refunds: _k, ...deposit }: CryptoBookState): CryptoDeposit => deposit;
 
 /** The sandbox's crypto processor: fixed prices, an address per key, deposits made by the sandbox's chain call. */
-export function simulatedCryptoProcessor(db: Database) {
+export function simulatedCryptoProcessor(store: SimulatorBooks | SqlStore) {
+  const books = booksOf(store);
   const processor: CryptoProcessor = {
     coins: async () => COINS.map((c) => ({ label: c.label, value: c.value, networks: NETWORKS[c.value] ?? [] })),
     quote: async ({ currency, amountUsd }) => quote(currency, amountUsd),
     async address(request) {
-      const entry = await recordOnce<CryptoBookRequest, CryptoBookState>(db, PORT, request.idempotencyKey,
+      const entry = await books.recordOnce<CryptoBookRequest, CryptoBookState>(PORT, request.idempotencyKey,
         { currency: request.currency, network: request.network, amountCrypto: request.amountCrypto },
         { address: newAddress(request.network), paidCrypto: 0, senderAddress: null });
       return { address: entry.state.address };
     },
     async status(call: GatewayCall) {
-      const entry = await readEntry<CryptoBookRequest, CryptoBookState>(db, PORT, call.idempotencyKey);
+      const entry = await books.read<CryptoBookRequest, CryptoBookState>(PORT, call.idempotencyKey);
       return entry ? depositOf(entry.state) : null;
     },
     async refund(call) {
-      const moved = await moveEntry<CryptoBookRequest, CryptoBookState>(db, PORT, call.depositKey, ({ state }) => {
+      const moved = await books.move<CryptoBookRequest, CryptoBookState>(PORT, call.depositKey, ({ state }) => {
         // A refund repeated with its idempotency key answers as the first did and sends nothing again.
         if (state.refunds?.some((r) => r.key === call.idempotencyKey)) return state;
         return call.amountCrypto > 0 && sentBack(state) + call.amountCrypto <= state.paidCrypto + 1e-9
@@ -56,14 +56,14 @@ export function simulatedCryptoProcessor(db: Database) {
       return moved?.moved ? 'refunded' : 'refused';
     },
     async refundOutcome(call) {
-      const entry = await readEntry<CryptoBookRequest, CryptoBookState>(db, PORT, call.depositKey);
+      const entry = await books.read<CryptoBookRequest, CryptoBookState>(PORT, call.depositKey);
       return entry?.state.refunds?.some((r) => r.key === call.idempotencyKey) ? 'refunded' : null;
     },
   };
 
   /** The chain confirms `paidCrypto` (all received so far) sent from `senderAddress` to the payment's address. */
   async function chainConfirms(key: string, paidCrypto: number, senderAddress: string | null): Promise<CryptoDeposit | undefined> {
-    const moved = await moveEntry<CryptoBookRequest, CryptoBookState>(db, PORT, key, ({ state }) => ({ ...state, paidCrypto, senderAddress: senderAddress ?? state.senderAddress }));
+    const moved = await books.move<CryptoBookRequest, CryptoBookState>(PORT, key, ({ state }) => ({ ...state, paidCrypto, senderAddress: senderAddress ?? state.senderAddress }));
     return moved ? depositOf(moved.entry.state) : undefined;
   }
 

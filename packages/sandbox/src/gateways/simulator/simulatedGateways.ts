@@ -1,4 +1,3 @@
-import type { Database } from '../../db/Database';
 import type { GatewayEventSink } from '../GatewayEvent';
 import type { Gateways } from '../Gateways';
 import type { PushAnswer } from '../PushWallet';
@@ -7,7 +6,8 @@ import { simulatedCardProcessor } from './simulatedCardProcessor';
 import { simulatedCryptoProcessor } from './simulatedCryptoProcessor';
 import { simulatedPushWallet, type PushBookRequest } from './simulatedPushWallet';
 import { simulatedVoucherNetwork } from './simulatedVoucherNetwork';
-import { takeDueAnswers } from './simulatorBook';
+import { booksOf, type SimulatorBooks, type SqlStore } from './simulatorBook';
+import type { SandboxControls } from '../SandboxControls';
 
 /** How many simulated answers one sweep delivers at most; the next sweep takes the rest. */
 const ANSWER_BATCH = 100;
@@ -17,22 +17,23 @@ const ANSWER_BATCH = 100;
  * the database (shared by every node), and the controls the sandbox's pages and settle calls use
  * to play the payer's part (a phone, a kiosk, the chain, the issuer's and the bank's pages).
  */
-export function simulatedGateways(db: Database) {
-  const card = simulatedCardProcessor(db);
-  const push = simulatedPushWallet(db);
-  const voucher = simulatedVoucherNetwork(db);
-  const crypto = simulatedCryptoProcessor(db);
-  const bank = simulatedBankRedirect(db);
+export function simulatedGateways(store: SimulatorBooks | SqlStore): { gateways: Gateways; controls: SandboxControls } {
+  const books = booksOf(store);
+  const card = simulatedCardProcessor(books);
+  const push = simulatedPushWallet(books);
+  const voucher = simulatedVoucherNetwork(books);
+  const crypto = simulatedCryptoProcessor(books);
+  const bank = simulatedBankRedirect(books);
   const gateways: Gateways = { card: card.processor, push: push.wallet, voucher: voucher.network, crypto: crypto.processor, bank: bank.bank };
 
   /** The test phones that answer on their own, a moment after the push: their answers, as events. */
   async function answerDue(sink: GatewayEventSink): Promise<number> {
-    const due = await takeDueAnswers<PushBookRequest, PushAnswer>(db, ANSWER_BATCH);
+    const due = await books.takeDueAnswers<PushBookRequest, PushAnswer>(ANSWER_BATCH);
     for (const entry of due) await sink({ id: `sim:push:${entry.key}:${entry.state.state}`, key: entry.key, kind: 'push', answer: entry.state });
     return due.length;
   }
 
-  const controls = {
+  const controls: SandboxControls = {
     card: { challenge: card.challenge, completeChallenge: card.completeChallenge },
     push: { payerAnswers: push.payerAnswers },
     voucher: { paidAtKiosk: voucher.paidAtKiosk },
@@ -43,11 +44,10 @@ export function simulatedGateways(db: Database) {
   return { gateways, controls };
 }
 
-/** What the sandbox's pages and settle calls drive in the simulated gateways. */
-export type SandboxControls = ReturnType<typeof simulatedGateways>['controls'];
+export type { SandboxControls };
 
 /** The simulated gateways as the server wires them (app.ts): the ports, and the sandbox's controls. */
-export function sandboxGateways(db: Database): { gateways: Gateways; sandbox: SandboxControls } {
-  const { gateways, controls } = simulatedGateways(db);
+export function sandboxGateways(store: SimulatorBooks | SqlStore): { gateways: Gateways; sandbox: SandboxControls } {
+  const { gateways, controls } = simulatedGateways(store);
   return { gateways, sandbox: controls };
 }

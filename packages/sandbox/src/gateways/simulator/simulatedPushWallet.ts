@@ -1,8 +1,7 @@
 import { centsToAmount } from '@pasarela/core';
-import type { Database } from '../../db/Database';
 import type { GatewayCall } from '../GatewayCall';
 import type { PushAnswer, PushRequest, PushWallet, PushWalletName } from '../PushWallet';
-import { moveEntry, readEntry, recordOnce } from './simulatorBook';
+import { booksOf, type SimulatorBooks, type SqlStore } from './simulatorBook';
 import { phoneBehaviour } from './testPhones';
 
 const PORT = 'push';
@@ -30,14 +29,14 @@ function asOf(request: PushBookRequest, state: PushAnswer, now = Date.now()): Pu
  * (PHONE_ANSWER_MS, through the simulator's timer and the inbound event path); a QR waits for the
  * sandbox's settle call (the payer scanning it). Every request is kept by its key.
  */
-export function simulatedPushWallet(db: Database) {
+export function simulatedPushWallet(store: SimulatorBooks | SqlStore) {
+  const books = booksOf(store);
   const wallet: PushWallet = {
     async request(request) {
       const qrValue = request.channel.kind === 'qr' ? `nequi://sandbox/pay?oper=${request.idempotencyKey}&amount=${centsToAmount(request.amountCents)}` : undefined;
       const behaviour = request.channel.kind === 'push' ? phoneBehaviour(request.wallet, request.channel.phone) : 'never_answers';
       const answer: PushAnswer | null = behaviour === 'approves' ? { state: 'approved', qrValue } : behaviour === 'declines' ? { state: 'declined', qrValue } : null;
-      const entry = await recordOnce<PushBookRequest, PushAnswer>(
-        db, PORT, request.idempotencyKey,
+      const entry = await books.recordOnce<PushBookRequest, PushAnswer>(PORT, request.idempotencyKey,
         { wallet: request.wallet, channel: request.channel, amountCents: request.amountCents, expiresAt: request.expiresAt.toISOString(), answer },
         { state: 'waiting', ...(qrValue ? { qrValue } : {}) },
         answer ? new Date(Date.now() + PHONE_ANSWER_MS) : null,
@@ -45,16 +44,16 @@ export function simulatedPushWallet(db: Database) {
       return asOf(entry.request, entry.state);
     },
     async status(call: GatewayCall) {
-      const entry = await readEntry<PushBookRequest, PushAnswer>(db, PORT, call.idempotencyKey);
+      const entry = await books.read<PushBookRequest, PushAnswer>(PORT, call.idempotencyKey);
       return entry ? asOf(entry.request, entry.state) : null;
     },
     async cancel(call: GatewayCall) {
-      const moved = await moveEntry<PushBookRequest, PushAnswer>(db, PORT, call.idempotencyKey, ({ request, state }) =>
+      const moved = await books.move<PushBookRequest, PushAnswer>(PORT, call.idempotencyKey, ({ request, state }) =>
         asOf(request, state).state === 'waiting' ? { ...state, state: 'cancelled' } : undefined);
       return moved ? asOf(moved.entry.request, moved.entry.state) : null;
     },
     async refund(call) {
-      const moved = await moveEntry<PushBookRequest, PushAnswer & { refundedCents?: number; refundKeys?: string[] }>(db, PORT, call.requestKey, ({ request, state }) => {
+      const moved = await books.move<PushBookRequest, PushAnswer & { refundedCents?: number; refundKeys?: string[] }>(PORT, call.requestKey, ({ request, state }) => {
         const refunded = state.refundedCents ?? 0;
         // A refund repeated with its idempotency key answers as the first did and moves nothing again.
         if (state.refundKeys?.includes(call.idempotencyKey)) return state;
@@ -64,14 +63,14 @@ export function simulatedPushWallet(db: Database) {
       return moved?.moved ? 'refunded' : 'refused';
     },
     async refundOutcome(call) {
-      const entry = await readEntry<PushBookRequest, PushAnswer & { refundKeys?: string[] }>(db, PORT, call.requestKey);
+      const entry = await books.read<PushBookRequest, PushAnswer & { refundKeys?: string[] }>(PORT, call.requestKey);
       return entry?.state.refundKeys?.includes(call.idempotencyKey) ? 'refunded' : null;
     },
   };
 
   /** The payer answers in the app (the sandbox's settle call for a QR or any waiting push). Undefined when nothing waits. */
   async function payerAnswers(key: string, approved: boolean): Promise<PushAnswer | undefined> {
-    const moved = await moveEntry<PushBookRequest, PushAnswer>(db, PORT, key, ({ request, state }) =>
+    const moved = await books.move<PushBookRequest, PushAnswer>(PORT, key, ({ request, state }) =>
       asOf(request, state).state === 'waiting' ? { ...state, state: approved ? 'approved' : 'declined' } : undefined);
     return moved?.moved ? moved.entry.state : undefined;
   }

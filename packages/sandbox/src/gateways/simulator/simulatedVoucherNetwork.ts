@@ -1,8 +1,7 @@
 import { randomInt } from 'node:crypto';
-import type { Database } from '../../db/Database';
 import type { GatewayCall } from '../GatewayCall';
 import type { Voucher, VoucherNetwork, VoucherRequest } from '../VoucherNetwork';
-import { moveEntry, readEntry, recordOnce } from './simulatorBook';
+import { booksOf, type SimulatorBooks, type SqlStore } from './simulatorBook';
 
 const PORT = 'voucher';
 
@@ -19,20 +18,21 @@ function asOf(request: VoucherBookRequest, voucher: Voucher, now = Date.now()): 
 }
 
 /** The sandbox's cash networks: a 12-digit voucher per key, paid at a kiosk by the sandbox's settle call. */
-export function simulatedVoucherNetwork(db: Database) {
+export function simulatedVoucherNetwork(store: SimulatorBooks | SqlStore) {
+  const books = booksOf(store);
   const network: VoucherNetwork = {
     async issue(request) {
-      const entry = await recordOnce<VoucherBookRequest, Voucher>(db, PORT, request.idempotencyKey,
+      const entry = await books.recordOnce<VoucherBookRequest, Voucher>(PORT, request.idempotencyKey,
         { network: request.network, amountCents: request.amountCents, expiresAt: request.expiresAt.toISOString() },
         { reference: voucherNumber(), state: 'issued' });
       return asOf(entry.request, entry.state);
     },
     async status(call: GatewayCall) {
-      const entry = await readEntry<VoucherBookRequest, Voucher>(db, PORT, call.idempotencyKey);
+      const entry = await books.read<VoucherBookRequest, Voucher>(PORT, call.idempotencyKey);
       return entry ? asOf(entry.request, entry.state) : null;
     },
     async cancel(call: GatewayCall) {
-      const moved = await moveEntry<VoucherBookRequest, Voucher>(db, PORT, call.idempotencyKey, ({ request, state }) =>
+      const moved = await books.move<VoucherBookRequest, Voucher>(PORT, call.idempotencyKey, ({ request, state }) =>
         asOf(request, state).state === 'issued' ? { ...state, state: 'cancelled' } : undefined);
       return moved ? asOf(moved.entry.request, moved.entry.state) : null;
     },
@@ -40,7 +40,7 @@ export function simulatedVoucherNetwork(db: Database) {
 
   /** The payer pays the voucher at a kiosk. Undefined when it cannot be paid (paid, lapsed, called off). */
   async function paidAtKiosk(key: string): Promise<Voucher | undefined> {
-    const moved = await moveEntry<VoucherBookRequest, Voucher>(db, PORT, key, ({ request, state }) =>
+    const moved = await books.move<VoucherBookRequest, Voucher>(PORT, key, ({ request, state }) =>
       asOf(request, state).state === 'issued' ? { ...state, state: 'paid' } : undefined);
     return moved?.moved ? moved.entry.state : undefined;
   }

@@ -74,3 +74,31 @@ export async function takeDueAnswers<R, S>(db: Queryable, limit: number): Promis
   );
   return rows.map((r) => entryOf<R, S>(r));
 }
+
+/** The database the in-process books live in: anything that runs SQL and transactions. */
+export type SqlStore = Queryable & { transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> };
+
+/**
+ * Where a simulated gateway keeps its books: the provider's database (`gateway_simulator`, the
+ * in-process simulator) or the simulator service's own store (packages/simulator). The same four
+ * operations, with the same guarantees: one operation per key, moves applied one after the other.
+ */
+export interface SimulatorBooks {
+  recordOnce<R, S>(port: string, key: string, request: R, state: S, answerAt?: Date | null): Promise<BookEntry<R, S>>;
+  read<R, S>(port: string, key: string): Promise<BookEntry<R, S> | undefined>;
+  move<R, S>(port: string, key: string, next: (entry: BookEntry<R, S>) => S | undefined): Promise<{ entry: BookEntry<R, S>; moved: boolean } | undefined>;
+  takeDueAnswers<R, S>(limit: number): Promise<Array<BookEntry<R, S>>>;
+}
+
+/** The books in a SQL database's `gateway_simulator` table. */
+export function sqlBooks(db: SqlStore): SimulatorBooks {
+  return {
+    recordOnce: (port, key, request, state, answerAt = null) => recordOnce(db, port, key, request, state, answerAt),
+    read: (port, key) => readEntry(db, port, key),
+    move: (port, key, next) => moveEntry(db, port, key, next),
+    takeDueAnswers: (limit) => takeDueAnswers(db, limit),
+  };
+}
+
+/** A simulated gateway's books from what it was given: a keeper of books, or a database to keep them in. */
+export const booksOf = (store: SimulatorBooks | SqlStore): SimulatorBooks => ('recordOnce' in store ? store : sqlBooks(store));

@@ -1,0 +1,81 @@
+import type { BankOutcome, BankRedirect } from '../BankRedirect';
+import type { CardDecision, CardProcessor } from '../CardProcessor';
+import type { CryptoCoin, CryptoDeposit, CryptoProcessor, CryptoQuote } from '../CryptoProcessor';
+import { gatewayRead } from '../GatewayCall';
+import type { GatewayEvent } from '../GatewayEvent';
+import type { Gateways } from '../Gateways';
+import type { PushAnswer, PushWallet } from '../PushWallet';
+import type { Voucher, VoucherNetwork } from '../VoucherNetwork';
+import type { BankPageShown, ChallengeShown, SandboxControls } from '../SandboxControls';
+import { processorClient, type ProcessorClientOptions } from './processorClient';
+
+/**
+ * The adapters of every port for the simulator's HTTP API (packages/simulator): the reference a
+ * provider copies for a real processor. Each call is one POST naming the attempt by its
+ * idempotency key, retried under the same key until its deadline (processorClient.ts); no answer
+ * by then is GatewayOutcomeUnknown, and the reconciler asks again later by the key.
+ */
+export function httpGateways(baseUrl: string, options: ProcessorClientOptions = {}): { gateways: Gateways; sandbox: SandboxControls } {
+  const { post } = processorClient(baseUrl, options);
+  // The port's call as JSON: its dates as ISO text, everything else as it is.
+  const call = <T>(path: string) => (request: object) => post<T>(`/v1/${path}`, { ...(request as Record<string, unknown>) });
+
+  const card: CardProcessor = {
+    authorize: call<CardDecision>('card/authorize'),
+    lookup: call<CardDecision | null>('card/lookup'),
+    capture: call<'captured' | 'refused'>('card/capture'),
+    refund: call<'refunded' | 'refused'>('card/refund'),
+    refundOutcome: call<'refunded' | null>('card/refund-outcome'),
+    void: call<'voided' | 'refused'>('card/void'),
+  };
+  const push: PushWallet = {
+    request: call<PushAnswer>('push/request'),
+    status: call<PushAnswer | null>('push/status'),
+    cancel: call<PushAnswer | null>('push/cancel'),
+    refund: call<'refunded' | 'refused'>('push/refund'),
+    refundOutcome: call<'refunded' | null>('push/refund-outcome'),
+  };
+  const voucher: VoucherNetwork = {
+    issue: call<Voucher>('voucher/issue'),
+    status: call<Voucher | null>('voucher/status'),
+    cancel: call<Voucher | null>('voucher/cancel'),
+  };
+  const crypto: CryptoProcessor = {
+    coins: call<readonly CryptoCoin[]>('crypto/coins'),
+    quote: call<CryptoQuote | null>('crypto/quote'),
+    address: call<{ address: string }>('crypto/address'),
+    status: call<CryptoDeposit | null>('crypto/status'),
+    refund: call<'refunded' | 'refused'>('crypto/refund'),
+    refundOutcome: call<'refunded' | null>('crypto/refund-outcome'),
+  };
+  const bank: BankRedirect = {
+    start: call<{ redirectUrl: string }>('bank/start'),
+    outcome: call<BankOutcome | null>('bank/outcome'),
+    cancel: call<BankOutcome | null>('bank/cancel'),
+    refund: call<'refunded' | 'refused'>('bank/refund'),
+  };
+
+  // The payer's parts the sandbox plays (its pages, its settle calls), asked of the simulator.
+  const control = async <T>(name: string, body: Record<string, unknown>): Promise<T | undefined> =>
+    (await post<T | null>(`/v1/controls/${name}`, { ...body, ...gatewayRead() })) ?? undefined;
+  const sandbox: SandboxControls = {
+    card: {
+      challenge: (key) => control<ChallengeShown>('card-challenge', { key }),
+      completeChallenge: (key, approved, lang) => control<CardDecision>('card-complete', { key, approved, lang }),
+    },
+    push: { payerAnswers: (key, approved) => control<PushAnswer>('push-answer', { key, approved }) },
+    voucher: { paidAtKiosk: (key) => control<Voucher>('voucher-pay', { key }) },
+    crypto: { chainConfirms: (key, paidCrypto, senderAddress) => control<CryptoDeposit>('crypto-confirm', { key, paidCrypto, senderAddress }) },
+    bank: {
+      waiting: (key) => control<BankPageShown>('bank-waiting', { key }),
+      payerDecides: (key, approved) => control<BankOutcome>('bank-decide', { key, approved }),
+    },
+    async answerDue(sink) {
+      const events = (await control<GatewayEvent[]>('answers-due', {})) ?? [];
+      for (const event of events) await sink(event);
+      return events.length;
+    },
+  };
+  return { gateways: { card, push, voucher, crypto, bank }, sandbox };
+}
+

@@ -1,0 +1,86 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { GatewayOutcomeUnknown } from '../GatewayCall';
+import { startSimulator, type RunningSimulator } from '../../../../simulator/src/startSimulator';
+import { httpGateways } from './httpGateways';
+import { ProcessorRefusedCall, processorClient } from './processorClient';
+
+// The HTTP adapters' side of a processor that is slow, failing or away: tries again under the same
+// key until the deadline, then GatewayOutcomeUnknown; a 4xx is the call's own fault, said at once.
+
+const servers: Array<{ close(): unknown }> = [];
+afterEach(async () => {
+  for (const s of servers.splice(0)) await s.close();
+});
+
+async function fakeProcessor(answer: (req: IncomingMessage, body: string, n: number) => { status: number; body?: string } | 'hang') {
+  let n = 0;
+  const seen: Array<{ key: string | undefined; body: string }> = [];
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      n += 1;
+      seen.push({ key: req.headers['idempotency-key'] as string | undefined, body });
+      const a = answer(req, body, n);
+      if (a === 'hang') return;
+      res.writeHead(a.status, { 'content-type': 'application/json' }).end(a.body ?? '{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  servers.push({ close: () => new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); }) });
+  const address = server.address();
+  return { url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`, seen };
+}
+
+const soon = (ms: number) => new Date(Date.now() + ms);
+
+describe('processorClient', () => {
+  it('tries a 5xx again under the same key, and answers what the processor answered then', async () => {
+    const p = await fakeProcessor((_req, _body, n) => (n < 3 ? { status: 502 } : { status: 200, body: '{"answer":"refunded"}' }));
+    const client = processorClient(p.url, { retryDelayMs: 10 });
+    expect(await client.post('/v1/card/refund', { idempotencyKey: 'k-1', deadline: soon(2_000) })).toBe('refunded');
+    expect(p.seen.map((s) => s.key)).toEqual(['k-1', 'k-1', 'k-1']);
+    expect(new Set(p.seen.map((s) => s.body)).size).toBe(1);
+  });
+
+  it('a processor that never answers: GatewayOutcomeUnknown at the deadline, not before', async () => {
+    const p = await fakeProcessor(() => 'hang');
+    const started = Date.now();
+    await expect(processorClient(p.url).post('/v1/card/authorize', { idempotencyKey: 'k-2', deadline: soon(300) })).rejects.toBeInstanceOf(GatewayOutcomeUnknown);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(280);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('nobody listening: tried until the deadline, then GatewayOutcomeUnknown', async () => {
+    const p = await fakeProcessor(() => ({ status: 200 }));
+    await servers.splice(0)[0]?.close();
+    await expect(processorClient(p.url, { retryDelayMs: 20 }).post('/v1/push/status', { idempotencyKey: 'k-3', deadline: soon(200) })).rejects.toBeInstanceOf(GatewayOutcomeUnknown);
+  });
+
+  it('a 4xx is the call refused: said at once, never taken for an unknown outcome', async () => {
+    const p = await fakeProcessor(() => ({ status: 400, body: '{"code":"invalid_arguments"}' }));
+    await expect(processorClient(p.url).post('/v1/card/authorize', { idempotencyKey: 'k-4', deadline: soon(5_000) })).rejects.toBeInstanceOf(ProcessorRefusedCall);
+    expect(p.seen).toHaveLength(1);
+  });
+});
+
+describe('the simulator restarted', () => {
+  let simulator: RunningSimulator | undefined;
+  afterEach(async () => simulator?.close());
+
+  it('keeps its books in its journal: a key sent before the restart answers the same after it', async () => {
+    const { mkdtempSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const journal = join(mkdtempSync(join(tmpdir(), 'simulator-')), 'books.jsonl');
+    simulator = await startSimulator({ journal });
+    const request = { idempotencyKey: 'restart-1', deadline: soon(5_000), amountCents: 1_000, card: { number: '4242424242424242', expMonth: '12', expYear: '34', cvc: '123', holder: 'ANA' }, merchant: { name: 'Tienda', logo: null }, lang: 'es' as const, capture: true };
+    const before = await httpGateways(simulator.url).gateways.card.authorize(request);
+    await simulator.close();
+    simulator = await startSimulator({ journal });
+    const g = httpGateways(simulator.url).gateways;
+    expect(await g.card.lookup({ idempotencyKey: 'restart-1', deadline: soon(5_000) })).toEqual(before);
+    expect(await g.card.refund({ idempotencyKey: 'restart-1:r', deadline: soon(5_000), authorizationKey: 'restart-1', amountCents: 1_001 })).toBe('refused');
+  });
+});

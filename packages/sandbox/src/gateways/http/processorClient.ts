@@ -1,0 +1,61 @@
+import { GATEWAY_DEADLINE_MS, GatewayOutcomeUnknown } from '../GatewayCall';
+
+export interface ProcessorClientOptions {
+  /** The fetch to use (a test's); the global one by default. */
+  fetch?: typeof fetch | undefined;
+  /** The pause between two tries of one call (a failed connection, a 5xx); 200 ms by default. */
+  retryDelayMs?: number | undefined;
+}
+
+/** The processor refused the call itself (a 4xx): a bug on one side, not a payment's outcome. */
+export class ProcessorRefusedCall extends Error {
+  override readonly name = 'ProcessorRefusedCall';
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * One processor's HTTP API as the adapters call it: `post(path, body)` sends the call (with its
+ * idempotency key in the body and the Idempotency-Key header) and answers what the processor
+ * answered. A failed connection, a time-out or a 5xx is tried again, under the same key, until the
+ * call's deadline: the same key makes the same operation, so a retry never charges twice. When the
+ * deadline passes without an answer, what the processor did is unknown: GatewayOutcomeUnknown.
+ */
+export function processorClient(baseUrl: string, options: ProcessorClientOptions = {}) {
+  const send = options.fetch ?? fetch;
+  const retryDelayMs = options.retryDelayMs ?? 200;
+  const base = baseUrl.replace(/\/+$/, '');
+
+  async function post<T>(path: string, body: Record<string, unknown> & { deadline?: Date; idempotencyKey?: string }): Promise<T> {
+    const deadline = body.deadline?.getTime() ?? Date.now() + GATEWAY_DEADLINE_MS;
+    const payload = JSON.stringify(body);
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (body.idempotencyKey) headers['idempotency-key'] = body.idempotencyKey;
+    let lastProblem = 'no answer';
+    for (let attempt = 1; ; attempt += 1) {
+      const left = deadline - Date.now();
+      if (left <= 0) break;
+      try {
+        const res = await send(`${base}${path}`, { method: 'POST', headers, body: payload, signal: AbortSignal.timeout(left) });
+        if (res.ok) {
+          const answer = ((await res.json()) as { answer?: unknown }).answer;
+          return (answer ?? null) as T;
+        }
+        const text = await res.text().catch(() => '');
+        if (res.status < 500) throw new ProcessorRefusedCall(`${path}: ${res.status} ${text.slice(0, 200)}`);
+        lastProblem = `${res.status} ${text.slice(0, 200)}`;
+      } catch (error) {
+        if (error instanceof ProcessorRefusedCall) throw error;
+        lastProblem = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      }
+      const wait = Math.min(retryDelayMs * attempt, deadline - Date.now());
+      if (wait <= 0) break;
+      await pause(wait);
+    }
+    throw new GatewayOutcomeUnknown(`${path}: no answer by the deadline (${lastProblem})`);
+  }
+
+  return { post, baseUrl: base };
+}
+
+export type ProcessorClient = ReturnType<typeof processorClient>;

@@ -1,0 +1,26 @@
+// `npm run simulator`, and the simulator `npm start` starts beside the server: bundled to
+// packages/simulator/dist/simulator.mjs. SIMULATOR_PORT (a free port when absent or 0),
+// SIMULATOR_HOST (127.0.0.1), SIMULATOR_JOURNAL (its books' file; simulator.jsonl in DATA_DIR,
+// ./.data by default, as the server's PGlite; `memory` keeps them in memory only).
+import { join, resolve } from 'node:path';
+import { startSimulator } from './startSimulator';
+
+const port = Number(process.env['SIMULATOR_PORT'] || 0);
+if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+  console.error(`SIMULATOR_PORT must be a port number (got ${process.env['SIMULATOR_PORT']})`);
+  process.exit(1);
+}
+const journal = process.env['SIMULATOR_JOURNAL'] === 'memory' ? undefined : resolve(process.env['SIMULATOR_JOURNAL'] || join(process.env['DATA_DIR'] || '.data', 'simulator.jsonl'));
+startSimulator({ port, host: process.env['SIMULATOR_HOST'] || undefined, journal }).then(
+  (simulator) => {
+    // The first line is what a parent process (scripts/start.mjs) reads to find it.
+    console.log(`Simulated processors listening on ${simulator.url}${journal ? ` (books in ${journal})` : ' (books in memory)'}`);
+    const stop = () => simulator.close().then(() => process.exit(0));
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  },
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

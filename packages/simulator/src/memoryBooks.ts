@@ -1,0 +1,83 @@
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { BookEntry, SimulatorBooks } from '../../sandbox/src/gateways/simulator/simulatorBook';
+
+interface Stored {
+  key: string;
+  port: string;
+  request: unknown;
+  state: unknown;
+  answerAt: string | null;
+}
+
+const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+const entryOf = <R, S>(s: Stored): BookEntry<R, S> =>
+  ({ key: s.key, port: s.port, request: copy(s.request) as R, state: copy(s.state) as S, answerAt: s.answerAt ? new Date(s.answerAt) : null });
+
+/**
+ * The simulator's own books: in memory, and, with a journal file, every change appended to it as
+ * one JSON line and read back at start, so a simulator killed and started again knows what it did.
+ * One process keeps them and every operation runs to its end without awaiting, so two calls under
+ * one key never interleave: the first records, the second answers what the first recorded.
+ */
+export function memoryBooks(options: { journal?: string | undefined } = {}): SimulatorBooks & { size(): number } {
+  const entries = new Map<string, Stored>();
+  const { journal } = options;
+  if (journal) {
+    mkdirSync(dirname(journal), { recursive: true });
+    if (existsSync(journal)) {
+      for (const line of readFileSync(journal, 'utf8').split('\n')) {
+        // A line cut by a kill mid-write is the one change that did not happen.
+        if (!line) continue;
+        try {
+          const stored = JSON.parse(line) as Stored;
+          entries.set(stored.key, stored);
+        } catch {
+          break;
+        }
+      }
+    }
+  }
+  const write = (stored: Stored) => {
+    entries.set(stored.key, stored);
+    if (journal) appendFileSync(journal, `${JSON.stringify(stored)}\n`);
+  };
+  return {
+    async recordOnce<R, S>(port: string, key: string, request: R, state: S, answerAt: Date | null = null) {
+      const kept = entries.get(key);
+      if (kept) return entryOf<R, S>(kept);
+      const stored: Stored = { key, port, request: copy(request), state: copy(state), answerAt: answerAt ? answerAt.toISOString() : null };
+      write(stored);
+      return entryOf<R, S>(stored);
+    },
+    async read<R, S>(port: string, key: string) {
+      const kept = entries.get(key);
+      return kept && kept.port === port ? entryOf<R, S>(kept) : undefined;
+    },
+    async move<R, S>(port: string, key: string, next: (entry: BookEntry<R, S>) => S | undefined) {
+      const kept = entries.get(key);
+      if (!kept || kept.port !== port) return undefined;
+      const entry = entryOf<R, S>(kept);
+      const state = next(entry);
+      if (state === undefined) return { entry, moved: false };
+      const stored: Stored = { ...kept, state: copy(state), answerAt: null };
+      write(stored);
+      return { entry: entryOf<R, S>(stored), moved: true };
+    },
+    async takeDueAnswers<R, S>(limit: number) {
+      const now = Date.now();
+      const due: Array<BookEntry<R, S>> = [];
+      for (const kept of entries.values()) {
+        if (due.length >= limit) break;
+        if (!kept.answerAt || Date.parse(kept.answerAt) > now) continue;
+        const waiting = (kept.state as { state?: unknown }).state === 'waiting';
+        const answer = (kept.request as { answer?: unknown }).answer;
+        const stored: Stored = { ...kept, state: waiting && answer ? answer : kept.state, answerAt: null };
+        write(stored);
+        if (waiting && answer) due.push(entryOf<R, S>(stored));
+      }
+      return due;
+    },
+    size: () => entries.size,
+  };
+}

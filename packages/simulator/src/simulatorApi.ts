@@ -1,0 +1,111 @@
+import { Hono } from 'hono';
+import type { GatewayEvent } from '../../sandbox/src/gateways/GatewayEvent';
+import type { Gateways } from '../../sandbox/src/gateways/Gateways';
+import type { SandboxControls } from '../../sandbox/src/gateways/SandboxControls';
+
+type Body = Record<string, unknown>;
+
+class BadRequest extends Error {}
+
+const text = (body: Body, name: string): string => {
+  const value = body[name];
+  if (typeof value !== 'string' || value === '') throw new BadRequest(`${name} must be a non-empty string`);
+  return value;
+};
+const flag = (body: Body, name: string): boolean => {
+  const value = body[name];
+  if (typeof value !== 'boolean') throw new BadRequest(`${name} must be true or false`);
+  return value;
+};
+const date = (body: Body, name: string): Date => {
+  const value = body[name];
+  const parsed = typeof value === 'string' ? new Date(value) : new Date(Number.NaN);
+  if (Number.isNaN(parsed.getTime())) throw new BadRequest(`${name} must be an ISO date`);
+  return parsed;
+};
+
+/**
+ * A call as the simulated port takes it: the JSON body with its dates made dates again. Every call
+ * that acts on an attempt names it by `idempotencyKey`, which the Idempotency-Key header repeats.
+ */
+function callOf(body: Body, keyed: boolean): Body & { deadline: Date } {
+  if (keyed) text(body, 'idempotencyKey');
+  const revived: Body & { deadline: Date } = { ...body, deadline: body['deadline'] === undefined ? new Date(Date.now() + 10_000) : date(body, 'deadline') };
+  if (body['expiresAt'] !== undefined) revived['expiresAt'] = date(body, 'expiresAt');
+  return revived;
+}
+
+type Operation = (body: Body) => Promise<unknown>;
+
+/**
+ * The simulator's HTTP API: `POST /v1/<port>/<operation>` with the port's call as JSON, answered
+ * `{ answer }` (null where the port answers null); `POST /v1/controls/<control>` plays the payer's
+ * part (a phone, a kiosk, the chain, the issuer's and the bank's pages). 400 for a malformed call.
+ */
+export function simulatorApi(simulated: { gateways: Gateways; controls: SandboxControls }) {
+  const { gateways: g, controls } = simulated;
+  // The port's types are the adapter's business: the simulator trusts the shape it checked.
+  const as = <T>(body: Body) => body as unknown as T;
+  const keyed = (fn: (call: Body & { deadline: Date }) => Promise<unknown>): Operation => (body) => fn(callOf(body, true));
+  const operations: Record<string, Operation> = {
+    'card/authorize': keyed((c) => g.card.authorize(as(c))),
+    'card/lookup': keyed((c) => g.card.lookup(as(c))),
+    'card/capture': keyed((c) => g.card.capture(as(c))),
+    'card/refund': keyed((c) => g.card.refund(as(c))),
+    'card/refund-outcome': keyed((c) => g.card.refundOutcome(as(c))),
+    'card/void': keyed((c) => g.card.void(as(c))),
+    'push/request': keyed((c) => g.push.request(as(c))),
+    'push/status': keyed((c) => g.push.status(as(c))),
+    'push/cancel': keyed((c) => g.push.cancel(as(c))),
+    'push/refund': keyed((c) => g.push.refund(as(c))),
+    'push/refund-outcome': keyed((c) => g.push.refundOutcome(as(c))),
+    'voucher/issue': keyed((c) => g.voucher.issue(as(c))),
+    'voucher/status': keyed((c) => g.voucher.status(as(c))),
+    'voucher/cancel': keyed((c) => g.voucher.cancel(as(c))),
+    'crypto/coins': (body) => g.crypto.coins(as(callOf(body, false))),
+    'crypto/quote': (body) => g.crypto.quote(as(callOf(body, false))),
+    'crypto/address': keyed((c) => g.crypto.address(as(c))),
+    'crypto/status': keyed((c) => g.crypto.status(as(c))),
+    'crypto/refund': keyed((c) => g.crypto.refund(as(c))),
+    'crypto/refund-outcome': keyed((c) => g.crypto.refundOutcome(as(c))),
+    'bank/start': keyed((c) => g.bank.start(as(c))),
+    'bank/outcome': keyed((c) => g.bank.outcome(as(c))),
+    'bank/cancel': keyed((c) => g.bank.cancel(as(c))),
+    'bank/refund': keyed((c) => g.bank.refund(as(c))),
+    'controls/card-challenge': (b) => controls.card.challenge(text(b, 'key')),
+    'controls/card-complete': (b) => controls.card.completeChallenge(text(b, 'key'), flag(b, 'approved'), b['lang'] === 'en' ? 'en' : 'es'),
+    'controls/push-answer': (b) => controls.push.payerAnswers(text(b, 'key'), flag(b, 'approved')),
+    'controls/voucher-pay': (b) => controls.voucher.paidAtKiosk(text(b, 'key')),
+    'controls/crypto-confirm': (b) => {
+      const paid = b['paidCrypto'];
+      if (typeof paid !== 'number' || !(paid >= 0)) throw new BadRequest('paidCrypto must be a number, 0 or more');
+      return controls.crypto.chainConfirms(text(b, 'key'), paid, typeof b['senderAddress'] === 'string' ? b['senderAddress'] : null);
+    },
+    'controls/bank-waiting': (b) => controls.bank.waiting(text(b, 'key')),
+    'controls/bank-decide': (b) => controls.bank.payerDecides(text(b, 'key'), flag(b, 'approved')),
+    // The test phones due to answer now, claimed once (by whichever node asks first).
+    'controls/answers-due': async () => {
+      const events: GatewayEvent[] = [];
+      await controls.answerDue(async (event) => void events.push(event));
+      return events;
+    },
+  };
+
+  const app = new Hono();
+  app.get('/health', (c) => c.json({ status: 'ok' }));
+  app.post('/v1/:group/:operation', async (c) => {
+    const operation = operations[`${c.req.param('group')}/${c.req.param('operation')}`];
+    if (!operation) return c.json({ code: 'not_found', message: 'No such operation' }, 404);
+    const body = await c.req.json<unknown>().catch(() => undefined);
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return c.json({ code: 'invalid_arguments', message: 'The body must be a JSON object' }, 400);
+    try {
+      const answer = await operation(body as Body);
+      return c.json({ answer: answer ?? null });
+    } catch (error) {
+      if (error instanceof BadRequest) return c.json({ code: 'invalid_arguments', message: error.message }, 400);
+      throw error;
+    }
+  });
+  app.onError((error, c) => c.json({ code: 'processor_error', message: error.message }, 500));
+  return app;
+}
