@@ -6,6 +6,9 @@ describe('pickLanguage: SPEC 1 "Spanish by default, with English available... ta
     [null, ['en-US', 'es'], 'en'],
     [null, ['fr-FR', 'es-PA'], 'es'],
     [null, ['fr-FR'], 'es'],
+    // the first of es or en in the browser's order, not only its first language
+    [null, ['fr-FR', 'en-GB', 'es'], 'en'],
+    [null, ['de', 'fr', 'en'], 'en'],
     [null, [], 'es'],
     ['en', ['es-PA'], 'en'],
     ['EN', [], 'en'],

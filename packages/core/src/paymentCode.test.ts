@@ -29,6 +29,9 @@ describe('SPEC 4 "Payment-code lookup result"', () => {
     [{ activityResult: { status: 1 } }, 'PAYMENT_SUCCESS'],
     [{ activityResult: { status: '1' } }, 'PAYMENT_SUCCESS'],
     [{ activityResult: { status: 0 } }, 'PAYMENT_REJECTED'],
+    // status 1 alone is paid (not "1 or more")
+    [{ activityResult: { status: 2 } }, 'PAYMENT_REJECTED'],
+    [{ activityResult: { status: 3 } }, 'PAYMENT_REJECTED'],
     [{ activityResult: null }, 'PAYMENT_REJECTED'],
   ])('%j -> %s', (found, result) => {
     expect(paymentCodeLookupResult(found)).toBe(result);

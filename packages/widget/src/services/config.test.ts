@@ -24,6 +24,13 @@ describe('readConfig', () => {
     expect(readConfig(document)).toEqual(DEFAULTS);
   });
 
+  it('SPEC 2 "A splash screen ... shows for 3 seconds at start" (SPEC 9 "Splash 3000 ms"): 3000 ms unless the server says otherwise', () => {
+    withConfig(null);
+    expect(readConfig(document).splashMs).toBe(3000);
+    withConfig('{"apiBase":"/api/v1"}');
+    expect(readConfig(document).splashMs).toBe(3000);
+  });
+
   it('reads what the server wrote', () => {
     withConfig('{"apiBase":"/api/v1","wireEncoding":false,"clientKey":"pk_x","env":"demo","splashMs":500,"version":"2.219.0","imageBase":"https://img.test"}');
     expect(readConfig(document)).toMatchObject({ wireEncoding: false, clientKey: 'pk_x', splashMs: 500, imageBase: 'https://img.test' });
