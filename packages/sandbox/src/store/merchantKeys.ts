@@ -22,15 +22,41 @@ export function secretKeyHashOf(secretKey: string): string {
 
 /** Stores a merchant's keys (the secret key hashed) and its webhook URL, if any. */
 export async function saveMerchantKeys(db: Queryable, merchantId: number, keys: MerchantKeys, webhookUrl: string | null): Promise<void> {
-  await db.query('update merchants set secret_key_hash = $2, webhook_secret = $3, webhook_url = $4 where id = $1', [
+  // New keys from the sandbox end the old ones at once (a roll through the API may keep one a while: rollSecretKey).
+  await db.query(`update merchants set secret_key_hash = $2, webhook_secret = $3, webhook_url = $4,
+      previous_secret_key_hash = null, previous_secret_key_expires_at = null where id = $1`, [
     merchantId, secretKeyHashOf(keys.secretKey), keys.webhookSecret, webhookUrl,
   ]);
 }
 
 /** The merchant whose secret key this is, or undefined. */
 export async function merchantIdBySecretKey(db: Queryable, secretKey: string): Promise<number | undefined> {
-  const [row] = await db.query<{ id: number }>('select id from merchants where secret_key_hash = $1', [secretKeyHashOf(secretKey)]);
+  const hash = secretKeyHashOf(secretKey);
+  const [row] = await db.query<{ id: number }>(
+    `select id from merchants where secret_key_hash = $1
+     union all
+     select id from merchants where previous_secret_key_hash = $1 and previous_secret_key_expires_at > now()
+     limit 1`,
+    [hash],
+  );
   return row?.id;
+}
+
+/**
+ * A new secret key for the merchant; the one in use now keeps working for `overlapSeconds` (0: it
+ * stops at once), so several servers can change over without a gap. A key rolled before its window
+ * ended is replaced: only the key just replaced stays valid.
+ */
+export async function rollSecretKey(db: Queryable, merchantId: number, overlapSeconds: number): Promise<{ secretKey: string; previousKeyExpiresAt: Date | null }> {
+  const { secretKey } = newMerchantKeys();
+  const [row] = await db.query<{ previous_secret_key_expires_at: Date | null }>(
+    `update merchants set previous_secret_key_hash = case when $3 > 0 then secret_key_hash end,
+        previous_secret_key_expires_at = case when $3 > 0 then now() + make_interval(secs => $3) end,
+        secret_key_hash = $2
+      where id = $1 returning previous_secret_key_expires_at`,
+    [merchantId, secretKeyHashOf(secretKey), overlapSeconds],
+  );
+  return { secretKey, previousKeyExpiresAt: row?.previous_secret_key_expires_at ?? null };
 }
 
 /** The bearer token of an `Authorization: Bearer <secretKey>` header, if it looks like a secret key. */

@@ -1,7 +1,8 @@
 import type { Queryable } from '../db/Database';
-import { signatureHeaderOf } from './signature';
+import { endpointTakes, signaturesHeaderOf, signingSecretsOf } from './signature';
+import { deliverEndpointWebhooks } from './deliverEndpointWebhooks';
 import { notifyAdminChange } from '../push/adminChanges';
-import { webhookBodyOf, type WebhookEventRow } from './webhookEvent';
+import { webhookBodyOf, webhookEventOf, type WebhookEventRow } from './webhookEvent';
 import { postWebhook, type WebhookPost } from './postWebhook';
 import { API_VERSION_HEADER, CURRENT_API_VERSION } from './apiVersion';
 
@@ -29,7 +30,11 @@ export const DEFAULT_WEBHOOK_DELIVERY: WebhookDeliverySettings = {
 /** How long a claimed event stays out of other nodes' reach while this one sends it. */
 const leaseSecondsOf = (settings: WebhookDeliverySettings) => settings.timeoutMs / 1000 + 30;
 
-type ClaimedEvent = WebhookEventRow & { webhook_url: string | null; webhook_secret: string | null };
+/** An event with its merchant's webhookUrl (the primary endpoint, migration 027): its secrets and the types it takes. */
+type ClaimedEvent = WebhookEventRow & {
+  webhook_url: string | null; webhook_secret: string | null;
+  previous_secret: string | null; previous_secret_expires_at: Date | null; endpoint_events: string[] | null;
+};
 
 /**
  * Sends every due webhook event once. Rows are claimed with `for update skip locked` and leased by
@@ -46,11 +51,18 @@ export async function deliverDueWebhooks(
        from (select id from webhook_events where state = 'pending' and next_attempt_at <= now()
               order by next_attempt_at limit $1 for update skip locked) due, merchants m
       where e.id = due.id and m.id = e.merchant_id
-      returning e.*, m.webhook_url, m.webhook_secret`,
+      returning e.*, m.webhook_url, m.webhook_secret,
+        (select p.previous_secret from webhook_endpoints p where p.merchant_id = m.id and p.is_primary) as previous_secret,
+        (select p.previous_secret_expires_at from webhook_endpoints p where p.merchant_id = m.id and p.is_primary) as previous_secret_expires_at,
+        (select p.events from webhook_endpoints p where p.merchant_id = m.id and p.is_primary) as endpoint_events`,
     [settings.batch, leaseSecondsOf(settings)],
   );
-  await Promise.all(claimed.map(async (event) => recordAttempt(db, event, await attempt(event, settings, send), settings)));
-  return claimed.length;
+  // An event of a type the endpoint does not take is not sent; the other endpoints' deliveries follow.
+  const taken = claimed.filter((event) => endpointTakes(event.endpoint_events ?? ['*'], webhookEventOf(event).type));
+  const skipped = claimed.filter((event) => !taken.includes(event)).map((event) => event.id);
+  if (skipped.length > 0) await db.query(`update webhook_events set state = 'skipped', last_error = 'type not taken by the endpoint' where id = any($1)`, [skipped]);
+  await Promise.all(taken.map(async (event) => recordAttempt(db, event, await attempt(event, settings, send), settings)));
+  return taken.length + (await deliverEndpointWebhooks(db, settings, send, errorNameOf));
 }
 
 interface AttemptOutcome {
@@ -62,7 +74,9 @@ interface AttemptOutcome {
 async function attempt(event: ClaimedEvent, settings: WebhookDeliverySettings, send: (post: WebhookPost) => Promise<number>): Promise<AttemptOutcome> {
   if (!event.webhook_url || !event.webhook_secret) return { ok: false, statusCode: null, error: 'the merchant has no webhookUrl' };
   const body = webhookBodyOf(event);
-  const signature = signatureHeaderOf(body, event.webhook_secret, Math.floor(Date.now() / 1000));
+  // During a secret roll's window both secrets sign (two v1=).
+  const secrets = signingSecretsOf({ secret: event.webhook_secret, previous_secret: event.previous_secret, previous_secret_expires_at: event.previous_secret_expires_at });
+  const signature = signaturesHeaderOf(body, secrets, Math.floor(Date.now() / 1000));
   try {
     // Resolved and checked again now (the name may point elsewhere since it was registered), and sent to that address.
     const status = await send({

@@ -5,6 +5,7 @@ import type { Deps } from '../../Deps';
 import { ApiError, badRequest } from '../../http/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { readObjectBody } from '../../http/readBody';
+import { heldKeys, holdMsOf } from './rehearsals';
 import { claimIdempotencyKey, findIdempotencyKey, recordIdempotentAnswer, releaseIdempotencyKey } from '../../store/idempotencyKeys';
 
 /** What an Idempotency-Key may be: 1 to 255 visible ASCII characters (a UUID fits). */
@@ -84,10 +85,17 @@ export async function idempotentOver(
   const path = `${c.req.method} ${c.req.path}`;
   const hash = createHash('sha256').update(`${path}\n${request}`).digest('hex');
   const waitUntil = Date.now() + WAIT_FOR_FIRST_MS;
+  const holdMs = holdMsOf(c);
+  const heldAs = `${merchantId} ${key}`;
   for (;;) {
     if (await claimIdempotencyKey(deps.db, merchantId, key, path, hash)) {
       let answer: { status: ContentfulStatusCode; text: string };
       try {
+        // A rehearsal (docs/sandbox.md): the key is claimed and the request held, so a repeat meets it running.
+        if (holdMs > 0) {
+          heldKeys.add(heldAs);
+          await sleep(holdMs).finally(() => heldKeys.delete(heldAs));
+        }
         answer = await runNow();
       } catch (error) {
         await releaseIdempotencyKey(deps.db, merchantId, key);
@@ -103,7 +111,7 @@ export async function idempotentOver(
       throw new ApiError(409, 'idempotency_key_reused', 'Idempotency-Key was used with another request: send a new key for a new request');
     }
     if (first.state === 'done' && first.status_code !== null && first.answer !== null) return reply(first.status_code as ContentfulStatusCode, first.answer, true);
-    if (Date.now() >= waitUntil) {
+    if (Date.now() >= waitUntil || heldKeys.has(heldAs)) {
       throw new ApiError(409, 'idempotency_key_in_use', 'A request with this Idempotency-Key is still running: retry in a moment', { 'retry-after': '1' });
     }
     await sleep(POLL_MS);

@@ -14,6 +14,9 @@ import { API_VERSION_HEADER, apiVersionOf, API_VERSIONS, CURRENT_API_VERSION } f
 import { merchantResultOf } from '../../webhooks/merchantResultOf';
 import { merchantEventRoutes } from './events';
 import { merchantBrandRoutes } from './brandCalls';
+import { merchantKeyRoutes } from './merchantKeys';
+import { rateLimitRehearsal } from './rehearsals';
+import { webhookEndpointRoutes } from './webhookEndpoints';
 import { idempotent } from './idempotency';
 import { linkAnswer, pageOf, refundAnswer, transactionAnswer } from './merchantAnswers';
 import { requireMerchantKey } from './merchantAuth';
@@ -58,6 +61,9 @@ export function merchantApiRoutes(deps: Deps) {
     await next();
     c.res.headers.set(API_VERSION_HEADER, version);
   });
+
+  // docs/sandbox.md "Rehearsing failures": a test header makes any call answer 429.
+  app.use('*', rateLimitRehearsal(deps));
 
   // The description of this API: public, as the docs are.
   app.get('/openapi.json', (c) => c.json(openApiDocument(originOf(deps, c.req.url)), 200, { 'cache-control': 'public, max-age=300' }));
@@ -181,6 +187,8 @@ export function merchantApiRoutes(deps: Deps) {
   });
 
   app.route('/brand', merchantBrandRoutes(deps));
+  app.route('/webhook-endpoints', webhookEndpointRoutes(deps));
+  app.route('/keys', merchantKeyRoutes(deps));
   app.route('/events', merchantEventRoutes(deps));
 
   app.all('*', () => {

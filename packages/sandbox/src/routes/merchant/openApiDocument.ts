@@ -6,6 +6,8 @@ import { BRAND_NAME_MAX } from '@pasarela/core';
 import { LOGO_MAX_BYTES, LOGO_MAX_SIDE, LOGO_MIN_SIDE, LOGO_UPLOAD_WINDOW_MS, LOGO_UPLOADS_PER_WINDOW } from '../../brand/logoImage';
 import { REFUND_FAILURE_REASONS } from '../../store/refunds';
 import { WEBHOOK_EVENT_TYPES } from '../../webhooks/webhookEvent';
+import { MAX_OVERLAP_SECONDS } from './webhookEndpoints';
+import { HOLD_HEADER, RATE_LIMIT_HEADER } from './rehearsals';
 import { API_VERSION_HEADER, API_VERSIONS, CURRENT_API_VERSION } from '../../webhooks/apiVersion';
 import { EVENT_DAYS } from '../../store/merchantEvents';
 
@@ -26,12 +28,16 @@ const error = (description: string) => answer(description, 'Error');
 const errors = {
   '400': error(`Bad input: \`code\` says what, \`message\` names the field; a ${API_VERSION_HEADER} that is no version (\`unsupported_api_version\`)`),
   '401': error('No key (`missing_secret_key`) or a key that is no merchant\'s (`invalid_secret_key`)'),
+  '429': {
+    ...error(`Too many requests (\`too_many_requests\`): wait Retry-After seconds. Rehearse it in the sandbox with ${RATE_LIMIT_HEADER}: 1 (docs/sandbox.md)`),
+    headers: { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer', minimum: 1 } } },
+  },
 };
 const postErrors = {
   ...errors,
   '413': error('The body is larger than 64 KB (`payload_too_large`)'),
   '415': error('The body is not `application/json` (`unsupported_media_type`)'),
-  '409': error('The Idempotency-Key was used with another body (`idempotency_key_reused`) or its first request still runs (`idempotency_key_in_use`), or the call conflicts with the object\'s state'),
+  '409': error(`The Idempotency-Key was used with another body (\`idempotency_key_reused\`) or its first request still runs (\`idempotency_key_in_use\`; rehearse it in the sandbox with ${HOLD_HEADER}, docs/sandbox.md), or the call conflicts with the object's state`),
 };
 const replayedHeader = {
   'Idempotent-Replayed': { description: 'Present (`true`) when the answer is the first answer given again for a repeated Idempotency-Key', schema: { type: 'string', enum: ['true'] } },
@@ -124,7 +130,61 @@ const transactionProperties = {
   updatedAt: dateTime('When it last changed'),
 };
 
+const endpointIdParam = { name: 'id', in: 'path', required: true, description: 'The endpoint\'s id (we_...)', schema: { type: 'string' } };
+const endpointNotFound = error('No such webhook endpoint of this merchant (`webhook_endpoint_not_found`)');
+const eventTypes = { type: 'array', minItems: 1, items: { type: 'string', enum: ['*', ...WEBHOOK_EVENT_TYPES] }, description: 'The event types it takes; `*`: all (the default)' };
+const endpointProperties = {
+  id: { type: 'string' },
+  url: { type: 'string', format: 'uri' },
+  events: eventTypes,
+  primary: { type: 'boolean', description: 'The merchant\'s webhookUrl (its first endpoint)' },
+  previousSecretExpiresAt: nullable({ type: 'string', format: 'date-time', description: 'While a rolled secret still signs too: until when' }),
+  createdAt: dateTime('When it was added'),
+  updatedAt: dateTime('When it last changed'),
+  secret: { type: 'string', description: 'The signing secret (whsec_...): only when it is new (create, roll)' },
+};
+const deliveryProperties = {
+  id: { type: 'string', description: 'The delivery\'s id (for the webhookUrl endpoint, the event\'s own id)' },
+  eventId: nullable({ type: 'string', description: 'The event it carries; null for a test event' }),
+  test: { type: 'boolean', description: 'A test event (POST /webhook-endpoints/{id}/test)' },
+  state: { type: 'string', enum: ['pending', 'delivered', 'failed', 'skipped'], description: 'pending until a 2xx or until its retries run out; skipped: a type the endpoint no longer takes' },
+  attempts: { type: 'integer', minimum: 0 },
+  lastStatusCode: nullable({ type: 'integer' }),
+  lastError: nullable({ type: 'string', description: 'timeout, a socket error\'s code, address_not_public...' }),
+  nextAttemptAt: nullable({ type: 'string', format: 'date-time' }),
+  deliveredAt: nullable({ type: 'string', format: 'date-time' }),
+  createdAt: dateTime('When it was queued'),
+};
+
 const schemas = {
+  CreateWebhookEndpoint: {
+    type: 'object', required: ['url'], additionalProperties: false,
+    properties: { url: { type: 'string', format: 'uri', maxLength: 2000, description: 'http or https; delivery refuses private and internal addresses' }, events: eventTypes },
+  },
+  UpdateWebhookEndpoint: { type: 'object', additionalProperties: false, properties: { url: { type: 'string', format: 'uri', maxLength: 2000 }, events: eventTypes } },
+  WebhookEndpoint: { type: 'object', additionalProperties: false, required: ['id', 'url', 'events', 'primary', 'previousSecretExpiresAt', 'createdAt', 'updatedAt'], properties: endpointProperties },
+  WebhookEndpointList: {
+    type: 'object', required: ['data', 'hasMore', 'nextCursor'], additionalProperties: false,
+    properties: { data: { type: 'array', items: ref('WebhookEndpoint') }, hasMore: { type: 'boolean' }, nextCursor: { type: 'null' } },
+  },
+  DeletedWebhookEndpoint: { type: 'object', additionalProperties: false, required: ['id', 'deleted'], properties: { id: { type: 'string' }, deleted: { type: 'boolean', enum: [true] } } },
+  WebhookDelivery: { type: 'object', additionalProperties: false, required: Object.keys(deliveryProperties), properties: deliveryProperties },
+  WebhookDeliveryList: {
+    type: 'object', required: ['data', 'hasMore', 'nextCursor'], additionalProperties: false,
+    properties: { data: { type: 'array', items: ref('WebhookDelivery') }, hasMore: { type: 'boolean' }, nextCursor: { type: 'null' } },
+  },
+  TestWebhook: { type: 'object', required: ['type'], additionalProperties: false, properties: { type: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES] } } },
+  Roll: {
+    type: 'object', additionalProperties: false,
+    properties: { expiresInSeconds: { type: 'integer', minimum: 0, maximum: MAX_OVERLAP_SECONDS, default: 0, description: 'How long the old secret or key keeps working' } },
+  },
+  RolledKey: {
+    type: 'object', additionalProperties: false, required: ['secretKey', 'previousKeyExpiresAt'],
+    properties: {
+      secretKey: { type: 'string', description: 'The new secret key (sk_test_...): shown once' },
+      previousKeyExpiresAt: nullable({ type: 'string', format: 'date-time', description: 'Until when the old key still works; null: it stopped at once' }),
+    },
+  },
   Error: {
     type: 'object', required: ['code', 'message'], additionalProperties: false,
     properties: {
@@ -278,6 +338,8 @@ export function openApiDocument(origin: string) {
       { name: 'Payment links', description: 'Links the payer opens to pay' },
       { name: 'Transactions', description: 'Payments, their refunds and voids' },
       { name: 'Brand', description: 'The colour, name and logo payers see' },
+      { name: 'Webhook endpoints', description: 'Where webhooks go, which events, their deliveries and secrets' },
+      { name: 'Keys', description: 'Rolling the secret key' },
       { name: 'Events', description: 'What changed: the events webhooks carry' },
     ],
     paths: withVersion({
@@ -375,6 +437,84 @@ export function openApiDocument(origin: string) {
           operationId: 'getEvent', tags: ['Events'], summary: 'Retrieve an event',
           parameters: [{ name: 'id', in: 'path', required: true, description: 'The event\'s id (evt_...)', schema: { type: 'string' } }],
           responses: { '200': answer('The event', 'WebhookEvent'), ...errors, '404': error(`No such event of this merchant in the last ${EVENT_DAYS} days (\`event_not_found\`)`) },
+        },
+      },
+      '/webhook-endpoints': {
+        post: {
+          operationId: 'createWebhookEndpoint', tags: ['Webhook endpoints'], summary: 'Add a webhook endpoint',
+          description: 'A URL and the event types it takes (`*`: all). Its signing `secret` is in this answer only (and a roll\'s). The merchant\'s first endpoint is its webhookUrl.',
+          parameters: [idempotencyKey],
+          requestBody: { required: true, content: json(ref('CreateWebhookEndpoint')) },
+          responses: {
+            '201': { description: 'The endpoint, with its secret', headers: replayedHeader, content: json(ref('WebhookEndpoint')) },
+            ...postErrors,
+          },
+        },
+        get: {
+          operationId: 'listWebhookEndpoints', tags: ['Webhook endpoints'], summary: 'List webhook endpoints', description: 'All of them (at most 16), the first (the webhookUrl) first.',
+          responses: { '200': answer('The endpoints', 'WebhookEndpointList'), ...errors },
+        },
+      },
+      '/webhook-endpoints/{id}': {
+        get: {
+          operationId: 'getWebhookEndpoint', tags: ['Webhook endpoints'], summary: 'Retrieve a webhook endpoint', parameters: [endpointIdParam],
+          responses: { '200': answer('The endpoint', 'WebhookEndpoint'), ...errors, '404': endpointNotFound },
+        },
+        patch: {
+          operationId: 'updateWebhookEndpoint', tags: ['Webhook endpoints'], summary: 'Change a webhook endpoint\'s URL or event types',
+          description: 'POST to the same path does the same.', parameters: [endpointIdParam, idempotencyKey],
+          requestBody: { required: true, content: json(ref('UpdateWebhookEndpoint')) },
+          responses: { '200': { description: 'The endpoint after the change', headers: replayedHeader, content: json(ref('WebhookEndpoint')) }, ...postErrors, '404': endpointNotFound },
+        },
+        delete: {
+          operationId: 'deleteWebhookEndpoint', tags: ['Webhook endpoints'], summary: 'Delete a webhook endpoint',
+          description: 'Its deliveries stop. Deleting the webhookUrl endpoint makes the oldest other one the webhookUrl.', parameters: [endpointIdParam],
+          responses: { '200': answer('Deleted', 'DeletedWebhookEndpoint'), ...errors, '404': endpointNotFound },
+        },
+      },
+      '/webhook-endpoints/{id}/roll-secret': {
+        post: {
+          operationId: 'rollWebhookEndpointSecret', tags: ['Webhook endpoints'], summary: 'Roll a webhook endpoint\'s signing secret',
+          description: `A new secret, in this answer only. The old one keeps signing too (a second v1= in Pasarela-Signature) for \`expiresInSeconds\` (up to ${MAX_OVERLAP_SECONDS}, 7 days; 0 by default: it stops at once).`,
+          parameters: [endpointIdParam, idempotencyKey],
+          requestBody: { required: false, content: json(ref('Roll')) },
+          responses: { '200': { description: 'The endpoint, with its new secret', headers: replayedHeader, content: json(ref('WebhookEndpoint')) }, ...postErrors, '404': endpointNotFound },
+        },
+      },
+      '/webhook-endpoints/{id}/deliveries': {
+        get: {
+          operationId: 'listWebhookDeliveries', tags: ['Webhook endpoints'], summary: 'List an endpoint\'s deliveries, newest first', parameters: [endpointIdParam],
+          description: 'The last 100: each event sent or to be sent to it, and test events, with its state and last attempt.',
+          responses: { '200': answer('The deliveries', 'WebhookDeliveryList'), ...errors, '404': endpointNotFound },
+        },
+      },
+      '/webhook-endpoints/{id}/deliveries/{deliveryId}/redeliver': {
+        post: {
+          operationId: 'redeliverWebhook', tags: ['Webhook endpoints'], summary: 'Send a delivery again now',
+          description: 'The same event (same id and body), freshly signed, with a fresh retry schedule.',
+          parameters: [endpointIdParam, { name: 'deliveryId', in: 'path', required: true, description: 'The delivery\'s id', schema: { type: 'string' } }, idempotencyKey],
+          requestBody: { required: false, content: json(ref('Empty')) },
+          responses: {
+            '202': { description: 'The delivery, pending', headers: replayedHeader, content: json(ref('WebhookDelivery')) }, ...postErrors,
+            '404': error('No such endpoint (`webhook_endpoint_not_found`) or delivery to it (`webhook_delivery_not_found`)'),
+          },
+        },
+      },
+      '/webhook-endpoints/{id}/test': {
+        post: {
+          operationId: 'sendTestWebhook', tags: ['Webhook endpoints'], summary: 'Send a signed sample event to an endpoint',
+          description: 'A made-up card payment\'s event of that type, marked `"test": true`, signed as any delivery and listed in its deliveries. It names no real payment.',
+          parameters: [endpointIdParam, idempotencyKey],
+          requestBody: { required: true, content: json(ref('TestWebhook')) },
+          responses: { '202': { description: 'The test delivery, queued', headers: replayedHeader, content: json(ref('WebhookDelivery')) }, ...postErrors, '404': endpointNotFound },
+        },
+      },
+      '/keys/roll': {
+        post: {
+          operationId: 'rollSecretKey', tags: ['Keys'], summary: 'Roll the secret key',
+          description: `A new secret key, in this answer only (only its SHA-256 is kept; a repeat with the same Idempotency-Key rolls again). The key in use keeps working for \`expiresInSeconds\` (up to ${MAX_OVERLAP_SECONDS}, 7 days; 0 by default: it stops at once), so several servers can change over without downtime.`,
+          requestBody: { required: false, content: json(ref('Roll')) },
+          responses: { '200': answer('The new key', 'RolledKey'), ...errors, '413': postErrors['413'], '415': postErrors['415'] },
         },
       },
       '/brand': {

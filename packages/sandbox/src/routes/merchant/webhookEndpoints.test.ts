@@ -1,0 +1,207 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardPayload, createMerchant, createTestApp, type TestApp } from '../../test/testApp';
+import { merchantApiClient, type MerchantApiClient } from '../../test/merchantApiClient';
+import { startWebhookReceiver, TO_RECEIVER, verifiedTimestampOf, type ReceivedWebhook, type WebhookReceiver } from '../../test/webhookReceiver';
+import { deliverDueWebhooks } from '../../webhooks/deliverWebhooks';
+import { constructEvent } from '@pasarela/node';
+
+// Webhook endpoints, key rolls and failure rehearsals through the merchant API
+// (docs/merchant-api.md "Webhook endpoints", "Rolling keys"; docs/sandbox.md "Rehearsing failures").
+
+let t: TestApp;
+let api: MerchantApiClient;
+let first: WebhookReceiver;
+let second: WebhookReceiver;
+beforeAll(async () => {
+  [t, first, second] = await Promise.all([createTestApp(), startWebhookReceiver(), startWebhookReceiver()]);
+  api = await merchantApiClient((path, init) => t.app.request(path, init));
+});
+afterAll(async () => {
+  await Promise.all([t.close(), first.close(), second.close()]);
+});
+
+const deliverAll = async () => {
+  while ((await deliverDueWebhooks(t.db, TO_RECEIVER)) > 0);
+};
+const bodyOf = (r: ReceivedWebhook) => JSON.parse(r.body) as { id: string; type: string; test?: boolean; data: { codOper: string } };
+/** The v1= signatures of a Pasarela-Signature header. */
+const v1sOf = (header: string | string[] | undefined) => String(header).split(',').filter((p) => p.startsWith('v1=')).map((p) => p.slice(3));
+const hmac = (secret: string, header: string | string[] | undefined, body: string) =>
+  createHmac('sha256', secret).update(`${/t=(\d+)/.exec(String(header))?.[1] ?? ''}.${body}`).digest('hex');
+
+async function paidByCard(key: string): Promise<string> {
+  const link = await api.call('POST', '/payment-links', { key, body: { amount: 25, taxAmount: 1.75, description: 'Pedido' } });
+  const paid = await t.post('/cards/auth-capture', cardPayload(String(link.json['code'])));
+  return String(paid.data['codOper']);
+}
+
+describe('webhook endpoints', () => {
+  it('keeps the merchant\'s webhookUrl as its first endpoint, adds a second for some types, and delivers to each what it takes', async () => {
+    const m = await createMerchant(t, { name: 'Endpoints S.A.', webhookUrl: first.url });
+    const listed = await api.call('GET', '/webhook-endpoints', { key: m.key });
+    expect(listed.json['data']).toEqual([expect.objectContaining({ url: first.url, events: ['*'], primary: true })]);
+    expect(JSON.stringify(listed.json)).not.toContain(m.webhookSecret);
+
+    const made = await api.call('POST', '/webhook-endpoints', { key: m.key, body: { url: second.url, events: ['transaction.refunded'] } });
+    expect(made.status).toBe(201);
+    const id = String(made.json['id']);
+    const secret = String(made.json['secret']);
+    expect(secret).toMatch(/^whsec_/);
+    expect((await api.call('GET', `/webhook-endpoints/${id}`, { key: m.key })).json).toMatchObject({ id, url: second.url, events: ['transaction.refunded'], primary: false });
+    expect((await api.call('GET', `/webhook-endpoints/${id}`, { key: m.key })).json['secret']).toBeUndefined();
+
+    const codOper = await paidByCard(m.key);
+    await api.call('POST', `/transactions/${codOper}/refunds`, { key: m.key, body: { amount: 2 } });
+    expect((await api.call('GET', `/transactions/${codOper}`, { key: m.key })).json['refundedAmount']).toBe(2);
+    await deliverAll();
+    const toFirst = first.received.filter((r) => bodyOf(r).data.codOper === codOper);
+    const toSecond = second.received.filter((r) => bodyOf(r).data.codOper === codOper);
+    expect(toFirst.map((r) => bodyOf(r).type).sort()).toEqual(['transaction.approved', 'transaction.refunded']);
+    expect(toSecond.map((r) => bodyOf(r).type)).toEqual(['transaction.refunded']);
+    expect(constructEvent(toSecond[0]?.body ?? '', toSecond[0]?.headers['pasarela-signature'], secret).type).toBe('transaction.refunded');
+    expect(verifiedTimestampOf(toFirst[0]?.headers['pasarela-signature'], toFirst[0]?.body ?? '', m.webhookSecret)).toBeDefined();
+
+    // Its deliveries, and one sent again: the same event id and body.
+    const deliveries = (await api.call('GET', `/webhook-endpoints/${id}/deliveries`, { key: m.key })).json['data'] as Array<Record<string, unknown>>;
+    expect(deliveries).toEqual([expect.objectContaining({ state: 'delivered', attempts: 1, lastStatusCode: 200, test: false })]);
+    const again = await api.call('POST', `/webhook-endpoints/${id}/deliveries/${String(deliveries[0]?.['id'])}/redeliver`, { key: m.key });
+    expect(again.status).toBe(202);
+    await deliverAll();
+    const resent = second.received.filter((r) => bodyOf(r).data.codOper === codOper);
+    expect(resent).toHaveLength(2);
+    expect(resent[1]?.body).toBe(resent[0]?.body);
+    const primaryId = String((listed.json['data'] as Array<Record<string, unknown>>)[0]?.['id']);
+    const primaryDeliveries = (await api.call('GET', `/webhook-endpoints/${primaryId}/deliveries`, { key: m.key })).json['data'] as Array<Record<string, unknown>>;
+    expect(primaryDeliveries.filter((d) => d['state'] === 'delivered').length).toBeGreaterThanOrEqual(2);
+
+    // Changed to take everything; then deleted: nothing more goes there.
+    expect((await api.call('PATCH', `/webhook-endpoints/${id}`, { key: m.key, body: { events: ['*'] } })).json['events']).toEqual(['*']);
+    expect((await api.call('DELETE', `/webhook-endpoints/${id}`, { key: m.key })).json).toEqual({ id, deleted: true });
+    expect((await api.call('GET', `/webhook-endpoints/${id}`, { key: m.key })).status).toBe(404);
+    const before = second.received.length;
+    await paidByCard(m.key);
+    await deliverAll();
+    expect(second.received.length).toBe(before);
+  });
+
+  it('gives a merchant without a webhookUrl one with its first endpoint, and the next one when it is deleted', async () => {
+    const m = await createMerchant(t, { name: 'Sin URL S.A.' });
+    const a = await api.call('POST', '/webhook-endpoints', { key: m.key, body: { url: first.url } });
+    const b = await api.call('POST', '/webhook-endpoints', { key: m.key, body: { url: second.url } });
+    expect([a.json['primary'], b.json['primary']]).toEqual([true, false]);
+    await api.call('DELETE', `/webhook-endpoints/${String(a.json['id'])}`, { key: m.key });
+    expect((await api.call('GET', `/webhook-endpoints/${String(b.json['id'])}`, { key: m.key })).json['primary']).toBe(true);
+    const codOper = await paidByCard(m.key);
+    await deliverAll();
+    const got = second.received.find((r) => bodyOf(r).data.codOper === codOper);
+    expect(constructEvent(got?.body ?? '', got?.headers['pasarela-signature'], String(b.json['secret'])).type).toBe('transaction.approved');
+  });
+
+  it('refuses bad input and another merchant\'s endpoint', async () => {
+    const m = await createMerchant(t, { name: 'Ajeno S.A.', webhookUrl: first.url });
+    const other = await createMerchant(t, { name: 'Otro S.A.', webhookUrl: second.url });
+    const theirs = String(((await api.call('GET', '/webhook-endpoints', { key: other.key })).json['data'] as Array<Record<string, unknown>>)[0]?.['id']);
+    expect((await api.call('GET', `/webhook-endpoints/${theirs}`, { key: m.key })).json['code']).toBe('webhook_endpoint_not_found');
+    expect((await api.call('DELETE', `/webhook-endpoints/${theirs}`, { key: m.key })).status).toBe(404);
+    const bad = await api.call('POST', '/webhook-endpoints', { key: m.key, body: { url: 'ftp://x', events: ['*'] }, headers: { 'accept-language': 'en' } });
+    expect(bad.json).toMatchObject({ code: 'invalid_arguments', message: expect.stringContaining('url must be an http or https address') });
+    const badType = await api.call('POST', '/webhook-endpoints', { key: m.key, body: { url: first.url, events: ['payment.done'] } });
+    expect(badType.status).toBe(400);
+  });
+
+  it('signs with both secrets during an endpoint secret roll\'s window, with the new one only after', async () => {
+    const m = await createMerchant(t, { name: 'Rota S.A.', webhookUrl: first.url });
+    const [endpoint] = (await api.call('GET', '/webhook-endpoints', { key: m.key })).json['data'] as Array<Record<string, unknown>>;
+    const rolled = await api.call('POST', `/webhook-endpoints/${String(endpoint?.['id'])}/roll-secret`, { key: m.key, body: { expiresInSeconds: 3600 } });
+    expect(rolled.status).toBe(200);
+    const newSecret = String(rolled.json['secret']);
+    expect(newSecret).not.toBe(m.webhookSecret);
+    expect(Date.parse(String(rolled.json['previousSecretExpiresAt'])) - Date.now()).toBeGreaterThan(3500_000);
+
+    const codOper = await paidByCard(m.key);
+    await deliverAll();
+    const got = first.received.find((r) => bodyOf(r).data.codOper === codOper);
+    const header = got?.headers['pasarela-signature'];
+    expect(v1sOf(header)).toEqual([hmac(newSecret, header, got?.body ?? ''), hmac(m.webhookSecret, header, got?.body ?? '')]);
+    expect(constructEvent(got?.body ?? '', header, m.webhookSecret).data.codOper).toBe(codOper);
+    expect(constructEvent(got?.body ?? '', header, newSecret).data.codOper).toBe(codOper);
+
+    // The window ends: one signature, the new secret's.
+    await t.db.query("update webhook_endpoints set previous_secret_expires_at = now() - interval '1 second' where id = $1", [endpoint?.['id']]);
+    const later = await paidByCard(m.key);
+    await deliverAll();
+    const next = first.received.find((r) => bodyOf(r).data.codOper === later);
+    expect(v1sOf(next?.headers['pasarela-signature'])).toEqual([hmac(newSecret, next?.headers['pasarela-signature'], next?.body ?? '')]);
+    expect(() => constructEvent(next?.body ?? '', next?.headers['pasarela-signature'], m.webhookSecret)).toThrow();
+  });
+
+  it('sends a signed test event of the asked type to a real local receiver, marked test and listed among the deliveries', async () => {
+    const m = await createMerchant(t, { name: 'Prueba S.A.' });
+    const made = await api.call('POST', '/webhook-endpoints', { key: m.key, body: { url: second.url, events: ['transaction.approved'] } });
+    const id = String(made.json['id']);
+    const before = second.received.length;
+    const queued = await api.call('POST', `/webhook-endpoints/${id}/test`, { key: m.key, body: { type: 'transaction.refunded' } });
+    expect(queued.status).toBe(202);
+    expect(queued.json).toMatchObject({ test: true, eventId: null, state: 'pending' });
+    await deliverAll();
+    const got = second.received.slice(before);
+    expect(got).toHaveLength(1);
+    const event = constructEvent(got[0]?.body ?? '', got[0]?.headers['pasarela-signature'], String(made.json['secret']));
+    expect(event.type).toBe('transaction.refunded');
+    expect(bodyOf(got[0] as ReceivedWebhook).test).toBe(true);
+    api.checkWebhookEvent(JSON.parse(got[0]?.body ?? '{}'));
+    const deliveries = (await api.call('GET', `/webhook-endpoints/${id}/deliveries`, { key: m.key })).json['data'];
+    expect(deliveries).toEqual([expect.objectContaining({ id: queued.json['id'], test: true, state: 'delivered', lastStatusCode: 200 })]);
+    expect((await api.call('POST', `/webhook-endpoints/${id}/test`, { key: m.key, body: { type: 'payment.done' } })).status).toBe(400);
+  });
+});
+
+describe('rolling the secret key', () => {
+  it('keeps the old key working inside the window it was given, and 401 after', async () => {
+    const m = await createMerchant(t, { name: 'Llaves S.A.' });
+    const rolled = await api.call('POST', '/keys/roll', { key: m.key, body: { expiresInSeconds: 2 } });
+    expect(rolled.status).toBe(200);
+    const newKey = String(rolled.json['secretKey']);
+    expect(newKey).toMatch(/^sk_test_/);
+    expect((await api.call('GET', '/transactions', { key: newKey })).status).toBe(200);
+    expect((await api.call('GET', '/transactions', { key: m.key })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    expect((await api.call('GET', '/transactions', { key: m.key })).json['code']).toBe('invalid_secret_key');
+    expect((await api.call('GET', '/transactions', { key: newKey })).status).toBe(200);
+    // Without a window the old key stops at once; more than 7 days is refused.
+    const now = await api.call('POST', '/keys/roll', { key: newKey, body: {} });
+    expect(now.json['previousKeyExpiresAt']).toBeNull();
+    expect((await api.call('GET', '/transactions', { key: newKey })).status).toBe(401);
+    const tooLong = await api.call('POST', '/keys/roll', { key: String(now.json['secretKey']), body: { expiresInSeconds: 7 * 86_400 + 1 } });
+    expect(tooLong.json['code']).toBe('invalid_arguments');
+    const [row] = await t.db.query<Record<string, unknown>>('select * from merchants where id = $1', [m.id]);
+    expect(JSON.stringify(row)).not.toContain(String(now.json['secretKey']));
+  });
+});
+
+describe('failure rehearsals', () => {
+  it('answers 429 too_many_requests with Retry-After for Pasarela-Test-Rate-Limit, and does nothing', async () => {
+    const m = await createMerchant(t, { name: 'Ensayo S.A.' });
+    const before = await t.db.query('select count(*)::int as n from payment_links');
+    const res = await api.call('POST', '/payment-links', { key: m.key, body: { amount: 5, description: 'x' }, headers: { 'pasarela-test-rate-limit': '3' } });
+    expect([res.status, res.json['code'], res.headers.get('retry-after')]).toEqual([429, 'too_many_requests', '3']);
+    expect(await t.db.query('select count(*)::int as n from payment_links')).toEqual(before);
+    expect((await api.call('GET', '/transactions', { key: m.key, headers: { 'pasarela-test-rate-limit': '1' } })).status).toBe(429);
+    // Not without a valid key.
+    expect((await api.call('GET', '/transactions', { key: 'sk_test_nobody', headers: { 'pasarela-test-rate-limit': '1' } })).status).toBe(401);
+  });
+
+  it('answers idempotency_key_in_use to a second request while the first is held by Pasarela-Test-Hold-Ms; then the first\'s answer', async () => {
+    const m = await createMerchant(t, { name: 'Espera S.A.' });
+    const body = { amount: 5, description: 'Pedido' };
+    const held = api.call('POST', '/payment-links', { key: m.key, body, idempotencyKey: 'rehearse-1', headers: { 'pasarela-test-hold-ms': '1500' } });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const second = await api.call('POST', '/payment-links', { key: m.key, body, idempotencyKey: 'rehearse-1' });
+    expect([second.status, second.json['code'], second.headers.get('retry-after')]).toEqual([409, 'idempotency_key_in_use', '1']);
+    const firstAnswer = await held;
+    expect(firstAnswer.status).toBe(201);
+    const third = await api.call('POST', '/payment-links', { key: m.key, body, idempotencyKey: 'rehearse-1' });
+    expect([third.status, third.json['code'], third.headers.get('idempotent-replayed')]).toEqual([201, firstAnswer.json['code'], 'true']);
+  });
+});

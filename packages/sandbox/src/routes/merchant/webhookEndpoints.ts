@@ -1,0 +1,185 @@
+import { randomBytes } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import * as v from 'valibot';
+import { isHttpUrl } from '@pasarela/core';
+import type { Deps } from '../../Deps';
+import { ApiError } from '../../http/ApiError';
+import type { AppEnv } from '../../http/AppEnv';
+import {
+  deleteWebhookEndpoint, findWebhookEndpoint, insertWebhookEndpoint, listEndpointDeliveries, listWebhookEndpoints, MAX_ENDPOINTS, queueTestDelivery, redeliver,
+  rollEndpointSecret, updateWebhookEndpoint, type EndpointDeliveryRow, type WebhookEndpointRow,
+} from '../../store/webhookEndpoints';
+import { webhookEventOf, WEBHOOK_EVENT_TYPES, type WebhookEventRow } from '../../webhooks/webhookEvent';
+import { idempotent } from './idempotency';
+import { requireMerchantKey } from './merchantAuth';
+import { parseInput } from './merchantSchemas';
+
+const NO_STORE = { 'cache-control': 'no-store' };
+/** The longest a rolled secret or key keeps working beside the new one: 7 days. */
+export const MAX_OVERLAP_SECONDS = 7 * 86_400;
+/** Deliveries one list answers, newest first. */
+const DELIVERIES_SHOWN = 100;
+const ENDPOINT_ID = /^we_[0-9a-f]{32}$/;
+const DELIVERY_ID = /^(whd|evt)_[0-9a-f]{32}$/;
+
+const url = v.pipe(v.string('url must be a string'), v.maxLength(2000, 'url is too long'), v.check(isHttpUrl, 'url must be an http or https address'));
+const events = v.pipe(
+  v.array(v.picklist(['*', ...WEBHOOK_EVENT_TYPES], `events must list event types (${WEBHOOK_EVENT_TYPES.join(', ')}) or *`), 'events must be an array'),
+  v.minLength(1, 'events must not be empty'),
+);
+const CreateEndpoint = v.strictObject({ url, events: v.optional(events) });
+const UpdateEndpoint = v.strictObject({ url: v.optional(url), events: v.optional(events) });
+/** The overlap a roll keeps the old secret or key for, in seconds (0: it stops at once). */
+export const RollSchema = v.strictObject({
+  expiresInSeconds: v.optional(v.pipe(
+    v.number('expiresInSeconds must be a number'), v.integer('expiresInSeconds must be a whole number'),
+    v.minValue(0, `expiresInSeconds must be from 0 to ${MAX_OVERLAP_SECONDS}`), v.maxValue(MAX_OVERLAP_SECONDS, `expiresInSeconds must be from 0 to ${MAX_OVERLAP_SECONDS}`),
+  ), 0),
+});
+const TestEvent = v.strictObject({ type: v.picklist(WEBHOOK_EVENT_TYPES, `type must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}`) });
+
+const notFound = () => new ApiError(404, 'webhook_endpoint_not_found', 'No such webhook endpoint for this merchant');
+
+/** An endpoint as the API shows it; its secret only when it is new (create, roll). */
+export function endpointAnswer(row: WebhookEndpointRow, withSecret = false) {
+  const rolling = row.previous_secret_expires_at !== null && row.previous_secret_expires_at.getTime() > Date.now();
+  return {
+    id: row.id,
+    url: row.url,
+    events: row.events,
+    /** The merchant's webhookUrl as the sandbox shows it. */
+    primary: row.is_primary,
+    previousSecretExpiresAt: rolling && row.previous_secret_expires_at ? row.previous_secret_expires_at.toISOString() : null,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    ...(withSecret ? { secret: row.secret } : {}),
+  };
+}
+
+function deliveryAnswer(row: EndpointDeliveryRow) {
+  return {
+    id: row.id,
+    eventId: row.event_id,
+    test: row.test,
+    state: row.state,
+    attempts: row.attempts,
+    lastStatusCode: row.last_status_code,
+    lastError: row.last_error,
+    nextAttemptAt: row.state === 'pending' ? new Date(row.next_attempt_at).toISOString() : null,
+    deliveredAt: row.delivered_at ? new Date(row.delivered_at).toISOString() : null,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** A sample event of a type, marked test, about a made-up card payment (no real payment is named). */
+export function sampleEventOf(type: (typeof WEBHOOK_EVENT_TYPES)[number], merchantId: number): string {
+  const hex = randomBytes(16).toString('hex');
+  const declined = type === 'transaction.declined' || type === 'transaction.voided';
+  const row: WebhookEventRow = {
+    id: `evt_${hex}`, merchant_id: merchantId, created_at: new Date(), state: 'pending', attempts: 0, next_attempt_at: new Date(),
+    last_status_code: null, last_error: null, delivered_at: null, event_type: type,
+    refund_made: type === 'transaction.refunded' || type === 'transaction.refund_failed'
+      ? { id: `re_${hex}`, amountCents: 1000, createdAt: new Date().toISOString(), ...(type === 'transaction.refund_failed' ? { failureReason: 'refused' as const } : {}) }
+      : null,
+    cod_oper: `PP${hex.slice(0, 12).toUpperCase()}`, method: 'card',
+    status: type === 'transaction.pending' ? -1 : declined ? 0 : 1,
+    auth_status: type === 'transaction.pending' ? 'PENDING_3DS' : type === 'transaction.voided' ? 'CANCELLED' : declined ? 'INSUFFICIENT_FUNDS' : 'APPROVED',
+    amount_cents: 2500, tax_cents: 175, link_code: null, order_reference: 'test-order', metadata: { test: 'true' },
+    refunded_cents: type === 'transaction.refunded' ? 1000 : 0,
+    payer_email: 'pagador@example.com', payer_name: 'Test Payer', card_brand: 'VISA', card_last4: '4242', phone: null, campaign_cents: 0,
+    ...(type === 'transaction.voided' ? { cancel_reason: 'merchant' } : {}),
+    ...(type === 'transaction.owed_to_payer' ? { auth_status: 'CANCELLED', status: 0, owed_to_payer: { amountCents: 2675, state: 'owed' } } : {}),
+  };
+  return JSON.stringify({ ...webhookEventOf(row), test: true });
+}
+
+/** Webhook endpoints through the merchant API (docs/merchant-api.md "Webhook endpoints"). */
+export function webhookEndpointRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  const merchantOf = (c: Context<AppEnv>) => requireMerchantKey(deps, c.req.header('authorization'));
+  const endpointOf = async (c: Context<AppEnv>, merchantId: number) => {
+    const id = c.req.param('id') ?? '';
+    const row = ENDPOINT_ID.test(id) ? await findWebhookEndpoint(deps.db, merchantId, id) : undefined;
+    if (!row) throw notFound();
+    return row;
+  };
+
+  app.post('/', async (c) => {
+    const merchantId = await merchantOf(c);
+    return idempotent(c, deps, merchantId, async (input) => {
+      const body = parseInput(CreateEndpoint, input, 'body');
+      const row = await deps.db.transaction((tx) => insertWebhookEndpoint(tx, merchantId, body.url, body.events ?? ['*']));
+      if (!row) throw new ApiError(409, 'webhook_endpoint_limit', `A merchant may have at most ${MAX_ENDPOINTS} webhook endpoints`);
+      return [201, endpointAnswer(row, true)] as const;
+    });
+  });
+
+  app.get('/', async (c) => {
+    const merchantId = await merchantOf(c);
+    const rows = await listWebhookEndpoints(deps.db, merchantId);
+    return c.json({ data: rows.map((r) => endpointAnswer(r)), hasMore: false, nextCursor: null }, 200, NO_STORE);
+  });
+
+  app.get('/:id', async (c) => c.json(endpointAnswer(await endpointOf(c, await merchantOf(c))), 200, NO_STORE));
+
+  const update = async (c: Context<AppEnv>) => {
+    const merchantId = await merchantOf(c);
+    return idempotent(c, deps, merchantId, async (input) => {
+      const body = parseInput(UpdateEndpoint, input, 'body');
+      const endpoint = await endpointOf(c, merchantId);
+      const row = await deps.db.transaction((tx) => updateWebhookEndpoint(tx, merchantId, endpoint.id, body));
+      if (!row) throw notFound();
+      return [200, endpointAnswer(row)] as const;
+    });
+  };
+  app.patch('/:id', update);
+  app.post('/:id', update);
+
+  app.delete('/:id', async (c) => {
+    const merchantId = await merchantOf(c);
+    const endpoint = await endpointOf(c, merchantId);
+    const row = await deps.db.transaction((tx) => deleteWebhookEndpoint(tx, merchantId, endpoint.id));
+    if (!row) throw notFound();
+    return c.json({ id: row.id, deleted: true }, 200, NO_STORE);
+  });
+
+  app.post('/:id/roll-secret', async (c) => {
+    const merchantId = await merchantOf(c);
+    return idempotent(c, deps, merchantId, async (input) => {
+      const { expiresInSeconds } = parseInput(RollSchema, input, 'body');
+      const endpoint = await endpointOf(c, merchantId);
+      const row = await deps.db.transaction((tx) => rollEndpointSecret(tx, merchantId, endpoint.id, expiresInSeconds));
+      if (!row) throw notFound();
+      return [200, endpointAnswer(row, true)] as const;
+    });
+  });
+
+  app.get('/:id/deliveries', async (c) => {
+    const endpoint = await endpointOf(c, await merchantOf(c));
+    const rows = await listEndpointDeliveries(deps.db, endpoint, DELIVERIES_SHOWN);
+    return c.json({ data: rows.map(deliveryAnswer), hasMore: false, nextCursor: null }, 200, NO_STORE);
+  });
+
+  app.post('/:id/deliveries/:deliveryId/redeliver', async (c) => {
+    const merchantId = await merchantOf(c);
+    return idempotent(c, deps, merchantId, async () => {
+      const endpoint = await endpointOf(c, merchantId);
+      const deliveryId = c.req.param('deliveryId') ?? '';
+      const row = DELIVERY_ID.test(deliveryId) ? await redeliver(deps.db, endpoint, deliveryId) : undefined;
+      if (!row) throw new ApiError(404, 'webhook_delivery_not_found', 'No such delivery to this endpoint');
+      return [202, deliveryAnswer(row)] as const;
+    });
+  });
+
+  app.post('/:id/test', async (c) => {
+    const merchantId = await merchantOf(c);
+    return idempotent(c, deps, merchantId, async (input) => {
+      const { type } = parseInput(TestEvent, input, 'body');
+      const endpoint = await endpointOf(c, merchantId);
+      const row = await queueTestDelivery(deps.db, endpoint, sampleEventOf(type, merchantId));
+      return [202, deliveryAnswer(row)] as const;
+    });
+  });
+
+  return app;
+}

@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto';
+import type { Queryable } from '../db/Database';
+
+/** A webhook_endpoints row (migration 027). */
+export interface WebhookEndpointRow {
+  id: string;
+  merchant_id: number;
+  url: string;
+  events: string[];
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: Date | null;
+  is_primary: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** The most endpoints one merchant may have. */
+export const MAX_ENDPOINTS = 16;
+
+export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
+
+export async function listWebhookEndpoints(db: Queryable, merchantId: number): Promise<WebhookEndpointRow[]> {
+  return db.query<WebhookEndpointRow>('select * from webhook_endpoints where merchant_id = $1 order by is_primary desc, created_at, id', [merchantId]);
+}
+
+export async function findWebhookEndpoint(db: Queryable, merchantId: number, id: string): Promise<WebhookEndpointRow | undefined> {
+  const [row] = await db.query<WebhookEndpointRow>('select * from webhook_endpoints where id = $1 and merchant_id = $2', [id, merchantId]);
+  return row;
+}
+
+/**
+ * A new endpoint, or undefined when the merchant has MAX_ENDPOINTS already. The merchant's first
+ * becomes its webhookUrl (the primary endpoint), so its events are recorded (the outbox records
+ * them for a merchant with a webhookUrl). The merchant's row is locked so two at once count right.
+ */
+export async function insertWebhookEndpoint(db: Queryable, merchantId: number, url: string, events: readonly string[]): Promise<WebhookEndpointRow | undefined> {
+  const secret = newWebhookSecret();
+  const [row] = await db.query<WebhookEndpointRow>(
+    `with m as (select id, webhook_url from merchants where id = $1 for update),
+          n as (select count(*)::int as n from webhook_endpoints where merchant_id = $1)
+     insert into webhook_endpoints (merchant_id, url, events, secret, is_primary)
+     select m.id, $2, $3, $4, m.webhook_url is null from m, n where n.n < $5
+     returning *`,
+    [merchantId, url, events, secret, MAX_ENDPOINTS],
+  );
+  if (row?.is_primary) await db.query('update merchants set webhook_url = $2, webhook_secret = $3 where id = $1', [merchantId, url, secret]);
+  return row;
+}
+
+export async function updateWebhookEndpoint(db: Queryable, merchantId: number, id: string, change: { url?: string | undefined; events?: readonly string[] | undefined }): Promise<WebhookEndpointRow | undefined> {
+  const [row] = await db.query<WebhookEndpointRow>(
+    `update webhook_endpoints set url = coalesce($3, url), events = coalesce($4, events), updated_at = now()
+      where id = $1 and merchant_id = $2 returning *`,
+    [id, merchantId, change.url ?? null, change.events ?? null],
+  );
+  if (row?.is_primary && change.url !== undefined) await db.query('update merchants set webhook_url = $2 where id = $1', [merchantId, row.url]);
+  return row;
+}
+
+/**
+ * Deletes an endpoint. The primary one's place (the merchant's webhookUrl) goes to the oldest of
+ * the others, if any: the outbox records events only for a merchant with a webhookUrl.
+ */
+export async function deleteWebhookEndpoint(db: Queryable, merchantId: number, id: string): Promise<WebhookEndpointRow | undefined> {
+  const [row] = await db.query<WebhookEndpointRow>('delete from webhook_endpoints where id = $1 and merchant_id = $2 returning *', [id, merchantId]);
+  if (!row?.is_primary) return row;
+  const [next] = await db.query<WebhookEndpointRow>(
+    `update webhook_endpoints set is_primary = true where id = (
+       select id from webhook_endpoints where merchant_id = $1 order by created_at, id limit 1) returning *`,
+    [merchantId],
+  );
+  // Its pending deliveries as a secondary endpoint are sent as before; new events go by the primary path.
+  await db.query('update merchants set webhook_url = $2, webhook_secret = $3 where id = $1', [merchantId, next?.url ?? null, next?.secret ?? null]);
+  return row;
+}
+
+/** A new secret for the endpoint; the current one keeps signing too for `overlapSeconds` (0: it stops at once). */
+export async function rollEndpointSecret(db: Queryable, merchantId: number, id: string, overlapSeconds: number): Promise<WebhookEndpointRow | undefined> {
+  const [row] = await db.query<WebhookEndpointRow>(
+    `update webhook_endpoints set previous_secret = case when $4 > 0 then secret end,
+        previous_secret_expires_at = case when $4 > 0 then now() + make_interval(secs => $4) end,
+        secret = $3, updated_at = now()
+      where id = $1 and merchant_id = $2 returning *`,
+    [id, merchantId, newWebhookSecret(), overlapSeconds],
+  );
+  if (row?.is_primary) await db.query('update merchants set webhook_secret = $2 where id = $1', [merchantId, row.secret]);
+  return row;
+}
+
+/** One delivery of an event (or a test event) to one endpoint, as the merchant API lists it. */
+export interface EndpointDeliveryRow {
+  id: string;
+  event_id: string | null;
+  test: boolean;
+  state: string;
+  attempts: number;
+  last_status_code: number | null;
+  last_error: string | null;
+  next_attempt_at: Date;
+  delivered_at: Date | null;
+  created_at: Date;
+}
+
+/**
+ * An endpoint's deliveries, newest first: the primary endpoint's are the webhook_events rows
+ * themselves (their id is the event's), the others' and every test event's are webhook_deliveries rows.
+ */
+export async function listEndpointDeliveries(db: Queryable, endpoint: WebhookEndpointRow, limit: number): Promise<EndpointDeliveryRow[]> {
+  return db.query<EndpointDeliveryRow>(
+    `select * from (
+       select e.id, e.id as event_id, false as test, e.state, e.attempts, e.last_status_code, e.last_error, e.next_attempt_at, e.delivered_at, e.created_at
+         from webhook_events e where $3 and e.merchant_id = $2
+       union all
+       select d.id, d.event_id, d.test_body is not null, d.state, d.attempts, d.last_status_code, d.last_error, d.next_attempt_at, d.delivered_at, d.created_at
+         from webhook_deliveries d where d.endpoint_id = $1
+     ) x order by created_at desc, id desc limit $4`,
+    [endpoint.id, endpoint.merchant_id, endpoint.is_primary, limit],
+  );
+}
+
+/** Sends a delivery again now with a fresh retry schedule; undefined when the endpoint has no such delivery. */
+export async function redeliver(db: Queryable, endpoint: WebhookEndpointRow, deliveryId: string): Promise<EndpointDeliveryRow | undefined> {
+  const [other] = await db.query<EndpointDeliveryRow>(
+    `update webhook_deliveries set state = 'pending', attempts = 0, next_attempt_at = now(), delivered_at = null
+      where id = $1 and endpoint_id = $2
+      returning id, event_id, test_body is not null as test, state, attempts, last_status_code, last_error, next_attempt_at, delivered_at, created_at`,
+    [deliveryId, endpoint.id],
+  );
+  if (other || !endpoint.is_primary) return other;
+  const [own] = await db.query<EndpointDeliveryRow>(
+    `update webhook_events set state = 'pending', attempts = 0, next_attempt_at = now(), delivered_at = null
+      where id = $1 and merchant_id = $2
+      returning id, id as event_id, false as test, state, attempts, last_status_code, last_error, next_attempt_at, delivered_at, created_at`,
+    [deliveryId, endpoint.merchant_id],
+  );
+  return own;
+}
+
+/** Queues a test event's body to one endpoint; the sender signs and sends it as any delivery. */
+export async function queueTestDelivery(db: Queryable, endpoint: WebhookEndpointRow, body: string): Promise<EndpointDeliveryRow> {
+  const [row] = await db.query<EndpointDeliveryRow>(
+    `insert into webhook_deliveries (merchant_id, endpoint_id, test_body) values ($1, $2, $3)
+     returning id, event_id, true as test, state, attempts, last_status_code, last_error, next_attempt_at, delivered_at, created_at`,
+    [endpoint.merchant_id, endpoint.id, body],
+  );
+  if (!row) throw new Error('test delivery not queued');
+  return row;
+}

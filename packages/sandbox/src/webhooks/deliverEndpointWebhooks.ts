@@ -1,0 +1,78 @@
+import type { Queryable } from '../db/Database';
+import { API_VERSION_HEADER, CURRENT_API_VERSION } from './apiVersion';
+import type { WebhookDeliverySettings } from './deliverWebhooks';
+import { postWebhook, type WebhookPost } from './postWebhook';
+import { endpointTakes, signaturesHeaderOf, signingSecretsOf } from './signature';
+import { webhookBodyOf, webhookEventOf, type WebhookEventRow } from './webhookEvent';
+
+/** A claimed webhook_deliveries row with its endpoint and its event's snapshot (or a test event's body). */
+interface ClaimedDelivery {
+  id: string;
+  attempts: number;
+  test_body: string | null;
+  url: string;
+  events: string[];
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: Date | null;
+  event: WebhookEventRow | null;
+}
+
+/**
+ * Sends every due delivery to the merchant's other endpoints (migration 027) and every test event
+ * once, as deliverDueWebhooks does for the primary one: claimed with `for update skip locked` and
+ * leased past the timeout, retried on the same schedule. An event of a type the endpoint does not
+ * take is dropped unsent. Returns how many were attempted.
+ */
+export async function deliverEndpointWebhooks(
+  db: Queryable, settings: WebhookDeliverySettings, send: (post: WebhookPost) => Promise<number> = postWebhook, errorNameOf: (error: unknown) => string = String,
+): Promise<number> {
+  const claimed = await db.query<ClaimedDelivery>(
+    `update webhook_deliveries d set attempts = d.attempts + 1, next_attempt_at = now() + make_interval(secs => $2)
+       from (select id from webhook_deliveries where state = 'pending' and next_attempt_at <= now()
+              order by next_attempt_at limit $1 for update skip locked) due, webhook_endpoints w
+      where d.id = due.id and w.id = d.endpoint_id
+      returning d.id, d.attempts, d.test_body, w.url, w.events, w.secret, w.previous_secret, w.previous_secret_expires_at,
+        (select to_jsonb(e) from webhook_events e where e.id = d.event_id) as event`,
+    [settings.batch, settings.timeoutMs / 1000 + 30],
+  );
+  let attempted = 0;
+  await Promise.all(claimed.map(async (delivery) => {
+    const event = delivery.event;
+    if (event && !endpointTakes(delivery.events, webhookEventOf(event).type)) {
+      await db.query('delete from webhook_deliveries where id = $1', [delivery.id]);
+      return;
+    }
+    attempted += 1;
+    const body = delivery.test_body ?? (event ? webhookBodyOf(event) : '');
+    let ok = false;
+    let statusCode: number | null = null;
+    let error: string | null = null;
+    try {
+      statusCode = await send({
+        url: delivery.url,
+        headers: {
+          'content-type': 'application/json', 'user-agent': 'Pasarela-Webhooks/1',
+          'pasarela-signature': signaturesHeaderOf(body, signingSecretsOf(delivery), Math.floor(Date.now() / 1000)),
+          [API_VERSION_HEADER.toLowerCase()]: CURRENT_API_VERSION,
+        },
+        body,
+        timeoutMs: settings.timeoutMs,
+        allowPrivate: settings.allowPrivateAddresses === true,
+      });
+      ok = statusCode >= 200 && statusCode < 300;
+    } catch (caught) {
+      error = errorNameOf(caught);
+    }
+    if (ok) {
+      await db.query(`update webhook_deliveries set state = 'delivered', delivered_at = now(), last_status_code = $2, last_error = null where id = $1`, [delivery.id, statusCode]);
+      return;
+    }
+    const delayMs = settings.retryDelaysMs[delivery.attempts - 1];
+    await db.query(
+      `update webhook_deliveries set state = $2, next_attempt_at = now() + make_interval(secs => $3), last_status_code = $4, last_error = $5 where id = $1`,
+      [delivery.id, delayMs === undefined ? 'failed' : 'pending', (delayMs ?? 0) / 1000, statusCode, error],
+    );
+  }));
+  return attempted;
+}
