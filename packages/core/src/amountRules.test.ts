@@ -58,42 +58,42 @@ const campaign = { minAmount: 1, maxAmount: 500 };
 const limits: AmountLimits = { txLimit: 5000, campaign };
 
 describe('the amount rules of a payment (SPEC 5 "Amount limits", SPEC 8 codes)', () => {
-  it.each<[string, PaymentAmounts, AmountLimits, { code: string; field: string; status: number } | null]>([
+  it.each<[string, PaymentAmounts, AmountLimits, { code: string; field: string; kind: string } | null]>([
     ['a plain payment passes', { amount: 25, taxAmount: 1.75 }, limits, null],
     ['no tax is no tax', { amount: 25 }, limits, null],
     // SPEC 8 greater_than_zero "Amount must be above 0 to pay"
-    ['amount 0 is greater_than_zero', { amount: 0 }, limits, { code: 'greater_than_zero', field: 'amount', status: 400 }],
-    ['amount -0 is greater_than_zero', { amount: -0 }, limits, { code: 'greater_than_zero', field: 'amount', status: 400 }],
-    ['a negative amount is greater_than_zero', { amount: -5 }, limits, { code: 'greater_than_zero', field: 'amount', status: 400 }],
-    ['the smallest double has more than two decimals', { amount: Number.MIN_VALUE }, limits, { code: 'invalid_amount', field: 'amount', status: 400 }],
-    ['a tax of 1e-9 has more than two decimals (not $0)', { amount: 25, taxAmount: 1e-9 }, limits, { code: 'invalid_amount', field: 'taxAmount', status: 400 }],
-    ['1e-7 has more than two decimals', { amount: 1e-7 }, limits, { code: 'invalid_amount', field: 'amount', status: 400 }],
+    ['amount 0 is greater_than_zero', { amount: 0 }, limits, { code: 'greater_than_zero', field: 'amount', kind: 'invalid' }],
+    ['amount -0 is greater_than_zero', { amount: -0 }, limits, { code: 'greater_than_zero', field: 'amount', kind: 'invalid' }],
+    ['a negative amount is greater_than_zero', { amount: -5 }, limits, { code: 'greater_than_zero', field: 'amount', kind: 'invalid' }],
+    ['the smallest double has more than two decimals', { amount: Number.MIN_VALUE }, limits, { code: 'invalid_amount', field: 'amount', kind: 'invalid' }],
+    ['a tax of 1e-9 has more than two decimals (not $0)', { amount: 25, taxAmount: 1e-9 }, limits, { code: 'invalid_amount', field: 'taxAmount', kind: 'invalid' }],
+    ['1e-7 has more than two decimals', { amount: 1e-7 }, limits, { code: 'invalid_amount', field: 'amount', kind: 'invalid' }],
     // SPEC 8 invalid_amount "Invalid amount"
-    ['amount 1e999 (Infinity) is invalid_amount', { amount: Number.POSITIVE_INFINITY }, limits, { code: 'invalid_amount', field: 'amount', status: 400 }],
-    ['amount NaN is invalid_amount', { amount: Number.NaN }, limits, { code: 'invalid_amount', field: 'amount', status: 400 }],
-    ['amount as text is invalid_amount', { amount: '25' }, limits, { code: 'invalid_amount', field: 'amount', status: 400 }],
-    ['a third decimal is invalid_amount', { amount: 0.001 }, limits, { code: 'invalid_amount', field: 'amount', status: 400 }],
-    ['tax 1e999 is invalid_amount', { amount: 25, taxAmount: Number.POSITIVE_INFINITY }, limits, { code: 'invalid_amount', field: 'taxAmount', status: 400 }],
-    ['a negative tax is invalid_amount', { amount: 25, taxAmount: -1 }, limits, { code: 'invalid_amount', field: 'taxAmount', status: 400 }],
+    ['amount 1e999 (Infinity) is invalid_amount', { amount: Number.POSITIVE_INFINITY }, limits, { code: 'invalid_amount', field: 'amount', kind: 'invalid' }],
+    ['amount NaN is invalid_amount', { amount: Number.NaN }, limits, { code: 'invalid_amount', field: 'amount', kind: 'invalid' }],
+    ['amount as text is invalid_amount', { amount: '25' }, limits, { code: 'invalid_amount', field: 'amount', kind: 'invalid' }],
+    ['a third decimal is invalid_amount', { amount: 0.001 }, limits, { code: 'invalid_amount', field: 'amount', kind: 'invalid' }],
+    ['tax 1e999 is invalid_amount', { amount: 25, taxAmount: Number.POSITIVE_INFINITY }, limits, { code: 'invalid_amount', field: 'taxAmount', kind: 'invalid' }],
+    ['a negative tax is invalid_amount', { amount: 25, taxAmount: -1 }, limits, { code: 'invalid_amount', field: 'taxAmount', kind: 'invalid' }],
     ['tax 0 passes', { amount: 25, taxAmount: 0 }, limits, null],
     // SPEC 5 "The amount must not exceed the merchant's transaction limit (error amount_exceeds_limit_allowed)"
     ['the total equal to the limit passes', { amount: 4990, taxAmount: 10 }, limits, null],
-    ['a tax that pushes the total over the limit is refused', { amount: 4990, taxAmount: 10.01 }, limits, { code: 'amount_exceeds_limit_allowed', field: 'amount', status: 422 }],
-    ['an amount over the limit is refused', { amount: 5000.01 }, limits, { code: 'amount_exceeds_limit_allowed', field: 'amount', status: 422 }],
+    ['a tax that pushes the total over the limit is refused', { amount: 4990, taxAmount: 10.01 }, limits, { code: 'amount_exceeds_limit_allowed', field: 'amount', kind: 'refused' }],
+    ['an amount over the limit is refused', { amount: 5000.01 }, limits, { code: 'amount_exceeds_limit_allowed', field: 'amount', kind: 'refused' }],
     ['no limit (0) lets a large amount pass', { amount: 1_000_000 }, { txLimit: 0 }, null],
     ['a total of exactly what an integer column holds passes', { amount: MAX_AMOUNT }, { txLimit: 0 }, null],
-    ['a total past what an integer column holds is invalid_amount', { amount: MAX_AMOUNT, taxAmount: 0.01 }, { txLimit: 0 }, { code: 'invalid_amount', field: 'amount', status: 400 }],
+    ['a total past what an integer column holds is invalid_amount', { amount: MAX_AMOUNT, taxAmount: 0.01 }, { txLimit: 0 }, { code: 'invalid_amount', field: 'amount', kind: 'invalid' }],
     // SPEC 4 campaign bounds: minAmount / maxAmount
     ['a donation within the campaign passes', { amount: 25, donation: 5 }, limits, null],
     ['a donation of 0 is no donation', { amount: 25, donation: 0 }, limits, null],
-    ['a negative donation is invalid_amount', { amount: 25, donation: -5 }, limits, { code: 'invalid_amount', field: 'amountToCampaign', status: 400 }],
-    ['a donation of 1e999 is invalid_amount', { amount: 25, donation: Number.POSITIVE_INFINITY }, limits, { code: 'invalid_amount', field: 'amountToCampaign', status: 400 }],
-    ['a donation below minAmount is amount_lt_min_message', { amount: 25, donation: 0.5 }, limits, { code: 'amount_lt_min_message', field: 'amountToCampaign', status: 422 }],
-    ['a $5,000 donation against a $500 maximum is refused', { amount: 25, donation: 5000 }, limits, { code: 'amount_exceeds_limit_allowed', field: 'amountToCampaign', status: 422 }],
+    ['a negative donation is invalid_amount', { amount: 25, donation: -5 }, limits, { code: 'invalid_amount', field: 'amountToCampaign', kind: 'invalid' }],
+    ['a donation of 1e999 is invalid_amount', { amount: 25, donation: Number.POSITIVE_INFINITY }, limits, { code: 'invalid_amount', field: 'amountToCampaign', kind: 'invalid' }],
+    ['a donation below minAmount is amount_lt_min_message', { amount: 25, donation: 0.5 }, limits, { code: 'amount_lt_min_message', field: 'amountToCampaign', kind: 'refused' }],
+    ['a $5,000 donation against a $500 maximum is refused', { amount: 25, donation: 5000 }, limits, { code: 'amount_exceeds_limit_allowed', field: 'amountToCampaign', kind: 'refused' }],
     ['the donation does not count against the merchant limit', { amount: 5000, donation: 500 }, limits, null],
   ])('%s', (_name, amounts, given, expected) => {
     const refusal = paymentAmountRefusal(amounts, given);
-    expect(refusal === null ? null : { code: refusal.code, field: refusal.field, status: refusal.status }).toEqual(expected);
+    expect(refusal === null ? null : { code: refusal.code, field: refusal.field, kind: refusal.kind }).toEqual(expected);
   });
 
   // The refusal's detail is the sentence the API answers with (docs/api.md), after the SPEC code.

@@ -35,8 +35,8 @@ interface AmountRefusal {
   /** SPEC 8's code: invalid_amount, greater_than_zero, amount_exceeds_limit_allowed, amount_lt_min_message. */
   code: 'invalid_amount' | 'greater_than_zero' | 'amount_exceeds_limit_allowed' | 'amount_lt_min_message';
   field: AmountField;
-  /** 400 for what is not money; 422 for money the merchant's or campaign's limits refuse. */
-  status: 400 | 422;
+  /** invalid for what is not money; refused for money the merchant's or campaign's limits refuse. */
+  kind: 'invalid' | 'refused';
   detail: string;
 }
 
@@ -56,7 +56,7 @@ export interface AmountLimits {
 }
 
 const refuse = (code: AmountRefusal['code'], field: AmountField, detail: string): AmountRefusal =>
-  ({ code, field, status: code === 'invalid_amount' || code === 'greater_than_zero' ? 400 : 422, detail });
+  ({ code, field, kind: code === 'invalid_amount' || code === 'greater_than_zero' ? 'invalid' : 'refused', detail });
 
 /**
  * The first rule a payment's amounts break, or null:

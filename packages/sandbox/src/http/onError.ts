@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ApiError } from './ApiError';
+import { PaymentError, type PaymentErrorKind } from '../errors/PaymentError';
 import type { AppEnv } from './AppEnv';
 import { detailText, errorText } from './errorText';
 import { errorFields } from '../ops/logger';
@@ -16,8 +17,22 @@ export function clientClosed(c: Context): boolean {
   return c.req.raw.signal?.aborted === true;
 }
 
+/** The one place a domain error's kind becomes an HTTP status. */
+const STATUS_OF_KIND: Readonly<Record<PaymentErrorKind, ContentfulStatusCode>> = {
+  invalid: 400,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  gone: 410,
+  refused: 422,
+  gateway_failed: 502,
+  unavailable: 503,
+  in_doubt: 504,
+};
+
 function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
+  if (error instanceof PaymentError) return new ApiError(STATUS_OF_KIND[error.kind], error.code, error.detail);
   if (error instanceof HTTPException) {
     if (error.status === 413) return new ApiError(413, 'payload_too_large', 'Body is too large');
     return new ApiError(error.status, error.status < 500 ? 'invalid_request' : 'happen_error_try_again', error.message || undefined);
@@ -33,8 +48,8 @@ export function onError(error: unknown, c: Context<AppEnv>): Response {
   // The client closed the connection first (reading its body failed): nothing is wrong here and
   // nobody reads the answer; requestLog logs it as a client abort.
   const apiError = clientClosed(c) ? new ApiError(CLIENT_CLOSED_REQUEST, 'client_closed_request', 'The client closed the connection') : toApiError(error);
-  // A bug, not bad input: log what failed (never the request body, which may hold a card).
-  if (apiError.status >= 500 && !(error instanceof ApiError)) c.get('log')?.error(errorFields(error), 'unhandled error');
+  // A bug, not bad input nor a gateway's silence: log what failed (never the request body, which may hold a card).
+  if (apiError.status >= 500 && !(error instanceof ApiError) && !(error instanceof PaymentError)) c.get('log')?.error(errorFields(error), 'unhandled error');
   const lang = c.get('lang') ?? 'es';
   const text = errorText(apiError.code, lang);
   // The catalogue's text in the caller's language, plus the detail naming the field or limit (in Spanish too where errorText knows the sentence).

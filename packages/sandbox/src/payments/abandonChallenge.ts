@@ -1,6 +1,6 @@
 import { CANCELLED_AUTH_STATUS, isAbandonableChallenge, recordedPaymentResult } from '@pasarela/core';
 import type { Deps } from '../Deps';
-import { ApiError } from '../http/ApiError';
+import { PaymentError } from '../errors/PaymentError';
 import type { TransactionRow } from '../store/transactions';
 import { cancelledOutcome, settlePayment } from './settlePayment';
 import { withdrawAtGateway } from './withdrawAtGateway';
@@ -29,7 +29,7 @@ export async function abandonCardChallenge(deps: Pick<Deps, 'db' | 'gateways'>, 
     return after;
   }
   if (recordedPaymentResult(attemptOf(after)) === 'PENDING') {
-    throw new ApiError(409, 'not_at_challenge', 'This card payment is not waiting at a 3D Secure challenge: its issuer decides it');
+    throw new PaymentError('conflict', 'not_at_challenge', 'This card payment is not waiting at a 3D Secure challenge: its issuer decides it');
   }
   return after;
 }

@@ -1,7 +1,7 @@
 import { captchaRefusalKey, type CaptchaCheckResponse } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import type { Queryable } from '../db/Database';
-import { ApiError } from '../http/ApiError';
+import { PaymentError } from '../errors/PaymentError';
 import { captchaRequiredOf, type CaptchaPayee } from '../store/captchaSettings';
 
 /**
@@ -33,10 +33,10 @@ async function merchantRequiresCaptcha(db: Queryable, payee: CaptchaPayee): Prom
 export async function checkPaymentCaptcha(deps: Pick<Deps, 'db' | 'captchaRequired'>, token: string | undefined, payee: CaptchaPayee): Promise<void> {
   if (token !== undefined) {
     const refusal = captchaRefusalKey(sandboxCaptchaAnswer(token));
-    if (refusal) throw new ApiError(403, refusal);
+    if (refusal) throw new PaymentError('forbidden', refusal);
     return;
   }
   if (deps.captchaRequired === false) return;
   if (!(await merchantRequiresCaptcha(deps.db, payee))) return;
-  throw new ApiError(403, 'error_captcha', 'captchaToken is required');
+  throw new PaymentError('forbidden', 'error_captcha', 'captchaToken is required');
 }

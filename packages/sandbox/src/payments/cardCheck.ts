@@ -4,7 +4,7 @@ import {
 import type { Deps } from '../Deps';
 import type { CardDecision } from '../gateways/CardProcessor';
 import { gatewayCall } from '../gateways/GatewayCall';
-import { ApiError } from '../http/ApiError';
+import { PaymentError } from '../errors/PaymentError';
 import {
   cardChecksInDoubt, dropUndecidedCardCheck, findCardCheck, findCheckedCard, insertCardCheck, linkSavedCard, settleCardCheck, type CardCheckRow,
 } from '../store/cardChecks';
@@ -35,9 +35,9 @@ export type CardCheckAnswer =
 export async function checkAndSaveCard(deps: Deps, userId: number, body: unknown, lang: Language): Promise<CardCheckAnswer> {
   const parsed = parseOr400(RegisterCardSchema, body);
   const brand = cardBrandOf(parsed.cardNumber);
-  if (!brand) throw new ApiError(400, 'invalid_card');
-  if (parsed.cvv.length !== cvcLengthFor(brand)) throw new ApiError(400, 'invalid_cvc', 'cvv is not valid');
-  if (!isCardExpiryValid(parsed.expMonth, parsed.expYear, Date.now())) throw new ApiError(400, 'expired', 'expYear is in the past');
+  if (!brand) throw new PaymentError('invalid', 'invalid_card');
+  if (parsed.cvv.length !== cvcLengthFor(brand)) throw new PaymentError('invalid', 'invalid_cvc', 'cvv is not valid');
+  if (!isCardExpiryValid(parsed.expMonth, parsed.expYear, Date.now())) throw new PaymentError('invalid', 'expired', 'expYear is in the past');
   const digits = digitsOnly(parsed.cardNumber);
   const cardFingerprint = cardFingerprintOf(digits, deps.cardFingerprintKey);
   // What defines the check: the card (never its number), for this user. The same trackId on another card is 409 track_id_reused.
@@ -66,7 +66,7 @@ export async function checkAndSaveCard(deps: Deps, userId: number, body: unknown
 /** A trackId seen before must check the same card (core trackIdRepeatOf); else 409 track_id_reused, as a payment's. */
 function sameCheckOrRefuse(check: CardCheckRow, fingerprint: string): void {
   if (trackIdRepeatOf(check.request_fingerprint, fingerprint) === 'reused') {
-    throw new ApiError(409, SPECIFIC_ERROR_CODES.trackIdReused, 'trackId was already used for another card: send a new trackId for a new card');
+    throw new PaymentError('conflict', SPECIFIC_ERROR_CODES.trackIdReused, 'trackId was already used for another card: send a new trackId for a new card');
   }
 }
 
@@ -105,7 +105,7 @@ async function answerOf(deps: Pick<Deps, 'db'>, check: CardCheckRow, lang: Langu
     if (card) return { status: 1, messageSys: cardCheckMessage('approved', lang), card };
   }
   // Still in doubt (another request asks meanwhile), not approved, or approved and the card removed since.
-  if (check.auth_status === IN_DOUBT.auth_status) throw new ApiError(504, 'payment_error_try_again', 'The card processor did not answer; the card check is being checked');
+  if (check.auth_status === IN_DOUBT.auth_status) throw new PaymentError('in_doubt', 'payment_error_try_again', 'The card processor did not answer; the card check is being checked');
   return { status: 0, messageSys: cardCheckMessage(check.message_key, lang), authStatus: check.auth_status };
 }
 

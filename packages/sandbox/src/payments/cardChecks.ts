@@ -3,7 +3,7 @@ import { cardBrandsOfList, isCardExpiryValid, linkAllowsMethod, parseCardTypeLis
 /** The largest id a PostgreSQL integer column holds. */
 const MAX_INTEGER_ID = 2_147_483_647;
 import type { Deps } from '../Deps';
-import { ApiError } from '../http/ApiError';
+import { PaymentError } from '../errors/PaymentError';
 import type { MerchantRow } from '../store/merchants';
 import { activeBridgeBounds } from '../store/campaignBridges';
 
@@ -15,10 +15,10 @@ export async function donationOf(deps: Deps, payload: CardPaymentPayload, mercha
   if (!payload.amountToCampaign || !Number.isSafeInteger(bridgeId)) return { campaign_bridge_id: null, campaign_cents: 0 };
   // An id past what an integer column holds names no bridge.
   const bridge = bridgeId < 1 || bridgeId > MAX_INTEGER_ID ? undefined : await activeBridgeBounds(deps.db, bridgeId, merchantId);
-  if (!bridge) throw new ApiError(400, 'missing_arguments', 'idCampaignBridge names no active campaign of this merchant');
+  if (!bridge) throw new PaymentError('invalid', 'missing_arguments', 'idCampaignBridge names no active campaign of this merchant');
   // SPEC 4 campaign bounds, core's rule.
   const refusal = donationRefusal(payload.amountToCampaign, { minAmount: centsToAmount(bridge.min_cents), maxAmount: centsToAmount(bridge.max_cents) });
-  if (refusal) throw new ApiError(refusal.status, refusal.code, refusal.detail);
+  if (refusal) throw new PaymentError(refusal.kind, refusal.code, refusal.detail);
   return { campaign_bridge_id: bridgeId, campaign_cents: amountToCents(payload.amountToCampaign) };
 }
 
@@ -27,7 +27,7 @@ export async function donationOf(deps: Deps, payload: CardPaymentPayload, mercha
 export function checkCard(payload: CardPaymentPayload, linkCardTypes: string | null, merchantCardCodes: readonly string[]): CardBrand {
   const card = payload.cardInformation;
   if (!isCardExpiryValid(card.expMonth, card.expYear, Date.now())) {
-    throw new ApiError(400, 'expired', 'cardInformation.expYear is in the past');
+    throw new PaymentError('invalid', 'expired', 'cardInformation.expYear is in the past');
   }
   return checkCardBrand(card.cardType, linkCardTypes, merchantCardCodes);
 }
@@ -39,20 +39,20 @@ export function checkCard(payload: CardPaymentPayload, linkCardTypes: string | n
 export function checkCardBrand<B extends string>(brand: B, linkCardTypes: string | null, merchantCardCodes: readonly string[]): B {
   // SPEC 4: a link whose cardType list names only other methods takes no card at all.
   const linkList = parseCardTypeList(linkCardTypes);
-  if (!linkAllowsMethod('card', linkList)) throw new ApiError(422, 'card_not_valid', 'This link does not take cards');
+  if (!linkAllowsMethod('card', linkList)) throw new PaymentError('refused', 'card_not_valid', 'This link does not take cards');
   // Brand tokens narrow the brands; a list of methods alone (CARD, NEQUI, ...) does not.
   const allowedByLink: readonly string[] = cardBrandsOfList(linkList);
   if (allowedByLink.length > 0 && !allowedByLink.includes(brand)) {
-    throw new ApiError(422, 'card_not_valid', `${brand} is not accepted for this link`);
+    throw new PaymentError('refused', 'card_not_valid', `${brand} is not accepted for this link`);
   }
-  if (!merchantCardCodes.includes(brand)) throw new ApiError(422, 'card_not_valid');
+  if (!merchantCardCodes.includes(brand)) throw new PaymentError('refused', 'card_not_valid');
   return brand;
 }
 
 /** SPEC 6 "Guest payer ... allowed when the merchant's guest flag allows it (hasPaymentGuest)". */
 export function checkGuestAllowed(merchant: Pick<MerchantRow, 'name' | 'has_payment_guest'>, anonymousUserServiceId: number | undefined): void {
   if (anonymousUserServiceId !== undefined && !merchant.has_payment_guest) {
-    throw new ApiError(403, 'please_contact_merchant', `${merchant.name} does not take guest payments: log in to a wallet account to pay`);
+    throw new PaymentError('forbidden', 'please_contact_merchant', `${merchant.name} does not take guest payments: log in to a wallet account to pay`);
   }
 }
 
@@ -62,7 +62,7 @@ export function checkDomain(merchant: Pick<MerchantRow, 'domain_validation' | 'a
   const allowed = Array.isArray(merchant.allowed_domains) ? merchant.allowed_domains.filter((d): d is string => typeof d === 'string') : [];
   const host = domainRequested.trim().toLowerCase().replace(/^https?:\/\//, '').split(/[/:]/)[0] ?? '';
   if (!allowed.some((d) => host === d.toLowerCase() || host.endsWith(`.${d.toLowerCase()}`))) {
-    throw new ApiError(403, 'commerce_problems', `additionalData.domainRequested ${host || '(empty)'} is not an allowed domain of the merchant`);
+    throw new PaymentError('forbidden', 'commerce_problems', `additionalData.domainRequested ${host || '(empty)'} is not an allowed domain of the merchant`);
   }
 }
 

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { chargeIdentityText, trackIdRepeatOf, SPECIFIC_ERROR_CODES, type ChargeIdentity } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
-import { ApiError } from '../http/ApiError';
+import { PaymentError } from '../errors/PaymentError';
 import { findTransactionByTrackId, type TransactionRow } from '../store/transactions';
 
 /**
@@ -32,7 +32,7 @@ export async function earlierAttempt(db: Queryable, trackId: string | undefined,
 /** The row of a trackId seen before, when it made this charge; else 409 track_id_reused. */
 export function sameChargeOrRefuse(earlier: TransactionRow, fingerprint: string): TransactionRow {
   if (trackIdRepeatOf(earlier.request_fingerprint, fingerprint) === 'reused') {
-    throw new ApiError(409, SPECIFIC_ERROR_CODES.trackIdReused, 'trackId was already used for another payment: send a new trackId for a new payment');
+    throw new PaymentError('conflict', SPECIFIC_ERROR_CODES.trackIdReused, 'trackId was already used for another payment: send a new trackId for a new payment');
   }
   return earlier;
 }

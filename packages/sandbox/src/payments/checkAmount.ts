@@ -1,5 +1,5 @@
 import { amountToCents, centsToAmount, amountText, paymentAmountRefusal, type AmountLimits, type PaymentAmounts } from '@pasarela/core';
-import { ApiError } from '../http/ApiError';
+import { PaymentError } from '../errors/PaymentError';
 import type { PayTarget } from './payTarget';
 
 /** What a payment charges, in cents, once its amounts passed the rules. */
@@ -24,17 +24,17 @@ export function checkAmount(
   refuseBadAmounts(charged, { txLimit: centsToAmount(txLimitCents) });
   if (target.amountCents > 0) {
     if (amount !== undefined && amountToCents(amount) !== target.amountCents) {
-      throw new ApiError(400, 'invalid_amount', `amount must be ${amountText(centsToAmount(target.amountCents))}, the price of ${target.code}`);
+      throw new PaymentError('invalid', 'invalid_amount', `amount must be ${amountText(centsToAmount(target.amountCents))}, the price of ${target.code}`);
     }
     if (taxAmount !== undefined && amountToCents(taxAmount) !== target.taxCents) {
-      throw new ApiError(400, 'invalid_amount', `taxAmount must be ${amountText(centsToAmount(target.taxCents))}, the tax of ${target.code}`);
+      throw new PaymentError('invalid', 'invalid_amount', `taxAmount must be ${amountText(centsToAmount(target.taxCents))}, the tax of ${target.code}`);
     }
   }
   return { amountCents: amountToCents(charged.amount), taxCents: amountToCents(charged.taxAmount) };
 }
 
-/** Throws core's refusal of these amounts (paymentAmountRefusal) as the API's error. */
+/** Throws core's refusal of these amounts (paymentAmountRefusal) as a domain error. */
 export function refuseBadAmounts(amounts: PaymentAmounts, limits: AmountLimits = {}): void {
   const refusal = paymentAmountRefusal(amounts, limits);
-  if (refusal) throw new ApiError(refusal.status, refusal.code, refusal.detail);
+  if (refusal) throw new PaymentError(refusal.kind, refusal.code, refusal.detail);
 }

@@ -2,7 +2,7 @@ import { CHANNEL, CRYPTO_RATE_FROZEN_MS, CryptoRefundSchema, centsToAmount, cryp
 import * as v from 'valibot';
 import type { Deps } from '../Deps';
 import { gatewayCall, gatewayRead } from '../gateways/GatewayCall';
-import { ApiError } from '../http/ApiError';
+import { PaymentError } from '../errors/PaymentError';
 import { refundMail } from '../mail/templates';
 import { findTransaction, markCryptoRefundSent, updateQuote, type TransactionRow } from '../store/transactions';
 import { cryptoReceivedOf, depositKeyOf } from './cryptoReceived';
@@ -23,13 +23,13 @@ export const cryptoCoins = async (deps: Pick<Deps, 'gateways'>) => (await deps.g
 export const networksOf = async (deps: Pick<Deps, 'gateways'>, coin: string) => (await deps.gateways.crypto.coins(gatewayRead())).find((c) => c.value === coin)?.networks;
 
 async function checkCoin(deps: Pick<Deps, 'gateways'>, currency: string, network: string): Promise<void> {
-  if (!(await networksOf(deps, currency))?.some((n) => n.network === network)) throw new ApiError(400, 'missing_arguments', 'currency/network is not offered');
+  if (!(await networksOf(deps, currency))?.some((n) => n.network === network)) throw new PaymentError('invalid', 'missing_arguments', 'currency/network is not offered');
 }
 
 /** SPEC 4 "The exchange rate is frozen for 10 minutes": the processor's price now, and until when it holds. */
 async function quoteDetails(deps: Pick<Deps, 'gateways'>, currency: string, network: string, amountUsd: number) {
   const q = await deps.gateways.crypto.quote({ ...gatewayRead(), currency, amountUsd });
-  if (!q) throw new ApiError(400, 'missing_arguments', 'currency is not offered');
+  if (!q) throw new PaymentError('invalid', 'missing_arguments', 'currency is not offered');
   return { currency, network, ...q, rateExpiresAt: new Date(Date.now() + CRYPTO_RATE_FROZEN_MS).toISOString() };
 }
 
@@ -88,8 +88,8 @@ async function firstCryptoAttempt(deps: Deps, input: CryptoPaymentInput, link: L
 export async function changeCryptoCoin(deps: Deps, tx: TransactionRow, currency: string, network: string): Promise<TransactionRow> {
   await checkCoin(deps, currency, network);
   // A cancelled payment takes no new coin: the widget drops it and starts a new one.
-  if (isCryptoCancelled(tx)) throw new ApiError(404, 'REQUESTED_QR_FAILED');
-  if (tx.status === 1) throw new ApiError(409, 'request_already_paid');
+  if (isCryptoCancelled(tx)) throw new PaymentError('not_found', 'REQUESTED_QR_FAILED');
+  if (tx.status === 1) throw new PaymentError('conflict', 'request_already_paid');
   const frozen = tx.details['currency'] === currency && Date.parse(String(tx.details['rateExpiresAt'])) > Date.now();
   const details: Record<string, unknown> = frozen ? { ...tx.details, network } : await quoteDetails(deps, currency, network, centsToAmount(tx.amount_cents + tx.tax_cents));
   const address = tx.details['network'] === network ? tx.reference
@@ -121,10 +121,10 @@ export async function cancelCryptoPayment(deps: Deps, tx: TransactionRow, confir
     }
     return cancelledOutcome(row, 'payer');
   });
-  if (unconfirmed) throw new ApiError(409, 'refund_confirmation_required', 'Coins were received: cancelling refunds them, send confirmRefund: true');
+  if (unconfirmed) throw new PaymentError('conflict', 'refund_confirmation_required', 'Coins were received: cancelling refunds them, send confirmRefund: true');
   const row = settled?.row ?? tx;
   if (settled?.kind !== 'settled') {
-    if (row.status === 1) throw new ApiError(409, 'request_already_paid', 'The payment is complete: it can no longer be cancelled');
+    if (row.status === 1) throw new PaymentError('conflict', 'request_already_paid', 'The payment is complete: it can no longer be cancelled');
     return row;
   }
   const refund = cryptoRefundOf(row);
@@ -138,10 +138,10 @@ export async function cancelCryptoPayment(deps: Deps, tx: TransactionRow, confir
  */
 export async function sendCryptoRefund(deps: Deps, tx: TransactionRow): Promise<TransactionRow> {
   const refund = cryptoRefundOf(tx);
-  if (!refund) throw new ApiError(409, 'no_refund_owed', 'This payment owes no refund');
+  if (!refund) throw new PaymentError('conflict', 'no_refund_owed', 'This payment owes no refund');
   if (refund.status === 'refunded') return tx;
   const sent = await deps.gateways.crypto.refund({ ...gatewayCall(`${tx.cod_oper}:refund`), depositKey: depositKeyOf(tx.cod_oper, String(tx.details['network'])), to: refund.to, amountCrypto: refund.amount });
-  if (sent !== 'refunded') throw new ApiError(409, 'no_refund_owed', 'The processor holds nothing to refund for this payment');
+  if (sent !== 'refunded') throw new PaymentError('conflict', 'no_refund_owed', 'The processor holds nothing to refund for this payment');
   const details = { ...tx.details, refund: { ...refund, status: 'refunded', refundedAt: new Date().toISOString() } };
   return (await markCryptoRefundSent(deps.db, tx.cod_oper, details)) ?? (await findTransaction(deps.db, tx.cod_oper)) ?? tx;
 }

@@ -1,4 +1,4 @@
-import { ApiError } from '../http/ApiError';
+import { PaymentError } from '../errors/PaymentError';
 import { isConnectionError } from '../db/unavailable';
 
 /**
@@ -18,6 +18,6 @@ export async function callInDoubt<T>(gateway: string, call: () => Promise<T>): P
     return await call();
   } catch (error) {
     if (isConnectionError(error)) throw error;
-    throw new ApiError(504, 'payment_error_try_again', `The ${gateway} did not answer; the payment is being checked`);
+    throw new PaymentError('in_doubt', 'payment_error_try_again', `The ${gateway} did not answer; the payment is being checked`);
   }
 }

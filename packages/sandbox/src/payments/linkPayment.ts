@@ -4,7 +4,7 @@ import {
 } from '@pasarela/core';
 import * as v from 'valibot';
 import type { Deps } from '../Deps';
-import { ApiError } from '../http/ApiError';
+import { PaymentError } from '../errors/PaymentError';
 import { payTargetOf, type PayTarget } from './payTarget';
 import { checkAmount } from './checkAmount';
 import { checkPaymentCaptcha } from './captchaVerdict';
@@ -65,7 +65,7 @@ export async function checkLinkPayment(deps: Deps, input: LinkPaymentInput, meth
   await checkPaymentCaptcha(deps, input.captchaToken, { code: input.code });
   const link = await payTargetOf(deps, input.code);
   const merchant = await findMerchant(deps.db, link.merchantId);
-  if (!merchant) throw new ApiError(404, 'Merchant Not Found');
+  if (!merchant) throw new PaymentError('not_found', 'Merchant Not Found');
   checkGuestAllowed(merchant, anonymousUserServiceId);
   const { amountCents, taxCents } = checkAmount(link, input.amount, input.taxAmount, merchant.tx_limit_cents);
   const services = await listMerchantServices(deps.db, merchant.id);
@@ -74,8 +74,8 @@ export async function checkLinkPayment(deps: Deps, input: LinkPaymentInput, meth
   const methods = paymentMethodAvailability(entries, link.serviceCode, parseCardTypeList(link.cardTypes));
   if (!methods[method]) {
     // A card (a wallet user's saved one) is refused as a typed card is: card_not_valid.
-    if (method === 'card') throw new ApiError(422, 'card_not_valid', 'This payment does not take cards');
-    throw new ApiError(404, 'service_unavailable', `${method} is not offered for this payment`);
+    if (method === 'card') throw new PaymentError('refused', 'card_not_valid', 'This payment does not take cards');
+    throw new PaymentError('not_found', 'service_unavailable', `${method} is not offered for this payment`);
   }
   return { link, merchant, anonymousUserServiceId, amountCents, taxCents, methods };
 }

@@ -4,7 +4,7 @@ import type { CardAuthorization } from '../gateways/CardProcessor';
 import { gatewayCall } from '../gateways/GatewayCall';
 import { findMerchant } from '../store/merchants';
 import { saveUserCard } from '../store/userCards';
-import { ApiError } from '../http/ApiError';
+import { PaymentError } from '../errors/PaymentError';
 import { callInDoubt, IN_DOUBT } from './inDoubt';
 import { cardPaymentStartOf } from './payTarget';
 import { checkAmount } from './checkAmount';
@@ -100,7 +100,7 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
   };
   const result = await deps.db.oneStatementLocked(advisoryLock, (db) => insertUnlessDuplicate(db, newRow, codOper, duplicate));
   // The same trackId racing in at the same moment is a retry, not a second payment.
-  if (result.kind === 'duplicate' && result.trackId !== trackId) throw new ApiError(409, 'possible_duplicated_tx');
+  if (result.kind === 'duplicate' && result.trackId !== trackId) throw new PaymentError('conflict', 'possible_duplicated_tx');
   // Not inserted: the same trackId got there first (any node), with this charge or another.
   if (result.kind !== 'inserted') return cardAnswerOf(await attemptThatWon(deps.db, trackId, fingerprint), lang);
   return paid(result.row, merchant.name, merchant.logo || null);
@@ -148,13 +148,13 @@ export async function chargeCard(deps: Deps, attempt: TransactionRow, charge: Ca
   }));
   if (decision.status === 'failed') {
     await dropUnsentAttempt(deps.db, attempt.cod_oper);
-    throw new ApiError(502, charge.failureKey);
+    throw new PaymentError('gateway_failed', charge.failureKey);
   }
   const settled = await settlePayment(deps, attempt.cod_oper, {
     ...cardOutcomeOf(decision), ...(decision.status === 'challenge' ? { redirectUrl: charge.origin ? new URL(decision.url, charge.origin).toString() : decision.url } : {}),
   });
   // Authorized for a single-use link or a subscription another payment took meanwhile: voided there, charged nowhere.
-  if (calledOffMeanwhile(settled)) throw new ApiError(409, 'request_already_paid', charge.calledOff);
+  if (calledOffMeanwhile(settled)) throw new PaymentError('conflict', 'request_already_paid', charge.calledOff);
   return { row: settled?.row ?? attempt, settledNow: settled?.kind === 'settled' };
 }
 

@@ -1,5 +1,5 @@
 import type { Deps } from '../Deps';
-import { ApiError } from '../http/ApiError';
+import { PaymentError } from '../errors/PaymentError';
 import { isLinkExpired } from '@pasarela/core';
 import { findStation } from '../store/catalog';
 import { cardPaymentStartRow } from '../store/cardPaymentStart';
@@ -24,7 +24,7 @@ export interface PayTarget {
 
 /** A link a payer may still pay: 404 unknown, 410 {code: 3000} expired, 409 when a single-use link is paid. */
 export function payableLink(link: LinkRow | undefined, notFoundCode = 'error_to_load'): LinkRow {
-  if (!link) throw new ApiError(404, notFoundCode);
+  if (!link) throw new PaymentError('not_found', notFoundCode);
   checkLinkOpen(link);
   return link;
 }
@@ -35,8 +35,8 @@ export function payableLink(link: LinkRow | undefined, notFoundCode = 'error_to_
  * the attempt's record, made under the same lock (store/transactions.ts insertUnlessDuplicate).
  */
 export function checkLinkOpen(link: Pick<LinkRow, 'expires_at' | 'single_use' | 'paid_cod_oper'>): void {
-  if (link.expires_at && isLinkExpired(link.expires_at.getTime(), Date.now())) throw new ApiError(410, 3000);
-  if (link.single_use && link.paid_cod_oper !== null) throw new ApiError(409, 'request_already_paid');
+  if (link.expires_at && isLinkExpired(link.expires_at.getTime(), Date.now())) throw new PaymentError('gone', 3000);
+  if (link.single_use && link.paid_cod_oper !== null) throw new PaymentError('conflict', 'request_already_paid');
 }
 
 export async function payTargetOf(deps: Deps, code: string): Promise<PayTarget> {
@@ -49,7 +49,7 @@ export async function payTargetOf(deps: Deps, code: string): Promise<PayTarget> 
   if (station) {
     return { code: station.station_id, merchantId: station.merchant_id, description: station.description, amountCents: station.amount_cents - station.discount_cents, taxCents: 0, cardTypes: null, serviceCode: 'LK', singleUse: false };
   }
-  throw new ApiError(404, 'error_to_load');
+  throw new PaymentError('not_found', 'error_to_load');
 }
 
 /** The merchant's columns a card payment reads. */
@@ -78,7 +78,7 @@ export async function cardPaymentStartOf(deps: Deps, code: string, trackId: stri
     // Not a link: a payment station, or 404.
     const target = await payTargetOf(deps, code);
     const merchant = await findMerchant(deps.db, target.merchantId);
-    if (!merchant) throw new ApiError(404, 'Merchant Not Found');
+    if (!merchant) throw new PaymentError('not_found', 'Merchant Not Found');
     return { kind: 'new', target, merchant, cardCodes: await merchantCardCodes(deps.db, merchant.id) };
   }
   checkLinkOpen(row);
@@ -86,7 +86,7 @@ export async function cardPaymentStartOf(deps: Deps, code: string, trackId: stri
     code: row.code, merchantId: row.merchant_id, description: row.description, amountCents: row.amount_cents, taxCents: row.tax_cents,
     cardTypes: row.card_types, serviceCode: row.service_code, singleUse: row.single_use,
   };
-  if (row.m_id === null) throw new ApiError(404, 'Merchant Not Found');
+  if (row.m_id === null) throw new PaymentError('not_found', 'Merchant Not Found');
   const merchant: CardMerchant = {
     id: row.m_id, name: row.m_name, logo: row.m_logo, has_payment_guest: row.has_payment_guest, tx_limit_cents: row.tx_limit_cents,
     domain_validation: row.domain_validation, allowed_domains: row.allowed_domains,

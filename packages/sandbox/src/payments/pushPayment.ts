@@ -2,7 +2,7 @@ import type { Language } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { gatewayCall, GatewayOutcomeUnknown } from '../gateways/GatewayCall';
 import type { PushRequest, PushWalletName } from '../gateways/PushWallet';
-import { ApiError } from '../http/ApiError';
+import { PaymentError } from '../errors/PaymentError';
 import type { TransactionRow } from '../store/transactions';
 import { pushOutcomeOf } from './gatewayOutcomes';
 import { callInDoubt, IN_DOUBT } from './inDoubt';
@@ -58,7 +58,7 @@ export async function withdrawPushPayment(deps: Deps, row: TransactionRow): Prom
   try {
     answer = await deps.gateways.push.cancel(gatewayCall(row.cod_oper));
   } catch (error) {
-    if (error instanceof GatewayOutcomeUnknown) throw new ApiError(503, 'connection_error', 'The wallet did not answer: the payment was not called off');
+    if (error instanceof GatewayOutcomeUnknown) throw new PaymentError('unavailable', 'connection_error', 'The wallet did not answer: the payment was not called off');
     throw error;
   }
   // Never received by the wallet: nothing to pay, called off here. Anything else: what it says.

@@ -1,7 +1,7 @@
 import { cryptoRefundCoins, refundCheck, refundPathOf, type RefundRefusal } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { gatewayCall } from '../gateways/GatewayCall';
-import { ApiError } from '../http/ApiError';
+import { PaymentError } from '../errors/PaymentError';
 import { creditBalance, findRefund, insertRefund, lockForRefund, markRefundFailed, markRefundSucceeded, type RefundRow } from '../store/refunds';
 import type { TransactionRow } from '../store/transactions';
 import { depositKeyOf } from './cryptoReceived';
@@ -16,14 +16,14 @@ const NOT_REFUNDABLE: Readonly<Record<string, string>> = {
 export const paidCentsOf = (row: Pick<TransactionRow, 'amount_cents' | 'tax_cents' | 'campaign_cents'>) => row.amount_cents + row.tax_cents + row.campaign_cents;
 
 /** Core's refusal as the merchant API's error. */
-function refusalError(refusal: RefundRefusal, row: TransactionRow, remainingCents: number): ApiError {
+function refusalError(refusal: RefundRefusal, row: TransactionRow, remainingCents: number): PaymentError {
   switch (refusal) {
-    case 'method_not_refundable': return new ApiError(422, 'refund_not_supported', NOT_REFUNDABLE[row.method] ?? `A ${row.method} payment cannot be refunded`);
-    case 'payment_pending': return new ApiError(409, 'transaction_not_refundable', 'The payment is still pending: nothing was paid to refund; void it instead');
-    case 'payment_declined': return new ApiError(409, 'transaction_not_refundable', 'The payment was declined: nothing was paid to refund');
-    case 'fully_refunded': return new ApiError(409, 'transaction_fully_refunded', 'Everything paid has been refunded already');
-    case 'exceeds_remaining': return new ApiError(422, 'refund_exceeds_remaining', `amount is more than what remains to refund (${(remainingCents / 100).toFixed(2)})`);
-    case 'amount_not_positive': return new ApiError(400, 'invalid_amount', 'amount must be more than 0');
+    case 'method_not_refundable': return new PaymentError('refused', 'refund_not_supported', NOT_REFUNDABLE[row.method] ?? `A ${row.method} payment cannot be refunded`);
+    case 'payment_pending': return new PaymentError('conflict', 'transaction_not_refundable', 'The payment is still pending: nothing was paid to refund; void it instead');
+    case 'payment_declined': return new PaymentError('conflict', 'transaction_not_refundable', 'The payment was declined: nothing was paid to refund');
+    case 'fully_refunded': return new PaymentError('conflict', 'transaction_fully_refunded', 'Everything paid has been refunded already');
+    case 'exceeds_remaining': return new PaymentError('refused', 'refund_exceeds_remaining', `amount is more than what remains to refund (${(remainingCents / 100).toFixed(2)})`);
+    case 'amount_not_positive': return new PaymentError('invalid', 'invalid_amount', 'amount must be more than 0');
   }
 }
 
@@ -64,7 +64,7 @@ export async function refundPayment(deps: Pick<Deps, 'db' | 'gateways'>, merchan
     if ('refusal' in check) throw refusalError(check.refusal, row, payment.paidCents - payment.heldCents);
     const refund = await insertRefund(tx, { codOper, merchantId, amountCents: check.cents });
     if (row.method !== 'balance') return { row, refund };
-    if (row.user_id === null || !(await creditBalance(tx, row.user_id, check.cents))) throw new ApiError(409, 'refund_not_supported', 'The wallet that paid no longer exists');
+    if (row.user_id === null || !(await creditBalance(tx, row.user_id, check.cents))) throw new PaymentError('conflict', 'refund_not_supported', 'The wallet that paid no longer exists');
     return { row, refund: (await markRefundSucceeded(tx, refund.id)) ?? refund };
   });
   if (!held) return undefined;
@@ -78,7 +78,7 @@ export async function refundPayment(deps: Pick<Deps, 'db' | 'gateways'>, merchan
     return held.refund;
   }
   const done = await deps.db.transaction((tx) => (answer === 'refunded' ? markRefundSucceeded(tx, held.refund.id) : markRefundFailed(tx, held.refund.id, 'refused')));
-  if (answer === 'refused') throw new ApiError(502, 'refund_refused', 'The gateway refused the refund; nothing was given back');
+  if (answer === 'refused') throw new PaymentError('gateway_failed', 'refund_refused', 'The gateway refused the refund; nothing was given back');
   // Settled meanwhile by the refund reconciler (an answer slower than its deadline): as it stands.
   return done ?? (await findRefund(deps.db, held.refund.id)) ?? held.refund;
 }

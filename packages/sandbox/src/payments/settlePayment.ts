@@ -3,7 +3,7 @@ import { activateSubscription } from '../store/catalog';
 import type { Queryable } from '../db/Database';
 import type { Deps } from '../Deps';
 import { giveBack, moneyTakenOf, withdrawAtGateway } from './withdrawAtGateway';
-import { ApiError } from '../http/ApiError';
+import { PaymentError } from '../errors/PaymentError';
 import { claimSingleUseLink, lockSingleUseLinkOf } from '../store/links';
 import type { GatewayEvent } from '../gateways/GatewayEvent';
 import { lockOtherOpenAttempts, lockTransaction, recordGatewayEvent, recordMoneyTaken, writeOutcome, type OwedToPayer, type PaymentOutcome, type TransactionRow } from '../store/transactions';
@@ -78,13 +78,13 @@ export function calledOffMeanwhile(settled: Settlement | undefined): Transaction
 /** A payer's status call about a payment called off because another paid its link: 409 request_already_paid. */
 export function refuseIfPaidElsewhere(row: TransactionRow): void {
   if (row.auth_status === CANCELLED_AUTH_STATUS && row.details['cancelReason'] === 'paid_elsewhere') {
-    throw new ApiError(409, 'request_already_paid', 'Another payment paid this single-use link; this one was called off and charges nothing');
+    throw new PaymentError('conflict', 'request_already_paid', 'Another payment paid this single-use link; this one was called off and charges nothing');
   }
 }
 
 /** A payer's status call about a payment the merchant voided while it waited: 409 payment_voided_by_merchant. */
 export function refuseIfVoidedByMerchant(row: TransactionRow): void {
-  if (row.auth_status === CANCELLED_AUTH_STATUS && row.details['cancelReason'] === 'merchant') throw new ApiError(409, 'payment_voided_by_merchant');
+  if (row.auth_status === CANCELLED_AUTH_STATUS && row.details['cancelReason'] === 'merchant') throw new PaymentError('conflict', 'payment_voided_by_merchant');
 }
 
 /**
@@ -175,6 +175,6 @@ export async function settlePayment(deps: Pick<Deps, 'db' | 'gateways'>, codOper
  */
 export async function claimLinkOrRefuse(tx: Queryable, row: TransactionRow, singleUse: boolean): Promise<TransactionRow[]> {
   if (!singleUse || !row.link_code || resultOf(row) !== 'APPROVED') return [];
-  if (!(await claimSingleUseLink(tx, row.link_code, row.cod_oper))) throw new ApiError(409, 'request_already_paid', 'This single-use link was paid by another payment');
+  if (!(await claimSingleUseLink(tx, row.link_code, row.cod_oper))) throw new PaymentError('conflict', 'request_already_paid', 'This single-use link was paid by another payment');
   return callOffTheOthers(tx, row);
 }

@@ -4,7 +4,7 @@ import {
 } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import type { Queryable } from '../db/Database';
-import { ApiError } from '../http/ApiError';
+import { PaymentError } from '../errors/PaymentError';
 import type { MerchantDescriptor } from '../gateways/CardProcessor';
 import { findMerchant } from '../store/merchants';
 import { findPlan, findSubscription } from '../store/catalog';
@@ -48,17 +48,17 @@ export type SubscriptionAnswer = CardAnswer & { subscriptionKey: string; applied
 export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCardPayment): Promise<SubscriptionAnswer> {
   const sub = await findSubscription(deps.db, p.subscriptionKey);
   const plan = sub && (await findPlan(deps.db, sub.plan_id));
-  if (!sub || !plan) throw new ApiError(404, 'error_to_load');
-  if (p.idSubscription !== undefined && p.idSubscription !== sub.id) throw new ApiError(400, 'invalid_arguments', 'activateSubscription.idSubscription is not this subscription');
-  if (p.idMerchant !== undefined && p.idMerchant !== plan.merchant_id) throw new ApiError(400, 'invalid_arguments', 'idMerchant is not the merchant of this subscription');
-  if (p.amount !== undefined && amountToCents(p.amount) !== plan.amount_cents) throw new ApiError(400, 'invalid_amount', 'requestPay.amount is not the plan amount');
+  if (!sub || !plan) throw new PaymentError('not_found', 'error_to_load');
+  if (p.idSubscription !== undefined && p.idSubscription !== sub.id) throw new PaymentError('invalid', 'invalid_arguments', 'activateSubscription.idSubscription is not this subscription');
+  if (p.idMerchant !== undefined && p.idMerchant !== plan.merchant_id) throw new PaymentError('invalid', 'invalid_arguments', 'idMerchant is not the merchant of this subscription');
+  if (p.amount !== undefined && amountToCents(p.amount) !== plan.amount_cents) throw new PaymentError('invalid', 'invalid_amount', 'requestPay.amount is not the plan amount');
   const card = p.cardInformation;
   const fingerprint = chargeFingerprint(deps.cardFingerprintKey, identityOf({
     method: 'card', target: sub.subscription_key, card: cardFingerprintOf(card.cardNumber, deps.cardFingerprintKey), variant: 'subscription',
   }));
   const answer = (tx: TransactionRow): SubscriptionAnswer => ({ ...cardAnswerOf(tx, p.lang), subscriptionKey: sub.subscription_key, appliedNow: plan.charge_now });
   const merchant = await findMerchant(deps.db, plan.merchant_id);
-  if (!merchant) throw new ApiError(404, 'Merchant Not Found');
+  if (!merchant) throw new PaymentError('not_found', 'Merchant Not Found');
   const payerName = `${card.firstName} ${card.lastName}`;
   // The one card charge (payByCard.chargeCard): no answer is 504 and the attempt stays for the
   // reconciler and this trackId's retry, which asks the processor again under the attempt's key.
@@ -71,9 +71,9 @@ export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCard
   })).row);
   const earlier = await earlierAttempt(deps.db, p.trackId, fingerprint);
   if (earlier) return stillInDoubt(earlier) ? charged(earlier) : answer(earlier);
-  if (isSubscriptionActive(sub.status)) throw new ApiError(409, 'request_already_paid', 'This subscription is already active');
+  if (isSubscriptionActive(sub.status)) throw new PaymentError('conflict', 'request_already_paid', 'This subscription is already active');
   checkGuestAllowed(merchant, p.anonymousUserServiceId);
-  if (!isCardExpiryValid(card.expMonth, card.expYear, Date.now())) throw new ApiError(400, 'expired', 'cardInformation.expYear is in the past');
+  if (!isCardExpiryValid(card.expMonth, card.expYear, Date.now())) throw new PaymentError('invalid', 'expired', 'cardInformation.expYear is in the past');
   const stored = storedCard(card.cardNumber, card.cardType, deps.cardFingerprintKey);
   const chargeNow = activationChargeCents({ amountCents: plan.amount_cents, chargeNow: plan.charge_now });
   // The attempt is recorded first, the subscription row locked while it is checked; the payment that
@@ -97,7 +97,7 @@ export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCard
   if (inserted === 'active') {
     const won = await earlierAttempt(deps.db, p.trackId, fingerprint);
     if (won) return answer(won);
-    throw new ApiError(409, 'request_already_paid', 'This subscription is already active');
+    throw new PaymentError('conflict', 'request_already_paid', 'This subscription is already active');
   }
   if (!inserted) return answer(await attemptThatWon(deps.db, p.trackId, fingerprint));
   return charged(inserted);
@@ -111,8 +111,8 @@ export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCard
  */
 export async function subscriptionOfLink(db: Queryable, linkCode: string, asked: { idSubscription: number; subscriptionKey: string }): Promise<{ id: number; period: string }> {
   const row = await findLinkSubscription(db, linkCode, asked.idSubscription, asked.subscriptionKey);
-  if (!row) throw new ApiError(400, 'invalid_arguments', 'activateSubscription names no subscription of this link');
-  if (isSubscriptionActive(row.status)) throw new ApiError(409, 'request_already_paid', 'This subscription is already active');
+  if (!row) throw new PaymentError('invalid', 'invalid_arguments', 'activateSubscription names no subscription of this link');
+  if (isSubscriptionActive(row.status)) throw new PaymentError('conflict', 'request_already_paid', 'This subscription is already active');
   return { id: row.id, period: row.period };
 }
 

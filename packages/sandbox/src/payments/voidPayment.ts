@@ -1,6 +1,6 @@
 import type { Deps } from '../Deps';
 import { gatewayCall, GatewayOutcomeUnknown } from '../gateways/GatewayCall';
-import { ApiError } from '../http/ApiError';
+import { PaymentError } from '../errors/PaymentError';
 import { merchantResultOf } from '../webhooks/merchantResultOf';
 import { findTransaction, type PaymentOutcome, type TransactionRow } from '../store/transactions';
 import { cancelledOutcome, settlePayment } from './settlePayment';
@@ -13,7 +13,7 @@ const isPending = (row: TransactionRow) => merchantResultOf({ method: row.method
 
 function refuseNotPending(row: TransactionRow): never {
   const approved = merchantResultOf({ method: row.method, status: row.status, authStatus: row.auth_status }) === 'APPROVED';
-  throw new ApiError(409, 'transaction_not_pending', approved ? 'The payment was approved: it can no longer be voided; refund it instead' : 'The payment has ended: there is nothing to void');
+  throw new PaymentError('conflict', 'transaction_not_pending', approved ? 'The payment was approved: it can no longer be voided; refund it instead' : 'The payment has ended: there is nothing to void');
 }
 
 /** What the gateway's answer to the withdrawal makes of the payment: the merchant's void, or what the payer did first. */
@@ -44,7 +44,7 @@ export async function voidPayment(deps: Pick<Deps, 'db' | 'gateways'>, merchantI
       withdrawn = merchantVoid(voucher ? voucherOutcomeOf(voucher) : undefined, row);
     }
   } catch (error) {
-    if (error instanceof GatewayOutcomeUnknown) throw new ApiError(503, 'connection_error', 'The gateway did not answer: the payment was not voided; try again');
+    if (error instanceof GatewayOutcomeUnknown) throw new PaymentError('unavailable', 'connection_error', 'The gateway did not answer: the payment was not voided; try again');
     throw error;
   }
   const settled = await settlePayment(deps, row.cod_oper, (locked) => withdrawn ?? cancelledOutcome(locked, 'merchant'));

@@ -1,6 +1,6 @@
 import { duplicateCheckOf, type Language } from '@pasarela/core';
 import type { Deps } from '../Deps';
-import { ApiError } from '../http/ApiError';
+import { PaymentError } from '../errors/PaymentError';
 import { debitBalance, findUserCard } from '../store/users';
 import { findMerchant, merchantCardCodes } from '../store/merchants';
 import { duplicateLockKey, insertTransaction, insertUnlessDuplicate, newCodOper, type TransactionRow } from '../store/transactions';
@@ -53,14 +53,14 @@ export async function payFromWallet(deps: Deps, input: WalletPaymentInput): Prom
       const row = await insertTransaction(tx, linkTransactionOf(checked, input, fields, input.lang, fingerprint), newCodOper());
       if (!row) return undefined;
       calledOff = await claimLinkOrRefuse(tx, row, checked.link.singleUse);
-      if (!(await debitBalance(tx, input.userId, row.amount_cents + row.tax_cents))) throw new ApiError(422, 'payment_rejected', 'Not enough balance');
+      if (!(await debitBalance(tx, input.userId, row.amount_cents + row.tax_cents))) throw new PaymentError('refused', 'payment_rejected', 'Not enough balance');
       return row;
     });
     await withdrawAll(deps, calledOff);
     return inserted ?? (await attemptThatWon(deps.db, input.trackId ?? '', fingerprint));
   }
   const card = await findUserCard(deps.db, input.userId, input.source.idUsrCard);
-  if (!card) throw new ApiError(404, 'card_not_found', 'idUsrCard names none of your cards');
+  if (!card) throw new PaymentError('not_found', 'card_not_found', 'idUsrCard names none of your cards');
   // A saved card is held to the link's cardType list and the merchant's brands, as a typed one.
   checkCardBrand(card.card_brand, checked.link.cardTypes, await merchantCardCodes(deps.db, checked.merchant.id));
   // A card saved before fingerprints were kept stands for itself by its token.
@@ -77,7 +77,7 @@ export async function payFromWallet(deps: Deps, input: WalletPaymentInput): Prom
   const result = await deps.db.oneStatementLocked(duplicateLockKey(charge), (db) =>
     insertUnlessDuplicate(db, linkTransactionOf(checked, input, fields, input.lang, fingerprint), newCodOper(), duplicateCheckOf({ ...charge, tryAgain: input.tryAgain === true })));
   // SPEC 8 possible_duplicated_tx, unless the duplicate is this very attempt racing in again.
-  if (result.kind === 'duplicate' && (!input.trackId || result.trackId !== input.trackId)) throw new ApiError(409, 'possible_duplicated_tx');
+  if (result.kind === 'duplicate' && (!input.trackId || result.trackId !== input.trackId)) throw new PaymentError('conflict', 'possible_duplicated_tx');
   if (result.kind !== 'inserted') return attemptThatWon(deps.db, input.trackId ?? '', fingerprint);
   return chargeSavedCard(deps, result.row, { name: checked.merchant.name, logo: checked.merchant.logo || null }, input.lang);
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faultyGateways } from '../gateways/testing/faultyGateways';
 import { gatewayCall } from '../gateways/GatewayCall';
-import { ApiError } from '../http/ApiError';
+import { PaymentError } from '../errors/PaymentError';
 import { insertTransaction, type NewTransaction, type TransactionRow } from '../store/transactions';
 import { cardPayload, createTestApp, type TestApp } from '../test/testApp';
 import { receiveGatewayEvent } from './receiveGatewayEvent';
@@ -85,8 +85,8 @@ describe('ways back (docs/gateways.md)', () => {
       user_id: null, anonymous_user_service_id: null, details: {}, campaign_bridge_id: null, campaign_cents: 0, request_fingerprint: null,
     };
     const refused = await insertTransaction(t.db, row).catch((e: unknown) => e);
-    expect(refused).toBeInstanceOf(ApiError);
-    expect(refused).toMatchObject({ status: 409, code: 'request_already_paid' });
+    expect(refused).toBeInstanceOf(PaymentError);
+    expect(refused).toMatchObject({ kind: 'conflict', code: 'request_already_paid' });
     expect(await t.db.query('select 1 from transactions where track_id = $1', [trackId])).toHaveLength(0);
   });
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ENDED_UNPAID_AUTH_STATUSES, type DuplicateCheck } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
-import { ApiError } from '../http/ApiError';
+import { PaymentError } from '../errors/PaymentError';
 import { mailCtes, mailParams, type Mail } from './mailbox';
 
 export interface TransactionRow {
@@ -170,7 +170,7 @@ export async function insertUnlessDuplicate(
   if (linkPaid > 0) {
     // A retry of an attempt already recorded (the one that paid, say) answers as that one did.
     if (tx.track_id && (await findTransactionByTrackId(db, tx.track_id))) return { kind: 'track_id_taken' };
-    throw new ApiError(409, 'request_already_paid', 'This single-use link was paid by another payment');
+    throw new PaymentError('conflict', 'request_already_paid', 'This single-use link was paid by another payment');
   }
   if (duplicates > 0) return { kind: 'duplicate', trackId: duplicateTrackId };
   if (row.id === null || row.id === undefined) return { kind: 'track_id_taken' };
