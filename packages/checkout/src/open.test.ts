@@ -292,6 +292,21 @@ describe('Checkout.open: what a reopen carries', () => {
     widget.notify({ type: 'pending', attempt: null });
     await vi.waitFor(() => expect(localStorage.getItem('pasarela.pending.lk.LKWAIT')).toBeNull());
   });
+
+  it("hands a checkout opened on another link the payments waiting on the merchant page's other links, with their merchant; going on with one keeps it under its own link", async () => {
+    localStorage.clear();
+    open({ code: 'LKOLD' });
+    widget.notify({ type: 'pending', attempt: { method: 'yappy', codOper: 'PPYP1', deadline: null }, merchant: 7, link: 'LKOLD' });
+    await vi.waitFor(() => expect(localStorage.getItem('pasarela.pending.lk.LKOLD')).not.toBeNull());
+    handle?.close();
+    open({ code: 'LKNEW' });
+    const src = new URL(document.querySelector('iframe')?.getAttribute('src') ?? '');
+    expect(src.searchParams.has('pending')).toBe(false);
+    expect(JSON.parse(src.searchParams.get('waiting') ?? '')).toEqual([{ merchant: 7, link: 'LKOLD', method: 'yappy', codOper: 'PPYP1', deadline: null }]);
+    // The checkout of LKNEW went on with it, and it ended there: forgotten under its own link.
+    widget.notify({ type: 'pending', attempt: null, merchant: 7, link: 'LKOLD' });
+    await vi.waitFor(() => expect(localStorage.getItem('pasarela.pending.lk.LKOLD')).toBeNull());
+  });
 });
 
 describe('Checkout.open: appearance (PRODUCT.md "SDK beyond open()")', () => {
