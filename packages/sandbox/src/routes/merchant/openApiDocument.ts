@@ -8,6 +8,7 @@ import { REFUND_FAILURE_REASONS } from '../../store/refunds';
 import { WEBHOOK_EVENT_TYPES } from '../../webhooks/webhookEvent';
 import { MAX_OVERLAP_SECONDS } from './webhookEndpoints';
 import { HOLD_HEADER, RATE_LIMIT_HEADER } from './rehearsals';
+import { withTexts } from './openApiExamples';
 import { API_VERSION_HEADER, API_VERSIONS, CURRENT_API_VERSION } from '../../webhooks/apiVersion';
 import { EVENT_DAYS } from '../../store/merchantEvents';
 
@@ -294,6 +295,7 @@ const schemas = {
       type: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES], description: 'Later versions may add types: a client should pass on or ignore one it does not know' },
       apiVersion: { type: 'string', enum: [...API_VERSIONS], description: `The API version the event is written in (also the delivery's ${API_VERSION_HEADER} header)` },
       createdAt: dateTime('When it happened'),
+      test: { type: 'boolean', enum: [true], description: 'Only on a test event (POST /webhook-endpoints/{id}/test): about no real payment' },
       data: {
         type: 'object', additionalProperties: false, required: transactionRequired.filter((p) => p !== 'createdAt' && p !== 'updatedAt'),
         properties: {
@@ -342,7 +344,7 @@ export function openApiDocument(origin: string) {
       { name: 'Keys', description: 'Rolling the secret key' },
       { name: 'Events', description: 'What changed: the events webhooks carry' },
     ],
-    paths: withVersion({
+    paths: withTexts(withVersion({
       '/payment-links': {
         post: {
           operationId: 'createPaymentLink', tags: ['Payment links'], summary: 'Create a payment link',
@@ -551,7 +553,7 @@ export function openApiDocument(origin: string) {
           },
         },
       },
-    }),
+    })),
     webhooks: {
       transactionEvent: {
         post: {
