@@ -20,7 +20,7 @@ describe('published packages', () => {
     expect(checkout?.entrypoints).toEqual(['.', './pure', './package.json']);
     expect(checkout?.files.filter((f) => !f.startsWith('dist/') && f !== 'package.json')).toEqual(['pure/package.json']);
     expect(react?.files.sort()).toEqual(['dist/index.cjs', 'dist/index.d.cts', 'dist/index.d.ts', 'dist/index.js', 'package.json']);
-    expect(node?.files.sort()).toEqual(['dist/index.cjs', 'dist/index.d.cts', 'dist/index.d.ts', 'dist/index.js', 'package.json']);
+    expect(node?.files.sort()).toEqual(['dist/cli.js', 'dist/index.cjs', 'dist/index.d.cts', 'dist/index.d.ts', 'dist/index.js', 'package.json']);
   }, 120_000);
 
   it('import and require in Node, where there is no window, by their package names', () => {
