@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { CheckoutFrame, useCheckout } from '@pasarela/react';
 import type { PaymentResult } from '@pasarela/react';
 import { SHOP_APPEARANCE } from './appearance';
-import { createPaymentLink, shop } from './shop';
+import { orderLink, orderPaid, shop } from './shop';
 import type { Text } from './text';
 
 interface Props {
@@ -23,7 +23,7 @@ export function PayPanel({ checkoutOrigin, lang, text }: Props): ReactElement {
     setOpening(true);
     shop().setState('opening');
     try {
-      return await createPaymentLink(shop().order());
+      return await orderLink(shop().order());
     } catch (error) {
       shop().setState('failed', (error as Error).message);
       return undefined;
@@ -41,6 +41,7 @@ export function PayPanel({ checkoutOrigin, lang, text }: Props): ReactElement {
       // success is APPROVED or PENDING: only an approved payment is paid (ship on the webhook)
       if (result.status === 'success') {
         paidOper.current = result.notification.Oper;
+        if (result.notification.Estado === 'APPROVED') orderPaid();
         shop().setState(result.notification.Estado === 'APPROVED' ? 'paid' : 'pending', paidOper.current);
       }
     },
