@@ -34,8 +34,8 @@ describe('reconcileAttempts', () => {
     expect(await rowOf(waiting)).toEqual({ status: -1, auth_status: 'PENDING' });
     // What the wallet said is recorded: approved, though its window had closed here.
     expect(await rowOf(answering)).toEqual({ status: 1, auth_status: 'APPROVED' });
-    expect((await t.get(`/nequi/payments/${nequi}`)).data['code']).toBe('waiting_time_over');
-    expect((await t.get(`/yappy/payments/${yappy}`)).status).toBe(410);
+    expect(await t.get(`/nequi/payments/${nequi}`)).toMatchObject({ status: 410, data: { code: 619 } });
+    expect(await t.get(`/yappy/payments/${yappy}`)).toMatchObject({ status: 410, data: { code: 619 } });
     expect((await t.admin('POST', `/cash/${cash}/pay`)).json['code']).toBe('request_expired');
   });
 });

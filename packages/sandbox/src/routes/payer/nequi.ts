@@ -59,7 +59,7 @@ export function nequiRoutes(deps: Deps) {
   // SPEC 7 "validate payment QR": where the payment stands as recorded (the phone's answer arrives as an event).
   app.get('/nequi/payments/:codOper', async (c) => {
     const tx = await nequiPayment(c.req.param('codOper'));
-    if (tx.auth_status === 'EXPIRED' || lapsedUnanswered(tx)) throw new ApiError(410, 'waiting_time_over', 'The payer did not answer in Nequi in time');
+    if (tx.auth_status === 'EXPIRED' || lapsedUnanswered(tx)) throw new ApiError(410, 619);
     return reply(c, nequiAnswer(tx));
   });
   // The payer leaves the wait to pay another way: the push or QR can no longer be paid.

@@ -27,7 +27,7 @@ export function generateNequiQr(api: ApiClient, fields: LinkFields & { trackId: 
   });
 }
 
-/** SPEC 7 Nequi "validate payment QR": where the payment stands (also for a push). */
+/** SPEC 7 Nequi "validate payment QR": where the payment stands (also for a push); 410 (619) after the window, as Yappy's. */
 export function nequiPaymentStatus(api: ApiClient, codOper: string): Promise<NequiAnswer> {
   return api.get(`nequi/payments/${encodeURIComponent(codOper)}`, NequiAnswerSchema);
 }
