@@ -84,24 +84,24 @@ async function firstCryptoAttempt(deps: Deps, input: CryptoPaymentInput, link: L
   return recordPayment(deps, checked, link, { method: 'crypto', ...IN_DOUBT, details }, input.lang, fingerprint);
 }
 
-/** Changing coin or network re-quotes (the same coin keeps its quote while it is frozen); another network is another address. */
+/**
+ * The payer's choice of coin and network (SPEC 7 "PUT to update"), also how a quote is renewed: the
+ * same coin keeps its quote while it is frozen (SPEC 9 "rate frozen 10 minutes") and is quoted anew,
+ * keeping what has arrived, once it has run out; another coin is quoted anew; another network is
+ * another address. The only write of a quote after the payment's start: reading a payment never renews it.
+ */
 export async function changeCryptoCoin(deps: Deps, tx: TransactionRow, currency: string, network: string): Promise<TransactionRow> {
   await checkCoin(deps, currency, network);
   // A cancelled payment takes no new coin: the widget drops it and starts a new one.
   if (isCryptoCancelled(tx)) throw new PaymentError('not_found', 'REQUESTED_QR_FAILED');
   if (tx.status === 1) throw new PaymentError('conflict', 'request_already_paid');
-  const frozen = tx.details['currency'] === currency && Date.parse(String(tx.details['rateExpiresAt'])) > Date.now();
-  const details: Record<string, unknown> = frozen ? { ...tx.details, network } : await quoteDetails(deps, currency, network, centsToAmount(tx.amount_cents + tx.tax_cents));
+  const sameCoin = tx.details['currency'] === currency;
+  const frozen = sameCoin && Date.parse(String(tx.details['rateExpiresAt'])) > Date.now();
+  const quote = frozen ? { network } : await quoteDetails(deps, currency, network, centsToAmount(tx.amount_cents + tx.tax_cents));
+  const details: Record<string, unknown> = sameCoin ? { ...tx.details, ...quote } : quote;
   const address = tx.details['network'] === network ? tx.reference
     : (await deps.gateways.crypto.address({ ...gatewayCall(depositKeyOf(tx.cod_oper, network)), currency, network, amountCrypto: Number(details['amountCrypto']) })).address;
   return (await updateQuote(deps.db, tx.cod_oper, details, address)) ?? tx;
-}
-
-/** SPEC 9 "Crypto rate frozen 10 minutes": an unpaid payment past its quote gets a fresh one when next shown. */
-export async function freshCryptoQuote(deps: Deps, tx: TransactionRow): Promise<TransactionRow> {
-  if (tx.status === 1 || isCryptoCancelled(tx) || Date.parse(String(tx.details['rateExpiresAt'])) > Date.now()) return tx;
-  const details = { ...tx.details, ...(await quoteDetails(deps, String(tx.details['currency']), String(tx.details['network']), centsToAmount(tx.amount_cents + tx.tax_cents))) };
-  return (await updateQuote(deps.db, tx.cod_oper, details, tx.reference)) ?? tx;
 }
 
 /**

@@ -7,7 +7,7 @@ import { ApiError } from '../../http/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { readObjectBody } from '../../http/readBody';
 import { reply } from '../../http/reply';
-import { cancelCryptoPayment, changeCryptoCoin, cryptoCoins, cryptoRefundOf, freshCryptoQuote, isCryptoCancelled, networksOf, startCryptoPayment } from '../../payments/cryptoPayment';
+import { cancelCryptoPayment, changeCryptoCoin, cryptoCoins, cryptoRefundOf, isCryptoCancelled, networksOf, startCryptoPayment } from '../../payments/cryptoPayment';
 import { parseOr400 } from '../../payments/validatePayload';
 import { findTransaction, type TransactionRow } from '../../store/transactions';
 
@@ -70,7 +70,8 @@ export function cryptoRoutes(deps: Deps) {
     const body = parseOr400(CryptoUpdateSchema, await readObjectBody(c));
     return reply(c, await cryptoAnswer(deps, await changeCryptoCoin(deps, await cryptoPayment(c.req.param('id')), body.currency, body.network)));
   });
-  app.get('/crypto/payments/:id', async (c) => reply(c, await cryptoAnswer(deps, await freshCryptoQuote(deps, await cryptoPayment(c.req.param('id'))))));
+  // A read: the quote as recorded, also past its 10 minutes (the PUT renews it).
+  app.get('/crypto/payments/:id', async (c) => reply(c, await cryptoAnswer(deps, await cryptoPayment(c.req.param('id')))));
   app.post('/crypto/payments/:id/cancel', async (c) => {
     const { confirmRefund } = parseOr400(CryptoCancelSchema, await readObjectBody(c));
     return reply(c, await cryptoAnswer(deps, await cancelCryptoPayment(deps, await cryptoPayment(c.req.param('id')), confirmRefund, c.get('lang'), originOf(deps, c.req.url))));

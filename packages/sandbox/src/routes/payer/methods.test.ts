@@ -51,7 +51,7 @@ describe('Nequi (PRODUCT.md phones)', () => {
     const nequiToo = await t.post('/nequi/push', { code: await newLink(t, { cardTypes: ['VISA', 'NEQUI'] }), phone: '3991111111' });
     expect(nequiToo.status).toBe(200);
   });
-  it('a push never answered times out after the Nequi window: 410 waiting_time_over, recorded as expired', async () => {
+  it('a push never answered times out after the Nequi window: 410 619 (SPEC 8 payment expired, as for Yappy), recorded as expired', async () => {
     const code = await newLink(t);
     const push = await t.post('/nequi/push', { code, phone: '3993333333' });
     const codOper = String(push.data['codOper']);
@@ -60,7 +60,7 @@ describe('Nequi (PRODUCT.md phones)', () => {
     await t.db.query("update transactions set expires_at = now() - interval '1 second' where cod_oper = $1", [codOper]);
     const late = await t.get(`/nequi/payments/${codOper}`);
     expect(late.status).toBe(410);
-    expect(late.data['code']).toBe('waiting_time_over');
+    expect(late.data['code']).toBe(619);
     // The read says so; the reconciler records it, once the wallet has withdrawn the push.
     await t.reconcile();
     expect((await t.db.query<{ auth_status: string }>('select auth_status from transactions where cod_oper = $1', [codOper]))[0]?.auth_status).toBe('EXPIRED');
@@ -208,8 +208,18 @@ describe('crypto', () => {
     const under = await t.admin('POST', `/crypto/${id}/confirm`, { amountPaid: 0.0001 });
     expect(under.json).toMatchObject({ underpaid: true, txStatus: 0 });
     await t.db.query("update transactions set details = jsonb_set(details, '{rateExpiresAt}', to_jsonb('2000-01-01T00:00:00.000Z'::text)) where cod_oper = $1", [id]);
-    const requoted = await t.get(`/crypto/payments/${id}`);
-    expect(Date.parse(String(requoted.data['rateExpiresAt']))).toBeGreaterThan(Date.now() + 9 * 60 * 1000);
+    // A read writes nothing: past its 10 minutes the quote stays as recorded until the payer's PUT renews it.
+    const before = (await t.db.query<{ details: unknown; updated_at: Date }>('select details, updated_at from transactions where cod_oper = $1', [id]))[0];
+    expect((await t.get(`/crypto/payments/${id}`)).data).toMatchObject({ rateExpiresAt: '2000-01-01T00:00:00.000Z', paidCrypto: 0.0001 });
+    expect((await t.db.query('select details, updated_at from transactions where cod_oper = $1', [id]))[0]).toEqual(before);
+    const requoted = await t.app.request(`/api/v1/crypto/payments/${id}`, {
+      method: 'PUT', body: JSON.stringify({ currency: 'BTC', network: 'BTC' }), headers: { 'content-type': 'application/json', 'x-api-key': 'pk_sandbox_pasarela_guest' },
+    });
+    expect(requoted.status).toBe(200);
+    const renewed = (await t.get(`/crypto/payments/${id}`)).data;
+    expect(Date.parse(String(renewed['rateExpiresAt']))).toBeGreaterThan(Date.now() + 9 * 60 * 1000);
+    // What has arrived is kept with the new quote, and the address with it.
+    expect(renewed).toMatchObject({ paidCrypto: 0.0001, underpaid: true, address: btcAddress });
     const full = await t.admin('POST', `/crypto/${id}/confirm`, {});
     expect(full.json).toMatchObject({ underpaid: false, txStatus: 1, currency: 'BTC', amountCrypto: 0.000535 });
   });

@@ -67,12 +67,12 @@ export function createCryptoPayment(api: ApiClient, request: CryptoPaymentReques
   return api.post('crypto/payments', CryptoAnswerSchema, request);
 }
 
-/** SPEC 7 "(PUT to update)": another coin or network for the same payment. */
+/** SPEC 7 "(PUT to update)": another coin or network for the same payment; the same pair again renews a quote whose 10 minutes ran out. */
 export function updateCryptoPayment(api: ApiClient, id: string, choice: { currency: string; network: string }): Promise<CryptoAnswer> {
   return api.put(`crypto/payments/${encodeURIComponent(id)}`, CryptoAnswerSchema, choice);
 }
 
-/** Where the payment stands; past its 10 minutes an unpaid payment comes back with a new quote. */
+/** Where the payment stands, as recorded: a read, so a quote past its 10 minutes comes back as it was (the PUT renews it). */
 export function cryptoPaymentStatus(api: ApiClient, id: string): Promise<CryptoAnswer> {
   return api.get(`crypto/payments/${encodeURIComponent(id)}`, CryptoAnswerSchema);
 }

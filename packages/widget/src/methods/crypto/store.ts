@@ -283,24 +283,35 @@ export function createCryptoStore(payment: CryptoPaymentDeps, api: ApiClient = p
     }
   }
 
+  /**
+   * The frozen rate ran out: the payment's own coin and network are sent again (SPEC 7 "PUT to
+   * update"), which the server quotes anew; reading the payment never renews its quote.
+   */
   async function requote() {
-    const id = get().quote?.id;
-    if (!id || requoting) return;
+    const quote = get().quote;
+    if (!quote || requoting || updating) return;
+    const { id, currency, network } = quote;
     requoting = true;
+    let failed: unknown = null;
     try {
       for (let tries = 0; tries < CRYPTO_REQUOTE_TRIES; tries++) {
-        const was = get().quote?.rateExpiresAt;
-        const answer = await cryptoPaymentStatus(api, id);
         if (attempt.getState().phase !== 'waiting' || get().quote?.id !== id) return;
-        // A payment found paid is the watcher's to finish; a new quote ends the wait.
-        if (cryptoVerdict(answer) === 'approved') return;
-        applyAnswer(answer);
-        if (answer.rateExpiresAt !== was) return;
+        const was = get().quote?.rateExpiresAt;
+        try {
+          const answer = await updateCryptoPayment(api, id, { currency, network });
+          if (attempt.getState().phase !== 'waiting' || get().quote?.id !== id) return;
+          applyAnswer(answer);
+          // A new quote ends the asking; the same one means the device clock ran ahead of the server's.
+          if (answer.rateExpiresAt !== was) return;
+          failed = null;
+        } catch (error) {
+          // Paid or cancelled meanwhile (409, 404): the watcher's next look ends the wait.
+          if (isPasarelaError(error) && error.category === 'api' && (error.status === 409 || error.status === 404)) return;
+          failed = error;
+        }
         await wait(CRYPTO_REQUOTE_RETRY_MS);
       }
-    } catch (error) {
-      // The watcher keeps asking, and each of its answers past the 10 minutes carries the new quote.
-      step({ type: 'failure', action: 'updatePayment', ...cryptoFailure(error) });
+      if (failed !== null) step({ type: 'failure', action: 'updatePayment', ...cryptoFailure(failed) });
     } finally {
       requoting = false;
     }
