@@ -4,6 +4,7 @@
 // reaching them there. `npm run simulator` (scripts/simulator.mjs) runs the simulator alone.
 // A second start on a built tree skips the build.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -40,7 +41,12 @@ if (needsBuild()) {
 if (process.argv.includes('--simulator')) {
   await import(pathToFileURL(simulator).href);
 } else {
-  if (!process.env.PROCESSORS_URL) process.env.PROCESSORS_URL = await startSimulator();
+  if (!process.env.PROCESSORS_URL) {
+    // The secret the simulator signs its notifications with and the server checks them by: made up
+    // for this run unless set (a simulator started apart needs the server's, set on both).
+    process.env.SIMULATOR_NOTIFICATION_SECRET ||= randomBytes(32).toString('hex');
+    process.env.PROCESSORS_URL = await startSimulator();
+  }
   await import(pathToFileURL(server).href);
 }
 

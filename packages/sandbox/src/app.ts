@@ -1,4 +1,6 @@
 import type { Gateways } from './gateways/Gateways';
+import type { GatewayNotifications } from './gateways/GatewayNotifications';
+import { gatewayNotificationRoutes } from './routes/gateways/notifications';
 import type { SandboxControls } from './gateways/simulator/simulatedGateways';
 import { NEQUI_PAY_WINDOW_MS, SANDBOX_CLIENT_KEY, YAPPY_PAY_WINDOW_MS } from '@pasarela/core';
 import { Hono } from 'hono';
@@ -87,7 +89,7 @@ export interface AppOptions {
    * The gateways behind the payment services: the one seam where a provider wires real processors
    * (with no sandbox controls). The server chooses them (server.ts: the simulated ones).
    */
-  gateways: { gateways: Gateways; sandbox: SandboxControls | undefined };
+  gateways: { gateways: Gateways; sandbox: SandboxControls | undefined; notifications?: GatewayNotifications | undefined };
   /** JSON log lines; silent when absent (in-process tests). */
   logger?: Logger | undefined;
   /** This node's counters for GET /metrics; a fresh set when absent. */
@@ -214,6 +216,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     if (options.metricsToken && c.req.header('authorization') !== `Bearer ${options.metricsToken}`) throw new ApiError(401, 'unauthorized', 'GET /metrics wants Authorization: Bearer <METRICS_TOKEN>');
     return c.body(metrics.render(), 200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8', 'cache-control': 'no-store' });
   });
+  // Processors' notifications (signed; each port's handler verifies its own format).
+  app.route('/gateways', gatewayNotificationRoutes(deps, wired.notifications ?? {}));
   // Before /api/v1: a merchant's server sends its secret key, not the widget's client key.
   app.route(MERCHANT_API_PREFIX, merchantApiRoutes(deps));
   app.route('/api/v1', api);

@@ -19,7 +19,8 @@ async function run(wiring: Pick<ServerOptions, 'wrapGateways'>): Promise<void> {
   const adminToken = settings.adminToken ?? generated;
   // PROCESSORS_URL: the simulated processors' service, started beside this node (scripts/start.mjs) or on its own.
   const processorsUrl = process.env['PROCESSORS_URL'] || undefined;
-  const server = await startServer({ ...settings, ...wiring, adminToken, logger: log, processorsUrl });
+  const notificationSecret = process.env['SIMULATOR_NOTIFICATION_SECRET'] || undefined;
+  const server = await startServer({ ...settings, ...wiring, adminToken, logger: log, processorsUrl, notificationSecret });
   const { databaseUrl, dataDir } = settings;
   const database = databaseUrl ? `PostgreSQL (DATABASE_URL)` : `PGlite in ${dataDir}`;
   // For the person who ran `npm start`.

@@ -1,6 +1,8 @@
 import { sandboxGateways } from './gateways/simulator/simulatedGateways';
 import type { SandboxControls } from './gateways/SandboxControls';
 import { httpGateways } from './gateways/http/httpGateways';
+import { simulatorNotifications } from './gateways/http/signedNotifications';
+import type { GatewayNotifications } from './gateways/GatewayNotifications';
 import { receiveGatewayEvent } from './payments/receiveGatewayEvent';
 import type { PayerWindows } from './Deps';
 import { createApp } from './app';
@@ -86,6 +88,11 @@ export interface ServerOptions {
    * books in this database.
    */
   processorsUrl?: string | undefined;
+  /**
+   * SIMULATOR_NOTIFICATION_SECRET, the simulator's too: with it the simulator's notifications are
+   * taken at POST /gateways/:port/notifications (signed with it); without it the node asks.
+   */
+  notificationSecret?: string | undefined;
   /** Wraps the chosen gateways' ports (the fault harness's node, faultNode.ts); none in production. */
   wrapGateways?: ((gateways: Gateways) => Gateways) | undefined;
 }
@@ -140,7 +147,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const demoUrl = `http://127.0.0.1:${options.demoPort}`;
   // The one place the gateways are chosen: the simulator's service over HTTP, or the simulated
   // gateways in this process; either way their test phones answer on a timer below.
-  const simulated: { gateways: Gateways; sandbox: SandboxControls } = options.processorsUrl ? httpGateways(options.processorsUrl) : sandboxGateways(db);
+  const notificationSecret = options.processorsUrl ? options.notificationSecret : undefined;
+  const simulated: { gateways: Gateways; sandbox: SandboxControls; notifications?: GatewayNotifications } = options.processorsUrl
+    ? { ...httpGateways(options.processorsUrl, { notifyBase: notificationSecret ? `${url}/gateways` : undefined }), ...(notificationSecret ? { notifications: simulatorNotifications(notificationSecret) } : {}) }
+    : sandboxGateways(db);
   const gateways = options.wrapGateways ? { ...simulated, gateways: options.wrapGateways(simulated.gateways) } : simulated;
   const app = createApp({
     gateways,

@@ -1,7 +1,8 @@
 // `npm run simulator`, and the simulator `npm start` starts beside the server: bundled to
 // packages/simulator/dist/simulator.mjs. SIMULATOR_PORT (a free port when absent or 0),
 // SIMULATOR_HOST (127.0.0.1), SIMULATOR_JOURNAL (its books' file; simulator.jsonl in DATA_DIR,
-// ./.data by default, as the server's PGlite; `memory` keeps them in memory only).
+// ./.data by default, as the server's PGlite; `memory` keeps them in memory only),
+// SIMULATOR_NOTIFICATION_SECRET (the servers' too: notifications are signed with it).
 import { join, resolve } from 'node:path';
 import { startSimulator } from './startSimulator';
 
@@ -11,7 +12,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
   process.exit(1);
 }
 const journal = process.env['SIMULATOR_JOURNAL'] === 'memory' ? undefined : resolve(process.env['SIMULATOR_JOURNAL'] || join(process.env['DATA_DIR'] || '.data', 'simulator.jsonl'));
-startSimulator({ port, host: process.env['SIMULATOR_HOST'] || undefined, journal }).then(
+startSimulator({ port, host: process.env['SIMULATOR_HOST'] || undefined, journal, notificationSecret: process.env['SIMULATOR_NOTIFICATION_SECRET'] || undefined }).then(
   (simulator) => {
     // The first line is what a parent process (scripts/start.mjs) reads to find it.
     console.log(`Simulated processors listening on ${simulator.url}${journal ? ` (books in ${journal})` : ' (books in memory)'}`);

@@ -20,7 +20,9 @@ const entryOf = <R, S>(s: Stored): BookEntry<R, S> =>
  * One process keeps them and every operation runs to its end without awaiting, so two calls under
  * one key never interleave: the first records, the second answers what the first recorded.
  */
-export function memoryBooks(options: { journal?: string | undefined } = {}): SimulatorBooks & { size(): number } {
+export type MemoryBooks = SimulatorBooks & { list<R, S>(port: string): Array<BookEntry<R, S>>; size(): number };
+
+export function memoryBooks(options: { journal?: string | undefined } = {}): MemoryBooks {
   const entries = new Map<string, Stored>();
   const { journal } = options;
   if (journal) {
@@ -77,6 +79,10 @@ export function memoryBooks(options: { journal?: string | undefined } = {}): Sim
         if (waiting && answer) due.push(entryOf<R, S>(stored));
       }
       return due;
+    },
+    /** Every entry of a port (the notifications' outbox), in the order first written. */
+    list<R, S>(port: string) {
+      return [...entries.values()].filter((e) => e.port === port).map((e) => entryOf<R, S>(e));
     },
     size: () => entries.size,
   };

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { GatewayEvent } from '../../sandbox/src/gateways/GatewayEvent';
 import type { Gateways } from '../../sandbox/src/gateways/Gateways';
 import type { SandboxControls } from '../../sandbox/src/gateways/SandboxControls';
+import type { Notifier } from './notifier';
 
 type Body = Record<string, unknown>;
 
@@ -42,11 +43,22 @@ type Operation = (body: Body) => Promise<unknown>;
  * `{ answer }` (null where the port answers null); `POST /v1/controls/<control>` plays the payer's
  * part (a phone, a kiosk, the chain, the issuer's and the bank's pages). 400 for a malformed call.
  */
-export function simulatorApi(simulated: { gateways: Gateways; controls: SandboxControls }) {
+export function simulatorApi(simulated: { gateways: Gateways; controls: SandboxControls }, notify?: Notifier) {
   const { gateways: g, controls } = simulated;
+  // What the payer did, told to the server too (a notification), under the id the sandbox's own
+  // pages and settle calls give the same event: it changes the payment once, whoever says it first.
+  const told = async <T>(key: string, answer: T | undefined, event: (answer: T) => GatewayEvent): Promise<T | undefined> => {
+    if (answer !== undefined && notify) await notify.tell(key, event(answer));
+    return answer;
+  };
   // The port's types are the adapter's business: the simulator trusts the shape it checked.
   const as = <T>(body: Body) => body as unknown as T;
-  const keyed = (fn: (call: Body & { deadline: Date }) => Promise<unknown>): Operation => (body) => fn(callOf(body, true));
+  const keyed = (fn: (call: Body & { deadline: Date }) => Promise<unknown>): Operation => async (body) => {
+    const call = callOf(body, true);
+    // Where to tell what happens later to this attempt: the URL its first call gave.
+    if (notify && typeof body['notifyUrl'] === 'string' && /^https?:\/\//.test(body['notifyUrl'])) await notify.remember(String(body['idempotencyKey']), body['notifyUrl']);
+    return fn(call);
+  };
   const operations: Record<string, Operation> = {
     'card/authorize': keyed((c) => g.card.authorize(as(c))),
     'card/lookup': keyed((c) => g.card.lookup(as(c))),
@@ -73,16 +85,34 @@ export function simulatorApi(simulated: { gateways: Gateways; controls: SandboxC
     'bank/cancel': keyed((c) => g.bank.cancel(as(c))),
     'bank/refund': keyed((c) => g.bank.refund(as(c))),
     'controls/card-challenge': (b) => controls.card.challenge(text(b, 'key')),
-    'controls/card-complete': (b) => controls.card.completeChallenge(text(b, 'key'), flag(b, 'approved'), b['lang'] === 'en' ? 'en' : 'es'),
-    'controls/push-answer': (b) => controls.push.payerAnswers(text(b, 'key'), flag(b, 'approved')),
-    'controls/voucher-pay': (b) => controls.voucher.paidAtKiosk(text(b, 'key')),
-    'controls/crypto-confirm': (b) => {
+    'controls/card-complete': async (b) => {
+      const key = text(b, 'key');
+      return told(key, await controls.card.completeChallenge(key, flag(b, 'approved'), b['lang'] === 'en' ? 'en' : 'es'),
+        (decision) => ({ id: `sim:card:${key}:${decision.status}`, key, kind: 'card', decision }));
+    },
+    'controls/push-answer': async (b) => {
+      const key = text(b, 'key');
+      return told(key, await controls.push.payerAnswers(key, flag(b, 'approved')), (answer) => ({ id: `sim:push:${key}:${answer.state}`, key, kind: 'push', answer }));
+    },
+    'controls/voucher-pay': async (b) => {
+      const key = text(b, 'key');
+      return told(key, await controls.voucher.paidAtKiosk(key), (voucher) => ({ id: `sim:voucher:${key}:paid`, key, kind: 'voucher', voucher }));
+    },
+    'controls/crypto-confirm': async (b) => {
       const paid = b['paidCrypto'];
       if (typeof paid !== 'number' || !(paid >= 0)) throw new BadRequest('paidCrypto must be a number, 0 or more');
-      return controls.crypto.chainConfirms(text(b, 'key'), paid, typeof b['senderAddress'] === 'string' ? b['senderAddress'] : null);
+      // A deposit's key is the payment's and its network's (`codOper:network`); the event names the payment.
+      const key = text(b, 'key');
+      const cut = key.lastIndexOf(':');
+      const [codOper, network] = cut > 0 ? [key.slice(0, cut), key.slice(cut + 1)] : [key, ''];
+      return told(key, await controls.crypto.chainConfirms(key, paid, typeof b['senderAddress'] === 'string' ? b['senderAddress'] : null),
+        (deposit) => ({ id: `sim:crypto:${codOper}:${network}:${paid}`, key: codOper, kind: 'crypto', deposit }));
     },
     'controls/bank-waiting': (b) => controls.bank.waiting(text(b, 'key')),
-    'controls/bank-decide': (b) => controls.bank.payerDecides(text(b, 'key'), flag(b, 'approved')),
+    'controls/bank-decide': async (b) => {
+      const key = text(b, 'key');
+      return told(key, await controls.bank.payerDecides(key, flag(b, 'approved')), (outcome) => ({ id: `sim:bank:${key}:${outcome}`, key, kind: 'bank', outcome }));
+    },
     // The test phones due to answer now, claimed once (by whichever node asks first).
     'controls/answers-due': async () => {
       const events: GatewayEvent[] = [];

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { simulatedGateways } from '../../sandbox/src/gateways/simulator/simulatedGateways';
 import { memoryBooks } from './memoryBooks';
+import { notifier } from './notifier';
 import { simulatorApi } from './simulatorApi';
 
 export interface SimulatorOptions {
@@ -10,6 +11,13 @@ export interface SimulatorOptions {
   host?: string | undefined;
   /** Where the books are journaled (a file); in memory only when absent. */
   journal?: string | undefined;
+  /**
+   * SIMULATOR_NOTIFICATION_SECRET, shared with the servers: what happens later to an attempt is
+   * POSTed, signed with it, to the URL its calls named. Without it nothing is sent (the servers ask).
+   */
+  notificationSecret?: string | undefined;
+  /** How often the phones due to answer and the notifications due are looked at (200 ms). */
+  tickMs?: number | undefined;
 }
 
 export interface RunningSimulator {
@@ -21,7 +29,20 @@ export interface RunningSimulator {
 /** The simulated processors as a service: their HTTP API on their own port, their own books. */
 export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
   const books = memoryBooks({ journal: options.journal });
-  const app = simulatorApi(simulatedGateways(books));
+  const simulated = simulatedGateways(books);
+  const notify = notifier(books, { secret: options.notificationSecret });
+  const app = simulatorApi(simulated, notify);
+  // The test phones answer a moment after their push; what they answered, and every other
+  // notification not yet acknowledged, goes out on this tick.
+  let ticking: Promise<void> | undefined;
+  const tick = setInterval(() => {
+    if (!options.notificationSecret || ticking) return;
+    ticking = (async () => {
+      await simulated.controls.answerDue((event) => notify.tell(event.key, event));
+      await notify.deliverDue();
+    })().catch(() => undefined).finally(() => (ticking = undefined));
+  }, options.tickMs ?? 200);
+  tick.unref();
   const server: Server = createServer(getRequestListener(app.fetch));
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
@@ -33,9 +54,13 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: async () => {
+      clearInterval(tick);
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await ticking;
+    },
   };
 }

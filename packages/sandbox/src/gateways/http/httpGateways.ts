@@ -15,10 +15,21 @@ import { processorClient, type ProcessorClientOptions } from './processorClient'
  * idempotency key, retried under the same key until its deadline (processorClient.ts); no answer
  * by then is GatewayOutcomeUnknown, and the reconciler asks again later by the key.
  */
-export function httpGateways(baseUrl: string, options: ProcessorClientOptions = {}): { gateways: Gateways; sandbox: SandboxControls } {
+export function httpGateways(
+  baseUrl: string,
+  options: ProcessorClientOptions & {
+    /**
+     * Where the simulator tells what happens later (this server's `/gateways`): each port's calls
+     * name `<notifyBase>/<port>/notifications`. Without it the server asks for the phones' answers.
+     */
+    notifyBase?: string | undefined;
+  } = {},
+): { gateways: Gateways; sandbox: SandboxControls } {
   const { post } = processorClient(baseUrl, options);
-  // The port's call as JSON: its dates as ISO text, everything else as it is.
-  const call = <T>(path: string) => (request: object) => post<T>(`/v1/${path}`, { ...(request as Record<string, unknown>) });
+  const { notifyBase } = options;
+  // The port's call as JSON (its dates as ISO text), with where to notify about the attempt.
+  const call = <T>(path: string) => (request: object) =>
+    post<T>(`/v1/${path}`, { ...(request as Record<string, unknown>), ...(notifyBase ? { notifyUrl: `${notifyBase}/${path.split('/')[0]}/notifications` } : {}) });
 
   const card: CardProcessor = {
     authorize: call<CardDecision>('card/authorize'),
@@ -71,6 +82,8 @@ export function httpGateways(baseUrl: string, options: ProcessorClientOptions = 
       payerDecides: (key, approved) => control<BankOutcome>('bank-decide', { key, approved }),
     },
     async answerDue(sink) {
+      // Told by notification (routes/gateways/notifications.ts): nothing to ask.
+      if (notifyBase) return 0;
       const events = (await control<GatewayEvent[]>('answers-due', {})) ?? [];
       for (const event of events) await sink(event);
       return events.length;

@@ -1,0 +1,31 @@
+import { Hono } from 'hono';
+import type { Deps } from '../../Deps';
+import type { GatewayNotifications } from '../../gateways/GatewayNotifications';
+import type { Gateways } from '../../gateways/Gateways';
+import { ApiError } from '../../http/ApiError';
+import type { AppEnv } from '../../http/AppEnv';
+import { receiveGatewayEvent } from '../../payments/receiveGatewayEvent';
+
+const PORTS: ReadonlySet<string> = new Set<keyof Gateways>(['card', 'push', 'voucher', 'crypto', 'bank']);
+
+/**
+ * Where processors' notifications arrive: POST /gateways/:port/notifications. The port's handler
+ * (the simulator's signed format, or a provider's own) verifies it and reads its events; each is
+ * recorded once by its id and applied only while its payment waits (receiveGatewayEvent), so one
+ * delivered twice, late, out of order or replayed changes a payment at most once. 200 acknowledges
+ * it (the processor stops sending); 401 refuses a forged one; a failure here (5xx) makes the
+ * processor send it again.
+ */
+export function gatewayNotificationRoutes(deps: Deps, handlers: GatewayNotifications) {
+  const app = new Hono<AppEnv>();
+  app.post('/:port/notifications', async (c) => {
+    const port = c.req.param('port');
+    const handler = PORTS.has(port) ? handlers[port as keyof Gateways] : undefined;
+    if (!handler) throw new ApiError(404, 'not_found', `No notifications are taken for ${port}`);
+    const events = await handler({ body: await c.req.text(), headers: c.req.raw.headers });
+    if (!events) throw new ApiError(401, 'invalid_signature', 'The notification is not signed by the processor');
+    for (const event of events) await receiveGatewayEvent(deps, event);
+    return c.json({ received: events.length });
+  });
+  return app;
+}

@@ -1,0 +1,69 @@
+import type { GatewayEvent } from '../../sandbox/src/gateways/GatewayEvent';
+import { NOTIFICATION_SIGNATURE_HEADER, notificationSignature } from '../../sandbox/src/gateways/http/signedNotifications';
+import type { MemoryBooks } from './memoryBooks';
+
+interface Outgoing {
+  url: string;
+  event: GatewayEvent;
+}
+
+interface Delivery {
+  delivered: boolean;
+  tries: number;
+  nextAt: number;
+}
+
+/** The longest pause between two tries of one notification. */
+const MAX_RETRY_MS = 30_000;
+
+/**
+ * What the simulator tells later, POSTed to the URL the attempt's calls named (`notifyUrl`), signed
+ * with the shared secret and sent again (backing off up to 30 s) until a 2xx acknowledges it. The
+ * outbox is in the books, so a restarted simulator goes on sending what it had not delivered.
+ */
+export function notifier(books: MemoryBooks, options: { secret: string | undefined; fetch?: typeof fetch | undefined }) {
+  const send = options.fetch ?? fetch;
+  let running: Promise<void> | undefined;
+
+  return {
+    /** The URL the attempt under `key` is to be told at (the first one its calls gave). */
+    async remember(key: string, url: string) {
+      await books.recordOnce('notify', `notify:${key}`, { url }, {});
+    },
+    /** Queues `event` for the URL remembered under `key`; said once per event id. */
+    async tell(key: string, event: GatewayEvent) {
+      const to = await books.read<{ url: string }, object>('notify', `notify:${key}`);
+      if (!to || !options.secret) return;
+      await books.recordOnce<Outgoing, Delivery>('outbox', `outbox:${event.id}`, { url: to.request.url, event }, { delivered: false, tries: 0, nextAt: Date.now() });
+    },
+    /** One pass over the outbox: every notification due is sent (one pass at a time). */
+    deliverDue(): Promise<void> {
+      running ??= (async () => {
+        const secret = options.secret;
+        if (!secret) return;
+        const due = books.list<Outgoing, Delivery>('outbox').filter((e) => !e.state.delivered && e.state.nextAt <= Date.now());
+        await Promise.all(due.map(async (entry) => {
+          const body = JSON.stringify(entry.request.event);
+          let ok = false;
+          try {
+            const res = await send(entry.request.url, {
+              method: 'POST', body, signal: AbortSignal.timeout(5_000),
+              headers: { 'content-type': 'application/json', [NOTIFICATION_SIGNATURE_HEADER]: notificationSignature(body, secret, Math.floor(Date.now() / 1000)) },
+            });
+            ok = res.ok;
+            await res.body?.cancel();
+          } catch {
+            ok = false;
+          }
+          await books.move<Outgoing, Delivery>('outbox', entry.key, ({ state }) => ok ? { ...state, delivered: true, tries: state.tries + 1 }
+            : { ...state, tries: state.tries + 1, nextAt: Date.now() + Math.min(MAX_RETRY_MS, 250 * 2 ** state.tries) });
+        }));
+      })().finally(() => {
+        running = undefined;
+      });
+      return running;
+    },
+  };
+}
+
+export type Notifier = ReturnType<typeof notifier>;
