@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { CheckoutState } from '../checkout/checkoutStore';
+import { checkoutData, scriptedApi } from '../testing/fakePaymentContext';
+import { fakeServices } from '../testing/fakeServices';
+import { loadWaitingElsewhere } from './loadWaitingElsewhere';
+
+const YAPPY = { merchant: 7, link: 'OLDLINK', method: 'yappy', codOper: 'PPYP1', deadline: null };
+const STATE = { 'payments/waiting/PPYP1': { method: 'yappy', codOper: 'PPYP1', state: 'waiting', total: 88.28, merchant: 7, link: 'OLDLINK', expiresAt: null } };
+
+function servicesAt(query: string) {
+  const { api, calls } = scriptedApi(STATE);
+  const { services } = fakeServices(api, { address: () => new URL(`https://checkout.test/pf/widget?type=lk&code=LINK1&${query}`) });
+  return { services, calls };
+}
+const ready = (patch: Partial<ReturnType<typeof checkoutData>> = {}): Promise<CheckoutState> => Promise.resolve({ status: 'ready', data: { ...checkoutData(), ...patch } });
+const waiting = `waiting=${encodeURIComponent(JSON.stringify([YAPPY]))}`;
+
+describe('loadWaitingElsewhere: before the first screen, a payment of this merchant waiting on another link', () => {
+  it('found (this link is merchant 7\'s): the payment, as the server says it stands, and its screen', async () => {
+    const { services, calls } = servicesAt(waiting);
+    const found = await loadWaitingElsewhere(services, ready());
+    expect(found?.found).toEqual({ payment: YAPPY, state: 'waiting', total: 88.28 });
+    expect(typeof found?.Screen).toBe('function');
+    expect(calls).toHaveLength(1);
+  });
+
+  it('asks nothing without ?waiting=, when this target has its own waiting payment (?pending=), for a subscription, or when the checkout did not load', async () => {
+    for (const [query, state] of [
+      ['', ready()],
+      [`${waiting}&pending=${encodeURIComponent(JSON.stringify({ method: 'cash', codOper: 'PPC1', deadline: null }))}`, ready()],
+      [waiting, ready({ subscription: {} as never })],
+      [waiting, Promise.resolve({ status: 'failed', message: { key: 'error_to_load' }, retry: true } as CheckoutState)],
+    ] as const) {
+      const { services, calls } = servicesAt(query);
+      expect(await loadWaitingElsewhere(services, state)).toBeNull();
+      expect(calls).toEqual([]);
+    }
+  });
+});
