@@ -5,6 +5,7 @@ import { seriousViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { pressAway } from './support/frames';
 
 /** The script tag's global, as this page uses it (e2e/loader.e2e.ts types the whole of it on `window`). */
 type ShopWindow = Window & { Checkout: { open(options: Record<string, unknown>): unknown } };
@@ -61,7 +62,7 @@ describe.runIf(browserAvailable())('appearance through the loader, on the shop p
     const first = [...warnings];
 
     // a reopen in the same page visit says nothing new
-    await page.keyboard.press('Escape');
+    await pressAway(page, 'Escape');
     await expect.poll(() => page.locator('iframe[src*="/pf/widget"]').count()).toBe(0);
     await page.evaluate(([c, a]) => (window as ShopWindow).Checkout.open({ code: c, lang: 'es', appearance: a }), [code, appearance] as const);
     await checkoutFrame(page);

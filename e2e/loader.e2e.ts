@@ -4,6 +4,7 @@ import { createLink } from './support/admin';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { pressAway } from './support/frames';
 
 interface CheckoutGlobal {
   open(options: Record<string, unknown>): {
@@ -74,7 +75,7 @@ describe.runIf(browserAvailable())('loader contract in the browser', () => {
     await expect.poll(() => page.evaluate(() => window.__events), { timeout: 20_000 }).toContain('ready');
     await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('IFRAME');
 
-    await page.keyboard.press('Escape');
+    await pressAway(page, 'Escape');
     await expect.poll(() => iframe.count()).toBe(0);
     await expect.poll(() => page.evaluate(() => window.__outcome)).toEqual({ settled: 'rejected', code: 'closed' });
     expect(await page.evaluate(() => window.__events)).toContain('close');

@@ -8,6 +8,7 @@ import { createLink } from './support/admin';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { CheckoutFrame } from './support/pages';
+import { pressAway } from './support/frames';
 import { freePort } from '../packages/sandbox/src/test/freePort';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 
@@ -178,7 +179,7 @@ describe.runIf(browserAvailable())('a Next.js App Router app with the packed @pa
     expect(src.searchParams.get('code')).toBe(code);
     await new CheckoutFrame(page.frameLocator('iframe[src*="/pf/widget"]')).waitForForm();
     await page.screenshot({ path: 'e2e/artifacts/nextjs-checkout.png' });
-    await page.keyboard.press('Escape');
+    await pressAway(page, 'Escape');
     await expect.poll(() => iframe.count()).toBe(0);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('server-button');
 
@@ -186,7 +187,7 @@ describe.runIf(browserAvailable())('a Next.js App Router app with the packed @pa
     await page.locator('#hook-button').click();
     await expect.poll(() => page.locator('#hook-state').getAttribute('data-open')).toBe('true');
     await new CheckoutFrame(page.frameLocator('iframe[src*="/pf/widget"]')).waitForForm();
-    await page.keyboard.press('Escape');
+    await pressAway(page, 'Escape');
     await expect.poll(() => page.locator('#hook-state').getAttribute('data-open')).toBe('false');
     await expect.poll(() => iframe.count()).toBe(0);
 

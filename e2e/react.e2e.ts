@@ -5,6 +5,7 @@ import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { CheckoutFrame, DemoShop } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { pressAway } from './support/frames';
 
 // The React demo (examples/react.html, built with React 19 and the built @pasarela/react) on the
 // demo shop's origin, paying on the checkout's origin.
@@ -59,7 +60,7 @@ describe.runIf(browserAvailable())('@pasarela/react demo page in the browser', (
     expect(transactions.map((t) => t.method)).toEqual(['card']);
     expect(await page.locator('#last-result').textContent()).toContain(transactions[0]?.codOper ?? 'missing');
 
-    await page.keyboard.press('Escape');
+    await pressAway(page, 'Escape');
     await expect.poll(() => iframe.count()).toBe(0);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('pay-button');
     expect(errors).toEqual([]);
@@ -79,7 +80,7 @@ describe.runIf(browserAvailable())('@pasarela/react demo page in the browser', (
     const src = new URL((await page.locator('[aria-modal="true"] iframe').getAttribute('src')) ?? '');
     expect(src.searchParams.get('code')).toBe(codes[0]);
     await new CheckoutFrame(page.frameLocator('iframe[src*="/pf/widget"]')).waitForForm();
-    await page.keyboard.press('Escape');
+    await pressAway(page, 'Escape');
     await expect.poll(() => page.locator('iframe').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();

@@ -5,6 +5,7 @@ import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { CheckoutFrame } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { pressAway } from './support/frames';
 
 declare global {
   interface Window {
@@ -92,7 +93,7 @@ describe.runIf(browserAvailable())('zero-JS pay buttons in the browser', () => {
     const frame = page.frameLocator('iframe[src*="/pf/widget"]');
     await frame.locator('label', { hasText: /card number/i }).first().waitFor({ timeout: 20_000 });
 
-    await page.keyboard.press('Escape');
+    await pressAway(page, 'Escape');
     await expect.poll(() => iframe.count()).toBe(0);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('late-button');
     expect(errors).toEqual([]);

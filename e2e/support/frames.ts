@@ -8,19 +8,30 @@ export async function checkoutFrameOf(page: Page): Promise<Frame> {
 }
 
 /**
- * A pointer click on a control of the checkout's frame that makes the frame go away (the loader
- * removes it: a close), pressed where the control is on the merchant's page once it can take the
- * click (visible, still, not covered), as a payer's pointer does. Done when the click is answered
- * or the frame has gone, whichever comes first: in the whole Chromium, whose cross-site frames run in
- * processes of their own, the answer to a click whose frame is removed as it lands now and then
- * never comes (a locator's click, the mouse's or a key press alike).
+ * Input that makes the checkout's frame go away (the loader removes it: a close), done when the
+ * browser has answered it or the frame has gone, whichever comes first: in the whole Chromium,
+ * whose cross-site frames run in processes of their own, the answer to input whose frame is removed
+ * as it lands now and then never comes (a locator's click, the mouse's or a key press alike).
+ */
+async function untilFrameGone(page: Page, input: Promise<void>): Promise<void> {
+  // Unanswered, it fails only when its page closes.
+  input.catch(() => undefined);
+  await Promise.race([input, page.locator('iframe[src*="/pf/widget"]').waitFor({ state: 'detached', timeout: 30_000 })]);
+}
+
+/**
+ * A pointer click on a control of the checkout's frame that closes it, pressed where the control is
+ * on the merchant's page once it can take the click (visible, still, not covered), as a payer's
+ * pointer does (untilFrameGone).
  */
 export async function clickAway(page: Page, control: Locator): Promise<void> {
   await control.click({ trial: true });
   const box = await control.boundingBox();
   if (!box) throw new Error('the control is not on screen');
-  const clicked = page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-  // Unanswered, it fails only when its page closes.
-  clicked.catch(() => undefined);
-  await Promise.race([clicked, page.locator('iframe[src*="/pf/widget"]').waitFor({ state: 'detached', timeout: 30_000 })]);
+  await untilFrameGone(page, page.mouse.click(box.x + box.width / 2, box.y + box.height / 2));
+}
+
+/** A key that closes the checkout (Escape), pressed wherever the focus is (untilFrameGone). */
+export async function pressAway(page: Page, key: string): Promise<void> {
+  await untilFrameGone(page, page.keyboard.press(key));
 }
