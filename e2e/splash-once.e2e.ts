@@ -49,9 +49,9 @@ describe.runIf(browserAvailable())('the splash shows once per page visit of the 
     await page.locator('iframe[src*="/pf/widget"]').waitFor({ state: 'detached' });
 
     const again = await openAndType(page, code, lang);
+    // No splash to wait out: the form takes typing as it shows. (How soon is the open benchmark's,
+    // npm run bench:open, which measures the reopen to typing: a time here only read the machine's load.)
     expect(again.splash).toBe(false);
-    // No splash to wait out: sooner than the first open, whose splash alone is 3 s.
-    expect(again.ms).toBeLessThan(first.ms);
     expect(new URL(await page.locator('iframe[src*="/pf/widget"]').getAttribute('src') ?? '').searchParams.get('reopen')).toBe('1');
     await page.screenshot({ path: `${SHOTS}splash-reopen-${lang}-360.png` });
     await context.close();
