@@ -9,7 +9,7 @@ const rootDir = fileURLToPath(new URL('..', import.meta.url));
 
 // What merchants install: the built packages as npm packs them (needs `npm run build`).
 describe('published packages', () => {
-  it('pass publint and arethetypeswrong, and ship only their built files', async () => {
+  it('pass publint and arethetypeswrong, and ship only their built files, README and licence', async () => {
     const results = await checkPublishedPackages();
     expect(results.map((r) => [r.name, r.problems])).toEqual([
       ['@pasarela/checkout', []],
@@ -18,9 +18,9 @@ describe('published packages', () => {
     ]);
     const [checkout, react, node] = results;
     expect(checkout?.entrypoints).toEqual(['.', './pure', './package.json']);
-    expect(checkout?.files.filter((f) => !f.startsWith('dist/') && f !== 'package.json')).toEqual(['pure/package.json']);
-    expect(react?.files.sort()).toEqual(['dist/index.cjs', 'dist/index.d.cts', 'dist/index.d.ts', 'dist/index.js', 'package.json']);
-    expect(node?.files.sort()).toEqual(['dist/cli.js', 'dist/index.cjs', 'dist/index.d.cts', 'dist/index.d.ts', 'dist/index.js', 'package.json']);
+    expect(checkout?.files.filter((f) => !f.startsWith('dist/') && f !== 'package.json')).toEqual(['LICENSE', 'README.md', 'pure/package.json']);
+    expect(react?.files.sort()).toEqual(['LICENSE', 'README.md', 'dist/index.cjs', 'dist/index.d.cts', 'dist/index.d.ts', 'dist/index.js', 'package.json']);
+    expect(node?.files.sort()).toEqual(['LICENSE', 'README.md', 'dist/cli.js', 'dist/index.cjs', 'dist/index.d.cts', 'dist/index.d.ts', 'dist/index.js', 'package.json']);
   }, 120_000);
 
   it('import and require in Node, where there is no window, by their package names', () => {
