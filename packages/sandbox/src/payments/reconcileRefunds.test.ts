@@ -101,7 +101,7 @@ describe.each(Object.entries(PAID))('%s refunds left in doubt', (_method, { port
     // One event either way, naming the refund and the order.
     const link = await api.call('GET', `/transactions/${codOper}`, { key: m.key });
     expect(await refundEvents(codOper)).toEqual([{
-      id: expect.any(String), createdAt: expect.any(String),
+      id: expect.any(String), apiVersion: '2026-11-26', createdAt: expect.any(String),
       type: end === 'succeeded' ? 'transaction.refunded' : 'transaction.refund_failed',
       data: expect.objectContaining({
         codOper, refundId, refundAmount: 10, refundedAmount: end === 'succeeded' ? 10 : 0,
