@@ -25,8 +25,8 @@ async function merchantRequiresCaptcha(db: Queryable, payee: CaptchaPayee): Prom
 /**
  * A payment's captcha, verified again on the server whatever score the widget sent (SPEC 4 "a
  * valid score enables the payment"; SPEC 8 error_captcha, invalid_score_captcha): a token the
- * provider refuses is 403 error_captcha, a bot's score 403 invalid_score_captcha, always. A payment
- * without a token is 403 error_captcha too, unless the environment (PAYMENT_CAPTCHA=0) or the
+ * provider refuses is forbidden error_captcha, a bot's score forbidden invalid_score_captcha, always. A payment
+ * without a token is forbidden error_captcha too, unless the environment (PAYMENT_CAPTCHA=0) or the
  * payee's merchant (captchaRequired false) turned the captcha off. Runs before anything is
  * recorded; a payment with a token costs no query.
  */

@@ -27,7 +27,7 @@ export type CardCheckAnswer =
 /**
  * The wallet's add-card check: core's rules on the card, the check recorded in doubt under the
  * payer's trackId, a zero-amount authorization at the card processor through its port with the
- * check's key (the in-doubt wrapper: no answer is 504, and the check waits for this trackId's retry
+ * check's key (the in-doubt wrapper: no answer is in_doubt, and the check waits for this trackId's retry
  * or the reconciler), and its answer recorded. Only an approved check saves the card, once,
  * whoever records it. A retry with the same trackId is the same check: it answers what the first
  * one did, or asks the processor again under the same key while the answer is in doubt.
@@ -40,7 +40,7 @@ export async function checkAndSaveCard(deps: Deps, userId: number, body: unknown
   if (!isCardExpiryValid(parsed.expMonth, parsed.expYear, Date.now())) throw new PaymentError('invalid', 'expired', 'expYear is in the past');
   const digits = digitsOnly(parsed.cardNumber);
   const cardFingerprint = cardFingerprintOf(digits, deps.cardFingerprintKey);
-  // What defines the check: the card (never its number), for this user. The same trackId on another card is 409 track_id_reused.
+  // What defines the check: the card (never its number), for this user. The same trackId on another card is conflict track_id_reused.
   const fingerprint = chargeFingerprint(deps.cardFingerprintKey, identityOf({ method: 'card_check', target: `user:${userId}`, card: cardFingerprint }));
   const card = { number: digits, expMonth: parsed.expMonth, expYear: parsed.expYear, cvc: parsed.cvv, holder: parsed.nameOnCard };
 
@@ -63,7 +63,7 @@ export async function checkAndSaveCard(deps: Deps, userId: number, body: unknown
   return answerOf(deps, await recordCheck(deps, inDoubt, decision) ?? (await findCardCheck(deps.db, userId, parsed.trackId)) ?? inDoubt, lang);
 }
 
-/** A trackId seen before must check the same card (core trackIdRepeatOf); else 409 track_id_reused, as a payment's. */
+/** A trackId seen before must check the same card (core trackIdRepeatOf); else conflict track_id_reused, as a payment's. */
 function sameCheckOrRefuse(check: CardCheckRow, fingerprint: string): void {
   if (trackIdRepeatOf(check.request_fingerprint, fingerprint) === 'reused') {
     throw new PaymentError('conflict', SPECIFIC_ERROR_CODES.trackIdReused, 'trackId was already used for another card: send a new trackId for a new card');

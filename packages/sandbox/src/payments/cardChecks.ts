@@ -34,7 +34,7 @@ export function checkCard(payload: CardPaymentPayload, linkCardTypes: string | n
 
 /**
  * A card's brand against the link's cardType list and the brands of the merchant's card services:
- * the same rule for a typed card and a saved one (422 card_not_valid).
+ * the same rule for a typed card and a saved one (refused card_not_valid).
  */
 export function checkCardBrand<B extends string>(brand: B, linkCardTypes: string | null, merchantCardCodes: readonly string[]): B {
   // SPEC 4: a link whose cardType list names only other methods takes no card at all.

@@ -20,7 +20,7 @@ export function identityOf(fields: Pick<ChargeIdentity, 'method' | 'target'> & P
 
 /**
  * The transaction an earlier request with this trackId made, when it made the same charge: the
- * caller answers it again. Another charge under the same trackId is 409 track_id_reused. The
+ * caller answers it again. Another charge under the same trackId is conflict track_id_reused. The
  * database is the arbiter: track_id is unique, so this holds across nodes.
  */
 export async function earlierAttempt(db: Queryable, trackId: string | undefined, fingerprint: string): Promise<TransactionRow | undefined> {
@@ -29,7 +29,7 @@ export async function earlierAttempt(db: Queryable, trackId: string | undefined,
   return earlier && sameChargeOrRefuse(earlier, fingerprint);
 }
 
-/** The row of a trackId seen before, when it made this charge; else 409 track_id_reused. */
+/** The row of a trackId seen before, when it made this charge; else conflict track_id_reused. */
 export function sameChargeOrRefuse(earlier: TransactionRow, fingerprint: string): TransactionRow {
   if (trackIdRepeatOf(earlier.request_fingerprint, fingerprint) === 'reused') {
     throw new PaymentError('conflict', SPECIFIC_ERROR_CODES.trackIdReused, 'trackId was already used for another payment: send a new trackId for a new payment');
@@ -37,7 +37,7 @@ export function sameChargeOrRefuse(earlier: TransactionRow, fingerprint: string)
   return earlier;
 }
 
-/** After an insert that found the trackId taken: the row that took it (same charge), or 409. */
+/** After an insert that found the trackId taken: the row that took it (same charge), or a conflict. */
 export async function attemptThatWon(db: Queryable, trackId: string, fingerprint: string): Promise<TransactionRow> {
   const row = await earlierAttempt(db, trackId, fingerprint);
   if (!row) throw new Error('transaction neither inserted nor found');

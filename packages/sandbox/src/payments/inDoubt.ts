@@ -10,7 +10,7 @@ export const IN_DOUBT = { status: -1, auth_status: 'PROCESSING', message_key: 'p
 /**
  * Calls a gateway for an attempt recorded IN_DOUBT and records its answer (`call` does both). An
  * answer that does not come or comes broken leaves the attempt in doubt for the reconciler, which
- * asks the gateway by the attempt's key: the payer hears 504 and retries with the same trackId. A
+ * asks the gateway by the attempt's key: the payer hears in_doubt (a 504) and retries with the same trackId. A
  * database gone mid-way is the 503 every request gets then; the reconciler settles that one too.
  */
 export async function callInDoubt<T>(gateway: string, call: () => Promise<T>): Promise<T> {

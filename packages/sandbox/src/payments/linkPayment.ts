@@ -100,7 +100,7 @@ export function linkPaymentFingerprint(
 /**
  * A repeat of an earlier request with this trackId and charge, looked up before the link's checks:
  * the payment it made is answered again even when the link is paid or expired by now.
- * The trackId on another charge is 409 track_id_reused.
+ * The trackId on another charge is conflict track_id_reused.
  */
 export async function repeatedPayment(deps: Pick<Deps, 'db' | 'captchaRequired'>, input: LinkPaymentInput, fingerprint: string): Promise<TransactionRow | undefined> {
   await checkPaymentCaptcha(deps, input.captchaToken, { code: input.code });
@@ -109,7 +109,7 @@ export async function repeatedPayment(deps: Pick<Deps, 'db' | 'captchaRequired'>
 
 /**
  * Records a method's transaction once per trackId: a repeat of the same charge returns the first
- * row, the trackId on another charge is 409 track_id_reused. `fingerprint` is the route's
+ * row, the trackId on another charge is conflict track_id_reused. `fingerprint` is the route's
  * linkPaymentFingerprint when it names more than the method and the link fields.
  */
 export async function recordPayment(
@@ -121,7 +121,7 @@ export async function recordPayment(
   const row = await insertTransaction(deps.db, linkTransactionOf(checked, input, fields, lang, fingerprint), newCodOper());
   if (row) return row;
   if (!input.trackId) throw new Error('payment without trackId not inserted');
-  // Another request with this trackId got there first (any node): the same charge, or 409.
+  // Another request with this trackId got there first (any node): the same charge, or a conflict.
   return attemptThatWon(deps.db, input.trackId, fingerprint);
 }
 

@@ -42,11 +42,11 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
   // One query: the trackId, the link, its merchant and the merchant's card brands.
   const start = await cardPaymentStartOf(deps, payload.code, trackId);
   // A repeated trackId (double click, retry after a timeout) answers what the first one did;
-  // the same trackId on another charge is refused (409 track_id_reused).
+  // the same trackId on another charge is refused (conflict track_id_reused).
   if (start.kind === 'repeat') {
     const earlier = sameChargeOrRefuse(start.earlier, fingerprint);
     if (!stillInDoubt(earlier)) return cardAnswerOf(earlier, lang);
-    // Its first request met no answer (504): the processor is asked again under the attempt's key.
+    // Its first request met no answer (in_doubt): the processor is asked again under the attempt's key.
     const merchant = await findMerchant(deps.db, earlier.merchant_id);
     return paid(earlier, merchant?.name ?? '', merchant?.logo || null);
   }
@@ -127,17 +127,17 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
 export interface CardCharge extends Pick<CardAuthorization, 'card' | 'merchant' | 'lang' | 'capture'> {
   /** The checkout origin, for the 3DS challenge URL; a URL the processor gave whole stays as it is. */
   origin?: string | undefined;
-  /** SPEC 8's key when the processor could not decide (502). */
+  /** SPEC 8's key when the processor could not decide (gateway_failed). */
   failureKey: string;
-  /** The 409 request_already_paid detail when another payment took the attempt's link or subscription meanwhile. */
+  /** The conflict request_already_paid detail when another payment took the attempt's link or subscription meanwhile. */
   calledOff: string;
 }
 
 /**
  * The one way a card attempt recorded in doubt is charged (a typed card, a saved card's token, a
  * subscription's activation): the card processor asked through its port with the attempt's key
- * inside the in-doubt wrapper (no answer: 504, the attempt left for the reconciler and the retry),
- * an attempt the processor could not decide forgotten (nothing charged: 502, the retry is a new
+ * inside the in-doubt wrapper (no answer: in_doubt, the attempt left for the reconciler and the retry),
+ * an attempt the processor could not decide forgotten (nothing charged: gateway_failed, the retry is a new
  * one), and the decision recorded (settlePayment). Asked again for an attempt still in doubt, the
  * processor answers what it decided under that key: never a second charge.
  */
@@ -158,7 +158,7 @@ export async function chargeCard(deps: Deps, attempt: TransactionRow, charge: Ca
   return { row: settled?.row ?? attempt, settledNow: settled?.kind === 'settled' };
 }
 
-/** An attempt recorded and sent whose answer was never recorded (a 504, a crash): its retry asks the processor again under its key. */
+/** An attempt recorded and sent whose answer was never recorded (in doubt, a crash): its retry asks the processor again under its key. */
 export function stillInDoubt(row: TransactionRow): boolean {
   return row.auth_status === IN_DOUBT.auth_status;
 }

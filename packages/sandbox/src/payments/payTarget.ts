@@ -22,7 +22,7 @@ export interface PayTarget {
   singleUse: boolean;
 }
 
-/** A link a payer may still pay: 404 unknown, 410 {code: 3000} expired, 409 when a single-use link is paid. */
+/** A link a payer may still pay: not_found unknown, gone {code: 3000} expired, conflict when a single-use link is paid. */
 export function payableLink(link: LinkRow | undefined, notFoundCode = 'error_to_load'): LinkRow {
   if (!link) throw new PaymentError('not_found', notFoundCode);
   checkLinkOpen(link);
@@ -30,7 +30,7 @@ export function payableLink(link: LinkRow | undefined, notFoundCode = 'error_to_
 }
 
 /**
- * 410 {code: 3000} when the link has expired, 409 when it is single-use and paid. A read: what holds
+ * gone {code: 3000} when the link has expired, conflict when it is single-use and paid. A read: what holds
  * when payments race is the claim in the paying transaction (store/links.ts claimSingleUseLink) and
  * the attempt's record, made under the same lock (store/transactions.ts insertUnlessDuplicate).
  */
@@ -64,8 +64,8 @@ export type CardPaymentStart =
  * What a card payment reads before its checks, in one query when it pays a link: whether its
  * trackId was seen, the link (open to payment, as payableLink says), its merchant, and the brands
  * of the merchant's enabled card services (merchantCardCodes). A station takes the longer way
- * (payTargetOf). Answers the same errors, in the same order: 404 error_to_load, 410 {code: 3000},
- * 409 request_already_paid, 404 Merchant Not Found.
+ * (payTargetOf). Answers the same errors, in the same order: not_found error_to_load, gone {code: 3000},
+ * conflict request_already_paid, not_found Merchant Not Found.
  */
 export async function cardPaymentStartOf(deps: Deps, code: string, trackId: string): Promise<CardPaymentStart> {
   const row = await cardPaymentStartRow(deps.db, code, trackId);
@@ -75,7 +75,7 @@ export async function cardPaymentStartOf(deps: Deps, code: string, trackId: stri
     if (earlier) return { kind: 'repeat', earlier };
   }
   if (row.code === null) {
-    // Not a link: a payment station, or 404.
+    // Not a link: a payment station, or not_found.
     const target = await payTargetOf(deps, code);
     const merchant = await findMerchant(deps.db, target.merchantId);
     if (!merchant) throw new PaymentError('not_found', 'Merchant Not Found');

@@ -75,14 +75,14 @@ export function calledOffMeanwhile(settled: Settlement | undefined): Transaction
   return calledOff ? settled.row : undefined;
 }
 
-/** A payer's status call about a payment called off because another paid its link: 409 request_already_paid. */
+/** A payer's status call about a payment called off because another paid its link: conflict request_already_paid. */
 export function refuseIfPaidElsewhere(row: TransactionRow): void {
   if (row.auth_status === CANCELLED_AUTH_STATUS && row.details['cancelReason'] === 'paid_elsewhere') {
     throw new PaymentError('conflict', 'request_already_paid', 'Another payment paid this single-use link; this one was called off and charges nothing');
   }
 }
 
-/** A payer's status call about a payment the merchant voided while it waited: 409 payment_voided_by_merchant. */
+/** A payer's status call about a payment the merchant voided while it waited: conflict payment_voided_by_merchant. */
 export function refuseIfVoidedByMerchant(row: TransactionRow): void {
   if (row.auth_status === CANCELLED_AUTH_STATUS && row.details['cancelReason'] === 'merchant') throw new PaymentError('conflict', 'payment_voided_by_merchant');
 }
@@ -169,7 +169,7 @@ export async function settlePayment(deps: Pick<Deps, 'db' | 'gateways'>, codOper
 
 /**
  * For a payment recorded as paid in the caller's transaction (the wallet's balance, a saved card):
- * on a single-use link it claims the link, or throws 409 request_already_paid so the transaction,
+ * on a single-use link it claims the link, or throws conflict request_already_paid so the transaction,
  * payment and all, rolls back. Returns the link's waiting payments it called off, for withdrawAll
  * once the caller's transaction is committed.
  */

@@ -42,7 +42,7 @@ export type SubscriptionAnswer = CardAnswer & { subscriptionKey: string; applied
  * SPEC 7 "POST subscription payment via process tx"; SPEC 4 "Subscription: status 1 or -1 passes"
  * (core subscriptionPasses): the payment activates the subscription. A plan that charges at once is
  * charged now; otherwise the card is validated (amount 0) and charged when due. A repeat of the
- * activating payment (same trackId) answers what it did; any other payment of an active one is 409
+ * activating payment (same trackId) answers what it did; any other payment of an active one is a conflict
  * request_already_paid. The caller checked the captcha.
  */
 export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCardPayment): Promise<SubscriptionAnswer> {
@@ -60,7 +60,7 @@ export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCard
   const merchant = await findMerchant(deps.db, plan.merchant_id);
   if (!merchant) throw new PaymentError('not_found', 'Merchant Not Found');
   const payerName = `${card.firstName} ${card.lastName}`;
-  // The one card charge (payByCard.chargeCard): no answer is 504 and the attempt stays for the
+  // The one card charge (payByCard.chargeCard): no answer is in_doubt and the attempt stays for the
   // reconciler and this trackId's retry, which asks the processor again under the attempt's key.
   const charged = async (attempt: TransactionRow) => answer((await chargeCard(deps, attempt, {
     card: { number: card.cardNumber, expMonth: card.expMonth, expYear: card.expYear, cvc: card.cvv, holder: payerName },
@@ -106,7 +106,7 @@ export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCard
 /**
  * A link payment that activates the link's subscription (SPEC 7 "POST activity pay (...
  * activateSubscription)" with a saved card): the subscription named must be the link's own
- * (payment_links.id_subscription), its id and key must agree, and it must not be active yet (409
+ * (payment_links.id_subscription), its id and key must agree, and it must not be active yet (conflict
  * request_already_paid). Returns what to activate once the payment passes.
  */
 export async function subscriptionOfLink(db: Queryable, linkCode: string, asked: { idSubscription: number; subscriptionKey: string }): Promise<{ id: number; period: string }> {

@@ -39,7 +39,7 @@ export async function payFromWallet(deps: Deps, input: WalletPaymentInput): Prom
   });
   const earlier = await repeatedPayment(deps, input, fingerprint);
   if (earlier?.method === 'card' && stillInDoubt(earlier)) {
-    // A saved card's attempt whose first request met no answer (504): the processor is asked again under its key.
+    // A saved card's attempt whose first request met no answer (in_doubt): the processor is asked again under its key.
     const merchant = await findMerchant(deps.db, earlier.merchant_id);
     return chargeSavedCard(deps, earlier, { name: merchant?.name ?? '', logo: merchant?.logo || null }, input.lang);
   }

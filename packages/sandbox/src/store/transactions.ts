@@ -61,7 +61,7 @@ const COLUMNS = [
 /**
  * Inserts a transaction unless one with the same trackId exists; returns the new row, or
  * undefined when another request with that trackId got there first (exactly-once by trackId).
- * On a paid single-use link it records nothing and throws 409 request_already_paid (the link's
+ * On a paid single-use link it records nothing and throws conflict request_already_paid (the link's
  * guard in insertUnlessDuplicate). Every node hears of it through migration 006's trigger
  * (push/transactionEvents.ts).
  */
@@ -149,7 +149,7 @@ export function duplicateLockKey(check: Pick<DuplicateCheck, 'merchantId' | 'car
  * With `mail`, the same statement writes that e-mail to the mailbox (and tells every node, as
  * sendMail does) when, and only when, it inserts the row: one statement, one commit.
  * On a single-use link the statement first locks the link, as settlePayment does before it claims
- * it: once the link is paid nothing is inserted and it throws 409 request_already_paid (a retry of
+ * it: once the link is paid nothing is inserted and it throws conflict request_already_paid (a retry of
  * a trackId already recorded answers track_id_taken instead, so the caller answers that attempt).
  */
 export async function insertUnlessDuplicate(
