@@ -164,4 +164,42 @@ describe.runIf(browserAvailable())('a payment waiting on another link of the sam
     expect(await transactionsFor(sandbox, codes[1] ?? '')).toEqual([]);
     await context.close();
   });
+
+  it('es: a cash voucher left open is shown to a new order as a voucher that stays valid (no call-off), and going back to it shows the same number', async () => {
+    const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 740 } });
+    await denyStorage(context, new URL(sandbox.url).origin);
+    const page = await context.newPage();
+    const codes: string[] = [];
+    page.on('response', async (res) => {
+      if (res.url().endsWith('/shop/links') && res.status() === 201) codes.push(((await res.json()) as { code: string }).code);
+    });
+    const shop = new DemoShop(page, sandbox.demoUrl);
+    await shop.open();
+    const first = await shop.pay();
+    await first.waitForForm();
+    await first.chooseMethod(/Efectivo/);
+    await verify(first.frame);
+    await first.frame.getByRole('radiogroup', { name: /elige dónde pagar/i }).getByRole('radio', { name: /PayCash/ }).check();
+    await first.field('cash-email').fill('maria.nunez@example.com');
+    await first.field('cash-phone').fill('+507 6123-4567');
+    await first.frame.locator('#method-panel-cash form button[type="submit"]').click();
+    const voucher = first.frame.getByText(/^\d{4} \d{4} \d{4}$/);
+    await voucher.waitFor({ timeout: 15_000 });
+    const number = (await voucher.textContent()) ?? '';
+    await first.frame.getByRole('button', { name: 'Cerrar', exact: true }).click();
+    await first.frame.getByRole('alertdialog').getByRole('button', { name: 'Cerrar de todas formas' }).evaluate((button) => (button as HTMLButtonElement).click()).catch(() => undefined);
+    await expect.poll(() => page.locator('iframe').count()).toBe(0);
+
+    await page.locator('[data-product="cacao"] [data-step="1"]').click();
+    const again = await shop.pay();
+    await again.frame.getByRole('heading', { name: 'Tienes un comprobante de pago en efectivo de $39.59 sin pagar' }).waitFor({ timeout: 20_000 });
+    expect(await again.frame.getByText('El comprobante sigue vigente: si pagas este pedido de otra forma, no lo pagues en la caja.').isVisible()).toBe(true);
+    expect(await again.frame.getByRole('button', { name: /anular/i }).count()).toBe(0);
+    expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}waiting-elsewhere-cash-es-360.png` });
+    await again.frame.getByRole('button', { name: 'Volver al comprobante' }).click();
+    await again.frame.getByText(number, { exact: true }).waitFor({ timeout: 20_000 });
+    expect(await transactionsFor(sandbox, codes[1] ?? '')).toEqual([]);
+    await context.close();
+  });
 });
