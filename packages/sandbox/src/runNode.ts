@@ -6,6 +6,7 @@ import { startBanner } from './banner';
 import { createLogger, errorFields } from './ops/logger';
 import { logFormatOf, readableDestination } from './ops/readableLog';
 import { startServer, type ServerOptions } from './server';
+import { loadGatewaysModule } from './gateways/gatewaysModule';
 import { readSettings } from './settings';
 
 async function run(wiring: Pick<ServerOptions, 'wrapGateways'>): Promise<void> {
@@ -20,7 +21,12 @@ async function run(wiring: Pick<ServerOptions, 'wrapGateways'>): Promise<void> {
   // PROCESSORS_URL: the simulated processors' service, started beside this node (scripts/start.mjs) or on its own.
   const processorsUrl = process.env['PROCESSORS_URL'] || undefined;
   const notificationSecret = process.env['SIMULATOR_NOTIFICATION_SECRET'] || undefined;
-  const server = await startServer({ ...settings, ...wiring, adminToken, logger: log, processorsUrl, notificationSecret });
+  // GATEWAYS_MODULE: a provider's adapters, for the ports it gives; the others stay on the simulator.
+  const modulePath = process.env['GATEWAYS_MODULE'] || undefined;
+  const origin = `http://localhost:${settings.port}`;
+  const gateways = modulePath ? await loadGatewaysModule(modulePath, { notificationUrl: (port) => `${origin}/gateways/${port}/notifications` }) : undefined;
+  if (modulePath && gateways) log.info({ module: modulePath, ports: Object.keys(gateways.gateways) }, 'gateways module loaded');
+  const server = await startServer({ ...settings, ...wiring, adminToken, logger: log, processorsUrl, notificationSecret, gateways });
   const { databaseUrl, dataDir } = settings;
   const database = databaseUrl ? `PostgreSQL (DATABASE_URL)` : `PGlite in ${dataDir}`;
   // For the person who ran `npm start`.

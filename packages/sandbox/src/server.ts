@@ -3,6 +3,7 @@ import type { SandboxControls } from './gateways/SandboxControls';
 import { httpGateways } from './gateways/http/httpGateways';
 import { simulatorNotifications } from './gateways/http/signedNotifications';
 import type { GatewayNotifications } from './gateways/GatewayNotifications';
+import { withProvidedGateways, type ProvidedGateways } from './gateways/gatewaysModule';
 import { receiveGatewayEvent } from './payments/receiveGatewayEvent';
 import type { PayerWindows } from './Deps';
 import { createApp } from './app';
@@ -93,6 +94,11 @@ export interface ServerOptions {
    * taken at POST /gateways/:port/notifications (signed with it); without it the node asks.
    */
   notificationSecret?: string | undefined;
+  /**
+   * A provider's own adapters (GATEWAYS_MODULE, gateways/gatewaysModule.ts): the ports they give
+   * replace the simulator's, with their notification handlers; the others stay on the simulator.
+   */
+  gateways?: ProvidedGateways | undefined;
   /** Wraps the chosen gateways' ports (the fault harness's node, faultNode.ts); none in production. */
   wrapGateways?: ((gateways: Gateways) => Gateways) | undefined;
 }
@@ -148,9 +154,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // The one place the gateways are chosen: the simulator's service over HTTP, or the simulated
   // gateways in this process; either way their test phones answer on a timer below.
   const notificationSecret = options.processorsUrl ? options.notificationSecret : undefined;
-  const simulated: { gateways: Gateways; sandbox: SandboxControls; notifications?: GatewayNotifications } = options.processorsUrl
+  const simulated = withProvidedGateways<{ gateways: Gateways; sandbox: SandboxControls; notifications?: GatewayNotifications | undefined }>(options.processorsUrl
     ? { ...httpGateways(options.processorsUrl, { notifyBase: notificationSecret ? `${url}/gateways` : undefined }), ...(notificationSecret ? { notifications: simulatorNotifications(notificationSecret) } : {}) }
-    : sandboxGateways(db);
+    : sandboxGateways(db), options.gateways);
   const gateways = options.wrapGateways ? { ...simulated, gateways: options.wrapGateways(simulated.gateways) } : simulated;
   const app = createApp({
     gateways,

@@ -4,6 +4,8 @@ import { createTestApp, type TestApp } from '../test/testApp';
 import { gatewayCall, gatewayRead } from './GatewayCall';
 import type { Gateways } from './Gateways';
 import { httpGateways } from './http/httpGateways';
+import { loadGatewaysModule } from './gatewaysModule';
+import { fileURLToPath } from 'node:url';
 import { startSimulator } from '../../../simulator/src/startSimulator';
 
 // The contract every adapter of the ports keeps (docs/gateways.md), run here against the simulated
@@ -16,14 +18,23 @@ const soon = () => new Date(Date.now() + 60_000);
 const card = (number: string) => ({ number, expMonth: '12', expYear: '34', cvc: '123', holder: 'ANA ROJAS' });
 const merchant = { name: 'Tienda', logo: null };
 
-function portContract(name: string, make: () => Promise<{ gateways: Gateways; close(): Promise<void> }>) {
+const ALL_PORTS: ReadonlyArray<keyof Gateways> = ['card', 'push', 'voucher', 'crypto', 'bank'];
+
+/** The contract of the ports named (all five by default): an adapters module may give only some. */
+function portContract(name: string, make: () => Promise<{ gateways: Partial<Gateways>; close(): Promise<void> }>, ports: ReadonlyArray<keyof Gateways> = ALL_PORTS) {
+  const itFor = (port: keyof Gateways) => (ports.includes(port) ? it : it.skip);
   describe(`the gateway ports: ${name}`, () => {
     let g: Gateways;
     let close: () => Promise<void>;
-    beforeAll(async () => ({ gateways: g, close } = await make()));
+    // A port the adapter does not give is skipped below, never called.
+    beforeAll(async () => {
+      const made = await make();
+      g = made.gateways as Gateways;
+      close = made.close;
+    });
     afterAll(() => close());
 
-    it('card processor: one authorization per key, found by it; capture, refund and void within what was held', async () => {
+    itFor('card')('card processor: one authorization per key, found by it; capture, refund and void within what was held', async () => {
       const k = key();
       const request = { ...gatewayCall(k), amountCents: 2_500, card: card('4242424242424242'), merchant, lang: 'es' as const, capture: true };
       const first = await g.card.authorize(request);
@@ -59,13 +70,13 @@ function portContract(name: string, make: () => Promise<{ gateways: Gateways; cl
       expect(await g.card.void({ ...gatewayCall(key()), authorizationKey: key() })).toBe('refused');
     });
 
-    it('card processor: declines with a reason, and a failure that charged nothing', async () => {
+    itFor('card')('card processor: declines with a reason, and a failure that charged nothing', async () => {
       const request = { amountCents: 900, merchant, lang: 'en' as const, capture: true };
       expect(await g.card.authorize({ ...gatewayCall(key()), ...request, card: card('4000000000009995') })).toMatchObject({ status: 'declined', reason: 'insufficient_funds' });
       expect(await g.card.authorize({ ...gatewayCall(key()), ...request, card: card('4000000000000119') })).toMatchObject({ status: 'failed' });
     });
 
-    it('push wallet: one request per key; withdrawn while it waits, never after it was answered; refunds what was paid', async () => {
+    itFor('push')('push wallet: one request per key; withdrawn while it waits, never after it was answered; refunds what was paid', async () => {
       const k = key();
       const request = { ...gatewayCall(k), wallet: 'nequi' as const, channel: { kind: 'push' as const, phone: '3993333333' }, amountCents: 1_000, expiresAt: soon() };
       expect(await g.push.request(request)).toMatchObject({ state: 'waiting' });
@@ -83,7 +94,7 @@ function portContract(name: string, make: () => Promise<{ gateways: Gateways; cl
       expect(await g.push.cancel(gatewayCall(late))).toMatchObject({ state: 'expired' });
     });
 
-    it('voucher network: one voucher per key, withdrawn while unpaid', async () => {
+    itFor('voucher')('voucher network: one voucher per key, withdrawn while unpaid', async () => {
       const k = key();
       const request = { ...gatewayCall(k), network: 'PAYCASH' as const, amountCents: 1_200, expiresAt: soon() };
       const voucher = await g.voucher.issue(request);
@@ -94,7 +105,7 @@ function portContract(name: string, make: () => Promise<{ gateways: Gateways; cl
       expect(await g.voucher.cancel(gatewayCall(k))).toMatchObject({ state: 'cancelled', reference: voucher.reference });
     });
 
-    it('crypto processor: prices for the coins it takes, one address per key, nothing to refund before coins arrive', async () => {
+    itFor('crypto')('crypto processor: prices for the coins it takes, one address per key, nothing to refund before coins arrive', async () => {
       expect((await g.crypto.coins(gatewayRead())).map((c) => c.value)).toContain('BTC');
       expect(await g.crypto.quote({ ...gatewayRead(), currency: 'BTC', amountUsd: 100 })).toMatchObject({ amountCrypto: expect.any(Number) });
       expect(await g.crypto.quote({ ...gatewayRead(), currency: 'NOPE', amountUsd: 100 })).toBeNull();
@@ -109,7 +120,7 @@ function portContract(name: string, make: () => Promise<{ gateways: Gateways; cl
       expect(await g.crypto.refundOutcome(early)).toBeNull();
     });
 
-    it('bank redirect: one page per key, waiting until the payer answers, closed by a cancel', async () => {
+    itFor('bank')('bank redirect: one page per key, waiting until the payer answers, closed by a cancel', async () => {
       const k = key();
       const request = { ...gatewayCall(k), amountCents: 3_000, description: 'Pedido', merchant, returnPath: '/pf/widget/returnclave' };
       const started = await g.bank.start(request);
@@ -129,6 +140,17 @@ portContract('the simulated gateways, in this process', async () => {
   t = await createTestApp();
   return { gateways: t.gateways, close: () => t.close() };
 });
+
+// A provider's adapters module, loaded as GATEWAYS_MODULE loads it: here the example module
+// (testing/exampleGatewaysModule.ts, a card processor of its own); with GATEWAYS_MODULE set, the
+// provider's, for the ports it gives (docs/gateways.md):
+//   GATEWAYS_MODULE=./my-adapters.mjs npx vitest run --project sandbox packages/sandbox/src/gateways/contract.test.ts
+const context = { notificationUrl: (port: keyof Gateways) => `http://checkout.test/gateways/${port}/notifications` };
+for (const path of [fileURLToPath(new URL('./testing/exampleGatewaysModule.ts', import.meta.url)), ...(process.env['GATEWAYS_MODULE'] ? [process.env['GATEWAYS_MODULE']] : [])]) {
+  const provided = await loadGatewaysModule(path, context);
+  const ports = ALL_PORTS.filter((port) => provided.gateways[port]);
+  portContract(`the module ${path} (${ports.join(', ')})`, async () => ({ gateways: provided.gateways, close: async () => undefined }), ports);
+}
 
 // The simulator as a service of its own (packages/simulator), reached through the HTTP adapters.
 portContract('the simulator over HTTP (gateways/http)', async () => {

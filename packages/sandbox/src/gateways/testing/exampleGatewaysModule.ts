@@ -1,0 +1,27 @@
+// An adapters module as a provider writes one for GATEWAYS_MODULE (docs/gateways.md): here a card
+// processor of its own (the simulated one's rules, its books in this module's memory) and its
+// notification handler. The contract suite loads it as the server would; tests only.
+import { memoryBooks } from '../../../../simulator/src/memoryBooks';
+import type { GatewaysModuleExport } from '../gatewaysModule';
+import { simulatedGateways } from '../simulator/simulatedGateways';
+
+const calls = { card: 0 };
+
+const exported: GatewaysModuleExport = () => {
+  const { card } = simulatedGateways(memoryBooks()).gateways;
+  // Counting what reaches it, so a test sees the server charge through this adapter.
+  const counted = new Proxy(card, {
+    get: (target, name, receiver) => {
+      const value = Reflect.get(target, name, receiver) as unknown;
+      return typeof value === 'function' ? (...args: unknown[]) => ((calls.card += 1), (value as (...a: unknown[]) => unknown).apply(target, args)) : value;
+    },
+  });
+  return {
+    gateways: { card: counted },
+    // Its processor's notifications: a JSON list of events under a header it trusts (a real one verifies a signature).
+    notifications: { card: async ({ body, headers }) => (headers.get('x-example-processor') === 'trusted' ? JSON.parse(body) : undefined) },
+  };
+};
+
+export default exported;
+export { calls };
