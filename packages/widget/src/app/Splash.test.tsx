@@ -32,6 +32,14 @@ describe('the splash at start', () => {
     failing.clear();
   });
 
+  it('lasts the time it is given (SPEC 2 "shows for 3 seconds at start"; the widget\'s 3000 ms default: config.test.ts)', async () => {
+    const started = performance.now();
+    const view = await boot('/pf/widget?type=lk&code=LINK1&parentOrigin=https%3A%2F%2Fshop.test');
+    unmount = view.unmount;
+    await vi.waitFor(() => expect(splashOf(view.container)).toBeNull(), { timeout: SPLASH_MS + 2_000, interval: 20 });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(SPLASH_MS - 5);
+  });
+
   it('covers the checkout, rendered beneath it and inert, then leaves the same form in place', async () => {
     const view = await boot('/pf/widget?type=lk&code=LINK1&parentOrigin=https%3A%2F%2Fshop.test');
     unmount = view.unmount;
