@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { GatewayOutcomeUnknown } from '../../sandbox/src/gateways/GatewayCall';
 import type { GatewayEvent } from '../../sandbox/src/gateways/GatewayEvent';
 import type { Gateways } from '../../sandbox/src/gateways/Gateways';
 import type { SandboxControls } from '../../sandbox/src/gateways/SandboxControls';
@@ -133,6 +134,12 @@ export function simulatorApi(simulated: { gateways: Gateways; controls: SandboxC
       return c.json({ answer: answer ?? null });
     } catch (error) {
       if (error instanceof BadRequest) return c.json({ code: 'invalid_arguments', message: error.message }, 400);
+      // A call the simulated processor never answers (a test card's refund): held past the caller's deadline.
+      if (error instanceof GatewayOutcomeUnknown) {
+        const deadline = Date.parse(String((body as Body)['deadline'] ?? '')) || Date.now() + 10_000;
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now()) + 1_000));
+        return c.json({ code: 'no_answer', message: error.message }, 504);
+      }
       throw error;
     }
   });

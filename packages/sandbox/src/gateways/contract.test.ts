@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/testApp';
-import { gatewayCall, gatewayRead } from './GatewayCall';
+import { GatewayOutcomeUnknown, gatewayCall, gatewayRead } from './GatewayCall';
 import type { Gateways } from './Gateways';
 import { httpGateways } from './http/httpGateways';
 import { loadGatewaysModule } from './gatewaysModule';
@@ -168,5 +168,28 @@ it('the simulated test phones answer by themselves once their moment comes, as a
     expect(await app.gateways.push.status(gatewayCall(k))).toMatchObject({ state: 'declined' });
   } finally {
     await app.close();
+  }
+});
+
+it('the refund test cards: 4000 0000 0000 5126 refused, 4000 0000 0000 7726 never answered (nothing made), in process and over HTTP', async () => {
+  const simulator = await startSimulator();
+  const app = await createTestApp();
+  try {
+    for (const g of [app.gateways, httpGateways(simulator.url, { retryDelayMs: 50 }).gateways]) {
+      const refused = key();
+      const base = { amountCents: 1_000, merchant, lang: 'es' as const, capture: true };
+      expect((await g.card.authorize({ ...gatewayCall(refused), ...base, card: card('4000000000005126') })).status).toBe('approved');
+      const refusedRefund = { ...gatewayCall(key()), authorizationKey: refused, amountCents: 500 };
+      expect(await g.card.refund(refusedRefund)).toBe('refused');
+      expect(await g.card.refundOutcome(refusedRefund)).toBeNull();
+      const silent = key();
+      expect((await g.card.authorize({ ...gatewayCall(silent), ...base, card: card('4000000000007726') })).status).toBe('approved');
+      const silentRefund = { idempotencyKey: key(), deadline: new Date(Date.now() + 600), authorizationKey: silent, amountCents: 500 };
+      await expect(g.card.refund(silentRefund)).rejects.toBeInstanceOf(GatewayOutcomeUnknown);
+      expect(await g.card.refundOutcome({ ...silentRefund, deadline: soon() })).toBeNull();
+    }
+  } finally {
+    await app.close();
+    await simulator.close();
   }
 });

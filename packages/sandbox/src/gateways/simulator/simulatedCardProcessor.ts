@@ -1,6 +1,6 @@
 import { cardBrandOf, cardResultMessage } from '@pasarela/core';
 import type { CardAuthorization, CardDecision, CardProcessor } from '../CardProcessor';
-import type { GatewayCall } from '../GatewayCall';
+import { GatewayOutcomeUnknown, type GatewayCall } from '../GatewayCall';
 import { booksOf, type SimulatorBooks, type SqlStore } from './simulatorBook';
 import { testCardBehaviour } from './testCards';
 
@@ -14,6 +14,8 @@ export interface CardBookRequest {
   merchant: { name: string; logo: string | null };
   lang: CardAuthorization['lang'];
   capture: boolean;
+  /** The test card's refunds: refused, or never answered (PRODUCT.md's 5126 and 7726); made when absent. */
+  refunds?: 'refused' | 'unanswered';
 }
 
 /** The simulated processor's state of an authorization: its decision, and what was refunded. */
@@ -48,9 +50,11 @@ export function simulatedCardProcessor(store: SimulatorBooks | SqlStore) {
   const processor: CardProcessor = {
     async authorize(request) {
       const number = 'token' in request.card ? '' : request.card.number;
+      const behaviour = testCardBehaviour(number);
       const book: CardBookRequest = {
         amountCents: request.amountCents, brand: cardBrandOf(number) ?? '', last4: number.slice(-4),
         merchant: request.merchant, lang: request.lang, capture: request.capture,
+        ...(behaviour.kind === 'approved' && behaviour.refunds ? { refunds: behaviour.refunds } : {}),
       };
       const entry = await books.recordOnce<CardBookRequest, CardBookState>(PORT, request.idempotencyKey, book, decide(request));
       return decisionOf(entry.state);
@@ -66,6 +70,10 @@ export function simulatedCardProcessor(store: SimulatorBooks | SqlStore) {
       return moved?.moved ? 'captured' : 'refused';
     },
     async refund(call) {
+      const kept = await books.read<CardBookRequest, CardBookState>(PORT, call.authorizationKey);
+      if (kept?.request.refunds === 'refused') return 'refused';
+      // The processor takes the call and never answers it: nothing is refunded, which refundOutcome tells later.
+      if (kept?.request.refunds === 'unanswered') throw new GatewayOutcomeUnknown(`card.refund ${call.idempotencyKey}: no answer from the processor`);
       const moved = await books.move<CardBookRequest, CardBookState>(PORT, call.authorizationKey, ({ request, state }) => {
         const paid = request.capture ? request.amountCents : (state.capturedCents ?? 0);
         const refunded = state.refundedCents ?? 0;

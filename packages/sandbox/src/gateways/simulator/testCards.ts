@@ -2,7 +2,8 @@ import type { CardDeclineReason } from '../CardProcessor';
 
 /** What the simulated issuer does with a card: PRODUCT.md's test-input table, row by row. */
 export type TestCardBehaviour =
-  | { kind: 'approved' }
+  /** `refunds`: what the processor does with its refunds (refused, or never answered); made by default. */
+  | { kind: 'approved'; refunds?: 'refused' | 'unanswered' }
   | { kind: 'declined'; reason: CardDeclineReason }
   | { kind: 'processing_error' }
   | { kind: 'three_ds' }
@@ -16,6 +17,8 @@ const TEST_CARDS: Readonly<Record<string, TestCardBehaviour>> = {
   '4000000000000119': { kind: 'processing_error' },
   '4000000000003220': { kind: 'three_ds' },
   '4000000000000259': { kind: 'pending' },
+  '4000000000005126': { kind: 'approved', refunds: 'refused' },
+  '4000000000007726': { kind: 'approved', refunds: 'unanswered' },
 };
 
 /** Every other valid card (4242..., 4111..., 5555...4444, 3782...0005 and the rest) is approved. */
