@@ -47,7 +47,7 @@ import { emailPaymentRoutes } from './routes/payer/emailPayments';
 import { adminEmailPaymentRoutes } from './routes/admin/adminEmailPayments';
 import { merchantRoutes } from './routes/payer/merchants';
 import { adminRefundRoutes } from './routes/admin/adminRefunds';
-import { MERCHANT_API_PREFIX, merchantApiRoutes } from './routes/merchant/merchantApi';
+import { MERCHANT_API_PREFIX, merchantApiRoutes, merchantApiVersion } from './routes/merchant/merchantApi';
 import { paymentLinkRoutes } from './routes/payer/paymentLinks';
 import { stationRoutes } from './routes/payer/stations';
 import { campaignRoutes } from './routes/payer/campaigns';
@@ -159,6 +159,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     c.set('lang', requestLanguage(c.req.query('lang'), c.req.header('accept-language')));
     await next();
   });
+  // The merchant API's answers name their version, its refusals below included (docs/merchant-api.md "Versions").
+  app.use(`${MERCHANT_API_PREFIX}/*`, merchantApiVersion());
   // Before any route, so a body nobody reads (a POST to a page) is also drained, not left on the wire.
   // A logo upload is an image's bytes: its own limit (brand/logoImage.ts), with room for nothing else.
   const anyBody = limitBody(MAX_BODY_BYTES);

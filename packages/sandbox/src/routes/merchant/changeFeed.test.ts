@@ -162,6 +162,12 @@ describe('Pasarela-Version', () => {
       [200, '2026-11-26'], [401, '2026-11-26'], [404, '2026-11-26'], [201, '2026-11-26'], [200, '2026-11-26'],
     ]);
     expect((await t.app.request('/api/v1/merchant/openapi.json')).headers.get('pasarela-version')).toBe('2026-11-26');
+    // Refused before the merchant routes: a body over the limit, a control character in the query.
+    const tooLarge = await t.app.request('/api/v1/merchant/payment-links', {
+      method: 'POST', headers: { authorization: `Bearer ${m.key}`, 'content-type': 'application/json', 'idempotency-key': 'big-1' }, body: JSON.stringify({ description: 'x'.repeat(70_000) }),
+    });
+    const control = await t.app.request('/api/v1/merchant/transactions?orderReference=a%00b', { headers: { authorization: `Bearer ${m.key}` } });
+    expect([tooLarge.status, tooLarge.headers.get('pasarela-version'), control.status, control.headers.get('pasarela-version')]).toEqual([413, '2026-11-26', 400, '2026-11-26']);
     for (const asked of ['2025-01-01', 'latest', '']) {
       const refused = await api.call('GET', '/transactions', { key: m.key, headers: { 'pasarela-version': asked } });
       expect([refused.status, refused.json['code'], refused.headers.get('pasarela-version')], asked).toEqual([400, 'unsupported_api_version', '2026-11-26']);

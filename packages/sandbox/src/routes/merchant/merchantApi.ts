@@ -10,7 +10,6 @@ import { findMerchant } from '../../store/merchants';
 import { expireMerchantLink, findLinkByOrderReference, findMerchantLink, insertMerchantLink, listMerchantLinks } from '../../store/merchantLinks';
 import { findMerchantTransaction, listMerchantTransactions, type MerchantTransactionRow } from '../../store/merchantTransactions';
 import { refundsOf } from '../../store/refunds';
-import { API_VERSION_HEADER, apiVersionOf, API_VERSIONS, CURRENT_API_VERSION } from '../../webhooks/apiVersion';
 import { merchantResultOf } from '../../webhooks/merchantResultOf';
 import { merchantEventRoutes } from './events';
 import { merchantBrandRoutes } from './brandCalls';
@@ -25,6 +24,8 @@ import { openApiDocument } from './openApiDocument';
 
 /** Calls a merchant's server makes with its secret key; plain JSON, not SPEC 7's encoded envelope. */
 export { MERCHANT_API_PREFIX } from '../../http/merchantApiPrefix';
+/** Pasarela-Version on its answers: app.ts mounts it before the body limit (apiVersionHeader.ts). */
+export { merchantApiVersion } from './apiVersionHeader';
 
 const NO_STORE = { 'cache-control': 'no-store' };
 /** Where money moves or a payable object is made, a POST must carry an Idempotency-Key (docs/merchant-api.md "Idempotency"). */
@@ -51,16 +52,6 @@ function cardTypesOf(body: CreateLink): string | null {
 export function merchantApiRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   const merchantOf = (c: Context<AppEnv>) => requireMerchantKey(deps, c.req.header('authorization'));
-
-  // Every answer names the version it is written in; a request may pin one (docs/changelog.md).
-  app.use('*', async (c, next) => {
-    const version = apiVersionOf(c.req.header(API_VERSION_HEADER));
-    if (version === undefined) {
-      throw new ApiError(400, 'unsupported_api_version', `${API_VERSION_HEADER} must be one of ${API_VERSIONS.join(', ')} (docs/changelog.md)`, { [API_VERSION_HEADER]: CURRENT_API_VERSION });
-    }
-    await next();
-    c.res.headers.set(API_VERSION_HEADER, version);
-  });
 
   // docs/sandbox.md "Rehearsing failures": a test header makes any call answer 429.
   app.use('*', rateLimitRehearsal(deps));
