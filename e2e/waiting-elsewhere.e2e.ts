@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Browser, FrameLocator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { transactionsFor } from './support/admin';
 import { seriousViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
 import { checkoutFrameOf } from './support/frames';
-import { DemoShop } from './support/pages';
+import { DemoShop, type CheckoutScope } from './support/pages';
 import { denyStorage } from './support/storage';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
@@ -82,7 +82,7 @@ describe.runIf(browserAvailable())('a payment waiting on another link of the sam
   }
 
   /** The sandbox's captcha, answered as a person. */
-  async function verify(frame: FrameLocator) {
+  async function verify(frame: CheckoutScope) {
     const verification = frame.getByRole('group', { name: /Verificación|Verification/ });
     await verification.getByRole('checkbox', { name: /No soy un robot|I'm not a robot/ }).check();
     await verification.getByText(/^(Verificado|Verified)$/).waitFor({ timeout: 10_000 });
