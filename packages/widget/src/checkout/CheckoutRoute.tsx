@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useStoreState } from '../ui/useStoreState';
 import { PasarelaError, PAYMENT_METHOD_IDS, buildPaymentResult, payerMessage, shopLogoOf, shopNameOf, totalWithTax, type PayerMessage, type PaymentMethodId } from '@pasarela/core';
-import { takeChallenge } from '../methods/card/threeDsReturn';
+import { takeChallenge } from '../payments/challengeReturn';
 import { t } from '../i18n/i18n';
 import type { CheckoutStore } from './checkoutStore';
 import { CheckoutScreen } from './CheckoutScreen';

@@ -2,7 +2,7 @@ import { buildPaymentResult, returnedPaymentResult, type PaymentMethodId, type P
 import type { PendingReturn } from './leaveAndReturn';
 import { ATTEMPT_MEMORY_PREFIX } from './paymentContext';
 import type { Services } from '../services/services';
-import { FORM_ENTRY_PARAM } from '../methods/card/threeDsReturn';
+import { FORM_ENTRY_PARAM } from './challengeReturn';
 
 // Back from a payment finished outside (leaveAndReturn.ts): what the return screens (receipt,
 // Clave's return) make of it. Apart from leaveAndReturn, whose leaving half the card form needs at

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useServices } from '../services/services';
 import { clearSession } from '../services/session';
-import { challengeFromAddress, takeChallenge } from '../methods/card/threeDsReturn';
+import { challengeFromAddress, takeChallenge } from '../payments/challengeReturn';
 import { noteDraftReason, takeCardDraft } from '../methods/card/cardDraft';
 import { forgetReturnedPayment, resultAfterReturn, stepsBackToForm } from '../payments/afterReturn';
 import { RECEIPT_PATH } from '../services/route';

@@ -2,7 +2,7 @@ import { CHALLENGE_ENTRIES_PARAM, CHALLENGE_STAY_PARAM, ReceiptSchema, refusedCh
 import * as v from 'valibot';
 import { cspHashOf } from '../../http/widgetSecurity';
 
-// A 3DS challenge that failed returns to the receipt's address (the widget's threeDsReturn), but
+// A 3DS challenge that failed returns to the receipt's address (the widget's payments/challengeReturn), but
 // what the payer sees next is the card form, in its own history entry (which keeps what was typed,
 // storage or not: widget cardDraft). The server knows the outcome from the receipt it reads for the
 // page, so the page it answers goes straight back to that entry: no widget start, no receipt shown,

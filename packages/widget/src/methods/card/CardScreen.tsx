@@ -6,7 +6,7 @@ import { CardForm } from './CardForm';
 import type { CardPayContext } from './pay';
 import { checkPhone, preparePhoneRules } from '../../payments/phoneCheck';
 import { createCardStore, type CardSendOptions, type CardValues } from './store';
-import { challengeAddress, saveChallenge, takeChallenge } from './threeDsReturn';
+import { challengeAddress, saveChallenge, takeChallenge } from '../../payments/challengeReturn';
 import { loadChallengeWait, loadedChallengeWait } from './loadChallengeWait';
 import { useStoreState } from '../../ui/useStoreState';
 import { useCheckoutDonation } from '../../payments/donation/useDonationAmount';

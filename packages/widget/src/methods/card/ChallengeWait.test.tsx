@@ -6,7 +6,7 @@ import { render, settle } from '../../testing/render';
 import { ChallengeWait } from './ChallengeWait';
 import { CardScreen } from './CardScreen';
 import { createCardStore } from './store';
-import { saveChallenge, takeChallenge } from './threeDsReturn';
+import { saveChallenge, takeChallenge } from '../../payments/challengeReturn';
 
 const RECEIPT = {
   date: '2026-11-21T17:30:00Z', codOper: 'OP1', totalPay: 26.75, typeMethod: 'CARD', cardType: 'VISA', type: 'AUTH_CAPTURE', email: 'ana@example.com',

@@ -8,7 +8,7 @@ import { WaitingPanel } from '../../payments/WaitingPanel';
 import { watchPayment } from '../../payments/watchPayment';
 import { loadReceipts } from '../../receipts/loadReceipts';
 import { entryDraft, forgetEntryDraft, takeCardDraft } from './cardDraft';
-import { takeChallenge } from './threeDsReturn';
+import { takeChallenge } from '../../payments/challengeReturn';
 import { abandonChallenge } from './abandonChallenge';
 import type { CardStore } from './store';
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { challengeAddress, challengeFromAddress, saveChallenge, takeChallenge } from './threeDsReturn';
-import { stepsBackToForm } from '../../payments/afterReturn';
+import { challengeAddress, challengeFromAddress, saveChallenge, takeChallenge } from './challengeReturn';
+import { stepsBackToForm } from './afterReturn';
 
 const form = new URL('https://checkout.test/pf/widget?type=lk&code=A&lang=en&parentOrigin=https%3A%2F%2Fshop.test');
 

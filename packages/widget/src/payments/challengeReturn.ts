@@ -1,15 +1,15 @@
 import { CHALLENGE_ENTRIES_PARAM, CHALLENGE_RETURN_PARAM } from '@pasarela/core';
-import { RECEIPT_PATH } from '../../services/route';
-import { leaveAddress, returnFromAddress, saveReturn, takeReturn, type PendingReturn } from '../../payments/leaveAndReturn';
+import { RECEIPT_PATH } from '../services/route';
+import { leaveAddress, returnFromAddress, saveReturn, takeReturn, type PendingReturn } from './leaveAndReturn';
 
 // A 3DS challenge leaves the widget for the challenge page and comes back to the receipt in a new
-// page load; payments/leaveAndReturn.ts carries what the result message needs.
+// page load; leaveAndReturn.ts carries what the result message needs.
 
 /** Query mark on the return address: this receipt ends a challenge (the server reads it too: core refusedChallengeReturn). */
 export const CHALLENGE_PARAM = CHALLENGE_RETURN_PARAM;
 /** Query mark on the return address: the history's length as the form left, whose last entry is the form's. */
 export const FORM_ENTRY_PARAM = CHALLENGE_ENTRIES_PARAM;
-export { FROM_PARAM } from '../../payments/leaveAndReturn';
+export { FROM_PARAM } from './leaveAndReturn';
 
 export type PendingChallenge = PendingReturn;
 
