@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useServices } from '../services/services';
 import { clearSession } from '../services/session';
 import { challengeFromAddress, takeChallenge } from '../payments/challengeReturn';
-import { noteDraftReason, takeCardDraft } from '../methods/card/cardDraft';
+import { forgetChallengeDraft, noteDraftReason } from '../payments/challengeDraft';
 import { forgetReturnedPayment, resultAfterReturn, stepsBackToForm } from '../payments/afterReturn';
 import { RECEIPT_PATH } from '../services/route';
 import { t } from '../i18n/i18n';
@@ -34,7 +34,7 @@ export function ReceiptRoute({ store }: { store: ReceiptStore }) {
     const receiptPath = RECEIPT_PATH + encodeURIComponent(state.status === 'ready' ? state.receipt.codOper : '');
     if (result.status === 'success') {
       clearSession(services.storage.local);
-      takeCardDraft(services.storage.session);
+      forgetChallengeDraft(services.storage.session);
       // A reload of this address must not report the result again.
       services.navigate(receiptPath);
       return;

@@ -1,11 +1,12 @@
 import type { PaymentContext } from '../../payments/paymentContext';
 import type { CardValues } from './store';
+import { forgetChallengeDraft, readChallengeDraft, writeChallengeDraft, type DraftReason } from '../../payments/challengeDraft';
 
 // A 3DS challenge leaves the widget; a refused one comes back to an empty form. What the payer
 // typed (never the CVC) and the bank's reason are kept for this tab until the form takes them back:
 // in the form's own history entry (its state, which a frame denied storage keeps too, and which no
-// server, shop page or bank page sees), and in session storage when the browser allows it.
-const DRAFT_KEY = 'pasarela.card.draft';
+// server, shop page or bank page sees), and in session storage when the browser allows it
+// (payments/challengeDraft.ts, which the receipt page reads too).
 /** The form's history entry's state: what was typed and the challenge's page, to go back to. */
 const STATE_KEY = 'pasarelaCard';
 
@@ -19,7 +20,7 @@ export type DraftValues = Omit<CardValues, 'cvc'>;
 export interface CardDraft {
   values: DraftValues;
   /** The refused attempt's messageSys and authStatus, noted by the receipt page on the way back. */
-  reason: { text: string; authStatus: string } | null;
+  reason: DraftReason | null;
 }
 
 function draftOf(value: unknown): CardDraft | null {
@@ -32,21 +33,7 @@ function draftOf(value: unknown): CardDraft | null {
   return { values, reason: reason ? { text: text(reason.text), authStatus: text(reason.authStatus) } : null };
 }
 
-function read(storage: Storage | null): CardDraft | null {
-  try {
-    return draftOf(JSON.parse(storage?.getItem(DRAFT_KEY) ?? 'null'));
-  } catch {
-    return null;
-  }
-}
-
-function write(storage: Storage | null, draft: CardDraft): void {
-  try {
-    storage?.setItem(DRAFT_KEY, JSON.stringify(draft));
-  } catch {
-    // No storage: the form comes back empty, as before.
-  }
-}
+const read = (storage: Storage | null): CardDraft | null => draftOf(readChallengeDraft(storage));
 
 // What was typed for the attempt that asks for a challenge, until the form leaves for it.
 let challenged: DraftValues | null = null;
@@ -55,7 +42,7 @@ let challenged: DraftValues | null = null;
 export function saveCardDraft(storage: Storage | null, values: CardValues): void {
   const { cvc: _cvc, ...kept } = values;
   challenged = kept;
-  write(storage, { values: kept, reason: null });
+  writeChallengeDraft(storage, { values: kept, reason: null });
 }
 
 /**
@@ -102,19 +89,9 @@ export function forgetEntryDraft(): void {
   history.replaceState(rest, '');
 }
 
-/** Notes why the challenge's attempt was refused, for the form to show. */
-export function noteDraftReason(storage: Storage | null, text: string, authStatus: string): void {
-  const draft = read(storage);
-  if (draft) write(storage, { ...draft, reason: { text, authStatus } });
-}
-
 /** Reads and forgets the draft. */
 export function takeCardDraft(storage: Storage | null): CardDraft | null {
   const draft = read(storage);
-  try {
-    storage?.removeItem(DRAFT_KEY);
-  } catch {
-    // Nothing kept.
-  }
+  forgetChallengeDraft(storage);
   return draft;
 }
