@@ -51,10 +51,12 @@ export function onError(error: unknown, c: Context<AppEnv>): Response {
   // A bug, not bad input nor a gateway's silence: log what failed (never the request body, which may hold a card).
   if (apiError.status >= 500 && !(error instanceof ApiError) && !(error instanceof PaymentError)) c.get('log')?.error(errorFields(error), 'unhandled error');
   const lang = c.get('lang') ?? 'es';
-  const text = errorText(apiError.code, lang);
+  const merchantApi = c.req.path.startsWith(`${MERCHANT_API_PREFIX}/`);
+  const text = errorText(apiError.code, lang, merchantApi);
   // The catalogue's text in the caller's language, plus the detail naming the field or limit (in Spanish too where errorText knows the sentence).
   const known = text !== String(apiError.code);
-  const detail = apiError.detail === undefined ? undefined : detailText(apiError.detail, lang);
+  // The merchant API's field rules in the caller's language; elsewhere the detail is the operator's or the widget's (by code).
+  const detail = apiError.detail === undefined ? undefined : merchantApi ? detailText(apiError.detail, lang) : apiError.detail;
   const message = detail === undefined ? text : known ? `${text} (${detail})` : detail;
   const status = apiError.status as ContentfulStatusCode;
   const encoded = c.req.path.startsWith('/api/') && !c.req.path.startsWith(`${MERCHANT_API_PREFIX}/`);

@@ -50,7 +50,7 @@ describe('the brand: colour and display name', () => {
   it('refuses bad values with a { code, message } naming the field', async () => {
     const m = await newMerchant();
     const bad = async (body: unknown, message: RegExp) => {
-      const res = await api.call('POST', '/brand', { key: m.key, body });
+      const res = await api.call('POST', '/brand', { key: m.key, body, headers: { 'accept-language': 'en' } });
       expect([res.status, res.json['code']]).toEqual([400, 'invalid_arguments']);
       expect(String(res.json['message'])).toMatch(message);
     };
