@@ -5,7 +5,7 @@ import { cardBrandHint, cardNumber, cvc, digitsOnly, expiry, fieldErrors, isPasa
 import { t } from '../i18n/i18n';
 import { useServices } from '../services/services';
 import { Field } from '../ui/Field';
-import { formatCardNumber, formatExpiry } from '../methods/card/format';
+import { formatCardNumber, formatExpiry } from '../payments/cardFormat';
 import { registerCard } from './api';
 import { WalletPage } from './WalletPage';
 import { walletMessageKey } from './walletMessage';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { caretAfterDigits, cleanCardNumber, cleanCvc, formatCardNumber, formatExpiry } from './format';
+import { caretAfterDigits, cleanCardNumber, cleanCvc, formatCardNumber, formatExpiry } from './cardFormat';
 
 describe('card input formatting', () => {
   it.each([
