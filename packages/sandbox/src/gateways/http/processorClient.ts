@@ -5,6 +5,8 @@ export interface ProcessorClientOptions {
   fetch?: typeof fetch | undefined;
   /** The pause between two tries of one call (a failed connection, a 5xx); 200 ms by default. */
   retryDelayMs?: number | undefined;
+  /** This processor's own limit on a call, when shorter than the call's deadline. */
+  maxWaitMs?: number | undefined;
 }
 
 /** The processor refused the call itself (a 4xx): a bug on one side, not a payment's outcome. */
@@ -27,7 +29,7 @@ export function processorClient(baseUrl: string, options: ProcessorClientOptions
   const base = baseUrl.replace(/\/+$/, '');
 
   async function post<T>(path: string, body: Record<string, unknown> & { deadline?: Date; idempotencyKey?: string }): Promise<T> {
-    const deadline = body.deadline?.getTime() ?? Date.now() + GATEWAY_DEADLINE_MS;
+    const deadline = Math.min(body.deadline?.getTime() ?? Date.now() + GATEWAY_DEADLINE_MS, Date.now() + (options.maxWaitMs ?? Number.POSITIVE_INFINITY));
     const payload = JSON.stringify(body);
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (body.idempotencyKey) headers['idempotency-key'] = body.idempotencyKey;
