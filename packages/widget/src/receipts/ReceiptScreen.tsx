@@ -11,7 +11,7 @@ import { MessagePage } from '../ui/MessagePage';
 import { NOT_FOUND_PATH } from '../services/route';
 import { useServices } from '../services/services';
 import { hasText, t } from '../i18n/i18n';
-import { NETWORK_TEXT_KEYS, type CashNetwork } from '../methods/cash/config';
+import { NETWORK_TEXT_KEYS, type CashNetwork } from '../payments/cashNetworks';
 import type { ReceiptStore } from './receiptStore';
 import { CardMark, knownCardBrand } from '../ui/marks/CardMark';
 
@@ -61,7 +61,7 @@ function PendingVoucherCode({ code }: { code: string }) {
   const [View, setView] = useState<VoucherCodeView | null>(null);
   useEffect(() => {
     let live = true;
-    import('../methods/cash/VoucherCode')
+    import('../payments/VoucherCode')
       .then((m) => {
         if (live) setView(() => m.VoucherCode);
       })

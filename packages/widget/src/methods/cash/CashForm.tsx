@@ -6,7 +6,7 @@ import { AttemptAlert } from '../../payments/AttemptAlert';
 import { preparePhoneRules } from '../../payments/phoneCheck';
 import { Field } from '../../ui/Field';
 import { useStoreState } from '../../ui/useStoreState';
-import { NETWORK_TEXT_KEYS } from './config';
+import { NETWORK_TEXT_KEYS } from '../../payments/cashNetworks';
 import type { CashField, CashState } from './store';
 
 interface CashFormProps {

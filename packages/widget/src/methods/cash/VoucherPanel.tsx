@@ -2,8 +2,8 @@ import { useEffect, useRef } from 'react';
 import { formatAmount, formatPanamaDate, formatPanamaTime, type Language } from '@pasarela/core';
 import { t } from '../../i18n/i18n';
 import type { CashVoucher } from './api';
-import { NETWORK_TEXT_KEYS, type CashNetwork } from './config';
-import { VoucherCode } from './VoucherCode';
+import { NETWORK_TEXT_KEYS, type CashNetwork } from '../../payments/cashNetworks';
+import { VoucherCode } from '../../payments/VoucherCode';
 
 interface VoucherPanelProps {
   voucher: CashVoucher;

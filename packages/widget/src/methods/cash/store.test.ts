@@ -3,7 +3,8 @@ import { PasarelaError, SUPPORT_EMAIL } from '@pasarela/core';
 import type { SavedAttempt } from '../../payments/attemptStore';
 import type { WatchOptions } from '../../payments/watchPayment';
 import type { CashVoucher } from './api';
-import { offeredNetworks, type CashNetwork } from './config';
+import { offeredNetworks } from './config';
+import type { CashNetwork } from '../../payments/cashNetworks';
 import { cashVerdict, createCashStore, issuedVoucher, type CashStoreDeps } from './store';
 
 const NOW = new Date('2026-11-21T17:30:00Z');

@@ -9,7 +9,8 @@ import { createAttemptStore, type AttemptDeps, type AttemptVerdict } from '../..
 import type { AttemptOutcome } from '../../payments/paymentContext';
 import type { AttemptRecord } from '../../api/lookupAttempt';
 import type { CashVoucher } from './api';
-import { CASH_EMAIL_MAX_CHARS, CASH_PHONE_MAX_CHARS, type CashNetwork } from './config';
+import { CASH_EMAIL_MAX_CHARS, CASH_PHONE_MAX_CHARS } from './config';
+import type { CashNetwork } from '../../payments/cashNetworks';
 
 export type CashField = 'email' | 'phone';
 export type CashContact = Record<CashField, string>;

@@ -1,6 +1,6 @@
 import { groupVoucherCode, voucherBarcodeValue, voucherCodeDigits } from '@pasarela/core';
-import { t } from '../../i18n/i18n';
-import { CopyButton } from '../../payments/CopyButton';
+import { t } from '../i18n/i18n';
+import { CopyButton } from './CopyButton';
 import { Barcode } from './Barcode';
 
 /**
