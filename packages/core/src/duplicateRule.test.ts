@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { duplicateCheckOf } from './duplicateRule';
+import { duplicateCheckOf, duplicateStateOf, duplicateStateOfMessage } from './duplicateRule';
 
 // SPEC 8 possible_duplicated_tx: "same amount and card within 5 minutes"; SPEC 9 "Duplicate window
 // 5 minutes". Read per merchant, and waived by SPEC 3's tryAgain (the payer confirmed a second purchase).
@@ -18,5 +18,32 @@ describe('SPEC 8 "same amount and card within 5 minutes", per merchant', () => {
 
   it('the check names what the store matches: merchant, card, amount and the window\'s start', () => {
     expect(duplicateCheckOf(charge, NOW)).toEqual({ merchantId: 7, cardFingerprint: 'card-a', amountCents: 2675, since: new Date(NOW - 5 * MINUTE) });
+  });
+});
+
+// The rule counts only what charged or may still charge: "same amount and card within 5 minutes"
+// is a question to the payer about a payment that took or may take their money.
+describe('duplicateStateOf: what an earlier payment of the same card and amount is', () => {
+  it.each([
+    [1, 'APPROVED', 'charged'],
+    [2, 'APPROVED', 'charged'],
+    [-1, 'PENDING', 'waiting'],
+    [-1, 'PENDING_3DS', 'waiting'],
+    [-1, 'PROCESSING', 'waiting'],
+    [0, 'DECLINED', null],
+    [0, 'CANCELLED', null],
+    [0, 'AUTHENTICATION_FAILED', null],
+    [0, 'ERROR', null],
+    [3, 'APPROVED', null],
+    [-1, 'CANCELLED', null],
+    [-1, 'EXPIRED', null],
+  ] as const)('status %i, auth %s: %s', (status, authStatus, state) => {
+    expect(duplicateStateOf({ status, authStatus })).toBe(state);
+  });
+
+  it('the 409 carries the state at the end of its message; none reads as charged', () => {
+    expect(duplicateStateOfMessage('Posible transacción duplicada (waiting)')).toBe('waiting');
+    expect(duplicateStateOfMessage('Posible transacción duplicada (charged)')).toBe('charged');
+    expect(duplicateStateOfMessage(undefined)).toBe('charged');
   });
 });

@@ -1,4 +1,7 @@
 import { DUPLICATE_WINDOW_MS } from './constants';
+import { ENDED_UNPAID_AUTH_STATUSES } from './status';
+
+const ENDED_UNPAID: ReadonlySet<string> = new Set(ENDED_UNPAID_AUTH_STATUSES);
 
 /**
  * SPEC 8 possible_duplicated_tx: "same amount and card within 5 minutes" (SPEC 9 "Duplicate window
@@ -28,4 +31,31 @@ interface ChargeToCheck {
 export function duplicateCheckOf(charge: ChargeToCheck, now: number = Date.now()): DuplicateCheck | null {
   if (charge.tryAgain) return null;
   return { merchantId: charge.merchantId, cardFingerprint: charge.cardFingerprint, amountCents: charge.amountCents, since: new Date(now - DUPLICATE_WINDOW_MS) };
+}
+
+/**
+ * What an earlier payment of the same card and amount is to the rule: `charged` (approved, or
+ * captured since), `waiting` (pending: at its issuer or at a 3D Secure challenge the payer may
+ * still answer, so it may still charge), or null (it charged nothing and never will: declined, a
+ * challenge the payer called off or that failed, refunded). SPEC 8 "same amount and card within 5
+ * minutes" counts only what charged or may still charge.
+ */
+export type DuplicateState = 'charged' | 'waiting';
+
+export function duplicateStateOf(earlier: { status: number; authStatus: string | null }): DuplicateState | null {
+  if (ENDED_UNPAID.has((earlier.authStatus ?? '').trim().toUpperCase())) return null;
+  if (earlier.status === 1 || earlier.status === 2) return 'charged';
+  if (earlier.status === -1) return 'waiting';
+  return null;
+}
+
+/** The status codes the store's SQL matches (duplicateStateOf's non-null rows, before the auth status). */
+export const DUPLICATE_COUNTED_STATUSES = [1, 2, -1] as const;
+
+/**
+ * The 409's message ends with the earlier payment's state in brackets ("... (waiting)"), so the
+ * checkout words its question by it; an answer without one reads as charged (the older wording).
+ */
+export function duplicateStateOfMessage(serverMessage: string | undefined): DuplicateState {
+  return /\(waiting\)\s*$/.test(serverMessage ?? '') ? 'waiting' : 'charged';
 }

@@ -31,8 +31,8 @@ export {
   SUPPORT_EMAIL,
 } from './constants';
 export type { PaymentMethodId, Language, WidgetPaymentType } from './constants';
-export { duplicateCheckOf } from './duplicateRule';
-export type { DuplicateCheck } from './duplicateRule';
+export { duplicateCheckOf, duplicateStateOf, duplicateStateOfMessage, DUPLICATE_COUNTED_STATUSES } from './duplicateRule';
+export type { DuplicateCheck, DuplicateState } from './duplicateRule';
 export { REOPEN_PARAM, splashMsFor } from './startSplash';
 export { nextSubscriptionChargeDate } from './subscriptionSchedule';
 export { isOldVersionServiceCode } from './serviceCodes';

@@ -112,3 +112,27 @@ describe('per merchant, and a confirmed second purchase (tryAgain)', () => {
     expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 409]);
   });
 });
+
+describe('only what charged or may still charge counts, and the answer names which', () => {
+  const threeDs = '4000000000003220';
+  it('an approved payment: the 409 says charged', async () => {
+    const card = freshCard();
+    expect((await pay(await newLink(t, { amount: 41 }), card, 41)).data['status']).toBe(1);
+    const again = await pay(await newLink(t, { amount: 41 }), card, 41);
+    expect(again).toMatchObject({ status: 409, data: { code: 'possible_duplicated_tx' } });
+    expect(String(again.data['message'])).toMatch(/\(charged\)$/);
+  });
+
+  it('a 3DS challenge still open may still charge: the 409 says waiting; once the payer calls it off, it does not count', async () => {
+    const amount = 43;
+    const first = await pay(await newLink(t, { amount }), threeDs, amount);
+    expect(first.data['status']).toBe(-1);
+    const again = await pay(await newLink(t, { amount }), threeDs, amount);
+    expect(again).toMatchObject({ status: 409, data: { code: 'possible_duplicated_tx' } });
+    expect(String(again.data['message'])).toMatch(/\(waiting\)$/);
+    const left = await t.post(`/cards/payments/${String(first.data['codOper'])}/abandon`, {});
+    expect(left.data['status']).toBe(0);
+    const afterLeaving = await pay(await newLink(t, { amount }), threeDs, amount);
+    expect(afterLeaving).toMatchObject({ status: 200, data: { status: -1 } });
+  });
+});

@@ -100,7 +100,7 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
   };
   const result = await deps.db.oneStatementLocked(advisoryLock, (db) => insertUnlessDuplicate(db, newRow, codOper, duplicate));
   // The same trackId racing in at the same moment is a retry, not a second payment.
-  if (result.kind === 'duplicate' && result.trackId !== trackId) throw new PaymentError('conflict', 'possible_duplicated_tx');
+  if (result.kind === 'duplicate' && result.trackId !== trackId) throw new PaymentError('conflict', 'possible_duplicated_tx', result.state);
   // Not inserted: the same trackId got there first (any node), with this charge or another.
   if (result.kind !== 'inserted') return cardAnswerOf(await attemptThatWon(deps.db, trackId, fingerprint), lang);
   return paid(result.row, merchant.name, merchant.logo || null);

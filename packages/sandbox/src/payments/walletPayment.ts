@@ -77,7 +77,7 @@ export async function payFromWallet(deps: Deps, input: WalletPaymentInput): Prom
   const result = await deps.db.oneStatementLocked(duplicateLockKey(charge), (db) =>
     insertUnlessDuplicate(db, linkTransactionOf(checked, input, fields, input.lang, fingerprint), newCodOper(), duplicateCheckOf({ ...charge, tryAgain: input.tryAgain === true })));
   // SPEC 8 possible_duplicated_tx, unless the duplicate is this very attempt racing in again.
-  if (result.kind === 'duplicate' && (!input.trackId || result.trackId !== input.trackId)) throw new PaymentError('conflict', 'possible_duplicated_tx');
+  if (result.kind === 'duplicate' && (!input.trackId || result.trackId !== input.trackId)) throw new PaymentError('conflict', 'possible_duplicated_tx', result.state);
   if (result.kind !== 'inserted') return attemptThatWon(deps.db, input.trackId ?? '', fingerprint);
   return chargeSavedCard(deps, result.row, { name: checked.merchant.name, logo: checked.merchant.logo || null }, input.lang);
 }

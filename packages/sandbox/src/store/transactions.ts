@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ENDED_UNPAID_AUTH_STATUSES, type DuplicateCheck } from '@pasarela/core';
+import { DUPLICATE_COUNTED_STATUSES, duplicateStateOf, ENDED_UNPAID_AUTH_STATUSES, type DuplicateCheck, type DuplicateState } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
 import { PaymentError } from '../errors/PaymentError';
 import { mailCtes, mailParams, type Mail } from './mailbox';
@@ -105,20 +105,22 @@ function insertUnlessDuplicateSql(withMail: boolean): string {
   // The single-use link the attempt pays ($3, link_code), locked as settlePayment locks it before a
   // payment claims it: an attempt is recorded before that lock is taken (and the winner's call-off
   // sees it) or after the claim commits (and finds the link paid: nothing is recorded).
-  // core isPossibleDuplicate in SQL; a null window start (tryAgain) matches nothing.
+  // core duplicateStateOf in SQL; a null window start (tryAgain) matches nothing.
   return `with single_use_link as materialized (
        select paid_cod_oper from payment_links where code = $3::text and single_use for update
      ), link_paid as (
        select 1 from single_use_link where paid_cod_oper is not null
      ), duplicate as (
-       select track_id from transactions where card_fingerprint = $${d + 1} and amount_cents = $${d + 2} and created_at >= $${d + 3}::timestamptz
-         and merchant_id = $${d + 4}::integer and status in (1, -1) limit 1
+       select track_id, status, auth_status from transactions where card_fingerprint = $${d + 1} and amount_cents = $${d + 2} and created_at >= $${d + 3}::timestamptz
+         and merchant_id = $${d + 4}::integer and status in (${DUPLICATE_COUNTED_STATUSES.join(', ')})
+         and upper(auth_status) not in (${ENDED_UNPAID_AUTH_STATUSES.map((a) => `'${a}'`).join(', ')})
+       order by (status = -1), id desc limit 1
      ), inserted as (
        insert into transactions (cod_oper, ${COLUMNS.join(', ')}) select ${casts}
         where not exists (select 1 from duplicate) and not exists (select 1 from link_paid)
        on conflict (track_id) do nothing returning *
      )${mailSql}
-     select (select count(*) from link_paid)::int as link_paid, (select count(*) from duplicate)::int as duplicates, (select track_id from duplicate) as duplicate_track_id,${withMail ? ' (select count(*) from mail_notice)::int as mails,' : ''} inserted.*
+     select (select count(*) from link_paid)::int as link_paid, (select count(*) from duplicate)::int as duplicates, (select track_id from duplicate) as duplicate_track_id, (select status from duplicate) as duplicate_status, (select auth_status from duplicate) as duplicate_auth_status,${withMail ? ' (select count(*) from mail_notice)::int as mails,' : ''} inserted.*
      from (select 1) as one left join inserted on true`;
 }
 const INSERT_UNLESS_DUPLICATE = insertUnlessDuplicateSql(false);
@@ -128,7 +130,7 @@ const INSERT_UNLESS_DUPLICATE_WITH_MAIL = insertUnlessDuplicateSql(true);
 export type DuplicateCheckedInsert =
   | { kind: 'inserted'; row: TransactionRow }
   /** A recent payment of the same card and amount: its trackId (the same one when this is a retry). */
-  | { kind: 'duplicate'; trackId: string | null }
+  | { kind: 'duplicate'; trackId: string | null; state: DuplicateState }
   /** No duplicate, but a row with this trackId exists (another request with it got there first). */
   | { kind: 'track_id_taken' };
 
@@ -139,8 +141,9 @@ export function duplicateLockKey(check: Pick<DuplicateCheck, 'merchantId' | 'car
 
 /**
  * SPEC 8 possible_duplicated_tx: "same amount and card within 5 minutes" at the same merchant
- * (core duplicateCheckOf and isPossibleDuplicate), whatever link or station of it was paid, counting
- * only payments that went through or may still (approved or pending): a decline is no charge. A
+ * (core duplicateCheckOf and duplicateStateOf), whatever link or station of it was paid, counting
+ * only payments that went through or may still (approved, captured or pending, not ended unpaid): a
+ * decline, a 3DS challenge the payer called off, is no charge. A charged one is named before a waiting one. A
  * null check (SPEC 3 tryAgain: the payer confirmed a second purchase) inserts without looking.
  * Looks for such a payment and, when there is none, inserts tx (once per trackId, as
  * insertTransaction does), in one statement. Two payments of one card at the same moment must run
@@ -161,18 +164,18 @@ export async function insertUnlessDuplicate(
 ): Promise<DuplicateCheckedInsert> {
   const values = [codOper, ...COLUMNS.map((c) => (c === 'details' ? JSON.stringify(tx.details) : tx[c]))];
   const mailValues = mail ? mailParams(mail) : [];
-  const [result] = await db.query<Partial<TransactionRow> & { link_paid: number; duplicates: number; duplicate_track_id: string | null }>(
+  const [result] = await db.query<Partial<TransactionRow> & { link_paid: number; duplicates: number; duplicate_track_id: string | null; duplicate_status: number | null; duplicate_auth_status: string | null }>(
     mail ? INSERT_UNLESS_DUPLICATE_WITH_MAIL : INSERT_UNLESS_DUPLICATE,
     [...values, duplicate?.cardFingerprint ?? null, duplicate?.amountCents ?? null, duplicate?.since ?? null, duplicate?.merchantId ?? null, ...mailValues],
   );
   if (!result) throw new Error('insertUnlessDuplicate returned no row');
-  const { link_paid: linkPaid, duplicates, duplicate_track_id: duplicateTrackId, mails: _mails, ...row } = result as typeof result & { mails?: number };
+  const { link_paid: linkPaid, duplicates, duplicate_track_id: duplicateTrackId, duplicate_status: duplicateStatus, duplicate_auth_status: duplicateAuth, mails: _mails, ...row } = result as typeof result & { mails?: number };
   if (linkPaid > 0) {
     // A retry of an attempt already recorded (the one that paid, say) answers as that one did.
     if (tx.track_id && (await findTransactionByTrackId(db, tx.track_id))) return { kind: 'track_id_taken' };
     throw new PaymentError('conflict', 'request_already_paid', 'This single-use link was paid by another payment');
   }
-  if (duplicates > 0) return { kind: 'duplicate', trackId: duplicateTrackId };
+  if (duplicates > 0) return { kind: 'duplicate', trackId: duplicateTrackId, state: duplicateStateOf({ status: duplicateStatus ?? 1, authStatus: duplicateAuth }) ?? 'charged' };
   if (row.id === null || row.id === undefined) return { kind: 'track_id_taken' };
   return { kind: 'inserted', row: row as TransactionRow };
 }

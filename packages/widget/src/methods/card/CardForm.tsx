@@ -109,10 +109,11 @@ export function CardForm({ store, total, lang, acceptedBrands, preparePhone, bef
         <div className="alert" role="alert" ref={alertBox}>
           {/* "Declined" only heads a bank's decline; a refusal or a failure speaks for itself. */}
           {state.alert.key === 'payment_declined' ? <p className="alert__title">{t('declined_title')}</p> : null}
-          {alertText !== t('declined_title') ? <p className="alert__text">{alertText}</p> : null}
+          {state.duplicate ? (
+            <p className="alert__text">{t(state.duplicateState === 'waiting' ? 'duplicate_question_waiting' : 'duplicate_question')}</p>
+          ) : alertText !== t('declined_title') ? <p className="alert__text">{alertText}</p> : null}
           {state.duplicate ? (
             <>
-              <p className="alert__text">{t('duplicate_question')}</p>
               <button type="button" className="button button--secondary" onClick={() => void store.getState().confirmSecondPurchase()}>
                 {t('duplicate_confirm_button')}
               </button>

@@ -79,9 +79,14 @@ describe('createCardPay', () => {
   });
 
   it('reports a refusal by the server as error, but not a lost connection', async () => {
-    const refused = setup(() => Promise.reject(new PasarelaError({ code: 'possible_duplicated_tx', category: 'api', status: 409 })));
-    await expect(refused.pay(values, 't')).rejects.toMatchObject({ code: 'possible_duplicated_tx' });
+    const refused = setup(() => Promise.reject(new PasarelaError({ code: 'card_limit_exceeded', category: 'api', status: 422 })));
+    await expect(refused.pay(values, 't')).rejects.toMatchObject({ code: 'card_limit_exceeded' });
     expect(refused.messages[0]).toMatchObject({ result: { status: 'error', notification: { Estado: 'ERROR' } } });
+
+    // A possible duplicate is a question the payer is still deciding: the shop hears nothing yet.
+    const duplicate = setup(() => Promise.reject(new PasarelaError({ code: 'possible_duplicated_tx', category: 'api', status: 409 })));
+    await expect(duplicate.pay(values, 't')).rejects.toMatchObject({ code: 'possible_duplicated_tx' });
+    expect(duplicate.messages).toEqual([]);
 
     const offline = setup(() => Promise.reject(new PasarelaError({ code: 'connection_error', category: 'network' })));
     await expect(offline.pay(values, 't')).rejects.toMatchObject({ code: 'connection_error' });

@@ -82,7 +82,8 @@ export function createCardPay(ctx: CardPayContext) {
       // The server answered with a refusal (duplicate, limit, gateway failure): a finished attempt.
       // A lost answer or a 5xx is not reported, as the payment may still have gone through; nor is
       // a trackId reused, which is looked up next.
-      if (isPasarelaError(error) && error.category === 'api' && !isOutcomeUnknown(error) && error.code !== SPECIFIC_ERROR_CODES.trackIdReused) {
+      // A possible duplicate is a question to the payer, not a failure: the shop hears the answer they give.
+      if (isPasarelaError(error) && error.category === 'api' && !isOutcomeUnknown(error) && error.code !== SPECIFIC_ERROR_CODES.trackIdReused && error.code !== 'possible_duplicated_tx') {
         const result = buildPaymentResult('card', { ...cardSummary(ctx, values), result: 'ERROR', codOper: '', reason: error.code });
         ctx.notify({ type: 'result', result });
       }

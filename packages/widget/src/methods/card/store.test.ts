@@ -308,7 +308,7 @@ describe('card store: SPEC 8 possible_duplicated_tx asks instead of blocking', (
     const { store, deps, fill } = setup({ pay });
     fill();
     await store.getState().submit();
-    expect(store.getState()).toMatchObject({ phase: 'editing', duplicate: true, alert: { key: 'possible_duplicated_tx' }, values: GOOD });
+    expect(store.getState()).toMatchObject({ phase: 'editing', duplicate: true, duplicateState: 'charged', alert: { key: 'possible_duplicated_tx' }, values: GOOD });
     expect(deps.onDone).not.toHaveBeenCalled();
     await store.getState().confirmSecondPurchase();
     expect(pay.mock.calls.map(([, , options]) => options)).toEqual([{ tryAgain: false }, { tryAgain: true }]);
@@ -332,3 +332,14 @@ describe('card store: SPEC 8 possible_duplicated_tx asks instead of blocking', (
     expect(pay).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('card store: the duplicate question is worded by the earlier payment\'s state', () => {
+  it('a 409 whose message ends "(waiting)" asks about a payment still waiting', async () => {
+    const pay = vi.fn<CardStoreDeps['pay']>().mockRejectedValueOnce(new PasarelaError({ code: 'possible_duplicated_tx', category: 'api', status: 409, serverMessage: 'Posible transacción duplicada (waiting)' }));
+    const { store, fill } = setup({ pay });
+    fill();
+    await store.getState().submit();
+    expect(store.getState()).toMatchObject({ duplicate: true, duplicateState: 'waiting' });
+  });
+});
+

@@ -1,6 +1,6 @@
 import type { CatalogKey } from '@pasarela/core';
 import { createStore } from 'zustand/vanilla';
-import { cardFormSchema, fieldErrors, isPasarelaError, payerMessage, withoutAccents, type CardBrand, type DeclineField, type PayerMessage } from '@pasarela/core';
+import { cardFormSchema, duplicateStateOfMessage, fieldErrors, isPasarelaError, payerMessage, withoutAccents, type CardBrand, type DeclineField, type DuplicateState, type PayerMessage } from '@pasarela/core';
 import { createPaymentIntent, lostAnswerMessage, type FollowUpOptions } from '../../payments/paymentIntent';
 import { cleanCardNumber, cleanCvc, formatExpiry } from './format';
 
@@ -33,6 +33,8 @@ export interface CardState {
    * merchant minutes ago. The payer may say it is a second purchase (confirmSecondPurchase).
    */
   duplicate: boolean;
+  /** What that earlier payment is: charged, or waiting (it may still charge); the question is worded by it. */
+  duplicateState: DuplicateState;
 }
 
 export interface CardActions {
@@ -114,6 +116,7 @@ export function createCardStore(deps: CardStoreDeps) {
       alert: null,
       alertField: null,
       duplicate: false,
+      duplicateState: 'charged',
 
       setValue(field, raw) {
         const before = get().values;
@@ -189,7 +192,9 @@ export function createCardStore(deps: CardStoreDeps) {
             }
             if (isPasarelaError(error) && error.code === 'possible_duplicated_tx') {
               // Nothing was charged and nothing is to be retyped: the payer says whether it is a second purchase.
-              set({ phase: 'editing', alert: { key: 'possible_duplicated_tx' }, duplicate: true });
+              // Worded by what the earlier payment is (charged, or waiting and may still charge), never by the rule's name.
+              const state = duplicateStateOfMessage(error.serverMessage);
+              set({ phase: 'editing', alert: { key: 'possible_duplicated_tx' }, duplicate: true, duplicateState: state });
               return null;
             }
             attempt = { kind: 'declined', message: payerMessage(error) };
