@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchant, createTestApp, type TestApp } from '../../test/testApp';
 import { merchantApiClient, type MerchantApiClient } from '../../test/merchantApiClient';
+import { errorText } from '../../http/errorText';
 
 // The merchant API's errors (docs/merchant-api.md "Errors"): in the caller's language, with the
 // request's id, and a clear answer to a JSON body sent under another content type.
@@ -61,5 +63,18 @@ describe('merchant API errors', () => {
       expect(res.json['message']).toContain(type);
     }
     expect(await t.db.query('select count(*)::int as n from payment_links')).toEqual(before);
+  });
+});
+
+describe('every error code the merchant API documents', () => {
+  const table = readFileSync(new URL('../../../../../docs/merchant-api.md', import.meta.url), 'utf8').split('## Errors')[1]?.split('\n## ')[0] ?? '';
+  const codes = [...new Set([...table.matchAll(/^\| \d{3} \| (.+?) \|/gm)].flatMap((row) => [...(row[1] ?? '').matchAll(/`([a-z_]+)`/g)].map((m) => m[1] ?? '')))];
+  it('lists them', () => {
+    expect(codes.length).toBeGreaterThan(30);
+  });
+  it.each(codes)('%s has a text in Spanish and in English', (code) => {
+    const es = errorText(code, 'es', true);
+    const en = errorText(code, 'en', true);
+    expect([es === code, en === code, es === en]).toEqual([false, false, false]);
   });
 });
