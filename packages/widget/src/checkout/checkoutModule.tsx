@@ -4,7 +4,7 @@ import type { RouteOf } from '../services/routeTypes';
 import type { ScreenModule } from '../services/screen';
 import { hasWaitingAttempt } from '../payments/paymentContext';
 import { PENDING_PARAM, pendingFromAddress } from '../payments/pendingAddress';
-import { loadChallengeWait } from '../methods/card/loadChallengeWait';
+import { METHOD_MODULES } from '../methods';
 import { WAITING_PARAM } from '@pasarela/core';
 import { loadWaitingElsewhere, type Elsewhere } from '../payments/loadWaitingElsewhere';
 
@@ -25,12 +25,11 @@ export const checkoutModule: ScreenModule<RouteOf<'checkout'>> = {
       return state.status === 'ready' && !state.data.payerAmount && !services.address().searchParams.has('error') && !hasWaitingAttempt(services.storage.session)
         && !services.address().searchParams.has(PENDING_PARAM) && !services.address().searchParams.has(WAITING_PARAM);
     };
-    // A card payment left at its 3DS challenge (Back from the bank's page, a refused challenge back on
-    // its form) is what the card shows first: its wait comes with the data, not after the form.
-    const challenge =
-      pendingFromAddress(services.address())?.method === 'card' || hasWaitingAttempt(services.storage.session, 'card')
-        ? loadChallengeWait().catch(() => undefined)
-        : undefined;
+    // A payment left waiting (a card's 3DS challenge: Back from the bank's page, a refused challenge
+    // back on its form) is what its method shows first: that wait comes with the data, not after the form.
+    const pendingMethod = pendingFromAddress(services.address())?.method;
+    const waitingMethod = METHOD_MODULES.find((m) => m.loadWaiting && (pendingMethod === m.id || hasWaitingAttempt(services.storage.session, m.id)));
+    const challenge = waitingMethod?.loadWaiting?.().catch(() => undefined);
     const loaded = store.getState().load();
     // A payment of this shop the loader remembers on another link: its state is asked before the
     // first screen, so the payer sees what waits before any form (payments/WaitingElsewhere).

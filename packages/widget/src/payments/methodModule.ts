@@ -22,6 +22,11 @@ export interface MethodModule {
   loadScreen(): Promise<ComponentType<MethodScreenProps>>;
   /** The screen itself when it ships in the first load: shown in the same render as the checkout. */
   screen?: ComponentType<MethodScreenProps>;
+  /**
+   * What a payment of this method left waiting shows first (the card's 3DS wait): the checkout
+   * fetches it with its data when the address or the tab names such a payment.
+   */
+  loadWaiting?(): Promise<unknown>;
 }
 
 /**

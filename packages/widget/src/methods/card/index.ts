@@ -1,5 +1,6 @@
 import type { MethodModule } from '../../payments/methodModule';
 import { CardScreen } from './CardScreen';
+import { loadChallengeWait } from './loadChallengeWait';
 
 /** Cards (Visa, Mastercard, Amex): the first screen most payers see, so it ships in the first load. */
 export const cardMethod: MethodModule = {
@@ -8,4 +9,5 @@ export const cardMethod: MethodModule = {
   isAvailable: (methods) => methods.card,
   loadScreen: () => Promise.resolve(CardScreen),
   screen: CardScreen,
+  loadWaiting: loadChallengeWait,
 };
