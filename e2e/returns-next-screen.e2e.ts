@@ -8,6 +8,7 @@ import { CheckoutFrame } from './support/pages';
 import { denyStorage } from './support/storage';
 import { checkoutFrameOf } from './support/frames';
 import { withSandboxAndBrowser } from './support/suite';
+import { openRecordingShopEvents, shopEventsOf } from './support/shopEvents';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
@@ -141,11 +142,7 @@ describe.runIf(browserAvailable())('returns from the 3DS and Clave pages, defaul
       if (counting && path.startsWith('/pf/widget/returnclave')) after.claveReturnPages.push(await response.text().catch(() => ''));
     });
     await page.goto(sandbox.demoUrl);
-    await page.waitForFunction(() => 'Checkout' in window);
-    await page.evaluate(({ code, lang }) => {
-      (window as unknown as { Checkout: { open(o: unknown): unknown } }).Checkout.open({ code, lang });
-    }, { code, lang });
-    const frame = page.frameLocator('iframe[src*="/pf/widget"]');
+    const frame = await openRecordingShopEvents(page, code, lang);
     await frame.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
     if (method === 'card') {
       await new CheckoutFrame(frame).fillCard({ number: '4000 0000 0000 3220', name: 'Maria Nunez', email: 'maria@example.com' });
@@ -170,9 +167,16 @@ describe.runIf(browserAvailable())('returns from the 3DS and Clave pages, defaul
     await frame.getByRole('button', { name: /fallar/i }).click();
     const note = frame.locator('#card-decline');
     await note.waitFor({ timeout: 20_000 });
+    expect(await note.getAttribute('role')).toBe('alert');
     expect(await note.textContent()).toBe(`${TEXT[lang].declined}${TEXT[lang].reason}`);
     expect(await frame.locator('[name="cardnumber"]').inputValue()).toBe('4000 0000 0000 3220');
+    expect(await frame.locator('[name="expirationDate"]').inputValue()).toMatch(/^12\/\d\d$/);
+    expect(await frame.locator('[name="name"]').inputValue()).toBe('Maria Nunez');
+    expect(await frame.locator('[name="email"]').inputValue()).toBe('maria@example.com');
+    expect(await frame.locator('[name="phone"]').inputValue()).toBe('+507 6123-4567');
     expect(await frame.locator('[name="cvc"]').inputValue()).toBe('');
+    // The shop hears the decline, once.
+    await expect.poll(() => shopEventsOf<[string, unknown]>(page)).toMatchObject([['result', { status: 'error', method: 'card', notification: { Estado: 'DECLINED' } }]]);
     // What the payer saw on the way back: no splash, no receipt, and no bank wait for a payment
     // already refused.
     expect(after.splashes).toEqual([]);
@@ -186,6 +190,7 @@ describe.runIf(browserAvailable())('returns from the 3DS and Clave pages, defaul
     expect(new URL((await checkoutFrameOf(page)).url()).pathname).toBe('/pf/widget');
     expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
     await page.screenshot({ path: `${SHOTS}return-3ds-refused-${lang}${storage === 'denied' ? '-no-storage' : ''}-360.png` });
+    expect(await shopEventsOf(page)).toHaveLength(1);
     await page.context().close();
   });
 
