@@ -16,6 +16,8 @@ export interface SimulatorOptions {
    * POSTed, signed with it, to the URL its calls named. Without it nothing is sent (the servers ask).
    */
   notificationSecret?: string | undefined;
+  /** True: its port keeps no process alive (a test worker's shared simulator). */
+  unref?: boolean | undefined;
   /** How often the phones due to answer and the notifications due are looked at (200 ms). */
   tickMs?: number | undefined;
 }
@@ -49,6 +51,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => resolve());
   });
+  // A simulator a test process shares keeps nobody's process alive.
+  if (options.unref) server.unref();
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {

@@ -1,12 +1,29 @@
+import { startSimulator, type RunningSimulator } from '../../../simulator/src/startSimulator';
 import { startServer, type RunningServer, type ServerOptions } from '../server';
 import { pgliteTemplate } from './pgliteTemplate';
+
+/** The secret the test simulator signs its notifications with, and the test servers check. */
+export const TEST_NOTIFICATION_SECRET = 'test-simulator-notifications';
+
+let shared: Promise<RunningSimulator> | undefined;
+
+/**
+ * The simulated processors every test server of this worker reaches over HTTP, as `npm start`'s
+ * server reaches its own: one per worker, started once (a few milliseconds), its books in memory.
+ */
+export function testSimulator(): Promise<RunningSimulator> {
+  shared ??= startSimulator({ notificationSecret: TEST_NOTIFICATION_SECRET, tickMs: 50, unref: true });
+  return shared;
+}
 
 /**
  * startServer as a test starts it: without a database URL or a data directory, its in-memory PGlite
  * starts from the suite's migrated and seeded template (pgliteTemplate.ts) instead of running
- * initdb, the migrations and the seed: about 0.7 CPU-s instead of 3 each.
+ * initdb, the migrations and the seed: about 0.7 CPU-s instead of 3 each. Its gateways are the
+ * worker's simulator (testSimulator), unless the test names other processors.
  */
 export async function startTestServer(options: ServerOptions): Promise<RunningServer> {
   const inMemory = !options.databaseUrl && !options.dataDir;
-  return startServer({ ...(inMemory ? { pgliteTemplate: await pgliteTemplate() } : {}), ...options });
+  const processors = options.processorsUrl ? {} : { processorsUrl: (await testSimulator()).url, notificationSecret: TEST_NOTIFICATION_SECRET };
+  return startServer({ ...(inMemory ? { pgliteTemplate: await pgliteTemplate() } : {}), ...processors, ...options });
 }
