@@ -24,3 +24,15 @@ const FIELD_OF_AUTH_STATUS: Readonly<Record<string, DeclineField>> = {
 export function declineFieldOf(authStatus: string | null | undefined): DeclineField {
   return FIELD_OF_AUTH_STATUS[(authStatus ?? '').trim().toUpperCase()] ?? 'cvc';
 }
+
+/**
+ * The card form's alert for an attempt that ended unpaid, from its receipt (messageSys and auth
+ * status): a payment called off before it was completed (CANCELLED: the payer cancelled their bank's
+ * 3DS page, or left it) is no decline, so it is said as such, above the form; any other is the
+ * bank's refusal with its reason, beside the field that can fix it.
+ */
+export function refusalAlertOf(refused: { text: string; authStatus: string }):
+  { alert: { key: 'payment_cancelled' | 'payment_declined'; text?: string }; alertField: DeclineField | null } {
+  if (refused.authStatus.trim().toUpperCase() === 'CANCELLED') return { alert: { key: 'payment_cancelled' }, alertField: null };
+  return { alert: { key: 'payment_declined', ...(refused.text ? { text: refused.text } : {}) }, alertField: declineFieldOf(refused.authStatus) };
+}

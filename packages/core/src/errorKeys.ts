@@ -46,5 +46,7 @@ export const FRONTEND_ERROR_KEYS = [
   'payment_outcome_unknown',
   // Ours: an answer lost, and the server, asked twice, had no such attempt: nothing was charged.
   'payment_not_received',
+  // Ours: a payment called off before it was completed (a 3DS challenge the payer cancelled): nothing was charged.
+  'payment_cancelled',
 ] as const;
 export type FrontendErrorKey = (typeof FRONTEND_ERROR_KEYS)[number];

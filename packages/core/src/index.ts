@@ -110,7 +110,7 @@ export type { CardPaymentPayload } from './cardPaymentSchema';
 export { RegisterCardSchema, cardCheckSavesCard, cardCheckMessage } from './cardRegister';
 export type { RegisterCardRequest } from './cardRegister';
 export { CardAuthResponseSchema, cardOutcome } from './cardOutcome';
-export { declineFieldOf } from './cardDecline';
+export { declineFieldOf, refusalAlertOf } from './cardDecline';
 export { afterChallengeAbandon, isAbandonableChallenge } from './challengeAbandon';
 export type { DeclineField } from './cardDecline';
 export type { CardAuthResponse } from './cardOutcome';

@@ -70,6 +70,8 @@ export const en: Record<keyof typeof es, string> = {
   try_again_validation_tx: 'We could not validate the transaction, try again',
   session_expired: 'Your session expired',
   error_processing_request: 'The request could not be processed',
+  card_processing_failed: 'The processor could not complete the payment and nothing was charged. You can try again with this card or another',
+  payment_cancelled: 'The payment was cancelled before it was completed and nothing was charged. You can pay again or another way',
   payment_not_received: 'Your payment never reached us and nothing was charged. You can try again',
   payment_outcome_unknown: 'We could not confirm whether the payment went through; it may already have been processed. Trying again checks it first and never charges you twice',
   error_on_load: 'Error on load',

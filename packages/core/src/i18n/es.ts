@@ -68,6 +68,8 @@ export const es = {
   try_again_validation_tx: 'No pudimos validar la transacción, intenta de nuevo',
   session_expired: 'Tu sesión expiró',
   error_processing_request: 'Error al procesar la solicitud',
+  card_processing_failed: 'El procesador no pudo completar el pago y no se hizo ningún cargo. Puedes intentarlo de nuevo con esta tarjeta o con otra',
+  payment_cancelled: 'El pago se canceló antes de completarse y no se hizo ningún cargo. Puedes pagar de nuevo o con otro método',
   payment_not_received: 'Tu pago no llegó a procesarse y no se hizo ningún cargo. Puedes intentarlo de nuevo',
   payment_outcome_unknown: 'No pudimos confirmar si el pago se realizó; puede que ya se haya procesado. Al intentar de nuevo lo consultamos primero, sin cobrarte dos veces',
   error_on_load: 'Error al cargar',

@@ -40,11 +40,12 @@ export interface BankPageShop {
 
 /**
  * The top of the sandbox's bank pages (3DS, Clave): whose payment this is (the merchant's logo and
- * name) and the payer's way out, a cancel that ends the attempt as the bank's refusal and goes back
- * to the checkout (which names the reason and holds the shop's close or return).
+ * name) and the payer's way out, a cancel (`result`: the value the page's POST reads as the payer's
+ * cancel) that goes back to the checkout, in the page's language.
  */
-export function bankPageTop(shop: BankPageShop | null, cancelAction: string, hiddenFields: string): string {
-  return shopHeader(shop, `<form method="post" action="${escapeHtml(cancelAction)}">${hiddenFields}<input type="hidden" name="result" value="fail"><button class="cancel" type="submit">Cancelar y volver / Cancel and go back</button></form>`);
+export function bankPageTop(shop: BankPageShop | null, cancelAction: string, hiddenFields: string, lang: 'es' | 'en' = 'es', result = 'fail'): string {
+  const label = lang === 'en' ? 'Cancel and go back' : 'Cancelar y volver';
+  return shopHeader(shop, `<form method="post" action="${escapeHtml(cancelAction)}">${hiddenFields}<input type="hidden" name="result" value="${escapeHtml(result)}"><button class="cancel" type="submit">${label}</button></form>`);
 }
 
 /** Whose payment a bank page is about: the merchant's logo (or initial) and name, then `after` (HTML). */

@@ -7,6 +7,7 @@ import { receiveGatewayEvent } from '../../payments/receiveGatewayEvent';
 import { bankPageShop } from '../../brand/merchantBrand';
 import { pageThemeOf } from '../../brand/bankPageLook';
 import { sameOriginPath } from './threeDs';
+import { findTransaction } from '../../store/transactions';
 
 /** Where the bank sends the payer back: the widget's return address when it gave one (a path on this origin), always naming the operation. */
 export function claveReturnUrl(codOper: string, returnTo: string | undefined): string {
@@ -28,10 +29,13 @@ export function clavePageRoutes(deps: Deps) {
     const returnTo = `<input type="hidden" name="returnTo" value="${escapeHtml(c.req.query('returnTo') ?? '')}">`;
     const button = (result: string, label: string) =>
       `<form method="post" action="${action}">${returnTo}<input type="hidden" name="result" value="${result}"><button class="${result}" type="submit">${label}</button></form>`;
-    const top = bankPageTop(shop, action, returnTo);
-    return c.html(sandboxPage('Clave', `${top}<span class="sandbox">Sandbox</span><h1>Banca en línea: pago con Clave</h1>
-<p>Pagar ${escapeHtml(formatAmount(centsToAmount(waiting.amountCents)))}: ${escapeHtml(waiting.description)}</p>
-${button('approve', 'Aprobar / Approve')}${button('fail', 'Rechazar / Fail')}`, { theme, brandColor: shop.brandColor }));
+    // In the payment's language alone.
+    const en = (await findTransaction(deps.db, codOper))?.lang === 'en';
+    const top = bankPageTop(shop, action, returnTo, en ? 'en' : 'es');
+    const amount = escapeHtml(formatAmount(centsToAmount(waiting.amountCents)));
+    return c.html(sandboxPage('Clave', `${top}<span class="sandbox">Sandbox</span><h1>${en ? 'Online banking: pay with Clave' : 'Banca en línea: pago con Clave'}</h1>
+<p>${en ? 'Pay' : 'Pagar'} ${amount}: ${escapeHtml(waiting.description)}</p>
+${button('approve', en ? 'Approve' : 'Aprobar')}${button('fail', en ? 'Decline' : 'Rechazar')}`, { theme, brandColor: shop.brandColor, lang: en ? 'en' : 'es' }));
   });
   app.post('/clave/:codOper', async (c) => {
     const codOper = c.req.param('codOper');

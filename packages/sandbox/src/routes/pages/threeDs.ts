@@ -9,7 +9,7 @@ import { receiveGatewayEvent } from '../../payments/receiveGatewayEvent';
 import { bankPageShop } from '../../brand/merchantBrand';
 import { pageThemeOf, type PageTheme } from '../../brand/bankPageLook';
 import { findTransaction, type TransactionRow } from '../../store/transactions';
-import { leftByPayer } from '../../payments/abandonChallenge';
+import { abandonCardChallenge, leftByPayer } from '../../payments/abandonChallenge';
 
 const PAGE_BASE = 'http://checkout.invalid';
 
@@ -60,12 +60,15 @@ export function threeDsRoutes(deps: Deps) {
     const hidden = `<input type="hidden" name="returnTo" value="${escapeHtml(returnTo)}"><input type="hidden" name="theme" value="${theme}">`;
     // Whose payment: the shop as its payers know it (its brand's name, logo and colour).
     const shop = await bankPageShop(deps.db, codOper, challenge.merchant);
-    const body = `${bankPageTop(shop, action, hidden)}<span class="sandbox">Sandbox</span><h1>Verificación 3D Secure</h1>
-<p>${escapeHtml(shop.name)}: ${escapeHtml(formatAmount(centsToAmount(challenge.amountCents)))} con tarjeta ${escapeHtml(challenge.brand)} terminada en ${escapeHtml(challenge.last4)}.</p>
-<p>Simule la respuesta del banco emisor / Simulate the issuing bank's answer:</p>
-<form method="post" action="${action}">${hidden}<input type="hidden" name="result" value="approve"><button class="approve" type="submit">Aprobar / Approve</button></form>
-<form method="post" action="${action}">${hidden}<input type="hidden" name="result" value="fail"><button class="fail" type="submit">Fallar / Fail</button></form>`;
-    return c.html(sandboxPage('3D Secure', body, { theme, brandColor: shop.brandColor }));
+    // In the payment's language; the cancel calls the attempt off (nothing charged), unlike the issuer's Fail.
+    const en = challenge.lang === 'en';
+    const amount = escapeHtml(formatAmount(centsToAmount(challenge.amountCents)));
+    const body = `${bankPageTop(shop, action, hidden, en ? 'en' : 'es', 'cancel')}<span class="sandbox">Sandbox</span><h1>${en ? '3D Secure verification' : 'Verificación 3D Secure'}</h1>
+<p>${escapeHtml(shop.name)}: ${en ? `${amount} with ${escapeHtml(challenge.brand)} card ending in ${escapeHtml(challenge.last4)}` : `${amount} con tarjeta ${escapeHtml(challenge.brand)} terminada en ${escapeHtml(challenge.last4)}`}.</p>
+<p>${en ? "Simulate the issuing bank's answer:" : 'Simule la respuesta del banco emisor:'}</p>
+<form method="post" action="${action}">${hidden}<input type="hidden" name="result" value="approve"><button class="approve" type="submit">${en ? 'Approve' : 'Aprobar'}</button></form>
+<form method="post" action="${action}">${hidden}<input type="hidden" name="result" value="fail"><button class="fail" type="submit">${en ? 'Fail' : 'Fallar'}</button></form>`;
+    return c.html(sandboxPage('3D Secure', body, { theme, brandColor: shop.brandColor, lang: en ? 'en' : 'es' }));
   });
   app.post('/3ds/:codOper', async (c) => {
     const codOper = c.req.param('codOper');
@@ -76,6 +79,11 @@ export function threeDsRoutes(deps: Deps) {
     // Left for another card or method: refused before the issuer is asked.
     const row = await findTransaction(deps.db, codOper);
     if (row && leftByPayer(row)) return noLongerValid(c, deps, row, theme);
+    if (row && result === 'cancel') {
+      // The payer cancels: the attempt is called off as theirs (nothing charged, no longer a possible duplicate), then back to the checkout.
+      await abandonCardChallenge(deps, row).catch(() => undefined);
+      return c.redirect(afterChallengeUrl(codOper, returnTo), 303);
+    }
     const challenge = await deps.sandbox?.card.challenge(codOper);
     const decision = challenge && (result === 'approve' || result === 'fail') ? await deps.sandbox?.card.completeChallenge(codOper, result === 'approve', challenge.lang) : undefined;
     if (!decision) {

@@ -61,6 +61,18 @@ describe('card outcomes of PRODUCT.md test inputs', () => {
     expect(res.data['redirectUrl']).toBeUndefined();
   });
 
+  it("the 3DS page's cancel calls the payment off as the payer's (nothing charged: CANCELLED, not a failed authentication)", async () => {
+    const res = await pay({ cardNumber: '4000000000003220' });
+    const url = new URL(String(res.data['redirectUrl']));
+    const codOper = String(res.data['codOper']);
+    const html = await (await t.app.request(url.pathname)).text();
+    expect(html).toContain('name="result" value="cancel"');
+    const back = await t.app.request(url.pathname, { method: 'POST', body: new URLSearchParams({ result: 'cancel' }) });
+    expect(back.status).toBe(303);
+    expect(back.headers.get('location')).toBe(`/pf/default-receipt/processing?Oper=${codOper}`);
+    expect((await t.get(`/receipts/${codOper}`)).data).toMatchObject({ status: 0, authStatus: 'CANCELLED' });
+  });
+
   it('redirects 4000 0000 0000 3220 to the 3DS page, whose approve button finishes the payment', async () => {
     const res = await pay({ cardNumber: '4000000000003220' });
     expect(res.data).toMatchObject({ status: -1, authStatus: 'PENDING_3DS' });
@@ -69,7 +81,9 @@ describe('card outcomes of PRODUCT.md test inputs', () => {
     expect(url.origin).toBe('http://localhost');
     const page = await t.app.request(url.pathname);
     const html = await page.text();
-    expect(html).toContain('Aprobar / Approve');
+    // In the payment's language alone (es here), no bilingual buttons.
+    expect(html).toContain('>Aprobar<');
+    expect(html).not.toContain('Approve');
     expect(html).toContain('3220');
     const done = await t.app.request(url.pathname, { method: 'POST', body: new URLSearchParams({ result: 'approve' }) });
     expect(done.status).toBe(303);

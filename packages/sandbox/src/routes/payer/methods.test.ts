@@ -175,7 +175,7 @@ describe('Clave bank page', () => {
   it('redirects to the bank page whose approve button finishes the payment and returns to the widget', async () => {
     const start = await t.post('/clave/payments', { code: await newLink(t) });
     const path = new URL(String(start.data['redirectUrl'])).pathname;
-    expect(await (await t.app.request(path)).text()).toContain('Aprobar / Approve');
+    expect(await (await t.app.request(path)).text()).toContain('>Aprobar<');
     const done = await t.app.request(path, { method: 'POST', body: new URLSearchParams({ result: 'approve' }) });
     expect(done.headers.get('location')).toBe(`/pf/widget/returnclave?Oper=${String(start.data['codOper'])}`);
     expect((await t.get(`/clave/payments/${String(start.data['codOper'])}`)).data['status']).toBe(1);

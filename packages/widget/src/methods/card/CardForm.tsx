@@ -83,7 +83,9 @@ export function CardForm({ store, total, lang, acceptedBrands, preparePhone, bef
     if (firstInvalid) inputs.current[firstInvalid]?.focus();
   };
 
-  const alertText = state.alert ? (state.alert.text ?? t(state.alert.key)) : '';
+  // A processor that failed before deciding (the server dropped the attempt): nothing was charged, and the payer may retry.
+  const processingFailed = state.alert && !state.alert.text && (state.alert.key === 'payment_error_try_again' || state.alert.key === 'error_processing_request');
+  const alertText = state.alert ? (processingFailed ? t('card_processing_failed') : state.alert.text ?? t(state.alert.key)) : '';
   // The bank's reason, right above the field it points to; the field is described by it.
   const declineNote = (field: CardField) =>
     state.alert && state.alertField === field ? (

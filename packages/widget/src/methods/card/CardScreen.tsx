@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { SUPPORT_EMAIL, declineFieldOf, roundAmount } from '@pasarela/core';
+import { SUPPORT_EMAIL, refusalAlertOf, roundAmount } from '@pasarela/core';
 import type { MethodScreenProps } from '../../payments/methodModule';
 import { loadReceipts } from '../../receipts/loadReceipts';
 import { CardForm } from './CardForm';
@@ -135,7 +135,7 @@ export function CardScreen({ payment }: MethodScreenProps) {
         const reason = draft.reason;
         store.setState({
           values,
-          ...(reason ? { alert: { ...initialAlert, ...(reason.text ? { text: reason.text } : {}) }, alertField: declineFieldOf(reason.authStatus) } : {}),
+          ...(reason ? refusalAlertOf(reason) : {}),
         });
       })
       .catch(() => undefined);

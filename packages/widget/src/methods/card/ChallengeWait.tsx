@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { afterChallengeAbandon, declineFieldOf, isPasarelaError, type Receipt } from '@pasarela/core';
+import { afterChallengeAbandon, isPasarelaError, refusalAlertOf, type Receipt } from '@pasarela/core';
 import { loadReceipt } from '../../api/loadReceipt';
 import { t } from '../../i18n/i18n';
 import { resultAfterReturn } from '../../payments/afterReturn';
@@ -35,10 +35,8 @@ function backOnForm(payment: PaymentContext, store: CardStore, refused: { text: 
   store.setState(state);
 }
 
-/** The form's alert after a refusal: the catalogue's "payment declined" with the bank's reason, at the field it names. */
-function refusalAlert(refused: { text: string; authStatus: string }) {
-  return { alert: { key: 'payment_declined' as const, ...(refused.text ? { text: refused.text } : {}) }, alertField: declineFieldOf(refused.authStatus) };
-}
+/** The form's alert after a refusal (core refusalAlertOf): the bank's reason at its field, or a cancel said as one. */
+const refusalAlert = refusalAlertOf;
 
 /**
  * The end of a payment left at its 3DS challenge, from its receipt once the bank decided: the shop
