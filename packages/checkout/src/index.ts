@@ -27,24 +27,5 @@ export const version: string = SDK_VERSION;
 /** The same API as one object, for `import { Checkout } from '@pasarela/checkout'`. */
 export const Checkout: CheckoutApi = { open, preload, version };
 
-export type {
-  CheckoutApi,
-  CheckoutClosedError,
-  CheckoutCloseReason,
-  CheckoutError,
-  CheckoutEvent,
-  CheckoutEventName,
-  CheckoutHandle,
-  CheckoutAppearance,
-  CheckoutAppearanceVariables,
-  CheckoutFontFamily,
-  CheckoutLanguage,
-  CheckoutTheme,
-  CheckoutOptions,
-  CheckoutPreloadOptions,
-  CheckoutSettings,
-  CheckoutTarget,
-  ParentNotification,
-  PaymentFailureReason,
-  PaymentResult,
-} from './types';
+// The public types: one list (types.ts) for both entries.
+export type * from './types';

@@ -120,22 +120,5 @@ export function loadCheckout(baseUrl: string): Promise<CheckoutApi | null> {
   return promise;
 }
 
-export type {
-  CheckoutApi,
-  CheckoutClosedError,
-  CheckoutCloseReason,
-  CheckoutError,
-  CheckoutEvent,
-  CheckoutEventName,
-  CheckoutHandle,
-  CheckoutAppearance,
-  CheckoutAppearanceVariables,
-  CheckoutFontFamily,
-  CheckoutLanguage,
-  CheckoutTheme,
-  CheckoutOptions,
-  CheckoutSettings,
-  CheckoutTarget,
-  ParentNotification,
-  PaymentResult,
-} from './types';
+// The public types: one list (types.ts) for both entries.
+export type * from './types';

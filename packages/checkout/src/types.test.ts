@@ -3,7 +3,9 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import { Checkout, open, version } from './index';
 import { loadCheckout } from './pure';
+import type * as Main from './index';
 import type * as Pure from './pure';
+import type * as Declared from './types';
 import type {
   CheckoutApi,
   CheckoutClosedError,
@@ -13,6 +15,71 @@ import type {
   ParentNotification,
   PaymentResult,
 } from './index';
+
+// Every public type as each entry exports it (a type an entry lacks fails the typecheck).
+type MainTypes = [
+  Main.CheckoutApi,
+  Main.CheckoutAppearance,
+  Main.CheckoutAppearanceVariables,
+  Main.CheckoutClosedError,
+  Main.CheckoutCloseReason,
+  Main.CheckoutError,
+  Main.CheckoutEvent,
+  Main.CheckoutEventName,
+  Main.CheckoutFontFamily,
+  Main.CheckoutHandle,
+  Main.CheckoutLanguage,
+  Main.CheckoutOptions,
+  Main.CheckoutPreloadOptions,
+  Main.CheckoutSettings,
+  Main.CheckoutTarget,
+  Main.CheckoutTheme,
+  Main.ParentNotification,
+  Main.PaymentFailureReason,
+  Main.PaymentResult,
+];
+type PureTypes = [
+  Pure.CheckoutApi,
+  Pure.CheckoutAppearance,
+  Pure.CheckoutAppearanceVariables,
+  Pure.CheckoutClosedError,
+  Pure.CheckoutCloseReason,
+  Pure.CheckoutError,
+  Pure.CheckoutEvent,
+  Pure.CheckoutEventName,
+  Pure.CheckoutFontFamily,
+  Pure.CheckoutHandle,
+  Pure.CheckoutLanguage,
+  Pure.CheckoutOptions,
+  Pure.CheckoutPreloadOptions,
+  Pure.CheckoutSettings,
+  Pure.CheckoutTarget,
+  Pure.CheckoutTheme,
+  Pure.ParentNotification,
+  Pure.PaymentFailureReason,
+  Pure.PaymentResult,
+];
+type DeclaredTypes = [
+  Declared.CheckoutApi,
+  Declared.CheckoutAppearance,
+  Declared.CheckoutAppearanceVariables,
+  Declared.CheckoutClosedError,
+  Declared.CheckoutCloseReason,
+  Declared.CheckoutError,
+  Declared.CheckoutEvent,
+  Declared.CheckoutEventName,
+  Declared.CheckoutFontFamily,
+  Declared.CheckoutHandle,
+  Declared.CheckoutLanguage,
+  Declared.CheckoutOptions,
+  Declared.CheckoutPreloadOptions,
+  Declared.CheckoutSettings,
+  Declared.CheckoutTarget,
+  Declared.CheckoutTheme,
+  Declared.ParentNotification,
+  Declared.PaymentFailureReason,
+  Declared.PaymentResult,
+];
 
 describe('public types', () => {
   it('accepts exactly one target', () => {
@@ -85,6 +152,11 @@ describe('public types', () => {
     expectTypeOf<ParentNotification>().toHaveProperty('isReturn').toEqualTypeOf<boolean>();
     expectTypeOf<CheckoutClosedError['code']>().toEqualTypeOf<'closed'>();
     expectTypeOf<CheckoutClosedError['lastResult']>().toEqualTypeOf<PaymentResult | undefined>();
+  });
+
+  it('exports every public type from both entries (@pasarela/checkout and @pasarela/checkout/pure)', () => {
+    expectTypeOf<MainTypes>().toEqualTypeOf<DeclaredTypes>();
+    expectTypeOf<PureTypes>().toEqualTypeOf<DeclaredTypes>();
   });
 
   it('types the global Checkout and the pure entry', () => {

@@ -1,3 +1,4 @@
+// The loader's public types: both entries (index.ts, pure.ts) export all of this file.
 import type { Appearance, AppearanceVariables, FontFamily, Language, ParentNotification, PaymentResult, SerializedError, Theme } from '@pasarela/core';
 
 export type { ParentNotification, PaymentResult };
