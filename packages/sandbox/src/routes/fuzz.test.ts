@@ -183,8 +183,8 @@ describe('malformed requests never cause a 5xx', () => {
           const envelope = (await res.json()) as { header: { code: number } };
           expect(envelope.header.code).toBe(res.status);
         } else if (served.startsWith(`${MERCHANT_API_PREFIX}/`) && res.status >= 400) {
-          // The merchant API answers plain JSON errors, not the widget's envelope.
-          expect(Object.keys((await res.json()) as object)).toEqual(['code', 'message']);
+          // The merchant API answers plain JSON errors, not the widget's envelope, naming the request.
+          expect(Object.keys((await res.json()) as object)).toEqual(['code', 'message', 'requestId']);
         }
       }),
       { numRuns: RUNS_PER_ENDPOINT },
@@ -262,8 +262,8 @@ describe('hostile input never causes a 5xx', () => {
           const text = await res.text();
           if (res.status >= 500) failures.push(`${res.status} ${r.method} ${r.url} ${r.type ?? ''} ${(r.text ?? '').slice(0, 100)} -> ${text.slice(0, 160)}`);
           else if (res.status >= 400 && !r.url.startsWith('/api/') && !r.url.startsWith('/images/') && !r.url.startsWith('/sandbox/clave') && !r.url.startsWith('/sandbox/3ds')) {
-            // The admin API's errors are plain { code, message } (static files, such as logos, answer a plain 404).
-            expect(Object.keys(JSON.parse(text) as object), `${r.method} ${r.url}`).toEqual(['code', 'message']);
+            // The admin API's errors are plain { code, message, requestId } (static files, such as logos, answer a plain 404).
+            expect(Object.keys(JSON.parse(text) as object), `${r.method} ${r.url}`).toEqual(['code', 'message', 'requestId']);
           }
         }
       }

@@ -1,5 +1,5 @@
 /** Every route of the app, for the fuzz test; `:x` segments are filled with fuzzed text. */
-export const ENDPOINTS: ReadonlyArray<{ method: 'GET' | 'POST' | 'PUT' | 'PATCH'; path: string }> = [
+export const ENDPOINTS: ReadonlyArray<{ method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string }> = [
   { method: 'GET', path: '/api/v1/translations/version' },
   { method: 'GET', path: '/api/v1/translations' },
   { method: 'GET', path: '/api/v1/payment-info' },
@@ -73,6 +73,17 @@ export const ENDPOINTS: ReadonlyArray<{ method: 'GET' | 'POST' | 'PUT' | 'PATCH'
   { method: 'GET', path: '/api/v1/merchant/brand' },
   { method: 'POST', path: '/api/v1/merchant/brand' },
   { method: 'POST', path: '/api/v1/merchant/brand/logo' },
+  { method: 'POST', path: '/api/v1/merchant/webhook-endpoints' },
+  { method: 'GET', path: '/api/v1/merchant/webhook-endpoints' },
+  { method: 'GET', path: '/api/v1/merchant/webhook-endpoints/:x' },
+  { method: 'PATCH', path: '/api/v1/merchant/webhook-endpoints/:x' },
+  { method: 'POST', path: '/api/v1/merchant/webhook-endpoints/:x' },
+  { method: 'DELETE', path: '/api/v1/merchant/webhook-endpoints/:x' },
+  { method: 'POST', path: '/api/v1/merchant/webhook-endpoints/:x/roll-secret' },
+  { method: 'GET', path: '/api/v1/merchant/webhook-endpoints/:x/deliveries' },
+  { method: 'POST', path: '/api/v1/merchant/webhook-endpoints/:x/deliveries/:x/redeliver' },
+  { method: 'POST', path: '/api/v1/merchant/webhook-endpoints/:x/test' },
+  { method: 'POST', path: '/api/v1/merchant/keys/roll' },
   { method: 'GET', path: '/sandbox/merchants/:x/brand' },
   { method: 'POST', path: '/sandbox/merchants/:x/brand' },
   { method: 'POST', path: '/sandbox/merchants/:x/brand/logo' },

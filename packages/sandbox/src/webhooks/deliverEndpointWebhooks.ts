@@ -1,9 +1,16 @@
 import type { Queryable } from '../db/Database';
 import { API_VERSION_HEADER, CURRENT_API_VERSION } from './apiVersion';
-import type { WebhookDeliverySettings } from './deliverWebhooks';
 import { postWebhook, type WebhookPost } from './postWebhook';
 import { endpointTakes, signaturesHeaderOf, signingSecretsOf } from './signature';
 import { webhookBodyOf, webhookEventOf, type WebhookEventRow } from './webhookEvent';
+
+/** deliverWebhooks.ts's WebhookDeliverySettings, as these deliveries read them (stated here: that file imports this one). */
+interface DeliverySettings {
+  retryDelaysMs: readonly number[];
+  timeoutMs: number;
+  batch: number;
+  allowPrivateAddresses?: boolean | undefined;
+}
 
 /** A claimed webhook_deliveries row with its endpoint and its event's snapshot (or a test event's body). */
 interface ClaimedDelivery {
@@ -25,7 +32,7 @@ interface ClaimedDelivery {
  * take is dropped unsent. Returns how many were attempted.
  */
 export async function deliverEndpointWebhooks(
-  db: Queryable, settings: WebhookDeliverySettings, send: (post: WebhookPost) => Promise<number> = postWebhook, errorNameOf: (error: unknown) => string = String,
+  db: Queryable, settings: DeliverySettings, send: (post: WebhookPost) => Promise<number> = postWebhook, errorNameOf: (error: unknown) => string = String,
 ): Promise<number> {
   const claimed = await db.query<ClaimedDelivery>(
     `update webhook_deliveries d set attempts = d.attempts + 1, next_attempt_at = now() + make_interval(secs => $2)

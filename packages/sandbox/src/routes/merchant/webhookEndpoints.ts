@@ -6,9 +6,9 @@ import type { Deps } from '../../Deps';
 import { ApiError } from '../../http/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import {
-  deleteWebhookEndpoint, findWebhookEndpoint, insertWebhookEndpoint, listEndpointDeliveries, listWebhookEndpoints, MAX_ENDPOINTS, queueTestDelivery, redeliver,
-  rollEndpointSecret, updateWebhookEndpoint, type EndpointDeliveryRow, type WebhookEndpointRow,
+  findWebhookEndpoint, listEndpointDeliveries, listWebhookEndpoints, MAX_ENDPOINTS, queueTestDelivery, redeliver, type EndpointDeliveryRow, type WebhookEndpointRow,
 } from '../../store/webhookEndpoints';
+import { changeEndpoint, createEndpoint, removeEndpoint, rollSecret } from '../../webhooks/webhookEndpoints';
 import { webhookEventOf, WEBHOOK_EVENT_TYPES, type WebhookEventRow } from '../../webhooks/webhookEvent';
 import { idempotent } from './idempotency';
 import { requireMerchantKey } from './merchantAuth';
@@ -108,7 +108,7 @@ export function webhookEndpointRoutes(deps: Deps) {
     const merchantId = await merchantOf(c);
     return idempotent(c, deps, merchantId, async (input) => {
       const body = parseInput(CreateEndpoint, input, 'body');
-      const row = await deps.db.transaction((tx) => insertWebhookEndpoint(tx, merchantId, body.url, body.events ?? ['*']));
+      const row = await createEndpoint(deps.db, merchantId, body.url, body.events ?? ['*']);
       if (!row) throw new ApiError(409, 'webhook_endpoint_limit', `A merchant may have at most ${MAX_ENDPOINTS} webhook endpoints`);
       return [201, endpointAnswer(row, true)] as const;
     });
@@ -127,7 +127,7 @@ export function webhookEndpointRoutes(deps: Deps) {
     return idempotent(c, deps, merchantId, async (input) => {
       const body = parseInput(UpdateEndpoint, input, 'body');
       const endpoint = await endpointOf(c, merchantId);
-      const row = await deps.db.transaction((tx) => updateWebhookEndpoint(tx, merchantId, endpoint.id, body));
+      const row = await changeEndpoint(deps.db, merchantId, endpoint.id, body);
       if (!row) throw notFound();
       return [200, endpointAnswer(row)] as const;
     });
@@ -138,7 +138,7 @@ export function webhookEndpointRoutes(deps: Deps) {
   app.delete('/:id', async (c) => {
     const merchantId = await merchantOf(c);
     const endpoint = await endpointOf(c, merchantId);
-    const row = await deps.db.transaction((tx) => deleteWebhookEndpoint(tx, merchantId, endpoint.id));
+    const row = await removeEndpoint(deps.db, merchantId, endpoint.id);
     if (!row) throw notFound();
     return c.json({ id: row.id, deleted: true }, 200, NO_STORE);
   });
@@ -148,7 +148,7 @@ export function webhookEndpointRoutes(deps: Deps) {
     return idempotent(c, deps, merchantId, async (input) => {
       const { expiresInSeconds } = parseInput(RollSchema, input, 'body');
       const endpoint = await endpointOf(c, merchantId);
-      const row = await deps.db.transaction((tx) => rollEndpointSecret(tx, merchantId, endpoint.id, expiresInSeconds));
+      const row = await rollSecret(deps.db, merchantId, endpoint.id, expiresInSeconds);
       if (!row) throw notFound();
       return [200, endpointAnswer(row, true)] as const;
     });
