@@ -8,6 +8,7 @@ import type { PreparedScreen, ScreenModule } from '../services/screen';
 import { ServicesContext, type Services } from '../services/services';
 import { Splash } from './Splash';
 import { splashShownMs } from './splashClock';
+import { holdSplashInput } from './splashInput';
 import { afterFirstScreen } from '../services/afterFirstScreen';
 import { laterStyles } from '../services/laterStyles';
 import { isShownAddress } from '../services/history';
@@ -45,6 +46,9 @@ export function App({ services, i18nReady, subscribe, first }: AppProps) {
   // The first screen is rendered beneath the splash (issue 23): painted, and so measurable by audits.
   const [beneath, setBeneath] = useState(false);
   const [textReady, setTextReady] = useState(first !== undefined);
+  // What the payer types or taps under the splash is kept and given to the screen when it lifts.
+  const [held] = useState(() => (first === undefined && services.config.splashMs > 0 ? holdSplashInput() : null));
+  const screenRef = useRef<HTMLDivElement>(null);
   const [, setVersion] = useState(0);
   const slots = useRef(new Map<string, Slot>(first ? [[first.key, { state: 'ready', screen: first.screen, ready: first.screen.ready }]] : []));
   const route = parseRoute(new URL(href));
@@ -106,6 +110,11 @@ export function App({ services, i18nReady, subscribe, first }: AppProps) {
     // Once: only the start has a splash; later routes load in place.
   }, []);
 
+  useEffect(() => {
+    if (booted && screenRef.current) held?.release(screenRef.current);
+  }, [booted]);
+  useEffect(() => () => held?.stop(), []);
+
   // The merchant page hears `ready` once the first screen is on screen and the browser is idle (the
   // bridge only then loads its messaging code).
   useEffect(() => {
@@ -139,7 +148,7 @@ export function App({ services, i18nReady, subscribe, first }: AppProps) {
       {splashed ? (
         <>
           {/* Inert under the splash: no focus, no clicks, and a screen reader hears only the splash. */}
-          <div className="app-screen" inert={!booted} style={booted ? undefined : UNDER_SPLASH}>
+          <div className="app-screen" ref={screenRef} inert={!booted} style={booted ? undefined : UNDER_SPLASH}>
             {screen}
           </div>
           {/* No splash at all when it is not the app's start (a reopen, a return from a bank or 3DS page: splashMs 0), even while the first screen loads. */}
