@@ -2,16 +2,20 @@ import type { RouteOf } from '../services/routeTypes';
 import type { ScreenModule } from '../services/screen';
 import { ReceiptRoute } from './ReceiptRoute';
 import { createReceiptStore } from './receiptStore';
+import { takePaidReceipt } from './paidReceipt';
 
 /** SPEC 2 /pf/default-receipt/{codOper} and /{slug}/receive: the receipt loader keyed by codOper. */
 export const receiptModule: ScreenModule<RouteOf<'receipt'>> = {
   prepare(route, services) {
-    const store = createReceiptStore(services.api, route.codOper);
+    // Straight after an approved card payment its answer's receipt is shown: no GET.
+    const paid = takePaidReceipt(route.codOper);
+    const store = createReceiptStore(services.api, route.codOper, paid);
     // A receipt wears the merchant's stored brand colour, as its checkout did.
-    let painted = Promise.resolve();
+    let painted = paid ? services.theme.setBrandColour(paid.merchant?.brand?.colorPrimary) : Promise.resolve();
     store.subscribe((state) => {
       if (state.status === 'ready') painted = services.theme.setBrandColour(state.receipt.merchant?.brand?.colorPrimary);
     });
-    return { ready: store.getState().load().then(() => painted), View: () => <ReceiptRoute store={store} /> };
+    const loaded = paid ? Promise.resolve() : store.getState().load();
+    return { ready: loaded.then(() => painted), View: () => <ReceiptRoute store={store} /> };
   },
 };

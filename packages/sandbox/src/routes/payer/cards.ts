@@ -15,6 +15,7 @@ import { payAndActivateSubscription } from '../../payments/subscriptionPayment';
 import { abandonCardChallenge } from '../../payments/abandonChallenge';
 import { cardAnswerOf } from '../../payments/cardAnswer';
 import { findTransaction } from '../../store/transactions';
+import { fullReceiptOf } from './receipts';
 import { ApiError } from '../../http/ApiError';
 
 /** A codOper in an address: the characters a trackId may hold (core isTrackId). */
@@ -30,7 +31,10 @@ export function cardRoutes(deps: Deps) {
     const auth = c.req.header('authorization');
     const userId = auth ? await userIdOf(deps.db, auth) : undefined;
     const answer = await payByCard(deps, body, { lang, origin: new URL(c.req.url).origin, anonymousUserServiceId: guestServiceIdOf(c), userId });
-    return reply(c, answer);
+    // An approved payment's answer carries its receipt (GET receipt's answer): the checkout shows it
+    // without another round trip (docs/api.md).
+    const tx = answer.status === 1 /* approved (SPEC 4) */ && answer.codOper ? await findTransaction(deps.db, answer.codOper) : undefined;
+    return reply(c, tx ? { ...answer, receipt: await fullReceiptOf(deps, tx, lang) } : answer);
   };
   // SPEC 7 "POST subscription payment via process tx (requestPay with card info,
   // activateSubscription{idSubscription, subscriptionKey}, serviceCode, idMerchant)".

@@ -56,6 +56,12 @@ export function receiptOf(tx: TransactionRow, merchant: MerchantRow | undefined,
   };
 }
 
+/** GET receipt's answer for a payment: its receipt with the link's returnUrlString (SPEC 2 /pf/returnpage). */
+export async function fullReceiptOf(deps: Deps, tx: TransactionRow, lang: 'es' | 'en') {
+  const link = tx.link_code ? await findLinkByCode(deps.db, tx.link_code) : undefined;
+  return { ...receiptOf(tx, await findMerchant(deps.db, tx.merchant_id), lang), returnUrlString: link?.return_url ?? '' };
+}
+
 export function receiptRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   // SPEC 7 "GET receipt by operation".
@@ -70,9 +76,7 @@ export function receiptRoutes(deps: Deps) {
       const reader = auth ? await userIdOf(deps.db, auth) : undefined;
       if (reader !== tx.user_id) throw new ApiError(404, 'receive_not_found');
     }
-    const link = tx.link_code ? await findLinkByCode(deps.db, tx.link_code) : undefined;
-    // The link's returnUrlString, for the return page (SPEC 2 /pf/returnpage).
-    return reply(c, { ...receiptOf(tx, await findMerchant(deps.db, tx.merchant_id), c.get('lang')), returnUrlString: link?.return_url ?? '' });
+    return reply(c, await fullReceiptOf(deps, tx, c.get('lang')));
   };
   app.get('/receipts/:codOper', (c) => byOperation(c, c.req.param('codOper')));
   app.get('/receipts', (c) => byOperation(c, c.req.query('cOper') ?? ''));

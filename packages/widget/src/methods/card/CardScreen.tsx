@@ -144,12 +144,19 @@ export function CardScreen({ payment }: MethodScreenProps) {
     };
   }, [store, initialAlert, services, info.email]);
 
+  // While the payer types: the payment's calls, and the receipt screens it ends on, so Pay waits
+  // for no chunk (each fetched once).
+  const preparePayment = () => {
+    paymentCalls.current?.load();
+    void loadReceipts().catch(() => undefined);
+  };
+
   // (Nothing for the moment its chunk takes: not the form, which would invite a second payment.)
   if (challenge) return Wait ? <Wait payment={payment} codOper={challenge} store={store} onEnd={() => setChallenge(null)} /> : null;
   return (
     <>
       {wallet && login ? <wallet.SavedCardChoice key={login.session.sessionId} payment={payment} onChoice={setSavedChosen} /> : null}
-      <div hidden={wallet !== null && savedChosen} onInput={() => paymentCalls.current?.load()}>
+      <div hidden={wallet !== null && savedChosen} onInput={preparePayment}>
         <CardForm
           store={store}
           total={roundAmount(payment.total + donation)}

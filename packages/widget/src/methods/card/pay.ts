@@ -1,11 +1,12 @@
 import {
   buildCardPaymentPayload, buildPaymentResult, declineFieldOf, cardBrandOf, cardDisplayStatus, cardOutcome, isOutcomeUnknown, isPasarelaError, PasarelaError, SPECIFIC_ERROR_CODES,
   overallResultOfDisplay, processingFailureKey, recordAsCardAnswer, totalWithTax, CHANNEL, type CardAuthResponse, type Language, type PaymentSecurity, type Merchant, type PaymentInfo,
-  type WidgetMessage,
+  type WidgetMessage, type Receipt,
 } from '@pasarela/core';
 import type { ApiClient } from '../../api/client';
 import { payWithCard } from '../../api/payWithCard';
 import { paySubscription } from '../../api/paySubscription';
+import { rememberPaidReceipt } from '../../receipts/paidReceipt';
 import type { CardAttempt, CardSendOptions, CardValues } from './store';
 
 export interface CardPayContext {
@@ -132,7 +133,7 @@ function cardSummary(ctx: CardPayContext, values: CardValues) {
 }
 
 /** Core's outcome of a card answer; tells the parent about a finished one, readies a 3DS challenge. */
-function settleCardAnswer(ctx: CardPayContext, values: CardValues, response: CardAuthResponse): CardAttempt {
+function settleCardAnswer(ctx: CardPayContext, values: CardValues, response: CardAuthResponse & { receipt?: Receipt | undefined }): CardAttempt {
   const summary = cardSummary(ctx, values);
   const outcome = cardOutcome(response);
   if (outcome.kind === 'redirect') {
@@ -156,5 +157,6 @@ function settleCardAnswer(ctx: CardPayContext, values: CardValues, response: Car
       field: declineFieldOf(response.authStatus),
     };
   }
+  if (response.receipt?.codOper === outcome.codOper) rememberPaidReceipt(response.receipt);
   return { kind: 'receipt', codOper: outcome.codOper };
 }
