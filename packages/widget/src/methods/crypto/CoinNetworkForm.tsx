@@ -3,7 +3,8 @@ import { t } from '../../i18n/i18n';
 import { useStoreState } from '../../ui/useStoreState';
 import { SelectField } from './SelectField';
 import { isChanging, isCoinLocked } from './quote';
-import type { CryptoField, CryptoStores } from './store';
+import type { CryptoField } from './cryptoScreenState';
+import type { CryptoStores } from './store';
 
 /** PRODUCT.md "Crypto": native selects Moneda / Coin and Red / Network, and the button that gets (or moves) the payment. */
 export function CoinNetworkForm({ state, sending }: { state: CryptoStores['state']; sending: boolean }) {

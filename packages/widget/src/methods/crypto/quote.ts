@@ -34,3 +34,6 @@ export function isChanging(state: { flow: Pick<CryptoState, 'currency' | 'networ
 export function isCoinLocked(quote: CryptoAnswer | null): boolean {
   return quote !== null && quote.paidCrypto > 0;
 }
+
+/** Razon for the merchant page: a refund is owed, or the payer cancelled before anything arrived. */
+export const cancelReason = (answer: CryptoAnswer) => (answer.refund ? 'crypto_refund_pending' : 'crypto_cancelled');

@@ -8,7 +8,8 @@ import type { AttemptOutcome, LinkFields } from '../../payments/paymentContext';
 import type { WatchOptions } from '../../payments/watchPayment';
 import type { CryptoAnswer } from './api';
 import { amountOwed, isChanging } from './quote';
-import { createCryptoStore, type CryptoPaymentDeps } from './store';
+import type { CryptoPaymentDeps } from './cryptoScreenState';
+import { createCryptoStore } from './store';
 
 // the crypto flow's steps (core cryptoFlow.ts): choose the coin, pay, done
 const CRYPTO_STEPS = { choose: 1, pay: 2, done: 3 } as const;
