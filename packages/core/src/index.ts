@@ -60,7 +60,7 @@ export {
   amountToCents,
   centsToAmount,
 } from './money';
-export { withoutAccents } from './names';
+export { processorName } from './names';
 export { MAX_AMOUNT, paymentAmountRefusal, donationRefusal, moneySchema } from './amountRules';
 export type { AmountLimits, PaymentAmounts } from './amountRules';
 export {
@@ -82,7 +82,7 @@ export {
   expiry,
   cvc,
   email,
-  lettersOnly,
+  nameLetters,
   positiveNumber,
   validationCharge,
   notBlank,

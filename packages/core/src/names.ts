@@ -1,3 +1,5 @@
+import { LETTERS_PATTERN } from './validationKeys';
+
 // SPEC 3 "Name splitting: full name split on spaces into firstname/lastname (4 words: 2+2; 3 words:
 // 1+2; 2 words: 1+1)."
 
@@ -19,11 +21,24 @@ export function splitFullName(fullName: string): SplitName {
   return { firstName: words.slice(0, firstCount).join(' '), lastName: words.slice(firstCount).join(' ') };
 }
 
-/**
- * The name as a card network carries it: accents and the tilde dropped (José Peña -> Jose Pena).
- * SPEC 5 only_alpha_characters rejects accents, so the card form applies this as the payer types
- * instead of refusing a Spanish name. Spaces are kept so typing is not disturbed.
- */
-export function withoutAccents(text: string): string {
+/** Accents and the tilde dropped (José Peña -> Jose Pena); spaces kept. */
+function withoutAccents(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
+}
+
+/**
+ * A person's name as the payer writes it: letters of any kind (accents and ñ included) and single
+ * spaces. Names keep their accents everywhere the payer sees them (forms, receipts, e-mails, wallet).
+ */
+export const NAME_LETTERS_PATTERN = /^[\p{L}\p{M} ]+$/u;
+
+/**
+ * The name as a card processor that takes plain letters receives it: transliterated (María Núñez
+ * -> Maria Nunez), then anything else dropped, so it meets SPEC 5 only_alpha_characters ("Letters
+ * and spaces only, no accents or special characters"). Applied where the card port is called, to
+ * what is sent, never to what is recorded or shown.
+ */
+export function processorName(name: string): string {
+  const sent = withoutAccents(name).replace(/[^A-Za-z ]/g, '').replace(/ {2,}/g, ' ').trim();
+  return LETTERS_PATTERN.test(sent) ? sent : '';
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import {
-  cardFormSchema, cardNumber, cvc, email, expiry, fieldErrors, paymentCodeEntrySchema, lettersOnly,
+  cardFormSchema, cardNumber, cvc, email, expiry, fieldErrors, paymentCodeEntrySchema, nameLetters,
   minChars, notBlank, positiveNumber, required, validationCharge,
 } from './validation';
 
@@ -38,8 +38,9 @@ describe('SPEC 5 message keys, one pipe per rule', () => {
     ['invalid_email "Bad e-mail"', () => email(), 'ana@', 'invalid_email'],
     ['invalid_email: good', () => email('soporte@x.test'), 'ana@example.com', null],
     ['invalid_email "the support e-mail address is also rejected"', () => email('soporte@x.test'), 'Soporte@X.test', 'invalid_email'],
-    ['only_alpha_characters "no accents"', () => lettersOnly(), 'José', 'only_alpha_characters'],
-    ['only_alpha_characters: letters and spaces', () => lettersOnly(), 'Jose Pena', null],
+    ['name_letters_only: a name keeps its accents', () => nameLetters(), 'Lucía Núñez', null],
+    ['name_letters_only: letters and spaces', () => nameLetters(), 'Jose Pena', null],
+    ['name_letters_only: no digits or signs', () => nameLetters(), 'Ana2 <b>', 'name_letters_only'],
     ['format_name_invalid "1 to 3 spaces": none', () => fullName(), 'Ana', 'format_name_invalid'],
     ['format_name_invalid: 1 space', () => fullName(), 'Ana Diaz', null],
     ['format_name_invalid: 3 spaces', () => fullName(), 'Ana Maria Diaz Soto', null],

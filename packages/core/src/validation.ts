@@ -4,8 +4,9 @@ import type { CardBrand } from './cards';
 import { isExpiryValid } from './cardExpiry';
 import { PASSWORD_MIN_LENGTH } from './constants';
 import { isValidationChargeInRange } from './money';
-import { DECIMAL_PATTERN, LETTERS_PATTERN, isValidationKey } from './validationKeys';
+import { DECIMAL_PATTERN, isValidationKey } from './validationKeys';
 import type { ValidationKey } from './validationKeys';
+import { NAME_LETTERS_PATTERN } from './names';
 
 // SPEC 5: each pipe's issue message is the SPEC message key the form shows.
 
@@ -40,8 +41,11 @@ export const email = (supportEmail?: string) =>
     v.check((s) => !supportEmail || s.trim().toLowerCase() !== supportEmail.trim().toLowerCase(), 'invalid_email'),
   );
 
-/** only_alpha_characters: "Letters and spaces only, no accents or special characters". */
-export const lettersOnly = () => v.pipe(required(), v.check((s) => LETTERS_PATTERN.test(s), 'only_alpha_characters'));
+// SPEC 5 only_alpha_characters ("Letters and spaces only, no accents or special characters")
+// applies to what a plain-letter processor is sent (names.ts processorName), not to the payer.
+
+/** name_letters_only: a person's name, letters (accents and ñ included) and spaces (names.ts). */
+export const nameLetters = () => v.pipe(required(), v.check((s) => NAME_LETTERS_PATTERN.test(s), 'name_letters_only'));
 
 /** The spaces between the words of a name, ignoring the ends (so a trailing space does not count). */
 function nameSpaceCount(value: string): number {
@@ -51,7 +55,7 @@ function nameSpaceCount(value: string): number {
 /** format_name_invalid: "Full name must have 1 to 3 spaces". */
 const fullName = () =>
   v.pipe(
-    lettersOnly(),
+    nameLetters(),
     v.check((s) => !/ {2}/.test(s.trim()) && nameSpaceCount(s) >= 1 && nameSpaceCount(s) <= 3, 'format_name_invalid'),
   );
 

@@ -7,6 +7,8 @@ const VALIDATION_KEYS = [
   'validation_number',
   'invalid_email',
   'only_alpha_characters',
+  // Ours: a person's name keeps its accents (names.ts); only_alpha_characters applies to what a processor is sent.
+  'name_letters_only',
   'format_name_invalid',
   'expired',
   'invalid_cvc',

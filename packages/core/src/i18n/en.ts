@@ -8,6 +8,7 @@ export const en: Record<keyof typeof es, string> = {
   validation_positive_number: 'The amount must be greater than $1.00',
   validation_number: 'Must be a number',
   invalid_email: 'Invalid e-mail address',
+  name_letters_only: 'Letters and spaces only',
   only_alpha_characters: 'Letters and spaces only, no accents or special characters',
   format_name_invalid: 'Enter your first and last name (2 to 4 words)',
   expired: 'The expiry date is not valid or has passed',

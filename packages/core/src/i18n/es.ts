@@ -6,6 +6,7 @@ export const es = {
   validation_positive_number: 'El monto debe ser mayor a $1.00',
   validation_number: 'Debe ser un número',
   invalid_email: 'Correo electrónico inválido',
+  name_letters_only: 'Solo letras y espacios',
   only_alpha_characters: 'Solo letras y espacios, sin tildes ni caracteres especiales',
   format_name_invalid: 'Escribe tu nombre y apellido (de 2 a 4 palabras)',
   expired: 'La fecha de vencimiento no es válida o ya pasó',

@@ -1,4 +1,5 @@
 import {
+  processorName,
   CARD_AUTH_STATUS, cardBrandOf, cardCheckMessage, cardCheckSavesCard, cvcLengthFor, digitsOnly, isCardExpiryValid, RegisterCardSchema, SPECIFIC_ERROR_CODES, trackIdRepeatOf, type Language,
 } from '@pasarela/core';
 import type { Deps } from '../Deps';
@@ -42,7 +43,7 @@ export async function checkAndSaveCard(deps: Deps, userId: number, body: unknown
   const cardFingerprint = cardFingerprintOf(digits, deps.cardFingerprintKey);
   // What defines the check: the card (never its number), for this user. The same trackId on another card is conflict track_id_reused.
   const fingerprint = chargeFingerprint(deps.cardFingerprintKey, identityOf({ method: 'card_check', target: `user:${userId}`, card: cardFingerprint }));
-  const card = { number: digits, expMonth: parsed.expMonth, expYear: parsed.expYear, cvc: parsed.cvv, holder: parsed.nameOnCard };
+  const card = { number: digits, expMonth: parsed.expMonth, expYear: parsed.expYear, cvc: parsed.cvv, holder: processorName(parsed.nameOnCard) };
 
   let check = await findCardCheck(deps.db, userId, parsed.trackId);
   if (!check) {

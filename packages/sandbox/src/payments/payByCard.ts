@@ -1,4 +1,4 @@
-import { cardBrandOf, CardPaymentPayloadSchema, CARD_AUTH_STATUS, CARD_RESULT_STATUS, duplicateCheckOf, isOldVersionServiceCode, processingFailureKey, type CardPaymentPayload, amountToCents, TRANSACTION_TYPES, type Language } from '@pasarela/core';
+import { cardBrandOf, CardPaymentPayloadSchema, CARD_AUTH_STATUS, CARD_RESULT_STATUS, duplicateCheckOf, isOldVersionServiceCode, processingFailureKey, processorName, type CardPaymentPayload, amountToCents, TRANSACTION_TYPES, type Language } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import type { CardAuthorization } from '../gateways/CardProcessor';
 import { gatewayCall } from '../gateways/GatewayCall';
@@ -144,7 +144,8 @@ export interface CardCharge extends Pick<CardAuthorization, 'card' | 'merchant' 
 export async function chargeCard(deps: Deps, attempt: TransactionRow, charge: CardCharge): Promise<{ row: TransactionRow; settledNow: boolean }> {
   const decision = await callInDoubt('card processor', () => deps.gateways.card.authorize({
     ...gatewayCall(attempt.cod_oper), amountCents: attempt.amount_cents + attempt.tax_cents + attempt.campaign_cents,
-    card: charge.card, merchant: charge.merchant, lang: charge.lang, capture: charge.capture,
+    // The processor takes plain letters (SPEC 5 only_alpha_characters): the name is transliterated as sent, kept as written everywhere else.
+    card: 'holder' in charge.card ? { ...charge.card, holder: processorName(charge.card.holder) } : charge.card, merchant: charge.merchant, lang: charge.lang, capture: charge.capture,
   }));
   if (decision.status === 'failed') {
     await dropUnsentAttempt(deps.db, attempt.cod_oper);

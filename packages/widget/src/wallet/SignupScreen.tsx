@@ -1,7 +1,7 @@
 import type { CatalogKey } from '@pasarela/core';
 import { useReducer, useState } from 'react';
 import * as v from 'valibot';
-import { buildRegistrationPayload, DEFAULT_CITY, DEFAULT_COUNTRY, email, fieldErrors, initialRegistrationState, isPasarelaError, lettersOnly, notBlank, registrationReducer } from '@pasarela/core';
+import { buildRegistrationPayload, DEFAULT_CITY, DEFAULT_COUNTRY, email, fieldErrors, initialRegistrationState, isPasarelaError, nameLetters, notBlank, registrationReducer } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 import { useServices } from '../services/services';
 import { checkPhone, preparePhoneRules } from '../payments/phoneCheck';
@@ -17,7 +17,7 @@ import { walletMessageKey } from './walletMessage';
 type SignupField = 'email' | 'name' | 'lastname' | 'phone' | 'city';
 // The phone is checked by core's phone rules (SPEC 5 invalid_phone_number), loaded with the field.
 // The city may be left empty (SPEC 5 "Defaults when missing: city ... Panama"), never blank-only.
-const StepOneSchema = v.object({ email: email(), name: lettersOnly(), lastname: lettersOnly(), city: v.union([v.literal(''), notBlank()], 'spaces_blank_not_allowed') });
+const StepOneSchema = v.object({ email: email(), name: nameLetters(), lastname: nameLetters(), city: v.union([v.literal(''), notBlank()], 'spaces_blank_not_allowed') });
 
 /** /pf/widget/signup: step 1 the account's data, step 2 the e-mailed code; then logged in (SPEC 4). */
 export function SignupScreen({ next }: { next: string | null }) {

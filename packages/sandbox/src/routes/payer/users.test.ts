@@ -51,6 +51,13 @@ describe('registration (two steps, code by e-mail)', () => {
     expect(String((mail.json['messages'] as Array<{ body: string }>)[0]?.body)).not.toMatch(/\d{6}/);
     expect((await t.post('/users/register', { ...user, emailCode: '123456' })).data['code']).toBe('invalid_code_validation_tx');
   });
+  it('a name keeps its accents and ñ (Lucía Núñez), kept as written; digits or signs are refused', async () => {
+    const lucia = { ...user, email: 'lucia@example.com', name: 'Lucía', lastname: 'Núñez' };
+    expect((await t.post('/users/register', lucia)).data).toMatchObject({ step: 2 });
+    const step2 = await t.post('/users/register', { ...lucia, emailCode: await lastCode(lucia.email) });
+    expect(step2.data).toMatchObject({ step: 3, user: { name: 'Lucía' } });
+    expect((await t.post('/users/register', { ...lucia, email: 'x2@example.com', name: 'Lucía2' })).data['code']).toBe('name_letters_only');
+  });
   it('stores the password as an scrypt hash', async () => {
     const [row] = await t.db.query<{ password_hash: string }>('select password_hash from users where email = $1', [user.email]);
     expect(row?.password_hash).toMatch(/^scrypt\$16384\$8\$1\$/);

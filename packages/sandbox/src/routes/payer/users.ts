@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { DEFAULT_COUNTRY, DEFAULT_HOW_ARRIVE, email, freeText, isStrongPassword, lettersOnly, randomRegistrationLogin, TEXT_LIMITS } from '@pasarela/core';
+import { DEFAULT_COUNTRY, DEFAULT_HOW_ARRIVE, email, freeText, isStrongPassword, nameLetters, randomRegistrationLogin, TEXT_LIMITS } from '@pasarela/core';
 import { phoneErrorKey } from '@pasarela/core/phone';
 import type { Deps } from '../../Deps';
 import { hashPassword, verifyPassword } from '../../auth/passwordHash';
@@ -28,8 +28,8 @@ const RegistrationSchema = v.object(
   {
     email: v.pipe(text(TEXT_LIMITS.email), email()),
     login: v.optional(v.pipe(text(60), v.regex(/^[A-Za-z0-9._-]{3,60}$/, 'only_alphanumeric_characters'))),
-    name: v.pipe(lettersOnly(), v.maxLength(TEXT_LIMITS.name, 'text_too_long')),
-    lastname: v.pipe(lettersOnly(), v.maxLength(TEXT_LIMITS.name, 'text_too_long')),
+    name: v.pipe(nameLetters(), v.maxLength(TEXT_LIMITS.name, 'text_too_long')),
+    lastname: v.pipe(nameLetters(), v.maxLength(TEXT_LIMITS.name, 'text_too_long')),
     // SPEC 5 invalid_phone_number: the same phone check as the signup form (a national number is Panama's).
     phone: v.pipe(text(30), v.check((p) => phoneErrorKey(p) === null, 'invalid_phone_number')),
     pwd: strongPassword,

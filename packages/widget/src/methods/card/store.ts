@@ -1,6 +1,6 @@
 import type { CatalogKey } from '@pasarela/core';
 import { createStore } from 'zustand/vanilla';
-import { cardFormSchema, duplicateStateOfMessage, fieldErrors, isPasarelaError, payerMessage, withoutAccents, type CardBrand, type DeclineField, type DuplicateState, type PayerMessage } from '@pasarela/core';
+import { cardFormSchema, duplicateStateOfMessage, fieldErrors, isPasarelaError, payerMessage, type CardBrand, type DeclineField, type DuplicateState, type PayerMessage } from '@pasarela/core';
 import { createPaymentIntent, lostAnswerMessage, type FollowUpOptions } from '../../payments/paymentIntent';
 import { cleanCardNumber, cleanCvc, formatExpiry } from './format';
 
@@ -125,9 +125,6 @@ export function createCardStore(deps: CardStoreDeps) {
         if (field === 'expirationDate') value = formatExpiry(raw, before.expirationDate);
         if (field === 'cvc') value = cleanCvc(raw, before.cardnumber);
         if (field === 'name' || field === 'email' || field === 'phone') value = raw.slice(0, 254);
-        // Cards carry names without accents (SPEC 5 only_alpha_characters): María Núñez becomes
-        // Maria Nunez as typed instead of an error for a name spelled correctly.
-        if (field === 'name') value = withoutAccents(value);
         const values = { ...before, [field]: value };
         if (field === 'cardnumber') values.cvc = cleanCvc(values.cvc, value);
         // Another card or amount is another payment: the duplicate question no longer applies.
