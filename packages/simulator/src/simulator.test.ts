@@ -1,0 +1,76 @@
+import { appendFileSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { NOTIFICATION_SIGNATURE_HEADER, verifyNotificationSignature } from '../../sandbox/src/gateways/http/signedNotifications';
+import { memoryBooks } from './memoryBooks';
+import { notifier } from './notifier';
+
+// The simulator's own books and its notifications: a journal read back after a kill (a line cut
+// mid-write is the change that did not happen), one operation per key, and a notification sent
+// again until it is acknowledged, signed so that the server can tell it from a forged one.
+
+const journalFile = () => join(mkdtempSync(join(tmpdir(), 'simulator-books-')), 'books.jsonl');
+
+describe('memoryBooks', () => {
+  it('one operation per key; moves and due answers journaled and read back', async () => {
+    const journal = journalFile();
+    const books = memoryBooks({ journal });
+    const first = await books.recordOnce('push', 'k1', { answer: { state: 'approved' } }, { state: 'waiting' }, new Date(Date.now() - 1));
+    expect(await books.recordOnce('push', 'k1', { answer: { state: 'declined' } }, { state: 'other' })).toEqual(first);
+    await books.recordOnce('voucher', 'k2', {}, { state: 'issued' });
+    expect(await books.move('voucher', 'k2', () => ({ state: 'paid' }))).toMatchObject({ moved: true });
+    expect(await books.move('voucher', 'k2', () => undefined)).toMatchObject({ moved: false });
+    expect(await books.move('push', 'k2', () => ({ state: 'x' }))).toBeUndefined();
+    expect((await books.takeDueAnswers(10)).map((e) => [e.key, e.state])).toEqual([['k1', { state: 'approved' }]]);
+    expect(await books.takeDueAnswers(10)).toEqual([]);
+    // A kill mid-write leaves a cut line: the books come back as they were before it.
+    appendFileSync(journal, '{"key":"k3","port":"card","requ');
+    const again = memoryBooks({ journal });
+    expect((await again.read('push', 'k1'))?.state).toEqual({ state: 'approved' });
+    expect((await again.read('voucher', 'k2'))?.state).toEqual({ state: 'paid' });
+    expect(await again.read('card', 'k3')).toBeUndefined();
+    expect(again.size()).toBe(2);
+  });
+});
+
+describe('notifier', () => {
+  it('sends a signed notification again until a 2xx acknowledges it, once per event id', async () => {
+    const received: Array<{ body: string; valid: boolean }> = [];
+    let answers = [503, 500, 200];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        received.push({ body, valid: verifyNotificationSignature(body, String(req.headers[NOTIFICATION_SIGNATURE_HEADER]), 's3cret') });
+        res.writeHead(answers.shift() ?? 200).end();
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const address = server.address();
+    const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/gateways/push/notifications`;
+    try {
+      const books = memoryBooks();
+      const notify = notifier(books, { secret: 's3cret' });
+      await notify.remember('op1', url);
+      const event = { id: 'sim:push:op1:approved', key: 'op1', kind: 'push' as const, answer: { state: 'approved' as const } };
+      await notify.tell('op1', event);
+      await notify.tell('op1', event);
+      // Nobody remembered for this key: nothing to send.
+      await notify.tell('op2', { ...event, id: 'other', key: 'op2' });
+      const deadline = Date.now() + 5_000;
+      while (received.length < 3 && Date.now() < deadline) {
+        await notify.deliverDue();
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      await notify.deliverDue();
+      expect(received).toHaveLength(3);
+      expect(received.every((r) => r.valid && JSON.parse(r.body).id === event.id)).toBe(true);
+      expect(verifyNotificationSignature(received[0]!.body, 't=1,v1=' + '0'.repeat(64), 's3cret')).toBe(false);
+    } finally {
+      answers = [];
+      server.close();
+    }
+  });
+});
