@@ -4,7 +4,7 @@ import { cardBrandHint, cvcLengthFor, formatAmount, type CardBrand, type Languag
 import { t } from '../../i18n/i18n';
 import { Field } from '../../ui/Field';
 import { CardMark } from '../../ui/marks/CardMark';
-import { caretAfterDigits, formatCardNumber } from './format';
+import { caretAfterDigits, formatCardNumber } from '../../payments/cardFormat';
 import { visibleErrors, type CardField, type CardStore } from './store';
 import { BeforePayContext } from '../../payments/beforePay';
 

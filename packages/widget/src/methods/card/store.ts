@@ -2,7 +2,7 @@ import type { CatalogKey } from '@pasarela/core';
 import { createStore } from 'zustand/vanilla';
 import { cardFormSchema, duplicateStateOfMessage, fieldErrors, isPasarelaError, payerMessage, type CardBrand, type DeclineField, type DuplicateState, type PayerMessage } from '@pasarela/core';
 import { createPaymentIntent, lostAnswerMessage, type FollowUpOptions } from '../../payments/paymentIntent';
-import { cleanCardNumber, cleanCvc, formatExpiry } from './format';
+import { cleanCardNumber, cleanCvc, formatExpiry } from '../../payments/cardFormat';
 
 /** SPEC 3 "Form values" the card form shows, in the order the fields appear. */
 export const CARD_FIELDS = ['cardnumber', 'expirationDate', 'cvc', 'name', 'email', 'phone'] as const;
