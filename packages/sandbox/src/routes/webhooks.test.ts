@@ -154,10 +154,40 @@ describe('webhooks', () => {
     expect((await t.admin('POST', '/webhooks/evt_nope/redeliver')).status).toBe(404);
   });
 
-  it('records nothing for a merchant without a webhookUrl', async () => {
-    const link = await t.admin('POST', '/links', { amount: 25, description: 'Demo' });
-    const paid = await t.post('/cards/auth-capture', cardPayload(String(link.json['code'])));
-    expect(await t.db.query('select 1 from webhook_events where cod_oper = $1', [String(paid.data['codOper'])])).toEqual([]);
+  it('records every event of a merchant without a webhookUrl in its feed, delivers none, and only new ones once it has a URL', async () => {
+    const created = await t.admin('POST', '/merchants', { name: 'Sin URL S.A.' });
+    const m: Merchant = { id: Number(created.json['idMerchant']), secretKey: String(created.json['secretKey']), webhookSecret: String(created.json['webhookSecret']) };
+    const before = await payByCard(t, m);
+    const feed = async (key: string) => {
+      const res = await t.app.request('/api/v1/merchant/events', { headers: { authorization: `Bearer ${key}` } });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { data: Array<{ id: string; type: string; data: { codOper: string } }> }).data;
+    };
+    const [recorded] = await feed(m.secretKey);
+    expect(recorded).toMatchObject({ type: 'transaction.approved', data: { codOper: before.codOper } });
+    // No endpoint: nothing sent, nothing pending or failed in any delivery list.
+    await deliverDueWebhooks(t.db, TO_RECEIVER);
+    expect(bodiesFor(before.codOper)).toEqual([]);
+    expect((await t.admin('GET', `/webhooks?codOper=${before.codOper}`)).json['webhooks']).toEqual([]);
+    expect((await t.admin('POST', `/webhooks/${recorded?.id ?? ''}/redeliver`)).status).toBe(404);
+    // A URL added later gets the events recorded after it, not the earlier ones.
+    const keys = await t.admin('POST', `/merchants/${m.id}/keys`, { webhookUrl: receiver.url });
+    const later = await payByCard(t, { ...m, secretKey: String(keys.json['secretKey']) });
+    await deliverDueWebhooks(t.db, TO_RECEIVER);
+    expect(bodiesFor(later.codOper).map((r) => r.event.type)).toEqual(['transaction.approved']);
+    expect(bodiesFor(before.codOper)).toEqual([]);
+    expect((await feed(String(keys.json['secretKey']))).map((e) => e.data.codOper)).toEqual([later.codOper, before.codOper]);
+    expect((await t.admin('GET', `/webhooks?merchantId=${m.id}`)).json['webhooks']).toEqual([expect.objectContaining({ codOper: later.codOper, state: 'delivered' })]);
+  });
+
+  it('stops delivering what was pending when the webhookUrl is removed, and lists it nowhere as pending', async () => {
+    const m = await newMerchant(t);
+    const { codOper } = await payByCard(t, m);
+    await t.admin('POST', `/merchants/${m.id}/keys`, { webhookUrl: null });
+    await deliverDueWebhooks(t.db, TO_RECEIVER);
+    expect(bodiesFor(codOper)).toEqual([]);
+    expect(await t.db.query('select state from webhook_events where cod_oper = $1', [codOper])).toEqual([{ state: 'none' }]);
+    expect((await t.admin('GET', `/webhooks?codOper=${codOper}`)).json['webhooks']).toEqual([]);
   });
 });
 

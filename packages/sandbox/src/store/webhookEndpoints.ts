@@ -60,7 +60,7 @@ export async function updateWebhookEndpoint(db: Queryable, merchantId: number, i
 
 /**
  * Deletes an endpoint. The primary one's place (the merchant's webhookUrl) goes to the oldest of
- * the others, if any: the outbox records events only for a merchant with a webhookUrl.
+ * the others, if any; what the primary one had pending is no longer sent (migration 028).
  */
 export async function deleteWebhookEndpoint(db: Queryable, merchantId: number, id: string): Promise<WebhookEndpointRow | undefined> {
   const [row] = await db.query<WebhookEndpointRow>('delete from webhook_endpoints where id = $1 and merchant_id = $2 returning *', [id, merchantId]);
@@ -110,7 +110,7 @@ export async function listEndpointDeliveries(db: Queryable, endpoint: WebhookEnd
   return db.query<EndpointDeliveryRow>(
     `select * from (
        select e.id, e.id as event_id, false as test, e.state, e.attempts, e.last_status_code, e.last_error, e.next_attempt_at, e.delivered_at, e.created_at
-         from webhook_events e where $3 and e.merchant_id = $2
+         from webhook_events e where $3 and e.merchant_id = $2 and e.state <> 'none'
        union all
        select d.id, d.event_id, d.test_body is not null, d.state, d.attempts, d.last_status_code, d.last_error, d.next_attempt_at, d.delivered_at, d.created_at
          from webhook_deliveries d where d.endpoint_id = $1
@@ -130,7 +130,7 @@ export async function redeliver(db: Queryable, endpoint: WebhookEndpointRow, del
   if (other || !endpoint.is_primary) return other;
   const [own] = await db.query<EndpointDeliveryRow>(
     `update webhook_events set state = 'pending', attempts = 0, next_attempt_at = now(), delivered_at = null
-      where id = $1 and merchant_id = $2
+      where id = $1 and merchant_id = $2 and state <> 'none'
       returning id, id as event_id, false as test, state, attempts, last_status_code, last_error, next_attempt_at, delivered_at, created_at`,
     [deliveryId, endpoint.merchant_id],
   );

@@ -4,20 +4,20 @@ import type { WebhookEventRow } from '../webhooks/webhookEvent';
 /** An outbox row with the URL its merchant's webhooks go to now. */
 export type WebhookDeliveryRow = WebhookEventRow & { webhook_url: string | null };
 
-/** The webhook outbox, newest first, filtered by merchant and payment (null: any). */
+/** The primary endpoint's deliveries, newest first, filtered by merchant and payment (null: any); an event recorded with no endpoint to send it to (state 'none', migration 028) is none. */
 export async function listWebhookDeliveries(db: Queryable, filter: { merchantId: number | null; codOper: string | null; limit: number }): Promise<WebhookDeliveryRow[]> {
   return db.query<WebhookDeliveryRow>(
     `select e.*, m.webhook_url from webhook_events e join merchants m on m.id = e.merchant_id
-      where ($1::integer is null or e.merchant_id = $1) and ($2::text is null or e.cod_oper = $2)
+      where e.state <> 'none' and ($1::integer is null or e.merchant_id = $1) and ($2::text is null or e.cod_oper = $2)
       order by e.created_at desc, e.id limit $3`,
     [filter.merchantId, filter.codOper, filter.limit],
   );
 }
 
-/** Puts an event back in the outbox with a fresh retry schedule (of that merchant's events only, when given). */
+/** Puts a delivery back in the outbox with a fresh retry schedule (of that merchant's events only, when given); an event that was never a delivery is not one. */
 export async function redeliverWebhookEvent(db: Queryable, id: string, merchantId: number | undefined): Promise<WebhookEventRow | undefined> {
   const [row] = await db.query<WebhookEventRow>(
-    `update webhook_events set state = 'pending', attempts = 0, next_attempt_at = now(), delivered_at = null where id = $1 and ($2::int is null or merchant_id = $2) returning *`,
+    `update webhook_events set state = 'pending', attempts = 0, next_attempt_at = now(), delivered_at = null where id = $1 and state <> 'none' and ($2::int is null or merchant_id = $2) returning *`,
     [id, merchantId ?? null],
   );
   return row;

@@ -8,7 +8,8 @@ export interface WebhookEventRow extends TransactionFacts {
   id: string;
   merchant_id: number;
   created_at: Date;
-  state: 'pending' | 'delivered' | 'failed';
+  /** The primary endpoint's delivery: skipped, a type it does not take; none, no primary endpoint to send it to (migration 028). */
+  state: 'pending' | 'delivered' | 'failed' | 'skipped' | 'none';
   attempts: number;
   next_attempt_at: Date;
   last_status_code: number | null;
