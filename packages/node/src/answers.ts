@@ -66,6 +66,21 @@ const transactionEntries = {
   metadata,
   /** What refunds have given back so far. */
   refundedAmount: v.number(),
+  /** Always USD (every amount is in dollars). */
+  currency: open<'USD'>(),
+  /** The donation the payer added for a campaign (0 without). */
+  donationAmount: v.number(),
+  /** All the payer paid: amount, tax and donation. */
+  totalPaid: v.number(),
+  /** What a refund could still give back now (0 for a payment not approved or of a method with no way back). */
+  refundableAmount: v.number(),
+  /** Who paid, as they typed it (each null when not asked). */
+  payer: v.looseObject({ email: v.nullable(v.string()), name: v.nullable(v.string()) }),
+  /** A card payment's brand and last four digits (never its number or CVC); null for other methods. */
+  card: v.nullable(v.looseObject({ brand: v.string(), last4: v.string() })),
+  /** The wallet's phone on a Nequi or Yappy payment, masked to its last four digits (`****1111`); null otherwise. */
+  walletPhone: v.nullable(v.string()),
+  /** SPEC 4's method status code and the gateway's auth status, for those who want the detail. */
   status: v.number(),
   authStatus: v.string(),
   /** On a cancelled crypto payment that had received coins: what goes back to the payer. */
@@ -131,13 +146,69 @@ export const WebhookEventSchema = v.looseObject({
   apiVersion: v.optional(v.string()),
   createdAt: v.string(),
   data: EventDataSchema,
+  /** true on a sample sent with `webhookEndpoints.sendTest` (its transaction is made up); absent on real events. */
+  test: v.optional(v.boolean()),
 });
 export type WebhookEvent = v.InferOutput<typeof WebhookEventSchema>;
+
+/** An endpoint webhooks are sent to (docs/merchant-api.md "Webhook endpoints"). */
+export const WebhookEndpointSchema = v.looseObject({
+  /** `we_` and 32 hex digits. */
+  id: v.string(),
+  url: v.string(),
+  /** The event types it is sent, or `['*']` for all. */
+  events: v.array(v.string()),
+  /** The merchant's webhook URL as the sandbox shows it. */
+  primary: v.boolean(),
+  /** While a rolled secret still signs beside the new one: when it stops; else null. */
+  previousSecretExpiresAt: v.nullable(v.string()),
+  createdAt: v.string(),
+  updatedAt: v.string(),
+  /** Its signing secret (`whsec_...`): only in the answers of create and rollSecret, so keep it then. */
+  secret: v.optional(v.string()),
+});
+export type WebhookEndpoint = v.InferOutput<typeof WebhookEndpointSchema>;
+
+export type WebhookDeliveryState = Open<'pending' | 'delivered' | 'failed' | 'skipped'>;
+
+/** One delivery of an event to an endpoint, its tries and how the last one went. */
+export const WebhookDeliverySchema = v.looseObject({
+  id: v.string(),
+  /** The event it carries (evt_...). */
+  eventId: v.string(),
+  /** A sample sent with sendTest. */
+  test: v.boolean(),
+  /** pending until a 2xx or until its retries run out; skipped: a type the endpoint no longer takes. */
+  state: open<'pending' | 'delivered' | 'failed' | 'skipped'>(),
+  attempts: v.number(),
+  /** The HTTP status the endpoint last answered; null before an answer. */
+  lastStatusCode: v.nullable(v.number()),
+  lastError: v.nullable(v.string()),
+  /** While pending: when the next try goes. */
+  nextAttemptAt: v.nullable(v.string()),
+  deliveredAt: v.nullable(v.string()),
+  createdAt: v.string(),
+});
+export type WebhookDelivery = v.InferOutput<typeof WebhookDeliverySchema>;
+
+/** What deleting an endpoint answers. */
+export const DeletedSchema = v.looseObject({ id: v.string(), deleted: v.boolean() });
+export type Deleted = v.InferOutput<typeof DeletedSchema>;
+
+/** A rolled secret key: the new key, shown only in this answer (and its Idempotency-Key replays). */
+export const RolledKeySchema = v.looseObject({
+  secretKey: v.string(),
+  /** Until when the key that asked keeps working beside the new one; null: it stopped at once. */
+  previousKeyExpiresAt: v.nullable(v.string()),
+});
+export type RolledKey = v.InferOutput<typeof RolledKeySchema>;
 
 const pageOf = <T extends v.GenericSchema>(item: T) => v.looseObject({ data: v.array(item), hasMore: v.boolean(), nextCursor: v.nullable(v.string()) });
 export const PaymentLinkPageSchema = pageOf(PaymentLinkSchema);
 export const TransactionPageSchema = pageOf(TransactionSchema);
 export const EventPageSchema = pageOf(WebhookEventSchema);
+export const WebhookEndpointPageSchema = pageOf(WebhookEndpointSchema);
+export const WebhookDeliveryPageSchema = pageOf(WebhookDeliverySchema);
 
 /** One page of a list; `nextCursor` asks for the next. */
 export interface Page<T> {
@@ -146,4 +217,5 @@ export interface Page<T> {
   nextCursor: string | null;
 }
 
-export const ErrorSchema = v.looseObject({ code: v.union([v.string(), v.number()]), message: v.string() });
+/** An error answer: the catalogue's code, a message, and the request's id (quote it to support). */
+export const ErrorSchema = v.looseObject({ code: v.union([v.string(), v.number()]), message: v.string(), requestId: v.optional(v.string()) });

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import {
-  BrandSchema, ErrorSchema, EventPageSchema, PaymentLinkPageSchema, PaymentLinkSchema, RefundResultSchema, TransactionPageSchema, TransactionSchema,
-  WebhookEventSchema, type Brand, type Open, type Page, type PaymentLink, type RefundResult, type Transaction, type WebhookEvent, type WebhookEventType,
+  BrandSchema, DeletedSchema, ErrorSchema, EventPageSchema, PaymentLinkPageSchema, PaymentLinkSchema, RefundResultSchema, RolledKeySchema, TransactionPageSchema,
+  TransactionSchema, WebhookDeliveryPageSchema, WebhookDeliverySchema, WebhookEndpointPageSchema, WebhookEndpointSchema, WebhookEventSchema,
+  type Brand, type Deleted, type KnownEventType, type Open, type Page, type PaymentLink, type RefundResult, type RolledKey, type Transaction,
+  type WebhookDelivery, type WebhookEndpoint, type WebhookEvent, type WebhookEventType,
 } from './answers';
 
 /**
@@ -11,7 +13,7 @@ import {
  */
 export const PASARELA_API_VERSION = '2026-11-26';
 
-/** An error answer of the merchant API (`{ code, message }`), or an answer that was not one at all. */
+/** An error answer of the merchant API (`{ code, message, requestId }`), or an answer that was not one at all. */
 export class PasarelaError extends Error {
   override readonly name = 'PasarelaError';
   constructor(
@@ -20,6 +22,8 @@ export class PasarelaError extends Error {
     /** The catalogue's code (docs/merchant-api.md "Errors"): `refund_exceeds_remaining`, `transaction_not_found`, ... */
     readonly code: string,
     message: string,
+    /** The request's id (in the error body and its X-Request-Id header), to quote to support; undefined when no answer carried one. */
+    readonly requestId?: string,
   ) {
     super(message);
   }
@@ -131,6 +135,32 @@ function pagePromise<T>(fetchPage: (cursor: string | undefined) => Promise<Page<
   };
 }
 
+/** An event type an endpoint takes: a known one, or `*` for all. */
+export type EndpointEventType = KnownEventType | '*';
+
+export interface CreateWebhookEndpointParams {
+  /** An http or https address, up to 2000 characters. */
+  url: string;
+  /** The event types it is sent (default `['*']`: all). */
+  events?: EndpointEventType[];
+}
+
+/** Each part given is set, the rest kept. */
+export interface UpdateWebhookEndpointParams {
+  url?: string;
+  events?: EndpointEventType[];
+}
+
+export interface RollParams {
+  /** How long the secret or key in use keeps working beside the new one, 0 (the default: it stops at once) to 604800 s (7 days). */
+  expiresInSeconds?: number;
+}
+
+export interface SendTestParams {
+  /** The sample event's type. */
+  type: KnownEventType;
+}
+
 export interface RefundParams {
   /** What to give back; absent: all that remains. */
   amount?: number;
@@ -219,6 +249,41 @@ export class Pasarela {
     /** One event by its id (evt_...). */
     retrieve(id: string): Promise<WebhookEvent>;
   };
+  /** Where your webhooks go (up to the server's limit of endpoints), each with its own signing secret. */
+  readonly webhookEndpoints: {
+    /** Adds an endpoint; its answer carries the signing `secret`, shown only here and on rollSecret. Safe to retry (same Idempotency-Key). */
+    create(params: CreateWebhookEndpointParams, options?: PostOptions): Promise<WebhookEndpoint>;
+    /** Your endpoints (one page holds them all; `for await` works too). */
+    list(): PagePromise<WebhookEndpoint>;
+    /** One endpoint by its id (we_...), without its secret. */
+    retrieve(id: string): Promise<WebhookEndpoint>;
+    /** Changes its url or events, keeps the rest. */
+    update(id: string, params: UpdateWebhookEndpointParams, options?: PostOptions): Promise<WebhookEndpoint>;
+    /** Deletes an endpoint: nothing more is sent to it. */
+    del(id: string): Promise<Deleted>;
+    /** Its latest deliveries (up to 100), newest first: what was sent, how many tries, how the last one went. */
+    listDeliveries(id: string): PagePromise<WebhookDelivery>;
+    /** Sends a delivery again now, with fresh tries (status 202: it is queued). */
+    redeliver(id: string, deliveryId: string, options?: PostOptions): Promise<WebhookDelivery>;
+    /**
+     * A new signing secret, in the answer's `secret`; the old one keeps signing beside it for
+     * `expiresInSeconds` (0, the default: it stops at once). A retry with the same Idempotency-Key gets the same secret.
+     */
+    rollSecret(id: string, params?: RollParams, options?: PostOptions): Promise<WebhookEndpoint>;
+    /** Queues a sample event of `type`, marked `test: true` and about a made-up payment, to this endpoint (status 202). */
+    sendTest(id: string, params: SendTestParams, options?: PostOptions): Promise<WebhookDelivery>;
+  };
+  /** Your secret key. */
+  readonly keys: {
+    /**
+     * A new secret key, in the answer's `secretKey` (shown only in this answer: keep it now); the
+     * key that asked keeps working for `expiresInSeconds` (0, the default: it stops at once, so
+     * this client's own key no longer works). A retry with the same Idempotency-Key, sent with
+     * the same key, answers the same new key instead of rolling again; ask for a window so that
+     * retry is still let in.
+     */
+    roll(params?: RollParams, options?: PostOptions): Promise<RolledKey>;
+  };
   /** Your brand: what payers see of you in the checkout, receipts, e-mails and bank pages. */
   readonly brand: {
     /** Your brand as payers see it. */
@@ -267,6 +332,21 @@ export class Pasarela {
       list: (params = {}) => this.#list('/events', params, EventPageSchema),
       retrieve: (id) => this.#call('GET', `/events/${segment(id)}`, WebhookEventSchema),
     };
+    const endpoint = (id: string) => `/webhook-endpoints/${segment(id)}`;
+    this.webhookEndpoints = {
+      create: (params, options) => this.#call('POST', '/webhook-endpoints', WebhookEndpointSchema, params, options),
+      list: () => this.#list('/webhook-endpoints', {}, WebhookEndpointPageSchema),
+      retrieve: (id) => this.#call('GET', endpoint(id), WebhookEndpointSchema),
+      update: (id, params, options) => this.#call('PATCH', endpoint(id), WebhookEndpointSchema, params, options),
+      del: (id) => this.#call('DELETE', endpoint(id), DeletedSchema),
+      listDeliveries: (id) => this.#list(`${endpoint(id)}/deliveries`, {}, WebhookDeliveryPageSchema),
+      redeliver: (id, deliveryId, options) => this.#call('POST', `${endpoint(id)}/deliveries/${segment(deliveryId)}/redeliver`, WebhookDeliverySchema, {}, options),
+      rollSecret: (id, params = {}, options) => this.#call('POST', `${endpoint(id)}/roll-secret`, WebhookEndpointSchema, params, options),
+      sendTest: (id, params, options) => this.#call('POST', `${endpoint(id)}/test`, WebhookDeliverySchema, params, options),
+    };
+    this.keys = {
+      roll: (params = {}, options) => this.#call('POST', '/keys/roll', RolledKeySchema, params, options),
+    };
     this.brand = {
       retrieve: () => this.#call('GET', '/brand', BrandSchema),
       update: (params, options) => this.#call('POST', '/brand', BrandSchema, params, options),
@@ -286,11 +366,11 @@ export class Pasarela {
 
   /** `body`: an object sent as JSON, or raw bytes with their type (a logo). */
   async #call<S extends v.GenericSchema>(
-    method: 'GET' | 'POST', path: string, schema: S, body?: object | RawBody, options: PostOptions = {},
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, schema: S, body?: object | RawBody, options: PostOptions = {},
   ): Promise<v.InferOutput<S>> {
     const headers: Record<string, string> = { authorization: `Bearer ${this.#secretKey}`, accept: 'application/json', 'pasarela-version': this.#apiVersion };
     const raw = body instanceof RawBody ? body : undefined;
-    if (method === 'POST') {
+    if (method === 'POST' || method === 'PATCH') {
       // A key the server would refuse fails here, before anything is sent.
       if (options.idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(options.idempotencyKey)) {
         throw new TypeError('idempotencyKey must be 1 to 255 visible ASCII characters (a UUID, or your own such as refund-<order>-1)');
@@ -336,7 +416,8 @@ export class Pasarela {
         await sleep(this.#backoff(attempt, res.headers.get('retry-after')));
         continue;
       }
-      throw new PasarelaError(res.status, code, error.success ? error.output.message : `HTTP ${res.status}`);
+      throw new PasarelaError(res.status, code, error.success ? error.output.message : `HTTP ${res.status}`,
+        (error.success ? error.output.requestId : undefined) ?? res.headers.get('x-request-id') ?? undefined);
     }
   }
 
