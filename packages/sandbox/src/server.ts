@@ -19,6 +19,7 @@ import { reconcileRefunds } from './payments/reconcileRefunds';
 import type { Gateways } from './gateways/Gateways';
 import { runOnTimer } from './payments/runOnTimer';
 import { deleteExpiredIdempotencyKeys } from './store/idempotencyKeys';
+import { deleteOldEvents } from './store/merchantEvents';
 import { pushServer } from './push/pushServer';
 import { adminScopeOf, isLoopbackHost } from './auth/adminAccess';
 import { openAdminRefusal, sourceOfUpgrade } from './auth/adminCors';
@@ -222,6 +223,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const stopWebhooks = onTimer('sending webhooks', options.webhookIntervalMs ?? DEFAULT_WEBHOOK_INTERVAL_MS, () => deliverDueWebhooks(db, webhookDelivery));
   // The merchant API's Idempotency-Keys past their 24 hours, forgotten.
   const stopForgettingKeys = onTimer('forgetting expired idempotency keys', IDEMPOTENCY_SWEEP_INTERVAL_MS, () => deleteExpiredIdempotencyKeys(db));
+  // The change feed's events past their 30 days, unless an endpoint still has to send them.
+  const stopForgettingEvents = onTimer('forgetting events past 30 days', IDEMPOTENCY_SWEEP_INTERVAL_MS, () => deleteOldEvents(db));
   log.info({ url, demoUrl, database: db.kind }, 'listening');
   let closing: Promise<void> | undefined;
   return {
@@ -246,7 +249,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         const stopping = Promise.all(servers.map((server) => closeGracefully(server, timeouts.shutdownMs)));
         // Push sockets hold their connections open: a close frame sends their widgets to another node.
         await push.closeAll();
-        await Promise.all([stopping, stopCharging(), stopAnswering(), stopReconciling(), reconciledAtStart, stopWebhooks(), stopForgettingKeys()]);
+        await Promise.all([stopping, stopCharging(), stopAnswering(), stopReconciling(), reconciledAtStart, stopWebhooks(), stopForgettingKeys(), stopForgettingEvents()]);
         await events.close();
         await adminChanges.close();
         await db.close();

@@ -33,3 +33,27 @@ export async function findMerchantEvent(db: Queryable, merchantId: number, id: s
   );
   return row;
 }
+
+/** Deletes the events past the feed's EVENT_DAYS that no endpoint still has to send, `batch` rows a statement; how many went. */
+export async function deleteOldEvents(db: Queryable, batch = 1000): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const gone = await deleteOldEventsOnce(db, batch);
+    deleted += gone;
+    if (gone < batch) return deleted;
+  }
+}
+
+async function deleteOldEventsOnce(db: Queryable, batch: number): Promise<number> {
+  // skip locked: two nodes sweeping at once take different rows, and one being sent is left alone.
+  const rows = await db.query(
+    `delete from webhook_events where id in (
+       select e.id from webhook_events e
+        where e.created_at < now() - make_interval(days => $1) and e.state <> 'pending'
+          and not exists (select 1 from webhook_deliveries d where d.event_id = e.id and d.state = 'pending')
+        order by e.created_at limit $2 for update skip locked)
+     returning id`,
+    [EVENT_DAYS, batch],
+  );
+  return rows.length;
+}

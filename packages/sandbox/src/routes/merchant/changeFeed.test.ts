@@ -3,6 +3,7 @@ import { cardPayload, createMerchant, createTestApp, type TestApp } from '../../
 import { merchantApiClient, type MerchantApiClient } from '../../test/merchantApiClient';
 import { startWebhookReceiver, TO_RECEIVER, type WebhookReceiver } from '../../test/webhookReceiver';
 import { deliverDueWebhooks } from '../../webhooks/deliverWebhooks';
+import { deleteOldEvents } from '../../store/merchantEvents';
 
 // The change feed (GET /events), updatedFrom / updatedTo on the lists, and Pasarela-Version
 // (docs/merchant-api.md "Events", "Versions"); every answer checked against the OpenAPI document.
@@ -92,6 +93,27 @@ describe('GET /events (the change feed)', () => {
     await t.db.query("update webhook_events set created_at = now() - interval '31 days' where cod_oper = $1", [codOper]);
     expect(await allPages(m.key, '/events')).toEqual([]);
     expect((await api.call('GET', `/events/${event?.id ?? ''}`, { key: m.key })).status).toBe(404);
+  });
+
+  it('forgets events past 30 days, unless a delivery of them is still pending', async () => {
+    const m = await createMerchant(t, { name: 'Olvido S.A.', webhookUrl: receiver.url });
+    const pay = async () => String((await t.post('/cards/auth-capture', cardPayload(await newLink(m.key)))).data['codOper']);
+    const [old, pending, recent] = [await pay(), await pay(), await pay()];
+    await deliverDueWebhooks(t.db, TO_RECEIVER);
+    await t.db.query("update webhook_events set created_at = now() - interval '31 days' where cod_oper = any($1)", [[old, pending]]);
+    await t.db.query("update webhook_events set state = 'pending', next_attempt_at = now() + interval '1 hour' where cod_oper = $1", [pending]);
+    expect(await deleteOldEvents(t.db, 1)).toBeGreaterThanOrEqual(1);
+    const left = await t.db.query<{ cod_oper: string }>('select cod_oper from webhook_events where cod_oper = any($1) order by cod_oper', [[old, pending, recent]]);
+    expect(left.map((r) => r.cod_oper).sort()).toEqual([pending, recent].sort());
+  });
+
+  it('lists the events of a merchant without a webhookUrl, none of them a delivery', async () => {
+    const m = await createMerchant(t, { name: 'Escucha S.A.' });
+    const codOper = String((await t.post('/cards/auth-capture', cardPayload(await newLink(m.key)))).data['codOper']);
+    expect((await allPages(m.key, '/events')).map((e) => (e['data'] as Record<string, unknown>)['codOper'])).toEqual([codOper]);
+    await deliverDueWebhooks(t.db, TO_RECEIVER);
+    expect(receiver.received.filter((r) => (JSON.parse(r.body) as Event).data['codOper'] === codOper)).toEqual([]);
+    expect(await t.db.query('select state, attempts from webhook_events where cod_oper = $1', [codOper])).toEqual([{ state: 'none', attempts: 0 }]);
   });
 });
 
