@@ -25,12 +25,8 @@ export interface WidgetConnection {
 export type WidgetConnector = (iframe: HTMLIFrameElement, origin: string, methods: LoaderMethodsImpl) => WidgetConnection;
 
 /**
- * penpal's parent side, talking to the widget's penpal (embed/parentBridge.ts) in the iframe, with
- * only the widget's exact origin allowed. penpal answers a frame that loads the widget again (back
- * from a bank's page) with a new handshake, and a reply that cannot be cloned with an error.
- *
- * penpal says hello to the frame at once (a random id, to any origin, which the blank document
- * the frame holds until the widget loads ignores) and gives the widget CONNECT_TIMEOUT_MS to answer.
+ * Only the widget's exact origin is allowed. penpal's first hello goes to any origin, which is safe:
+ * it carries only a random id, and the frame's blank document before the widget loads ignores it.
  */
 export const connectWidget: WidgetConnector = (iframe, origin, methods) => {
   const connection = connect<WidgetApi>({

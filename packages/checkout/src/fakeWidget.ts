@@ -2,7 +2,6 @@
 import type { ParentNotification, PaymentResult } from '@pasarela/core';
 import type { WidgetConnector } from './connectWidget';
 
-/** A result as the widget sends it. */
 export function paymentResult(status: PaymentResult['status'], oper = 'OPER-1'): PaymentResult {
   const notification: ParentNotification = {
     TotalPagado: '10.70',
@@ -21,7 +20,6 @@ export function paymentResult(status: PaymentResult['status'], oper = 'OPER-1'):
 
 export interface FakeWidget {
   connector: WidgetConnector;
-  /** What open() handed to the connector. */
   iframe: HTMLIFrameElement | undefined;
   origin: string;
   destroyed: number;

@@ -21,7 +21,6 @@ export function preload(options?: CheckoutPreloadOptions): void {
   preloadCheckout(options, DEFAULT_BASE_URL);
 }
 
-/** This loader's version. */
 export const version: string = SDK_VERSION;
 
 /** The same API as one object, for `import { Checkout } from '@pasarela/checkout'`. */

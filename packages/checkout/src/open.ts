@@ -24,7 +24,7 @@ const warnedMoves = new Set<string>();
 /** Whether this page visit opened the checkout before: SPEC 2's splash is the app's start, shown once. */
 let openedBefore = false;
 
-/** Checkout.open() with the connection injected, so tests can play the widget's side. */
+/** The connection is injected so tests can play the widget's side. */
 export function openCheckout(
   options: CheckoutOptions,
   connector: WidgetConnector,
@@ -133,7 +133,6 @@ export function openCheckout(
     modal?.unmount();
     checkoutClosed();
     if (focusWasInside && opener instanceof HTMLElement && opener.isConnected) opener.focus();
-    // a no-op once a success resolved it
     rejectResult(closedError(lastResult));
     events.emit('close', { reason });
   }

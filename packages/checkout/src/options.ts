@@ -6,15 +6,12 @@ export interface ResolvedOptions {
   type: WidgetPaymentType;
   code: string;
   lang: Language | undefined;
-  /** Inline mount point; undefined for the modal. */
+  /** undefined for the modal */
   container: HTMLElement | undefined;
-  /** Checkout base URL without a trailing slash. */
   baseUrl: string;
   /** The widget's exact origin, the only one the connection accepts. */
   origin: string;
-  /** `appearance` as JSON for the widget's `appearance` parameter, when given. */
   appearance: string | undefined;
-  /** The callbacks given as options (`onResult` ...), as event listeners. */
   listeners: Array<[CallbackEvent, (payload: unknown) => void]>;
 }
 
@@ -22,7 +19,6 @@ export interface ResolvedOptions {
 export const CALLBACK_EVENTS = ['ready', 'result', 'close', 'error'] as const;
 type CallbackEvent = (typeof CALLBACK_EVENTS)[number];
 
-/** Each target option and the widget's payment type for it (`?type=` in the iframe URL). */
 export const TARGET_TYPES = { code: 'lk', slug: 'slug', subscriptionKey: 'subs', stationId: 'ps' } as const;
 type TargetKey = keyof typeof TARGET_TYPES;
 
@@ -30,7 +26,6 @@ export function fail(message: string, call: 'open' | 'preload' = 'open'): never 
   throw new TypeError(`[pasarela] Checkout.${call}(): ${message}`);
 }
 
-/** The checkout's base URL (no trailing slash) and exact origin, from `baseUrl` or the script's origin. */
 export function resolveBaseUrl(
   baseUrl: unknown,
   defaultBaseUrl: string | undefined,
@@ -39,9 +34,7 @@ export function resolveBaseUrl(
   let url: URL | undefined;
   try {
     url = new URL(String(baseUrl ?? defaultBaseUrl));
-  } catch {
-    // reported just below
-  }
+  } catch {}
   if (!url || !/^https?:$/.test(url.protocol)) {
     fail(
       baseUrl === undefined

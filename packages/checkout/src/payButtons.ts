@@ -9,7 +9,6 @@ const TARGETS = Object.keys(TARGET_TYPES);
  */
 const ATTRIBUTE_OPTIONS = [...TARGETS, 'lang', 'appearance'];
 
-/** `stationId` -> `data-pasarela-station-id`. */
 const attributeOf = (option: string): string => 'data-pasarela-' + option.replace(/[A-Z]/g, '-$&').toLowerCase();
 
 /** Any element with a target attribute is a pay button (lang alone opens nothing). */

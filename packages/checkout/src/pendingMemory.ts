@@ -42,7 +42,6 @@ export function rememberPending(type: string, code: string, attempt: RememberedA
 export function recallPending(type: string, code: string): string | undefined {
   try {
     const value = kept(keyOf(type, code));
-    // the attempt's own fields alone, in this order
     return value && JSON.stringify(value, ['method', 'codOper', 'deadline']);
   } catch {
     return undefined;

@@ -1,6 +1,5 @@
-// Checkout.preload(): a hidden frame on the checkout's origin, put in the page before the payer's
-// click. The browser then has a renderer for that origin running and a connection to it open, and
-// the checkout's own frame, which open() creates, starts in that renderer instead of a new process.
+// The hidden frame gives the browser a running renderer (and an open connection) for the checkout's
+// origin, so the frame open() creates starts there instead of in a new process.
 import { PRELOAD_PATH } from '@pasarela/core';
 import { fail, resolveBaseUrl } from './options';
 
@@ -10,14 +9,9 @@ const frames = new Map<string, HTMLIFrameElement | null>();
 /** True while a checkout is open: its own frame holds the renderer, so preload() adds none. */
 let checkoutOpen = false;
 
-/**
- * Puts the hidden frame in the page at its first quiet moment after its load event, one per
- * origin; more calls do nothing, and so does a call on the server. A bad `baseUrl` throws a TypeError, as
- * open()'s does.
- */
+/** One frame per origin; a bad `baseUrl` throws a TypeError, as open()'s does. */
 export function preloadCheckout(options: unknown, defaultBaseUrl: string | undefined): void {
-  // no page to get ready where there is no window (server rendering), and no script origin to default to
-  if (typeof window == 'undefined') return;
+  if (typeof window == 'undefined') return; // server rendering
   if (options != null && typeof options != 'object') fail('options must be an object', 'preload');
   const { baseUrl, origin } = resolveBaseUrl((options as { baseUrl?: unknown } | undefined)?.baseUrl, defaultBaseUrl, 'preload');
   if (checkoutOpen || frames.has(origin)) return;

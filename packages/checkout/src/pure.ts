@@ -16,9 +16,7 @@ function scriptUrl(baseUrl: unknown): string {
   let url: URL | undefined;
   try {
     url = new URL(String(baseUrl));
-  } catch {
-    // reported just below
-  }
+  } catch {}
   if (!url || !/^https?:$/.test(url.protocol)) {
     throw new TypeError('[pasarela] loadCheckout(): baseUrl must be an http(s) URL, got ' + JSON.stringify(baseUrl));
   }
@@ -40,7 +38,6 @@ interface TrustedTypesFactory {
 // undefined: not made yet; null: the page has no Trusted Types, or refused the policy's name
 let policy: ReturnType<TrustedTypesFactory['createPolicy']> | null | undefined;
 
-/** The loader's address as a TrustedScriptURL where the browser has Trusted Types, else as it is. */
 function trustedScriptUrl(src: string): string {
   if (policy === undefined) {
     try {

@@ -39,7 +39,6 @@ export type CheckoutCloseReason = 'merchant' | 'payer' | 'replaced';
 /** A failure the checkout reports to the page; the payer sees its own message inside the checkout. */
 export type CheckoutError = SerializedError;
 
-/** Every event and its payload. */
 export interface CheckoutEvent {
   /** The checkout is loaded and interactive; `version` is the widget's version. */
   ready: { version: string };
@@ -125,7 +124,6 @@ export interface CheckoutApi {
   open: (options: CheckoutOptions) => CheckoutHandle;
   /** Gets the checkout ready ahead of open(): a hidden frame on its origin, once the page has loaded and is idle. */
   preload: (options?: CheckoutPreloadOptions) => void;
-  /** The loader's version. */
   readonly version: string;
 }
 

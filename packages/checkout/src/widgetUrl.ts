@@ -1,12 +1,7 @@
 import { REOPEN_PARAM, WAITING_PARAM } from '@pasarela/core';
 import type { ResolvedOptions } from './options';
 
-/**
- * The iframe's address: `{baseUrl}/pf/widget?type=..&code=..&lang=..&parentOrigin=..&sdkVersion=..`,
- * plus `appearance=` (JSON) when open() was given one, `pending=` when a payment of this target was left waiting
- * (pendingMemory), `waiting=` with those of other targets, and `reopen=1`
- * when this page visit opened the checkout before (SPEC 2's splash showed then: core splashMsFor).
- */
+/** `reopen`: this page visit opened the checkout before, so the widget skips SPEC 2's splash (core splashMsFor). */
 export function widgetUrl(
   options: Pick<ResolvedOptions, 'type' | 'code' | 'lang' | 'baseUrl'> & Partial<Pick<ResolvedOptions, 'appearance'>>,
   parentOrigin: string,
