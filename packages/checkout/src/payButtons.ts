@@ -3,10 +3,7 @@ import type { CheckoutHandle, CheckoutOptions, PaymentResult } from './types';
 
 const TARGETS = Object.keys(TARGET_TYPES);
 
-/**
- * The open() options that PRODUCT.md's zero-JS attributes carry (`stationId` <- `data-pasarela-station-id`);
- * `data-pasarela-appearance` holds the `appearance` object as JSON.
- */
+// PRODUCT.md's zero-JS attributes; data-pasarela-appearance holds JSON.
 const ATTRIBUTE_OPTIONS = [...TARGETS, 'lang', 'appearance'];
 
 const attributeOf = (option: string): string => 'data-pasarela-' + option.replace(/[A-Z]/g, '-$&').toLowerCase();
@@ -15,9 +12,8 @@ const attributeOf = (option: string): string => 'data-pasarela-' + option.replac
 const PAY_BUTTON = TARGETS.map((option) => `[${attributeOf(option)}]`).join();
 
 /**
- * Zero-JS pay buttons: one click listener on the document (not a scan, so buttons added later work)
- * opens the checkout from the clicked element's data-pasarela-* attributes and dispatches each
- * result on that element as a `pasarela:result` CustomEvent. Bad attributes open nothing and warn.
+ * One click listener on the document, not a scan, so buttons added later work. Each result is a
+ * `pasarela:result` event on the button; bad attributes open nothing and warn.
  */
 export function listenForPayButtons(open: (options: CheckoutOptions) => CheckoutHandle): void {
   // no document where the UMD is require()d on a server
@@ -37,7 +33,6 @@ export function listenForPayButtons(open: (options: CheckoutOptions) => Checkout
       options.appearance = JSON.parse(options.appearance as string);
     } catch {}
     try {
-      // the attributes are untyped page input: open() checks them at run time and throws
       open(options as unknown as CheckoutOptions);
     } catch (error) {
       // open()'s TypeError names the option; the page's author wrote the attribute
