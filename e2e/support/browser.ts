@@ -22,7 +22,7 @@ export function browserAvailable(): boolean {
   return false;
 }
 
-function launch(): Promise<Browser> {
+export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -35,39 +35,5 @@ function launch(): Promise<Browser> {
       '--no-first-run',
       '--disable-sync',
     ],
-  });
-}
-
-/** The Chromium this test worker's files share (vitest's `isolate: false` keeps it between them). */
-let shared: Promise<Browser> | undefined;
-
-/**
- * Chromium for a describe block: one browser per test worker, started by the first file that asks
- * (a start costs the whole browser about a CPU-second, and the suite asked for one some 80 times).
- * Every page lives in a context of its own, which is what isolates the tests, not the browser.
- * The block's `close()` closes the contexts it opened and leaves the browser to the next file.
- */
-export async function launchChromium(): Promise<Browser> {
-  const starting = (shared ??= launch().then((browser) => {
-    // A browser that crashed or was closed is started again by the next file.
-    browser.on('disconnected', () => {
-      if (shared === starting) shared = undefined;
-    });
-    return browser;
-  }));
-  const browser = await starting.catch((error: unknown) => {
-    if (shared === starting) shared = undefined;
-    throw error;
-  });
-  const before = new Set(browser.contexts());
-  const closeOwn = async () => {
-    await Promise.all(browser.contexts().filter((context) => !before.has(context)).map((context) => context.close().catch(() => undefined)));
-  };
-  return new Proxy(browser, {
-    get(target, property) {
-      if (property === 'close') return closeOwn;
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
   });
 }
