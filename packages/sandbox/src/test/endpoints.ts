@@ -70,6 +70,8 @@ export const ENDPOINTS: ReadonlyArray<{ method: 'GET' | 'POST' | 'PUT' | 'PATCH'
   { method: 'GET', path: '/api/v1/merchant/transactions/:x' },
   { method: 'POST', path: '/api/v1/merchant/transactions/:x/refunds' },
   { method: 'POST', path: '/api/v1/merchant/transactions/:x/void' },
+  { method: 'GET', path: '/api/v1/merchant/events' },
+  { method: 'GET', path: '/api/v1/merchant/events/:x' },
   { method: 'GET', path: '/api/v1/merchant/brand' },
   { method: 'POST', path: '/api/v1/merchant/brand' },
   { method: 'POST', path: '/api/v1/merchant/brand/logo' },
@@ -146,4 +148,11 @@ export const ENDPOINTS: ReadonlyArray<{ method: 'GET' | 'POST' | 'PUT' | 'PATCH'
   { method: 'POST', path: '/api/v1/crypto/payments/:x/cancel' },
   { method: 'GET', path: '/sandbox/console' },
   { method: 'POST', path: '/sandbox/crypto/:x/refund' },
+  // Processors' notifications: a fuzzed port (404), and each port the route takes, whose handler reads the hostile body.
+  { method: 'POST', path: '/gateways/:x/notifications' },
+  { method: 'POST', path: '/gateways/card/notifications' },
+  { method: 'POST', path: '/gateways/push/notifications' },
+  { method: 'POST', path: '/gateways/voucher/notifications' },
+  { method: 'POST', path: '/gateways/crypto/notifications' },
+  { method: 'POST', path: '/gateways/bank/notifications' },
 ];
