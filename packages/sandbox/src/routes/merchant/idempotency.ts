@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Deps } from '../../Deps';
@@ -54,6 +54,37 @@ export async function idempotent(
 export interface KeyOptions {
   /** Link creation, refunds and voids: a retry without a key could make a second link, refund or void. */
   required?: boolean;
+  /**
+   * An answer holding a secret (a rolled secret key, of which only the SHA-256 is ever kept) is
+   * stored sealed with this secret (the caller's own key): a repeat must come with it to be
+   * replayed, and the stored row alone opens nothing.
+   */
+  sealWith?: string;
+}
+
+/** AES-256-GCM under a key drawn from `secret` and what the stored row is (merchant, Idempotency-Key). */
+function sealKeyOf(secret: string, merchantId: number, key: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', secret, `${merchantId} ${key}`, 'pasarela idempotent answer', 32));
+}
+
+function seal(text: string, secretKey: Buffer): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', secretKey, iv);
+  const sealed = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
+  return JSON.stringify({ sealed: [iv, sealed, cipher.getAuthTag()].map((b) => b.toString('base64url')).join('.') });
+}
+
+/** The answer's text, or undefined when it does not open with this key. */
+function unseal(stored: string, secretKey: Buffer): string | undefined {
+  try {
+    const [iv, sealed, tag] = (JSON.parse(stored) as { sealed: string }).sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
+    if (!iv || !sealed || !tag) return undefined;
+    const decipher = createDecipheriv('aes-256-gcm', secretKey, iv);
+    decipher.setAuthTag(tag);
+    return Buffer.concat([decipher.update(sealed), decipher.final()]).toString('utf8');
+  } catch {
+    return undefined;
+  }
 }
 
 function requireKeyWhenNeeded(c: Context<AppEnv>, options: KeyOptions): void {
@@ -83,7 +114,10 @@ export async function idempotentOver(
   }
   if (!KEY.test(key)) throw badRequest('invalid_idempotency_key', 'Idempotency-Key must be 1 to 255 visible ASCII characters');
   const path = `${c.req.method} ${c.req.path}`;
-  const hash = createHash('sha256').update(`${path}\n${request}`).digest('hex');
+  const sealKey = options.sealWith === undefined ? undefined : sealKeyOf(options.sealWith, merchantId, key);
+  // A sealed answer belongs to the secret it is sealed with: a repeat under another is another request.
+  const sealedFor = options.sealWith === undefined ? '' : `\n${createHash('sha256').update(options.sealWith).digest('hex')}`;
+  const hash = createHash('sha256').update(`${path}\n${request}${sealedFor}`).digest('hex');
   const waitUntil = Date.now() + WAIT_FOR_FIRST_MS;
   const holdMs = holdMsOf(c);
   const heldAs = `${merchantId} ${key}`;
@@ -101,7 +135,7 @@ export async function idempotentOver(
         await releaseIdempotencyKey(deps.db, merchantId, key);
         throw error;
       }
-      await recordIdempotentAnswer(deps.db, merchantId, key, answer.status, answer.text);
+      await recordIdempotentAnswer(deps.db, merchantId, key, answer.status, sealKey ? seal(answer.text, sealKey) : answer.text);
       return reply(answer.status, answer.text);
     }
     const first = await findIdempotencyKey(deps.db, merchantId, key);
@@ -110,7 +144,11 @@ export async function idempotentOver(
     if (first.request_path !== path || first.request_hash !== hash) {
       throw new ApiError(409, 'idempotency_key_reused', 'Idempotency-Key was used with another request: send a new key for a new request');
     }
-    if (first.state === 'done' && first.status_code !== null && first.answer !== null) return reply(first.status_code as ContentfulStatusCode, first.answer, true);
+    if (first.state === 'done' && first.status_code !== null && first.answer !== null) {
+      const text = sealKey ? unseal(first.answer, sealKey) : first.answer;
+      if (text === undefined) throw new ApiError(409, 'idempotency_key_reused', 'Idempotency-Key was used with another request: send a new key for a new request');
+      return reply(first.status_code as ContentfulStatusCode, text, true);
+    }
     if (Date.now() >= waitUntil || heldKeys.has(heldAs)) {
       throw new ApiError(409, 'idempotency_key_in_use', 'A request with this Idempotency-Key is still running: retry in a moment', { 'retry-after': '1' });
     }

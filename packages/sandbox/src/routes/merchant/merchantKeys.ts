@@ -1,27 +1,29 @@
 import { Hono } from 'hono';
 import type { Deps } from '../../Deps';
 import type { AppEnv } from '../../http/AppEnv';
-import { rollSecretKey } from '../../store/merchantKeys';
-import { readObjectBody } from '../../http/readBody';
+import { bearerSecretKeyOf, rollSecretKey } from '../../store/merchantKeys';
+import { idempotent } from './idempotency';
 import { requireMerchantKey } from './merchantAuth';
 import { parseInput } from './merchantSchemas';
 import { RollSchema } from './webhookEndpoints';
 
 /**
- * Rolling the secret key (docs/merchant-api.md "Rolling keys"): a new key, answered once; the one
- * in use keeps working for `expiresInSeconds` (up to 7 days; 0, the default: it stops at once).
- * Not kept for an Idempotency-Key repeat: that would store the new key readable, and only its
- * SHA-256 is ever kept. A retry after a lost answer rolls again; the key it replaces (the lost one)
- * keeps the window, so ask for one.
+ * Rolling the secret key (docs/merchant-api.md "Rolling keys"): a new key; the one in use keeps
+ * working for `expiresInSeconds` (up to 7 days; 0, the default: it stops at once). A repeat with
+ * the same Idempotency-Key and the same key replays the first answer (the same new key) instead of
+ * rolling again. The kept answer is sealed with the key that asked, so the database never holds
+ * the new key readable (only its SHA-256); a repeat can come only while that key still works.
  */
 export function merchantKeyRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.post('/roll', async (c) => {
-    const merchantId = await requireMerchantKey(deps, c.req.header('authorization'));
-    const input = (await c.req.text()) === '' ? {} : await readObjectBody(c);
-    const { expiresInSeconds } = parseInput(RollSchema, input, 'body');
-    const rolled = await rollSecretKey(deps.db, merchantId, expiresInSeconds);
-    return c.json({ secretKey: rolled.secretKey, previousKeyExpiresAt: rolled.previousKeyExpiresAt?.toISOString() ?? null }, 200, { 'cache-control': 'no-store' });
+    const authorization = c.req.header('authorization');
+    const merchantId = await requireMerchantKey(deps, authorization);
+    return idempotent(c, deps, merchantId, async (input) => {
+      const { expiresInSeconds } = parseInput(RollSchema, input, 'body');
+      const rolled = await rollSecretKey(deps.db, merchantId, expiresInSeconds);
+      return [200, { secretKey: rolled.secretKey, previousKeyExpiresAt: rolled.previousKeyExpiresAt?.toISOString() ?? null }] as const;
+    }, { sealWith: bearerSecretKeyOf(authorization) ?? '' });
   });
   return app;
 }

@@ -514,9 +514,9 @@ export function openApiDocument(origin: string) {
       '/keys/roll': {
         post: {
           operationId: 'rollSecretKey', tags: ['Keys'], summary: 'Roll the secret key',
-          description: `A new secret key, in this answer only (only its SHA-256 is kept; a repeat with the same Idempotency-Key rolls again). The key in use keeps working for \`expiresInSeconds\` (up to ${MAX_OVERLAP_SECONDS}, 7 days; 0 by default: it stops at once), so several servers can change over without downtime.`,
-          requestBody: { required: false, content: json(ref('Roll')) },
-          responses: { '200': answer('The new key', 'RolledKey'), ...errors, '413': postErrors['413'], '415': postErrors['415'] },
+          description: `A new secret key, in this answer and its replays only (only its SHA-256 is kept readable). A repeat with the same Idempotency-Key, the same body and the same secret key answers the same new key (Idempotent-Replayed) instead of rolling again; the kept answer is sealed with the key that asked, so a repeat is let in only while that key works. The key in use keeps working for \`expiresInSeconds\` (up to ${MAX_OVERLAP_SECONDS}, 7 days; 0 by default: it stops at once), so several servers can change over without downtime.`,
+          parameters: [idempotencyKey], requestBody: { required: false, content: json(ref('Roll')) },
+          responses: { '200': { ...answer('The new key', 'RolledKey'), headers: replayedHeader }, ...postErrors },
         },
       },
       '/brand': {
