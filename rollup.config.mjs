@@ -274,10 +274,12 @@ const sandboxFaultNode = { ...sandbox, input: root('./packages/sandbox/src/fault
 
 // The simulated processors as a service of their own (`npm run simulator`, and beside the server in
 // `npm start`): bundled apart, as a real processor is another program.
+// `@pasarela/sandbox` as a library (startServer with a provider's gateways): the server's code without main.ts.
+const sandboxLibrary = { ...sandbox, input: root('./packages/sandbox/src/index.ts'), output: { file: root('./packages/sandbox/dist/index.mjs'), format: 'es' } };
 const simulator = { ...sandbox, input: root('./packages/simulator/src/main.ts'), output: { file: root('./packages/simulator/dist/simulator.mjs'), format: 'es' } };
 
 const only = process.env.BUILD_ONLY?.split(',');
-const targets = { loader, loaderPure, loaderTypes, reactPackage, reactTypes, nodePackage: [nodePackage, nodeCli], nodeTypes, reactDemo, widget: [widget, widgetServer], console: consoleApp, sandbox: [sandbox, sandboxFaultNode, simulator] };
+const targets = { loader, loaderPure, loaderTypes, reactPackage, reactTypes, nodePackage: [nodePackage, nodeCli], nodeTypes, reactDemo, widget: [widget, widgetServer], console: consoleApp, sandbox: [sandbox, sandboxFaultNode, sandboxLibrary, simulator] };
 export default Object.entries(targets)
   .filter(([name]) => !only || only.includes(name))
   .flatMap(([, config]) => config)
