@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { browserAvailable } from './support/browser';
+import { withSandboxAndBrowser } from './support/suite';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
+
+/** Longer than SPEC's 3 s, so the typing and tapping surely fall under it on a loaded machine. */
+const SPLASH_MS = 10_000;
+
+// Issue: a tap at 1.5 s and "4242" typed at 2.3 s were lost under the splash, though the form was
+// drawn beneath it. Now what is typed or tapped under it is given to the form when it lifts
+// (docs/spec-decisions.md), and the splash keeps its time.
+describe.runIf(browserAvailable())('input under the splash', () => {
+  let sandbox: Sandbox;
+  let browser: Browser;
+  withSandboxAndBrowser({}, (started) => ({ sandbox, browser } = started));
+
+  async function openUnderSplash(): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
+    const res = await fetch(`${sandbox.url}/sandbox/links`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ amount: 18.75, description: 'Camisa de lino' }),
+    });
+    const { url: link } = (await res.json()) as { url: string };
+    const context = await browser.newContext({ locale: 'es-PA' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.route(link, async (route) => {
+      const answer = await route.fetch();
+      const html = (await answer.text()).replace(/"splashMs":\d+/, `"splashMs":${SPLASH_MS}`);
+      const headers = { ...answer.headers() };
+      delete headers['content-encoding'];
+      delete headers['content-length'];
+      await route.fulfill({ response: answer, body: html, headers });
+    });
+    await page.goto(link);
+    await page.locator('.splash').waitFor({ state: 'visible' });
+    // The form drawn beneath the splash, out of reach until it lifts.
+    await page.locator('.app-screen [name="cardnumber"]').waitFor({ state: 'attached', timeout: 15_000 });
+    expect(await page.locator('.app-screen').getAttribute('inert')).not.toBeNull();
+    return { page, errors, close: () => context.close() };
+  }
+
+  it('digits typed under the splash are in the card number field after it', async () => {
+    const { page, errors, close } = await openUnderSplash();
+    await page.keyboard.type('4242424242424242', { delay: 30 });
+    // Still under the splash: nothing shows yet, and the splash keeps its time.
+    expect(await page.locator('.splash').count()).toBe(1);
+    expect(await page.locator('.app-screen [name="cardnumber"]').inputValue()).toBe('');
+    await page.locator('.splash').waitFor({ state: 'detached', timeout: SPLASH_MS + 10_000 });
+    const field = page.locator('[name="cardnumber"]');
+    await expect.poll(() => field.inputValue()).toBe('4242 4242 4242 4242');
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('cardnumber');
+    // and the field goes on taking typing where it left off
+    await page.locator('[name="expirationDate"]').fill('12/39');
+    expect(await field.inputValue()).toBe('4242 4242 4242 4242');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('a tap on a method tile under the splash is honoured when it lifts', async () => {
+    const { page, errors, close } = await openUnderSplash();
+    const tile = page.locator('.app-screen label').filter({ hasText: 'Nequi' }).first();
+    const box = await tile.boundingBox();
+    if (!box) throw new Error('no Nequi tile beneath the splash');
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    expect(await page.locator('.splash').count()).toBe(1);
+    await page.locator('.splash').waitFor({ state: 'detached', timeout: SPLASH_MS + 10_000 });
+    const group = page.getByRole('radiogroup', { name: 'Método de pago' });
+    await expect.poll(() => group.getByRole('radio', { name: 'Nequi' }).isChecked()).toBe(true);
+    await page.getByRole('textbox', { name: /celular nequi/i }).waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
