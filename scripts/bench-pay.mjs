@@ -142,10 +142,10 @@ async function payOnce(browser, target) {
     await context.addInitScript(watchReceipt);
     const page = await context.newPage();
     await page.goto(target.url);
-    await page.waitForFunction(() => typeof window.Checkout?.open === 'function');
+    await page.waitForFunction(() => typeof window.Checkout?.open === 'function', null, { timeout: 120_000 });
     await page.evaluate((c) => window.Checkout.open({ code: c }), code);
     const frame = page.frameLocator('iframe[src*="/pf/"]');
-    await frame.locator('[name="cardnumber"]').waitFor({ state: 'visible', timeout: 60_000 });
+    await frame.locator('[name="cardnumber"]').waitFor({ state: 'visible', timeout: 120_000 });
     await throttle(context, page);
     const nextYear = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
     const fields = { cardnumber: randomVisa(), expirationDate: `12/${nextYear}`, cvc: '123', name: 'María José Núñez', email: 'maria.nunez@example.com', phone: '+507 6123-4567' };
