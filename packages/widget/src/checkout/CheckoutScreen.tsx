@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { activatesSubscription, shopLogoOf, shopNameOf, type PayerMessage, type PaymentMethodId } from '@pasarela/core';
-import { t } from '../i18n/i18n';
+import { activatesSubscription, formatAmount, shopLogoOf, shopNameOf, type PayerMessage, type PaymentMethodId } from '@pasarela/core';
+import { hasText, t } from '../i18n/i18n';
 import { METHOD_MODULES } from '../methods';
 import { MethodChoice } from '../payments/MethodChoice';
 import { MethodPanel } from '../payments/MethodPanel';
@@ -85,6 +85,8 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutSc
   const [opened, setOpened] = useState<PaymentMethodId[]>(() => (chosen ? [chosen] : []));
   // What is charged includes the donation, which only the card carries.
   const donationAdded = useDonationAmount(chosen === 'card' ? donation : null);
+  // A donation chosen on the card stays chosen, but another method cannot carry it: said, not dropped in silence.
+  const donationChosen = useDonationAmount(donation);
   // A wallet user may pay with a saved card instead of the card form: the extras then stay above.
   const loggedIn = useStoreState(services.session).login !== null;
 
@@ -144,6 +146,11 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutSc
       {/* Until the countdown is in, its line is kept, so the form below does not move under the payer's finger. */}
       {expiry ? <expiry.LinkExpiry expiresAt={info.expiresAt} now={services.now} /> : info.expiresAt ? <p className="expiry" aria-hidden="true">{'\u00a0'}</p> : null}
       <MethodChoice methods={offered} chosen={chosen} locked={locked} onChoose={choose} />
+      {chosen !== 'card' && donationChosen > 0 ? (
+        <p className="note donation-note" role="status">
+          {t('donation_card_only', { amount: formatAmount(donationChosen, services.lang), method: hasText(`method_${chosen}`) ? t(`method_${chosen}`) : chosen })}
+        </p>
+      ) : null}
       {extrasBeforePay ? null : cardExtras}
       <BeforePayContext.Provider value={extrasBeforePay && cardExtras ? <div className="pay-extras">{cardExtras}</div> : null}>
         <DonationContext.Provider value={donation}>

@@ -31,11 +31,13 @@ export function CloseConfirm({ guard }: { guard: CloseGuard }) {
       to?.focus();
     }
   };
+  // A cash voucher charges nothing unless the payer takes it to a kiosk: no "you will be charged" for it.
+  const voucherOnly = [...guard.held.keys()].every((method) => method === 'cash');
   return (
     <div style={OVERLAY} onKeyDown={onKeyDown}>
       <div style={BOX} role="alertdialog" aria-modal="true" aria-labelledby="close-confirm-title" aria-describedby="close-confirm-text">
-        <h2 id="close-confirm-title" style={{ margin: '0 0 8px', fontSize: '1.0625rem' }}>{t('close_pending_title')}</h2>
-        <p id="close-confirm-text" style={{ margin: '0 0 14px' }}>{t('close_pending_text')}</p>
+        <h2 id="close-confirm-title" style={{ margin: '0 0 8px', fontSize: '1.0625rem' }}>{t(voucherOnly ? 'close_voucher_title' : 'close_pending_title')}</h2>
+        <p id="close-confirm-text" style={{ margin: '0 0 14px' }}>{t(voucherOnly ? 'close_voucher_text' : 'close_pending_text')}</p>
         <div style={{ display: 'grid', gap: '8px' }}>
           <button type="button" ref={keep} className="button button--primary" onClick={() => guard.store.setState({ asking: false })}>
             {t('close_pending_keep')}

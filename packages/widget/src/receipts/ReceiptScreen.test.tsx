@@ -127,14 +127,17 @@ describe('ReceiptScreen for a card (issue 21 "Receipts read like receipts")', ()
   });
 
   // Issue 48: receipts use the merchant's stored brand.
-  it('heads the receipt with the merchant\'s brand (display name and logo); the legal name stays its merchant line', async () => {
+  it('names one shop: the brand\'s display name heads the receipt and is its merchant line; the statement name is a line of its own', async () => {
     await startI18n('es', catalogs.es);
     const logo = `/images/logos/${'b'.repeat(64)}`;
     const view = await showReceipt(1, { ...cardReceipt(1, 'APPROVED'), merchant: { merchantName: 'Comercial Ñandú S.A.', logo: '/images/merchants/demo.svg', brand: { displayName: 'Café Ñandú', logoUrl: logo, colorPrimary: '#0e6e5c' } } });
     unmount = view.unmount;
     expect(view.container.querySelector('.header__name')?.textContent).toBe('Café Ñandú');
     expect(view.container.querySelector('img.header__logo')?.getAttribute('src')).toBe(logo);
-    expect(view.container.textContent).toContain('Comercial Ñandú S.A.');
+    const lines = [...view.container.querySelectorAll('.receipt__line')].map((line) => [line.querySelector('dt')?.textContent, line.querySelector('dd')?.textContent]);
+    expect(lines).toContainEqual([catalogs.es.receipt_merchant, 'Café Ñandú']);
+    // The legal name is no second merchant line.
+    expect(view.container.textContent).not.toContain('Comercial Ñandú S.A.');
   });
 });
 

@@ -6,7 +6,7 @@ import {
   type CatalogKey, type Language, type Receipt, type ReceiptField, type StatusFamily,
   shopLogoOf, shopNameOf,
 } from '@pasarela/core';
-import { WayOut } from '../ui/WayOut';
+import { ShopReturn, WayOut } from '../ui/WayOut';
 import { MessagePage } from '../ui/MessagePage';
 import { NOT_FOUND_PATH } from '../services/route';
 import { useServices } from '../services/services';
@@ -96,8 +96,8 @@ function ReceiptView({ receipt, lang, imageBase }: { receipt: Receipt; lang: Lan
   const brand = hasText(brandKey) ? t(brandKey) : (receipt.cardType ?? '');
   const card = [brand, receiptCardNumber(receipt.displayNum, receipt.type)].filter((s) => s !== '').join(' ');
   const cardBrand = knownCardBrand(receipt.cardType);
-  // The shop as payers know it (its brand's display name and logo); the legal name stays a line of the receipt.
-  const merchantName = receipt.merchant?.merchantName ?? '';
+  // One name for the shop, as payers know it (its brand's display name, in the header and the
+  // merchant line); what the bank statement shows is a line of its own (descriptor).
   const shopName = receipt.merchant ? shopNameOf(receipt.merchant) : '';
   const cash = family === 'cash' || family === 'cashPoint';
   const network = NETWORK_TEXT_KEYS[cashNetworkOf(receipt, family)];
@@ -127,7 +127,7 @@ function ReceiptView({ receipt, lang, imageBase }: { receipt: Receipt; lang: Lan
         <dl className="receipt__lines">
           <Line label={t('receipt_operation')} value={receipt.codOper} token />
           {show('date') ? <Line label={t('receipt_date')} value={dateText(receipt.date ?? '')} /> : null}
-          {show('merchant') ? <Line label={t('receipt_merchant')} value={merchantName} /> : null}
+          {show('merchant') ? <Line label={t('receipt_merchant')} value={shopName} /> : null}
           {show('method') ? <Line label={t('payment_method_label')} value={method} /> : null}
           {show('card') ? <Line label={t('receipt_card')} value={card} mark={cardBrand ? <CardMark brand={cardBrand} /> : null} /> : null}
           {show('name') ? <Line label={t('receipt_name')} value={receipt.name || receipt.txCtrl?.completeName || ''} /> : null}
@@ -155,6 +155,7 @@ function ReceiptView({ receipt, lang, imageBase }: { receipt: Receipt; lang: Lan
         <button type="button" className="button button--secondary receipt__print" onClick={() => window.print()}>
           {t(voucherToPay ? 'cash_print' : 'receipt_print')}
         </button>
+        <ShopReturn shopName={shopName} returnUrl={receipt.returnUrlString} />
       </section>
     </main>
   );

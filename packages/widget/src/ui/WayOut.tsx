@@ -56,3 +56,27 @@ export function WayOut({ shop, returnUrl }: WayOutProps) {
     </header>
   );
 }
+
+/**
+ * The way forward at the end of a page (a receipt, an expired or paid link): "Volver a <shop>",
+ * which closes the checkout when embedded and leads to the shop's address as a full page; nothing
+ * when a full page knows no address of the shop.
+ */
+export function ShopReturn({ shopName, returnUrl }: { shopName: string; returnUrl?: string | null | undefined }) {
+  const services = useServices();
+  const label = shopName.trim() ? t('back_to_named_shop', { shop: shopName.trim() }) : t('back_to_shop');
+  if (services.bridge.embedded) {
+    return (
+      <button type="button" className="button button--primary shop-return" onClick={() => services.bridge.notify({ type: 'close' })}>
+        {label}
+      </button>
+    );
+  }
+  const back = fullPageShopAddress(services, returnUrl);
+  if (!back) return null;
+  return (
+    <a className="button button--primary shop-return" href={back} target="_top" rel="noopener">
+      {label}
+    </a>
+  );
+}

@@ -49,7 +49,7 @@ export function RecoveryScreen({ next }: { next: string | null }) {
   };
 
   return (
-    <WalletPage title={t('recovery_title')}>
+    <WalletPage title={t('recovery_title')} back={next}>
       <form className="method-form wallet-form" noValidate onSubmit={(e) => (e.preventDefault(), void submit())}>
         <p className="page__text" role="status">{t(STEP_TEXT[state.step])}</p>
         {state.error ? (

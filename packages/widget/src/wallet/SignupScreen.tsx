@@ -80,7 +80,7 @@ export function SignupScreen({ next }: { next: string | null }) {
   ) : null;
 
   return (
-    <WalletPage title={t('signup_title')}>
+    <WalletPage title={t('signup_title')} back={next}>
       {state.step === 1 ? (
         <form className="method-form wallet-form" noValidate onSubmit={(e) => (e.preventDefault(), void submitData())}>
           {alert}
