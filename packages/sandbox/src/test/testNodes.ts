@@ -1,4 +1,4 @@
-import { startServer, type RunningServer } from '../server';
+import { startServer, type RunningServer, type ServerOptions } from '../server';
 import { freePort } from './freePort';
 import { nodeClient } from './nodeClient';
 import { newTestSchema } from './testSchema';
@@ -13,9 +13,10 @@ export interface TestNode {
 /**
  * Nodes on one fresh schema of the PostgreSQL at url, as several `npm start` processes behind a load
  * balancer: `start()` adds one (the first starts migrate and seed it at once), `stop(node)` takes
- * one away, `close()` stops them all and drops the schema.
+ * one away, `close()` stops them all and drops the schema. Their gateways are the simulated ones in
+ * process (books in the shared database), or the simulator service `gateways` names, shared by all.
  */
-export async function testCluster(url: string) {
+export async function testCluster(url: string, gateways: Pick<ServerOptions, 'processorsUrl' | 'notificationSecret'> = {}) {
   const { url: databaseUrl, drop } = await newTestSchema(url);
   const running: RunningServer[] = [];
   async function start(): Promise<TestNode> {
@@ -28,6 +29,7 @@ export async function testCluster(url: string) {
         const server = await startServer({
           port, demoPort: await freePort(), databaseUrl, wireEncoding: false, subscriptionChargeIntervalMs: 25, expirySweepIntervalMs: 25,
           webhookIntervalMs: 25, webhookDelivery: { retryDelaysMs: [100, 100], timeoutMs: 2000, batch: 20 },
+          ...gateways,
         });
         running.push(server);
         return { server, port, client: nodeClient(server.url) };
