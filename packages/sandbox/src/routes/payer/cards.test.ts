@@ -55,6 +55,16 @@ describe('card outcomes of PRODUCT.md test inputs', () => {
     expect((await t.admin('GET', `/transactions?code=${link}`)).json['transactions']).toEqual([]);
   });
 
+  it('an approved answer carries its receipt, as GET receipt gives it; a declined one none', async () => {
+    const cardNumber = testCardNumber('answer carries its receipt');
+    const res = await pay({ cardNumber });
+    const codOper = String(res.data['codOper']);
+    expect(v.safeParse(ReceiptSchema, res.data['receipt']).success).toBe(true);
+    expect(res.data['receipt']).toEqual((await t.get(`/receipts/${codOper}`)).data);
+    expect(res.data['receipt']).toMatchObject({ codOper, status: 1, displayNum: `**** **** **** ${cardNumber.slice(-4)}` });
+    expect((await pay({ cardNumber: '4000000000000002' })).data['receipt']).toBeUndefined();
+  });
+
   it('answers pending (-1) for 4000 0000 0000 0259', async () => {
     const res = await pay({ cardNumber: '4000000000000259' });
     expect(res.data).toMatchObject({ status: -1, authStatus: 'PENDING' });
