@@ -72,7 +72,8 @@ describe('App', () => {
       'payment-info': new PasarelaError({ code: '3000', category: 'api', status: 410 }),
     });
     unmount = expired.unmount;
-    expect(location.pathname + location.search).toBe('/pf/responseMessage?code=3000');
+    // The link goes along, so its page can name the shop.
+    expect(location.pathname + location.search).toBe('/pf/responseMessage?code=3000&link=LINK1&type=lk');
     expect(expired.container.querySelector('h1')?.textContent).toBe(catalogs.es.expired_link);
   });
 

@@ -66,7 +66,7 @@ export const ADDRESS_RULES: readonly AddressRule[] = [
     // /pf/responseMessage, /pf/responseMessage/session
     match: (s, p) =>
       exactly(s, 'pf', 'responseMessage') || exactly(s, 'pf', 'responseMessage', 'session')
-        ? { name: 'responseMessage', code: p.get('code') ?? '' }
+        ? { name: 'responseMessage', code: p.get('code') ?? '', ...(p.get('link') ? { link: p.get('link') ?? '', linkType: p.get('type') ?? '' } : {}) }
         : null,
   },
   {

@@ -6,6 +6,7 @@ import { t } from '../i18n/i18n';
 import type { CheckoutStore } from './checkoutStore';
 import { CheckoutScreen } from './CheckoutScreen';
 import { MessagePage } from '../ui/MessagePage';
+import { LinkShopMessage } from '../ui/LinkShopMessage';
 import { useServices } from '../services/services';
 import type { Elsewhere } from '../payments/loadWaitingElsewhere';
 
@@ -65,6 +66,10 @@ export function CheckoutRoute({ store, firstMethod, elsewhere = null }: { store:
   }
   if (data) {
     return <CheckoutScreen data={data} firstMethod={back?.method ?? firstMethod} arrivalMessage={back?.message ?? null} />;
+  }
+  if (state.status === 'failed' && state.message.key === 'request_already_paid' && state.target) {
+    // A paid link: it names its shop and leads back to it.
+    return <LinkShopMessage title={t('request_already_paid')} type={state.target.type} code={state.target.code} />;
   }
   if (state.status === 'failed') {
     return (

@@ -31,7 +31,8 @@ export type CheckoutState =
   | { status: 'loading' }
   | { status: 'ready'; data: CheckoutData }
   /** Shown with the catalogue message; `retry` when trying again can help. */
-  | { status: 'failed'; message: PayerMessage; retry: boolean }
+  /** `target`: the link that failed to load, so its page can name the shop. */
+  | { status: 'failed'; message: PayerMessage; retry: boolean; target?: { type: CheckoutType; code: string } }
   | { status: 'redirect'; to: string };
 
 export interface CheckoutDeps {
@@ -45,18 +46,20 @@ export interface CheckoutDeps {
 }
 
 /** Where a load failure leads (SPEC 8): an unknown link to /404, an expired one to its message page. */
-function failureState(error: unknown): CheckoutState {
+function failureState(error: unknown, deps: Pick<CheckoutDeps, 'type' | 'code'>): CheckoutState {
   // SPEC 8's effects through core's errorEffect: 3000 and 3001 (SPEC 2 "A failed payment-station
   // lookup goes to the response-message page") to their message page, an unknown link to /404.
   if (isPasarelaError(error)) {
     const { code, status, category } = error;
     const unknownLink = code === 'error_to_load' || code === 'receive_not_found';
     const route = errorEffect({ code, status: unknownLink ? 404 : status, category }).route;
-    if (route !== null) return { status: 'redirect', to: route === '/404' ? NOT_FOUND_PATH : route };
+    // An expired link's page names its shop and leads back to it: the link goes along.
+    const ofLink = code === '3000' && (deps.type === 'lk' || deps.type === 'slug' || deps.type === 'slugCode');
+    if (route !== null) return { status: 'redirect', to: route === '/404' ? NOT_FOUND_PATH : ofLink ? `${route}&link=${encodeURIComponent(deps.code)}&type=${encodeURIComponent(deps.type)}` : route };
   }
   const network = isPasarelaError(error) && (error.category === 'network' || error.category === 'session');
   const retry = network || !isPasarelaError(error) || (error.status ?? 0) >= 500;
-  return { status: 'failed', message: payerMessage(error), retry };
+  return { status: 'failed', message: payerMessage(error), retry, target: { type: deps.type, code: deps.code } };
 }
 
 /** What the checkout needs before the form can show: payment info, then merchant and methods. */
@@ -92,7 +95,7 @@ export function createCheckoutStore(deps: CheckoutDeps) {
             set({ status: 'ready', data: { info, merchant, methods, ...(subscription ? { subscription } : {}), ...(payerAmount ? { payerAmount } : {}), ...(campaign ? { campaign } : {}), ...(extras ? { extras } : {}) } });
           }
         } catch (error) {
-          set(failureState(error));
+          set(failureState(error, deps));
         } finally {
           running = null;
         }

@@ -11,7 +11,8 @@ export type Route =
   | { name: 'receipt'; codOper: string }
   /** Back from the bank's Clave page: the payment's result, then its receipt or the form. */
   | { name: 'claveReturn'; codOper: string }
-  | { name: 'responseMessage'; code: string }
+  /** `link` and `linkType`: the link whose page this is (an expired one), to name its shop. */
+  | { name: 'responseMessage'; code: string; link?: string; linkType?: string }
   /** SPEC 2 /pf/validateTx: the operation whose random charge the payer confirms. */
   | { name: 'validateTx'; code: string }
   /** SPEC 2 /pf/receipt/campaign: the donation made with the payment `codOper`. */

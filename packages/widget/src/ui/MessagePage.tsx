@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { PayerMessage } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 import { WayOut, type ShopIdentity } from './WayOut';
@@ -12,10 +12,12 @@ interface MessagePageProps {
   shop?: ShopIdentity | null | undefined;
   /** The merchant's return address, when the page knows it. */
   returnUrl?: string | null | undefined;
+  /** The way on at the end of the page (ShopReturn). */
+  children?: ReactNode;
 }
 
 /** One page for every message: not found, expired link, a failed load with its retry; each with its way out (WayOut). */
-export function MessagePage({ title, message, hint, onRetry, shop, returnUrl }: MessagePageProps) {
+export function MessagePage({ title, message, hint, onRetry, shop, returnUrl, children }: MessagePageProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   useEffect(() => {
@@ -40,6 +42,7 @@ export function MessagePage({ title, message, hint, onRetry, shop, returnUrl }: 
           {t('retry_button')}
         </button>
       ) : null}
+      {children}
     </main>
   );
 }

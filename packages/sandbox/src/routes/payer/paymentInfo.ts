@@ -6,6 +6,8 @@ import type { AppEnv } from '../../http/AppEnv';
 import { reply } from '../../http/reply';
 import { payableLink } from '../../payments/payTarget';
 import { findLinkByCode, findLinkBySlug, findLinkBySlugAndCode, type LinkRow } from '../../store/links';
+import { findShopOfMerchant } from '../../store/merchantBrand';
+import { shopIdentityOf } from '../../brand/merchantBrand';
 
 /** EXPIRES_AT as the provider writes it: Panama wall time, 'yyyy-MM-dd HH:mm:ss'. */
 export function expiresAtText(at: Date): string {
@@ -59,6 +61,16 @@ export function paymentInfoRoutes(deps: Deps) {
     if (!['lk', 'slug', 'slugCode'].includes(type)) throw new ApiError(400, 'missing_arguments', 'type must be lk, slug or slugCode');
     const link = payableLink(await lookUp(deps, code, type));
     return reply(c, paymentInfoOf(link, type));
+  });
+  // Whose link this is, in any state: an expired or paid link's page names the shop and leads back to it.
+  app.get('/payment-info/shop', async (c) => {
+    const code = c.req.query('code')?.trim() ?? '';
+    const type = c.req.query('type') ?? 'lk';
+    if (code === '' || code.length > 200 || !['lk', 'slug', 'slugCode'].includes(type)) throw new ApiError(400, 'missing_arguments', 'code and type (lk, slug or slugCode) are required');
+    const link = await lookUp(deps, code, type);
+    const shop = link ? await findShopOfMerchant(deps.db, link.merchant_id) : undefined;
+    if (!link || !shop) throw new ApiError(404, 'link_not_found');
+    return reply(c, { ...shopIdentityOf(shop), returnUrl: link.return_url ?? null });
   });
   return app;
 }

@@ -1,6 +1,7 @@
 import { PasarelaError, payerMessage, SPECIFIC_ERROR_CODES } from '@pasarela/core';
 import { t } from '../../i18n/i18n';
 import { MessagePage } from '../../ui/MessagePage';
+import { LinkShopMessage } from '../../ui/LinkShopMessage';
 import type { RouteOf } from '../../services/routeTypes';
 import { readyScreen, type ScreenModule } from '../../services/screen';
 
@@ -11,6 +12,8 @@ export const responseMessageModule: ScreenModule<RouteOf<'responseMessage'>> = {
     // SPEC 8 "3001 payment station not found (message result_not_found ...)": the title names the
     // station, the text is result_not_found.
     const hint = route.code === SPECIFIC_ERROR_CODES.stationNotFound ? t('result_not_found') : undefined;
+    // An expired link's page: its shop named, and the way back to it.
+    if (route.link) return readyScreen(() => <LinkShopMessage title={t(message.key)} type={route.linkType || 'lk'} code={route.link ?? ''} />);
     return readyScreen(() => <MessagePage title={t(message.key)} hint={hint} />);
   },
 };
