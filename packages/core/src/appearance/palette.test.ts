@@ -116,7 +116,8 @@ describe('themePalette: issue 48, "every text and control pair meets WCAG 2.2 AA
       }),
       { numRuns: 400 },
     );
-  });
+    // 400 palettes under coverage take seconds on a quiet machine and several times that on a busy one
+  }, 90_000);
 });
 
 // Issue 48: the bank and 3DS pages and the e-mails draw the merchant's colour on grounds of their
