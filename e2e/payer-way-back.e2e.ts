@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import type { Browser, FrameLocator, Page } from 'playwright-core';
+import { createLink } from './support/admin';
+import { seriousViolations } from './support/axe';
+import { browserAvailable } from './support/browser';
+import { checkoutFrameOf, clickAway } from './support/frames';
+import { CheckoutFrame } from './support/pages';
+import { withSandboxAndBrowser } from './support/suite';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
+
+const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
+
+// A way back from every screen the checkout opens, on a phone (360 x 740) in both languages: an
+// expired or already-paid link names its shop and leads back to it (closing the checkout); the
+// wallet's signup opened from the payment leads back to the payment, and takes a name as written.
+const TEXT = {
+  es: { expired: 'El enlace de pago ha expirado', paid: 'Este cobro ya fue pagado', back: /^Volver a /, balance: /saldo/i, signup: 'Crear una cuenta', toPayment: 'Volver al pago', name: 'Nombre', lastname: 'Apellido' },
+  en: { expired: 'The payment link has expired', paid: 'This charge has already been paid', back: /^Back to /, balance: /balance/i, signup: 'Create an account', toPayment: 'Back to the payment', name: 'First name', lastname: 'Last name' },
+} as const;
+
+describe.runIf(browserAvailable())('a way back from every screen', () => {
+  let sandbox: Sandbox;
+  let browser: Browser;
+  withSandboxAndBrowser({ SPLASH_MS: '200' }, (started) => ({ sandbox, browser } = started));
+
+  async function shopPage(lang: 'es' | 'en'): Promise<Page> {
+    const context = await browser.newContext({ locale: lang === 'es' ? 'es-PA' : 'en-US', viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await page.goto(sandbox.demoUrl);
+    await page.waitForFunction(() => 'Checkout' in window);
+    return page;
+  }
+  async function open(page: Page, code: string, lang: 'es' | 'en'): Promise<FrameLocator> {
+    await page.evaluate(({ code, lang }) => {
+      (window as unknown as { Checkout: { open(o: unknown): unknown } }).Checkout.open({ code, lang });
+    }, { code, lang });
+    return page.frameLocator('iframe[src*="/pf/widget"]');
+  }
+  async function shopNameOn(page: Page): Promise<string> {
+    const frame = await checkoutFrameOf(page);
+    return ((await frame.locator('.header__name').first().textContent()) ?? '').trim();
+  }
+
+  it.each(['es', 'en'] as const)('%s: an expired link and a paid one name the shop and lead back to it', async (lang) => {
+    const page = await shopPage(lang);
+    const expired = await open(page, await createLink(sandbox, { amount: 12, taxAmount: 0, description: 'Taza', expiresInSeconds: -60 }), lang);
+    await expired.getByRole('heading', { name: TEXT[lang].expired }).waitFor({ timeout: 20_000 });
+    const back = expired.getByRole('button', { name: TEXT[lang].back });
+    await back.waitFor({ timeout: 10_000 });
+    const shop = await shopNameOn(page);
+    expect(shop).not.toBe('');
+    expect((await back.textContent())?.trim()).toContain(shop);
+    expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}payer-expired-link-${lang}-360.png` });
+    await clickAway(page, back);
+    await expect.poll(() => page.locator('iframe[src*="/pf/widget"]').count(), { timeout: 10_000 }).toBe(0);
+
+    // A single-use link, paid: opened again, it says so, names the shop and leads back.
+    const code = await createLink(sandbox, { amount: lang === 'es' ? 13.5 : 14.5, taxAmount: 0, description: 'Taza', singleUse: true });
+    const first = new CheckoutFrame(await open(page, code, lang));
+    await first.field('cardnumber').waitFor({ timeout: 20_000 });
+    await first.fillCard({ number: '4242 4242 4242 4242' });
+    await first.submit();
+    await first.receiptTitle.waitFor({ timeout: 20_000 });
+    await clickAway(page, first.frame.getByRole('button', { name: TEXT[lang].back }));
+    await expect.poll(() => page.locator('iframe[src*="/pf/widget"]').count(), { timeout: 10_000 }).toBe(0);
+    const paid = await open(page, code, lang);
+    await paid.getByRole('heading', { name: TEXT[lang].paid }).waitFor({ timeout: 20_000 });
+    await paid.getByRole('button', { name: TEXT[lang].back }).waitFor({ timeout: 10_000 });
+    await page.screenshot({ path: `${SHOTS}payer-paid-link-${lang}-360.png` });
+    await page.context().close();
+  }, 120_000);
+
+  it.each(['es', 'en'] as const)('%s: signup opened from the payment leads back to it, and takes Lucía Núñez', async (lang) => {
+    const page = await shopPage(lang);
+    const frame = await open(page, await createLink(sandbox, { amount: 15, taxAmount: 0, description: 'Taza' }), lang);
+    const checkout = new CheckoutFrame(frame);
+    await checkout.field('cardnumber').waitFor({ timeout: 20_000 });
+    await checkout.chooseMethod(TEXT[lang].balance);
+    const signup = frame.getByRole('link', { name: TEXT[lang].signup });
+    await signup.waitFor({ timeout: 15_000 });
+    await signup.click();
+    await frame.getByLabel(TEXT[lang].name, { exact: true }).fill('Lucía');
+    await frame.getByLabel(TEXT[lang].lastname, { exact: true }).fill('Núñez');
+    await frame.getByLabel(TEXT[lang].lastname, { exact: true }).blur();
+    // No refusal of a name as written.
+    expect(await frame.getByText(/sin tildes|no accents|Solo letras|Letters and spaces/).count()).toBe(0);
+    const toPayment = frame.getByRole('link', { name: TEXT[lang].toPayment });
+    expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}payer-signup-back-${lang}-360.png` });
+    await toPayment.click();
+    await frame.getByRole('radiogroup', { name: /método de pago|payment method/i }).waitFor({ timeout: 15_000 });
+    await page.context().close();
+  }, 90_000);
+});
