@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { SavedCard } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 import { CardMark, knownCardBrand } from '../ui/marks/CardMark';
@@ -17,8 +18,9 @@ export function SavedCardMark({ card }: { card: SavedCard }) {
   return brand ? <CardMark brand={brand} /> : null;
 }
 
-/** The saved cards, default first and marked; each can become the default or be removed. */
+/** The saved cards, default first and marked; each can become the default or be removed (after the payer confirms which). */
 export function SavedCardList({ cards, busyCard, onDefault, onRemove }: SavedCardListProps) {
+  const [confirming, setConfirming] = useState<number | null>(null);
   if (cards.length === 0) return <p className="page__text">{t('wallet_no_cards')}</p>;
   return (
     <ul className="wallet-list">
@@ -38,10 +40,21 @@ export function SavedCardList({ cards, busyCard, onDefault, onRemove }: SavedCar
                   {t('set_default_card')}
                 </button>
               )}
-              <button type="button" className="button button--link" disabled={busy} aria-label={`${t('remove_card')}: ${cardLabel(card)}`} onClick={() => onRemove(id)}>
+              <button type="button" className="button button--link" disabled={busy} aria-label={`${t('remove_card')}: ${cardLabel(card)}`} aria-expanded={confirming === id} onClick={() => setConfirming(id)}>
                 {t('remove_card')}
               </button>
             </span>
+            {confirming === id ? (
+              <div className="wallet-card__confirm" role="group" aria-label={t('remove_card')}>
+                <p className="page__text">{t('remove_card_confirm', { card: cardLabel(card) })}</p>
+                <button type="button" className="button button--secondary" disabled={busy} onClick={() => (setConfirming(null), onRemove(id))}>
+                  {t('remove_card_yes')}
+                </button>
+                <button type="button" className="button button--link" onClick={() => setConfirming(null)}>
+                  {t('remove_card_keep')}
+                </button>
+              </div>
+            ) : null}
           </li>
         );
       })}
