@@ -35,7 +35,7 @@ describe.runIf(browserAvailable())('input under the splash', () => {
       await route.fulfill({ response: answer, body: html, headers });
     });
     await page.goto(link);
-    await page.locator('.splash').waitFor({ state: 'visible' });
+    await page.locator('.splash').waitFor({ state: 'visible', timeout: 60_000 });
     // The form drawn beneath the splash, out of reach until it lifts.
     await page.locator('.app-screen [name="cardnumber"]').waitFor({ state: 'attached', timeout: 15_000 });
     expect(await page.locator('.app-screen').getAttribute('inert')).not.toBeNull();
