@@ -168,9 +168,12 @@
         oper.textContent =
           t('method') + ': ' + String(result.method) + ' · ' + t('oper') + ': ' + String(n.Oper || '—') + ' · ' + t('totalPaid') + ': ' + String(n.TotalPagado || '—');
         row.append(title, oper);
-        if (n.Razon) {
+        // The reason in the payer's words (result.reason.text), never the raw key Razon carries.
+        var reasonText = result.reason && result.reason.text ? result.reason.text : '';
+        if (reasonText) {
           var reason = document.createElement('span');
-          reason.textContent = t('reason') + ': ' + String(n.Razon);
+          reason.textContent = t('reason') + ': ' + String(reasonText);
+          reason.dataset.key = String((result.reason && result.reason.key) || n.Razon || '');
           row.append(reason);
         }
         box.append(row);
