@@ -411,6 +411,7 @@ export const en: Record<keyof typeof es, string> = {
   donation_skip: 'Not this time',
   donation_receipt_title: 'Donation receipt',
   subscription_title: '{{plan}} subscription',
+  subscription_pay_terms: 'By paying, {{amount}} will be charged {{period}} to this card until you cancel the subscription; to cancel it, ask {{shop}}.',
   subscription_every: '{{amount}} will be charged {{period}}',
   period_BA: 'twice a year',
   period_BM: 'every two months',

@@ -409,6 +409,7 @@ export const es = {
   donation_skip: 'No donar esta vez',
   donation_receipt_title: 'Comprobante de donación',
   subscription_title: 'Suscripción {{plan}}',
+  subscription_pay_terms: 'Al pagar, se cobrarán {{amount}} {{period}} a esta tarjeta hasta que canceles la suscripción; para cancelarla, pídeselo a {{shop}}.',
   subscription_every: 'Se cobrará {{amount}} {{period}}',
   period_BA: 'dos veces al año',
   period_BM: 'cada dos meses',

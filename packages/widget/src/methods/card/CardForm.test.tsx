@@ -166,3 +166,22 @@ describe('CardForm', () => {
     expect(view.input('cvc').value).toBe('');
   });
 });
+
+describe('CardForm: a subscription says what recurs and how it stops, right under Pay', () => {
+  afterEach(() => {
+    document.body.innerHTML = '';
+  });
+  it('the terms follow the button, which they describe', async () => {
+    await startI18n('es', catalogs.es);
+    const store = createCardStore({
+      now: () => new Date('2026-11-21T12:00:00Z'), acceptedBrands: ['VISA'], checkPhone,
+      pay: vi.fn(async (): Promise<CardAttempt> => ({ kind: 'receipt', codOper: 'OP1' })), lookup: vi.fn(async () => null), onDone: vi.fn(), newTrackId: () => 'track',
+    });
+    const terms = 'Al pagar, se cobrarán $19.99 cada mes a esta tarjeta hasta que canceles la suscripción; para cancelarla, pídeselo a Tostadores del Casco.';
+    const view = await render(<CardForm store={store} total={19.99} lang="es" acceptedBrands={['VISA']} preparePhone={() => {}} payTerms={terms} />);
+    const pay = view.container.querySelector<HTMLButtonElement>('button[type="submit"]');
+    expect(pay?.nextElementSibling?.textContent).toBe(terms);
+    expect(pay?.getAttribute('aria-describedby')).toBe('pay-terms');
+    await view.unmount();
+  });
+});

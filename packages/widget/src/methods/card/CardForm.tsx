@@ -20,10 +20,12 @@ interface CardFormProps {
   preparePhone: () => void;
   /** Shown just above the pay button (the wallet's "save this card"). */
   beforeSubmit?: ReactNode;
+  /** What the payment commits the payer to, right under Pay (a subscription's charge, how often, until when). */
+  payTerms?: string | undefined;
 }
 
 /** SPEC 3 form values with SPEC 5 validation; each input's name is SPEC's form value name. */
-export function CardForm({ store, total, lang, acceptedBrands, preparePhone, beforeSubmit }: CardFormProps) {
+export function CardForm({ store, total, lang, acceptedBrands, preparePhone, beforeSubmit, payTerms }: CardFormProps) {
   // The checkout's extras for this payment (donation, custom fields), between the fields and Pay.
   const beforePay = useContext(BeforePayContext);
   const state = useStoreState(store);
@@ -207,9 +209,10 @@ export function CardForm({ store, total, lang, acceptedBrands, preparePhone, bef
       />
       {beforePay}
       {beforeSubmit}
-      <button type="submit" className="button button--primary button--pay" disabled={paying} aria-busy={state.phase === 'paying'}>
+      <button type="submit" className="button button--primary button--pay" disabled={paying} aria-busy={state.phase === 'paying'} aria-describedby={payTerms ? 'pay-terms' : undefined}>
         {state.phase === 'paying' ? t('processing_payment') : t('pay_button', { amount: formatAmount(total, lang) })}
       </button>
+      {payTerms ? <p id="pay-terms" className="card-form__terms">{payTerms}</p> : null}
       <p className="card-form__secure">{t('secure_payment')}</p>
     </form>
   );

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { SUPPORT_EMAIL, refusalAlertOf, roundAmount } from '@pasarela/core';
+import { SUPPORT_EMAIL, formatAmount, refusalAlertOf, roundAmount, shopNameOf, subscriptionPeriodCode, type Language, type PendingSubscription } from '@pasarela/core';
 import type { MethodScreenProps } from '../../payments/methodModule';
 import { loadReceipts } from '../../receipts/loadReceipts';
 import { CardForm } from './CardForm';
+import { t } from '../../i18n/i18n';
 import type { CardPayContext } from './pay';
 import { checkPhone, preparePhoneRules } from '../../payments/phoneCheck';
 import { createCardStore, type CardSendOptions, type CardValues } from './store';
@@ -164,8 +165,16 @@ export function CardScreen({ payment }: MethodScreenProps) {
           acceptedBrands={methods.cardBrands}
           preparePhone={() => void preparePhoneRules().catch(() => undefined)}
           beforeSubmit={wallet ? <wallet.StoreCardBox onChange={(keep) => (keepCard.current = keep)} /> : null}
+          payTerms={data.subscription ? subscriptionTerms(data.subscription, shopNameOf(merchant), services.lang) : undefined}
         />
       </div>
     </>
   );
+}
+
+/** A subscription's terms under its Pay: what recurs, how often, to this card, and how it stops. */
+function subscriptionTerms(subscription: PendingSubscription, shop: string, lang: Language): string {
+  const { plan } = subscription;
+  const code = subscriptionPeriodCode(plan.period);
+  return t('subscription_pay_terms', { amount: formatAmount(plan.amount, lang), period: code ? t(`period_${code}`) : plan.period, shop });
 }
