@@ -127,7 +127,11 @@ describe.runIf(browserAvailable())('the wallet: login guard, home, add card, log
     await page.getByRole('button', { name: /usar como predeterminada: MC/i }).click();
     await expect.poll(() => mc.locator('.badge').count()).toBe(1);
     expect(await page.getByRole('listitem').filter({ hasText: /VISA .*4242/ }).locator('.badge').count()).toBe(0);
-    await page.getByRole('button', { name: /eliminar: MC/i }).click();
+    // "Eliminar tarjeta" names the card and asks first: nothing goes until the payer confirms.
+    await page.getByRole('button', { name: /eliminar tarjeta: MC/i }).click();
+    expect(await mc.count()).toBe(1);
+    await page.screenshot({ path: 'e2e/artifacts/wallet-remove-confirm-360.png' });
+    await page.getByRole('button', { name: 'Sí, eliminarla' }).click();
     await expect.poll(() => mc.count()).toBe(0);
     await expect.poll(() => page.getByRole('listitem').filter({ hasText: /VISA .*4242/ }).locator('.badge').count()).toBe(1);
 
