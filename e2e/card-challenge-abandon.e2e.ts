@@ -64,7 +64,7 @@ describe.runIf(browserAvailable())('leaving a 3DS challenge for another card', (
     const frame = await openRecordingShopEvents(page, code, lang);
     await frame.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
     await fillCard(page, lang, '4000 0000 0000 3220');
-    await frame.getByRole('button', { name: /aprobar/i }).waitFor({ timeout: 15_000 });
+    await frame.getByRole('button', { name: /aprobar|approve/i }).waitFor({ timeout: 15_000 });
     const challengeUrl = (await checkoutFrameOf(page)).url();
     await (await checkoutFrameOf(page)).evaluate(() => history.back());
     await frame.getByText(TEXT[lang].waiting).waitFor({ timeout: 20_000 });
@@ -115,7 +115,7 @@ describe.runIf(browserAvailable())('leaving a 3DS challenge for another card', (
       await stale.goto(challengeUrl.replace(/([?&])theme=[^&]*/, '$1theme=auto'));
       await stale.getByRole('heading', { name: TEXT[lang].gone }).waitFor({ timeout: 10_000 });
       expect(await stale.getByText(TEXT[lang].goneText).isVisible()).toBe(true);
-      expect(await stale.getByRole('button', { name: /aprobar/i }).count()).toBe(0);
+      expect(await stale.getByRole('button', { name: /aprobar|approve/i }).count()).toBe(0);
       expect(await stale.locator('html').getAttribute('lang')).toBe(lang);
       expect(await seriousViolations(stale)).toEqual([]);
       await stale.screenshot({ path: `${SHOTS}card-challenge-gone-${lang}-${scheme}-360.png` });

@@ -48,7 +48,7 @@ describe.runIf(browserAvailable())('back from a 3DS challenge', () => {
     await box.getByRole('checkbox', { name: TEXT[lang].robot }).check();
     await box.getByText(TEXT[lang].verified, { exact: true }).waitFor({ timeout: 10_000 });
     await frame.locator('#method-panel-card button[type="submit"]').click();
-    await frame.getByRole('button', { name: /aprobar/i }).waitFor({ timeout: 15_000 });
+    await frame.getByRole('button', { name: /aprobar|approve/i }).waitFor({ timeout: 15_000 });
     return { page, frame, code };
   }
   const shopEvents = (page: Page) => shopEventsOf<ShopEvent>(page);

@@ -18,7 +18,7 @@ describe.runIf(browserAvailable())('card outcomes in the embedded checkout', () 
     const { context, shop, checkout } = await openShopCheckout(browser, sandbox.demoUrl);
     await checkout.fillCard({ number: '4000 0000 0000 3220', cvc: '456' });
     await checkout.submit();
-    const fail = checkout.frame.getByRole('button', { name: /fallar/i });
+    const fail = checkout.frame.getByRole('button', { name: /fallar|fail/i });
     await fail.waitFor({ timeout: 15_000 });
     await fail.click();
     await expect.poll(() => checkout.alert.isVisible(), { timeout: 20_000 }).toBe(true);
@@ -31,7 +31,7 @@ describe.runIf(browserAvailable())('card outcomes in the embedded checkout', () 
     const { context, shop, checkout, codes } = await openShopCheckout(browser, sandbox.demoUrl);
     await checkout.fillCard({ number: '4000 0000 0000 3220' });
     await checkout.submit();
-    const approve = checkout.frame.getByRole('button', { name: /aprobar/i });
+    const approve = checkout.frame.getByRole('button', { name: /aprobar|approve/i });
     await approve.waitFor({ timeout: 15_000 });
     await approve.click();
     await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 20_000 }).toBe(true);

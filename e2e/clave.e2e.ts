@@ -33,7 +33,7 @@ describe.runIf(browserAvailable())('Clave from a merchant page, end to end', () 
     await checkout.chooseMethod(/Clave/);
     await continueButton(checkout).waitFor();
     expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
-    await toTheBank(opened, /aprobar/i);
+    await toTheBank(opened, /aprobar|approve/i);
 
     await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('success');
@@ -56,7 +56,7 @@ describe.runIf(browserAvailable())('Clave from a merchant page, end to end', () 
     const opened = await openShopCheckout(browser, sandbox.demoUrl);
     const { page, shop, checkout, codes } = opened;
     await checkout.chooseMethod(/Clave/);
-    await toTheBank(opened, /rechazar/i);
+    await toTheBank(opened, /rechazar|decline/i);
 
     // The refusal and what it means for the payer's money (the bank gives no reason of its own).
     await expect.poll(() => checkout.alert.textContent(), { timeout: 15_000 }).toBe(
@@ -67,7 +67,7 @@ describe.runIf(browserAvailable())('Clave from a merchant page, end to end', () 
     expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
     await page.screenshot({ path: 'e2e/artifacts/clave-refused.png' });
 
-    await toTheBank(opened, /aprobar/i);
+    await toTheBank(opened, /aprobar|approve/i);
     await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('success');
     const transactions = await transactionsFor(sandbox, codes[0] ?? '');

@@ -74,7 +74,7 @@ describe.runIf(browserAvailable())('a card decline the payer can recover from', 
     const page = await open('es', 33);
     await fill(page, '4000 0000 0000 3220');
     await page.locator('form button[type="submit"]').click();
-    const fail = page.getByRole('button', { name: /fallar/i });
+    const fail = page.getByRole('button', { name: /fallar|fail/i });
     await fail.waitFor({ timeout: 15_000 });
     await fail.click();
     await page.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });

@@ -33,7 +33,7 @@ describe.runIf(browserAvailable())('back from the Clave bank page with the frame
     await verification.getByRole('checkbox', { name: /No soy un robot|I'm not a robot/ }).check();
     await verification.getByText(/^(Verificado|Verified)$/).waitFor({ timeout: 10_000 });
     await frame.getByRole('button', { name: /continuar al banco|continue to the bank/i }).click();
-    await frame.getByRole('button', { name: /aprobar/i }).waitFor({ timeout: 15_000 });
+    await frame.getByRole('button', { name: /aprobar|approve/i }).waitFor({ timeout: 15_000 });
     return { page, frame, code };
   }
   const shopEvents = (page: Page) => shopEventsOf<ShopEvent>(page);
@@ -63,7 +63,7 @@ describe.runIf(browserAvailable())('back from the Clave bank page with the frame
 
   it('en: approved on the bank page, the return (returnclavesdk) shows the receipt from the operation in its address and the shop hears success once', async () => {
     const { page, frame, code } = await openOnBank('en', 52);
-    await frame.getByRole('button', { name: /aprobar/i }).click();
+    await frame.getByRole('button', { name: /aprobar|approve/i }).click();
     await frame.getByRole('heading', { name: /payment receipt/i }).waitFor({ timeout: 20_000 });
     const [tx] = await transactionsFor(sandbox, code);
     await expect.poll(() => shopEvents(page)).toMatchObject([['result', { status: 'success', method: 'clave', notification: { Estado: 'APPROVED', Oper: tx?.codOper } }]]);

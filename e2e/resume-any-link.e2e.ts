@@ -54,7 +54,7 @@ describe.runIf(browserAvailable())('a pending payment resumed on a multi-use lin
   async function atClaveBank(lang: 'es' | 'en', amount: number) {
     const opened = await onMethod(lang, amount, /Clave/);
     await opened.frame.getByRole('button', { name: /continuar al banco|continue to the bank/i }).click();
-    await opened.frame.getByRole('button', { name: /aprobar/i }).waitFor({ timeout: 15_000 });
+    await opened.frame.getByRole('button', { name: /aprobar|approve/i }).waitFor({ timeout: 15_000 });
     return opened;
   }
 
@@ -150,7 +150,7 @@ describe.runIf(browserAvailable())('a pending payment resumed on a multi-use lin
 
   it('en: approved on the Clave bank page, back through its return on a multi-use link: settled, the merchant page forgets it, and a reopen opens a fresh form; the shop hears success once', async () => {
     const { code, page, frame } = await atClaveBank('en', 74);
-    await frame.getByRole('button', { name: /aprobar/i }).click();
+    await frame.getByRole('button', { name: /aprobar|approve/i }).click();
     await frame.getByRole('heading', { name: /payment receipt/i }).waitFor({ timeout: 20_000 });
     await expect.poll(() => shopEvents(page)).toMatchObject([['result', { status: 'success', method: 'clave', notification: { Estado: 'APPROVED' } }]]);
     // Reported by the return: the merchant page keeps no pending payment of the link.

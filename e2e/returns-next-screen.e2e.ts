@@ -153,7 +153,7 @@ describe.runIf(browserAvailable())('returns from the 3DS and Clave pages, defaul
     await frame.getByText(TEXT[lang].verified, { exact: true }).waitFor({ timeout: 10_000 });
     if (method === 'card') await frame.locator('#method-panel-card button[type="submit"]').click();
     else await frame.getByRole('button', { name: TEXT[lang].toBank }).click();
-    await frame.getByRole('button', { name: /aprobar/i }).waitFor({ timeout: 15_000 });
+    await frame.getByRole('button', { name: /aprobar|approve/i }).waitFor({ timeout: 15_000 });
     return { page, frame, after, answered: () => void (counting = true) };
   }
 
@@ -164,7 +164,7 @@ describe.runIf(browserAvailable())('returns from the 3DS and Clave pages, defaul
   ])('$lang: a refused 3DS challenge comes straight back to the form with the reason and what was typed, never the CVC: no splash, no receipt, no wait (frame storage $storage)', async ({ lang, amount, storage }) => {
     const { page, frame, after, answered } = await onOutsidePage(lang, amount, 'card', storage);
     answered();
-    await frame.getByRole('button', { name: /fallar/i }).click();
+    await frame.getByRole('button', { name: /fallar|fail/i }).click();
     const note = frame.locator('#card-decline');
     await note.waitFor({ timeout: 20_000 });
     expect(await note.getAttribute('role')).toBe('alert');
@@ -204,7 +204,7 @@ describe.runIf(browserAvailable())('returns from the 3DS and Clave pages, defaul
   ])('$lang: approved on the $method outside page, the receipt: no splash, and its page carries it (frame storage $storage)', async ({ lang, amount, method, storage }) => {
     const { page, frame, after, answered } = await onOutsidePage(lang, amount, method, storage);
     answered();
-    await frame.getByRole('button', { name: /aprobar/i }).click();
+    await frame.getByRole('button', { name: /aprobar|approve/i }).click();
     await frame.getByRole('heading', { name: TEXT[lang].receipt }).waitFor({ timeout: 20_000 });
     expect(after.splashes).toEqual([]);
     expect(after.receiptCalls).toEqual([]);
