@@ -92,4 +92,19 @@ describe.runIf(browserAvailable())('a way back from every screen', () => {
     await frame.getByRole('radiogroup', { name: /método de pago|payment method/i }).waitFor({ timeout: 15_000 });
     await page.context().close();
   }, 90_000);
+
+  it.each(['es', 'en'] as const)('%s: a subscription says under its Pay what recurs and how it stops', async (lang) => {
+    const context = await browser.newContext({ locale: lang === 'es' ? 'es-PA' : 'en-US', viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await page.goto(`${sandbox.url}/pf/widget?type=subs&code=SUBDEMO0001&lang=${lang}`);
+    const checkout = new CheckoutFrame(page);
+    await checkout.waitForForm();
+    const terms = page.locator('#pay-terms');
+    expect(await terms.textContent()).toMatch(lang === 'es' ? /se cobrarán \$19\.99 cada mes a esta tarjeta hasta que canceles/ : /\$19\.99 will be charged every month to this card until you cancel/);
+    expect(await page.getByRole('button', { name: lang === 'es' ? /^Pagar/ : /^Pay/ }).getAttribute('aria-describedby')).toBe('pay-terms');
+    expect(await seriousViolations(page)).toEqual([]);
+    await terms.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}payer-subscription-terms-${lang}-360.png` });
+    await context.close();
+  }, 60_000);
 });
