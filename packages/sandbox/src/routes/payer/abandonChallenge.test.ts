@@ -35,7 +35,7 @@ async function chargesOf(codOper: string): Promise<number> {
 
 /** Gives the demo merchant a webhook URL, so its payments' events are recorded (and listed by the admin API). */
 async function listenToWebhooks(): Promise<void> {
-  await t.db.query("update merchants set webhook_url = 'https://shop.example/hooks' where id = 1 and webhook_url is null");
+  await t.db.query("update merchants set webhook_url = 'https://shop.example/hooks', webhook_secret = coalesce(webhook_secret, 'whsec_test') where id = 1 and webhook_url is null");
 }
 
 /** The merchant's webhook events for the payment, oldest first: type, result, authStatus and why it was called off. */
@@ -52,7 +52,7 @@ describe('POST /api/v1/cards/payments/:codOper/abandon: the payer leaves a 3DS c
     const { codOper, page } = await atChallenge(51);
     const left = await abandon(codOper);
     expect(left.status).toBe(200);
-    expect(left.data).toMatchObject({ codOper, status: 0, authStatus: 'CANCELLED', messageSys: 'Pago cancelado antes de completarse' });
+    expect(left.data).toMatchObject({ codOper, status: 0, authStatus: 'CANCELLED', messageSys: 'Pago cancelado antes de completarse; no se hizo ningún cargo' });
     expect(left.data['redirectUrl']).toBeUndefined();
 
     const late = await completeChallenge(page, 'approve');
