@@ -16,7 +16,8 @@ type Lang = 'es' | 'en';
 const TEXT = {
   es: {
     verification: 'Verificación', robot: 'No soy un robot', verified: 'Verificado', nequiSend: /enviar notificación/i,
-    nequiTimeOver: 'El tiempo para aceptar el pago en Nequi terminó.',
+    // The checkout's countdown or the server's 619 (SPEC 4 payment_expired), whichever ends the wait first.
+    nequiTimeOver: ['El tiempo para aceptar el pago en Nequi terminó.', 'El tiempo para pagar ha expirado'],
     voucherTitle: /código de pago/i, otherMethod: 'Pagar con otro método',
     voucherNote: 'Elegir otro método no anula este código: sigue sirviendo hasta que venza. Si pagas de otra forma, no lo pagues también.',
     nothing: (code: string) => `No hay nada que validar: no hicimos ningún cargo de validación a tu tarjeta por la operación ${code}.`,
@@ -24,7 +25,7 @@ const TEXT = {
   },
   en: {
     verification: 'Verification', robot: "I'm not a robot", verified: 'Verified', nequiSend: /send notification/i,
-    nequiTimeOver: 'The time to accept the payment in Nequi is over.',
+    nequiTimeOver: ['The time to accept the payment in Nequi is over.', 'The time to pay has expired'],
     voucherTitle: /payment code/i, otherMethod: 'Pay with another method',
     voucherNote: 'Choosing another method does not cancel this code: it still works until it expires. If you pay another way, do not pay it as well.',
     nothing: (code: string) => `There is nothing to validate: we made no validation charge to your card for operation ${code}.`,
@@ -126,7 +127,7 @@ describe.runIf(browserAvailable())('the checkout on a phone: captcha, focus, Pay
     expect(await frame.getByRole('group', { name: TEXT[lang].verification }).isVisible()).toBe(false);
     await page.screenshot({ path: `${SHOTS}details-nequi-wait-${lang}-360.png` });
     const alert = frame.getByRole('alert');
-    await expect.poll(() => alert.textContent(), { timeout: 30_000 }).toBe(TEXT[lang].nequiTimeOver);
+    await expect.poll(() => alert.textContent(), { timeout: 30_000 }).toBeOneOf([...TEXT[lang].nequiTimeOver]);
     // The payment is over: the captcha is back below the form for the next try.
     await expect.poll(() => frame.getByRole('group', { name: TEXT[lang].verification }).isVisible()).toBe(true);
     await page.screenshot({ path: `${SHOTS}details-nequi-time-over-${lang}-360.png` });

@@ -155,7 +155,7 @@ describe.runIf(browserAvailable())('a pending payment resumed on a multi-use lin
     await expect.poll(() => shopEvents(page)).toMatchObject([['result', { status: 'success', method: 'clave', notification: { Estado: 'APPROVED' } }]]);
     // Reported by the return: the merchant page keeps no pending payment of the link.
     await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('pasarela.pending.')).length)).toBe(0);
-    await frame.getByRole('button', { name: 'Close' }).click();
+    await clickAway(page, frame.getByRole('button', { name: 'Close' }));
     await page.locator('iframe[src*="/pf/widget"]').waitFor({ state: 'detached', timeout: 10_000 });
     // The payer opens the link again on the same page: a fresh form, not the payment just made.
     const again = await openRecordingShopEvents(page, code, 'en');

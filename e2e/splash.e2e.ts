@@ -101,7 +101,7 @@ describe.runIf(browserAvailable())('the splash over a payment link, at its defau
     expect(await seriousViolations(page)).toEqual([]);
 
     // The splash ends on time, and the LCP came from the form before that.
-    await page.locator('.splash').waitFor({ state: 'detached', timeout: 10_000 });
+    await page.locator('.splash').waitFor({ state: 'detached', timeout: 20_000 });
     const timings = await page.evaluate(() => (window as unknown as { __timings: Timings }).__timings);
     expect(timings.splashEnd).toBeGreaterThan(LONG_SPLASH_MS);
     const first = timings.lcp[0];

@@ -91,7 +91,7 @@ describe.runIf(browserAvailable())('subscriptions, end to end', () => {
     await checkout.waitForForm();
     await checkout.fillCard({ number: '4000 0000 0000 0119' });
     await checkout.submit();
-    await expect.poll(async () => (await checkout.alert.isVisible()) && (await checkout.alert.textContent()), { timeout: 15_000 }).toContain('Error al procesar la solicitud');
+    await expect.poll(async () => (await checkout.alert.isVisible()) && (await checkout.alert.textContent()), { timeout: 15_000 }).toContain('no se hizo ningún cargo');
     await page.screenshot({ path: 'e2e/artifacts/subscription-processing-error-360.png', fullPage: true });
     expect((await guestGet<{ status: number }>(sandbox, `subscriptions/${key}`)).status).toBe(0);
     await checkout.field('cardnumber').fill('4242 4242 4242 4242');

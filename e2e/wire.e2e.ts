@@ -54,7 +54,7 @@ describe.runIf(browserAvailable()).each([
       pfFingerprintIntegration: 'FINGER_PRINT',
     });
     expect(payload['cardInformation']).toEqual({
-      cardNumber: CARD, expMonth: '12', expYear: String((new Date().getFullYear() + 2) % 100).padStart(2, '0'), cvv: '123', firstName: 'Begona', lastName: 'Munoz', cardType: 'VISA',
+      cardNumber: CARD, expMonth: '12', expYear: String((new Date().getFullYear() + 2) % 100).padStart(2, '0'), cvv: '123', firstName: 'Begoña', lastName: 'Muñoz', cardType: 'VISA',
     });
     expect(payload['additionalData']).toMatchObject({ trackId: expect.any(String), zipCode: '0000', street: 'Panama', scoreCaptcha: expect.any(Number), domainRequested: sandbox.url });
     expect(payload['deviceInformation']).toEqual({ deviceFingerprint: expect.any(String) });
