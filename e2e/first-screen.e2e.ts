@@ -57,7 +57,7 @@ describe.runIf(browserAvailable())('the checkout\'s first screen', () => {
     console.log(`first load as downloaded until the card form is live: ${(bytes / 1000).toFixed(2)} KB gzip in ${code.map((d) => new URL(d.url).pathname).join(', ')}`);
     expect(code.length).toBeGreaterThanOrEqual(2);
     expect(code.every((d) => d.bytes > 0)).toBe(true);
-    // PRODUCT.md's bar: 60 KB with i18next (sizes.mjs).
+    // Our ceiling under PRODUCT.md's 90 KB bar: 64 KB with i18next (sizes.mjs).
     // The later screens' styles are not part of it.
     expect(code.filter((d) => new URL(d.url).pathname.endsWith('.css'))).toEqual([]);
     expect(bytes).toBeLessThanOrEqual(BUDGETS.widgetFirstLoadGzipBytes);

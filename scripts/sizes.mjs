@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 const root = (p) => fileURLToPath(new URL(`../${p}`, import.meta.url));
 
 /**
- * PRODUCT.md "Quality bars" (min+gzip; 1 KB = 1000 B): the widget's first load <= 60 KB with
+ * PRODUCT.md "Quality bars" (min+gzip; 1 KB = 1000 B): the widget's first load <= 90 KB; our own ceiling is 64 KB, with
  * i18next, as built and as a browser downloads it (the page with its first screen and answers, then
  * the script: e2e/first-screen.e2e.ts); the loader <= 8 KB with penpal's parent side as
  * published (no build step edits a dependency's code).
@@ -16,7 +16,7 @@ const root = (p) => fileURLToPath(new URL(`../${p}`, import.meta.url));
  */
 export const BUDGETS = {
   loaderGzipBytes: 8_000,
-  widgetFirstLoadGzipBytes: 60_000,
+  widgetFirstLoadGzipBytes: 64_000,
 };
 
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
