@@ -9,6 +9,7 @@ import { IN_DOUBT } from './inDoubt';
 import { settlePayment } from './settlePayment';
 import { depositKeyOf } from './cryptoReceived';
 import { reconcileCardChecks } from './cardCheck';
+import { reconcileGiveBacks } from './reconcileGiveBacks';
 
 /** How many attempts one pass looks at; the next pass takes the rest. */
 const RECONCILE_BATCH = 200;
@@ -59,7 +60,8 @@ async function askGateway(deps: Pick<Deps, 'gateways'>, row: TransactionRow, lap
  * restart, the database gone mid-way) and every wait past its window (a push nobody answered, a
  * voucher nobody paid) is settled from what its gateway says, asked by the attempt's key; never by
  * charging again. An attempt its gateway never received is forgotten (nothing was charged, and the
- * payer's retry with its trackId starts anew). Runs on every node on a timer: the settle is
+ * payer's retry with its trackId starts anew). Then the wallet's card checks in doubt, and money being
+ * given back whose first try was cut (reconcileGiveBacks.ts). Runs on every node on a timer: the settle is
  * conditional, so an attempt two nodes look at at once changes once. Returns the attempts this pass changed.
  */
 export async function reconcileAttempts(deps: Pick<Deps, 'db' | 'gateways'>): Promise<string[]> {
@@ -83,5 +85,7 @@ export async function reconcileAttempts(deps: Pick<Deps, 'db' | 'gateways'>): Pr
   }
   // The wallet's add-card checks left in doubt, the same way (payments/cardCheck.ts).
   changed.push(...(await reconcileCardChecks(deps, IN_DOUBT_AFTER_MS)));
+  // Money being given back for a called-off payment whose first try was cut (payments/reconcileGiveBacks.ts).
+  changed.push(...(await reconcileGiveBacks(deps)));
   return changed;
 }

@@ -6,12 +6,14 @@ import { PaymentError } from '../errors/PaymentError';
 import { insertTransaction, type NewTransaction, type TransactionRow } from '../store/transactions';
 import { cardPayload, createTestApp, type TestApp } from '../test/testApp';
 import { receiveGatewayEvent } from './receiveGatewayEvent';
+import { reconcileGiveBacks } from './reconcileGiveBacks';
 import { wayBackOf, type WayBack } from './withdrawAtGateway';
 
 // Every port that can take money after a call-off has a way back: a voucher is cancelled at its
 // network (the kiosk refuses it), a bank page is closed (the bank refuses it); money a gateway took
 // anyway is given back through its port, or recorded owed to the payer, shown in the verify call
-// and sent as a webhook. One after the other here; races.test.ts has them at once on two nodes.
+// and sent as a webhook. A give-back whose first try was cut is asked of its port again by the
+// reconciler, under the same keys. One after the other here; races.test.ts has them at once on two nodes.
 
 let t: TestApp;
 let faults: ReturnType<typeof faultyGateways>;
@@ -38,6 +40,28 @@ const payByCard = async (code: string) => expect((await t.post('/cards/auth-capt
 const rowOf = async (codOper: string) => (await t.db.query<TransactionRow>('select * from transactions where cod_oper = $1', [codOper]))[0];
 const simulated = async (codOper: string) => (await t.db.query<{ state: Record<string, unknown> }>('select state from gateway_simulator where key = $1', [codOper]))[0]?.state;
 const verify = async (codOper: string) => (await (await t.app.request(`/api/v1/merchant/transactions/${codOper}`, { headers: { authorization: `Bearer ${merchant.secretKey}` } })).json()) as Record<string, unknown>;
+const owedOf = async (codOper: string) => (await rowOf(codOper))?.details['owedToPayer'];
+const owedEvents = async (codOper: string) => (await eventsOf(codOper)).filter((e) => e.event_type === 'transaction.owed_to_payer').length;
+const reconcile = () => reconcileGiveBacks({ db: t.db, gateways: t.gateways });
+/** The money was taken `ago` (past the give-back's wait), and no node's claim holds it. */
+const pastWait = (codOper: string, ago = '1 minute') =>
+  t.db.query(`update transactions set details = jsonb_set(details - 'giveBackCheckedAt', '{owedToPayer,takenAt}', to_jsonb((now() - $2::interval)::text))
+    where cod_oper = $1`, [codOper, ago]);
+
+/**
+ * A Yappy payment called off (its link paid by card; the wallet's cancel never reached it) whose
+ * phone approves it anyway (on the wallet's books too when `booked`), and whose first give-back try meets `refund`.
+ */
+async function yappyApprovedLate(o: { booked: boolean; refund: 'timeout' | 'lost_answer' | 'error_before' }): Promise<string> {
+  const code = await singleUseLink();
+  const push = String((await t.post('/yappy/payments', { code, phone: '63333333', trackId: randomUUID() })).data['codOper']);
+  faults.plan('push', 'timeout');
+  await payByCard(code);
+  faults.plan('push', o.refund);
+  if (o.booked) await t.db.query("update gateway_simulator set state = state || '{\"state\":\"approved\"}' where key = $1", [push]);
+  await receiveGatewayEvent({ db: t.db, gateways: t.gateways }, { id: `phone:${push}`, key: push, kind: 'push', answer: { state: 'approved' } });
+  return push;
+}
 const eventsOf = async (codOper: string) =>
   (await t.db.query<{ event_type: string | null; owed_to_payer: { state: string; amountCents: number } | null }>(
     'select event_type, owed_to_payer from webhook_events where cod_oper = $1 order by created_at, id', [codOper]));
@@ -124,16 +148,79 @@ describe('ways back (docs/gateways.md)', () => {
   });
 
   it('records a push approved after its call-off as owed when the wallet refuses to give it back', async () => {
-    const code = await singleUseLink();
-    const push = String((await t.post('/yappy/payments', { code, phone: '63333333', trackId: randomUUID() })).data['codOper']);
-    faults.plan('push', 'timeout');
-    await payByCard(code);
-    faults.plan('push', 'error_before');
-    await t.db.query("update gateway_simulator set state = state || '{\"state\":\"approved\"}' where key = $1", [push]);
-    await receiveGatewayEvent({ db: t.db, gateways: t.gateways }, { id: `phone:${push}`, key: push, kind: 'push', answer: { state: 'approved' } });
-    expect(await rowOf(push)).toMatchObject({ details: expect.objectContaining({ owedToPayer: expect.objectContaining({ amountCents: 2_675, state: 'owed' }) }) });
+    const push = await yappyApprovedLate({ booked: false, refund: 'error_before' });
+    // A broken answer may hide a refund made: still being given back, shown owed, and no webhook yet.
+    expect(await owedOf(push)).toMatchObject({ amountCents: 2_675, state: 'giving_back' });
     expect(await verify(push)).toMatchObject({ owedToPayer: 26.75 });
-    expect((await eventsOf(push)).map((e) => e.event_type)).toContain('transaction.owed_to_payer');
+    expect(await owedEvents(push)).toBe(0);
+    await pastWait(push);
+    // Asked again, the wallet refuses: it has no approved payment on its books to give back.
+    expect(await reconcile()).toEqual([push]);
+    expect(await owedOf(push)).toMatchObject({ amountCents: 2_675, state: 'owed' });
+    expect(await verify(push)).toMatchObject({ owedToPayer: 26.75 });
+    expect(await owedEvents(push)).toBe(1);
+    expect(await reconcile()).toEqual([]);
+    expect(await owedEvents(push)).toBe(1);
+  });
+
+  it('asks the bank again, under the same key, for a give-back whose answer was lost: given back once, at the bank and here', async () => {
+    const code = await singleUseLink();
+    const clave = String((await t.post('/clave/payments', { code, trackId: randomUUID() })).data['codOper']);
+    faults.plan('bank', 'timeout');
+    await payByCard(code);
+    // The bank makes the refund; its answer is lost.
+    faults.plan('bank', 'lost_answer');
+    const approve = await t.app.request(`/sandbox/clave/${clave}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, body: 'result=approve' });
+    expect(approve.status).toBe(200);
+    expect(await simulated(clave)).toMatchObject({ state: 'approved', refundedCents: 2_675 });
+    expect(await owedOf(clave)).toMatchObject({ state: 'giving_back' });
+    expect(await verify(clave)).toMatchObject({ owedToPayer: 26.75 });
+    // Inside the port call's wait the reconciler leaves it alone.
+    expect(await reconcile()).toEqual([]);
+    await pastWait(clave);
+    const asked = faults.calls.bank;
+    expect(await reconcile()).toEqual([clave]);
+    expect(faults.calls.bank - asked).toBe(1);
+    expect(await reconcile()).toEqual([]);
+    // Given back once: the bank's books hold one refund, under the first try's key.
+    expect(await simulated(clave)).toMatchObject({ state: 'approved', refundedCents: 2_675, refundKeys: [`${clave}:refund`] });
+    expect(await owedOf(clave)).toMatchObject({ amountCents: 2_675, state: 'given_back' });
+    expect(await verify(clave)).not.toHaveProperty('owedToPayer');
+    expect(await owedEvents(clave)).toBe(0);
+  });
+
+  it('leaves a give-back whose port is still silent for a later pass, claimed by one node, and records it owed a day on', async () => {
+    const push = await yappyApprovedLate({ booked: true, refund: 'timeout' });
+    await pastWait(push);
+    faults.plan('push', 'timeout');
+    expect(await reconcile()).toEqual([]);
+    expect(await owedOf(push)).toMatchObject({ state: 'giving_back' });
+    // Claimed for a while: another pass does not ask the wallet again before the claim lapses.
+    const asked = faults.calls.push;
+    expect(await reconcile()).toEqual([]);
+    expect(faults.calls.push).toBe(asked);
+    // A day on and the wallet still silent: owed (a person checks the wallet), one webhook.
+    await pastWait(push, '25 hours');
+    faults.plan('push', 'timeout');
+    expect(await reconcile()).toEqual([push]);
+    expect(await owedOf(push)).toMatchObject({ state: 'owed' });
+    expect(await owedEvents(push)).toBe(1);
+  });
+
+  it('two reconciler passes at once change each give-back once: one given back once at the wallet, one refused and owed with one webhook', async () => {
+    const made = await yappyApprovedLate({ booked: true, refund: 'lost_answer' });
+    const refused = await yappyApprovedLate({ booked: false, refund: 'timeout' });
+    expect(await simulated(made)).toMatchObject({ refundedCents: 2_675 });
+    await pastWait(made);
+    await pastWait(refused);
+    const asked = faults.calls.push;
+    const passes = await Promise.all([reconcile(), reconcile()]);
+    expect(passes.flat().sort()).toEqual([made, refused].sort());
+    expect(faults.calls.push - asked).toBe(2);
+    expect(await simulated(made)).toMatchObject({ state: 'approved', refundedCents: 2_675, refundKeys: [`${made}:refund`] });
+    expect(await owedOf(made)).toMatchObject({ state: 'given_back' });
+    expect(await owedOf(refused)).toMatchObject({ state: 'owed' });
+    expect([await owedEvents(made), await owedEvents(refused)]).toEqual([0, 1]);
   });
 
   it('shows coins that reached a called-off crypto payment as owed until the crypto refund sends them back', async () => {

@@ -41,19 +41,29 @@ export function moneyTakenOf(row: Pick<TransactionRow, 'method' | 'amount_cents'
 
 /**
  * The money a gateway took for a called-off payment (recorded as being given back by settlePayment),
- * given back through the same port, so the payer is charged once; where the port refuses or fails,
- * it is recorded as owed to the payer (the merchant hears transaction.owed_to_payer). Never throws.
+ * given back through the same port, so the payer is charged once; where the port refuses, it is
+ * recorded as owed to the payer (the merchant hears transaction.owed_to_payer). A port that does not
+ * answer, or answers broken, may have given it back: it stays `giving_back` and the reconciler asks
+ * the port again under the same keys (reconcileGiveBacks.ts). Never throws.
  */
 export async function giveBack(deps: Pick<Deps, 'db' | 'gateways'>, row: TransactionRow): Promise<void> {
   const owed = row.details['owedToPayer'] as OwedToPayer | undefined;
   if (owed?.state !== 'giving_back') return;
-  let givenBack = false;
+  const said = await askPortToGiveBack(deps, row, owed.amountCents);
+  if (said) await endGiveBack(deps.db, row.cod_oper, said).catch(() => undefined);
+}
+
+/**
+ * Gives the money back through the row's port under the give-back's keys (`<codOper>:void`,
+ * `<codOper>:refund`: asked again, the port answers as it did and moves nothing twice). Undefined
+ * when what the port did is unknown (no answer, a broken one).
+ */
+export async function askPortToGiveBack(deps: Pick<Deps, 'gateways'>, row: TransactionRow, amountCents: number): Promise<'given_back' | 'owed' | undefined> {
   try {
-    givenBack = await throughPort(deps, row, owed.amountCents);
+    return (await throughPort(deps, row, amountCents)) ? 'given_back' : 'owed';
   } catch {
-    // No answer or a failure: not known to be given back, so it is owed (a person checks the gateway).
+    return undefined;
   }
-  await endGiveBack(deps.db, row.cod_oper, givenBack ? 'given_back' : 'owed').catch(() => undefined);
 }
 
 async function throughPort(deps: Pick<Deps, 'gateways'>, row: TransactionRow, amountCents: number): Promise<boolean> {
