@@ -1,3 +1,4 @@
+import { catalogs } from '@pasarela/core';
 import { bankPageColourCss, type PageTheme } from '../brand/bankPageLook';
 
 /** Escapes text for HTML element content and quoted attributes. */
@@ -27,7 +28,8 @@ button.approve{background:var(--brand);color:var(--on-brand)}button.fail{backgro
 button:focus-visible{outline:3px solid var(--focus);outline-offset:2px}
 .shop{display:flex;flex-wrap:wrap;align-items:center;gap:10px;margin:0 0 16px;padding:0 0 12px;border-bottom:1px solid var(--line)}
 .shop img,.shop .initial{width:32px;height:32px;border-radius:8px;flex:none;object-fit:contain}.shop .initial{display:grid;place-items:center;background:var(--initial);font-weight:700}
-.shop p{margin:0;font-weight:600;flex:1;min-width:0;overflow-wrap:anywhere}.shop form{flex-basis:100%}.shop button.cancel{margin:0;padding:8px 12px;background:var(--card);color:var(--text);border:1px solid var(--edge);font-size:.9rem}</style></head>
+.shop p{margin:0;font-weight:600;flex:1;min-width:0;overflow-wrap:anywhere}.shop form{flex-basis:100%}.shop button.cancel{margin:0;padding:8px 12px;background:var(--card);color:var(--text);border:1px solid var(--edge);font-size:.9rem}
+.shop{position:relative;padding-right:52px}.shop button.close{position:absolute;top:-8px;right:0;margin:0;width:44px;height:44px;padding:0;font-size:1.5rem;line-height:1;background:var(--card);color:var(--text);border:1px solid var(--edge)}.shop button.close[hidden]{display:none}</style></head>
 <body><main>${bodyHtml}</main></body></html>`;
 }
 
@@ -45,7 +47,23 @@ export interface BankPageShop {
  */
 export function bankPageTop(shop: BankPageShop | null, cancelAction: string, hiddenFields: string, lang: 'es' | 'en' = 'es', result = 'fail'): string {
   const label = lang === 'en' ? 'Cancel and go back' : 'Cancelar y volver';
-  return shopHeader(shop, `<form method="post" action="${escapeHtml(cancelAction)}">${hiddenFields}<input type="hidden" name="result" value="${escapeHtml(result)}"><button class="cancel" type="submit">${label}</button></form>`);
+  const close = catalogs[lang]['close'] ?? 'Cerrar';
+  // Inside the checkout's frame the page takes the checkout's X and Escape: the same cancel, marked
+  // `close` so the checkout closes once it has told the shop (shown only when framed).
+  return shopHeader(shop, `<form method="post" action="${escapeHtml(cancelAction)}">${hiddenFields}<input type="hidden" name="result" value="${escapeHtml(result)}"><button class="cancel" type="submit">${label}</button><button class="close" type="submit" name="${BANK_PAGE_CLOSE_FIELD}" value="1" aria-label="${escapeHtml(close)}" hidden>×</button></form>${FRAMED_CLOSE_SCRIPT}`);
+}
+
+/** The cancel form's field (and the return address's mark) that asks the checkout to close after the cancel. */
+export const BANK_PAGE_CLOSE_FIELD = 'close';
+
+const FRAMED_CLOSE_SCRIPT = `<script>(function(){if(window.parent===window)return;var x=document.querySelector('button.close');if(!x)return;x.hidden=false;document.addEventListener('keydown',function(e){if(e.key==='Escape'&&!e.defaultPrevented){e.preventDefault();x.click()}})})()</script>`;
+
+/** The address the page goes back to, marked so the checkout closes there when the payer closed the page. */
+export function withCloseMark(address: string, form: Record<string, unknown>): string {
+  if (form[BANK_PAGE_CLOSE_FIELD] !== '1') return address;
+  const url = new URL(address, 'http://sandbox.invalid');
+  url.searchParams.set(BANK_PAGE_CLOSE_FIELD, '1');
+  return url.pathname + url.search + url.hash;
 }
 
 /** Whose payment a bank page is about: the merchant's logo (or initial) and name, then `after` (HTML). */

@@ -56,6 +56,18 @@ export function returnFromAddress(url: URL): PendingReturn {
   return { formPath: isLocalPath(from) ? from : '', email: '', returnUrl: '' };
 }
 
+/**
+ * Query mark our own (sandbox) bank and 3DS pages put on the return address when the payer closed
+ * them with the checkout's X or Escape: the page called the payment off; the return reports it and
+ * closes the checkout.
+ */
+export const CLOSE_PARAM = 'close';
+
+/** Whether this return was the payer closing the outside page (CLOSE_PARAM). */
+export function closedOutside(url: URL): boolean {
+  return url.searchParams.get(CLOSE_PARAM) === '1';
+}
+
 /** Query parameter our own (sandbox) bank and 3DS pages read for the checkout's colour scheme. */
 export const THEME_PARAM = 'theme';
 

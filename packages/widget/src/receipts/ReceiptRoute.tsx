@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useServices } from '../services/services';
 import { clearSession } from '../services/session';
 import { challengeFromAddress, takeChallenge } from '../payments/challengeReturn';
+import { closedOutside } from '../payments/leaveAndReturn';
 import { forgetChallengeDraft, noteDraftReason } from '../payments/challengeDraft';
 import { forgetReturnedPayment, resultAfterReturn, stepsBackToForm } from '../payments/afterReturn';
 import { RECEIPT_PATH } from '../services/route';
@@ -26,11 +27,15 @@ export function ReceiptRoute({ store }: { store: ReceiptStore }) {
     reported.current = true;
     // Refused: back to the form's own history entry, which keeps what was typed (storage or not),
     // follows the payment to this refusal and tells the shop.
-    const steps = result.status === 'success' ? null : stepsBackToForm(new URL(location.href), history.length);
+    // The payer closed the challenge page (its X or Escape), which called the payment off: the
+    // shop is told and the checkout closes, rather than going back to the form.
+    const closing = closedOutside(services.address());
+    const steps = result.status === 'success' || closing ? null : stepsBackToForm(new URL(location.href), history.length);
     if (steps !== null) return history.go(steps);
     services.bridge.notify({ type: 'result', result });
     // Reported here: neither the loader nor this tab follows the challenge's payment any longer.
     forgetReturnedPayment(services, 'card');
+    if (closing) services.bridge.notify({ type: 'close' });
     const receiptPath = RECEIPT_PATH + encodeURIComponent(state.status === 'ready' ? state.receipt.codOper : '');
     if (result.status === 'success') {
       clearSession(services.storage.local);

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { formatAmount, centsToAmount } from '@pasarela/core';
 import type { Deps } from '../../Deps';
 import type { AppEnv } from '../../http/AppEnv';
-import { bankPageTop, escapeHtml, sandboxPage } from '../../http/html';
+import { bankPageTop, escapeHtml, sandboxPage, withCloseMark } from '../../http/html';
 import { receiveGatewayEvent } from '../../payments/receiveGatewayEvent';
 import { bankPageShop } from '../../brand/merchantBrand';
 import { pageThemeOf } from '../../brand/bankPageLook';
@@ -47,7 +47,7 @@ ${button('approve', en ? 'Approve' : 'Aprobar')}${button('fail', en ? 'Decline' 
     }
     const settled = await receiveGatewayEvent(deps, { id: `sim:bank:${codOper}:${outcome}`, key: codOper, kind: 'bank', outcome });
     if ((c.req.header('accept') ?? '').includes('application/json')) return c.json({ codOper, status: settled?.row.status ?? null });
-    return c.redirect(claveReturnUrl(codOper, typeof form['returnTo'] === 'string' ? form['returnTo'] : undefined), 303);
+    return c.redirect(withCloseMark(claveReturnUrl(codOper, typeof form['returnTo'] === 'string' ? form['returnTo'] : undefined), form), 303);
   });
   return app;
 }

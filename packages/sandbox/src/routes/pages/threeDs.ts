@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono';
-import { catalogs, formatAmount, centsToAmount, hasForbiddenCharacters } from '@pasarela/core';
+import { catalogs, formatAmount, centsToAmount, hasForbiddenCharacters, CHALLENGE_STAY_PARAM } from '@pasarela/core';
 import { originOf, type Deps } from '../../Deps';
 import type { AppEnv } from '../../http/AppEnv';
-import { bankPageTop, escapeHtml, sandboxPage, shopHeader } from '../../http/html';
+import { BANK_PAGE_CLOSE_FIELD, bankPageTop, escapeHtml, sandboxPage, shopHeader, withCloseMark } from '../../http/html';
 import { findMerchant } from '../../store/merchants';
 import { mailReceipt } from '../../payments/receiptMail';
 import { receiveGatewayEvent } from '../../payments/receiveGatewayEvent';
@@ -22,6 +22,12 @@ export function sameOriginPath(returnTo: string | undefined): string | undefined
   if (!returnTo || !returnTo.startsWith('/') || returnTo.startsWith('//') || returnTo.includes('\\') || hasForbiddenCharacters(returnTo)) return undefined;
   const url = new URL(returnTo, PAGE_BASE);
   return url.origin === PAGE_BASE ? url.pathname + url.search + url.hash : undefined;
+}
+
+function withStay(address: string): string {
+  const url = new URL(address, PAGE_BASE);
+  url.searchParams.set(CHALLENGE_STAY_PARAM, '1');
+  return url.pathname + url.search + url.hash;
 }
 
 /** Where the payer lands after the challenge: SPEC 2's processing page, which opens the receipt. */
@@ -82,7 +88,10 @@ export function threeDsRoutes(deps: Deps) {
     if (row && result === 'cancel') {
       // The payer cancels: the attempt is called off as theirs (nothing charged, no longer a possible duplicate), then back to the checkout.
       await abandonCardChallenge(deps, row).catch(() => undefined);
-      return c.redirect(afterChallengeUrl(codOper, returnTo), 303);
+      // Closed from the checkout's X or Escape: the receipt's address reports the cancel and closes
+      // the checkout (`stay`: not the blank page that goes back to the form).
+      const back = afterChallengeUrl(codOper, returnTo);
+      return c.redirect(form[BANK_PAGE_CLOSE_FIELD] === '1' ? withStay(withCloseMark(back, form)) : back, 303);
     }
     const challenge = await deps.sandbox?.card.challenge(codOper);
     const decision = challenge && (result === 'approve' || result === 'fail') ? await deps.sandbox?.card.completeChallenge(codOper, result === 'approve', challenge.lang) : undefined;

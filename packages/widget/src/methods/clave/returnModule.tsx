@@ -1,7 +1,7 @@
 import type { RouteOf } from '../../services/routeTypes';
 import type { ScreenModule } from '../../services/screen';
 import { clearSession } from '../../services/session';
-import { returnFromAddress, takeReturn } from '../../payments/leaveAndReturn';
+import { closedOutside, returnFromAddress, takeReturn } from '../../payments/leaveAndReturn';
 import type { ReceiptsChunk } from '../../receipts/loadReceipts';
 import { forgetReturnedPayment } from '../../payments/afterReturn';
 import { ClaveReturnScreen } from './ClaveReturnScreen';
@@ -23,6 +23,8 @@ export function claveReturnModule(receipts: ReceiptsChunk): ScreenModule<RouteOf
           services.bridge.notify({ type: 'result', result });
           // Reported here: neither the loader (a reopen) nor this tab follows the payment any longer.
           forgetReturnedPayment(services, 'clave');
+          // The payer closed the bank's page (its X or Escape): told, the checkout closes.
+          if (closedOutside(services.address())) services.bridge.notify({ type: 'close' });
         },
         onSuccess: () => clearSession(services.storage.local),
         now: services.now,

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { createLink, transactionsFor } from './support/admin';
+import { seriousViolations } from './support/axe';
+import { browserAvailable } from './support/browser';
+import { CheckoutFrame } from './support/pages';
+import { checkoutFrameOf } from './support/frames';
+import { withSandboxAndBrowser } from './support/suite';
+import { openRecordingShopEvents, shopEventsOf } from './support/shopEvents';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
+
+// The 3DS and Clave bank pages inside the modal take the checkout's X and Escape: the page's own
+// cancel (nothing charged), the shop told the payment did not go through, then the checkout closes.
+const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
+type Lang = 'es' | 'en';
+type ShopEvent = [string, { status?: string; method?: string; reason?: string }];
+const TEXT = {
+  es: { verification: 'Verificación', robot: 'No soy un robot', verified: 'Verificado', close: 'Cerrar', bank: /continuar al banco/i },
+  en: { verification: 'Verification', robot: "I'm not a robot", verified: 'Verified', close: 'Close', bank: /continue to the bank/i },
+} as const;
+
+describe.runIf(browserAvailable())('closing the checkout from a bank page', () => {
+  let sandbox: Sandbox;
+  let browser: Browser;
+  withSandboxAndBrowser({ SPLASH_MS: '0' }, (started) => ({ sandbox, browser } = started));
+
+  async function open(lang: Lang, amount: number) {
+    const code = await createLink(sandbox, { amount, taxAmount: 1, description: 'Sombrero pintao' });
+    const context = await browser.newContext({ locale: lang === 'es' ? 'es-PA' : 'en-US', viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await page.goto(sandbox.demoUrl);
+    const frame = await openRecordingShopEvents(page, code, lang);
+    return { context, page, frame, code };
+  }
+
+  async function closed(page: Page): Promise<ShopEvent[]> {
+    await expect.poll(() => page.locator('iframe[src*="/pf/widget"], iframe[src*="/sandbox/"]').count(), { timeout: 20_000 }).toBe(0);
+    return shopEventsOf<ShopEvent>(page);
+  }
+
+  it.each([
+    { lang: 'es' as const, amount: 71, how: 'Escape' },
+    { lang: 'en' as const, amount: 72, how: 'X' },
+  ])('3DS in $lang, closed with $how: the challenge called off, the shop hears an error then the close', async ({ lang, amount, how }) => {
+    const { context, page, frame, code } = await open(lang, amount);
+    await frame.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    await new CheckoutFrame(frame).fillCard({ number: '4000 0000 0000 3220', name: 'Maria Nunez', email: 'maria@example.com' });
+    const box = frame.getByRole('group', { name: TEXT[lang].verification });
+    if (await box.isVisible()) {
+      const robot = box.getByRole('checkbox', { name: TEXT[lang].robot });
+      if (!(await robot.isChecked())) await robot.check();
+      await box.getByText(TEXT[lang].verified, { exact: true }).waitFor({ timeout: 10_000 });
+    }
+    await frame.locator('#method-panel-card button[type="submit"]').click();
+    const close = frame.getByRole('button', { name: TEXT[lang].close, exact: true });
+    await close.waitFor({ timeout: 15_000 });
+    expect(new URL((await checkoutFrameOf(page)).url()).pathname).toMatch(/^\/sandbox\/3ds\//);
+    expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}bank-page-close-3ds-${lang}-360.png` });
+    if (how === 'Escape') await page.keyboard.press('Escape');
+    else await close.click();
+    const events = await closed(page);
+    expect(events.map(([name]) => name)).toEqual(['result', 'close']);
+    expect(events[0]?.[1]).toMatchObject({ status: 'error', method: 'card' });
+    expect(events[1]?.[1]).toMatchObject({ reason: 'payer' });
+    expect((await transactionsFor(sandbox, code)).map((t) => Number(t.status))).toEqual([0]);
+    await context.close();
+  }, 90_000);
+
+  it.each([
+    { lang: 'es' as const, amount: 73, how: 'X' },
+    { lang: 'en' as const, amount: 74, how: 'Escape' },
+  ])('Clave in $lang, closed with $how: declined on the bank page (nothing charged), the shop hears an error then the close', async ({ lang, amount, how }) => {
+    const { context, page, frame, code } = await open(lang, amount);
+    const checkout = new CheckoutFrame(frame);
+    await checkout.chooseMethod(/Clave/);
+    await frame.getByRole('button', { name: TEXT[lang].bank }).click();
+    const close = frame.getByRole('button', { name: TEXT[lang].close, exact: true });
+    await close.waitFor({ timeout: 15_000 });
+    expect(new URL((await checkoutFrameOf(page)).url()).pathname).toMatch(/^\/sandbox\/clave\//);
+    expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}bank-page-close-clave-${lang}-360.png` });
+    if (how === 'Escape') await page.keyboard.press('Escape');
+    else await close.click();
+    const events = await closed(page);
+    expect(events.map(([name]) => name)).toEqual(['result', 'close']);
+    expect(events[0]?.[1]).toMatchObject({ status: 'error', method: 'clave' });
+    expect((await transactionsFor(sandbox, code)).map((t) => Number(t.status))).toEqual([0]);
+    await context.close();
+  }, 90_000);
+
+});
