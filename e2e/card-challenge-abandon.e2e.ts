@@ -96,8 +96,8 @@ describe.runIf(browserAvailable())('leaving a 3DS challenge for another card', (
     expect((await transactionsFor(sandbox, code)).find((t) => t.codOper === first?.codOper)?.status).toBe(0);
     expect(await frame.getByRole('radio', { name: new RegExp(TEXT[lang].card) }).isChecked()).toBe(true);
     // Another card: the payer's details stay, the first card's number and expiry do not.
-    expect(await frame.locator('[name="cardnumber"]').inputValue()).toBe('');
-    expect(await frame.locator('[name="expirationDate"]').inputValue()).toBe('');
+    await expect.poll(() => frame.locator('[name="cardnumber"]').inputValue()).toBe('');
+    await expect.poll(() => frame.locator('[name="expirationDate"]').inputValue()).toBe('');
     expect(await frame.locator('[name="name"]').inputValue()).toBe('Maria Nunez');
     expect(await frame.locator('[name="email"]').inputValue()).toBe('maria@example.com');
     expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);

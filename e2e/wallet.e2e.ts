@@ -121,6 +121,8 @@ describe.runIf(browserAvailable())('the wallet: login guard, home, add card, log
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: '/tmp/shots/wallet-addcard-360.png', fullPage: true });
     await page.getByRole('button', { name: /guardar/i }).click();
+    // Saved once the processor's check approved it: the screen goes home by itself (leaving sooner cancels the save).
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 30_000 }).toBe('/pf/widget/home');
     await page.goto(`${sandbox.url}/pf/widget/home`);
     const mc = page.getByRole('listitem').filter({ hasText: /MC .*4444/ });
     await mc.waitFor();
