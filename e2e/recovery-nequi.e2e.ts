@@ -36,6 +36,9 @@ describe.runIf(browserAvailable())('Nequi: a declined push and the QR on a phone
     expect(text).not.toMatch(/declined|\(/);
     const again = page.getByRole('button', { name: 'Enviar de nuevo' });
     await expect.poll(() => again.evaluate((el) => el === document.activeElement)).toBe(true);
+    // One button sends again: the form's own submit, not a second one beside it.
+    expect(await page.getByRole('button', { name: /enviar notificación/i }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Enviar de nuevo' }).count()).toBe(1);
     expect(await page.getByRole('textbox', { name: /celular nequi/i }).inputValue()).toContain('399');
     await page.screenshot({ path: `${SHOTS}recovery-nequi-declined-es-360.png` });
     expect(await seriousViolations(page)).toEqual([]);

@@ -24,15 +24,26 @@ interface PhoneFormProps {
   lang: Language;
   busy: boolean;
   submitLabel?: string | undefined;
+  /**
+   * After a failed attempt to `phone`: the submit reads `label` (and takes focus) while the field
+   * still holds that phone; another phone gets the usual label.
+   */
+  again?: { phone: string; label: string } | undefined;
   onSubmit: (phone: string) => void;
 }
 
 /** A phone and a pay button, checked by core's phone rule (SPEC 5 invalid_phone_number) before sending. */
-export function PhoneForm({ name, label, hint, country, maxDigits, minDigits, initialPhone, autoFocus, total, lang, busy, submitLabel, onSubmit }: PhoneFormProps) {
+export function PhoneForm({ name, label, hint, country, maxDigits, minDigits, initialPhone, autoFocus, total, lang, busy, submitLabel, again, onSubmit }: PhoneFormProps) {
   const [phone, setPhone] = useState(initialPhone ?? '');
   const [error, setError] = useState<CatalogKey | null>(null);
   const [checking, setChecking] = useState(false);
   const input = useRef<HTMLInputElement | null>(null);
+  const button = useRef<HTMLButtonElement | null>(null);
+  const national = (value: string) => value.replace(/\D/g, '').slice(-maxDigits);
+  const sameAgain = !!again && again.phone !== '' && national(phone) === national(again.phone);
+  useEffect(() => {
+    if (again) button.current?.focus();
+  }, [again?.phone, !!again]);
   // By hand, not the autofocus attribute: browsers honour that only on page load.
   useEffect(() => {
     if (autoFocus) input.current?.focus();
@@ -78,8 +89,8 @@ export function PhoneForm({ name, label, hint, country, maxDigits, minDigits, in
           if (error) setError(null);
         }}
       />
-      <button type="submit" className="button button--primary button--pay" disabled={busy} aria-busy={busy || checking}>
-        {busy ? t('processing_payment') : (submitLabel ?? t('pay_button', { amount: formatAmount(total, lang) }))}
+      <button type="submit" ref={button} className="button button--primary button--pay" disabled={busy} aria-busy={busy || checking}>
+        {busy ? t('processing_payment') : sameAgain && again ? again.label : (submitLabel ?? t('pay_button', { amount: formatAmount(total, lang) }))}
       </button>
     </form>
   );

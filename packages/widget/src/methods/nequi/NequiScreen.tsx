@@ -55,16 +55,14 @@ export function NequiScreen({ payment }: MethodScreenProps) {
   }
 
   const choose = (mode: NequiMode) => state.getState().setMode(mode);
+  // After a declined push the form's own submit is the way forward, focused: "Enviar de nuevo" to
+  // the same phone (the push again), "Enviar notificación" once the payer types another. One button.
+  const sendAgain = current.phase === 'failed' && !!current.message && nequi.mode === 'push' && nequi.phone !== '';
   return (
     <div className="method">
       <h2 className="method__title">{t('nequi_title')}</h2>
       {current.phase === 'failed' && current.message ? (
-        <AttemptAlert
-          message={nequiMessage(current.message)}
-          // A declined push is sent again to the same phone in one press.
-          onRetry={nequi.mode === 'push' && nequi.phone !== '' ? () => void state.getState().pay(nequi.phone) : undefined}
-          retryLabel={t('nequi_send_again')}
-        />
+        <AttemptAlert message={nequiMessage(current.message)} />
       ) : null}
       <div className="choice" role="radiogroup" aria-labelledby="nequi-mode-label">
         <p id="nequi-mode-label" className="choice__label">
@@ -89,6 +87,7 @@ export function NequiScreen({ payment }: MethodScreenProps) {
           lang={services.lang}
           busy={busy}
           submitLabel={t('nequi_send_push')}
+          again={sendAgain ? { phone: nequi.phone, label: t('nequi_send_again') } : undefined}
           onSubmit={(phone) => void state.getState().pay(phone)}
         />
       ) : (
