@@ -1,6 +1,6 @@
 import type { Database } from './db/Database';
 import type { Gateways } from './gateways/Gateways';
-import type { SandboxControls } from './gateways/simulator/simulatedGateways';
+import type { SandboxControls } from './gateways/SandboxControls';
 
 /** What every route module is built from. */
 export interface Deps {

@@ -1,7 +1,7 @@
 import type { Gateways } from './gateways/Gateways';
 import type { GatewayNotifications } from './gateways/GatewayNotifications';
 import { gatewayNotificationRoutes } from './routes/gateways/notifications';
-import type { SandboxControls } from './gateways/simulator/simulatedGateways';
+import type { SandboxControls } from './gateways/SandboxControls';
 import { NEQUI_PAY_WINDOW_MS, SANDBOX_CLIENT_KEY, YAPPY_PAY_WINDOW_MS } from '@pasarela/core';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NodeAnswer } from './test/nodeClient';
 import { testCluster, type TestNode } from './test/testNodes';
 import { cardPayload, testCardNumber } from './test/testApp';
-import { simulatedGateways } from './gateways/simulator/simulatedGateways';
+import { simulatedGateways } from '../../simulator/src/processors/simulatedGateways';
 import { receiveGatewayEvent } from './payments/receiveGatewayEvent';
 import { owedToPayerCentsOf } from './webhooks/merchantTransaction';
 

@@ -1,4 +1,4 @@
-import { sandboxGateways } from './gateways/simulator/simulatedGateways';
+import { sandboxGateways } from '../../simulator/src/processors/simulatedGateways';
 import type { SandboxControls } from './gateways/SandboxControls';
 import { httpGateways } from './gateways/http/httpGateways';
 import { simulatorNotifications } from './gateways/http/signedNotifications';

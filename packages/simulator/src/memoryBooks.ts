@@ -1,6 +1,6 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { BookEntry, SimulatorBooks } from '../../sandbox/src/gateways/simulator/simulatorBook';
+import type { BookEntry, SimulatorBooks } from './processors/simulatorBook';
 
 interface Stored {
   key: string;

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import { simulatedGateways } from '../../sandbox/src/gateways/simulator/simulatedGateways';
+import { simulatedGateways } from './processors/simulatedGateways';
 import { memoryBooks } from './memoryBooks';
 import { notifier } from './notifier';
 import { simulatorApi } from './simulatorApi';

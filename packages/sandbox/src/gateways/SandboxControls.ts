@@ -24,7 +24,7 @@ export interface BankPageShown {
 
 /**
  * What the sandbox's pages and settle calls drive in the simulated gateways, in this process
- * (gateways/simulator/) or in the simulator's service over HTTP (gateways/http/): the payer's
+ * (packages/simulator/src/processors/) or in the simulator's service over HTTP (gateways/http/): the payer's
  * phone, the kiosk, the chain, the issuer's and the bank's pages. Each answers undefined when
  * nothing waits under the key (answered already, withdrawn, never made). Absent with real gateways.
  */

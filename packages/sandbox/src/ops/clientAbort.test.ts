@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CLIENT_KEY, encodeBody } from '@pasarela/core';
 import { createApp } from '../app';
-import { sandboxGateways } from '../gateways/simulator/simulatedGateways';
+import { sandboxGateways } from '../../../simulator/src/processors/simulatedGateways';
 import type { Database } from '../db/Database';
 import { closeGracefully, listenHttp } from '../http/httpServer';
 import { cardFingerprintKeyOf } from '../payments/cardFingerprintKey';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import type { Database } from '../db/Database';
 import { openDatabase } from '../db/openDatabase';
-import { sandboxGateways } from '../gateways/simulator/simulatedGateways';
+import { sandboxGateways } from '../../../simulator/src/processors/simulatedGateways';
 import { defaultPaths } from '../paths';
 import { cardPayload, createTestApp, newTestSchema, type TestApp } from '../test/testApp';
 import { startWebhookReceiver, TO_RECEIVER, verifiedTimestampOf, type WebhookReceiver } from '../test/webhookReceiver';

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { authHeaders, decodeBody, encodeBody, SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY, type ApiKeys } from '@pasarela/core';
 import { createApp, type AppOptions } from '../app';
-import { sandboxGateways } from '../gateways/simulator/simulatedGateways';
+import { sandboxGateways } from '../../../simulator/src/processors/simulatedGateways';
 import { receiveGatewayEvent } from '../payments/receiveGatewayEvent';
 import { reconcileAttempts } from '../payments/reconcileAttempts';
 import type { Gateways } from '../gateways/Gateways';

@@ -3,7 +3,7 @@
 // notification handler. The contract suite loads it as the server would; tests only.
 import { memoryBooks } from '../../../../simulator/src/memoryBooks';
 import type { GatewaysModuleExport } from '../gatewaysModule';
-import { simulatedGateways } from '../simulator/simulatedGateways';
+import { simulatedGateways } from '../../../../simulator/src/processors/simulatedGateways';
 
 const calls = { card: 0 };
 

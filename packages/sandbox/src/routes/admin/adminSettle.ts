@@ -15,7 +15,7 @@ import { sendMerchantMail } from '../../payments/merchantMail';
 import { findMerchant } from '../../store/merchants';
 import { refuseIfPaidElsewhere, type Settlement } from '../../payments/settlePayment';
 import { receiveGatewayEvent } from '../../payments/receiveGatewayEvent';
-import type { SandboxControls } from '../../gateways/simulator/simulatedGateways';
+import type { SandboxControls } from '../../gateways/SandboxControls';
 import { findCashVoucher, findTransaction, type TransactionRow } from '../../store/transactions';
 import { asOfNow, cashResultOf, voucherResult } from '../payer/cash';
 import { cryptoAnswer } from '../payer/crypto';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardPayload, createTestApp, newLink, testCardNumber, type TestApp } from '../../test/testApp';
-import { simulatedCardProcessor } from '../../gateways/simulator/simulatedCardProcessor';
+import { simulatedCardProcessor } from '../../../../simulator/src/processors/simulatedCardProcessor';
 import { receiveGatewayEvent } from '../../payments/receiveGatewayEvent';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { cardBrandOf, cardResultMessage } from '@pasarela/core';
-import type { CardAuthorization, CardDecision, CardProcessor } from '../CardProcessor';
-import { GatewayOutcomeUnknown, type GatewayCall } from '../GatewayCall';
+import type { CardAuthorization, CardDecision, CardProcessor } from '../../../sandbox/src/gateways/CardProcessor';
+import { GatewayOutcomeUnknown, type GatewayCall } from '../../../sandbox/src/gateways/GatewayCall';
 import { booksOf, type SimulatorBooks, type SqlStore } from './simulatorBook';
 import { testCardBehaviour } from './testCards';
 

@@ -1,6 +1,6 @@
 import { centsToAmount } from '@pasarela/core';
-import type { GatewayCall } from '../GatewayCall';
-import type { PushAnswer, PushRequest, PushWallet, PushWalletName } from '../PushWallet';
+import type { GatewayCall } from '../../../sandbox/src/gateways/GatewayCall';
+import type { PushAnswer, PushRequest, PushWallet, PushWalletName } from '../../../sandbox/src/gateways/PushWallet';
 import { booksOf, type SimulatorBooks, type SqlStore } from './simulatorBook';
 import { phoneBehaviour } from './testPhones';
 

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/Database';
+import type { Queryable } from '../../../sandbox/src/db/Database';
 
 /** One operation in a simulated gateway's books: what it was asked under a key and what it decided. */
 export interface BookEntry<Request, State> {

@@ -1,13 +1,13 @@
-import type { GatewayEventSink } from '../GatewayEvent';
-import type { Gateways } from '../Gateways';
-import type { PushAnswer } from '../PushWallet';
+import type { GatewayEventSink } from '../../../sandbox/src/gateways/GatewayEvent';
+import type { Gateways } from '../../../sandbox/src/gateways/Gateways';
+import type { PushAnswer } from '../../../sandbox/src/gateways/PushWallet';
 import { simulatedBankRedirect } from './simulatedBankRedirect';
 import { simulatedCardProcessor } from './simulatedCardProcessor';
 import { simulatedCryptoProcessor } from './simulatedCryptoProcessor';
 import { simulatedPushWallet, type PushBookRequest } from './simulatedPushWallet';
 import { simulatedVoucherNetwork } from './simulatedVoucherNetwork';
 import { booksOf, type SimulatorBooks, type SqlStore } from './simulatorBook';
-import type { SandboxControls } from '../SandboxControls';
+import type { SandboxControls } from '../../../sandbox/src/gateways/SandboxControls';
 
 /** How many simulated answers one sweep delivers at most; the next sweep takes the rest. */
 const ANSWER_BATCH = 100;

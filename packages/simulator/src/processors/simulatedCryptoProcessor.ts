@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { CryptoDeposit, CryptoProcessor } from '../CryptoProcessor';
-import type { GatewayCall } from '../GatewayCall';
+import type { CryptoDeposit, CryptoProcessor } from '../../../sandbox/src/gateways/CryptoProcessor';
+import type { GatewayCall } from '../../../sandbox/src/gateways/GatewayCall';
 import { COINS, NETWORKS, quote } from './cryptoMarket';
 import { booksOf, type SimulatorBooks, type SqlStore } from './simulatorBook';
 

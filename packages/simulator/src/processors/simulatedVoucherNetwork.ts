@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
-import type { GatewayCall } from '../GatewayCall';
-import type { Voucher, VoucherNetwork, VoucherRequest } from '../VoucherNetwork';
+import type { GatewayCall } from '../../../sandbox/src/gateways/GatewayCall';
+import type { Voucher, VoucherNetwork, VoucherRequest } from '../../../sandbox/src/gateways/VoucherNetwork';
 import { booksOf, type SimulatorBooks, type SqlStore } from './simulatorBook';
 
 const PORT = 'voucher';

@@ -1,5 +1,5 @@
-import type { BankOutcome, BankPaymentRequest, BankRedirect } from '../BankRedirect';
-import type { GatewayCall } from '../GatewayCall';
+import type { BankOutcome, BankPaymentRequest, BankRedirect } from '../../../sandbox/src/gateways/BankRedirect';
+import type { GatewayCall } from '../../../sandbox/src/gateways/GatewayCall';
 import { booksOf, type SimulatorBooks, type SqlStore } from './simulatorBook';
 
 const PORT = 'bank';
