@@ -21,12 +21,15 @@ async function run(wiring: Pick<ServerOptions, 'wrapGateways'>): Promise<void> {
   // PROCESSORS_URL: the simulated processors' service, started beside this node (scripts/start.mjs) or on its own.
   const processorsUrl = process.env['PROCESSORS_URL'] || undefined;
   const notificationSecret = process.env['SIMULATOR_NOTIFICATION_SECRET'] || undefined;
+  // PROCESSORS_TIMEOUT_MS: the processors' own limit on one call, when under the call's 10 s deadline.
+  const processorsTimeoutMs = process.env['PROCESSORS_TIMEOUT_MS'] ? Number(process.env['PROCESSORS_TIMEOUT_MS']) : undefined;
+  if (processorsTimeoutMs !== undefined && !(Number.isInteger(processorsTimeoutMs) && processorsTimeoutMs > 0)) throw new Error('PROCESSORS_TIMEOUT_MS must be a whole number of milliseconds above 0');
   // GATEWAYS_MODULE: a provider's adapters, for the ports it gives; the others stay on the simulator.
   const modulePath = process.env['GATEWAYS_MODULE'] || undefined;
   const origin = `http://localhost:${settings.port}`;
   const gateways = modulePath ? await loadGatewaysModule(modulePath, { notificationUrl: (port) => `${origin}/gateways/${port}/notifications` }) : undefined;
   if (modulePath && gateways) log.info({ module: modulePath, ports: Object.keys(gateways.gateways) }, 'gateways module loaded');
-  const server = await startServer({ ...settings, ...wiring, adminToken, logger: log, processorsUrl, notificationSecret, gateways });
+  const server = await startServer({ ...settings, ...wiring, adminToken, logger: log, processorsUrl, notificationSecret, processorsTimeoutMs, gateways });
   const { databaseUrl, dataDir } = settings;
   const database = databaseUrl ? `PostgreSQL (DATABASE_URL)` : `PGlite in ${dataDir}`;
   // For the person who ran `npm start`.

@@ -95,6 +95,8 @@ export interface ServerOptions {
    * taken at POST /gateways/:port/notifications (signed with it); without it the node asks.
    */
   notificationSecret?: string | undefined;
+  /** PROCESSORS_TIMEOUT_MS: the processors' service's own limit on one call, tries included, when shorter than the call's deadline (GATEWAY_DEADLINE_MS). */
+  processorsTimeoutMs?: number | undefined;
   /**
    * A provider's own adapters (GATEWAYS_MODULE, gateways/gatewaysModule.ts): the ports they give
    * replace the simulator's, with their notification handlers; the others stay on the simulator.
@@ -156,7 +158,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // gateways in this process; either way their test phones answer on a timer below.
   const notificationSecret = options.processorsUrl ? options.notificationSecret : undefined;
   const simulated = withProvidedGateways<{ gateways: Gateways; sandbox: SandboxControls; notifications?: GatewayNotifications | undefined }>(options.processorsUrl
-    ? { ...httpGateways(options.processorsUrl, { notifyBase: notificationSecret ? `${url}/gateways` : undefined }), ...(notificationSecret ? { notifications: simulatorNotifications(notificationSecret) } : {}) }
+    ? { ...httpGateways(options.processorsUrl, { notifyBase: notificationSecret ? `${url}/gateways` : undefined, maxWaitMs: options.processorsTimeoutMs }), ...(notificationSecret ? { notifications: simulatorNotifications(notificationSecret) } : {}) }
     : sandboxGateways(db), options.gateways);
   const gateways = options.wrapGateways ? { ...simulated, gateways: options.wrapGateways(simulated.gateways) } : simulated;
   const app = createApp({
