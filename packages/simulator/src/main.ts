@@ -2,7 +2,8 @@
 // packages/simulator/dist/simulator.mjs. SIMULATOR_PORT (a free port when absent or 0),
 // SIMULATOR_HOST (127.0.0.1), SIMULATOR_JOURNAL (its books' file; simulator.jsonl in DATA_DIR,
 // ./.data by default, as the server's PGlite; `memory` keeps them in memory only),
-// SIMULATOR_NOTIFICATION_SECRET (the servers' too: notifications are signed with it).
+// SIMULATOR_NOTIFICATION_SECRET (the servers' too: notifications are signed with it),
+// SIMULATOR_PUBLIC_URL (where payers' browsers reach its pages, behind a proxy; its own URL by default).
 import { join, resolve } from 'node:path';
 import { startSimulator } from './startSimulator';
 
@@ -11,8 +12,13 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
   console.error(`SIMULATOR_PORT must be a port number (got ${process.env['SIMULATOR_PORT']})`);
   process.exit(1);
 }
+const publicUrl = process.env['SIMULATOR_PUBLIC_URL'] || undefined;
+if (publicUrl !== undefined && !/^https?:\/\/[^/?#]+\/?$/.test(publicUrl)) {
+  console.error(`SIMULATOR_PUBLIC_URL must be an http(s) origin, such as https://issuer.example (got ${publicUrl})`);
+  process.exit(1);
+}
 const journal = process.env['SIMULATOR_JOURNAL'] === 'memory' ? undefined : resolve(process.env['SIMULATOR_JOURNAL'] || join(process.env['DATA_DIR'] || '.data', 'simulator.jsonl'));
-startSimulator({ port, host: process.env['SIMULATOR_HOST'] || undefined, journal, notificationSecret: process.env['SIMULATOR_NOTIFICATION_SECRET'] || undefined }).then(
+startSimulator({ port, host: process.env['SIMULATOR_HOST'] || undefined, journal, notificationSecret: process.env['SIMULATOR_NOTIFICATION_SECRET'] || undefined, publicUrl }).then(
   (simulator) => {
     // The first line is what a parent process (scripts/start.mjs) reads to find it.
     console.log(`Simulated processors listening on ${simulator.url}${journal ? ` (books in ${journal})` : ' (books in memory)'}`);

@@ -4,6 +4,8 @@ import type { GatewayEvent } from '../../sandbox/src/gateways/GatewayEvent';
 import type { Gateways } from '../../sandbox/src/gateways/Gateways';
 import type { SandboxControls } from '../../sandbox/src/gateways/SandboxControls';
 import type { Notifier } from './notifier';
+import { payerPages } from './pages/payerPages';
+import type { SimulatedGateways } from './processors/simulatedGateways';
 
 type Body = Record<string, unknown>;
 
@@ -43,8 +45,9 @@ type Operation = (body: Body) => Promise<unknown>;
  * The simulator's HTTP API: `POST /v1/<port>/<operation>` with the port's call as JSON, answered
  * `{ answer }` (null where the port answers null); `POST /v1/controls/<control>` plays the payer's
  * part (a phone, a kiosk, the chain, the issuer's and the bank's pages). 400 for a malformed call.
+ * With `pages`, `GET`/`POST /3ds/:key` and `/clave/:key` are the payer's pages (pages/payerPages.ts).
  */
-export function simulatorApi(simulated: { gateways: Gateways; controls: SandboxControls }, notify?: Notifier) {
+export function simulatorApi(simulated: { gateways: Gateways; controls: SandboxControls; pages?: SimulatedGateways['pages'] }, notify?: Notifier) {
   const { gateways: g, controls } = simulated;
   // What the payer did, told to the server too (a notification), under the id the sandbox's own
   // pages and settle calls give the same event: it changes the payment once, whoever says it first.
@@ -143,6 +146,8 @@ export function simulatorApi(simulated: { gateways: Gateways; controls: SandboxC
       throw error;
     }
   });
+  // The payer's pages (the issuer's 3D Secure page, the bank's Clave page), on this origin.
+  if (simulated.pages) app.route('/', payerPages({ ...simulated, pages: simulated.pages }, notify));
   app.onError((error, c) => c.json({ code: 'processor_error', message: error.message }, 500));
   return app;
 }

@@ -1,3 +1,4 @@
+import type { Language } from '@pasarela/core';
 import type { MerchantDescriptor } from './CardProcessor';
 import type { GatewayCall } from './GatewayCall';
 
@@ -5,8 +6,10 @@ export interface BankPaymentRequest extends GatewayCall {
   amountCents: number;
   description: string;
   merchant: MerchantDescriptor;
-  /** Where the bank sends the payer back (a path on the checkout origin, naming the payment). */
-  returnPath: string;
+  /** The payer's language, for the bank's page. */
+  lang: Language;
+  /** Where the bank sends the payer back once they answered (an http(s) URL on the checkout origin); the page goes nowhere else. */
+  returnUrl: string;
 }
 
 export type BankOutcome = 'waiting' | 'approved' | 'declined' | 'cancelled';

@@ -13,7 +13,10 @@ export interface CardDetails {
 /** Whom the payer pays, as the issuer's 3D Secure page and the bank's page show it. */
 export interface MerchantDescriptor {
   name: string;
+  /** An http(s) address the payer's browser can load from the processor's page, or null. */
   logo: string | null;
+  /** The brand's colour (#rrggbb) for the page's approve button, when the shop has one. */
+  color?: string | null | undefined;
 }
 
 /** A card the processor keeps for its payer (a wallet's saved card, a subscription's), charged by its token. */
@@ -29,6 +32,11 @@ export interface CardAuthorization extends GatewayCall {
   lang: Language;
   /** Capture at once (SPEC 9 AUTH_CAPTURE), or hold the amount for a later capture (AUTH). */
   capture: boolean;
+  /**
+   * Where the issuer's 3D Secure page sends the payer back once it has answered (an http(s) URL on
+   * the checkout's origin); the page goes nowhere else. Absent: a challenge has nowhere to return.
+   */
+  returnUrl?: string | undefined;
 }
 
 /** Why an issuer refused a card, in the words every processor's codes map to. */

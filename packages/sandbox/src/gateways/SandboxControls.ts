@@ -19,7 +19,7 @@ export interface BankPageShown {
   amountCents: number;
   description: string;
   merchant: MerchantDescriptor;
-  returnPath: BankPaymentRequest['returnPath'];
+  returnUrl: BankPaymentRequest['returnUrl'];
 }
 
 /**

@@ -122,7 +122,7 @@ function portContract(name: string, make: () => Promise<{ gateways: Partial<Gate
 
     itFor('bank')('bank redirect: one page per key, waiting until the payer answers, closed by a cancel', async () => {
       const k = key();
-      const request = { ...gatewayCall(k), amountCents: 3_000, description: 'Pedido', merchant, returnPath: '/pf/widget/returnclave' };
+      const request = { ...gatewayCall(k), amountCents: 3_000, description: 'Pedido', merchant, lang: 'es' as const, returnUrl: 'http://checkout.test/sandbox/clave/return' };
       const started = await g.bank.start(request);
       expect(await g.bank.start(request)).toEqual(started);
       expect(await g.bank.outcome(gatewayCall(k))).toBe('waiting');

@@ -1,5 +1,6 @@
 import type { BankOutcome, BankPaymentRequest, BankRedirect } from '../../../sandbox/src/gateways/BankRedirect';
 import type { GatewayCall } from '../../../sandbox/src/gateways/GatewayCall';
+import { httpUrlOf } from './simulatedCardProcessor';
 import { booksOf, type SimulatorBooks, type SqlStore } from './simulatorBook';
 
 const PORT = 'bank';
@@ -8,7 +9,9 @@ export interface BankBookRequest {
   amountCents: number;
   description: string;
   merchant: BankPaymentRequest['merchant'];
-  returnPath: string;
+  lang: BankPaymentRequest['lang'];
+  /** Where the page sends the payer back (the call's returnUrl, an http(s) URL); '' for none given. */
+  returnUrl: string;
 }
 
 interface BankBookState {
@@ -18,17 +21,24 @@ interface BankBookState {
   refundKeys?: string[];
 }
 
+/** Where the bank's page of a key is: the simulator's own origin when it serves pages, else the checkout origin's path. */
+export const bankPageUrl = (key: string, pagesUrl: string | undefined): string =>
+  pagesUrl ? `${pagesUrl.replace(/\/+$/, '')}/clave/${encodeURIComponent(key)}` : `/sandbox/clave/${encodeURIComponent(key)}`;
+
 /**
- * The sandbox's Clave: the bank's page under /sandbox/clave/:key, where the payer approves or refuses.
- * A cancelled page takes no answer (payerDecides moves only a waiting one); an approved payment can be given back.
+ * The sandbox's Clave: the bank's page (the simulator's pages/clavePage.ts), where the payer
+ * approves or refuses. A cancelled page takes no answer (payerDecides moves only a waiting one);
+ * an approved payment can be given back.
  */
-export function simulatedBankRedirect(store: SimulatorBooks | SqlStore) {
+export function simulatedBankRedirect(store: SimulatorBooks | SqlStore, options: { pagesUrl?: string | undefined } = {}) {
   const books = booksOf(store);
+  const { pagesUrl } = options;
   const bank: BankRedirect = {
     async start(request) {
       await books.recordOnce<BankBookRequest, BankBookState>(PORT, request.idempotencyKey,
-        { amountCents: request.amountCents, description: request.description, merchant: request.merchant, returnPath: request.returnPath }, { state: 'waiting' });
-      return { redirectUrl: `/sandbox/clave/${encodeURIComponent(request.idempotencyKey)}` };
+        { amountCents: request.amountCents, description: request.description, merchant: request.merchant, lang: request.lang === 'en' ? 'en' : 'es', returnUrl: httpUrlOf(request.returnUrl) ?? '' },
+        { state: 'waiting' });
+      return { redirectUrl: bankPageUrl(request.idempotencyKey, pagesUrl) };
     },
     async outcome(call: GatewayCall) {
       return (await books.read<BankBookRequest, BankBookState>(PORT, call.idempotencyKey))?.state.state ?? null;
@@ -61,5 +71,13 @@ export function simulatedBankRedirect(store: SimulatorBooks | SqlStore) {
     return moved?.moved ? moved.entry.state.state : undefined;
   }
 
-  return { bank, waiting, payerDecides };
+  /** What the bank's page of a key shows: the payment waiting, `decided` once answered, `withdrawn` once cancelled; undefined when unknown. */
+  async function bankPage(key: string): Promise<{ state: 'waiting' | 'decided' | 'withdrawn'; request: BankBookRequest } | undefined> {
+    const entry = await books.read<BankBookRequest, BankBookState>(PORT, key);
+    if (!entry) return undefined;
+    const { state } = entry.state;
+    return { state: state === 'waiting' ? 'waiting' : state === 'cancelled' ? 'withdrawn' : 'decided', request: entry.request };
+  }
+
+  return { bank, waiting, payerDecides, bankPage };
 }

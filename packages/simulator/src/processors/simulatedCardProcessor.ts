@@ -1,5 +1,5 @@
 import { cardBrandOf, cardResultMessage } from '@pasarela/core';
-import type { CardAuthorization, CardDecision, CardProcessor } from '../../../sandbox/src/gateways/CardProcessor';
+import type { CardAuthorization, CardDecision, CardProcessor, MerchantDescriptor } from '../../../sandbox/src/gateways/CardProcessor';
 import { GatewayOutcomeUnknown, type GatewayCall } from '../../../sandbox/src/gateways/GatewayCall';
 import { booksOf, type SimulatorBooks, type SqlStore } from './simulatorBook';
 import { testCardBehaviour } from './testCards';
@@ -11,32 +11,52 @@ export interface CardBookRequest {
   amountCents: number;
   brand: string;
   last4: string;
-  merchant: { name: string; logo: string | null };
+  merchant: MerchantDescriptor;
   lang: CardAuthorization['lang'];
   capture: boolean;
+  /** Where the issuer's page sends the payer back (the call's returnUrl, an http(s) URL); none: nowhere. */
+  returnUrl?: string | undefined;
   /** The test card's refunds: refused, or never answered (PRODUCT.md's 5126 and 7726); made when absent. */
   refunds?: 'refused' | 'unanswered';
 }
 
 /** The simulated processor's state of an authorization: its decision, and what was refunded. */
-export type CardBookState = CardDecision & { capturedCents?: number; refundedCents?: number; refundKeys?: string[]; voided?: boolean; voidKeys?: string[] };
+export type CardBookState = CardDecision & { challenged?: boolean; capturedCents?: number; refundedCents?: number; refundKeys?: string[]; voided?: boolean; voidKeys?: string[] };
+
+/** An http(s) URL, or undefined: what the simulator's pages may send a payer to. */
+export function httpUrlOf(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length > 2_000) return undefined;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Where the issuer's 3D Secure page of a key is: on the simulator's own origin (`pagesUrl`) when it
+ * serves its pages; the checkout origin's path (the in-process simulator, which serves none) else.
+ */
+export const challengePageUrl = (key: string, pagesUrl: string | undefined): string =>
+  pagesUrl ? `${pagesUrl.replace(/\/+$/, '')}/3ds/${encodeURIComponent(key)}` : `/sandbox/3ds/${encodeURIComponent(key)}`;
 
 /** The decision the test card table gives (SPEC 3 messageSys in the payer's language). */
-function decide(request: CardAuthorization): CardDecision {
+function decide(request: CardAuthorization, pagesUrl: string | undefined): CardDecision {
   // A stored card (a token) was a test card that passed when it was kept: it is charged.
   const behaviour = 'token' in request.card ? { kind: 'approved' as const } : testCardBehaviour(request.card.number);
   const lang = request.lang;
   switch (behaviour.kind) {
     case 'approved': return { status: 'approved', message: cardResultMessage('approved', lang) };
     case 'declined': return { status: 'declined', reason: behaviour.reason, message: cardResultMessage(behaviour.reason, lang) };
-    case 'three_ds': return { status: 'challenge', url: `/sandbox/3ds/${encodeURIComponent(request.idempotencyKey)}`, message: cardResultMessage('three_ds', lang) };
+    case 'three_ds': return { status: 'challenge', url: challengePageUrl(request.idempotencyKey, pagesUrl), message: cardResultMessage('three_ds', lang) };
     case 'pending': return { status: 'pending', message: cardResultMessage('pending', lang) };
     case 'processing_error': return { status: 'failed', message: cardResultMessage('failed', lang) };
   }
 }
 
 const decisionOf = (state: CardBookState): CardDecision => {
-  const { capturedCents: _c, refundedCents: _r, refundKeys: _k, voided: _v, voidKeys: _vk, ...decision } = state;
+  const { challenged: _ch, capturedCents: _c, refundedCents: _r, refundKeys: _k, voided: _v, voidKeys: _vk, ...decision } = state;
   return decision as CardDecision;
 };
 
@@ -45,8 +65,9 @@ const decisionOf = (state: CardBookState): CardDecision => {
  * key (so a resend answers the same and `lookup` knows what it decided), and runs the issuer's 3D
  * Secure page, whose answer arrives as an event (`completeChallenge`).
  */
-export function simulatedCardProcessor(store: SimulatorBooks | SqlStore) {
+export function simulatedCardProcessor(store: SimulatorBooks | SqlStore, options: { pagesUrl?: string | undefined } = {}) {
   const books = booksOf(store);
+  const { pagesUrl } = options;
   const processor: CardProcessor = {
     async authorize(request) {
       const number = 'token' in request.card ? '' : request.card.number;
@@ -54,9 +75,10 @@ export function simulatedCardProcessor(store: SimulatorBooks | SqlStore) {
       const book: CardBookRequest = {
         amountCents: request.amountCents, brand: cardBrandOf(number) ?? '', last4: number.slice(-4),
         merchant: request.merchant, lang: request.lang, capture: request.capture,
+        ...(httpUrlOf(request.returnUrl) ? { returnUrl: httpUrlOf(request.returnUrl) } : {}),
         ...(behaviour.kind === 'approved' && behaviour.refunds ? { refunds: behaviour.refunds } : {}),
       };
-      const entry = await books.recordOnce<CardBookRequest, CardBookState>(PORT, request.idempotencyKey, book, decide(request));
+      const entry = await books.recordOnce<CardBookRequest, CardBookState>(PORT, request.idempotencyKey, book, decide(request, pagesUrl));
       return decisionOf(entry.state);
     },
     async lookup(call: GatewayCall) {
@@ -106,8 +128,8 @@ export function simulatedCardProcessor(store: SimulatorBooks | SqlStore) {
    */
   async function completeChallenge(key: string, approved: boolean, lang: CardAuthorization['lang']): Promise<CardDecision | undefined> {
     const moved = await books.move<CardBookRequest, CardBookState>(PORT, key, ({ state }) => state.status !== 'challenge' || state.voided ? undefined
-      : approved ? { status: 'approved', message: cardResultMessage('approved', lang) }
-        : { status: 'declined', reason: 'three_ds_failed', message: cardResultMessage('three_ds_failed', lang) });
+      : approved ? { status: 'approved', message: cardResultMessage('approved', lang), challenged: true }
+        : { status: 'declined', reason: 'three_ds_failed', message: cardResultMessage('three_ds_failed', lang), challenged: true });
     return moved?.moved ? decisionOf(moved.entry.state) : undefined;
   }
 
@@ -116,5 +138,18 @@ export function simulatedCardProcessor(store: SimulatorBooks | SqlStore) {
     return entry && entry.state.status === 'challenge' && !entry.state.voided ? entry.request : undefined;
   }
 
-  return { processor, completeChallenge, challenge };
+  /**
+   * What the issuer's page of a key shows: the challenge waiting, `decided` once answered (a
+   * resubmitted form goes back again, changing nothing), `withdrawn` once voided (the payer left it
+   * for another card), undefined for a key that never made a challenge.
+   */
+  async function challengePage(key: string): Promise<{ state: 'waiting' | 'decided' | 'withdrawn'; request: CardBookRequest } | undefined> {
+    const entry = await books.read<CardBookRequest, CardBookState>(PORT, key);
+    // Only a challenge has a page: an authorization decided without one has none.
+    if (!entry || (entry.state.status !== 'challenge' && !entry.state.challenged)) return undefined;
+    if (entry.state.voided && entry.state.status === 'challenge') return { state: 'withdrawn', request: entry.request };
+    return { state: entry.state.status === 'challenge' ? 'waiting' : 'decided', request: entry.request };
+  }
+
+  return { processor, completeChallenge, challenge, challengePage };
 }

@@ -17,13 +17,13 @@ const ANSWER_BATCH = 100;
  * the database (shared by every node), and the controls the sandbox's pages and settle calls use
  * to play the payer's part (a phone, a kiosk, the chain, the issuer's and the bank's pages).
  */
-export function simulatedGateways(store: SimulatorBooks | SqlStore): { gateways: Gateways; controls: SandboxControls } {
+export function simulatedGateways(store: SimulatorBooks | SqlStore, options: { pagesUrl?: string | undefined } = {}): SimulatedGateways {
   const books = booksOf(store);
-  const card = simulatedCardProcessor(books);
+  const card = simulatedCardProcessor(books, options);
   const push = simulatedPushWallet(books);
   const voucher = simulatedVoucherNetwork(books);
   const crypto = simulatedCryptoProcessor(books);
-  const bank = simulatedBankRedirect(books);
+  const bank = simulatedBankRedirect(books, options);
   const gateways: Gateways = { card: card.processor, push: push.wallet, voucher: voucher.network, crypto: crypto.processor, bank: bank.bank };
 
   /** The test phones that answer on their own, a moment after the push: their answers, as events. */
@@ -41,7 +41,17 @@ export function simulatedGateways(store: SimulatorBooks | SqlStore): { gateways:
     bank: { waiting: bank.waiting, payerDecides: bank.payerDecides },
     answerDue,
   };
-  return { gateways, controls };
+  return { gateways, controls, pages: { challenge: card.challengePage, bank: bank.bankPage } };
+}
+
+/** The simulated gateways: the ports, the payer's parts the sandbox plays, and what the simulator's own pages read. */
+export interface SimulatedGateways {
+  gateways: Gateways;
+  controls: SandboxControls;
+  pages: {
+    challenge: ReturnType<typeof simulatedCardProcessor>['challengePage'];
+    bank: ReturnType<typeof simulatedBankRedirect>['bankPage'];
+  };
 }
 
 export type { SandboxControls };

@@ -1,0 +1,118 @@
+import { createHash } from 'node:crypto';
+import { catalogs, centsToAmount, formatAmount, hasForbiddenCharacters, type Language } from '@pasarela/core';
+import { bankPageColourCss, pageThemeOf, type PageTheme } from '../../../sandbox/src/brand/bankPageLook';
+import type { MerchantDescriptor } from '../../../sandbox/src/gateways/CardProcessor';
+
+// The simulator's payer-facing pages (the issuer's 3D Secure page, the bank's Clave page), on its
+// own origin as a real issuer's are: one language per page (the call's `lang`), every text escaped,
+// a CSP that lets in only the page's own style and script (by hash) and forms posting to this
+// origin, whose answer redirects to the return address the call named.
+
+/** Escapes text for HTML element content and quoted attributes. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/** The page's field (and the return address's mark) asking the checkout to close: the checkout's X or Escape pressed on the page. */
+export const CLOSE_FIELD = 'close';
+/** What the checkout gave the page to carry back (its own return state, as 3-D Secure's session data): opaque here. */
+export const CARRIED_FIELD = 'returnTo';
+
+// Inside the checkout's frame the page shows the checkout's X and takes Escape: its own cancel, marked `close`.
+const FRAMED_CLOSE_SCRIPT = "(function(){if(window.parent===window)return;var x=document.querySelector('button.close');if(!x)return;x.hidden=false;document.addEventListener('keydown',function(e){if(e.key==='Escape'&&!e.defaultPrevented){e.preventDefault();x.click()}})})()";
+const SCRIPT_HASH = hashOf(FRAMED_CLOSE_SCRIPT);
+
+const STYLE_RULES = `body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;background:var(--page);color:var(--text)}
+main{background:var(--card);border-radius:12px;padding:24px;max-width:420px;box-shadow:0 2px 12px #0003;margin:12px}
+h1{font-size:1.25rem;margin:0 0 8px}.sandbox{font-size:.8rem;color:var(--badge-text);background:var(--badge);padding:2px 8px;border-radius:6px}
+form{display:inline}button{font:inherit;padding:10px 18px;border-radius:8px;border:2px solid var(--brand-edge);margin:12px 8px 0 0;cursor:pointer}
+button.approve{background:var(--brand);color:var(--on-brand)}button.fail{background:var(--card);color:var(--fail);border-color:var(--fail)}
+button:focus-visible{outline:3px solid var(--focus);outline-offset:2px}
+.shop{display:flex;flex-wrap:wrap;align-items:center;gap:10px;margin:0 0 16px;padding:0 52px 12px 0;border-bottom:1px solid var(--line);position:relative}
+.shop img,.shop .initial{width:32px;height:32px;border-radius:8px;flex:none;object-fit:contain}.shop .initial{display:grid;place-items:center;background:var(--initial);font-weight:700}
+.shop p{margin:0;font-weight:600;flex:1;min-width:0;overflow-wrap:anywhere}.shop form{flex-basis:100%}.shop button.cancel{margin:0;padding:8px 12px;background:var(--card);color:var(--text);border:1px solid var(--edge);font-size:.9rem}
+.shop button.close{position:absolute;top:-8px;right:0;margin:0;width:44px;height:44px;padding:0;font-size:1.5rem;line-height:1;background:var(--card);color:var(--text);border:1px solid var(--edge)}.shop button.close[hidden]{display:none}`;
+
+export { pageThemeOf, type PageTheme };
+
+/** How a page looks: the payer's theme (the checkout's, or the device's) and the shop's brand colour. */
+export interface PageLook {
+  theme: PageTheme;
+  color: string | null;
+  lang: Language;
+}
+
+/** A page and the CSP that goes with it (its style and script by hash; forms to this origin and, after them, the return address's). */
+export interface RenderedPage {
+  html: string;
+  csp: string;
+}
+
+/** The whole page around `body` (HTML built with escapeHtml), in one language. */
+export function renderPage(title: string, body: string, look: PageLook, returnOrigin: string | null): RenderedPage {
+  const color = look.color && /^#[0-9a-f]{6}$/i.test(look.color) ? look.color : null;
+  const style = `${bankPageColourCss(look.theme, color)}\n${STYLE_RULES}`;
+  const html = `<!doctype html><html lang="${look.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="color-scheme" content="${look.theme === 'auto' ? 'light dark' : look.theme}"><meta name="referrer" content="no-referrer">
+<title>${escapeHtml(title)}</title><style>${style}</style></head>
+<body><main>${body}</main><script>${FRAMED_CLOSE_SCRIPT}</script></body></html>`;
+  // A form's redirect is held to form-action too: the return address's origin is let in, and nothing else.
+  const csp = [
+    "default-src 'none'", `style-src ${hashOf(style)}`, `script-src ${SCRIPT_HASH}`, 'img-src https: http: data:',
+    `form-action 'self'${returnOrigin ? ` ${returnOrigin}` : ''}`, "base-uri 'none'",
+  ].join('; ');
+  return { html, csp };
+}
+
+/** The merchant as the call named it: its logo (an http(s) address only) or initial, and its name. */
+export function shopHeader(merchant: MerchantDescriptor, after: string): string {
+  const logo = merchant.logo && /^https?:\/\//.test(merchant.logo)
+    ? `<img src="${escapeHtml(merchant.logo)}" alt="" width="32" height="32">`
+    : `<span class="initial" aria-hidden="true">${escapeHtml(merchant.name.slice(0, 1))}</span>`;
+  return `<header class="shop">${logo}<p>${escapeHtml(merchant.name)}</p>\n${after}</header>`;
+}
+
+/**
+ * The payer's way out at the top: a cancel back to the checkout (`result` the value the POST reads
+ * as the cancel), and the checkout's X, shown only when framed, which is the same cancel marked close.
+ */
+export function cancelForm(action: string, hidden: string, lang: Language, result: string): string {
+  const label = lang === 'en' ? 'Cancel and go back' : 'Cancelar y volver';
+  const close = catalogs[lang]['close'] ?? (lang === 'en' ? 'Close' : 'Cerrar');
+  return `<form method="post" action="${escapeHtml(action)}">${hidden}<input type="hidden" name="result" value="${escapeHtml(result)}"><button class="cancel" type="submit">${label}</button><button class="close" type="submit" name="${CLOSE_FIELD}" value="1" aria-label="${escapeHtml(close)}" hidden>×</button></form>`;
+}
+
+/** One answer button in its own form. */
+export function answerForm(action: string, hidden: string, result: 'approve' | 'fail', label: string): string {
+  return `<form method="post" action="${escapeHtml(action)}">${hidden}<input type="hidden" name="result" value="${result}"><button class="${result}" type="submit">${escapeHtml(label)}</button></form>`;
+}
+
+/** The hidden fields every form of a page sends again: what the checkout gave it to carry back, and the theme. */
+export function hiddenFields(carried: string | undefined, theme: PageTheme): string {
+  return `${carried ? `<input type="hidden" name="${CARRIED_FIELD}" value="${escapeHtml(carried)}">` : ''}<input type="hidden" name="theme" value="${theme}">`;
+}
+
+/** What the checkout gave the page to carry back: text of an address's size, no control characters; else nothing. */
+export function carriedOf(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' && value.length <= 2_000 && !hasForbiddenCharacters(value) ? value : undefined;
+}
+
+/**
+ * The return address the call named (stored under the key, never taken from the request), with
+ * what the page carried and, when the payer closed the page, the close mark.
+ */
+export function returnAddress(stored: string, carried: string | undefined, closed: boolean): string {
+  const url = new URL(stored);
+  if (carried) url.searchParams.set(CARRIED_FIELD, carried);
+  if (closed) url.searchParams.set(CLOSE_FIELD, '1');
+  return url.href;
+}
+
+export const amountOf = (cents: number, lang: Language) => escapeHtml(formatAmount(centsToAmount(cents), lang));
+
+/** The page of a key the simulator never saw, or whose business ended long ago. */
+export function unknownPage(title: string, text: string, look: PageLook): RenderedPage {
+  return renderPage(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>`, look, null);
+}

@@ -1,0 +1,171 @@
+import { Hono, type Context } from 'hono';
+import { catalogs, type Language } from '@pasarela/core';
+import type { GatewayEvent } from '../../../sandbox/src/gateways/GatewayEvent';
+import type { SimulatedGateways } from '../processors/simulatedGateways';
+import type { Notifier } from '../notifier';
+import {
+  amountOf, answerForm, cancelForm, carriedOf, CARRIED_FIELD, CLOSE_FIELD, escapeHtml, hiddenFields, pageThemeOf, renderPage,
+  returnAddress, shopHeader, unknownPage, type PageLook, type RenderedPage,
+} from './page';
+
+type Form = Record<string, unknown>;
+
+const TEXT = {
+  es: {
+    threeDsTitle: 'Verificación 3D Secure', threeDsAsk: 'Simule la respuesta del banco emisor:', approve: 'Aprobar', fail: 'Fallar', decline: 'Rechazar',
+    threeDsUnknown: 'Esta autenticación no existe o ya terminó.', claveTitle: 'Banca en línea: pago con Clave', pay: 'Pagar',
+    claveUnknown: 'Este pago no existe o ya terminó.', claveGoneTitle: 'Este pago ya no está disponible',
+    claveGone: 'El pago se canceló antes de que respondieras y no se hizo ningún cargo. Puedes cerrar esta página.',
+    doneTitle: 'Respuesta registrada', done: 'El banco registró tu respuesta. Puedes cerrar esta página.',
+    card: (amount: string, brand: string, last4: string) => `${amount} con tarjeta ${brand} terminada en ${last4}`,
+  },
+  en: {
+    threeDsTitle: '3D Secure verification', threeDsAsk: "Simulate the issuing bank's answer:", approve: 'Approve', fail: 'Fail', decline: 'Decline',
+    threeDsUnknown: 'This authentication does not exist or has already ended.', claveTitle: 'Online banking: pay with Clave', pay: 'Pay',
+    claveUnknown: 'This payment does not exist or has already ended.', claveGoneTitle: 'This payment is no longer available',
+    claveGone: 'The payment was cancelled before you answered and nothing was charged. You can close this page.',
+    doneTitle: 'Answer recorded', done: 'The bank recorded your answer. You can close this page.',
+    card: (amount: string, brand: string, last4: string) => `${amount} with ${brand} card ending in ${last4}`,
+  },
+} as const;
+
+/** How long the POST waits for the server to acknowledge the notification before sending the payer back (the return page waits for it too). */
+const TELL_WAIT_MS = 2_000;
+
+const send = (c: Context, page: RenderedPage, status: 200 | 404 | 410 = 200) => {
+  c.header('content-security-policy', page.csp);
+  c.header('cache-control', 'no-store');
+  c.header('x-content-type-options', 'nosniff');
+  c.header('referrer-policy', 'no-referrer');
+  return c.html(page.html, status);
+};
+
+const langOf = (value: string | undefined): Language => (value === 'en' ? 'en' : 'es');
+const originOf = (url: string) => (url ? new URL(url).origin : null);
+
+/**
+ * The issuer's 3D Secure page (`/3ds/:key`) and the bank's Clave page (`/clave/:key`) on the
+ * simulator's origin. GET shows the attempt as the call described it (amount, the merchant's name,
+ * the payer's language); POST records the payer's answer in the simulator's books under the key,
+ * tells the server (the signed notification, as every other answer) and sends the browser (303) to
+ * the return address the call named, with what the checkout gave the page to carry back. A page
+ * withdrawn meanwhile (the payer left the challenge for another card, the payment was called off)
+ * says it is no longer valid and takes no answer.
+ */
+export function payerPages(simulated: SimulatedGateways, notify: Notifier | undefined) {
+  const { pages, controls } = simulated;
+  const app = new Hono();
+
+  const tell = async (key: string, event: GatewayEvent) => {
+    if (!notify) return;
+    await notify.tell(key, event);
+    // Sent now rather than on the next tick, so the payer usually finds the payment settled on return.
+    await Promise.race([notify.deliverDue(), new Promise((resolve) => setTimeout(resolve, TELL_WAIT_MS).unref())]);
+  };
+  const form = async (c: Context): Promise<Form> => (await c.req.parseBody().catch(() => ({}))) as Form;
+
+  /** Back to the return address, or (no address was named) a page saying the answer was taken. */
+  const goBack = (c: Context, returnUrl: string | undefined, f: Form, look: PageLook) => {
+    if (!returnUrl) return send(c, unknownPage(TEXT[look.lang].doneTitle, TEXT[look.lang].done, look));
+    return c.redirect(returnAddress(returnUrl, carriedOf(f[CARRIED_FIELD]), f[CLOSE_FIELD] === '1'), 303);
+  };
+
+  app.get('/3ds/:key', async (c) => {
+    const key = c.req.param('key');
+    const theme = pageThemeOf(c.req.query('theme'));
+    const page = await pages.challenge(key);
+    if (!page) return send(c, unknownPage('3D Secure', TEXT[langOf(c.req.query('lang'))].threeDsUnknown, { theme, color: null, lang: langOf(c.req.query('lang')) }), 404);
+    const { request } = page;
+    const lang = langOf(request.lang);
+    const look: PageLook = { theme, color: request.merchant.color ?? null, lang };
+    if (page.state === 'withdrawn') return send(c, goneCard(look, request.merchant), 410);
+    const t = TEXT[lang];
+    const action = `/3ds/${encodeURIComponent(key)}`;
+    const hidden = hiddenFields(carriedOf(c.req.query(CARRIED_FIELD)), theme);
+    // The cancel is the payer not completing the authentication: the issuer's refusal, nothing charged.
+    const body = `${shopHeader(request.merchant, cancelForm(action, hidden, lang, 'cancel'))}<span class="sandbox">Sandbox</span><h1>${t.threeDsTitle}</h1>
+<p>${escapeHtml(request.merchant.name)}: ${t.card(amountOf(request.amountCents, lang), escapeHtml(request.brand), escapeHtml(request.last4))}.</p>
+<p>${t.threeDsAsk}</p>
+${answerForm(action, hidden, 'approve', t.approve)}${answerForm(action, hidden, 'fail', t.fail)}`;
+    return send(c, renderPage('3D Secure', body, look, originOf(request.returnUrl ?? '')));
+  });
+
+  app.post('/3ds/:key', async (c) => {
+    const key = c.req.param('key');
+    const f = await form(c);
+    const theme = pageThemeOf(typeof f['theme'] === 'string' ? f['theme'] : undefined);
+    const page = await pages.challenge(key);
+    if (!page) return send(c, unknownPage('3D Secure', TEXT.es.threeDsUnknown, { theme, color: null, lang: 'es' }), 404);
+    const { request } = page;
+    const look: PageLook = { theme, color: request.merchant.color ?? null, lang: langOf(request.lang) };
+    const result = f['result'];
+    if (result !== 'approve' && result !== 'fail' && result !== 'cancel') return c.text('result must be approve, fail or cancel', 400);
+    if (page.state === 'withdrawn') return send(c, goneCard(look, request.merchant), 410);
+    // Answered already (a form sent twice, Back and send again): back where the first went, nothing changed.
+    if (page.state === 'decided') return goBack(c, request.returnUrl, f, look);
+    const decision = await controls.card.completeChallenge(key, result === 'approve', look.lang);
+    if (!decision) {
+      // Withdrawn while this answer was on its way: the void came first.
+      const now = await pages.challenge(key);
+      if (now?.state === 'withdrawn') return send(c, goneCard(look, request.merchant), 410);
+      return goBack(c, request.returnUrl, f, look);
+    }
+    await tell(key, { id: `sim:card:${key}:${decision.status}`, key, kind: 'card', decision });
+    return goBack(c, request.returnUrl, f, look);
+  });
+
+  app.get('/clave/:key', async (c) => {
+    const key = c.req.param('key');
+    const theme = pageThemeOf(c.req.query('theme'));
+    const page = await pages.bank(key);
+    if (!page) return send(c, unknownPage('Clave', TEXT[langOf(c.req.query('lang'))].claveUnknown, { theme, color: null, lang: langOf(c.req.query('lang')) }), 404);
+    const { request } = page;
+    const lang = langOf(request.lang);
+    const look: PageLook = { theme, color: request.merchant.color ?? null, lang };
+    if (page.state === 'withdrawn') return send(c, goneBank(look, request.merchant), 410);
+    const t = TEXT[lang];
+    const action = `/clave/${encodeURIComponent(key)}`;
+    const hidden = hiddenFields(carriedOf(c.req.query(CARRIED_FIELD)), theme);
+    const body = `${shopHeader(request.merchant, cancelForm(action, hidden, lang, 'fail'))}<span class="sandbox">Sandbox</span><h1>${t.claveTitle}</h1>
+<p>${t.pay} ${amountOf(request.amountCents, lang)}: ${escapeHtml(request.description)}</p>
+${answerForm(action, hidden, 'approve', t.approve)}${answerForm(action, hidden, 'fail', t.decline)}`;
+    return send(c, renderPage('Clave', body, look, originOf(request.returnUrl)));
+  });
+
+  app.post('/clave/:key', async (c) => {
+    const key = c.req.param('key');
+    const f = await form(c);
+    const theme = pageThemeOf(typeof f['theme'] === 'string' ? f['theme'] : undefined);
+    const page = await pages.bank(key);
+    if (!page) return send(c, unknownPage('Clave', TEXT.es.claveUnknown, { theme, color: null, lang: 'es' }), 404);
+    const { request } = page;
+    const look: PageLook = { theme, color: request.merchant.color ?? null, lang: langOf(request.lang) };
+    const result = f['result'];
+    if (result !== 'approve' && result !== 'fail') return c.text('result must be approve or fail', 400);
+    if (page.state === 'withdrawn') return send(c, goneBank(look, request.merchant), 410);
+    if (page.state === 'decided') return goBack(c, request.returnUrl || undefined, f, look);
+    const outcome = await controls.bank.payerDecides(key, result === 'approve');
+    if (!outcome) {
+      const now = await pages.bank(key);
+      if (now?.state === 'withdrawn') return send(c, goneBank(look, request.merchant), 410);
+      return goBack(c, request.returnUrl || undefined, f, look);
+    }
+    await tell(key, { id: `sim:bank:${key}:${outcome}`, key, kind: 'bank', outcome });
+    return goBack(c, request.returnUrl || undefined, f, look);
+  });
+
+  return app;
+}
+
+/** The challenge the payer left for another card: no longer valid, in the payment's language. */
+function goneCard(look: PageLook, merchant: { name: string; logo: string | null }): RenderedPage {
+  const title = catalogs[look.lang]['challenge_page_gone_title'] ?? '';
+  const text = catalogs[look.lang]['challenge_page_gone'] ?? '';
+  return renderPage(title, `${shopHeader(merchant, '')}<span class="sandbox">Sandbox</span><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>`, look, null);
+}
+
+/** A Clave payment called off before the payer answered (came back and chose again, the link paid elsewhere). */
+function goneBank(look: PageLook, merchant: { name: string; logo: string | null }): RenderedPage {
+  const t = TEXT[look.lang];
+  return renderPage(t.claveGoneTitle, `${shopHeader(merchant, '')}<span class="sandbox">Sandbox</span><h1>${escapeHtml(t.claveGoneTitle)}</h1><p>${escapeHtml(t.claveGone)}</p>`, look, null);
+}
