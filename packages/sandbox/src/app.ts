@@ -117,9 +117,9 @@ export interface AppOptions {
 /** Where logos are uploaded: the merchant API's call and the admin API's. */
 const LOGO_UPLOAD = /^\/(api\/v1\/merchant\/brand|sandbox\/merchants\/\d{1,9}\/brand)\/logo\/?$/;
 
-/** The payer's own pages under /sandbox (reached by the codOper alone) and the console's shell. */
+/** The payer's way back from the issuer's and the bank's pages (reached by the codOper alone) and the console's shell. */
 function isPayerPage(path: string): boolean {
-  return /^\/sandbox\/(3ds|clave)\/[^/]+$/.test(path) || path === '/sandbox/console' || path.startsWith('/sandbox/console/assets/');
+  return /^\/sandbox\/(3ds|clave)\/[^/]+\/return$/.test(path) || path === '/sandbox/console' || path.startsWith('/sandbox/console/assets/');
 }
 
 /** 'ok' when a trivial query answers within timeoutMs. */

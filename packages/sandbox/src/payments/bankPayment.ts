@@ -2,16 +2,19 @@ import type { Language } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { gatewayCall } from '../gateways/GatewayCall';
 import type { TransactionRow } from '../store/transactions';
-import { findMerchant } from '../store/merchants';
 import { callInDoubt, IN_DOUBT } from './inDoubt';
 import { checkLinkPayment, linkPaymentFingerprint, recordPayment, repeatedPayment, type LinkPaymentInput } from './linkPayment';
 import { refuseIfPaidElsewhere, settlePayment } from './settlePayment';
+import { bankPageShop } from '../brand/merchantBrand';
+import { absoluteLogo } from './bankPageReturn';
 
 export interface BankPaymentInput extends LinkPaymentInput {
   anonymousUserServiceId: number | undefined;
   lang: Language;
-  /** Where the bank sends the payer back, naming the payment (routes/clave.ts claveReturnUrl). */
-  returnPath: (codOper: string) => string;
+  /** Where the bank's page sends the payer back, naming the payment: an http(s) URL on the checkout origin (bankPageReturn.ts claveBackUrl). */
+  returnUrl: (codOper: string) => string;
+  /** The checkout origin, for the shop's logo as the bank's page (another origin) loads it. */
+  origin: string;
 }
 
 /**
@@ -26,12 +29,13 @@ export async function startBankPayment(deps: Deps, input: BankPaymentInput): Pro
     const checked = await checkLinkPayment(deps, input, 'clave', input.anonymousUserServiceId);
     row = await recordPayment(deps, checked, input, { method: 'clave', ...IN_DOUBT }, input.lang, fingerprint);
   }
-  const merchant = await findMerchant(deps.db, row.merchant_id);
   const attempt = row;
+  // The shop as its payers know it (its brand), as the bank's page shows it.
+  const shop = await bankPageShop(deps.db, attempt.cod_oper, { name: '', logo: null });
   const started = await callInDoubt('bank', async () => {
     const { redirectUrl } = await deps.gateways.bank.start({
       ...gatewayCall(attempt.cod_oper), amountCents: attempt.amount_cents + attempt.tax_cents, description: attempt.description,
-      merchant: { name: merchant?.name ?? '', logo: merchant?.logo || null }, returnPath: input.returnPath(attempt.cod_oper),
+      merchant: { name: shop.name, logo: absoluteLogo(shop.logo, input.origin), color: shop.brandColor }, lang: input.lang, returnUrl: input.returnUrl(attempt.cod_oper),
     });
     if (attempt.auth_status !== IN_DOUBT.auth_status) return { row: attempt, redirectUrl };
     const settled = await settlePayment(deps, attempt.cod_oper, { status: -1, authStatus: 'PENDING', messageKey: 'pending' });

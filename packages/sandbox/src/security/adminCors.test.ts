@@ -55,8 +55,8 @@ describe('the admin API without a token', () => {
     expect((await t.app.request('http://checkout.test/sandbox/mailbox', { headers: { origin: 'http://checkout.test' } })).status).toBe(200);
   });
 
-  it("leaves the payer's pages (3DS, the bank's Clave page) and the console's shell open to any origin", async () => {
-    for (const path of ['/sandbox/3ds/PP000000000000', '/sandbox/clave/PP000000000000', '/sandbox/console']) {
+  it("leaves the payer's way back from the issuer's and the bank's pages and the console's shell open to any origin", async () => {
+    for (const path of ['/sandbox/3ds/PP000000000000/return', '/sandbox/clave/PP000000000000/return', '/sandbox/console']) {
       expect((await t.app.request(path, { headers: { origin: EVIL, 'sec-fetch-site': 'cross-site' } })).status, path).not.toBe(403);
     }
   });

@@ -2,13 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardPayload, createTestApp, newLink, type TestApp } from '../../test/testApp';
 import { afterChallengeUrl } from './threeDs';
 
+// The issuer's 3DS page and the bank's Clave page are the simulator's (packages/simulator/src/pages);
+// the checkout origin keeps the way back from them (the return address the calls name) and the
+// admin settle calls a script answers them with.
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
 
-describe('where the 3DS page sends the payer back (afterChallengeUrl)', () => {
+const form = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
+
+describe('where the way back from the 3DS page sends the payer (afterChallengeUrl)', () => {
   it.each<[string | undefined, string]>([
     [undefined, '/pf/default-receipt/processing?Oper=PP1'],
     ['/pf/default-receipt/PP1?challenge=1&lang=en', '/pf/default-receipt/PP1?challenge=1&lang=en'],
@@ -24,58 +30,75 @@ describe('where the 3DS page sends the payer back (afterChallengeUrl)', () => {
   ])('returnTo %j -> %s', (returnTo, expected) => {
     expect(afterChallengeUrl('PP1', returnTo)).toBe(expected);
   });
-
-  it('answers a form whose returnTo holds NUL with the default receipt, not a 500', async () => {
-    const code = await newLink(t, { amount: 31 });
-    const res = await t.post('/cards/auth-capture', cardPayload(code, { cardNumber: '4000000000003220', amount: 31 }));
-    const path = new URL(String(res.data['redirectUrl'])).pathname;
-    const done = await t.app.request(path, { method: 'POST', body: new URLSearchParams({ result: 'approve', returnTo: '/pf/x\u0000y' }) });
-    expect(done.status).toBe(303);
-    expect(done.headers.get('location')).toMatch(/^\/pf\/default-receipt\/processing\?Oper=PP/);
-  });
 });
 
-describe("the checkout's X and Escape on the 3DS page (inside the modal)", () => {
-  it('the page carries a close in its cancel form, hidden until the page finds itself framed, in the payment language', async () => {
-    const code = await newLink(t, { amount: 33 });
-    const res = await t.post('/cards/auth-capture', cardPayload(code, { cardNumber: '4000000000003220', amount: 33 }));
-    const path = new URL(String(res.data['redirectUrl'])).pathname;
-    const html = await (await t.app.request(path)).text();
-    expect(html).toMatch(/<button class="close" type="submit" name="close" value="1" aria-label="Cerrar" hidden>/);
-    expect(html).toContain('window.parent===window');
-    expect(html).toContain("e.key==='Escape'");
+describe('the way back from the issuer and the bank', () => {
+  it('3DS: on to the path the checkout gave its page to carry, else the processing page; closed: marked close and stay; never elsewhere', async () => {
+    const back = (query: string) => t.app.request(`/sandbox/3ds/PP9/return${query}`, { headers: { origin: 'http://issuer.test', 'sec-fetch-site': 'cross-site' } });
+    const plain = await back(`?returnTo=${encodeURIComponent('/pf/default-receipt/PP9?challenge=1&entries=2')}`);
+    expect(plain.status).toBe(303);
+    expect(plain.headers.get('location')).toBe('/pf/default-receipt/PP9?challenge=1&entries=2');
+    expect((await back(`?returnTo=${encodeURIComponent('https://evil.test/')}`)).headers.get('location')).toBe('/pf/default-receipt/processing?Oper=PP9');
+    // A control character is refused before any route (400 invalid_characters): nothing to follow.
+    expect((await back('?returnTo=%2Fpf%2Fx%00y')).status).toBe(400);
+    const closed = new URL((await back(`?close=1&returnTo=${encodeURIComponent('/pf/default-receipt/PP9?challenge=1')}`)).headers.get('location') ?? '', 'http://x');
+    expect(closed.pathname).toBe('/pf/default-receipt/PP9');
+    expect([closed.searchParams.get('close'), closed.searchParams.get('stay'), closed.searchParams.get('challenge')]).toEqual(['1', '1', '1']);
   });
 
-  it("closing calls the attempt off as the payer's cancel does and goes back marked close (and stay, not the form)", async () => {
-    const code = await newLink(t, { amount: 34 });
-    const res = await t.post('/cards/auth-capture', cardPayload(code, { cardNumber: '4000000000003220', amount: 34 }));
-    const path = new URL(String(res.data['redirectUrl'])).pathname;
-    const done = await t.app.request(path, { method: 'POST', body: new URLSearchParams({ result: 'cancel', close: '1', returnTo: '/pf/default-receipt/PP9?challenge=1&entries=2' }) });
-    expect(done.status).toBe(303);
-    const back = new URL(done.headers.get('location') ?? '', 'http://x');
-    expect(back.pathname).toBe('/pf/default-receipt/PP9');
-    expect(back.searchParams.get('close')).toBe('1');
-    expect(back.searchParams.get('stay')).toBe('1');
-    expect(back.searchParams.get('challenge')).toBe('1');
-    // The plain cancel (another attempt) is unchanged: no close mark.
-    const other = await t.post('/cards/auth-capture', cardPayload(await newLink(t, { amount: 36 }), { cardNumber: '4000000000003220', amount: 36 }));
-    const plain = await t.app.request(new URL(String(other.data['redirectUrl'])).pathname, { method: 'POST', body: new URLSearchParams({ result: 'cancel', returnTo: '/pf/default-receipt/PP9?challenge=1' }) });
-    expect(plain.headers.get('location')).toBe('/pf/default-receipt/PP9?challenge=1');
-  });
-});
-
-describe("the checkout's X and Escape on the Clave page (inside the modal)", () => {
-  it('closing declines on the bank page, as its own cancel does, and goes back marked close', async () => {
-    const code = await newLink(t, { amount: 35 });
-    const clave = String((await t.post('/clave/payments', { code, trackId: `close-${Math.random()}` })).data['codOper']);
-    const html = await (await t.app.request(`/sandbox/clave/${clave}`)).text();
-    expect(html).toMatch(/<button class="close" type="submit" name="close" value="1" aria-label="Cerrar" hidden>/);
-    const done = await t.app.request(`/sandbox/clave/${clave}`, { method: 'POST', body: new URLSearchParams({ result: 'fail', close: '1', returnTo: '/pf/widget/returnclavesdk?lang=en' }) });
-    expect(done.status).toBe(303);
-    const back = new URL(done.headers.get('location') ?? '', 'http://x');
+  it('Clave: on to the checkout\'s Clave return, always naming the operation, marked close when closed', async () => {
+    const res = await t.app.request(`/sandbox/clave/PP8/return?close=1&returnTo=${encodeURIComponent('/pf/widget/returnclavesdk?lang=en')}`, { headers: { 'sec-fetch-site': 'cross-site' } });
+    expect(res.status).toBe(303);
+    const back = new URL(res.headers.get('location') ?? '', 'http://x');
     expect(back.pathname).toBe('/pf/widget/returnclavesdk');
-    expect(back.searchParams.get('close')).toBe('1');
-    expect(back.searchParams.get('Oper')).toBe(clave);
-    expect((await t.get(`/clave/payments/${clave}`)).data['status']).toBe(0);
+    expect([back.searchParams.get('Oper'), back.searchParams.get('lang'), back.searchParams.get('close')]).toEqual(['PP8', 'en', '1']);
+    expect((await t.app.request('/sandbox/clave/PP8/return?returnTo=%2F%2Fevil.test')).headers.get('location')).toBe('/pf/widget/returnclave?Oper=PP8');
+  });
+
+  it("the calls name this way back: the simulator's pages send the payer to it, and on to the checkout's return", async () => {
+    const card = await t.post('/cards/auth-capture', cardPayload(await newLink(t, { amount: 31 }), { cardNumber: '4000000000003220', amount: 31 }));
+    const codOper = String(card.data['codOper']);
+    const page = new URL(String(card.data['redirectUrl']));
+    expect(page.origin).toBe(t.simulator.url);
+    const carried = `/pf/default-receipt/${codOper}?challenge=1&entries=3`;
+    const answered = await fetch(page, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ result: 'approve', returnTo: carried }) });
+    expect(answered.status).toBe(303);
+    const back = new URL(answered.headers.get('location') ?? '');
+    expect(back.pathname).toBe(`/sandbox/3ds/${codOper}/return`);
+    expect((await t.app.request(back.pathname + back.search)).headers.get('location')).toBe(carried);
+
+    const clave = await t.post('/clave/payments', { code: await newLink(t, { amount: 32 }), trackId: `back-${Math.random()}` });
+    const bank = new URL(String(clave.data['redirectUrl']));
+    expect(bank.origin).toBe(t.simulator.url);
+    const declined = await fetch(bank, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ result: 'fail' }) });
+    const claveBack = new URL(declined.headers.get('location') ?? '');
+    expect(claveBack.pathname).toBe(`/sandbox/clave/${String(clave.data['codOper'])}/return`);
+    expect((await t.app.request(claveBack.pathname)).headers.get('location')).toBe(`/pf/widget/returnclave?Oper=${String(clave.data['codOper'])}`);
+  });
+});
+
+describe('the admin settle calls (a script plays the issuer and the bank)', () => {
+  it('3DS approve settles the payment and answers JSON; again, 400 (nothing waits)', async () => {
+    const code = await newLink(t, { amount: 33 });
+    const codOper = String((await t.post('/cards/auth-capture', cardPayload(code, { cardNumber: '4000000000003220', amount: 33 }))).data['codOper']);
+    const done = await t.app.request(`/sandbox/3ds/${codOper}`, { method: 'POST', headers: form, body: 'result=approve' });
+    expect(done.status).toBe(200);
+    expect(await done.json()).toEqual({ codOper, status: 1 });
+    expect((await t.app.request(`/sandbox/3ds/${codOper}`, { method: 'POST', headers: form, body: 'result=fail' })).status).toBe(400);
+  });
+
+  it("3DS cancel calls the attempt off as the payer's; then 409 challenge_abandoned in the payment's words", async () => {
+    const code = await newLink(t, { amount: 34 });
+    const codOper = String((await t.post('/cards/auth-capture', cardPayload(code, { cardNumber: '4000000000003220', amount: 34 }))).data['codOper']);
+    const cancelled = await t.app.request(`/sandbox/3ds/${codOper}`, { method: 'POST', headers: form, body: 'result=cancel' });
+    expect(await cancelled.json()).toEqual({ codOper, status: 0 });
+    const late = await t.app.request(`/sandbox/3ds/${codOper}`, { method: 'POST', headers: form, body: 'result=approve' });
+    expect(late.status).toBe(409);
+    expect(await late.json()).toMatchObject({ code: 'challenge_abandoned', message: expect.stringContaining('Esta verificación ya no es válida') });
+  });
+
+  it('the settle calls are admin calls now: a page of another origin gets 403; the way back stays open', async () => {
+    const res = await t.app.request('/sandbox/3ds/PP000000000000', { method: 'POST', headers: { ...form, origin: 'https://evil.test', 'sec-fetch-site': 'cross-site' }, body: 'result=approve' });
+    expect(res.status).toBe(403);
   });
 });

@@ -10,7 +10,7 @@ import { LinkPaymentFields } from '../../payments/linkPayment';
 import { startBankPayment } from '../../payments/bankPayment';
 import { parseOr400 } from '../../payments/validatePayload';
 import { findTransaction } from '../../store/transactions';
-import { claveReturnUrl } from '../pages/clavePage';
+import { claveBackUrl } from '../../payments/bankPageReturn';
 
 const ClaveSchema = v.object(LinkPaymentFields, 'missing_arguments');
 
@@ -19,8 +19,10 @@ export function claveRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.post('/clave/payments', async (c) => {
     const body = parseOr400(ClaveSchema, await readObjectBody(c));
-    const { row: tx, redirectUrl } = await startBankPayment(deps, { ...body, anonymousUserServiceId: guestServiceIdOf(c), lang: c.get('lang'), returnPath: (codOper) => claveReturnUrl(codOper, undefined) });
-    return reply(c, { codOper: tx.cod_oper, status: tx.status, redirectUrl: new URL(redirectUrl, originOf(deps, c.req.url)).toString() });
+    const origin = originOf(deps, c.req.url);
+    const { row: tx, redirectUrl } = await startBankPayment(deps, { ...body, anonymousUserServiceId: guestServiceIdOf(c), lang: c.get('lang'), origin, returnUrl: (codOper) => claveBackUrl(origin, codOper) });
+    // The bank's page is absolute on its own origin; a path (the in-process simulator's) is this origin's.
+    return reply(c, { codOper: tx.cod_oper, status: tx.status, redirectUrl: new URL(redirectUrl, origin).toString() });
   });
   app.get('/clave/payments/:codOper', async (c) => {
     const tx = await findTransaction(deps.db, c.req.param('codOper'));
