@@ -44,7 +44,7 @@ describe("the issuer's 3D Secure page", () => {
   it("is on the simulator's origin, shows the call's amount and merchant in its language, escaped, under a CSP", async () => {
     const s = simulator();
     const decision = await challenge(s, 'K3DS1', 'en');
-    expect(decision).toMatchObject({ status: 'challenge', url: 'http://issuer.test/3ds/K3DS1' });
+    expect(decision).toMatchObject({ status: 'challenge', url: 'http://issuer.test/3ds/K3DS1?returnTo=' });
     const res = await s.app.request('/3ds/K3DS1?theme=dark&returnTo=%2Fpf%2Fdefault-receipt%2FK3DS1%3Fchallenge%3D1');
     expect(res.status).toBe(200);
     const html = await res.text();
@@ -137,7 +137,7 @@ describe("the bank's Clave page", () => {
 
   it('shows the payment in its language; Decline with the close mark declines once, tells the server, and goes back', async () => {
     const s = simulator();
-    expect(await start(s, 'KCL1', 'en')).toEqual({ redirectUrl: 'http://issuer.test/clave/KCL1' });
+    expect(await start(s, 'KCL1', 'en')).toEqual({ redirectUrl: 'http://issuer.test/clave/KCL1?returnTo=' });
     const html = await (await s.app.request('/clave/KCL1?returnTo=%2Fpf%2Fwidget%2Freturnclavesdk%3Flang%3Den')).text();
     expect(html).toContain('Pay $40.00: Zapatos &#60;rojos&#62;');
     expect(html).toMatch(/>Approve<\/button>.*>Decline<\/button>/s);

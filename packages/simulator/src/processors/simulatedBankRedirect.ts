@@ -21,9 +21,9 @@ interface BankBookState {
   refundKeys?: string[];
 }
 
-/** Where the bank's page of a key is: the simulator's own origin when it serves pages, else the checkout origin's path. */
+/** Where the bank's page of a key is: the simulator's own origin when it serves pages (asking for `returnTo`, as the issuer's page does), else the checkout origin's path. */
 export const bankPageUrl = (key: string, pagesUrl: string | undefined): string =>
-  pagesUrl ? `${pagesUrl.replace(/\/+$/, '')}/clave/${encodeURIComponent(key)}` : `/sandbox/clave/${encodeURIComponent(key)}`;
+  pagesUrl ? `${pagesUrl.replace(/\/+$/, '')}/clave/${encodeURIComponent(key)}?returnTo=` : `/sandbox/clave/${encodeURIComponent(key)}`;
 
 /**
  * The sandbox's Clave: the bank's page (the simulator's pages/clavePage.ts), where the payer

@@ -37,9 +37,11 @@ export function httpUrlOf(value: unknown): string | undefined {
 /**
  * Where the issuer's 3D Secure page of a key is: on the simulator's own origin (`pagesUrl`) when it
  * serves its pages; the checkout origin's path (the in-process simulator, which serves none) else.
+ * Its empty `returnTo` says the page carries back what the checkout puts there (the checkout's own
+ * return state, as 3-D Secure's session data travels), which a checkout gives no other outside page.
  */
 export const challengePageUrl = (key: string, pagesUrl: string | undefined): string =>
-  pagesUrl ? `${pagesUrl.replace(/\/+$/, '')}/3ds/${encodeURIComponent(key)}` : `/sandbox/3ds/${encodeURIComponent(key)}`;
+  pagesUrl ? `${pagesUrl.replace(/\/+$/, '')}/3ds/${encodeURIComponent(key)}?returnTo=` : `/sandbox/3ds/${encodeURIComponent(key)}`;
 
 /** The decision the test card table gives (SPEC 3 messageSys in the payer's language). */
 function decide(request: CardAuthorization, pagesUrl: string | undefined): CardDecision {

@@ -36,6 +36,16 @@ describe('leaving for an outside page and coming back', () => {
 
   it('tells a foreign page nothing', () => {
     expect(leaveAddress('https://bank.test/pay?x=1', '/pf/widget/returnclave?Oper=OP1', form)).toBe('https://bank.test/pay?x=1');
+    expect(leaveAddress('https://bank.test/pay?returnTo=%2Fx', '/pf/widget/returnclave?Oper=OP1', form)).toBe('https://bank.test/pay?returnTo=%2Fx');
+  });
+
+  it("gives the simulator's page on its own origin, which asks with an empty returnTo, the way back and the scheme", () => {
+    const address = new URL(leaveAddress('http://127.0.0.1:4100/clave/OP1?returnTo=', '/pf/widget/returnclave?Oper=OP1', form, 'dark'));
+    expect(address.origin + address.pathname).toBe('http://127.0.0.1:4100/clave/OP1');
+    expect(address.searchParams.get('theme')).toBe('dark');
+    const back = new URL(address.searchParams.get('returnTo') ?? '', form);
+    expect(back.pathname + back.searchParams.get('Oper')).toBe('/pf/widget/returnclaveOP1');
+    expect(back.searchParams.get('parentOrigin')).toBe('https://shop.test');
   });
 
   it('never goes back to a form on another origin', () => {

@@ -80,11 +80,13 @@ export function shownScheme(root: HTMLElement | undefined = globalThis.document?
 /**
  * The outside page's address with where to come back to: `backPath` on this origin, keeping
  * parentOrigin and lang and marked with the form's address, and the checkout's colour scheme when
- * it shows one. Only our own (sandbox) pages are given them.
+ * it shows one. Only the sandbox's pages are given them: the simulated issuer's and bank's, on
+ * their own origin, ask for them with an empty returnTo in their address (a page on this origin
+ * too); any other page is left as it is.
  */
 export function leaveAddress(outsideUrl: string, backPath: string, current: URL, scheme: 'light' | 'dark' | undefined = shownScheme()): string {
   const target = new URL(outsideUrl, current);
-  if (target.origin !== current.origin) return target.href;
+  if (target.origin !== current.origin && target.searchParams.get(RETURN_TO_PARAM) !== '') return target.href;
   // Our bank and 3DS pages follow the device's scheme, or the one the payer's checkout shows.
   if (scheme) target.searchParams.set(THEME_PARAM, scheme);
   const back = new URL(withStickyParams(backPath, current), current);
