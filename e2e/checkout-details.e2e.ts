@@ -121,7 +121,7 @@ describe.runIf(browserAvailable())('the checkout on a phone: captcha, focus, Pay
     const at = await where(page, { methods: '[role="radiogroup"]', form: '#method-panel-nequi', captcha: 'fieldset.security' });
     expect(at.captcha?.top).toBeGreaterThanOrEqual(at.form?.bottom ?? Infinity);
     await verify(frame, lang);
-    await frame.locator('[name="nequi-phone"]').fill('3993333333');
+    await frame.locator('[name="nequi-phone"]').fill('63333333');
     await frame.getByRole('button', { name: TEXT[lang].nequiSend }).click();
     await frame.getByRole('timer').waitFor({ timeout: 15_000 });
     expect(await frame.getByRole('group', { name: TEXT[lang].verification }).isVisible()).toBe(false);

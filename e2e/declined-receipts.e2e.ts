@@ -37,7 +37,7 @@ describe.runIf(browserAvailable())('a declined Yappy and a declined Nequi: recei
 
   it.each([
     ['Yappy', '62222222'],
-    ['Nequi', '3992222222'],
+    ['Nequi', '62222222'],
   ] as const)('%s %s: Rechazado / Declined everywhere, never pendiente or Desconocido', async (method, phone) => {
     const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 800 } });
     const page = await context.newPage();

@@ -48,7 +48,7 @@ describe.runIf(browserAvailable())('failed attempts tell the shop the catalogue 
       const entries: Record<string, string> = catalogs[lang];
       const { page, checkout, results, close } = await shopWith(lang);
       await checkout.chooseMethod(/Nequi/);
-      await checkout.frame.getByRole('textbox', { name: /nequi/i }).fill('3992222222');
+      await checkout.frame.getByRole('textbox', { name: /nequi/i }).fill('62222222');
       await checkout.frame.locator('#method-panel-nequi form button[type="submit"]').click();
       await expect.poll(async () => (await results()).length, { timeout: 20_000 }).toBe(1);
       const [nequi] = await results();

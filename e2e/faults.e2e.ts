@@ -182,7 +182,7 @@ describe.runIf(browserAvailable())('faults during a Nequi payment', () => {
     // Every answer lost while the fault lasts (the client's own retry of a reset connection too).
     await context.route(NEQUI_PUSH, (route) => loseTheAnswer(route, how));
     await checkout.chooseMethod(/Nequi/);
-    await pushTo(checkout, '3991111111');
+    await pushTo(checkout, '61111111');
     await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 25_000 }).toBe(true);
     expect(await checkout.frame.getByText(MAY_HAVE_GONE_THROUGH).count()).toBe(0);
     expect(await transactionsFor(sandbox, codes[0] ?? '')).toEqual([expect.objectContaining({ method: 'nequi', status: 1 })]);
@@ -198,7 +198,7 @@ describe.runIf(browserAvailable())('faults during a Nequi payment', () => {
     await page.route(NEQUI_PUSH, (route) => loseTheAnswer(route, '502'));
     await page.route(ATTEMPT_LOOKUP, (route) => route.fulfill(PROXY_502));
     await checkout.chooseMethod(/Nequi/);
-    await pushTo(checkout, '3991111111');
+    await pushTo(checkout, '61111111');
     await expect.poll(() => checkout.alert.textContent(), { timeout: 30_000 }).toMatch(MAY_HAVE_GONE_THROUGH);
     await page.unroute(NEQUI_PUSH);
     await page.unroute(ATTEMPT_LOOKUP);
@@ -240,7 +240,7 @@ describe.runIf(browserAvailable())('faults during a Nequi payment', () => {
       return route.fulfill(PROXY_502);
     }, { times: 4 });
     await checkout.chooseMethod(/Nequi/);
-    await pushTo(checkout, '3991111111');
+    await pushTo(checkout, '61111111');
     await expect.poll(() => failed, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
     await page.screenshot({ path: 'e2e/artifacts/fault-nequi-status-502.png' });
     await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 30_000 }).toBe(true);

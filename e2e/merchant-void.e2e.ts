@@ -26,7 +26,7 @@ describe.runIf(browserAvailable())('a merchant voids a Nequi push the payer is w
     const opened = await openShopCheckout(browser, sandbox.demoUrl);
     const { context, shop, checkout, codes } = opened;
     await checkout.chooseMethod(/Nequi/);
-    await checkout.frame.getByRole('textbox', { name: /celular nequi/i }).fill('3993333333');
+    await checkout.frame.getByRole('textbox', { name: /celular nequi/i }).fill('63333333');
     await checkout.frame.getByRole('button', { name: /enviar notificación/i }).click();
     await checkout.frame.getByRole('timer').waitFor({ timeout: 10_000 });
 

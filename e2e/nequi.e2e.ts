@@ -7,7 +7,7 @@ import { CheckoutFrame, openShopCheckout, type OpenedCheckout } from './support/
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { startSandboxInProcess } from './support/sandbox';
 
-// PRODUCT.md "Nequi": push (phones 3991111111 / 3992222222 / 3993333333) and QR settled by the admin call.
+// PRODUCT.md "Nequi": push (the demo shop is in Panama: docs/sandbox.md's phones 61111111 / 62222222 / 63333333) and QR settled by the admin call.
 describe.runIf(browserAvailable())('Nequi in the embedded checkout', () => {
   let sandbox: Sandbox;
   let browser: Browser;
@@ -29,10 +29,10 @@ describe.runIf(browserAvailable())('Nequi in the embedded checkout', () => {
     await checkout.frame.getByRole('button', { name: /enviar notificación/i }).click();
   }
 
-  it('push to 3991111111: a live wait, then the receipt; the shop hears success from nequi', async () => {
+  it('push to 61111111: a live wait, then the receipt; the shop hears success from nequi', async () => {
     const opened = await openShopCheckout(browser, sandbox.demoUrl);
     const { context, shop, checkout, codes, errors } = opened;
-    await pushTo(opened, '399 111 1111');
+    await pushTo(opened, '6111 1111');
     await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('success');
     expect(await shop.result.getAttribute('data-method')).toBe('nequi');
@@ -42,15 +42,15 @@ describe.runIf(browserAvailable())('Nequi in the embedded checkout', () => {
     await context.close();
   });
 
-  it('push to 3992222222 is declined: the message and a way to try again in place, which succeeds', async () => {
+  it('push to 62222222 is declined: the message and a way to try again in place, which succeeds', async () => {
     const opened = await openShopCheckout(browser, sandbox.demoUrl);
     const { context, shop, checkout, codes } = opened;
-    await pushTo(opened, '3992222222');
+    await pushTo(opened, '62222222');
     await expect.poll(() => checkout.alert.isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await checkout.alert.textContent()).toMatch(/nequi/i);
     await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('error');
     // The phone field is there again, in place, for another attempt.
-    await checkout.frame.getByRole('textbox', { name: /celular nequi/i }).fill('3991111111');
+    await checkout.frame.getByRole('textbox', { name: /celular nequi/i }).fill('61111111');
     await checkout.frame.getByRole('button', { name: /enviar notificación/i }).click();
     await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
     const transactions = await transactionsFor(sandbox, codes[0] ?? '');
@@ -58,10 +58,10 @@ describe.runIf(browserAvailable())('Nequi in the embedded checkout', () => {
     await context.close();
   });
 
-  it('push to 3993333333 never answered: the countdown runs out and the time-out message shows', async () => {
+  it('push to 63333333 never answered: the countdown runs out and the time-out message shows', async () => {
     const opened = await openShopCheckout(browser, sandbox.demoUrl);
     const { context, shop, checkout, page } = opened;
-    await pushTo(opened, '3993333333');
+    await pushTo(opened, '63333333');
     const timer = checkout.frame.getByRole('timer');
     await timer.waitFor({ timeout: 10_000 });
     expect(await timer.textContent()).toMatch(/00:0\d/);
@@ -79,7 +79,7 @@ describe.runIf(browserAvailable())('Nequi in the embedded checkout', () => {
   it('leaving the wait calls the push off: after paying by card, the phone can no longer approve it', async () => {
     const opened = await openShopCheckout(browser, sandbox.demoUrl);
     const { context, checkout, codes } = opened;
-    await pushTo(opened, '3993333333');
+    await pushTo(opened, '63333333');
     await checkout.frame.getByRole('timer').waitFor({ timeout: 10_000 });
     await checkout.frame.getByRole('button', { name: /cancelar y usar otro método/i }).click();
     await checkout.chooseMethod(/tarjeta/i);
@@ -123,7 +123,7 @@ describe.runIf(browserAvailable())('Nequi in the embedded checkout', () => {
     await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}`);
     const checkout = new CheckoutFrame(page);
     await checkout.chooseMethod(/Nequi/);
-    await page.getByRole('textbox', { name: /celular nequi/i }).fill('3993333333');
+    await page.getByRole('textbox', { name: /celular nequi/i }).fill('63333333');
     await page.getByRole('button', { name: /enviar notificación/i }).dblclick();
     await page.getByRole('timer').waitFor({ timeout: 10_000 });
     await page.reload();

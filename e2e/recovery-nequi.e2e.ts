@@ -27,7 +27,7 @@ describe.runIf(browserAvailable())('Nequi: a declined push and the QR on a phone
 
   it('es: a declined push reads "Rechazaste el pago en Nequi", keeps the phone, and "Enviar de nuevo" is focused', async () => {
     const { context, page } = await open('es', 51, false);
-    await page.getByRole('textbox', { name: /celular nequi/i }).fill('3992222222');
+    await page.getByRole('textbox', { name: /celular nequi/i }).fill('62222222');
     await page.getByRole('button', { name: /enviar notificación/i }).click();
     const alert = page.getByRole('alert');
     await alert.waitFor({ timeout: 15_000 });
@@ -39,7 +39,7 @@ describe.runIf(browserAvailable())('Nequi: a declined push and the QR on a phone
     // One button sends again: the form's own submit, not a second one beside it.
     expect(await page.getByRole('button', { name: /enviar notificación/i }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Enviar de nuevo' }).count()).toBe(1);
-    expect(await page.getByRole('textbox', { name: /celular nequi/i }).inputValue()).toContain('399');
+    expect(await page.getByRole('textbox', { name: /celular nequi/i }).inputValue()).toContain('6222');
     await page.screenshot({ path: `${SHOTS}recovery-nequi-declined-es-360.png` });
     expect(await seriousViolations(page)).toEqual([]);
     // Sent again to the same phone: a second push goes out and, the test phone declining on its
@@ -51,7 +51,7 @@ describe.runIf(browserAvailable())('Nequi: a declined push and the QR on a phone
     await again.click();
     expect((await pushed).status()).toBe(200);
     await page.getByRole('alert').filter({ hasText: 'Rechazaste el pago en Nequi' }).waitFor({ timeout: 15_000 });
-    expect(await page.getByRole('textbox', { name: /celular nequi/i }).inputValue()).toContain('399');
+    expect(await page.getByRole('textbox', { name: /celular nequi/i }).inputValue()).toContain('6222');
     await context.close();
   });
 

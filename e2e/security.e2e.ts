@@ -91,7 +91,7 @@ describe.runIf(browserAvailable())('only the right party can act, in a browser',
   it("each door from a web page: no key 401, another merchant's key 404 (or only its own rows), the right key answered; refusals change nothing", async () => {
     const a = await newMerchant('Tienda A');
     const b = await newMerchant('Tienda B');
-    const pending = await guestPost<{ codOper: string }>(sandbox, 'nequi/push', { code: a.link, phone: '3993333333', email: 'ana@example.com', trackId: `sec-${Date.now()}` });
+    const pending = await guestPost<{ codOper: string }>(sandbox, 'nequi/push', { code: a.link, phone: '63333333', email: 'ana@example.com', trackId: `sec-${Date.now()}` });
     const mailed = `cliente-${Date.now()}@example.com`;
     expect((await admin('POST', '/email-payments', { authorization: `Bearer ${a.key}` }, { to: mailed, amount: 4, description: 'Pedido' })).status).toBe(201);
     const context = await browser.newContext({ locale: 'es-PA' });
@@ -152,8 +152,8 @@ describe.runIf(browserAvailable())('only the right party can act, in a browser',
       };
       ws.onerror = () => reject(new Error('refused'));
     }), `${wsUrl}?token=${encodeURIComponent(a.key)}`);
-    const paidB = await guestPost<{ codOper: string }>(sandbox, 'nequi/push', { code: b.link, phone: '3993333333', email: 'b@example.com', trackId: `live-b-${Date.now()}` });
-    const paidA = await guestPost<{ codOper: string }>(sandbox, 'nequi/push', { code: a.link, phone: '3993333333', email: 'a@example.com', trackId: `live-a-${Date.now()}` });
+    const paidB = await guestPost<{ codOper: string }>(sandbox, 'nequi/push', { code: b.link, phone: '63333333', email: 'b@example.com', trackId: `live-b-${Date.now()}` });
+    const paidA = await guestPost<{ codOper: string }>(sandbox, 'nequi/push', { code: a.link, phone: '63333333', email: 'a@example.com', trackId: `live-a-${Date.now()}` });
     const heard = () => page.evaluate(() => (window as unknown as { heard: Array<{ type: string; codOper?: string }> }).heard);
     await expect.poll(async () => (await heard()).map((m) => m.codOper), { timeout: 10_000 }).toContain(paidA.codOper);
     expect((await heard())[0]).toEqual({ type: 'hello' });

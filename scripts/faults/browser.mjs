@@ -121,7 +121,7 @@ export async function browserScenarios({ sandbox, scenario, skip, transactionsOf
       const { frame, context } = opened;
       try {
         await frame.getByRole('radiogroup', { name: /método de pago|payment method/i }).getByRole('radio', { name: /Nequi/ }).check();
-        await frame.getByRole('textbox', { name: /celular nequi/i }).fill('3993333333');
+        await frame.getByRole('textbox', { name: /celular nequi/i }).fill('63333333');
         await frame.getByRole('button', { name: /enviar notificación/i }).click();
         const code = await until('the link', async () => opened.code());
         const pending = await until('the pending Nequi payment', async () => (await transactionsOf(sandbox.url, code)).find((t) => t.method === 'nequi'));

@@ -182,9 +182,9 @@ async function cardSettled(api, { code, trackId }) {
   return sendUntilKnown(api, () => api.call('POST', '/cards/auth-capture', cardBody(code, trackId, '4242424242424242')));
 }
 
-// 3991111111 approves by itself a second after the push: its answer falls due while no node runs.
+// 61111111 approves by itself a second after the push: its answer falls due while no node runs.
 const payNequi = (api, code, trackId) =>
-  api.call('POST', '/nequi/push', { code, email: 'faults@example.com', phone: '3991111111', trackId, captchaToken: 'faults-person' });
+  api.call('POST', '/nequi/push', { code, email: 'faults@example.com', phone: '61111111', trackId, captchaToken: 'faults-person' });
 
 /** The payer sends the push again, same trackId (asked again at the wallet under the same key), and watches it paid. */
 async function nequiSettled(api, { code, trackId, codOper }) {

@@ -280,3 +280,4 @@ export { recordAsCardAnswer, pendingAttemptOf, waitingStateOf } from './attemptR
 export { appearanceParam, appearanceProblem, colourContrast, contrastWarning, readableShade, SERVED_FONT_WEIGHTS, SERVED_FONTS, servedFontPath, themePalette } from './appearance';
 export type { ServedFont } from './appearance';
 export type { Appearance, AppearanceVariables, FontFamily, Theme } from './appearance';
+export { nequiPhoneRule } from './nequiPhone';

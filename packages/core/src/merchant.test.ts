@@ -25,8 +25,11 @@ describe('SPEC 3 "Merchant: ... logo (prefixed with the image base address), cus
   it('"merchantId/idMerchant": either name is read; defaults fill the rest', () => {
     const m = parseMerchant({ merchantId: '9', merchantName: 'X', logo: null, customFields: null, txLimit: null }, '');
     expect(m).toEqual({
-      idMerchant: 9, merchantName: 'X', webCode: '', legalRep: '', logo: '', customFields: [], hasPaymentGuest: true, txLimit: 0, domainValidation: false, brand: {},
+      idMerchant: 9, merchantName: 'X', webCode: '', legalRep: '', logo: '', customFields: [], hasPaymentGuest: true, txLimit: 0, domainValidation: false, brand: {}, country: 'PA',
     });
+    // SPEC 5 "Defaults when missing: ... country Panama"; a code that is not ISO alpha-2 fails the merchant.
+    expect(parseMerchant({ idMerchant: 9, merchantName: 'X', country: 'CO' }, '').country).toBe('CO');
+    expect(() => parseMerchant({ idMerchant: 9, merchantName: 'X', country: 'Colombia' }, '')).toThrow(v.ValiError);
     expect(() => parseMerchant({ merchantName: 'X' }, '')).toThrow(v.ValiError);
   });
 

@@ -38,6 +38,8 @@ export const RawMerchantSchema = v.pipe(
     txLimit: optionalNumber(0),
     domainValidation: v.optional(v.boolean(), false),
     brand: v.optional(v.nullable(MerchantBrandSchema), null),
+    // ISO 3166-1 alpha-2; a server that sends none has Panamanian merchants (SPEC 5's default country).
+    country: v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{2}$/)), 'PA'),
   }),
   v.check((m) => m.idMerchant !== undefined || m.merchantId !== undefined, 'idMerchant is required'),
 );
@@ -60,6 +62,8 @@ export interface Merchant {
    * default of `appearance.variables.colorPrimary` (an `open()` option overrides it).
    */
   brand: MerchantBrand;
+  /** Where the merchant is (ISO 3166-1 alpha-2): the country of its payers' Nequi phones (nequiPhoneRule). */
+  country: string;
 }
 
 /** The name a payer sees for a merchant: its brand's display name, else its name. */
@@ -110,5 +114,6 @@ export function parseMerchant(raw: unknown, imageBase: string): Merchant {
     txLimit: m.txLimit,
     domainValidation: m.domainValidation,
     brand: brandOf(m.brand, imageBase),
+    country: m.country,
   };
 }

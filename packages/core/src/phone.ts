@@ -1,5 +1,6 @@
 import { isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import type { CountryCode } from 'libphonenumber-js/min';
+import { nequiPhoneRule } from './nequiPhone';
 import { phoneLimitProblem } from './phoneLimits';
 
 // Kept out of index.ts on purpose: libphonenumber-js/min is ~30 KB gzip and the widget loads this
@@ -25,4 +26,18 @@ export function phoneErrorKey(value: string, defaultCountry: string = 'PA'): Pho
   const parsed = parsePhoneNumberFromString(text, countryOf(defaultCountry));
   if (!parsed || phoneLimitProblem(text, parsed.nationalNumber.length) !== null) return 'invalid_phone_number';
   return parsed.isValid() ? null : 'invalid_phone_number';
+}
+
+/**
+ * A Nequi phone as the wallet takes it: a mobile of the merchant's country (core nequiPhoneRule), written
+ * nationally or with that country's code; its national digits, or null. A number of another country is
+ * refused even in international form: the payer's Nequi account is of the merchant's country.
+ */
+export function nequiPhoneNumber(raw: string, merchantCountry: string | null | undefined): string | null {
+  const rule = nequiPhoneRule(merchantCountry);
+  if (phoneErrorKey(raw, rule.country) !== null) return null;
+  const parsed = parsePhoneNumberFromString(raw.trim(), rule.country);
+  if (!parsed || parsed.country !== rule.country) return null;
+  const national = parsed.nationalNumber;
+  return national.length === rule.digits && national.startsWith(rule.leading) ? national : null;
 }

@@ -68,7 +68,7 @@ const approvedCard = (r: NodeAnswer) => r.status === 200 && r.data['status'] ===
 async function pendingPayment(node: TestNode, method: string, code: string): Promise<string> {
   const trackId = randomUUID();
   // Phones that never answer by themselves: what races is the settle calls.
-  const answer = method === 'nequi' ? await node.client.api('/nequi/push', { code, phone: '3993333333', trackId })
+  const answer = method === 'nequi' ? await node.client.api('/nequi/push', { code, phone: '63333333', trackId })
     : method === 'yappy' ? await node.client.api('/yappy/payments', { code, phone: '63333333', trackId })
       : method === 'cash' ? await node.client.api('/cash/pay-cash', { code, email: 'caja@example.com', phone: '+50761234567', trackId })
         : method === 'clave' ? await node.client.api('/clave/payments', { code, trackId })
@@ -102,7 +102,7 @@ const MIXED_METHODS = ['card', '3ds', 'nequi', 'yappy', 'cash', 'clave', 'crypto
 /** One payer's request for a payment on a link, its answer as it came (200 with the attempt, or 409). */
 function startAttempt(node: TestNode, method: string, code: string, amount: number, taxAmount: number): Promise<NodeAnswer> {
   const trackId = randomUUID();
-  if (method === 'nequi') return node.client.api('/nequi/push', { code, phone: '3993333333', trackId });
+  if (method === 'nequi') return node.client.api('/nequi/push', { code, phone: '63333333', trackId });
   if (method === 'yappy') return node.client.api('/yappy/payments', { code, phone: '63333333', trackId });
   if (method === 'cash') return node.client.api('/cash/pay-cash', { code, email: 'caja@example.com', phone: '+50761234567', trackId });
   if (method === 'clave') return node.client.api('/clave/payments', { code, trackId });

@@ -97,7 +97,7 @@ describe.skipIf(!url)('two nodes on one PostgreSQL', () => {
   });
 
   it('expires an unanswered Nequi payment once, and a socket on the other node hears it', async () => {
-    const push = await b.client.api('/nequi/push', { code, phone: '3993333333' });
+    const push = await b.client.api('/nequi/push', { code, phone: '63333333' });
     const codOper = String(push.data['codOper']);
     const ws = await openSocket(a.port, `codOper=${codOper}`);
     try {

@@ -54,7 +54,7 @@ describe('guest payments', () => {
     const code = await newLink(t);
     const card = await t.post('/cards/auth-capture', cardPayload(code));
     expect(await rowOf(card.data['codOper'])).toEqual({ user_id: null, anonymous_user_service_id: ANONYMOUS_USER_SERVICE_ID.demo });
-    const nequi = await t.post('/nequi/push', { code, phone: '3991111111' });
+    const nequi = await t.post('/nequi/push', { code, phone: '61111111' });
     expect(await rowOf(nequi.data['codOper'])).toEqual({ user_id: null, anonymous_user_service_id: ANONYMOUS_USER_SERVICE_ID.demo });
   });
   it('records the wallet user, and no anonymous id, when a logged-in user pays by card', async () => {
@@ -65,7 +65,7 @@ describe('guest payments', () => {
   });
   it('refuses guests with 403 please_contact_merchant when the merchant takes no guest payments, and lets a wallet user pay', async () => {
     const code = await noGuestMerchantLink();
-    for (const [path, body] of [['/cards/auth-capture', cardPayload(code)], ['/nequi/push', { code, phone: '3991111111' }]] as const) {
+    for (const [path, body] of [['/cards/auth-capture', cardPayload(code)], ['/nequi/push', { code, phone: '61111111' }]] as const) {
       const refused = await t.post(path, body);
       expect(refused.status).toBe(403);
       expect(refused.data).toMatchObject({ code: 'please_contact_merchant', message: expect.stringContaining('Solo Socios') });

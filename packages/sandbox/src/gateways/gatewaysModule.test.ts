@@ -41,7 +41,7 @@ describe('GATEWAYS_MODULE', () => {
   });
 
   it('the ports it leaves out stay on the simulator: Nequi is asked there', async () => {
-    const push = await client.api('/nequi/push', { code, phone: '3993333333' });
+    const push = await client.api('/nequi/push', { code, phone: '63333333' });
     expect(push.status).toBe(200);
     expect(await server.gateways.push.status({ idempotencyKey: String(push.data['codOper']), deadline: new Date(Date.now() + 5_000) })).toMatchObject({ state: 'waiting' });
   });

@@ -39,7 +39,7 @@ describe('per-client rate limits (issue 11 "Bad traffic")', () => {
     const code = await newLink(t);
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) statuses.push((await t.post('/cards/auth-capture', cardPayload(code, { cardNumber: '4000000000000002' }), from('198.51.100.7'))).status);
-    statuses.push((await t.post('/nequi/push', { code, phone: '3993333333' }, from('198.51.100.7'))).status);
+    statuses.push((await t.post('/nequi/push', { code, phone: '63333333' }, from('198.51.100.7'))).status);
     // With one proxy trusted, the address it saw is the last entry; what the client wrote before it does not count.
     statuses.push((await t.post('/cards/auth-capture', cardPayload(code), { 'x-forwarded-for': '10.9.9.9, 198.51.100.7' })).status);
     expect(statuses).toEqual([200, 200, 200, 200, 429]);

@@ -31,9 +31,9 @@ const ROUTES: ReadonlyArray<[string, (trackId: string, code: string, other: bool
     t.post('/cards/auth-capture', cardPayload(code, { trackId, cardNumber: testCardNumber(`${trackId}${other ? '-other' : ''}`) }))],
   ['process-tx (another link)', async (trackId, code, other) =>
     t.post('/process-tx', cardPayload(other ? await newLink(t) : code, { trackId, cardNumber: testCardNumber(trackId) }))],
-  ['Nequi push (another phone)', (trackId, code, other) => t.post('/nequi/push', { code, phone: other ? '3001234567' : '3991111111', trackId })],
+  ['Nequi push (another phone)', (trackId, code, other) => t.post('/nequi/push', { code, phone: other ? '61234567' : '61111111', trackId })],
   ['Nequi QR (a push with its trackId)', (trackId, code, other) =>
-    (other ? t.post('/nequi/push', { code, phone: '3991111111', trackId }) : getQuery('/nequi/qr', { code, trackId }))],
+    (other ? t.post('/nequi/push', { code, phone: '61111111', trackId }) : getQuery('/nequi/qr', { code, trackId }))],
   ['Yappy (another phone)', (trackId, code, other) => t.post('/yappy/payments', { code, phone: other ? '62345678' : '61234567', trackId })],
   ['cash (the other network)', (trackId, code, other) => t.post(other ? '/cash/cash-point' : '/cash/pay-cash', { code, trackId, email: 'caja@example.com' })],
   ['Clave (another e-mail)', (trackId, code, other) => t.post('/clave/payments', { code, trackId, email: other ? 'b@example.com' : 'a@example.com' })],
@@ -110,7 +110,7 @@ describe('property: any interleaving of retries with one trackId records one row
     await fc.assert(fc.asyncProperty(rounds, async (batches) => {
       const code = await newLink(t);
       const trackId = randomUUID();
-      const phones = { a: '3991111111', b: '3001234567' };
+      const phones = { a: '61111111', b: '61234567' };
       const sent: Array<{ kind: 'a' | 'b'; answer: ApiAnswer }> = [];
       for (const batch of batches) {
         const answers = await Promise.all(batch.map((kind) => t.post('/nequi/push', { code, phone: phones[kind], trackId })));

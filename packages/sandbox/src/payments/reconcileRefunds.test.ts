@@ -46,7 +46,7 @@ const PAID: Record<'card' | 'nequi' | 'crypto', { port: keyof Gateways; pay: (m:
   nequi: {
     port: 'push',
     pay: async (m) => {
-      const push = await t.post('/nequi/push', { code: await newLink(m), phone: '3991111111', trackId: randomUUID() });
+      const push = await t.post('/nequi/push', { code: await newLink(m), phone: '61111111', trackId: randomUUID() });
       await t.answerPhones();
       return String(push.data['codOper']);
     },

@@ -1,7 +1,8 @@
-/** A Colombian mobile, as Nequi takes it: ten digits starting with 3 (an optional +57 in front). */
-export function nequiPhone(raw: string): string | null {
-  const digits = raw.replace(/[\s-]/g, '').replace(/^\+?57(?=3\d{9}$)/, '');
-  return /^3\d{9}$/.test(digits) ? digits : null;
+import { nequiPhoneNumber } from '@pasarela/core/phone';
+
+/** A Nequi phone: a mobile of the merchant's country (core's nequiPhoneNumber); its national digits, or null. */
+export function nequiPhone(raw: string, merchantCountry: string | undefined): string | null {
+  return nequiPhoneNumber(raw, merchantCountry);
 }
 
 /** A Panamanian mobile, as Yappy takes it: eight digits starting with 6 (an optional +507 in front). */

@@ -99,7 +99,7 @@ describe('webhooks', () => {
     const m = await newMerchant(t);
     const link = await t.admin('POST', '/links', { amount: 25, description: 'Pedido', merchantId: m.id });
     const code = String(link.json['code']);
-    const push = await t.post('/nequi/push', { code, phone: '3992222222' });
+    const push = await t.post('/nequi/push', { code, phone: '62222222' });
     const nequiOper = String(push.data['codOper']);
     await t.answerPhones();
     const cashOper = String((await t.post('/cash/pay-cash', { code, email: 'pagador@example.com', phone: '61234567' })).data['Oper']);

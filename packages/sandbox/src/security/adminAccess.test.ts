@@ -63,7 +63,7 @@ beforeAll(async () => {
   cashA = String(cash.data['reference']);
   const crypto = await t.post('/crypto/payments', { codeProcess: linkA, currency: 'BTC', network: 'BTC', email: 'p@example.com', trackId: randomUUID() });
   cryptoA = String(crypto.data['codOper']);
-  const nequi = await t.post('/nequi/push', { code: linkA, phone: '3993333333', email: 'p@example.com', trackId: randomUUID() });
+  const nequi = await t.post('/nequi/push', { code: linkA, phone: '63333333', email: 'p@example.com', trackId: randomUUID() });
   nequiA = String(nequi.data['codOper']);
   for (const codOper of [cardA, cryptoA, nequiA]) expect(codOper).toMatch(/^PP/);
   expect(cashA).toMatch(/^\d{12}$/);

@@ -102,7 +102,7 @@ describe('a merchant that turned its captcha off (PATCH /sandbox/merchants/:id {
     const other = await ctx.t.admin('POST', '/merchants', { name: 'Con captcha' });
     expect(other.json['captchaRequired']).toBe(true);
     const code = String((await ctx.t.admin('POST', '/links', { amount: 4, description: 'Otra', merchantId: other.json['idMerchant'] })).json['code']);
-    const body = { code, phone: '3993333333', email: 'p@example.com', trackId: 'other-merchant-1', captchaToken: undefined };
+    const body = { code, phone: '63333333', email: 'p@example.com', trackId: 'other-merchant-1', captchaToken: undefined };
     const refused = await ctx.t.post('/nequi/push', body);
     expect(refused.status).toBe(403);
     expect(refused.data).toMatchObject({ code: 'error_captcha' });

@@ -18,6 +18,8 @@ export interface MerchantRow {
   brand_color: string | null;
   display_name: string | null;
   logo_sha256: string | null;
+  /** ISO 3166-1 alpha-2 (migration 030): the country of its payers' Nequi phones. */
+  country: string;
 }
 
 export interface MerchantServiceRow {
@@ -28,6 +30,12 @@ export interface MerchantServiceRow {
   gateway_code: string;
   tx_limit_cents: number;
   card_codes: unknown;
+}
+
+/** The country of the merchant behind a link code; undefined when no such link. */
+export async function merchantCountryOfLink(db: Queryable, code: string): Promise<string | undefined> {
+  const [row] = await db.query<{ country: string }>('select m.country from payment_links l join merchants m on m.id = l.merchant_id where l.code = $1', [code]);
+  return row?.country;
 }
 
 export async function findMerchant(db: Queryable, id: number): Promise<MerchantRow | undefined> {
@@ -92,6 +100,8 @@ export interface NewMerchant {
   domainValidation: boolean;
   allowedDomains: readonly string[];
   captchaRequired: boolean;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
   services: ReadonlyArray<{ method: string; linkType: string; gatewayCode: string; cardCodes: readonly string[] }>;
   keys: MerchantKeys;
   webhookUrl: string | null;
@@ -101,10 +111,10 @@ export interface NewMerchant {
 export async function createMerchant(db: Database, merchant: NewMerchant): Promise<number> {
   return db.transaction(async (tx) => {
     const [row] = await tx.query<{ id: number }>(
-      `insert into merchants (name, web_code, logo, has_payment_guest, tx_limit_cents, domain_validation, allowed_domains, captcha_required)
-       values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
+      `insert into merchants (name, web_code, logo, has_payment_guest, tx_limit_cents, domain_validation, allowed_domains, captcha_required, country)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
       [merchant.name, merchant.webCode, merchant.logo, merchant.hasPaymentGuest, merchant.txLimitCents, merchant.domainValidation,
-        JSON.stringify(merchant.allowedDomains), merchant.captchaRequired],
+        JSON.stringify(merchant.allowedDomains), merchant.captchaRequired, merchant.country],
     );
     if (!row) throw new Error('merchant insert returned nothing');
     await tx.query('insert into merchant_users (merchant_id, login) values ($1, $2)', [row.id, `owner.${row.id}`]);

@@ -34,7 +34,7 @@ export function paymentBodies(f: PaymentFixtures, code: string): Array<{ path: s
   const contact = { code, email: 'pagador@example.com', trackId: randomUUID(), captchaToken: TEST_CAPTCHA_TOKEN };
   return [
     { path: '/cards/auth-capture', withToken: false, body: { ...cardPayload(code), amountToCampaign: 5, idCampaignBridge: f.bridgeId } },
-    { path: '/nequi/push', withToken: false, body: { ...contact, phone: '3991111111' } },
+    { path: '/nequi/push', withToken: false, body: { ...contact, phone: '61111111' } },
     { path: '/yappy/payments', withToken: false, body: { ...contact, phone: '61111111' } },
     { path: '/cash/pay-cash', withToken: false, body: { ...contact, phone: '61111111' } },
     { path: '/cash/cash-point', withToken: false, body: { ...contact, phone: '61111111' } },

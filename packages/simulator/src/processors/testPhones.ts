@@ -4,7 +4,11 @@ import type { PushWalletName } from '../../../sandbox/src/gateways/PushWallet';
 export type PhoneBehaviour = 'approves' | 'declines' | 'never_answers';
 
 const PHONES: Readonly<Record<PushWalletName, Readonly<Record<string, PhoneBehaviour>>>> = {
-  nequi: { '3991111111': 'approves', '3992222222': 'declines', '3993333333': 'never_answers' },
+  // Colombian merchants' Nequi phones (PRODUCT.md), then a Panamanian merchant's: Yappy's numbers (docs/sandbox.md).
+  nequi: {
+    '3991111111': 'approves', '3992222222': 'declines', '3993333333': 'never_answers',
+    '61111111': 'approves', '62222222': 'declines', '63333333': 'never_answers',
+  },
   yappy: { '61111111': 'approves', '62222222': 'declines', '63333333': 'never_answers' },
 };
 

@@ -10,12 +10,16 @@ interface PhoneFormProps {
   name: string;
   label: string;
   hint?: string | undefined;
-  /** Where a national number is read (CO for Nequi, PA for Yappy). */
+  /** Where a national number is read (Nequi: the merchant's country, core nequiPhoneRule; PA for Yappy). */
   country: string;
   /** The local digits only, for the sandbox call (3xxxxxxxxx, 6xxxxxxx). */
   maxDigits: number;
   /** Fewer local digits than this is invalid (a method that takes only mobiles). */
   minDigits?: number | undefined;
+  /** An example number as the payer would write it. */
+  placeholder?: string | undefined;
+  /** What a phone the check refuses is told (default: the catalogue's invalid_phone_number). */
+  invalidText?: string | undefined;
   /** The phone to show first (the one a failed attempt used). */
   initialPhone?: string | undefined;
   /** Puts the caret in the field when it appears (back after a failed attempt). */
@@ -33,7 +37,7 @@ interface PhoneFormProps {
 }
 
 /** A phone and a pay button, checked by core's phone rule (SPEC 5 invalid_phone_number) before sending. */
-export function PhoneForm({ name, label, hint, country, maxDigits, minDigits, initialPhone, autoFocus, total, lang, busy, submitLabel, again, onSubmit }: PhoneFormProps) {
+export function PhoneForm({ name, label, hint, placeholder, invalidText, country, maxDigits, minDigits, initialPhone, autoFocus, total, lang, busy, submitLabel, again, onSubmit }: PhoneFormProps) {
   const [phone, setPhone] = useState(initialPhone ?? '');
   const [error, setError] = useState<CatalogKey | null>(null);
   const [checking, setChecking] = useState(false);
@@ -78,7 +82,8 @@ export function PhoneForm({ name, label, hint, country, maxDigits, minDigits, in
         type="tel"
         autoComplete="tel-national"
         inputMode="tel"
-        error={error ? t(error) : undefined}
+        placeholder={placeholder}
+        error={error === 'invalid_phone_number' && invalidText ? invalidText : error ? t(error) : undefined}
         inputRef={(el) => {
           input.current = el;
         }}

@@ -39,7 +39,7 @@ describe.skipIf(!url)('two nodes, one simulator', () => {
   });
 
   it('a Nequi push sent by one node, its phone\'s answer notified: approved once, seen by both', async () => {
-    const push = await b.client.api('/nequi/push', { code, phone: '3991111111' });
+    const push = await b.client.api('/nequi/push', { code, phone: '61111111' });
     const codOper = String(push.data['codOper']);
     await vi.waitFor(async () => {
       const rows = (await a.client.admin('GET', `/transactions?code=${code}`)).data['transactions'] as Array<{ codOper: string; status: number }>;

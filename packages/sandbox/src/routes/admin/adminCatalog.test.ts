@@ -17,7 +17,7 @@ describe('admin: merchants, stations, plans, campaigns', () => {
     expect((await t.post('/cards/auth-capture', cardPayload(code, { amount: 20 }))).data['code']).toBe('please_contact_merchant');
     const open = await t.admin('POST', '/merchants', { name: 'Solo Tarjeta', methods: ['card'] });
     const openCode = await newLink(t, { merchantId: Number(open.json['idMerchant']) });
-    expect((await t.post('/nequi/push', { code: openCode, phone: '3991111111' })).data['code']).toBe('service_unavailable');
+    expect((await t.post('/nequi/push', { code: openCode, phone: '61111111' })).data['code']).toBe('service_unavailable');
     expect((await t.get(`/merchants/${merchantId}/commerce-user`)).data).toMatchObject({ result3: { user: { login: `owner.${merchantId}` } } });
     const methods = (await t.get(`/merchants/${merchantId}/payment-methods`)).data['paymentMethods'];
     expect(methods).toEqual([expect.objectContaining({ method: 'card', validations: [{ cardCode: 'VISA' }] })]);

@@ -42,6 +42,8 @@ const MerchantSchema = v.object({
   webhookUrl: v.optional(v.pipe(v.string('webhookUrl must be a string'), v.maxLength(2000, 'webhookUrl is too long'), v.check(isHttpUrl, 'webhookUrl must be an http(s) URL'))),
   // False: this merchant's payments pass without a captcha token (payments/captchaVerdict.ts).
   captchaRequired: v.optional(v.boolean('captchaRequired must be a boolean'), true),
+  // Where the merchant is: its payers' Nequi phones are of this country (core nequiPhoneRule).
+  country: v.optional(v.pipe(v.string('country must be a string'), v.regex(/^[A-Z]{2}$/, 'country must be an ISO 3166-1 alpha-2 code such as PA or CO')), 'PA'),
 });
 const MerchantSettingsSchema = v.object({
   captchaRequired: v.boolean('captchaRequired must be a boolean'),
@@ -105,7 +107,7 @@ export function adminCatalogRoutes(deps: Deps, options: { allowPrivateWebhooks: 
     const merchantId = await createMerchant(deps.db, {
       name: b.name, webCode: b.name.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 20) || 'MERCHANT', logo: b.logo,
       hasPaymentGuest: b.hasPaymentGuest, txLimitCents: amountToCents(b.txLimit), domainValidation: b.domainValidation,
-      allowedDomains: b.allowedDomains, captchaRequired: b.captchaRequired, keys, webhookUrl: b.webhookUrl ?? null,
+      allowedDomains: b.allowedDomains, captchaRequired: b.captchaRequired, country: b.country, keys, webhookUrl: b.webhookUrl ?? null,
       services: b.methods.map((method) => ({ method, linkType: method === 'pfw' ? 'PFW' : 'LK', gatewayCode: GATEWAY[method], cardCodes: method === 'card' ? b.cardTypes : [] })),
     });
     const created = await findMerchant(deps.db, merchantId);

@@ -45,7 +45,7 @@ async function notify(port: string, event: GatewayEvent, options: { secret?: str
 
 describe('notifications from the simulator', () => {
   it('a test phone\'s answer arrives as a signed notification, with no node asking', async () => {
-    const push = await client.api('/nequi/push', { code, phone: '3991111111' });
+    const push = await client.api('/nequi/push', { code, phone: '61111111' });
     const codOper = String(push.data['codOper']);
     expect(await status(codOper)).toMatchObject({ status: -1 });
     await vi.waitFor(async () => expect(await status(codOper)).toMatchObject({ status: 1, auth_status: 'APPROVED' }), { timeout: 10_000, interval: 100 });
@@ -53,7 +53,7 @@ describe('notifications from the simulator', () => {
   });
 
   it('forged (wrong secret, no signature, too old, another port\'s kind): 401 and nothing changes', async () => {
-    const push = await client.api('/nequi/push', { code, phone: '3993333333' });
+    const push = await client.api('/nequi/push', { code, phone: '63333333' });
     const codOper = String(push.data['codOper']);
     const approved: GatewayEvent = { id: `forged:${codOper}`, key: codOper, kind: 'push', answer: { state: 'approved' } };
     expect(await notify('push', approved, { secret: 'not-the-secret' })).toBe(401);
@@ -66,7 +66,7 @@ describe('notifications from the simulator', () => {
   });
 
   it('delivered twice, replayed, and out of order: the payment changes once, by the first', async () => {
-    const push = await client.api('/nequi/push', { code, phone: '3993333333' });
+    const push = await client.api('/nequi/push', { code, phone: '63333333' });
     const codOper = String(push.data['codOper']);
     const declined: GatewayEvent = { id: `sim:push:${codOper}:declined`, key: codOper, kind: 'push', answer: { state: 'declined' } };
     const approved: GatewayEvent = { id: `sim:push:${codOper}:approved`, key: codOper, kind: 'push', answer: { state: 'approved' } };

@@ -177,7 +177,7 @@ describe('transactions', () => {
     const b = String((await link(m.key)).json['code']);
     const paidA = await t.post('/cards/auth-capture', cardPayload(a));
     const declinedB = await t.post('/cards/auth-capture', cardPayload(b, { cardNumber: '4000000000000002' }));
-    const pushB = await t.post('/nequi/push', { code: b, phone: '3993333333', trackId: randomUUID() });
+    const pushB = await t.post('/nequi/push', { code: b, phone: '63333333', trackId: randomUUID() });
     const [approved, declined, pending] = [paidA, declinedB, pushB].map((r) => String(r.data['codOper']));
 
     const one = await api.call('GET', `/transactions/${approved}`, { key: m.key });

@@ -19,7 +19,7 @@ describe('calls answered like another', () => {
     expect((await t.post('/cash/registration', { code: await newLink(t) })).data).toMatchObject({ resultCode: '100', status: 0 });
   });
   it('Nequi request sends a push like /nequi/push', async () => {
-    expect((await t.post('/nequi/request', { code: await newLink(t), phone: '3991111111' })).data).toMatchObject({ status: -1, kind: 'push' });
+    expect((await t.post('/nequi/request', { code: await newLink(t), phone: '61111111' })).data).toMatchObject({ status: -1, kind: 'push' });
   });
   it('process-QR info is saved and updated like process-tx-info', async () => {
     const created = await t.post('/process-qr-info', { code: 'Q', amount: 3 });

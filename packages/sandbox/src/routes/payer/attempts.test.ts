@@ -18,7 +18,7 @@ describe('the attempt lookup', () => {
   it.each([
     ['an approved card', '4242424242424242', { method: 'card', status: 1, result: 'APPROVED', authStatus: 'APPROVED', messageSys: 'Transacción aprobada', redirectUrl: null, expiresAt: null }],
     ['a declined card', '4000000000000002', { method: 'card', status: 0, result: 'DECLINED', authStatus: 'DECLINED' }],
-    ['a card waiting for 3DS', '4000000000003220', { method: 'card', status: -1, result: 'PENDING', authStatus: 'PENDING_3DS', redirectUrl: expect.stringContaining('/sandbox/3ds/') }],
+    ['a card waiting for 3DS', '4000000000003220', { method: 'card', status: -1, result: 'PENDING', authStatus: 'PENDING_3DS', redirectUrl: expect.stringContaining('/3ds/') }],
   ])('%s: its codOper, status as stored and result (SPEC 4 card table)', async (_name, cardNumber, expected) => {
     const trackId = randomUUID();
     const paid = await t.post('/cards/auth-capture', cardPayload(await newLink(t), { cardNumber, trackId }));
@@ -30,7 +30,7 @@ describe('the attempt lookup', () => {
 
   it('a Nequi push: pending with its expiry; declined once the payer refuses (Nequi 0 has no row in SPEC 4\'s table)', async () => {
     const trackId = randomUUID();
-    const push = await t.post('/nequi/push', { code: await newLink(t), phone: '3992222222', trackId });
+    const push = await t.post('/nequi/push', { code: await newLink(t), phone: '62222222', trackId });
     expect((await lookUp(trackId)).data).toMatchObject({ method: 'nequi', status: -1, result: 'PENDING', expiresAt: push.data['expiresAt'] });
     // 399 222 2222 is PRODUCT.md's Nequi phone that declines.
     await t.answerPhones();

@@ -26,6 +26,7 @@ export function merchantInfoOf(m: MerchantRow) {
     hasPaymentGuest: m.has_payment_guest,
     txLimit: centsToAmount(m.tx_limit_cents),
     domainValidation: m.domain_validation,
+    country: m.country,
     // Only when the merchant set one (core MerchantBrandSchema): the checkout's header and colour.
     ...(m.brand_color === null && m.display_name === null && m.logo_sha256 === null ? {} : { brand: brandOfMerchant(m) }),
   };

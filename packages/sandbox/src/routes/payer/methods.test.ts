@@ -7,11 +7,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('Nequi (PRODUCT.md phones)', () => {
-  it('approves 3991111111, declines 3992222222, leaves 3993333333 pending: the phones answer on their own, not when read', async () => {
+describe('Nequi (docs/sandbox.md phones of a Panamanian merchant, the demo)', () => {
+  it('approves 61111111, declines 62222222, leaves 63333333 pending: the phones answer on their own, not when read', async () => {
     const code = await newLink(t);
     const opers: string[] = [];
-    for (const phone of ['3991111111', '3992222222', '3993333333']) {
+    for (const phone of ['61111111', '62222222', '63333333']) {
       const push = await t.post('/nequi/push', { code, phone });
       expect(push.data).toMatchObject({ status: -1 });
       opers.push(String(push.data['codOper']));
@@ -37,7 +37,7 @@ describe('Nequi (PRODUCT.md phones)', () => {
   it('records one push for simultaneous requests with the same trackId', async () => {
     const code = await newLink(t);
     const trackId = crypto.randomUUID();
-    const answers = await Promise.all(Array.from({ length: 8 }, () => t.post('/nequi/push', { code, phone: '3993333333', trackId })));
+    const answers = await Promise.all(Array.from({ length: 8 }, () => t.post('/nequi/push', { code, phone: '63333333', trackId })));
     expect(new Set(answers.map((a) => a.data['codOper'])).size).toBe(1);
     expect((await t.db.query('select count(*)::int as n from transactions where track_id = $1', [trackId]))[0]).toEqual({ n: 1 });
   });
@@ -45,15 +45,15 @@ describe('Nequi (PRODUCT.md phones)', () => {
     expect((await t.post('/nequi/push', { code: await newLink(t), phone: '12345' })).data['code']).toBe('invalid_phone_number');
   });
   it('SPEC 4 "methods not listed are turned off": a link for cards only refuses Nequi; one listing NEQUI takes it', async () => {
-    const cardsOnly = await t.post('/nequi/push', { code: await newLink(t, { cardTypes: ['VISA'] }), phone: '3991111111' });
+    const cardsOnly = await t.post('/nequi/push', { code: await newLink(t, { cardTypes: ['VISA'] }), phone: '61111111' });
     expect(cardsOnly.status).toBe(404);
     expect(cardsOnly.data['code']).toBe('service_unavailable');
-    const nequiToo = await t.post('/nequi/push', { code: await newLink(t, { cardTypes: ['VISA', 'NEQUI'] }), phone: '3991111111' });
+    const nequiToo = await t.post('/nequi/push', { code: await newLink(t, { cardTypes: ['VISA', 'NEQUI'] }), phone: '61111111' });
     expect(nequiToo.status).toBe(200);
   });
   it('a push never answered times out after the Nequi window: 410 619 (SPEC 8 payment expired, as for Yappy), recorded as expired', async () => {
     const code = await newLink(t);
-    const push = await t.post('/nequi/push', { code, phone: '3993333333' });
+    const push = await t.post('/nequi/push', { code, phone: '63333333' });
     const codOper = String(push.data['codOper']);
     expect(Date.parse(String(push.data['expiresAt']))).toBeGreaterThan(Date.now());
     expect((await t.get(`/nequi/payments/${codOper}`)).data['status']).toBe(-1);
@@ -84,7 +84,7 @@ describe('Yappy (PRODUCT.md phones, 5 minutes to pay)', () => {
 
 describe('a wait the payer leaves to pay another way', () => {
   it.each([
-    ['Nequi', '/nequi/push', '3993333333', '/nequi/payments'],
+    ['Nequi', '/nequi/push', '63333333', '/nequi/payments'],
     ['Yappy', '/yappy/payments', '63333333', '/yappy/payments'],
   ])('%s: the call-off leaves nothing to approve later, and says so when asked again', async (_method, path, phone, status) => {
     const code = await newLink(t);
@@ -100,14 +100,14 @@ describe('a wait the payer leaves to pay another way', () => {
 
   it('a push the payer approved before the call-off reached the server answers approved', async () => {
     const code = await newLink(t);
-    const codOper = String((await t.post('/nequi/push', { code, phone: '3993333333' })).data['codOper']);
+    const codOper = String((await t.post('/nequi/push', { code, phone: '63333333' })).data['codOper']);
     expect((await t.admin('POST', `/nequi/${codOper}`, { result: 'approve' })).status).toBe(200);
     expect((await t.post(`/nequi/payments/${codOper}/cancel`, {})).data).toMatchObject({ codOper, status: 1 });
   });
 
   it('the phone accepting a called-off push is refused: 409 already_settled', async () => {
     const code = await newLink(t);
-    const codOper = String((await t.post('/nequi/push', { code, phone: '3993333333' })).data['codOper']);
+    const codOper = String((await t.post('/nequi/push', { code, phone: '63333333' })).data['codOper']);
     await t.post(`/nequi/payments/${codOper}/cancel`, {});
     expect((await t.admin('POST', `/nequi/${codOper}`, { result: 'approve' })).json).toMatchObject({ code: 'already_settled' });
   });
@@ -121,7 +121,7 @@ describe('a wait the payer leaves to pay another way', () => {
 describe('a single-use link takes one payment, whatever the method', () => {
   it('a card pays it: the waiting push, voucher, Clave and 3DS payments are called off and can no longer be paid', async () => {
     const code = await newLink(t, { singleUse: true });
-    const push = String((await t.post('/nequi/push', { code, phone: '3991111111' })).data['codOper']);
+    const push = String((await t.post('/nequi/push', { code, phone: '61111111' })).data['codOper']);
     const voucher = String((await t.post('/cash/pay-cash', { code, email: 'caja@example.com', phone: '+50761234567' })).data['Oper']);
     const clave = String((await t.post('/clave/payments', { code })).data['codOper']);
     const challenge = String((await t.post('/cards/auth-capture', cardPayload(code, { cardNumber: '4000000000003220' }))).data['codOper']);
@@ -141,7 +141,7 @@ describe('a single-use link takes one payment, whatever the method', () => {
 
   it('a push approved first: the card that comes after is refused and records nothing', async () => {
     const code = await newLink(t, { singleUse: true });
-    const push = String((await t.post('/nequi/push', { code, phone: '3991111111' })).data['codOper']);
+    const push = String((await t.post('/nequi/push', { code, phone: '61111111' })).data['codOper']);
     await t.answerPhones();
     expect((await t.get(`/nequi/payments/${push}`)).data['status']).toBe(1);
     expect((await t.post('/cards/auth-capture', cardPayload(code))).data['code']).toBe('request_already_paid');

@@ -1,4 +1,4 @@
-import { freeText, paymentDisplayStatus } from '@pasarela/core';
+import { freeText, nequiPhoneRule, paymentDisplayStatus } from '@pasarela/core';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import type { Deps } from '../../Deps';
@@ -12,6 +12,7 @@ import { lapsedUnanswered, requestPushPayment, withdrawPushPayment } from '../..
 import { nequiPhone } from '../../payments/walletPhones';
 import { parseOr400 } from '../../payments/validatePayload';
 import { refuseIfPaidElsewhere, refuseIfVoidedByMerchant } from '../../payments/settlePayment';
+import { merchantCountryOfLink } from '../../store/merchants';
 import { findTransaction, latestNequiPayment, type TransactionRow } from '../../store/transactions';
 
 const PushSchema = v.object({ ...LinkPaymentFields, phone: v.pipe(freeText(20, { tooLongMessage: 'invalid_phone_number' })) }, 'missing_arguments');
@@ -42,8 +43,10 @@ export function nequiRoutes(deps: Deps) {
   // SPEC 7 Nequi "send push (adds phone)" and "request" (the same push, by its other name).
   const push = async (c: Context<AppEnv>) => {
     const body = parseOr400(PushSchema, await readObjectBody(c));
-    const phone = nequiPhone(body.phone);
-    if (!phone) throw new ApiError(400, 'invalid_phone_number', 'phone must be a Nequi mobile (3xx xxx xxxx)');
+    // The payer's Nequi account is of the merchant's country: 3xx xxx xxxx in Colombia, 6xxx xxxx in Panama.
+    const country = await merchantCountryOfLink(deps.db, body.code);
+    const phone = nequiPhone(body.phone, country);
+    if (!phone) throw new ApiError(400, 'invalid_phone_number', `phone must be a Nequi mobile of ${nequiPhoneRule(country).country === 'CO' ? 'Colombia (3xx xxx xxxx)' : 'Panama (6xxx xxxx)'}`);
     const tx = await requestPushPayment(deps, { ...body, phone, wallet: 'nequi', channel: { kind: 'push', phone }, anonymousUserServiceId: guestServiceIdOf(c), lang: c.get('lang') });
     return reply(c, nequiAnswer(tx));
   };

@@ -19,7 +19,7 @@ const orderLink = () => newLink(t, { singleUse: true });
 describe('the pending attempt of a link', () => {
   it('a Nequi push still waiting: its method, codOper and deadline, and nothing about the payer', async () => {
     const code = await orderLink();
-    const push = await t.post('/nequi/push', { code, phone: '3993333333', trackId: randomUUID(), captchaToken: PERSON });
+    const push = await t.post('/nequi/push', { code, phone: '63333333', trackId: randomUUID(), captchaToken: PERSON });
     const res = await pendingOf(code);
     expect(res.status).toBe(200);
     expect(res.data).toEqual({ method: 'nequi', codOper: push.data['codOper'], expiresAt: push.data['expiresAt'] });
@@ -33,7 +33,7 @@ describe('the pending attempt of a link', () => {
 
   it('nothing (200, no data) once the payment ended (a declined Nequi push), for a card payment and for a link nobody paid', async () => {
     const declined = await orderLink();
-    await t.post('/nequi/push', { code: declined, phone: '3992222222', trackId: randomUUID(), captchaToken: PERSON });
+    await t.post('/nequi/push', { code: declined, phone: '62222222', trackId: randomUUID(), captchaToken: PERSON });
     await t.answerPhones();
     expect(await pendingOf(declined)).toMatchObject({ status: 200, data: null });
     const card = await orderLink();
@@ -44,7 +44,7 @@ describe('the pending attempt of a link', () => {
 
   it("a link many payers share offers nobody else's pending payment", async () => {
     const shared = await newLink(t);
-    await t.post('/nequi/push', { code: shared, phone: '3993333333', trackId: randomUUID(), captchaToken: PERSON });
+    await t.post('/nequi/push', { code: shared, phone: '63333333', trackId: randomUUID(), captchaToken: PERSON });
     expect(await pendingOf(shared)).toMatchObject({ status: 200, data: null });
   });
 

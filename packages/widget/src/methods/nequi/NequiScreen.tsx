@@ -7,9 +7,8 @@ import { QrCode } from '../../payments/QrCode';
 import { useAttempt } from '../../payments/useAttempt';
 import { VOIDED_BY_MERCHANT, VoidedByMerchant } from '../../payments/VoidedByMerchant';
 import { WaitingPanel } from '../../payments/WaitingPanel';
-import { formatAmount, type PayerMessage } from '@pasarela/core';
+import { formatAmount, nequiPhoneRule, type PayerMessage } from '@pasarela/core';
 import { useStoreState } from '../../ui/useStoreState';
-import { NEQUI_PHONE_COUNTRY, NEQUI_PHONE_DIGITS } from './config';
 import { createNequiStore, type NequiMode } from './store';
 
 /** PRODUCT.md "Nequi": a push to the payer's phone (default) or a QR to scan, then the live wait. */
@@ -54,6 +53,8 @@ export function NequiScreen({ payment }: MethodScreenProps) {
     );
   }
 
+  // The payer's Nequi account is of the merchant's country: Colombia's 10 digits or Panama's 8.
+  const rule = nequiPhoneRule(payment.data.merchant.country);
   const choose = (mode: NequiMode) => state.getState().setMode(mode);
   // After a declined push the form's own submit is the way forward, focused: "Enviar de nuevo" to
   // the same phone (the push again), "Enviar notificación" once the payer types another. One button.
@@ -79,9 +80,12 @@ export function NequiScreen({ payment }: MethodScreenProps) {
         <PhoneForm
           name="nequi-phone"
           label={t('nequi_phone_label')}
-          hint={t('nequi_phone_hint')}
-          country={NEQUI_PHONE_COUNTRY}
-          maxDigits={NEQUI_PHONE_DIGITS}
+          hint={t(rule.country === 'CO' ? 'nequi_phone_hint_co' : 'nequi_phone_hint_pa')}
+          placeholder={rule.example}
+          invalidText={t(rule.country === 'CO' ? 'nequi_phone_invalid_co' : 'nequi_phone_invalid_pa')}
+          country={rule.country}
+          maxDigits={rule.digits}
+          minDigits={rule.digits}
           initialPhone={nequi.phone}
           total={total}
           lang={services.lang}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { nequiPhoneRule } from './nequiPhone';
+import { nequiPhoneNumber } from './phone';
+
+// SPEC 5 "Defaults when missing: postal code 0000; city, address and country Panama" and
+// invalid_phone_number "Phone checked by a phone-number check": a Nequi phone is a mobile of the
+// merchant's country, Colombia's Nequi for a Colombian merchant, Nequi Panamá for every other.
+describe('nequiPhoneRule: the merchant\'s country decides the phone\'s', () => {
+  it.each([
+    ['PA', 'PA', 8],
+    ['CO', 'CO', 10],
+    [' co ', 'CO', 10],
+    ['', 'PA', 8],
+    [null, 'PA', 8],
+    ['MX', 'PA', 8],
+  ])('merchant in %j -> %s phones of %i digits', (merchant, country, digits) => {
+    expect(nequiPhoneRule(merchant)).toMatchObject({ country, digits });
+  });
+});
+
+describe('nequiPhoneNumber: SPEC 5 invalid_phone_number for a Nequi account of the merchant\'s country', () => {
+  it.each([
+    ['61111111', 'PA', '61111111', 'a Panamanian mobile'],
+    ['6111-1111', 'PA', '61111111', 'with a dash'],
+    ['+507 6222 2222', 'PA', '62222222', 'with Panama\'s code'],
+    ['3991111111', 'PA', null, 'a Colombian number on a Panamanian merchant'],
+    ['+57 399 111 1111', 'PA', null, 'a Colombian number even in international form'],
+    ['2123456', 'PA', null, 'a Panamanian landline'],
+    ['3991111111', 'CO', '3991111111', 'a Colombian mobile (PRODUCT.md test phone)'],
+    ['+57 300 123 4567', 'CO', '3001234567', 'with Colombia\'s code'],
+    ['61111111', 'CO', null, 'a Panamanian number on a Colombian merchant'],
+    ['6012345678', 'CO', null, 'a Colombian landline'],
+    ['', 'PA', null, 'empty'],
+    ['6111abcd', 'PA', null, 'letters'],
+  ])('%j on a merchant in %s -> %j: %s', (raw, merchant, national, _why) => {
+    expect(nequiPhoneNumber(raw, merchant)).toBe(national);
+  });
+});

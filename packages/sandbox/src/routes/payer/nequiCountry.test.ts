@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, newLink, type TestApp } from '../../test/testApp';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** A link of a new merchant in `country` (POST /sandbox/merchants's `country`). */
+async function linkOfMerchantIn(country?: string): Promise<string> {
+  const merchant = await t.admin('POST', '/merchants', { name: `Tienda ${country ?? 'sin país'}`, captchaRequired: false, ...(country ? { country } : {}) });
+  expect(merchant.status).toBe(201);
+  expect(merchant.json['country']).toBe(country ?? 'PA');
+  return newLink(t, { merchantId: Number(merchant.json['idMerchant']) });
+}
+
+describe('a Nequi phone is a mobile of the merchant\'s country (core nequiPhoneRule)', () => {
+  it.each([
+    ['PA', '61111111', 200],
+    ['PA', '+507 6111-1111', 200],
+    ['PA', '3991111111', 400],
+    ['CO', '3991111111', 200],
+    ['CO', '+57 399 111 1111', 200],
+    ['CO', '61111111', 400],
+    [undefined, '61111111', 200],
+  ])('merchant in %s, phone %j -> %i', async (country, phone, status) => {
+    const res = await t.post('/nequi/push', { code: await linkOfMerchantIn(country), phone });
+    expect(res.status).toBe(status);
+    if (status === 400) expect(res.data['code']).toBe('invalid_phone_number');
+  });
+
+  it('the merchant\'s country reaches the checkout with the merchant', async () => {
+    const merchant = await t.admin('POST', '/merchants', { name: 'Tienda Bogotá', country: 'CO' });
+    expect((await t.get(`/merchants/${String(merchant.json['idMerchant'])}`)).data).toMatchObject({ country: 'CO' });
+    expect((await t.get('/merchants/1')).data).toMatchObject({ country: 'PA' });
+  });
+
+  it('refuses a country that is not an ISO 3166-1 alpha-2 code', async () => {
+    const res = await t.admin('POST', '/merchants', { name: 'Tienda', country: 'Colombia' });
+    expect(res.status).toBe(400);
+  });
+});
