@@ -75,7 +75,7 @@ const METHODS: Method[] = [
   },
   {
     name: 'nequi push',
-    pay: (code, trackId) => client.api('/nequi/push', { code, phone: '3993333333', trackId }),
+    pay: (code, trackId) => client.api('/nequi/push', { code, phone: '63333333', trackId }),
     made: async (keys) => (await Promise.all(keys.map((k) => direct.push.status(gatewayCall(k))))).filter((a) => a !== null).length,
   },
 ];
