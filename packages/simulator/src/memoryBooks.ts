@@ -20,7 +20,14 @@ const entryOf = <R, S>(s: Stored): BookEntry<R, S> =>
  * One process keeps them and every operation runs to its end without awaiting, so two calls under
  * one key never interleave: the first records, the second answers what the first recorded.
  */
-export type MemoryBooks = SimulatorBooks & { list<R, S>(port: string): Array<BookEntry<R, S>>; size(): number };
+export type MemoryBooks = SimulatorBooks & {
+  list<R, S>(port: string): Array<BookEntry<R, S>>;
+  /** The entry under a key, whatever its port. */
+  find<R, S>(key: string): BookEntry<R, S> | undefined;
+  size(): number;
+  /** Every answer still to come (a test phone's) falls due now, as if its moment had passed; how many. */
+  hurryAnswers(): number;
+};
 
 export function memoryBooks(options: { journal?: string | undefined } = {}): MemoryBooks {
   const entries = new Map<string, Stored>();
@@ -84,6 +91,20 @@ export function memoryBooks(options: { journal?: string | undefined } = {}): Mem
     list<R, S>(port: string) {
       return [...entries.values()].filter((e) => e.port === port).map((e) => entryOf<R, S>(e));
     },
+    find<R, S>(key: string) {
+      const kept = entries.get(key);
+      return kept && entryOf<R, S>(kept);
+    },
     size: () => entries.size,
+    hurryAnswers() {
+      const now = new Date().toISOString();
+      let hurried = 0;
+      for (const kept of [...entries.values()]) {
+        if (!kept.answerAt || kept.answerAt <= now) continue;
+        write({ ...kept, answerAt: now });
+        hurried += 1;
+      }
+      return hurried;
+    },
   };
 }

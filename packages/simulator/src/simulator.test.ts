@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { NOTIFICATION_SIGNATURE_HEADER, verifyNotificationSignature } from '../../sandbox/src/gateways/http/signedNotifications';
 import { memoryBooks } from './memoryBooks';
 import { notifier } from './notifier';
+import { startSimulator } from './startSimulator';
 
 // The simulator's own books and its notifications: a journal read back after a kill (a line cut
 // mid-write is the change that did not happen), one operation per key, and a notification sent
@@ -32,6 +33,30 @@ describe('memoryBooks', () => {
     expect((await again.read('voucher', 'k2'))?.state).toEqual({ state: 'paid' });
     expect(await again.read('card', 'k3')).toBeUndefined();
     expect(again.size()).toBe(2);
+  });
+});
+
+describe('the books, looked at', () => {
+  it('answers come due at once when hurried; GET /v1/books lists a port, GET /v1/books/:key one entry, read only', async () => {
+    const simulator = await startSimulator();
+    try {
+      const { books } = simulator;
+      await books.recordOnce('push', 'p:1', { answer: { state: 'approved' } }, { state: 'waiting' }, new Date(Date.now() + 60_000));
+      await books.recordOnce('card', 'c:1', {}, { status: 'approved' });
+      expect(await books.takeDueAnswers(10)).toEqual([]);
+      expect(books.hurryAnswers()).toBe(1);
+      expect((await books.takeDueAnswers(10)).map((e) => e.state)).toEqual([{ state: 'approved' }]);
+      const listed = await fetch(`${simulator.url}/v1/books?port=card`).then((r) => r.json());
+      expect(listed).toEqual({ entries: [{ key: 'c:1', port: 'card', request: {}, state: { status: 'approved' }, answerAt: null }] });
+      expect(await fetch(`${simulator.url}/v1/books/${encodeURIComponent('p:1')}`).then((r) => r.json())).toMatchObject({ entry: { port: 'push', state: { state: 'approved' } } });
+      expect((await fetch(`${simulator.url}/v1/books/nothing`)).status).toBe(404);
+      expect((await fetch(`${simulator.url}/v1/books`)).status).toBe(400);
+      // Nothing is written through it.
+      expect((await fetch(`${simulator.url}/v1/books/c:1`, { method: 'PUT', body: '{}' })).status).toBe(404);
+      expect(books.size()).toBe(2);
+    } finally {
+      await simulator.close();
+    }
   });
 });
 

@@ -28,7 +28,8 @@ const savedCards = async (auth: Record<string, string>) => (await t.get('/users/
 
 /** The checks the processor holds for this user's check rows (its books, by key). */
 async function checksAtProcessor(userId: number): Promise<Array<{ state: Record<string, unknown> }>> {
-  return t.db.query("select g.state from gateway_simulator g join card_checks c on c.check_key = g.key where g.port = 'card' and c.user_id = $1", [userId]);
+  const keys = await t.db.query<{ check_key: string }>('select check_key from card_checks where user_id = $1', [userId]);
+  return t.simulator.books.list<unknown, Record<string, unknown>>('card').filter((e) => keys.some((k) => k.check_key === e.key)).map((e) => ({ state: e.state }));
 }
 
 describe('the wallet card check', () => {

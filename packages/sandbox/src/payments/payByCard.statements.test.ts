@@ -4,11 +4,17 @@ import { cardPayload, createTestApp, newLink, testCardNumber, type TestApp } fro
 
 // The statements a card payment sends, in order, BEGIN and COMMIT (or ROLLBACK) of a transaction
 // included; on PostgreSQL a transaction's advisory lock goes with its BEGIN, in the same round trip.
+// The card processor's authorization (a call to the simulator, no statement) is marked among them.
 
 let t: TestApp;
 let statements: string[] = [];
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({
+    wrapGateways: (gateways) => ({
+      ...gateways,
+      card: { ...gateways.card, authorize: (request) => (statements.push('processor: card authorize'), gateways.card.authorize(request)) },
+    }),
+  });
   const query = t.db.query.bind(t.db);
   const transaction = t.db.transaction.bind(t.db);
   Object.assign(t.db, {
@@ -55,7 +61,7 @@ describe('statements per card payment', () => {
     expect(status).toBe(200);
     const at = (pattern: RegExp) => statements.findIndex((sql) => pattern.test(sql));
     const attempt = at(/insert into transactions/);
-    const processor = at(/insert into gateway_simulator/);
+    const processor = at(/^processor: card authorize$/);
     const outcome = at(/update transactions set status/);
     const receipt = at(/insert into mailbox/);
     expect([attempt, processor, outcome, receipt].every((i) => i >= 0), statements.join('\n')).toBe(true);

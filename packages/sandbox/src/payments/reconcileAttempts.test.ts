@@ -21,7 +21,7 @@ describe('reconcileAttempts', () => {
     const nequi = String((await t.post('/nequi/push', { code, phone: '3993333333' })).data['codOper']);
     const answering = String((await t.post('/nequi/push', { code, phone: '3991111111' })).data['codOper']);
     // The phone answered, and the event that told of it was lost: the wallet still knows.
-    await t.db.query("update gateway_simulator set state = request -> 'answer', answer_at = null where key = $1", [answering]);
+    await t.simulator.books.move<{ answer: unknown }, unknown>('push', answering, (entry) => entry.request.answer);
     const yappy = String((await t.post('/yappy/payments', { code, phone: '63333333' })).data['codOper']);
     const waiting = String((await t.post('/yappy/payments', { code, phone: '63333333' })).data['codOper']);
     for (const c of [cash, nequi, answering, yappy]) await lapse(c);

@@ -38,7 +38,10 @@ async function singleUseLink(): Promise<string> {
 
 const payByCard = async (code: string) => expect((await t.post('/cards/auth-capture', cardPayload(code))).data['status']).toBe(1);
 const rowOf = async (codOper: string) => (await t.db.query<TransactionRow>('select * from transactions where cod_oper = $1', [codOper]))[0];
-const simulated = async (codOper: string) => (await t.db.query<{ state: Record<string, unknown> }>('select state from gateway_simulator where key = $1', [codOper]))[0]?.state;
+const simulated = async (codOper: string) => t.simulator.books.find<unknown, Record<string, unknown>>(codOper)?.state;
+/** What happened at the gateway outside Pasarela (a phone, a kiosk, the chain), written in its books. */
+const atGateway = (port: string, key: string, change: Record<string, unknown>) =>
+  t.simulator.books.move<unknown, Record<string, unknown>>(port, key, (entry) => ({ ...entry.state, ...change }));
 const verify = async (codOper: string) => (await (await t.app.request(`/api/v1/merchant/transactions/${codOper}`, { headers: { authorization: `Bearer ${merchant.secretKey}` } })).json()) as Record<string, unknown>;
 const owedOf = async (codOper: string) => (await rowOf(codOper))?.details['owedToPayer'];
 const owedEvents = async (codOper: string) => (await eventsOf(codOper)).filter((e) => e.event_type === 'transaction.owed_to_payer').length;
@@ -58,7 +61,7 @@ async function yappyApprovedLate(o: { booked: boolean; refund: 'timeout' | 'lost
   faults.plan('push', 'timeout');
   await payByCard(code);
   faults.plan('push', o.refund);
-  if (o.booked) await t.db.query("update gateway_simulator set state = state || '{\"state\":\"approved\"}' where key = $1", [push]);
+  if (o.booked) await atGateway('push', push, { state: 'approved' });
   await receiveGatewayEvent({ db: t.db, gateways: t.gateways }, { id: `phone:${push}`, key: push, kind: 'push', answer: { state: 'approved' } });
   return push;
 }
@@ -122,7 +125,7 @@ describe('ways back (docs/gateways.md)', () => {
     expect(await simulated(voucher)).toMatchObject({ state: 'issued' });
     // The kiosk takes the cash and its network tells Pasarela, as it would of any payment.
     const paid = { reference: String((await rowOf(voucher))?.reference), state: 'paid' as const };
-    await t.db.query("update gateway_simulator set state = state || '{\"state\":\"paid\"}' where key = $1", [voucher]);
+    await atGateway('voucher', voucher, { state: 'paid' });
     await receiveGatewayEvent({ db: t.db, gateways: t.gateways }, { id: `kiosk:${voucher}`, key: voucher, kind: 'voucher', voucher: paid });
     expect(await rowOf(voucher)).toMatchObject({ status: 3, auth_status: 'CANCELLED', details: expect.objectContaining({ owedToPayer: expect.objectContaining({ amountCents: 2_675, state: 'owed' }) }) });
     expect(await verify(voucher)).toMatchObject({ codOper: voucher, result: 'DECLINED', cancelReason: 'paid_elsewhere', owedToPayer: 26.75 });
@@ -232,7 +235,7 @@ describe('ways back (docs/gateways.md)', () => {
     const amountCrypto = Number(row?.details['amountCrypto']);
     // The chain delivers the coins anyway (the payer sent them before seeing the link paid).
     const deposit = { address: String(row?.reference), paidCrypto: amountCrypto, senderAddress: 'sbxtrx_payer_owed1' };
-    await t.db.query('update gateway_simulator set state = state || $2::jsonb where key = $1', [`${codOper}:TRX`, JSON.stringify({ paidCrypto: amountCrypto, senderAddress: deposit.senderAddress })]);
+    await atGateway('crypto', `${codOper}:TRX`, { paidCrypto: amountCrypto, senderAddress: deposit.senderAddress });
     await receiveGatewayEvent({ db: t.db, gateways: t.gateways }, { id: `chain:${codOper}`, key: codOper, kind: 'crypto', deposit });
     expect(await verify(codOper)).toMatchObject({ owedToPayer: 26.75, refund: { status: 'pending', to: deposit.senderAddress } });
     expect((await eventsOf(codOper)).map((e) => e.event_type)).toContain('transaction.owed_to_payer');
@@ -250,7 +253,7 @@ describe('ways back (docs/gateways.md)', () => {
     const row = await rowOf(codOper);
     const half = Number(row?.details['amountCrypto']) / 2;
     const deposit = { address: String(row?.reference), paidCrypto: half, senderAddress: 'sbxtrx_payer_owed2' };
-    await t.db.query('update gateway_simulator set state = state || $2::jsonb where key = $1', [`${codOper}:TRX`, JSON.stringify({ paidCrypto: half, senderAddress: deposit.senderAddress })]);
+    await atGateway('crypto', `${codOper}:TRX`, { paidCrypto: half, senderAddress: deposit.senderAddress });
     await receiveGatewayEvent({ db: t.db, gateways: t.gateways }, { id: `chain:${codOper}:half`, key: codOper, kind: 'crypto', deposit });
     const answer = await verify(codOper);
     expect(answer).toMatchObject({ result: 'DECLINED', refund: { status: 'pending', amount: half } });

@@ -1,10 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { authHeaders, decodeBody, encodeBody, SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY, type ApiKeys } from '@pasarela/core';
 import { createApp, type AppOptions } from '../app';
-import { sandboxGateways } from '../../../simulator/src/processors/simulatedGateways';
+import { startSimulator, type RunningSimulator } from '../../../simulator/src/startSimulator';
+import { httpGateways } from '../gateways/http/httpGateways';
 import { receiveGatewayEvent } from '../payments/receiveGatewayEvent';
 import { reconcileAttempts } from '../payments/reconcileAttempts';
 import type { Gateways } from '../gateways/Gateways';
+import type { SandboxControls } from '../gateways/SandboxControls';
 import type { Database } from '../db/Database';
 import { openDatabase } from '../db/openDatabase';
 import { cardFingerprintKeyOf } from '../payments/cardFingerprintKey';
@@ -21,8 +23,16 @@ export interface TestApp {
   get(path: string, headers?: Record<string, string>): Promise<ApiAnswer>;
   /** POST under /api/v1, encoded as the widget sends it. */
   post(path: string, body: unknown, headers?: Record<string, string>): Promise<ApiAnswer>;
-  /** The gateways the app reaches (the simulated ones). */
+  /** The gateways the app reaches (the simulated ones, over HTTP). */
   gateways: Gateways;
+  /**
+   * The app's own simulated processors (packages/simulator, in memory), reached over HTTP as
+   * `npm start`'s server reaches its own; their books, for a test to count what was charged or,
+   * playing an outside party, to change.
+   */
+  simulator: RunningSimulator;
+  /** The payer's parts the sandbox plays at the simulator (a phone, a kiosk, the issuer's page), asked over HTTP. */
+  controls: SandboxControls;
   /** One pass of the reconciler, as every node's timer runs it (payments/reconcileAttempts.ts). */
   reconcile(): Promise<string[]>;
   /** The test phones answer the pushes waiting for them now, as the server's timer has them do a moment after each push. */
@@ -106,7 +116,13 @@ export async function createTestApp(
   const db = await openTestDatabase();
   const wireEncoding = options.wireEncoding ?? true;
   const { key: cardFingerprintKey } = await cardFingerprintKeyOf(db, undefined);
-  const simulated = sandboxGateways(db);
+  // A simulator of its own (a few milliseconds): its books are this app's alone. It sends no
+  // notifications (the app has no listening URL): answerPhones asks for what is due, as a node does.
+  const simulator = await startSimulator({ unref: true }).catch(async (error: unknown) => {
+    await db.close();
+    throw error;
+  });
+  const simulated = httpGateways(simulator.url);
   const gateways = { ...simulated, gateways: options.wrapGateways?.(simulated.gateways) ?? simulated.gateways };
   const app = createApp({
     gateways,
@@ -143,13 +159,18 @@ export async function createTestApp(
       return { status: res.status, json: (await res.json()) as Record<string, unknown> };
     },
     gateways: gateways.gateways,
+    simulator,
+    controls: gateways.sandbox,
     reconcile: () => reconcileAttempts({ db, gateways: gateways.gateways }),
     async answerPhones() {
       // The phones' moment (PHONE_ANSWER_MS) is now: what the server's timer would do next.
-      await db.query("update gateway_simulator set answer_at = now() where answer_at is not null");
+      simulator.books.hurryAnswers();
       await gateways.sandbox.answerDue((event) => receiveGatewayEvent({ db, gateways: gateways.gateways }, event).then(() => undefined));
     },
-    close: () => db.close(),
+    async close() {
+      await simulator.close();
+      await db.close();
+    },
   };
 }
 

@@ -75,7 +75,7 @@ it('a refund the gateway refuses at once: 502 refund_refused, and one signed tra
   const link = await api.call('POST', '/payment-links', { key, body: { amount: 25, taxAmount: 1.75, description: 'Pedido', orderReference: `pedido-${randomUUID()}` } });
   const codOper = String((await t.post('/cards/auth-capture', cardPayload(String(link.json['code'])))).data['codOper']);
   // Refunded in full at the processor itself (its own dashboard): it refuses any more.
-  await t.db.query("update gateway_simulator set state = jsonb_set(state, '{refundedCents}', '2675') where key = $1", [codOper]);
+  await t.simulator.books.move<unknown, Record<string, unknown>>('card', codOper, (entry) => ({ ...entry.state, refundedCents: 2675 }));
 
   const refused = await api.call('POST', `/transactions/${codOper}/refunds`, { key, body: { amount: 5 } });
   expect([refused.status, refused.json['code']]).toEqual([502, 'refund_refused']);

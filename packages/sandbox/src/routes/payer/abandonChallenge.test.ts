@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardPayload, createTestApp, newLink, testCardNumber, type TestApp } from '../../test/testApp';
-import { simulatedCardProcessor } from '../../../../simulator/src/processors/simulatedCardProcessor';
 import { receiveGatewayEvent } from '../../payments/receiveGatewayEvent';
 
 let t: TestApp;
@@ -27,10 +26,8 @@ const completeChallenge = (page: string, result: 'approve' | 'fail', json = true
 
 /** What the processor's books hold as charged for this attempt: authorized, neither voided nor refunded. */
 async function chargesOf(codOper: string): Promise<number> {
-  const [row] = await t.db.query<{ n: number }>(
-    `select count(*)::int as n from gateway_simulator where port = 'card' and key = $1 and state ->> 'status' = 'approved'
-       and coalesce((state ->> 'voided')::boolean, false) = false and coalesce((state ->> 'refundedCents')::int, 0) = 0`, [codOper]);
-  return row?.n ?? 0;
+  const book = await t.simulator.books.read<unknown, { status?: string; voided?: boolean; refundedCents?: number }>('card', codOper);
+  return book && book.state.status === 'approved' && !book.state.voided && !book.state.refundedCents ? 1 : 0;
 }
 
 /** Gives the demo merchant a webhook URL, so its payments' events are recorded (and listed by the admin API). */
@@ -75,8 +72,7 @@ describe('POST /api/v1/cards/payments/:codOper/abandon: the payer leaves a 3DS c
     // Recorded pending at the challenge, then called off by the payer: never approved.
     expect(await webhooksOf(codOper)).toEqual(['transaction.pending PENDING PENDING_3DS', 'transaction.declined DECLINED CANCELLED payer']);
     // The processor was told: its challenge is withdrawn.
-    const [book] = await t.db.query<{ state: { voided?: boolean } }>("select state from gateway_simulator where port = 'card' and key = $1", [codOper]);
-    expect(book?.state.voided).toBe(true);
+    expect((await t.simulator.books.read<unknown, { voided?: boolean }>('card', codOper))?.state.voided).toBe(true);
   });
 
   it('the challenge completed first, then the abandon: the abandon answers its receipt and withdraws nothing', async () => {
@@ -87,8 +83,7 @@ describe('POST /api/v1/cards/payments/:codOper/abandon: the payer leaves a 3DS c
     expect(left.data).toMatchObject({ codOper, status: 1, authStatus: 'APPROVED' });
     expect(await chargesOf(codOper)).toBe(1);
     expect(await webhooksOf(codOper)).toEqual(['transaction.pending PENDING PENDING_3DS', 'transaction.approved APPROVED APPROVED']);
-    const [book] = await t.db.query<{ state: { voided?: boolean } }>("select state from gateway_simulator where port = 'card' and key = $1", [codOper]);
-    expect(book?.state.voided).toBeUndefined();
+    expect((await t.simulator.books.read<unknown, { voided?: boolean }>('card', codOper))?.state.voided).toBeUndefined();
   });
 
   it('a challenge the bank refused first: the abandon answers the refusal', async () => {
@@ -100,7 +95,7 @@ describe('POST /api/v1/cards/payments/:codOper/abandon: the payer leaves a 3DS c
   it('the issuer approved as the payer left, its answer recorded after the abandon: called off, and what it took given back', async () => {
     const { codOper } = await atChallenge(54);
     // The issuer decided, but its answer has not reached the payment yet.
-    const decision = await simulatedCardProcessor(t.db).completeChallenge(codOper, true, 'es');
+    const decision = await t.controls.card.completeChallenge(codOper, true, 'es');
     expect(decision?.status).toBe('approved');
     expect((await abandon(codOper)).data).toMatchObject({ status: 0, authStatus: 'CANCELLED' });
     const settled = await receiveGatewayEvent({ db: t.db, gateways: t.gateways }, { id: `sim:card:${codOper}:approved`, key: codOper, kind: 'card', decision: decision! });
@@ -128,7 +123,7 @@ describe('POST /api/v1/cards/payments/:codOper/abandon: the payer leaves a 3DS c
     expect([refused.status, refused.data['code']]).toEqual([409, 'not_at_challenge']);
     expect((await abandon('PP000000000000')).status).toBe(404);
     expect([(await abandon('PP%20x')).status, (await abandon('PP%20x')).data['code']]).toEqual([400, 'invalid_arguments']);
-    const nequi = await t.post('/nequi/push', { code, phone: '63333333', trackId: 'abandon-nequi' });
+    const nequi = await t.post('/nequi/push', { code, phone: '3993333333', trackId: 'abandon-nequi' });
     expect((await abandon(String(nequi.data['codOper']))).status).toBe(404);
   });
 
