@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { simulatedGateways } from './processors/simulatedGateways';
 import { memoryBooks, type MemoryBooks } from './memoryBooks';
@@ -20,6 +20,11 @@ export interface SimulatorOptions {
   unref?: boolean | undefined;
   /** How often the phones due to answer and the notifications due are looked at (200 ms). */
   tickMs?: number | undefined;
+  /**
+   * The origin payers' browsers reach this simulator at, for the issuer's and the bank's pages the
+   * processors' answers point to (SIMULATOR_PUBLIC_URL, behind a proxy); its own URL by default.
+   */
+  publicUrl?: string | undefined;
 }
 
 export interface RunningSimulator {
@@ -32,10 +37,22 @@ export interface RunningSimulator {
 
 /** The simulated processors as a service: their HTTP API on their own port, their own books. */
 export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
+  // Listening first: the pages' address is known once the port is.
+  let listener: RequestListener = (_req, res) => void res.writeHead(503).end();
+  const server: Server = createServer((req, res) => listener(req, res));
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   const books = memoryBooks({ journal: options.journal });
-  const simulated = simulatedGateways(books);
+  const simulated = simulatedGateways(books, { pagesUrl: (options.publicUrl || url).replace(/\/+$/, '') });
   const notify = notifier(books, { secret: options.notificationSecret });
   const app = simulatorApi(simulated, notify);
+  listener = getRequestListener(app.fetch);
   // What the books hold, read only: the tests and the fault scripts count charges here, as one
   // would in a processor's dashboard. `?port=card` lists a port's entries; `/:key` is one entry.
   app.get('/v1/books', (c) => {
@@ -59,18 +76,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     })().catch(() => undefined).finally(() => (ticking = undefined));
   }, options.tickMs ?? 200);
   tick.unref();
-  const server: Server = createServer(getRequestListener(app.fetch));
-  const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => resolve());
-  });
   // A simulator a test process shares keeps nobody's process alive.
   if (options.unref) server.unref();
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
   return {
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    url,
     port,
     books,
     close: async () => {

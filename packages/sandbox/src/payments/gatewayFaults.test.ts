@@ -129,7 +129,7 @@ describe('faults between a payment and its gateway', () => {
 
   it.each(ALL_FAULTS)('Nequi push, %s: one request at the wallet, the retry follows it, the phone pays it once', async (fault) => {
     const code = await newLink(t);
-    const body = { code, phone: '3991111111', trackId: randomUUID() };
+    const body = { code, phone: '61111111', trackId: randomUUID() };
     const first = await withFault('push', fault, () => t.post('/nequi/push', body));
     expect(first.status).toBe(fault === 'database_lost' ? 503 : 504);
     await reconciled(code);
@@ -309,7 +309,7 @@ describe('faults between a payment the payer completes elsewhere and its gateway
 describe('gateway events', () => {
   it('delivered twice and out of order change the payment once', async () => {
     const code = await newLink(t);
-    const codOper = String((await t.post('/nequi/push', { code, phone: '3993333333' })).data['codOper']);
+    const codOper = String((await t.post('/nequi/push', { code, phone: '63333333' })).data['codOper']);
     const approved = { id: `test:${codOper}:approved`, key: codOper, kind: 'push' as const, answer: { state: 'approved' as const } };
     const { receiveGatewayEvent } = await import('./receiveGatewayEvent');
     const deps = { db: t.db, gateways: t.gateways };

@@ -105,7 +105,7 @@ describe('refunds', () => {
     const other = await newMerchant('Otra');
     const declined = await paidByCard(m, '4000000000000002');
     expect((await refund(m, declined)).json).toMatchObject({ code: 'transaction_not_refundable', message: expect.stringContaining('declined') });
-    const push = await t.post('/nequi/push', { code: await newLink(m), phone: '3993333333', trackId: randomUUID() });
+    const push = await t.post('/nequi/push', { code: await newLink(m), phone: '63333333', trackId: randomUUID() });
     const pending = await refund(m, String(push.data['codOper']));
     expect([pending.status, pending.json['code'], pending.json['message']]).toEqual([409, 'transaction_not_refundable', expect.stringContaining('void')]);
     const approved = await paidByCard(m);
@@ -135,7 +135,7 @@ describe('refunds', () => {
 
   it('refunds Nequi and Yappy through the push wallet', async () => {
     const m = await newMerchant();
-    for (const [path, phone] of [['/nequi/push', '3991111111'], ['/yappy/payments', '61111111']] as const) {
+    for (const [path, phone] of [['/nequi/push', '61111111'], ['/yappy/payments', '61111111']] as const) {
       const push = await t.post(path, { code: await newLink(m), phone, trackId: randomUUID() });
       const codOper = String(push.data['codOper']);
       await t.answerPhones();
@@ -184,7 +184,7 @@ describe('refunds', () => {
 describe('voids', () => {
   it('voids an unanswered Nequi push: withdrawn at the wallet, DECLINED and CANCELLED, a transaction.voided webhook', async () => {
     const m = await newMerchant();
-    const push = await t.post('/nequi/push', { code: await newLink(m), phone: '3993333333', trackId: randomUUID() });
+    const push = await t.post('/nequi/push', { code: await newLink(m), phone: '63333333', trackId: randomUUID() });
     const codOper = String(push.data['codOper']);
     const voided = await voidIt(m, codOper);
     expect(voided.status).toBe(200);
@@ -221,7 +221,7 @@ describe('voids', () => {
 
   it('needs an Idempotency-Key: without one, 400 missing_idempotency_key and the payment stays pending', async () => {
     const m = await newMerchant();
-    const push = await t.post('/nequi/push', { code: await newLink(m), phone: '3993333333', trackId: randomUUID() });
+    const push = await t.post('/nequi/push', { code: await newLink(m), phone: '63333333', trackId: randomUUID() });
     const codOper = String(push.data['codOper']);
     const bare = await api.call('POST', `/transactions/${codOper}/void`, { key: m.key, idempotencyKey: null, headers: { 'accept-language': 'en' } });
     expect([bare.status, bare.json]).toEqual([400, { code: 'missing_idempotency_key', message: expect.stringMatching(/^This call needs an Idempotency-Key header \(.*voids/), requestId: expect.any(String) }]);
@@ -252,7 +252,7 @@ describe('the console\'s refund and void buttons (the admin API, acting for the 
     const listed = (await t.admin('GET', `/transactions/recent?code=${String((await verify(m, codOper))['linkCode'])}`)).json['transactions'] as Array<Record<string, unknown>>;
     expect(listed[0]).toMatchObject({ codOper, refundedAmount: 26.75 });
 
-    const push = await t.post('/nequi/push', { code: await newLink(m), phone: '3993333333', trackId: randomUUID() });
+    const push = await t.post('/nequi/push', { code: await newLink(m), phone: '63333333', trackId: randomUUID() });
     const pending = String(push.data['codOper']);
     const other = await newMerchant('Otra');
     expect((await t.admin('POST', `/transactions/${pending}/void`, {}, { authorization: `Bearer ${other.key}` })).status).toBe(404);

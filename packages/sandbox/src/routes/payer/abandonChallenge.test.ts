@@ -123,7 +123,7 @@ describe('POST /api/v1/cards/payments/:codOper/abandon: the payer leaves a 3DS c
     expect([refused.status, refused.data['code']]).toEqual([409, 'not_at_challenge']);
     expect((await abandon('PP000000000000')).status).toBe(404);
     expect([(await abandon('PP%20x')).status, (await abandon('PP%20x')).data['code']]).toEqual([400, 'invalid_arguments']);
-    const nequi = await t.post('/nequi/push', { code, phone: '3993333333', trackId: 'abandon-nequi' });
+    const nequi = await t.post('/nequi/push', { code, phone: '63333333', trackId: 'abandon-nequi' });
     expect((await abandon(String(nequi.data['codOper']))).status).toBe(404);
   });
 
