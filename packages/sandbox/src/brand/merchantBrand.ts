@@ -4,7 +4,7 @@ import { BRAND_COLOR, BRAND_NAME_MAX, freeText, shownNameRefusal } from '@pasare
 import type { Database, Queryable } from '../db/Database';
 import { ApiError } from '../http/ApiError';
 import type { MailShop } from '../mail/templates';
-import { findMerchantBrand, findShopOfMerchant, findShopOfOperation, setMerchantLogo, updateMerchantBrand, type MerchantBrandRow } from '../store/merchantBrand';
+import { findMerchantBrand, findShopOfMerchant, findShopOfOperation, setMerchantLogo, updateMerchantBrand, type MerchantBrandRow, type ShopOfOperation } from '../store/merchantBrand';
 import { LOGO_UPLOAD_WINDOW_MS, LOGO_UPLOADS_PER_WINDOW, readLogoImage } from './logoImage';
 
 // A merchant's brand (docs/merchant-api.md "Brand"), set by the merchant API and the admin API
@@ -116,6 +116,11 @@ export async function bankPageShop(db: Queryable, codOper: string, fallback: { n
 export async function mailShopOf(db: Queryable, merchantId: number | null, fallbackName: string, origin: string): Promise<MailShop> {
   const shop = merchantId === null ? undefined : await findShopOfMerchant(db, merchantId);
   if (!shop) return { name: fallbackName, logoUrl: null, color: null };
+  return mailShopOfRow(shop, origin);
+}
+
+/** mailShopOf for a merchant's row the caller has read. */
+export function mailShopOfRow(shop: ShopOfOperation, origin: string): MailShop {
   const { name, logo } = shopIdentityOf(shop);
   const raster = logo.startsWith('/') && !logo.startsWith('//') && !/\.svg$/i.test(logo);
   return { name, logoUrl: raster ? new URL(logo, origin).toString() : null, color: shop.brand_color };

@@ -1,6 +1,7 @@
 import type { Language } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
-import { mailShopOf } from '../brand/merchantBrand';
+import { mailShopOf, mailShopOfRow } from '../brand/merchantBrand';
+import type { ShopOfOperation } from '../store/merchantBrand';
 import { brandedHtml, type MailContent } from '../mail/templates';
 import { sendMail, type Mail, type MailKind } from '../store/mailbox';
 
@@ -15,6 +16,8 @@ export interface MerchantMailTo {
   origin: string;
   /** The shop's name should the merchant be gone. */
   fallbackName?: string;
+  /** The merchant's name, logo and brand, when the caller has just read them (not read again). */
+  shop?: ShopOfOperation | undefined;
 }
 
 /**
@@ -23,7 +26,7 @@ export interface MerchantMailTo {
  * its logo, name and colour, every text escaped). `content` writes the text for that name.
  */
 export async function merchantMail(db: Queryable, m: MerchantMailTo, content: (shopName: string) => MailContent): Promise<Mail> {
-  const shop = await mailShopOf(db, m.merchantId, m.fallbackName ?? '', m.origin);
+  const shop = m.shop ? mailShopOfRow(m.shop, m.origin) : await mailShopOf(db, m.merchantId, m.fallbackName ?? '', m.origin);
   const mail = content(shop.name);
   return { to: m.to, kind: m.kind, merchantId: m.merchantId, ...mail, html: brandedHtml(mail, shop, m.lang) };
 }

@@ -6,7 +6,7 @@ import { findMerchant } from '../store/merchants';
 import { saveUserCard } from '../store/userCards';
 import { PaymentError } from '../errors/PaymentError';
 import { callInDoubt, IN_DOUBT } from './inDoubt';
-import { cardPaymentStartOf } from './payTarget';
+import { cardPaymentStartOf, type CardPayee } from './payTarget';
 import { checkAmount } from './checkAmount';
 import { mailReceipt } from './receiptMail';
 import { checkCard, checkDomain, checkGuestAllowed, donationOf } from './cardChecks';
@@ -30,8 +30,19 @@ export interface PayContext {
   userId?: number | undefined;
 }
 
+/** What an approved card payment's receipt is drawn from: the payment as recorded, and whom it paid. */
+export interface CardReceiptParts extends CardPayee {
+  row: TransactionRow;
+}
+
+/** A card payment's answer and, when it paid, what its receipt shows (so the payer needs no second request). */
+export interface CardPaymentResult {
+  answer: CardAnswer;
+  receipt?: CardReceiptParts | undefined;
+}
+
 /** POST /cards/auth-capture: checks, the simulated gateway, one row per trackId. */
-export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Promise<CardAnswer> {
+export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Promise<CardPaymentResult> {
   const payload = parseOr400(CardPaymentPayloadSchema, body);
   const lang = ctx.lang;
   const trackId = payload.additionalData.trackId;
@@ -46,12 +57,12 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
   // the same trackId on another charge is refused (conflict track_id_reused).
   if (start.kind === 'repeat') {
     const earlier = sameChargeOrRefuse(start.earlier, fingerprint);
-    if (!stillInDoubt(earlier)) return cardAnswerOf(earlier, lang);
+    const payee = async () => start.payee ?? (await payeeOf(deps, earlier));
+    if (!stillInDoubt(earlier)) return answered(earlier, earlier.status === 1 ? await payee() : undefined);
     // Its first request met no answer (in_doubt): the processor is asked again under the attempt's key.
-    const merchant = await findMerchant(deps.db, earlier.merchant_id);
-    return paid(earlier, merchant?.name ?? '', merchant?.logo || null);
+    return paid(earlier, await payee());
   }
-  const { target: link, merchant, cardCodes } = start;
+  const { target: link, merchant, cardCodes, returnUrl } = start;
   checkGuestAllowed(merchant, ctx.anonymousUserServiceId);
   checkAmount(link, payload.amount, payload.taxAmount, merchant.tx_limit_cents);
   checkDomain(merchant, payload.additionalData.domainRequested);
@@ -103,25 +114,38 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
   // The same trackId racing in at the same moment is a retry, not a second payment.
   if (result.kind === 'duplicate' && result.trackId !== trackId) throw new PaymentError('conflict', 'possible_duplicated_tx', result.state);
   // Not inserted: the same trackId got there first (any node), with this charge or another.
-  if (result.kind !== 'inserted') return cardAnswerOf(await attemptThatWon(deps.db, trackId, fingerprint), lang);
-  return paid(result.row, merchant.name, merchant.logo || null);
+  if (result.kind !== 'inserted') return answered(await attemptThatWon(deps.db, trackId, fingerprint), { merchant, returnUrl });
+  return paid(result.row, { merchant, returnUrl });
 
-  async function paid(attempt: TransactionRow, merchantName: string, logo: string | null): Promise<CardAnswer> {
+  /** The answer for a recorded attempt, with its receipt's parts when it is approved (SPEC 4 status 1). */
+  function answered(row: TransactionRow, payee: CardPayee | undefined): CardPaymentResult {
+    const answer = cardAnswerOf(row, lang);
+    return { answer, receipt: answer.status === 1 && payee ? { row, ...payee } : undefined };
+  }
+
+  async function paid(attempt: TransactionRow, payee: CardPayee | undefined): Promise<CardPaymentResult> {
+    const merchantName = payee?.merchant.name ?? '';
     const charged = await chargeCard(deps, attempt, {
       card: { number: digits, expMonth: payload.cardInformation.expMonth, expYear: payload.cardInformation.expYear, cvc: payload.cardInformation.cvv, holder: attempt.payer_name },
-      merchant: { name: merchantName, logo }, lang, capture: attempt.tx_type !== TRANSACTION_TYPES.auth, origin: ctx.origin,
+      merchant: { name: merchantName, logo: payee?.merchant.logo || null }, lang, capture: attempt.tx_type !== TRANSACTION_TYPES.auth, origin: ctx.origin,
       // SPEC 8 "error_processing_request for an old-version tx failure" (payment_error_try_again otherwise).
       failureKey: processingFailureKey(payload.isOldVersion ?? isOldVersionServiceCode(payload.serviceCode)),
       calledOff: 'This single-use link was paid by another payment',
     });
     if (charged.settledNow && charged.row.status === 1) {
-      await mailReceipt(deps.db, charged.row, merchantName, ctx.origin);
+      await mailReceipt(deps.db, charged.row, merchantName, ctx.origin, payee?.merchant);
       // SPEC 3 storeCard: a wallet user's approved card is kept (as a token) for the next payment.
       const brand = cardBrandOf(digits);
       if (ctx.userId && payload.storeCard === true && brand) await saveUserCard(deps.db, ctx.userId, storedCard(digits, brand, deps.cardFingerprintKey, cardFingerprint), charged.row.payer_name);
     }
-    return cardAnswerOf(charged.row, lang);
+    return answered(charged.row, payee);
   }
+}
+
+/** Whom an earlier attempt paid, read again (its code is not a link: a payment station); undefined when its merchant is gone. */
+async function payeeOf(deps: Deps, row: TransactionRow): Promise<CardPayee | undefined> {
+  const merchant = await findMerchant(deps.db, row.merchant_id);
+  return merchant ? { merchant, returnUrl: '' } : undefined;
 }
 
 /** How the card processor is asked to charge one recorded attempt, whichever way the card came. */

@@ -52,13 +52,19 @@ export async function payTargetOf(deps: Deps, code: string): Promise<PayTarget> 
   throw new PaymentError('not_found', 'error_to_load');
 }
 
-/** The merchant's columns a card payment reads. */
-export type CardMerchant = Pick<MerchantRow, 'id' | 'name' | 'logo' | 'has_payment_guest' | 'tx_limit_cents' | 'domain_validation' | 'allowed_domains'>;
+/** The merchant's columns a card payment reads: its checks', and its brand for the receipt and its e-mail. */
+export type CardMerchant = Pick<MerchantRow, 'id' | 'name' | 'logo' | 'has_payment_guest' | 'tx_limit_cents' | 'domain_validation' | 'allowed_domains' | 'brand_color' | 'display_name' | 'logo_sha256'>;
+
+/** Whom a card payment pays, as its receipt names it: the merchant, and the link's return address (SPEC 2 /pf/returnpage; '' for none). */
+export interface CardPayee {
+  merchant: CardMerchant;
+  returnUrl: string;
+}
 
 export type CardPaymentStart =
-  /** The trackId was seen before (double click, retry): the payment answers what the first did. */
-  | { kind: 'repeat'; earlier: TransactionRow }
-  | { kind: 'new'; target: PayTarget; merchant: CardMerchant; cardCodes: string[] };
+  /** The trackId was seen before (double click, retry): the payment answers what the first did; `payee` when the code is a link. */
+  | { kind: 'repeat'; earlier: TransactionRow; payee: CardPayee | undefined }
+  | { kind: 'new'; target: PayTarget; merchant: CardMerchant; cardCodes: string[]; returnUrl: string };
 
 /**
  * What a card payment reads before its checks, in one query when it pays a link: whether its
@@ -70,26 +76,29 @@ export type CardPaymentStart =
 export async function cardPaymentStartOf(deps: Deps, code: string, trackId: string): Promise<CardPaymentStart> {
   const row = await cardPaymentStartRow(deps.db, code, trackId);
   if (!row) throw new Error('cardPaymentStartOf returned no row');
+  const merchant: CardMerchant | undefined = row.m_id === null ? undefined : {
+    id: row.m_id, name: row.m_name, logo: row.m_logo, has_payment_guest: row.has_payment_guest, tx_limit_cents: row.tx_limit_cents,
+    domain_validation: row.domain_validation, allowed_domains: row.allowed_domains,
+    brand_color: row.brand_color, display_name: row.display_name, logo_sha256: row.logo_sha256,
+  };
+  const returnUrl = row.return_url ?? '';
   if (row.earlier_id !== null) {
     const earlier = await findTransactionByTrackId(deps.db, trackId);
-    if (earlier) return { kind: 'repeat', earlier };
+    // The earlier attempt paid this code (its charge's fingerprint holds it): the link's merchant is its.
+    if (earlier) return { kind: 'repeat', earlier, payee: merchant && earlier.merchant_id === merchant.id && earlier.link_code === row.code ? { merchant, returnUrl } : undefined };
   }
   if (row.code === null) {
     // Not a link: a payment station, or not_found.
     const target = await payTargetOf(deps, code);
     const merchant = await findMerchant(deps.db, target.merchantId);
     if (!merchant) throw new PaymentError('not_found', 'Merchant Not Found');
-    return { kind: 'new', target, merchant, cardCodes: await merchantCardCodes(deps.db, merchant.id) };
+    return { kind: 'new', target, merchant, cardCodes: await merchantCardCodes(deps.db, merchant.id), returnUrl: '' };
   }
   checkLinkOpen(row);
   const target: PayTarget = {
     code: row.code, merchantId: row.merchant_id, description: row.description, amountCents: row.amount_cents, taxCents: row.tax_cents,
     cardTypes: row.card_types, serviceCode: row.service_code, singleUse: row.single_use,
   };
-  if (row.m_id === null) throw new PaymentError('not_found', 'Merchant Not Found');
-  const merchant: CardMerchant = {
-    id: row.m_id, name: row.m_name, logo: row.m_logo, has_payment_guest: row.has_payment_guest, tx_limit_cents: row.tx_limit_cents,
-    domain_validation: row.domain_validation, allowed_domains: row.allowed_domains,
-  };
-  return { kind: 'new', target, merchant, cardCodes: cardCodesOf(row.card_codes) };
+  if (!merchant) throw new PaymentError('not_found', 'Merchant Not Found');
+  return { kind: 'new', target, merchant, cardCodes: cardCodesOf(row.card_codes), returnUrl };
 }

@@ -4,6 +4,7 @@ import { mailLanguage } from '../mail/mailText';
 import { receiptMail, voucherMail, voucherNetworkOf, type MailContent } from '../mail/templates';
 import type { TransactionRow } from '../store/transactions';
 import { sendMerchantMail } from './merchantMail';
+import type { ShopOfOperation } from '../store/merchantBrand';
 
 /** The fields of a payment its receipt e-mail reads (a row, or one about to be inserted with its cod_oper). */
 export type ReceiptFields = Pick<TransactionRow,
@@ -26,11 +27,14 @@ export function receiptContentOf(tx: ReceiptFields, origin: string): ((shopName:
   });
 }
 
-/** Sends the receipt e-mail of a paid payment (receiptContentOf), if it has one, in the shop's brand. */
-export async function mailReceipt(db: Queryable, tx: TransactionRow, merchantName: string, origin: string): Promise<void> {
+/**
+ * Sends the receipt e-mail of a paid payment (receiptContentOf), if it has one, in the shop's brand;
+ * `shop`: the merchant's brand as the caller read it for this payment (else it is read here).
+ */
+export async function mailReceipt(db: Queryable, tx: TransactionRow, merchantName: string, origin: string, shop?: ShopOfOperation): Promise<void> {
   const content = receiptContentOf(tx, origin);
   if (!content || !tx.email) return;
-  await sendMerchantMail(db, { to: tx.email, kind: 'receipt', merchantId: tx.merchant_id, lang: mailLanguage(tx.lang), origin, fallbackName: merchantName }, content);
+  await sendMerchantMail(db, { to: tx.email, kind: 'receipt', merchantId: tx.merchant_id, lang: mailLanguage(tx.lang), origin, fallbackName: merchantName, shop }, content);
 }
 
 /** A cash voucher just issued, to the payer's e-mail: its code, amount, where and until when to pay, and its page. */

@@ -15,7 +15,8 @@ import { payAndActivateSubscription } from '../../payments/subscriptionPayment';
 import { abandonCardChallenge } from '../../payments/abandonChallenge';
 import { cardAnswerOf } from '../../payments/cardAnswer';
 import { findTransaction } from '../../store/transactions';
-import { fullReceiptOf } from './receipts';
+import { receiptAnswerOf } from './receipts';
+import { serverTimingOf, type ServerTiming } from '../../http/serverTiming';
 import { ApiError } from '../../http/ApiError';
 
 /** A codOper in an address: the characters a trackId may hold (core isTrackId). */
@@ -26,15 +27,27 @@ export function cardRoutes(deps: Deps) {
   // SPEC 7 "POST card auth-capture on the secure host".
   const pay = async (c: Context<AppEnv>) => payCard(c, await readObjectBody(c));
   const payCard = async (c: Context<AppEnv>, body: Record<string, unknown>) => {
+    const startedAt = performance.now();
+    const timing = serverTimingOf(deps);
+    // Where the payment's time went, for the payer's browser (answers and refusals alike).
+    try {
+      const res = await payCardTimed(c, body, timing);
+      res.headers.set('server-timing', timing.header(startedAt));
+      return res;
+    } catch (error) {
+      c.header('server-timing', timing.header(startedAt));
+      throw error;
+    }
+  };
+  const payCardTimed = async (c: Context<AppEnv>, body: Record<string, unknown>, timing: ServerTiming) => {
     const lang = asLanguage(body['lang']) ?? c.get('lang');
     c.set('lang', lang);
     const auth = c.req.header('authorization');
     const userId = auth ? await userIdOf(deps.db, auth) : undefined;
-    const answer = await payByCard(deps, body, { lang, origin: new URL(c.req.url).origin, anonymousUserServiceId: guestServiceIdOf(c), userId });
-    // An approved payment's answer carries its receipt (GET receipt's answer): the checkout shows it
-    // without another round trip (docs/api.md).
-    const tx = answer.status === 1 /* approved (SPEC 4) */ && answer.codOper ? await findTransaction(deps.db, answer.codOper) : undefined;
-    return reply(c, tx ? { ...answer, receipt: await fullReceiptOf(deps, tx, lang) } : answer);
+    const { answer, receipt } = await payByCard(timing.deps, body, { lang, origin: new URL(c.req.url).origin, anonymousUserServiceId: guestServiceIdOf(c), userId });
+    // An approved payment's answer carries its receipt (GET receipt's answer), drawn from what the
+    // payment recorded: the checkout shows it without another round trip (docs/api.md).
+    return reply(c, receipt ? { ...answer, receipt: receiptAnswerOf(receipt.row, receipt.merchant, receipt.returnUrl, lang) } : answer);
   };
   // SPEC 7 "POST subscription payment via process tx (requestPay with card info,
   // activateSubscription{idSubscription, subscriptionKey}, serviceCode, idMerchant)".

@@ -19,7 +19,10 @@ const METHOD_LABEL: Readonly<Record<string, string>> = {
   card: 'CARD', nequi: 'NEQUI', cash: 'CASH', clave: 'CLAVE', crypto: 'CRYPTO', balance: 'PFW', yappy: 'YAPPY',
 };
 
-export function receiptOf(tx: TransactionRow, merchant: MerchantRow | undefined, lang: 'es' | 'en') {
+/** The merchant's columns a receipt shows: its legal name, older logo and brand. */
+export type ReceiptMerchant = Pick<MerchantRow, 'name' | 'logo' | 'brand_color' | 'display_name' | 'logo_sha256'>;
+
+export function receiptOf(tx: TransactionRow, merchant: ReceiptMerchant | undefined, lang: 'es' | 'en') {
   // The payer paid the amount plus its tax (core totalWithTax); both are kept in cents.
   const total = centsToAmount(tx.amount_cents + tx.tax_cents);
   return {
@@ -59,7 +62,12 @@ export function receiptOf(tx: TransactionRow, merchant: MerchantRow | undefined,
 /** GET receipt's answer for a payment: its receipt with the link's returnUrlString (SPEC 2 /pf/returnpage). */
 export async function fullReceiptOf(deps: Deps, tx: TransactionRow, lang: 'es' | 'en') {
   const link = tx.link_code ? await findLinkByCode(deps.db, tx.link_code) : undefined;
-  return { ...receiptOf(tx, await findMerchant(deps.db, tx.merchant_id), lang), returnUrlString: link?.return_url ?? '' };
+  return receiptAnswerOf(tx, await findMerchant(deps.db, tx.merchant_id), link?.return_url ?? '', lang);
+}
+
+/** GET receipt's answer from a payment, its merchant and its link's return address, read already. */
+export function receiptAnswerOf(tx: TransactionRow, merchant: ReceiptMerchant | undefined, returnUrl: string, lang: 'es' | 'en') {
+  return { ...receiptOf(tx, merchant, lang), returnUrlString: returnUrl };
 }
 
 export function receiptRoutes(deps: Deps) {
