@@ -39,7 +39,9 @@ async function askGateway(deps: Pick<Deps, 'gateways'>, row: TransactionRow, lap
     }
     case 'card': {
       const decision = await deps.gateways.card.lookup(call);
-      return decision ? cardOutcomeOf(decision) : NEVER_RECEIVED;
+      if (!decision) return NEVER_RECEIVED;
+      // A challenge found after a lost answer keeps its page, for the payer's retry to go to.
+      return { ...cardOutcomeOf(decision), ...(decision.status === 'challenge' ? { redirectUrl: decision.url } : {}) };
     }
     case 'crypto': {
       const deposit = await deps.gateways.crypto.status(gatewayCall(depositKeyOf(row.cod_oper, String(row.details['network']))));
