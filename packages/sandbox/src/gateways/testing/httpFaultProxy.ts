@@ -1,23 +1,62 @@
 import { connect, createServer, type Server, type Socket } from 'node:net';
 
 /**
- * What happens to the next request through the proxy: `hold` (taken, never sent on nor answered),
- * `reset` (the connection reset as it arrives), `lost_answer` (sent on, the processor acts, and the
- * connection is cut as its answer comes back, then `onCut`), `delay` (sent on `ms` later).
+ * What happens to a request through the proxy:
+ * - `hold`: taken and never sent on nor answered (the processor never hears of it);
+ * - `hold_answer`: sent on, the processor acts, and its answer is kept from the caller (`onAnswer`
+ *   once it came back) until the caller gives up or the processor goes away;
+ * - `reset`: the connection reset as the request arrives (nothing sent on);
+ * - `lost_answer`: sent on, the processor acts, and the connection is cut as its answer comes
+ *   back, then `onCut`;
+ * - `delay`: sent on `ms` later.
  */
-export type NetworkFault = { kind: 'hold' } | { kind: 'reset' } | { kind: 'lost_answer'; onCut?: () => void } | { kind: 'delay'; ms: number };
+export type NetworkFault =
+  | { kind: 'hold' }
+  | { kind: 'hold_answer'; onAnswer?: () => void }
+  | { kind: 'reset' }
+  | { kind: 'lost_answer'; onCut?: () => void }
+  | { kind: 'delay'; ms: number };
 
-const REQUEST_START = /^(GET|POST|PUT|DELETE|HEAD|OPTIONS|PATCH) /;
+/** A request as the proxy read it: its method, path, lower-cased headers and body text. */
+export interface ProxiedRequest {
+  method: string;
+  path: string;
+  headers: Readonly<Record<string, string>>;
+  body: string;
+}
+
+/** Which request a planned fault is for; any request when absent. */
+export type RequestMatch = (request: ProxiedRequest) => boolean;
+
+const HEAD_END = Buffer.from('\r\n\r\n');
+
+/** The request at the start of `bytes` once all of it arrived (its head and its Content-Length of body). */
+function readRequest(bytes: Buffer): { request: ProxiedRequest; length: number } | undefined {
+  const end = bytes.indexOf(HEAD_END);
+  if (end < 0) return undefined;
+  const [requestLine = '', ...lines] = bytes.toString('latin1', 0, end).split('\r\n');
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  const length = end + HEAD_END.length + Number(headers['content-length'] ?? 0);
+  if (bytes.length < length) return undefined;
+  const [method = '', path = ''] = requestLine.split(' ');
+  return { request: { method, path, headers, body: bytes.toString('utf8', end + HEAD_END.length, length) }, length };
+}
 
 /**
  * A TCP proxy between the server and a processor (as db/testTcpProxy.ts sits before PostgreSQL)
- * whose faults are planned per HTTP request: a kept-alive connection carries several requests, so
- * each one that starts takes the next planned fault. `down()` cuts every connection and refuses
- * new ones (a processor that is away); `up()` takes them again. Tests only.
+ * whose faults are planned per HTTP request: it reads each request whole (fetch sends a JSON body
+ * with its Content-Length; a kept-alive connection carries several, one after another), and the
+ * first planned fault whose match takes it is met, once. Matching by path and body lets payments
+ * running at once each meet their own fault. `down()` cuts every connection and refuses new ones
+ * (a processor that is away); `up()` takes them again. Tests only.
  */
 export async function startHttpFaultProxy(targetUrl: string) {
   const target = new URL(targetUrl);
-  const planned: NetworkFault[] = [];
+  const planned: Array<{ fault: NetworkFault; match: RequestMatch }> = [];
   const sockets = new Set<Socket>();
   let server: Server | undefined;
   let port = 0;
@@ -26,19 +65,31 @@ export async function startHttpFaultProxy(targetUrl: string) {
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => undefined);
   };
+  const take = (request: ProxiedRequest): NetworkFault | undefined => {
+    const index = planned.findIndex((p) => p.match(request));
+    return index < 0 ? undefined : planned.splice(index, 1)[0]?.fault;
+  };
 
   const onConnection = (client: Socket) => {
     const upstream = connect(Number(target.port), target.hostname);
     track(client);
     track(upstream);
-    let cutOnAnswer: (() => void) | undefined;
+    // What becomes of the answer to the request sent on last: delivered, cut, or kept.
+    let answer: { kind: 'cut'; then: () => void } | { kind: 'keep'; then: () => void } | undefined;
     let holding = false;
+    let unread = Buffer.alloc(0);
     let queue = Promise.resolve();
     upstream.on('data', (chunk: Buffer) => {
-      if (cutOnAnswer) {
+      if (answer?.kind === 'cut') {
         client.destroy();
         upstream.destroy();
-        cutOnAnswer();
+        answer.then();
+        return;
+      }
+      if (answer?.kind === 'keep') {
+        const { then } = answer;
+        answer = { kind: 'keep', then: () => undefined };
+        then();
         return;
       }
       client.write(chunk);
@@ -46,17 +97,26 @@ export async function startHttpFaultProxy(targetUrl: string) {
     upstream.on('close', () => client.destroy());
     client.on('close', () => upstream.destroy());
     client.on('data', (chunk: Buffer) => {
-      const fault = REQUEST_START.test(chunk.toString('latin1', 0, 8)) ? planned.shift() : undefined;
-      if (fault?.kind === 'hold') holding = true;
       if (holding) return;
-      if (fault?.kind === 'reset') {
-        client.resetAndDestroy();
-        upstream.destroy();
-        return;
+      unread = Buffer.concat([unread, chunk]);
+      for (let read = readRequest(unread); read; read = readRequest(unread)) {
+        const bytes = unread.subarray(0, read.length);
+        unread = unread.subarray(read.length);
+        const fault = take(read.request);
+        if (fault?.kind === 'hold') {
+          holding = true;
+          return;
+        }
+        if (fault?.kind === 'reset') {
+          client.resetAndDestroy();
+          upstream.destroy();
+          return;
+        }
+        if (fault?.kind === 'lost_answer') answer = { kind: 'cut', then: fault.onCut ?? (() => undefined) };
+        if (fault?.kind === 'hold_answer') answer = { kind: 'keep', then: fault.onAnswer ?? (() => undefined) };
+        const wait = fault?.kind === 'delay' ? fault.ms : 0;
+        queue = queue.then(() => (wait ? new Promise((r) => setTimeout(r, wait)) : undefined)).then(() => void upstream.write(bytes));
       }
-      if (fault?.kind === 'lost_answer') cutOnAnswer = fault.onCut ?? (() => undefined);
-      const wait = fault?.kind === 'delay' ? fault.ms : 0;
-      queue = queue.then(() => (wait ? new Promise((r) => setTimeout(r, wait)) : undefined)).then(() => void upstream.write(chunk));
     });
   };
 
@@ -79,8 +139,10 @@ export async function startHttpFaultProxy(targetUrl: string) {
   await listen();
   return {
     url: `http://127.0.0.1:${port}`,
-    /** The next request meets `fault`. */
-    plan: (fault: NetworkFault) => void planned.push(fault),
+    /** The first request `match` takes (any, without it) meets `fault`. */
+    plan: (fault: NetworkFault, match: RequestMatch = () => true) => void planned.push({ fault, match }),
+    /** The faults planned and not met yet. */
+    pending: () => planned.length,
     /** Forgets the faults planned and not met yet. */
     clear: () => void planned.splice(0),
     down,
@@ -88,3 +150,5 @@ export async function startHttpFaultProxy(targetUrl: string) {
     close: down,
   };
 }
+
+export type HttpFaultProxy = Awaited<ReturnType<typeof startHttpFaultProxy>>;
