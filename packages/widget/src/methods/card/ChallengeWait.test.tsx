@@ -21,13 +21,23 @@ describe('ChallengeWait: "Pagar con otra tarjeta" under the 3DS wait', () => {
   beforeAll(async () => {
     await startI18n('es', catalogs.es);
   });
-  beforeEach(() => sessionStorage.clear());
+  beforeEach(() => {
+    sessionStorage.clear();
+    history.replaceState(null, '');
+  });
   afterEach(async () => {
     await unmount?.();
   });
 
-  async function show(answers: Record<string, Answer | Answer[]>) {
-    const { api, calls } = scriptedApi(answers);
+  async function show(answers: Record<string, Answer | Answer[]>, abandonAnswered: Promise<void> = Promise.resolve()) {
+    const scripted = scriptedApi(answers);
+    const { calls } = scripted;
+    // The abandon call's answer comes back once `abandonAnswered` settles (the server has acted by then).
+    const api = { ...scripted.api, post: (async (path, schema, body) => {
+      const answer = scripted.api.post(path, schema, body);
+      if (path === ABANDON) await abandonAnswered;
+      return answer;
+    }) as typeof scripted.api.post };
     const fake = fakePaymentContext('card', api);
     const receipts: string[] = [];
     const payment = { ...fake.payment, showReceipt: (codOper: string) => void receipts.push(codOper) };
@@ -55,6 +65,25 @@ describe('ChallengeWait: "Pagar con otra tarjeta" under the 3DS wait', () => {
     expect(view.store.getState().values).toMatchObject({ cardnumber: '', expirationDate: '', name: 'Ana Perez', email: 'ana@example.com' });
     expect(view.results()).toEqual([]);
     expect(view.receipts).toEqual([]);
+  });
+
+  it("the wait hears the payment called off before the call's own answer is back: still the form for another card, the shop told nothing", async () => {
+    // Back from the challenge: the form's history entry keeps the first card (CardScreen's draft).
+    history.replaceState({ pasarelaCard: { values: { cardnumber: '4000000000003220', expirationDate: '12/34', name: 'Ana Perez', email: 'ana@example.com', phone: '' }, challengeUrl: '/3ds/OP1' } }, '');
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    // The server calls the attempt off at once; its push reaches the wait (a look) before the call's answer.
+    const view = await show({ 'receipts/OP1': [WAITING, { ...RECEIPT, status: 0, authStatus: 'CANCELLED', messageSys: 'Pago cancelado antes de completarse' }], [ABANDON]: card(0, 'CANCELLED') }, answered);
+    await view.leave();
+    await vi.waitFor(() => expect(view.onEnd).toHaveBeenCalledTimes(1), { timeout: 3_000 });
+    answer();
+    await settle();
+    expect(view.onEnd).toHaveBeenCalledTimes(1);
+    expect(view.store.getState().values).toMatchObject({ cardnumber: '', expirationDate: '', name: 'Ana Perez', email: 'ana@example.com' });
+    expect(view.store.getState().alert).toBeNull();
+    expect(view.results()).toEqual([]);
+    expect(view.receipts).toEqual([]);
+    expect(history.state).toEqual({});
   });
 
   it('a challenge completed first: its receipt, told to the shop once, and no form', async () => {

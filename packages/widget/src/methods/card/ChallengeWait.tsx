@@ -90,7 +90,10 @@ export function ChallengeWait({ payment, codOper, store, onEnd }: ChallengeWaitP
   // The challenge's page, to go back to, as the form's history entry kept it ('' when it did not).
   const [challengeUrl] = useState(() => entryDraft()?.challengeUrl ?? '');
   // The watcher's stop and the one end of the wait (the watcher's answer or the payer leaving, whichever comes first).
-  const ended = useRef<{ claim: () => boolean; finish: (receipt: Receipt) => void } | null>(null);
+  const ended = useRef<{ anotherCard: () => void; finish: (receipt: Receipt) => void } | null>(null);
+  // The payer asked to leave for another card: from then on a cancellation the watcher hears is that
+  // call's doing (its push can beat the call's own answer), not a refusal to show the first card again.
+  const asked = useRef(false);
   // Before the first paint: a payment already decided (its receipt in the page: a refused challenge
   // back on its form) goes on at once, and its wait is never drawn.
   useLayoutEffect(() => {
@@ -100,6 +103,7 @@ export function ChallengeWait({ payment, codOper, store, onEnd }: ChallengeWaitP
       // already decided (a refused challenge back on its form) goes on at once, with nothing else
       // loading beside it.
       if (!decided(receipt, services.now())) return void loadReceipts().catch(() => undefined);
+      if (asked.current && afterChallengeAbandon(receipt) === 'form') return anotherCard();
       if (over) return;
       over = true;
       stop();
@@ -120,16 +124,17 @@ export function ChallengeWait({ payment, codOper, store, onEnd }: ChallengeWaitP
         }
       },
     });
-    ended.current = {
-      // Ends the wait here unless it already ended (true: this caller ends it).
-      claim: () => {
-        if (over) return false;
-        over = true;
-        stop();
-        return true;
-      },
-      finish,
+    // Called off for another card (the call's answer or the watcher, whichever comes first): the form,
+    // without the first card's number and expiry; the shop hears nothing of it.
+    const anotherCard = () => {
+      if (over) return;
+      over = true;
+      stop();
+      payment.memory().clear();
+      backOnForm(payment, store, null, true);
+      end.current();
     };
+    ended.current = { anotherCard, finish };
     return () => {
       over = true;
       stop();
@@ -140,14 +145,12 @@ export function ChallengeWait({ payment, codOper, store, onEnd }: ChallengeWaitP
   // completed after is refused there, and one completed first ends the wait on its receipt.
   const leave = async () => {
     setLeaving('busy');
+    asked.current = true;
     try {
       const answer = await abandonChallenge(services.api, codOper);
       const end = afterChallengeAbandon(answer);
       if (end === 'form') {
-        if (!ended.current?.claim()) return;
-        payment.memory().clear();
-        backOnForm(payment, store, null, true);
-        onEnd();
+        ended.current?.anotherCard();
       } else if (end === 'waiting') {
         setLeaving('failed');
       } else {
