@@ -25,6 +25,36 @@ async function markOf(page: Page, selector: string) {
   });
 }
 
+/** Each tile's mark and whether its colour is 3:1 from the tile's, as the browser computes both. */
+async function markContrasts(page: Page): Promise<Array<[string, boolean]>> {
+  return page.locator('.methods .method-option').evaluateAll((tiles) => {
+    const luminance = (css: string) => {
+      const [r, g, b] = (css.match(/[\d.]+/g) ?? []).slice(0, 3).map((n) => {
+        const c = Number(n) / 255;
+        return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      }) as [number, number, number];
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const ratio = (a: string, b: string) => {
+      const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+      return (hi + 0.05) / (lo + 0.05);
+    };
+    /** The colour under an element: its own background, else its nearest ancestor's that has one. */
+    const ground = (el: Element | null): string => {
+      for (let at = el; at; at = at.parentElement) {
+        const colour = getComputedStyle(at).backgroundColor;
+        if (colour !== 'rgba(0, 0, 0, 0)' && colour !== 'transparent') return colour;
+      }
+      return 'rgb(255, 255, 255)';
+    };
+    return tiles.map((tile) => {
+      const mark = tile.querySelector('.method-mark') as HTMLElement;
+      const id = (tile.querySelector('input') as HTMLInputElement).value;
+      return [id, ratio(getComputedStyle(mark).backgroundColor, ground(tile)) >= 3] as [string, boolean];
+    });
+  });
+}
+
 // Issue 48 "Recognisable marks": the method tiles' pictograms, the brand of the number typed, at a phone's width.
 describe.runIf(browserAvailable())('the method and card brand marks', () => {
   let sandbox: Sandbox;
@@ -60,17 +90,29 @@ describe.runIf(browserAvailable())('the method and card brand marks', () => {
     expect(overflow).toBe(0);
     await group.screenshot({ path: 'e2e/artifacts/marks-method-choice-360.png' });
     expect(await seriousViolations(page)).toEqual([]);
-    // On a dark page the marks keep their own colours: the payer's dark preference, and the page's
-    // colours set dark through styles.css's variables.
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await page.evaluate(() => {
-      for (const [name, value] of [['--paper', '#0f1623'], ['--ink', '#e8edf5'], ['--line', '#3a4557'], ['--wash', '#1a2333']] as const) {
-        document.documentElement.style.setProperty(name, value);
-      }
-    });
-    expect(await page.locator('.method-mark--balance').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(20, 33, 61)');
-    await group.screenshot({ path: 'e2e/artifacts/marks-method-choice-dark-360.png' });
+    expect(await markContrasts(page)).toEqual(ids.map((id) => [id, true]));
     await context.close();
+  });
+
+  // Issue 62: in the dark theme two marks (Yappy's navy, the balance's ink) nearly vanished into their
+  // tiles. Every mark stands 3:1 from its tile (WCAG 1.4.11), chosen or not, light or dark.
+  it('every mark stands out from its tile in the light and dark themes, chosen or not', async () => {
+    const code = await createLink(sandbox, { amount: 24, description: 'Café de altura' });
+    for (const theme of ['light', 'dark'] as const) {
+      const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 740 }, colorScheme: theme });
+      const page = await context.newPage();
+      await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}&lang=es&appearance=${encodeURIComponent(JSON.stringify({ theme }))}`);
+      await page.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+      const group = page.getByRole('radiogroup', { name: 'Método de pago' });
+      await page.locator('.method-mark--balance svg').waitFor();
+      const ids = await group.getByRole('radio').evaluateAll((els) => els.map((el) => (el as HTMLInputElement).value));
+      expect(await markContrasts(page), `${theme}, card chosen`).toEqual(ids.map((id) => [id, true]));
+      await group.getByRole('radio', { name: 'Yappy', exact: true }).check();
+      expect(await markContrasts(page), `${theme}, Yappy chosen`).toEqual(ids.map((id) => [id, true]));
+      await group.screenshot({ path: `e2e/artifacts/marks-method-choice-${theme}-360.png` });
+      expect(await seriousViolations(page)).toEqual([]);
+      await context.close();
+    }
   });
 
   it('the card number shows the brand it is, by its mark, loaded after the first screen', async () => {

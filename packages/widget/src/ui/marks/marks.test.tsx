@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CARD_BRANDS, PAYMENT_METHOD_IDS } from '@pasarela/core';
+import { CARD_BRANDS, colourContrast, PAYMENT_METHOD_IDS, themePalette } from '@pasarela/core';
 import { render, settle } from '../../testing/render';
 import { MethodMark } from './MethodMark';
 import { CardMark, knownCardBrand } from './CardMark';
@@ -60,6 +60,28 @@ describe('every payment method has its mark (PRODUCT.md "Method choice": Tarjeta
     expect(ruleOf('.method-mark svg')).toContain('stroke: currentColor;');
     // Non-text contrast (WCAG 1.4.11): 3:1 at least.
     expect(contrast('#ffffff', colour ?? '#ffffff')).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('every method mark stands out from its tile in every theme (WCAG 1.4.11 non-text contrast, 3:1)', () => {
+  // The tile is the page's paper, or its brand wash once chosen (styles.css .method-option--chosen),
+  // in the built-in light and dark themes, with the default brand and with the demo merchant's brown.
+  const themes = [
+    ['light', themePalette({ theme: 'light' }, undefined, false)],
+    ['dark', themePalette({ theme: 'dark' }, undefined, true)],
+    ['auto, payer in dark', themePalette({ theme: 'auto' }, undefined, true)],
+    ['light, brown brand', themePalette({ theme: 'light' }, '#6b3e26', false)],
+    ['dark, brown brand', themePalette({ theme: 'dark' }, '#6b3e26', true)],
+  ] as const;
+  const cases = PAYMENT_METHOD_IDS.flatMap((id) => themes.flatMap(([theme, palette]) => (['paper', 'brand-wash'] as const).map((tile) => [id, theme, tile, palette.variables[tile]] as const)));
+
+  it.each(cases)('%s on the %s theme\'s %s tile (%s)', (id, _theme, _tile, ground) => {
+    const colour = /^\s*background: (#[0-9a-f]{6});\s*$/.exec(ruleOf(`.method-mark--${id}`))?.[1] ?? '';
+    expect(colourContrast(colour, ground)).toBeGreaterThanOrEqual(3);
+  });
+
+  it('the chosen tile is the brand wash the cases assume', () => {
+    expect(ruleOf('.method-option--chosen')).toContain('background: var(--brand-wash);');
   });
 });
 
