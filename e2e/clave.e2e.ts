@@ -23,7 +23,7 @@ describe.runIf(browserAvailable())('Clave from a merchant page, end to end', () 
     const button = opened.checkout.frame.getByRole('button', { name: answer });
     await button.waitFor({ timeout: 15_000 });
     // The bank's page is inside the checkout frame, on the checkout's origin.
-    expect((await checkoutFrameOf(opened.page)).url()).toMatch(/\/sandbox\/clave\/PP\w+\?(?:[^&]*&)*returnTo=%2Fpf%2Fwidget%2Freturnclavesdk/);
+    expect((await checkoutFrameOf(opened.page)).url()).toMatch(/^http:\/\/[^/]+\/clave\/PP\w+\?(?:[^&]*&)*returnTo=%2Fpf%2Fwidget%2Freturnclavesdk/);
     await button.click();
   }
 

@@ -21,7 +21,9 @@ export const CLOSE_FIELD = 'close';
 export const CARRIED_FIELD = 'returnTo';
 
 // Inside the checkout's frame the page shows the checkout's X and takes Escape: its own cancel, marked `close`.
-const FRAMED_CLOSE_SCRIPT = "(function(){if(window.parent===window)return;var x=document.querySelector('button.close');if(!x)return;x.hidden=false;document.addEventListener('keydown',function(e){if(e.key==='Escape'&&!e.defaultPrevented){e.preventDefault();x.click()}})})()";
+// The frame keeps the keyboard after the checkout's page left it for this origin's (a new process
+// may not): Escape then reaches this page, not the checkout's parent page, which would close it unanswered.
+const FRAMED_CLOSE_SCRIPT = "(function(){if(window.parent===window)return;var x=document.querySelector('button.close');if(!x)return;x.hidden=false;document.addEventListener('keydown',function(e){if(e.key==='Escape'&&!e.defaultPrevented){e.preventDefault();x.click()}});window.focus()})()";
 const SCRIPT_HASH = hashOf(FRAMED_CLOSE_SCRIPT);
 
 const STYLE_RULES = `body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;background:var(--page);color:var(--text)}
