@@ -17,7 +17,16 @@ export interface RunningSandbox extends Sandbox {
 }
 /** Runs `start` on two free ports; again on new ports (twice at most) when it throws an EADDRINUSE error. */
 export declare function onFreePorts<T>(start: (port: number, demoPort: number) => Promise<T>): Promise<T>;
-export declare function startSandbox(env?: Record<string, string>, server?: string): Promise<RunningSandbox>;
+/** The built simulator as a child process, its books in memory: `env` points servers at it. */
+export interface SimulatorProcess {
+  url: string;
+  env: { PROCESSORS_URL: string; SIMULATOR_NOTIFICATION_SECRET: string };
+  books(port: string): Promise<Array<{ key: string; port: string; request: Record<string, unknown>; state: Record<string, unknown>; answerAt: string | null }>>;
+  stop(): Promise<void>;
+}
+export declare function startSimulatorProcess(): Promise<SimulatorProcess>;
+/** Without PROCESSORS_URL the sandbox gets a simulator of its own (`simulator`), stopped with it. */
+export declare function startSandbox(env?: Record<string, string>, server?: string): Promise<RunningSandbox & { simulator?: SimulatorProcess }>;
 /** The `--server packages/sandbox/dist/<file>.mjs` option of a benchmark, or undefined. */
 export declare function serverOption(argv?: string[], flag?: string): string | undefined;
 /** A port nothing listens on now, never one this process handed out before. */

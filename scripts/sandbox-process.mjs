@@ -1,6 +1,8 @@
 // Starts the built sandbox (what `npm start` runs) as a child process on free ports with a fresh
-// data directory; used by the browser suite and the benchmarks.
+// data directory, beside a simulator of its own unless PROCESSORS_URL names one; used by the browser
+// suite, the benchmarks and the fault scenarios.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -9,6 +11,50 @@ import { fileURLToPath } from 'node:url';
 
 const rootDir = fileURLToPath(new URL('../', import.meta.url));
 const serverFile = join(rootDir, 'packages/sandbox/dist/server.mjs');
+const simulatorFile = join(rootDir, 'packages/simulator/dist/simulator.mjs');
+
+/**
+ * The built simulator (packages/simulator/dist/simulator.mjs, `npm run simulator`) as a child
+ * process on a free port, its books in memory; `env` is given to the servers that reach it
+ * (PROCESSORS_URL and the notification secret). Several sandboxes share one as nodes share a processor.
+ */
+export async function startSimulatorProcess() {
+  if (!existsSync(simulatorFile)) throw new Error('packages/simulator/dist/simulator.mjs is missing: run `npm run build` first');
+  const secret = randomBytes(16).toString('hex');
+  const child = spawn(process.execPath, [simulatorFile], {
+    cwd: rootDir,
+    env: { ...process.env, SIMULATOR_PORT: '0', SIMULATOR_JOURNAL: 'memory', SIMULATOR_NOTIFICATION_SECRET: secret },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stderr?.on('data', (d) => (log += d.toString()));
+  const url = await new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the simulator stopped (exit ${code}) before it listened:\n${log}`)));
+    child.stdout?.on('data', (d) => {
+      log += d.toString();
+      // Its first line says where it listens (packages/simulator/src/main.ts).
+      const found = /listening on (http:\/\/\S+)/.exec(log);
+      if (found) resolve(found[1]);
+    });
+  });
+  return {
+    url,
+    env: { PROCESSORS_URL: url, SIMULATOR_NOTIFICATION_SECRET: secret },
+    /** Its books of a port, read through its inspection call (GET /v1/books). */
+    async books(port) {
+      const res = await fetch(`${url}/v1/books?port=${encodeURIComponent(port)}`);
+      if (!res.ok) throw new Error(`GET /v1/books answered ${res.status}`);
+      return (await res.json()).entries;
+    },
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    },
+  };
+}
 
 /** Ports this process has handed out: the system may offer a just-closed port again at once. */
 const handedOut = new Set();
@@ -73,10 +119,25 @@ export async function onFreePorts(start) {
   }
 }
 
-/** `server`: another build of the server to start (a benchmark's "before"); it must sit in packages/sandbox/dist/. */
+/**
+ * `server`: another build of the server to start (a benchmark's "before"); it must sit in packages/sandbox/dist/.
+ * Without PROCESSORS_URL (in `env` or this process's environment) it gets a simulator of its own, stopped with it.
+ */
 export async function startSandbox(env = {}, server = serverFile) {
   if (!existsSync(server)) throw new Error('packages/sandbox/dist/server.mjs is missing: run `npm run build` first');
-  return onFreePorts((port, demoPort) => startSandboxOn(port, demoPort, env, server));
+  if (env.PROCESSORS_URL || process.env.PROCESSORS_URL) return onFreePorts((port, demoPort) => startSandboxOn(port, demoPort, env, server));
+  const simulator = await startSimulatorProcess();
+  try {
+    const sandbox = await onFreePorts((port, demoPort) => startSandboxOn(port, demoPort, { ...simulator.env, ...env }, server));
+    const stop = sandbox.stop;
+    return { ...sandbox, simulator, stop: async () => {
+      await stop();
+      await simulator.stop();
+    } };
+  } catch (error) {
+    await simulator.stop();
+    throw error;
+  }
 }
 
 /** The sandbox could not listen: its port was taken between finding it free and listening. */

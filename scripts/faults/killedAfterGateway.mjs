@@ -4,8 +4,8 @@
 // behind the fault proxy as its load balancer; the payer pays, the node kills itself with the
 // charge made at the simulated gateway and the attempt still PROCESSING; the server itself
 // (server.mjs) on the same database takes its place behind the proxy, and the payer retries with the
-// same trackId. Counted in the gateway's books (gateway_simulator): one charge, approved once,
-// nothing left in doubt. Run on PGlite (a data directory of its own) and, with TEST_DATABASE_URL
+// same trackId. Both nodes reach one simulator (its own process, which outlives the kill), and the
+// charges are counted in its books (GET /v1/books): one charge, approved once, nothing left in doubt. Run on PGlite (a data directory of its own) and, with TEST_DATABASE_URL
 // or DATABASE_URL, on PostgreSQL (a schema of its own). Every SQL read or write here happens while
 // no node is up, since a PGlite directory has one user at a time.
 import { randomUUID } from 'node:crypto';
@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { fileURLToPath } from 'node:url';
-import { startSandbox } from '../sandbox-process.mjs';
+import { startSandbox, startSimulatorProcess } from '../sandbox-process.mjs';
 import { startFaultProxy } from './faultProxy.mjs';
 import { apiClient, cardBody, outcomeUnknown } from './payer.mjs';
 import { newSchema } from './postgres.mjs';
@@ -65,19 +65,15 @@ async function postgresDatabase(url) {
   };
 }
 
-/** What the database holds of the scenario's link and of the simulated gateway's port. */
-async function booksOf(database, code, port) {
+/** What the database holds of the scenario's link, and the simulator's books of the port (the scenario's own simulator). */
+async function booksOf(database, simulator, code, port) {
   const [tx] = await database.query(
     `select count(*)::int as made, count(*) filter (where status = 1)::int as approved,
             count(*) filter (where auth_status = 'PROCESSING')::int as in_doubt, min(cod_oper) as cod_oper
        from transactions where link_code = $1`, [code]);
-  // Card decisions are in state.status, pushes in state.state; the database is the scenario's own.
-  const [book] = await database.query(
-    `select count(*)::int as operations,
-            count(*) filter (where coalesce(state ->> 'status', state ->> 'state') = 'approved')::int as charges,
-            string_agg(coalesce(state ->> 'status', state ->> 'state'), ',') as states
-       from gateway_simulator where port = $1`, [port]);
-  return { ...tx, ...book };
+  // Card decisions are in state.status, pushes in state.state.
+  const states = (await simulator.books(port)).map((e) => e.state.status ?? e.state.state);
+  return { ...tx, operations: states.length, charges: states.filter((s) => s === 'approved').length, states: states.join(',') };
 }
 
 async function until(what, probe, timeoutMs) {
@@ -96,8 +92,16 @@ async function until(what, probe, timeoutMs) {
  * node until the payer's retry and the gateway's events have settled it, and returns the retry's answer.
  */
 async function killedBetweenAnswerAndRecord({ database, port, watchNode, createLink, pay, settled }) {
-  const env = { ...database.env, SPLASH_MS: '0', LOG_LEVEL: 'warn' };
-  const killing = await startSandbox({ ...env, [SWITCH]: port }, FAULT_NODE);
+  // The processor outlives the node: the replacement asks the same simulator about the same key.
+  const simulator = await startSimulatorProcess();
+  const env = { ...database.env, ...simulator.env, SPLASH_MS: '0', LOG_LEVEL: 'warn' };
+  let killing;
+  try {
+    killing = await startSandbox({ ...env, [SWITCH]: port }, FAULT_NODE);
+  } catch (error) {
+    await simulator.stop();
+    throw error;
+  }
   const proxy = await startFaultProxy({ upstreams: [killing.url], healthEveryMs: 200 });
   // Its kill is asked for: the scenario checks its exit, not watchNode. Stopped in the background,
   // since a node already gone makes stop() wait its 5 s for an exit that came before.
@@ -116,7 +120,7 @@ async function killedBetweenAnswerAndRecord({ database, port, watchNode, createL
       throw new Error(`the node did not kill itself (the first answer was ${first.status})`);
     }
     cleanedKilling = killing.stop();
-    const afterKill = await booksOf(database, code, port);
+    const afterKill = await booksOf(database, simulator, code, port);
     if (port === 'card') {
       // The reconciler takes an attempt once it has been in doubt for IN_DOUBT_AFTER_MS (15 s):
       // instead of waiting, its row is made that old while no node runs.
@@ -130,7 +134,7 @@ async function killedBetweenAnswerAndRecord({ database, port, watchNode, createL
     replacementWatch.expectedExit = true;
     await replacement.stop();
     replacement = undefined;
-    const after = await booksOf(database, code, port);
+    const after = await booksOf(database, simulator, code, port);
     const lost = proxy.stats.lost;
     return {
       made: after.charges, expected: 1, fiveXX: counters.fiveXX, lost,
@@ -149,6 +153,7 @@ async function killedBetweenAnswerAndRecord({ database, port, watchNode, createL
     }
     await proxy.close();
     await (cleanedKilling ?? killing.stop());
+    await simulator.stop();
   }
 }
 

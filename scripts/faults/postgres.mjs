@@ -10,7 +10,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { freePort, startSandbox } from '../sandbox-process.mjs';
+import { freePort, startSandbox, startSimulatorProcess } from '../sandbox-process.mjs';
 import { startFaultProxy } from './faultProxy.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -76,10 +76,11 @@ async function throwawayCluster() {
   };
 }
 
-/** Two nodes on databaseUrl (one schema) behind a fault proxy that follows their /health. */
+/** Two nodes on databaseUrl (one schema), sharing one simulator, behind a fault proxy that follows their /health. */
 async function twoNodes(databaseUrl, watchNode) {
+  const simulator = await startSimulatorProcess();
   const env = {
-    DATABASE_URL: databaseUrl, SPLASH_MS: '0', LOG_LEVEL: 'info', SHUTDOWN_DRAIN_MS: '1500',
+    ...simulator.env, DATABASE_URL: databaseUrl, SPLASH_MS: '0', LOG_LEVEL: 'info', SHUTDOWN_DRAIN_MS: '1500',
     // The timers tick all through the faults.
     EXPIRY_SWEEP_INTERVAL_MS: '200', WEBHOOK_INTERVAL_MS: '100', SUBSCRIPTION_CHARGE_INTERVAL_MS: '500',
   };
@@ -92,6 +93,7 @@ async function twoNodes(databaseUrl, watchNode) {
       await proxy.close();
       for (const w of watches) w.expectedExit = true;
       await Promise.all([a.stop(), b.stop()]);
+      await simulator.stop();
     },
   };
 }

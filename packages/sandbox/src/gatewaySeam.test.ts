@@ -3,35 +3,56 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { importGraph } from '../../../scripts/import-graph.mjs';
+import type { Gateways } from './gateways/Gateways';
+import { missingProcessors, startServer } from './server';
+import { openTestDatabase } from './test/testApp';
 
 const src = fileURLToPath(new URL('.', import.meta.url));
 const gateways = path.join(src, 'gateways') + path.sep;
 const relative = (file: string) => path.relative(src, file);
 
 // The one seam where a real processor plugs in: the payment services reach gateways through their
-// ports (gateways/*.ts) alone; the simulator's processors (packages/simulator/src/processors/) are chosen by the
-// wiring and known by its entry only, its tables (test cards, test phones, prices) by nobody else.
+// ports (gateways/*.ts) alone; the server reaches processors over HTTP (gateways/http/) or through a
+// provider's adapters, never the simulator's code: only the test helpers start a simulator service.
 describe('the gateway seam', () => {
   const graph = importGraph(src);
 
-  it('the simulator is imported only through its entry, by the wiring', () => {
+  it('the simulator is imported by the test helpers alone, which start it as a service', () => {
     const imports = [...graph.keys()]
       .flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/from '([^']*simulator\/src\/[^']*)'/g)].map((m) => `${relative(file)} -> ${path.relative(src, path.resolve(path.dirname(file), m[1] ?? ''))}`));
     expect(imports.sort()).toEqual([
-      'server.ts -> ../../simulator/src/processors/simulatedGateways',
-      // the in-process test app wires the same adapter as the server
-      'test/testApp.ts -> ../../simulator/src/processors/simulatedGateways',
+      // the in-process test app reaches a simulator of its own over HTTP, as the server does
+      'test/testApp.ts -> ../../simulator/src/startSimulator',
       // the test servers share one simulator service, as nodes share a processor
       'test/testServer.ts -> ../../simulator/src/startSimulator',
     ]);
   });
 
-  it('the simulated adapter is chosen at one place: the server\'s wiring (and the test app, which wires as the server does)', () => {
+  it('the HTTP adapters are chosen at one place: the server\'s wiring (and the test app, which wires as the server does)', () => {
     const choosing = [...graph.keys()]
-      
-      .filter((file) => /\bsandboxGateways\s*\(/.test(readFileSync(file, 'utf8')))
+      .filter((file) => /\bhttpGateways\s*\(/.test(readFileSync(file, 'utf8')) && !file.startsWith(path.join(gateways, 'http') + path.sep))
       .map(relative);
     expect(choosing.sort()).toEqual(['server.ts', 'test/testApp.ts']);
+  });
+
+  it('one path: without PROCESSORS_URL the server starts only when a provider gives every port, and says so', async () => {
+    expect(missingProcessors({ processorsUrl: 'http://127.0.0.1:1' })).toBeUndefined();
+    expect(missingProcessors({})).toMatch(/^PROCESSORS_URL is not set: .*missing: card, push, voucher, crypto, bank\)/);
+    const card = {} as Gateways['card'];
+    expect(missingProcessors({ gateways: { gateways: { card } } })).toMatch(/missing: push, voucher, crypto, bank\)/);
+    const every = { card, push: {} as Gateways['push'], voucher: {} as Gateways['voucher'], crypto: {} as Gateways['crypto'], bank: {} as Gateways['bank'] };
+    expect(missingProcessors({ gateways: { gateways: every } })).toBeUndefined();
+    // Refused before it opens a database or a port.
+    await expect(startServer({ port: 1, demoPort: 1, wireEncoding: false, dataDir: '/nonexistent/never-made' })).rejects.toThrow(/PROCESSORS_URL/);
+  });
+
+  it('the provider\'s database keeps no processor\'s books (gateway_simulator dropped by migration 031)', async () => {
+    const db = await openTestDatabase();
+    try {
+      expect(await db.query("select table_name from information_schema.tables where table_name = 'gateway_simulator'")).toEqual([]);
+    } finally {
+      await db.close();
+    }
   });
 
   it('the ports depend on nothing of the server: no payments, routes or store', () => {

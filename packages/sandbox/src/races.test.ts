@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NodeAnswer } from './test/nodeClient';
 import { testCluster, type TestNode } from './test/testNodes';
 import { cardPayload, testCardNumber } from './test/testApp';
-import { simulatedGateways } from '../../simulator/src/processors/simulatedGateways';
+import { httpGateways } from './gateways/http/httpGateways';
 import { receiveGatewayEvent } from './payments/receiveGatewayEvent';
 import { owedToPayerCentsOf } from './webhooks/merchantTransaction';
 
@@ -113,8 +113,10 @@ function startAttempt(node: TestNode, method: string, code: string, amount: numb
 interface BookRow { key: string; port: string; request: Record<string, unknown>; state: Record<string, unknown> }
 
 /** The simulator's books of these attempts (a crypto address is kept under the attempt's key and network). */
-const booksOf = (codOpers: readonly string[]) => a.server.db.query<BookRow>(
-  "select key, port, request, state from gateway_simulator where key = any($1::text[]) or split_part(key, ':', 1) = any($1::text[])", [codOpers]);
+const booksOf = async (codOpers: readonly string[]): Promise<BookRow[]> =>
+  ['card', 'push', 'voucher', 'crypto', 'bank'].flatMap((port) => cluster.simulator?.books.list<Record<string, unknown>, Record<string, unknown>>(port) ?? [])
+    .filter((e) => codOpers.includes(e.key) || codOpers.includes(e.key.split(':')[0] ?? ''))
+    .map(({ key, port, request, state }) => ({ key, port, request, state }));
 
 /** What of these attempts a payer could still pay at its gateway: a voucher issued, a bank page or push waiting, a 3DS challenge open. */
 async function liveAtGateway(codOpers: readonly string[]): Promise<string[]> {
@@ -129,8 +131,8 @@ async function liveAtGateway(codOpers: readonly string[]): Promise<string[]> {
  * payer approves on the bank's page and on the phone, coins reach the address. Each gateway refuses
  * what was withdrawn; what it takes anyway is news for Pasarela (returned as its event).
  */
-async function playOutsideParty(outside: ReturnType<typeof simulatedGateways>, method: string, codOper: string, details: Record<string, unknown>) {
-  const { controls } = outside;
+async function playOutsideParty(outside: ReturnType<typeof httpGateways>, method: string, codOper: string, details: Record<string, unknown>) {
+  const controls = outside.sandbox;
   if (method === 'cash') {
     const voucher = await controls.voucher.paidAtKiosk(codOper);
     return voucher && { id: `kiosk:${codOper}`, key: codOper, kind: 'voucher' as const, voucher };
@@ -312,9 +314,8 @@ describe.skipIf(!url)('races on two nodes on one PostgreSQL', () => {
         }).then(async (res) => ({ status: res.status, data: (await res.json()) as Record<string, unknown> })),
       ]);
       const [row] = await a.server.db.query<{ status: number; auth_status: string }>('select status, auth_status from transactions where cod_oper = $1', [codOper]);
-      const [charged] = await a.server.db.query<{ n: number }>(
-        `select count(*)::int as n from gateway_simulator where port = 'card' and key = $1 and state ->> 'status' = 'approved'
-           and coalesce((state ->> 'voided')::boolean, false) = false and coalesce((state ->> 'refundedCents')::int, 0) = 0`, [codOper]);
+      const book = await cluster.simulator?.books.read<unknown, { status?: string; voided?: boolean; refundedCents?: number }>('card', codOper);
+      const charged = { n: book && book.state.status === 'approved' && !book.state.voided && !book.state.refundedCents ? 1 : 0 };
       const heard = (await a.server.db.query<{ said: string }>(
         "select status || ' ' || auth_status || coalesce(' ' || cancel_reason, '') as said from webhook_events where cod_oper = $1", [codOper])).map((e) => e.said).sort();
       const outcome = row?.status === 1 ? 'approved' : 'left';
@@ -348,8 +349,8 @@ describe.skipIf(!url)('races on two nodes on one PostgreSQL', () => {
     const [amount, taxAmount] = emailed ? [40, 2.8] : [25, 1.75];
     const total = Math.round((amount + taxAmount) * 100);
     const row = { target, rounds, attempts: {} as Record<string, number>, paid: 0, taken: 0, givenBack: 0, owed: 0, live: 0 };
-    // The outside parties as the simulator plays them (the kiosk, the bank's page, the phone, the chain), on the shared books.
-    const outside = simulatedGateways(a.server.db);
+    // The outside parties as the simulator plays them (the kiosk, the bank's page, the phone, the chain), at the nodes' simulator.
+    const outside = httpGateways(String(cluster.simulator?.url));
     const deps = { db: a.server.db, gateways: outside.gateways };
     for (let round = 0; round < rounds; round++) {
       const code = emailed

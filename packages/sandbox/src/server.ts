@@ -1,4 +1,3 @@
-import { sandboxGateways } from '../../simulator/src/processors/simulatedGateways';
 import type { SandboxControls } from './gateways/SandboxControls';
 import { httpGateways } from './gateways/http/httpGateways';
 import { simulatorNotifications } from './gateways/http/signedNotifications';
@@ -86,8 +85,8 @@ export interface ServerOptions {
   sandboxConsole?: boolean | undefined;
   /**
    * PROCESSORS_URL: the simulated processors' service (packages/simulator), reached through the
-   * HTTP adapters (gateways/http/); without it, the simulated gateways run in this process, their
-   * books in this database.
+   * HTTP adapters (gateways/http/). Required unless `gateways` gives every port: the server runs no
+   * processor of its own.
    */
   processorsUrl?: string | undefined;
   /**
@@ -123,8 +122,24 @@ export interface RunningServer {
   close(options?: { drainMs?: number }): Promise<void>;
 }
 
+const PORTS: ReadonlyArray<keyof Gateways> = ['card', 'push', 'voucher', 'crypto', 'bank'];
+
+/**
+ * Why this server has no processor to reach, or undefined when it has one for every port: the
+ * simulator's service at PROCESSORS_URL, or a provider's adapters for all five.
+ */
+export function missingProcessors(options: Pick<ServerOptions, 'processorsUrl' | 'gateways'>): string | undefined {
+  if (options.processorsUrl) return undefined;
+  const missing = PORTS.filter((port) => !options.gateways?.gateways[port]);
+  if (missing.length === 0) return undefined;
+  return `PROCESSORS_URL is not set: the server reaches its processors over HTTP. Start the simulator (npm start starts one beside the server; npm run simulator runs one alone) and set PROCESSORS_URL to its URL, or give adapters for every port (GATEWAYS_MODULE; missing: ${missing.join(', ')}).`;
+}
+
 /** Starts the checkout origin on port and the demo shop on demoPort. */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  // Said before anything opens: a server with no processor would take payments it cannot make.
+  const missing = missingProcessors(options);
+  if (missing) throw new Error(missing);
   const paths = { ...defaultPaths(), ...options.paths };
   const timeouts = options.http ?? DEFAULT_HTTP_TIMEOUTS;
   const baseLog = options.logger ?? createLogger(options.logLevel ?? 'silent');
@@ -154,12 +169,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const webhookDelivery = { ...(options.webhookDelivery ?? DEFAULT_WEBHOOK_DELIVERY), allowPrivateAddresses: options.webhookDelivery?.allowPrivateAddresses ?? allowPrivateWebhooks };
   const url = `http://localhost:${options.port}`;
   const demoUrl = `http://127.0.0.1:${options.demoPort}`;
-  // The one place the gateways are chosen: the simulator's service over HTTP, or the simulated
-  // gateways in this process; either way their test phones answer on a timer below.
+  // The one place the gateways are chosen: the simulator's service over HTTP, with a provider's
+  // adapters in place of the ports they give (all five of them when there is no simulator).
   const notificationSecret = options.processorsUrl ? options.notificationSecret : undefined;
-  const simulated = withProvidedGateways<{ gateways: Gateways; sandbox: SandboxControls; notifications?: GatewayNotifications | undefined }>(options.processorsUrl
+  type Wired = { gateways: Gateways; sandbox: SandboxControls | undefined; notifications?: GatewayNotifications | undefined };
+  const simulated = withProvidedGateways<Wired>(options.processorsUrl
     ? { ...httpGateways(options.processorsUrl, { notifyBase: notificationSecret ? `${url}/gateways` : undefined, maxWaitMs: options.processorsTimeoutMs }), ...(notificationSecret ? { notifications: simulatorNotifications(notificationSecret) } : {}) }
-    : sandboxGateways(db), options.gateways);
+    // missingProcessors above: every port is the provider's.
+    : { gateways: options.gateways?.gateways as Gateways, sandbox: undefined }, options.gateways);
   const gateways = options.wrapGateways ? { ...simulated, gateways: options.wrapGateways(simulated.gateways) } : simulated;
   const app = createApp({
     gateways,
@@ -211,7 +228,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   };
   const stopCharging = onTimer('charging due subscriptions', options.subscriptionChargeIntervalMs ?? DEFAULT_SUBSCRIPTION_CHARGE_INTERVAL_MS, () => chargeDueSubscriptions({ db, gateways: gateways.gateways }));
   // The simulated payers who answer on their own (a test phone, a moment after its push), as gateway events.
-  const stopAnswering = onTimer('simulated payers answering', SIMULATED_ANSWER_INTERVAL_MS, () => gateways.sandbox.answerDue((event) => receiveGatewayEvent({ db, gateways: gateways.gateways }, event).then(() => undefined)));
+  const stopAnswering = onTimer('simulated payers answering', SIMULATED_ANSWER_INTERVAL_MS, async () => gateways.sandbox?.answerDue((event) => receiveGatewayEvent({ db, gateways: gateways.gateways }, event).then(() => undefined)));
   // At start and on a timer: attempts left in doubt (a crash, a lost answer) and waits past their window, from what their gateway says.
   const reconcileIntervalMs = options.expirySweepIntervalMs ?? DEFAULT_EXPIRY_SWEEP_INTERVAL_MS;
   const reconcile = async () => {

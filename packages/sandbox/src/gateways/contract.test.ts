@@ -8,8 +8,8 @@ import { loadGatewaysModule } from './gatewaysModule';
 import { fileURLToPath } from 'node:url';
 import { startSimulator } from '../../../simulator/src/startSimulator';
 
-// The contract every adapter of the ports keeps (docs/gateways.md), run here against the simulated
-// one (in this process, and as the simulator service through the HTTP adapters): the same key makes
+// The contract every adapter of the ports keeps (docs/gateways.md), run here against the simulator
+// service through the HTTP adapters (the test app's, and one of its own): the same key makes
 // one operation and answers it again; what was decided is found by its key; a key never received
 // is null; money moves back at most as far as it came.
 
@@ -136,7 +136,7 @@ function portContract(name: string, make: () => Promise<{ gateways: Partial<Gate
 }
 
 let t: TestApp;
-portContract('the simulated gateways, in this process', async () => {
+portContract('the test app\'s gateways (its own simulator, over HTTP)', async () => {
   t = await createTestApp();
   return { gateways: t.gateways, close: () => t.close() };
 });
@@ -171,7 +171,7 @@ it('the simulated test phones answer by themselves once their moment comes, as a
   }
 });
 
-it('the refund test cards: 4000 0000 0000 5126 refused, 4000 0000 0000 7726 never answered (nothing made), in process and over HTTP', async () => {
+it('the refund test cards: 4000 0000 0000 5126 refused, 4000 0000 0000 7726 never answered (nothing made), through the test app and over HTTP', async () => {
   const simulator = await startSimulator();
   const app = await createTestApp();
   try {

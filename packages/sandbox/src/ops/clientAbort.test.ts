@@ -3,12 +3,13 @@ import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CLIENT_KEY, encodeBody } from '@pasarela/core';
 import { createApp } from '../app';
-import { sandboxGateways } from '../../../simulator/src/processors/simulatedGateways';
+import { httpGateways } from '../gateways/http/httpGateways';
 import type { Database } from '../db/Database';
 import { closeGracefully, listenHttp } from '../http/httpServer';
 import { cardFingerprintKeyOf } from '../payments/cardFingerprintKey';
 import { freePort } from '../test/freePort';
 import { cardPayload, openTestDatabase } from '../test/testApp';
+import { testSimulator } from '../test/testServer';
 import { createLogger } from './logger';
 import { Metrics } from './metrics';
 
@@ -20,7 +21,7 @@ beforeAll(async () => {
   db = await openTestDatabase();
   const { key } = await cardFingerprintKeyOf(db, undefined);
   const logger = createLogger('debug', { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
-  const app = createApp({ db, gateways: sandboxGateways(db), cardFingerprintKey: key, wireEncoding: true, logger, metrics: new Metrics() });
+  const app = createApp({ db, gateways: httpGateways((await testSimulator()).url), cardFingerprintKey: key, wireEncoding: true, logger, metrics: new Metrics() });
   port = await freePort();
   server = await listenHttp(app.fetch, port, { headersMs: 5_000, requestMs: 10_000, keepAliveMs: 5_000, shutdownMs: 1_000 });
 });

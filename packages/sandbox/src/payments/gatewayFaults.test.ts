@@ -92,8 +92,8 @@ const PAYER_METHODS: Readonly<Record<'yappy' | 'clave' | 'crypto', PayerMethod>>
     port: 'bank',
     pay: (code, trackId) => t.post('/clave/payments', { code, trackId }),
     async payerPays(retry) {
-      const page = new URL(String(retry.data['redirectUrl'])).pathname;
-      const done = await t.app.request(page, { method: 'POST', body: new URLSearchParams({ result: 'approve' }), headers: { accept: 'application/json' } });
+      // The payer approves on the bank's page (the simulator's), played by the sandbox's settle call.
+      const done = await t.app.request(`/sandbox/clave/${String(retry.data['codOper'])}`, { method: 'POST', body: new URLSearchParams({ result: 'approve' }), headers: { accept: 'application/json' } });
       expect(done.status).toBe(200);
     },
     charges: (keys) => chargesAt('bank', keys),

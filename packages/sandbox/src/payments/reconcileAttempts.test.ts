@@ -18,8 +18,8 @@ describe('reconcileAttempts', () => {
   it('expires lapsed cash, unanswered Nequi and Yappy payments once, however many sweeps run at once', async () => {
     const code = await newLink(t);
     const cash = String((await t.post('/cash/pay-cash', { code, email: 'a@example.com', phone: '61234567' })).data['Oper']);
-    const nequi = String((await t.post('/nequi/push', { code, phone: '3993333333' })).data['codOper']);
-    const answering = String((await t.post('/nequi/push', { code, phone: '3991111111' })).data['codOper']);
+    const nequi = String((await t.post('/nequi/push', { code, phone: '63333333' })).data['codOper']);
+    const answering = String((await t.post('/nequi/push', { code, phone: '61111111' })).data['codOper']);
     // The phone answered, and the event that told of it was lost: the wallet still knows.
     await t.simulator.books.move<{ answer: unknown }, unknown>('push', answering, (entry) => entry.request.answer);
     const yappy = String((await t.post('/yappy/payments', { code, phone: '63333333' })).data['codOper']);

@@ -6,9 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import type { Database } from '../db/Database';
 import { openDatabase } from '../db/openDatabase';
-import { sandboxGateways } from '../../../simulator/src/processors/simulatedGateways';
+import { httpGateways } from '../gateways/http/httpGateways';
 import { defaultPaths } from '../paths';
 import { cardPayload, createTestApp, newTestSchema, type TestApp } from '../test/testApp';
+import { testSimulator, type RunningSimulator } from '../test/testServer';
 import { startWebhookReceiver, TO_RECEIVER, verifiedTimestampOf, type WebhookReceiver } from '../test/webhookReceiver';
 import { deliverDueWebhooks } from '../webhooks/deliverWebhooks';
 
@@ -113,8 +114,8 @@ describe('webhooks', () => {
   it('sends a 3DS card pending then approved, a cash voucher paid at the kiosk, a Yappy decline as DECLINED', async () => {
     const m = await newMerchant(t);
     const threeDs = await payByCard(t, m, '4000000000003220');
-    const challenge = new URL(String(threeDs.data['redirectUrl']));
-    expect((await t.app.request(challenge.pathname, { method: 'POST', body: new URLSearchParams({ result: 'approve' }) })).status).toBe(303);
+    // The payer approves on the issuer's page (the simulator's), played by the sandbox's settle call.
+    expect((await t.app.request(`/sandbox/3ds/${String(threeDs.data['codOper'])}`, { method: 'POST', body: new URLSearchParams({ result: 'approve' }) })).status).toBe(200);
     const link = await t.admin('POST', '/links', { amount: 25, description: 'Pedido', merchantId: m.id });
     const code = String(link.json['code']);
     const voucher = await t.post('/cash/pay-cash', { code, email: 'pagador@example.com', phone: '61234567' });
@@ -197,7 +198,10 @@ describe('webhooks across restarts and nodes', () => {
   let cleanUp: () => Promise<void>;
   /** A second node: its own connection on PostgreSQL; PGlite has one process per data directory. */
   let secondNode: (first: Database) => Promise<Database>;
+  /** The nodes' processors: the worker's simulator, over HTTP. */
+  let simulator: RunningSimulator;
   beforeAll(async () => {
+    simulator = await testSimulator();
     const url = process.env['TEST_DATABASE_URL'];
     const migrationsDir = defaultPaths().migrationsDir;
     if (url) {
@@ -215,14 +219,17 @@ describe('webhooks across restarts and nodes', () => {
   afterAll(() => cleanUp());
 
   const appOn = (db: Database): TestApp => {
-    const app = createApp({ db, gateways: sandboxGateways(db), cardFingerprintKey: Buffer.alloc(32, 7), wireEncoding: false, allowPrivateWebhooks: true });
+    const simulated = httpGateways(simulator.url);
+    const app = createApp({ db, gateways: simulated, cardFingerprintKey: Buffer.alloc(32, 7), wireEncoding: false, allowPrivateWebhooks: true });
     const call = async (path: string, init: RequestInit) => {
       const res = await app.request(path, init);
       return { status: res.status, json: (await res.json()) as Record<string, unknown> };
     };
     return {
       app, db, close: () => db.close(),
-      gateways: sandboxGateways(db).gateways,
+      gateways: simulated.gateways,
+      simulator,
+      controls: simulated.sandbox,
       reconcile: () => Promise.reject(new Error('not in this test')),
       answerPhones: () => Promise.reject(new Error('no phones in this test')),
       admin: (method, path, body) => call(`/sandbox${path}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }) }),

@@ -2,6 +2,7 @@ import { startServer, type RunningServer, type ServerOptions } from '../server';
 import { freePort } from './freePort';
 import { nodeClient } from './nodeClient';
 import { newTestSchema } from './testSchema';
+import { startTestSimulator, type RunningSimulator } from './testServer';
 
 /** One sandbox node (the `npm start` server) on a test schema of a real PostgreSQL. */
 export interface TestNode {
@@ -13,11 +14,17 @@ export interface TestNode {
 /**
  * Nodes on one fresh schema of the PostgreSQL at url, as several `npm start` processes behind a load
  * balancer: `start()` adds one (the first starts migrate and seed it at once), `stop(node)` takes
- * one away, `close()` stops them all and drops the schema. Their gateways are the simulated ones in
- * process (books in the shared database), or the simulator service `gateways` names, shared by all.
+ * one away, `close()` stops them all and drops the schema. They share one simulator service, as nodes
+ * share a processor: the one `gateways` names, or one of the cluster's own (`simulator`, whose books
+ * the test may read), closed with it.
  */
-export async function testCluster(url: string, gateways: Pick<ServerOptions, 'processorsUrl' | 'notificationSecret'> = {}) {
-  const { url: databaseUrl, drop } = await newTestSchema(url);
+export async function testCluster(url: string, given: Pick<ServerOptions, 'processorsUrl' | 'notificationSecret'> = {}) {
+  const simulator: RunningSimulator | undefined = given.processorsUrl ? undefined : await startTestSimulator();
+  const gateways = simulator ? { processorsUrl: simulator.url } : given;
+  const { url: databaseUrl, drop } = await newTestSchema(url).catch(async (error: unknown) => {
+    await simulator?.close();
+    throw error;
+  });
   const running: RunningServer[] = [];
   async function start(): Promise<TestNode> {
     // A port found free can be taken (by another test's outgoing connection) before the node listens
@@ -45,6 +52,7 @@ export async function testCluster(url: string, gateways: Pick<ServerOptions, 'pr
   async function close(): Promise<void> {
     await Promise.all(running.map((s) => s.close()));
     await drop();
+    await simulator?.close();
   }
-  return { start, stop, close };
+  return { start, stop, close, simulator };
 }

@@ -2,6 +2,8 @@ import { startSimulator, type RunningSimulator } from '../../../simulator/src/st
 import { startServer, type RunningServer, type ServerOptions } from '../server';
 import { pgliteTemplate } from './pgliteTemplate';
 
+export type { RunningSimulator };
+
 /** The secret the test simulator signs its notifications with, and the test servers check. */
 export const TEST_NOTIFICATION_SECRET = 'test-simulator-notifications';
 
@@ -14,6 +16,15 @@ let shared: Promise<RunningSimulator> | undefined;
 export function testSimulator(): Promise<RunningSimulator> {
   shared ??= startSimulator({ notificationSecret: TEST_NOTIFICATION_SECRET, tickMs: 50, unref: true });
   return shared;
+}
+
+/**
+ * A simulator of a test's own (a two-node cluster's, testNodes.ts), in memory: its books hold only
+ * that test's operations. Without a notification secret it sends nothing, and each node asks it for
+ * the phones' answers on its timer, claimed once across nodes.
+ */
+export function startTestSimulator(): Promise<RunningSimulator> {
+  return startSimulator({ tickMs: 50, unref: true });
 }
 
 /**

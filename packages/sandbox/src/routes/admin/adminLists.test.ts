@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
-import { sandboxGateways } from '../../../../simulator/src/processors/simulatedGateways';
 import { cardPayload, createTestApp, newLink, type TestApp } from '../../test/testApp';
 
 let t: TestApp;
@@ -63,7 +62,7 @@ describe('GET /sandbox/console', () => {
     expect((await t.app.request('/sandbox/console/assets/..%2F..%2Fetc%2Fpasswd')).status).toBe(404);
   });
   it('is not served with the console off (SANDBOX_CONSOLE=off); the admin API stays', async () => {
-    const app = createApp({ db: t.db, gateways: sandboxGateways(t.db), cardFingerprintKey: Buffer.alloc(32), wireEncoding: true, sandboxConsole: false, paths: { consoleDist } });
+    const app = createApp({ db: t.db, gateways: { gateways: t.gateways, sandbox: t.controls }, cardFingerprintKey: Buffer.alloc(32), wireEncoding: true, sandboxConsole: false, paths: { consoleDist } });
     expect((await app.request('/sandbox/console')).status).toBe(404);
     expect((await app.request('/sandbox/merchants')).status).toBe(200);
   });
