@@ -1,4 +1,5 @@
 import { isHttpUrl } from '@pasarela/core';
+import { useEffect, useState } from 'react';
 import { t } from '../i18n/i18n';
 import { CloseButton, MerchantIdentity } from './MerchantHeader';
 import { useServices, type Services } from '../services/services';
@@ -33,7 +34,7 @@ interface WayOutProps {
 
 /**
  * Every page's way out (issue 21), at its top: embedded in a shop's page, the loader's close;
- * as a full page, "Volver a la tienda" to the shop (else "Ir al inicio", the checkout's own start);
+ * as a full page, "Volver a la tienda" to the shop, else the way the payer came (NoShopWayOut);
  * and the merchant's name and logo when the page knows them.
  */
 export function WayOut({ shop, returnUrl }: WayOutProps) {
@@ -47,13 +48,28 @@ export function WayOut({ shop, returnUrl }: WayOutProps) {
           {t('back_to_shop')}
         </a>
       ) : (
-        <a className="way-out__back" href="/">
-          {t('go_home')}
-        </a>
+        <NoShopWayOut />
       )}
       {shop ? <MerchantIdentity name={shop.name} logo={shop.logo} /> : null}
       {bridge.embedded ? <CloseButton /> : null}
     </header>
+  );
+}
+
+/**
+ * A full page that knows no address of the shop does not invent one (the checkout's own start is a
+ * page for paying by code, nothing the payer asked for): back to the page this tab came from, or,
+ * in a tab opened on this page alone (a link in an e-mail), closing it, which browsers allow there.
+ */
+function NoShopWayOut() {
+  // After the first render: the server knows no tab's history.
+  const [earlier, setEarlier] = useState<boolean | null>(null);
+  useEffect(() => setEarlier(window.history.length > 1), []);
+  if (earlier === null) return null;
+  return (
+    <button type="button" className="way-out__back" onClick={() => (earlier ? window.history.back() : window.close())}>
+      {t(earlier ? 'go_back_page' : 'close_this_page')}
+    </button>
   );
 }
 

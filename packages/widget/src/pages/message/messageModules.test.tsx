@@ -38,10 +38,17 @@ describe('SPEC 2 /pf/responseMessage?code=', () => {
     expect(body).not.toContain(catalogs.es['result_not_found']);
   });
 
-  it('has its way out (issue 21): a full page offers the checkout\'s start when the shop is unknown', async () => {
+  it('has its way out (issue 21): a full page that knows no shop closes a tab opened on it alone (a link in an e-mail), never the checkout\'s start', async () => {
+    expect(window.history.length).toBe(1);
     const { wayOut, close } = await pageText('3000', false);
-    expect(wayOut).toBe(catalogs.es['go_home']);
+    expect(wayOut).toBe(catalogs.es['close_this_page']);
     expect(close).toBeNull();
+  });
+
+  it('a full page that knows no shop leads back the way the tab came', async () => {
+    window.history.pushState(null, '', '/pf/responseMessage?code=3000');
+    const { wayOut } = await pageText('3000', false);
+    expect(wayOut).toBe(catalogs.es['go_back_page']);
   });
 
   it('embedded, its way out is the loader\'s close', async () => {
