@@ -1,7 +1,7 @@
 import type { BankOutcome, BankPaymentRequest, BankRedirect } from '../../../sandbox/src/gateways/BankRedirect';
 import type { GatewayCall } from '../../../sandbox/src/gateways/GatewayCall';
 import { httpUrlOf } from './simulatedCardProcessor';
-import { booksOf, type SimulatorBooks, type SqlStore } from './simulatorBook';
+import type { SimulatorBooks } from './simulatorBook';
 
 const PORT = 'bank';
 
@@ -30,8 +30,7 @@ export const bankPageUrl = (key: string, pagesUrl: string | undefined): string =
  * approves or refuses. A cancelled page takes no answer (payerDecides moves only a waiting one);
  * an approved payment can be given back.
  */
-export function simulatedBankRedirect(store: SimulatorBooks | SqlStore, options: { pagesUrl?: string | undefined } = {}) {
-  const books = booksOf(store);
+export function simulatedBankRedirect(books: SimulatorBooks, options: { pagesUrl?: string | undefined } = {}) {
   const { pagesUrl } = options;
   const bank: BankRedirect = {
     async start(request) {

@@ -1,7 +1,7 @@
 import { cardBrandOf, cardResultMessage } from '@pasarela/core';
 import type { CardAuthorization, CardDecision, CardProcessor, MerchantDescriptor } from '../../../sandbox/src/gateways/CardProcessor';
 import { GatewayOutcomeUnknown, type GatewayCall } from '../../../sandbox/src/gateways/GatewayCall';
-import { booksOf, type SimulatorBooks, type SqlStore } from './simulatorBook';
+import type { SimulatorBooks } from './simulatorBook';
 import { testCardBehaviour } from './testCards';
 
 const PORT = 'card';
@@ -67,8 +67,7 @@ const decisionOf = (state: CardBookState): CardDecision => {
  * key (so a resend answers the same and `lookup` knows what it decided), and runs the issuer's 3D
  * Secure page, whose answer arrives as an event (`completeChallenge`).
  */
-export function simulatedCardProcessor(store: SimulatorBooks | SqlStore, options: { pagesUrl?: string | undefined } = {}) {
-  const books = booksOf(store);
+export function simulatedCardProcessor(books: SimulatorBooks, options: { pagesUrl?: string | undefined } = {}) {
   const { pagesUrl } = options;
   const processor: CardProcessor = {
     async authorize(request) {

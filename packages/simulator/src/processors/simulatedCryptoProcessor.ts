@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { CryptoDeposit, CryptoProcessor } from '../../../sandbox/src/gateways/CryptoProcessor';
 import type { GatewayCall } from '../../../sandbox/src/gateways/GatewayCall';
 import { COINS, NETWORKS, quote } from './cryptoMarket';
-import { booksOf, type SimulatorBooks, type SqlStore } from './simulatorBook';
+import type { SimulatorBooks } from './simulatorBook';
 
 const PORT = 'crypto';
 
@@ -31,8 +31,7 @@ const newAddress = (network: string) => `sbx${network.toLowerCase()}_${randomByt
 const depositOf = ({ refunded: _r, refunds: _k, ...deposit }: CryptoBookState): CryptoDeposit => deposit;
 
 /** The sandbox's crypto processor: fixed prices, an address per key, deposits made by the sandbox's chain call. */
-export function simulatedCryptoProcessor(store: SimulatorBooks | SqlStore) {
-  const books = booksOf(store);
+export function simulatedCryptoProcessor(books: SimulatorBooks) {
   const processor: CryptoProcessor = {
     coins: async () => COINS.map((c) => ({ label: c.label, value: c.value, networks: NETWORKS[c.value] ?? [] })),
     quote: async ({ currency, amountUsd }) => quote(currency, amountUsd),

@@ -6,19 +6,19 @@ import { simulatedCardProcessor } from './simulatedCardProcessor';
 import { simulatedCryptoProcessor } from './simulatedCryptoProcessor';
 import { simulatedPushWallet, type PushBookRequest } from './simulatedPushWallet';
 import { simulatedVoucherNetwork } from './simulatedVoucherNetwork';
-import { booksOf, type SimulatorBooks, type SqlStore } from './simulatorBook';
+import type { SimulatorBooks } from './simulatorBook';
 import type { SandboxControls } from '../../../sandbox/src/gateways/SandboxControls';
 
 /** How many simulated answers one sweep delivers at most; the next sweep takes the rest. */
 const ANSWER_BATCH = 100;
 
 /**
- * The sandbox's gateways: one adapter of every port, with PRODUCT.md's test inputs, its books in
- * the database (shared by every node), and the controls the sandbox's pages and settle calls use
- * to play the payer's part (a phone, a kiosk, the chain, the issuer's and the bank's pages).
+ * The sandbox's gateways: one adapter of every port, with PRODUCT.md's test inputs, over the
+ * simulator's books (memoryBooks.ts; shared by every node that reaches it), and the controls the
+ * sandbox's pages and settle calls use to play the payer's part (a phone, a kiosk, the chain, the
+ * issuer's and the bank's pages).
  */
-export function simulatedGateways(store: SimulatorBooks | SqlStore, options: { pagesUrl?: string | undefined } = {}): SimulatedGateways {
-  const books = booksOf(store);
+export function simulatedGateways(books: SimulatorBooks, options: { pagesUrl?: string | undefined } = {}): SimulatedGateways {
   const card = simulatedCardProcessor(books, options);
   const push = simulatedPushWallet(books);
   const voucher = simulatedVoucherNetwork(books);
@@ -55,9 +55,3 @@ export interface SimulatedGateways {
 }
 
 export type { SandboxControls };
-
-/** The simulated gateways as the server wires them (app.ts): the ports, and the sandbox's controls. */
-export function sandboxGateways(store: SimulatorBooks | SqlStore): { gateways: Gateways; sandbox: SandboxControls } {
-  const { gateways, controls } = simulatedGateways(store);
-  return { gateways, sandbox: controls };
-}

@@ -1,7 +1,7 @@
 import { centsToAmount } from '@pasarela/core';
 import type { GatewayCall } from '../../../sandbox/src/gateways/GatewayCall';
 import type { PushAnswer, PushRequest, PushWallet, PushWalletName } from '../../../sandbox/src/gateways/PushWallet';
-import { booksOf, type SimulatorBooks, type SqlStore } from './simulatorBook';
+import type { SimulatorBooks } from './simulatorBook';
 import { phoneBehaviour } from './testPhones';
 
 const PORT = 'push';
@@ -29,8 +29,7 @@ function asOf(request: PushBookRequest, state: PushAnswer, now = Date.now()): Pu
  * (PHONE_ANSWER_MS, through the simulator's timer and the inbound event path); a QR waits for the
  * sandbox's settle call (the payer scanning it). Every request is kept by its key.
  */
-export function simulatedPushWallet(store: SimulatorBooks | SqlStore) {
-  const books = booksOf(store);
+export function simulatedPushWallet(books: SimulatorBooks) {
   const wallet: PushWallet = {
     async request(request) {
       const qrValue = request.channel.kind === 'qr' ? `nequi://sandbox/pay?oper=${request.idempotencyKey}&amount=${centsToAmount(request.amountCents)}` : undefined;

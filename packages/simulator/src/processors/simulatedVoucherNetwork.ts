@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { GatewayCall } from '../../../sandbox/src/gateways/GatewayCall';
 import type { Voucher, VoucherNetwork, VoucherRequest } from '../../../sandbox/src/gateways/VoucherNetwork';
-import { booksOf, type SimulatorBooks, type SqlStore } from './simulatorBook';
+import type { SimulatorBooks } from './simulatorBook';
 
 const PORT = 'voucher';
 
@@ -18,8 +18,7 @@ function asOf(request: VoucherBookRequest, voucher: Voucher, now = Date.now()): 
 }
 
 /** The sandbox's cash networks: a 12-digit voucher per key, paid at a kiosk by the sandbox's settle call. */
-export function simulatedVoucherNetwork(store: SimulatorBooks | SqlStore) {
-  const books = booksOf(store);
+export function simulatedVoucherNetwork(books: SimulatorBooks) {
   const network: VoucherNetwork = {
     async issue(request) {
       const entry = await books.recordOnce<VoucherBookRequest, Voucher>(PORT, request.idempotencyKey,
