@@ -121,11 +121,17 @@ describe.runIf(browserAvailable())('leaving a 3DS challenge for another card', (
       await stale.screenshot({ path: `${SHOTS}card-challenge-gone-${lang}-${scheme}-360.png` });
       await stale.close();
     }
-    // A completion sent anyway (the page as it was before it was left) is refused too.
+    // A completion sent anyway (the issuer's page, on the simulator's origin, as it was before it was left) is refused too,
+    // and so is the sandbox's settle call from a script.
+    expect(new URL(challengeUrl).origin).not.toBe(new URL(sandbox.url).origin);
     const late = await fetch(`${new URL(challengeUrl).origin}${new URL(challengeUrl).pathname}`, {
-      method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' }, body: 'result=approve',
+      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'result=approve', redirect: 'manual',
     });
-    expect(late.status).toBe(409);
+    expect(late.status).toBe(410);
+    const settle = await fetch(`${sandbox.url}/sandbox/3ds/${first?.codOper ?? ''}`, {
+      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'result=approve',
+    });
+    expect(settle.status).toBe(409);
 
     const all = await transactionsFor(sandbox, code);
     expect(all.map((t) => t.status).sort()).toEqual([0, 1]);
