@@ -91,7 +91,7 @@ export const en: Record<keyof typeof es, string> = {
   loading: 'Loading...',
   close: 'Close',
   close_pending_title: 'Your payment is still in progress',
-  close_pending_text: 'Closing now does not cancel it: if you complete it, you will still be charged. Open this link again to pick it up where you left it.',
+  close_pending_text: 'Closing now does not cancel it: if you complete it, you will still be charged. When you pay at this shop again from this browser, you will see it first, to carry on with it or call it off.',
   close_voucher_title: 'Your payment code is still valid',
   close_voucher_text: 'Closing charges nothing: you only pay if you take the code to a payment point before it expires. It is in your e-mail, and you will see it again when you open this link again.',
   close_pending_keep: 'Stay here',

@@ -89,7 +89,7 @@ export const es = {
   loading: 'Cargando...',
   close: 'Cerrar',
   close_pending_title: 'Tu pago sigue en curso',
-  close_pending_text: 'Si cierras ahora, el pago no se cancela: si lo completas, se cobrará igual. Al volver a abrir este enlace lo verás donde lo dejaste.',
+  close_pending_text: 'Si cierras ahora, el pago no se cancela: si lo completas, se cobrará igual. Cuando vuelvas a pagar en esta tienda desde este navegador, lo verás primero, para seguirlo o anularlo.',
   close_voucher_title: 'Tu código de pago sigue vigente',
   close_voucher_text: 'Cerrar no cobra nada: solo pagas si llevas el código a un punto de pago antes de que venza. Está en tu correo, y lo verás de nuevo al volver a abrir este enlace.',
   close_pending_keep: 'Seguir aquí',

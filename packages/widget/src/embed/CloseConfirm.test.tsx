@@ -1,0 +1,31 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { catalogs } from '@pasarela/core';
+import { startI18n } from '../i18n/i18n';
+import { render } from '../testing/render';
+import { createCloseGuard } from './closeGuard';
+import { CloseConfirm } from './CloseConfirm';
+
+let unmount: (() => unknown) | undefined;
+afterEach(async () => {
+  await unmount?.();
+  unmount = undefined;
+});
+
+// Issue 62: the loader keeps a waiting payment in the shop page's own storage, per merchant, so any
+// new open at the same shop (any link, not only this one) finds it; the dialog says so, in each language.
+describe('closing while a Yappy or Nequi payment waits says where it will be found again', () => {
+  it.each([
+    ['es', /cuando vuelvas a pagar en esta tienda desde este navegador, lo verás primero/i, /este enlace/i],
+    ['en', /when you pay at this shop again from this browser, you will see it first/i, /this link/i],
+  ] as const)('%s', async (lang, says, not) => {
+    await startI18n(lang, catalogs[lang]);
+    const guard = createCloseGuard(() => {});
+    guard.hold('yappy', { codOper: 'PP1', pending: null });
+    const view = await render(<CloseConfirm guard={guard} />);
+    unmount = view.unmount;
+    const text = view.container.querySelector('#close-confirm-text')?.textContent ?? '';
+    expect(text).toMatch(says);
+    expect(text).not.toMatch(not);
+    expect(text).toMatch(lang === 'es' ? /se cobrará igual/ : /you will still be charged/);
+  });
+});
