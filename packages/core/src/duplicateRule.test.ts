@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { duplicateCheckOf, duplicateStateOf, duplicateStateOfMessage } from './duplicateRule';
+import { duplicateCheckOf, duplicateStateOf, duplicateStateOfAnswer } from './duplicateRule';
+import { errorFromHeader } from './errors';
 
 // SPEC 8 possible_duplicated_tx: "same amount and card within 5 minutes"; SPEC 9 "Duplicate window
 // 5 minutes". Read per merchant, and waived by SPEC 3's tryAgain (the payer confirmed a second purchase).
@@ -41,9 +42,13 @@ describe('duplicateStateOf: what an earlier payment of the same card and amount 
     expect(duplicateStateOf({ status, authStatus })).toBe(state);
   });
 
-  it('the 409 carries the state at the end of its message; none reads as charged', () => {
-    expect(duplicateStateOfMessage('Posible transacción duplicada (waiting)')).toBe('waiting');
-    expect(duplicateStateOfMessage('Posible transacción duplicada (charged)')).toBe('charged');
-    expect(duplicateStateOfMessage(undefined)).toBe('charged');
+  it.each([
+    [{ code: 'possible_duplicated_tx', message: 'Posible transacción duplicada', state: 'waiting' }, 'waiting'],
+    [{ code: 'possible_duplicated_tx', message: 'Posible transacción duplicada', state: 'charged' }, 'charged'],
+    // The message is text for people: a state written there is not read.
+    [{ code: 'possible_duplicated_tx', message: 'Posible transacción duplicada (waiting)' }, 'charged'],
+    [{ code: 'possible_duplicated_tx', message: 'x', state: 'other' }, 'charged'],
+  ])('the 409 %j carries the state as its field: %s', (answer, state) => {
+    expect(duplicateStateOfAnswer(errorFromHeader(409, 'Conflict', answer).fields)).toBe(state);
   });
 });

@@ -53,9 +53,9 @@ export function duplicateStateOf(earlier: { status: number; authStatus: string |
 export const DUPLICATE_COUNTED_STATUSES = [1, 2, -1] as const;
 
 /**
- * The 409's message ends with the earlier payment's state in brackets ("... (waiting)"), so the
- * checkout words its question by it; an answer without one reads as charged (the older wording).
+ * The 409 carries the earlier payment's state as its `state` field, so the checkout words its
+ * question by it; an answer without one reads as charged (the stronger warning).
  */
-export function duplicateStateOfMessage(serverMessage: string | undefined): DuplicateState {
-  return /\(waiting\)\s*$/.test(serverMessage ?? '') ? 'waiting' : 'charged';
+export function duplicateStateOfAnswer(fields: Readonly<Record<string, unknown>>): DuplicateState {
+  return fields['state'] === 'waiting' ? 'waiting' : 'charged';
 }

@@ -29,6 +29,8 @@ interface PasarelaErrorInit {
   serverMessage?: string | undefined;
   /** The header status code of the response, when there was one. */
   status?: number | undefined;
+  /** The error answer's fields besides code and message (a duplicate's `state`). */
+  fields?: Readonly<Record<string, unknown>> | undefined;
 }
 
 export class PasarelaError extends Error {
@@ -37,12 +39,14 @@ export class PasarelaError extends Error {
   readonly category: ErrorCategory;
   readonly serverMessage: string | undefined;
   readonly status: number | undefined;
+  readonly fields: Readonly<Record<string, unknown>>;
   constructor(init: PasarelaErrorInit) {
     super(init.serverMessage ?? init.code);
     this.code = init.code;
     this.category = init.category;
     this.serverMessage = init.serverMessage;
     this.status = init.status;
+    this.fields = init.fields ?? {};
   }
 }
 
@@ -61,14 +65,15 @@ function isFrontendKey(code: string): code is FrontendErrorKey {
 export function errorFromHeader(
   status: number,
   description: string,
-  payload?: { code?: unknown; message?: unknown } | null,
+  payload?: Readonly<Record<string, unknown>> | null,
 ): PasarelaError {
   if (SESSION_EXPIRED_HEADER_CODES.includes(status)) {
     return new PasarelaError({ code: 'session_expired', category: 'session', status });
   }
-  const code = payload?.code !== undefined && payload.code !== null ? String(payload.code) : String(status);
-  const message = typeof payload?.message === 'string' && payload.message !== '' ? payload.message : description;
-  return new PasarelaError({ code, category: 'api', serverMessage: message || undefined, status });
+  const code = payload?.['code'] !== undefined && payload['code'] !== null ? String(payload['code']) : String(status);
+  const message = typeof payload?.['message'] === 'string' && payload['message'] !== '' ? payload['message'] : description;
+  const { code: _code, message: _message, ...fields } = payload ?? {};
+  return new PasarelaError({ code, category: 'api', serverMessage: message || undefined, status, fields });
 }
 
 export interface PayerMessage {

@@ -31,7 +31,7 @@ export {
   SUPPORT_EMAIL,
 } from './constants';
 export type { PaymentMethodId, Language, WidgetPaymentType } from './constants';
-export { duplicateCheckOf, duplicateStateOf, duplicateStateOfMessage, DUPLICATE_COUNTED_STATUSES } from './duplicateRule';
+export { duplicateCheckOf, duplicateStateOf, duplicateStateOfAnswer, DUPLICATE_COUNTED_STATUSES } from './duplicateRule';
 export type { DuplicateCheck, DuplicateState } from './duplicateRule';
 export { REOPEN_PARAM, splashMsFor } from './startSplash';
 export { nextSubscriptionChargeDate } from './subscriptionSchedule';

@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly detail?: string,
     /** Headers the answer carries (Retry-After on a 429, Connection: close after an unread body). */
     readonly headers: Readonly<Record<string, string>> = {},
+    /** Fields the answer carries beside code and message (a duplicate's `state`). */
+    readonly fields: Readonly<Record<string, string>> = {},
   ) {
     super(detail ?? String(code));
   }

@@ -30,9 +30,17 @@ const STATUS_OF_KIND: Readonly<Record<PaymentErrorKind, ContentfulStatusCode>> =
   in_doubt: 504,
 };
 
+/**
+ * The fields a domain error's answer carries beside its text: a duplicate's detail is the earlier
+ * payment's state (core DuplicateState), which the checkout words its question by.
+ */
+function fieldsOf(error: PaymentError): Record<string, string> {
+  return error.code === 'possible_duplicated_tx' && (error.detail === 'waiting' || error.detail === 'charged') ? { state: error.detail } : {};
+}
+
 function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  if (error instanceof PaymentError) return new ApiError(STATUS_OF_KIND[error.kind], error.code, error.detail);
+  if (error instanceof PaymentError) return new ApiError(STATUS_OF_KIND[error.kind], error.code, error.detail, {}, fieldsOf(error));
   if (error instanceof HTTPException) {
     if (error.status === 413) return new ApiError(413, 'payload_too_large', 'Body is too large');
     return new ApiError(error.status, error.status < 500 ? 'invalid_request' : 'happen_error_try_again', error.message || undefined);
@@ -62,7 +70,7 @@ export function onError(error: unknown, c: Context<AppEnv>): Response {
   const encoded = c.req.path.startsWith('/api/') && !c.req.path.startsWith(`${MERCHANT_API_PREFIX}/`);
   // Plain JSON answers (merchant API, /sandbox) name the request, as the X-Request-Id header and the logs do, so support can find it.
   const requestId = c.get('requestId');
-  const res = encoded ? reply(c, { code: apiError.code, message }, status) : c.json({ code: apiError.code, message, ...(requestId ? { requestId } : {}) }, status);
+  const res = encoded ? reply(c, { code: apiError.code, message, ...apiError.fields }, status) : c.json({ code: apiError.code, message, ...apiError.fields, ...(requestId ? { requestId } : {}) }, status);
   for (const [name, value] of Object.entries(apiError.headers)) res.headers.set(name, value);
   return res;
 }

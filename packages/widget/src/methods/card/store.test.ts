@@ -334,8 +334,8 @@ describe('card store: SPEC 8 possible_duplicated_tx asks instead of blocking', (
 });
 
 describe('card store: the duplicate question is worded by the earlier payment\'s state', () => {
-  it('a 409 whose message ends "(waiting)" asks about a payment still waiting', async () => {
-    const pay = vi.fn<CardStoreDeps['pay']>().mockRejectedValueOnce(new PasarelaError({ code: 'possible_duplicated_tx', category: 'api', status: 409, serverMessage: 'Posible transacción duplicada (waiting)' }));
+  it('a 409 whose state field is "waiting" asks about a payment still waiting', async () => {
+    const pay = vi.fn<CardStoreDeps['pay']>().mockRejectedValueOnce(new PasarelaError({ code: 'possible_duplicated_tx', category: 'api', status: 409, serverMessage: 'Posible transacción duplicada', fields: { state: 'waiting' } }));
     const { store, fill } = setup({ pay });
     fill();
     await store.getState().submit();

@@ -1,6 +1,6 @@
 import type { CatalogKey } from '@pasarela/core';
 import { createStore } from 'zustand/vanilla';
-import { cardFormSchema, duplicateStateOfMessage, fieldErrors, isPasarelaError, payerMessage, type CardBrand, type DeclineField, type DuplicateState, type PayerMessage } from '@pasarela/core';
+import { cardFormSchema, duplicateStateOfAnswer, fieldErrors, isPasarelaError, payerMessage, type CardBrand, type DeclineField, type DuplicateState, type PayerMessage } from '@pasarela/core';
 import { createPaymentIntent, lostAnswerMessage, type FollowUpOptions } from '../../payments/paymentIntent';
 import { cleanCardNumber, cleanCvc, formatExpiry } from '../../payments/cardFormat';
 
@@ -190,7 +190,7 @@ export function createCardStore(deps: CardStoreDeps) {
             if (isPasarelaError(error) && error.code === 'possible_duplicated_tx') {
               // Nothing was charged and nothing is to be retyped: the payer says whether it is a second purchase.
               // Worded by what the earlier payment is (charged, or waiting and may still charge), never by the rule's name.
-              const state = duplicateStateOfMessage(error.serverMessage);
+              const state = duplicateStateOfAnswer(error.fields);
               set({ phase: 'editing', alert: { key: 'possible_duplicated_tx' }, duplicate: true, duplicateState: state });
               return null;
             }
