@@ -73,17 +73,28 @@ describe.runIf(browserAvailable())('leaving a 3DS challenge for another card', (
     return { context, page, frame, code, challengeUrl, first };
   }
 
+  // `pushFirst`: the call's answer is held until the form is back, so the wait hears the attempt
+  // called off through its push before the call answers: still the form for another card, and the
+  // shop told nothing of the attempt left.
   it.each([
-    { lang: 'es' as const, amount: 61 },
-    { lang: 'en' as const, amount: 62 },
-  ])('$lang: back from the challenge, another card pays; the first challenge then fails to complete: one charge', async ({ lang, amount }) => {
+    { lang: 'es' as const, amount: 61, pushFirst: true },
+    { lang: 'en' as const, amount: 62, pushFirst: false },
+  ])('$lang: back from the challenge, another card pays; the first challenge then fails to complete: one charge', async ({ lang, amount, pushFirst }) => {
     const { context, page, frame, code, challengeUrl, first } = await backFromChallenge(lang, amount);
 
     // Another card. The first time, the call that calls the attempt off is lost on the way: the wait
     // stays and says so, and no form comes back while the first attempt may still be completed.
     // (The checkout's client sends a call again once after a dropped connection: both are lost.)
     let dropped = 0;
-    await page.route('**/api/v1/cards/payments/*/abandon', (route) => (dropped++ < 2 ? route.abort('connectionreset') : route.continue()));
+    let answered = (_formFirst: boolean) => {};
+    const formBeforeAnswer = pushFirst ? new Promise<boolean>((resolve) => (answered = resolve)) : Promise.resolve(false);
+    await page.route('**/api/v1/cards/payments/*/abandon', async (route) => {
+      if (dropped++ < 2) return route.abort('connectionreset');
+      if (!pushFirst) return route.continue();
+      const response = await route.fetch();
+      answered(await frame.locator('[name="cardnumber"]').waitFor({ state: 'visible', timeout: 15_000 }).then(() => true, () => false));
+      await route.fulfill({ response });
+    });
     await frame.getByRole('button', { name: TEXT[lang].otherCard }).click();
     await frame.getByRole('alert').filter({ hasText: TEXT[lang].leaveFailed }).waitFor({ timeout: 10_000 });
     expect(await frame.getByText(TEXT[lang].waiting).isVisible()).toBe(true);
@@ -93,6 +104,7 @@ describe.runIf(browserAvailable())('leaving a 3DS challenge for another card', (
     // Again: the first attempt is called off before the form comes back.
     await frame.getByRole('button', { name: TEXT[lang].otherCard }).click();
     await frame.locator('[name="cardnumber"]').waitFor({ state: 'visible', timeout: 20_000 });
+    expect(await formBeforeAnswer).toBe(pushFirst);
     expect((await transactionsFor(sandbox, code)).find((t) => t.codOper === first?.codOper)?.status).toBe(0);
     expect(await frame.getByRole('radio', { name: new RegExp(TEXT[lang].card) }).isChecked()).toBe(true);
     // Another card: the payer's details stay, the first card's number and expiry do not.
