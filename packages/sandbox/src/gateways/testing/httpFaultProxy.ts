@@ -139,8 +139,12 @@ export async function startHttpFaultProxy(targetUrl: string) {
   await listen();
   return {
     url: `http://127.0.0.1:${port}`,
-    /** The first request `match` takes (any, without it) meets `fault`. */
-    plan: (fault: NetworkFault, match: RequestMatch = () => true) => void planned.push({ fault, match }),
+    /** The first request `match` takes (any, without it) meets `fault`; `met()` tells whether one has. */
+    plan: (fault: NetworkFault, match: RequestMatch = () => true) => {
+      const entry = { fault, match };
+      planned.push(entry);
+      return { met: () => !planned.includes(entry) };
+    },
     /** The faults planned and not met yet. */
     pending: () => planned.length,
     /** Forgets the faults planned and not met yet. */
