@@ -1,3 +1,7 @@
+import type { Queryable } from '../db/Database';
+import { bankPageShop } from '../brand/merchantBrand';
+import type { MerchantDescriptor } from '../gateways/CardProcessor';
+
 // The issuer's 3D Secure page and the bank's Clave page are the processor's, on its own origin
 // (the simulator's, packages/simulator/src/pages): the calls that open them name where the payer
 // comes back to on the checkout origin, and give the shop's logo as a page there can load it.
@@ -17,4 +21,13 @@ export function absoluteLogo(logo: string | null, origin: string): string | null
   if (!logo) return null;
   if (/^https?:\/\//.test(logo)) return logo;
   return logo.startsWith('/') && !logo.startsWith('//') ? new URL(logo, origin).href : null;
+}
+
+/**
+ * What the card call gives the issuer's 3DS page: the shop as its payers know it (its brand's name,
+ * logo loaded from this origin, colour) and the return address.
+ */
+export async function issuerPageFields(db: Queryable, codOper: string, merchant: MerchantDescriptor, origin: string): Promise<{ returnUrl: string; merchant: MerchantDescriptor }> {
+  const shop = await bankPageShop(db, codOper, merchant);
+  return { returnUrl: challengeBackUrl(origin, codOper), merchant: { name: shop.name, logo: absoluteLogo(shop.logo, origin), color: shop.brandColor } };
 }

@@ -18,7 +18,7 @@ import { cardOutcomeOf } from './gatewayOutcomes';
 import { parseOr400 } from './validatePayload';
 import { checkPaymentCaptcha } from './captchaVerdict';
 import { calledOffMeanwhile, settlePayment } from './settlePayment';
-import { absoluteLogo, challengeBackUrl } from './bankPageReturn';
+import { issuerPageFields } from './bankPageReturn';
 
 export interface PayContext {
   lang: Language;
@@ -167,12 +167,13 @@ export interface CardCharge extends Pick<CardAuthorization, 'card' | 'merchant' 
  * processor answers what it decided under that key: never a second charge.
  */
 export async function chargeCard(deps: Deps, attempt: TransactionRow, charge: CardCharge): Promise<{ row: TransactionRow; settledNow: boolean }> {
+  // The issuer's 3DS page is on its own origin: the shop as its payers know it, and the way back here.
+  const page = charge.origin ? await issuerPageFields(deps.db, attempt.cod_oper, charge.merchant, charge.origin) : {};
   const decision = await callInDoubt('card processor', () => deps.gateways.card.authorize({
     ...gatewayCall(attempt.cod_oper), amountCents: attempt.amount_cents + attempt.tax_cents + attempt.campaign_cents,
     // The processor takes plain letters (SPEC 5 only_alpha_characters): the name is transliterated as sent, kept as written everywhere else.
     card: 'holder' in charge.card ? { ...charge.card, holder: processorName(charge.card.holder) } : charge.card, merchant: charge.merchant, lang: charge.lang, capture: charge.capture,
-    // The issuer's 3DS page is on its own origin: it loads the logo from ours and sends the payer back here.
-    ...(charge.origin ? { returnUrl: challengeBackUrl(charge.origin, attempt.cod_oper), merchant: { ...charge.merchant, logo: absoluteLogo(charge.merchant.logo, charge.origin) } } : {}),
+    ...page,
   }));
   if (decision.status === 'failed') {
     await dropUnsentAttempt(deps.db, attempt.cod_oper);

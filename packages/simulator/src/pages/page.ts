@@ -101,14 +101,18 @@ export function carriedOf(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' && value.length <= 2_000 && !hasForbiddenCharacters(value) ? value : undefined;
 }
 
+/** The return address's mark that the payer left the 3D Secure page without answering (its cancel). */
+export const CANCEL_MARK = 'cancel';
+
 /**
  * The return address the call named (stored under the key, never taken from the request), with
- * what the page carried and, when the payer closed the page, the close mark.
+ * what the page carried and, when the payer closed or cancelled the page, its mark.
  */
-export function returnAddress(stored: string, carried: string | undefined, closed: boolean): string {
+export function returnAddress(stored: string, carried: string | undefined, closed: boolean, cancelled = false): string {
   const url = new URL(stored);
   if (carried) url.searchParams.set(CARRIED_FIELD, carried);
   if (closed) url.searchParams.set(CLOSE_FIELD, '1');
+  if (cancelled) url.searchParams.set(CANCEL_MARK, '1');
   return url.href;
 }
 

@@ -87,11 +87,16 @@ describe("the issuer's 3D Secure page", () => {
     expect(s.told).toHaveLength(1);
   });
 
-  it('fail and cancel are the issuer refusing (nothing charged); the close mark rides along', async () => {
+  it('fail is the issuer refusing; cancel decides nothing and goes back marked, for the checkout to call the payment off; the close mark rides along', async () => {
     const s = simulator();
     await challenge(s, 'K3DS4', 'en');
     const res = await s.post('/3ds/K3DS4', { result: 'cancel', close: '1' });
-    expect(new URL(res.headers.get('location') ?? '').searchParams.get('close')).toBe('1');
+    const back = new URL(res.headers.get('location') ?? '');
+    expect([back.searchParams.get('close'), back.searchParams.get('cancel')]).toEqual(['1', '1']);
+    expect(await s.call('card/lookup', { idempotencyKey: 'K3DS4' })).toMatchObject({ status: 'challenge' });
+    expect(s.told).toEqual([]);
+    const failed = await s.post('/3ds/K3DS4', { result: 'fail' });
+    expect(new URL(failed.headers.get('location') ?? '').searchParams.has('cancel')).toBe(false);
     expect(await s.call('card/lookup', { idempotencyKey: 'K3DS4' })).toMatchObject({ status: 'declined', reason: 'three_ds_failed' });
     expect(s.told.map((t) => t.event.id)).toEqual(['sim:card:K3DS4:declined']);
   });

@@ -4,7 +4,7 @@ import type { GatewayEvent } from '../../../sandbox/src/gateways/GatewayEvent';
 import type { SimulatedGateways } from '../processors/simulatedGateways';
 import type { Notifier } from '../notifier';
 import {
-  amountOf, answerForm, cancelForm, carriedOf, CARRIED_FIELD, CLOSE_FIELD, escapeHtml, hiddenFields, pageThemeOf, renderPage,
+  amountOf, answerForm, CANCEL_MARK, cancelForm, carriedOf, CARRIED_FIELD, CLOSE_FIELD, escapeHtml, hiddenFields, pageThemeOf, renderPage,
   returnAddress, shopHeader, unknownPage, type PageLook, type RenderedPage,
 } from './page';
 
@@ -67,7 +67,7 @@ export function payerPages(simulated: SimulatedGateways, notify: Notifier | unde
   /** Back to the return address, or (no address was named) a page saying the answer was taken. */
   const goBack = (c: Context, returnUrl: string | undefined, f: Form, look: PageLook) => {
     if (!returnUrl) return send(c, unknownPage(TEXT[look.lang].doneTitle, TEXT[look.lang].done, look));
-    return c.redirect(returnAddress(returnUrl, carriedOf(f[CARRIED_FIELD]), f[CLOSE_FIELD] === '1'), 303);
+    return c.redirect(returnAddress(returnUrl, carriedOf(f[CARRIED_FIELD]), f[CLOSE_FIELD] === '1', f[CANCEL_MARK] === '1'), 303);
   };
 
   app.get('/3ds/:key', async (c) => {
@@ -82,7 +82,6 @@ export function payerPages(simulated: SimulatedGateways, notify: Notifier | unde
     const t = TEXT[lang];
     const action = `/3ds/${encodeURIComponent(key)}`;
     const hidden = hiddenFields(carriedOf(c.req.query(CARRIED_FIELD)), theme);
-    // The cancel is the payer not completing the authentication: the issuer's refusal, nothing charged.
     const body = `${shopHeader(request.merchant, cancelForm(action, hidden, lang, 'cancel'))}<span class="sandbox">Sandbox</span><h1>${t.threeDsTitle}</h1>
 <p>${escapeHtml(request.merchant.name)}: ${t.card(amountOf(request.amountCents, lang), escapeHtml(request.brand), escapeHtml(request.last4))}.</p>
 <p>${t.threeDsAsk}</p>
@@ -103,6 +102,9 @@ ${answerForm(action, hidden, 'approve', t.approve)}${answerForm(action, hidden, 
     if (page.state === 'withdrawn') return send(c, goneCard(look, request.merchant), 410);
     // Answered already (a form sent twice, Back and send again): back where the first went, nothing changed.
     if (page.state === 'decided') return goBack(c, request.returnUrl, f, look);
+    // The payer leaves without answering: nothing decided here; the checkout, told by the mark on
+    // its return address, calls the payment off as the payer's and withdraws the challenge (the void).
+    if (result === 'cancel') return goBack(c, request.returnUrl, { ...f, [CANCEL_MARK]: '1' }, look);
     const decision = await controls.card.completeChallenge(key, result === 'approve', look.lang);
     if (!decision) {
       // Withdrawn while this answer was on its way: the void came first.

@@ -75,6 +75,22 @@ describe('the way back from the issuer and the bank', () => {
     expect(claveBack.pathname).toBe(`/sandbox/clave/${String(clave.data['codOper'])}/return`);
     expect((await t.app.request(claveBack.pathname)).headers.get('location')).toBe(`/pf/widget/returnclave?Oper=${String(clave.data['codOper'])}`);
   });
+
+  it("the issuer page's cancel: the way back calls the payment off as the payer's and withdraws the challenge, whose page then says so", async () => {
+    const code = await newLink(t, { amount: 35 });
+    const card = await t.post('/cards/auth-capture', cardPayload(code, { cardNumber: '4000000000003220', amount: 35 }));
+    const codOper = String(card.data['codOper']);
+    const page = new URL(String(card.data['redirectUrl']));
+    const left = await fetch(page, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ result: 'cancel', close: '1', returnTo: `/pf/default-receipt/${codOper}?challenge=1` }) });
+    const back = new URL(left.headers.get('location') ?? '');
+    expect([back.searchParams.get('cancel'), back.searchParams.get('close')]).toEqual(['1', '1']);
+    const onward = new URL((await t.app.request(back.pathname + back.search)).headers.get('location') ?? '', 'http://x');
+    expect(onward.pathname).toBe(`/pf/default-receipt/${codOper}`);
+    expect([onward.searchParams.get('close'), onward.searchParams.get('stay')]).toEqual(['1', '1']);
+    const [row] = await t.db.query<{ status: number; auth_status: string }>('select status, auth_status from transactions where cod_oper = $1', [codOper]);
+    expect(row).toEqual({ status: 0, auth_status: 'CANCELLED' });
+    expect((await fetch(page)).status).toBe(410);
+  });
 });
 
 describe('the admin settle calls (a script plays the issuer and the bank)', () => {

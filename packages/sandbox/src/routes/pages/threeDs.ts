@@ -49,9 +49,15 @@ export function threeDsRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   // The issuer sends the payer here with what the checkout gave its page to carry back (returnTo):
   // on to that path of this origin, or the processing page, which waits for the outcome.
-  app.get('/3ds/:codOper/return', (c) => {
+  app.get('/3ds/:codOper/return', async (c) => {
     const codOper = c.req.param('codOper');
     const back = afterChallengeUrl(codOper, c.req.query('returnTo'));
+    // The payer cancelled on the issuer's page: called off as theirs (nothing charged, no longer a
+    // possible duplicate) and withdrawn at the issuer, as leaving it for another card does.
+    if (c.req.query('cancel') === '1') {
+      const row = await findTransaction(deps.db, codOper);
+      if (row?.method === 'card') await abandonCardChallenge(deps, row).catch(() => undefined);
+    }
     // Closed from the checkout's X or Escape: the receipt's address reports it and closes the
     // checkout (`stay`: not the blank page that goes back to the form).
     const closed = c.req.query(BANK_PAGE_CLOSE_FIELD) === '1';
