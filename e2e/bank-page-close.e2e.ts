@@ -41,7 +41,7 @@ describe.runIf(browserAvailable())('closing the checkout from a bank page', () =
   it.each([
     { lang: 'es' as const, amount: 71, how: 'Escape' },
     { lang: 'en' as const, amount: 72, how: 'X' },
-  ])("3DS in $lang, closed with $how: the issuer's page's own cancel (refused, nothing charged), the shop hears an error then the close", async ({ lang, amount, how }) => {
+  ])('3DS in $lang, closed with $how: the challenge called off, the shop hears an error then the close', async ({ lang, amount, how }) => {
     const { context, page, frame, code } = await open(lang, amount);
     await frame.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
     await new CheckoutFrame(frame).fillCard({ number: '4000 0000 0000 3220', name: 'Maria Nunez', email: 'maria@example.com' });

@@ -94,16 +94,17 @@ describe.runIf(browserAvailable())('the merchant\'s brand', () => {
 
   it('the 3DS and Clave pages show the brand in light and dark, AA by axe, by the device or by ?theme=', async () => {
     const { code } = await brandedMerchant();
-    const three = await guestPost<{ codOper: string }>(sandbox, 'cards/auth-capture', {
+    const three = await guestPost<{ codOper: string; redirectUrl: string }>(sandbox, 'cards/auth-capture', {
       cclw: 'TIENDADEMO', code, amount: 12.5, taxAmount: 0, email: 'tres@example.com', additionalData: { trackId: `brand-${Math.random()}` },
       cardInformation: { cardNumber: '4000000000003220', expMonth: '12', expYear: nextYear, cvv: '123', firstName: 'Ana', lastName: 'Ruiz', cardType: 'VISA' },
     });
-    const clave = await guestPost<{ codOper: string }>(sandbox, 'clave/payments', { code, trackId: `brand-${Math.random()}` });
+    const clave = await guestPost<{ codOper: string; redirectUrl: string }>(sandbox, 'clave/payments', { code, trackId: `brand-${Math.random()}` });
     for (const scheme of ['light', 'dark'] as const) {
       const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'es-PA', colorScheme: scheme });
       const page = await context.newPage();
-      for (const [name, path] of [['3ds', `/sandbox/3ds/${three.codOper}`], ['clave', `/sandbox/clave/${clave.codOper}`]] as const) {
-        await page.goto(`${sandbox.url}${path}`);
+      // The issuer's and the bank's pages, on the simulator's own origin, as the calls answered them.
+      for (const [name, url] of [['3ds', three.redirectUrl], ['clave', clave.redirectUrl]] as const) {
+        await page.goto(url);
         await page.locator('.shop p', { hasText: SHOP }).waitFor({ timeout: 10_000 });
         await shownLogo(page, '.shop');
         const colours = await page.evaluate(() => {
@@ -119,7 +120,7 @@ describe.runIf(browserAvailable())('the merchant\'s brand', () => {
     }
     // The payer chose dark in the checkout, on a light device: the checkout passes the theme.
     const page = await browser.newPage({ viewport: { width: 360, height: 740 }, colorScheme: 'light' });
-    await page.goto(`${sandbox.url}/sandbox/3ds/${three.codOper}?theme=dark`);
+    await page.goto(`${three.redirectUrl}&theme=dark`);
     await page.locator('.shop p', { hasText: SHOP }).waitFor({ timeout: 10_000 });
     expect(await page.evaluate(() => getComputedStyle(document.querySelector('main') as Element).backgroundColor)).toBe('rgb(27, 34, 48)');
     await page.close();

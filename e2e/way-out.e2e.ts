@@ -115,24 +115,27 @@ describe.runIf(browserAvailable())('every page has a way out', () => {
   it('the 3DS and Clave bank pages name the merchant and cancel back to the checkout, at 360 px', async () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'es-PA' });
     const page = await context.newPage();
-    const three = await guestPost<{ codOper: string }>(sandbox, 'cards/auth-capture', {
+    const three = await guestPost<{ codOper: string; redirectUrl: string }>(sandbox, 'cards/auth-capture', {
       cclw: 'TIENDADEMO', code: (await newLink()).code, amount: 34.75, taxAmount: 4.84, email: 'tres@example.com', cardInformation: card('4000000000003220'),
       additionalData: { trackId: `way-${Math.random()}` },
     });
-    await page.goto(`${sandbox.url}/sandbox/3ds/${three.codOper}`);
+    // The issuer's page, on the simulator's own origin.
+    await page.goto(three.redirectUrl);
     await page.getByText(MERCHANT, { exact: true }).waitFor({ timeout: 10_000 });
     await expectClean(page);
     await page.screenshot({ path: `${SHOTS}after-way-out-3ds-360.png`, fullPage: true });
     await page.getByRole('button', { name: /Cancelar y volver/ }).click();
-    await expect.poll(() => new URL(page.url()).pathname.startsWith('/sandbox/'), { timeout: 15_000 }).toBe(false);
+    // Back on the checkout's origin, past its way back.
+    const checkout = new URL(sandbox.url).origin;
+    await expect.poll(() => new URL(page.url()).origin === checkout && !new URL(page.url()).pathname.startsWith('/sandbox/'), { timeout: 15_000 }).toBe(true);
 
-    const clave = await guestPost<{ codOper: string }>(sandbox, 'clave/payments', { code: (await newLink()).code, trackId: `way-${Math.random()}` });
-    await page.goto(`${sandbox.url}/sandbox/clave/${clave.codOper}`);
+    const clave = await guestPost<{ codOper: string; redirectUrl: string }>(sandbox, 'clave/payments', { code: (await newLink()).code, trackId: `way-${Math.random()}` });
+    await page.goto(clave.redirectUrl);
     await page.getByText(MERCHANT, { exact: true }).waitFor({ timeout: 10_000 });
     await expectClean(page);
     await page.screenshot({ path: `${SHOTS}after-way-out-clave-360.png`, fullPage: true });
     await page.getByRole('button', { name: /Cancelar y volver/ }).click();
-    await expect.poll(() => new URL(page.url()).pathname.startsWith('/sandbox/'), { timeout: 15_000 }).toBe(false);
+    await expect.poll(() => new URL(page.url()).origin === checkout && !new URL(page.url()).pathname.startsWith('/sandbox/'), { timeout: 15_000 }).toBe(true);
     const status = await guestGet<{ status: number }>(sandbox, `clave/payments/${clave.codOper}`);
     expect(status.status).toBe(0);
     await context.close();
