@@ -307,6 +307,25 @@ describe('Checkout.open: what a reopen carries', () => {
     widget.notify({ type: 'pending', attempt: null, merchant: 7, link: 'LKOLD' });
     await vi.waitFor(() => expect(localStorage.getItem('pasarela.pending.lk.LKOLD')).toBeNull());
   });
+
+  it("Clave's return, which knows no link code, forgets its payment where it is kept and no other", async () => {
+    localStorage.clear();
+    open({ code: 'LKYAP' });
+    widget.notify({ type: 'pending', attempt: { method: 'yappy', codOper: 'PPYP1', deadline: null }, merchant: 7, link: 'LKYAP' });
+    await vi.waitFor(() => expect(localStorage.getItem('pasarela.pending.lk.LKYAP')).not.toBeNull());
+    handle?.close();
+    // Opened on LKNEW, the checkout went on with LKOLD's Clave payment: kept under LKOLD.
+    open({ code: 'LKNEW' });
+    widget.notify({ type: 'pending', attempt: { method: 'clave', codOper: 'PPCL1', deadline: null }, merchant: 7, link: 'LKOLD' });
+    await vi.waitFor(() => expect(localStorage.getItem('pasarela.pending.lk.LKOLD')).not.toBeNull());
+    // A waiting payment of the open target itself, kept before.
+    localStorage.setItem('pasarela.pending.lk.LKNEW', JSON.stringify({ method: 'nequi', codOper: 'PPNQ2', deadline: null, merchant: 7, link: 'LKNEW', at: Date.now() }));
+    // Back from the bank: the return names the operation, not the link.
+    widget.notify({ type: 'pending', attempt: null, codOper: 'PPCL1' });
+    await vi.waitFor(() => expect(localStorage.getItem('pasarela.pending.lk.LKOLD')).toBeNull());
+    expect(localStorage.getItem('pasarela.pending.lk.LKNEW')).not.toBeNull();
+    expect(localStorage.getItem('pasarela.pending.lk.LKYAP')).not.toBeNull();
+  });
 });
 
 describe('Checkout.open: appearance (PRODUCT.md "SDK beyond open()")', () => {

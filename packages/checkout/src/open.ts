@@ -12,7 +12,7 @@ import type { CheckoutCloseReason, CheckoutEvent, CheckoutHandle, CheckoutOption
 import { SDK_VERSION } from './version';
 import { warn } from './warn';
 import { widgetUrl } from './widgetUrl';
-import { recallPending, recallWaiting, rememberPending } from './pendingMemory';
+import { forgetOperation, recallPending, recallWaiting, rememberPending } from './pendingMemory';
 
 const EVENT_NAMES: readonly string[] = [...CALLBACK_EVENTS, 'resize'];
 
@@ -100,7 +100,7 @@ export function openCheckout(
         if (inline) iframe.style.height = `${message.height}px`;
         return events.emit('resize', { height: message.height });
       case 'pending':
-        return rememberPending(resolved.type, resolved.code, message.attempt, message.merchant, message.link);
+        return message.attempt === null && message.codOper ? forgetOperation(message.codOper) : rememberPending(resolved.type, resolved.code, message.attempt, message.merchant, message.link);
       case 'contrast':
         for (const warning of message.warnings) {
           if (!warnedMoves.has(warning)) warn(warning);

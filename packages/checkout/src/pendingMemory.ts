@@ -38,6 +38,26 @@ export function rememberPending(type: string, code: string, attempt: RememberedA
   }
 }
 
+/**
+ * Forgets the operation `codOper` under whichever target it is kept (a payment the checkout went on
+ * with is kept under its own link), leaving every other: the return from a bank's or 3DS page names
+ * the payment that ended, not its link.
+ */
+export function forgetOperation(codOper: string): void {
+  try {
+    for (let i = localStorage.length - 1; i >= 0; i--) {
+      const key = localStorage.key(i) as string;
+      try {
+        if (key.startsWith(PREFIX) && (JSON.parse(localStorage.getItem(key) as string) as Kept | null)?.codOper == codOper) localStorage.removeItem(key);
+      } catch {
+        // another script's value under the prefix: not ours
+      }
+    }
+  } catch {
+    // Without storage nothing was kept.
+  }
+}
+
 /** The waiting payment remembered for `type`/`code`, as the checkout's `pending` parameter; undefined when none. */
 export function recallPending(type: string, code: string): string | undefined {
   try {

@@ -17,6 +17,7 @@ describe('loader <-> widget messages: one union with a literal type, one guard',
     [{ type: 'pending', attempt: null }],
     [{ type: 'pending', attempt: { method: 'yappy', codOper: 'PPYP1', deadline: null }, merchant: 7, link: 'AbC-12' }],
     [{ type: 'pending', attempt: null, merchant: 7, link: 'AbC-12' }],
+    [{ type: 'pending', attempt: null, codOper: 'PPCL1' }],
   ])('%j passes the guard', (message) => {
     expect(isWidgetMessage(message)).toBe(true);
   });
@@ -48,6 +49,8 @@ describe('loader <-> widget messages: one union with a literal type, one guard',
     { type: 'pending', attempt: { method: 'nequi', codOper: '<script>', deadline: null } },
     { type: 'pending', attempt: { method: 'nequi', codOper: 'OP1', deadline: 'soon' } },
     { type: 'pending', attempt: null, merchant: '7' },
+    { type: 'pending', attempt: null, codOper: '<script>' },
+    { type: 'pending', attempt: null, codOper: 7 },
     { type: 'pending', attempt: null, merchant: 0 },
     { type: 'pending', attempt: null, merchant: 7, link: '../x' },
   ])('%j is rejected', (message) => {

@@ -24,8 +24,10 @@ export type WidgetMessage =
   /**
    * A payment is waiting (`attempt`) or no longer (null): the loader remembers it for a reopen, and
    * by its merchant (idMerchant) and link code for a checkout opened on another link of that merchant.
+   * A null attempt with `codOper` names the payment that ended (a return from the bank's or 3DS page,
+   * which knows no link code): the loader forgets it wherever it keeps it, and nothing else.
    */
-  | { type: 'pending'; attempt: RememberedAttempt | null; merchant?: number | undefined; link?: string | undefined }
+  | { type: 'pending'; attempt: RememberedAttempt | null; merchant?: number | undefined; link?: string | undefined; codOper?: string | undefined }
   /** Colours of the merchant's appearance moved to keep WCAG AA contrast (core contrastWarning's words): the loader warns once each. */
   | { type: 'contrast'; warnings: string[] };
 
@@ -93,7 +95,7 @@ export function isWidgetMessage(m: unknown): m is WidgetMessage {
       return isFiniteNumber(m.height) && m.height >= 0;
     case 'pending':
       return (m.attempt === null || isRememberedAttempt(m.attempt)) && (m.merchant === undefined || isMerchantId(m.merchant))
-        && (m.link === undefined || isLinkCode(m.link));
+        && (m.link === undefined || isLinkCode(m.link)) && (m.codOper === undefined || (typeof m.codOper === 'string' && COD_OPER.test(m.codOper)));
     case 'contrast':
       return Array.isArray(m.warnings) && m.warnings.every((warning) => typeof warning == 'string');
   }

@@ -42,10 +42,11 @@ export function stepsBackToForm(url: URL, length: number): number | null {
 
 /**
  * A payment finished outside, once its return reported it: neither the loader (the merchant page's
- * memory, for a reopen) nor this tab follows a payment of `method` as waiting any longer.
+ * memory, for a reopen) nor this tab follows a payment of `method` as waiting any longer. The return
+ * knows no link code: the loader is told the operation (`codOper`), and forgets it wherever it keeps it.
  */
-export function forgetReturnedPayment(services: Pick<Services, 'bridge' | 'storage'>, method: PaymentMethodId): void {
-  services.bridge.notify({ type: 'pending', attempt: null });
+export function forgetReturnedPayment(services: Pick<Services, 'bridge' | 'storage'>, method: PaymentMethodId, codOper: string): void {
+  services.bridge.notify({ type: 'pending', attempt: null, ...(codOper ? { codOper } : {}) });
   const session = services.storage.session;
   try {
     for (const key of Object.keys(session ?? {})) if (key.startsWith(`${ATTEMPT_MEMORY_PREFIX}${method}.`)) session?.removeItem(key);

@@ -34,7 +34,7 @@ export function ReceiptRoute({ store }: { store: ReceiptStore }) {
     if (steps !== null) return history.go(steps);
     services.bridge.notify({ type: 'result', result });
     // Reported here: neither the loader nor this tab follows the challenge's payment any longer.
-    forgetReturnedPayment(services, 'card');
+    forgetReturnedPayment(services, 'card', state.status === 'ready' ? state.receipt.codOper : '');
     if (closing) services.bridge.notify({ type: 'close' });
     const receiptPath = RECEIPT_PATH + encodeURIComponent(state.status === 'ready' ? state.receipt.codOper : '');
     if (result.status === 'success') {

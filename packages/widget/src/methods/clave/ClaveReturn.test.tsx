@@ -60,10 +60,11 @@ describe('back from the bank: /pf/widget/returnclave and /pf/widget/returnclaves
     expect(new URLSearchParams(location.search).get('parentOrigin')).toBe('https://shop.test');
     expect(view.container.textContent).toContain(catalogs.es.status_approved);
     expect(view.results()).toEqual([expect.objectContaining({ status: 'success', method: 'clave', notification: expect.objectContaining({ Oper: 'OP1', Estado: 'APPROVED' }) })]);
-    // The loader forgets it (a reopen opens a fresh form), and so does the tab.
+    // The loader forgets it (a reopen opens a fresh form) by its operation, the return knowing no
+    // link code, and so does the tab.
     const told = view.messages.filter((m) => m.type === 'result' || m.type === 'pending').map((m) => m.type);
     expect(told).toEqual(['result', 'pending']);
-    expect(view.messages.find((m) => m.type === 'pending')).toEqual({ type: 'pending', attempt: null });
+    expect(view.messages.find((m) => m.type === 'pending')).toEqual({ type: 'pending', attempt: null, codOper: 'OP1' });
     expect(sessionStorage.getItem('pasarela.attempt.clave.LINK1')).toBeNull();
   });
 

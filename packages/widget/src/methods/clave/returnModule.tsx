@@ -22,7 +22,7 @@ export function claveReturnModule(receipts: ReceiptsChunk): ScreenModule<RouteOf
         report: (result) => {
           services.bridge.notify({ type: 'result', result });
           // Reported here: neither the loader (a reopen) nor this tab follows the payment any longer.
-          forgetReturnedPayment(services, 'clave');
+          forgetReturnedPayment(services, 'clave', route.codOper);
           // The payer closed the bank's page (its X or Escape): told, the checkout closes.
           if (closedOutside(services.address())) services.bridge.notify({ type: 'close' });
         },
