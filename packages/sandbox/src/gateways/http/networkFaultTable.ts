@@ -70,8 +70,8 @@ interface Method {
   /** Whether that call names the amount (then each row's own amount tells its call from the others'). */
   byAmount: boolean;
   /** What the method needs once per table (a wallet user with a saved card). */
-  prepare?(node: TableNode): Promise<void>;
-  pay(node: TableNode, code: string, amount: number, trackId: string): Promise<NodeAnswer>;
+  prepare?(node: TableNode, run: TableRun): Promise<void>;
+  pay(node: TableNode, code: string, amount: number, trackId: string, run: TableRun): Promise<NodeAnswer>;
   /** The payer's part after the retry's answer: the 3DS or bank page, the kiosk, the chain; nothing for a phone that answers by itself. */
   payerPays(node: TableNode, retry: NodeAnswer, simulator: TableSimulator): Promise<void>;
   /** The status a paid payment of this method has (SPEC 4: a cash voucher paid is 2). */
@@ -89,7 +89,10 @@ async function answerPage(node: TableNode, retry: NodeAnswer): Promise<void> {
   expect(res.status).toBeLessThan(400);
 }
 
-let walletUser: { token: string; idUsrCard: number } | undefined;
+/** What one table's methods prepared (a wallet user with a saved card, logged in). */
+interface TableRun {
+  walletUser?: { token: string; idUsrCard: number };
+}
 
 const METHODS: Method[] = [
   {
@@ -113,14 +116,14 @@ const METHODS: Method[] = [
     name: 'saved card',
     acts: '/v1/card/authorize',
     byAmount: true,
-    async prepare(node) {
+    async prepare(node, run) {
       const login = `net${randomUUID().slice(0, 8)}`;
       await node.client.admin('POST', '/users', { email: `${login}@example.com`, login, password: 'Segura#2026', cards: [testCardNumber(login)] });
       const token = String((await node.client.api('/users/login', { login, password: 'Segura#2026' })).data['token']);
       const [card] = (await node.client.api('/users/me/cards', undefined, token)).data['cards'] as Array<{ idRelCard: number }>;
-      walletUser = { token, idUsrCard: Number(card?.idRelCard) };
+      run.walletUser = { token, idUsrCard: Number(card?.idRelCard) };
     },
-    pay: (node, code, _amount, trackId) => node.client.api('/activity/pay', { sourceSearch: { paymentCode: code }, idUsrCard: walletUser?.idUsrCard, trackId }, walletUser?.token),
+    pay: (node, code, _amount, trackId, run) => node.client.api('/activity/pay', { sourceSearch: { paymentCode: code }, idUsrCard: run.walletUser?.idUsrCard, trackId }, run.walletUser?.token),
     payerPays: async () => undefined,
     charged: async (books, key) => (await books.card.lookup(gatewayCall(key)))?.status === 'approved',
   },
@@ -214,7 +217,7 @@ const attemptsOf = (db: Database, code: string) =>
  * reconciler (its attempts aged past their deadline), the retry with its trackId, the payer's part,
  * and the count at the simulator over every key its attempts had.
  */
-async function runRow(t: { nodes: TableNodes; simulator: TableSimulator; rows: TableRow[] }, method: Method, fault: string, amount: number, inDoubt: boolean,
+async function runRow(t: { nodes: TableNodes; simulator: TableSimulator; rows: TableRow[]; run: TableRun }, method: Method, fault: string, amount: number, inDoubt: boolean,
   first: (code: string, trackId: string) => Promise<{ answer: NodeAnswer; met: boolean }>): Promise<void> {
   const { nodes, simulator } = t;
   const paid = method.paidStatus ?? 1;
@@ -227,7 +230,7 @@ async function runRow(t: { nodes: TableNodes; simulator: TableSimulator; rows: T
   await nodes.reconcile.server.db.query("update transactions set updated_at = now() - interval '1 minute' where link_code = $1 and auth_status = 'PROCESSING'", [code]);
   await reconciledOn(nodes.reconcile, code);
   const leftInDoubt = (await attemptsOf(nodes.reconcile.server.db, code)).filter((a) => a.auth_status === 'PROCESSING').length;
-  const retry = await method.pay(nodes.retry, code, amount, trackId);
+  const retry = await method.pay(nodes.retry, code, amount, trackId, t.run);
   if (retry.status === 200) await method.payerPays(nodes.retry, retry, simulator);
   // The phones' answers and the pages' outcomes may arrive by notification: the payment settles once.
   const settled = await vi.waitFor(async () => {
@@ -297,13 +300,14 @@ export async function runFaultTable(t: { nodes: TableNodes; simulator: TableSimu
       failures.push(`${label}: ${error instanceof Error ? error.message : String(error)}`);
     }
   };
-  for (const method of METHODS) await method.prepare?.(t.nodes.pay);
+  const run: TableRun = {};
+  for (const method of METHODS) await method.prepare?.(t.nodes.pay, run);
   await Promise.all(METHODS.map(async (method, m) => {
     for (const [f, fault] of FAULTS.entries()) {
       const amount = 10 + m + f / 100;
-      await recorded(`${method.name}, ${fault.name}`, () => runRow({ ...t, rows }, method, fault.name, amount, fault.inDoubt, async (code, trackId) => {
+      await recorded(`${method.name}, ${fault.name}`, () => runRow({ ...t, rows, run }, method, fault.name, amount, fault.inDoubt, async (code, trackId) => {
         const planned = t.simulator.proxy.plan(fault.plan(), callOf(method, amount));
-        const answer = await method.pay(t.nodes.pay, code, amount, trackId);
+        const answer = await method.pay(t.nodes.pay, code, amount, trackId, run);
         return { answer, met: planned.met() };
       }));
     }
@@ -311,21 +315,28 @@ export async function runFaultTable(t: { nodes: TableNodes; simulator: TableSimu
 
   // Every method's acting call reaches the simulator, which acts and is killed before its answers
   // are delivered; its port stays closed until every payer got an answer, then it starts again.
+  // (Killed anyway after 8 s, should a method never reach it: that row then fails, not the table.)
   const acted = METHODS.map(() => signal());
-  const killed = Promise.race([Promise.all(acted.map((a) => a.promise)), new Promise((r) => setTimeout(r, 3_000))]).then(() => t.simulator.kill());
+  const actedBeforeKill = METHODS.map(() => false);
+  let killedAt: number | undefined;
+  acted.forEach((a, m) => void a.promise.then(() => (actedBeforeKill[m] = !killedAt)));
+  const killed = Promise.race([Promise.all(acted.map((a) => a.promise)), new Promise((r) => setTimeout(r, 8_000))])
+    .then(() => (killedAt = Date.now()))
+    .then(() => t.simulator.kill());
   const firstAnswers = METHODS.map(() => signal());
   const restarted = Promise.all(firstAnswers.map((a) => a.promise)).then(() => killed).then(() => t.simulator.restart());
   await Promise.all(METHODS.map((method, m) => {
     const amount = 20 + m;
     return recorded(`${method.name}, ${RESTART}`, async () => {
       try {
-        return await runRow({ ...t, rows }, method, RESTART, amount, true, async (code, trackId) => {
+        await runRow({ ...t, rows, run }, method, RESTART, amount, true, async (code, trackId) => {
           const planned = t.simulator.proxy.plan({ kind: 'hold_answer', onAnswer: () => acted[m]?.resolve() }, callOf(method, amount));
-          const answer = await method.pay(t.nodes.pay, code, amount, trackId);
+          const answer = await method.pay(t.nodes.pay, code, amount, trackId, run);
           firstAnswers[m]?.resolve();
           await restarted;
           return { answer, met: planned.met() };
         });
+        expect(actedBeforeKill[m], `${method.name}: the simulator had not acted when it was killed`).toBe(true);
       } finally {
         firstAnswers[m]?.resolve();
       }
