@@ -5,13 +5,13 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { freePort } from '../../test/freePort';
 import { nodeClient } from '../../test/nodeClient';
 import { startTestServer } from '../../test/testServer';
-import { runFaultTable, startTableSimulator, type TableNode, type TableSimulator } from './networkFaultTable';
+import { runFaultTable, startTableSimulator, type TableNode, type TableSimulator } from '../testing/networkFaultTable';
 
-// The fault table over the network (networkFaultTable.ts) on one node and its PGlite: every method
-// through a proxy that holds, keeps the answer of, cuts, resets or delays its call to the simulator,
-// and the simulator killed once it acted and started again from its journal. One charge at most,
-// nothing left in doubt after reconciliation, 504 while in doubt and then the settled outcome.
-// The PostgreSQL run with two nodes is networkFaultsTwoNodes.test.ts.
+// The fault table over the network (gateways/testing/networkFaultTable.ts) on one node and its
+// PGlite: every method through a proxy that holds, keeps the answer of, cuts, resets or delays its
+// call to the simulator, and the simulator killed once it acted and started again from its journal.
+// One charge at most, nothing left in doubt after reconciliation, 504 while in doubt and then the
+// settled outcome. The PostgreSQL run with two nodes is networkFaultsTwoNodes.test.ts.
 
 let simulator: TableSimulator;
 let node: TableNode;

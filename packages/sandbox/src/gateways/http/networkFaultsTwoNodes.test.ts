@@ -6,13 +6,13 @@ import { startServer, type RunningServer } from '../../server';
 import { freePort } from '../../test/freePort';
 import { nodeClient } from '../../test/nodeClient';
 import { newTestSchema } from '../../test/testSchema';
-import { runFaultTable, startTableSimulator, type TableNode, type TableSimulator } from './networkFaultTable';
+import { runFaultTable, startTableSimulator, type TableNode, type TableSimulator } from '../testing/networkFaultTable';
 
-// The fault table over the network (networkFaultTable.ts) with two nodes on one PostgreSQL sharing
-// one simulator through the proxy, as several `npm start` nodes share a processor: each payment is
-// sent to node A, reconciled on node B, retried and completed on node B, while the simulator's
-// notifications go to node A. Needs a real PostgreSQL (TEST_DATABASE_URL): PGlite cannot be
-// shared by two processes.
+// The fault table over the network (gateways/testing/networkFaultTable.ts) with two nodes on one
+// PostgreSQL sharing one simulator through the proxy, as several `npm start` nodes share a
+// processor: each payment is sent to node A, reconciled on node B, retried and completed on node B,
+// while the simulator's notifications go to node A. Needs a real PostgreSQL (TEST_DATABASE_URL):
+// PGlite cannot be shared by two processes.
 const url = process.env['TEST_DATABASE_URL'];
 
 let simulator: TableSimulator;

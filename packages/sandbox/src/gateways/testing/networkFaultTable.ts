@@ -8,8 +8,8 @@ import type { nodeClient, NodeAnswer } from '../../test/nodeClient';
 import { cardPayload, testCardNumber } from '../../test/testApp';
 import { gatewayCall, GatewayOutcomeUnknown } from '../GatewayCall';
 import type { Gateways } from '../Gateways';
-import { startHttpFaultProxy, type HttpFaultProxy, type NetworkFault, type ProxiedRequest } from '../testing/httpFaultProxy';
-import { httpGateways } from './httpGateways';
+import { startHttpFaultProxy, type NetworkFault, type ProxiedRequest } from './httpFaultProxy';
+import { httpGateways } from '../http/httpGateways';
 
 // The fault table over the network, for every method that reaches a processor: the server nodes
 // reach the simulator (its own HTTP server, books and journal) through a TCP proxy that holds a
