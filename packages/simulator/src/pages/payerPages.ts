@@ -59,8 +59,10 @@ export function payerPages(simulated: SimulatedGateways, notify: Notifier | unde
   const tell = async (key: string, event: GatewayEvent) => {
     if (!notify) return;
     await notify.tell(key, event);
-    // Sent now rather than on the next tick, so the payer usually finds the payment settled on return.
-    await Promise.race([notify.deliverDue(), new Promise((resolve) => setTimeout(resolve, TELL_WAIT_MS).unref())]);
+    // Sent now rather than on the next tick, so the payer usually finds the payment settled on return:
+    // a pass already under way may have started before this one was queued, so a second pass follows it.
+    const sent = notify.deliverDue().then(() => notify.deliverDue());
+    await Promise.race([sent, new Promise((resolve) => setTimeout(resolve, TELL_WAIT_MS).unref())]);
   };
   const form = async (c: Context): Promise<Form> => (await c.req.parseBody().catch(() => ({}))) as Form;
 
