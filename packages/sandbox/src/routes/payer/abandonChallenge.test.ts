@@ -15,14 +15,16 @@ async function atChallenge(amount: number, lang = 'es'): Promise<{ code: string;
   const code = await newLink(t, { amount, taxAmount: 0 });
   const res = await t.post('/cards/auth-capture', cardPayload(code, { cardNumber: THREE_DS_CARD, amount, taxAmount: 0, lang }));
   expect(res.data).toMatchObject({ status: -1, authStatus: 'PENDING_3DS' });
-  return { code, codOper: String(res.data['codOper']), page: new URL(String(res.data['redirectUrl'])).pathname };
+  // The issuer's page, on the simulator's own origin.
+  return { code, codOper: String(res.data['codOper']), page: String(res.data['redirectUrl']) };
 }
 
 const abandon = (codOper: string, headers: Record<string, string> = {}) => t.post(`/cards/payments/${codOper}/abandon`, {}, headers);
 
-/** The issuer's page answered as the payer's browser posts it (HTML) or as a script does (JSON). */
-const completeChallenge = (page: string, result: 'approve' | 'fail', json = true) =>
-  t.app.request(page, { method: 'POST', body: new URLSearchParams({ result }), headers: json ? { accept: 'application/json' } : {} });
+/** The issuer's answer as a script plays it (the sandbox's settle call, JSON), or as the payer's browser posts the issuer's page (HTML). */
+const completeChallenge = (page: string, result: 'approve' | 'fail', json = true) => json
+  ? t.app.request(`/sandbox/3ds/${new URL(page).pathname.split('/').pop() ?? ''}`, { method: 'POST', body: new URLSearchParams({ result }), headers: { accept: 'application/json' } })
+  : fetch(page, { method: 'POST', body: new URLSearchParams({ result }), redirect: 'manual' });
 
 /** What the processor's books hold as charged for this attempt: authorized, neither voided nor refunded. */
 async function chargesOf(codOper: string): Promise<number> {
@@ -62,7 +64,7 @@ describe('POST /api/v1/cards/payments/:codOper/abandon: the payer leaves a 3DS c
     expect(html).toContain('<html lang="es">');
     expect(html).toContain('Esta verificación ya no es válida');
     expect(html).not.toMatch(/Aprobar/);
-    const opened = await t.app.request(`${page}?theme=dark`);
+    const opened = await fetch(`${page}&theme=dark`);
     expect(opened.status).toBe(410);
     expect(await opened.text()).toContain('Esta verificación ya no es válida');
 
@@ -108,7 +110,7 @@ describe('POST /api/v1/cards/payments/:codOper/abandon: the payer leaves a 3DS c
     const first = await abandon(codOper, { 'accept-language': 'en' });
     const again = await abandon(codOper, { 'accept-language': 'en' });
     expect(again.data).toEqual(first.data);
-    const html = await (await t.app.request(page)).text();
+    const html = await (await fetch(page)).text();
     expect(html).toContain('<html lang="en">');
     expect(html).toContain('This verification is no longer valid');
   });

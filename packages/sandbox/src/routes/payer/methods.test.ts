@@ -172,13 +172,21 @@ describe('cash voucher paid at a kiosk', () => {
 });
 
 describe('Clave bank page', () => {
-  it('redirects to the bank page whose approve button finishes the payment and returns to the widget', async () => {
+  it("redirects to the bank's page (the simulator's origin) whose approve button records the answer and returns to the widget; the settle call finishes the payment", async () => {
     const start = await t.post('/clave/payments', { code: await newLink(t) });
-    const path = new URL(String(start.data['redirectUrl'])).pathname;
-    expect(await (await t.app.request(path)).text()).toContain('>Aprobar<');
-    const done = await t.app.request(path, { method: 'POST', body: new URLSearchParams({ result: 'approve' }) });
-    expect(done.headers.get('location')).toBe(`/pf/widget/returnclave?Oper=${String(start.data['codOper'])}`);
-    expect((await t.get(`/clave/payments/${String(start.data['codOper'])}`)).data['status']).toBe(1);
+    const codOper = String(start.data['codOper']);
+    const page = String(start.data['redirectUrl']);
+    expect(new URL(page).origin).toBe(t.simulator.url);
+    expect(await (await fetch(page)).text()).toContain('>Aprobar<');
+    const done = await fetch(page, { method: 'POST', body: new URLSearchParams({ result: 'approve' }), redirect: 'manual' });
+    const back = new URL(done.headers.get('location') ?? '');
+    expect((await t.app.request(back.pathname + back.search)).headers.get('location')).toBe(`/pf/widget/returnclave?Oper=${codOper}`);
+    expect(await t.gateways.bank.outcome({ idempotencyKey: codOper, deadline: new Date(Date.now() + 5_000) })).toBe('approved');
+    // This app hears no notifications (it listens on no address): the settle call tells it what the bank said.
+    const other = await t.post('/clave/payments', { code: await newLink(t), trackId: `clave-settle-${Math.random()}` });
+    const settled = await t.app.request(`/sandbox/clave/${String(other.data['codOper'])}`, { method: 'POST', body: new URLSearchParams({ result: 'approve' }) });
+    expect(await settled.json()).toEqual({ codOper: String(other.data['codOper']), status: 1 });
+    expect((await t.get(`/clave/payments/${String(other.data['codOper'])}`)).data['status']).toBe(1);
   });
 });
 
