@@ -1,6 +1,6 @@
 import { cancelledStatusOf, ENDED_UNPAID_AUTH_STATUSES } from '@pasarela/core';
 import type { Deps } from '../Deps';
-import { gatewayCall } from '../gateways/GatewayCall';
+import { gatewayCall, GatewayOutcomeUnknown } from '../gateways/GatewayCall';
 import { dropUnsentAttempt, type PaymentOutcome, type TransactionRow } from '../store/transactions';
 import { attemptsToReconcile } from '../store/attemptsToReconcile';
 import { giveRenewalPeriodBack } from '../store/subscriptions';
@@ -71,8 +71,18 @@ export async function reconcileAttempts(deps: Pick<Deps, 'db' | 'gateways'>): Pr
     inDoubtAuthStatus: IN_DOUBT.auth_status, inDoubtAfterMs: IN_DOUBT_AFTER_MS, limit: RECONCILE_BATCH, endedUnpaid: ENDED_UNPAID_AUTH_STATUSES,
   });
   const changed: string[] = [];
+  // A gateway that does not answer leaves its attempt for the next pass; the others are still settled
+  // (oldest first, one processor away would otherwise hold back every method's attempts behind its own).
+  let unanswered: GatewayOutcomeUnknown | undefined;
   for (const { lapsed, ...row } of rows) {
-    const said = await askGateway(deps, row, lapsed);
+    let said: Awaited<ReturnType<typeof askGateway>>;
+    try {
+      said = await askGateway(deps, row, lapsed);
+    } catch (error) {
+      if (!(error instanceof GatewayOutcomeUnknown)) throw error;
+      unanswered ??= error;
+      continue;
+    }
     if (said === NEVER_RECEIVED && (await dropUnsentAttempt(deps.db, row.cod_oper))) {
       // A renewal that never reached the processor gives its period back: the next sweep charges it.
       const subscriptionId = row.details['idSubscription'];
@@ -89,5 +99,7 @@ export async function reconcileAttempts(deps: Pick<Deps, 'db' | 'gateways'>): Pr
   changed.push(...(await reconcileCardChecks(deps, IN_DOUBT_AFTER_MS)));
   // Money being given back for a called-off payment whose first try was cut (payments/reconcileGiveBacks.ts).
   changed.push(...(await reconcileGiveBacks(deps)));
+  // Said once the rest is done, so the timer's log tells of the gateway that did not answer.
+  if (unanswered) throw unanswered;
   return changed;
 }
