@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { receiveGatewayEvent } from '../../payments/receiveGatewayEvent';
 import * as v from 'valibot';
 import { CardAuthResponseSchema, ReceiptSchema } from '@pasarela/core';
 import { cardPayload, createTestApp, newLink, testCardNumber, type TestApp } from '../../test/testApp';
@@ -75,52 +76,68 @@ describe('card outcomes of PRODUCT.md test inputs', () => {
     const res = await pay({ cardNumber: '4000000000003220' });
     const url = new URL(String(res.data['redirectUrl']));
     const codOper = String(res.data['codOper']);
-    const html = await (await t.app.request(url.pathname)).text();
+    const html = await (await fetch(url)).text();
     expect(html).toContain('name="result" value="cancel"');
-    const back = await t.app.request(url.pathname, { method: 'POST', body: new URLSearchParams({ result: 'cancel' }) });
+    // The issuer's page decides nothing; its return address is marked, and the way back calls the payment off.
+    const left = await fetch(url, { method: 'POST', body: new URLSearchParams({ result: 'cancel' }), redirect: 'manual' });
+    expect(left.status).toBe(303);
+    const hop = new URL(left.headers.get('location') ?? '');
+    expect(hop.searchParams.get('cancel')).toBe('1');
+    const back = await t.app.request(hop.pathname + hop.search);
     expect(back.status).toBe(303);
     expect(back.headers.get('location')).toBe(`/pf/default-receipt/processing?Oper=${codOper}`);
     expect((await t.get(`/receipts/${codOper}`)).data).toMatchObject({ status: 0, authStatus: 'CANCELLED' });
   });
 
-  it('redirects 4000 0000 0000 3220 to the 3DS page, whose approve button finishes the payment', async () => {
+  it("redirects 4000 0000 0000 3220 to the issuer's 3DS page on the simulator's origin, whose approve is recorded there; the settle call finishes the payment", async () => {
     const res = await pay({ cardNumber: '4000000000003220' });
     expect(res.data).toMatchObject({ status: -1, authStatus: 'PENDING_3DS' });
     const url = new URL(String(res.data['redirectUrl']));
-    // The page is on the origin the widget called, so the widget can add its returnTo.
-    expect(url.origin).toBe('http://localhost');
-    const page = await t.app.request(url.pathname);
-    const html = await page.text();
+    // The issuer's page is the simulator's, asking for the widget's way back (an empty returnTo).
+    expect(url.origin).toBe(t.simulator.url);
+    expect(url.searchParams.get('returnTo')).toBe('');
+    const html = await (await fetch(url)).text();
     // In the payment's language alone (es here), no bilingual buttons.
     expect(html).toContain('>Aprobar<');
     expect(html).not.toContain('Approve');
     expect(html).toContain('3220');
-    const done = await t.app.request(url.pathname, { method: 'POST', body: new URLSearchParams({ result: 'approve' }) });
+    const done = await fetch(url, { method: 'POST', body: new URLSearchParams({ result: 'approve' }), redirect: 'manual' });
     expect(done.status).toBe(303);
     const codOper = String(res.data['codOper']);
-    expect(done.headers.get('location')).toBe(`/pf/default-receipt/processing?Oper=${codOper}`);
+    const back = new URL(done.headers.get('location') ?? '');
+    expect((await t.app.request(back.pathname + back.search)).headers.get('location')).toBe(`/pf/default-receipt/processing?Oper=${codOper}`);
+    // Recorded at the issuer; this app listens on no address, so its notification is played here as it arrives.
+    const decision = await t.gateways.card.lookup({ idempotencyKey: codOper, deadline: new Date(Date.now() + 5_000) });
+    expect(decision).toMatchObject({ status: 'approved' });
+    if (decision) await receiveGatewayEvent({ db: t.db, gateways: t.gateways }, { id: `sim:card:${codOper}:approved`, key: codOper, kind: 'card', decision });
     expect((await t.get(`/receipts/${codOper}`)).data).toMatchObject({ status: 1, authStatus: 'APPROVED' });
-    const again = await t.app.request(url.pathname, { method: 'POST', body: new URLSearchParams({ result: 'fail' }) });
+    // Answered: the settle call finds no challenge waiting.
+    const again = await t.app.request(`/sandbox/3ds/${codOper}`, { method: 'POST', body: new URLSearchParams({ result: 'fail' }) });
     expect(again.status).toBe(400);
   });
 
   // The 3DS card's payments wait (pending), so each test pays another amount: the duplicate rule counts them.
-  it('carries the widget\'s returnTo through the challenge page back to the widget', async () => {
+  it("carries the widget's returnTo through the issuer's page back to the widget", async () => {
     const res = await pay({ cardNumber: '4000000000003220', amount: 27 }, await newLink(t, { amount: 27 }));
     const back = '/pf/default-receipt/PP1?challenge=1&lang=en';
-    const page = await (await t.app.request(`${new URL(String(res.data['redirectUrl'])).pathname}?returnTo=${encodeURIComponent(back)}`)).text();
+    const url = new URL(String(res.data['redirectUrl']));
+    url.searchParams.set('returnTo', back);
+    const page = await (await fetch(url)).text();
     const returnTo = /name="returnTo" value="([^"]*)"/.exec(page)?.[1]?.replace(/&#38;/g, '&');
     expect(returnTo).toBe(back);
-    const done = await t.app.request(new URL(String(res.data['redirectUrl'])).pathname, { method: 'POST', body: new URLSearchParams({ result: 'approve', returnTo: returnTo ?? '' }) });
-    expect(done.headers.get('location')).toBe(back);
+    const done = await fetch(url, { method: 'POST', body: new URLSearchParams({ result: 'approve', returnTo: returnTo ?? '' }), redirect: 'manual' });
+    const hop = new URL(done.headers.get('location') ?? '');
+    expect((await t.app.request(hop.pathname + hop.search)).headers.get('location')).toBe(back);
   });
 
   it('fails the 3DS payment with the fail button and keeps returnTo on this origin only', async () => {
     const res = await pay({ cardNumber: '4000000000003220', amount: 28 }, await newLink(t, { amount: 28 }));
-    const path = new URL(String(res.data['redirectUrl'])).pathname;
-    const done = await t.app.request(path, { method: 'POST', body: new URLSearchParams({ result: 'fail', returnTo: '//evil.test/x' }) });
-    expect(done.headers.get('location')).toMatch(/^\/pf\/default-receipt\/processing\?Oper=/);
-    expect((await t.get(`/receipts/${String(res.data['codOper'])}`)).data).toMatchObject({ status: 0 });
+    const url = new URL(String(res.data['redirectUrl']));
+    const done = await fetch(url, { method: 'POST', body: new URLSearchParams({ result: 'fail', returnTo: '//evil.test/x' }), redirect: 'manual' });
+    const hop = new URL(done.headers.get('location') ?? '');
+    expect(hop.pathname).toMatch(/^\/sandbox\/3ds\/PP\w+\/return$/);
+    expect((await t.app.request(hop.pathname + hop.search)).headers.get('location')).toMatch(/^\/pf\/default-receipt\/processing\?Oper=/);
+    expect((await t.gateways.card.lookup({ idempotencyKey: String(res.data['codOper']), deadline: new Date(Date.now() + 5_000) }))).toMatchObject({ status: 'declined', reason: 'three_ds_failed' });
   });
 });
 

@@ -13,18 +13,20 @@ describe('Clave bank page return address', () => {
     const start = await t.post('/clave/payments', { code: await newLink(t) });
     const codOper = String(start.data['codOper']);
     const returnTo = '/pf/widget/returnclavesdk?parentOrigin=http%3A%2F%2Fshop.test&lang=en&from=%2Fpf%2Fwidget%3Ftype%3Dlk%26code%3DA';
-    const page = `${new URL(String(start.data['redirectUrl'])).pathname}?returnTo=${encodeURIComponent(returnTo)}`;
-    const html = await (await t.app.request(page)).text();
+    // The bank's page, on the simulator's origin, carries the widget's returnTo back through this origin's way back.
+    const page = new URL(String(start.data['redirectUrl']));
+    page.searchParams.set('returnTo', returnTo);
+    const html = await (await fetch(page)).text();
     expect(html).toContain('name="returnTo"');
-    const done = await t.app.request(new URL(String(start.data['redirectUrl'])).pathname, {
-      method: 'POST',
-      body: new URLSearchParams({ result: 'fail', returnTo }),
-    });
+    const done = await fetch(page, { method: 'POST', body: new URLSearchParams({ result: 'fail', returnTo }), redirect: 'manual' });
     expect(done.status).toBe(303);
-    const back = new URL(done.headers.get('location') ?? '', 'http://checkout.test');
+    const hop = new URL(done.headers.get('location') ?? '');
+    const onward = await t.app.request(hop.pathname + hop.search);
+    expect(onward.status).toBe(303);
+    const back = new URL(onward.headers.get('location') ?? '', 'http://checkout.test');
     expect(back.pathname).toBe('/pf/widget/returnclavesdk');
     expect(Object.fromEntries(back.searchParams)).toEqual({ parentOrigin: 'http://shop.test', lang: 'en', from: '/pf/widget?type=lk&code=A', Oper: codOper });
-    expect((await t.get(`/clave/payments/${codOper}`)).data['status']).toBe(0);
+    expect(await t.gateways.bank.outcome({ idempotencyKey: codOper, deadline: new Date(Date.now() + 5_000) })).toBe('declined');
   });
 
   it.each([
