@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   apiCallKey, catalogCall, checkoutEntry, checkoutTargetCall, checkoutTargetInfo, isSlug, merchantCalls,
+  waitingCalls,
 } from './firstScreen';
 import { parsePaymentInfo } from './paymentInfo';
 
@@ -80,5 +81,23 @@ describe('the first screen calls (SPEC 7), one key whatever the order of the que
 
   it('asks for the widget group of the catalog in one language', () => {
     expect(catalogCall('en')).toEqual({ path: 'translations', query: { lang: 'en', group: 'widget' } });
+  });
+});
+
+describe('waitingCalls: the look-ups the checkout makes before its first screen for the loader\'s ?waiting= list', () => {
+  const yappy = { merchant: 7, link: 'OLD', method: 'yappy', codOper: 'PPYP1', deadline: null };
+  const params = (list: unknown, extra = '') => new URLSearchParams(`waiting=${encodeURIComponent(JSON.stringify(list))}${extra}`);
+  const info = { idMerchant: 7, code: 'NEW', subscription: null };
+  it.each([
+    ['this merchant\'s payment on another link', params([yappy]), info, ['payments/waiting/PPYP1']],
+    ['in the loader\'s order', params([yappy, { ...yappy, codOper: 'PPNQ2', method: 'nequi' }]), info, ['payments/waiting/PPYP1', 'payments/waiting/PPNQ2']],
+    ['not another merchant\'s', params([{ ...yappy, merchant: 9 }]), info, []],
+    ['not this link\'s own', params([{ ...yappy, link: 'NEW' }]), info, []],
+    ['not with ?pending=, which goes on with its own', params([yappy], '&pending=x'), info, []],
+    ['not for a subscription', params([yappy]), { ...info, subscription: { idSubscription: 1 } as never }, []],
+    ['none from a malformed list', new URLSearchParams('waiting=%7B'), info, []],
+    ['none from an entry in another shape', params([{ ...yappy, codOper: '<x>' }, 'junk']), info, []],
+  ])('%s', (_why, given, target, keys) => {
+    expect(waitingCalls(given, target).map((call) => apiCallKey(call.path, call.query))).toEqual(keys);
   });
 });

@@ -3,6 +3,7 @@ import type { Language } from './constants';
 import { PendingSubscriptionSchema, stationPaymentInfo, subscriptionPaymentInfo } from './checkoutTargets';
 import { parsePaymentInfo, type PaymentInfo } from './paymentInfo';
 import { PaymentStationSchema } from './paymentLink';
+import { isWaitingPayment, WAITING_PARAM, type WaitingPayment } from './messages';
 
 // The checkout's first screen: which address opens which checkout (SPEC 2), and the GET calls that
 // screen makes (SPEC 7), named once. The widget makes these calls; the server may answer them ahead,
@@ -100,6 +101,31 @@ export function merchantCalls(type: CheckoutType, info: PaymentInfo): ApiCall[] 
   const calls = [merchantCall(info), paymentMethodsCall(info.idMerchant)];
   if (type !== 'subs') calls.push(campaignBridgesCall(info.idMerchant));
   return calls;
+}
+
+/** Where a payment the loader remembers stands (GET payments/waiting/:codOper). */
+export function waitingPaymentCall(codOper: string): ApiCall {
+  return { path: `payments/waiting/${encodeURIComponent(codOper)}`, query: {} };
+}
+
+/** The loader's list of payments waiting on other targets (`?waiting=`), each core's WaitingPayment; empty when none or malformed. */
+export function waitingOfParams(params: URLSearchParams): WaitingPayment[] {
+  try {
+    const list: unknown = JSON.parse(params.get(WAITING_PARAM) ?? '[]');
+    return Array.isArray(list) ? list.filter(isWaitingPayment) : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The look-ups the checkout of link `code` makes before its first screen when the loader handed it
+ * payments waiting on other links (`?waiting=`, without `?pending=`, which goes on with its own):
+ * where each of its merchant's stands, in the loader's order. None for a subscription.
+ */
+export function waitingCalls(params: URLSearchParams, info: Pick<PaymentInfo, 'idMerchant' | 'code' | 'subscription'>): ApiCall[] {
+  if (params.has('pending') || info.subscription) return [];
+  return waitingOfParams(params).filter((w) => w.merchant === info.idMerchant && w.link !== info.code).map((w) => waitingPaymentCall(w.codOper));
 }
 
 /**

@@ -269,6 +269,9 @@ export {
   merchantCalls,
   PrimedAnswersSchema,
   SECURITY_CONFIG_CALLS,
+  waitingCalls,
+  waitingOfParams,
+  waitingPaymentCall,
 } from './firstScreen';
 export { pickLanguage, acceptLanguageTags } from './languageChoice';
 export type { CheckoutType, ApiCall, PrimedAnswer } from './firstScreen';

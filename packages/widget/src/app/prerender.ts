@@ -1,6 +1,5 @@
 import { hasWaitingAttempt } from '../payments/paymentContext';
 import { PENDING_PARAM } from '../payments/pendingAddress';
-import { WAITING_PARAM } from '@pasarela/core';
 import { parseRoute, routeKey, screenEntry, usesLaterStyles, type Route, type ScreenEntry, type ScreenRouteName } from './routes';
 import type { PreparedScreen } from '../services/screen';
 import type { Services } from '../services/services';
@@ -30,14 +29,14 @@ export async function prepareFirstScreen(services: Services): Promise<FirstScree
 /**
  * Whether the browser's first render is the one the server made: the server renders for a guest
  * with nothing kept in the tab, framed when the address names a parent. Otherwise the browser
- * renders afresh.
+ * renders afresh. Payments the loader hands over from other links (`?waiting=`) do not stop it: the
+ * page carries the server's word on them (core waitingCalls), so both render the same screen.
  */
 export function rendersAsServer(services: Services): boolean {
   return (
     services.session.getState().login === null &&
     !hasWaitingAttempt(services.storage.session) &&
     !services.address().searchParams.has(PENDING_PARAM) &&
-    !services.address().searchParams.has(WAITING_PARAM) &&
     services.bridge.embedded === services.address().searchParams.has('parentOrigin')
   );
 }

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { isPasarelaError, isWaitingPayment, PAYMENT_METHOD_IDS, WAITING_PARAM, type PaymentMethodId, type WaitingPayment } from '@pasarela/core';
+import { isPasarelaError, PAYMENT_METHOD_IDS, waitingOfParams, waitingPaymentCall, type PaymentMethodId, type WaitingPayment } from '@pasarela/core';
 import type { ApiClient } from '../api/client';
 import type { ParentBridge } from '../embed/parentBridge';
 import { PENDING_PARAM } from './pendingAddress';
@@ -33,12 +33,7 @@ export const canCallOff = (method: PaymentMethodId): boolean => CALL_OFF[method]
 
 /** The loader's list (`?waiting=`), each checked as core's WaitingPayment; empty when none or malformed. */
 export function waitingFromAddress(url: URL): WaitingPayment[] {
-  try {
-    const list: unknown = JSON.parse(url.searchParams.get(WAITING_PARAM) ?? '[]');
-    return Array.isArray(list) ? list.filter(isWaitingPayment) : [];
-  } catch {
-    return [];
-  }
+  return waitingOfParams(url.searchParams);
 }
 
 /** Tells the loader to forget a payment of another link: it ended, or the payer left it. */
@@ -47,7 +42,8 @@ export function forgetElsewhere(bridge: ParentBridge, payment: WaitingPayment): 
 }
 
 async function standing(api: ApiClient, payment: WaitingPayment) {
-  const answer = await api.get(`payments/waiting/${encodeURIComponent(payment.codOper)}`, WaitingAnswerSchema);
+  // The call the server may have answered inside the page (core waitingCalls): the first screen is rendered there too.
+  const answer = await api.get(waitingPaymentCall(payment.codOper).path, WaitingAnswerSchema);
   // Only what the server says is this merchant's payment of that link counts.
   return answer.merchant === payment.merchant && answer.link === payment.link && answer.method === payment.method ? answer : null;
 }

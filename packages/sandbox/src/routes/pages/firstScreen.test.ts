@@ -242,6 +242,21 @@ describe('the first screen rendered into the page (the widget\'s server entry)',
     expect(page).toMatch(/<div id="root" data-prerendered="en"><main data-lang="en" data-answers="\d+" data-splash="3000" data-catalog="string">form<\/main><\/div>/);
   });
 
+  it('carries where the payments the loader hands over from this shop\'s other links stand (?waiting=), so the first screen renders there too', async () => {
+    const old = await newLink(t);
+    const push = await t.post('/yappy/payments', { code: old, phone: '63333333' });
+    const codOper = String(push.data['codOper']);
+    const code = await newLink(t);
+    const waiting = encodeURIComponent(JSON.stringify([
+      { merchant: 1, link: old, method: 'yappy', codOper, deadline: null },
+      { merchant: 9, link: 'LKOTHER', method: 'nequi', codOper: 'PPNQ9', deadline: null },
+    ]));
+    const { byKey } = await page(`/pf/widget?type=lk&code=${code}&waiting=${waiting}`);
+    expect(byKey.get(`payments/waiting/${codOper}`)).toMatchObject({ code: 200, data: { method: 'yappy', codOper, state: 'waiting', merchant: 1, link: old } });
+    // Another merchant's is not asked about, as the checkout does not ask.
+    expect(byKey.has('payments/waiting/PPNQ9')).toBe(false);
+  });
+
   it('leaves the root empty on a page whose address names a payment left waiting, which the browser renders (its rendersAsServer)', async () => {
     const code = await newLink(noSplash);
     const pending = encodeURIComponent(JSON.stringify({ method: 'card', codOper: 'PP1', deadline: null }));

@@ -1,6 +1,6 @@
 import {
   CATALOG_VERSION_CALL, EnvelopeSchema, acceptLanguageTags, apiCallKey, catalogCall, checkoutEntry, checkoutTargetCall,
-  checkoutTargetInfo, isSlug, merchantCalls, parseMerchant, pickLanguage, readEnvelopeData, receiptCall, receiptOfAddress, ReceiptSchema, SECURITY_CONFIG_CALLS, SEGMENT,
+  checkoutTargetInfo, isSlug, merchantCalls, parseMerchant, waitingCalls, pickLanguage, readEnvelopeData, receiptCall, receiptOfAddress, ReceiptSchema, SECURITY_CONFIG_CALLS, SEGMENT,
   type ApiCall, type CheckoutType, type Language, type PrimedAnswer,
 } from '@pasarela/core';
 import * as v from 'valibot';
@@ -92,12 +92,17 @@ export function firstScreenAnswers(request: InProcessRequest, options: { clientK
     let brandColour = receiptOf === null || checkout ? undefined : receiptBrandColourOf(receipt);
     if (checkout && target?.code === 200) {
       let calls: ApiCall[] = [];
+      let waiting: ApiCall[] = [];
       try {
-        calls = merchantCalls(checkout.type, checkoutTargetInfo(checkout.type, target.data));
+        const info = checkoutTargetInfo(checkout.type, target.data);
+        calls = merchantCalls(checkout.type, info);
+        // Payments of this shop the loader remembers on other links: the checkout asks where they
+        // stand before its first screen, which the page can then carry rendered.
+        waiting = waitingCalls(params, info);
       } catch {
         calls = [];
       }
-      const merchantAnswers = await Promise.all(calls.map((call) => answer(call, lang)));
+      const merchantAnswers = await Promise.all([...calls, ...waiting].map((call) => answer(call, lang)));
       answers.push(...merchantAnswers);
       brandColour = brandColourOf(merchantAnswers[0]);
     }
