@@ -42,6 +42,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The test app's and the test cluster's limit on one call to their simulator (PROCESSORS_TIMEOUT_MS). */
+export const TEST_PROCESSORS_TIMEOUT_MS = 3_000;
+
 export const SANDBOX_KEYS: ApiKeys = { clientKey: SANDBOX_CLIENT_KEY, widgetKey: SANDBOX_WIDGET_KEY };
 
 /** The headers the widget sends (core authHeaders): the client key for guests, the widget key with a token. */
@@ -122,7 +125,9 @@ export async function createTestApp(
     await db.close();
     throw error;
   });
-  const simulated = httpGateways(simulator.url);
+  // A call the simulator holds (4000 0000 0000 7726's refunds) is in doubt after 3 s, not the
+  // call's 10 s deadline, as a processor's own shorter limit makes it (PROCESSORS_TIMEOUT_MS).
+  const simulated = httpGateways(simulator.url, { maxWaitMs: TEST_PROCESSORS_TIMEOUT_MS });
   const gateways = { ...simulated, gateways: options.wrapGateways?.(simulated.gateways) ?? simulated.gateways };
   const app = createApp({
     gateways,

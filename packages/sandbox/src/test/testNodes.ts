@@ -1,5 +1,6 @@
 import { startServer, type RunningServer, type ServerOptions } from '../server';
 import { freePort } from './freePort';
+import { TEST_PROCESSORS_TIMEOUT_MS } from './testApp';
 import { nodeClient } from './nodeClient';
 import { newTestSchema } from './testSchema';
 import { startTestSimulator, type RunningSimulator } from './testServer';
@@ -20,7 +21,7 @@ export interface TestNode {
  */
 export async function testCluster(url: string, given: Pick<ServerOptions, 'processorsUrl' | 'notificationSecret'> = {}) {
   const simulator: RunningSimulator | undefined = given.processorsUrl ? undefined : await startTestSimulator();
-  const gateways = simulator ? { processorsUrl: simulator.url } : given;
+  const gateways = simulator ? { processorsUrl: simulator.url, processorsTimeoutMs: TEST_PROCESSORS_TIMEOUT_MS } : given;
   const { url: databaseUrl, drop } = await newTestSchema(url).catch(async (error: unknown) => {
     await simulator?.close();
     throw error;
