@@ -4,17 +4,26 @@
 // target (Network.emulateNetworkConditions: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up;
 // Emulation.setCPUThrottlingRate: 4x), in Debian's Chromium. The two sides take turns in each round,
 // so a busy machine slows them alike; the report gives the medians of each side and of the rounds'
-// ratios (PRODUCT.md's bar: within 1.5x), and where the checkout's time went: each request made
-// after Pay (API calls and chunks, from the frame's Resource Timing) and the rendering after the
-// last answer.
+// ratios (PRODUCT.md's bar: within 1.5x), and where the checkout's time went: the frame's work
+// before its first request, each request made after Pay (API calls and chunks, from the frame's
+// Resource Timing) with the server's own time by part (its Server-Timing header: database,
+// processor, total), and the rendering after the last answer. The machine's load average is
+// printed with every round and figure: on a shared machine the ratios, not the times, compare.
+// The sandbox runs as `npm start` runs it: the simulated processors as a service of their own,
+// reached over HTTP (PROCESSORS_URL); `--processors in-process` runs them inside the server.
 // Each run pays a new link with a new approved card (SPEC 8 refuses the same card and amount
 // within 5 minutes as a possible duplicate). The form is filled as a payer types it, then left a
 // moment (a payer reads the button before pressing it), so what the form fetches while typed is in.
-// Usage: npm run bench:pay [-- --runs 9 --think 1000 --server packages/sandbox/dist/<file>.mjs]
+// Usage: npm run bench:pay [-- --runs 9 --think 1000 --server packages/sandbox/dist/<file>.mjs --processors in-process --profile]
+//        (--profile: the paying frame's JavaScript from Pay to the receipt, the functions with the most self time)
 //        npm run bench:pay -- --against /tmp/before/packages/sandbox/dist/server.mjs (another build,
 //        paired in the same rounds: its medians and its ratio to this build)
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { resolve } from 'node:path';
+import { loadavg } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { serverOption, startSandbox } from './sandbox-process.mjs';
 
@@ -29,6 +38,10 @@ const thinkMs = option('think', 1000);
 const server = serverOption();
 const againstArg = process.argv.indexOf('--against');
 const against = againstArg > 0 && process.argv[againstArg + 1] ? resolve(process.cwd(), process.argv[againstArg + 1]) : undefined;
+const processorsArg = process.argv.indexOf('--processors');
+const inProcess = processorsArg > 0 && process.argv[processorsArg + 1] === 'in-process';
+/** The load average over the last minute, as the figures say it. */
+const load = () => loadavg()[0].toFixed(2);
 
 /** Lighthouse's mobile profile ("Slow 4G" with a mid-range phone's CPU). */
 const MOBILE = {
@@ -90,6 +103,35 @@ window.Checkout = { open() { const f = document.createElement('iframe'); f.src =
 }
 
 /**
+ * The simulated processors beside a build of the server, as `npm start` runs them (scripts/start.mjs):
+ * the simulator of the same tree, its books in memory, its notifications signed with a secret made
+ * up for the run. Resolves to the environment the server reaches it by, and its stop.
+ */
+async function startProcessors(serverFile) {
+  const simulator = join(dirname(serverFile ?? resolve('packages/sandbox/dist/server.mjs')), '../../simulator/dist/simulator.mjs');
+  if (!existsSync(simulator)) throw new Error(`${simulator} is missing: run \`npm run build\` in its tree, or pass --processors in-process`);
+  const secret = randomBytes(32).toString('hex');
+  const child = spawn(process.execPath, [simulator], { env: { ...process.env, SIMULATOR_JOURNAL: 'memory', SIMULATOR_NOTIFICATION_SECRET: secret }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise((done, fail) => {
+    let seen = '';
+    child.once('exit', (code) => fail(new Error(`the simulator stopped (exit ${code}) before it listened`)));
+    child.stdout.on('data', (chunk) => {
+      seen += chunk.toString();
+      const found = /listening on (http:\/\/\S+)/.exec(seen);
+      if (found) done(found[1]);
+    });
+  });
+  return { env: { PROCESSORS_URL: url, SIMULATOR_NOTIFICATION_SECRET: secret }, stop: () => child.kill('SIGTERM') };
+}
+
+/** A build of the sandbox (undefined: this tree's), with its processors as `npm start` has them unless --processors in-process. */
+async function startBuild(serverFile) {
+  const processors = inProcess ? null : await startProcessors(serverFile);
+  const sandbox = await startSandbox({ SPLASH_MS: '0', ...processors?.env }, serverFile);
+  return { ...sandbox, stop: async () => { await sandbox.stop(); processors?.stop(); } };
+}
+
+/**
  * Runs in every frame from its first moment: reports, on the frame's clock, the first animation frame
  * that shows the receipt's heading after Pay was pressed (window.__benchPaidAt).
  */
@@ -102,7 +144,11 @@ function watchReceipt() {
         const paid = window.__benchPaidAt;
         const resources = performance.getEntriesByType('resource')
           .filter((r) => r.startTime >= paid - 1)
-          .map((r) => ({ name: new URL(r.name).pathname, kind: r.initiatorType, start: r.startTime - paid, end: r.responseEnd - paid }));
+          .map((r) => ({
+            name: new URL(r.name).pathname, kind: r.initiatorType, start: r.startTime - paid, end: r.responseEnd - paid, received: r.transferSize,
+            // The server's own account of its time (Server-Timing), same-origin calls only.
+            server: Object.fromEntries((r.serverTiming ?? []).map((t) => [t.name, { ms: t.duration, desc: t.description }])),
+          }));
         return void window.__benchReceiptShown({ ms: performance.now() - paid, resources });
       }
     }
@@ -111,9 +157,13 @@ function watchReceipt() {
   requestAnimationFrame(tick);
 }
 
-/** Every target of the page (its cross-origin frames have their own renderer) under the mobile profile. */
+/**
+ * Every target of the page (its cross-origin frames have their own renderer) under the mobile
+ * profile. Resolves to the session of the frame that pays (the checkout's or the floor's).
+ */
 async function throttle(context, page) {
   const targets = [page, ...page.frames().filter((f) => f !== page.mainFrame())];
+  let paying;
   for (const target of targets) {
     let cdp;
     try {
@@ -124,8 +174,28 @@ async function throttle(context, page) {
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', MOBILE.network);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: MOBILE.cpuRate });
+    if (target !== page && /\/pf\//.test(target.url())) paying = cdp;
   }
+  return paying;
 }
+
+/**
+ * With --profile: the paying frame's JavaScript from Pay to the receipt (CDP's sampling profiler),
+ * as self time per function (ms, on the throttled CPU), its script's file beside it.
+ */
+function selfTimes(profile) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const ms = new Map();
+  for (let i = 0; i < profile.samples.length; i++) {
+    const node = byId.get(profile.samples[i]);
+    const { functionName, url, lineNumber } = node.callFrame;
+    const file = url ? url.split('/').pop().replace(/-[A-Za-z0-9_-]{6,}\./, '.') : '';
+    const key = `${functionName || '(anonymous)'} ${file}${file ? `:${lineNumber + 1}` : ''}`.trim();
+    ms.set(key, (ms.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  }
+  return ms;
+}
+const profileArg = process.argv.includes('--profile');
 
 /** One payment, in a fresh browser context: Pay pressed -> receipt heading on screen, in ms. */
 async function payOnce(browser, target) {
@@ -146,7 +216,21 @@ async function payOnce(browser, target) {
     await page.evaluate((c) => window.Checkout.open({ code: c }), code);
     const frame = page.frameLocator('iframe[src*="/pf/"]');
     await frame.locator('[name="cardnumber"]').waitFor({ state: 'visible', timeout: 120_000 });
-    await throttle(context, page);
+    const paying = await throttle(context, page);
+    // What each request after Pay sent (its body's bytes): the upload is the slower way at 750 kbit/s.
+    const sent = new Map();
+    let pressed = false;
+    paying?.on('Network.requestWillBeSent', ({ requestId, request }) => {
+      if (!pressed || !request.hasPostData) return;
+      const path = new URL(request.url).pathname;
+      if (request.postData !== undefined) return void sent.set(path, Buffer.byteLength(request.postData));
+      // A body the event left out: asked for.
+      void paying.send('Network.getRequestPostData', { requestId }).then(({ postData }) => sent.set(path, Buffer.byteLength(postData)), () => undefined);
+    });
+    if (profileArg && paying) {
+      await paying.send('Profiler.enable');
+      await paying.send('Profiler.setSamplingInterval', { interval: 200 });
+    }
     const nextYear = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
     const fields = { cardnumber: randomVisa(), expirationDate: `12/${nextYear}`, cvc: '123', name: 'María José Núñez', email: 'maria.nunez@example.com', phone: '+507 6123-4567' };
     for (const [name, value] of Object.entries(fields)) {
@@ -154,12 +238,16 @@ async function payOnce(browser, target) {
       if (await field.count()) await field.pressSequentially(value, { delay: 5 });
     }
     await page.waitForTimeout(thinkMs);
+    if (profileArg && paying) await paying.send('Profiler.start');
+    pressed = true;
     // Pressed in the frame, on its clock: the time starts with the click's own task.
     await frame.locator('form button[type="submit"]').evaluate((button) => {
       window.__benchPaidAt = performance.now();
       button.click();
     });
     const seen = await Promise.race([receipt, new Promise((_, reject) => setTimeout(() => reject(new Error(`no receipt within 60 s (${target.name})`)), 60_000))]);
+    if (profileArg && paying) seen.profile = selfTimes((await paying.send('Profiler.stop')).profile);
+    for (const r of seen.resources) r.sent = sent.get(r.name);
     return seen;
   } finally {
     await context.close();
@@ -174,8 +262,8 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
 });
 const floor = await startFloor();
-const ours = await startSandbox({ SPLASH_MS: '0' }, server);
-const other = against ? await startSandbox({ SPLASH_MS: '0' }, against) : null;
+const ours = await startBuild(server);
+const other = against ? await startBuild(against) : null;
 const shopUrl = (sandbox) => `${sandbox.demoUrl.replace('//localhost:', '//127.0.0.1:')}/`;
 const targets = [
   { name: 'checkout', sandbox: ours, url: shopUrl(ours) },
@@ -185,6 +273,10 @@ const targets = [
 const times = Object.fromEntries(targets.map((t) => [t.name, []]));
 const ratios = Object.fromEntries(targets.map((t) => [t.name, []]));
 const requests = Object.fromEntries(targets.map((t) => [t.name, []]));
+const loads = [];
+const profiles = {};
+console.log(`load average at the start: ${load()} (two cores: about 1 is this run alone)`);
+console.log(`processors: ${inProcess ? 'in the server process' : "the simulator's service over HTTP, as npm start runs it"}`);
 try {
   // Round 0 warms the servers and the browser; it is not counted.
   for (let i = 0; i <= runs; i++) {
@@ -195,13 +287,15 @@ try {
     }
     if (i === 0) continue;
     for (const t of targets) {
+      if (round[t.name].profile) (profiles[t.name] ??= []).push(round[t.name].profile);
       times[t.name].push(round[t.name].ms);
       ratios[t.name].push(round[t.name].ms / round.floor.ms);
       requests[t.name].push(round[t.name].resources);
     }
-    process.stdout.write(`round ${i}: ${targets.map((t) => `${t.name} ${Math.round(round[t.name].ms)} ms`).join(', ')}\n`);
+    loads.push(Number(load()));
+    process.stdout.write(`round ${i}: ${targets.map((t) => `${t.name} ${Math.round(round[t.name].ms)} ms`).join(', ')}; load average ${load()}\n`);
   }
-  console.log(`\nPay -> receipt on screen under Lighthouse's mobile profile (CPU ${MOBILE.cpuRate}x, ${MOBILE.network.latency} ms round trip, 1.6 Mbit/s down, 750 kbit/s up), ${runs} paired rounds:`);
+  console.log(`\nPay -> receipt on screen under Lighthouse's mobile profile (CPU ${MOBILE.cpuRate}x, ${MOBILE.network.latency} ms round trip, 1.6 Mbit/s down, 750 kbit/s up), ${runs} paired rounds, load average ${Math.min(...loads).toFixed(2)}-${Math.max(...loads).toFixed(2)} (median ${median(loads).toFixed(2)}):`);
   for (const t of targets) {
     const label = t.name === 'floor' ? 'floor (bare form in a cross-origin iframe: one POST, the answer shown)' : t.name === 'against' ? `checkout from ${against}` : 'checkout (demo shop, embedded)';
     console.log(`  ${label}: median ${Math.round(median(times[t.name]))} ms (min ${Math.round(Math.min(...times[t.name]))}, max ${Math.round(Math.max(...times[t.name]))})`);
@@ -228,11 +322,29 @@ try {
     }
     const rows = [...byName].sort((a, b) => median(a[1].map((r) => r.start)) - median(b[1].map((r) => r.start)));
     for (const [name, rs] of rows) {
-      console.log(`  ${name}: ${rs.length} of ${runs} rounds, start ${Math.round(median(rs.map((r) => r.start)))}, end ${Math.round(median(rs.map((r) => r.end)))}`);
+      // The server's parts by name (Server-Timing), medians of the rounds that sent them.
+      const parts = [...new Set(rs.flatMap((r) => Object.keys(r.server ?? {})))].map((part) => {
+        const seen = rs.map((r) => r.server?.[part]).filter(Boolean);
+        const desc = seen.at(-1)?.desc ? ` (${seen.at(-1).desc})` : '';
+        return `${part} ${median(seen.map((p) => p.ms)).toFixed(1)}${desc}`;
+      });
+      const bytes = (xs) => (xs.length ? `${Math.round(median(xs))} B` : '?');
+      const sizes = `sent ${bytes(rs.map((r) => r.sent).filter((n) => n !== undefined))}, received ${bytes(rs.map((r) => r.received).filter((n) => n > 0))}`;
+      console.log(`  ${name}: ${rs.length} of ${runs} rounds, start ${Math.round(median(rs.map((r) => r.start)))}, end ${Math.round(median(rs.map((r) => r.end)))}; ${sizes}${parts.length ? `; server: ${parts.join(', ')}` : ''}`);
     }
+    const chunks = requests[t.name].map((round) => round.filter((r) => /\.(m?js|css)$/.test(r.name)).length);
+    const firstStarts = requests[t.name].map((round) => Math.min(...round.map((r) => r.start)));
     const lastEnds = requests[t.name].map((round) => Math.max(0, ...round.map((r) => r.end)));
     const render = times[t.name].map((ms, i) => ms - lastEnds[i]);
-    console.log(`  requests: ${Math.round(median(requests[t.name].map((round) => round.length)))} per payment, the last answer in at ${Math.round(median(lastEnds))}; rendering after it ${Math.round(median(render))}; on screen ${Math.round(median(times[t.name]))}`);
+    if (profiles[t.name]) {
+      // The frame's JavaScript between Pay and the receipt: the functions with the most self time, medians of the rounds.
+      const names = new Set(profiles[t.name].flatMap((p) => [...p.keys()]));
+      const rows = [...names].map((name) => [name, median(profiles[t.name].map((p) => p.get(name) ?? 0))]).sort((a, b) => b[1] - a[1]);
+      const total = median(profiles[t.name].map((p) => [...p.values()].reduce((a, b) => a + b, 0)));
+      console.log(`  the frame's profile, Pay to receipt: ${Math.round(total)} ms sampled (idle included); most self time:`);
+      for (const [name, ms] of rows.slice(0, 15)) console.log(`    ${ms.toFixed(1)} ms ${name}`);
+    }
+    console.log(`  requests: ${Math.round(median(requests[t.name].map((round) => round.length)))} per payment (${median(chunks)} of them JS or CSS chunks); the page's work before the first ${Math.round(median(firstStarts))}, the last answer in at ${Math.round(median(lastEnds))}; rendering after it ${Math.round(median(render))}; on screen ${Math.round(median(times[t.name]))}`);
   }
 } finally {
   await browser.close();
