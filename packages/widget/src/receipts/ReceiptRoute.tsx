@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { CARD_AUTH_STATUS } from '@pasarela/core';
 import { useServices } from '../services/services';
 import { clearSession } from '../services/session';
 import { challengeFromAddress, takeChallenge } from '../payments/challengeReturn';
@@ -11,6 +12,9 @@ import { useStoreState } from '../ui/useStoreState';
 import { ReceiptScreen } from './ReceiptScreen';
 import type { ReceiptStore } from './receiptStore';
 
+/** How many times a challenge's return reads a payment still at its challenge again before reporting it as it stands. */
+const CHALLENGE_ANSWER_READS = 10;
+
 /**
  * The receipt page. Arriving back from a 3DS challenge, it is also where that attempt finishes:
  * the merchant page hears the result, and a refused challenge returns to the form with the reason.
@@ -20,7 +24,20 @@ export function ReceiptRoute({ store }: { store: ReceiptStore }) {
   const state = useStoreState(store);
   const [pending] = useState(() => takeChallenge(services.storage.session) ?? challengeFromAddress(services.address()));
   const reported = useRef(false);
-  const result = pending && state.status === 'ready' ? resultAfterReturn('card', state.receipt, pending, services.now()) : null;
+  // Back from the issuer's page (another origin) before its answer reached the server, its
+  // notification on its way: the payment is read again, a second apart, before it is reported.
+  const reads = useRef(0);
+  const atChallenge = pending !== null && state.status === 'ready' && state.receipt.status === -1
+    && state.receipt.authStatus === CARD_AUTH_STATUS.three_ds && reads.current < CHALLENGE_ANSWER_READS;
+  useEffect(() => {
+    if (!atChallenge) return;
+    const timer = setTimeout(() => {
+      reads.current += 1;
+      void store.getState().load();
+    }, 1_000);
+    return () => clearTimeout(timer);
+  }, [atChallenge, store]);
+  const result = pending && state.status === 'ready' && !atChallenge ? resultAfterReturn('card', state.receipt, pending, services.now()) : null;
 
   useEffect(() => {
     if (!pending || !result || reported.current) return;
@@ -51,7 +68,7 @@ export function ReceiptRoute({ store }: { store: ReceiptStore }) {
     services.navigate(back.pathname + back.search);
   }, [pending, result, services, state]);
 
-  if (result && result.status === 'error' && pending?.formPath) {
+  if (atChallenge || (result && result.status === 'error' && pending?.formPath)) {
     return (
       <main className="page page--loading" aria-busy="true">
         <p className="page__text">{t('loading')}</p>

@@ -14,7 +14,7 @@ function setup(answer: Answer | Answer[], formPath = FORM) {
   const reports: PaymentResult[] = [];
   const onSuccess = vi.fn();
   const store = createClaveReturnStore({
-    api, codOper: 'OP1', pending: { formPath, email: '', returnUrl: '' }, report: (r) => void reports.push(r), onSuccess, now: () => new Date('2026-11-21T17:30:00Z'),
+    api, codOper: 'OP1', pending: { formPath, email: '', returnUrl: '' }, report: (r) => void reports.push(r), onSuccess, now: () => new Date('2026-11-21T17:30:00Z'), wait: async () => {},
   });
   return { store, reports, onSuccess, api, calls };
 }
@@ -63,6 +63,13 @@ describe('Clave return', () => {
     const { store, reports } = setup(receipt(-1));
     await store.getState().load();
     expect(reports[0]).toMatchObject({ status: 'success', notification: { Estado: 'PENDING' } });
+  });
+
+  it("back before the bank's answer reached the server: read again until it has one, and that is reported", async () => {
+    const { store, reports } = setup([receipt(-1), receipt(-1), receipt(1)]);
+    await store.getState().load();
+    expect(reports).toHaveLength(1);
+    expect(reports[0]).toMatchObject({ status: 'success', notification: { Estado: 'APPROVED' } });
   });
 
   it('an unknown operation goes to /404 without reporting anything', async () => {

@@ -24,7 +24,16 @@ export interface ClaveReturnDeps {
   /** SPEC 3 "On success in the widget the stored session is cleared". */
   onSuccess: () => void;
   now: () => Date;
+  /** Waits before the payment is read again (tests pass one that does not). */
+  wait?: ((ms: number) => Promise<void>) | undefined;
 }
+
+/**
+ * How many times a return that finds the payment still waiting at the bank reads it again, a second
+ * apart: the bank's page is on another origin, and its notification may still be on its way.
+ */
+const BANK_ANSWER_READS = 10;
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * The bank's return (/pf/widget/returnclave): reads the payment's receipt, tells the merchant page
@@ -39,7 +48,11 @@ export function createClaveReturnStore(deps: ClaveReturnDeps) {
       running ??= (async () => {
         set({ status: 'checking' });
         try {
-          const receipt = await loadReceipt(deps.api, deps.codOper);
+          let receipt = await loadReceipt(deps.api, deps.codOper);
+          for (let read = 0; receipt.status === -1 && read < BANK_ANSWER_READS; read++) {
+            await (deps.wait ?? pause)(1_000);
+            receipt = await loadReceipt(deps.api, deps.codOper);
+          }
           const result = resultAfterReturn('clave', receipt, deps.pending, deps.now());
           if (!reported) {
             reported = true;
