@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/Database';
-import { bankPageShop } from '../brand/merchantBrand';
+import { bankPageShop, shopIdentityOf } from '../brand/merchantBrand';
+import type { ShopOfOperation } from '../store/merchantBrand';
 import type { MerchantDescriptor } from '../gateways/CardProcessor';
 
 // The issuer's 3D Secure page and the bank's Clave page are the processor's, on its own origin
@@ -27,7 +28,8 @@ export function absoluteLogo(logo: string | null, origin: string): string | null
  * What the card call gives the issuer's 3DS page: the shop as its payers know it (its brand's name,
  * logo loaded from this origin, colour) and the return address.
  */
-export async function issuerPageFields(db: Queryable, codOper: string, merchant: MerchantDescriptor, origin: string): Promise<{ returnUrl: string; merchant: MerchantDescriptor }> {
-  const shop = await bankPageShop(db, codOper, merchant);
+export async function issuerPageFields(db: Queryable, codOper: string, merchant: MerchantDescriptor, origin: string, known?: ShopOfOperation): Promise<{ returnUrl: string; merchant: MerchantDescriptor }> {
+  // `known`: the shop as the payment read it already (not read again).
+  const shop = known ? { ...shopIdentityOf(known), brandColor: known.brand_color } : await bankPageShop(db, codOper, merchant);
   return { returnUrl: challengeBackUrl(origin, codOper), merchant: { name: shop.name, logo: absoluteLogo(shop.logo, origin), color: shop.brandColor } };
 }

@@ -10,15 +10,16 @@ import { cardPaymentStartOf, type CardPayee } from './payTarget';
 import { checkAmount } from './checkAmount';
 import { mailReceipt } from './receiptMail';
 import { checkCard, checkDomain, checkGuestAllowed, donationOf } from './cardChecks';
-import { duplicateLockKey, insertUnlessDuplicate, newCodOper, dropUnsentAttempt, type NewTransaction, type TransactionRow } from '../store/transactions';
+import { duplicateLockKey, insertUnlessDuplicate, newCodOper, dropUnsentAttempt, writeOutcomeIfUnchanged, type NewTransaction, type PaymentOutcome, type TransactionRow } from '../store/transactions';
 import { cardFingerprintOf, storedCard } from './cardFingerprint';
 import { attemptThatWon, chargeFingerprint, identityOf, sameChargeOrRefuse } from './chargeAttempt';
 import { cardAnswerOf, type CardAnswer } from './cardAnswer';
 import { cardOutcomeOf } from './gatewayOutcomes';
 import { parseOr400 } from './validatePayload';
 import { checkPaymentCaptcha } from './captchaVerdict';
-import { calledOffMeanwhile, settlePayment } from './settlePayment';
+import { calledOffMeanwhile, settlePayment, type Settlement } from './settlePayment';
 import { issuerPageFields } from './bankPageReturn';
+import type { ShopOfOperation } from '../store/merchantBrand';
 
 export interface PayContext {
   lang: Language;
@@ -115,7 +116,7 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
   if (result.kind === 'duplicate' && result.trackId !== trackId) throw new PaymentError('conflict', 'possible_duplicated_tx', result.state);
   // Not inserted: the same trackId got there first (any node), with this charge or another.
   if (result.kind !== 'inserted') return answered(await attemptThatWon(deps.db, trackId, fingerprint), { merchant, returnUrl });
-  return paid(result.row, { merchant, returnUrl });
+  return paid(result.row, { merchant, returnUrl }, link.singleUse);
 
   /** The answer for a recorded attempt, with its receipt's parts when it is approved (SPEC 4 status 1). */
   function answered(row: TransactionRow, payee: CardPayee | undefined): CardPaymentResult {
@@ -123,7 +124,8 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
     return { answer, receipt: answer.status === 1 && payee ? { row, ...payee } : undefined };
   }
 
-  async function paid(attempt: TransactionRow, payee: CardPayee | undefined): Promise<CardPaymentResult> {
+  /** Charges a recorded attempt; `singleUse` when its link is known to be single-use (its outcome claims the link). */
+  async function paid(attempt: TransactionRow, payee: CardPayee | undefined, singleUse?: boolean): Promise<CardPaymentResult> {
     const merchantName = payee?.merchant.name ?? '';
     const charged = await chargeCard(deps, attempt, {
       card: { number: digits, expMonth: payload.cardInformation.expMonth, expYear: payload.cardInformation.expYear, cvc: payload.cardInformation.cvv, holder: attempt.payer_name },
@@ -131,6 +133,8 @@ export async function payByCard(deps: Deps, body: unknown, ctx: PayContext): Pro
       // SPEC 8 "error_processing_request for an old-version tx failure" (payment_error_try_again otherwise).
       failureKey: processingFailureKey(payload.isOldVersion ?? isOldVersionServiceCode(payload.serviceCode)),
       calledOff: 'This single-use link was paid by another payment',
+      plainPayment: singleUse !== true,
+      shop: payee?.merchant,
     });
     if (charged.settledNow && charged.row.status === 1) {
       await mailReceipt(deps.db, charged.row, merchantName, ctx.origin, payee?.merchant);
@@ -156,6 +160,10 @@ export interface CardCharge extends Pick<CardAuthorization, 'card' | 'merchant' 
   failureKey: string;
   /** The conflict request_already_paid detail when another payment took the attempt's link or subscription meanwhile. */
   calledOff: string;
+  /** A payment of a link or station alone (no subscription it activates): its outcome may take the one-statement way (writeOutcomeIfUnchanged). */
+  plainPayment?: boolean | undefined;
+  /** The shop (name, logo, brand) as the payment read it already, for the issuer's page. */
+  shop?: ShopOfOperation | undefined;
 }
 
 /**
@@ -168,7 +176,7 @@ export interface CardCharge extends Pick<CardAuthorization, 'card' | 'merchant' 
  */
 export async function chargeCard(deps: Deps, attempt: TransactionRow, charge: CardCharge): Promise<{ row: TransactionRow; settledNow: boolean }> {
   // The issuer's 3DS page is on its own origin: the shop as its payers know it, and the way back here.
-  const page = charge.origin ? await issuerPageFields(deps.db, attempt.cod_oper, charge.merchant, charge.origin) : {};
+  const page = charge.origin ? await issuerPageFields(deps.db, attempt.cod_oper, charge.merchant, charge.origin, charge.shop) : {};
   const decision = await callInDoubt('card processor', () => deps.gateways.card.authorize({
     ...gatewayCall(attempt.cod_oper), amountCents: attempt.amount_cents + attempt.tax_cents + attempt.campaign_cents,
     // The processor takes plain letters (SPEC 5 only_alpha_characters): the name is transliterated as sent, kept as written everywhere else.
@@ -179,9 +187,13 @@ export async function chargeCard(deps: Deps, attempt: TransactionRow, charge: Ca
     await dropUnsentAttempt(deps.db, attempt.cod_oper);
     throw new PaymentError('gateway_failed', charge.failureKey);
   }
-  const settled = await settlePayment(deps, attempt.cod_oper, {
+  const outcome: PaymentOutcome = {
     ...cardOutcomeOf(decision), ...(decision.status === 'challenge' ? { redirectUrl: charge.origin ? new URL(decision.url, charge.origin).toString() : decision.url } : {}),
-  });
+  };
+  // Nothing changed the attempt meanwhile and nothing waits on its outcome: one statement writes it;
+  // otherwise (a single-use link to claim, a call-off or a sweep got there first) settlePayment decides.
+  const unchanged = charge.plainPayment ? await writeOutcomeIfUnchanged(deps.db, attempt, outcome) : undefined;
+  const settled: Settlement | undefined = unchanged ? { kind: 'settled', row: unchanged } : await settlePayment(deps, attempt.cod_oper, outcome);
   // Authorized for a single-use link or a subscription another payment took meanwhile: voided there, charged nowhere.
   if (calledOffMeanwhile(settled)) throw new PaymentError('conflict', 'request_already_paid', charge.calledOff);
   return { row: settled?.row ?? attempt, settledNow: settled?.kind === 'settled' };
