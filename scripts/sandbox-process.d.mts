@@ -25,7 +25,7 @@ export interface SimulatorProcess {
   stop(): Promise<void>;
 }
 export declare function startSimulatorProcess(): Promise<SimulatorProcess>;
-/** Without PROCESSORS_URL the sandbox gets a simulator of its own (`simulator`), stopped with it. */
+/** Without PROCESSORS_URL the sandbox gets a simulator of its own (`simulator`), stopped with it; `PROCESSORS_URL: ''` starts none. */
 export declare function startSandbox(env?: Record<string, string>, server?: string): Promise<RunningSandbox & { simulator?: SimulatorProcess }>;
 /** The `--server packages/sandbox/dist/<file>.mjs` option of a benchmark, or undefined. */
 export declare function serverOption(argv?: string[], flag?: string): string | undefined;

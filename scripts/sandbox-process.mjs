@@ -121,11 +121,12 @@ export async function onFreePorts(start) {
 
 /**
  * `server`: another build of the server to start (a benchmark's "before"); it must sit in packages/sandbox/dist/.
- * Without PROCESSORS_URL (in `env` or this process's environment) it gets a simulator of its own, stopped with it.
+ * Without PROCESSORS_URL (in `env` or this process's environment) it gets a simulator of its own, stopped with it;
+ * `PROCESSORS_URL: ''` in `env` starts none (an older build that ran its processors in process).
  */
 export async function startSandbox(env = {}, server = serverFile) {
   if (!existsSync(server)) throw new Error('packages/sandbox/dist/server.mjs is missing: run `npm run build` first');
-  if (env.PROCESSORS_URL || process.env.PROCESSORS_URL) return onFreePorts((port, demoPort) => startSandboxOn(port, demoPort, env, server));
+  if ('PROCESSORS_URL' in env || process.env.PROCESSORS_URL) return onFreePorts((port, demoPort) => startSandboxOn(port, demoPort, env, server));
   const simulator = await startSimulatorProcess();
   try {
     const sandbox = await onFreePorts((port, demoPort) => startSandboxOn(port, demoPort, { ...simulator.env, ...env }, server));
