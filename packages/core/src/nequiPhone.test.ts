@@ -4,7 +4,8 @@ import { nequiPhoneNumber } from './phone';
 
 // SPEC 5 "Defaults when missing: postal code 0000; city, address and country Panama" and
 // invalid_phone_number "Phone checked by a phone-number check": a Nequi phone is a mobile of the
-// merchant's country, Colombia's Nequi for a Colombian merchant, Nequi Panamá for every other.
+// merchant's country first (Colombia's Nequi for a Colombian merchant, Nequi Panamá for every other),
+// and of the other Nequi country too.
 describe('nequiPhoneRule: the merchant\'s country decides the phone\'s', () => {
   it.each([
     ['PA', 'PA', 8],
@@ -18,17 +19,19 @@ describe('nequiPhoneRule: the merchant\'s country decides the phone\'s', () => {
   });
 });
 
-describe('nequiPhoneNumber: SPEC 5 invalid_phone_number for a Nequi account of the merchant\'s country', () => {
+describe('nequiPhoneNumber: SPEC 5 invalid_phone_number for a Nequi account, of Colombia or Panama', () => {
   it.each([
     ['61111111', 'PA', '61111111', 'a Panamanian mobile'],
     ['6111-1111', 'PA', '61111111', 'with a dash'],
     ['+507 6222 2222', 'PA', '62222222', 'with Panama\'s code'],
-    ['3991111111', 'PA', null, 'a Colombian number on a Panamanian merchant'],
-    ['+57 399 111 1111', 'PA', null, 'a Colombian number even in international form'],
+    ['3991111111', 'PA', '3991111111', 'a Colombian Nequi account at a Panamanian merchant (PRODUCT.md test phone)'],
+    ['+57 399 111 1111', 'PA', '3991111111', 'a Colombian number in international form'],
     ['2123456', 'PA', null, 'a Panamanian landline'],
     ['3991111111', 'CO', '3991111111', 'a Colombian mobile (PRODUCT.md test phone)'],
     ['+57 300 123 4567', 'CO', '3001234567', 'with Colombia\'s code'],
-    ['61111111', 'CO', null, 'a Panamanian number on a Colombian merchant'],
+    ['61111111', 'CO', '61111111', 'a Panamanian Nequi account at a Colombian merchant'],
+    ['+1 212 555 0123', 'PA', null, 'a number of a country Nequi does not run in'],
+    ['+52 55 1234 5678', 'CO', null, 'a Mexican mobile'],
     ['6012345678', 'CO', null, 'a Colombian landline'],
     ['', 'PA', null, 'empty'],
     ['6111abcd', 'PA', null, 'letters'],

@@ -1,4 +1,6 @@
-// Nequi runs in Colombia and in Panama; a payer's Nequi account is a mobile of the merchant's country.
+// Nequi runs in Colombia and in Panama. The field speaks of the merchant's country (its hint, example
+// and error); a mobile of the other Nequi country is taken too, so a payer whose account is there can pay
+// and PRODUCT.md's sandbox test phones (Colombian) work at every shop.
 // Kept free of the phone-number library (phone.ts holds the check) so the widget's first load can read it.
 
 /** The countries Nequi takes phones from (ISO 3166-1 alpha-2). */
@@ -25,4 +27,10 @@ const RULES: Readonly<Record<NequiCountry, NequiPhoneRule>> = {
  */
 export function nequiPhoneRule(merchantCountry: string | null | undefined): NequiPhoneRule {
   return (merchantCountry ?? '').trim().toUpperCase() === 'CO' ? RULES.CO : RULES.PA;
+}
+
+/** Both Nequi countries' rules, the merchant's first: the order a phone is read in. */
+export function nequiPhoneRules(merchantCountry: string | null | undefined): readonly [NequiPhoneRule, NequiPhoneRule] {
+  const first = nequiPhoneRule(merchantCountry);
+  return [first, first.country === 'CO' ? RULES.PA : RULES.CO];
 }

@@ -1,6 +1,6 @@
 import { isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import type { CountryCode } from 'libphonenumber-js/min';
-import { nequiPhoneRule } from './nequiPhone';
+import { nequiPhoneRules } from './nequiPhone';
 import { phoneLimitProblem } from './phoneLimits';
 
 // Kept out of index.ts on purpose: libphonenumber-js/min is ~30 KB gzip and the widget loads this
@@ -29,15 +29,17 @@ export function phoneErrorKey(value: string, defaultCountry: string = 'PA'): Pho
 }
 
 /**
- * A Nequi phone as the wallet takes it: a mobile of the merchant's country (core nequiPhoneRule), written
- * nationally or with that country's code; its national digits, or null. A number of another country is
- * refused even in international form: the payer's Nequi account is of the merchant's country.
+ * A Nequi phone as the wallet takes it: a mobile of Colombia or Panama, the two countries Nequi runs in,
+ * read first as the merchant's country's (core nequiPhoneRules), written nationally or with the country's
+ * code; its national digits, or null. A landline, or a number of any other country, is refused.
  */
 export function nequiPhoneNumber(raw: string, merchantCountry: string | null | undefined): string | null {
-  const rule = nequiPhoneRule(merchantCountry);
-  if (phoneErrorKey(raw, rule.country) !== null) return null;
-  const parsed = parsePhoneNumberFromString(raw.trim(), rule.country);
-  if (!parsed || parsed.country !== rule.country) return null;
-  const national = parsed.nationalNumber;
-  return national.length === rule.digits && national.startsWith(rule.leading) ? national : null;
+  for (const rule of nequiPhoneRules(merchantCountry)) {
+    if (phoneErrorKey(raw, rule.country) !== null) continue;
+    const parsed = parsePhoneNumberFromString(raw.trim(), rule.country);
+    if (!parsed || parsed.country !== rule.country) continue;
+    const national = parsed.nationalNumber;
+    if (national.length === rule.digits && national.startsWith(rule.leading)) return national;
+  }
+  return null;
 }

@@ -53,7 +53,7 @@ export function startBanner(urls: { url: string; demoUrl: string; database: stri
     '',
     'Test cards (any future expiry, any CVC of the right length):',
     ...TEST_INPUT_LINES.map(([input, outcome]) => `  ${input.padEnd(width)}  ${outcome}`),
-    '  Nequi, Panamanian shop 61111111 / 62222222 / 63333333; Colombian shop 3991111111 / 3992222222 / 3993333333:',
+    '  Nequi 61111111 / 62222222 / 63333333 or 3991111111 / 3992222222 / 3993333333, at any shop:',
     '                             approved / declined / never answered',
     '  Yappy 61111111 / 62222222 / 63333333:       approved / declined / never answered',
     '  Captcha: every payment must carry its answer (the checkout adds it); "Pruebas del sandbox" answer fail / fail-score is refused',

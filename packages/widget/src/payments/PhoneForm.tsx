@@ -20,6 +20,11 @@ interface PhoneFormProps {
   placeholder?: string | undefined;
   /** What a phone the check refuses is told (default: the catalogue's invalid_phone_number). */
   invalidText?: string | undefined;
+  /**
+   * Reads the national digits to send, null for a phone the method refuses (Nequi: core
+   * nequiPhoneNumber, a mobile of either Nequi country); without it, the digits of a valid phone of `country`.
+   */
+  readNational?: ((value: string) => Promise<string | null>) | undefined;
   /** The phone to show first (the one a failed attempt used). */
   initialPhone?: string | undefined;
   /** Puts the caret in the field when it appears (back after a failed attempt). */
@@ -37,7 +42,7 @@ interface PhoneFormProps {
 }
 
 /** A phone and a pay button, checked by core's phone rule (SPEC 5 invalid_phone_number) before sending. */
-export function PhoneForm({ name, label, hint, placeholder, invalidText, country, maxDigits, minDigits, initialPhone, autoFocus, total, lang, busy, submitLabel, again, onSubmit }: PhoneFormProps) {
+export function PhoneForm({ name, label, hint, placeholder, invalidText, country, maxDigits, minDigits, readNational, initialPhone, autoFocus, total, lang, busy, submitLabel, again, onSubmit }: PhoneFormProps) {
   const [phone, setPhone] = useState(initialPhone ?? '');
   const [error, setError] = useState<CatalogKey | null>(null);
   const [checking, setChecking] = useState(false);
@@ -53,23 +58,30 @@ export function PhoneForm({ name, label, hint, placeholder, invalidText, country
     if (autoFocus) input.current?.focus();
   }, []);
 
-  const validate = async (value: string) => {
+  // The national digits to send, or the message key of what is wrong.
+  const validate = async (value: string): Promise<{ key: CatalogKey } | { digits: string }> => {
     const key = await checkPhone(value, country).catch(() => 'connection_error' as const);
+    if (key === 'field_required' || key === 'connection_error') return { key };
+    if (readNational) {
+      const read = await readNational(value).catch(() => undefined);
+      return read === undefined ? { key: 'connection_error' } : read === null ? { key: 'invalid_phone_number' } : { digits: read };
+    }
     const digits = value.replace(/\D/g, '');
-    if (key) return key;
-    return digits.length > maxDigits + 3 || digits.length < (minDigits ?? 0) ? 'invalid_phone_number' : null;
+    if (key) return { key };
+    // The national digits: country codes and spacing are the gateway's business, not the payer's.
+    return digits.length > maxDigits + 3 || digits.length < (minDigits ?? 0) ? { key: 'invalid_phone_number' } : { digits: digits.slice(-maxDigits) };
   };
 
   const submit = async (event: { preventDefault(): void }) => {
     event.preventDefault();
     if (busy || checking) return;
     setChecking(true);
-    const key = await validate(phone);
+    const read = await validate(phone);
     setChecking(false);
+    const key = 'key' in read ? read.key : null;
     setError(key);
-    if (key) return input.current?.focus();
-    // The national digits: country codes and spacing are the gateway's business, not the payer's.
-    onSubmit(phone.replace(/\D/g, '').slice(-maxDigits));
+    if ('key' in read) return input.current?.focus();
+    onSubmit(read.digits);
   };
 
   return (

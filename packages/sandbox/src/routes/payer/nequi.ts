@@ -43,10 +43,10 @@ export function nequiRoutes(deps: Deps) {
   // SPEC 7 Nequi "send push (adds phone)" and "request" (the same push, by its other name).
   const push = async (c: Context<AppEnv>) => {
     const body = parseOr400(PushSchema, await readObjectBody(c));
-    // The payer's Nequi account is of the merchant's country: 3xx xxx xxxx in Colombia, 6xxx xxxx in Panama.
+    // A Nequi account's mobile: 3xx xxx xxxx in Colombia, 6xxx xxxx in Panama, read first as the merchant's country's.
     const country = await merchantCountryOfLink(deps.db, body.code);
     const phone = nequiPhone(body.phone, country);
-    if (!phone) throw new ApiError(400, 'invalid_phone_number', `phone must be a Nequi mobile of ${nequiPhoneRule(country).country === 'CO' ? 'Colombia (3xx xxx xxxx)' : 'Panama (6xxx xxxx)'}`);
+    if (!phone) throw new ApiError(400, 'invalid_phone_number', `phone must be a Nequi mobile of ${nequiPhoneRule(country).country === 'CO' ? 'Colombia (3xx xxx xxxx) or Panama (6xxx xxxx)' : 'Panama (6xxx xxxx) or Colombia (3xx xxx xxxx)'}`);
     const tx = await requestPushPayment(deps, { ...body, phone, wallet: 'nequi', channel: { kind: 'push', phone }, anonymousUserServiceId: guestServiceIdOf(c), lang: c.get('lang') });
     return reply(c, nequiAnswer(tx));
   };

@@ -15,14 +15,18 @@ async function linkOfMerchantIn(country?: string): Promise<string> {
   return newLink(t, { merchantId: Number(merchant.json['idMerchant']) });
 }
 
-describe('a Nequi phone is a mobile of the merchant\'s country (core nequiPhoneRule)', () => {
+describe('a Nequi phone is a mobile of Colombia or Panama, read first as the merchant\'s country\'s (core nequiPhoneNumber)', () => {
   it.each([
     ['PA', '61111111', 200],
     ['PA', '+507 6111-1111', 200],
-    ['PA', '3991111111', 400],
+    // PRODUCT.md's test phones work at every shop, the Panamanian demo shop included.
+    ['PA', '3991111111', 200],
+    ['PA', '2123-4567', 400],
+    ['PA', '+1 212 555 0123', 400],
     ['CO', '3991111111', 200],
     ['CO', '+57 399 111 1111', 200],
-    ['CO', '61111111', 400],
+    ['CO', '61111111', 200],
+    ['CO', '6012345678', 400],
     [undefined, '61111111', 200],
   ])('merchant in %s, phone %j -> %i', async (country, phone, status) => {
     const res = await t.post('/nequi/push', { code: await linkOfMerchantIn(country), phone });

@@ -3,6 +3,7 @@ import { t } from '../../i18n/i18n';
 import { AttemptAlert } from '../../payments/AttemptAlert';
 import type { MethodScreenProps } from '../../payments/methodModule';
 import { PhoneForm } from '../../payments/PhoneForm';
+import { preparePhoneRules } from '../../payments/phoneCheck';
 import { QrCode } from '../../payments/QrCode';
 import { useAttempt } from '../../payments/useAttempt';
 import { VOIDED_BY_MERCHANT, VoidedByMerchant } from '../../payments/VoidedByMerchant';
@@ -53,7 +54,7 @@ export function NequiScreen({ payment }: MethodScreenProps) {
     );
   }
 
-  // The payer's Nequi account is of the merchant's country: Colombia's 10 digits or Panama's 8.
+  // The field speaks of the merchant's country (Colombia's 10 digits or Panama's 8) and takes a mobile of either.
   const rule = nequiPhoneRule(payment.data.merchant.country);
   const choose = (mode: NequiMode) => state.getState().setMode(mode);
   // After a declined push the form's own submit is the way forward, focused: "Enviar de nuevo" to
@@ -85,7 +86,7 @@ export function NequiScreen({ payment }: MethodScreenProps) {
           invalidText={t(rule.country === 'CO' ? 'nequi_phone_invalid_co' : 'nequi_phone_invalid_pa')}
           country={rule.country}
           maxDigits={rule.digits}
-          minDigits={rule.digits}
+          readNational={(value) => preparePhoneRules().then((rules) => rules.nequiPhoneNumber(value, rule.country))}
           initialPhone={nequi.phone}
           total={total}
           lang={services.lang}
