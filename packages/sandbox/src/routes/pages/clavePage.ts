@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
-import type { Deps } from '../../Deps';
+import { originOf, type Deps } from '../../Deps';
 import type { AppEnv } from '../../http/AppEnv';
 import { BANK_PAGE_CLOSE_FIELD, withCloseMark } from '../../http/html';
 import { receiveGatewayEvent } from '../../payments/receiveGatewayEvent';
+import { settleOnReturn } from '../../payments/settleOnReturn';
 import { sameOriginPath } from './threeDs';
 
 /** Where the bank sends the payer back: the widget's return address when it gave one (a path on this origin), always naming the operation. */
@@ -21,8 +22,12 @@ export function clavePageRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   // On to the checkout's return (/pf/widget/returnclave or returnclavesdk, as the checkout gave its
   // page to carry back), which shows the outcome once the bank's notification settled it.
-  app.get('/clave/:codOper/return', (c) =>
-    c.redirect(withCloseMark(claveReturnUrl(c.req.param('codOper'), c.req.query('returnTo')), { [BANK_PAGE_CLOSE_FIELD]: c.req.query(BANK_PAGE_CLOSE_FIELD) }), 303));
+  app.get('/clave/:codOper/return', async (c) => {
+    const codOper = c.req.param('codOper');
+    // What the bank decided, asked by the payment's key, in case its notification is not in yet.
+    await settleOnReturn(deps, codOper, originOf(deps, c.req.url));
+    return c.redirect(withCloseMark(claveReturnUrl(codOper, c.req.query('returnTo')), { [BANK_PAGE_CLOSE_FIELD]: c.req.query(BANK_PAGE_CLOSE_FIELD) }), 303);
+  });
   app.post('/clave/:codOper', async (c) => {
     const codOper = c.req.param('codOper');
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);

@@ -66,6 +66,8 @@ describe('the way back from the issuer and the bank', () => {
     const back = new URL(answered.headers.get('location') ?? '');
     expect(back.pathname).toBe(`/sandbox/3ds/${codOper}/return`);
     expect((await t.app.request(back.pathname + back.search)).headers.get('location')).toBe(carried);
+    // This app hears no notification (it listens on no address): the way back asked the issuer, and the payment is settled.
+    expect((await t.get(`/receipts/${codOper}`)).data).toMatchObject({ status: 1, authStatus: 'APPROVED' });
 
     const clave = await t.post('/clave/payments', { code: await newLink(t, { amount: 32 }), trackId: `back-${Math.random()}` });
     const bank = new URL(String(clave.data['redirectUrl']));
@@ -74,6 +76,7 @@ describe('the way back from the issuer and the bank', () => {
     const claveBack = new URL(declined.headers.get('location') ?? '');
     expect(claveBack.pathname).toBe(`/sandbox/clave/${String(clave.data['codOper'])}/return`);
     expect((await t.app.request(claveBack.pathname)).headers.get('location')).toBe(`/pf/widget/returnclave?Oper=${String(clave.data['codOper'])}`);
+    expect((await t.get(`/clave/payments/${String(clave.data['codOper'])}`)).data['status']).toBe(0);
   });
 
   it("the issuer page's cancel: the way back calls the payment off as the payer's and withdraws the challenge, whose page then says so", async () => {

@@ -8,6 +8,7 @@ import { mailReceipt } from '../../payments/receiptMail';
 import { receiveGatewayEvent } from '../../payments/receiveGatewayEvent';
 import { findTransaction, type TransactionRow } from '../../store/transactions';
 import { abandonCardChallenge, leftByPayer } from '../../payments/abandonChallenge';
+import { settleOnReturn } from '../../payments/settleOnReturn';
 
 const PAGE_BASE = 'http://checkout.invalid';
 
@@ -57,6 +58,9 @@ export function threeDsRoutes(deps: Deps) {
     if (c.req.query('cancel') === '1') {
       const row = await findTransaction(deps.db, codOper);
       if (row?.method === 'card') await abandonCardChallenge(deps, row).catch(() => undefined);
+    } else {
+      // What the issuer decided, asked by the payment's key, in case its notification is not in yet.
+      await settleOnReturn(deps, codOper, originOf(deps, c.req.url));
     }
     // Closed from the checkout's X or Escape: the receipt's address reports it and closes the
     // checkout (`stay`: not the blank page that goes back to the form).
