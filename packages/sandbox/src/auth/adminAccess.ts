@@ -48,7 +48,7 @@ export function bearerOf(header: string | undefined): string {
 /**
  * Every admin call needs the admin token (SANDBOX_ADMIN_TOKEN) or a merchant's secret key once a
  * token is set (always when the server listens beyond loopback). A secret key scopes the call to
- * its merchant. `open(path, method)` names the payer's own pages (3DS, the bank's Clave page) and
+ * its merchant. `open(path, method)` names the payer's ways back from the issuer's and the bank's pages and
  * the console's static shell, which anyone may load.
  */
 export function adminAccess(deps: Pick<Deps, 'db'>, adminToken: string | undefined, open: (path: string, method: string) => boolean): MiddlewareHandler<AppEnv> {

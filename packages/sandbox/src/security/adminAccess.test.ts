@@ -167,8 +167,9 @@ describe('the admin API with SANDBOX_ADMIN_TOKEN set', () => {
     expect((await t.admin('POST', `/webhooks/${first.id}/redeliver`, undefined, a.key)).status).toBe(202);
   });
 
-  it("the payer's own pages (3DS, the bank's Clave page) and the console's shell need no key", async () => {
-    for (const path of [`/3ds/${cardA}`, `/clave/${cardA}`]) expect((await t.app.request(`/sandbox${path}`)).status).not.toBe(401);
+  it("the payer's ways back from the issuer's and the bank's pages and the console's shell need no key; the settle calls do", async () => {
+    for (const path of [`/3ds/${cardA}/return`, `/clave/${cardA}/return`, '/console']) expect((await t.app.request(`/sandbox${path}`)).status).not.toBe(401);
+    for (const path of [`/3ds/${cardA}`, `/clave/${cardA}`]) expect((await t.app.request(`/sandbox${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"result":"approve"}' })).status).toBe(401);
     const preflight = await t.app.request('/sandbox/links', { method: 'OPTIONS', headers: { origin: 'http://shop.test', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' } });
     expect(preflight.status).toBeLessThan(300);
   });
