@@ -16,6 +16,11 @@ export type Settlement =
   | { kind: 'settled'; row: TransactionRow }
   /** It had ended before (another answer, the payer, a sweep got there first): nothing changed. */
   | { kind: 'finished'; row: TransactionRow }
+  /**
+   * This very event was recorded before (the processor's notification of it got here first): what it
+   * did then stands, and nothing changed now.
+   */
+  | { kind: 'repeated'; row: TransactionRow }
   /** It would have paid a single-use link that another payment paid: it is called off instead. */
   | { kind: 'paid_elsewhere'; row: TransactionRow };
 
@@ -129,7 +134,7 @@ export async function settlePayment(deps: Pick<Deps, 'db' | 'gateways'>, codOper
     const singleUseLink = await lockSingleUseLinkOf(tx, codOper);
     const row = await lockTransaction(tx, codOper);
     if (!row) return undefined;
-    if (event && !(await recordGatewayEvent(tx, event))) return { kind: 'finished', row };
+    if (event && !(await recordGatewayEvent(tx, event))) return { kind: 'repeated', row };
     const outcome = typeof outcomeFor === 'function' ? outcomeFor(row) : outcomeFor;
     lateOutcome = outcome;
     if (resultOf(row) !== 'PENDING' || !outcome) {

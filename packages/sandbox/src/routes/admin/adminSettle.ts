@@ -40,10 +40,18 @@ async function txOr404(deps: Deps, codOper: string, method: string, merchantId: 
   return tx;
 }
 
-/** A settle call whose payment had ended (409 already_settled) or was called off because another payment paid its link. */
+/** Called off because another payment paid its single-use link: now, or when this event first arrived. */
+const paidElsewhere = (settled: Settlement | undefined): boolean =>
+  settled?.kind === 'paid_elsewhere' || (settled?.kind === 'repeated' && settled.row.details['cancelReason'] === 'paid_elsewhere');
+
+/**
+ * A settle call whose payment had ended (409 already_settled) or was called off because another
+ * payment paid its link. The same event arriving first as the simulator's notification is this
+ * call's doing, not a refusal: it answers what that did.
+ */
 function refuseUnsettled(settled: Settlement | undefined): void {
   if (settled?.kind === 'finished') throw new ApiError(409, 'already_settled', 'This payment has already finished');
-  if (settled?.kind === 'paid_elsewhere') throw new ApiError(409, 'request_already_paid', 'Another payment paid this single-use link: this one was called off');
+  if (paidElsewhere(settled)) throw new ApiError(409, 'request_already_paid', 'Another payment paid this single-use link: this one was called off');
 }
 
 /** The simulated gateways' controls: these calls play the payer's part there, and only there. */
@@ -98,8 +106,8 @@ export function adminSettleRoutes(deps: Deps) {
     const deposit = await sandboxOf(deps).crypto.chainConfirms(depositKeyOf(tx.cod_oper, network), paid, sender);
     if (!deposit) throw new ApiError(409, 'already_settled', 'No address of this payment waits on that network');
     const settled = await receiveGatewayEvent(deps, { id: `sim:crypto:${tx.cod_oper}:${network}:${paid}`, key: tx.cod_oper, kind: 'crypto', deposit });
-    if (settled?.kind === 'finished' && settled.row.auth_status === CRYPTO_CANCELLED) throw new ApiError(409, 'already_settled', 'The payer cancelled this payment');
-    if (settled?.kind === 'paid_elsewhere') {
+    if ((settled?.kind === 'finished' || settled?.kind === 'repeated') && settled.row.auth_status === CRYPTO_CANCELLED) throw new ApiError(409, 'already_settled', 'The payer cancelled this payment');
+    if (settled && paidElsewhere(settled)) {
       // The coins arrived for a link another payment paid: they are owed back, and the payer is told.
       const refund = cryptoRefundOf(settled.row);
       if (refund) await mailRefund(deps, settled.row, refund, mailLanguage(settled.row.lang), originOf(deps, c.req.url));

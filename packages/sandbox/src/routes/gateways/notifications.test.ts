@@ -79,6 +79,19 @@ describe('notifications from the simulator', () => {
     expect((await eventsOf(codOper)).sort()).toEqual([approved.id, declined.id].sort());
   });
 
+  it('a settle call whose own event the simulator\'s notification delivered first answers what that did, not 409', async () => {
+    const push = await client.api('/nequi/push', { code, phone: '63333333' });
+    const codOper = String(push.data['codOper']);
+    // The payer's phone approves; its notification reaches the server before the settle call records the same event.
+    expect(await notify('push', { id: `sim:push:${codOper}:approved`, key: codOper, kind: 'push', answer: { state: 'approved' } })).toBe(200);
+    const settle = await client.admin('POST', `/nequi/${codOper}`, { result: 'approve' });
+    expect(settle.status).toBe(200);
+    expect(settle.data).toMatchObject({ codOper, status: 1 });
+    expect(await eventsOf(codOper)).toEqual([`sim:push:${codOper}:approved`]);
+    // Asked again, it has ended: the simulator's phone answered already.
+    expect((await client.admin('POST', `/nequi/${codOper}`, { result: 'approve' })).status).toBe(409);
+  });
+
   it('late: a 3DS outcome arriving after the payment was settled by the settle call changes nothing more', async () => {
     const paid = await client.api('/cards/auth-capture', cardPayload(code, { cardNumber: '4000000000003220', amount: 40, taxAmount: 0 }));
     const codOper = String(paid.data['codOper']);
