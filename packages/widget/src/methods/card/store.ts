@@ -153,21 +153,23 @@ export function createCardStore(deps: CardStoreDeps) {
         busy = true;
         try {
           const values = get().values;
-          set({ submitted: true, alert: null, alertField: null, duplicate: false });
+          const submitted = { submitted: true, alert: null, alertField: null, duplicate: false } as const;
           let phone: CatalogKey | null;
           try {
             phone = await deps.checkPhone(values.phone);
           } catch (error) {
-            set({ alert: payerMessage(error) });
+            set({ ...submitted, alert: payerMessage(error) });
             return null;
           }
           phoneChecked = true;
           const errors = { ...syncErrors(values), ...(phone ? { phone } : {}) };
-          set({ errors });
           const firstInvalid = CARD_FIELDS.find((f) => errors[f] !== undefined);
-          if (firstInvalid) return firstInvalid;
-
-          set({ phase: 'paying' });
+          // One change of state, so the form is drawn once before the payment's request leaves.
+          if (firstInvalid) {
+            set({ ...submitted, errors });
+            return firstInvalid;
+          }
+          set({ ...submitted, errors, phase: 'paying' });
           let attempt: CardAttempt;
           try {
             attempt = await intent.run<CardAttempt, CardAttempt>({
