@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { BookEntry, SimulatorBooks } from './processors/simulatorBook';
 
@@ -45,6 +45,13 @@ export function memoryBooks(options: { journal?: string | undefined } = {}): Mem
           break;
         }
       }
+      // Read back, the journal is written again with each entry's last state only, and without the
+      // notifications already acknowledged, so it grows with what the simulator keeps, not with every
+      // change it ever made. Written aside and renamed: a kill mid-way leaves the old journal whole.
+      for (const [key, stored] of entries) if (stored.port === 'outbox' && (stored.state as { delivered?: unknown }).delivered === true) entries.delete(key);
+      const compacted = `${journal}.compacting`;
+      writeFileSync(compacted, [...entries.values()].map((stored) => `${JSON.stringify(stored)}\n`).join(''));
+      renameSync(compacted, journal);
     }
   }
   const write = (stored: Stored) => {

@@ -1,4 +1,4 @@
-import { appendFileSync, mkdtempSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +33,28 @@ describe('memoryBooks', () => {
     expect((await again.read('voucher', 'k2'))?.state).toEqual({ state: 'paid' });
     expect(await again.read('card', 'k3')).toBeUndefined();
     expect(again.size()).toBe(2);
+  });
+});
+
+describe('the journal, read back', () => {
+  it('is written again with each entry\'s last state, without acknowledged notifications: it keeps what the books keep', async () => {
+    const journal = journalFile();
+    const books = memoryBooks({ journal });
+    await books.recordOnce('voucher', 'v1', {}, { state: 'issued' });
+    for (const state of ['paid', 'refunded', 'closed']) await books.move('voucher', 'v1', () => ({ state }));
+    await books.recordOnce('outbox', 'outbox:e1', { url: 'http://x' }, { delivered: false });
+    await books.move('outbox', 'outbox:e1', () => ({ delivered: true }));
+    await books.recordOnce('outbox', 'outbox:e2', { url: 'http://x' }, { delivered: false });
+    const lines = () => readFileSync(journal, 'utf8').split('\n').filter(Boolean).length;
+    expect(lines()).toBe(7);
+    const again = memoryBooks({ journal });
+    expect(lines()).toBe(2);
+    expect((await again.read('voucher', 'v1'))?.state).toEqual({ state: 'closed' });
+    // The notification still to send is kept; the acknowledged one is forgotten.
+    expect((await again.read('outbox', 'outbox:e2'))?.state).toEqual({ delivered: false });
+    expect(await again.read('outbox', 'outbox:e1')).toBeUndefined();
+    await again.move('voucher', 'v1', () => ({ state: 'reopened' }));
+    expect((await memoryBooks({ journal }).read('voucher', 'v1'))?.state).toEqual({ state: 'reopened' });
   });
 });
 

@@ -21,16 +21,15 @@ interface BankBookState {
   refundKeys?: string[];
 }
 
-/** Where the bank's page of a key is: the simulator's own origin when it serves pages (asking for `returnTo`, as the issuer's page does), else the checkout origin's path. */
-export const bankPageUrl = (key: string, pagesUrl: string | undefined): string =>
-  pagesUrl ? `${pagesUrl.replace(/\/+$/, '')}/clave/${encodeURIComponent(key)}?returnTo=` : `/sandbox/clave/${encodeURIComponent(key)}`;
+/** Where the bank's page of a key is: on the simulator's own origin, asking for `returnTo` as the issuer's page does. */
+const bankPageUrl = (key: string, pagesUrl: string): string => `${pagesUrl.replace(/\/+$/, '')}/clave/${encodeURIComponent(key)}?returnTo=`;
 
 /**
  * The sandbox's Clave: the bank's page (the simulator's pages/clavePage.ts), where the payer
  * approves or refuses. A cancelled page takes no answer (payerDecides moves only a waiting one);
  * an approved payment can be given back.
  */
-export function simulatedBankRedirect(books: SimulatorBooks, options: { pagesUrl?: string | undefined } = {}) {
+export function simulatedBankRedirect(books: SimulatorBooks, options: { pagesUrl: string }) {
   const { pagesUrl } = options;
   const bank: BankRedirect = {
     async start(request) {

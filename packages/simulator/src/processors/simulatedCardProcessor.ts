@@ -35,16 +35,14 @@ export function httpUrlOf(value: unknown): string | undefined {
 }
 
 /**
- * Where the issuer's 3D Secure page of a key is: on the simulator's own origin (`pagesUrl`) when it
- * serves its pages; the checkout origin's path (the in-process simulator, which serves none) else.
- * Its empty `returnTo` says the page carries back what the checkout puts there (the checkout's own
+ * Where the issuer's 3D Secure page of a key is: on the simulator's own origin (`pagesUrl`). Its
+ * empty `returnTo` says the page carries back what the checkout puts there (the checkout's own
  * return state, as 3-D Secure's session data travels), which a checkout gives no other outside page.
  */
-export const challengePageUrl = (key: string, pagesUrl: string | undefined): string =>
-  pagesUrl ? `${pagesUrl.replace(/\/+$/, '')}/3ds/${encodeURIComponent(key)}?returnTo=` : `/sandbox/3ds/${encodeURIComponent(key)}`;
+const challengePageUrl = (key: string, pagesUrl: string): string => `${pagesUrl.replace(/\/+$/, '')}/3ds/${encodeURIComponent(key)}?returnTo=`;
 
 /** The decision the test card table gives (SPEC 3 messageSys in the payer's language). */
-function decide(request: CardAuthorization, pagesUrl: string | undefined): CardDecision {
+function decide(request: CardAuthorization, pagesUrl: string): CardDecision {
   // A stored card (a token) was a test card that passed when it was kept: it is charged.
   const behaviour = 'token' in request.card ? { kind: 'approved' as const } : testCardBehaviour(request.card.number);
   const lang = request.lang;
@@ -67,7 +65,7 @@ const decisionOf = (state: CardBookState): CardDecision => {
  * key (so a resend answers the same and `lookup` knows what it decided), and runs the issuer's 3D
  * Secure page, whose answer arrives as an event (`completeChallenge`).
  */
-export function simulatedCardProcessor(books: SimulatorBooks, options: { pagesUrl?: string | undefined } = {}) {
+export function simulatedCardProcessor(books: SimulatorBooks, options: { pagesUrl: string }) {
   const { pagesUrl } = options;
   const processor: CardProcessor = {
     async authorize(request) {

@@ -18,7 +18,7 @@ const ANSWER_BATCH = 100;
  * sandbox's pages and settle calls use to play the payer's part (a phone, a kiosk, the chain, the
  * issuer's and the bank's pages).
  */
-export function simulatedGateways(books: SimulatorBooks, options: { pagesUrl?: string | undefined } = {}): SimulatedGateways {
+export function simulatedGateways(books: SimulatorBooks, options: { pagesUrl: string }): SimulatedGateways {
   const card = simulatedCardProcessor(books, options);
   const push = simulatedPushWallet(books);
   const voucher = simulatedVoucherNetwork(books);

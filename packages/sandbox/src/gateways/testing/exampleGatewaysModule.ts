@@ -8,7 +8,8 @@ import { simulatedGateways } from '../../../../simulator/src/processors/simulate
 const calls = { card: 0 };
 
 const exported: GatewaysModuleExport = () => {
-  const { card } = simulatedGateways(memoryBooks()).gateways;
+  // Its issuer's 3DS pages would be on its own origin; the contract suite opens none.
+  const { card } = simulatedGateways(memoryBooks(), { pagesUrl: 'https://issuer.example' }).gateways;
   // Counting what reaches it, so a test sees the server charge through this adapter.
   const counted = new Proxy(card, {
     get: (target, name, receiver) => {
