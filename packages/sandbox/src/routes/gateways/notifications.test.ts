@@ -103,4 +103,24 @@ describe('notifications from the simulator', () => {
     expect(await notify('card', { id: `late:${codOper}`, key: codOper, kind: 'card', decision: { status: 'declined', reason: 'generic', message: 'x' } })).toBe(200);
     expect(await status(codOper)).toMatchObject({ status: 1, auth_status: 'APPROVED' });
   });
+
+  it('late: a phone\'s approval arriving after the reconciler ended the wait at its window changes nothing', async () => {
+    // A node whose Nequi window is 300 ms and whose reconciler passes every 200 ms.
+    const quick = await startTestServer({ port: await freePort(), demoPort: await freePort(), wireEncoding: false, processorsUrl: simulator.url, notificationSecret: SECRET, payerWindows: { nequiMs: 300, yappyMs: 300 }, expirySweepIntervalMs: 200, subscriptionChargeIntervalMs: 0, webhookIntervalMs: 0 });
+    try {
+      const quickClient = nodeClient(quick.url);
+      const link = String((await quickClient.admin('POST', '/links', { amount: 40, taxAmount: 0, description: 'Tarde' })).data['code']);
+      const codOper = String((await quickClient.api('/nequi/push', { code: link, phone: '63333333' })).data['codOper']);
+      const row = async () => (await quick.db.query<{ status: number; auth_status: string }>('select status, auth_status from transactions where cod_oper = $1', [codOper]))[0];
+      await vi.waitFor(async () => expect((await row())?.status).not.toBe(-1), { timeout: 10_000, interval: 100 });
+      const ended = await row();
+      const body = JSON.stringify({ id: `sim:push:${codOper}:approved`, key: codOper, kind: 'push', answer: { state: 'approved' } } satisfies GatewayEvent);
+      const res = await fetch(`${quick.url}/gateways/push/notifications`, { method: 'POST', body, headers: { 'content-type': 'application/json', [NOTIFICATION_SIGNATURE_HEADER]: notificationSignature(body, SECRET, Math.floor(Date.now() / 1000)) } });
+      expect(res.status).toBe(200);
+      expect(await row()).toEqual(ended);
+      expect(ended?.auth_status).not.toBe('APPROVED');
+    } finally {
+      await quick.close();
+    }
+  });
 });
