@@ -21,7 +21,7 @@ export function claveRoutes(deps: Deps) {
     const body = parseOr400(ClaveSchema, await readObjectBody(c));
     const origin = originOf(deps, c.req.url);
     const { row: tx, redirectUrl } = await startBankPayment(deps, { ...body, anonymousUserServiceId: guestServiceIdOf(c), lang: c.get('lang'), origin, returnUrl: (codOper) => claveBackUrl(origin, codOper) });
-    // The bank's page is absolute on its own origin; a path (the in-process simulator's) is this origin's.
+    // The bank's page is absolute, on the bank's origin; a path an adapter gives is read against this origin.
     return reply(c, { codOper: tx.cod_oper, status: tx.status, redirectUrl: new URL(redirectUrl, origin).toString() });
   });
   app.get('/clave/payments/:codOper', async (c) => {
