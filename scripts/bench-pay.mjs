@@ -127,7 +127,8 @@ async function startProcessors(serverFile) {
 /** A build of the sandbox (undefined: this tree's), with its processors as `npm start` has them unless --processors in-process. */
 async function startBuild(serverFile) {
   const processors = inProcess ? null : await startProcessors(serverFile);
-  const sandbox = await startSandbox({ SPLASH_MS: '0', ...processors?.env }, serverFile);
+  // PROCESSORS_URL '' keeps startSandbox from starting a simulator of its own: the processors run in the server.
+  const sandbox = await startSandbox({ SPLASH_MS: '0', ...(processors ? processors.env : { PROCESSORS_URL: '' }) }, serverFile);
   return { ...sandbox, stop: async () => { await sandbox.stop(); processors?.stop(); } };
 }
 
