@@ -10,7 +10,8 @@
 // processor, total), and the rendering after the last answer. The machine's load average is
 // printed with every round and figure: on a shared machine the ratios, not the times, compare.
 // The sandbox runs as `npm start` runs it: the simulated processors as a service of their own,
-// reached over HTTP (PROCESSORS_URL); `--processors in-process` runs them inside the server.
+// reached over HTTP (PROCESSORS_URL); `--processors in-process` is for builds from before that
+// service, which ran them inside the server (today's server needs the service).
 // Each run pays a new link with a new approved card (SPEC 8 refuses the same card and amount
 // within 5 minutes as a possible duplicate). The form is filled as a payer types it, then left a
 // moment (a payer reads the button before pressing it), so what the form fetches while typed is in.
