@@ -314,7 +314,7 @@ describe('gateway events', () => {
     const { receiveGatewayEvent } = await import('./receiveGatewayEvent');
     const deps = { db: t.db, gateways: t.gateways };
     expect((await receiveGatewayEvent(deps, approved))?.kind).toBe('settled');
-    expect((await receiveGatewayEvent(deps, approved))?.kind).toBe('finished');
+    expect((await receiveGatewayEvent(deps, approved))?.kind).toBe('repeated');
     // An older "still waiting" and a "declined" arriving late change nothing.
     expect((await receiveGatewayEvent(deps, { id: `test:${codOper}:waiting`, key: codOper, kind: 'push', answer: { state: 'waiting' } }))?.kind).toBe('finished');
     expect((await receiveGatewayEvent(deps, { id: `test:${codOper}:declined`, key: codOper, kind: 'push', answer: { state: 'declined' } }))?.kind).toBe('finished');
