@@ -116,4 +116,19 @@ describe('the wallet card check', () => {
     expect((await t.post('/users/me/cards', body, user.auth)).data).toMatchObject({ status: 1, card: { idRelCard: cards[0]?.idRelCard } });
     expect(await savedCards(user.auth)).toHaveLength(1);
   });
+  it('a check the processor does not answer about waits for the next pass; the checks behind it are settled in this one', async () => {
+    const users = [await newUser(), await newUser()];
+    for (const user of users) {
+      faults.plan('card', 'lost_answer');
+      expect((await t.post('/users/me/cards', cardBody(), user.auth)).status).toBe(504);
+      await t.db.query("update card_checks set updated_at = now() - interval '1 minute' where user_id = $1", [user.id]);
+    }
+    // The first lookup of the pass (the older check's) gets no answer.
+    faults.plan('card', 'timeout');
+    await expect(t.reconcile()).rejects.toThrow(/no answer/);
+    expect(await savedCards(users[0]!.auth)).toEqual([]);
+    expect(await savedCards(users[1]!.auth)).toHaveLength(1);
+    await t.reconcile();
+    expect(await savedCards(users[0]!.auth)).toHaveLength(1);
+  });
 });

@@ -4,7 +4,7 @@ import {
 } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import type { CardDecision } from '../gateways/CardProcessor';
-import { gatewayCall } from '../gateways/GatewayCall';
+import { gatewayCall, GatewayOutcomeUnknown } from '../gateways/GatewayCall';
 import { PaymentError } from '../errors/PaymentError';
 import {
   cardChecksInDoubt, dropUndecidedCardCheck, findCardCheck, findCheckedCard, insertCardCheck, linkSavedCard, settleCardCheck, type CardCheckRow,
@@ -118,10 +118,18 @@ const RECONCILE_BATCH = 200;
  * what the processor says under its key (never by checking again): approved saves the card, one it
  * never received is forgotten. Returns the checks this pass changed.
  */
-export async function reconcileCardChecks(deps: Pick<Deps, 'db' | 'gateways'>, inDoubtAfterMs: number): Promise<string[]> {
+export async function reconcileCardChecks(deps: Pick<Deps, 'db' | 'gateways'>, inDoubtAfterMs: number, unanswered: (error: GatewayOutcomeUnknown) => void): Promise<string[]> {
   const changed: string[] = [];
   for (const check of await cardChecksInDoubt(deps.db, IN_DOUBT.auth_status, inDoubtAfterMs, RECONCILE_BATCH)) {
-    const decision = await deps.gateways.card.lookup(gatewayCall(check.check_key));
+    let decision: CardDecision | null;
+    try {
+      decision = await deps.gateways.card.lookup(gatewayCall(check.check_key));
+    } catch (error) {
+      // No answer about this check: it waits for the next pass, and the checks behind it are still asked.
+      if (!(error instanceof GatewayOutcomeUnknown)) throw error;
+      unanswered(error);
+      continue;
+    }
     const done = decision ? await recordCheck(deps, check, decision) : (await dropUndecidedCardCheck(deps.db, check.id, IN_DOUBT.auth_status)) || undefined;
     if (done) changed.push(check.check_key);
   }

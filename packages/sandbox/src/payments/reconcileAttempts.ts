@@ -96,7 +96,7 @@ export async function reconcileAttempts(deps: Pick<Deps, 'db' | 'gateways'>): Pr
     if (settled && settled.kind !== 'finished') changed.push(row.cod_oper);
   }
   // The wallet's add-card checks left in doubt, the same way (payments/cardCheck.ts).
-  changed.push(...(await reconcileCardChecks(deps, IN_DOUBT_AFTER_MS)));
+  changed.push(...(await reconcileCardChecks(deps, IN_DOUBT_AFTER_MS, (error) => (unanswered ??= error))));
   // Money being given back for a called-off payment whose first try was cut (payments/reconcileGiveBacks.ts).
   changed.push(...(await reconcileGiveBacks(deps)));
   // Said once the rest is done, so the timer's log tells of the gateway that did not answer.
