@@ -1,4 +1,5 @@
-import { connect, createServer, type Server, type Socket } from 'node:net';
+import { connect, type Socket } from 'node:net';
+import { reopenableListener } from '../../test/reopenableListener';
 
 /**
  * What happens to a request through the proxy:
@@ -57,20 +58,12 @@ function readRequest(bytes: Buffer): { request: ProxiedRequest; length: number }
 export async function startHttpFaultProxy(targetUrl: string) {
   const target = new URL(targetUrl);
   const planned: Array<{ fault: NetworkFault; match: RequestMatch }> = [];
-  const sockets = new Set<Socket>();
-  let server: Server | undefined;
-  let port = 0;
-  const track = (socket: Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('error', () => undefined);
-  };
   const take = (request: ProxiedRequest): NetworkFault | undefined => {
     const index = planned.findIndex((p) => p.match(request));
     return index < 0 ? undefined : planned.splice(index, 1)[0]?.fault;
   };
 
-  const onConnection = (client: Socket) => {
+  const onConnection = (client: Socket, track: (socket: Socket) => void) => {
     const upstream = connect(Number(target.port), target.hostname);
     track(client);
     track(upstream);
@@ -120,23 +113,7 @@ export async function startHttpFaultProxy(targetUrl: string) {
     });
   };
 
-  const listen = () => new Promise<void>((resolve, reject) => {
-    const s = createServer(onConnection);
-    s.once('error', reject);
-    s.listen(port, '127.0.0.1', () => {
-      const address = s.address();
-      port = typeof address === 'object' && address ? address.port : 0;
-      server = s;
-      resolve();
-    });
-  });
-  const down = async () => {
-    const s = server;
-    server = undefined;
-    for (const socket of sockets) socket.destroy();
-    if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
-  };
-  await listen();
+  const { port, down, up } = await reopenableListener(onConnection);
   return {
     url: `http://127.0.0.1:${port}`,
     /** The first request `match` takes (any, without it) meets `fault`; `met()` tells whether one has. */
@@ -150,7 +127,7 @@ export async function startHttpFaultProxy(targetUrl: string) {
     /** Forgets the faults planned and not met yet. */
     clear: () => void planned.splice(0),
     down,
-    up: () => (server ? Promise.resolve() : listen()),
+    up,
     close: down,
   };
 }

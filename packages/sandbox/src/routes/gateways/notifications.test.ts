@@ -36,10 +36,10 @@ const status = async (codOper: string) =>
 const eventsOf = async (codOper: string) =>
   (await server.db.query<{ id: string }>('select id from gateway_events where attempt_key = $1 order by received_at', [codOper])).map((r) => r.id);
 
-async function notify(port: string, event: GatewayEvent, options: { secret?: string; at?: number } = {}) {
+async function notify(port: string, event: GatewayEvent, options: { secret?: string; at?: number; to?: RunningServer } = {}) {
   const body = JSON.stringify(event);
   const signature = notificationSignature(body, options.secret ?? SECRET, options.at ?? Math.floor(Date.now() / 1000));
-  const res = await fetch(`${server.url}/gateways/${port}/notifications`, { method: 'POST', body, headers: { 'content-type': 'application/json', [NOTIFICATION_SIGNATURE_HEADER]: signature } });
+  const res = await fetch(`${(options.to ?? server).url}/gateways/${port}/notifications`, { method: 'POST', body, headers: { 'content-type': 'application/json', [NOTIFICATION_SIGNATURE_HEADER]: signature } });
   return res.status;
 }
 
@@ -114,9 +114,7 @@ describe('notifications from the simulator', () => {
       const row = async () => (await quick.db.query<{ status: number; auth_status: string }>('select status, auth_status from transactions where cod_oper = $1', [codOper]))[0];
       await vi.waitFor(async () => expect((await row())?.status).not.toBe(-1), { timeout: 10_000, interval: 100 });
       const ended = await row();
-      const body = JSON.stringify({ id: `sim:push:${codOper}:approved`, key: codOper, kind: 'push', answer: { state: 'approved' } } satisfies GatewayEvent);
-      const res = await fetch(`${quick.url}/gateways/push/notifications`, { method: 'POST', body, headers: { 'content-type': 'application/json', [NOTIFICATION_SIGNATURE_HEADER]: notificationSignature(body, SECRET, Math.floor(Date.now() / 1000)) } });
-      expect(res.status).toBe(200);
+      expect(await notify('push', { id: `sim:push:${codOper}:approved`, key: codOper, kind: 'push', answer: { state: 'approved' } }, { to: quick })).toBe(200);
       expect(await row()).toEqual(ended);
       expect(ended?.auth_status).not.toBe('APPROVED');
     } finally {
