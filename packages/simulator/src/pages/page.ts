@@ -2,21 +2,19 @@ import { createHash } from 'node:crypto';
 import { catalogs, centsToAmount, formatAmount, hasForbiddenCharacters, type Language } from '@pasarela/core';
 import { bankPageColourCss, pageThemeOf, type PageTheme } from '../../../sandbox/src/brand/bankPageLook';
 import type { MerchantDescriptor } from '../../../sandbox/src/gateways/CardProcessor';
+import { BANK_PAGE_CLOSE_FIELD, escapeHtml } from '../../../sandbox/src/http/html';
 
 // The simulator's payer-facing pages (the issuer's 3D Secure page, the bank's Clave page), on its
 // own origin as a real issuer's are: one language per page (the call's `lang`), every text escaped,
 // a CSP that lets in only the page's own style and script (by hash) and forms posting to this
 // origin, whose answer redirects to the return address the call named.
 
-/** Escapes text for HTML element content and quoted attributes. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
+export { escapeHtml };
 
 const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /** The page's field (and the return address's mark) asking the checkout to close: the checkout's X or Escape pressed on the page. */
-export const CLOSE_FIELD = 'close';
+export const CLOSE_FIELD = BANK_PAGE_CLOSE_FIELD;
 /** What the checkout gave the page to carry back (its own return state, as 3-D Secure's session data): opaque here. */
 export const CARRIED_FIELD = 'returnTo';
 
