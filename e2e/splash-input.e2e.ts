@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
+import { createLink } from './support/admin';
+import { openRecordingShopEvents, shopEventsOf } from './support/shopEvents';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 
 /** Longer than SPEC's 3 s, so the typing and tapping surely fall under it on a loaded machine. */
@@ -72,5 +74,44 @@ describe.runIf(browserAvailable())('input under the splash', () => {
     await page.getByRole('textbox', { name: /celular nequi/i }).waitFor();
     expect(errors).toEqual([]);
     await close();
+  });
+
+  it("an Escape pressed on the server-drawn form before the widget's code has run closes the checkout once that code comes", async () => {
+    const code = await createLink(sandbox, { amount: 12.5, description: 'Taza' });
+    const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(sandbox.demoUrl);
+    // A reopen has no splash: the server draws the form into the page, and its boot script fetches
+    // the widget's code (named in its own address, ?main=) after the form's first frame.
+    await page.waitForFunction(() => 'Checkout' in window);
+    await page.evaluate(async (code) => {
+      const checkout = (window as unknown as { Checkout: { open(o: unknown): { on(e: string, fn: () => void): void; close(): void } } }).Checkout;
+      const first = checkout.open({ code, lang: 'es' });
+      await new Promise<void>((resolve) => first.on('ready', resolve));
+      first.close();
+    }, code);
+    await page.locator('iframe[src*="/pf/widget"]').waitFor({ state: 'detached' });
+    // That code held back until the Escape is in.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let mainPath = '';
+    await page.route(/\/widget\/assets\/[\w-]+\.js/, async (route) => {
+      const url = new URL(route.request().url());
+      mainPath ||= url.searchParams.get('main') ?? '';
+      if (url.pathname === mainPath) await released;
+      await route.continue();
+    });
+    const frame = await openRecordingShopEvents(page, code, 'es');
+    await frame.locator('[name="cardnumber"]').waitFor();
+    expect(mainPath).not.toBe('');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('IFRAME');
+    await page.keyboard.press('Escape');
+    release();
+    await page.locator('iframe[src*="/pf/widget"]').waitFor({ state: 'detached', timeout: 15_000 });
+    expect(await shopEventsOf(page)).toEqual([['close', { reason: 'payer' }]]);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

@@ -3,5 +3,13 @@
 // code, its download and compiling, waits for the first frame that shows the form instead of
 // competing with it. The page names the code in this script's own address (`?main=`), one of the
 // widget's own chunks.
+// An Escape pressed on the drawn form before that code runs, whose listener relays it to the
+// merchant page, is kept on the page's root for it (main.tsx), so the payer's close is not lost.
 const main = new URL(import.meta.url).searchParams.get('main') ?? '';
-if (/^\/widget\/assets\/[\w-]+\.js$/.test(main)) requestAnimationFrame(() => setTimeout(() => import(main), 0));
+const keepEscape = (event: KeyboardEvent) => {
+  if (event.key === 'Escape') document.documentElement.dataset['escapePressed'] = '';
+};
+document.addEventListener('keydown', keepEscape);
+if (/^\/widget\/assets\/[\w-]+\.js$/.test(main)) {
+  requestAnimationFrame(() => setTimeout(() => import(main).finally(() => document.removeEventListener('keydown', keepEscape)), 0));
+}

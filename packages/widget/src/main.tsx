@@ -56,6 +56,12 @@ if (bridge.embedded) {
   document.addEventListener('keydown', (event) => {
     if (event.key === 'Escape' && !event.defaultPrevented) bridge.notify({ type: 'close' });
   });
+  // One pressed on the server-drawn form before this code ran, kept by boot.ts.
+  const root = document.documentElement;
+  if (root.dataset['escapePressed'] !== undefined) {
+    delete root.dataset['escapePressed'];
+    bridge.notify({ type: 'close' });
+  }
 }
 
 // The merchant's look: open()'s appearance (`?appearance=`) now; the stored brand colour goes to
