@@ -12,8 +12,14 @@ export function preparePhoneRules(): Promise<typeof import('@pasarela/core/phone
   return loading;
 }
 
+/** The last number checked and its answer: Pay asks again about the number the field just checked. */
+let last: { phone: string; country: string; key: PhoneErrorKey | null } | undefined;
+
 /** SPEC 5 invalid_phone_number through core's phoneErrorKey; `country` is where a national number is read. */
 export async function checkPhone(phone: string, country = 'PA'): Promise<PhoneErrorKey | null> {
+  if (last?.phone === phone && last.country === country) return last.key;
   const { phoneErrorKey } = await preparePhoneRules();
-  return phoneErrorKey(phone, country);
+  const key = phoneErrorKey(phone, country);
+  last = { phone, country, key };
+  return key;
 }

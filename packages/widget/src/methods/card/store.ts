@@ -129,7 +129,8 @@ export function createCardStore(deps: CardStoreDeps) {
         if (field === 'cardnumber') values.cvc = cleanCvc(values.cvc, value);
         // Another card or amount is another payment: the duplicate question no longer applies.
         set({ values, errors: withPhone(values), ...(get().duplicate && field === 'cardnumber' ? { duplicate: false, alert: null } : {}) });
-        if (field === 'phone' && phoneChecked) void recheck(values);
+        // Checked as it is typed (once its rules are in), so Pay finds the number's answer ready.
+        if (field === 'phone') void recheck(values);
       },
 
       blur(field) {
