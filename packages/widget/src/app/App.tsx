@@ -60,6 +60,15 @@ export function App({ services, i18nReady, subscribe, first }: AppProps) {
     const key = routeKey(r);
     const known = slots.current.get(key);
     if (known) return known;
+    // A screen whose code is here already (a payment's receipt, fetched while it was under way)
+    // shows in this render: the screen before it stays until then, with no loading frame between.
+    const here = (screenEntry(r.name).loadedNow as (() => ScreenModule | undefined) | undefined)?.();
+    if (here) {
+      const screen = here.prepare(r, services);
+      const ready: Slot = { state: 'ready', screen, ready: screen.ready };
+      slots.current.set(key, ready);
+      return ready;
+    }
     const load = screenEntry(r.name).load as () => Promise<ScreenModule>;
     // Every screen but the checkout (the first screen, styled by the page) waits for the later styles
     // too, and for the whole catalogue when the page gave only the first screen's texts.

@@ -4,7 +4,7 @@ import { decodeSegments, isSlug, RECEIPT_PATH, SEGMENT } from '../services/route
 import { checkoutModule } from '../checkout/checkoutModule';
 import { notFoundModule, responseMessageModule } from '../pages/message/messageModules';
 import type { ScreenModule } from '../services/screen';
-import { loadReceipts } from '../receipts/loadReceipts';
+import { loadReceipts, loadedReceipts } from '../receipts/loadReceipts';
 import type { Services } from '../services/services';
 
 export type { CheckoutType, Route, RouteOf, ScreenRouteName, WalletScreenName } from '../services/routeTypes';
@@ -170,6 +170,11 @@ export interface ScreenEntry<N extends ScreenRouteName> {
   prerender?: boolean;
   /** The screen's module; all but the first screen load in chunks of their own. */
   load: () => Promise<ScreenModule<RouteOf<N>>>;
+  /**
+   * The module when it is already here with all it waits for (its chunk, styles and texts), else
+   * undefined: the screen then shows in the render that goes to it, with no loading frame between.
+   */
+  loadedNow?: () => ScreenModule<RouteOf<N>> | undefined;
 }
 
 type ScreenTable = { [N in ScreenRouteName]: ScreenEntry<N> };
@@ -178,7 +183,7 @@ export const SCREENS: ScreenTable = {
   // The checkout is the first screen of nearly every visit: in the entry chunk, not fetched after it.
   checkout: { prerender: true, load: () => Promise.resolve(checkoutModule) },
   // A receipt's page is where a 3DS challenge returns: its first screen is in the page.
-  receipt: { prerender: true, load: () => loadReceipts().then((m) => m.receiptModule) },
+  receipt: { prerender: true, load: () => loadReceipts().then((m) => m.receiptModule), loadedNow: () => loadedReceipts()?.receiptModule },
   // Shows the receipt it leads to in place, so both chunks come in one wave.
   claveReturn: {
     prerender: true,
