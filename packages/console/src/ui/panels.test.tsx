@@ -6,6 +6,7 @@ import { changeLanguage } from '../i18n/i18n';
 import { createConsoleStore } from '../store/consoleStore';
 import { MailboxPanel } from './MailboxPanel';
 import { TransactionsPanel } from './TransactionsPanel';
+import { BrandForm } from './create/BrandForm';
 
 const HOSTILE = '<img src=x onerror="window.hacked=1"><b>negrita</b>';
 
@@ -125,5 +126,20 @@ describe('console panels', () => {
     const voidButton = [...el.querySelectorAll('[data-codoper="PPNEQUI1"] button')].find((b) => b.textContent === 'Anular') as HTMLButtonElement;
     voidButton.click();
     await vi.waitFor(() => expect(voidPayment).toHaveBeenCalledWith('PPNEQUI1'));
+  });
+  it("the brand form takes no typing until the merchant's stored brand is in, which would overwrite it", async () => {
+    let answer: (brand: { colorPrimary: string | null; displayName: string | null; logoUrl: string | null }) => void = () => {};
+    const brandOf = vi.fn(() => new Promise<{ colorPrimary: string | null; displayName: string | null; logoUrl: string | null }>((resolve) => (answer = resolve)));
+    const store = createConsoleStore(apiWith({ brandOf } as Partial<AdminApi>));
+    store.setState({ merchantId: 1, merchants: [{ id: 1, name: 'Tienda Demo Panamá' }] } as never);
+    const el = await render(<BrandForm store={store} api={apiWith({ brandOf } as Partial<AdminApi>)} />);
+    const name = el.querySelector<HTMLInputElement>('input[name="displayName"]');
+    const save = el.querySelector<HTMLButtonElement>('button[type="submit"]');
+    expect([name?.disabled, el.querySelector<HTMLInputElement>('input[name="colorPrimary"]')?.disabled, el.querySelector<HTMLInputElement>('input[name="logo"]')?.disabled, save?.disabled]).toEqual([true, true, true, true]);
+    await vi.waitFor(() => expect(brandOf).toHaveBeenCalledWith(1));
+    answer({ colorPrimary: '#6b3e26', displayName: 'Tostadores del Casco', logoUrl: null });
+    await vi.waitFor(() => expect(name?.disabled).toBe(false));
+    expect(name?.value).toBe('Tostadores del Casco');
+    expect(save?.disabled).toBe(false);
   });
 });

@@ -19,15 +19,21 @@ export function BrandForm({ store, api }: { store: ConsoleStore; api: AdminApi }
   const [color, setColor] = useState(DEFAULT_COLOR);
   const [name, setName] = useState('');
   const [logo, setLogo] = useState<File | null>(null);
+  // The merchant whose stored brand the fields hold: until it is in, they take no typing, which its
+  // arrival would otherwise overwrite. One that cannot be read leaves the defaults to edit.
+  const [loadedFor, setLoadedFor] = useState<number | null>(null);
+  const editable = merchantId !== null && loadedFor === merchantId;
   useEffect(() => {
     if (merchantId === null) return;
     let live = true;
+    setLoadedFor(null);
     api.brandOf(merchantId).then((b) => {
       if (!live) return;
       setBrand(b);
       setColor(b.colorPrimary ?? DEFAULT_COLOR);
       setName(b.displayName ?? '');
-    }, () => undefined);
+      setLoadedFor(merchantId);
+    }, () => live && setLoadedFor(merchantId));
     return () => {
       live = false;
     };
@@ -45,16 +51,16 @@ export function BrandForm({ store, api }: { store: ConsoleStore; api: AdminApi }
       <p className="hint">{t('brandHint')}</p>
       {merchant && <p>{t('merchantOption', { id: merchant.id, name: merchant.name })}</p>}
       <form onSubmit={(e) => void submit(e)}>
-        <TextField label={t('brandColor')} name="colorPrimary" type="color" value={color} onChange={setColor} />
-        <TextField label={t('brandName')} name="displayName" value={name} onChange={setName} />
+        <TextField label={t('brandColor')} name="colorPrimary" type="color" value={color} onChange={setColor} disabled={!editable} />
+        <TextField label={t('brandName')} name="displayName" value={name} onChange={setName} disabled={!editable} />
         <div className="field">
           <label htmlFor="brand-logo">{t('brandLogo')}</label>
-          <input id="brand-logo" name="logo" type="file" accept="image/png,image/jpeg,image/webp" onChange={(e) => setLogo((e.target as HTMLInputElement).files?.[0] ?? null)} />
+          <input id="brand-logo" name="logo" type="file" accept="image/png,image/jpeg,image/webp" disabled={!editable} onChange={(e) => setLogo((e.target as HTMLInputElement).files?.[0] ?? null)} />
         </div>
         <p className="hint">
           {brand?.logoUrl ? <><img src={brand.logoUrl} alt={t('brandCurrentLogo')} width="40" height="40" className="brand-logo" /> {t('brandCurrentLogo')}</> : t('brandNoLogo')}
         </p>
-        <button type="submit" className="primary" disabled={busy || merchantId === null}>{t('brandSave')}</button>
+        <button type="submit" className="primary" disabled={busy || !editable}>{t('brandSave')}</button>
       </form>
       <FormError error={error} />
       {result && <p className="result" role="status">{t('brandSaved', { id: result.id })}</p>}

@@ -4,6 +4,7 @@ import { useId, type ReactNode } from 'react';
 export function TextField(props: {
   label: string; name: string; value: string; onChange(value: string): void;
   type?: string; required?: boolean; inputMode?: 'decimal' | 'numeric' | 'email' | 'url' | 'text'; autoComplete?: string; step?: string; min?: string;
+  disabled?: boolean;
 }) {
   const id = useId();
   return (
@@ -12,6 +13,7 @@ export function TextField(props: {
       <input
         id={id} name={props.name} type={props.type ?? 'text'} value={props.value} required={props.required ?? false}
         inputMode={props.inputMode} autoComplete={props.autoComplete ?? 'off'} step={props.step} min={props.min}
+        disabled={props.disabled}
         onInput={(e) => props.onChange((e.target as HTMLInputElement).value)}
       />
     </div>
