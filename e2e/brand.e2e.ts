@@ -50,7 +50,8 @@ describe.runIf(browserAvailable())('the merchant\'s brand', () => {
     await page.goto(`${url}?lang=es`);
     await page.locator('.header__name', { hasText: SHOP }).waitFor({ timeout: 20_000 });
     await shownLogo(page, '.header');
-    expect(await page.title()).toContain(SHOP);
+    // The tab's title is the widget's script's (the page's own says Pasarela until it runs).
+    await expect.poll(() => page.title()).toContain(SHOP);
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: `${SHOTS}brand-checkout-header-360.png` });
 
