@@ -151,9 +151,9 @@ const query = fc.dictionary(fc.oneof(fc.constantFrom(...QUERY_NAMES), hostileTex
 const sent = { requests: 0, serverErrors: 0 };
 afterAll(() => console.info(`fuzz: ${sent.requests} requests sent, ${sent.serverErrors} answered 5xx (${process.env['TEST_DATABASE_URL'] ? 'PostgreSQL' : 'PGlite'})`));
 
-// 150 random requests per endpoint on PGlite, 50 more on PostgreSQL (a new seed each run): most of
-// the input dies in validation before any query, which is the same code on both databases, and the
-// systematic hostile input below runs in full on both. FUZZ_RUNS sets both.
+// 150 random requests per endpoint on PGlite, 50 on PostgreSQL (CI's run; a new seed each run):
+// most of the input dies in validation before any query, and the systematic hostile input below
+// runs in full on either. FUZZ_RUNS sets both.
 const RUNS_PER_ENDPOINT = Number(process.env['FUZZ_RUNS'] ?? (process.env['TEST_DATABASE_URL'] ? 50 : 150));
 
 describe('malformed requests never cause a 5xx', () => {
