@@ -80,9 +80,12 @@ export function calledOffMeanwhile(settled: Settlement | undefined): Transaction
   return calledOff ? settled.row : undefined;
 }
 
+/** Whether the payment was called off because another payment paid its single-use link. */
+export const wasPaidElsewhere = (row: TransactionRow): boolean => row.auth_status === CANCELLED_AUTH_STATUS && row.details['cancelReason'] === 'paid_elsewhere';
+
 /** A payer's status call about a payment called off because another paid its link: conflict request_already_paid. */
 export function refuseIfPaidElsewhere(row: TransactionRow): void {
-  if (row.auth_status === CANCELLED_AUTH_STATUS && row.details['cancelReason'] === 'paid_elsewhere') {
+  if (wasPaidElsewhere(row)) {
     throw new PaymentError('conflict', 'request_already_paid', 'Another payment paid this single-use link; this one was called off and charges nothing');
   }
 }

@@ -13,7 +13,7 @@ import { mailLanguage } from '../../mail/mailText';
 import { validateLink, validationMail } from '../../mail/templates';
 import { sendMerchantMail } from '../../payments/merchantMail';
 import { findMerchant } from '../../store/merchants';
-import { refuseIfPaidElsewhere, type Settlement } from '../../payments/settlePayment';
+import { refuseIfPaidElsewhere, wasPaidElsewhere, type Settlement } from '../../payments/settlePayment';
 import { receiveGatewayEvent } from '../../payments/receiveGatewayEvent';
 import type { SandboxControls } from '../../gateways/SandboxControls';
 import { findCashVoucher, findTransaction, type TransactionRow } from '../../store/transactions';
@@ -42,7 +42,7 @@ async function txOr404(deps: Deps, codOper: string, method: string, merchantId: 
 
 /** Called off because another payment paid its single-use link: now, or when this event first arrived. */
 const paidElsewhere = (settled: Settlement | undefined): boolean =>
-  settled?.kind === 'paid_elsewhere' || (settled?.kind === 'repeated' && settled.row.details['cancelReason'] === 'paid_elsewhere');
+  settled?.kind === 'paid_elsewhere' || (settled?.kind === 'repeated' && wasPaidElsewhere(settled.row));
 
 /**
  * A settle call whose payment had ended (409 already_settled) or was called off because another
