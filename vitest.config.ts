@@ -44,7 +44,16 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'core', include: ['packages/core/src/**/*.test.ts'], environment: 'node', isolate: false },
+        test: {
+          name: 'core',
+          include: ['packages/core/src/**/*.test.ts'],
+          environment: 'node',
+          isolate: false,
+          // Core's tests compute (rules, tables, the static checks that parse every package's
+          // sources): none waits on a timer, so a limit only catches a hang. With the machine
+          // busy (load 24) the parse of every package took over 20 s.
+          testTimeout: 120_000,
+        },
       },
       {
         extends: true,

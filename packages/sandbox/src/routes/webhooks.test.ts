@@ -9,6 +9,7 @@ import { openDatabase } from '../db/openDatabase';
 import { httpGateways } from '../gateways/http/httpGateways';
 import { defaultPaths } from '../paths';
 import { cardPayload, createTestApp, newTestSchema, type TestApp } from '../test/testApp';
+import { copyTemplateDataDir } from '../test/pgliteTemplate';
 import { testSimulator, type RunningSimulator } from '../test/testServer';
 import { startWebhookReceiver, TO_RECEIVER, verifiedTimestampOf, type WebhookReceiver } from '../test/webhookReceiver';
 import { deliverDueWebhooks } from '../webhooks/deliverWebhooks';
@@ -211,6 +212,7 @@ describe('webhooks across restarts and nodes', () => {
       cleanUp = schema.drop;
     } else {
       const dataDir = await mkdtemp(join(tmpdir(), 'pasarela-webhooks-'));
+      await copyTemplateDataDir(dataDir);
       reopen = () => openDatabase({ dataDir, migrationsDir });
       secondNode = async (first) => Object.assign(Object.create(first) as Database, { close: async () => undefined });
       cleanUp = () => rm(dataDir, { recursive: true, force: true });

@@ -61,7 +61,7 @@ describe('arbitrary amounts and JSON at every payment route', () => {
         if (!target) return;
         await send(target.path, bodyText(target.body, chosen), target.withToken, encoded);
       }),
-      { numRuns: Number(process.env['AMOUNT_RUNS'] ?? 3000) },
+      { numRuns: Number(process.env['AMOUNT_RUNS'] ?? 1000) },
     );
     // Arbitrary JSON bodies at every route too.
     await fc.assert(
@@ -97,7 +97,6 @@ describe('arbitrary amounts and JSON at every payment route', () => {
     console.info(`payment requests: ${made}, by status: ${JSON.stringify(Object.fromEntries([...statuses].sort()))}, transactions stored: ${rows.length}`);
     expect(rows.length).toBeGreaterThan(0);
     expect(refused, JSON.stringify(refused.slice(0, 5))).toEqual([]);
-    // About 3,500 requests: 30-65 s on PGlite, and on PostgreSQL beside the browser suite on two
-    // loaded cores over 120 s once; the bound is for a hung run, not a slow one.
+    // About 1,500 requests (AMOUNT_RUNS sets more); the bound is for a hung run, not a slow one.
   }, 300_000);
 });
