@@ -4,7 +4,7 @@ import type { RunningServer } from '../../server';
 import { freePort } from '../../test/freePort';
 import { nodeClient } from '../../test/nodeClient';
 import { cardPayload } from '../../test/testApp';
-import { startTestServer } from '../../test/testServer';
+import { startTestServer, TEST_SIMULATOR_API_SECRET } from '../../test/testServer';
 import { NOTIFICATION_SIGNATURE_HEADER, notificationSignature } from '../../gateways/http/signedNotifications';
 import type { GatewayEvent } from '../../gateways/GatewayEvent';
 
@@ -20,7 +20,7 @@ let client: ReturnType<typeof nodeClient>;
 let code: string;
 
 beforeAll(async () => {
-  simulator = await startSimulator({ notificationSecret: SECRET, tickMs: 50 });
+  simulator = await startSimulator({ apiSecret: TEST_SIMULATOR_API_SECRET, notificationSecret: SECRET, tickMs: 50 });
   const port = await freePort();
   server = await startTestServer({ port, demoPort: await freePort(), wireEncoding: false, processorsUrl: simulator.url, notificationSecret: SECRET, expirySweepIntervalMs: 0, subscriptionChargeIntervalMs: 0, webhookIntervalMs: 0 });
   client = nodeClient(server.url);
