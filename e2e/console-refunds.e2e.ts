@@ -6,7 +6,7 @@ import { startServer, type RunningServer } from '../packages/sandbox/src/server'
 import { readSettings } from '../packages/sandbox/src/settings';
 import { templateImage } from '../packages/sandbox/src/test/sharedTemplate';
 import { asCaller, cardPayload } from '../packages/sandbox/src/test/testApp';
-import { TEST_NOTIFICATION_SECRET, testSimulator } from '../packages/sandbox/src/test/testServer';
+import { TEST_NOTIFICATION_SECRET, TEST_SIMULATOR_API_SECRET, testSimulator } from '../packages/sandbox/src/test/testServer';
 import { onFreePorts } from '../scripts/sandbox-process.mjs';
 import { browserAvailable, launchChromium } from './support/browser';
 import { ConsolePage } from './support/consolePage';
@@ -30,7 +30,7 @@ describe.runIf(browserAvailable())('console refunds: a pending refund holds its 
       return startServer({
         ...settings, dataDir: undefined, pgliteTemplate, logger: createLogger('error', { write: () => undefined }),
         // The worker's simulator, over HTTP, as npm start's server reaches its own.
-        processorsUrl: (await testSimulator()).url, notificationSecret: TEST_NOTIFICATION_SECRET,
+        processorsUrl: (await testSimulator()).url, simulatorApiSecret: TEST_SIMULATOR_API_SECRET, notificationSecret: TEST_NOTIFICATION_SECRET,
         wrapGateways: (inner) => (faults = faultyGateways(inner)).gateways,
       });
     });

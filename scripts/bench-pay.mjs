@@ -105,14 +105,15 @@ window.Checkout = { open() { const f = document.createElement('iframe'); f.src =
 
 /**
  * The simulated processors beside a build of the server, as `npm start` runs them (scripts/start.mjs):
- * the simulator of the same tree, its books in memory, its notifications signed with a secret made
+ * the simulator of the same tree, its books in memory, its API secret and its notifications' secret made
  * up for the run. Resolves to the environment the server reaches it by, and its stop.
  */
 async function startProcessors(serverFile) {
   const simulator = join(dirname(serverFile ?? resolve('packages/sandbox/dist/server.mjs')), '../../simulator/dist/simulator.mjs');
   if (!existsSync(simulator)) throw new Error(`${simulator} is missing: run \`npm run build\` in its tree, or pass --processors in-process`);
   const secret = randomBytes(32).toString('hex');
-  const child = spawn(process.execPath, [simulator], { env: { ...process.env, SIMULATOR_JOURNAL: 'memory', SIMULATOR_NOTIFICATION_SECRET: secret }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const apiSecret = randomBytes(32).toString('hex');
+  const child = spawn(process.execPath, [simulator], { env: { ...process.env, SIMULATOR_JOURNAL: 'memory', SIMULATOR_API_SECRET: apiSecret, SIMULATOR_NOTIFICATION_SECRET: secret }, stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise((done, fail) => {
     let seen = '';
     child.once('exit', (code) => fail(new Error(`the simulator stopped (exit ${code}) before it listened`)));
@@ -122,7 +123,7 @@ async function startProcessors(serverFile) {
       if (found) done(found[1]);
     });
   });
-  return { env: { PROCESSORS_URL: url, SIMULATOR_NOTIFICATION_SECRET: secret }, stop: () => child.kill('SIGTERM') };
+  return { env: { PROCESSORS_URL: url, SIMULATOR_API_SECRET: apiSecret, SIMULATOR_NOTIFICATION_SECRET: secret }, stop: () => child.kill('SIGTERM') };
 }
 
 /** A build of the sandbox (undefined: this tree's), with its processors as `npm start` has them unless --processors in-process. */

@@ -20,7 +20,7 @@ export declare function onFreePorts<T>(start: (port: number, demoPort: number) =
 /** The built simulator as a child process, its books in memory: `env` points servers at it. */
 export interface SimulatorProcess {
   url: string;
-  env: { PROCESSORS_URL: string; SIMULATOR_NOTIFICATION_SECRET: string };
+  env: { PROCESSORS_URL: string; SIMULATOR_API_SECRET: string; SIMULATOR_NOTIFICATION_SECRET: string };
   books(port: string): Promise<Array<{ key: string; port: string; request: Record<string, unknown>; state: Record<string, unknown>; answerAt: string | null }>>;
   stop(): Promise<void>;
 }

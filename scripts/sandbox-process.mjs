@@ -16,14 +16,15 @@ const simulatorFile = join(rootDir, 'packages/simulator/dist/simulator.mjs');
 /**
  * The built simulator (packages/simulator/dist/simulator.mjs, `npm run simulator`) as a child
  * process on a free port, its books in memory; `env` is given to the servers that reach it
- * (PROCESSORS_URL and the notification secret). Several sandboxes share one as nodes share a processor.
+ * (PROCESSORS_URL, its API secret and the notification secret). Several sandboxes share one as nodes share a processor.
  */
 export async function startSimulatorProcess() {
   if (!existsSync(simulatorFile)) throw new Error('packages/simulator/dist/simulator.mjs is missing: run `npm run build` first');
   const secret = randomBytes(16).toString('hex');
+  const apiSecret = randomBytes(16).toString('hex');
   const child = spawn(process.execPath, [simulatorFile], {
     cwd: rootDir,
-    env: { ...process.env, SIMULATOR_PORT: '0', SIMULATOR_JOURNAL: 'memory', SIMULATOR_NOTIFICATION_SECRET: secret },
+    env: { ...process.env, SIMULATOR_PORT: '0', SIMULATOR_JOURNAL: 'memory', SIMULATOR_API_SECRET: apiSecret, SIMULATOR_NOTIFICATION_SECRET: secret },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -39,10 +40,10 @@ export async function startSimulatorProcess() {
   });
   return {
     url,
-    env: { PROCESSORS_URL: url, SIMULATOR_NOTIFICATION_SECRET: secret },
+    env: { PROCESSORS_URL: url, SIMULATOR_API_SECRET: apiSecret, SIMULATOR_NOTIFICATION_SECRET: secret },
     /** Its books of a port, read through its inspection call (GET /v1/books). */
     async books(port) {
-      const res = await fetch(`${url}/v1/books?port=${encodeURIComponent(port)}`);
+      const res = await fetch(`${url}/v1/books?port=${encodeURIComponent(port)}`, { headers: { authorization: `Bearer ${apiSecret}` } });
       if (!res.ok) throw new Error(`GET /v1/books answered ${res.status}`);
       return (await res.json()).entries;
     },

@@ -42,8 +42,10 @@ if (process.argv.includes('--simulator')) {
   await import(pathToFileURL(simulator).href);
 } else {
   if (!process.env.PROCESSORS_URL) {
-    // The secret the simulator signs its notifications with and the server checks them by: made up
-    // for this run unless set (a simulator started apart needs the server's, set on both).
+    // The secret the server calls the simulator's API with, and the one the simulator signs its
+    // notifications with: made up for this run unless set (a simulator started apart needs the
+    // server's, set on both).
+    process.env.SIMULATOR_API_SECRET ||= randomBytes(32).toString('hex');
     process.env.SIMULATOR_NOTIFICATION_SECRET ||= randomBytes(32).toString('hex');
     process.env.PROCESSORS_URL = await startSimulator();
   }

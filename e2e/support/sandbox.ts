@@ -3,7 +3,7 @@ import { createLogger } from '../../packages/sandbox/src/ops/logger';
 import { startServer } from '../../packages/sandbox/src/server';
 import { readSettings } from '../../packages/sandbox/src/settings';
 import { templateImage } from '../../packages/sandbox/src/test/sharedTemplate';
-import { TEST_NOTIFICATION_SECRET, testSimulator } from '../../packages/sandbox/src/test/testServer';
+import { TEST_NOTIFICATION_SECRET, TEST_SIMULATOR_API_SECRET, testSimulator } from '../../packages/sandbox/src/test/testServer';
 import { onFreePorts, type Sandbox } from '../../scripts/sandbox-process.mjs';
 
 /** The global setup's migrated and seeded database, dumped (globalSetup.ts); read once per worker. */
@@ -34,7 +34,7 @@ async function startOn(port: number, demoPort: number, env: Record<string, strin
     ...settings,
     ...(inMemory ? { dataDir: undefined, pgliteTemplate: await migratedTemplate() } : {}),
     // The worker's simulated processors, over HTTP, as npm start's server reaches its own.
-    processorsUrl: (await testSimulator()).url, notificationSecret: TEST_NOTIFICATION_SECRET,
+    processorsUrl: (await testSimulator()).url, simulatorApiSecret: TEST_SIMULATOR_API_SECRET, notificationSecret: TEST_NOTIFICATION_SECRET,
     logger,
   });
   return { url: server.url, demoUrl: server.demoUrl, output: () => log, stop: () => server.close() };

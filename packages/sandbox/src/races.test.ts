@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NodeAnswer } from './test/nodeClient';
 import { testCluster, type TestNode } from './test/testNodes';
+import { TEST_SIMULATOR_API_SECRET } from './test/testServer';
 import { cardPayload, testCardNumber } from './test/testApp';
 import { httpGateways } from './gateways/http/httpGateways';
 import { receiveGatewayEvent } from './payments/receiveGatewayEvent';
@@ -350,7 +351,7 @@ describe.skipIf(!url)('races on two nodes on one PostgreSQL', () => {
     const total = Math.round((amount + taxAmount) * 100);
     const row = { target, rounds, attempts: {} as Record<string, number>, paid: 0, taken: 0, givenBack: 0, owed: 0, live: 0 };
     // The outside parties as the simulator plays them (the kiosk, the bank's page, the phone, the chain), at the nodes' simulator.
-    const outside = httpGateways(String(cluster.simulator?.url));
+    const outside = httpGateways(String(cluster.simulator?.url), { apiSecret: TEST_SIMULATOR_API_SECRET });
     const deps = { db: a.server.db, gateways: outside.gateways };
     for (let round = 0; round < rounds; round++) {
       const code = emailed

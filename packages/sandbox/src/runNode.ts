@@ -20,6 +20,7 @@ async function run(wiring: Pick<ServerOptions, 'wrapGateways'>): Promise<void> {
   const adminToken = settings.adminToken ?? generated;
   // PROCESSORS_URL: the simulated processors' service, started beside this node (scripts/start.mjs) or on its own.
   const processorsUrl = process.env['PROCESSORS_URL'] || undefined;
+  const simulatorApiSecret = process.env['SIMULATOR_API_SECRET'] || undefined;
   const notificationSecret = process.env['SIMULATOR_NOTIFICATION_SECRET'] || undefined;
   // PROCESSORS_TIMEOUT_MS: the processors' own limit on one call, when under the call's 10 s deadline.
   const processorsTimeoutMs = process.env['PROCESSORS_TIMEOUT_MS'] ? Number(process.env['PROCESSORS_TIMEOUT_MS']) : undefined;
@@ -29,7 +30,7 @@ async function run(wiring: Pick<ServerOptions, 'wrapGateways'>): Promise<void> {
   const origin = `http://localhost:${settings.port}`;
   const gateways = modulePath ? await loadGatewaysModule(modulePath, { notificationUrl: (port) => `${origin}/gateways/${port}/notifications` }) : undefined;
   if (modulePath && gateways) log.info({ module: modulePath, ports: Object.keys(gateways.gateways) }, 'gateways module loaded');
-  const server = await startServer({ ...settings, ...wiring, adminToken, logger: log, processorsUrl, notificationSecret, processorsTimeoutMs, gateways });
+  const server = await startServer({ ...settings, ...wiring, adminToken, logger: log, processorsUrl, simulatorApiSecret, notificationSecret, processorsTimeoutMs, gateways });
   const { databaseUrl, dataDir } = settings;
   const database = databaseUrl ? `PostgreSQL (DATABASE_URL)` : `PGlite in ${dataDir}`;
   // For the person who ran `npm start`.

@@ -89,6 +89,8 @@ export interface ServerOptions {
    * processor of its own.
    */
   processorsUrl?: string | undefined;
+  /** SIMULATOR_API_SECRET, the simulator's too: every call to PROCESSORS_URL carries it (required with it). */
+  simulatorApiSecret?: string | undefined;
   /**
    * SIMULATOR_NOTIFICATION_SECRET, the simulator's too: with it the simulator's notifications are
    * taken at POST /gateways/:port/notifications (signed with it); without it the node asks.
@@ -140,6 +142,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // Said before anything opens: a server with no processor would take payments it cannot make.
   const missing = missingProcessors(options);
   if (missing) throw new Error(missing);
+  if (options.processorsUrl && !options.simulatorApiSecret) throw new Error('SIMULATOR_API_SECRET is not set: the simulator at PROCESSORS_URL answers only a server holding its API secret (set the same on the simulator and every node).');
   const paths = { ...defaultPaths(), ...options.paths };
   const timeouts = options.http ?? DEFAULT_HTTP_TIMEOUTS;
   const baseLog = options.logger ?? createLogger(options.logLevel ?? 'silent');
@@ -174,7 +177,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const notificationSecret = options.processorsUrl ? options.notificationSecret : undefined;
   type Wired = { gateways: Gateways; sandbox: SandboxControls | undefined; notifications?: GatewayNotifications | undefined };
   const simulated = withProvidedGateways<Wired>(options.processorsUrl
-    ? { ...httpGateways(options.processorsUrl, { notifyBase: notificationSecret ? `${url}/gateways` : undefined, maxWaitMs: options.processorsTimeoutMs }), ...(notificationSecret ? { notifications: simulatorNotifications(notificationSecret) } : {}) }
+    ? { ...httpGateways(options.processorsUrl, { apiSecret: options.simulatorApiSecret ?? '', notifyBase: notificationSecret ? `${url}/gateways` : undefined, maxWaitMs: options.processorsTimeoutMs }), ...(notificationSecret ? { notifications: simulatorNotifications(notificationSecret) } : {}) }
     // missingProcessors above: every port is the provider's.
     : { gateways: options.gateways?.gateways as Gateways, sandbox: undefined }, options.gateways);
   const gateways = options.wrapGateways ? { ...simulated, gateways: options.wrapGateways(simulated.gateways) } : simulated;

@@ -2,6 +2,7 @@
 // packages/simulator/dist/simulator.mjs. SIMULATOR_PORT (a free port when absent or 0),
 // SIMULATOR_HOST (127.0.0.1), SIMULATOR_JOURNAL (its books' file; simulator.jsonl in DATA_DIR,
 // ./.data by default, as the server's PGlite; `memory` keeps them in memory only),
+// SIMULATOR_API_SECRET (required, the servers' too: its API answers only a call carrying it),
 // SIMULATOR_NOTIFICATION_SECRET (the servers' too: notifications are signed with it),
 // SIMULATOR_PUBLIC_URL (where payers' browsers reach its pages, behind a proxy; its own URL by default).
 import { join, resolve } from 'node:path';
@@ -17,8 +18,13 @@ if (publicUrl !== undefined && !/^https?:\/\/[^/?#]+\/?$/.test(publicUrl)) {
   console.error(`SIMULATOR_PUBLIC_URL must be an http(s) origin, such as https://issuer.example (got ${publicUrl})`);
   process.exit(1);
 }
+const apiSecret = process.env['SIMULATOR_API_SECRET'] || '';
+if (apiSecret === '') {
+  console.error('SIMULATOR_API_SECRET must be set: the simulator answers only the servers holding it (set the same on every server)');
+  process.exit(1);
+}
 const journal = process.env['SIMULATOR_JOURNAL'] === 'memory' ? undefined : resolve(process.env['SIMULATOR_JOURNAL'] || join(process.env['DATA_DIR'] || '.data', 'simulator.jsonl'));
-startSimulator({ port, host: process.env['SIMULATOR_HOST'] || undefined, journal, notificationSecret: process.env['SIMULATOR_NOTIFICATION_SECRET'] || undefined, publicUrl }).then(
+startSimulator({ port, apiSecret, host: process.env['SIMULATOR_HOST'] || undefined, journal, notificationSecret: process.env['SIMULATOR_NOTIFICATION_SECRET'] || undefined, publicUrl }).then(
   (simulator) => {
     // The first line is what a parent process (scripts/start.mjs) reads to find it.
     console.log(`Simulated processors listening on ${simulator.url}${journal ? ` (books in ${journal})` : ' (books in memory)'}`);

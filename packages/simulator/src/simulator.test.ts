@@ -60,7 +60,8 @@ describe('the journal, read back', () => {
 
 describe('the books, looked at', () => {
   it('answers come due at once when hurried; GET /v1/books lists a port, GET /v1/books/:key one entry, read only', async () => {
-    const simulator = await startSimulator();
+    const simulator = await startSimulator({ apiSecret: 'books-secret' });
+    const asServer = { headers: { authorization: 'Bearer books-secret' } };
     try {
       const { books } = simulator;
       await books.recordOnce('push', 'p:1', { answer: { state: 'approved' } }, { state: 'waiting' }, new Date(Date.now() + 60_000));
@@ -68,13 +69,13 @@ describe('the books, looked at', () => {
       expect(await books.takeDueAnswers(10)).toEqual([]);
       expect(books.hurryAnswers()).toBe(1);
       expect((await books.takeDueAnswers(10)).map((e) => e.state)).toEqual([{ state: 'approved' }]);
-      const listed = await fetch(`${simulator.url}/v1/books?port=card`).then((r) => r.json());
+      const listed = await fetch(`${simulator.url}/v1/books?port=card`, asServer).then((r) => r.json());
       expect(listed).toEqual({ entries: [{ key: 'c:1', port: 'card', request: {}, state: { status: 'approved' }, answerAt: null }] });
-      expect(await fetch(`${simulator.url}/v1/books/${encodeURIComponent('p:1')}`).then((r) => r.json())).toMatchObject({ entry: { port: 'push', state: { state: 'approved' } } });
-      expect((await fetch(`${simulator.url}/v1/books/nothing`)).status).toBe(404);
-      expect((await fetch(`${simulator.url}/v1/books`)).status).toBe(400);
+      expect(await fetch(`${simulator.url}/v1/books/${encodeURIComponent('p:1')}`, asServer).then((r) => r.json())).toMatchObject({ entry: { port: 'push', state: { state: 'approved' } } });
+      expect((await fetch(`${simulator.url}/v1/books/nothing`, asServer)).status).toBe(404);
+      expect((await fetch(`${simulator.url}/v1/books`, asServer)).status).toBe(400);
       // Nothing is written through it.
-      expect((await fetch(`${simulator.url}/v1/books/c:1`, { method: 'PUT', body: '{}' })).status).toBe(404);
+      expect((await fetch(`${simulator.url}/v1/books/c:1`, { ...asServer, method: 'PUT', body: '{}' })).status).toBe(404);
       expect(books.size()).toBe(2);
     } finally {
       await simulator.close();

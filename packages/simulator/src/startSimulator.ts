@@ -1,11 +1,18 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
+import { Hono } from 'hono';
+import { apiDoor } from './apiDoor';
 import { simulatedGateways } from './processors/simulatedGateways';
 import { memoryBooks, type MemoryBooks } from './memoryBooks';
 import { notifier } from './notifier';
 import { simulatorApi } from './simulatorApi';
 
 export interface SimulatorOptions {
+  /**
+   * SIMULATOR_API_SECRET, shared with the servers: its API, controls and books answer only a call
+   * carrying it (apiDoor.ts); its payer pages are public.
+   */
+  apiSecret: string;
   /** 0 (the default): a free port the system picks. */
   port?: number | undefined;
   host?: string | undefined;
@@ -36,7 +43,7 @@ export interface RunningSimulator {
 }
 
 /** The simulated processors as a service: their HTTP API on their own port, their own books. */
-export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
+export async function startSimulator(options: SimulatorOptions): Promise<RunningSimulator> {
   // Listening first: the pages' address is known once the port is.
   let listener: RequestListener = (_req, res) => void res.writeHead(503).end();
   const server: Server = createServer((req, res) => listener(req, res));
@@ -52,7 +59,6 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const simulated = simulatedGateways(books, { pagesUrl: (options.publicUrl || url).replace(/\/+$/, '') });
   const notify = notifier(books, { secret: options.notificationSecret });
   const app = simulatorApi(simulated, notify);
-  listener = getRequestListener(app.fetch);
   // What the books hold, read only: the tests and the fault scripts count charges here, as one
   // would in a processor's dashboard. `?port=card` lists a port's entries; `/:key` is one entry.
   app.get('/v1/books', (c) => {
@@ -65,6 +71,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     const entry = books.find(key);
     return entry ? c.json({ entry }) : c.json({ code: 'not_found', message: `Nothing under ${key}` }, 404);
   });
+  // The door before every route: only the payer's pages are reached without the API secret.
+  listener = getRequestListener(new Hono().use(apiDoor(options.apiSecret)).route('/', app).fetch);
   // The test phones answer a moment after their push; what they answered, and every other
   // notification not yet acknowledged, goes out on this tick.
   let ticking: Promise<void> | undefined;

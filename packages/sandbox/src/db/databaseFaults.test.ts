@@ -11,7 +11,7 @@ import { freePort } from '../test/freePort';
 import { nodeClient } from '../test/nodeClient';
 import { openSocket } from '../test/rawWebSocket';
 import { cardPayload, newTestSchema } from '../test/testApp';
-import { testSimulator } from '../test/testServer';
+import { TEST_SIMULATOR_API_SECRET, testSimulator } from '../test/testServer';
 
 // Issue "Money is never wrong": PostgreSQL drops a node's connections (pg_terminate_backend, a
 // restart) and the node must keep running. An 'error' event nobody listens to ends the process,
@@ -166,7 +166,7 @@ describe.skipIf(!url)('a node while its database is away (every connection cut, 
     port = await freePort();
     // Every timer ticks often, so each one meets the outage.
     server = await startServer({
-      port, demoPort: await freePort(), databaseUrl: schema.url, wireEncoding: false, processorsUrl: (await testSimulator()).url,
+      port, demoPort: await freePort(), databaseUrl: schema.url, wireEncoding: false, processorsUrl: (await testSimulator()).url, simulatorApiSecret: TEST_SIMULATOR_API_SECRET,
       subscriptionChargeIntervalMs: 25, expirySweepIntervalMs: 25, webhookIntervalMs: 25,
       // Long enough for a payment to wait through the outage (4 s was not, in a CI run on a slow,
       // loaded machine), short enough to see the sweep expire one after.

@@ -7,6 +7,7 @@ import { httpGateways } from './http/httpGateways';
 import { loadGatewaysModule } from './gatewaysModule';
 import { fileURLToPath } from 'node:url';
 import { startSimulator } from '../../../simulator/src/startSimulator';
+import { TEST_SIMULATOR_API_SECRET } from '../test/testServer';
 
 // The contract every adapter of the ports keeps (docs/gateways.md), run here against the simulator
 // service through the HTTP adapters (the test app's, and one of its own): the same key makes
@@ -154,8 +155,8 @@ for (const path of [fileURLToPath(new URL('./testing/exampleGatewaysModule.ts', 
 
 // The simulator as a service of its own (packages/simulator), reached through the HTTP adapters.
 portContract('the simulator over HTTP (gateways/http)', async () => {
-  const simulator = await startSimulator();
-  return { gateways: httpGateways(simulator.url).gateways, close: () => simulator.close() };
+  const simulator = await startSimulator({ apiSecret: TEST_SIMULATOR_API_SECRET });
+  return { gateways: httpGateways(simulator.url, { apiSecret: TEST_SIMULATOR_API_SECRET }).gateways, close: () => simulator.close() };
 });
 
 it('the simulated test phones answer by themselves once their moment comes, as an event each', async () => {
@@ -172,10 +173,10 @@ it('the simulated test phones answer by themselves once their moment comes, as a
 });
 
 it('the refund test cards: 4000 0000 0000 5126 refused, 4000 0000 0000 7726 never answered (nothing made), through the test app and over HTTP', async () => {
-  const simulator = await startSimulator();
+  const simulator = await startSimulator({ apiSecret: TEST_SIMULATOR_API_SECRET });
   const app = await createTestApp();
   try {
-    for (const g of [app.gateways, httpGateways(simulator.url, { retryDelayMs: 50 }).gateways]) {
+    for (const g of [app.gateways, httpGateways(simulator.url, { apiSecret: TEST_SIMULATOR_API_SECRET, retryDelayMs: 50 }).gateways]) {
       const refused = key();
       const base = { amountCents: 1_000, merchant, lang: 'es' as const, capture: true };
       expect((await g.card.authorize({ ...gatewayCall(refused), ...base, card: card('4000000000005126') })).status).toBe('approved');

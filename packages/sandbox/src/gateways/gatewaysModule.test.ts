@@ -6,7 +6,7 @@ import { nodeClient } from '../test/nodeClient';
 import { cardPayload } from '../test/testApp';
 import { startTestServer } from '../test/testServer';
 import { loadGatewaysModule } from './gatewaysModule';
-import { calls } from './testing/exampleGatewaysModule';
+import { calls, issuer } from './testing/exampleGatewaysModule';
 
 // GATEWAYS_MODULE: a provider's adapters load without editing the server; the ports it gives are
 // its, with its notification format; the others stay on the simulator.
@@ -34,6 +34,8 @@ describe('GATEWAYS_MODULE', () => {
     const event = [{ id: `example:${codOper}`, key: codOper, kind: 'card', decision: { status: 'approved', message: 'ok' } }];
     const refused = await fetch(`${server.url}/gateways/card/notifications`, { method: 'POST', body: JSON.stringify(event) });
     expect(refused.status).toBe(401);
+    // The payer answered the issuer's page: the processor's books hold the approval the notification tells.
+    expect(await issuer.completeChallenge(codOper, true)).toMatchObject({ status: 'approved' });
     const taken = await fetch(`${server.url}/gateways/card/notifications`, { method: 'POST', body: JSON.stringify(event), headers: { 'x-example-processor': 'trusted' } });
     expect(taken.status).toBe(200);
     const [row] = await server.db.query<{ status: number }>('select status from transactions where cod_oper = $1', [codOper]);

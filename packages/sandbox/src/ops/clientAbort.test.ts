@@ -9,7 +9,7 @@ import { closeGracefully, listenHttp } from '../http/httpServer';
 import { cardFingerprintKeyOf } from '../payments/cardFingerprintKey';
 import { freePort } from '../test/freePort';
 import { cardPayload, openTestDatabase } from '../test/testApp';
-import { testSimulator } from '../test/testServer';
+import { TEST_SIMULATOR_API_SECRET, testSimulator } from '../test/testServer';
 import { createLogger } from './logger';
 import { Metrics } from './metrics';
 
@@ -21,7 +21,7 @@ beforeAll(async () => {
   db = await openTestDatabase();
   const { key } = await cardFingerprintKeyOf(db, undefined);
   const logger = createLogger('debug', { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
-  const app = createApp({ db, gateways: httpGateways((await testSimulator()).url), cardFingerprintKey: key, wireEncoding: true, logger, metrics: new Metrics() });
+  const app = createApp({ db, gateways: httpGateways((await testSimulator()).url, { apiSecret: TEST_SIMULATOR_API_SECRET }), cardFingerprintKey: key, wireEncoding: true, logger, metrics: new Metrics() });
   port = await freePort();
   server = await listenHttp(app.fetch, port, { headersMs: 5_000, requestMs: 10_000, keepAliveMs: 5_000, shutdownMs: 1_000 });
 });

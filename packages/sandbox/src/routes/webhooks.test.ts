@@ -10,7 +10,7 @@ import { httpGateways } from '../gateways/http/httpGateways';
 import { defaultPaths } from '../paths';
 import { cardPayload, createTestApp, newTestSchema, type TestApp } from '../test/testApp';
 import { copyTemplateDataDir } from '../test/pgliteTemplate';
-import { testSimulator, type RunningSimulator } from '../test/testServer';
+import { TEST_SIMULATOR_API_SECRET, testSimulator, type RunningSimulator } from '../test/testServer';
 import { startWebhookReceiver, TO_RECEIVER, verifiedTimestampOf, type WebhookReceiver } from '../test/webhookReceiver';
 import { deliverDueWebhooks } from '../webhooks/deliverWebhooks';
 
@@ -221,7 +221,7 @@ describe('webhooks across restarts and nodes', () => {
   afterAll(() => cleanUp());
 
   const appOn = (db: Database): TestApp => {
-    const simulated = httpGateways(simulator.url);
+    const simulated = httpGateways(simulator.url, { apiSecret: TEST_SIMULATOR_API_SECRET });
     const app = createApp({ db, gateways: simulated, cardFingerprintKey: Buffer.alloc(32, 7), wireEncoding: false, allowPrivateWebhooks: true });
     const call = async (path: string, init: RequestInit) => {
       const res = await app.request(path, init);

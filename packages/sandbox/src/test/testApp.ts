@@ -13,6 +13,7 @@ import { cardFingerprintKeyOf } from '../payments/cardFingerprintKey';
 import { defaultPaths, type StaticPaths } from '../paths';
 import { pgliteTemplate } from './pgliteTemplate';
 import { newTestSchema } from './testSchema';
+import { TEST_SIMULATOR_API_SECRET } from './testServer';
 
 export { newTestSchema };
 
@@ -121,13 +122,13 @@ export async function createTestApp(
   const { key: cardFingerprintKey } = await cardFingerprintKeyOf(db, undefined);
   // A simulator of its own (a few milliseconds): its books are this app's alone. It sends no
   // notifications (the app has no listening URL): answerPhones asks for what is due, as a node does.
-  const simulator = await startSimulator({ unref: true }).catch(async (error: unknown) => {
+  const simulator = await startSimulator({ apiSecret: TEST_SIMULATOR_API_SECRET, unref: true }).catch(async (error: unknown) => {
     await db.close();
     throw error;
   });
   // A call the simulator holds (4000 0000 0000 7726's refunds) is in doubt after 3 s, not the
   // call's 10 s deadline, as a processor's own shorter limit makes it (PROCESSORS_TIMEOUT_MS).
-  const simulated = httpGateways(simulator.url, { maxWaitMs: TEST_PROCESSORS_TIMEOUT_MS });
+  const simulated = httpGateways(simulator.url, { apiSecret: TEST_SIMULATOR_API_SECRET, maxWaitMs: TEST_PROCESSORS_TIMEOUT_MS });
   const gateways = { ...simulated, gateways: options.wrapGateways?.(simulated.gateways) ?? simulated.gateways };
   const app = createApp({
     gateways,

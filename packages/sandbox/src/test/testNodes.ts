@@ -3,7 +3,7 @@ import { freePort } from './freePort';
 import { TEST_PROCESSORS_TIMEOUT_MS } from './testApp';
 import { nodeClient } from './nodeClient';
 import { newTestSchema } from './testSchema';
-import { startTestSimulator, type RunningSimulator } from './testServer';
+import { startTestSimulator, TEST_SIMULATOR_API_SECRET, type RunningSimulator } from './testServer';
 
 /** One sandbox node (the `npm start` server) on a test schema of a real PostgreSQL. */
 export interface TestNode {
@@ -37,7 +37,7 @@ export async function testCluster(url: string, given: Pick<ServerOptions, 'proce
         const server = await startServer({
           port, demoPort: await freePort(), databaseUrl, wireEncoding: false, subscriptionChargeIntervalMs: 25, expirySweepIntervalMs: 25,
           webhookIntervalMs: 25, webhookDelivery: { retryDelaysMs: [100, 100], timeoutMs: 2000, batch: 20 },
-          ...gateways,
+          simulatorApiSecret: TEST_SIMULATOR_API_SECRET, ...gateways,
         });
         running.push(server);
         return { server, port, client: nodeClient(server.url) };

@@ -11,7 +11,7 @@ import { processorClient, type ProcessorClientOptions } from './processorClient'
 
 /**
  * The adapters of every port for the simulator's HTTP API (packages/simulator): the reference a
- * provider copies for a real processor. Each call is one POST naming the attempt by its
+ * provider copies for a real processor. Each call is one POST with the API secret naming the attempt by its
  * idempotency key, retried under the same key until its deadline (processorClient.ts); no answer
  * by then is GatewayOutcomeUnknown, and the reconciler asks again later by the key.
  */
@@ -23,7 +23,7 @@ export function httpGateways(
      * name `<notifyBase>/<port>/notifications`. Without it the server asks for the phones' answers.
      */
     notifyBase?: string | undefined;
-  } = {},
+  },
 ): { gateways: Gateways; sandbox: SandboxControls } {
   const { post } = processorClient(baseUrl, options);
   const { notifyBase } = options;

@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { GatewayOutcomeUnknown } from '../GatewayCall';
 import { startSimulator, type RunningSimulator } from '../../../../simulator/src/startSimulator';
 import { httpGateways } from './httpGateways';
+import { startServer } from '../../server';
+import { TEST_SIMULATOR_API_SECRET } from '../../test/testServer';
 import { ProcessorRefusedCall, processorClient } from './processorClient';
 
 // The HTTP adapters' side of a processor that is slow, failing or away: tries again under the same
@@ -15,13 +17,13 @@ afterEach(async () => {
 
 async function fakeProcessor(answer: (req: IncomingMessage, body: string, n: number) => { status: number; body?: string } | 'hang') {
   let n = 0;
-  const seen: Array<{ key: string | undefined; body: string }> = [];
+  const seen: Array<{ key: string | undefined; authorization: string | undefined; body: string }> = [];
   const server: Server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
       n += 1;
-      seen.push({ key: req.headers['idempotency-key'] as string | undefined, body });
+      seen.push({ key: req.headers['idempotency-key'] as string | undefined, authorization: req.headers.authorization, body });
       const a = answer(req, body, n);
       if (a === 'hang') return;
       res.writeHead(a.status, { 'content-type': 'application/json' }).end(a.body ?? '{}');
@@ -36,18 +38,19 @@ async function fakeProcessor(answer: (req: IncomingMessage, body: string, n: num
 const soon = (ms: number) => new Date(Date.now() + ms);
 
 describe('processorClient', () => {
-  it('tries a 5xx again under the same key, and answers what the processor answered then', async () => {
+  it('tries a 5xx again under the same key and API secret, and answers what the processor answered then', async () => {
     const p = await fakeProcessor((_req, _body, n) => (n < 3 ? { status: 502 } : { status: 200, body: '{"answer":"refunded"}' }));
-    const client = processorClient(p.url, { retryDelayMs: 10 });
+    const client = processorClient(p.url, { apiSecret: 's3cret', retryDelayMs: 10 });
     expect(await client.post('/v1/card/refund', { idempotencyKey: 'k-1', deadline: soon(2_000) })).toBe('refunded');
     expect(p.seen.map((s) => s.key)).toEqual(['k-1', 'k-1', 'k-1']);
+    expect(p.seen.map((s) => s.authorization)).toEqual(['Bearer s3cret', 'Bearer s3cret', 'Bearer s3cret']);
     expect(new Set(p.seen.map((s) => s.body)).size).toBe(1);
   });
 
   it('a processor that never answers: GatewayOutcomeUnknown at the deadline, not before', async () => {
     const p = await fakeProcessor(() => 'hang');
     const started = Date.now();
-    await expect(processorClient(p.url).post('/v1/card/authorize', { idempotencyKey: 'k-2', deadline: soon(300) })).rejects.toBeInstanceOf(GatewayOutcomeUnknown);
+    await expect(processorClient(p.url, { apiSecret: 's3cret' }).post('/v1/card/authorize', { idempotencyKey: 'k-2', deadline: soon(300) })).rejects.toBeInstanceOf(GatewayOutcomeUnknown);
     expect(Date.now() - started).toBeGreaterThanOrEqual(280);
     expect(Date.now() - started).toBeLessThan(2_000);
   });
@@ -55,12 +58,12 @@ describe('processorClient', () => {
   it('nobody listening: tried until the deadline, then GatewayOutcomeUnknown', async () => {
     const p = await fakeProcessor(() => ({ status: 200 }));
     await servers.splice(0)[0]?.close();
-    await expect(processorClient(p.url, { retryDelayMs: 20 }).post('/v1/push/status', { idempotencyKey: 'k-3', deadline: soon(200) })).rejects.toBeInstanceOf(GatewayOutcomeUnknown);
+    await expect(processorClient(p.url, { apiSecret: 's3cret', retryDelayMs: 20 }).post('/v1/push/status', { idempotencyKey: 'k-3', deadline: soon(200) })).rejects.toBeInstanceOf(GatewayOutcomeUnknown);
   });
 
   it('a 4xx is the call refused: said at once, never taken for an unknown outcome', async () => {
     const p = await fakeProcessor(() => ({ status: 400, body: '{"code":"invalid_arguments"}' }));
-    await expect(processorClient(p.url).post('/v1/card/authorize', { idempotencyKey: 'k-4', deadline: soon(5_000) })).rejects.toBeInstanceOf(ProcessorRefusedCall);
+    await expect(processorClient(p.url, { apiSecret: 's3cret' }).post('/v1/card/authorize', { idempotencyKey: 'k-4', deadline: soon(5_000) })).rejects.toBeInstanceOf(ProcessorRefusedCall);
     expect(p.seen).toHaveLength(1);
   });
 });
@@ -74,13 +77,28 @@ describe('the simulator restarted', () => {
     const { join } = await import('node:path');
     const { tmpdir } = await import('node:os');
     const journal = join(mkdtempSync(join(tmpdir(), 'simulator-')), 'books.jsonl');
-    simulator = await startSimulator({ journal });
+    simulator = await startSimulator({ apiSecret: TEST_SIMULATOR_API_SECRET, journal });
     const request = { idempotencyKey: 'restart-1', deadline: soon(5_000), amountCents: 1_000, card: { number: '4242424242424242', expMonth: '12', expYear: '34', cvc: '123', holder: 'ANA' }, merchant: { name: 'Tienda', logo: null }, lang: 'es' as const, capture: true };
-    const before = await httpGateways(simulator.url).gateways.card.authorize(request);
+    const before = await httpGateways(simulator.url, { apiSecret: TEST_SIMULATOR_API_SECRET }).gateways.card.authorize(request);
     await simulator.close();
-    simulator = await startSimulator({ journal });
-    const g = httpGateways(simulator.url).gateways;
+    simulator = await startSimulator({ apiSecret: TEST_SIMULATOR_API_SECRET, journal });
+    const g = httpGateways(simulator.url, { apiSecret: TEST_SIMULATOR_API_SECRET }).gateways;
     expect(await g.card.lookup({ idempotencyKey: 'restart-1', deadline: soon(5_000) })).toEqual(before);
     expect(await g.card.refund({ idempotencyKey: 'restart-1:r', deadline: soon(5_000), authorizationKey: 'restart-1', amountCents: 1_001 })).toBe('refused');
+  });
+});
+
+describe('the simulator\'s API secret', () => {
+  it('a server without it does not start; an adapter with a wrong one is refused at once (401), never taken for an unknown outcome', async () => {
+    await expect(startServer({ port: 1, demoPort: 1, wireEncoding: false, processorsUrl: 'http://127.0.0.1:1' })).rejects.toThrow(/SIMULATOR_API_SECRET/);
+    const simulator = await startSimulator({ apiSecret: TEST_SIMULATOR_API_SECRET });
+    try {
+      const started = Date.now();
+      await expect(httpGateways(simulator.url, { apiSecret: 'not-the-secret' }).gateways.card.lookup({ idempotencyKey: 'k-5', deadline: soon(5_000) })).rejects.toThrow(/401/);
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(await httpGateways(simulator.url, { apiSecret: TEST_SIMULATOR_API_SECRET }).gateways.card.lookup({ idempotencyKey: 'k-5', deadline: soon(5_000) })).toBeNull();
+    } finally {
+      await simulator.close();
+    }
   });
 });

@@ -1,6 +1,8 @@
 import { GATEWAY_DEADLINE_MS, GatewayOutcomeUnknown } from '../GatewayCall';
 
 export interface ProcessorClientOptions {
+  /** The processor's API secret, sent as `Authorization: Bearer <secret>` on every call (SIMULATOR_API_SECRET for the simulator). */
+  apiSecret: string;
   /** The fetch to use (a test's); the global one by default. */
   fetch?: typeof fetch | undefined;
   /** The pause between two tries of one call (a failed connection, a 5xx); 200 ms by default. */
@@ -23,7 +25,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * call's deadline: the same key makes the same operation, so a retry never charges twice. When the
  * deadline passes without an answer, what the processor did is unknown: GatewayOutcomeUnknown.
  */
-export function processorClient(baseUrl: string, options: ProcessorClientOptions = {}) {
+export function processorClient(baseUrl: string, options: ProcessorClientOptions) {
   const send = options.fetch ?? fetch;
   const retryDelayMs = options.retryDelayMs ?? 200;
   const base = baseUrl.replace(/\/+$/, '');
@@ -31,7 +33,7 @@ export function processorClient(baseUrl: string, options: ProcessorClientOptions
   async function post<T>(path: string, body: Record<string, unknown> & { deadline?: Date; idempotencyKey?: string }): Promise<T> {
     const deadline = Math.min(body.deadline?.getTime() ?? Date.now() + GATEWAY_DEADLINE_MS, Date.now() + (options.maxWaitMs ?? Number.POSITIVE_INFINITY));
     const payload = JSON.stringify(body);
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    const headers: Record<string, string> = { 'content-type': 'application/json', authorization: `Bearer ${options.apiSecret}` };
     if (body.idempotencyKey) headers['idempotency-key'] = body.idempotencyKey;
     let lastProblem = 'no answer';
     for (let attempt = 1; ; attempt += 1) {

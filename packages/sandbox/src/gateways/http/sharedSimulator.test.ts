@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testCluster, type TestNode } from '../../test/testNodes';
-import { TEST_NOTIFICATION_SECRET, testSimulator } from '../../test/testServer';
+import { TEST_NOTIFICATION_SECRET, TEST_SIMULATOR_API_SECRET, testSimulator } from '../../test/testServer';
 import { cardPayload, testCardNumber } from '../../test/testApp';
 import { gatewayCall } from '../GatewayCall';
 import { httpGateways } from './httpGateways';
@@ -34,7 +34,7 @@ describe.skipIf(!url)('two nodes, one simulator', () => {
     const retry = await b.client.api('/cards/auth-capture', body);
     expect(first.status).toBe(200);
     expect(retry.data).toEqual(first.data);
-    const decision = await httpGateways(simulatorUrl).gateways.card.lookup(gatewayCall(String(first.data['codOper'])));
+    const decision = await httpGateways(simulatorUrl, { apiSecret: TEST_SIMULATOR_API_SECRET }).gateways.card.lookup(gatewayCall(String(first.data['codOper'])));
     expect(decision?.status).toBe('approved');
   });
 

@@ -3,13 +3,19 @@
 // notification handler. The contract suite loads it as the server would; tests only.
 import { memoryBooks } from '../../../../simulator/src/memoryBooks';
 import type { GatewaysModuleExport } from '../gatewaysModule';
+import type { SandboxControls } from '../SandboxControls';
 import { simulatedGateways } from '../../../../simulator/src/processors/simulatedGateways';
 
 const calls = { card: 0 };
+let controls: SandboxControls | undefined;
+/** Its issuer's 3DS page answered as a payer would (the last loaded copy's books), for a test to play. */
+const issuer = { completeChallenge: (key: string, approved: boolean) => controls?.card.completeChallenge(key, approved, 'es') };
 
 const exported: GatewaysModuleExport = () => {
   // Its issuer's 3DS pages would be on its own origin; the contract suite opens none.
-  const { card } = simulatedGateways(memoryBooks(), { pagesUrl: 'https://issuer.example' }).gateways;
+  const simulated = simulatedGateways(memoryBooks(), { pagesUrl: 'https://issuer.example' });
+  controls = simulated.controls;
+  const { card } = simulated.gateways;
   // Counting what reaches it, so a test sees the server charge through this adapter.
   const counted = new Proxy(card, {
     get: (target, name, receiver) => {
@@ -25,4 +31,4 @@ const exported: GatewaysModuleExport = () => {
 };
 
 export default exported;
-export { calls };
+export { calls, issuer };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, vi } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../../../simulator/src/startSimulator';
+import { TEST_SIMULATOR_API_SECRET } from '../../test/testServer';
 import type { Database } from '../../db/Database';
 import { reconcileAttempts } from '../../payments/reconcileAttempts';
 import type { RunningServer } from '../../server';
@@ -31,14 +32,14 @@ export interface TableNode {
 
 /** A simulator with its journal on a port of its own, and the proxy every node reaches it through. */
 export async function startTableSimulator(journal: string) {
-  let simulator: RunningSimulator = await startSimulator({ journal, notificationSecret: SECRET, tickMs: 50 });
+  let simulator: RunningSimulator = await startSimulator({ apiSecret: TEST_SIMULATOR_API_SECRET, journal, notificationSecret: SECRET, tickMs: 50 });
   const { port } = simulator;
   const proxy = await startHttpFaultProxy(simulator.url);
-  const direct = httpGateways(simulator.url);
+  const direct = httpGateways(simulator.url, { apiSecret: TEST_SIMULATOR_API_SECRET });
   return {
     proxy,
     /** The node's options that reach the simulator through the proxy. */
-    processors: { processorsUrl: proxy.url, notificationSecret: SECRET, processorsTimeoutMs: TABLE_PROCESSORS_TIMEOUT_MS },
+    processors: { processorsUrl: proxy.url, simulatorApiSecret: TEST_SIMULATOR_API_SECRET, notificationSecret: SECRET, processorsTimeoutMs: TABLE_PROCESSORS_TIMEOUT_MS },
     /** The simulator's own API, not through the proxy: what its books hold. */
     books: direct.gateways,
     /** The payer's parts the simulator plays (the kiosk), asked of it directly. */
@@ -46,7 +47,7 @@ export async function startTableSimulator(journal: string) {
     kill: () => simulator.close(),
     /** Started again on its port, its books read back from its journal. */
     restart: async () => {
-      simulator = await startSimulator({ port, journal, notificationSecret: SECRET, tickMs: 50 });
+      simulator = await startSimulator({ apiSecret: TEST_SIMULATOR_API_SECRET, port, journal, notificationSecret: SECRET, tickMs: 50 });
     },
     close: async () => {
       await proxy.close();

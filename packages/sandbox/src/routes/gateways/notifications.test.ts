@@ -1,10 +1,11 @@
+import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../../../simulator/src/startSimulator';
 import type { RunningServer } from '../../server';
 import { freePort } from '../../test/freePort';
 import { nodeClient } from '../../test/nodeClient';
 import { cardPayload } from '../../test/testApp';
-import { startTestServer } from '../../test/testServer';
+import { startTestServer, TEST_SIMULATOR_API_SECRET } from '../../test/testServer';
 import { NOTIFICATION_SIGNATURE_HEADER, notificationSignature } from '../../gateways/http/signedNotifications';
 import type { GatewayEvent } from '../../gateways/GatewayEvent';
 
@@ -19,17 +20,47 @@ let server: RunningServer;
 let client: ReturnType<typeof nodeClient>;
 let code: string;
 
+/** Run once the simulator answered a call that went through the proxy, before the server gets that answer. */
+let afterAnswer: ((path: string) => Promise<void>) | undefined;
+let proxy: Server;
+
 beforeAll(async () => {
-  simulator = await startSimulator({ notificationSecret: SECRET, tickMs: 50 });
+  simulator = await startSimulator({ apiSecret: TEST_SIMULATOR_API_SECRET, notificationSecret: SECRET, tickMs: 50 });
+  proxy = await answerProxy(simulator.url, (path) => afterAnswer?.(path) ?? Promise.resolve());
+  const address = proxy.address();
+  const proxyUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const port = await freePort();
-  server = await startTestServer({ port, demoPort: await freePort(), wireEncoding: false, processorsUrl: simulator.url, notificationSecret: SECRET, expirySweepIntervalMs: 0, subscriptionChargeIntervalMs: 0, webhookIntervalMs: 0 });
+  server = await startTestServer({ port, demoPort: await freePort(), wireEncoding: false, processorsUrl: proxyUrl, notificationSecret: SECRET, expirySweepIntervalMs: 0, subscriptionChargeIntervalMs: 0, webhookIntervalMs: 0 });
   client = nodeClient(server.url);
   code = String((await client.admin('POST', '/links', { amount: 40, taxAmount: 0, description: 'Notificaciones' })).data['code']);
 });
 afterAll(async () => {
   await server?.close();
+  proxy?.close();
   await simulator?.close();
 });
+
+/** Passes every call on to the simulator, and runs `after` between the simulator's answer and the server's receiving it. */
+async function answerProxy(target: string, after: (path: string) => Promise<void>): Promise<Server> {
+  const proxied = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => void (async () => {
+      const headers = Object.fromEntries(['authorization', 'content-type', 'idempotency-key'].flatMap((h) => (req.headers[h] ? [[h, String(req.headers[h])]] : [])));
+      const answer = await fetch(`${target}${req.url}`, { method: req.method, headers, body });
+      const text = await answer.text();
+      await after(req.url ?? '');
+      res.writeHead(answer.status, { 'content-type': 'application/json' }).end(text);
+    })().catch(() => res.writeHead(502).end()));
+  });
+  await new Promise<void>((resolve) => proxied.listen(0, '127.0.0.1', resolve));
+  return proxied;
+}
+
+/** What the simulator's books hold for an attempt, set as its payer would have set it there. */
+async function booksSay(port: string, key: string, state: Record<string, unknown>) {
+  expect(await simulator.books.move(port, key, ({ state: was }) => ({ ...(was as object), ...state }))).toMatchObject({ moved: true });
+}
 
 const status = async (codOper: string) =>
   (await server.db.query<{ status: number; auth_status: string }>('select status, auth_status from transactions where cod_oper = $1', [codOper]))[0];
@@ -65,26 +96,31 @@ describe('notifications from the simulator', () => {
     expect(await eventsOf(codOper)).toEqual([]);
   });
 
-  it('delivered twice, replayed, and out of order: the payment changes once, by the first', async () => {
+  it('delivered twice, replayed, and out of order: the payment changes once, by the first the books agree with', async () => {
     const push = await client.api('/nequi/push', { code, phone: '63333333' });
     const codOper = String(push.data['codOper']);
     const declined: GatewayEvent = { id: `sim:push:${codOper}:declined`, key: codOper, kind: 'push', answer: { state: 'declined' } };
     const approved: GatewayEvent = { id: `sim:push:${codOper}:approved`, key: codOper, kind: 'push', answer: { state: 'approved' } };
+    await booksSay('push', codOper, { state: 'declined' });
     expect(await Promise.all([notify('push', declined), notify('push', declined)])).toEqual([200, 200]);
     expect(await status(codOper)).toMatchObject({ status: 0 });
-    // A later, contradicting one (out of order, or forged with a valid signature) finds it ended.
+    // A later, contradicting one (out of order, or forged with a valid signature) finds it ended, and is not even recorded.
     expect(await notify('push', approved)).toBe(200);
     expect(await notify('push', declined)).toBe(200);
     expect(await status(codOper)).toMatchObject({ status: 0 });
-    expect((await eventsOf(codOper)).sort()).toEqual([approved.id, declined.id].sort());
+    expect(await eventsOf(codOper)).toEqual([declined.id]);
   });
 
   it('a settle call whose own event the simulator\'s notification delivered first answers what that did, not 409', async () => {
     const push = await client.api('/nequi/push', { code, phone: '63333333' });
     const codOper = String(push.data['codOper']);
-    // The payer's phone approves; its notification reaches the server before the settle call records the same event.
-    expect(await notify('push', { id: `sim:push:${codOper}:approved`, key: codOper, kind: 'push', answer: { state: 'approved' } })).toBe(200);
+    // The payer's phone approves at the simulator; its notification reaches the server before the
+    // settle call's answer does (the proxy hands it over first), so the settle call finds its event recorded.
+    afterAnswer = async (path) => {
+      if (path === '/v1/controls/push-answer') expect(await notify('push', { id: `sim:push:${codOper}:approved`, key: codOper, kind: 'push', answer: { state: 'approved' } })).toBe(200);
+    };
     const settle = await client.admin('POST', `/nequi/${codOper}`, { result: 'approve' });
+    afterAnswer = undefined;
     expect(settle.status).toBe(200);
     expect(settle.data).toMatchObject({ codOper, status: 1 });
     expect(await eventsOf(codOper)).toEqual([`sim:push:${codOper}:approved`]);
@@ -120,5 +156,43 @@ describe('notifications from the simulator', () => {
     } finally {
       await quick.close();
     }
+  });
+});
+
+describe('what a signed notification may change', () => {
+  it('only an attempt of its own port: a voucher event for a Nequi push, a push event for a voucher, change nothing', async () => {
+    const push = String((await client.api('/nequi/push', { code, phone: '63333333' })).data['codOper']);
+    const voucher = String((await client.api('/cash/pay-cash', { code, phone: '61234567' })).data['Oper']);
+    // The voucher is paid at the kiosk, so the voucher network's books would agree with a voucher event for it.
+    await booksSay('voucher', voucher, { state: 'paid' });
+    const before = { push: await status(push), voucher: await status(voucher) };
+    expect(await notify('voucher', { id: `cross:${push}`, key: push, kind: 'voucher', voucher: { reference: '123456789012', state: 'paid' } })).toBe(200);
+    expect(await notify('push', { id: `cross:${voucher}`, key: voucher, kind: 'push', answer: { state: 'approved' } })).toBe(200);
+    expect(await notify('card', { id: `cross:card:${push}`, key: push, kind: 'card', decision: { status: 'approved', message: 'ok' } })).toBe(200);
+    expect({ push: await status(push), voucher: await status(voucher) }).toEqual(before);
+    expect(before.push).toMatchObject({ status: -1 });
+    expect([...(await eventsOf(push)), ...(await eventsOf(voucher))]).toEqual([]);
+  });
+
+  it('only as the processor\'s books allow: one they contradict changes and records nothing; the event they agree with applies', async () => {
+    const voucher = await client.api('/cash/pay-cash', { code, phone: '61234567' });
+    const codOper = String(voucher.data['Oper']);
+    const issued = await status(codOper);
+    const paid: GatewayEvent = { id: `sim:voucher:${codOper}:paid`, key: codOper, kind: 'voucher', voucher: { reference: String(voucher.data['reference']), state: 'paid' } };
+    // Signed, but nobody paid at a kiosk: the voucher network's books say issued.
+    expect(await notify('voucher', paid)).toBe(200);
+    expect(await status(codOper)).toEqual(issued);
+    expect(await eventsOf(codOper)).toEqual([]);
+    // A 3DS challenge the issuer's books still hold open: an approval notified for it changes nothing.
+    const challenged = String((await client.api('/cards/auth-capture', cardPayload(code, { cardNumber: '4000000000003220', amount: 40, taxAmount: 0 }))).data['codOper']);
+    const waiting = await status(challenged);
+    expect(await notify('card', { id: `sim:card:${challenged}:approved`, key: challenged, kind: 'card', decision: { status: 'approved', message: 'ok' } })).toBe(200);
+    expect(await status(challenged)).toEqual(waiting);
+    expect(await eventsOf(challenged)).toEqual([]);
+    // Once paid at the kiosk, the same event (its id was never taken) pays it.
+    await booksSay('voucher', codOper, { state: 'paid' });
+    expect(await notify('voucher', paid)).toBe(200);
+    expect(await status(codOper)).toMatchObject({ status: 2, auth_status: 'PAID' });
+    expect(await eventsOf(codOper)).toEqual([paid.id]);
   });
 });

@@ -5,18 +5,20 @@ import type { Gateways } from '../../gateways/Gateways';
 import { ApiError } from '../../http/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { mailReceipt } from '../../payments/receiptMail';
-import { receiveGatewayEvent } from '../../payments/receiveGatewayEvent';
+import { receiveNotification } from '../../payments/receiveNotification';
 import { findMerchant } from '../../store/merchants';
 
 const PORTS: ReadonlySet<string> = new Set<keyof Gateways>(['card', 'push', 'voucher', 'crypto', 'bank']);
 
 /**
  * Where processors' notifications arrive: POST /gateways/:port/notifications. The port's handler
- * (the simulator's signed format, or a provider's own) verifies it and reads its events; each is
- * recorded once by its id and applied only while its payment waits (receiveGatewayEvent), so one
- * delivered twice, late, out of order or replayed changes a payment at most once. 200 acknowledges
- * it (the processor stops sending); 401 refuses a forged one; a failure here (5xx) makes the
- * processor send it again.
+ * (the simulator's signed format, or a provider's own) verifies it and reads its events; each
+ * changes only an attempt of that port, only as the processor's books (its lookup) agree, is
+ * recorded once by its id and applied only while its payment waits (receiveNotification), so one
+ * delivered twice, late, out of order, replayed or sent for another port changes a payment at most
+ * once and never beyond what the processor holds. 200 acknowledges it (the processor stops
+ * sending), applied or not; 401 refuses a forged one; a failure here (5xx, the lookup unanswered)
+ * makes the processor send it again.
  */
 export function gatewayNotificationRoutes(deps: Deps, handlers: GatewayNotifications) {
   const app = new Hono<AppEnv>();
@@ -27,9 +29,9 @@ export function gatewayNotificationRoutes(deps: Deps, handlers: GatewayNotificat
     const events = await handler({ body: await c.req.text(), headers: c.req.raw.headers });
     if (!events) throw new ApiError(401, 'invalid_signature', 'The notification is not signed by the processor');
     for (const event of events) {
-      const settled = await receiveGatewayEvent(deps, event);
+      const settled = await receiveNotification(deps, port as keyof Gateways, event);
       // A 3DS challenge the payer answered on the issuer's page: its receipt e-mail, as a card approved at once gets.
-      if (event.kind === 'card' && settled?.kind === 'settled') await mailReceipt(deps.db, settled.row, (await findMerchant(deps.db, settled.row.merchant_id))?.name ?? '', originOf(deps, c.req.url));
+      if (event.kind === 'card' && settled.kind === 'settled') await mailReceipt(deps.db, settled.row, (await findMerchant(deps.db, settled.row.merchant_id))?.name ?? '', originOf(deps, c.req.url));
     }
     return c.json({ received: events.length });
   });
