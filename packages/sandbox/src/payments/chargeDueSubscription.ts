@@ -35,7 +35,7 @@ async function claimRenewal(tx: Queryable, sub: SubscriptionRow): Promise<Transa
 /**
  * Charges a claimed renewal with the subscription's stored card (chargeCard, as every card attempt).
  * No answer (in_doubt) leaves it to the reconciler, which asks the processor by the attempt's key;
- * a processor that could not decide is recorded (no payer retries a renewal).
+ * a processor that could not decide is recorded (no payer retries a renewal); any other error is the caller's.
  */
 async function chargeRenewal(deps: Pick<Deps, 'db' | 'gateways'>, attempt: TransactionRow): Promise<TransactionRow> {
   const merchant = await findMerchant(deps.db, attempt.merchant_id);
@@ -45,7 +45,8 @@ async function chargeRenewal(deps: Pick<Deps, 'db' | 'gateways'>, attempt: Trans
       calledOff: 'This subscription renewal was called off',
     })).row;
   } catch (error) {
-    if (error instanceof PaymentError && error.kind === 'in_doubt') return attempt;
+    // In doubt, or called off while the processor was asked (voided there): the sweep goes on with the others.
+    if (error instanceof PaymentError && (error.kind === 'in_doubt' || error.kind === 'conflict')) return attempt;
     throw error;
   }
 }

@@ -94,7 +94,7 @@ export async function checkLinkPayee(deps: Deps, input: LinkPaymentInput, anonym
 }
 
 /** A card's charge as the duplicate rule reads it (tryAgain: the payer confirmed a second purchase). */
-export type CardCharged = Parameters<typeof duplicateCheckOf>[0];
+type CardCharged = Parameters<typeof duplicateCheckOf>[0];
 
 type MethodFields = Pick<NewTransaction, 'method' | 'status' | 'auth_status' | 'message_key'> & Partial<NewTransaction>;
 
@@ -125,8 +125,8 @@ export async function repeatedPayment(deps: Pick<Deps, 'db' | 'captchaRequired'>
 
 /**
  * Records a method's transaction once per trackId (recordAttempt), after repeatedPayment found no
- * earlier one: a request with the same trackId that got there meanwhile is answered by its row. `fingerprint` is the route's
- * linkPaymentFingerprint when it names more than the method and the link fields.
+ * earlier one: a request with the same trackId that got there meanwhile is answered by its row.
+ * `fingerprint` is the route's linkPaymentFingerprint when it names more than the method and the link fields.
  */
 export async function recordPayment(
   deps: Pick<Deps, 'db' | 'cardFingerprintKey'>, checked: CheckedPayee, input: LinkPaymentInput, fields: MethodFields, lang: string,
