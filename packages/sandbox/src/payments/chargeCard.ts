@@ -11,7 +11,7 @@ import { callInDoubt, IN_DOUBT } from './inDoubt';
 import { calledOffMeanwhile, settlePayment, type Settlement } from './settlePayment';
 
 /** How the card processor is asked to charge one recorded attempt, whichever way the card came. */
-export interface CardCharge extends Pick<CardAuthorization, 'card' | 'merchant' | 'lang' | 'capture'> {
+interface CardCharge extends Pick<CardAuthorization, 'card' | 'merchant' | 'lang' | 'capture'> {
   /** The checkout origin, for the 3DS challenge URL; a URL the processor gave whole stays as it is. */
   origin?: string | undefined;
   /**
@@ -26,7 +26,7 @@ export interface CardCharge extends Pick<CardAuthorization, 'card' | 'merchant' 
 }
 
 /** A charged attempt as recorded now, and what recording its outcome did (undefined: the attempt is gone). */
-export interface ChargedCard {
+interface ChargedCard {
   row: TransactionRow;
   settled: Settlement | undefined;
 }

@@ -48,7 +48,7 @@ export interface LinkPaymentInput {
   captchaToken?: string | undefined;
 }
 
-export interface CheckedPayee {
+interface CheckedPayee {
   link: PayTarget;
   merchant: MerchantRow;
   /** Set when a guest pays (SPEC 6), recorded on the transaction. */

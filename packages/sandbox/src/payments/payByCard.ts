@@ -24,7 +24,7 @@ export interface PayContext {
 }
 
 /** Whom a card payment paid, as its receipt names it: the merchant, and the link's return address (SPEC 2 /pf/returnpage; '' for none). */
-export interface CardPayee {
+interface CardPayee {
   merchant: MerchantRow;
   returnUrl: string;
 }

@@ -33,7 +33,7 @@ export function receiptContentOf(tx: ReceiptFields, origin: string): ((shopName:
  * Sends the receipt e-mail of a paid payment (receiptContentOf), if it has one, in the shop's brand;
  * `shop`: the merchant's brand as the caller read it for this payment (else it is read here).
  */
-export async function mailReceipt(db: Queryable, tx: TransactionRow, merchantName: string, origin: string, shop?: ShopOfOperation): Promise<void> {
+async function mailReceipt(db: Queryable, tx: TransactionRow, merchantName: string, origin: string, shop?: ShopOfOperation): Promise<void> {
   const content = receiptContentOf(tx, origin);
   if (!content || !tx.email) return;
   await sendMerchantMail(db, { to: tx.email, kind: 'receipt', merchantId: tx.merchant_id, lang: mailLanguage(tx.lang), origin, fallbackName: merchantName, shop }, content);
