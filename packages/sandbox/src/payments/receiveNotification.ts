@@ -66,7 +66,7 @@ async function booksSay(deps: Pick<Deps, 'gateways'>, row: TransactionRow, event
  * id still applies when it comes, and the reconciler settles from the books anyway. A lookup that
  * fails throws, so the route answers 5xx and the processor sends the notification again.
  */
-export async function receiveNotification(deps: Pick<Deps, 'db' | 'gateways'>, port: keyof Gateways, event: GatewayEvent): Promise<NotificationReceipt> {
+export async function receiveNotification(deps: Pick<Deps, 'db' | 'gateways'>, port: keyof Gateways, event: GatewayEvent, receiptOrigin: string): Promise<NotificationReceipt> {
   const row = await findTransaction(deps.db, event.key);
   if (!row || event.kind !== port || portOfMethod(row.method) !== port) return { kind: 'not_this_port' };
   const claimed = outcomeOfEvent(row, event);
@@ -74,5 +74,5 @@ export async function receiveNotification(deps: Pick<Deps, 'db' | 'gateways'>, p
     const books = await booksSay(deps, row, event);
     if (!books || !isDeepStrictEqual(claimed, outcomeOfEvent(row, books))) return { kind: 'contradicted' };
   }
-  return (await receiveGatewayEvent(deps, event)) ?? { kind: 'not_this_port' };
+  return (await receiveGatewayEvent(deps, event, receiptOrigin)) ?? { kind: 'not_this_port' };
 }

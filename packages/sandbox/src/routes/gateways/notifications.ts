@@ -4,9 +4,7 @@ import type { GatewayNotifications } from '../../gateways/GatewayNotifications';
 import type { Gateways } from '../../gateways/Gateways';
 import { ApiError } from '../../http/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
-import { mailReceipt } from '../../payments/receiptMail';
 import { receiveNotification } from '../../payments/receiveNotification';
-import { findMerchant } from '../../store/merchants';
 
 const PORTS: ReadonlySet<string> = new Set<keyof Gateways>(['card', 'push', 'voucher', 'crypto', 'bank']);
 
@@ -28,11 +26,7 @@ export function gatewayNotificationRoutes(deps: Deps, handlers: GatewayNotificat
     if (!handler) throw new ApiError(404, 'not_found', `No notifications are taken for ${port}`);
     const events = await handler({ body: await c.req.text(), headers: c.req.raw.headers });
     if (!events) throw new ApiError(401, 'invalid_signature', 'The notification is not signed by the processor');
-    for (const event of events) {
-      const settled = await receiveNotification(deps, port as keyof Gateways, event);
-      // A 3DS challenge the payer answered on the issuer's page: its receipt e-mail, as a card approved at once gets.
-      if (event.kind === 'card' && settled.kind === 'settled') await mailReceipt(deps.db, settled.row, (await findMerchant(deps.db, settled.row.merchant_id))?.name ?? '', originOf(deps, c.req.url));
-    }
+    for (const event of events) await receiveNotification(deps, port as keyof Gateways, event, originOf(deps, c.req.url));
     return c.json({ received: events.length });
   });
   return app;
