@@ -135,12 +135,14 @@ describe('notifications from the simulator', () => {
     const pending = await client.api('/cards/auth-capture', cardPayload(code, { cardNumber: '4000000000000259', amount: 40, taxAmount: 0 }));
     const card = String(pending.data['codOper']);
     const approved: GatewayEvent = { id: `receipt:${card}`, key: card, kind: 'card', decision: { status: 'approved', message: 'ok' } };
+    await booksSay('card', card, { status: 'approved', message: 'ok' });
     expect(await Promise.all([notify('card', approved), notify('card', approved)])).toEqual([200, 200]);
     expect(await status(card)).toMatchObject({ status: 1 });
     expect(await receipts(card)).toBe(1);
     const issued = await client.api('/cash/pay-cash', { code, email: 'kiosko@example.com' });
     const voucher = String(issued.data['Oper']);
     const paid: GatewayEvent = { id: `receipt:${voucher}`, key: voucher, kind: 'voucher', voucher: { state: 'paid', reference: String(issued.data['reference']) } };
+    await booksSay('voucher', voucher, { state: 'paid' });
     expect(await Promise.all([notify('voucher', paid), notify('voucher', paid)])).toEqual([200, 200]);
     expect(voucher).not.toBe('undefined');
     expect(await receipts(voucher)).toBe(1);
