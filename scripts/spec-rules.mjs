@@ -99,7 +99,7 @@ const rowKeys = new Set(rows.map(keyOf));
 const entryKeys = new Set(entries.map(keyOf));
 const problems = [];
 for (const e of entries) if (!rowKeys.has(keyOf(e))) problems.push(`entry names no row of docs/spec-coverage.md: ${keyOf(e)}`);
-for (const e of entries) for (const f of e.tests) if (!projectOf(f)) problems.push(`${keyOf(e)}: no vitest project for ${f}`);
+for (const e of entries) for (const f of [...e.tests, ...e.mutations.flatMap((m) => m.tests ?? [])]) if (!projectOf(f)) problems.push(`${keyOf(e)}: no vitest project for ${f}`);
 for (const r of rows) for (const f of missingCitedFiles(r.cited)) problems.push(`${keyOf(r)} cites a file that is not there: ${f}`);
 
 let chosen = entries;
@@ -118,7 +118,7 @@ if (sample) {
 
 const started = Date.now();
 // A mutant failing tests that already fail proves nothing: the chosen files run once unchanged first.
-const allFiles = [...new Set(chosen.flatMap((e) => e.tests))];
+const allFiles = [...new Set(chosen.flatMap((e) => [...e.tests, ...e.mutations.flatMap((m) => m.tests ?? [])]))];
 const baseline = allFiles.length > 0 ? runTests(allFiles, null) : { failed: 0, suitesFailed: 0 };
 if (baseline.failed > 0 || baseline.suitesFailed > 0) {
   console.log(baseline.output);
@@ -127,7 +127,8 @@ if (baseline.failed > 0 || baseline.suitesFailed > 0) {
 
 const results = [];
 if (problems.length === 0) {
-  console.log('row  ·  mutation  ·  cited tests run  ·  result  ·  time');
+  // A markdown table, to paste into a note as it is.
+  console.log('| row | mutation | cited tests run | result | s |\n|---|---|---|---|---|');
   for (const e of chosen) {
     for (const m of e.mutations) {
       const t = Date.now();
@@ -135,19 +136,20 @@ if (problems.length === 0) {
       let result;
       if (text.split(m.find).length !== 2) result = 'STALE (text not found once)';
       else {
-        const run = runTests(e.tests, m);
+        const run = runTests(m.tests ?? e.tests, m);
         result = run.failed > 0 ? `caught (${run.failed} failed)` : run.suitesFailed > 0 ? 'BROKEN (a file did not load)' : 'NOT CAUGHT';
-        if (run.failed === 0) console.log(run.output);
+        if (run.failed === 0 && run.suitesFailed > 0) console.log(run.output);
       }
       results.push({ e, m, result, seconds: (Date.now() - t) / 1000 });
-      const short = (s) => (s.length > 60 ? `${s.slice(0, 57)}...` : s).replace(/\n/g, '⏎');
-      console.log([
-        `${e.section} | ${short(e.row)}`,
+      const short = (s) => (s.length > 60 ? `${s.slice(0, 57)}...` : s).replace(/\n/g, '⏎').replace(/\|/g, '\\|');
+      const cells = [
+        `${e.section} › ${short(e.row)}`,
         `${m.file.replace(/^packages\//, '')}: ${short(m.find)} -> ${short(m.replace)}`,
-        e.tests.map((f) => f.replace(/^packages\/([^/]+)\/src\//, '$1 ')).join(', '),
+        (m.tests ?? e.tests).map((f) => f.replace(/^packages\/([^/]+)\/src\//, '$1 ')).join(', '),
         result,
-        `${((Date.now() - t) / 1000).toFixed(1)} s`,
-      ].join('  ·  '));
+        ((Date.now() - t) / 1000).toFixed(1),
+      ];
+      console.log(`| ${cells.join(' | ')} |`);
     }
   }
 }
@@ -161,7 +163,7 @@ if (!sample && !rowFilter) {
   const unwritten = rows.filter((r) => !entryKeys.has(keyOf(r)));
   const nothingCited = unwritten.filter((r) => r.cited === '-' || r.cited.startsWith('- '));
   console.log(`\nno mutation written (${unwritten.length - nothingCited.length} rows; ${nothingCited.length} more cite no test):`);
-  for (const r of unwritten) if (!nothingCited.includes(r)) console.log(`  ${r.section} | ${r.row}`);
+  for (const r of unwritten) if (!nothingCited.includes(r)) console.log(`  ${r.section} › ${r.row}`);
 }
 for (const p of problems) console.log(`\nPROBLEM: ${p}`);
 console.log(`\nrows: ${chosen.length} checked, ${rowsCaught.length} caught in full; mutations: ${results.length} run, ${caught.length} caught; ${((Date.now() - started) / 1000).toFixed(1)} s`);

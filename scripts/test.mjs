@@ -68,8 +68,9 @@ const postgres = TEST_DATABASE_URL
   : undefined;
 const e2e = step('browser end-to-end tests', [vitest, 'run', '--project', 'e2e']);
 // Three rows of docs/spec-coverage.md, chosen by the date, have their rule mutated (in memory, the
-// tree untouched) and their cited tests run (scripts/spec-rules.mjs): about 15 CPU-s, after core's
-// tests and before the route suites, so it never runs beside the browser suite.
+// tree untouched) and their cited tests run (scripts/spec-rules.mjs): about 10 CPU-s (35 when the
+// row drawn runs a route-suite file), after core's tests and before the route suites, so it never
+// runs beside the browser suite.
 const specRules = step('SPEC rules caught by their cited tests (a sample)', ['scripts/spec-rules.mjs', '--sample', '3'], envWithoutPostgres);
 
 /**
