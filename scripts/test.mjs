@@ -4,7 +4,8 @@
 //
 // Each step starts as soon as the steps it needs have passed, so two cores stay busy from the first
 // second to the last: the typecheck, core's covered tests, the DOM packages' unit tests and the
-// build at once; the sandbox's route suites as soon as the build and the DOM tests are done; the
+// build at once; a sample of SPEC rule mutations once core's tests pass; the sandbox's route suites
+// as soon as the build, the DOM tests and that sample are done; the
 // browser suite once those have ended. The browser suite, the longest, streams its output; a step that ends while it
 // runs prints its output after it, so nothing interleaves. A failed step skips the steps that need
 // it and lets the others finish. TEST_SEQUENTIAL=1 runs every step alone, one after the other,
@@ -66,6 +67,11 @@ const postgres = TEST_DATABASE_URL
   ? step('sandbox tests that need PostgreSQL, on it', [vitest, 'run', ...workers, '--project', 'sandbox', ...POSTGRES_FILES])
   : undefined;
 const e2e = step('browser end-to-end tests', [vitest, 'run', '--project', 'e2e']);
+// Three rows of docs/spec-coverage.md, chosen by the date, have their rule mutated (in memory, the
+// tree untouched) and their cited tests run (scripts/spec-rules.mjs): about 10 CPU-s (35 when the
+// row drawn runs a route-suite file), after core's tests and before the route suites, so it never
+// runs beside the browser suite.
+const specRules = step('SPEC rules caught by their cited tests (a sample)', ['scripts/spec-rules.mjs', '--sample', '3'], envWithoutPostgres);
 
 /**
  * What each step needs first. The sandbox suites read the build and wait for the DOM tests' end;
@@ -76,13 +82,13 @@ const e2e = step('browser end-to-end tests', [vitest, 'run', '--project', 'e2e']
  */
 const sandboxSuites = [sandboxOnPglite, ...(postgres ? [postgres] : [])];
 const needs = new Map([
-  [build, []], [typecheck, []], [core, []], [dom, []], [node, [dom]],
+  [build, []], [typecheck, []], [core, []], [specRules, [core]], [dom, []], [node, [dom]],
   ...sandboxSuites.map((s) => [s, [build, dom]]),
   [e2e, [build, dom]],
 ]);
 /** Steps that wait for others to end, whether they passed or not (a failed route suite still lets the browser suite run). */
-const after = new Map([[e2e, sandboxSuites]]);
-const steps = [build, typecheck, core, dom, node, sandboxOnPglite, ...(postgres ? [postgres] : []), e2e];
+const after = new Map([[e2e, sandboxSuites], ...sandboxSuites.map((s) => [s, [specRules]])]);
+const steps = [build, typecheck, core, specRules, dom, node, sandboxOnPglite, ...(postgres ? [postgres] : []), e2e];
 /** The step whose output streams while the others wait to print theirs. */
 const streamed = e2e;
 

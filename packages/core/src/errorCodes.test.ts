@@ -12,6 +12,7 @@ describe('SPEC 8 specific codes: what happens next', () => {
     [{ code: 'receive_not_found', status: 404 }, { route: '/404', clearSession: false, resetStep: false }, '"404 with ... receive_not_found leads to /404"'],
     [{ code: 'receive_not_found' }, { route: '/404', clearSession: false, resetStep: false }, 'a flow that records receive_not_found itself'],
     [{ code: 'error_to_load', status: 500 }, { route: null, clearSession: false, resetStep: false }, 'not a 404'],
+    [{ code: 'receive_not_found', status: 400 }, { route: null, clearSession: false, resetStep: false }, 'a 400 is not a 404 either'],
     [{ code: '619', status: 400 }, { route: null, clearSession: false, resetStep: true }, '"Payment expired (code 619) resets the step"'],
     [{ code: 'x', status: 409 }, { route: null, clearSession: false, resetStep: false }, 'anything else stays'],
     [{ code: 'happen_error_try_again' }, { route: null, clearSession: false, resetStep: false }, 'another code without a status stays'],

@@ -36,6 +36,7 @@ describe('SPEC 5 message keys, one pipe per rule', () => {
     ['invalid_cvc: Amex 3', () => cvc('AMEX'), '123', 'invalid_cvc'],
     ['invalid_cvc: unknown brand 3 or 4', () => cvc(), '12a', 'invalid_cvc'],
     ['invalid_email "Bad e-mail"', () => email(), 'ana@', 'invalid_email'],
+    ['invalid_email: a domain without its ending', () => email(), 'ana@example', 'invalid_email'],
     ['invalid_email: good', () => email('soporte@x.test'), 'ana@example.com', null],
     ['invalid_email "the support e-mail address is also rejected"', () => email('soporte@x.test'), 'Soporte@X.test', 'invalid_email'],
     ['name_letters_only: a name keeps its accents', () => nameLetters(), 'Lucía Núñez', null],

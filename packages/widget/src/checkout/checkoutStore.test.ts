@@ -33,6 +33,17 @@ describe('the checkout store for SPEC 2 "Widget payment types" ps and subs', () 
     expect(store.getState()).toMatchObject({ status: 'redirect', to: '/pf/responseMessage?code=3001' });
   });
 
+  it.each([
+    ['receive_not_found', 404],
+    ['receive_not_found', 400],
+    ['error_to_load', 404],
+  ])('SPEC 8 "404 with error_to_load or receive_not_found leads to /404": an unknown link answered %s (%i)', async (code, status) => {
+    const { api } = scriptedApi({ 'payment-info': new PasarelaError({ code, category: 'api', status }) });
+    const store = createCheckoutStore({ api, type: 'lk', code: 'NOPE', imageBase: '' });
+    await store.getState().load();
+    expect(store.getState()).toMatchObject({ status: 'redirect', to: '/404' });
+  });
+
   it('subs: the plan is what is paid, by card only (SPEC 7 "requestPay with card info")', async () => {
     const { api } = scriptedApi({
       ...common,

@@ -55,8 +55,9 @@ describe('debt payment (SPEC 4 payment code lookup result)', () => {
     expect(result.payBody).toMatchObject({ captchaToken: expect.stringMatching(/^sandbox\./), scoreCaptcha: 1, deviceInformation: { deviceFingerprint: expect.any(String) } });
   });
 
-  it('any other status is PAYMENT_REJECTED: the payer is told, nothing is marked paid', async () => {
-    const result = await payDebt(0);
+  // 2 and 3 catch a rule read as "at least 1", -1 one read as "not 0".
+  it.each([0, 2, 3, -1])('any other status is PAYMENT_REJECTED: status %i, the payer is told, nothing is marked paid', async (status) => {
+    const result = await payDebt(status);
     expect(result.payCalls).toBe(1);
     expect(result.paid).toBe(0);
     expect(result.text).toContain(catalogs.es['payment_rejected']);
