@@ -62,7 +62,7 @@ const needsPostgres = (file) => {
 const POSTGRES_FILES = sandboxTestFiles('packages/sandbox/src').filter(needsPostgres);
 const sandboxOnPglite = step('sandbox route suite on PGlite', [vitest, 'run', ...workers, '--project', 'sandbox'], envWithoutPostgres);
 const core = step('core unit tests with coverage', [vitest, 'run', '--coverage', '--project', 'core'], envWithoutPostgres);
-const node = step('@pasarela/node and simulator unit tests', [vitest, 'run', '--project', 'node', '--project', 'simulator'], envWithoutPostgres);
+const node = step('@pasarela/node, @pasarela/gateways and simulator unit tests', [vitest, 'run', '--project', 'node', '--project', 'gateways', '--project', 'simulator'], envWithoutPostgres);
 const postgres = TEST_DATABASE_URL
   ? step('sandbox tests that need PostgreSQL, on it', [vitest, 'run', ...workers, '--project', 'sandbox', ...POSTGRES_FILES])
   : undefined;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardPayload, createTestApp, type TestApp } from '../test/testApp';
-import { GatewayOutcomeUnknown } from '../gateways/GatewayCall';
+import { GatewayOutcomeUnknown } from '@pasarela/gateways';
 import { chargeDueSubscriptions } from './chargeDueSubscription';
 
 // Issue 4 "subscriptions charging at once when due": also while nobody reads them.

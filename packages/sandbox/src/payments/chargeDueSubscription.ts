@@ -41,7 +41,7 @@ async function chargeRenewal(deps: Pick<Deps, 'db' | 'gateways'>, attempt: Trans
   const merchant = await findMerchant(deps.db, attempt.merchant_id);
   try {
     return (await chargeCard(deps, attempt, {
-      card: { token: attempt.card_token ?? '' }, lang: 'es', capture: true, merchant: { name: merchant?.name ?? '', logo: merchant?.logo || null },
+      card: { token: attempt.card_token ?? '', customer: null }, lang: 'es', capture: true, merchant: { name: merchant?.name ?? '', logo: merchant?.logo || null },
       calledOff: 'This subscription renewal was called off',
     })).row;
   } catch (error) {

@@ -1,5 +1,7 @@
+import type { GatewayEvent } from '@pasarela/gateways';
 import type { Deps } from '../Deps';
-import type { GatewayEvent } from '../gateways/GatewayEvent';
+import { recordDispute } from '../store/disputes';
+import { markRefundFailed, markRefundSucceeded } from '../store/refunds';
 import { outcomeOfEvent } from './gatewayOutcomes';
 import { mailReceiptOfSettled } from './receiptMail';
 import { settlePayment, type Settlement } from './settlePayment';
@@ -9,8 +11,19 @@ import { settlePayment, type Settlement } from './settlePayment';
  * sandbox's settle calls): verified by whoever received it, recorded once by its id, and applied
  * to the attempt it names only while that attempt still waits, in any order. With `receiptOrigin`
  * (the checkout origin its links use), a card or voucher the event pays gets its receipt e-mail.
+ * A refund's event settles the refund still pending under its key; a dispute's is recorded on the
+ * charged payment: undefined for those two, and when there is no such payment.
  */
 export async function receiveGatewayEvent(deps: Pick<Deps, 'db' | 'gateways'>, event: GatewayEvent, receiptOrigin?: string): Promise<Settlement | undefined> {
+  if (event.kind === 'refund') {
+    // Only a refund still pending changes: a repeat, or one already settled by the reconciler, changes nothing.
+    await deps.db.transaction((tx) => (event.outcome === 'refunded' ? markRefundSucceeded(tx, event.key) : markRefundFailed(tx, event.key, 'refused')));
+    return undefined;
+  }
+  if (event.kind === 'dispute') {
+    await recordDispute(deps.db, event.paymentReference, { ...event.dispute, evidenceDueBy: event.dispute.evidenceDueBy === null ? null : new Date(event.dispute.evidenceDueBy) });
+    return undefined;
+  }
   const settled = await settlePayment(deps, event.key, (row) => outcomeOfEvent(row, event), event);
   if (receiptOrigin !== undefined && (event.kind === 'card' || event.kind === 'voucher')) await mailReceiptOfSettled(deps.db, settled, receiptOrigin);
   return settled;

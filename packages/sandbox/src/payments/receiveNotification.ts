@@ -1,11 +1,11 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Deps } from '../Deps';
+import type { GatewayEvent, Gateways } from '@pasarela/gateways';
 import { gatewayCall } from '../gateways/GatewayCall';
-import type { GatewayEvent } from '../gateways/GatewayEvent';
-import type { Gateways } from '../gateways/Gateways';
-import { findTransaction, type TransactionRow } from '../store/transactions';
+import { findRefund } from '../store/refunds';
+import { findTransaction, findTransactionByGatewayReference, type TransactionRow } from '../store/transactions';
 import { depositKeyOf } from './cryptoReceived';
-import { outcomeOfEvent } from './gatewayOutcomes';
+import { outcomeOfEvent, type AttemptEvent } from './gatewayOutcomes';
 import { receiveGatewayEvent } from './receiveGatewayEvent';
 import type { Settlement } from './settlePayment';
 
@@ -27,14 +27,16 @@ export type NotificationReceipt =
   /** It names no attempt of the port it came in on (another method's, or none): nothing changed. */
   | { kind: 'not_this_port' }
   /** The processor's own books, asked by the attempt's key, say otherwise: nothing changed, nothing recorded. */
-  | { kind: 'contradicted' };
+  | { kind: 'contradicted' }
+  /** A refund's or a dispute's event: applied to the refund or the dispute, the payment's outcome unchanged. */
+  | { kind: 'not_a_payment_change' };
 
 /** The attempt as the processor's books hold it now, as an event of the same kind; undefined when they hold nothing under its key. */
-async function booksSay(deps: Pick<Deps, 'gateways'>, row: TransactionRow, event: GatewayEvent): Promise<GatewayEvent | undefined> {
+async function booksSay(deps: Pick<Deps, 'gateways'>, row: TransactionRow, event: AttemptEvent): Promise<AttemptEvent | undefined> {
   const call = gatewayCall(row.cod_oper);
   switch (event.kind) {
     case 'card': {
-      const decision = await deps.gateways.card.lookup(call);
+      const decision = await deps.gateways.card.lookup({ ...call, reference: row.gateway_reference });
       return decision ? { ...event, decision } : undefined;
     }
     case 'push': {
@@ -56,6 +58,26 @@ async function booksSay(deps: Pick<Deps, 'gateways'>, row: TransactionRow, event
   }
 }
 
+/** The payment an event is about: its attempt's key, a refund's payment, or the charge a dispute names by the processor's reference. */
+async function paymentOf(deps: Pick<Deps, 'db'>, event: GatewayEvent): Promise<TransactionRow | undefined> {
+  if (event.kind === 'refund') {
+    const refund = await findRefund(deps.db, event.key);
+    return refund ? findTransaction(deps.db, refund.cod_oper) : undefined;
+  }
+  if (event.kind === 'dispute') return findTransactionByGatewayReference(deps.db, event.paymentReference);
+  return findTransaction(deps.db, event.key);
+}
+
+/** A refund the event says was made: the card processor's books must hold it made too. */
+async function refundBooksAgree(deps: Pick<Deps, 'db' | 'gateways'>, row: TransactionRow, event: Extract<GatewayEvent, { kind: 'refund' }>): Promise<boolean> {
+  if (event.outcome !== 'refunded' || row.method !== 'card' || !row.gateway_reference) return true;
+  const refund = await findRefund(deps.db, event.key);
+  const made = await deps.gateways.card.refundOutcome({
+    ...gatewayCall(event.key), reference: row.gateway_reference, refundReference: refund?.gateway_reference ?? event.reference ?? null,
+  });
+  return made === 'refunded';
+}
+
 /**
  * A processor's notification, once its handler verified it, arriving at `port`'s route: each event
  * changes only an attempt of that port, and only when the processor's books agree. The signature
@@ -67,8 +89,14 @@ async function booksSay(deps: Pick<Deps, 'gateways'>, row: TransactionRow, event
  * fails throws, so the route answers 5xx and the processor sends the notification again.
  */
 export async function receiveNotification(deps: Pick<Deps, 'db' | 'gateways'>, port: keyof Gateways, event: GatewayEvent, receiptOrigin: string): Promise<NotificationReceipt> {
-  const row = await findTransaction(deps.db, event.key);
-  if (!row || event.kind !== port || portOfMethod(row.method) !== port) return { kind: 'not_this_port' };
+  const row = await paymentOf(deps, event);
+  const ofThisPort = event.kind === 'refund' || event.kind === 'dispute' || event.kind === port;
+  if (!row || !ofThisPort || portOfMethod(row.method) !== port) return { kind: 'not_this_port' };
+  if (event.kind === 'refund' || event.kind === 'dispute') {
+    if (event.kind === 'refund' && !(await refundBooksAgree(deps, row, event))) return { kind: 'contradicted' };
+    await receiveGatewayEvent(deps, event, receiptOrigin);
+    return { kind: 'not_a_payment_change' };
+  }
   const claimed = outcomeOfEvent(row, event);
   if (claimed) {
     const books = await booksSay(deps, row, event);

@@ -1,13 +1,12 @@
 import { createServer, type Server } from 'node:http';
+import { type GatewayEvent, NOTIFICATION_SIGNATURE_HEADER, signNotification } from '@pasarela/gateways';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startSimulator, type RunningSimulator } from '../../../../simulator/src/startSimulator';
+import { startSimulator, type RunningSimulator } from '@pasarela/simulator';
 import type { RunningServer } from '../../server';
 import { freePort } from '../../test/freePort';
 import { nodeClient } from '../../test/nodeClient';
 import { cardPayload } from '../../test/testApp';
 import { startTestServer, TEST_SIMULATOR_API_SECRET } from '../../test/testServer';
-import { NOTIFICATION_SIGNATURE_HEADER, notificationSignature } from '../../gateways/http/signedNotifications';
-import type { GatewayEvent } from '../../gateways/GatewayEvent';
 
 // What the simulator tells later reaches the server over the network, signed, at
 // POST /gateways/:port/notifications: a phone's answer arrives with nobody asking; a notification
@@ -69,7 +68,7 @@ const eventsOf = async (codOper: string) =>
 
 async function notify(port: string, event: GatewayEvent, options: { secret?: string; at?: number; to?: RunningServer } = {}) {
   const body = JSON.stringify(event);
-  const signature = notificationSignature(body, options.secret ?? SECRET, options.at ?? Math.floor(Date.now() / 1000));
+  const signature = signNotification(body, options.secret ?? SECRET, options.at ?? Math.floor(Date.now() / 1000));
   const res = await fetch(`${(options.to ?? server).url}/gateways/${port}/notifications`, { method: 'POST', body, headers: { 'content-type': 'application/json', [NOTIFICATION_SIGNATURE_HEADER]: signature } });
   return res.status;
 }
@@ -134,8 +133,8 @@ describe('notifications from the simulator', () => {
     // The issuer answers this test card later (pending): its approval arrives as a notification.
     const pending = await client.api('/cards/auth-capture', cardPayload(code, { cardNumber: '4000000000000259', amount: 40, taxAmount: 0 }));
     const card = String(pending.data['codOper']);
-    const approved: GatewayEvent = { id: `receipt:${card}`, key: card, kind: 'card', decision: { status: 'approved', message: 'ok' } };
-    await booksSay('card', card, { status: 'approved', message: 'ok' });
+    const approved: GatewayEvent = { id: `receipt:${card}`, key: card, kind: 'card', decision: { status: 'approved', reference: `ref-${card}`, message: 'ok' } };
+    await booksSay('card', card, { status: 'approved', reference: `ref-${card}`, message: 'ok' });
     expect(await Promise.all([notify('card', approved), notify('card', approved)])).toEqual([200, 200]);
     expect(await status(card)).toMatchObject({ status: 1 });
     expect(await receipts(card)).toBe(1);
@@ -156,7 +155,7 @@ describe('notifications from the simulator', () => {
     expect(page.status).toBe(200);
     expect(await status(codOper)).toMatchObject({ status: 1 });
     await new Promise((r) => setTimeout(r, 500));
-    expect(await notify('card', { id: `late:${codOper}`, key: codOper, kind: 'card', decision: { status: 'declined', reason: 'generic', message: 'x' } })).toBe(200);
+    expect(await notify('card', { id: `late:${codOper}`, key: codOper, kind: 'card', decision: { status: 'declined', reference: 'x', reason: 'generic', message: 'x' } })).toBe(200);
     expect(await status(codOper)).toMatchObject({ status: 1, auth_status: 'APPROVED' });
   });
 
@@ -188,7 +187,7 @@ describe('what a signed notification may change', () => {
     const before = { push: await status(push), voucher: await status(voucher) };
     expect(await notify('voucher', { id: `cross:${push}`, key: push, kind: 'voucher', voucher: { reference: '123456789012', state: 'paid' } })).toBe(200);
     expect(await notify('push', { id: `cross:${voucher}`, key: voucher, kind: 'push', answer: { state: 'approved' } })).toBe(200);
-    expect(await notify('card', { id: `cross:card:${push}`, key: push, kind: 'card', decision: { status: 'approved', message: 'ok' } })).toBe(200);
+    expect(await notify('card', { id: `cross:card:${push}`, key: push, kind: 'card', decision: { status: 'approved', reference: 'ref-x', message: 'ok' } })).toBe(200);
     expect({ push: await status(push), voucher: await status(voucher) }).toEqual(before);
     expect(before.push).toMatchObject({ status: -1 });
     expect([...(await eventsOf(push)), ...(await eventsOf(voucher))]).toEqual([]);
@@ -206,7 +205,7 @@ describe('what a signed notification may change', () => {
     // A 3DS challenge the issuer's books still hold open: an approval notified for it changes nothing.
     const challenged = String((await client.api('/cards/auth-capture', cardPayload(code, { cardNumber: '4000000000003220', amount: 40, taxAmount: 0 }))).data['codOper']);
     const waiting = await status(challenged);
-    expect(await notify('card', { id: `sim:card:${challenged}:approved`, key: challenged, kind: 'card', decision: { status: 'approved', message: 'ok' } })).toBe(200);
+    expect(await notify('card', { id: `sim:card:${challenged}:approved`, key: challenged, kind: 'card', decision: { status: 'approved', reference: 'ref-x', message: 'ok' } })).toBe(200);
     expect(await status(challenged)).toEqual(waiting);
     expect(await eventsOf(challenged)).toEqual([]);
     // Once paid at the kiosk, the same event (its id was never taken) pays it.
