@@ -3,7 +3,7 @@ import type { Deps } from '../Deps';
 import type { GatewayEvent, Gateways } from '@pasarela/gateways';
 import { gatewayCall } from '../gateways/GatewayCall';
 import { findRefund } from '../store/refunds';
-import { findTransaction, findTransactionByGatewayReference, type TransactionRow } from '../store/transactions';
+import { findTransaction, findTransactionByGatewayReference, type PaymentOutcome, type TransactionRow } from '../store/transactions';
 import { depositKeyOf } from './cryptoReceived';
 import { outcomeOfEvent, type AttemptEvent } from './gatewayOutcomes';
 import { receiveGatewayEvent } from './receiveGatewayEvent';
@@ -58,6 +58,9 @@ async function booksSay(deps: Pick<Deps, 'gateways'>, row: TransactionRow, event
   }
 }
 
+/** An outcome as the books and the event must agree on it: the processor's reference is the books' to give, an event may leave it out. */
+const withoutReference = (outcome: PaymentOutcome | undefined) => (outcome ? { ...outcome, gatewayReference: undefined } : outcome);
+
 /** The payment an event is about: its attempt's key, a refund's payment, or the charge a dispute names by the processor's reference. */
 async function paymentOf(deps: Pick<Deps, 'db'>, event: GatewayEvent): Promise<TransactionRow | undefined> {
   if (event.kind === 'refund') {
@@ -100,7 +103,7 @@ export async function receiveNotification(deps: Pick<Deps, 'db' | 'gateways'>, p
   const claimed = outcomeOfEvent(row, event);
   if (claimed) {
     const books = await booksSay(deps, row, event);
-    if (!books || !isDeepStrictEqual(claimed, outcomeOfEvent(row, books))) return { kind: 'contradicted' };
+    if (!books || !isDeepStrictEqual(withoutReference(claimed), withoutReference(outcomeOfEvent(row, books)))) return { kind: 'contradicted' };
   }
   return (await receiveGatewayEvent(deps, event, receiptOrigin)) ?? { kind: 'not_this_port' };
 }
