@@ -120,6 +120,11 @@ export default defineConfig({
         test: { name: 'simulator', include: ['packages/simulator/src/**/*.test.ts'], environment: 'node' },
       },
       {
+        // against stripe-stateful-mock, started by the tests on a free port of this machine
+        extends: true,
+        test: { name: 'gateway-stripe', include: ['packages/gateway-stripe/src/**/*.test.ts'], environment: 'node' },
+      },
+      {
         extends: true,
         test: {
           name: 'e2e',
