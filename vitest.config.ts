@@ -16,7 +16,11 @@ const react18Aliases = [
 
 export default defineConfig({
   resolve: {
-    alias: [{ find: /^@pasarela\/core$/, replacement: here('./packages/core/src/index.ts') }],
+    // Workspace packages by their sources: a test never needs a build first.
+    alias: [
+      { find: /^@pasarela\/core$/, replacement: here('./packages/core/src/index.ts') },
+      { find: /^@pasarela\/gateways$/, replacement: here('./packages/gateways/src/index.ts') },
+    ],
   },
   test: {
     // Isolation: in the node projects (core, sandbox, e2e) a worker's test files share its process
@@ -96,6 +100,10 @@ export default defineConfig({
       {
         extends: true,
         test: { name: 'node', include: ['packages/node/src/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: { name: 'gateways', include: ['packages/gateways/src/**/*.test.ts'], environment: 'node' },
       },
       {
         extends: true,

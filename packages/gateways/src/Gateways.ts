@@ -1,0 +1,14 @@
+import type { BankRedirect } from './BankRedirect';
+import type { CardProcessor } from './CardProcessor';
+import type { CryptoProcessor } from './CryptoProcessor';
+import type { PushWallet } from './PushWallet';
+import type { VoucherNetwork } from './VoucherNetwork';
+
+/** Every gateway the payment services reach, each through its port. */
+export interface Gateways {
+  card: CardProcessor;
+  push: PushWallet;
+  voucher: VoucherNetwork;
+  crypto: CryptoProcessor;
+  bank: BankRedirect;
+}
