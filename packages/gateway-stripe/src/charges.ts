@@ -2,7 +2,9 @@ import type Stripe from 'stripe';
 import { KEY_FIELD, decisionOfCardError, decisionOfCharge, isMissing, isRefusedCall } from './decisions';
 import { withinDeadline } from './stripeCall';
 import { tokenOfCard } from './testCards';
-import type { CardAuthorization, CardDecision, ChargeCall, GatewayCall } from './ports';
+import type { CardAuthorization, CardDecision, ChargeCall, GatewayCall } from '@pasarela/gateways';
+
+type CaptureCall = ChargeCall & { amountCents: number; currency: string };
 
 export interface StripeContext {
   stripe: Stripe;
@@ -70,8 +72,8 @@ export async function lookup(context: StripeContext, call: GatewayCall & { refer
   return charge ? decisionOfCharge(charge) : null;
 }
 
-export async function capture({ stripe }: StripeContext, call: ChargeCall): Promise<'captured' | 'refused'> {
-  const params: Stripe.ChargeCaptureParams = call.amountCents === undefined ? {} : { amount: call.amountCents };
+export async function capture({ stripe }: StripeContext, call: CaptureCall): Promise<'captured' | 'refused'> {
+  const params: Stripe.ChargeCaptureParams = { amount: call.amountCents };
   try {
     await withinDeadline(call.deadline, `capture:${call.idempotencyKey}`, (options) => stripe.charges.capture(call.reference, params, options));
     return 'captured';

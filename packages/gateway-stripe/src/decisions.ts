@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { CardDecision, CardDeclineReason } from './ports';
+import type { CardDecision, CardDeclineReason } from '@pasarela/gateways';
 
 /** The charge's metadata field that holds Pasarela's idempotency key, to find the charge by it later. */
 export const KEY_FIELD = 'pasarela_key';

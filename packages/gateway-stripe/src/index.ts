@@ -4,7 +4,7 @@ import { stripeNotifications } from './notifications';
 import { refund, refundOutcome } from './refunds';
 import { saveCard } from './savedCards';
 import { stripeClient, type StripeConnection } from './stripeCall';
-import type { CardProcessor, GatewaysModuleContext, ProvidedGateways } from './ports';
+import type { CardProcessor, GatewaysModuleContext, ProvidedGateways } from '@pasarela/gateways';
 
 export { stripeNotifications } from './notifications';
 export { isTestKey } from './testCards';

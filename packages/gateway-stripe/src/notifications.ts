@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { KEY_FIELD, decisionOfCharge } from './decisions';
-import type { DisputeFacts, GatewayEvent, NotificationHandler } from './ports';
+import type { Dispute, GatewayEvent, NotificationHandler } from '@pasarela/gateways';
 
 /**
  * Reads Stripe's webhooks sent to the card port's notification route: the signature (the
@@ -58,7 +58,7 @@ function refundEvent(id: string, made: Stripe.Refund): GatewayEvent[] {
   return [];
 }
 
-const DISPUTE_STATUS: Record<string, DisputeFacts['status']> = {
+const DISPUTE_STATUS: Record<string, Dispute['status']> = {
   warning_needs_response: 'needs_response',
   needs_response: 'needs_response',
   warning_under_review: 'under_review',
@@ -71,7 +71,7 @@ const DISPUTE_STATUS: Record<string, DisputeFacts['status']> = {
   prevented: 'won',
 };
 
-export function disputeFacts(dispute: Stripe.Dispute): DisputeFacts {
+export function disputeFacts(dispute: Stripe.Dispute): Dispute {
   const dueBy = dispute.evidence_details?.due_by;
   return {
     reference: dispute.id,

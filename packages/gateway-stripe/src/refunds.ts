@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import { KEY_FIELD, isMissing, isRefusedCall } from './decisions';
 import { withinDeadline } from './stripeCall';
 import type { StripeContext } from './charges';
-import type { GatewayCall, RefundCall, RefundResult } from './ports';
+import type { CardRefundAnswer, CardRefundRequest, ChargeCall } from '@pasarela/gateways';
 
 function outcomeOf(refund: Stripe.Refund): 'refunded' | 'failed' | 'pending' {
   if (refund.status === 'succeeded') return 'refunded';
@@ -11,7 +11,7 @@ function outcomeOf(refund: Stripe.Refund): 'refunded' | 'failed' | 'pending' {
 }
 
 /** One refund per refund key, its key kept in the refund's metadata. */
-export async function refund({ stripe }: StripeContext, call: RefundCall): Promise<RefundResult> {
+export async function refund({ stripe }: StripeContext, call: CardRefundRequest): Promise<CardRefundAnswer> {
   const params: Stripe.RefundCreateParams = { charge: call.reference, amount: call.amountCents, metadata: { [KEY_FIELD]: call.idempotencyKey } };
   try {
     const made = await withinDeadline(call.deadline, `refund:${call.idempotencyKey}`, (options) => stripe.refunds.create(params, options));
@@ -26,7 +26,7 @@ export async function refund({ stripe }: StripeContext, call: RefundCall): Promi
 /** The refund made under the key: by its reference, else among the charge's refunds; null when there is none. */
 export async function refundOutcome(
   { stripe }: StripeContext,
-  call: GatewayCall & { reference: string; refundReference: string | null },
+  call: ChargeCall & { refundReference: string | null },
 ): Promise<'refunded' | 'failed' | 'pending' | null> {
   const found = await withinDeadline(call.deadline, undefined, async (options) => {
     if (call.refundReference) {

@@ -3,14 +3,14 @@ import { KEY_FIELD, brandOf, declineReasonOf } from './decisions';
 import { withinDeadline } from './stripeCall';
 import { tokenOfCard } from './testCards';
 import type { StripeContext } from './charges';
-import type { SaveCardCall, SaveCardResult } from './ports';
+import type { SaveCardRequest, SavedCard } from '@pasarela/gateways';
 
 /**
  * A saved card is a card of a Stripe customer: the payer's first card makes the customer, the next
  * ones join it. The token handed back is the card's id (`card_...`); a charge with it names the
  * customer too. Stripe checks the card with its issuer as it attaches it.
  */
-export async function saveCard({ stripe, secretKey }: StripeContext, call: SaveCardCall): Promise<SaveCardResult> {
+export async function saveCard({ stripe, secretKey }: StripeContext, call: SaveCardRequest): Promise<SavedCard> {
   const tokenized = tokenOfCard(call.card, secretKey);
   if ('refused' in tokenized) return { status: 'declined', reason: 'generic', message: tokenized.refused };
   const metadata = { [KEY_FIELD]: call.idempotencyKey };
@@ -35,6 +35,6 @@ export async function saveCard({ stripe, secretKey }: StripeContext, call: SaveC
   }
 }
 
-function saved(card: Stripe.Card, customer: string): SaveCardResult {
+function saved(card: Stripe.Card, customer: string): SavedCard {
   return { status: 'saved', token: card.id, customer, brand: brandOf(card.brand), last4: card.last4 };
 }

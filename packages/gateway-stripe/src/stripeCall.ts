@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { GatewayOutcomeUnknown } from './ports';
+import { GatewayOutcomeUnknown } from '@pasarela/gateways';
 
 export interface StripeConnection {
   /** `sk_test_...` or `sk_live_...`. */

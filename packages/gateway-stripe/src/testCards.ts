@@ -1,4 +1,4 @@
-import type { CardDetails } from './ports';
+import type { CardDetails } from '@pasarela/gateways';
 
 /**
  * Stripe's published test card numbers and the test tokens that stand for them

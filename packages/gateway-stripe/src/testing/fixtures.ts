@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CardAuthorization, CardDetails } from '../ports';
+import type { CardAuthorization, CardDetails } from '@pasarela/gateways';
 
 export const TEST_KEY = 'sk_test_pasarela_gateway_stripe';
 
