@@ -20,6 +20,7 @@ export default defineConfig({
     alias: [
       { find: /^@pasarela\/core$/, replacement: here('./packages/core/src/index.ts') },
       { find: /^@pasarela\/gateways$/, replacement: here('./packages/gateways/src/index.ts') },
+      { find: /^@pasarela\/gateway-stripe$/, replacement: here('./packages/gateway-stripe/src/index.ts') },
     ],
   },
   test: {

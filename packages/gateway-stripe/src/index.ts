@@ -7,7 +7,6 @@ import { stripeClient, type StripeConnection } from './stripeCall';
 import type { CardProcessor, GatewaysModuleContext, ProvidedGateways } from '@pasarela/gateways';
 
 export { stripeNotifications } from './notifications';
-export { isTestKey } from './testCards';
 export type { StripeConnection } from './stripeCall';
 
 export interface StripeCardOptions extends StripeConnection {
@@ -36,7 +35,7 @@ export function stripeCardProcessor(options: StripeCardOptions, stripe: Stripe =
  * STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET (the signing secret of the endpoint registered at
  * `context.notificationUrl('card')`) and STRIPE_API_URL (another API origin, a fake's).
  */
-export default function stripeGateways(_context: GatewaysModuleContext, env: NodeJS.ProcessEnv = process.env): ProvidedGateways {
+export default function stripeGateways(_context: GatewaysModuleContext, env: Readonly<Record<string, string | undefined>> = process.env): ProvidedGateways {
   const secretKey = env.STRIPE_SECRET_KEY;
   if (!secretKey) throw new Error('@pasarela/gateway-stripe: STRIPE_SECRET_KEY is not set');
   const connection = { secretKey, apiUrl: env.STRIPE_API_URL || undefined };

@@ -1,4 +1,5 @@
 import { pathToFileURL } from 'node:url';
+import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import type { GatewayNotifications } from './GatewayNotifications';
 import type { Gateways } from './Gateways';
@@ -23,10 +24,13 @@ const PORTS: ReadonlyArray<keyof Gateways> = ['card', 'push', 'voucher', 'crypto
 /**
  * GATEWAYS_MODULE: an ES module a provider writes (docs/gateways.md), loaded without editing the
  * server. Its default export gives the ports it implements; a port it names that is not one of the
- * five, or gives as something other than an object, stops the start with the reason.
+ * five, or gives as something other than an object, stops the start with the reason. `path` is a
+ * file (absolute, or from `cwd`), else the name of a package installed beside the server
+ * (`@pasarela/gateway-stripe`).
  */
 export async function loadGatewaysModule(path: string, context: GatewaysModuleContext, cwd = process.cwd()): Promise<ProvidedGateways> {
-  const url = pathToFileURL(isAbsolute(path) ? path : resolve(cwd, path)).href;
+  const file = isAbsolute(path) ? path : resolve(cwd, path);
+  const url = existsSync(file) || path.startsWith('.') || isAbsolute(path) ? pathToFileURL(file).href : path;
   const module = (await import(url)) as { default?: GatewaysModuleExport; gateways?: GatewaysModuleExport };
   const exported = module.default ?? module.gateways;
   if (!exported) throw new Error(`GATEWAYS_MODULE ${path}: export default { gateways: { card?, push?, voucher?, crypto?, bank? }, notifications? }`);
