@@ -1,8 +1,8 @@
+import type { GatewayNotifications, Gateways, ProvidedGateways } from '@pasarela/gateways';
 import type { SandboxControls } from './gateways/SandboxControls';
 import { httpGateways } from './gateways/http/httpGateways';
 import { simulatorNotifications } from './gateways/http/signedNotifications';
-import type { GatewayNotifications } from './gateways/GatewayNotifications';
-import { withProvidedGateways, type ProvidedGateways } from './gateways/gatewaysModule';
+import { withProvidedGateways } from './gateways/gatewaysModule';
 import { receiveGatewayEvent } from './payments/receiveGatewayEvent';
 import type { PayerWindows } from './Deps';
 import { createApp } from './app';
@@ -15,7 +15,6 @@ import { cardFingerprintKeyOf } from './payments/cardFingerprintKey';
 import { chargeDueSubscriptions } from './payments/chargeDueSubscription';
 import { reconcileAttempts } from './payments/reconcileAttempts';
 import { reconcileRefunds } from './payments/reconcileRefunds';
-import type { Gateways } from './gateways/Gateways';
 import { runOnTimer } from './payments/runOnTimer';
 import { deleteExpiredIdempotencyKeys } from './store/idempotencyKeys';
 import { deleteOldEvents } from './store/merchantEvents';

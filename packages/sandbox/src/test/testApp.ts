@@ -1,11 +1,11 @@
+import type { Gateways } from '@pasarela/gateways';
 import { createHash, randomUUID } from 'node:crypto';
 import { authHeaders, decodeBody, encodeBody, SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY, type ApiKeys } from '@pasarela/core';
 import { createApp, type AppOptions } from '../app';
-import { startSimulator, type RunningSimulator } from '../../../simulator/src/startSimulator';
+import { startSimulator, type RunningSimulator } from '@pasarela/simulator';
 import { httpGateways } from '../gateways/http/httpGateways';
 import { receiveGatewayEvent } from '../payments/receiveGatewayEvent';
 import { reconcileAttempts } from '../payments/reconcileAttempts';
-import type { Gateways } from '../gateways/Gateways';
 import type { SandboxControls } from '../gateways/SandboxControls';
 import type { Database } from '../db/Database';
 import { openDatabase } from '../db/openDatabase';

@@ -1,4 +1,5 @@
-import { GATEWAY_DEADLINE_MS, GatewayOutcomeUnknown } from '../GatewayCall';
+import { GatewayOutcomeUnknown } from '@pasarela/gateways';
+import { GATEWAY_DEADLINE_MS } from '../GatewayCall';
 
 export interface ProcessorClientOptions {
   /** The fetch to use (a test's); the global one by default. */
