@@ -2,22 +2,24 @@ import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { close } from './stripeMock';
 
-/** What the proxy does to one request: pass it, or send it on and lose Stripe's answer (cut the connection, or hold it). */
-export type Fault = 'pass' | 'cut-answer' | 'hold-answer';
+/** What the proxy does to one request: pass it, send it on and lose Stripe's answer (cut the connection, or hold it), or cut it before Stripe hears of it (Stripe away). */
+export type Fault = 'pass' | 'cut-answer' | 'hold-answer' | 'refuse';
 
 export interface FaultProxy {
   url: string;
-  /** The fault for each request, by its method and path; `pass` unless told. */
-  plan(choose: (method: string, path: string) => Fault): void;
+  /** The fault for each request, by its method, path and body; `pass` unless told. */
+  plan(choose: Chooser): void;
   /** The requests that reached Stripe, as `METHOD /path`. */
   readonly forwarded: string[];
   stop(): Promise<void>;
 }
 
+type Chooser = (method: string, path: string, body: string) => Fault;
+
 /** An HTTP proxy between the adapter and the fake Stripe that loses answers on purpose. */
 export async function startFaultProxy(target: string): Promise<FaultProxy> {
   const upstream = new URL(target);
-  let choose: (method: string, path: string) => Fault = () => 'pass';
+  let choose: Chooser = () => 'pass';
   const forwarded: string[] = [];
   const server = createServer((incoming, outgoing) => {
     const chunks: Buffer[] = [];
@@ -25,7 +27,8 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     incoming.on('end', () => {
       const method = incoming.method ?? 'GET';
       const path = incoming.url ?? '/';
-      const fault = choose(method, path.split('?')[0] ?? path);
+      const fault = choose(method, path.split('?')[0] ?? path, Buffer.concat(chunks).toString('utf8'));
+      if (fault === 'refuse') return incoming.socket.destroy();
       forwarded.push(`${method} ${path}`);
       const { host: _host, ...headers } = incoming.headers;
       const sent = request({ host: upstream.hostname, port: upstream.port, method, path, headers }, (answer) => {
