@@ -184,6 +184,12 @@ const gatewaysPackage = {
     { file: root('./packages/gateways/dist/index.cjs'), format: 'cjs' },
   ],
 };
+// Its bin (`npx pasarela-gateways contract <module>`): one ES module with the kit inside.
+const gatewaysCli = {
+  ...gatewaysPackage,
+  input: root('./packages/gateways/src/bin.ts'),
+  output: { file: root('./packages/gateways/dist/cli.js'), format: 'es', banner: '#!/usr/bin/env node' },
+};
 const gatewaysTypes = {
   input: declarationsOf('gateways/src/index'),
   plugins: [emitDeclarations(), dts({ respectExternal: false })],
@@ -320,7 +326,7 @@ const sandboxLibrary = { ...sandbox, input: root('./packages/sandbox/src/index.t
 const simulator = { ...sandbox, input: root('./packages/simulator/src/main.ts'), output: { file: root('./packages/simulator/dist/simulator.mjs'), format: 'es' } };
 
 const only = process.env.BUILD_ONLY?.split(',');
-const targets = { loader, loaderPure, loaderTypes, reactPackage, reactTypes, nodePackage: [nodePackage, nodeCli], nodeTypes, gatewaysPackage, gatewaysTypes, gatewayStripe: [gatewayStripePackage, gatewayStripeTypes], reactDemo, widget: [widget, widgetServer], console: consoleApp, sandbox: [sandbox, sandboxFaultNode, sandboxLibrary, simulator] };
+const targets = { loader, loaderPure, loaderTypes, reactPackage, reactTypes, nodePackage: [nodePackage, nodeCli], nodeTypes, gatewaysPackage: [gatewaysPackage, gatewaysCli], gatewaysTypes, gatewayStripe: [gatewayStripePackage, gatewayStripeTypes], reactDemo, widget: [widget, widgetServer], console: consoleApp, sandbox: [sandbox, sandboxFaultNode, sandboxLibrary, simulator] };
 export default Object.entries(targets)
   .filter(([name]) => !only || only.includes(name))
   .flatMap(([, config]) => config)

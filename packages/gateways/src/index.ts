@@ -21,7 +21,9 @@ export { GatewayOutcomeUnknown, isGatewayOutcomeUnknown, type GatewayCall, type 
 export type { Dispute, DisputeStatus, GatewayEvent, GatewayEventSink } from './GatewayEvent';
 export type { GatewayNotifications, InboundNotification, NotificationHandler } from './GatewayNotifications';
 export type { Gateways } from './Gateways';
-export { PORTS, type GatewaysModuleContext, type GatewaysModuleExport, type ProvidedGateways } from './gatewaysModule';
+export { importGatewaysModule, loadGatewaysModule, PORTS, type GatewaysModuleContext, type GatewaysModuleExport, type ImportedGatewaysModule, type ProvidedGateways } from './gatewaysModule';
 export type { PushAnswer, PushRequest, PushState, PushWallet, PushWalletName } from './PushWallet';
 export { NOTIFICATION_SIGNATURE_HEADER, NOTIFICATION_TOLERANCE_S, signNotification, verifyNotificationSignature } from './signedNotifications';
+export type { ContractInputs } from './kit/ContractInputs';
+export { formatResults, runContract, type RuleResult } from './kit/runContract';
 export type { CashNetwork, Voucher, VoucherNetwork, VoucherRequest, VoucherState } from './VoucherNetwork';

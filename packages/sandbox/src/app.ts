@@ -38,7 +38,8 @@ import { adminWebhookRoutes } from './routes/admin/adminWebhooks';
 import { cardRoutes } from './routes/payer/cards';
 import { cashRoutes } from './routes/payer/cash';
 import { claveRoutes } from './routes/payer/clave';
-import { clavePageRoutes } from './routes/pages/clavePage';
+import { clavePageRoutes, claveReturnRoutes } from './routes/pages/clavePage';
+import { GATEWAY_RETURN_PATH } from './payments/bankPageReturn';
 import { configRoutes } from './routes/payer/config';
 import { consolePageRoutes } from './routes/admin/consolePage';
 import { cryptoRoutes } from './routes/payer/crypto';
@@ -64,7 +65,7 @@ import { merchantLogoRoutes } from './routes/pages/merchantLogos';
 import { LOGO_MAX_BYTES } from './brand/logoImage';
 import { widgetPageRoutes } from './routes/pages/widgetPage';
 import { firstScreenAnswers } from './routes/pages/firstScreen';
-import { threeDsRoutes } from './routes/pages/threeDs';
+import { threeDsReturnRoutes, threeDsRoutes } from './routes/pages/threeDs';
 import { translationRoutes } from './routes/payer/translations';
 import { userRoutes } from './routes/payer/users';
 import { validationRoutes } from './routes/payer/validation';
@@ -116,7 +117,7 @@ export interface AppOptions {
 /** Where logos are uploaded: the merchant API's call and the admin API's. */
 const LOGO_UPLOAD = /^\/(api\/v1\/merchant\/brand|sandbox\/merchants\/\d{1,9}\/brand)\/logo\/?$/;
 
-/** The payer's way back from the issuer's and the bank's pages (reached by the codOper alone) and the console's shell. */
+/** The payer's old way back from the issuer's and the bank's pages (now a redirect to GATEWAY_RETURN_PATH) and the console's shell. */
 function isPayerPage(path: string): boolean {
   return /^\/sandbox\/(3ds|clave)\/[^/]+\/return$/.test(path) || path === '/sandbox/console' || path.startsWith('/sandbox/console/assets/');
 }
@@ -219,6 +220,9 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   });
   // Processors' notifications (signed; each port's handler verifies its own format).
   app.route('/gateways', gatewayNotificationRoutes(deps, wired.notifications ?? {}));
+  // The payer back from a processor's page (reached by the codOper alone; settles what it decided).
+  app.route(GATEWAY_RETURN_PATH, threeDsReturnRoutes(deps));
+  app.route(GATEWAY_RETURN_PATH, claveReturnRoutes(deps));
   // Before /api/v1: a merchant's server sends its secret key, not the widget's client key.
   app.route(MERCHANT_API_PREFIX, merchantApiRoutes(deps));
   app.route('/api/v1', api);

@@ -3,6 +3,7 @@ import type { SandboxControls } from './gateways/SandboxControls';
 import { httpGateways } from './gateways/http/httpGateways';
 import { simulatorNotifications } from './gateways/http/signedNotifications';
 import { withProvidedGateways } from './gateways/gatewaysModule';
+import { guardedGateways } from './gateways/guardedGateways';
 import { receiveGatewayEvent } from './payments/receiveGatewayEvent';
 import type { PayerWindows } from './Deps';
 import { createApp } from './app';
@@ -176,7 +177,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     ? { ...httpGateways(options.processorsUrl, { notifyBase: notificationSecret ? `${url}/gateways` : undefined, maxWaitMs: options.processorsTimeoutMs }), ...(notificationSecret ? { notifications: simulatorNotifications(notificationSecret) } : {}) }
     // missingProcessors above: every port is the provider's.
     : { gateways: options.gateways?.gateways as Gateways, sandbox: undefined }, options.gateways);
-  const gateways = options.wrapGateways ? { ...simulated, gateways: options.wrapGateways(simulated.gateways) } : simulated;
+  // Each call held to its deadline by the server itself, an adapter's error kept the adapter's (guardedGateways.ts).
+  const gateways = { ...simulated, gateways: guardedGateways(options.wrapGateways ? options.wrapGateways(simulated.gateways) : simulated.gateways) };
   const app = createApp({
     gateways,
     db, cardFingerprintKey, wireEncoding: options.wireEncoding, publicOrigin: url, demoOrigin: demoUrl, splashMs: options.splashMs, payerWindows: options.payerWindows, paths,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/testApp';
 import { gatewayCall, gatewayRead } from './GatewayCall';
 import { httpGateways } from './http/httpGateways';
-import { loadGatewaysModule } from './gatewaysModule';
+import { loadGatewaysModule } from '@pasarela/gateways';
 import { fileURLToPath } from 'node:url';
 import { startSimulator } from '@pasarela/simulator';
 

@@ -7,14 +7,17 @@ import type { ShopOfOperation } from '../store/merchantBrand';
 // (the simulator's, packages/simulator/src/pages): the calls that open them name where the payer
 // comes back to on the checkout origin, and give the shop's logo as a page there can load it.
 
+/** Where the payer comes back from a processor's page (3D Secure, Clave): a product path of the checkout origin. */
+export const GATEWAY_RETURN_PATH = '/pf/gateways/return';
+
 /** The card call's return address (CardAuthorization.returnUrl): this origin's way back from the issuer's page (routes/pages/threeDs.ts). */
 export function challengeBackUrl(origin: string, codOper: string): string {
-  return new URL(`/sandbox/3ds/${encodeURIComponent(codOper)}/return`, origin).href;
+  return new URL(`${GATEWAY_RETURN_PATH}/3ds/${encodeURIComponent(codOper)}`, origin).href;
 }
 
 /** The Clave call's return address (BankPaymentRequest.returnUrl): this origin's way back from the bank's page (routes/pages/clavePage.ts). */
 export function claveBackUrl(origin: string, codOper: string): string {
-  return new URL(`/sandbox/clave/${encodeURIComponent(codOper)}/return`, origin).href;
+  return new URL(`${GATEWAY_RETURN_PATH}/clave/${encodeURIComponent(codOper)}`, origin).href;
 }
 
 /** A shop's logo as a page on another origin loads it: absolute on the checkout origin; null for none. */

@@ -103,6 +103,8 @@ export const ENDPOINTS: ReadonlyArray<{ method: 'GET' | 'POST' | 'PUT' | 'PATCH'
   { method: 'GET', path: '/sandbox/links' },
   { method: 'POST', path: '/sandbox/subscriptions' },
   { method: 'GET', path: '/sandbox/3ds/:x/return' },
+  { method: 'GET', path: '/pf/gateways/return/3ds/:x' },
+  { method: 'GET', path: '/pf/gateways/return/clave/:x' },
   { method: 'POST', path: '/sandbox/3ds/:x' },
   { method: 'POST', path: '/sandbox/users' },
   { method: 'GET', path: '/sandbox/mailbox' },

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { originOf, type Deps } from '../../Deps';
+import { GATEWAY_RETURN_PATH } from '../../payments/bankPageReturn';
 import type { AppEnv } from '../../http/AppEnv';
 import { BANK_PAGE_CLOSE_FIELD, withCloseMark } from '../../http/html';
 import { receiveGatewayEvent } from '../../payments/receiveGatewayEvent';
@@ -14,20 +15,25 @@ export function claveReturnUrl(codOper: string, returnTo: string | undefined): s
 }
 
 
-/**
- * The way back from the simulated bank's Clave page (on the simulator's own origin), and the
- * sandbox's admin settle call that answers it from a script (docs/sandbox.md).
- */
-export function clavePageRoutes(deps: Deps) {
+/** The way back from the bank's Clave page (the processor's, on its own origin), under GATEWAY_RETURN_PATH: `/clave/:codOper`. */
+export function claveReturnRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   // On to the checkout's return (/pf/widget/returnclave or returnclavesdk, as the checkout gave its
   // page to carry back), which shows the outcome once the bank's notification settled it.
-  app.get('/clave/:codOper/return', async (c) => {
+  app.get('/clave/:codOper', async (c) => {
     const codOper = c.req.param('codOper');
     // What the bank decided, asked by the payment's key, in case its notification is not in yet.
     await settleOnReturn(deps, codOper, originOf(deps, c.req.url));
     return c.redirect(withCloseMark(claveReturnUrl(codOper, c.req.query('returnTo')), { [BANK_PAGE_CLOSE_FIELD]: c.req.query(BANK_PAGE_CLOSE_FIELD) }), 303);
   });
+  return app;
+}
+
+/** The sandbox's admin settle call that answers a Clave page from a script (docs/sandbox.md). */
+export function clavePageRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  // The way back as it was before it moved to a product path (a page opened before then still returns here).
+  app.get('/clave/:codOper/return', (c) => c.redirect(`${GATEWAY_RETURN_PATH}/clave/${encodeURIComponent(c.req.param('codOper'))}${new URL(c.req.url).search}`, 308));
   app.post('/clave/:codOper', async (c) => {
     const codOper = c.req.param('codOper');
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);

@@ -34,7 +34,7 @@ describe('where the way back from the 3DS page sends the payer (afterChallengeUr
 
 describe('the way back from the issuer and the bank', () => {
   it('3DS: on to the path the checkout gave its page to carry, else the processing page; closed: marked close and stay; never elsewhere', async () => {
-    const back = (query: string) => t.app.request(`/sandbox/3ds/PP9/return${query}`, { headers: { origin: 'http://issuer.test', 'sec-fetch-site': 'cross-site' } });
+    const back = (query: string) => t.app.request(`/pf/gateways/return/3ds/PP9${query}`, { headers: { origin: 'http://issuer.test', 'sec-fetch-site': 'cross-site' } });
     const plain = await back(`?returnTo=${encodeURIComponent('/pf/default-receipt/PP9?challenge=1&entries=2')}`);
     expect(plain.status).toBe(303);
     expect(plain.headers.get('location')).toBe('/pf/default-receipt/PP9?challenge=1&entries=2');
@@ -46,13 +46,20 @@ describe('the way back from the issuer and the bank', () => {
     expect([closed.searchParams.get('close'), closed.searchParams.get('stay'), closed.searchParams.get('challenge')]).toEqual(['1', '1', '1']);
   });
 
+  it('the old ways back under /sandbox/ (a page opened before they moved) redirect to the product path, query and all', async () => {
+    const old = await t.app.request('/sandbox/3ds/PP7/return?returnTo=%2Fpf%2Fx&close=1');
+    expect([old.status, old.headers.get('location')]).toEqual([308, '/pf/gateways/return/3ds/PP7?returnTo=%2Fpf%2Fx&close=1']);
+    const clave = await t.app.request('/sandbox/clave/PP7/return');
+    expect([clave.status, clave.headers.get('location')]).toEqual([308, '/pf/gateways/return/clave/PP7']);
+  });
+
   it('Clave: on to the checkout\'s Clave return, always naming the operation, marked close when closed', async () => {
-    const res = await t.app.request(`/sandbox/clave/PP8/return?close=1&returnTo=${encodeURIComponent('/pf/widget/returnclavesdk?lang=en')}`, { headers: { 'sec-fetch-site': 'cross-site' } });
+    const res = await t.app.request(`/pf/gateways/return/clave/PP8?close=1&returnTo=${encodeURIComponent('/pf/widget/returnclavesdk?lang=en')}`, { headers: { 'sec-fetch-site': 'cross-site' } });
     expect(res.status).toBe(303);
     const back = new URL(res.headers.get('location') ?? '', 'http://x');
     expect(back.pathname).toBe('/pf/widget/returnclavesdk');
     expect([back.searchParams.get('Oper'), back.searchParams.get('lang'), back.searchParams.get('close')]).toEqual(['PP8', 'en', '1']);
-    expect((await t.app.request('/sandbox/clave/PP8/return?returnTo=%2F%2Fevil.test')).headers.get('location')).toBe('/pf/widget/returnclave?Oper=PP8');
+    expect((await t.app.request('/pf/gateways/return/clave/PP8?returnTo=%2F%2Fevil.test')).headers.get('location')).toBe('/pf/widget/returnclave?Oper=PP8');
   });
 
   it("the calls name this way back: the simulator's pages send the payer to it, and on to the checkout's return", async () => {
@@ -64,7 +71,7 @@ describe('the way back from the issuer and the bank', () => {
     const answered = await fetch(page, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ result: 'approve', returnTo: carried }) });
     expect(answered.status).toBe(303);
     const back = new URL(answered.headers.get('location') ?? '');
-    expect(back.pathname).toBe(`/sandbox/3ds/${codOper}/return`);
+    expect(back.pathname).toBe(`/pf/gateways/return/3ds/${codOper}`);
     expect((await t.app.request(back.pathname + back.search)).headers.get('location')).toBe(carried);
     // This app hears no notification (it listens on no address): the way back asked the issuer, and the payment is settled.
     expect((await t.get(`/receipts/${codOper}`)).data).toMatchObject({ status: 1, authStatus: 'APPROVED' });
@@ -74,7 +81,7 @@ describe('the way back from the issuer and the bank', () => {
     expect(bank.origin).toBe(t.simulator.url);
     const declined = await fetch(bank, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ result: 'fail' }) });
     const claveBack = new URL(declined.headers.get('location') ?? '');
-    expect(claveBack.pathname).toBe(`/sandbox/clave/${String(clave.data['codOper'])}/return`);
+    expect(claveBack.pathname).toBe(`/pf/gateways/return/clave/${String(clave.data['codOper'])}`);
     expect((await t.app.request(claveBack.pathname)).headers.get('location')).toBe(`/pf/widget/returnclave?Oper=${String(clave.data['codOper'])}`);
     expect((await t.get(`/clave/payments/${String(clave.data['codOper'])}`)).data['status']).toBe(0);
   });

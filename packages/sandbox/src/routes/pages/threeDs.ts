@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { catalogs, hasForbiddenCharacters, CHALLENGE_STAY_PARAM } from '@pasarela/core';
 import { originOf, type Deps } from '../../Deps';
+import { GATEWAY_RETURN_PATH } from '../../payments/bankPageReturn';
 import type { AppEnv } from '../../http/AppEnv';
 import { BANK_PAGE_CLOSE_FIELD, withCloseMark } from '../../http/html';
 import { findMerchant } from '../../store/merchants';
@@ -43,14 +44,14 @@ function noLongerValid(c: Context<AppEnv>, row: TransactionRow) {
 }
 
 /**
- * The way back from the simulated issuer's 3D Secure page (on the simulator's own origin), and the
- * sandbox's admin settle call that answers a challenge from a script (docs/sandbox.md).
+ * The way back from the issuer's 3D Secure page (the processor's, on its own origin), under
+ * GATEWAY_RETURN_PATH: `/3ds/:codOper`.
  */
-export function threeDsRoutes(deps: Deps) {
+export function threeDsReturnRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   // The issuer sends the payer here with what the checkout gave its page to carry back (returnTo):
   // on to that path of this origin, or the processing page, which waits for the outcome.
-  app.get('/3ds/:codOper/return', async (c) => {
+  app.get('/3ds/:codOper', async (c) => {
     const codOper = c.req.param('codOper');
     const back = afterChallengeUrl(codOper, c.req.query('returnTo'));
     // The payer cancelled on the issuer's page: called off as theirs (nothing charged, no longer a
@@ -67,6 +68,14 @@ export function threeDsRoutes(deps: Deps) {
     const closed = c.req.query(BANK_PAGE_CLOSE_FIELD) === '1';
     return c.redirect(closed ? withStay(withCloseMark(back, { [BANK_PAGE_CLOSE_FIELD]: '1' })) : back, 303);
   });
+  return app;
+}
+
+/** The sandbox's admin settle call that answers a challenge from a script (docs/sandbox.md). */
+export function threeDsRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  // The way back as it was before it moved to a product path (a page opened before then still returns here).
+  app.get('/3ds/:codOper/return', (c) => c.redirect(`${GATEWAY_RETURN_PATH}/3ds/${encodeURIComponent(c.req.param('codOper'))}${new URL(c.req.url).search}`, 308));
   // The payer's answer played from a script: `result` approve, fail, or cancel (the payer leaves: called off as theirs).
   app.post('/3ds/:codOper', async (c) => {
     const codOper = c.req.param('codOper');

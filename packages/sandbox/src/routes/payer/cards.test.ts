@@ -135,7 +135,7 @@ describe('card outcomes of PRODUCT.md test inputs', () => {
     const url = new URL(String(res.data['redirectUrl']));
     const done = await fetch(url, { method: 'POST', body: new URLSearchParams({ result: 'fail', returnTo: '//evil.test/x' }), redirect: 'manual' });
     const hop = new URL(done.headers.get('location') ?? '');
-    expect(hop.pathname).toMatch(/^\/sandbox\/3ds\/PP\w+\/return$/);
+    expect(hop.pathname).toMatch(/^\/pf\/gateways\/return\/3ds\/PP\w+$/);
     expect((await t.app.request(hop.pathname + hop.search)).headers.get('location')).toMatch(/^\/pf\/default-receipt\/processing\?Oper=/);
     expect((await t.gateways.card.lookup({ idempotencyKey: String(res.data['codOper']), deadline: new Date(Date.now() + 5_000), reference: null }))).toMatchObject({ status: 'declined', reason: 'three_ds_failed' });
   });
