@@ -75,6 +75,7 @@ describe('capture later and void', () => {
     const reference = (decision as { reference: string }).reference;
     expect((await stripe.charges.retrieve(reference)).captured).toBe(false);
     const call = { idempotencyKey: `${request.idempotencyKey}:capture`, deadline: inSeconds(5), reference, amountCents: 2000, currency: 'USD' };
+    expect(await processor.capture({ ...call, idempotencyKey: newKey('capture'), amountCents: 2501 })).toBe('refused');
     expect(await processor.capture(call)).toBe('captured');
     expect(await processor.capture({ ...call, deadline: inSeconds(5) })).toBe('captured');
     expect(await stripe.charges.retrieve(reference)).toMatchObject({ captured: true, amount_captured: 2000 });

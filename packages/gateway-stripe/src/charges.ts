@@ -72,7 +72,11 @@ export async function lookup(context: StripeContext, call: GatewayCall & { refer
   return charge ? decisionOfCharge(charge) : null;
 }
 
-export async function capture({ stripe }: StripeContext, call: CaptureCall): Promise<'captured' | 'refused'> {
+/** Captures at most what was held: Stripe refuses more, and the adapter checks it first (the fake does not). */
+export async function capture(context: StripeContext, call: CaptureCall): Promise<'captured' | 'refused'> {
+  const { stripe } = context;
+  const held = await findCharge(context, call);
+  if (!held || call.amountCents > held.amount) return 'refused';
   const params: Stripe.ChargeCaptureParams = { amount: call.amountCents };
   try {
     await withinDeadline(call.deadline, `capture:${call.idempotencyKey}`, (options) => stripe.charges.capture(call.reference, params, options));

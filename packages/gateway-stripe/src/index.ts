@@ -6,6 +6,7 @@ import { saveCard } from './savedCards';
 import { stripeClient, type StripeConnection } from './stripeCall';
 import type { CardProcessor, GatewaysModuleContext, ProvidedGateways } from '@pasarela/gateways';
 
+export { contract } from './contract';
 export { stripeNotifications } from './notifications';
 export type { StripeConnection } from './stripeCall';
 

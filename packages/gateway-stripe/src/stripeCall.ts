@@ -11,10 +11,12 @@ export interface StripeConnection {
 /**
  * The official client with its own retries off and no timeout of its own beyond a call's: every
  * call passes the time left before the port call's deadline, and `withinDeadline` does the retries
- * under the same idempotency key, so the client never holds a call past the deadline.
+ * under the same idempotency key, so the client never holds a call past the deadline. Requests go
+ * through the global `fetch` as it is at each call (the contract kit's faults, a tracing hook).
  */
 export function stripeClient({ secretKey, apiUrl }: StripeConnection): Stripe {
-  const config: Stripe.StripeConfig = { maxNetworkRetries: 0, timeout: 10_000, telemetry: false };
+  const httpClient = Stripe.createFetchHttpClient((input, init) => globalThis.fetch(input, init));
+  const config: Stripe.StripeConfig = { maxNetworkRetries: 0, timeout: 10_000, telemetry: false, httpClient };
   if (apiUrl) {
     const url = new URL(apiUrl);
     config.protocol = url.protocol === 'http:' ? 'http' : 'https';
