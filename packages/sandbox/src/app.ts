@@ -12,6 +12,7 @@ import type { Deps, PayerWindows } from './Deps';
 import { ApiError } from './http/ApiError';
 import type { AppEnv } from './http/AppEnv';
 import { requestLanguage } from './http/language';
+import { serverTiming, timedDeps } from './http/serverTiming';
 import { onError } from './http/onError';
 import { widgetPrerender } from './http/prerender';
 import { frameAncestors } from './http/widgetSecurity';
@@ -135,7 +136,8 @@ async function databaseHealth(db: Database, timeoutMs = 2_000): Promise<'ok' | '
 export function createApp(options: AppOptions): Hono<AppEnv> {
   const paths = { ...defaultPaths(), ...options.paths };
   const wired = options.gateways;
-  const deps: Deps = {
+  // Counted into each request's Server-Timing header (http/serverTiming.ts).
+  const deps: Deps = timedDeps({
     db: options.db,
     gateways: wired.gateways,
     sandbox: wired.sandbox,
@@ -143,12 +145,13 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     publicOrigin: options.publicOrigin,
     payerWindows: options.payerWindows ?? { nequiMs: NEQUI_PAY_WINDOW_MS, yappyMs: YAPPY_PAY_WINDOW_MS },
     captchaRequired: options.paymentCaptcha !== false,
-  };
+  });
   const app = new Hono<AppEnv>();
   const metrics = options.metrics ?? new Metrics();
   const trustedProxies = options.trustedProxies ?? 0;
   app.onError(onError);
   app.use('*', requestLog(options.logger ?? silentLogger, metrics, trustedProxies));
+  app.use('*', serverTiming());
   // PRODUCT.md counts the widget's first load as a browser downloads it: gzip when it asks.
   app.use('*', compress());
   app.use('*', async (c, next) => {

@@ -19,13 +19,14 @@ const partsOf = (header: string | null): Record<string, { dur: number; desc: str
   return [name, { dur: Number(param('dur')), desc: param('desc')?.replace(/^"|"$/g, '') }];
 }));
 
-describe('a card payment says where its server time went (Server-Timing)', () => {
-  it('an approved payment: the database (statements, transactions), the card processor (one call) and the whole', async () => {
+describe('every answer says where its server time went (Server-Timing)', () => {
+  it('an approved card payment: the database (statements, transactions), the card processor (one call) and the whole', async () => {
     const res = await pay(cardPayload(await newLink(t)));
     expect(res.status).toBe(200);
     const parts = partsOf(res.headers.get('server-timing'));
     expect(Object.keys(parts)).toEqual(['db', 'processor', 'total']);
-    expect(parts['db']?.desc).toMatch(/^\d+ statements \(1 transaction\)$/);
+    // The attempt's insert (under the duplicate rule's lock) and settlePayment's transaction.
+    expect(parts['db']?.desc).toMatch(/^\d+ statements \(2 transactions\)$/);
     expect(parts['processor']?.desc).toBe('the card processor: 1 call');
     for (const part of Object.values(parts)) expect(part.dur).toBeGreaterThanOrEqual(0);
     expect(parts['total']!.dur).toBeGreaterThanOrEqual(parts['db']!.dur + parts['processor']!.dur);
@@ -37,5 +38,12 @@ describe('a card payment says where its server time went (Server-Timing)', () =>
     const res = await pay(cardPayload(link, { cardNumber }));
     expect(res.status).toBe(409);
     expect(Object.keys(partsOf(res.headers.get('server-timing')))).toEqual(['db', 'total']);
+  });
+  it('any other route too: a payment\'s status call, a 404', async () => {
+    const res = await t.app.request('/api/v1/cash/payments/no-such-voucher', { headers: asCaller() });
+    expect(res.status).toBe(404);
+    const parts = partsOf(res.headers.get('server-timing'));
+    expect(Object.keys(parts)).toEqual(['db', 'total']);
+    expect(parts['db']?.desc).toBe('1 statement (0 transactions)');
   });
 });

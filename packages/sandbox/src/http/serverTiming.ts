@@ -1,70 +1,111 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { MiddlewareHandler } from 'hono';
 import type { Queryable } from '../db/Database';
 import type { Deps } from '../Deps';
 
-/**
- * A request's server time by part, for its Server-Timing header: the database (its statements and
- * transactions) and the card processor's call. A payer's browser shows it beside the request
- * (developer tools, Resource Timing's serverTiming), so a slow payment says where it waited.
- */
-export interface ServerTiming {
-  /** Deps whose database and card port count into this timing. */
-  deps: Deps;
-  /** The Server-Timing header's value, the whole request counted from `startedAt` (performance.now()). */
-  header(startedAt: number): string;
+/** One request's server time by part: the database (statements, transactions) and the card processor. */
+interface RequestTiming {
+  dbMs: number;
+  statements: number;
+  transactions: number;
+  gatewayMs: number;
+  gatewayCalls: number;
 }
 
-export function serverTimingOf(deps: Deps): ServerTiming {
-  let dbMs = 0;
-  let statements = 0;
-  let transactions = 0;
-  let gatewayMs = 0;
-  let gatewayCalls = 0;
-  const timed = async <T>(work: () => Promise<T>, add: (ms: number) => void): Promise<T> => {
-    const start = performance.now();
-    try {
-      return await work();
-    } finally {
-      add(performance.now() - start);
-    }
-  };
-  const addDb = (ms: number) => (dbMs += ms);
+const currentRequest = new AsyncLocalStorage<RequestTiming>();
+
+async function timed<T>(work: () => Promise<T>, add: (timing: RequestTiming, ms: number) => void): Promise<T> {
+  const start = performance.now();
+  try {
+    return await work();
+  } finally {
+    const timing = currentRequest.getStore();
+    if (timing) add(timing, performance.now() - start);
+  }
+}
+
+const countStatement = () => {
+  const timing = currentRequest.getStore();
+  if (timing) timing.statements++;
+};
+const addDb = (timing: RequestTiming, ms: number) => (timing.dbMs += ms);
+
+/** `target` with `overrides` in place of some of its methods; the others still run on it (bound, read when called). */
+function withMethods<T extends object>(target: T, overrides: Partial<T>): T {
+  return new Proxy(target, {
+    get(object, key) {
+      if (key in overrides) return overrides[key as keyof T];
+      const value: unknown = Reflect.get(object, key);
+      return typeof value === 'function' ? value.bind(object) : value;
+    },
+  });
+}
+
+/**
+ * The routes' deps, their database and card processor counted into the request they run for
+ * (serverTiming); outside a request (timers, scripts) nothing is counted.
+ */
+export function timedDeps(deps: Deps): Deps {
+  const real = deps.db;
   const counted = (q: Queryable): Queryable => ({
     query: (sql, params) => {
-      statements++;
+      countStatement();
       return q.query(sql, params);
     },
   });
-  const real = deps.db;
-  // The database's own methods, the counted ones over them (a transaction's time counts whole, BEGIN to COMMIT).
-  const db: Deps['db'] = Object.assign(Object.create(real) as Deps['db'], {
+  const transaction = () => {
+    const timing = currentRequest.getStore();
+    if (timing) timing.transactions++;
+  };
+  // A transaction's time counts whole, BEGIN to COMMIT.
+  const db = withMethods<Deps['db']>(real, {
     query: <Row>(sql: string, params?: readonly unknown[]) => {
-      statements++;
+      countStatement();
       return timed(() => real.query<Row>(sql, params), addDb);
     },
     transaction: <T>(fn: Parameters<Deps['db']['transaction']>[0], options?: Parameters<Deps['db']['transaction']>[1]) => {
-      transactions++;
+      transaction();
       return timed(() => real.transaction((tx) => fn({ ...counted(tx), exec: (sql) => tx.exec(sql) }) as Promise<T>, options), addDb);
     },
     oneStatementLocked: <T>(key: string, fn: (q: Queryable) => Promise<T>) => {
-      transactions++;
+      transaction();
       return timed(() => real.oneStatementLocked(key, (q) => fn(counted(q))), addDb);
     },
   });
   const card = deps.gateways.card;
-  const timedCard: typeof card = Object.assign(Object.create(card) as typeof card, {
+  const timedCard = withMethods(card, {
     authorize: (...args: Parameters<typeof card.authorize>) => {
-      gatewayCalls++;
-      return timed(() => card.authorize(...args), (ms) => (gatewayMs += ms));
+      const timing = currentRequest.getStore();
+      if (timing) timing.gatewayCalls++;
+      return timed(() => card.authorize(...args), (t, ms) => (t.gatewayMs += ms));
     },
   });
-  const ms = (n: number) => n.toFixed(1);
-  const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
-  return {
-    deps: { ...deps, db, gateways: { ...deps.gateways, card: timedCard } },
-    header: (startedAt) => [
-      `db;dur=${ms(dbMs)};desc="${count(statements, 'statement')} (${count(transactions, 'transaction')})"`,
-      ...(gatewayCalls > 0 ? [`processor;dur=${ms(gatewayMs)};desc="the card processor: ${count(gatewayCalls, 'call')}"`] : []),
+  return { ...deps, db, gateways: { ...deps.gateways, card: timedCard } };
+}
+
+/**
+ * Every answer, refusals too, says where its server time went in a Server-Timing header: the
+ * database (its statements and transactions), the card processor's calls when made, the whole. A
+ * payer's browser shows it beside the request (developer tools, Resource Timing's serverTiming).
+ */
+export function serverTiming(): MiddlewareHandler {
+  return async (c, next) => {
+    const startedAt = performance.now();
+    const timing: RequestTiming = { dbMs: 0, statements: 0, transactions: 0, gatewayMs: 0, gatewayCalls: 0 };
+    await currentRequest.run(timing, next);
+    const ms = (n: number) => n.toFixed(1);
+    const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+    const header = [
+      `db;dur=${ms(timing.dbMs)};desc="${count(timing.statements, 'statement')} (${count(timing.transactions, 'transaction')})"`,
+      ...(timing.gatewayCalls > 0 ? [`processor;dur=${ms(timing.gatewayMs)};desc="the card processor: ${count(timing.gatewayCalls, 'call')}"`] : []),
       `total;dur=${ms(performance.now() - startedAt)}`,
-    ].join(', '),
+    ].join(', ');
+    try {
+      c.res.headers.set('server-timing', header);
+    } catch {
+      // An answer whose headers cannot change (one fetched whole): a copy that can.
+      c.res = new Response(c.res.body, c.res);
+      c.res.headers.set('server-timing', header);
+    }
   };
 }

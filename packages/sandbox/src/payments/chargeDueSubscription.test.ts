@@ -1,12 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardPayload, createTestApp, type TestApp } from '../test/testApp';
+import { GatewayOutcomeUnknown } from '@pasarela/gateways';
 import { chargeDueSubscriptions } from './chargeDueSubscription';
 
 // Issue 4 "subscriptions charging at once when due": also while nobody reads them.
 
 let t: TestApp;
+/** While set, the card processor takes a renewal's request and its answer is lost. */
+let answerLost = false;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({
+    wrapGateways: (gateways) => ({
+      ...gateways,
+      card: {
+        ...gateways.card,
+        authorize: async (request) => {
+          const decision = await gateways.card.authorize(request);
+          if (answerLost) throw new GatewayOutcomeUnknown('the answer was lost');
+          return decision;
+        },
+      },
+    }),
+  });
 });
 afterAll(() => t.close());
 
@@ -45,5 +60,21 @@ describe('chargeDueSubscriptions', () => {
     await makeDue(key);
     await Promise.all([chargeDueSubscriptions(t), t.get(`/subscriptions/${key}`), chargeDueSubscriptions(t)]);
     expect(await renewals(key)).toBe(1);
+  });
+  it('a renewal whose answer is lost stays in doubt for the reconciler (chargeCard, callInDoubt), and the sweep goes on', async () => {
+    const lost = await subscription(true);
+    const next = await subscription(true);
+    await makeDue(lost);
+    await makeDue(next);
+    answerLost = true;
+    try {
+      const charged = await chargeDueSubscriptions(t);
+      const mine = charged.filter((tx) => tx.details['subscriptionKey'] === lost || tx.details['subscriptionKey'] === next);
+      expect(mine.map((tx) => [tx.status, tx.auth_status])).toEqual([[-1, 'PROCESSING'], [-1, 'PROCESSING']]);
+    } finally {
+      answerLost = false;
+    }
+    expect(await renewals(lost)).toBe(1);
+    expect(await renewals(next)).toBe(1);
   });
 });

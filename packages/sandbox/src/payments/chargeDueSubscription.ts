@@ -1,13 +1,12 @@
 import type { Queryable } from '../db/Database';
 import type { Deps } from '../Deps';
 import { CARD_AUTH_STATUS, CARD_RESULT_STATUS, CHANNEL, SERVICE_CODES, SUBSCRIPTION_PERIOD_DAYS, nextSubscriptionChargeDate } from '@pasarela/core';
-import { gatewayCall, PAYMENT_CURRENCY } from '../gateways/GatewayCall';
+import { PaymentError } from '../errors/PaymentError';
 import { findPlan, type SubscriptionRow } from '../store/catalog';
 import { findMerchant } from '../store/merchants';
 import { claimDueSubscription, claimDueSubscriptions, setNextCharge } from '../store/subscriptions';
 import { insertTransaction, newCodOper, type TransactionRow } from '../store/transactions';
-import { cardOutcomeOf } from './gatewayOutcomes';
-import { settlePayment } from './settlePayment';
+import { chargeCard } from './chargeCard';
 
 /** Days per SPEC 9 period code, for the next charge date (core, next to the period labels). */
 export const PERIOD_DAYS: Readonly<Record<string, number>> = SUBSCRIPTION_PERIOD_DAYS;
@@ -33,18 +32,22 @@ async function claimRenewal(tx: Queryable, sub: SubscriptionRow): Promise<Transa
   }, newCodOper());
 }
 
-/** Charges a claimed renewal with the subscription's stored card, through the card processor's port, and records what it decided. */
+/**
+ * Charges a claimed renewal with the subscription's stored card (chargeCard, as every card attempt).
+ * No answer (in_doubt) leaves it to the reconciler, which asks the processor by the attempt's key;
+ * a processor that could not decide is recorded (no payer retries a renewal); any other error is the caller's.
+ */
 async function chargeRenewal(deps: Pick<Deps, 'db' | 'gateways'>, attempt: TransactionRow): Promise<TransactionRow> {
   const merchant = await findMerchant(deps.db, attempt.merchant_id);
   try {
-    const decision = await deps.gateways.card.authorize({
-      ...gatewayCall(attempt.cod_oper), amountCents: attempt.amount_cents, currency: PAYMENT_CURRENCY, card: { token: attempt.card_token ?? '', customer: null }, lang: 'es', capture: true,
-      merchant: { name: merchant?.name ?? '', logo: merchant?.logo || null },
-    });
-    return (await settlePayment(deps, attempt.cod_oper, cardOutcomeOf(decision)))?.row ?? attempt;
-  } catch {
-    // No answer: left in doubt for the reconciler, which asks the processor by the attempt's key.
-    return attempt;
+    return (await chargeCard(deps, attempt, {
+      card: { token: attempt.card_token ?? '', customer: null }, lang: 'es', capture: true, merchant: { name: merchant?.name ?? '', logo: merchant?.logo || null },
+      calledOff: 'This subscription renewal was called off',
+    })).row;
+  } catch (error) {
+    // In doubt, or called off while the processor was asked (voided there): the sweep goes on with the others.
+    if (error instanceof PaymentError && (error.kind === 'in_doubt' || error.kind === 'conflict')) return attempt;
+    throw error;
   }
 }
 

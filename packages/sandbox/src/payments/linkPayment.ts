@@ -10,9 +10,9 @@ import { checkAmount } from './checkAmount';
 import { checkPaymentCaptcha } from './captchaVerdict';
 import { checkGuestAllowed } from './cardChecks';
 import { findMerchant, listMerchantServices, paymentMethodOf, type MerchantRow } from '../store/merchants';
-import { insertTransaction, newCodOper, type NewTransaction, type TransactionRow } from '../store/transactions';
+import { duplicateLockKey, insertUnlessDuplicate, newCodOper, type NewTransaction, type TransactionRow } from '../store/transactions';
 import { attemptThatWon, chargeFingerprint, earlierAttempt, identityOf } from './chargeAttempt';
-import type { ChargeIdentity } from '@pasarela/core';
+import { duplicateCheckOf, type ChargeIdentity } from '@pasarela/core';
 
 // SPEC 5 amount rules (core amountRules): checkLinkPayment applies the rest (above 0, the merchant limit).
 const money = moneySchema();
@@ -48,13 +48,16 @@ export interface LinkPaymentInput {
   captchaToken?: string | undefined;
 }
 
-export interface CheckedPayment {
+interface CheckedPayee {
   link: PayTarget;
   merchant: MerchantRow;
   /** Set when a guest pays (SPEC 6), recorded on the transaction. */
   anonymousUserServiceId: number | undefined;
   amountCents: number;
   taxCents: number;
+}
+
+export interface CheckedPayment extends CheckedPayee {
   /** What core allows for this link and merchant (a cash payment also checks its network). */
   methods: MethodAvailability;
 }
@@ -62,23 +65,36 @@ export interface CheckedPayment {
 
 /** The checks every method shares: payable link, merchant, guest flag, limit, the method enabled. */
 export async function checkLinkPayment(deps: Deps, input: LinkPaymentInput, method: AvailableMethod, anonymousUserServiceId: number | undefined): Promise<CheckedPayment> {
+  const checked = await checkLinkPayee(deps, input, anonymousUserServiceId);
+  const services = await listMerchantServices(deps.db, checked.merchant.id);
+  // SPEC 4 "Method filtering", the same rule the checkout shows: the merchant's services and the link's cardType list.
+  const entries = services.map(paymentMethodOf).filter((e) => v.is(PaymentMethodEntrySchema, e));
+  const methods = paymentMethodAvailability(entries, checked.link.serviceCode, parseCardTypeList(checked.link.cardTypes));
+  if (!methods[method]) {
+    // A card (a wallet user's saved one) is refused as a typed card is: card_not_valid.
+    if (method === 'card') throw new PaymentError('refused', 'card_not_valid', 'This payment does not take cards');
+    throw new PaymentError('not_found', 'service_unavailable', `${method} is not offered for this payment`);
+  }
+  return { ...checked, methods };
+}
+
+/**
+ * The checks of whom a payment pays, before its method's own: the captcha, a payable link or
+ * station, its merchant, the guest flag and the amounts. A typed card goes on to its brand's check
+ * (payByCard) instead of the method list.
+ */
+export async function checkLinkPayee(deps: Deps, input: LinkPaymentInput, anonymousUserServiceId: number | undefined): Promise<CheckedPayee> {
   await checkPaymentCaptcha(deps, input.captchaToken, { code: input.code });
   const link = await payTargetOf(deps, input.code);
   const merchant = await findMerchant(deps.db, link.merchantId);
   if (!merchant) throw new PaymentError('not_found', 'Merchant Not Found');
   checkGuestAllowed(merchant, anonymousUserServiceId);
   const { amountCents, taxCents } = checkAmount(link, input.amount, input.taxAmount, merchant.tx_limit_cents);
-  const services = await listMerchantServices(deps.db, merchant.id);
-  // SPEC 4 "Method filtering", the same rule the checkout shows: the merchant's services and the link's cardType list.
-  const entries = services.map(paymentMethodOf).filter((e) => v.is(PaymentMethodEntrySchema, e));
-  const methods = paymentMethodAvailability(entries, link.serviceCode, parseCardTypeList(link.cardTypes));
-  if (!methods[method]) {
-    // A card (a wallet user's saved one) is refused as a typed card is: card_not_valid.
-    if (method === 'card') throw new PaymentError('refused', 'card_not_valid', 'This payment does not take cards');
-    throw new PaymentError('not_found', 'service_unavailable', `${method} is not offered for this payment`);
-  }
-  return { link, merchant, anonymousUserServiceId, amountCents, taxCents, methods };
+  return { link, merchant, anonymousUserServiceId, amountCents, taxCents };
 }
+
+/** A card's charge as the duplicate rule reads it (tryAgain: the payer confirmed a second purchase). */
+type CardCharged = Parameters<typeof duplicateCheckOf>[0];
 
 type MethodFields = Pick<NewTransaction, 'method' | 'status' | 'auth_status' | 'message_key'> & Partial<NewTransaction>;
 
@@ -108,25 +124,43 @@ export async function repeatedPayment(deps: Pick<Deps, 'db' | 'captchaRequired'>
 }
 
 /**
- * Records a method's transaction once per trackId: a repeat of the same charge returns the first
- * row, the trackId on another charge is conflict track_id_reused. `fingerprint` is the route's
- * linkPaymentFingerprint when it names more than the method and the link fields.
+ * Records a method's transaction once per trackId (recordAttempt), after repeatedPayment found no
+ * earlier one: a request with the same trackId that got there meanwhile is answered by its row.
+ * `fingerprint` is the route's linkPaymentFingerprint when it names more than the method and the link fields.
  */
 export async function recordPayment(
-  deps: Pick<Deps, 'db' | 'cardFingerprintKey'>, checked: CheckedPayment, input: LinkPaymentInput, fields: MethodFields, lang: string,
+  deps: Pick<Deps, 'db' | 'cardFingerprintKey'>, checked: CheckedPayee, input: LinkPaymentInput, fields: MethodFields, lang: string,
   fingerprint: string = linkPaymentFingerprint(deps, input, fields.method),
 ): Promise<TransactionRow> {
-  const earlier = await earlierAttempt(deps.db, input.trackId, fingerprint);
-  if (earlier) return earlier;
-  const row = await insertTransaction(deps.db, linkTransactionOf(checked, input, fields, lang, fingerprint), newCodOper());
-  if (row) return row;
-  if (!input.trackId) throw new Error('payment without trackId not inserted');
+  return (await recordAttempt(deps, linkTransactionOf(checked, input, fields, lang, fingerprint), null)).row;
+}
+
+/**
+ * The one insert of a payment's attempt, once per trackId (`inserted` false: the row an earlier
+ * request with it made, the same charge, else conflict track_id_reused). A card's `charge` is held to
+ * SPEC 8's possible_duplicated_tx in the same statement, under one advisory lock per (merchant,
+ * card, amount): two payments of one card at the same moment, each with its own trackId, cannot
+ * both pass, on any node.
+ */
+export async function recordAttempt(
+  deps: Pick<Deps, 'db'>, attempt: NewTransaction, charge: CardCharged | null,
+): Promise<{ row: TransactionRow; inserted: boolean }> {
+  const trackId = attempt.track_id;
+  const fingerprint = attempt.request_fingerprint ?? '';
+  const codOper = newCodOper();
+  const result = charge
+    ? await deps.db.oneStatementLocked(duplicateLockKey(charge), (db) => insertUnlessDuplicate(db, attempt, codOper, duplicateCheckOf(charge)))
+    : await insertUnlessDuplicate(deps.db, attempt, codOper, null);
+  if (result.kind === 'inserted') return { row: result.row, inserted: true };
+  // A duplicate that is this very attempt racing in again (the same trackId) is a retry, not a second payment.
+  if (result.kind === 'duplicate' && (!trackId || result.trackId !== trackId)) throw new PaymentError('conflict', 'possible_duplicated_tx', result.state);
+  if (!trackId) throw new Error('payment without trackId not inserted');
   // Another request with this trackId got there first (any node): the same charge, or a conflict.
-  return attemptThatWon(deps.db, input.trackId, fingerprint);
+  return { row: await attemptThatWon(deps.db, trackId, fingerprint), inserted: false };
 }
 
 /** The transaction a link payment records: the link's and the request's fields, then the method's. */
-export function linkTransactionOf(checked: CheckedPayment, input: LinkPaymentInput, fields: MethodFields, lang: string, fingerprint: string): NewTransaction {
+export function linkTransactionOf(checked: CheckedPayee, input: LinkPaymentInput, fields: MethodFields, lang: string, fingerprint: string): NewTransaction {
   return {
     track_id: input.trackId ?? null, link_code: checked.link.code, merchant_id: checked.merchant.id,
     amount_cents: checked.amountCents, tax_cents: checked.taxCents, tx_type: TRANSACTION_TYPES.authCapture,

@@ -5,6 +5,8 @@ import { receiptMail, voucherMail, voucherNetworkOf, type MailContent } from '..
 import type { TransactionRow } from '../store/transactions';
 import { sendMerchantMail } from './merchantMail';
 import type { ShopOfOperation } from '../store/merchantBrand';
+import { findMerchant } from '../store/merchants';
+import type { Settlement } from './settlePayment';
 
 /** The fields of a payment its receipt e-mail reads (a row, or one about to be inserted with its cod_oper). */
 export type ReceiptFields = Pick<TransactionRow,
@@ -31,10 +33,21 @@ export function receiptContentOf(tx: ReceiptFields, origin: string): ((shopName:
  * Sends the receipt e-mail of a paid payment (receiptContentOf), if it has one, in the shop's brand;
  * `shop`: the merchant's brand as the caller read it for this payment (else it is read here).
  */
-export async function mailReceipt(db: Queryable, tx: TransactionRow, merchantName: string, origin: string, shop?: ShopOfOperation): Promise<void> {
+async function mailReceipt(db: Queryable, tx: TransactionRow, merchantName: string, origin: string, shop?: ShopOfOperation): Promise<void> {
   const content = receiptContentOf(tx, origin);
   if (!content || !tx.email) return;
   await sendMerchantMail(db, { to: tx.email, kind: 'receipt', merchantId: tx.merchant_id, lang: mailLanguage(tx.lang), origin, fallbackName: merchantName, shop }, content);
+}
+
+/**
+ * The one reaction to a payment settled just now (a card's answer or event, a voucher paid at a
+ * kiosk): its receipt e-mail when it paid (receiptContentOf), once, since only the answer that
+ * settles it gets here. `shop`: the merchant as the caller read it for this payment.
+ */
+export async function mailReceiptOfSettled(db: Queryable, settled: Settlement | undefined, origin: string, shop?: ShopOfOperation): Promise<void> {
+  if (settled?.kind !== 'settled' || !receiptContentOf(settled.row, origin)) return;
+  const name = shop?.name ?? (await findMerchant(db, settled.row.merchant_id))?.name ?? '';
+  await mailReceipt(db, settled.row, name, origin, shop);
 }
 
 /** A cash voucher just issued, to the payer's e-mail: its code, amount, where and until when to pay, and its page. */

@@ -1,10 +1,9 @@
 import { CARD_AUTH_STATUS } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { gatewayCall } from '../gateways/GatewayCall';
-import { findMerchant } from '../store/merchants';
 import { findTransaction } from '../store/transactions';
 import { bankOutcomeOf, cardOutcomeOf } from './gatewayOutcomes';
-import { mailReceipt } from './receiptMail';
+import { mailReceiptOfSettled } from './receiptMail';
 import { settlePayment } from './settlePayment';
 
 /**
@@ -21,9 +20,8 @@ export async function settleOnReturn(deps: Pick<Deps, 'db' | 'gateways'>, codOpe
     if (row.method === 'card' && row.auth_status === CARD_AUTH_STATUS.three_ds) {
       const decision = await deps.gateways.card.lookup({ ...gatewayCall(codOper), reference: row.gateway_reference });
       if (!decision || decision.status === 'challenge' || decision.status === 'pending') return;
-      const settled = await settlePayment(deps, codOper, cardOutcomeOf(decision));
       // The receipt e-mail a card approved at once gets (the notification, had it come first, sends it).
-      if (settled?.kind === 'settled') await mailReceipt(deps.db, settled.row, (await findMerchant(deps.db, settled.row.merchant_id))?.name ?? '', origin);
+      await mailReceiptOfSettled(deps.db, await settlePayment(deps, codOper, cardOutcomeOf(decision)), origin);
     } else if (row.method === 'clave') {
       const answer = await deps.gateways.bank.outcome(gatewayCall(codOper));
       const outcome = answer ? bankOutcomeOf(answer) : undefined;

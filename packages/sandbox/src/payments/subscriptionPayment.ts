@@ -10,7 +10,8 @@ import { findMerchant } from '../store/merchants';
 import { findPlan, findSubscription } from '../store/catalog';
 import { findLinkSubscription, lockSubscription } from '../store/subscriptions';
 import { insertTransaction, newCodOper, type TransactionRow } from '../store/transactions';
-import { chargeCard, stillInDoubt } from './payByCard';
+import { chargeCard, stillInDoubt } from './chargeCard';
+import { checkPaymentCaptcha } from './captchaVerdict';
 import { cardAnswerOf, type CardAnswer } from './cardAnswer';
 import { cardFingerprintOf, storedCard } from './cardFingerprint';
 import { checkGuestAllowed } from './cardChecks';
@@ -30,6 +31,8 @@ export interface SubscriptionCardPayment {
   cardInformation: CardPaymentPayload['cardInformation'];
   email: string;
   trackId: string;
+  /** Verified before anything is read or recorded (checkPaymentCaptcha). */
+  captchaToken: string | undefined;
   lang: Language;
   anonymousUserServiceId: number | undefined;
   /** The checkout origin, for a 3DS challenge's URL. */
@@ -43,9 +46,10 @@ export type SubscriptionAnswer = CardAnswer & { subscriptionKey: string; applied
  * (core subscriptionPasses): the payment activates the subscription. A plan that charges at once is
  * charged now; otherwise the card is validated (amount 0) and charged when due. A repeat of the
  * activating payment (same trackId) answers what it did; any other payment of an active one is a conflict
- * request_already_paid. The caller checked the captcha.
+ * request_already_paid.
  */
 export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCardPayment): Promise<SubscriptionAnswer> {
+  await checkPaymentCaptcha(deps, p.captchaToken, { subscriptionKey: p.subscriptionKey });
   const sub = await findSubscription(deps.db, p.subscriptionKey);
   const plan = sub && (await findPlan(deps.db, sub.plan_id));
   if (!sub || !plan) throw new PaymentError('not_found', 'error_to_load');
@@ -60,7 +64,7 @@ export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCard
   const merchant = await findMerchant(deps.db, plan.merchant_id);
   if (!merchant) throw new PaymentError('not_found', 'Merchant Not Found');
   const payerName = `${card.firstName} ${card.lastName}`;
-  // The one card charge (payByCard.chargeCard): no answer is in_doubt and the attempt stays for the
+  // The one card charge (chargeCard): no answer is in_doubt and the attempt stays for the
   // reconciler and this trackId's retry, which asks the processor again under the attempt's key.
   const charged = async (attempt: TransactionRow) => answer((await chargeCard(deps, attempt, {
     card: { number: card.cardNumber, expMonth: card.expMonth, expYear: card.expYear, cvc: card.cvv, holder: payerName },

@@ -7,20 +7,31 @@ import { voucherOutcomeOf } from './gatewayOutcomes';
 import { checkLinkPayment, linkPaymentFingerprint, recordPayment, repeatedPayment, type LinkPaymentInput } from './linkPayment';
 import { callInDoubt, IN_DOUBT } from './inDoubt';
 import { refuseIfPaidElsewhere, settlePayment } from './settlePayment';
+import { cashResultOf, type CashResult } from './cashResult';
+import { mailVoucher } from './receiptMail';
+import { findMerchant } from '../store/merchants';
 
 export interface VoucherPaymentInput extends LinkPaymentInput {
   network: CashNetwork;
   anonymousUserServiceId: number | undefined;
   lang: Language;
+  /** The checkout origin the voucher's e-mail links to. */
+  origin: string;
 }
 
 /**
  * SPEC 7 "POST pay-cash / cash-point": core's rules and the link's checks, the attempt recorded as
  * in doubt, the voucher issued by the network through its port with the attempt's key, and its
- * number recorded. `fresh` is false for a repeat of the same request (the same voucher again).
- * Paying it at a kiosk arrives later as an event.
+ * number recorded, and mailed to the payer once (a repeat of the same request answers the same voucher,
+ * with no second e-mail). SPEC 3's cash result. Paying it at a kiosk arrives later as an event.
  */
-export async function issueVoucherPayment(deps: Deps, input: VoucherPaymentInput): Promise<{ row: TransactionRow; fresh: boolean }> {
+export async function issueVoucherPayment(deps: Deps, input: VoucherPaymentInput): Promise<CashResult> {
+  const { row, fresh } = await issueVoucher(deps, input);
+  if (fresh) await mailVoucher(deps.db, row, (await findMerchant(deps.db, row.merchant_id))?.name ?? '', input.origin);
+  return cashResultOf(row);
+}
+
+async function issueVoucher(deps: Deps, input: VoucherPaymentInput): Promise<{ row: TransactionRow; fresh: boolean }> {
   const fingerprint = linkPaymentFingerprint(deps, input, 'cash', { variant: input.network });
   // A retry of an attempt still in doubt asks the network again under the same key: the same voucher.
   const attempt = (await repeatedPayment(deps, input, fingerprint)) ?? (await recordPayment(deps, await checkLinkPayment(deps, input, 'cash', input.anonymousUserServiceId), input, {

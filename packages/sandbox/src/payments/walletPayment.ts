@@ -1,16 +1,16 @@
-import { duplicateCheckOf, type Language } from '@pasarela/core';
+import type { Language } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { PaymentError } from '../errors/PaymentError';
 import { debitBalance, findUserCard } from '../store/users';
 import { findMerchant, merchantCardCodes } from '../store/merchants';
-import { duplicateLockKey, insertTransaction, insertUnlessDuplicate, newCodOper, type TransactionRow } from '../store/transactions';
+import { insertTransaction, newCodOper, type TransactionRow } from '../store/transactions';
 import { checkCardBrand } from './cardChecks';
 import { attemptThatWon } from './chargeAttempt';
 import { IN_DOUBT } from './inDoubt';
-import { checkLinkPayment, linkPaymentFingerprint, linkTransactionOf, repeatedPayment, type LinkPaymentInput } from './linkPayment';
+import { checkLinkPayment, linkPaymentFingerprint, linkTransactionOf, recordAttempt, repeatedPayment, type LinkPaymentInput } from './linkPayment';
 import { claimLinkOrRefuse, withdrawAll } from './settlePayment';
 import { chargeSavedCard, subscriptionOfLink } from './subscriptionPayment';
-import { stillInDoubt } from './payByCard';
+import { stillInDoubt } from './chargeCard';
 
 /** What a logged-in wallet user pays a link with (SPEC 7 "POST activity pay"). */
 export type WalletSource =
@@ -73,11 +73,9 @@ export async function payFromWallet(deps: Deps, input: WalletPaymentInput): Prom
     card_brand: card.card_brand, card_last4: card.card_last4, card_token: card.card_token, card_fingerprint: sameCard,
     details: subscription ? { idSubscription: subscription.id, activates: true } : {},
   };
-  const charge = { merchantId: checked.merchant.id, cardFingerprint: sameCard, amountCents: checked.amountCents };
-  const result = await deps.db.oneStatementLocked(duplicateLockKey(charge), (db) =>
-    insertUnlessDuplicate(db, linkTransactionOf(checked, input, fields, input.lang, fingerprint), newCodOper(), duplicateCheckOf({ ...charge, tryAgain: input.tryAgain === true })));
-  // SPEC 8 possible_duplicated_tx, unless the duplicate is this very attempt racing in again.
-  if (result.kind === 'duplicate' && (!input.trackId || result.trackId !== input.trackId)) throw new PaymentError('conflict', 'possible_duplicated_tx', result.state);
-  if (result.kind !== 'inserted') return attemptThatWon(deps.db, input.trackId ?? '', fingerprint);
-  return chargeSavedCard(deps, result.row, { name: checked.merchant.name, logo: checked.merchant.logo || null }, input.lang);
+  // SPEC 8 possible_duplicated_tx, as for a typed card.
+  const { row, inserted } = await recordAttempt(deps, linkTransactionOf(checked, input, fields, input.lang, fingerprint), {
+    merchantId: checked.merchant.id, cardFingerprint: sameCard, amountCents: checked.amountCents, tryAgain: input.tryAgain === true,
+  });
+  return inserted ? chargeSavedCard(deps, row, { name: checked.merchant.name, logo: checked.merchant.logo || null }, input.lang) : row;
 }

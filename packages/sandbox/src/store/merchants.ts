@@ -68,7 +68,7 @@ export async function merchantCardCodes(db: Queryable, merchantId: number): Prom
 }
 
 /** The brands named in card services' card_codes lists (JSON arrays of strings), once each, in order. */
-export function cardCodesOf(lists: readonly unknown[]): string[] {
+function cardCodesOf(lists: readonly unknown[]): string[] {
   const codes = new Set<string>();
   for (const list of lists) {
     if (!Array.isArray(list)) continue;

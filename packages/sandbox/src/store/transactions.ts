@@ -208,25 +208,6 @@ export async function writeOutcome(db: Queryable, codOper: string, outcome: Paym
   return row;
 }
 
-/**
- * Writes a payment's outcome in one statement, as settlePayment would, when the payment is still as
- * the caller holds it (its status and auth status unchanged: still waiting, neither settled nor called
- * off meanwhile; PostgreSQL checks again after any writer it waited for) and no single-use link waits
- * on it (claiming one takes settlePayment's locks). Undefined when it did not write: the caller
- * settles the long way. Not for a payment that activates a subscription.
- */
-export async function writeOutcomeIfUnchanged(db: Queryable, held: Pick<TransactionRow, 'cod_oper' | 'status' | 'auth_status'>, outcome: PaymentOutcome): Promise<TransactionRow | undefined> {
-  const [row] = await db.query<TransactionRow>(
-    `update transactions t set status = $2, auth_status = $3, message_key = $4, details = t.details || $5::jsonb, redirect_url = $6,
-       reference = coalesce($7, t.reference), gateway_reference = coalesce($10, t.gateway_reference), updated_at = now()
-     where t.cod_oper = $1 and t.status = $8 and t.auth_status = $9
-       and not exists (select 1 from payment_links l where l.code = t.link_code and l.single_use)
-     returning t.*`,
-    [held.cod_oper, outcome.status, outcome.authStatus, outcome.messageKey, JSON.stringify(outcome.details ?? {}), outcome.redirectUrl ?? null, outcome.reference ?? null, held.status, held.auth_status, outcome.gatewayReference ?? null],
-  );
-  return row;
-}
-
 /** A payment, locked until the caller's transaction ends. */
 export async function lockTransaction(db: Queryable, codOper: string): Promise<TransactionRow | undefined> {
   const [row] = await db.query<TransactionRow>('select * from transactions where cod_oper = $1 for update', [codOper]);

@@ -8,16 +8,14 @@ import { ApiError } from '../../http/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { readObjectBody } from '../../http/readBody';
 import { parseOr400 } from '../../payments/validatePayload';
-import { mailReceipt } from '../../payments/receiptMail';
 import { mailLanguage } from '../../mail/mailText';
 import { validateLink, validationMail } from '../../mail/templates';
 import { sendMerchantMail } from '../../payments/merchantMail';
-import { findMerchant } from '../../store/merchants';
 import { refuseIfPaidElsewhere, wasPaidElsewhere, type Settlement } from '../../payments/settlePayment';
 import { receiveGatewayEvent } from '../../payments/receiveGatewayEvent';
 import type { SandboxControls } from '../../gateways/SandboxControls';
 import { findCashVoucher, findTransaction, type TransactionRow } from '../../store/transactions';
-import { asOfNow, cashResultOf, voucherResult } from '../payer/cash';
+import { asOfNow, cashResultOf, voucherResult } from '../../payments/cashResult';
 import { cryptoAnswer } from '../payer/crypto';
 import { cryptoRefundOf, CRYPTO_CANCELLED, mailRefund, sendCryptoRefund } from '../../payments/cryptoPayment';
 import { depositKeyOf } from '../../payments/cryptoReceived';
@@ -87,11 +85,10 @@ export function adminSettleRoutes(deps: Deps) {
     if (voucherResult(tx) === 'APPROVED') throw new ApiError(409, 'request_already_paid', 'The voucher is already paid');
     const voucher = await sandboxOf(deps).voucher.paidAtKiosk(tx.cod_oper);
     if (!voucher) throw new ApiError(409, 'request_already_paid', 'The voucher can no longer be paid');
-    const settled = await receiveGatewayEvent(deps, { id: `sim:voucher:${tx.cod_oper}:paid`, key: tx.cod_oper, kind: 'voucher', voucher });
+    // The paid receipt goes to the address the voucher went to.
+    const settled = await receiveGatewayEvent(deps, { id: `sim:voucher:${tx.cod_oper}:paid`, key: tx.cod_oper, kind: 'voucher', voucher }, originOf(deps, c.req.url));
     if (settled?.kind === 'finished' && voucherResult(settled.row) === 'APPROVED') throw new ApiError(409, 'request_already_paid', 'The voucher is already paid');
     refuseUnsettled(settled);
-    // The paid receipt, to the address the voucher went to.
-    if (settled) await mailReceipt(deps.db, settled.row, (await findMerchant(deps.db, settled.row.merchant_id))?.name ?? '', originOf(deps, c.req.url));
     return c.json(cashResultOf(settled?.row ?? tx));
   });
   // The chain confirming a crypto payment; amountPaid below the quote leaves it pending as under-paid.

@@ -91,6 +91,24 @@ describe('notifications from the simulator', () => {
     expect((await client.admin('POST', `/nequi/${codOper}`, { result: 'approve' })).status).toBe(409);
   });
 
+  it('a card or a voucher a notification pays gets its receipt e-mail once, however often it is delivered', async () => {
+    const receipts = async (codOper: string) =>
+      (await server.db.query<{ n: number }>("select count(*)::int as n from mailbox where kind = 'receipt' and position($1 in body) > 0", [codOper]))[0]?.n;
+    // The issuer answers this test card later (pending): its approval arrives as a notification.
+    const pending = await client.api('/cards/auth-capture', cardPayload(code, { cardNumber: '4000000000000259', amount: 40, taxAmount: 0 }));
+    const card = String(pending.data['codOper']);
+    const approved: GatewayEvent = { id: `receipt:${card}`, key: card, kind: 'card', decision: { status: 'approved', reference: `ref-${card}`, message: 'ok' } };
+    expect(await Promise.all([notify('card', approved), notify('card', approved)])).toEqual([200, 200]);
+    expect(await status(card)).toMatchObject({ status: 1 });
+    expect(await receipts(card)).toBe(1);
+    const issued = await client.api('/cash/pay-cash', { code, email: 'kiosko@example.com' });
+    const voucher = String(issued.data['Oper']);
+    const paid: GatewayEvent = { id: `receipt:${voucher}`, key: voucher, kind: 'voucher', voucher: { state: 'paid', reference: String(issued.data['reference']) } };
+    expect(await Promise.all([notify('voucher', paid), notify('voucher', paid)])).toEqual([200, 200]);
+    expect(voucher).not.toBe('undefined');
+    expect(await receipts(voucher)).toBe(1);
+  });
+
   it('late: a 3DS outcome arriving after the payment was settled by the settle call changes nothing more', async () => {
     const paid = await client.api('/cards/auth-capture', cardPayload(code, { cardNumber: '4000000000003220', amount: 40, taxAmount: 0 }));
     const codOper = String(paid.data['codOper']);

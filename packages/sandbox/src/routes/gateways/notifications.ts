@@ -3,9 +3,7 @@ import { Hono } from 'hono';
 import { originOf, type Deps } from '../../Deps';
 import { ApiError } from '../../http/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
-import { mailReceipt } from '../../payments/receiptMail';
 import { receiveGatewayEvent } from '../../payments/receiveGatewayEvent';
-import { findMerchant } from '../../store/merchants';
 
 const PORTS: ReadonlySet<string> = new Set<keyof Gateways>(['card', 'push', 'voucher', 'crypto', 'bank']);
 
@@ -25,11 +23,7 @@ export function gatewayNotificationRoutes(deps: Deps, handlers: GatewayNotificat
     if (!handler) throw new ApiError(404, 'not_found', `No notifications are taken for ${port}`);
     const events = await handler({ body: await c.req.text(), headers: c.req.raw.headers });
     if (!events) throw new ApiError(401, 'invalid_signature', 'The notification is not signed by the processor');
-    for (const event of events) {
-      const settled = await receiveGatewayEvent(deps, event);
-      // A 3DS challenge the payer answered on the issuer's page: its receipt e-mail, as a card approved at once gets.
-      if (event.kind === 'card' && settled?.kind === 'settled') await mailReceipt(deps.db, settled.row, (await findMerchant(deps.db, settled.row.merchant_id))?.name ?? '', originOf(deps, c.req.url));
-    }
+    for (const event of events) await receiveGatewayEvent(deps, event, originOf(deps, c.req.url));
     return c.json({ received: events.length });
   });
   return app;

@@ -4,8 +4,6 @@ import { originOf, type Deps } from '../../Deps';
 import { GATEWAY_RETURN_PATH } from '../../payments/bankPageReturn';
 import type { AppEnv } from '../../http/AppEnv';
 import { BANK_PAGE_CLOSE_FIELD, withCloseMark } from '../../http/html';
-import { findMerchant } from '../../store/merchants';
-import { mailReceipt } from '../../payments/receiptMail';
 import { receiveGatewayEvent } from '../../payments/receiveGatewayEvent';
 import { findTransaction, type TransactionRow } from '../../store/transactions';
 import { abandonCardChallenge, leftByPayer } from '../../payments/abandonChallenge';
@@ -95,10 +93,9 @@ export function threeDsRoutes(deps: Deps) {
       if (now && leftByPayer(now)) return noLongerValid(c, now);
       return c.json({ code: 'invalid_arguments', message: 'No 3DS challenge is waiting for this codOper, or result is not approve|fail|cancel' }, 400);
     }
-    const settled = await receiveGatewayEvent(deps, { id: `sim:card:${codOper}:${decision.status}`, key: codOper, kind: 'card', decision });
+    const settled = await receiveGatewayEvent(deps, { id: `sim:card:${codOper}:${decision.status}`, key: codOper, kind: 'card', decision }, originOf(deps, c.req.url));
     // Left as the issuer answered: the payment stays called off (settlePayment gave back what the issuer took).
     if (settled && leftByPayer(settled.row)) return noLongerValid(c, settled.row);
-    if (settled?.kind === 'settled') await mailReceipt(deps.db, settled.row, (await findMerchant(deps.db, settled.row.merchant_id))?.name ?? '', originOf(deps, c.req.url));
     return c.json({ codOper, status: settled?.row.status ?? null });
   });
   return app;

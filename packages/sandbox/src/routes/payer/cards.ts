@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { SubscriptionProcessTxSchema, activatesSubscriptionBody, isTrackId } from '@pasarela/core';
+import { CardPaymentPayloadSchema, SubscriptionProcessTxSchema, activatesSubscriptionBody, isTrackId } from '@pasarela/core';
 import type { Deps } from '../../Deps';
 import type { AppEnv } from '../../http/AppEnv';
 import { asLanguage } from '../../http/language';
@@ -10,13 +10,11 @@ import { payByCard } from '../../payments/payByCard';
 import { userIdOf } from '../../auth/sessions';
 import { guestServiceIdOf } from '../../auth/callerAuth';
 import { parseOr400 } from '../../payments/validatePayload';
-import { checkPaymentCaptcha } from '../../payments/captchaVerdict';
 import { payAndActivateSubscription } from '../../payments/subscriptionPayment';
 import { abandonCardChallenge } from '../../payments/abandonChallenge';
 import { cardAnswerOf } from '../../payments/cardAnswer';
 import { findTransaction } from '../../store/transactions';
 import { receiptAnswerOf } from './receipts';
-import { serverTimingOf, type ServerTiming } from '../../http/serverTiming';
 import { ApiError } from '../../http/ApiError';
 
 /** A codOper in an address: the characters a trackId may hold (core isTrackId). */
@@ -27,24 +25,12 @@ export function cardRoutes(deps: Deps) {
   // SPEC 7 "POST card auth-capture on the secure host".
   const pay = async (c: Context<AppEnv>) => payCard(c, await readObjectBody(c));
   const payCard = async (c: Context<AppEnv>, body: Record<string, unknown>) => {
-    const startedAt = performance.now();
-    const timing = serverTimingOf(deps);
-    // Where the payment's time went, for the payer's browser (answers and refusals alike).
-    try {
-      const res = await payCardTimed(c, body, timing);
-      res.headers.set('server-timing', timing.header(startedAt));
-      return res;
-    } catch (error) {
-      c.header('server-timing', timing.header(startedAt));
-      throw error;
-    }
-  };
-  const payCardTimed = async (c: Context<AppEnv>, body: Record<string, unknown>, timing: ServerTiming) => {
     const lang = asLanguage(body['lang']) ?? c.get('lang');
     c.set('lang', lang);
     const auth = c.req.header('authorization');
     const userId = auth ? await userIdOf(deps.db, auth) : undefined;
-    const { answer, receipt } = await payByCard(timing.deps, body, { lang, origin: new URL(c.req.url).origin, anonymousUserServiceId: guestServiceIdOf(c), userId });
+    const payload = parseOr400(CardPaymentPayloadSchema, body);
+    const { answer, receipt } = await payByCard(deps, payload, { lang, origin: new URL(c.req.url).origin, anonymousUserServiceId: guestServiceIdOf(c), userId });
     // An approved payment's answer carries its receipt (GET receipt's answer), drawn from what the
     // payment recorded: the checkout shows it without another round trip (docs/api.md).
     return reply(c, receipt ? { ...answer, receipt: receiptAnswerOf(receipt.row, receipt.merchant, receipt.returnUrl, lang) } : answer);
@@ -55,12 +41,10 @@ export function cardRoutes(deps: Deps) {
     const body = await readObjectBody(c);
     if (!activatesSubscriptionBody(body)) return payCard(c, body);
     const { requestPay, activateSubscription, idMerchant } = parseOr400(SubscriptionProcessTxSchema, body);
-    const subscriptionKey = activateSubscription.subscriptionKey;
-    await checkPaymentCaptcha(deps, requestPay.additionalData.captchaToken, { subscriptionKey });
     c.set('lang', requestPay.lang);
     return reply(c, await payAndActivateSubscription(deps, {
-      subscriptionKey, idSubscription: activateSubscription.idSubscription, idMerchant, amount: requestPay.amount, isOldVersion: requestPay.isOldVersion,
-      cardInformation: requestPay.cardInformation, email: requestPay.email, trackId: requestPay.additionalData.trackId, lang: requestPay.lang,
+      subscriptionKey: activateSubscription.subscriptionKey, idSubscription: activateSubscription.idSubscription, idMerchant, amount: requestPay.amount, isOldVersion: requestPay.isOldVersion,
+      cardInformation: requestPay.cardInformation, email: requestPay.email, trackId: requestPay.additionalData.trackId, captchaToken: requestPay.additionalData.captchaToken, lang: requestPay.lang,
       anonymousUserServiceId: guestServiceIdOf(c), origin: new URL(c.req.url).origin,
     }));
   };

@@ -8,7 +8,6 @@ import { readObjectBody } from '../../http/readBody';
 import { idSchema } from '../../http/idSchema';
 import { reply } from '../../http/reply';
 import { parseOr400 } from '../../payments/validatePayload';
-import { checkPaymentCaptcha } from '../../payments/captchaVerdict';
 import { payAndActivateSubscription } from '../../payments/subscriptionPayment';
 import { createSubscription, findPlan, findSubscription, listPlans, planOf } from '../../store/catalog';
 import { chargeIfDue } from '../../payments/chargeDueSubscription';
@@ -59,10 +58,8 @@ export function subscriptionRoutes(deps: Deps) {
   // this shorter address takes the card alone, for scripts and tests, and activates the same way.
   app.post('/subscriptions/:key/pay', async (c) => {
     const body = parseOr400(SubscriptionPaySchema, await readObjectBody(c));
-    const subscriptionKey = c.req.param('key');
-    await checkPaymentCaptcha(deps, body.captchaToken, { subscriptionKey });
     return reply(c, await payAndActivateSubscription(deps, {
-      subscriptionKey, cardInformation: body.cardInformation, email: body.email, trackId: body.trackId, lang: body.lang ?? c.get('lang'),
+      subscriptionKey: c.req.param('key'), cardInformation: body.cardInformation, email: body.email, trackId: body.trackId, captchaToken: body.captchaToken, lang: body.lang ?? c.get('lang'),
       anonymousUserServiceId: guestServiceIdOf(c), origin: new URL(c.req.url).origin,
     }));
   });
