@@ -197,6 +197,25 @@ const gatewaysTypes = {
   output: ['d.ts', 'd.cts'].map((ext) => ({ file: root(`./packages/gateways/dist/index.${ext}`), format: 'es' })),
 };
 
+// @pasarela/gateway-stripe: the card port on Stripe, ESM and CommonJS for Node, unminified, with
+// the stripe client and @pasarela/gateways (its dependencies) left as imports.
+const gatewayStripeExternal = (id) => id === 'stripe' || id === '@pasarela/gateways' || id.startsWith('node:');
+const gatewayStripePackage = {
+  input: root('./packages/gateway-stripe/src/index.ts'),
+  plugins: [resolve({ preferBuiltins: true, extensions: tsExtensions }), transpile()],
+  external: gatewayStripeExternal,
+  output: [
+    { file: root('./packages/gateway-stripe/dist/index.js'), format: 'es' },
+    { file: root('./packages/gateway-stripe/dist/index.cjs'), format: 'cjs', exports: 'named' },
+  ],
+};
+const gatewayStripeTypes = {
+  input: declarationsOf('gateway-stripe/src/index'),
+  plugins: [emitDeclarations(), dts({ respectExternal: false })],
+  external: gatewayStripeExternal,
+  output: ['d.ts', 'd.cts'].map((ext) => ({ file: root(`./packages/gateway-stripe/dist/index.${ext}`), format: 'es' })),
+};
+
 // examples/react.html's bundle, as a merchant's build would make it: React 19 and the packages
 // as they ship (their built files, not their sources). Served by the demo shop, not published.
 const reactDemo = {
@@ -307,7 +326,7 @@ const sandboxLibrary = { ...sandbox, input: root('./packages/sandbox/src/index.t
 const simulator = { ...sandbox, input: root('./packages/simulator/src/main.ts'), output: { file: root('./packages/simulator/dist/simulator.mjs'), format: 'es' } };
 
 const only = process.env.BUILD_ONLY?.split(',');
-const targets = { loader, loaderPure, loaderTypes, reactPackage, reactTypes, nodePackage: [nodePackage, nodeCli], nodeTypes, gatewaysPackage: [gatewaysPackage, gatewaysCli], gatewaysTypes, reactDemo, widget: [widget, widgetServer], console: consoleApp, sandbox: [sandbox, sandboxFaultNode, sandboxLibrary, simulator] };
+const targets = { loader, loaderPure, loaderTypes, reactPackage, reactTypes, nodePackage: [nodePackage, nodeCli], nodeTypes, gatewaysPackage: [gatewaysPackage, gatewaysCli], gatewaysTypes, gatewayStripe: [gatewayStripePackage, gatewayStripeTypes], reactDemo, widget: [widget, widgetServer], console: consoleApp, sandbox: [sandbox, sandboxFaultNode, sandboxLibrary, simulator] };
 export default Object.entries(targets)
   .filter(([name]) => !only || only.includes(name))
   .flatMap(([, config]) => config)

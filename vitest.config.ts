@@ -24,6 +24,7 @@ export default defineConfig({
     alias: [
       { find: /^@pasarela\/core$/, replacement: here('./packages/core/src/index.ts') },
       { find: /^@pasarela\/gateways$/, replacement: here('./packages/gateways/src/index.ts') },
+      { find: /^@pasarela\/gateway-stripe$/, replacement: here('./packages/gateway-stripe/src/index.ts') },
     ],
   },
   test: {
@@ -140,6 +141,11 @@ export default defineConfig({
       {
         extends: true,
         test: { name: 'simulator', include: ['packages/simulator/src/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        // against stripe-stateful-mock, started by the tests on a free port of this machine
+        extends: true,
+        test: { name: 'gateway-stripe', include: ['packages/gateway-stripe/src/**/*.test.ts'], environment: 'node' },
       },
       {
         extends: true,

@@ -15,12 +15,15 @@ describe('published packages', () => {
       ['@pasarela/checkout', []],
       ['@pasarela/react', []],
       ['@pasarela/node', []],
+      ['@pasarela/gateways', []],
+      ['@pasarela/gateway-stripe', []],
     ]);
-    const [checkout, react, node] = results;
+    const [checkout, react, node, , gatewayStripe] = results;
     expect(checkout?.entrypoints).toEqual(['.', './pure', './package.json']);
     expect(checkout?.files.filter((f) => !f.startsWith('dist/') && f !== 'package.json')).toEqual(['LICENSE', 'README.md', 'pure/package.json']);
     expect(react?.files.sort()).toEqual(['LICENSE', 'README.md', 'dist/index.cjs', 'dist/index.d.cts', 'dist/index.d.ts', 'dist/index.js', 'package.json']);
     expect(node?.files.sort()).toEqual(['LICENSE', 'README.md', 'dist/cli.js', 'dist/index.cjs', 'dist/index.d.cts', 'dist/index.d.ts', 'dist/index.js', 'package.json']);
+    expect(gatewayStripe?.files.sort()).toEqual(['LICENSE', 'README.md', 'dist/index.cjs', 'dist/index.d.cts', 'dist/index.d.ts', 'dist/index.js', 'package.json']);
   }, 120_000);
 
   it('import and require in Node, where there is no window, by their package names', () => {

@@ -22,6 +22,7 @@ export const PUBLISHED = [
   { dir: 'packages/react', ignoreResolutions: [] },
   { dir: 'packages/node', ignoreResolutions: [] },
   { dir: 'packages/gateways', ignoreResolutions: [] },
+  { dir: 'packages/gateway-stripe', ignoreResolutions: [] },
 ];
 
 function pack(pkgDir) {

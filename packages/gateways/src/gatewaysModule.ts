@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { GatewayNotifications } from './GatewayNotifications';
@@ -31,10 +32,12 @@ export interface ImportedGatewaysModule {
  * GATEWAYS_MODULE: an ES module a provider writes (Pasarela's docs/gateways.md), loaded by the
  * server without editing it, and by the contract kit. Its default export gives the ports it
  * implements; a port it names that is not one of the five, or gives as something other than an
- * object, stops the start with the reason.
+ * object, stops the start with the reason. `path` is a file (absolute, or from `cwd`), else the
+ * name of a package installed beside this one (`@pasarela/gateway-stripe`).
  */
 export async function importGatewaysModule(path: string, cwd = process.cwd()): Promise<ImportedGatewaysModule> {
-  const url = pathToFileURL(isAbsolute(path) ? path : resolve(cwd, path)).href;
+  const file = isAbsolute(path) ? path : resolve(cwd, path);
+  const url = existsSync(file) || path.startsWith('.') || isAbsolute(path) ? pathToFileURL(file).href : path;
   const module = (await import(url)) as Record<string, unknown> & { default?: GatewaysModuleExport; gateways?: GatewaysModuleExport };
   const exported = module.default ?? module.gateways;
   if (!exported) throw new Error(`GATEWAYS_MODULE ${path}: export default { gateways: { card?, push?, voucher?, crypto?, bank? }, notifications? }`);

@@ -59,4 +59,16 @@ describe('GATEWAYS_MODULE', () => {
     await expect(loadGatewaysModule(join(dir, 'wrong.mjs'), context)).rejects.toThrow(/cards is not a port/);
     await expect(loadGatewaysModule(join(dir, 'empty.mjs'), context)).rejects.toThrow(/export default/);
   });
+
+  it('loads a module by the name of a package installed beside the server', async () => {
+    const context = { notificationUrl: () => '' };
+    process.env['STRIPE_SECRET_KEY'] = 'sk_test_module_by_name';
+    try {
+      const provided = await loadGatewaysModule('@pasarela/gateway-stripe', context);
+      expect(Object.keys(provided.gateways)).toEqual(['card']);
+    } finally {
+      delete process.env['STRIPE_SECRET_KEY'];
+    }
+    await expect(loadGatewaysModule('./no-such-adapters.mjs', context)).rejects.toThrow();
+  });
 });

@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import Stripe from 'stripe';
+import { Pasarela } from '@pasarela/node';
+import { browserAvailable } from './support/browser';
+import { CheckoutFrame } from './support/pages';
+import { withSandboxAndBrowser } from './support/suite';
+import { startStripeMock, type RunningStripeMock } from '../packages/gateway-stripe/src/testing/stripeMock';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
+
+// Stripe as the card processor (GATEWAYS_MODULE=@pasarela/gateway-stripe, the built server as
+// npm start runs it) against stripe-stateful-mock, a fake of Stripe's API on this machine: a payer
+// pays by card in Chromium through the checkout, the shop refunds half then the rest through the
+// merchant API, and the fake's own records, read with Stripe's client, hold what Pasarela recorded.
+
+const SECRET_KEY = 'sk_test_pasarela_e2e';
+
+/** The shop's page: the Pay button for its link. */
+async function startShop(sandboxUrl: string, code: () => string): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><html lang="en"><meta charset="utf-8"><title>Shop</title>
+<button id="pay" type="button">Pay</button>
+<script src="${sandboxUrl}/sdk/checkout.js"></script>
+<script>document.getElementById('pay').addEventListener('click', function () { Checkout.open({ code: ${JSON.stringify(code())}, lang: 'en' }); });</script></html>`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+describe.runIf(browserAvailable())('Stripe as the card processor, end to end', () => {
+  let stripeMock: RunningStripeMock;
+  let sandbox: Sandbox;
+  let browser: Browser;
+  // Filled with the fake's address before the sandbox starts (this hook runs first).
+  const env: Record<string, string> = { GATEWAYS_MODULE: '@pasarela/gateway-stripe', STRIPE_SECRET_KEY: SECRET_KEY };
+  beforeAll(async () => {
+    stripeMock = await startStripeMock();
+    env['STRIPE_API_URL'] = stripeMock.url;
+  });
+  withSandboxAndBrowser(env, (started) => ({ sandbox, browser } = started), 'full');
+  afterAll(() => stripeMock?.stop());
+
+  it('pays by card at Stripe, refunds half then the rest, and Stripe holds one charge and the two refunds', async () => {
+    const keysRes = await fetch(`${sandbox.url}/sandbox/merchants`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Tienda Stripe' }),
+    });
+    const keys = (await keysRes.json()) as { secretKey: string };
+    const pasarela = new Pasarela({ secretKey: keys.secretKey, baseUrl: sandbox.url });
+    const orderReference = `order-${randomUUID().slice(0, 8)}`;
+    const link = await pasarela.paymentLinks.create({ amount: 30, taxAmount: 0, description: 'Pedido Stripe', orderReference, singleUse: true });
+    const shop = await startShop(sandbox.url, () => link.code);
+
+    const context = await browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(shop.url);
+    await page.getByRole('button', { name: 'Pay' }).click();
+    const checkout = new CheckoutFrame(page.frameLocator('iframe[src*="/pf/widget"]'));
+    await checkout.waitForForm();
+    await checkout.fillCard({ number: '4242 4242 4242 4242' });
+    await checkout.submit();
+    await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 20_000 }).toBe(true);
+    await context.close();
+    await shop.close();
+
+    const [paid] = (await pasarela.transactions.list({ orderReference })).data;
+    expect(paid).toMatchObject({ result: 'APPROVED' });
+    const codOper = paid?.codOper ?? '';
+    expect(await pasarela.transactions.refund(codOper, { amount: 15 })).toMatchObject({ status: 'succeeded', transaction: { refundedAmount: 15 } });
+    expect(await pasarela.transactions.refund(codOper, {})).toMatchObject({ status: 'succeeded', transaction: { refundedAmount: 30 } });
+
+    // The fake's own books, read as a shop's accountant would read Stripe's.
+    const stripe = new Stripe(SECRET_KEY, { host: new URL(stripeMock.url).hostname, port: new URL(stripeMock.url).port, protocol: 'http' });
+    const charges: Stripe.Charge[] = [];
+    for await (const charge of stripe.charges.list({ limit: 100 })) if (charge.metadata['pasarela_key'] === codOper) charges.push(charge);
+    expect(charges.map((c) => [c.amount, c.currency, c.status, c.amount_refunded])).toEqual([[3000, 'usd', 'succeeded', 3000]]);
+    const refunds = await stripe.refunds.list({ charge: charges[0]?.id ?? '' });
+    expect(refunds.data.map((r) => r.amount).sort()).toEqual([1500, 1500]);
+  });
+});

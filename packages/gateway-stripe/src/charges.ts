@@ -1,0 +1,106 @@
+import type Stripe from 'stripe';
+import { KEY_FIELD, decisionOfCardError, decisionOfCharge, isMissing, isRefusedCall } from './decisions';
+import { withinDeadline } from './stripeCall';
+import { tokenOfCard } from './testCards';
+import type { CardAuthorization, CardDecision, ChargeCall, GatewayCall } from '@pasarela/gateways';
+
+type CaptureCall = ChargeCall & { amountCents: number; currency: string };
+
+export interface StripeContext {
+  stripe: Stripe;
+  secretKey: string;
+  /** How far back `lookup` looks for a charge by its key when it has no reference (listing is exact; Stripe's search lags). */
+  lookupWindowMs: number;
+}
+
+/**
+ * One charge per key: the body holds only what the attempt fixes (amount, currency, card, capture,
+ * the key in metadata), so a resend is the same request and Stripe answers it from its record.
+ */
+export async function authorize({ stripe, secretKey }: StripeContext, request: CardAuthorization): Promise<CardDecision> {
+  const params: Stripe.ChargeCreateParams = {
+    amount: request.amountCents,
+    currency: request.currency.toLowerCase(),
+    capture: request.capture,
+    description: request.merchant.name,
+    metadata: { [KEY_FIELD]: request.idempotencyKey },
+  };
+  if ('number' in request.card) {
+    const tokenized = tokenOfCard(request.card, secretKey);
+    if ('refused' in tokenized) return { status: 'failed', message: tokenized.refused };
+    params.source = tokenized.token;
+  } else {
+    params.source = request.card.token;
+    if (request.card.customer) params.customer = request.card.customer;
+  }
+  try {
+    const charge = await withinDeadline(request.deadline, `charge:${request.idempotencyKey}`, (options) => stripe.charges.create(params, options));
+    return decisionOfCharge(charge);
+  } catch (error) {
+    const decision = decisionOfCardError(error);
+    if (decision) return decision;
+    if (isRefusedCall(error)) return { status: 'failed', message: (error as Error).message };
+    throw error;
+  }
+}
+
+/** The charge made under the key: by its reference when known, else found by the key in its metadata. */
+export async function findCharge(context: StripeContext, call: GatewayCall & { reference: string | null }): Promise<Stripe.Charge | null> {
+  const { stripe } = context;
+  if (call.reference) {
+    const reference = call.reference;
+    try {
+      return await withinDeadline(call.deadline, undefined, (options) => stripe.charges.retrieve(reference, {}, options));
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+    }
+  }
+  return withinDeadline(call.deadline, undefined, (options) => chargeByKey(context, call.idempotencyKey, options));
+}
+
+async function chargeByKey({ stripe, lookupWindowMs }: StripeContext, key: string, options: Stripe.RequestOptions): Promise<Stripe.Charge | null> {
+  const created = { gte: Math.floor((Date.now() - lookupWindowMs) / 1000) };
+  for await (const charge of stripe.charges.list({ created, limit: 100 }, options)) {
+    if (charge.metadata?.[KEY_FIELD] === key) return charge;
+  }
+  return null;
+}
+
+/** null only when Stripe holds no charge for the key: a charge it has not decided is `pending`. */
+export async function lookup(context: StripeContext, call: GatewayCall & { reference: string | null }): Promise<CardDecision | null> {
+  const charge = await findCharge(context, call);
+  return charge ? decisionOfCharge(charge) : null;
+}
+
+/** Captures at most what was held: Stripe refuses more, and the adapter checks it first (the fake does not). */
+export async function capture(context: StripeContext, call: CaptureCall): Promise<'captured' | 'refused'> {
+  const { stripe } = context;
+  const held = await findCharge(context, call);
+  if (!held || call.amountCents > held.amount) return 'refused';
+  const params: Stripe.ChargeCaptureParams = { amount: call.amountCents };
+  try {
+    await withinDeadline(call.deadline, `capture:${call.idempotencyKey}`, (options) => stripe.charges.capture(call.reference, params, options));
+    return 'captured';
+  } catch (error) {
+    if (isRefusedCall(error)) return 'refused';
+    throw error;
+  }
+}
+
+/** A charge not captured yet is let go by refunding it whole; a captured one is refused (refund it instead). */
+export async function voidCharge(context: StripeContext, call: ChargeCall): Promise<'voided' | 'refused'> {
+  const { stripe } = context;
+  const charge = await findCharge(context, call);
+  if (!charge || charge.status === 'failed') return 'voided';
+  if (charge.captured) return 'refused';
+  if (charge.refunded) return 'voided';
+  try {
+    await withinDeadline(call.deadline, `void:${call.idempotencyKey}`, (options) =>
+      stripe.refunds.create({ charge: charge.id, metadata: { [KEY_FIELD]: call.idempotencyKey } }, options),
+    );
+    return 'voided';
+  } catch (error) {
+    if (isRefusedCall(error)) return 'refused';
+    throw error;
+  }
+}

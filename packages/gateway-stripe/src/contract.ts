@@ -1,0 +1,24 @@
+import Stripe from 'stripe';
+import type { ContractInputs, GatewayEvent } from '@pasarela/gateways';
+import { KEY_FIELD } from './decisions';
+
+const card = (number: string) => ({ number, expMonth: '12', expYear: '2034', cvc: '123', holder: 'Contract Kit' });
+
+/**
+ * What the contract kit (`npx pasarela-gateways contract @pasarela/gateway-stripe`) needs to know:
+ * Stripe's test cards (test mode, an `sk_test_` key), what the adapter supports (no 3D Secure: Stripe's
+ * charges with its test tokens ask none), and how Stripe signs a webhook, with the endpoint's secret
+ * (STRIPE_WEBHOOK_SECRET) as the handler reads it.
+ */
+export const contract: ContractInputs = {
+  cards: { approves: card('4242424242424242'), declines: card('4000000000000002'), fails: card('4000000000000119') },
+  supports: { threeDS: false, captureLater: true, savedCards: true, partialRefunds: true },
+  notify: (_port, events) => {
+    const secret = process.env['STRIPE_WEBHOOK_SECRET'] ?? '';
+    const [event] = events.filter((e): e is Extract<GatewayEvent, { kind: 'card' }> => e.kind === 'card');
+    const charge = { id: event?.reference, object: 'charge', status: 'succeeded', metadata: { [KEY_FIELD]: event?.key } };
+    const body = JSON.stringify({ id: event?.id, object: 'event', type: 'charge.succeeded', data: { object: charge } });
+    const signature = new Stripe('sk_test_signing_only').webhooks.generateTestHeaderString({ payload: body, secret });
+    return { body, headers: new Headers({ 'content-type': 'application/json', 'stripe-signature': signature }) };
+  },
+};

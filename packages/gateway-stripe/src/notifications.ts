@@ -1,0 +1,84 @@
+import type Stripe from 'stripe';
+import { KEY_FIELD, decisionOfCharge } from './decisions';
+import type { Dispute, GatewayEvent, NotificationHandler } from '@pasarela/gateways';
+
+/**
+ * Reads Stripe's webhooks sent to the card port's notification route: the signature (the
+ * `Stripe-Signature` header, the endpoint's signing secret `whsec_...`) verified by the client's
+ * `webhooks.constructEvent`, then the event in the port's words. An authentic event that says
+ * nothing about a payment (a customer updated) carries no events.
+ */
+export function stripeNotifications(stripe: Stripe, webhookSecret: string): NotificationHandler {
+  return async ({ body, headers }) => {
+    const signature = headers.get('stripe-signature');
+    if (!signature) return undefined;
+    let event: Stripe.Event;
+    try {
+      event = stripe.webhooks.constructEvent(body, signature, webhookSecret);
+    } catch {
+      return undefined;
+    }
+    return eventsOf(event);
+  };
+}
+
+function eventsOf(event: Stripe.Event): GatewayEvent[] {
+  switch (event.type) {
+    case 'charge.succeeded':
+    case 'charge.failed':
+    case 'charge.pending': {
+      const charge = event.data.object;
+      const key = charge.metadata?.[KEY_FIELD];
+      return key ? [{ id: event.id, kind: 'card', key, reference: charge.id, decision: decisionOfCharge(charge) }] : [];
+    }
+    case 'charge.refunded':
+      return (event.data.object.refunds?.data ?? []).flatMap((made) => refundEvent(`${event.id}:${made.id}`, made));
+    case 'charge.refund.updated':
+    case 'refund.updated':
+    case 'refund.failed':
+      return refundEvent(event.id, event.data.object);
+    case 'charge.dispute.created':
+    case 'charge.dispute.updated':
+    case 'charge.dispute.closed': {
+      const dispute = event.data.object;
+      const paymentReference = typeof dispute.charge === 'string' ? dispute.charge : dispute.charge.id;
+      return [{ id: event.id, kind: 'dispute', paymentReference, dispute: disputeFacts(dispute) }];
+    }
+    default:
+      return [];
+  }
+}
+
+/** A refund Pasarela asked for (its key in the metadata) once it has ended; a pending one says nothing yet. */
+function refundEvent(id: string, made: Stripe.Refund): GatewayEvent[] {
+  const key = made.metadata?.[KEY_FIELD];
+  if (!key) return [];
+  if (made.status === 'succeeded') return [{ id, kind: 'refund', key, reference: made.id, outcome: 'refunded' }];
+  if (made.status === 'failed' || made.status === 'canceled') return [{ id, kind: 'refund', key, reference: made.id, outcome: 'failed' }];
+  return [];
+}
+
+const DISPUTE_STATUS: Record<string, Dispute['status']> = {
+  warning_needs_response: 'needs_response',
+  needs_response: 'needs_response',
+  warning_under_review: 'under_review',
+  under_review: 'under_review',
+  won: 'won',
+  warning_closed: 'won',
+  lost: 'lost',
+  // Closed because the merchant refunded the charge: the money went back to the payer.
+  charge_refunded: 'lost',
+  prevented: 'won',
+};
+
+export function disputeFacts(dispute: Stripe.Dispute): Dispute {
+  const dueBy = dispute.evidence_details?.due_by;
+  return {
+    reference: dispute.id,
+    status: DISPUTE_STATUS[dispute.status] ?? 'under_review',
+    amountCents: dispute.amount,
+    currency: dispute.currency.toUpperCase(),
+    reason: dispute.reason,
+    evidenceDueBy: dueBy ? new Date(dueBy * 1000) : null,
+  };
+}

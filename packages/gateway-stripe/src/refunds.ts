@@ -1,0 +1,45 @@
+import type Stripe from 'stripe';
+import { KEY_FIELD, isMissing, isRefusedCall } from './decisions';
+import { withinDeadline } from './stripeCall';
+import type { StripeContext } from './charges';
+import type { CardRefundAnswer, CardRefundRequest, ChargeCall } from '@pasarela/gateways';
+
+function outcomeOf(refund: Stripe.Refund): 'refunded' | 'failed' | 'pending' {
+  if (refund.status === 'succeeded') return 'refunded';
+  if (refund.status === 'failed' || refund.status === 'canceled') return 'failed';
+  return 'pending';
+}
+
+/** One refund per refund key, its key kept in the refund's metadata. */
+export async function refund({ stripe }: StripeContext, call: CardRefundRequest): Promise<CardRefundAnswer> {
+  const params: Stripe.RefundCreateParams = { charge: call.reference, amount: call.amountCents, metadata: { [KEY_FIELD]: call.idempotencyKey } };
+  try {
+    const made = await withinDeadline(call.deadline, `refund:${call.idempotencyKey}`, (options) => stripe.refunds.create(params, options));
+    const outcome = outcomeOf(made);
+    return { status: outcome === 'failed' ? 'refused' : outcome, reference: made.id };
+  } catch (error) {
+    if (isRefusedCall(error)) return { status: 'refused' };
+    throw error;
+  }
+}
+
+/** The refund made under the key: by its reference, else among the charge's refunds; null when there is none. */
+export async function refundOutcome(
+  { stripe }: StripeContext,
+  call: ChargeCall & { refundReference: string | null },
+): Promise<'refunded' | 'failed' | 'pending' | null> {
+  const found = await withinDeadline(call.deadline, undefined, async (options) => {
+    if (call.refundReference) {
+      try {
+        return await stripe.refunds.retrieve(call.refundReference, {}, options);
+      } catch (error) {
+        if (!isMissing(error)) throw error;
+      }
+    }
+    for await (const made of stripe.refunds.list({ charge: call.reference, limit: 100 }, options)) {
+      if (made.metadata?.[KEY_FIELD] === call.idempotencyKey) return made;
+    }
+    return null;
+  });
+  return found ? outcomeOf(found) : null;
+}
