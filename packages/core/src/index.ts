@@ -272,6 +272,7 @@ export {
   waitingCalls,
   waitingOfParams,
   waitingPaymentCall,
+  pendingAttemptCall,
 } from './firstScreen';
 export { pickLanguage, acceptLanguageTags } from './languageChoice';
 export type { CheckoutType, ApiCall, PrimedAnswer } from './firstScreen';

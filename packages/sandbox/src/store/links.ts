@@ -16,6 +16,8 @@ export interface LinkRow {
   single_use: boolean;
   /** The payment that paid a single-use link (claimSingleUseLink); null while it is open. */
   paid_cod_oper: string | null;
+  /** The shop's own id for the order (merchant API); such a link is one order's, as a single-use one. */
+  order_reference: string | null;
   service_code: string;
   transactions_type: string;
   lang: string;
