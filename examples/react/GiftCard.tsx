@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ReactElement } from 'react';
 import { CheckoutButton } from '@pasarela/react';
 import { SHOP_APPEARANCE } from './appearance';
-import { createPaymentLink, shop } from './shop';
+import { orderLink, shop } from './shop';
 import type { Text } from './text';
 
 const GIFT_CARD_AMOUNT = 25;
@@ -14,7 +14,7 @@ export function GiftCard({ checkoutOrigin, lang, text }: { checkoutOrigin: strin
   const [code, setCode] = useState<string>();
   useEffect(() => {
     let current = true;
-    createPaymentLink({ amount: GIFT_CARD_AMOUNT, description: GIFT_CARD_DESCRIPTION }).then(
+    orderLink({ amount: GIFT_CARD_AMOUNT, description: GIFT_CARD_DESCRIPTION }).then(
       (created) => current && setCode(created),
       (error: Error) => shop().setState('failed', error.message),
     );
