@@ -5,7 +5,7 @@ export type Language = 'es' | 'en';
 
 interface DemoShop {
   readonly lang: Language;
-  order(): { amount: number; taxAmount: number; description: string; items: string };
+  order(): { amount: number; taxAmount: number; description: string; descriptions: { es: string; en: string }; items: string };
   showResult(result: PaymentResult): void;
   setState(name: 'idle' | 'opening' | 'open' | 'paid' | 'pending' | 'closed' | 'failed' | 'error', detail?: string): void;
 }
@@ -25,7 +25,7 @@ export const shop = (): DemoShop => window.demoShop;
  * (?order=), so the order opened in any browser is back on its link and on the payment waiting
  * there (docs/integration.md "One link per order").
  */
-export async function orderLink(order: { amount: number; taxAmount?: number; description: string }): Promise<string> {
+export async function orderLink(order: { amount: number; taxAmount?: number; description: string; descriptions?: { es?: string; en?: string } }): Promise<string> {
   const address = new URL(location.href);
   const response = await fetch('/shop/links', {
     method: 'POST',

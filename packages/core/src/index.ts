@@ -152,6 +152,7 @@ export { SPECIFIC_ERROR_CODES, errorEffect } from './errorCodes';
 export { processingFailureKey, cryptoFailure } from './paymentFailures';
 export { passwordPolicyIssues, isStrongPassword, newPasswordSchema } from './passwords';
 export { CampaignBridgeSchema, activeCampaign, campaignAmountError } from './campaign';
+export { merchantTextIn } from './merchantTexts';
 export type { CampaignBridge } from './campaign';
 export { PaymentStationSchema } from './paymentLink';
 export { qrCodeKind, searchActivityQuery, paymentCodeLookupResult } from './paymentCode';

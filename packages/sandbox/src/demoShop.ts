@@ -65,7 +65,7 @@ export function createDemoShop(examplesDir: string, options: DemoShopOptions): H
     const orderNumber = orderNumberOf(body['order']);
     let answered: { status: number; body: Record<string, unknown> };
     try {
-      answered = await linkFor(orderNumber, { amount: body['amount'], taxAmount: body['taxAmount'], description: body['description'] });
+      answered = await linkFor(orderNumber, { amount: body['amount'], taxAmount: body['taxAmount'], description: body['description'], descriptions: body['descriptions'] });
     } catch {
       return c.json({ code: 'checkout_unreachable', message: 'The shop could not reach the checkout' }, 502);
     }

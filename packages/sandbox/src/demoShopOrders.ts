@@ -39,7 +39,7 @@ export function createOrderBook(call: ShopCall) {
   }
 
   /** The order's link: the one it has while unpaid (200), else a new one (answered as the admin API answered: 201). */
-  return async function linkFor(orderNumber: string, order: { amount: unknown; taxAmount: unknown; description: unknown }): Promise<ShopCallAnswer> {
+  return async function linkFor(orderNumber: string, order: { amount: unknown; taxAmount: unknown; description: unknown; descriptions?: unknown }): Promise<ShopCallAnswer> {
     const key = JSON.stringify([orderNumber, order.amount, order.taxAmount, order.description]);
     const kept = orders.get(key);
     if (kept) {
