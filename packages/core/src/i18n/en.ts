@@ -66,6 +66,8 @@ export const en: Record<keyof typeof es, string> = {
   duplicate_question: 'You paid this same amount with this card to this merchant a few minutes ago. Is this a new purchase?',
   duplicate_question_waiting: 'You have an identical payment waiting for confirmation: the same amount with this card, a few minutes ago. It has not been charged yet, but it may be. Is this a new purchase?',
   duplicate_confirm_button: 'Yes, it is another purchase: pay again',
+  duplicate_decline_button: 'No, go back to that payment',
+  duplicate_declined: "You didn't pay again: your earlier payment stays the one for this purchase.",
   card_not_valid: 'The merchant does not accept this card type',
   invalid_code_validation_tx: 'The validation code is not valid',
   try_again_validation_tx: 'We could not validate the transaction, try again',
@@ -89,6 +91,7 @@ export const en: Record<keyof typeof es, string> = {
   // Splash, header, language
   splash_aria_label: 'Loading the payment checkout',
   loading: 'Loading...',
+  returning_to_form: 'Going back to the payment form...',
   close: 'Close',
   close_pending_title: 'Your payment is still in progress',
   close_pending_text: 'Closing now does not cancel it: if you complete it, you will still be charged. When you pay at this shop again, you will see it first, to carry on with it or call it off (from any browser, when the link is for your order).',

@@ -64,6 +64,8 @@ export const es = {
   duplicate_question: 'Ya pagaste este mismo monto con esta tarjeta a este comercio hace unos minutos. ¿Es una compra nueva?',
   duplicate_question_waiting: 'Tienes un pago igual esperando confirmación: el mismo monto con esta tarjeta, hace unos minutos. Aún no se ha cobrado, pero podría cobrarse. ¿Es una compra nueva?',
   duplicate_confirm_button: 'Sí, es otra compra: pagar de nuevo',
+  duplicate_decline_button: 'No, volver a ese pago',
+  duplicate_declined: 'No pagaste de nuevo: tu pago anterior sigue siendo el de esta compra.',
   card_not_valid: 'El comercio no acepta este tipo de tarjeta',
   invalid_code_validation_tx: 'El código de validación no es válido',
   try_again_validation_tx: 'No pudimos validar la transacción, intenta de nuevo',
@@ -87,6 +89,7 @@ export const es = {
   // Splash, header, language
   splash_aria_label: 'Cargando la pasarela de pago',
   loading: 'Cargando...',
+  returning_to_form: 'Volviendo al formulario de pago...',
   close: 'Cerrar',
   close_pending_title: 'Tu pago sigue en curso',
   close_pending_text: 'Si cierras ahora, el pago no se cancela: si lo completas, se cobrará igual. Cuando vuelvas a pagar en esta tienda, lo verás primero, para seguirlo o anularlo (si el enlace es de tu pedido, desde cualquier navegador).',
