@@ -30,3 +30,22 @@ describe('closing while a Yappy or Nequi payment waits says where it will be fou
     expect(text).toMatch(lang === 'es' ? /se cobrará igual/ : /you will still be charged/);
   });
 });
+
+// Issue 70: closing with only a cash voucher open charges nothing, so closing is the primary button
+// (first, with the focus); with a push waiting, staying is.
+describe('which choice leads', () => {
+  it.each([
+    ['a voucher alone: closing', 'cash', 'Cerrar de todas formas'],
+    ['a Yappy request: staying', 'yappy', 'Seguir aquí'],
+  ] as const)('%s', async (_why, method, primary) => {
+    await startI18n('es', catalogs.es);
+    const guard = createCloseGuard(() => {});
+    guard.hold(method, { codOper: 'PP1', pending: null });
+    const view = await render(<CloseConfirm guard={guard} />);
+    unmount = view.unmount;
+    const [first] = [...view.container.querySelectorAll('button')];
+    expect(first?.textContent).toBe(primary);
+    expect(first?.className).toContain('button--primary');
+    expect(document.activeElement).toBe(first);
+  });
+});
