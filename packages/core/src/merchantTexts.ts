@@ -1,11 +1,9 @@
 import type { Language } from './constants';
 
-/** A merchant's own words per language and field (`{ en: { title: '...' } }`), as stored beside its default text. */
-export type MerchantTranslations = Partial<Record<Language, Partial<Record<string, string>>>>;
-
 /**
  * A text the merchant wrote for payers (a campaign's title and text, a link's description) in the
- * payer's language: its words in that language when it gave them, else its default text, the one
+ * payer's language, from its words per language and field as stored beside its default text
+ * (`{ en: { title: '...' } }`): its words in that language when it gave them, else its default text, the one
  * language it gave. Never another language's words when the payer's was given.
  */
 export function merchantTextIn(defaultText: string, translations: unknown, field: string, lang: Language): string {

@@ -54,7 +54,7 @@ export interface NewLink {
   returnUrl?: string | undefined;
   /** The payer's e-mail when it is known (an e-mailed request): the forms start with it. */
   email?: string | undefined;
-  /** The description in the other languages the merchant gave (core MerchantTranslations). */
+  /** The description in the other languages the merchant gave (`{ en: { description } }`, core merchantTextIn). */
   translations?: Record<string, { description: string }> | undefined;
 }
 
