@@ -247,7 +247,9 @@
       return {
         amount: sums.subtotalCents / 100,
         taxAmount: sums.taxCents / 100,
+        // the shop's default language, and each language its payers may read, so each reads theirs
         description: TEXT.es.order,
+        descriptions: { es: TEXT.es.order, en: TEXT.en.order },
         // what is in the cart: the same total from other items is another order
         items: PRODUCTS.map(function (p) {
           return p.id + ' x' + p.quantity;

@@ -2,19 +2,20 @@ import { useEffect, useState } from 'react';
 import type { ReactElement } from 'react';
 import { CheckoutButton } from '@pasarela/react';
 import { SHOP_APPEARANCE } from './appearance';
-import { createPaymentLink, shop } from './shop';
+import { orderLink, shop } from './shop';
 import type { Text } from './text';
 
 const GIFT_CARD_AMOUNT = 25;
-/** In Spanish whatever the page language, as the shop's order descriptions are. */
+/** In the shop's default language, and in each its payers may read. */
 const GIFT_CARD_DESCRIPTION = 'Tarjeta de regalo de Tostadores del Casco';
+const GIFT_CARD_DESCRIPTIONS = { es: GIFT_CARD_DESCRIPTION, en: 'Tostadores del Casco gift card' };
 
 /** A fixed-price item whose payment link exists before the click, so <CheckoutButton> can carry it. */
 export function GiftCard({ checkoutOrigin, lang, text }: { checkoutOrigin: string; lang: 'es' | 'en'; text: Text }): ReactElement {
   const [code, setCode] = useState<string>();
   useEffect(() => {
     let current = true;
-    createPaymentLink({ amount: GIFT_CARD_AMOUNT, description: GIFT_CARD_DESCRIPTION }).then(
+    orderLink({ amount: GIFT_CARD_AMOUNT, description: GIFT_CARD_DESCRIPTION, descriptions: GIFT_CARD_DESCRIPTIONS }).then(
       (created) => current && setCode(created),
       (error: Error) => shop().setState('failed', error.message),
     );

@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { CheckoutFrame, useCheckout } from '@pasarela/react';
 import type { PaymentResult } from '@pasarela/react';
 import { SHOP_APPEARANCE } from './appearance';
-import { orderLink, orderPaid, shop } from './shop';
+import { orderLink, shop } from './shop';
 import type { Text } from './text';
 
 interface Props {
@@ -41,7 +41,6 @@ export function PayPanel({ checkoutOrigin, lang, text }: Props): ReactElement {
       // success is APPROVED or PENDING: only an approved payment is paid (ship on the webhook)
       if (result.status === 'success') {
         paidOper.current = result.notification.Oper;
-        if (result.notification.Estado === 'APPROVED') orderPaid();
         shop().setState(result.notification.Estado === 'APPROVED' ? 'paid' : 'pending', paidOper.current);
       }
     },

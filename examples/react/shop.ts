@@ -5,7 +5,7 @@ export type Language = 'es' | 'en';
 
 interface DemoShop {
   readonly lang: Language;
-  order(): { amount: number; taxAmount: number; description: string; items: string };
+  order(): { amount: number; taxAmount: number; description: string; descriptions: { es: string; en: string }; items: string };
   showResult(result: PaymentResult): void;
   setState(name: 'idle' | 'opening' | 'open' | 'paid' | 'pending' | 'closed' | 'failed' | 'error', detail?: string): void;
 }
@@ -19,53 +19,24 @@ declare global {
 export const shop = (): DemoShop => window.demoShop;
 
 /**
- * YOUR SERVER creates the payment link with your merchant credentials and hands the page only its
- * code: here the demo shop's server (POST /shop/links on this origin) asks the sandbox.
+ * YOUR SERVER finds or creates the order's payment link with your merchant credentials and hands
+ * the page only its code: here the demo shop's server (POST /shop/links on this origin). It keeps
+ * its orders, one link per order while it is unpaid; the page's address carries the order's number
+ * (?order=), so the order opened in any browser is back on its link and on the payment waiting
+ * there (docs/integration.md "One link per order").
  */
-export async function createPaymentLink(order: { amount: number; taxAmount?: number; description: string }): Promise<string> {
+export async function orderLink(order: { amount: number; taxAmount?: number; description: string; descriptions?: { es?: string; en?: string } }): Promise<string> {
+  const address = new URL(location.href);
   const response = await fetch('/shop/links', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(order),
+    body: JSON.stringify({ ...order, order: address.searchParams.get('order') }),
   });
-  const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
+  const body = (await response.json().catch(() => ({}))) as { code?: string; order?: string; message?: string };
   if (!response.ok || !body.code) throw new Error(body.message ?? `HTTP ${response.status}`);
+  if (body.order && address.searchParams.get('order') !== body.order) {
+    address.searchParams.set('order', body.order);
+    history.replaceState(history.state, '', address);
+  }
   return body.code;
-}
-
-const ORDER_KEY = 'demo-shop.order';
-
-/**
- * One link per order, reused while the order is the same (the cart, kept for this tab as a shop
- * keeps an order in its session): Pay again after closing the checkout during a wait is back on
- * that payment, not on a second one (docs/integration.md). The same key as the other demo pages.
- */
-function keptOrder(): { cart?: unknown; code?: unknown } | null {
-  try {
-    return JSON.parse(sessionStorage.getItem(ORDER_KEY) ?? 'null') as { cart?: unknown; code?: unknown } | null;
-  } catch {
-    return null;
-  }
-}
-
-export async function orderLink(order: ReturnType<DemoShop['order']>): Promise<string> {
-  const cart = JSON.stringify(order);
-  const kept = keptOrder();
-  if (kept?.cart === cart && typeof kept.code === 'string') return kept.code;
-  const code = await createPaymentLink(order);
-  try {
-    sessionStorage.setItem(ORDER_KEY, JSON.stringify({ cart, code }));
-  } catch {
-    // without storage every Pay is a new order; the loader's memory still shows what waits
-  }
-  return code;
-}
-
-/** A paid order is done: the next Pay is a new order with its own link. */
-export function orderPaid(): void {
-  try {
-    sessionStorage.removeItem(ORDER_KEY);
-  } catch {
-    // nothing kept
-  }
 }

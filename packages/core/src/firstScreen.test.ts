@@ -84,19 +84,21 @@ describe('the first screen calls (SPEC 7), one key whatever the order of the que
   });
 });
 
-describe('waitingCalls: the look-ups the checkout makes before its first screen for the loader\'s ?waiting= list', () => {
+describe('waitingCalls: the look-ups the checkout makes before its first screen: the loader\'s ?waiting= list, then this link\'s own wait', () => {
   const yappy = { merchant: 7, link: 'OLD', method: 'yappy', codOper: 'PPYP1', deadline: null };
   const params = (list: unknown, extra = '') => new URLSearchParams(`waiting=${encodeURIComponent(JSON.stringify(list))}${extra}`);
   const info = { idMerchant: 7, code: 'NEW', subscription: null };
+  const own = 'payments/pending?code=NEW';
   it.each([
-    ['this merchant\'s payment on another link', params([yappy]), info, ['payments/waiting/PPYP1']],
-    ['in the loader\'s order', params([yappy, { ...yappy, codOper: 'PPNQ2', method: 'nequi' }]), info, ['payments/waiting/PPYP1', 'payments/waiting/PPNQ2']],
-    ['not another merchant\'s', params([{ ...yappy, merchant: 9 }]), info, []],
-    ['not this link\'s own', params([{ ...yappy, link: 'NEW' }]), info, []],
+    ['this link\'s own wait, by the server\'s record, with no list', new URLSearchParams(''), info, [own]],
+    ['this merchant\'s payment on another link', params([yappy]), info, ['payments/waiting/PPYP1', own]],
+    ['in the loader\'s order', params([yappy, { ...yappy, codOper: 'PPNQ2', method: 'nequi' }]), info, ['payments/waiting/PPYP1', 'payments/waiting/PPNQ2', own]],
+    ['not another merchant\'s', params([{ ...yappy, merchant: 9 }]), info, [own]],
+    ['not this link\'s own', params([{ ...yappy, link: 'NEW' }]), info, [own]],
     ['not with ?pending=, which goes on with its own', params([yappy], '&pending=x'), info, []],
     ['not for a subscription', params([yappy]), { ...info, subscription: { idSubscription: 1 } as never }, []],
-    ['none from a malformed list', new URLSearchParams('waiting=%7B'), info, []],
-    ['none from an entry in another shape', params([{ ...yappy, codOper: '<x>' }, 'junk']), info, []],
+    ['none from a malformed list', new URLSearchParams('waiting=%7B'), info, [own]],
+    ['none from an entry in another shape', params([{ ...yappy, codOper: '<x>' }, 'junk']), info, [own]],
   ])('%s', (_why, given, target, keys) => {
     expect(waitingCalls(given, target).map((call) => apiCallKey(call.path, call.query))).toEqual(keys);
   });

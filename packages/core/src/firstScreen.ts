@@ -118,14 +118,21 @@ export function waitingOfParams(params: URLSearchParams): WaitingPayment[] {
   }
 }
 
+/** The payment of link `code` still waiting, by the server's record, whichever browser started it (GET payments/pending). */
+export function pendingAttemptCall(code: string): ApiCall {
+  return { path: 'payments/pending', query: { code } };
+}
+
 /**
- * The look-ups the checkout of link `code` makes before its first screen when the loader handed it
- * payments waiting on other links (`?waiting=`, without `?pending=`, which goes on with its own):
- * where each of its merchant's stands, in the loader's order. None for a subscription.
+ * The look-ups the checkout of link `code` makes before its first screen (without `?pending=`, which
+ * goes on with its own): where each payment of its merchant the loader handed over from other links
+ * (`?waiting=`) stands, in the loader's order, then the payment of this very link still waiting by
+ * the server's record. None for a subscription.
  */
 export function waitingCalls(params: URLSearchParams, info: Pick<PaymentInfo, 'idMerchant' | 'code' | 'subscription'>): ApiCall[] {
   if (params.has('pending') || info.subscription) return [];
-  return waitingOfParams(params).filter((w) => w.merchant === info.idMerchant && w.link !== info.code).map((w) => waitingPaymentCall(w.codOper));
+  const elsewhere = waitingOfParams(params).filter((w) => w.merchant === info.idMerchant && w.link !== info.code).map((w) => waitingPaymentCall(w.codOper));
+  return [...elsewhere, pendingAttemptCall(info.code)];
 }
 
 /**

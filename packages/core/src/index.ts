@@ -152,6 +152,7 @@ export { SPECIFIC_ERROR_CODES, errorEffect } from './errorCodes';
 export { processingFailureKey, cryptoFailure } from './paymentFailures';
 export { passwordPolicyIssues, isStrongPassword, newPasswordSchema } from './passwords';
 export { CampaignBridgeSchema, activeCampaign, campaignAmountError } from './campaign';
+export { merchantTextIn } from './merchantTexts';
 export type { CampaignBridge } from './campaign';
 export { PaymentStationSchema } from './paymentLink';
 export { qrCodeKind, searchActivityQuery, paymentCodeLookupResult } from './paymentCode';
@@ -272,6 +273,7 @@ export {
   waitingCalls,
   waitingOfParams,
   waitingPaymentCall,
+  pendingAttemptCall,
 } from './firstScreen';
 export { pickLanguage, acceptLanguageTags } from './languageChoice';
 export type { CheckoutType, ApiCall, PrimedAnswer } from './firstScreen';

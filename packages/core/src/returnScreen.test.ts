@@ -8,8 +8,8 @@ describe('receiptOfAddress: the receipt a page reads first (SPEC 2 "/pf/default-
     ['/pf/default-receipt/PP123', '', 'PP123'],
     ['/pf/default-receipt/PP123', 'challenge=1&entries=3&from=%2Fpf%2Fwidget', 'PP123'],
     ['/pf/default-receipt/PP%31', '', 'PP1'],
-    // "/pf/default-receipt/processing: reads Oper and redirects to the receipt"
-    ['/pf/default-receipt/processing', 'Oper=PP123', null],
+    // "/pf/default-receipt/processing: reads Oper and redirects to the receipt": its receipt, drawn with the page
+    ['/pf/default-receipt/processing', 'Oper=PP123', 'PP123'],
     ['/pf/default-receipt/%E0%A4%A', '', null],
     ['/pf/default-receipt/..', '', null],
     ['/pf/default-receipt/PP1/more', '', null],

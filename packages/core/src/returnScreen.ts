@@ -20,7 +20,7 @@ export function receiptCall(codOper: string): ApiCall {
 
 /**
  * The operation whose receipt the page at `path` reads first: SPEC 2 "/pf/default-receipt/{codOper}",
- * "/pf/widget/returnclave" and "returnclavesdk" with `Oper`, or a checkout whose address names a card
+ * "/pf/widget/returnclave", "returnclavesdk" and "/pf/default-receipt/processing" with `Oper`, or a checkout whose address names a card
  * payment left at its 3DS challenge (`pending`, as the widget writes it while the payment waits
  * there), which the checkout follows by its receipt; null for any other address.
  */
@@ -28,7 +28,7 @@ export function receiptOfAddress(path: string, params: URLSearchParams): string 
   const pending = challengeOfPending(params.get('pending'));
   if (pending !== null) return pending;
   const oper = params.get('Oper')?.trim() ?? '';
-  if (path === '/pf/widget/returnclave' || path === '/pf/widget/returnclavesdk') return SEGMENT.test(oper) ? oper : null;
+  if (path === '/pf/widget/returnclave' || path === '/pf/widget/returnclavesdk' || path === '/pf/default-receipt/processing') return SEGMENT.test(oper) ? oper : null;
   const receipt = /^\/pf\/default-receipt\/([^/]+)$/.exec(path)?.[1];
   if (receipt === undefined || receipt === 'processing') return null;
   let codOper: string;

@@ -16,6 +16,7 @@ describe('splashMsFor: the splash is the app\'s start, not every open', () => {
     ['Back from the bank\'s page (the address carries the waiting payment)', '/pf/widget?type=lk&code=A&pending=%7B%7D', 0],
     ['the bank\'s return to the widget', '/pf/widget/returnclave?Oper=PP1', 0],
     ['the bank\'s return to an embedded checkout', '/pf/widget/returnclavesdk?Oper=PP1', 0],
+    ['the 3DS challenge\'s return (SPEC 2 processing)', '/pf/default-receipt/processing?Oper=PP1', 0],
   ])('%s -> %i ms', (_case, path, ms) => {
     expect(splashMsFor(at(path), 3000)).toBe(ms);
   });

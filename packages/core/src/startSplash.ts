@@ -14,8 +14,8 @@ export const REOPEN_PARAM = 'reopen';
  */
 const RETURN_PARAMS = [REOPEN_PARAM, 'from', 'pending'] as const;
 
-/** The widget routes a bank sends the payer back to (SPEC 2 /pf/widget/returnclave and returnclavesdk). */
-const RETURN_PATHS: readonly string[] = ['/pf/widget/returnclave', '/pf/widget/returnclavesdk'];
+/** The widget routes a bank or a 3DS challenge sends the payer back to (SPEC 2 /pf/widget/returnclave, returnclavesdk, /pf/default-receipt/processing). */
+const RETURN_PATHS: readonly string[] = ['/pf/widget/returnclave', '/pf/widget/returnclavesdk', '/pf/default-receipt/processing'];
 
 /** How long the splash shows for the page at `url`, given the configured length: 0 when this is not the app's start. */
 export function splashMsFor(url: URL, configuredMs: number): number {

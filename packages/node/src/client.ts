@@ -99,6 +99,7 @@ export interface ListPaymentLinksParams extends ListParams, ChangedParams {
 
 export interface ListTransactionsParams extends ListParams, ChangedParams {
   linkCode?: string;
+  /** Only those of this order's link, a payment still waiting on the payer included (result PENDING). */
   orderReference?: string;
   method?: Open<'card' | 'balance' | 'nequi' | 'yappy' | 'cash' | 'clave' | 'crypto'>;
   result?: Open<'APPROVED' | 'PENDING' | 'DECLINED'>;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoShop } from './demoShop';
 import { defaultPaths } from './paths';
-import { createTestApp, type TestApp } from './test/testApp';
+import { cardPayload, createTestApp, type TestApp } from './test/testApp';
 
 const ADMIN_TOKEN = 'shop-token-for-tests-0123456789';
 const { examplesDir } = defaultPaths();
@@ -24,12 +24,39 @@ describe('the demo shop creates its links on its server (POST /shop/links)', () 
   });
   afterAll(() => Promise.all([open.close(), guarded.close()]));
 
-  it('hands the page only the new link code, from a checkout without a token', async () => {
+  it('hands the page only the new link code and its order number, from a checkout without a token', async () => {
     const res = await postOrder(shopFor(open), JSON.stringify({ amount: 37, taxAmount: 2.59, description: 'Pedido 1042' }));
     expect(res.status).toBe(201);
     const body = (await res.json()) as { code: string };
-    expect(Object.keys(body)).toEqual(['code']);
+    expect(Object.keys(body)).toEqual(['code', 'order']);
     expect((await open.get(`/payment-info?code=${body.code}`)).data).toMatchObject({ amount: 37, taxAmount: 2.59 });
+  });
+
+  it("keeps its orders on its server: the same order's cart, from any browser, has the same single-use link until it is paid", async () => {
+    const shop = shopFor(open);
+    const statuses: number[] = [];
+    const linkOf = async (cart: object) => {
+      const res = await postOrder(shop, JSON.stringify(cart));
+      statuses.push(res.status);
+      return (await res.json()) as { code: string; order: string };
+    };
+    const cart = { amount: 31.5, taxAmount: 0, description: 'Pedido en Tostadores del Casco' };
+    const first = await linkOf(cart);
+    const sameOrder = { ...cart, order: first.order };
+    // another browser on the order's address, twice at once: one link
+    expect(await Promise.all([linkOf(sameOrder), linkOf(sameOrder)])).toEqual([first, first]);
+    // another cart, or another visitor's order (no number yet): another link
+    expect((await linkOf({ ...sameOrder, amount: 40 })).code).not.toBe(first.code);
+    const another = await linkOf(cart);
+    expect(another.order).not.toBe(first.order);
+    expect(another.code).not.toBe(first.code);
+    expect((await open.post('/cards/auth-capture', cardPayload(first.code, { amount: 31.5, taxAmount: 0 }))).data).toMatchObject({ status: 1 });
+    // paid: the next Pay of that order is a new link
+    const next = await linkOf(sameOrder);
+    expect(next.code).not.toBe(first.code);
+    expect(await linkOf(sameOrder)).toEqual(next);
+    // 201 for a link made now, 200 for the order's link found
+    expect(statuses).toEqual([201, 200, 200, 201, 201, 201, 200]);
   });
 
   it("sends the admin token when the checkout has one, as a merchant's server sends its key", async () => {

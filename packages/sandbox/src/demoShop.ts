@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { Hono } from 'hono';
+import { createOrderBook, orderNumberOf } from './demoShopOrders';
 import { fileResponse, fileUnder } from './http/serveFile';
 
 /** Largest order the shop's pages send: an amount, a tax and a description. */
@@ -31,12 +32,21 @@ const order = (value: unknown): Record<string, unknown> | undefined =>
 /**
  * The merchant side on its own origin (DEMO_PORT): examples/*.html with %CHECKOUT_ORIGIN%
  * replaced, so the checkout iframe is cross-origin exactly as in production, and the shop's own
- * server call `POST /shop/links`, which creates the payment link with the admin API server to
- * server, as a merchant's server does, and hands the page only its code.
+ * server call `POST /shop/links`, which finds or creates the order's payment link with the admin
+ * API server to server, as a merchant's server does (demoShopOrders), and hands the page only its
+ * code and the order's number.
  */
 export function createDemoShop(examplesDir: string, options: DemoShopOptions): Hono {
   const app = new Hono();
   const send = options.fetch ?? ((url: string, init: RequestInit) => fetch(url, init));
+  const linkFor = createOrderBook(async (method, path, body) => {
+    const res = await send(`${options.adminApiUrl()}${path}`, {
+      method,
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(options.adminToken ? { authorization: `Bearer ${options.adminToken}` } : {}) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: res.status, body: order(await res.json().catch(() => undefined)) ?? {} };
+  });
   app.post('/shop/links', async (c) => {
     // JSON only: another site's page cannot send that without a preflight, which this origin never answers.
     if ((c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() !== 'application/json') {
@@ -52,24 +62,20 @@ export function createDemoShop(examplesDir: string, options: DemoShopOptions): H
     }
     if (!body) return c.json({ code: 'invalid_body', message: 'The order must be a JSON object' }, 400);
     // The demo's cart is on the page, so its order is taken as sent; a real shop prices it on its server.
-    const link = { amount: body['amount'], taxAmount: body['taxAmount'], description: body['description'] };
-    let res: Response;
+    const orderNumber = orderNumberOf(body['order']);
+    let answered: { status: number; body: Record<string, unknown> };
     try {
-      res = await send(`${options.adminApiUrl()}/sandbox/links`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(options.adminToken ? { authorization: `Bearer ${options.adminToken}` } : {}) },
-        body: JSON.stringify(link),
-      });
+      answered = await linkFor(orderNumber, { amount: body['amount'], taxAmount: body['taxAmount'], description: body['description'], descriptions: body['descriptions'] });
     } catch {
       return c.json({ code: 'checkout_unreachable', message: 'The shop could not reach the checkout' }, 502);
     }
-    const answer = order(await res.json().catch(() => undefined)) ?? {};
-    if (res.status !== 201 || typeof answer['code'] !== 'string') {
+    const { status, body: answer } = answered;
+    if ((status !== 201 && status !== 200) || typeof answer['code'] !== 'string') {
       // The admin API's refusal of the order (a bad amount names the field) is the page's; the rest is the shop's.
-      const status = res.status === 400 || res.status === 422 ? res.status : 502;
-      return c.json({ code: String(answer['code'] ?? 'link_not_created'), message: String(answer['message'] ?? `The checkout answered ${res.status}`) }, status);
+      const refused = status === 400 || status === 422 ? status : 502;
+      return c.json({ code: String(answer['code'] ?? 'link_not_created'), message: String(answer['message'] ?? `The checkout answered ${status}`) }, refused);
     }
-    return c.json({ code: answer['code'] }, 201, { 'cache-control': 'no-store' });
+    return c.json({ code: answer['code'], order: orderNumber }, status, { 'cache-control': 'no-store' });
   });
   app.get('*', async (c) => {
     const path = c.req.path === '/' ? '/index.html' : c.req.path;

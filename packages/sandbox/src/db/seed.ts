@@ -81,8 +81,9 @@ export async function seedDemoExtras(db: Database): Promise<void> {
     );
     await tx.query('insert into subscriptions (subscription_key, plan_id, email) values ($1, $2, $3)', [DEMO_SUBSCRIPTION_KEY, plan?.id, 'suscriptor@example.com']);
     const [campaign] = await tx.query<{ id: number }>(
-      `insert into campaigns (merchant_id, title, description, logo, min_cents, max_cents, default_values)
-       values ($1, 'Dona a la Fundación Demo', 'Cada dólar ayuda', '/images/merchants/demo.svg', 100, 50000, '[1, 5, 10]') returning id`,
+      `insert into campaigns (merchant_id, title, description, logo, min_cents, max_cents, default_values, translations)
+       values ($1, 'Dona a la Fundación Demo', 'Cada dólar ayuda', '/images/merchants/demo.svg', 100, 50000, '[1, 5, 10]',
+         '{"en": {"title": "Give to the Demo Foundation", "description": "Every dollar helps"}}') returning id`,
       [merchant.id],
     );
     await tx.query('insert into campaign_bridges (campaign_id, status) values ($1, 1)', [campaign?.id]);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { centsToAmount, nextSubscriptionChargeDate } from '@pasarela/core';
+import { centsToAmount, merchantTextIn, nextSubscriptionChargeDate, type Language } from '@pasarela/core';
 import type { Database, Queryable } from '../db/Database';
 
 export interface StationRow { id: number; station_id: string; merchant_id: number; description: string; amount_cents: number; discount_cents: number; owner_user_id: number | null }
@@ -17,7 +17,7 @@ export interface SubscriptionRow {
   card_last4: string | null;
   payer_name: string;
 }
-export interface BridgeRow { id: number; campaign_id: number; status: number; start_date: Date; end_date: Date | null; merchant_id: number; title: string; description: string; logo: string; min_cents: number; max_cents: number; default_values: unknown }
+export interface BridgeRow { id: number; campaign_id: number; status: number; start_date: Date; end_date: Date | null; merchant_id: number; title: string; description: string; logo: string; min_cents: number; max_cents: number; default_values: unknown; translations: unknown }
 
 export async function findStation(db: Queryable, stationId: string): Promise<StationRow | undefined> {
   const [row] = await db.query<StationRow>('select * from payment_stations where station_id = $1', [stationId]);
@@ -97,7 +97,7 @@ export async function createCampaign(db: Database, campaign: NewCampaign): Promi
 
 export async function bridgesOf(db: Queryable, merchantId: number): Promise<BridgeRow[]> {
   return db.query<BridgeRow>(
-    `select b.*, c.merchant_id, c.title, c.description, c.logo, c.min_cents, c.max_cents, c.default_values
+    `select b.*, c.merchant_id, c.title, c.description, c.logo, c.min_cents, c.max_cents, c.default_values, c.translations
      from campaign_bridges b join campaigns c on c.id = b.campaign_id where c.merchant_id = $1 order by b.id`,
     [merchantId],
   );
@@ -111,10 +111,13 @@ export const stationOf = (s: StationRow) => ({
 
 export const planOf = (p: PlanRow) => ({ idPlan: p.id, idMerchant: p.merchant_id, name: p.name, description: p.description, amount: centsToAmount(p.amount_cents), period: p.period, chargeNow: p.charge_now });
 
-/** SPEC 3 "Campaign bridge". */
-export const bridgeOf = (b: BridgeRow) => ({
+/** SPEC 3 "Campaign bridge", its campaign's title and text in the payer's language (core merchantTextIn). */
+export const bridgeOf = (b: BridgeRow, lang: Language = 'es') => ({
   idBridge: b.id, status: b.status, startDate: b.start_date.toISOString(), endDate: b.end_date?.toISOString() ?? null,
-  campaign: { title: b.title, description: b.description, logo: b.logo, minAmount: centsToAmount(b.min_cents), maxAmount: centsToAmount(b.max_cents), defaultValues: b.default_values },
+  campaign: {
+    title: merchantTextIn(b.title, b.translations, 'title', lang), description: merchantTextIn(b.description, b.translations, 'description', lang),
+    logo: b.logo, minAmount: centsToAmount(b.min_cents), maxAmount: centsToAmount(b.max_cents), defaultValues: b.default_values,
+  },
 });
 
 /** The card a subscription is charged with from now on. */

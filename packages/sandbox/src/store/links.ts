@@ -16,6 +16,10 @@ export interface LinkRow {
   single_use: boolean;
   /** The payment that paid a single-use link (claimSingleUseLink); null while it is open. */
   paid_cod_oper: string | null;
+  /** The shop's own id for the order (merchant API); such a link is one order's, as a single-use one. */
+  order_reference: string | null;
+  /** The description in other languages than `description`'s (migration 035, core merchantTextIn). */
+  translations: unknown;
   service_code: string;
   transactions_type: string;
   lang: string;
@@ -50,14 +54,17 @@ export interface NewLink {
   returnUrl?: string | undefined;
   /** The payer's e-mail when it is known (an e-mailed request): the forms start with it. */
   email?: string | undefined;
+  /** The description in the other languages the merchant gave (`{ en: { description } }`, core merchantTextIn). */
+  translations?: Record<string, { description: string }> | undefined;
 }
 
 export async function insertLink(db: Queryable, link: NewLink): Promise<LinkRow> {
   const code = newLinkCode();
   const [row] = await db.query<LinkRow>(
-    `insert into payment_links (code, slug, merchant_id, description, amount_cents, tax_cents, card_types, expires_at, single_use, return_url, email)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning *`,
-    [code, link.slug ?? code.toLowerCase(), link.merchantId, link.description, link.amountCents, link.taxCents, link.cardTypes, link.expiresAt, link.singleUse, link.returnUrl ?? '', link.email ?? ''],
+    `insert into payment_links (code, slug, merchant_id, description, amount_cents, tax_cents, card_types, expires_at, single_use, return_url, email, translations)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning *`,
+    [code, link.slug ?? code.toLowerCase(), link.merchantId, link.description, link.amountCents, link.taxCents, link.cardTypes, link.expiresAt, link.singleUse, link.returnUrl ?? '', link.email ?? '',
+      JSON.stringify(link.translations ?? {})],
   );
   if (!row) throw new Error('insertLink returned no row');
   return row;

@@ -32,7 +32,7 @@ button.approve{background:var(--brand);color:var(--on-brand)}button.fail{backgro
 button:focus-visible{outline:3px solid var(--focus);outline-offset:2px}
 .shop{display:flex;flex-wrap:wrap;align-items:center;gap:10px;margin:0 0 16px;padding:0 52px 12px 0;border-bottom:1px solid var(--line);position:relative}
 .shop img,.shop .initial{width:32px;height:32px;border-radius:8px;flex:none;object-fit:contain}.shop .initial{display:grid;place-items:center;background:var(--initial);font-weight:700}
-.shop p{margin:0;font-weight:600;flex:1;min-width:0;overflow-wrap:anywhere}.shop form{flex-basis:100%}.shop button.cancel{margin:0;padding:8px 12px;background:var(--card);color:var(--text);border:1px solid var(--edge);font-size:.9rem}
+.shop p{margin:0;font-weight:600;flex:1;min-width:0;overflow-wrap:anywhere}button.cancel{display:block;margin:20px 0 0;padding:8px 12px;background:var(--card);color:var(--text);border:1px solid var(--edge);font-size:.9rem}
 .shop button.close{position:absolute;top:-8px;right:0;margin:0;width:44px;height:44px;padding:0;font-size:1.5rem;line-height:1;background:var(--card);color:var(--text);border:1px solid var(--edge)}.shop button.close[hidden]{display:none}`;
 
 export { pageThemeOf, type PageTheme };
@@ -75,13 +75,20 @@ export function shopHeader(merchant: MerchantDescriptor, after: string): string 
 }
 
 /**
- * The payer's way out at the top: a cancel back to the checkout (`result` the value the POST reads
- * as the cancel), and the checkout's X, shown only when framed, which is the same cancel marked close.
+ * The payer's ways out: a cancel back to the checkout (`result` the value the POST reads as the
+ * cancel), below the answers; and, at the top, the checkout's X, shown only when framed, which is
+ * the same cancel marked close. Never side by side: two buttons there that do different things
+ * read as one.
  */
 export function cancelForm(action: string, hidden: string, lang: Language, result: string): string {
   const label = lang === 'en' ? 'Cancel and go back' : 'Cancelar y volver';
+  return `<form method="post" action="${escapeHtml(action)}">${hidden}<input type="hidden" name="result" value="${escapeHtml(result)}"><button class="cancel" type="submit">${label}</button></form>`;
+}
+
+/** The checkout's X for the page's header (see cancelForm), hidden until the page finds itself framed. */
+export function closeForm(action: string, hidden: string, lang: Language, result: string): string {
   const close = catalogs[lang]['close'] ?? (lang === 'en' ? 'Close' : 'Cerrar');
-  return `<form method="post" action="${escapeHtml(action)}">${hidden}<input type="hidden" name="result" value="${escapeHtml(result)}"><button class="cancel" type="submit">${label}</button><button class="close" type="submit" name="${CLOSE_FIELD}" value="1" aria-label="${escapeHtml(close)}" hidden>×</button></form>`;
+  return `<form method="post" action="${escapeHtml(action)}">${hidden}<input type="hidden" name="result" value="${escapeHtml(result)}"><button class="close" type="submit" name="${CLOSE_FIELD}" value="1" aria-label="${escapeHtml(close)}" hidden>×</button></form>`;
 }
 
 /** One answer button in its own form. */

@@ -4,7 +4,7 @@ import { catalogs, type Language } from '@pasarela/core';
 import type { SimulatedGateways } from '../processors/simulatedGateways';
 import type { Notifier } from '../notifier';
 import {
-  amountOf, answerForm, CANCEL_MARK, cancelForm, carriedOf, CARRIED_FIELD, CLOSE_FIELD, escapeHtml, hiddenFields, pageThemeOf, renderPage,
+  amountOf, answerForm, CANCEL_MARK, cancelForm, closeForm, carriedOf, CARRIED_FIELD, CLOSE_FIELD, escapeHtml, hiddenFields, pageThemeOf, renderPage,
   returnAddress, shopHeader, unknownPage, type PageLook, type RenderedPage,
 } from './page';
 
@@ -84,10 +84,10 @@ export function payerPages(simulated: SimulatedGateways, notify: Notifier | unde
     const t = TEXT[lang];
     const action = `/3ds/${encodeURIComponent(key)}`;
     const hidden = hiddenFields(carriedOf(c.req.query(CARRIED_FIELD)), theme);
-    const body = `${shopHeader(request.merchant, cancelForm(action, hidden, lang, 'cancel'))}<span class="sandbox">Sandbox</span><h1>${t.threeDsTitle}</h1>
+    const body = `${shopHeader(request.merchant, closeForm(action, hidden, lang, 'cancel'))}<span class="sandbox">Sandbox</span><h1>${t.threeDsTitle}</h1>
 <p>${escapeHtml(request.merchant.name)}: ${t.card(amountOf(request.amountCents, lang), escapeHtml(request.brand), escapeHtml(request.last4))}.</p>
 <p>${t.threeDsAsk}</p>
-${answerForm(action, hidden, 'approve', t.approve)}${answerForm(action, hidden, 'fail', t.fail)}`;
+${answerForm(action, hidden, 'approve', t.approve)}${answerForm(action, hidden, 'fail', t.fail)}${cancelForm(action, hidden, lang, 'cancel')}`;
     return send(c, renderPage('3D Secure', body, look, originOf(request.returnUrl ?? '')));
   });
 
@@ -130,9 +130,9 @@ ${answerForm(action, hidden, 'approve', t.approve)}${answerForm(action, hidden, 
     const t = TEXT[lang];
     const action = `/clave/${encodeURIComponent(key)}`;
     const hidden = hiddenFields(carriedOf(c.req.query(CARRIED_FIELD)), theme);
-    const body = `${shopHeader(request.merchant, cancelForm(action, hidden, lang, 'fail'))}<span class="sandbox">Sandbox</span><h1>${t.claveTitle}</h1>
+    const body = `${shopHeader(request.merchant, closeForm(action, hidden, lang, 'fail'))}<span class="sandbox">Sandbox</span><h1>${t.claveTitle}</h1>
 <p>${t.pay} ${amountOf(request.amountCents, lang)}: ${escapeHtml(request.description)}</p>
-${answerForm(action, hidden, 'approve', t.approve)}${answerForm(action, hidden, 'fail', t.decline)}`;
+${answerForm(action, hidden, 'approve', t.approve)}${answerForm(action, hidden, 'fail', t.decline)}${cancelForm(action, hidden, lang, 'fail')}`;
     return send(c, renderPage('Clave', body, look, originOf(request.returnUrl)));
   });
 

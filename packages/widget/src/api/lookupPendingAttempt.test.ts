@@ -7,8 +7,12 @@ const PENDING = { method: 'nequi', codOper: 'OP7', expiresAt: '2026-11-25T10:00:
 describe('lookupPendingAttempt', () => {
   it("asks for the link's pending payment by its code and reads the method, operation and deadline", async () => {
     const seen: string[] = [];
-    await expect(lookupPendingAttempt(answeringApi(200, PENDING, seen), 'LINK 1')).resolves.toEqual(PENDING);
+    await expect(lookupPendingAttempt(answeringApi(200, PENDING, seen), 'LINK 1')).resolves.toEqual({ ...PENDING, phone: null });
     expect(seen).toEqual(['https://checkout.test/api/v1/payments/pending?code=LINK+1']);
+  });
+
+  it("reads a wallet phone's last four digits when the server gives them", async () => {
+    await expect(lookupPendingAttempt(answeringApi(200, { ...PENDING, method: 'yappy', phone: '****3333' }), 'LINK1')).resolves.toMatchObject({ phone: '****3333' });
   });
 
   it('an answer with no data is "nothing pending" (null)', async () => {

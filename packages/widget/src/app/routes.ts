@@ -70,12 +70,13 @@ export const ADDRESS_RULES: readonly AddressRule[] = [
         : null,
   },
   {
-    // SPEC 2: reads Oper and redirects to the receipt; with no Oper it goes to /404.
+    // SPEC 2: reads Oper and shows its receipt (drawn by the server with the page: never a blank
+    // page on the way to it); with no Oper it goes to /404.
     // /pf/default-receipt/processing
     match: (s, p) => {
       if (!exactly(s, 'pf', 'default-receipt', 'processing')) return null;
       const codOper = oper(p);
-      return SEGMENT.test(codOper) ? { name: 'redirect', to: RECEIPT_PATH + encodeURIComponent(codOper) } : { name: 'notFound' };
+      return SEGMENT.test(codOper) ? { name: 'receipt', codOper } : { name: 'notFound' };
     },
   },
   {

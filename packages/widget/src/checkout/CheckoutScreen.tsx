@@ -16,7 +16,6 @@ import { useServices } from '../services/services';
 import { loadCheckoutSecurity, SecuritySlot } from '../security/loadCheckoutSecurity';
 import { createCloseGuard } from '../embed/closeGuard';
 import { CloseConfirmSlot } from '../embed/CloseConfirmSlot';
-import { afterFirstScreen } from '../services/afterFirstScreen';
 import { BeforePayContext } from '../payments/beforePay';
 import { useStoreState } from '../ui/useStoreState';
 import { useLater } from '../ui/useLater';
@@ -89,31 +88,6 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutSc
   const donationChosen = useDonationAmount(donation);
   // A wallet user may pay with a saved card instead of the card form: the extras then stay above.
   const loggedIn = useStoreState(services.session).login !== null;
-
-  // A payment of this link left pending (closed during its wait) is waited on again, from the
-  // server's record: the frame may keep nothing. Only while the payer has not started elsewhere.
-  const untouched = useRef(true);
-  useEffect(() => {
-    if (chosen !== first || opened.length > 1 || locked) untouched.current = false;
-  });
-  useEffect(() => {
-    if (!first || chosen !== first || contexts.get(first)?.memory().load()) return;
-    let live = true;
-    void afterFirstScreen()
-      .then(() => import('../payments/resumePending'))
-      .then(({ resumePending }) => resumePending(services.api, info.code, contexts, (method, resume) => {
-        if (!live || !untouched.current || method === first) return;
-        resume();
-        setChosen(method);
-        setOpened((list) => (list.includes(method) ? list : [...list, method]));
-      }))
-      // Not known: the checkout stays as it opened.
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-    // Once, when the checkout opens.
-  }, []);
 
   useEffect(() => {
     document.title = `${t(chosen === 'card' ? 'card_form_title' : 'checkout_title')} · ${shopNameOf(merchant)}`;

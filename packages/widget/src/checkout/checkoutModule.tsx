@@ -23,7 +23,7 @@ export const checkoutModule: ScreenModule<RouteOf<'checkout'>> = {
     const quietUnderSplash = () => {
       const state = store.getState();
       return state.status === 'ready' && !state.data.payerAmount && !services.address().searchParams.has('error') && !hasWaitingAttempt(services.storage.session)
-        && !services.address().searchParams.has(PENDING_PARAM) && !services.address().searchParams.has(WAITING_PARAM);
+        && !services.address().searchParams.has(PENDING_PARAM) && !services.address().searchParams.has(WAITING_PARAM) && elsewhere === null;
     };
     // A payment left waiting (a card's 3DS challenge: Back from the bank's page, a refused challenge
     // back on its form) is what its method shows first: that wait comes with the data, not after the form.
@@ -31,8 +31,9 @@ export const checkoutModule: ScreenModule<RouteOf<'checkout'>> = {
     const waitingMethod = METHOD_MODULES.find((m) => m.loadWaiting && (pendingMethod === m.id || hasWaitingAttempt(services.storage.session, m.id)));
     const challenge = waitingMethod?.loadWaiting?.().catch(() => undefined);
     const loaded = store.getState().load();
-    // A payment of this shop the loader remembers on another link: its state is asked before the
-    // first screen, so the payer sees what waits before any form (payments/WaitingElsewhere).
+    // A payment of this shop the loader remembers on another link, or this order's own left waiting
+    // in any browser: asked before the first screen, so the payer sees what waits before any form
+    // (payments/WaitingElsewhere).
     let elsewhere: Elsewhere | null = null;
     const waiting = loadWaitingElsewhere(services, loaded.then(() => store.getState())).then((found) => void (elsewhere = found));
     const ready = Promise.all([loaded.then(() => painted), challenge, waiting]).then(() => undefined);

@@ -12,11 +12,12 @@ afterEach(async () => {
 });
 
 // Issue 62: the loader keeps a waiting payment in the shop page's own storage, per merchant, so any
-// new open at the same shop (any link, not only this one) finds it; the dialog says so, in each language.
+// new open at the same shop (any link, not only this one) finds it; issue 70: an order's link finds
+// it from any browser, by the server's record. The dialog says so, in each language.
 describe('closing while a Yappy or Nequi payment waits says where it will be found again', () => {
   it.each([
-    ['es', /cuando vuelvas a pagar en esta tienda desde este navegador, lo verás primero/i, /este enlace/i],
-    ['en', /when you pay at this shop again from this browser, you will see it first/i, /this link/i],
+    ['es', /cuando vuelvas a pagar en esta tienda, lo verás primero.*desde cualquier navegador/i, /desde este navegador/i],
+    ['en', /when you pay at this shop again, you will see it first.*from any browser/i, /from this browser/i],
   ] as const)('%s', async (lang, says, not) => {
     await startI18n(lang, catalogs[lang]);
     const guard = createCloseGuard(() => {});
@@ -27,5 +28,24 @@ describe('closing while a Yappy or Nequi payment waits says where it will be fou
     expect(text).toMatch(says);
     expect(text).not.toMatch(not);
     expect(text).toMatch(lang === 'es' ? /se cobrará igual/ : /you will still be charged/);
+  });
+});
+
+// Issue 70: closing with only a cash voucher open charges nothing, so closing is the primary button
+// (first, with the focus); with a push waiting, staying is.
+describe('which choice leads', () => {
+  it.each([
+    ['a voucher alone: closing', 'cash', 'Cerrar de todas formas'],
+    ['a Yappy request: staying', 'yappy', 'Seguir aquí'],
+  ] as const)('%s', async (_why, method, primary) => {
+    await startI18n('es', catalogs.es);
+    const guard = createCloseGuard(() => {});
+    guard.hold(method, { codOper: 'PP1', pending: null });
+    const view = await render(<CloseConfirm guard={guard} />);
+    unmount = view.unmount;
+    const [first] = [...view.container.querySelectorAll('button')];
+    expect(first?.textContent).toBe(primary);
+    expect(first?.className).toContain('button--primary');
+    expect(document.activeElement).toBe(first);
   });
 });

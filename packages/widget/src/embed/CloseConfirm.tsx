@@ -5,16 +5,18 @@ import { closeAnyway } from './closeAnyway';
 
 /**
  * "Your payment is still in progress: close anyway?" Staying is the first choice and has the focus;
- * Escape stays too. Focus stays inside while it is up and goes back where it was after. Its own
+ * for a cash voucher alone closing is (closing charges nothing: the voucher stays valid). Escape stays. Focus stays inside while it is up and goes back where it was after. Its own
  * chunk (embed/CloseConfirmSlot), so its styles are here rather than in the first load's CSS.
  */
 export function CloseConfirm({ guard }: { guard: CloseGuard }) {
   const keep = useRef<HTMLButtonElement>(null);
   const close = useRef<HTMLButtonElement>(null);
+  // A cash voucher charges nothing unless the payer takes it to a kiosk: no "you will be charged" for it.
+  const voucherOnly = [...guard.held.keys()].every((method) => method === 'cash');
   // Before the next key press can land elsewhere.
   useLayoutEffect(() => {
     const before = document.activeElement;
-    keep.current?.focus();
+    (voucherOnly ? close : keep).current?.focus();
     return () => {
       if (before instanceof HTMLElement && before.isConnected) before.focus();
     };
@@ -31,20 +33,24 @@ export function CloseConfirm({ guard }: { guard: CloseGuard }) {
       to?.focus();
     }
   };
-  // A cash voucher charges nothing unless the payer takes it to a kiosk: no "you will be charged" for it.
-  const voucherOnly = [...guard.held.keys()].every((method) => method === 'cash');
+  const keepButton = (
+    <button type="button" ref={keep} className={`button ${voucherOnly ? 'button--secondary' : 'button--primary'}`} onClick={() => guard.store.setState({ asking: false })}>
+      {t('close_pending_keep')}
+    </button>
+  );
+  const closeButton = (
+    <button type="button" ref={close} className={`button ${voucherOnly ? 'button--primary' : 'button--secondary'}`} onClick={() => closeAnyway(guard)}>
+      {t('close_pending_confirm')}
+    </button>
+  );
   return (
     <div style={OVERLAY} onKeyDown={onKeyDown}>
       <div style={BOX} role="alertdialog" aria-modal="true" aria-labelledby="close-confirm-title" aria-describedby="close-confirm-text">
         <h2 id="close-confirm-title" style={{ margin: '0 0 8px', fontSize: '1.0625rem' }}>{t(voucherOnly ? 'close_voucher_title' : 'close_pending_title')}</h2>
         <p id="close-confirm-text" style={{ margin: '0 0 14px' }}>{t(voucherOnly ? 'close_voucher_text' : 'close_pending_text')}</p>
         <div style={{ display: 'grid', gap: '8px' }}>
-          <button type="button" ref={keep} className="button button--primary" onClick={() => guard.store.setState({ asking: false })}>
-            {t('close_pending_keep')}
-          </button>
-          <button type="button" ref={close} className="button button--secondary" onClick={() => closeAnyway(guard)}>
-            {t('close_pending_confirm')}
-          </button>
+          {voucherOnly ? closeButton : keepButton}
+          {voucherOnly ? keepButton : closeButton}
         </div>
       </div>
     </div>

@@ -21,6 +21,8 @@ interface CountdownProps {
   serverNow: () => number;
   /** Catalogue key with {{time}}, e.g. "Tienes {{time}} para pagar". */
   labelKey: CatalogKey;
+  /** The most it may show (a method's whole window): a server clock read a moment behind showed 05:01 of a 5-minute wait. */
+  longestMs?: number | undefined;
   onExpire?: () => void;
 }
 
@@ -28,8 +30,8 @@ interface CountdownProps {
  * The one countdown: shows mm:ss as role="timer" (not announced on each tick) and, in a separate
  * polite live region, says the time left once a minute and at 30 and 10 seconds.
  */
-export function Countdown({ deadline, serverNow, labelKey, onExpire }: CountdownProps) {
-  const left = () => Math.max(0, deadline - serverNow());
+export function Countdown({ deadline, serverNow, labelKey, longestMs = Infinity, onExpire }: CountdownProps) {
+  const left = () => Math.min(longestMs, Math.max(0, deadline - serverNow()));
   const [ms, setMs] = useState(left);
   const [spoken, setSpoken] = useState('');
   const lastSeconds = useRef<number | null>(null);

@@ -21,8 +21,9 @@ const TITLE: Partial<Record<PaymentMethodId, CatalogKey>> = { cash: 'waiting_els
 type View = 'offer' | 'calledOff' | 'paid';
 
 /**
- * A payment of this shop still waits on another of its links (the loader remembered it; the server
- * says it waits): before a second payment, the payer goes on with it, calls it off, or pays this
+ * A payment of this shop still waits, on another of its links (the loader remembered it; the server
+ * says it waits) or on this order's own link (the server's record, whichever browser started it):
+ * before a second payment, the payer goes on with it, calls it off, or pays this
  * order another way once it is called off. Paid meanwhile, it says so instead.
  */
 export function WaitingElsewhere({ found, total, shop, onPayHere }: WaitingElsewhereProps) {
@@ -74,7 +75,8 @@ export function WaitingElsewhere({ found, total, shop, onPayHere }: WaitingElsew
         </h1>
         {view === 'offer' ? (
           <>
-            <p className="page__text">{t('waiting_elsewhere_lead')}</p>
+            <p className="page__text">{t(found.here ? 'waiting_here_lead' : 'waiting_elsewhere_lead')}</p>
+            {found.phone ? <p className="page__text">{t('waiting_here_phone', { phone: found.phone })}</p> : null}
             {failed ? (
               <p className="alert alert__text" role="alert">
                 {t('waiting_elsewhere_not_called_off', values)}

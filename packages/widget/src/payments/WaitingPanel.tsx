@@ -10,12 +10,14 @@ interface WaitingPanelProps {
   deadline: number | null;
   serverNow: () => number;
   countdownKey?: CatalogKey;
+  /** The wait's whole window, when the method has one: the countdown never shows more. */
+  windowMs?: number | undefined;
   onExpire?: () => void;
   children?: ReactNode;
 }
 
 /** The one waiting screen: what to do, a live status, the time left, and what to scan or copy. */
-export function WaitingPanel({ status, deadline, serverNow, countdownKey = 'time_left_to_pay', onExpire, children }: WaitingPanelProps) {
+export function WaitingPanel({ status, deadline, serverNow, countdownKey = 'time_left_to_pay', windowMs, onExpire, children }: WaitingPanelProps) {
   return (
     <div className="waiting">
       <span className="waiting__spinner" aria-hidden="true" />
@@ -23,7 +25,7 @@ export function WaitingPanel({ status, deadline, serverNow, countdownKey = 'time
         {status}
       </p>
       {children}
-      {deadline !== null ? <Countdown deadline={deadline} serverNow={serverNow} labelKey={countdownKey} onExpire={onExpire} /> : null}
+      {deadline !== null ? <Countdown deadline={deadline} serverNow={serverNow} labelKey={countdownKey} longestMs={windowMs} onExpire={onExpire} /> : null}
       <p className="waiting__hint">{t('waiting_confirmation')}</p>
     </div>
   );

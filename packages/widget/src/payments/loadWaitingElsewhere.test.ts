@@ -24,9 +24,27 @@ describe('loadWaitingElsewhere: before the first screen, a payment of this merch
     expect(calls).toHaveLength(1);
   });
 
-  it('asks nothing without ?waiting=, when this target has its own waiting payment (?pending=), for a subscription, or when the checkout did not load', async () => {
+  it("this order's own link: its wait by the server's record (started in any browser), with the phone's last four digits", async () => {
+    const { api, calls } = scriptedApi({ 'payments/pending': { method: 'yappy', codOper: 'PPYP9', expiresAt: '2026-11-25T10:00:00.000Z', phone: '****3333' } });
+    const { services } = fakeServices(api, { address: () => new URL('https://checkout.test/pf/widget?type=lk&code=LINK1') });
+    const found = await loadWaitingElsewhere(services, ready());
+    expect(found?.found).toEqual({
+      payment: { method: 'yappy', codOper: 'PPYP9', deadline: Date.parse('2026-11-25T10:00:00.000Z'), merchant: 7, link: 'LINK1' },
+      state: 'waiting', total: 26.75, here: true, phone: '****3333',
+    });
+    expect(calls).toEqual([{ method: 'get', path: 'payments/pending', body: { code: 'LINK1' } }]);
+  });
+
+  it('nothing waiting, or the server not answering: the form', async () => {
+    for (const answer of [null, undefined]) {
+      const { api } = scriptedApi(answer === undefined ? {} : { 'payments/pending': answer });
+      const { services } = fakeServices(api, { address: () => new URL('https://checkout.test/pf/widget?type=lk&code=LINK1') });
+      expect(await loadWaitingElsewhere(services, ready())).toBeNull();
+    }
+  });
+
+  it('asks nothing when this target has its own waiting payment (?pending=), for a subscription, or when the checkout did not load', async () => {
     for (const [query, state] of [
-      ['', ready()],
       [`${waiting}&pending=${encodeURIComponent(JSON.stringify({ method: 'cash', codOper: 'PPC1', deadline: null }))}`, ready()],
       [waiting, ready({ subscription: {} as never })],
       [waiting, Promise.resolve({ status: 'failed', message: { key: 'error_to_load' }, retry: true } as CheckoutState)],

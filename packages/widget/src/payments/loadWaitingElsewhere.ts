@@ -1,28 +1,54 @@
-import { WAITING_PARAM } from '@pasarela/core';
+import { totalWithTax, WAITING_PARAM } from '@pasarela/core';
+import { lookupPendingAttempt } from '../api/lookupPendingAttempt';
 import type { Services } from '../services/services';
-import type { CheckoutState } from '../checkout/checkoutStore';
+import type { CheckoutData, CheckoutState } from '../checkout/checkoutStore';
+import { hasWaitingAttempt } from './paymentContext';
 import { PENDING_PARAM } from './pendingAddress';
 import type { FoundElsewhere } from './waitingElsewhere';
 import type { WaitingElsewhere } from './WaitingElsewhere';
 
-/** A payment of this shop waiting on another link, with the screen that shows it. */
+/** A payment waiting before this checkout's own form, with the screen that shows it. */
 export interface Elsewhere {
   found: FoundElsewhere;
   Screen: typeof WaitingElsewhere;
 }
 
 /**
- * When the loader handed over payments waiting on other targets (`?waiting=`) and this target has
- * none of its own (`?pending=` goes on with that one): once the checkout's data is in, the newest of
- * this merchant's that the server says still waits (or was paid meanwhile), and its screen; else
- * null. Its code is its own chunk, fetched only then.
+ * This link's own payment still waiting by the server's record, started in this browser or any
+ * other (the server answers only for a link made for one order); null when none or not known.
+ */
+async function findWaitingHere(services: Services, data: CheckoutData): Promise<FoundElsewhere | null> {
+  const pending = await lookupPendingAttempt(services.api, data.info.code).catch(() => null);
+  if (!pending) return null;
+  const deadline = pending.expiresAt ? Date.parse(pending.expiresAt) : NaN;
+  return {
+    payment: { method: pending.method, codOper: pending.codOper, deadline: Number.isNaN(deadline) ? null : deadline, merchant: data.info.idMerchant, link: data.info.code },
+    state: 'waiting',
+    total: totalWithTax(data.info.amount, data.info.taxAmount),
+    here: true,
+    phone: pending.phone,
+  };
+}
+
+/**
+ * Before the first screen, once the checkout's data is in: the newest payment of this merchant the
+ * loader handed over from other links (`?waiting=`) that the server says still waits (or was paid
+ * meanwhile), else this link's own wait by the server's record; with the screen that shows it, else
+ * null. Nothing when the address (`?pending=`) already goes on with a payment of its own. Its
+ * screen is its own chunk, fetched only when something waits.
  */
 export async function loadWaitingElsewhere(services: Services, loaded: Promise<CheckoutState>): Promise<Elsewhere | null> {
   const address = services.address();
-  if (!address.searchParams.has(WAITING_PARAM) || address.searchParams.has(PENDING_PARAM)) return null;
-  const [state, { findWaitingElsewhere }] = await Promise.all([loaded, import('./waitingElsewhere')]);
+  if (address.searchParams.has(PENDING_PARAM)) return null;
+  const state = await loaded;
   if (state.status !== 'ready' || state.data.subscription) return null;
-  const found = await findWaitingElsewhere(services.api, services.bridge, address, state.data.info.idMerchant, state.data.info.code);
+  let found: FoundElsewhere | null = null;
+  if (address.searchParams.has(WAITING_PARAM)) {
+    const { findWaitingElsewhere } = await import('./waitingElsewhere');
+    found = await findWaitingElsewhere(services.api, services.bridge, address, state.data.info.idMerchant, state.data.info.code);
+  }
+  // This tab's own memory of a payment of this link wins: the checkout goes on with it.
+  if (!found && !hasWaitingAttempt(services.storage.session)) found = await findWaitingHere(services, state.data);
   if (!found) return null;
   const { WaitingElsewhere: Screen } = await import('./WaitingElsewhere');
   return { found, Screen };

@@ -21,6 +21,10 @@ export interface FoundElsewhere {
   state: 'waiting' | 'paid';
   /** What it charges (amount plus tax), from the server. */
   total: number;
+  /** It pays this very link (an order's link opened again, maybe in another browser), not another. */
+  here?: boolean;
+  /** The wallet phone it was sent to, its last four digits only (****3333). */
+  phone?: string | null;
 }
 
 /** Methods whose wait the payer can call off (their existing cancel call): nothing can be approved after it. */

@@ -24,6 +24,11 @@ export function ReceiptRoute({ store }: { store: ReceiptStore }) {
   const state = useStoreState(store);
   const [pending] = useState(() => takeChallenge(services.storage.session) ?? challengeFromAddress(services.address()));
   const reported = useRef(false);
+  // SPEC 2 processing "redirects to the receipt": drawn at once there, then at the receipt's own address.
+  useEffect(() => {
+    const { pathname } = services.address();
+    if (state.status === 'ready' && pathname === `${RECEIPT_PATH}processing`) services.navigate(RECEIPT_PATH + encodeURIComponent(state.receipt.codOper), { shown: true });
+  }, [state, services]);
   // Back from the issuer's page (another origin) before its answer reached the server, its
   // notification on its way: the payment is read again, a second apart, before it is reported.
   const reads = useRef(0);

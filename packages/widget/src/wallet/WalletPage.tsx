@@ -1,17 +1,39 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { checkoutEntry, shopLogoOf } from '@pasarela/core';
 import { t } from '../i18n/i18n';
-import { WayOut } from '../ui/WayOut';
-import { useServices } from '../services/services';
+import { loadLinkShop } from '../api/loadLinkShop';
+import { WayOut, type ShopIdentity } from '../ui/WayOut';
+import { useServices, type Services } from '../services/services';
+
+/** The shop of the payment a wallet screen was opened from (`back`, a checkout's address), so its header stays; null otherwise. */
+function useShopOf(back: string | null | undefined, services: Services): ShopIdentity | null {
+  const [shop, setShop] = useState<ShopIdentity | null>(null);
+  useEffect(() => {
+    const entry = back ? checkoutEntry(new URL(back, services.address()).searchParams) : null;
+    if (!entry) return;
+    let live = true;
+    loadLinkShop(services.api, entry.type, entry.code)
+      .then((found) => live && found && setShop({ name: found.name, logo: shopLogoOf({ logo: found.logo }, services.config.imageBase) }))
+      // Not known: the page shows without the shop's name, as before.
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [back, services]);
+  return shop;
+}
 
 /** The frame of every wallet screen: one heading, the page title, the content. */
 export function WalletPage({ title, children, back }: { title: string; children: ReactNode; back?: string | null | undefined }) {
   const services = useServices();
+  // Opened from a checkout (signup, recovery), the shop's header stays.
+  const shop = useShopOf(back, services);
   useEffect(() => {
     document.title = `${title} · ${t('wallet_title')}`;
   }, [title]);
   return (
     <main className="page page--wallet">
-      <WayOut />
+      <WayOut shop={shop} />
       {/* Opened from a payment (signup, recovery from the checkout's login): the way back to it. */}
       {back ? (
         <a className="button--link wallet-back" href={back} onClick={(e) => (e.preventDefault(), services.navigate(back))}>

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { isHttpUrl, LINK_METHOD_TOKENS, amountToCents, centsToAmount, freeText, moneySchema } from '@pasarela/core';
+import { isHttpUrl, LINK_METHOD_TOKENS, amountToCents, centsToAmount, freeText, moneySchema, type Language } from '@pasarela/core';
 import type { Deps } from '../../Deps';
 import { originOf } from '../../Deps';
 import { ApiError } from '../../http/ApiError';
@@ -15,6 +15,10 @@ import { ownMerchantBody, requireOwn } from '../../auth/adminAccess';
 
 const MAX_EXPIRY_SECONDS = 365 * 24 * 3600;
 
+/** A description in one language (`descriptions.en`), as `description` is checked. */
+const describedIn = (lang: Language) =>
+  v.pipe(freeText(200, { missingMessage: `descriptions.${lang} must be a string`, tooLongMessage: `descriptions.${lang} is longer than 200 characters`, charactersMessage: `descriptions.${lang} must not hold control or bidi characters` }), v.trim());
+
 /** PRODUCT.md "POST /sandbox/links" body. Issue messages name the field. */
 const NewLinkSchema = v.object({
   amount: moneySchema({ positive: true, missingMessage: 'amount must be a number', invalidMessage: 'amount must be a number with at most two decimals', belowMessage: 'amount must be above 0' }),
@@ -26,6 +30,8 @@ const NewLinkSchema = v.object({
   merchantId: v.optional(v.pipe(v.number('merchantId must be a number'), v.integer('merchantId must be an integer'), v.minValue(1, 'merchantId must be positive'), v.maxValue(2_147_483_647, 'merchantId is too large'))),
   singleUse: v.optional(v.boolean('singleUse must be a boolean')),
   returnUrl: v.optional(v.pipe(v.string('returnUrl must be a string'), v.maxLength(2000, 'returnUrl is too long'), v.check(isHttpUrl, 'returnUrl must be an http or https address'))),
+  // The description in each language the merchant writes it in (es, en); `description` is the default.
+  descriptions: v.optional(v.strictObject({ es: v.optional(describedIn('es')), en: v.optional(describedIn('en')) }, 'descriptions must map es or en to a description')),
 });
 
 /** Slugs that are widget routes of SPEC 2 and so can never be a link's page. */
@@ -71,6 +77,7 @@ export function adminLinkRoutes(deps: Deps) {
       slug: body.slug ?? null,
       singleUse: body.singleUse ?? false,
       returnUrl: body.returnUrl,
+      translations: Object.fromEntries(Object.entries(body.descriptions ?? {}).filter(([, text]) => text).map(([lang, text]) => [lang, { description: text }])),
     });
     return c.json({ code: link.code, slug: link.slug, url: `${originOf(deps, c.req.url)}/${link.slug}` }, 201);
   });

@@ -385,7 +385,7 @@ export function openApiDocument(origin: string) {
             ...pageParams,
             ...changedParams,
             { name: 'linkCode', in: 'query', required: false, description: 'Only those of this link', schema: { type: 'string' } },
-            orderReferenceParam,
+            { ...orderReferenceParam, description: 'Only those of this order\'s link, a payment still waiting on the payer included (result PENDING)' },
             { name: 'method', in: 'query', required: false, description: 'Only those of this method', schema: { type: 'string', enum: [...TRANSACTION_METHODS] } },
             { name: 'result', in: 'query', required: false, description: 'Only those with this result', schema: { type: 'string', enum: [...RESULTS] } },
           ],

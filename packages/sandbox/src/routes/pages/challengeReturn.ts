@@ -1,6 +1,7 @@
-import { CHALLENGE_ENTRIES_PARAM, CHALLENGE_STAY_PARAM, ReceiptSchema, refusedChallengeReturn, type Language, type PrimedAnswer } from '@pasarela/core';
+import { CHALLENGE_ENTRIES_PARAM, CHALLENGE_STAY_PARAM, ReceiptSchema, catalogs, refusedChallengeReturn, shopNameOf, type Language, type PrimedAnswer } from '@pasarela/core';
 import * as v from 'valibot';
 import { cspHashOf } from '../../http/widgetSecurity';
+import { escapeHtml } from '../../http/html';
 
 // A 3DS challenge that failed returns to the receipt's address (the widget's payments/challengeReturn), but
 // what the payer sees next is the card form, in its own history entry (which keeps what was typed,
@@ -29,10 +30,14 @@ function receiptOf(answer: PrimedAnswer | undefined) {
 }
 
 /**
- * The page a failed challenge's return address answers with (core refusedChallengeReturn): a blank
- * page in the device's colour scheme that goes back to the form; null for any other page.
+ * The page a failed challenge's return address answers with (core refusedChallengeReturn): in the
+ * device's colour scheme, the shop's name and where the payer goes (never a blank page, however
+ * long the way back takes), and it goes back to the form; null for any other page.
  */
 export function challengeReturnPage(url: URL, receipt: PrimedAnswer | undefined, lang: Language): string | null {
-  if (!refusedChallengeReturn(url, receiptOf(receipt))) return null;
-  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light dark"><title>Pasarela</title><script>${SCRIPT}</script></head><body></body></html>`;
+  const read = receiptOf(receipt);
+  if (!refusedChallengeReturn(url, read)) return null;
+  const shop = read?.merchant ? `<header><p><strong>${escapeHtml(shopNameOf(read.merchant))}</strong></p></header>` : '';
+  const status = `<p role="status">${escapeHtml(catalogs[lang].returning_to_form ?? '')}</p>`;
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light dark"><title>Pasarela</title><script>${SCRIPT}</script></head><body>${shop}<main>${status}</main></body></html>`;
 }

@@ -65,7 +65,10 @@ describe('the widget page answers its first screen ahead', () => {
       'merchants/1?amount=25&serviceCode=LK',
       'merchants/1/payment-methods',
       'merchants/1/campaign-bridges',
+      // this link's own payment still waiting, whichever browser started it: none here
+      `payments/pending?code=${code}`,
     ]);
+    expect(byKey.get(`payments/pending?code=${code}`)).toMatchObject({ code: 200, data: null });
     const api = await t.get(`/payment-info?code=${code}&type=lk`);
     expect(byKey.get(`payment-info?code=${code}&type=lk`)).toEqual({ key: `payment-info?code=${code}&type=lk`, code: 200, description: 'OK', data: api.data });
     expect(hint).toEqual({ lang: 'es', href: '/api/v1/translations?lang=es&amp;group=widget' });

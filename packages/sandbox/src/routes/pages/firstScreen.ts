@@ -96,8 +96,8 @@ export function firstScreenAnswers(request: InProcessRequest, options: { clientK
       try {
         const info = checkoutTargetInfo(checkout.type, target.data);
         calls = merchantCalls(checkout.type, info);
-        // Payments of this shop the loader remembers on other links: the checkout asks where they
-        // stand before its first screen, which the page can then carry rendered.
+        // Payments of this shop the loader remembers on other links, and this link's own wait by the
+        // server's record: the checkout asks before its first screen, which the page then carries rendered.
         waiting = waitingCalls(params, info);
       } catch {
         calls = [];

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { panamaParts, centsToAmount } from '@pasarela/core';
+import { panamaParts, centsToAmount, merchantTextIn, type Language } from '@pasarela/core';
 import type { Deps } from '../../Deps';
 import { ApiError } from '../../http/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
@@ -15,14 +15,14 @@ export function expiresAtText(at: Date): string {
   return `${p.year}-${p.month}-${p.day} ${p.hours}:${p.minutes}:${p.seconds}`;
 }
 
-export function paymentInfoOf(link: LinkRow, type: string) {
+export function paymentInfoOf(link: LinkRow, type: string, lang: Language) {
   const othersValues: { EXPIRES_AT?: string; cardType?: string } = {};
   if (link.expires_at) othersValues.EXPIRES_AT = expiresAtText(link.expires_at);
   if (link.card_types) othersValues.cardType = link.card_types;
   return {
     idMerchant: link.merchant_id,
     code: link.code,
-    description: link.description,
+    description: merchantTextIn(link.description, link.translations, 'description', lang),
     amount: centsToAmount(link.amount_cents),
     discount: centsToAmount(link.discount_cents),
     type,
@@ -60,7 +60,7 @@ export function paymentInfoRoutes(deps: Deps) {
     if (code === '' || code.length > 200) throw new ApiError(400, 'missing_arguments', 'code is required');
     if (!['lk', 'slug', 'slugCode'].includes(type)) throw new ApiError(400, 'missing_arguments', 'type must be lk, slug or slugCode');
     const link = payableLink(await lookUp(deps, code, type));
-    return reply(c, paymentInfoOf(link, type));
+    return reply(c, paymentInfoOf(link, type, c.get('lang')));
   });
   // Whose link this is, in any state: an expired or paid link's page names the shop and leads back to it.
   app.get('/payment-info/shop', async (c) => {

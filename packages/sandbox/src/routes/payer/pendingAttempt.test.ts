@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { cardPayload, createTestApp, newLink, type TestApp } from '../../test/testApp';
+import { cardPayload, createMerchant, createTestApp, newLink, type TestApp } from '../../test/testApp';
+import { merchantApiClient, type MerchantApiClient } from '../../test/merchantApiClient';
 
 // GET /api/v1/payments/pending?code=: the payment a payer left pending on a link, to wait on again.
 
 let t: TestApp;
+let api: MerchantApiClient;
 beforeAll(async () => {
   t = await createTestApp();
+  api = await merchantApiClient((path, init) => t.app.request(path, init));
 });
 afterAll(() => t.close());
 
@@ -22,7 +25,7 @@ describe('the pending attempt of a link', () => {
     const push = await t.post('/nequi/push', { code, phone: '63333333', trackId: randomUUID(), captchaToken: PERSON });
     const res = await pendingOf(code);
     expect(res.status).toBe(200);
-    expect(res.data).toEqual({ method: 'nequi', codOper: push.data['codOper'], expiresAt: push.data['expiresAt'] });
+    expect(res.data).toEqual({ method: 'nequi', codOper: push.data['codOper'], expiresAt: push.data['expiresAt'], phone: '****3333' });
   });
 
   it('a cash voucher is pending (SPEC 4 cash 0)', async () => {
@@ -40,6 +43,19 @@ describe('the pending attempt of a link', () => {
     await t.post('/cards/auth-capture', cardPayload(card, { cardNumber: '4000000000003220', trackId: randomUUID() }));
     expect(await pendingOf(card)).toMatchObject({ status: 200, data: null });
     expect(await pendingOf(await orderLink())).toMatchObject({ status: 200, data: null });
+  });
+
+  it("a link made with an orderReference is one order's: its Yappy wait is offered from any browser, and the shop's server lists it", async () => {
+    const shop = await createMerchant(t, { name: 'Tienda de pedidos' });
+    const made = await api.call('POST', '/payment-links', { key: shop.key, body: { amount: 30, taxAmount: 1.5, description: 'Pedido 77', orderReference: 'order-77' } });
+    const code = String(made.json['code']);
+    const push = await t.post('/yappy/payments', { code, phone: '63333333', trackId: randomUUID(), captchaToken: PERSON });
+    expect(push.status).toBe(200);
+    const codOper = String(push.data['codOper']);
+    // No cookie, no storage: what a second browser asks.
+    expect((await pendingOf(code)).data).toEqual({ method: 'yappy', codOper, expiresAt: push.data['expiresAt'], phone: '****3333' });
+    const listed = await api.call('GET', '/transactions?orderReference=order-77', { key: shop.key });
+    expect(listed.json['data']).toEqual([expect.objectContaining({ codOper, method: 'yappy', result: 'PENDING', orderReference: 'order-77', walletPhone: '****3333' })]);
   });
 
   it("a link many payers share offers nobody else's pending payment", async () => {

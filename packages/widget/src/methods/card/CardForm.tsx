@@ -110,7 +110,7 @@ export function CardForm({ store, total, lang, acceptedBrands, preparePhone, bef
         {t('card_form_title')}
       </h2>
       {state.alert && !state.alertField ? (
-        <div className="alert" role="alert" ref={alertBox}>
+        <div className={`alert${state.duplicate || state.alert.key === 'payment_cancelled' ? ' alert--info' : ''}`} role="alert" ref={alertBox}>
           {/* "Declined" only heads a bank's decline; a refusal or a failure speaks for itself. */}
           {state.alert.key === 'payment_declined' ? <p className="alert__title">{t('declined_title')}</p> : null}
           {state.duplicate ? (
@@ -121,9 +121,17 @@ export function CardForm({ store, total, lang, acceptedBrands, preparePhone, bef
               <button type="button" className="button button--secondary" onClick={() => void store.getState().confirmSecondPurchase()}>
                 {t('duplicate_confirm_button')}
               </button>
+              <button type="button" className="button button--link" onClick={() => store.getState().declineSecondPurchase()}>
+                {t('duplicate_decline_button')}
+              </button>
             </>
           ) : null}
         </div>
+      ) : null}
+      {state.secondDeclined ? (
+        <p className="alert alert--info" role="status">
+          {t('duplicate_declined')}
+        </p>
       ) : null}
       {/* Once a brand is recognised the others step back (styles.css .brands--known). */}
       <ul className={`brands${brand ? ' brands--known' : ''}`} aria-label={t('accepted_cards')}>

@@ -319,6 +319,18 @@ describe('card store: SPEC 8 possible_duplicated_tx asks instead of blocking', (
     expect(deps.onDone).toHaveBeenCalledWith({ kind: 'receipt', codOper: 'OP2' });
   });
 
+  it("'No, go back to that payment': nothing is sent, the question goes and a note says the earlier payment stands", async () => {
+    const pay = vi.fn<CardStoreDeps['pay']>().mockRejectedValue(duplicate());
+    const { store, deps, fill } = setup({ pay });
+    fill();
+    await store.getState().submit();
+    store.getState().declineSecondPurchase();
+    expect(store.getState()).toMatchObject({ phase: 'editing', duplicate: false, alert: null, secondDeclined: true, values: GOOD });
+    await store.getState().confirmSecondPurchase();
+    expect(pay).toHaveBeenCalledTimes(1);
+    expect(deps.onDone).not.toHaveBeenCalled();
+  });
+
   it('confirming without a duplicate question sends nothing; another card number drops the question', async () => {
     const pay = vi.fn<CardStoreDeps['pay']>().mockRejectedValue(duplicate());
     const { store, fill } = setup({ pay });

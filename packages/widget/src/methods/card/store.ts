@@ -35,6 +35,8 @@ export interface CardState {
   duplicate: boolean;
   /** What that earlier payment is: charged, or waiting (it may still charge); the question is worded by it. */
   duplicateState: DuplicateState;
+  /** The payer said the duplicate was not a second purchase: nothing was sent (a note says so). */
+  secondDeclined: boolean;
 }
 
 export interface CardActions {
@@ -44,6 +46,8 @@ export interface CardActions {
   submit(): Promise<CardField | null>;
   /** After a possible duplicate: the payer means a second purchase, so Pay is sent again with SPEC 3's tryAgain. */
   confirmSecondPurchase(): Promise<CardField | null>;
+  /** After a possible duplicate: not a second purchase, so nothing is sent and the earlier payment stands. */
+  declineSecondPurchase(): void;
 }
 
 /** How one payment is sent: `tryAgain` is SPEC 3's flag for a second purchase the payer confirmed. */
@@ -117,6 +121,7 @@ export function createCardStore(deps: CardStoreDeps) {
       alertField: null,
       duplicate: false,
       duplicateState: 'charged',
+      secondDeclined: false,
 
       setValue(field, raw) {
         const before = get().values;
@@ -147,6 +152,9 @@ export function createCardStore(deps: CardStoreDeps) {
         if (!get().duplicate) return Promise.resolve(null);
         return send({ tryAgain: true });
       },
+      declineSecondPurchase() {
+        if (get().duplicate) set({ alert: null, alertField: null, duplicate: false, secondDeclined: true });
+      },
     };
 
     async function send(options: CardSendOptions): Promise<CardField | null> {
@@ -154,7 +162,7 @@ export function createCardStore(deps: CardStoreDeps) {
         busy = true;
         try {
           const values = get().values;
-          const submitted = { submitted: true, alert: null, alertField: null, duplicate: false } as const;
+          const submitted = { submitted: true, alert: null, alertField: null, duplicate: false, secondDeclined: false } as const;
           let phone: CatalogKey | null;
           try {
             phone = await deps.checkPhone(values.phone);

@@ -3,7 +3,8 @@ import { MessagePage } from '../../ui/MessagePage';
 import { useServices } from '../../services/services';
 import { t } from '../../i18n/i18n';
 import { useStoreState } from '../../ui/useStoreState';
-import type { Receipt } from '@pasarela/core';
+import { formatAmount, shopLogoOf, shopNameOf, type Receipt } from '@pasarela/core';
+import { MerchantHeader } from '../../ui/MerchantHeader';
 import type { ReceiptsChunk } from '../../receipts/loadReceipts';
 import type { ClaveReturnStore } from './returnStore';
 
@@ -22,11 +23,25 @@ export function ClaveReturnScreen({ store, receipts }: { store: ClaveReturnStore
   if (state.status === 'failed') {
     return <MessagePage title={t('clave_returning')} message={state.message} onRetry={() => void store.getState().load()} />;
   }
+  return <BankWait receipt={state.status === 'checking' ? state.receipt : undefined} />;
+}
+
+/** Back from the bank before it answered: the shop, what is paid and that the bank's answer is awaited, while it is read again. */
+function BankWait({ receipt }: { receipt: Receipt | undefined }) {
+  const services = useServices();
+  const merchant = receipt?.merchant;
   return (
-    <main className="page page--loading" aria-busy="true">
-      <p className="page__text" role="status">
-        {t('clave_returning')}
-      </p>
+    <main className="page page--return" aria-busy="true">
+      {merchant ? <MerchantHeader name={shopNameOf(merchant)} logo={shopLogoOf(merchant, services.config.imageBase)} /> : null}
+      <h1 className="page__title">{t('clave_returning')}</h1>
+      {receipt ? (
+        <>
+          <p className="page__text" role="status">
+            {t('clave_bank_pending')}
+          </p>
+          <p className="page__text">{formatAmount(receipt.totalPay, services.lang)}</p>
+        </>
+      ) : null}
     </main>
   );
 }

@@ -5,7 +5,7 @@ import { closedOutside, returnFromAddress, takeReturn } from '../../payments/lea
 import type { ReceiptsChunk } from '../../receipts/loadReceipts';
 import { forgetReturnedPayment } from '../../payments/afterReturn';
 import { ClaveReturnScreen } from './ClaveReturnScreen';
-import { createClaveReturnStore } from './returnStore';
+import { createClaveReturnStore, firstRead } from './returnStore';
 
 /**
  * SPEC 2 /pf/widget/returnclave and /pf/widget/returnclavesdk: where the bank sends the payer back.
@@ -34,7 +34,10 @@ export function claveReturnModule(receipts: ReceiptsChunk): ScreenModule<RouteOf
       store.subscribe((state) => {
         if (state.status === 'receipt') painted = services.theme.setBrandColour(state.receipt.merchant?.brand?.colorPrimary);
       });
-      return { ready: store.getState().load().then(() => painted), View: () => <ClaveReturnScreen store={store} receipts={receipts} /> };
+      store.subscribe((state) => {
+        if (state.status === 'checking' && state.receipt) painted = services.theme.setBrandColour(state.receipt.merchant?.brand?.colorPrimary);
+      });
+      return { ready: firstRead(store).then(() => painted), View: () => <ClaveReturnScreen store={store} receipts={receipts} /> };
     },
   };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { PasarelaError, type PaymentResult } from '@pasarela/core';
 import { scriptedApi, type Answer } from '../../testing/fakePaymentContext';
 import { createReceiptStore } from '../../receipts/receiptStore';
-import { createClaveReturnStore } from './returnStore';
+import { createClaveReturnStore, firstRead } from './returnStore';
 
 const FORM = '/pf/widget?type=lk&code=LINK1&lang=en';
 const receipt = (status: number) => ({
@@ -70,6 +70,22 @@ describe('Clave return', () => {
     await store.getState().load();
     expect(reports).toHaveLength(1);
     expect(reports[0]).toMatchObject({ status: 'success', notification: { Estado: 'APPROVED' } });
+  });
+
+  it('never blank: the first screen waits for the first read only, and shows the payment still at the bank while it is read again', async () => {
+    const { api } = scriptedApi({ 'receipts/OP1': [receipt(-1), receipt(-1), receipt(1)] });
+    let reads = 0;
+    let release = () => {};
+    const store = createClaveReturnStore({
+      api, codOper: 'OP1', pending: { formPath: FORM, email: '', returnUrl: '' }, report: () => {}, onSuccess: () => {}, now: () => new Date(),
+      // the second read waits until released: the bank has not answered yet
+      wait: () => (++reads === 1 ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve()),
+    });
+    await firstRead(store);
+    expect(store.getState()).toMatchObject({ status: 'checking', receipt: { codOper: 'OP1', status: -1, totalPay: 26.75 } });
+    release();
+    await store.getState().load();
+    expect(store.getState()).toMatchObject({ status: 'receipt', receipt: { status: 1 } });
   });
 
   it('an unknown operation goes to /404 without reporting anything', async () => {

@@ -7,7 +7,8 @@ import { formAfterRefusal, resultAfterReturn } from '../../payments/afterReturn'
 import type { PendingReturn } from '../../payments/leaveAndReturn';
 
 export type ClaveReturnState =
-  | { status: 'checking' }
+  /** `receipt`: the payment as first read, still waiting at the bank while it is read again. */
+  | { status: 'checking'; receipt?: Receipt | undefined }
   | { status: 'failed'; message: PayerMessage }
   /** The receipt comes next: shown here at once, then at its own address `to`. */
   | { status: 'receipt'; receipt: Receipt; to: string }
@@ -39,6 +40,23 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * The bank's return (/pf/widget/returnclave): reads the payment's receipt, tells the merchant page
  * the result once, then leads to the receipt or, after a refusal, back to the form with the reason.
  */
+export function firstRead(store: ClaveReturnStore): Promise<void> {
+  // The first screen waits for the first read only: a payment still at the bank shows while it is read again.
+  return new Promise<void>((resolve) => {
+    const unsubscribe = store.subscribe((state) => {
+      if (state.status !== 'checking' || state.receipt) {
+        unsubscribe();
+        resolve();
+      }
+    });
+    void store.getState().load().then(() => {
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+/** The store of the bank's return. */
 export function createClaveReturnStore(deps: ClaveReturnDeps) {
   let running: Promise<void> | null = null;
   let reported = false;
@@ -49,6 +67,8 @@ export function createClaveReturnStore(deps: ClaveReturnDeps) {
         set({ status: 'checking' });
         try {
           let receipt = await loadReceipt(deps.api, deps.codOper);
+          // What is known shows at once (the shop, the amount, the bank's wait), not a blank page.
+          if (receipt.status === -1) set({ status: 'checking', receipt });
           for (let read = 0; receipt.status === -1 && read < BANK_ANSWER_READS; read++) {
             await (deps.wait ?? pause)(1_000);
             receipt = await loadReceipt(deps.api, deps.codOper);

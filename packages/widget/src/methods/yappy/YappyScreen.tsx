@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { YAPPY_PAY_WINDOW_MS } from '@pasarela/core';
 import { t } from '../../i18n/i18n';
 import { AttemptAlert } from '../../payments/AttemptAlert';
 import type { MethodScreenProps } from '../../payments/methodModule';
@@ -26,6 +27,7 @@ export function YappyScreen({ payment }: MethodScreenProps) {
           status={t('yappy_request_sent', { phone: phoneText(phone) })}
           deadline={current.deadline}
           serverNow={services.serverNow}
+          windowMs={YAPPY_PAY_WINDOW_MS}
           onExpire={() => state.getState().windowClosed()}
         />
         {current.message ? <AttemptAlert message={current.message} /> : null}

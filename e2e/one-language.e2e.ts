@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import type { Browser, Frame } from 'playwright-core';
+import { catalogs } from '@pasarela/core';
+import { browserAvailable } from './support/browser';
+import { checkoutFrameOf } from './support/frames';
+import { DemoShop } from './support/pages';
+import { withSandboxAndBrowser } from './support/suite';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
+
+const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
+
+type Lang = 'es' | 'en';
+const other = (lang: Lang): Lang => (lang === 'es' ? 'en' : 'es');
+
+/** The demo merchant's own words (seed.ts, examples/shop.js), in each language it gave them. */
+const MERCHANT_TEXTS: Record<Lang, string[]> = {
+  es: ['Dona a la Fundación Demo', 'Cada dólar ayuda', 'Pedido en Tostadores del Casco'],
+  en: ['Give to the Demo Foundation', 'Every dollar helps', 'Order at Tostadores del Casco'],
+};
+
+/**
+ * What only `lang` says: the literal pieces (between {{placeholders}}) of its catalogue's strings,
+ * ten characters or more, found in no string of the other catalogue (a method's name, "Yappy", is
+ * both), and the demo merchant's words in that language.
+ */
+function wordsOnlyIn(lang: Lang): string[] {
+  const theirs = Object.values(catalogs[other(lang)]).join('\n');
+  const pieces = Object.values(catalogs[lang]).flatMap((text) => text.split(/\{\{[^}]*\}\}|<[^>]*>|\n/)).map((piece) => piece.trim());
+  return [...new Set(pieces.filter((piece) => piece.length >= 10 && !theirs.includes(piece))), ...MERCHANT_TEXTS[lang]];
+}
+
+// Issue 70 "one language": the English checkout showed "Pedido en Tostadores del Casco" and the
+// campaign's "Dona a la Fundación Demo / Cada dólar ayuda". Every screen of the demo shop's checkout
+// (each method's panel, the donation, the receipt), in each language, holds no words of the other.
+describe.runIf(browserAvailable())('one language on every screen', () => {
+  let sandbox: Sandbox;
+  let browser: Browser;
+  withSandboxAndBrowser({ SPLASH_MS: '200' }, (started) => ({ sandbox, browser } = started));
+
+  it.each(['en' as const, 'es' as const])('%s: no words of the other language, the merchant\'s included', async (lang) => {
+    const context = await browser.newContext({ locale: lang === 'es' ? 'es-PA' : 'en-US', viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    const shop = new DemoShop(page, sandbox.demoUrl);
+    await shop.open();
+    if ((await page.locator('html').getAttribute('lang')) !== lang) await page.locator('#lang-toggle').click();
+    const checkout = await shop.pay();
+    await checkout.waitForForm();
+    const frame = await checkoutFrameOf(page);
+    const foreign = wordsOnlyIn(other(lang));
+    const seen: Array<{ screen: string; words: string[] }> = [];
+    const look = async (screen: string, on: Frame) => {
+      const text = await on.locator('body').innerText();
+      seen.push({ screen, words: foreign.filter((words) => text.includes(words)) });
+    };
+
+    // The card form with the campaign's donation offer.
+    await checkout.frame.getByText(MERCHANT_TEXTS[lang][0] ?? '').first().waitFor({ timeout: 15_000 });
+    expect(await checkout.frame.getByText(MERCHANT_TEXTS[lang][2] ?? '').first().isVisible()).toBe(true);
+    await look('card', frame);
+    await page.screenshot({ path: `${SHOTS}one-language-card-${lang}-360.png` });
+    const methods = checkout.frame.getByRole('radiogroup', { name: /método de pago|payment method/i }).getByRole('radio');
+    for (let i = 1; i < (await methods.count()); i++) {
+      const method = methods.nth(i);
+      await method.check();
+      await look(`method ${i}: ${(await method.getAttribute('value')) ?? ''}`, frame);
+    }
+    await methods.first().check();
+    // Another card per run: the same card and amount again would be asked about as a duplicate.
+    await checkout.fillCard({ number: lang === 'en' ? '4242 4242 4242 4242' : '5555 5555 5555 4444' });
+    await checkout.frame.locator('#method-panel-card form button[type="submit"]').click();
+    await checkout.receiptTitle.waitFor({ timeout: 20_000 });
+    await look('receipt', frame);
+    await page.screenshot({ path: `${SHOTS}one-language-receipt-${lang}-360.png` });
+    expect(seen.filter((s) => s.words.length > 0)).toEqual([]);
+    expect(seen.length).toBeGreaterThan(3);
+    await context.close();
+  });
+});

@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { Pasarela } from '@pasarela/node';
+import { transactionsFor } from './support/admin';
+import { seriousViolations } from './support/axe';
+import { browserAvailable } from './support/browser';
+import { checkoutFrameOf } from './support/frames';
+import { CheckoutFrame, DemoShop, type CheckoutScope } from './support/pages';
+import { withSandboxAndBrowser } from './support/suite';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
+
+const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
+
+// Issue 70: a payer starts Yappy on an order's link on one phone (or in Instagram's in-app browser)
+// and opens the same order in another browser. The second browser shows that payment first, from
+// the server's record, with its three ways; paying another way calls it off before the form shows,
+// so the order is paid once. Through a link made with the merchant API (es), and through the demo
+// shop, whose server keeps its orders (en). Two browser contexts share nothing, as two browsers.
+describe.runIf(browserAvailable())('an order left waiting in one browser, opened in another', () => {
+  let sandbox: Sandbox;
+  let browser: Browser;
+  withSandboxAndBrowser({ SPLASH_MS: '200', YAPPY_WAIT_MS: '120000' }, (started) => ({ sandbox, browser } = started));
+
+  const phone = (context: BrowserContext) => context.newPage();
+  const newBrowser = (lang: 'es' | 'en') => browser.newContext({ locale: lang === 'es' ? 'es-PA' : 'en-US', viewport: { width: 360, height: 740 } });
+
+  /** The sandbox's captcha, answered as a person. */
+  async function verify(frame: CheckoutScope) {
+    const verification = frame.getByRole('group', { name: /Verificación|Verification/ });
+    await verification.getByRole('checkbox', { name: /No soy un robot|I'm not a robot/ }).check();
+    await verification.getByText(/^(Verificado|Verified)$/).waitFor({ timeout: 10_000 });
+  }
+
+  /** Yappy with 63333333 (a phone that never answers in the sandbox), until its countdown shows. */
+  async function startYappy(checkout: CheckoutFrame) {
+    await checkout.waitForForm();
+    await checkout.chooseMethod(/Yappy/);
+    await verify(checkout.frame);
+    await checkout.field('yappy-phone').fill('63333333');
+    await checkout.frame.getByRole('button', { name: /enviar solicitud de pago|send payment request/i }).click();
+    await checkout.frame.getByRole('timer').waitFor({ timeout: 15_000 });
+  }
+
+  const approveYappy = (codOper: string) =>
+    fetch(`${sandbox.url}/sandbox/yappy/${codOper}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ result: 'approve' }) });
+
+  it('es: a link made with an orderReference; the Yappy wait of the first browser comes first in the second; paying another way calls it off; one payment', async () => {
+    const keysRes = await fetch(`${sandbox.url}/sandbox/merchants`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Tostadores del Casco' }) });
+    const pasarela = new Pasarela({ secretKey: ((await keysRes.json()) as { secretKey: string }).secretKey, baseUrl: sandbox.url });
+    const orderReference = 'order-1042';
+    const link = await pasarela.paymentLinks.create({ amount: 31.5, taxAmount: 0, description: 'Pedido 1042', orderReference });
+    const address = `${sandbox.url}/pf/widget?type=lk&code=${link.code}&lang=es`;
+
+    const first = await newBrowser('es');
+    const a = await phone(first);
+    await a.goto(address);
+    await startYappy(new CheckoutFrame(a));
+    const [yappy] = await transactionsFor(sandbox, link.code);
+    const codOper = yappy?.codOper ?? '';
+
+    // The shop's server sees the waiting payment of its order.
+    expect((await pasarela.transactions.list({ orderReference })).data).toMatchObject([{ codOper, method: 'yappy', result: 'PENDING', walletPhone: '****3333' }]);
+
+    const second = await newBrowser('es');
+    const b = await phone(second);
+    const errors: string[] = [];
+    b.on('pageerror', (e) => errors.push(e.message));
+    await b.goto(address);
+    await b.getByRole('heading', { name: 'Tienes un pago con Yappy de $31.50 esperando tu aprobación' }).waitFor({ timeout: 20_000 });
+    // What the payer needs to know it as theirs: the phone's last four digits, nothing else of them.
+    expect(await b.getByText('Enviado al teléfono ****3333.').isVisible()).toBe(true);
+    expect(await b.getByText(/Lo empezaste para este mismo pedido/).isVisible()).toBe(true);
+    // No form beneath it: nothing to pay twice with.
+    expect(await b.locator('[name="cardnumber"]').count()).toBe(0);
+    for (const name of ['Seguir con ese pago', 'Pagar este pedido ($31.50) de otra forma', 'Anular el pago con Yappy']) {
+      expect(await b.getByRole('button', { name, exact: true }).isVisible()).toBe(true);
+    }
+    expect(await seriousViolations(b)).toEqual([]);
+    await b.screenshot({ path: `${SHOTS}order-any-browser-es-360.png` });
+
+    await b.getByRole('button', { name: 'Pagar este pedido ($31.50) de otra forma', exact: true }).click();
+    const checkout = new CheckoutFrame(b);
+    await checkout.waitForForm();
+    // Called off before the form showed: the app can no longer approve it.
+    expect((await transactionsFor(sandbox, link.code))[0]).toMatchObject({ codOper, method: 'yappy', status: 0 });
+    expect((await approveYappy(codOper)).status).toBe(409);
+    await checkout.fillCard({ number: '4242 4242 4242 4242' });
+    await checkout.submit();
+    await checkout.receiptTitle.waitFor({ timeout: 20_000 });
+    const listed = (await pasarela.transactions.list({ orderReference })).data;
+    expect(listed.filter((t) => t.result === 'APPROVED')).toMatchObject([{ method: 'card' }]);
+    expect(listed.map((t) => t.result).sort()).toEqual(['APPROVED', 'DECLINED']);
+    expect(errors).toEqual([]);
+    await Promise.all([first.close(), second.close()]);
+  });
+
+  it("en: the demo shop keeps its order on its server: the order's page in a second browser is back on the same link, its Yappy wait first; one payment", async () => {
+    const codes: Array<{ status: number; code: string }> = [];
+    const record = (page: Page) =>
+      page.on('response', async (res) => {
+        if (res.url().endsWith('/shop/links')) codes.push({ status: res.status(), code: ((await res.json()) as { code: string }).code });
+      });
+
+    const first = await newBrowser('en');
+    const a = await phone(first);
+    record(a);
+    const shopA = new DemoShop(a, sandbox.demoUrl);
+    await shopA.open();
+    await a.locator('#lang-toggle').click();
+    await startYappy(await shopA.pay());
+    // The order's page, as "Open in Chrome" or a link sent to another phone carries it.
+    const orderPage = a.url();
+    expect(new URL(orderPage).searchParams.get('order')).toBeTruthy();
+
+    const second = await newBrowser('en');
+    const b = await phone(second);
+    record(b);
+    await b.goto(orderPage);
+    const shopB = new DemoShop(b, sandbox.demoUrl);
+    if ((await b.locator('html').getAttribute('lang')) !== 'en') await b.locator('#lang-toggle').click();
+    const again = await shopB.pay();
+    const heading = again.frame.getByRole('heading', { name: /^You have a Yappy payment of \$\d+\.\d\d waiting for your approval$/ });
+    await heading.waitFor({ timeout: 20_000 });
+    // The same link: found (200), not made again.
+    expect(codes.map((c) => c.status)).toEqual([201, 200]);
+    const code = codes[0]?.code ?? '';
+    expect(codes[1]?.code).toBe(code);
+    expect(await again.frame.getByText('Sent to the phone ****3333.').isVisible()).toBe(true);
+    expect(await seriousViolations(await checkoutFrameOf(b))).toEqual([]);
+    await b.screenshot({ path: `${SHOTS}order-any-browser-shop-en-360.png` });
+
+    await again.frame.getByRole('button', { name: /^Pay this order \(\$\d+\.\d\d\) another way$/ }).click();
+    await again.waitForForm();
+    const [yappy] = await transactionsFor(sandbox, code);
+    expect(yappy).toMatchObject({ method: 'yappy', status: 0 });
+    await again.fillCard({ number: '4242 4242 4242 4242' });
+    await again.submit();
+    await again.receiptTitle.waitFor({ timeout: 20_000 });
+    await expect.poll(() => shopB.result.getAttribute('data-estado')).toBe('APPROVED');
+    const recorded = await transactionsFor(sandbox, code);
+    expect(recorded.filter((t) => t.status === 1)).toMatchObject([{ method: 'card' }]);
+    expect(recorded).toHaveLength(2);
+    await Promise.all([first.close(), second.close()]);
+  });
+});
