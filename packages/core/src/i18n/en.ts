@@ -529,6 +529,8 @@ export const en: Record<keyof typeof es, string> = {
   merchant_api_too_many_requests: 'Too many requests: wait a moment and try again',
   unsupported_api_version: 'That API version does not exist',
   event_not_found: 'You have no event with that id in the last 30 days',
+  secret_key_retiring: 'Only the current secret key can roll keys; this one is being retired',
+  payout_not_found: 'You have no payout with that id',
   merchant_api_payload_too_large: 'The body is too large',
   merchant_api_invalid_request: 'The request is not valid',
   merchant_api_client_closed_request: 'The client closed the connection',

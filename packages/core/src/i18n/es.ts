@@ -527,6 +527,8 @@ export const es = {
   merchant_api_too_many_requests: 'Demasiadas solicitudes: espere un momento y vuelva a intentarlo',
   unsupported_api_version: 'Esa versión de la API no existe',
   event_not_found: 'No tiene ningún evento con ese id en los últimos 30 días',
+  secret_key_retiring: 'Solo la clave secreta vigente puede renovar las claves; esta se está retirando',
+  payout_not_found: 'No tiene ningún pago a su cuenta con ese id',
   merchant_api_payload_too_large: 'El cuerpo es demasiado grande',
   merchant_api_invalid_request: 'La solicitud no es válida',
   merchant_api_client_closed_request: 'El cliente cerró la conexión',
