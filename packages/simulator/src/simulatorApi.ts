@@ -88,6 +88,8 @@ export function simulatorApi(simulated: { gateways: Gateways; controls: SandboxC
     'bank/outcome': keyed((c) => g.bank.outcome(as(c))),
     'bank/cancel': keyed((c) => g.bank.cancel(as(c))),
     'bank/refund': keyed((c) => g.bank.refund(as(c))),
+    'payout/pay': keyed((c) => g.payout.pay(as(c))),
+    'payout/lookup': keyed((c) => g.payout.lookup(as(c))),
     'controls/card-challenge': (b) => controls.card.challenge(text(b, 'key')),
     'controls/card-complete': async (b) => {
       const key = text(b, 'key');

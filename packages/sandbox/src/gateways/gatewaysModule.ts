@@ -18,7 +18,7 @@ export interface GatewaysModuleContext {
 /** The module's default export (or its export named `gateways`): the provided gateways, or a function making them. */
 export type GatewaysModuleExport = ProvidedGateways | ((context: GatewaysModuleContext) => ProvidedGateways | Promise<ProvidedGateways>);
 
-const PORTS: ReadonlyArray<keyof Gateways> = ['card', 'push', 'voucher', 'crypto', 'bank'];
+const PORTS: ReadonlyArray<keyof Gateways> = ['card', 'push', 'voucher', 'crypto', 'bank', 'payout'];
 
 /**
  * GATEWAYS_MODULE: an ES module a provider writes (docs/gateways.md), loaded without editing the

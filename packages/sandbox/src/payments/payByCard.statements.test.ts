@@ -68,11 +68,15 @@ describe('statements per card payment', () => {
     expect(attempt).toBeLessThan(processor);
     expect(processor).toBeLessThan(outcome);
     expect(outcome).toBeLessThan(receipt);
-    // On a reusable link the outcome is one statement, written only while the attempt is as it was
-    // recorded (store/transactions.ts writeOutcomeIfUnchanged): no transaction, no lock held across calls.
+    // On a reusable link the outcome is one conditional statement, written only while the attempt is
+    // as it was recorded (store/transactions.ts writeOutcomeIfUnchanged), no lock held across calls;
+    // an approval enters the merchant's books in its transaction (the merchant's prices, the line).
     expect(statements[outcome]).toMatch(/where t\.cod_oper = \$1 and t\.status = \$8 and t\.auth_status = \$9/);
-    // The look-up, the attempt (PostgreSQL: in BEGIN and lock ... COMMIT), the processor, the outcome, the receipt e-mail.
-    expect(statements, statements.join('\n')).toHaveLength(t.db.kind === 'pglite' ? 5 : 7);
+    expect(statements.slice(outcome - 1, outcome + 4).map((sql) => sql.split('\n')[0]?.trim().slice(0, 40))).toEqual([
+      'begin', expect.stringMatching(/^update transactions t set status/), expect.stringMatching(/^select method, percent_bps/), expect.stringMatching(/^insert into balance_transactions/), 'commit',
+    ]);
+    // The look-up, the attempt (PostgreSQL: in BEGIN and lock ... COMMIT), the processor, the outcome and its line, the receipt e-mail.
+    expect(statements, statements.join('\n')).toHaveLength(t.db.kind === 'pglite' ? 9 : 11);
     // The receipt names the payment's operation code.
     const codOper = (data as { codOper: string }).codOper;
     const mails = await t.db.query<{ body: string }>('select body from mailbox where kind = $1 and position($2 in body) > 0', ['receipt', codOper]);

@@ -192,7 +192,7 @@ export async function chargeCard(deps: Deps, attempt: TransactionRow, charge: Ca
   };
   // Nothing changed the attempt meanwhile and nothing waits on its outcome: one statement writes it;
   // otherwise (a single-use link to claim, a call-off or a sweep got there first) settlePayment decides.
-  const unchanged = charge.plainPayment ? await writeOutcomeIfUnchanged(deps.db, attempt, outcome) : undefined;
+  const unchanged = charge.plainPayment ? await deps.db.transaction((tx) => writeOutcomeIfUnchanged(tx, attempt, outcome)) : undefined;
   const settled: Settlement | undefined = unchanged ? { kind: 'settled', row: unchanged } : await settlePayment(deps, attempt.cod_oper, outcome);
   // Authorized for a single-use link or a subscription another payment took meanwhile: voided there, charged nowhere.
   if (calledOffMeanwhile(settled)) throw new PaymentError('conflict', 'request_already_paid', charge.calledOff);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DUPLICATE_COUNTED_STATUSES, duplicateStateOf, ENDED_UNPAID_AUTH_STATUSES, type DuplicateCheck, type DuplicateState } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
+import { recordPaymentInBooks } from './balanceTransactions';
 import { PaymentError } from '../errors/PaymentError';
 import { mailCtes, mailParams, type Mail } from './mailbox';
 
@@ -67,7 +68,10 @@ const COLUMNS = [
  */
 export async function insertTransaction(db: Queryable, tx: NewTransaction, codOper = newCodOper()): Promise<TransactionRow | undefined> {
   const result = await insertUnlessDuplicate(db, tx, codOper, null);
-  return result.kind === 'inserted' ? result.row : undefined;
+  if (result.kind !== 'inserted') return undefined;
+  // Paid as it is recorded (the wallet's balance, in the caller's transaction): into the books with it.
+  await recordPaymentInBooks(db, result.row);
+  return result.row;
 }
 
 export async function findTransactionByTrackId(db: Queryable, trackId: string): Promise<TransactionRow | undefined> {
@@ -201,6 +205,8 @@ export async function writeOutcome(db: Queryable, codOper: string, outcome: Paym
     [codOper, outcome.status, outcome.authStatus, outcome.messageKey, JSON.stringify(outcome.details ?? {}), outcome.redirectUrl ?? null, outcome.reference ?? null],
   );
   if (!row) throw new Error(`writeOutcome found no payment ${codOper}`);
+  // An approval enters the merchant's books in the transaction that records it (settlePayment's).
+  await recordPaymentInBooks(db, row);
   return row;
 }
 
@@ -209,7 +215,8 @@ export async function writeOutcome(db: Queryable, codOper: string, outcome: Paym
  * the caller holds it (its status and auth status unchanged: still waiting, neither settled nor called
  * off meanwhile; PostgreSQL checks again after any writer it waited for) and no single-use link waits
  * on it (claiming one takes settlePayment's locks). Undefined when it did not write: the caller
- * settles the long way. Not for a payment that activates a subscription.
+ * settles the long way. Not for a payment that activates a subscription. Run it in a transaction:
+ * an approval enters the books with it.
  */
 export async function writeOutcomeIfUnchanged(db: Queryable, held: Pick<TransactionRow, 'cod_oper' | 'status' | 'auth_status'>, outcome: PaymentOutcome): Promise<TransactionRow | undefined> {
   const [row] = await db.query<TransactionRow>(
@@ -220,6 +227,7 @@ export async function writeOutcomeIfUnchanged(db: Queryable, held: Pick<Transact
      returning t.*`,
     [held.cod_oper, outcome.status, outcome.authStatus, outcome.messageKey, JSON.stringify(outcome.details ?? {}), outcome.redirectUrl ?? null, outcome.reference ?? null, held.status, held.auth_status],
   );
+  if (row) await recordPaymentInBooks(db, row);
   return row;
 }
 

@@ -4,6 +4,7 @@ import type { CryptoCoin, CryptoDeposit, CryptoProcessor, CryptoQuote } from '..
 import { gatewayRead } from '../GatewayCall';
 import type { GatewayEvent } from '../GatewayEvent';
 import type { Gateways } from '../Gateways';
+import type { PayoutRail, PayoutTransfer } from '../PayoutRail';
 import type { PushAnswer, PushWallet } from '../PushWallet';
 import type { Voucher, VoucherNetwork } from '../VoucherNetwork';
 import type { BankPageShown, ChallengeShown, SandboxControls } from '../SandboxControls';
@@ -65,6 +66,10 @@ export function httpGateways(
     cancel: call<BankOutcome | null>('bank/cancel'),
     refund: call<'refunded' | 'refused'>('bank/refund'),
   };
+  const payout: PayoutRail = {
+    pay: call<PayoutTransfer>('payout/pay'),
+    lookup: call<PayoutTransfer | null>('payout/lookup'),
+  };
 
   // The payer's parts the sandbox plays (its pages, its settle calls), asked of the simulator.
   const control = async <T>(name: string, body: Record<string, unknown>): Promise<T | undefined> =>
@@ -89,6 +94,6 @@ export function httpGateways(
       return events.length;
     },
   };
-  return { gateways: { card, push, voucher, crypto, bank }, sandbox };
+  return { gateways: { card, push, voucher, crypto, bank, payout }, sandbox };
 }
 

@@ -26,7 +26,8 @@ export function verifyNotificationSignature(body: string, header: string | null,
   });
 }
 
-const KINDS: Record<keyof Gateways, GatewayEvent['kind']> = { card: 'card', push: 'push', voucher: 'voucher', crypto: 'crypto', bank: 'bank' };
+// A payout's transfer is asked about by its key (PayoutRail.lookup): no notification.
+const KINDS: Record<Exclude<keyof Gateways, 'payout'>, GatewayEvent['kind']> = { card: 'card', push: 'push', voucher: 'voucher', crypto: 'crypto', bank: 'bank' };
 
 const isEvent = (value: unknown): value is GatewayEvent => {
   if (typeof value !== 'object' || value === null) return false;
@@ -39,7 +40,7 @@ const isEvent = (value: unknown): value is GatewayEvent => {
  * with the shared secret (SIMULATOR_NOTIFICATION_SECRET). An event of another port's kind is refused.
  */
 export function simulatorNotifications(secret: string): GatewayNotifications {
-  const handler = (port: keyof Gateways): NotificationHandler => async ({ body, headers }) => {
+  const handler = (port: keyof typeof KINDS): NotificationHandler => async ({ body, headers }) => {
     if (!verifyNotificationSignature(body, headers.get(NOTIFICATION_SIGNATURE_HEADER), secret)) return undefined;
     let event: unknown;
     try {

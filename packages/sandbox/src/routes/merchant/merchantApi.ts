@@ -11,6 +11,7 @@ import { expireMerchantLink, findLinkByOrderReference, findMerchantLink, insertM
 import { findMerchantTransaction, listMerchantTransactions, type MerchantTransactionRow } from '../../store/merchantTransactions';
 import { refundsOf } from '../../store/refunds';
 import { merchantResultOf } from '../../webhooks/merchantResultOf';
+import { merchantBookRoutes } from './books';
 import { merchantEventRoutes } from './events';
 import { merchantBrandRoutes } from './brandCalls';
 import { merchantKeyRoutes } from './merchantKeys';
@@ -181,6 +182,7 @@ export function merchantApiRoutes(deps: Deps) {
   app.route('/webhook-endpoints', webhookEndpointRoutes(deps));
   app.route('/keys', merchantKeyRoutes(deps));
   app.route('/events', merchantEventRoutes(deps));
+  app.route('/', merchantBookRoutes(deps));
 
   app.all('*', () => {
     throw new ApiError(404, 'not_found', 'No such merchant call');

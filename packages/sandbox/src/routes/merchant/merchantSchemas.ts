@@ -96,7 +96,8 @@ const limit = v.optional(v.pipe(
 const cursor = v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,40}$/, 'cursor must be a nextCursor this list gave')));
 const code = (field: string) => v.pipe(v.string(), v.regex(/^[A-Z0-9]{4,40}$/, `${field} must be a link code`));
 
-const page = { limit, cursor, createdFrom: v.optional(dateTime('createdFrom')), createdTo: v.optional(dateTime('createdTo')) };
+/** A list's paging and creation filters, as every list takes them. */
+export const page = { limit, cursor, createdFrom: v.optional(dateTime('createdFrom')), createdTo: v.optional(dateTime('createdTo')) };
 /** Changed at or after updatedFrom, before updatedTo: what the recovery after a lost webhook asks for (docs/webhooks.md). */
 const changed = { updatedFrom: v.optional(dateTime('updatedFrom')), updatedTo: v.optional(dateTime('updatedTo')) };
 

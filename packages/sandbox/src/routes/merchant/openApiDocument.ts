@@ -10,6 +10,7 @@ import { MAX_OVERLAP_SECONDS } from './webhookEndpoints';
 import { HOLD_HEADER, RATE_LIMIT_HEADER } from './rehearsals';
 import { withTexts } from './openApiExamples';
 import { withOpenAnswers } from './openApiOpen';
+import { bookPaths, bookSchemas } from './openApiBooks';
 import { API_VERSION_HEADER, API_VERSIONS, CURRENT_API_VERSION } from '../../webhooks/apiVersion';
 import { EVENT_DAYS } from '../../store/merchantEvents';
 
@@ -298,16 +299,19 @@ const schemas = {
       createdAt: dateTime('When it happened'),
       test: { type: 'boolean', enum: [true], description: 'Only on a test event (POST /webhook-endpoints/{id}/test): about no real payment' },
       data: {
-        type: 'object', required: transactionRequired,
-        properties: {
-          ...transactionProperties,
-          refundId: { type: 'string', description: 'transaction.refunded and transaction.refund_failed: the refund the event announces' },
-          refundAmount: money('transaction.refunded: what it gave back; transaction.refund_failed: what it did not give back (free to refund again)'),
-          refundFailureReason: {
-            type: 'string', enum: [...REFUND_FAILURE_REASONS],
-            description: 'transaction.refund_failed: refused (the gateway refused it when asked), not_made (its gateway did not answer in time and, asked again by the refund\'s key, said it never made it)',
+        description: 'A transaction.* event: the transaction as it stood (the verify call\'s fields, with refundId and refundAmount on a refund\'s event); a payout.* event: the payout',
+        anyOf: [{
+          type: 'object', required: transactionRequired,
+          properties: {
+            ...transactionProperties,
+            refundId: { type: 'string', description: 'transaction.refunded and transaction.refund_failed: the refund the event announces' },
+            refundAmount: money('transaction.refunded: what it gave back; transaction.refund_failed: what it did not give back (free to refund again)'),
+            refundFailureReason: {
+              type: 'string', enum: [...REFUND_FAILURE_REASONS],
+              description: 'transaction.refund_failed: refused (the gateway refused it when asked), not_made (its gateway did not answer in time and, asked again by the refund\'s key, said it never made it)',
+            },
           },
-        },
+        }, ref('Payout')],
       },
     },
   },
@@ -351,8 +355,10 @@ export function openApiDocument(origin: string) {
       { name: 'Webhook endpoints', description: 'Where webhooks go, which events, their deliveries and secrets' },
       { name: 'Keys', description: 'Rolling the secret key' },
       { name: 'Events', description: 'What changed: the events webhooks carry' },
+      { name: 'Books', description: 'The balance, its ledger (balance transactions, also as CSV) and payouts' },
     ],
     paths: withTexts(withVersion({
+      ...bookPaths(errors, error),
       '/payment-links': {
         post: {
           operationId: 'createPaymentLink', tags: ['Payment links'], summary: 'Create a payment link',
@@ -577,7 +583,7 @@ export function openApiDocument(origin: string) {
     },
     components: {
       securitySchemes: { secretKey: { type: 'http', scheme: 'bearer', description: 'The merchant\'s secret key (sk_test_...)' } },
-      schemas,
+      schemas: { ...schemas, ...bookSchemas },
     },
   });
 }
