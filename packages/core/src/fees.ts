@@ -28,6 +28,9 @@ const AVAILABILITY_DELAY_DAYS: Readonly<Record<PricedMethod, number>> = {
   card: 2, balance: 0, nequi: 1, yappy: 1, cash: 3, clave: 2, crypto: 1,
 };
 
+/** What a dispute costs the merchant on top of the disputed amount (kept whatever the outcome). */
+export const DISPUTE_FEE_CENTS = 1500;
+
 /** A method's price from the merchant's own prices, else the sandbox default (a card for an unknown method). */
 export function priceOf(method: string, prices: Partial<Record<string, MethodPrice>>): MethodPrice {
   return prices[method] ?? DEFAULT_PRICES[method as PricedMethod] ?? DEFAULT_PRICES.card;

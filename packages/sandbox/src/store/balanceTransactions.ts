@@ -1,4 +1,4 @@
-import { availabilityDelayDays, feeOf, priceOf, recordedPaymentResult, refundedFeeCents, type MethodPrice } from '@pasarela/core';
+import { availabilityDelayDays, DISPUTE_FEE_CENTS, feeOf, priceOf, recordedPaymentResult, refundedFeeCents, type MethodPrice } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
 
 /** What the books read of a payment (a transactions row). */
@@ -94,6 +94,29 @@ export async function recordRefundInBooks(db: Queryable, refund: RefundFacts): P
      values ($1, 'refund', $2, $3, $4, now(), $5, $6)
      on conflict (refund_id) where type = 'refund' do nothing`,
     [refund.merchant_id, -refund.amount_cents, -feeBack, -refund.amount_cents + feeBack, refund.cod_oper, refund.id],
+  );
+}
+
+/** A dispute as the books read it. */
+interface DisputeFacts {
+  id: string;
+  cod_oper: string;
+  merchant_id: number;
+  amount_cents: number;
+}
+
+/**
+ * A dispute in the books, in the caller's transaction: opened, the disputed amount and the dispute
+ * fee leave the balance at once; won, the amount comes back (the fee stays); lost, nothing more
+ * moves. Once per dispute and step (a unique index).
+ */
+export async function recordDisputeInBooks(db: Queryable, dispute: DisputeFacts, step: 'opened' | 'won'): Promise<void> {
+  const [type, amount, fee] = step === 'opened' ? ['dispute', -dispute.amount_cents, DISPUTE_FEE_CENTS] as const : ['dispute_reversal', dispute.amount_cents, 0] as const;
+  await db.query(
+    `insert into balance_transactions (merchant_id, type, amount_cents, fee_cents, net_cents, available_on, cod_oper, dispute_id)
+     values ($1, $2, $3, $4, $5, now(), $6, $7)
+     on conflict (dispute_id, type) where type in ('dispute', 'dispute_reversal') do nothing`,
+    [dispute.merchant_id, type, amount, fee, amount - fee, dispute.cod_oper, dispute.id],
   );
 }
 
