@@ -1,4 +1,4 @@
-import { constructEvent } from '@pasarela/node';
+import { constructEvent, Pasarela } from '@pasarela/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardPayload, createTestApp, type TestApp } from '../../test/testApp';
 import { merchantApiClient, type MerchantApiClient } from '../../test/merchantApiClient';
@@ -112,4 +112,26 @@ describe('fees, net and the balance', () => {
     expect(next).toMatchObject({ amount: failed?.amount, status: 'paid' });
     expect((await api.call('GET', '/balance', { key: m.key })).json).toEqual({ currency: 'USD', available: 0, pending: 0 });
   });
+});
+
+it('a shop server on @pasarela/node reconciles its orders with the payout: each order\'s net, the fees, the amount that arrived', async () => {
+  const m = await newMerchant('Tienda Node S.A.');
+  const pasarela = new Pasarela({ secretKey: m.key, baseUrl: 'http://localhost:4000', fetch: (url, init) => Promise.resolve(t.app.request(String(url), init)) });
+  const orders: Record<string, string> = {};
+  for (const [order, amount] of [['order-1', 12], ['order-2', 80.4]] as const) {
+    const link = await pasarela.paymentLinks.create({ amount, taxAmount: 0, description: order, orderReference: order });
+    const codOper = String((await t.post('/cards/auth-capture', cardPayload(link.code, { amount, taxAmount: 0 }))).data['codOper']);
+    orders[codOper] = order;
+  }
+  await t.admin('POST', '/payouts/run', {}, { authorization: `Bearer ${m.key}` });
+  const [payout] = (await pasarela.payouts.list()).data;
+  const detail = await pasarela.payouts.retrieve(String(payout?.id));
+  const byOrder = detail.balanceTransactions.filter((l) => l.type === 'payment').map((l) => [orders[String(l.codOper)], l.amount, l.fee, l.net]).sort();
+  // 12.00 × 2.9 % + 0.30 = 0.65; 80.40 × 2.9 % + 0.30 = 2.63 (2.3316 rounds to 2.33)
+  expect(byOrder).toEqual([['order-1', 12, 0.65, 11.35], ['order-2', 80.4, 2.63, 77.77]]);
+  expect(detail).toMatchObject({ status: 'paid', amount: 89.12 });
+  const lines = [];
+  for await (const line of pasarela.balanceTransactions.list({ payout: detail.id, limit: 1 })) lines.push(line);
+  expect(lines).toHaveLength(3);
+  expect(await pasarela.balance.retrieve()).toEqual({ currency: 'USD', available: 0, pending: 0 });
 });
