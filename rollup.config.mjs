@@ -17,6 +17,9 @@ const root = (p) => fileURLToPath(new URL(p, import.meta.url));
 const pkg = JSON.parse(readFileSync(root('./packages/checkout/package.json'), 'utf8'));
 
 const coreAlias = { find: /^@pasarela\/core$/, replacement: root('./packages/core/src/index.ts') };
+// The server and the simulator bundle the ports from their sources (the unknown-outcome error is
+// recognised by its brand, so a provider's module holding its own copy of the package still agrees).
+const gatewaysAlias = { find: /^@pasarela\/gateways$/, replacement: root('./packages/gateways/src/index.ts') };
 
 
 // Every build transpiles file by file: no type check here (npm run typecheck does it). The widget and
@@ -169,6 +172,31 @@ const nodeTypes = {
   output: ['d.ts', 'd.cts'].map((ext) => ({ file: root(`./packages/node/dist/index.${ext}`), format: 'es' })),
 };
 
+// @pasarela/gateways: the ports a provider's adapter implements, ESM and CommonJS for Node,
+// unminified, Node's own modules left as imports.
+const gatewaysExternal = (id) => id.startsWith('node:');
+const gatewaysPackage = {
+  input: root('./packages/gateways/src/index.ts'),
+  plugins: [resolve({ preferBuiltins: true, extensions: tsExtensions }), transpile()],
+  external: gatewaysExternal,
+  output: [
+    { file: root('./packages/gateways/dist/index.js'), format: 'es' },
+    { file: root('./packages/gateways/dist/index.cjs'), format: 'cjs' },
+  ],
+};
+// Its bin (`npx pasarela-gateways contract <module>`): one ES module with the kit inside.
+const gatewaysCli = {
+  ...gatewaysPackage,
+  input: root('./packages/gateways/src/bin.ts'),
+  output: { file: root('./packages/gateways/dist/cli.js'), format: 'es', banner: '#!/usr/bin/env node' },
+};
+const gatewaysTypes = {
+  input: declarationsOf('gateways/src/index'),
+  plugins: [emitDeclarations(), dts({ respectExternal: false })],
+  external: gatewaysExternal,
+  output: ['d.ts', 'd.cts'].map((ext) => ({ file: root(`./packages/gateways/dist/index.${ext}`), format: 'es' })),
+};
+
 // examples/react.html's bundle, as a merchant's build would make it: React 19 and the packages
 // as they ship (their built files, not their sources). Served by the demo shop, not published.
 const reactDemo = {
@@ -259,7 +287,7 @@ const consoleApp = {
 const sandbox = {
   input: root('./packages/sandbox/src/main.ts'),
   plugins: [
-    alias({ entries: [coreAlias] }),
+    alias({ entries: [coreAlias, gatewaysAlias] }),
     resolve({ preferBuiltins: true, exportConditions: ['node'], extensions: tsExtensions }),
     transpile(),
   ],
@@ -279,7 +307,7 @@ const sandboxLibrary = { ...sandbox, input: root('./packages/sandbox/src/index.t
 const simulator = { ...sandbox, input: root('./packages/simulator/src/main.ts'), output: { file: root('./packages/simulator/dist/simulator.mjs'), format: 'es' } };
 
 const only = process.env.BUILD_ONLY?.split(',');
-const targets = { loader, loaderPure, loaderTypes, reactPackage, reactTypes, nodePackage: [nodePackage, nodeCli], nodeTypes, reactDemo, widget: [widget, widgetServer], console: consoleApp, sandbox: [sandbox, sandboxFaultNode, sandboxLibrary, simulator] };
+const targets = { loader, loaderPure, loaderTypes, reactPackage, reactTypes, nodePackage: [nodePackage, nodeCli], nodeTypes, gatewaysPackage: [gatewaysPackage, gatewaysCli], gatewaysTypes, reactDemo, widget: [widget, widgetServer], console: consoleApp, sandbox: [sandbox, sandboxFaultNode, sandboxLibrary, simulator] };
 export default Object.entries(targets)
   .filter(([name]) => !only || only.includes(name))
   .flatMap(([, config]) => config)

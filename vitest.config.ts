@@ -6,7 +6,11 @@ import { LongestBrowserFilesFirst } from './e2e/support/fileOrder.mjs';
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 // @pasarela/react's sources import the loader by its package name; tests use the loader's sources.
-const checkoutAlias = { find: /^@pasarela\/checkout$/, replacement: here('./packages/checkout/src/index.ts') };
+const checkoutAlias = [
+  { find: /^@pasarela\/checkout$/, replacement: here('./packages/checkout/src/index.ts') },
+  // The loader's test doubles, for the React tests (not a published entry).
+  { find: /^@pasarela\/checkout\/testing$/, replacement: here('./packages/checkout/src/testing.ts') },
+];
 // React 18 and react-dom 18, installed apart (packages/react18-check), for the react18 project.
 const react18 = here('./packages/react18-check/node_modules/');
 const react18Aliases = [
@@ -16,7 +20,11 @@ const react18Aliases = [
 
 export default defineConfig({
   resolve: {
-    alias: [{ find: /^@pasarela\/core$/, replacement: here('./packages/core/src/index.ts') }],
+    // Workspace packages by their sources: a test never needs a build first.
+    alias: [
+      { find: /^@pasarela\/core$/, replacement: here('./packages/core/src/index.ts') },
+      { find: /^@pasarela\/gateways$/, replacement: here('./packages/gateways/src/index.ts') },
+    ],
   },
   test: {
     // Isolation: in the node projects (core, sandbox, e2e) a worker's test files share its process
@@ -52,7 +60,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        resolve: { alias: [checkoutAlias] },
+        resolve: { alias: checkoutAlias },
         test: {
           name: 'react',
           include: ['packages/react/src/**/*.test.{ts,tsx}'],
@@ -63,7 +71,7 @@ export default defineConfig({
       {
         // the same tests on React 18 (react is a peer dependency: ^18 || ^19)
         extends: true,
-        resolve: { alias: [checkoutAlias, ...react18Aliases] },
+        resolve: { alias: [...checkoutAlias, ...react18Aliases] },
         test: {
           name: 'react18',
           include: ['packages/react/src/**/*.test.tsx'],
@@ -96,6 +104,11 @@ export default defineConfig({
       {
         extends: true,
         test: { name: 'node', include: ['packages/node/src/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
+        // @pasarela/gateways, and the repository's own rules (scripts/*.test.ts: package boundaries).
+        test: { name: 'gateways', include: ['packages/gateways/src/**/*.test.ts', 'scripts/*.test.ts'], environment: 'node' },
       },
       {
         extends: true,

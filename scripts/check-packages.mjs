@@ -21,6 +21,7 @@ export const PUBLISHED = [
   { dir: 'packages/checkout', ignoreResolutions: [] },
   { dir: 'packages/react', ignoreResolutions: [] },
   { dir: 'packages/node', ignoreResolutions: [] },
+  { dir: 'packages/gateways', ignoreResolutions: [] },
 ];
 
 function pack(pkgDir) {

@@ -64,7 +64,7 @@ const sandboxOnPglite = TEST_DATABASE_URL
   ? step("the embedded database's own sandbox tests on PGlite", [vitest, 'run', ...workers, '--project', 'sandbox', ...EMBEDDED_DATABASE_FILES], envWithoutPostgres)
   : step('sandbox route suite on PGlite', [vitest, 'run', ...workers, '--project', 'sandbox'], envWithoutPostgres);
 const core = step('core unit tests with coverage', [vitest, 'run', '--coverage', '--project', 'core'], envWithoutPostgres);
-const node = step('@pasarela/node and simulator unit tests', [vitest, 'run', '--project', 'node', '--project', 'simulator'], envWithoutPostgres);
+const node = step('@pasarela/node, @pasarela/gateways and simulator unit tests', [vitest, 'run', '--project', 'node', '--project', 'gateways', '--project', 'simulator'], envWithoutPostgres);
 const postgres = TEST_DATABASE_URL ? step('sandbox route suite on PostgreSQL', [vitest, 'run', ...workers, '--project', 'sandbox']) : undefined;
 const e2e = step('browser end-to-end tests', [vitest, 'run', '--project', 'e2e']);
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { paymentResult } from '../../checkout/src/fakeWidget';
+import { paymentResult } from '@pasarela/checkout/testing';
 import { CheckoutButton } from './CheckoutButton';
 import { BASE, click, mount, notify, serveBlankIframes } from './testing';
 import type { Mounted } from './testing';

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { paymentResult } from '../../checkout/src/fakeWidget';
+import { paymentResult } from '@pasarela/checkout/testing';
 import { CheckoutFrame } from './CheckoutFrame';
 import { BASE, iframeCode, mount, notify, serveBlankIframes, widgets } from './testing';
 import type { Mounted } from './testing';

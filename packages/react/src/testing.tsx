@@ -3,9 +3,7 @@ import { act } from 'react';
 import type { ReactElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import type * as Loader from '@pasarela/checkout';
-import { fakeWidget } from '../../checkout/src/fakeWidget';
-import type { FakeWidget } from '../../checkout/src/fakeWidget';
-import { openCheckout } from '../../checkout/src/open';
+import { fakeWidget, openCheckout, type FakeWidget } from '@pasarela/checkout/testing';
 
 export const BASE = 'https://checkout.example.com';
 
@@ -20,7 +18,7 @@ export function lastWidget(): FakeWidget {
 
 /** `@pasarela/checkout` with open() connected to a fake widget: use as vi.mock's factory. */
 export async function fakeLoaderModule(): Promise<typeof Loader> {
-  const actual = await import('../../checkout/src/index');
+  const actual = await import('@pasarela/checkout');
   return {
     ...actual,
     open: (options) => {

@@ -1,7 +1,7 @@
 import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CheckoutOptions } from '@pasarela/checkout';
-import { paymentResult } from '../../checkout/src/fakeWidget';
+import { paymentResult } from '@pasarela/checkout/testing';
 import { BASE, click, mount, notify, serveBlankIframes } from './testing';
 import type { Mounted } from './testing';
 import { useCheckout } from './useCheckout';

@@ -1,5 +1,5 @@
+import type { Gateways } from '@pasarela/gateways';
 import type { Database } from './db/Database';
-import type { Gateways } from './gateways/Gateways';
 import type { SandboxControls } from './gateways/SandboxControls';
 
 /** What every route module is built from. */

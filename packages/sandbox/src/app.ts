@@ -1,5 +1,4 @@
-import type { Gateways } from './gateways/Gateways';
-import type { GatewayNotifications } from './gateways/GatewayNotifications';
+import type { GatewayNotifications, Gateways } from '@pasarela/gateways';
 import { gatewayNotificationRoutes } from './routes/gateways/notifications';
 import type { SandboxControls } from './gateways/SandboxControls';
 import { NEQUI_PAY_WINDOW_MS, SANDBOX_CLIENT_KEY, YAPPY_PAY_WINDOW_MS } from '@pasarela/core';

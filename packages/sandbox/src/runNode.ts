@@ -6,7 +6,7 @@ import { startBanner } from './banner';
 import { createLogger, errorFields } from './ops/logger';
 import { logFormatOf, readableDestination } from './ops/readableLog';
 import { startServer, type ServerOptions } from './server';
-import { loadGatewaysModule } from './gateways/gatewaysModule';
+import { loadGatewaysModule } from '@pasarela/gateways';
 import { readSettings } from './settings';
 
 async function run(wiring: Pick<ServerOptions, 'wrapGateways'>): Promise<void> {

@@ -1,8 +1,9 @@
+import type { GatewayNotifications, Gateways, ProvidedGateways } from '@pasarela/gateways';
 import type { SandboxControls } from './gateways/SandboxControls';
 import { httpGateways } from './gateways/http/httpGateways';
 import { simulatorNotifications } from './gateways/http/signedNotifications';
-import type { GatewayNotifications } from './gateways/GatewayNotifications';
-import { withProvidedGateways, type ProvidedGateways } from './gateways/gatewaysModule';
+import { withProvidedGateways } from './gateways/gatewaysModule';
+import { guardedGateways } from './gateways/guardedGateways';
 import { receiveGatewayEvent } from './payments/receiveGatewayEvent';
 import type { PayerWindows } from './Deps';
 import { createApp } from './app';
@@ -16,7 +17,6 @@ import { chargeDueSubscriptions } from './payments/chargeDueSubscription';
 import { reconcileAttempts } from './payments/reconcileAttempts';
 import { reconcileRefunds } from './payments/reconcileRefunds';
 import { reconcilePayouts, runScheduledPayouts } from './payments/payouts';
-import type { Gateways } from './gateways/Gateways';
 import { runOnTimer } from './payments/runOnTimer';
 import { deleteExpiredIdempotencyKeys } from './store/idempotencyKeys';
 import { deleteOldEvents } from './store/merchantEvents';
@@ -180,7 +180,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     ? { ...httpGateways(options.processorsUrl, { notifyBase: notificationSecret ? `${url}/gateways` : undefined, maxWaitMs: options.processorsTimeoutMs }), ...(notificationSecret ? { notifications: simulatorNotifications(notificationSecret) } : {}) }
     // missingProcessors above: every port is the provider's.
     : { gateways: options.gateways?.gateways as Gateways, sandbox: undefined }, options.gateways);
-  const gateways = options.wrapGateways ? { ...simulated, gateways: options.wrapGateways(simulated.gateways) } : simulated;
+  // Each call held to its deadline by the server itself, an adapter's error kept the adapter's (guardedGateways.ts).
+  const gateways = { ...simulated, gateways: guardedGateways(options.wrapGateways ? options.wrapGateways(simulated.gateways) : simulated.gateways) };
   const app = createApp({
     gateways,
     db, cardFingerprintKey, wireEncoding: options.wireEncoding, publicOrigin: url, demoOrigin: demoUrl, splashMs: options.splashMs, payerWindows: options.payerWindows, paths,

@@ -1,5 +1,4 @@
-import type { GatewayEvent } from '../../sandbox/src/gateways/GatewayEvent';
-import { NOTIFICATION_SIGNATURE_HEADER, notificationSignature } from '../../sandbox/src/gateways/http/signedNotifications';
+import { type GatewayEvent, NOTIFICATION_SIGNATURE_HEADER, signNotification } from '@pasarela/gateways';
 import type { MemoryBooks } from './memoryBooks';
 
 interface Outgoing {
@@ -48,7 +47,7 @@ export function notifier(books: MemoryBooks, options: { secret: string | undefin
           try {
             const res = await send(entry.request.url, {
               method: 'POST', body, signal: AbortSignal.timeout(5_000),
-              headers: { 'content-type': 'application/json', [NOTIFICATION_SIGNATURE_HEADER]: notificationSignature(body, secret, Math.floor(Date.now() / 1000)) },
+              headers: { 'content-type': 'application/json', [NOTIFICATION_SIGNATURE_HEADER]: signNotification(body, secret, Math.floor(Date.now() / 1000)) },
             });
             ok = res.ok;
             await res.body?.cancel();

@@ -1,9 +1,9 @@
+import { NOTIFICATION_SIGNATURE_HEADER, verifyNotificationSignature } from '@pasarela/gateways';
 import { appendFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NOTIFICATION_SIGNATURE_HEADER, verifyNotificationSignature } from '../../sandbox/src/gateways/http/signedNotifications';
 import { memoryBooks } from './memoryBooks';
 import { notifier } from './notifier';
 import { startSimulator } from './startSimulator';

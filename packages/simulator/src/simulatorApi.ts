@@ -1,8 +1,6 @@
+import { isGatewayOutcomeUnknown, type GatewayEvent, type Gateways } from '@pasarela/gateways';
 import { Hono } from 'hono';
-import { GatewayOutcomeUnknown } from '../../sandbox/src/gateways/GatewayCall';
-import type { GatewayEvent } from '../../sandbox/src/gateways/GatewayEvent';
-import type { Gateways } from '../../sandbox/src/gateways/Gateways';
-import type { SandboxControls } from '../../sandbox/src/gateways/SandboxControls';
+import type { SandboxControls } from '@pasarela/sandbox/simulatorSurface';
 import type { Notifier } from './notifier';
 import { payerPages } from './pages/payerPages';
 import type { SimulatedGateways } from './processors/simulatedGateways';
@@ -70,6 +68,7 @@ export function simulatorApi(simulated: { gateways: Gateways; controls: SandboxC
     'card/refund': keyed((c) => g.card.refund(as(c))),
     'card/refund-outcome': keyed((c) => g.card.refundOutcome(as(c))),
     'card/void': keyed((c) => g.card.void(as(c))),
+    'card/save-card': keyed((c) => g.card.saveCard(as(c))),
     'push/request': keyed((c) => g.push.request(as(c))),
     'push/status': keyed((c) => g.push.status(as(c))),
     'push/cancel': keyed((c) => g.push.cancel(as(c))),
@@ -140,7 +139,7 @@ export function simulatorApi(simulated: { gateways: Gateways; controls: SandboxC
     } catch (error) {
       if (error instanceof BadRequest) return c.json({ code: 'invalid_arguments', message: error.message }, 400);
       // A call the simulated processor never answers (a test card's refund): held past the caller's deadline.
-      if (error instanceof GatewayOutcomeUnknown) {
+      if (isGatewayOutcomeUnknown(error)) {
         const deadline = Date.parse(String((body as Body)['deadline'] ?? '')) || Date.now() + 10_000;
         await new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now()) + 1_000));
         return c.json({ code: 'no_answer', message: error.message }, 504);

@@ -71,7 +71,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const tick = setInterval(() => {
     if (!options.notificationSecret || ticking) return;
     ticking = (async () => {
-      await simulated.controls.answerDue((event) => notify.tell(event.key, event));
+      await simulated.controls.answerDue((event) => notify.tell('key' in event ? event.key : event.paymentReference, event));
       await notify.deliverDue();
     })().catch(() => undefined).finally(() => (ticking = undefined));
   }, options.tickMs ?? 200);

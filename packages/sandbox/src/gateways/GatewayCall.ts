@@ -1,23 +1,4 @@
-/**
- * What every call to a gateway carries: the attempt's idempotency key (the same key sent again, by
- * a retry or after a crash, never makes a second charge or a second request) and the moment the
- * caller stops waiting.
- */
-export interface GatewayCall {
-  idempotencyKey: string;
-  deadline: Date;
-}
-
-/** A read that acts on no attempt (the coins a processor takes, a price): only the moment the caller stops waiting. */
-export type GatewayRead = Pick<GatewayCall, 'deadline'>;
-
-/**
- * The gateway did not answer by the deadline, or the connection failed: what it did is unknown.
- * The attempt stays in doubt until the reconciler asks the gateway by its key.
- */
-export class GatewayOutcomeUnknown extends Error {
-  override readonly name = 'GatewayOutcomeUnknown';
-}
+import type { GatewayCall, GatewayRead } from '@pasarela/gateways';
 
 /** How long a payment call waits for a gateway before its outcome counts as unknown. */
 export const GATEWAY_DEADLINE_MS = 10_000;
@@ -31,3 +12,6 @@ export function gatewayRead(now = Date.now()): GatewayRead {
 export function gatewayCall(idempotencyKey: string, now = Date.now()): GatewayCall {
   return { idempotencyKey, deadline: new Date(now + GATEWAY_DEADLINE_MS) };
 }
+
+/** The currency of every payment Pasarela takes (ISO 4217), as each money call names it. */
+export const PAYMENT_CURRENCY = 'USD';

@@ -1,12 +1,12 @@
+import { isGatewayOutcomeUnknown, type Gateways } from '@pasarela/gateways';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/testApp';
-import { GatewayOutcomeUnknown, gatewayCall, gatewayRead } from './GatewayCall';
-import type { Gateways } from './Gateways';
+import { gatewayCall, gatewayRead } from './GatewayCall';
 import { httpGateways } from './http/httpGateways';
-import { loadGatewaysModule } from './gatewaysModule';
+import { loadGatewaysModule } from '@pasarela/gateways';
 import { fileURLToPath } from 'node:url';
-import { startSimulator } from '../../../simulator/src/startSimulator';
+import { startSimulator } from '@pasarela/simulator';
 
 // The contract every adapter of the ports keeps (docs/gateways.md), run here against the simulator
 // service through the HTTP adapters (the test app's, and one of its own): the same key makes
@@ -34,57 +34,59 @@ function portContract(name: string, make: () => Promise<{ gateways: Partial<Gate
     });
     afterAll(() => close());
 
-    itFor('card')('card processor: one authorization per key, found by it; capture, refund and void within what was held', async () => {
+    itFor('card')('card processor: one authorization per key, found by it and by its reference; capture, refund and void within what was held', async () => {
       const k = key();
-      const request = { ...gatewayCall(k), amountCents: 2_500, card: card('4242424242424242'), merchant, lang: 'es' as const, capture: true };
+      const request = { ...gatewayCall(k), amountCents: 2_500, currency: 'USD', card: card('4242424242424242'), merchant, lang: 'es' as const, capture: true };
       const first = await g.card.authorize(request);
-      expect(first.status).toBe('approved');
+      if (first.status !== 'approved') throw new Error(`4242 is approved, not ${first.status}`);
+      const charge = first.reference;
       expect(await g.card.authorize(request)).toEqual(first);
-      expect(await g.card.lookup(gatewayCall(k))).toEqual(first);
-      expect(await g.card.lookup(gatewayCall(key()))).toBeNull();
-      const firstRefund = { ...gatewayCall(key()), authorizationKey: k, amountCents: 1_000 };
-      expect(await g.card.refund(firstRefund)).toBe('refunded');
+      expect(await g.card.lookup({ ...gatewayCall(k), reference: null })).toEqual(first);
+      expect(await g.card.lookup({ ...gatewayCall(k), reference: charge })).toEqual(first);
+      expect(await g.card.lookup({ ...gatewayCall(key()), reference: null })).toBeNull();
+      const firstRefund = { ...gatewayCall(key()), reference: charge, amountCents: 1_000, currency: 'USD' };
+      expect(await g.card.refund(firstRefund)).toMatchObject({ status: 'refunded' });
       // Repeated with its key (a lost answer retried): the same answer, nothing refunded twice.
-      expect(await g.card.refund(firstRefund)).toBe('refunded');
-      const refused = { ...gatewayCall(key()), authorizationKey: k, amountCents: 1_501 };
-      expect(await g.card.refund(refused)).toBe('refused');
+      expect(await g.card.refund(firstRefund)).toMatchObject({ status: 'refunded' });
+      const refused = { ...gatewayCall(key()), reference: charge, amountCents: 1_501, currency: 'USD' };
+      expect(await g.card.refund(refused)).toEqual({ status: 'refused' });
       // Asked by a refund's key (the refund reconciler): made, or none made under it (refused, or never received).
-      expect(await g.card.refundOutcome(firstRefund)).toBe('refunded');
-      expect(await g.card.refundOutcome(refused)).toBeNull();
-      expect(await g.card.refundOutcome({ ...gatewayCall(key()), authorizationKey: k })).toBeNull();
-      expect(await g.card.refund({ ...gatewayCall(key()), authorizationKey: k, amountCents: 1_500 })).toBe('refunded');
+      expect(await g.card.refundOutcome({ ...firstRefund, refundReference: null })).toBe('refunded');
+      expect(await g.card.refundOutcome({ ...refused, refundReference: null })).toBeNull();
+      expect(await g.card.refundOutcome({ ...gatewayCall(key()), reference: charge, refundReference: null })).toBeNull();
+      expect(await g.card.refund({ ...gatewayCall(key()), reference: charge, amountCents: 1_500, currency: 'USD' })).toMatchObject({ status: 'refunded' });
 
-      const held = key();
-      expect((await g.card.authorize({ ...request, ...gatewayCall(held), capture: false })).status).toBe('approved');
-      expect(await g.card.capture({ ...gatewayCall(key()), authorizationKey: held, amountCents: 2_501 })).toBe('refused');
-      expect(await g.card.capture({ ...gatewayCall(key()), authorizationKey: held, amountCents: 2_000 })).toBe('captured');
-      expect(await g.card.capture({ ...gatewayCall(key()), authorizationKey: held, amountCents: 2_000 })).toBe('refused');
+      const held = await g.card.authorize({ ...request, ...gatewayCall(key()), capture: false });
+      if (held.status !== 'approved') throw new Error('held: approved');
+      const capture = (amountCents: number) => g.card.capture({ ...gatewayCall(key()), reference: held.reference, amountCents, currency: 'USD' });
+      expect(await capture(2_501)).toBe('refused');
+      expect(await capture(2_000)).toBe('captured');
+      expect(await capture(2_000)).toBe('refused');
 
-      const challenged = key();
-      expect((await g.card.authorize({ ...request, ...gatewayCall(challenged), card: card('4000000000003220') })).status).toBe('challenge');
-      const voiding = { ...gatewayCall(key()), authorizationKey: challenged };
+      const challenged = await g.card.authorize({ ...request, ...gatewayCall(key()), card: card('4000000000003220') });
+      if (challenged.status !== 'challenge') throw new Error('3220: challenge');
+      const voiding = { ...gatewayCall(key()), reference: challenged.reference };
       expect(await g.card.void(voiding)).toBe('voided');
       // Repeated with its key (a lost answer retried): the same answer; another void finds nothing left to void.
       expect(await g.card.void(voiding)).toBe('voided');
-      expect(await g.card.void({ ...gatewayCall(key()), authorizationKey: challenged })).toBe('refused');
-      expect(await g.card.void({ ...gatewayCall(key()), authorizationKey: key() })).toBe('refused');
+      expect(await g.card.void({ ...gatewayCall(key()), reference: challenged.reference })).toBe('refused');
     });
 
     itFor('card')('card processor: declines with a reason, and a failure that charged nothing', async () => {
-      const request = { amountCents: 900, merchant, lang: 'en' as const, capture: true };
+      const request = { amountCents: 900, currency: 'USD', merchant, lang: 'en' as const, capture: true };
       expect(await g.card.authorize({ ...gatewayCall(key()), ...request, card: card('4000000000009995') })).toMatchObject({ status: 'declined', reason: 'insufficient_funds' });
       expect(await g.card.authorize({ ...gatewayCall(key()), ...request, card: card('4000000000000119') })).toMatchObject({ status: 'failed' });
     });
 
     itFor('push')('push wallet: one request per key; withdrawn while it waits, never after it was answered; refunds what was paid', async () => {
       const k = key();
-      const request = { ...gatewayCall(k), wallet: 'nequi' as const, channel: { kind: 'push' as const, phone: '3993333333' }, amountCents: 1_000, expiresAt: soon() };
+      const request = { ...gatewayCall(k), wallet: 'nequi' as const, channel: { kind: 'push' as const, phone: '3993333333' }, amountCents: 1_000, currency: 'USD', expiresAt: soon() };
       expect(await g.push.request(request)).toMatchObject({ state: 'waiting' });
       expect(await g.push.request(request)).toMatchObject({ state: 'waiting' });
       expect(await g.push.status(gatewayCall(k))).toMatchObject({ state: 'waiting' });
       expect(await g.push.status(gatewayCall(key()))).toBeNull();
       expect(await g.push.cancel(gatewayCall(k))).toMatchObject({ state: 'cancelled' });
-      const refused = { ...gatewayCall(key()), requestKey: k, amountCents: 1_000 };
+      const refused = { ...gatewayCall(key()), requestKey: k, amountCents: 1_000, currency: 'USD' };
       expect(await g.push.refund(refused)).toBe('refused');
       expect(await g.push.refundOutcome(refused)).toBeNull();
       const qr = key();
@@ -96,7 +98,7 @@ function portContract(name: string, make: () => Promise<{ gateways: Partial<Gate
 
     itFor('voucher')('voucher network: one voucher per key, withdrawn while unpaid', async () => {
       const k = key();
-      const request = { ...gatewayCall(k), network: 'PAYCASH' as const, amountCents: 1_200, expiresAt: soon() };
+      const request = { ...gatewayCall(k), network: 'PAYCASH' as const, amountCents: 1_200, currency: 'USD', expiresAt: soon() };
       const voucher = await g.voucher.issue(request);
       expect(voucher).toMatchObject({ state: 'issued', reference: expect.stringMatching(/^\d{12}$/) });
       expect(await g.voucher.issue(request)).toEqual(voucher);
@@ -122,7 +124,7 @@ function portContract(name: string, make: () => Promise<{ gateways: Partial<Gate
 
     itFor('bank')('bank redirect: one page per key, waiting until the payer answers, closed by a cancel', async () => {
       const k = key();
-      const request = { ...gatewayCall(k), amountCents: 3_000, description: 'Pedido', merchant, lang: 'es' as const, returnUrl: 'http://checkout.test/sandbox/clave/return' };
+      const request = { ...gatewayCall(k), amountCents: 3_000, currency: 'USD', description: 'Pedido', merchant, lang: 'es' as const, returnUrl: 'http://checkout.test/sandbox/clave/return' };
       const started = await g.bank.start(request);
       expect(await g.bank.start(request)).toEqual(started);
       expect(await g.bank.outcome(gatewayCall(k))).toBe('waiting');
@@ -130,7 +132,7 @@ function portContract(name: string, make: () => Promise<{ gateways: Partial<Gate
       expect(await g.bank.cancel(gatewayCall(k))).toBe('cancelled');
       expect(await g.bank.outcome(gatewayCall(k))).toBe('cancelled');
       // Nothing was debited: nothing to give back.
-      expect(await g.bank.refund({ ...gatewayCall(key()), paymentKey: k, amountCents: 3_000 })).toBe('refused');
+      expect(await g.bank.refund({ ...gatewayCall(key()), paymentKey: k, amountCents: 3_000, currency: 'USD' })).toBe('refused');
     });
   });
 }
@@ -162,7 +164,7 @@ it('the simulated test phones answer by themselves once their moment comes, as a
   const app = await createTestApp();
   try {
     const k = key();
-    await app.gateways.push.request({ ...gatewayCall(k), wallet: 'yappy', channel: { kind: 'push', phone: '62222222' }, amountCents: 500, expiresAt: soon() });
+    await app.gateways.push.request({ ...gatewayCall(k), wallet: 'yappy', channel: { kind: 'push', phone: '62222222' }, amountCents: 500, currency: 'USD', expiresAt: soon() });
     expect(await app.gateways.push.status(gatewayCall(k))).toMatchObject({ state: 'waiting' });
     await app.answerPhones();
     expect(await app.gateways.push.status(gatewayCall(k))).toMatchObject({ state: 'declined' });
@@ -176,17 +178,17 @@ it('the refund test cards: 4000 0000 0000 5126 refused, 4000 0000 0000 7726 neve
   const app = await createTestApp();
   try {
     for (const g of [app.gateways, httpGateways(simulator.url, { retryDelayMs: 50 }).gateways]) {
-      const refused = key();
-      const base = { amountCents: 1_000, merchant, lang: 'es' as const, capture: true };
-      expect((await g.card.authorize({ ...gatewayCall(refused), ...base, card: card('4000000000005126') })).status).toBe('approved');
-      const refusedRefund = { ...gatewayCall(key()), authorizationKey: refused, amountCents: 500 };
-      expect(await g.card.refund(refusedRefund)).toBe('refused');
-      expect(await g.card.refundOutcome(refusedRefund)).toBeNull();
-      const silent = key();
-      expect((await g.card.authorize({ ...gatewayCall(silent), ...base, card: card('4000000000007726') })).status).toBe('approved');
-      const silentRefund = { idempotencyKey: key(), deadline: new Date(Date.now() + 600), authorizationKey: silent, amountCents: 500 };
-      await expect(g.card.refund(silentRefund)).rejects.toBeInstanceOf(GatewayOutcomeUnknown);
-      expect(await g.card.refundOutcome({ ...silentRefund, deadline: soon() })).toBeNull();
+      const base = { amountCents: 1_000, currency: 'USD', merchant, lang: 'es' as const, capture: true };
+      const refused = await g.card.authorize({ ...gatewayCall(key()), ...base, card: card('4000000000005126') });
+      if (refused.status !== 'approved') throw new Error('5126: approved');
+      const refusedRefund = { ...gatewayCall(key()), reference: refused.reference, amountCents: 500, currency: 'USD' };
+      expect(await g.card.refund(refusedRefund)).toEqual({ status: 'refused' });
+      expect(await g.card.refundOutcome({ ...refusedRefund, refundReference: null })).toBeNull();
+      const silent = await g.card.authorize({ ...gatewayCall(key()), ...base, card: card('4000000000007726') });
+      if (silent.status !== 'approved') throw new Error('7726: approved');
+      const silentRefund = { idempotencyKey: key(), deadline: new Date(Date.now() + 600), reference: silent.reference, amountCents: 500, currency: 'USD' };
+      await expect(g.card.refund(silentRefund).catch((error: unknown) => isGatewayOutcomeUnknown(error))).resolves.toBe(true);
+      expect(await g.card.refundOutcome({ ...silentRefund, deadline: soon(), refundReference: null })).toBeNull();
     }
   } finally {
     await app.close();

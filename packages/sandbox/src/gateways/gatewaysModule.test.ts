@@ -5,7 +5,7 @@ import { freePort } from '../test/freePort';
 import { nodeClient } from '../test/nodeClient';
 import { cardPayload } from '../test/testApp';
 import { startTestServer } from '../test/testServer';
-import { loadGatewaysModule } from './gatewaysModule';
+import { loadGatewaysModule } from '@pasarela/gateways';
 import { calls } from './testing/exampleGatewaysModule';
 
 // GATEWAYS_MODULE: a provider's adapters load without editing the server; the ports it gives are

@@ -1,48 +1,5 @@
-import { pathToFileURL } from 'node:url';
-import { isAbsolute, resolve } from 'node:path';
-import type { GatewayNotifications } from './GatewayNotifications';
-import type { Gateways } from './Gateways';
+import { PORTS, type GatewayNotifications, type Gateways, type ProvidedGateways } from '@pasarela/gateways';
 
-/** What a provider's adapters module gives: the ports it implements, and the handlers of its own notifications. */
-export interface ProvidedGateways {
-  gateways: Partial<Gateways>;
-  notifications?: GatewayNotifications | undefined;
-}
-
-/** What the module is handed when its export is a function: where its processors' notifications are to be sent. */
-export interface GatewaysModuleContext {
-  /** This server's notification route for a port: `<checkout origin>/gateways/<port>/notifications`. */
-  notificationUrl(port: keyof Gateways): string;
-}
-
-/** The module's default export (or its export named `gateways`): the provided gateways, or a function making them. */
-export type GatewaysModuleExport = ProvidedGateways | ((context: GatewaysModuleContext) => ProvidedGateways | Promise<ProvidedGateways>);
-
-const PORTS: ReadonlyArray<keyof Gateways> = ['card', 'push', 'voucher', 'crypto', 'bank', 'payout'];
-
-/**
- * GATEWAYS_MODULE: an ES module a provider writes (docs/gateways.md), loaded without editing the
- * server. Its default export gives the ports it implements; a port it names that is not one of the
- * five, or gives as something other than an object, stops the start with the reason.
- */
-export async function loadGatewaysModule(path: string, context: GatewaysModuleContext, cwd = process.cwd()): Promise<ProvidedGateways> {
-  const url = pathToFileURL(isAbsolute(path) ? path : resolve(cwd, path)).href;
-  const module = (await import(url)) as { default?: GatewaysModuleExport; gateways?: GatewaysModuleExport };
-  const exported = module.default ?? module.gateways;
-  if (!exported) throw new Error(`GATEWAYS_MODULE ${path}: export default { gateways: { card?, push?, voucher?, crypto?, bank? }, notifications? }`);
-  const provided = typeof exported === 'function' ? await exported(context) : exported;
-  if (typeof provided !== 'object' || provided === null || typeof provided.gateways !== 'object' || provided.gateways === null) {
-    throw new Error(`GATEWAYS_MODULE ${path}: its export gives no gateways object`);
-  }
-  for (const [port, adapter] of Object.entries(provided.gateways)) {
-    if (!PORTS.includes(port as keyof Gateways)) throw new Error(`GATEWAYS_MODULE ${path}: ${port} is not a port (${PORTS.join(', ')})`);
-    if (typeof adapter !== 'object' || adapter === null) throw new Error(`GATEWAYS_MODULE ${path}: gateways.${port} is not an adapter object`);
-  }
-  for (const [port, handler] of Object.entries(provided.notifications ?? {})) {
-    if (!PORTS.includes(port as keyof Gateways) || typeof handler !== 'function') throw new Error(`GATEWAYS_MODULE ${path}: notifications.${port} is not a handler of a port`);
-  }
-  return provided;
-}
 
 /** The provider's ports in place of the simulator's; the ports it leaves out stay on the simulator, notifications too. */
 export function withProvidedGateways<W extends { gateways: Gateways; notifications?: GatewayNotifications | undefined }>(simulated: W, provided: ProvidedGateways | undefined): W {

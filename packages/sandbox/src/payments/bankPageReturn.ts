@@ -1,7 +1,7 @@
+import type { MerchantDescriptor } from '@pasarela/gateways';
 import type { Queryable } from '../db/Database';
 import { bankPageShop, shopIdentityOf } from '../brand/merchantBrand';
 import type { ShopOfOperation } from '../store/merchantBrand';
-import type { MerchantDescriptor } from '../gateways/CardProcessor';
 
 // The issuer's 3D Secure page and the bank's Clave page are the processor's, on its own origin
 // (the simulator's, packages/simulator/src/pages): the calls that open them name where the payer

@@ -1,7 +1,7 @@
+import type { Gateways } from '@pasarela/gateways';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faultyGateways } from '../gateways/testing/faultyGateways';
-import type { Gateways } from '../gateways/Gateways';
 import { createTestApp, testCardNumber, type TestApp } from '../test/testApp';
 
 // The wallet's add-card check (payments/cardCheck.ts): keyed by the payer's trackId, one check at

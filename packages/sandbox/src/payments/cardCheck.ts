@@ -1,10 +1,10 @@
+import { isGatewayOutcomeUnknown, type CardDecision, type GatewayOutcomeUnknown } from '@pasarela/gateways';
 import {
   processorName,
   CARD_AUTH_STATUS, cardBrandOf, cardCheckMessage, cardCheckSavesCard, cvcLengthFor, digitsOnly, isCardExpiryValid, RegisterCardSchema, SPECIFIC_ERROR_CODES, trackIdRepeatOf, type Language,
 } from '@pasarela/core';
 import type { Deps } from '../Deps';
-import type { CardDecision } from '../gateways/CardProcessor';
-import { gatewayCall, GatewayOutcomeUnknown } from '../gateways/GatewayCall';
+import { gatewayCall, PAYMENT_CURRENCY } from '../gateways/GatewayCall';
 import { PaymentError } from '../errors/PaymentError';
 import {
   cardChecksInDoubt, dropUndecidedCardCheck, findCardCheck, findCheckedCard, insertCardCheck, linkSavedCard, settleCardCheck, type CardCheckRow,
@@ -59,7 +59,7 @@ export async function checkAndSaveCard(deps: Deps, userId: number, body: unknown
   if (check.auth_status !== IN_DOUBT.auth_status) return answerOf(deps, check, lang);
   const inDoubt = check;
   const decision = await callInDoubt('card processor', () => deps.gateways.card.authorize({
-    ...gatewayCall(inDoubt.check_key), amountCents: 0, lang, capture: false, card, merchant: WALLET_MERCHANT,
+    ...gatewayCall(inDoubt.check_key), amountCents: 0, currency: PAYMENT_CURRENCY, lang, capture: false, card, merchant: WALLET_MERCHANT,
   }));
   return answerOf(deps, await recordCheck(deps, inDoubt, decision) ?? (await findCardCheck(deps.db, userId, parsed.trackId)) ?? inDoubt, lang);
 }
@@ -95,7 +95,7 @@ async function recordCheck(deps: Pick<Deps, 'db' | 'gateways'>, check: CardCheck
   });
   if (recorded && (decision.status === 'challenge' || decision.status === 'pending')) {
     // Not the issuer's yes: the hold it may still become is called off (best effort; nothing is kept either way).
-    await deps.gateways.card.void({ ...gatewayCall(`${check.check_key}:void`), authorizationKey: check.check_key }).catch(() => undefined);
+    await deps.gateways.card.void({ ...gatewayCall(`${check.check_key}:void`), reference: decision.reference }).catch(() => undefined);
   }
   return recorded;
 }
@@ -123,10 +123,10 @@ export async function reconcileCardChecks(deps: Pick<Deps, 'db' | 'gateways'>, i
   for (const check of await cardChecksInDoubt(deps.db, IN_DOUBT.auth_status, inDoubtAfterMs, RECONCILE_BATCH)) {
     let decision: CardDecision | null;
     try {
-      decision = await deps.gateways.card.lookup(gatewayCall(check.check_key));
+      decision = await deps.gateways.card.lookup({ ...gatewayCall(check.check_key), reference: null });
     } catch (error) {
       // No answer about this check: it waits for the next pass, and the checks behind it are still asked.
-      if (!(error instanceof GatewayOutcomeUnknown)) throw error;
+      if (!isGatewayOutcomeUnknown(error)) throw error;
       unanswered(error);
       continue;
     }

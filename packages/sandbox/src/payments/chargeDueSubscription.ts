@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/Database';
 import type { Deps } from '../Deps';
 import { CARD_AUTH_STATUS, CARD_RESULT_STATUS, CHANNEL, SERVICE_CODES, SUBSCRIPTION_PERIOD_DAYS, nextSubscriptionChargeDate } from '@pasarela/core';
-import { gatewayCall } from '../gateways/GatewayCall';
+import { gatewayCall, PAYMENT_CURRENCY } from '../gateways/GatewayCall';
 import { findPlan, type SubscriptionRow } from '../store/catalog';
 import { findMerchant } from '../store/merchants';
 import { claimDueSubscription, claimDueSubscriptions, setNextCharge } from '../store/subscriptions';
@@ -38,7 +38,7 @@ async function chargeRenewal(deps: Pick<Deps, 'db' | 'gateways'>, attempt: Trans
   const merchant = await findMerchant(deps.db, attempt.merchant_id);
   try {
     const decision = await deps.gateways.card.authorize({
-      ...gatewayCall(attempt.cod_oper), amountCents: attempt.amount_cents, card: { token: attempt.card_token ?? '' }, lang: 'es', capture: true,
+      ...gatewayCall(attempt.cod_oper), amountCents: attempt.amount_cents, currency: PAYMENT_CURRENCY, card: { token: attempt.card_token ?? '', customer: null }, lang: 'es', capture: true,
       merchant: { name: merchant?.name ?? '', logo: merchant?.logo || null },
     });
     return (await settlePayment(deps, attempt.cod_oper, cardOutcomeOf(decision)))?.row ?? attempt;

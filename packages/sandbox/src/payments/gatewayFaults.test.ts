@@ -1,7 +1,7 @@
+import type { Gateways } from '@pasarela/gateways';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faultyGateways, type GatewayFault } from '../gateways/testing/faultyGateways';
-import type { Gateways } from '../gateways/Gateways';
 import type { Database } from '../db/Database';
 import { asUnavailable } from '../db/unavailable';
 import { cardPayload, createTestApp, newLink, testCardNumber, type ApiAnswer, type TestApp } from '../test/testApp';

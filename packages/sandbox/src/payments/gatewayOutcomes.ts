@@ -1,10 +1,5 @@
+import type { BankOutcome, CardDecision, CryptoDeposit, GatewayEvent, PushAnswer, Voucher } from '@pasarela/gateways';
 import { cryptoDepositEnd, recordedCardOutcomeOf, recordedOutcomeOf, type CardResultKey } from '@pasarela/core';
-import type { BankOutcome } from '../gateways/BankRedirect';
-import type { CardDecision } from '../gateways/CardProcessor';
-import type { CryptoDeposit } from '../gateways/CryptoProcessor';
-import type { GatewayEvent } from '../gateways/GatewayEvent';
-import type { PushAnswer } from '../gateways/PushWallet';
-import type { Voucher } from '../gateways/VoucherNetwork';
 import type { PaymentOutcome, TransactionRow } from '../store/transactions';
 
 // Each port's answer in core's words (GatewayEnds, card result keys); what that records on the
@@ -17,7 +12,8 @@ export function cardResultKeyOf(decision: CardDecision): CardResultKey {
 }
 
 export function cardOutcomeOf(decision: CardDecision): PaymentOutcome {
-  return recordedCardOutcomeOf(cardResultKeyOf(decision));
+  const outcome = recordedCardOutcomeOf(cardResultKeyOf(decision));
+  return 'reference' in decision ? { ...outcome, gatewayReference: decision.reference } : outcome;
 }
 
 /** Undefined while the payer has not answered. */
@@ -42,8 +38,11 @@ export function bankOutcomeOf(outcome: BankOutcome): PaymentOutcome | undefined 
   return outcome === 'waiting' ? undefined : recordedOutcomeOf('clave', outcome);
 }
 
+/** An event about a payment attempt (not a refund's, not a dispute's). */
+export type AttemptEvent = Extract<GatewayEvent, { kind: 'card' | 'push' | 'voucher' | 'crypto' | 'bank' }>;
+
 /** What an event records on the payment it names; undefined when it changes nothing. */
-export function outcomeOfEvent(row: TransactionRow, event: GatewayEvent): PaymentOutcome | undefined {
+export function outcomeOfEvent(row: TransactionRow, event: AttemptEvent): PaymentOutcome | undefined {
   switch (event.kind) {
     case 'card': return cardOutcomeOf(event.decision);
     case 'push': return pushOutcomeOf(row.method, event.answer);

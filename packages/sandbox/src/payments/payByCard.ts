@@ -1,7 +1,7 @@
+import type { CardAuthorization } from '@pasarela/gateways';
 import { cardBrandOf, CardPaymentPayloadSchema, CARD_AUTH_STATUS, CARD_RESULT_STATUS, duplicateCheckOf, isOldVersionServiceCode, processingFailureKey, processorName, type CardPaymentPayload, amountToCents, TRANSACTION_TYPES, type Language } from '@pasarela/core';
 import type { Deps } from '../Deps';
-import type { CardAuthorization } from '../gateways/CardProcessor';
-import { gatewayCall } from '../gateways/GatewayCall';
+import { gatewayCall, PAYMENT_CURRENCY } from '../gateways/GatewayCall';
 import { findMerchant } from '../store/merchants';
 import { saveUserCard } from '../store/userCards';
 import { PaymentError } from '../errors/PaymentError';
@@ -178,7 +178,7 @@ export async function chargeCard(deps: Deps, attempt: TransactionRow, charge: Ca
   // The issuer's 3DS page is on its own origin: the shop as its payers know it, and the way back here.
   const page = charge.origin ? await issuerPageFields(deps.db, attempt.cod_oper, charge.merchant, charge.origin, charge.shop) : {};
   const decision = await callInDoubt('card processor', () => deps.gateways.card.authorize({
-    ...gatewayCall(attempt.cod_oper), amountCents: attempt.amount_cents + attempt.tax_cents + attempt.campaign_cents,
+    ...gatewayCall(attempt.cod_oper), amountCents: attempt.amount_cents + attempt.tax_cents + attempt.campaign_cents, currency: PAYMENT_CURRENCY,
     // The processor takes plain letters (SPEC 5 only_alpha_characters): the name is transliterated as sent, kept as written everywhere else.
     card: 'holder' in charge.card ? { ...charge.card, holder: processorName(charge.card.holder) } : charge.card, merchant: charge.merchant, lang: charge.lang, capture: charge.capture,
     ...page,

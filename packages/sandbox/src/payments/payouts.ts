@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { arrivalDateOf, payoutPeriodOf, timeZoneOfCountry } from '@pasarela/core';
 import type { Deps } from '../Deps';
-import { gatewayCall, GatewayOutcomeUnknown } from '../gateways/GatewayCall';
-import type { PayoutTransfer } from '../gateways/PayoutRail';
+import { isGatewayOutcomeUnknown, type PayoutTransfer } from '@pasarela/gateways';
+import { gatewayCall } from '../gateways/GatewayCall';
 import {
   claimPendingPayouts, createPayout, findPayout, makePendingAvailable, markPayoutFailed, markPayoutPaid, merchantsWithAvailableMoney, recordPayoutReference,
   type PayableMerchant, type PayoutRow,
@@ -67,7 +67,7 @@ export async function reconcilePayouts(deps: Pick<Deps, 'db' | 'gateways'>, clai
     try {
       transfer = await deps.gateways.payout.lookup(gatewayCall(payout.id));
     } catch (error) {
-      if (error instanceof GatewayOutcomeUnknown) continue;
+      if (isGatewayOutcomeUnknown(error)) continue;
       throw error;
     }
     if (transfer === null) await sendPayout(deps, payout);

@@ -1,7 +1,7 @@
+import { isGatewayOutcomeUnknown, type PushRequest, type PushWalletName } from '@pasarela/gateways';
 import type { Language } from '@pasarela/core';
 import type { Deps } from '../Deps';
-import { gatewayCall, GatewayOutcomeUnknown } from '../gateways/GatewayCall';
-import type { PushRequest, PushWalletName } from '../gateways/PushWallet';
+import { gatewayCall, PAYMENT_CURRENCY } from '../gateways/GatewayCall';
 import { PaymentError } from '../errors/PaymentError';
 import type { TransactionRow } from '../store/transactions';
 import { pushOutcomeOf } from './gatewayOutcomes';
@@ -37,7 +37,7 @@ export async function requestPushPayment(deps: Deps, input: PushPaymentInput): P
   const expiresAt = attempt.expires_at ?? new Date(Date.now() + windowMs);
   const asked = await callInDoubt('wallet', async () => {
     const answer = await deps.gateways.push.request({
-      ...gatewayCall(attempt.cod_oper), wallet: input.wallet, channel: input.channel, amountCents: attempt.amount_cents + attempt.tax_cents, expiresAt,
+      ...gatewayCall(attempt.cod_oper), wallet: input.wallet, channel: input.channel, amountCents: attempt.amount_cents + attempt.tax_cents, currency: PAYMENT_CURRENCY, expiresAt,
     });
     const outcome = pushOutcomeOf(input.wallet, answer) ?? { status: -1, authStatus: 'PENDING', messageKey: 'pending' };
     const settled = await settlePayment(deps, attempt.cod_oper, { ...outcome, details: answer.qrValue ? { qrValue: answer.qrValue } : {} });
@@ -58,7 +58,7 @@ export async function withdrawPushPayment(deps: Deps, row: TransactionRow): Prom
   try {
     answer = await deps.gateways.push.cancel(gatewayCall(row.cod_oper));
   } catch (error) {
-    if (error instanceof GatewayOutcomeUnknown) throw new PaymentError('unavailable', 'connection_error', 'The wallet did not answer: the payment was not called off');
+    if (isGatewayOutcomeUnknown(error)) throw new PaymentError('unavailable', 'connection_error', 'The wallet did not answer: the payment was not called off');
     throw error;
   }
   // Never received by the wallet: nothing to pay, called off here. Anything else: what it says.

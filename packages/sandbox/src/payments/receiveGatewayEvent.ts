@@ -1,13 +1,26 @@
+import type { GatewayEvent } from '@pasarela/gateways';
 import type { Deps } from '../Deps';
-import type { GatewayEvent } from '../gateways/GatewayEvent';
+import { recordDispute } from '../store/disputes';
+import { markRefundFailed, markRefundSucceeded } from '../store/refunds';
 import { outcomeOfEvent } from './gatewayOutcomes';
 import { settlePayment, type Settlement } from './settlePayment';
 
 /**
  * The inbound path of every gateway event (a processor's notification, a simulated payer, the
  * sandbox's settle calls): verified by whoever received it, recorded once by its id, and applied
- * to the attempt it names only while that attempt still waits, in any order.
+ * to the attempt it names only while that attempt still waits, in any order. A refund's event
+ * settles the refund still pending under its key; a dispute's is recorded on the charged payment.
+ * Undefined for those two, and when there is no such payment.
  */
-export function receiveGatewayEvent(deps: Pick<Deps, 'db' | 'gateways'>, event: GatewayEvent): Promise<Settlement | undefined> {
+export async function receiveGatewayEvent(deps: Pick<Deps, 'db' | 'gateways'>, event: GatewayEvent): Promise<Settlement | undefined> {
+  if (event.kind === 'refund') {
+    // Only a refund still pending changes: a repeat, or one already settled by the reconciler, changes nothing.
+    await deps.db.transaction((tx) => (event.outcome === 'refunded' ? markRefundSucceeded(tx, event.key) : markRefundFailed(tx, event.key, 'refused')));
+    return undefined;
+  }
+  if (event.kind === 'dispute') {
+    await recordDispute(deps.db, event.paymentReference, { ...event.dispute, evidenceDueBy: event.dispute.evidenceDueBy === null ? null : new Date(event.dispute.evidenceDueBy) });
+    return undefined;
+  }
   return settlePayment(deps, event.key, (row) => outcomeOfEvent(row, event), event);
 }

@@ -1,6 +1,7 @@
+import { isGatewayOutcomeUnknown, type GatewayOutcomeUnknown } from '@pasarela/gateways';
 import { cancelledStatusOf, ENDED_UNPAID_AUTH_STATUSES } from '@pasarela/core';
 import type { Deps } from '../Deps';
-import { gatewayCall, GatewayOutcomeUnknown } from '../gateways/GatewayCall';
+import { gatewayCall } from '../gateways/GatewayCall';
 import { dropUnsentAttempt, type PaymentOutcome, type TransactionRow } from '../store/transactions';
 import { attemptsToReconcile } from '../store/attemptsToReconcile';
 import { giveRenewalPeriodBack } from '../store/subscriptions';
@@ -38,7 +39,7 @@ async function askGateway(deps: Pick<Deps, 'gateways'>, row: TransactionRow, lap
       return { ...(voucherOutcomeOf(voucher) ?? { status: 0, authStatus: 'PENDING', messageKey: 'pending' }), reference: voucher.reference };
     }
     case 'card': {
-      const decision = await deps.gateways.card.lookup(call);
+      const decision = await deps.gateways.card.lookup({ ...call, reference: row.gateway_reference });
       if (!decision) return NEVER_RECEIVED;
       // A challenge found after a lost answer keeps its page, for the payer's retry to go to.
       return { ...cardOutcomeOf(decision), ...(decision.status === 'challenge' ? { redirectUrl: decision.url } : {}) };
@@ -79,7 +80,7 @@ export async function reconcileAttempts(deps: Pick<Deps, 'db' | 'gateways'>): Pr
     try {
       said = await askGateway(deps, row, lapsed);
     } catch (error) {
-      if (!(error instanceof GatewayOutcomeUnknown)) throw error;
+      if (!isGatewayOutcomeUnknown(error)) throw error;
       unanswered ??= error;
       continue;
     }

@@ -1,7 +1,7 @@
+import type { Gateways } from '@pasarela/gateways';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faultyGateways, type GatewayFault } from '../gateways/testing/faultyGateways';
-import type { Gateways } from '../gateways/Gateways';
 import { cardPayload, createTestApp, type TestApp } from '../test/testApp';
 import { merchantApiClient, type MerchantApiClient } from '../test/merchantApiClient';
 import { webhookEventOf, type WebhookEventRow } from '../webhooks/webhookEvent';

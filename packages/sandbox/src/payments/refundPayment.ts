@@ -1,8 +1,10 @@
 import { cryptoRefundCoins, refundCheck, refundPathOf, type RefundRefusal } from '@pasarela/core';
 import type { Deps } from '../Deps';
-import { gatewayCall } from '../gateways/GatewayCall';
+import type { CardRefundAnswer } from '@pasarela/gateways';
+import { gatewayCall, PAYMENT_CURRENCY } from '../gateways/GatewayCall';
+import { cardReferenceOf } from './cardReference';
 import { PaymentError } from '../errors/PaymentError';
-import { creditBalance, findRefund, insertRefund, lockForRefund, markRefundFailed, markRefundSucceeded, type RefundRow } from '../store/refunds';
+import { creditBalance, findRefund, insertRefund, lockForRefund, markRefundFailed, markRefundSucceeded, recordRefundReference, type RefundRow } from '../store/refunds';
 import type { TransactionRow } from '../store/transactions';
 import { depositKeyOf } from './cryptoReceived';
 
@@ -30,20 +32,26 @@ function refusalError(refusal: RefundRefusal, row: TransactionRow, remainingCent
 /**
  * The port call that gives `refund` back; the refund's own id is the gateway's idempotency key.
  * A crypto refund sends its share of the coins received (core's cryptoRefundCoins, measured from
- * what the refunds before it hold) back to the address they came from.
+ * what the refunds before it hold) back to the address they came from. A card processor may answer
+ * `pending`: its outcome comes later, as an event or to the refund reconciler's question.
  */
-async function refundAtGateway(deps: Pick<Deps, 'gateways'>, row: TransactionRow, refund: RefundRow, heldBeforeCents: number): Promise<'refunded' | 'refused'> {
+async function refundAtGateway(deps: Pick<Deps, 'gateways'>, row: TransactionRow, refund: RefundRow, heldBeforeCents: number): Promise<CardRefundAnswer> {
   const call = gatewayCall(refund.id);
+  const answer = (status: 'refunded' | 'refused'): CardRefundAnswer => ({ status });
   switch (refundPathOf(row.method)) {
-    case 'card': return deps.gateways.card.refund({ ...call, authorizationKey: row.cod_oper, amountCents: refund.amount_cents });
-    case 'push': return deps.gateways.push.refund({ ...call, requestKey: row.cod_oper, amountCents: refund.amount_cents });
+    case 'card': {
+      const reference = await cardReferenceOf(deps, row.cod_oper, row.gateway_reference);
+      if (!reference) return answer('refused');
+      return deps.gateways.card.refund({ ...call, reference, amountCents: refund.amount_cents, currency: PAYMENT_CURRENCY });
+    }
+    case 'push': return answer(await deps.gateways.push.refund({ ...call, requestKey: row.cod_oper, amountCents: refund.amount_cents, currency: PAYMENT_CURRENCY }));
     case 'crypto': {
       const to = row.details['senderAddress'];
-      if (typeof to !== 'string') return 'refused';
+      if (typeof to !== 'string') return answer('refused');
       const amountCrypto = cryptoRefundCoins({ paidCrypto: Number(row.details['paidCrypto']), paidCents: paidCentsOf(row), heldCents: heldBeforeCents }, refund.amount_cents);
-      return deps.gateways.crypto.refund({ ...call, depositKey: depositKeyOf(row.cod_oper, String(row.details['network'])), to, amountCrypto });
+      return answer(await deps.gateways.crypto.refund({ ...call, depositKey: depositKeyOf(row.cod_oper, String(row.details['network'])), to, amountCrypto }));
     }
-    default: return 'refused';
+    default: return answer('refused');
   }
 }
 
@@ -69,7 +77,7 @@ export async function refundPayment(deps: Pick<Deps, 'db' | 'gateways'>, merchan
   });
   if (!held) return undefined;
   if (held.refund.state !== 'pending') return held.refund;
-  let answer: 'refunded' | 'refused';
+  let answer: CardRefundAnswer;
   try {
     answer = await refundAtGateway(deps, held.row, held.refund, held.row.held_cents);
   } catch {
@@ -77,8 +85,11 @@ export async function refundPayment(deps: Pick<Deps, 'db' | 'gateways'>, merchan
     // unknown, so the refund stays pending, keeps its part, and the refund reconciler asks by its key.
     return held.refund;
   }
-  const done = await deps.db.transaction((tx) => (answer === 'refunded' ? markRefundSucceeded(tx, held.refund.id) : markRefundFailed(tx, held.refund.id, 'refused')));
-  if (answer === 'refused') throw new PaymentError('gateway_failed', 'refund_refused', 'The gateway refused the refund; nothing was given back');
+  if (answer.reference) await recordRefundReference(deps.db, held.refund.id, answer.reference);
+  // Pending at the processor: it stays pending here too, holding its part, until the processor says.
+  if (answer.status === 'pending') return (await findRefund(deps.db, held.refund.id)) ?? held.refund;
+  const done = await deps.db.transaction((tx) => (answer.status === 'refunded' ? markRefundSucceeded(tx, held.refund.id) : markRefundFailed(tx, held.refund.id, 'refused')));
+  if (answer.status === 'refused') throw new PaymentError('gateway_failed', 'refund_refused', 'The gateway refused the refund; nothing was given back');
   // Settled meanwhile by the refund reconciler (an answer slower than its deadline): as it stands.
   return done ?? (await findRefund(deps.db, held.refund.id)) ?? held.refund;
 }

@@ -19,7 +19,7 @@ export async function settleOnReturn(deps: Pick<Deps, 'db' | 'gateways'>, codOpe
   if (!row || row.status !== -1) return;
   try {
     if (row.method === 'card' && row.auth_status === CARD_AUTH_STATUS.three_ds) {
-      const decision = await deps.gateways.card.lookup(gatewayCall(codOper));
+      const decision = await deps.gateways.card.lookup({ ...gatewayCall(codOper), reference: row.gateway_reference });
       if (!decision || decision.status === 'challenge' || decision.status === 'pending') return;
       const settled = await settlePayment(deps, codOper, cardOutcomeOf(decision));
       // The receipt e-mail a card approved at once gets (the notification, had it come first, sends it).

@@ -1,11 +1,11 @@
 import { CANCELLED_AUTH_STATUS, cancelledStatusOf, cryptoRefundOnCancel, recordedPaymentResult, subscriptionPasses } from '@pasarela/core';
 import { activateSubscription } from '../store/catalog';
 import type { Queryable } from '../db/Database';
+import type { AttemptEvent } from './gatewayOutcomes';
 import type { Deps } from '../Deps';
 import { giveBack, moneyTakenOf, withdrawAtGateway } from './withdrawAtGateway';
 import { PaymentError } from '../errors/PaymentError';
 import { claimSingleUseLink, lockSingleUseLinkOf } from '../store/links';
-import type { GatewayEvent } from '../gateways/GatewayEvent';
 import { lockOtherOpenAttempts, lockTransaction, recordGatewayEvent, recordMoneyTaken, writeOutcome, type OwedToPayer, type PaymentOutcome, type TransactionRow } from '../store/transactions';
 import { cryptoReceivedOf } from './cryptoReceived';
 import type { CancelReason } from '../webhooks/merchantTransaction';
@@ -129,7 +129,7 @@ export type OutcomeFor = PaymentOutcome | ((row: TransactionRow) => PaymentOutco
  * event is recorded in that transaction too, once: a repeat changes nothing. Undefined when there
  * is no such payment.
  */
-export async function settlePayment(deps: Pick<Deps, 'db' | 'gateways'>, codOper: string, outcomeFor: OutcomeFor, event?: GatewayEvent): Promise<Settlement | undefined> {
+export async function settlePayment(deps: Pick<Deps, 'db' | 'gateways'>, codOper: string, outcomeFor: OutcomeFor, event?: AttemptEvent): Promise<Settlement | undefined> {
   let calledOff: TransactionRow[] = [];
   let lateOutcome: PaymentOutcome | undefined;
   const settlement = await deps.db.transaction(async (tx): Promise<Settlement | undefined> => {

@@ -1,3 +1,4 @@
+import type { MerchantDescriptor } from '@pasarela/gateways';
 import {
   activationChargeCents, amountToCents, CARD_AUTH_STATUS, CARD_RESULT_STATUS, CHANNEL, isCardExpiryValid, isSubscriptionActive, processingFailureKey, SERVICE_CODES,
   type CardPaymentPayload, type Language,
@@ -5,7 +6,6 @@ import {
 import type { Deps } from '../Deps';
 import type { Queryable } from '../db/Database';
 import { PaymentError } from '../errors/PaymentError';
-import type { MerchantDescriptor } from '../gateways/CardProcessor';
 import { findMerchant } from '../store/merchants';
 import { findPlan, findSubscription } from '../store/catalog';
 import { findLinkSubscription, lockSubscription } from '../store/subscriptions';
@@ -123,7 +123,7 @@ export async function subscriptionOfLink(db: Queryable, linkCode: string, asked:
  */
 export async function chargeSavedCard(deps: Deps, attempt: TransactionRow, merchant: MerchantDescriptor, lang: Language): Promise<TransactionRow> {
   const charged = await chargeCard(deps, attempt, {
-    card: { token: attempt.card_token ?? '' }, merchant, lang, capture: true,
+    card: { token: attempt.card_token ?? '', customer: null }, merchant, lang, capture: true,
     failureKey: 'payment_error_try_again', calledOff: 'This payment was paid by another payment',
   });
   return charged.row;

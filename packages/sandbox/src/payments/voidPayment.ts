@@ -1,5 +1,6 @@
+import { isGatewayOutcomeUnknown } from '@pasarela/gateways';
 import type { Deps } from '../Deps';
-import { gatewayCall, GatewayOutcomeUnknown } from '../gateways/GatewayCall';
+import { gatewayCall } from '../gateways/GatewayCall';
 import { PaymentError } from '../errors/PaymentError';
 import { merchantResultOf } from '../webhooks/merchantResultOf';
 import { findTransaction, type PaymentOutcome, type TransactionRow } from '../store/transactions';
@@ -44,7 +45,7 @@ export async function voidPayment(deps: Pick<Deps, 'db' | 'gateways'>, merchantI
       withdrawn = merchantVoid(voucher ? voucherOutcomeOf(voucher) : undefined, row);
     }
   } catch (error) {
-    if (error instanceof GatewayOutcomeUnknown) throw new PaymentError('unavailable', 'connection_error', 'The gateway did not answer: the payment was not voided; try again');
+    if (isGatewayOutcomeUnknown(error)) throw new PaymentError('unavailable', 'connection_error', 'The gateway did not answer: the payment was not voided; try again');
     throw error;
   }
   const settled = await settlePayment(deps, row.cod_oper, (locked) => withdrawn ?? cancelledOutcome(locked, 'merchant'));

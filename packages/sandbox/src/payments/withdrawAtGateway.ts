@@ -1,5 +1,6 @@
 import type { Deps } from '../Deps';
-import { gatewayCall } from '../gateways/GatewayCall';
+import { gatewayCall, PAYMENT_CURRENCY } from '../gateways/GatewayCall';
+import { cardReferenceOf } from './cardReference';
 import { endGiveBack, type OwedToPayer, type TransactionRow } from '../store/transactions';
 
 /**
@@ -15,7 +16,10 @@ export async function withdrawAtGateway(deps: Pick<Deps, 'gateways'>, row: Trans
   else if (row.method === 'cash') await deps.gateways.voucher.cancel(call);
   else if (row.method === 'clave') await deps.gateways.bank.cancel(call);
   // The give-back's void key: a void made here and asked again there answers voided (the money is back).
-  else if (row.method === 'card') await deps.gateways.card.void({ ...gatewayCall(`${row.cod_oper}:void`), authorizationKey: row.cod_oper });
+  else if (row.method === 'card') {
+    const reference = await cardReferenceOf(deps, row.cod_oper, row.gateway_reference);
+    if (reference) await deps.gateways.card.void({ ...gatewayCall(`${row.cod_oper}:void`), reference });
+  }
 }
 
 /**
@@ -67,11 +71,14 @@ export async function askPortToGiveBack(deps: Pick<Deps, 'gateways'>, row: Trans
 }
 
 async function throughPort(deps: Pick<Deps, 'gateways'>, row: TransactionRow, amountCents: number): Promise<boolean> {
-  const refund = { ...gatewayCall(`${row.cod_oper}:refund`), amountCents };
+  const refund = { ...gatewayCall(`${row.cod_oper}:refund`), amountCents, currency: PAYMENT_CURRENCY };
   switch (row.method) {
     case 'card': {
-      const voided = await deps.gateways.card.void({ ...gatewayCall(`${row.cod_oper}:void`), authorizationKey: row.cod_oper });
-      return voided === 'voided' || (await deps.gateways.card.refund({ ...refund, authorizationKey: row.cod_oper })) === 'refunded';
+      const reference = await cardReferenceOf(deps, row.cod_oper, row.gateway_reference);
+      // Never received: nothing was taken, nothing to give back.
+      if (!reference) return true;
+      const voided = await deps.gateways.card.void({ ...gatewayCall(`${row.cod_oper}:void`), reference });
+      return voided === 'voided' || (await deps.gateways.card.refund({ ...refund, reference })).status === 'refunded';
     }
     case 'nequi':
     case 'yappy':

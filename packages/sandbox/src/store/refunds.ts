@@ -14,6 +14,8 @@ export interface RefundRow {
   failure: RefundFailureReason | null;
   /** When the refund reconciler last claimed it (migration 018). */
   checked_at: Date | null;
+  /** The processor's own id of the refund, when its answer gave one (migration 032). */
+  gateway_reference: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -71,6 +73,11 @@ export async function markRefundFailed(db: Queryable, id: string, failure: Refun
   return row;
 }
 
+/** Keeps the processor's own id of a refund, as its answer gave it. */
+export async function recordRefundReference(db: Queryable, id: string, reference: string): Promise<void> {
+  await db.query('update refunds set gateway_reference = $2 where id = $1', [id, reference]);
+}
+
 /** A refund by its id. */
 export async function findRefund(db: Queryable, id: string): Promise<RefundRow | undefined> {
   const [row] = await db.query<RefundRow>('select * from refunds where id = $1', [id]);
@@ -95,7 +102,7 @@ export async function creditBalance(db: Queryable, userId: number, amountCents: 
 }
 
 /** A pending refund claimed by the reconciler, with what its gateway needs of the payment. */
-export type RefundInDoubt = RefundRow & Pick<TransactionRow, 'method' | 'details'>;
+export type RefundInDoubt = RefundRow & Pick<TransactionRow, 'method' | 'details'> & { payment_reference: string | null };
 
 /**
  * Pending refunds whose gateway call is over (created `inDoubtAfterMs` ago or more), each claimed
@@ -111,7 +118,7 @@ export async function claimRefundsInDoubt(db: Queryable, options: { inDoubtAfter
         order by created_at limit $3 for update skip locked)
      update refunds r set checked_at = now() from due, transactions t
       where r.id = due.id and t.cod_oper = r.cod_oper
-     returning r.*, t.method, t.details`,
+     returning r.*, t.method, t.details, t.gateway_reference as payment_reference`,
     [options.inDoubtAfterMs, options.claimMs, options.limit],
   );
 }

@@ -41,11 +41,13 @@ export interface TransactionRow {
   campaign_cents: number;
   /** HMAC of what defines the charge (core chargeIdentityText): a repeated trackId must make the same one. */
   request_fingerprint: string | null;
+  /** The processor's own id of the charge (a card's), as its answer gave it; null until it answered. */
+  gateway_reference: string | null;
   created_at: Date;
   updated_at: Date;
 }
 
-export type NewTransaction = Omit<TransactionRow, 'id' | 'cod_oper' | 'created_at' | 'updated_at'>;
+export type NewTransaction = Omit<TransactionRow, 'id' | 'cod_oper' | 'gateway_reference' | 'created_at' | 'updated_at'>;
 
 /** An operation code: 'PP' and twelve hex digits (SPEC 7: sandbox receipts may add SANDBOX_ in front). */
 export function newCodOper(): string {
@@ -194,15 +196,17 @@ export interface PaymentOutcome {
   redirectUrl?: string | null | undefined;
   /** What the payer quotes (a voucher's number, a crypto address), when the gateway gives one. */
   reference?: string | undefined;
+  /** The processor's own id of the charge, when its answer gave one (kept once known). */
+  gatewayReference?: string | undefined;
 }
 
 /** Writes a payment's outcome (payments/settlePayment.ts decides whether it may). */
 export async function writeOutcome(db: Queryable, codOper: string, outcome: PaymentOutcome): Promise<TransactionRow> {
   const [row] = await db.query<TransactionRow>(
     `update transactions set status = $2, auth_status = $3, message_key = $4, details = details || $5::jsonb, redirect_url = $6,
-       reference = coalesce($7, reference), updated_at = now()
+       reference = coalesce($7, reference), gateway_reference = coalesce($8, gateway_reference), updated_at = now()
      where cod_oper = $1 returning *`,
-    [codOper, outcome.status, outcome.authStatus, outcome.messageKey, JSON.stringify(outcome.details ?? {}), outcome.redirectUrl ?? null, outcome.reference ?? null],
+    [codOper, outcome.status, outcome.authStatus, outcome.messageKey, JSON.stringify(outcome.details ?? {}), outcome.redirectUrl ?? null, outcome.reference ?? null, outcome.gatewayReference ?? null],
   );
   if (!row) throw new Error(`writeOutcome found no payment ${codOper}`);
   // An approval enters the merchant's books in the transaction that records it (settlePayment's).
@@ -221,11 +225,11 @@ export async function writeOutcome(db: Queryable, codOper: string, outcome: Paym
 export async function writeOutcomeIfUnchanged(db: Queryable, held: Pick<TransactionRow, 'cod_oper' | 'status' | 'auth_status'>, outcome: PaymentOutcome): Promise<TransactionRow | undefined> {
   const [row] = await db.query<TransactionRow>(
     `update transactions t set status = $2, auth_status = $3, message_key = $4, details = t.details || $5::jsonb, redirect_url = $6,
-       reference = coalesce($7, t.reference), updated_at = now()
+       reference = coalesce($7, t.reference), gateway_reference = coalesce($10, t.gateway_reference), updated_at = now()
      where t.cod_oper = $1 and t.status = $8 and t.auth_status = $9
        and not exists (select 1 from payment_links l where l.code = t.link_code and l.single_use)
      returning t.*`,
-    [held.cod_oper, outcome.status, outcome.authStatus, outcome.messageKey, JSON.stringify(outcome.details ?? {}), outcome.redirectUrl ?? null, outcome.reference ?? null, held.status, held.auth_status],
+    [held.cod_oper, outcome.status, outcome.authStatus, outcome.messageKey, JSON.stringify(outcome.details ?? {}), outcome.redirectUrl ?? null, outcome.reference ?? null, held.status, held.auth_status, outcome.gatewayReference ?? null],
   );
   if (row) await recordPaymentInBooks(db, row);
   return row;

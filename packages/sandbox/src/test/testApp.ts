@@ -1,11 +1,12 @@
+import type { Gateways } from '@pasarela/gateways';
 import { createHash, randomUUID } from 'node:crypto';
 import { authHeaders, decodeBody, encodeBody, SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY, type ApiKeys } from '@pasarela/core';
 import { createApp, type AppOptions } from '../app';
-import { startSimulator, type RunningSimulator } from '../../../simulator/src/startSimulator';
+import { startSimulator, type RunningSimulator } from '@pasarela/simulator';
+import { guardedGateways } from '../gateways/guardedGateways';
 import { httpGateways } from '../gateways/http/httpGateways';
 import { receiveGatewayEvent } from '../payments/receiveGatewayEvent';
 import { reconcileAttempts } from '../payments/reconcileAttempts';
-import type { Gateways } from '../gateways/Gateways';
 import type { SandboxControls } from '../gateways/SandboxControls';
 import type { Database } from '../db/Database';
 import { openDatabase } from '../db/openDatabase';
@@ -128,7 +129,7 @@ export async function createTestApp(
   // A call the simulator holds (4000 0000 0000 7726's refunds) is in doubt after 3 s, not the
   // call's 10 s deadline, as a processor's own shorter limit makes it (PROCESSORS_TIMEOUT_MS).
   const simulated = httpGateways(simulator.url, { maxWaitMs: TEST_PROCESSORS_TIMEOUT_MS });
-  const gateways = { ...simulated, gateways: options.wrapGateways?.(simulated.gateways) ?? simulated.gateways };
+  const gateways = { ...simulated, gateways: guardedGateways(options.wrapGateways?.(simulated.gateways) ?? simulated.gateways) };
   const app = createApp({
     gateways,
     db, cardFingerprintKey, wireEncoding, publicOrigin: 'http://checkout.test', demoOrigin: 'http://shop.test', paths: options.paths,

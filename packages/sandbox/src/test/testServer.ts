@@ -1,4 +1,4 @@
-import { startSimulator, type RunningSimulator } from '../../../simulator/src/startSimulator';
+import { startSimulator, type RunningSimulator } from '@pasarela/simulator';
 import { startServer, type RunningServer, type ServerOptions } from '../server';
 import { pgliteTemplate } from './pgliteTemplate';
 

@@ -37,7 +37,7 @@ async function challenge(s: ReturnType<typeof simulator>, key: string, lang: 'es
   return s.call('card/authorize', {
     idempotencyKey: key, amountCents: 2_675, lang, capture: true, merchant, returnUrl, notifyUrl: `${CHECKOUT}/gateways/card/notifications`,
     card: { number: '4000000000003220', expMonth: '12', expYear: '2099', cvc: '123', holder: 'Ana' },
-  }) as Promise<{ status: string; url: string }>;
+  }) as Promise<{ status: string; url: string; reference: string }>;
 }
 
 describe("the issuer's 3D Secure page", () => {
@@ -114,8 +114,8 @@ describe("the issuer's 3D Secure page", () => {
 
   it('withdrawn (the payer left it for another card: the void): no longer valid, in its language, and takes no answer', async () => {
     const s = simulator();
-    await challenge(s, 'K3DS7', 'en');
-    expect(await s.call('card/void', { idempotencyKey: 'K3DS7:void', authorizationKey: 'K3DS7' })).toBe('voided');
+    const { reference } = await challenge(s, 'K3DS7', 'en');
+    expect(await s.call('card/void', { idempotencyKey: 'K3DS7:void', reference })).toBe('voided');
     const page = await s.app.request('/3ds/K3DS7');
     expect(page.status).toBe(410);
     expect(await page.text()).toContain('This verification is no longer valid');

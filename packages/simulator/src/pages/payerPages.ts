@@ -1,6 +1,6 @@
+import type { GatewayEvent } from '@pasarela/gateways';
 import { Hono, type Context } from 'hono';
 import { catalogs, type Language } from '@pasarela/core';
-import type { GatewayEvent } from '../../../sandbox/src/gateways/GatewayEvent';
 import type { SimulatedGateways } from '../processors/simulatedGateways';
 import type { Notifier } from '../notifier';
 import {

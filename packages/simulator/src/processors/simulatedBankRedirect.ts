@@ -1,5 +1,4 @@
-import type { BankOutcome, BankPaymentRequest, BankRedirect } from '../../../sandbox/src/gateways/BankRedirect';
-import type { GatewayCall } from '../../../sandbox/src/gateways/GatewayCall';
+import type { BankOutcome, BankPaymentRequest, BankRedirect, GatewayCall } from '@pasarela/gateways';
 import { httpUrlOf } from './simulatedCardProcessor';
 import type { SimulatorBooks } from './simulatorBook';
 

@@ -1,10 +1,20 @@
+import { randomBytes } from 'node:crypto';
+import { type CardAuthorization, type CardDecision, type CardProcessor, GatewayOutcomeUnknown, type MerchantDescriptor, type SavedCard } from '@pasarela/gateways';
 import { cardBrandOf, cardResultMessage } from '@pasarela/core';
-import type { CardAuthorization, CardDecision, CardProcessor, MerchantDescriptor } from '../../../sandbox/src/gateways/CardProcessor';
-import { GatewayOutcomeUnknown, type GatewayCall } from '../../../sandbox/src/gateways/GatewayCall';
 import type { SimulatorBooks } from './simulatorBook';
 import { testCardBehaviour } from './testCards';
 
 const PORT = 'card';
+const SAVED_CARDS = 'card-saved';
+
+// The simulated processor's own ids: a charge's and a refund's carry the key it was made under
+// (base64url), so it finds them from the reference alone, as a real processor finds its `ch_...`.
+const chargeReferenceOf = (key: string) => `simch_${Buffer.from(key).toString('base64url')}`;
+const refundReferenceOf = (key: string) => `simre_${Buffer.from(key).toString('base64url')}`;
+/** The key of the charge a reference names; undefined for a reference that is not one of its own. */
+export function chargeKeyOf(reference: string | null): string | undefined {
+  return reference?.startsWith('simch_') ? Buffer.from(reference.slice(6), 'base64url').toString() : undefined;
+}
 
 /** What the simulated processor keeps of an authorization: never the number or CVC. */
 export interface CardBookRequest {
@@ -43,14 +53,15 @@ const challengePageUrl = (key: string, pagesUrl: string): string => `${pagesUrl.
 
 /** The decision the test card table gives (SPEC 3 messageSys in the payer's language). */
 function decide(request: CardAuthorization, pagesUrl: string): CardDecision {
+  const reference = chargeReferenceOf(request.idempotencyKey);
   // A stored card (a token) was a test card that passed when it was kept: it is charged.
   const behaviour = 'token' in request.card ? { kind: 'approved' as const } : testCardBehaviour(request.card.number);
   const lang = request.lang;
   switch (behaviour.kind) {
-    case 'approved': return { status: 'approved', message: cardResultMessage('approved', lang) };
-    case 'declined': return { status: 'declined', reason: behaviour.reason, message: cardResultMessage(behaviour.reason, lang) };
-    case 'three_ds': return { status: 'challenge', url: challengePageUrl(request.idempotencyKey, pagesUrl), message: cardResultMessage('three_ds', lang) };
-    case 'pending': return { status: 'pending', message: cardResultMessage('pending', lang) };
+    case 'approved': return { status: 'approved', reference, message: cardResultMessage('approved', lang) };
+    case 'declined': return { status: 'declined', reference, reason: behaviour.reason, message: cardResultMessage(behaviour.reason, lang) };
+    case 'three_ds': return { status: 'challenge', reference, url: challengePageUrl(request.idempotencyKey, pagesUrl), message: cardResultMessage('three_ds', lang) };
+    case 'pending': return { status: 'pending', reference, message: cardResultMessage('pending', lang) };
     case 'processing_error': return { status: 'failed', message: cardResultMessage('failed', lang) };
   }
 }
@@ -80,22 +91,23 @@ export function simulatedCardProcessor(books: SimulatorBooks, options: { pagesUr
       const entry = await books.recordOnce<CardBookRequest, CardBookState>(PORT, request.idempotencyKey, book, decide(request, pagesUrl));
       return decisionOf(entry.state);
     },
-    async lookup(call: GatewayCall) {
-      const entry = await books.read<CardBookRequest, CardBookState>(PORT, call.idempotencyKey);
+    async lookup(call) {
+      const entry = await books.read<CardBookRequest, CardBookState>(PORT, chargeKeyOf(call.reference) ?? call.idempotencyKey);
       return entry ? decisionOf(entry.state) : null;
     },
     async capture(call) {
-      const moved = await books.move<CardBookRequest, CardBookState>(PORT, call.authorizationKey, ({ request, state }) =>
+      const moved = await books.move<CardBookRequest, CardBookState>(PORT, chargeKeyOf(call.reference) ?? '', ({ request, state }) =>
         state.status === 'approved' && !request.capture && !state.voided && (state.capturedCents ?? 0) === 0 && call.amountCents <= request.amountCents
           ? { ...state, capturedCents: call.amountCents } : undefined);
       return moved?.moved ? 'captured' : 'refused';
     },
     async refund(call) {
-      const kept = await books.read<CardBookRequest, CardBookState>(PORT, call.authorizationKey);
-      if (kept?.request.refunds === 'refused') return 'refused';
+      const chargeKey = chargeKeyOf(call.reference) ?? '';
+      const kept = await books.read<CardBookRequest, CardBookState>(PORT, chargeKey);
+      if (kept?.request.refunds === 'refused') return { status: 'refused' };
       // The processor takes the call and never answers it: nothing is refunded, which refundOutcome tells later.
       if (kept?.request.refunds === 'unanswered') throw new GatewayOutcomeUnknown(`card.refund ${call.idempotencyKey}: no answer from the processor`);
-      const moved = await books.move<CardBookRequest, CardBookState>(PORT, call.authorizationKey, ({ request, state }) => {
+      const moved = await books.move<CardBookRequest, CardBookState>(PORT, chargeKey, ({ request, state }) => {
         const paid = request.capture ? request.amountCents : (state.capturedCents ?? 0);
         const refunded = state.refundedCents ?? 0;
         // A refund repeated with its idempotency key answers as the first did and moves nothing again.
@@ -104,20 +116,32 @@ export function simulatedCardProcessor(books: SimulatorBooks, options: { pagesUr
         return state.status === 'approved' && !state.voided && call.amountCents > 0 && refunded + call.amountCents <= paid
           ? { ...state, refundedCents: refunded + call.amountCents, refundKeys: [...(state.refundKeys ?? []), call.idempotencyKey] } : undefined;
       });
-      return moved?.moved ? 'refunded' : 'refused';
+      return moved?.moved ? { status: 'refunded', reference: refundReferenceOf(call.idempotencyKey) } : { status: 'refused' };
     },
     async refundOutcome(call) {
-      const entry = await books.read<CardBookRequest, CardBookState>(PORT, call.authorizationKey);
+      const entry = await books.read<CardBookRequest, CardBookState>(PORT, chargeKeyOf(call.reference) ?? '');
       return entry?.state.refundKeys?.includes(call.idempotencyKey) ? 'refunded' : null;
     },
     async void(call) {
-      const moved = await books.move<CardBookRequest, CardBookState>(PORT, call.authorizationKey, ({ state }) => {
+      const moved = await books.move<CardBookRequest, CardBookState>(PORT, chargeKeyOf(call.reference) ?? '', ({ state }) => {
         // A void repeated with its idempotency key answers as the first did.
         if (state.voided && state.voidKeys?.includes(call.idempotencyKey)) return state;
         return (state.status === 'challenge' || state.status === 'pending' || (state.status === 'approved' && !state.refundedCents && !state.capturedCents)) && !state.voided
           ? { ...state, voided: true, voidKeys: [...(state.voidKeys ?? []), call.idempotencyKey] } : undefined;
       });
       return moved?.moved ? 'voided' : 'refused';
+    },
+    async saveCard(request) {
+      // Kept by the call's key: the same key saves once and answers the same token.
+      const behaviour = testCardBehaviour(request.card.number);
+      const saved: SavedCard = behaviour.kind === 'declined'
+        ? { status: 'declined', reason: behaviour.reason, message: cardResultMessage(behaviour.reason, 'es') }
+        : behaviour.kind === 'processing_error' || behaviour.kind === 'pending'
+          ? { status: 'declined', reason: 'generic', message: cardResultMessage('generic', 'es') }
+          : { status: 'saved', token: `simtok_${randomBytes(12).toString('hex')}`, customer: request.customer ?? `simcus_${randomBytes(8).toString('hex')}`,
+            brand: cardBrandOf(request.card.number) ?? '', last4: request.card.number.slice(-4) };
+      const entry = await books.recordOnce<{ customer: string | null }, SavedCard>(SAVED_CARDS, request.idempotencyKey, { customer: request.customer }, saved);
+      return entry.state;
     },
   };
 
@@ -127,8 +151,8 @@ export function simulatedCardProcessor(books: SimulatorBooks, options: { pagesUr
    */
   async function completeChallenge(key: string, approved: boolean, lang: CardAuthorization['lang']): Promise<CardDecision | undefined> {
     const moved = await books.move<CardBookRequest, CardBookState>(PORT, key, ({ state }) => state.status !== 'challenge' || state.voided ? undefined
-      : approved ? { status: 'approved', message: cardResultMessage('approved', lang), challenged: true }
-        : { status: 'declined', reason: 'three_ds_failed', message: cardResultMessage('three_ds_failed', lang), challenged: true });
+      : approved ? { status: 'approved', reference: state.reference, message: cardResultMessage('approved', lang), challenged: true }
+        : { status: 'declined', reference: state.reference, reason: 'three_ds_failed', message: cardResultMessage('three_ds_failed', lang), challenged: true });
     return moved?.moved ? decisionOf(moved.entry.state) : undefined;
   }
 

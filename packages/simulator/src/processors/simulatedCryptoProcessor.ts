@@ -1,6 +1,5 @@
+import type { CryptoDeposit, CryptoProcessor, GatewayCall } from '@pasarela/gateways';
 import { randomBytes } from 'node:crypto';
-import type { CryptoDeposit, CryptoProcessor } from '../../../sandbox/src/gateways/CryptoProcessor';
-import type { GatewayCall } from '../../../sandbox/src/gateways/GatewayCall';
 import { COINS, NETWORKS, quote } from './cryptoMarket';
 import type { SimulatorBooks } from './simulatorBook';
 

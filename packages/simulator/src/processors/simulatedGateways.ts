@@ -1,6 +1,4 @@
-import type { GatewayEventSink } from '../../../sandbox/src/gateways/GatewayEvent';
-import type { Gateways } from '../../../sandbox/src/gateways/Gateways';
-import type { PushAnswer } from '../../../sandbox/src/gateways/PushWallet';
+import type { GatewayEventSink, Gateways, PushAnswer } from '@pasarela/gateways';
 import { simulatedBankRedirect } from './simulatedBankRedirect';
 import { simulatedCardProcessor } from './simulatedCardProcessor';
 import { simulatedCryptoProcessor } from './simulatedCryptoProcessor';
@@ -8,7 +6,7 @@ import { simulatedPayoutRail } from './simulatedPayoutRail';
 import { simulatedPushWallet, type PushBookRequest } from './simulatedPushWallet';
 import { simulatedVoucherNetwork } from './simulatedVoucherNetwork';
 import type { SimulatorBooks } from './simulatorBook';
-import type { SandboxControls } from '../../../sandbox/src/gateways/SandboxControls';
+import type { SandboxControls } from '@pasarela/sandbox/simulatorSurface';
 
 /** How many simulated answers one sweep delivers at most; the next sweep takes the rest. */
 const ANSWER_BATCH = 100;

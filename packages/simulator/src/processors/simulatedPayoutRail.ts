@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { GatewayCall } from '../../../sandbox/src/gateways/GatewayCall';
-import type { PayoutRail, PayoutRequest, PayoutTransfer } from '../../../sandbox/src/gateways/PayoutRail';
+import type { GatewayCall, PayoutRail, PayoutRequest, PayoutTransfer } from '@pasarela/gateways';
 import type { SimulatorBooks } from './simulatorBook';
 
 const PORT = 'payout';

@@ -1,6 +1,5 @@
+import type { GatewayCall, PushAnswer, PushRequest, PushWallet, PushWalletName } from '@pasarela/gateways';
 import { centsToAmount } from '@pasarela/core';
-import type { GatewayCall } from '../../../sandbox/src/gateways/GatewayCall';
-import type { PushAnswer, PushRequest, PushWallet, PushWalletName } from '../../../sandbox/src/gateways/PushWallet';
 import type { SimulatorBooks } from './simulatorBook';
 import { phoneBehaviour } from './testPhones';
 

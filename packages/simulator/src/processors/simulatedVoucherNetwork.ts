@@ -1,6 +1,5 @@
+import type { GatewayCall, Voucher, VoucherNetwork, VoucherRequest } from '@pasarela/gateways';
 import { randomInt } from 'node:crypto';
-import type { GatewayCall } from '../../../sandbox/src/gateways/GatewayCall';
-import type { Voucher, VoucherNetwork, VoucherRequest } from '../../../sandbox/src/gateways/VoucherNetwork';
 import type { SimulatorBooks } from './simulatorBook';
 
 const PORT = 'voucher';

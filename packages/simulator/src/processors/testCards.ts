@@ -1,4 +1,4 @@
-import type { CardDeclineReason } from '../../../sandbox/src/gateways/CardProcessor';
+import type { CardDeclineReason } from '@pasarela/gateways';
 
 /** What the simulated issuer does with a card: PRODUCT.md's test-input table, row by row. */
 export type TestCardBehaviour =

@@ -1,4 +1,4 @@
-import type { PushWalletName } from '../../../sandbox/src/gateways/PushWallet';
+import type { PushWalletName } from '@pasarela/gateways';
 
 /** What a simulated payer does on the phone: PRODUCT.md's Nequi and Yappy test phones; any other phone approves. */
 export type PhoneBehaviour = 'approves' | 'declines' | 'never_answers';

@@ -1,12 +1,5 @@
-import type { BankOutcome, BankRedirect } from '../BankRedirect';
-import type { CardDecision, CardProcessor } from '../CardProcessor';
-import type { CryptoCoin, CryptoDeposit, CryptoProcessor, CryptoQuote } from '../CryptoProcessor';
+import type { BankOutcome, BankRedirect, CardDecision, CardRefundAnswer, SavedCard, CardProcessor, CryptoCoin, CryptoDeposit, CryptoProcessor, CryptoQuote, GatewayEvent, Gateways, PayoutRail, PayoutTransfer, PushAnswer, PushWallet, Voucher, VoucherNetwork } from '@pasarela/gateways';
 import { gatewayRead } from '../GatewayCall';
-import type { GatewayEvent } from '../GatewayEvent';
-import type { Gateways } from '../Gateways';
-import type { PayoutRail, PayoutTransfer } from '../PayoutRail';
-import type { PushAnswer, PushWallet } from '../PushWallet';
-import type { Voucher, VoucherNetwork } from '../VoucherNetwork';
 import type { BankPageShown, ChallengeShown, SandboxControls } from '../SandboxControls';
 import { processorClient, type ProcessorClientOptions } from './processorClient';
 
@@ -36,9 +29,10 @@ export function httpGateways(
     authorize: call<CardDecision>('card/authorize'),
     lookup: call<CardDecision | null>('card/lookup'),
     capture: call<'captured' | 'refused'>('card/capture'),
-    refund: call<'refunded' | 'refused'>('card/refund'),
-    refundOutcome: call<'refunded' | null>('card/refund-outcome'),
+    refund: call<CardRefundAnswer>('card/refund'),
+    refundOutcome: call<'refunded' | 'failed' | 'pending' | null>('card/refund-outcome'),
     void: call<'voided' | 'refused'>('card/void'),
+    saveCard: call<SavedCard>('card/save-card'),
   };
   const push: PushWallet = {
     request: call<PushAnswer>('push/request'),

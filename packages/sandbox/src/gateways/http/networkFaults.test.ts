@@ -1,3 +1,4 @@
+import { GatewayOutcomeUnknown } from '@pasarela/gateways';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +8,6 @@ import { freePort } from '../../test/freePort';
 import { nodeClient } from '../../test/nodeClient';
 import { cardPayload } from '../../test/testApp';
 import { startTestServer } from '../../test/testServer';
-import { GatewayOutcomeUnknown } from '../GatewayCall';
 import { runFaultTable, startTableSimulator, type TableNode, type TableSimulator } from '../testing/networkFaultTable';
 
 // The fault table over the network (gateways/testing/networkFaultTable.ts) on one node and its

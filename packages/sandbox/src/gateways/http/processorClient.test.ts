@@ -1,7 +1,7 @@
+import { GatewayOutcomeUnknown } from '@pasarela/gateways';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { GatewayOutcomeUnknown } from '../GatewayCall';
-import { startSimulator, type RunningSimulator } from '../../../../simulator/src/startSimulator';
+import { startSimulator, type RunningSimulator } from '@pasarela/simulator';
 import { httpGateways } from './httpGateways';
 import { ProcessorRefusedCall, processorClient } from './processorClient';
 
@@ -75,12 +75,13 @@ describe('the simulator restarted', () => {
     const { tmpdir } = await import('node:os');
     const journal = join(mkdtempSync(join(tmpdir(), 'simulator-')), 'books.jsonl');
     simulator = await startSimulator({ journal });
-    const request = { idempotencyKey: 'restart-1', deadline: soon(5_000), amountCents: 1_000, card: { number: '4242424242424242', expMonth: '12', expYear: '34', cvc: '123', holder: 'ANA' }, merchant: { name: 'Tienda', logo: null }, lang: 'es' as const, capture: true };
+    const request = { idempotencyKey: 'restart-1', deadline: soon(5_000), amountCents: 1_000, card: { number: '4242424242424242', expMonth: '12', expYear: '34', cvc: '123', holder: 'ANA' }, merchant: { name: 'Tienda', logo: null }, lang: 'es' as const, capture: true, currency: 'USD' };
     const before = await httpGateways(simulator.url).gateways.card.authorize(request);
     await simulator.close();
     simulator = await startSimulator({ journal });
     const g = httpGateways(simulator.url).gateways;
-    expect(await g.card.lookup({ idempotencyKey: 'restart-1', deadline: soon(5_000) })).toEqual(before);
-    expect(await g.card.refund({ idempotencyKey: 'restart-1:r', deadline: soon(5_000), authorizationKey: 'restart-1', amountCents: 1_001 })).toBe('refused');
+    expect(await g.card.lookup({ idempotencyKey: 'restart-1', deadline: soon(5_000), reference: null })).toEqual(before);
+    if (before.status !== 'approved') throw new Error('the test card is approved');
+    expect(await g.card.refund({ idempotencyKey: 'restart-1:r', deadline: soon(5_000), reference: before.reference, amountCents: 1_001, currency: 'USD' })).toEqual({ status: 'refused' });
   });
 });

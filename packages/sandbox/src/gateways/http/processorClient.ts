@@ -1,4 +1,5 @@
-import { GATEWAY_DEADLINE_MS, GatewayOutcomeUnknown } from '../GatewayCall';
+import { GatewayOutcomeUnknown } from '@pasarela/gateways';
+import { GATEWAY_DEADLINE_MS } from '../GatewayCall';
 
 export interface ProcessorClientOptions {
   /** The fetch to use (a test's); the global one by default. */
@@ -24,7 +25,8 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * deadline passes without an answer, what the processor did is unknown: GatewayOutcomeUnknown.
  */
 export function processorClient(baseUrl: string, options: ProcessorClientOptions = {}) {
-  const send = options.fetch ?? fetch;
+  // The global fetch as it is at each call: a test harness (the contract kit) may wrap it after this client is made.
+  const send = options.fetch ?? ((input: string, init?: RequestInit) => fetch(input, init));
   const retryDelayMs = options.retryDelayMs ?? 200;
   const base = baseUrl.replace(/\/+$/, '');
 

@@ -1,30 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { GatewayEvent } from '../GatewayEvent';
-import type { GatewayNotifications, NotificationHandler } from '../GatewayNotifications';
-import type { Gateways } from '../Gateways';
-
-/** The header a signed notification carries: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, as the merchant webhooks. */
-export const NOTIFICATION_SIGNATURE_HEADER = 'simulator-signature';
-
-/** How old a notification may be (its `t`): an older one is refused, so a captured one cannot be replayed later. */
-export const NOTIFICATION_TOLERANCE_S = 300;
-
-export function notificationSignature(body: string, secret: string, unixSeconds: number): string {
-  const v1 = createHmac('sha256', secret).update(`${unixSeconds}.${body}`, 'utf8').digest('hex');
-  return `t=${unixSeconds},v1=${v1}`;
-}
-
-/** True when `header` signs `body` under `secret` within the tolerance; compared in constant time. */
-export function verifyNotificationSignature(body: string, header: string | null, secret: string, nowS = Math.floor(Date.now() / 1000)): boolean {
-  if (!header) return false;
-  const t = Number(/(?:^|,)t=(\d{1,12})(?:,|$)/.exec(header)?.[1]);
-  if (!Number.isInteger(t) || Math.abs(nowS - t) > NOTIFICATION_TOLERANCE_S) return false;
-  const expected = Buffer.from(notificationSignature(body, secret, t).split(',v1=')[1] ?? '', 'hex');
-  return [...header.matchAll(/(?:^|,)v1=([0-9a-f]{64})(?=,|$)/g)].some((m) => {
-    const given = Buffer.from(m[1] ?? '', 'hex');
-    return given.length === expected.length && timingSafeEqual(given, expected);
-  });
-}
+import { NOTIFICATION_SIGNATURE_HEADER, verifyNotificationSignature, type GatewayEvent, type GatewayNotifications, type Gateways, type NotificationHandler } from '@pasarela/gateways';
 
 // A payout's transfer is asked about by its key (PayoutRail.lookup): no notification.
 const KINDS: Record<Exclude<keyof Gateways, 'payout'>, GatewayEvent['kind']> = { card: 'card', push: 'push', voucher: 'voucher', crypto: 'crypto', bank: 'bank' };

@@ -1,9 +1,9 @@
 // An adapters module as a provider writes one for GATEWAYS_MODULE (docs/gateways.md): here a card
 // processor of its own (the simulated one's rules, its books in this module's memory) and its
 // notification handler. The contract suite loads it as the server would; tests only.
-import { memoryBooks } from '../../../../simulator/src/memoryBooks';
-import type { GatewaysModuleExport } from '../gatewaysModule';
-import { simulatedGateways } from '../../../../simulator/src/processors/simulatedGateways';
+import type { GatewaysModuleExport } from '@pasarela/gateways';
+import { memoryBooks } from '@pasarela/simulator';
+import { simulatedGateways } from '@pasarela/simulator';
 
 const calls = { card: 0 };
 

@@ -1,5 +1,4 @@
-import { GatewayOutcomeUnknown } from '../GatewayCall';
-import type { Gateways } from '../Gateways';
+import { GatewayOutcomeUnknown, type Gateways } from '@pasarela/gateways';
 
 /**
  * What goes wrong with the next calls to a gateway: the answer never comes (`timeout`: the call

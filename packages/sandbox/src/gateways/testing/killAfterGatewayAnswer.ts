@@ -1,4 +1,4 @@
-import type { Gateways } from '../Gateways';
+import type { Gateways } from '@pasarela/gateways';
 
 /** The ports whose payment operation the fault switch can follow with a crash, and that operation. */
 const PAYMENT_OPERATION = { card: 'authorize', push: 'request' } as const;

@@ -1,12 +1,11 @@
+import { type GatewayEvent, NOTIFICATION_SIGNATURE_HEADER, signNotification } from '@pasarela/gateways';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startSimulator, type RunningSimulator } from '../../../../simulator/src/startSimulator';
+import { startSimulator, type RunningSimulator } from '@pasarela/simulator';
 import type { RunningServer } from '../../server';
 import { freePort } from '../../test/freePort';
 import { nodeClient } from '../../test/nodeClient';
 import { cardPayload } from '../../test/testApp';
 import { startTestServer } from '../../test/testServer';
-import { NOTIFICATION_SIGNATURE_HEADER, notificationSignature } from '../../gateways/http/signedNotifications';
-import type { GatewayEvent } from '../../gateways/GatewayEvent';
 
 // What the simulator tells later reaches the server over the network, signed, at
 // POST /gateways/:port/notifications: a phone's answer arrives with nobody asking; a notification
@@ -38,7 +37,7 @@ const eventsOf = async (codOper: string) =>
 
 async function notify(port: string, event: GatewayEvent, options: { secret?: string; at?: number; to?: RunningServer } = {}) {
   const body = JSON.stringify(event);
-  const signature = notificationSignature(body, options.secret ?? SECRET, options.at ?? Math.floor(Date.now() / 1000));
+  const signature = signNotification(body, options.secret ?? SECRET, options.at ?? Math.floor(Date.now() / 1000));
   const res = await fetch(`${(options.to ?? server).url}/gateways/${port}/notifications`, { method: 'POST', body, headers: { 'content-type': 'application/json', [NOTIFICATION_SIGNATURE_HEADER]: signature } });
   return res.status;
 }
@@ -100,7 +99,7 @@ describe('notifications from the simulator', () => {
     expect(page.status).toBe(200);
     expect(await status(codOper)).toMatchObject({ status: 1 });
     await new Promise((r) => setTimeout(r, 500));
-    expect(await notify('card', { id: `late:${codOper}`, key: codOper, kind: 'card', decision: { status: 'declined', reason: 'generic', message: 'x' } })).toBe(200);
+    expect(await notify('card', { id: `late:${codOper}`, key: codOper, kind: 'card', decision: { status: 'declined', reference: 'x', reason: 'generic', message: 'x' } })).toBe(200);
     expect(await status(codOper)).toMatchObject({ status: 1, auth_status: 'APPROVED' });
   });
 

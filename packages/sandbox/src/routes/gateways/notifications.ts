@@ -1,7 +1,6 @@
+import type { GatewayNotifications, Gateways } from '@pasarela/gateways';
 import { Hono } from 'hono';
 import { originOf, type Deps } from '../../Deps';
-import type { GatewayNotifications } from '../../gateways/GatewayNotifications';
-import type { Gateways } from '../../gateways/Gateways';
 import { ApiError } from '../../http/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { mailReceipt } from '../../payments/receiptMail';

@@ -85,14 +85,14 @@ describe.skipIf(!url)('the merchant API on two nodes on one PostgreSQL', () => {
   it('settles refunds left pending once, from what the processor says, with both nodes\' reconcilers running', async () => {
     const code = String((await newLink(apis[0])).json['code']);
     const codOper = String((await a.client.api('/cards/auth-capture', cardPayload(code))).data['codOper']);
-    const [payment] = await a.server.db.query<{ merchant_id: number }>('select merchant_id from transactions where cod_oper = $1', [codOper]);
+    const [payment] = await a.server.db.query<{ merchant_id: number; gateway_reference: string }>('select merchant_id, gateway_reference from transactions where cod_oper = $1', [codOper]);
     // Two refunds as a node leaves them when the processor does not answer: one it made (its answer
     // lost), one it never received. Each holds its part until the reconcilers hear the processor.
     const pending = (cents: number) => a.server.db.query<{ id: string }>('insert into refunds (cod_oper, merchant_id, amount_cents) values ($1, $2, $3) returning id', [codOper, payment?.merchant_id, cents]);
     const [[made], [neverMade]] = await Promise.all([pending(1000), pending(500)]);
     // The merchant listens for webhooks: each refund's end is written once, whichever node settles it.
     await a.server.db.query("update merchants set webhook_url = 'http://127.0.0.1:9/hooks' where id = $1", [payment?.merchant_id]);
-    expect(await a.server.gateways.card.refund({ ...gatewayCall(String(made?.id)), authorizationKey: codOper, amountCents: 1000 })).toBe('refunded');
+    expect(await a.server.gateways.card.refund({ ...gatewayCall(String(made?.id)), reference: String(payment?.gateway_reference), amountCents: 1000, currency: 'USD' })).toMatchObject({ status: 'refunded' });
     await a.server.db.query("update refunds set created_at = now() - interval '1 minute' where cod_oper = $1", [codOper]);
     await expect.poll(() => count("select count(*)::int as n from refunds where cod_oper = $1 and state <> 'pending'", [codOper]), { timeout: 10_000 }).toBe(2);
     const verified = (await apis[1].call('GET', `/transactions/${codOper}`, { key })).json;

@@ -1,7 +1,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faultyGateways } from '../../gateways/testing/faultyGateways';
-import type { Gateways } from '../../gateways/Gateways';
+import type { Gateways } from '@pasarela/gateways';
 import { reconcileRefunds } from '../../payments/reconcileRefunds';
 import { cardPayload, createTestApp, type TestApp } from '../../test/testApp';
 import { merchantApiClient, type MerchantApiClient } from '../../test/merchantApiClient';

@@ -1,8 +1,8 @@
+import type { Gateways } from '@pasarela/gateways';
 import { randomUUID } from 'node:crypto';
 import { constructEvent } from '@pasarela/node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { faultyGateways } from '../../gateways/testing/faultyGateways';
-import type { Gateways } from '../../gateways/Gateways';
 import { reconcileRefunds } from '../../payments/reconcileRefunds';
 import { cardPayload, createTestApp, type TestApp } from '../../test/testApp';
 import { merchantApiClient, type MerchantApiClient } from '../../test/merchantApiClient';

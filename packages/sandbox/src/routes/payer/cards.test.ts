@@ -107,7 +107,7 @@ describe('card outcomes of PRODUCT.md test inputs', () => {
     const back = new URL(done.headers.get('location') ?? '');
     expect((await t.app.request(back.pathname + back.search)).headers.get('location')).toBe(`/pf/default-receipt/processing?Oper=${codOper}`);
     // Recorded at the issuer; this app listens on no address, so its notification is played here as it arrives.
-    const decision = await t.gateways.card.lookup({ idempotencyKey: codOper, deadline: new Date(Date.now() + 5_000) });
+    const decision = await t.gateways.card.lookup({ idempotencyKey: codOper, deadline: new Date(Date.now() + 5_000), reference: null });
     expect(decision).toMatchObject({ status: 'approved' });
     if (decision) await receiveGatewayEvent({ db: t.db, gateways: t.gateways }, { id: `sim:card:${codOper}:approved`, key: codOper, kind: 'card', decision });
     expect((await t.get(`/receipts/${codOper}`)).data).toMatchObject({ status: 1, authStatus: 'APPROVED' });
@@ -137,7 +137,7 @@ describe('card outcomes of PRODUCT.md test inputs', () => {
     const hop = new URL(done.headers.get('location') ?? '');
     expect(hop.pathname).toMatch(/^\/sandbox\/3ds\/PP\w+\/return$/);
     expect((await t.app.request(hop.pathname + hop.search)).headers.get('location')).toMatch(/^\/pf\/default-receipt\/processing\?Oper=/);
-    expect((await t.gateways.card.lookup({ idempotencyKey: String(res.data['codOper']), deadline: new Date(Date.now() + 5_000) }))).toMatchObject({ status: 'declined', reason: 'three_ds_failed' });
+    expect((await t.gateways.card.lookup({ idempotencyKey: String(res.data['codOper']), deadline: new Date(Date.now() + 5_000), reference: null }))).toMatchObject({ status: 'declined', reason: 'three_ds_failed' });
   });
 });
 

@@ -8,7 +8,9 @@ export interface PushRequest extends GatewayCall {
   /** A notification to this phone, or (Nequi) a QR the payer scans. */
   channel: { kind: 'push'; phone: string } | { kind: 'qr' };
   amountCents: number;
-  /** When the payer's window closes (SPEC 9: Yappy's 5 minutes). */
+  /** ISO 4217 ('USD'). */
+  currency: string;
+  /** When the payer's window closes (Yappy: 5 minutes). */
   expiresAt: Date;
 }
 
@@ -31,7 +33,7 @@ export interface PushWallet {
   status(call: GatewayCall): Promise<PushAnswer | null>;
   /** Withdraws a request the payer has not answered: from then on it cannot be paid. */
   cancel(call: GatewayCall): Promise<PushAnswer | null>;
-  refund(call: GatewayCall & { requestKey: string; amountCents: number }): Promise<'refunded' | 'refused'>;
+  refund(call: GatewayCall & { requestKey: string; amountCents: number; currency: string }): Promise<'refunded' | 'refused'>;
   /** What became of the refund with this key: made ('refunded'), or null when it made none under it (never received, or refused). */
   refundOutcome(call: GatewayCall & { requestKey: string }): Promise<'refunded' | null>;
 }

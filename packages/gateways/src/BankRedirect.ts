@@ -1,13 +1,14 @@
-import type { Language } from '@pasarela/core';
-import type { MerchantDescriptor } from './CardProcessor';
+import type { MerchantDescriptor, PayerLanguage } from './CardProcessor';
 import type { GatewayCall } from './GatewayCall';
 
 export interface BankPaymentRequest extends GatewayCall {
   amountCents: number;
+  /** ISO 4217 ('USD'). */
+  currency: string;
   description: string;
   merchant: MerchantDescriptor;
   /** The payer's language, for the bank's page. */
-  lang: Language;
+  lang: PayerLanguage;
   /** Where the bank sends the payer back once they answered (an http(s) URL on the checkout origin); the page goes nowhere else. */
   returnUrl: string;
 }
@@ -21,5 +22,5 @@ export interface BankRedirect {
   /** Closes a payment the payer has not approved: the bank's page no longer takes it. */
   cancel(call: GatewayCall): Promise<BankOutcome | null>;
   /** Gives back `amountCents` of a payment the payer approved (`paymentKey` names it), at most what it debited. */
-  refund(call: GatewayCall & { paymentKey: string; amountCents: number }): Promise<'refunded' | 'refused'>;
+  refund(call: GatewayCall & { paymentKey: string; amountCents: number; currency: string }): Promise<'refunded' | 'refused'>;
 }

@@ -6,7 +6,9 @@ export type CashNetwork = 'PAYCASH' | 'PC';
 export interface VoucherRequest extends GatewayCall {
   network: CashNetwork;
   amountCents: number;
-  /** SPEC 9 "Pending cash transactions last 24 hours". */
+  /** ISO 4217 ('USD'). */
+  currency: string;
+  /** How long the payer has to pay at a kiosk. */
   expiresAt: Date;
 }
 

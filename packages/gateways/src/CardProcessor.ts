@@ -1,0 +1,109 @@
+import type { GatewayCall } from './GatewayCall';
+
+/** The payer's language, for the processor's texts and pages. */
+export type PayerLanguage = 'es' | 'en';
+
+/** The card as the processor needs it; never stored or logged by Pasarela. */
+export interface CardDetails {
+  number: string;
+  expMonth: string;
+  expYear: string;
+  cvc: string;
+  holder: string;
+}
+
+/** Whom the payer pays, as the issuer's 3D Secure page and the bank's page show it. */
+export interface MerchantDescriptor {
+  name: string;
+  /** An http(s) address the payer's browser can load from the processor's page, or null. */
+  logo: string | null;
+  /** The brand's colour (#rrggbb) for the page's approve button, when the shop has one. */
+  color?: string | null | undefined;
+}
+
+/** A card the processor keeps (a wallet's saved card, a subscription's): its own reusable token and customer, as saveCard returned them. */
+export interface SavedCardRef {
+  token: string;
+  customer: string | null;
+}
+
+export interface CardAuthorization extends GatewayCall {
+  amountCents: number;
+  /** ISO 4217 ('USD'). */
+  currency: string;
+  card: CardDetails | SavedCardRef;
+  merchant: MerchantDescriptor;
+  lang: PayerLanguage;
+  /** Capture at once (AUTH_CAPTURE), or hold the amount for a later capture (AUTH). */
+  capture: boolean;
+  /**
+   * Where the issuer's 3D Secure page sends the payer back once it has answered (an http(s) URL on
+   * the checkout's origin); the page goes nowhere else. Absent: a challenge has nowhere to return.
+   */
+  returnUrl?: string | undefined;
+}
+
+/** Why an issuer refused a card, in the words every processor's codes map to. */
+export type CardDeclineReason = 'generic' | 'insufficient_funds' | 'expired_card' | 'incorrect_cvc' | 'three_ds_failed';
+
+/**
+ * What the processor decided; `message` is the issuer's text for the payer; `reference` is the
+ * processor's own id of the charge (Stripe's `ch_...`), handed back on every later call about it.
+ */
+export type CardDecision =
+  | { status: 'approved'; reference: string; message: string }
+  | { status: 'declined'; reference: string; reason: CardDeclineReason; message: string }
+  /** 3D Secure: the payer proves it is them on the issuer's page; the outcome arrives as an event. */
+  | { status: 'challenge'; reference: string; url: string; message: string }
+  /** The issuer will answer later, as an event. */
+  | { status: 'pending'; reference: string; message: string }
+  /** The processor could not decide (its own error): nothing was charged, the payer may retry. */
+  | { status: 'failed'; message: string };
+
+/** A call about a charge already made: the processor's reference of it. */
+export interface ChargeCall extends GatewayCall {
+  reference: string;
+}
+
+export interface CardRefundRequest extends ChargeCall {
+  amountCents: number;
+  currency: string;
+}
+
+/** A refund's answer: made, still pending at the processor (its outcome arrives as an event), or refused. */
+export interface CardRefundAnswer {
+  status: 'refunded' | 'pending' | 'refused';
+  /** The processor's own id of the refund. */
+  reference?: string | undefined;
+}
+
+export interface SaveCardRequest extends GatewayCall {
+  card: CardDetails;
+  /** The processor's customer the card joins (the payer's earlier one), or null for a new one. */
+  customer: string | null;
+  currency: string;
+}
+
+export type SavedCard =
+  | { status: 'saved'; token: string; customer: string | null; brand: string; last4: string }
+  | { status: 'declined'; reason: CardDeclineReason; message: string };
+
+/** A card processor (the seam a real acquirer's adapter fills). */
+export interface CardProcessor {
+  authorize(request: CardAuthorization): Promise<CardDecision>;
+  /**
+   * What it decided for the attempt with this key (and reference, once known); null only when it
+   * never received it. While the processor is still deciding it answers `pending`, never null.
+   */
+  lookup(call: GatewayCall & { reference: string | null }): Promise<CardDecision | null>;
+  /** Captures `amountCents` (at most what was held) of an authorization made with `capture: false`. */
+  capture(call: ChargeCall & { amountCents: number; currency: string }): Promise<'captured' | 'refused'>;
+  /** Gives back `amountCents` of an approved charge; `idempotencyKey` is the refund's own. */
+  refund(request: CardRefundRequest): Promise<CardRefundAnswer>;
+  /** What became of the refund with this key: null when it made none under it (never received, or refused). */
+  refundOutcome(call: ChargeCall & { refundReference: string | null }): Promise<'refunded' | 'failed' | 'pending' | null>;
+  /** Cancels an authorization that is not settled yet (a 3DS challenge left open, a pending one). */
+  void(call: ChargeCall): Promise<'voided' | 'refused'>;
+  /** Keeps a card for later charges (a wallet's card check, a subscription's first payment): the processor's reusable token. */
+  saveCard(request: SaveCardRequest): Promise<SavedCard>;
+}

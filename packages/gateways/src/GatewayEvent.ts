@@ -1,0 +1,37 @@
+import type { BankOutcome } from './BankRedirect';
+import type { CardDecision } from './CardProcessor';
+import type { CryptoDeposit } from './CryptoProcessor';
+import type { PushAnswer } from './PushWallet';
+import type { Voucher } from './VoucherNetwork';
+
+/** Where a dispute (chargeback) stands at the processor. */
+export type DisputeStatus = 'needs_response' | 'under_review' | 'won' | 'lost';
+
+export interface Dispute {
+  /** The processor's own id of the dispute. */
+  reference: string;
+  status: DisputeStatus;
+  amountCents: number;
+  currency: string;
+  reason: string;
+  evidenceDueBy: Date | null;
+}
+
+/**
+ * What a gateway says on its own about an attempt (`key`, its idempotency key): a processor's
+ * notification, a simulated payer answering, the sandbox's settle calls. `id` names the event: the
+ * same event delivered twice, or in another order, changes the payment once.
+ */
+export type GatewayEvent =
+  | { id: string; key: string; kind: 'card'; reference?: string | undefined; decision: CardDecision }
+  | { id: string; key: string; kind: 'push'; answer: PushAnswer }
+  | { id: string; key: string; kind: 'voucher'; voucher: Voucher }
+  | { id: string; key: string; kind: 'crypto'; deposit: CryptoDeposit }
+  | { id: string; key: string; kind: 'bank'; outcome: BankOutcome }
+  /** A refund the processor answered `pending` to has completed or failed; `key` is the refund's idempotency key. */
+  | { id: string; key: string; kind: 'refund'; reference?: string | undefined; outcome: 'refunded' | 'failed' }
+  /** A dispute opened or moved on a charge (`paymentReference`, the charge's reference). */
+  | { id: string; kind: 'dispute'; paymentReference: string; dispute: Dispute };
+
+/** Where events go: the server's inbound path, set once at start. */
+export type GatewayEventSink = (event: GatewayEvent) => Promise<void>;

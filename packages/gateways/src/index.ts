@@ -1,0 +1,30 @@
+// @pasarela/gateways: the ports a processor's adapter implements for Pasarela's server, the
+// unknown-outcome error, the notification signing helpers, and the contract kit (`pasarela-gateways`).
+export type { BankOutcome, BankPaymentRequest, BankRedirect } from './BankRedirect';
+export type {
+  CardAuthorization,
+  CardDecision,
+  CardDeclineReason,
+  CardDetails,
+  CardProcessor,
+  CardRefundAnswer,
+  CardRefundRequest,
+  ChargeCall,
+  MerchantDescriptor,
+  PayerLanguage,
+  SaveCardRequest,
+  SavedCard,
+  SavedCardRef,
+} from './CardProcessor';
+export type { CoinNetwork, CryptoAddressRequest, CryptoCoin, CryptoDeposit, CryptoProcessor, CryptoQuote } from './CryptoProcessor';
+export { GatewayOutcomeUnknown, isGatewayOutcomeUnknown, type GatewayCall, type GatewayRead } from './GatewayCall';
+export type { Dispute, DisputeStatus, GatewayEvent, GatewayEventSink } from './GatewayEvent';
+export type { GatewayNotifications, InboundNotification, NotificationHandler } from './GatewayNotifications';
+export type { Gateways } from './Gateways';
+export { importGatewaysModule, loadGatewaysModule, PORTS, type GatewaysModuleContext, type GatewaysModuleExport, type ImportedGatewaysModule, type ProvidedGateways } from './gatewaysModule';
+export type { PayoutRail, PayoutRequest, PayoutTransfer } from './PayoutRail';
+export type { PushAnswer, PushRequest, PushState, PushWallet, PushWalletName } from './PushWallet';
+export { NOTIFICATION_SIGNATURE_HEADER, NOTIFICATION_TOLERANCE_S, signNotification, verifyNotificationSignature } from './signedNotifications';
+export type { ContractInputs } from './kit/ContractInputs';
+export { formatResults, runContract, type RuleResult } from './kit/runContract';
+export type { CashNetwork, Voucher, VoucherNetwork, VoucherRequest, VoucherState } from './VoucherNetwork';

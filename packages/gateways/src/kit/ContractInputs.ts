@@ -1,0 +1,35 @@
+import type { CardDetails } from '../CardProcessor';
+import type { GatewayEvent } from '../GatewayEvent';
+import type { InboundNotification } from '../GatewayNotifications';
+import type { Gateways } from '../Gateways';
+
+/**
+ * What an adapters module tells the contract kit about itself (its export named `contract`): the
+ * test inputs its processor's test mode answers by, and what it supports. A rule for something it
+ * does not support is skipped, and the table says so.
+ */
+export interface ContractInputs {
+  cards: {
+    /** A card the processor approves. */
+    approves: CardDetails;
+    /** A card it declines (any reason). */
+    declines: CardDetails;
+    /** A card it asks 3D Secure for (with `supports.threeDS`). */
+    challenges?: CardDetails | undefined;
+    /** A card it cannot decide (its own error: nothing charged). */
+    fails?: CardDetails | undefined;
+  };
+  supports: {
+    threeDS: boolean;
+    /** Authorize with `capture: false`, capture later. */
+    captureLater: boolean;
+    /** saveCard, and a charge by the saved card's token. */
+    savedCards: boolean;
+    /** More than one refund of a charge, each a part of it. */
+    partialRefunds: boolean;
+  };
+  /** Signs `events` as the processor's notification to `port` would carry them, for the handler check. */
+  notify?: ((port: keyof Gateways, events: readonly GatewayEvent[]) => InboundNotification | Promise<InboundNotification>) | undefined;
+  /** The deadline each of the kit's calls carries (10 s by default; the time-out rule waits this long). */
+  deadlineMs?: number | undefined;
+}

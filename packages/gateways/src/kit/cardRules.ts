@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import type { CardAuthorization, CardDecision, CardDetails, CardProcessor } from '../CardProcessor';
+import { isGatewayOutcomeUnknown } from '../GatewayCall';
+import type { ProvidedGateways } from '../gatewaysModule';
+import type { ContractInputs } from './ContractInputs';
+import type { FetchFaults } from './fetchFaults';
+
+/** What a rule is handed: the module's card port, its inputs, a way to make it again, the network's faults. */
+export interface RuleContext {
+  card: CardProcessor;
+  provided: ProvidedGateways;
+  inputs: ContractInputs;
+  faults: FetchFaults;
+  remake(): Promise<ProvidedGateways>;
+}
+
+export interface Rule {
+  name: string;
+  /** Why the rule does not apply to this module; undefined when it does. */
+  skip?: (context: RuleContext) => string | undefined;
+  run(context: RuleContext): Promise<void>;
+}
+
+/** A broken rule: its message says what the adapter did instead. */
+export class RuleBroken extends Error {}
+
+export function check(ok: boolean, message: string): asserts ok {
+  if (!ok) throw new RuleBroken(message);
+}
+
+const key = () => `kit-${randomUUID()}`;
+const deadlineOf = (c: RuleContext) => new Date(Date.now() + (c.inputs.deadlineMs ?? 10_000));
+const callOf = (c: RuleContext, idempotencyKey = key()) => ({ idempotencyKey, deadline: deadlineOf(c) });
+const merchant = { name: 'Contract Kit', logo: null };
+function authorization(c: RuleContext, card: CardAuthorization['card'], extra: Partial<CardAuthorization> = {}): CardAuthorization {
+  return { ...callOf(c), amountCents: 1_000, currency: 'USD', card, merchant, lang: 'en', capture: true, ...extra };
+}
+const show = (value: unknown) => JSON.stringify(value);
+
+async function approved(c: RuleContext, extra: Partial<CardAuthorization> = {}): Promise<{ request: CardAuthorization; reference: string }> {
+  const request = authorization(c, c.inputs.cards.approves, extra);
+  const decision = await c.card.authorize(request);
+  check(decision.status === 'approved', `the approving card was answered ${show(decision)}`);
+  return { request, reference: decision.reference };
+}
+
+const sameCharge = (a: CardDecision | null, b: CardDecision | null) => a?.status === b?.status && (a && 'reference' in a ? a.reference : undefined) === (b && 'reference' in b ? b.reference : undefined);
+const needs = (flag: keyof ContractInputs['supports'], card?: keyof ContractInputs['cards']) => (c: RuleContext) =>
+  !c.inputs.supports[flag] ? `does not support ${flag}` : card && !c.inputs.cards[card] ? `declares no card that ${card}` : undefined;
+
+export const CARD_RULES: readonly Rule[] = [
+  { name: 'authorize: the approving card is approved, with the processor\'s reference', async run(c) {
+    const { reference } = await approved(c);
+    check(typeof reference === 'string' && reference !== '', 'an approval carries no reference');
+  } },
+  { name: 'authorize: one charge per key (the same key again answers the same charge)', async run(c) {
+    const { request, reference } = await approved(c);
+    const again = await c.card.authorize(request);
+    check(again.status === 'approved' && again.reference === reference, `the same key made another charge: ${reference} then ${show(again)}`);
+  } },
+  { name: 'authorize: the declining card is declined with a reason', async run(c) {
+    const decision = await c.card.authorize(authorization(c, c.inputs.cards.declines));
+    check(decision.status === 'declined' && ['generic', 'insufficient_funds', 'expired_card', 'incorrect_cvc', 'three_ds_failed'].includes(decision.reason), `answered ${show(decision)}`);
+  } },
+  { name: 'authorize: a card the processor cannot decide is failed (nothing charged)', skip: (c) => (c.inputs.cards.fails ? undefined : 'declares no card that fails'), async run(c) {
+    const decision = await c.card.authorize(authorization(c, c.inputs.cards.fails as CardDetails));
+    check(decision.status === 'failed', `answered ${show(decision)}`);
+  } },
+  { name: 'lookup: finds the decision by key and by reference', async run(c) {
+    const { request, reference } = await approved(c);
+    const byKey = await c.card.lookup({ ...callOf(c, request.idempotencyKey), reference: null });
+    const byReference = await c.card.lookup({ ...callOf(c, request.idempotencyKey), reference });
+    check(byKey?.status === 'approved' && sameCharge(byKey, byReference), `by key ${show(byKey)}, by reference ${show(byReference)}`);
+  } },
+  { name: 'lookup: null for a key it never received', async run(c) {
+    const decision = await c.card.lookup({ ...callOf(c), reference: null });
+    check(decision === null, `answered ${show(decision)} for a key never sent`);
+  } },
+  { name: 'lookup: while undecided (3D Secure waiting) answers so, never null', skip: needs('threeDS', 'challenges'), async run(c) {
+    const request = authorization(c, c.inputs.cards.challenges as CardDetails);
+    const decision = await c.card.authorize(request);
+    check(decision.status === 'challenge' && typeof decision.url === 'string', `the challenging card was answered ${show(decision)}`);
+    const found = await c.card.lookup({ ...callOf(c, request.idempotencyKey), reference: decision.reference });
+    check(found?.status === 'challenge' || found?.status === 'pending', `lookup of an undecided charge answered ${show(found)}`);
+  } },
+  { name: 'refund: all of a charge, once per refund key, and refundOutcome remembers it', async run(c) {
+    const { reference } = await approved(c);
+    const refund = { ...callOf(c), reference, amountCents: 1_000, currency: 'USD' };
+    const first = await c.card.refund(refund);
+    check(first.status === 'refunded' || first.status === 'pending', `the refund was answered ${show(first)}`);
+    const again = await c.card.refund(refund);
+    check(again.status === first.status || again.status === 'refunded', `the same refund key answered ${show(first)} then ${show(again)}`);
+    const outcome = await c.card.refundOutcome({ ...callOf(c, refund.idempotencyKey), reference, refundReference: first.reference ?? null });
+    check(outcome === 'refunded' || (first.status === 'pending' && outcome === 'pending'), `refundOutcome of a refund made answered ${show(outcome)}`);
+    const more = await c.card.refund({ ...callOf(c), reference, amountCents: 1, currency: 'USD' });
+    check(more.status === 'refused', `a refund past what was charged answered ${show(more)}`);
+  } },
+  { name: 'refund: parts of a charge, never more than it', skip: needs('partialRefunds'), async run(c) {
+    const { reference } = await approved(c);
+    const part = (amountCents: number) => c.card.refund({ ...callOf(c), reference, amountCents, currency: 'USD' });
+    check((await part(400)).status !== 'refused', 'a first part was refused');
+    check((await part(600)).status !== 'refused', 'the rest was refused');
+    check((await part(1)).status === 'refused', 'a cent past the charge was not refused');
+  } },
+  { name: 'refundOutcome: null for a refund key it never received', async run(c) {
+    const { reference } = await approved(c);
+    const outcome = await c.card.refundOutcome({ ...callOf(c), reference, refundReference: null });
+    check(outcome === null, `answered ${show(outcome)}`);
+  } },
+  { name: 'capture: later, at most what was held, once', skip: needs('captureLater'), async run(c) {
+    const { reference } = await approved(c, { capture: false });
+    const capture = (amountCents: number) => c.card.capture({ ...callOf(c), reference, amountCents, currency: 'USD' });
+    check((await capture(1_001)) === 'refused', 'captured more than was held');
+    check((await capture(800)) === 'captured', 'a capture within the hold was refused');
+  } },
+  { name: 'void: a challenge left open is voided, once per key', skip: needs('threeDS', 'challenges'), async run(c) {
+    const decision = await c.card.authorize(authorization(c, c.inputs.cards.challenges as CardDetails));
+    check(decision.status === 'challenge', `the challenging card was answered ${show(decision)}`);
+    const voiding = { ...callOf(c), reference: decision.reference };
+    check((await c.card.void(voiding)) === 'voided', 'the challenge was not voided');
+    check((await c.card.void(voiding)) === 'voided', 'the same void key answered differently');
+  } },
+  { name: 'saveCard: a reusable token, the same for the same key, that charges', skip: needs('savedCards'), async run(c) {
+    const request = { ...callOf(c), card: c.inputs.cards.approves, customer: null, currency: 'USD' };
+    const saved = await c.card.saveCard(request);
+    check(saved.status === 'saved' && saved.token !== '', `saveCard answered ${show(saved)}`);
+    const again = await c.card.saveCard(request);
+    check(again.status === 'saved' && again.token === saved.token, `the same key saved another card: ${show(again)}`);
+    const charge = await c.card.authorize(authorization(c, { token: saved.token, customer: saved.customer }));
+    check(charge.status === 'approved', `a charge by the saved card answered ${show(charge)}`);
+    const declined = await c.card.saveCard({ ...request, ...callOf(c), card: c.inputs.cards.declines });
+    check(declined.status === 'declined', `saving the declining card answered ${show(declined)}`);
+  } },
+];
+
+/** The rules that need the network in the kit's hands (the adapter calls its processor through the global fetch). */
+export const FAULT_RULES: readonly Rule[] = [
+  { name: 'deadline: a held answer ends by the deadline as an unknown outcome', async run(c) {
+    c.faults.set({ kind: 'hold' });
+    const deadlineMs = Math.min(c.inputs.deadlineMs ?? 10_000, 3_000);
+    const started = Date.now();
+    const result = await c.card.authorize({ ...authorization(c, c.inputs.cards.approves), deadline: new Date(started + deadlineMs) }).then((d) => d, (e: unknown) => e);
+    const took = Date.now() - started;
+    const used = c.faults.calls;
+    c.faults.set(undefined);
+    if (used === 0) throw new RuleSkipped('the adapter does not call its processor through the global fetch');
+    check(isGatewayOutcomeUnknown(result), `answered ${result instanceof Error ? `${result.name}: ${result.message}` : show(result)}, not GatewayOutcomeUnknown (isGatewayOutcomeUnknown)`);
+    check(took <= deadlineMs + 2_000, `took ${took} ms against a ${deadlineMs} ms deadline`);
+  } },
+  { name: 'lost answer: asked again under the same key, the same single charge', async run(c) {
+    const request = authorization(c, c.inputs.cards.approves);
+    c.faults.set({ kind: 'loseAnswers', times: 1 });
+    const first = await c.card.authorize(request).then((d) => d, (e: unknown) => e);
+    const used = c.faults.calls;
+    c.faults.set(undefined);
+    if (used === 0) throw new RuleSkipped('the adapter does not call its processor through the global fetch');
+    check(!(first instanceof Error) || isGatewayOutcomeUnknown(first), `a lost answer surfaced as ${first instanceof Error ? first.name : ''} (${String(first)}), not GatewayOutcomeUnknown`);
+    const again = await c.card.authorize(request);
+    const found = await c.card.lookup({ ...callOf(c, request.idempotencyKey), reference: null });
+    check(again.status === 'approved' && sameCharge(again, found), `after the lost answer: ${show(again)}, lookup ${show(found)}`);
+    if (!(first instanceof Error)) check(sameCharge(first as CardDecision, again), `the retry made another charge: ${show(first)} then ${show(again)}`);
+  } },
+  { name: 'restart: a new instance of the adapter finds what the last one did', async run(c) {
+    const { request, reference } = await approved(c);
+    const card = (await c.remake()).gateways.card;
+    check(card !== undefined, 'made again, the module gives no card port');
+    const found = await card.lookup({ ...callOf(c, request.idempotencyKey), reference });
+    check(found?.status === 'approved' && 'reference' in found && found.reference === reference, `after a restart, lookup answered ${show(found)}`);
+  } },
+];
+
+export class RuleSkipped extends Error {}
+
+export const NOTIFICATION_RULES: readonly Rule[] = [
+  { name: 'notifications: a signed notification is read; an altered or unsigned one is refused',
+    skip: (c) => (!c.provided.notifications?.card ? 'gives no card notification handler' : !c.inputs.notify ? 'declares no notify (how its processor signs)' : undefined),
+    async run(c) {
+      const handler = c.provided.notifications?.card;
+      const notify = c.inputs.notify;
+      if (!handler || !notify) return;
+      const event = { id: key(), key: key(), kind: 'card' as const, reference: 'kit_charge', decision: { status: 'approved' as const, reference: 'kit_charge', message: 'ok' } };
+      const signed = await notify('card', [event]);
+      const read = await handler(signed);
+      check(read?.length === 1 && read[0]?.id === event.id, `a signed notification was read as ${show(read)}`);
+      check((await handler({ body: signed.body.replace(event.id, key()), headers: signed.headers })) === undefined, 'an altered body was accepted');
+      check((await handler({ body: signed.body, headers: new Headers({ 'content-type': 'application/json' }) })) === undefined, 'an unsigned notification was accepted');
+    } },
+];

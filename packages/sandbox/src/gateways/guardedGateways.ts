@@ -1,0 +1,50 @@
+import { GatewayOutcomeUnknown, isGatewayOutcomeUnknown, type Gateways } from '@pasarela/gateways';
+
+/**
+ * What an adapter threw that is not an unknown outcome: the adapter's own failure (a processor's
+ * socket reset, a bug in the adapter), never taken for the database's. Its cause is the original.
+ */
+export class GatewayFailure extends Error {
+  override readonly name = 'GatewayFailure';
+}
+
+function guard<T>(what: string, call: () => Promise<T>, deadline: unknown): Promise<T> {
+  const running = Promise.resolve().then(call).catch((error: unknown) => {
+    if (isGatewayOutcomeUnknown(error)) throw error;
+    throw new GatewayFailure(`${what}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  });
+  if (!(deadline instanceof Date)) return running;
+  // A call abandoned at its deadline may still fail later: nobody waits for it any more.
+  running.catch(() => undefined);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new GatewayOutcomeUnknown(`${what}: no answer by its deadline`)), Math.max(0, deadline.getTime() - Date.now()));
+  });
+  return Promise.race([running, expired]).finally(() => clearTimeout(timer));
+}
+
+function guardedPort<P extends object>(port: string, adapter: P): P {
+  return new Proxy(adapter, {
+    get(target, name, receiver) {
+      const value: unknown = Reflect.get(target, name, receiver);
+      if (typeof value !== 'function') return value;
+      return (request?: { deadline?: unknown }) => guard(`${port}.${String(name)}`, () => (value as (r: unknown) => Promise<unknown>).call(target, request), request?.deadline);
+    },
+  });
+}
+
+/**
+ * Every port of `gateways` as the payment services call it: a call still running at its deadline
+ * is abandoned and counts as an unknown outcome (whatever the adapter's own retries do), and
+ * anything else an adapter throws is a GatewayFailure.
+ */
+export function guardedGateways(gateways: Gateways): Gateways {
+  return {
+    card: guardedPort('card', gateways.card),
+    push: guardedPort('push', gateways.push),
+    voucher: guardedPort('voucher', gateways.voucher),
+    crypto: guardedPort('crypto', gateways.crypto),
+    bank: guardedPort('bank', gateways.bank),
+    payout: guardedPort('payout', gateways.payout),
+  };
+}
