@@ -1,7 +1,9 @@
 import type { GatewayEvent } from '@pasarela/gateways';
 import type { Deps } from '../Deps';
+import { recordDisputeInBooks } from '../store/balanceTransactions';
 import { recordDispute } from '../store/disputes';
 import { markRefundFailed, markRefundSucceeded } from '../store/refunds';
+import { findTransaction } from '../store/transactions';
 import { outcomeOfEvent } from './gatewayOutcomes';
 import { settlePayment, type Settlement } from './settlePayment';
 
@@ -19,7 +21,17 @@ export async function receiveGatewayEvent(deps: Pick<Deps, 'db' | 'gateways'>, e
     return undefined;
   }
   if (event.kind === 'dispute') {
-    await recordDispute(deps.db, event.paymentReference, { ...event.dispute, evidenceDueBy: event.dispute.evidenceDueBy === null ? null : new Date(event.dispute.evidenceDueBy) });
+    // The dispute and its lines in the merchant's books in one transaction: opened, the amount and the
+    // dispute fee leave the balance; won, the amount comes back (each once, whatever repeats).
+    await deps.db.transaction(async (tx) => {
+      const dispute = await recordDispute(tx, event.paymentReference, { ...event.dispute, evidenceDueBy: event.dispute.evidenceDueBy === null ? null : new Date(event.dispute.evidenceDueBy) });
+      if (!dispute) return;
+      const payment = await findTransaction(tx, dispute.cod_oper);
+      if (!payment) return;
+      const facts = { id: dispute.reference, cod_oper: dispute.cod_oper, merchant_id: payment.merchant_id, amount_cents: dispute.amount_cents };
+      await recordDisputeInBooks(tx, facts, 'opened');
+      if (dispute.status === 'won') await recordDisputeInBooks(tx, facts, 'won');
+    });
     return undefined;
   }
   return settlePayment(deps, event.key, (row) => outcomeOfEvent(row, event), event);
