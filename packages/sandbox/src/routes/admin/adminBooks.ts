@@ -12,6 +12,7 @@ import { merchantPrices, setMerchantPrice } from '../../store/balanceTransaction
 import { findMerchant } from '../../store/merchants';
 import { merchantBooksSettings, setMerchantPayoutSettings } from '../../store/payouts';
 import { merchantPayoutOf } from '../../webhooks/merchantPayout';
+import { merchantBookRoutes } from '../merchant/books';
 import { idParam } from '../payer/merchants';
 
 const PriceSchema = v.strictObject({
@@ -61,6 +62,9 @@ export function adminBookRoutes(deps: Deps) {
     });
     return c.json(await answer(id), 200);
   });
+
+  // The same books as the merchant API's, for the console: /merchants/:id/balance, /balance-transactions (CSV too), /payouts.
+  app.route('/merchants/:idMerchant', merchantBookRoutes(deps, merchantIdOf));
 
   // Makes pending money available and pays out now: every merchant's for the operator, its own for a merchant's key.
   app.post('/payouts/run', async (c) => {

@@ -49,6 +49,9 @@ describe('fees, net and the balance', () => {
     expect(after).toEqual([expect.objectContaining({ type: 'refund', amount: -53.5, fee: -1.76, net: -51.74, codOper, refundId: refund.json['id'] })]);
     // The refund leaves the available balance at once; the payment is still pending (2 days for a card).
     expect((await api.call('GET', '/balance', { key: m.key })).json).toEqual({ currency: 'USD', available: -51.74, pending: 103.49 });
+    // The console reads the same books through the admin API.
+    expect((await t.admin('GET', `/merchants/${m.id}/balance`)).json).toEqual({ currency: 'USD', available: -51.74, pending: 103.49 });
+    expect(((await t.admin('GET', `/merchants/${m.id}/balance-transactions`)).json['data'] as Line[]).map((l) => l.type)).toEqual(['refund', 'payment']);
   });
 
   it('the sandbox\'s payout run makes pending money available and pays it out; the CSV of the payout adds up to it', async () => {

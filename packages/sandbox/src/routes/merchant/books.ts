@@ -63,10 +63,13 @@ function csvOf(rows: readonly BalanceTransactionRow[], timeZone: string): string
 
 const wantsCsv = (c: Context<AppEnv>) => /(^|,)\s*text\/csv\b/i.test(c.req.header('accept') ?? '');
 
-/** The merchant's books (docs/merchant-api.md "Books"): its balance, its ledger (JSON or CSV) and its payouts. */
-export function merchantBookRoutes(deps: Deps) {
+/**
+ * The merchant's books (docs/merchant-api.md "Books"): its balance, its ledger (JSON or CSV) and its
+ * payouts. `merchantOf` names the merchant: its secret key on the merchant API, the path's merchant
+ * in the sandbox's admin API (the console's Books tab).
+ */
+export function merchantBookRoutes(deps: Deps, merchantOf: (c: Context<AppEnv>) => Promise<number> = (c) => requireMerchantKey(deps, c.req.header('authorization'))) {
   const app = new Hono<AppEnv>();
-  const merchantOf = (c: Context<AppEnv>) => requireMerchantKey(deps, c.req.header('authorization'));
 
   app.get('/balance', async (c) => {
     const merchantId = await merchantOf(c);
