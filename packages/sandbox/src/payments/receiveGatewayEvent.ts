@@ -4,6 +4,7 @@ import { recordDisputeInBooks } from '../store/balanceTransactions';
 import { recordDispute } from '../store/disputes';
 import { markRefundFailed, markRefundSucceeded } from '../store/refunds';
 import { findTransaction } from '../store/transactions';
+import { recordDisputeEvent } from './disputes';
 import { outcomeOfEvent } from './gatewayOutcomes';
 import { settlePayment, type Settlement } from './settlePayment';
 
@@ -31,6 +32,9 @@ export async function receiveGatewayEvent(deps: Pick<Deps, 'db' | 'gateways'>, e
       const facts = { id: dispute.reference, cod_oper: dispute.cod_oper, merchant_id: payment.merchant_id, amount_cents: dispute.amount_cents };
       await recordDisputeInBooks(tx, facts, 'opened');
       if (dispute.status === 'won') await recordDisputeInBooks(tx, facts, 'won');
+      // Inserted now (its two times the same), moved, or ended.
+      const opened = new Date(dispute.created_at).getTime() === new Date(dispute.updated_at).getTime();
+      await recordDisputeEvent(tx, dispute.reference, dispute.status === 'won' || dispute.status === 'lost' ? 'dispute.closed' : opened ? 'dispute.created' : 'dispute.updated');
     });
     return undefined;
   }

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/Database';
 import { merchantPayoutOf } from '../webhooks/merchantPayout';
+import { recordObjectEvent } from './merchantEvents';
 
 /** A payouts row (migration 041). */
 export interface PayoutRow {
@@ -105,12 +106,8 @@ export async function markPayoutFailed(db: Queryable, id: string, failure: strin
 }
 
 /** The payout event (docs/webhooks.md), with the payout as it now stands as its data. */
-async function recordPayoutEvent(db: Queryable, payout: PayoutRow, type: 'payout.paid' | 'payout.failed'): Promise<void> {
-  await db.query(
-    `insert into webhook_events (merchant_id, event_type, object, state)
-     select $1, $2, $3::jsonb, case when exists (select 1 from webhook_endpoints p where p.merchant_id = $1 and p.is_primary) then 'pending' else 'none' end`,
-    [payout.merchant_id, type, JSON.stringify(merchantPayoutOf(payout))],
-  );
+function recordPayoutEvent(db: Queryable, payout: PayoutRow, type: 'payout.paid' | 'payout.failed'): Promise<void> {
+  return recordObjectEvent(db, payout.merchant_id, type, merchantPayoutOf(payout));
 }
 
 /** Pending payouts not asked about for `claimMs`, each claimed by one node (skip locked, then checked_at). */

@@ -28,7 +28,7 @@ export interface WebhookEventRow extends TransactionFacts {
 
 /** The event types: one per overall result, a refund that went through or failed, a merchant's void, money owed to the payer; docs/webhooks.md lists them. */
 export const WEBHOOK_EVENT_TYPES = ['transaction.approved', 'transaction.pending', 'transaction.declined', 'transaction.refunded', 'transaction.refund_failed', 'transaction.voided', 'transaction.owed_to_payer',
-  'payout.paid', 'payout.failed'] as const;
+  'payout.paid', 'payout.failed', 'dispute.created', 'dispute.updated', 'dispute.closed'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /**

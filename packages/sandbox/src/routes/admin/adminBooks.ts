@@ -13,6 +13,10 @@ import { findMerchant } from '../../store/merchants';
 import { merchantBooksSettings, setMerchantPayoutSettings } from '../../store/payouts';
 import { merchantPayoutOf } from '../../webhooks/merchantPayout';
 import { merchantBookRoutes } from '../merchant/books';
+import { DISPUTE_ID } from '../merchant/disputes';
+import { endDispute } from '../../payments/disputes';
+import { findDispute } from '../../store/disputes';
+import { merchantDisputeOf } from '../../webhooks/merchantDispute';
 import { idParam } from '../payer/merchants';
 
 const PriceSchema = v.strictObject({
@@ -25,6 +29,8 @@ const BooksSchema = v.strictObject({
   payoutSchedule: v.optional(v.picklist(['daily', 'weekly', 'manual'], 'payoutSchedule must be daily, weekly or manual')),
   payoutAccount: v.optional(v.pipe(v.string(), v.regex(/^\d{6,20}$/, 'payoutAccount must be 6 to 20 digits'))),
 });
+
+const DecideSchema = v.strictObject({ outcome: v.picklist(['won', 'lost'], 'outcome must be won or lost') });
 
 /**
  * Admin: a merchant's books settings (docs/sandbox.md "Books"): its price per method (a method
@@ -65,6 +71,17 @@ export function adminBookRoutes(deps: Deps) {
 
   // The same books as the merchant API's, for the console: /merchants/:id/balance, /balance-transactions (CSV too), /payouts.
   app.route('/merchants/:idMerchant', merchantBookRoutes(deps, merchantIdOf));
+
+  // docs/sandbox.md "Disputes": the processor's decision, now (won: the amount comes back; lost: it stays out).
+  app.post('/disputes/:id/decide', async (c) => {
+    const id = c.req.param('id');
+    const { outcome } = parseOr400(DecideSchema, await readObjectBody(c));
+    const dispute = DISPUTE_ID.test(id) ? await findDispute(deps.db, id) : undefined;
+    if (!dispute) throw new ApiError(404, 'dispute_not_found', 'No such dispute');
+    requireOwn(c, dispute.merchant_id, () => new ApiError(404, 'dispute_not_found', 'No such dispute'));
+    const ended = await endDispute(deps, id, outcome);
+    return c.json(ended ? merchantDisputeOf(ended) : {}, 200);
+  });
 
   // Makes pending money available and pays out now: every merchant's for the operator, its own for a merchant's key.
   app.post('/payouts/run', async (c) => {

@@ -12,6 +12,7 @@ import { findMerchantTransaction, listMerchantTransactions, type MerchantTransac
 import { refundsOf } from '../../store/refunds';
 import { merchantResultOf } from '../../webhooks/merchantResultOf';
 import { merchantBookRoutes } from './books';
+import { merchantDisputeRoutes } from './disputes';
 import { merchantEventRoutes } from './events';
 import { merchantBrandRoutes } from './brandCalls';
 import { merchantKeyRoutes } from './merchantKeys';
@@ -183,6 +184,7 @@ export function merchantApiRoutes(deps: Deps) {
   app.route('/keys', merchantKeyRoutes(deps));
   app.route('/events', merchantEventRoutes(deps));
   app.route('/', merchantBookRoutes(deps));
+  app.route('/disputes', merchantDisputeRoutes(deps));
 
   app.all('*', () => {
     throw new ApiError(404, 'not_found', 'No such merchant call');

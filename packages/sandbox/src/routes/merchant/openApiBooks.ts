@@ -1,5 +1,6 @@
 import { BALANCE_TRANSACTION_TYPES } from '../../store/balanceTransactions';
 import { CSV_MAX_LINES } from './books';
+import { EVIDENCE_MAX } from './disputes';
 import { PAGE_LIMIT } from './merchantSchemas';
 
 // The merchant's books in the OpenAPI document (openApiDocument.ts merges them in): balance,
@@ -21,6 +22,12 @@ const payment = {
 };
 const payoutLine = { ...payment, id: 'txn_0a9b8c7d6e5f40312a1b2c3d4e5f6a7b', type: 'payout', amount: -25.67, fee: 0, net: -25.67, codOper: null, sourcePayoutId: payment.payoutId, createdAt: '2026-11-28T15:04:05.000Z' };
 const payout = { id: payment.payoutId, amount: 25.67, currency: 'USD', status: 'paid', arrivalDate: '2026-11-30', failureReason: null, createdAt: payoutLine.createdAt, updatedAt: payoutLine.createdAt };
+
+const dispute = {
+  id: 'dp_5d1c2b3a4e5f60718293a4b5', codOper: 'PP4F2A9C1B7E03', amount: 26.75, currency: 'USD', reason: 'fraudulent', status: 'needs_response',
+  evidenceDueBy: '2026-12-03T15:04:05.000Z', evidence: null, createdAt: AT, updatedAt: AT,
+};
+const disputeId = { name: 'id', in: 'path', required: true, description: 'The dispute\'s id', schema: { type: 'string' } };
 
 export const bookSchemas = {
   Balance: {
@@ -64,6 +71,26 @@ export const bookSchemas = {
     },
   },
   PayoutList: page('Payout'),
+  Dispute: {
+    type: 'object', required: ['id', 'codOper', 'amount', 'currency', 'reason', 'status', 'evidenceDueBy', 'evidence', 'createdAt', 'updatedAt'],
+    properties: {
+      id: { type: 'string', description: 'The dispute\'s id' },
+      codOper: { type: 'string', description: 'The disputed payment' },
+      amount: dollars('What the cardholder disputes'),
+      currency: { type: 'string', enum: ['USD'] },
+      reason: { type: 'string', description: 'The cardholder\'s reason as the processor gives it (fraudulent, ...)' },
+      status: { type: 'string', enum: ['needs_response', 'under_review', 'won', 'lost'], description: 'needs_response (answer by evidenceDueBy), under_review (evidence sent), won (the amount came back), lost' },
+      evidenceDueBy: { type: ['string', 'null'], format: 'date-time', description: 'The last moment to send evidence' },
+      evidence: nullableText('What you sent'),
+      createdAt: dateTime('When it opened'),
+      updatedAt: dateTime('Its last change'),
+    },
+  },
+  DisputeList: page('Dispute'),
+  DisputeEvidence: {
+    type: 'object', required: ['evidence'], additionalProperties: false,
+    properties: { evidence: { type: 'string', minLength: 1, maxLength: EVIDENCE_MAX, description: 'What shows the charge was right: the order, its delivery, the cardholder\'s messages' } },
+  },
   PayoutWithLines: {
     allOf: [ref('Payout'), { type: 'object', required: ['balanceTransactions'], properties: { balanceTransactions: { type: 'array', items: ref('BalanceTransaction'), description: 'The lines it settles and its own payout line' } } }],
   },
@@ -73,7 +100,7 @@ const limitParam = { name: 'limit', in: 'query', required: false, description: '
 const cursorParam = { name: 'cursor', in: 'query', required: false, description: 'The `nextCursor` of the previous page', schema: { type: 'string' } };
 
 /** The books' operations; `errors` and `notFound` are the document's own answers. */
-export function bookPaths<A extends { description: string }>(errors: Record<string, A>, notFound: (description: string) => A) {
+export function bookPaths<A extends { description: string }>(errors: Record<string, A>, notFound: (description: string) => A, postErrors: Record<string, A>, idempotencyKey: unknown) {
   const ok = (description: string, schema: string, example: unknown) => ({ description, content: { 'application/json': { schema: ref(schema), example } } });
   return {
     '/balance': {
@@ -111,6 +138,36 @@ export function bookPaths<A extends { description: string }>(errors: Record<stri
         operationId: 'listPayouts', tags: ['Books'], summary: 'List payouts, newest first', description: 'Daily by default; the sandbox runs them at once with POST /sandbox/payouts/run.',
         parameters: [limitParam, cursorParam, { name: 'status', in: 'query', required: false, description: 'Only payouts in this status', schema: { type: 'string', enum: ['pending', 'paid', 'failed'] } }],
         responses: { '200': ok('A page of payouts', 'PayoutList', { data: [payout], hasMore: false, nextCursor: null }), ...errors },
+      },
+    },
+    '/disputes': {
+      get: {
+        operationId: 'listDisputes', tags: ['Books'], summary: 'List disputes, newest first', description: 'Chargebacks on your card payments; each took its amount and a 15.00 fee from the balance when it opened.',
+        parameters: [limitParam],
+        responses: { '200': ok('Your disputes', 'DisputeList', { data: [dispute], hasMore: false, nextCursor: null }), ...errors },
+      },
+    },
+    '/disputes/{id}': {
+      get: {
+        operationId: 'getDispute', tags: ['Books'], summary: 'Retrieve a dispute', description: 'Its amount, reason, status and the deadline to answer (evidenceDueBy).',
+        parameters: [disputeId],
+        responses: { '200': ok('The dispute', 'Dispute', dispute), ...errors, '404': notFound('No such dispute of this merchant (`dispute_not_found`)') },
+      },
+    },
+    '/disputes/{id}/evidence': {
+      post: {
+        operationId: 'submitDisputeEvidence', tags: ['Books'], summary: 'Answer a dispute with evidence', description: 'While it needs a response: the dispute goes under review, and a dispute.updated event follows.',
+        parameters: [disputeId, idempotencyKey],
+        requestBody: { required: true, content: { 'application/json': { schema: ref('DisputeEvidence'), example: { evidence: 'Pedido 1042 entregado el 2026-11-20, firma del cliente adjunta' } } } },
+        responses: { '200': ok('The dispute, under review', 'Dispute', { ...dispute, status: 'under_review', evidence: 'Pedido 1042 entregado' }), ...postErrors, '404': notFound('No such dispute of this merchant (`dispute_not_found`)') },
+      },
+    },
+    '/disputes/{id}/accept': {
+      post: {
+        operationId: 'acceptDispute', tags: ['Books'], summary: 'Accept a dispute', description: 'It ends lost: its amount and fee stay out of the balance; a dispute.closed event follows.',
+        parameters: [disputeId, idempotencyKey],
+        requestBody: { required: false, content: { 'application/json': { schema: { type: 'object', additionalProperties: false }, example: {} } } },
+        responses: { '200': ok('The dispute, lost', 'Dispute', { ...dispute, status: 'lost' }), ...postErrors, '404': notFound('No such dispute of this merchant (`dispute_not_found`)') },
       },
     },
     '/payouts/{id}': {

@@ -299,7 +299,7 @@ const schemas = {
       createdAt: dateTime('When it happened'),
       test: { type: 'boolean', enum: [true], description: 'Only on a test event (POST /webhook-endpoints/{id}/test): about no real payment' },
       data: {
-        description: 'A transaction.* event: the transaction as it stood (the verify call\'s fields, with refundId and refundAmount on a refund\'s event); a payout.* event: the payout',
+        description: 'A transaction.* event: the transaction as it stood (the verify call\'s fields, with refundId and refundAmount on a refund\'s event); a payout.* event: the payout; a dispute.* event: the dispute',
         anyOf: [{
           type: 'object', required: transactionRequired,
           properties: {
@@ -311,7 +311,7 @@ const schemas = {
               description: 'transaction.refund_failed: refused (the gateway refused it when asked), not_made (its gateway did not answer in time and, asked again by the refund\'s key, said it never made it)',
             },
           },
-        }, ref('Payout')],
+        }, ref('Payout'), ref('Dispute')],
       },
     },
   },
@@ -358,7 +358,7 @@ export function openApiDocument(origin: string) {
       { name: 'Books', description: 'The balance, its ledger (balance transactions, also as CSV) and payouts' },
     ],
     paths: withTexts(withVersion({
-      ...bookPaths(errors, error),
+      ...bookPaths(errors, error, postErrors, idempotencyKey),
       '/payment-links': {
         post: {
           operationId: 'createPaymentLink', tags: ['Payment links'], summary: 'Create a payment link',
