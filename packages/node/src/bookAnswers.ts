@@ -57,6 +57,25 @@ export type Payout = v.InferOutput<typeof PayoutSchema>;
 export const PayoutWithLinesSchema = v.looseObject({ ...PayoutSchema.entries, balanceTransactions: v.array(BalanceTransactionSchema) });
 export type PayoutWithLines = v.InferOutput<typeof PayoutWithLinesSchema>;
 
+export type DisputeStatus = Open<'needs_response' | 'under_review' | 'won' | 'lost'>;
+
+/** A chargeback on one of your card payments (docs/merchant-api.md "Disputes"). */
+export const DisputeSchema = v.looseObject({
+  id: v.string(),
+  codOper: v.string(),
+  amount: v.number(),
+  currency: v.string(),
+  reason: v.string(),
+  status: open<'needs_response' | 'under_review' | 'won' | 'lost'>(),
+  /** The last moment to send evidence. */
+  evidenceDueBy: v.nullable(v.string()),
+  evidence: v.nullable(v.string()),
+  createdAt: v.string(),
+  updatedAt: v.string(),
+});
+export type Dispute = v.InferOutput<typeof DisputeSchema>;
+
 const pageOf = <T extends v.GenericSchema>(item: T) => v.looseObject({ data: v.array(item), hasMore: v.boolean(), nextCursor: v.nullable(v.string()) });
 export const BalanceTransactionPageSchema = pageOf(BalanceTransactionSchema);
 export const PayoutPageSchema = pageOf(PayoutSchema);
+export const DisputePageSchema = pageOf(DisputeSchema);

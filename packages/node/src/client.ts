@@ -7,8 +7,8 @@ import {
   type WebhookDelivery, type WebhookEndpoint, type WebhookEvent, type WebhookEventType,
 } from './answers';
 import {
-  BalanceSchema, BalanceTransactionPageSchema, PayoutPageSchema, PayoutWithLinesSchema,
-  type Balance, type BalanceTransaction, type BalanceTransactionType, type Payout, type PayoutStatus, type PayoutWithLines,
+  BalanceSchema, BalanceTransactionPageSchema, DisputePageSchema, DisputeSchema, PayoutPageSchema, PayoutWithLinesSchema,
+  type Balance, type BalanceTransaction, type BalanceTransactionType, type Dispute, type Payout, type PayoutStatus, type PayoutWithLines,
 } from './bookAnswers';
 
 /**
@@ -314,6 +314,15 @@ export class Pasarela {
     /** One payout with the balance transactions it settles. */
     retrieve(id: string): Promise<PayoutWithLines>;
   };
+  /** Chargebacks on your card payments: read them, answer with evidence, or accept them. */
+  readonly disputes: {
+    list(params?: Pick<ListParams, 'limit'>): PagePromise<Dispute>;
+    retrieve(id: string): Promise<Dispute>;
+    /** Your evidence, before evidenceDueBy: the dispute goes under review. Safe to retry (same Idempotency-Key). */
+    submitEvidence(id: string, params: { evidence: string }, options?: PostOptions): Promise<Dispute>;
+    /** Ends it lost: its money stays out of your balance. */
+    accept(id: string, options?: PostOptions): Promise<Dispute>;
+  };
   /** Your brand: what payers see of you in the checkout, receipts, e-mails and bank pages. */
   readonly brand: {
     /** Your brand as payers see it. */
@@ -379,6 +388,12 @@ export class Pasarela {
     this.payouts = {
       list: (params = {}) => this.#list('/payouts', params, PayoutPageSchema),
       retrieve: (id) => this.#call('GET', `/payouts/${segment(id)}`, PayoutWithLinesSchema),
+    };
+    this.disputes = {
+      list: (params = {}) => this.#list('/disputes', params, DisputePageSchema),
+      retrieve: (id) => this.#call('GET', `/disputes/${segment(id)}`, DisputeSchema),
+      submitEvidence: (id, params, options) => this.#call('POST', `/disputes/${segment(id)}/evidence`, DisputeSchema, params, options),
+      accept: (id, options) => this.#call('POST', `/disputes/${segment(id)}/accept`, DisputeSchema, {}, options),
     };
     this.keys = {
       roll: (params = {}, options) => this.#call('POST', '/keys/roll', RolledKeySchema, params, options),

@@ -10,4 +10,4 @@ export type {
   Brand, CancelReason, Deleted, EventData, KnownEventType, Open, Page, PaymentLink, PaymentLinkState, Refund, RefundFailureReason, RefundResult, RefundStatus,
   RolledKey, Transaction, TransactionResult, WebhookDelivery, WebhookDeliveryState, WebhookEndpoint, WebhookEvent, WebhookEventType,
 } from './answers';
-export type { Balance, BalanceTransaction, BalanceTransactionType, Payout, PayoutStatus, PayoutWithLines } from './bookAnswers';
+export type { Balance, BalanceTransaction, BalanceTransactionType, Dispute, DisputeStatus, Payout, PayoutStatus, PayoutWithLines } from './bookAnswers';

@@ -1,3 +1,4 @@
+import { Pasarela } from '@pasarela/node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { receiveGatewayEvent } from '../../payments/receiveGatewayEvent';
 import { cardPayload, createTestApp, type TestApp } from '../../test/testApp';
@@ -53,4 +54,13 @@ it('accepted: lost, its money stays out; a decision after it is a 409; another m
   const other = String((await t.admin('POST', '/merchants', { name: 'Otra S.A.' })).json['secretKey']);
   expect((await api.call('GET', `/disputes/${id}`, { key: other })).status).toBe(404);
   expect((await api.call('GET', '/balance', { key })).json).toEqual({ currency: 'USD', available: -55, pending: 38.54 });
+});
+
+it('a shop server on @pasarela/node reads its disputes and answers one', async () => {
+  const { key, id } = await disputed('Node Disputas S.A.');
+  const pasarela = new Pasarela({ secretKey: key, baseUrl: 'http://localhost:4000', fetch: (url, init) => Promise.resolve(t.app.request(String(url), init)) });
+  expect((await pasarela.disputes.list()).data.map((d) => [d.id, d.status])).toEqual([[id, 'needs_response']]);
+  expect(await pasarela.disputes.submitEvidence(id, { evidence: 'Pedido entregado' })).toMatchObject({ id, status: 'under_review' });
+  const events = (await pasarela.events.list({ type: 'dispute.updated' })).data;
+  expect(events.map((e) => (e.data as unknown as { id: string }).id)).toEqual([id]);
 });
