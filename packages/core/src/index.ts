@@ -145,6 +145,9 @@ export {
 export type { StatusFamily, OverallResult } from './status';
 export { refundPathOf, refundCheck, refundableCents, heldCentsOf, cryptoRefundCoins } from './refunds';
 export type { RefundablePayment, RefundRefusal, RefundState } from './refunds';
+export { PRICED_METHODS, DEFAULT_PRICES, DISPUTE_FEE_CENTS, priceOf, availabilityDelayDays, feeOf, refundedFeeCents, balanceOf } from './fees';
+export type { MethodPrice } from './fees';
+export { timeZoneOfCountry, localDateTimeOf, payoutPeriodOf, arrivalDateOf } from './payoutSchedule';
 export { buildParentNotification, buildPaymentResult } from './paymentResult';
 export { CATALOG_VERSION, catalogs, catalogFor } from './i18n/index';
 export type { CatalogKey } from './i18n/index';

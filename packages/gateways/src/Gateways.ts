@@ -1,6 +1,7 @@
 import type { BankRedirect } from './BankRedirect';
 import type { CardProcessor } from './CardProcessor';
 import type { CryptoProcessor } from './CryptoProcessor';
+import type { PayoutRail } from './PayoutRail';
 import type { PushWallet } from './PushWallet';
 import type { VoucherNetwork } from './VoucherNetwork';
 
@@ -11,4 +12,6 @@ export interface Gateways {
   voucher: VoucherNetwork;
   crypto: CryptoProcessor;
   bank: BankRedirect;
+  /** The bank transfers that pay merchants out (payouts). */
+  payout: PayoutRail;
 }

@@ -20,7 +20,7 @@ export interface GatewaysModuleContext {
 export type GatewaysModuleExport = ProvidedGateways | ((context: GatewaysModuleContext) => ProvidedGateways | Promise<ProvidedGateways>);
 
 /** The five ports, in the order the server lists them. */
-export const PORTS: ReadonlyArray<keyof Gateways> = ['card', 'push', 'voucher', 'crypto', 'bank'];
+export const PORTS: ReadonlyArray<keyof Gateways> = ['card', 'push', 'voucher', 'crypto', 'bank', 'payout'];
 
 /** A module imported: its exports as they are, and how to make its gateways (again, for a restart). */
 export interface ImportedGatewaysModule {

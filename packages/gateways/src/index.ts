@@ -22,6 +22,7 @@ export type { Dispute, DisputeStatus, GatewayEvent, GatewayEventSink } from './G
 export type { GatewayNotifications, InboundNotification, NotificationHandler } from './GatewayNotifications';
 export type { Gateways } from './Gateways';
 export { importGatewaysModule, loadGatewaysModule, PORTS, type GatewaysModuleContext, type GatewaysModuleExport, type ImportedGatewaysModule, type ProvidedGateways } from './gatewaysModule';
+export type { PayoutRail, PayoutRequest, PayoutTransfer } from './PayoutRail';
 export type { PushAnswer, PushRequest, PushState, PushWallet, PushWalletName } from './PushWallet';
 export { NOTIFICATION_SIGNATURE_HEADER, NOTIFICATION_TOLERANCE_S, signNotification, verifyNotificationSignature } from './signedNotifications';
 export type { ContractInputs } from './kit/ContractInputs';

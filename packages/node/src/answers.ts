@@ -117,13 +117,16 @@ export type Brand = v.InferOutput<typeof BrandSchema>;
 /** The event types this version knows (docs/webhooks.md "Events"); a later one comes as its own string. */
 export const KNOWN_EVENT_TYPES = [
   'transaction.approved', 'transaction.pending', 'transaction.declined', 'transaction.voided', 'transaction.owed_to_payer',
-  'transaction.refunded', 'transaction.refund_failed',
+  'transaction.refunded', 'transaction.refund_failed', 'payout.paid', 'payout.failed', 'dispute.created', 'dispute.updated', 'dispute.closed',
 ] as const;
 export type KnownEventType = (typeof KNOWN_EVENT_TYPES)[number];
 /** An event's type: a known one, or one a later API version added (pass it on or ignore it). */
 export type WebhookEventType = Open<KnownEventType>;
 
-/** What an event carries: the transaction as it stands, and the refund a refund event announces. */
+/**
+ * What a transaction.* event carries: the transaction as it stands, and the refund a refund event
+ * announces. A payout.* event carries the payout, a dispute.* event the dispute (bookAnswers.ts): read it by the type.
+ */
 export const EventDataSchema = v.looseObject({
   ...transactionEntries,
   /** transaction.refunded and transaction.refund_failed: the refund the event announces. */

@@ -6,6 +6,10 @@ import {
   type Brand, type Deleted, type KnownEventType, type Open, type Page, type PaymentLink, type RefundResult, type RolledKey, type Transaction,
   type WebhookDelivery, type WebhookEndpoint, type WebhookEvent, type WebhookEventType,
 } from './answers';
+import {
+  BalanceSchema, BalanceTransactionPageSchema, DisputePageSchema, DisputeSchema, PayoutPageSchema, PayoutWithLinesSchema,
+  type Balance, type BalanceTransaction, type BalanceTransactionType, type Dispute, type Payout, type PayoutStatus, type PayoutWithLines,
+} from './bookAnswers';
 
 /**
  * The API version this client was built for (docs/changelog.md): sent as Pasarela-Version on
@@ -103,6 +107,16 @@ export interface ListTransactionsParams extends ListParams, ChangedParams {
   orderReference?: string;
   method?: Open<'card' | 'balance' | 'nequi' | 'yappy' | 'cash' | 'clave' | 'crypto'>;
   result?: Open<'APPROVED' | 'PENDING' | 'DECLINED'>;
+}
+
+export interface ListBalanceTransactionsParams extends ListParams {
+  type?: BalanceTransactionType;
+  /** Only the lines this payout settles, and its own (po_...). */
+  payout?: string;
+}
+
+export interface ListPayoutsParams extends Omit<ListParams, 'createdFrom' | 'createdTo'> {
+  status?: PayoutStatus;
 }
 
 export interface ListEventsParams extends ListParams {
@@ -285,6 +299,31 @@ export class Pasarela {
      */
     roll(params?: RollParams, options?: PostOptions): Promise<RolledKey>;
   };
+  /** Your balance: available (a payout may take it) and pending (waiting for its date). */
+  readonly balance: {
+    retrieve(): Promise<Balance>;
+  };
+  /** Every movement of your money: gross, fee and net of each payment, refund, dispute and payout. */
+  readonly balanceTransactions: {
+    /** Newest first: await one page, or `for await` over every line of every page. */
+    list(params?: ListBalanceTransactionsParams): PagePromise<BalanceTransaction>;
+  };
+  /** What went to your bank account. */
+  readonly payouts: {
+    /** Newest first: await one page, or `for await` over every payout. */
+    list(params?: ListPayoutsParams): PagePromise<Payout>;
+    /** One payout with the balance transactions it settles. */
+    retrieve(id: string): Promise<PayoutWithLines>;
+  };
+  /** Chargebacks on your card payments: read them, answer with evidence, or accept them. */
+  readonly disputes: {
+    list(params?: Pick<ListParams, 'limit'>): PagePromise<Dispute>;
+    retrieve(id: string): Promise<Dispute>;
+    /** Your evidence, before evidenceDueBy: the dispute goes under review. Safe to retry (same Idempotency-Key). */
+    submitEvidence(id: string, params: { evidence: string }, options?: PostOptions): Promise<Dispute>;
+    /** Ends it lost: its money stays out of your balance. */
+    accept(id: string, options?: PostOptions): Promise<Dispute>;
+  };
   /** Your brand: what payers see of you in the checkout, receipts, e-mails and bank pages. */
   readonly brand: {
     /** Your brand as payers see it. */
@@ -344,6 +383,18 @@ export class Pasarela {
       redeliver: (id, deliveryId, options) => this.#call('POST', `${endpoint(id)}/deliveries/${segment(deliveryId)}/redeliver`, WebhookDeliverySchema, {}, options),
       rollSecret: (id, params = {}, options) => this.#call('POST', `${endpoint(id)}/roll-secret`, WebhookEndpointSchema, params, options),
       sendTest: (id, params, options) => this.#call('POST', `${endpoint(id)}/test`, WebhookDeliverySchema, params, options),
+    };
+    this.balance = { retrieve: () => this.#call('GET', '/balance', BalanceSchema) };
+    this.balanceTransactions = { list: (params = {}) => this.#list('/balance-transactions', params, BalanceTransactionPageSchema) };
+    this.payouts = {
+      list: (params = {}) => this.#list('/payouts', params, PayoutPageSchema),
+      retrieve: (id) => this.#call('GET', `/payouts/${segment(id)}`, PayoutWithLinesSchema),
+    };
+    this.disputes = {
+      list: (params = {}) => this.#list('/disputes', params, DisputePageSchema),
+      retrieve: (id) => this.#call('GET', `/disputes/${segment(id)}`, DisputeSchema),
+      submitEvidence: (id, params, options) => this.#call('POST', `/disputes/${segment(id)}/evidence`, DisputeSchema, params, options),
+      accept: (id, options) => this.#call('POST', `/disputes/${segment(id)}/accept`, DisputeSchema, {}, options),
     };
     this.keys = {
       roll: (params = {}, options) => this.#call('POST', '/keys/roll', RolledKeySchema, params, options),

@@ -29,6 +29,7 @@ import { defaultPaths, type StaticPaths } from './paths';
 import { SANDBOX_ENVIRONMENT } from './sandboxEnvironment';
 import { accountRoutes } from './routes/payer/account';
 import { activityRoutes } from './routes/payer/activity';
+import { adminBookRoutes } from './routes/admin/adminBooks';
 import { adminBrandRoutes } from './routes/admin/adminBrand';
 import { adminCatalogRoutes } from './routes/admin/adminCatalog';
 import { adminLinkRoutes } from './routes/admin/adminLinks';
@@ -205,6 +206,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   admin.route('/', adminSettleRoutes(deps));
   admin.route('/', adminRefundRoutes(deps));
   admin.route('/', adminBrandRoutes(deps));
+  admin.route('/', adminBookRoutes(deps));
   admin.route('/', adminCatalogRoutes(deps, { allowPrivateWebhooks: options.allowPrivateWebhooks === true }));
   admin.route('/', adminWebhookRoutes(deps));
   admin.route('/', adminEmailPaymentRoutes(deps));

@@ -37,10 +37,10 @@ describe('the gateway seam', () => {
 
   it('one path: without PROCESSORS_URL the server starts only when a provider gives every port, and says so', async () => {
     expect(missingProcessors({ processorsUrl: 'http://127.0.0.1:1' })).toBeUndefined();
-    expect(missingProcessors({})).toMatch(/^PROCESSORS_URL is not set: .*missing: card, push, voucher, crypto, bank\)/);
+    expect(missingProcessors({})).toMatch(/^PROCESSORS_URL is not set: .*missing: card, push, voucher, crypto, bank, payout\)/);
     const card = {} as Gateways['card'];
-    expect(missingProcessors({ gateways: { gateways: { card } } })).toMatch(/missing: push, voucher, crypto, bank\)/);
-    const every = { card, push: {} as Gateways['push'], voucher: {} as Gateways['voucher'], crypto: {} as Gateways['crypto'], bank: {} as Gateways['bank'] };
+    expect(missingProcessors({ gateways: { gateways: { card } } })).toMatch(/missing: push, voucher, crypto, bank, payout\)/);
+    const every = { card, push: {} as Gateways['push'], voucher: {} as Gateways['voucher'], crypto: {} as Gateways['crypto'], bank: {} as Gateways['bank'], payout: {} as Gateways['payout'] };
     expect(missingProcessors({ gateways: { gateways: every } })).toBeUndefined();
     // Refused before it opens a database or a port.
     await expect(startServer({ port: 1, demoPort: 1, wireEncoding: false, dataDir: '/nonexistent/never-made' })).rejects.toThrow(/PROCESSORS_URL/);

@@ -16,6 +16,7 @@ import { cardFingerprintKeyOf } from './payments/cardFingerprintKey';
 import { chargeDueSubscriptions } from './payments/chargeDueSubscription';
 import { reconcileAttempts } from './payments/reconcileAttempts';
 import { reconcileRefunds } from './payments/reconcileRefunds';
+import { reconcilePayouts, runScheduledPayouts } from './payments/payouts';
 import { runOnTimer } from './payments/runOnTimer';
 import { deleteExpiredIdempotencyKeys } from './store/idempotencyKeys';
 import { deleteOldEvents } from './store/merchantEvents';
@@ -35,6 +36,8 @@ import { DEFAULT_HOST, DEFAULT_EXPIRY_SWEEP_INTERVAL_MS, DEFAULT_HTTP_TIMEOUTS, 
 
 /** How often each node forgets the merchant API's expired Idempotency-Keys. */
 const IDEMPOTENCY_SWEEP_INTERVAL_MS = 3_600_000;
+/** How often each node looks for merchants whose payout of the period is due (once per merchant and period whatever the nodes do). */
+const PAYOUT_INTERVAL_MS = 15 * 60_000;
 
 
 /** How often a node looks for simulated payers due to answer (PHONE_ANSWER_MS after their push). */
@@ -124,11 +127,11 @@ export interface RunningServer {
   close(options?: { drainMs?: number }): Promise<void>;
 }
 
-const PORTS: ReadonlyArray<keyof Gateways> = ['card', 'push', 'voucher', 'crypto', 'bank'];
+const PORTS: ReadonlyArray<keyof Gateways> = ['card', 'push', 'voucher', 'crypto', 'bank', 'payout'];
 
 /**
  * Why this server has no processor to reach, or undefined when it has one for every port: the
- * simulator's service at PROCESSORS_URL, or a provider's adapters for all five.
+ * simulator's service at PROCESSORS_URL, or a provider's adapters for all six.
  */
 export function missingProcessors(options: Pick<ServerOptions, 'processorsUrl' | 'gateways'>): string | undefined {
   if (options.processorsUrl) return undefined;
@@ -248,6 +251,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const stopForgettingKeys = onTimer('forgetting expired idempotency keys', IDEMPOTENCY_SWEEP_INTERVAL_MS, () => deleteExpiredIdempotencyKeys(db));
   // The change feed's events past their 30 days, unless an endpoint still has to send them.
   const stopForgettingEvents = onTimer('forgetting events past 30 days', IDEMPOTENCY_SWEEP_INTERVAL_MS, () => deleteOldEvents(db));
+  // The merchants' scheduled payouts, and pending ones asked about at their bank rail.
+  const stopPayouts = onTimer('paying merchants out', PAYOUT_INTERVAL_MS, async () => {
+    await runScheduledPayouts({ db, gateways: gateways.gateways });
+    await reconcilePayouts({ db, gateways: gateways.gateways });
+  });
   log.info({ url, demoUrl, database: db.kind }, 'listening');
   let closing: Promise<void> | undefined;
   return {
@@ -272,7 +280,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         const stopping = Promise.all(servers.map((server) => closeGracefully(server, timeouts.shutdownMs)));
         // Push sockets hold their connections open: a close frame sends their widgets to another node.
         await push.closeAll();
-        await Promise.all([stopping, stopCharging(), stopAnswering(), stopReconciling(), reconciledAtStart, stopWebhooks(), stopForgettingKeys(), stopForgettingEvents()]);
+        await Promise.all([stopping, stopCharging(), stopAnswering(), stopReconciling(), reconciledAtStart, stopWebhooks(), stopForgettingKeys(), stopForgettingEvents(), stopPayouts()]);
         await events.close();
         await adminChanges.close();
         await db.close();

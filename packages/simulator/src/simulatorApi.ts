@@ -2,6 +2,7 @@ import { isGatewayOutcomeUnknown, type GatewayEvent, type Gateways } from '@pasa
 import { Hono } from 'hono';
 import type { SandboxControls } from '@pasarela/sandbox/simulatorSurface';
 import type { Notifier } from './notifier';
+import { testCardBehaviour } from './processors/testCards';
 import { payerPages } from './pages/payerPages';
 import type { SimulatedGateways } from './processors/simulatedGateways';
 
@@ -62,7 +63,22 @@ export function simulatorApi(simulated: { gateways: Gateways; controls: SandboxC
     return fn(call);
   };
   const operations: Record<string, Operation> = {
-    'card/authorize': keyed((c) => g.card.authorize(as(c))),
+    'card/authorize': keyed(async (c) => {
+      const decision = await g.card.authorize(as(c));
+      // docs/sandbox.md: card 4000 0000 0000 1976 is approved, then its cardholder disputes the charge.
+      const card = c['card'] as { number?: unknown } | undefined;
+      const behaviour = typeof card?.number === 'string' ? testCardBehaviour(card.number) : undefined;
+      if (notify && decision.status === 'approved' && behaviour?.kind === 'approved' && behaviour.disputed) {
+        await notify.tell(String(c['idempotencyKey']), {
+          id: `sim:dispute:${decision.reference}:needs_response`, kind: 'dispute', paymentReference: decision.reference,
+          dispute: {
+            reference: `dp_${decision.reference.replace(/[^A-Za-z0-9]/g, '').slice(-24)}`, status: 'needs_response', amountCents: Number(c['amountCents']),
+            currency: String(c['currency'] ?? 'USD'), reason: 'fraudulent', evidenceDueBy: new Date(Date.now() + 7 * 86_400_000),
+          },
+        });
+      }
+      return decision;
+    }),
     'card/lookup': keyed((c) => g.card.lookup(as(c))),
     'card/capture': keyed((c) => g.card.capture(as(c))),
     'card/refund': keyed((c) => g.card.refund(as(c))),
@@ -87,6 +103,8 @@ export function simulatorApi(simulated: { gateways: Gateways; controls: SandboxC
     'bank/outcome': keyed((c) => g.bank.outcome(as(c))),
     'bank/cancel': keyed((c) => g.bank.cancel(as(c))),
     'bank/refund': keyed((c) => g.bank.refund(as(c))),
+    'payout/pay': keyed((c) => g.payout.pay(as(c))),
+    'payout/lookup': keyed((c) => g.payout.lookup(as(c))),
     'controls/card-challenge': (b) => controls.card.challenge(text(b, 'key')),
     'controls/card-complete': async (b) => {
       const key = text(b, 'key');

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import {
   AnySchema, BrandSchema, ErrorSchema, LinkListSchema, MailboxSchema, MerchantListSchema, NewCampaignAnswerSchema, NewLinkAnswerSchema, NewMerchantAnswerSchema,
   NewPlanAnswerSchema, NewStationAnswerSchema, RefundAnswerSchema, NewSubscriptionAnswerSchema, NewUserAnswerSchema, StatementSchema, TransactionListSchema, WebhookListSchema,
-  type Outcome,
+  type Outcome, BalanceSchema, PayoutPageSchema, PayoutRunSchema,
 } from './schemas';
 
 /** An admin call that answered an error: its `{ code, message }`, or the network's failure. */
@@ -103,6 +103,21 @@ export function createAdminApi(base: string, fetchImpl?: typeof fetch, adminToke
     /** The image's bytes as they are: the server reads the type from them. */
     uploadLogo: (merchantId: number, file: Blob) => call(BrandSchema, 'post', `merchants/${merchantId}/brand/logo`, { file }),
     redeliver: (id: string) => call(AnySchema, 'post', `webhooks/${encodeURIComponent(id)}/redeliver`),
+    balanceOf: (merchantId: number) => call(BalanceSchema, 'get', `merchants/${merchantId}/balance`),
+    payoutsOf: async (merchantId: number) => (await call(PayoutPageSchema, 'get', `merchants/${merchantId}/payouts`, { query: { limit: '20' } })).data,
+    /** docs/sandbox.md "Books and payouts": pending money available now, every merchant paid out. */
+    runPayouts: async () => (await call(PayoutRunSchema, 'post', 'payouts/run')).payouts,
+    /** The balance transactions as the CSV report (all of a payout's, or every line when none is named). */
+    balanceCsv: async (merchantId: number, payoutId?: string) => {
+      const token = adminToken();
+      const res = await http(`merchants/${merchantId}/balance-transactions`, {
+        headers: { accept: 'text/csv', ...(token ? { authorization: `Bearer ${token}` } : {}) }, ...(payoutId ? { searchParams: { payout: payoutId } } : {}),
+      }).catch((error: unknown) => {
+        throw new AdminError('connection_error', error instanceof Error ? error.message : 'connection error', 0);
+      });
+      if (!res.ok) throw new AdminError(`http_${res.status}`, `HTTP ${res.status}`, res.status);
+      return res.text();
+    },
   };
 }
 

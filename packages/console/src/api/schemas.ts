@@ -66,7 +66,8 @@ export const WebhookSchema = v.object({
   id: v.string(),
   type: v.string(),
   merchantId: v.number(),
-  codOper: v.string(),
+  /** null on an event about no transaction (a payout). */
+  codOper: v.nullable(v.string()),
   url: v.nullable(v.string()),
   state: v.string(),
   attempts: v.number(),
@@ -77,6 +78,13 @@ export const WebhookSchema = v.object({
 });
 export type Webhook = v.InferOutput<typeof WebhookSchema>;
 export const WebhookListSchema = v.object({ webhooks: v.array(WebhookSchema) });
+
+export const BalanceSchema = v.object({ currency: v.string(), available: v.number(), pending: v.number() });
+export type Balance = v.InferOutput<typeof BalanceSchema>;
+export const PayoutSchema = v.object({ id: v.string(), amount: v.number(), status: v.string(), arrivalDate: v.string(), createdAt: v.string() });
+export type Payout = v.InferOutput<typeof PayoutSchema>;
+export const PayoutPageSchema = v.object({ data: v.array(PayoutSchema) });
+export const PayoutRunSchema = v.object({ payouts: v.array(PayoutSchema) });
 
 export const StatementSchema = v.object({ codOper: v.string(), statementLine: v.string() });
 export const AnySchema = v.unknown();

@@ -4,8 +4,8 @@ import type { Link, Mail, Merchant, Transaction, Webhook } from '../api/schemas'
 import { coalesce } from '../logic/coalesce';
 import { underpaymentOf, type SettleAction } from '../logic/settleActions';
 
-export type Tab = 'create' | 'watch' | 'mailbox' | 'webhooks';
-export const TABS: readonly Tab[] = ['create', 'watch', 'mailbox', 'webhooks'];
+export type Tab = 'create' | 'watch' | 'mailbox' | 'webhooks' | 'books';
+export const TABS: readonly Tab[] = ['create', 'watch', 'mailbox', 'webhooks', 'books'];
 
 /** What the last call did: done; a refund left pending (its gateway has not answered); an error. */
 export type Notice = { kind: 'done' | 'refundPending'; action: SettleAction; codOper: string } | { kind: 'error'; message: string };

@@ -3,13 +3,14 @@ import { changeLanguage, t, type ConsoleLanguage } from '../i18n/i18n';
 import type { ConsoleKey } from '../i18n/messages';
 import type { AdminApi } from '../api/adminApi';
 import { TABS, type ConsoleStore, type Notice, type Tab } from '../store/consoleStore';
+import { BooksPanel } from './BooksPanel';
 import { CreatePanel } from './CreatePanel';
 import { MailboxPanel } from './MailboxPanel';
 import { TransactionsPanel } from './TransactionsPanel';
 import { WebhooksPanel } from './WebhooksPanel';
 import { useStoreState } from './useStoreState';
 
-const TAB_LABEL: Readonly<Record<Tab, ConsoleKey>> = { create: 'tabCreate', watch: 'tabWatch', mailbox: 'tabMailbox', webhooks: 'tabWebhooks' };
+const TAB_LABEL: Readonly<Record<Tab, ConsoleKey>> = { create: 'tabCreate', watch: 'tabWatch', mailbox: 'tabMailbox', webhooks: 'tabWebhooks', books: 'tabBooks' };
 
 function noticeText(notice: Notice): string {
   if (notice.kind === 'error') return t('error', { message: notice.message });
@@ -52,6 +53,7 @@ export function App({ store, api, initialLang, saveLang }: { store: ConsoleStore
         {tab === 'watch' && <TransactionsPanel store={store} />}
         {tab === 'mailbox' && <MailboxPanel store={store} />}
         {tab === 'webhooks' && <WebhooksPanel store={store} />}
+        {tab === 'books' && <BooksPanel store={store} api={api} />}
       </main>
     </>
   );

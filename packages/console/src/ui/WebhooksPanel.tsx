@@ -11,13 +11,13 @@ export function WebhooksPanel({ store }: { store: ConsoleStore }) {
       {webhooks.length === 0 ? <p>{t('noWebhooks')}</p> : (
         <ul className="list">
           {webhooks.map((w) => (
-            <li key={w.id} className="webhook" data-codoper={w.codOper}>
+            <li key={w.id} className="webhook" data-codoper={w.codOper ?? undefined}>
               <div className="tx-head">
                 <strong>{w.type}</strong>
                 <span className={`badge ${w.state}`}>{textOr(`deliveryState.${w.state}`, w.state)}</span>
               </div>
               <dl className="facts">
-                <div><dt>codOper</dt><dd>{w.codOper}</dd></div>
+                <div><dt>codOper</dt><dd>{w.codOper ?? t('none')}</dd></div>
                 <div><dt>{t('statusCode')}</dt><dd className="status-code">{w.lastStatusCode ?? w.lastError ?? t('none')}</dd></div>
                 <div><dt>{t('attempts')}</dt><dd className="attempts">{w.attempts}</dd></div>
                 <div><dt>URL</dt><dd>{w.url ?? t('none')}</dd></div>

@@ -7,6 +7,7 @@ import { createConsoleStore } from '../store/consoleStore';
 import { MailboxPanel } from './MailboxPanel';
 import { TransactionsPanel } from './TransactionsPanel';
 import { BrandForm } from './create/BrandForm';
+import { BooksPanel } from './BooksPanel';
 
 const HOSTILE = '<img src=x onerror="window.hacked=1"><b>negrita</b>';
 
@@ -38,6 +39,25 @@ async function render(node: React.ReactNode): Promise<HTMLElement> {
 }
 
 describe('console panels', () => {
+  it('Books: the merchant\'s balance and payouts; the payout run and the CSV of a payout call the admin API', async () => {
+    const payout = { id: 'po_1', amount: 87.48, status: 'paid', arrivalDate: '2026-11-27', createdAt: '2026-11-26T21:13:02.175Z' };
+    const runPayouts = vi.fn(async () => [payout]);
+    const balanceCsv = vi.fn(async () => 'id,type,amount,fee,net,currency,created\r\n');
+    const api = apiWith({ balanceOf: vi.fn(async () => ({ currency: 'USD', available: -29.16, pending: 116.64 })), payoutsOf: vi.fn(async () => [payout]), runPayouts, balanceCsv });
+    const store = createConsoleStore(api);
+    store.setState({ merchants: [{ id: 3, name: 'Café Boquete' }] as never, merchantId: 3 });
+    Object.assign(URL, { createObjectURL: () => 'blob:csv', revokeObjectURL: () => undefined });
+    const el = await render(<BooksPanel store={store} api={api} />);
+    await vi.waitFor(() => expect(el.querySelector('[data-balance="available"]')?.textContent).toBe('-$29.16'));
+    expect(el.querySelector('[data-balance="pending"]')?.textContent).toBe('$116.64');
+    expect(el.querySelector('[data-payout="po_1"]')?.textContent).toContain('Pagado');
+    const button = (text: string) => [...el.querySelectorAll('button')].find((b) => b.textContent === text);
+    button('Pagar ahora (sandbox)')?.click();
+    await vi.waitFor(() => expect(runPayouts).toHaveBeenCalled());
+    button('CSV de po_1')?.click();
+    await vi.waitFor(() => expect(balanceCsv).toHaveBeenCalledWith(3, 'po_1'));
+  });
+
   it('render server text as text, never as markup', async () => {
     const store = createConsoleStore(apiWith({}));
     store.setState({ mail: [{ id: 1, to: 'ana@example.com', subject: HOSTILE, body: `Tu código es 123456 ${HOSTILE}`, kind: 'registration_code', date: '2026-11-22T10:00:00.000Z' }] });

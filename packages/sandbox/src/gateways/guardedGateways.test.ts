@@ -4,7 +4,7 @@ import { isConnectionError } from '../db/unavailable';
 import { callInDoubt } from '../payments/inDoubt';
 import { GatewayFailure, guardedGateways } from './guardedGateways';
 
-const card = (lookup: Gateways['card']['lookup']) => guardedGateways({ card: { lookup }, push: {}, voucher: {}, crypto: {}, bank: {} } as unknown as Gateways).card;
+const card = (lookup: Gateways['card']['lookup']) => guardedGateways({ card: { lookup }, push: {}, voucher: {}, crypto: {}, bank: {}, payout: {} } as unknown as Gateways).card;
 const call = (ms: number) => ({ idempotencyKey: 'k', deadline: new Date(Date.now() + ms), reference: null });
 
 describe('guardedGateways', () => {

@@ -45,5 +45,6 @@ export function guardedGateways(gateways: Gateways): Gateways {
     voucher: guardedPort('voucher', gateways.voucher),
     crypto: guardedPort('crypto', gateways.crypto),
     bank: guardedPort('bank', gateways.bank),
+    payout: guardedPort('payout', gateways.payout),
   };
 }

@@ -71,6 +71,9 @@ describe('statements per card payment', () => {
     expect(processor).toBeLessThan(rowLock);
     expect(rowLock).toBeLessThan(outcome);
     expect(outcome).toBeLessThan(receipt);
+    const booksLine = at(/insert into balance_transactions/);
+    expect(outcome).toBeLessThan(booksLine);
+    expect(booksLine).toBeLessThan(receipt);
     expect(statements, statements.join('\n')).toHaveLength(t.db.kind === 'pglite' ? APPROVED_PGLITE : APPROVED_PGLITE + 2);
     // The receipt names the payment's operation code.
     const codOper = (data as { codOper: string }).codOper;
@@ -112,5 +115,9 @@ describe('statements per card payment', () => {
   });
 });
 
-/** An approved guest payment on PGlite: the trackId, link, merchant and its services, the attempt, the processor, settlePayment's transaction, the receipt. */
-const APPROVED_PGLITE = 12;
+/**
+ * An approved guest payment on PGlite: the trackId, link, merchant and its services, the attempt,
+ * the processor, settlePayment's transaction with the payment's line in the merchant's books (its
+ * prices, the line), the receipt.
+ */
+const APPROVED_PGLITE = 14;

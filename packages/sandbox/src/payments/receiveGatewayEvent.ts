@@ -1,7 +1,10 @@
 import type { GatewayEvent } from '@pasarela/gateways';
 import type { Deps } from '../Deps';
+import { recordDisputeInBooks } from '../store/balanceTransactions';
 import { recordDispute } from '../store/disputes';
 import { markRefundFailed, markRefundSucceeded } from '../store/refunds';
+import { findTransaction } from '../store/transactions';
+import { recordDisputeEvent } from './disputes';
 import { outcomeOfEvent } from './gatewayOutcomes';
 import { mailReceiptOfSettled } from './receiptMail';
 import { settlePayment, type Settlement } from './settlePayment';
@@ -21,7 +24,20 @@ export async function receiveGatewayEvent(deps: Pick<Deps, 'db' | 'gateways'>, e
     return undefined;
   }
   if (event.kind === 'dispute') {
-    await recordDispute(deps.db, event.paymentReference, { ...event.dispute, evidenceDueBy: event.dispute.evidenceDueBy === null ? null : new Date(event.dispute.evidenceDueBy) });
+    // The dispute and its lines in the merchant's books in one transaction: opened, the amount and the
+    // dispute fee leave the balance; won, the amount comes back (each once, whatever repeats).
+    await deps.db.transaction(async (tx) => {
+      const dispute = await recordDispute(tx, event.paymentReference, { ...event.dispute, evidenceDueBy: event.dispute.evidenceDueBy === null ? null : new Date(event.dispute.evidenceDueBy) });
+      if (!dispute) return;
+      const payment = await findTransaction(tx, dispute.cod_oper);
+      if (!payment) return;
+      const facts = { id: dispute.reference, cod_oper: dispute.cod_oper, merchant_id: payment.merchant_id, amount_cents: dispute.amount_cents };
+      await recordDisputeInBooks(tx, facts, 'opened');
+      if (dispute.status === 'won') await recordDisputeInBooks(tx, facts, 'won');
+      // Inserted now (its two times the same), moved, or ended.
+      const opened = new Date(dispute.created_at).getTime() === new Date(dispute.updated_at).getTime();
+      await recordDisputeEvent(tx, dispute.reference, dispute.status === 'won' || dispute.status === 'lost' ? 'dispute.closed' : opened ? 'dispute.created' : 'dispute.updated');
+    });
     return undefined;
   }
   const settled = await settlePayment(deps, event.key, (row) => outcomeOfEvent(row, event), event);

@@ -37,3 +37,39 @@ export async function recordDispute(db: Queryable, paymentReference: string, dis
 export async function disputesOf(db: Queryable, codOper: string): Promise<DisputeRow[]> {
   return db.query<DisputeRow>('select * from gateway_disputes where cod_oper = $1 order by created_at, reference', [codOper]);
 }
+
+/** A dispute as the merchant reads it: with its payment's merchant (migration 042's evidence too). */
+export type MerchantDisputeRow = DisputeRow & { merchant_id: number; evidence: string | null; evidence_submitted_at: Date | null };
+
+const SELECT_DISPUTE = 'select d.*, t.merchant_id from gateway_disputes d join transactions t on t.cod_oper = d.cod_oper';
+
+/** The merchant's disputes, newest first, `count` at most; `before` is the reference of the last shown (the cursor). */
+export async function listMerchantDisputes(db: Queryable, merchantId: number, count: number): Promise<MerchantDisputeRow[]> {
+  return db.query<MerchantDisputeRow>(`${SELECT_DISPUTE} where t.merchant_id = $1 order by d.created_at desc, d.reference desc limit $2`, [merchantId, count]);
+}
+
+/** One of the merchant's disputes (another merchant's is as absent as a missing one); `forUpdate` locks it. */
+export async function findMerchantDispute(db: Queryable, merchantId: number, reference: string, forUpdate = false): Promise<MerchantDisputeRow | undefined> {
+  const [row] = await db.query<MerchantDisputeRow>(`${SELECT_DISPUTE} where d.reference = $1 and t.merchant_id = $2${forUpdate ? ' for update of d' : ''}`, [reference, merchantId]);
+  return row;
+}
+
+/** A dispute by its reference, whoever's (the sandbox's decision). */
+export async function findDispute(db: Queryable, reference: string): Promise<MerchantDisputeRow | undefined> {
+  const [row] = await db.query<MerchantDisputeRow>(`${SELECT_DISPUTE} where d.reference = $1`, [reference]);
+  return row;
+}
+
+/** The merchant's evidence: kept, and the dispute goes under review; only while it needs a response. */
+export async function submitDisputeEvidence(db: Queryable, reference: string, evidence: string): Promise<boolean> {
+  const rows = await db.query(
+    "update gateway_disputes set evidence = $2, evidence_submitted_at = now(), status = 'under_review', updated_at = now() where reference = $1 and status = 'needs_response' returning reference",
+    [reference, evidence]);
+  return rows.length > 0;
+}
+
+/** The dispute ends `won` or `lost` (accepted by the merchant, or decided); only while it is open: once. */
+export async function closeDispute(db: Queryable, reference: string, outcome: 'won' | 'lost'): Promise<boolean> {
+  const rows = await db.query("update gateway_disputes set status = $2, updated_at = now() where reference = $1 and status not in ('won', 'lost') returning reference", [reference, outcome]);
+  return rows.length > 0;
+}

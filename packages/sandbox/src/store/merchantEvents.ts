@@ -57,3 +57,16 @@ async function deleteOldEventsOnce(db: Queryable, batch: number): Promise<number
   );
   return rows.length;
 }
+
+/**
+ * An event about something else than a transaction (a payout, a dispute), with its object as the
+ * event's data, in the caller's transaction: the change feed lists it, and the primary endpoint (if
+ * any) and the others get it as a transaction's event (migrations 027 and 041).
+ */
+export async function recordObjectEvent(db: Queryable, merchantId: number, type: string, object: Record<string, unknown>): Promise<void> {
+  await db.query(
+    `insert into webhook_events (merchant_id, event_type, object, state)
+     select $1, $2, $3::jsonb, case when exists (select 1 from webhook_endpoints p where p.merchant_id = $1 and p.is_primary) then 'pending' else 'none' end`,
+    [merchantId, type, JSON.stringify(object)],
+  );
+}

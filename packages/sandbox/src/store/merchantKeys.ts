@@ -45,18 +45,21 @@ export async function merchantIdBySecretKey(db: Queryable, secretKey: string): P
 /**
  * A new secret key for the merchant; the one in use now keeps working for `overlapSeconds` (0: it
  * stops at once), so several servers can change over without a gap. A key rolled before its window
- * ended is replaced: only the key just replaced stays valid.
+ * ended is replaced: only the key just replaced stays valid. Undefined when `callerKey` is not the
+ * current key (the one being retired).
  */
-export async function rollSecretKey(db: Queryable, merchantId: number, overlapSeconds: number): Promise<{ secretKey: string; previousKeyExpiresAt: Date | null }> {
+export async function rollSecretKey(db: Queryable, merchantId: number, callerKey: string, overlapSeconds: number): Promise<{ secretKey: string; previousKeyExpiresAt: Date | null } | undefined> {
   const { secretKey } = newMerchantKeys();
+  // Only the current key rolls (a conditional write): a key being retired, leaked perhaps, cannot
+  // win a fresh key and push the merchant's new one into the expiring slot.
   const [row] = await db.query<{ previous_secret_key_expires_at: Date | null }>(
     `update merchants set previous_secret_key_hash = case when $3 > 0 then secret_key_hash end,
         previous_secret_key_expires_at = case when $3 > 0 then now() + make_interval(secs => $3) end,
         secret_key_hash = $2
-      where id = $1 returning previous_secret_key_expires_at`,
-    [merchantId, secretKeyHashOf(secretKey), overlapSeconds],
+      where id = $1 and secret_key_hash = $4 returning previous_secret_key_expires_at`,
+    [merchantId, secretKeyHashOf(secretKey), overlapSeconds, secretKeyHashOf(callerKey)],
   );
-  return { secretKey, previousKeyExpiresAt: row?.previous_secret_key_expires_at ?? null };
+  return row ? { secretKey, previousKeyExpiresAt: row.previous_secret_key_expires_at } : undefined;
 }
 
 /** The bearer token of an `Authorization: Bearer <secretKey>` header, if it looks like a secret key. */

@@ -4,11 +4,15 @@ import type { TransactionRow } from './transactions';
 /** A transaction as the merchant API reads it: with what was refunded (migration 017) and its link's order reference and metadata. */
 export interface MerchantTransactionRow extends TransactionRow {
   refunded_cents: number;
+  /** What its refunds hold, pending or made: refundableAmount counts a pending refund's part as taken. */
+  held_cents: number;
   order_reference: string | null;
   metadata: Record<string, string> | null;
 }
 
-const SELECT_TRANSACTION = `select t.*, l.order_reference, l.metadata from transactions t left join payment_links l on l.code = t.link_code`;
+const SELECT_TRANSACTION = `select t.*, l.order_reference, l.metadata,
+    (select coalesce(sum(r.amount_cents), 0)::int from refunds r where r.cod_oper = t.cod_oper and r.state <> 'failed') as held_cents
+  from transactions t left join payment_links l on l.code = t.link_code`;
 
 /** One of the merchant's transactions (another merchant's is as absent as a missing one). */
 export async function findMerchantTransaction(db: Queryable, merchantId: number, codOper: string): Promise<MerchantTransactionRow | undefined> {

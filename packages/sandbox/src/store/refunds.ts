@@ -1,5 +1,6 @@
 import { heldCentsOf, type RefundState } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
+import { recordRefundInBooks } from './balanceTransactions';
 import type { TransactionRow } from './transactions';
 
 /** A refunds row (migration 017). */
@@ -43,13 +44,14 @@ export async function insertRefund(db: Queryable, refund: { codOper: string; mer
 /**
  * A pending refund went through: the payment's refunded amount grows by it (atomically), then the
  * refund is marked, which writes its webhook event (migration 017's trigger) with the payment as it
- * now stands. Undefined when the refund was not pending any more.
+ * now stands, and the refund enters the merchant's books. Undefined when the refund was not pending any more.
  */
 export async function markRefundSucceeded(db: Queryable, id: string): Promise<RefundRow | undefined> {
   const [pending] = await db.query<RefundRow>("select * from refunds where id = $1 and state = 'pending' for update", [id]);
   if (!pending) return undefined;
   await db.query('update transactions set refunded_cents = refunded_cents + $2, updated_at = now() where cod_oper = $1', [pending.cod_oper, pending.amount_cents]);
   const [row] = await db.query<RefundRow>("update refunds set state = 'succeeded', updated_at = now() where id = $1 returning *", [id]);
+  if (row) await recordRefundInBooks(db, row);
   return row;
 }
 

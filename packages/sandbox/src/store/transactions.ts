@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DUPLICATE_COUNTED_STATUSES, duplicateStateOf, ENDED_UNPAID_AUTH_STATUSES, type DuplicateCheck, type DuplicateState } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
+import { recordPaymentInBooks } from './balanceTransactions';
 import { PaymentError } from '../errors/PaymentError';
 import { mailCtes, mailParams, type Mail } from './mailbox';
 
@@ -69,7 +70,10 @@ const COLUMNS = [
  */
 export async function insertTransaction(db: Queryable, tx: NewTransaction, codOper = newCodOper()): Promise<TransactionRow | undefined> {
   const result = await insertUnlessDuplicate(db, tx, codOper, null);
-  return result.kind === 'inserted' ? result.row : undefined;
+  if (result.kind !== 'inserted') return undefined;
+  // Paid as it is recorded (the wallet's balance, in the caller's transaction): into the books with it.
+  await recordPaymentInBooks(db, result.row);
+  return result.row;
 }
 
 export async function findTransactionByTrackId(db: Queryable, trackId: string): Promise<TransactionRow | undefined> {
@@ -214,6 +218,8 @@ export async function writeOutcome(db: Queryable, codOper: string, outcome: Paym
     [codOper, outcome.status, outcome.authStatus, outcome.messageKey, JSON.stringify(outcome.details ?? {}), outcome.redirectUrl ?? null, outcome.reference ?? null, outcome.gatewayReference ?? null],
   );
   if (!row) throw new Error(`writeOutcome found no payment ${codOper}`);
+  // An approval enters the merchant's books in the transaction that records it (settlePayment's).
+  await recordPaymentInBooks(db, row);
   return row;
 }
 

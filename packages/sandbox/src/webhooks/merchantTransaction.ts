@@ -25,6 +25,8 @@ export interface TransactionFacts {
   owed_to_payer?: unknown;
   /** What refunds gave back (migration 017); its link's order reference and metadata. */
   refunded_cents?: number | null;
+  /** What refunds hold, pending or made (core heldCentsOf); absent on an older snapshot: what was made. */
+  held_cents?: number | null;
   order_reference?: string | null;
   metadata?: Record<string, string> | null;
   /** Who paid and with what: a transaction row's columns, a webhook event's copy of them (migration 026). */
@@ -110,7 +112,7 @@ export function merchantTransactionOf(t: TransactionFacts): MerchantTransaction 
   const owedCents = owedToPayerCentsOf(t);
   const donationCents = t.campaign_cents ?? 0;
   const paidCents = t.amount_cents + t.tax_cents + donationCents;
-  const refundable = refundCheck({ method: t.method, status: t.status, authStatus: t.auth_status, paidCents, heldCents: t.refunded_cents ?? 0 }, undefined);
+  const refundable = refundCheck({ method: t.method, status: t.status, authStatus: t.auth_status, paidCents, heldCents: t.held_cents ?? t.refunded_cents ?? 0 }, undefined);
   const brand = orNull(t.card_brand);
   const last4 = orNull(t.card_last4);
   return {

@@ -19,10 +19,16 @@ export interface WebhookEventRow extends TransactionFacts {
   event_type: WebhookEventType | null;
   /** The refund a transaction.refunded or transaction.refund_failed event announces; why it failed on the latter. */
   refund_made: { id: string; amountCents: number; createdAt: string; failureReason?: RefundFailureReason } | null;
+  /** The transaction's own times when the event was recorded (migration 040); null on older events. */
+  tx_created_at?: Date | null;
+  tx_updated_at?: Date | null;
+  /** An event about something else than a transaction (a payout): its object as the event carries it (migration 041). */
+  object?: Record<string, unknown> | null;
 }
 
 /** The event types: one per overall result, a refund that went through or failed, a merchant's void, money owed to the payer; docs/webhooks.md lists them. */
-export const WEBHOOK_EVENT_TYPES = ['transaction.approved', 'transaction.pending', 'transaction.declined', 'transaction.refunded', 'transaction.refund_failed', 'transaction.voided', 'transaction.owed_to_payer'] as const;
+export const WEBHOOK_EVENT_TYPES = ['transaction.approved', 'transaction.pending', 'transaction.declined', 'transaction.refunded', 'transaction.refund_failed', 'transaction.voided', 'transaction.owed_to_payer',
+  'payout.paid', 'payout.failed', 'dispute.created', 'dispute.updated', 'dispute.closed'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /**
@@ -30,12 +36,17 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
  * one shape, built from the stored snapshot, written in the version it names (apiVersion).
  */
 export function webhookEventOf(row: WebhookEventRow) {
+  if (row.object && row.event_type) {
+    return { id: row.id, type: row.event_type, apiVersion: CURRENT_API_VERSION, createdAt: new Date(row.created_at).toISOString(), data: row.object };
+  }
   const transaction = merchantTransactionOf(row);
   const type: WebhookEventType = row.event_type ?? `transaction.${transaction.result === 'APPROVED' ? 'approved' : transaction.result === 'PENDING' ? 'pending' : 'declined'}`;
   const made = row.refund_made;
+  const times = { createdAt: new Date(row.tx_created_at ?? row.created_at).toISOString(), updatedAt: new Date(row.tx_updated_at ?? row.created_at).toISOString() };
+  const record = { ...transaction, ...times };
   const data = made
-    ? { ...transaction, refundId: made.id, refundAmount: centsToAmount(made.amountCents), ...(made.failureReason ? { refundFailureReason: made.failureReason } : {}) }
-    : transaction;
+    ? { ...record, refundId: made.id, refundAmount: centsToAmount(made.amountCents), ...(made.failureReason ? { refundFailureReason: made.failureReason } : {}) }
+    : record;
   return { id: row.id, type, apiVersion: CURRENT_API_VERSION, createdAt: new Date(row.created_at).toISOString(), data };
 }
 

@@ -2,6 +2,7 @@ import type { GatewayEventSink, Gateways, PushAnswer } from '@pasarela/gateways'
 import { simulatedBankRedirect } from './simulatedBankRedirect';
 import { simulatedCardProcessor } from './simulatedCardProcessor';
 import { simulatedCryptoProcessor } from './simulatedCryptoProcessor';
+import { simulatedPayoutRail } from './simulatedPayoutRail';
 import { simulatedPushWallet, type PushBookRequest } from './simulatedPushWallet';
 import { simulatedVoucherNetwork } from './simulatedVoucherNetwork';
 import type { SimulatorBooks } from './simulatorBook';
@@ -22,7 +23,7 @@ export function simulatedGateways(books: SimulatorBooks, options: { pagesUrl: st
   const voucher = simulatedVoucherNetwork(books);
   const crypto = simulatedCryptoProcessor(books);
   const bank = simulatedBankRedirect(books, options);
-  const gateways: Gateways = { card: card.processor, push: push.wallet, voucher: voucher.network, crypto: crypto.processor, bank: bank.bank };
+  const gateways: Gateways = { card: card.processor, push: push.wallet, voucher: voucher.network, crypto: crypto.processor, bank: bank.bank, payout: simulatedPayoutRail(books) };
 
   /** The test phones that answer on their own, a moment after the push: their answers, as events. */
   async function answerDue(sink: GatewayEventSink): Promise<number> {

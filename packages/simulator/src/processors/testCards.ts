@@ -3,7 +3,7 @@ import type { CardDeclineReason } from '@pasarela/gateways';
 /** What the simulated issuer does with a card: PRODUCT.md's test-input table, row by row. */
 export type TestCardBehaviour =
   /** `refunds`: what the processor does with its refunds (refused, or never answered); made by default. */
-  | { kind: 'approved'; refunds?: 'refused' | 'unanswered' }
+  | { kind: 'approved'; refunds?: 'refused' | 'unanswered'; disputed?: true }
   | { kind: 'declined'; reason: CardDeclineReason }
   | { kind: 'processing_error' }
   | { kind: 'three_ds' }
@@ -19,6 +19,8 @@ const TEST_CARDS: Readonly<Record<string, TestCardBehaviour>> = {
   '4000000000000259': { kind: 'pending' },
   '4000000000005126': { kind: 'approved', refunds: 'refused' },
   '4000000000007726': { kind: 'approved', refunds: 'unanswered' },
+  // Approved, then disputed by the cardholder a moment later (a signed dispute notification).
+  '4000000000001976': { kind: 'approved', disputed: true },
 };
 
 /** Every other valid card (4242..., 4111..., 5555...4444, 3782...0005 and the rest) is approved. */

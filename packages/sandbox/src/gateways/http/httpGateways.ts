@@ -1,4 +1,4 @@
-import type { BankOutcome, BankRedirect, CardDecision, CardRefundAnswer, SavedCard, CardProcessor, CryptoCoin, CryptoDeposit, CryptoProcessor, CryptoQuote, GatewayEvent, Gateways, PushAnswer, PushWallet, Voucher, VoucherNetwork } from '@pasarela/gateways';
+import type { BankOutcome, BankRedirect, CardDecision, CardRefundAnswer, SavedCard, CardProcessor, CryptoCoin, CryptoDeposit, CryptoProcessor, CryptoQuote, GatewayEvent, Gateways, PayoutRail, PayoutTransfer, PushAnswer, PushWallet, Voucher, VoucherNetwork } from '@pasarela/gateways';
 import { gatewayRead } from '../GatewayCall';
 import type { BankPageShown, ChallengeShown, SandboxControls } from '../SandboxControls';
 import { processorClient, type ProcessorClientOptions } from './processorClient';
@@ -60,6 +60,10 @@ export function httpGateways(
     cancel: call<BankOutcome | null>('bank/cancel'),
     refund: call<'refunded' | 'refused'>('bank/refund'),
   };
+  const payout: PayoutRail = {
+    pay: call<PayoutTransfer>('payout/pay'),
+    lookup: call<PayoutTransfer | null>('payout/lookup'),
+  };
 
   // The payer's parts the sandbox plays (its pages, its settle calls), asked of the simulator.
   const control = async <T>(name: string, body: Record<string, unknown>): Promise<T | undefined> =>
@@ -84,6 +88,6 @@ export function httpGateways(
       return events.length;
     },
   };
-  return { gateways: { card, push, voucher, crypto, bank }, sandbox };
+  return { gateways: { card, push, voucher, crypto, bank, payout }, sandbox };
 }
 

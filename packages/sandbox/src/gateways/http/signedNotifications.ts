@@ -1,19 +1,26 @@
 import { NOTIFICATION_SIGNATURE_HEADER, verifyNotificationSignature, type GatewayEvent, type GatewayNotifications, type Gateways, type NotificationHandler } from '@pasarela/gateways';
 
-const KINDS: Record<keyof Gateways, GatewayEvent['kind']> = { card: 'card', push: 'push', voucher: 'voucher', crypto: 'crypto', bank: 'bank' };
+// A payout's transfer is asked about by its key (PayoutRail.lookup): no notification.
+const KINDS: Record<Exclude<keyof Gateways, 'payout'>, GatewayEvent['kind']> = { card: 'card', push: 'push', voucher: 'voucher', crypto: 'crypto', bank: 'bank' };
 
 const isEvent = (value: unknown): value is GatewayEvent => {
   if (typeof value !== 'object' || value === null) return false;
   const e = value as Record<string, unknown>;
-  return typeof e['id'] === 'string' && e['id'] !== '' && typeof e['key'] === 'string' && e['key'] !== '' && typeof e['kind'] === 'string';
+  if (typeof e['id'] !== 'string' || e['id'] === '' || typeof e['kind'] !== 'string') return false;
+  // A dispute names the charge (its reference), not an attempt's key.
+  if (e['kind'] === 'dispute') return typeof e['paymentReference'] === 'string' && typeof e['dispute'] === 'object' && e['dispute'] !== null;
+  return typeof e['key'] === 'string' && e['key'] !== '';
 };
+
+/** The card processor also tells of disputes on its charges (ports.md "dispute event"). */
+const takes = (port: keyof typeof KINDS, kind: GatewayEvent['kind']) => kind === KINDS[port] || (port === 'card' && kind === 'dispute');
 
 /**
  * The simulator's notification format for every port: one gateway event as the JSON body, signed
  * with the shared secret (SIMULATOR_NOTIFICATION_SECRET). An event of another port's kind is refused.
  */
 export function simulatorNotifications(secret: string): GatewayNotifications {
-  const handler = (port: keyof Gateways): NotificationHandler => async ({ body, headers }) => {
+  const handler = (port: keyof typeof KINDS): NotificationHandler => async ({ body, headers }) => {
     if (!verifyNotificationSignature(body, headers.get(NOTIFICATION_SIGNATURE_HEADER), secret)) return undefined;
     let event: unknown;
     try {
@@ -21,7 +28,7 @@ export function simulatorNotifications(secret: string): GatewayNotifications {
     } catch {
       return undefined;
     }
-    return isEvent(event) && event.kind === KINDS[port] ? [event] : undefined;
+    return isEvent(event) && takes(port, event.kind) ? [event] : undefined;
   };
   return { card: handler('card'), push: handler('push'), voucher: handler('voucher'), crypto: handler('crypto'), bank: handler('bank') };
 }

@@ -15,7 +15,7 @@ export type GatewayFault = 'timeout' | 'lost_answer' | 'error_before' | 'error_a
  */
 export function faultyGateways(inner: Gateways, options: { loseDatabase?: () => void } = {}) {
   const planned: Array<{ port: keyof Gateways; fault: GatewayFault }> = [];
-  const calls: Record<keyof Gateways, number> = { card: 0, push: 0, voucher: 0, crypto: 0, bank: 0 };
+  const calls: Record<keyof Gateways, number> = { card: 0, push: 0, voucher: 0, crypto: 0, bank: 0, payout: 0 };
 
   function wrap<P extends object>(port: keyof Gateways, target: P): P {
     return new Proxy(target, {
@@ -45,7 +45,7 @@ export function faultyGateways(inner: Gateways, options: { loseDatabase?: () => 
 
   const gateways: Gateways = {
     card: wrap('card', inner.card), push: wrap('push', inner.push), voucher: wrap('voucher', inner.voucher),
-    crypto: wrap('crypto', inner.crypto), bank: wrap('bank', inner.bank),
+    crypto: wrap('crypto', inner.crypto), bank: wrap('bank', inner.bank), payout: wrap('payout', inner.payout),
   };
   return {
     gateways,

@@ -11,6 +11,8 @@ import { expireMerchantLink, findLinkByOrderReference, findMerchantLink, insertM
 import { findMerchantTransaction, listMerchantTransactions, type MerchantTransactionRow } from '../../store/merchantTransactions';
 import { refundsOf } from '../../store/refunds';
 import { merchantResultOf } from '../../webhooks/merchantResultOf';
+import { merchantBookRoutes } from './books';
+import { merchantDisputeRoutes } from './disputes';
 import { merchantEventRoutes } from './events';
 import { merchantBrandRoutes } from './brandCalls';
 import { merchantKeyRoutes } from './merchantKeys';
@@ -181,6 +183,8 @@ export function merchantApiRoutes(deps: Deps) {
   app.route('/webhook-endpoints', webhookEndpointRoutes(deps));
   app.route('/keys', merchantKeyRoutes(deps));
   app.route('/events', merchantEventRoutes(deps));
+  app.route('/', merchantBookRoutes(deps));
+  app.route('/disputes', merchantDisputeRoutes(deps));
 
   app.all('*', () => {
     throw new ApiError(404, 'not_found', 'No such merchant call');

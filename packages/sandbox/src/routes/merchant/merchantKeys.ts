@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { Deps } from '../../Deps';
+import { ApiError } from '../../http/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { bearerSecretKeyOf, rollSecretKey } from '../../store/merchantKeys';
 import { idempotent } from './idempotency';
@@ -21,7 +22,8 @@ export function merchantKeyRoutes(deps: Deps) {
     const merchantId = await requireMerchantKey(deps, authorization);
     return idempotent(c, deps, merchantId, async (input) => {
       const { expiresInSeconds } = parseInput(RollSchema, input, 'body');
-      const rolled = await rollSecretKey(deps.db, merchantId, expiresInSeconds);
+      const rolled = await rollSecretKey(deps.db, merchantId, bearerSecretKeyOf(authorization) ?? '', expiresInSeconds);
+      if (!rolled) throw new ApiError(403, 'secret_key_retiring', 'Only the current secret key can roll keys; this one is being retired');
       return [200, { secretKey: rolled.secretKey, previousKeyExpiresAt: rolled.previousKeyExpiresAt?.toISOString() ?? null }] as const;
     }, { sealWith: bearerSecretKeyOf(authorization) ?? '' });
   });

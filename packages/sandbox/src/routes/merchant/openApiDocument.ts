@@ -9,6 +9,8 @@ import { WEBHOOK_EVENT_TYPES } from '../../webhooks/webhookEvent';
 import { MAX_OVERLAP_SECONDS } from './webhookEndpoints';
 import { HOLD_HEADER, RATE_LIMIT_HEADER } from './rehearsals';
 import { withTexts } from './openApiExamples';
+import { withOpenAnswers } from './openApiOpen';
+import { bookPaths, bookSchemas } from './openApiBooks';
 import { API_VERSION_HEADER, API_VERSIONS, CURRENT_API_VERSION } from '../../webhooks/apiVersion';
 import { EVENT_DAYS } from '../../store/merchantEvents';
 
@@ -297,16 +299,19 @@ const schemas = {
       createdAt: dateTime('When it happened'),
       test: { type: 'boolean', enum: [true], description: 'Only on a test event (POST /webhook-endpoints/{id}/test): about no real payment' },
       data: {
-        type: 'object', additionalProperties: false, required: transactionRequired.filter((p) => p !== 'createdAt' && p !== 'updatedAt'),
-        properties: {
-          ...Object.fromEntries(Object.entries(transactionProperties).filter(([p]) => p !== 'createdAt' && p !== 'updatedAt')),
-          refundId: { type: 'string', description: 'transaction.refunded and transaction.refund_failed: the refund the event announces' },
-          refundAmount: money('transaction.refunded: what it gave back; transaction.refund_failed: what it did not give back (free to refund again)'),
-          refundFailureReason: {
-            type: 'string', enum: [...REFUND_FAILURE_REASONS],
-            description: 'transaction.refund_failed: refused (the gateway refused it when asked), not_made (its gateway did not answer in time and, asked again by the refund\'s key, said it never made it)',
+        description: 'A transaction.* event: the transaction as it stood (the verify call\'s fields, with refundId and refundAmount on a refund\'s event); a payout.* event: the payout; a dispute.* event: the dispute',
+        anyOf: [{
+          type: 'object', required: transactionRequired,
+          properties: {
+            ...transactionProperties,
+            refundId: { type: 'string', description: 'transaction.refunded and transaction.refund_failed: the refund the event announces' },
+            refundAmount: money('transaction.refunded: what it gave back; transaction.refund_failed: what it did not give back (free to refund again)'),
+            refundFailureReason: {
+              type: 'string', enum: [...REFUND_FAILURE_REASONS],
+              description: 'transaction.refund_failed: refused (the gateway refused it when asked), not_made (its gateway did not answer in time and, asked again by the refund\'s key, said it never made it)',
+            },
           },
-        },
+        }, ref('Payout'), ref('Dispute')],
       },
     },
   },
@@ -324,9 +329,16 @@ function withVersion(paths: Record<string, Record<string, Operation>>) {
   }]))]));
 }
 
+/** How a receiver knows a delivery is Pasarela's (docs/webhooks.md "Verifying"). */
+const signatureParam = {
+  name: 'Pasarela-Signature', in: 'header', required: true,
+  description: '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" under the endpoint\'s secret>`; while a rolled secret still signs, a second `v1=` (the new secret\'s first). Check one v1 in constant time and that t is recent (5 minutes).',
+  schema: { type: 'string', pattern: '^t=\\d+(,v1=[0-9a-f]{64})+$' },
+};
+
 /** The document, with the server's own origin as its server. */
 export function openApiDocument(origin: string) {
-  return {
+  return withOpenAnswers({
     openapi: '3.1.0',
     info: {
       title: 'Pasarela merchant API',
@@ -343,8 +355,10 @@ export function openApiDocument(origin: string) {
       { name: 'Webhook endpoints', description: 'Where webhooks go, which events, their deliveries and secrets' },
       { name: 'Keys', description: 'Rolling the secret key' },
       { name: 'Events', description: 'What changed: the events webhooks carry' },
+      { name: 'Books', description: 'The balance, its ledger (balance transactions, also as CSV) and payouts' },
     ],
     paths: withTexts(withVersion({
+      ...bookPaths(errors, error, postErrors, idempotencyKey),
       '/payment-links': {
         post: {
           operationId: 'createPaymentLink', tags: ['Payment links'], summary: 'Create a payment link',
@@ -429,7 +443,7 @@ export function openApiDocument(origin: string) {
           description: `Every event a webhook carries, the same object as its body, whether or not its delivery got through; kept ${EVENT_DAYS} days.`,
           parameters: [
             ...pageParams,
-            { name: 'type', in: 'query', required: false, description: 'Only events of this type', schema: { type: 'string', examples: [WEBHOOK_EVENT_TYPES[0]] } },
+            { name: 'type', in: 'query', required: false, description: 'Only events of this type (a type this server does not send: 400 naming `type`)', schema: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES] } },
           ],
           responses: { '200': answer('A page of events', 'EventList'), ...errors },
         },
@@ -516,7 +530,7 @@ export function openApiDocument(origin: string) {
           operationId: 'rollSecretKey', tags: ['Keys'], summary: 'Roll the secret key',
           description: `A new secret key, in this answer and its replays only (only its SHA-256 is kept readable). A repeat with the same Idempotency-Key, the same body and the same secret key answers the same new key (Idempotent-Replayed) instead of rolling again; the kept answer is sealed with the key that asked, so a repeat is let in only while that key works. The key in use keeps working for \`expiresInSeconds\` (up to ${MAX_OVERLAP_SECONDS}, 7 days; 0 by default: it stops at once), so several servers can change over without downtime.`,
           parameters: [idempotencyKey], requestBody: { required: false, content: json(ref('Roll')) },
-          responses: { '200': { ...answer('The new key', 'RolledKey'), headers: replayedHeader }, ...postErrors },
+          responses: { '200': { ...answer('The new key', 'RolledKey'), headers: replayedHeader }, ...postErrors, '403': error('The key that asked is being retired (in its overlap window): only the current key rolls (`secret_key_retiring`)') },
         },
       },
       '/brand': {
@@ -558,7 +572,10 @@ export function openApiDocument(origin: string) {
       transactionEvent: {
         post: {
           operationId: 'transactionEvent', summary: `A transaction changed (docs/webhooks.md): signed with Pasarela-Signature, its version in ${API_VERSION_HEADER}`,
-          parameters: [{ ...versionParam, required: true, description: 'The API version the event is written in', schema: { type: 'string', enum: [...API_VERSIONS] } }],
+          parameters: [
+            { ...versionParam, required: true, description: 'The API version the event is written in', schema: { type: 'string', enum: [...API_VERSIONS] } },
+            signatureParam,
+          ],
           requestBody: { required: true, content: json(ref('WebhookEvent')) },
           responses: { '200': { description: 'Any 2xx: received' } },
         },
@@ -566,7 +583,7 @@ export function openApiDocument(origin: string) {
     },
     components: {
       securitySchemes: { secretKey: { type: 'http', scheme: 'bearer', description: 'The merchant\'s secret key (sk_test_...)' } },
-      schemas,
+      schemas: { ...schemas, ...bookSchemas },
     },
-  };
+  });
 }

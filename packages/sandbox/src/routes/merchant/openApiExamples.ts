@@ -23,7 +23,7 @@ const nequiTransaction = {
 const refund = { id: 're_3f1c9a0b2d4e4f6a8b0c1d2e3f4a5b6c', codOper: transaction.codOper, amount: 10, status: 'succeeded', createdAt: LATER };
 const event = {
   id: 'evt_0f1e2d3c4b5a69788796a5b4c3d2e1f0', type: 'transaction.approved', apiVersion: '2026-11-26', createdAt: LATER,
-  data: Object.fromEntries(Object.entries(transaction).filter(([k]) => k !== 'createdAt' && k !== 'updatedAt')),
+  data: transaction,
 };
 const brand = { colorPrimary: '#6b3e26', displayName: 'Café Boquete', logoUrl: 'https://checkout.example/logos/4b9e2c.png' };
 const endpoint = {

@@ -10,6 +10,7 @@ import {
 } from '../../store/webhookEndpoints';
 import { changeEndpoint, createEndpoint, removeEndpoint, rollSecret } from '../../webhooks/webhookEndpoints';
 import { webhookEventOf, WEBHOOK_EVENT_TYPES, type WebhookEventRow } from '../../webhooks/webhookEvent';
+import { merchantPayoutOf } from '../../webhooks/merchantPayout';
 import { idempotent } from './idempotency';
 import { requireMerchantKey } from './merchantAuth';
 import { parseInput } from './merchantSchemas';
@@ -89,6 +90,13 @@ export function sampleEventOf(type: (typeof WEBHOOK_EVENT_TYPES)[number], mercha
     payer_email: 'pagador@example.com', payer_name: 'Test Payer', card_brand: 'VISA', card_last4: '4242', phone: null, campaign_cents: 0,
     ...(type === 'transaction.voided' ? { cancel_reason: 'merchant' } : {}),
     ...(type === 'transaction.owed_to_payer' ? { auth_status: 'CANCELLED', status: 0, owed_to_payer: { amountCents: 2675, state: 'owed' } } : {}),
+    // A payout event's data is a made-up payout.
+    ...(type.startsWith('payout.') ? {
+      object: merchantPayoutOf({
+        id: `po_${hex}`, amount_cents: 2567, currency: 'USD', status: type === 'payout.failed' ? 'failed' : 'paid', arrival_date: new Date().toISOString(),
+        failure: type === 'payout.failed' ? 'returned_by_bank' : null, created_at: new Date(), updated_at: new Date(),
+      }),
+    } : {}),
   };
   return JSON.stringify({ ...webhookEventOf(row), test: true });
 }

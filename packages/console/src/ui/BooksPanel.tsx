@@ -1,0 +1,94 @@
+import { useEffect, useState } from 'react';
+import { formatAmount } from '@pasarela/core';
+import { t, textOr } from '../i18n/i18n';
+import type { AdminApi } from '../api/adminApi';
+import type { Balance, Payout } from '../api/schemas';
+import type { ConsoleStore } from '../store/consoleStore';
+import { MerchantPicker } from './create/MerchantPicker';
+import { useStoreState } from './useStoreState';
+
+/** Saves text as a file the browser downloads. */
+function download(text: string, name: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}
+
+/** A merchant's balance and payouts (docs/merchant-api.md "Books"), the sandbox's payout run, and the CSV report. */
+export function BooksPanel({ store, api }: { store: ConsoleStore; api: AdminApi }) {
+  const { merchantId } = useStoreState(store);
+  const [balance, setBalance] = useState<Balance | null>(null);
+  const [payouts, setPayouts] = useState<Payout[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  // One format in both languages (core formatAmount).
+  const money = (amount: number) => formatAmount(amount);
+
+  const load = async () => {
+    if (merchantId === null) return;
+    try {
+      const [b, p] = await Promise.all([api.balanceOf(merchantId), api.payoutsOf(merchantId)]);
+      setBalance(b);
+      setPayouts(p);
+      setError(null);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
+  useEffect(() => {
+    void load();
+  }, [merchantId]);
+
+  const guard = (work: () => Promise<void>) => async () => {
+    try {
+      await work();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
+  const runPayouts = guard(async () => {
+    await api.runPayouts();
+    await load();
+  });
+  const csv = (payoutId?: string) => guard(async () => {
+    if (merchantId === null) return;
+    download(await api.balanceCsv(merchantId, payoutId), `${payoutId ?? `balance-transactions-${merchantId}`}.csv`);
+  });
+
+  return (
+    <section aria-labelledby="panel-books">
+      <h2 id="panel-books">{t('booksTitle')}</h2>
+      <MerchantPicker store={store} />
+      {error && <p className="error" role="alert">{t('error', { message: error })}</p>}
+      {balance && (
+        <dl className="facts books-balance">
+          <div><dt>{t('booksAvailable')}</dt><dd data-balance="available">{money(balance.available)}</dd></div>
+          <div><dt>{t('booksPending')}</dt><dd data-balance="pending">{money(balance.pending)}</dd></div>
+        </dl>
+      )}
+      <p>
+        <button type="button" onClick={() => void runPayouts()}>{t('booksRun')}</button>{' '}
+        <button type="button" onClick={() => void csv()()}>{t('csvAll')}</button>{' '}
+        <button type="button" onClick={() => void load()}>{t('refresh')}</button>
+      </p>
+      <p className="hint">{t('booksRunHint')}</p>
+      <h3>{t('booksPayouts')}</h3>
+      {payouts.length === 0 ? <p>{t('noPayouts')}</p> : (
+        <ul className="list">
+          {payouts.map((p) => (
+            <li key={p.id} className="payout" data-payout={p.id}>
+              <div className="tx-head">
+                <strong>{money(p.amount)}</strong>
+                <span className={`badge ${p.status}`}>{textOr(`payoutStatus.${p.status}`, p.status)}</span>
+              </div>
+              <p className="tx-meta"><span>{p.id}</span><span>{t('booksArrival')} {p.arrivalDate}</span></p>
+              <button type="button" onClick={() => void csv(p.id)()}>{t('csvPayout', { id: p.id })}</button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

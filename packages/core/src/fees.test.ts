@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { balanceOf, DEFAULT_PRICES, feeOf, priceOf, refundedFeeCents } from './fees';
+
+// "The percentage part is gross × basis points / 10 000 rounded to the cent, half up (0.5 cent
+// becomes 1 cent), in integer arithmetic; the fee is that plus the fixed part, never more than the
+// gross; net = gross − fee." (fees.ts feeOf)
+
+describe('feeOf: the rounding rule', () => {
+  it.each<[string, number, number, number, number]>([
+    // what, gross, bps, fixed, fee
+    ['2.90 % + 0.30 of 100.00', 10_000, 290, 30, 320],
+    ['2.90 % of 0.50 is 1.45 cents: down to 1', 50, 290, 0, 1],
+    ['2.50 % of 0.30 is 0.75 cents: up to 1', 30, 250, 0, 1],
+    ['a tie, 0.5 cent, goes up', 20, 250, 0, 1], // 20 × 0.025 = 0.5
+    ['1.50 % of 1.00 is exactly 1.5 cents: up to 2', 100, 150, 0, 2],
+    ['nothing of nothing', 0, 290, 30, 0],
+    ['never more than the gross', 20, 290, 30, 20],
+    ['a fixed part only', 1_000, 0, 25, 25],
+    ['the whole amount at 100 %', 1_234, 10_000, 0, 1_234],
+    ['a large payment stays exact', 2_147_483_647, 290, 30, 62_277_056],
+  ])('%s', (_what, gross, percentBps, fixedCents, fee) => {
+    expect(feeOf({ percentBps, fixedCents }, gross)).toEqual({ feeCents: fee, netCents: gross - fee });
+  });
+
+  it('gross = fee + net to the cent, the fee within 0..gross, for any price and gross', () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 2_147_483_647 }), fc.integer({ min: 0, max: 10_000 }), fc.integer({ min: 0, max: 10_000 }), (gross, percentBps, fixedCents) => {
+      const { feeCents, netCents } = feeOf({ percentBps, fixedCents }, gross);
+      return Number.isInteger(feeCents) && feeCents + netCents === gross && feeCents >= 0 && feeCents <= gross;
+    }));
+  });
+
+  it('is never below the exact percentage less half a cent, nor above it plus half a cent (before the fixed part and the cap)', () => {
+    fc.assert(fc.property(fc.integer({ min: 1, max: 100_000_000 }), fc.integer({ min: 0, max: 10_000 }), (gross, percentBps) => {
+      const { feeCents } = feeOf({ percentBps, fixedCents: 0 }, gross);
+      const exact = (gross * percentBps) / 10_000;
+      return feeCents >= exact - 0.5 && feeCents <= exact + 0.5;
+    }));
+  });
+
+  it('prices a method from the merchant\'s own prices, else the sandbox default', () => {
+    expect(priceOf('nequi', { nequi: { percentBps: 99, fixedCents: 1 } })).toEqual({ percentBps: 99, fixedCents: 1 });
+    expect(priceOf('nequi', {})).toEqual(DEFAULT_PRICES.nequi);
+    expect(priceOf('some-later-method', {})).toEqual(DEFAULT_PRICES.card);
+  });
+});
+
+describe('refundedFeeCents: a refund gives back its share of the fee', () => {
+  it.each<[string, number, number, number, number, number]>([
+    // what, gross, fee, refunded before, refund, fee back
+    ['a full refund gives back the whole fee', 10_000, 320, 0, 10_000, 320],
+    ['half gives back half', 10_000, 320, 0, 5_000, 160],
+    ['the second half gives back the rest', 10_000, 320, 5_000, 5_000, 160],
+    ['a third: 106.67 rounds to 107', 9_000, 320, 0, 3_000, 107],
+    ['no fee, nothing back', 1_000, 0, 0, 500, 0],
+  ])('%s', (_what, grossCents, feeCents, refundedBeforeCents, refund, back) => {
+    expect(refundedFeeCents({ grossCents, feeCents, refundedBeforeCents }, refund)).toBe(back);
+  });
+
+  it('partial refunds adding up to the payment give back exactly its fee, each share within 0..fee', () => {
+    const payment = fc.integer({ min: 1, max: 2_147_483_647 }).chain((gross) => fc.tuple(
+      fc.constant(gross), fc.integer({ min: 0, max: gross }),
+      fc.array(fc.integer({ min: 1, max: gross }), { minLength: 1, maxLength: 8 }),
+    ));
+    fc.assert(fc.property(payment, ([grossCents, feeCents, parts]) => {
+      let refunded = 0;
+      let back = 0;
+      for (const part of parts) {
+        const cents = Math.min(part, grossCents - refunded);
+        if (cents <= 0) break;
+        const share = refundedFeeCents({ grossCents, feeCents, refundedBeforeCents: refunded }, cents);
+        if (share < 0 || share > feeCents) return false;
+        refunded += cents;
+        back += share;
+      }
+      const rest = grossCents - refunded;
+      back += refundedFeeCents({ grossCents, feeCents, refundedBeforeCents: refunded }, rest);
+      return back === feeCents;
+    }));
+  });
+});
+
+describe('balanceOf', () => {
+  it('splits the nets by their date: available once it has come, pending before', () => {
+    const now = new Date('2026-11-26T12:00:00Z');
+    const lines = [
+      { netCents: 1_000, availableOn: new Date('2026-11-25T00:00:00Z') },
+      { netCents: 2_000, availableOn: now },
+      { netCents: 500, availableOn: new Date('2026-11-28T00:00:00Z') },
+      { netCents: -300, availableOn: new Date('2026-11-26T11:00:00Z') },
+    ];
+    expect(balanceOf(lines, now)).toEqual({ availableCents: 2_700, pendingCents: 500 });
+  });
+});

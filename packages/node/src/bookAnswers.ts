@@ -1,0 +1,81 @@
+import * as v from 'valibot';
+import type { Open } from './answers';
+
+// The merchant's books as the merchant API answers them (docs/merchant-api.md "Books"): amounts in
+// dollars with two decimals, amount = fee + net to the cent. Open like every answer: later fields
+// and values come through as they came.
+
+const open = <Known extends string>() => v.custom<Open<Known>>((x) => typeof x === 'string', 'expected a string');
+
+export const BalanceSchema = v.looseObject({
+  currency: v.string(),
+  /** What a payout may take now. */
+  available: v.number(),
+  /** What waits for its date (a card payment: 2 days). */
+  pending: v.number(),
+});
+export type Balance = v.InferOutput<typeof BalanceSchema>;
+
+export type BalanceTransactionType = Open<'payment' | 'refund' | 'dispute' | 'dispute_reversal' | 'payout' | 'payout_failure'>;
+
+export const BalanceTransactionSchema = v.looseObject({
+  id: v.string(),
+  type: open<'payment' | 'refund' | 'dispute' | 'dispute_reversal' | 'payout' | 'payout_failure'>(),
+  /** The gross; negative when money leaves the balance. */
+  amount: v.number(),
+  fee: v.number(),
+  net: v.number(),
+  currency: v.string(),
+  availableOn: v.string(),
+  /** The payout that settled it (on a payout line, that payout). */
+  payoutId: v.nullable(v.string()),
+  codOper: v.nullable(v.string()),
+  refundId: v.nullable(v.string()),
+  disputeId: v.nullable(v.string()),
+  /** On a payout or payout_failure line: that payout. */
+  sourcePayoutId: v.nullable(v.string()),
+  createdAt: v.string(),
+});
+export type BalanceTransaction = v.InferOutput<typeof BalanceTransactionSchema>;
+
+export type PayoutStatus = Open<'pending' | 'paid' | 'failed'>;
+
+export const PayoutSchema = v.looseObject({
+  id: v.string(),
+  amount: v.number(),
+  currency: v.string(),
+  status: open<'pending' | 'paid' | 'failed'>(),
+  /** YYYY-MM-DD, in your time zone. */
+  arrivalDate: v.string(),
+  failureReason: v.nullable(v.string()),
+  createdAt: v.string(),
+  updatedAt: v.string(),
+});
+export type Payout = v.InferOutput<typeof PayoutSchema>;
+
+/** A payout with the balance transactions it settles and its own payout line. */
+export const PayoutWithLinesSchema = v.looseObject({ ...PayoutSchema.entries, balanceTransactions: v.array(BalanceTransactionSchema) });
+export type PayoutWithLines = v.InferOutput<typeof PayoutWithLinesSchema>;
+
+export type DisputeStatus = Open<'needs_response' | 'under_review' | 'won' | 'lost'>;
+
+/** A chargeback on one of your card payments (docs/merchant-api.md "Disputes"). */
+export const DisputeSchema = v.looseObject({
+  id: v.string(),
+  codOper: v.string(),
+  amount: v.number(),
+  currency: v.string(),
+  reason: v.string(),
+  status: open<'needs_response' | 'under_review' | 'won' | 'lost'>(),
+  /** The last moment to send evidence. */
+  evidenceDueBy: v.nullable(v.string()),
+  evidence: v.nullable(v.string()),
+  createdAt: v.string(),
+  updatedAt: v.string(),
+});
+export type Dispute = v.InferOutput<typeof DisputeSchema>;
+
+const pageOf = <T extends v.GenericSchema>(item: T) => v.looseObject({ data: v.array(item), hasMore: v.boolean(), nextCursor: v.nullable(v.string()) });
+export const BalanceTransactionPageSchema = pageOf(BalanceTransactionSchema);
+export const PayoutPageSchema = pageOf(PayoutSchema);
+export const DisputePageSchema = pageOf(DisputeSchema);

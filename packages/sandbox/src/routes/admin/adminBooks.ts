@@ -1,0 +1,93 @@
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { DEFAULT_PRICES, PRICED_METHODS, priceOf } from '@pasarela/core';
+import { requireOwn, scopedMerchant } from '../../auth/adminAccess';
+import type { Deps } from '../../Deps';
+import { ApiError } from '../../http/ApiError';
+import type { AppEnv } from '../../http/AppEnv';
+import { readObjectBody } from '../../http/readBody';
+import { parseOr400 } from '../../payments/validatePayload';
+import { runSandboxPayouts } from '../../payments/payouts';
+import { merchantPrices, setMerchantPrice } from '../../store/balanceTransactions';
+import { findMerchant } from '../../store/merchants';
+import { merchantBooksSettings, setMerchantPayoutSettings } from '../../store/payouts';
+import { merchantPayoutOf } from '../../webhooks/merchantPayout';
+import { merchantBookRoutes } from '../merchant/books';
+import { DISPUTE_ID } from '../merchant/disputes';
+import { endDispute } from '../../payments/disputes';
+import { findDispute } from '../../store/disputes';
+import { merchantDisputeOf } from '../../webhooks/merchantDispute';
+import { idParam } from '../payer/merchants';
+
+const PriceSchema = v.strictObject({
+  percentBps: v.pipe(v.number('percentBps must be a whole number of basis points'), v.integer('percentBps must be a whole number'), v.minValue(0, 'percentBps must be 0 or more'), v.maxValue(10_000, 'percentBps must be at most 10000 (100 %)')),
+  fixedCents: v.pipe(v.number('fixedCents must be a whole number of cents'), v.integer('fixedCents must be a whole number'), v.minValue(0, 'fixedCents must be 0 or more'), v.maxValue(100_000, 'fixedCents must be at most 100000')),
+});
+
+const BooksSchema = v.strictObject({
+  prices: v.optional(v.record(v.picklist(PRICED_METHODS, `prices names a method: ${PRICED_METHODS.join(', ')}`), PriceSchema)),
+  payoutSchedule: v.optional(v.picklist(['daily', 'weekly', 'manual'], 'payoutSchedule must be daily, weekly or manual')),
+  payoutAccount: v.optional(v.pipe(v.string(), v.regex(/^\d{6,20}$/, 'payoutAccount must be 6 to 20 digits'))),
+});
+
+const DecideSchema = v.strictObject({ outcome: v.picklist(['won', 'lost'], 'outcome must be won or lost') });
+
+/**
+ * Admin: a merchant's books settings (docs/sandbox.md "Books"): its price per method (a method
+ * without its own has the sandbox default), its payout schedule and bank account; and the
+ * rehearsal of a payout run.
+ */
+export function adminBookRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  const notFound = () => new ApiError(404, 'merchant_not_found', 'No such merchant');
+  const merchantIdOf = async (c: Parameters<typeof requireOwn>[0]) => {
+    const id = idParam(c.req.param('idMerchant'), 'merchant_not_found');
+    requireOwn(c, id, notFound);
+    if (!(await findMerchant(deps.db, id))) throw notFound();
+    return id;
+  };
+  const answer = async (id: number) => {
+    const own = await merchantPrices(deps.db, id);
+    const settings = await merchantBooksSettings(deps.db, id);
+    return {
+      prices: Object.fromEntries(PRICED_METHODS.map((method) => [method, { ...priceOf(method, own), default: own[method] === undefined }])),
+      defaults: DEFAULT_PRICES,
+      payoutSchedule: settings?.payout_schedule ?? 'daily',
+      payoutAccount: settings?.payout_account ?? '',
+    };
+  };
+
+  app.get('/merchants/:idMerchant/books', async (c) => c.json(await answer(await merchantIdOf(c)), 200, { 'cache-control': 'no-store' }));
+
+  app.post('/merchants/:idMerchant/books', async (c) => {
+    const id = await merchantIdOf(c);
+    const body = parseOr400(BooksSchema, await readObjectBody(c));
+    await deps.db.transaction(async (tx) => {
+      for (const [method, price] of Object.entries(body.prices ?? {})) await setMerchantPrice(tx, id, method, price);
+      await setMerchantPayoutSettings(tx, id, { schedule: body.payoutSchedule, account: body.payoutAccount });
+    });
+    return c.json(await answer(id), 200);
+  });
+
+  // The same books as the merchant API's, for the console: /merchants/:id/balance, /balance-transactions (CSV too), /payouts.
+  app.route('/merchants/:idMerchant', merchantBookRoutes(deps, merchantIdOf));
+
+  // docs/sandbox.md "Disputes": the processor's decision, now (won: the amount comes back; lost: it stays out).
+  app.post('/disputes/:id/decide', async (c) => {
+    const id = c.req.param('id');
+    const { outcome } = parseOr400(DecideSchema, await readObjectBody(c));
+    const dispute = DISPUTE_ID.test(id) ? await findDispute(deps.db, id) : undefined;
+    if (!dispute) throw new ApiError(404, 'dispute_not_found', 'No such dispute');
+    requireOwn(c, dispute.merchant_id, () => new ApiError(404, 'dispute_not_found', 'No such dispute'));
+    const ended = await endDispute(deps, id, outcome);
+    return c.json(ended ? merchantDisputeOf(ended) : {}, 200);
+  });
+
+  // Makes pending money available and pays out now: every merchant's for the operator, its own for a merchant's key.
+  app.post('/payouts/run', async (c) => {
+    const payouts = await runSandboxPayouts(deps, scopedMerchant(c));
+    return c.json({ payouts: payouts.map(merchantPayoutOf) }, 200);
+  });
+
+  return app;
+}

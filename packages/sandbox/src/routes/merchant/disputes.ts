@@ -1,0 +1,70 @@
+import { Hono, type Context } from 'hono';
+import * as v from 'valibot';
+import type { Deps } from '../../Deps';
+import { ApiError } from '../../http/ApiError';
+import type { AppEnv } from '../../http/AppEnv';
+import { answerDispute, endDispute } from '../../payments/disputes';
+import { findMerchantDispute, listMerchantDisputes } from '../../store/disputes';
+import { merchantDisputeOf } from '../../webhooks/merchantDispute';
+import { idempotent } from './idempotency';
+import { pageOf } from './merchantAnswers';
+import { requireMerchantKey } from './merchantAuth';
+import { EmptySchema, page, parseInput } from './merchantSchemas';
+
+const NO_STORE = { 'cache-control': 'no-store' };
+/** A dispute's id as processors name them. */
+export const DISPUTE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+export const EVIDENCE_MAX = 5_000;
+
+const EvidenceSchema = v.strictObject({
+  evidence: v.pipe(v.string('evidence must be text'), v.trim(), v.minLength(1, 'evidence must not be empty'), v.maxLength(EVIDENCE_MAX, `evidence must be at most ${EVIDENCE_MAX} characters`)),
+});
+const ListDisputesQuery = v.strictObject({ limit: page.limit });
+
+const disputeNotFound = () => new ApiError(404, 'dispute_not_found', 'No such dispute for this merchant');
+
+/** The merchant's disputes (docs/merchant-api.md "Disputes"): read them, answer with evidence, or accept. */
+export function merchantDisputeRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  const merchantOf = (c: Context<AppEnv>) => requireMerchantKey(deps, c.req.header('authorization'));
+  const idOf = (c: Context<AppEnv>) => {
+    const id = c.req.param('id') ?? '';
+    if (!DISPUTE_ID.test(id)) throw disputeNotFound();
+    return id;
+  };
+
+  app.get('/', async (c) => {
+    const merchantId = await merchantOf(c);
+    const q = parseInput(ListDisputesQuery, c.req.query(), 'query');
+    return c.json(pageOf((await listMerchantDisputes(deps.db, merchantId, q.limit)).map(merchantDisputeOf), null), 200, NO_STORE);
+  });
+
+  app.get('/:id', async (c) => {
+    const merchantId = await merchantOf(c);
+    const dispute = await findMerchantDispute(deps.db, merchantId, idOf(c));
+    if (!dispute) throw disputeNotFound();
+    return c.json(merchantDisputeOf(dispute), 200, NO_STORE);
+  });
+
+  app.post('/:id/evidence', async (c) => {
+    const merchantId = await merchantOf(c);
+    return idempotent(c, deps, merchantId, async (input) => {
+      const { evidence } = parseInput(EvidenceSchema, input, 'body');
+      const dispute = await answerDispute(deps, merchantId, idOf(c), evidence);
+      if (!dispute) throw disputeNotFound();
+      return [200, merchantDisputeOf(dispute)] as const;
+    });
+  });
+
+  app.post('/:id/accept', async (c) => {
+    const merchantId = await merchantOf(c);
+    return idempotent(c, deps, merchantId, async (input) => {
+      parseInput(EmptySchema, input, 'body');
+      const dispute = await endDispute(deps, idOf(c), 'lost', merchantId);
+      if (!dispute) throw disputeNotFound();
+      return [200, merchantDisputeOf(dispute)] as const;
+    });
+  });
+
+  return app;
+}

@@ -1,0 +1,182 @@
+import { BALANCE_TRANSACTION_TYPES } from '../../store/balanceTransactions';
+import { CSV_MAX_LINES } from './books';
+import { EVIDENCE_MAX } from './disputes';
+import { PAGE_LIMIT } from './merchantSchemas';
+
+// The merchant's books in the OpenAPI document (openApiDocument.ts merges them in): balance,
+// balance transactions (JSON or CSV), payouts. docs/merchant-api.md "Books" says the same.
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const dollars = (description: string) => ({ type: 'number', description: `${description} (USD, two decimals; negative when money leaves the balance)` });
+const dateTime = (description: string) => ({ type: 'string', format: 'date-time', description });
+const nullableText = (description: string) => ({ type: ['string', 'null'], description });
+const page = (item: string) => ({
+  type: 'object', required: ['data', 'hasMore', 'nextCursor'],
+  properties: { data: { type: 'array', items: ref(item) }, hasMore: { type: 'boolean' }, nextCursor: { type: ['string', 'null'] } },
+});
+
+const AT = '2026-11-26T15:04:05.000Z';
+const payment = {
+  id: 'txn_5b1e0c9a7d3f4e2a8c6b0d1e2f3a4b5c', type: 'payment', amount: 26.75, fee: 1.08, net: 25.67, currency: 'USD', availableOn: '2026-11-28T15:04:05.000Z',
+  payoutId: 'po_8c2d4e6f0a1b4c3d9e8f7a6b5c4d3e2f', codOper: 'PP4F2A9C1B7E03', refundId: null, disputeId: null, sourcePayoutId: null, createdAt: AT,
+};
+const payoutLine = { ...payment, id: 'txn_0a9b8c7d6e5f40312a1b2c3d4e5f6a7b', type: 'payout', amount: -25.67, fee: 0, net: -25.67, codOper: null, sourcePayoutId: payment.payoutId, createdAt: '2026-11-28T15:04:05.000Z' };
+const payout = { id: payment.payoutId, amount: 25.67, currency: 'USD', status: 'paid', arrivalDate: '2026-11-30', failureReason: null, createdAt: payoutLine.createdAt, updatedAt: payoutLine.createdAt };
+
+const dispute = {
+  id: 'dp_5d1c2b3a4e5f60718293a4b5', codOper: 'PP4F2A9C1B7E03', amount: 26.75, currency: 'USD', reason: 'fraudulent', status: 'needs_response',
+  evidenceDueBy: '2026-12-03T15:04:05.000Z', evidence: null, createdAt: AT, updatedAt: AT,
+};
+const disputeId = { name: 'id', in: 'path', required: true, description: 'The dispute\'s id', schema: { type: 'string' } };
+
+export const bookSchemas = {
+  Balance: {
+    type: 'object', required: ['currency', 'available', 'pending'],
+    properties: {
+      currency: { type: 'string', enum: ['USD'] },
+      available: dollars('What a payout may take now: the nets of the lines whose availableOn has come, and of no payout yet or settled'),
+      pending: dollars('The nets still waiting for their availableOn (a card payment: 2 days)'),
+    },
+  },
+  BalanceTransaction: {
+    type: 'object', required: ['id', 'type', 'amount', 'fee', 'net', 'currency', 'availableOn', 'payoutId', 'codOper', 'refundId', 'disputeId', 'sourcePayoutId', 'createdAt'],
+    properties: {
+      id: { type: 'string', description: 'txn_...' },
+      type: { type: 'string', enum: [...BALANCE_TRANSACTION_TYPES], description: 'payment (an approved payment), refund, dispute (the disputed amount and its fee leave), dispute_reversal (a dispute won), payout, payout_failure (a payout sent back: its money returns)' },
+      amount: dollars('The gross'),
+      fee: dollars('Pasarela\'s fee (a refund\'s gives back its share)'),
+      net: dollars('amount - fee, to the cent'),
+      currency: { type: 'string', enum: ['USD'] },
+      availableOn: dateTime('When its net becomes available'),
+      payoutId: nullableText('The payout that settled it (on a payout line, that payout)'),
+      codOper: nullableText('Its payment (on a payment, refund or dispute line)'),
+      refundId: nullableText('Its refund'),
+      disputeId: nullableText('Its dispute'),
+      sourcePayoutId: nullableText('On a payout or payout_failure line: that payout'),
+      createdAt: dateTime('When the money moved'),
+    },
+  },
+  BalanceTransactionList: page('BalanceTransaction'),
+  Payout: {
+    type: 'object', required: ['id', 'amount', 'currency', 'status', 'arrivalDate', 'failureReason', 'createdAt', 'updatedAt'],
+    properties: {
+      id: { type: 'string', description: 'po_...' },
+      amount: dollars('What goes to the bank account: the nets of the lines it settles'),
+      currency: { type: 'string', enum: ['USD'] },
+      status: { type: 'string', enum: ['pending', 'paid', 'failed'], description: 'pending while the banks move it; paid; failed (sent back: its money is in the balance again)' },
+      arrivalDate: { type: 'string', format: 'date', description: 'The day it is due in the account (the merchant\'s time zone)' },
+      failureReason: nullableText('Why it failed (returned_by_bank)'),
+      createdAt: dateTime('When it was made'),
+      updatedAt: dateTime('Its last change'),
+    },
+  },
+  PayoutList: page('Payout'),
+  Dispute: {
+    type: 'object', required: ['id', 'codOper', 'amount', 'currency', 'reason', 'status', 'evidenceDueBy', 'evidence', 'createdAt', 'updatedAt'],
+    properties: {
+      id: { type: 'string', description: 'The dispute\'s id' },
+      codOper: { type: 'string', description: 'The disputed payment' },
+      amount: dollars('What the cardholder disputes'),
+      currency: { type: 'string', enum: ['USD'] },
+      reason: { type: 'string', description: 'The cardholder\'s reason as the processor gives it (fraudulent, ...)' },
+      status: { type: 'string', enum: ['needs_response', 'under_review', 'won', 'lost'], description: 'needs_response (answer by evidenceDueBy), under_review (evidence sent), won (the amount came back), lost' },
+      evidenceDueBy: { type: ['string', 'null'], format: 'date-time', description: 'The last moment to send evidence' },
+      evidence: nullableText('What you sent'),
+      createdAt: dateTime('When it opened'),
+      updatedAt: dateTime('Its last change'),
+    },
+  },
+  DisputeList: page('Dispute'),
+  DisputeEvidence: {
+    type: 'object', required: ['evidence'], additionalProperties: false,
+    properties: { evidence: { type: 'string', minLength: 1, maxLength: EVIDENCE_MAX, description: 'What shows the charge was right: the order, its delivery, the cardholder\'s messages' } },
+  },
+  PayoutWithLines: {
+    allOf: [ref('Payout'), { type: 'object', required: ['balanceTransactions'], properties: { balanceTransactions: { type: 'array', items: ref('BalanceTransaction'), description: 'The lines it settles and its own payout line' } } }],
+  },
+};
+
+const limitParam = { name: 'limit', in: 'query', required: false, description: 'How many to answer', schema: { type: 'integer', minimum: 1, maximum: PAGE_LIMIT.max, default: PAGE_LIMIT.default } };
+const cursorParam = { name: 'cursor', in: 'query', required: false, description: 'The `nextCursor` of the previous page', schema: { type: 'string' } };
+
+/** The books' operations; `errors` and `notFound` are the document's own answers. */
+export function bookPaths<A extends { description: string }>(errors: Record<string, A>, notFound: (description: string) => A, postErrors: Record<string, A>, idempotencyKey: unknown) {
+  const ok = (description: string, schema: string, example: unknown) => ({ description, content: { 'application/json': { schema: ref(schema), example } } });
+  return {
+    '/balance': {
+      get: {
+        operationId: 'getBalance', tags: ['Books'], summary: 'Retrieve the balance',
+        description: 'Available (a payout may take it) and pending (waiting for its date). Each is the sum of the nets of the balance transactions.',
+        responses: { '200': ok('The balance', 'Balance', { currency: 'USD', available: 25.67, pending: 103.49 }), ...errors },
+      },
+    },
+    '/balance-transactions': {
+      get: {
+        operationId: 'listBalanceTransactions', tags: ['Books'], summary: 'List balance transactions, newest first (JSON, or CSV with Accept: text/csv)',
+        description: `Every movement of money. With \`Accept: text/csv\`, all the lines that match (no pages; at most ${CSV_MAX_LINES}): \`id,type,amount,fee,net,currency,created,available_on,payout_id,cod_oper,refund_id,dispute_id,source_payout_id\`, amounts in dollars with two decimals, times in the merchant's time zone.`,
+        parameters: [
+          limitParam, cursorParam,
+          { name: 'createdFrom', in: 'query', required: false, description: 'Created at or after (RFC 3339)', schema: { type: 'string', format: 'date-time' } },
+          { name: 'createdTo', in: 'query', required: false, description: 'Created before (RFC 3339)', schema: { type: 'string', format: 'date-time' } },
+          { name: 'type', in: 'query', required: false, description: 'Only lines of this type', schema: { type: 'string', enum: [...BALANCE_TRANSACTION_TYPES] } },
+          { name: 'payout', in: 'query', required: false, description: 'Only the lines this payout settles, and its own', schema: { type: 'string' } },
+        ],
+        responses: {
+          '200': {
+            description: 'A page of lines, or the CSV report',
+            content: {
+              'application/json': { schema: ref('BalanceTransactionList'), example: { data: [payoutLine, payment], hasMore: false, nextCursor: null } },
+              'text/csv': { schema: { type: 'string' }, example: 'id,type,amount,fee,net,currency,created\r\n' },
+            },
+          },
+          ...errors,
+        },
+      },
+    },
+    '/payouts': {
+      get: {
+        operationId: 'listPayouts', tags: ['Books'], summary: 'List payouts, newest first', description: 'Daily by default; the sandbox runs them at once with POST /sandbox/payouts/run.',
+        parameters: [limitParam, cursorParam, { name: 'status', in: 'query', required: false, description: 'Only payouts in this status', schema: { type: 'string', enum: ['pending', 'paid', 'failed'] } }],
+        responses: { '200': ok('A page of payouts', 'PayoutList', { data: [payout], hasMore: false, nextCursor: null }), ...errors },
+      },
+    },
+    '/disputes': {
+      get: {
+        operationId: 'listDisputes', tags: ['Books'], summary: 'List disputes, newest first', description: 'Chargebacks on your card payments; each took its amount and a 15.00 fee from the balance when it opened.',
+        parameters: [limitParam],
+        responses: { '200': ok('Your disputes', 'DisputeList', { data: [dispute], hasMore: false, nextCursor: null }), ...errors },
+      },
+    },
+    '/disputes/{id}': {
+      get: {
+        operationId: 'getDispute', tags: ['Books'], summary: 'Retrieve a dispute', description: 'Its amount, reason, status and the deadline to answer (evidenceDueBy).',
+        parameters: [disputeId],
+        responses: { '200': ok('The dispute', 'Dispute', dispute), ...errors, '404': notFound('No such dispute of this merchant (`dispute_not_found`)') },
+      },
+    },
+    '/disputes/{id}/evidence': {
+      post: {
+        operationId: 'submitDisputeEvidence', tags: ['Books'], summary: 'Answer a dispute with evidence', description: 'While it needs a response: the dispute goes under review, and a dispute.updated event follows.',
+        parameters: [disputeId, idempotencyKey],
+        requestBody: { required: true, content: { 'application/json': { schema: ref('DisputeEvidence'), example: { evidence: 'Pedido 1042 entregado el 2026-11-20, firma del cliente adjunta' } } } },
+        responses: { '200': ok('The dispute, under review', 'Dispute', { ...dispute, status: 'under_review', evidence: 'Pedido 1042 entregado' }), ...postErrors, '404': notFound('No such dispute of this merchant (`dispute_not_found`)') },
+      },
+    },
+    '/disputes/{id}/accept': {
+      post: {
+        operationId: 'acceptDispute', tags: ['Books'], summary: 'Accept a dispute', description: 'It ends lost: its amount and fee stay out of the balance; a dispute.closed event follows.',
+        parameters: [disputeId, idempotencyKey],
+        requestBody: { required: false, content: { 'application/json': { schema: { type: 'object', additionalProperties: false }, example: {} } } },
+        responses: { '200': ok('The dispute, lost', 'Dispute', { ...dispute, status: 'lost' }), ...postErrors, '404': notFound('No such dispute of this merchant (`dispute_not_found`)') },
+      },
+    },
+    '/payouts/{id}': {
+      get: {
+        operationId: 'getPayout', tags: ['Books'], summary: 'Retrieve a payout with its balance transactions',
+        description: 'The nets of its lines other than its own payout line add up to its amount.',
+        parameters: [{ name: 'id', in: 'path', required: true, description: 'The payout\'s id (po_...)', schema: { type: 'string' } }],
+        responses: { '200': ok('The payout', 'PayoutWithLines', { ...payout, balanceTransactions: [payoutLine, payment] }), ...errors, '404': notFound('No such payout of this merchant (`payout_not_found`)') },
+      },
+    },
+  };
+}

@@ -1,0 +1,150 @@
+import { availabilityDelayDays, DISPUTE_FEE_CENTS, feeOf, priceOf, recordedPaymentResult, refundedFeeCents, type MethodPrice } from '@pasarela/core';
+import type { Queryable } from '../db/Database';
+
+/** What the books read of a payment (a transactions row). */
+interface PaymentFacts {
+  cod_oper: string;
+  merchant_id: number;
+  method: string;
+  status: number;
+  auth_status: string;
+  amount_cents: number;
+  tax_cents: number;
+  campaign_cents: number;
+}
+
+/** What the books read of a refund that went through (a refunds row). */
+interface RefundFacts {
+  id: string;
+  cod_oper: string;
+  merchant_id: number;
+  amount_cents: number;
+}
+
+/** A balance_transactions row (migration 041): one movement of a merchant's money. */
+export interface BalanceTransactionRow {
+  id: string;
+  seq: number;
+  merchant_id: number;
+  type: BalanceTransactionType;
+  amount_cents: number;
+  fee_cents: number;
+  net_cents: number;
+  currency: string;
+  available_on: Date;
+  payout_id: string | null;
+  cod_oper: string | null;
+  refund_id: string | null;
+  dispute_id: string | null;
+  source_payout_id: string | null;
+  created_at: Date;
+}
+
+export const BALANCE_TRANSACTION_TYPES = ['payment', 'refund', 'dispute', 'dispute_reversal', 'payout', 'payout_failure'] as const;
+export type BalanceTransactionType = (typeof BALANCE_TRANSACTION_TYPES)[number];
+
+/** The merchant's own prices (a method without one has core's default). */
+export async function merchantPrices(db: Queryable, merchantId: number): Promise<Record<string, MethodPrice>> {
+  const rows = await db.query<{ method: string; percent_bps: number; fixed_cents: number }>('select method, percent_bps, fixed_cents from merchant_prices where merchant_id = $1', [merchantId]);
+  return Object.fromEntries(rows.map((r) => [r.method, { percentBps: r.percent_bps, fixedCents: r.fixed_cents }]));
+}
+
+/** Sets the merchant's price of a method (for payments made from now on). */
+export async function setMerchantPrice(db: Queryable, merchantId: number, method: string, price: MethodPrice): Promise<void> {
+  await db.query(
+    `insert into merchant_prices (merchant_id, method, percent_bps, fixed_cents) values ($1, $2, $3, $4)
+     on conflict (merchant_id, method) do update set percent_bps = excluded.percent_bps, fixed_cents = excluded.fixed_cents`,
+    [merchantId, method, price.percentBps, price.fixedCents],
+  );
+}
+
+/**
+ * A payment just recorded as APPROVED (core's overall result) enters the books, in the caller's
+ * transaction: gross (amount, tax and donation), the fee at the merchant's price for the method,
+ * net, available after the method's delay. Once per payment (a unique index); nothing for another result.
+ */
+export async function recordPaymentInBooks(db: Queryable, row: PaymentFacts): Promise<void> {
+  if (recordedPaymentResult({ method: row.method, status: row.status, authStatus: row.auth_status }) !== 'APPROVED') return;
+  const grossCents = row.amount_cents + row.tax_cents + row.campaign_cents;
+  if (grossCents <= 0) return;
+  const { feeCents, netCents } = feeOf(priceOf(row.method, await merchantPrices(db, row.merchant_id)), grossCents);
+  await db.query(
+    `insert into balance_transactions (merchant_id, type, amount_cents, fee_cents, net_cents, available_on, cod_oper)
+     values ($1, 'payment', $2, $3, $4, now() + make_interval(days => $5), $6)
+     on conflict (cod_oper) where type = 'payment' do nothing`,
+    [row.merchant_id, grossCents, feeCents, netCents, availabilityDelayDays(row.method), row.cod_oper],
+  );
+}
+
+/**
+ * A refund that went through leaves the books in the caller's transaction: its amount out, its
+ * share of the payment's fee back (core refundedFeeCents, from what earlier refunds gave back),
+ * at once. A payment recorded before the books gives no fee back.
+ */
+export async function recordRefundInBooks(db: Queryable, refund: RefundFacts): Promise<void> {
+  const [payment] = await db.query<{ amount_cents: number; fee_cents: number; refunded_before: number }>(
+    `select p.amount_cents, p.fee_cents,
+        (select coalesce(-sum(r.amount_cents), 0)::int from balance_transactions r where r.type = 'refund' and r.cod_oper = p.cod_oper) as refunded_before
+       from balance_transactions p where p.type = 'payment' and p.cod_oper = $1`,
+    [refund.cod_oper],
+  );
+  const feeBack = payment ? refundedFeeCents({ grossCents: payment.amount_cents, feeCents: payment.fee_cents, refundedBeforeCents: payment.refunded_before }, refund.amount_cents) : 0;
+  await db.query(
+    `insert into balance_transactions (merchant_id, type, amount_cents, fee_cents, net_cents, available_on, cod_oper, refund_id)
+     values ($1, 'refund', $2, $3, $4, now(), $5, $6)
+     on conflict (refund_id) where type = 'refund' do nothing`,
+    [refund.merchant_id, -refund.amount_cents, -feeBack, -refund.amount_cents + feeBack, refund.cod_oper, refund.id],
+  );
+}
+
+/** A dispute as the books read it. */
+interface DisputeFacts {
+  id: string;
+  cod_oper: string;
+  merchant_id: number;
+  amount_cents: number;
+}
+
+/**
+ * A dispute in the books, in the caller's transaction: opened, the disputed amount and the dispute
+ * fee leave the balance at once; won, the amount comes back (the fee stays); lost, nothing more
+ * moves. Once per dispute and step (a unique index).
+ */
+export async function recordDisputeInBooks(db: Queryable, dispute: DisputeFacts, step: 'opened' | 'won'): Promise<void> {
+  const [type, amount, fee] = step === 'opened' ? ['dispute', -dispute.amount_cents, DISPUTE_FEE_CENTS] as const : ['dispute_reversal', dispute.amount_cents, 0] as const;
+  await db.query(
+    `insert into balance_transactions (merchant_id, type, amount_cents, fee_cents, net_cents, available_on, cod_oper, dispute_id)
+     values ($1, $2, $3, $4, $5, now(), $6, $7)
+     on conflict (dispute_id, type) where type in ('dispute', 'dispute_reversal') do nothing`,
+    [dispute.merchant_id, type, amount, fee, amount - fee, dispute.cod_oper, dispute.id],
+  );
+}
+
+/** The merchant's nets summed by the date they become available (core balanceOf splits them). */
+export async function balanceLinesOf(db: Queryable, merchantId: number): Promise<Array<{ netCents: number; availableOn: Date }>> {
+  const rows = await db.query<{ net: number; available_on: Date }>(
+    'select sum(net_cents)::bigint as net, available_on from balance_transactions where merchant_id = $1 group by available_on',
+    [merchantId],
+  );
+  return rows.map((r) => ({ netCents: Number(r.net), availableOn: new Date(r.available_on) }));
+}
+
+export interface BalanceTransactionFilters {
+  type?: BalanceTransactionType | undefined;
+  payoutId?: string | undefined;
+  createdFrom?: Date | undefined;
+  createdTo?: Date | undefined;
+  /** Only lines older than the one with this seq (the cursor). */
+  beforeSeq?: number | undefined;
+}
+
+/** The merchant's balance transactions, newest first, `count` at most. */
+export async function listBalanceTransactions(db: Queryable, merchantId: number, f: BalanceTransactionFilters, count: number): Promise<BalanceTransactionRow[]> {
+  return db.query<BalanceTransactionRow>(
+    `select * from balance_transactions
+      where merchant_id = $1 and ($2::int is null or seq < $2) and ($3::text is null or type = $3) and ($4::text is null or payout_id = $4)
+        and ($5::timestamptz is null or created_at >= $5) and ($6::timestamptz is null or created_at < $6)
+      order by seq desc limit $7`,
+    [merchantId, f.beforeSeq ?? null, f.type ?? null, f.payoutId ?? null, f.createdFrom ?? null, f.createdTo ?? null, count],
+  );
+}

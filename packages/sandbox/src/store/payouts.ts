@@ -1,0 +1,153 @@
+import type { Queryable } from '../db/Database';
+import { merchantPayoutOf } from '../webhooks/merchantPayout';
+import { recordObjectEvent } from './merchantEvents';
+
+/** A payouts row (migration 041). */
+export interface PayoutRow {
+  id: string;
+  seq: number;
+  merchant_id: number;
+  period: string;
+  amount_cents: number;
+  currency: string;
+  status: 'pending' | 'paid' | 'failed';
+  destination: string;
+  reference: string | null;
+  failure: string | null;
+  arrival_date: string;
+  checked_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** A merchant with money available and not yet paid out, and how it is paid. */
+export interface PayableMerchant {
+  id: number;
+  payout_schedule: 'daily' | 'weekly' | 'manual';
+  payout_account: string;
+  country: string;
+}
+
+/** Merchants whose lines available by now and in no payout add up to more than nothing. */
+export async function merchantsWithAvailableMoney(db: Queryable, onlyMerchant?: number): Promise<PayableMerchant[]> {
+  return db.query<PayableMerchant>(
+    `select m.id, m.payout_schedule, m.payout_account, m.country from merchants m
+      where ($1::int is null or m.id = $1) and (select coalesce(sum(b.net_cents), 0) from balance_transactions b where b.merchant_id = m.id and b.payout_id is null and b.available_on <= now()) > 0
+      order by m.id`,
+    [onlyMerchant ?? null],
+  );
+}
+
+/** Every line not yet in a payout becomes available now (the sandbox's rehearsal). */
+export async function makePendingAvailable(db: Queryable, onlyMerchant?: number): Promise<number> {
+  const rows = await db.query('update balance_transactions set available_on = now() where payout_id is null and available_on > now() and ($1::int is null or merchant_id = $1) returning id',
+    [onlyMerchant ?? null]);
+  return rows.length;
+}
+
+/**
+ * The merchant's payout of `period`: in the caller's transaction, the lines available by now and
+ * in no payout are locked and summed; a positive sum becomes the payout (inserted unless the
+ * merchant has one for that period: once per merchant and period, on any node), the lines are
+ * marked as settled by it, and its own line takes the amount out of the balance. Undefined when
+ * there is nothing to pay or the period's payout exists.
+ */
+export async function createPayout(db: Queryable, merchant: Pick<PayableMerchant, 'id' | 'payout_account'>, period: string, arrivalDate: string): Promise<PayoutRow | undefined> {
+  const lines = await db.query<{ id: string; net_cents: number }>(
+    'select id, net_cents from balance_transactions where merchant_id = $1 and payout_id is null and available_on <= now() order by seq for update',
+    [merchant.id],
+  );
+  const amountCents = lines.reduce((sum, line) => sum + line.net_cents, 0);
+  if (amountCents <= 0) return undefined;
+  const [payout] = await db.query<PayoutRow>(
+    `insert into payouts (merchant_id, period, amount_cents, destination, arrival_date) values ($1, $2, $3, $4, $5)
+     on conflict (merchant_id, period) do nothing returning *`,
+    [merchant.id, period, amountCents, merchant.payout_account, arrivalDate],
+  );
+  if (!payout) return undefined;
+  await db.query('update balance_transactions set payout_id = $2 where id = any($1::text[])', [lines.map((l) => l.id), payout.id]);
+  await db.query(
+    `insert into balance_transactions (merchant_id, type, amount_cents, fee_cents, net_cents, available_on, payout_id, source_payout_id)
+     values ($1, 'payout', $2, 0, $2, now(), $3, $3)`,
+    [merchant.id, -amountCents, payout.id],
+  );
+  return payout;
+}
+
+/** What the rail said of a pending payout: its reference, kept. */
+export async function recordPayoutReference(db: Queryable, id: string, reference: string): Promise<void> {
+  await db.query('update payouts set reference = $2, updated_at = now() where id = $1 and reference is null', [id, reference]);
+}
+
+/** A pending payout arrived (once, whichever node hears it): its payout.paid event is written with it. */
+export async function markPayoutPaid(db: Queryable, id: string, reference: string): Promise<PayoutRow | undefined> {
+  const [row] = await db.query<PayoutRow>(
+    "update payouts set status = 'paid', reference = coalesce(reference, $2), updated_at = now() where id = $1 and status = 'pending' returning *", [id, reference]);
+  if (row) await recordPayoutEvent(db, row, 'payout.paid');
+  return row;
+}
+
+/**
+ * A pending payout came back: its money returns to the balance once (a conditional write, and a
+ * unique line per payout), available now and in no payout, so the next payout takes it again.
+ */
+export async function markPayoutFailed(db: Queryable, id: string, failure: string): Promise<PayoutRow | undefined> {
+  const [row] = await db.query<PayoutRow>(
+    "update payouts set status = 'failed', failure = $2, updated_at = now() where id = $1 and status = 'pending' returning *", [id, failure]);
+  if (!row) return undefined;
+  await db.query(
+    `insert into balance_transactions (merchant_id, type, amount_cents, fee_cents, net_cents, available_on, source_payout_id)
+     values ($1, 'payout_failure', $2, 0, $2, now(), $3)
+     on conflict (source_payout_id, type) where type in ('payout', 'payout_failure') do nothing`,
+    [row.merchant_id, row.amount_cents, row.id],
+  );
+  await recordPayoutEvent(db, row, 'payout.failed');
+  return row;
+}
+
+/** The payout event (docs/webhooks.md), with the payout as it now stands as its data. */
+function recordPayoutEvent(db: Queryable, payout: PayoutRow, type: 'payout.paid' | 'payout.failed'): Promise<void> {
+  return recordObjectEvent(db, payout.merchant_id, type, merchantPayoutOf(payout));
+}
+
+/** Pending payouts not asked about for `claimMs`, each claimed by one node (skip locked, then checked_at). */
+export async function claimPendingPayouts(db: Queryable, options: { claimMs: number; limit: number }): Promise<PayoutRow[]> {
+  return db.query<PayoutRow>(
+    `with due as (
+       select id from payouts where status = 'pending' and (checked_at is null or checked_at <= now() - make_interval(secs => $1 / 1000.0))
+        order by created_at limit $2 for update skip locked)
+     update payouts p set checked_at = now() from due where p.id = due.id returning p.*`,
+    [options.claimMs, options.limit],
+  );
+}
+
+export async function findPayout(db: Queryable, id: string): Promise<PayoutRow | undefined> {
+  const [row] = await db.query<PayoutRow>('select * from payouts where id = $1', [id]);
+  return row;
+}
+
+export async function findMerchantPayout(db: Queryable, merchantId: number, id: string): Promise<PayoutRow | undefined> {
+  const [row] = await db.query<PayoutRow>('select * from payouts where id = $1 and merchant_id = $2', [id, merchantId]);
+  return row;
+}
+
+/** The merchant's payouts, newest first, `count` at most; `beforeSeq` is the cursor. */
+export async function listMerchantPayouts(db: Queryable, merchantId: number, f: { status?: string | undefined; beforeSeq?: number | undefined }, count: number): Promise<PayoutRow[]> {
+  return db.query<PayoutRow>(
+    `select * from payouts where merchant_id = $1 and ($2::text is null or status = $2) and ($3::int is null or seq < $3)
+      order by seq desc limit $4`,
+    [merchantId, f.status ?? null, f.beforeSeq ?? null, count],
+  );
+}
+
+/** The merchant's payout schedule and bank account. */
+export async function merchantBooksSettings(db: Queryable, merchantId: number): Promise<Pick<PayableMerchant, 'payout_schedule' | 'payout_account'> | undefined> {
+  const [row] = await db.query<Pick<PayableMerchant, 'payout_schedule' | 'payout_account'>>('select payout_schedule, payout_account from merchants where id = $1', [merchantId]);
+  return row;
+}
+
+/** Sets the schedule and the account given (undefined: unchanged). */
+export async function setMerchantPayoutSettings(db: Queryable, merchantId: number, settings: { schedule?: string | undefined; account?: string | undefined }): Promise<void> {
+  await db.query('update merchants set payout_schedule = coalesce($2, payout_schedule), payout_account = coalesce($3, payout_account) where id = $1',
+    [merchantId, settings.schedule ?? null, settings.account ?? null]);
+}

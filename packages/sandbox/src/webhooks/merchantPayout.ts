@@ -1,0 +1,29 @@
+import { centsToAmount } from '@pasarela/core';
+
+/** The columns a merchant sees of a payout (a payouts row, migration 041). */
+export interface PayoutFacts {
+  id: string;
+  amount_cents: number;
+  currency: string;
+  status: 'pending' | 'paid' | 'failed';
+  arrival_date: string | Date;
+  failure: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+const dayOf = (date: string | Date) => (typeof date === 'string' ? date.slice(0, 10) : date.toISOString().slice(0, 10));
+
+/** A payout as the merchant API answers it and its events carry it (docs/merchant-api.md "Payouts"). */
+export function merchantPayoutOf(p: PayoutFacts) {
+  return {
+    id: p.id,
+    amount: centsToAmount(p.amount_cents),
+    currency: p.currency,
+    status: p.status,
+    arrivalDate: dayOf(p.arrival_date),
+    failureReason: p.failure,
+    createdAt: new Date(p.created_at).toISOString(),
+    updatedAt: new Date(p.updated_at).toISOString(),
+  };
+}

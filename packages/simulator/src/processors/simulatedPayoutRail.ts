@@ -1,0 +1,38 @@
+import { randomUUID } from 'node:crypto';
+import type { GatewayCall, PayoutRail, PayoutRequest, PayoutTransfer } from '@pasarela/gateways';
+import type { SimulatorBooks } from './simulatorBook';
+
+const PORT = 'payout';
+
+/** docs/sandbox.md "Payouts": a payout to an account ending 0002 is sent back by the receiving bank. */
+const RETURNED_ACCOUNT = /0002$/;
+
+interface PayoutBookRequest {
+  amountCents: number;
+  currency: string;
+  destination: string;
+}
+
+/**
+ * The sandbox's bank transfers: each payout is taken (`pending`, with the rail's reference) and,
+ * when asked after, has arrived (`paid`) or, to an account ending 0002, came back (`failed`).
+ */
+export function simulatedPayoutRail(books: SimulatorBooks): PayoutRail {
+  const settled = (request: PayoutBookRequest, transfer: PayoutTransfer): PayoutTransfer =>
+    transfer.status === 'pending' ? { ...transfer, status: RETURNED_ACCOUNT.test(request.destination) ? 'failed' : 'paid' } : transfer;
+  return {
+    async pay(request: PayoutRequest) {
+      const entry = await books.recordOnce<PayoutBookRequest, PayoutTransfer>(PORT, request.idempotencyKey,
+        { amountCents: request.amountCents, currency: request.currency, destination: request.destination },
+        { status: 'pending', reference: `tr_${randomUUID().replace(/-/g, '')}` });
+      return entry.state;
+    },
+    async lookup(call: GatewayCall) {
+      const moved = await books.move<PayoutBookRequest, PayoutTransfer>(PORT, call.idempotencyKey, ({ request, state }) => {
+        const next = settled(request, state);
+        return next === state ? undefined : next;
+      });
+      return moved ? moved.entry.state : null;
+    },
+  };
+}
