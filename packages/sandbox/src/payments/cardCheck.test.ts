@@ -1,4 +1,5 @@
 import type { Gateways } from '@pasarela/gateways';
+import { CARD_AUTH_STATUS, cardCheckMessage } from '@pasarela/core';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faultyGateways } from '../gateways/testing/faultyGateways';
@@ -71,11 +72,10 @@ describe('the wallet card check', () => {
     expect(await savedCards(user.auth)).toEqual([]);
   });
 
-  it('a card the processor does not save is a declined check with the catalogue\'s message, nothing kept', async () => {
+  it('a card the processor refuses to save is a declined check with the catalogue\'s message for its reason, nothing kept', async () => {
     const user = await newUser();
-    const answer = await t.post('/users/me/cards', cardBody('4000000000000119'), user.auth);
-    expect(answer.data).toMatchObject({ status: 0, authStatus: 'DECLINED' });
-    expect(answer.data['messageSys']).toBe((await t.post('/users/me/cards', cardBody('4000000000000002'), user.auth)).data['messageSys']);
+    const answer = await t.post('/users/me/cards', cardBody('4000000000009995'), user.auth);
+    expect(answer.data).toMatchObject({ status: 0, authStatus: CARD_AUTH_STATUS.insufficient_funds, messageSys: cardCheckMessage('insufficient_funds', 'es') });
     expect(await savedCards(user.auth)).toEqual([]);
   });
 
