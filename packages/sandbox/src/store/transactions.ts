@@ -21,6 +21,8 @@ export interface TransactionRow {
   card_brand: string | null;
   card_last4: string | null;
   card_token: string | null;
+  /** The card processor's customer the saved card (card_token) belongs to, when it has one. */
+  card_customer: string | null;
   card_fingerprint: string | null;
   payer_name: string;
   email: string;
@@ -47,7 +49,8 @@ export interface TransactionRow {
   updated_at: Date;
 }
 
-export type NewTransaction = Omit<TransactionRow, 'id' | 'cod_oper' | 'gateway_reference' | 'created_at' | 'updated_at'>;
+export type NewTransaction = Omit<TransactionRow, 'id' | 'cod_oper' | 'gateway_reference' | 'card_customer' | 'created_at' | 'updated_at'>
+  & { card_customer?: string | null };
 
 /** An operation code: 'PP' and twelve hex digits (SPEC 7: sandbox receipts may add SANDBOX_ in front). */
 export function newCodOper(): string {
@@ -56,7 +59,7 @@ export function newCodOper(): string {
 
 const COLUMNS = [
   'track_id', 'link_code', 'merchant_id', 'method', 'amount_cents', 'tax_cents', 'status', 'auth_status',
-  'message_key', 'tx_type', 'card_brand', 'card_last4', 'card_token', 'card_fingerprint', 'payer_name',
+  'message_key', 'tx_type', 'card_brand', 'card_last4', 'card_token', 'card_customer', 'card_fingerprint', 'payer_name',
   'email', 'phone', 'concept', 'description', 'lang', 'tx_channel', 'redirect_url', 'expires_at', 'reference',
   'user_id', 'anonymous_user_service_id', 'details', 'campaign_bridge_id', 'campaign_cents', 'request_fingerprint',
 ] as const satisfies ReadonlyArray<keyof NewTransaction>;
@@ -100,7 +103,7 @@ export async function listTransactionsForLink(db: Queryable, linkCode: string): 
 const COLUMN_TYPES: Record<(typeof COLUMNS)[number], string> = {
   track_id: 'text', link_code: 'text', merchant_id: 'integer', method: 'text', amount_cents: 'integer', tax_cents: 'integer',
   status: 'integer', auth_status: 'text', message_key: 'text', tx_type: 'text', card_brand: 'text', card_last4: 'text',
-  card_token: 'text', card_fingerprint: 'text', payer_name: 'text', email: 'text', phone: 'text', concept: 'text',
+  card_token: 'text', card_customer: 'text', card_fingerprint: 'text', payer_name: 'text', email: 'text', phone: 'text', concept: 'text',
   description: 'text', lang: 'text', tx_channel: 'text', redirect_url: 'text', expires_at: 'timestamptz', reference: 'text',
   user_id: 'integer', anonymous_user_service_id: 'integer', details: 'jsonb', campaign_bridge_id: 'integer', campaign_cents: 'integer',
   request_fingerprint: 'text',
@@ -177,7 +180,7 @@ export async function insertUnlessDuplicate(
   duplicate: DuplicateCheck | null,
   mail?: Mail,
 ): Promise<DuplicateCheckedInsert> {
-  const values = [codOper, ...COLUMNS.map((c) => (c === 'details' ? JSON.stringify(tx.details) : tx[c]))];
+  const values = [codOper, ...COLUMNS.map((c) => (c === 'details' ? JSON.stringify(tx.details) : tx[c] ?? null))];
   const mailValues = mail ? mailParams(mail) : [];
   const [result] = await db.query<Partial<TransactionRow> & { link_paid: number; duplicates: number; duplicate_track_id: string | null; duplicate_cod_oper: string | null; duplicate_method: string | null; duplicate_status: number | null; duplicate_auth_status: string | null }>(
     mail ? INSERT_UNLESS_DUPLICATE_WITH_MAIL : INSERT_UNLESS_DUPLICATE,
@@ -255,6 +258,13 @@ export async function recordGatewayEvent(db: Queryable, event: { id: string; key
 export async function dropUnsentAttempt(db: Queryable, codOper: string): Promise<boolean> {
   const rows = await db.query("delete from transactions where cod_oper = $1 and auth_status = 'PROCESSING' returning cod_oper", [codOper]);
   return rows.length > 0;
+}
+
+/** The card an attempt in doubt charges, as the card processor saved it (its token and customer). */
+export async function keepAttemptCard(db: Queryable, codOper: string, card: { token: string; customer: string | null }): Promise<TransactionRow | undefined> {
+  const [row] = await db.query<TransactionRow>(
+    "update transactions set card_token = $2, card_customer = $3 where cod_oper = $1 and auth_status = 'PROCESSING' returning *", [codOper, card.token, card.customer]);
+  return row;
 }
 
 /** A crypto payment's new quote (coin, network, price, until when) and the address to pay it at. */
