@@ -94,3 +94,76 @@ describe.runIf(browserAvailable())('a second purchase with the same card and amo
     await page.context().close();
   });
 });
+
+// The payer who meant no second purchase is taken back to the earlier payment the 409 names: its
+// receipt when it was charged, its 3DS wait when it is still at the challenge (here from another
+// browser, which kept nothing of it). Nothing more is charged.
+describe.runIf(browserAvailable())("'No, go back to that payment'", () => {
+  let sandbox: Sandbox;
+  let browser: Browser;
+  withSandboxAndBrowser({ SPLASH_MS: '200' }, (started) => ({ sandbox, browser } = started));
+
+  const TEXT = {
+    es: { no: 'No, volver a ese pago', question: /¿Es una compra nueva\?/, receipt: /comprobante de pago/i, waiting: 'Tu pago con tarjeta espera que lo confirmes en la verificación de tu banco (3D Secure).' },
+    en: { no: 'No, go back to that payment', question: /Is this a new purchase\?/, receipt: /payment receipt/i, waiting: "Your card payment is waiting for you to confirm it in your bank's verification (3D Secure)." },
+  } as const;
+
+  /** A fresh phone browser on the link's checkout page, its card form drawn. */
+  async function checkout(lang: 'es' | 'en', code: string): Promise<{ page: Page; form: CheckoutFrame }> {
+    const context = await browser.newContext({ locale: lang === 'es' ? 'es-PA' : 'en-US', viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${encodeURIComponent(code)}&lang=${lang}`);
+    const form = new CheckoutFrame(page);
+    await page.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    return { page, form };
+  }
+
+  /** Fills the card and pays, ticking the verification box when the checkout asks for it. */
+  async function pay(page: Page, form: CheckoutFrame, lang: 'es' | 'en', card: string): Promise<void> {
+    await form.fillCard({ number: card });
+    const box = page.getByRole('group', { name: lang === 'es' ? 'Verificación' : 'Verification' });
+    if (await box.isVisible()) await box.getByRole('checkbox').check();
+    await form.submit();
+  }
+
+  async function askedAgain(lang: 'es' | 'en', code: string, card: string) {
+    const { page, form } = await checkout(lang, code);
+    await pay(page, form, lang, card);
+    const alert = page.getByRole('alert').filter({ hasText: TEXT[lang].question });
+    await alert.waitFor({ timeout: 15_000 });
+    return { page, alert };
+  }
+
+  it.each(['es', 'en'] as const)('%s: after a charged payment, its receipt', async (lang) => {
+    const code = await createLink(sandbox, { amount: lang === 'es' ? 21.5 : 22.5, taxAmount: 0, description: 'Café de altura' });
+    const first = await checkout(lang, code);
+    await pay(first.page, first.form, lang, '5555 5555 5555 4444');
+    await first.page.getByRole('heading', { name: TEXT[lang].receipt }).waitFor({ timeout: 15_000 });
+    const [paid] = await transactionsFor(sandbox, code);
+
+    const { page, alert } = await askedAgain(lang, code, '5555 5555 5555 4444');
+    await alert.getByRole('button', { name: TEXT[lang].no }).click();
+    await page.getByRole('heading', { name: TEXT[lang].receipt }).waitFor({ timeout: 15_000 });
+    // The earlier payment's own receipt, and still one payment.
+    await page.getByText(paid?.codOper ?? '-', { exact: true }).waitFor({ timeout: 5_000 });
+    expect(await transactionsFor(sandbox, code)).toHaveLength(1);
+    await page.screenshot({ path: `${SHOTS}duplicate-no-receipt-${lang}-360.png` });
+    await Promise.all([first.page.context().close(), page.context().close()]);
+  });
+
+  it.each(['es', 'en'] as const)('%s: after a payment still at its 3DS challenge, in another browser, its wait', async (lang) => {
+    const code = await createLink(sandbox, { amount: lang === 'es' ? 23.5 : 24.5, taxAmount: 0, description: 'Café de altura' });
+    const first = await checkout(lang, code);
+    await pay(first.page, first.form, lang, '4000 0000 0000 3220');
+    await first.page.getByRole('button', { name: /aprobar|approve/i }).waitFor({ timeout: 15_000 });
+    expect((await transactionsFor(sandbox, code))[0]?.status).toBe(-1);
+
+    const { page, alert } = await askedAgain(lang, code, '4000 0000 0000 3220');
+    await alert.getByRole('button', { name: TEXT[lang].no }).click();
+    await page.getByText(TEXT[lang].waiting).waitFor({ timeout: 15_000 });
+    expect(await transactionsFor(sandbox, code)).toHaveLength(1);
+    expect(await seriousViolations(page.mainFrame())).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}duplicate-no-challenge-${lang}-360.png` });
+    await Promise.all([first.page.context().close(), page.context().close()]);
+  });
+});

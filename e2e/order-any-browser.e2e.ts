@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Pasarela } from '@pasarela/node';
-import { transactionsFor } from './support/admin';
+import { createLink, transactionsFor } from './support/admin';
 import { seriousViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
 import { checkoutFrameOf } from './support/frames';
@@ -140,6 +140,76 @@ describe.runIf(browserAvailable())('an order left waiting in one browser, opened
     const recorded = await transactionsFor(sandbox, code);
     expect(recorded.filter((t) => t.status === 1)).toMatchObject([{ method: 'card' }]);
     expect(recorded).toHaveLength(2);
+    await Promise.all([first.close(), second.close()]);
+  });
+
+  // A card payment left at its 3DS challenge is waiting too: the second browser shows it first, with
+  // the issuer's page (from the server's record) to open again, or pays another way once the
+  // challenge is called off (voided at the processor). A single-use link is one order's.
+  const CHALLENGE = {
+    es: { title: (a: string) => `Tienes un pago con tarjeta de ${a} esperando la verificación de tu banco (3D Secure)`, again: 'Abrir de nuevo la página de tu banco', other: (a: string) => `Pagar este pedido (${a}) de otra forma`, receipt: /comprobante de pago/i },
+    en: { title: (a: string) => `You have a card payment of ${a} waiting for your bank's verification (3D Secure)`, again: "Open your bank's page again", other: (a: string) => `Pay this order (${a}) another way`, receipt: /payment receipt/i },
+  } as const;
+
+  /** The first browser pays the order's link with the 3DS card and stops at the issuer's page. */
+  async function leftAtChallenge(lang: 'es' | 'en', amount: number) {
+    const code = await createLink(sandbox, { amount, taxAmount: 0, description: 'Pedido con tarjeta', singleUse: true });
+    const address = `${sandbox.url}/pf/widget?type=lk&code=${code}&lang=${lang}`;
+    const first = await newBrowser(lang);
+    const a = await phone(first);
+    await a.goto(address);
+    const checkout = new CheckoutFrame(a);
+    await checkout.waitForForm();
+    await checkout.fillCard({ number: '4000 0000 0000 3220' });
+    if (await a.getByRole('group', { name: /Verificación|Verification/ }).isVisible()) await verify(a);
+    await checkout.submit();
+    await a.getByRole('button', { name: /aprobar|approve/i }).waitFor({ timeout: 15_000 });
+    const [card] = await transactionsFor(sandbox, code);
+    expect(card).toMatchObject({ method: 'card', status: -1 });
+    const second = await newBrowser(lang);
+    const b = await phone(second);
+    await b.goto(address);
+    return { code, first, second, a, b, codOper: card?.codOper ?? '' };
+  }
+
+  it("es: a 3DS challenge left in the first browser comes first in the second; its bank's page opens again there and pays it, once", async () => {
+    const { code, first, second, b } = await leftAtChallenge('es', 27.5);
+    const text = CHALLENGE.es;
+    await b.getByRole('heading', { name: text.title('$27.50') }).waitFor({ timeout: 20_000 });
+    expect(await b.locator('[name="cardnumber"]').count()).toBe(0);
+    for (const name of [text.again, text.other('$27.50')]) expect(await b.getByRole('button', { name, exact: true }).isVisible()).toBe(true);
+    expect(await seriousViolations(b)).toEqual([]);
+    await b.screenshot({ path: `${SHOTS}order-any-browser-challenge-es-360.png` });
+    await b.getByRole('button', { name: text.again, exact: true }).click();
+    await b.getByRole('button', { name: /aprobar|approve/i }).click();
+    await b.getByRole('heading', { name: text.receipt }).waitFor({ timeout: 20_000 });
+    const recorded = await transactionsFor(sandbox, code);
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]).toMatchObject({ method: 'card', status: 1 });
+    await Promise.all([first.close(), second.close()]);
+  });
+
+  it('en: paying another way calls the 3DS challenge off first; the first browser can no longer complete it; one payment', async () => {
+    const { code, first, second, a, b, codOper } = await leftAtChallenge('en', 28.5);
+    const text = CHALLENGE.en;
+    await b.getByRole('heading', { name: text.title('$28.50') }).waitFor({ timeout: 20_000 });
+    expect(await seriousViolations(b)).toEqual([]);
+    await b.screenshot({ path: `${SHOTS}order-any-browser-challenge-en-360.png` });
+    await b.getByRole('button', { name: text.other('$28.50'), exact: true }).click();
+    const checkout = new CheckoutFrame(b);
+    await checkout.waitForForm();
+    expect((await transactionsFor(sandbox, code))[0]).toMatchObject({ codOper, method: 'card', status: 0 });
+    await checkout.fillCard({ number: '4242 4242 4242 4242' });
+    if (await b.getByRole('group', { name: /Verificación|Verification/ }).isVisible()) await verify(b);
+    await checkout.submit();
+    await checkout.receiptTitle.waitFor({ timeout: 20_000 });
+    const recorded = await transactionsFor(sandbox, code);
+    expect(recorded.filter((t) => t.status === 1)).toHaveLength(1);
+    expect(recorded).toHaveLength(2);
+    // The first browser's bank page, answered late: refused, nothing more charged.
+    await a.getByRole('button', { name: /aprobar|approve/i }).click();
+    await a.getByText('This verification is no longer valid').waitFor({ timeout: 15_000 });
+    expect((await transactionsFor(sandbox, code)).filter((t) => t.status === 1)).toHaveLength(1);
     await Promise.all([first.close(), second.close()]);
   });
 });

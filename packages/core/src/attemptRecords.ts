@@ -1,5 +1,6 @@
 import { CARD_STATUS, type CardAuthResponse } from './cardOutcome';
 import type { PaymentAttempt } from './chargeAttempt';
+import { isAbandonableChallenge } from './challengeAbandon';
 import { paymentOverallResult, statusFamilyOf } from './status';
 
 // What a payment attempt the server recorded means to the checkout: a lost card answer read back
@@ -28,6 +29,8 @@ interface LinkAttempt {
   /** A wallet user's payment (not a guest's): never offered to whoever opens the link. */
   byUser: boolean;
   expiresAt: Date | null;
+  /** A card payment's 3DS challenge page, while it waits there. */
+  redirectUrl?: string | null | undefined;
 }
 
 /** What the checkout needs to wait on a payment again: no amount, no payer, nothing personal. */
@@ -35,18 +38,25 @@ interface PendingAttempt {
   method: string;
   codOper: string;
   expiresAt: string | null;
+  /** A card payment at its 3DS challenge: the issuer's page, to open again. */
+  challengeUrl?: string;
 }
 
 /**
  * The payment a payer left pending on a link (docs/spec-decisions.md "a pending payment is offered
  * again"): the latest guest payment, in the order given (oldest first), of a method finished
- * outside the checkout, whose window has not closed and whose SPEC 4 overall result is PENDING
+ * outside the checkout (or a card payment at its 3DS challenge), whose window has not closed and whose SPEC 4 overall result is PENDING
  * ("Overall result: 0 pending", read per method from SPEC 4's status tables). Null when none is.
  */
 export function pendingAttemptOf(attempts: readonly LinkAttempt[], now: Date): PendingAttempt | null {
   for (let i = attempts.length - 1; i >= 0; i -= 1) {
     const a = attempts[i];
-    if (!a || a.byUser || !RESUMABLE_METHODS.includes(a.method)) continue;
+    if (!a || a.byUser) continue;
+    // A card waits on the payer only at its 3DS challenge (pending at its issuer, it is the issuer's to decide).
+    if (a.method === 'card' && isAbandonableChallenge({ ...a, redirectUrl: a.redirectUrl ?? null })) {
+      return { method: a.method, codOper: a.codOper, expiresAt: null, challengeUrl: a.redirectUrl ?? '' };
+    }
+    if (!RESUMABLE_METHODS.includes(a.method)) continue;
     if (a.expiresAt && a.expiresAt.getTime() <= now.getTime()) continue;
     if (paymentOverallResult(statusFamilyOf(a.method), a.status, a.authStatus) !== 'PENDING') continue;
     return { method: a.method, codOper: a.codOper, expiresAt: a.expiresAt?.toISOString() ?? null };

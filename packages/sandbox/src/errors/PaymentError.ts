@@ -29,6 +29,8 @@ export class PaymentError extends Error {
     readonly code: string | number,
     /** Text naming what is wrong (a field, a limit); else the catalogue's text for code is used. */
     readonly detail?: string,
+    /** Fields the answer carries beside code and message (a duplicate's earlier payment). */
+    readonly fields: Readonly<Record<string, string>> = {},
   ) {
     super(detail ?? String(code));
   }

@@ -30,17 +30,9 @@ const STATUS_OF_KIND: Readonly<Record<PaymentErrorKind, ContentfulStatusCode>> =
   in_doubt: 504,
 };
 
-/**
- * The fields a domain error's answer carries beside its text: a duplicate's detail is the earlier
- * payment's state (core DuplicateState), which the checkout words its question by.
- */
-function fieldsOf(error: PaymentError): Record<string, string> {
-  return error.code === 'possible_duplicated_tx' && (error.detail === 'waiting' || error.detail === 'charged') ? { state: error.detail } : {};
-}
-
 function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  if (error instanceof PaymentError) return new ApiError(STATUS_OF_KIND[error.kind], error.code, error.detail, {}, fieldsOf(error));
+  if (error instanceof PaymentError) return new ApiError(STATUS_OF_KIND[error.kind], error.code, error.detail, {}, error.fields);
   if (error instanceof HTTPException) {
     if (error.status === 413) return new ApiError(413, 'payload_too_large', 'Body is too large');
     return new ApiError(error.status, error.status < 500 ? 'invalid_request' : 'happen_error_try_again', error.message || undefined);

@@ -1,4 +1,5 @@
 import type { Gateways } from '@pasarela/gateways';
+import { CARD_AUTH_STATUS, cardCheckMessage } from '@pasarela/core';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faultyGateways } from '../gateways/testing/faultyGateways';
@@ -26,10 +27,10 @@ const cardBody = (cardNumber = testCardNumber(randomUUID()), trackId = randomUUI
 
 const savedCards = async (auth: Record<string, string>) => (await t.get('/users/me/cards', auth)).data['cards'] as Array<{ idRelCard: number }>;
 
-/** The checks the processor holds for this user's check rows (its books, by key). */
+/** The cards the processor saved for this user's check rows (its books, by key). */
 async function checksAtProcessor(userId: number): Promise<Array<{ state: Record<string, unknown> }>> {
   const keys = await t.db.query<{ check_key: string }>('select check_key from card_checks where user_id = $1', [userId]);
-  return t.simulator.books.list<unknown, Record<string, unknown>>('card').filter((e) => keys.some((k) => k.check_key === e.key)).map((e) => ({ state: e.state }));
+  return t.simulator.books.list<unknown, Record<string, unknown>>('card-saved').filter((e) => keys.some((k) => k.check_key === e.key)).map((e) => ({ state: e.state }));
 }
 
 describe('the wallet card check', () => {
@@ -48,18 +49,17 @@ describe('the wallet card check', () => {
     expect(await checksAtProcessor(user.id)).toHaveLength(2);
   });
 
-  it.each([
-    ['challenged (3D Secure)', '4000000000003220', 'PENDING_3DS'],
-    ['left pending by the issuer', '4000000000000259', 'PENDING'],
-  ])('%s: no card saved, the payer told why, the hold withdrawn at the processor', async (_case, cardNumber, authStatus) => {
+  it('keeps the processor\'s own token and customer (saveCard\'s answer), and the same customer for the user\'s next card', async () => {
     const user = await newUser();
-    const body = cardBody(cardNumber);
-    const answer = await t.post('/users/me/cards', body, user.auth);
-    expect(answer).toMatchObject({ status: 200, data: { status: 0, authStatus, messageSys: 'El banco no confirmó esta tarjeta y no se guardó. Prueba con otra tarjeta.' } });
-    expect((await t.post('/users/me/cards', body, { ...user.auth, 'accept-language': 'en' })).data).toMatchObject({ status: 0, authStatus });
-    expect(await savedCards(user.auth)).toEqual([]);
-    const [check] = await checksAtProcessor(user.id);
-    expect(check?.state).toMatchObject({ voided: true });
+    const first = await t.post('/users/me/cards', cardBody(), user.auth);
+    const second = await t.post('/users/me/cards', cardBody(), user.auth);
+    expect([first.data['status'], second.data['status']]).toEqual([1, 1]);
+    const kept = await t.db.query<{ card_token: string; card_customer: string }>('select card_token, card_customer from user_cards where user_id = $1 order by id', [user.id]);
+    const saved = (await checksAtProcessor(user.id)).map((c) => c.state);
+    expect(kept).toEqual(saved.map((s) => ({ card_token: s['token'], card_customer: s['customer'] })));
+    expect(kept[0]?.card_token).toMatch(/^simtok_/);
+    expect(kept[1]?.card_customer).toBe(kept[0]?.card_customer);
+    expect(await t.db.query('select 1 from card_checks where user_id = $1 and card_token is null', [user.id])).toEqual([]);
   });
 
   it('declined: status 0 with the issuer\'s reason, no card; its retry answers the same without a second check', async () => {
@@ -72,11 +72,10 @@ describe('the wallet card check', () => {
     expect(await savedCards(user.auth)).toEqual([]);
   });
 
-  it('the processor could not decide: status 0, nothing kept, the check forgotten so the trackId checks anew', async () => {
+  it('a card the processor refuses to save is a declined check with the catalogue\'s message for its reason, nothing kept', async () => {
     const user = await newUser();
-    const answer = await t.post('/users/me/cards', cardBody('4000000000000119'), user.auth);
-    expect(answer.data).toMatchObject({ status: 0, authStatus: 'ERROR' });
-    expect(await t.db.query('select 1 from card_checks where user_id = $1', [user.id])).toEqual([]);
+    const answer = await t.post('/users/me/cards', cardBody('4000000000009995'), user.auth);
+    expect(answer.data).toMatchObject({ status: 0, authStatus: CARD_AUTH_STATUS.insufficient_funds, messageSys: cardCheckMessage('insufficient_funds', 'es') });
     expect(await savedCards(user.auth)).toEqual([]);
   });
 
@@ -103,32 +102,26 @@ describe('the wallet card check', () => {
     expect(await savedCards(user.auth)).toHaveLength(1);
   });
 
-  it('an approved answer lost on the way: the reconciler records it and saves the card once; the retry answers that card', async () => {
+  it('a saved card whose answer was lost: the retry with its trackId saves under the same key and keeps the same token once', async () => {
     const user = await newUser();
     const body = cardBody();
     faults.plan('card', 'lost_answer');
     expect((await t.post('/users/me/cards', body, user.auth)).status).toBe(504);
     await t.db.query("update card_checks set updated_at = now() - interval '1 minute' where user_id = $1", [user.id]);
     await t.reconcile();
-    await t.reconcile();
-    const cards = await savedCards(user.auth);
-    expect(cards).toHaveLength(1);
-    expect((await t.post('/users/me/cards', body, user.auth)).data).toMatchObject({ status: 1, card: { idRelCard: cards[0]?.idRelCard } });
-    expect(await savedCards(user.auth)).toHaveLength(1);
+    expect(await t.db.query('select 1 from card_checks where user_id = $1', [user.id])).toHaveLength(1);
+    expect((await t.post('/users/me/cards', body, user.auth)).data).toMatchObject({ status: 1 });
+    const [saved] = await checksAtProcessor(user.id);
+    expect(await t.db.query('select card_token from user_cards where user_id = $1', [user.id])).toEqual([{ card_token: saved?.state['token'] }]);
   });
-  it('a check the processor does not answer about waits for the next pass; the checks behind it are settled in this one', async () => {
-    const users = [await newUser(), await newUser()];
-    for (const user of users) {
-      faults.plan('card', 'lost_answer');
-      expect((await t.post('/users/me/cards', cardBody(), user.auth)).status).toBe(504);
-      await t.db.query("update card_checks set updated_at = now() - interval '1 minute' where user_id = $1", [user.id]);
-    }
-    // The first lookup of the pass (the older check's) gets no answer.
+
+  it('a check still in doubt a day later, never retried, is forgotten by the reconciler', async () => {
+    const user = await newUser();
     faults.plan('card', 'timeout');
-    await expect(t.reconcile()).rejects.toThrow(/no answer/);
-    expect(await savedCards(users[0]!.auth)).toEqual([]);
-    expect(await savedCards(users[1]!.auth)).toHaveLength(1);
+    expect((await t.post('/users/me/cards', cardBody(), user.auth)).status).toBe(504);
+    await t.db.query("update card_checks set updated_at = now() - interval '25 hours' where user_id = $1", [user.id]);
     await t.reconcile();
-    expect(await savedCards(users[0]!.auth)).toHaveLength(1);
+    expect(await t.db.query('select 1 from card_checks where user_id = $1', [user.id])).toEqual([]);
+    expect(await savedCards(user.auth)).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ export function storedCard(cardNumberDigits: string, brand: CardBrand, key: Buff
     brand,
     last4: lastFour(cardNumberDigits),
     token: `tok_${randomBytes(12).toString('hex')}`,
+    customer: null,
     fingerprint,
   };
 }

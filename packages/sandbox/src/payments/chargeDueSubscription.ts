@@ -24,7 +24,7 @@ async function claimRenewal(tx: Queryable, sub: SubscriptionRow): Promise<Transa
   return insertTransaction(tx, {
     track_id: null, link_code: null, merchant_id: plan.merchant_id, method: 'card', amount_cents: plan.amount_cents, tax_cents: 0,
     status: CARD_RESULT_STATUS.processing, auth_status: CARD_AUTH_STATUS.processing, message_key: 'processing', tx_type: SERVICE_CODES.subscription,
-    card_brand: sub.card_brand, card_last4: sub.card_last4, card_token: sub.card_token, card_fingerprint: null, payer_name: sub.payer_name, email: sub.email,
+    card_brand: sub.card_brand, card_last4: sub.card_last4, card_token: sub.card_token, card_customer: sub.card_customer, card_fingerprint: null, payer_name: sub.payer_name, email: sub.email,
     phone: '', concept: plan.name, description: plan.description, lang: 'es', tx_channel: CHANNEL.subscription, redirect_url: null, expires_at: null, reference: null,
     // The server charges a renewal itself: no caller, so neither a user nor a guest service id.
     user_id: null, anonymous_user_service_id: null, details: { idSubscription: sub.id, subscriptionKey: sub.subscription_key, renewal: true }, campaign_bridge_id: null, campaign_cents: 0,
@@ -41,7 +41,7 @@ async function chargeRenewal(deps: Pick<Deps, 'db' | 'gateways'>, attempt: Trans
   const merchant = await findMerchant(deps.db, attempt.merchant_id);
   try {
     return (await chargeCard(deps, attempt, {
-      card: { token: attempt.card_token ?? '', customer: null }, lang: 'es', capture: true, merchant: { name: merchant?.name ?? '', logo: merchant?.logo || null },
+      card: { token: attempt.card_token ?? '', customer: attempt.card_customer }, lang: 'es', capture: true, merchant: { name: merchant?.name ?? '', logo: merchant?.logo || null },
       calledOff: 'This subscription renewal was called off',
     })).row;
   } catch (error) {

@@ -31,7 +31,10 @@ describe('the 5-minute window (SPEC 9 "Duplicate window 5 minutes")', () => {
     expect(first.data['status']).toBe(1);
     await backdate(first.data['codOper'], 4 * 60 + 59);
     // The earlier payment's state is a field of the answer (the checkout words its question by it).
-    expect(await pay(await newLink(t), card)).toMatchObject({ status: 409, data: { code: 'possible_duplicated_tx', state: 'charged' } });
+    // ...and its operation and method, so its payer (the same card) can go back to it; nothing else of it.
+    const again = await pay(await newLink(t), card);
+    expect(again).toMatchObject({ status: 409, data: { code: 'possible_duplicated_tx', state: 'charged', codOper: first.data['codOper'], method: 'card' } });
+    expect(Object.keys(again.data).sort()).toEqual(['codOper', 'code', 'message', 'method', 'state']);
   });
 
   it('a payment 5m01s earlier is not', async () => {
@@ -62,8 +65,9 @@ describe('what counts as the same payment', () => {
     expect((await pay(await newLink(t, { amount }), declined, amount)).data['status']).toBe(0);
     expect((await pay(await newLink(t, { amount }), declined, amount)).data['status']).toBe(0);
     const pending = '4000000000000259';
-    expect((await pay(await newLink(t, { amount }), pending, amount)).data['status']).toBe(-1);
-    expect(await pay(await newLink(t, { amount }), pending, amount)).toMatchObject({ status: 409, data: { code: 'possible_duplicated_tx', state: 'waiting' } });
+    const waiting = await pay(await newLink(t, { amount }), pending, amount);
+    expect(waiting.data['status']).toBe(-1);
+    expect(await pay(await newLink(t, { amount }), pending, amount)).toMatchObject({ status: 409, data: { code: 'possible_duplicated_tx', state: 'waiting', codOper: waiting.data['codOper'] } });
   });
 
   it('one of 8 simultaneous payments of one card and amount on 8 links goes through', async () => {

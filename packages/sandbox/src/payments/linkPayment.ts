@@ -153,7 +153,11 @@ export async function recordAttempt(
     : await insertUnlessDuplicate(deps.db, attempt, codOper, null);
   if (result.kind === 'inserted') return { row: result.row, inserted: true };
   // A duplicate that is this very attempt racing in again (the same trackId) is a retry, not a second payment.
-  if (result.kind === 'duplicate' && (!trackId || result.trackId !== trackId)) throw new PaymentError('conflict', 'possible_duplicated_tx', result.state);
+  // The earlier payment is this card's own (the rule matches its keyed fingerprint), so its payer
+  // may go back to it: its state words the question, its operation and method lead to it.
+  if (result.kind === 'duplicate' && (!trackId || result.trackId !== trackId)) {
+    throw new PaymentError('conflict', 'possible_duplicated_tx', result.state, { state: result.state, codOper: result.codOper, method: result.method });
+  }
   if (!trackId) throw new Error('payment without trackId not inserted');
   // Another request with this trackId got there first (any node): the same charge, or a conflict.
   return { row: await attemptThatWon(deps.db, trackId, fingerprint), inserted: false };

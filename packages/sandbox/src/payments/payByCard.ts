@@ -1,8 +1,7 @@
-import { amountToCents, cardBrandOf, isOldVersionServiceCode, processingFailureKey, TRANSACTION_TYPES, type CardPaymentPayload, type Language } from '@pasarela/core';
+import { amountToCents, cardBrandOf, isOldVersionServiceCode, processingFailureKey, processorName, TRANSACTION_TYPES, type CardPaymentPayload, type Language } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { findLinkByCode } from '../store/links';
 import { findMerchant, merchantCardCodes, type MerchantRow } from '../store/merchants';
-import { saveUserCard } from '../store/userCards';
 import type { TransactionRow } from '../store/transactions';
 import { cardAnswerOf, type CardAnswer } from './cardAnswer';
 import { checkCard, checkDomain, donationOf } from './cardChecks';
@@ -10,6 +9,7 @@ import { cardFingerprintOf, storedCard } from './cardFingerprint';
 import { chargeFingerprint, identityOf } from './chargeAttempt';
 import { chargeCard, stillInDoubt } from './chargeCard';
 import { IN_DOUBT } from './inDoubt';
+import { keepWalletCard } from './savedCard';
 import { checkLinkPayee, linkTransactionOf, recordAttempt, repeatedPayment, type LinkPaymentInput } from './linkPayment';
 import { mailReceiptOfSettled } from './receiptMail';
 
@@ -87,10 +87,12 @@ export async function payByCard(deps: Deps, payload: CardPaymentPayload, ctx: Pa
       shop: payee?.merchant,
     });
     await mailReceiptOfSettled(deps.db, settled, ctx.origin, payee?.merchant);
-    // SPEC 3 storeCard: a wallet user's approved card is kept (as a token) for the next payment.
+    // SPEC 3 storeCard: a wallet user's approved card is saved at the processor for the next payment.
     const brand = cardBrandOf(info.cardNumber);
     if (settled?.kind === 'settled' && row.status === 1 && ctx.userId && payload.storeCard === true && brand) {
-      await saveUserCard(deps.db, ctx.userId, storedCard(info.cardNumber, brand, deps.cardFingerprintKey, cardFingerprint), row.payer_name);
+      const details = { number: info.cardNumber, expMonth: info.expMonth, expYear: info.expYear, cvc: info.cvv, holder: processorName(row.payer_name) };
+      // The payment stands whatever the save answers: a card the processor did not save is not kept.
+      await keepWalletCard(deps, `save-card:${row.cod_oper}`, ctx.userId, details, { brand, fingerprint: cardFingerprint, nameOnCard: row.payer_name }).catch(() => false);
     }
     return answered(row, payee);
   }

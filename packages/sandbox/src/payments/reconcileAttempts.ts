@@ -96,8 +96,8 @@ export async function reconcileAttempts(deps: Pick<Deps, 'db' | 'gateways'>): Pr
     const settled = await settlePayment(deps, row.cod_oper, outcome);
     if (settled && settled.kind !== 'finished') changed.push(row.cod_oper);
   }
-  // The wallet's add-card checks left in doubt, the same way (payments/cardCheck.ts).
-  changed.push(...(await reconcileCardChecks(deps, IN_DOUBT_AFTER_MS, (error) => (unanswered ??= error))));
+  // The wallet's add-card checks left in doubt and never retried (payments/cardCheck.ts).
+  changed.push(...(await reconcileCardChecks(deps)));
   // Money being given back for a called-off payment whose first try was cut (payments/reconcileGiveBacks.ts).
   changed.push(...(await reconcileGiveBacks(deps)));
   // Said once the rest is done, so the timer's log tells of the gateway that did not answer.

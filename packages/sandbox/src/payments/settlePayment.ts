@@ -162,7 +162,7 @@ export async function settlePayment(deps: Pick<Deps, 'db' | 'gateways'>, codOper
     // SPEC 4 "Subscription: status 1 or -1 passes": the payment that passes activates it, once.
     const subscriptionId = activatedSubscriptionOf(row);
     if (subscriptionId !== undefined && subscriptionPasses(outcome.status) && row.card_token) {
-      const card = { token: row.card_token, brand: row.card_brand ?? '', last4: row.card_last4 ?? '', payerName: row.payer_name };
+      const card = { token: row.card_token, customer: row.card_customer, brand: row.card_brand ?? '', last4: row.card_last4 ?? '', payerName: row.payer_name };
       if (!(await activateSubscription(tx, subscriptionId, card))) return paidElsewhere();
     }
     return { kind: 'settled', row: await writeOutcome(tx, codOper, outcome) };

@@ -1,6 +1,6 @@
-import type { MerchantDescriptor } from '@pasarela/gateways';
+import type { CardDetails, MerchantDescriptor } from '@pasarela/gateways';
 import {
-  activationChargeCents, amountToCents, CARD_AUTH_STATUS, CARD_RESULT_STATUS, CHANNEL, isCardExpiryValid, isSubscriptionActive, processingFailureKey, SERVICE_CODES,
+  activationChargeCents, amountToCents, lastFour, processorName, recordedCardOutcomeOf, CARD_AUTH_STATUS, CARD_RESULT_STATUS, CHANNEL, isCardExpiryValid, isSubscriptionActive, processingFailureKey, SERVICE_CODES,
   type CardPaymentPayload, type Language,
 } from '@pasarela/core';
 import type { Deps } from '../Deps';
@@ -9,11 +9,13 @@ import { PaymentError } from '../errors/PaymentError';
 import { findMerchant } from '../store/merchants';
 import { findPlan, findSubscription } from '../store/catalog';
 import { findLinkSubscription, lockSubscription } from '../store/subscriptions';
-import { insertTransaction, newCodOper, type TransactionRow } from '../store/transactions';
+import { insertTransaction, keepAttemptCard, newCodOper, type TransactionRow } from '../store/transactions';
 import { chargeCard, stillInDoubt } from './chargeCard';
 import { checkPaymentCaptcha } from './captchaVerdict';
 import { cardAnswerOf, type CardAnswer } from './cardAnswer';
-import { cardFingerprintOf, storedCard } from './cardFingerprint';
+import { cardFingerprintOf } from './cardFingerprint';
+import { saveAtProcessor } from './savedCard';
+import { settlePayment } from './settlePayment';
 import { checkGuestAllowed } from './cardChecks';
 import { attemptThatWon, chargeFingerprint, earlierAttempt, identityOf } from './chargeAttempt';
 
@@ -64,21 +66,28 @@ export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCard
   const merchant = await findMerchant(deps.db, plan.merchant_id);
   if (!merchant) throw new PaymentError('not_found', 'Merchant Not Found');
   const payerName = `${card.firstName} ${card.lastName}`;
-  // The one card charge (chargeCard): no answer is in_doubt and the attempt stays for the
-  // reconciler and this trackId's retry, which asks the processor again under the attempt's key.
-  const charged = async (attempt: TransactionRow) => answer((await chargeCard(deps, attempt, {
-    card: { number: card.cardNumber, expMonth: card.expMonth, expYear: card.expYear, cvc: card.cvv, holder: payerName },
-    merchant: { name: merchant.name, logo: merchant.logo || null }, lang: p.lang, capture: true, origin: p.origin,
-    // SPEC 8 error_processing_request for an old-version tx.
-    failureKey: processingFailureKey(p.isOldVersion ?? false),
-    calledOff: 'This subscription is already active',
-  })).row);
+  const details: CardDetails = { number: card.cardNumber, expMonth: card.expMonth, expYear: card.expYear, cvc: card.cvv, holder: processorName(payerName) };
+  // The card saved at the processor first (its token is what renewals charge), then the one card
+  // charge (chargeCard): no answer is in_doubt and the attempt stays for the reconciler and this
+  // trackId's retry, which saves and asks again under the attempt's keys.
+  const charged = async (attempt: TransactionRow) => {
+    const saved = await saveAtProcessor(deps, `save-card:${attempt.cod_oper}`, details, null);
+    if (saved.status === 'declined') return answer((await settlePayment(deps, attempt.cod_oper, recordedCardOutcomeOf(saved.reason)))?.row ?? attempt);
+    const kept = (await keepAttemptCard(deps.db, attempt.cod_oper, saved)) ?? attempt;
+    // A plan that does not charge at once: the saved card is its validation, nothing is charged.
+    if (kept.amount_cents === 0) return answer((await settlePayment(deps, kept.cod_oper, recordedCardOutcomeOf('approved')))?.row ?? kept);
+    return answer((await chargeCard(deps, kept, {
+      card: details, merchant: { name: merchant.name, logo: merchant.logo || null }, lang: p.lang, capture: true, origin: p.origin,
+      // SPEC 8 error_processing_request for an old-version tx.
+      failureKey: processingFailureKey(p.isOldVersion ?? false),
+      calledOff: 'This subscription is already active',
+    })).row);
+  };
   const earlier = await earlierAttempt(deps.db, p.trackId, fingerprint);
   if (earlier) return stillInDoubt(earlier) ? charged(earlier) : answer(earlier);
   if (isSubscriptionActive(sub.status)) throw new PaymentError('conflict', 'request_already_paid', 'This subscription is already active');
   checkGuestAllowed(merchant, p.anonymousUserServiceId);
   if (!isCardExpiryValid(card.expMonth, card.expYear, Date.now())) throw new PaymentError('invalid', 'expired', 'cardInformation.expYear is in the past');
-  const stored = storedCard(card.cardNumber, card.cardType, deps.cardFingerprintKey);
   const chargeNow = activationChargeCents({ amountCents: plan.amount_cents, chargeNow: plan.charge_now });
   // The attempt is recorded first, the subscription row locked while it is checked; the payment that
   // passes activates it when its outcome is recorded (settlePayment), so of payments racing on any
@@ -89,7 +98,7 @@ export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCard
     return insertTransaction(tx, {
       track_id: p.trackId, link_code: null, merchant_id: plan.merchant_id, method: 'card', amount_cents: chargeNow, tax_cents: 0,
       status: CARD_RESULT_STATUS.processing, auth_status: CARD_AUTH_STATUS.processing, message_key: 'processing', tx_type: SERVICE_CODES.subscription,
-      card_brand: stored.brand, card_last4: stored.last4, card_token: stored.token, card_fingerprint: stored.fingerprint, payer_name: payerName, email: p.email || sub.email,
+      card_brand: card.cardType, card_last4: lastFour(card.cardNumber), card_token: null, card_fingerprint: cardFingerprintOf(card.cardNumber, deps.cardFingerprintKey), payer_name: payerName, email: p.email || sub.email,
       phone: '', concept: plan.name, description: plan.description, lang: p.lang, tx_channel: CHANNEL.subscription, redirect_url: null, expires_at: null,
       reference: null, user_id: null, anonymous_user_service_id: p.anonymousUserServiceId ?? null,
       // A plan that does not charge at once: this row is the card's validation, no charge (amount 0).
@@ -127,7 +136,7 @@ export async function subscriptionOfLink(db: Queryable, linkCode: string, asked:
  */
 export async function chargeSavedCard(deps: Deps, attempt: TransactionRow, merchant: MerchantDescriptor, lang: Language): Promise<TransactionRow> {
   const charged = await chargeCard(deps, attempt, {
-    card: { token: attempt.card_token ?? '', customer: null }, merchant, lang, capture: true,
+    card: { token: attempt.card_token ?? '', customer: attempt.card_customer }, merchant, lang, capture: true,
     failureKey: 'payment_error_try_again', calledOff: 'This payment was paid by another payment',
   });
   return charged.row;

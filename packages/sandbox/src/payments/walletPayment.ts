@@ -70,7 +70,7 @@ export async function payFromWallet(deps: Deps, input: WalletPaymentInput): Prom
   const subscription = input.source.activateSubscription ? await subscriptionOfLink(deps.db, checked.link.code, input.source.activateSubscription) : null;
   const fields = {
     method, ...IN_DOUBT, user_id: input.userId,
-    card_brand: card.card_brand, card_last4: card.card_last4, card_token: card.card_token, card_fingerprint: sameCard,
+    card_brand: card.card_brand, card_last4: card.card_last4, card_token: card.card_token, card_customer: card.card_customer, card_fingerprint: sameCard,
     details: subscription ? { idSubscription: subscription.id, activates: true } : {},
   };
   // SPEC 8 possible_duplicated_tx, as for a typed card.

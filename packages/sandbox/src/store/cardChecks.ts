@@ -16,7 +16,9 @@ export interface CardCheckRow {
   message_key: string;
   card_brand: CardBrand;
   card_last4: string;
-  card_token: string;
+  /** The processor's token and customer of the card it saved; null until then. */
+  card_token: string | null;
+  card_customer: string | null;
   card_fingerprint: string;
   name_on_card: string;
   make_default: boolean;
@@ -32,7 +34,7 @@ export interface NewCardCheck {
   user_id: number;
   track_id: string;
   request_fingerprint: string;
-  card: StoredCard;
+  card: Omit<StoredCard, 'token' | 'customer'>;
   name_on_card: string;
   make_default: boolean;
   lang: string;
@@ -41,9 +43,9 @@ export interface NewCardCheck {
 /** Records a check in doubt; undefined when the user's trackId is taken (a retry got there first). */
 export async function insertCardCheck(db: Queryable, c: NewCardCheck, inDoubt: { auth_status: string; message_key: string }): Promise<CardCheckRow | undefined> {
   const [row] = await db.query<CardCheckRow>(
-    `insert into card_checks (check_key, user_id, track_id, request_fingerprint, auth_status, message_key, card_brand, card_last4, card_token, card_fingerprint, name_on_card, make_default, lang)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) on conflict (user_id, track_id) do nothing returning *`,
-    [c.check_key, c.user_id, c.track_id, c.request_fingerprint, inDoubt.auth_status, inDoubt.message_key, c.card.brand, c.card.last4, c.card.token, c.card.fingerprint,
+    `insert into card_checks (check_key, user_id, track_id, request_fingerprint, auth_status, message_key, card_brand, card_last4, card_fingerprint, name_on_card, make_default, lang)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) on conflict (user_id, track_id) do nothing returning *`,
+    [c.check_key, c.user_id, c.track_id, c.request_fingerprint, inDoubt.auth_status, inDoubt.message_key, c.card.brand, c.card.last4, c.card.fingerprint,
       c.name_on_card.slice(0, 80), c.make_default, c.lang],
   );
   return row;
@@ -58,10 +60,12 @@ export async function findCardCheck(db: Queryable, userId: number, trackId: stri
  * Records the processor's answer on a check still in doubt (a conditional write: of the request,
  * its retry and the reconciler, one records it); undefined when it was recorded already.
  */
-export async function settleCardCheck(db: Queryable, id: number, inDoubtAuthStatus: string, answer: { auth_status: string; message_key: string }): Promise<CardCheckRow | undefined> {
+export async function settleCardCheck(
+  db: Queryable, id: number, inDoubtAuthStatus: string, answer: { auth_status: string; message_key: string }, saved?: { token: string; customer: string | null },
+): Promise<CardCheckRow | undefined> {
   const [row] = await db.query<CardCheckRow>(
-    'update card_checks set auth_status = $3, message_key = $4, updated_at = now() where id = $1 and auth_status = $2 returning *',
-    [id, inDoubtAuthStatus, answer.auth_status, answer.message_key],
+    'update card_checks set auth_status = $3, message_key = $4, card_token = $5, card_customer = $6, updated_at = now() where id = $1 and auth_status = $2 returning *',
+    [id, inDoubtAuthStatus, answer.auth_status, answer.message_key, saved?.token ?? null, saved?.customer ?? null],
   );
   return row;
 }

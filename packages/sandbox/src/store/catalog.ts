@@ -13,6 +13,7 @@ export interface SubscriptionRow {
   status: number;
   next_charge_at: Date | null;
   card_token: string | null;
+  card_customer: string | null;
   card_brand: string | null;
   card_last4: string | null;
   payer_name: string;
@@ -122,7 +123,9 @@ export const bridgeOf = (b: BridgeRow, lang: Language = 'es') => ({
 
 /** The card a subscription is charged with from now on. */
 export interface ActivatingCard {
+  /** The card processor's token and customer (saveCard's answer). */
   token: string;
+  customer: string | null;
   brand: string;
   last4: string;
   payerName: string;
@@ -136,8 +139,8 @@ export async function activateSubscription(db: Queryable, subscriptionId: number
   const [plan] = await db.query<{ period: string }>('select p.period from subscriptions s join plans p on p.id = s.plan_id where s.id = $1', [subscriptionId]);
   if (!plan) return false;
   const rows = await db.query(
-    'update subscriptions set status = 1, next_charge_at = $2, card_token = $3, card_brand = $4, card_last4 = $5, payer_name = $6 where id = $1 and status <> 1 returning id',
-    [subscriptionId, nextSubscriptionChargeDate(plan.period), card.token, card.brand, card.last4, card.payerName],
+    'update subscriptions set status = 1, next_charge_at = $2, card_token = $3, card_customer = $4, card_brand = $5, card_last4 = $6, payer_name = $7 where id = $1 and status <> 1 returning id',
+    [subscriptionId, nextSubscriptionChargeDate(plan.period), card.token, card.customer, card.brand, card.last4, card.payerName],
   );
   return rows.length > 0;
 }

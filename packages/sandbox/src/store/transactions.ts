@@ -21,6 +21,8 @@ export interface TransactionRow {
   card_brand: string | null;
   card_last4: string | null;
   card_token: string | null;
+  /** The card processor's customer the saved card (card_token) belongs to, when it has one. */
+  card_customer: string | null;
   card_fingerprint: string | null;
   payer_name: string;
   email: string;
@@ -47,7 +49,8 @@ export interface TransactionRow {
   updated_at: Date;
 }
 
-export type NewTransaction = Omit<TransactionRow, 'id' | 'cod_oper' | 'gateway_reference' | 'created_at' | 'updated_at'>;
+export type NewTransaction = Omit<TransactionRow, 'id' | 'cod_oper' | 'gateway_reference' | 'card_customer' | 'created_at' | 'updated_at'>
+  & { card_customer?: string | null };
 
 /** An operation code: 'PP' and twelve hex digits (SPEC 7: sandbox receipts may add SANDBOX_ in front). */
 export function newCodOper(): string {
@@ -56,7 +59,7 @@ export function newCodOper(): string {
 
 const COLUMNS = [
   'track_id', 'link_code', 'merchant_id', 'method', 'amount_cents', 'tax_cents', 'status', 'auth_status',
-  'message_key', 'tx_type', 'card_brand', 'card_last4', 'card_token', 'card_fingerprint', 'payer_name',
+  'message_key', 'tx_type', 'card_brand', 'card_last4', 'card_token', 'card_customer', 'card_fingerprint', 'payer_name',
   'email', 'phone', 'concept', 'description', 'lang', 'tx_channel', 'redirect_url', 'expires_at', 'reference',
   'user_id', 'anonymous_user_service_id', 'details', 'campaign_bridge_id', 'campaign_cents', 'request_fingerprint',
 ] as const satisfies ReadonlyArray<keyof NewTransaction>;
@@ -100,7 +103,7 @@ export async function listTransactionsForLink(db: Queryable, linkCode: string): 
 const COLUMN_TYPES: Record<(typeof COLUMNS)[number], string> = {
   track_id: 'text', link_code: 'text', merchant_id: 'integer', method: 'text', amount_cents: 'integer', tax_cents: 'integer',
   status: 'integer', auth_status: 'text', message_key: 'text', tx_type: 'text', card_brand: 'text', card_last4: 'text',
-  card_token: 'text', card_fingerprint: 'text', payer_name: 'text', email: 'text', phone: 'text', concept: 'text',
+  card_token: 'text', card_customer: 'text', card_fingerprint: 'text', payer_name: 'text', email: 'text', phone: 'text', concept: 'text',
   description: 'text', lang: 'text', tx_channel: 'text', redirect_url: 'text', expires_at: 'timestamptz', reference: 'text',
   user_id: 'integer', anonymous_user_service_id: 'integer', details: 'jsonb', campaign_bridge_id: 'integer', campaign_cents: 'integer',
   request_fingerprint: 'text',
@@ -123,7 +126,7 @@ function insertUnlessDuplicateSql(withMail: boolean): string {
      ), link_paid as (
        select 1 from single_use_link where paid_cod_oper is not null
      ), duplicate as (
-       select track_id, status, auth_status from transactions where card_fingerprint = $${d + 1} and amount_cents = $${d + 2} and created_at >= $${d + 3}::timestamptz
+       select track_id, cod_oper, method, status, auth_status from transactions where card_fingerprint = $${d + 1} and amount_cents = $${d + 2} and created_at >= $${d + 3}::timestamptz
          and merchant_id = $${d + 4}::integer and status in (${DUPLICATE_COUNTED_STATUSES.join(', ')})
          and upper(auth_status) not in (${ENDED_UNPAID_AUTH_STATUSES.map((a) => `'${a}'`).join(', ')})
        order by (status = -1), id desc limit 1
@@ -132,7 +135,7 @@ function insertUnlessDuplicateSql(withMail: boolean): string {
         where not exists (select 1 from duplicate) and not exists (select 1 from link_paid)
        on conflict (track_id) do nothing returning *
      )${mailSql}
-     select (select count(*) from link_paid)::int as link_paid, (select count(*) from duplicate)::int as duplicates, (select track_id from duplicate) as duplicate_track_id, (select status from duplicate) as duplicate_status, (select auth_status from duplicate) as duplicate_auth_status,${withMail ? ' (select count(*) from mail_notice)::int as mails,' : ''} inserted.*
+     select (select count(*) from link_paid)::int as link_paid, (select count(*) from duplicate)::int as duplicates, (select track_id from duplicate) as duplicate_track_id, (select cod_oper from duplicate) as duplicate_cod_oper, (select method from duplicate) as duplicate_method, (select status from duplicate) as duplicate_status, (select auth_status from duplicate) as duplicate_auth_status,${withMail ? ' (select count(*) from mail_notice)::int as mails,' : ''} inserted.*
      from (select 1) as one left join inserted on true`;
 }
 const INSERT_UNLESS_DUPLICATE = insertUnlessDuplicateSql(false);
@@ -141,8 +144,11 @@ const INSERT_UNLESS_DUPLICATE_WITH_MAIL = insertUnlessDuplicateSql(true);
 /** What insertUnlessDuplicate did. */
 export type DuplicateCheckedInsert =
   | { kind: 'inserted'; row: TransactionRow }
-  /** A recent payment of the same card and amount: its trackId (the same one when this is a retry). */
-  | { kind: 'duplicate'; trackId: string | null; state: DuplicateState }
+  /**
+   * A recent payment of the same card and amount: its trackId (the same one when this is a retry),
+   * and its operation and method, where the payer holding that card can go back to it.
+   */
+  | { kind: 'duplicate'; trackId: string | null; codOper: string; method: string; state: DuplicateState }
   /** No duplicate, but a row with this trackId exists (another request with it got there first). */
   | { kind: 'track_id_taken' };
 
@@ -174,20 +180,20 @@ export async function insertUnlessDuplicate(
   duplicate: DuplicateCheck | null,
   mail?: Mail,
 ): Promise<DuplicateCheckedInsert> {
-  const values = [codOper, ...COLUMNS.map((c) => (c === 'details' ? JSON.stringify(tx.details) : tx[c]))];
+  const values = [codOper, ...COLUMNS.map((c) => (c === 'details' ? JSON.stringify(tx.details) : tx[c] ?? null))];
   const mailValues = mail ? mailParams(mail) : [];
-  const [result] = await db.query<Partial<TransactionRow> & { link_paid: number; duplicates: number; duplicate_track_id: string | null; duplicate_status: number | null; duplicate_auth_status: string | null }>(
+  const [result] = await db.query<Partial<TransactionRow> & { link_paid: number; duplicates: number; duplicate_track_id: string | null; duplicate_cod_oper: string | null; duplicate_method: string | null; duplicate_status: number | null; duplicate_auth_status: string | null }>(
     mail ? INSERT_UNLESS_DUPLICATE_WITH_MAIL : INSERT_UNLESS_DUPLICATE,
     [...values, duplicate?.cardFingerprint ?? null, duplicate?.amountCents ?? null, duplicate?.since ?? null, duplicate?.merchantId ?? null, ...mailValues],
   );
   if (!result) throw new Error('insertUnlessDuplicate returned no row');
-  const { link_paid: linkPaid, duplicates, duplicate_track_id: duplicateTrackId, duplicate_status: duplicateStatus, duplicate_auth_status: duplicateAuth, mails: _mails, ...row } = result as typeof result & { mails?: number };
+  const { link_paid: linkPaid, duplicates, duplicate_track_id: duplicateTrackId, duplicate_cod_oper: duplicateCodOper, duplicate_method: duplicateMethod, duplicate_status: duplicateStatus, duplicate_auth_status: duplicateAuth, mails: _mails, ...row } = result as typeof result & { mails?: number };
   if (linkPaid > 0) {
     // A retry of an attempt already recorded (the one that paid, say) answers as that one did.
     if (tx.track_id && (await findTransactionByTrackId(db, tx.track_id))) return { kind: 'track_id_taken' };
     throw new PaymentError('conflict', 'request_already_paid', 'This single-use link was paid by another payment');
   }
-  if (duplicates > 0) return { kind: 'duplicate', trackId: duplicateTrackId, state: duplicateStateOf({ status: duplicateStatus ?? 1, authStatus: duplicateAuth }) ?? 'charged' };
+  if (duplicates > 0) return { kind: 'duplicate', trackId: duplicateTrackId, codOper: duplicateCodOper ?? '', method: duplicateMethod ?? 'card', state: duplicateStateOf({ status: duplicateStatus ?? 1, authStatus: duplicateAuth }) ?? 'charged' };
   if (row.id === null || row.id === undefined) return { kind: 'track_id_taken' };
   return { kind: 'inserted', row: row as TransactionRow };
 }
@@ -252,6 +258,13 @@ export async function recordGatewayEvent(db: Queryable, event: { id: string; key
 export async function dropUnsentAttempt(db: Queryable, codOper: string): Promise<boolean> {
   const rows = await db.query("delete from transactions where cod_oper = $1 and auth_status = 'PROCESSING' returning cod_oper", [codOper]);
   return rows.length > 0;
+}
+
+/** The card an attempt in doubt charges, as the card processor saved it (its token and customer). */
+export async function keepAttemptCard(db: Queryable, codOper: string, card: { token: string; customer: string | null }): Promise<TransactionRow | undefined> {
+  const [row] = await db.query<TransactionRow>(
+    "update transactions set card_token = $2, card_customer = $3 where cod_oper = $1 and auth_status = 'PROCESSING' returning *", [codOper, card.token, card.customer]);
+  return row;
 }
 
 /** A crypto payment's new quote (coin, network, price, until when) and the address to pay it at. */

@@ -5,8 +5,10 @@ import type { CardBrand } from '@pasarela/core';
 export interface StoredCard {
   brand: CardBrand;
   last4: string;
-  /** Random, stands for the card in later calls; reveals nothing. */
+  /** The card processor's reusable token of the card (its saveCard answer): every later charge names it. */
   token: string;
+  /** The processor's customer the card belongs to, when it keeps cards under customers. */
+  customer: string | null;
   /**
    * HMAC of the number under the node-shared key (cardFingerprintKeyOf), so the duplicate rule can
    * match "the same card" on any node while the rows alone cannot be brute-forced back to a number.
@@ -18,8 +20,8 @@ export interface StoredCard {
 export async function saveUserCard(db: Queryable, userId: number, card: StoredCard, nameOnCard: string): Promise<void> {
   const [{ n } = { n: 0 }] = await db.query<{ n: number }>('select count(*)::int as n from user_cards where user_id = $1', [userId]);
   await db.query(
-    'insert into user_cards (user_id, card_token, card_brand, card_last4, name_on_card, is_default, card_fingerprint) values ($1, $2, $3, $4, $5, $6, $7)',
-    [userId, card.token, card.brand, card.last4, nameOnCard.slice(0, 80), n === 0, card.fingerprint],
+    'insert into user_cards (user_id, card_token, card_customer, card_brand, card_last4, name_on_card, is_default, card_fingerprint) values ($1, $2, $3, $4, $5, $6, $7, $8)',
+    [userId, card.token, card.customer, card.brand, card.last4, nameOnCard.slice(0, 80), n === 0, card.fingerprint],
   );
 }
 
@@ -35,8 +37,8 @@ export async function registerUserCard(db: Queryable, userId: number, card: Stor
   const isDefault = makeDefault || n === 0;
   if (isDefault) await db.query('update user_cards set is_default = false where user_id = $1', [userId]);
   const [row] = await db.query<UserCardRow>(
-    'insert into user_cards (user_id, card_token, card_brand, card_last4, name_on_card, is_default, card_fingerprint) values ($1, $2, $3, $4, $5, $6, $7) returning *',
-    [userId, card.token, card.brand, card.last4, nameOnCard, isDefault, card.fingerprint],
+    'insert into user_cards (user_id, card_token, card_customer, card_brand, card_last4, name_on_card, is_default, card_fingerprint) values ($1, $2, $3, $4, $5, $6, $7, $8) returning *',
+    [userId, card.token, card.customer, card.brand, card.last4, nameOnCard, isDefault, card.fingerprint],
   );
   if (!row) throw new Error('card insert returned nothing');
   return row;
@@ -49,6 +51,12 @@ export async function setDefaultUserCard(db: Queryable, userId: number, cardId: 
     [userId, cardId],
   );
   return rows.length > 0;
+}
+
+/** The card processor's customer a wallet user's saved cards belong to (null when none has one yet). */
+export async function walletCustomerOf(db: Queryable, userId: number): Promise<string | null> {
+  const [row] = await db.query<{ card_customer: string }>('select card_customer from user_cards where user_id = $1 and card_customer is not null order by id limit 1', [userId]);
+  return row?.card_customer ?? null;
 }
 
 /** Removes one of the user's cards; when it was the default, the newest remaining card becomes it. False when not the user's. */

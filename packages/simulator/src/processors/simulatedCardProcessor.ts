@@ -133,12 +133,11 @@ export function simulatedCardProcessor(books: SimulatorBooks, options: { pagesUr
     },
     async saveCard(request) {
       // Kept by the call's key: the same key saves once and answers the same token.
+      // Only the issuer's refusal stops a save; a card that is challenged, left pending or fails does so when charged.
       const behaviour = testCardBehaviour(request.card.number);
       const saved: SavedCard = behaviour.kind === 'declined'
         ? { status: 'declined', reason: behaviour.reason, message: cardResultMessage(behaviour.reason, 'es') }
-        : behaviour.kind === 'processing_error' || behaviour.kind === 'pending'
-          ? { status: 'declined', reason: 'generic', message: cardResultMessage('generic', 'es') }
-          : { status: 'saved', token: `simtok_${randomBytes(12).toString('hex')}`, customer: request.customer ?? `simcus_${randomBytes(8).toString('hex')}`,
+        : { status: 'saved', token: `simtok_${randomBytes(12).toString('hex')}`, customer: request.customer ?? `simcus_${randomBytes(8).toString('hex')}`,
             brand: cardBrandOf(request.card.number) ?? '', last4: request.card.number.slice(-4) };
       const entry = await books.recordOnce<{ customer: string | null }, SavedCard>(SAVED_CARDS, request.idempotencyKey, { customer: request.customer }, saved);
       return entry.state;

@@ -2,12 +2,16 @@ import * as v from 'valibot';
 import { PAYMENT_METHOD_IDS, SPECIFIC_ERROR_CODES, isPasarelaError, pendingAttemptCall } from '@pasarela/core';
 import type { ApiClient } from './client';
 
-/** The server's answer: the method, operation and deadline of the payment left pending, and a wallet phone's last four digits. */
+/**
+ * The server's answer: the method, operation and deadline of the payment left pending, a wallet
+ * phone's last four digits, and a card's 3DS challenge page.
+ */
 const PendingAttemptSchema = v.object({
   method: v.picklist(PAYMENT_METHOD_IDS),
   codOper: v.pipe(v.string(), v.minLength(1)),
   expiresAt: v.nullable(v.string()),
   phone: v.optional(v.nullable(v.string()), null),
+  challengeUrl: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(2048))),
 });
 export type PendingAttempt = v.InferOutput<typeof PendingAttemptSchema>;
 

@@ -59,13 +59,13 @@ describe('WaitingElsewhere: a payment of the shop waiting on another link, befor
     await unmount?.();
   });
 
-  async function show(answers: Record<string, unknown>, found: { state: 'waiting' | 'paid'; payment?: WaitingPayment } = { state: 'waiting' }) {
+  async function show(answers: Record<string, unknown>, found: { state: 'waiting' | 'paid'; payment?: WaitingPayment; challengeUrl?: string } = { state: 'waiting' }) {
     const { api, calls } = scriptedApi(answers as never);
     const fake = fakeServices(api);
     const onPayHere = vi.fn();
     const view = await render(
       <ServicesContext.Provider value={fake.services}>
-        <WaitingElsewhere found={{ payment: found.payment ?? YAPPY, state: found.state, total: 88.28 }} total={41.73} shop={{ name: 'Tostadores del Casco', logo: '' }} onPayHere={onPayHere} />
+        <WaitingElsewhere found={{ payment: found.payment ?? YAPPY, state: found.state, total: 88.28, ...(found.challengeUrl ? { here: true, challengeUrl: found.challengeUrl } : {}) }} total={41.73} shop={{ name: 'Tostadores del Casco', logo: '' }} onPayHere={onPayHere} />
       </ServicesContext.Provider>,
     );
     unmount = view.unmount;
@@ -107,6 +107,22 @@ describe('WaitingElsewhere: a payment of the shop waiting on another link, befor
     expect(view.calls.map((c) => `${c.method} ${c.path}`)).toEqual([`post ${CANCEL}`, `get ${STATE}`]);
     expect(view.onPayHere).toHaveBeenCalledOnce();
     expect(view.messages).toEqual([{ type: 'pending', attempt: null, merchant: 7, link: 'OLDLINK' }]);
+  });
+
+  it("a card payment at its 3DS challenge: the issuer's page opens again, or it is called off (voided) before paying another way", async () => {
+    const CARD: WaitingPayment = { merchant: 7, link: 'NEWLINK', method: 'card', codOper: 'PPC3', deadline: null };
+    const ABANDON = 'cards/payments/PPC3/abandon';
+    const CARD_STATE = 'payments/waiting/PPC3';
+    const over = { method: 'card', codOper: 'PPC3', state: 'over', total: 88.28, merchant: 7, link: 'NEWLINK', expiresAt: null };
+    const view = await show({ [ABANDON]: {}, [CARD_STATE]: over }, { state: 'waiting', payment: CARD, challengeUrl: 'https://checkout.test/3ds/PPC3' });
+    expect(view.heading()).toBe('Tienes un pago con tarjeta de $88.28 esperando la verificación de tu banco (3D Secure)');
+    expect(view.container.textContent).toContain('Antes anulamos el pago con tarjeta: no se te cobrará.');
+    await view.press('Abrir de nuevo la página de tu banco');
+    expect(view.departures).toEqual(['https://checkout.test/3ds/PPC3']);
+    expect(view.calls).toEqual([]);
+    await view.press('Pagar este pedido ($41.73) de otra forma');
+    expect(view.calls.map((c) => `${c.method} ${c.path}`)).toEqual([`post ${ABANDON}`, `get ${CARD_STATE}`]);
+    expect(view.onPayHere).toHaveBeenCalledOnce();
   });
 
   it('approved before the call-off arrived: says so instead of offering a second payment', async () => {

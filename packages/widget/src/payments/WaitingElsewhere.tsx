@@ -16,7 +16,9 @@ interface WaitingElsewhereProps {
 }
 
 /** How the title says what the payment waits for, per method. */
-const TITLE: Partial<Record<PaymentMethodId, CatalogKey>> = { cash: 'waiting_elsewhere_voucher', clave: 'waiting_elsewhere_bank', crypto: 'waiting_elsewhere_coins' };
+const TITLE: Partial<Record<PaymentMethodId, CatalogKey>> = {
+  cash: 'waiting_elsewhere_voucher', clave: 'waiting_elsewhere_bank', crypto: 'waiting_elsewhere_coins', card: 'waiting_elsewhere_challenge',
+};
 
 type View = 'offer' | 'calledOff' | 'paid';
 
@@ -36,7 +38,9 @@ export function WaitingElsewhere({ found, total, shop, onPayHere }: WaitingElsew
   useEffect(() => heading.current?.focus(), [view]);
 
   const lang = services.lang;
-  const values = { method: t(`method_${payment.method}` as CatalogKey), amount: formatAmount(found.total, lang) };
+  // Mid-sentence a card is a common noun ('the card payment'); the other methods are brand names.
+  const methodName = t(`method_${payment.method}` as CatalogKey);
+  const values = { method: payment.method === 'card' ? methodName.toLocaleLowerCase(lang) : methodName, amount: formatAmount(found.total, lang) };
   const thisOrder = { amount: formatAmount(total, lang) };
   const callable = canCallOff(payment.method);
   const title =
@@ -82,9 +86,16 @@ export function WaitingElsewhere({ found, total, shop, onPayHere }: WaitingElsew
                 {t('waiting_elsewhere_not_called_off', values)}
               </p>
             ) : null}
-            <button type="button" className="button button--primary" disabled={busy} onClick={() => services.navigate(addressOfElsewhere(payment))}>
-              {t(payment.method === 'cash' ? 'waiting_elsewhere_go_on_voucher' : 'waiting_elsewhere_go_on')}
-            </button>
+            {found.challengeUrl ? (
+              // A 3DS challenge goes on at the issuer's page, which the server still knows.
+              <button type="button" className="button button--primary" disabled={busy} onClick={() => services.leave(found.challengeUrl ?? '')}>
+                {t('waiting_elsewhere_go_on_challenge')}
+              </button>
+            ) : (
+              <button type="button" className="button button--primary" disabled={busy} onClick={() => services.navigate(addressOfElsewhere(payment))}>
+                {t(payment.method === 'cash' ? 'waiting_elsewhere_go_on_voucher' : 'waiting_elsewhere_go_on')}
+              </button>
+            )}
             <button type="button" className="button button--secondary" disabled={busy} onClick={payAnotherWay} aria-describedby="elsewhere-note">
               {t('waiting_elsewhere_other_way', thisOrder)}
             </button>

@@ -35,6 +35,19 @@ describe('loadWaitingElsewhere: before the first screen, a payment of this merch
     expect(calls).toEqual([{ method: 'get', path: 'payments/pending', body: { code: 'LINK1' } }]);
   });
 
+  it("a card payment at its 3DS challenge on this order's link: the issuer's page to open again, read as a web address", async () => {
+    for (const [challengeUrl, expected] of [
+      ['https://bank.test/3ds/OP1', 'https://bank.test/3ds/OP1'],
+      ['/pf/3ds/OP1?t=1', 'https://checkout.test/pf/3ds/OP1?t=1'],
+      ['javascript:alert(1)', null],
+    ] as const) {
+      const { api } = scriptedApi({ 'payments/pending': { method: 'card', codOper: 'OP1', expiresAt: null, phone: null, challengeUrl } });
+      const { services } = fakeServices(api, { address: () => new URL('https://checkout.test/pf/widget?type=lk&code=LINK1') });
+      const found = await loadWaitingElsewhere(services, ready());
+      expect(found?.found).toMatchObject({ payment: { method: 'card', codOper: 'OP1', deadline: null }, here: true, phone: null, challengeUrl: expected });
+    }
+  });
+
   it('nothing waiting, or the server not answering: the form', async () => {
     for (const answer of [null, undefined]) {
       const { api } = scriptedApi(answer === undefined ? {} : { 'payments/pending': answer });

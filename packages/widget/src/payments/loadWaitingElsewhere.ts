@@ -13,6 +13,16 @@ export interface Elsewhere {
   Screen: typeof WaitingElsewhere;
 }
 
+/** `url` read against this page's address, when it is a web page's (http or https); else null. */
+function webAddress(url: string, base: URL): string | null {
+  try {
+    const resolved = new URL(url, base);
+    return resolved.protocol === 'https:' || resolved.protocol === 'http:' ? resolved.href : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * This link's own payment still waiting by the server's record, started in this browser or any
  * other (the server answers only for a link made for one order); null when none or not known.
@@ -27,6 +37,7 @@ async function findWaitingHere(services: Services, data: CheckoutData): Promise<
     total: totalWithTax(data.info.amount, data.info.taxAmount),
     here: true,
     phone: pending.phone,
+    ...(pending.challengeUrl ? { challengeUrl: webAddress(pending.challengeUrl, services.address()) } : {}),
   };
 }
 

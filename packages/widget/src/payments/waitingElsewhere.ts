@@ -25,10 +25,14 @@ export interface FoundElsewhere {
   here?: boolean;
   /** The wallet phone it was sent to, its last four digits only (****3333). */
   phone?: string | null;
+  /** A card payment's 3DS challenge page, to open again (this link's own wait only). */
+  challengeUrl?: string | null;
 }
 
 /** Methods whose wait the payer can call off (their existing cancel call): nothing can be approved after it. */
 const CALL_OFF: Partial<Record<PaymentMethodId, (codOper: string) => string>> = {
+  // A 3DS challenge left for another way: the server calls it off and voids it at the processor.
+  card: (codOper) => `cards/payments/${encodeURIComponent(codOper)}/abandon`,
   nequi: (codOper) => `nequi/payments/${encodeURIComponent(codOper)}/cancel`,
   yappy: (codOper) => `yappy/payments/${encodeURIComponent(codOper)}/cancel`,
 };

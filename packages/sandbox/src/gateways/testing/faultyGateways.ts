@@ -14,7 +14,7 @@ export type GatewayFault = 'timeout' | 'lost_answer' | 'error_before' | 'error_a
  * `database_lost` call has its answer. Tests only.
  */
 export function faultyGateways(inner: Gateways, options: { loseDatabase?: () => void } = {}) {
-  const planned: Array<{ port: keyof Gateways; fault: GatewayFault }> = [];
+  const planned: Array<{ port: keyof Gateways; fault: GatewayFault; call?: string }> = [];
   const calls: Record<keyof Gateways, number> = { card: 0, push: 0, voucher: 0, crypto: 0, bank: 0, payout: 0 };
 
   function wrap<P extends object>(port: keyof Gateways, target: P): P {
@@ -25,7 +25,7 @@ export function faultyGateways(inner: Gateways, options: { loseDatabase?: () => 
         // The crypto processor's coins and prices are reads that act on no attempt: no fault planned for a payment meets them.
         if (name === 'coins' || name === 'quote') return (value as (...a: unknown[]) => unknown).bind(obj);
         return async (...args: unknown[]) => {
-          const index = planned.findIndex((p) => p.port === port);
+          const index = planned.findIndex((p) => p.port === port && (p.call === undefined || p.call === name));
           const fault = index >= 0 ? planned.splice(index, 1)[0]?.fault : undefined;
           if (fault === 'timeout') throw new GatewayOutcomeUnknown(`${port}.${String(name)}: no answer before the deadline`);
           if (fault === 'error_before') throw new Error(`${port}.${String(name)}: the adapter failed`);
@@ -50,9 +50,9 @@ export function faultyGateways(inner: Gateways, options: { loseDatabase?: () => 
   return {
     gateways,
     calls,
-    /** The next call to `port` meets `fault`. */
-    plan(port: keyof Gateways, fault: GatewayFault) {
-      planned.push({ port, fault });
+    /** The next call to `port` (to its `call` only, when named) meets `fault`. */
+    plan(port: keyof Gateways, fault: GatewayFault, call?: string) {
+      planned.push({ port, fault, ...(call === undefined ? {} : { call }) });
     },
   };
 }

@@ -8,9 +8,10 @@ import type { AppEnv } from '../../http/AppEnv';
 import { readObjectBody } from '../../http/readBody';
 import { parseOr400 } from '../../payments/validatePayload';
 import { runSandboxPayouts } from '../../payments/payouts';
-import { merchantPrices, setMerchantPrice } from '../../store/balanceTransactions';
+import { setMerchantBooks } from '../../payments/setMerchantBooks';
+import { merchantPrices } from '../../store/balanceTransactions';
 import { findMerchant } from '../../store/merchants';
-import { merchantBooksSettings, setMerchantPayoutSettings } from '../../store/payouts';
+import { merchantBooksSettings } from '../../store/payouts';
 import { merchantPayoutOf } from '../../webhooks/merchantPayout';
 import { merchantBookRoutes } from '../merchant/books';
 import { DISPUTE_ID } from '../merchant/disputes';
@@ -62,10 +63,7 @@ export function adminBookRoutes(deps: Deps) {
   app.post('/merchants/:idMerchant/books', async (c) => {
     const id = await merchantIdOf(c);
     const body = parseOr400(BooksSchema, await readObjectBody(c));
-    await deps.db.transaction(async (tx) => {
-      for (const [method, price] of Object.entries(body.prices ?? {})) await setMerchantPrice(tx, id, method, price);
-      await setMerchantPayoutSettings(tx, id, { schedule: body.payoutSchedule, account: body.payoutAccount });
-    });
+    await setMerchantBooks(deps, id, body);
     return c.json(await answer(id), 200);
   });
 

@@ -34,15 +34,36 @@ describe('the pending attempt of a link', () => {
     expect((await pendingOf(code)).data).toMatchObject({ method: 'cash', codOper: voucher.data['Oper'] });
   });
 
-  it('nothing (200, no data) once the payment ended (a declined Nequi push), for a card payment and for a link nobody paid', async () => {
+  it('nothing (200, no data) once the payment ended (a declined Nequi push), for a card payment that ended and for a link nobody paid', async () => {
     const declined = await orderLink();
     await t.post('/nequi/push', { code: declined, phone: '62222222', trackId: randomUUID(), captchaToken: PERSON });
     await t.answerPhones();
     expect(await pendingOf(declined)).toMatchObject({ status: 200, data: null });
     const card = await orderLink();
-    await t.post('/cards/auth-capture', cardPayload(card, { cardNumber: '4000000000003220', trackId: randomUUID() }));
+    await t.post('/cards/auth-capture', cardPayload(card, { cardNumber: '4000000000000002', trackId: randomUUID() }));
     expect(await pendingOf(card)).toMatchObject({ status: 200, data: null });
     expect(await pendingOf(await orderLink())).toMatchObject({ status: 200, data: null });
+  });
+
+  it("a card payment at its 3DS challenge: its codOper and the issuer's page to open again, until the payer leaves it", async () => {
+    const code = await orderLink();
+    const paid = await t.post('/cards/auth-capture', cardPayload(code, { cardNumber: '4000000000003220', trackId: randomUUID() }));
+    expect(paid.data).toMatchObject({ status: -1, redirectUrl: expect.any(String) });
+    const res = await pendingOf(code);
+    // Nothing of the card or the payer: the page the payer was already sent to, and the payment to follow.
+    expect(res).toMatchObject({ status: 200, data: { method: 'card', codOper: paid.data['codOper'], expiresAt: null, challengeUrl: paid.data['redirectUrl'], phone: null } });
+    expect(Object.keys(res.data as object).sort()).toEqual(['challengeUrl', 'codOper', 'expiresAt', 'method', 'phone']);
+    // 'Pay another way' calls the challenge off first (the card port's void): nothing waits then.
+    const left = await t.post(`/cards/payments/${String(paid.data['codOper'])}/abandon`, {});
+    expect(left.data).toMatchObject({ status: 0, authStatus: 'CANCELLED' });
+    expect(await pendingOf(code)).toMatchObject({ status: 200, data: null });
+  });
+
+  it("a link many payers share offers nobody else's 3DS challenge", async () => {
+    const shared = await newLink(t);
+    const paid = await t.post('/cards/auth-capture', cardPayload(shared, { cardNumber: '4000000000003220', trackId: randomUUID() }));
+    expect(paid.data['status']).toBe(-1);
+    expect(await pendingOf(shared)).toMatchObject({ status: 200, data: null });
   });
 
   it("a link made with an orderReference is one order's: its Yappy wait is offered from any browser, and the shop's server lists it", async () => {

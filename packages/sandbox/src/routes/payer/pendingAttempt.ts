@@ -10,7 +10,8 @@ import { maskedPhone } from '../../webhooks/merchantTransaction';
 
 /**
  * GET /api/v1/payments/pending?code=LINK: the payment of this link still waiting (a Nequi or Yappy
- * request, a cash voucher, a Clave payment, a crypto quote), so the link opened again, in this
+ * request, a cash voucher, a Clave payment, a crypto quote, a card's 3DS challenge with its page's
+ * address to open again), so the link opened again, in this
  * browser or any other, shows that wait instead of a second payment. Scoped as
  * docs/spec-decisions.md says: links made for one order only (single-use, or made with an
  * orderReference), guests' payments only, answering the method, codOper, deadline and the wallet
@@ -30,7 +31,7 @@ export function pendingAttemptRoutes(deps: Deps) {
     const rows = await listTransactionsForLink(deps.db, code);
     // Core's rule (pendingAttemptOf): the latest guest payment still pending within its window.
     const attempts = rows.map((tx) => ({
-      method: tx.method, status: tx.status, authStatus: tx.auth_status, codOper: tx.cod_oper, byUser: tx.user_id !== null, expiresAt: tx.expires_at,
+      method: tx.method, status: tx.status, authStatus: tx.auth_status, codOper: tx.cod_oper, byUser: tx.user_id !== null, expiresAt: tx.expires_at, redirectUrl: tx.redirect_url,
     }));
     const pending = pendingAttemptOf(attempts, new Date());
     if (!pending) return reply(c, null);

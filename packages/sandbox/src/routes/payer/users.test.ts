@@ -157,7 +157,7 @@ describe('removing a saved card', () => {
 });
 
 describe('SPEC 3 storeCard on a card payment', () => {
-  it("keeps a wallet user's approved card as a token, and nothing for a declined one", async () => {
+  it("keeps a wallet user's approved card as the processor's token, and nothing for a declined one", async () => {
     await t.admin('POST', '/users', { email: 'guarda@example.com', login: 'guarda', password: PASSWORD });
     const token = (await t.post('/users/login', { login: 'guarda', password: PASSWORD })).data['token'];
     const declined = await t.post('/cards/auth-capture', { ...cardPayload(await newLink(t), { cardNumber: '4000000000000002' }), storeCard: true }, bearer(token));
@@ -166,6 +166,11 @@ describe('SPEC 3 storeCard on a card payment', () => {
     expect(paid.data['status']).toBe(1);
     const cards = (await t.get('/users/me/cards', bearer(token))).data['cards'];
     expect(cards).toEqual([expect.objectContaining({ cardType: 'MC', visibleNum: '**** **** **** 4444', isDefault: true })]);
+    // Kept as the card processor saved it (saveCard under the payment's operation).
+    const saved = t.simulator.books.list<unknown, { token: string; customer: string }>('card-saved').find((e) => e.key === `save-card:${String(paid.data['codOper'])}`);
+    expect(saved?.state.token).toMatch(/^simtok_/);
+    expect(await t.db.query("select card_token as token, card_customer as customer from user_cards where user_id = (select id from users where login = 'guarda')"))
+      .toEqual([{ token: saved?.state.token, customer: saved?.state.customer }]);
   });
 });
 

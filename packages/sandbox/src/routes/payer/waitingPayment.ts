@@ -19,7 +19,7 @@ export function waitingPaymentRoutes(deps: Deps) {
     if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(codOper)) throw new ApiError(400, 'invalid_arguments', 'codOper must be 1 to 64 letters, digits, _ . : or -');
     const tx = await findTransaction(deps.db, codOper);
     if (!tx || !tx.link_code) throw new ApiError(404, 'PAYMENT_NOT_FOUND');
-    const state = waitingStateOf({ method: tx.method, status: tx.status, authStatus: tx.auth_status, codOper, expiresAt: tx.expires_at }, new Date());
+    const state = waitingStateOf({ method: tx.method, status: tx.status, authStatus: tx.auth_status, codOper, expiresAt: tx.expires_at, redirectUrl: tx.redirect_url }, new Date());
     return reply(c, {
       method: tx.method, codOper, state, total: centsToAmount(tx.amount_cents + tx.tax_cents), merchant: tx.merchant_id, link: tx.link_code,
       expiresAt: tx.expires_at?.toISOString() ?? null,

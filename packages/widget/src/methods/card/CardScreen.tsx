@@ -116,6 +116,8 @@ export function CardScreen({ payment }: MethodScreenProps) {
         }
         payment.showReceipt(attempt.codOper);
       },
+      // The duplicate's 'No': a card payment still at its 3DS challenge is followed here; one that ended, its receipt.
+      onEarlier: (earlier) => (earlier.state === 'waiting' && earlier.method === 'card' ? setChallenge(earlier.codOper) : payment.showReceipt(earlier.codOper)),
     });
   });
 

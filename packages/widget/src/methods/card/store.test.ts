@@ -331,6 +331,29 @@ describe('card store: SPEC 8 possible_duplicated_tx asks instead of blocking', (
     expect(deps.onDone).not.toHaveBeenCalled();
   });
 
+  it("'No, go back to that payment' with the earlier payment named: the payer is taken to it, nothing is sent", async () => {
+    const named = (fields: Record<string, unknown>) => new PasarelaError({ code: 'possible_duplicated_tx', category: 'api', status: 409, serverMessage: 'x', fields });
+    for (const [fields, earlier] of [
+      [{ state: 'waiting', codOper: 'OP7', method: 'card' }, { codOper: 'OP7', method: 'card', state: 'waiting' }],
+      [{ state: 'charged', codOper: 'OP8', method: 'balance' }, { codOper: 'OP8', method: 'balance', state: 'charged' }],
+      // Not what the schema allows: no way back named, the note instead.
+      [{ state: 'charged', codOper: '', method: 'card' }, null],
+      [{ state: 'charged', codOper: 'OP9', method: 'wire' }, null],
+    ] as const) {
+      const pay = vi.fn<CardStoreDeps['pay']>().mockRejectedValue(named(fields));
+      const onEarlier = vi.fn();
+      const { store, deps, fill } = setup({ pay, onEarlier });
+      fill();
+      await store.getState().submit();
+      expect(store.getState().duplicateEarlier).toEqual(earlier);
+      store.getState().declineSecondPurchase();
+      expect(onEarlier.mock.calls).toEqual(earlier ? [[earlier]] : []);
+      expect(store.getState()).toMatchObject({ duplicate: false, alert: null, secondDeclined: earlier === null });
+      expect(pay).toHaveBeenCalledTimes(1);
+      expect(deps.onDone).not.toHaveBeenCalled();
+    }
+  });
+
   it('confirming without a duplicate question sends nothing; another card number drops the question', async () => {
     const pay = vi.fn<CardStoreDeps['pay']>().mockRejectedValue(duplicate());
     const { store, fill } = setup({ pay });

@@ -3,6 +3,7 @@ import { createStore } from 'zustand/vanilla';
 import { cardFormSchema, duplicateStateOfAnswer, fieldErrors, isPasarelaError, payerMessage, type CardBrand, type DeclineField, type DuplicateState, type PayerMessage } from '@pasarela/core';
 import { createPaymentIntent, lostAnswerMessage, type FollowUpOptions } from '../../payments/paymentIntent';
 import { cleanCardNumber, cleanCvc, formatExpiry } from '../../payments/cardFormat';
+import { earlierPaymentOf, type EarlierPayment } from './earlierPayment';
 
 /** SPEC 3 "Form values" the card form shows, in the order the fields appear. */
 export const CARD_FIELDS = ['cardnumber', 'expirationDate', 'cvc', 'name', 'email', 'phone'] as const;
@@ -35,6 +36,8 @@ export interface CardState {
   duplicate: boolean;
   /** What that earlier payment is: charged, or waiting (it may still charge); the question is worded by it. */
   duplicateState: DuplicateState;
+  /** That earlier payment, where 'No, go back to that payment' leads (null: the answer named none). */
+  duplicateEarlier: EarlierPayment | null;
   /** The payer said the duplicate was not a second purchase: nothing was sent (a note says so). */
   secondDeclined: boolean;
 }
@@ -46,7 +49,7 @@ export interface CardActions {
   submit(): Promise<CardField | null>;
   /** After a possible duplicate: the payer means a second purchase, so Pay is sent again with SPEC 3's tryAgain. */
   confirmSecondPurchase(): Promise<CardField | null>;
-  /** After a possible duplicate: not a second purchase, so nothing is sent and the earlier payment stands. */
+  /** After a possible duplicate: not a second purchase, so nothing is sent and the payer goes back to the earlier payment (onEarlier). */
   declineSecondPurchase(): void;
 }
 
@@ -69,6 +72,8 @@ export interface CardStoreDeps {
   lookup: (values: CardValues, trackId: string) => Promise<CardAttempt | null>;
   /** Called once the attempt ended, so the shell can move on (receipt, 3DS page). */
   onDone: (attempt: Exclude<CardAttempt, { kind: 'declined' }>) => void;
+  /** Takes the payer back to the earlier payment a duplicate answer named: its receipt, or its wait. */
+  onEarlier?: ((earlier: EarlierPayment) => void) | undefined;
   newTrackId: () => string;
   initial?: Partial<CardValues> | undefined;
   /** The pauses between looks at an attempt whose answer was lost (payments/paymentIntent). */
@@ -121,6 +126,7 @@ export function createCardStore(deps: CardStoreDeps) {
       alertField: null,
       duplicate: false,
       duplicateState: 'charged',
+      duplicateEarlier: null,
       secondDeclined: false,
 
       setValue(field, raw) {
@@ -153,7 +159,15 @@ export function createCardStore(deps: CardStoreDeps) {
         return send({ tryAgain: true });
       },
       declineSecondPurchase() {
-        if (get().duplicate) set({ alert: null, alertField: null, duplicate: false, secondDeclined: true });
+        const { duplicate, duplicateEarlier: earlier } = get();
+        if (!duplicate) return;
+        // Where the earlier payment is known the payer goes on with it; else a note says it stands.
+        if (earlier && deps.onEarlier) {
+          set({ alert: null, alertField: null, duplicate: false });
+          deps.onEarlier(earlier);
+          return;
+        }
+        set({ alert: null, alertField: null, duplicate: false, secondDeclined: true });
       },
     };
 
@@ -216,7 +230,7 @@ export function createCardStore(deps: CardStoreDeps) {
               // Nothing was charged and nothing is to be retyped: the payer says whether it is a second purchase.
               // Worded by what the earlier payment is (charged, or waiting and may still charge), never by the rule's name.
               const state = duplicateStateOfAnswer(error.fields);
-              set({ phase: 'editing', alert: { key: 'possible_duplicated_tx' }, duplicate: true, duplicateState: state });
+              set({ phase: 'editing', alert: { key: 'possible_duplicated_tx' }, duplicate: true, duplicateState: state, duplicateEarlier: earlierPaymentOf(error.fields) });
               return null;
             }
             attempt = { kind: 'declined', message: payerMessage(error) };

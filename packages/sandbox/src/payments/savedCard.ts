@@ -1,0 +1,28 @@
+import type { CardDetails, SavedCard } from '@pasarela/gateways';
+import { lastFour, type CardBrand } from '@pasarela/core';
+import type { Deps } from '../Deps';
+import { saveUserCard, walletCustomerOf } from '../store/userCards';
+import { gatewayCall, PAYMENT_CURRENCY } from '../gateways/GatewayCall';
+import { callInDoubt } from './inDoubt';
+
+/**
+ * Saves a card at the card processor through its port (saveCard) under `key`, inside callInDoubt:
+ * no answer is in_doubt, and a retry under the same key saves it once. The processor's token and
+ * customer it answers are what every later charge of the card names.
+ */
+export async function saveAtProcessor(deps: Pick<Deps, 'gateways'>, key: string, card: CardDetails, customer: string | null): Promise<SavedCard> {
+  return callInDoubt('card processor', () => deps.gateways.card.saveCard({ ...gatewayCall(key), card, customer, currency: PAYMENT_CURRENCY }));
+}
+
+/**
+ * SPEC 3 storeCard: a wallet user's card kept for the next payment as the processor saved it, under
+ * the customer the user's other cards belong to. False when the processor declined to save it.
+ */
+export async function keepWalletCard(
+  deps: Pick<Deps, 'db' | 'gateways'>, key: string, userId: number, card: CardDetails, kept: { brand: CardBrand; fingerprint: string; nameOnCard: string },
+): Promise<boolean> {
+  const saved = await saveAtProcessor(deps, key, card, await walletCustomerOf(deps.db, userId));
+  if (saved.status === 'declined') return false;
+  await saveUserCard(deps.db, userId, { brand: kept.brand, last4: lastFour(card.number), token: saved.token, customer: saved.customer, fingerprint: kept.fingerprint }, kept.nameOnCard);
+  return true;
+}
