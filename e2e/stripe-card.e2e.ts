@@ -1,22 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import Stripe from 'stripe';
 import { Pasarela } from '@pasarela/node';
 import { browserAvailable } from './support/browser';
 import { CheckoutFrame } from './support/pages';
-import { withSandboxAndBrowser } from './support/suite';
-import { startStripeMock, type RunningStripeMock } from '../packages/gateway-stripe/src/testing/stripeMock';
+import { withStripeSandbox } from './support/stripe';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 
 // Stripe as the card processor (GATEWAYS_MODULE=@pasarela/gateway-stripe, the built server as
 // npm start runs it) against stripe-stateful-mock, a fake of Stripe's API on this machine: a payer
 // pays by card in Chromium through the checkout, the shop refunds half then the rest through the
 // merchant API, and the fake's own records, read with Stripe's client, hold what Pasarela recorded.
-
-const SECRET_KEY = 'sk_test_pasarela_e2e';
 
 /** The shop's page: the Pay button for its link. */
 async function startShop(sandboxUrl: string, code: () => string): Promise<{ url: string; close(): Promise<void> }> {
@@ -31,17 +28,10 @@ async function startShop(sandboxUrl: string, code: () => string): Promise<{ url:
 }
 
 describe.runIf(browserAvailable())('Stripe as the card processor, end to end', () => {
-  let stripeMock: RunningStripeMock;
   let sandbox: Sandbox;
   let browser: Browser;
-  // Filled with the fake's address before the sandbox starts (this hook runs first).
-  const env: Record<string, string> = { GATEWAYS_MODULE: '@pasarela/gateway-stripe', STRIPE_SECRET_KEY: SECRET_KEY };
-  beforeAll(async () => {
-    stripeMock = await startStripeMock();
-    env['STRIPE_API_URL'] = stripeMock.url;
-  });
-  withSandboxAndBrowser(env, (started) => ({ sandbox, browser } = started), 'full');
-  afterAll(() => stripeMock?.stop());
+  let stripe: () => Stripe;
+  withStripeSandbox((started) => ({ sandbox, browser, stripe } = started));
 
   it('pays by card at Stripe, refunds half then the rest, and Stripe holds one charge and the two refunds', async () => {
     const keysRes = await fetch(`${sandbox.url}/sandbox/merchants`, {
@@ -72,11 +62,10 @@ describe.runIf(browserAvailable())('Stripe as the card processor, end to end', (
     expect(await pasarela.transactions.refund(codOper, {})).toMatchObject({ status: 'succeeded', transaction: { refundedAmount: 30 } });
 
     // The fake's own books, read as a shop's accountant would read Stripe's.
-    const stripe = new Stripe(SECRET_KEY, { host: new URL(stripeMock.url).hostname, port: new URL(stripeMock.url).port, protocol: 'http' });
     const charges: Stripe.Charge[] = [];
-    for await (const charge of stripe.charges.list({ limit: 100 })) if (charge.metadata['pasarela_key'] === codOper) charges.push(charge);
+    for await (const charge of stripe().charges.list({ limit: 100 })) if (charge.metadata['pasarela_key'] === codOper) charges.push(charge);
     expect(charges.map((c) => [c.amount, c.currency, c.status, c.amount_refunded])).toEqual([[3000, 'usd', 'succeeded', 3000]]);
-    const refunds = await stripe.refunds.list({ charge: charges[0]?.id ?? '' });
+    const refunds = await stripe().refunds.list({ charge: charges[0]?.id ?? '' });
     expect(refunds.data.map((r) => r.amount).sort()).toEqual([1500, 1500]);
   });
 });

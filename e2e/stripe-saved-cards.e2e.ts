@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import Stripe from 'stripe';
 import { browserAvailable } from './support/browser';
@@ -7,8 +7,7 @@ import { adminPost, guestPost } from './support/entries';
 import { createLink, transactionsFor } from './support/admin';
 import { CheckoutFrame } from './support/pages';
 import { WalletScreens } from './support/wallet';
-import { withSandboxAndBrowser } from './support/suite';
-import { startStripeMock, type RunningStripeMock } from '../packages/gateway-stripe/src/testing/stripeMock';
+import { withStripeSandbox } from './support/stripe';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 
 // Saved cards with Stripe as the card processor (GATEWAYS_MODULE=@pasarela/gateway-stripe against
@@ -16,21 +15,11 @@ import type { Sandbox } from '../scripts/sandbox-process.mjs';
 // next charge, in Chromium; the fake's own records, read with Stripe's client, hold a customer
 // with that card and one charge per payment.
 
-const SECRET_KEY = 'sk_test_pasarela_e2e';
-
 describe.runIf(browserAvailable())('saved cards at Stripe, end to end', () => {
-  let stripeMock: RunningStripeMock;
   let sandbox: Sandbox;
   let browser: Browser;
-  const env: Record<string, string> = { GATEWAYS_MODULE: '@pasarela/gateway-stripe', STRIPE_SECRET_KEY: SECRET_KEY };
-  beforeAll(async () => {
-    stripeMock = await startStripeMock();
-    env['STRIPE_API_URL'] = stripeMock.url;
-  });
-  withSandboxAndBrowser(env, (started) => ({ sandbox, browser } = started), 'full');
-  afterAll(() => stripeMock?.stop());
-
-  const stripe = () => new Stripe(SECRET_KEY, { host: new URL(stripeMock.url).hostname, port: new URL(stripeMock.url).port, protocol: 'http' });
+  let stripe: () => Stripe;
+  withStripeSandbox((started) => ({ sandbox, browser, stripe } = started));
   /** The fake's charges made under Pasarela's key (metadata pasarela_key). */
   async function chargesUnder(key: string): Promise<Stripe.Charge[]> {
     const found: Stripe.Charge[] = [];
