@@ -23,14 +23,6 @@ export const RegisterCardSchema = v.object(
 );
 export type RegisterCardRequest = v.InferInput<typeof RegisterCardSchema>;
 
-/**
- * Only an approved check saves the card: a 3D Secure challenge the wallet does not run, or an
- * answer the issuer leaves pending, is not the issuer's yes (the card is not kept, the payer hears why).
- */
-export function cardCheckSavesCard(resultKey: CardResultKey): boolean {
-  return resultKey === 'approved';
-}
-
 const NOT_CONFIRMED: Readonly<Record<Language, string>> = {
   es: 'El banco no confirmó esta tarjeta y no se guardó. Prueba con otra tarjeta.',
   en: 'The bank did not confirm this card, so it was not saved. Try another card.',

@@ -107,7 +107,7 @@ export type { AvailableMethod, PaymentMethodEntry, MethodAvailability } from './
 export { buildCardPaymentPayload } from './cardPayment';
 export { CardNumberSchema, CardInformationSchema, CardPaymentPayloadSchema, CustomFieldValuesSchema } from './cardPaymentSchema';
 export type { CardPaymentPayload } from './cardPaymentSchema';
-export { RegisterCardSchema, cardCheckSavesCard, cardCheckMessage } from './cardRegister';
+export { RegisterCardSchema, cardCheckMessage } from './cardRegister';
 export type { RegisterCardRequest } from './cardRegister';
 export { CardAuthResponseSchema, cardOutcome } from './cardOutcome';
 export { declineFieldOf, refusalAlertOf } from './cardDecline';
