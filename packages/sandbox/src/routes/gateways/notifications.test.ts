@@ -203,8 +203,12 @@ describe('what a signed notification may change', () => {
     expect(await status(codOper)).toEqual(issued);
     expect(await eventsOf(codOper)).toEqual([]);
     // A 3DS challenge the issuer's books still hold open: an approval notified for it changes nothing.
-    const challenged = String((await client.api('/cards/auth-capture', cardPayload(code, { cardNumber: '4000000000003220', amount: 40, taxAmount: 0 }))).data['codOper']);
+    // A second purchase the payer confirmed (an earlier test paid with this card at this merchant).
+    const charged = await client.api('/cards/auth-capture', { ...cardPayload(code, { cardNumber: '4000000000003220', amount: 40, taxAmount: 0 }), tryAgain: true });
+    expect(charged.status).toBe(200);
+    const challenged = String(charged.data['codOper']);
     const waiting = await status(challenged);
+    expect(waiting).toMatchObject({ status: -1, auth_status: 'PENDING_3DS' });
     expect(await notify('card', { id: `sim:card:${challenged}:approved`, key: challenged, kind: 'card', decision: { status: 'approved', reference: 'ref-x', message: 'ok' } })).toBe(200);
     expect(await status(challenged)).toEqual(waiting);
     expect(await eventsOf(challenged)).toEqual([]);
