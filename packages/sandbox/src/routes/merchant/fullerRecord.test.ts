@@ -54,7 +54,8 @@ describe('the fuller record', () => {
     for (const text of views.raw) {
       expect(text).not.toContain(cardNumber);
       expect(text).not.toContain(cardNumber.slice(0, 6) + cardNumber.slice(6, 12));
-      expect(text).not.toMatch(/"cvv|"cvc|987/i);
+      // The CVC as a field or a value (the operation code is random hex, which may hold 987).
+      expect(text).not.toMatch(/"cvv|"cvc|[:"]987["},]/i);
     }
     // After a partial refund the rest shrinks, in the verify call.
     await api.call('POST', `/transactions/${codOper}/refunds`, { key: m.key, body: { amount: 6.75 } });
