@@ -10,7 +10,7 @@ const setup = useMerchantApi();
 
 /** A card payment of 40.00 disputed by the processor's signed event, as the card processor sends it. */
 async function disputed(name: string) {
-  const { key } = await setup.newMerchant(name);
+  const { id: merchantId, key } = await setup.newMerchant(name);
   const codOper = await setup.paidCard(key, 40);
   const [row] = await setup.t.db.query<{ gateway_reference: string }>('select gateway_reference from transactions where cod_oper = $1', [codOper]);
   const id = `dp_${codOper}`;
@@ -18,7 +18,7 @@ async function disputed(name: string) {
     id: `evt-${id}`, kind: 'dispute', paymentReference: String(row?.gateway_reference),
     dispute: { reference: id, status: 'needs_response', amountCents: 4000, currency: 'USD', reason: 'fraudulent', evidenceDueBy: new Date(Date.now() + 7 * 86_400_000) },
   });
-  return { key, codOper, id };
+  return { merchantId, key, codOper, id };
 }
 
 const types = async (key: string) => ((await setup.api.call('GET', '/events', { key })).json['data'] as Array<{ type: string }>).map((e) => e.type).filter((type) => type.startsWith('dispute.'));
@@ -85,4 +85,14 @@ it('lists disputes a page at a time by cursor, newest first, and by the dates th
   const all = [];
   for await (const dispute of setup.nodeClient(key).disputes.list({ limit: 1 })) all.push(dispute.id);
   expect(all).toEqual(ids);
+});
+
+it('the console answers a merchant\'s dispute through the sandbox\'s admin API, as the merchant API does; another merchant\'s key reaches none', async () => {
+  const { merchantId, key, id } = await disputed('Consola Disputas S.A.');
+  expect((await setup.t.admin('GET', `/merchants/${merchantId}/disputes`)).json['data']).toEqual([expect.objectContaining({ id, status: 'needs_response' })]);
+  const answered = await setup.t.admin('POST', `/merchants/${merchantId}/disputes/${id}/evidence`, { evidence: 'Factura 1042 y firma de entrega' });
+  expect([answered.status, answered.json['status']]).toEqual([200, 'under_review']);
+  expect((await setup.api.call('GET', `/disputes/${id}`, { key })).json).toMatchObject({ status: 'under_review', evidence: 'Factura 1042 y firma de entrega' });
+  const stranger = (await setup.newMerchant('Ajena S.A.')).key;
+  expect((await setup.t.admin('GET', `/merchants/${merchantId}/disputes`, undefined, { authorization: `Bearer ${stranger}` })).status).toBe(404);
 });
