@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRoot, type Root } from 'react-dom/client';
 import type { AdminApi } from '../api/adminApi';
-import type { Transaction } from '../api/schemas';
+import type { Dispute, Transaction } from '../api/schemas';
 import { changeLanguage } from '../i18n/i18n';
 import { createConsoleStore } from '../store/consoleStore';
 import { MailboxPanel } from './MailboxPanel';
@@ -59,10 +59,14 @@ describe('console panels', () => {
   });
 
   it('Books: the disputes with status, amount and deadline; one needing a response is answered with evidence (not empty) or accepted', async () => {
-    const open = { id: 'dp_1', codOper: 'PP1', amount: 40, reason: 'fraudulent', status: 'needs_response', evidenceDueBy: '2026-12-03T15:04:05.000Z', evidence: null, createdAt: '2026-11-26T15:04:05.000Z' };
-    const won = { ...open, id: 'dp_2', codOper: 'PP2', status: 'won', evidence: 'Entregado' };
+    const open: Dispute = { id: 'dp_1', codOper: 'PP1', amount: 40, reason: 'fraudulent', status: 'needs_response', evidenceDueBy: '2026-12-03T15:04:05.000Z', evidence: null, createdAt: '2026-11-26T15:04:05.000Z' };
+    const won: Dispute = { ...open, id: 'dp_2', codOper: 'PP2', status: 'won', evidence: 'Entregado' };
     let disputes = [open, won];
-    const answerDispute = vi.fn(async (_m: number, _id: string, evidence: string) => ((disputes = [{ ...open, status: 'under_review', evidence }, won]), disputes[0]));
+    const answerDispute = vi.fn(async (_m: number, _id: string, evidence: string) => {
+      const answered = { ...open, status: 'under_review', evidence };
+      disputes = [answered, won];
+      return answered;
+    });
     const acceptDispute = vi.fn(async () => open);
     const api = apiWith({ balanceOf: vi.fn(async () => ({ currency: 'USD', available: 0, pending: 0 })), payoutsOf: vi.fn(async () => []), disputesOf: vi.fn(async () => disputes), answerDispute, acceptDispute });
     const store = createConsoleStore(api);
