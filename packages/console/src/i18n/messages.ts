@@ -183,6 +183,10 @@ export const es = {
   'disputeStatus.under_review': 'En revisión',
   'disputeStatus.won': 'Ganada',
   'disputeStatus.lost': 'Perdida',
+  'disputeReasons.fraudulent': 'Fraude: el titular no reconoce el cargo',
+  'disputeReasons.product_not_received': 'Producto no recibido',
+  'disputeReasons.duplicate': 'Cargo duplicado',
+  'disputeReasons.general': 'Otro motivo',
 };
 
 /** A console text's key: a key the Spanish texts lack does not compile. */
@@ -372,4 +376,8 @@ export const en: Record<ConsoleKey, string> = {
   'disputeStatus.under_review': 'Under review',
   'disputeStatus.won': 'Won',
   'disputeStatus.lost': 'Lost',
+  'disputeReasons.fraudulent': 'Fraud: the cardholder does not recognise the charge',
+  'disputeReasons.product_not_received': 'Product not received',
+  'disputeReasons.duplicate': 'Duplicate charge',
+  'disputeReasons.general': 'Other reason',
 };

@@ -65,8 +65,11 @@ export function DisputeList({ disputes, merchantId, api, onDone }: { disputes: r
             <span className={`badge ${d.status === 'lost' ? 'failed' : d.status === 'won' ? 'approved' : 'pending'}`}>{textOr(`disputeStatus.${d.status}`, d.status)}</span>
           </div>
           <dl className="facts">
-            <div><dt>{t('disputeReason')}</dt><dd>{d.reason}</dd></div>
-            <div><dt>{t('disputeDeadline')}</dt><dd>{d.evidenceDueBy ? <time dateTime={d.evidenceDueBy}>{when(d.evidenceDueBy)}</time> : t('disputeNoDeadline')}</dd></div>
+            <div><dt>{t('disputeReason')}</dt><dd>{textOr(`disputeReasons.${d.reason}`, d.reason)}</dd></div>
+            {/* The deadline matters while it is open; a decided dispute takes no more answers. */}
+            {(d.status === 'needs_response' || d.status === 'under_review') && (
+              <div><dt>{t('disputeDeadline')}</dt><dd>{d.evidenceDueBy ? <time dateTime={d.evidenceDueBy}>{when(d.evidenceDueBy)}</time> : t('disputeNoDeadline')}</dd></div>
+            )}
             {d.evidence !== null && <div><dt>{t('disputeSent')}</dt><dd className="dispute-evidence">{d.evidence}</dd></div>}
           </dl>
           <p className="tx-meta"><span>{d.id}</span><span>{d.codOper}</span></p>

@@ -74,6 +74,9 @@ describe('console panels', () => {
     const el = await render(<BooksPanel store={store} api={api} />);
     await vi.waitFor(() => expect(el.querySelector('[data-dispute="dp_1"]')?.textContent).toContain('Requiere respuesta'));
     expect(el.querySelector('[data-dispute="dp_1"]')?.textContent).toContain('$40.00');
+    expect(el.querySelector('[data-dispute="dp_1"]')?.textContent).toContain('Fraude: el titular no reconoce el cargo');
+    // A decided dispute shows no deadline.
+    expect(el.querySelector('[data-dispute="dp_2"] time')).toBeNull();
     expect(el.querySelector('[data-dispute="dp_1"] time')?.getAttribute('datetime')).toBe(open.evidenceDueBy);
     expect(el.querySelector('[data-dispute="dp_2"]')?.textContent).toContain('Ganada');
     expect(el.querySelectorAll('form.dispute-answer')).toHaveLength(1);
