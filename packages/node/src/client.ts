@@ -317,7 +317,8 @@ export class Pasarela {
   };
   /** Chargebacks on your card payments: read them, answer with evidence, or accept them. */
   readonly disputes: {
-    list(params?: Pick<ListParams, 'limit'>): PagePromise<Dispute>;
+    /** Newest first: await one page, or `for await` over every dispute. */
+    list(params?: ListParams): PagePromise<Dispute>;
     retrieve(id: string): Promise<Dispute>;
     /** Your evidence, before evidenceDueBy: the dispute goes under review. Safe to retry (same Idempotency-Key). */
     submitEvidence(id: string, params: { evidence: string }, options?: PostOptions): Promise<Dispute>;

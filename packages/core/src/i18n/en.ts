@@ -540,6 +540,7 @@ export const en: Record<keyof typeof es, string> = {
   payout_not_found: 'You have no payout with that id',
   dispute_not_found: 'You have no dispute with that id',
   dispute_closed: 'The dispute is closed: it takes no more answers',
+  report_too_large: 'The report would be too long: narrow createdFrom/createdTo, or ask for one payout\'s lines (payout=po_...)',
   dispute_under_review: 'Evidence was already sent: the dispute is under review',
   merchant_api_payload_too_large: 'The body is too large',
   merchant_api_invalid_request: 'The request is not valid',

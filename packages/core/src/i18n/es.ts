@@ -538,6 +538,7 @@ export const es = {
   payout_not_found: 'No tiene ningún pago a su cuenta con ese id',
   dispute_not_found: 'No tiene ninguna disputa con ese id',
   dispute_closed: 'La disputa está cerrada: ya no admite respuestas',
+  report_too_large: 'El informe sería demasiado largo: acorte createdFrom/createdTo o pida las líneas de un pago a su cuenta (payout=po_...)',
   dispute_under_review: 'Ya envió pruebas: la disputa está en revisión',
   merchant_api_payload_too_large: 'El cuerpo es demasiado grande',
   merchant_api_invalid_request: 'La solicitud no es válida',

@@ -28,6 +28,11 @@ export interface ContractInputs {
     /** More than one refund of a charge, each a part of it. */
     partialRefunds: boolean;
   };
+  /**
+   * For a module with a payout port: a bank account its rail's test mode pays (`pays`), and one
+   * whose transfers the receiving bank sends back (`returns`; without it that rule is skipped).
+   */
+  payouts?: { pays: string; returns?: string | undefined } | undefined;
   /** Signs `events` as the processor's notification to `port` would carry them, for the handler check. */
   notify?: ((port: keyof Gateways, events: readonly GatewayEvent[]) => InboundNotification | Promise<InboundNotification>) | undefined;
   /** The deadline each of the kit's calls carries (10 s by default; the time-out rule waits this long). */

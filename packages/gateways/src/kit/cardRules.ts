@@ -14,11 +14,11 @@ export interface RuleContext {
   remake(): Promise<ProvidedGateways>;
 }
 
-export interface Rule {
+export interface Rule<C = RuleContext> {
   name: string;
   /** Why the rule does not apply to this module; undefined when it does. */
-  skip?: (context: RuleContext) => string | undefined;
-  run(context: RuleContext): Promise<void>;
+  skip?: (context: C) => string | undefined;
+  run(context: C): Promise<void>;
 }
 
 /** A broken rule: its message says what the adapter did instead. */
