@@ -3,9 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import { Pasarela, type BalanceTransaction } from '@pasarela/node';
 import { seriousViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
-import { centsOf, csvRows, startBooksShop } from './support/booksShop';
+import { centsOf, csvRows, payByCardOnShop, startShopServer } from './support/shopServer';
 import { ConsolePage } from './support/consolePage';
-import { CheckoutFrame } from './support/pages';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 
@@ -36,19 +35,6 @@ describe.runIf(browserAvailable())('the merchant\'s month: pay, refund, disputes
   let browser: Browser;
   withSandboxAndBrowser({ WEBHOOK_INTERVAL_MS: '200' }, (started) => ({ sandbox, browser } = started), 'full');
 
-  async function payInTheCheckout(shopUrl: string, code: string, card: string): Promise<void> {
-    const context = await browser.newContext({ locale: 'es-PA' });
-    const page = await context.newPage();
-    await page.goto(`${shopUrl}/pay?code=${code}&lang=es`);
-    await page.getByRole('button', { name: 'Pagar' }).click();
-    const checkout = new CheckoutFrame(page.frameLocator('iframe[src*="/pf/widget"]'));
-    await checkout.waitForForm();
-    await checkout.fillCard({ number: card });
-    await checkout.submit();
-    await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 30_000 }).toBe(true);
-    await context.close();
-  }
-
   async function openBooks(page: Page, lang: 'es' | 'en', merchantId: number): Promise<void> {
     const ui = new ConsolePage(page, sandbox.url);
     await ui.open(lang);
@@ -57,7 +43,7 @@ describe.runIf(browserAvailable())('the merchant\'s month: pay, refund, disputes
   }
 
   it('the payout\'s CSV and the shop\'s reconciliation add up to the payout, to the cent; every step a signed webhook; the console shows it', async () => {
-    const shop = await startBooksShop(sandbox.url);
+    const shop = await startShopServer(sandbox.url);
     try {
       const created = await fetch(`${sandbox.url}/sandbox/merchants`, {
         method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Librería del Mes', webhookUrl: `${shop.url}/webhooks` }),
@@ -71,7 +57,7 @@ describe.runIf(browserAvailable())('the merchant\'s month: pay, refund, disputes
       const codOperOf: Record<string, string> = {};
       for (const o of ORDERS) {
         const link = await pasarela.paymentLinks.create({ amount: o.amount, taxAmount: 0, description: `Libros ${o.order}`, orderReference: o.order });
-        await payInTheCheckout(shop.url, link.code, o.card);
+        await payByCardOnShop(browser, shop.url, link.code, { lang: 'es', card: o.card });
         await expect.poll(async () => (await pasarela.transactions.list({ orderReference: o.order })).data.find((t) => t.result === 'APPROVED')?.codOper, { timeout: 20_000 }).toBeDefined();
         codOperOf[o.order] = String((await pasarela.transactions.list({ orderReference: o.order })).data.find((t) => t.result === 'APPROVED')?.codOper);
       }
