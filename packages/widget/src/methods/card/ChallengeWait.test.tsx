@@ -115,9 +115,25 @@ describe('ChallengeWait: "Pagar con otra tarjeta" under the 3DS wait', () => {
     expect([...view.container.querySelectorAll('button')].map((b) => b.textContent)).toContain(catalogs.es.card_challenge_other_card);
   });
 
-  it("without a page from either, no button to a page it does not know", async () => {
-    const view = await show({ 'receipts/OP1': WAITING });
-    expect(view.container.textContent).not.toContain(catalogs.es.card_challenge_resume);
+  it('reached with no page named (a reopened checkout): the page the server recorded opens again', async () => {
+    const page = 'https://issuer.example/3ds/OP1';
+    const view = await show({ 'receipts/OP1': WAITING, 'payments/waiting/OP1': { method: 'card', codOper: 'OP1', state: 'waiting', challengeUrl: page } });
+    await vi.waitFor(() => expect(view.container.textContent).toContain(catalogs.es.card_challenge_resume));
+    [...view.container.querySelectorAll('button')].find((b) => b.textContent === catalogs.es.card_challenge_resume)?.click();
+    await settle();
+    expect(view.departures).toEqual([page]);
+  });
+
+  it('the server names no page (or not a web page): no button to a page it does not know, the other way stays', async () => {
+    for (const challengeUrl of [undefined, 'javascript:alert(1)']) {
+      const view = await show({ 'receipts/OP1': WAITING, 'payments/waiting/OP1': { method: 'card', codOper: 'OP1', state: 'waiting', ...(challengeUrl ? { challengeUrl } : {}) } });
+      await vi.waitFor(() => expect(view.calls.some((c) => c.path === 'payments/waiting/OP1')).toBe(true));
+      await settle();
+      expect(view.container.textContent).not.toContain(catalogs.es.card_challenge_resume);
+      expect(view.container.textContent).toContain(catalogs.es.card_challenge_other_card);
+      await unmount?.();
+      unmount = undefined;
+    }
   });
 
   it('the call fails: the wait stays and says so; nothing is sent and the payer may try again', async () => {

@@ -10,6 +10,7 @@ import { loadReceipts } from '../../receipts/loadReceipts';
 import { entryDraft, forgetEntryDraft, takeCardDraft } from './cardDraft';
 import { takeChallenge } from '../../payments/challengeReturn';
 import { abandonChallenge } from './abandonChallenge';
+import { challengePageOf } from '../../payments/challengePage';
 import type { CardStore } from './store';
 
 /** Whether the bank has decided the payment (approved, refused), by its receipt: the wait ends. */
@@ -90,8 +91,20 @@ export function ChallengeWait({ payment, codOper, challengeUrl: namedPage, store
   // Leaving for another card: under way, or failed (the wait stays, the payer may try again).
   const [leaving, setLeaving] = useState<'idle' | 'busy' | 'failed'>('idle');
   // The challenge's page, to go back to, as the form's history entry kept it, else as the server named
-  // it ('' when neither did): every way to this wait offers it.
-  const [challengeUrl] = useState(() => entryDraft()?.challengeUrl || namedPage || '');
+  // it (its duplicate answer, or asked here): every way to this wait offers it ('' while unknown).
+  const [challengeUrl, setChallengeUrl] = useState(() => entryDraft()?.challengeUrl || namedPage || '');
+  const knownAtStart = useRef(challengeUrl !== '');
+  useEffect(() => {
+    if (knownAtStart.current) return;
+    let live = true;
+    // Not known there either: the wait goes on without the button, with its other way.
+    challengePageOf(services.api, codOper).then((url) => {
+      if (live && url) setChallengeUrl(url);
+    }, () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [services, codOper]);
   // The watcher's stop and the one end of the wait (the watcher's answer or the payer leaving, whichever comes first).
   const ended = useRef<{ anotherCard: () => void; finish: (receipt: Receipt) => void } | null>(null);
   // The payer asked to leave for another card: from then on a cancellation the watcher hears is that

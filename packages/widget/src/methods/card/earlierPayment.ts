@@ -1,12 +1,13 @@
 import * as v from 'valibot';
 import { duplicateStateOfAnswer, PAYMENT_METHOD_IDS, type DuplicateState, type PaymentMethodId } from '@pasarela/core';
+import { ChallengePageSchema } from '../../payments/challengePage';
 
 /** The earlier payment a duplicate answer names (SPEC 8 possible_duplicated_tx): this card's own, minutes ago. */
 const EarlierPaymentSchema = v.object({
   codOper: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
   method: v.picklist(PAYMENT_METHOD_IDS),
-  // A web page only, as it is opened in place of the checkout; anything else is left out, not the payment.
-  challengeUrl: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(2048), v.url(), v.regex(/^https?:\/\//i))), undefined),
+  // Anything but a web page is left out, not the payment.
+  challengeUrl: v.fallback(v.optional(ChallengePageSchema), undefined),
 });
 
 export interface EarlierPayment {
