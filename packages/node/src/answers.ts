@@ -28,6 +28,8 @@ export const PaymentLinkSchema = v.looseObject({
   amount: v.number(),
   taxAmount: v.number(),
   description: v.string(),
+  /** The description per language given at creation; a payer reads theirs, else `description`. */
+  descriptions: v.optional(v.looseObject({ es: v.optional(v.string()), en: v.optional(v.string()) })),
   orderReference: v.nullable(v.string()),
   metadata,
   singleUse: v.boolean(),

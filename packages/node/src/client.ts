@@ -64,7 +64,10 @@ export interface CreatePaymentLinkParams {
   /** The price, above 0, at most two decimals. */
   amount: number;
   taxAmount?: number;
+  /** 1 to 200 characters: what the payer pays for, in any language `descriptions` does not give. */
   description: string;
+  /** The description in each language you write it in; a payer whose checkout is in that language reads it. */
+  descriptions?: { es?: string; en?: string };
   /** Your own id for the order, unique among your links. */
   orderReference?: string;
   /** Up to 20 of your own strings (keys up to 40 characters, values up to 500). */

@@ -150,7 +150,7 @@ export const en: Record<keyof typeof es, string> = {
   redirecting_3ds: "Taking you to your bank's verification...",
   card_challenge_title: "Your bank's verification",
   card_challenge_waiting: "Your card payment is waiting for you to confirm it in your bank's verification (3D Secure).",
-  card_challenge_resume: 'Back to the verification',
+  card_challenge_resume: "Open your bank's page again",
   card_challenge_other_card: 'Pay with another card',
   card_challenge_leave_failed: "We could not cancel your bank's verification. Check your connection and try again.",
   challenge_page_gone_title: 'This verification is no longer valid',

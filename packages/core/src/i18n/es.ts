@@ -148,7 +148,7 @@ export const es = {
   redirecting_3ds: 'Te llevamos a la verificación de tu banco...',
   card_challenge_title: 'Verificación de tu banco',
   card_challenge_waiting: 'Tu pago con tarjeta espera que lo confirmes en la verificación de tu banco (3D Secure).',
-  card_challenge_resume: 'Volver a la verificación',
+  card_challenge_resume: 'Abrir de nuevo la página de tu banco',
   card_challenge_other_card: 'Pagar con otra tarjeta',
   card_challenge_leave_failed: 'No pudimos cancelar la verificación de tu banco. Revisa tu internet e intenta de nuevo.',
   challenge_page_gone_title: 'Esta verificación ya no es válida',

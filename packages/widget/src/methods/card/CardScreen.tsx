@@ -62,6 +62,8 @@ export function CardScreen({ payment }: MethodScreenProps) {
   // bank's page, a refused challenge back on its form, a reopen): followed until the bank decides.
   // (A return the receipt page reported itself forgets it: ReceiptRoute.)
   const [challenge, setChallenge] = useState(() => payment.memory().load()?.codOper || null);
+  // Its issuer's page as the server named it (the duplicate's 'No', in a browser that never saw it).
+  const [challengePage, setChallengePage] = useState<string | null>(null);
   const [Wait, setWait] = useState(loadedChallengeWait);
   useEffect(() => {
     if (challenge && !Wait) void loadChallengeWait().then((wait) => setWait(() => wait), () => setChallenge(null));
@@ -117,7 +119,11 @@ export function CardScreen({ payment }: MethodScreenProps) {
         payment.showReceipt(attempt.codOper);
       },
       // The duplicate's 'No': a card payment still at its 3DS challenge is followed here; one that ended, its receipt.
-      onEarlier: (earlier) => (earlier.state === 'waiting' && earlier.method === 'card' ? setChallenge(earlier.codOper) : payment.showReceipt(earlier.codOper)),
+      onEarlier: (earlier) => {
+        if (earlier.state !== 'waiting' || earlier.method !== 'card') return payment.showReceipt(earlier.codOper);
+        setChallengePage(earlier.challengeUrl);
+        setChallenge(earlier.codOper);
+      },
     });
   });
 
@@ -155,7 +161,7 @@ export function CardScreen({ payment }: MethodScreenProps) {
   };
 
   // (Nothing for the moment its chunk takes: not the form, which would invite a second payment.)
-  if (challenge) return Wait ? <Wait payment={payment} codOper={challenge} store={store} onEnd={() => setChallenge(null)} /> : null;
+  if (challenge) return Wait ? <Wait payment={payment} codOper={challenge} challengeUrl={challengePage} store={store} onEnd={() => setChallenge(null)} /> : null;
   return (
     <>
       {wallet && login ? <wallet.SavedCardChoice key={login.session.sessionId} payment={payment} onChoice={setSavedChosen} /> : null}

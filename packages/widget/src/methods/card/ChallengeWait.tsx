@@ -10,6 +10,7 @@ import { loadReceipts } from '../../receipts/loadReceipts';
 import { entryDraft, forgetEntryDraft, takeCardDraft } from './cardDraft';
 import { takeChallenge } from '../../payments/challengeReturn';
 import { abandonChallenge } from './abandonChallenge';
+import { challengePageOf } from '../../payments/challengePage';
 import type { CardStore } from './store';
 
 /** Whether the bank has decided the payment (approved, refused), by its receipt: the wait ends. */
@@ -62,6 +63,8 @@ interface ChallengeWaitProps {
   payment: PaymentContext;
   /** The card payment left at its 3DS challenge (this form's address named it). */
   codOper: string;
+  /** Its issuer's page as the server named it, for a browser whose history kept none. */
+  challengeUrl?: string | null | undefined;
   /** The card form's store, given back what was typed (and the reason of a refusal). */
   store: CardStore;
   /** The wait is over and the form shows again (a refusal, or the payer pays with another card). */
@@ -74,7 +77,7 @@ interface ChallengeWaitProps {
  * the receipt; refused, the form with what was typed and the reason. The shop hears the outcome
  * here, as nothing else reported it. Its own chunk: only after a challenge.
  */
-export function ChallengeWait({ payment, codOper, store, onEnd }: ChallengeWaitProps) {
+export function ChallengeWait({ payment, codOper, challengeUrl: namedPage, store, onEnd }: ChallengeWaitProps) {
   const { services } = payment;
   // The screen's latest word on the end (its callback may be new on each render).
   const end = useRef(onEnd);
@@ -87,8 +90,21 @@ export function ChallengeWait({ payment, codOper, store, onEnd }: ChallengeWaitP
   const [left, setLeft] = useState(false);
   // Leaving for another card: under way, or failed (the wait stays, the payer may try again).
   const [leaving, setLeaving] = useState<'idle' | 'busy' | 'failed'>('idle');
-  // The challenge's page, to go back to, as the form's history entry kept it ('' when it did not).
-  const [challengeUrl] = useState(() => entryDraft()?.challengeUrl ?? '');
+  // The challenge's page, to go back to, as the form's history entry kept it, else as the server named
+  // it (its duplicate answer, or asked here): every way to this wait offers it ('' while unknown).
+  const [challengeUrl, setChallengeUrl] = useState(() => entryDraft()?.challengeUrl || namedPage || '');
+  const knownAtStart = useRef(challengeUrl !== '');
+  useEffect(() => {
+    if (knownAtStart.current) return;
+    let live = true;
+    // Not known there either: the wait goes on without the button, with its other way.
+    challengePageOf(services.api, codOper).then((url) => {
+      if (live && url) setChallengeUrl(url);
+    }, () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [services, codOper]);
   // The watcher's stop and the one end of the wait (the watcher's answer or the payer leaving, whichever comes first).
   const ended = useRef<{ anotherCard: () => void; finish: (receipt: Receipt) => void } | null>(null);
   // The payer asked to leave for another card: from then on a cancellation the watcher hears is that
