@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { duplicateStateOfAnswer, PAYMENT_METHOD_IDS, type DuplicateState, type PaymentMethodId } from '@pasarela/core';
 
-/** The earlier payment a duplicate answer names (SPEC 8 possible_duplicated_tx): this card's own, minutes ago. */
 const EarlierPaymentSchema = v.object({
   codOper: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
   method: v.picklist(PAYMENT_METHOD_IDS),
@@ -10,11 +9,10 @@ const EarlierPaymentSchema = v.object({
 export interface EarlierPayment {
   codOper: string;
   method: PaymentMethodId;
-  /** Charged (its receipt) or waiting (its 3DS challenge, which may still charge). */
   state: DuplicateState;
 }
 
-/** The earlier payment of a duplicate answer's fields; null when the answer names none (a node from before). */
+/** Null when the answer names none (a node from before). */
 export function earlierPaymentOf(fields: Readonly<Record<string, unknown>>): EarlierPayment | null {
   const parsed = v.safeParse(EarlierPaymentSchema, fields);
   return parsed.success ? { codOper: parsed.output.codOper, method: parsed.output.method, state: duplicateStateOfAnswer(fields) } : null;
