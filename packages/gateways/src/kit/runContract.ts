@@ -6,7 +6,6 @@ import { interceptFetch } from './fetchFaults';
 export interface RuleResult {
   rule: string;
   result: 'passed' | 'failed' | 'skipped';
-  /** Why it failed, or why it was skipped. */
   detail?: string | undefined;
 }
 
@@ -41,11 +40,7 @@ async function runRule(rule: Rule, c: RuleContext): Promise<RuleResult> {
   }
 }
 
-/**
- * The contract of the card port, run against an adapters module (a path, or one imported): the
- * rules an adapter keeps whatever its processor (cardRules.ts), the network's faults the kit makes
- * itself (a held answer, a lost one, a restart), and its notification handler. One result per rule.
- */
+/** One result per rule: the card port's rules (cardRules.ts), the network faults the kit makes itself, the notification handler. */
 export async function runContract(module: string | ImportedGatewaysModule, name = typeof module === 'string' ? module : 'the module'): Promise<RuleResult[]> {
   const imported = typeof module === 'string' ? await importGatewaysModule(module) : module;
   const inputs = inputsOf(imported.exports, name);
@@ -63,7 +58,6 @@ export async function runContract(module: string | ImportedGatewaysModule, name 
   }
 }
 
-/** The results as a table for a terminal: one row per rule. */
 export function formatResults(results: readonly RuleResult[]): string {
   const width = Math.max(...results.map((r) => r.rule.length), 4);
   const mark = { passed: 'pass', failed: 'FAIL', skipped: 'skip' } as const;
