@@ -3,11 +3,7 @@ import type { GatewayEvent } from '../GatewayEvent';
 import type { InboundNotification } from '../GatewayNotifications';
 import type { Gateways } from '../Gateways';
 
-/**
- * What an adapters module tells the contract kit about itself (its export named `contract`): the
- * test inputs its processor's test mode answers by, and what it supports. A rule for something it
- * does not support is skipped, and the table says so.
- */
+/** A rule for something it does not support is skipped, and the table says so. */
 export interface ContractInputs {
   cards: {
     /** A card the processor approves. */

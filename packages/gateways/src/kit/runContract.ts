@@ -7,7 +7,6 @@ import { PAYOUT_RULES } from './payoutRules';
 export interface RuleResult {
   rule: string;
   result: 'passed' | 'failed' | 'skipped';
-  /** Why it failed, or why it was skipped. */
   detail?: string | undefined;
 }
 
@@ -42,12 +41,7 @@ async function runRule<C extends { faults: FetchFaults }>(rule: Rule<C>, c: C): 
   }
 }
 
-/**
- * The contract of the card port, run against an adapters module (a path, or one imported): the
- * rules an adapter keeps whatever its processor (cardRules.ts), the network's faults the kit makes
- * itself (a held answer, a lost one, a restart), and its notification handler; then, when the module
- * gives a payout port, the payout rail's rules (payoutRules.ts). One result per rule.
- */
+/** One result per rule: the card port's rules (cardRules.ts), the network faults the kit makes itself, the notification handler, and a payout port's rules (payoutRules.ts) when the module gives one. */
 export async function runContract(module: string | ImportedGatewaysModule, name = typeof module === 'string' ? module : 'the module'): Promise<RuleResult[]> {
   const imported = typeof module === 'string' ? await importGatewaysModule(module) : module;
   const inputs = inputsOf(imported.exports, name);
@@ -69,7 +63,6 @@ export async function runContract(module: string | ImportedGatewaysModule, name 
   }
 }
 
-/** The results as a table for a terminal: one row per rule. */
 export function formatResults(results: readonly RuleResult[]): string {
   const width = Math.max(...results.map((r) => r.rule.length), 4);
   const mark = { passed: 'pass', failed: 'FAIL', skipped: 'skip' } as const;

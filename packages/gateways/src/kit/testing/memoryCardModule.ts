@@ -16,11 +16,7 @@ export const memoryContract: ContractInputs = {
   supports: { threeDS: false, captureLater: true, savedCards: true, partialRefunds: true },
 };
 
-/**
- * A card processor in this process's memory, for the kit's own tests: right by default, broken as
- * asked. Its books outlive the adapter (a restart finds them), as a processor's do. With `payout`,
- * the module gives a payout rail too (memoryPayoutRail.ts), broken as that asks.
- */
+/** Its books outlive the adapter (a restart finds them), as a processor's do; with `payout`, a payout rail too (memoryPayoutRail.ts). */
 export function memoryCardModule(breakage: Breakage = {}, payout?: PayoutBreakage): ImportedGatewaysModule {
   const charges = new Map<string, { key: string; decision: CardDecision; amountCents: number; capture: boolean; capturedCents: number; refunded: Map<string, number> }>();
   const byKey = new Map<string, string>();
