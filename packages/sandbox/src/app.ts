@@ -9,7 +9,7 @@ import { adminCors } from './auth/adminCors';
 import { callerAuth } from './auth/callerAuth';
 import type { Database } from './db/Database';
 import type { Deps, PayerWindows } from './Deps';
-import { ApiError } from './http/ApiError';
+import { ApiError } from './errors/ApiError';
 import type { AppEnv } from './http/AppEnv';
 import { requestLanguage } from './http/language';
 import { serverTiming, timedDeps } from './http/serverTiming';

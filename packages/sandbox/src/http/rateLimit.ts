@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { RateLimits } from '../settings';
-import { ApiError } from './ApiError';
+import { ApiError } from '../errors/ApiError';
 import type { AppEnv } from './AppEnv';
 import { clientAddressOf, type ProxyTrust } from './clientAddress';
 

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { DEFAULT_PRICES, PRICED_METHODS, priceOf } from '@pasarela/core';
 import { requireOwn, scopedMerchant } from '../../auth/adminAccess';
 import type { Deps } from '../../Deps';
-import { ApiError } from '../../http/ApiError';
+import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { readObjectBody } from '../../http/readBody';
 import { parseOr400 } from '../../payments/validatePayload';

@@ -4,7 +4,7 @@ import { scopedMerchant } from '../../auth/adminAccess';
 import * as v from 'valibot';
 import { VALIDATION_CHARGE_MAX_DOLLARS, VALIDATION_CHARGE_MIN_DOLLARS, amountText, amountToCents, centsToAmount } from '@pasarela/core';
 import { originOf, type Deps } from '../../Deps';
-import { ApiError } from '../../http/ApiError';
+import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { readObjectBody } from '../../http/readBody';
 import { parseOr400 } from '../../payments/validatePayload';

@@ -5,7 +5,7 @@ import { cardBrandOf, isStrongPassword, CardNumberSchema, randomRegistrationLogi
 import { storedCard } from '../../payments/cardFingerprint';
 import type { Deps } from '../../Deps';
 import { hashPassword } from '../../auth/passwordHash';
-import { ApiError } from '../../http/ApiError';
+import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { readObjectBody } from '../../http/readBody';
 import { parseOr400 } from '../../payments/validatePayload';

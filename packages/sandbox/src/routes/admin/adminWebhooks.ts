@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { scopedMerchant } from '../../auth/adminAccess';
 import type { Deps } from '../../Deps';
-import { ApiError } from '../../http/ApiError';
+import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { notifyAdminChange } from '../../push/adminChanges';
 import { webhookEventOf } from '../../webhooks/webhookEvent';

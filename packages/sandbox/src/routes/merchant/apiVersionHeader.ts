@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { ApiError } from '../../http/ApiError';
+import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { API_VERSION_HEADER, apiVersionOf, API_VERSIONS, CURRENT_API_VERSION } from '../../webhooks/apiVersion';
 

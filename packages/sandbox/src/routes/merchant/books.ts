@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { balanceOf, centsToAmount, localDateTimeOf, timeZoneOfCountry } from '@pasarela/core';
 import type { Deps } from '../../Deps';
-import { ApiError } from '../../http/ApiError';
+import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { BALANCE_TRANSACTION_TYPES, balanceLinesOf, listBalanceTransactions, type BalanceTransactionFilters, type BalanceTransactionRow } from '../../store/balanceTransactions';
 import { findMerchant } from '../../store/merchants';

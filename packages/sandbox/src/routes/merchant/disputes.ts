@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import type { Deps } from '../../Deps';
-import { ApiError } from '../../http/ApiError';
+import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { answerDispute, endDispute } from '../../payments/disputes';
 import { findMerchantDispute, listMerchantDisputes } from '../../store/disputes';

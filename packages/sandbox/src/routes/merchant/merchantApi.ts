@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { amountToCents, centsToAmount } from '@pasarela/core';
 import { originOf, type Deps } from '../../Deps';
-import { ApiError } from '../../http/ApiError';
+import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { refuseBadAmounts } from '../../payments/checkAmount';
 import { refundPayment } from '../../payments/refundPayment';

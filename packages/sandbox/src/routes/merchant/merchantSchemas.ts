@@ -1,7 +1,7 @@
 import { WEBHOOK_EVENT_TYPES } from '../../webhooks/webhookEvent';
 import * as v from 'valibot';
 import { freeText, isHttpUrl, moneySchema } from '@pasarela/core';
-import { ApiError, badRequest } from '../../http/ApiError';
+import { ApiError, badRequest } from '../../errors/ApiError';
 
 // The merchant API's inputs (docs/merchant-api.md); every message names its field.
 

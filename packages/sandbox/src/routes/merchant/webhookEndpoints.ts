@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { isHttpUrl } from '@pasarela/core';
 import type { Deps } from '../../Deps';
-import { ApiError } from '../../http/ApiError';
+import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import {
   findWebhookEndpoint, listEndpointDeliveries, listWebhookEndpoints, MAX_ENDPOINTS, queueTestDelivery, redeliver, type EndpointDeliveryRow, type WebhookEndpointRow,

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { isTrackId, type Language, type PaymentAttempt } from '@pasarela/core';
 import type { Deps } from '../../Deps';
 import { userIdOf } from '../../auth/sessions';
-import { ApiError } from '../../http/ApiError';
+import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { reply } from '../../http/reply';
 import { findTransactionByTrackId, type TransactionRow } from '../../store/transactions';

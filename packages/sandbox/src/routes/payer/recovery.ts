@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { freeText, isStrongPassword } from '@pasarela/core';
 import type { Deps } from '../../Deps';
 import { hashPassword } from '../../auth/passwordHash';
-import { ApiError } from '../../http/ApiError';
+import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { readObjectBody } from '../../http/readBody';
 import { idSchema } from '../../http/idSchema';

@@ -6,7 +6,7 @@ import { phoneErrorKey } from '@pasarela/core/phone';
 import type { Deps } from '../../Deps';
 import { hashPassword, verifyPassword } from '../../auth/passwordHash';
 import { createSession, endSession, userIdOf } from '../../auth/sessions';
-import { ApiError } from '../../http/ApiError';
+import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { readObjectBody } from '../../http/readBody';
 import { reply } from '../../http/reply';
