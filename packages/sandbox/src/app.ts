@@ -22,7 +22,7 @@ import { refuseControlCharacters } from './http/refuseControlCharacters';
 import { rateLimiter } from './http/rateLimit';
 import { silentLogger, type Logger } from './ops/logger';
 import { Metrics } from './ops/metrics';
-import { requestLog } from './ops/requestLog';
+import { requestLog } from './http/requestLog';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './settings';
 import { MAX_BODY_BYTES } from './http/readBody';
 import { defaultPaths, type StaticPaths } from './paths';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_WALLET_USER } from '../db/seed';
 import { asCaller, cardPayload, createTestApp, newLink, type TestApp } from '../test/testApp';
-import { createLogger } from './logger';
+import { createLogger } from '../ops/logger';
 
 const lines: string[] = [];
 let t: TestApp;

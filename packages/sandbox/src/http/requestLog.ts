@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../http/AppEnv';
-import { clientAddressOf, type ProxyTrust } from '../http/clientAddress';
-import { CLIENT_CLOSED_REQUEST, clientClosed } from '../http/onError';
-import type { Logger } from './logger';
-import type { Metrics } from './metrics';
+import type { AppEnv } from './AppEnv';
+import { clientAddressOf, type ProxyTrust } from './clientAddress';
+import { CLIENT_CLOSED_REQUEST, clientClosed } from './onError';
+import type { Logger } from '../ops/logger';
+import type { Metrics } from '../ops/metrics';
 
 /** An id a load balancer or client sent that is safe to echo and log. */
 const GOOD_ID = /^[A-Za-z0-9._:-]{8,64}$/;
