@@ -27,12 +27,13 @@ import { listenToTransactions } from './push/transactionEvents';
 import { listenToAdminChanges } from './push/adminChanges';
 import { DEFAULT_WEBHOOK_DELIVERY, deliverDueWebhooks, type WebhookDeliverySettings } from './webhooks/deliverWebhooks';
 import type { Server } from 'node:http';
-import { closeGracefully, listenHttp, startDraining } from './http/httpServer';
+import { closeGracefully, DEFAULT_HTTP_TIMEOUTS, listenHttp, startDraining, type HttpTimeouts } from './http/httpServer';
+import type { RateLimits } from './http/rateLimit';
 import { isConnectionError } from './db/unavailable';
 import type { ProxyTrust } from './http/clientAddress';
 import { createLogger, errorFields, type Logger, type LogLevel } from './ops/logger';
 import { Metrics } from './ops/metrics';
-import { DEFAULT_HOST, DEFAULT_EXPIRY_SWEEP_INTERVAL_MS, DEFAULT_HTTP_TIMEOUTS, DEFAULT_SUBSCRIPTION_CHARGE_INTERVAL_MS, DEFAULT_WEBHOOK_INTERVAL_MS, type HttpTimeouts, type RateLimits } from './settings';
+import { DEFAULT_HOST, DEFAULT_EXPIRY_SWEEP_INTERVAL_MS, DEFAULT_SUBSCRIPTION_CHARGE_INTERVAL_MS, DEFAULT_WEBHOOK_INTERVAL_MS } from './settings';
 
 /** How often each node forgets the merchant API's expired Idempotency-Keys. */
 const IDEMPOTENCY_SWEEP_INTERVAL_MS = 3_600_000;
