@@ -6,7 +6,7 @@ import { startTestServer } from '../test/testServer';
 import { freePort } from '../test/freePort';
 import { openSocket, upgradeRequest } from '../test/rawWebSocket';
 import { TEST_CAPTCHA_TOKEN } from '../test/testApp';
-import { transactionChannelOf } from './transactionEvents';
+import { transactionChannelOf } from '../changes/transactionEvents';
 import { reconcileAttempts } from '../payments/reconcileAttempts';
 
 let server: RunningServer;

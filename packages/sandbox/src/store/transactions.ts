@@ -69,7 +69,7 @@ const COLUMNS = [
  * undefined when another request with that trackId got there first (exactly-once by trackId).
  * On a paid single-use link it records nothing and throws conflict request_already_paid (the link's
  * guard in insertUnlessDuplicate). Every node hears of it through migration 006's trigger
- * (push/transactionEvents.ts).
+ * (changes/transactionEvents.ts).
  */
 export async function insertTransaction(db: Queryable, tx: NewTransaction, codOper = newCodOper()): Promise<TransactionRow | undefined> {
   const result = await insertUnlessDuplicate(db, tx, codOper, null);

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/Database';
 import { endpointTakes, signaturesHeaderOf, signingSecretsOf } from './signature';
 import { deliverEndpointWebhooks } from './deliverEndpointWebhooks';
-import { notifyAdminChange } from '../push/adminChanges';
+import { notifyAdminChange } from '../changes/adminChanges';
 import { webhookBodyOf, webhookEventOf, type WebhookEventRow } from './webhookEvent';
 import { postWebhook, type WebhookPost } from './postWebhook';
 import { API_VERSION_HEADER, CURRENT_API_VERSION } from './apiVersion';

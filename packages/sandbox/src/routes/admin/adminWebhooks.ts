@@ -3,7 +3,7 @@ import { scopedMerchant } from '../../auth/adminAccess';
 import type { Deps } from '../../Deps';
 import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
-import { notifyAdminChange } from '../../push/adminChanges';
+import { notifyAdminChange } from '../../changes/adminChanges';
 import { webhookEventOf } from '../../webhooks/webhookEvent';
 import { webhookUrlOf } from '../../store/merchants';
 import { listWebhookDeliveries, redeliverWebhookEvent, type WebhookDeliveryRow } from '../../store/webhookEvents';
