@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faultyGateways, type GatewayFault } from '../gateways/testing/faultyGateways';
 import { cardPayload, createTestApp, type TestApp } from '../test/testApp';
 import { merchantApiClient, type MerchantApiClient } from '../test/merchantApiClient';
-import { webhookEventOf, type WebhookEventRow } from '../webhooks/webhookEvent';
+import { webhookEventOf, type WebhookEventRow } from '../merchantView/webhookEvent';
 import { reconcileRefunds } from './reconcileRefunds';
 
 // A refund whose gateway never answered stays pending and holds its part of what may be refunded

@@ -8,7 +8,7 @@ import { PaymentError } from '../errors/PaymentError';
 import { claimSingleUseLink, lockSingleUseLinkOf } from '../store/links';
 import { lockOtherOpenAttempts, lockTransaction, recordGatewayEvent, recordMoneyTaken, writeOutcome, type OwedToPayer, type PaymentOutcome, type TransactionRow } from '../store/transactions';
 import { cryptoReceivedOf } from './cryptoReceived';
-import type { CancelReason } from '../webhooks/merchantTransaction';
+import type { CancelReason } from '../merchantView/merchantTransaction';
 
 /** What settlePayment did. */
 export type Settlement =

@@ -2,7 +2,7 @@ import { isGatewayOutcomeUnknown } from '@pasarela/gateways';
 import type { Deps } from '../Deps';
 import { gatewayCall } from '../gateways/GatewayCall';
 import { PaymentError } from '../errors/PaymentError';
-import { merchantResultOf } from '../webhooks/merchantResultOf';
+import { merchantResultOf } from '../merchantView/merchantResultOf';
 import { findTransaction, type PaymentOutcome, type TransactionRow } from '../store/transactions';
 import { cancelledOutcome, settlePayment } from './settlePayment';
 import { pushOutcomeOf, voucherOutcomeOf } from './gatewayOutcomes';

@@ -12,12 +12,12 @@ import { setMerchantBooks } from '../../payments/setMerchantBooks';
 import { merchantPrices } from '../../store/balanceTransactions';
 import { findMerchant } from '../../store/merchants';
 import { merchantBooksSettings } from '../../store/payouts';
-import { merchantPayoutOf } from '../../webhooks/merchantPayout';
+import { merchantPayoutOf } from '../../merchantView/merchantPayout';
 import { merchantBookRoutes } from '../merchant/books';
 import { DISPUTE_ID } from '../merchant/disputes';
 import { endDispute } from '../../payments/disputes';
 import { findDispute } from '../../store/disputes';
-import { merchantDisputeOf } from '../../webhooks/merchantDispute';
+import { merchantDisputeOf } from '../../merchantView/merchantDispute';
 import { idParam } from '../payer/merchants';
 
 const PriceSchema = v.strictObject({

@@ -15,7 +15,7 @@ import { refundsOfPayments, type RefundRow } from '../../store/refunds';
 import { paidCentsOf } from '../../payments/refundPayment';
 import { listLinks } from '../../store/links';
 import { createSubscription } from '../../store/catalog';
-import { merchantResultOf, type MerchantResult } from '../../webhooks/merchantResultOf';
+import { merchantResultOf, type MerchantResult } from '../../merchantView/merchantResultOf';
 import { transactionSummary } from './adminLinks';
 import { requireOwn, scopedMerchant } from '../../auth/adminAccess';
 

@@ -4,7 +4,7 @@ import type { Deps } from '../../Deps';
 import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { notifyAdminChange } from '../../changes/adminChanges';
-import { webhookEventOf } from '../../webhooks/webhookEvent';
+import { webhookEventOf } from '../../merchantView/webhookEvent';
 import { webhookUrlOf } from '../../store/merchants';
 import { listWebhookDeliveries, redeliverWebhookEvent, type WebhookDeliveryRow } from '../../store/webhookEvents';
 

@@ -7,7 +7,7 @@ import type { AppEnv } from '../../http/AppEnv';
 import { BALANCE_TRANSACTION_TYPES, balanceLinesOf, listBalanceTransactions, type BalanceTransactionFilters, type BalanceTransactionRow } from '../../store/balanceTransactions';
 import { findMerchant } from '../../store/merchants';
 import { findMerchantPayout, listMerchantPayouts } from '../../store/payouts';
-import { merchantPayoutOf } from '../../webhooks/merchantPayout';
+import { merchantPayoutOf } from '../../merchantView/merchantPayout';
 import { pageOf } from './merchantAnswers';
 import { requireMerchantKey } from './merchantAuth';
 import { cursorOf, idOfCursor, page, parseInput } from './merchantSchemas';

@@ -5,7 +5,7 @@ import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { answerDispute, endDispute } from '../../payments/disputes';
 import { findMerchantDispute, listMerchantDisputes } from '../../store/disputes';
-import { merchantDisputeOf } from '../../webhooks/merchantDispute';
+import { merchantDisputeOf } from '../../merchantView/merchantDispute';
 import { idempotent } from './idempotency';
 import { pageOf } from './merchantAnswers';
 import { requireMerchantKey } from './merchantAuth';

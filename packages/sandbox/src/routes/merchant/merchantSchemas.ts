@@ -1,4 +1,4 @@
-import { WEBHOOK_EVENT_TYPES } from '../../webhooks/webhookEvent';
+import { WEBHOOK_EVENT_TYPES } from '../../merchantView/webhookEvent';
 import * as v from 'valibot';
 import { freeText, isHttpUrl, moneySchema } from '@pasarela/core';
 import { ApiError, badRequest } from '../../errors/ApiError';

@@ -9,8 +9,8 @@ import {
   findWebhookEndpoint, listEndpointDeliveries, listWebhookEndpoints, MAX_ENDPOINTS, queueTestDelivery, redeliver, type EndpointDeliveryRow, type WebhookEndpointRow,
 } from '../../store/webhookEndpoints';
 import { changeEndpoint, createEndpoint, removeEndpoint, rollSecret } from '../../webhooks/webhookEndpoints';
-import { webhookEventOf, WEBHOOK_EVENT_TYPES, type WebhookEventRow } from '../../webhooks/webhookEvent';
-import { merchantPayoutOf } from '../../webhooks/merchantPayout';
+import { webhookEventOf, WEBHOOK_EVENT_TYPES, type WebhookEventRow } from '../../merchantView/webhookEvent';
+import { merchantPayoutOf } from '../../merchantView/merchantPayout';
 import { idempotent } from './idempotency';
 import { requireMerchantKey } from './merchantAuth';
 import { parseInput } from './merchantSchemas';

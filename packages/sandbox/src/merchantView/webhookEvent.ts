@@ -1,5 +1,4 @@
 import { centsToAmount } from '@pasarela/core';
-import type { RefundFailureReason } from '../store/refunds';
 import { CURRENT_API_VERSION } from './apiVersion';
 import { merchantTransactionOf, type TransactionFacts } from './merchantTransaction';
 
@@ -25,6 +24,14 @@ export interface WebhookEventRow extends TransactionFacts {
   /** An event about something else than a transaction (a payout): its object as the event carries it (migration 041). */
   object?: Record<string, unknown> | null;
 }
+
+/**
+ * Why a refund failed, as transaction.refund_failed's `data.refundFailureReason` names it:
+ * `refused`, the gateway refused it when asked; `not_made`, its gateway did not answer in time and,
+ * asked again by the refund's key, said it never made it.
+ */
+export const REFUND_FAILURE_REASONS = ['refused', 'not_made'] as const;
+export type RefundFailureReason = (typeof REFUND_FAILURE_REASONS)[number];
 
 /** The event types: one per overall result, a refund that went through or failed, a merchant's void, money owed to the payer; docs/webhooks.md lists them. */
 export const WEBHOOK_EVENT_TYPES = ['transaction.approved', 'transaction.pending', 'transaction.declined', 'transaction.refunded', 'transaction.refund_failed', 'transaction.voided', 'transaction.owed_to_payer',
