@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { cardBrandOf, isStrongPassword, CardNumberSchema, randomRegistrationLogin, amountToCents, centsToAmount, freeText, moneySchema, TEXT_LIMITS } from '@pasarela/core';
 import { storedCard } from '../../payments/cardFingerprint';
 import type { Deps } from '../../Deps';
-import { hashPassword } from '../../auth/passwordHash';
+import { hashPassword } from '../../passwords/passwordHash';
 import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { readObjectBody } from '../../http/readBody';

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { freeText, isStrongPassword } from '@pasarela/core';
 import type { Deps } from '../../Deps';
-import { hashPassword } from '../../auth/passwordHash';
+import { hashPassword } from '../../passwords/passwordHash';
 import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { readObjectBody } from '../../http/readBody';

@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { DEFAULT_COUNTRY, DEFAULT_HOW_ARRIVE, email, freeText, isStrongPassword, nameLetters, randomRegistrationLogin, TEXT_LIMITS } from '@pasarela/core';
 import { phoneErrorKey } from '@pasarela/core/phone';
 import type { Deps } from '../../Deps';
-import { hashPassword, verifyPassword } from '../../auth/passwordHash';
+import { hashPassword, verifyPassword } from '../../passwords/passwordHash';
 import { createSession, endSession, userIdOf } from '../../auth/sessions';
 import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
