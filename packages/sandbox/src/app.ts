@@ -1,6 +1,5 @@
-import type { GatewayNotifications, Gateways } from '@pasarela/gateways';
+import type { GatewayNotifications, Gateways, SandboxControls } from '@pasarela/gateways';
 import { gatewayNotificationRoutes } from './routes/gateways/notifications';
-import type { SandboxControls } from './gateways/SandboxControls';
 import { NEQUI_PAY_WINDOW_MS, SANDBOX_CLIENT_KEY, YAPPY_PAY_WINDOW_MS } from '@pasarela/core';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';

@@ -1,5 +1,4 @@
-import type { GatewayNotifications, Gateways, ProvidedGateways } from '@pasarela/gateways';
-import type { SandboxControls } from './gateways/SandboxControls';
+import type { GatewayNotifications, Gateways, ProvidedGateways, SandboxControls } from '@pasarela/gateways';
 import { httpGateways } from './gateways/http/httpGateways';
 import { simulatorNotifications } from './gateways/http/signedNotifications';
 import { withProvidedGateways } from './gateways/gatewaysModule';

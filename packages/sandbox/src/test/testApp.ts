@@ -1,4 +1,4 @@
-import type { Gateways } from '@pasarela/gateways';
+import type { Gateways, SandboxControls } from '@pasarela/gateways';
 import { createHash, randomUUID } from 'node:crypto';
 import { authHeaders, decodeBody, encodeBody, SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY, type ApiKeys } from '@pasarela/core';
 import { createApp, type AppOptions } from '../app';
@@ -7,7 +7,6 @@ import { guardedGateways } from '../gateways/guardedGateways';
 import { httpGateways } from '../gateways/http/httpGateways';
 import { receiveGatewayEvent } from '../payments/receiveGatewayEvent';
 import { reconcileAttempts } from '../payments/reconcileAttempts';
-import type { SandboxControls } from '../gateways/SandboxControls';
 import type { Database } from '../db/Database';
 import { openDatabase } from '../db/openDatabase';
 import { cardFingerprintKeyOf } from '../payments/cardFingerprintKey';

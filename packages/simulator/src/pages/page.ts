@@ -1,8 +1,7 @@
 import type { MerchantDescriptor } from '@pasarela/gateways';
 import { createHash } from 'node:crypto';
 import { catalogs, centsToAmount, formatAmount, hasForbiddenCharacters, type Language } from '@pasarela/core';
-import { bankPageColourCss, pageThemeOf, type PageTheme } from '@pasarela/sandbox/simulatorSurface';
-import { BANK_PAGE_CLOSE_FIELD, escapeHtml } from '@pasarela/sandbox/simulatorSurface';
+import { BANK_PAGE_CLOSE_FIELD, bankPageColourCss, escapeHtml, pageThemeOf, type PageTheme } from '@pasarela/core';
 
 // The simulator's payer-facing pages (the issuer's 3D Secure page, the bank's Clave page), on its
 // own origin as a real issuer's are: one language per page (the call's `lang`), every text escaped,

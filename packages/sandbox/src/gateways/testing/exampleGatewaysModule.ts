@@ -1,10 +1,9 @@
 // An adapters module as a provider writes one for GATEWAYS_MODULE (docs/gateways.md): here a card
 // processor of its own (the simulated one's rules, its books in this module's memory) and its
 // notification handler. The contract suite loads it as the server would; tests only.
-import type { GatewaysModuleExport } from '@pasarela/gateways';
+import type { GatewaysModuleExport, SandboxControls } from '@pasarela/gateways';
 import { memoryBooks } from '@pasarela/simulator';
 import { simulatedGateways } from '@pasarela/simulator';
-import type { SandboxControls } from '../SandboxControls';
 
 const calls = { card: 0 };
 let controls: SandboxControls | undefined;

@@ -13,7 +13,7 @@ import { validateLink, validationMail } from '../../mail/templates';
 import { sendMerchantMail } from '../../payments/merchantMail';
 import { refuseIfPaidElsewhere, wasPaidElsewhere, type Settlement } from '../../payments/settlePayment';
 import { receiveGatewayEvent } from '../../payments/receiveGatewayEvent';
-import type { SandboxControls } from '../../gateways/SandboxControls';
+import type { SandboxControls } from '@pasarela/gateways';
 import { findCashVoucher, findTransaction, type TransactionRow } from '../../store/transactions';
 import { asOfNow, cashResultOf, voucherResult } from '../../payments/cashResult';
 import { cryptoAnswer } from '../payer/crypto';

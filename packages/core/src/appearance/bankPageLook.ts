@@ -1,25 +1,19 @@
 // The colours of the sandbox's bank pages (3DS, Clave) in light and dark, with the merchant's brand
 // colour on the approve button and the shop's mark. Every text pair keeps WCAG 2.2 AA (4.5:1) and
 // the button's edge 3:1 against the card, whatever the brand colour (bankPageLook.test.ts checks
-// each pair for a spread of colours). The contrast maths are core's, the checkout's own.
+// each pair for a spread of colours). The contrast maths are the checkout's own (palette.ts). The
+// sandbox's Clave page and the simulator's 3DS and bank pages both draw them.
 
-import { colourContrast, readableShade } from '@pasarela/core';
+import { colourContrast } from './palette';
 
 /** The payer's theme as the checkout passes it (`?theme=`), else the device's (`auto`). */
 export type PageTheme = 'light' | 'dark' | 'auto';
 export const pageThemeOf = (value: string | undefined): PageTheme => (value === 'light' || value === 'dark' ? value : 'auto');
 
-/** WCAG 2.2 contrast ratio of two #rrggbb colours: core's rule, as the checkout computes it. */
-export const contrast = colourContrast;
-
-/**
- * `color` moved (lightness only, the least) just enough to read at `ratio` on `ground`: the brand's
- * own colour when it already does (core readableShade).
- */
-export const readableOn = (color: string, ground: string, ratio = 4.5): string => readableShade(color, ground, ratio);
+const contrast = colourContrast;
 
 /** Each theme's colours, the brand's default the provider's blue. */
-export const BASE = {
+const BASE = {
   light: { page: '#f4f6fb', card: '#ffffff', text: '#1b2230', line: '#d5dbe5', edge: '#6b7688', badge: '#fff4d6', badgeText: '#7a4f00', fail: '#b00020', initial: '#e8eefc', focus: '#1b2230', brand: '#0b5fff' },
   dark: { page: '#0d1117', card: '#1b2230', text: '#e8ecf4', line: '#323c4e', edge: '#8b96a9', badge: '#3a2c00', badgeText: '#ffd78a', fail: '#ff9a9a', initial: '#2a3550', focus: '#ffbf47', brand: '#6ea8ff' },
 } as const;

@@ -1,4 +1,9 @@
-import type { BankOutcome, BankPaymentRequest, CardAuthorization, CardDecision, CryptoDeposit, GatewayEventSink, MerchantDescriptor, PushAnswer, Voucher } from '@pasarela/gateways';
+import type { BankOutcome, BankPaymentRequest } from './BankRedirect';
+import type { CardAuthorization, CardDecision, MerchantDescriptor } from './CardProcessor';
+import type { CryptoDeposit } from './CryptoProcessor';
+import type { GatewayEventSink } from './GatewayEvent';
+import type { PushAnswer } from './PushWallet';
+import type { Voucher } from './VoucherNetwork';
 
 /** What the issuer's 3D Secure page shows of a challenge: never the card number, its brand and last four. */
 export interface ChallengeShown {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bankColours, bankPageColourCss, contrast, pageThemeOf } from './bankPageLook';
+import { bankColours, bankPageColourCss, pageThemeOf } from './bankPageLook';
+import { colourContrast as contrast } from './palette';
 
 // Issue 48: "every text and control pair meets WCAG 2.2 AA (4.5:1 text, 3:1 controls and focus
 // ring)", on the bank and 3DS pages too, in light and dark, whatever colour the merchant stored.
