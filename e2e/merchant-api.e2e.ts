@@ -7,8 +7,8 @@ import { browserAvailable, launchChromium } from './support/browser';
 import { CheckoutFrame } from './support/pages';
 import { startSandboxInProcess } from './support/sandbox';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
-import { newTestSchema } from '../packages/sandbox/src/test/testSchema';
-import { pngImage } from '../packages/sandbox/src/test/images';
+import { newTestSchema } from '../packages/sandbox/test/testSchema';
+import { pngImage } from '../packages/sandbox/test/images';
 
 // The merchant API as docs/merchant-api.md tells a shop's developer to use it, with @pasarela/node:
 // the shop's server makes a link for its order, a payer pays it in Chromium, the signed webhook

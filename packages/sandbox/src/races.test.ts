@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NodeAnswer } from './test/nodeClient';
-import { testCluster, type TestNode } from './test/testNodes';
-import { TEST_SIMULATOR_API_SECRET } from './test/testServer';
-import { cardPayload, testCardNumber } from './test/testApp';
+import type { NodeAnswer } from '../test/nodeClient';
+import { testCluster, type TestNode } from '../test/testNodes';
+import { TEST_SIMULATOR_API_SECRET } from '../test/testServer';
+import { cardPayload, testCardNumber } from '../test/testApp';
 import { httpGateways } from './gateways/http/httpGateways';
 import { receiveGatewayEvent } from './payments/receiveGatewayEvent';
 import { owedToPayerCentsOf } from './merchantView/merchantTransaction';

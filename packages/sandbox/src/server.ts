@@ -106,7 +106,7 @@ export interface ServerOptions {
    * replace the simulator's, with their notification handlers; the others stay on the simulator.
    */
   gateways?: ProvidedGateways | undefined;
-  /** Wraps the chosen gateways' ports (the fault harness's node, faultNode.ts); none in production. */
+  /** Wraps the chosen gateways' ports (the fault harness's node, test/faultNode.ts); none in production. */
   wrapGateways?: ((gateways: Gateways) => Gateways) | undefined;
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_WALLET_USER } from '../db/seed';
-import { asCaller, cardPayload, createTestApp, newLink, type TestApp } from '../test/testApp';
+import { asCaller, cardPayload, createTestApp, newLink, type TestApp } from '../../test/testApp';
 import { createLogger } from '../ops/logger';
 
 const lines: string[] = [];

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { DEMO_STATION_ID } from '../db/seed';
-import { cardPayload, createTestApp, newLink, testCardNumber, type TestApp } from '../test/testApp';
+import { cardPayload, createTestApp, newLink, testCardNumber, type TestApp } from '../../test/testApp';
 import { duplicateLockKey } from '../store/transactions';
 
 // SPEC 8 possible_duplicated_tx: "same amount and card within 5 minutes" at the same merchant

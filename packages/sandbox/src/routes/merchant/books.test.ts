@@ -1,8 +1,8 @@
 import { constructEvent, Pasarela } from '@pasarela/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardPayload, createTestApp, type TestApp } from '../../test/testApp';
-import { merchantApiClient, type MerchantApiClient } from '../../test/merchantApiClient';
-import { startWebhookReceiver, TO_RECEIVER, type WebhookReceiver } from '../../test/webhookReceiver';
+import { cardPayload, createTestApp, type TestApp } from '../../../test/testApp';
+import { merchantApiClient, type MerchantApiClient } from '../../../test/merchantApiClient';
+import { startWebhookReceiver, TO_RECEIVER, type WebhookReceiver } from '../../../test/webhookReceiver';
 import { deliverDueWebhooks } from '../../webhooks/deliverWebhooks';
 
 // The merchant's books through the merchant API (docs/merchant-api.md "Books"): fees and net on

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { recordDisputeInBooks } from '../../store/balanceTransactions';
-import { cardPayload, createTestApp, type TestApp } from '../../test/testApp';
-import { merchantApiClient, type MerchantApiClient } from '../../test/merchantApiClient';
+import { cardPayload, createTestApp, type TestApp } from '../../../test/testApp';
+import { merchantApiClient, type MerchantApiClient } from '../../../test/merchantApiClient';
 
 // Issue 68's property: for any mix of payments, partial refunds, disputes won and lost and payouts
 // (some sent back by the bank), sum(gross) - sum(fees) - sum(refunds) - sum(disputes lost) -

@@ -1,8 +1,8 @@
 import { Pasarela } from '@pasarela/node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { receiveGatewayEvent } from '../../payments/receiveGatewayEvent';
-import { cardPayload, createTestApp, type TestApp } from '../../test/testApp';
-import { merchantApiClient, type MerchantApiClient } from '../../test/merchantApiClient';
+import { cardPayload, createTestApp, type TestApp } from '../../../test/testApp';
+import { merchantApiClient, type MerchantApiClient } from '../../../test/merchantApiClient';
 
 // Disputes through the merchant API (docs/merchant-api.md "Disputes"): the processor's dispute
 // event opens one, the merchant answers with evidence or accepts, the sandbox decides; each step is

@@ -1,12 +1,12 @@
 import { cp } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { inject } from 'vitest';
-import type { PgliteImage } from '../db/pgliteImage';
+import type { PgliteImage } from '../src/db/pgliteImage';
 import { templateImage } from './sharedTemplate';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Where the global setup wrote the template's dump (packages/sandbox/src/test/globalSetup.ts). */
+    /** Where the global setup wrote the template's dump (packages/sandbox/test/globalSetup.ts). */
     pgliteTemplateFile: string;
   }
 }

@@ -1,5 +1,5 @@
 import { connect, type Socket } from 'node:net';
-import { reopenableListener } from '../../test/reopenableListener';
+import { reopenableListener } from '../reopenableListener';
 
 /**
  * What happens to a request through the proxy:
@@ -48,7 +48,7 @@ function readRequest(bytes: Buffer): { request: ProxiedRequest; length: number }
 }
 
 /**
- * A TCP proxy between the server and a processor (as db/testTcpProxy.ts sits before PostgreSQL)
+ * A TCP proxy between the server and a processor (as testTcpProxy.ts sits before PostgreSQL)
  * whose faults are planned per HTTP request: it reads each request whole (fetch sends a JSON body
  * with its Content-Length; a kept-alive connection carries several, one after another), and the
  * first planned fault whose match takes it is met, once. Matching by path and body lets payments

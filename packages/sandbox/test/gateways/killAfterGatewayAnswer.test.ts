@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardPayload, createTestApp, newLink, testCardNumber, type TestApp } from '../../test/testApp';
+import { cardPayload, createTestApp, newLink, testCardNumber, type TestApp } from '../testApp';
 import { killAfterGatewayAnswer, killAfterPortOf } from './killAfterGatewayAnswer';
 
 // The fault harness's switch: the kill comes after the gateway decided and before the payment is

@@ -3,8 +3,8 @@
 // so a restart of the adapters (the kit makes them again) finds the same processor. Tests only.
 import { NOTIFICATION_SIGNATURE_HEADER, signNotification, type ContractInputs, type GatewaysModuleExport } from '@pasarela/gateways';
 import { startSimulator, type RunningSimulator } from '@pasarela/simulator';
-import { httpGateways } from '../http/httpGateways';
-import { simulatorNotifications } from '../http/signedNotifications';
+import { httpGateways } from '../../src/gateways/http/httpGateways';
+import { simulatorNotifications } from '../../src/gateways/http/signedNotifications';
 
 const SECRET = 'contract-kit-notification-secret';
 const API_SECRET = 'contract-kit-simulator-api-secret';

@@ -1,4 +1,4 @@
-import { startServer, type RunningServer, type ServerOptions } from '../server';
+import { startServer, type RunningServer, type ServerOptions } from '../src/server';
 import { freePort } from './freePort';
 import { TEST_PROCESSORS_TIMEOUT_MS } from './testApp';
 import { nodeClient } from './nodeClient';

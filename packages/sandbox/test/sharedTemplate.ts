@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { readFile } from 'node:fs/promises';
-import { openDatabase } from '../db/openDatabase';
-import { pgliteImageOfDump, type PgliteImage } from '../db/pgliteImage';
-import type { PgliteDatabase } from '../db/pgliteDatabase';
+import { openDatabase } from '../src/db/openDatabase';
+import { pgliteImageOfDump, type PgliteImage } from '../src/db/pgliteImage';
+import type { PgliteDatabase } from '../src/db/pgliteDatabase';
 
 /** A PGlite database migrated and seeded as a sandbox's first start makes it: its directory and its dump. */
 export interface DatabaseTemplate {

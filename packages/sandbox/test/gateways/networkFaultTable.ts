@@ -2,15 +2,15 @@ import { isGatewayOutcomeUnknown, type Gateways } from '@pasarela/gateways';
 import { randomUUID } from 'node:crypto';
 import { expect, vi } from 'vitest';
 import { startSimulator, type RunningSimulator } from '@pasarela/simulator';
-import { TEST_SIMULATOR_API_SECRET } from '../../test/testServer';
-import type { Database } from '../../db/Database';
-import { reconcileAttempts } from '../../payments/reconcileAttempts';
-import type { RunningServer } from '../../server';
-import type { nodeClient, NodeAnswer } from '../../test/nodeClient';
-import { cardPayload, testCardNumber } from '../../test/testApp';
-import { gatewayCall } from '../GatewayCall';
+import { TEST_SIMULATOR_API_SECRET } from '../testServer';
+import type { Database } from '../../src/db/Database';
+import { reconcileAttempts } from '../../src/payments/reconcileAttempts';
+import type { RunningServer } from '../../src/server';
+import type { nodeClient, NodeAnswer } from '../nodeClient';
+import { cardPayload, testCardNumber } from '../testApp';
+import { gatewayCall } from '../../src/gateways/GatewayCall';
 import { startHttpFaultProxy, type NetworkFault, type ProxiedRequest } from './httpFaultProxy';
-import { httpGateways } from '../http/httpGateways';
+import { httpGateways } from '../../src/gateways/http/httpGateways';
 
 // The fault table over the network, for every method that reaches a processor: the server nodes
 // reach the simulator (its own HTTP server, books and journal) through a TCP proxy that holds a

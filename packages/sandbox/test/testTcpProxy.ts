@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import { reopenableListener } from '../test/reopenableListener';
+import { reopenableListener } from './reopenableListener';
 
 /** A TCP proxy in front of PostgreSQL that a test can take down (every connection cut, new ones refused) and bring back. */
 export interface TcpProxy {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { expect } from 'vitest';
-import { MERCHANT_API_PREFIX } from '../http/merchantApiPrefix';
+import { MERCHANT_API_PREFIX } from '../src/http/merchantApiPrefix';
 
 /** What a merchant API call answered. */
 export interface MerchantAnswer {

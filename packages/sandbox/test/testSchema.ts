@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { newSessionName } from '../db/openDatabase';
-import { openPostgresDatabase } from '../db/postgresDatabase';
+import { newSessionName } from '../src/db/openDatabase';
+import { openPostgresDatabase } from '../src/db/postgresDatabase';
 
 /**
  * A fresh, empty schema on the PostgreSQL at url, and a URL whose connections work in it. Only the

@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { defaultPaths } from '../paths';
+import { defaultPaths } from '../src/paths';
 import { suiteTemplate } from './sharedTemplate';
 
 /**

@@ -1,5 +1,5 @@
 import { startSimulator, type RunningSimulator } from '@pasarela/simulator';
-import { startServer, type RunningServer, type ServerOptions } from '../server';
+import { startServer, type RunningServer, type ServerOptions } from '../src/server';
 import { pgliteTemplate } from './pgliteTemplate';
 
 export type { RunningSimulator };

@@ -3,7 +3,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 /**
  * A test's TCP listener on 127.0.0.1 that can be taken down (every connection it tracks cut, new
  * ones refused) and brought up again on the same port: what the proxies in front of PostgreSQL
- * (db/testTcpProxy.ts) and of the processors (gateways/testing/httpFaultProxy.ts) share.
+ * (testTcpProxy.ts) and of the processors (gateways/httpFaultProxy.ts) share.
  */
 export async function reopenableListener(onConnection: (client: Socket, track: (socket: Socket) => void) => void) {
   const sockets = new Set<Socket>();

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
-import { DEFAULT_WEBHOOK_DELIVERY, type WebhookDeliverySettings } from '../webhooks/deliverWebhooks';
+import { DEFAULT_WEBHOOK_DELIVERY, type WebhookDeliverySettings } from '../src/webhooks/deliverWebhooks';
 
 export interface ReceivedWebhook {
   headers: IncomingHttpHeaders;
