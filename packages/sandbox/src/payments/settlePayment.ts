@@ -6,7 +6,8 @@ import type { Deps } from '../Deps';
 import { giveBack, moneyTakenOf, withdrawAtGateway } from './withdrawAtGateway';
 import { PaymentError } from '../errors/PaymentError';
 import { claimSingleUseLink, lockSingleUseLinkOf } from '../store/links';
-import { lockOtherOpenAttempts, lockTransaction, recordGatewayEvent, recordMoneyTaken, writeOutcome, type OwedToPayer, type PaymentOutcome, type TransactionRow } from '../store/transactions';
+import { type TransactionRow } from '../store/transactions';
+import { lockOtherOpenAttempts, lockTransaction, recordGatewayEvent, recordMoneyTaken, writeOutcome, type OwedToPayer, type PaymentOutcome } from '../store/transactionUpdates';
 import { cryptoReceivedOf } from './cryptoReceived';
 import type { CancelReason } from '../merchantView/merchantTransaction';
 
