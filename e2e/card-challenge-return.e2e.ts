@@ -18,11 +18,11 @@ type Lang = 'es' | 'en';
 const TEXT = {
   es: {
     verification: 'Verificación', robot: 'No soy un robot', verified: 'Verificado', waiting: 'Tu pago con tarjeta espera que lo confirmes en la verificación de tu banco (3D Secure).',
-    resume: 'Volver a la verificación', receipt: /comprobante de pago/i,
+    resume: 'Abrir de nuevo la página de tu banco', receipt: /comprobante de pago/i,
   },
   en: {
     verification: 'Verification', robot: "I'm not a robot", verified: 'Verified', waiting: "Your card payment is waiting for you to confirm it in your bank's verification (3D Secure).",
-    resume: 'Back to the verification', receipt: /payment receipt/i,
+    resume: "Open your bank's page again", receipt: /payment receipt/i,
   },
 } as const;
 

@@ -104,8 +104,14 @@ describe.runIf(browserAvailable())("'No, go back to that payment'", () => {
   withSandboxAndBrowser({ SPLASH_MS: '200' }, (started) => ({ sandbox, browser } = started));
 
   const TEXT = {
-    es: { no: 'No, volver a ese pago', question: /¿Es una compra nueva\?/, receipt: /comprobante de pago/i, waiting: 'Tu pago con tarjeta espera que lo confirmes en la verificación de tu banco (3D Secure).' },
-    en: { no: 'No, go back to that payment', question: /Is this a new purchase\?/, receipt: /payment receipt/i, waiting: "Your card payment is waiting for you to confirm it in your bank's verification (3D Secure)." },
+    es: {
+      no: 'No, volver a ese pago', question: /¿Es una compra nueva\?/, receipt: /comprobante de pago/i, waiting: 'Tu pago con tarjeta espera que lo confirmes en la verificación de tu banco (3D Secure).',
+      again: 'Abrir de nuevo la página de tu banco', otherCard: 'Pagar con otra tarjeta',
+    },
+    en: {
+      no: 'No, go back to that payment', question: /Is this a new purchase\?/, receipt: /payment receipt/i, waiting: "Your card payment is waiting for you to confirm it in your bank's verification (3D Secure).",
+      again: "Open your bank's page again", otherCard: 'Pay with another card',
+    },
   } as const;
 
   /** A fresh phone browser on the link's checkout page, its card form drawn. */
@@ -151,7 +157,10 @@ describe.runIf(browserAvailable())("'No, go back to that payment'", () => {
     await Promise.all([first.page.context().close(), page.context().close()]);
   });
 
-  it.each(['es', 'en'] as const)('%s: after a payment still at its 3DS challenge, in another browser, its wait', async (lang) => {
+  // The second browser never saw the challenge: its wait offers the same ways forward as the first
+  // browser's and the 'waiting first' screen (the issuer's page from the server's 409), and the
+  // payer finishes the challenge from there. One charge.
+  it.each(['es', 'en'] as const)("%s: after a payment still at its 3DS challenge, in another browser, its wait; the bank's page opens again there and pays it, once", async (lang) => {
     const code = await createLink(sandbox, { amount: lang === 'es' ? 23.5 : 24.5, taxAmount: 0, description: 'Café de altura' });
     const first = await checkout(lang, code);
     await pay(first.page, first.form, lang, '4000 0000 0000 3220');
@@ -161,9 +170,17 @@ describe.runIf(browserAvailable())("'No, go back to that payment'", () => {
     const { page, alert } = await askedAgain(lang, code, '4000 0000 0000 3220');
     await alert.getByRole('button', { name: TEXT[lang].no }).click();
     await page.getByText(TEXT[lang].waiting).waitFor({ timeout: 15_000 });
+    for (const name of [TEXT[lang].again, TEXT[lang].otherCard]) expect(await page.getByRole('button', { name, exact: true }).isVisible()).toBe(true);
     expect(await transactionsFor(sandbox, code)).toHaveLength(1);
     expect(await seriousViolations(page.mainFrame())).toEqual([]);
     await page.screenshot({ path: `${SHOTS}duplicate-no-challenge-${lang}-360.png` });
+
+    await page.getByRole('button', { name: TEXT[lang].again, exact: true }).click();
+    await page.getByRole('button', { name: /aprobar|approve/i }).click();
+    await page.getByRole('heading', { name: TEXT[lang].receipt }).waitFor({ timeout: 20_000 });
+    const recorded = await transactionsFor(sandbox, code);
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]).toMatchObject({ method: 'card', status: 1 });
     await Promise.all([first.page.context().close(), page.context().close()]);
   });
 });

@@ -129,4 +129,27 @@ describe.runIf(browserAvailable())('loader contract in the browser', () => {
     expect(await page.locator('[aria-modal="true"]').count()).toBe(0);
     await page.close();
   });
+
+  // The demo shop's two pages share their call to the shop's server (examples/order-link.js): Pay
+  // on the ES module page gets the order's link and opens it inline; Pay again, the same order.
+  it("esm.html's Pay asks the shop's server for the order's link and opens it inline, the order kept in the address", async () => {
+    const page = await browser.newPage();
+    const links: string[] = [];
+    page.on('response', async (res) => {
+      // 201: the order's new link; 200: the link the order already has.
+      if (res.url().endsWith('/shop/links') && res.ok()) links.push(((await res.json()) as { code: string }).code);
+    });
+    await page.goto(`${sandbox.demoUrl}/esm.html`);
+    await page.waitForFunction(() => typeof window.Checkout?.open === 'function');
+    await page.locator('#pay-button').click();
+    await page.frameLocator('#checkout iframe').locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    expect(new URL(page.url()).searchParams.get('order')).toMatch(/.+/);
+    await page.locator('#cancel-button').click();
+    await page.locator('#checkout iframe').waitFor({ state: 'detached' });
+    await page.locator('#pay-button').click();
+    await page.frameLocator('#checkout iframe').locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    await expect.poll(() => links.length).toBe(2);
+    expect(links[1]).toBe(links[0]);
+    await page.close();
+  });
 });

@@ -1,10 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { constructEvent, Pasarela, PasarelaError, type WebhookEvent } from '@pasarela/node';
+import { Pasarela, PasarelaError } from '@pasarela/node';
 import { browserAvailable, launchChromium } from './support/browser';
-import { CheckoutFrame } from './support/pages';
+import { payByCardOnShop, startShopServer, type ShopServer } from './support/shopServer';
 import { startSandboxInProcess } from './support/sandbox';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { newTestSchema } from '../packages/sandbox/test/testSchema';
@@ -19,50 +18,11 @@ import { pngImage } from '../packages/sandbox/test/images';
 const setups: Array<[string, number]> = [['PGlite, one server', 1]];
 if (process.env.TEST_DATABASE_URL) setups.push(['PostgreSQL, two servers', 2]);
 
-/** The shop's server: a page with the Pay button for one order, and the webhook endpoint. */
-async function startShop(sandboxUrl: string) {
-  const events: WebhookEvent[] = [];
-  const refused: string[] = [];
-  let webhookSecret = '';
-  let code = '';
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      if (req.method === 'POST' && req.url === '/webhooks') {
-        try {
-          events.push(constructEvent(Buffer.concat(chunks), req.headers['pasarela-signature'], webhookSecret));
-          res.writeHead(200).end();
-        } catch (error) {
-          refused.push(String(error));
-          res.writeHead(400).end();
-        }
-        return;
-      }
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><html lang="en"><meta charset="utf-8"><title>Shop</title>
-<button id="pay" type="button">Pay</button>
-<script src="${sandboxUrl}/sdk/checkout.js"></script>
-<script>document.getElementById('pay').addEventListener('click', function () { Checkout.open({ code: ${JSON.stringify(code)}, lang: 'en' }); });</script></html>`);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  return {
-    url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
-    events, refused,
-    set: (secret: string, linkCode: string) => {
-      webhookSecret = secret;
-      code = linkCode;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 describe.runIf(browserAvailable()).each(setups)('the merchant API end to end with @pasarela/node, %s', (_name, servers) => {
   let sandboxes: Sandbox[] = [];
   let dropSchema: (() => Promise<void>) | undefined;
   let browser: Browser;
-  let shop: Awaited<ReturnType<typeof startShop>>;
+  let shop: ShopServer;
 
   beforeAll(async () => {
     const env: Record<string, string> = { WEBHOOK_INTERVAL_MS: '200' };
@@ -75,7 +35,7 @@ describe.runIf(browserAvailable()).each(setups)('the merchant API end to end wit
     sandboxes = [await startSandboxInProcess(env)];
     if (servers > 1) sandboxes.push(await startSandboxInProcess(env));
     browser = await launchChromium();
-    shop = await startShop(sandboxes[0]?.url ?? '');
+    shop = await startShopServer(sandboxes[0]?.url ?? '');
   }, 120_000);
 
   afterAll(async () => {
@@ -108,19 +68,10 @@ describe.runIf(browserAvailable()).each(setups)('the merchant API end to end wit
     expect(await b.paymentLinks.create({ amount: 1, description: 'Sin clave propia' })).toMatchObject({ state: 'open', amount: 1 });
     expect((await a.paymentLinks.list()).data.map((l) => l.description).sort()).toEqual(['Pedido E2E', 'Sin clave propia']);
     expect(link).toMatchObject({ state: 'open', orderReference, amount: 30 });
-    shop.set(keys.webhookSecret, link.code);
+    shop.listen(keys.webhookSecret);
 
     // The payer, in Chromium, on the shop's page.
-    const context = await browser.newContext({ locale: 'en-US' });
-    const page = await context.newPage();
-    await page.goto(shop.url);
-    await page.getByRole('button', { name: 'Pay' }).click();
-    const checkout = new CheckoutFrame(page.frameLocator('iframe[src*="/pf/widget"]'));
-    await checkout.waitForForm();
-    await checkout.fillCard({ number: '4242 4242 4242 4242' });
-    await checkout.submit();
-    await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 20_000 }).toBe(true);
-    await context.close();
+    await payByCardOnShop(browser, shop.url, link.code, { lang: 'en', card: '4242 4242 4242 4242' });
 
     // The webhook names the order; the verify call agrees.
     await expect.poll(() => shop.events.find((e) => e.type === 'transaction.approved')?.data.orderReference, { timeout: 20_000 }).toBe(orderReference);

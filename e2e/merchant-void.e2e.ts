@@ -6,6 +6,7 @@ import { browserAvailable, launchChromium } from './support/browser';
 import { DemoShop, openShopCheckout } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { startSandboxInProcess } from './support/sandbox';
+import { clickAway } from './support/frames';
 
 // docs/merchant-api.md "void": the merchant's server calls off a payment the payer is still
 // waiting on, and the payer's open checkout shows it at once (the live socket), not when its wait runs out.
@@ -89,7 +90,7 @@ describe.runIf(browserAvailable())('a merchant voids a Nequi push the payer is w
     await expect.poll(() => checkout.alert.textContent(), { timeout: 10_000 }).toContain('The shop cancelled this payment. Nothing was charged.');
     expect(await checkout.frame.getByRole('button', { name: 'Choose another payment method' }).isVisible()).toBe(true);
     await page.screenshot({ path: 'e2e/artifacts/yappy-voided-en.png' });
-    await checkout.frame.getByRole('button', { name: 'Back to the shop' }).click();
+    await clickAway(page, checkout.frame.getByRole('button', { name: 'Back to the shop' }));
     await expect.poll(() => page.locator('iframe[src*="/pf/widget"]').isVisible(), { timeout: 10_000 }).toBe(false);
     await context.close();
   });

@@ -75,4 +75,34 @@ describe.runIf(browserAvailable())('one language on every screen', () => {
     expect(seen.length).toBeGreaterThan(3);
     await context.close();
   });
+
+  // A merchant's server makes the link with its description in both languages (the merchant API's
+  // `descriptions`): each checkout shows the one of its language, never the other.
+  const DESCRIBED = { es: 'Suscripción anual: café de Boquete', en: 'Yearly subscription: Boquete coffee' };
+  let describedCode: Promise<string> | undefined;
+  const describedLink = () => (describedCode ??= (async () => {
+    const merchant = await fetch(`${sandbox.url}/sandbox/merchants`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Tostadores Bilingües' }) });
+    const { secretKey } = (await merchant.json()) as { secretKey: string };
+    const res = await fetch(`${sandbox.url}/api/v1/merchant/payment-links`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${secretKey}`, 'idempotency-key': 'one-language-link' },
+      body: JSON.stringify({ amount: 48, description: 'Pedido 2077', descriptions: DESCRIBED }),
+    });
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { code: string }).code;
+  })());
+
+  it.each(['en' as const, 'es' as const])("%s: a link made with descriptions per language shows the payer's", async (lang) => {
+    const code = await describedLink();
+    const context = await browser.newContext({ locale: lang === 'es' ? 'es-PA' : 'en-US', viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}&lang=${lang}`);
+    await page.locator('[name="cardnumber"]').waitFor({ timeout: 20_000 });
+    await page.getByText(DESCRIBED[lang]).first().waitFor({ timeout: 10_000 });
+    const text = await page.locator('body').innerText();
+    expect(text).not.toContain(DESCRIBED[other(lang)]);
+    expect(text).not.toContain('Pedido 2077');
+    await page.screenshot({ path: `${SHOTS}one-language-link-descriptions-${lang}-360.png` });
+    await context.close();
+  });
 });

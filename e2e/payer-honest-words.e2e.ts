@@ -21,12 +21,12 @@ const TEXT = {
   es: {
     waitingFirst: /Tienes un pago con tarjeta de .* esperando la verificación de tu banco/, charged: /Ya pagaste/, cancel: 'Cancelar y volver', approve: 'Aprobar',
     cancelled: /se canceló antes de completarse y no se hizo ningún cargo/, declined: 'Pago rechazado', receipt: /comprobante de pago/i,
-    merchant: 'Comercio', back: /^Volver a /,
+    merchant: 'Comercio', back: /^Volver a /, bankPage: 'Abrir de nuevo la página de tu banco',
   },
   en: {
     waitingFirst: /You have a card payment of .* waiting for your bank's verification/, charged: /You paid/, cancel: 'Cancel and go back', approve: 'Approve',
     cancelled: /was cancelled before it was completed and nothing was charged/, declined: 'Payment declined', receipt: /payment receipt/i,
-    merchant: 'Merchant', back: /^Back to /,
+    merchant: 'Merchant', back: /^Back to /, bankPage: "Open your bank's page again",
   },
 } as const;
 
@@ -86,6 +86,30 @@ describe.runIf(browserAvailable())('honest words for the payer', () => {
     expect(await results(page)).toEqual([]);
     expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
     await page.screenshot({ path: `${SHOTS}payer-duplicate-waiting-${lang}-360.png` });
+    await page.context().close();
+  }, 90_000);
+
+  // The same link opened again after the bank's page was left: the card's wait, whose way back to
+  // the bank's page comes from the server (the new frame's history kept none), and it pays, once.
+  it.each(['es', 'en'] as const)("%s: a 3DS challenge left open, the same link opened again: its wait opens the bank's page again and pays, once", async (lang) => {
+    const amount = lang === 'es' ? 31.5 : 32.5;
+    const page = await shopPage(lang);
+    const code = await createLink(sandbox, { amount, taxAmount: 0, description: 'Café de altura' });
+    const first = await open(page, code, lang);
+    await first.fillCard({ number: '4000 0000 0000 3220' });
+    await first.submit();
+    await first.frame.getByRole('button', { name: TEXT[lang].approve, exact: true }).waitFor({ timeout: 15_000 });
+    await close(page);
+    const again = await openFrame(page, code, lang);
+    const bankPage = again.getByRole('button', { name: TEXT[lang].bankPage, exact: true });
+    await bankPage.waitFor({ timeout: 20_000 });
+    expect(await again.locator('[name="cardnumber"]').count()).toBe(0);
+    expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}payer-challenge-reopened-${lang}-360.png` });
+    await bankPage.click();
+    await again.getByRole('button', { name: TEXT[lang].approve, exact: true }).click();
+    await again.getByRole('heading', { name: TEXT[lang].receipt }).waitFor({ timeout: 20_000 });
+    expect(await transactionsFor(sandbox, code)).toMatchObject([{ method: 'card', status: 1 }]);
     await page.context().close();
   }, 90_000);
 

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import Stripe from 'stripe';
 import { Pasarela } from '@pasarela/node';
 import { browserAvailable } from './support/browser';
-import { CheckoutFrame } from './support/pages';
+import { payByCardOnShop, startShopServer } from './support/shopServer';
 import { withStripeSandbox } from './support/stripe';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 
@@ -14,18 +12,6 @@ import type { Sandbox } from '../scripts/sandbox-process.mjs';
 // npm start runs it) against stripe-stateful-mock, a fake of Stripe's API on this machine: a payer
 // pays by card in Chromium through the checkout, the shop refunds half then the rest through the
 // merchant API, and the fake's own records, read with Stripe's client, hold what Pasarela recorded.
-
-/** The shop's page: the Pay button for its link. */
-async function startShop(sandboxUrl: string, code: () => string): Promise<{ url: string; close(): Promise<void> }> {
-  const server: Server = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><html lang="en"><meta charset="utf-8"><title>Shop</title>
-<button id="pay" type="button">Pay</button>
-<script src="${sandboxUrl}/sdk/checkout.js"></script>
-<script>document.getElementById('pay').addEventListener('click', function () { Checkout.open({ code: ${JSON.stringify(code())}, lang: 'en' }); });</script></html>`);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
 
 describe.runIf(browserAvailable())('Stripe as the card processor, end to end', () => {
   let sandbox: Sandbox;
@@ -41,18 +27,8 @@ describe.runIf(browserAvailable())('Stripe as the card processor, end to end', (
     const pasarela = new Pasarela({ secretKey: keys.secretKey, baseUrl: sandbox.url });
     const orderReference = `order-${randomUUID().slice(0, 8)}`;
     const link = await pasarela.paymentLinks.create({ amount: 30, taxAmount: 0, description: 'Pedido Stripe', orderReference, singleUse: true });
-    const shop = await startShop(sandbox.url, () => link.code);
-
-    const context = await browser.newContext({ locale: 'en-US' });
-    const page = await context.newPage();
-    await page.goto(shop.url);
-    await page.getByRole('button', { name: 'Pay' }).click();
-    const checkout = new CheckoutFrame(page.frameLocator('iframe[src*="/pf/widget"]'));
-    await checkout.waitForForm();
-    await checkout.fillCard({ number: '4242 4242 4242 4242' });
-    await checkout.submit();
-    await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 20_000 }).toBe(true);
-    await context.close();
+    const shop = await startShopServer(sandbox.url);
+    await payByCardOnShop(browser, shop.url, link.code, { lang: 'en', card: '4242 4242 4242 4242' });
     await shop.close();
 
     const [paid] = (await pasarela.transactions.list({ orderReference })).data;

@@ -4,6 +4,7 @@ import { browserAvailable } from './support/browser';
 import { seriousViolations } from './support/axe';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { clickClosingPage } from './support/frames';
 
 // Issue 62 item 7: a full page that knows no address of the shop no longer sends the payer to the
 // checkout's start (a page for paying by code, which nobody asked for). It leads back the way the tab
@@ -36,7 +37,7 @@ describe.runIf(browserAvailable())('the way out of a full page that knows no sho
       expect(await alone.locator('a[href="/"]').count()).toBe(0);
       expect(await seriousViolations(alone)).toEqual([]);
       await alone.screenshot({ path: `${SHOTS}way-out-no-shop-close-${lang}-360.png`, fullPage: true });
-      await close.click();
+      await clickClosingPage(alone, close);
       await expect.poll(() => alone.isClosed(), { timeout: 5_000 }).toBe(true);
 
       // Reached from another page of this tab that the checkout cannot name (the 404 here): back to it.

@@ -1,5 +1,5 @@
 // The demo shop's own page logic: cart, prices and language. Nothing here is part of the Pasarela
-// integration; that is the short <script> at the end of index.html and esm.html.
+// integration; that is order-link.js and the short <script> at the end of index.html and esm.html.
 (function () {
   'use strict';
 

@@ -1,31 +1,11 @@
-// Benchmark: from Checkout.open() on the merchant page to a focusable card-number field inside the
-// checkout iframe, in headless Chromium on localhost. Prints the median and spread of many runs,
-// with the SPEC splash (3000 ms) and with the splash set to 0 to show the time our code takes, and
-// the floor of any iframe checkout measured the same way in the same run (PRODUCT.md "Speed"): a
-// bare iframe on another origin that makes one API call and then shows an input.
-//
-// A payer clicks Pay after the shop's page has been on screen a moment, so each open comes a settle
-// time after the merchant page's load event (1 s; both sides alike). Right at the load event a fresh
-// browser context is still busy: Chromium spends another 300-450 ms of CPU in a renderer of its own
-// on this 2-core machine, which slows whatever opens then. That case is measured and printed too,
-// for information; the budget applies to the payer's click.
-// Each open's payment link is created before the shop's page loads, as a shop that renders its Pay
-// button with the link does.
-// The checkout is measured twice: from the demo shop's page as it is, which has not preloaded it
-// (the budget's figure), and from the same page after it called Checkout.preload() when it loaded
-// (a hidden frame on the checkout's origin that open() removes; docs/integration.md), as a cart or
-// checkout page may.
-// Beside the times it prints where each side's time went, from the frame's own navigation timings
-// (medians, ms after open()): the request leaving, the answer's first byte, the frame's document made
-// (its renderer took the answer), the card field in the document, the answer's last byte, the page
-// parsed; and where the machine's CPU went meanwhile, process by process (Linux's /proc).
-// A paired measurement of builds: each `--against packages/sandbox/dist/<file>.mjs` (repeatable) is
-// another build opened in the same rounds, in turn with this one and the floor, and compared with it
-// (only the payer's click then: no preloaded side, no opens at the load event, no splash runs).
-// The returns from a bank or 3DS page, with the default settings (the SPEC splash as shipped): from
-// the payer's click on the sandbox's 3DS challenge page (card 4000 0000 0000 3220) or Clave bank page
-// to what the payer sees next (the receipt, or the card form taking typing again with the bank's
-// reason), as medians of paired rounds and as ratios to the floor measured in the same rounds.
+// Benchmark: from Checkout.open() on the merchant page to a focusable card field inside the checkout
+// iframe, in headless Chromium, against the floor of any iframe checkout measured in the same run
+// (PRODUCT.md "Speed"): a bare iframe on another origin that makes one API call and shows an input.
+// Each open comes a settle time (1 s) after the page's load event, as a payer's click does: right at
+// the load event a fresh context still spends 300-450 ms of CPU in a renderer on this 2-core machine
+// (measured too, for information). Also measured: the page after Checkout.preload(), the default
+// SPEC splash and reopens, the returns from a bank or 3DS page, where each side's time and CPU went
+// (navigation timings, /proc), and `--against` builds paired in the same rounds.
 // Usage: npm run bench:open [-- --runs 15 --splash-runs 5 --return-runs 5 --settle 1000 --server packages/sandbox/dist/<file>.mjs]
 //        npm run bench:open -- --runs 20 --against packages/sandbox/dist/<other>.mjs [--against ...] [--splash-runs 10] [--return-runs 8]
 //        (an --against build may sit in another built tree: /tmp/before/packages/sandbox/dist/server.mjs
@@ -43,13 +23,9 @@ const option = (name, fallback) => {
   return Number.isFinite(value) ? value : fallback;
 };
 const runs = option('runs', 15);
-/** ms between the merchant page's load event and the open: a payer's click comes after the page shows. */
 const settleMs = option('settle', 1000);
-/** Another build of the server to measure (an A/B's "before"); it must sit in packages/sandbox/dist/. */
 const server = serverOption();
-/** Other builds, each opened in the same rounds as this one and compared with it. */
 const against = process.argv.flatMap((arg, i) => (arg === '--against' && process.argv[i + 1] ? [resolve(process.cwd(), process.argv[i + 1])] : []));
-/** A build's name in the report: its file in packages/sandbox/dist, or its whole path when in another tree. */
 const nameOf = (file) => (file.startsWith(resolve('packages/sandbox/dist')) ? basename(file) : file);
 const args = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking',
   '--disable-component-update', '--no-first-run', '--disable-sync'];
@@ -60,12 +36,7 @@ const median = (xs) => {
 };
 const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 
-/**
- * The CPU time each process has used so far, in ms: from Linux's scheduler statistics per thread
- * (/proc/<pid>/task/<tid>/schedstat, ns on a CPU), for the browser's processes, the sandbox and this
- * script. Taken before an open and after it, it says which process the open's CPU went to: on a
- * 2-core machine they all share the same two cores. Empty where /proc has no such files.
- */
+/** CPU ms per process so far, from /proc/<pid>/task/<tid>/schedstat: which process an open's CPU went to. Empty without /proc. */
 function cpuSnapshot(sandboxPid) {
   const processes = new Map();
   let pids = [];
@@ -100,7 +71,6 @@ function cpuSnapshot(sandboxPid) {
   return processes;
 }
 
-/** What a process is to the benchmark: a Chromium process by its --type, the sandbox, this script, or nothing. */
 function processKind(pid, argv, sandboxPid) {
   if (pid === String(process.pid)) return 'benchmark';
   if (pid === String(sandboxPid)) return 'server';
@@ -112,10 +82,7 @@ function processKind(pid, argv, sandboxPid) {
   return type;
 }
 
-/**
- * The CPU each kind of process used between two snapshots, in ms. A process started in between is
- * counted apart ("started"): Chromium starts a spare renderer when the open takes the one it had.
- */
+/** A process started in between is counted apart: Chromium starts a spare renderer when the open takes the one it had. */
 function cpuUsed(before, after) {
   const used = {};
   for (const [pid, { kind, ms }] of after) {
@@ -126,7 +93,6 @@ function cpuUsed(before, after) {
   return used;
 }
 
-/** The floor: a parent page and, on another origin, a frame that makes one API call, then shows an input. */
 async function startFloor() {
   const listen = (handler) =>
     new Promise((resolve) => {
@@ -162,11 +128,8 @@ window.Checkout = { open() { const f = document.createElement('iframe'); f.src =
 }
 
 /**
- * Runs in every frame from its first moment (the floor's frame has the same path): on the first
- * animation frame that shows a card field, focuses it, and when the field took the focus reports
- * the time to the benchmark (a binding, not Playwright's locator: its waiting polls at 0, 20, 70,
- * 170, 270 and 770 ms, and its ~300 KB helper script, evaluated in the frame on first use, would
- * hold up the page it measures).
+ * On the first animation frame that shows a card field, focuses it and reports the time through a
+ * binding, not Playwright's locator: its polls (0, 20, 70... 770 ms) and ~300 KB helper would hold up the page.
  */
 function watchCardField() {
   if (!location.pathname.startsWith('/pf/widget')) return;
@@ -201,10 +164,6 @@ function watchCardField() {
   requestAnimationFrame(tick);
 }
 
-/**
- * One open, in a fresh browser context: from Checkout.open() on the merchant page to the card field
- * on screen and focused in the frame and, for the checkout, to the `ready` event, in ms.
- */
 async function openOnce(browser, target, settle) {
   const code = target.sandbox ? (await (await fetch(`${target.sandbox.url}/sandbox/links`, {
     method: 'POST',
@@ -248,11 +207,7 @@ async function openOnce(browser, target, settle) {
   }
 }
 
-/**
- * The default settings as a payer meets them (SPEC 2's splash on), in one fresh browser context:
- * the page's first open() to a card field that takes typing, then the checkout closed and opened
- * again on the same page (a reopen: no splash, core splashMsFor), in ms from each open().
- */
+/** The page's first open() with SPEC 2's splash, then a reopen on the same page (no splash), in ms from each open(). */
 async function openTwice(browser, target, settle) {
   const newCode = async () => (await (await fetch(`${target.sandbox.url}/sandbox/links`, {
     method: 'POST',
@@ -297,10 +252,7 @@ function report(what, times) {
   console.log(`${what}: median ${median(times)} ms, p90 ${pct(times, 90)} ms, min ${Math.min(...times)} ms, max ${Math.max(...times)} ms (${times.length} runs, fresh browser context each)`);
 }
 
-/**
- * The demo shop as a real merchant page is: on another site than the checkout (127.0.0.1 against
- * localhost), so the browser gives the checkout frame a process of its own, as it does the floor's.
- */
+/** On another site than the checkout (127.0.0.1 against localhost), so the frame gets a process of its own, as the floor's. */
 const shopUrl = (sandbox) => `${sandbox.demoUrl.replace('//localhost:', '//127.0.0.1:')}/`;
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args });
@@ -310,7 +262,6 @@ if (runs > 0) {
   const fast = await startSandbox({ SPLASH_MS: '0' }, server);
   const others = [];
   for (const file of against) others.push({ file, sandbox: await startSandbox({ SPLASH_MS: '0' }, file) });
-  /** What each target is, in the report. */
   const LABELS = {
     checkout: 'checkout, the shop page as it is (no preload)',
     preloaded: 'checkout, the shop page called Checkout.preload() when it loaded',
@@ -359,7 +310,6 @@ if (runs > 0) {
     const ratio = (r, f) =>
       `${(median(r.times) / median(f.times)).toFixed(2)}x of the medians, ${median(r.ratios).toFixed(2)}x median of each round ` +
       `(rounds ${Math.min(...r.ratios).toFixed(2)}x-${Math.max(...r.ratios).toFixed(2)}x)`;
-    /** Each target's navigation phases: medians in ms after open(). */
     const phaseLine = (m) => {
       const phases = ['request', 'firstByte', 'document', 'inserted', 'lastByte', 'parsed'];
       // A phase not reached when the field showed is left out of its median, and counted.
@@ -370,7 +320,6 @@ if (runs > 0) {
       }).join(', ');
       return `where the time went (medians, ms after open()): ${names.map((name) => `${name} ${side(m[name].phases)}, on screen ${median(m[name].times)}`).join('; ')}`;
     };
-    /** Each target's CPU per open, by process: medians in ms of CPU between open() and the field on screen. */
     const cpuLine = (m) => {
       const kinds = ['renderer', 'browser', 'server', 'started', 'benchmark', 'gpu', 'network', 'utility', 'zygote'];
       const side = (rows) => {
@@ -408,11 +357,7 @@ if (runs > 0) {
   }
 }
 
-// The default settings (SPEC 2's 3000 ms splash): the page's first open shows the splash for its
-// whole duration, the data loading behind it; a reopen on the same page shows none. Each as a ratio
-// to the floor measured in the same rounds (targets: reopen within 1.5x the floor; first open no
-// later than the splash plus 1.5x the floor). With `--against` and `--splash-runs N`, each other
-// build is opened twice in the same rounds too, taking turns, and its reopen compared with this one's.
+// SPEC 2's splash: first open no later than the splash plus 1.5x the floor, a reopen within 1.5x the floor.
 const splashRuns = option('splash-runs', against.length ? 0 : 5);
 if (splashRuns > 0) {
   const builds = [{ name: 'this build', sandbox: await startSandbox({ SPLASH_MS: '3000' }, server) }];
@@ -451,19 +396,9 @@ if (splashRuns > 0) {
   }
 }
 
-// The returns from a bank or 3DS page (default settings: SPEC 2's 3000 ms splash as shipped), each
-// in a fresh browser context on the demo shop, whose Pay button creates the link at the click as a
-// shop does: (a) the 3DS challenge approved -> the receipt; (b) the challenge refused -> the card
-// form taking typing again, with the bank's reason; (c) Clave's bank page approved -> the receipt.
-// Timed from the click on the outside page's button (on that page's clock) to the first animation
-// frame of the checkout's page showing the next screen, with the floor in the same rounds.
+// The returns from a bank or 3DS page, from the click on the outside page's button to the next screen's first frame.
 const returnRuns = option('return-runs', 5);
 
-/**
- * Runs in every frame: on a checkout page, the first animation frame that shows what a return
- * leads to (the receipt's title, or the card form with the bank's reason and a card field that
- * takes the focus) is reported to the benchmark, with what it was.
- */
 function watchReturn() {
   if (!location.pathname.startsWith('/pf/')) return;
   const shown = (el) => el && el.getClientRects().length > 0 && getComputedStyle(el).visibility === 'visible';
@@ -482,19 +417,13 @@ function watchReturn() {
   requestAnimationFrame(tick);
 }
 
-/** Each return step: the method, the card (if any), the answer on the outside page and what must show next. */
 const RETURN_STEPS = {
   '3ds-approved': { method: 'card', answer: 'approve', next: 'receipt' },
   '3ds-refused': { method: 'card', answer: 'fail', next: 'form' },
   'clave-approved': { method: 'clave', answer: 'approve', next: 'receipt' },
 };
 
-/**
- * One return, in a fresh browser context: the payer opens the demo shop's checkout (order number
- * `order` of the run: its quantities differ, so no two orders in a run are the same payment, which
- * the duplicate rule would refuse), pays and, on the outside page inside the frame, answers; ms from
- * that click to the next screen.
- */
+/** Each order's quantities differ, so no two orders in a run are the same payment (the duplicate rule would refuse it). */
 async function returnOnce(browser, sandbox, step, order) {
   const { method, answer, next } = RETURN_STEPS[step];
   const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 740 } });

@@ -1,20 +1,9 @@
-// Benchmark: from the press of Pay on a filled card form to the receipt on screen, in the checkout
-// embedded in the demo shop, against the floor: a bare form in a cross-origin iframe that POSTs once
-// and shows the answer. Both under Lighthouse's mobile profile, set through CDP on every frame's
-// target (Network.emulateNetworkConditions: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up;
-// Emulation.setCPUThrottlingRate: 4x), in Debian's Chromium. The two sides take turns in each round,
-// so a busy machine slows them alike; the report gives the medians of each side and of the rounds'
-// ratios (PRODUCT.md's bar: within 1.5x), and where the checkout's time went: the frame's work
-// before its first request, each request made after Pay (API calls and chunks, from the frame's
-// Resource Timing) with the server's own time by part (its Server-Timing header: database,
-// processor, total), and the rendering after the last answer. The machine's load average is
-// printed with every round and figure: on a shared machine the ratios, not the times, compare.
-// The sandbox runs as `npm start` runs it: the simulated processors as a service of their own,
-// reached over HTTP (PROCESSORS_URL); `--processors in-process` is for builds from before that
-// service, which ran them inside the server (today's server needs the service).
-// Each run pays a new link with a new approved card (SPEC 8 refuses the same card and amount
-// within 5 minutes as a possible duplicate). The form is filled as a payer types it, then left a
-// moment (a payer reads the button before pressing it), so what the form fetches while typed is in.
+// Benchmark: from Pay on a filled card form to the receipt on screen, in the checkout embedded in the
+// demo shop, against the floor (a bare cross-origin form that POSTs once), both under Lighthouse's
+// mobile profile through CDP (150 ms RTT, 1.6/0.75 Mbit/s, 4x CPU). Sides take turns each round, so a
+// busy machine slows them alike: the ratios compare (PRODUCT.md: within 1.5x), not the times. Also
+// prints where the checkout's time went (requests after Pay, Server-Timing, rendering). Each run pays
+// a new link with a new card (SPEC 8's duplicate rule).
 // Usage: npm run bench:pay [-- --runs 9 --think 1000 --server packages/sandbox/dist/<file>.mjs --processors in-process --profile]
 //        (--profile: the paying frame's JavaScript from Pay to the receipt, the functions with the most self time)
 //        npm run bench:pay -- --against /tmp/before/packages/sandbox/dist/server.mjs (another build,
@@ -34,17 +23,14 @@ const option = (name, fallback) => {
   return Number.isFinite(value) ? value : fallback;
 };
 const runs = option('runs', 9);
-/** ms between the form filled and Pay pressed. */
 const thinkMs = option('think', 1000);
 const server = serverOption();
 const againstArg = process.argv.indexOf('--against');
 const against = againstArg > 0 && process.argv[againstArg + 1] ? resolve(process.cwd(), process.argv[againstArg + 1]) : undefined;
 const processorsArg = process.argv.indexOf('--processors');
 const inProcess = processorsArg > 0 && process.argv[processorsArg + 1] === 'in-process';
-/** The load average over the last minute, as the figures say it. */
 const load = () => loadavg()[0].toFixed(2);
 
-/** Lighthouse's mobile profile ("Slow 4G" with a mid-range phone's CPU). */
 const MOBILE = {
   network: { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 },
   cpuRate: 4,
@@ -65,7 +51,6 @@ function randomVisa() {
   return digits.join('') + String((10 - (sum % 10)) % 10);
 }
 
-/** The floor: a merchant page and, on another origin, a form that POSTs once and shows the answer. */
 async function startFloor() {
   const listen = (handler) => new Promise((done) => {
     const s = createServer(handler);
@@ -103,11 +88,7 @@ window.Checkout = { open() { const f = document.createElement('iframe'); f.src =
   return { url: `http://127.0.0.1:${parentServer.address().port}/`, stop: () => { frameServer.close(); parentServer.close(); } };
 }
 
-/**
- * The simulated processors beside a build of the server, as `npm start` runs them (scripts/start.mjs):
- * the simulator of the same tree, its books in memory, its API secret and its notifications' secret made
- * up for the run. Resolves to the environment the server reaches it by, and its stop.
- */
+/** As `npm start` runs it: the same tree's simulator, books in memory, secrets made up for the run. */
 async function startProcessors(serverFile) {
   const simulator = join(dirname(serverFile ?? resolve('packages/sandbox/dist/server.mjs')), '../../simulator/dist/simulator.mjs');
   if (!existsSync(simulator)) throw new Error(`${simulator} is missing: run \`npm run build\` in its tree, or pass --processors in-process`);
@@ -126,7 +107,6 @@ async function startProcessors(serverFile) {
   return { env: { PROCESSORS_URL: url, SIMULATOR_API_SECRET: apiSecret, SIMULATOR_NOTIFICATION_SECRET: secret }, stop: () => child.kill('SIGTERM') };
 }
 
-/** A build of the sandbox (undefined: this tree's), with its processors as `npm start` has them unless --processors in-process. */
 async function startBuild(serverFile) {
   const processors = inProcess ? null : await startProcessors(serverFile);
   // PROCESSORS_URL '' keeps startSandbox from starting a simulator of its own: the processors run in the server.
@@ -134,13 +114,7 @@ async function startBuild(serverFile) {
   return { ...sandbox, stop: async () => { await sandbox.stop(); processors?.stop(); } };
 }
 
-/**
- * Runs in every frame from its first moment: reports, on the frame's clock, the first animation frame
- * that shows the receipt's heading after Pay was pressed (window.__benchPaidAt). It looks in the
- * animation frame after each change to the page, not in every frame: a loop of its own would make
- * the browser draw a frame every 16 ms while the payment waits, work that a payer's page does not
- * do and that slows the heavier page more.
- */
+/** Looks after each change to the page, not every frame: a loop would make the browser draw every 16 ms, slowing the heavier page more. */
 function watchReceipt() {
   if (!location.pathname.startsWith('/pf/')) return;
   let asked = false;
@@ -173,10 +147,6 @@ function watchReceipt() {
   else document.addEventListener('DOMContentLoaded', start, { once: true });
 }
 
-/**
- * Every target of the page (its cross-origin frames have their own renderer) under the mobile
- * profile. Resolves to the session of the frame that pays (the checkout's or the floor's).
- */
 async function throttle(context, page) {
   const targets = [page, ...page.frames().filter((f) => f !== page.mainFrame())];
   let paying;
@@ -195,10 +165,6 @@ async function throttle(context, page) {
   return paying;
 }
 
-/**
- * With --profile: the paying frame's JavaScript from Pay to the receipt (CDP's sampling profiler),
- * as self time per function (ms, on the throttled CPU), its script's file beside it.
- */
 function selfTimes(profile) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const ms = new Map();
@@ -213,7 +179,6 @@ function selfTimes(profile) {
 }
 const profileArg = process.argv.includes('--profile');
 
-/** One payment, in a fresh browser context: Pay pressed -> receipt heading on screen, in ms. */
 async function payOnce(browser, target) {
   const code = target.sandbox ? (await (await fetch(`${target.sandbox.url}/sandbox/links`, {
     method: 'POST',
@@ -270,7 +235,6 @@ async function payOnce(browser, target) {
   }
 }
 
-/** A request's name in the report: the API call's path without its codes, or the chunk's file. */
 const requestName = (r) => (r.name.includes('/api/') ? r.name.replace(/\/[A-Z0-9]*\d[A-Z0-9]*$/, '/:code') : r.name.split('/').pop().replace(/-[A-Za-z0-9_-]{6,}\./, '.'));
 
 const browser = await chromium.launch({

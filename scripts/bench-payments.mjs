@@ -43,10 +43,8 @@ const AGAINST = serverOption(process.argv, '--against');
 const PAIRS = arg('pairs', 5);
 const CLIENT_KEY = 'pk_sandbox_pasarela_guest';
 
-// SPEC 7 wire encoding, as the widget sends it: hex of base64 of UTF-8 JSON.
 const encode = (value) => Buffer.from(Buffer.from(JSON.stringify(value), 'utf8').toString('base64'), 'latin1').toString('hex');
 
-/** A random Visa number with a good Luhn digit: any card outside the test table is approved. */
 function randomVisa() {
   const digits = [4, 1, 1, 1, ...Array.from({ length: 11 }, () => Math.floor(Math.random() * 10))];
   const sum = digits.reduce((acc, d, i) => {
@@ -69,11 +67,7 @@ function payload(code) {
   };
 }
 
-/**
- * CPU time (user + system, ms) a process has used, from /proc (Linux; undefined elsewhere or when
- * the process is not on this machine). On a machine shared with other work the rates move with the
- * load, but the CPU each payment and each raw insert costs moves much less: the script prints both.
- */
+/** On a shared machine rates move with the load, but CPU per payment moves much less: both are printed. */
 function cpuMs(pid) {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -84,7 +78,6 @@ function cpuMs(pid) {
 }
 const backendPids = async (client, where) => (await client.query(`select pid from pg_stat_activity where ${where}`)).rows.map((r) => r.pid);
 
-/** `count` raw inserts, one after the other (the first `INSERTS / 2` of a measure warm it up, uncounted). */
 async function insertRows(insert, count) {
   for (let i = 0; i < count; i++) await insert([randomUUID(), i, 1, JSON.stringify({ i })]);
 }
@@ -130,17 +123,12 @@ const createBenchLink = (url) =>
     method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ amount: 10, description: 'Bench' }),
   }).then((r) => r.json());
 
-/**
- * `duration` seconds of payments of the link `code` against every node at once, CONNECTIONS split
- * between them as a round-robin load balancer would: autocannon's figures for the whole.
- */
 async function load(sandboxes, code, duration) {
   const share = (i) => Math.floor(CONNECTIONS / sandboxes.length) + (i < CONNECTIONS % sandboxes.length ? 1 : 0);
   const runs = await Promise.all(sandboxes.map((s, i) => loadOne(s.url, code, share(i), duration)));
   return autocannon.aggregateResult(runs, { url: sandboxes[0].url, connections: CONNECTIONS, duration });
 }
 
-/** One autocannon run against url, not aggregated (load() aggregates every node's). */
 function loadOne(url, code, connections, duration) {
   return autocannon({
     url: `${url}/api/v1/cards/auth-capture`,
@@ -155,7 +143,6 @@ function loadOne(url, code, connections, duration) {
   });
 }
 
-/** Payments against `nodes` sandboxes on one database (env), CONNECTIONS split between them. */
 async function benchPayments(env, nodes = 1, server = SERVER) {
   const sandboxes = [];
   try {

@@ -1,7 +1,4 @@
-// Package hygiene of what we publish: publint (package.json fields against the packed files) and
-// arethetypeswrong (every entry point's types under each TypeScript module resolution), run on
-// the tarball `npm pack` makes from the built package. `npm run check:packages`; e2e/packages.e2e.ts
-// runs it in the test suite. Needs a build.
+// publint and arethetypeswrong on the tarball `npm pack` makes from each built package. Needs a build.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,10 +10,7 @@ import { formatMessage } from 'publint/utils';
 
 const rootDir = fileURLToPath(new URL('..', import.meta.url));
 
-/**
- * The published packages and the module resolutions each one supports (arethetypeswrong's
- * profiles): both ship ESM and CommonJS, so every resolution must find types and code.
- */
+/** Both ship ESM and CommonJS, so every resolution must find types and code. */
 export const PUBLISHED = [
   { dir: 'packages/checkout', ignoreResolutions: [] },
   { dir: 'packages/react', ignoreResolutions: [] },
@@ -40,7 +34,6 @@ function pack(pkgDir) {
   }
 }
 
-/** Problems found in one package, as readable lines; an empty list means it is fine. */
 export async function checkPackageHygiene({ dir, ignoreResolutions }) {
   const pkgDir = join(rootDir, dir);
   const pkgJson = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));

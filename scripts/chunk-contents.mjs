@@ -1,9 +1,6 @@
-// What a widget chunk carries, by source module: `node scripts/chunk-contents.mjs [main] [--top 60]`
-// builds the widget with source maps into a scratch directory, maps every byte of the chunk's
-// minified code back to the module it came from, and prints each module's minified bytes and its
-// share of the chunk's gzip (the chunk's gzip split in proportion to each module's bytes gzipped
-// alone, as source-map-explorer does for minified bytes). Used to find what the entry chunk can leave
-// to a lazy one.
+// What a widget chunk carries, by source module: `node scripts/chunk-contents.mjs [main] [--top 60]`.
+// Maps the minified chunk back through source maps and splits its gzip in proportion (as
+// source-map-explorer does), to find what the entry chunk can leave to a lazy one.
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';

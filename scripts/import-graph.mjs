@@ -1,8 +1,6 @@
-// The import graph of a package's source (tests and test helpers left out), and its circles.
-// Every import counts, type-only and lazy (`import()`) ones included: a circle of types still
-// ties the files' meaning together, and a lazy import is where the route table sits above its
-// screens. Used by packages/widget/src/importGraph.test.ts and each package's importLayers.test.ts
-// (the order of its rooms, top-level folders, top to bottom).
+// The import graph of a package's source and its circles. Type-only and lazy imports count too: a
+// circle of types still ties the files' meaning together. Used by packages/widget/src/importGraph.test.ts
+// and each package's importLayers.test.ts (its rooms, top-level folders, in order top to bottom).
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
@@ -28,7 +26,6 @@ function resolveRelative(from, specifier) {
   return null;
 }
 
-/** Each source file of `dir` (absolute) with the source files of `dir` it imports. */
 export function importGraph(dir) {
   const root = path.resolve(dir);
   const graph = new Map();
@@ -45,7 +42,6 @@ export function importGraph(dir) {
   return graph;
 }
 
-/** The strongly connected groups of more than one file (or a file importing itself), as paths relative to `dir`. */
 export function importCircles(dir) {
   const root = path.resolve(dir);
   const graph = importGraph(root);

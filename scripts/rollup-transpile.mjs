@@ -1,7 +1,5 @@
-// A transpile-only TypeScript plugin: each .ts/.tsx file on its own through ts.transpileModule
-// (tsconfig has isolatedModules, so that is safe). Type checking is `npm run typecheck`'s job; a
-// plugin that builds a whole program per rollup config (@rollup/plugin-typescript) took ~10 s each on
-// our machines, for the same output.
+// Transpile-only (tsconfig has isolatedModules): @rollup/plugin-typescript built a whole program per
+// config, ~10 s each, for the same output. Type checking is `npm run typecheck`'s job.
 import ts from 'typescript';
 
 export function transpileTypeScript({ tsconfig }) {

@@ -1,10 +1,6 @@
-// Writes the widget's HTML template around the entry chunk: CSS inlined (one request fewer on the
-// first load), modulepreload for the entry's static imports, and the placeholder the sandbox
-// replaces with the widget's config. The script names the boot chunk (boot.ts) in `data-boot`: a
-// page with its first screen rendered in starts through it. Also writes manifest.json, which the
-// size report reads. The styles the first screen does not need (laterCssFile) become a hashed
-// asset, assets/later-[hash].css, whose address replaces LATER_STYLES_PLACEHOLDER in the chunks
-// (services/laterStyles.ts links it when a later screen first shows).
+// The widget's HTML around the entry chunk: CSS inlined (one request fewer), modulepreload for the
+// entry's static imports, the config placeholder, and manifest.json for the size report. The later
+// styles become assets/later-[hash].css, whose address replaces LATER_STYLES_PLACEHOLDER.
 import { readFileSync } from 'node:fs';
 
 export const LATER_STYLES_PLACEHOLDER = '__PASARELA_LATER_STYLES__';

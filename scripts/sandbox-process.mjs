@@ -13,11 +13,7 @@ const rootDir = fileURLToPath(new URL('../', import.meta.url));
 const serverFile = join(rootDir, 'packages/sandbox/dist/server.mjs');
 const simulatorFile = join(rootDir, 'packages/simulator/dist/simulator.mjs');
 
-/**
- * The built simulator (packages/simulator/dist/simulator.mjs, `npm run simulator`) as a child
- * process on a free port, its books in memory; `env` is given to the servers that reach it
- * (PROCESSORS_URL, its API secret and the notification secret). Several sandboxes share one as nodes share a processor.
- */
+/** Several sandboxes share one, as nodes share a processor. */
 export async function startSimulatorProcess() {
   if (!existsSync(simulatorFile)) throw new Error('packages/simulator/dist/simulator.mjs is missing: run `npm run build` first');
   const secret = randomBytes(16).toString('hex');
@@ -41,7 +37,6 @@ export async function startSimulatorProcess() {
   return {
     url,
     env: { PROCESSORS_URL: url, SIMULATOR_API_SECRET: apiSecret, SIMULATOR_NOTIFICATION_SECRET: secret },
-    /** Its books of a port, read through its inspection call (GET /v1/books). */
     async books(port) {
       const res = await fetch(`${url}/v1/books?port=${encodeURIComponent(port)}`, { headers: { authorization: `Bearer ${apiSecret}` } });
       if (!res.ok) throw new Error(`GET /v1/books answered ${res.status}`);
@@ -57,13 +52,9 @@ export async function startSimulatorProcess() {
   };
 }
 
-/** Ports this process has handed out: the system may offer a just-closed port again at once. */
 const handedOut = new Set();
 
-/**
- * A port nothing listens on now, for a server about to start, and never one this process handed out
- * before: two calls in a row (a sandbox's PORT and DEMO_PORT) once got the same port.
- */
+/** Never a port handed out before: two calls in a row (PORT and DEMO_PORT) once got the same one. */
 export async function freePort() {
   for (;;) {
     const port = await new Promise((resolve, reject) => {
@@ -96,20 +87,12 @@ async function waitUntilUp(url, child, output) {
   throw new Error(`sandbox did not answer within 60 s:\n${output()}`);
 }
 
-/**
- * The `--server packages/sandbox/dist/<file>.mjs` option of a benchmark (or another `flag`, such as
- * `--against`): another build of the server to measure, or undefined for the current build.
- */
 export function serverOption(argv = process.argv, flag = '--server') {
   const at = argv.indexOf(flag);
   return at > 0 && argv[at + 1] ? resolve(process.cwd(), argv[at + 1]) : undefined;
 }
 
-/**
- * Runs `start(port, demoPort)` on two free ports and returns what it returns. Another process (a
- * test file beside this one) may take a free port before the server listens on it: `start` then
- * throws an error whose code is EADDRINUSE, and it runs again on new ports, twice at most.
- */
+/** Another process may take the port first: EADDRINUSE runs it again on new ports, twice at most. */
 export async function onFreePorts(start) {
   for (let attempt = 1; ; attempt++) {
     try {
@@ -120,11 +103,7 @@ export async function onFreePorts(start) {
   }
 }
 
-/**
- * `server`: another build of the server to start (a benchmark's "before"); it must sit in packages/sandbox/dist/.
- * Without PROCESSORS_URL (in `env` or this process's environment) it gets a simulator of its own, stopped with it;
- * `PROCESSORS_URL: ''` in `env` starts none (an older build that ran its processors in process).
- */
+/** Without PROCESSORS_URL it gets a simulator of its own; `PROCESSORS_URL: ''` starts none (an older build). */
 export async function startSandbox(env = {}, server = serverFile) {
   if (!existsSync(server)) throw new Error('packages/sandbox/dist/server.mjs is missing: run `npm run build` first');
   if ('PROCESSORS_URL' in env || process.env.PROCESSORS_URL) return onFreePorts((port, demoPort) => startSandboxOn(port, demoPort, env, server));
@@ -142,7 +121,6 @@ export async function startSandbox(env = {}, server = serverFile) {
   }
 }
 
-/** The sandbox could not listen: its port was taken between finding it free and listening. */
 class PortTakenError extends Error {
   code = 'EADDRINUSE';
 }

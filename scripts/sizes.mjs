@@ -1,19 +1,11 @@
-// Minified + gzip sizes of what ships: the loader files and every widget chunk, and the widget's
-// first load (HTML + entry + its static imports, as a browser downloads them from the checkout
-// origin). The build prints these; e2e/budgets.e2e.ts enforces PRODUCT.md's budgets on them.
+// Minified + gzip sizes of what ships; the build prints them, e2e/budgets.e2e.ts enforces PRODUCT.md's budgets.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 const root = (p) => fileURLToPath(new URL(`../${p}`, import.meta.url));
 
-/**
- * PRODUCT.md "Quality bars" (min+gzip; 1 KB = 1000 B): the widget's first load <= 90 KB; our own ceiling is 64 KB, with
- * i18next, as built and as a browser downloads it (the page with its first screen and answers, then
- * the script: e2e/first-screen.e2e.ts); the loader <= 8 KB with penpal's parent side as
- * published (no build step edits a dependency's code).
- * docs/performance.md has the figures.
- */
+/** PRODUCT.md: first load <= 90 KB (our own ceiling 64 KB), the loader <= 8 KB, 1 KB = 1000 B; docs/performance.md has the figures. */
 export const BUDGETS = {
   loaderGzipBytes: 8_000,
   widgetFirstLoadGzipBytes: 64_000,
@@ -26,7 +18,6 @@ function fileSizes(path) {
   return { bytes: buf.length, gzipBytes: gz(buf) };
 }
 
-/** The HTML as the sandbox serves it, with a representative config in place of the placeholder. */
 function servedHtml(template) {
   const config = JSON.stringify({
     apiBase: '/api/v1',

@@ -1,17 +1,11 @@
-// `npm run check:spec-rules`: proves that docs/spec-coverage.md cites, for each rule, a test that
-// fails when the rule changes. For every row with an entry in scripts/spec-rules.json it changes
-// the rule's code (a text found once in a file, replaced), runs only that row's test files and
-// expects a test to fail. The change is made in memory, as vitest reads the file
-// (scripts/spec-rules.vitest.config.ts): the tree is never written, so an interrupted run leaves
-// nothing behind and npm test's other steps, reading the same sources, never see a mutant.
+// `npm run check:spec-rules`: proves each rule of docs/spec-coverage.md has a test that fails when the
+// rule changes (scripts/spec-rules.json's mutations), mutating in memory only, so an interrupted run
+// leaves nothing behind and npm test's other steps never see a mutant.
 //
 //   node scripts/spec-rules.mjs                  every row
 //   node scripts/spec-rules.mjs --sample 3       three rows chosen at random, seeded by the date
 //   node scripts/spec-rules.mjs --sample 3 --seed 42
 //   node scripts/spec-rules.mjs --row "Two-digit"   the rows whose text holds this
-//
-// Exits 1 when a mutation is not caught, a mutation's text is no longer in its file, an entry
-// names no row of the docs, a row cites a test file that is not there, or the unchanged tests fail.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,7 +22,6 @@ function option(name) {
   return i > 0 ? process.argv[i + 1] : undefined;
 }
 
-/** The rows of the docs' tables: section (its number, or the heading), first cell, cited tests. */
 function docsRows() {
   const rows = [];
   let section = '';
@@ -42,10 +35,7 @@ function docsRows() {
   return rows;
 }
 
-/**
- * The cited test files of a row that are not in the tree. A file is cited as `path` (core's, from
- * packages/core/src), or after its package's name: widget `path`, sandbox `path`, e2e `file`.
- */
+/** Cited as `path` (core's, from packages/core/src), or after its package's name: widget, sandbox, e2e. */
 function missingCitedFiles(cited) {
   const packages = ['widget', 'sandbox', 'checkout', 'console', 'react', 'node', 'simulator', 'core', 'e2e'];
   const missing = [];
@@ -70,7 +60,6 @@ function random(seedText) {
 
 const projectOf = (file) => PROJECTS.find(([prefix]) => file.startsWith(prefix))?.[1];
 
-/** Runs the files with vitest (one mutation or none); returns the failed and passed tests' counts. */
 function runTests(files, mutation) {
   const dir = mkdtempSync(join(tmpdir(), 'spec-rules-'));
   const out = join(dir, 'report.json');

@@ -1,7 +1,4 @@
-// The repository's vitest config with one source file read mutated, in memory: the rule mutation
-// run (scripts/spec-rules.mjs) names the file, the text to find and its replacement in
-// SPEC_RULE_MUTATION. Nothing is written to the tree, so npm test's other steps, which read the
-// same sources at the same time, never see the change.
+// Mutates one source file in memory (SPEC_RULE_MUTATION): nothing is written, so npm test's other steps never see it.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { mergeConfig, type Plugin } from 'vitest/config';

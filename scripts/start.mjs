@@ -1,8 +1,5 @@
-// `npm start`: build when any source is newer than the last build, then run the simulated
-// processors (packages/simulator, on SIMULATOR_PORT, a free port by default) unless PROCESSORS_URL
-// names a running one, and the sandbox server (checkout origin on PORT, demo shop on DEMO_PORT)
-// reaching them there. `npm run simulator` (scripts/simulator.mjs) runs the simulator alone.
-// A second start on a built tree skips the build.
+// `npm start`: build when a source is newer than the last build, then the simulated processors (unless
+// PROCESSORS_URL names running ones) and the sandbox server (PORT, DEMO_PORT).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -42,9 +39,7 @@ if (process.argv.includes('--simulator')) {
   await import(pathToFileURL(simulator).href);
 } else {
   if (!process.env.PROCESSORS_URL) {
-    // The secret the server calls the simulator's API with, and the one the simulator signs its
-    // notifications with: made up for this run unless set (a simulator started apart needs the
-    // server's, set on both).
+    // Made up for this run unless set: a simulator started apart needs the server's, set on both.
     process.env.SIMULATOR_API_SECRET ||= randomBytes(32).toString('hex');
     process.env.SIMULATOR_NOTIFICATION_SECRET ||= randomBytes(32).toString('hex');
     process.env.PROCESSORS_URL = await startSimulator();
@@ -52,7 +47,6 @@ if (process.argv.includes('--simulator')) {
   await import(pathToFileURL(server).href);
 }
 
-/** The simulator as a child process beside the server; its first line says where it listens. */
 function startSimulator() {
   const child = spawn(process.execPath, [simulator], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
   // It stops with the server (a signal to this process, or its exit).

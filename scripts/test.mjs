@@ -1,24 +1,15 @@
-// `npm test`: typecheck, build, unit and integration tests (with core's coverage), the sandbox's
-// route suite (on the PostgreSQL in TEST_DATABASE_URL when one is given), then the browser
-// end-to-end suite against the built bundles and a running sandbox.
-//
-// Each step starts as soon as the steps it needs have passed, so two cores stay busy from the first
-// second to the last: the typecheck, core's covered tests, the DOM packages' unit tests and the
-// build at once; a sample of SPEC rule mutations once core's tests pass; the sandbox's route suites
-// as soon as the build, the DOM tests and that sample are done; the
-// browser suite once those have ended. The browser suite, the longest, streams its output; a step that ends while it
-// runs prints its output after it, so nothing interleaves. A failed step skips the steps that need
-// it and lets the others finish. TEST_SEQUENTIAL=1 runs every step alone, one after the other,
-// streaming.
+// `npm test`: typecheck, build, unit tests (core's with coverage), then the browser suite with the
+// sandbox's route suite beside it at a lower priority. Each step starts once the steps it needs
+// passed, so both cores stay busy; a failed step skips its dependants. TEST_SEQUENTIAL=1 runs every
+// step alone, streaming.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const rootDir = fileURLToPath(new URL('..', import.meta.url));
-// The route suites and the browser suite start from one migrated and seeded PGlite, made by
-// whichever suite's global setup comes first in this directory (packages/sandbox/test/sharedTemplate.ts).
+// The route and browser suites start from one migrated and seeded PGlite (packages/sandbox/test/sharedTemplate.ts).
 const templateDir = mkdtempSync(join(tmpdir(), 'pasarela-test-template-'));
 process.env.PASARELA_TEST_TEMPLATE_DIR = templateDir;
 process.on('exit', () => rmSync(templateDir, { recursive: true, force: true }));
@@ -26,32 +17,20 @@ const { TEST_DATABASE_URL, ...envWithoutPostgres } = process.env;
 const vitest = 'node_modules/vitest/vitest.mjs';
 const sequential = process.env.TEST_SEQUENTIAL === '1';
 
-/** A step: its name, the arguments for node and its environment. */
 const step = (name, args, env = process.env) => ({ name, args, env });
-// TypeScript 7 (`typescript7`, the native compiler) checks the whole tree in a quarter of the CPU of
-// TypeScript 5.9's `tsc` (about 9 against 32 CPU-s); 5.9 stays for the build, whose declaration
-// bundler (rollup-plugin-dts) calls its compiler API, which 7 does not have.
+// TypeScript 7 checks the tree in a quarter of 5.9's CPU (9 against 32 CPU-s); 5.9 stays for rollup-plugin-dts, which needs its compiler API.
 const typecheck = step('typecheck', ['node_modules/typescript7/bin/tsc', '--noEmit', '-p', 'tsconfig.json']);
 const build = step('build', ['scripts/build.mjs']);
-// The unit tests of the packages with a DOM (happy-dom: widget, loader, React, console) wait on
-// real timers and lazy imports for a second or so: they run first, beside the build, the typecheck
-// and core's run, before the browser suite and the sandbox suites load both cores (beside those
-// they missed their waits). Core's coverage (95 % of its lines,
-// vitest.config.ts) is measured on core's own tests, which cover all of it: collecting coverage in
-// the other projects' workers cost a tenth of their time and counted nothing more.
-// Two workers each (vitest's default on two cores is one): whichever step ends last has both cores
-// to itself instead of one, while the steps beside it share them anyway.
+// The DOM packages' tests wait on real timers for a second or so: they run first, before the suites
+// that load both cores. Coverage is measured on core's own tests only: elsewhere it cost a tenth of
+// their time and counted nothing more. Two workers each, so the last step has both cores.
 const workers = ['--maxWorkers', '2'];
 const dom = step(
   'unit tests of the widget, loader, React package and console',
   [vitest, 'run', ...workers, '--project', 'checkout', '--project', 'react', '--project', 'react18', '--project', 'widget', '--project', 'console'],
   envWithoutPostgres,
 );
-// The route suite runs in full on PGlite, as on a machine without PostgreSQL, whether or not one
-// is given. With a PostgreSQL given (CI starts one), the files that need one (two nodes on one
-// database, races split across them, a connection dropped under a node: they skip themselves
-// without TEST_DATABASE_URL) run again on it, an addition to what every machine runs and never in
-// its place.
+// With a PostgreSQL given, the files that need one run again on it, in addition to the PGlite run.
 const sandboxTestFiles = (dir) => readdirSync(join(rootDir, dir), { recursive: true })
   .filter((f) => String(f).endsWith('.test.ts'))
   .map((f) => join(dir, String(f)));
@@ -67,18 +46,14 @@ const postgres = TEST_DATABASE_URL
   ? step('sandbox tests that need PostgreSQL, on it', [vitest, 'run', ...workers, '--project', 'sandbox', ...POSTGRES_FILES])
   : undefined;
 const e2e = step('browser end-to-end tests', [vitest, 'run', '--project', 'e2e']);
-// Three rows of docs/spec-coverage.md, chosen by the date, have their rule mutated (in memory, the
-// tree untouched) and their cited tests run (scripts/spec-rules.mjs): about 10 CPU-s (35 when the
-// row drawn runs a route-suite file), after core's tests and before the route suites, so it never
-// runs beside the browser suite.
+// Three rows of docs/spec-coverage.md mutated (about 10 CPU-s), never beside the browser suite.
 const specRules = step('SPEC rules caught by their cited tests (a sample)', ['scripts/spec-rules.mjs', '--sample', '3'], envWithoutPostgres);
 
 /**
- * What each step needs first. The sandbox suites read the build and wait for the DOM tests' end;
- * the browser suite waits for the sandbox suites too. Each of the two saturates both cores alone,
- * so one after the other they take no longer than side by side, and neither starves the other's
- * waits: side by side on PGlite (no PostgreSQL given) they took 1,128 and 1,366 s and two tests
- * outlasted their limits, where one after the other they take about 100 and 500 s.
+ * The route suites run beside the browser suite at a lower priority (NICE; their workers inherit
+ * it): the browser suite waits on browsers and timers for about two fifths of its time (470 CPU-s
+ * in 566 s alone), and the route suites take that idle time. At equal priority side by side they
+ * took 1,128 and 1,366 s and two tests timed out: each starved the other's waits.
  */
 const sandboxSuites = [sandboxOnPglite, ...(postgres ? [postgres] : [])];
 const needs = new Map([
@@ -86,19 +61,19 @@ const needs = new Map([
   ...sandboxSuites.map((s) => [s, [build, dom]]),
   [e2e, [build, dom]],
 ]);
-/** Steps that wait for others to end, whether they passed or not (a failed route suite still lets the browser suite run). */
-const after = new Map([[e2e, sandboxSuites], ...sandboxSuites.map((s) => [s, [specRules]])]);
+const after = new Map(sandboxSuites.map((s) => [s, [specRules]]));
+const NICE = 10;
+for (const s of sandboxSuites) s.nice = NICE;
 const steps = [build, typecheck, core, specRules, dom, node, sandboxOnPglite, ...(postgres ? [postgres] : []), e2e];
-/** The step whose output streams while the others wait to print theirs. */
 const streamed = e2e;
 
-/** Runs one step; resolves to its exit status, seconds and (when not streamed) its output. */
-function run({ name, args, env }, stream) {
+function run({ name, args, env, nice = 0 }, stream) {
   const started = Date.now();
   if (stream) console.log(`\n=== ${name} ===`);
   return new Promise((resolve) => {
     // Piped even when streamed, so a failed step's failures can be repeated at the end.
     const child = spawn(process.execPath, args, { cwd: rootDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    if (nice && child.pid) setPriority(child.pid, nice);
     const output = [];
     const collect = (to) => (chunk) => {
       output.push(chunk);
@@ -119,11 +94,7 @@ function run({ name, args, env }, stream) {
 // eslint-disable-next-line no-control-regex
 const plainText = (output) => output.toString().replace(/\x1b\[[0-9;]*m/g, '');
 
-/**
- * The part of a failed step's output (plain text) that says what failed: vitest's "Failed Tests"
- * section (the failing tests with their errors), or else the lines that mark a failure. Printed
- * again after every step's summary, so the end of a long log names the failure.
- */
+/** Printed again after every summary, so the end of a long log names the failure. */
 function failuresIn(text) {
   const lines = text.split('\n');
   const section = lines.findIndex((l) => /⎯+ Failed Tests? \d+ ⎯+|⎯+ Failed Suites? \d+ ⎯+|⎯+ Unhandled Errors? ⎯+/.test(l));
@@ -134,17 +105,9 @@ function failuresIn(text) {
   return (picked.length > limit ? [...picked.slice(0, limit), `... ${picked.length - limit} more lines above in the step's output`] : picked).join('\n').trim();
 }
 
-/** The browser test files that failed in a run's output (plain text). */
 const failedBrowserFiles = (text) => [...new Set([...text.matchAll(/\bFAIL\s+e2e\s+(e2e\/[\w./-]+\.e2e\.ts)/g)].map((m) => m[1]))];
 
-/**
- * Runs a step; when the browser suite fails in at most two files, runs those files once more, each
- * with a fresh sandbox and browser, and the step passes if they do. The first run's failures are
- * kept and printed at the end either way ("failed once, passed when run again"), so a test that
- * fails now and then is seen in every log that it happens in. On a loaded two-core machine one
- * step of one test in ~250 now and then outlasts its time-out; more than two failed files, or a
- * file failing twice, is a real failure.
- */
+/** On a loaded two-core machine one step in ~250 outlasts its time-out: at most two failed files run once more, and the first failures stay printed. */
 async function runWithSecondChance(s, stream) {
   const first = await run(s, stream);
   if (s !== e2e || first.status === 0) return first;
@@ -163,7 +126,6 @@ async function runWithSecondChance(s, stream) {
 const started = Date.now();
 const results = [];
 const failed = () => results.some((r) => r.status !== 0);
-/** Prints a step's end (and its output, if it was not streamed). */
 function report(r) {
   if (r.output) {
     console.log(`\n=== ${r.name} ===`);

@@ -35,3 +35,13 @@ export async function clickAway(page: Page, control: Locator): Promise<void> {
 export async function pressAway(page: Page, key: string): Promise<void> {
   await untilFrameGone(page, page.keyboard.press(key));
 }
+
+/**
+ * A click on a control that closes its own page (window.close()): done when the click is answered
+ * or the page has closed, whichever comes first; a page closed under the click leaves it unanswered.
+ */
+export async function clickClosingPage(page: Page, control: Locator): Promise<void> {
+  const click = control.click();
+  click.catch(() => undefined);
+  await Promise.race([click, page.waitForEvent('close', { timeout: 30_000 })]);
+}

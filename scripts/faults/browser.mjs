@@ -8,7 +8,6 @@ import { startFaultProxy } from './faultProxy.mjs';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RECEIPT = /comprobante de pago|payment receipt/i;
 
-/** The demo shop, Pay, and the card form in the checkout's frame; the link's code as the shop made it. */
 async function openCheckout(browser, demoUrl) {
   const context = await browser.newContext({ locale: 'es-PA' });
   const page = await context.newPage();
@@ -43,7 +42,6 @@ async function until(what, probe, timeoutMs = 20_000) {
   }
 }
 
-/** The receipt, or the alert's text when one shows first. */
 async function receiptOrAlert(frame, timeoutMs = 20_000) {
   return until('the receipt or a message', async () => {
     if (await frame.getByRole('heading', { name: RECEIPT }).isVisible()) return { receipt: true };

@@ -1,17 +1,11 @@
-// The card payments of `npm run test:faults` other than a typed card on a link: a subscription's
-// activation (process tx with activateSubscription), a wallet user's saved card (activity pay) and
-// the wallet's add-card check. Each meets the four faults between the payer and the server (the
-// answer late past the payer's wait, the answer dropped, a 502 before the server saw the request,
-// a 502 after it answered) once, and the payer retries with the same trackId. Counted: the
-// approved card charges of the intent's card (a subscription), the approved rows of the link (a
-// saved card), the cards kept (a card check); one each is expected.
+// `npm run test:faults` for a subscription's activation, a saved card and the add-card check: each meets
+// the four faults once, the payer retries with the same trackId, and one charge (or kept card) is expected.
 import { randomUUID } from 'node:crypto';
 import { apiClient, cardBody, outcomeUnknown, payWithRetries, randomVisa } from './payer.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const WIDGET_KEY = 'pk_sandbox_pasarela_widget';
 
-/** The four faults, as the fault proxy plays them on the first answer (timeoutMs: how long the payer waits). */
 export const PAYER_FAULTS = [
   ['time-out (answer later than the payer waits, 1.5 s)', { nth: [1], action: 'delay', ms: 3_000 }, 1_500],
   ['lost answer (dropped after the server answered)', { nth: [1], action: 'drop' }, 4_000],
@@ -25,7 +19,6 @@ async function adminPost(url, path, body) {
   return res.json();
 }
 
-/** A wallet user of its own (with `cards` saved), logged in: the Authorization header. */
 async function newWalletUser(sandbox, cards = []) {
   const login = `f${randomUUID().slice(0, 8)}`;
   await adminPost(sandbox.url, '/users', { email: `${login}@example.com`, login, password: 'Segura#2026', cards });
@@ -35,7 +28,6 @@ async function newWalletUser(sandbox, cards = []) {
   return { authorization: `Bearer ${answer.data.token}`, 'x-api-key': WIDGET_KEY };
 }
 
-/** The fault on the first answer to `path`, the intent sent (and retried) by `run`, the outcome recorded. */
 async function throughFault(sandbox, proxy, path, fault, timeoutMs, headers, run) {
   proxy.clearFaults();
   const counters = { fiveXX: 0, noAnswer: 0 };

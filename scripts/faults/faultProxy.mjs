@@ -1,17 +1,7 @@
-// The fault proxy of `npm run test:faults`: an HTTP proxy between a payer (a script, or Chromium
-// through --proxy-server) and the sandbox's nodes, which can spoil chosen answers:
-//
-//   delay       answer only after ms (the server answered long before)
-//   drop        the server answered; the payer gets the status line and half the body, then a cut connection
-//   502-after   the server answered; the payer gets a 502 page instead
-//   502-before  the payer gets a 502 page; the request never reaches a node
-//   refuse      an upgrade (push socket) or a CONNECT tunnel is refused
-//
-// per method and path pattern, and per request number among those the pattern matched. Between it
-// and the nodes it is a load balancer: round robin over the nodes whose GET /health answers 200
-// (checked every healthEveryMs), keep-alive connections, and a request a node refused to connect
-// (nothing was sent) goes to another node. A request sent to a node that then never answered is
-// counted as lost.
+// The fault proxy of `npm run test:faults`: an HTTP proxy between a payer and the sandbox's nodes that
+// spoils chosen answers (delay, drop, 502-after, 502-before, refuse) per method, path and request
+// number, and balances round robin over the nodes whose /health answers. A request sent to a node
+// that never answered is counted as lost.
 import http from 'node:http';
 import net from 'node:net';
 
@@ -64,7 +54,6 @@ export async function startFaultProxy({ upstreams, healthEveryMs = 0 }) {
     res.end(BAD_GATEWAY);
   };
 
-  /** Sends req (its body already read) to a node, or to the origin an absolute URL names. */
   const forward = (req, body, target, path) =>
     new Promise((resolve, reject) => {
       const headers = { ...req.headers, host: target.host };

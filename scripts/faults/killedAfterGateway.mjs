@@ -1,13 +1,8 @@
-// The crash scenarios of `npm run test:faults`: a node killed (SIGKILL) after its gateway answered
-// and before it recorded the answer. The node is the harness's build of the server
-// (packages/sandbox/dist/fault-node.mjs) with PASARELA_FAULT_KILL_AFTER_GATEWAY (card or push),
-// behind the fault proxy as its load balancer; the payer pays, the node kills itself with the
-// charge made at the simulated gateway and the attempt still PROCESSING; the server itself
-// (server.mjs) on the same database takes its place behind the proxy, and the payer retries with the
-// same trackId. Both nodes reach one simulator (its own process, which outlives the kill), and the
-// charges are counted in its books (GET /v1/books): one charge, approved once, nothing left in doubt. Run on PGlite (a data directory of its own) and, with TEST_DATABASE_URL
-// or DATABASE_URL, on PostgreSQL (a schema of its own). Every SQL read or write here happens while
-// no node is up, since a PGlite directory has one user at a time.
+// The crash scenarios of `npm run test:faults`: a node (fault-node.mjs) kills itself after its gateway
+// answered and before it recorded the answer; server.mjs takes its place on the same database and the
+// payer retries with the same trackId. Charges are counted in the simulator's books: one, approved
+// once. On PGlite and, with TEST_DATABASE_URL or DATABASE_URL, PostgreSQL. SQL runs only while no node
+// is up: a PGlite directory has one user at a time.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,14 +17,13 @@ import { newSchema } from './postgres.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const SWITCH = 'PASARELA_FAULT_KILL_AFTER_GATEWAY';
-/** The server with the kill switch (packages/sandbox/test/faultNode.ts); server.mjs has none. */
+/** The server with the kill switch (packages/sandbox/test/faultNode.ts). */
 const FAULT_NODE = fileURLToPath(new URL('../../packages/sandbox/dist/fault-node.mjs', import.meta.url));
 const NAMES = {
   card: 'card: node killed (SIGKILL) between the gateway\'s answer and its record, restarted, payer retries',
   push: 'nequi push: node killed (SIGKILL) between the wallet\'s answer and its record, restarted, payer retries',
 };
 
-/** A PGlite data directory, or a PostgreSQL schema: the nodes' environment and SQL for when none runs. */
 function pgliteDatabase() {
   const dir = mkdtempSync(join(tmpdir(), 'pasarela-faults-kill-'));
   return {
@@ -65,7 +59,6 @@ async function postgresDatabase(url) {
   };
 }
 
-/** What the database holds of the scenario's link, and the simulator's books of the port (the scenario's own simulator). */
 async function booksOf(database, simulator, code, port) {
   const [tx] = await database.query(
     `select count(*)::int as made, count(*) filter (where status = 1)::int as approved,
@@ -86,11 +79,7 @@ async function until(what, probe, timeoutMs) {
   }
 }
 
-/**
- * One payment through a node that kills itself after the gateway's answer, then the node that
- * replaces it. `pay(api, code, trackId)` sends the payment; `settled(api, first)` waits on the new
- * node until the payer's retry and the gateway's events have settled it, and returns the retry's answer.
- */
+/** `settled(api, first)` waits on the new node until the retry and the gateway's events settled it. */
 async function killedBetweenAnswerAndRecord({ database, port, watchNode, createLink, pay, settled }) {
   // The processor outlives the node: the replacement asks the same simulator about the same key.
   const simulator = await startSimulatorProcess();
@@ -159,12 +148,7 @@ async function killedBetweenAnswerAndRecord({ database, port, watchNode, createL
 
 const payCard = (api, code, trackId) => api.call('POST', '/cards/auth-capture', cardBody(code, trackId, '4242424242424242'));
 
-/**
- * The payer sends the payment again with its trackId until an answer tells what became of it, as the
- * checkout's next try does after an unknown outcome (no answer, a 408 or a 5xx): the balancer answers
- * 503 itself while it has no node in rotation (nothing reaches a node), and the payer tries again
- * after its Retry-After. Returns the answer and how many of the balancer's own 503s came before it.
- */
+/** The balancer answers 503 itself while it has no node in rotation; the payer retries after its Retry-After. */
 async function sendUntilKnown(api, send) {
   let turnedAway = 0;
   const answer = await until('an answer that tells the outcome', async () => {
@@ -178,7 +162,6 @@ async function sendUntilKnown(api, send) {
   return { ...answer, turnedAway };
 }
 
-/** The reconciler settles the card from the processor's book; then the payer sends it again, same trackId. */
 async function cardSettled(api, { code, trackId }) {
   await until('the attempt settled by the reconciler', async () => {
     const looked = await api.call('GET', `/payments/attempts/${encodeURIComponent(trackId)}`);
@@ -191,7 +174,6 @@ async function cardSettled(api, { code, trackId }) {
 const payNequi = (api, code, trackId) =>
   api.call('POST', '/nequi/push', { code, email: 'faults@example.com', phone: '61111111', trackId, captchaToken: 'faults-person' });
 
-/** The payer sends the push again, same trackId (asked again at the wallet under the same key), and watches it paid. */
 async function nequiSettled(api, { code, trackId, codOper }) {
   const retry = await until('the retry answered', async () => {
     const answer = await payNequi(api, code, trackId);

@@ -1,19 +1,14 @@
-// A payer's side of `npm run test:faults` over plain HTTP: the widget's wire encoding and its
-// retry protocol for an attempt whose outcome is unknown (a dropped answer, a time-out, a 5xx):
-// keep the attempt's trackId, ask GET /api/v1/payments/attempts/:trackId what became of it, and
-// send it again, with the same trackId, only when the answer is 404 PAYMENT_NOT_FOUND (or when the
-// sandbox has no such call yet).
+// A payer over plain HTTP with the widget's retry protocol: after an unknown outcome, look the trackId up
+// (GET /api/v1/payments/attempts/:trackId) and send again, same trackId, only on 404 PAYMENT_NOT_FOUND.
 import { randomUUID } from 'node:crypto';
 
 export const CLIENT_KEY = 'pk_sandbox_pasarela_guest';
 
-// SPEC 7 wire encoding: hex of base64 of UTF-8 JSON, both ways.
 const encode = (value) => Buffer.from(Buffer.from(JSON.stringify(value), 'utf8').toString('base64'), 'latin1').toString('hex');
 const decode = (text) => JSON.parse(Buffer.from(Buffer.from(text, 'hex').toString('latin1'), 'base64').toString('utf8'));
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** A random Visa number with a good Luhn digit (any card outside the test table is approved). */
 export function randomVisa() {
   const digits = [4, 1, 1, 1, ...Array.from({ length: 11 }, () => Math.floor(Math.random() * 10))];
   const sum = digits.reduce((acc, d, i) => {
@@ -34,11 +29,7 @@ export function cardBody(code, trackId, cardNumber = randomVisa()) {
   };
 }
 
-/**
- * The API as the widget calls it, through baseUrl (the fault proxy), with `headers` on every call (a
- * wallet user's Authorization). Every call resolves: an answer
- * { status, code, data, retryAfter } or { status: 0, error } when none came (cut, time-out).
- */
+/** Every call resolves: { status, code, data, retryAfter }, or { status: 0, error } when no answer came. */
 export function apiClient(baseUrl, { timeoutMs = 5_000, counters = { fiveXX: 0, noAnswer: 0 }, headers = {} } = {}) {
   counters.statuses ??= {};
   const call = async (method, path, body) => {
@@ -71,11 +62,6 @@ export function apiClient(baseUrl, { timeoutMs = 5_000, counters = { fiveXX: 0, 
 /** An answer that says nothing about whether the payment was recorded. */
 export const outcomeUnknown = (answer) => answer.status === 0 || answer.status === 408 || answer.status >= 500;
 
-/**
- * One payment intent, as the widget makes it: send (with the intent's trackId) until an answer
- * says what happened; after an unknown outcome, look the trackId up first. Returns the final answer
- * and how many times the payment request itself was sent.
- */
 export async function payWithRetries(api, send, { tries = 12, pauseMs = 250, giveUp = () => false } = {}) {
   const trackId = randomUUID();
   let unknown = false;

@@ -1,9 +1,6 @@
-// The PostgreSQL scenarios of `npm run test:faults`: two nodes on one database behind the fault
-// proxy as their load balancer, under a load of card payments, while PostgreSQL drops their
-// connections, stops and starts, or a node is stopped. They run on TEST_DATABASE_URL (or
-// DATABASE_URL), in a schema of their own; the stop/start one on a throwaway cluster of its own
-// (PostgreSQL's binaries under /usr/lib/postgresql), since it stops the server. Without a URL they
-// are skipped with a notice.
+// The PostgreSQL scenarios of `npm run test:faults`: two nodes behind the fault proxy under load while
+// PostgreSQL drops connections, stops and starts (a throwaway cluster), or a node stops. Skipped
+// without TEST_DATABASE_URL (or DATABASE_URL).
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -20,7 +17,6 @@ const NAMES = {
   restart: 'postgres: pg_ctl stop -m fast, then start, under load',
 };
 
-/** A fresh schema on url, and a URL whose connections work in it. */
 export async function newSchema(url) {
   const schema = `faults_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
@@ -41,7 +37,6 @@ export async function newSchema(url) {
   };
 }
 
-/** This node's name on the database (application_name), from its log. */
 function nodeName(node) {
   const found = /"node":"(pasarela\/[0-9a-f]+)"/.exec(node.output());
   if (!found) throw new Error('no node name in the log');
@@ -76,7 +71,6 @@ async function throwawayCluster() {
   };
 }
 
-/** Two nodes on databaseUrl (one schema), sharing one simulator, behind a fault proxy that follows their /health. */
 async function twoNodes(databaseUrl, watchNode) {
   const simulator = await startSimulatorProcess();
   const env = {

@@ -1,10 +1,5 @@
-// `npm run test:faults`: the fault-injection suite. Starts the built sandbox
-// (scripts/sandbox-process.mjs) behind a fault proxy of its own (faultProxy.mjs), pays through
-// faults as a payer would (the widget's retry protocol in payer.mjs, and the real widget in
-// Chromium where it matters), kills a node between its gateway's answer and the record of it
-// (killedAfterGateway.mjs), and prints one table: scenario, charges made, charges expected,
-// 5xx seen, requests lost. Exits 1 when any scenario's charges differ from the expected ones, a
-// node crashed, or a request was lost where none may be.
+// `npm run test:faults`: the fault-injection suite; one table of scenarios, charges made and expected,
+// 5xx seen, requests lost. Exits 1 when charges differ, a node crashed, or a request was lost.
 //
 //   npm run build && npm run test:faults
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run test:faults   # + the PostgreSQL scenarios
@@ -36,7 +31,6 @@ export function record(name, { made, expected = 1, fiveXX = 0, lost = 0, ok, not
   console.log(`${ok ?? made === expected ? 'ok  ' : 'FAIL'} ${name}: charges ${made}/${expected}, 5xx ${fiveXX}, lost ${lost}${note ? ` (${note})` : ''}`);
 }
 
-/** Runs one scenario unless --only leaves it out; an exception is a failed scenario. */
 export async function scenario(name, run) {
   if (only && !name.toLowerCase().includes(only)) return;
   try {
@@ -64,10 +58,6 @@ export async function transactionsOf(url, code) {
   return /** @type {{ transactions: Array<{ codOper: string, method: string, status: number }> }} */ (await res.json()).transactions;
 }
 
-/**
- * Watches a node's process: any exit the suite did not ask for (or a crash line in its output) is
- * a crash, which fails the run.
- */
 export const crashes = [];
 export function watchNode(name, node) {
   const watch = { expectedExit: false };
@@ -77,7 +67,6 @@ export function watchNode(name, node) {
   return watch;
 }
 
-/** One card payment intent through the proxy with the first answer(s) spoiled, then the retry protocol. */
 async function cardThroughFault(sandbox, proxy, fault, timeoutMs = 4_000) {
   proxy.clearFaults();
   const code = await createLink(sandbox.url, 'Tarjeta con falla');
@@ -131,10 +120,6 @@ async function nequiThroughFaults(sandbox, proxy, pushFault, timeoutMs = 4_000) 
   };
 }
 
-/**
- * A load of card payments through the balancer while stop() runs. Each payer makes intents one after
- * the other with the retry protocol. Returns what the payers and the proxy saw.
- */
 export async function loadThrough(proxy, code, { payers = 8, durationMs, during, giveUp = () => false }) {
   const counters = { fiveXX: 0, noAnswer: 0 };
   const api = apiClient(proxy.url, { timeoutMs: 10_000, counters });
@@ -154,11 +139,7 @@ export async function loadThrough(proxy, code, { payers = 8, durationMs, during,
   return { intents, counters };
 }
 
-/**
- * What a load's intents left in the database (rows: track_id and count): every intent answered 200
- * with an outcome has exactly one charge, none has two; an intent that never learned its outcome, or
- * last found its attempt still in doubt, may have one.
- */
+/** Every intent answered 200 has exactly one charge; one that never learned its outcome may have one. */
 export function checkIntents(intents, rows) {
   const byTrack = new Map(rows.map((r) => [r.track_id, Number(r.n)]));
   // A look-up that found the attempt still in doubt at its gateway (PROCESSING) told no outcome: the
@@ -185,7 +166,6 @@ async function main() {
   }
   const started = Date.now();
 
-  // One node on PGlite, behind the proxy (a balancer of one, following /health).
   const dataDir = mkdtempSync(join(tmpdir(), 'pasarela-faults-'));
   const sandbox = await startSandbox({ SPLASH_MS: '0', SHUTDOWN_DRAIN_MS: '1000', LOG_LEVEL: 'warn', DATA_DIR: dataDir });
   const watch = watchNode('the PGlite node', sandbox);
@@ -251,7 +231,6 @@ async function main() {
   await postgresScenarios({ scenario, skip, createLink, watchNode, loadThrough, checkIntents });
   await killedAfterGatewayScenarios({ scenario, skip, createLink, watchNode });
 
-  // The table.
   const rows = [['scenario', 'charges made', 'expected', '5xx seen', 'requests lost', 'result'], ...results.map((r) => [r.name, String(r.made), String(r.expected), String(r.fiveXX), String(r.lost), r.ok ? 'ok' : 'FAIL'])];
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
   const line = (r) => `| ${r.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;

@@ -11,11 +11,8 @@ export function open(options: CheckoutOptions): CheckoutHandle {
 }
 
 /**
- * Gets the checkout ready ahead of open(): a hidden frame on the checkout's origin, added at the
- * page's first quiet moment after it has loaded, so the payer's click opens the checkout in a
- * renderer that is already running.
- * Call it where a payment is likely (the cart or checkout page, or when the payer points at the pay
- * button); open() removes the frame.
+ * Warms the checkout's origin with a hidden frame once the page is loaded and idle, so open() is
+ * faster. Call it where a payment is likely (the cart, or hovering the pay button).
  */
 export function preload(options?: CheckoutPreloadOptions): void {
   preloadCheckout(options, DEFAULT_BASE_URL);
@@ -26,5 +23,4 @@ export const version: string = SDK_VERSION;
 /** The same API as one object, for `import { Checkout } from '@pasarela/checkout'`. */
 export const Checkout: CheckoutApi = { open, preload, version };
 
-// The public types: one list (types.ts) for both entries.
 export type * from './types';

@@ -2,11 +2,7 @@
 const PHONE_MAX_WIDTH_PX = 480;
 const CARD_MAX_HEIGHT_PX = 760;
 
-/**
- * Mounts the iframe in a full-viewport dialog with a dim backdrop and locks the page's scroll.
- * Styles go through the CSSOM (not style attributes or a <style> tag) so a strict CSP allows them.
- * Returns the overlay element and a function that removes it and restores the scroll.
- */
+/** Styles go through the CSSOM, not a <style> tag, so a strict CSP allows them. */
 export function mountOverlay(iframe: HTMLIFrameElement, name: string): { overlay: HTMLElement; unmount: () => void } {
   const { body } = document;
   const overlay = document.createElement('div');

@@ -8,13 +8,9 @@ const ATTRIBUTE_OPTIONS = [...TARGETS, 'lang', 'appearance'];
 
 const attributeOf = (option: string): string => 'data-pasarela-' + option.replace(/[A-Z]/g, '-$&').toLowerCase();
 
-/** Any element with a target attribute is a pay button (lang alone opens nothing). */
 const PAY_BUTTON = TARGETS.map((option) => `[${attributeOf(option)}]`).join();
 
-/**
- * One click listener on the document, not a scan, so buttons added later work. Each result is a
- * `pasarela:result` event on the button; bad attributes open nothing and warn.
- */
+/** One document listener, not a scan, so buttons added later work. */
 export function listenForPayButtons(open: (options: CheckoutOptions) => CheckoutHandle): void {
   // no document where the UMD is require()d on a server
   globalThis.document?.addEventListener('click', (event) => {
@@ -29,13 +25,11 @@ export function listenForPayButtons(open: (options: CheckoutOptions) => Checkout
       options[option] = button.getAttribute(attributeOf(option)) ?? undefined;
     }
     try {
-      // JSON that does not parse stays text, which open() refuses naming the attribute
-      options.appearance = JSON.parse(options.appearance as string);
+        options.appearance = JSON.parse(options.appearance as string);
     } catch {}
     try {
       open(options as unknown as CheckoutOptions);
     } catch (error) {
-      // open()'s TypeError names the option; the page's author wrote the attribute
       console.warn((error as Error).message.replace(RegExp(ATTRIBUTE_OPTIONS.join('|'), 'g'), attributeOf), button);
     }
   });

@@ -1,6 +1,4 @@
-// `@pasarela/checkout/pure`: nothing runs on import; loadCheckout() fetches the loader from the
-// checkout origin when it is called (stripe-js's `pure` entry), so the page always runs the loader
-// that its checkout serves.
+// Nothing runs on import; loadCheckout() fetches the loader its checkout origin serves (stripe-js's `pure`).
 import type { CheckoutApi } from './types';
 
 let loading: Promise<CheckoutApi | null> | undefined;
@@ -23,14 +21,10 @@ function scriptUrl(baseUrl: unknown): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}/sdk/checkout.js`;
 }
 
-/**
- * The Trusted Types policy through which loadCheckout() gives the loader's address to its
- * <script>: a page whose CSP requires Trusted Types (`require-trusted-types-for 'script'`) and
- * names the policies it allows (`trusted-types`) lists this one (docs/integration.md).
- */
+/** A page whose CSP requires Trusted Types lists this policy in `trusted-types` (docs/integration.md). */
 const TRUSTED_TYPES_POLICY = 'pasarela-checkout';
 
-/** What the loader uses of the browser's `trustedTypes` (TypeScript's DOM types do not have it yet). */
+/** TypeScript's DOM types have no `trustedTypes` yet. */
 interface TrustedTypesFactory {
   createPolicy(name: string, rules: { createScriptURL(url: string): string }): { createScriptURL(url: string): unknown };
 }
@@ -43,15 +37,13 @@ function trustedScriptUrl(src: string): string {
     try {
       policy =
         (window as { trustedTypes?: TrustedTypesFactory }).trustedTypes?.createPolicy(TRUSTED_TYPES_POLICY, {
-          // the policy makes a loader's address and nothing else
           createScriptURL: (url) => {
             if (!/^https?:\/\/[^?#]+\/sdk\/checkout\.js$/.test(url)) throw new TypeError(`[pasarela] ${TRUSTED_TYPES_POLICY} makes only the loader's address, not ${url}`);
             return url;
           },
         }) ?? null;
     } catch {
-      // a trusted-types directive without our name: a plain string still works where the page
-      // does not also require Trusted Types, and injectScript() explains it where it does
+      // Our name is not allowed: a plain string works unless Trusted Types is required (injectScript explains)
       policy = null;
     }
   }
@@ -111,11 +103,9 @@ export function loadCheckout(baseUrl: string): Promise<CheckoutApi | null> {
   });
   loading = promise;
   promise.catch(() => {
-    // clear the cache on error so a retry reloads
     if (loading == promise) loading = loadingFrom = undefined;
   });
   return promise;
 }
 
-// The public types: one list (types.ts) for both entries.
 export type * from './types';

@@ -20,10 +20,8 @@ export type CheckoutTarget =
 export type CheckoutLanguage = Language;
 
 /**
- * The checkout's look (PRODUCT.md "SDK beyond open()", docs/appearance.md): `theme` and
- * `variables`, Stripe's names. Checked like every option (a bad value is a TypeError before any
- * iframe); never raw CSS. A colour that would miss WCAG 2.2 AA contrast is moved to the nearest
- * shade that meets it, with one console warning naming the variable and the ratio.
+ * The checkout's look (docs/appearance.md): `theme` and `variables`, never raw CSS. A colour missing
+ * WCAG 2.2 AA contrast moves to the nearest shade that meets it, with one console warning.
  */
 export type CheckoutAppearance = Appearance;
 /** `appearance.variables`: colours (`#rgb`, `#rrggbb`, `rgb()`, `hsl()`), lengths (`px`, `rem`) and a font. */
@@ -54,8 +52,7 @@ export interface CheckoutEvent {
 
 export type CheckoutEventName = keyof CheckoutEvent;
 
-// Every setting also takes `undefined` (the same as leaving it out, as open() reads it), so that
-// apps compiled with exactOptionalPropertyTypes can pass `lang={maybeLanguage}`.
+// `| undefined` on every setting lets exactOptionalPropertyTypes apps pass `lang={maybeLanguage}`.
 export interface CheckoutSettings {
   /** Language of the checkout; the payer's browser language when omitted. */
   lang?: CheckoutLanguage | undefined;
@@ -64,36 +61,21 @@ export interface CheckoutSettings {
   /** Checkout origin; defaults to the origin the loader script was loaded from. */
   baseUrl?: string | undefined;
   /**
-   * The checkout's look: `{ theme?: 'light' | 'dark' | 'auto', variables?: { colorPrimary?,
-   * colorBackground?, colorText?, colorDanger?, borderRadius?, spacingUnit?, fontFamily? } }`.
-   * Overrides the merchant's stored brand colour. A bad value is a TypeError naming the variable.
+   * The checkout's look; overrides the merchant's stored brand colour.
    * @example { theme: 'auto', variables: { colorPrimary: '#6f4e37', borderRadius: '12px' } }
    */
   appearance?: CheckoutAppearance | undefined;
-  /**
-   * Called when the checkout is loaded and the payer can use it, with the checkout's own `version`.
-   * The same as `handle.on('ready', listener)`.
-   */
+  /** The checkout is loaded and usable; the same as `handle.on('ready', listener)`. */
   onReady?: ((event: CheckoutEvent['ready']) => void) | undefined;
   /**
-   * Called for every payment attempt that finishes, approved, pending or declined (the payer may try
-   * again after a decline): `status` is `'success'` for APPROVED and PENDING (`notification.Estado`),
-   * `'error'` otherwise, with `reason` saying why. A browser's result can be forged: fulfil the order
-   * when your server hears it (webhook, or the transaction by `notification.Oper`).
-   * The same as `handle.on('result', listener)`.
+   * Every finished attempt: `status` `'success'` for APPROVED and PENDING, `'error'` with `reason`
+   * otherwise. A browser's result can be forged: fulfil the order when your server hears it (webhook,
+   * or the transaction by `notification.Oper`). The same as `handle.on('result', listener)`.
    */
   onResult?: ((result: PaymentResult) => void) | undefined;
-  /**
-   * Called once the checkout has closed and left the page, with why: `'merchant'` (`handle.close()`),
-   * `'payer'` (the close button or Escape) or `'replaced'` (a newer `open()`).
-   * The same as `handle.on('close', listener)`.
-   */
+  /** The checkout closed and left the page; the same as `handle.on('close', listener)`. */
   onClose?: ((event: CheckoutEvent['close']) => void) | undefined;
-  /**
-   * Called when something goes wrong that the page may want to log: the checkout did not load or
-   * connect (`code: 'connection_failed'`), or it reports a failure of its own. The payer sees its own
-   * message inside the checkout. The same as `handle.on('error', listener)`.
-   */
+  /** A failure worth logging, such as `code: 'connection_failed'`; the same as `handle.on('error', listener)`. */
   onError?: ((error: CheckoutError) => void) | undefined;
 }
 
@@ -129,11 +111,9 @@ export interface CheckoutApi {
 
 declare global {
   /**
-   * The loader of `/sdk/checkout.js` on a page that loads it with a `<script>` tag (or after
-   * `loadCheckout()` of `@pasarela/checkout/pure` resolved): `Checkout.open({ code })`. A page in
-   * TypeScript gets this type from the package, `/// <reference types="@pasarela/checkout" />`; a
-   * module imports `Checkout` from `@pasarela/checkout` instead.
+   * The loader of a `<script src=".../sdk/checkout.js">` (or after `loadCheckout()` resolved); typed
+   * by `/// <reference types="@pasarela/checkout" />`. Modules import `Checkout` instead.
    */
-  // a `var`, as a script's global is: `Checkout`, `window.Checkout` and `globalThis.Checkout`
+  // a `var`, so `window.Checkout` and `globalThis.Checkout` are typed too
   var Checkout: CheckoutApi;
 }

@@ -3,24 +3,17 @@ import { AMOUNT_DECIMALS } from './constants';
 import { campaignAmountError } from './campaign';
 import { amountToCents, exceedsMerchantLimit } from './money';
 
-// The rules every amount the server takes must pass (SPEC 5 "Amount limits", SPEC 8 codes, SPEC 9
-// "Two-digit rounding for amounts"). The checkout applies the same rules to what the payer types.
+// SPEC 5 amount limits, SPEC 8 codes, SPEC 9 two-digit rounding; the checkout applies the same rules.
 
-/** Amounts are kept in whole cents in PostgreSQL `integer` columns: 2^31 - 1 cents is the most one holds. */
+/** Cents live in PostgreSQL `integer` columns: 2^31 - 1 is the most one holds. */
 const MAX_AMOUNT_CENTS = 2_147_483_647;
-/** The largest amount in dollars, $21,474,836.47. */
 export const MAX_AMOUNT = MAX_AMOUNT_CENTS / 10 ** AMOUNT_DECIMALS;
 
 const SCALE = 10 ** AMOUNT_DECIMALS;
-// Binary floats carry dust (0.1 + 0.2 is 0.30000000000000004): a few units in the last place of a
-// whole number of cents, relative to it. Relative, so a tiny value (1e-9) is no dust of 0.00.
+// Binary floats carry dust (0.1 + 0.2): a few ulps, relative, so 1e-9 is no dust of 0.00.
 const DUST_ULPS = 8 * Number.EPSILON;
 
-/**
- * Money on the wire: a finite number with at most two decimals (SPEC 9), of at most MAX_AMOUNT in
- * size. A third decimal is refused, not rounded, whatever the value's size: 0.001 and 1e-9 alike
- * (docs/spec-decisions.md "Amounts on the wire").
- */
+/** At most two decimals: a third is refused, not rounded (docs/spec-decisions.md "Amounts on the wire"). */
 function isMoney(value: unknown): value is number {
   if (typeof value !== 'number' || !Number.isFinite(value) || Math.abs(value) > MAX_AMOUNT) return false;
   const cents = value * SCALE;
@@ -28,11 +21,9 @@ function isMoney(value: unknown): value is number {
   return Math.abs(cents - whole) <= Math.abs(whole) * DUST_ULPS;
 }
 
-/** Which amount of a payment a refusal is about. */
 type AmountField = 'amount' | 'taxAmount' | 'amountToCampaign';
 
 interface AmountRefusal {
-  /** SPEC 8's code: invalid_amount, greater_than_zero, amount_exceeds_limit_allowed, amount_lt_min_message. */
   code: 'invalid_amount' | 'greater_than_zero' | 'amount_exceeds_limit_allowed' | 'amount_lt_min_message';
   field: AmountField;
   /** invalid for what is not money; refused for money the merchant's or campaign's limits refuse. */
@@ -59,15 +50,8 @@ const refuse = (code: AmountRefusal['code'], field: AmountField, detail: string)
   ({ code, field, kind: code === 'invalid_amount' || code === 'greater_than_zero' ? 'invalid' : 'refused', detail });
 
 /**
- * The first rule a payment's amounts break, or null:
- * - every amount is money (isMoney), else invalid_amount;
- * - SPEC 8 greater_than_zero "Amount must be above 0 to pay": amount > 0;
- * - the tax is not negative (invalid_amount);
- * - SPEC 5 "The amount must not exceed the merchant's transaction limit (amount_exceeds_limit_allowed)":
- *   the total the payer pays, amount + tax, is what the limit applies to (the donation goes to the
- *   campaign and has its own bounds), and the total fits the integer-cents columns;
- * - SPEC 4 campaign bounds: a donation below minAmount is amount_lt_min_message, above maxAmount
- *   amount_exceeds_limit_allowed (core campaignAmountError), a negative one invalid_amount.
+ * The first rule a payment's amounts break, or null. SPEC 5's limit applies to amount + tax (the
+ * donation has its campaign's own bounds), and that total must fit the integer-cents columns.
  */
 export function paymentAmountRefusal(amounts: PaymentAmounts, limits: AmountLimits = {}): AmountRefusal | null {
   const { amount, taxAmount = 0, donation = 0 } = amounts;
@@ -83,10 +67,6 @@ export function paymentAmountRefusal(amounts: PaymentAmounts, limits: AmountLimi
   return donationRefusal(donation, limits.campaign);
 }
 
-/**
- * The donation's own rules (SPEC 4 campaign bounds): money, 0 or more (0 is no donation), within the
- * campaign's minAmount (amount_lt_min_message) and maxAmount (amount_exceeds_limit_allowed).
- */
 export function donationRefusal(donation: unknown, campaign: AmountLimits['campaign']): AmountRefusal | null {
   if (!isMoney(donation) || donation < 0) return refuse('invalid_amount', 'amountToCampaign', 'amountToCampaign must be 0 or more, with at most two decimals');
   if (donation > 0 && campaign) {
@@ -96,11 +76,7 @@ export function donationRefusal(donation: unknown, campaign: AmountLimits['campa
   return null;
 }
 
-/**
- * A money field of a request schema: a number (else `missingMessage`), money (isMoney, else
- * `invalidMessage`), above 0 when `positive` and 0 or more otherwise (else `belowMessage`). Issue
- * messages are SPEC codes for the API (the defaults) and sentences for the admin API.
- */
+/** Issue messages are SPEC codes for the API (the defaults) and sentences for the admin API. */
 export const moneySchema = (options: { positive?: boolean; missingMessage?: string; invalidMessage?: string; belowMessage?: string } = {}) => {
   const { positive = false, missingMessage = 'missing_arguments', invalidMessage = 'invalid_amount' } = options;
   const belowMessage = options.belowMessage ?? (positive ? 'greater_than_zero' : invalidMessage);

@@ -1,11 +1,7 @@
 import type { Session } from './profile';
 import type { CatalogKey } from './i18n/index';
 
-// SPEC 6/7 auth header rule and SPEC 4 "Login: loading, then success (session stored) or error.
-// Logout clears user and login state. On a session-type server error the stored login is cleared."
-
-// The auth header (authHeaders.ts): every call of the checkout's first screen sends it; the login
-// rules below belong to the wallet's screens.
+// Every call of the first screen sends the auth header; the login rules belong to the wallet.
 export { authHeaders } from './authHeaders';
 export type { ApiKeys } from './authHeaders';
 
@@ -24,7 +20,6 @@ export type LoginAction =
 
 export const initialLoginState: LoginState = { status: 'idle', session: null, error: null };
 
-/** The widget stores `session` whenever it changes and removes it when it becomes null. */
 export function loginReducer(state: LoginState, action: LoginAction): LoginState {
   switch (action.type) {
     case 'request':
@@ -45,14 +40,11 @@ export function isEmployeeLoginRejected(error: { code?: unknown } | null | undef
   return error?.code === 'Invalid User';
 }
 
-/** How long before a login lapses the widget renews it, and how recent "active" is. */
+/** Also how recent "active" is. */
 const LOGIN_REFRESH_BEFORE_MS = 2 * 60 * 1000;
 const PAYER_ACTIVE_WITHIN_MS = 5 * 60 * 1000;
 
-/**
- * SPEC 7 "GET refresh login": renew a login about to lapse, but only for a payer still at the
- * screen (a pointer or key in the last few minutes), so an abandoned frame lets it end.
- */
+/** Only for a payer still at the screen, so an abandoned frame lets the login end. */
 export function shouldRefreshLogin(expiresAt: number | null, now: number, lastActivityAt: number): boolean {
   if (expiresAt === null || expiresAt <= now) return false;
   return expiresAt - now <= LOGIN_REFRESH_BEFORE_MS && now - lastActivityAt <= PAYER_ACTIVE_WITHIN_MS;

@@ -1,11 +1,6 @@
 import { SPECIFIC_ERROR_CODES } from './errorCodes';
 import type { CatalogKey } from './i18n/index';
 
-// SPEC 4 "Registration has two steps: step 1 submit, on success or on error code 220 it moves to
-// step 2; confirming the code logs the user in and moves to step 3."
-// SPEC 4 "Password recovery has three steps: request with login or email; confirm code with user
-// id; set new password (then auto login). Each has success, error and reset states."
-
 type StepStatus = 'idle' | 'loading' | 'success' | 'error';
 
 interface RegistrationState {
@@ -76,7 +71,6 @@ export function recoveryReducer(state: RecoveryState, action: RecoveryAction): R
   }
 }
 
-/** SPEC 7 recovery bodies: "loginOrEmail (step 1); idUsr and confirmationCode (step 2); confirmationCode and newPassword (step 3)". */
 export function recoveryBody(
   step: 1 | 2 | 3,
   values: { loginOrEmail?: string; idUsr?: number | null; confirmationCode?: string; newPassword?: string },

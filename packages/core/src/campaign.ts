@@ -2,9 +2,6 @@ import * as v from 'valibot';
 import { roundAmount } from './money';
 import { NumberLike, optionalText } from './schemaParts';
 
-// SPEC 3 "Campaign bridge" and SPEC 4 "Campaign: active when status is 1 and current time is
-// within start and end dates (end may be null); the first match is used."
-
 const nullableNumber = v.optional(v.nullable(NumberLike), null);
 const date = v.optional(v.nullable(v.union([v.string(), v.number()])), null);
 
@@ -30,7 +27,7 @@ function timeOf(value: string | number | null | undefined): number | null {
   return Number.isNaN(t) ? null : t;
 }
 
-/** A bridge without a readable start date is not active: it has not been scheduled. */
+/** A bridge without a readable start date has not been scheduled. */
 function isCampaignActive(bridge: CampaignBridge, now: Date | number): boolean {
   const at = typeof now === 'number' ? now : now.getTime();
   const start = timeOf(bridge.startDate);
@@ -42,10 +39,6 @@ export function activeCampaign(bridges: readonly CampaignBridge[], now: Date | n
   return bridges.find((b) => isCampaignActive(b, now)) ?? null;
 }
 
-/**
- * A donation within the campaign's limits: below the minimum is amount_lt_min_message, above the
- * maximum amount_exceeds_limit_allowed; 0 means no donation and is fine.
- */
 export function campaignAmountError(
   amount: number,
   campaign: CampaignBridge['campaign'],

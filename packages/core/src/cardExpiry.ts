@@ -1,17 +1,14 @@
 import { panamaParts } from './panamaTime';
 
-// SPEC 5 expired: "Card expiry MM/YY must not be in the past."
-
 const EXPIRY = /^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/;
 
-/** Month and two-digit year of an MM/YY text, or null when it is not MM/YY. */
 export function parseExpiry(value: string): { month: number; year: number } | null {
   const m = EXPIRY.exec(value.trim());
   if (!m) return null;
   return { month: Number(m[1]), year: 2000 + Number(m[2]) };
 }
 
-/** A card is good through the last day of its expiry month, judged by the calendar in Panama. */
+/** Good through the last day of its month, by Panama's calendar. */
 export function isExpiryValid(value: string, now: Date | number): boolean {
   const parsed = parseExpiry(value);
   if (!parsed) return false;
@@ -20,7 +17,7 @@ export function isExpiryValid(value: string, now: Date | number): boolean {
   return parsed.year * 12 + parsed.month - 1 >= nowIndex;
 }
 
-/** The same rule for the payload's separate month ('07') and year ('30' or '2030'). */
+/** The payload's separate month ('07') and year ('30' or '2030'). */
 export function isCardExpiryValid(expMonth: string, expYear: string, now: Date | number): boolean {
   const year = expYear.trim();
   if (!/^(\d{2}|\d{4})$/.test(year)) return false;

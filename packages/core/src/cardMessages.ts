@@ -1,11 +1,7 @@
 import type { Language } from './constants';
 import { CARD_STATUS } from './cardOutcome';
 
-/**
- * How a card attempt stands, in Pasarela's words (what a transaction records as its message key):
- * what any card processor's answer maps to. `processing`: sent to the processor, its answer not
- * recorded yet; `failed`: the processor could not decide and charged nothing.
- */
+/** `processing`: sent, answer not recorded yet; `failed`: the processor could not decide and charged nothing. */
 const CARD_RESULT_KEYS = [
   'approved', 'pending', 'three_ds', 'processing', 'failed', 'cancelled',
   'generic', 'insufficient_funds', 'expired_card', 'incorrect_cvc', 'three_ds_failed',
@@ -16,7 +12,6 @@ function isCardResultKey(value: string): value is CardResultKey {
   return (CARD_RESULT_KEYS as readonly string[]).includes(value);
 }
 
-/** The auth status a card attempt records for each result (core's declineFieldOf reads these). */
 export const CARD_AUTH_STATUS: Readonly<Record<CardResultKey, string>> = {
   approved: 'APPROVED',
   pending: 'PENDING',
@@ -31,7 +26,6 @@ export const CARD_AUTH_STATUS: Readonly<Record<CardResultKey, string>> = {
   three_ds_failed: 'AUTHENTICATION_FAILED',
 };
 
-/** SPEC 4 card status codes for each result: -1 pending, 0 declined, 1 approved. */
 export const CARD_RESULT_STATUS: Readonly<Record<CardResultKey, number>> = {
   approved: CARD_STATUS.approved,
   pending: CARD_STATUS.pending,
@@ -46,7 +40,6 @@ export const CARD_RESULT_STATUS: Readonly<Record<CardResultKey, number>> = {
   three_ds_failed: CARD_STATUS.declined,
 };
 
-/** The issuer's text for each result (SPEC 3 messageSys), in the payer's language. */
 const MESSAGES: Readonly<Record<Language, Readonly<Record<CardResultKey, string>>>> = {
   es: {
     approved: 'Transacción aprobada',
@@ -76,7 +69,6 @@ const MESSAGES: Readonly<Record<Language, Readonly<Record<CardResultKey, string>
   },
 };
 
-/** SPEC 3 messageSys of a recorded result; a key no card result has is shown as it is. */
 export function cardResultMessage(key: string, lang: Language): string {
   return isCardResultKey(key) ? MESSAGES[lang][key] : key;
 }

@@ -2,10 +2,6 @@ import * as v from 'valibot';
 import { CARD_BRANDS } from './cards';
 import { isHttpUrl } from './validationKeys';
 
-// SPEC 4 "Card payment: status 1 leads to the receipt; a 3DS redirect URL is followed at once; any
-// other status shows an error."
-
-/** The 200 answer of POST /api/v1/cards/auth-capture. */
 export const CardAuthResponseSchema = v.object({
   status: v.number(),
   codOper: v.optional(v.nullable(v.string()), ''),
@@ -23,14 +19,9 @@ type CardOutcome =
   | { kind: 'pending'; codOper: string }
   | { kind: 'error'; messageSys: string };
 
-/** Status values of the card answer (SPEC 4 card display: -1 pending, 0 declined, 1 approved). */
 export const CARD_STATUS = { pending: -1, declined: 0, approved: 1 } as const;
 
-/**
- * Pending (-1 without a redirect) goes to the receipt as pending rather than an error: the money
- * may still move, and the parent is told success for PENDING (see docs/spec-decisions.md). A
- * redirect that is not http(s) is refused (SPEC 5 "A URL is valid only with http or https").
- */
+/** Pending without a redirect goes to the receipt, not an error: the money may still move (docs/spec-decisions.md). */
 export function cardOutcome(response: CardAuthResponse): CardOutcome {
   const codOper = response.codOper ?? '';
   const messageSys = response.messageSys ?? '';

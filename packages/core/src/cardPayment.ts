@@ -10,10 +10,8 @@ import { splitFullName } from './names';
 import { parseExpiry } from './cardExpiry';
 import type { CardPaymentPayload } from './cardPaymentSchema';
 
-// SPEC 3 "Card payment payload", as the checkout builds it. The schema the server checks it with is
-// cardPaymentSchema.ts, kept apart so that the checkout does not ship it.
+// The server's schema is cardPaymentSchema.ts, apart so the checkout does not ship it.
 
-/** The card form's values as the payer typed them (SPEC 3 "Form values"). */
 interface CardPaymentFormValues {
   email: string;
   phone: string;
@@ -28,9 +26,7 @@ interface CardPaymentFormValues {
 }
 
 interface CardPaymentInput {
-  /** The merchant's web code. */
   cclw: string;
-  /** The payment link code. */
   code: string;
   amount: number;
   taxAmount?: number | null | undefined;
@@ -41,28 +37,25 @@ interface CardPaymentInput {
   form: CardPaymentFormValues;
   ip: string;
   domainRequested: string;
-  /** One UUID per Pay click: the server answers a repeated trackId once. */
+  /** One per Pay click: the server answers a repeated trackId once. */
   trackId: string;
   lang: Language;
   txChannel: string;
   customFieldValues?: unknown[] | undefined;
   campaign?: { amount: number | null | undefined; idCampaignBridge: number | string | null | undefined } | undefined;
-  /** The captcha's token and score and the fingerprint ids of this attempt (SPEC 3). */
   security?: PaymentSecurity | undefined;
   returnUrlString?: string | undefined;
   storeCard?: boolean | undefined;
   tryAgain?: boolean | undefined;
-  /** When the payer pressed Pay: SPEC 3 processDate. */
   processDate: Date;
-  /** The merchant's card service the payment goes through (its payment-methods entry's idMerchantService): SPEC 3 idService. */
   idService?: number | null | undefined;
-  /** SPEC 7 "form variant": the payment is posted by the hidden form, not the checkout's call. */
+  /** SPEC 7 "form variant": posted by the hidden form, not the checkout's call. */
   isForm?: boolean | undefined;
 }
 
 const orDefault = (value: string | null | undefined, fallback: string) => (value && value.trim() !== '' ? value.trim() : fallback);
 
-/** Builds the auth-capture body with SPEC 5's defaults. Throws TypeError('invalid_card') for a number of no known brand. */
+/** Throws TypeError('invalid_card') for a number of no known brand. */
 export function buildCardPaymentPayload(input: CardPaymentInput): CardPaymentPayload {
   const { form } = input;
   const cardType = cardBrandOf(form.cardnumber);
@@ -107,9 +100,7 @@ export function buildCardPaymentPayload(input: CardPaymentInput): CardPaymentPay
     serviceCode: input.serviceCode,
     transactionsType: input.transactionsType,
     isOldVersion: isOldVersionServiceCode(input.serviceCode),
-    // SPEC 3's remaining fields. ipCheck is the address the server checks, the same as ip; a card
-    // payment is not the cash one, so it has no cash expiry; codePay is the code paid; SPEC 9 "3DS
-    // result type WEB_REDIRECT": a challenge comes back as an address the checkout follows.
+    // A challenge comes back as an address the checkout follows (SPEC 9 WEB_REDIRECT).
     ipCheck: input.ip,
     isForm: input.isForm ?? false,
     isCashPayment: false,

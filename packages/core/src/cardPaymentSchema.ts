@@ -5,15 +5,11 @@ import { CHANNEL, DEFAULT_ADDRESS, DEFAULT_CITY, DEFAULT_CONCEPT, DEFAULT_LANGUA
 import { moneySchema } from './amountRules';
 import { TEXT_LIMITS, freeText, jsonHasForbiddenCharacters } from './freeText';
 
-// SPEC 3 "Card payment payload": the schema the server checks every card payment with. Issue
-// messages are the error codes the server answers with. Apart from cardPayment.ts's builder, so
-// the checkout, which builds payloads and never parses them, does not ship the schema.
+// Apart from cardPayment.ts so the checkout, which never parses payloads, does not ship it.
 
-// Every text is bounded and free of control and bidi characters (core freeText).
 const text = (max: number, multiline = false) => freeText(max, { multiline });
 const str = (max: number = TEXT_LIMITS.concept, multiline = false) => v.pipe(text(max, multiline), v.check((s) => s.trim() !== '', 'missing_arguments'));
 const optStr = (max: number = TEXT_LIMITS.description) => v.optional(text(max));
-/** SPEC 3 customFieldValues: at most 50 answers, none holding control or bidi characters, a few KB in all. */
 export const CustomFieldValuesSchema = v.pipe(
   v.array(v.unknown(), 'missing_arguments'),
   v.maxLength(50, 'missing_arguments'),
@@ -21,7 +17,6 @@ export const CustomFieldValuesSchema = v.pipe(
   v.check((values) => JSON.stringify(values).length <= 50 * TEXT_LIMITS.customValue, 'text_too_long'),
 );
 
-/** A card number on the wire: 12-19 digits, Luhn-valid, of an offered brand (message invalid_card). */
 export const CardNumberSchema = v.pipe(str(19), v.check((s) => /^\d{12,19}$/.test(s) && passesLuhn(s) && cardBrandOf(s) !== null, 'invalid_card'));
 
 export const CardInformationSchema = v.pipe(
@@ -45,16 +40,15 @@ export const CardPaymentPayloadSchema = v.pipe(v.object(
   {
     cclw: str(60),
     code: str(100),
-    // SPEC 5 amount rules (core amountRules): money, above 0; the tax money, 0 or more.
     amount: moneySchema({ positive: true }),
     taxAmount: v.optional(moneySchema(), 0),
     email: v.pipe(str(TEXT_LIMITS.email), v.email('invalid_email')),
     phone: v.optional(text(TEXT_LIMITS.phone), ''),
-    // SPEC 5 "Defaults when missing": the server applies them too, so a hand-made request may omit them.
+    // The server applies SPEC 5's defaults too, so a hand-made request may omit them.
     address: v.optional(str(TEXT_LIMITS.address), DEFAULT_ADDRESS),
     city: v.optional(str(TEXT_LIMITS.title), DEFAULT_CITY),
     ip: v.optional(text(64), ''),
-    // The concept is the link's detail (core aliasAndDetail), which may keep a line break of its description.
+    // The link's detail may keep a line break of its description.
     concept: v.optional(str(TEXT_LIMITS.concept, true), DEFAULT_CONCEPT),
     description: v.optional(text(TEXT_LIMITS.description, true), ''),
     cardInformation: CardInformationSchema,
@@ -84,8 +78,7 @@ export const CardPaymentPayloadSchema = v.pipe(v.object(
     deviceInformation: PaymentSecurityEntries.deviceInformation,
     pfFingerprint: PaymentSecurityEntries.pfFingerprint,
     pfFingerprintIntegration: PaymentSecurityEntries.pfFingerprintIntegration,
-    // SPEC 3's remaining fields, each held to the one value a card payment can have; a hand-made
-    // request may omit them and gets that value.
+    // Each held to the one value a card payment can have; omitted, it gets that value.
     ipCheck: v.optional(text(64), ''),
     isForm: v.optional(v.boolean('missing_arguments'), false),
     isCashPayment: v.optional(v.literal(false, 'invalid_arguments'), false),
@@ -97,7 +90,7 @@ export const CardPaymentPayloadSchema = v.pipe(v.object(
   },
   'missing_arguments',
 ),
-// codePay names the code paid: a body naming two codes is refused rather than guessed at.
+// A body naming two codes is refused rather than guessed at.
 v.forward(v.partialCheck([['code'], ['codePay']], (p) => p.codePay === undefined || p.codePay === p.code, 'invalid_arguments'), ['codePay']),
 );
 export type CardPaymentPayload = v.InferOutput<typeof CardPaymentPayloadSchema>;

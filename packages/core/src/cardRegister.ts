@@ -5,9 +5,7 @@ import { freeText } from './freeText';
 import { cardResultMessage, type CardResultKey } from './cardMessages';
 import type { Language } from './constants';
 
-// SPEC 7 "POST card register (status 0 means error, with messageSys)": the wallet's add-card
-// request. Its trackId (one per Save click, as a payment's) keys the card check at the processor:
-// the same trackId sent again is the same check, never a second one. Issue messages are the error codes.
+// The trackId (one per Save click) keys the card check: sent again, it is the same check, never a second.
 
 export const RegisterCardSchema = v.object(
   {
@@ -28,7 +26,6 @@ const NOT_CONFIRMED: Readonly<Record<Language, string>> = {
   en: 'The bank did not confirm this card, so it was not saved. Try another card.',
 };
 
-/** The add-card answer's messageSys for a check's result (core cardResultMessage, unless the bank left it unconfirmed). */
 export function cardCheckMessage(resultKey: string, lang: Language): string {
   return resultKey === 'three_ds' || resultKey === 'pending' ? NOT_CONFIRMED[lang] : cardResultMessage(resultKey, lang);
 }

@@ -1,6 +1,5 @@
 import { CVC_LENGTH, CVC_LENGTH_AMEX } from './constants';
 
-/** SPEC 5 "Card types offered: VISA, MC, AMEX." */
 export const CARD_BRANDS = ['VISA', 'MC', 'AMEX'] as const;
 export type CardBrand = (typeof CARD_BRANDS)[number];
 
@@ -8,7 +7,6 @@ export function digitsOnly(value: string): string {
   return value.replace(/\D/g, '');
 }
 
-/** SPEC 5 invalid_card: "card number fails the Luhn check". */
 export function passesLuhn(cardNumber: string): boolean {
   const digits = digitsOnly(cardNumber);
   if (digits.length < 12 || digits.length > 19 || digits !== cardNumber.replace(/[\s-]/g, '')) return false;
@@ -24,10 +22,6 @@ export function passesLuhn(cardNumber: string): boolean {
   return sum % 10 === 0;
 }
 
-/**
- * SPEC 5 "Card brand detection: Visa starts with 4 and has 13 or 16 digits; Mastercard 51-55 or
- * 2221-2720 with 16 digits; Amex starts with 34 or 37 with 15-16 digits."
- */
 export function cardBrandOf(cardNumber: string): CardBrand | null {
   const d = digitsOnly(cardNumber);
   if (d.startsWith('4') && (d.length === 13 || d.length === 16)) return 'VISA';
@@ -38,7 +32,6 @@ export function cardBrandOf(cardNumber: string): CardBrand | null {
   return null;
 }
 
-/** The brand a partial number is heading to, for showing the logo while the payer types. */
 export function cardBrandHint(partialNumber: string): CardBrand | null {
   const d = digitsOnly(partialNumber);
   if (d.startsWith('4')) return 'VISA';
@@ -49,7 +42,6 @@ export function cardBrandHint(partialNumber: string): CardBrand | null {
   return null;
 }
 
-/** SPEC 5 invalid_cvc: "CVC is 3 digits (4 for Amex)". */
 export function cvcLengthFor(brand: CardBrand | null): number {
   return brand === 'AMEX' ? CVC_LENGTH_AMEX : CVC_LENGTH;
 }

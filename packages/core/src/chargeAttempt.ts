@@ -1,32 +1,22 @@
 import * as v from 'valibot';
 
-// One payment attempt makes at most one charge. A payment request carries a trackId (one per Pay
-// click); the server answers a repeat of that request with what the first one did, refuses the same
-// trackId on a different charge (409 SPECIFIC_ERROR_CODES.trackIdReused), and lets the payer's widget ask what became
-// of an attempt (GET /api/v1/payments/attempts/:trackId).
+// One attempt, at most one charge: a repeated trackId is answered with what the first did; on a different charge it is refused (409).
 
-/** The trackIds the server looks up: 1 to 64 letters, digits and `-_.:` (a v4 UUID is one). */
 export const TRACK_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,64}$/;
 
 export function isTrackId(value: string): boolean {
   return TRACK_ID_PATTERN.test(value);
 }
 
-/**
- * What defines a charge, as the request states it: never the card number or CVC, never volatile
- * fields (captcha token, device fingerprint ids, language, channel), which a retry may change.
- */
+/** Never the card number or CVC, nor volatile fields a retry may change (captcha, fingerprint, language). */
 export interface ChargeIdentity {
-  /** The method that charges: card, nequi, yappy, cash, clave, crypto, balance. */
   method: string;
-  /** The link or station code, or the subscription key. */
   target: string;
   /** Amount and tax as sent, in cents; null when the request left them to the link. */
   amountCents: number | null;
   taxCents: number | null;
-  /** A card payment's donation to a campaign (SPEC 5), in cents. */
   donationCents: number;
-  /** The card: its keyed fingerprint, or the saved card's id; null for other methods. */
+  /** Its keyed fingerprint, or the saved card's id; null for other methods. */
   card: string | null;
   phone: string;
   email: string;
@@ -34,7 +24,6 @@ export interface ChargeIdentity {
   variant: string;
 }
 
-/** The identity as one stable text (fixed field order), to be hashed and stored with the transaction. */
 export function chargeIdentityText(identity: ChargeIdentity): string {
   return JSON.stringify([
     identity.method, identity.target, identity.amountCents, identity.taxCents, identity.donationCents,
@@ -42,20 +31,11 @@ export function chargeIdentityText(identity: ChargeIdentity): string {
   ]);
 }
 
-/**
- * A trackId seen before: the same charge is a repeat (answer what the first did); another charge
- * under it is refused. A transaction stored without a fingerprint (before they were kept) is
- * answered as a repeat, as it always was.
- */
+/** A transaction stored without a fingerprint (before they were kept) is answered as a repeat. */
 export function trackIdRepeatOf(storedFingerprint: string | null, fingerprint: string): 'repeat' | 'reused' {
   return storedFingerprint === null || storedFingerprint === fingerprint ? 'repeat' : 'reused';
 }
 
-/**
- * GET /api/v1/payments/attempts/:trackId: what became of the attempt. `status` is the method's own
- * code (SPEC 4); `result` reads it through the method's status table, a declined or lapsed payment
- * being DECLINED.
- */
 export const PaymentAttemptSchema = v.object({
   trackId: v.string(),
   codOper: v.string(),

@@ -5,10 +5,7 @@ import { parsePaymentInfo, type PaymentInfo } from './paymentInfo';
 import type { PaymentStation } from './paymentLink';
 import { NumberLike, optionalText } from './schemaParts';
 
-// SPEC 2 "Widget payment types: ... subs (subscription), ps (payment station)": what the checkout
-// pays when it is not a payment link, in the one PaymentInfo shape every method reads.
-
-/** SPEC 3 "Payment-station record" as payment info: the station id is the code every method sends. */
+/** The station id is the code every method sends. */
 export function stationPaymentInfo(station: PaymentStation): PaymentInfo {
   const amount = Math.max(0, centsToAmount(amountToCents(station.amount) - amountToCents(station.discount)));
   return parsePaymentInfo({
@@ -22,7 +19,6 @@ export function stationPaymentInfo(station: PaymentStation): PaymentInfo {
   });
 }
 
-/** A station with no price of its own: the payer enters the amount (SPEC 5 "Amount limits"). */
 export function stationTakesPayerAmount(station: PaymentStation): boolean {
   return amountToCents(station.amount) - amountToCents(station.discount) <= 0;
 }
@@ -37,10 +33,10 @@ const PlanSchema = v.object({
   chargeNow: v.optional(v.boolean(), false),
 });
 
-/** GET pending subscription by subscriptionKey (SPEC 7). */
 export const PendingSubscriptionSchema = v.object({
   idSubscription: NumberLike,
   subscriptionKey: v.string(),
+  /** 0 pending, 1 active. */
   /** 0 pending, 1 active. */
   status: NumberLike,
   email: optionalText(),
@@ -49,13 +45,11 @@ export const PendingSubscriptionSchema = v.object({
 });
 export type PendingSubscription = v.InferOutput<typeof PendingSubscriptionSchema>;
 
-/** SPEC 9 "Subscription period labels": the code when it is one of the twelve, else null. */
 export function subscriptionPeriodCode(period: string): SubscriptionPeriodCode | null {
   const code = period.trim().toUpperCase();
   return Object.prototype.hasOwnProperty.call(SUBSCRIPTION_PERIODS, code) ? (code as SubscriptionPeriodCode) : null;
 }
 
-/** The plan as payment info: SPEC 9 "subscription uses REC", channel EPR. */
 export function subscriptionPaymentInfo(sub: PendingSubscription): PaymentInfo {
   return parsePaymentInfo({
     idMerchant: sub.plan.idMerchant,

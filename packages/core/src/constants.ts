@@ -1,5 +1,4 @@
-// SPEC 9: business constants and limits, with units in their names. The rules that apply them
-// live in the modules named for what they decide (duplicatePayments.ts, subscriptionSchedule.ts, ...).
+// SPEC 9's constants, units in their names; the rules applying them live in modules named for what they decide.
 
 export const VERSION = '2.219.0';
 
@@ -11,7 +10,7 @@ export const VALIDATION_CHARGE_MAX_DOLLARS = 3;
 
 export const CRYPTO_RATE_FROZEN_MS = 10 * 60 * 1000;
 export const YAPPY_PAY_WINDOW_MS = 5 * 60 * 1000;
-/** How long a Nequi push or QR waits for the payer; SPEC gives no figure, Nequi's own is a few minutes. */
+/** SPEC gives no figure; Nequi's own is a few minutes. */
 export const NEQUI_PAY_WINDOW_MS = 2 * 60 * 1000;
 export const CASH_PENDING_MS = 24 * 60 * 60 * 1000;
 export const DUPLICATE_WINDOW_MS = 5 * 60 * 1000;
@@ -30,10 +29,8 @@ export const DEFAULT_ADDRESS = 'Panama';
 export const DEFAULT_COUNTRY = 'Panama';
 export const DEFAULT_CONCEPT = 'not description';
 
-/** SPEC 9 "Channel codes". */
 export const CHANNEL = { checkout: 'CHK', widget: 'PWW', subscription: 'EPR' } as const;
 
-/** SPEC 9 "Payment method ids". */
 export const PAYMENT_METHOD_IDS = ['card', 'nequi', 'cash', 'clave', 'crypto', 'balance', 'yappy'] as const;
 export type PaymentMethodId = (typeof PAYMENT_METHOD_IDS)[number];
 
@@ -41,22 +38,17 @@ export const LANGUAGES = ['es', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'es';
 
-/** SPEC 2 "Widget payment types". */
 const WIDGET_PAYMENT_TYPES = ['lk', 'slug', 'slugCode', 'subs', 'ps'] as const;
 export type WidgetPaymentType = (typeof WIDGET_PAYMENT_TYPES)[number];
 
-/** Sandbox client key guests send as x-api-key (SPEC 6 "anonymous API key"). */
 export const SANDBOX_CLIENT_KEY = 'pk_sandbox_pasarela_guest';
-/** Sandbox widget key a logged-in wallet user sends with the token (SPEC 7 "widget key"). */
 export const SANDBOX_WIDGET_KEY = 'pk_sandbox_pasarela_widget';
 
-/** SPEC 9 "Transaction types: AUTH_CAPTURE, AUTH, CAPTURE (service codes AUTH_CAP, AUTH, CAP); subscription uses REC." */
 export const TRANSACTION_TYPES = { authCapture: 'AUTH_CAPTURE', auth: 'AUTH', capture: 'CAPTURE' } as const;
 export const SERVICE_CODES = { authCapture: 'AUTH_CAP', auth: 'AUTH', capture: 'CAP', subscription: 'REC' } as const;
 /** SPEC 9: "The old-version flag is true except for service codes EA and ED." */
 export const NEW_VERSION_SERVICE_CODES: readonly string[] = ['EA', 'ED'];
 
-/** SPEC 9 "3DS result type WEB_REDIRECT. Fingerprint integration type FINGER_PRINT." */
 export const THREE_DS_RESULT_TYPE = 'WEB_REDIRECT';
 export const FINGERPRINT_INTEGRATION_TYPE = 'FINGER_PRINT';
 
@@ -70,7 +62,6 @@ export const GATEWAY_CODES = {
   cashPoint: 'PC',
 } as const;
 
-/** SPEC 9 "Subscription period labels" (twelve). */
 export const SUBSCRIPTION_PERIODS = {
   BA: 'bi-annual',
   BM: 'every two months',
@@ -87,19 +78,12 @@ export const SUBSCRIPTION_PERIODS = {
 } as const;
 export type SubscriptionPeriodCode = keyof typeof SUBSCRIPTION_PERIODS;
 
-/**
- * Days between two charges of each period, what the server uses for the next charge date. BA
- * "bi-annual" is twice a year (Spanish "bianual"), so it is charged every 182 days like HA
- * "every six months" (docs/spec-decisions.md).
- */
+/** BA "bi-annual" is twice a year (Spanish "bianual"): every 182 days like HA (docs/spec-decisions.md). */
 export const SUBSCRIPTION_PERIOD_DAYS: Readonly<Record<SubscriptionPeriodCode, number>> = {
   BA: 182, BM: 60, BW: 14, AN: 365, MO: 30, WE: 7, DA: 1, HA: 182, OS: 168, EF: 84, TE: 28, QU: 91,
 };
 
-/** SPEC 9 "Random login for registration: 'user-' plus a number below 9999999." */
 export const RANDOM_LOGIN_PREFIX = 'user-';
 export const RANDOM_LOGIN_MAX_EXCLUSIVE = 9_999_999;
-/** SPEC 3 registration "howArrive (default PWW)". */
 export const DEFAULT_HOW_ARRIVE = CHANNEL.widget;
-/** SPEC 9 "Support contact is a customer-service address {email}" (the sandbox's own address). */
 export const SUPPORT_EMAIL = 'soporte@pasarela.test';

@@ -1,9 +1,5 @@
 import type { Coin, CryptoPayment, CryptoProduct } from './crypto';
 
-// SPEC 4 "Crypto": "Actions: initialize, fetch coins and networks, update payment, process payment;
-// each has success and failure outcomes." "State holds step, loading, error with codeError."
-// SPEC 3 "crypto (step, product, coins, network, currency, payment, tx)".
-
 /** 1 choose coin and network, 2 pay (QR shown, rate frozen), 3 confirmed. */
 const CRYPTO_STEPS = { choose: 1, pay: 2, done: 3 } as const;
 export type CryptoActionName = 'initialize' | 'fetchCoins' | 'updatePayment' | 'processPayment';
@@ -19,7 +15,6 @@ export interface CryptoState {
   currency: string | null;
   payment: CryptoPayment | null;
   tx: unknown;
-  /** When the quoted rate was frozen (ms). */
   rateFrozenAt: number | null;
 }
 

@@ -1,9 +1,5 @@
 import * as v from 'valibot';
 
-// SPEC 3 "Custom field: id (prefixed CF), type (lowercase; default hidden for link values, string
-// for merchant config; 'options' has a list of choices), description, nameOrLabel, value (numeric
-// strings become numbers), required, options."
-
 interface CustomFieldOption {
   label: string;
   value: string;
@@ -19,7 +15,6 @@ export interface CustomField {
   options: CustomFieldOption[];
 }
 
-/** Where a field came from decides its default type. */
 type CustomFieldSource = 'link' | 'merchant';
 
 const scalar = v.union([v.string(), v.number(), v.boolean(), v.null()]);
@@ -40,7 +35,7 @@ function withPrefix(id: string | number | undefined, index: number): string {
   return /^CF/i.test(text) ? `CF${text.slice(2)}` : `CF${text}`;
 }
 
-/** "numeric strings become numbers": '12', '12.5' -> numbers; '0012' keeps its zeros as text. */
+/** '0012' keeps its zeros as text. */
 export function customFieldValue(value: unknown): string | number | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
@@ -69,7 +64,6 @@ function truthy(value: unknown): boolean {
   return value === true || value === 1 || (typeof value === 'string' && ['true', '1', 'yes', 'y'].includes(value.toLowerCase()));
 }
 
-/** One raw field (object from JSON) into a CustomField; null when it is not an object. */
 function parseCustomField(raw: unknown, source: CustomFieldSource, index = 0): CustomField | null {
   const parsed = v.safeParse(RawCustomFieldSchema, raw);
   if (!parsed.success) return null;
@@ -86,7 +80,6 @@ function parseCustomField(raw: unknown, source: CustomFieldSource, index = 0): C
   };
 }
 
-/** Custom fields from JSON text (merchant config) or an array (link values); bad JSON gives []. */
 export function parseCustomFields(raw: unknown, source: CustomFieldSource): CustomField[] {
   let list: unknown = raw;
   if (typeof raw === 'string') {

@@ -1,6 +1,5 @@
-// SPEC 7: "Request bodies are encoded (hex of base64 of JSON) when enabled and sent as text."
+// SPEC 7: request bodies are hex of base64 of JSON when encoding is on.
 
-/** Thrown when a body is not hex, not base64 or not JSON. */
 export class WireFormatError extends Error {
   override readonly name = 'WireFormatError';
   constructor(readonly reason: 'hex' | 'base64' | 'utf8' | 'json', message: string) {
@@ -8,16 +7,13 @@ export class WireFormatError extends Error {
   }
 }
 
-/** The base64 alphabet (RFC 4648 section 4), in value order. */
 const BASE64_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const PAD = 0x3d; // '='
 
-/** Each ASCII character's value as a hex digit, -1 when it is none. */
 const HEX_DIGIT = new Int8Array(128).fill(-1);
 for (let i = 0; i < 16; i++) HEX_DIGIT[i.toString(16).charCodeAt(0)] = HEX_DIGIT[i.toString(16).toUpperCase().charCodeAt(0)] = i;
-/** Each ASCII character's value as a base64 digit, -1 when it is none. */
 const BASE64_VALUE = new Int8Array(128).fill(-1);
-/** Each base64 digit's character written in hex: two ASCII codes (lower-case hex) per digit. */
+/** Each base64 digit's character written in hex: two ASCII codes per digit. */
 const HEX_OF_DIGIT = new Uint8Array(128);
 for (let i = 0; i < 64; i++) {
   const code = BASE64_ALPHABET.charCodeAt(i);
@@ -28,10 +24,8 @@ for (let i = 0; i < 64; i++) {
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const utf8Encoder = new TextEncoder();
-/** Decodes the hex text this module writes: ASCII only, so UTF-8 reads it as it is. */
 const ascii = new TextDecoder();
 
-/** The hex text's bytes; null when it is not even-length hex. */
 function hexToBytes(hex: string): Uint8Array | null {
   if (hex.length % 2 !== 0) return null;
   const out = new Uint8Array(hex.length / 2);
@@ -44,11 +38,7 @@ function hexToBytes(hex: string): Uint8Array | null {
   return out;
 }
 
-/**
- * The bytes a base64 text (as its character codes) holds; null when it is not base64: a length
- * that is a multiple of 4, the alphabet's characters and at most two '=' at the end (as the
- * browser's atob() takes it, bits beyond the last whole byte ignored).
- */
+/** Base64 as the browser's atob() takes it: bits beyond the last whole byte ignored. */
 function base64ToBytes(chars: Uint8Array): Uint8Array | null {
   const n = chars.length;
   if (n % 4 !== 0) return null;
@@ -78,11 +68,7 @@ function base64ToBytes(chars: Uint8Array): Uint8Array | null {
   return out;
 }
 
-/**
- * JSON -> UTF-8 -> base64 -> hex of the base64 text. Unicode-safe (ñ, accents, emoji). One pass
- * from the UTF-8 bytes to the hex digits (every answer of the API is written this way, and the
- * checkout writes every request so).
- */
+/** One pass from UTF-8 bytes to hex digits: every API answer is written this way. */
 export function encodeBody(value: unknown): string {
   const bytes = utf8Encoder.encode(JSON.stringify(value));
   const out = new Uint8Array(Math.ceil(bytes.length / 3) * 8);
@@ -115,10 +101,8 @@ export function encodeBody(value: unknown): string {
   return ascii.decode(out);
 }
 
-/** Inverse of encodeBody; throws WireFormatError naming the layer that is malformed. */
 export function decodeBody(text: string): unknown {
-  // Table look-ups from the hex digits to the bytes, with no string in between: a card payment's
-  // body is read on every request (issue 25's payments per second).
+  // No string in between: a card payment's body is read on every request (issue 25's payments per second).
   const chars = hexToBytes(text.trim());
   if (!chars) throw new WireFormatError('hex', 'Body is not an even-length hex string');
   const bytes = base64ToBytes(chars);

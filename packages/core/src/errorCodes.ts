@@ -1,8 +1,5 @@
 import type { FrontendErrorKey } from './errorKeys';
 
-// SPEC 8 "Specific codes": every code the server or a flow raises, the catalogue key it shows,
-// and what the app does next (route, session, step).
-
 export const SPECIFIC_ERROR_CODES = {
   expiredLink: '3000',
   stationNotFound: '3001',
@@ -14,17 +11,14 @@ export const SPECIFIC_ERROR_CODES = {
   errorOnLoad: 'Error on load',
   errorProcessingRequest: 'error_processing_request',
   paymentNotFound: 'PAYMENT_NOT_FOUND',
-  /** A payment request repeated with a trackId already used for a different payload (409). */
   trackIdReused: 'track_id_reused',
   invalidUser: 'Invalid User',
   merchantUserNotFound: 'Merchant User Not Found',
   merchantNotFound: 'Merchant Not Found',
-  /** SPEC 8 "Validation codes: 'Invalid Code' and 'Invalid Amount'." */
   invalidCode: 'Invalid Code',
   invalidAmount: 'Invalid Amount',
 } as const;
 
-/** Keys for SPEC 8's server codes that are not among its frontend keys (all in the i18n catalogs). */
 const SERVER_ERROR_KEYS = [
   'result_not_found',
   'error_on_load',
@@ -33,13 +27,13 @@ const SERVER_ERROR_KEYS = [
   'merchant_user_not_found',
   'merchant_not_found',
   'card_error',
-  // A trackId sent again with another payment (409): not SPEC's, the server's exactly-once rule.
+  // Not SPEC's: the server's exactly-once rule.
   'track_id_reused',
 ] as const;
 export type ServerErrorKey = (typeof SERVER_ERROR_KEYS)[number];
 export type PayerMessageKey = FrontendErrorKey | ServerErrorKey;
 
-/** Server code -> catalogue key. 3001 keeps link_not_found (its page title); result_not_found is its body text. */
+/** 3001 keeps link_not_found (its page title); result_not_found is its body text. */
 export const SERVER_CODE_KEYS: Readonly<Record<string, PayerMessageKey>> = {
   '3000': 'expired_link',
   '3001': 'link_not_found',
@@ -59,24 +53,16 @@ export const SERVER_CODE_KEYS: Readonly<Record<string, PayerMessageKey>> = {
   track_id_reused: 'track_id_reused',
 };
 
-/** SPEC 8 "Card {messageSys}": a server code or text starting with 'Card ' carries the gateway's reason. */
 export function isCardMessageCode(code: string): boolean {
   return /^Card\s\S/.test(code) && !(code in SERVER_CODE_KEYS);
 }
 
 interface ErrorEffect {
-  /** Where to go: SPEC 2's response page with the code, /404, or stay (null). */
   route: string | null;
-  /** SPEC 8 "The stored login is cleared" on a session expiry. */
   clearSession: boolean;
-  /** SPEC 4 "Payment expired (code 619) resets the step". */
   resetStep: boolean;
 }
 
-/**
- * SPEC 8: "3000 expired link", "3001 ... goes to the station response page", "404 with
- * error_to_load or receive_not_found leads to /404", session codes clear the login, 619 resets.
- */
 export function errorEffect(error: { code: string; status?: number | undefined; category?: string }): ErrorEffect {
   const effect: ErrorEffect = { route: null, clearSession: error.category === 'session', resetStep: false };
   if (error.code === SPECIFIC_ERROR_CODES.expiredLink || error.code === SPECIFIC_ERROR_CODES.stationNotFound) {

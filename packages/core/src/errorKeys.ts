@@ -1,8 +1,5 @@
-// SPEC 8 "Frontend keys": the catalogue keys the app itself raises. Shared by errors.ts (the
-// payer's message) and errorCodes.ts (which key each server code shows), so that neither of
-// those two imports the other.
+// Apart so that errors.ts and errorCodes.ts need not import each other.
 
-/** SPEC 8 "Frontend keys" plus the validation-transaction keys and success messages. */
 export const FRONTEND_ERROR_KEYS = [
   'receive_not_found',
   'amount_exceeds_limit_allowed',

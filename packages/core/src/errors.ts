@@ -3,14 +3,11 @@ import type { PayerMessageKey } from './errorCodes';
 import { FRONTEND_ERROR_KEYS } from './errorKeys';
 import type { FrontendErrorKey } from './errorKeys';
 
-// SPEC 8: the error catalogue. One error class carrying a code, and one function that turns any
-// failure into the key and text a payer sees. The frontend keys live in errorKeys.ts, which
-// errorCodes.ts also reads: errors.ts imports errorCodes.ts, never the other way round.
+// errors.ts imports errorCodes.ts, never the other way round.
 
-/** SPEC 8: "401, 420, 500, 520: session expired." */
 const SESSION_EXPIRED_HEADER_CODES: readonly number[] = [401, 420, 500, 520];
 
-/** Broad categories, as adyen-web keeps them: what kind of failure, not which one. */
+/** As adyen-web keeps them: what kind of failure, not which one. */
 const ErrorCategory = {
   network: 'network',
   session: 'session',
@@ -22,12 +19,10 @@ const ErrorCategory = {
 type ErrorCategory = (typeof ErrorCategory)[keyof typeof ErrorCategory];
 
 interface PasarelaErrorInit {
-  /** Machine code: a catalogue key, a SPEC numeric code as string ('3000', '619') or a server code. */
   code: string;
   category: ErrorCategory;
   /** Text to show when the server sent one (SPEC 8: "the message is shown"). */
   serverMessage?: string | undefined;
-  /** The header status code of the response, when there was one. */
   status?: number | undefined;
   /** The error answer's fields besides code and message (a duplicate's `state`). */
   fields?: Readonly<Record<string, unknown>> | undefined;
@@ -58,10 +53,6 @@ function isFrontendKey(code: string): code is FrontendErrorKey {
   return (FRONTEND_ERROR_KEYS as readonly string[]).includes(code);
 }
 
-/**
- * SPEC 8 "Header code not 200": 401/420/500/520 are a session expiry; any other code raises an
- * error with the code and the message from the server payload or the header description.
- */
 export function errorFromHeader(
   status: number,
   description: string,
@@ -77,13 +68,11 @@ export function errorFromHeader(
 }
 
 export interface PayerMessage {
-  /** Catalogue key to translate when there is no server text. */
   key: PayerMessageKey;
-  /** Server text to show as is (rendered as text, never HTML). */
+  /** Rendered as text, never HTML. */
   text?: string;
 }
 
-/** Turns any failure into what a payer sees: the server's message when it sent one, else a key. */
 export function payerMessage(error: unknown): PayerMessage {
   if (error instanceof PasarelaError) {
     const key: PayerMessageKey = isFrontendKey(error.code)
@@ -101,11 +90,8 @@ export function payerMessage(error: unknown): PayerMessage {
 }
 
 /**
- * Whether a failed payment request may still have been recorded by the server: the request left but
- * no readable answer came back (a dropped connection, a time-out, a 408, any 5xx from the server or
- * a proxy, or a 2xx we could not read). A 4xx refusal, a session refusal (401/420) and an error
- * raised before sending are known: nothing was recorded. When unsure, unknown: asking the server
- * first is harmless, paying twice is not.
+ * Whether the server may have recorded a failed payment: no readable answer came (network, time-out,
+ * 408, 5xx, an unreadable 2xx). When unsure, unknown: asking first is harmless, paying twice is not.
  */
 export function isOutcomeUnknown(error: unknown): boolean {
   if (!(error instanceof PasarelaError)) return true;
@@ -116,7 +102,6 @@ export function isOutcomeUnknown(error: unknown): boolean {
   return status >= 500 || status === 408 || (status >= 200 && status < 300);
 }
 
-/** Plain-object form of an error that survives structured cloning across postMessage. */
 export interface SerializedError {
   code: string;
   message: string;

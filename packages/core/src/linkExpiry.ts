@@ -1,14 +1,9 @@
 import { PANAMA_UTC_OFFSET_MS, toMs } from './panamaTime';
 
-// SPEC 4 "Link expiry: when positive, remaining time is set from EXPIRES_AT relative to Panama time."
-
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?)?$/;
 const DMY_DATE_TIME = /^(\d{2})\/(\d{2})\/(\d{4})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
 
-/**
- * EXPIRES_AT as epoch ms. Text with an offset or Z is taken as written; text without one
- * ('2026-11-21 18:00:00', '21/11/2026 18:00') is Panama wall time. Numbers are epoch ms.
- */
+/** Text without an offset ('2026-11-21 18:00:00', '21/11/2026 18:00') is Panama wall time. */
 function parseExpiresAt(expiresAt: string | number | null | undefined): number | null {
   if (expiresAt === null || expiresAt === undefined) return null;
   if (typeof expiresAt === 'number') return Number.isFinite(expiresAt) ? expiresAt : null;
@@ -27,14 +22,13 @@ function parseExpiresAt(expiresAt: string | number | null | undefined): number |
   return Number.isNaN(parsed) ? null : parsed;
 }
 
-/** Milliseconds left before the link expires; 0 when expired; null when the link has no expiry. */
 export function remainingMs(expiresAt: string | number | null | undefined, now: Date | number): number | null {
   const at = parseExpiresAt(expiresAt);
   if (at === null) return null;
   return Math.max(0, at - toMs(now));
 }
 
-/** A link without a (readable) EXPIRES_AT never expires on the client; the server still answers 3000. */
+/** The server still answers 3000 for a link expired by its own reading. */
 export function isLinkExpired(expiresAt: string | number | null | undefined, now: Date | number): boolean {
   const left = remainingMs(expiresAt, now);
   return left !== null && left <= 0;

@@ -3,14 +3,11 @@ import { CARD_BRANDS } from './cards';
 import type { CardBrand } from './cards';
 import { GATEWAY_CODES } from './constants';
 
-// SPEC 3 "Payment method availability" and SPEC 4 "Method filtering".
-
 const AVAILABLE_METHODS = ['card', 'nequi', 'cash', 'clave', 'crypto', 'pfw', 'yappy'] as const;
 export type AvailableMethod = (typeof AVAILABLE_METHODS)[number];
 const LINK_TYPES = ['AUTH_CAP', 'LK', 'LKA', 'ED', 'EA', 'PFW', 'ND', 'PCASH'] as const;
 type LinkType = (typeof LINK_TYPES)[number];
 
-/** One entry of GET /api/v1/merchants/:idMerchant/payment-methods. */
 export const PaymentMethodEntrySchema = v.object({
   method: v.picklist(AVAILABLE_METHODS),
   linkType: v.picklist(LINK_TYPES),
@@ -24,7 +21,6 @@ export const PaymentMethodsResponseSchema = v.object({ paymentMethods: v.array(P
 
 type GroupedPaymentMethods = Partial<Record<AvailableMethod, Partial<Record<LinkType, PaymentMethodEntry[]>>>>;
 
-/** SPEC 3: "grouped by method then link type". */
 function groupPaymentMethods(entries: readonly PaymentMethodEntry[]): GroupedPaymentMethods {
   const grouped: GroupedPaymentMethods = {};
   for (const entry of entries) {
@@ -34,17 +30,14 @@ function groupPaymentMethods(entries: readonly PaymentMethodEntry[]): GroupedPay
   return grouped;
 }
 
-/** SPEC 3 "Card entries carry a validations list of cardCode entries, deduplicated by cardCode." */
 function cardValidationBrands(entries: readonly PaymentMethodEntry[]): CardBrand[] {
   const seen = new Set<CardBrand>();
   for (const e of entries) for (const val of e.validations ?? []) seen.add(val.cardCode);
   return CARD_BRANDS.filter((b) => seen.has(b));
 }
 
-/** Methods whose entries may also use their own service type besides the payment's link type. */
 const DEDICATED_LINK_TYPE: Partial<Record<AvailableMethod, LinkType>> = { pfw: 'PFW', nequi: 'ND', cash: 'PCASH' };
 
-/** Tokens of the link's cardType list that keep each method on (brands keep the card on). */
 const METHOD_TOKENS: Record<Exclude<AvailableMethod, 'pfw'>, readonly string[]> = {
   card: ['CARD', ...CARD_BRANDS],
   nequi: ['NEQUI'],
@@ -54,39 +47,27 @@ const METHOD_TOKENS: Record<Exclude<AvailableMethod, 'pfw'>, readonly string[]> 
   yappy: ['YAPPY'],
 };
 
-/**
- * SPEC 4 "If the link's othersValues.cardType limits methods, methods not listed are turned off,
- * except the wallet (pfw)": whether the list keeps `method` on. An empty list limits nothing.
- */
+/** Except the wallet (pfw); an empty list limits nothing. */
 export function linkAllowsMethod(method: AvailableMethod, cardTypes?: readonly string[] | null): boolean {
   const restriction = (cardTypes ?? []).map((t) => t.trim().toUpperCase()).filter((t) => t !== '');
   if (method === 'pfw' || restriction.length === 0) return true;
   return METHOD_TOKENS[method].some((t) => restriction.includes(t));
 }
 
-/** Every token a link's cardType list may hold: card brands and method names (SPEC 4 "Method filtering"). */
 export const LINK_METHOD_TOKENS: readonly string[] = [...new Set(Object.values(METHOD_TOKENS).flat())];
 
 export interface MethodAvailability extends Record<AvailableMethod, boolean> {
-  /** SPEC 4 "Card-type flags visa, mastercard and amex". */
   visa: boolean;
   mastercard: boolean;
   amex: boolean;
   cardBrands: CardBrand[];
-  /** SPEC 4 "Cash and cash-point availability flags": the voucher network and the cash-point network. */
   payCash: boolean;
   cashPoint: boolean;
-  /** The entry each available method pays through (gateway, service id, limit). */
   entries: Partial<Record<AvailableMethod, PaymentMethodEntry>>;
-  /** Available methods in SPEC 1 order, the order the method list shows. */
+  /** SPEC 1 order, the order the method list shows. */
   enabled: AvailableMethod[];
 }
 
-/**
- * What the payer may use for a payment of `linkType` (the payment info's serviceCode, e.g. LK).
- * `cardTypes` is the link's othersValues.cardType list: when it has tokens, methods it does not
- * name are turned off, except the wallet (pfw); brand tokens also narrow the card brands.
- */
 export function paymentMethodAvailability(
   entries: readonly PaymentMethodEntry[],
   linkType: string,

@@ -3,10 +3,7 @@ import type { Language } from './constants';
 
 const SCALE = 10 ** AMOUNT_DECIMALS;
 
-/**
- * SPEC 5 "Amounts are rounded to two digits." Half away from zero on the decimal value a person
- * reads (1.005 -> 1.01), which plain Math.round(x * 100) gets wrong for binary floats.
- */
+/** Half away from zero on the decimal a person reads (1.005 -> 1.01), which Math.round(x * 100) gets wrong. */
 export function roundAmount(amount: number): number {
   if (!Number.isFinite(amount)) return 0;
   const sign = amount < 0 ? -1 : 1;
@@ -15,16 +12,13 @@ export function roundAmount(amount: number): number {
   return rounded === 0 ? 0 : sign * rounded;
 }
 
-/** What the payer pays: amount plus tax, each rounded, summed in cents so no float dust remains. */
+/** Summed in cents so no float dust remains. */
 export function totalWithTax(amount: number, taxAmount: number | null | undefined): number {
   const cents = Math.round(roundAmount(amount) * SCALE) + Math.round(roundAmount(taxAmount ?? 0) * SCALE);
   return cents / SCALE;
 }
 
-/**
- * '$1,234.50' in both languages: Panama prices in US dollars and writes them with a comma for
- * thousands and a dot for decimals in Spanish too (es-PA), so one format serves es and en.
- */
+/** Panama writes dollars with a comma for thousands in Spanish too (es-PA): one format for es and en. */
 export function formatAmount(amount: number, lang: Language = 'es'): string {
   void lang; // same format in both languages, see docs/spec-decisions.md
   const value = roundAmount(amount);
@@ -33,29 +27,19 @@ export function formatAmount(amount: number, lang: Language = 'es'): string {
   return `${value < 0 ? '-' : ''}$${grouped}.${cents}`;
 }
 
-/** Two-decimal text with no symbol, as the parent notification's TotalPagado carries it. */
 export function amountText(amount: number): string {
   return roundAmount(amount).toFixed(AMOUNT_DECIMALS);
 }
 
-/**
- * SPEC 5 "The amount must not exceed the merchant's transaction limit (error
- * amount_exceeds_limit_allowed)". A limit of 0 or less, or none, means the merchant set no limit.
- */
 export function exceedsMerchantLimit(amount: number, txLimit: number | null | undefined): boolean {
   if (txLimit === null || txLimit === undefined || !Number.isFinite(txLimit) || txLimit <= 0) return false;
   return roundAmount(amount) > roundAmount(txLimit);
 }
 
-/** SPEC 5 "Random-charge validation: the customer enters the exact random charge between $1.00 and $3.00." */
 export function isValidationChargeInRange(amount: number): boolean {
   return Number.isFinite(amount) && amount >= VALIDATION_CHARGE_MIN_DOLLARS && amount <= VALIDATION_CHARGE_MAX_DOLLARS;
 }
 
-/**
- * SPEC 5 "A campaign amount is sent only when both amount and bridge id exist." Returns the two
- * payload fields, or nothing when either is missing.
- */
 export function campaignDonation(
   amount: number | null | undefined,
   idCampaignBridge: number | string | null | undefined,
@@ -65,7 +49,6 @@ export function campaignDonation(
   return { amountToCampaign: roundAmount(amount), idCampaignBridge };
 }
 
-/** Whole cents of an amount, after SPEC 5's two-digit rounding (how the sandbox stores money). */
 export function amountToCents(amount: number): number {
   return Math.round(roundAmount(amount) * SCALE);
 }

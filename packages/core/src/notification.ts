@@ -1,9 +1,7 @@
 import type { PaymentMethodId } from './constants';
 
-/** SPEC 4 "Overall result" of a payment (status.ts reads it off the method's status table). */
 export type OverallResult = 'APPROVED' | 'PENDING' | 'DECLINED' | 'ERROR';
 
-// SPEC 3 "Notification to the parent on result".
 export interface ParentNotification {
   TotalPagado: string;
   Fecha: string;

@@ -1,21 +1,12 @@
 import { encodeBody } from './encoding';
 import { SEARCH_OFFSET, SEARCH_PAGE_SIZE } from './constants';
 
-// SPEC 3 "QR/pay-code data", "Search descriptor"; SPEC 4 "Payment-code lookup result"; SPEC 7
-// "GET search activity (limit 10, offset 0, conditional code hex-encoded ...)".
-
-/** "code E (or PS for a station)". */
 const QR_CODE_KIND = { payment: 'E', station: 'PS' } as const;
 
-/** A station's data carries code PS and its stationId; anything else is a payment (E). */
 export function qrCodeKind(stationId: string | number | null | undefined): 'E' | 'PS' {
   return stationId === null || stationId === undefined || stationId === '' ? QR_CODE_KIND.payment : QR_CODE_KIND.station;
 }
 
-/**
- * Query of GET search activity: "limit 10, offset 0, conditional code hex-encoded, or code:: plus
- * encoded code; for stations JSON {type:PAYMENT_STATION, idSearch}".
- */
 export function searchActivityQuery(
   search: { code: string; prefixed?: boolean } | { stationId: string | number },
 ): { limit: number; offset: number; code: string } {
@@ -31,7 +22,6 @@ export function searchActivityQuery(
 const PAYMENT_CODE_RESULTS = ['PAYMENT_NOT_FOUND', 'PAYMENT_SUCCESS', 'PAYMENT_REJECTED'] as const;
 type PaymentCodeResult = (typeof PAYMENT_CODE_RESULTS)[number];
 
-/** SPEC 4 "PAYMENT_NOT_FOUND, PAYMENT_SUCCESS (activityResult.status 1) or PAYMENT_REJECTED." */
 export function paymentCodeLookupResult(found: { activityResult?: { status?: unknown } | null } | null | undefined): PaymentCodeResult {
   if (!found) return 'PAYMENT_NOT_FOUND';
   return Number(found.activityResult?.status) === 1 ? 'PAYMENT_SUCCESS' : 'PAYMENT_REJECTED';

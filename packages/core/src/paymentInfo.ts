@@ -7,8 +7,6 @@ import { NumberLike, optionalNumber, optionalText } from './schemaParts';
 import { decodeSubscription } from './subscription';
 import type { LinkSubscription } from './subscription';
 
-// SPEC 3 "Payment info (built from a payment link)".
-
 const text = optionalText;
 
 const OthersValuesSchema = v.looseObject({
@@ -16,7 +14,6 @@ const OthersValuesSchema = v.looseObject({
   cardType: v.optional(v.nullable(v.string())),
 });
 
-/** The server shape of GET /api/v1/payment-info. */
 export const RawPaymentInfoSchema = v.object({
   idMerchant: NumberLike,
   code: v.string(),
@@ -42,7 +39,6 @@ export { NumberLike };
 export interface PaymentInfo {
   idMerchant: number;
   code: string;
-  /** SPEC 3 "alias/detail (from description)". */
   alias: string;
   detail: string;
   description: string;
@@ -50,11 +46,10 @@ export interface PaymentInfo {
   discount: number;
   type: string;
   email: string;
-  /** othersValues.EXPIRES_AT as sent (Panama wall time unless it carries an offset). */
+  /** As sent: Panama wall time unless it carries an offset. */
   expiresAt: string | null;
-  /** Card brands the link's othersValues.cardType list names (empty: no brand restriction). */
+  /** Empty: no brand restriction. */
   cardTypes: CardBrand[];
-  /** Every token of that list, upper case (brands and method ids), for method filtering. */
   cardTypeList: string[];
   othersValues: Record<string, unknown>;
   taxAmount: number;
@@ -64,7 +59,6 @@ export interface PaymentInfo {
   returnUrlString: string;
   additionalParamsUrlString: string;
   customFieldValues: unknown[];
-  /** The link's custom field values as CustomField (type defaults to hidden). */
   customFields: CustomField[];
   additionalData: Record<string, unknown>;
   txChannel: string;
@@ -74,7 +68,6 @@ export interface PaymentInfo {
 
 const BRAND_ALIASES: Readonly<Record<string, CardBrand>> = { MASTERCARD: 'MC', AMERICAN_EXPRESS: 'AMEX', AMERICANEXPRESS: 'AMEX' };
 
-/** SPEC 3 "cardType (a comma-separated list)": tokens upper-cased, brand aliases folded. */
 export function parseCardTypeList(cardType: string | null | undefined): string[] {
   const tokens = (cardType ?? '').split(/[,;|]/).map((t) => t.trim().toUpperCase().replace(/\s+/g, '_')).filter((t) => t !== '');
   return [...new Set(tokens.map((t) => BRAND_ALIASES[t] ?? t))];
@@ -84,10 +77,7 @@ export function cardBrandsOfList(list: readonly string[]): CardBrand[] {
   return CARD_BRANDS.filter((b) => list.includes(b));
 }
 
-/**
- * Alias and detail both come from the description: 'Alias | detail' splits at the first pipe;
- * without a pipe the description is both (see docs/spec-decisions.md).
- */
+/** Without a pipe the description is both (docs/spec-decisions.md). */
 function aliasAndDetail(description: string): { alias: string; detail: string } {
   const at = description.indexOf('|');
   if (at < 0) return { alias: description.trim(), detail: description.trim() };
@@ -96,7 +86,6 @@ function aliasAndDetail(description: string): { alias: string; detail: string } 
   return { alias: alias || detail, detail: detail || alias };
 }
 
-/** Validates the server's payment info and derives what the widget reads. Throws ValiError on bad input. */
 export function parsePaymentInfo(raw: unknown): PaymentInfo {
   const r = v.parse(RawPaymentInfoSchema, raw);
   const others = r.othersValues ?? {};

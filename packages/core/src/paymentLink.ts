@@ -1,9 +1,6 @@
 import * as v from 'valibot';
 import { NumberLike, optionalNumber, optionalText } from './schemaParts';
 
-// SPEC 3 "Payment-station record", and finding a merchant's service by gateway code.
-
-/** "idMerchant, stationId, description, amount, discount. The owner user id (idUsrOwner) is loaded." */
 export const PaymentStationSchema = v.object({
   idMerchant: NumberLike,
   stationId: v.union([v.string(), v.number()]),
@@ -14,7 +11,6 @@ export const PaymentStationSchema = v.object({
 });
 export type PaymentStation = v.InferOutput<typeof PaymentStationSchema>;
 
-/** The first service whose gateway code matches (case-insensitive), or null. */
 export function findMerchantService<S extends { gatewayCode: string }>(services: readonly S[], match: (gatewayCode: string) => boolean): S | null {
   return services.find((s) => match(s.gatewayCode.toUpperCase())) ?? null;
 }

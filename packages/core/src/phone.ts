@@ -3,10 +3,8 @@ import type { CountryCode } from 'libphonenumber-js/min';
 import { nequiPhoneRules } from './nequiPhone';
 import { phoneLimitProblem } from './phoneLimits';
 
-// Kept out of index.ts on purpose: libphonenumber-js/min is ~30 KB gzip and the widget loads this
-// module lazily (`import('@pasarela/core/phone')` or a dynamic import of this file).
+// Out of index.ts: libphonenumber-js/min is ~30 KB gzip, loaded lazily.
 
-/** An unknown default country parses only international (+...) numbers. */
 function countryOf(code: string): CountryCode | undefined {
   const upper = code.trim().toUpperCase();
   return isSupportedCountry(upper) ? upper : undefined;
@@ -14,10 +12,6 @@ function countryOf(code: string): CountryCode | undefined {
 
 export type PhoneErrorKey = 'field_required' | 'invalid_phone_number';
 
-/**
- * SPEC 5 invalid_phone_number: "Phone checked by a phone-number check" with the limits of phoneLimits.ts.
- * Returns the message key to show, or null when the phone is valid.
- */
 export function phoneErrorKey(value: string, defaultCountry: string = 'PA'): PhoneErrorKey | null {
   const text = value.trim();
   if (text === '') return 'field_required';
@@ -28,11 +22,7 @@ export function phoneErrorKey(value: string, defaultCountry: string = 'PA'): Pho
   return parsed.isValid() ? null : 'invalid_phone_number';
 }
 
-/**
- * A Nequi phone as the wallet takes it: a mobile of Colombia or Panama, the two countries Nequi runs in,
- * read first as the merchant's country's (core nequiPhoneRules), written nationally or with the country's
- * code; its national digits, or null. A landline, or a number of any other country, is refused.
- */
+/** Read first as the merchant's country's; a landline or another country's number is refused. */
 export function nequiPhoneNumber(raw: string, merchantCountry: string | null | undefined): string | null {
   for (const rule of nequiPhoneRules(merchantCountry)) {
     if (phoneErrorKey(raw, rule.country) !== null) continue;

@@ -2,9 +2,6 @@ import * as v from 'valibot';
 import { DEFAULT_HOW_ARRIVE, RANDOM_LOGIN_MAX_EXCLUSIVE, RANDOM_LOGIN_PREFIX } from './constants';
 import { optionalText } from './schemaParts';
 
-// SPEC 3 "User profile", "Session", "Registration payload".
-
-/** The image shown when a profile has no photo (served by the sandbox under /images). */
 export const DEFAULT_PROFILE_PHOTO = '/images/users/default.svg';
 
 export const UserProfileSchema = v.object({
@@ -20,12 +17,10 @@ export const UserProfileSchema = v.object({
   country: optionalText(),
 });
 
-// The stored session (storedSession.ts): the checkout's first screen reads it; the profile and the
-// registration here belong to the wallet's screens.
+// storedSession.ts is apart: the first screen reads the session, the wallet the rest.
 export { SESSION_STORAGE_KEY, SessionSchema, readSession } from './storedSession';
 export type { Session } from './storedSession';
 
-/** SPEC 9 "Random login for registration: 'user-' plus a number below 9999999." */
 export function randomRegistrationLogin(random: () => number = Math.random): string {
   return `${RANDOM_LOGIN_PREFIX}${Math.floor(random() * RANDOM_LOGIN_MAX_EXCLUSIVE)}`;
 }
@@ -46,10 +41,6 @@ const RegistrationPayloadSchema = v.object({
 });
 type RegistrationPayload = v.InferOutput<typeof RegistrationPayloadSchema>;
 
-/**
- * SPEC 3 "password (sent as pwd in one call)", "howArrive (default PWW)"; SPEC 9 "Random login
- * for registration". The signup call also sends city (SPEC 7).
- */
 export function buildRegistrationPayload(input: {
   email: string;
   login?: string;

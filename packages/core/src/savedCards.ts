@@ -2,10 +2,6 @@ import * as v from 'valibot';
 import { CARD_BRANDS } from './cards';
 import { NumberLike, optionalText } from './schemaParts';
 
-// SPEC 3 "Saved card: cardToken, visibleNum (mask), cardType (MC, VISA or AMEX), isDefault,
-// idRelCard, idRegCard, idUsr, idUsrPfCard, nameOnCard. Cards that have idUsrPfCard or belong to
-// another user are filtered out."
-
 const optionalId = v.optional(v.nullable(NumberLike), null);
 
 export const SavedCardSchema = v.object({
@@ -21,7 +17,6 @@ export const SavedCardSchema = v.object({
 });
 export type SavedCard = v.InferOutput<typeof SavedCardSchema>;
 
-/** The cards the logged-in user may pay with; the default card first, then newest (idRelCard) first. */
 export function usableSavedCards(cards: readonly SavedCard[], idUsr: number): SavedCard[] {
   return cards
     .filter((c) => (c.idUsrPfCard === null || c.idUsrPfCard === 0) && (c.idUsr === null || c.idUsr === idUsr))

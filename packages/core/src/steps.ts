@@ -1,14 +1,8 @@
 import { YAPPY_PAY_WINDOW_MS } from './constants';
 import type { PayerMessageKey } from './errorCodes';
 
-// SPEC 4 "Nequi steps: 1 init, 2 push, 3 QR, 4 end. Step 4 and the paid flag are set when payment
-// is confirmed. The clave flow and yappy flow have their own step counters (yappy starts at 1)."
-// SPEC 4 "Payment expired (code 619) resets the step and shows the payment_expired message."
-
 export const NEQUI_STEPS = { init: 1, push: 2, qr: 3, end: 4 } as const;
-/** Clave: choose, then the bank's page, then the result. */
 export const CLAVE_STEPS = { init: 1, bank: 2, end: 3 } as const;
-/** Yappy: phone, waiting for the payer to approve in the app, result. */
 export const YAPPY_STEPS = { init: 1, waiting: 2, end: 3 } as const;
 
 export interface StepState {
@@ -16,7 +10,6 @@ export interface StepState {
   paid: boolean;
   loading: boolean;
   error: PayerMessageKey | null;
-  /** When the current step began (ms), for windows such as Yappy's 5 minutes. */
   startedAt: number | null;
 }
 type StepAction =
@@ -31,7 +24,6 @@ export function initialStepState(first: number): StepState {
   return { step: first, paid: false, loading: false, error: null, startedAt: null };
 }
 
-/** One step machine for Nequi, Clave and Yappy: each passes its first and last step. */
 function stepReducer(steps: { init: number; end: number }) {
   return (state: StepState, action: StepAction): StepState => {
     switch (action.type) {
@@ -56,7 +48,6 @@ export const nequiReducer = stepReducer(NEQUI_STEPS);
 export const claveReducer = stepReducer(CLAVE_STEPS);
 export const yappyReducer = stepReducer(YAPPY_STEPS);
 
-/** SPEC 9 "Yappy gives 5 minutes to pay": what is left of the window, 0 when it is over. */
 export function yappyRemainingMs(startedAt: number, now: number): number {
   return Math.max(0, startedAt + YAPPY_PAY_WINDOW_MS - now);
 }

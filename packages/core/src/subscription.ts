@@ -1,6 +1,3 @@
-// SPEC 3 "A subscription (plan and subscription key) is decoded from additionalParamsUrlString when
-// it mentions subscription."
-
 export interface LinkSubscription {
   plan: string | null;
   subscriptionKey: string | null;
@@ -19,10 +16,6 @@ function fromRecord(get: (key: string) => unknown): LinkSubscription {
   };
 }
 
-/**
- * The text is a query string ('subscriptionKey=abc&plan=7', with or without '?') or JSON text.
- * Returns null when it does not mention subscription or names neither a plan nor a key.
- */
 export function decodeSubscription(additionalParamsUrlString: string | null | undefined): LinkSubscription | null {
   const raw = (additionalParamsUrlString ?? '').trim();
   if (!/subscription/i.test(raw)) return null;
@@ -45,34 +38,24 @@ export function decodeSubscription(additionalParamsUrlString: string | null | un
   return result.plan === null && result.subscriptionKey === null ? null : result;
 }
 
-/** SPEC 4 "Subscription: status 1 or -1 passes, otherwise the decline message shows." */
 export function subscriptionPasses(status: number): boolean {
   return status === 1 || status === -1;
 }
 
-/**
- * SPEC 4 "If payments are applied now and a charge exists, the user goes to the default receipt."
- * Returns that route, or null to stay on the subscription's own receipt.
- */
 export function subscriptionReceiptRoute(applyNow: boolean, chargeCodOper: string | null | undefined): string | null {
   return applyNow && chargeCodOper ? `/pf/default-receipt/${encodeURIComponent(chargeCodOper)}` : null;
 }
 
-/** SPEC 4 "Paying with balance as a subscription activation is skipped." */
 export function activatesSubscription(method: string): boolean {
   return method !== 'balance' && method !== 'pfw';
 }
 
-/** SPEC 7 "GET pending subscription by subscriptionKey": an active one (status 1) is neither offered nor paid again. */
+/** An active one (status 1) is neither offered nor paid again. */
 export function isSubscriptionActive(status: number): boolean {
   return status === 1;
 }
 
-/**
- * What activating a subscription charges, in cents. SPEC 4 "If payments are applied now and a
- * charge exists": a plan that charges at once (chargeNow) charges its amount; otherwise the card is
- * only validated and the first charge comes on the next charge date.
- */
+/** Without chargeNow the card is only validated; the first charge comes on the next charge date. */
 export function activationChargeCents(plan: { amountCents: number; chargeNow: boolean }): number {
   return plan.chargeNow ? plan.amountCents : 0;
 }

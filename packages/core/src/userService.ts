@@ -2,9 +2,6 @@ import * as v from 'valibot';
 import { CHANNEL } from './constants';
 import { NumberLike, optionalText } from './schemaParts';
 
-// SPEC 3 "User service: idUsrService, nameOrAlias, processData list (entry id NUMBER holds the
-// number)" and "Pay-activity payload".
-
 export const UserServiceSchema = v.object({
   idUsrService: NumberLike,
   nameOrAlias: optionalText(),
@@ -15,7 +12,6 @@ export const UserServiceSchema = v.object({
 });
 export type UserService = v.InferOutput<typeof UserServiceSchema>;
 
-/** The service's number: the processData entry whose id is NUMBER. */
 export function userServiceNumber(service: UserService): string | null {
   const entry = (service.processData ?? []).find((d) => String(d.id).toUpperCase() === 'NUMBER');
   return entry?.value === null || entry?.value === undefined ? null : String(entry.value);
@@ -35,10 +31,7 @@ const PayActivityPayloadSchema = v.object({
 });
 type PayActivityPayload = v.InferOutput<typeof PayActivityPayloadSchema>;
 
-/**
- * Pays a found activity with a saved card or the balance (useFunds). SPEC 4 "Paying with balance
- * as a subscription activation is skipped": with useFunds the activation is left out.
- */
+/** With useFunds the activation is left out (SPEC 4). */
 export function buildPayActivityPayload(input: {
   sourceSearch: unknown;
   idUsrCard: number | null;

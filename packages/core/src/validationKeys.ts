@@ -1,5 +1,3 @@
-// SPEC 5 "Message keys and their rules", plus card_not_valid (SPEC 8: "card type not accepted by
-// the merchant"), which the card form raises when the link restricts brands.
 const VALIDATION_KEYS = [
   'field_required',
   'invalid_card',
@@ -35,11 +33,9 @@ export function isValidationKey(value: unknown): value is ValidationKey {
   return (VALIDATION_KEYS as readonly unknown[]).includes(value);
 }
 
-/** SPEC 5 "Patterns: decimal number has only digits and one dot; digits only; letters and spaces only." */
 export const DECIMAL_PATTERN = /^\d+(\.\d+)?$/;
 export const LETTERS_PATTERN = /^[A-Za-z ]+$/;
 
-/** SPEC 5 "A URL is valid only with http or https." */
 export function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);

@@ -2,20 +2,14 @@ import { SPECIFIC_ERROR_CODES } from './errorCodes';
 import { amountText } from './money';
 import type { CatalogKey } from './i18n/index';
 
-// SPEC 4 "Transaction validation (states: without verify 0, confirmed 1, canceled 2): the status
-// flag is 4 on success and 1 when the server code is 619. A specific invalid-code response gives
-// the invalid-code message and canceled state; other failures give the try-again message and
-// canceled."
-
 export const VALIDATION_TX_STATES = { withoutVerify: 0, confirmed: 1, canceled: 2 } as const;
 type ValidationTxState = (typeof VALIDATION_TX_STATES)[keyof typeof VALIDATION_TX_STATES];
 const VALIDATION_TX_FLAGS = { success: 4, paymentExpired: 1 } as const;
 
-/** SPEC 3 "transaction (stateOfValid, errorMessage)". */
 export interface TransactionState {
   stateOfValid: ValidationTxState;
   errorMessage: CatalogKey | null;
-  /** The status flag sent with the result: 4 on success, 1 on 619, otherwise none. */
+  /** 4 on success, 1 on 619, otherwise none. */
   statusFlag: number | null;
 }
 
@@ -32,7 +26,6 @@ export function validationTxOutcome(result: { ok: true } | { ok: false; code: st
   return { stateOfValid: VALIDATION_TX_STATES.canceled, errorMessage: 'try_again_validation_tx', statusFlag: null };
 }
 
-/** SPEC 7 "POST transaction check with option TRANSACTION, action VALID, code as code|amount". */
 export function validationCheckBody(code: string, amount: number): { option: 'TRANSACTION'; action: 'VALID'; code: string } {
   return { option: 'TRANSACTION', action: 'VALID', code: `${code.trim()}|${amountText(amount)}` };
 }

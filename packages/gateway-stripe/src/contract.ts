@@ -4,12 +4,7 @@ import { KEY_FIELD } from './decisions';
 
 const card = (number: string) => ({ number, expMonth: '12', expYear: '2034', cvc: '123', holder: 'Contract Kit' });
 
-/**
- * What the contract kit (`npx pasarela-gateways contract @pasarela/gateway-stripe`) needs to know:
- * Stripe's test cards (test mode, an `sk_test_` key), what the adapter supports (no 3D Secure: Stripe's
- * charges with its test tokens ask none), and how Stripe signs a webhook, with the endpoint's secret
- * (STRIPE_WEBHOOK_SECRET) as the handler reads it.
- */
+/** For the contract kit: Stripe's test cards, no 3D Secure (its test tokens ask none), and how Stripe signs a webhook. */
 export const contract: ContractInputs = {
   cards: { approves: card('4242424242424242'), declines: card('4000000000000002'), fails: card('4000000000000119') },
   supports: { threeDS: false, captureLater: true, savedCards: true, partialRefunds: true },

@@ -24,7 +24,6 @@ function reasonOfWord(word: string | null | undefined): CardDeclineReason | unde
 /** Stripe's own error processing the card: nothing charged, the payer may try again. */
 const NOT_DECIDED = new Set(['processing_error']);
 
-/** What a charge Stripe holds says about the attempt. */
 export function decisionOfCharge(charge: Stripe.Charge): CardDecision {
   const reference = charge.id;
   if (charge.status === 'succeeded') return { status: 'approved', reference, message: 'Approved' };
@@ -63,7 +62,6 @@ export function isMissing(error: unknown): boolean {
   return (error as StripeErrorLike).statusCode === 404;
 }
 
-/** The card's brand in Pasarela's words (VISA, MC, AMEX), else Stripe's in lower case. */
 export function brandOf(stripeBrand: string): string {
   const brand = stripeBrand.toLowerCase();
   if (brand === 'visa') return 'VISA';

@@ -2,12 +2,7 @@ import type Stripe from 'stripe';
 import { KEY_FIELD, decisionOfCharge } from './decisions';
 import type { Dispute, GatewayEvent, NotificationHandler } from '@pasarela/gateways';
 
-/**
- * Reads Stripe's webhooks sent to the card port's notification route: the signature (the
- * `Stripe-Signature` header, the endpoint's signing secret `whsec_...`) verified by the client's
- * `webhooks.constructEvent`, then the event in the port's words. An authentic event that says
- * nothing about a payment (a customer updated) carries no events.
- */
+/** Verified by the client's `webhooks.constructEvent`; an event about no payment (a customer updated) carries no events. */
 export function stripeNotifications(stripe: Stripe, webhookSecret: string): NotificationHandler {
   return async ({ body, headers }) => {
     const signature = headers.get('stripe-signature');

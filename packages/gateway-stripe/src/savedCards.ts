@@ -5,11 +5,7 @@ import { tokenOfCard } from './testCards';
 import type { StripeContext } from './charges';
 import type { SaveCardRequest, SavedCard } from '@pasarela/gateways';
 
-/**
- * A saved card is a card of a Stripe customer: the payer's first card makes the customer, the next
- * ones join it. The token handed back is the card's id (`card_...`); a charge with it names the
- * customer too. Stripe checks the card with its issuer as it attaches it.
- */
+/** The payer's first card makes a Stripe customer, the next ones join it; Stripe checks the card with its issuer as it attaches it. */
 export async function saveCard({ stripe, secretKey }: StripeContext, call: SaveCardRequest): Promise<SavedCard> {
   const tokenized = tokenOfCard(call.card, secretKey);
   if ('refused' in tokenized) return { status: 'declined', reason: 'generic', message: tokenized.refused };

@@ -8,12 +8,7 @@ export interface StripeConnection {
   apiUrl?: string | undefined;
 }
 
-/**
- * The official client with its own retries off and no timeout of its own beyond a call's: every
- * call passes the time left before the port call's deadline, and `withinDeadline` does the retries
- * under the same idempotency key, so the client never holds a call past the deadline. Requests go
- * through the global `fetch` as it is at each call (the contract kit's faults, a tracing hook).
- */
+/** The client's own retries are off: `withinDeadline` retries under the same key, so no call outlives the port call's deadline. */
 export function stripeClient({ secretKey, apiUrl }: StripeConnection): Stripe {
   const httpClient = Stripe.createFetchHttpClient((input, init) => globalThis.fetch(input, init));
   const config: Stripe.StripeConfig = { maxNetworkRetries: 0, timeout: 10_000, telemetry: false, httpClient };
@@ -26,7 +21,6 @@ export function stripeClient({ secretKey, apiUrl }: StripeConnection): Stripe {
   return new Stripe(secretKey, config);
 }
 
-/** The per-request options of one try: its idempotency key and the time it may take. */
 export interface TryOptions {
   idempotencyKey?: string;
   timeout: number;
@@ -43,11 +37,7 @@ function worthRetrying(error: unknown): boolean {
 const RETRY_PAUSE_MS = 100;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * Runs `send` until it answers, sending it again (same key, same body) after a failure that may
- * not have reached Stripe, until the deadline; then the outcome is unknown. A try still running at
- * the deadline is abandoned (its answer, if one comes, is ignored), so the caller waits no longer.
- */
+/** A try still running at the deadline is abandoned (its answer ignored); the outcome is then unknown. */
 export async function withinDeadline<T>(deadline: Date, idempotencyKey: string | undefined, send: (options: TryOptions) => Promise<T>): Promise<T> {
   let lastError: unknown;
   for (;;) {

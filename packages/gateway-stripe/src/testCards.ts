@@ -1,11 +1,6 @@
 import type { CardDetails } from '@pasarela/gateways';
 
-/**
- * Stripe's published test card numbers and the test tokens that stand for them
- * (https://docs.stripe.com/testing). Test mode only: Stripe's API takes a card's number only from a
- * page of Stripe's own (Stripe.js, Elements) or from an account cleared to send raw card data, so
- * with an `sk_test_` key the adapter sends the token Stripe publishes for the number instead.
- */
+/** Stripe takes a raw card number only from its own pages or a cleared account, so test mode sends its published token instead (https://docs.stripe.com/testing). */
 const TEST_TOKENS: Readonly<Record<string, string>> = {
   '4242424242424242': 'tok_visa',
   '4000056655665556': 'tok_visa_debit',

@@ -7,7 +7,6 @@ export interface BankPaymentRequest extends GatewayCall {
   currency: string;
   description: string;
   merchant: MerchantDescriptor;
-  /** The payer's language, for the bank's page. */
   lang: PayerLanguage;
   /** Where the bank sends the payer back once they answered (an http(s) URL on the checkout origin); the page goes nowhere else. */
   returnUrl: string;
@@ -15,7 +14,6 @@ export interface BankPaymentRequest extends GatewayCall {
 
 export type BankOutcome = 'waiting' | 'approved' | 'declined' | 'cancelled';
 
-/** A bank redirect (Clave): the payer approves on the bank's page; the outcome arrives as an event. */
 export interface BankRedirect {
   start(request: BankPaymentRequest): Promise<{ redirectUrl: string }>;
   outcome(call: GatewayCall): Promise<BankOutcome | null>;

@@ -1,6 +1,5 @@
 import type { GatewayCall } from './GatewayCall';
 
-/** The payer's language, for the processor's texts and pages. */
 export type PayerLanguage = 'es' | 'en';
 
 /** The card as the processor needs it; never stored or logged by Pasarela. */
@@ -15,7 +14,6 @@ export interface CardDetails {
 /** Whom the payer pays, as the issuer's 3D Secure page and the bank's page show it. */
 export interface MerchantDescriptor {
   name: string;
-  /** An http(s) address the payer's browser can load from the processor's page, or null. */
   logo: string | null;
   /** The brand's colour (#rrggbb) for the page's approve button, when the shop has one. */
   color?: string | null | undefined;
@@ -34,33 +32,24 @@ export interface CardAuthorization extends GatewayCall {
   card: CardDetails | SavedCardRef;
   merchant: MerchantDescriptor;
   lang: PayerLanguage;
-  /** Capture at once (AUTH_CAPTURE), or hold the amount for a later capture (AUTH). */
   capture: boolean;
-  /**
-   * Where the issuer's 3D Secure page sends the payer back once it has answered (an http(s) URL on
-   * the checkout's origin); the page goes nowhere else. Absent: a challenge has nowhere to return.
-   */
+  /** Where the issuer's 3D Secure page sends the payer back (an http(s) URL on the checkout's origin); absent: a challenge has nowhere to return. */
   returnUrl?: string | undefined;
 }
 
 /** Why an issuer refused a card, in the words every processor's codes map to. */
 export type CardDeclineReason = 'generic' | 'insufficient_funds' | 'expired_card' | 'incorrect_cvc' | 'three_ds_failed';
 
-/**
- * What the processor decided; `message` is the issuer's text for the payer; `reference` is the
- * processor's own id of the charge (Stripe's `ch_...`), handed back on every later call about it.
- */
+/** `reference` is the processor's own id of the charge (Stripe's `ch_...`), handed back on every later call about it. */
 export type CardDecision =
   | { status: 'approved'; reference: string; message: string }
   | { status: 'declined'; reference: string; reason: CardDeclineReason; message: string }
   /** 3D Secure: the payer proves it is them on the issuer's page; the outcome arrives as an event. */
   | { status: 'challenge'; reference: string; url: string; message: string }
-  /** The issuer will answer later, as an event. */
   | { status: 'pending'; reference: string; message: string }
   /** The processor could not decide (its own error): nothing was charged, the payer may retry. */
   | { status: 'failed'; message: string };
 
-/** A call about a charge already made: the processor's reference of it. */
 export interface ChargeCall extends GatewayCall {
   reference: string;
 }
@@ -73,7 +62,6 @@ export interface CardRefundRequest extends ChargeCall {
 /** A refund's answer: made, still pending at the processor (its outcome arrives as an event), or refused. */
 export interface CardRefundAnswer {
   status: 'refunded' | 'pending' | 'refused';
-  /** The processor's own id of the refund. */
   reference?: string | undefined;
 }
 
@@ -88,13 +76,9 @@ export type SavedCard =
   | { status: 'saved'; token: string; customer: string | null; brand: string; last4: string }
   | { status: 'declined'; reason: CardDeclineReason; message: string };
 
-/** A card processor (the seam a real acquirer's adapter fills). */
 export interface CardProcessor {
   authorize(request: CardAuthorization): Promise<CardDecision>;
-  /**
-   * What it decided for the attempt with this key (and reference, once known); null only when it
-   * never received it. While the processor is still deciding it answers `pending`, never null.
-   */
+  /** What it decided for the attempt with this key; null only when it never received it (still deciding: `pending`). */
   lookup(call: GatewayCall & { reference: string | null }): Promise<CardDecision | null>;
   /** Captures `amountCents` (at most what was held) of an authorization made with `capture: false`. */
   capture(call: ChargeCall & { amountCents: number; currency: string }): Promise<'captured' | 'refused'>;

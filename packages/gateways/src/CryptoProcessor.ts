@@ -12,7 +12,6 @@ export interface CryptoCoin {
 }
 
 export interface CryptoQuote {
-  /** USD per coin. */
   rate: number;
   amountCrypto: number;
 }
@@ -23,16 +22,13 @@ export interface CryptoAddressRequest extends GatewayCall {
   amountCrypto: number;
 }
 
-/** What the chain has delivered to an address. */
 export interface CryptoDeposit {
   address: string;
   paidCrypto: number;
   senderAddress: string | null;
 }
 
-/** A crypto processor: prices, an address per payment, what arrived there, refunds. */
 export interface CryptoProcessor {
-  /** The coins it takes, and on which networks. */
   coins(read: GatewayRead): Promise<readonly CryptoCoin[]>;
   /** The price of `amountUsd` in `currency` now; null for a coin it does not take. */
   quote(read: GatewayRead & { currency: string; amountUsd: number }): Promise<CryptoQuote | null>;

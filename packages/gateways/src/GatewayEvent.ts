@@ -8,7 +8,6 @@ import type { Voucher } from './VoucherNetwork';
 export type DisputeStatus = 'needs_response' | 'under_review' | 'won' | 'lost';
 
 export interface Dispute {
-  /** The processor's own id of the dispute. */
   reference: string;
   status: DisputeStatus;
   amountCents: number;
@@ -17,11 +16,7 @@ export interface Dispute {
   evidenceDueBy: Date | null;
 }
 
-/**
- * What a gateway says on its own about an attempt (`key`, its idempotency key): a processor's
- * notification, a simulated payer answering, the sandbox's settle calls. `id` names the event: the
- * same event delivered twice, or in another order, changes the payment once.
- */
+/** `id` names the event: the same event delivered twice, or in another order, changes the payment once. */
 export type GatewayEvent =
   | { id: string; key: string; kind: 'card'; reference?: string | undefined; decision: CardDecision }
   | { id: string; key: string; kind: 'push'; answer: PushAnswer }
@@ -33,5 +28,4 @@ export type GatewayEvent =
   /** A dispute opened or moved on a charge (`paymentReference`, the charge's reference). */
   | { id: string; kind: 'dispute'; paymentReference: string; dispute: Dispute };
 
-/** Where events go: the server's inbound path, set once at start. */
 export type GatewayEventSink = (event: GatewayEvent) => Promise<void>;

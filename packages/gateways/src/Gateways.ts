@@ -5,7 +5,6 @@ import type { PayoutRail } from './PayoutRail';
 import type { PushWallet } from './PushWallet';
 import type { VoucherNetwork } from './VoucherNetwork';
 
-/** Every gateway the payment services reach, each through its port. */
 export interface Gateways {
   card: CardProcessor;
   push: PushWallet;

@@ -8,13 +8,11 @@ export interface PushRequest extends GatewayCall {
   /** A notification to this phone, or (Nequi) a QR the payer scans. */
   channel: { kind: 'push'; phone: string } | { kind: 'qr' };
   amountCents: number;
-  /** ISO 4217 ('USD'). */
   currency: string;
   /** When the payer's window closes (Yappy: 5 minutes). */
   expiresAt: Date;
 }
 
-/** Where a push stands at the wallet. */
 export type PushState = 'waiting' | 'approved' | 'declined' | 'expired' | 'cancelled';
 
 export interface PushAnswer {
@@ -23,13 +21,9 @@ export interface PushAnswer {
   qrValue?: string | undefined;
 }
 
-/**
- * A push wallet. The payer's answer (on the phone) reaches Pasarela as a gateway event; `status`
- * is for the reconciler and for what an event did not say.
- */
+/** The payer's answer arrives as a gateway event; `status` is for the reconciler and what an event did not say. */
 export interface PushWallet {
   request(request: PushRequest): Promise<PushAnswer>;
-  /** Where the request with this key stands; null when the wallet never received it. */
   status(call: GatewayCall): Promise<PushAnswer | null>;
   /** Withdraws a request the payer has not answered: from then on it cannot be paid. */
   cancel(call: GatewayCall): Promise<PushAnswer | null>;

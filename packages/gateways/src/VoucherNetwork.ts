@@ -6,7 +6,6 @@ export type CashNetwork = 'PAYCASH' | 'PC';
 export interface VoucherRequest extends GatewayCall {
   network: CashNetwork;
   amountCents: number;
-  /** ISO 4217 ('USD'). */
   currency: string;
   /** How long the payer has to pay at a kiosk. */
   expiresAt: Date;
@@ -15,12 +14,11 @@ export interface VoucherRequest extends GatewayCall {
 export type VoucherState = 'issued' | 'paid' | 'expired' | 'cancelled';
 
 export interface Voucher {
-  /** The 12 digits the payer quotes at the kiosk. */
   reference: string;
   state: VoucherState;
 }
 
-/** A cash voucher network. A payment at a kiosk reaches Pasarela as a gateway event. */
+/** A payment at a kiosk reaches Pasarela as a gateway event. */
 export interface VoucherNetwork {
   issue(request: VoucherRequest): Promise<Voucher>;
   status(call: GatewayCall): Promise<Voucher | null>;

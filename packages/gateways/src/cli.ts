@@ -2,7 +2,6 @@ import { formatResults, runContract } from './kit/runContract';
 
 const USAGE = 'usage: pasarela-gateways contract <module>   (an ES module: export default the gateways, export const contract the test inputs)';
 
-/** `pasarela-gateways contract <module>`: runs the contract kit, prints its table; 1 when a rule is broken. */
 export async function main(argv: readonly string[], print: (text: string) => void = console.log): Promise<number> {
   const [command, path] = argv;
   if (command !== 'contract' || !path) {

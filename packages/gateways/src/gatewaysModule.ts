@@ -4,7 +4,6 @@ import { pathToFileURL } from 'node:url';
 import type { GatewayNotifications } from './GatewayNotifications';
 import type { Gateways } from './Gateways';
 
-/** What a provider's adapters module gives: the ports it implements, and the handlers of its own notifications. */
 export interface ProvidedGateways {
   gateways: Partial<Gateways>;
   notifications?: GatewayNotifications | undefined;
@@ -19,21 +18,16 @@ export interface GatewaysModuleContext {
 /** The module's default export (or its export named `gateways`): the provided gateways, or a function making them. */
 export type GatewaysModuleExport = ProvidedGateways | ((context: GatewaysModuleContext) => ProvidedGateways | Promise<ProvidedGateways>);
 
-/** The five ports, in the order the server lists them. */
 export const PORTS: ReadonlyArray<keyof Gateways> = ['card', 'push', 'voucher', 'crypto', 'bank', 'payout'];
 
-/** A module imported: its exports as they are, and how to make its gateways (again, for a restart). */
 export interface ImportedGatewaysModule {
   exports: Record<string, unknown>;
   make(context: GatewaysModuleContext): Promise<ProvidedGateways>;
 }
 
 /**
- * GATEWAYS_MODULE: an ES module a provider writes (Pasarela's docs/gateways.md), loaded by the
- * server without editing it, and by the contract kit. Its default export gives the ports it
- * implements; a port it names that is not one of the five, or gives as something other than an
- * object, stops the start with the reason. `path` is a file (absolute, or from `cwd`), else the
- * name of a package installed beside this one (`@pasarela/gateway-stripe`).
+ * GATEWAYS_MODULE (docs/gateways.md), loaded without editing it; a port it names that is not one of
+ * the five stops the start with the reason. `path` is a file, else an installed package's name.
  */
 export async function importGatewaysModule(path: string, cwd = process.cwd()): Promise<ImportedGatewaysModule> {
   const file = isAbsolute(path) ? path : resolve(cwd, path);
@@ -58,7 +52,6 @@ export async function importGatewaysModule(path: string, cwd = process.cwd()): P
   return { exports: module, make };
 }
 
-/** The module's gateways, made once (the server's start). */
 export async function loadGatewaysModule(path: string, context: GatewaysModuleContext, cwd = process.cwd()): Promise<ProvidedGateways> {
   return (await importGatewaysModule(path, cwd)).make(context);
 }

@@ -1,5 +1,3 @@
-// @pasarela/gateways: the ports a processor's adapter implements for Pasarela's server, the
-// unknown-outcome error, the notification signing helpers, and the contract kit (`pasarela-gateways`).
 export type { BankOutcome, BankPaymentRequest, BankRedirect } from './BankRedirect';
 export type {
   CardAuthorization,

@@ -6,7 +6,6 @@ export const NOTIFICATION_SIGNATURE_HEADER = 'simulator-signature';
 /** How old a notification may be (its `t`): an older one is refused, so a captured one cannot be replayed later. */
 export const NOTIFICATION_TOLERANCE_S = 300;
 
-/** The signature header value of `body` under `secret` at `unixSeconds`. */
 export function signNotification(body: string, secret: string, unixSeconds = Math.floor(Date.now() / 1000)): string {
   const v1 = createHmac('sha256', secret).update(`${unixSeconds}.${body}`, 'utf8').digest('hex');
   return `t=${unixSeconds},v1=${v1}`;

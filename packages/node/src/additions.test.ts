@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Pasarela, PASARELA_API_VERSION } from './client';
+import { Pasarela } from './client';
+import { PASARELA_API_VERSION } from './http';
 import { constructEvent, WebhookVerificationError } from './webhooks';
 import type { WebhookEventType } from './answers';
 

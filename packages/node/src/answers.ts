@@ -1,14 +1,11 @@
 import * as v from 'valibot';
 
-// What the merchant API answers (its OpenAPI document, GET /api/v1/merchant/openapi.json), read
-// with valibot as it arrives. Later API versions may add fields, event types and enum values: an
-// object keeps every field it came with (known ones typed, the others as they came), an enum is
-// its known values or any other string, so nothing a later server says breaks this client.
+// Open shapes: objects keep unknown fields and enums take any string, so a later server's additions
+// never break this client.
 
-/** A value of a list a later version may add to: one of the known values, or another string (typed so, never thrown). */
+/** One of the known values, or a string a later version added. */
 export type Open<Known extends string> = Known | (string & {});
 
-/** A string of an open list: any string passes; the type names the values known to this version. */
 const open = <Known extends string>() => v.custom<Open<Known>>((x) => typeof x === 'string', 'expected a string');
 
 const metadata = v.record(v.string(), v.string());
@@ -28,6 +25,8 @@ export const PaymentLinkSchema = v.looseObject({
   amount: v.number(),
   taxAmount: v.number(),
   description: v.string(),
+  /** The description per language given at creation; a payer reads theirs, else `description`. */
+  descriptions: v.optional(v.looseObject({ es: v.optional(v.string()), en: v.optional(v.string()) })),
   orderReference: v.nullable(v.string()),
   metadata,
   singleUse: v.boolean(),
@@ -123,10 +122,7 @@ export type KnownEventType = (typeof KNOWN_EVENT_TYPES)[number];
 /** An event's type: a known one, or one a later API version added (pass it on or ignore it). */
 export type WebhookEventType = Open<KnownEventType>;
 
-/**
- * What a transaction.* event carries: the transaction as it stands, and the refund a refund event
- * announces. A payout.* event carries the payout, a dispute.* event the dispute (bookAnswers.ts): read it by the type.
- */
+/** A transaction.* event's data, with the refund a refund event announces; payout.* and dispute.* carry those objects. */
 export const EventDataSchema = v.looseObject({
   ...transactionEntries,
   /** transaction.refunded and transaction.refund_failed: the refund the event announces. */
@@ -138,10 +134,7 @@ export const EventDataSchema = v.looseObject({
 });
 export type EventData = v.InferOutput<typeof EventDataSchema>;
 
-/**
- * A webhook's event, and an item of the change feed (GET /events): the same object. `type` tells
- * what happened; an event of a type this version does not know still comes, typed as a string.
- */
+/** A webhook's event, the same object as an item of the change feed (GET /events). */
 export const WebhookEventSchema = v.looseObject({
   id: v.string(),
   type: open<KnownEventType>(),

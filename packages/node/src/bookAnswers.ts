@@ -1,9 +1,7 @@
 import * as v from 'valibot';
 import type { Open } from './answers';
 
-// The merchant's books as the merchant API answers them (docs/merchant-api.md "Books"): amounts in
-// dollars with two decimals, amount = fee + net to the cent. Open like every answer: later fields
-// and values come through as they came.
+// Amounts in dollars, amount = fee + net to the cent (docs/merchant-api.md "Books").
 
 const open = <Known extends string>() => v.custom<Open<Known>>((x) => typeof x === 'string', 'expected a string');
 

@@ -23,7 +23,6 @@ export interface CliArgs {
   intervalMs?: number | undefined;
 }
 
-/** The listen command's arguments, or the sentence saying what is wrong. */
 export function parseListenArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): CliArgs | string {
   const [command, ...rest] = argv;
   if (command !== 'listen') return USAGE;

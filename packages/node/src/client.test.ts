@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Pasarela, PasarelaError } from './client';
+import { Pasarela } from './client';
+import { PasarelaError } from './http';
 import { constructEvent, WebhookVerificationError } from './webhooks';
 import type { RefundFailureReason } from './answers';
 

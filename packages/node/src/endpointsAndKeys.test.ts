@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Pasarela, PasarelaError } from './client';
+import { Pasarela } from './client';
+import { PasarelaError } from './http';
 import type { Transaction, WebhookDeliveryState } from './answers';
 
 // Webhook endpoints, the key roll, the fuller transaction and the error's requestId, against a

@@ -1,8 +1,13 @@
-export { Pasarela, PasarelaError, PASARELA_API_VERSION } from './client';
+export { Pasarela } from './client';
+export { PasarelaError, PASARELA_API_VERSION } from './http';
+export type { ListParams, PasarelaOptions, PostOptions } from './http';
+export type { PagePromise } from './pagePromise';
+export type { ChangedParams, CreatePaymentLinkParams, ListPaymentLinksParams, ListTransactionsParams, RefundParams } from './payments';
 export type {
-  ChangedParams, CreatePaymentLinkParams, ListBalanceTransactionsParams, ListPayoutsParams, CreateWebhookEndpointParams, EndpointEventType, ListEventsParams, ListParams, ListPaymentLinksParams, PagePromise, ListTransactionsParams, LogoContentType, PasarelaOptions, PostOptions, RefundParams,
-  RollParams, SendTestParams, UpdateBrandParams, UpdateWebhookEndpointParams, UploadLogoOptions,
-} from './client';
+  CreateWebhookEndpointParams, EndpointEventType, ListEventsParams, RollParams, SendTestParams, UpdateWebhookEndpointParams,
+} from './endpointsAndKeys';
+export type { ListBalanceTransactionsParams, ListPayoutsParams } from './book';
+export type { LogoContentType, UpdateBrandParams, UploadLogoOptions } from './brand';
 export { constructEvent, WebhookVerificationError } from './webhooks';
 export type { VerifyOptions } from './webhooks';
 export { KNOWN_EVENT_TYPES } from './answers';

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { WebhookEvent } from './answers';
-import { Pasarela, PASARELA_API_VERSION } from './client';
+import { Pasarela } from './client';
+import { PASARELA_API_VERSION } from './http';
 
 export interface ListenOptions {
   /** Your secret key (PASARELA_SECRET_KEY). */
@@ -23,18 +24,15 @@ export interface ListenOptions {
   fetch?: typeof fetch | undefined;
 }
 
-/** How far back each look reaches behind the newest event seen: an event recorded late (a long transaction) is still found. */
+/** Each look reaches this far behind the newest event seen, so one recorded late is still found. */
 const WINDOW_MS = 5 * 60_000;
 
-/** A new signing secret, in the webhook secrets' form. */
 export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
 
-/** `Pasarela-Signature` for a body, as Pasarela signs a delivery (docs/webhooks.md). */
 export function signatureHeaderOf(body: string, secret: string, unixSeconds = Math.floor(Date.now() / 1000)): string {
   return `t=${unixSeconds},v1=${createHmac('sha256', secret).update(`${unixSeconds}.${body}`, 'utf8').digest('hex')}`;
 }
 
-/** Waits ms, or less when signal aborts (its listener removed either way). */
 const sleep = (ms: number, signal?: AbortSignal) => new Promise<void>((resolve) => {
   const stop = () => {
     clearTimeout(timer);
@@ -48,10 +46,8 @@ const sleep = (ms: number, signal?: AbortSignal) => new Promise<void>((resolve) 
 });
 
 /**
- * Follows your change feed (GET /api/v1/merchant/events) and POSTs each new event to `forwardTo`,
- * signed as a webhook delivery: the same body, Pasarela-Signature and Pasarela-Version, so your
- * handler runs as it would on a real delivery, with no inbound connection to your machine. Events
- * already there when it starts are not sent. Resolves when `signal` aborts.
+ * Follows your change feed and POSTs each new event to `forwardTo`, signed as a webhook delivery, so
+ * your handler runs with no inbound connection to your machine. Resolves when `signal` aborts.
  */
 export async function listen(options: ListenOptions): Promise<{ webhookSecret: string }> {
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
@@ -59,11 +55,9 @@ export async function listen(options: ListenOptions): Promise<{ webhookSecret: s
   const secret = options.webhookSecret ?? newWebhookSecret();
   const pasarela = new Pasarela({ secretKey: options.secretKey, baseUrl: options.baseUrl, fetch: doFetch, maxRetries: 0 });
   const wanted = options.types && options.types.length > 0 ? new Set(options.types) : undefined;
-  /** Events seen, by id, with their time: kept while inside the window. */
   const seen = new Map<string, number>();
   let newest = 0;
 
-  /** The events in the window not seen yet, oldest first. */
   const look = async (): Promise<WebhookEvent[]> => {
     const fresh: WebhookEvent[] = [];
     const createdFrom = newest > 0 ? new Date(newest - WINDOW_MS) : undefined;
@@ -78,7 +72,6 @@ export async function listen(options: ListenOptions): Promise<{ webhookSecret: s
     return fresh.reverse();
   };
 
-  // What is there already is the past: only what happens from now on is forwarded.
   for (const event of (await pasarela.events.list({ limit: 100 })).data) {
     const at = Date.parse(event.createdAt);
     seen.set(event.id, at);

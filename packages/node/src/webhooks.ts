@@ -27,12 +27,9 @@ function parseHeader(header: string): { t: number; signatures: string[] } {
 }
 
 /**
- * Checks a webhook delivery and returns its event (docs/webhooks.md): the HMAC-SHA256 of
- * `"<t>.<raw body>"` under your webhook secret, compared in constant time, and a `t` within the
- * tolerance (so a captured delivery cannot be replayed later). `rawBody` is the body as received,
- * never re-serialised JSON. Throws WebhookVerificationError only for a bad signature or a body that
- * is no event (not JSON, no string `id` and `type`): a signed event of a type, a value or a field
- * this version does not know is returned as it came (answer it 2xx, and ignore what you do not handle).
+ * Checks a webhook delivery's signature and age (so a captured one cannot be replayed) and returns its
+ * event. `rawBody` is the body as received, never re-serialised JSON. An event this version does not
+ * know is returned as it came: answer it 2xx. Throws WebhookVerificationError.
  */
 export function constructEvent(rawBody: string | Uint8Array, signatureHeader: string | string[] | undefined | null, webhookSecret: string, options: VerifyOptions = {}): WebhookEvent {
   const header = Array.isArray(signatureHeader) ? signatureHeader.join(',') : signatureHeader ?? '';
@@ -56,7 +53,6 @@ export function constructEvent(rawBody: string | Uint8Array, signatureHeader: st
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new WebhookVerificationError('The body is not a Pasarela event: not an object');
   const { id, type } = parsed as Record<string, unknown>;
   if (typeof id !== 'string' || id === '' || typeof type !== 'string' || type === '') throw new WebhookVerificationError('The body is not a Pasarela event: no id or type');
-  // Signed by Pasarela: what this version reads is typed, the rest is kept as it came.
   const event = v.safeParse(WebhookEventSchema, parsed);
   return event.success ? event.output : (parsed as WebhookEvent);
 }

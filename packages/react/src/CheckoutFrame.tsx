@@ -10,9 +10,8 @@ export type CheckoutFrameProps = CheckoutProps &
   Omit<HTMLAttributes<HTMLDivElement>, keyof CheckoutSettings | 'children' | 'dangerouslySetInnerHTML'>;
 
 /**
- * The checkout inline, in a <div> this component renders. It opens on mount and again when the
- * target, `lang`, `baseUrl` or `appearance` (by value) change; it closes on unmount. Closes it makes itself do not call
- * `onClose` (React's strict mode mounts twice in development).
+ * The checkout inline, in a <div> this component renders: reopened when the target, `lang`, `baseUrl`
+ * or `appearance` (by value) change. Its own closes do not call `onClose` (strict mode mounts twice).
  */
 export function CheckoutFrame(props: CheckoutFrameProps): ReactElement {
   const [options, divProps] = splitProps(props);

@@ -3,7 +3,6 @@ import type { CheckoutOptions, CheckoutSettings, CheckoutTarget } from '@pasarel
 /** The props of a component that opens the checkout: a target and the settings except `container`. */
 export type CheckoutProps = CheckoutTarget & Omit<CheckoutSettings, 'container'>;
 
-/** Splits props into the checkout's options (target, lang, baseUrl, callbacks) and the element's. */
 export function splitProps<P extends CheckoutProps>(props: P) {
   const { code, slug, subscriptionKey, stationId, lang, baseUrl, appearance, onReady, onResult, onClose, onError, ...element } = props;
   // the props were type-checked as a CheckoutTarget; open() checks them again at run time

@@ -7,7 +7,6 @@ import { fakeWidget, openCheckout, type FakeWidget } from '@pasarela/checkout/te
 
 export const BASE = 'https://checkout.example.com';
 
-/** Every fake widget the loader connected to, newest last. */
 export const widgets: FakeWidget[] = [];
 
 export function lastWidget(): FakeWidget {
@@ -62,7 +61,6 @@ export function mount(element: ReactElement): Mounted {
   };
 }
 
-/** Runs a widget message inside act(), as React state changes follow it. */
 export function notify(message: unknown, widget: FakeWidget = lastWidget()): void {
   act(() => widget.notify(message));
 }

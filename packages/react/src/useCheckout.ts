@@ -21,10 +21,7 @@ interface State {
   lastResult: PaymentResult | undefined;
 }
 
-/**
- * The loader's `open()` as a hook: it tracks whether the checkout is open and its last result, and
- * closes the checkout when the component unmounts (without calling `onClose`: nobody is left to hear it).
- */
+/** The loader's `open()` as a hook; unmounting closes the checkout without calling `onClose` (nobody is left to hear it). */
 export function useCheckout(): UseCheckout {
   const handleRef = useRef<CheckoutHandle | undefined>(undefined);
   const mountedRef = useRef(false);

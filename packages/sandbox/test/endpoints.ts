@@ -172,6 +172,10 @@ export const ENDPOINTS: ReadonlyArray<{ method: 'GET' | 'POST' | 'PUT' | 'PATCH'
   { method: 'GET', path: '/sandbox/merchants/:x/balance-transactions' },
   { method: 'GET', path: '/sandbox/merchants/:x/payouts' },
   { method: 'GET', path: '/sandbox/merchants/:x/payouts/:x' },
+  { method: 'GET', path: '/sandbox/merchants/:x/disputes' },
+  { method: 'GET', path: '/sandbox/merchants/:x/disputes/:x' },
+  { method: 'POST', path: '/sandbox/merchants/:x/disputes/:x/evidence' },
+  { method: 'POST', path: '/sandbox/merchants/:x/disputes/:x/accept' },
   { method: 'POST', path: '/sandbox/disputes/:x/decide' },
   { method: 'POST', path: '/sandbox/payouts/run' },
 ];

@@ -1,17 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 
-/** What anyone may reach: the payer's pages (the issuer's 3D Secure page, the bank's page) and the health check. */
 const isPublic = (path: string) => path === '/health' || path.startsWith('/3ds/') || path.startsWith('/clave/');
 
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 
-/**
- * The simulator's door: its processor API (`/v1/<port>/...`), its controls and its books answer only
- * a caller holding the API secret (SIMULATOR_API_SECRET) as `Authorization: Bearer <secret>`; any
- * other call is 401 before its body is read, whatever its origin or content type. No CORS header is
- * ever sent, so a browser can neither read an answer nor send the header a preflight would announce.
- */
+/** Any call without the API secret is 401 before its body is read. No CORS header is ever sent, so a browser can neither read an answer nor send the header. */
 export function apiDoor(apiSecret: string): MiddlewareHandler {
   if (apiSecret === '') throw new Error('The simulator needs an API secret (SIMULATOR_API_SECRET)');
   // Both sides hashed first: the comparison takes as long whatever the length given.

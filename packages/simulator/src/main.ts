@@ -1,10 +1,4 @@
-// `npm run simulator`, and the simulator `npm start` starts beside the server: bundled to
-// packages/simulator/dist/simulator.mjs. SIMULATOR_PORT (a free port when absent or 0),
-// SIMULATOR_HOST (127.0.0.1), SIMULATOR_JOURNAL (its books' file; simulator.jsonl in DATA_DIR,
-// ./.data by default, as the server's PGlite; `memory` keeps them in memory only),
-// SIMULATOR_API_SECRET (required, the servers' too: its API answers only a call carrying it),
-// SIMULATOR_NOTIFICATION_SECRET (the servers' too: notifications are signed with it),
-// SIMULATOR_PUBLIC_URL (where payers' browsers reach its pages, behind a proxy; its own URL by default).
+// `npm run simulator` (dist/simulator.mjs); its environment variables are listed in docs/sandbox.md.
 import { join, resolve } from 'node:path';
 import { startSimulator } from './startSimulator';
 

@@ -15,14 +15,11 @@ const entryOf = <R, S>(s: Stored): BookEntry<R, S> =>
   ({ key: s.key, port: s.port, request: copy(s.request) as R, state: copy(s.state) as S, answerAt: s.answerAt ? new Date(s.answerAt) : null });
 
 /**
- * The simulator's own books: in memory, and, with a journal file, every change appended to it as
- * one JSON line and read back at start, so a simulator killed and started again knows what it did.
- * One process keeps them and every operation runs to its end without awaiting, so two calls under
- * one key never interleave: the first records, the second answers what the first recorded.
+ * Journaled as JSON lines and read back at start, so a restarted simulator knows what it did. Every
+ * operation runs to its end without awaiting, so two calls under one key never interleave.
  */
 export type MemoryBooks = SimulatorBooks & {
   list<R, S>(port: string): Array<BookEntry<R, S>>;
-  /** The entry under a key, whatever its port. */
   find<R, S>(key: string): BookEntry<R, S> | undefined;
   size(): number;
   /** Every answer still to come (a test phone's) falls due now, as if its moment had passed; how many. */
@@ -45,9 +42,8 @@ export function memoryBooks(options: { journal?: string | undefined } = {}): Mem
           break;
         }
       }
-      // Read back, the journal is written again with each entry's last state only, and without the
-      // notifications already acknowledged, so it grows with what the simulator keeps, not with every
-      // change it ever made. Written aside and renamed: a kill mid-way leaves the old journal whole.
+      // Rewritten with each entry's last state only (acknowledged notifications dropped), aside and renamed:
+      // a kill mid-way leaves the old journal whole.
       for (const [key, stored] of entries) if (stored.port === 'outbox' && (stored.state as { delivered?: unknown }).delivered === true) entries.delete(key);
       const compacted = `${journal}.compacting`;
       writeFileSync(compacted, [...entries.values()].map((stored) => `${JSON.stringify(stored)}\n`).join(''));
@@ -94,7 +90,6 @@ export function memoryBooks(options: { journal?: string | undefined } = {}): Mem
       }
       return due;
     },
-    /** Every entry of a port (the notifications' outbox), in the order first written. */
     list<R, S>(port: string) {
       return [...entries.values()].filter((e) => e.port === port).map((e) => entryOf<R, S>(e));
     },

@@ -12,30 +12,22 @@ interface Delivery {
   nextAt: number;
 }
 
-/** The longest pause between two tries of one notification. */
 const MAX_RETRY_MS = 30_000;
 
-/**
- * What the simulator tells later, POSTed to the URL the attempt's calls named (`notifyUrl`), signed
- * with the shared secret and sent again (backing off up to 30 s) until a 2xx acknowledges it. The
- * outbox is in the books, so a restarted simulator goes on sending what it had not delivered.
- */
+/** Sent again (backing off up to 30 s) until a 2xx; the outbox is in the books, so a restart goes on sending. */
 export function notifier(books: MemoryBooks, options: { secret: string | undefined; fetch?: typeof fetch | undefined }) {
   const send = options.fetch ?? fetch;
   let running: Promise<void> | undefined;
 
   return {
-    /** The URL the attempt under `key` is to be told at (the first one its calls gave). */
     async remember(key: string, url: string) {
       await books.recordOnce('notify', `notify:${key}`, { url }, {});
     },
-    /** Queues `event` for the URL remembered under `key`; said once per event id. */
     async tell(key: string, event: GatewayEvent) {
       const to = await books.read<{ url: string }, object>('notify', `notify:${key}`);
       if (!to || !options.secret) return;
       await books.recordOnce<Outgoing, Delivery>('outbox', `outbox:${event.id}`, { url: to.request.url, event }, { delivered: false, tries: 0, nextAt: Date.now() });
     },
-    /** One pass over the outbox: every notification due is sent (one pass at a time). */
     deliverDue(): Promise<void> {
       running ??= (async () => {
         const secret = options.secret;

@@ -27,10 +27,7 @@ const date = (body: Body, name: string): Date => {
   return parsed;
 };
 
-/**
- * A call as the simulated port takes it: the JSON body with its dates made dates again. Every call
- * that acts on an attempt names it by `idempotencyKey`, which the Idempotency-Key header repeats.
- */
+/** Every call that acts on an attempt names it by `idempotencyKey`, which the Idempotency-Key header repeats. */
 function callOf(body: Body, keyed: boolean): Body & { deadline: Date } {
   if (keyed) text(body, 'idempotencyKey');
   const revived: Body & { deadline: Date } = { ...body, deadline: body['deadline'] === undefined ? new Date(Date.now() + 10_000) : date(body, 'deadline') };
@@ -40,12 +37,7 @@ function callOf(body: Body, keyed: boolean): Body & { deadline: Date } {
 
 type Operation = (body: Body) => Promise<unknown>;
 
-/**
- * The simulator's HTTP API: `POST /v1/<port>/<operation>` with the port's call as JSON, answered
- * `{ answer }` (null where the port answers null); `POST /v1/controls/<control>` plays the payer's
- * part (a phone, a kiosk, the chain, the issuer's and the bank's pages). 400 for a malformed call.
- * With `pages`, `GET`/`POST /3ds/:key` and `/clave/:key` are the payer's pages (pages/payerPages.ts).
- */
+/** 400 for a malformed call; `/v1/controls/<control>` plays the payer's part. */
 export function simulatorApi(simulated: { gateways: Gateways; controls: SandboxControls; pages?: SimulatedGateways['pages'] }, notify?: Notifier) {
   const { gateways: g, controls } = simulated;
   // What the payer did, told to the server too (a notification), under the id the sandbox's own

@@ -8,41 +8,26 @@ import { notifier } from './notifier';
 import { simulatorApi } from './simulatorApi';
 
 export interface SimulatorOptions {
-  /**
-   * SIMULATOR_API_SECRET, shared with the servers: its API, controls and books answer only a call
-   * carrying it (apiDoor.ts); its payer pages are public.
-   */
+  /** SIMULATOR_API_SECRET: its API, controls and books answer only a call carrying it; its payer pages are public. */
   apiSecret: string;
-  /** 0 (the default): a free port the system picks. */
   port?: number | undefined;
   host?: string | undefined;
-  /** Where the books are journaled (a file); in memory only when absent. */
   journal?: string | undefined;
-  /**
-   * SIMULATOR_NOTIFICATION_SECRET, shared with the servers: what happens later to an attempt is
-   * POSTed, signed with it, to the URL its calls named. Without it nothing is sent (the servers ask).
-   */
+  /** SIMULATOR_NOTIFICATION_SECRET; without it nothing is sent (the servers ask). */
   notificationSecret?: string | undefined;
-  /** True: its port keeps no process alive (a test worker's shared simulator). */
   unref?: boolean | undefined;
-  /** How often the phones due to answer and the notifications due are looked at (200 ms). */
   tickMs?: number | undefined;
-  /**
-   * The origin payers' browsers reach this simulator at, for the issuer's and the bank's pages the
-   * processors' answers point to (SIMULATOR_PUBLIC_URL, behind a proxy); its own URL by default.
-   */
+  /** SIMULATOR_PUBLIC_URL, behind a proxy; its own URL by default. */
   publicUrl?: string | undefined;
 }
 
 export interface RunningSimulator {
   url: string;
   port: number;
-  /** Its books, for a test in the same process to look at (others ask `GET /v1/books`). */
   books: MemoryBooks;
   close(): Promise<void>;
 }
 
-/** The simulated processors as a service: their HTTP API on their own port, their own books. */
 export async function startSimulator(options: SimulatorOptions): Promise<RunningSimulator> {
   // Listening first: the pages' address is known once the port is.
   let listener: RequestListener = (_req, res) => void res.writeHead(503).end();

@@ -20,13 +20,10 @@ import { startI18n, startWholeLater, wholeTexts } from './i18n/i18n';
 import { loadTexts } from '@pasarela/core/translator';
 import { pickLanguage } from './i18n/pickLanguage';
 
-// SPEC 2's splash is the app's start: not on a reopen by the loader, nor on a return from a bank
-// or 3DS page (core splashMsFor, docs/spec-decisions.md).
+// Not on a reopen by the loader, nor on a return from a bank or 3DS page (docs/spec-decisions.md).
 const configured = readConfig(document);
 const config = { ...configured, splashMs: splashMsFor(new URL(location.href), configured.splashMs) };
-// SPEC 9: in prod the console writes nothing and the dev tools find nothing; every start unregisters
-// any service worker. A chunk of its own, run once the first screen is up (no code of ours writes
-// to the console in a prod build before then: development warnings are compiled out).
+// SPEC 9 start-up, in its own chunk once the first screen is up (dev warnings are compiled out of prod).
 void afterFirstScreen()
   .then(() => import('./app/startup'))
   .then((startup) => startup.startUp(config.env, console, window as unknown as Record<string, unknown>, navigator.serviceWorker));
@@ -64,8 +61,7 @@ if (bridge.embedded) {
   }
 }
 
-// The merchant's look: open()'s appearance (`?appearance=`) now; the stored brand colour goes to
-// theme.setBrandColour() once the merchant is loaded. The app renders once the palette is on.
+// open()'s appearance now; the stored brand colour once the merchant is loaded.
 const theme = startTheme(params, (warnings) => bridge.notify({ type: 'contrast', warnings }));
 
 const services: Services = {
@@ -85,7 +81,6 @@ const services: Services = {
   theme,
 };
 
-// The login refresh (wallet chunk) starts with the first login, not before.
 const unwatch = session.subscribe((state) => {
   if (state.login) startRefresh();
 });
@@ -95,7 +90,6 @@ function startRefresh() {
 }
 if (session.getState().login) startRefresh();
 
-// The payer's language and, in English, Spanish for any key the English catalogue lacks (SPEC 1).
 const wholeCatalogue = () =>
   loadTexts((l) => loadEntries(api, l, storage.local, { prefetched: catalogPrefetched(document, l) }), lang).then(({ texts, spanish }) =>
     startI18n(lang, texts, spanish),
@@ -104,19 +98,16 @@ const wholeCatalogue = () =>
 const rootElement = document.getElementById('root') ?? document.body.appendChild(document.createElement('div'));
 reportHeight(rootElement, bridge);
 const prerendered = rootElement.dataset.prerendered === lang && config.splashMs === 0 && rendersAsServer(services);
-// The page carries the texts its prerendered first screen shows: that screen is taken over with
-// them, and the whole catalogue (with ky, which downloads it) comes once the form is up.
+// The whole catalogue (with ky, which downloads it) comes once the form is up.
 const firstTexts = prerendered ? readFirstTexts(document) : null;
 const i18nReady = firstTexts
   ? startI18n(lang, firstTexts)
   : // With no catalog at all the keys show, which beats a splash that never ends.
     wholeCatalogue().catch(() => startI18n(lang, {}));
 const app = (first?: FirstScreen) => <App services={services} i18nReady={i18nReady} subscribe={subscribe} first={first} />;
-/** The first screen prepared from the page's answers, with the catalogue and the palette in place. */
 const firstScreenReady = () => Promise.all([prepareFirstScreen(services).catch(() => null), i18nReady, theme.ready]).then(([first]) => first);
 if (prerendered) {
-  // The server rendered the first screen into the page from the same answers: once they and the
-  // catalog are read, the app takes that markup over as it is, with what the payer typed meanwhile.
+  // Taken over as it is, with what the payer typed meanwhile.
   void firstScreenReady().then((first) => {
     if (!first) {
       // A first render of its own after all: with the whole catalogue.
@@ -131,8 +122,7 @@ if (prerendered) {
     if (firstTexts) startWholeLater(afterFirstScreen().then(wholeCatalogue));
   });
 } else if (rootElement.dataset.prerendered) {
-  // The server's markup of a screen this tab renders otherwise (a payment kept in it, a login): it
-  // stays on screen until the app's own first screen is ready, which then replaces it in one go.
+  // The server's markup stays until the app's own first screen is ready, then is replaced in one go.
   void firstScreenReady().then((first) => createRoot(rootElement).render(app(first ?? undefined)));
 } else {
   // A first render of its own.

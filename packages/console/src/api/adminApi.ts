@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import {
   AnySchema, BrandSchema, ErrorSchema, LinkListSchema, MailboxSchema, MerchantListSchema, NewCampaignAnswerSchema, NewLinkAnswerSchema, NewMerchantAnswerSchema,
   NewPlanAnswerSchema, NewStationAnswerSchema, RefundAnswerSchema, NewSubscriptionAnswerSchema, NewUserAnswerSchema, StatementSchema, TransactionListSchema, WebhookListSchema,
-  type Outcome, BalanceSchema, PayoutPageSchema, PayoutRunSchema,
+  type Outcome, BalanceSchema, DisputePageSchema, DisputeSchema, PayoutPageSchema, PayoutRunSchema,
 } from './schemas';
 
 /** An admin call that answered an error: its `{ code, message }`, or the network's failure. */
@@ -105,6 +105,9 @@ export function createAdminApi(base: string, fetchImpl?: typeof fetch, adminToke
     redeliver: (id: string) => call(AnySchema, 'post', `webhooks/${encodeURIComponent(id)}/redeliver`),
     balanceOf: (merchantId: number) => call(BalanceSchema, 'get', `merchants/${merchantId}/balance`),
     payoutsOf: async (merchantId: number) => (await call(PayoutPageSchema, 'get', `merchants/${merchantId}/payouts`, { query: { limit: '20' } })).data,
+    disputesOf: async (merchantId: number) => (await call(DisputePageSchema, 'get', `merchants/${merchantId}/disputes`, { query: { limit: '20' } })).data,
+    answerDispute: (merchantId: number, id: string, evidence: string) => call(DisputeSchema, 'post', `merchants/${merchantId}/disputes/${encodeURIComponent(id)}/evidence`, { json: { evidence } }),
+    acceptDispute: (merchantId: number, id: string) => call(DisputeSchema, 'post', `merchants/${merchantId}/disputes/${encodeURIComponent(id)}/accept`, { json: {} }),
     /** docs/sandbox.md "Books and payouts": pending money available now, every merchant paid out. */
     runPayouts: async () => (await call(PayoutRunSchema, 'post', 'payouts/run')).payouts,
     /** The balance transactions as the CSV report (all of a payout's, or every line when none is named). */

@@ -85,6 +85,12 @@ export const PayoutSchema = v.object({ id: v.string(), amount: v.number(), statu
 export type Payout = v.InferOutput<typeof PayoutSchema>;
 export const PayoutPageSchema = v.object({ data: v.array(PayoutSchema) });
 export const PayoutRunSchema = v.object({ payouts: v.array(PayoutSchema) });
+export const DisputeSchema = v.object({
+  id: v.string(), codOper: v.string(), amount: v.number(), reason: v.string(), status: v.string(),
+  evidenceDueBy: v.nullable(v.string()), evidence: v.nullable(v.string()), createdAt: v.string(),
+});
+export type Dispute = v.InferOutput<typeof DisputeSchema>;
+export const DisputePageSchema = v.object({ data: v.array(DisputeSchema) });
 
 export const StatementSchema = v.object({ codOper: v.string(), statementLine: v.string() });
 export const AnySchema = v.unknown();

@@ -2,9 +2,10 @@ import { useEffect, useState } from 'react';
 import { formatAmount } from '@pasarela/core';
 import { t, textOr } from '../i18n/i18n';
 import type { AdminApi } from '../api/adminApi';
-import type { Balance, Payout } from '../api/schemas';
+import type { Balance, Dispute, Payout } from '../api/schemas';
 import type { ConsoleStore } from '../store/consoleStore';
 import { MerchantPicker } from './create/MerchantPicker';
+import { DisputeList } from './DisputeList';
 import { useStoreState } from './useStoreState';
 
 /** Saves text as a file the browser downloads. */
@@ -17,11 +18,12 @@ function download(text: string, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1_000);
 }
 
-/** A merchant's balance and payouts (docs/merchant-api.md "Books"), the sandbox's payout run, and the CSV report. */
+/** A merchant's balance, payouts and disputes (docs/merchant-api.md "Books"), the sandbox's payout run, and the CSV report. */
 export function BooksPanel({ store, api }: { store: ConsoleStore; api: AdminApi }) {
   const { merchantId } = useStoreState(store);
   const [balance, setBalance] = useState<Balance | null>(null);
   const [payouts, setPayouts] = useState<Payout[]>([]);
+  const [disputes, setDisputes] = useState<Dispute[]>([]);
   const [error, setError] = useState<string | null>(null);
   // One format in both languages (core formatAmount).
   const money = (amount: number) => formatAmount(amount);
@@ -29,9 +31,10 @@ export function BooksPanel({ store, api }: { store: ConsoleStore; api: AdminApi 
   const load = async () => {
     if (merchantId === null) return;
     try {
-      const [b, p] = await Promise.all([api.balanceOf(merchantId), api.payoutsOf(merchantId)]);
+      const [b, p, d] = await Promise.all([api.balanceOf(merchantId), api.payoutsOf(merchantId), api.disputesOf(merchantId)]);
       setBalance(b);
       setPayouts(p);
+      setDisputes(d);
       setError(null);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
@@ -88,6 +91,13 @@ export function BooksPanel({ store, api }: { store: ConsoleStore; api: AdminApi 
             </li>
           ))}
         </ul>
+      )}
+      <h3>{t('booksDisputes')}</h3>
+      {merchantId !== null && (
+        <DisputeList disputes={disputes} merchantId={merchantId} api={api} onDone={async (failed) => {
+          await load();
+          if (failed) setError(failed);
+        }} />
       )}
     </section>
   );

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRoot, type Root } from 'react-dom/client';
 import type { AdminApi } from '../api/adminApi';
-import type { Transaction } from '../api/schemas';
+import type { Dispute, Transaction } from '../api/schemas';
 import { changeLanguage } from '../i18n/i18n';
 import { createConsoleStore } from '../store/consoleStore';
 import { MailboxPanel } from './MailboxPanel';
@@ -43,7 +43,7 @@ describe('console panels', () => {
     const payout = { id: 'po_1', amount: 87.48, status: 'paid', arrivalDate: '2026-11-27', createdAt: '2026-11-26T21:13:02.175Z' };
     const runPayouts = vi.fn(async () => [payout]);
     const balanceCsv = vi.fn(async () => 'id,type,amount,fee,net,currency,created\r\n');
-    const api = apiWith({ balanceOf: vi.fn(async () => ({ currency: 'USD', available: -29.16, pending: 116.64 })), payoutsOf: vi.fn(async () => [payout]), runPayouts, balanceCsv });
+    const api = apiWith({ balanceOf: vi.fn(async () => ({ currency: 'USD', available: -29.16, pending: 116.64 })), payoutsOf: vi.fn(async () => [payout]), disputesOf: vi.fn(async () => []), runPayouts, balanceCsv });
     const store = createConsoleStore(api);
     store.setState({ merchants: [{ id: 3, name: 'Café Boquete' }] as never, merchantId: 3 });
     Object.assign(URL, { createObjectURL: () => 'blob:csv', revokeObjectURL: () => undefined });
@@ -56,6 +56,47 @@ describe('console panels', () => {
     await vi.waitFor(() => expect(runPayouts).toHaveBeenCalled());
     button('CSV de po_1')?.click();
     await vi.waitFor(() => expect(balanceCsv).toHaveBeenCalledWith(3, 'po_1'));
+  });
+
+  it('Books: the disputes with status, amount and deadline; one needing a response is answered with evidence (not empty) or accepted', async () => {
+    const open: Dispute = { id: 'dp_1', codOper: 'PP1', amount: 40, reason: 'fraudulent', status: 'needs_response', evidenceDueBy: '2026-12-03T15:04:05.000Z', evidence: null, createdAt: '2026-11-26T15:04:05.000Z' };
+    const won: Dispute = { ...open, id: 'dp_2', codOper: 'PP2', status: 'won', evidence: 'Entregado' };
+    let disputes = [open, won];
+    const answerDispute = vi.fn(async (_m: number, _id: string, evidence: string) => {
+      const answered = { ...open, status: 'under_review', evidence };
+      disputes = [answered, won];
+      return answered;
+    });
+    const acceptDispute = vi.fn(async () => open);
+    const api = apiWith({ balanceOf: vi.fn(async () => ({ currency: 'USD', available: 0, pending: 0 })), payoutsOf: vi.fn(async () => []), disputesOf: vi.fn(async () => disputes), answerDispute, acceptDispute });
+    const store = createConsoleStore(api);
+    store.setState({ merchants: [{ id: 3, name: 'Café Boquete' }] as never, merchantId: 3 });
+    const el = await render(<BooksPanel store={store} api={api} />);
+    await vi.waitFor(() => expect(el.querySelector('[data-dispute="dp_1"]')?.textContent).toContain('Requiere respuesta'));
+    expect(el.querySelector('[data-dispute="dp_1"]')?.textContent).toContain('$40.00');
+    expect(el.querySelector('[data-dispute="dp_1"]')?.textContent).toContain('Fraude: el titular no reconoce el cargo');
+    // A decided dispute shows no deadline.
+    expect(el.querySelector('[data-dispute="dp_2"] time')).toBeNull();
+    expect(el.querySelector('[data-dispute="dp_1"] time')?.getAttribute('datetime')).toBe(open.evidenceDueBy);
+    expect(el.querySelector('[data-dispute="dp_2"]')?.textContent).toContain('Ganada');
+    expect(el.querySelectorAll('form.dispute-answer')).toHaveLength(1);
+    const form = el.querySelector<HTMLFormElement>('form.dispute-answer');
+    expect(form?.getAttribute('aria-label')).toBe('Disputa dp_1 del pago PP1');
+    const field = form?.querySelector('textarea');
+    expect(el.querySelector(`label[for="${field?.id}"]`)?.textContent).toBe('Pruebas (pedido, entrega, mensajes del cliente)');
+    form?.requestSubmit();
+    await vi.waitFor(() => expect(form?.querySelector('[role="alert"]')?.textContent).toBe('Escribe las pruebas antes de enviarlas'));
+    expect(answerDispute).not.toHaveBeenCalled();
+    const accept = [...(form?.querySelectorAll('button') ?? [])].find((b) => b.textContent === 'Aceptar la disputa');
+    accept?.click();
+    await vi.waitFor(() => expect(acceptDispute).toHaveBeenCalledWith(3, 'dp_1'));
+    await vi.waitFor(() => expect(accept?.disabled).toBe(false));
+    if (field) field.value = 'Pedido entregado el 20/11';
+    field?.dispatchEvent(new Event('input', { bubbles: true }));
+    form?.requestSubmit();
+    await vi.waitFor(() => expect(answerDispute).toHaveBeenCalledWith(3, 'dp_1', 'Pedido entregado el 20/11'));
+    await vi.waitFor(() => expect(el.querySelector('[data-dispute="dp_1"]')?.textContent).toContain('En revisión'));
+    expect(el.querySelector('form.dispute-answer')).toBeNull();
   });
 
   it('render server text as text, never as markup', async () => {

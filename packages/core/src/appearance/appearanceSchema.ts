@@ -6,28 +6,22 @@ import { colourMatch } from './colourText';
 const THEMES = ['light', 'dark', 'auto'] as const;
 export type Theme = (typeof THEMES)[number];
 
-/**
- * `fontFamily`'s choices (fontStacks.ts has the stack each sets): system stacks, and families the
- * checkout serves itself (`inter`, `lora`). Never a stack or a URL from the merchant.
- */
+/** Never a stack or a URL from the merchant: the checkout serves `inter` and `lora` itself. */
 const FONT_FAMILIES = ['system', 'humanist', 'rounded', 'serif', 'inter', 'lora'] as const;
 export type FontFamily = (typeof FONT_FAMILIES)[number];
 
-/** The lengths' bounds in px (a rem is 16 px): what keeps the checkout usable at 360 px. */
+/** What keeps the checkout usable at 360 px (a rem is 16 px). */
 const LENGTH_BOUNDS_PX = { borderRadius: [0, 24], spacingUnit: [2, 8] } as const;
 
 const LENGTH = /^(\d{1,3}(?:\.\d{1,4})?)(px|rem)$/;
 
-/** A length in px, from `12px` or `0.75rem`; undefined for anything else. */
 export function lengthInPx(text: string): number | undefined {
   const match = LENGTH.exec(text.trim());
   return match ? Number(match[1]) * (match[2] == 'rem' ? 16 : 1) : undefined;
 }
 
-/** A variable's rule: a colour, a list of names, or a length's bounds in px. */
 type Rule = typeof colourMatch | readonly string[] | readonly number[];
 
-/** `appearance.variables`' keys and their rules (PRODUCT.md "SDK beyond open()"). */
 const VARIABLES: Record<string, Rule> = {
   colorPrimary: colourMatch,
   colorBackground: colourMatch,
@@ -38,7 +32,6 @@ const VARIABLES: Record<string, Rule> = {
 };
 const KEYS: Record<string, Rule | typeof VARIABLES> = { theme: THEMES, variables: VARIABLES };
 
-/** What a value under `rule` must be, when `text` is not one. */
 function ruleBroken(rule: Rule, text: string): string | undefined {
   if (typeof rule == 'function') return rule(text) ? undefined : 'a colour in hex (#0a5cc2), rgb() or hsl()';
   const [min = 0, max = 0] = rule;
@@ -47,7 +40,6 @@ function ruleBroken(rule: Rule, text: string): string | undefined {
   return px >= min && px <= Number(max) ? undefined : `a length from ${min}px to ${max}px, in px or rem`;
 }
 
-/** The first problem of `given` (an object of `rules`' keys) at `path`, naming the variable. */
 function problemIn(path: string, given: unknown, rules: typeof KEYS): string | undefined {
   if (!isRecord(given) || Array.isArray(given)) return `${path} must be an object, got ${JSON.stringify(given)}`;
   for (const key in given) {
@@ -65,11 +57,7 @@ function problemIn(path: string, given: unknown, rules: typeof KEYS): string | u
   return undefined;
 }
 
-/**
- * What is wrong with an `appearance` value, as one sentence naming the variable, or undefined when
- * it is good. The one rule for the loader (a TypeError before any iframe exists), the widget and
- * AppearanceSchema; small enough for the loader's budget, where valibot is not.
- */
+/** One rule for the loader, the widget and AppearanceSchema; small enough for the loader's budget, where valibot is not. */
 export const appearanceProblem = (value: unknown): string | undefined => problemIn('appearance', value, KEYS);
 
 /** `appearance.variables`: every colour, length and font the merchant may set (docs/appearance.md). */
@@ -98,17 +86,13 @@ export interface Appearance {
   variables?: AppearanceVariables | undefined;
 }
 
-/** The same rules as a valibot schema, for the widget's launch parameters. */
 const AppearanceSchema = v.pipe(
   v.unknown(),
   v.check((value) => appearanceProblem(value) === undefined, (issue) => appearanceProblem(issue.input) ?? 'appearance is not valid'),
   v.transform((value) => value as Appearance),
 );
 
-/**
- * The checkout page's `appearance` parameter (JSON, as the loader sends it), checked by the rule
- * above: the appearance, or undefined when absent or bad (a bad one is ignored as a whole).
- */
+/** A bad appearance is ignored as a whole. */
 export function appearanceParam(params: URLSearchParams): Appearance | undefined {
   const text = params.get('appearance');
   if (!text) return undefined;

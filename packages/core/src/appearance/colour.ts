@@ -1,16 +1,12 @@
 import { colourMatch } from './colourText';
 
-/** A colour as red, green and blue channels, each 0-255 (fractions allowed while computing). */
 export interface Rgb {
   r: number;
   g: number;
   b: number;
 }
 
-/**
- * An opaque colour written as `#rgb`, `#rrggbb`, `rgb(r, g, b)` (0-255) or `hsl(h, s%, l%)`, commas
- * or spaces between; anything else (names, alpha, other functions, raw CSS) is undefined.
- */
+/** Anything but these (names, alpha, raw CSS) is undefined. */
 export function parseColour(text: string): Rgb | undefined {
   const m = colourMatch(text);
   if (!m) return undefined;
@@ -22,12 +18,10 @@ export function parseColour(text: string): Rgb | undefined {
   return { r: n >> 16, g: (n >> 8) & 255, b: n & 255 };
 }
 
-/** `#rrggbb`, channels rounded. */
 export function toHex({ r, g, b }: Rgb): string {
   return '#' + [r, g, b].map((c) => Math.round(Math.min(255, Math.max(0, c))).toString(16).padStart(2, '0')).join('');
 }
 
-/** WCAG 2.2 relative luminance (sRGB, 0.04045 threshold), 0 for black to 1 for white. */
 function relativeLuminance({ r, g, b }: Rgb): number {
   const linear = (c: number) => {
     const s = c / 255;
@@ -36,13 +30,11 @@ function relativeLuminance({ r, g, b }: Rgb): number {
   return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
 }
 
-/** WCAG 2.2 contrast ratio, 1 to 21, the same either way round. */
 export function contrastRatio(a: Rgb, b: Rgb): number {
   const [light, dark] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x) as [number, number];
   return (light + 0.05) / (dark + 0.05);
 }
 
-/** `a` moved `amount` (0-1) of the way towards `b`, channel by channel. */
 export function mix(a: Rgb, b: Rgb, amount: number): Rgb {
   const at = (x: number, y: number) => x + (y - x) * amount;
   return { r: at(a.r, b.r), g: at(a.g, b.g), b: at(a.b, b.b) };

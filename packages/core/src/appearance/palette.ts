@@ -3,7 +3,6 @@ import { lengthInPx } from './appearanceSchema';
 import { FONT_STACKS } from './fontStacks';
 import { contrastRatio, hslToRgb, mix, parseColour, rgbToHsl, toHex, type Rgb } from './colour';
 
-/** The widget's CSS variables (styles.css's :root) that hold colours. */
 const PALETTE_COLOURS = [
   'ink', 'ink-soft', 'line', 'field-line', 'paper', 'wash', 'brand', 'brand-dark', 'brand-hover', 'brand-wash', 'brand-muted', 'on-brand',
   'danger', 'danger-wash', 'ok', 'ok-wash', 'warn', 'warn-wash', 'focus',
@@ -15,10 +14,7 @@ type Colours = Record<PaletteColour, string>;
 const TEXT_RATIO = 4.5;
 const CONTROL_RATIO = 3;
 
-/**
- * Every pair the checkout draws, foreground on background, with the ratio it must keep. The first
- * variable is the one moved when the pair fails (the background is the merchant's or derived).
- */
+/** The first variable of a pair is the one moved when it fails. */
 const CONTRAST_PAIRS: ReadonlyArray<readonly [PaletteColour, PaletteColour, number]> = [
   ['ink', 'paper', TEXT_RATIO],
   ['ink', 'wash', TEXT_RATIO],
@@ -43,7 +39,6 @@ const CONTRAST_PAIRS: ReadonlyArray<readonly [PaletteColour, PaletteColour, numb
   ['focus', 'wash', CONTROL_RATIO],
 ];
 
-/** The built-in palettes: each passes every pair as it is. */
 const DEFAULT_COLOURS: Record<'light' | 'dark', Colours> = {
   light: {
     ink: '#14213d', 'ink-soft': '#4a5568', line: '#cbd2dc', 'field-line': '#767f91', paper: '#ffffff', wash: '#f3f6fa',
@@ -57,24 +52,19 @@ const DEFAULT_COLOURS: Record<'light' | 'dark', Colours> = {
   },
 };
 
-/** A colour the palette had to change to keep its contrast, for the loader's console warning. */
 interface MovedColour {
-  /** The CSS variable, without its `--`. */
   variable: PaletteColour;
   /** The appearance variable (or the merchant's stored brand colour) it comes from, when one. */
   source: keyof AppearanceVariables | 'brand' | undefined;
   from: string;
   to: string;
-  /** The worst ratio `from` had, and the pair's minimum. */
   ratio: number;
   required: number;
   against: PaletteColour;
 }
 
 interface ThemePalette {
-  /** The page's colour scheme as drawn (from the page colour), for native controls. */
   scheme: 'light' | 'dark';
-  /** Every CSS variable, named without `--`: the colours, `radius`, `space` and `font`. */
   variables: Record<PaletteColour | 'radius' | 'radius-field' | 'space' | 'font', string>;
   moved: MovedColour[];
 }
@@ -82,22 +72,14 @@ interface ThemePalette {
 const round2 = (n: number) => Math.floor(n * 100) / 100;
 const ratioOf = (a: string, b: string) => contrastRatio(parseColour(a) as Rgb, parseColour(b) as Rgb);
 
-/** WCAG 2.2 contrast ratio (1 to 21) of two colours as the checkout takes them (`#rrggbb`, `rgb()`, ...). */
 export const colourContrast = ratioOf;
 
-/**
- * `colour`'s nearest shade (same hue and saturation) that reads at `ratio` on `ground`: the colour
- * itself when it already does. For pages outside the checkout (bank pages, e-mails) that draw a
- * merchant's colour on a ground of their own.
- */
+/** For pages outside the checkout (bank pages, e-mails) drawing a merchant's colour on their own ground. */
 export const readableShade = (colour: string, ground: string, ratio: number): string =>
   nearestPassingShade(colour, (hex) => ratioOf(hex, ground) >= ratio, (hex) => ratioOf(hex, ground));
 const hexMix = (a: string, b: string, amount: number) => toHex(mix(parseColour(a) as Rgb, parseColour(b) as Rgb, amount));
 
-/**
- * The nearest shade of `colour` (same hue and saturation, lightness moved the least) for which
- * `passes` holds; black or white, whichever `score`s better, when no shade does.
- */
+/** Same hue and saturation, lightness moved the least; black or white when no shade passes. */
 function nearestPassingShade(colour: string, passes: (hex: string) => boolean, score: (hex: string) => number): string {
   if (passes(colour)) return colour;
   const hsl = rgbToHsl(parseColour(colour) as Rgb);
@@ -114,12 +96,10 @@ function nearestPassingShade(colour: string, passes: (hex: string) => boolean, s
 /** A page colour on which black or white text reaches 7:1, so that text and its washes can pass AA. */
 const PAPER_HEADROOM = 7;
 
-/** The text colour that reads best on `fill`: the palette's paper or ink, whichever contrasts more. */
 const textOn = (fill: string, c: Colours) => (ratioOf(c.paper, fill) >= ratioOf(c.ink, fill) ? c.paper : c.ink);
 
 type Anchor = 'paper' | 'ink' | 'brand' | 'danger' | 'ok' | 'warn';
 
-/** The whole palette from its anchors: what the merchant left alone stays the built-in one. */
 function derive(a: Record<Anchor, string>, base: Colours): Colours {
   const c: Colours = { ...base, ...a };
   const page = a.paper != base.paper || a.ink != base.ink;
@@ -142,21 +122,16 @@ function derive(a: Record<Anchor, string>, base: Colours): Colours {
   return c;
 }
 
-/** The foregrounds in the order they are settled: each against backgrounds settled before it. */
 const SETTLED_IN_ORDER: PaletteColour[] = ['ink', 'ink-soft', 'field-line', 'focus', 'brand', 'on-brand', 'brand-hover', 'brand-dark', 'danger', 'ok', 'warn'];
 
-/** Which side of a pair moves when it fails: the one settled later (a page colour never). */
 function settledBy([fg, bg]: (typeof CONTRAST_PAIRS)[number]): PaletteColour {
   return SETTLED_IN_ORDER.indexOf(bg) > SETTLED_IN_ORDER.indexOf(fg) ? bg : fg;
 }
 
 /**
- * The checkout's palette for one scheme (SPEC: the merchant's brand; PRODUCT.md: `appearance`):
- * open()'s `appearance` over the merchant's stored brand colour over the built-in palette. The
- * theme is light unless the merchant asks otherwise; with `theme: 'auto'` the scheme follows `prefersDark`; background and text colours apply to
- * the light scheme only there, so a payer in dark mode keeps a dark page. Every pair of
- * CONTRAST_PAIRS meets WCAG 2.2 AA: a colour that fails is moved to its nearest passing shade and
- * reported in `moved`.
+ * open()'s `appearance` over the stored brand colour over the built-in palette. With `theme: 'auto'`,
+ * background and text colours apply to the light scheme only, so a dark-mode payer keeps a dark page.
+ * A colour failing WCAG 2.2 AA moves to its nearest passing shade and is reported in `moved`.
  */
 export function themePalette(appearance: Appearance | undefined, brandColour: string | undefined, prefersDark: boolean): ThemePalette {
   const theme = appearance?.theme ?? 'light';
@@ -223,10 +198,6 @@ export function themePalette(appearance: Appearance | undefined, brandColour: st
   };
 }
 
-/**
- * The console warning for one moved colour (issue: "the loader warns once in the console naming the
- * variable and the ratio"): the widget words it, the loader prints it once per page.
- */
 export function contrastWarning(move: MovedColour): string {
   const name = move.source == 'brand' ? "the merchant's stored brand colour" : `appearance.variables.${move.source}`;
   return `${name} ${move.from} has a contrast of ${move.ratio}:1 against the checkout's ${move.against}, and WCAG 2.2 AA needs ${move.required}:1: the checkout draws its ${move.variable} in ${move.to} instead`;

@@ -12,12 +12,11 @@ export const CATALOG_VERSION = 16;
 export type CatalogKey = keyof typeof es;
 type Catalog = Record<string, string>;
 
-/** Every key core's rules answer with (SPEC 5, SPEC 8, the receipt titles) has a text in both languages: the compiler checks it. */
+/** The compiler checks every key core's rules answer with has a text in both languages. */
 type Complete = Record<ValidationKey | FrontendErrorKey | ServerErrorKey | ReceiptTitleKey, string>;
 const complete: { es: Complete; en: Complete } = { es, en };
 export const catalogs: { es: Catalog; en: Catalog } = complete;
 
-/** The body of GET /api/v1/translations (SPEC 7 "GET translation catalog ... cached by version"). */
 interface RemoteCatalog {
   version: number;
   lang: Language;

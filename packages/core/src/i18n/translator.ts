@@ -1,44 +1,25 @@
 import i18next from 'i18next';
 import { DEFAULT_LANGUAGE, type Language } from '../constants';
 
-// The one i18next set-up of the apps that show text (the widget, the sandbox console), as its own
-// entry `@pasarela/core/translator`: i18next (~16 KB gzip) stays out of index.ts, which the loader
-// and the sandbox's rules import.
+// Its own entry point: i18next (~16 KB gzip) stays out of index.ts, which the loader imports.
 
-/** One language's texts: flat keys (a dot is part of the key), i18next `{{holes}}` and `_one`/`_other` plurals. */
+/** Flat keys (a dot is part of the key), i18next `{{holes}}` and `_one`/`_other` plurals. */
 export type Entries = Readonly<Record<string, string>>;
-/** The values of a text's holes: always text, never HTML. */
 export type TextValues = Readonly<Record<string, string | number | null | undefined>>;
 
-/** Where a language's texts come from: the widget's remote catalogue (SPEC 1), the console's bundled texts. */
 type CatalogueSource = (lang: Language) => Promise<Entries>;
 
 interface Translator<Key extends string> {
-  /**
-   * The text of `key` in the current language with its holes filled from `values` (a numeric
-   * `count` picks the plural form). A key the language's catalogue lacks shows the Spanish text
-   * (SPEC 1: Spanish is the default), and a key neither has shows the key itself.
-   */
+  /** A key the language lacks shows the Spanish text (SPEC 1's default), a key neither has the key itself. */
   t(key: Key, values?: TextValues): string;
-  /** Whether `key` has a text (a server's message key, say): then `t` takes it. */
   has(key: string): key is Key;
   language(): Language;
-  /**
-   * Takes `lang`'s texts and, for a key they lack, Spanish's, and switches to `lang` at once (no
-   * await: a render that follows in the same task reads it). A language given again replaces its texts.
-   */
+  /** Switches at once (no await), so a render in the same task reads the new language. */
   start(lang: Language, texts: Entries, spanish?: Entries): void;
-  /**
-   * Switches at once to `lang`, its texts given only the first time (the server's prerender renders
-   * several languages one page at a time, each render synchronous to its end).
-   */
+  /** The server's prerender renders several languages one page at a time, each render synchronous. */
   switchTo(lang: Language, texts: Entries): void;
 }
 
-/**
- * The texts `lang` needs from `source`: its own and, unless it is Spanish, Spanish's for the keys it
- * lacks, both asked for at once (without Spanish's, `lang`'s still show).
- */
 export async function loadTexts(source: CatalogueSource, lang: Language): Promise<{ texts: Entries; spanish?: Entries }> {
   if (lang === DEFAULT_LANGUAGE) return { texts: await source(lang) };
   const [texts, spanish] = await Promise.all([source(lang), source(DEFAULT_LANGUAGE).catch(() => undefined)]);
@@ -77,8 +58,7 @@ export function createTranslator<Key extends string>(): Translator<Key> {
 
   return {
     t(key, values) {
-      // The values go as `replace`, so a hole named like an i18next option (`lng`, `ns`,
-      // `defaultValue`) is still only a hole; `count` also picks the plural.
+      // As `replace`, so a hole named like an i18next option (`lng`, `ns`) is only a hole.
       const options = values === undefined ? {} : typeof values.count === 'number' ? { replace: values, count: values.count } : { replace: values };
       return String(i18n.t(key, options));
     },

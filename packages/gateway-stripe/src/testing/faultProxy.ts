@@ -7,9 +7,7 @@ export type Fault = 'pass' | 'cut-answer' | 'hold-answer' | 'refuse';
 
 export interface FaultProxy {
   url: string;
-  /** The fault for each request, by its method, path and body; `pass` unless told. */
   plan(choose: Chooser): void;
-  /** The requests that reached Stripe, as `METHOD /path`. */
   readonly forwarded: string[];
   stop(): Promise<void>;
 }

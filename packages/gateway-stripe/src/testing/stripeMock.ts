@@ -9,11 +9,7 @@ export interface RunningStripeMock {
   stop(): Promise<void>;
 }
 
-/**
- * stripe-stateful-mock (a stateful fake of Stripe's API, the dev dependency) on a free port of this
- * machine, in this process. Its records live in the module, so every start in one process shares
- * them: tests tell their charges apart by their own keys.
- */
+/** Its records live in the module, shared by every start in one process: tests tell their charges apart by their own keys. */
 export async function startStripeMock(): Promise<RunningStripeMock> {
   (require('loglevel') as { setLevel(level: string): void }).setLevel('silent');
   const { createExpressApp } = require('stripe-stateful-mock') as { createExpressApp(): Parameters<typeof createServer>[1] };

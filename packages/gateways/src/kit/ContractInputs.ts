@@ -3,11 +3,7 @@ import type { GatewayEvent } from '../GatewayEvent';
 import type { InboundNotification } from '../GatewayNotifications';
 import type { Gateways } from '../Gateways';
 
-/**
- * What an adapters module tells the contract kit about itself (its export named `contract`): the
- * test inputs its processor's test mode answers by, and what it supports. A rule for something it
- * does not support is skipped, and the table says so.
- */
+/** A rule for something it does not support is skipped, and the table says so. */
 export interface ContractInputs {
   cards: {
     /** A card the processor approves. */
@@ -28,6 +24,11 @@ export interface ContractInputs {
     /** More than one refund of a charge, each a part of it. */
     partialRefunds: boolean;
   };
+  /**
+   * For a module with a payout port: a bank account its rail's test mode pays (`pays`), and one
+   * whose transfers the receiving bank sends back (`returns`; without it that rule is skipped).
+   */
+  payouts?: { pays: string; returns?: string | undefined } | undefined;
   /** Signs `events` as the processor's notification to `port` would carry them, for the handler check. */
   notify?: ((port: keyof Gateways, events: readonly GatewayEvent[]) => InboundNotification | Promise<InboundNotification>) | undefined;
   /** The deadline each of the kit's calls carries (10 s by default; the time-out rule waits this long). */

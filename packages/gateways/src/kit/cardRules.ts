@@ -5,7 +5,6 @@ import type { ProvidedGateways } from '../gatewaysModule';
 import type { ContractInputs } from './ContractInputs';
 import type { FetchFaults } from './fetchFaults';
 
-/** What a rule is handed: the module's card port, its inputs, a way to make it again, the network's faults. */
 export interface RuleContext {
   card: CardProcessor;
   provided: ProvidedGateways;
@@ -14,14 +13,13 @@ export interface RuleContext {
   remake(): Promise<ProvidedGateways>;
 }
 
-export interface Rule {
+export interface Rule<C = RuleContext> {
   name: string;
   /** Why the rule does not apply to this module; undefined when it does. */
-  skip?: (context: RuleContext) => string | undefined;
-  run(context: RuleContext): Promise<void>;
+  skip?: (context: C) => string | undefined;
+  run(context: C): Promise<void>;
 }
 
-/** A broken rule: its message says what the adapter did instead. */
 export class RuleBroken extends Error {}
 
 export function check(ok: boolean, message: string): asserts ok {

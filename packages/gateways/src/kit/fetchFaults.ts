@@ -1,9 +1,4 @@
-/**
- * The kit's hand on the network: while a fault is set, every call through the global `fetch` gets
- * it. `hold`: the request is never answered (until its signal aborts). `loseAnswers`: the request
- * reaches the processor, and its answer is dropped on the way back (n times). Counts the calls, so
- * a rule knows whether the adapter went through fetch at all.
- */
+/** While a fault is set, every call through the global `fetch` gets it; counts the calls, so a rule knows the adapter used fetch. */
 export interface FetchFaults {
   calls: number;
   set(fault: { kind: 'hold' } | { kind: 'loseAnswers'; times: number } | undefined): void;

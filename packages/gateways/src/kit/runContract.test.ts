@@ -20,6 +20,17 @@ describe('the contract kit', () => {
     expect(await failedRules(memoryCardModule({ forgetsRefunds: true }))).toEqual(['refund: all of a charge, once per refund key, and refundOutcome remembers it']);
   });
 
+  it('runs the payout rail\'s rules when the module gives a payout port, naming the one a rail breaks', async () => {
+    const results = await runContract(memoryCardModule({}, {}));
+    const payoutRules = results.filter((r) => r.rule.startsWith('payout'));
+    expect(payoutRules.map((r) => r.result)).toEqual(['passed', 'passed', 'passed', 'passed', 'passed', 'skipped', 'passed']);
+    expect(payoutRules.find((r) => r.result === 'skipped')?.detail).toBe('the adapter does not call its rail through the global fetch');
+    // Paying twice under one key also pays a returned transfer again.
+    expect(await failedRules(memoryCardModule({}, { paysTwice: true }))).toEqual(['payout: one transfer per key (the same key again answers the same transfer)', 'payout returned: a transfer the bank sends back is reported failed, and stays failed']);
+    expect(await failedRules(memoryCardModule({}, { hidesReturns: true }))).toEqual(['payout returned: a transfer the bank sends back is reported failed, and stays failed']);
+    expect((await runContract(memoryCardModule())).filter((r) => r.rule.startsWith('payout'))).toEqual([]);
+  });
+
   it('prints a table, and exits 1 naming the broken rule', async () => {
     const printed: string[] = [];
     const results = await runContract(memoryCardModule({ forgetsRefunds: true }));

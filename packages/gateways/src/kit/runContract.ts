@@ -1,12 +1,12 @@
 import { importGatewaysModule, type GatewaysModuleContext, type ImportedGatewaysModule } from '../gatewaysModule';
-import { CARD_RULES, FAULT_RULES, NOTIFICATION_RULES, RuleBroken, RuleSkipped, type Rule, type RuleContext } from './cardRules';
+import { CARD_RULES, FAULT_RULES, NOTIFICATION_RULES, RuleBroken, RuleSkipped, type Rule } from './cardRules';
 import type { ContractInputs } from './ContractInputs';
-import { interceptFetch } from './fetchFaults';
+import { interceptFetch, type FetchFaults } from './fetchFaults';
+import { PAYOUT_RULES } from './payoutRules';
 
 export interface RuleResult {
   rule: string;
   result: 'passed' | 'failed' | 'skipped';
-  /** Why it failed, or why it was skipped. */
   detail?: string | undefined;
 }
 
@@ -23,7 +23,7 @@ function inputsOf(exports: Record<string, unknown>, name: string): ContractInput
   return inputs;
 }
 
-async function runRule(rule: Rule, c: RuleContext): Promise<RuleResult> {
+async function runRule<C extends { faults: FetchFaults }>(rule: Rule<C>, c: C): Promise<RuleResult> {
   const skipped = rule.skip?.(c);
   if (skipped) return { rule: rule.name, result: 'skipped', detail: skipped };
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -41,29 +41,28 @@ async function runRule(rule: Rule, c: RuleContext): Promise<RuleResult> {
   }
 }
 
-/**
- * The contract of the card port, run against an adapters module (a path, or one imported): the
- * rules an adapter keeps whatever its processor (cardRules.ts), the network's faults the kit makes
- * itself (a held answer, a lost one, a restart), and its notification handler. One result per rule.
- */
+/** One result per rule: the card port's rules (cardRules.ts), the network faults the kit makes itself, the notification handler, and a payout port's rules (payoutRules.ts) when the module gives one. */
 export async function runContract(module: string | ImportedGatewaysModule, name = typeof module === 'string' ? module : 'the module'): Promise<RuleResult[]> {
   const imported = typeof module === 'string' ? await importGatewaysModule(module) : module;
   const inputs = inputsOf(imported.exports, name);
   const provided = await imported.make(context);
   const rules = [...CARD_RULES, ...FAULT_RULES, ...NOTIFICATION_RULES];
-  const card = provided.gateways.card;
-  if (!card) return rules.map((rule) => ({ rule: rule.name, result: 'skipped', detail: 'gives no card port' }));
+  const { card, payout } = provided.gateways;
   const faults = interceptFetch();
   try {
     const results: RuleResult[] = [];
-    for (const rule of rules) results.push(await runRule(rule, { card, provided, inputs, faults, remake: () => imported.make(context) }));
+    for (const rule of rules) {
+      results.push(card ? await runRule(rule, { card, provided, inputs, faults, remake: () => imported.make(context) }) : { rule: rule.name, result: 'skipped', detail: 'gives no card port' });
+    }
+    if (!payout) return results;
+    const remake = async () => (await imported.make(context)).gateways.payout;
+    for (const rule of PAYOUT_RULES) results.push(await runRule(rule, { payout, inputs, faults, remake }));
     return results;
   } finally {
     faults.restore();
   }
 }
 
-/** The results as a table for a terminal: one row per rule. */
 export function formatResults(results: readonly RuleResult[]): string {
   const width = Math.max(...results.map((r) => r.rule.length), 4);
   const mark = { passed: 'pass', failed: 'FAIL', skipped: 'skip' } as const;

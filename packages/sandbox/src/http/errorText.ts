@@ -47,6 +47,7 @@ const SPANISH_DETAILS: ReadonlyArray<readonly [RegExp, string]> = [
   [/^(\S+) must not hold control or bidi characters$/, '$1 no puede tener caracteres de control ni bidireccionales'],
   [/^(\S+) must be an http or https address$/, '$1 debe ser una dirección http o https'],
   [/^(\S+) is too long$/, '$1 es demasiado largo'],
+  [/^more than (\d+) lines$/, 'más de $1 líneas'],
   [/^(\S+) must have at most (\d+) keys$/, '$1 debe tener como máximo $2 claves'],
   [/^(\S+) must be an object of strings$/, '$1 debe ser un objeto de textos'],
   [/^(\S+) values must be strings$/, 'los valores de $1 deben ser textos'],

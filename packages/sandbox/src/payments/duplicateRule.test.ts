@@ -126,6 +126,7 @@ describe('only what charged or may still charge counts, and the answer names whi
     const again = await pay(await newLink(t, { amount: 41 }), card, 41);
     expect(again).toMatchObject({ status: 409, data: { code: 'possible_duplicated_tx' } });
     expect(String(again.data['message'])).toMatch(/\(charged\)$/);
+    expect(again.data).not.toHaveProperty('challengeUrl');
   });
 
   it('a 3DS challenge still open may still charge: the 409 says waiting; once the payer calls it off, it does not count', async () => {
@@ -135,6 +136,9 @@ describe('only what charged or may still charge counts, and the answer names whi
     const again = await pay(await newLink(t, { amount }), threeDs, amount);
     expect(again).toMatchObject({ status: 409, data: { code: 'possible_duplicated_tx' } });
     expect(String(again.data['message'])).toMatch(/\(waiting\)$/);
+    // Its issuer's page, as the first answer gave it: the payer may finish it from this browser.
+    expect(first.data['redirectUrl']).toMatch(/^https?:\/\//);
+    expect(again.data['challengeUrl']).toBe(first.data['redirectUrl']);
     const left = await t.post(`/cards/payments/${String(first.data['codOper'])}/abandon`, {});
     expect(left.data['status']).toBe(0);
     const afterLeaving = await pay(await newLink(t, { amount }), threeDs, amount);

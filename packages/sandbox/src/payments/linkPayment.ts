@@ -157,7 +157,9 @@ export async function recordAttempt(
   // The earlier payment is this card's own (the rule matches its keyed fingerprint), so its payer
   // may go back to it: its state words the question, its operation and method lead to it.
   if (result.kind === 'duplicate' && (!trackId || result.trackId !== trackId)) {
-    throw new PaymentError('conflict', 'possible_duplicated_tx', result.state, { state: result.state, codOper: result.codOper, method: result.method });
+    throw new PaymentError('conflict', 'possible_duplicated_tx', result.state, {
+      state: result.state, codOper: result.codOper, method: result.method, ...(result.challengeUrl ? { challengeUrl: result.challengeUrl } : {}),
+    });
   }
   if (!trackId) throw new Error('payment without trackId not inserted');
   // Another request with this trackId got there first (any node): the same charge, or a conflict.

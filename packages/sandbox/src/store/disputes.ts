@@ -4,6 +4,8 @@ import type { Queryable } from '../db/Database';
 /** A processor's dispute as recorded (migration 033). */
 export interface DisputeRow {
   reference: string;
+  /** Its place in the order disputes opened (migration 043): the list's cursor. */
+  seq: number;
   cod_oper: string;
   status: Dispute['status'];
   amount_cents: number;
@@ -43,9 +45,20 @@ export type MerchantDisputeRow = DisputeRow & { merchant_id: number; evidence: s
 
 const SELECT_DISPUTE = 'select d.*, t.merchant_id from gateway_disputes d join transactions t on t.cod_oper = d.cod_oper';
 
-/** The merchant's disputes, newest first, `count` at most; `before` is the reference of the last shown (the cursor). */
-export async function listMerchantDisputes(db: Queryable, merchantId: number, count: number): Promise<MerchantDisputeRow[]> {
-  return db.query<MerchantDisputeRow>(`${SELECT_DISPUTE} where t.merchant_id = $1 order by d.created_at desc, d.reference desc limit $2`, [merchantId, count]);
+export interface DisputeFilters {
+  createdFrom?: Date | undefined;
+  createdTo?: Date | undefined;
+  /** Only disputes older than the one with this seq (the cursor). */
+  beforeSeq?: number | undefined;
+}
+
+/** The merchant's disputes, newest first, `count` at most. */
+export async function listMerchantDisputes(db: Queryable, merchantId: number, f: DisputeFilters, count: number): Promise<MerchantDisputeRow[]> {
+  return db.query<MerchantDisputeRow>(
+    `${SELECT_DISPUTE} where t.merchant_id = $1 and ($2::int is null or d.seq < $2)
+       and ($3::timestamptz is null or d.created_at >= $3) and ($4::timestamptz is null or d.created_at < $4)
+     order by d.seq desc limit $5`,
+    [merchantId, f.beforeSeq ?? null, f.createdFrom ?? null, f.createdTo ?? null, count]);
 }
 
 /** One of the merchant's disputes (another merchant's is as absent as a missing one); `forUpdate` locks it. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DUPLICATE_COUNTED_STATUSES, duplicateStateOf, ENDED_UNPAID_AUTH_STATUSES, type DuplicateCheck, type DuplicateState } from '@pasarela/core';
+import { DUPLICATE_COUNTED_STATUSES, duplicateStateOf, isAbandonableChallenge, ENDED_UNPAID_AUTH_STATUSES, type DuplicateCheck, type DuplicateState } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
 import { PaymentError } from '../errors/PaymentError';
 import { recordPaymentInBooks } from './balanceTransactions';
@@ -60,7 +60,7 @@ function insertUnlessDuplicateSql(withMail: boolean): string {
      ), link_paid as (
        select 1 from single_use_link where paid_cod_oper is not null
      ), duplicate as (
-       select track_id, cod_oper, method, status, auth_status from transactions where card_fingerprint = $${d + 1} and amount_cents = $${d + 2} and created_at >= $${d + 3}::timestamptz
+       select track_id, cod_oper, method, status, auth_status, redirect_url from transactions where card_fingerprint = $${d + 1} and amount_cents = $${d + 2} and created_at >= $${d + 3}::timestamptz
          and merchant_id = $${d + 4}::integer and status in (${DUPLICATE_COUNTED_STATUSES.join(', ')})
          and upper(auth_status) not in (${ENDED_UNPAID_AUTH_STATUSES.map((a) => `'${a}'`).join(', ')})
        order by (status = -1), id desc limit 1
@@ -69,7 +69,7 @@ function insertUnlessDuplicateSql(withMail: boolean): string {
         where not exists (select 1 from duplicate) and not exists (select 1 from link_paid)
        on conflict (track_id) do nothing returning *
      )${mailSql}
-     select (select count(*) from link_paid)::int as link_paid, (select count(*) from duplicate)::int as duplicates, (select track_id from duplicate) as duplicate_track_id, (select cod_oper from duplicate) as duplicate_cod_oper, (select method from duplicate) as duplicate_method, (select status from duplicate) as duplicate_status, (select auth_status from duplicate) as duplicate_auth_status,${withMail ? ' (select count(*) from mail_notice)::int as mails,' : ''} inserted.*
+     select (select count(*) from link_paid)::int as link_paid, (select count(*) from duplicate)::int as duplicates, (select track_id from duplicate) as duplicate_track_id, (select cod_oper from duplicate) as duplicate_cod_oper, (select method from duplicate) as duplicate_method, (select status from duplicate) as duplicate_status, (select auth_status from duplicate) as duplicate_auth_status, (select redirect_url from duplicate) as duplicate_redirect_url,${withMail ? ' (select count(*) from mail_notice)::int as mails,' : ''} inserted.*
      from (select 1) as one left join inserted on true`;
 }
 const INSERT_UNLESS_DUPLICATE = insertUnlessDuplicateSql(false);
@@ -80,9 +80,10 @@ export type DuplicateCheckedInsert =
   | { kind: 'inserted'; row: TransactionRow }
   /**
    * A recent payment of the same card and amount: its trackId (the same one when this is a retry),
-   * and its operation and method, where the payer holding that card can go back to it.
+   * and its operation and method, where the payer holding that card can go back to it; a card's 3DS
+   * challenge still open carries its issuer's page, to open again from any browser.
    */
-  | { kind: 'duplicate'; trackId: string | null; codOper: string; method: string; state: DuplicateState }
+  | { kind: 'duplicate'; trackId: string | null; codOper: string; method: string; state: DuplicateState; challengeUrl: string | null }
   /** No duplicate, but a row with this trackId exists (another request with it got there first). */
   | { kind: 'track_id_taken' };
 
@@ -116,18 +117,24 @@ export async function insertUnlessDuplicate(
 ): Promise<DuplicateCheckedInsert> {
   const values = [codOper, ...COLUMNS.map((c) => (c === 'details' ? JSON.stringify(tx.details) : tx[c] ?? null))];
   const mailValues = mail ? mailParams(mail) : [];
-  const [result] = await db.query<Partial<TransactionRow> & { link_paid: number; duplicates: number; duplicate_track_id: string | null; duplicate_cod_oper: string | null; duplicate_method: string | null; duplicate_status: number | null; duplicate_auth_status: string | null }>(
+  const [result] = await db.query<Partial<TransactionRow> & { link_paid: number; duplicates: number; duplicate_track_id: string | null; duplicate_cod_oper: string | null; duplicate_method: string | null; duplicate_status: number | null; duplicate_auth_status: string | null; duplicate_redirect_url: string | null }>(
     mail ? INSERT_UNLESS_DUPLICATE_WITH_MAIL : INSERT_UNLESS_DUPLICATE,
     [...values, duplicate?.cardFingerprint ?? null, duplicate?.amountCents ?? null, duplicate?.since ?? null, duplicate?.merchantId ?? null, ...mailValues],
   );
   if (!result) throw new Error('insertUnlessDuplicate returned no row');
-  const { link_paid: linkPaid, duplicates, duplicate_track_id: duplicateTrackId, duplicate_cod_oper: duplicateCodOper, duplicate_method: duplicateMethod, duplicate_status: duplicateStatus, duplicate_auth_status: duplicateAuth, mails: _mails, ...row } = result as typeof result & { mails?: number };
+  const { link_paid: linkPaid, duplicates, duplicate_track_id: duplicateTrackId, duplicate_cod_oper: duplicateCodOper, duplicate_method: duplicateMethod, duplicate_status: duplicateStatus, duplicate_auth_status: duplicateAuth, duplicate_redirect_url: duplicateRedirect, mails: _mails, ...row } = result as typeof result & { mails?: number };
   if (linkPaid > 0) {
     // A retry of an attempt already recorded (the one that paid, say) answers as that one did.
     if (tx.track_id && (await findTransactionByTrackId(db, tx.track_id))) return { kind: 'track_id_taken' };
     throw new PaymentError('conflict', 'request_already_paid', 'This single-use link was paid by another payment');
   }
-  if (duplicates > 0) return { kind: 'duplicate', trackId: duplicateTrackId, codOper: duplicateCodOper ?? '', method: duplicateMethod ?? 'card', state: duplicateStateOf({ status: duplicateStatus ?? 1, authStatus: duplicateAuth }) ?? 'charged' };
+  if (duplicates > 0) {
+    const earlier = { method: duplicateMethod ?? 'card', status: duplicateStatus ?? 1, authStatus: duplicateAuth, redirectUrl: duplicateRedirect };
+    return {
+      kind: 'duplicate', trackId: duplicateTrackId, codOper: duplicateCodOper ?? '', method: earlier.method, state: duplicateStateOf(earlier) ?? 'charged',
+      challengeUrl: isAbandonableChallenge(earlier) ? duplicateRedirect : null,
+    };
+  }
   if (row.id === null || row.id === undefined) return { kind: 'track_id_taken' };
   return { kind: 'inserted', row: row as TransactionRow };
 }

@@ -20,6 +20,8 @@ export interface NewMerchantLink {
   returnUrl: string;
   orderReference: string | null;
   metadata: Record<string, string>;
+  /** The description per language, beside the default one (migration 035: `{ en: { description } }`). */
+  translations: Record<string, { description: string }>;
 }
 
 /** The link states a merchant filters by. */
@@ -46,11 +48,11 @@ export async function insertMerchantLink(db: Queryable, link: NewMerchantLink): 
   const code = newLinkCode();
   // A conditional insert: of two links with one order reference at once, on any node, one is made.
   const inserted = await db.query(
-    `insert into payment_links (code, slug, merchant_id, description, amount_cents, tax_cents, card_types, expires_at, single_use, return_url, order_reference, metadata)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+    `insert into payment_links (code, slug, merchant_id, description, amount_cents, tax_cents, card_types, expires_at, single_use, return_url, order_reference, metadata, translations)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
      on conflict (merchant_id, order_reference) where order_reference is not null do nothing returning code`,
     [code, code.toLowerCase(), link.merchantId, link.description, link.amountCents, link.taxCents, link.cardTypes, link.expiresAt, link.singleUse,
-      link.returnUrl, link.orderReference, JSON.stringify(link.metadata)],
+      link.returnUrl, link.orderReference, JSON.stringify(link.metadata), JSON.stringify(link.translations)],
   );
   return inserted.length === 0 ? undefined : findMerchantLink(db, link.merchantId, code);
 }

@@ -26,6 +26,8 @@ export const contract: ContractInputs = {
     const body = JSON.stringify(events[0]);
     return { body, headers: new Headers({ 'content-type': 'application/json', [NOTIFICATION_SIGNATURE_HEADER]: signNotification(body, SECRET) }) };
   },
+  // docs/sandbox.md "Payouts": a transfer to an account ending 0002 comes back.
+  payouts: { pays: '000123456789', returns: '000000000002' },
   deadlineMs: 3_000,
 };
 

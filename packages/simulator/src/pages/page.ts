@@ -3,23 +3,18 @@ import { createHash } from 'node:crypto';
 import { catalogs, centsToAmount, formatAmount, hasForbiddenCharacters, type Language } from '@pasarela/core';
 import { BANK_PAGE_CLOSE_FIELD, bankPageColourCss, escapeHtml, pageThemeOf, type PageTheme } from '@pasarela/core';
 
-// The simulator's payer-facing pages (the issuer's 3D Secure page, the bank's Clave page), on its
-// own origin as a real issuer's are: one language per page (the call's `lang`), every text escaped,
-// a CSP that lets in only the page's own style and script (by hash) and forms posting to this
-// origin, whose answer redirects to the return address the call named.
+// On its own origin as a real issuer's: one language per page, every text escaped, style and script let in by hash only.
 
 export { escapeHtml };
 
 const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
-/** The page's field (and the return address's mark) asking the checkout to close: the checkout's X or Escape pressed on the page. */
 export const CLOSE_FIELD = BANK_PAGE_CLOSE_FIELD;
-/** What the checkout gave the page to carry back (its own return state, as 3-D Secure's session data): opaque here. */
+/** Opaque here, as 3-D Secure's session data. */
 export const CARRIED_FIELD = 'returnTo';
 
-// Inside the checkout's frame the page shows the checkout's X and takes Escape: its own cancel, marked `close`.
-// The frame keeps the keyboard after the checkout's page left it for this origin's (a new process
-// may not): Escape then reaches this page, not the checkout's parent page, which would close it unanswered.
+// Inside the checkout's frame the page shows the checkout's X and takes Escape, its own cancel marked `close`:
+// the frame keeps the keyboard after the checkout's page left it, so Escape reaches this page.
 const FRAMED_CLOSE_SCRIPT = "(function(){if(window.parent===window)return;var x=document.querySelector('button.close');if(!x)return;x.hidden=false;document.addEventListener('keydown',function(e){if(e.key==='Escape'&&!e.defaultPrevented){e.preventDefault();x.click()}});window.focus()})()";
 const SCRIPT_HASH = hashOf(FRAMED_CLOSE_SCRIPT);
 
@@ -36,20 +31,17 @@ button:focus-visible{outline:3px solid var(--focus);outline-offset:2px}
 
 export { pageThemeOf, type PageTheme };
 
-/** How a page looks: the payer's theme (the checkout's, or the device's) and the shop's brand colour. */
 export interface PageLook {
   theme: PageTheme;
   color: string | null;
   lang: Language;
 }
 
-/** A page and the CSP that goes with it (its style and script by hash; forms to this origin and, after them, the return address's). */
 export interface RenderedPage {
   html: string;
   csp: string;
 }
 
-/** The whole page around `body` (HTML built with escapeHtml), in one language. */
 export function renderPage(title: string, body: string, look: PageLook, returnOrigin: string | null): RenderedPage {
   const color = look.color && /^#[0-9a-f]{6}$/i.test(look.color) ? look.color : null;
   const style = `${bankPageColourCss(look.theme, color)}\n${STYLE_RULES}`;
@@ -65,7 +57,6 @@ export function renderPage(title: string, body: string, look: PageLook, returnOr
   return { html, csp };
 }
 
-/** The merchant as the call named it: its logo (an http(s) address only) or initial, and its name. */
 export function shopHeader(merchant: MerchantDescriptor, after: string): string {
   const logo = merchant.logo && /^https?:\/\//.test(merchant.logo)
     ? `<img src="${escapeHtml(merchant.logo)}" alt="" width="32" height="32">`
@@ -73,45 +64,32 @@ export function shopHeader(merchant: MerchantDescriptor, after: string): string 
   return `<header class="shop">${logo}<p>${escapeHtml(merchant.name)}</p>\n${after}</header>`;
 }
 
-/**
- * The payer's ways out: a cancel back to the checkout (`result` the value the POST reads as the
- * cancel), below the answers; and, at the top, the checkout's X, shown only when framed, which is
- * the same cancel marked close. Never side by side: two buttons there that do different things
- * read as one.
- */
+/** The checkout's X (framed only) and the cancel below the answers are never side by side: two buttons there that do different things read as one. */
 export function cancelForm(action: string, hidden: string, lang: Language, result: string): string {
   const label = lang === 'en' ? 'Cancel and go back' : 'Cancelar y volver';
   return `<form method="post" action="${escapeHtml(action)}">${hidden}<input type="hidden" name="result" value="${escapeHtml(result)}"><button class="cancel" type="submit">${label}</button></form>`;
 }
 
-/** The checkout's X for the page's header (see cancelForm), hidden until the page finds itself framed. */
 export function closeForm(action: string, hidden: string, lang: Language, result: string): string {
   const close = catalogs[lang]['close'] ?? (lang === 'en' ? 'Close' : 'Cerrar');
   return `<form method="post" action="${escapeHtml(action)}">${hidden}<input type="hidden" name="result" value="${escapeHtml(result)}"><button class="close" type="submit" name="${CLOSE_FIELD}" value="1" aria-label="${escapeHtml(close)}" hidden>×</button></form>`;
 }
 
-/** One answer button in its own form. */
 export function answerForm(action: string, hidden: string, result: 'approve' | 'fail', label: string): string {
   return `<form method="post" action="${escapeHtml(action)}">${hidden}<input type="hidden" name="result" value="${result}"><button class="${result}" type="submit">${escapeHtml(label)}</button></form>`;
 }
 
-/** The hidden fields every form of a page sends again: what the checkout gave it to carry back, and the theme. */
 export function hiddenFields(carried: string | undefined, theme: PageTheme): string {
   return `${carried ? `<input type="hidden" name="${CARRIED_FIELD}" value="${escapeHtml(carried)}">` : ''}<input type="hidden" name="theme" value="${theme}">`;
 }
 
-/** What the checkout gave the page to carry back: text of an address's size, no control characters; else nothing. */
 export function carriedOf(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' && value.length <= 2_000 && !hasForbiddenCharacters(value) ? value : undefined;
 }
 
-/** The return address's mark that the payer left the 3D Secure page without answering (its cancel). */
 export const CANCEL_MARK = 'cancel';
 
-/**
- * The return address the call named (stored under the key, never taken from the request), with
- * what the page carried and, when the payer closed or cancelled the page, its mark.
- */
+/** Stored under the key, never taken from the request. */
 export function returnAddress(stored: string, carried: string | undefined, closed: boolean, cancelled = false): string {
   const url = new URL(stored);
   if (carried) url.searchParams.set(CARRIED_FIELD, carried);
@@ -122,7 +100,6 @@ export function returnAddress(stored: string, carried: string | undefined, close
 
 export const amountOf = (cents: number, lang: Language) => escapeHtml(formatAmount(centsToAmount(cents), lang));
 
-/** The page of a key the simulator never saw, or whose business ended long ago. */
 export function unknownPage(title: string, text: string, look: PageLook): RenderedPage {
   return renderPage(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>`, look, null);
 }

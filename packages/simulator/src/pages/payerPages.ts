@@ -29,7 +29,7 @@ const TEXT = {
   },
 } as const;
 
-/** How long the POST waits for the server to acknowledge the notification before sending the payer back (the return page waits for it too). */
+/** The return page waits for it too. */
 const TELL_WAIT_MS = 2_000;
 
 const send = (c: Context, page: RenderedPage, status: 200 | 404 | 410 = 200) => {
@@ -43,15 +43,7 @@ const send = (c: Context, page: RenderedPage, status: 200 | 404 | 410 = 200) => 
 const langOf = (value: string | undefined): Language => (value === 'en' ? 'en' : 'es');
 const originOf = (url: string) => (url ? new URL(url).origin : null);
 
-/**
- * The issuer's 3D Secure page (`/3ds/:key`) and the bank's Clave page (`/clave/:key`) on the
- * simulator's origin. GET shows the attempt as the call described it (amount, the merchant's name,
- * the payer's language); POST records the payer's answer in the simulator's books under the key,
- * tells the server (the signed notification, as every other answer) and sends the browser (303) to
- * the return address the call named, with what the checkout gave the page to carry back. A page
- * withdrawn meanwhile (the payer left the challenge for another card, the payment was called off)
- * says it is no longer valid and takes no answer.
- */
+/** POST records the payer's answer under the key, notifies the server, and 303s to the return address. A withdrawn page takes no answer. */
 export function payerPages(simulated: SimulatedGateways, notify: Notifier | undefined) {
   const { pages, controls } = simulated;
   const app = new Hono();
@@ -66,7 +58,6 @@ export function payerPages(simulated: SimulatedGateways, notify: Notifier | unde
   };
   const form = async (c: Context): Promise<Form> => (await c.req.parseBody().catch(() => ({}))) as Form;
 
-  /** Back to the return address, or (no address was named) a page saying the answer was taken. */
   const goBack = (c: Context, returnUrl: string | undefined, f: Form, look: PageLook) => {
     if (!returnUrl) return send(c, unknownPage(TEXT[look.lang].doneTitle, TEXT[look.lang].done, look));
     return c.redirect(returnAddress(returnUrl, carriedOf(f[CARRIED_FIELD]), f[CLOSE_FIELD] === '1', f[CANCEL_MARK] === '1'), 303);
@@ -161,14 +152,12 @@ ${answerForm(action, hidden, 'approve', t.approve)}${answerForm(action, hidden, 
   return app;
 }
 
-/** The challenge the payer left for another card: no longer valid, in the payment's language. */
 function goneCard(look: PageLook, merchant: { name: string; logo: string | null }): RenderedPage {
   const title = catalogs[look.lang]['challenge_page_gone_title'] ?? '';
   const text = catalogs[look.lang]['challenge_page_gone'] ?? '';
   return renderPage(title, `${shopHeader(merchant, '')}<span class="sandbox">Sandbox</span><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>`, look, null);
 }
 
-/** A Clave payment called off before the payer answered (came back and chose again, the link paid elsewhere). */
 function goneBank(look: PageLook, merchant: { name: string; logo: string | null }): RenderedPage {
   const t = TEXT[look.lang];
   return renderPage(t.claveGoneTitle, `${shopHeader(merchant, '')}<span class="sandbox">Sandbox</span><h1>${escapeHtml(t.claveGoneTitle)}</h1><p>${escapeHtml(t.claveGone)}</p>`, look, null);

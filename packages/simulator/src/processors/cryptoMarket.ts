@@ -1,4 +1,3 @@
-/** Fixed sandbox quotes in USD so amounts are predictable in tests and demos. */
 export const COINS = [
   { label: 'Tether (USDT)', value: 'USDT', usd: 1 },
   { label: 'USD Coin (USDC)', value: 'USDC', usd: 1 },

@@ -9,25 +9,19 @@ export interface BankBookRequest {
   description: string;
   merchant: BankPaymentRequest['merchant'];
   lang: BankPaymentRequest['lang'];
-  /** Where the page sends the payer back (the call's returnUrl, an http(s) URL); '' for none given. */
   returnUrl: string;
 }
 
 interface BankBookState {
   state: BankOutcome;
-  /** What was given back of an approved payment, and under which keys (a refund repeated with its key moves nothing again). */
+  /** A refund repeated with its key moves nothing again. */
   refundedCents?: number;
   refundKeys?: string[];
 }
 
-/** Where the bank's page of a key is: on the simulator's own origin, asking for `returnTo` as the issuer's page does. */
 const bankPageUrl = (key: string, pagesUrl: string): string => `${pagesUrl.replace(/\/+$/, '')}/clave/${encodeURIComponent(key)}?returnTo=`;
 
-/**
- * The sandbox's Clave: the bank's page (the simulator's pages/clavePage.ts), where the payer
- * approves or refuses. A cancelled page takes no answer (payerDecides moves only a waiting one);
- * an approved payment can be given back.
- */
+/** A cancelled page takes no answer (payerDecides moves only a waiting one). */
 export function simulatedBankRedirect(books: SimulatorBooks, options: { pagesUrl: string }) {
   const { pagesUrl } = options;
   const bank: BankRedirect = {
@@ -55,20 +49,17 @@ export function simulatedBankRedirect(books: SimulatorBooks, options: { pagesUrl
     },
   };
 
-  /** What the bank's page shows while the payment waits; undefined once it ended or when unknown. */
   async function waiting(key: string): Promise<BankBookRequest | undefined> {
     const entry = await books.read<BankBookRequest, BankBookState>(PORT, key);
     return entry?.state.state === 'waiting' ? entry.request : undefined;
   }
 
-  /** The payer approves or refuses on the bank's page. Undefined when nothing waits there. */
   async function payerDecides(key: string, approved: boolean): Promise<BankOutcome | undefined> {
     const moved = await books.move<BankBookRequest, BankBookState>(PORT, key, ({ state }) =>
       state.state === 'waiting' ? { state: approved ? 'approved' : 'declined' } : undefined);
     return moved?.moved ? moved.entry.state.state : undefined;
   }
 
-  /** What the bank's page of a key shows: the payment waiting, `decided` once answered, `withdrawn` once cancelled; undefined when unknown. */
   async function bankPage(key: string): Promise<{ state: 'waiting' | 'decided' | 'withdrawn'; request: BankBookRequest } | undefined> {
     const entry = await books.read<BankBookRequest, BankBookState>(PORT, key);
     if (!entry) return undefined;

@@ -7,16 +7,14 @@ import { testCardBehaviour } from './testCards';
 const PORT = 'card';
 const SAVED_CARDS = 'card-saved';
 
-// The simulated processor's own ids: a charge's and a refund's carry the key it was made under
-// (base64url), so it finds them from the reference alone, as a real processor finds its `ch_...`.
+// A charge's and a refund's ids carry their key (base64url), so a reference alone finds them, as a real processor's `ch_...`.
 const chargeReferenceOf = (key: string) => `simch_${Buffer.from(key).toString('base64url')}`;
 const refundReferenceOf = (key: string) => `simre_${Buffer.from(key).toString('base64url')}`;
-/** The key of the charge a reference names; undefined for a reference that is not one of its own. */
 export function chargeKeyOf(reference: string | null): string | undefined {
   return reference?.startsWith('simch_') ? Buffer.from(reference.slice(6), 'base64url').toString() : undefined;
 }
 
-/** What the simulated processor keeps of an authorization: never the number or CVC. */
+/** Never the number or CVC. */
 export interface CardBookRequest {
   amountCents: number;
   brand: string;
@@ -24,16 +22,13 @@ export interface CardBookRequest {
   merchant: MerchantDescriptor;
   lang: CardAuthorization['lang'];
   capture: boolean;
-  /** Where the issuer's page sends the payer back (the call's returnUrl, an http(s) URL); none: nowhere. */
   returnUrl?: string | undefined;
-  /** The test card's refunds: refused, or never answered (PRODUCT.md's 5126 and 7726); made when absent. */
+  /** PRODUCT.md's 5126 and 7726: refunds refused, or never answered. */
   refunds?: 'refused' | 'unanswered';
 }
 
-/** The simulated processor's state of an authorization: its decision, and what was refunded. */
 export type CardBookState = CardDecision & { challenged?: boolean; capturedCents?: number; refundedCents?: number; refundKeys?: string[]; voided?: boolean; voidKeys?: string[] };
 
-/** An http(s) URL, or undefined: what the simulator's pages may send a payer to. */
 export function httpUrlOf(value: unknown): string | undefined {
   if (typeof value !== 'string' || value.length > 2_000) return undefined;
   try {
@@ -44,14 +39,9 @@ export function httpUrlOf(value: unknown): string | undefined {
   }
 }
 
-/**
- * Where the issuer's 3D Secure page of a key is: on the simulator's own origin (`pagesUrl`). Its
- * empty `returnTo` says the page carries back what the checkout puts there (the checkout's own
- * return state, as 3-D Secure's session data travels), which a checkout gives no other outside page.
- */
+/** Its empty `returnTo` says the page carries back the checkout's return state, which no other outside page is given. */
 const challengePageUrl = (key: string, pagesUrl: string): string => `${pagesUrl.replace(/\/+$/, '')}/3ds/${encodeURIComponent(key)}?returnTo=`;
 
-/** The decision the test card table gives (SPEC 3 messageSys in the payer's language). */
 function decide(request: CardAuthorization, pagesUrl: string): CardDecision {
   const reference = chargeReferenceOf(request.idempotencyKey);
   // A stored card (a token) was a test card that passed when it was kept: it is charged.
@@ -71,11 +61,7 @@ const decisionOf = (state: CardBookState): CardDecision => {
   return decision as CardDecision;
 };
 
-/**
- * The sandbox's card processor: decides by PRODUCT.md's test cards, keeps every authorization by its
- * key (so a resend answers the same and `lookup` knows what it decided), and runs the issuer's 3D
- * Secure page, whose answer arrives as an event (`completeChallenge`).
- */
+/** Keeps every authorization by its key, so a resend answers the same and `lookup` knows what it decided. */
 export function simulatedCardProcessor(books: SimulatorBooks, options: { pagesUrl: string }) {
   const { pagesUrl } = options;
   const processor: CardProcessor = {
@@ -144,10 +130,6 @@ export function simulatedCardProcessor(books: SimulatorBooks, options: { pagesUr
     },
   };
 
-  /**
-   * The payer answered the issuer's 3D Secure page: approved, or failed. Undefined when no challenge
-   * is waiting under that key (answered already, voided, never made).
-   */
   async function completeChallenge(key: string, approved: boolean, lang: CardAuthorization['lang']): Promise<CardDecision | undefined> {
     const moved = await books.move<CardBookRequest, CardBookState>(PORT, key, ({ state }) => state.status !== 'challenge' || state.voided ? undefined
       : approved ? { status: 'approved', reference: state.reference, message: cardResultMessage('approved', lang), challenged: true }
@@ -160,11 +142,7 @@ export function simulatedCardProcessor(books: SimulatorBooks, options: { pagesUr
     return entry && entry.state.status === 'challenge' && !entry.state.voided ? entry.request : undefined;
   }
 
-  /**
-   * What the issuer's page of a key shows: the challenge waiting, `decided` once answered (a
-   * resubmitted form goes back again, changing nothing), `withdrawn` once voided (the payer left it
-   * for another card), undefined for a key that never made a challenge.
-   */
+  /** `decided` once answered (a resubmitted form changes nothing), `withdrawn` once voided. */
   async function challengePage(key: string): Promise<{ state: 'waiting' | 'decided' | 'withdrawn'; request: CardBookRequest } | undefined> {
     const entry = await books.read<CardBookRequest, CardBookState>(PORT, key);
     // Only a challenge has a page: an authorization decided without one has none.

@@ -11,7 +11,6 @@ interface CryptoBookRequest {
   amountCrypto: number;
 }
 
-/** A refund sent back from a deposit, under its own key. */
 interface CryptoBookRefund {
   key: string;
   to: string;
@@ -21,15 +20,12 @@ interface CryptoBookRefund {
 /** `refunded`: the one refund a deposit took before refunds carried keys (kept readable). */
 type CryptoBookState = CryptoDeposit & { refunded?: { to: string; amountCrypto: number }; refunds?: CryptoBookRefund[] };
 
-/** The coins sent back from a deposit so far. */
 const sentBack = (state: CryptoBookState) => (state.refunded?.amountCrypto ?? 0) + (state.refunds ?? []).reduce((sum, r) => sum + r.amountCrypto, 0);
 
-/** Where the payer sends the coin: an address on the chosen network. */
 const newAddress = (network: string) => `sbx${network.toLowerCase()}_${randomBytes(16).toString('hex')}`;
 
 const depositOf = ({ refunded: _r, refunds: _k, ...deposit }: CryptoBookState): CryptoDeposit => deposit;
 
-/** The sandbox's crypto processor: fixed prices, an address per key, deposits made by the sandbox's chain call. */
 export function simulatedCryptoProcessor(books: SimulatorBooks) {
   const processor: CryptoProcessor = {
     coins: async () => COINS.map((c) => ({ label: c.label, value: c.value, networks: NETWORKS[c.value] ?? [] })),
@@ -59,7 +55,6 @@ export function simulatedCryptoProcessor(books: SimulatorBooks) {
     },
   };
 
-  /** The chain confirms `paidCrypto` (all received so far) sent from `senderAddress` to the payment's address. */
   async function chainConfirms(key: string, paidCrypto: number, senderAddress: string | null): Promise<CryptoDeposit | undefined> {
     const moved = await books.move<CryptoBookRequest, CryptoBookState>(PORT, key, ({ state }) => ({ ...state, paidCrypto, senderAddress: senderAddress ?? state.senderAddress }));
     return moved ? depositOf(moved.entry.state) : undefined;

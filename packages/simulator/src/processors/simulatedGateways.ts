@@ -8,15 +8,9 @@ import { simulatedVoucherNetwork } from './simulatedVoucherNetwork';
 import type { SimulatorBooks } from './simulatorBook';
 import type { SandboxControls } from '@pasarela/gateways';
 
-/** How many simulated answers one sweep delivers at most; the next sweep takes the rest. */
 const ANSWER_BATCH = 100;
 
-/**
- * The sandbox's gateways: one adapter of every port, with PRODUCT.md's test inputs, over the
- * simulator's books (memoryBooks.ts; shared by every node that reaches it), and the controls the
- * sandbox's pages and settle calls use to play the payer's part (a phone, a kiosk, the chain, the
- * issuer's and the bank's pages).
- */
+/** Over the simulator's books, shared by every node that reaches it; the controls play the payer's part. */
 export function simulatedGateways(books: SimulatorBooks, options: { pagesUrl: string }): SimulatedGateways {
   const card = simulatedCardProcessor(books, options);
   const push = simulatedPushWallet(books);
@@ -25,7 +19,6 @@ export function simulatedGateways(books: SimulatorBooks, options: { pagesUrl: st
   const bank = simulatedBankRedirect(books, options);
   const gateways: Gateways = { card: card.processor, push: push.wallet, voucher: voucher.network, crypto: crypto.processor, bank: bank.bank, payout: simulatedPayoutRail(books) };
 
-  /** The test phones that answer on their own, a moment after the push: their answers, as events. */
   async function answerDue(sink: GatewayEventSink): Promise<number> {
     const due = await books.takeDueAnswers<PushBookRequest, PushAnswer>(ANSWER_BATCH);
     for (const entry of due) await sink({ id: `sim:push:${entry.key}:${entry.state.state}`, key: entry.key, kind: 'push', answer: entry.state });
@@ -43,7 +36,6 @@ export function simulatedGateways(books: SimulatorBooks, options: { pagesUrl: st
   return { gateways, controls, pages: { challenge: card.challengePage, bank: bank.bankPage } };
 }
 
-/** The simulated gateways: the ports, the payer's parts the sandbox plays, and what the simulator's own pages read. */
 export interface SimulatedGateways {
   gateways: Gateways;
   controls: SandboxControls;

@@ -4,7 +4,6 @@ import type { SimulatorBooks } from './simulatorBook';
 
 const PORT = 'payout';
 
-/** docs/sandbox.md "Payouts": a payout to an account ending 0002 is sent back by the receiving bank. */
 const RETURNED_ACCOUNT = /0002$/;
 
 interface PayoutBookRequest {
@@ -13,10 +12,6 @@ interface PayoutBookRequest {
   destination: string;
 }
 
-/**
- * The sandbox's bank transfers: each payout is taken (`pending`, with the rail's reference) and,
- * when asked after, has arrived (`paid`) or, to an account ending 0002, came back (`failed`).
- */
 export function simulatedPayoutRail(books: SimulatorBooks): PayoutRail {
   const settled = (request: PayoutBookRequest, transfer: PayoutTransfer): PayoutTransfer =>
     transfer.status === 'pending' ? { ...transfer, status: RETURNED_ACCOUNT.test(request.destination) ? 'failed' : 'paid' } : transfer;

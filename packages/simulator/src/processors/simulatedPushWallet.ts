@@ -5,7 +5,6 @@ import { phoneBehaviour } from './testPhones';
 
 const PORT = 'push';
 
-/** How long a simulated payer takes to answer a push on the phone. */
 export const PHONE_ANSWER_MS = 1_000;
 
 export interface PushBookRequest {
@@ -13,7 +12,6 @@ export interface PushBookRequest {
   channel: PushRequest['channel'];
   amountCents: number;
   expiresAt: string;
-  /** What the payer's phone will answer on its own, at the book entry's answer_at. */
   answer: PushAnswer | null;
   refundedCents?: number;
 }
@@ -23,11 +21,7 @@ function asOf(request: PushBookRequest, state: PushAnswer, now = Date.now()): Pu
   return state.state === 'waiting' && Date.parse(request.expiresAt) <= now ? { ...state, state: 'expired' } : state;
 }
 
-/**
- * The sandbox's Nequi and Yappy: a push to a test phone is answered by the phone a moment later
- * (PHONE_ANSWER_MS, through the simulator's timer and the inbound event path); a QR waits for the
- * sandbox's settle call (the payer scanning it). Every request is kept by its key.
- */
+/** A push to a test phone is answered a moment later; a QR waits for the sandbox's settle call. */
 export function simulatedPushWallet(books: SimulatorBooks) {
   const wallet: PushWallet = {
     async request(request) {
@@ -66,7 +60,6 @@ export function simulatedPushWallet(books: SimulatorBooks) {
     },
   };
 
-  /** The payer answers in the app (the sandbox's settle call for a QR or any waiting push). Undefined when nothing waits. */
   async function payerAnswers(key: string, approved: boolean): Promise<PushAnswer | undefined> {
     const moved = await books.move<PushBookRequest, PushAnswer>(PORT, key, ({ request, state }) =>
       asOf(request, state).state === 'waiting' ? { ...state, state: approved ? 'approved' : 'declined' } : undefined);

@@ -16,7 +16,6 @@ function asOf(request: VoucherBookRequest, voucher: Voucher, now = Date.now()): 
   return voucher.state === 'issued' && Date.parse(request.expiresAt) <= now ? { ...voucher, state: 'expired' } : voucher;
 }
 
-/** The sandbox's cash networks: a 12-digit voucher per key, paid at a kiosk by the sandbox's settle call. */
 export function simulatedVoucherNetwork(books: SimulatorBooks) {
   const network: VoucherNetwork = {
     async issue(request) {
@@ -36,7 +35,6 @@ export function simulatedVoucherNetwork(books: SimulatorBooks) {
     },
   };
 
-  /** The payer pays the voucher at a kiosk. Undefined when it cannot be paid (paid, lapsed, called off). */
   async function paidAtKiosk(key: string): Promise<Voucher | undefined> {
     const moved = await books.move<VoucherBookRequest, Voucher>(PORT, key, ({ request, state }) =>
       asOf(request, state).state === 'issued' ? { ...state, state: 'paid' } : undefined);

@@ -1,8 +1,6 @@
 import type { CardDeclineReason } from '@pasarela/gateways';
 
-/** What the simulated issuer does with a card: PRODUCT.md's test-input table, row by row. */
 export type TestCardBehaviour =
-  /** `refunds`: what the processor does with its refunds (refused, or never answered); made by default. */
   | { kind: 'approved'; refunds?: 'refused' | 'unanswered'; disputed?: true }
   | { kind: 'declined'; reason: CardDeclineReason }
   | { kind: 'processing_error' }
@@ -23,7 +21,6 @@ const TEST_CARDS: Readonly<Record<string, TestCardBehaviour>> = {
   '4000000000001976': { kind: 'approved', disputed: true },
 };
 
-/** Every other valid card (4242..., 4111..., 5555...4444, 3782...0005 and the rest) is approved. */
 export function testCardBehaviour(cardNumberDigits: string): TestCardBehaviour {
   return TEST_CARDS[cardNumberDigits] ?? { kind: 'approved' };
 }

@@ -1,6 +1,5 @@
 import type { PushWalletName } from '@pasarela/gateways';
 
-/** What a simulated payer does on the phone: PRODUCT.md's Nequi and Yappy test phones; any other phone approves. */
 export type PhoneBehaviour = 'approves' | 'declines' | 'never_answers';
 
 const PHONES: Readonly<Record<PushWalletName, Readonly<Record<string, PhoneBehaviour>>>> = {

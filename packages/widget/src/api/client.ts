@@ -2,7 +2,6 @@ import * as v from 'valibot';
 import { PasarelaError, apiCallKey, errorFromHeader } from '@pasarela/core';
 import { networkError, type ApiClientOptions, type Query, type Settle } from './apiCall';
 
-/** The one HTTP wrapper: every call goes through `request`, so every answer is checked the same way. */
 export interface ApiClient {
   get<S extends v.GenericSchema>(path: string, schema: S, query?: Query): Promise<v.InferOutput<S>>;
   post<S extends v.GenericSchema>(path: string, schema: S, body: unknown): Promise<v.InferOutput<S>>;
@@ -22,7 +21,7 @@ const settle: Settle = (code, description, data, schema) => {
   return parsed.output;
 };
 
-/** The server's clock as the API's answers tell it (their Date header), for countdowns to server deadlines. */
+/** For countdowns to server deadlines. */
 export interface ServerClock {
   serverNow(): number;
 }
@@ -31,8 +30,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient & ServerCl
   // Server time minus device time; a device clock set wrong must not shorten a payer's window.
   let clockOffsetMs = 0;
   const primed = new Map((options.primed ?? []).map((answer) => [answer.key, answer]));
-  // The network half (ky, the wire encoding, the envelope: api/network.ts) is fetched with the first
-  // call the page's answers do not answer: the first screen makes none before the form is up.
+  // Fetched with the first call the page's answers do not answer: the first screen makes none before the form is up.
   let network: Promise<ReturnType<typeof import('./network').createSend>> | null = null;
   const sender = () =>
     (network ??= import('./network').then(

@@ -4,7 +4,7 @@ import type { ApiClient } from './client';
 
 const BridgesSchema = v.object({ bridges: v.array(CampaignBridgeSchema) });
 
-/** GET merchant campaign bridge; SPEC 4 "the first match is used". A failure offers no donation. */
+/** SPEC 4 "the first match is used"; a failure offers no donation. */
 export async function loadActiveCampaign(api: ApiClient, idMerchant: number, now: Date): Promise<CampaignBridge | null> {
   try {
     const { bridges } = await api.get(campaignBridgesCall(idMerchant).path, BridgesSchema);

@@ -10,12 +10,10 @@ const CatalogSchema = v.object({
 });
 export type Catalog = v.InferOutput<typeof CatalogSchema>;
 
-/** GET translation version (SPEC 7), to decide whether the cached catalog is still good. */
 export async function loadCatalogVersion(api: ApiClient): Promise<number> {
   return (await api.get(CATALOG_VERSION_CALL.path, VersionSchema)).version;
 }
 
-/** GET translation catalog for the widget group in one language. */
 export function loadCatalog(api: ApiClient, lang: Language): Promise<Catalog> {
   const call = catalogCall(lang);
   return api.get(call.path, CatalogSchema, call.query);

@@ -5,7 +5,6 @@ import type { CheckoutTarget } from './loadOtherTarget';
 
 export type { CheckoutTarget } from './loadOtherTarget';
 
-/** SPEC 2 "Widget payment types: lk, slug, slugCode, subs, ps". */
 export async function loadCheckoutTarget(api: ApiClient, type: CheckoutType, code: string): Promise<CheckoutTarget> {
   if (type === 'ps' || type === 'subs') return (await import('./loadOtherTarget')).loadOtherTarget(api, type, code);
   return { info: await loadPaymentInfo(api, type, code) };

@@ -5,7 +5,7 @@ import type { ApiClient } from './client';
 const LinkShopSchema = v.object({ name: v.string(), logo: v.string(), returnUrl: v.optional(v.nullable(v.string()), null) });
 export type LinkShop = v.InferOutput<typeof LinkShopSchema>;
 
-/** Whose link this is, in any state (an expired or paid one too): its shop's name, logo and return address. */
+/** In any state (an expired or paid one too). */
 export async function loadLinkShop(api: ApiClient, type: CheckoutType, code: string): Promise<LinkShop | null> {
   if (type !== 'lk' && type !== 'slug' && type !== 'slugCode') return null;
   return api.get('payment-info/shop', LinkShopSchema, { code, type });

@@ -1,7 +1,6 @@
 import { RawMerchantSchema, merchantCall, parseMerchant } from '@pasarela/core';
 import type { ApiClient } from './client';
 
-/** GET merchant and limits (SPEC 7 "idMerchant, optional amount and serviceCode"). */
 export async function loadMerchant(api: ApiClient, idMerchant: number, amount: number, serviceCode: string, imageBase: string) {
   const call = merchantCall({ idMerchant, amount, serviceCode });
   return parseMerchant(await api.get(call.path, RawMerchantSchema, call.query), imageBase);

@@ -4,19 +4,15 @@ import {
 } from '@pasarela/core';
 import type { ApiClient } from './client';
 
-// A station's and a subscription's checkout, a chunk of its own: most checkouts pay a link
-// (loadCheckoutTarget.ts).
+// A chunk of its own: most checkouts pay a link.
 
-/** What a checkout pays: a link's payment info, or one built from a station or a subscription's plan. */
 export interface CheckoutTarget {
   info: PaymentInfo;
-  /** Set for type subs: the plan the payment activates. */
   subscription?: PendingSubscription | undefined;
   /** A station without a price: the payer enters the amount before choosing a method. */
   payerAmount?: boolean | undefined;
 }
 
-/** SPEC 2 types ps and subs: the payment built from the station or the subscription's plan. */
 export async function loadOtherTarget(api: ApiClient, type: 'ps' | 'subs', code: string): Promise<CheckoutTarget> {
   if (type === 'ps') {
     // SPEC 8 "3001 payment station not found": the sandbox answers 404 { code: 3001 }.

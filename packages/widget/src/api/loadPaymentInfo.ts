@@ -1,7 +1,6 @@
 import { RawPaymentInfoSchema, checkoutTargetCall, parsePaymentInfo, type CheckoutType } from '@pasarela/core';
 import type { ApiClient } from './client';
 
-/** GET payment-info (SPEC 7 "load payment info (code as 'slug/code' or code, optional type)"). */
 export async function loadPaymentInfo(api: ApiClient, type: CheckoutType, code: string) {
   const call = checkoutTargetCall(type, code);
   return parsePaymentInfo(await api.get(call.path, RawPaymentInfoSchema, call.query));

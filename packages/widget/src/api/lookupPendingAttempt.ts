@@ -2,10 +2,6 @@ import * as v from 'valibot';
 import { PAYMENT_METHOD_IDS, SPECIFIC_ERROR_CODES, isPasarelaError, pendingAttemptCall } from '@pasarela/core';
 import type { ApiClient } from './client';
 
-/**
- * The server's answer: the method, operation and deadline of the payment left pending, a wallet
- * phone's last four digits, and a card's 3DS challenge page.
- */
 const PendingAttemptSchema = v.object({
   method: v.picklist(PAYMENT_METHOD_IDS),
   codOper: v.pipe(v.string(), v.minLength(1)),
@@ -15,14 +11,10 @@ const PendingAttemptSchema = v.object({
 });
 export type PendingAttempt = v.InferOutput<typeof PendingAttemptSchema>;
 
-/** "None" is an answer with no data; a node from before that answered 404 PAYMENT_NOT_FOUND instead. */
+/** A node from before answered 404 PAYMENT_NOT_FOUND instead of null. */
 const PendingAnswerSchema = v.nullable(PendingAttemptSchema);
 
-/**
- * GET the payment of the link `code` still pending (started in this browser or another), so the
- * link opened again shows it instead of a second payment. Null when there is none. The server may
- * have answered it inside the page (core waitingCalls).
- */
+/** So the link opened again shows it instead of a second payment. */
 export async function lookupPendingAttempt(api: ApiClient, code: string): Promise<PendingAttempt | null> {
   const call = pendingAttemptCall(code);
   try {

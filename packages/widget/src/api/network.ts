@@ -3,13 +3,11 @@ import * as v from 'valibot';
 import { EnvelopeSchema, PasarelaError, encodeBody, errorFromHeader, readEnvelopeData, type Envelope } from '@pasarela/core';
 import { networkError, type ApiClientOptions, type Query, type Settle } from './apiCall';
 
-// The API client's network half (api/client.ts): ky, SPEC 7's wire encoding and the envelope. A
-// chunk of its own, fetched with the first call the page's answers do not answer: the first screen
-// makes none before the form is up.
+// A chunk of its own, fetched with the first call the page's answers do not answer.
 
 const REQUEST_TIMEOUT_MS = 30_000;
 
-/** The data string per the configured encoding, falling back to the other one (a server switched to debug mode). */
+/** Falls back to the other encoding: a server switched to debug mode. */
 function readData(envelope: Envelope, encoded: boolean): unknown {
   try {
     return readEnvelopeData(envelope, encoded);
@@ -18,7 +16,6 @@ function readData(envelope: Envelope, encoded: boolean): unknown {
   }
 }
 
-/** One call over the network, its answer checked as the page's own answers are (`settle`); `onDate`: the answer's Date header. */
 export function createSend(options: ApiClientOptions, settle: Settle, onDate: (serverDate: number) => void) {
   const http = ky.create({
     prefixUrl: options.apiBase,

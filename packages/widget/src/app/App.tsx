@@ -13,37 +13,30 @@ import { afterFirstScreen } from '../services/afterFirstScreen';
 import { laterStyles } from '../services/laterStyles';
 import { isShownAddress } from '../services/history';
 
-/** One address's screen: its chunk loading, then prepared (data loading), or the chunk failed. */
 type Slot = { state: 'loading'; ready: Promise<void> } | { state: 'ready'; screen: PreparedScreen; ready: Promise<void> } | { state: 'failed'; ready: Promise<void> };
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** The screen beneath the splash keeps the splash's height (the frame does not grow until it ends). */
 const UNDER_SPLASH: CSSProperties = { height: '100vh', overflow: 'hidden' };
 
 interface AppProps {
   services: Services;
-  /** Resolves when the catalog is in place. */
   i18nReady: Promise<void>;
-  /** Calls back after every in-app navigation (and Back/Forward). */
   subscribe: (listener: () => void) => () => void;
-  /** The first screen, prepared before the first render (the server rendered it into the page): no splash. */
+  /** Rendered by the server into the page: no splash. */
   first?: FirstScreen | undefined;
 }
 
-/** The router: the address gives a route (routes.ts), the route a guard and a lazily loaded screen. */
 export function App({ services, i18nReady, subscribe, first }: AppProps) {
   const [href, setHref] = useState(() => location.href);
   const [booted, setBooted] = useState(first !== undefined);
-  // Started with the splash: the screen sits in a wrapper for the app's whole life, so the splash's
-  // end changes attributes only and never mounts the screen again.
+  // The screen sits in one wrapper for the app's whole life, so the splash's end never mounts it again.
   const [splashed] = useState(first === undefined);
   // How long the splash had been running before this script ran: its time counts from the page's start.
   const [splashShown] = useState(() => (first === undefined ? splashShownMs(document.getElementById('root')) : 0));
-  // When the splash ends, on the page's clock: its full time after the page's start, however late
-  // the effect that waits for it runs after this first render.
+  // Its full time after the page's start, however late the effect that waits for it runs.
   const [splashEnds] = useState(() => performance.now() + services.config.splashMs - splashShown);
-  // The first screen is rendered beneath the splash (issue 23): painted, and so measurable by audits.
+  // Painted beneath the splash (issue 23), so audits can measure it.
   const [beneath, setBeneath] = useState(false);
   const [textReady, setTextReady] = useState(first !== undefined);
   // What the payer types or taps under the splash is kept and given to the screen when it lifts.
@@ -70,8 +63,7 @@ export function App({ services, i18nReady, subscribe, first }: AppProps) {
       return ready;
     }
     const load = screenEntry(r.name).load as () => Promise<ScreenModule>;
-    // Every screen but the checkout (the first screen, styled by the page) waits for the later styles
-    // too, and for the whole catalogue when the page gave only the first screen's texts.
+    // Every screen but the checkout (styled by the page) waits for the later styles and the whole catalogue.
     const loaded = !usesLaterStyles(r) ? load() : Promise.all([load(), laterStyles(), wholeTexts()]).then(([module]) => module);
     const slot: Slot = {
       state: 'loading',
@@ -96,8 +88,7 @@ export function App({ services, i18nReady, subscribe, first }: AppProps) {
 
   useEffect(() => {
     const unsubscribe = subscribe(() => setHref(location.href));
-    // A screen's own effects run before this one (children first): one that moved on at once (the
-    // prerendered checkout of an unknown link going to /404) did so before anyone listened.
+    // Children's effects run first: one that moved on at once (an unknown link to /404) did so before anyone listened.
     if (!isShownAddress(location.href)) setHref(location.href);
     return unsubscribe;
   }, [subscribe]);
@@ -109,14 +100,13 @@ export function App({ services, i18nReady, subscribe, first }: AppProps) {
     // SPEC 2: the splash shows for splashMs; the data loads behind it, so the form is ready when it ends.
     const screenReady = Promise.all([i18nReady, slot?.ready]);
     void Promise.all([screenReady, delay(Math.max(0, splashEnds - performance.now()))]).then(() => setBooted(true));
-    // A screen that says its first render is quiet (the checkout's form) renders beneath the splash as
-    // soon as its data and text are in, inert until the splash ends. Others (a message page moves the
-    // focus to its heading, which an inert page cannot take) render when it ends, as before.
+    // A screen whose first render is quiet (the checkout's form) renders beneath the splash, inert. A message
+    // page moves the focus to its heading, which an inert page cannot take: it renders when the splash ends.
     void screenReady.then(() => {
       const prepared = slots.current.get(routeKey(route));
       if (prepared?.state === 'ready' && prepared.screen.quietUnderSplash?.()) setBeneath(true);
     });
-    // Once: only the start has a splash; later routes load in place.
+  // Once: only the start has a splash; later routes load in place.
   }, []);
 
   useEffect(() => {
@@ -124,8 +114,7 @@ export function App({ services, i18nReady, subscribe, first }: AppProps) {
   }, [booted]);
   useEffect(() => () => held?.stop(), []);
 
-  // The merchant page hears `ready` once the first screen is on screen and the browser is idle (the
-  // bridge only then loads its messaging code).
+  // `ready` once the first screen shows and the browser is idle: the bridge only then loads its messaging code.
   useEffect(() => {
     if (booted) void afterFirstScreen().then(() => services.bridge.notify({ type: 'ready', version: services.config.version }));
   }, [booted]);

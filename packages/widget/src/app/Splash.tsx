@@ -1,13 +1,9 @@
 import type { CSSProperties } from 'react';
 import { t } from '../i18n/i18n';
 
-/**
- * Over the first screen, which renders beneath it as soon as its data is in (App.tsx): the page is
- * painted and measurable (Largest Contentful Paint) while the payer sees only the splash.
- */
+/** Over the first screen, which renders beneath it, so the page is painted and measurable (LCP). */
 const OVERLAY: CSSProperties = { position: 'fixed', inset: 0, zIndex: 10, background: 'var(--paper)' };
 
-/** SPEC 2 "A splash screen with a logo and a progress bar shows for 3 seconds at start." */
 export function Splash({ durationMs, shownMs = 0, labelled }: { durationMs: number; shownMs?: number; labelled: boolean }) {
   const barStyle = { '--splash-ms': `${durationMs}ms` } as CSSProperties;
   // the page drew the splash before this script ran (splashClock.ts): the bar goes on from there

@@ -4,18 +4,13 @@ import { parseRoute, routeKey, screenEntry, usesLaterStyles, type Route, type Sc
 import type { PreparedScreen } from '../services/screen';
 import type { Services } from '../services/services';
 
-/**
- * The first screen with its data loaded before the first render: on the server to render it into
- * the page (prerender.tsx), in the browser to take over that markup (main.tsx).
- */
+/** On the server to render into the page (prerender.tsx), in the browser to take that markup over (main.tsx). */
 export interface FirstScreen {
   key: string;
   screen: PreparedScreen;
-  /** Styled by the later style sheet, which its markup needs in the page (routes usesLaterStyles). */
   laterStyles: boolean;
 }
 
-/** The screen for `services.address()` when its route is prerendered and needs no other address; else null. */
 export async function prepareFirstScreen(services: Services): Promise<FirstScreen | null> {
   const route = parseRoute(services.address());
   if (route.name === 'redirect') return null;
@@ -26,12 +21,7 @@ export async function prepareFirstScreen(services: Services): Promise<FirstScree
   return { key: routeKey(route), screen, laterStyles: usesLaterStyles(route) };
 }
 
-/**
- * Whether the browser's first render is the one the server made: the server renders for a guest
- * with nothing kept in the tab, framed when the address names a parent. Otherwise the browser
- * renders afresh. Payments the loader hands over from other links (`?waiting=`) do not stop it: the
- * page carries the server's word on them (core waitingCalls), so both render the same screen.
- */
+/** The server renders for a guest with nothing kept in the tab; otherwise the browser renders afresh. */
 export function rendersAsServer(services: Services): boolean {
   return (
     services.session.getState().login === null &&
@@ -54,11 +44,7 @@ function changedByPayer(field: Field): boolean {
   return field.value !== field.defaultValue;
 }
 
-/**
- * What the payer typed, ticked or chose in the server's markup before the script ran. Taking the
- * markup over keeps the fields (and the focus) as they are but not the app's state, which starts
- * empty: the function returned tells the app through each field's own event, after the take-over.
- */
+/** Taking the markup over keeps the fields but not the app's state: each field's own event tells the app. */
 export function takeEarlyInput(root: HTMLElement): () => void {
   const fields = [...root.querySelectorAll<Field>('input, textarea, select')].filter(changedByPayer);
   return () => {

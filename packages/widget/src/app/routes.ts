@@ -9,26 +9,20 @@ import type { Services } from '../services/services';
 
 export type { CheckoutType, Route, RouteOf, ScreenRouteName, WalletScreenName } from '../services/routeTypes';
 
-// SPEC 2 "Routes (exact match)": one table from address to route, and one from route to its guard
-// and its lazily loaded screen. The router (App.tsx) reads both; it knows no route by name.
+// SPEC 2 routes. The router (App.tsx) reads both tables; it knows no route by name.
 
 const WALLET_SCREENS: readonly WalletScreenName[] = ['login', 'signup', 'recoverypassword', 'home', 'addcard', 'qrsuccess'];
-/** SPEC 6 "Needed for /pf/widget/home and /pf/widget/addcard." */
 const LOGIN_REQUIRED: readonly WalletScreenName[] = ['home', 'addcard'];
 export const WALLET_LOGIN_PATH = '/pf/widget/login';
 
-/** An in-app address to return to after login; anything else (another origin, a bad path) is dropped. */
 export function safeNext(next: string | null): string | null {
   return next !== null && next.startsWith('/') && !next.startsWith('//') && !next.includes('\\') ? next : null;
 }
 
-
-/** One SPEC 2 address (its path in the comment above it: the code never reads it). */
 interface AddressRule {
   match(segments: readonly string[], params: URLSearchParams): Route | null;
 }
 
-/** `?type=...&code=...` of the widget entries: a missing code or type goes to /404 (SPEC 2). */
 function widgetEntry(params: URLSearchParams, method?: PaymentMethodId): Route {
   const entry = checkoutEntry(params);
   return entry ? { name: 'checkout', ...entry, ...(method ? { method } : {}) } : { name: 'notFound' };
@@ -38,7 +32,6 @@ const oper = (params: URLSearchParams) => params.get('Oper')?.trim() ?? params.g
 const exactly = (segments: readonly string[], ...want: string[]) =>
   segments.length === want.length && want.every((w, i) => segments[i] === w);
 
-/** Ordered: the first rule that matches decides. */
 export const ADDRESS_RULES: readonly AddressRule[] = [
   {
     // /pf/widget/{login,signup,recoverypassword,home,addcard,qrsuccess}
@@ -54,8 +47,7 @@ export const ADDRESS_RULES: readonly AddressRule[] = [
   // /pf/widget/crypto
   { match: (s, p) => (exactly(s, 'pf', 'widget', 'crypto') ? widgetEntry(p, 'crypto') : null) },
   {
-    // Where the bank sends the payer back after Clave: a full page, or a checkout the SDK embedded.
-    // /pf/widget/returnclave, /pf/widget/returnclavesdk
+    // The bank sends the payer back after Clave: /pf/widget/returnclave, /pf/widget/returnclavesdk
     match: (s, p) => {
       if (!exactly(s, 'pf', 'widget', 'returnclave') && !exactly(s, 'pf', 'widget', 'returnclavesdk')) return null;
       const codOper = oper(p);
@@ -70,9 +62,7 @@ export const ADDRESS_RULES: readonly AddressRule[] = [
         : null,
   },
   {
-    // SPEC 2: reads Oper and shows its receipt (drawn by the server with the page: never a blank
-    // page on the way to it); with no Oper it goes to /404.
-    // /pf/default-receipt/processing
+    // Drawn by the server with the page, never blank on the way to the receipt: /pf/default-receipt/processing
     match: (s, p) => {
       if (!exactly(s, 'pf', 'default-receipt', 'processing')) return null;
       const codOper = oper(p);
@@ -92,8 +82,7 @@ export const ADDRESS_RULES: readonly AddressRule[] = [
     },
   },
   {
-    // The validation's operation code arrives in ?code= (the link the payer was sent).
-    // /pf/validateTx
+    // /pf/validateTx (the operation code arrives in ?code=)
     match: (s, p) => {
       if (!exactly(s, 'pf', 'validateTx')) return null;
       const code = p.get('code')?.trim() ?? '';
@@ -101,8 +90,7 @@ export const ADDRESS_RULES: readonly AddressRule[] = [
     },
   },
   {
-    // The request's token arrives in ?code= (the link in the e-mail).
-    // /pf/emailPayment
+    // /pf/emailPayment (the request's token arrives in ?code=)
     match: (s, p) => {
       if (!exactly(s, 'pf', 'emailPayment')) return null;
       const token = p.get('code')?.trim() ?? '';
@@ -121,12 +109,10 @@ export const ADDRESS_RULES: readonly AddressRule[] = [
   // /pf/deeplink/market
   { match: (s) => (exactly(s, 'pf', 'deeplink', 'market') ? { name: 'appMarket' } : null) },
   {
-    // SPEC 2 "Checkout for a payment station": the station in ?code= (or ?stationId=).
-    // /stationPayment
+    // /stationPayment (the station in ?code= or ?stationId=)
     match: (s, p) => (exactly(s, 'stationPayment') ? widgetEntry(new URLSearchParams({ type: 'ps', code: p.get('code') ?? p.get('stationId') ?? '' })) : null),
   },
-  // The main checkout page takes a link code in the query, as the widget entry does; without one
-  // it asks the payer for it (SPEC 2's "missing payment code ... goes to /404" is the widget's).
+  // Without a link code the main page asks the payer for it (SPEC 2's /404 rule is the widget entry's).
   {
     // /
     match: (s, p) => {
@@ -150,7 +136,6 @@ export const ADDRESS_RULES: readonly AddressRule[] = [
   },
 ];
 
-/** The route an address is; SPEC 2 "Any other path redirects to /404." */
 export function parseRoute(url: URL): Route {
   const segments = decodeSegments(url.pathname);
   if (segments === null) return { name: 'notFound' };
@@ -162,28 +147,20 @@ export function parseRoute(url: URL): Route {
 }
 
 export interface ScreenEntry<N extends ScreenRouteName> {
-  /** An address to go to instead (a login the route needs), or null to show the screen. */
   guard?: (route: RouteOf<N>, services: Services) => string | null;
-  /**
-   * Rendered by the server into the page when the page's first-screen answers hold all its data
-   * (prerender.tsx), so it shows before the widget's script has run.
-   */
+  /** Rendered by the server when the page's first-screen answers hold all its data. */
   prerender?: boolean;
-  /** The screen's module; all but the first screen load in chunks of their own. */
   load: () => Promise<ScreenModule<RouteOf<N>>>;
-  /**
-   * The module when it is already here with all it waits for (its chunk, styles and texts), else
-   * undefined: the screen then shows in the render that goes to it, with no loading frame between.
-   */
+  /** Then the screen shows in the render that goes to it, with no loading frame between. */
   loadedNow?: () => ScreenModule<RouteOf<N>> | undefined;
 }
 
 type ScreenTable = { [N in ScreenRouteName]: ScreenEntry<N> };
 
 export const SCREENS: ScreenTable = {
-  // The checkout is the first screen of nearly every visit: in the entry chunk, not fetched after it.
+  // The first screen of nearly every visit: in the entry chunk.
   checkout: { prerender: true, load: () => Promise.resolve(checkoutModule) },
-  // A receipt's page is where a 3DS challenge returns: its first screen is in the page.
+  // Where a 3DS challenge returns: its first screen is in the page.
   receipt: { prerender: true, load: () => loadReceipts().then((m) => m.receiptModule), loadedNow: () => loadedReceipts()?.receiptModule },
   // Shows the receipt it leads to in place, so both chunks come in one wave.
   claveReturn: {
@@ -211,13 +188,8 @@ export const SCREENS: ScreenTable = {
   },
 };
 
-/**
- * Whether a route's screen is styled by the later style sheet (services/laterStyles): every screen
- * but the checkout, whose styles are the page's own.
- */
 export const usesLaterStyles = (route: Route) => route.name !== 'checkout';
 
-/** One key per route: a screen prepared for it is kept under it. */
 export const routeKey = (route: Route) => JSON.stringify(route);
 
 export function screenEntry<N extends ScreenRouteName>(name: N): ScreenEntry<N> {

@@ -1,18 +1,10 @@
-/**
- * What the payer types or taps while SPEC 2's splash is up (the form beneath is inert), kept and
- * given to the form when the splash lifts (docs/spec-decisions.md): the characters typed go into the
- * field the last tap chose, else the card number field; the last tap is made again where it landed.
- */
+/** Taps and typing under the splash (the form beneath is inert) are replayed when it lifts (docs/spec-decisions.md). */
 export interface SplashInput {
-  /** The splash lifted and the screen is live: the tap is made, the text typed in; listening ends. */
   release(screen: Element): void;
-  /** Listening ends, nothing given (the app went away first). */
   stop(): void;
 }
 
-/** Typed text goes to the first of these in the screen when no tapped field took it. */
 const TEXT_FIELD = '[name="cardnumber"]';
-/** What a tap honoured at the splash's end may act on. */
 const TAPPABLE = 'button, a[href], label, input, select, textarea, [role="radio"], [role="button"], [tabindex]';
 
 export function holdSplashInput(win: Window = window): SplashInput {
@@ -70,7 +62,7 @@ function isTextField(el: Element): el is HTMLInputElement | HTMLTextAreaElement 
   return el instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit', 'reset', 'hidden', 'file', 'range', 'color'].includes(el.type);
 }
 
-/** As typing does: the value set through the element's own setter and an input event, which React's onChange hears. */
+/** Through the element's own setter and an input event, which React's onChange hears. */
 function typeInto(field: HTMLInputElement, value: string): void {
   const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set;
   if (setter) setter.call(field, value);

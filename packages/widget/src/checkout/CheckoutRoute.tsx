@@ -10,7 +10,7 @@ import { LinkShopMessage } from '../ui/LinkShopMessage';
 import { useServices } from '../services/services';
 import type { Elsewhere } from '../payments/loadWaitingElsewhere';
 
-/** `?error=` on the form's address after a refused 3DS challenge or Clave payment; only catalogue codes, never free text. */
+/** Only catalogue codes, never free text. */
 function arrival(params: URLSearchParams): { message: PayerMessage; method: PaymentMethodId | null } | null {
   const code = params.get('error');
   if (!code) return null;
@@ -41,7 +41,7 @@ export function CheckoutRoute({ store, firstMethod, elsewhere = null }: { store:
       services.bridge.notify({ type: 'error', error: { code: state.message.key, message: state.message.text ?? t(state.message.key), category: 'api' } });
     }
     if (state.status === 'ready' && back && (back.method ?? 'card') === 'card') {
-      // The challenge failed: that attempt finished, so the merchant page hears of it once.
+      // That attempt finished, so the merchant page hears of it once.
       const pending = takeChallenge(services.storage.session);
       if (pending) {
         const { info } = state.data;

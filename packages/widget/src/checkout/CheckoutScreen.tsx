@@ -22,12 +22,10 @@ import { useLater } from '../ui/useLater';
 
 interface CheckoutScreenProps {
   data: CheckoutData;
-  /** The method to show first (an entry such as /pf/widget/crypto, or the one the payer came back to). */
   firstMethod?: PaymentMethodId | null | undefined;
   arrivalMessage: PayerMessage | null;
 }
 
-/** The checkout: merchant, what is paid, the method choice and the chosen method's screen. */
 export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutScreenProps) {
   const services = useServices();
   const { info, merchant, methods } = data;
@@ -40,8 +38,7 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutSc
   const [locked, setLocked] = useState(false);
   // The method an arrival message is about: the one asked for, else the first offered (card).
   const first = offered.find((m) => m.id === firstMethod)?.id ?? offered[0]?.id ?? null;
-  // SPEC 3: the card payment carries the donation (amountToCampaign, idCampaignBridge). The choice
-  // shows once the form is up (its chunk is not needed to pay); until then no donation is sent.
+  // The donation choice shows once the form is up (its chunk is not needed to pay).
   const donationParts = useLater(data.campaign ? () => import('../payments/donation/donationParts') : null);
   const donation = useMemo(() => (donationParts && data.campaign ? donationParts.createDonationStore(data.campaign) : null), [donationParts, data.campaign]);
   const donationNow = useRef<DonationStore | null>(null);
@@ -69,9 +66,7 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutSc
       closeGuard,
     })])),
   );
-  // A payment left waiting that the address names (the loader's memory on a reopen, or this page's
-  // own address after a reload or Back from the bank's page) is followed again at once, unless this
-  // tab keeps one of its own.
+  // A waiting payment the address names is followed again at once, unless this tab keeps one of its own.
   useState(() => {
     const remembered = pendingFromAddress(services.address());
     const payment = remembered ? contexts.get(remembered.method) : undefined;
@@ -100,9 +95,7 @@ export function CheckoutScreen({ data, firstMethod, arrivalMessage }: CheckoutSc
     setOpened((list) => (list.includes(id) ? list : [...list, id]));
   };
 
-  // What the card payment adds to its form: the custom fields and the donation. They sit between
-  // its fields and Pay, so a phone's first screen shows the amount, the method and the card field
-  // (issue 21); above saved cards for a wallet user.
+  // Between the fields and Pay, so a phone's first screen shows amount, method and card field (issue 21).
   const cardExtras =
     chosen === 'card' && ((customValues && data.extras) || (donation && data.campaign)) ? (
       <>

@@ -1,7 +1,6 @@
 import { formatAmount, roundAmount, totalWithTax, type Language, type PaymentInfo } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 
-/** What is being paid: description, amount, tax, the donation chosen and the total charged, in core's money format. */
 export function PaymentSummary({ info, lang, donation = 0 }: { info: PaymentInfo; lang: Language; donation?: number }) {
   const total = roundAmount(totalWithTax(info.amount, info.taxAmount) + donation);
   return (

@@ -15,13 +15,9 @@ export interface CheckoutData {
   info: PaymentInfo;
   merchant: Merchant;
   methods: MethodAvailability;
-  /** Type subs: the plan this payment activates (paid by card only, SPEC 7). */
   subscription?: PendingSubscription | undefined;
-  /** Type ps without a price: the payer enters the amount first. */
   payerAmount?: boolean | undefined;
-  /** The merchant's active campaign (SPEC 4 "Campaign"): a donation is offered with the card payment. */
   campaign?: CampaignBridge | undefined;
-  /** The plan, station-amount and custom-field pieces, when this checkout shows any (checkoutExtras.ts). */
   extras?: CheckoutExtras | undefined;
 }
 
@@ -41,11 +37,9 @@ export interface CheckoutDeps {
   code: string;
   imageBase: string;
   now?: () => Date;
-  /** Whether a wallet user is logged in (SPEC 6: the guest flag holds back guests only). */
   loggedIn?: () => boolean;
 }
 
-/** Where a load failure leads (SPEC 8): an unknown link to /404, an expired one to its message page. */
 function failureState(error: unknown, deps: Pick<CheckoutDeps, 'type' | 'code'>): CheckoutState {
   // SPEC 8's effects through core's errorEffect: 3000 and 3001 (SPEC 2 "A failed payment-station
   // lookup goes to the response-message page") to their message page, an unknown link to /404.
@@ -62,7 +56,6 @@ function failureState(error: unknown, deps: Pick<CheckoutDeps, 'type' | 'code'>)
   return { status: 'failed', message: payerMessage(error), retry, target: { type: deps.type, code: deps.code } };
 }
 
-/** What the checkout needs before the form can show: payment info, then merchant and methods. */
 export function createCheckoutStore(deps: CheckoutDeps) {
   let running: Promise<void> | null = null;
   const store = createStore<CheckoutState & { load(): Promise<void> }>()((set) => ({

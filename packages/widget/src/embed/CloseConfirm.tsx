@@ -4,9 +4,8 @@ import type { CloseGuard } from './closeGuard';
 import { closeAnyway } from './closeAnyway';
 
 /**
- * "Your payment is still in progress: close anyway?" Staying is the first choice and has the focus;
- * for a cash voucher alone closing is (closing charges nothing: the voucher stays valid). Escape stays. Focus stays inside while it is up and goes back where it was after. Its own
- * chunk (embed/CloseConfirmSlot), so its styles are here rather than in the first load's CSS.
+ * Staying is the first choice and has the focus, except for a cash voucher (closing charges nothing).
+ * Its own chunk, so its styles stay out of the first load's CSS.
  */
 export function CloseConfirm({ guard }: { guard: CloseGuard }) {
   const keep = useRef<HTMLButtonElement>(null);
@@ -57,7 +56,7 @@ export function CloseConfirm({ guard }: { guard: CloseGuard }) {
   );
 }
 
-// Set through the CSSOM by preact, which the page's CSP allows (no style attribute in markup).
+// Through the CSSOM by preact, which the page's CSP allows.
 const OVERLAY = {
   position: 'fixed', inset: '0', zIndex: 10, display: 'flex', alignItems: 'center', justifyContent: 'center', padding: '16px', background: '#0f172a99',
 } as const;

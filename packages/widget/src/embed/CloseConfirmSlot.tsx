@@ -4,7 +4,6 @@ import type { CloseGuard } from './closeGuard';
 
 type Dialog = ComponentType<{ guard: CloseGuard }>;
 
-/** Where the close confirmation shows; its chunk is fetched the first time the payer is asked. */
 export function CloseConfirmSlot({ guard }: { guard: CloseGuard }) {
   const { asking } = useStoreState(guard.store);
   const [Dialog, setDialog] = useState<Dialog | null>(null);

@@ -1,8 +1,7 @@
 import type { CloseGuard } from './closeGuard';
 
-// The close confirmation's answer, in its chunk (embed/CloseConfirm): the guard itself is in the first load.
+// In its own chunk: the guard itself is in the first load.
 
-/** Closing anyway: each held payment's PENDING the page has not heard yet, then `close`. */
 export function closeAnyway(guard: CloseGuard): void {
   guard.store.setState({ asking: false });
   // Let go first, so the `close` below is not asked about again.

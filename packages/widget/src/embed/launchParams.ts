@@ -1,6 +1,5 @@
-// A 3DS challenge navigates the frame away and back to a receipt address that no longer carries the
-// loader's query. The launch parameters are kept for this tab so the return still knows its parent
-// language and appearance; sessionStorage is per tab and per origin, so no other page can plant them.
+// A 3DS return lands on a receipt address without the loader's query: the launch parameters are kept
+// per tab. sessionStorage is per tab and per origin, so no other page can plant them.
 
 const KEY = 'pasarela.launch';
 const KEPT = ['parentOrigin', 'lang', 'appearance'] as const;

@@ -1,16 +1,11 @@
 import type { LoaderMethods, WidgetMessage } from '@pasarela/core';
 import { hasText, t } from '../i18n/i18n';
 
-/** The widget's side of the loader conversation; a no-op when the widget runs as a full page. */
 export interface ParentBridge {
   readonly embedded: boolean;
   notify(message: WidgetMessage): void;
-  /** The merchant page asked the checkout to close (Escape, handle.close()). */
   onCloseRequested(listener: () => void): void;
-  /**
-   * Asked before the payer's `close` goes out: returning true keeps the checkout open (a payment
-   * is pending and the payer is asked first). Null removes it.
-   */
+  /** Returning true keeps the checkout open (a payment is pending and the payer is asked first). */
   guardClose?(interceptor: (() => boolean) | null): void;
 }
 
@@ -20,7 +15,6 @@ export type Connector = (
   methods: { requestClose(): void },
 ) => Promise<Pick<LoaderMethods, 'notify'>>;
 
-/** penpal's child side, loaded only when the widget is embedded. */
 export const penpalConnector: Connector = async (parentOrigin, remoteWindow, methods) => {
   const { connect, WindowMessenger } = await import('penpal');
   const connection = connect<{ notify(message: WidgetMessage): void }>({
@@ -53,9 +47,7 @@ export function createParentBridge(parentOrigin: string | null, self: Window, co
     }
   };
 
-  // penpal (its chunk and the handshake) waits for the first message that is not a resize: the
-  // `ready` after the first screen, or an earlier `close`. Until then the frame keeps the loader's
-  // starting size, and no script the first screen does not need is fetched before it.
+  // penpal waits for the first message that is not a resize, so no script the first screen does not need is fetched before it.
   let connecting = false;
   const connectNow = () => {
     if (connecting) return;

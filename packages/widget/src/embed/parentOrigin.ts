@@ -1,7 +1,4 @@
-/**
- * The merchant page's origin from the `parentOrigin` query parameter, accepted only as an exact
- * http(s) origin: penpal then talks to that origin alone (never '*', never a pattern).
- */
+/** Exact http(s) origin only: penpal then talks to it alone (never '*', never a pattern). */
 export function parentOriginFrom(params: URLSearchParams): string | null {
   const raw = params.get('parentOrigin')?.trim();
   if (!raw) return null;

@@ -1,6 +1,5 @@
 import type { ParentBridge } from './parentBridge';
 
-/** Tells the merchant page the content height whenever it changes, so the frame fits without scrolling. */
 export function reportHeight(element: HTMLElement, bridge: ParentBridge): () => void {
   if (!bridge.embedded || typeof ResizeObserver === 'undefined') return () => {};
   let last = -1;

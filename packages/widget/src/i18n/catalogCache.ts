@@ -40,13 +40,7 @@ async function bundledEntries(lang: Language): Promise<Entries> {
   return bundledCatalog(lang);
 }
 
-/**
- * SPEC 1 "loaded from a remote translation catalog... cached locally by version number": the
- * version call decides whether the cached copy is still good; with no network the cached copy, and
- * with neither the catalog shipped in the code. `prefetched`: the page already started downloading
- * this catalog (a preload hint); a current cached copy is still used at once, and the download only
- * refreshes it.
- */
+/** SPEC 1: cached by version; offline the cached copy, else the bundled one. `prefetched`: a preload hint started the download. */
 export async function loadEntries(api: ApiClient, lang: Language, storage: Storage | null, options: { prefetched?: boolean } = {}): Promise<Entries> {
   const cached = readCache(storage, lang);
   let version: number | null = null;
@@ -74,7 +68,6 @@ async function download(api: ApiClient, lang: Language, storage: Storage | null)
 
 export const CATALOG_HINT_ID = 'pasarela-catalog';
 
-/** Whether the page hints that the browser is already downloading the catalog in `lang`. */
 export function catalogPrefetched(doc: Document, lang: Language): boolean {
   return doc.getElementById(CATALOG_HINT_ID)?.getAttribute('hreflang') === lang;
 }

@@ -1,26 +1,18 @@
 import type { CatalogKey, Language } from '@pasarela/core';
 import { createTranslator, type Entries, type TextValues } from '@pasarela/core/translator';
 
-// The widget's texts: core's catalogue through the shared i18next set-up, its keys typed from the
-// Spanish catalogue (a key it lacks does not compile). The texts come from the remote catalogue
-// cached by version (catalogCache.ts).
+// Keys typed from the Spanish catalogue: a key it lacks does not compile.
 
 const translator = createTranslator<CatalogKey>();
 
-// The keys a render asks for, while the server's prerender records them (keysUsedBy).
 let used: Set<string> | null = null;
-// Settles once the whole catalogue is in, or could not be had (startWholeLater).
 let whole: Promise<unknown> = Promise.resolve();
 
-/** Starts in `lang` with its texts and, for English, Spanish's for the keys English lacks. */
 export async function startI18n(lang: Language, texts: Entries, spanish?: Entries): Promise<void> {
   translator.start(lang, texts, spanish);
 }
 
-/**
- * The server's prerender (prerender.tsx): every language it has rendered stays loaded, and this
- * switches to `lang` at once, before a render that runs synchronously to the end.
- */
+/** The server's prerender: every rendered language stays loaded, and the switch is synchronous. */
 export function switchCatalog(lang: Language, texts: Entries): void {
   translator.switchTo(lang, texts);
 }
@@ -30,10 +22,7 @@ export function t(key: CatalogKey, values?: TextValues): string {
   return translator.t(key, values);
 }
 
-/**
- * The server's prerender: the keys `render` (synchronous) asks for, so the page can carry the
- * first screen's texts and the widget show that screen before its catalogue is downloaded.
- */
+/** The server's prerender records the keys a render asks for, so the page carries the first screen's texts. */
 export function keysUsedBy(render: () => void): Set<string> {
   const keys = new Set<string>();
   used = keys;
@@ -45,15 +34,10 @@ export function keysUsedBy(render: () => void): Set<string> {
   return keys;
 }
 
-/**
- * Started with only the first screen's texts (the page's): `load` brings the whole catalogue, which
- * replaces them; pieces shown later wait for it (wholeTexts).
- */
 export function startWholeLater(load: Promise<unknown>): void {
   whole = load;
 }
 
-/** Resolves once the whole catalogue is in, or could not be had (the first screen's texts stay). */
 export function wholeTexts(): Promise<void> {
   return whole.then(
     () => undefined,
@@ -61,7 +45,6 @@ export function wholeTexts(): Promise<void> {
   );
 }
 
-/** Whether the catalogue has `key` (a key a server's answer names, say). */
 export function hasText(key: string): key is CatalogKey {
   return translator.has(key);
 }

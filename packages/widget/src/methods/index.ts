@@ -7,5 +7,4 @@ import { cryptoMethod } from './crypto';
 import { nequiMethod } from './nequi';
 import { yappyMethod } from './yappy';
 
-/** Every payment method, in the order the method choice lists them (PRODUCT.md "Method choice"). */
 export const METHOD_MODULES: readonly MethodModule[] = [cardMethod, nequiMethod, yappyMethod, claveMethod, cashMethod, cryptoMethod, balanceMethod];

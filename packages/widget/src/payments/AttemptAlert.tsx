@@ -2,7 +2,6 @@ import { useEffect, useRef } from 'react';
 import type { PayerMessage } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 
-/** Why an attempt failed (the server's text or the catalogue's), with a way to try again in place. */
 export function AttemptAlert({ message, onRetry, retryLabel }: { message: PayerMessage; onRetry?: (() => void) | undefined; retryLabel?: string | undefined }) {
   const retry = useRef<HTMLButtonElement>(null);
   // Focus moves to the way forward; the alert itself is announced.

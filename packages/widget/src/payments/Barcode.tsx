@@ -1,13 +1,10 @@
 import CODE128C from 'jsbarcode/bin/barcodes/CODE128/CODE128C.js';
 
-/** Quiet zone on each side, in modules: Code 128 asks for at least ten. */
+/** Code 128 asks for at least ten modules of quiet zone. */
 const QUIET_MODULES = 10;
 const BAR_HEIGHT = 60;
 
-/**
- * The bars of a digit code in Code 128 set C (jsbarcode's encoder), as an SVG path: one rectangle
- * per run of bars, in module units. Null when the code cannot be encoded (an odd count of digits).
- */
+/** jsbarcode's set C encoder; null for an odd count of digits. */
 export function barcodePath(digits: string): { path: string; modules: number } | null {
   const symbol = new CODE128C(digits, {});
   if (!symbol.valid()) return null;
@@ -26,10 +23,7 @@ export function barcodePath(digits: string): { path: string; modules: number } |
   return { path, modules: bits.length + 2 * QUIET_MODULES };
 }
 
-/**
- * The voucher's barcode, drawn as SVG (no canvas): the kiosk scans it instead of typing the code.
- * `label` names it for screen readers (the code it carries, grouped).
- */
+/** SVG, no canvas. */
 export function Barcode({ digits, label }: { digits: string; label: string }) {
   const drawn = barcodePath(digits);
   if (!drawn) return null;

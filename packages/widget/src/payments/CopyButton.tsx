@@ -3,7 +3,6 @@ import { t } from '../i18n/i18n';
 
 const COPIED_SHOWN_MS = 2_000;
 
-/** Copies a value (a voucher reference, an address, an amount); the outcome is announced. */
 export function CopyButton({ value, label }: { value: string; label: string }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   useEffect(() => {

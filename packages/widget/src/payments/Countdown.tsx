@@ -3,10 +3,8 @@ import { durationText } from '../ui/LinkExpiry';
 import type { CatalogKey } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 
-/** Seconds left at which a screen reader hears the time, besides every whole minute. */
 const ANNOUNCE_AT_SECONDS = [30, 10];
 
-/** Whether the time left deserves a spoken update: each minute, then 30 and 10 seconds. */
 export function announcementDue(previousSeconds: number | null, seconds: number): boolean {
   if (previousSeconds === null || seconds >= previousSeconds) return false;
   if (seconds === 0) return true;
@@ -15,21 +13,16 @@ export function announcementDue(previousSeconds: number | null, seconds: number)
 }
 
 interface CountdownProps {
-  /** The deadline in server time (ms since the epoch), as the server sent it. */
   deadline: number;
-  /** The server's clock, so a device set to the wrong time neither shortens nor stretches the wait. */
+  /** A device set to the wrong time neither shortens nor stretches the wait. */
   serverNow: () => number;
-  /** Catalogue key with {{time}}, e.g. "Tienes {{time}} para pagar". */
   labelKey: CatalogKey;
-  /** The most it may show (a method's whole window): a server clock read a moment behind showed 05:01 of a 5-minute wait. */
+  /** A server clock read a moment behind showed 05:01 of a 5-minute wait. */
   longestMs?: number | undefined;
   onExpire?: () => void;
 }
 
-/**
- * The one countdown: shows mm:ss as role="timer" (not announced on each tick) and, in a separate
- * polite live region, says the time left once a minute and at 30 and 10 seconds.
- */
+/** role="timer" is not announced on each tick; a separate polite live region speaks each minute, 30 and 10 s. */
 export function Countdown({ deadline, serverNow, labelKey, longestMs = Infinity, onExpire }: CountdownProps) {
   const left = () => Math.min(longestMs, Math.max(0, deadline - serverNow()));
   const [ms, setMs] = useState(left);

@@ -7,12 +7,10 @@ import type { MethodModule } from './methodModule';
 interface MethodChoiceProps {
   methods: readonly MethodModule[];
   chosen: PaymentMethodId;
-  /** While a payment is under way the payer cannot switch away from it. */
   locked: boolean;
   onChoose: (id: PaymentMethodId) => void;
 }
 
-/** PRODUCT.md "Method choice": one radio group "Método de pago", each radio named after its method; tiles with the method's mark. */
 export function MethodChoice({ methods, chosen, locked, onChoose }: MethodChoiceProps) {
   return (
     <div className="methods" role="radiogroup" aria-labelledby="method-choice-label">

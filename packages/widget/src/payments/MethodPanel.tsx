@@ -4,7 +4,6 @@ import { AttemptAlert } from './AttemptAlert';
 import type { MethodModule, MethodScreenProps } from './methodModule';
 import type { PaymentContext } from './paymentContext';
 
-/** Loads a method's screen chunk and shows it; a chunk that fails to load offers a retry. */
 export function MethodPanel({ module, payment, hidden }: { module: MethodModule; payment: PaymentContext; hidden: boolean }) {
   // A screen in the first load shows at once: the card field is on screen with the checkout.
   const [Screen, setScreen] = useState<ComponentType<MethodScreenProps> | null>(() => module.screen ?? null);
@@ -22,14 +21,11 @@ export function MethodPanel({ module, payment, hidden }: { module: MethodModule;
       live = false;
     };
   }, [module, attempt]);
-  // On open, the first field of the method shown takes the focus (the card number when card is
-  // first), once it can (the moment the splash lifts the screen's `inert`, in the same task) and only
-  // while the payer has not focused anything.
+  // The first field takes the focus once the splash lifts `inert`, and only while the payer has focused nothing.
   const section = useRef<HTMLElement>(null);
   useEffect(() => {
     const field = section.current?.querySelector<HTMLElement>('input,select');
     if (!Screen || hidden || !field) return undefined;
-    /** Whether there is nothing left to wait for: focused now, or the payer went elsewhere. */
     const settled = () => {
       if (document.activeElement !== document.body && document.activeElement !== null) return true;
       if (field.closest('[inert]')) return false;
@@ -41,7 +37,7 @@ export function MethodPanel({ module, payment, hidden }: { module: MethodModule;
     const lifted = new MutationObserver(() => settled() && lifted.disconnect());
     lifted.observe(cover, { attributes: true, attributeFilter: ['inert'] });
     return () => lifted.disconnect();
-    // Once, when the method's screen first shows.
+  // Once, when the method's screen first shows.
   }, [Screen]);
   return (
     <section ref={section} className="method-panel" id={`method-panel-${module.id}`} hidden={hidden} aria-label={t(module.labelKey)}>

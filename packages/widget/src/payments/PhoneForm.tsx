@@ -6,42 +6,25 @@ import { Field } from '../ui/Field';
 import { checkPhone, preparePhoneRules } from './phoneCheck';
 
 interface PhoneFormProps {
-  /** Names the form's field; also its input's name. */
   name: string;
   label: string;
   hint?: string | undefined;
-  /** Where a national number is read (Nequi: the merchant's country, core nequiPhoneRule; PA for Yappy). */
   country: string;
-  /** The local digits only, for the sandbox call (3xxxxxxxxx, 6xxxxxxx). */
   maxDigits: number;
-  /** Fewer local digits than this is invalid (a method that takes only mobiles). */
   minDigits?: number | undefined;
-  /** An example number as the payer would write it. */
   placeholder?: string | undefined;
-  /** What a phone the check refuses is told (default: the catalogue's invalid_phone_number). */
   invalidText?: string | undefined;
-  /**
-   * Reads the national digits to send, null for a phone the method refuses (Nequi: core
-   * nequiPhoneNumber, a mobile of either Nequi country); without it, the digits of a valid phone of `country`.
-   */
   readNational?: ((value: string) => Promise<string | null>) | undefined;
-  /** The phone to show first (the one a failed attempt used). */
   initialPhone?: string | undefined;
-  /** Puts the caret in the field when it appears (back after a failed attempt). */
   autoFocus?: boolean | undefined;
   total: number;
   lang: Language;
   busy: boolean;
   submitLabel?: string | undefined;
-  /**
-   * After a failed attempt to `phone`: the submit reads `label` (and takes focus) while the field
-   * still holds that phone; another phone gets the usual label.
-   */
   again?: { phone: string; label: string } | undefined;
   onSubmit: (phone: string) => void;
 }
 
-/** A phone and a pay button, checked by core's phone rule (SPEC 5 invalid_phone_number) before sending. */
 export function PhoneForm({ name, label, hint, placeholder, invalidText, country, maxDigits, minDigits, readNational, initialPhone, autoFocus, total, lang, busy, submitLabel, again, onSubmit }: PhoneFormProps) {
   const [phone, setPhone] = useState(initialPhone ?? '');
   const [error, setError] = useState<CatalogKey | null>(null);

@@ -4,7 +4,6 @@ import { t } from '../i18n/i18n';
 type QrFactory = typeof import('qrcode-generator');
 let loading: Promise<QrFactory> | null = null;
 
-/** qrcode-generator (~8 KB) loads the first time a QR shows, never with the first screen. */
 function loadQr(): Promise<QrFactory> {
   loading ??= import('qrcode-generator').then((m) => m.default).catch((error: unknown) => {
     loading = null;
@@ -13,7 +12,7 @@ function loadQr(): Promise<QrFactory> {
   return loading;
 }
 
-/** The QR as an SVG data address (the page's CSP allows data: images, nothing inline). */
+/** A data address: the page's CSP allows data: images, nothing inline. */
 export async function qrImageSource(value: string): Promise<string> {
   const qrcode = await loadQr();
   const qr = qrcode(0, 'M');
@@ -22,7 +21,6 @@ export async function qrImageSource(value: string): Promise<string> {
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(qr.createSvgTag({ cellSize: 4, margin: 4, scalable: true }))}`;
 }
 
-/** The one QR component: an image named for what it pays, e.g. "Código QR para pagar con Nequi". */
 export function QrCode({ value, label }: { value: string; label: string }) {
   const [src, setSrc] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);

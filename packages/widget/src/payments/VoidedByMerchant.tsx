@@ -3,22 +3,13 @@ import { t } from '../i18n/i18n';
 import type { PaymentContext } from './paymentContext';
 import { fullPageShopAddress } from '../ui/WayOut';
 
-/** The merchant voided the payment the payer was waiting on: the way the checkout's message says so. */
 export const VOIDED_BY_MERCHANT = 'payment_voided_by_merchant';
 
-/**
- * A method in the method choice other than the one chosen. The choice is still held while the
- * wait ends (the method choice's lock), so the radio's disabled state is not asked.
- */
+/** The choice is still held while the wait ends, so the radio's disabled state is not asked. */
 const otherMethod = (): HTMLInputElement | null =>
   typeof document === 'undefined' ? null : document.querySelector<HTMLInputElement>('input[name="payment-method"]:not(:checked)');
 
-/**
- * The shop called off the payment the payer was waiting on: nothing was charged, and sending it
- * again would start a payment the shop does not want. The ways forward are another method (when
- * the checkout offers one) and back to the shop (the loader's close, or the shop's address on a
- * full page).
- */
+/** Sending it again would start a payment the shop does not want. */
 export function VoidedByMerchant({ payment }: { payment: Pick<PaymentContext, 'services' | 'data'> }) {
   const { bridge } = payment.services;
   const returnUrl = payment.data.info.returnUrlString;

@@ -3,11 +3,6 @@ import { t } from '../i18n/i18n';
 import { CopyButton } from './CopyButton';
 import { Barcode } from './Barcode';
 
-/**
- * A voucher's payment code as the payer uses it: grouped for reading aloud (1234 5678 9012), its
- * Code 128 barcode for the kiosk's scanner, and a copy button that copies the bare digits. Shown on
- * the voucher and on the receipt page of a voucher still to pay (the e-mailed link).
- */
 export function VoucherCode({ code }: { code: string }) {
   const grouped = groupVoucherCode(code);
   const digits = voucherCodeDigits(code);

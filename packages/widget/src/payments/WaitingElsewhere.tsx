@@ -8,26 +8,18 @@ import { addressOfElsewhere, callOffElsewhere, canCallOff, forgetElsewhere, type
 
 interface WaitingElsewhereProps {
   found: FoundElsewhere;
-  /** This checkout's own order: its total, and the merchant shown at the top. */
   total: number;
   shop: { name: string; logo: string };
-  /** The payer pays this order here: the checkout's own form. */
   onPayHere: () => void;
 }
 
-/** How the title says what the payment waits for, per method. */
 const TITLE: Partial<Record<PaymentMethodId, CatalogKey>> = {
   cash: 'waiting_elsewhere_voucher', clave: 'waiting_elsewhere_bank', crypto: 'waiting_elsewhere_coins', card: 'waiting_elsewhere_challenge',
 };
 
 type View = 'offer' | 'calledOff' | 'paid';
 
-/**
- * A payment of this shop still waits, on another of its links (the loader remembered it; the server
- * says it waits) or on this order's own link (the server's record, whichever browser started it):
- * before a second payment, the payer goes on with it, calls it off, or pays this
- * order another way once it is called off. Paid meanwhile, it says so instead.
- */
+/** Paid meanwhile, it says so instead. */
 export function WaitingElsewhere({ found, total, shop, onPayHere }: WaitingElsewhereProps) {
   const services = useServices();
   const { payment } = found;
@@ -51,7 +43,6 @@ export function WaitingElsewhere({ found, total, shop, onPayHere }: WaitingElsew
     document.title = `${title} · ${shop.name}`;
   }, [title, shop.name]);
 
-  /** Calls the other payment off, then goes where its state says. */
   const callOff = async (then: () => void) => {
     setBusy(true);
     setFailed(false);

@@ -4,11 +4,8 @@ import { ATTEMPT_MEMORY_PREFIX } from './paymentContext';
 import type { Services } from '../services/services';
 import { FORM_ENTRY_PARAM } from './challengeReturn';
 
-// Back from a payment finished outside (leaveAndReturn.ts): what the return screens (receipt,
-// Clave's return) make of it. Apart from leaveAndReturn, whose leaving half the card form needs at
-// once: these load with the return screens.
+// Apart from leaveAndReturn, whose leaving half the card form needs at once.
 
-/** The form's address after a refusal: the catalogue code and the method to show (CheckoutRoute reads both). */
 export function formAfterRefusal(formPath: string, code: string, method: PaymentMethodId): string {
   const back = new URL(formPath, 'https://checkout.invalid');
   back.searchParams.set('error', code);
@@ -16,7 +13,6 @@ export function formAfterRefusal(formPath: string, code: string, method: Payment
   return back.pathname + back.search;
 }
 
-/** SPEC 3 "Notification to the parent on result" for a payment finished outside, from its receipt. */
 export function resultAfterReturn(method: PaymentMethodId, receipt: Receipt, pending: PendingReturn, at: Date): PaymentResult {
   return buildPaymentResult(method, {
     result: returnedPaymentResult(method, receipt),
@@ -30,27 +26,18 @@ export function resultAfterReturn(method: PaymentMethodId, receipt: Receipt, pen
   });
 }
 
-/**
- * How far back the form's own history entry is from this return (a negative step for history.go),
- * or null when the address does not say or it is not behind. That entry keeps what was typed and
- * names the payment, which it follows to its end.
- */
+/** That entry keeps what was typed and names the payment, which it follows to its end. */
 export function stepsBackToForm(url: URL, length: number): number | null {
   const entries = Number(url.searchParams.get(FORM_ENTRY_PARAM));
   return Number.isInteger(entries) && entries > 0 && entries < length ? entries - length : null;
 }
 
-/**
- * A payment finished outside, once its return reported it: neither the loader (the merchant page's
- * memory, for a reopen) nor this tab follows a payment of `method` as waiting any longer. The return
- * knows no link code: the loader is told the operation (`codOper`), and forgets it wherever it keeps it.
- */
+/** The return knows no link code: the loader is told the operation and forgets it wherever it keeps it. */
 export function forgetReturnedPayment(services: Pick<Services, 'bridge' | 'storage'>, method: PaymentMethodId, codOper: string): void {
   services.bridge.notify({ type: 'pending', attempt: null, ...(codOper ? { codOper } : {}) });
   const session = services.storage.session;
   try {
     for (const key of Object.keys(session ?? {})) if (key.startsWith(`${ATTEMPT_MEMORY_PREFIX}${method}.`)) session?.removeItem(key);
   } catch {
-    // Nothing kept.
   }
 }

@@ -1,12 +1,8 @@
 import { GATEWAY_CODES, type CatalogKey } from '@pasarela/core';
 
-// The cash networks' names: the cash method's form and voucher, and a voucher's receipt, say them.
-
-/** SPEC 1 cash networks by gateway code: the pay-cash voucher network, then the cash-point network. */
 export const CASH_NETWORKS = [GATEWAY_CODES.payCash, GATEWAY_CODES.cashPoint] as const;
 export type CashNetwork = (typeof CASH_NETWORKS)[number];
 
-/** Catalogue keys naming each network (its radio) and saying where to pay. */
 export const NETWORK_TEXT_KEYS: Record<CashNetwork, { name: CatalogKey; where: CatalogKey; instructions: CatalogKey }> = {
   PAYCASH: { name: 'cash_network_paycash', where: 'cash_network_paycash_where', instructions: 'cash_instructions_paycash' },
   PC: { name: 'cash_network_cash_point', where: 'cash_network_cash_point_where', instructions: 'cash_instructions_cash_point' },

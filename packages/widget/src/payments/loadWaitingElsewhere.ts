@@ -7,13 +7,11 @@ import { PENDING_PARAM } from './pendingAddress';
 import type { FoundElsewhere } from './waitingElsewhere';
 import type { WaitingElsewhere } from './WaitingElsewhere';
 
-/** A payment waiting before this checkout's own form, with the screen that shows it. */
 export interface Elsewhere {
   found: FoundElsewhere;
   Screen: typeof WaitingElsewhere;
 }
 
-/** `url` read against this page's address, when it is a web page's (http or https); else null. */
 function webAddress(url: string, base: URL): string | null {
   try {
     const resolved = new URL(url, base);
@@ -23,10 +21,7 @@ function webAddress(url: string, base: URL): string | null {
   }
 }
 
-/**
- * This link's own payment still waiting by the server's record, started in this browser or any
- * other (the server answers only for a link made for one order); null when none or not known.
- */
+/** The server answers only for a link made for one order. */
 async function findWaitingHere(services: Services, data: CheckoutData): Promise<FoundElsewhere | null> {
   const pending = await lookupPendingAttempt(services.api, data.info.code).catch(() => null);
   if (!pending) return null;
@@ -41,13 +36,7 @@ async function findWaitingHere(services: Services, data: CheckoutData): Promise<
   };
 }
 
-/**
- * Before the first screen, once the checkout's data is in: the newest payment of this merchant the
- * loader handed over from other links (`?waiting=`) that the server says still waits (or was paid
- * meanwhile), else this link's own wait by the server's record; with the screen that shows it, else
- * null. Nothing when the address (`?pending=`) already goes on with a payment of its own. Its
- * screen is its own chunk, fetched only when something waits.
- */
+/** Nothing when the address (`?pending=`) already goes on with its own payment; the screen is a chunk fetched only then. */
 export async function loadWaitingElsewhere(services: Services, loaded: Promise<CheckoutState>): Promise<Elsewhere | null> {
   const address = services.address();
   if (address.searchParams.has(PENDING_PARAM)) return null;

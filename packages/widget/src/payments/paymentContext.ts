@@ -11,7 +11,6 @@ import type { SavedAttempt } from './attemptStore';
 import type { CloseGuard } from '../embed/closeGuard';
 import { pushUrlFor } from './pushUrl';
 
-/** What every method sends about the payment link it pays (the sandbox's LinkPaymentFields). */
 export interface LinkFields {
   code: string;
   amount: number;
@@ -26,67 +25,42 @@ export interface LinkFields {
 export interface AttemptOutcome {
   result: OverallResult;
   codOper: string;
-  /** Tipo: the method's label on the receipt (NEQUI, YAPPY, PAYCASH, ...). */
   type: string;
   user?: string | undefined;
   reason?: string | null | undefined;
 }
 
-/** What a method screen is given: the payment, the shell's services, and the steps every method shares. */
 export interface PaymentContext {
   method: PaymentMethodId;
   data: CheckoutData;
   services: Services;
-  /** A message to show on arrival: why the payer is back from a bank or 3DS page that refused. */
   arrivalMessage: PayerMessage | null;
-  /** A payment of this method is under way (sending or waiting): the method choice holds. */
   setBusy(busy: boolean): void;
-  /** Amount plus tax, what the payer pays. */
   total: number;
-  /** The merchant's service entry this method pays through (gateway, limit). */
   entry: PaymentMethodEntry | undefined;
   linkFields(contact?: { email?: string; phone?: string }): LinkFields;
-  /**
-   * What a method other than the card sends: the link fields, the link's own custom field values
-   * (the payer's answers go with the card only) and the captcha and fingerprint fields. Throws
-   * error_captcha / invalid_score_captcha when the captcha does not let the payer pay.
-   */
+  /** The payer's custom-field answers go with the card only. Throws when the captcha does not let the payer pay. */
   paymentFields(contact?: { email?: string; phone?: string }): Promise<LinkFields & ReturnType<typeof securityFields> & { customFieldValues: unknown[] }>;
-  /** SPEC 3: the captcha token and score and the fingerprint ids for this attempt. */
   security(): Promise<PaymentSecurity>;
-  /** SPEC 3 "Notification to the parent on result", for every attempt that finishes. */
   report(outcome: AttemptOutcome): void;
-  /** SPEC 3 "On success in the widget the stored session is cleared", then the receipt. */
   showReceipt(codOper: string): void;
   pushUrl(codOper: string): string;
-  /** The donation to send with this attempt (card only), or null; throws when the payer's amount is wrong. */
   donation(): { amount: number; idCampaignBridge: number | string } | null;
-  /** SPEC 3 customFieldValues for this attempt; throws field_required when a required one is empty. */
   customFieldValues(): unknown[];
-  /**
-   * A payment of this method is pending (its codOper) or no longer (null): closing the checkout
-   * meanwhile asks first, and tells the merchant page it is PENDING.
-   */
+  /** Closing meanwhile asks first, and tells the merchant page it is PENDING. */
   holdClose(codOper: string | null): void;
-  /**
-   * The server's record of a payment of this method left pending (the checkout was closed during
-   * its wait): the attempt store resumes it when this tab kept nothing (a frame may have no storage).
-   */
+  /** Resumed when this tab kept nothing: a frame may have no storage. */
   resumeFrom(pending: { codOper: string; deadline: number | null }): void;
-  /** Whether this page waits on a payment found through resumeFrom (its result was never reported). */
   resumedFromServer(): boolean;
-  /** Where a waiting attempt is kept across a reload of this checkout (session storage). */
   memory(): { load(): SavedAttempt | null; save(saved: SavedAttempt): void; clear(): void };
 }
 
 export const ATTEMPT_MEMORY_PREFIX = 'pasarela.attempt.';
 
-/** Where a waiting attempt of `method` for the payment `code` is kept in this tab (session storage). */
 function attemptMemoryKey(method: PaymentMethodId, code: string): string {
   return `${ATTEMPT_MEMORY_PREFIX}${method}.${code}`;
 }
 
-/** Whether this tab keeps a waiting attempt of any payment, or of `method`'s (the checkout then opens on it). */
 export function hasWaitingAttempt(session: Storage | null, method?: PaymentMethodId): boolean {
   const prefix = method ? `${ATTEMPT_MEMORY_PREFIX}${method}.` : ATTEMPT_MEMORY_PREFIX;
   try {
@@ -97,28 +71,19 @@ export function hasWaitingAttempt(session: Storage | null, method?: PaymentMetho
   return false;
 }
 
-/**
- * Tipo of the PENDING result sent when the payer closes during a wait. Cash has none: its voucher
- * is reported PENDING as soon as it exists.
- */
+/** Cash has none: its voucher is reported PENDING as soon as it exists. */
 const PENDING_TYPE: Partial<Record<PaymentMethodId, string>> = { nequi: 'NEQUI', yappy: 'YAPPY', clave: 'CLAVE', crypto: 'CRYPTO' };
 
-/** Methods whose payment continues on an outside page the payer may come Back from (the bank's, a 3DS challenge). */
 const LEAVES_THE_PAGE: ReadonlySet<PaymentMethodId> = new Set(['clave', 'card']);
 
 const AVAILABILITY_KEY: Partial<Record<PaymentMethodId, keyof CheckoutData['methods']['entries']>> = { balance: 'pfw' };
 
 export interface ShellHooks {
   arrivalMessage: PayerMessage | null;
-  /** A payment of this method is under way: the method choice holds until it ends. */
   setBusy: (busy: boolean) => void;
-  /** The campaign donation the payer chose, when the merchant has an active campaign. */
   donation?: (() => { amount: number; idCampaignBridge: number | string } | null) | undefined;
-  /** The custom fields' values the payer filled in, with the link's hidden ones. */
   customFieldValues?: (() => unknown[]) | undefined;
-  /** The captcha check and the fingerprint (security/), once per attempt. */
   security: () => Promise<PaymentSecurity>;
-  /** Asks before the payer closes during a wait (embed/closeGuard). */
   closeGuard?: CloseGuard | undefined;
 }
 
@@ -131,17 +96,15 @@ export function createPaymentContext(method: PaymentMethodId, data: CheckoutData
   let donated = false;
   let fromServer: SavedAttempt | null = null;
   let resumed = false;
-  // What the loader was last told ('' nothing waits); null until told, so the first word always goes.
+  // null until told, so the first word always goes.
   let remembered: string | null = null;
-  /** Tells the loader (and this page's address) of the payment waiting now, once per change. */
   const remember = (attempt: RememberedAttempt | null) => {
     const key = attempt ? JSON.stringify(attempt) : '';
     if (key === remembered) return;
     remembered = key;
     // With its merchant and link: a checkout opened on another link of the shop shows it first.
     services.bridge.notify({ type: 'pending', attempt, merchant: info.idMerchant, link: info.code });
-    // A payment that sends the payer to an outside page (the bank's): Back lands on an address
-    // that carries it. Other waits stay on this page, whose tab storage and the loader keep them.
+    // Back from the bank's page lands on an address that carries the payment.
     if (LEAVES_THE_PAGE.has(method)) markAddress(attempt);
   };
   const linkFields = (contact: { email?: string; phone?: string } = {}): LinkFields => ({
@@ -245,7 +208,6 @@ export function createPaymentContext(method: PaymentMethodId, data: CheckoutData
         try {
           session?.removeItem(memoryKey);
         } catch {
-          // nothing kept
         }
         remember(null);
       },

@@ -1,5 +1,4 @@
-// libphonenumber-js is ~30 KB gzip: loaded on a phone field's first focus or on submit, never
-// with the first screen.
+// libphonenumber-js is ~30 KB gzip: loaded on a phone field's first focus or on submit.
 import type { PhoneErrorKey } from '@pasarela/core/phone';
 
 let loading: Promise<typeof import('@pasarela/core/phone')> | null = null;
@@ -12,10 +11,8 @@ export function preparePhoneRules(): Promise<typeof import('@pasarela/core/phone
   return loading;
 }
 
-/** The last number checked and its answer: Pay asks again about the number the field just checked. */
 let last: { phone: string; country: string; key: PhoneErrorKey | null } | undefined;
 
-/** SPEC 5 invalid_phone_number through core's phoneErrorKey; `country` is where a national number is read. */
 export async function checkPhone(phone: string, country = 'PA'): Promise<PhoneErrorKey | null> {
   if (last?.phone === phone && last.country === country) return last.key;
   const { phoneErrorKey } = await preparePhoneRules();

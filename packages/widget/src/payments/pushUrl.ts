@@ -1,7 +1,5 @@
-// Apart from the payment watcher (its own chunk, loaded with the first method that waits for a
-// payment): every payment context names its push address, and the contexts are in the entry chunk.
+// Apart from the watcher's chunk: every payment context, in the entry chunk, names its push address.
 
-/** `ws(s)://<checkout>/api/v1/push?codOper=...` from the API's base address. */
 export function pushUrlFor(apiBase: string, codOper: string, pageUrl: string): string {
   const url = new URL(`${apiBase.replace(/\/$/, '')}/push`, pageUrl);
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';

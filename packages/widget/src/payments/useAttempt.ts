@@ -3,16 +3,11 @@ import { useStoreState } from '../ui/useStoreState';
 import type { AttemptState, AttemptStore } from './attemptStore';
 import type { PaymentContext } from './paymentContext';
 
-/**
- * A method screen's view of its attempt: while it is sending or waiting the method choice holds,
- * and watching stops when the screen goes away.
- */
 export function useAttempt<A>(store: AttemptStore<A>, payment: PaymentContext): AttemptState<A> {
   const state = useStoreState(store);
   const busy = state.phase === 'sending' || state.phase === 'waiting';
   useEffect(() => payment.setBusy(busy), [busy, payment]);
-  // A payment waiting on the payer elsewhere: closing the checkout asks first, from the moment the
-  // wait is on screen (before paint, so a close pressed at once is asked about too).
+  // Asked from the moment the wait is on screen (before paint), so a close pressed at once is asked about too.
   const held = state.phase === 'waiting' ? state.codOper : null;
   useLayoutEffect(() => payment.holdClose(held), [held, payment]);
   useEffect(() => () => store.getState().stop(), [store]);

@@ -1,13 +1,11 @@
 import { isOutcomeUnknown } from '@pasarela/core';
 
-/** The push socket's message (sandbox `/api/v1/push`): a change of one transaction. */
 export interface PushMessage {
   type: 'transaction';
   codOper: string;
   status: number;
 }
 
-/** The little of WebSocket the watcher uses, so tests can hand it a fake. */
 export interface SocketLike {
   onmessage: ((event: { data: unknown }) => void) | null;
   onopen: (() => void) | null;
@@ -17,20 +15,16 @@ export interface SocketLike {
 }
 
 export interface WatchOptions<T> {
-  /** The push socket for this payment, or null to poll only. */
   pushUrl: string | null;
-  /** The method's status call; it is what the watcher trusts, a push only says "look now". */
+  /** What the watcher trusts: a push only says "look now". */
   check: () => Promise<T>;
   isFinal: (answer: T) => boolean;
   onAnswer: (answer: T) => void;
-  /** A check the server refused (declined, expired, not found): the watch ends with it. A lost answer or a 5xx does not. */
   onRefused: (error: unknown) => void;
-  /** Polling intervals while the socket is down, growing; the last one repeats. */
   pollIntervalsMs?: readonly number[];
-  /** How often to check anyway while the socket is up (a push can be lost). */
+  /** A push can be lost. */
   safetyIntervalMs?: number;
   openSocket?: (url: string) => SocketLike;
-  /** Delays before reopening a dropped socket, growing; after the last the watch only polls. */
   reconnectDelaysMs?: readonly number[];
 }
 
@@ -48,11 +42,7 @@ function parsePush(data: unknown): PushMessage | null {
   }
 }
 
-/**
- * Follows one payment until it reaches a final state: the push socket says when to look, polling
- * with growing intervals covers a socket that never opens or drops (and reopens it later). A failed
- * connection keeps the watch going; a refusal from the server ends it. Returns `stop`.
- */
+/** The push socket says when to look; growing polls cover a socket that never opens or drops. Returns `stop`. */
 export function watchPayment<T>(options: WatchOptions<T>): () => void {
   const intervals = options.pollIntervalsMs ?? POLL_INTERVALS_MS;
   const reconnectDelays = options.reconnectDelaysMs ?? RECONNECT_DELAYS_MS;
@@ -109,7 +99,7 @@ export function watchPayment<T>(options: WatchOptions<T>): () => void {
         stop();
         return options.onRefused(error);
       }
-      // A lost answer, a 5xx from the server or a proxy: the payment is still live, keep watching.
+      // A lost answer or a 5xx: the payment is still live, keep watching.
       failedLooks += 1;
     } finally {
       checking = false;

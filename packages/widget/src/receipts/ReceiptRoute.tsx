@@ -12,13 +12,9 @@ import { useStoreState } from '../ui/useStoreState';
 import { ReceiptScreen } from './ReceiptScreen';
 import type { ReceiptStore } from './receiptStore';
 
-/** How many times a challenge's return reads a payment still at its challenge again before reporting it as it stands. */
 const CHALLENGE_ANSWER_READS = 10;
 
-/**
- * The receipt page. Arriving back from a 3DS challenge, it is also where that attempt finishes:
- * the merchant page hears the result, and a refused challenge returns to the form with the reason.
- */
+/** Back from a 3DS challenge it is where that attempt finishes: the shop hears the result. */
 export function ReceiptRoute({ store }: { store: ReceiptStore }) {
   const services = useServices();
   const state = useStoreState(store);
@@ -29,8 +25,7 @@ export function ReceiptRoute({ store }: { store: ReceiptStore }) {
     const { pathname } = services.address();
     if (state.status === 'ready' && pathname === `${RECEIPT_PATH}processing`) services.navigate(RECEIPT_PATH + encodeURIComponent(state.receipt.codOper), { shown: true });
   }, [state, services]);
-  // Back from the issuer's page (another origin) before its answer reached the server, its
-  // notification on its way: the payment is read again, a second apart, before it is reported.
+  // Back from the issuer before its answer reached the server: read again, a second apart, before reporting.
   const reads = useRef(0);
   const atChallenge = pending !== null && state.status === 'ready' && state.receipt.status === -1
     && state.receipt.authStatus === CARD_AUTH_STATUS.three_ds && reads.current < CHALLENGE_ANSWER_READS;
@@ -47,10 +42,8 @@ export function ReceiptRoute({ store }: { store: ReceiptStore }) {
   useEffect(() => {
     if (!pending || !result || reported.current) return;
     reported.current = true;
-    // Refused: back to the form's own history entry, which keeps what was typed (storage or not),
-    // follows the payment to this refusal and tells the shop.
-    // The payer closed the challenge page (its X or Escape), which called the payment off: the
-    // shop is told and the checkout closes, rather than going back to the form.
+    // Refused: back to the form's own history entry, which keeps what was typed. Closed by the payer
+    // (X or Escape), which called it off: the shop is told and the checkout closes.
     const closing = closedOutside(services.address());
     const steps = result.status === 'success' || closing ? null : stepsBackToForm(new URL(location.href), history.length);
     if (steps !== null) return history.go(steps);

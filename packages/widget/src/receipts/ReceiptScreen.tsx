@@ -15,16 +15,12 @@ import { NETWORK_TEXT_KEYS, type CashNetwork } from '../payments/cashNetworks';
 import type { ReceiptStore } from './receiptStore';
 import { CardMark, knownCardBrand } from '../ui/marks/CardMark';
 
-/** The server's date as SPEC 9 writes dates (day/month/year hours:minutes:seconds, Panama time). */
 function dateText(date: string): string {
   const at = Date.parse(date);
   return Number.isNaN(at) ? date : `${formatPanamaDate(at)} ${formatPanamaTime(at)}`;
 }
 
-/**
- * One line. `token`: a value read as one piece (an operation number, a code, a date) never breaks
- * inside: when the line is too narrow it moves whole under its label.
- */
+/** `token`: a value read as one piece never breaks inside; it moves whole under its label. */
 function Line({ label, value, token = false, mark, children }: { label: string; value: string; token?: boolean; mark?: ReactNode; children?: ReactNode }) {
   if (value.trim() === '') return null;
   return (
@@ -39,13 +35,11 @@ function Line({ label, value, token = false, mark, children }: { label: string; 
   );
 }
 
-/** The catalogue's name of each method, by status family (a cash-point voucher is cash). */
 const METHOD_KEYS: Record<StatusFamily, CatalogKey> = {
   card: 'method_card', balance: 'method_balance', crypto: 'method_crypto', clave: 'method_clave', nequi: 'method_nequi',
   cash: 'method_cash', cashPoint: 'method_cash', yappy: 'method_yappy',
 };
 
-/** The voucher's network as the receipt names it (PAYCASH or PC), else by its status family. */
 function cashNetworkOf(receipt: Receipt, family: StatusFamily): CashNetwork {
   if (receipt.network === GATEWAY_CODES.payCash || receipt.network === GATEWAY_CODES.cashPoint) return receipt.network;
   return family === 'cashPoint' ? GATEWAY_CODES.cashPoint : GATEWAY_CODES.payCash;
@@ -53,10 +47,7 @@ function cashNetworkOf(receipt: Receipt, family: StatusFamily): CashNetwork {
 
 type VoucherCodeView = ComponentType<{ code: string }>;
 
-/**
- * A voucher still to pay, opened from its e-mail: the code with its barcode and copy button, which
- * load with the cash method's voucher chunk (the barcode library stays out of every other page).
- */
+/** The barcode library loads with the cash voucher chunk, out of every other page. */
 function PendingVoucherCode({ code }: { code: string }) {
   const [View, setView] = useState<VoucherCodeView | null>(null);
   useEffect(() => {
@@ -81,8 +72,7 @@ function PendingVoucherCode({ code }: { code: string }) {
 
 function ReceiptView({ receipt, lang, imageBase }: { receipt: Receipt; lang: Language; imageBase: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
-  // Each method's own status codes (a cash voucher's 2 is paid, a card's 2 captured), and its auth
-  // status where the method's table has no declined code (a declined Yappy or Nequi, a cancelled crypto payment).
+  // Each method's own status codes (a voucher's 2 is paid, a card's 2 captured), with the auth status where they list no decline.
   const display = receiptDisplayStatus(receipt);
   const titleKey = receiptTitleKeyOfReceipt(receipt);
   const family = receiptStatusFamily(receipt);
@@ -96,8 +86,7 @@ function ReceiptView({ receipt, lang, imageBase }: { receipt: Receipt; lang: Lan
   const brand = hasText(brandKey) ? t(brandKey) : (receipt.cardType ?? '');
   const card = [brand, receiptCardNumber(receipt.displayNum, receipt.type)].filter((s) => s !== '').join(' ');
   const cardBrand = knownCardBrand(receipt.cardType);
-  // One name for the shop, as payers know it (its brand's display name, in the header and the
-  // merchant line); what the bank statement shows is a line of its own (descriptor).
+  // One name for the shop, as payers know it; the bank statement's descriptor is a line of its own.
   const shopName = receipt.merchant ? shopNameOf(receipt.merchant) : '';
   const cash = family === 'cash' || family === 'cashPoint';
   const network = NETWORK_TEXT_KEYS[cashNetworkOf(receipt, family)];
@@ -161,7 +150,6 @@ function ReceiptView({ receipt, lang, imageBase }: { receipt: Receipt; lang: Lan
   );
 }
 
-/** SPEC 2 /pf/default-receipt/{codOper}: the receipt, or /404 when there is none. */
 export function ReceiptScreen({ store }: { store: ReceiptStore }) {
   const services = useServices();
   const state = useStoreState(store);

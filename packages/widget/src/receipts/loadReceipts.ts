@@ -6,7 +6,6 @@ export type ReceiptsChunk = typeof import('./receipts');
 let loading: Promise<ReceiptsChunk> | null = null;
 let loaded: ReceiptsChunk | undefined;
 
-/** The receipts chunk with the later style sheet it is styled by and the whole catalogue, fetched once; fetched early while a payment is under way. */
 export function loadReceipts(): Promise<ReceiptsChunk> {
   loading ??= Promise.all([
     import('./receipts'),
@@ -19,5 +18,4 @@ export function loadReceipts(): Promise<ReceiptsChunk> {
   return loading;
 }
 
-/** The receipts chunk once loadReceipts() has it (its styles and texts in too), else undefined. */
 export const loadedReceipts = (): ReceiptsChunk | undefined => loaded;

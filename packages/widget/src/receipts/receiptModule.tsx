@@ -4,7 +4,6 @@ import { ReceiptRoute } from './ReceiptRoute';
 import { createReceiptStore } from './receiptStore';
 import { takePaidReceipt } from './paidReceipt';
 
-/** SPEC 2 /pf/default-receipt/{codOper} and /{slug}/receive: the receipt loader keyed by codOper. */
 export const receiptModule: ScreenModule<RouteOf<'receipt'>> = {
   prepare(route, services) {
     // Straight after an approved card payment its answer's receipt is shown: no GET.

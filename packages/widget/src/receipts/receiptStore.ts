@@ -7,13 +7,8 @@ export type ReceiptState =
   | { status: 'loading' }
   | { status: 'ready'; receipt: Receipt }
   | { status: 'failed'; message: PayerMessage }
-  /** SPEC 2 "redirects to /404 when no receipt is found". */
   | { status: 'notFound' };
 
-/**
- * The receipt loader, keyed by the operation code. `read`: the receipt just read (Clave's return
- * shows it in place): it starts ready with it; load() reads it again.
- */
 export function createReceiptStore(api: ApiClient, codOper: string, read?: Receipt) {
   let running: Promise<void> | null = null;
   return createStore<ReceiptState & { load(): Promise<void> }>()((set) => ({

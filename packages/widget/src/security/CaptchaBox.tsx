@@ -5,7 +5,6 @@ import { useStoreState } from '../ui/useStoreState';
 import type { SecurityStore } from './securityStore';
 import type { CaptchaProvider } from './types';
 
-/** Where the captcha provider draws its challenge, once the site key is known. */
 export function CaptchaBox({ store, provider, disabled, hidden }: { store: SecurityStore; provider: CaptchaProvider; disabled: boolean; hidden?: boolean | undefined }) {
   const { lang } = useServices();
   const { siteKey } = useStoreState(store);

@@ -6,10 +6,7 @@ import { sandboxFingerprint } from './sandboxFingerprint';
 import { createSecurityStore } from './securityStore';
 import type { CaptchaProvider, FingerprintProvider } from './types';
 
-/**
- * The providers this checkout uses. A real provider's script is plugged in here (a CaptchaProvider
- * that calls grecaptcha.render, a FingerprintProvider over its agent); no flow changes.
- */
+/** A real provider plugs in here (grecaptcha.render, a fingerprint agent); no flow changes. */
 export function providersFor(_env: Environment): { captcha: CaptchaProvider; fingerprint: FingerprintProvider } {
   return { captcha: sandboxCaptcha, fingerprint: sandboxFingerprint };
 }
@@ -17,7 +14,6 @@ export function providersFor(_env: Environment): { captcha: CaptchaProvider; fin
 const environmentOf = (configured: string): Environment =>
   (ENVIRONMENTS as readonly string[]).includes(configured) ? (configured as Environment) : environmentOfHost(location.host);
 
-/** One checkout's captcha and fingerprint: what a payment carries, and the challenge to show. */
 export function createCheckoutSecurity(services: Services) {
   const env = environmentOf(services.config.env);
   const providers = providersFor(env);

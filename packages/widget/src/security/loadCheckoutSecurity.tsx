@@ -4,23 +4,18 @@ import type { Services } from '../services/services';
 import type { CheckoutSecurity } from './checkoutSecurity';
 import { wholeTexts } from '../i18n/i18n';
 
-
-/**
- * The checkout's captcha and fingerprint, a chunk of their own fetched once the checkout is on
- * screen (a payment waits for them; the card field does not).
- */
+/** A chunk of its own, fetched once the checkout is on screen: a payment waits for it, the card field does not. */
 export function loadCheckoutSecurity(services: Services): Promise<CheckoutSecurity> {
   return afterFirstScreen()
     .then(() => import('./checkoutSecurity'))
     .then((m) => m.createCheckoutSecurity(services));
 }
 
-/** The captcha's place in the checkout, filled once its chunk is there. */
 export function SecuritySlot({ security, disabled, hidden }: { security: Promise<CheckoutSecurity>; disabled: boolean; hidden?: boolean }) {
   const [handle, setHandle] = useState<CheckoutSecurity | null>(null);
   useEffect(() => {
     let live = true;
-    // Drawn with the whole catalogue (the page's first-screen texts do not have the captcha's).
+    // With the whole catalogue: the page's first-screen texts do not have the captcha's.
     Promise.all([security, wholeTexts()]).then(([h]) => live && setHandle(h), () => undefined);
     return () => {
       live = false;

@@ -1,7 +1,6 @@
 import { t } from '../i18n/i18n';
 import type { CaptchaProvider } from './types';
 
-/** How long the sandbox "thinks" after the tick, as a provider's challenge does. */
 const CHECK_DELAY_MS = 400;
 
 const el = <K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] => {
@@ -11,14 +10,9 @@ const el = <K extends keyof HTMLElementTagNameMap>(tag: K, className: string, te
   return node;
 };
 
-/** The token the sandbox's verification answers as a person. */
 const personToken = (siteKey: string) => `sandbox.${siteKey}.${crypto.getRandomValues(new Uint32Array(2)).join('')}`;
 
-/**
- * The sandbox's captcha: a "No soy un robot" checkbox drawn into the container, as a provider's
- * script draws its own. Its test answers (docs/sandbox.md): a person, `fail` (the provider refuses
- * the token: error_captcha) or `fail-score` (a bot's score: invalid_score_captcha).
- */
+/** Test answers (docs/sandbox.md): a person, `fail` (error_captcha) or `fail-score` (invalid_score_captcha). */
 export const sandboxCaptcha: CaptchaProvider = {
   render(container, options) {
     const box = el('div', 'captcha');
@@ -75,6 +69,6 @@ export const sandboxCaptcha: CaptchaProvider = {
       box.remove();
     };
   },
-  // The invisible check a person passes: the sandbox has no signals to score, so always a person.
+  // The sandbox has no signals to score: always a person.
   execute: async (siteKey) => personToken(siteKey),
 };

@@ -1,6 +1,5 @@
 import type { FingerprintIds, FingerprintProvider } from './types';
 
-/** Stable traits of this browser, as a provider's script reads many more. */
 function traits(): string {
   const screenSize = typeof screen === 'undefined' ? '' : `${screen.width}x${screen.height}x${screen.colorDepth}`;
   return [navigator.userAgent, navigator.language, screenSize, Intl.DateTimeFormat().resolvedOptions().timeZone, navigator.hardwareConcurrency].join('|');
@@ -8,7 +7,6 @@ function traits(): string {
 
 const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 
-/** The sandbox's fingerprint: a SHA-256 of the browser's traits and the key, and a fresh request id. */
 export const sandboxFingerprint: FingerprintProvider = {
   async identify(publicKey): Promise<FingerprintIds> {
     const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${publicKey}|${traits()}`));

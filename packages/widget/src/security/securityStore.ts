@@ -8,15 +8,12 @@ import type { ApiClient } from '../api/client';
 import { t } from '../i18n/i18n';
 import type { CaptchaProvider, FingerprintIds, FingerprintProvider } from './types';
 
-// SPEC 7 "GET system config (conditional props::GOOGLE or props::{kind}) for the captcha and
-// fingerprint keys"; "POST captcha check (v2)"; SPEC 4 "Captcha: a valid score enables the payment".
-
 const [GOOGLE_CONFIG, FINGERPRINT_CONFIG] = SECURITY_CONFIG_CALLS as [ApiCall, ApiCall];
 const GoogleConfigSchema = v.object({ props: v.object({ captchaSiteKey: v.string() }) });
 const FingerprintConfigSchema = v.object({ props: v.object({ publicKey: v.string() }) });
 
 export interface SecurityState {
-  /** Null until the system config answered (or when it failed: no challenge is shown). */
+  /** Null also when it failed: no challenge is shown. */
   siteKey: string | null;
   token: string | null;
   response: CaptchaCheckResponse | null;
@@ -27,13 +24,11 @@ export interface SecurityDeps {
   api: ApiClient;
   env: Environment;
   fingerprint: FingerprintProvider;
-  /** The invisible check, for a payment made without a tick where SPEC 4 accepts that. */
   captcha: Pick<CaptchaProvider, 'execute'>;
 }
 
 const randomId = () => `fp_session_${crypto.getRandomValues(new Uint32Array(3)).join('')}`;
 
-/** The captcha token with its check, and the device's fingerprint, for one checkout. */
 export function createSecurityStore(deps: SecurityDeps) {
   let checking: Promise<void> = Promise.resolve();
   const store = createStore<SecurityState>()(() => ({ siteKey: null, token: null, response: null, fingerprint: null }));
@@ -51,7 +46,6 @@ export function createSecurityStore(deps: SecurityDeps) {
 
   return Object.assign(store, {
     started,
-    /** The payer passed the challenge: the server scores the token at once. */
     setToken(token: string) {
       store.setState({ token, response: null });
       const siteKey = store.getState().siteKey ?? '';
@@ -64,7 +58,6 @@ export function createSecurityStore(deps: SecurityDeps) {
     clearToken() {
       store.setState({ token: null, response: null });
     },
-    /** What one payment carries; throws error_captcha or invalid_score_captcha when the payer may not pay. */
     async forPayment(): Promise<PaymentSecurity> {
       await started;
       await checking;
@@ -76,9 +69,7 @@ export function createSecurityStore(deps: SecurityDeps) {
         if (score === null) throw new PasarelaError({ code: captchaErrorKey(deps.env, response) ?? 'error_captcha', category: 'validation' });
         return { ...base, captchaToken: token, scoreCaptcha: score };
       }
-      // SPEC 4: outside qa and production "it is always accepted (score 1)": the payer is not asked
-      // to tick, yet the payment carries the provider's invisible token, which the server verifies
-      // (it refuses a payment without one: docs/api.md "Captcha").
+      // Outside qa and production the payer is not asked to tick, yet the server verifies an invisible token (docs/api.md "Captcha").
       if (captchaAlwaysAccepted(deps.env)) {
         const invisible = await deps.captcha.execute(store.getState().siteKey ?? '').catch(() => null);
         if (invisible) return { ...base, captchaToken: invisible, scoreCaptcha: 1 };

@@ -1,11 +1,6 @@
-/** How long work the first screen does not need may wait for the browser to be idle. */
 const IDLE_TIMEOUT_MS = 300;
 
-/**
- * Resolves once the browser is idle after the next paint (at most IDLE_TIMEOUT_MS later): the
- * captcha, the messaging code and other work the first screen does not need wait until the card
- * form is on screen and answering the payer. Outside a browser it never resolves.
- */
+/** The captcha, the messaging code and other later work wait until the card form answers the payer. Outside a browser it never resolves. */
 export function afterFirstScreen(): Promise<void> {
   return new Promise((resolve) => {
     // Rendered on the server (prerender.tsx) there is no screen: that work is the browser's.

@@ -1,25 +1,22 @@
 import * as v from 'valibot';
 import { PrimedAnswersSchema, SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY, SPLASH_MS, VERSION, type PrimedAnswer } from '@pasarela/core';
 
-// The server writes these into the HTML; every field has a default so a bare index.html still runs.
+// Every field has a default so a bare index.html still runs.
 const WidgetConfigSchema = v.object({
   apiBase: v.optional(v.pipe(v.string(), v.minLength(1)), '/api/v1'),
   wireEncoding: v.optional(v.boolean(), true),
   clientKey: v.optional(v.pipe(v.string(), v.minLength(1)), SANDBOX_CLIENT_KEY),
-  /** Sent with a wallet user's token instead of the client key (SPEC 7). */
   widgetKey: v.optional(v.pipe(v.string(), v.minLength(1)), SANDBOX_WIDGET_KEY),
   env: v.optional(v.string(), 'demo'),
   splashMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(60_000)), SPLASH_MS),
   version: v.optional(v.string(), VERSION),
   imageBase: v.optional(v.string(), ''),
-  /** How long an API call may take before the payer is told it timed out. */
   requestTimeoutMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1_000), v.maxValue(120_000)), 30_000),
 });
 export type WidgetConfig = v.InferOutput<typeof WidgetConfigSchema>;
 
 export const CONFIG_ELEMENT_ID = 'pasarela-config';
 
-/** Reads `<script type="application/json" id="pasarela-config">`; a broken or absent block gives the defaults. */
 export function readConfig(doc: Document): WidgetConfig {
   const text = doc.getElementById(CONFIG_ELEMENT_ID)?.textContent ?? '';
   let raw: unknown = {};
@@ -31,7 +28,6 @@ export function readConfig(doc: Document): WidgetConfig {
   return parseConfig(raw);
 }
 
-/** The config from the block's value (also the server's prerender's, from the same value). */
 export function parseConfig(raw: unknown): WidgetConfig {
   const parsed = v.safeParse(WidgetConfigSchema, raw);
   if (parsed.success) return parsed.output;
@@ -48,10 +44,7 @@ export function parseConfig(raw: unknown): WidgetConfig {
 
 export const PRIMED_ELEMENT_ID = 'pasarela-primed';
 
-/**
- * Reads `<script type="application/json" id="pasarela-primed">`: the first screen's API answers the
- * server gave ahead. Absent or broken, the widget simply asks the API.
- */
+/** Absent or broken, the widget simply asks the API. */
 export function readPrimedAnswers(doc: Document): PrimedAnswer[] {
   const text = doc.getElementById(PRIMED_ELEMENT_ID)?.textContent ?? '';
   if (text.trim() === '') return [];
@@ -65,10 +58,7 @@ export function readPrimedAnswers(doc: Document): PrimedAnswer[] {
 
 export const FIRST_TEXTS_ELEMENT_ID = 'pasarela-texts';
 
-/**
- * Reads `<script type="application/json" id="pasarela-texts">`: the catalogue's texts the
- * prerendered first screen shows. Absent or broken, null: the widget waits for its catalogue.
- */
+/** Absent or broken: null, and the widget waits for its catalogue. */
 export function readFirstTexts(doc: Document): Record<string, string> | null {
   const text = doc.getElementById(FIRST_TEXTS_ELEMENT_ID)?.textContent ?? '';
   if (text.trim() === '') return null;

@@ -1,14 +1,7 @@
-// The styles the first screen does not need (styles.later.css: receipts, waits, cash, crypto, the
-// wallet, the pages) are a style sheet of their own, out of the page's first load. The build writes
-// its hashed address in place of this placeholder (scripts/rollup-widget-html.mjs); unbuilt (tests,
-// the server's prerender) there is no sheet and nothing to wait for.
+// Out of the page's first load; the build writes the sheet's hashed address over this placeholder.
 const HREF: string = '__PASARELA_LATER_STYLES__';
 
-/**
- * Links the style sheet at `href` once, and resolves when it has loaded. A sheet that fails to load
- * still resolves (the screen shows), and the next call tries again. Any `href` not starting with
- * `/` (the placeholder left in an unbuilt module) links nothing.
- */
+/** A sheet that fails still resolves (the screen shows), and the next call tries again. */
 export function styleSheetLoader(href: string, doc: () => Document | undefined = () => (typeof document === 'undefined' ? undefined : document)): () => Promise<void> {
   let loading: Promise<void> | null = null;
   return () => {
@@ -32,8 +25,5 @@ export function styleSheetLoader(href: string, doc: () => Document | undefined =
   };
 }
 
-/**
- * The later style sheet: a screen other than the checkout, or a method's screen other than the
- * card's, waits for it (with its own chunk) before it first shows, so it never shows unstyled.
- */
+/** So a screen never shows unstyled. */
 export const laterStyles: () => Promise<void> = styleSheetLoader(HREF);

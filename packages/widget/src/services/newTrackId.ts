@@ -1,4 +1,4 @@
-/** A v4 UUID for additionalData.trackId; randomUUID needs a secure context, getRandomValues does not. */
+/** randomUUID needs a secure context, getRandomValues does not. */
 export function newTrackId(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));

@@ -1,5 +1,3 @@
-// SPEC 2 route helpers shared by the route table (routes.ts) and the screens.
-
 export const NOT_FOUND_PATH = '/404';
 export const RECEIPT_PATH = '/pf/default-receipt/';
 
@@ -13,10 +11,8 @@ export function decodeSegments(pathname: string): string[] | null {
   }
 }
 
-/** Query parameters that travel with every in-app navigation (embedding and language). */
 export const STICKY_PARAMS = ['parentOrigin', 'lang'] as const;
 
-/** Builds an in-app address keeping the sticky parameters of the current one. */
 export function withStickyParams(path: string, current: URL): string {
   const next = new URL(path, current.origin);
   for (const name of STICKY_PARAMS) {

@@ -1,9 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { readSession, SESSION_STORAGE_KEY, type Session } from '@pasarela/core';
 
-// SPEC 3 "Session (local storage under a widget key): sessionId, token, user.idUsr", kept under core's key.
-
-/** A login as kept: SPEC 3's session plus when the server lets it lapse (for the refresh). */
 export interface StoredLogin {
   session: Session;
   /** ms since epoch; null when the server did not say. */
@@ -12,7 +9,6 @@ export interface StoredLogin {
 
 export interface SessionState {
   login: StoredLogin | null;
-  /** Set when a session-type error ended the login (SPEC 8), so the login screen can say why. */
   expired: boolean;
   set(login: StoredLogin): void;
   clear(reason?: 'logout' | 'expired'): void;
@@ -40,10 +36,7 @@ function write(storage: Storage | null, login: StoredLogin | null): void {
   }
 }
 
-/**
- * The wallet login: read from local storage at start, written back on every change. Where the
- * browser gives the frame no storage (blocked, partitioned), it still works for the frame's life.
- */
+/** Where the frame has no storage it still works for the frame's life. */
 export function createSessionStore(storage: Storage | null): SessionStore {
   const store = createStore<SessionState>()((set) => ({
     login: readStored(storage),
@@ -60,14 +53,10 @@ export function createSessionStore(storage: Storage | null): SessionStore {
   return store;
 }
 
-/**
- * SPEC 3 "On success in the widget the stored session is cleared": the browser no longer remembers
- * the login, so the next visit starts as a guest; this frame keeps it (its receipt is the user's).
- */
+/** The next visit starts as a guest; this frame keeps it (its receipt is the user's). */
 export function clearSession(storage: Storage | null): void {
   try {
     storage?.removeItem(SESSION_STORAGE_KEY);
   } catch {
-    // Blocked storage holds no session to clear.
   }
 }

@@ -1,10 +1,6 @@
 import { wrapEnvelope } from '@pasarela/core';
 import { createApiClient, type ApiClient } from '../api/client';
 
-/**
- * An API client whose server answers every call with one envelope (`code`, `payload`, wire-encoded
- * as the sandbox sends it), through the client's real checks; `seen` collects the addresses asked.
- */
 export function answeringApi(code: number, payload: unknown, seen: string[] = []): ApiClient {
   const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     seen.push(new Request(input, init).url);

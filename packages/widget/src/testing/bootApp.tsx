@@ -7,7 +7,6 @@ import { navigate, subscribe } from '../services/history';
 import { fakeServices } from './fakeServices';
 import { render, settle } from './render';
 
-/** A link of merchant 7 (card only) as the API answers it: the checkout's first screen. */
 export const CHECKOUT_ANSWERS: Readonly<Record<string, unknown>> = {
   'payment-info': {
     idMerchant: 7, code: 'LINK1', description: 'Café con leche', amount: 10, discount: 0, type: 'LK', email: '',
@@ -18,7 +17,6 @@ export const CHECKOUT_ANSWERS: Readonly<Record<string, unknown>> = {
   'merchants/7/payment-methods': { paymentMethods: [{ method: 'card', linkType: 'LK', gatewayCode: 'LK', idMerchantService: 1, txLimit: 0 }] },
 };
 
-/** An API that answers every call from `answers` (404 for any other path), or throws the path's failure. */
 export function answeringApi(answers: Readonly<Record<string, unknown>>, failures: Readonly<Record<string, PasarelaError>> = {}): ApiClient {
   const answer = async <S extends v.GenericSchema>(path: string, schema: S) => {
     const failure = failures[path];
@@ -29,7 +27,6 @@ export function answeringApi(answers: Readonly<Record<string, unknown>>, failure
   return { get: (path, schema) => answer(path, schema), post: (path, schema) => answer(path, schema), put: (path, schema) => answer(path, schema) };
 }
 
-/** The whole widget (route table, screens, services) rendered at `path` in Spanish, as the page boots it. */
 export async function bootApp(path: string, options: { api: ApiClient; splashMs?: number }) {
   history.replaceState(null, '', path);
   const { services, messages } = fakeServices(options.api, { navigate });

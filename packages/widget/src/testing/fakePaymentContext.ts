@@ -10,7 +10,6 @@ import { createPaymentContext, type PaymentContext } from '../payments/paymentCo
 import type { PaymentSecurity } from '@pasarela/core';
 import { fakeServices } from './fakeServices';
 
-/** A $25.00 + $1.75 link of a merchant that offers every method, as the sandbox's demo. */
 export function checkoutData(): CheckoutData {
   const info = parsePaymentInfo(v.parse(RawPaymentInfoSchema, {
     idMerchant: 7, code: 'LINK1', description: 'Café con leche', amount: 25, discount: 0, type: 'LK', email: 'ana@example.com',
@@ -27,7 +26,6 @@ export function checkoutData(): CheckoutData {
   return { info, merchant, methods: paymentMethodAvailability(entries, info.serviceCode, info.cardTypeList) };
 }
 
-/** An API whose answers a test scripts per path: a value, an error to throw, or a function of the body. */
 export type Answer = unknown | PasarelaError | ((body: unknown) => unknown);
 
 export function scriptedApi(answers: Record<string, Answer | Answer[]>) {
@@ -49,10 +47,8 @@ export function scriptedApi(answers: Record<string, Answer | Answer[]>) {
   return { api, calls };
 }
 
-/** The captcha and fingerprint of a test payment: SPEC 4's sandbox acceptance, fixed ids. */
 export const testSecurity = async (): Promise<PaymentSecurity> => ({ deviceFingerprint: 'fp_test_device', fingerprintRequestId: 'fp_test_request', captchaToken: null, scoreCaptcha: 1 });
 
-/** A method's PaymentContext over the real one, with services that record what they are asked. */
 export function fakePaymentContext(method: PaymentMethodId, api: ApiClient, options: { arrivalMessage?: PayerMessage | null; embedded?: boolean } = {}) {
   const { services, messages, results, navigations, departures } = fakeServices(api, {
     config: readConfig(document),

@@ -6,7 +6,6 @@ import { NO_THEME, type Services } from '../services/services';
 
 export const TEST_NOW = Date.parse('2026-11-21T17:30:00Z');
 
-/** Services for a test: no splash, a recording bridge, the page's storage, a fixed clock and trackIds. */
 export function fakeServices(api: ApiClient, overrides: Partial<Services> = {}) {
   const messages: WidgetMessage[] = [];
   const navigations: string[] = [];

@@ -1,10 +1,6 @@
 import { PasarelaError } from '@pasarela/core';
 import type { AttemptRecord } from '../api/lookupAttempt';
 
-/**
- * What can happen to one call on the way: answered, lost before the server saw it, or lost after
- * the server recorded it (a dropped answer, a time-out, a proxy's 502).
- */
 export const FAULTS = ['ok', 'dropBefore', 'dropAfter', 'timeoutAfter', 'proxy502After', 'gateway503Before'] as const;
 export type Fault = (typeof FAULTS)[number];
 
@@ -16,15 +12,9 @@ function faultError(fault: Fault): PasarelaError {
   return new PasarelaError({ code: 'happen_error_try_again', category: 'api', status: fault === 'proxy502After' ? 502 : 503 });
 }
 
-/**
- * A server that records one payment per trackId (a repeat with the same payload answers the first,
- * a different payload is refused 409 track_id_reused), behind a network that applies `faults` in
- * order, one per call, then answers.
- */
 export function faultyServer(faults: readonly Fault[] = [], result: AttemptRecord['result'] = 'PENDING') {
   const queue = [...faults];
   const records = new Map<string, { record: AttemptRecord; payload: string }>();
-  /** Sends that reached the server, per trackId (the payments it could have recorded). */
   const arrived: string[] = [];
   let opers = 0;
   const next = (): Fault => queue.shift() ?? 'ok';
@@ -32,7 +22,6 @@ export function faultyServer(faults: readonly Fault[] = [], result: AttemptRecor
   return {
     records,
     arrived,
-    /** Adds faults for the calls to come. */
     fail: (...more: Fault[]) => queue.push(...more),
     async send(trackId: string, payload: unknown = null): Promise<AttemptRecord> {
       const fault = next();
@@ -60,7 +49,6 @@ export function faultyServer(faults: readonly Fault[] = [], result: AttemptRecor
       if (!found) throw new PasarelaError({ code: 'PAYMENT_NOT_FOUND', category: 'api', status: 404 });
       return found.record;
     },
-    /** The trackIds the server holds a payment for. */
     recorded: () => [...records.keys()],
   };
 }

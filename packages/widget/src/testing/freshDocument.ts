@@ -1,7 +1,4 @@
-// The widget project's setup file, run before each test file. The project's files share their
-// worker's process and happy-dom window (isolate: false in vitest.config.ts, half the CPU of a
-// process per file), so each file starts from what a fresh window would have: an empty document
-// without a language or direction, no storage, and the address at the root.
+// Files share their worker's window (isolate: false, half the CPU), so each starts from a fresh one's state.
 import { beforeAll } from 'vitest';
 
 beforeAll(() => {

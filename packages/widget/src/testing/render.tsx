@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { act } from 'preact/test-utils';
 
-/** Renders into a fresh container attached to the document; `act` flushes preact's batched updates. */
 export async function render(ui: ReactNode) {
   const container = document.createElement('div');
   document.body.appendChild(container);
@@ -19,7 +18,6 @@ export async function render(ui: ReactNode) {
   };
 }
 
-/** Types a whole value into an input the way a browser reports it (one input event). */
 export async function type(input: HTMLInputElement, value: string) {
   await act(() => {
     input.focus();
@@ -35,7 +33,6 @@ export async function blur(input: HTMLInputElement) {
   });
 }
 
-/** Lets pending promises (lazy imports, fake requests) settle, then flushes renders. */
 export async function settle() {
   for (let i = 0; i < 5; i++) await act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
 }

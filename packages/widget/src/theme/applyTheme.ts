@@ -1,10 +1,6 @@
 import { contrastWarning, SERVED_FONT_WEIGHTS, SERVED_FONTS, servedFontPath, themePalette, type Appearance, type ServedFont } from '@pasarela/core';
 
-/**
- * A family the checkout serves itself (core SERVED_FONTS), added to the page's fonts: the browser
- * downloads a weight from the checkout origin only when text is drawn in it. Nothing for a system
- * stack, and nothing where the page has no font loading API.
- */
+/** The browser downloads a weight only when text is drawn in it. */
 export function addServedFont(fontFamily: string | undefined, fonts: Pick<FontFaceSet, 'add'> | undefined = globalThis.document?.fonts): void {
   if (!fontFamily || !Object.hasOwn(SERVED_FONTS, fontFamily) || !fonts || typeof FontFace == 'undefined') return;
   const font = fontFamily as ServedFont;
@@ -13,23 +9,16 @@ export function addServedFont(fontFamily: string | undefined, fonts: Pick<FontFa
   }
 }
 
-/** The page's `prefers-color-scheme: dark` query, as matchMedia gives it (null where there is none). */
 type DarkQuery = Pick<MediaQueryList, 'matches' | 'addEventListener'> | null;
 
 export interface Theme {
-  /** The merchant's stored brand colour, once the merchant is loaded (open()'s colorPrimary still wins). */
   setBrandColour(colour: string | undefined): void;
 }
 
 // Read here, so that core's rule (and valibot) stay in this lazy chunk.
 export { appearanceParam } from '@pasarela/core';
 
-/**
- * Puts the checkout's palette on `root` as its CSS variables (styles.css's :root names), for every
- * screen and route at once, and keeps it: `theme: 'auto'` follows the payer's colour scheme live.
- * Each colour moved to keep AA contrast is reported once to `onMoved`, as core contrastWarning words
- * it (the loader prints it).
- */
+/** `theme: 'auto'` follows the payer's scheme live; each colour moved for contrast is reported once. */
 export function applyTheme(root: HTMLElement, appearance: Appearance | undefined, darkQuery: DarkQuery, onMoved: (warnings: string[]) => void): Theme {
   let brandColour: string | undefined;
   const reported = new Set<string>();

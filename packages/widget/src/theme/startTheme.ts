@@ -2,26 +2,16 @@ import { afterFirstScreen } from '../services/afterFirstScreen';
 import type { Theme } from './applyTheme';
 
 export interface ThemeControl {
-  /** Settled once the merchant's appearance is on the page (at once when there is none, or the page carries it). */
   ready: Promise<void>;
-  /**
-   * The merchant's stored brand colour (`brand.colorPrimary`), once the merchant is loaded: the
-   * default for `colorPrimary`, which open()'s appearance overrides. Settles once it is painted.
-   */
+  /** Open()'s appearance overrides it. */
   setBrandColour(colour: string | undefined): Promise<void>;
 }
 
 type ApplyTheme = () => Promise<Theme>;
 
-/** The brand colour the page's own palette was made for ('' for none), or undefined when the page carries none (sandbox pagePalette.ts). */
 const pagePaletteBrand = (): string | undefined => globalThis.document?.getElementById('pasarela-palette')?.dataset['brand'];
 
-/**
- * The theme's chunk loads only for a merchant with a look of its own: `?appearance=` at start, or a
- * stored brand colour later. Without either the page keeps styles.css's built-in palette. When the
- * page already carries the merchant's palette, nothing waits for the chunk: it loads once the form
- * is up, to follow the payer's colour scheme and report the colours moved for contrast.
- */
+/** Only for a merchant with a look of its own; when the page carries the palette, the chunk loads once the form is up. */
 export function startTheme(
   params: URLSearchParams,
   onMoved: (warnings: string[]) => void,

@@ -6,18 +6,14 @@ export interface FieldProps extends InputProps {
   name: string;
   label: string;
   value: string;
-  /** Text of the message to show under the field, or undefined. */
   error?: string | undefined;
   hint?: string | undefined;
-  /** Shown at the end of the label row (the detected card brand). */
   aside?: ReactNode;
   onValue: (value: string) => void;
   inputRef?: Ref<HTMLInputElement>;
-  /** Ids of other elements that describe the field (a decline shown beside it). */
   describedBy?: string | undefined;
 }
 
-/** A labelled input whose hint and error are tied to it by aria-describedby; the error is announced. */
 export function Field({ name, label, value, error, hint, aside, onValue, inputRef, describedBy: extraIds, className, ...input }: FieldProps) {
   const id = `field-${name}`;
   const hintId = `${id}-hint`;

@@ -4,7 +4,6 @@ import { t } from '../i18n/i18n';
 
 const TICK_MS = 1000;
 
-/** h:mm:ss, or mm:ss under an hour. */
 export function durationText(ms: number): string {
   const total = Math.ceil(ms / 1000);
   const two = (n: number) => String(n).padStart(2, '0');
@@ -14,10 +13,7 @@ export function durationText(ms: number): string {
   return hours > 0 ? `${hours}:${two(minutes)}:${two(seconds)}` : `${two(minutes)}:${two(seconds)}`;
 }
 
-/**
- * SPEC 4 "Link expiry: when positive, remaining time is set from EXPIRES_AT relative to Panama
- * time." Once it runs out the server answers 3000 to a payment, which the form shows.
- */
+/** Once it runs out the server answers 3000 to a payment, which the form shows. */
 export function LinkExpiry({ expiresAt, now }: { expiresAt: string | null; now: () => Date }) {
   const [left, setLeft] = useState(() => remainingMs(expiresAt, now()));
   useEffect(() => {

@@ -5,11 +5,7 @@ import { useServices } from '../services/services';
 import { MessagePage } from './MessagePage';
 import { ShopReturn } from './WayOut';
 
-/**
- * A link that can no longer be paid (expired, already paid): its message, naming the link's shop
- * and leading back to it (the shop's address when known, else closing the checkout). Until the
- * shop is known, or when it cannot be, the message alone with the page's usual way out.
- */
+/** Until the shop is known, or when it cannot be, the message alone with the page's usual way out. */
 export function LinkShopMessage({ title, message, type, code }: { title: string; message?: PayerMessage | undefined; type: string; code: string }) {
   const services = useServices();
   const [shop, setShop] = useState<LinkShop | null>(null);

@@ -6,7 +6,6 @@ interface MerchantHeaderProps {
   logo: string;
 }
 
-/** Merchant logo and name; the close button only when a merchant page embeds the checkout. */
 export function MerchantHeader({ name, logo }: MerchantHeaderProps) {
   const { bridge } = useServices();
   return (
@@ -17,7 +16,7 @@ export function MerchantHeader({ name, logo }: MerchantHeaderProps) {
   );
 }
 
-/** Who is being paid: the merchant's logo (or its initial) and name; the logo's box is sized, so nothing moves when it arrives. */
+/** The logo's box is sized, so nothing moves when it arrives. */
 export function MerchantIdentity({ name, logo }: MerchantHeaderProps) {
   return (
     <>
@@ -27,7 +26,6 @@ export function MerchantIdentity({ name, logo }: MerchantHeaderProps) {
   );
 }
 
-/** The loader's close, through the parent bridge (PRODUCT.md: the payer's close). */
 export function CloseButton() {
   const { bridge } = useServices();
   return (

@@ -8,15 +8,11 @@ interface MessagePageProps {
   message?: PayerMessage | undefined;
   hint?: string | undefined;
   onRetry?: (() => void) | undefined;
-  /** The merchant, when the page knows it (named beside the way out). */
   shop?: ShopIdentity | null | undefined;
-  /** The merchant's return address, when the page knows it. */
   returnUrl?: string | null | undefined;
-  /** The way on at the end of the page (ShopReturn). */
   children?: ReactNode;
 }
 
-/** One page for every message: not found, expired link, a failed load with its retry; each with its way out (WayOut). */
 export function MessagePage({ title, message, hint, onRetry, shop, returnUrl, children }: MessagePageProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);

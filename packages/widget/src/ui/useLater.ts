@@ -4,11 +4,8 @@ import { laterStyles } from '../services/laterStyles';
 import { wholeTexts } from '../i18n/i18n';
 
 /**
- * A module a screen shows but a payer does not need to start paying (a link's countdown, a
- * campaign's donation): its chunk is fetched once the first screen is up, and the hook gives it
- * then, with the later style sheet and the whole catalogue (null before, and null for good when
- * `load` is null or the chunk cannot be fetched). The server's prerender never runs effects, so
- * the page's markup and the first render agree.
+ * A module not needed to start paying, fetched once the first screen is up. The server's prerender
+ * never runs effects, so the page's markup and the first render agree.
  */
 export function useLater<T>(load: (() => Promise<T>) | null): T | null {
   const [module, setModule] = useState<T | null>(null);
@@ -22,7 +19,7 @@ export function useLater<T>(load: (() => Promise<T>) | null): T | null {
     return () => {
       live = false;
     };
-    // Once: a screen's pieces are decided by its data, which a screen keeps.
+  // Once: a screen's pieces are decided by its data, which a screen keeps.
   }, []);
   return module;
 }

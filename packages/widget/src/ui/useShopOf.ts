@@ -4,11 +4,7 @@ import { loadReceipt } from '../api/loadReceipt';
 import { useServices } from '../services/services';
 import type { ShopIdentity } from './WayOut';
 
-/**
- * The merchant of an operation and its return address, from the operation's receipt, for the pages
- * that know only the operation (the donation receipt, validateTx). Nothing while it loads or when
- * it cannot: the page's way out then does without.
- */
+/** Nothing while it loads or when it cannot: the page's way out then does without. */
 export function useShopOf(codOper: string): { shop: ShopIdentity | null; returnUrl: string } {
   const services = useServices();
   const [found, setFound] = useState<{ shop: ShopIdentity | null; returnUrl: string }>({ shop: null, returnUrl: '' });

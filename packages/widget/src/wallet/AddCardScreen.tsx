@@ -13,7 +13,6 @@ import { walletMessageKey } from './walletMessage';
 type AddCardField = 'cardnumber' | 'expirationDate' | 'cvc' | 'name';
 const EMPTY: Record<AddCardField, string> = { cardnumber: '', expirationDate: '', cvc: '', name: '' };
 
-/** /pf/widget/addcard: card fields (SPEC 5 checks from core); the card then shows at home. */
 export function AddCardScreen({ next }: { next: string | null }) {
   const services = useServices();
   const [values, setValues] = useState(EMPTY);
@@ -21,8 +20,7 @@ export function AddCardScreen({ next }: { next: string | null }) {
   const [shown, setShown] = useState<Partial<Record<AddCardField, CatalogKey>>>({});
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  // The trackId of the card last sent, kept while its check's answer is unknown (no answer, a 5xx),
-  // so saving the same card again is the same check; another card, or an answer, takes a new one.
+  // Kept while its check's answer is unknown, so saving the same card again is the same check.
   const pending = useRef<{ trackId: string; card: string } | null>(null);
   const brand = cardBrandHint(values.cardnumber);
   const set = (field: AddCardField) => (value: string) =>

@@ -2,7 +2,6 @@ import { digitsOnly } from '@pasarela/core';
 import { t } from '../i18n/i18n';
 import { Field } from '../ui/Field';
 
-/** The 6-digit code e-mailed for signup and recovery (`one-time-code`). */
 export function CodeField({ value, onValue, disabled }: { value: string; onValue: (value: string) => void; disabled: boolean }) {
   return (
     <Field

@@ -9,10 +9,6 @@ import type { CheckoutSecurity } from '../security/checkoutSecurity';
 import { loadServices, payActivity, searchActivity, type FoundActivity } from './api';
 import { walletMessageKey } from './walletMessage';
 
-/**
- * SPEC 1/2 "mobile-operator debt search": a phone or service number (the wallet's saved services
- * offered first), what it owes, and paying it with the balance.
- */
 export function DebtLookup({ onPaid }: { onPaid: () => void }) {
   const services = useServices();
   const [saved, setSaved] = useState<UserService[]>([]);

@@ -12,7 +12,6 @@ import { SavedCardList } from './SavedCardList';
 import { WalletPage } from './WalletPage';
 import { here, walletLink } from './walletLink';
 
-/** A movement's method by its name; one the catalogue does not name shows as the server sent it. */
 function methodName(method: string): string {
   const key = `method_${method}`;
   return hasText(key) ? t(key) : method;
@@ -20,7 +19,6 @@ function methodName(method: string): string {
 
 export const LOGIN_PATH = '/pf/widget/login';
 
-/** /pf/widget/home: profile, balance, saved cards (default marked, change, remove), recent payments, log out. */
 export function HomeScreen({ store }: { store: AccountStore }) {
   const services = useServices();
   const state = useStoreState(store);

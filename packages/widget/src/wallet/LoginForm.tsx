@@ -7,15 +7,11 @@ import { createLoginStore } from './loginStore';
 import { walletLink } from './walletLink';
 
 interface LoginFormProps {
-  /** Called once the session is stored. */
   onLoggedIn: () => void;
-  /** Where signup and recovery send the payer back to. */
   next: string;
-  /** Prefix for field ids when the form sits inside another screen (the checkout's Balance). */
   idPrefix?: string;
 }
 
-/** PRODUCT.md: login with username or e-mail and password (`username`, `current-password`). */
 export function LoginForm({ onLoggedIn, next, idPrefix = '' }: LoginFormProps) {
   const services = useServices();
   const [store] = useState(() => createLoginStore({ api: services.api, session: services.session }));
@@ -92,7 +88,7 @@ export function LoginForm({ onLoggedIn, next, idPrefix = '' }: LoginFormProps) {
   );
 }
 
-/** In-app links navigate without a page load (keeping the frame's sticky parameters). */
+/** Without a page load, keeping the frame's sticky parameters. */
 export function go(event: { preventDefault(): void; currentTarget: HTMLAnchorElement }, navigate: (path: string) => void): void {
   event.preventDefault();
   const url = new URL(event.currentTarget.href);

@@ -5,7 +5,6 @@ import { WalletPage } from './WalletPage';
 
 export const HOME_PATH = '/pf/widget/home';
 
-/** /pf/widget/login: back to the guarded address after login (SPEC 2), else home. */
 export function LoginScreen({ next }: { next: string | null }) {
   const services = useServices();
   const target = next ?? HOME_PATH;

@@ -10,12 +10,10 @@ interface PasswordFieldsProps {
   confirm: string;
   onPassword: (value: string) => void;
   onConfirm: (value: string) => void;
-  /** Show the mismatch and empty-field messages (after a submit). */
   submitted: boolean;
   disabled: boolean;
 }
 
-/** SPEC 5: the new password with each policy shown as the payer types, and its confirmation. */
 export function PasswordFields({ password, confirm, onPassword, onConfirm, submitted, disabled }: PasswordFieldsProps) {
   const missing = new Set(passwordPolicyIssues(password));
   // SPEC 5 password_nomatch through core's newPasswordSchema (said once the password itself passes).
@@ -55,7 +53,6 @@ export function PasswordFields({ password, confirm, onPassword, onConfirm, submi
   );
 }
 
-/** Whether the new password passes SPEC 5 and its confirmation matches. */
 export function passwordReady(password: string, confirm: string): boolean {
   return v.is(newPasswordSchema, { newPassword: password, confirmPassword: confirm });
 }

@@ -3,7 +3,6 @@ import { useServices } from '../services/services';
 import { go } from './LoginForm';
 import { WalletPage } from './WalletPage';
 
-/** /pf/widget/qrsuccess: where a payment made by scanning a QR lands; the wallet is a tap away. */
 export function QrSuccessScreen() {
   const services = useServices();
   return (

@@ -13,7 +13,6 @@ import { walletMessageKey } from './walletMessage';
 
 const STEP_TEXT = { 1: 'recovery_step1', 2: 'recovery_step2', 3: 'recovery_step3' } as const;
 
-/** /pf/widget/recoverypassword: login or e-mail, the e-mailed code, the new password; then logged in (SPEC 4). */
 export function RecoveryScreen({ next }: { next: string | null }) {
   const services = useServices();
   const [state, dispatch] = useReducer(recoveryReducer, initialRecoveryState);

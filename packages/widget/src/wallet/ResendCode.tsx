@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { t } from '../i18n/i18n';
 
-/** Asks for a new e-mailed code; the sandbox's try limit counts across codes, so this resets nothing. */
+/** The sandbox's try limit counts across codes, so this resets nothing. */
 export function ResendCode({ send, disabled }: { send: () => Promise<void>; disabled: boolean }) {
   const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
   const resend = async () => {

@@ -12,10 +12,7 @@ import { walletMessageKey } from './walletMessage';
 
 const NEW_CARD = 'new';
 
-/**
- * PRODUCT.md "Logged-in users also see their saved cards (default first) as a choice inside Tarjeta."
- * `onChoice(true)` while a saved card is chosen, so the card form hides.
- */
+/** `onChoice(true)` while a saved card is chosen, so the card form hides. */
 export function SavedCardChoice({ payment, onChoice }: { payment: PaymentContext; onChoice: (saved: boolean) => void }) {
   const { services, total } = payment;
   const [cards, setCards] = useState<SavedCard[]>([]);

@@ -12,13 +12,11 @@ interface SavedCardListProps {
 
 export const cardLabel = (card: SavedCard) => `${card.cardType} ${card.visibleNum}`;
 
-/** A saved card's brand mark, beside its label. */
 export function SavedCardMark({ card }: { card: SavedCard }) {
   const brand = knownCardBrand(card.cardType);
   return brand ? <CardMark brand={brand} /> : null;
 }
 
-/** The saved cards, default first and marked; each can become the default or be removed (after the payer confirms which). */
 export function SavedCardList({ cards, busyCard, onDefault, onRemove }: SavedCardListProps) {
   const [confirming, setConfirming] = useState<number | null>(null);
   if (cards.length === 0) return <p className="page__text">{t('wallet_no_cards')}</p>;

@@ -15,11 +15,9 @@ import { WalletPage } from './WalletPage';
 import { walletMessageKey } from './walletMessage';
 
 type SignupField = 'email' | 'name' | 'lastname' | 'phone' | 'city';
-// The phone is checked by core's phone rules (SPEC 5 invalid_phone_number), loaded with the field.
-// The city may be left empty (SPEC 5 "Defaults when missing: city ... Panama"), never blank-only.
+// The city may be left empty (SPEC 5 default Panama), never blank-only.
 const StepOneSchema = v.object({ email: email(), name: nameLetters(), lastname: nameLetters(), city: v.union([v.literal(''), notBlank()], 'spaces_blank_not_allowed') });
 
-/** /pf/widget/signup: step 1 the account's data, step 2 the e-mailed code; then logged in (SPEC 4). */
 export function SignupScreen({ next }: { next: string | null }) {
   const services = useServices();
   const [state, dispatch] = useReducer(registrationReducer, initialRegistrationState);

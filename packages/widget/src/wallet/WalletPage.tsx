@@ -5,7 +5,6 @@ import { loadLinkShop } from '../api/loadLinkShop';
 import { WayOut, type ShopIdentity } from '../ui/WayOut';
 import { useServices, type Services } from '../services/services';
 
-/** The shop of the payment a wallet screen was opened from (`back`, a checkout's address), so its header stays; null otherwise. */
 function useShopOf(back: string | null | undefined, services: Services): ShopIdentity | null {
   const [shop, setShop] = useState<ShopIdentity | null>(null);
   useEffect(() => {
@@ -23,7 +22,6 @@ function useShopOf(back: string | null | undefined, services: Services): ShopIde
   return shop;
 }
 
-/** The frame of every wallet screen: one heading, the page title, the content. */
 export function WalletPage({ title, children, back }: { title: string; children: ReactNode; back?: string | null | undefined }) {
   const services = useServices();
   // Opened from a checkout (signup, recovery), the shop's header stays.

@@ -5,7 +5,6 @@ import type { Services } from '../services/services';
 import { loadBalance, loadCards, loadProfile, loadTransactions, removeCard, setDefaultCard, type Profile, type WalletTransaction } from './api';
 import { walletMessageKey } from './walletMessage';
 
-/** How many of the newest wallet payments home lists. */
 export const RECENT_TRANSACTIONS = 5;
 
 export interface Account {
@@ -18,9 +17,7 @@ export interface Account {
 export interface AccountState {
   status: 'loading' | 'ready' | 'failed';
   account: Account | null;
-  /** Catalogue key of the last failure (load or a card change). */
   error: CatalogKey | null;
-  /** The card a change is being sent for. */
   busyCard: number | null;
   load(): Promise<void>;
   makeDefault(idRelCard: number): Promise<void>;
@@ -28,7 +25,6 @@ export interface AccountState {
 }
 export type AccountStore = StoreApi<AccountState>;
 
-/** Home's data: profile, balance, saved cards (core's usable ones, default first) and recent payments. */
 export function createAccountStore(services: Pick<Services, 'api' | 'session'>): AccountStore {
   const { api, session } = services;
   const idUsr = () => session.getState().login?.session.user.idUsr ?? -1;

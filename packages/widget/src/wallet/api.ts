@@ -3,8 +3,6 @@ import { SavedCardSchema, SessionSchema, UserProfileSchema, UserServiceSchema, N
 import type { ApiClient } from '../api/client';
 import type { StoredLogin } from '../services/session';
 
-// One function per wallet call of SPEC 7 "User" (paths in docs/api.md).
-
 const LoginAnswerSchema = v.object({
   ...SessionSchema.entries,
   expiresAt: v.optional(v.nullable(v.string()), null),
@@ -19,12 +17,10 @@ function storedLogin(answer: v.InferOutput<typeof LoginAnswerSchema>): StoredLog
   };
 }
 
-/** SPEC 7 "POST login (user and password; response sessionId, token, user)". */
 export async function logIn(api: ApiClient, login: string, password: string): Promise<StoredLogin> {
   return storedLogin(await api.post('users/login', LoginAnswerSchema, { login: login.trim(), password }));
 }
 
-/** SPEC 7 "GET refresh login": a new token; the old one ends. */
 export async function refreshLogin(api: ApiClient): Promise<StoredLogin> {
   return storedLogin(await api.get('users/refresh-login', LoginAnswerSchema));
 }
@@ -42,7 +38,6 @@ export function loadProfile(api: ApiClient): Promise<Profile> {
 
 const BalanceSchema = v.object({ balance: v.array(v.object({ disponible: v.number(), currency: v.optional(v.string(), 'USD') })) });
 
-/** SPEC 7 "GET balance (reads balance[0].disponible)". */
 export async function loadBalance(api: ApiClient): Promise<number> {
   const answer = await api.get('users/me/balance', BalanceSchema);
   return answer.balance[0]?.disponible ?? 0;
@@ -66,10 +61,7 @@ const RegisterCardAnswerSchema = v.object({
   messageSys: v.optional(v.nullable(v.string()), null),
   card: v.optional(v.nullable(SavedCardSchema), null),
 });
-/**
- * SPEC 7 "POST card register (status 0 means error, with messageSys)", core's request schema. Its
- * trackId keys the card check: sent again (a retry after no answer), it is the same check.
- */
+/** Its trackId keys the card check: sent again after no answer, it is the same check. */
 export function registerCard(api: ApiClient, card: RegisterCardRequest) {
   return api.post('users/me/cards', RegisterCardAnswerSchema, card);
 }
@@ -80,7 +72,6 @@ export const WalletTransactionSchema = v.object({
   amount: v.number(),
   taxAmount: v.optional(v.number(), 0),
   status: v.number(),
-  /** Read with the status (core's paymentDisplayStatus): a Nequi or Yappy payment refused shows declined. */
   authStatus: v.optional(v.nullable(v.string()), null),
   createdAt: v.string(),
   displayNum: v.optional(v.nullable(v.string()), null),
@@ -96,7 +87,6 @@ export const ActivityPayAnswerSchema = v.object({
   method: v.string(),
 });
 
-/** SPEC 7 "POST activity pay" with core's payload (balance: useFunds; saved card: idUsrCard). */
 export function payActivity(api: ApiClient, payload: object & { trackId: string }) {
   return api.post('activity/pay', ActivityPayAnswerSchema, payload);
 }
@@ -107,7 +97,6 @@ const RegisterAnswerSchema = v.union([
   v.object({ step: v.literal(2) }),
   v.object({ ...LoginAnswerSchema.entries, step: v.literal(3) }),
 ]);
-/** SPEC 7 "POST register": without emailCode a code is mailed (step 2); with it, logged in (step 3). */
 export function register(api: ApiClient, payload: object) {
   return api.post('users/register', RegisterAnswerSchema, payload);
 }
@@ -117,7 +106,6 @@ const RecoveryAnswerSchema = v.union([
   v.object({ step: v.literal(3) }),
   v.object({ ...LoginAnswerSchema.entries, step: v.literal(4) }),
 ]);
-/** SPEC 7 "POST recovery password", one call per step. */
 export function recoverPassword(api: ApiClient, body: object) {
   return api.post('users/recovery-password', RecoveryAnswerSchema, body);
 }
@@ -127,13 +115,11 @@ const SearchResultSchema = v.object({
 });
 export type FoundActivity = v.InferOutput<typeof SearchResultSchema>['results'][number];
 
-/** SPEC 7 "GET search activity" for a phone or service number (core searchActivityQuery). */
 export function searchActivity(api: ApiClient, query: Record<string, string | number>) {
   return api.get('activity/search', SearchResultSchema, query).then((a) => a.results);
 }
 
 const ServicesSchema = v.object({ services: v.array(UserServiceSchema) });
-/** SPEC 7 "wallet services": the numbers the user keeps (SPEC 3 "User service"). */
 export function loadServices(api: ApiClient) {
   return api.get('users/me/services', ServicesSchema).then((a) => a.services);
 }

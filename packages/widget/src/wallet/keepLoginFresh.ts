@@ -2,13 +2,9 @@ import { shouldRefreshLogin } from '@pasarela/core';
 import type { Services } from '../services/services';
 import { refreshLogin } from './api';
 
-/** How often the login's remaining time is looked at. */
 export const REFRESH_CHECK_MS = 20_000;
 
-/**
- * Renews a login about to lapse while the payer is using the frame (core shouldRefreshLogin).
- * A refused renewal is a session-type error: the API client then clears the login (SPEC 8).
- */
+/** A refused renewal is a session-type error: the API client then clears the login (SPEC 8). */
 export function keepLoginFresh(services: Pick<Services, 'api' | 'session'>, clock: { now(): number } = Date): () => void {
   let lastActivityAt = clock.now();
   let refreshing = false;

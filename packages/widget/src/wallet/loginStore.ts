@@ -7,12 +7,11 @@ import { walletMessageKey } from './walletMessage';
 
 export interface LoginStoreState {
   login: LoginState;
-  /** Logs in; true when the session is stored. The password is sent once and kept nowhere. */
+  /** The password is sent once and kept nowhere. */
   submit(login: string, password: string): Promise<boolean>;
 }
 export type LoginStore = StoreApi<LoginStoreState>;
 
-/** SPEC 4 "Login: loading, then success (session stored) or error", through core's reducer. */
 export function createLoginStore(deps: { api: ApiClient; session: SessionStore }): LoginStore {
   return createStore<LoginStoreState>()((set, get) => {
     const dispatch = (action: LoginAction) => set({ login: loginReducer(get().login, action) });

@@ -3,17 +3,13 @@ import type { AttemptRecord } from '../api/lookupAttempt';
 import type { PaymentContext } from '../payments/paymentContext';
 import { payActivity } from './api';
 
-/** The link's subscription to activate with this payment, if it has one. */
 export function linkSubscription(payment: PaymentContext): { idSubscription: number; subscriptionKey: string } | null {
   const { info } = payment.data;
   const key = info.subscription?.subscriptionKey;
   return info.idSubscription !== null && key ? { idSubscription: info.idSubscription, subscriptionKey: key } : null;
 }
 
-/**
- * Pays the link with a saved card by its id (SPEC 7 "POST activity pay" with idUsrCard): no number
- * is typed or sent. Reports the attempt; resolves with the codOper when it is approved or pending.
- */
+/** No number is typed or sent. */
 export async function payWithSavedCard(payment: PaymentContext, card: SavedCard, trackId: string): Promise<string | null> {
   const payload = buildPayActivityPayload({
     sourceSearch: { paymentCode: payment.data.info.code },
@@ -32,7 +28,6 @@ export async function payWithSavedCard(payment: PaymentContext, card: SavedCard,
   return result === 'APPROVED' || result === 'PENDING' ? codOper : null;
 }
 
-/** An earlier attempt with a saved card whose answer was lost, as the server recorded it: reported, then as payWithSavedCard resolves. */
 export function savedCardAttempt(payment: PaymentContext, card: SavedCard, found: AttemptRecord): string | null {
   payment.report({ result: found.result, codOper: found.codOper, type: card.cardType });
   return found.result === 'DECLINED' ? null : found.codOper;

@@ -1,6 +1,5 @@
 import { isEmployeeLoginRejected, isPasarelaError, payerMessage, type CatalogKey } from '@pasarela/core';
 
-/** The catalogue key for a wallet call's failure; SPEC 8 "Login, registration and recovery errors store their message in their own state." */
 export function walletMessageKey(error: unknown): CatalogKey {
   if (isPasarelaError(error)) {
     if (error.code === 'invalid_credentials') return 'wallet_login_failed';

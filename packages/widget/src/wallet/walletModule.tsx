@@ -9,7 +9,6 @@ import { QrSuccessScreen } from './QrSuccessScreen';
 import { RecoveryScreen } from './RecoveryScreen';
 import { SignupScreen } from './SignupScreen';
 
-/** The wallet's screens (SPEC 2 widget routes), one lazy chunk. */
 export const walletModule: ScreenModule<RouteOf<'wallet'>> = {
   prepare(route, services) {
     switch (route.screen) {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CardDecision, CardProcessor } from '../../CardProcessor';
 import type { ImportedGatewaysModule } from '../../gatewaysModule';
 import type { ContractInputs } from '../ContractInputs';
+import { MEMORY_PAYOUT_ACCOUNTS, memoryPayoutRail, type PayoutBreakage } from './memoryPayoutRail';
 
 /** How a test's processor goes wrong: a new charge for every call under one key; refunds it made and then forgets. */
 export interface Breakage {
@@ -15,11 +16,8 @@ export const memoryContract: ContractInputs = {
   supports: { threeDS: false, captureLater: true, savedCards: true, partialRefunds: true },
 };
 
-/**
- * A card processor in this process's memory, for the kit's own tests: right by default, broken as
- * asked. Its books outlive the adapter (a restart finds them), as a processor's do.
- */
-export function memoryCardModule(breakage: Breakage = {}): ImportedGatewaysModule {
+/** Its books outlive the adapter (a restart finds them), as a processor's do; with `payout`, a payout rail too (memoryPayoutRail.ts). */
+export function memoryCardModule(breakage: Breakage = {}, payout?: PayoutBreakage): ImportedGatewaysModule {
   const charges = new Map<string, { key: string; decision: CardDecision; amountCents: number; capture: boolean; capturedCents: number; refunded: Map<string, number> }>();
   const byKey = new Map<string, string>();
   const tokens = new Map<string, string>();
@@ -70,5 +68,7 @@ export function memoryCardModule(breakage: Breakage = {}): ImportedGatewaysModul
       return { status: 'saved', token, customer: request.customer ?? 'memcus_1', brand: 'VISA', last4: request.card.number.slice(-4) };
     },
   });
-  return { exports: { contract: memoryContract }, make: async () => ({ gateways: { card: make() } }) };
+  const rail = payout && memoryPayoutRail(payout);
+  const contract: ContractInputs = rail ? { ...memoryContract, payouts: MEMORY_PAYOUT_ACCOUNTS } : memoryContract;
+  return { exports: { contract }, make: async () => ({ gateways: { card: make(), ...(rail ? { payout: rail() } : {}) } }) };
 }

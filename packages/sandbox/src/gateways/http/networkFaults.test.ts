@@ -38,7 +38,7 @@ afterAll(async () => {
 describe.skipIf(onPostgres)('the gateway faults over the network, one node on PGlite (skipped with TEST_DATABASE_URL)', () => {
   it('every method, every fault: one charge at most, none in doubt after reconciliation, 504 then the settled outcome', async () => {
     await runFaultTable({ nodes: { pay: node, reconcile: node, retry: node }, simulator });
-  }, 120_000);
+  }, 300_000);
 
   it('a processor that does not answer about one attempt holds back none of the others: the reconciler settles them in the same pass', async () => {
     const { db, gateways } = node.server;

@@ -54,5 +54,5 @@ afterAll(async () => {
 describe.skipIf(!url)('the gateway faults over the network, two nodes on PostgreSQL, one simulator (skipped without TEST_DATABASE_URL)', () => {
   it('every method, every fault, sent to one node and reconciled on the other: one charge at most, none in doubt, 504 then the settled outcome', async () => {
     await runFaultTable({ nodes: { pay: a, reconcile: b, retry: b }, simulator });
-  }, 120_000);
+  }, 300_000);
 });

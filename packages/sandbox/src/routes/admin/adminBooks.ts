@@ -14,7 +14,7 @@ import { findMerchant } from '../../store/merchants';
 import { merchantBooksSettings } from '../../store/payouts';
 import { merchantPayoutOf } from '../../merchantView/merchantPayout';
 import { merchantBookRoutes } from '../merchant/books';
-import { DISPUTE_ID } from '../merchant/disputes';
+import { DISPUTE_ID, merchantDisputeRoutes } from '../merchant/disputes';
 import { endDispute } from '../../payments/disputes';
 import { findDispute } from '../../store/disputes';
 import { merchantDisputeOf } from '../../merchantView/merchantDispute';
@@ -69,6 +69,8 @@ export function adminBookRoutes(deps: Deps) {
 
   // The same books as the merchant API's, for the console: /merchants/:id/balance, /balance-transactions (CSV too), /payouts.
   app.route('/merchants/:idMerchant', merchantBookRoutes(deps, merchantIdOf));
+  // And its disputes: /merchants/:id/disputes, answered with evidence or accepted from the console.
+  app.route('/merchants/:idMerchant/disputes', merchantDisputeRoutes(deps, merchantIdOf));
 
   // docs/sandbox.md "Disputes": the processor's decision, now (won: the amount comes back; lost: it stays out).
   app.post('/disputes/:id/decide', async (c) => {

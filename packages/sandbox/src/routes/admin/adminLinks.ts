@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { isHttpUrl, LINK_METHOD_TOKENS, amountToCents, centsToAmount, freeText, moneySchema, type Language } from '@pasarela/core';
+import { isHttpUrl, LINK_METHOD_TOKENS, amountToCents, centsToAmount, freeText, moneySchema } from '@pasarela/core';
 import type { Deps } from '../../Deps';
 import { originOf } from '../../Deps';
 import { ApiError } from '../../errors/ApiError';
@@ -12,12 +12,9 @@ import { listTransactionsForLink, type TransactionRow } from '../../store/transa
 import { parseOr400 } from '../../payments/validatePayload';
 import { refuseBadAmounts } from '../../payments/checkAmount';
 import { ownMerchantBody, requireOwn } from '../../auth/adminAccess';
+import { linkDescriptionsSchema, linkTranslationsOf } from '../linkDescriptions';
 
 const MAX_EXPIRY_SECONDS = 365 * 24 * 3600;
-
-/** A description in one language (`descriptions.en`), as `description` is checked. */
-const describedIn = (lang: Language) =>
-  v.pipe(freeText(200, { missingMessage: `descriptions.${lang} must be a string`, tooLongMessage: `descriptions.${lang} is longer than 200 characters`, charactersMessage: `descriptions.${lang} must not hold control or bidi characters` }), v.trim());
 
 /** PRODUCT.md "POST /sandbox/links" body. Issue messages name the field. */
 const NewLinkSchema = v.object({
@@ -31,7 +28,7 @@ const NewLinkSchema = v.object({
   singleUse: v.optional(v.boolean('singleUse must be a boolean')),
   returnUrl: v.optional(v.pipe(v.string('returnUrl must be a string'), v.maxLength(2000, 'returnUrl is too long'), v.check(isHttpUrl, 'returnUrl must be an http or https address'))),
   // The description in each language the merchant writes it in (es, en); `description` is the default.
-  descriptions: v.optional(v.strictObject({ es: v.optional(describedIn('es')), en: v.optional(describedIn('en')) }, 'descriptions must map es or en to a description')),
+  descriptions: v.optional(linkDescriptionsSchema({ allowEmpty: true })),
 });
 
 /** Slugs that are widget routes of SPEC 2 and so can never be a link's page. */
@@ -77,7 +74,7 @@ export function adminLinkRoutes(deps: Deps) {
       slug: body.slug ?? null,
       singleUse: body.singleUse ?? false,
       returnUrl: body.returnUrl,
-      translations: Object.fromEntries(Object.entries(body.descriptions ?? {}).filter(([, text]) => text).map(([lang, text]) => [lang, { description: text }])),
+      translations: linkTranslationsOf(body.descriptions),
     });
     return c.json({ code: link.code, slug: link.slug, url: `${originOf(deps, c.req.url)}/${link.slug}` }, 201);
   });

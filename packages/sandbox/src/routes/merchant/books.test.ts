@@ -1,35 +1,16 @@
-import { constructEvent, Pasarela } from '@pasarela/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardPayload, createTestApp, type TestApp } from '../../../test/testApp';
-import { merchantApiClient, type MerchantApiClient } from '../../../test/merchantApiClient';
-import { startWebhookReceiver, TO_RECEIVER, type WebhookReceiver } from '../../../test/webhookReceiver';
+import { constructEvent } from '@pasarela/node';
+import { describe, expect, it } from 'vitest';
+import { useMerchantApi } from '../../../test/merchantApiSetup';
+import { cardPayload } from '../../../test/testApp';
+import { TO_RECEIVER } from '../../../test/webhookReceiver';
 import { deliverDueWebhooks } from '../../webhooks/deliverWebhooks';
 
 // The merchant's books through the merchant API (docs/merchant-api.md "Books"): fees and net on
 // each payment and refund, the balance, a payout rehearsed with the sandbox's call, its CSV report.
 
-let t: TestApp;
-let api: MerchantApiClient;
-let receiver: WebhookReceiver;
-beforeAll(async () => {
-  [t, receiver] = await Promise.all([createTestApp(), startWebhookReceiver()]);
-  api = await merchantApiClient((path, init) => t.app.request(path, init));
-});
-afterAll(async () => {
-  await Promise.all([t.close(), receiver.close()]);
-});
-
-async function newMerchant(name: string, books?: Record<string, unknown>) {
-  const created = await t.admin('POST', '/merchants', { name, webhookUrl: receiver.url });
-  const id = Number(created.json['idMerchant'] ?? created.json['id']);
-  if (books) expect((await t.admin('POST', `/merchants/${id}/books`, books)).status).toBe(200);
-  return { id, key: String(created.json['secretKey']), webhookSecret: String(created.json['webhookSecret']) };
-}
-
-async function paidCard(key: string, amount: number, taxAmount = 0): Promise<string> {
-  const link = await api.call('POST', '/payment-links', { key, body: { amount, taxAmount, description: 'Pedido' } });
-  return String((await t.post('/cards/auth-capture', cardPayload(String(link.json['code']), { amount, taxAmount }))).data['codOper']);
-}
+const setup = useMerchantApi({ webhooks: true });
+const { newMerchant } = setup;
+const paidCard = (key: string, amount: number, taxAmount = 0) => setup.paidCard(key, amount, { taxAmount });
 
 type Line = { id: string; type: string; amount: number; fee: number; net: number; payoutId: string | null; codOper: string | null; refundId: string | null };
 
@@ -38,40 +19,40 @@ describe('fees, net and the balance', () => {
     const m = await newMerchant('Libros S.A.', { prices: { card: { percentBps: 300, fixedCents: 30 } } });
     const codOper = await paidCard(m.key, 100, 7);
     // 107.00 × 3 % = 3.21, + 0.30 = 3.51
-    const lines = (await api.call('GET', '/balance-transactions', { key: m.key })).json['data'] as Line[];
+    const lines = (await setup.api.call('GET', '/balance-transactions', { key: m.key })).json['data'] as Line[];
     expect(lines).toEqual([expect.objectContaining({ type: 'payment', amount: 107, fee: 3.51, net: 103.49, codOper })]);
-    expect((await api.call('GET', '/balance', { key: m.key })).json).toEqual({ currency: 'USD', available: 0, pending: 103.49 });
+    expect((await setup.api.call('GET', '/balance', { key: m.key })).json).toEqual({ currency: 'USD', available: 0, pending: 103.49 });
 
-    const refund = await api.call('POST', `/transactions/${codOper}/refunds`, { key: m.key, body: { amount: 53.5 } });
+    const refund = await setup.api.call('POST', `/transactions/${codOper}/refunds`, { key: m.key, body: { amount: 53.5 } });
     expect(refund.json['status']).toBe('succeeded');
-    const after = (await api.call('GET', '/balance-transactions?type=refund', { key: m.key })).json['data'] as Line[];
+    const after = (await setup.api.call('GET', '/balance-transactions?type=refund', { key: m.key })).json['data'] as Line[];
     // Half the payment gives back half the fee: 1.755 rounds half up to 1.76.
     expect(after).toEqual([expect.objectContaining({ type: 'refund', amount: -53.5, fee: -1.76, net: -51.74, codOper, refundId: refund.json['id'] })]);
     // The refund leaves the available balance at once; the payment is still pending (2 days for a card).
-    expect((await api.call('GET', '/balance', { key: m.key })).json).toEqual({ currency: 'USD', available: -51.74, pending: 103.49 });
+    expect((await setup.api.call('GET', '/balance', { key: m.key })).json).toEqual({ currency: 'USD', available: -51.74, pending: 103.49 });
     // The console reads the same books through the admin API.
-    expect((await t.admin('GET', `/merchants/${m.id}/balance`)).json).toEqual({ currency: 'USD', available: -51.74, pending: 103.49 });
-    expect(((await t.admin('GET', `/merchants/${m.id}/balance-transactions`)).json['data'] as Line[]).map((l) => l.type)).toEqual(['refund', 'payment']);
+    expect((await setup.t.admin('GET', `/merchants/${m.id}/balance`)).json).toEqual({ currency: 'USD', available: -51.74, pending: 103.49 });
+    expect(((await setup.t.admin('GET', `/merchants/${m.id}/balance-transactions`)).json['data'] as Line[]).map((l) => l.type)).toEqual(['refund', 'payment']);
   });
 
   it('the sandbox\'s payout run makes pending money available and pays it out; the CSV of the payout adds up to it', async () => {
     const m = await newMerchant('Pagos S.A.');
     const first = await paidCard(m.key, 40);
     const second = await paidCard(m.key, 25.5);
-    await api.call('POST', `/transactions/${second}/refunds`, { key: m.key, body: { amount: 5.25 } });
-    const run = await t.admin('POST', '/payouts/run', {}, { authorization: `Bearer ${m.key}` });
+    await setup.api.call('POST', `/transactions/${second}/refunds`, { key: m.key, body: { amount: 5.25 } });
+    const run = await setup.t.admin('POST', '/payouts/run', {}, { authorization: `Bearer ${m.key}` });
     expect(run.status).toBe(200);
     const [made] = run.json['payouts'] as Array<{ id: string; amount: number; status: string }>;
     // Default card price 2.90 % + 0.30: 40 -> 1.46, 25.50 -> 1.04; the refund of 5.25 gives back 0.21.
     expect(made).toMatchObject({ amount: (4000 - 146 + 2550 - 104 - 525 + 21) / 100, status: 'paid' });
-    expect((await api.call('GET', '/balance', { key: m.key })).json).toEqual({ currency: 'USD', available: 0, pending: 0 });
+    expect((await setup.api.call('GET', '/balance', { key: m.key })).json).toEqual({ currency: 'USD', available: 0, pending: 0 });
 
-    const payout = await api.call('GET', `/payouts/${made?.id}`, { key: m.key });
+    const payout = await setup.api.call('GET', `/payouts/${made?.id}`, { key: m.key });
     expect(payout.json).toMatchObject({ id: made?.id, status: 'paid', arrivalDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
     const settled = payout.json['balanceTransactions'] as Line[];
     expect(settled.map((l) => [l.type, l.codOper]).sort()).toEqual([['payment', first], ['payment', second], ['payout', null], ['refund', second]].sort());
 
-    const csv = await t.app.request(`/api/v1/merchant/balance-transactions?payout=${made?.id}`, { headers: { authorization: `Bearer ${m.key}`, accept: 'text/csv' } });
+    const csv = await setup.t.app.request(`/api/v1/merchant/balance-transactions?payout=${made?.id}`, { headers: { authorization: `Bearer ${m.key}`, accept: 'text/csv' } });
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
     const [header, ...rows] = (await csv.text()).trim().split('\r\n');
     expect(header?.split(',').slice(0, 7)).toEqual(['id', 'type', 'amount', 'fee', 'net', 'currency', 'created']);
@@ -82,7 +63,7 @@ describe('fees, net and the balance', () => {
     expect(cells.find((c) => c[1] === 'payout')?.[4]).toBe(`-${(made?.amount ?? 0).toFixed(2)}`);
     for (const c of cells) expect(cents(c[2])).toBe(cents(c[3]) + cents(c[4]));
 
-    while ((await deliverDueWebhooks(t.db, TO_RECEIVER)) > 0);
+    while ((await deliverDueWebhooks(setup.t.db, TO_RECEIVER)) > 0);
     // The receiver hears every merchant's: this merchant's are the ones its secret signed.
     const signed = (body: string, header: string | undefined) => {
       try {
@@ -91,42 +72,42 @@ describe('fees, net and the balance', () => {
         return undefined;
       }
     };
-    const events = receiver.received.map((r) => ({ raw: r.body, event: signed(r.body, String(r.headers['pasarela-signature'])) })).filter(({ event }) => event?.type === 'payout.paid');
+    const events = setup.receiver.received.map((r) => ({ raw: r.body, event: signed(r.body, String(r.headers['pasarela-signature'])) })).filter(({ event }) => event?.type === 'payout.paid');
     expect(events.map(({ event }) => event?.data)).toEqual([expect.objectContaining({ id: made?.id, amount: made?.amount, status: 'paid' })]);
-    api.checkWebhookEvent(JSON.parse(events[0]?.raw ?? '{}'));
-    expect((await api.call('GET', '/events?type=payout.paid', { key: m.key })).json['data']).toHaveLength(1);
+    setup.api.checkWebhookEvent(JSON.parse(events[0]?.raw ?? '{}'));
+    expect((await setup.api.call('GET', '/events?type=payout.paid', { key: m.key })).json['data']).toHaveLength(1);
   });
 
   it('a payout the bank sends back fails, and its money returns to the balance once, for the next payout', async () => {
     const m = await newMerchant('Devueltos S.A.', { payoutAccount: '000000000002' });
     await paidCard(m.key, 30);
-    const [failed] = (await t.admin('POST', '/payouts/run', {}, { authorization: `Bearer ${m.key}` })).json['payouts'] as Array<{ id: string; amount: number }>;
-    expect((await api.call('GET', `/payouts/${failed?.id}`, { key: m.key })).json).toMatchObject({ status: 'failed', failureReason: 'returned_by_bank' });
-    expect((await api.call('GET', '/balance', { key: m.key })).json).toEqual({ currency: 'USD', available: failed?.amount, pending: 0 });
-    const back = (await api.call('GET', '/balance-transactions?type=payout_failure', { key: m.key })).json['data'] as Array<Line & { sourcePayoutId: string }>;
+    const [failed] = (await setup.t.admin('POST', '/payouts/run', {}, { authorization: `Bearer ${m.key}` })).json['payouts'] as Array<{ id: string; amount: number }>;
+    expect((await setup.api.call('GET', `/payouts/${failed?.id}`, { key: m.key })).json).toMatchObject({ status: 'failed', failureReason: 'returned_by_bank' });
+    expect((await setup.api.call('GET', '/balance', { key: m.key })).json).toEqual({ currency: 'USD', available: failed?.amount, pending: 0 });
+    const back = (await setup.api.call('GET', '/balance-transactions?type=payout_failure', { key: m.key })).json['data'] as Array<Line & { sourcePayoutId: string }>;
     expect(back).toEqual([expect.objectContaining({ amount: failed?.amount, sourcePayoutId: failed?.id, payoutId: null })]);
     // Asked again, the rail says failed again: nothing more comes back.
-    await t.db.query("update payouts set status = 'pending' where id = $1", [failed?.id]).catch(() => undefined);
-    expect((await api.call('GET', '/balance', { key: m.key })).json['available']).toBe(failed?.amount);
+    await setup.t.db.query("update payouts set status = 'pending' where id = $1", [failed?.id]).catch(() => undefined);
+    expect((await setup.api.call('GET', '/balance', { key: m.key })).json['available']).toBe(failed?.amount);
 
     // With the account fixed, the next payout takes the money that came back.
-    await t.admin('POST', `/merchants/${m.id}/books`, { payoutAccount: '000123456789' });
-    const [next] = (await t.admin('POST', '/payouts/run', {}, { authorization: `Bearer ${m.key}` })).json['payouts'] as Array<{ id: string; amount: number; status: string }>;
+    await setup.t.admin('POST', `/merchants/${m.id}/books`, { payoutAccount: '000123456789' });
+    const [next] = (await setup.t.admin('POST', '/payouts/run', {}, { authorization: `Bearer ${m.key}` })).json['payouts'] as Array<{ id: string; amount: number; status: string }>;
     expect(next).toMatchObject({ amount: failed?.amount, status: 'paid' });
-    expect((await api.call('GET', '/balance', { key: m.key })).json).toEqual({ currency: 'USD', available: 0, pending: 0 });
+    expect((await setup.api.call('GET', '/balance', { key: m.key })).json).toEqual({ currency: 'USD', available: 0, pending: 0 });
   });
 });
 
 it('a shop server on @pasarela/node reconciles its orders with the payout: each order\'s net, the fees, the amount that arrived', async () => {
   const m = await newMerchant('Tienda Node S.A.');
-  const pasarela = new Pasarela({ secretKey: m.key, baseUrl: 'http://localhost:4000', fetch: (url, init) => Promise.resolve(t.app.request(String(url), init)) });
+  const pasarela = setup.nodeClient(m.key);
   const orders: Record<string, string> = {};
   for (const [order, amount] of [['order-1', 12], ['order-2', 80.4]] as const) {
     const link = await pasarela.paymentLinks.create({ amount, taxAmount: 0, description: order, orderReference: order });
-    const codOper = String((await t.post('/cards/auth-capture', cardPayload(link.code, { amount, taxAmount: 0 }))).data['codOper']);
+    const codOper = String((await setup.t.post('/cards/auth-capture', cardPayload(link.code, { amount, taxAmount: 0 }))).data['codOper']);
     orders[codOper] = order;
   }
-  await t.admin('POST', '/payouts/run', {}, { authorization: `Bearer ${m.key}` });
+  await setup.t.admin('POST', '/payouts/run', {}, { authorization: `Bearer ${m.key}` });
   const [payout] = (await pasarela.payouts.list()).data;
   const detail = await pasarela.payouts.retrieve(String(payout?.id));
   const byOrder = detail.balanceTransactions.filter((l) => l.type === 'payment').map((l) => [orders[String(l.codOper)], l.amount, l.fee, l.net]).sort();
@@ -137,4 +118,26 @@ it('a shop server on @pasarela/node reconciles its orders with the payout: each 
   for await (const line of pasarela.balanceTransactions.list({ payout: detail.id, limit: 1 })) lines.push(line);
   expect(lines).toHaveLength(3);
   expect(await pasarela.balance.retrieve()).toEqual({ currency: 'USD', available: 0, pending: 0 });
+});
+
+it('a CSV report of more than 10 000 lines is refused with report_too_large, naming the way to narrow it; narrower, it comes', async () => {
+  const m = await newMerchant('Informe Largo S.A.');
+  // A busy merchant's month: 10 001 payment lines, one a minute back from now (written straight to the ledger).
+  await setup.t.db.query(
+    `insert into balance_transactions (merchant_id, type, amount_cents, fee_cents, net_cents, available_on, created_at)
+     select $1, 'payment', 1000, 59, 941, now(), now() - make_interval(mins => g) from generate_series(1, 10001) g`, [m.id]);
+  const csv = (query: string, lang = 'es') => setup.t.app.request(`/api/v1/merchant/balance-transactions${query}`, { headers: { authorization: `Bearer ${m.key}`, accept: 'text/csv', 'accept-language': lang } });
+  const refused = await csv('');
+  expect(refused.status).toBe(400);
+  const body = (await refused.json()) as { code: string; message: string };
+  expect(body.code).toBe('report_too_large');
+  expect(body.message).toMatch(/createdFrom\/createdTo.*payout=po_/);
+  expect(body.message).toMatch(/más de 10000 líneas/);
+  expect(((await (await csv('', 'en')).json()) as { message: string }).message).toMatch(/narrow createdFrom\/createdTo, or ask for one payout's lines.*more than 10000 lines/);
+  // The same lines as JSON pages are not a report: they come a page at a time.
+  expect((await setup.api.call('GET', '/balance-transactions?limit=1', { key: m.key })).json['hasMore']).toBe(true);
+  // The last 1000 minutes (and a half, so a few seconds' run does not move the edge onto a line).
+  const narrower = await csv(`?createdFrom=${encodeURIComponent(new Date(Date.now() - 1000.5 * 60_000).toISOString())}`);
+  expect(narrower.status).toBe(200);
+  expect((await narrower.text()).trim().split('\r\n')).toHaveLength(1 + 1000);
 });

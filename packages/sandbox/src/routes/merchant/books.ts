@@ -83,7 +83,7 @@ export function merchantBookRoutes(deps: Deps, merchantOf: (c: Context<AppEnv>) 
     const filters: BalanceTransactionFilters = { type: q.type, payoutId: q.payout, createdFrom: q.createdFrom, createdTo: q.createdTo, beforeSeq: idOfCursor(q.cursor) };
     if (wantsCsv(c)) {
       const rows = await listBalanceTransactions(deps.db, merchantId, filters, CSV_MAX_LINES + 1);
-      if (rows.length > CSV_MAX_LINES) throw new ApiError(400, 'invalid_arguments', `createdFrom/createdTo: the report holds at most ${CSV_MAX_LINES} lines; narrow the dates or name a payout`);
+      if (rows.length > CSV_MAX_LINES) throw new ApiError(400, 'report_too_large', `more than ${CSV_MAX_LINES} lines`);
       const merchant = await findMerchant(deps.db, merchantId);
       return c.body(csvOf(rows, timeZoneOfCountry(merchant?.country ?? 'PA')), 200, { ...NO_STORE, 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="balance-transactions.csv"' });
     }

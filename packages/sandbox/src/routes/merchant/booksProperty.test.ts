@@ -1,8 +1,7 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { recordDisputeInBooks } from '../../store/balanceTransactions';
-import { cardPayload, createTestApp, type TestApp } from '../../../test/testApp';
-import { merchantApiClient, type MerchantApiClient } from '../../../test/merchantApiClient';
+import { useMerchantApi } from '../../../test/merchantApiSetup';
 
 // Issue 68's property: for any mix of payments, partial refunds, disputes won and lost and payouts
 // (some sent back by the bank), sum(gross) - sum(fees) - sum(refunds) - sum(disputes lost) -
@@ -10,13 +9,7 @@ import { merchantApiClient, type MerchantApiClient } from '../../../test/merchan
 // Payments, refunds and payouts go through the real paths (the card processor, the merchant API,
 // the sandbox's payout run); a dispute is written to the books as its notification will write it.
 
-let t: TestApp;
-let api: MerchantApiClient;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = await merchantApiClient((path, init) => t.app.request(path, init));
-});
-afterAll(() => t.close());
+const setup = useMerchantApi();
 
 type Op =
   | { kind: 'pay'; cents: number; percentBps: number; fixedCents: number }
@@ -39,26 +32,21 @@ it('sum(gross) - sum(fees) - sum(refunds) - sum(disputes lost) - sum(payouts) = 
   await fc.assert(fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 8 }), async (ops) => {
     runs += 1;
     operations += ops.length;
-    const created = await t.admin('POST', '/merchants', { name: `Libro ${runs}` });
-    const merchantId = Number(created.json['idMerchant'] ?? created.json['id']);
-    const key = String(created.json['secretKey']);
+    const { id: merchantId, key } = await setup.newMerchant(`Libro ${runs}`);
     const paid: Array<{ codOper: string; cents: number; refunded: number; disputed: boolean }> = [];
     let gross = 0;
     let refunds = 0;
     let disputesLost = 0;
     for (const o of ops) {
       if (o.kind === 'pay') {
-        await t.admin('POST', `/merchants/${merchantId}/books`, { prices: { card: { percentBps: o.percentBps, fixedCents: o.fixedCents } } });
-        const amount = o.cents / 100;
-        const link = await api.call('POST', '/payment-links', { key, body: { amount, description: 'Pedido' } });
-        const res = await t.post('/cards/auth-capture', cardPayload(String(link.json['code']), { amount, taxAmount: 0 }));
-        paid.push({ codOper: String(res.data['codOper']), cents: o.cents, refunded: 0, disputed: false });
+        await setup.t.admin('POST', `/merchants/${merchantId}/books`, { prices: { card: { percentBps: o.percentBps, fixedCents: o.fixedCents } } });
+        paid.push({ codOper: await setup.paidCard(key, o.cents / 100), cents: o.cents, refunded: 0, disputed: false });
         gross += o.cents;
       } else if (o.kind === 'refund') {
         const payment = paid.filter((p) => !p.disputed && p.refunded < p.cents)[o.of % Math.max(1, paid.length)];
         if (!payment) continue;
         const part = Math.max(1, Math.floor((payment.cents - payment.refunded) * o.share));
-        const res = await api.call('POST', `/transactions/${payment.codOper}/refunds`, { key, body: { amount: part / 100 } });
+        const res = await setup.api.call('POST', `/transactions/${payment.codOper}/refunds`, { key, body: { amount: part / 100 } });
         expect(res.json['status']).toBe('succeeded');
         payment.refunded += part;
         refunds += part;
@@ -67,23 +55,23 @@ it('sum(gross) - sum(fees) - sum(refunds) - sum(disputes lost) - sum(payouts) = 
         if (!payment) continue;
         payment.disputed = true;
         const dispute = { id: `dp_${payment.codOper}`, cod_oper: payment.codOper, merchant_id: merchantId, amount_cents: payment.cents };
-        await t.db.transaction((tx) => recordDisputeInBooks(tx, dispute, 'opened'));
-        if (o.outcome === 'won') await t.db.transaction((tx) => recordDisputeInBooks(tx, dispute, 'won'));
+        await setup.t.db.transaction((tx) => recordDisputeInBooks(tx, dispute, 'opened'));
+        if (o.outcome === 'won') await setup.t.db.transaction((tx) => recordDisputeInBooks(tx, dispute, 'won'));
         if (o.outcome !== 'won') disputesLost += payment.cents; // still open: the money is out until it is won
       } else {
-        await t.admin('POST', `/merchants/${merchantId}/books`, { payoutAccount: o.bankSendsBack ? '000000000002' : '000123456789' });
-        expect((await t.admin('POST', '/payouts/run', {}, { authorization: `Bearer ${key}` })).status).toBe(200);
+        await setup.t.admin('POST', `/merchants/${merchantId}/books`, { payoutAccount: o.bankSendsBack ? '000000000002' : '000123456789' });
+        expect((await setup.t.admin('POST', '/payouts/run', {}, { authorization: `Bearer ${key}` })).status).toBe(200);
       }
     }
-    const lines = (await t.db.query<{ type: string; amount_cents: number; fee_cents: number; net_cents: number }>(
+    const lines = (await setup.t.db.query<{ type: string; amount_cents: number; fee_cents: number; net_cents: number }>(
       'select type, amount_cents, fee_cents, net_cents from balance_transactions where merchant_id = $1', [merchantId]));
     for (const line of lines) expect(line.amount_cents).toBe(line.fee_cents + line.net_cents);
     expect(lines.filter((l) => l.type === 'payment').reduce((s, l) => s + l.amount_cents, 0)).toBe(gross);
     expect(lines.filter((l) => l.type === 'refund').reduce((s, l) => s - l.amount_cents, 0)).toBe(refunds);
     const fees = lines.reduce((s, l) => s + l.fee_cents, 0);
-    const payouts = (await api.call('GET', '/payouts?limit=100', { key })).json['data'] as Array<{ amount: number; status: string }>;
+    const payouts = (await setup.api.call('GET', '/payouts?limit=100', { key })).json['data'] as Array<{ amount: number; status: string }>;
     const paidOut = payouts.filter((p) => p.status !== 'failed').reduce((s, p) => s + cents(p.amount), 0);
-    const balance = (await api.call('GET', '/balance', { key })).json;
+    const balance = (await setup.api.call('GET', '/balance', { key })).json;
     expect(gross - fees - refunds - disputesLost - paidOut).toBe(cents(balance['available']) + cents(balance['pending']));
   }), { numRuns: Number(process.env['BOOKS_PROPERTY_RUNS'] ?? 25) });
   console.log(`books property: ${runs} runs, ${operations} operations, the identity held to the cent in each`);

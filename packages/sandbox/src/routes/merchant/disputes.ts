@@ -9,7 +9,7 @@ import { merchantDisputeOf } from '../../merchantView/merchantDispute';
 import { idempotent } from './idempotency';
 import { pageOf } from './merchantAnswers';
 import { requireMerchantKey } from './merchantAuth';
-import { EmptySchema, page, parseInput } from './merchantSchemas';
+import { cursorOf, EmptySchema, idOfCursor, page, parseInput } from './merchantSchemas';
 
 const NO_STORE = { 'cache-control': 'no-store' };
 /** A dispute's id as processors name them. */
@@ -19,14 +19,17 @@ export const EVIDENCE_MAX = 5_000;
 const EvidenceSchema = v.strictObject({
   evidence: v.pipe(v.string('evidence must be text'), v.trim(), v.minLength(1, 'evidence must not be empty'), v.maxLength(EVIDENCE_MAX, `evidence must be at most ${EVIDENCE_MAX} characters`)),
 });
-const ListDisputesQuery = v.strictObject({ limit: page.limit });
+const ListDisputesQuery = v.strictObject(page);
 
 const disputeNotFound = () => new ApiError(404, 'dispute_not_found', 'No such dispute for this merchant');
 
-/** The merchant's disputes (docs/merchant-api.md "Disputes"): read them, answer with evidence, or accept. */
-export function merchantDisputeRoutes(deps: Deps) {
+/**
+ * The merchant's disputes (docs/merchant-api.md "Disputes"): read them, answer with evidence, or
+ * accept. `merchantOf` names the merchant: its secret key on the merchant API, the path's merchant
+ * in the sandbox's admin API (the console's Books tab).
+ */
+export function merchantDisputeRoutes(deps: Deps, merchantOf: (c: Context<AppEnv>) => Promise<number> = (c) => requireMerchantKey(deps, c.req.header('authorization'))) {
   const app = new Hono<AppEnv>();
-  const merchantOf = (c: Context<AppEnv>) => requireMerchantKey(deps, c.req.header('authorization'));
   const idOf = (c: Context<AppEnv>) => {
     const id = c.req.param('id') ?? '';
     if (!DISPUTE_ID.test(id)) throw disputeNotFound();
@@ -36,7 +39,10 @@ export function merchantDisputeRoutes(deps: Deps) {
   app.get('/', async (c) => {
     const merchantId = await merchantOf(c);
     const q = parseInput(ListDisputesQuery, c.req.query(), 'query');
-    return c.json(pageOf((await listMerchantDisputes(deps.db, merchantId, q.limit)).map(merchantDisputeOf), null), 200, NO_STORE);
+    const rows = await listMerchantDisputes(deps.db, merchantId, { createdFrom: q.createdFrom, createdTo: q.createdTo, beforeSeq: idOfCursor(q.cursor) }, q.limit + 1);
+    const shown = rows.slice(0, q.limit);
+    const last = shown.at(-1);
+    return c.json(pageOf(shown.map(merchantDisputeOf), rows.length > q.limit && last ? cursorOf(last.seq) : null), 200, NO_STORE);
   });
 
   app.get('/:id', async (c) => {

@@ -4,6 +4,7 @@ import type { MerchantTransactionRow } from '../../store/merchantTransactions';
 import type { RefundRow } from '../../store/refunds';
 import { merchantTransactionOf } from '../../merchantView/merchantTransaction';
 import { LINK_BRANDS } from './merchantSchemas';
+import { descriptionsOfLink } from '../linkDescriptions';
 
 // The merchant API's answers, the shapes its OpenAPI document (openApiDocument.ts) describes.
 
@@ -19,6 +20,8 @@ export function linkAnswer(link: MerchantLinkWithState, origin: string) {
     amount: centsToAmount(link.amount_cents),
     taxAmount: centsToAmount(link.tax_cents),
     description: link.description,
+    /** The description per language the merchant gave; a payer reads theirs, else `description`. */
+    descriptions: descriptionsOfLink(link.translations),
     orderReference: link.order_reference,
     metadata: link.metadata,
     singleUse: link.single_use,

@@ -23,6 +23,7 @@ import { linkAnswer, pageOf, refundAnswer, transactionAnswer } from './merchantA
 import { requireMerchantKey } from './merchantAuth';
 import { parseInput, CreateLinkSchema, cursorOf, EmptySchema, idOfCursor, ListLinksQuery, ListTransactionsQuery, RefundSchema, type CreateLink } from './merchantSchemas';
 import { openApiDocument } from './openApiDocument';
+import { linkTranslationsOf } from '../linkDescriptions';
 
 /** Calls a merchant's server makes with its secret key; plain JSON, not SPEC 7's encoded envelope. */
 export { MERCHANT_API_PREFIX } from '../../http/merchantApiPrefix';
@@ -72,7 +73,7 @@ export function merchantApiRoutes(deps: Deps) {
       const link = await insertMerchantLink(deps.db, {
         merchantId, description: body.description, amountCents: amountToCents(body.amount), taxCents: amountToCents(body.taxAmount ?? 0),
         cardTypes: cardTypesOf(body), expiresAt: body.expiresAt ?? null, singleUse: body.singleUse ?? false, returnUrl: body.returnUrl ?? '',
-        orderReference: body.orderReference ?? null, metadata: body.metadata ?? {},
+        orderReference: body.orderReference ?? null, metadata: body.metadata ?? {}, translations: linkTranslationsOf(body.descriptions),
       });
       if (!link) {
         const taken = body.orderReference === undefined ? undefined : await findLinkByOrderReference(deps.db, merchantId, body.orderReference);

@@ -43,6 +43,12 @@ describe('@pasarela/node against the server', () => {
     expect(gone).toMatchObject({ status: 404, code: 'webhook_endpoint_not_found', requestId: expect.any(String) });
   });
 
+  it('a link takes its description per language, and answers it back', async () => {
+    const m = await createMerchant(t, { name: 'Cliente Idiomas S.A.' });
+    const link = await clientFor(m.key).paymentLinks.create({ amount: 12, description: 'Pedido 7', descriptions: { es: 'Pedido 7', en: 'Order 7' } });
+    expect(link).toMatchObject({ description: 'Pedido 7', descriptions: { es: 'Pedido 7', en: 'Order 7' } });
+  });
+
   it('a transaction comes with its currency, totals, payer and card', async () => {
     const m = await createMerchant(t, { name: 'Cliente Tarjeta S.A.' });
     const pasarela = clientFor(m.key);

@@ -98,9 +98,12 @@ export const bookSchemas = {
 
 const limitParam = { name: 'limit', in: 'query', required: false, description: 'How many to answer', schema: { type: 'integer', minimum: 1, maximum: PAGE_LIMIT.max, default: PAGE_LIMIT.default } };
 const cursorParam = { name: 'cursor', in: 'query', required: false, description: 'The `nextCursor` of the previous page', schema: { type: 'string' } };
+const createdFromParam = { name: 'createdFrom', in: 'query', required: false, description: 'Created at or after (RFC 3339)', schema: { type: 'string', format: 'date-time' } };
+const createdToParam = { name: 'createdTo', in: 'query', required: false, description: 'Created before (RFC 3339)', schema: { type: 'string', format: 'date-time' } };
 
-/** The books' operations; `errors` and `notFound` are the document's own answers. */
-export function bookPaths<A extends { description: string }>(errors: Record<string, A>, notFound: (description: string) => A, postErrors: Record<string, A>, idempotencyKey: unknown) {
+/** The books' operations; `errors` and `error` (an Error answer so described) are the document's own answers. */
+export function bookPaths<A extends { description: string }>(errors: Record<string, A>, error: (description: string) => A, postErrors: Record<string, A>, idempotencyKey: unknown) {
+  const tooLong = error(`Bad input: \`code\` says what, \`message\` names the field; a CSV report of more than ${CSV_MAX_LINES} lines (\`report_too_large\`: narrow createdFrom/createdTo, or ask per payout)`);
   const ok = (description: string, schema: string, example: unknown) => ({ description, content: { 'application/json': { schema: ref(schema), example } } });
   return {
     '/balance': {
@@ -113,11 +116,9 @@ export function bookPaths<A extends { description: string }>(errors: Record<stri
     '/balance-transactions': {
       get: {
         operationId: 'listBalanceTransactions', tags: ['Books'], summary: 'List balance transactions, newest first (JSON, or CSV with Accept: text/csv)',
-        description: `Every movement of money. With \`Accept: text/csv\`, all the lines that match (no pages; at most ${CSV_MAX_LINES}): \`id,type,amount,fee,net,currency,created,available_on,payout_id,cod_oper,refund_id,dispute_id,source_payout_id\`, amounts in dollars with two decimals, times in the merchant's time zone.`,
+        description: `Every movement of money. With \`Accept: text/csv\`, all the lines that match (no pages; at most ${CSV_MAX_LINES}, else \`400 report_too_large\`): \`id,type,amount,fee,net,currency,created,available_on,payout_id,cod_oper,refund_id,dispute_id,source_payout_id\`, amounts in dollars with two decimals, times in the merchant's time zone.`,
         parameters: [
-          limitParam, cursorParam,
-          { name: 'createdFrom', in: 'query', required: false, description: 'Created at or after (RFC 3339)', schema: { type: 'string', format: 'date-time' } },
-          { name: 'createdTo', in: 'query', required: false, description: 'Created before (RFC 3339)', schema: { type: 'string', format: 'date-time' } },
+          limitParam, cursorParam, createdFromParam, createdToParam,
           { name: 'type', in: 'query', required: false, description: 'Only lines of this type', schema: { type: 'string', enum: [...BALANCE_TRANSACTION_TYPES] } },
           { name: 'payout', in: 'query', required: false, description: 'Only the lines this payout settles, and its own', schema: { type: 'string' } },
         ],
@@ -130,6 +131,7 @@ export function bookPaths<A extends { description: string }>(errors: Record<stri
             },
           },
           ...errors,
+          '400': tooLong,
         },
       },
     },
@@ -143,7 +145,7 @@ export function bookPaths<A extends { description: string }>(errors: Record<stri
     '/disputes': {
       get: {
         operationId: 'listDisputes', tags: ['Books'], summary: 'List disputes, newest first', description: 'Chargebacks on your card payments; each took its amount and a 15.00 fee from the balance when it opened.',
-        parameters: [limitParam],
+        parameters: [limitParam, cursorParam, createdFromParam, createdToParam],
         responses: { '200': ok('Your disputes', 'DisputeList', { data: [dispute], hasMore: false, nextCursor: null }), ...errors },
       },
     },
@@ -151,7 +153,7 @@ export function bookPaths<A extends { description: string }>(errors: Record<stri
       get: {
         operationId: 'getDispute', tags: ['Books'], summary: 'Retrieve a dispute', description: 'Its amount, reason, status and the deadline to answer (evidenceDueBy).',
         parameters: [disputeId],
-        responses: { '200': ok('The dispute', 'Dispute', dispute), ...errors, '404': notFound('No such dispute of this merchant (`dispute_not_found`)') },
+        responses: { '200': ok('The dispute', 'Dispute', dispute), ...errors, '404': error('No such dispute of this merchant (`dispute_not_found`)') },
       },
     },
     '/disputes/{id}/evidence': {
@@ -159,7 +161,7 @@ export function bookPaths<A extends { description: string }>(errors: Record<stri
         operationId: 'submitDisputeEvidence', tags: ['Books'], summary: 'Answer a dispute with evidence', description: 'While it needs a response: the dispute goes under review, and a dispute.updated event follows.',
         parameters: [disputeId, idempotencyKey],
         requestBody: { required: true, content: { 'application/json': { schema: ref('DisputeEvidence'), example: { evidence: 'Pedido 1042 entregado el 2026-11-20, firma del cliente adjunta' } } } },
-        responses: { '200': ok('The dispute, under review', 'Dispute', { ...dispute, status: 'under_review', evidence: 'Pedido 1042 entregado' }), ...postErrors, '404': notFound('No such dispute of this merchant (`dispute_not_found`)') },
+        responses: { '200': ok('The dispute, under review', 'Dispute', { ...dispute, status: 'under_review', evidence: 'Pedido 1042 entregado' }), ...postErrors, '404': error('No such dispute of this merchant (`dispute_not_found`)') },
       },
     },
     '/disputes/{id}/accept': {
@@ -167,7 +169,7 @@ export function bookPaths<A extends { description: string }>(errors: Record<stri
         operationId: 'acceptDispute', tags: ['Books'], summary: 'Accept a dispute', description: 'It ends lost: its amount and fee stay out of the balance; a dispute.closed event follows.',
         parameters: [disputeId, idempotencyKey],
         requestBody: { required: false, content: { 'application/json': { schema: { type: 'object', additionalProperties: false }, example: {} } } },
-        responses: { '200': ok('The dispute, lost', 'Dispute', { ...dispute, status: 'lost' }), ...postErrors, '404': notFound('No such dispute of this merchant (`dispute_not_found`)') },
+        responses: { '200': ok('The dispute, lost', 'Dispute', { ...dispute, status: 'lost' }), ...postErrors, '404': error('No such dispute of this merchant (`dispute_not_found`)') },
       },
     },
     '/payouts/{id}': {
@@ -175,7 +177,7 @@ export function bookPaths<A extends { description: string }>(errors: Record<stri
         operationId: 'getPayout', tags: ['Books'], summary: 'Retrieve a payout with its balance transactions',
         description: 'The nets of its lines other than its own payout line add up to its amount.',
         parameters: [{ name: 'id', in: 'path', required: true, description: 'The payout\'s id (po_...)', schema: { type: 'string' } }],
-        responses: { '200': ok('The payout', 'PayoutWithLines', { ...payout, balanceTransactions: [payoutLine, payment] }), ...errors, '404': notFound('No such payout of this merchant (`payout_not_found`)') },
+        responses: { '200': ok('The payout', 'PayoutWithLines', { ...payout, balanceTransactions: [payoutLine, payment] }), ...errors, '404': error('No such payout of this merchant (`payout_not_found`)') },
       },
     },
   };

@@ -2,7 +2,8 @@ import { CANCEL_REASONS } from '../../merchantView/merchantTransaction';
 import { METADATA_KEY_PATTERN, METADATA_LIMITS, RESERVED_METADATA_KEYS, LINK_BRANDS, LINK_METHODS, LINK_STATES, MAX_LINK_DAYS, ORDER_REFERENCE_PATTERN, PAGE_LIMIT, RESULTS, TRANSACTION_METHODS } from './merchantSchemas';
 import { MERCHANT_API_PREFIX } from '../../http/merchantApiPrefix';
 import { IDEMPOTENCY_KEY_TTL_HOURS } from '../../store/idempotencyKeys';
-import { BRAND_NAME_MAX } from '@pasarela/core';
+import { BRAND_NAME_MAX, LANGUAGES } from '@pasarela/core';
+import { LINK_DESCRIPTION_MAX } from '../linkDescriptions';
 import { LOGO_MAX_BYTES, LOGO_MAX_SIDE, LOGO_MIN_SIDE, LOGO_UPLOAD_WINDOW_MS, LOGO_UPLOADS_PER_WINDOW } from '../../brand/logoImage';
 import { REFUND_FAILURE_REASONS } from '../../merchantView/webhookEvent';
 import { WEBHOOK_EVENT_TYPES } from '../../merchantView/webhookEvent';
@@ -201,7 +202,12 @@ const schemas = {
     properties: {
       amount: positiveMoney('The price, above 0'),
       taxAmount: money('Its tax (default 0)'),
-      description: { type: 'string', minLength: 1, maxLength: 200, description: 'What the payer pays for' },
+      description: { type: 'string', minLength: 1, maxLength: LINK_DESCRIPTION_MAX, description: 'What the payer pays for; the default, shown in a language `descriptions` does not give' },
+      descriptions: {
+        type: 'object', additionalProperties: false,
+        properties: Object.fromEntries(LANGUAGES.map((lang) => [lang, { type: 'string', minLength: 1, maxLength: LINK_DESCRIPTION_MAX }])),
+        description: 'The description in each language you write it in (es, en): a payer whose checkout is in that language reads it, any other reads `description`',
+      },
       orderReference: { type: 'string', pattern: ORDER_REFERENCE_PATTERN, description: 'The shop\'s own id for the order: unique among the merchant\'s links' },
       metadata: metadataSchema,
       expiresAt: { type: 'string', format: 'date-time', description: `When the link stops taking payments (RFC 3339 with offset; within ${MAX_LINK_DAYS} days)` },
@@ -213,7 +219,7 @@ const schemas = {
   },
   PaymentLink: {
     type: 'object', additionalProperties: false,
-    required: ['code', 'url', 'state', 'amount', 'taxAmount', 'description', 'orderReference', 'metadata', 'singleUse', 'brands', 'methods', 'returnUrl', 'expiresAt', 'paidBy', 'payments', 'createdAt', 'updatedAt'],
+    required: ['code', 'url', 'state', 'amount', 'taxAmount', 'description', 'descriptions', 'orderReference', 'metadata', 'singleUse', 'brands', 'methods', 'returnUrl', 'expiresAt', 'paidBy', 'payments', 'createdAt', 'updatedAt'],
     properties: {
       code: { type: 'string', description: 'What `Checkout.open({ code })` takes' },
       url: { type: 'string', format: 'uri', description: 'The checkout page to send the payer to' },
@@ -221,6 +227,10 @@ const schemas = {
       amount: money('The price'),
       taxAmount: money('Its tax'),
       description: { type: 'string' },
+      descriptions: {
+        type: 'object', properties: Object.fromEntries(LANGUAGES.map((lang) => [lang, { type: 'string' }])),
+        description: 'The description per language given at creation (empty when none)',
+      },
       orderReference: nullable({ type: 'string' }),
       metadata: metadataSchema,
       singleUse: { type: 'boolean' },

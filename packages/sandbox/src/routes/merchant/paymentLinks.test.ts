@@ -42,6 +42,27 @@ describe('payment links', () => {
     expect((await t.get(`/payment-info?code=${code}`)).status).toBe(200);
   });
 
+  it('takes the description per language: answered back, and each payer reads theirs, else the default', async () => {
+    const m = await newMerchant();
+    const created = await link(m.key, { description: 'Pedido 1042', descriptions: { es: 'Pedido 1042: café', en: ' Order 1042: coffee ' } });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ description: 'Pedido 1042', descriptions: { es: 'Pedido 1042: café', en: 'Order 1042: coffee' } });
+    const code = String(created.json['code']);
+    expect((await api.call('GET', `/payment-links/${code}`, { key: m.key })).json).toEqual(created.json);
+    const describedIn = async (linkCode: string, lang: string) => (await t.get(`/payment-info?code=${linkCode}&type=lk&lang=${lang}`)).data['description'];
+    expect(await describedIn(code, 'en')).toBe('Order 1042: coffee');
+    expect(await describedIn(code, 'es')).toBe('Pedido 1042: café');
+    // Only English given: a Spanish checkout reads the default description, never the English words.
+    const onlyEnglish = await link(m.key, { description: 'Pedido 1043', descriptions: { en: 'Order 1043' } });
+    expect(onlyEnglish.json['descriptions']).toEqual({ en: 'Order 1043' });
+    expect(await describedIn(String(onlyEnglish.json['code']), 'es')).toBe('Pedido 1043');
+    expect(await describedIn(String(onlyEnglish.json['code']), 'en')).toBe('Order 1043');
+    // None given: an empty object, and the one description everywhere.
+    const plain = await link(m.key, {});
+    expect(plain.json['descriptions']).toEqual({});
+    expect(await describedIn(String(plain.json['code']), 'en')).toBe('Pedido');
+  });
+
   it('keeps an order reference unique per merchant, and another merchant\'s link is absent', async () => {
     const a = await newMerchant('A');
     const b = await newMerchant('B');
@@ -89,6 +110,15 @@ describe('payment links', () => {
       [{ metadata: ['v'] }, 'metadata'],
       [{ metadata: null }, 'metadata'],
       [{ metadata: 'customer=c_77' }, 'metadata'],
+      // descriptions: only es and en, each a one-line description of 1 to 200 characters
+      [{ descriptions: { fr: 'Commande' } }, 'descriptions'],
+      [{ descriptions: { en: '' } }, 'descriptions.en'],
+      [{ descriptions: { en: '   ' } }, 'descriptions.en'],
+      [{ descriptions: { es: 'x'.repeat(201) } }, 'descriptions.es'],
+      [{ descriptions: { en: 'Order\u202E1042' } }, 'descriptions.en'],
+      [{ descriptions: { en: 7 } }, 'descriptions.en'],
+      [{ descriptions: 'Order 1042' }, 'descriptions'],
+      [{ descriptions: null }, 'descriptions'],
     ];
     for (const [body, field] of cases) {
       const res = await link(m.key, body);

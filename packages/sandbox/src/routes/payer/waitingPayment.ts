@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { centsToAmount, waitingStateOf } from '@pasarela/core';
+import { centsToAmount, isAbandonableChallenge, waitingStateOf } from '@pasarela/core';
 import type { Deps } from '../../Deps';
 import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
@@ -10,7 +10,8 @@ import { findTransaction } from '../../store/transactions';
  * GET /api/v1/payments/waiting/:codOper: where a payment the loader remembered stands (waiting,
  * paid or over), read-only, for the checkout of another link of the same merchant, which shows it
  * before a second payment. It answers the method, the total, the merchant and link it belongs to and
- * the deadline, never the payer's data; whoever holds a codOper can already read its receipt.
+ * the deadline (and a 3DS challenge's page, which the payer's wait opens again), never the payer's
+ * data; whoever holds a codOper can already read its receipt and call its challenge off.
  */
 export function waitingPaymentRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
@@ -19,10 +20,13 @@ export function waitingPaymentRoutes(deps: Deps) {
     if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(codOper)) throw new ApiError(400, 'invalid_arguments', 'codOper must be 1 to 64 letters, digits, _ . : or -');
     const tx = await findTransaction(deps.db, codOper);
     if (!tx || !tx.link_code) throw new ApiError(404, 'PAYMENT_NOT_FOUND');
-    const state = waitingStateOf({ method: tx.method, status: tx.status, authStatus: tx.auth_status, codOper, expiresAt: tx.expires_at, redirectUrl: tx.redirect_url }, new Date());
+    const attempt = { method: tx.method, status: tx.status, authStatus: tx.auth_status, codOper, expiresAt: tx.expires_at, redirectUrl: tx.redirect_url };
+    const state = waitingStateOf(attempt, new Date());
     return reply(c, {
       method: tx.method, codOper, state, total: centsToAmount(tx.amount_cents + tx.tax_cents), merchant: tx.merchant_id, link: tx.link_code,
       expiresAt: tx.expires_at?.toISOString() ?? null,
+      // A 3DS challenge still open: its issuer's page, so any wait of it can open it again.
+      ...(state === 'waiting' && isAbandonableChallenge(attempt) ? { challengeUrl: tx.redirect_url } : {}),
     });
   });
   return app;

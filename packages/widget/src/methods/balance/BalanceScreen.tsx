@@ -7,7 +7,6 @@ import { LoginForm } from '../../wallet/LoginForm';
 import { here } from '../../wallet/walletLink';
 import { createBalanceStore } from './store';
 
-/** PRODUCT.md "Balance": a guest logs in in place; a wallet user sees the balance and pays with it. */
 export function BalanceScreen({ payment }: MethodScreenProps) {
   const { services, total } = payment;
   const login = useStoreState(services.session).login;

@@ -7,20 +7,17 @@ import { createPaymentIntent, lostAnswerMessage } from '../../payments/paymentIn
 import { loadBalance, payActivity } from '../../wallet/api';
 import { walletMessageKey } from '../../wallet/walletMessage';
 
-/** The Tipo the receipt and the parent notification carry for a balance payment. */
 export const BALANCE_TYPE = 'PFW';
 
 export interface BalanceState {
   phase: 'loading' | 'ready' | 'paying' | 'failed';
   balance: number | null;
-  /** Catalogue key of what went wrong (loading the balance or paying). */
   error: CatalogKey | null;
   load(): Promise<void>;
   pay(): Promise<void>;
 }
 export type BalanceStore = StoreApi<BalanceState>;
 
-/** The payer's balance and one payment from it through SPEC 7's activity pay call. */
 export function createBalanceStore(payment: PaymentContext): BalanceStore {
   const { services, data } = payment;
   // A payment whose answer was lost is looked up before another is made.

@@ -12,19 +12,15 @@ const DECLINE_ID = 'card-decline';
 
 interface CardFormProps {
   store: CardStore;
-  /** What the button says it will charge (amount plus tax). */
   total: number;
   lang: Language;
   acceptedBrands: readonly CardBrand[];
-  /** Starts loading the phone rules before they are needed. */
   preparePhone: () => void;
-  /** Shown just above the pay button (the wallet's "save this card"). */
   beforeSubmit?: ReactNode;
-  /** What the payment commits the payer to, right under Pay (a subscription's charge, how often, until when). */
   payTerms?: string | undefined;
 }
 
-/** SPEC 3 form values with SPEC 5 validation; each input's name is SPEC's form value name. */
+/** Each input's name is SPEC's form value name. */
 export function CardForm({ store, total, lang, acceptedBrands, preparePhone, beforeSubmit, payTerms }: CardFormProps) {
   // The checkout's extras for this payment (donation, custom fields), between the fields and Pay.
   const beforePay = useContext(BeforePayContext);
@@ -48,8 +44,7 @@ export function CardForm({ store, total, lang, acceptedBrands, preparePhone, bef
       input.setSelectionRange(at, at);
     }
   });
-  // A bank's decline: focus the field that can fix it, with the reason right above it in view.
-  // Other failures: the CVC is the one field to type again, or (a lost answer) the message above.
+  // A decline: focus the field that can fix it. Otherwise the CVC, or (a lost answer) the message above.
   useEffect(() => {
     if (!state.alert || state.phase !== 'editing') return;
     const field = state.alertField;

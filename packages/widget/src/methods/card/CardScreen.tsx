@@ -15,11 +15,7 @@ import { afterFirstScreen } from '../../services/afterFirstScreen';
 
 type CardExtras = typeof import('../../wallet/cardExtras');
 
-/**
- * The card payment's calls, a chunk of their own: fetched when the payer first types in the form
- * (typing a card takes longer; the focus the form takes on open is not the payer's), and waited for
- * by a click that comes first. Not part of the first load.
- */
+/** Fetched when the payer first types (the focus on open is not the payer's), waited for by an earlier click. */
 function lazyPayment(context: CardPayContext) {
   let made: Promise<{ pay: ReturnType<typeof import('./pay').createCardPay>; lookup: ReturnType<typeof import('./pay').createCardLookup> }> | null = null;
   const load = () => {
@@ -36,13 +32,10 @@ function lazyPayment(context: CardPayContext) {
   };
 }
 
-/** The card method: the form, paid by one auth-capture call per click; a 3DS challenge leaves and returns. */
 export function CardScreen({ payment }: MethodScreenProps) {
   const { services, data, arrivalMessage: initialAlert } = payment;
   const { info, merchant, methods } = data;
-  // A logged-in payer: saved cards to choose from, and "save this card" on a new one. Not for a
-  // subscription: SPEC 7 pays it "with card info" through process tx, and a saved card is only a
-  // token; the card typed is the one the subscription keeps for its charges.
+  // Not for a subscription: its card is the one it keeps for its charges, and a saved card is only a token.
   const sessionLogin = useStoreState(services.session).login;
   const login = data.subscription ? null : sessionLogin;
   const [savedChosen, setSavedChosen] = useState(false);
@@ -54,14 +47,13 @@ export function CardScreen({ payment }: MethodScreenProps) {
   const wallet = login && extras ? extras : null;
   // The button says what is charged: amount, tax and the donation chosen.
   const donation = useCheckoutDonation();
-  // Back from a refused challenge: what was typed (not the CVC) and the bank's reason. Its own
-  // small chunk: it is needed only before a challenge and after one.
+  // Its own small chunk: needed only around a challenge.
   const drafts = useRef<typeof import('./cardDraft') | null>(null);
   const paymentCalls = useRef<ReturnType<typeof lazyPayment> | null>(null);
-  // A card payment left at its 3DS challenge that this page's address or tab names (Back from the
-  // bank's page, a refused challenge back on its form, a reopen): followed until the bank decides.
-  // (A return the receipt page reported itself forgets it: ReceiptRoute.)
+  // A card left at its 3DS challenge that the address or tab names is followed until the bank decides.
   const [challenge, setChallenge] = useState(() => payment.memory().load()?.codOper || null);
+  // Its issuer's page as the server named it (the duplicate's 'No', in a browser that never saw it).
+  const [challengePage, setChallengePage] = useState<string | null>(null);
   const [Wait, setWait] = useState(loadedChallengeWait);
   useEffect(() => {
     if (challenge && !Wait) void loadChallengeWait().then((wait) => setWait(() => wait), () => setChallenge(null));
@@ -85,7 +77,6 @@ export function CardScreen({ payment }: MethodScreenProps) {
       storeCard: () => keepCard.current && services.session.getState().login !== null,
       onAttempt: () => {
         takeChallenge(services.storage.session);
-        // Fetch the receipt screens while the payment is under way.
         void loadReceipts().catch(() => undefined);
       },
       beforeChallenge: (values) => {
@@ -117,7 +108,11 @@ export function CardScreen({ payment }: MethodScreenProps) {
         payment.showReceipt(attempt.codOper);
       },
       // The duplicate's 'No': a card payment still at its 3DS challenge is followed here; one that ended, its receipt.
-      onEarlier: (earlier) => (earlier.state === 'waiting' && earlier.method === 'card' ? setChallenge(earlier.codOper) : payment.showReceipt(earlier.codOper)),
+      onEarlier: (earlier) => {
+        if (earlier.state !== 'waiting' || earlier.method !== 'card') return payment.showReceipt(earlier.codOper);
+        setChallengePage(earlier.challengeUrl);
+        setChallenge(earlier.codOper);
+      },
     });
   });
 
@@ -155,7 +150,7 @@ export function CardScreen({ payment }: MethodScreenProps) {
   };
 
   // (Nothing for the moment its chunk takes: not the form, which would invite a second payment.)
-  if (challenge) return Wait ? <Wait payment={payment} codOper={challenge} store={store} onEnd={() => setChallenge(null)} /> : null;
+  if (challenge) return Wait ? <Wait payment={payment} codOper={challenge} challengeUrl={challengePage} store={store} onEnd={() => setChallenge(null)} /> : null;
   return (
     <>
       {wallet && login ? <wallet.SavedCardChoice key={login.session.sessionId} payment={payment} onChoice={setSavedChosen} /> : null}
@@ -174,7 +169,6 @@ export function CardScreen({ payment }: MethodScreenProps) {
   );
 }
 
-/** A subscription's terms under its Pay: what recurs, how often, to this card, and how it stops. */
 function subscriptionTerms(subscription: PendingSubscription, shop: string, lang: Language): string {
   const { plan } = subscription;
   const code = subscriptionPeriodCode(plan.period);

@@ -29,7 +29,7 @@ describe('ChallengeWait: "Pagar con otra tarjeta" under the 3DS wait', () => {
     await unmount?.();
   });
 
-  async function show(answers: Record<string, Answer | Answer[]>, abandonAnswered: Promise<void> = Promise.resolve()) {
+  async function show(answers: Record<string, Answer | Answer[]>, abandonAnswered: Promise<void> = Promise.resolve(), challengeUrl: string | null = null) {
     const scripted = scriptedApi(answers);
     const { calls } = scripted;
     // The abandon call's answer comes back once `abandonAnswered` settles (the server has acted by then).
@@ -47,7 +47,7 @@ describe('ChallengeWait: "Pagar con otra tarjeta" under the 3DS wait', () => {
       initial: { cardnumber: '4000 0000 0000 3220', expirationDate: '12/34', name: 'Ana Perez', email: 'ana@example.com', phone: '+507 6123-4567' },
     });
     const onEnd = vi.fn();
-    const view = await render(<ChallengeWait payment={payment} codOper="OP1" store={store} onEnd={onEnd} />);
+    const view = await render(<ChallengeWait payment={payment} codOper="OP1" challengeUrl={challengeUrl} store={store} onEnd={onEnd} />);
     unmount = view.unmount;
     const leave = async () => {
       const button = [...view.container.querySelectorAll('button')].find((b) => b.textContent === catalogs.es.card_challenge_other_card);
@@ -101,6 +101,39 @@ describe('ChallengeWait: "Pagar con otra tarjeta" under the 3DS wait', () => {
     expect(view.results()).toEqual([expect.objectContaining({ status: 'success', method: 'card', notification: expect.objectContaining({ Oper: 'OP1', Estado: 'APPROVED' }) })]);
     // Reported here: the receipt page it leads to finds no challenge left to report.
     expect(takeChallenge(sessionStorage)).toBeNull();
+  });
+
+  it("reached where no history entry kept the bank's page (the duplicate's 'No' in another browser): the page the server named opens again", async () => {
+    const page = 'https://issuer.example/3ds/OP1';
+    const view = await show({ 'receipts/OP1': WAITING }, Promise.resolve(), page);
+    const again = [...view.container.querySelectorAll('button')].find((b) => b.textContent === catalogs.es.card_challenge_resume);
+    expect(again).toBeDefined();
+    again?.click();
+    await settle();
+    expect(view.departures).toEqual([page]);
+    // The other way forward stays beside it.
+    expect([...view.container.querySelectorAll('button')].map((b) => b.textContent)).toContain(catalogs.es.card_challenge_other_card);
+  });
+
+  it('reached with no page named (a reopened checkout): the page the server recorded opens again', async () => {
+    const page = 'https://issuer.example/3ds/OP1';
+    const view = await show({ 'receipts/OP1': WAITING, 'payments/waiting/OP1': { method: 'card', codOper: 'OP1', state: 'waiting', challengeUrl: page } });
+    await vi.waitFor(() => expect(view.container.textContent).toContain(catalogs.es.card_challenge_resume));
+    [...view.container.querySelectorAll('button')].find((b) => b.textContent === catalogs.es.card_challenge_resume)?.click();
+    await settle();
+    expect(view.departures).toEqual([page]);
+  });
+
+  it('the server names no page (or not a web page): no button to a page it does not know, the other way stays', async () => {
+    for (const challengeUrl of [undefined, 'javascript:alert(1)']) {
+      const view = await show({ 'receipts/OP1': WAITING, 'payments/waiting/OP1': { method: 'card', codOper: 'OP1', state: 'waiting', ...(challengeUrl ? { challengeUrl } : {}) } });
+      await vi.waitFor(() => expect(view.calls.some((c) => c.path === 'payments/waiting/OP1')).toBe(true));
+      await settle();
+      expect(view.container.textContent).not.toContain(catalogs.es.card_challenge_resume);
+      expect(view.container.textContent).toContain(catalogs.es.card_challenge_other_card);
+      await unmount?.();
+      unmount = undefined;
+    }
   });
 
   it('the call fails: the wait stays and says so; nothing is sent and the payer may try again', async () => {

@@ -10,17 +10,13 @@ import { loadReceipts } from '../../receipts/loadReceipts';
 import { entryDraft, forgetEntryDraft, takeCardDraft } from './cardDraft';
 import { takeChallenge } from '../../payments/challengeReturn';
 import { abandonChallenge } from './abandonChallenge';
+import { challengePageOf } from '../../payments/challengePage';
 import type { CardStore } from './store';
 
-/** Whether the bank has decided the payment (approved, refused), by its receipt: the wait ends. */
 const decided = (receipt: Receipt, now: Date) =>
   resultAfterReturn('card', receipt, { formPath: '', email: '', returnUrl: '' }, now).notification.Estado !== 'PENDING';
 
-/**
- * The form again after its challenge: what was typed back in it (never the CVC; its history entry
- * keeps it), with the bank's reason after a refusal; the draft forgotten by the entry and the tab.
- * Left for another card: the payer's details stay, the card's number and expiry do not.
- */
+/** Never the CVC; left for another card, the payer's details stay, the card's number and expiry do not. */
 function backOnForm(payment: PaymentContext, store: CardStore, refused: { text: string; authStatus: string } | null, anotherCard = false): void {
   const { services } = payment;
   const kept = entryDraft();
@@ -35,14 +31,9 @@ function backOnForm(payment: PaymentContext, store: CardStore, refused: { text: 
   store.setState(state);
 }
 
-/** The form's alert after a refusal (core refusalAlertOf): the bank's reason at its field, or a cancel said as one. */
 const refusalAlert = refusalAlertOf;
 
-/**
- * The end of a payment left at its 3DS challenge, from its receipt once the bank decided: the shop
- * hears the outcome here (nothing else reported it), the tab and the loader forget it; approved,
- * the receipt; refused, the form again with what was typed and the reason ('form').
- */
+/** The shop hears the outcome here: nothing else reported it. */
 function endChallenge(payment: PaymentContext, store: CardStore, codOper: string, receipt: Receipt): 'receipt' | 'form' {
   const { services, data } = payment;
   const result = resultAfterReturn('card', receipt, { formPath: '', email: '', returnUrl: data.info.returnUrlString }, services.now());
@@ -60,21 +51,15 @@ function endChallenge(payment: PaymentContext, store: CardStore, codOper: string
 
 interface ChallengeWaitProps {
   payment: PaymentContext;
-  /** The card payment left at its 3DS challenge (this form's address named it). */
   codOper: string;
-  /** The card form's store, given back what was typed (and the reason of a refusal). */
+  /** Its issuer's page as the server named it, for a browser whose history kept none. */
+  challengeUrl?: string | null | undefined;
   store: CardStore;
-  /** The wait is over and the form shows again (a refusal, or the payer pays with another card). */
   onEnd: () => void;
 }
 
-/**
- * A card payment whose 3DS challenge the payer left (Back from the bank's page, a refused challenge
- * coming back to its form, a reopen): it is followed on the server until the bank decides; approved,
- * the receipt; refused, the form with what was typed and the reason. The shop hears the outcome
- * here, as nothing else reported it. Its own chunk: only after a challenge.
- */
-export function ChallengeWait({ payment, codOper, store, onEnd }: ChallengeWaitProps) {
+/** Followed on the server until the bank decides. Its own chunk: only after a challenge. */
+export function ChallengeWait({ payment, codOper, challengeUrl: namedPage, store, onEnd }: ChallengeWaitProps) {
   const { services } = payment;
   // The screen's latest word on the end (its callback may be new on each render).
   const end = useRef(onEnd);
@@ -87,8 +72,21 @@ export function ChallengeWait({ payment, codOper, store, onEnd }: ChallengeWaitP
   const [left, setLeft] = useState(false);
   // Leaving for another card: under way, or failed (the wait stays, the payer may try again).
   const [leaving, setLeaving] = useState<'idle' | 'busy' | 'failed'>('idle');
-  // The challenge's page, to go back to, as the form's history entry kept it ('' when it did not).
-  const [challengeUrl] = useState(() => entryDraft()?.challengeUrl ?? '');
+  // The challenge's page, to go back to, as the form's history entry kept it, else as the server named
+  // it (its duplicate answer, or asked here): every way to this wait offers it ('' while unknown).
+  const [challengeUrl, setChallengeUrl] = useState(() => entryDraft()?.challengeUrl || namedPage || '');
+  const knownAtStart = useRef(challengeUrl !== '');
+  useEffect(() => {
+    if (knownAtStart.current) return;
+    let live = true;
+    // Not known there either: the wait goes on without the button, with its other way.
+    challengePageOf(services.api, codOper).then((url) => {
+      if (live && url) setChallengeUrl(url);
+    }, () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [services, codOper]);
   // The watcher's stop and the one end of the wait (the watcher's answer or the payer leaving, whichever comes first).
   const ended = useRef<{ anotherCard: () => void; finish: (receipt: Receipt) => void } | null>(null);
   // The payer asked to leave for another card: from then on a cancellation the watcher hears is that
@@ -99,9 +97,7 @@ export function ChallengeWait({ payment, codOper, store, onEnd }: ChallengeWaitP
   useLayoutEffect(() => {
     let over = false;
     const finish = (receipt: Receipt) => {
-      // Still at the bank: the receipt's screens are fetched while the payer decides. A payment
-      // already decided (a refused challenge back on its form) goes on at once, with nothing else
-      // loading beside it.
+      // Still at the bank: the receipt's screens load while the payer decides.
       if (!decided(receipt, services.now())) return void loadReceipts().catch(() => undefined);
       if (asked.current && afterChallengeAbandon(receipt) === 'form') return anotherCard();
       if (over) return;
@@ -124,8 +120,7 @@ export function ChallengeWait({ payment, codOper, store, onEnd }: ChallengeWaitP
         }
       },
     });
-    // Called off for another card (the call's answer or the watcher, whichever comes first): the form,
-    // without the first card's number and expiry; the shop hears nothing of it.
+    // Without the first card's number and expiry; the shop hears nothing of it.
     const anotherCard = () => {
       if (over) return;
       over = true;

@@ -14,32 +14,20 @@ export interface CardPayContext {
   info: PaymentInfo;
   merchant: Merchant;
   lang: Language;
-  /** The site the payment is made from: the merchant page when embedded, else the checkout. */
   domainRequested: string;
   notify: (message: WidgetMessage) => void;
   now: () => Date;
-  /** Called just before leaving for a 3DS challenge. */
   beforeChallenge: (values: CardValues) => void;
-  /** Called as each attempt starts (forgets a challenge the payer abandoned). */
   onAttempt?: () => void;
-  /** Type subs: the card activates this subscription instead of paying a link (SPEC 7 process tx with activateSubscription). */
   subscription?: { idSubscription: number; subscriptionKey: string } | undefined;
-  /** SPEC 3 idService: the merchant's card service the payment goes through (its payment-methods entry). */
   idService?: number | undefined;
-  /** SPEC 3 amountToCampaign/idCampaignBridge: the donation chosen for this attempt. */
   donation?: () => { amount: number; idCampaignBridge: number | string } | null;
-  /** SPEC 3 customFieldValues (the link's, and the merchant's fields the payer filled in). */
   customFieldValues?: () => unknown[];
-  /** SPEC 3 storeCard: whether a logged-in payer asked to keep this card. */
   storeCard?: () => boolean;
-  /** SPEC 3: the captcha's token and score and the fingerprint ids; throws when the captcha refuses. */
+  /** Throws when the captcha refuses. */
   security?: () => Promise<PaymentSecurity>;
 }
 
-/**
- * One payment attempt: builds SPEC 3's payload with core, sends it, reads core's outcome, and tells
- * the parent about every attempt that finished (SPEC 4: APPROVED and PENDING are success).
- */
 export function createCardPay(ctx: CardPayContext) {
   const { info } = ctx;
 
@@ -80,10 +68,8 @@ export function createCardPay(ctx: CardPayContext) {
         : await payWithCard(ctx.api, payload);
     } catch (raw) {
       const error = asProcessingFailure(raw, payload.isOldVersion === true);
-      // The server answered with a refusal (duplicate, limit, gateway failure): a finished attempt.
-      // A lost answer or a 5xx is not reported, as the payment may still have gone through; nor is
-      // a trackId reused, which is looked up next.
-      // A possible duplicate is a question to the payer, not a failure: the shop hears the answer they give.
+      // A refusal is a finished attempt. A lost answer or a 5xx is not reported (the payment may have gone
+      // through), nor a reused trackId (looked up next), nor a duplicate: a question to the payer.
       if (isPasarelaError(error) && error.category === 'api' && !isOutcomeUnknown(error) && error.code !== SPECIFIC_ERROR_CODES.trackIdReused && error.code !== 'possible_duplicated_tx') {
         const result = buildPaymentResult('card', { ...cardSummary(ctx, values), result: 'ERROR', codOper: '', reason: error.code });
         ctx.notify({ type: 'result', result });
@@ -94,10 +80,6 @@ export function createCardPay(ctx: CardPayContext) {
   };
 }
 
-/**
- * What became of an attempt whose answer was lost, looked up by its trackId: its outcome as the
- * payment's own answer would have given it, or null when the server has no such attempt.
- */
 export function createCardLookup(ctx: CardPayContext) {
   return async (values: CardValues, trackId: string): Promise<CardAttempt | null> => {
     // Only after a lost answer: its code (and the record's schema) are not in the first load.
@@ -109,13 +91,7 @@ export function createCardLookup(ctx: CardPayContext) {
 
 const PROCESSING_FAILURES: readonly string[] = ['payment_error_try_again', SPECIFIC_ERROR_CODES.errorProcessingRequest];
 
-/**
- * The server's word that the gateway failed before deciding (nothing was recorded, so the payer
- * may simply pay again), in the key SPEC 8 gives it: "error_processing_request for an old-version
- * tx failure", payment_error_try_again otherwise (core processingFailureKey). The server said what
- * happened, so the attempt's outcome is known: no look-up of the trackId is needed. Any other error
- * is left as it is.
- */
+/** Nothing was recorded, so the outcome is known: no look-up of the trackId is needed. */
 function asProcessingFailure(error: unknown, isOldVersion: boolean): unknown {
   if (!isPasarelaError(error) || error.category !== 'api' || !PROCESSING_FAILURES.includes(error.code)) return error;
   const code = processingFailureKey(isOldVersion);
@@ -132,7 +108,6 @@ function cardSummary(ctx: CardPayContext, values: CardValues) {
   };
 }
 
-/** Core's outcome of a card answer; tells the parent about a finished one, readies a 3DS challenge. */
 function settleCardAnswer(ctx: CardPayContext, values: CardValues, response: CardAuthResponse & { receipt?: Receipt | undefined }): CardAttempt {
   const summary = cardSummary(ctx, values);
   const outcome = cardOutcome(response);

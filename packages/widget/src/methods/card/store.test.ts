@@ -334,8 +334,12 @@ describe('card store: SPEC 8 possible_duplicated_tx asks instead of blocking', (
   it("'No, go back to that payment' with the earlier payment named: the payer is taken to it, nothing is sent", async () => {
     const named = (fields: Record<string, unknown>) => new PasarelaError({ code: 'possible_duplicated_tx', category: 'api', status: 409, serverMessage: 'x', fields });
     for (const [fields, earlier] of [
-      [{ state: 'waiting', codOper: 'OP7', method: 'card' }, { codOper: 'OP7', method: 'card', state: 'waiting' }],
-      [{ state: 'charged', codOper: 'OP8', method: 'balance' }, { codOper: 'OP8', method: 'balance', state: 'charged' }],
+      [{ state: 'waiting', codOper: 'OP7', method: 'card' }, { codOper: 'OP7', method: 'card', state: 'waiting', challengeUrl: null }],
+      // A 3DS challenge still open names its issuer's page: the way forward in any browser.
+      [{ state: 'waiting', codOper: 'OP6', method: 'card', challengeUrl: 'https://issuer.example/3ds/OP6' }, { codOper: 'OP6', method: 'card', state: 'waiting', challengeUrl: 'https://issuer.example/3ds/OP6' }],
+      // Not a web page: left out, the payment still named.
+      [{ state: 'waiting', codOper: 'OP5', method: 'card', challengeUrl: 'javascript:alert(1)' }, { codOper: 'OP5', method: 'card', state: 'waiting', challengeUrl: null }],
+      [{ state: 'charged', codOper: 'OP8', method: 'balance' }, { codOper: 'OP8', method: 'balance', state: 'charged', challengeUrl: null }],
       // Not what the schema allows: no way back named, the note instead.
       [{ state: 'charged', codOper: '', method: 'card' }, null],
       [{ state: 'charged', codOper: 'OP9', method: 'wire' }, null],

@@ -5,12 +5,10 @@ import { createPaymentIntent, lostAnswerMessage, type FollowUpOptions } from '..
 import { cleanCardNumber, cleanCvc, formatExpiry } from '../../payments/cardFormat';
 import { earlierPaymentOf, type EarlierPayment } from './earlierPayment';
 
-/** SPEC 3 "Form values" the card form shows, in the order the fields appear. */
 export const CARD_FIELDS = ['cardnumber', 'expirationDate', 'cvc', 'name', 'email', 'phone'] as const;
 export type CardField = (typeof CARD_FIELDS)[number];
 export type CardValues = Record<CardField, string>;
 
-/** What one payment attempt came to, as the form needs to know it. */
 export type CardAttempt =
   | { kind: 'receipt'; codOper: string }
   | { kind: 'redirect'; url: string; codOper: string }
@@ -21,39 +19,26 @@ export type CardPhase = 'editing' | 'paying' | 'done';
 export interface CardState {
   values: CardValues;
   touched: Record<CardField, boolean>;
-  /** Message key per field; shown once the field was left or the form submitted. */
   errors: Partial<Record<CardField, CatalogKey>>;
   submitted: boolean;
   phase: CardPhase;
-  /** Why the last attempt failed (server text or catalogue key), shown above the form. */
   alert: PayerMessage | null;
-  /** A bank's decline is shown beside the field that can fix it (core declineFieldOf); null: above the form. */
   alertField: DeclineField | null;
-  /**
-   * SPEC 8 possible_duplicated_tx refused the last Pay: the same card and amount were paid to this
-   * merchant minutes ago. The payer may say it is a second purchase (confirmSecondPurchase).
-   */
+  /** SPEC 8 possible_duplicated_tx refused the last Pay; the payer may say it is a second purchase. */
   duplicate: boolean;
-  /** What that earlier payment is: charged, or waiting (it may still charge); the question is worded by it. */
   duplicateState: DuplicateState;
-  /** That earlier payment, where 'No, go back to that payment' leads (null: the answer named none). */
   duplicateEarlier: EarlierPayment | null;
-  /** The payer said the duplicate was not a second purchase: nothing was sent (a note says so). */
   secondDeclined: boolean;
 }
 
 export interface CardActions {
   setValue(field: CardField, value: string): void;
   blur(field: CardField): void;
-  /** Validates, then pays once. Resolves with the first invalid field to focus, or null. */
   submit(): Promise<CardField | null>;
-  /** After a possible duplicate: the payer means a second purchase, so Pay is sent again with SPEC 3's tryAgain. */
   confirmSecondPurchase(): Promise<CardField | null>;
-  /** After a possible duplicate: not a second purchase, so nothing is sent and the payer goes back to the earlier payment (onEarlier). */
   declineSecondPurchase(): void;
 }
 
-/** How one payment is sent: `tryAgain` is SPEC 3's flag for a second purchase the payer confirmed. */
 export interface CardSendOptions {
   tryAgain: boolean;
 }
@@ -64,19 +49,14 @@ export interface CardStoreDeps {
   now: () => Date;
   acceptedBrands: readonly CardBrand[];
   supportEmail?: string | undefined;
-  /** SPEC 5 invalid_phone_number; the phone rules load lazily, so this is async. */
   checkPhone: (phone: string) => Promise<CatalogKey | null>;
-  /** Sends one payment with `trackId`: a new one per attempt, the same one again after a lost answer. */
+  /** A new trackId per attempt, the same one again after a lost answer. */
   pay: (values: CardValues, trackId: string, options: CardSendOptions) => Promise<CardAttempt>;
-  /** What became of the attempt sent with `trackId` (null: the server has none). */
   lookup: (values: CardValues, trackId: string) => Promise<CardAttempt | null>;
-  /** Called once the attempt ended, so the shell can move on (receipt, 3DS page). */
   onDone: (attempt: Exclude<CardAttempt, { kind: 'declined' }>) => void;
-  /** Takes the payer back to the earlier payment a duplicate answer named: its receipt, or its wait. */
   onEarlier?: ((earlier: EarlierPayment) => void) | undefined;
   newTrackId: () => string;
   initial?: Partial<CardValues> | undefined;
-  /** The pauses between looks at an attempt whose answer was lost (payments/paymentIntent). */
   followUp?: FollowUpOptions | undefined;
 }
 
@@ -85,7 +65,6 @@ const NOT_TOUCHED: Record<CardField, boolean> = {
   cardnumber: false, expirationDate: false, cvc: false, name: false, email: false, phone: false,
 };
 
-/** The form store: values, SPEC 5 validation through core, and one payment per click. */
 export function createCardStore(deps: CardStoreDeps) {
   // Set synchronously on click, before any await, so a double click cannot start a second payment.
   let busy = false;
@@ -140,7 +119,7 @@ export function createCardStore(deps: CardStoreDeps) {
         if (field === 'cardnumber') values.cvc = cleanCvc(values.cvc, value);
         // Another card or amount is another payment: the duplicate question no longer applies.
         set({ values, errors: withPhone(values), ...(get().duplicate && field === 'cardnumber' ? { duplicate: false, alert: null } : {}) });
-        // Checked as it is typed (once its rules are in), so Pay finds the number's answer ready.
+        // Checked as typed, so Pay finds the answer ready.
         if (field === 'phone') void recheck(values);
       },
 
@@ -192,10 +171,8 @@ export function createCardStore(deps: CardStoreDeps) {
             set({ ...submitted, errors });
             return firstInvalid;
           }
-          // The form shows it is paying from the next task: the payment's request leaves first
-          // (drawn at once, the disabled form went before it: 8 ms on a phone's CPU). `busy` already
-          // keeps a second click out.
-          // An attempt over before then (stopped before sending) still passes through it.
+          // The form shows it is paying from the next task, so the request leaves first (8 ms on a
+          // phone's CPU). `busy` already keeps a second click out.
           const paying = { ...submitted, errors, phase: 'paying' } as const;
           let shown = false;
           const showPaying = setTimeout(() => {
@@ -221,14 +198,12 @@ export function createCardStore(deps: CardStoreDeps) {
               return null;
             }
             if (intent.outcomeUnknown()) {
-              // Asked about and still not settled (never arrived, or the server out of reach):
-              // nothing to retype, and the next Pay looks it up first.
+              // Nothing to retype; the next Pay looks it up first.
               set({ phase: 'editing', alert: lostAnswerMessage(error) });
               return null;
             }
             if (isPasarelaError(error) && error.code === 'possible_duplicated_tx') {
-              // Nothing was charged and nothing is to be retyped: the payer says whether it is a second purchase.
-              // Worded by what the earlier payment is (charged, or waiting and may still charge), never by the rule's name.
+              // Worded by what the earlier payment is (charged, or may still charge), never by the rule's name.
               const state = duplicateStateOfAnswer(error.fields);
               set({ phase: 'editing', alert: { key: 'possible_duplicated_tx' }, duplicate: true, duplicateState: state, duplicateEarlier: earlierPaymentOf(error.fields) });
               return null;
@@ -259,7 +234,6 @@ export function createCardStore(deps: CardStoreDeps) {
   return store;
 }
 
-/** Which field errors the form shows: those of fields left, or all once submitted. */
 export function visibleErrors(state: CardState): Partial<Record<CardField, CatalogKey>> {
   const shown: Partial<Record<CardField, CatalogKey>> = {};
   for (const field of CARD_FIELDS) {

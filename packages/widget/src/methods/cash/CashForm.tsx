@@ -11,13 +11,10 @@ import type { CashField, CashState } from './store';
 
 interface CashFormProps {
   store: StoreApi<CashState>;
-  /** A voucher is being asked for. */
   sending: boolean;
-  /** Why the last attempt failed (a refused request, a lapsed voucher). */
   message: PayerMessage | null;
 }
 
-/** PRODUCT.md "Cash": e-mail and phone when the payment lacks them, the network when there are two. */
 export function CashForm({ store, sending, message }: CashFormProps) {
   const cash = useStoreState(store);
   const inputs = useRef<Partial<Record<CashField, HTMLInputElement | null>>>({});

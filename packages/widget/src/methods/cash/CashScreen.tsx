@@ -9,7 +9,6 @@ import { cashDeps } from './cashDeps';
 import { createCashStore, networkOf } from './store';
 import { VoucherPanel } from './VoucherPanel';
 
-/** PRODUCT.md "Cash": contact and network, then the voucher, which becomes the receipt once paid. */
 export function CashScreen({ payment }: MethodScreenProps) {
   const [{ state, attempt }] = useState(() => createCashStore(cashDeps(payment)));
   const cash = useStoreState(state);
@@ -34,7 +33,6 @@ export function CashScreen({ payment }: MethodScreenProps) {
     );
   }
   if (open) {
-    // Picking up a voucher after a reload, or on the way to its receipt.
     return (
       <p className="page__text" aria-busy="true">
         {t('loading')}

@@ -8,13 +8,11 @@ import { VoucherCode } from '../../payments/VoucherCode';
 interface VoucherPanelProps {
   voucher: CashVoucher;
   network: CashNetwork;
-  /** The payment's total, when the voucher does not say its own. */
   total: number;
   lang: Language;
   onOtherMethod: () => void;
 }
 
-/** SPEC 9 "day/month/year, hours:minutes:seconds", in Panama time, where the voucher is paid. */
 export function Expiry({ expiresAt }: { expiresAt: string | null }) {
   const at = expiresAt ? Date.parse(expiresAt) : Number.NaN;
   if (Number.isNaN(at)) return <>{t('cash_expires_note')}</>;
@@ -26,12 +24,7 @@ export function Expiry({ expiresAt }: { expiresAt: string | null }) {
   );
 }
 
-/**
- * The voucher: its number grouped, with its barcode, to copy or print, the amount, the networks'
- * points and the 24-hour end, shown as a date rather than a countdown (a ticking timer would speak
- * every minute for a day), and the address it was e-mailed to. The attempt's watcher turns it into
- * the receipt once it is paid.
- */
+/** The end shows as a date, not a countdown: a ticking timer would speak every minute for a day. */
 export function VoucherPanel({ voucher, network, total, lang, onOtherMethod }: VoucherPanelProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);

@@ -6,7 +6,6 @@ import { cashVoucherStatus, issueCashPointVoucher, issuePayCashVoucher } from '.
 import { CASH_PHONE_COUNTRY, offeredNetworks } from './config';
 import type { CashStoreDeps } from './store';
 
-/** The cash store's needs, from the checkout's payment context and the API. */
 export function cashDeps(payment: PaymentContext): CashStoreDeps {
   const { services, data } = payment;
   return {

@@ -16,35 +16,25 @@ export type CashField = 'email' | 'phone';
 export type CashContact = Record<CashField, string>;
 
 export interface CashState {
-  /** The networks the payer may choose from (one: no choice shown). */
   networks: readonly CashNetwork[];
   network: CashNetwork;
-  /** The form asks for an e-mail only when the payment has none. */
   askEmail: boolean;
   values: CashContact;
-  /** Catalogue key per field, shown once the payer submits. */
   errors: Partial<Record<CashField, CatalogKey>>;
-  /** Validating (the phone rules load lazily). */
   checking: boolean;
   setNetwork(network: CashNetwork): void;
   setValue(field: CashField, value: string): void;
-  /** Validates, then asks for the voucher once. Resolves with the first invalid field to focus, or null. */
   submit(): Promise<CashField | null>;
 }
 
 export interface CashStoreDeps {
   networks: readonly CashNetwork[];
-  /** The payment's own e-mail, '' when it has none. */
   paymentEmail: string;
   supportEmail?: string | undefined;
-  /** SPEC 5 invalid_phone_number; the phone rules load lazily. */
   checkPhone(phone: string): Promise<CatalogKey | null>;
-  /** The one call that makes the voucher on `network`; `trackId` makes a resend of the same click harmless. */
   issue(network: CashNetwork, contact: CashContact, trackId: string): Promise<CashVoucher>;
   check(codOper: string): Promise<CashVoucher>;
-  /** What the server recorded under a trackId whose answer was lost (api/lookupAttempt). */
   lookup(trackId: string): Promise<AttemptRecord | null>;
-  /** SPEC 3 "Notification to the parent on result". */
   report(outcome: AttemptOutcome): void;
   showReceipt(codOper: string): void;
   now(): Date;
@@ -56,27 +46,18 @@ export interface CashStoreDeps {
 
 const familyOf = (network: CashNetwork) => (network === GATEWAY_CODES.cashPoint ? 'cashPoint' : 'cash');
 
-/**
- * SPEC 4 "Cash and cash-point: 3 declined, 0 and -1 pending, 1 completed, 2 paid". A code the table
- * does not list keeps the voucher watched: it is still payable until the server lapses it.
- */
+/** A code the table does not list keeps the voucher watched: it is payable until the server lapses it. */
 export function cashVerdict(voucher: CashVoucher, network: CashNetwork = GATEWAY_CODES.payCash): AttemptVerdict {
   const display = displayStatusOf(familyOf(network), voucher.status);
   if (display === 'paid' || display === 'completed') return 'approved';
   return display === 'declined' ? 'declined' : 'pending';
 }
 
-/** The network a voucher belongs to, as the server wrote it (after a reload the store no longer knows). */
+/** As the server wrote it: after a reload the store no longer knows. */
 export function networkOf(voucher: CashVoucher | null, fallback: CashNetwork): CashNetwork {
   return voucher?.type === GATEWAY_CODES.payCash || voucher?.type === GATEWAY_CODES.cashPoint ? voucher.type : fallback;
 }
 
-/**
- * SPEC 4: "A cash-point result text is split by a pipe: first part 1 means success and the second
- * part is the operation code"; "A pay-cash result code starting with 1 means success (status 0)";
- * "a cash failure builds a declined record". Returns the voucher with its operation code, or the
- * declined record.
- */
 export function issuedVoucher(network: CashNetwork, voucher: CashVoucher, at: Date, user: string): { codOper: string; voucher: CashVoucher } {
   let message = voucher.message;
   if (network === GATEWAY_CODES.cashPoint && voucher.result !== null) {
@@ -93,7 +74,6 @@ export function issuedVoucher(network: CashNetwork, voucher: CashVoucher, at: Da
   return { codOper: '', voucher: { ...voucher, ...record, reference: null, expiresAt: null } };
 }
 
-/** invalid_email and field_required through core's e-mail rule (SPEC 5). */
 function emailError(value: string, supportEmail: string | undefined): CatalogKey | null {
   const result = v.safeParse(email(supportEmail), value);
   if (result.success) return null;
@@ -101,7 +81,6 @@ function emailError(value: string, supportEmail: string | undefined): CatalogKey
   return key && isValidationKey(key) ? key : 'invalid_email';
 }
 
-/** The cash method: contact and network, then one voucher per click, watched until it is paid or lapses. */
 export function createCashStore(deps: CashStoreDeps) {
   // Set synchronously on click, before any await, so a double click cannot ask twice.
   let busy = false;
@@ -179,7 +158,7 @@ export function createCashStore(deps: CashStoreDeps) {
     pushUrl: deps.pushUrl,
     memory: deps.memory,
     watch: deps.watch,
-    // SPEC 4 "APPROVED or PENDING notifies the parent as success": the merchant hears of the voucher at once.
+    // SPEC 4: PENDING notifies as success, so the merchant hears of the voucher at once.
     onWaiting: ({ codOper, answer }) => {
       if (cashVerdict(answer, networkOf(answer, state.getState().network)) === 'pending') deps.report(outcome('PENDING', codOper, answer));
     },

@@ -8,13 +8,11 @@ import { MerchantHeader } from '../../ui/MerchantHeader';
 import type { ReceiptsChunk } from '../../receipts/loadReceipts';
 import type { ClaveReturnStore } from './returnStore';
 
-/** What the payer sees back from the bank: the receipt (a short check while it is read), or the way back to the form. */
 export function ClaveReturnScreen({ store, receipts }: { store: ClaveReturnStore; receipts: ReceiptsChunk }) {
   const services = useServices();
   const state = useStoreState(store);
   useEffect(() => {
-    // Replaces this address, so a reload shows the receipt without reporting again (the receipt
-    // shows here already: only the address changes).
+    // Replaces this address, so a reload shows the receipt without reporting again.
     if (state.status === 'receipt') services.navigate(state.to, { shown: true });
     else if (state.status === 'done') services.navigate(state.to);
   }, [state, services]);
@@ -26,7 +24,6 @@ export function ClaveReturnScreen({ store, receipts }: { store: ClaveReturnStore
   return <BankWait receipt={state.status === 'checking' ? state.receipt : undefined} />;
 }
 
-/** Back from the bank before it answered: the shop, what is paid and that the bank's answer is awaited, while it is read again. */
 function BankWait({ receipt }: { receipt: Receipt | undefined }) {
   const services = useServices();
   const merchant = receipt?.merchant;
@@ -46,7 +43,6 @@ function BankWait({ receipt }: { receipt: Receipt | undefined }) {
   );
 }
 
-/** The receipt just read, as its own address shows it. */
 function ReadReceipt({ receipt, receipts }: { receipt: Receipt; receipts: ReceiptsChunk }) {
   const services = useServices();
   const [store] = useState(() => receipts.createReceiptStore(services.api, receipt.codOper, receipt));

@@ -7,7 +7,6 @@ import { WaitingPanel } from '../../payments/WaitingPanel';
 import { useStoreState } from '../../ui/useStoreState';
 import { createClaveStore } from './store';
 
-/** PRODUCT.md "Clave": the submit sends the payer to the bank's page inside the checkout frame. */
 export function ClaveScreen({ payment }: MethodScreenProps) {
   const [{ state, attempt }] = useState(() => createClaveStore(payment));
   const clave = useStoreState(state);

@@ -7,11 +7,7 @@ import { forgetReturnedPayment } from '../../payments/afterReturn';
 import { ClaveReturnScreen } from './ClaveReturnScreen';
 import { createClaveReturnStore, firstRead } from './returnStore';
 
-/**
- * SPEC 2 /pf/widget/returnclave and /pf/widget/returnclavesdk: where the bank sends the payer back.
- * The receipt it leads to shows in place (`receipts`: its chunk, loaded with this one), so the
- * server renders it into the return's page.
- */
+/** The receipt it leads to loads with this chunk, so the server renders it into the return's page. */
 export function claveReturnModule(receipts: ReceiptsChunk): ScreenModule<RouteOf<'claveReturn'>> {
   return {
     prepare(route, services) {

@@ -7,39 +7,25 @@ import { formAfterRefusal, resultAfterReturn } from '../../payments/afterReturn'
 import type { PendingReturn } from '../../payments/leaveAndReturn';
 
 export type ClaveReturnState =
-  /** `receipt`: the payment as first read, still waiting at the bank while it is read again. */
   | { status: 'checking'; receipt?: Receipt | undefined }
   | { status: 'failed'; message: PayerMessage }
-  /** The receipt comes next: shown here at once, then at its own address `to`. */
   | { status: 'receipt'; receipt: Receipt; to: string }
-  /** Where the payer goes next: the form with the bank's refusal, or /404. */
   | { status: 'done'; to: string };
 
 export interface ClaveReturnDeps {
   api: ApiClient;
   codOper: string;
-  /** What the checkout kept about the form the payer left (storage, or the return address). */
   pending: PendingReturn;
-  /** Tells the merchant page the result. */
   report: (result: PaymentResult) => void;
-  /** SPEC 3 "On success in the widget the stored session is cleared". */
   onSuccess: () => void;
   now: () => Date;
-  /** Waits before the payment is read again (tests pass one that does not). */
   wait?: ((ms: number) => Promise<void>) | undefined;
 }
 
-/**
- * How many times a return that finds the payment still waiting at the bank reads it again, a second
- * apart: the bank's page is on another origin, and its notification may still be on its way.
- */
+/** The bank's page is on another origin: its notification may still be on its way. */
 const BANK_ANSWER_READS = 10;
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/**
- * The bank's return (/pf/widget/returnclave): reads the payment's receipt, tells the merchant page
- * the result once, then leads to the receipt or, after a refusal, back to the form with the reason.
- */
 export function firstRead(store: ClaveReturnStore): Promise<void> {
   // The first screen waits for the first read only: a payment still at the bank shows while it is read again.
   return new Promise<void>((resolve) => {
@@ -56,7 +42,6 @@ export function firstRead(store: ClaveReturnStore): Promise<void> {
   });
 }
 
-/** The store of the bank's return. */
 export function createClaveReturnStore(deps: ClaveReturnDeps) {
   let running: Promise<void> | null = null;
   let reported = false;

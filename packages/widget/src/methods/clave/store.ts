@@ -12,25 +12,18 @@ import { CLAVE_RETURN_PATH, CLAVE_RETURN_SDK_PATH, CLAVE_TYPE } from './config';
 import { formPathOf } from '../../payments/pendingAddress';
 
 export interface ClaveState {
-  /** SPEC 4 "The clave flow ... has its own step counter": choose, bank page, result (core's reducer). */
   steps: StepState;
-  /** Why the last attempt did not go through (back from the bank's refusal, or refused here). */
   alert: PayerMessage | null;
-  /** The browser is on its way to the bank's page. */
   leaving: boolean;
-  /** Creates the payment once and sends the payer to the bank's page. */
   pay(): Promise<void>;
-  /** Gives up a payment left waiting at the bank (the payer came back without finishing it). */
   cancel(): void;
 }
 
-/** SPEC 4 Clave display statuses: 0 declined, 1 approved, -1 pending. */
 export function claveVerdict(answer: ClaveAnswer): AttemptVerdict {
   const display = displayStatusOf('clave', answer.status);
   return display === 'approved' ? 'approved' : display === 'pending' ? 'pending' : 'declined';
 }
 
-/** The bank's page, told to send the payer back to the return route this checkout answers. */
 export function bankAddress(redirectUrl: string, codOper: string, embedded: boolean, current: URL): string {
   const back = `${embedded ? CLAVE_RETURN_SDK_PATH : CLAVE_RETURN_PATH}?Oper=${encodeURIComponent(codOper)}`;
   return leaveAddress(redirectUrl, back, current);
@@ -84,9 +77,8 @@ export function createClaveStore(payment: PaymentContext, api: ApiClient = payme
       services.leave(bankAddress(answer.redirectUrl, codOper, services.bridge.embedded, new URL(location.href)));
     },
     onEnd: ({ verdict, codOper, message }) => {
-      // The bank's return address finishes a payment and tells the merchant page; this screen does
-      // so only for a payment the bank never returned from (the payer came Back) or never created.
-      // A payment found on the server after coming Back (the frame kept nothing) was never reported either.
+      // The bank's return address reports a payment; this screen does so only for one the bank never
+      // returned from (the payer came Back) or never created.
       const unreported = takeReturn(session, 'clave') !== null || codOper === '' || payment.resumedFromServer();
       state.setState({ leaving: false, alert: message ? { key: message.key } : null });
       if (verdict === 'approved') step({ type: 'confirmed' });

@@ -6,7 +6,6 @@ import { isChanging, isCoinLocked } from './quote';
 import type { CryptoField } from './cryptoScreenState';
 import type { CryptoStores } from './store';
 
-/** PRODUCT.md "Crypto": native selects Moneda / Coin and Red / Network, and the button that gets (or moves) the payment. */
 export function CoinNetworkForm({ state, sending }: { state: CryptoStores['state']; sending: boolean }) {
   const crypto = useStoreState(state);
   const { flow, quote, missing, networksFor } = crypto;

@@ -10,11 +10,7 @@ interface CryptoCancelConfirmProps {
   onKeep: () => void;
 }
 
-/**
- * Coins have arrived and the payer asked to cancel: in plain words, what was sent of what, and that
- * cancelling refunds it (coin, network, back to the address it came from). Keeping on paying is the
- * first choice; Escape keeps paying too.
- */
+/** Keeping on paying is the first choice; Escape keeps paying too. */
 export function CryptoCancelConfirm({ quote, cancelling, onConfirm, onKeep }: CryptoCancelConfirmProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);

@@ -12,14 +12,10 @@ interface CryptoPaymentPanelProps {
   requoted: boolean;
   lang: Language;
   serverNow: () => number;
-  /** The frozen rate ran out. */
   onRateExpired: () => void;
 }
 
-/**
- * What to send and where: the QR of the address, the exact amount and the address with copy
- * buttons, and the time the rate stays frozen. Not aria-busy: this is what the payer reads and copies.
- */
+/** Not aria-busy: this is what the payer reads and copies. */
 export function CryptoPaymentPanel({ quote, requoted, lang, serverNow, onRateExpired }: CryptoPaymentPanelProps) {
   const panel = useRef<HTMLDivElement>(null);
   // The button that asked for this payment is gone: the payer lands on what to do next.
@@ -32,8 +28,7 @@ export function CryptoPaymentPanel({ quote, requoted, lang, serverNow, onRateExp
     owed !== null
       ? t('crypto_underpaid', { paid: cryptoAmountText(quote.paidCrypto), owed: amount, currency })
       : t(requoted ? 'crypto_rate_updated' : 'crypto_amount_to_send', { amount, currency });
-  // Core's rateFrozenRemainingMs from when the server froze the rate, never later than now (the clock
-  // estimate may lag by half a second), so the count never shows more than the 10 minutes.
+  // Never later than now (the clock estimate may lag half a second), so it never shows more than 10 minutes.
   const rateExpiresAt = useMemo(() => {
     const now = serverNow();
     return now + rateFrozenRemainingMs(Math.min(Date.parse(quote.rateExpiresAt) - CRYPTO_RATE_FROZEN_MS, now), now);

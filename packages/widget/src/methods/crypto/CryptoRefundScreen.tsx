@@ -3,10 +3,6 @@ import { cryptoAmountText } from '@pasarela/core';
 import { t } from '../../i18n/i18n';
 import type { CryptoAnswer } from './api';
 
-/**
- * The payment was cancelled after coins arrived: what will be refunded, on which network, to which
- * address, and that the shop knows. The payer can start a new crypto payment or choose another method.
- */
 export function CryptoRefundScreen({ cancelled, onClose }: { cancelled: CryptoAnswer; onClose: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);

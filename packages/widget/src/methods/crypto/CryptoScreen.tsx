@@ -11,7 +11,6 @@ import { CryptoPaymentPanel } from './CryptoPaymentPanel';
 import { isChanging } from './quote';
 import { createCryptoStore } from './store';
 
-/** PRODUCT.md "Crypto": choose coin and network, then send the exact amount to the address; the chain's confirmation shows the receipt. */
 export function CryptoScreen({ payment }: MethodScreenProps) {
   const [{ state, attempt }] = useState(() => createCryptoStore(payment));
   const crypto = useStoreState(state);

@@ -6,7 +6,7 @@ export interface SelectOption {
 interface SelectFieldProps {
   name: string;
   label: string;
-  /** The first, empty choice ("Elige la moneda"); once there are options it cannot be chosen back. */
+  /** Once there are options it cannot be chosen back. */
   placeholder: string;
   options: readonly SelectOption[];
   value: string;
@@ -17,7 +17,6 @@ interface SelectFieldProps {
   onValue: (value: string) => void;
 }
 
-/** A native <select> with a visible label, its hint and error tied to it as the text fields are. */
 export function SelectField({ name, label, placeholder, options, value, error, hint, disabled, selectRef, onValue }: SelectFieldProps) {
   const id = `field-${name}`;
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter((s) => s !== '').join(' ');

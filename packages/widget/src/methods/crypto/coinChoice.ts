@@ -1,13 +1,8 @@
 import { loadCoins, loadNetworks } from './api';
 import type { CryptoStoreContext } from './cryptoStoreContext';
 
-/**
- * The coin and network selects (SPEC 7's coins and networks calls). `locked`: a payment under way
- * that may not change coin now.
- */
 export function createCoinChoice(context: CryptoStoreContext, locked: () => boolean) {
   const { get, set, step, fail, api } = context;
-  /** The last chosen coin's networks, loading or loaded: a submit waits for them. */
   let networksLoading: Promise<void> = Promise.resolve();
 
   async function start() {

@@ -6,19 +6,13 @@ import type { CryptoStoreOptions } from './cryptoScreenState';
 import type { CryptoStoreContext } from './cryptoStoreContext';
 import { cancelReason, cryptoVerdict } from './quote';
 
-/**
- * The crypto payment's attempt (one per click, watched until the chain confirms it or the payer
- * cancels), and how its answers reach the screen.
- */
 export function createCryptoAttempt(context: CryptoStoreContext, options: CryptoStoreOptions) {
   const { get, set, step, payment, api } = context;
 
-  /** Takes in an answer from the POST, the PUT, the watcher or a re-quote. */
   function applyAnswer(answer: CryptoAnswer) {
     const { expected } = context;
     if (expected && (answer.currency !== expected.currency || answer.network !== expected.network)) return;
     if (!expected) {
-      // Picked up after a reload: the selects show the payment's coin and network.
       context.expected = { currency: answer.currency, network: answer.network };
       step({ type: 'fetchCoinsSuccess', coins: get().flow.coins, networks: answer.cryptoNetwork });
       step({ type: 'select', currency: answer.currency, network: answer.network });
@@ -30,7 +24,6 @@ export function createCryptoAttempt(context: CryptoStoreContext, options: Crypto
     set({ quote: answer, requoted: newQuote || (get().requoted && before?.currency === answer.currency) });
   }
 
-  /** Back to the choice, keeping the coins and the payer's selection. */
   function forgetPayment() {
     const { coins, networks, currency, network } = get().flow;
     context.expected = null;

@@ -5,7 +5,6 @@ import type { CryptoAttempt } from './cryptoAttempt';
 import type { CryptoStoreContext } from './cryptoStoreContext';
 import { cancelNeedsConfirmation, cancelReason } from './quote';
 
-/** "Cancel and use another method", asked first once coins have arrived, and the refund screen. */
 export function createCryptoCancel(context: CryptoStoreContext, { attempt }: Pick<CryptoAttempt, 'attempt'>) {
   const { get, set, payment, api } = context;
 

@@ -5,23 +5,19 @@ import type { CryptoPaymentDeps, CryptoScreenActions, CryptoScreenState } from '
 
 export type CryptoRetry = 'coins' | 'networks' | 'update';
 
-/** The crypto store's state and what its parts (choice, attempt, change, re-quote, cancel) share. */
 export interface CryptoStoreContext {
   state: StoreApi<CryptoScreenState>;
   get(): CryptoScreenState;
   set(partial: Partial<CryptoScreenState>): void;
-  /** One step of core's crypto reducer. */
   step(action: CryptoAction): void;
-  /** A failed call: the reducer's failure, the message shown, and what tryAgain repeats. */
   fail(action: CryptoActionName, error: unknown, failed: CryptoRetry | null, message?: PayerMessage): void;
   payment: CryptoPaymentDeps;
   api: ApiClient;
-  /** The coin and network the server was last asked for: an answer for another pair is from before a change. */
+  /** An answer for another pair is from before a change. */
   expected: { currency: string; network: string } | null;
-  /** A change of coin or network is being sent. */
   updating: boolean;
   lastFailed: CryptoRetry | null;
-  /** This tab is cancelling: its own call reports the result, not the watcher that may see it first. */
+  /** This tab's own call reports the result, not the watcher that may see it first. */
   cancellingHere: boolean;
 }
 

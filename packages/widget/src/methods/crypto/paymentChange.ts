@@ -7,7 +7,6 @@ import { isChanging } from './quote';
 
 const isPaymentExpired = (error: unknown) => isPasarelaError(error) && error.code === SPECIFIC_ERROR_CODES.paymentExpired;
 
-/** The pay button: creates the payment, or moves the one under way to the chosen coin and network. */
 export function createPaymentChange(context: CryptoStoreContext, { attempt, applyAnswer }: CryptoAttempt, networksLoaded: () => Promise<void>) {
   const { get, set, step, fail, api } = context;
 
@@ -29,7 +28,6 @@ export function createPaymentChange(context: CryptoStoreContext, { attempt, appl
     return null;
   }
 
-  /** SPEC 7 "PUT to update": the same payment, another coin or network; one request per click. */
   async function update(currency: string, network: string) {
     const id = get().quote?.id;
     if (context.updating || !id) return;

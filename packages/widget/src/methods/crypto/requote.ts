@@ -4,10 +4,7 @@ import { CRYPTO_REQUOTE_RETRY_MS, CRYPTO_REQUOTE_TRIES } from './config';
 import type { CryptoAttempt } from './cryptoAttempt';
 import type { CryptoStoreContext } from './cryptoStoreContext';
 
-/**
- * The frozen rate ran out: the payment's own coin and network are sent again (SPEC 7 "PUT to
- * update"), which the server quotes anew; reading the payment never renews its quote.
- */
+/** Sending the payment's own pair again makes the server quote anew; reading it never renews its quote. */
 export function createRequote(context: CryptoStoreContext, { attempt, applyAnswer }: CryptoAttempt, wait: (ms: number) => Promise<void>) {
   const { get, step, api } = context;
   let requoting = false;

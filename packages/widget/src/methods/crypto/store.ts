@@ -10,7 +10,6 @@ import { createRequote } from './requote';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** The crypto screen's store: its parts share one state (cryptoStoreContext.ts). */
 export function createCryptoStore(payment: CryptoPaymentDeps, api: ApiClient = payment.services.api, options: CryptoStoreOptions = {}) {
   // The actions reach the parts made below; none runs before they exist.
   const context = createCryptoStoreContext(payment, api, {

@@ -12,7 +12,6 @@ import { formatAmount, nequiPhoneRule, type PayerMessage } from '@pasarela/core'
 import { useStoreState } from '../../ui/useStoreState';
 import { createNequiStore, type NequiMode } from './store';
 
-/** PRODUCT.md "Nequi": a push to the payer's phone (default) or a QR to scan, then the live wait. */
 export function NequiScreen({ payment }: MethodScreenProps) {
   const [{ state, attempt }] = useState(() => createNequiStore(payment));
   const nequi = useStoreState(state);
@@ -57,8 +56,7 @@ export function NequiScreen({ payment }: MethodScreenProps) {
   // The field speaks of the merchant's country (Colombia's 10 digits or Panama's 8) and takes a mobile of either.
   const rule = nequiPhoneRule(payment.data.merchant.country);
   const choose = (mode: NequiMode) => state.getState().setMode(mode);
-  // After a declined push the form's own submit is the way forward, focused: "Enviar de nuevo" to
-  // the same phone (the push again), "Enviar notificación" once the payer types another. One button.
+  // After a declined push the form's own submit is the way forward, focused; one button.
   const sendAgain = current.phase === 'failed' && !!current.message && nequi.mode === 'push' && nequi.phone !== '';
   return (
     <div className="method">
@@ -113,10 +111,7 @@ export function NequiScreen({ payment }: MethodScreenProps) {
   );
 }
 
-/**
- * A push or QR the payer declined in Nequi, or let run out, reads as that, in the payer's language:
- * the server's code (kept for the merchant) is not shown with the server's own text.
- */
+/** The server's code (kept for the merchant) is not shown with the server's own English text. */
 function nequiMessage(message: PayerMessage): PayerMessage {
   if (message.key === 'error_pay_push_nequi') return { key: message.key, text: t('nequi_push_declined') };
   if (message.key === 'error_pay_qr_nequi') return { key: message.key, text: t('nequi_qr_declined') };
@@ -125,12 +120,10 @@ function nequiMessage(message: PayerMessage): PayerMessage {
   return message;
 }
 
-/** A phone or tablet, where the Nequi app can be opened from the page (the QR's nequi:// address). */
 function onTouchDevice(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
 }
 
-/** The phone the push went to, shown with only its last digits, as Nequi does. */
 function maskedPhone(phone: string): string {
   return phone.length > 4 ? `*** *** ${phone.slice(-4)}` : phone;
 }

@@ -2,7 +2,6 @@ import * as v from 'valibot';
 import type { ApiClient } from '../../api/client';
 import type { LinkFields } from '../../payments/paymentContext';
 
-/** The sandbox's Nequi answer (push, QR and status calls). */
 export const NequiAnswerSchema = v.object({
   codOper: v.string(),
   status: v.number(),
@@ -12,12 +11,10 @@ export const NequiAnswerSchema = v.object({
 });
 export type NequiAnswer = v.InferOutput<typeof NequiAnswerSchema>;
 
-/** SPEC 7 Nequi "send push (adds phone)": a notification to the payer's Nequi app. */
 export function sendNequiPush(api: ApiClient, fields: LinkFields & { phone: string; trackId: string }): Promise<NequiAnswer> {
   return api.post('nequi/push', NequiAnswerSchema, fields);
 }
 
-/** SPEC 7 Nequi "GET generate QR (action, code, amount, taxAmount)". */
 export function generateNequiQr(api: ApiClient, fields: LinkFields & { trackId: string; captchaToken?: string; pfFingerprint?: string }): Promise<NequiAnswer> {
   return api.get('nequi/qr', NequiAnswerSchema, {
     action: 'GENERATE', code: fields.code, amount: fields.amount, taxAmount: fields.taxAmount, email: fields.email, trackId: fields.trackId,
@@ -27,12 +24,11 @@ export function generateNequiQr(api: ApiClient, fields: LinkFields & { trackId: 
   });
 }
 
-/** SPEC 7 Nequi "validate payment QR": where the payment stands (also for a push); 410 (619) after the window, as Yappy's. */
+/** Also for a push; 410 (619) after the window, as Yappy's. */
 export function nequiPaymentStatus(api: ApiClient, codOper: string): Promise<NequiAnswer> {
   return api.get(`nequi/payments/${encodeURIComponent(codOper)}`, NequiAnswerSchema);
 }
 
-/** The payer leaves the wait to pay another way: the push or QR can no longer be paid; answers where it stands. */
 export function cancelNequiPayment(api: ApiClient, codOper: string): Promise<NequiAnswer> {
   return api.post(`nequi/payments/${encodeURIComponent(codOper)}/cancel`, NequiAnswerSchema, {});
 }

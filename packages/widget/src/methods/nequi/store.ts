@@ -10,16 +10,12 @@ export type NequiMode = 'push' | 'qr';
 
 export interface NequiState {
   mode: NequiMode;
-  /** The phone the last push went to, offered again after a decline. */
   phone: string;
-  /** SPEC 4 "Nequi steps: 1 init, 2 push, 3 QR, 4 end", through core's reducer. */
   steps: StepState;
   setMode(mode: NequiMode): void;
-  /** Sends the push to `phone`, or makes the QR. */
   pay(phone?: string): Promise<void>;
 }
 
-/** SPEC 4 Nequi display statuses: 1 approved, -1 pending; anything else did not go through. */
 export function nequiVerdict(answer: NequiAnswer): AttemptVerdict {
   const display = displayStatusOf('nequi', answer.status);
   return display === 'approved' ? 'approved' : display === 'pending' ? 'pending' : 'declined';

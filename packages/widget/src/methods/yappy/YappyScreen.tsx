@@ -11,7 +11,6 @@ import { useStoreState } from '../../ui/useStoreState';
 import { YAPPY_PHONE_COUNTRY, YAPPY_PHONE_DIGITS } from './config';
 import { createYappyStore } from './store';
 
-/** PRODUCT.md "Yappy": a phone field, then the live wait with SPEC 9's 5-minute window. */
 export function YappyScreen({ payment }: MethodScreenProps) {
   const [{ state, attempt }] = useState(() => createYappyStore(payment));
   const yappy = useStoreState(state);
@@ -74,7 +73,6 @@ export function YappyScreen({ payment }: MethodScreenProps) {
   );
 }
 
-/** 61111111 in two groups, 6111 1111, so the payer can check the number; the space never wraps. */
 function phoneText(phone: string): string {
   return /^\d{8}$/.test(phone) ? `${phone.slice(0, 4)}\u00a0${phone.slice(4)}` : phone;
 }

@@ -8,19 +8,13 @@ import { cancelYappyPayment, requestYappyPayment, yappyPaymentStatus, type Yappy
 import { YAPPY_DEADLINE_GRACE_MS, YAPPY_TYPE } from './config';
 
 export interface YappyState {
-  /** SPEC 4 "yappy starts at 1": phone, waiting, result, through core's reducer. */
   steps: StepState;
-  /** The phone of the last request, shown again when the payer tries again. */
   phone: string;
-  /** Attempts that ended without a payment, so the screen can offer the form afresh after each. */
   failures: number;
-  /** Sends the payment request to `phone` (the national digits). */
   pay(phone: string): Promise<void>;
-  /** The countdown reached the deadline: the server is asked once more, after YAPPY_DEADLINE_GRACE_MS. */
   windowClosed(): void;
 }
 
-/** SPEC 4 Yappy display statuses: 1 approved, -1 and 0 pending; anything else did not go through. */
 export function yappyVerdict(answer: YappyAnswer): AttemptVerdict {
   const display = displayStatusOf('yappy', answer.status);
   return display === 'approved' ? 'approved' : display === 'pending' ? 'pending' : 'declined';

@@ -4,7 +4,6 @@ import { t } from '../../i18n/i18n';
 
 const LABEL: Readonly<Record<AppMarket, CatalogKey>> = { ios: 'market_ios', android: 'market_android' };
 
-/** SPEC 2 /pf/deeplink/market: the wallet app in the stores, the payer's own store first. */
 export function AppMarketScreen({ userAgent }: { userAgent: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const own = appMarketOf(userAgent);

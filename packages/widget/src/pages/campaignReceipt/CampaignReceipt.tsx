@@ -63,7 +63,6 @@ function DonationReceipt({ tx, lang }: { tx: CampaignTx; lang: Language }) {
   );
 }
 
-/** SPEC 2 /pf/receipt/campaign?Oper={codOper}: the donation made with a payment. */
 export function CampaignReceipt({ store }: { store: CampaignReceiptStore }) {
   const services = useServices();
   const state = useStoreState(store);

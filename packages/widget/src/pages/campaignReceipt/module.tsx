@@ -3,7 +3,6 @@ import type { ScreenModule } from '../../services/screen';
 import { CampaignReceipt } from './CampaignReceipt';
 import { createCampaignReceiptStore } from './store';
 
-/** SPEC 2 /pf/receipt/campaign: the donation receipt. */
 export const campaignReceiptModule: ScreenModule<RouteOf<'campaignReceipt'>> = {
   prepare(route, services) {
     const store = createCampaignReceiptStore(services.api, route.codOper);

@@ -3,14 +3,12 @@ import { createStore } from 'zustand/vanilla';
 import { CampaignBridgeSchema, isPasarelaError, NumberLike, payerMessage, type PayerMessage } from '@pasarela/core';
 import type { ApiClient } from '../../api/client';
 
-/** GET campaign tx info by operation code (SPEC 7). */
 export const CampaignTxSchema = v.object({
   codOper: v.string(),
   amountToCampaign: NumberLike,
   idCampaignBridge: NumberLike,
   campaign: v.nullable(CampaignBridgeSchema.entries.campaign),
   status: NumberLike,
-  /** The payment's method and auth status, which SPEC 4's status tables are read with (core's recordedPaymentResult). */
   method: v.optional(v.string(), 'card'),
   authStatus: v.optional(v.nullable(v.string()), null),
   date: v.string(),
@@ -23,7 +21,6 @@ export type CampaignReceiptState =
   | { status: 'notFound' }
   | { status: 'failed'; message: PayerMessage };
 
-/** The donation receipt's data; SPEC 8 "404 with ... receive_not_found leads to /404". */
 export function createCampaignReceiptStore(api: ApiClient, codOper: string) {
   return createStore<CampaignReceiptState & { load(): Promise<void> }>()((set) => ({
     status: 'loading',

@@ -3,10 +3,6 @@ import { fieldErrors, paymentCodeEntrySchema, type ValidationKey } from '@pasare
 import { t } from '../../i18n/i18n';
 import { Field } from '../../ui/Field';
 
-/**
- * SPEC 2 "/ Main checkout page" reached without a payment code: the payer types the code the
- * merchant sent, and the checkout opens it (`/?code=`). A code in the address skips this screen.
- */
 export function CodeEntryScreen({ open }: { open: (code: string) => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const [code, setCode] = useState('');

@@ -5,14 +5,11 @@ import { t } from '../../i18n/i18n';
 import type { EmailPaymentRequest, PayerMessage } from '@pasarela/core';
 import type { PreparedScreen } from '../../services/screen';
 
-/** What the e-mailed request's link turned out to be (module.tsx finds out; this view shows it). */
 export type EmailPaymentOutcome =
   | { kind: 'checkout'; request: EmailPaymentRequest; screen: PreparedScreen }
-  /** SPEC 2 "/pf/responseMessage ... code": an unknown, paid or expired request. */
   | { kind: 'refused'; to: string }
   | { kind: 'failed'; message: PayerMessage };
 
-/** The request's banner above its link's checkout; a refused request goes to its message page. */
 export function EmailPaymentView({ outcome }: { outcome: EmailPaymentOutcome }) {
   const services = useServices();
   useEffect(() => {

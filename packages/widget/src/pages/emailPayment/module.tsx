@@ -4,10 +4,6 @@ import type { RouteOf } from '../../services/routeTypes';
 import type { PreparedScreen, ScreenModule } from '../../services/screen';
 import { EmailPaymentView, type EmailPaymentOutcome } from './EmailPaymentView';
 
-/**
- * SPEC 2 /pf/emailPayment?code={token}: the payment request an e-mail carried, paid through the
- * checkout of its link (every method the merchant offers).
- */
 export const emailPaymentModule: ScreenModule<RouteOf<'emailPayment'>> = {
   prepare(route, services) {
     let outcome: EmailPaymentOutcome = { kind: 'failed', message: { key: 'error_to_load' } };

@@ -5,7 +5,7 @@ import { LinkShopMessage } from '../../ui/LinkShopMessage';
 import type { RouteOf } from '../../services/routeTypes';
 import { readyScreen, type ScreenModule } from '../../services/screen';
 
-/** SPEC 2 /pf/responseMessage?code=: only the catalogue's text for the code, never the address's own text. */
+/** Only the catalogue's text for the code, never the address's own text. */
 export const responseMessageModule: ScreenModule<RouteOf<'responseMessage'>> = {
   prepare(route) {
     const message = payerMessage(new PasarelaError({ code: route.code || 'error_to_load', category: 'api' }));
@@ -18,7 +18,6 @@ export const responseMessageModule: ScreenModule<RouteOf<'responseMessage'>> = {
   },
 };
 
-/** SPEC 2 /404. */
 export const notFoundModule: ScreenModule<RouteOf<'notFound'>> = {
   prepare: () => readyScreen(() => <MessagePage title={t('page_not_found')} hint={t('page_not_found_hint')} />),
 };

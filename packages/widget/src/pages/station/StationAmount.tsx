@@ -6,7 +6,6 @@ import { Field } from '../../ui/Field';
 import { useStoreState } from '../../ui/useStoreState';
 import { createAmountStore } from './amountStore';
 
-/** A payment station without a price: the payer says how much, then chooses how to pay. */
 export function StationAmount({ info, merchant, onAmount }: { info: PaymentInfo; merchant: Merchant; onAmount: (amount: number) => void }) {
   const [store] = useState(() => createAmountStore({ txLimit: merchant.txLimit }));
   const state = useStoreState(store);

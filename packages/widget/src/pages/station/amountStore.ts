@@ -5,12 +5,10 @@ import { AMOUNT_LIMIT_CHECK_DELAY_MS, exceedsMerchantLimit, fieldErrors, positiv
 
 export interface AmountState {
   value: string;
-  /** Catalogue key of what is wrong, shown under the field. */
   error: CatalogKey | null;
 }
 
 export interface AmountDeps {
-  /** The merchant's transaction limit (SPEC 5 amount_exceeds_limit_allowed). */
   txLimit: number | null;
   setTimer?: (run: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
@@ -18,14 +16,12 @@ export interface AmountDeps {
 
 const AmountSchema = v.object({ amount: positiveNumber() });
 
-/** The key wrong with `value`, or null: SPEC 5 number rules, then the merchant's limit. */
 export function amountError(value: string, txLimit: number | null): CatalogKey | null {
   const syntax = fieldErrors(AmountSchema, { amount: value }).amount;
   if (syntax) return syntax;
   return exceedsMerchantLimit(roundAmount(Number(value.trim())), txLimit) ? 'amount_exceeds_limit_allowed' : null;
 }
 
-/** The amount a payer enters for a station without a price, checked SPEC 9's 500 ms after typing stops. */
 export function createAmountStore(deps: AmountDeps) {
   const setTimer = deps.setTimer ?? ((run: () => void, ms: number) => setTimeout(run, ms));
   const clearTimer = deps.clearTimer ?? ((handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>));

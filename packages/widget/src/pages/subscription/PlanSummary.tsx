@@ -1,7 +1,6 @@
 import { formatAmount, subscriptionPeriodCode, type Language, type PendingSubscription } from '@pasarela/core';
 import { t } from '../../i18n/i18n';
 
-/** The plan a subscription payment activates: its name and SPEC 9's period label. */
 export function PlanSummary({ subscription, lang }: { subscription: PendingSubscription; lang: Language }) {
   const { plan } = subscription;
   const code = subscriptionPeriodCode(plan.period);

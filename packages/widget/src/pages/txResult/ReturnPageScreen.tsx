@@ -6,14 +6,9 @@ import { useStoreState } from '../../ui/useStoreState';
 import type { TxResultStore } from './store';
 import { TxResultScreen } from './TxResultScreen';
 
-/** How long the payer reads "Returning to the merchant" before a full page leaves. */
 export const RETURN_DELAY_MS = 1500;
 
-/**
- * SPEC 2 /pf/returnpage: the operation's result and, when its notification says isReturn (the
- * link's returnUrlString is http or https), the way back to the merchant: a full page goes there by
- * itself; inside the merchant's frame the payer follows the link, which opens in the whole window.
- */
+/** A full page goes back by itself; inside the merchant's frame the link opens in the whole window. */
 export function ReturnPageScreen({ store }: { store: TxResultStore }) {
   const services = useServices();
   const state = useStoreState(store);

@@ -16,7 +16,6 @@ const TITLE: Readonly<Record<OverallResult, CatalogKey>> = {
 };
 const TONE: Readonly<Record<OverallResult, string>> = { APPROVED: 'approved', PENDING: 'pending', DECLINED: 'declined', ERROR: 'declined' };
 
-/** SPEC 2 /pf/tx-result: what became of the operation, with the way to its receipt. `children` go below. */
 export function TxResultScreen({ store, children }: { store: TxResultStore; children?: ReactNode }) {
   const services = useServices();
   const state = useStoreState(store);
@@ -39,8 +38,7 @@ export function TxResultScreen({ store, children }: { store: TxResultStore; chil
   }
   const { receipt, result } = state;
   const receiptPath = RECEIPT_PATH + encodeURIComponent(receipt.codOper);
-  // Server text (the gateway's reason) is shown as a text node, never as markup; a catalogue key
-  // (a cancelled crypto payment's crypto_refund_pending) in the payer's language.
+  // Server text (the gateway's reason) is shown as a text node, never as markup.
   const serverReason = result === 'DECLINED' || result === 'ERROR' ? receipt.messageSys : '';
   const reason = serverReason !== '' && hasText(serverReason) ? t(serverReason) : serverReason;
   const cardBrand = knownCardBrand(receipt.cardType);

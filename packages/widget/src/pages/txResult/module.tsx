@@ -4,7 +4,6 @@ import { ReturnPageScreen } from './ReturnPageScreen';
 import { createTxResultStore } from './store';
 import { TxResultScreen } from './TxResultScreen';
 
-/** SPEC 2 /pf/tx-result?Oper={codOper}: the transaction result. */
 export const txResultModule: ScreenModule<RouteOf<'txResult'>> = {
   prepare(route, services) {
     const store = createTxResultStore(services.api, route.codOper, services.now);
@@ -12,7 +11,6 @@ export const txResultModule: ScreenModule<RouteOf<'txResult'>> = {
   },
 };
 
-/** SPEC 2 /pf/returnpage?Oper={codOper}: the result, then back to the merchant's returnUrlString. */
 export const returnPageModule: ScreenModule<RouteOf<'returnPage'>> = {
   prepare(route, services) {
     const store = createTxResultStore(services.api, route.codOper, services.now);

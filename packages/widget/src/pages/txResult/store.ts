@@ -9,11 +9,9 @@ import { loadReceipt } from '../../api/loadReceipt';
 export type TxResultState =
   | { status: 'loading' }
   | { status: 'ready'; receipt: Receipt; result: OverallResult; notification: ParentNotification }
-  /** SPEC 8 "404 with error_to_load or receive_not_found leads to /404". */
   | { status: 'notFound' }
   | { status: 'failed'; message: PayerMessage };
 
-/** A finished operation's result (SPEC 4 per method) and the parent notification it makes (SPEC 3). */
 export function createTxResultStore(api: ApiClient, codOper: string, now: () => Date) {
   return createStore<TxResultState & { load(): Promise<void> }>()((set) => ({
     status: 'loading',

@@ -7,7 +7,6 @@ import { useShopOf } from '../../ui/useShopOf';
 import { useStoreState } from '../../ui/useStoreState';
 import type { ValidateTxStore } from './store';
 
-/** /pf/validateTx: the charge seen on the statement, checked against the random one. */
 export function ValidateTxScreen({ store }: { store: ValidateTxStore }) {
   const state = useStoreState(store);
   const { shop, returnUrl } = useShopOf(state.code);

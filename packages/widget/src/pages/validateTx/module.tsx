@@ -3,7 +3,6 @@ import type { ScreenModule } from '../../services/screen';
 import { createValidateTxStore } from './store';
 import { ValidateTxScreen } from './ValidateTxScreen';
 
-/** SPEC 2 /pf/validateTx?code={codOper}: random-charge validation. */
 export const validateTxModule: ScreenModule<RouteOf<'validateTx'>> = {
   prepare(route, services) {
     const store = createValidateTxStore(services.api, route.code);

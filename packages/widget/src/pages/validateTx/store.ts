@@ -7,7 +7,6 @@ import {
 } from '@pasarela/core';
 import type { ApiClient } from '../../api/client';
 
-/** Wrong amounts the sandbox takes before it cancels the validation (docs/sandbox.md). */
 export const VALIDATION_TRIES = 3;
 
 const CheckAnswerSchema = v.object({ codOper: v.string(), state: v.number(), valid: v.boolean() });
@@ -16,22 +15,15 @@ const ValidationStatusSchema = v.object({ codOper: v.string(), state: v.number()
 export interface ValidateTxState {
   code: string;
   amount: string;
-  /** Catalogue key under the amount field. */
   amountError: CatalogKey | null;
   checking: boolean;
-  /** SPEC 3 "transaction (stateOfValid, errorMessage)" through core's validationTxOutcome. */
   tx: TransactionState;
   triesLeft: number;
-  /** Nothing more can be tried: confirmed, expired (619), canceled, or an unknown code. */
   finished: boolean;
-  /**
-   * The operation has no random charge to validate (SPEC 8 'Invalid Code' on arrival: a payment
-   * made without one, or no such payment): the page says so instead of asking for an amount.
-   */
+  /** SPEC 8 'Invalid Code' on arrival: the page says so instead of asking for an amount. */
   nothing: boolean;
 }
 
-/** SPEC 4 "Transaction validation": the payer types the random charge; three tries. */
 export function createValidateTxStore(api: ApiClient, code: string) {
   const store = createStore<ValidateTxState & { setAmount(amount: string): void; load(): Promise<void>; submit(): Promise<void> }>()((set, get) => ({
     code,
@@ -53,7 +45,6 @@ export function createValidateTxStore(api: ApiClient, code: string) {
         else set({ triesLeft: Math.max(0, VALIDATION_TRIES - status.attempts) });
       } catch (error) {
         if (isPasarelaError(error) && error.code === 'Invalid Code') set({ tx: validationTxOutcome({ ok: false, code: error.code }), finished: true, nothing: true });
-        // Anything else: the form stays, and the check itself will say what is wrong.
       }
     },
     async submit() {

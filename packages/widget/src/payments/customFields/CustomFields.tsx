@@ -11,7 +11,6 @@ const INPUT_TYPES: Readonly<Record<string, { type: string; inputMode?: 'decimal'
   phone: { type: 'tel', inputMode: 'tel', autoComplete: 'tel' },
 };
 
-/** The merchant's and the link's questions for the payer (SPEC 3 "Custom field"). */
 export function CustomFields({ fields, store, disabled }: { fields: readonly CustomField[]; store: CustomFieldsStore; disabled: boolean }) {
   const state = useStoreState(store);
   const shown = visibleFields(fields);

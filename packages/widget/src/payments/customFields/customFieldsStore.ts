@@ -3,7 +3,6 @@ import { createStore } from 'zustand/vanilla';
 import { customFieldValue, PasarelaError, type CustomField } from '@pasarela/core';
 import { t } from '../../i18n/i18n';
 
-/** What a payment sends as customFieldValues for one field. */
 export interface CustomFieldValue {
   id: string;
   nameOrLabel: string;
@@ -13,18 +12,14 @@ export interface CustomFieldValue {
 
 export interface CustomFieldsState {
   values: Record<string, string>;
-  /** Catalogue key per field id, shown once the payer tried to pay. */
   errors: Record<string, CatalogKey>;
-  /** The first required field left empty at the last Pay, to move the focus to; null when none. */
   focusField: { id: string } | null;
 }
 
-/** Fields the payer fills in: every type but hidden (SPEC 3 "type ... default hidden for link values"). */
 export function visibleFields(fields: readonly CustomField[]): CustomField[] {
   return fields.filter((f) => f.type !== 'hidden');
 }
 
-/** The link's and the merchant's custom fields: hidden values pass through, the rest the payer fills. */
 export function createCustomFieldsStore(fields: readonly CustomField[]) {
   const initial: Record<string, string> = {};
   for (const f of fields) initial[f.id] = f.value === null ? '' : String(f.value);
@@ -37,7 +32,6 @@ export function createCustomFieldsStore(fields: readonly CustomField[]) {
       delete errors[id];
       set({ values: { ...get().values, [id]: value }, errors });
     },
-    /** The values to send; throws field_required (and marks the fields) when a required one is empty. */
     collect() {
       const { values } = get();
       const errors: Record<string, CatalogKey> = {};

@@ -5,7 +5,6 @@ import { optionTileClass } from '../../ui/optionTile';
 import { useStoreState } from '../../ui/useStoreState';
 import { chosenDonationAmount, type DonationStore } from './donationStore';
 
-/** The merchant's active campaign: no donation, a suggested value, or another amount. */
 export function DonationChoice({ bridge, store, lang, disabled, total }: { bridge: CampaignBridge; store: DonationStore; lang: Language; disabled: boolean; total: number }) {
   const state = useStoreState(store);
   const { campaign } = bridge;

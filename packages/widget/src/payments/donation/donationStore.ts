@@ -9,8 +9,6 @@ export interface Donation {
   idCampaignBridge: number | string;
 }
 
-
-/** The donation the payer adds to the payment, checked against the campaign's min and max (core). */
 export function createDonationStore(bridge: CampaignBridge) {
   const store = createStore<DonationState & { choose(choice: DonationChoice): void; setOther(text: string): void; donation(): Donation | null }>()((set, get) => ({
     choice: 'none',
@@ -23,7 +21,6 @@ export function createDonationStore(bridge: CampaignBridge) {
       const amount = otherAmount(other);
       set({ other, error: other.trim() === '' ? null : Number.isNaN(amount) ? 'invalid_amount' : campaignAmountError(amount, bridge.campaign) });
     },
-    /** What is sent with the payment; throws the catalogue error when the other amount is wrong. */
     donation() {
       const { choice, other } = get();
       if (choice === 'none') return null;

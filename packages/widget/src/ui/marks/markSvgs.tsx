@@ -1,14 +1,9 @@
 import type { ReactElement } from 'react';
 import type { CardBrand, PaymentMethodId } from '@pasarela/core';
 
-// The marks' drawings, a lazy chunk of their own (useMarkSvgs.ts): the first screen paints without
-// them, its tiles and chips already in place and coloured. Sources and licences in NOTICE.
+// A lazy chunk: the first screen paints without them, its tiles already coloured. Sources and licences in NOTICE.
 
-/**
- * Each method's pictogram, drawn in the tile mark's currentColor (styles.css .method-mark svg sets
- * the stroke). Lucide 1.62.0 (ISC): credit-card, wallet, banknote, bitcoin, key-round. Drawn here,
- * no icon set having them: Nequi's and Yappy's, a phone with the method's initial.
- */
+/** Lucide 1.62.0 (ISC); Nequi's and Yappy's drawn here, no icon set having them. */
 export const METHOD_GLYPHS: Record<PaymentMethodId, () => ReactElement> = {
   card: () => (
     <svg viewBox="0 0 24 24" focusable="false">
@@ -57,7 +52,6 @@ export const METHOD_GLYPHS: Record<PaymentMethodId, () => ReactElement> = {
 // Simple Icons 16.37.0 (CC0-1.0): visa, mastercard, americanexpress, coordinates to two decimals.
 // Mastercard is its one-colour path split into its three parts, each in the brand's colour.
 
-/** Each accepted card brand's mark, in its own colours, on the white chip of styles.css .card-mark (a new element each call). */
 export const CARD_BRAND_SVGS: Record<CardBrand, () => ReactElement> = {
   VISA: () => (
     <svg viewBox="0 0 24 24" focusable="false">

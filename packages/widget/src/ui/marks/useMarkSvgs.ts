@@ -6,8 +6,7 @@ export type MarkSvgs = typeof import('./markSvgs');
 let loaded: MarkSvgs | null = null;
 let loading: Promise<MarkSvgs> | null = null;
 
-// Decoration: the drawings wait for the browser's second idle moment after the first screen, once
-// the work a payment needs (the captcha, the messaging code: afterFirstScreen) has started.
+// Decoration waits for the second idle moment, after the work a payment needs has started.
 function loadMarkSvgs(): Promise<MarkSvgs> {
   loading ??= afterFirstScreen()
     .then(afterFirstScreen)
@@ -22,10 +21,7 @@ function loadMarkSvgs(): Promise<MarkSvgs> {
   return loading;
 }
 
-/**
- * The marks' drawings once their chunk is there: null until then (a prerendered page and the
- * browser's first render agree on that), 'failed' if it cannot be loaded.
- */
+/** Null until then, so a prerendered page and the browser's first render agree. */
 export function useMarkSvgs(): MarkSvgs | 'failed' | null {
   const [svgs, setSvgs] = useState<MarkSvgs | 'failed' | null>(loaded);
   useEffect(() => {

@@ -10,7 +10,6 @@ import type { CryptoAnswer } from '../api';
 import type { CryptoPaymentDeps } from '../cryptoScreenState';
 import { createCryptoStore } from '../store';
 
-// the crypto flow's steps (core cryptoFlow.ts): choose the coin, pay, done
 export const CRYPTO_STEPS = { choose: 1, pay: 2, done: 3 } as const;
 
 export const COINS = [
@@ -93,7 +92,6 @@ export function setup(options: { saved?: SavedAttempt; routes?: Record<string, H
   const crypto = () => stores.state.getState();
   const attempt = () => stores.attempt.getState();
   const count = (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path).length;
-  /** The chain (or the socket) telling the watcher something. */
   const watcherSays = (answer: CryptoAnswer) => watchers.at(-1)?.onAnswer(answer);
   const choose = async (currency: string, network?: string) => {
     await crypto().chooseCoin(currency);
@@ -102,7 +100,6 @@ export function setup(options: { saved?: SavedAttempt; routes?: Record<string, H
   return { ...stores, crypto, attempt, calls, count, watchers, watcherSays, reports, receipts, choose, wait, saved: () => saved };
 }
 
-/** A payment under way: coins loaded, USDT on TRX chosen, the payment made. */
 export async function paying(options: Parameters<typeof setup>[0] = {}) {
   const t = setup(options);
   await t.crypto().start();

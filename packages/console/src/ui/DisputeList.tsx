@@ -1,0 +1,81 @@
+import { useId, useState } from 'react';
+import { formatAmount } from '@pasarela/core';
+import { t, textOr } from '../i18n/i18n';
+import type { AdminApi } from '../api/adminApi';
+import type { Dispute } from '../api/schemas';
+
+/** The deadline in the console's language (the page's lang, set by changeLanguage). */
+const when = (iso: string) => new Date(iso).toLocaleString(document.documentElement.lang || 'es', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A dispute still needing a response: its evidence sent, or it accepted (docs/merchant-api.md "Disputes"). */
+function AnswerForm({ dispute, merchantId, api, onDone }: { dispute: Dispute; merchantId: number; api: AdminApi; onDone: (error?: string) => Promise<void> }) {
+  const id = useId();
+  const [evidence, setEvidence] = useState('');
+  const [empty, setEmpty] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const run = async (work: () => Promise<unknown>) => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await work();
+      await onDone();
+    } catch (e) {
+      await onDone(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const send = (event: { preventDefault(): void; currentTarget: HTMLFormElement }) => {
+    event.preventDefault();
+    const field = event.currentTarget.elements.namedItem('evidence');
+    const text = (field instanceof HTMLTextAreaElement ? field.value : evidence).trim();
+    setEmpty(text === '');
+    if (text !== '') void run(() => api.answerDispute(merchantId, dispute.id, text));
+  };
+  return (
+    <form className="dispute-answer" aria-label={t('disputeOf', { id: dispute.id, codOper: dispute.codOper })} onSubmit={send} noValidate>
+      <div className="field">
+        <label htmlFor={`${id}-evidence`}>{t('disputeEvidence')}</label>
+        <textarea
+          id={`${id}-evidence`} name="evidence" rows={3} maxLength={5000} autoComplete="off" value={evidence}
+          aria-invalid={empty ? 'true' : 'false'} aria-describedby={`${id}-hint${empty ? ` ${id}-error` : ''}`}
+          onInput={(e) => setEvidence((e.target as HTMLTextAreaElement).value)}
+        />
+      </div>
+      <p className="hint" id={`${id}-hint`}>{t('disputeEvidenceHint')}</p>
+      {empty && <p className="field-error" id={`${id}-error`} role="alert">{t('disputeEvidenceEmpty')}</p>}
+      <p>
+        <button type="submit" disabled={busy}>{t('disputeSend')}</button>{' '}
+        <button type="button" disabled={busy} aria-describedby={`${id}-accept`} onClick={() => void run(() => api.acceptDispute(merchantId, dispute.id))}>{t('disputeAccept')}</button>
+      </p>
+      <p className="hint" id={`${id}-accept`}>{t('disputeAcceptHint')}</p>
+    </form>
+  );
+}
+
+/** The merchant's disputes: status, amount, reason, deadline; one needing a response can be answered or accepted. */
+export function DisputeList({ disputes, merchantId, api, onDone }: { disputes: readonly Dispute[]; merchantId: number; api: AdminApi; onDone: (error?: string) => Promise<void> }) {
+  if (disputes.length === 0) return <p>{t('noDisputes')}</p>;
+  return (
+    <ul className="list">
+      {disputes.map((d) => (
+        <li key={d.id} className="dispute" data-dispute={d.id}>
+          <div className="tx-head">
+            <strong>{formatAmount(d.amount)}</strong>
+            <span className={`badge ${d.status === 'lost' ? 'failed' : d.status === 'won' ? 'approved' : 'pending'}`}>{textOr(`disputeStatus.${d.status}`, d.status)}</span>
+          </div>
+          <dl className="facts">
+            <div><dt>{t('disputeReason')}</dt><dd>{textOr(`disputeReasons.${d.reason}`, d.reason)}</dd></div>
+            {/* The deadline matters while it is open; a decided dispute takes no more answers. */}
+            {(d.status === 'needs_response' || d.status === 'under_review') && (
+              <div><dt>{t('disputeDeadline')}</dt><dd>{d.evidenceDueBy ? <time dateTime={d.evidenceDueBy}>{when(d.evidenceDueBy)}</time> : t('disputeNoDeadline')}</dd></div>
+            )}
+            {d.evidence !== null && <div><dt>{t('disputeSent')}</dt><dd className="dispute-evidence">{d.evidence}</dd></div>}
+          </dl>
+          <p className="tx-meta"><span>{d.id}</span><span>{d.codOper}</span></p>
+          {d.status === 'needs_response' && <AnswerForm dispute={d} merchantId={merchantId} api={api} onDone={onDone} />}
+        </li>
+      ))}
+    </ul>
+  );
+}

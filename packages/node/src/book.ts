@@ -1,0 +1,60 @@
+import {
+  BalanceSchema, BalanceTransactionPageSchema, DisputePageSchema, DisputeSchema, PayoutPageSchema, PayoutWithLinesSchema,
+  type Balance, type BalanceTransaction, type BalanceTransactionType, type Dispute, type Payout, type PayoutStatus, type PayoutWithLines,
+} from './bookAnswers';
+import { segment, type Http, type ListParams, type PostOptions } from './http';
+import type { PagePromise } from './pagePromise';
+
+export interface ListBalanceTransactionsParams extends ListParams {
+  type?: BalanceTransactionType;
+  /** Only the lines this payout settles, and its own (po_...). */
+  payout?: string;
+}
+
+export interface ListPayoutsParams extends Omit<ListParams, 'createdFrom' | 'createdTo'> {
+  status?: PayoutStatus;
+}
+
+export interface BalanceResource {
+  retrieve(): Promise<Balance>;
+}
+
+export interface BalanceTransactions {
+  /** Newest first: await one page, or `for await` over every line of every page. */
+  list(params?: ListBalanceTransactionsParams): PagePromise<BalanceTransaction>;
+}
+
+export interface Payouts {
+  /** Newest first: await one page, or `for await` over every payout. */
+  list(params?: ListPayoutsParams): PagePromise<Payout>;
+  /** One payout with the balance transactions it settles. */
+  retrieve(id: string): Promise<PayoutWithLines>;
+}
+
+export interface Disputes {
+  /** Newest first: await one page, or `for await` over every dispute. */
+  list(params?: ListParams): PagePromise<Dispute>;
+  retrieve(id: string): Promise<Dispute>;
+  /** Your evidence, before evidenceDueBy: the dispute goes under review. Safe to retry (same Idempotency-Key). */
+  submitEvidence(id: string, params: { evidence: string }, options?: PostOptions): Promise<Dispute>;
+  /** Ends it lost: its money stays out of your balance. */
+  accept(id: string, options?: PostOptions): Promise<Dispute>;
+}
+
+export const balance = (http: Http): BalanceResource => ({ retrieve: () => http.call('GET', '/balance', BalanceSchema) });
+
+export const balanceTransactions = (http: Http): BalanceTransactions => ({
+  list: (params = {}) => http.list('/balance-transactions', params, BalanceTransactionPageSchema),
+});
+
+export const payouts = (http: Http): Payouts => ({
+  list: (params = {}) => http.list('/payouts', params, PayoutPageSchema),
+  retrieve: (id) => http.call('GET', `/payouts/${segment(id)}`, PayoutWithLinesSchema),
+});
+
+export const disputes = (http: Http): Disputes => ({
+  list: (params = {}) => http.list('/disputes', params, DisputePageSchema),
+  retrieve: (id) => http.call('GET', `/disputes/${segment(id)}`, DisputeSchema),
+  submitEvidence: (id, params, options) => http.call('POST', `/disputes/${segment(id)}/evidence`, DisputeSchema, params, options),
+  accept: (id, options) => http.call('POST', `/disputes/${segment(id)}/accept`, DisputeSchema, {}, options),
+});

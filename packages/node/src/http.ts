@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import * as v from 'valibot';
+import { ErrorSchema, type Page } from './answers';
+import { pagePromise, type PagePromise } from './pagePromise';
+
+/** The API version this client was built for (docs/changelog.md), sent as Pasarela-Version on every call. */
+export const PASARELA_API_VERSION = '2026-11-26';
+
+/** An error answer of the merchant API (`{ code, message, requestId }`), or an answer that was not one at all. */
+export class PasarelaError extends Error {
+  override readonly name = 'PasarelaError';
+  constructor(
+    /** The HTTP status; 0 when no answer came (the network failed or timed out). */
+    readonly status: number,
+    /** The catalogue's code (docs/merchant-api.md "Errors"), such as `refund_exceeds_remaining`. */
+    readonly code: string,
+    message: string,
+    /** The request's id (body or X-Request-Id), to quote to support. */
+    readonly requestId?: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface PasarelaOptions {
+  /** Your secret key (sk_test_... in the sandbox): server-side only. */
+  secretKey: string;
+  /** The provider's origin (default the sandbox's, http://localhost:4000). */
+  baseUrl?: string;
+  /** Tries again after a network failure, a 409 idempotency_key_in_use, a 429 or a 5xx (default 2). */
+  maxRetries?: number;
+  /** How long one try waits for its answer (default 30 s). */
+  timeoutMs?: number;
+  /** The fetch to use (default the global one). */
+  fetch?: typeof fetch;
+  /** The API version to pin (default PASARELA_API_VERSION). */
+  apiVersion?: string;
+}
+
+export interface PostOptions {
+  /**
+   * The Idempotency-Key (1 to 255 visible ASCII characters): the same key and body get the first
+   * answer for 24 hours. Default: a UUID made for the call, sent again by its retries.
+   */
+  idempotencyKey?: string;
+}
+
+export interface ListParams {
+  /** A page's size, 1 to 100 (default 20). */
+  limit?: number;
+  /** The `nextCursor` of the previous page (auto-pagination follows it for you). */
+  cursor?: string;
+  /** Created at or after (RFC 3339 with an offset, or a Date). */
+  createdFrom?: string | Date;
+  /** Created before. */
+  createdTo?: string | Date;
+}
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+/** Worth another try with the same key: a timeout, a limit (429), the server's own failure. */
+const RETRIABLE = new Set([408, 429, 500, 503, 504]);
+const MAX_RETRY_AFTER_S = 60;
+
+/** A body sent as it is (a logo's bytes), not as JSON. */
+export class RawBody {
+  constructor(readonly bytes: Uint8Array<ArrayBuffer>, readonly type: string) {}
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const query = (params: object) => {
+  const entries = Object.entries(params).filter(([, value]) => value !== undefined)
+    .map(([name, value]) => [name, value instanceof Date ? value.toISOString() : String(value)] as [string, string]);
+  return entries.length === 0 ? '' : `?${new URLSearchParams(entries).toString()}`;
+};
+
+export const segment = (value: string) => encodeURIComponent(value);
+
+/** One merchant API call with its retries, answers parsed by their schema. */
+export class Http {
+  readonly #secretKey: string;
+  readonly #base: string;
+  readonly #maxRetries: number;
+  readonly #timeoutMs: number;
+  readonly #fetch: typeof fetch;
+  readonly #apiVersion: string;
+
+  constructor(options: PasarelaOptions) {
+    if (typeof options.secretKey !== 'string' || options.secretKey === '') throw new TypeError('secretKey is required');
+    this.#secretKey = options.secretKey;
+    this.#base = `${(options.baseUrl ?? 'http://localhost:4000').replace(/\/+$/, '')}/api/v1/merchant`;
+    this.#maxRetries = options.maxRetries ?? 2;
+    this.#timeoutMs = options.timeoutMs ?? 30_000;
+    this.#fetch = options.fetch ?? globalThis.fetch;
+    this.#apiVersion = options.apiVersion ?? PASARELA_API_VERSION;
+  }
+
+  list<T>(path: string, params: ListParams, schema: v.GenericSchema<unknown, Page<T>>): PagePromise<T> {
+    const { cursor, ...rest } = params;
+    return pagePromise((at) => this.call('GET', `${path}${query({ ...rest, cursor: at })}`, schema), cursor);
+  }
+
+  async call<S extends v.GenericSchema>(
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, schema: S, body?: object | RawBody, options: PostOptions = {},
+  ): Promise<v.InferOutput<S>> {
+    const headers: Record<string, string> = { authorization: `Bearer ${this.#secretKey}`, accept: 'application/json', 'pasarela-version': this.#apiVersion };
+    const raw = body instanceof RawBody ? body : undefined;
+    if (method === 'POST' || method === 'PATCH') {
+      if (options.idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(options.idempotencyKey)) {
+        throw new TypeError('idempotencyKey must be 1 to 255 visible ASCII characters (a UUID, or your own such as refund-<order>-1)');
+      }
+      headers['content-type'] = raw ? raw.type : 'application/json';
+      // Made once, before the first try: every retry sends this same key.
+      headers['idempotency-key'] = options.idempotencyKey ?? randomUUID();
+    }
+    const payload = raw ? raw.bytes : body === undefined ? undefined : JSON.stringify(body);
+    for (let attempt = 0; ; attempt++) {
+      let res: Response;
+      try {
+        res = await this.#fetch(`${this.#base}${path}`, {
+          method, headers, signal: AbortSignal.timeout(this.#timeoutMs), ...(payload === undefined ? {} : { body: payload }),
+        });
+      } catch (error) {
+        // No answer: whether the server acted is unknown, so the same call (same key) goes again.
+        if (attempt < this.#maxRetries) {
+          await sleep(this.#backoff(attempt, null));
+          continue;
+        }
+        throw new PasarelaError(0, 'connection_error', `No answer from Pasarela: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      const text = await res.text();
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = undefined;
+      }
+      if (res.ok) {
+        // Never thrown: the server acted, and a retry could act twice. An unreadable shape is given back as it came.
+        const parsed = v.safeParse(schema, json);
+        return parsed.success ? parsed.output : (json ?? {}) as v.InferOutput<S>;
+      }
+      const error = v.safeParse(ErrorSchema, json);
+      const code = error.success ? String(error.output.code) : 'unexpected_answer';
+      const inUse = res.status === 409 && code === 'idempotency_key_in_use';
+      // A limit lifting in over a minute (logo uploads per day) is not a moment's load: no retry.
+      const longWait = Number(res.headers.get('retry-after')) > MAX_RETRY_AFTER_S;
+      if ((RETRIABLE.has(res.status) || inUse) && !longWait && attempt < this.#maxRetries) {
+        await sleep(this.#backoff(attempt, res.headers.get('retry-after')));
+        continue;
+      }
+      throw new PasarelaError(res.status, code, error.success ? error.output.message : `HTTP ${res.status}`,
+        (error.success ? error.output.requestId : undefined) ?? res.headers.get('x-request-id') ?? undefined);
+    }
+  }
+
+  /** Half a second, doubling, with jitter; or what Retry-After asks (at most a minute). */
+  #backoff(attempt: number, retryAfter: string | null): number {
+    const asked = retryAfter !== null && /^\d{1,5}$/.test(retryAfter) ? Math.min(Number(retryAfter), MAX_RETRY_AFTER_S) * 1000 : undefined;
+    return asked ?? 500 * 2 ** attempt * (0.75 + Math.random() / 2);
+  }
+}

@@ -1,0 +1,71 @@
+import { Pasarela } from '@pasarela/node';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { merchantApiClient, type MerchantApiClient } from './merchantApiClient';
+import { cardPayload, createMerchant, createTestApp, type TestApp } from './testApp';
+import { startWebhookReceiver, type WebhookReceiver } from './webhookReceiver';
+
+/** A merchant made for a test: its id, secret key and webhook secret. */
+export interface TestMerchant {
+  id: number;
+  key: string;
+  webhookSecret: string;
+}
+
+/** What a merchant API test file works with once its setup ran (`receiver` only when asked for). */
+export interface MerchantApiSetup {
+  readonly t: TestApp;
+  readonly api: MerchantApiClient;
+  readonly receiver: WebhookReceiver;
+  /** A merchant (webhooks to the receiver when there is one), with its books settings when given. */
+  newMerchant(name: string, books?: Record<string, unknown>): Promise<TestMerchant>;
+  /** A card payment on a link the merchant made through the merchant API: its codOper. */
+  paidCard(key: string, amount: number, options?: { taxAmount?: number; cardNumber?: string; description?: string; orderReference?: string }): Promise<string>;
+  /** @pasarela/node as a shop server holds it, calling this app in process. */
+  nodeClient(key: string): Pasarela;
+}
+
+/**
+ * A merchant API test file's setup, registered on its beforeAll/afterAll: the app on PGlite, the
+ * merchant API client that checks every answer against the OpenAPI document, and with
+ * `webhooks` a receiver for the merchants' signed webhooks.
+ */
+export function useMerchantApi(options: { webhooks?: boolean } = {}): MerchantApiSetup {
+  let t: TestApp | undefined;
+  let api: MerchantApiClient | undefined;
+  let receiver: WebhookReceiver | undefined;
+  beforeAll(async () => {
+    [t, receiver] = await Promise.all([createTestApp(), options.webhooks ? startWebhookReceiver() : undefined]);
+    const app = t.app;
+    api = await merchantApiClient((path, init) => app.request(path, init));
+  });
+  afterAll(async () => {
+    await Promise.all([t?.close(), receiver?.close()]);
+  });
+  const ready = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what} is made in beforeAll`);
+    return value;
+  };
+
+  const setup: MerchantApiSetup = {
+    get t() { return ready(t, 'the test app'); },
+    get api() { return ready(api, 'the merchant API client'); },
+    get receiver() { return ready(receiver, 'the webhook receiver (useMerchantApi({ webhooks: true }))'); },
+    async newMerchant(name, books) {
+      const m = await createMerchant(setup.t, { name, ...(receiver ? { webhookUrl: receiver.url } : {}) });
+      if (books) expect((await setup.t.admin('POST', `/merchants/${m.id}/books`, books)).status).toBe(200);
+      return m;
+    },
+    async paidCard(key, amount, o = {}) {
+      const taxAmount = o.taxAmount ?? 0;
+      const body = { amount, taxAmount, description: o.description ?? 'Pedido', ...(o.orderReference ? { orderReference: o.orderReference } : {}) };
+      const link = await setup.api.call('POST', '/payment-links', { key, body });
+      const paid = await setup.t.post('/cards/auth-capture', cardPayload(String(link.json['code']), { amount, taxAmount, ...(o.cardNumber ? { cardNumber: o.cardNumber } : {}) }));
+      return String(paid.data['codOper']);
+    },
+    nodeClient(key) {
+      const app = setup.t.app;
+      return new Pasarela({ secretKey: key, baseUrl: 'http://localhost:4000', fetch: (url, init) => Promise.resolve(app.request(String(url), init)) });
+    },
+  };
+  return setup;
+}
