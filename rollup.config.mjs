@@ -317,7 +317,7 @@ const sandbox = {
 
 // The fault harness's node (scripts/faults/killedAfterGateway.mjs): the same server with a kill
 // switch on its gateways, bundled apart so that server.mjs holds no test code.
-const sandboxFaultNode = { ...sandbox, input: root('./packages/sandbox/src/faultNode.ts'), output: { file: root('./packages/sandbox/dist/fault-node.mjs'), format: 'es' } };
+const sandboxFaultNode = { ...sandbox, input: root('./packages/sandbox/test/faultNode.ts'), output: { file: root('./packages/sandbox/dist/fault-node.mjs'), format: 'es' } };
 
 // The simulated processors as a service of their own (`npm run simulator`, and beside the server in
 // `npm start`): bundled apart, as a real processor is another program.

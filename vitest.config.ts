@@ -126,10 +126,10 @@ export default defineConfig({
         resolve: { alias: [{ find: /^@pasarela\/node$/, replacement: here('./packages/node/src/index.ts') }] },
         test: {
           name: 'sandbox',
-          include: ['packages/sandbox/src/**/*.test.ts'],
+          include: ['packages/sandbox/src/**/*.test.ts', 'packages/sandbox/test/**/*.test.ts'],
           isolate: false,
           // One migrated PGlite dumped for every test database to start from (no initdb per database).
-          globalSetup: ['packages/sandbox/src/test/globalSetup.ts'],
+          globalSetup: ['packages/sandbox/test/globalSetup.ts'],
           environment: 'node',
           // The tests that start sandboxes as child processes (restarts, SIGTERM drains, a second
           // node) took 23-40 s each in a CI run on a slow two-core machine with the browser suite

@@ -6,7 +6,7 @@ import { seriousViolations } from './support/axe';
 import { ConsolePage } from './support/consolePage';
 import { withSandboxAndBrowser } from './support/suite';
 import { guestPost } from './support/entries';
-import { pngImage } from '../packages/sandbox/src/test/images';
+import { pngImage } from '../packages/sandbox/test/images';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 
 // Issue 48 "The merchant's defaults": a merchant sets its brand with its secret key (or the console

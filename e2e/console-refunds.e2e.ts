@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { faultyGateways } from '../packages/sandbox/src/gateways/testing/faultyGateways';
+import { faultyGateways } from '../packages/sandbox/test/gateways/faultyGateways';
 import { createLogger } from '../packages/sandbox/src/ops/logger';
 import { startServer, type RunningServer } from '../packages/sandbox/src/server';
 import { readSettings } from '../packages/sandbox/src/settings';
-import { templateImage } from '../packages/sandbox/src/test/sharedTemplate';
-import { asCaller, cardPayload } from '../packages/sandbox/src/test/testApp';
-import { TEST_NOTIFICATION_SECRET, TEST_SIMULATOR_API_SECRET, testSimulator } from '../packages/sandbox/src/test/testServer';
+import { templateImage } from '../packages/sandbox/test/sharedTemplate';
+import { asCaller, cardPayload } from '../packages/sandbox/test/testApp';
+import { TEST_NOTIFICATION_SECRET, TEST_SIMULATOR_API_SECRET, testSimulator } from '../packages/sandbox/test/testServer';
 import { onFreePorts } from '../scripts/sandbox-process.mjs';
 import { browserAvailable, launchChromium } from './support/browser';
 import { ConsolePage } from './support/consolePage';

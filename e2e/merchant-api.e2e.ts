@@ -6,8 +6,8 @@ import { browserAvailable, launchChromium } from './support/browser';
 import { payByCardOnShop, startShopServer, type ShopServer } from './support/shopServer';
 import { startSandboxInProcess } from './support/sandbox';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
-import { newTestSchema } from '../packages/sandbox/src/test/testSchema';
-import { pngImage } from '../packages/sandbox/src/test/images';
+import { newTestSchema } from '../packages/sandbox/test/testSchema';
+import { pngImage } from '../packages/sandbox/test/images';
 
 // The merchant API as docs/merchant-api.md tells a shop's developer to use it, with @pasarela/node:
 // the shop's server makes a link for its order, a payer pays it in Chromium, the signed webhook

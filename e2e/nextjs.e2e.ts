@@ -9,7 +9,7 @@ import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { CheckoutFrame } from './support/pages';
 import { pressAway } from './support/frames';
-import { freePort } from '../packages/sandbox/src/test/freePort';
+import { freePort } from '../packages/sandbox/test/freePort';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 
 const rootDir = fileURLToPath(new URL('..', import.meta.url));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import { createLink, transactionsFor } from './support/admin';
-import { cardPayload, asCaller } from '../packages/sandbox/src/test/testApp';
+import { cardPayload, asCaller } from '../packages/sandbox/test/testApp';
 import { startStripeMock, type RunningStripeMock } from '../packages/gateway-stripe/src/testing/stripeMock';
 import { startFaultProxy, type FaultProxy } from '../packages/gateway-stripe/src/testing/faultProxy';
 import { startSandbox, type Sandbox } from '../scripts/sandbox-process.mjs';

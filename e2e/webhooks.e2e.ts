@@ -5,7 +5,7 @@ import { browserAvailable, launchChromium } from './support/browser';
 import { CheckoutFrame, openShopCheckout } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { startSandboxInProcess } from './support/sandbox';
-import { freePort } from '../packages/sandbox/src/test/freePort';
+import { freePort } from '../packages/sandbox/test/freePort';
 
 interface ExampleServer {
   url: string;

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const rootDir = fileURLToPath(new URL('..', import.meta.url));
-// The route and browser suites start from one migrated and seeded PGlite (packages/sandbox/src/test/sharedTemplate.ts).
+// The route and browser suites start from one migrated and seeded PGlite (packages/sandbox/test/sharedTemplate.ts).
 const templateDir = mkdtempSync(join(tmpdir(), 'pasarela-test-template-'));
 process.env.PASARELA_TEST_TEMPLATE_DIR = templateDir;
 process.on('exit', () => rmSync(templateDir, { recursive: true, force: true }));
@@ -38,7 +38,7 @@ const needsPostgres = (file) => {
   const text = readFileSync(join(rootDir, file), 'utf8');
   return text.includes("process.env['TEST_DATABASE_URL']") && text.includes('skipIf(!url)');
 };
-const POSTGRES_FILES = sandboxTestFiles('packages/sandbox/src').filter(needsPostgres);
+const POSTGRES_FILES = [...sandboxTestFiles('packages/sandbox/src'), ...sandboxTestFiles('packages/sandbox/test')].filter(needsPostgres);
 const sandboxOnPglite = step('sandbox route suite on PGlite', [vitest, 'run', ...workers, '--project', 'sandbox'], envWithoutPostgres);
 const core = step('core unit tests with coverage', [vitest, 'run', '--coverage', '--project', 'core'], envWithoutPostgres);
 const node = step('@pasarela/node, @pasarela/gateways, simulator and Stripe adapter unit tests', [vitest, 'run', '--project', 'node', '--project', 'gateways', '--project', 'simulator', '--project', 'gateway-stripe'], envWithoutPostgres);

@@ -2,8 +2,8 @@ import type { PgliteImage } from '../../packages/sandbox/src/db/pgliteImage';
 import { createLogger } from '../../packages/sandbox/src/ops/logger';
 import { startServer } from '../../packages/sandbox/src/server';
 import { readSettings } from '../../packages/sandbox/src/settings';
-import { templateImage } from '../../packages/sandbox/src/test/sharedTemplate';
-import { TEST_NOTIFICATION_SECRET, TEST_SIMULATOR_API_SECRET, testSimulator } from '../../packages/sandbox/src/test/testServer';
+import { templateImage } from '../../packages/sandbox/test/sharedTemplate';
+import { TEST_NOTIFICATION_SECRET, TEST_SIMULATOR_API_SECRET, testSimulator } from '../../packages/sandbox/test/testServer';
 import { onFreePorts, type Sandbox } from '../../scripts/sandbox-process.mjs';
 
 /** The global setup's migrated and seeded database, dumped (globalSetup.ts); read once per worker. */

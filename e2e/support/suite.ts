@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { launchChromium } from './browser';
 import { startSandbox, type Sandbox } from '../../scripts/sandbox-process.mjs';
 import { startSandboxInProcess } from './sandbox';
-import { newTestSchema } from '../../packages/sandbox/src/test/testSchema';
+import { newTestSchema } from '../../packages/sandbox/test/testSchema';
 
 export interface Started {
   sandbox: Sandbox;

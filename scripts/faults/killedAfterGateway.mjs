@@ -17,6 +17,7 @@ import { newSchema } from './postgres.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const SWITCH = 'PASARELA_FAULT_KILL_AFTER_GATEWAY';
+/** The server with the kill switch (packages/sandbox/test/faultNode.ts). */
 const FAULT_NODE = fileURLToPath(new URL('../../packages/sandbox/dist/fault-node.mjs', import.meta.url));
 const NAMES = {
   card: 'card: node killed (SIGKILL) between the gateway\'s answer and its record, restarted, payer retries',

@@ -9,7 +9,7 @@ const NOW = Date.UTC(2026, 0, 1, 12, 5);
 const MINUTE = 60_000;
 const charge = { merchantId: 7, cardFingerprint: 'card-a', amountCents: 2675, tryAgain: false };
 
-// The store matches earlier charges against this check in SQL (sandbox store/transactions.ts,
+// The store matches earlier charges against this check in SQL (sandbox store/insertTransaction.ts,
 // insertUnlessDuplicate); the rule's cases are tested there, on the database (payments/duplicateRule.test.ts).
 describe('SPEC 8 "same amount and card within 5 minutes", per merchant', () => {
   it('tryAgain (SPEC 3): the payer said it is another purchase, so nothing is checked', () => {

@@ -285,7 +285,9 @@ export { CHALLENGE_ENTRIES_PARAM, CHALLENGE_RETURN_PARAM, CHALLENGE_STAY_PARAM }
 export { isTrackId, chargeIdentityText, trackIdRepeatOf, PaymentAttemptSchema } from './chargeAttempt';
 export type { ChargeIdentity, PaymentAttempt } from './chargeAttempt';
 export { recordAsCardAnswer, pendingAttemptOf, waitingStateOf } from './attemptRecords';
-export { appearanceParam, appearanceProblem, colourContrast, contrastWarning, readableShade, SERVED_FONT_WEIGHTS, SERVED_FONTS, servedFontPath, themePalette } from './appearance';
-export type { ServedFont } from './appearance';
+export { appearanceParam, appearanceProblem, bankPageColourCss, colourContrast, contrastWarning, readableShade, pageThemeOf, SERVED_FONT_WEIGHTS, SERVED_FONTS, servedFontPath, themePalette } from './appearance';
+export type { PageTheme, ServedFont } from './appearance';
 export type { Appearance, AppearanceVariables, FontFamily, Theme } from './appearance';
 export { nequiPhoneRule } from './nequiPhone';
+export { escapeHtml } from './html';
+export { BANK_PAGE_CLOSE_FIELD } from './bankPageClose';

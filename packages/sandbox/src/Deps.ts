@@ -1,6 +1,5 @@
-import type { Gateways } from '@pasarela/gateways';
+import type { Gateways, SandboxControls } from '@pasarela/gateways';
 import type { Database } from './db/Database';
-import type { SandboxControls } from './gateways/SandboxControls';
 
 /** What every route module is built from. */
 export interface Deps {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoShop } from './demoShop';
 import { defaultPaths } from './paths';
-import { cardPayload, createTestApp, type TestApp } from './test/testApp';
+import { cardPayload, createTestApp, type TestApp } from '../test/testApp';
 
 const ADMIN_TOKEN = 'shop-token-for-tests-0123456789';
 const { examplesDir } = defaultPaths();

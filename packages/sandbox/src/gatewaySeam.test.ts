@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { importGraph } from '../../../scripts/import-graph.mjs';
 import { missingProcessors, startServer } from './server';
-import { openTestDatabase } from './test/testApp';
+import { openTestDatabase } from '../test/testApp';
 
 const src = fileURLToPath(new URL('.', import.meta.url));
 const gateways = path.join(src, 'gateways') + path.sep;

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NodeAnswer } from './test/nodeClient';
-import { testCluster, type TestNode } from './test/testNodes';
-import { TEST_SIMULATOR_API_SECRET } from './test/testServer';
-import { cardPayload, testCardNumber } from './test/testApp';
+import type { NodeAnswer } from '../test/nodeClient';
+import { testCluster, type TestNode } from '../test/testNodes';
+import { TEST_SIMULATOR_API_SECRET } from '../test/testServer';
+import { cardPayload, testCardNumber } from '../test/testApp';
 import { httpGateways } from './gateways/http/httpGateways';
 import { receiveGatewayEvent } from './payments/receiveGatewayEvent';
-import { owedToPayerCentsOf } from './webhooks/merchantTransaction';
+import { owedToPayerCentsOf } from './merchantView/merchantTransaction';
 
 // Every rule that counts or allows once holds when requests race: N requests at once, split across
 // two nodes on one PostgreSQL (where payments run in parallel), and the rule still allows what it

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { HOLDS_SQL_TEXT, OPENS_A_TRANSACTION, RUNS_A_QUERY, sourceFiles, sqlIn } from './test/sqlInFiles';
+import { HOLDS_SQL_TEXT, OPENS_A_TRANSACTION, RUNS_A_QUERY, sourceFiles, sqlIn } from '../test/sqlInFiles';
 
 const src = fileURLToPath(new URL('.', import.meta.url));
 const routes = fileURLToPath(new URL('./routes', import.meta.url));

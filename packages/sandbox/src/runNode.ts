@@ -1,4 +1,4 @@
-// A sandbox node as `npm start` runs it (main.ts) and the fault harness's node (faultNode.ts):
+// A sandbox node as `npm start` runs it (main.ts) and the fault harness's node (test/faultNode.ts):
 // settings from the environment, logs, the banner, and a stop on SIGINT/SIGTERM.
 import { randomBytes } from 'node:crypto';
 import { isLoopbackHost } from './auth/adminAccess';

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SANDBOX_CLIENT_KEY } from '@pasarela/core';
-import { startTestServer } from './test/testServer';
-import { freePort } from './test/freePort';
-import { cardPayload, TEST_CAPTCHA_TOKEN } from './test/testApp';
+import { startTestServer } from '../test/testServer';
+import { freePort } from '../test/freePort';
+import { cardPayload, TEST_CAPTCHA_TOKEN } from '../test/testApp';
 
 describe('the running server', () => {
   it('charges a due subscription on its own timer, without anyone reading it', async () => {

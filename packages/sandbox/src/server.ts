@@ -1,5 +1,4 @@
-import type { GatewayNotifications, Gateways, ProvidedGateways } from '@pasarela/gateways';
-import type { SandboxControls } from './gateways/SandboxControls';
+import type { GatewayNotifications, Gateways, ProvidedGateways, SandboxControls } from '@pasarela/gateways';
 import { httpGateways } from './gateways/http/httpGateways';
 import { simulatorNotifications } from './gateways/http/signedNotifications';
 import { withProvidedGateways } from './gateways/gatewaysModule';
@@ -23,16 +22,17 @@ import { deleteOldEvents } from './store/merchantEvents';
 import { pushServer } from './push/pushServer';
 import { adminScopeOf, isLoopbackHost } from './auth/adminAccess';
 import { openAdminRefusal, sourceOfUpgrade } from './auth/adminCors';
-import { listenToTransactions } from './push/transactionEvents';
-import { listenToAdminChanges } from './push/adminChanges';
+import { listenToTransactions } from './changes/transactionEvents';
+import { listenToAdminChanges } from './changes/adminChanges';
 import { DEFAULT_WEBHOOK_DELIVERY, deliverDueWebhooks, type WebhookDeliverySettings } from './webhooks/deliverWebhooks';
 import type { Server } from 'node:http';
-import { closeGracefully, listenHttp, startDraining } from './http/httpServer';
+import { closeGracefully, DEFAULT_HTTP_TIMEOUTS, listenHttp, startDraining, type HttpTimeouts } from './http/httpServer';
+import type { RateLimits } from './http/rateLimit';
 import { isConnectionError } from './db/unavailable';
 import type { ProxyTrust } from './http/clientAddress';
 import { createLogger, errorFields, type Logger, type LogLevel } from './ops/logger';
 import { Metrics } from './ops/metrics';
-import { DEFAULT_HOST, DEFAULT_EXPIRY_SWEEP_INTERVAL_MS, DEFAULT_HTTP_TIMEOUTS, DEFAULT_SUBSCRIPTION_CHARGE_INTERVAL_MS, DEFAULT_WEBHOOK_INTERVAL_MS, type HttpTimeouts, type RateLimits } from './settings';
+import { DEFAULT_HOST, DEFAULT_EXPIRY_SWEEP_INTERVAL_MS, DEFAULT_SUBSCRIPTION_CHARGE_INTERVAL_MS, DEFAULT_WEBHOOK_INTERVAL_MS } from './settings';
 
 /** How often each node forgets the merchant API's expired Idempotency-Keys. */
 const IDEMPOTENCY_SWEEP_INTERVAL_MS = 3_600_000;
@@ -106,7 +106,7 @@ export interface ServerOptions {
    * replace the simulator's, with their notification handlers; the others stay on the simulator.
    */
   gateways?: ProvidedGateways | undefined;
-  /** Wraps the chosen gateways' ports (the fault harness's node, faultNode.ts); none in production. */
+  /** Wraps the chosen gateways' ports (the fault harness's node, test/faultNode.ts); none in production. */
   wrapGateways?: ((gateways: Gateways) => Gateways) | undefined;
 }
 

@@ -3,6 +3,8 @@ import { NEQUI_PAY_WINDOW_MS, YAPPY_PAY_WINDOW_MS } from '@pasarela/core';
 import { MIN_FINGERPRINT_KEY_CHARS } from './payments/cardFingerprintKey';
 import { isLoopbackHost } from './auth/adminAccess';
 import { isProxyEntry, type ProxyTrust } from './http/clientAddress';
+import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './http/httpServer';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from './http/rateLimit';
 import { LOG_LEVELS, type LogLevel } from './ops/logger';
 
 /** Reachable from this machine only: the admin API needs no token there (PRODUCT.md's zero-setup `npm start`). */
@@ -11,32 +13,8 @@ export const DEFAULT_SUBSCRIPTION_CHARGE_INTERVAL_MS = 60_000;
 export const DEFAULT_EXPIRY_SWEEP_INTERVAL_MS = 5_000;
 export const DEFAULT_WEBHOOK_INTERVAL_MS = 1_000;
 
-/** Requests a client may make per minute, per kind of call; 0 turns that limit off. */
-export interface RateLimits {
-  login: number;
-  signup: number;
-  recovery: number;
-  payments: number;
-}
-
-/**
- * High enough that the test suites and `npm run bench:payments` (thousands of payments a second
- * from one address) pass unthrottled, low enough to stop a script trying passwords or cards.
- */
-export const DEFAULT_RATE_LIMITS: RateLimits = { login: 120, signup: 60, recovery: 60, payments: 60_000 };
-
-/** How long a client may take to send its request, and how long a stopping node waits for work in flight. */
-export interface HttpTimeouts {
-  headersMs: number;
-  requestMs: number;
-  keepAliveMs: number;
-  shutdownMs: number;
-}
-
-export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000, shutdownMs: 10_000 };
 /** How long a node keeps serving after SIGTERM with /health at 503, for the load balancer to notice. */
 export const DEFAULT_SHUTDOWN_DRAIN_MS = 5_000;
-
 
 /** What `npm start` reads from the environment (PRODUCT.md "Public contract: Server"). */
 export interface Settings {

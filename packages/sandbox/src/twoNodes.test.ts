@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_WALLET_USER } from './db/seed';
-import { testCluster, type TestNode } from './test/testNodes';
-import { openSocket } from './test/rawWebSocket';
-import { cardPayload } from './test/testApp';
-import { startWebhookReceiver } from './test/webhookReceiver';
+import { testCluster, type TestNode } from '../test/testNodes';
+import { openSocket } from '../test/rawWebSocket';
+import { cardPayload } from '../test/testApp';
+import { startWebhookReceiver } from '../test/webhookReceiver';
 
 // Issue 11 / PRODUCT.md "Running more than one node": two servers on one PostgreSQL behave as one
 // service. Needs a real PostgreSQL (TEST_DATABASE_URL): PGlite cannot be shared by two processes.

@@ -1,6 +1,6 @@
 import { isGatewayOutcomeUnknown, type GatewayEvent, type Gateways } from '@pasarela/gateways';
 import { Hono } from 'hono';
-import type { SandboxControls } from '@pasarela/sandbox/simulatorSurface';
+import type { SandboxControls } from '@pasarela/gateways';
 import type { Notifier } from './notifier';
 import { testCardBehaviour } from './processors/testCards';
 import { payerPages } from './pages/payerPages';

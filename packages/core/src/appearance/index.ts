@@ -3,3 +3,5 @@ export type { Appearance, AppearanceVariables, FontFamily, Theme } from './appea
 export { colourContrast, contrastWarning, readableShade, themePalette } from './palette';
 export { SERVED_FONT_WEIGHTS, SERVED_FONTS, servedFontPath } from './fontStacks';
 export type { ServedFont } from './fontStacks';
+export { bankPageColourCss, pageThemeOf } from './bankPageLook';
+export type { PageTheme } from './bankPageLook';

@@ -1,7 +1,7 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Deps } from '../Deps';
-import { ApiError } from '../http/ApiError';
+import { ApiError } from '../errors/ApiError';
 import type { AdminScope, AppEnv } from '../http/AppEnv';
 import { merchantIdBySecretKey } from '../store/merchantKeys';
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
-import { ApiError } from '../http/ApiError';
+import { ApiError } from '../errors/ApiError';
 import type { AppEnv } from '../http/AppEnv';
 import { isLoopbackHost } from './adminAccess';
 

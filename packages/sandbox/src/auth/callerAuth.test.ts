@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANONYMOUS_USER_SERVICE_ID, decodeBody, SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY } from '@pasarela/core';
 import { DEMO_WALLET_USER } from '../db/seed';
-import { asCaller, cardPayload, createTestApp, newLink, type TestApp } from '../test/testApp';
+import { asCaller, cardPayload, createTestApp, newLink, type TestApp } from '../../test/testApp';
 
 // SPEC 6 "Guest payer: anonymous. Uses an anonymous API key and a per-environment anonymous user
 // service id. Allowed when the merchant's guest flag allows it (hasPaymentGuest)." and "Registered

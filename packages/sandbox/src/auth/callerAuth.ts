@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { ANONYMOUS_USER_SERVICE_ID, SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY, type Environment } from '@pasarela/core';
-import { ApiError } from '../http/ApiError';
+import { ApiError } from '../errors/ApiError';
 import type { AppEnv } from '../http/AppEnv';
 
 /** The calls anyone may read without a key: the public translation catalogue. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Queryable } from '../db/Database';
-import { ApiError } from '../http/ApiError';
+import { ApiError } from '../errors/ApiError';
 import type { AppEnv } from '../http/AppEnv';
 
 /** How long a login lasts; SESSION_TTL_MS overrides it (tests, demos of the expiry). */

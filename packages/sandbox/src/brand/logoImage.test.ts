@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jpegImage, pngImage, webpImage } from '../test/images';
+import { jpegImage, pngImage, webpImage } from '../../test/images';
 import { LOGO_MAX_BYTES, readLogoImage } from './logoImage';
 
 // Issue 48: "a logo: an upload of PNG, JPEG or WebP with a size limit, checked ...; SVG refused".

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import * as v from 'valibot';
 import { BRAND_COLOR, BRAND_NAME_MAX, freeText, shownNameRefusal } from '@pasarela/core';
 import type { Database, Queryable } from '../db/Database';
-import { ApiError } from '../http/ApiError';
+import { ApiError } from '../errors/ApiError';
 import type { MailShop } from '../mail/templates';
 import { findMerchantBrand, findShopOfMerchant, findShopOfOperation, setMerchantLogo, updateMerchantBrand, type MerchantBrandRow, type ShopOfOperation } from '../store/merchantBrand';
 import { LOGO_UPLOAD_WINDOW_MS, LOGO_UPLOADS_PER_WINDOW, readLogoImage } from './logoImage';

@@ -4,14 +4,14 @@ import { SANDBOX_CLIENT_KEY } from '@pasarela/core';
 import type { Database } from './Database';
 import { newSessionName } from './openDatabase';
 import { openPostgresDatabase } from './postgresDatabase';
-import { startTcpProxy, type TcpProxy } from './testTcpProxy';
+import { startTcpProxy, type TcpProxy } from '../../test/testTcpProxy';
 import { DatabaseUnavailableError } from './unavailable';
 import { startServer, type RunningServer } from '../server';
-import { freePort } from '../test/freePort';
-import { nodeClient } from '../test/nodeClient';
-import { openSocket } from '../test/rawWebSocket';
-import { cardPayload, newTestSchema } from '../test/testApp';
-import { TEST_SIMULATOR_API_SECRET, testSimulator } from '../test/testServer';
+import { freePort } from '../../test/freePort';
+import { nodeClient } from '../../test/nodeClient';
+import { openSocket } from '../../test/rawWebSocket';
+import { cardPayload, newTestSchema } from '../../test/testApp';
+import { TEST_SIMULATOR_API_SECRET, testSimulator } from '../../test/testServer';
 
 // Issue "Money is never wrong": PostgreSQL drops a node's connections (pg_terminate_backend, a
 // restart) and the node must keep running. An 'error' event nobody listens to ends the process,

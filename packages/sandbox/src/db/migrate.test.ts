@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultPaths } from '../paths';
-import { openTestDatabase } from '../test/testApp';
+import { openTestDatabase } from '../../test/testApp';
 import type { Database } from './Database';
 import { migrate } from './migrate';
 

@@ -1,4 +1,4 @@
-import { hashPassword } from '../auth/passwordHash';
+import { hashPassword } from '../passwords/passwordHash';
 import type { Database, Queryable } from './Database';
 
 export const DEMO_MERCHANT_NAME = 'Tienda Demo Panamá';

@@ -1,4 +1,4 @@
-import { ApiError } from '../http/ApiError';
+import { ApiError } from '../errors/ApiError';
 
 /** Seconds a client is told to wait (Retry-After) while the database is away. */
 export const DATABASE_RETRY_AFTER_S = 2;

@@ -1,13 +1,13 @@
 import { isGatewayOutcomeUnknown, type Gateways } from '@pasarela/gateways';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/testApp';
+import { createTestApp, type TestApp } from '../../test/testApp';
 import { gatewayCall, gatewayRead } from './GatewayCall';
 import { httpGateways } from './http/httpGateways';
 import { loadGatewaysModule } from '@pasarela/gateways';
 import { fileURLToPath } from 'node:url';
 import { startSimulator } from '@pasarela/simulator';
-import { TEST_SIMULATOR_API_SECRET } from '../test/testServer';
+import { TEST_SIMULATOR_API_SECRET } from '../../test/testServer';
 
 // The contract every adapter of the ports keeps (docs/gateways.md), run here against the simulator
 // service through the HTTP adapters (the test app's, and one of its own): the same key makes
@@ -145,11 +145,11 @@ portContract('the test app\'s gateways (its own simulator, over HTTP)', async ()
 });
 
 // A provider's adapters module, loaded as GATEWAYS_MODULE loads it: here the example module
-// (testing/exampleGatewaysModule.ts, a card processor of its own); with GATEWAYS_MODULE set, the
+// (test/gateways/exampleGatewaysModule.ts, a card processor of its own); with GATEWAYS_MODULE set, the
 // provider's, for the ports it gives (docs/gateways.md):
 //   GATEWAYS_MODULE=./my-adapters.mjs npx vitest run --project sandbox packages/sandbox/src/gateways/contract.test.ts
 const context = { notificationUrl: (port: keyof Gateways) => `http://checkout.test/gateways/${port}/notifications` };
-for (const path of [fileURLToPath(new URL('./testing/exampleGatewaysModule.ts', import.meta.url)), ...(process.env['GATEWAYS_MODULE'] ? [process.env['GATEWAYS_MODULE']] : [])]) {
+for (const path of [fileURLToPath(new URL('../../test/gateways/exampleGatewaysModule.ts', import.meta.url)), ...(process.env['GATEWAYS_MODULE'] ? [process.env['GATEWAYS_MODULE']] : [])]) {
   const provided = await loadGatewaysModule(path, context);
   const ports = ALL_PORTS.filter((port) => provided.gateways[port]);
   portContract(`the module ${path} (${ports.join(', ')})`, async () => ({ gateways: provided.gateways, close: async () => undefined }), ports);

@@ -1,17 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../server';
-import { freePort } from '../test/freePort';
-import { nodeClient } from '../test/nodeClient';
-import { cardPayload } from '../test/testApp';
-import { startTestServer } from '../test/testServer';
+import { freePort } from '../../test/freePort';
+import { nodeClient } from '../../test/nodeClient';
+import { cardPayload } from '../../test/testApp';
+import { startTestServer } from '../../test/testServer';
 import { loadGatewaysModule } from '@pasarela/gateways';
-import { calls, issuer } from './testing/exampleGatewaysModule';
+import { calls, issuer } from '../../test/gateways/exampleGatewaysModule';
 
 // GATEWAYS_MODULE: a provider's adapters load without editing the server; the ports it gives are
 // its, with its notification format; the others stay on the simulator.
 
-const example = fileURLToPath(new URL('./testing/exampleGatewaysModule.ts', import.meta.url));
+const example = fileURLToPath(new URL('../../test/gateways/exampleGatewaysModule.ts', import.meta.url));
 let server: RunningServer;
 let client: ReturnType<typeof nodeClient>;
 let code: string;

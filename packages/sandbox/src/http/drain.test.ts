@@ -1,8 +1,8 @@
 import { Agent, request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import type { RunningServer } from '../server';
-import { startTestServer } from '../test/testServer';
-import { freePort } from '../test/freePort';
+import { startTestServer } from '../../test/testServer';
+import { freePort } from '../../test/freePort';
 
 const http = { headersMs: 2_000, requestMs: 4_000, keepAliveMs: 5_000, shutdownMs: 3_000 };
 

@@ -2,8 +2,8 @@ import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CLIENT_KEY } from '@pasarela/core';
 import type { RunningServer } from '../server';
-import { startTestServer } from '../test/testServer';
-import { freePort } from '../test/freePort';
+import { startTestServer } from '../../test/testServer';
+import { freePort } from '../../test/freePort';
 
 /** Everything the server sends until it closes the connection, and how long that took. */
 function untilClosed(socket: Socket): Promise<{ text: string; ms: number }> {

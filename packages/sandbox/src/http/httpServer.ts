@@ -1,6 +1,15 @@
 import { createServer, type Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import type { HttpTimeouts } from '../settings';
+
+/** How long a client may take to send its request, and how long a stopping node waits for work in flight. */
+export interface HttpTimeouts {
+  headersMs: number;
+  requestMs: number;
+  keepAliveMs: number;
+  shutdownMs: number;
+}
+
+export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000, shutdownMs: 10_000 };
 
 /**
  * An HTTP server for a fetch handler with the timeouts that keep slow clients from holding it:

@@ -2,9 +2,9 @@ import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CLIENT_KEY } from '@pasarela/core';
 import type { RunningServer } from '../server';
-import { startTestServer } from '../test/testServer';
-import { freePort } from '../test/freePort';
-import { createTestApp } from '../test/testApp';
+import { startTestServer } from '../../test/testServer';
+import { freePort } from '../../test/freePort';
+import { createTestApp } from '../../test/testApp';
 import { MAX_DRAIN_BYTES } from './limitBody';
 
 /** One request on an open socket; resolves with the status line, or how the connection ended. */

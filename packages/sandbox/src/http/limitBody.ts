@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { ApiError } from './ApiError';
+import { ApiError } from '../errors/ApiError';
 import type { AppEnv } from './AppEnv';
 
 /**

@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeBody } from '@pasarela/core';
-import { asCaller, createTestApp, newLink, type TestApp } from '../test/testApp';
+import { asCaller, createTestApp, newLink, type TestApp } from '../../test/testApp';
 import { GZIP_MIN_BYTES, negotiatedBody } from './negotiatedBody';
 
 const text = (bytes: number) => Buffer.from('{"a":"' + 'x'.repeat(bytes - 8) + '"}', 'utf8');

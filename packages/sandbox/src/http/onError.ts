@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { ApiError } from './ApiError';
+import { ApiError } from '../errors/ApiError';
 import { PaymentError, type PaymentErrorKind } from '../errors/PaymentError';
 import type { AppEnv } from './AppEnv';
 import { detailText, errorText } from './errorText';

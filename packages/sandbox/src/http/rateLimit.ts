@@ -1,8 +1,21 @@
 import type { MiddlewareHandler } from 'hono';
-import type { RateLimits } from '../settings';
-import { ApiError } from './ApiError';
+import { ApiError } from '../errors/ApiError';
 import type { AppEnv } from './AppEnv';
 import { clientAddressOf, type ProxyTrust } from './clientAddress';
+
+/** Requests a client may make per minute, per kind of call; 0 turns that limit off. */
+export interface RateLimits {
+  login: number;
+  signup: number;
+  recovery: number;
+  payments: number;
+}
+
+/**
+ * High enough that the test suites and `npm run bench:payments` (thousands of payments a second
+ * from one address) pass unthrottled, low enough to stop a script trying passwords or cards.
+ */
+export const DEFAULT_RATE_LIMITS: RateLimits = { login: 120, signup: 60, recovery: 60, payments: 60_000 };
 
 export type RateBucket = keyof RateLimits;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeBody } from '@pasarela/core';
-import { asCaller, createTestApp, type TestApp } from '../test/testApp';
-import { encodeJsonText } from '../test/paymentBodies';
+import { asCaller, createTestApp, type TestApp } from '../../test/testApp';
+import { encodeJsonText } from '../../test/paymentBodies';
 
 // Text no storage holds: PostgreSQL refuses NUL in text and jsonb, and a UTF-16 surrogate without
 // its pair has no UTF-8 form. The body reader refuses both, in any key or string, for every route.

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { decodeBody, unstorableTextIn, WireFormatError } from '@pasarela/core';
-import { ApiError } from './ApiError';
+import { ApiError } from '../errors/ApiError';
 import { MERCHANT_API_PREFIX } from './merchantApiPrefix';
 
 /** Largest API body accepted; a card payment with custom fields is a few KB. */

@@ -1,6 +1,6 @@
 import { hasForbiddenCharacters } from '@pasarela/core';
 import type { MiddlewareHandler } from 'hono';
-import { ApiError } from './ApiError';
+import { ApiError } from '../errors/ApiError';
 import type { AppEnv } from './AppEnv';
 
 /** Percent-encoded controls (C0, DEL, C1 in UTF-8) and bidi overrides and isolates, for text that does not decode. */

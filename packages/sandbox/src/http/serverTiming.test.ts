@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeBody } from '@pasarela/core';
-import { asCaller, cardPayload, createTestApp, newLink, testCardNumber, withCaptcha, type TestApp } from '../test/testApp';
+import { asCaller, cardPayload, createTestApp, newLink, testCardNumber, withCaptcha, type TestApp } from '../../test/testApp';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, newLink, type TestApp } from '../test/testApp';
-import { contrast } from '../brand/bankPageLook';
+import { createTestApp, newLink, type TestApp } from '../../test/testApp';
+import { colourContrast as contrast } from '@pasarela/core';
 import { linksIn } from './links';
 
 // Issue 21: what the routes really send, read back from the mailbox as a payer would.

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogs } from '@pasarela/core';
 import { linksIn, mailLink } from './links';
 import * as templates from './templates';
-import { contrast } from '../brand/bankPageLook';
+import { colourContrast as contrast } from '@pasarela/core';
 
 const ORIGIN = 'https://checkout.example.com';
 const EXPIRES = new Date('2026-11-24T07:12:58Z');

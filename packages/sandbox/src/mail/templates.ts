@@ -1,6 +1,4 @@
-import { catalogs, formatAmount, formatPanamaDate, formatPanamaTime, groupVoucherCode, type Language } from '@pasarela/core';
-import { readableOn } from '../brand/bankPageLook';
-import { escapeHtml } from '../http/html';
+import { catalogs, escapeHtml, formatAmount, formatPanamaDate, formatPanamaTime, groupVoucherCode, readableShade, type Language } from '@pasarela/core';
 import { mailLink, receiptLink } from './links';
 import { mailText } from './mailText';
 
@@ -30,7 +28,7 @@ const MAIL_COLOURS = { page: '#f4f6fb', card: '#ffffff', text: '#1b2230', line: 
  */
 export function brandedHtml(content: MailContent, shop: MailShop, lang: Language): string {
   const brand = shop.color ?? MAIL_COLOURS.brand;
-  const link = readableOn(brand, MAIL_COLOURS.card);
+  const link = readableShade(brand, MAIL_COLOURS.card, 4.5);
   const paragraph = (line: string) => {
     const parts = line.split(/(https?:\/\/[^\s<>"']+)/);
     const html = parts.map((part, i) => (i % 2 === 1 ? `<a href="${escapeHtml(part)}" style="color:${link};font-weight:600;word-break:break-all">${escapeHtml(part)}</a>` : escapeHtml(part))).join('');

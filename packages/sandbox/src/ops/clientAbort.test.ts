@@ -7,9 +7,9 @@ import { httpGateways } from '../gateways/http/httpGateways';
 import type { Database } from '../db/Database';
 import { closeGracefully, listenHttp } from '../http/httpServer';
 import { cardFingerprintKeyOf } from '../payments/cardFingerprintKey';
-import { freePort } from '../test/freePort';
-import { cardPayload, openTestDatabase } from '../test/testApp';
-import { TEST_SIMULATOR_API_SECRET, testSimulator } from '../test/testServer';
+import { freePort } from '../../test/freePort';
+import { cardPayload, openTestDatabase } from '../../test/testApp';
+import { TEST_SIMULATOR_API_SECRET, testSimulator } from '../../test/testServer';
 import { createLogger } from './logger';
 import { Metrics } from './metrics';
 

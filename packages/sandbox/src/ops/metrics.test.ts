@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningServer } from '../server';
-import { startTestServer } from '../test/testServer';
-import { freePort } from '../test/freePort';
-import { nodeClient } from '../test/nodeClient';
-import { openSocket } from '../test/rawWebSocket';
-import { cardPayload, TEST_CAPTCHA_TOKEN } from '../test/testApp';
+import { startTestServer } from '../../test/testServer';
+import { freePort } from '../../test/freePort';
+import { nodeClient } from '../../test/nodeClient';
+import { openSocket } from '../../test/rawWebSocket';
+import { cardPayload, TEST_CAPTCHA_TOKEN } from '../../test/testApp';
 
 let server: RunningServer;
 let port: number;

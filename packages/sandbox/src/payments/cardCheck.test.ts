@@ -2,8 +2,8 @@ import type { Gateways } from '@pasarela/gateways';
 import { CARD_AUTH_STATUS, cardCheckMessage } from '@pasarela/core';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { faultyGateways } from '../gateways/testing/faultyGateways';
-import { createTestApp, testCardNumber, type TestApp } from '../test/testApp';
+import { faultyGateways } from '../../test/gateways/faultyGateways';
+import { createTestApp, testCardNumber, type TestApp } from '../../test/testApp';
 
 // The wallet's add-card check (payments/cardCheck.ts): keyed by the payer's trackId, one check at
 // the card processor per trackId, and a card kept only when the processor approved it.

@@ -8,7 +8,7 @@ import { PaymentError } from '../errors/PaymentError';
 import {
   cardChecksInDoubt, dropUndecidedCardCheck, findCardCheck, findCheckedCard, insertCardCheck, linkSavedCard, settleCardCheck, type CardCheckRow,
 } from '../store/cardChecks';
-import { newCodOper } from '../store/transactions';
+import { newCodOper } from '../store/insertTransaction';
 import { registerUserCard, walletCustomerOf, type UserCardRow } from '../store/userCards';
 import { cardFingerprintOf } from './cardFingerprint';
 import { saveAtProcessor } from './savedCard';

@@ -1,6 +1,6 @@
 import type { CardAuthorization } from '@pasarela/gateways';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardPayload, createTestApp, newLink, type TestApp } from '../test/testApp';
+import { cardPayload, createTestApp, newLink, type TestApp } from '../../test/testApp';
 
 // A name keeps its accents wherever the payer sees it (the payment's record, its receipt); the card
 // processor, which takes plain letters, is sent it transliterated at the port's call (core

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
-import { cardPayload, createTestApp, newLink, testCardNumber, type ApiAnswer, type TestApp } from '../test/testApp';
+import { cardPayload, createTestApp, newLink, testCardNumber, type ApiAnswer, type TestApp } from '../../test/testApp';
 
 // One payment attempt makes at most one charge: a trackId sent again with the same charge is
 // answered as the first time, with another charge it is refused (409 track_id_reused), on every

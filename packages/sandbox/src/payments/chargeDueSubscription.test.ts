@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardPayload, createTestApp, type TestApp } from '../test/testApp';
+import { cardPayload, createTestApp, type TestApp } from '../../test/testApp';
 import { GatewayOutcomeUnknown } from '@pasarela/gateways';
 import { chargeDueSubscriptions } from './chargeDueSubscription';
 

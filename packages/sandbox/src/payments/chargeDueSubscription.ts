@@ -5,7 +5,8 @@ import { PaymentError } from '../errors/PaymentError';
 import { findPlan, type SubscriptionRow } from '../store/catalog';
 import { findMerchant } from '../store/merchants';
 import { claimDueSubscription, claimDueSubscriptions, setNextCharge } from '../store/subscriptions';
-import { insertTransaction, newCodOper, type TransactionRow } from '../store/transactions';
+import { insertTransaction, newCodOper } from '../store/insertTransaction';
+import { type TransactionRow } from '../store/transactions';
 import { chargeCard } from './chargeCard';
 
 /** Days per SPEC 9 period code, for the next charge date (core, next to the period labels). */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { cardPayload, createTestApp, newLink, type TestApp } from '../test/testApp';
+import { cardPayload, createTestApp, newLink, type TestApp } from '../../test/testApp';
 import { receiveGatewayEvent } from './receiveGatewayEvent';
 
 // A processor's dispute event in the merchant's books (docs/merchant-api.md "Books"): opened, the

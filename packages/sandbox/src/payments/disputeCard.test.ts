@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RunningServer } from '../server';
-import { freePort } from '../test/freePort';
-import { nodeClient } from '../test/nodeClient';
-import { cardPayload } from '../test/testApp';
-import { startTestServer } from '../test/testServer';
+import { freePort } from '../../test/freePort';
+import { nodeClient } from '../../test/nodeClient';
+import { cardPayload } from '../../test/testApp';
+import { startTestServer } from '../../test/testServer';
 
 // docs/sandbox.md: test card 4000 0000 0000 1976 is approved, then its cardholder disputes it: the
 // simulated processor's signed dispute notification reaches the server over HTTP, and the dispute

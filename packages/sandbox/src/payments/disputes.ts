@@ -4,7 +4,7 @@ import { PaymentError } from '../errors/PaymentError';
 import { recordDisputeInBooks } from '../store/balanceTransactions';
 import { closeDispute, findDispute, findMerchantDispute, submitDisputeEvidence, type MerchantDisputeRow } from '../store/disputes';
 import { recordObjectEvent } from '../store/merchantEvents';
-import { merchantDisputeOf } from '../webhooks/merchantDispute';
+import { merchantDisputeOf } from '../merchantView/merchantDispute';
 
 /** The dispute event its change makes: opened, answered or moved, ended. */
 export async function recordDisputeEvent(tx: Queryable, reference: string, type: 'dispute.created' | 'dispute.updated' | 'dispute.closed'): Promise<MerchantDisputeRow | undefined> {

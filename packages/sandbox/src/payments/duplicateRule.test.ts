@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { DEMO_STATION_ID } from '../db/seed';
-import { cardPayload, createTestApp, newLink, testCardNumber, type TestApp } from '../test/testApp';
-import { duplicateLockKey } from '../store/transactions';
+import { cardPayload, createTestApp, newLink, testCardNumber, type TestApp } from '../../test/testApp';
+import { duplicateLockKey } from '../store/insertTransaction';
 
 // SPEC 8 possible_duplicated_tx: "same amount and card within 5 minutes" at the same merchant
 // (core duplicateRule), whatever link or station of it, counting only approved or pending payments;

@@ -1,10 +1,10 @@
 import type { Gateways } from '@pasarela/gateways';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { faultyGateways, type GatewayFault } from '../gateways/testing/faultyGateways';
+import { faultyGateways, type GatewayFault } from '../../test/gateways/faultyGateways';
 import type { Database } from '../db/Database';
 import { asUnavailable } from '../db/unavailable';
-import { cardPayload, createTestApp, newLink, testCardNumber, type ApiAnswer, type TestApp } from '../test/testApp';
+import { cardPayload, createTestApp, newLink, testCardNumber, type ApiAnswer, type TestApp } from '../../test/testApp';
 
 // One payment intent makes at most one charge, whatever fails between Pasarela and its gateway: an
 // answer that never comes, an answer lost after the operation, an adapter that breaks before or

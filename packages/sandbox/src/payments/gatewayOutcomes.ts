@@ -1,6 +1,7 @@
 import type { BankOutcome, CardDecision, CryptoDeposit, GatewayEvent, PushAnswer, Voucher } from '@pasarela/gateways';
 import { cryptoDepositEnd, recordedCardOutcomeOf, recordedOutcomeOf, type CardResultKey } from '@pasarela/core';
-import type { PaymentOutcome, TransactionRow } from '../store/transactions';
+import type { TransactionRow } from '../store/transactions';
+import type { PaymentOutcome } from '../store/transactionUpdates';
 
 // Each port's answer in core's words (GatewayEnds, card result keys); what that records on the
 // payment, SPEC 4's status code per method, is core's rule (recordedOutcomeOf).

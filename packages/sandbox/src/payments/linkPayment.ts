@@ -10,7 +10,8 @@ import { checkAmount } from './checkAmount';
 import { checkPaymentCaptcha } from './captchaVerdict';
 import { checkGuestAllowed } from './cardChecks';
 import { findMerchant, listMerchantServices, paymentMethodOf, type MerchantRow } from '../store/merchants';
-import { duplicateLockKey, insertUnlessDuplicate, newCodOper, type NewTransaction, type TransactionRow } from '../store/transactions';
+import { duplicateLockKey, insertUnlessDuplicate, newCodOper } from '../store/insertTransaction';
+import { type NewTransaction, type TransactionRow } from '../store/transactions';
 import { attemptThatWon, chargeFingerprint, earlierAttempt, identityOf } from './chargeAttempt';
 import { duplicateCheckOf, type ChargeIdentity } from '@pasarela/core';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testCluster, type TestNode } from '../test/testNodes';
-import { cardPayload } from '../test/testApp';
+import { testCluster, type TestNode } from '../../test/testNodes';
+import { cardPayload } from '../../test/testApp';
 import { reconcilePayouts, runSandboxPayouts, runScheduledPayouts } from './payouts';
 
 // Payouts on two nodes on one PostgreSQL (docs/merchant-api.md "Payouts"): the schedule's run makes

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disputesOf } from '../store/disputes';
 import { findRefund, insertRefund } from '../store/refunds';
 import { findTransaction } from '../store/transactions';
-import { cardPayload, createTestApp, newLink, type TestApp } from '../test/testApp';
+import { cardPayload, createTestApp, newLink, type TestApp } from '../../test/testApp';
 import { receiveGatewayEvent } from './receiveGatewayEvent';
 
 // A processor's events that are not an attempt's decision: a refund it answered `pending` to

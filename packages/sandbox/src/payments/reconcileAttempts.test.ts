@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, newLink, type TestApp } from '../test/testApp';
+import { createTestApp, newLink, type TestApp } from '../../test/testApp';
 
 // The reconciler is timed work that runs on every node: each lapsed wait and each attempt in doubt
 // is settled once, from what its gateway says.

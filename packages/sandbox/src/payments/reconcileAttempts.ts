@@ -2,7 +2,8 @@ import { isGatewayOutcomeUnknown, type GatewayOutcomeUnknown } from '@pasarela/g
 import { cancelledStatusOf, ENDED_UNPAID_AUTH_STATUSES } from '@pasarela/core';
 import type { Deps } from '../Deps';
 import { gatewayCall } from '../gateways/GatewayCall';
-import { dropUnsentAttempt, type PaymentOutcome, type TransactionRow } from '../store/transactions';
+import { type TransactionRow } from '../store/transactions';
+import { dropUnsentAttempt, type PaymentOutcome } from '../store/transactionUpdates';
 import { attemptsToReconcile } from '../store/attemptsToReconcile';
 import { giveRenewalPeriodBack } from '../store/subscriptions';
 import { bankOutcomeOf, cardOutcomeOf, cryptoOutcomeOf, pushOutcomeOf, voucherOutcomeOf } from './gatewayOutcomes';

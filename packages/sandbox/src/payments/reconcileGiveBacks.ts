@@ -1,6 +1,6 @@
 import type { Deps } from '../Deps';
 import { claimGiveBacks } from '../store/giveBacks';
-import { endGiveBack, type OwedToPayer } from '../store/transactions';
+import { endGiveBack, type OwedToPayer } from '../store/transactionUpdates';
 import { askPortToGiveBack } from './withdrawAtGateway';
 
 /** How many give-backs one pass looks at; the next pass takes the rest. */

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { faultyGateways } from '../gateways/testing/faultyGateways';
+import { faultyGateways } from '../../test/gateways/faultyGateways';
 import type { RunningServer } from '../server';
-import { cardPayload } from '../test/testApp';
-import { freePort } from '../test/freePort';
-import { nodeClient } from '../test/nodeClient';
-import { startTestServer } from '../test/testServer';
+import { cardPayload } from '../../test/testApp';
+import { freePort } from '../../test/freePort';
+import { nodeClient } from '../../test/nodeClient';
+import { startTestServer } from '../../test/testServer';
 
 // The server runs the refund reconciler on its reconciler's timer (server.ts): a refund whose
 // card processor's answer was lost is settled with no call of anyone's.

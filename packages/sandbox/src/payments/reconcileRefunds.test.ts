@@ -1,10 +1,10 @@
 import type { Gateways } from '@pasarela/gateways';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { faultyGateways, type GatewayFault } from '../gateways/testing/faultyGateways';
-import { cardPayload, createTestApp, type TestApp } from '../test/testApp';
-import { merchantApiClient, type MerchantApiClient } from '../test/merchantApiClient';
-import { webhookEventOf, type WebhookEventRow } from '../webhooks/webhookEvent';
+import { faultyGateways, type GatewayFault } from '../../test/gateways/faultyGateways';
+import { cardPayload, createTestApp, type TestApp } from '../../test/testApp';
+import { merchantApiClient, type MerchantApiClient } from '../../test/merchantApiClient';
+import { webhookEventOf, type WebhookEventRow } from '../merchantView/webhookEvent';
 import { reconcileRefunds } from './reconcileRefunds';
 
 // A refund whose gateway never answered stays pending and holds its part of what may be refunded

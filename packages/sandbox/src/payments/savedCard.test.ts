@@ -1,7 +1,7 @@
 import type { CardAuthorization, CardProcessor, Gateways } from '@pasarela/gateways';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardPayload, createTestApp, newLink, testCardNumber, type TestApp } from '../test/testApp';
+import { cardPayload, createTestApp, newLink, testCardNumber, type TestApp } from '../../test/testApp';
 import { chargeDueSubscriptions } from './chargeDueSubscription';
 
 // A saved card is the processor's (payments/savedCard.ts): saving it is the port's saveCard, and

@@ -6,9 +6,10 @@ import type { Deps } from '../Deps';
 import { giveBack, moneyTakenOf, withdrawAtGateway } from './withdrawAtGateway';
 import { PaymentError } from '../errors/PaymentError';
 import { claimSingleUseLink, lockSingleUseLinkOf } from '../store/links';
-import { lockOtherOpenAttempts, lockTransaction, recordGatewayEvent, recordMoneyTaken, writeOutcome, type OwedToPayer, type PaymentOutcome, type TransactionRow } from '../store/transactions';
+import { type TransactionRow } from '../store/transactions';
+import { lockOtherOpenAttempts, lockTransaction, recordGatewayEvent, recordMoneyTaken, writeOutcome, type OwedToPayer, type PaymentOutcome } from '../store/transactionUpdates';
 import { cryptoReceivedOf } from './cryptoReceived';
-import type { CancelReason } from '../webhooks/merchantTransaction';
+import type { CancelReason } from '../merchantView/merchantTransaction';
 
 /** What settlePayment did. */
 export type Settlement =

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { faultyGateways } from '../gateways/testing/faultyGateways';
+import { faultyGateways } from '../../test/gateways/faultyGateways';
 import { gatewayCall } from '../gateways/GatewayCall';
 import { PaymentError } from '../errors/PaymentError';
-import { insertTransaction, type NewTransaction, type TransactionRow } from '../store/transactions';
-import { cardPayload, createTestApp, type TestApp } from '../test/testApp';
+import { insertTransaction } from '../store/insertTransaction';
+import { type NewTransaction, type TransactionRow } from '../store/transactions';
+import { cardPayload, createTestApp, type TestApp } from '../../test/testApp';
 import { receiveGatewayEvent } from './receiveGatewayEvent';
 import { reconcileGiveBacks } from './reconcileGiveBacks';
 import { wayBackOf, type WayBack } from './withdrawAtGateway';

@@ -1,7 +1,8 @@
 import type { Deps } from '../Deps';
 import { gatewayCall, PAYMENT_CURRENCY } from '../gateways/GatewayCall';
 import { cardReferenceOf } from './cardReference';
-import { endGiveBack, type OwedToPayer, type TransactionRow } from '../store/transactions';
+import { type TransactionRow } from '../store/transactions';
+import { endGiveBack, type OwedToPayer } from '../store/transactionUpdates';
 
 /**
  * A payment Pasarela called off (its single-use link paid another way, the payer left the wait) is

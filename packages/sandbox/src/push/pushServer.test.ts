@@ -2,11 +2,11 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SANDBOX_CLIENT_KEY } from '@pasarela/core';
 import type { RunningServer } from '../server';
-import { startTestServer } from '../test/testServer';
-import { freePort } from '../test/freePort';
-import { openSocket, upgradeRequest } from '../test/rawWebSocket';
-import { TEST_CAPTCHA_TOKEN } from '../test/testApp';
-import { transactionChannelOf } from './transactionEvents';
+import { startTestServer } from '../../test/testServer';
+import { freePort } from '../../test/freePort';
+import { openSocket, upgradeRequest } from '../../test/rawWebSocket';
+import { TEST_CAPTCHA_TOKEN } from '../../test/testApp';
+import { transactionChannelOf } from '../changes/transactionEvents';
 import { reconcileAttempts } from '../payments/reconcileAttempts';
 
 let server: RunningServer;

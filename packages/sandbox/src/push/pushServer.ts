@@ -4,10 +4,10 @@ import type { Database } from '../db/Database';
 import { DATABASE_RETRY_AFTER_S, isConnectionError } from '../db/unavailable';
 import { userIdOf } from '../auth/sessions';
 import { findTransaction, type TransactionRow } from '../store/transactions';
-import { pushMessageOf, type TransactionChange, type TransactionEvents } from './transactionEvents';
+import { pushMessageOf, type TransactionChange, type TransactionEvents } from '../changes/transactionEvents';
 import { acceptKey, ServerSocket } from './webSocket';
 import { pushedStates, type PushedState } from './pushedStates';
-import type { AdminChange, AdminChanges } from './adminChanges';
+import type { AdminChange, AdminChanges } from '../changes/adminChanges';
 import type { AdminScope } from '../http/AppEnv';
 
 export const PUSH_PATH = '/api/v1/push';

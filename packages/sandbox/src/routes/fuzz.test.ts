@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { encodeBody } from '@pasarela/core';
-import { ENDPOINTS } from '../test/endpoints';
+import { ENDPOINTS } from '../../test/endpoints';
 import { MERCHANT_API_PREFIX } from './merchant/merchantApi';
 import { DEMO_WALLET_USER } from '../db/seed';
-import { asCaller, cardPayload, createTestApp, newLink, type TestApp } from '../test/testApp';
-import { encodeJsonText, withRawNumber } from '../test/paymentBodies';
+import { asCaller, cardPayload, createTestApp, newLink, type TestApp } from '../../test/testApp';
+import { encodeJsonText, withRawNumber } from '../../test/paymentBodies';
 
 let t: TestApp;
 let token = '';

@@ -8,10 +8,10 @@ import type { Database } from '../db/Database';
 import { openDatabase } from '../db/openDatabase';
 import { httpGateways } from '../gateways/http/httpGateways';
 import { defaultPaths } from '../paths';
-import { cardPayload, createTestApp, newTestSchema, type TestApp } from '../test/testApp';
-import { copyTemplateDataDir } from '../test/pgliteTemplate';
-import { TEST_SIMULATOR_API_SECRET, testSimulator, type RunningSimulator } from '../test/testServer';
-import { startWebhookReceiver, TO_RECEIVER, verifiedTimestampOf, type WebhookReceiver } from '../test/webhookReceiver';
+import { cardPayload, createTestApp, newTestSchema, type TestApp } from '../../test/testApp';
+import { copyTemplateDataDir } from '../../test/pgliteTemplate';
+import { TEST_SIMULATOR_API_SECRET, testSimulator, type RunningSimulator } from '../../test/testServer';
+import { startWebhookReceiver, TO_RECEIVER, verifiedTimestampOf, type WebhookReceiver } from '../../test/webhookReceiver';
 import { deliverDueWebhooks } from '../webhooks/deliverWebhooks';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardPayload, createTestApp, type TestApp } from '../test/testApp';
+import { cardPayload, createTestApp, type TestApp } from '../../test/testApp';
 
 // Issue "Only the right party can act": every admin door tried without a key, with another
 // merchant's key and with the right one. Refusals are the catalogue's { code, message } and leave

@@ -1,10 +1,10 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../server';
-import { freePort } from '../test/freePort';
-import { upgradeRequest } from '../test/rawWebSocket';
-import { createTestApp, type TestApp } from '../test/testApp';
-import { startTestServer } from '../test/testServer';
+import { freePort } from '../../test/freePort';
+import { upgradeRequest } from '../../test/rawWebSocket';
+import { createTestApp, type TestApp } from '../../test/testApp';
+import { startTestServer } from '../../test/testServer';
 
 // A loopback node without a token answers the admin API to anyone who reaches it: the developer.
 // A web page the developer visits reaches it too, so the open admin API answers its own origin only

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBanner } from '../banner';
 import type { RunningServer } from '../server';
-import { startTestServer } from '../test/testServer';
-import { freePort } from '../test/freePort';
-import { openSocket } from '../test/rawWebSocket';
+import { startTestServer } from '../../test/testServer';
+import { freePort } from '../../test/freePort';
+import { openSocket } from '../../test/rawWebSocket';
 
 // The admin push socket streams every merchant's payments: with a token set, only its holder opens it.
 const ADMIN_TOKEN = 'push-token-for-tests-0123456789';

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../server';
-import { startTestServer } from '../test/testServer';
-import { freePort } from '../test/freePort';
-import { nodeClient } from '../test/nodeClient';
-import { openSocket, type RawSocket } from '../test/rawWebSocket';
+import { startTestServer } from '../../test/testServer';
+import { freePort } from '../../test/freePort';
+import { nodeClient } from '../../test/nodeClient';
+import { openSocket, type RawSocket } from '../../test/rawWebSocket';
 
 // Issue "Only the right party can act", the mailbox and the live socket of a node started with
 // SANDBOX_ADMIN_TOKEN: a merchant's secret key reads only the e-mails sent for that merchant and

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_WALLET_USER } from '../db/seed';
-import { paymentBodies, paymentFixtures, type PaymentFixtures } from '../test/paymentBodies';
-import { createTestApp, TEST_CAPTCHA_TOKEN, type TestApp } from '../test/testApp';
+import { paymentBodies, paymentFixtures, type PaymentFixtures } from '../../test/paymentBodies';
+import { createTestApp, TEST_CAPTCHA_TOKEN, type TestApp } from '../../test/testApp';
 
 // SPEC 4 "Captcha: a valid score enables the payment": every payment route refuses a payment
 // without a valid captcha token (403 error_captcha / invalid_score_captcha) before recording

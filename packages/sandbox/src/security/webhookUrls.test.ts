@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardPayload, createTestApp, type TestApp } from '../test/testApp';
-import { startWebhookReceiver, type WebhookReceiver } from '../test/webhookReceiver';
+import { cardPayload, createTestApp, type TestApp } from '../../test/testApp';
+import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhookReceiver';
 import { DEFAULT_WEBHOOK_DELIVERY, deliverDueWebhooks } from '../webhooks/deliverWebhooks';
 import { postWebhook } from '../webhooks/postWebhook';
 import { isPublicAddress, webhookTarget, WebhookTargetRefused } from '../webhooks/webhookTarget';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/Database';
-import { listenToAdminChanges, type AdminChange } from '../push/adminChanges';
-import { openTestDatabase } from '../test/testApp';
+import { listenToAdminChanges, type AdminChange } from '../changes/adminChanges';
+import { openTestDatabase } from '../../test/testApp';
 import { listMail, sendMail } from './mailbox';
 
 let db: Database;

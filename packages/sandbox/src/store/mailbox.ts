@@ -1,6 +1,6 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../db/Database';
-import { ADMIN_CHANNEL_SQL } from '../push/adminChanges';
+import { ADMIN_CHANNEL_SQL } from '../changes/adminChanges';
 
 /** What an e-mail is: a wallet code, a payment request, a receipt, a cash voucher to pay, a random-charge validation. */
 export type MailKind = 'registration_code' | 'recovery_code' | 'email_payment' | 'receipt' | 'refund' | 'voucher' | 'validation';

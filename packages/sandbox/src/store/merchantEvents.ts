@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/Database';
-import type { WebhookEventRow } from '../webhooks/webhookEvent';
+import type { WebhookEventRow } from '../merchantView/webhookEvent';
 
 /** How long the change feed keeps an event (docs/merchant-api.md "Events"). */
 export const EVENT_DAYS = 30;

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/Database';
-import { merchantPayoutOf } from '../webhooks/merchantPayout';
+import { merchantPayoutOf } from '../merchantView/merchantPayout';
 import { recordObjectEvent } from './merchantEvents';
 
 /** A payouts row (migration 041). */

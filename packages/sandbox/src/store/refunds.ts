@@ -1,5 +1,6 @@
 import { heldCentsOf, type RefundState } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
+import type { RefundFailureReason } from '../merchantView/webhookEvent';
 import { recordRefundInBooks } from './balanceTransactions';
 import type { TransactionRow } from './transactions';
 
@@ -55,13 +56,6 @@ export async function markRefundSucceeded(db: Queryable, id: string): Promise<Re
   return row;
 }
 
-/**
- * Why a refund failed, as transaction.refund_failed's `data.refundFailureReason` names it:
- * `refused`, the gateway refused it when asked; `not_made`, its gateway did not answer in time and,
- * asked again by the refund's key, said it never made it.
- */
-export const REFUND_FAILURE_REASONS = ['refused', 'not_made'] as const;
-export type RefundFailureReason = (typeof REFUND_FAILURE_REASONS)[number];
 
 /**
  * A pending refund that did not go through: the amount it held is free again, and the update writes

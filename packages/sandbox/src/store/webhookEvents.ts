@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/Database';
-import type { WebhookEventRow } from '../webhooks/webhookEvent';
+import type { WebhookEventRow } from '../merchantView/webhookEvent';
 
 /** An outbox row with the URL its merchant's webhooks go to now. */
 export type WebhookDeliveryRow = WebhookEventRow & { webhook_url: string | null };

@@ -1,8 +1,8 @@
 import type { Queryable } from '../db/Database';
-import { API_VERSION_HEADER, CURRENT_API_VERSION } from './apiVersion';
+import { API_VERSION_HEADER, CURRENT_API_VERSION } from '../merchantView/apiVersion';
 import { postWebhook, type WebhookPost } from './postWebhook';
 import { endpointTakes, signaturesHeaderOf, signingSecretsOf } from './signature';
-import { webhookBodyOf, webhookEventOf, type WebhookEventRow } from './webhookEvent';
+import { webhookBodyOf, webhookEventOf, type WebhookEventRow } from '../merchantView/webhookEvent';
 
 /** deliverWebhooks.ts's WebhookDeliverySettings, as these deliveries read them (stated here: that file imports this one). */
 interface DeliverySettings {

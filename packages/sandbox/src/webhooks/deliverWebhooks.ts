@@ -1,10 +1,10 @@
 import type { Queryable } from '../db/Database';
 import { endpointTakes, signaturesHeaderOf, signingSecretsOf } from './signature';
 import { deliverEndpointWebhooks } from './deliverEndpointWebhooks';
-import { notifyAdminChange } from '../push/adminChanges';
-import { webhookBodyOf, webhookEventOf, type WebhookEventRow } from './webhookEvent';
+import { notifyAdminChange } from '../changes/adminChanges';
+import { webhookBodyOf, webhookEventOf, type WebhookEventRow } from '../merchantView/webhookEvent';
 import { postWebhook, type WebhookPost } from './postWebhook';
-import { API_VERSION_HEADER, CURRENT_API_VERSION } from './apiVersion';
+import { API_VERSION_HEADER, CURRENT_API_VERSION } from '../merchantView/apiVersion';
 
 export interface WebhookDeliverySettings {
   /** The wait before each retry, growing; when they run out the event is marked failed. */

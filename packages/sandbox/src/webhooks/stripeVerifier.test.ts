@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardPayload, createTestApp, type TestApp } from '../test/testApp';
-import { startWebhookReceiver, TO_RECEIVER, type WebhookReceiver } from '../test/webhookReceiver';
+import { cardPayload, createTestApp, type TestApp } from '../../test/testApp';
+import { startWebhookReceiver, TO_RECEIVER, type WebhookReceiver } from '../../test/webhookReceiver';
 import { deliverDueWebhooks } from './deliverWebhooks';
 
 // docs/webhooks.md says the signature is Stripe's scheme exactly (t=,v1=, HMAC-SHA256 of "t.body"

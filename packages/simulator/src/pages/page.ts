@@ -1,8 +1,7 @@
 import type { MerchantDescriptor } from '@pasarela/gateways';
 import { createHash } from 'node:crypto';
 import { catalogs, centsToAmount, formatAmount, hasForbiddenCharacters, type Language } from '@pasarela/core';
-import { bankPageColourCss, pageThemeOf, type PageTheme } from '@pasarela/sandbox/simulatorSurface';
-import { BANK_PAGE_CLOSE_FIELD, escapeHtml } from '@pasarela/sandbox/simulatorSurface';
+import { BANK_PAGE_CLOSE_FIELD, bankPageColourCss, escapeHtml, pageThemeOf, type PageTheme } from '@pasarela/core';
 
 // On its own origin as a real issuer's: one language per page, every text escaped, style and script let in by hash only.
 

@@ -6,7 +6,7 @@ import { simulatedPayoutRail } from './simulatedPayoutRail';
 import { simulatedPushWallet, type PushBookRequest } from './simulatedPushWallet';
 import { simulatedVoucherNetwork } from './simulatedVoucherNetwork';
 import type { SimulatorBooks } from './simulatorBook';
-import type { SandboxControls } from '@pasarela/sandbox/simulatorSurface';
+import type { SandboxControls } from '@pasarela/gateways';
 
 const ANSWER_BATCH = 100;
 

@@ -1,6 +1,5 @@
-import type { BankOutcome, BankRedirect, CardDecision, CardRefundAnswer, SavedCard, CardProcessor, CryptoCoin, CryptoDeposit, CryptoProcessor, CryptoQuote, GatewayEvent, Gateways, PayoutRail, PayoutTransfer, PushAnswer, PushWallet, Voucher, VoucherNetwork } from '@pasarela/gateways';
+import type { BankOutcome, BankRedirect, CardDecision, CardRefundAnswer, SavedCard, CardProcessor, CryptoCoin, CryptoDeposit, CryptoProcessor, CryptoQuote, GatewayEvent, Gateways, PayoutRail, PayoutTransfer, PushAnswer, PushWallet, Voucher, VoucherNetwork, BankPageShown, ChallengeShown, SandboxControls } from '@pasarela/gateways';
 import { gatewayRead } from '../GatewayCall';
-import type { BankPageShown, ChallengeShown, SandboxControls } from '../SandboxControls';
 import { processorClient, type ProcessorClientOptions } from './processorClient';
 
 /**

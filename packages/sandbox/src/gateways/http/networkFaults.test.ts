@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconcileAttempts } from '../../payments/reconcileAttempts';
-import { freePort } from '../../test/freePort';
-import { nodeClient } from '../../test/nodeClient';
-import { cardPayload } from '../../test/testApp';
-import { startTestServer } from '../../test/testServer';
-import { runFaultTable, startTableSimulator, type TableNode, type TableSimulator } from '../testing/networkFaultTable';
+import { freePort } from '../../../test/freePort';
+import { nodeClient } from '../../../test/nodeClient';
+import { cardPayload } from '../../../test/testApp';
+import { startTestServer } from '../../../test/testServer';
+import { runFaultTable, startTableSimulator, type TableNode, type TableSimulator } from '../../../test/gateways/networkFaultTable';
 
-// The fault table over the network (gateways/testing/networkFaultTable.ts) on one node and its
+// The fault table over the network (packages/sandbox/test/gateways/networkFaultTable.ts) on one node and its
 // PGlite: every method through a proxy that holds, keeps the answer of, cuts, resets or delays its
 // call to the simulator, and the simulator killed once it acted and started again from its journal.
 // One charge at most, nothing left in doubt after reconciliation, 504 while in doubt and then the

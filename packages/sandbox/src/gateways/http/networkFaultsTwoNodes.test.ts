@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server';
-import { freePort } from '../../test/freePort';
-import { nodeClient } from '../../test/nodeClient';
-import { newTestSchema } from '../../test/testSchema';
-import { runFaultTable, startTableSimulator, type TableNode, type TableSimulator } from '../testing/networkFaultTable';
+import { freePort } from '../../../test/freePort';
+import { nodeClient } from '../../../test/nodeClient';
+import { newTestSchema } from '../../../test/testSchema';
+import { runFaultTable, startTableSimulator, type TableNode, type TableSimulator } from '../../../test/gateways/networkFaultTable';
 
-// The fault table over the network (gateways/testing/networkFaultTable.ts) with two nodes on one
+// The fault table over the network (packages/sandbox/test/gateways/networkFaultTable.ts) with two nodes on one
 // PostgreSQL sharing one simulator through the proxy, as several `npm start` nodes share a
 // processor: each payment is sent to node A, reconciled on node B, retried and completed on node B,
 // while the simulator's notifications go to node A. Needs a real PostgreSQL (TEST_DATABASE_URL):

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '@pasarela/simulator';
 import { httpGateways } from './httpGateways';
 import { startServer } from '../../server';
-import { TEST_SIMULATOR_API_SECRET } from '../../test/testServer';
+import { TEST_SIMULATOR_API_SECRET } from '../../../test/testServer';
 import { ProcessorRefusedCall, processorClient } from './processorClient';
 
 // The HTTP adapters' side of a processor that is slow, failing or away: tries again under the same

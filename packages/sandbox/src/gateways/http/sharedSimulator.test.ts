@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { testCluster, type TestNode } from '../../test/testNodes';
-import { TEST_NOTIFICATION_SECRET, TEST_SIMULATOR_API_SECRET, testSimulator } from '../../test/testServer';
-import { cardPayload, testCardNumber } from '../../test/testApp';
+import { testCluster, type TestNode } from '../../../test/testNodes';
+import { TEST_NOTIFICATION_SECRET, TEST_SIMULATOR_API_SECRET, testSimulator } from '../../../test/testServer';
+import { cardPayload, testCardNumber } from '../../../test/testApp';
 import { gatewayCall } from '../GatewayCall';
 import { httpGateways } from './httpGateways';
 

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { DEFAULT_PRICES, PRICED_METHODS, priceOf } from '@pasarela/core';
 import { requireOwn, scopedMerchant } from '../../auth/adminAccess';
 import type { Deps } from '../../Deps';
-import { ApiError } from '../../http/ApiError';
+import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { readObjectBody } from '../../http/readBody';
 import { parseOr400 } from '../../payments/validatePayload';
@@ -12,12 +12,12 @@ import { setMerchantBooks } from '../../payments/setMerchantBooks';
 import { merchantPrices } from '../../store/balanceTransactions';
 import { findMerchant } from '../../store/merchants';
 import { merchantBooksSettings } from '../../store/payouts';
-import { merchantPayoutOf } from '../../webhooks/merchantPayout';
+import { merchantPayoutOf } from '../../merchantView/merchantPayout';
 import { merchantBookRoutes } from '../merchant/books';
 import { DISPUTE_ID, merchantDisputeRoutes } from '../merchant/disputes';
 import { endDispute } from '../../payments/disputes';
 import { findDispute } from '../../store/disputes';
-import { merchantDisputeOf } from '../../webhooks/merchantDispute';
+import { merchantDisputeOf } from '../../merchantView/merchantDispute';
 import { idParam } from '../payer/merchants';
 
 const PriceSchema = v.strictObject({

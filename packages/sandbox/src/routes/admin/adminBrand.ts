@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { requireOwn } from '../../auth/adminAccess';
 import { brandAnswer, BrandSchema, changeMerchantBrand, merchantBrand, uploadMerchantLogo } from '../../brand/merchantBrand';
 import { originOf, type Deps } from '../../Deps';
-import { ApiError } from '../../http/ApiError';
+import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { readObjectBody } from '../../http/readBody';
 import { parseOr400 } from '../../payments/validatePayload';

@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { amountToCents, centsToAmount, freeText, moneySchema, emailPaymentState, isHttpUrl, LINK_METHOD_TOKENS } from '@pasarela/core';
 import type { Deps } from '../../Deps';
 import { originOf } from '../../Deps';
-import { ApiError } from '../../http/ApiError';
+import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { readObjectBody } from '../../http/readBody';
 import { parseOr400 } from '../../payments/validatePayload';

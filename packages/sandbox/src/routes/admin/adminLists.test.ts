@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
-import { cardPayload, createTestApp, newLink, type TestApp } from '../../test/testApp';
+import { cardPayload, createTestApp, newLink, type TestApp } from '../../../test/testApp';
 
 let t: TestApp;
 const consoleDist = mkdtempSync(join(tmpdir(), 'console-dist-'));

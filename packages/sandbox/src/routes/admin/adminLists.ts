@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { centsToAmount, freeText } from '@pasarela/core';
 import type { Deps } from '../../Deps';
 import { originOf } from '../../Deps';
-import { ApiError } from '../../http/ApiError';
+import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { readObjectBody } from '../../http/readBody';
 import { idSchema } from '../../http/idSchema';
@@ -15,7 +15,7 @@ import { refundsOfPayments, type RefundRow } from '../../store/refunds';
 import { paidCentsOf } from '../../payments/refundPayment';
 import { listLinks } from '../../store/links';
 import { createSubscription } from '../../store/catalog';
-import { merchantResultOf, type MerchantResult } from '../../webhooks/merchantResultOf';
+import { merchantResultOf, type MerchantResult } from '../../merchantView/merchantResultOf';
 import { transactionSummary } from './adminLinks';
 import { requireOwn, scopedMerchant } from '../../auth/adminAccess';
 

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { amountToCents } from '@pasarela/core';
 import { requireOwn } from '../../auth/adminAccess';
 import { originOf, type Deps } from '../../Deps';
-import { ApiError } from '../../http/ApiError';
+import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { readBody } from '../../http/readBody';
 import { refundPayment } from '../../payments/refundPayment';

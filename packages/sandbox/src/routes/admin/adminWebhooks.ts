@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { scopedMerchant } from '../../auth/adminAccess';
 import type { Deps } from '../../Deps';
-import { ApiError } from '../../http/ApiError';
+import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
-import { notifyAdminChange } from '../../push/adminChanges';
-import { webhookEventOf } from '../../webhooks/webhookEvent';
+import { notifyAdminChange } from '../../changes/adminChanges';
+import { webhookEventOf } from '../../merchantView/webhookEvent';
 import { webhookUrlOf } from '../../store/merchants';
 import { listWebhookDeliveries, redeliverWebhookEvent, type WebhookDeliveryRow } from '../../store/webhookEvents';
 

@@ -3,10 +3,10 @@ import { type GatewayEvent, NOTIFICATION_SIGNATURE_HEADER, signNotification } fr
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSimulator, type RunningSimulator } from '@pasarela/simulator';
 import type { RunningServer } from '../../server';
-import { freePort } from '../../test/freePort';
-import { nodeClient } from '../../test/nodeClient';
-import { cardPayload } from '../../test/testApp';
-import { startTestServer, TEST_SIMULATOR_API_SECRET } from '../../test/testServer';
+import { freePort } from '../../../test/freePort';
+import { nodeClient } from '../../../test/nodeClient';
+import { cardPayload } from '../../../test/testApp';
+import { startTestServer, TEST_SIMULATOR_API_SECRET } from '../../../test/testServer';
 
 // What the simulator tells later reaches the server over the network, signed, at
 // POST /gateways/:port/notifications: a phone's answer arrives with nobody asking; a notification

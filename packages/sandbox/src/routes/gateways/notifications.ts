@@ -1,7 +1,7 @@
 import type { GatewayNotifications, Gateways } from '@pasarela/gateways';
 import { Hono } from 'hono';
 import { originOf, type Deps } from '../../Deps';
-import { ApiError } from '../../http/ApiError';
+import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { receiveNotification } from '../../payments/receiveNotification';
 

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
-import { ApiError } from '../../http/ApiError';
+import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
-import { API_VERSION_HEADER, apiVersionOf, API_VERSIONS, CURRENT_API_VERSION } from '../../webhooks/apiVersion';
+import { API_VERSION_HEADER, apiVersionOf, API_VERSIONS, CURRENT_API_VERSION } from '../../merchantView/apiVersion';
 
 /**
  * Every answer of the merchant API names the version it is written in, and a request may pin one

@@ -1,8 +1,8 @@
 import { constructEvent } from '@pasarela/node';
 import { describe, expect, it } from 'vitest';
-import { useMerchantApi } from '../../test/merchantApiSetup';
-import { cardPayload } from '../../test/testApp';
-import { TO_RECEIVER } from '../../test/webhookReceiver';
+import { useMerchantApi } from '../../../test/merchantApiSetup';
+import { cardPayload } from '../../../test/testApp';
+import { TO_RECEIVER } from '../../../test/webhookReceiver';
 import { deliverDueWebhooks } from '../../webhooks/deliverWebhooks';
 
 // The merchant's books through the merchant API (docs/merchant-api.md "Books"): fees and net on

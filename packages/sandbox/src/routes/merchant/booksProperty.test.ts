@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { recordDisputeInBooks } from '../../store/balanceTransactions';
-import { useMerchantApi } from '../../test/merchantApiSetup';
+import { useMerchantApi } from '../../../test/merchantApiSetup';
 
 // Issue 68's property: for any mix of payments, partial refunds, disputes won and lost and payouts
 // (some sent back by the bank), sum(gross) - sum(fees) - sum(refunds) - sum(disputes lost) -

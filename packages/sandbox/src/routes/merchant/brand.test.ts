@@ -1,9 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGO_MAX_BYTES, LOGO_UPLOAD_WINDOW_MS, LOGO_UPLOADS_PER_WINDOW } from '../../brand/logoImage';
-import { jpegImage, pngImage, webpImage } from '../../test/images';
-import { merchantApiClient, type MerchantApiClient } from '../../test/merchantApiClient';
-import { createMerchant, createTestApp, type TestApp } from '../../test/testApp';
+import { jpegImage, pngImage, webpImage } from '../../../test/images';
+import { merchantApiClient, type MerchantApiClient } from '../../../test/merchantApiClient';
+import { createMerchant, createTestApp, type TestApp } from '../../../test/testApp';
 
 // The merchant's brand (docs/merchant-api.md "Brand"): set with its secret key, each answer checked
 // against the OpenAPI document; the logo checked by its bytes and served by its hash.

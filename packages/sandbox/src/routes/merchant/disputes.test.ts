@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { receiveGatewayEvent } from '../../payments/receiveGatewayEvent';
-import { useMerchantApi } from '../../test/merchantApiSetup';
+import { useMerchantApi } from '../../../test/merchantApiSetup';
 
 // Disputes through the merchant API (docs/merchant-api.md "Disputes"): the processor's dispute
 // event opens one, the merchant answers with evidence or accepts, the sandbox decides; each step is

@@ -1,11 +1,11 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import type { Deps } from '../../Deps';
-import { ApiError } from '../../http/ApiError';
+import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { answerDispute, endDispute } from '../../payments/disputes';
 import { findMerchantDispute, listMerchantDisputes } from '../../store/disputes';
-import { merchantDisputeOf } from '../../webhooks/merchantDispute';
+import { merchantDisputeOf } from '../../merchantView/merchantDispute';
 import { idempotent } from './idempotency';
 import { pageOf } from './merchantAnswers';
 import { requireMerchantKey } from './merchantAuth';

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import type { Deps } from '../../Deps';
-import { ApiError } from '../../http/ApiError';
+import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { findMerchantEvent, listMerchantEvents, type MerchantEventRow } from '../../store/merchantEvents';
-import { webhookEventOf } from '../../webhooks/webhookEvent';
+import { webhookEventOf } from '../../merchantView/webhookEvent';
 import { pageOf } from './merchantAnswers';
 import { requireMerchantKey } from './merchantAuth';
 import { cursorOf, EVENT_ID, idOfCursor, ListEventsQuery, parseInput } from './merchantSchemas';

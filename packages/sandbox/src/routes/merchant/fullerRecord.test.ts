@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardPayload, createMerchant, createTestApp, testCardNumber, type TestApp } from '../../test/testApp';
-import { merchantApiClient, type MerchantApiClient } from '../../test/merchantApiClient';
-import { startWebhookReceiver, TO_RECEIVER, verifiedTimestampOf, type WebhookReceiver } from '../../test/webhookReceiver';
+import { cardPayload, createMerchant, createTestApp, testCardNumber, type TestApp } from '../../../test/testApp';
+import { merchantApiClient, type MerchantApiClient } from '../../../test/merchantApiClient';
+import { startWebhookReceiver, TO_RECEIVER, verifiedTimestampOf, type WebhookReceiver } from '../../../test/webhookReceiver';
 import { deliverDueWebhooks } from '../../webhooks/deliverWebhooks';
-import { maskedPhone } from '../../webhooks/merchantTransaction';
+import { maskedPhone } from '../../merchantView/merchantTransaction';
 
 // The record a support desk and the books need (docs/merchant-api.md "Transactions"): who paid, with
 // what, the donation and the total, in the verify call, the list and the webhook alike.

@@ -10,10 +10,10 @@ import resolve from '@rollup/plugin-node-resolve';
 import { rollup, type Plugin } from 'rollup';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server';
-import { freePort } from '../../test/freePort';
-import { nodeClient } from '../../test/nodeClient';
-import { cardPayload } from '../../test/testApp';
-import { startTestServer } from '../../test/testServer';
+import { freePort } from '../../../test/freePort';
+import { nodeClient } from '../../../test/nodeClient';
+import { cardPayload } from '../../../test/testApp';
+import { startTestServer } from '../../../test/testServer';
 
 // `npx @pasarela/node listen --forward-to ...` end to end: a real sandbox, the CLI as its bin is
 // built (rollup, the project's transpiler) and run as a child process, a payment made, and a local

@@ -2,7 +2,7 @@ import { centsToAmount } from '@pasarela/core';
 import type { MerchantLinkWithState } from '../../store/merchantLinks';
 import type { MerchantTransactionRow } from '../../store/merchantTransactions';
 import type { RefundRow } from '../../store/refunds';
-import { merchantTransactionOf } from '../../webhooks/merchantTransaction';
+import { merchantTransactionOf } from '../../merchantView/merchantTransaction';
 import { LINK_BRANDS } from './merchantSchemas';
 import { descriptionsOfLink } from '../linkDescriptions';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secretKeyHashOf } from '../../store/merchantKeys';
-import { cardPayload, createTestApp, type TestApp } from '../../test/testApp';
+import { cardPayload, createTestApp, type TestApp } from '../../../test/testApp';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { amountToCents, centsToAmount } from '@pasarela/core';
 import { originOf, type Deps } from '../../Deps';
-import { ApiError } from '../../http/ApiError';
+import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { refuseBadAmounts } from '../../payments/checkAmount';
 import { refundPayment } from '../../payments/refundPayment';
@@ -10,7 +10,7 @@ import { findMerchant } from '../../store/merchants';
 import { expireMerchantLink, findLinkByOrderReference, findMerchantLink, insertMerchantLink, listMerchantLinks } from '../../store/merchantLinks';
 import { findMerchantTransaction, listMerchantTransactions, type MerchantTransactionRow } from '../../store/merchantTransactions';
 import { refundsOf } from '../../store/refunds';
-import { merchantResultOf } from '../../webhooks/merchantResultOf';
+import { merchantResultOf } from '../../merchantView/merchantResultOf';
 import { merchantBookRoutes } from './books';
 import { merchantDisputeRoutes } from './disputes';
 import { merchantEventRoutes } from './events';

@@ -1,4 +1,4 @@
-import { ApiError } from '../../http/ApiError';
+import { ApiError } from '../../errors/ApiError';
 import type { Deps } from '../../Deps';
 import { bearerSecretKeyOf, merchantIdBySecretKey } from '../../store/merchantKeys';
 

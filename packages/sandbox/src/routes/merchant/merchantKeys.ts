@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { Deps } from '../../Deps';
-import { ApiError } from '../../http/ApiError';
+import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { bearerSecretKeyOf, rollSecretKey } from '../../store/merchantKeys';
 import { idempotent } from './idempotency';

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayCall } from '../../gateways/GatewayCall';
-import { pngImage } from '../../test/images';
-import { cardPayload } from '../../test/testApp';
-import { merchantApiClient, type MerchantAnswer, type MerchantApiClient } from '../../test/merchantApiClient';
-import { testCluster, type TestNode } from '../../test/testNodes';
+import { pngImage } from '../../../test/images';
+import { cardPayload } from '../../../test/testApp';
+import { merchantApiClient, type MerchantAnswer, type MerchantApiClient } from '../../../test/merchantApiClient';
+import { testCluster, type TestNode } from '../../../test/testNodes';
 
 // The merchant API's rules that allow once, with requests racing on two nodes on one PostgreSQL
 // (where they run in parallel): one effect per Idempotency-Key, one link per order reference, and

@@ -1,10 +1,10 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { faultyGateways } from '../../gateways/testing/faultyGateways';
+import { faultyGateways } from '../../../test/gateways/faultyGateways';
 import type { Gateways } from '@pasarela/gateways';
 import { reconcileRefunds } from '../../payments/reconcileRefunds';
-import { cardPayload, createTestApp, type TestApp } from '../../test/testApp';
-import { merchantApiClient, type MerchantApiClient } from '../../test/merchantApiClient';
+import { cardPayload, createTestApp, type TestApp } from '../../../test/testApp';
+import { merchantApiClient, type MerchantApiClient } from '../../../test/merchantApiClient';
 
 // What a shop's server saw wrong in the merchant record (issue 68): a pending refund's part, a
 // failed refund's updatedAt, closed enums, an unknown event type, the webhook's times, key rolls.

@@ -1,7 +1,7 @@
-import { WEBHOOK_EVENT_TYPES } from '../../webhooks/webhookEvent';
+import { WEBHOOK_EVENT_TYPES } from '../../merchantView/webhookEvent';
 import * as v from 'valibot';
 import { freeText, isHttpUrl, moneySchema } from '@pasarela/core';
-import { ApiError, badRequest } from '../../http/ApiError';
+import { ApiError, badRequest } from '../../errors/ApiError';
 import { linkDescriptionsSchema } from '../linkDescriptions';
 
 // The merchant API's inputs (docs/merchant-api.md); every message names its field.

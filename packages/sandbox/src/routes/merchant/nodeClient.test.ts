@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Pasarela, PasarelaError } from '@pasarela/node';
-import { cardPayload, createMerchant, createTestApp, type TestApp } from '../../test/testApp';
-import { merchantApiClient, type MerchantApiClient } from '../../test/merchantApiClient';
+import { cardPayload, createMerchant, createTestApp, type TestApp } from '../../../test/testApp';
+import { merchantApiClient, type MerchantApiClient } from '../../../test/merchantApiClient';
 
 // @pasarela/node against the real merchant API (the app in process, through the client's fetch):
 // webhook endpoints, the key roll and its replay, the fuller transaction, an error's requestId.

@@ -1,6 +1,6 @@
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/testApp';
+import { createTestApp, type TestApp } from '../../../test/testApp';
 
 // The merchant API's OpenAPI 3.1 document, linted by Redocly's rules (their `recommended` set,
 // every warning an error); the route tests check each real answer against it (merchantApiClient).

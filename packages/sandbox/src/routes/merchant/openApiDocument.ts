@@ -1,18 +1,18 @@
-import { CANCEL_REASONS } from '../../webhooks/merchantTransaction';
+import { CANCEL_REASONS } from '../../merchantView/merchantTransaction';
 import { METADATA_KEY_PATTERN, METADATA_LIMITS, RESERVED_METADATA_KEYS, LINK_BRANDS, LINK_METHODS, LINK_STATES, MAX_LINK_DAYS, ORDER_REFERENCE_PATTERN, PAGE_LIMIT, RESULTS, TRANSACTION_METHODS } from './merchantSchemas';
 import { MERCHANT_API_PREFIX } from '../../http/merchantApiPrefix';
 import { IDEMPOTENCY_KEY_TTL_HOURS } from '../../store/idempotencyKeys';
 import { BRAND_NAME_MAX, LANGUAGES } from '@pasarela/core';
 import { LINK_DESCRIPTION_MAX } from '../linkDescriptions';
 import { LOGO_MAX_BYTES, LOGO_MAX_SIDE, LOGO_MIN_SIDE, LOGO_UPLOAD_WINDOW_MS, LOGO_UPLOADS_PER_WINDOW } from '../../brand/logoImage';
-import { REFUND_FAILURE_REASONS } from '../../store/refunds';
-import { WEBHOOK_EVENT_TYPES } from '../../webhooks/webhookEvent';
+import { REFUND_FAILURE_REASONS } from '../../merchantView/webhookEvent';
+import { WEBHOOK_EVENT_TYPES } from '../../merchantView/webhookEvent';
 import { MAX_OVERLAP_SECONDS } from './webhookEndpoints';
 import { HOLD_HEADER, RATE_LIMIT_HEADER } from './rehearsals';
 import { withTexts } from './openApiExamples';
 import { withOpenAnswers } from './openApiOpen';
 import { bookPaths, bookSchemas } from './openApiBooks';
-import { API_VERSION_HEADER, API_VERSIONS, CURRENT_API_VERSION } from '../../webhooks/apiVersion';
+import { API_VERSION_HEADER, API_VERSIONS, CURRENT_API_VERSION } from '../../merchantView/apiVersion';
 import { EVENT_DAYS } from '../../store/merchantEvents';
 
 // The OpenAPI 3.1 description of the merchant API, served at /api/v1/merchant/openapi.json. Its

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardPayload, createMerchant, createTestApp, type TestApp } from '../../test/testApp';
-import { merchantApiClient, type MerchantApiClient } from '../../test/merchantApiClient';
+import { cardPayload, createMerchant, createTestApp, type TestApp } from '../../../test/testApp';
+import { merchantApiClient, type MerchantApiClient } from '../../../test/merchantApiClient';
 import { deleteExpiredIdempotencyKeys } from '../../store/idempotencyKeys';
 
 // The merchant API's payment links, transactions and Idempotency-Key (docs/merchant-api.md), each

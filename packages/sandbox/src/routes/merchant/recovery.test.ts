@@ -1,7 +1,7 @@
 import { constructEvent, Pasarela, type WebhookEvent } from '@pasarela/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardPayload, createMerchant, createTestApp, type TestApp } from '../../test/testApp';
-import { TO_RECEIVER } from '../../test/webhookReceiver';
+import { cardPayload, createMerchant, createTestApp, type TestApp } from '../../../test/testApp';
+import { TO_RECEIVER } from '../../../test/webhookReceiver';
 import { deliverDueWebhooks } from '../../webhooks/deliverWebhooks';
 import type { WebhookPost } from '../../webhooks/postWebhook';
 

@@ -2,11 +2,11 @@ import type { Gateways } from '@pasarela/gateways';
 import { randomUUID } from 'node:crypto';
 import { constructEvent } from '@pasarela/node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { faultyGateways } from '../../gateways/testing/faultyGateways';
+import { faultyGateways } from '../../../test/gateways/faultyGateways';
 import { reconcileRefunds } from '../../payments/reconcileRefunds';
-import { cardPayload, createTestApp, type TestApp } from '../../test/testApp';
-import { merchantApiClient, type MerchantApiClient } from '../../test/merchantApiClient';
-import { startWebhookReceiver, TO_RECEIVER, type WebhookReceiver } from '../../test/webhookReceiver';
+import { cardPayload, createTestApp, type TestApp } from '../../../test/testApp';
+import { merchantApiClient, type MerchantApiClient } from '../../../test/merchantApiClient';
+import { startWebhookReceiver, TO_RECEIVER, type WebhookReceiver } from '../../../test/webhookReceiver';
 import { deliverDueWebhooks } from '../../webhooks/deliverWebhooks';
 
 // A refund left pending (its gateway did not answer) that its gateway never made ends `failed`:

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardPayload, createMerchant, createTestApp, type TestApp } from '../../test/testApp';
-import { merchantApiClient, type MerchantApiClient } from '../../test/merchantApiClient';
-import { startWebhookReceiver, TO_RECEIVER, verifiedTimestampOf, type WebhookReceiver } from '../../test/webhookReceiver';
+import { cardPayload, createMerchant, createTestApp, type TestApp } from '../../../test/testApp';
+import { merchantApiClient, type MerchantApiClient } from '../../../test/merchantApiClient';
+import { startWebhookReceiver, TO_RECEIVER, verifiedTimestampOf, type WebhookReceiver } from '../../../test/webhookReceiver';
 import { deliverDueWebhooks } from '../../webhooks/deliverWebhooks';
 
 // Refunds and voids through the merchant API (docs/merchant-api.md): each through its gateway's

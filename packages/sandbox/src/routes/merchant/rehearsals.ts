@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Deps } from '../../Deps';
-import { ApiError } from '../../http/ApiError';
+import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { SANDBOX_ENVIRONMENT } from '../../sandboxEnvironment';
 import { requireMerchantKey } from './merchantAuth';

@@ -3,14 +3,14 @@ import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { isHttpUrl } from '@pasarela/core';
 import type { Deps } from '../../Deps';
-import { ApiError } from '../../http/ApiError';
+import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import {
   findWebhookEndpoint, listEndpointDeliveries, listWebhookEndpoints, MAX_ENDPOINTS, queueTestDelivery, redeliver, type EndpointDeliveryRow, type WebhookEndpointRow,
 } from '../../store/webhookEndpoints';
 import { changeEndpoint, createEndpoint, removeEndpoint, rollSecret } from '../../webhooks/webhookEndpoints';
-import { webhookEventOf, WEBHOOK_EVENT_TYPES, type WebhookEventRow } from '../../webhooks/webhookEvent';
-import { merchantPayoutOf } from '../../webhooks/merchantPayout';
+import { webhookEventOf, WEBHOOK_EVENT_TYPES, type WebhookEventRow } from '../../merchantView/webhookEvent';
+import { merchantPayoutOf } from '../../merchantView/merchantPayout';
 import { idempotent } from './idempotency';
 import { requireMerchantKey } from './merchantAuth';
 import { parseInput } from './merchantSchemas';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { SERVED_FONT_WEIGHTS, SERVED_FONTS, servedFontPath, type ServedFont } from '@pasarela/core';
 import { defaultPaths } from '../../paths';
-import { createTestApp, type TestApp } from '../../test/testApp';
+import { createTestApp, type TestApp } from '../../../test/testApp';
 
 const dir = mkdtempSync(join(tmpdir(), 'pasarela-static-'));
 const widgetDist = join(dir, 'widget');

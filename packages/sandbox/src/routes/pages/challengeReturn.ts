@@ -1,7 +1,7 @@
 import { CHALLENGE_ENTRIES_PARAM, CHALLENGE_STAY_PARAM, ReceiptSchema, catalogs, refusedChallengeReturn, shopNameOf, type Language, type PrimedAnswer } from '@pasarela/core';
 import * as v from 'valibot';
 import { cspHashOf } from '../../http/widgetSecurity';
-import { escapeHtml } from '../../http/html';
+import { escapeHtml } from '@pasarela/core';
 
 // A 3DS challenge that failed returns to the receipt's address (the widget's payments/challengeReturn), but
 // what the payer sees next is the card form, in its own history entry (which keeps what was typed,

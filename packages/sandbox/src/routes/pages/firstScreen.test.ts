@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrimedAnswersSchema, catalogs, themePalette, wrapEnvelope } from '@pasarela/core';
 import * as v from 'valibot';
-import { cardPayload, createTestApp, newLink, type TestApp } from '../../test/testApp';
+import { cardPayload, createTestApp, newLink, type TestApp } from '../../../test/testApp';
 import { DEMO_MERCHANT_BRAND } from '../../db/seed';
 import { checkoutOfAddress, firstScreenAnswers } from './firstScreen';
 import { startAfterFirstFrame } from './widgetPageMarkup';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardPayload, createTestApp, newLink, type TestApp } from '../../test/testApp';
+import { cardPayload, createTestApp, newLink, type TestApp } from '../../../test/testApp';
 import { afterChallengeUrl } from './threeDs';
 
 // The issuer's 3DS page and the bank's Clave page are the simulator's (packages/simulator/src/pages);

@@ -3,7 +3,8 @@ import { catalogs, hasForbiddenCharacters, CHALLENGE_STAY_PARAM } from '@pasarel
 import { originOf, type Deps } from '../../Deps';
 import { GATEWAY_RETURN_PATH } from '../../payments/bankPageReturn';
 import type { AppEnv } from '../../http/AppEnv';
-import { BANK_PAGE_CLOSE_FIELD, withCloseMark } from '../../http/html';
+import { BANK_PAGE_CLOSE_FIELD } from '@pasarela/core';
+import { withCloseMark } from '../../http/closeMark';
 import { receiveGatewayEvent } from '../../payments/receiveGatewayEvent';
 import { findTransaction, type TransactionRow } from '../../store/transactions';
 import { abandonCardChallenge, leftByPayer } from '../../payments/abandonChallenge';

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/testApp';
+import { createTestApp, type TestApp } from '../../../test/testApp';
 
 const dir = mkdtempSync(join(tmpdir(), 'pasarela-widget-page-'));
 const widgetDist = join(dir, 'widget');

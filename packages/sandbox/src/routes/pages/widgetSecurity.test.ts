@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { styleHashesOf, widgetSecurityHeaders } from '../../http/widgetSecurity';
-import { createTestApp, newLink, type TestApp } from '../../test/testApp';
+import { createTestApp, newLink, type TestApp } from '../../../test/testApp';
 
 const dir = mkdtempSync(join(tmpdir(), 'pasarela-csp-'));
 mkdirSync(join(dir, 'assets'), { recursive: true });

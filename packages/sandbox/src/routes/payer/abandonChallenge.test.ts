@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardPayload, createTestApp, newLink, testCardNumber, type TestApp } from '../../test/testApp';
+import { cardPayload, createTestApp, newLink, testCardNumber, type TestApp } from '../../../test/testApp';
 import { receiveGatewayEvent } from '../../payments/receiveGatewayEvent';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { cardPayload, createTestApp, newLink, type TestApp } from '../../test/testApp';
+import { cardPayload, createTestApp, newLink, type TestApp } from '../../../test/testApp';
 
 // A wallet user's saved card pays as a typed card would: the link's cardType list, the merchant's
 // brands (card_not_valid) and the duplicate rule (possible_duplicated_tx) apply to it.

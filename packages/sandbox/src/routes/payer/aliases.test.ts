@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeBody, encodeBody, SANDBOX_CLIENT_KEY } from '@pasarela/core';
-import { cardPayload, createTestApp, newLink, type TestApp } from '../../test/testApp';
+import { cardPayload, createTestApp, newLink, type TestApp } from '../../../test/testApp';
 
 // SPEC 7 names several calls that the sandbox answers like another one; each still gets a test.
 

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { centsToAmount, paymentAmountRefusal } from '@pasarela/core';
 import { DEMO_WALLET_USER } from '../../db/seed';
-import { asCaller, createTestApp, type TestApp } from '../../test/testApp';
-import { encodeJsonText, paymentBodies, paymentFixtures, type PaymentFixtures } from '../../test/paymentBodies';
+import { asCaller, createTestApp, type TestApp } from '../../../test/testApp';
+import { encodeJsonText, paymentBodies, paymentFixtures, type PaymentFixtures } from '../../../test/paymentBodies';
 
 // Item 5 of "Money is never wrong": arbitrary amounts and arbitrary JSON at every payment route;
 // no 5xx, and nothing stored that core's amount rules refuse.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/testApp';
-import { encodeJsonText, paymentBodies, paymentFixtures, withRawNumber, type PaymentFixtures } from '../../test/paymentBodies';
-import { asCaller } from '../../test/testApp';
+import { createTestApp, type TestApp } from '../../../test/testApp';
+import { encodeJsonText, paymentBodies, paymentFixtures, withRawNumber, type PaymentFixtures } from '../../../test/paymentBodies';
+import { asCaller } from '../../../test/testApp';
 
 // The issue "Money is never wrong", item 1, each case as it was reproduced: the server refuses what
 // is not money (SPEC 5 "Amount limits", SPEC 8 invalid_amount / greater_than_zero /

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { PaymentAttemptSchema, SANDBOX_CLIENT_KEY } from '@pasarela/core';
-import { cardPayload, createTestApp, newLink, type TestApp } from '../../test/testApp';
+import { cardPayload, createTestApp, newLink, type TestApp } from '../../../test/testApp';
 
 // GET /api/v1/payments/attempts/:trackId: what became of the attempt a trackId made.
 

@@ -3,11 +3,11 @@ import { Hono } from 'hono';
 import { isTrackId, type Language, type PaymentAttempt } from '@pasarela/core';
 import type { Deps } from '../../Deps';
 import { userIdOf } from '../../auth/sessions';
-import { ApiError } from '../../http/ApiError';
+import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { reply } from '../../http/reply';
 import { findTransactionByTrackId, type TransactionRow } from '../../store/transactions';
-import { merchantResultOf } from '../../webhooks/merchantResultOf';
+import { merchantResultOf } from '../../merchantView/merchantResultOf';
 
 /** core PaymentAttemptSchema's answer for a transaction: its status as stored and what it means. */
 export function paymentAttemptOf(tx: TransactionRow, lang: Language): PaymentAttempt {

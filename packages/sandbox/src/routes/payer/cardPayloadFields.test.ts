@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardPayload, createTestApp, newLink, type TestApp } from '../../test/testApp';
+import { cardPayload, createTestApp, newLink, type TestApp } from '../../../test/testApp';
 
 // SPEC 3 "Card payment payload" on auth-capture: the fields past the card and the amounts
 // (ipCheck, isForm, isCashPayment, processDate, cashExpirationDate, idService, codePay, resultType)

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { receiveGatewayEvent } from '../../payments/receiveGatewayEvent';
 import * as v from 'valibot';
 import { CardAuthResponseSchema, ReceiptSchema } from '@pasarela/core';
-import { cardPayload, createTestApp, newLink, testCardNumber, type TestApp } from '../../test/testApp';
+import { cardPayload, createTestApp, newLink, testCardNumber, type TestApp } from '../../../test/testApp';
 import { DEMO_STATION_ID } from '../../db/seed';
 
 let t: TestApp;

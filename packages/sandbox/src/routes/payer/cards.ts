@@ -15,7 +15,7 @@ import { abandonCardChallenge } from '../../payments/abandonChallenge';
 import { cardAnswerOf } from '../../payments/cardAnswer';
 import { findTransaction } from '../../store/transactions';
 import { receiptAnswerOf } from './receipts';
-import { ApiError } from '../../http/ApiError';
+import { ApiError } from '../../errors/ApiError';
 
 /** A codOper in an address: the characters a trackId may hold (core isTrackId). */
 const CodOperParamSchema = v.object({ codOper: v.pipe(v.string(), v.check(isTrackId, 'codOper must be 1 to 64 letters, digits or -_.:')) });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeBody, encodeBody } from '@pasarela/core';
 import { DEMO_LINK_CODE, DEMO_LINK_SLUG, DEMO_STATION_ID, DEMO_SUBSCRIPTION_KEY } from '../../db/seed';
-import { cardPayload, createTestApp, newLink, type TestApp } from '../../test/testApp';
+import { cardPayload, createTestApp, newLink, type TestApp } from '../../../test/testApp';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../../http/AppEnv';
-import { ApiError } from '../../http/ApiError';
+import { ApiError } from '../../errors/ApiError';
 import { readObjectBody } from '../../http/readBody';
 import { reply } from '../../http/reply';
 import { parseOr400 } from '../../payments/validatePayload';

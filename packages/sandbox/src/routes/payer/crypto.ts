@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { freeText, moneySchema, PaymentSecurityEntries, centsToAmount, CRYPTO_PAYMENT_SUCCESS_STATUS } from '@pasarela/core';
 import { originOf, type Deps } from '../../Deps';
 import { guestServiceIdOf } from '../../auth/callerAuth';
-import { ApiError } from '../../http/ApiError';
+import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { readObjectBody } from '../../http/readBody';
 import { reply } from '../../http/reply';

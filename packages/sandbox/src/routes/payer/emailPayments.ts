@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { EMAIL_PAYMENT_REFUSALS, emailPaymentState } from '@pasarela/core';
 import type { Deps } from '../../Deps';
-import { ApiError } from '../../http/ApiError';
+import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { reply } from '../../http/reply';
 import { findEmailPayment } from '../../store/emailPayments';

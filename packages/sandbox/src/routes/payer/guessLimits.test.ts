@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type ApiAnswer, type TestApp } from '../../test/testApp';
+import { createTestApp, type ApiAnswer, type TestApp } from '../../../test/testApp';
 import { MAX_FAILED_LOGINS } from './users';
 
 // Bursts of guesses sent at once: every guess counts, whatever the concurrency.

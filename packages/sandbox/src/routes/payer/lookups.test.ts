@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG_VERSION, RawPaymentInfoSchema, encodeBody, parsePaymentInfo } from '@pasarela/core';
 import * as v from 'valibot';
 import { DEMO_LINK_CODE, DEMO_LINK_SLUG } from '../../db/seed';
-import { createTestApp, newLink, type TestApp } from '../../test/testApp';
+import { createTestApp, newLink, type TestApp } from '../../../test/testApp';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, newLink, type TestApp } from '../../test/testApp';
+import { createTestApp, newLink, type TestApp } from '../../../test/testApp';
 
 // Issue 70 "one language": what a merchant wrote for payers reaches them in their language where the
 // merchant gave it (migration 035), else in the one language it gave.

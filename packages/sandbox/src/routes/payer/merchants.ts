@@ -2,7 +2,7 @@ import { centsToAmount } from '@pasarela/core';
 import { Hono } from 'hono';
 import { brandOfMerchant } from '../../brand/merchantBrand';
 import type { Deps } from '../../Deps';
-import { ApiError } from '../../http/ApiError';
+import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { reply } from '../../http/reply';
 import { findLinkByCode, findLinkBySlug, findLinkBySlugAndCode } from '../../store/links';

@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import type { Deps } from '../../Deps';
 import { guestServiceIdOf } from '../../auth/callerAuth';
-import { ApiError } from '../../http/ApiError';
+import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { readObjectBody } from '../../http/readBody';
 import { reply } from '../../http/reply';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { Language } from '@pasarela/core';
 import type { Deps } from '../../Deps';
-import { ApiError } from '../../http/ApiError';
+import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { reply } from '../../http/reply';
 import { payableLink } from '../../payments/payTarget';

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { pendingAttemptOf } from '@pasarela/core';
 import type { Deps } from '../../Deps';
-import { ApiError } from '../../http/ApiError';
+import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { reply } from '../../http/reply';
 import { findLinkByCode } from '../../store/links';
 import { listTransactionsForLink } from '../../store/transactions';
-import { maskedPhone } from '../../webhooks/merchantTransaction';
+import { maskedPhone } from '../../merchantView/merchantTransaction';
 
 /**
  * GET /api/v1/payments/pending?code=LINK: the payment of this link still waiting (a Nequi or Yappy

@@ -1,7 +1,7 @@
 import { centsToAmount, CHANNEL, qrCodeKind } from '@pasarela/core';
 import { Hono } from 'hono';
 import type { Deps } from '../../Deps';
-import { ApiError } from '../../http/ApiError';
+import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { reply } from '../../http/reply';
 import { payableLink } from '../../payments/payTarget';

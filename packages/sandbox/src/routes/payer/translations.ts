@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { CATALOG_VERSION, catalogFor, wrapEnvelope, type Language } from '@pasarela/core';
 import type { AppEnv } from '../../http/AppEnv';
-import { ApiError } from '../../http/ApiError';
+import { ApiError } from '../../errors/ApiError';
 import { asLanguage } from '../../http/language';
 import { constantBody } from '../../http/constantBody';
 import { reply, statusDescription } from '../../http/reply';

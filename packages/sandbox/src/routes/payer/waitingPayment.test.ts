@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardPayload, createTestApp, newLink, type TestApp } from '../../test/testApp';
+import { cardPayload, createTestApp, newLink, type TestApp } from '../../../test/testApp';
 
 // GET /api/v1/payments/waiting/:codOper: where a payment the loader remembered stands, for the
 // checkout of another link of the same merchant.

@@ -1,0 +1,45 @@
+import type { BankOutcome, BankPaymentRequest } from './BankRedirect';
+import type { CardAuthorization, CardDecision, MerchantDescriptor } from './CardProcessor';
+import type { CryptoDeposit } from './CryptoProcessor';
+import type { GatewayEventSink } from './GatewayEvent';
+import type { PushAnswer } from './PushWallet';
+import type { Voucher } from './VoucherNetwork';
+
+/** What the issuer's 3D Secure page shows of a challenge: never the card number, its brand and last four. */
+export interface ChallengeShown {
+  amountCents: number;
+  brand: string;
+  last4: string;
+  merchant: MerchantDescriptor;
+  lang: CardAuthorization['lang'];
+}
+
+/** What the bank's Clave page shows of a payment waiting there. */
+export interface BankPageShown {
+  amountCents: number;
+  description: string;
+  merchant: MerchantDescriptor;
+  returnUrl: BankPaymentRequest['returnUrl'];
+}
+
+/**
+ * What the sandbox's pages and settle calls drive in the simulated gateways, in this process
+ * (packages/simulator/src/processors/) or in the simulator's service over HTTP (gateways/http/): the payer's
+ * phone, the kiosk, the chain, the issuer's and the bank's pages. Each answers undefined when
+ * nothing waits under the key (answered already, withdrawn, never made). Absent with real gateways.
+ */
+export interface SandboxControls {
+  card: {
+    challenge(key: string): Promise<ChallengeShown | undefined>;
+    completeChallenge(key: string, approved: boolean, lang: CardAuthorization['lang']): Promise<CardDecision | undefined>;
+  };
+  push: { payerAnswers(key: string, approved: boolean): Promise<PushAnswer | undefined> };
+  voucher: { paidAtKiosk(key: string): Promise<Voucher | undefined> };
+  crypto: { chainConfirms(key: string, paidCrypto: number, senderAddress: string | null): Promise<CryptoDeposit | undefined> };
+  bank: {
+    waiting(key: string): Promise<BankPageShown | undefined>;
+    payerDecides(key: string, approved: boolean): Promise<BankOutcome | undefined>;
+  };
+  /** The test phones due to answer now, each handed to `sink` as an event; how many there were. */
+  answerDue(sink: GatewayEventSink): Promise<number>;
+}

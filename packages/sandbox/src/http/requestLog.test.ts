@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_WALLET_USER } from '../db/seed';
+import { asCaller, cardPayload, createTestApp, newLink, type TestApp } from '../../test/testApp';
+import { createLogger } from '../ops/logger';
+
+const lines: string[] = [];
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ logger: createLogger('debug', { write: (line: string) => void lines.push(line) }) });
+});
+afterAll(() => t.close());
+
+describe('request logs (issue 11 "Operations")', () => {
+  it('writes one JSON line per request with a request id, and never a card number, CVC, password or token', async () => {
+    const code = await newLink(t);
+    const card = '5555555555554444';
+    const pay = await t.post('/cards/auth-capture', cardPayload(code, { cardNumber: card, cvv: '739' }));
+    expect(pay.status).toBe(200);
+    const login = await t.post('/users/login', { login: DEMO_WALLET_USER.login, password: DEMO_WALLET_USER.password });
+    const token = String(login.data['token']);
+    expect((await t.get('/users/me', asCaller(token))).status).toBe(200);
+    await t.post('/users/register', { email: 'log@example.com', name: 'Ana', lastname: 'Log', phone: '+50760000000', pwd: 'Otra#Clave2026' });
+    await t.post('/users/recovery-password', { idUsr: 1, confirmationCode: '123456', newPassword: 'Nueva#Clave2026' });
+    await t.post('/users/me/cards', { cardNumber: '4242424242424242', expMonth: '12', expYear: '34', cvv: '739', nameOnCard: 'ANA' }, asCaller(token));
+
+    const text = lines.join('');
+    const entries = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    const requests = entries.filter((e) => e['msg'] === 'request');
+    expect(requests.length).toBeGreaterThanOrEqual(7);
+    for (const entry of requests) {
+      expect(entry).toMatchObject({ level: 30, service: 'pasarela-sandbox', reqId: expect.any(String), method: expect.any(String), status: expect.any(Number) });
+    }
+    expect(requests.find((e) => e['path'] === '/api/v1/cards/auth-capture')).toMatchObject({ route: '/api/v1/cards/auth-capture', status: 200 });
+    for (const secret of [card, '4242424242424242', DEMO_WALLET_USER.password, 'Otra#Clave2026', 'Nueva#Clave2026', token, 'Camiseta']) {
+      expect(text).not.toContain(secret);
+    }
+    expect(text).not.toMatch(/"(cvv|cardNumber|password|pwd|newPassword|token|authorization)"/i);
+  });
+
+  it("echoes the caller's X-Request-Id, and makes one when it is missing or unsafe", async () => {
+    const given = await t.app.request('/api/v1/translations/version', { headers: { 'x-request-id': 'lb-1234567890' } });
+    expect(given.headers.get('x-request-id')).toBe('lb-1234567890');
+    const unsafe = await t.app.request('/api/v1/translations/version', { headers: { 'x-request-id': 'bad id with spaces' } });
+    expect(unsafe.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(lines.some((l) => l.includes('"reqId":"lb-1234567890"'))).toBe(true);
+  });
+
+  it("logs a widget page at info once, and the API calls it makes in-process for its first screen at debug", async () => {
+    const code = await newLink(t);
+    lines.length = 0;
+    const page = await t.app.request(`/pf/widget?type=lk&code=${code}`);
+    expect(await page.text()).toContain('pasarela-primed');
+    const requests = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((e) => e['msg'] === 'request');
+    expect(requests.filter((e) => e['level'] === 30).map((e) => e['path'])).toEqual(['/pf/widget']);
+    expect(requests.filter((e) => e['level'] === 20).map((e) => e['path'])).toContain('/api/v1/payment-info');
+  });
+
+  it('redacts secret keys even in an object logged by mistake', () => {
+    const out: string[] = [];
+    createLogger('info', { write: (line: string) => void out.push(line) }).info({ body: { cardInformation: { cardNumber: '4242424242424242' }, password: 'x', token: 'y' } }, 'oops');
+    expect(out.join('')).not.toMatch(/4242424242424242|"x"|"y"/);
+  });
+});

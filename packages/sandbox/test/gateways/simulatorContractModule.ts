@@ -1,0 +1,38 @@
+// The simulator's HTTP adapters (gateways/http/) as an adapters module the contract kit runs
+// (`pasarela-gateways contract <this file>`): the simulator service it talks to is started once,
+// so a restart of the adapters (the kit makes them again) finds the same processor. Tests only.
+import { NOTIFICATION_SIGNATURE_HEADER, signNotification, type ContractInputs, type GatewaysModuleExport } from '@pasarela/gateways';
+import { startSimulator, type RunningSimulator } from '@pasarela/simulator';
+import { httpGateways } from '../../src/gateways/http/httpGateways';
+import { simulatorNotifications } from '../../src/gateways/http/signedNotifications';
+
+const SECRET = 'contract-kit-notification-secret';
+const API_SECRET = 'contract-kit-simulator-api-secret';
+let simulator: Promise<RunningSimulator> | undefined;
+
+const exported: GatewaysModuleExport = async () => {
+  simulator ??= startSimulator({ apiSecret: API_SECRET, unref: true });
+  return { gateways: httpGateways((await simulator).url, { apiSecret: API_SECRET, retryDelayMs: 50 }).gateways, notifications: simulatorNotifications(SECRET) };
+};
+export default exported;
+
+const card = (number: string) => ({ number, expMonth: '12', expYear: '34', cvc: '123', holder: 'ANA ROJAS' });
+export const contract: ContractInputs = {
+  // PRODUCT.md's test cards.
+  cards: { approves: card('4242424242424242'), declines: card('4000000000000002'), challenges: card('4000000000003220'), fails: card('4000000000000119') },
+  supports: { threeDS: true, captureLater: true, savedCards: true, partialRefunds: true },
+  // The simulator's format: one event as the JSON body, signed with the shared secret.
+  notify: (_port, events) => {
+    const body = JSON.stringify(events[0]);
+    return { body, headers: new Headers({ 'content-type': 'application/json', [NOTIFICATION_SIGNATURE_HEADER]: signNotification(body, SECRET) }) };
+  },
+  // docs/sandbox.md "Payouts": a transfer to an account ending 0002 comes back.
+  payouts: { pays: '000123456789', returns: '000000000002' },
+  deadlineMs: 3_000,
+};
+
+/** Stops the simulator the module started (a test's end). */
+export async function closeSimulator(): Promise<void> {
+  await (await simulator)?.close();
+  simulator = undefined;
+}

@@ -1,0 +1,249 @@
+import type { Gateways, SandboxControls } from '@pasarela/gateways';
+import { createHash, randomUUID } from 'node:crypto';
+import { authHeaders, decodeBody, encodeBody, SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY, type ApiKeys } from '@pasarela/core';
+import { createApp, type AppOptions } from '../src/app';
+import { startSimulator, type RunningSimulator } from '@pasarela/simulator';
+import { guardedGateways } from '../src/gateways/guardedGateways';
+import { httpGateways } from '../src/gateways/http/httpGateways';
+import { receiveGatewayEvent } from '../src/payments/receiveGatewayEvent';
+import { reconcileAttempts } from '../src/payments/reconcileAttempts';
+import type { Database } from '../src/db/Database';
+import { openDatabase } from '../src/db/openDatabase';
+import { cardFingerprintKeyOf } from '../src/payments/cardFingerprintKey';
+import { defaultPaths, type StaticPaths } from '../src/paths';
+import { pgliteTemplate } from './pgliteTemplate';
+import { newTestSchema } from './testSchema';
+import { TEST_SIMULATOR_API_SECRET } from './testServer';
+
+export { newTestSchema };
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  db: Database;
+  /** GET under /api/v1 with the client key; returns status and decoded data. */
+  get(path: string, headers?: Record<string, string>): Promise<ApiAnswer>;
+  /** POST under /api/v1, encoded as the widget sends it. */
+  post(path: string, body: unknown, headers?: Record<string, string>): Promise<ApiAnswer>;
+  /** The gateways the app reaches (the simulated ones, over HTTP). */
+  gateways: Gateways;
+  /**
+   * The app's own simulated processors (packages/simulator, in memory), reached over HTTP as
+   * `npm start`'s server reaches its own; their books, for a test to count what was charged or,
+   * playing an outside party, to change.
+   */
+  simulator: RunningSimulator;
+  /** The payer's parts the sandbox plays at the simulator (a phone, a kiosk, the issuer's page), asked over HTTP. */
+  controls: SandboxControls;
+  /** One pass of the reconciler, as every node's timer runs it (payments/reconcileAttempts.ts). */
+  reconcile(): Promise<string[]>;
+  /** The test phones answer the pushes waiting for them now, as the server's timer has them do a moment after each push. */
+  answerPhones(): Promise<void>;
+  /** Admin API call (plain JSON). */
+  admin(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; json: Record<string, unknown> }>;
+  close(): Promise<void>;
+}
+
+/** The test app's and the test cluster's limit on one call to their simulator (PROCESSORS_TIMEOUT_MS). */
+export const TEST_PROCESSORS_TIMEOUT_MS = 3_000;
+
+export const SANDBOX_KEYS: ApiKeys = { clientKey: SANDBOX_CLIENT_KEY, widgetKey: SANDBOX_WIDGET_KEY };
+
+/** The headers the widget sends (core authHeaders): the client key for guests, the widget key with a token. */
+export const asCaller = (token?: unknown) => authHeaders(token === undefined ? null : { token: String(token) }, SANDBOX_KEYS);
+
+/**
+ * A test's headers on top of what the widget would send: a test that passes only
+ * `authorization: Bearer <token>` gets the widget key with it, as core's rule says; a test that sets
+ * x-api-key itself (to try a wrong pairing) keeps its own.
+ */
+function withAuth(headers: Record<string, string>): Record<string, string> {
+  const { authorization, ...rest } = headers;
+  const token = /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
+  // authHeaders writes Authorization; a second, lower-case copy would join it into one bad value.
+  return { ...asCaller(token), ...(authorization !== undefined && token === undefined ? { authorization } : {}), ...rest };
+}
+
+/** A token the sandbox's captcha verifies as a person (anything but `fail` and `fail-score`). */
+export const TEST_CAPTCHA_TOKEN = 'sandbox-test-person';
+
+/** The payment calls, which refuse a body without a captcha token (payments/captchaVerdict.ts). */
+const PAYMENT_CALL = /^\/(cards\/auth-capture|(v2\/)?process-tx(\/form)?|nequi\/(push|request)|yappy\/payments|cash\/(pay-cash|registration|cash-point)|clave\/payments|crypto\/payments|activity\/pay|subscriptions\/[^/]+\/pay)$/;
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A payment body with the token the widget's captcha would add (in additionalData for the card, at
+ * the top level for the others), unless the test says captchaToken itself (even as undefined, to
+ * send none).
+ */
+export function withCaptcha(path: string, body: unknown): unknown {
+  if (!PAYMENT_CALL.test(path) || !isPlainObject(body)) return body;
+  const data = body['additionalData'];
+  if (isPlainObject(data)) return 'captchaToken' in data || 'captchaToken' in body ? body : { ...body, additionalData: { ...data, captchaToken: TEST_CAPTCHA_TOKEN } };
+  return 'captchaToken' in body ? body : { ...body, captchaToken: TEST_CAPTCHA_TOKEN };
+}
+
+/** The Nequi QR is paid by a GET: its token rides in the query. */
+export function withCaptchaQuery(path: string): string {
+  if (!path.startsWith('/nequi/qr?') || /[?&]captchaToken=/.test(path)) return path;
+  return `${path}&captchaToken=${TEST_CAPTCHA_TOKEN}`;
+}
+
+export interface ApiAnswer {
+  status: number;
+  header: { code: number; description: string };
+  data: Record<string, unknown>;
+}
+
+/**
+ * The app on a real database: PGlite in memory, or the PostgreSQL at TEST_DATABASE_URL (each
+ * suite then gets a fresh schema so suites do not see each other's rows).
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const url = process.env['TEST_DATABASE_URL'];
+  const migrationsDir = defaultPaths().migrationsDir;
+  if (!url) return openDatabase({ migrationsDir, pgliteTemplate: await pgliteTemplate() });
+  const { url: scopedUrl, schema } = await newTestSchema(url);
+  const db = await openDatabase({ databaseUrl: scopedUrl, migrationsDir });
+  const close = db.close.bind(db);
+  return Object.assign(db, {
+    async close() {
+      await db.exec(`drop schema ${schema} cascade`);
+      await close();
+    },
+  });
+}
+
+export async function createTestApp(
+  options: { wireEncoding?: boolean; paths?: Partial<StaticPaths>; wrapGateways?: (gateways: Gateways) => Gateways } & Pick<AppOptions, 'rateLimits' | 'trustedProxies' | 'logger' | 'splashMs' | 'adminToken' | 'allowPrivateWebhooks' | 'paymentCaptcha'> = {},
+): Promise<TestApp> {
+  const db = await openTestDatabase();
+  const wireEncoding = options.wireEncoding ?? true;
+  const { key: cardFingerprintKey } = await cardFingerprintKeyOf(db, undefined);
+  // A simulator of its own (a few milliseconds): its books are this app's alone. It sends no
+  // notifications (the app has no listening URL): answerPhones asks for what is due, as a node does.
+  const simulator = await startSimulator({ apiSecret: TEST_SIMULATOR_API_SECRET, unref: true }).catch(async (error: unknown) => {
+    await db.close();
+    throw error;
+  });
+  // A call the simulator holds (4000 0000 0000 7726's refunds) is in doubt after 3 s, not the
+  // call's 10 s deadline, as a processor's own shorter limit makes it (PROCESSORS_TIMEOUT_MS).
+  const simulated = httpGateways(simulator.url, { apiSecret: TEST_SIMULATOR_API_SECRET, maxWaitMs: TEST_PROCESSORS_TIMEOUT_MS });
+  const gateways = { ...simulated, gateways: guardedGateways(options.wrapGateways?.(simulated.gateways) ?? simulated.gateways) };
+  const app = createApp({
+    gateways,
+    db, cardFingerprintKey, wireEncoding, publicOrigin: 'http://checkout.test', demoOrigin: 'http://shop.test', paths: options.paths,
+    rateLimits: options.rateLimits, trustedProxies: options.trustedProxies, logger: options.logger, splashMs: options.splashMs,
+    adminToken: options.adminToken,
+    // Tests' webhook receivers listen on 127.0.0.1, as a laptop's `npm start` allows (WEBHOOK_ALLOW_PRIVATE).
+    allowPrivateWebhooks: options.allowPrivateWebhooks ?? true,
+    paymentCaptcha: options.paymentCaptcha,
+  });
+  const read = async (res: Response): Promise<ApiAnswer> => {
+    const envelope = (await res.json()) as { header: { code: number; description: string }; data: string };
+    const data = (wireEncoding ? decodeBody(envelope.data) : JSON.parse(envelope.data)) as Record<string, unknown>;
+    return { status: res.status, header: envelope.header, data };
+  };
+  return {
+    app,
+    db,
+    async get(path, headers = {}) {
+      return read(await app.request(`/api/v1${withCaptchaQuery(path)}`, { headers: withAuth(headers) }));
+    },
+    async post(path, rawBody, headers = {}) {
+      const body = withCaptcha(path, rawBody);
+      const init = wireEncoding
+        ? { body: encodeBody(body), headers: { 'content-type': 'text/plain', ...withAuth(headers) } }
+        : { body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...withAuth(headers) } };
+      return read(await app.request(`/api/v1${path}`, { method: 'POST', ...init }));
+    },
+    async admin(method, path, body, headers = {}) {
+      const res = await app.request(`/sandbox${path}`, {
+        method,
+        ...(body === undefined ? { headers } : { body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } }),
+      });
+      return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+    },
+    gateways: gateways.gateways,
+    simulator,
+    controls: gateways.sandbox,
+    reconcile: () => reconcileAttempts({ db, gateways: gateways.gateways }),
+    async answerPhones() {
+      // The phones' moment (PHONE_ANSWER_MS) is now: what the server's timer would do next.
+      simulator.books.hurryAnswers();
+      await gateways.sandbox.answerDue((event) => receiveGatewayEvent({ db, gateways: gateways.gateways }, event).then(() => undefined));
+    },
+    async close() {
+      await simulator.close();
+      await db.close();
+    },
+  };
+}
+
+/**
+ * An approved test VISA of its own for a seed: the duplicate rule (same card and amount within 5
+ * minutes, on any link) must not join the unrelated payments of one test file.
+ */
+export function testCardNumber(seed: string): string {
+  const body = `4${BigInt(`0x${createHash('sha256').update(seed).digest('hex').slice(0, 16)}`).toString().padStart(14, '7').slice(-14)}`;
+  // Luhn: the check digit that makes the sum of the doubled-every-second digits a multiple of 10.
+  const sum = [...body].reverse().reduce((acc, d, i) => {
+    const n = Number(d) * (i % 2 === 0 ? 2 : 1);
+    return acc + (n > 9 ? n - 9 : n);
+  }, 0);
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}
+
+/**
+ * A card payment body as the widget builds it (core buildCardPaymentPayload's shape). Without a
+ * cardNumber, the card is testCardNumber(trackId): the same trackId sends the same card (a retry),
+ * another trackId another card.
+ */
+export function cardPayload(code: string, overrides: { cardNumber?: string; cvv?: string; amount?: number; taxAmount?: number; trackId?: string; cardType?: string; lang?: string } = {}) {
+  const trackId = overrides.trackId ?? randomUUID();
+  const cardNumber = overrides.cardNumber ?? testCardNumber(trackId);
+  const cardType = overrides.cardType ?? (cardNumber.startsWith('4') ? 'VISA' : cardNumber.startsWith('3') ? 'AMEX' : 'MC');
+  return {
+    cclw: 'TIENDADEMO',
+    code,
+    amount: overrides.amount ?? 25,
+    taxAmount: overrides.taxAmount ?? 1.75,
+    email: 'pagador@example.com',
+    phone: '+50761234567',
+    address: 'Calle 50',
+    city: 'Panamá',
+    ip: '127.0.0.1',
+    concept: 'Camiseta',
+    description: 'Camiseta Pasarela',
+    cardInformation: {
+      cardNumber,
+      expMonth: '12',
+      expYear: '34',
+      cvv: overrides.cvv ?? (cardType === 'AMEX' ? '1234' : '123'),
+      firstName: 'José',
+      lastName: 'Núñez',
+      cardType,
+    },
+    additionalData: { domainRequested: 'shop.test', trackId, zipCode: '0000', street: 'Calle 50', captchaToken: TEST_CAPTCHA_TOKEN },
+    customFieldValues: [],
+    txChannel: 'PWW',
+    lang: overrides.lang ?? 'es',
+    serviceCode: 'LK',
+    transactionsType: 'AUTH_CAPTURE',
+    isOldVersion: true,
+  };
+}
+
+/** Creates a fresh link through the admin API and returns its code. */
+export async function newLink(t: TestApp, body: Record<string, unknown> = {}): Promise<string> {
+  const res = await t.admin('POST', '/links', { amount: 25, taxAmount: 1.75, description: 'Prueba', ...body });
+  if (res.status !== 201) throw new Error(`link not created: ${JSON.stringify(res.json)}`);
+  return String(res.json['code']);
+}
+
+/** A merchant created through the admin API: its id, secret key and webhook secret. */
+export async function createMerchant(t: Pick<TestApp, 'admin'>, fields: { name: string; webhookUrl?: string }): Promise<{ id: number; key: string; webhookSecret: string }> {
+  const res = await t.admin('POST', '/merchants', fields);
+  if (res.status !== 201) throw new Error(`merchant not created: ${JSON.stringify(res.json)}`);
+  return { id: Number(res.json['idMerchant']), key: String(res.json['secretKey']), webhookSecret: String(res.json['webhookSecret']) };
+}

@@ -1,0 +1,59 @@
+import { startServer, type RunningServer, type ServerOptions } from '../src/server';
+import { freePort } from './freePort';
+import { TEST_PROCESSORS_TIMEOUT_MS } from './testApp';
+import { nodeClient } from './nodeClient';
+import { newTestSchema } from './testSchema';
+import { startTestSimulator, TEST_SIMULATOR_API_SECRET, type RunningSimulator } from './testServer';
+
+/** One sandbox node (the `npm start` server) on a test schema of a real PostgreSQL. */
+export interface TestNode {
+  server: RunningServer;
+  port: number;
+  client: ReturnType<typeof nodeClient>;
+}
+
+/**
+ * Nodes on one fresh schema of the PostgreSQL at url, as several `npm start` processes behind a load
+ * balancer: `start()` adds one (the first starts migrate and seed it at once), `stop(node)` takes
+ * one away, `close()` stops them all and drops the schema. They share one simulator service, as nodes
+ * share a processor: the one `gateways` names, or one of the cluster's own (`simulator`, whose books
+ * the test may read), closed with it.
+ */
+export async function testCluster(url: string, given: Pick<ServerOptions, 'processorsUrl' | 'notificationSecret'> = {}) {
+  const simulator: RunningSimulator | undefined = given.processorsUrl ? undefined : await startTestSimulator();
+  const gateways = simulator ? { processorsUrl: simulator.url, processorsTimeoutMs: TEST_PROCESSORS_TIMEOUT_MS } : given;
+  const { url: databaseUrl, drop } = await newTestSchema(url).catch(async (error: unknown) => {
+    await simulator?.close();
+    throw error;
+  });
+  const running: RunningServer[] = [];
+  async function start(): Promise<TestNode> {
+    // A port found free can be taken (by another test's outgoing connection) before the node listens
+    // on it: then the node closes what it opened, and it starts again on other ports.
+    for (let attempt = 1; ; attempt++) {
+      const port = await freePort();
+      try {
+        // Timers fast, as on several busy nodes: due work must still be done once.
+        const server = await startServer({
+          port, demoPort: await freePort(), databaseUrl, wireEncoding: false, subscriptionChargeIntervalMs: 25, expirySweepIntervalMs: 25,
+          webhookIntervalMs: 25, webhookDelivery: { retryDelaysMs: [100, 100], timeoutMs: 2000, batch: 20 },
+          simulatorApiSecret: TEST_SIMULATOR_API_SECRET, ...gateways,
+        });
+        running.push(server);
+        return { server, port, client: nodeClient(server.url) };
+      } catch (error) {
+        if (attempt >= 5 || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+      }
+    }
+  }
+  async function stop(node: TestNode): Promise<void> {
+    running.splice(running.indexOf(node.server), 1);
+    await node.server.close();
+  }
+  async function close(): Promise<void> {
+    await Promise.all(running.map((s) => s.close()));
+    await drop();
+    await simulator?.close();
+  }
+  return { start, stop, close, simulator };
+}
