@@ -74,55 +74,38 @@ import { yappyRoutes } from './routes/payer/yappy';
 
 export interface AppOptions {
   db: Database;
-  /** The card fingerprint key every node shares (payments/cardFingerprintKey.ts). */
   cardFingerprintKey: Buffer;
   /** SPEC 7 encoding of response data (and of the widget's request bodies); off with WIRE_ENCODING=off. */
   wireEncoding: boolean;
-  /** The checkout origin payers use, for absolute URLs (links, 3DS); else each request's own origin. */
+  /** For absolute URLs (links, 3DS); else each request's own origin. */
   publicOrigin?: string | undefined;
   splashMs?: number | undefined;
-  /** The demo shop's origin, always allowed to frame the checkout. */
   demoOrigin?: string | undefined;
   paths?: Partial<StaticPaths> | undefined;
   payerWindows?: PayerWindows | undefined;
-  /**
-   * The gateways behind the payment services: the one seam where a provider wires real processors
-   * (with no sandbox controls). The server chooses them (server.ts: the simulated ones).
-   */
+  /** The one seam where a provider wires real processors (server.ts chooses the simulated ones). */
   gateways: { gateways: Gateways; sandbox: SandboxControls | undefined; notifications?: GatewayNotifications | undefined };
-  /** JSON log lines; silent when absent (in-process tests). */
   logger?: Logger | undefined;
-  /** This node's counters for GET /metrics; a fresh set when absent. */
   metrics?: Metrics | undefined;
   rateLimits?: RateLimits | undefined;
   /** Load balancers in front that write X-Forwarded-For (TRUST_PROXY). */
   trustedProxies?: ProxyTrust | undefined;
-  /** When set, GET /metrics wants this bearer token. */
   metricsToken?: string | undefined;
-  /** Serve the sandbox console at /sandbox/console; on unless false (SANDBOX_CONSOLE=off). */
   sandboxConsole?: boolean | undefined;
-  /**
-   * SANDBOX_ADMIN_TOKEN: the admin API wants it (or a merchant's secret key). Undefined leaves the
-   * admin API open, which only a server on loopback does.
-   */
+  /** SANDBOX_ADMIN_TOKEN; undefined leaves the admin API open, which only a server on loopback does. */
   adminToken?: string | undefined;
-  /** PAYMENT_CAPTCHA: a payment without a captcha token is refused unless false (settings.ts). */
   paymentCaptcha?: boolean | undefined;
-  /** WEBHOOK_ALLOW_PRIVATE: merchants may register webhook URLs on loopback and private addresses. */
   allowPrivateWebhooks?: boolean | undefined;
-  /** True once the node is stopping: /health answers 503 so the load balancer takes it out. */
   draining?: (() => boolean) | undefined;
 }
 
-/** Where logos are uploaded: the merchant API's call and the admin API's. */
 const LOGO_UPLOAD = /^\/(api\/v1\/merchant\/brand|sandbox\/merchants\/\d{1,9}\/brand)\/logo\/?$/;
 
-/** The payer's old way back from the issuer's and the bank's pages (now a redirect to GATEWAY_RETURN_PATH) and the console's shell. */
+/** The payer's old way back from the issuer's and bank's pages (now a redirect) and the console's shell. */
 function isPayerPage(path: string): boolean {
   return /^\/sandbox\/(3ds|clave)\/[^/]+\/return$/.test(path) || path === '/sandbox/console' || path.startsWith('/sandbox/console/assets/');
 }
 
-/** 'ok' when a trivial query answers within timeoutMs. */
 async function databaseHealth(db: Database, timeoutMs = 2_000): Promise<'ok' | 'database_unavailable'> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
@@ -131,11 +114,9 @@ async function databaseHealth(db: Database, timeoutMs = 2_000): Promise<'ok' | '
   return ok ? 'ok' : 'database_unavailable';
 }
 
-/** The checkout origin's whole HTTP surface, testable in-process with `app.request()`. */
 export function createApp(options: AppOptions): Hono<AppEnv> {
   const paths = { ...defaultPaths(), ...options.paths };
   const wired = options.gateways;
-  // Counted into each request's Server-Timing header (http/serverTiming.ts).
   const deps: Deps = timedDeps({
     db: options.db,
     gateways: wired.gateways,
@@ -161,10 +142,9 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     c.set('lang', requestLanguage(c.req.query('lang'), c.req.header('accept-language')));
     await next();
   });
-  // The merchant API's answers name their version, its refusals below included (docs/merchant-api.md "Versions").
+  // Refusals below included (docs/merchant-api.md "Versions").
   app.use(`${MERCHANT_API_PREFIX}/*`, merchantApiVersion());
-  // Before any route, so a body nobody reads (a POST to a page) is also drained, not left on the wire.
-  // A logo upload is an image's bytes: its own limit (brand/logoImage.ts), with room for nothing else.
+  // Before any route, so an unread body is drained too; a logo upload has its own limit (brand/logoImage.ts).
   const anyBody = limitBody(MAX_BODY_BYTES);
   const logoBody = limitBody(LOGO_MAX_BYTES);
   app.use('*', (c, next) => (c.req.method === 'POST' && LOGO_UPLOAD.test(c.req.path) ? logoBody : anyBody)(c, next));
@@ -212,7 +192,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     throw new ApiError(404, 'not_found', 'No such admin call');
   });
 
-  // For the load balancer: this node is not stopping and reaches the database (within 2 s).
+  // Within 2 s, for the load balancer.
   app.get('/health', async (c) => {
     const status = options.draining?.() === true ? 'draining' : await databaseHealth(options.db);
     return c.json({ status }, status === 'ok' ? 200 : 503, { 'cache-control': 'no-store', ...(status === 'ok' ? {} : { 'retry-after': '2' }) });
@@ -221,9 +201,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     if (options.metricsToken && c.req.header('authorization') !== `Bearer ${options.metricsToken}`) throw new ApiError(401, 'unauthorized', 'GET /metrics wants Authorization: Bearer <METRICS_TOKEN>');
     return c.body(metrics.render(), 200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8', 'cache-control': 'no-store' });
   });
-  // Processors' notifications (signed; each port's handler verifies its own format).
   app.route('/gateways', gatewayNotificationRoutes(deps, wired.notifications ?? {}));
-  // The payer back from a processor's page (reached by the codOper alone; settles what it decided).
+  // Reached by the codOper alone; settles what the processor decided.
   app.route(GATEWAY_RETURN_PATH, threeDsReturnRoutes(deps));
   app.route(GATEWAY_RETURN_PATH, claveReturnRoutes(deps));
   // Before /api/v1: a merchant's server sends its secret key, not the widget's client key.

@@ -4,21 +4,18 @@ import { Hono } from 'hono';
 import { createOrderBook, orderNumberOf } from './demoShopOrders';
 import { fileResponse, fileUnder } from './http/serveFile';
 
-/** Largest order the shop's pages send: an amount, a tax and a description. */
 const MAX_ORDER_BYTES = 4 * 1024;
 
 export interface DemoShopOptions {
-  /** The checkout origin the pages load the SDK and the checkout from (%CHECKOUT_ORIGIN%). */
   checkoutOrigin: string;
-  /** Where this server reaches the checkout's admin API, server to server (known once it listens). */
+  /** Server to server, known once it listens. */
   adminApiUrl: () => string;
-  /** SANDBOX_ADMIN_TOKEN (or the one this run made up), sent as a merchant's server sends its key. */
   adminToken?: string | undefined;
-  /** The HTTP client; in-process tests hand the checkout app's own. */
+  /** In-process tests hand the checkout app's own. */
   fetch?: (url: string, init: RequestInit) => Promise<Response>;
 }
 
-/** Where this machine reaches a listening server: its own address, a wildcard one through loopback. */
+/** A wildcard address is reached through loopback. */
 export function listeningUrl(server: Server | undefined): string {
   const address = server?.address();
   if (!address || typeof address === 'string') throw new Error('The checkout is not listening');
@@ -30,11 +27,8 @@ const order = (value: unknown): Record<string, unknown> | undefined =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 
 /**
- * The merchant side on its own origin (DEMO_PORT): examples/*.html with %CHECKOUT_ORIGIN%
- * replaced, so the checkout iframe is cross-origin exactly as in production, and the shop's own
- * server call `POST /shop/links`, which finds or creates the order's payment link with the admin
- * API server to server, as a merchant's server does (demoShopOrders), and hands the page only its
- * code and the order's number.
+ * The merchant side on its own origin (DEMO_PORT), so the checkout iframe is cross-origin as in
+ * production; `POST /shop/links` finds or creates the order's link with the admin API, as a merchant's server does.
  */
 export function createDemoShop(examplesDir: string, options: DemoShopOptions): Hono {
   const app = new Hono();
@@ -61,7 +55,7 @@ export function createDemoShop(examplesDir: string, options: DemoShopOptions): H
       body = undefined;
     }
     if (!body) return c.json({ code: 'invalid_body', message: 'The order must be a JSON object' }, 400);
-    // The demo's cart is on the page, so its order is taken as sent; a real shop prices it on its server.
+  // The demo's cart is on the page; a real shop prices the order on its server.
     const orderNumber = orderNumberOf(body['order']);
     let answered: { status: number; body: Record<string, unknown> };
     try {
@@ -71,7 +65,6 @@ export function createDemoShop(examplesDir: string, options: DemoShopOptions): H
     }
     const { status, body: answer } = answered;
     if ((status !== 201 && status !== 200) || typeof answer['code'] !== 'string') {
-      // The admin API's refusal of the order (a bad amount names the field) is the page's; the rest is the shop's.
       const refused = status === 400 || status === 422 ? status : 502;
       return c.json({ code: String(answer['code'] ?? 'link_not_created'), message: String(answer['message'] ?? `The checkout answered ${status}`) }, refused);
     }

@@ -1,24 +1,18 @@
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 
-/** Where the server finds the files it serves. */
 export interface StaticPaths {
   widgetDist: string;
   checkoutDist: string;
-  /** packages/console/dist: the sandbox console's bundle. */
   consoleDist: string;
   examplesDir: string;
-  /** packages/sandbox/public (images). */
   publicDir: string;
   migrationsDir: string;
-  /** node_modules/@fontsource: the families the checkout serves (core SERVED_FONTS). */
+  /** The families the checkout serves (core SERVED_FONTS). */
   fontsDir: string;
 }
 
-/**
- * The repo root is three levels up from this module both in src/ (vitest) and in dist/server.mjs
- * (bundled), so one expression serves both.
- */
+/** Three levels up both from src/ (vitest) and from dist/server.mjs (bundled). */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 export function defaultPaths(root: string = REPO_ROOT): StaticPaths {

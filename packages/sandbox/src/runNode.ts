@@ -1,5 +1,4 @@
-// A sandbox node as `npm start` runs it (main.ts) and the fault harness's node (test/faultNode.ts):
-// settings from the environment, logs, the banner, and a stop on SIGINT/SIGTERM.
+// A sandbox node as `npm start` (main.ts) and the fault harness (test/faultNode.ts) run it.
 import { randomBytes } from 'node:crypto';
 import { isLoopbackHost } from './auth/adminAccess';
 import { startBanner } from './banner';
@@ -14,18 +13,14 @@ async function run(wiring: Pick<ServerOptions, 'wrapGateways'>): Promise<void> {
   // A person at a terminal reads lines; a collector (a pipe, a file, a container) gets JSON.
   const format = logFormatOf(process.env['LOG_FORMAT'], process.stdout.isTTY === true);
   const log = createLogger(settings.logLevel, format === 'pretty' ? readableDestination() : undefined);
-  // Beyond loopback the admin API is never open: without SANDBOX_ADMIN_TOKEN this run makes one up
-  // (printed below, for this node alone: several nodes share one through the setting).
+  // Beyond loopback the admin API is never open: without SANDBOX_ADMIN_TOKEN a token is made up for this node.
   const generated = settings.adminToken === undefined && !isLoopbackHost(settings.host) ? randomBytes(24).toString('base64url') : undefined;
   const adminToken = settings.adminToken ?? generated;
-  // PROCESSORS_URL: the simulated processors' service, started beside this node (scripts/start.mjs) or on its own.
   const processorsUrl = process.env['PROCESSORS_URL'] || undefined;
   const simulatorApiSecret = process.env['SIMULATOR_API_SECRET'] || undefined;
   const notificationSecret = process.env['SIMULATOR_NOTIFICATION_SECRET'] || undefined;
-  // PROCESSORS_TIMEOUT_MS: the processors' own limit on one call, when under the call's 10 s deadline.
   const processorsTimeoutMs = process.env['PROCESSORS_TIMEOUT_MS'] ? Number(process.env['PROCESSORS_TIMEOUT_MS']) : undefined;
   if (processorsTimeoutMs !== undefined && !(Number.isInteger(processorsTimeoutMs) && processorsTimeoutMs > 0)) throw new Error('PROCESSORS_TIMEOUT_MS must be a whole number of milliseconds above 0');
-  // GATEWAYS_MODULE: a provider's adapters, for the ports it gives; the others stay on the simulator.
   const modulePath = process.env['GATEWAYS_MODULE'] || undefined;
   const origin = `http://localhost:${settings.port}`;
   const gateways = modulePath ? await loadGatewaysModule(modulePath, { notificationUrl: (port) => `${origin}/gateways/${port}/notifications` }) : undefined;
@@ -33,12 +28,9 @@ async function run(wiring: Pick<ServerOptions, 'wrapGateways'>): Promise<void> {
   const server = await startServer({ ...settings, ...wiring, adminToken, logger: log, processorsUrl, simulatorApiSecret, notificationSecret, processorsTimeoutMs, gateways });
   const { databaseUrl, dataDir } = settings;
   const database = databaseUrl ? `PostgreSQL (DATABASE_URL)` : `PGlite in ${dataDir}`;
-  // For the person who ran `npm start`.
   console.log(startBanner({ url: server.url, demoUrl: server.demoUrl, database, console: settings.sandboxConsole, host: settings.host, adminToken: generated, tokenSet: settings.adminToken !== undefined }));
 
-  // A promise nobody awaited that failed: logged, and the node goes on serving (every payment's
-  // state is in the database, committed or not). Each known source (database connections, timers,
-  // sockets) handles its own; this is the net under a new one.
+  // Logged, and the node goes on serving (every payment's state is in the database); the net under a new source.
   process.on('unhandledRejection', (reason: unknown) => log.error(errorFields(reason), 'unhandled rejection'));
 
   let closing = false;
@@ -65,7 +57,6 @@ async function run(wiring: Pick<ServerOptions, 'wrapGateways'>): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
-/** Starts the node; a start that fails says why and exits 1. */
 export function startNode(wiring: Pick<ServerOptions, 'wrapGateways'> = {}): void {
   run(wiring).catch((error: unknown) => {
     const code = (error as { code?: unknown }).code;

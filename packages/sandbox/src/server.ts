@@ -34,28 +34,26 @@ import { createLogger, errorFields, type Logger, type LogLevel } from './ops/log
 import { Metrics } from './ops/metrics';
 import { DEFAULT_HOST, DEFAULT_EXPIRY_SWEEP_INTERVAL_MS, DEFAULT_SUBSCRIPTION_CHARGE_INTERVAL_MS, DEFAULT_WEBHOOK_INTERVAL_MS } from './settings';
 
-/** How often each node forgets the merchant API's expired Idempotency-Keys. */
 const IDEMPOTENCY_SWEEP_INTERVAL_MS = 3_600_000;
-/** How often each node looks for merchants whose payout of the period is due (once per merchant and period whatever the nodes do). */
+/** Payouts stay once per merchant and period whatever the nodes do. */
 const PAYOUT_INTERVAL_MS = 15 * 60_000;
 
 
-/** How often a node looks for simulated payers due to answer (PHONE_ANSWER_MS after their push). */
 const SIMULATED_ANSWER_INTERVAL_MS = 250;
 export interface ServerOptions {
-  /** The address both ports listen on (HOST); loopback (DEFAULT_HOST) when absent. */
+  /** HOST; loopback when absent. */
   host?: string | undefined;
-  /** SANDBOX_ADMIN_TOKEN (or the one main.ts made up): the admin API and /sandbox/push want it. */
+  /** SANDBOX_ADMIN_TOKEN: the admin API and /sandbox/push want it. */
   adminToken?: string | undefined;
-  /** WEBHOOK_ALLOW_PRIVATE: webhook URLs on loopback and private addresses; default: when host is loopback. */
+  /** WEBHOOK_ALLOW_PRIVATE; default: when host is loopback. */
   webhookAllowPrivate?: boolean | undefined;
-  /** PAYMENT_CAPTCHA: false lets payments without a captcha token through (default: refused, settings.ts). */
+  /** PAYMENT_CAPTCHA: false lets payments through without a captcha token. */
   paymentCaptcha?: boolean | undefined;
   port: number;
   demoPort: number;
   dataDir?: string | undefined;
   databaseUrl?: string | undefined;
-  /** PGlite in memory only: the image of a migrated database to start from instead of running initdb (openDatabase). */
+  /** A migrated PGlite image to start from instead of running initdb (in memory only). */
   pgliteTemplate?: PgliteImage | undefined;
   wireEncoding: boolean;
   splashMs?: number | undefined;
@@ -65,7 +63,6 @@ export interface ServerOptions {
   expirySweepIntervalMs?: number | undefined;
   /** How often due webhook deliveries are sent (default 1 s); 0 turns the sender off. */
   webhookIntervalMs?: number | undefined;
-  /** Retry delays and timeout of webhook deliveries (DEFAULT_WEBHOOK_DELIVERY). */
   webhookDelivery?: WebhookDeliverySettings | undefined;
   /** CARD_FINGERPRINT_KEY; else the key kept in the database. */
   cardFingerprintKey?: string | undefined;
@@ -73,12 +70,8 @@ export interface ServerOptions {
   paths?: Partial<StaticPaths> | undefined;
   rateLimits?: RateLimits | undefined;
   trustedProxies?: ProxyTrust | undefined;
-  /** Header, request, keep-alive and shutdown timeouts (DEFAULT_HTTP_TIMEOUTS). */
   http?: HttpTimeouts | undefined;
-  /**
-   * How long a stopping node keeps serving with /health at 503 before it stops accepting
-   * connections (SHUTDOWN_DRAIN_MS), so a load balancer takes it out first; 0 (the default here) none.
-   */
+  /** SHUTDOWN_DRAIN_MS: /health at 503 this long first, so a load balancer takes the node out. */
   shutdownDrainMs?: number | undefined;
   /** JSON logs at this level on stdout; silent when neither this nor logger is given (tests). */
   logLevel?: LogLevel | undefined;
@@ -86,27 +79,17 @@ export interface ServerOptions {
   metricsToken?: string | undefined;
   /** Serve the developer console at /sandbox/console (default on; SANDBOX_CONSOLE=off). */
   sandboxConsole?: boolean | undefined;
-  /**
-   * PROCESSORS_URL: the simulated processors' service (packages/simulator), reached through the
-   * HTTP adapters (gateways/http/). Required unless `gateways` gives every port: the server runs no
-   * processor of its own.
-   */
+  /** PROCESSORS_URL: the simulator's service; required unless `gateways` gives every port. */
   processorsUrl?: string | undefined;
-  /** SIMULATOR_API_SECRET, the simulator's too: every call to PROCESSORS_URL carries it (required with it). */
+  /** SIMULATOR_API_SECRET, sent on every call to PROCESSORS_URL. */
   simulatorApiSecret?: string | undefined;
-  /**
-   * SIMULATOR_NOTIFICATION_SECRET, the simulator's too: with it the simulator's notifications are
-   * taken at POST /gateways/:port/notifications (signed with it); without it the node asks.
-   */
+  /** SIMULATOR_NOTIFICATION_SECRET: signed notifications are taken; without it the node asks. */
   notificationSecret?: string | undefined;
-  /** PROCESSORS_TIMEOUT_MS: the processors' service's own limit on one call, tries included, when shorter than the call's deadline (GATEWAY_DEADLINE_MS). */
+  /** PROCESSORS_TIMEOUT_MS: the service's own limit on one call, when shorter than GATEWAY_DEADLINE_MS. */
   processorsTimeoutMs?: number | undefined;
-  /**
-   * A provider's own adapters (GATEWAYS_MODULE, gateways/gatewaysModule.ts): the ports they give
-   * replace the simulator's, with their notification handlers; the others stay on the simulator.
-   */
+  /** GATEWAYS_MODULE's adapters: the ports they give replace the simulator's. */
   gateways?: ProvidedGateways | undefined;
-  /** Wraps the chosen gateways' ports (the fault harness's node, test/faultNode.ts); none in production. */
+  /** Wraps the ports (the fault harness's node); none in production. */
   wrapGateways?: ((gateways: Gateways) => Gateways) | undefined;
 }
 
@@ -114,25 +97,17 @@ export interface RunningServer {
   url: string;
   demoUrl: string;
   db: Database;
-  /** The gateways this node reaches (the simulated ones, with the sandbox's controls). */
   gateways: Gateways;
   metrics: Metrics;
   /** True from the moment close() is called: /health answers 503. */
   readonly draining: boolean;
-  /**
-   * Says 503 on /health and keeps serving for drainMs (default: the shutdownDrainMs option), every
-   * answer then closing its connection; then stops taking connections, finishes the requests in
-   * flight (up to the shutdown timeout), stops the timers and closes the database.
-   */
+  /** /health at 503 while serving for drainMs; then finishes the requests in flight, stops timers and database. */
   close(options?: { drainMs?: number }): Promise<void>;
 }
 
 const PORTS: ReadonlyArray<keyof Gateways> = ['card', 'push', 'voucher', 'crypto', 'bank', 'payout'];
 
-/**
- * Why this server has no processor to reach, or undefined when it has one for every port: the
- * simulator's service at PROCESSORS_URL, or a provider's adapters for all six.
- */
+/** Why this server has no processor for some port (neither simulator nor a provider's adapters), else undefined. */
 export function missingProcessors(options: Pick<ServerOptions, 'processorsUrl' | 'gateways'>): string | undefined {
   if (options.processorsUrl) return undefined;
   const missing = PORTS.filter((port) => !options.gateways?.gateways[port]);
@@ -140,7 +115,6 @@ export function missingProcessors(options: Pick<ServerOptions, 'processorsUrl' |
   return `PROCESSORS_URL is not set: the server reaches its processors over HTTP. Start the simulator (npm start starts one beside the server; npm run simulator runs one alone) and set PROCESSORS_URL to its URL, or give adapters for every port (GATEWAYS_MODULE; missing: ${missing.join(', ')}).`;
 }
 
-/** Starts the checkout origin on port and the demo shop on demoPort. */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   // Said before anything opens: a server with no processor would take payments it cannot make.
   const missing = missingProcessors(options);
@@ -175,15 +149,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const webhookDelivery = { ...(options.webhookDelivery ?? DEFAULT_WEBHOOK_DELIVERY), allowPrivateAddresses: options.webhookDelivery?.allowPrivateAddresses ?? allowPrivateWebhooks };
   const url = `http://localhost:${options.port}`;
   const demoUrl = `http://127.0.0.1:${options.demoPort}`;
-  // The one place the gateways are chosen: the simulator's service over HTTP, with a provider's
-  // adapters in place of the ports they give (all five of them when there is no simulator).
+  // The simulator's service, with a provider's adapters in place of the ports they give.
   const notificationSecret = options.processorsUrl ? options.notificationSecret : undefined;
   type Wired = { gateways: Gateways; sandbox: SandboxControls | undefined; notifications?: GatewayNotifications | undefined };
   const simulated = withProvidedGateways<Wired>(options.processorsUrl
     ? { ...httpGateways(options.processorsUrl, { apiSecret: options.simulatorApiSecret ?? '', notifyBase: notificationSecret ? `${url}/gateways` : undefined, maxWaitMs: options.processorsTimeoutMs }), ...(notificationSecret ? { notifications: simulatorNotifications(notificationSecret) } : {}) }
     // missingProcessors above: every port is the provider's.
     : { gateways: options.gateways?.gateways as Gateways, sandbox: undefined }, options.gateways);
-  // Each call held to its deadline by the server itself, an adapter's error kept the adapter's (guardedGateways.ts).
+  // Each call held to its deadline by the server itself (guardedGateways.ts).
   const gateways = { ...simulated, gateways: guardedGateways(options.wrapGateways ? options.wrapGateways(simulated.gateways) : simulated.gateways) };
   const app = createApp({
     gateways,
@@ -193,11 +166,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     allowPrivateWebhooks,
     paymentCaptcha: options.paymentCaptcha !== false,
   });
-  // The shop's server creates its links with the admin API where the checkout listens, with the token when there is one.
   const shop = createDemoShop(paths.examplesDir, { checkoutOrigin: url, adminApiUrl: () => listeningUrl(checkout), adminToken: options.adminToken });
   const { adminToken } = options;
-  // The admin socket opens as the admin API does: the operator's token, or a merchant's secret key
-  // for its own changes; without a token, for the server's own pages only.
+  // The admin socket opens as the admin API does; without a token, for the server's own pages only.
   const push = pushServer(db, events, adminChanges, async (token, req) =>
     adminToken === undefined && openAdminRefusal(sourceOfUpgrade(req), url) !== undefined ? undefined : adminScopeOf({ db }, adminToken, token ?? undefined));
   metrics.gauge('pasarela_push_sockets_open', 'Push-notification sockets open on this node.', push.openSockets);
@@ -215,8 +186,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     throw error;
   }
   const servers = [checkout, demo];
-  // A sweep that fails because the database is away is said once (warn) and again when it works;
-  // any other failure is logged every time. The timer goes on either way: the next tick tries again.
+  // A database outage is logged once (warn) and again on recovery, other failures every time; the timer goes on.
   const onTimer = (what: string, intervalMs: number, work: () => Promise<unknown>) => {
     let paused = false;
     return runOnTimer(
@@ -234,24 +204,20 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     );
   };
   const stopCharging = onTimer('charging due subscriptions', options.subscriptionChargeIntervalMs ?? DEFAULT_SUBSCRIPTION_CHARGE_INTERVAL_MS, () => chargeDueSubscriptions({ db, gateways: gateways.gateways }));
-  // The simulated payers who answer on their own (a test phone, a moment after its push), as gateway events.
   const stopAnswering = onTimer('simulated payers answering', SIMULATED_ANSWER_INTERVAL_MS, async () => gateways.sandbox?.answerDue((event) => receiveGatewayEvent({ db, gateways: gateways.gateways }, event).then(() => undefined)));
   // At start and on a timer: attempts left in doubt (a crash, a lost answer) and waits past their window, from what their gateway says.
   const reconcileIntervalMs = options.expirySweepIntervalMs ?? DEFAULT_EXPIRY_SWEEP_INTERVAL_MS;
   const reconcile = async () => {
     await reconcileAttempts({ db, gateways: gateways.gateways });
-    // Refunds whose gateway never answered, from what it says it did under the refund's key.
     await reconcileRefunds({ db, gateways: gateways.gateways });
   };
   const stopReconciling = onTimer('reconciling attempts and refunds with their gateways', reconcileIntervalMs, reconcile);
   const reconciledAtStart = reconcileIntervalMs > 0 ? reconcile().catch((error: unknown) => log.warn(errorFields(error), 'reconciling attempts at start failed')) : Promise.resolve();
   // Every node sends; each event is claimed by one (deliverDueWebhooks), and a restart resumes from the table.
   const stopWebhooks = onTimer('sending webhooks', options.webhookIntervalMs ?? DEFAULT_WEBHOOK_INTERVAL_MS, () => deliverDueWebhooks(db, webhookDelivery));
-  // The merchant API's Idempotency-Keys past their 24 hours, forgotten.
   const stopForgettingKeys = onTimer('forgetting expired idempotency keys', IDEMPOTENCY_SWEEP_INTERVAL_MS, () => deleteExpiredIdempotencyKeys(db));
-  // The change feed's events past their 30 days, unless an endpoint still has to send them.
+  // Unless an endpoint still has to send them.
   const stopForgettingEvents = onTimer('forgetting events past 30 days', IDEMPOTENCY_SWEEP_INTERVAL_MS, () => deleteOldEvents(db));
-  // The merchants' scheduled payouts, and pending ones asked about at their bank rail.
   const stopPayouts = onTimer('paying merchants out', PAYOUT_INTERVAL_MS, async () => {
     await runScheduledPayouts({ db, gateways: gateways.gateways });
     await reconcilePayouts({ db, gateways: gateways.gateways });

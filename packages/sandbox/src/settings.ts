@@ -16,22 +16,15 @@ export const DEFAULT_WEBHOOK_INTERVAL_MS = 1_000;
 /** How long a node keeps serving after SIGTERM with /health at 503, for the load balancer to notice. */
 export const DEFAULT_SHUTDOWN_DRAIN_MS = 5_000;
 
-/** What `npm start` reads from the environment (PRODUCT.md "Public contract: Server"). */
 export interface Settings {
-  /** HOST: the address the two ports listen on; loopback (127.0.0.1) unless set. */
   host: string;
-  /** SANDBOX_ADMIN_TOKEN: the admin API and console want it; unset on loopback leaves them open. */
+  /** SANDBOX_ADMIN_TOKEN: unset on loopback leaves the admin API and console open. */
   adminToken: string | undefined;
-  /**
-   * WEBHOOK_ALLOW_PRIVATE (1 or 0): webhook URLs may point at loopback and private addresses. Unset:
-   * allowed only when HOST is loopback (a laptop's `npm start` with examples/merchant-server.mjs).
-   */
+  /** WEBHOOK_ALLOW_PRIVATE: unset, allowed only when HOST is loopback (a laptop's `npm start`). */
   webhookAllowPrivate: boolean;
   /**
-   * PAYMENT_CAPTCHA (1 or 0, default 1): a payment without a captcha token is refused (403
-   * error_captcha). 0 turns the requirement off for this environment (a load test, a script that
-   * pays without the widget); a token that is sent is verified either way. One merchant turns it
-   * off with its captchaRequired field (docs/api.md "Captcha").
+   * PAYMENT_CAPTCHA (default 1): 0 lets payments without a captcha token through (a load test); a sent
+   * token is verified either way. One merchant turns it off with captchaRequired.
    */
   paymentCaptcha: boolean;
   port: number;
@@ -40,29 +33,21 @@ export interface Settings {
   databaseUrl: string | undefined;
   wireEncoding: boolean;
   splashMs: number | undefined;
-  /** How often the server charges due subscriptions; 0 turns the timer off. */
   subscriptionChargeIntervalMs: number;
-  /** How often lapsed cash, Nequi and Yappy payments are expired; 0 leaves it to their status calls. */
+  /** 0 leaves expiry to the payments' status calls. */
   expirySweepIntervalMs: number;
-  /** How often due webhook deliveries are sent; 0 turns the sender off on this node. */
   webhookIntervalMs: number;
-  /** How long the Nequi and Yappy apps wait for the payer (SPEC 9's 5 minutes for Yappy); shorter for tests. */
+  /** SPEC 9's 5 minutes for Yappy; shorter for tests. */
   payerWindows: { nequiMs: number; yappyMs: number };
-  /** CARD_FINGERPRINT_KEY; undefined lets the nodes share one kept in the database. Never logged. */
+  /** CARD_FINGERPRINT_KEY; undefined: the nodes share one kept in the database. Never logged. */
   cardFingerprintKey: string | undefined;
   rateLimits: RateLimits;
-  /**
-   * TRUSTED_PROXIES (addresses and CIDRs of the load balancers: their X-Forwarded-For only), else
-   * TRUST_PROXY (how many proxies in front add to it; 0 trusts no such header).
-   */
+  /** TRUSTED_PROXIES (the load balancers' addresses), else TRUST_PROXY (a count; 0 trusts none). */
   trustedProxies: ProxyTrust;
   http: HttpTimeouts;
-  /** After SIGTERM, how long the node keeps serving with /health at 503 before it stops accepting. */
   shutdownDrainMs: number;
   logLevel: LogLevel;
-  /** When set, GET /metrics wants `Authorization: Bearer <this>`. */
   metricsToken: string | undefined;
-  /** Serve the developer console at /sandbox/console; SANDBOX_CONSOLE=off hides it. */
   sandboxConsole: boolean;
 }
 
@@ -106,13 +91,7 @@ function fingerprintKeyOf(raw: string | undefined): string | undefined {
   return raw;
 }
 
-/**
- * HOST (127.0.0.1), SANDBOX_ADMIN_TOKEN, WEBHOOK_ALLOW_PRIVATE (on when HOST is loopback), PAYMENT_CAPTCHA (on), PORT (4000), DEMO_PORT (PORT+1), DATA_DIR (./.data), DATABASE_URL, WIRE_ENCODING (off disables), SPLASH_MS,
- * SUBSCRIPTION_CHARGE_INTERVAL_MS (60000; 0 off), EXPIRY_SWEEP_INTERVAL_MS (5000; 0 off), WEBHOOK_INTERVAL_MS (1000; 0 off), NEQUI_WAIT_MS (120000),
- * YAPPY_WAIT_MS (300000), CARD_FINGERPRINT_KEY, RATE_LIMIT_{LOGIN,SIGNUP,RECOVERY,PAYMENTS}_PER_MIN, TRUST_PROXY (0),
- * HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, SHUTDOWN_TIMEOUT_MS, SHUTDOWN_DRAIN_MS (5000), LOG_LEVEL (info), METRICS_TOKEN, SANDBOX_CONSOLE (on; off hides /sandbox/console).
- * README's settings table says what each does.
- */
+/** The environment's settings; README's settings table says what each does and its default. */
 export function readSettings(env: Env, cwd: string = process.cwd()): Settings {
   const port = whole(env, 'PORT', 4000, 65535);
   const demoPort = whole(env, 'DEMO_PORT', port + 1, 65535);

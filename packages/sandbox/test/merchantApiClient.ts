@@ -4,7 +4,6 @@ import addFormats from 'ajv-formats';
 import { expect } from 'vitest';
 import { MERCHANT_API_PREFIX } from '../src/http/merchantApiPrefix';
 
-/** What a merchant API call answered. */
 export interface MerchantAnswer {
   status: number;
   json: Record<string, unknown>;
@@ -15,7 +14,6 @@ type Fetch = (path: string, init: RequestInit) => Response | Promise<Response>;
 
 const DOC_ID = 'https://pasarela.test/openapi.json';
 
-/** The operation whose path template matches path (`/transactions/{codOper}` for `/transactions/PP...`). */
 function templateOf(paths: Record<string, unknown>, path: string): string | undefined {
   const bare = path.split('?')[0] ?? path;
   return Object.keys(paths).find((template) => new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(bare));
@@ -23,11 +21,7 @@ function templateOf(paths: Record<string, unknown>, path: string): string | unde
 
 const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 
-/**
- * The merchant API as a merchant's server calls it, on an app (in process) or a node (over HTTP).
- * Every answer is checked against the OpenAPI document the server serves: its status must be one
- * the document lists for the operation, and its body must match that answer's schema.
- */
+/** Every answer is checked against the served OpenAPI document: a listed status, and a body matching its schema. */
 export async function merchantApiClient(fetcher: Fetch) {
   const docRes = await fetcher(`${MERCHANT_API_PREFIX}/openapi.json`, {});
   expect(docRes.status).toBe(200);
@@ -50,23 +44,18 @@ export async function merchantApiClient(fetcher: Fetch) {
     expect(valid, `${method} ${path} ${status} matches the OpenAPI document: ${JSON.stringify(validate?.errors)} in ${JSON.stringify(body)}`).toBe(true);
   }
 
-  /**
-   * `idempotencyKey`: a POST without one gets a new key of its own, as @pasarela/node sends;
-   * null sends none.
-   */
+  /** A POST without `idempotencyKey` gets a new one, as @pasarela/node sends; null sends none. */
   async function call(method: string, path: string, options: { key?: string | undefined; body?: unknown; bytes?: Uint8Array<ArrayBuffer>; idempotencyKey?: string | null; headers?: Record<string, string> } = {}): Promise<MerchantAnswer> {
     const headers: Record<string, string> = { ...(options.key === undefined ? {} : { authorization: `Bearer ${options.key}` }), ...options.headers };
     const idempotencyKey = options.idempotencyKey === undefined && method === 'POST' ? randomUUID() : options.idempotencyKey;
     if (typeof idempotencyKey === 'string') headers['idempotency-key'] = idempotencyKey;
     if (options.body !== undefined) headers['content-type'] ??= 'application/json';
-    // `bytes`: a body sent as it is (a logo), with the Content-Type the caller gives.
     const body = options.bytes ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
     const res = await fetcher(`${MERCHANT_API_PREFIX}${path}`, { method, headers, ...(body === undefined ? {} : { body }) });
     const json = (await res.json()) as Record<string, unknown>;
     checkAgainstDocument(method, path, res.status, json);
     return { status: res.status, json, headers: res.headers };
   }
-  /** A webhook's event checked against the document's WebhookEvent schema (its `webhooks` section). */
   function checkWebhookEvent(event: unknown): void {
     const validate = ajv.getSchema(`${DOC_ID}#/components/schemas/WebhookEvent`);
     expect(validate, 'the document has a WebhookEvent schema').toBeDefined();

@@ -4,31 +4,23 @@ import { merchantApiClient, type MerchantApiClient } from './merchantApiClient';
 import { cardPayload, createMerchant, createTestApp, type TestApp } from './testApp';
 import { startWebhookReceiver, type WebhookReceiver } from './webhookReceiver';
 
-/** A merchant made for a test: its id, secret key and webhook secret. */
 export interface TestMerchant {
   id: number;
   key: string;
   webhookSecret: string;
 }
 
-/** What a merchant API test file works with once its setup ran (`receiver` only when asked for). */
 export interface MerchantApiSetup {
   readonly t: TestApp;
   readonly api: MerchantApiClient;
   readonly receiver: WebhookReceiver;
-  /** A merchant (webhooks to the receiver when there is one), with its books settings when given. */
   newMerchant(name: string, books?: Record<string, unknown>): Promise<TestMerchant>;
-  /** A card payment on a link the merchant made through the merchant API: its codOper. */
+  /** On a link made through the merchant API: its codOper. */
   paidCard(key: string, amount: number, options?: { taxAmount?: number; cardNumber?: string; description?: string; orderReference?: string }): Promise<string>;
-  /** @pasarela/node as a shop server holds it, calling this app in process. */
   nodeClient(key: string): Pasarela;
 }
 
-/**
- * A merchant API test file's setup, registered on its beforeAll/afterAll: the app on PGlite, the
- * merchant API client that checks every answer against the OpenAPI document, and with
- * `webhooks` a receiver for the merchants' signed webhooks.
- */
+/** The app on PGlite, a client checking answers against the OpenAPI document, and with `webhooks` a signed-webhook receiver. */
 export function useMerchantApi(options: { webhooks?: boolean } = {}): MerchantApiSetup {
   let t: TestApp | undefined;
   let api: MerchantApiClient | undefined;

@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { cardPayload, newLink, TEST_CAPTCHA_TOKEN, type TestApp } from './testApp';
 
-/** The codes and ids the payment routes need, made fresh in a test app. */
 export interface PaymentFixtures {
-  /** A link with a price (25 + 1.75 tax). */
   link: string;
-  /** A payment station without a price: it takes the payer's amount (the open-amount case). */
+  /** Without a price: the open-amount case. */
   openStation: string;
-  /** A campaign bridge of the demo merchant: donations of 1 to 500. */
+  /** Donations of 1 to 500. */
   bridgeId: number;
-  /** A subscription key of a plan. */
   subscriptionKey: string;
   planId: number;
 }
@@ -28,9 +25,7 @@ export async function paymentFixtures(t: TestApp): Promise<PaymentFixtures> {
   return { link, openStation, bridgeId: Number(bridge.json['idBridge']), subscriptionKey: String(sub.data['subscriptionKey']), planId };
 }
 
-/** A valid body for each payment route, to which a test applies hostile amounts. */
 export function paymentBodies(f: PaymentFixtures, code: string): Array<{ path: string; withToken: boolean; body: Record<string, unknown> }> {
-  // The widget's captcha answer: every payment route refuses a body without one.
   const contact = { code, email: 'pagador@example.com', trackId: randomUUID(), captchaToken: TEST_CAPTCHA_TOKEN };
   return [
     { path: '/cards/auth-capture', withToken: false, body: { ...cardPayload(code), amountToCampaign: 5, idCampaignBridge: f.bridgeId } },
@@ -46,11 +41,10 @@ export function paymentBodies(f: PaymentFixtures, code: string): Array<{ path: s
   ];
 }
 
-/** Raw JSON text with `field` set to `numberText` as written (1e999 stays 1e999, not null). */
+/** 1e999 stays 1e999, not null. */
 export function withRawNumber(body: Record<string, unknown>, field: string, numberText: string): string {
   const marker = `__raw_${randomUUID()}__`;
   return JSON.stringify({ ...body, [field]: marker }).replace(`"${marker}"`, numberText);
 }
 
-/** SPEC 7's wire encoding of a JSON text: hex of base64 of its UTF-8. */
 export const encodeJsonText = (json: string) => Buffer.from(Buffer.from(json, 'utf8').toString('base64')).toString('hex');

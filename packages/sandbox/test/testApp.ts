@@ -20,17 +20,11 @@ export { newTestSchema };
 export interface TestApp {
   app: ReturnType<typeof createApp>;
   db: Database;
-  /** GET under /api/v1 with the client key; returns status and decoded data. */
   get(path: string, headers?: Record<string, string>): Promise<ApiAnswer>;
   /** POST under /api/v1, encoded as the widget sends it. */
   post(path: string, body: unknown, headers?: Record<string, string>): Promise<ApiAnswer>;
-  /** The gateways the app reaches (the simulated ones, over HTTP). */
   gateways: Gateways;
-  /**
-   * The app's own simulated processors (packages/simulator, in memory), reached over HTTP as
-   * `npm start`'s server reaches its own; their books, for a test to count what was charged or,
-   * playing an outside party, to change.
-   */
+  /** The app's own in-memory simulator; its books let a test count or change what was charged. */
   simulator: RunningSimulator;
   /** The payer's parts the sandbox plays at the simulator (a phone, a kiosk, the issuer's page), asked over HTTP. */
   controls: SandboxControls;
@@ -38,12 +32,10 @@ export interface TestApp {
   reconcile(): Promise<string[]>;
   /** The test phones answer the pushes waiting for them now, as the server's timer has them do a moment after each push. */
   answerPhones(): Promise<void>;
-  /** Admin API call (plain JSON). */
   admin(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; json: Record<string, unknown> }>;
   close(): Promise<void>;
 }
 
-/** The test app's and the test cluster's limit on one call to their simulator (PROCESSORS_TIMEOUT_MS). */
 export const TEST_PROCESSORS_TIMEOUT_MS = 3_000;
 
 export const SANDBOX_KEYS: ApiKeys = { clientKey: SANDBOX_CLIENT_KEY, widgetKey: SANDBOX_WIDGET_KEY };
@@ -51,11 +43,7 @@ export const SANDBOX_KEYS: ApiKeys = { clientKey: SANDBOX_CLIENT_KEY, widgetKey:
 /** The headers the widget sends (core authHeaders): the client key for guests, the widget key with a token. */
 export const asCaller = (token?: unknown) => authHeaders(token === undefined ? null : { token: String(token) }, SANDBOX_KEYS);
 
-/**
- * A test's headers on top of what the widget would send: a test that passes only
- * `authorization: Bearer <token>` gets the widget key with it, as core's rule says; a test that sets
- * x-api-key itself (to try a wrong pairing) keeps its own.
- */
+// A test passing only a bearer token gets the widget key with it; one setting x-api-key keeps its own.
 function withAuth(headers: Record<string, string>): Record<string, string> {
   const { authorization, ...rest } = headers;
   const token = /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
@@ -71,11 +59,7 @@ const PAYMENT_CALL = /^\/(cards\/auth-capture|(v2\/)?process-tx(\/form)?|nequi\/
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/**
- * A payment body with the token the widget's captcha would add (in additionalData for the card, at
- * the top level for the others), unless the test says captchaToken itself (even as undefined, to
- * send none).
- */
+/** A payment body with the captcha token the widget would add, unless the test sets captchaToken (even undefined). */
 export function withCaptcha(path: string, body: unknown): unknown {
   if (!PAYMENT_CALL.test(path) || !isPlainObject(body)) return body;
   const data = body['additionalData'];
@@ -95,10 +79,7 @@ export interface ApiAnswer {
   data: Record<string, unknown>;
 }
 
-/**
- * The app on a real database: PGlite in memory, or the PostgreSQL at TEST_DATABASE_URL (each
- * suite then gets a fresh schema so suites do not see each other's rows).
- */
+/** PGlite in memory, or TEST_DATABASE_URL's PostgreSQL with a fresh schema per suite. */
 export async function openTestDatabase(): Promise<Database> {
   const url = process.env['TEST_DATABASE_URL'];
   const migrationsDir = defaultPaths().migrationsDir;
@@ -120,8 +101,7 @@ export async function createTestApp(
   const db = await openTestDatabase();
   const wireEncoding = options.wireEncoding ?? true;
   const { key: cardFingerprintKey } = await cardFingerprintKeyOf(db, undefined);
-  // A simulator of its own (a few milliseconds): its books are this app's alone. It sends no
-  // notifications (the app has no listening URL): answerPhones asks for what is due, as a node does.
+  // Its own simulator, so its books are this app's alone; with no listening URL it sends no notifications.
   const simulator = await startSimulator({ apiSecret: TEST_SIMULATOR_API_SECRET, unref: true }).catch(async (error: unknown) => {
     await db.close();
     throw error;
@@ -180,13 +160,10 @@ export async function createTestApp(
   };
 }
 
-/**
- * An approved test VISA of its own for a seed: the duplicate rule (same card and amount within 5
- * minutes, on any link) must not join the unrelated payments of one test file.
- */
+/** An approved VISA per seed: the duplicate rule (same card and amount within 5 minutes) must not join a file's payments. */
 export function testCardNumber(seed: string): string {
   const body = `4${BigInt(`0x${createHash('sha256').update(seed).digest('hex').slice(0, 16)}`).toString().padStart(14, '7').slice(-14)}`;
-  // Luhn: the check digit that makes the sum of the doubled-every-second digits a multiple of 10.
+  // Luhn check digit.
   const sum = [...body].reverse().reduce((acc, d, i) => {
     const n = Number(d) * (i % 2 === 0 ? 2 : 1);
     return acc + (n > 9 ? n - 9 : n);
@@ -194,11 +171,7 @@ export function testCardNumber(seed: string): string {
   return `${body}${(10 - (sum % 10)) % 10}`;
 }
 
-/**
- * A card payment body as the widget builds it (core buildCardPaymentPayload's shape). Without a
- * cardNumber, the card is testCardNumber(trackId): the same trackId sends the same card (a retry),
- * another trackId another card.
- */
+/** A card payment body as the widget builds it; the card is testCardNumber(trackId) unless given, so a retry repeats it. */
 export function cardPayload(code: string, overrides: { cardNumber?: string; cvv?: string; amount?: number; taxAmount?: number; trackId?: string; cardType?: string; lang?: string } = {}) {
   const trackId = overrides.trackId ?? randomUUID();
   const cardNumber = overrides.cardNumber ?? testCardNumber(trackId);
@@ -234,14 +207,12 @@ export function cardPayload(code: string, overrides: { cardNumber?: string; cvv?
   };
 }
 
-/** Creates a fresh link through the admin API and returns its code. */
 export async function newLink(t: TestApp, body: Record<string, unknown> = {}): Promise<string> {
   const res = await t.admin('POST', '/links', { amount: 25, taxAmount: 1.75, description: 'Prueba', ...body });
   if (res.status !== 201) throw new Error(`link not created: ${JSON.stringify(res.json)}`);
   return String(res.json['code']);
 }
 
-/** A merchant created through the admin API: its id, secret key and webhook secret. */
 export async function createMerchant(t: Pick<TestApp, 'admin'>, fields: { name: string; webhookUrl?: string }): Promise<{ id: number; key: string; webhookSecret: string }> {
   const res = await t.admin('POST', '/merchants', fields);
   if (res.status !== 201) throw new Error(`merchant not created: ${JSON.stringify(res.json)}`);

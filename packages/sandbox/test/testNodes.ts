@@ -5,7 +5,6 @@ import { nodeClient } from './nodeClient';
 import { newTestSchema } from './testSchema';
 import { startTestSimulator, TEST_SIMULATOR_API_SECRET, type RunningSimulator } from './testServer';
 
-/** One sandbox node (the `npm start` server) on a test schema of a real PostgreSQL. */
 export interface TestNode {
   server: RunningServer;
   port: number;
@@ -13,11 +12,8 @@ export interface TestNode {
 }
 
 /**
- * Nodes on one fresh schema of the PostgreSQL at url, as several `npm start` processes behind a load
- * balancer: `start()` adds one (the first starts migrate and seed it at once), `stop(node)` takes
- * one away, `close()` stops them all and drops the schema. They share one simulator service, as nodes
- * share a processor: the one `gateways` names, or one of the cluster's own (`simulator`, whose books
- * the test may read), closed with it.
+ * Nodes on one fresh PostgreSQL schema, as `npm start` processes behind a load balancer, sharing one
+ * simulator (the given one, or the cluster's own `simulator`, closed with it).
  */
 export async function testCluster(url: string, given: Pick<ServerOptions, 'processorsUrl' | 'notificationSecret'> = {}) {
   const simulator: RunningSimulator | undefined = given.processorsUrl ? undefined : await startTestSimulator();
@@ -28,12 +24,11 @@ export async function testCluster(url: string, given: Pick<ServerOptions, 'proce
   });
   const running: RunningServer[] = [];
   async function start(): Promise<TestNode> {
-    // A port found free can be taken (by another test's outgoing connection) before the node listens
-    // on it: then the node closes what it opened, and it starts again on other ports.
+    // A free port may be taken before the node listens on it: then it starts again on other ports.
     for (let attempt = 1; ; attempt++) {
       const port = await freePort();
       try {
-        // Timers fast, as on several busy nodes: due work must still be done once.
+        // Fast timers, as on busy nodes: due work must still be done once.
         const server = await startServer({
           port, demoPort: await freePort(), databaseUrl, wireEncoding: false, subscriptionChargeIntervalMs: 25, expirySweepIntervalMs: 25,
           webhookIntervalMs: 25, webhookDelivery: { retryDelaysMs: [100, 100], timeoutMs: 2000, batch: 20 },

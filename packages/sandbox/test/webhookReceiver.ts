@@ -15,14 +15,9 @@ export interface WebhookReceiver {
   close(): Promise<void>;
 }
 
-/**
- * Delivery to a receiver of startWebhookReceiver: on 127.0.0.1 (WEBHOOK_ALLOW_PRIVATE, as on a
- * laptop), with the real 10 s time-out. Deliveries that must arrive keep it: with 300 ms, a machine
- * busy with other suites timed out deliveries to a receiver in the test's own process.
- */
+/** The real 10 s time-out: with 300 ms, a machine busy with other suites timed out deliveries. */
 export const TO_RECEIVER: WebhookDeliverySettings = { ...DEFAULT_WEBHOOK_DELIVERY, allowPrivateAddresses: true };
 
-/** A merchant's webhook endpoint on 127.0.0.1 and a free port, recording what it gets. */
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const received: ReceivedWebhook[] = [];
   const answers: number[] = [];
@@ -49,7 +44,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   };
 }
 
-/** Checks a Pasarela-Signature header as a merchant would; the timestamp it carries, or undefined. */
+/** As a merchant would; the timestamp it carries, or undefined. */
 export function verifiedTimestampOf(header: string | string[] | undefined, body: string, webhookSecret: string): number | undefined {
   const parts = new Map(String(header ?? '').split(',').map((p) => p.split('=', 2) as [string, string]));
   const t = parts.get('t') ?? '';

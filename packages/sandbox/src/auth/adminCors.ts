@@ -5,23 +5,17 @@ import { ApiError } from '../errors/ApiError';
 import type { AppEnv } from '../http/AppEnv';
 import { isLoopbackHost } from './adminAccess';
 
-/** What a request says about who sent it, in headers a web page cannot set. */
+/** Headers a web page cannot set. */
 export interface RequestSource {
-  /** The address it was sent to, as its Host header names it (`http://localhost:4000/...`). */
   url: string;
-  /** Origin: the page a browser sent it for. */
   origin?: string | undefined;
-  /** Sec-Fetch-Site: how that page relates to this server (`same-origin`, `cross-site`, ...). */
   fetchSite?: string | undefined;
 }
 
 /**
- * Why an open admin API (no token: a loopback server, where whoever reaches it is the developer)
- * refuses a request; undefined for its own pages, a typed address, or no browser at all (a
- * server, curl). Any page the developer visits reaches loopback too, so a browser's request for
- * another page is refused: another Origin, a cross-site or same-site Sec-Fetch-Site (a no-cors
- * request carries no Origin), or a Host that is not a loopback name (a DNS name rebound to
- * 127.0.0.1 is its page's own origin).
+ * Why an open admin API (no token, on loopback) refuses a request: any page the developer visits
+ * reaches loopback too, so another Origin, a cross- or same-site Sec-Fetch-Site (no-cors sends no
+ * Origin) or a non-loopback Host (DNS rebinding) is refused; undefined for its own pages and curl.
  */
 export function openAdminRefusal(source: RequestSource, publicOrigin: string | undefined): string | undefined {
   const own = URL.canParse(source.url) ? new URL(source.url) : undefined;
@@ -35,7 +29,6 @@ export function openAdminRefusal(source: RequestSource, publicOrigin: string | u
   return undefined;
 }
 
-/** The source of a socket's opening request (the admin push socket). */
 export function sourceOfUpgrade(req: IncomingMessage): RequestSource {
   const header = (name: string) => {
     const value = req.headers[name];
@@ -45,10 +38,8 @@ export function sourceOfUpgrade(req: IncomingMessage): RequestSource {
 }
 
 /**
- * Which browsers the admin API answers. With a token, any origin that sends it (CORS open, no
- * credentials): a bearer header is not ambient authority, a page has it only when given it.
- * Without one, its own origin only, and no CORS header at all (openAdminRefusal). `open` names
- * the payer's pages and the console's shell, which anyone may load.
+ * With a token, CORS is open without credentials: a bearer header is not ambient authority. Without
+ * one, its own origin only and no CORS header (openAdminRefusal).
  */
 export function adminCors(options: { adminToken: string | undefined; publicOrigin: string | undefined; open: (path: string, method: string) => boolean }): MiddlewareHandler<AppEnv> {
   if (options.adminToken !== undefined) return cors({ origin: '*' });

@@ -3,15 +3,9 @@ import { ANONYMOUS_USER_SERVICE_ID, SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY, type
 import { ApiError } from '../errors/ApiError';
 import type { AppEnv } from '../http/AppEnv';
 
-/** The calls anyone may read without a key: the public translation catalogue. */
 const isPublic = (path: string) => path.startsWith('/api/v1/translations');
 
-/**
- * SPEC 6/7 "The auth header carries a fixed client key or, when logged in, the widget key plus the
- * user's token". Guests get the environment's anonymous user service id; a wallet caller's token
- * is checked by the routes that need the user (requireUser, userIdOf), so a call that ignores the
- * user does not pay for a session lookup.
- */
+/** SPEC 6: a wallet caller's token is checked only by routes that need the user, so others skip the session lookup. */
 export function callerAuth(env: Environment): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (isPublic(c.req.path)) return next();
@@ -32,7 +26,6 @@ export function callerAuth(env: Environment): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** The anonymous user service id of a guest caller; undefined for a wallet user. */
 export function guestServiceIdOf(c: Context<AppEnv>): number | undefined {
   const caller = c.get('caller');
   return caller?.kind === 'guest' ? caller.anonymousUserServiceId : undefined;

@@ -1,15 +1,11 @@
-/**
- * What an uploaded logo is, read from its bytes alone (the declared Content-Type and any file name
- * are not trusted): a PNG, a JPEG or a WebP whose header parses and gives its dimensions. Anything
- * else, SVG included (a document that can carry scripts and links), is refused.
- */
+// A logo is read from its bytes alone (declared type and file name are not trusted): PNG, JPEG or WebP.
+// Anything else, SVG included (it can carry scripts and links), is refused.
 
-/** The largest logo accepted, in bytes. */
 export const LOGO_MAX_BYTES = 512 * 1024;
-/** A logo's smallest and largest side, in pixels: shown at 40 px (80 at 2x), never a poster. */
+/** Shown at 40 px (80 at 2x), never a poster. */
 export const LOGO_MIN_SIDE = 32;
 export const LOGO_MAX_SIDE = 2048;
-/** How many logos a merchant may upload in a window of LOGO_UPLOAD_WINDOW_MS, from its first upload in it. */
+/** Counted from the merchant's first upload in the window. */
 export const LOGO_UPLOADS_PER_WINDOW = 20;
 export const LOGO_UPLOAD_WINDOW_MS = 24 * 60 * 60 * 1000;
 
@@ -28,10 +24,9 @@ const u24le = (b: Uint8Array, at: number) => (b[at] ?? 0) | ((b[at + 1] ?? 0) <<
 const u32le = (b: Uint8Array, at: number) => (u24le(b, at) | ((b[at + 3] ?? 0) << 24)) >>> 0;
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-/** The IEND chunk every PNG ends with: length 0, type, and its fixed CRC. */
 const PNG_END = [0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82];
 
-/** PNG: the signature, an IHDR chunk first (13 bytes of valid fields), chunks that chain to IEND at the very end. */
+/** An IHDR chunk first, chunks that chain to IEND at the very end. */
 function png(b: Uint8Array): { width: number; height: number } | undefined {
   if (u32be(b, 8) !== 13 || ascii(b, 12, 4) !== 'IHDR') return undefined;
   const width = u32be(b, 16);
@@ -39,7 +34,6 @@ function png(b: Uint8Array): { width: number; height: number } | undefined {
   const [depth = 0, colour = 0, compression, filter, interlace = 9] = b.subarray(24, 29);
   const depths: Readonly<Record<number, readonly number[]>> = { 0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16] };
   if (!(depths[colour] ?? []).includes(depth) || compression !== 0 || filter !== 0 || interlace > 1) return undefined;
-  // Walk the chunks: each is length, type (four letters), data, CRC; the last is IEND, at the end.
   let at = 8;
   let sawData = false;
   while (at + 12 <= b.length) {
@@ -53,7 +47,6 @@ function png(b: Uint8Array): { width: number; height: number } | undefined {
   return undefined;
 }
 
-/** JPEG: SOI, then marker segments up to a start-of-frame giving the size; EOI at the end. */
 function jpeg(b: Uint8Array): { width: number; height: number } | undefined {
   if (b[b.length - 2] !== 0xff || b[b.length - 1] !== 0xd9) return undefined;
   let at = 2;
@@ -78,7 +71,7 @@ function jpeg(b: Uint8Array): { width: number; height: number } | undefined {
   return undefined;
 }
 
-/** WebP: a RIFF container whose size is the file's, and a VP8, VP8L or VP8X chunk with the size. */
+/** The RIFF size must be the file's. */
 function webp(b: Uint8Array): { width: number; height: number } | undefined {
   if (u32le(b, 4) + 8 !== b.length || b.length < 30) return undefined;
   const chunk = ascii(b, 12, 4);
@@ -98,7 +91,6 @@ function webp(b: Uint8Array): { width: number; height: number } | undefined {
   return undefined;
 }
 
-/** Reads an upload as a logo: its type and dimensions, or why it is refused. */
 export function readLogoImage(bytes: Uint8Array): LogoImage {
   if (bytes.length === 0) return refuse('logo_empty', 'Send the logo\'s bytes as the body (a PNG, JPEG or WebP image)');
   if (bytes.length > LOGO_MAX_BYTES) return refuse('logo_too_large', `The logo is ${bytes.length} bytes; at most ${LOGO_MAX_BYTES} (512 KB)`);

@@ -1,19 +1,12 @@
 import type { Database, Queryable } from '../db/Database';
 import { listenToChannel, type ChannelEvents } from './channelEvents';
 
-/**
- * What the sandbox console hears besides payments: a webhook delivery attempted or queued again,
- * an e-mail landing in the mailbox. merchantId names whose it is (null: a wallet e-mail, the
- * operator's only), so a merchant's socket hears only its own.
- */
+/** What the console hears besides payments; merchantId null (a wallet e-mail) is the operator's only. */
 export type AdminChange = { type: 'webhook'; id: string; state: string; merchantId: number } | { type: 'mail'; id: number; merchantId: number | null };
 
 export type AdminChanges = ChannelEvents<AdminChange>;
 
-/**
- * The channel, as SQL: per schema, as the transaction channel is, so sandboxes sharing a database
- * hear only their own. A statement may NOTIFY on it directly (sendMail).
- */
+/** Per schema, so sandboxes sharing a database hear only their own; a statement may NOTIFY on it directly. */
 export const ADMIN_CHANNEL_SQL = "'pasarela_admin_' || coalesce(current_schema(), 'public')";
 
 async function channelOf(db: Queryable): Promise<string> {
@@ -21,7 +14,7 @@ async function channelOf(db: Queryable): Promise<string> {
   return row?.channel ?? 'pasarela_admin_public';
 }
 
-/** Tells every node (NOTIFY, sent at commit like the transaction events). */
+/** Sent at commit, like the transaction events. */
 export async function notifyAdminChange(db: Queryable, change: AdminChange): Promise<void> {
   await db.query('select pg_notify($1, $2)', [await channelOf(db), JSON.stringify(change)]);
 }
@@ -33,7 +26,6 @@ function parseChange(payload: string): AdminChange | undefined {
     if (value.type === 'webhook' && typeof value.id === 'string' && merchantId !== null) return { type: 'webhook', id: value.id, state: String(value.state ?? ''), merchantId };
     if (value.type === 'mail' && typeof value.id === 'number') return { type: 'mail', id: value.id, merchantId };
   } catch {
-    // not ours
   }
   return undefined;
 }

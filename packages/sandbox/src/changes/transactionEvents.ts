@@ -1,20 +1,19 @@
 import type { Database } from '../db/Database';
 import { listenToChannel, schemaChannel, type ChannelEvents } from './channelEvents';
 
-/** What migration 006's trigger NOTIFYs for every recorded or settled transaction, on any node. */
+/** Migration 006's trigger NOTIFYs it for every recorded or settled transaction. */
 export interface TransactionChange {
   codOper: string;
   method: string;
   status: number;
   authStatus: string;
   userId: number | null;
-  /** The merchant paid (migration 011): a merchant's admin socket hears only its own. */
+  /** A merchant's admin socket hears only its own. */
   merchantId: number | null;
-  /** The application_name of the node that wrote it (Database.sessionName). */
+  /** Database.sessionName of the writing node. */
   origin: string;
 }
 
-/** The changes of every node's transactions, as an emitter; close() stops listening. */
 export type TransactionEvents = ChannelEvents<TransactionChange>;
 
 function parseChange(payload: string): TransactionChange | undefined {
@@ -35,16 +34,11 @@ function parseChange(payload: string): TransactionChange | undefined {
   }
 }
 
-/** The channel migration 006 notifies for the schema this node works in. */
 export function transactionChannelOf(db: Database): Promise<string> {
   return schemaChannel(db, 'pasarela_tx_');
 }
 
-/**
- * Transaction changes through PostgreSQL's LISTEN/NOTIFY (PGlite's in the embedded case), so a push
- * socket on any node hears a payment settled on any other. A NOTIFY is sent at commit, so nobody
- * hears of a payment that was rolled back.
- */
+/** So a push socket on any node hears a payment settled on any other; NOTIFY at commit, so never a rolled-back one. */
 export async function listenToTransactions(db: Database): Promise<TransactionEvents> {
   return listenToChannel(db, await transactionChannelOf(db), parseChange);
 }

@@ -3,9 +3,8 @@ import pg from 'pg';
 const RECONNECT_DELAYS_MS = [250, 1_000, 2_000, 5_000, 10_000] as const;
 
 /**
- * The one connection of a node that LISTENs, kept out of the pool (a pooled client would be handed
- * to queries and lose its LISTENs on release). When PostgreSQL drops it, it reconnects with growing
- * delays and LISTENs again; notifications sent meanwhile are lost, which push clients cover by polling.
+ * Out of the pool: a pooled client would lose its LISTENs on release. It reconnects with growing delays;
+ * notifications sent meanwhile are lost, which push clients cover by polling.
  */
 export class PgListener {
   private client: pg.Client | undefined;
@@ -26,7 +25,6 @@ export class PgListener {
     if (!callbacks) this.channels.set(channel, (callbacks = new Set()));
     callbacks.add(onPayload);
     if (onResume) this.resumeCallbacks.add(onResume);
-    // LISTEN is idempotent, so a reconnect racing this one does no harm.
     await (await this.connected()).query(`listen ${channel}`);
     return async () => {
       if (onResume) this.resumeCallbacks.delete(onResume);
@@ -60,7 +58,7 @@ export class PgListener {
     client.on('notification', (message) => {
       for (const callback of this.channels.get(message.channel) ?? []) callback(message.payload ?? '');
     });
-    // Every 'error' of this connection is heard here (an unheard one would end the process).
+    // An unheard 'error' would end the process.
     client.on('error', () => this.lost(client));
     client.on('end', () => this.lost(client));
     try {
@@ -68,7 +66,6 @@ export class PgListener {
       for (const channel of this.channels.keys()) await client.query(`listen ${channel}`);
       if (this.closed) throw new Error('listener closed');
     } catch (error) {
-      // A connection that came up but could not LISTEN is not kept half-made.
       await client.end().catch(() => undefined);
       throw error;
     }
@@ -92,7 +89,7 @@ export class PgListener {
       this.connected().then(
         () => {
           this.warn('database notifications connection restored');
-          // What was notified while the connection was away is lost: each listener looks again.
+          // Notified while away is lost: each listener looks again.
           for (const resume of this.resumeCallbacks) resume();
         },
         () => {

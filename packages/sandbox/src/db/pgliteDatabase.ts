@@ -2,30 +2,23 @@ import { PGlite } from '@electric-sql/pglite';
 import { isChannelName, type Database, type Queryable, type Transaction } from './Database';
 import { PGLITE_DATA_DIRECTORY, PgliteImageFilesystem, type PgliteImage } from './pgliteImage';
 
-/** PGlite's Database, which can also dump its files (a template for other databases). */
 export interface PgliteDatabase extends Database {
   dumpDataDir(): Promise<Blob>;
 }
 
-/**
- * PGlite in a data directory, or in memory when dataDir is undefined (tests). An in-memory database
- * starts from `template` (the image of another one's dumpDataDir(), pgliteImage.ts) when given,
- * instead of running initdb: that takes PGlite a second or more of CPU, and the test suites open
- * hundreds of databases.
- */
+/** In memory when dataDir is undefined; from `template` instead of initdb, which costs a second or more of CPU per database. */
 export async function openPgliteDatabase(dataDir: string | undefined, sessionName: string, template?: PgliteImage): Promise<PgliteDatabase> {
   if (dataDir !== undefined && template !== undefined) throw new Error('A PGlite template starts in-memory databases only, not one in a data directory');
   const pg = new PGlite(dataDir !== undefined ? { dataDir } : template !== undefined ? { fs: new PgliteImageFilesystem(template) } : {});
   await pg.waitReady;
   if (template !== undefined) {
-    // Had PGlite moved its data directory, it would have run initdb beside the image's files.
     const [row] = (await pg.query<{ data_directory: string }>('show data_directory')).rows;
     if (row?.data_directory !== PGLITE_DATA_DIRECTORY) {
       await pg.close();
       throw new Error(`PGlite keeps its data in ${row?.data_directory}, not ${PGLITE_DATA_DIRECTORY}: the template was not used`);
     }
   }
-  // One session for the whole process: its notifications come back to it, as PostgreSQL's do.
+  // One session: its notifications come back to it, as PostgreSQL's do.
   await pg.query('select set_config($1, $2, false)', ['application_name', sessionName]);
   return {
     kind: 'pglite',
@@ -36,8 +29,7 @@ export async function openPgliteDatabase(dataDir: string | undefined, sessionNam
     async exec(sql: string) {
       await pg.exec(sql);
     },
-    // No advisory lock (TransactionOptions): PGlite runs every query and transaction of its one
-    // session alone, so two transactions never overlap and the lock would only cost a statement.
+    // No advisory lock: PGlite's one session runs every transaction alone.
     transaction<T>(fn: (tx: Transaction) => Promise<T>) {
       return pg.transaction((tx) =>
         fn({
@@ -48,7 +40,6 @@ export async function openPgliteDatabase(dataDir: string | undefined, sessionNam
         }),
       );
     },
-    // The statement is its own transaction (Database.oneStatementLocked); sent through this object's query.
     oneStatementLocked<T>(this: Queryable, _advisoryLock: string, fn: (db: Queryable) => Promise<T>) {
       return fn(this);
     },

@@ -2,24 +2,18 @@ import type { PGlite } from '@electric-sql/pglite';
 import { EmscriptenBuiltinFilesystem } from '@electric-sql/pglite/basefs';
 
 /**
- * A PGlite data directory held in memory, read once from a dump (dumpDataDir's uncompressed tar),
- * that any number of in-memory databases start from: the test suites open a hundred or so from one
- * migrated and seeded database. PGlite's own `loadDataDir` reads its Blob into a new buffer, parses
- * the tar into another and copies each file a third time, looking every directory up for each file,
- * on every database (about 0.3 CPU-s of the 0.9 an open took with the 42 MB dump); from an image,
- * each file is copied once, straight into the new database's file system.
+ * A PGlite data directory held in memory, from which test databases start: PGlite's loadDataDir
+ * copies every file three times per open (about 0.3 CPU-s of 0.9 with the 42 MB dump); an image, once.
  */
 export interface PgliteImage {
-  /** Directories, parents first, relative to the data directory. */
   readonly directories: readonly string[];
-  /** Regular files, relative to the data directory; their bytes are views of the dump. */
+  /** Views of the dump. */
   readonly files: readonly { readonly path: string; readonly data: Uint8Array }[];
 }
 
 const BLOCK = 512;
 const decoder = new TextDecoder();
 
-/** The image of a dump: the entries of a ustar archive, as PGlite's dumpDataDir('none') writes it. */
 export function pgliteImageOfDump(dump: Uint8Array): PgliteImage {
   const directories: string[] = [];
   const files: { path: string; data: Uint8Array }[] = [];
@@ -49,13 +43,9 @@ export function pgliteImageOfDump(dump: Uint8Array): PgliteImage {
   return { directories, files };
 }
 
-/** Where PGlite keeps its data directory in its in-memory file system. */
 export const PGLITE_DATA_DIRECTORY = '/pglite/data';
 
-/**
- * PGlite's in-memory file system with an image's files put in its data directory before PostgreSQL
- * starts, so PGlite finds a cluster there and opens it instead of running initdb.
- */
+/** Files put in place before PostgreSQL starts, so PGlite opens the cluster instead of running initdb. */
 export class PgliteImageFilesystem extends EmscriptenBuiltinFilesystem {
   readonly #image: PgliteImage;
 
@@ -69,8 +59,7 @@ export class PgliteImageFilesystem extends EmscriptenBuiltinFilesystem {
     const writeImage = (mod: { FS: { mkdirTree(path: string): void; writeFile(path: string, data: Uint8Array, options: { canOwn: boolean }): void } }) => {
       mod.FS.mkdirTree(PGLITE_DATA_DIRECTORY);
       for (const dir of this.#image.directories) mod.FS.mkdirTree(`${PGLITE_DATA_DIRECTORY}/${dir}`);
-      // Each database gets its own copy of every file, which its file system then owns. (Left to
-      // itself, MEMFS "copies" with the array's slice(), which on a Node Buffer is a view.)
+      // Each database owns its copy: MEMFS "copies" with slice(), which on a Node Buffer is a view.
       for (const file of this.#image.files) mod.FS.writeFile(`${PGLITE_DATA_DIRECTORY}/${file.path}`, Uint8Array.prototype.slice.call(file.data), { canOwn: true });
     };
     return { emscriptenOpts: { ...emscriptenOpts, preRun: [...(emscriptenOpts.preRun ?? []), writeImage] } };

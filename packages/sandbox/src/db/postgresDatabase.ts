@@ -3,23 +3,19 @@ import { isChannelName, type Database, type Queryable, type Transaction, type Tr
 import { PgListener } from './pgListener';
 import { asUnavailable, isConnectionError } from './unavailable';
 
-/** Where a URL points, for messages: never its password. */
+/** Never its password. */
 export function describeUrl(connectionString: string): string {
   const url = new URL(connectionString);
   return `${url.hostname}:${url.port || 5432}${url.pathname}`;
 }
 
-/** Named prepared statements per connection; SQL texts beyond these run unnamed (built SQL must not grow them without bound). */
+/** Beyond these, SQL texts run unnamed: built SQL must not grow them without bound. */
 const MAX_NAMED = 500;
 
-/** SQLSTATE 0A000, "cached plan must not change result type": a table changed under a prepared statement. */
+/** "cached plan must not change result type": a table changed under a prepared statement. */
 const FEATURE_NOT_SUPPORTED = '0A000';
 
-/**
- * Each SQL text gets a name (the same on every connection), so pg prepares it once per connection
- * and then only binds and executes it: PostgreSQL parses and plans a card payment's statements
- * (a look-up with four joins and subqueries, a CTE that checks and inserts) once, not per payment.
- */
+/** One name per SQL text on every connection: a card payment's statements are parsed and planned once per connection. */
 function namedStatements() {
   const names = new Map<string, string>();
   return (sql: string): string | undefined => {
@@ -32,16 +28,11 @@ function namedStatements() {
   };
 }
 
-/** How long a request waits for a connection (a free one, or a new one) before it is answered 503. */
 export const CONNECT_TIMEOUT_MS = 5_000;
 
 /**
- * A real PostgreSQL through a pool, for DATABASE_URL; one more connection LISTENs.
- *
- * PostgreSQL may drop any connection at any time (a restart, `pg_terminate_backend`, a failover):
- * no 'error' event of a connection may reach the process unheard, a query on a lost connection
- * fails with DatabaseUnavailableError (503 service_unavailable with Retry-After), and the pool makes
- * new connections once the database answers again.
+ * PostgreSQL may drop any connection (restart, failover): no connection 'error' event may go unheard,
+ * a query on a lost one fails with DatabaseUnavailableError (503), and the pool reconnects later.
  */
 export async function openPostgresDatabase(
   connectionString: string,
@@ -73,7 +64,6 @@ export async function openPostgresDatabase(
   }
   const listener = new PgListener(config, warn);
   const nameOf = namedStatements();
-  /** One statement on a pooled connection or a transaction's, prepared by name. */
   const named = async (on: pg.Pool | pg.PoolClient, sql: string, params: readonly unknown[], retry: boolean) => {
     // Without parameters pg sends the simple protocol, which may carry several statements: left as it is.
     const name = params.length > 0 ? nameOf(sql) : undefined;
@@ -108,10 +98,8 @@ export async function openPostgresDatabase(
     },
     transaction<T>(fn: (tx: Transaction) => Promise<T>, options: TransactionOptions = {}) {
       return run(async () => {
-        // A checked-out client has no listener of the pool's: when PostgreSQL drops it mid-transaction
-        // its 'error' event (emitted beside the failed query's rejection) must be heard here. The
-        // listener goes on in the pool's callback, before anything else runs: after an `await` it
-        // would come too late for a FATAL that arrives in the same read as the answer that freed the
+        // A checked-out client's 'error' must be heard here, and the listener goes on in the pool's
+        // callback: after an `await` it would miss a FATAL arriving with the answer that freed the
         // connection (pg_terminate_backend), and that unheard event would end the process.
         let broken: Error | undefined;
         const onError = (error: Error) => {
@@ -128,8 +116,7 @@ export async function openPostgresDatabase(
           });
         });
         try {
-          // BEGIN and the lock in one simple-protocol round trip (it takes no parameters, so the key
-          // goes in as an escaped literal).
+          // BEGIN and the lock in one simple-protocol round trip (so the key is an escaped literal).
           await client.query(options.advisoryLock === undefined
             ? 'begin'
             : `begin; select pg_advisory_xact_lock(hashtext(${client.escapeLiteral(options.advisoryLock)}))`);
@@ -139,7 +126,6 @@ export async function openPostgresDatabase(
               return (await named(client, sql, params, false)) as Row[];
             },
             async exec(sql: string) {
-              // Without parameters pg uses the simple protocol, which runs several statements.
               await client.query(sql);
             },
           });
@@ -155,7 +141,6 @@ export async function openPostgresDatabase(
           // The transaction's own error says what went wrong; a lost connection says it as a 503.
           throw broken && !isConnectionError(error) && isConnectionError(broken) ? broken : error;
         } finally {
-          // The pool's own idle listener takes over on release (a destroyed client still ends later).
           client.release(broken);
           client.off('error', onError);
         }

@@ -2,15 +2,11 @@ import { hashPassword } from '../passwords/passwordHash';
 import type { Database, Queryable } from './Database';
 
 export const DEMO_MERCHANT_NAME = 'Tienda Demo Panamá';
-/**
- * The demo merchant's brand: the demo shop's (examples/index.html, a coffee roaster), its name, its
- * coffee brown and its coffee-bean mark (the shop's SVG drawn as a 96 px PNG, on this origin).
- */
+/** The demo shop's brand (examples/index.html, a coffee roaster); its SVG mark drawn as a 96 px PNG. */
 export const DEMO_MERCHANT_BRAND = { displayName: 'Tostadores del Casco', colorPrimary: '#6b3e26', logo: '/images/merchants/tostadores-del-casco.png' } as const;
 export const DEMO_LINK_CODE = 'LKDEMO0001';
 export const DEMO_LINK_SLUG = 'tienda-demo';
 
-/** The methods and link types a new merchant gets; cards carry the brands they accept. */
 export const DEFAULT_SERVICES = [
   { method: 'card', linkType: 'AUTH_CAP', gatewayCode: 'AUTH_CAP', cardCodes: ['VISA', 'MC', 'AMEX'] },
   { method: 'card', linkType: 'LK', gatewayCode: 'LK', cardCodes: ['VISA', 'MC', 'AMEX'] },
@@ -47,16 +43,15 @@ export const DEMO_STATION_ID = 'EST-001';
 export const DEMO_SUBSCRIPTION_KEY = 'SUBDEMO0001';
 export const DEMO_WALLET_USER = { login: 'demo', email: 'demo@pasarela.test', password: 'Demo#2026pass' } as const;
 
-/** Stations, a plan with a pending subscription, a campaign: seeded once, after migration 003. */
+/** Seeded once, after migration 003. */
 export async function seedDemoExtras(db: Database): Promise<void> {
   const seeded = async (q: Queryable) => (await q.query('select id from merchant_users limit 1')).length > 0;
-  // Every start after the first: no scrypt hash to make (tens of milliseconds of CPU) for nothing.
+    // Every later start: no scrypt hash (tens of milliseconds of CPU) for nothing.
   if (await seeded(db)) return;
-  // Hashed before the transaction: scrypt is slow and PGlite serialises everything behind a transaction.
+  // Before the transaction: scrypt is slow and PGlite serialises everything behind a transaction.
   const passwordHash = await hashPassword(DEMO_WALLET_USER.password);
   await db.transaction(async (tx) => {
     await lockSeeding(tx);
-    // Another node starting on the same database may have seeded it since.
     if (await seeded(tx)) return;
     const [user] = await tx.query<{ id: number }>(
       `insert into users (login, email, name, lastname, phone, password_hash, balance_cents) values ($1, $2, 'Demo', 'Billetera', '+50761111111', $3, 10000) returning id`,
@@ -90,7 +85,6 @@ export async function seedDemoExtras(db: Database): Promise<void> {
   });
 }
 
-/** Seeds the demo merchant and one demo payment link on a fresh database; a no-op afterwards. */
 export async function seedDemoData(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
     await lockSeeding(tx);
@@ -112,9 +106,9 @@ export async function seedDemoData(db: Database): Promise<void> {
   });
 }
 
-/** A demo mobile operator and what its lines owe (SPEC 1 "mobile-operator debt lookup"). */
+/** SPEC 1 "mobile-operator debt lookup". */
 export const DEMO_OPERATOR = { name: 'Móvil Demo', webCode: 'MOVILDEMO' } as const;
-/** Line number -> amount owed in cents; each debt is a single-use link whose slug is the number. */
+/** Each debt is a single-use link whose slug is the line number. */
 export const DEMO_OPERATOR_DEBTS: Readonly<Record<string, number>> = { '61111111': 1850, '62222222': 4200 };
 
 async function seedMobileOperator(tx: Queryable): Promise<void> {

@@ -1,9 +1,6 @@
 import { GatewayOutcomeUnknown, isGatewayOutcomeUnknown, type Gateways } from '@pasarela/gateways';
 
-/**
- * What an adapter threw that is not an unknown outcome: the adapter's own failure (a processor's
- * socket reset, a bug in the adapter), never taken for the database's. Its cause is the original.
- */
+/** An adapter's own failure (a socket reset, a bug), never taken for the database's; its cause is the original. */
 export class GatewayFailure extends Error {
   override readonly name = 'GatewayFailure';
 }
@@ -14,7 +11,7 @@ function guard<T>(what: string, call: () => Promise<T>, deadline: unknown): Prom
     throw new GatewayFailure(`${what}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   });
   if (!(deadline instanceof Date)) return running;
-  // A call abandoned at its deadline may still fail later: nobody waits for it any more.
+  // Abandoned at its deadline, it may still fail later with nobody waiting.
   running.catch(() => undefined);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const expired = new Promise<never>((_, reject) => {
@@ -33,11 +30,7 @@ function guardedPort<P extends object>(port: string, adapter: P): P {
   });
 }
 
-/**
- * Every port of `gateways` as the payment services call it: a call still running at its deadline
- * is abandoned and counts as an unknown outcome (whatever the adapter's own retries do), and
- * anything else an adapter throws is a GatewayFailure.
- */
+/** A call still running at its deadline is abandoned as an unknown outcome; anything else thrown is a GatewayFailure. */
 export function guardedGateways(gateways: Gateways): Gateways {
   return {
     card: guardedPort('card', gateways.card),

@@ -2,12 +2,7 @@ import { BlockList, isIP } from 'node:net';
 import type { Context } from 'hono';
 import type { AppEnv } from './AppEnv';
 
-/**
- * Which load balancers' X-Forwarded-For is believed: how many stand in front (TRUST_PROXY, every
- * request is assumed to come through them), or their addresses and CIDRs (TRUSTED_PROXIES: the
- * header counts only when the request's peer is one of them, so a client reaching a node directly
- * cannot choose its own address).
- */
+/** TRUST_PROXY: how many load balancers stand in front; TRUSTED_PROXIES: their addresses, so a client reaching a node directly cannot choose its own address. */
 export type ProxyTrust = number | readonly string[];
 
 const lists = new WeakMap<readonly string[], BlockList>();
@@ -26,7 +21,6 @@ function proxyList(entries: readonly string[]): BlockList {
   return list;
 }
 
-/** True for an entry TRUSTED_PROXIES takes: an IPv4 or IPv6 address, with an optional /prefix. */
 export function isProxyEntry(entry: string): boolean {
   const [address = '', prefix, extra] = entry.split('/');
   const family = isIP(address);
@@ -41,10 +35,8 @@ function isTrusted(list: BlockList, address: string): boolean {
 }
 
 /**
- * The address a request came from: the socket's peer; with TRUST_PROXY=n, the X-Forwarded-For entry
- * the outermost of n load balancers wrote (entries further left are the client's own word); with
- * TRUSTED_PROXIES, the first address from the right that is not a trusted proxy. 'local' for
- * in-process requests (tests).
+ * The socket's peer; with TRUST_PROXY=n, the entry the outermost of n balancers wrote (entries further
+ * left are the client's word); with TRUSTED_PROXIES, the first from the right not a proxy. 'local' in process.
  */
 export function clientAddressOf(c: Context<AppEnv>, trust: ProxyTrust): string {
   const peer = c.env?.incoming?.socket.remoteAddress ?? 'local';
@@ -57,7 +49,6 @@ export function clientAddressOf(c: Context<AppEnv>, trust: ProxyTrust): string {
   const list = proxyList(trust);
   let client = peer;
   const hops = forwarded();
-  // Walk back through our own proxies only; the first hop that is not one is the client.
   while (isTrusted(list, client) && hops.length > 0) client = hops.pop() ?? client;
   return client;
 }

@@ -1,23 +1,14 @@
 import { catalogs, type Language } from '@pasarela/core';
 
-/** SPEC 8 numeric codes and the catalogue key whose text explains them. */
 const CODE_KEYS: Readonly<Record<string, string>> = { '3000': 'expired_link', '3001': 'link_not_found', '619': 'payment_expired' };
 
-/**
- * The text for an error code, from core's catalogue; the code itself when it has none. The merchant
- * API (`merchantApi`) first reads `merchant_api_<code>`: its own words for codes other calls answer
- * too, whose messages there stay the detail alone (the operator's admin calls, the widget's by code).
- */
+/** The merchant API first reads `merchant_api_<code>`: its own words for codes other calls answer too. */
 export function errorText(code: string | number, lang: Language, merchantApi = false): string {
   const key = CODE_KEYS[String(code)] ?? String(code);
   return (merchantApi ? catalogs[lang][`merchant_api_${key}`] : undefined) ?? catalogs[lang][key] ?? String(code);
 }
 
-/**
- * The field rules' sentences (merchant API schemas and others) as Spanish says them. Field names,
- * values and limits stay as sent: they are the API's own words. A sentence with no pattern here
- * keeps its English after the catalogue's Spanish text.
- */
+/** Field names, values and limits stay as sent; a sentence with no pattern keeps its English. */
 const SPANISH_DETAILS: ReadonlyArray<readonly [RegExp, string]> = [
   [/^(\S+) is not a field this call takes$/, '$1 no es un campo que esta llamada acepte'],
   [/^(\S+) is not a parameter this call takes$/, '$1 no es un parámetro que esta llamada acepte'],
@@ -54,12 +45,10 @@ const SPANISH_DETAILS: ReadonlyArray<readonly [RegExp, string]> = [
   [/^(\S+): (.+)$/, '$1: $2'],
 ];
 
-/** A detail in the caller's language: Spanish where a pattern knows the sentence, else as written. */
 export function detailText(detail: string, lang: Language): string {
   if (lang !== 'es') return detail;
   for (const [pattern, spanish] of SPANISH_DETAILS) {
     if (!pattern.test(detail)) continue;
-    // "field: sentence" translates the sentence after the field.
     if (pattern.source === '^(\\S+): (.+)$') {
       const [, field = '', rest = ''] = pattern.exec(detail) ?? [];
       const inner = detailText(rest, lang);

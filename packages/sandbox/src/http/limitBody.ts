@@ -2,17 +2,13 @@ import type { MiddlewareHandler } from 'hono';
 import { ApiError } from '../errors/ApiError';
 import type { AppEnv } from './AppEnv';
 
-/**
- * An oversized body up to this size is read to its end and dropped before the 413 goes out, so the
- * client reads its answer and the connection stays usable; past it the 413 closes the connection.
- */
+/** Drained up to this size so the client reads its 413 and the connection stays usable; past it the 413 closes it. */
 export const MAX_DRAIN_BYTES = 16 * 1024 * 1024;
 
 function tooLarge(maxBytes: number, drained: boolean): ApiError {
   return new ApiError(413, 'payload_too_large', `Body is larger than ${maxBytes} bytes`, drained ? {} : { connection: 'close' });
 }
 
-/** Reads and drops up to budget more bytes; true when the body ended within it. */
 async function discard(reader: ReadableStreamDefaultReader<Uint8Array>, budget: number): Promise<boolean> {
   let left = budget;
   for (;;) {
@@ -27,16 +23,13 @@ async function discard(reader: ReadableStreamDefaultReader<Uint8Array>, budget: 
 }
 
 /**
- * hono's bodyLimit answers 413 before the body is read; the unread rest then makes the server drop
- * the connection, sometimes before the client has read the 413 (issue 11: "a 4 MB body sometimes
- * gets a dropped connection, and the next request on that connection fails"). This one reads the
- * rest away first. A body within the limit is handed on as hono's would be.
+ * hono's bodyLimit answers 413 with the body unread, and the server then sometimes drops the connection
+ * before the client read the 413 (issue 11); this reads the rest away first.
  */
 export function limitBody(maxBytes: number, drainBytes: number = MAX_DRAIN_BYTES): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    // Decided from the headers while they suffice: reading `c.req.raw.body` makes @hono/node-server
-    // build a whole fetch Request with a web stream over the socket, and the route's own
-    // `c.req.text()` then reads through it instead of straight from Node's request.
+    // Decided from the headers when they suffice: touching `c.req.raw.body` makes @hono/node-server
+    // build a web stream over the socket that the route then reads through.
     const declared = c.req.header('content-length');
     const chunked = c.req.header('transfer-encoding') !== undefined;
     if (declared !== undefined && !chunked) {
@@ -51,7 +44,6 @@ export function limitBody(maxBytes: number, drainBytes: number = MAX_DRAIN_BYTES
     if (!chunked && c.env?.incoming) return next();
     const body = c.req.raw.body;
     if (!body) return next();
-    // No length given (chunked, or an in-process request): count as it comes, keep what fits.
     const reader = body.getReader();
     const chunks: Uint8Array[] = [];
     let size = 0;

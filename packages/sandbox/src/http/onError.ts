@@ -9,15 +9,13 @@ import { errorFields } from '../ops/logger';
 import { reply } from './reply';
 import { MERCHANT_API_PREFIX } from './merchantApiPrefix';
 
-/** nginx's status for a request the client gave up on before the answer; never sent to anyone. */
+/** nginx's status for a client that gave up; never sent. */
 export const CLIENT_CLOSED_REQUEST = 499;
 
-/** True when the client closed the connection before the answer (the node server aborts the request's signal). */
 export function clientClosed(c: Context): boolean {
   return c.req.raw.signal?.aborted === true;
 }
 
-/** The one place a domain error's kind becomes an HTTP status. */
 const STATUS_OF_KIND: Readonly<Record<PaymentErrorKind, ContentfulStatusCode>> = {
   invalid: 400,
   forbidden: 403,
@@ -40,27 +38,22 @@ function toApiError(error: unknown): ApiError {
   return new ApiError(500, 'happen_error_try_again');
 }
 
-/**
- * hono's onError: turns any thrown error into `{ code, message }`, wrapped in the envelope under
- * /api and as plain JSON under /sandbox and the merchant API (neither is ever encoded).
- */
+/** Enveloped under /api; plain JSON under /sandbox and the merchant API (never encoded). */
 export function onError(error: unknown, c: Context<AppEnv>): Response {
-  // The client closed the connection first (reading its body failed): nothing is wrong here and
-  // nobody reads the answer; requestLog logs it as a client abort.
+  // The client closed the connection first: nobody reads the answer (requestLog logs a client abort).
   const apiError = clientClosed(c) ? new ApiError(CLIENT_CLOSED_REQUEST, 'client_closed_request', 'The client closed the connection') : toApiError(error);
-  // A bug, not bad input nor a gateway's silence: log what failed (never the request body, which may hold a card).
+  // A bug: logged, never with the request body, which may hold a card.
   if (apiError.status >= 500 && !(error instanceof ApiError) && !(error instanceof PaymentError)) c.get('log')?.error(errorFields(error), 'unhandled error');
   const lang = c.get('lang') ?? 'es';
   const merchantApi = c.req.path.startsWith(`${MERCHANT_API_PREFIX}/`);
   const text = errorText(apiError.code, lang, merchantApi);
-  // The catalogue's text in the caller's language, plus the detail naming the field or limit (in Spanish too where errorText knows the sentence).
   const known = text !== String(apiError.code);
-  // The merchant API's field rules in the caller's language; elsewhere the detail is the operator's or the widget's (by code).
+  // The merchant API's field rules in the caller's language; elsewhere the detail is for the operator or the widget.
   const detail = apiError.detail === undefined ? undefined : merchantApi ? detailText(apiError.detail, lang) : apiError.detail;
   const message = detail === undefined ? text : known ? `${text} (${detail})` : detail;
   const status = apiError.status as ContentfulStatusCode;
   const encoded = c.req.path.startsWith('/api/') && !c.req.path.startsWith(`${MERCHANT_API_PREFIX}/`);
-  // Plain JSON answers (merchant API, /sandbox) name the request, as the X-Request-Id header and the logs do, so support can find it.
+  // So support can find the request, as the X-Request-Id header and the logs do.
   const requestId = c.get('requestId');
   const res = encoded ? reply(c, { code: apiError.code, message, ...apiError.fields }, status) : c.json({ code: apiError.code, message, ...apiError.fields, ...(requestId ? { requestId } : {}) }, status);
   for (const [name, value] of Object.entries(apiError.headers)) res.headers.set(name, value);

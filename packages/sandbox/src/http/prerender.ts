@@ -4,40 +4,32 @@ import type { Language, PrimedAnswer } from '@pasarela/core';
 import { fileVersion } from './fileVersion';
 import { errorFields, type Logger } from '../ops/logger';
 
-/** What the widget's server entry needs to render a page's first screen (packages/widget/src/prerender.tsx). */
+/** What the widget's server entry needs (packages/widget/src/prerender.tsx). */
 export interface PrerenderInput {
-  /** The page's full address. */
   url: string;
-  /** The page's config block value. */
   config: unknown;
   lang: Language;
   entries: Readonly<Record<string, string>>;
   answers: readonly PrimedAnswer[];
-  /** The request's Referer header (the page's document.referrer), when it has one. */
+  /** The page's document.referrer. */
   referrer?: string | undefined;
 }
 
-/** The first screen's markup and the catalogue's texts it shows. */
 export interface PrerenderedScreen {
   html: string;
   texts: Readonly<Record<string, string>>;
-  /** Styled by the widget's later style sheet (a receipt), which the page links before it. */
+  /** Styled by the widget's later sheet (a receipt), which the page links before it. */
   laterStyles?: boolean | undefined;
 }
 
-/** The first screen's markup and texts, or null: the browser then renders it as usual. */
+/** Null: the browser renders it as usual. */
 export type Prerender = (input: PrerenderInput) => Promise<PrerenderedScreen | null>;
 
-/** A render that takes longer than this is dropped: the page leaves without it. */
 export const PRERENDER_LIMIT_MS = 500;
 
 type Entry = (input: PrerenderInput) => Promise<PrerenderedScreen | null>;
 
-/**
- * The widget's server entry (widget dist `server/prerender.mjs`), imported on first use and again
- * after a rebuild. Without it (the widget not built), or when it fails or is slow, pages simply
- * carry no prerendered screen; a failure is logged.
- */
+/** Imported on first use and again after a rebuild; missing, failing or slow, pages carry no prerendered screen. */
 export function widgetPrerender(widgetDist: string, logger: Logger): Prerender {
   const file = join(widgetDist, 'server', 'prerender.mjs');
   let loaded: { mtimeMs: number; entry: Promise<Entry | null> } | undefined;
@@ -47,7 +39,6 @@ export function widgetPrerender(widgetDist: string, logger: Logger): Prerender {
     if (mtimeMs === undefined) return null;
     if (loaded?.mtimeMs !== mtimeMs) {
       const module = import(`${pathToFileURL(file).href}?v=${mtimeMs}`) as Promise<{ prerenderFirstScreen?: Entry; warmUp?: () => Promise<void> }>;
-      // Its screens' modules are read now, not by the first page of each.
       void module.then((m) => m.warmUp?.()).catch(() => undefined);
       loaded = {
         mtimeMs,
@@ -62,7 +53,7 @@ export function widgetPrerender(widgetDist: string, logger: Logger): Prerender {
     }
     return loaded.entry;
   };
-  // Read at start (with its screens' modules), not by the first page.
+  // Read at start, not by the first page.
   void entry();
   return async (input) => {
     const render = await entry();

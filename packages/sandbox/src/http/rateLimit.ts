@@ -3,7 +3,7 @@ import { ApiError } from '../errors/ApiError';
 import type { AppEnv } from './AppEnv';
 import { clientAddressOf, type ProxyTrust } from './clientAddress';
 
-/** Requests a client may make per minute, per kind of call; 0 turns that limit off. */
+/** Per minute, per kind of call; 0 turns that limit off. */
 export interface RateLimits {
   login: number;
   signup: number;
@@ -11,15 +11,11 @@ export interface RateLimits {
   payments: number;
 }
 
-/**
- * High enough that the test suites and `npm run bench:payments` (thousands of payments a second
- * from one address) pass unthrottled, low enough to stop a script trying passwords or cards.
- */
+/** High enough for the test suites and `npm run bench:payments` from one address, low enough to stop a script guessing passwords or cards. */
 export const DEFAULT_RATE_LIMITS: RateLimits = { login: 120, signup: 60, recovery: 60, payments: 60_000 };
 
 export type RateBucket = keyof RateLimits;
 
-/** The calls each limit counts (paths under /api/v1): the ones a script would hammer to guess passwords, codes or cards. */
 const RULES: ReadonlyArray<readonly [RateBucket, string, RegExp]> = [
   ['login', 'POST', /^\/users\/login$/],
   ['signup', 'POST', /^\/users\/register$/],
@@ -37,14 +33,12 @@ interface Bucket {
   at: number;
 }
 
-/** Forget clients idle this long (their bucket is full again by then). */
+/** Their bucket is full again by then. */
 const IDLE_MS = 60_000;
 
 /**
- * Per-client token buckets, one per kind of call: `perMinute` requests, refilled evenly, so a burst
- * of a whole minute's worth is allowed and then one request every 60/perMinute seconds. Over the
- * limit the answer is 429 with Retry-After. Counted per node: behind a load balancer with N nodes a
- * client gets up to N times the limit (docs/operations.md).
+ * Per-client token buckets, a minute's worth in a burst, then 429 with Retry-After. Counted per node:
+ * behind N nodes a client gets up to N times the limit (docs/operations.md).
  */
 export function rateLimiter(limits: RateLimits, trustedProxies: ProxyTrust, onLimited: (bucket: RateBucket) => void = () => undefined) {
   const buckets = new Map<string, Bucket>();
@@ -54,7 +48,6 @@ export function rateLimiter(limits: RateLimits, trustedProxies: ProxyTrust, onLi
     sweptAt = now;
     for (const [key, bucket] of buckets) if (now - bucket.at > IDLE_MS) buckets.delete(key);
   };
-  /** Takes one token; returns 0 when allowed, else the seconds until one is back. */
   const take = (bucketName: RateBucket, client: string, now: number): number => {
     const perMinute = limits[bucketName];
     if (perMinute <= 0) return 0;

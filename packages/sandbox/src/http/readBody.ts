@@ -3,12 +3,12 @@ import { decodeBody, unstorableTextIn, WireFormatError } from '@pasarela/core';
 import { ApiError } from '../errors/ApiError';
 import { MERCHANT_API_PREFIX } from './merchantApiPrefix';
 
-/** Largest API body accepted; a card payment with custom fields is a few KB. */
+/** A card payment with custom fields is a few KB. */
 export const MAX_BODY_BYTES = 64 * 1024;
-/** Deepest nesting of arrays and objects accepted; a card payment is 3 levels deep, custom fields a few more. */
+/** A card payment is 3 levels deep, custom fields a few more. */
 export const MAX_JSON_DEPTH = 32;
 
-/** How deeply a parsed JSON value nests, counted without recursion (so a hostile depth cannot blow the stack). */
+/** Without recursion, so a hostile depth cannot blow the stack. */
 export function jsonDepth(value: unknown): number {
   let deepest = 0;
   const stack: Array<[unknown, number]> = [[value, 0]];
@@ -24,9 +24,8 @@ export function jsonDepth(value: unknown): number {
 }
 
 /**
- * A parsed body any route may go on with: not too deep, and no key or string holding NUL (which
- * PostgreSQL refuses in text and jsonb) or a lone surrogate (which has no UTF-8). Other controls
- * are left to each field's schema: a multi-line text legitimately holds tabs and line breaks.
+ * No NUL (PostgreSQL refuses it in text and jsonb) nor lone surrogate (no UTF-8); other controls are
+ * each schema's, since a multi-line text holds tabs and line breaks.
  */
 function checked(value: unknown): unknown {
   if (jsonDepth(value) > MAX_JSON_DEPTH) throw new ApiError(400, 'invalid_body', `Body nests deeper than ${MAX_JSON_DEPTH} levels`);
@@ -38,11 +37,7 @@ function checked(value: unknown): unknown {
   return value;
 }
 
-/**
- * Reads a POST/PUT body by Content-Type: `text/plain` is SPEC 7's hex-of-base64 JSON,
- * `application/json` is plain JSON (WIRE_ENCODING=off, admin API). Bad input is a 4xx, never a 500:
- * too large 413, malformed or too deep `invalid_body`, NUL or a lone surrogate `invalid_characters`.
- */
+/** `text/plain` is SPEC 7's hex-of-base64 JSON, `application/json` plain; bad input is a 4xx, never a 500. */
 export async function readBody(c: Context): Promise<unknown> {
   const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   const text = await c.req.text();
@@ -50,7 +45,6 @@ export async function readBody(c: Context): Promise<unknown> {
     throw new ApiError(413, 'payload_too_large', `Body is larger than ${MAX_BODY_BYTES} bytes`);
   }
   const json = /^\s*[[{]/.test(text);
-  // The merchant API speaks plain JSON only; SPEC 7's encoding is the widget's.
   if (c.req.path.startsWith(`${MERCHANT_API_PREFIX}/`) && type !== 'application/json') {
     throw new ApiError(415, 'unsupported_media_type', `Send the body as Content-Type: application/json (it came as ${type || 'no type'})`);
   }
@@ -76,7 +70,6 @@ export async function readBody(c: Context): Promise<unknown> {
   throw new ApiError(415, 'unsupported_media_type', 'Send text/plain (encoded) or application/json');
 }
 
-/** Reads a body that must be a JSON object. */
 export async function readObjectBody(c: Context): Promise<Record<string, unknown>> {
   const body = await readBody(c);
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {

@@ -3,7 +3,7 @@ import type { MiddlewareHandler } from 'hono';
 import { ApiError } from '../errors/ApiError';
 import type { AppEnv } from './AppEnv';
 
-/** Percent-encoded controls (C0, DEL, C1 in UTF-8) and bidi overrides and isolates, for text that does not decode. */
+/** C0, DEL, C1 and bidi overrides, for text that does not decode. */
 const ENCODED_FORBIDDEN = /%(?:[01][0-9a-f]|7f)|%c2%[89][0-9a-f]|%e2%80%a[a-e]|%e2%81%a[6-9]/i;
 
 function decodedHasForbidden(raw: string): boolean {

@@ -23,7 +23,7 @@ export function contentTypeOf(path: string): string {
   return TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
 }
 
-/** The file under dir that relativePath names, or undefined when it escapes dir or is not a file. */
+/** Undefined when it escapes dir or is not a file. */
 export async function fileUnder(dir: string, relativePath: string): Promise<string | undefined> {
   let decoded: string;
   try {
@@ -42,7 +42,6 @@ export async function fileUnder(dir: string, relativePath: string): Promise<stri
 }
 
 const GZIP_CACHE_ENTRIES = 256;
-/** Gzipped files by path, size and modification time: each is compressed once, not per request. */
 const gzipped = new Map<string, Buffer>();
 
 function gzipOnce(path: string, body: Buffer, version: string): Buffer {
@@ -56,16 +55,12 @@ function gzipOnce(path: string, body: Buffer, version: string): Buffer {
   return zipped;
 }
 
-/** A body as a response: gzipped (by `zipped`, which may cache) when the client accepts it and the type is worth compressing. */
 function bodyResponse(body: Buffer, type: string, cacheControl: string, acceptEncoding: string | undefined, zipped: () => Buffer): Response {
   const negotiated = negotiatedBody(body, type, acceptEncoding, zipped);
   return new Response(negotiated.body, { headers: { ...negotiated.headers, 'cache-control': cacheControl } });
 }
 
-/**
- * A file as a response; gzipped when the client accepts it and the file is text worth compressing,
- * from a cache (the widget's chunks are the same for every payer, so the server compresses them once).
- */
+/** Compressed once from a cache: the widget's chunks are the same for every payer. */
 export async function fileResponse(path: string, cacheControl: string, acceptEncoding?: string): Promise<Response> {
   const [body, info] = await Promise.all([readFile(path), stat(path)]);
   return bodyResponse(body, contentTypeOf(path), cacheControl, acceptEncoding, () => gzipOnce(path, body, `${info.size}:${info.mtimeMs}`));
@@ -73,11 +68,7 @@ export async function fileResponse(path: string, cacheControl: string, acceptEnc
 
 const IMMUTABLE_CACHE_ENTRIES = 512;
 
-/**
- * Files under dir whose names change with their content (the widget's hashed chunks, served as
- * immutable): each is read and gzipped once, then answered from memory without touching the disk.
- * Undefined for a name that is not a file under dir.
- */
+/** Hashed chunks, served as immutable: read and gzipped once, then answered from memory. */
 export function immutableFiles(dir: string, cacheControl: string): (relativePath: string, acceptEncoding: string) => Promise<Response | undefined> {
   const known = new Map<string, { body: Buffer; type: string; zipped?: Buffer }>();
   return async (relativePath, acceptEncoding) => {

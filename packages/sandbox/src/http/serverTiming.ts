@@ -3,7 +3,6 @@ import type { MiddlewareHandler } from 'hono';
 import type { Queryable } from '../db/Database';
 import type { Deps } from '../Deps';
 
-/** One request's server time by part: the database (statements, transactions) and the card processor. */
 interface RequestTiming {
   dbMs: number;
   statements: number;
@@ -30,7 +29,7 @@ const countStatement = () => {
 };
 const addDb = (timing: RequestTiming, ms: number) => (timing.dbMs += ms);
 
-/** `target` with `overrides` in place of some of its methods; the others still run on it (bound, read when called). */
+/** Other methods still run on target (bound, read when called). */
 function withMethods<T extends object>(target: T, overrides: Partial<T>): T {
   return new Proxy(target, {
     get(object, key) {
@@ -41,10 +40,7 @@ function withMethods<T extends object>(target: T, overrides: Partial<T>): T {
   });
 }
 
-/**
- * The routes' deps, their database and card processor counted into the request they run for
- * (serverTiming); outside a request (timers, scripts) nothing is counted.
- */
+/** Outside a request (timers, scripts) nothing is counted. */
 export function timedDeps(deps: Deps): Deps {
   const real = deps.db;
   const counted = (q: Queryable): Queryable => ({
@@ -57,7 +53,6 @@ export function timedDeps(deps: Deps): Deps {
     const timing = currentRequest.getStore();
     if (timing) timing.transactions++;
   };
-  // A transaction's time counts whole, BEGIN to COMMIT.
   const db = withMethods<Deps['db']>(real, {
     query: <Row>(sql: string, params?: readonly unknown[]) => {
       countStatement();
@@ -83,11 +78,7 @@ export function timedDeps(deps: Deps): Deps {
   return { ...deps, db, gateways: { ...deps.gateways, card: timedCard } };
 }
 
-/**
- * Every answer, refusals too, says where its server time went in a Server-Timing header: the
- * database (its statements and transactions), the card processor's calls when made, the whole. A
- * payer's browser shows it beside the request (developer tools, Resource Timing's serverTiming).
- */
+/** Every answer, refusals too, says where its server time went (database, card processor, total); browsers show it in developer tools. */
 export function serverTiming(): MiddlewareHandler {
   return async (c, next) => {
     const startedAt = performance.now();
@@ -103,7 +94,7 @@ export function serverTiming(): MiddlewareHandler {
     try {
       c.res.headers.set('server-timing', header);
     } catch {
-      // An answer whose headers cannot change (one fetched whole): a copy that can.
+  // Headers of an answer fetched whole cannot change: a copy can.
       c.res = new Response(c.res.body, c.res);
       c.res.headers.set('server-timing', header);
     }

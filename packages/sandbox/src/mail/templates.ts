@@ -2,16 +2,13 @@ import { catalogs, escapeHtml, formatAmount, formatPanamaDate, formatPanamaTime,
 import { mailLink, receiptLink } from './links';
 import { mailText } from './mailText';
 
-// Every e-mail the sandbox sends, as text in the payer's language (issue 21 "E-mails: every link
-// absolute (the checkout origin), validateUrl too"). Each takes the checkout origin and builds its
-// links with mailLink, so none can go out relative; templates.test.ts scans them all.
+// Every e-mail the sandbox sends, in the payer's language; links go through mailLink so none is relative (templates.test.ts).
 
 export interface MailContent {
   subject: string;
   body: string;
 }
 
-/** The merchant an e-mail is from, as its payers know it: its brand's name, logo (an absolute address) and colour. */
 export interface MailShop {
   name: string;
   logoUrl: string | null;
@@ -21,10 +18,8 @@ export interface MailShop {
 const MAIL_COLOURS = { page: '#f4f6fb', card: '#ffffff', text: '#1b2230', line: '#e3e7ef', brand: '#0b5fff' } as const;
 
 /**
- * The HTML alternative of a text e-mail, with the shop's brand: its logo and name at the top, its
- * colour as the card's top edge and the links' colour (darkened where it would read under 4.5:1 on
- * the white card). Light only (`color-scheme: light`), so mail clients that invert do not mix it.
- * Every text is escaped; the text's addresses become links.
+ * The HTML alternative with the shop's brand; its colour darkened where it would read under 4.5:1 on
+ * white. Light only, so mail clients that invert do not mix it. Every text is escaped.
  */
 export function brandedHtml(content: MailContent, shop: MailShop, lang: Language): string {
   const brand = shop.color ?? MAIL_COLOURS.brand;
@@ -46,7 +41,7 @@ export function brandedHtml(content: MailContent, shop: MailShop, lang: Language
 </table></td></tr></table></body></html>`;
 }
 
-/** A cash voucher's networks (SPEC 1 "a pay-cash voucher network and a cash-point network"). */
+/** SPEC 1 "a pay-cash voucher network and a cash-point network". */
 export type VoucherNetwork = 'PAYCASH' | 'PC';
 const NETWORK_KEYS: Record<VoucherNetwork, { name: string; where: string }> = {
   PAYCASH: { name: 'cash_network_paycash', where: 'cash_network_paycash_where' },
@@ -54,15 +49,12 @@ const NETWORK_KEYS: Record<VoucherNetwork, { name: string; where: string }> = {
 };
 export const voucherNetworkOf = (network: unknown): VoucherNetwork => (network === 'PC' ? 'PC' : 'PAYCASH');
 
-/** A card brand as the payer knows it (the catalogue's brand_ names: VISA -> Visa, MC -> Mastercard). */
 const brandName = (lang: Language, brand: string) => (catalogs[lang][`brand_${brand}`] ?? brand);
 
 const lines = (...parts: Array<string | null | false>) => parts.filter((p): p is string => typeof p === 'string' && p !== '').join('\n');
 
-/** The receipt of a paid payment: by card, or a cash voucher paid at the kiosk. */
 export function receiptMail(m: {
   lang: Language; origin: string; codOper: string; merchant: string;
-  /** What was charged, donation included, and the donation. */
   total: number; donation: number;
   card?: { brand: string; last4: string } | null;
   cash?: { network: VoucherNetwork; code: string } | null;
@@ -83,11 +75,7 @@ export function receiptMail(m: {
   };
 }
 
-/**
- * A cash voucher when it is issued: the code grouped for reading, the amount, where and until when
- * to pay (SPEC 9 "Pending cash transactions last 24 hours", Panama time), and the page that shows it
- * with its barcode to scan or print.
- */
+/** A cash voucher when issued; SPEC 9 "Pending cash transactions last 24 hours", Panama time. */
 export function voucherMail(m: {
   lang: Language; origin: string; codOper: string; merchant: string; total: number; network: VoucherNetwork; code: string; expiresAt: Date | null;
 }): MailContent {
@@ -105,7 +93,7 @@ export function voucherMail(m: {
   };
 }
 
-/** A merchant's payment request (SPEC 2 /pf/emailPayment): what for, how much, and its link. */
+/** SPEC 2 /pf/emailPayment. */
 export function emailPaymentMail(m: { lang: Language; origin: string; token: string; merchant: string; total: string; description: string }): MailContent {
   return {
     subject: mailText(m.lang, 'mail_email_payment_subject', { merchant: m.merchant }),
@@ -116,22 +104,20 @@ export function emailPaymentMail(m: { lang: Language; origin: string; token: str
   };
 }
 
-/** A wallet user's request to someone (SPEC 7 "send/list/pending activities"): who asks, how much, what for. No link. */
+/** SPEC 7 "send/list/pending activities". No link. */
 export function walletRequestMail(m: { lang: Language; id: string; total: string; description: string }): MailContent {
   return { subject: mailText(m.lang, 'mail_wallet_request_subject'), body: mailText(m.lang, 'mail_wallet_request_body', m) };
 }
 
-/** SPEC 2 /pf/emailPayment?code=: the e-mailed request's page. */
 export function emailPaymentLink(origin: string, token: string): string {
   return mailLink(origin, `/pf/emailPayment?code=${encodeURIComponent(token)}`);
 }
 
-/** SPEC 2 /pf/validateTx: where the payer enters the random charge read off the statement. */
 export function validateLink(origin: string, codOper: string): string {
   return mailLink(origin, `/pf/validateTx?code=${encodeURIComponent(codOper)}`);
 }
 
-/** The random-charge validation (SPEC 4 "Transaction validation", SPEC 9 "$1.00 to $3.00"): the page to enter it. */
+/** SPEC 4 "Transaction validation", SPEC 9 "$1.00 to $3.00". */
 export function validationMail(m: { lang: Language; origin: string; codOper: string; merchant: string }): MailContent {
   return {
     subject: mailText(m.lang, 'mail_validation_subject', { merchant: m.merchant }),
@@ -142,7 +128,6 @@ export function validationMail(m: { lang: Language; origin: string; codOper: str
   };
 }
 
-/** A cancelled crypto payment: the coins that go back, where, and the receipt. */
 export function refundMail(m: { lang: Language; origin: string; codOper: string; merchant: string; amount: string; network: string; to: string }): MailContent {
   return {
     subject: mailText(m.lang, 'mail_refund_subject', { amount: m.amount, codOper: m.codOper }),
@@ -153,7 +138,7 @@ export function refundMail(m: { lang: Language; origin: string; codOper: string;
   };
 }
 
-/** The wallet's e-mails: a sign-up code, an address already registered, a password-reset code. No links. */
+/** The wallet's e-mails carry no links. */
 export function signupCodeMail(m: { lang: Language; code: string }): MailContent {
   return { subject: mailText(m.lang, 'mail_signup_code_subject'), body: mailText(m.lang, 'mail_signup_code_body', { code: m.code }) };
 }

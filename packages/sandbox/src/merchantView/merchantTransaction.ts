@@ -6,7 +6,6 @@ import { merchantResultOf, type MerchantResult } from './merchantResultOf';
 export const CANCEL_REASONS = ['payer', 'paid_elsewhere', 'merchant'] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number];
 
-/** The columns a merchant sees, from a transaction row or a webhook event's snapshot of one. */
 export interface TransactionFacts {
   cod_oper: string;
   method: string;
@@ -15,21 +14,17 @@ export interface TransactionFacts {
   amount_cents: number;
   tax_cents: number;
   link_code: string | null;
-  /** A webhook event's snapshot of the refund owed (migration 010). */
   refund?: unknown;
   /** A transaction row's details, where a cancelled crypto payment keeps its refund and a called-off payment why. */
   details?: Record<string, unknown>;
-  /** A webhook event's snapshot of why the payment was called off (migration 022). */
   cancel_reason?: string | null;
-  /** A webhook event's snapshot of the money taken for a called-off payment (migration 024); a row keeps it in details. */
+  /** Migration 024; a row keeps it in details. */
   owed_to_payer?: unknown;
-  /** What refunds gave back (migration 017); its link's order reference and metadata. */
   refunded_cents?: number | null;
-  /** What refunds hold, pending or made (core heldCentsOf); absent on an older snapshot: what was made. */
+  /** Pending or made (core heldCentsOf); absent on an older snapshot: what was made. */
   held_cents?: number | null;
   order_reference?: string | null;
   metadata?: Record<string, string> | null;
-  /** Who paid and with what: a transaction row's columns, a webhook event's copy of them (migration 026). */
   email?: string | null;
   payer_email?: string | null;
   payer_name?: string | null;
@@ -46,41 +41,35 @@ export interface MerchantTransaction {
   amount: number;
   taxAmount: number;
   linkCode: string | null;
-  /** The shop's own id and metadata of the link it paid (docs/merchant-api.md); null and {} without. */
+  /** The link's order reference and metadata (docs/merchant-api.md); null and {} without. */
   orderReference: string | null;
   metadata: Record<string, string>;
-  /** What refunds have given back so far. */
   refundedAmount: number;
-  /** Always USD (SPEC 5: every amount is in dollars). */
+  /** SPEC 5: every amount is in dollars. */
   currency: 'USD';
-  /** The donation the payer added for a campaign (0 without), and all the payer paid: amount, tax and donation. */
+  /** The campaign donation (0 without); totalPaid is amount, tax and donation. */
   donationAmount: number;
   totalPaid: number;
-  /** What a refund could still give back now (0 for a payment not approved or of a method with no way back). */
+  /** 0 for a payment not approved or of a method with no way back. */
   refundableAmount: number;
-  /** Who paid, as they typed it (null when not asked: a wallet push, a cash voucher without e-mail). */
+  /** As typed; null when not asked (a wallet push, a cash voucher without e-mail). */
   payer: { email: string | null; name: string | null };
-  /** The card's brand and last four digits, on a card payment; never its number or CVC. */
+  /** Never the number or CVC. */
   card: { brand: string; last4: string } | null;
-  /** The wallet's phone on a Nequi or Yappy payment, masked to its last four digits (****1111). */
+  /** Masked to its last four digits (****1111). */
   walletPhone: string | null;
-  /** SPEC 4's method status code and the gateway's auth status, for those who want the detail. */
   status: number;
   authStatus: string;
-  /** Only on a cancelled crypto payment that had received coins: what is owed back, and whether it was sent. */
+  /** Only on a cancelled crypto payment that had received coins. */
   refund?: CryptoRefund;
-  /** Only on a payment called off before it was paid (authStatus CANCELLED): why. */
+  /** Only on a payment called off before it was paid. */
   cancelReason?: CancelReason;
-  /**
-   * Only while money a gateway took for a called-off payment is not given back (a voucher paid at a
-   * kiosk after the call-off, a bank or a push that debited and could not refund, coins on chain): dollars owed to the payer.
-   */
+  /** Only while money a gateway took for a called-off payment is not given back: dollars owed to the payer. */
   owedToPayer?: number;
 }
 
 const OwedSchema = v.object({ amountCents: v.number(), state: v.picklist(['giving_back', 'given_back', 'owed']) });
 
-/** What is owed to the payer (being given back counts until it is): cents, 0 when nothing. */
 export function owedToPayerCentsOf(t: Pick<TransactionFacts, 'owed_to_payer' | 'details'>): number {
   const parsed = v.safeParse(OwedSchema, t.owed_to_payer ?? t.details?.['owedToPayer']);
   return parsed.success && parsed.output.state !== 'given_back' ? parsed.output.amountCents : 0;
@@ -97,7 +86,6 @@ function cancelReasonOf(t: TransactionFacts): CancelReason | null {
   return (CANCEL_REASONS as readonly unknown[]).includes(reason) ? (reason as CancelReason) : null;
 }
 
-/** A phone as a support desk may see it: its last four digits (****1111); null for none. */
 export function maskedPhone(phone: string | null | undefined): string | null {
   const digits = (phone ?? '').replace(/\D/g, '');
   return digits.length < 4 ? null : `****${digits.slice(-4)}`;
@@ -105,7 +93,7 @@ export function maskedPhone(phone: string | null | undefined): string | null {
 
 const orNull = (text: string | null | undefined) => (text === undefined || text === null || text.trim() === '' ? null : text);
 
-/** The same shape in the verify call and in a webhook's data, so a merchant can compare them. */
+/** The same shape in the verify call and a webhook's data, so a merchant can compare them. */
 export function merchantTransactionOf(t: TransactionFacts): MerchantTransaction {
   const refund = refundOf(t);
   const cancelReason = cancelReasonOf(t);

@@ -2,46 +2,37 @@ import { centsToAmount } from '@pasarela/core';
 import { CURRENT_API_VERSION } from './apiVersion';
 import { merchantTransactionOf, type TransactionFacts } from './merchantTransaction';
 
-/** A webhook_events row (migration 007). */
 export interface WebhookEventRow extends TransactionFacts {
   id: string;
   merchant_id: number;
   created_at: Date;
-  /** The primary endpoint's delivery: skipped, a type it does not take; none, no primary endpoint to send it to (migration 028). */
+  /** skipped: a type the primary endpoint does not take; none: no primary endpoint (migration 028). */
   state: 'pending' | 'delivered' | 'failed' | 'skipped' | 'none';
   attempts: number;
   next_attempt_at: Date;
   last_status_code: number | null;
   last_error: string | null;
   delivered_at: Date | null;
-  /** The event's own type (a refund, a void); null: named by the overall result. */
+  /** Null: named by the overall result. */
   event_type: WebhookEventType | null;
-  /** The refund a transaction.refunded or transaction.refund_failed event announces; why it failed on the latter. */
   refund_made: { id: string; amountCents: number; createdAt: string; failureReason?: RefundFailureReason } | null;
-  /** The transaction's own times when the event was recorded (migration 040); null on older events. */
+  /** Migration 040; null on older events. */
   tx_created_at?: Date | null;
   tx_updated_at?: Date | null;
-  /** An event about something else than a transaction (a payout): its object as the event carries it (migration 041). */
+  /** An event about something else than a transaction (a payout). */
   object?: Record<string, unknown> | null;
 }
 
-/**
- * Why a refund failed, as transaction.refund_failed's `data.refundFailureReason` names it:
- * `refused`, the gateway refused it when asked; `not_made`, its gateway did not answer in time and,
- * asked again by the refund's key, said it never made it.
- */
+/** `refused`: the gateway refused it; `not_made`: it did not answer in time and, asked again, never made it. */
 export const REFUND_FAILURE_REASONS = ['refused', 'not_made'] as const;
 export type RefundFailureReason = (typeof REFUND_FAILURE_REASONS)[number];
 
-/** The event types: one per overall result, a refund that went through or failed, a merchant's void, money owed to the payer; docs/webhooks.md lists them. */
+/** docs/webhooks.md lists them. */
 export const WEBHOOK_EVENT_TYPES = ['transaction.approved', 'transaction.pending', 'transaction.declined', 'transaction.refunded', 'transaction.refund_failed', 'transaction.voided', 'transaction.owed_to_payer',
   'payout.paid', 'payout.failed', 'dispute.created', 'dispute.updated', 'dispute.closed'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
-/**
- * An event as a webhook delivers it and the change feed lists it (GET /api/v1/merchant/events):
- * one shape, built from the stored snapshot, written in the version it names (apiVersion).
- */
+/** One shape for a webhook and the change feed, built from the stored snapshot in the version it names. */
 export function webhookEventOf(row: WebhookEventRow) {
   if (row.object && row.event_type) {
     return { id: row.id, type: row.event_type, apiVersion: CURRENT_API_VERSION, createdAt: new Date(row.created_at).toISOString(), data: row.object };
@@ -57,7 +48,7 @@ export function webhookEventOf(row: WebhookEventRow) {
   return { id: row.id, type, apiVersion: CURRENT_API_VERSION, createdAt: new Date(row.created_at).toISOString(), data };
 }
 
-/** The raw body a delivery sends: built from the stored snapshot only, so every retry sends the same bytes. */
+/** From the stored snapshot only, so every retry sends the same bytes. */
 export function webhookBodyOf(row: WebhookEventRow): string {
   return JSON.stringify(webhookEventOf(row));
 }

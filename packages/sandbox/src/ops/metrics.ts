@@ -17,13 +17,9 @@ const labelText = (labels: Labels, extra: Labels = {}) => {
   return parts.length ? `{${parts.join(',')}}` : '';
 };
 const keyOf = (labels: Labels) => JSON.stringify(labels);
-/** Label values come from our code (methods, statuses), but keep them tidy and bounded anyway. */
 const tidy = (value: string) => value.toLowerCase().replace(/[^a-z0-9_]/g, '_').slice(0, 40) || 'unknown';
 
-/**
- * This node's counters for GET /metrics in Prometheus' text format (version 0.0.4). Each node
- * counts what it did itself; Prometheus sums the nodes.
- */
+/** Prometheus text format 0.0.4; each node counts what it did itself and Prometheus sums the nodes. */
 export class Metrics {
   private readonly payments = new Map<string, { labels: Labels; value: number }>();
   private readonly requests = new Map<string, { labels: Labels; value: number }>();
@@ -31,7 +27,6 @@ export class Metrics {
   private readonly limited = new Map<string, { labels: Labels; value: number }>();
   private readonly gauges = new Map<string, { help: string; read: () => number }>();
 
-  /** A payment this node recorded or settled, by method and outcome (its auth status). */
   countPayment(method: string, outcome: string): void {
     bump(this.payments, { method: tidy(method), outcome: tidy(outcome) });
   }
@@ -53,7 +48,6 @@ export class Metrics {
     bump(this.limited, { bucket });
   }
 
-  /** A value read when scraped (open push sockets). */
   gauge(name: string, help: string, read: () => number): void {
     this.gauges.set(name, { help, read });
   }

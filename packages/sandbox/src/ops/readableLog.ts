@@ -3,10 +3,7 @@ import type { DestinationStream } from 'pino';
 export const LOG_FORMATS = ['json', 'pretty'] as const;
 export type LogFormat = (typeof LOG_FORMATS)[number];
 
-/**
- * LOG_FORMAT: `json` (one object per line, for log collectors) or `pretty` (a line a person reads).
- * Unset, a terminal gets `pretty` and anything else (a pipe, a file, a container's log driver) `json`.
- */
+/** LOG_FORMAT `json` or `pretty`; unset, a terminal gets `pretty` and anything else `json`. */
 export function logFormatOf(raw: string | undefined, isTerminal: boolean): LogFormat {
   const value = (raw ?? '').trim().toLowerCase();
   if (value === '') return isTerminal ? 'pretty' : 'json';
@@ -16,7 +13,7 @@ export function logFormatOf(raw: string | undefined, isTerminal: boolean): LogFo
 }
 
 const LEVEL_NAMES: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
-/** Fields every line has, or that the readable line already shows in its own place. */
+/** Shown in their own place, or on every line. */
 const SHOWN = new Set(['level', 'time', 'pid', 'hostname', 'service', 'node', 'msg', 'reqId', 'method', 'path', 'route', 'status', 'ms', 'client', 'err']);
 
 function valueText(value: unknown): string {
@@ -24,11 +21,7 @@ function valueText(value: unknown): string {
   return JSON.stringify(value) ?? String(value);
 }
 
-/**
- * One JSON log line as a person reads it in a terminal:
- * `12:04:31 INFO  POST /api/v1/cards/auth-capture 200 12.3 ms` for a request, and
- * `12:04:31 WARN  database connection dropped  key=value` for anything else (a stack under an error).
- */
+/** `12:04:31 INFO  POST /api/v1/cards/auth-capture 200 12.3 ms`, or a message with key=value pairs. */
 export function readableLine(json: string): string {
   let entry: Record<string, unknown>;
   try {
@@ -49,7 +42,6 @@ export function readableLine(json: string): string {
   return lines.join('\n');
 }
 
-/** A pino destination that writes readable lines to `out` (process.stdout by default). */
 export function readableDestination(out: { write(text: string): unknown } = process.stdout): DestinationStream {
   return {
     write(chunk: string) {

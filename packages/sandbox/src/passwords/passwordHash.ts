@@ -10,25 +10,20 @@ function derive(password: string, salt: Buffer, options: ScryptOptions = OPTIONS
   });
 }
 
-/** 'scrypt$N$r$p$salt$hash', so the cost can change without breaking stored hashes. */
+/** The cost is stored with the hash, so it can change without breaking stored hashes. */
 export async function hashPassword(password: string, options: ScryptOptions = OPTIONS): Promise<string> {
   const salt = randomBytes(16);
   const key = await derive(password, salt, options);
   return `scrypt$${options.N}$${options.r}$${options.p}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
-/** A stored cost parameter: a whole number from 1 up to `max`, else undefined. */
 function costParameter(text: string | undefined, max: number): number | undefined {
   if (!text || !/^\d{1,10}$/.test(text)) return undefined;
   const value = Number(text);
   return value >= 1 && value <= max ? value : undefined;
 }
 
-/**
- * Checks a password against a stored hash with the cost the hash was made with (its N, r and p), so
- * hashes made before a change of cost still verify. A malformed hash, or a cost beyond what this
- * server would ever make (N above 2^20, r above 32, p above 16), verifies nothing.
- */
+/** With the hash's own cost, so older hashes still verify; a cost beyond what this server makes (N > 2^20, r > 32, p > 16) verifies nothing. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   const N = costParameter(n, 2 ** 20);

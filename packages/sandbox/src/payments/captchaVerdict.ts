@@ -4,11 +4,7 @@ import type { Queryable } from '../db/Database';
 import { PaymentError } from '../errors/PaymentError';
 import { captchaRequiredOf, type CaptchaPayee } from '../store/captchaSettings';
 
-/**
- * The sandbox plays the captcha provider's verification (docs/sandbox.md "Captcha"): the token
- * `fail` is a bot the provider refuses, `fail-score` a valid answer with a bot's score, anything
- * else a person.
- */
+/** docs/sandbox.md "Captcha": `fail` is a bot, `fail-score` a bot's score, anything else a person. */
 export function sandboxCaptchaAnswer(token: string): CaptchaCheckResponse {
   if (token === 'fail') return { valid: false, score: 0.1 };
   if (token === 'fail-score') return { valid: true, score: 0.1 };
@@ -17,18 +13,14 @@ export function sandboxCaptchaAnswer(token: string): CaptchaCheckResponse {
 
 export type { CaptchaPayee };
 
-/** False only when the payee's merchant turned the captcha off; an unknown payee requires it. */
+/** An unknown payee requires it. */
 async function merchantRequiresCaptcha(db: Queryable, payee: CaptchaPayee): Promise<boolean> {
   return (await captchaRequiredOf(db, payee)) ?? true;
 }
 
 /**
- * A payment's captcha, verified again on the server whatever score the widget sent (SPEC 4 "a
- * valid score enables the payment"; SPEC 8 error_captcha, invalid_score_captcha): a token the
- * provider refuses is forbidden error_captcha, a bot's score forbidden invalid_score_captcha, always. A payment
- * without a token is forbidden error_captcha too, unless the environment (PAYMENT_CAPTCHA=0) or the
- * payee's merchant (captchaRequired false) turned the captcha off. Runs before anything is
- * recorded; a payment with a token costs no query.
+ * Verified again on the server whatever score the widget sent (SPEC 8 error_captcha,
+ * invalid_score_captcha). No token is error_captcha unless PAYMENT_CAPTCHA=0 or the merchant turned it off.
  */
 export async function checkPaymentCaptcha(deps: Pick<Deps, 'db' | 'captchaRequired'>, token: string | undefined, payee: CaptchaPayee): Promise<void> {
   if (token !== undefined) {

@@ -22,12 +22,9 @@ export type CardCheckAnswer =
   | { status: 0; messageSys: string; authStatus: string };
 
 /**
- * The wallet's add-card check: core's rules on the card, the check recorded in doubt under the
- * payer's trackId, the card saved at the card processor through its port (saveCard) with the
- * check's key (the in-doubt wrapper: no answer is in_doubt, and the check waits for this trackId's retry
- * or the reconciler), and its answer recorded. Only an approved check saves the card, once,
- * whoever records it. A retry with the same trackId is the same check: it answers what the first
- * one did, or asks the processor again under the same key while the answer is in doubt.
+ * The wallet's add-card check: recorded in doubt under the payer's trackId, the card saved at the
+ * processor under the check's key. Only an approved check saves the card, once; a retry with the
+ * same trackId answers what the first did, or asks again under the same key while in doubt.
  */
 export async function checkAndSaveCard(deps: Deps, userId: number, body: unknown, lang: Language): Promise<CardCheckAnswer> {
   const parsed = parseOr400(RegisterCardSchema, body);
@@ -37,7 +34,7 @@ export async function checkAndSaveCard(deps: Deps, userId: number, body: unknown
   if (!isCardExpiryValid(parsed.expMonth, parsed.expYear, Date.now())) throw new PaymentError('invalid', 'expired', 'expYear is in the past');
   const digits = digitsOnly(parsed.cardNumber);
   const cardFingerprint = cardFingerprintOf(digits, deps.cardFingerprintKey);
-  // What defines the check: the card (never its number), for this user. The same trackId on another card is conflict track_id_reused.
+  // Never the card number; the same trackId on another card is track_id_reused.
   const fingerprint = chargeFingerprint(deps.cardFingerprintKey, identityOf({ method: 'card_check', target: `user:${userId}`, card: cardFingerprint }));
   const card = { number: digits, expMonth: parsed.expMonth, expYear: parsed.expYear, cvc: parsed.cvv, holder: processorName(parsed.nameOnCard) };
 
@@ -58,18 +55,13 @@ export async function checkAndSaveCard(deps: Deps, userId: number, body: unknown
   return answerOf(deps, await recordCheck(deps, inDoubt, saved) ?? (await findCardCheck(deps.db, userId, parsed.trackId)) ?? inDoubt, lang);
 }
 
-/** A trackId seen before must check the same card (core trackIdRepeatOf); else conflict track_id_reused, as a payment's. */
 function sameCheckOrRefuse(check: CardCheckRow, fingerprint: string): void {
   if (trackIdRepeatOf(check.request_fingerprint, fingerprint) === 'reused') {
     throw new PaymentError('conflict', SPECIFIC_ERROR_CODES.trackIdReused, 'trackId was already used for another card: send a new trackId for a new card');
   }
 }
 
-/**
- * Records the processor's saveCard answer on a check in doubt, and keeps the card it saved (the
- * processor's token and customer): one transaction, conditional on the check still being in doubt,
- * so the request and its retry keep it once. Undefined when another recorded it first.
- */
+/** Conditional on the check still being in doubt, so the request and its retry keep the card once. */
 async function recordCheck(deps: Pick<Deps, 'db'>, check: CardCheckRow, saved: SavedCard): Promise<CardCheckRow | undefined> {
   if (saved.status === 'declined') {
     return settleCardCheck(deps.db, check.id, IN_DOUBT.auth_status, { auth_status: CARD_AUTH_STATUS[saved.reason], message_key: saved.reason });
@@ -95,17 +87,13 @@ async function answerOf(deps: Pick<Deps, 'db'>, check: CardCheckRow, lang: Langu
   return { status: 0, messageSys: cardCheckMessage(check.message_key, lang), authStatus: check.auth_status };
 }
 
-/** How many checks one pass looks at; the next pass takes the rest. */
 const RECONCILE_BATCH = 200;
 
-/** How long a check in doubt waits for the payer's retry, which saves under the same key. */
 export const CARD_CHECK_RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The reconciler's part for card checks: a check whose saveCard answer is still in doubt a day
- * later is forgotten. The processor cannot be asked what it saved without the card (never kept),
- * and saving charged nothing; until then the payer's retry with its trackId saves under the same
- * key and gets the same token. Returns the checks this pass dropped.
+ * A check still in doubt a day later is forgotten: the processor cannot be asked without the card
+ * (never kept), and saving charged nothing. Until then the payer's retry gets the same token.
  */
 export async function reconcileCardChecks(deps: Pick<Deps, 'db'>): Promise<string[]> {
   const dropped: string[] = [];

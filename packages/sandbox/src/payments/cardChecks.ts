@@ -1,29 +1,24 @@
 import { cardBrandsOfList, isCardExpiryValid, linkAllowsMethod, parseCardTypeList, type CardBrand, type CardPaymentPayload, amountToCents, centsToAmount, donationRefusal } from '@pasarela/core';
 
-/** The largest id a PostgreSQL integer column holds. */
 const MAX_INTEGER_ID = 2_147_483_647;
 import type { Deps } from '../Deps';
 import { PaymentError } from '../errors/PaymentError';
 import type { MerchantRow } from '../store/merchants';
 import { activeBridgeBounds } from '../store/campaignBridges';
 
-// The checks of a card payment that go beyond its payload's schema.
 
-/** SPEC 5 "A campaign amount is sent only when both amount and bridge id exist"; the bridge must be the merchant's. */
+/** SPEC 5: a campaign amount only with a bridge id; the bridge must be the merchant's. */
 export async function donationOf(deps: Deps, payload: CardPaymentPayload, merchantId: number) {
   const bridgeId = Number(payload.idCampaignBridge);
   if (!payload.amountToCampaign || !Number.isSafeInteger(bridgeId)) return { campaign_bridge_id: null, campaign_cents: 0 };
-  // An id past what an integer column holds names no bridge.
   const bridge = bridgeId < 1 || bridgeId > MAX_INTEGER_ID ? undefined : await activeBridgeBounds(deps.db, bridgeId, merchantId);
   if (!bridge) throw new PaymentError('invalid', 'missing_arguments', 'idCampaignBridge names no active campaign of this merchant');
-  // SPEC 4 campaign bounds, core's rule.
   const refusal = donationRefusal(payload.amountToCampaign, { minAmount: centsToAmount(bridge.min_cents), maxAmount: centsToAmount(bridge.max_cents) });
   if (refusal) throw new PaymentError(refusal.kind, refusal.code, refusal.detail);
   return { campaign_bridge_id: bridgeId, campaign_cents: amountToCents(payload.amountToCampaign) };
 }
 
 
-/** The card's expiry and brand against the link's cardType list and the brands of the merchant's card services. */
 export function checkCard(payload: CardPaymentPayload, linkCardTypes: string | null, merchantCardCodes: readonly string[]): CardBrand {
   const card = payload.cardInformation;
   if (!isCardExpiryValid(card.expMonth, card.expYear, Date.now())) {
@@ -32,15 +27,12 @@ export function checkCard(payload: CardPaymentPayload, linkCardTypes: string | n
   return checkCardBrand(card.cardType, linkCardTypes, merchantCardCodes);
 }
 
-/**
- * A card's brand against the link's cardType list and the brands of the merchant's card services:
- * the same rule for a typed card and a saved one (refused card_not_valid).
- */
+/** The same rule for a typed card and a saved one (refused card_not_valid). */
 export function checkCardBrand<B extends string>(brand: B, linkCardTypes: string | null, merchantCardCodes: readonly string[]): B {
-  // SPEC 4: a link whose cardType list names only other methods takes no card at all.
+  // SPEC 4: a cardType list naming only other methods takes no card.
   const linkList = parseCardTypeList(linkCardTypes);
   if (!linkAllowsMethod('card', linkList)) throw new PaymentError('refused', 'card_not_valid', 'This link does not take cards');
-  // Brand tokens narrow the brands; a list of methods alone (CARD, NEQUI, ...) does not.
+  // Brand tokens narrow the brands; methods alone (CARD, NEQUI, ...) do not.
   const allowedByLink: readonly string[] = cardBrandsOfList(linkList);
   if (allowedByLink.length > 0 && !allowedByLink.includes(brand)) {
     throw new PaymentError('refused', 'card_not_valid', `${brand} is not accepted for this link`);
@@ -49,14 +41,13 @@ export function checkCardBrand<B extends string>(brand: B, linkCardTypes: string
   return brand;
 }
 
-/** SPEC 6 "Guest payer ... allowed when the merchant's guest flag allows it (hasPaymentGuest)". */
+/** SPEC 6 hasPaymentGuest. */
 export function checkGuestAllowed(merchant: Pick<MerchantRow, 'name' | 'has_payment_guest'>, anonymousUserServiceId: number | undefined): void {
   if (anonymousUserServiceId !== undefined && !merchant.has_payment_guest) {
     throw new PaymentError('forbidden', 'please_contact_merchant', `${merchant.name} does not take guest payments: log in to a wallet account to pay`);
   }
 }
 
-/** A merchant with domainValidation takes payments only from pages on its allowed domains. */
 export function checkDomain(merchant: Pick<MerchantRow, 'domain_validation' | 'allowed_domains'>, domainRequested: string): void {
   if (!merchant.domain_validation) return;
   const allowed = Array.isArray(merchant.allowed_domains) ? merchant.allowed_domains.filter((d): d is string => typeof d === 'string') : [];

@@ -9,15 +9,10 @@ import { insertTransaction, newCodOper } from '../store/insertTransaction';
 import { type TransactionRow } from '../store/transactions';
 import { chargeCard } from './chargeCard';
 
-/** Days per SPEC 9 period code, for the next charge date (core, next to the period labels). */
 export const PERIOD_DAYS: Readonly<Record<string, number>> = SUBSCRIPTION_PERIOD_DAYS;
 export const nextChargeDate = nextSubscriptionChargeDate;
 
-/**
- * Claims one locked, due subscription inside tx: its date moves a period on and its renewal is
- * recorded as an attempt in doubt in the same transaction, so a crash between the two loses neither
- * (an attempt its processor never received gives the period back: payments/reconcileAttempts.ts).
- */
+/** The date moves on and the renewal attempt is recorded in one transaction, so a crash loses neither. */
 async function claimRenewal(tx: Queryable, sub: SubscriptionRow): Promise<TransactionRow | undefined> {
   const plan = await findPlan(tx, sub.plan_id);
   if (!plan) return undefined;
@@ -27,17 +22,12 @@ async function claimRenewal(tx: Queryable, sub: SubscriptionRow): Promise<Transa
     status: CARD_RESULT_STATUS.processing, auth_status: CARD_AUTH_STATUS.processing, message_key: 'processing', tx_type: SERVICE_CODES.subscription,
     card_brand: sub.card_brand, card_last4: sub.card_last4, card_token: sub.card_token, card_customer: sub.card_customer, card_fingerprint: null, payer_name: sub.payer_name, email: sub.email,
     phone: '', concept: plan.name, description: plan.description, lang: 'es', tx_channel: CHANNEL.subscription, redirect_url: null, expires_at: null, reference: null,
-    // The server charges a renewal itself: no caller, so neither a user nor a guest service id.
     user_id: null, anonymous_user_service_id: null, details: { idSubscription: sub.id, subscriptionKey: sub.subscription_key, renewal: true }, campaign_bridge_id: null, campaign_cents: 0,
     request_fingerprint: null,
   }, newCodOper());
 }
 
-/**
- * Charges a claimed renewal with the subscription's stored card (chargeCard, as every card attempt).
- * No answer (in_doubt) leaves it to the reconciler, which asks the processor by the attempt's key;
- * a processor that could not decide is recorded (no payer retries a renewal); any other error is the caller's.
- */
+/** No answer leaves it to the reconciler; a processor that could not decide is recorded (no payer retries a renewal). */
 async function chargeRenewal(deps: Pick<Deps, 'db' | 'gateways'>, attempt: TransactionRow): Promise<TransactionRow> {
   const merchant = await findMerchant(deps.db, attempt.merchant_id);
   try {
@@ -46,17 +36,12 @@ async function chargeRenewal(deps: Pick<Deps, 'db' | 'gateways'>, attempt: Trans
       calledOff: 'This subscription renewal was called off',
     })).row;
   } catch (error) {
-    // In doubt, or called off while the processor was asked (voided there): the sweep goes on with the others.
     if (error instanceof PaymentError && (error.kind === 'in_doubt' || error.kind === 'conflict')) return attempt;
     throw error;
   }
 }
 
-/**
- * Issue 4 "subscriptions charging at once when due": an active subscription whose next charge
- * date has passed is charged with its saved card token when it is next read. The row is claimed
- * with `for update skip locked`, so two readers, or a reader and a sweep, on any nodes, charge it once.
- */
+/** Charged when next read once due; `for update skip locked` charges it once across readers and sweeps on any nodes. */
 export async function chargeIfDue(deps: Pick<Deps, 'db' | 'gateways'>, sub: SubscriptionRow): Promise<TransactionRow | undefined> {
   if (sub.status !== 1 || !sub.card_token || !sub.next_charge_at || sub.next_charge_at.getTime() > Date.now()) return undefined;
   const attempt = await deps.db.transaction(async (tx) => {
@@ -66,15 +51,9 @@ export async function chargeIfDue(deps: Pick<Deps, 'db' | 'gateways'>, sub: Subs
   return attempt && chargeRenewal(deps, attempt);
 }
 
-/** How many due subscriptions one sweep charges at most; the next sweep takes the rest. */
 const SWEEP_BATCH = 100;
 
-/**
- * Charges every active subscription whose date has passed: one transaction claims them with
- * `for update skip locked` (sweeps on several nodes at once share the due rows instead of charging
- * them twice, and a reader charging one at the same moment is skipped) and records their renewals;
- * then each is charged through the card processor. Every node runs it on a timer.
- */
+/** Every node's timer: `for update skip locked` lets sweeps on several nodes share the due rows instead of charging twice. */
 export async function chargeDueSubscriptions(deps: Pick<Deps, 'db' | 'gateways'>): Promise<TransactionRow[]> {
   const attempts = await deps.db.transaction(async (tx) => {
     const due = await claimDueSubscriptions(tx, SWEEP_BATCH);

@@ -2,18 +2,12 @@ import { amountToCents, centsToAmount, amountText, paymentAmountRefusal, type Am
 import { PaymentError } from '../errors/PaymentError';
 import type { PayTarget } from './payTarget';
 
-/** What a payment charges, in cents, once its amounts passed the rules. */
 export interface CheckedAmounts {
   amountCents: number;
   taxCents: number;
 }
 
-/**
- * The amounts a payment charges, checked. A link or station with a set price is paid at that price:
- * a page cannot lower what the merchant asked by editing the request. A target with no price (0)
- * takes the payer's amount. Either way core's amount rules (paymentAmountRefusal) apply: money,
- * above 0, the tax 0 or more, amount plus tax within the merchant's limit (in cents, as stored).
- */
+/** A set price is paid as set, so a page cannot lower it by editing the request; a target with no price (0) takes the payer's amount. */
 export function checkAmount(
   target: PayTarget,
   amount: number | undefined,
@@ -33,7 +27,6 @@ export function checkAmount(
   return { amountCents: amountToCents(charged.amount), taxCents: amountToCents(charged.taxAmount) };
 }
 
-/** Throws core's refusal of these amounts (paymentAmountRefusal) as a domain error. */
 export function refuseBadAmounts(amounts: PaymentAmounts, limits: AmountLimits = {}): void {
   const refusal = paymentAmountRefusal(amounts, limits);
   if (refusal) throw new PaymentError(refusal.kind, refusal.code, refusal.detail);

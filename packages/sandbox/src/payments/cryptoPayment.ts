@@ -12,35 +12,32 @@ import { checkLinkPayment, linkPaymentFingerprint, recordPayment, repeatedPaymen
 import { sendMerchantMail } from './merchantMail';
 import { cancelledOutcome, settlePayment } from './settlePayment';
 
-/** The auth status of a crypto payment called off (core's ENDED_UNPAID_AUTH_STATUSES: declined). */
+/** core's ENDED_UNPAID_AUTH_STATUSES counts it as declined. */
 export const CRYPTO_CANCELLED = 'CANCELLED';
 
 export const isCryptoCancelled = (tx: TransactionRow) => tx.auth_status === CRYPTO_CANCELLED;
 
-/** The coins the processor takes, as the payer picks them. */
 export const cryptoCoins = async (deps: Pick<Deps, 'gateways'>) => (await deps.gateways.crypto.coins(gatewayRead())).map(({ label, value }) => ({ label, value }));
 
-/** The networks the processor takes a coin on; undefined for a coin it does not take. */
 export const networksOf = async (deps: Pick<Deps, 'gateways'>, coin: string) => (await deps.gateways.crypto.coins(gatewayRead())).find((c) => c.value === coin)?.networks;
 
 async function checkCoin(deps: Pick<Deps, 'gateways'>, currency: string, network: string): Promise<void> {
   if (!(await networksOf(deps, currency))?.some((n) => n.network === network)) throw new PaymentError('invalid', 'missing_arguments', 'currency/network is not offered');
 }
 
-/** SPEC 4 "The exchange rate is frozen for 10 minutes": the processor's price now, and until when it holds. */
+/** SPEC 4 "The exchange rate is frozen for 10 minutes". */
 async function quoteDetails(deps: Pick<Deps, 'gateways'>, currency: string, network: string, amountUsd: number) {
   const q = await deps.gateways.crypto.quote({ ...gatewayRead(), currency, amountUsd });
   if (!q) throw new PaymentError('invalid', 'missing_arguments', 'currency is not offered');
   return { currency, network, ...q, rateExpiresAt: new Date(Date.now() + CRYPTO_RATE_FROZEN_MS).toISOString() };
 }
 
-/** The refund a cancelled payment owes (or sent), as recorded in its details. */
 export function cryptoRefundOf(tx: TransactionRow): CryptoRefund | null {
   const parsed = v.safeParse(CryptoRefundSchema, tx.details['refund']);
   return parsed.success ? parsed.output : null;
 }
 
-/** The payer's e-mail (the dev mailbox here): the payment was cancelled and this is what comes back, and where. */
+/** The payer's e-mail (the dev mailbox here) saying what comes back, and where. */
 export async function mailRefund(deps: Pick<Deps, 'db'>, tx: TransactionRow, refund: CryptoRefund, lang: Language, origin: string): Promise<void> {
   if (!tx.email) return;
   await sendMerchantMail(deps.db, { to: tx.email, kind: 'refund', merchantId: tx.merchant_id, lang, origin }, (merchant) => refundMail({
@@ -55,29 +52,21 @@ export interface CryptoPaymentInput extends Omit<LinkPaymentInput, 'concept' | '
   lang: Language;
 }
 
-/**
- * SPEC 7 "POST crypto payment": core's rules and the link's checks, the processor's price frozen,
- * the attempt recorded as in doubt, the processor's address for it asked through its port under the
- * attempt's key and network, and recorded. Coins reaching the address arrive later as an event.
- */
+/** SPEC 7 "POST crypto payment": recorded in doubt, then the processor's address asked under the attempt's key; coins arrive later as an event. */
 export async function startCryptoPayment(deps: Deps, input: CryptoPaymentInput): Promise<TransactionRow> {
   const link = { ...input, concept: '', description: '', txChannel: CHANNEL.widget };
   const fingerprint = linkPaymentFingerprint(deps, link, 'crypto');
-  // A repeat is answered before the link's checks, as on every method (docs/spec-decisions.md
-  // "A trackId is one charge"): a retry after its own payment paid a single-use link is that payment.
+  // A repeat is answered before the link's checks (docs/spec-decisions.md "A trackId is one charge").
   const attempt = (await repeatedPayment(deps, link, fingerprint)) ?? (await firstCryptoAttempt(deps, input, link, fingerprint));
   if (attempt.auth_status !== IN_DOUBT.auth_status) return attempt;
-  // The coin, network and price the attempt was recorded with (a repeat's are the first request's).
   const currency = String(attempt.details['currency']);
   const network = String(attempt.details['network']);
   return callInDoubt('crypto processor', async () => {
     const { address } = await deps.gateways.crypto.address({ ...gatewayCall(depositKeyOf(attempt.cod_oper, network)), currency, network, amountCrypto: Number(attempt.details['amountCrypto']) });
-    // SPEC 4 "Crypto: 1 approved, all others pending": waiting for coins at 0.
     return (await settlePayment(deps, attempt.cod_oper, { status: 0, authStatus: 'PENDING', messageKey: 'pending', reference: address }))?.row ?? attempt;
   });
 }
 
-/** A new attempt: the coin offered, the link's checks, the price frozen, recorded as in doubt. */
 async function firstCryptoAttempt(deps: Deps, input: CryptoPaymentInput, link: LinkPaymentInput, fingerprint: string): Promise<TransactionRow> {
   await checkCoin(deps, input.currency, input.network);
   const checked = await checkLinkPayment(deps, link, 'crypto', input.anonymousUserServiceId);
@@ -86,10 +75,8 @@ async function firstCryptoAttempt(deps: Deps, input: CryptoPaymentInput, link: L
 }
 
 /**
- * The payer's choice of coin and network (SPEC 7 "PUT to update"), also how a quote is renewed: the
- * same coin keeps its quote while it is frozen (SPEC 9 "rate frozen 10 minutes") and is quoted anew,
- * keeping what has arrived, once it has run out; another coin is quoted anew; another network is
- * another address. The only write of a quote after the payment's start: reading a payment never renews it.
+ * SPEC 7 "PUT to update": the same coin keeps its quote while frozen and is quoted anew (keeping what
+ * arrived) once expired; another network is another address. Reading a payment never renews a quote.
  */
 export async function changeCryptoCoin(deps: Deps, tx: TransactionRow, currency: string, network: string): Promise<TransactionRow> {
   await checkCoin(deps, currency, network);
@@ -106,13 +93,10 @@ export async function changeCryptoCoin(deps: Deps, tx: TransactionRow, currency:
 }
 
 /**
- * The payer cancels. Nothing received: the payment simply ends. Coins received (an under-payment):
- * only with confirmRefund, and the refund owed is recorded with the cancellation (decided on the
- * locked row, so coins arriving at the same moment are counted), so the receipt, the merchant's
- * webhook and verify call, and the console all say what goes back to the payer.
+ * The payer cancels. Coins received: only with confirmRefund, the refund owed recorded with the
+ * cancellation on the locked row, so coins arriving at the same moment are counted.
  */
 export async function cancelCryptoPayment(deps: Deps, tx: TransactionRow, confirmRefund: boolean, lang: Language, origin: string): Promise<TransactionRow> {
-  // Asked twice (a double click, a resend): the same cancellation.
   if (isCryptoCancelled(tx)) return tx;
   let unconfirmed = false;
   const settled = await settlePayment(deps, tx.cod_oper, (row) => {
@@ -133,10 +117,7 @@ export async function cancelCryptoPayment(deps: Deps, tx: TransactionRow, confir
   return row;
 }
 
-/**
- * The refund a cancelled payment owes, sent back through the crypto processor under the key of the
- * address the coins reached, then recorded as sent (the merchant hears it: webhook). Sent once.
- */
+/** Sent once, under the key of the address the coins reached; the merchant hears it by webhook. */
 export async function sendCryptoRefund(deps: Deps, tx: TransactionRow): Promise<TransactionRow> {
   const refund = cryptoRefundOf(tx);
   if (!refund) throw new PaymentError('conflict', 'no_refund_owed', 'This payment owes no refund');

@@ -3,8 +3,7 @@ import { cryptoDepositEnd, recordedCardOutcomeOf, recordedOutcomeOf, type CardRe
 import type { TransactionRow } from '../store/transactions';
 import type { PaymentOutcome } from '../store/transactionUpdates';
 
-// Each port's answer in core's words (GatewayEnds, card result keys); what that records on the
-// payment, SPEC 4's status code per method, is core's rule (recordedOutcomeOf).
+// Each port's answer in core's words; SPEC 4's status per method is core's rule (recordedOutcomeOf).
 
 export function cardResultKeyOf(decision: CardDecision): CardResultKey {
   if (decision.status === 'declined') return decision.reason;
@@ -39,10 +38,8 @@ export function bankOutcomeOf(outcome: BankOutcome): PaymentOutcome | undefined 
   return outcome === 'waiting' ? undefined : recordedOutcomeOf('clave', outcome);
 }
 
-/** An event about a payment attempt (not a refund's, not a dispute's). */
 export type AttemptEvent = Extract<GatewayEvent, { kind: 'card' | 'push' | 'voucher' | 'crypto' | 'bank' }>;
 
-/** What an event records on the payment it names; undefined when it changes nothing. */
 export function outcomeOfEvent(row: TransactionRow, event: AttemptEvent): PaymentOutcome | undefined {
   switch (event.kind) {
     case 'card': return cardOutcomeOf(event.decision);

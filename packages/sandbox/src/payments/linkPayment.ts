@@ -19,7 +19,6 @@ import { duplicateCheckOf, type ChargeIdentity } from '@pasarela/core';
 const money = moneySchema();
 const text = (max: number, tooLongMessage = 'text_too_long') => freeText(max, { tooLongMessage });
 
-/** Fields every non-card method sends about the link it pays. */
 export const LinkPaymentFields = {
   code: v.pipe(text(100, 'missing_arguments'), v.minLength(1, 'missing_arguments')),
   amount: v.optional(money),
@@ -30,9 +29,7 @@ export const LinkPaymentFields = {
   description: v.optional(freeText(TEXT_LIMITS.description, { multiline: true }), ''),
   txChannel: v.optional(text(10), CHANNEL.widget),
   trackId: v.optional(text(64, 'missing_arguments')),
-  // SPEC 3: the link's custom field values (methods other than the card send the link's own).
   customFieldValues: v.optional(CustomFieldValuesSchema),
-  // The device's fingerprint ids and the captcha token with its score (core paymentSecurity).
   ...PaymentSecurityEntries,
 };
 export interface LinkPaymentInput {
@@ -45,26 +42,23 @@ export interface LinkPaymentInput {
   description: string;
   txChannel: string;
   trackId?: string | undefined;
-  /** Verified again here (checkPaymentCaptcha) before anything is checked or recorded. */
   captchaToken?: string | undefined;
 }
 
 interface CheckedPayee {
   link: PayTarget;
   merchant: MerchantRow;
-  /** Set when a guest pays (SPEC 6), recorded on the transaction. */
   anonymousUserServiceId: number | undefined;
   amountCents: number;
   taxCents: number;
 }
 
 export interface CheckedPayment extends CheckedPayee {
-  /** What core allows for this link and merchant (a cash payment also checks its network). */
+  /** What core allows for this link and merchant (cash also checks its network). */
   methods: MethodAvailability;
 }
 
 
-/** The checks every method shares: payable link, merchant, guest flag, limit, the method enabled. */
 export async function checkLinkPayment(deps: Deps, input: LinkPaymentInput, method: AvailableMethod, anonymousUserServiceId: number | undefined): Promise<CheckedPayment> {
   const checked = await checkLinkPayee(deps, input, anonymousUserServiceId);
   const services = await listMerchantServices(deps.db, checked.merchant.id);
@@ -79,11 +73,7 @@ export async function checkLinkPayment(deps: Deps, input: LinkPaymentInput, meth
   return { ...checked, methods };
 }
 
-/**
- * The checks of whom a payment pays, before its method's own: the captcha, a payable link or
- * station, its merchant, the guest flag and the amounts. A typed card goes on to its brand's check
- * (payByCard) instead of the method list.
- */
+/** The payee's checks before the method's own; a typed card goes on to its brand's check (payByCard). */
 export async function checkLinkPayee(deps: Deps, input: LinkPaymentInput, anonymousUserServiceId: number | undefined): Promise<CheckedPayee> {
   await checkPaymentCaptcha(deps, input.captchaToken, { code: input.code });
   const link = await payTargetOf(deps, input.code);
@@ -94,15 +84,11 @@ export async function checkLinkPayee(deps: Deps, input: LinkPaymentInput, anonym
   return { link, merchant, anonymousUserServiceId, amountCents, taxCents };
 }
 
-/** A card's charge as the duplicate rule reads it (tryAgain: the payer confirmed a second purchase). */
 type CardCharged = Parameters<typeof duplicateCheckOf>[0];
 
 type MethodFields = Pick<NewTransaction, 'method' | 'status' | 'auth_status' | 'message_key'> & Partial<NewTransaction>;
 
-/**
- * The fingerprint of a link payment's charge: method, code, amount and tax as sent, phone and
- * e-mail, and what else the method names (`extra`: a Nequi push or QR, a cash network, a saved card).
- */
+/** The fingerprint of a link payment's charge; `extra` names what else the method adds (a Nequi push, a cash network...). */
 export function linkPaymentFingerprint(
   deps: Pick<Deps, 'cardFingerprintKey'>, input: LinkPaymentInput, method: string, extra: Partial<ChargeIdentity> = {},
 ): string {
@@ -115,20 +101,15 @@ export function linkPaymentFingerprint(
 }
 
 /**
- * A repeat of an earlier request with this trackId and charge, looked up before the link's checks:
- * the payment it made is answered again even when the link is paid or expired by now.
- * The trackId on another charge is conflict track_id_reused.
+ * A repeat of an earlier request with this trackId and charge, looked up before the link's checks, so it
+ * is answered again even when the link is paid or expired by now; another charge is track_id_reused.
  */
 export async function repeatedPayment(deps: Pick<Deps, 'db' | 'captchaRequired'>, input: LinkPaymentInput, fingerprint: string): Promise<TransactionRow | undefined> {
   await checkPaymentCaptcha(deps, input.captchaToken, { code: input.code });
   return earlierAttempt(deps.db, input.trackId, fingerprint);
 }
 
-/**
- * Records a method's transaction once per trackId (recordAttempt), after repeatedPayment found no
- * earlier one: a request with the same trackId that got there meanwhile is answered by its row.
- * `fingerprint` is the route's linkPaymentFingerprint when it names more than the method and the link fields.
- */
+/** Records a method's transaction once per trackId; a request with the same trackId that won meanwhile is answered by its row. */
 export async function recordPayment(
   deps: Pick<Deps, 'db' | 'cardFingerprintKey'>, checked: CheckedPayee, input: LinkPaymentInput, fields: MethodFields, lang: string,
   fingerprint: string = linkPaymentFingerprint(deps, input, fields.method),
@@ -137,11 +118,9 @@ export async function recordPayment(
 }
 
 /**
- * The one insert of a payment's attempt, once per trackId (`inserted` false: the row an earlier
- * request with it made, the same charge, else conflict track_id_reused). A card's `charge` is held to
- * SPEC 8's possible_duplicated_tx in the same statement, under one advisory lock per (merchant,
- * card, amount): two payments of one card at the same moment, each with its own trackId, cannot
- * both pass, on any node.
+ * The one insert of an attempt, once per trackId. A card's `charge` is held to SPEC 8's
+ * possible_duplicated_tx in the same statement, under one advisory lock per (merchant, card, amount),
+ * so two payments of one card at the same moment cannot both pass on any node.
  */
 export async function recordAttempt(
   deps: Pick<Deps, 'db'>, attempt: NewTransaction, charge: CardCharged | null,
@@ -153,9 +132,8 @@ export async function recordAttempt(
     ? await deps.db.oneStatementLocked(duplicateLockKey(charge), (db) => insertUnlessDuplicate(db, attempt, codOper, duplicateCheckOf(charge)))
     : await insertUnlessDuplicate(deps.db, attempt, codOper, null);
   if (result.kind === 'inserted') return { row: result.row, inserted: true };
-  // A duplicate that is this very attempt racing in again (the same trackId) is a retry, not a second payment.
-  // The earlier payment is this card's own (the rule matches its keyed fingerprint), so its payer
-  // may go back to it: its state words the question, its operation and method lead to it.
+  // The same trackId racing in again is a retry, not a second payment. The earlier payment is this
+  // card's own (keyed fingerprint), so its payer may go back to it.
   if (result.kind === 'duplicate' && (!trackId || result.trackId !== trackId)) {
     throw new PaymentError('conflict', 'possible_duplicated_tx', result.state, {
       state: result.state, codOper: result.codOper, method: result.method, ...(result.challengeUrl ? { challengeUrl: result.challengeUrl } : {}),
@@ -166,7 +144,6 @@ export async function recordAttempt(
   return { row: await attemptThatWon(deps.db, trackId, fingerprint), inserted: false };
 }
 
-/** The transaction a link payment records: the link's and the request's fields, then the method's. */
 export function linkTransactionOf(checked: CheckedPayee, input: LinkPaymentInput, fields: MethodFields, lang: string, fingerprint: string): NewTransaction {
   return {
     track_id: input.trackId ?? null, link_code: checked.link.code, merchant_id: checked.merchant.id,

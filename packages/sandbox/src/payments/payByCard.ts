@@ -15,40 +15,35 @@ import { mailReceiptOfSettled } from './receiptMail';
 
 export interface PayContext {
   lang: Language;
-  /** The checkout origin, for the 3DS challenge URL and the receipt e-mail's links. */
   origin: string;
-  /** SPEC 6: the anonymous user service id when the caller is a guest (client key, no token). */
+  /** SPEC 6: set when the caller is a guest. */
   anonymousUserServiceId: number | undefined;
-  /** The wallet user paying, when logged in. */
   userId?: number | undefined;
 }
 
-/** Whom a card payment paid, as its receipt names it: the merchant, and the link's return address (SPEC 2 /pf/returnpage; '' for none). */
+/** As its receipt names it; returnUrl '' for none (SPEC 2 /pf/returnpage). */
 interface CardPayee {
   merchant: MerchantRow;
   returnUrl: string;
 }
 
-/** A card payment's answer and, when it paid, what its receipt shows (so the payer needs no second request). */
+/** When it paid, the receipt's parts too, so the payer needs no second request. */
 export interface CardPaymentResult {
   answer: CardAnswer;
   receipt?: (CardPayee & { row: TransactionRow }) | undefined;
 }
 
 /**
- * SPEC 7 "POST card auth-capture", the shape of every method: a repeated trackId answers what it
- * did, else core's rules and the link's and card's checks, the attempt recorded in doubt with SPEC
- * 8's duplicate rule (recordAttempt), the processor asked under its key (chargeCard), the outcome
- * recorded by settlePayment; an approved one gets its receipt e-mail and, asked, the wallet keeps the card.
+ * SPEC 7 "POST card auth-capture", the shape of every method: a repeated trackId answers what it did;
+ * else recorded in doubt with SPEC 8's duplicate rule, charged under its key, settled by settlePayment.
  */
 export async function payByCard(deps: Deps, payload: CardPaymentPayload, ctx: PayContext): Promise<CardPaymentResult> {
   const input = linkInputOf(payload);
-  // The card's keyed fingerprint, for the charge's and for the row (one HMAC, not two).
+  // One HMAC for both.
   const cardFingerprint = cardFingerprintOf(payload.cardInformation.cardNumber, deps.cardFingerprintKey);
   const fingerprint = cardPaymentFingerprint(deps.cardFingerprintKey, payload, cardFingerprint);
   const earlier = await repeatedPayment(deps, input, fingerprint);
   if (earlier) {
-    // Its first request met no answer (in_doubt): the processor is asked again under the attempt's key.
     if (stillInDoubt(earlier)) return charged(earlier, await payeeOf(deps, earlier));
     return answered(earlier, earlier.status === 1 ? await payeeOf(deps, earlier) : undefined);
   }
@@ -63,14 +58,11 @@ export async function payByCard(deps: Deps, payload: CardPaymentPayload, ctx: Pa
     payer_name: `${payload.cardInformation.firstName} ${payload.cardInformation.lastName}`.trim(),
     user_id: ctx.userId ?? null, ...(await donationOf(deps, payload, merchant.id)),
   }, ctx.lang, fingerprint), {
-    // SPEC 8 possible_duplicated_tx at this merchant, unless the payer confirmed a second purchase (tryAgain).
     merchantId: merchant.id, cardFingerprint: card.fingerprint, amountCents: checked.amountCents, tryAgain: payload.tryAgain === true,
   });
   const payee = { merchant, returnUrl: link.returnUrl };
-  // Not inserted: the same trackId got there first (any node), with this charge: its answer.
   return inserted ? charged(row, payee) : answered(row, payee);
 
-  /** The answer for a recorded attempt, with its receipt's parts when it is approved (SPEC 4 status 1). */
   function answered(row: TransactionRow, payee: CardPayee | undefined): CardPaymentResult {
     const answer = cardAnswerOf(row, ctx.lang);
     return { answer, receipt: answer.status === 1 && payee ? { row, ...payee } : undefined };
@@ -81,13 +73,11 @@ export async function payByCard(deps: Deps, payload: CardPaymentPayload, ctx: Pa
     const { row, settled } = await chargeCard(deps, attempt, {
       card: { number: info.cardNumber, expMonth: info.expMonth, expYear: info.expYear, cvc: info.cvv, holder: attempt.payer_name },
       merchant: { name: payee?.merchant.name ?? '', logo: payee?.merchant.logo || null }, lang: ctx.lang, capture: attempt.tx_type !== TRANSACTION_TYPES.auth, origin: ctx.origin,
-      // SPEC 8 "error_processing_request for an old-version tx failure" (payment_error_try_again otherwise).
       failureKey: processingFailureKey(payload.isOldVersion ?? isOldVersionServiceCode(payload.serviceCode)),
       calledOff: 'This single-use link was paid by another payment',
       shop: payee?.merchant,
     });
     await mailReceiptOfSettled(deps.db, settled, ctx.origin, payee?.merchant);
-    // SPEC 3 storeCard: a wallet user's approved card is saved at the processor for the next payment.
     const brand = cardBrandOf(info.cardNumber);
     if (settled?.kind === 'settled' && row.status === 1 && ctx.userId && payload.storeCard === true && brand) {
       const details = { number: info.cardNumber, expMonth: info.expMonth, expYear: info.expYear, cvc: info.cvv, holder: processorName(row.payer_name) };
@@ -98,7 +88,6 @@ export async function payByCard(deps: Deps, payload: CardPaymentPayload, ctx: Pa
   }
 }
 
-/** The fields a card payment shares with every method's link payment. */
 function linkInputOf(payload: CardPaymentPayload): LinkPaymentInput {
   return {
     code: payload.code, amount: payload.amount, taxAmount: payload.taxAmount, email: payload.email, phone: payload.phone,
@@ -107,18 +96,13 @@ function linkInputOf(payload: CardPaymentPayload): LinkPaymentInput {
   };
 }
 
-/** Whom an earlier attempt paid, read again: its merchant and its link's return address; undefined when its merchant is gone. */
 async function payeeOf(deps: Deps, row: TransactionRow): Promise<CardPayee | undefined> {
   const merchant = await findMerchant(deps.db, row.merchant_id);
   const link = merchant && row.link_code ? await findLinkByCode(deps.db, row.link_code) : undefined;
   return merchant ? { merchant, returnUrl: link?.return_url ?? '' } : undefined;
 }
 
-/**
- * What defines a card payment's charge (core ChargeIdentity): the link, amount, tax, donation and
- * the card's keyed fingerprint (cardFingerprintOf, which the caller has); nothing the payer may
- * retype or the widget may renew on a retry.
- */
+/** Nothing the payer may retype or the widget may renew on a retry. */
 function cardPaymentFingerprint(key: Buffer, payload: CardPaymentPayload, cardFingerprint: string): string {
   const bridge = Number(payload.idCampaignBridge);
   return chargeFingerprint(key, identityOf({

@@ -4,35 +4,29 @@ import { isLinkExpired } from '@pasarela/core';
 import { findStation } from '../store/catalog';
 import { findLinkByCode, type LinkRow } from '../store/links';
 
-/** What a payment pays: a payment link, or a payment station (SPEC 2 /stationPayment). */
+/** A payment link, or a payment station (SPEC 2 /stationPayment). */
 export interface PayTarget {
   code: string;
   merchantId: number;
   description: string;
   amountCents: number;
   taxCents: number;
-  /** The link's othersValues.cardType list, when it restricts brands. */
   cardTypes: string | null;
-  /** SPEC 3 serviceCode (the link type, e.g. LK), which picks the merchant's service entries. */
+  /** SPEC 3 serviceCode (e.g. LK): picks the merchant's service entries. */
   serviceCode: string;
-  /** A single-use link: the payment that goes through claims it (store/links.ts claimSingleUseLink). */
+  /** The payment that goes through claims it (claimSingleUseLink). */
   singleUse: boolean;
-  /** SPEC 2 /pf/returnpage: the link's return address for its receipt ('' for none, a station). */
+  /** SPEC 2 /pf/returnpage ('' for none, a station). */
   returnUrl: string;
 }
 
-/** A link a payer may still pay: not_found unknown, gone {code: 3000} expired, conflict when a single-use link is paid. */
 export function payableLink(link: LinkRow | undefined, notFoundCode = 'error_to_load'): LinkRow {
   if (!link) throw new PaymentError('not_found', notFoundCode);
   checkLinkOpen(link);
   return link;
 }
 
-/**
- * gone {code: 3000} when the link has expired, conflict when it is single-use and paid. A read: what holds
- * when payments race is the claim in the paying transaction (store/links.ts claimSingleUseLink) and
- * the attempt's record, made under the same lock (linkPayment.ts recordAttempt).
- */
+/** A read: when payments race, the claim in the paying transaction (claimSingleUseLink) is what holds. */
 export function checkLinkOpen(link: Pick<LinkRow, 'expires_at' | 'single_use' | 'paid_cod_oper'>): void {
   if (link.expires_at && isLinkExpired(link.expires_at.getTime(), Date.now())) throw new PaymentError('gone', 3000);
   if (link.single_use && link.paid_cod_oper !== null) throw new PaymentError('conflict', 'request_already_paid');

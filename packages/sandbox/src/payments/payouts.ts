@@ -8,35 +8,27 @@ import {
   type PayableMerchant, type PayoutRow,
 } from '../store/payouts';
 
-/** How many pending payouts one pass asks the rail about; the next pass takes the rest. */
 const RECONCILE_BATCH = 100;
-/** How long a node's claim on a pending payout lasts before another node asks again. */
 const CLAIM_MS = 60_000;
 
-/** What the rail said of a transfer, recorded: arrived, came back (its money returns once), or still moving. */
 async function recordTransfer(deps: Pick<Deps, 'db'>, payout: PayoutRow, transfer: PayoutTransfer): Promise<void> {
   if (transfer.status === 'paid') await deps.db.transaction((tx) => markPayoutPaid(tx, payout.id, transfer.reference));
   else if (transfer.status === 'failed') await deps.db.transaction((tx) => markPayoutFailed(tx, payout.id, 'returned_by_bank'));
   else await recordPayoutReference(deps.db, payout.id, transfer.reference);
 }
 
-/** Sends a new payout through the payout rail under its own id; no answer leaves it pending for the reconciler. */
+/** Under its own id; no answer leaves it pending for the reconciler. */
 async function sendPayout(deps: Pick<Deps, 'db' | 'gateways'>, payout: PayoutRow): Promise<void> {
   let transfer: PayoutTransfer;
   try {
     transfer = await deps.gateways.payout.pay({ ...gatewayCall(payout.id), amountCents: payout.amount_cents, currency: payout.currency, destination: payout.destination });
   } catch {
-    // Unknown whether the rail took it: pending, and the reconciler asks by the payout's id.
     return;
   }
   await recordTransfer(deps, payout, transfer);
 }
 
-/**
- * Pays out every merchant with money available, one payout per merchant and `periodOf`'s period
- * (createPayout's conditional insert: once whatever the nodes do), then sends each through the
- * payout rail. Returns the payouts made now.
- */
+/** One payout per merchant and period (createPayout's conditional insert), each sent through the rail. */
 async function payOut(deps: Pick<Deps, 'db' | 'gateways'>, periodOf: (merchant: PayableMerchant) => string | undefined, now: Date, onlyMerchant?: number): Promise<PayoutRow[]> {
   const made: PayoutRow[] = [];
   for (const merchant of await merchantsWithAvailableMoney(deps.db, onlyMerchant)) {
@@ -51,15 +43,11 @@ async function payOut(deps: Pick<Deps, 'db' | 'gateways'>, periodOf: (merchant: 
   return made;
 }
 
-/** The schedule's run (timed work on every node): each merchant's payout of its current period (daily by default). */
 export function runScheduledPayouts(deps: Pick<Deps, 'db' | 'gateways'>, now = new Date()): Promise<PayoutRow[]> {
   return payOut(deps, (m) => payoutPeriodOf(m.payout_schedule, now, timeZoneOfCountry(m.country)), now);
 }
 
-/**
- * The payout reconciler: pending payouts are asked about by their id; one the rail never received
- * is sent again under the same id. A rail still silent leaves it for a later pass.
- */
+/** Pending payouts asked about by id; one the rail never received is sent again under the same id. */
 export async function reconcilePayouts(deps: Pick<Deps, 'db' | 'gateways'>, claimMs = CLAIM_MS): Promise<string[]> {
   const changed: string[] = [];
   for (const payout of await claimPendingPayouts(deps.db, { claimMs, limit: RECONCILE_BATCH })) {
@@ -77,16 +65,11 @@ export async function reconcilePayouts(deps: Pick<Deps, 'db' | 'gateways'>, clai
   return changed;
 }
 
-/**
- * docs/sandbox.md "Payouts": every line waiting for its date becomes available now, every merchant's
- * available balance is paid out at once (a period of its own), and the rail is asked straight away,
- * so a merchant sees the payout paid (or failed) in seconds. With `onlyMerchant`, that merchant's only.
- */
+/** docs/sandbox.md "Payouts": everything available now, paid out at once and the rail asked straight away. */
 export async function runSandboxPayouts(deps: Pick<Deps, 'db' | 'gateways'>, onlyMerchant?: number): Promise<PayoutRow[]> {
   await makePendingAvailable(deps.db, onlyMerchant);
   const run = randomUUID();
   const made = await payOut(deps, () => `sandbox:${run}`, new Date(), onlyMerchant);
   await reconcilePayouts(deps, 0);
-  // As they stand now that the rail was asked.
   return Promise.all(made.map(async (payout) => (await findPayout(deps.db, payout.id)) ?? payout));
 }

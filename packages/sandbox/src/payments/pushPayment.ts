@@ -9,7 +9,6 @@ import { callInDoubt, IN_DOUBT } from './inDoubt';
 import { checkLinkPayment, linkPaymentFingerprint, recordPayment, repeatedPayment, type LinkPaymentInput } from './linkPayment';
 import { refuseIfPaidElsewhere, settlePayment } from './settlePayment';
 
-/** A Nequi push or QR, or a Yappy request: who pays, and how the wallet reaches them. */
 export interface PushPaymentInput extends LinkPaymentInput {
   wallet: PushWalletName;
   channel: PushRequest['channel'];
@@ -17,15 +16,11 @@ export interface PushPaymentInput extends LinkPaymentInput {
   lang: Language;
 }
 
-/**
- * SPEC 7 Nequi "send push" / "generate QR" and Yappy's request, one shape: core's rules and the
- * link's checks, the attempt recorded as in doubt, the wallet asked through its port with the
- * attempt's key, and what it said recorded. The payer's answer on the phone arrives later as an event.
- */
+/** SPEC 7 Nequi push / QR and Yappy's request: recorded in doubt, asked under the attempt's key; the payer's answer arrives later as an event. */
 export async function requestPushPayment(deps: Deps, input: PushPaymentInput): Promise<TransactionRow> {
   const fingerprint = linkPaymentFingerprint(deps, input, input.wallet, input.channel.kind === 'push' && input.wallet === 'nequi' ? { variant: 'push' } : input.channel.kind === 'qr' ? { variant: 'qr' } : {});
   const windowMs = input.wallet === 'nequi' ? deps.payerWindows.nequiMs : deps.payerWindows.yappyMs;
-  // A retry of an attempt still in doubt asks the wallet again under the same key: the same request.
+  // A retry of an attempt still in doubt asks the wallet again under the same key.
   const attempt = (await repeatedPayment(deps, input, fingerprint)) ?? (await recordPayment(deps, await checkLinkPayment(deps, input, input.wallet, input.anonymousUserServiceId), input, {
     method: input.wallet, ...IN_DOUBT, expires_at: new Date(Date.now() + windowMs),
     details: input.wallet === 'nequi' ? { kind: input.channel.kind } : {},
@@ -43,16 +38,11 @@ export async function requestPushPayment(deps: Deps, input: PushPaymentInput): P
     const settled = await settlePayment(deps, attempt.cod_oper, { ...outcome, details: answer.qrValue ? { qrValue: answer.qrValue } : {} });
     return settled?.row ?? attempt;
   });
-  // Called off while the wallet was asked (its link paid meanwhile): withdrawn there, and refused here.
   refuseIfPaidElsewhere(asked);
   return asked;
 }
 
-/**
- * The payer leaves a wait to pay another way: the wallet withdraws the request first (it answers
- * where it stands: approved meanwhile is recorded and answered as such), then the payment is
- * called off, so it cannot also be paid later.
- */
+/** The wallet withdraws the request first (approved meanwhile is recorded as such), then the payment is called off. */
 export async function withdrawPushPayment(deps: Deps, row: TransactionRow): Promise<TransactionRow> {
   let answer;
   try {
@@ -61,13 +51,12 @@ export async function withdrawPushPayment(deps: Deps, row: TransactionRow): Prom
     if (isGatewayOutcomeUnknown(error)) throw new PaymentError('unavailable', 'connection_error', 'The wallet did not answer: the payment was not called off');
     throw error;
   }
-  // Never received by the wallet: nothing to pay, called off here. Anything else: what it says.
   const outcome = answer ? pushOutcomeOf(row.method, answer) : pushOutcomeOf(row.method, { state: 'cancelled' });
   const settled = outcome ? await settlePayment(deps, row.cod_oper, { ...outcome, details: outcome.authStatus === 'CANCELLED' ? { cancelReason: 'payer' } : {} }) : undefined;
   return settled?.row ?? row;
 }
 
-/** A wait whose window has closed with no answer recorded: read as timed out, before the sweep records it. */
+/** Read as timed out before the sweep records it. */
 export function lapsedUnanswered(row: TransactionRow, now = Date.now()): boolean {
   return row.status === -1 && row.expires_at !== null && row.expires_at.getTime() <= now;
 }

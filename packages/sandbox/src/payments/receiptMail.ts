@@ -8,19 +8,14 @@ import type { ShopOfOperation } from '../store/merchantBrand';
 import { findMerchant } from '../store/merchants';
 import type { Settlement } from './settlePayment';
 
-/** The fields of a payment its receipt e-mail reads (a row, or one about to be inserted with its cod_oper). */
 export type ReceiptFields = Pick<TransactionRow,
   'cod_oper' | 'method' | 'details' | 'email' | 'status' | 'auth_status' | 'lang' | 'amount_cents' | 'tax_cents' | 'campaign_cents' | 'card_brand' | 'card_last4' | 'reference' | 'merchant_id'>;
 
-/**
- * The text of the payment receipt e-mail for a paid payment, for the shop's name: a card payment
- * approved, a cash voucher paid at the kiosk (SPEC 4 "2 paid"); undefined when the payment sends
- * none. `origin` is the checkout origin its link points to.
- */
+/** A card payment approved or a cash voucher paid at the kiosk (SPEC 4 "2 paid") has one; else undefined. */
 export function receiptContentOf(tx: ReceiptFields, origin: string): ((shopName: string) => MailContent) | undefined {
   const family = statusFamilyOf(tx.method === 'cash' ? String(tx.details['network'] ?? 'cash') : tx.method);
   if (!tx.email || paymentOverallResult(family, tx.status, tx.auth_status) !== 'APPROVED') return undefined;
-  // What was charged: the amount, its tax and the donation the payer added to the same card charge.
+  // The donation is part of the same card charge.
   return (merchant) => receiptMail({
     lang: mailLanguage(tx.lang), origin, codOper: tx.cod_oper, merchant,
     total: centsToAmount(tx.amount_cents + tx.tax_cents + tx.campaign_cents), donation: centsToAmount(tx.campaign_cents),
@@ -29,28 +24,19 @@ export function receiptContentOf(tx: ReceiptFields, origin: string): ((shopName:
   });
 }
 
-/**
- * Sends the receipt e-mail of a paid payment (receiptContentOf), if it has one, in the shop's brand;
- * `shop`: the merchant's brand as the caller read it for this payment (else it is read here).
- */
 async function mailReceipt(db: Queryable, tx: TransactionRow, merchantName: string, origin: string, shop?: ShopOfOperation): Promise<void> {
   const content = receiptContentOf(tx, origin);
   if (!content || !tx.email) return;
   await sendMerchantMail(db, { to: tx.email, kind: 'receipt', merchantId: tx.merchant_id, lang: mailLanguage(tx.lang), origin, fallbackName: merchantName, shop }, content);
 }
 
-/**
- * The one reaction to a payment settled just now (a card's answer or event, a voucher paid at a
- * kiosk): its receipt e-mail when it paid (receiptContentOf), once, since only the answer that
- * settles it gets here. `shop`: the merchant as the caller read it for this payment.
- */
+/** Once, since only the answer that settles a payment gets here. */
 export async function mailReceiptOfSettled(db: Queryable, settled: Settlement | undefined, origin: string, shop?: ShopOfOperation): Promise<void> {
   if (settled?.kind !== 'settled' || !receiptContentOf(settled.row, origin)) return;
   const name = shop?.name ?? (await findMerchant(db, settled.row.merchant_id))?.name ?? '';
   await mailReceipt(db, settled.row, name, origin, shop);
 }
 
-/** A cash voucher just issued, to the payer's e-mail: its code, amount, where and until when to pay, and its page. */
 export async function mailVoucher(db: Queryable, tx: TransactionRow, merchantName: string, origin: string): Promise<void> {
   const code = tx.reference;
   if (!tx.email || tx.method !== 'cash' || !code) return;

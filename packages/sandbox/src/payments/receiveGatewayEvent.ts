@@ -10,22 +10,16 @@ import { mailReceiptOfSettled } from './receiptMail';
 import { settlePayment, type Settlement } from './settlePayment';
 
 /**
- * The inbound path of every gateway event (a processor's notification, a simulated payer, the
- * sandbox's settle calls): verified by whoever received it, recorded once by its id, and applied
- * to the attempt it names only while that attempt still waits, in any order. With `receiptOrigin`
- * (the checkout origin its links use), a card or voucher the event pays gets its receipt e-mail.
- * A refund's event settles the refund still pending under its key; a dispute's is recorded on the
- * charged payment: undefined for those two, and when there is no such payment.
+ * Every gateway event: recorded once by its id and applied only while its attempt still waits, in any
+ * order. A refund's event settles the pending refund; a dispute's is recorded (undefined for both).
  */
 export async function receiveGatewayEvent(deps: Pick<Deps, 'db' | 'gateways'>, event: GatewayEvent, receiptOrigin?: string): Promise<Settlement | undefined> {
   if (event.kind === 'refund') {
-    // Only a refund still pending changes: a repeat, or one already settled by the reconciler, changes nothing.
     await deps.db.transaction((tx) => (event.outcome === 'refunded' ? markRefundSucceeded(tx, event.key) : markRefundFailed(tx, event.key, 'refused')));
     return undefined;
   }
   if (event.kind === 'dispute') {
-    // The dispute and its lines in the merchant's books in one transaction: opened, the amount and the
-    // dispute fee leave the balance; won, the amount comes back (each once, whatever repeats).
+    // One transaction for the dispute and its book lines, each once whatever repeats.
     await deps.db.transaction(async (tx) => {
       const dispute = await recordDispute(tx, event.paymentReference, { ...event.dispute, evidenceDueBy: event.dispute.evidenceDueBy === null ? null : new Date(event.dispute.evidenceDueBy) });
       if (!dispute) return;
@@ -34,7 +28,6 @@ export async function receiveGatewayEvent(deps: Pick<Deps, 'db' | 'gateways'>, e
       const facts = { id: dispute.reference, cod_oper: dispute.cod_oper, merchant_id: payment.merchant_id, amount_cents: dispute.amount_cents };
       await recordDisputeInBooks(tx, facts, 'opened');
       if (dispute.status === 'won') await recordDisputeInBooks(tx, facts, 'won');
-      // Inserted now (its two times the same), moved, or ended.
       const opened = new Date(dispute.created_at).getTime() === new Date(dispute.updated_at).getTime();
       await recordDisputeEvent(tx, dispute.reference, dispute.status === 'won' || dispute.status === 'lost' ? 'dispute.closed' : opened ? 'dispute.created' : 'dispute.updated');
     });

@@ -10,7 +10,6 @@ import { outcomeOfEvent, type AttemptEvent } from './gatewayOutcomes';
 import { receiveGatewayEvent } from './receiveGatewayEvent';
 import type { Settlement } from './settlePayment';
 
-/** The port a method's attempts are made at; undefined for a method no gateway takes (the wallet's balance). */
 function portOfMethod(method: string): keyof Gateways | undefined {
   switch (method) {
     case 'card': return 'card';
@@ -22,17 +21,16 @@ function portOfMethod(method: string): keyof Gateways | undefined {
   }
 }
 
-/** What a processor's notification did. */
 export type NotificationReceipt =
   | Settlement
-  /** It names no attempt of the port it came in on (another method's, or none): nothing changed. */
+  /** Names no attempt of the port it came in on. */
   | { kind: 'not_this_port' }
-  /** The processor's own books, asked by the attempt's key, say otherwise: nothing changed, nothing recorded. */
+  /** The processor's books, asked by the attempt's key, say otherwise: nothing recorded. */
   | { kind: 'contradicted' }
-  /** A refund's or a dispute's event: applied to the refund or the dispute, the payment's outcome unchanged. */
+  /** A refund's or dispute's event; the payment's outcome unchanged. */
   | { kind: 'not_a_payment_change' };
 
-/** The attempt as the processor's books hold it now, as an event of the same kind; undefined when they hold nothing under its key. */
+/** Undefined when they hold nothing under its key. */
 async function booksSay(deps: Pick<Deps, 'gateways'>, row: TransactionRow, event: AttemptEvent): Promise<AttemptEvent | undefined> {
   const call = gatewayCall(row.cod_oper);
   switch (event.kind) {
@@ -59,10 +57,9 @@ async function booksSay(deps: Pick<Deps, 'gateways'>, row: TransactionRow, event
   }
 }
 
-/** An outcome as the books and the event must agree on it: the processor's reference is the books' to give, an event may leave it out. */
+/** The reference is the books' to give; an event may leave it out. */
 const withoutReference = (outcome: PaymentOutcome | undefined) => (outcome ? { ...outcome, gatewayReference: undefined } : outcome);
 
-/** The payment an event is about: its attempt's key, a refund's payment, or the charge a dispute names by the processor's reference. */
 async function paymentOf(deps: Pick<Deps, 'db'>, event: GatewayEvent): Promise<TransactionRow | undefined> {
   if (event.kind === 'refund') {
     const refund = await findRefund(deps.db, event.key);
@@ -72,7 +69,6 @@ async function paymentOf(deps: Pick<Deps, 'db'>, event: GatewayEvent): Promise<T
   return findTransaction(deps.db, event.key);
 }
 
-/** A refund the event says was made: the card processor's books must hold it made too. */
 async function refundBooksAgree(deps: Pick<Deps, 'db' | 'gateways'>, row: TransactionRow, event: Extract<GatewayEvent, { kind: 'refund' }>): Promise<boolean> {
   if (event.outcome !== 'refunded' || row.method !== 'card' || !row.gateway_reference) return true;
   const refund = await findRefund(deps.db, event.key);
@@ -83,14 +79,10 @@ async function refundBooksAgree(deps: Pick<Deps, 'db' | 'gateways'>, row: Transa
 }
 
 /**
- * A processor's notification, once its handler verified it, arriving at `port`'s route: each event
- * changes only an attempt of that port, and only when the processor's books agree. The signature
- * proves who sent it, not that it is still true (a replay, a handler's bug, a leaked secret), so
- * before an event that would change the payment is applied, the port's own lookup is asked by the
- * attempt's key; the event is applied, under its own id, only if what the books hold records the
- * same outcome. A contradicted one is neither applied nor recorded: the genuine event under that
- * id still applies when it comes, and the reconciler settles from the books anyway. A lookup that
- * fails throws, so the route answers 5xx and the processor sends the notification again.
+ * A verified notification changes only an attempt of its port, and only when the processor's books
+ * agree: a signature proves the sender, not that it is still true (a replay, a leaked secret). A
+ * contradicted event is not recorded, so the genuine one under that id still applies; a failed
+ * lookup throws, so the processor sends it again.
  */
 export async function receiveNotification(deps: Pick<Deps, 'db' | 'gateways'>, port: keyof Gateways, event: GatewayEvent, receiptOrigin: string): Promise<NotificationReceipt> {
   const row = await paymentOf(deps, event);

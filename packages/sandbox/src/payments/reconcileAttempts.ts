@@ -13,16 +13,14 @@ import { depositKeyOf } from './cryptoReceived';
 import { reconcileCardChecks } from './cardCheck';
 import { reconcileGiveBacks } from './reconcileGiveBacks';
 
-/** How many attempts one pass looks at; the next pass takes the rest. */
 const RECONCILE_BATCH = 200;
 
-/** An attempt sent to its gateway is in doubt once its answer is this late (past the call's deadline). */
+/** Past the call's deadline. */
 export const IN_DOUBT_AFTER_MS = 15_000;
 
-/** The gateway has no record of the attempt's key: nothing reached it, nothing was charged. */
 const NEVER_RECEIVED = 'never_received';
 
-/** What the attempt's gateway says of it now; a wait past its window is withdrawn there first, then expired. */
+/** A wait past its window is withdrawn there first, then expired. */
 async function askGateway(deps: Pick<Deps, 'gateways'>, row: TransactionRow, lapsed: boolean): Promise<PaymentOutcome | typeof NEVER_RECEIVED | undefined> {
   const call = gatewayCall(row.cod_oper);
   switch (row.method) {
@@ -30,7 +28,6 @@ async function askGateway(deps: Pick<Deps, 'gateways'>, row: TransactionRow, lap
       const answer = lapsed ? await deps.gateways.push.cancel(call) : await deps.gateways.push.status(call);
       if (!answer) return NEVER_RECEIVED;
       if (answer.state === 'cancelled' || (lapsed && answer.state === 'waiting')) return pushOutcomeOf(row.method, { state: 'expired' });
-      // Received and waiting for the payer: recorded as such (it was in doubt).
       return pushOutcomeOf(row.method, answer) ?? { status: -1, authStatus: 'PENDING', messageKey: 'pending', details: answer.qrValue ? { qrValue: answer.qrValue } : {} };
     }
     case 'cash': {
@@ -42,7 +39,7 @@ async function askGateway(deps: Pick<Deps, 'gateways'>, row: TransactionRow, lap
     case 'card': {
       const decision = await deps.gateways.card.lookup({ ...call, reference: row.gateway_reference });
       if (!decision) return NEVER_RECEIVED;
-      // A challenge found after a lost answer keeps its page, for the payer's retry to go to.
+      // Kept for the payer's retry to go to.
       return { ...cardOutcomeOf(decision), ...(decision.status === 'challenge' ? { redirectUrl: decision.url } : {}) };
     }
     case 'crypto': {
@@ -60,21 +57,17 @@ async function askGateway(deps: Pick<Deps, 'gateways'>, row: TransactionRow, lap
 }
 
 /**
- * The reconciler: every attempt whose gateway answer was never recorded (a lost answer, a crash, a
- * restart, the database gone mid-way) and every wait past its window (a push nobody answered, a
- * voucher nobody paid) is settled from what its gateway says, asked by the attempt's key; never by
- * charging again. An attempt its gateway never received is forgotten (nothing was charged, and the
- * payer's retry with its trackId starts anew). Then the wallet's card checks in doubt, and money being
- * given back whose first try was cut (reconcileGiveBacks.ts). Runs on every node on a timer: the settle is
- * conditional, so an attempt two nodes look at at once changes once. Returns the attempts this pass changed.
+ * Attempts whose answer was never recorded, and waits past their window, settled from what the gateway
+ * says under the attempt's key, never by charging again; one it never received is forgotten. Every
+ * node runs it: the settle is conditional, so an attempt two nodes look at changes once.
  */
 export async function reconcileAttempts(deps: Pick<Deps, 'db' | 'gateways'>): Promise<string[]> {
   const rows = await attemptsToReconcile(deps.db, {
     inDoubtAuthStatus: IN_DOUBT.auth_status, inDoubtAfterMs: IN_DOUBT_AFTER_MS, limit: RECONCILE_BATCH, endedUnpaid: ENDED_UNPAID_AUTH_STATUSES,
   });
   const changed: string[] = [];
-  // A gateway that does not answer leaves its attempt for the next pass; the others are still settled
-  // (oldest first, one processor away would otherwise hold back every method's attempts behind its own).
+  // A silent gateway leaves its attempts for the next pass; the others go on (one processor away
+  // would otherwise hold back every method's attempts).
   let unanswered: GatewayOutcomeUnknown | undefined;
   for (const { lapsed, ...row } of rows) {
     let said: Awaited<ReturnType<typeof askGateway>>;
@@ -86,7 +79,6 @@ export async function reconcileAttempts(deps: Pick<Deps, 'db' | 'gateways'>): Pr
       continue;
     }
     if (said === NEVER_RECEIVED && (await dropUnsentAttempt(deps.db, row.cod_oper))) {
-      // A renewal that never reached the processor gives its period back: the next sweep charges it.
       const subscriptionId = row.details['idSubscription'];
       if (row.details['renewal'] === true && typeof subscriptionId === 'number') await giveRenewalPeriodBack(deps.db, subscriptionId);
       changed.push(row.cod_oper);
@@ -97,11 +89,9 @@ export async function reconcileAttempts(deps: Pick<Deps, 'db' | 'gateways'>): Pr
     const settled = await settlePayment(deps, row.cod_oper, outcome);
     if (settled && settled.kind !== 'finished') changed.push(row.cod_oper);
   }
-  // The wallet's add-card checks left in doubt and never retried (payments/cardCheck.ts).
   changed.push(...(await reconcileCardChecks(deps)));
-  // Money being given back for a called-off payment whose first try was cut (payments/reconcileGiveBacks.ts).
   changed.push(...(await reconcileGiveBacks(deps)));
-  // Said once the rest is done, so the timer's log tells of the gateway that did not answer.
+  // Thrown last, so the timer's log names the gateway that did not answer.
   if (unanswered) throw unanswered;
   return changed;
 }

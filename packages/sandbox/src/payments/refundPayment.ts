@@ -8,16 +8,13 @@ import { creditBalance, findRefund, insertRefund, lockForRefund, markRefundFaile
 import type { TransactionRow } from '../store/transactions';
 import { depositKeyOf } from './cryptoReceived';
 
-/** Why a method cannot be refunded through Pasarela, for the refusal. */
 const NOT_REFUNDABLE: Readonly<Record<string, string>> = {
   cash: 'A cash voucher paid at a kiosk cannot be refunded through Pasarela: the cash network has no way back to the payer; settle it with the payer directly',
   clave: 'A Clave payment cannot be refunded through Pasarela: the bank takes refunds only at its own counter; settle it with the payer directly',
 };
 
-/** What the payer paid: the amount, its tax and what went to a campaign, as the gateway charged it. */
 export const paidCentsOf = (row: Pick<TransactionRow, 'amount_cents' | 'tax_cents' | 'campaign_cents'>) => row.amount_cents + row.tax_cents + row.campaign_cents;
 
-/** Core's refusal as the merchant API's error. */
 function refusalError(refusal: RefundRefusal, row: TransactionRow, remainingCents: number): PaymentError {
   switch (refusal) {
     case 'method_not_refundable': return new PaymentError('refused', 'refund_not_supported', NOT_REFUNDABLE[row.method] ?? `A ${row.method} payment cannot be refunded`);
@@ -30,10 +27,8 @@ function refusalError(refusal: RefundRefusal, row: TransactionRow, remainingCent
 }
 
 /**
- * The port call that gives `refund` back; the refund's own id is the gateway's idempotency key.
- * A crypto refund sends its share of the coins received (core's cryptoRefundCoins, measured from
- * what the refunds before it hold) back to the address they came from. A card processor may answer
- * `pending`: its outcome comes later, as an event or to the refund reconciler's question.
+ * The refund's own id is the gateway's idempotency key. Crypto sends its share of the coins back to
+ * their address; a card processor may answer `pending`, its outcome coming later.
  */
 async function refundAtGateway(deps: Pick<Deps, 'gateways'>, row: TransactionRow, refund: RefundRow, heldBeforeCents: number): Promise<CardRefundAnswer> {
   const call = gatewayCall(refund.id);
@@ -56,12 +51,9 @@ async function refundAtGateway(deps: Pick<Deps, 'gateways'>, row: TransactionRow
 }
 
 /**
- * A merchant's refund of `amountCents` (absent: all that remains) of its payment `codOper`.
- * The payment's row is locked while what remains is checked (core's refundCheck) and the refund's
- * part is held, so refunds racing on any node can never give back more than was paid. A balance
- * goes back to the wallet in that same transaction; any other method through its gateway's port
- * afterwards. A gateway that does not answer (or answers broken) leaves the refund pending, holding its part, for the
- * refund reconciler (payments/reconcileRefunds.ts). Undefined when the merchant has no such payment.
+ * The payment row is locked while what remains is checked and the refund's part held, so refunds
+ * racing on any node never give back more than was paid. A balance goes back in that transaction,
+ * other methods through the port after it; no answer leaves the refund pending for the reconciler.
  */
 export async function refundPayment(deps: Pick<Deps, 'db' | 'gateways'>, merchantId: number, codOper: string, amountCents: number | undefined): Promise<RefundRow | undefined> {
   const held = await deps.db.transaction(async (tx) => {
@@ -81,15 +73,13 @@ export async function refundPayment(deps: Pick<Deps, 'db' | 'gateways'>, merchan
   try {
     answer = await refundAtGateway(deps, held.row, held.refund, held.row.held_cents);
   } catch {
-    // No answer, or a broken one (GatewayOutcomeUnknown, an adapter's 5xx): what the gateway did is
-    // unknown, so the refund stays pending, keeps its part, and the refund reconciler asks by its key.
+    // Unknown what the gateway did: pending, holding its part, for the refund reconciler.
     return held.refund;
   }
   if (answer.reference) await recordRefundReference(deps.db, held.refund.id, answer.reference);
-  // Pending at the processor: it stays pending here too, holding its part, until the processor says.
   if (answer.status === 'pending') return (await findRefund(deps.db, held.refund.id)) ?? held.refund;
   const done = await deps.db.transaction((tx) => (answer.status === 'refunded' ? markRefundSucceeded(tx, held.refund.id) : markRefundFailed(tx, held.refund.id, 'refused')));
   if (answer.status === 'refused') throw new PaymentError('gateway_failed', 'refund_refused', 'The gateway refused the refund; nothing was given back');
-  // Settled meanwhile by the refund reconciler (an answer slower than its deadline): as it stands.
+    // Settled meanwhile by the refund reconciler (an answer slower than its deadline).
   return done ?? (await findRefund(deps.db, held.refund.id)) ?? held.refund;
 }

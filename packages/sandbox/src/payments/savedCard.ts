@@ -5,19 +5,12 @@ import { saveUserCard, walletCustomerOf } from '../store/userCards';
 import { gatewayCall, PAYMENT_CURRENCY } from '../gateways/GatewayCall';
 import { callInDoubt } from './inDoubt';
 
-/**
- * Saves a card at the card processor through its port (saveCard) under `key`, inside callInDoubt:
- * no answer is in_doubt, and a retry under the same key saves it once. The processor's token and
- * customer it answers are what every later charge of the card names.
- */
+/** Inside callInDoubt: a retry under the same key saves it once. */
 export async function saveAtProcessor(deps: Pick<Deps, 'gateways'>, key: string, card: CardDetails, customer: string | null): Promise<SavedCard> {
   return callInDoubt('card processor', () => deps.gateways.card.saveCard({ ...gatewayCall(key), card, customer, currency: PAYMENT_CURRENCY }));
 }
 
-/**
- * SPEC 3 storeCard: a wallet user's card kept for the next payment as the processor saved it, under
- * the customer the user's other cards belong to. False when the processor declined to save it.
- */
+/** SPEC 3 storeCard, under the customer of the user's other cards; false when the processor declined to save it. */
 export async function keepWalletCard(
   deps: Pick<Deps, 'db' | 'gateways'>, key: string, userId: number, card: CardDetails, kept: { brand: CardBrand; fingerprint: string; nameOnCard: string },
 ): Promise<boolean> {

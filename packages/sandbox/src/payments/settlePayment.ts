@@ -11,18 +11,13 @@ import { lockOtherOpenAttempts, lockTransaction, recordGatewayEvent, recordMoney
 import { cryptoReceivedOf } from './cryptoReceived';
 import type { CancelReason } from '../merchantView/merchantTransaction';
 
-/** What settlePayment did. */
 export type Settlement =
-  /** The payment was waiting and now has this outcome. */
   | { kind: 'settled'; row: TransactionRow }
-  /** It had ended before (another answer, the payer, a sweep got there first): nothing changed. */
+  /** It had ended before (another answer, the payer, a sweep): nothing changed. */
   | { kind: 'finished'; row: TransactionRow }
-  /**
-   * This very event was recorded before (the processor's notification of it got here first): what it
-   * did then stands, and nothing changed now.
-   */
+  /** This very event was recorded before (its notification came first): nothing changed. */
   | { kind: 'repeated'; row: TransactionRow }
-  /** It would have paid a single-use link that another payment paid: it is called off instead. */
+  /** It would have paid a single-use link another payment paid: called off instead. */
   | { kind: 'paid_elsewhere'; row: TransactionRow };
 
 const resultOf = (row: Pick<TransactionRow, 'method' | 'status' | 'auth_status'>) =>
@@ -32,10 +27,7 @@ const approves = (row: Pick<TransactionRow, 'method'>, outcome: PaymentOutcome) 
   recordedPaymentResult({ method: row.method, status: outcome.status, authStatus: outcome.authStatus }) === 'APPROVED';
 
 
-/**
- * A waiting payment called off: the method's declined code; coins that reached a crypto address are
- * owed back (details.refund, the coins, and details.owedToPayer, their worth when they were quoted).
- */
+/** A waiting payment called off; crypto coins that arrived are owed back (details.refund, details.owedToPayer). */
 export function cancelledOutcome(row: TransactionRow, reason: CancelReason): PaymentOutcome {
   const refund = row.method === 'crypto' ? cryptoRefundOnCancel(cryptoReceivedOf(row)) : null;
   const messageKey = refund ? 'crypto_refund_pending' : row.method === 'crypto' ? 'crypto_cancelled' : 'cancelled';
@@ -58,11 +50,7 @@ function tookMoney(row: TransactionRow, outcome: PaymentOutcome): boolean {
   return row.method === 'crypto' && Number(outcome.details?.['paidCrypto'] ?? 0) > Number(row.details['paidCrypto'] ?? 0);
 }
 
-/**
- * What a late answer that took money (a kiosk payment, a bank's debit, a card's or a push's
- * approval, coins) records on a payment already called off, with the answer's own details: the
- * money taken, to be given back through its port or owed (withdrawAtGateway.ts giveBack).
- */
+/** A late answer that took money on a payment already called off: recorded, to be given back or owed. */
 function moneyTakenDetails(row: TransactionRow, outcome: PaymentOutcome): { details: Record<string, unknown>; messageKey?: string } {
   const arrived = { ...row, details: { ...row.details, ...outcome.details } };
   if (row.method === 'crypto') {
@@ -72,26 +60,20 @@ function moneyTakenDetails(row: TransactionRow, outcome: PaymentOutcome): { deta
   return { details: { ...outcome.details, owedToPayer: moneyTakenOf(row) } };
 }
 
-/**
- * The gateway took on an attempt Pasarela had called off meanwhile (its purchase paid another way
- * while the attempt was in doubt, or as its answer came): the caller withdraws it at the gateway.
- */
+/** The gateway took an attempt Pasarela called off meanwhile: the caller withdraws it there. */
 export function calledOffMeanwhile(settled: Settlement | undefined): TransactionRow | undefined {
   const calledOff = settled?.kind === 'paid_elsewhere' || (settled?.kind === 'finished' && settled.row.auth_status === CANCELLED_AUTH_STATUS);
   return calledOff ? settled.row : undefined;
 }
 
-/** Whether the payment was called off because another payment paid its single-use link. */
 export const wasPaidElsewhere = (row: TransactionRow): boolean => row.auth_status === CANCELLED_AUTH_STATUS && row.details['cancelReason'] === 'paid_elsewhere';
 
-/** A payer's status call about a payment called off because another paid its link: conflict request_already_paid. */
 export function refuseIfPaidElsewhere(row: TransactionRow): void {
   if (wasPaidElsewhere(row)) {
     throw new PaymentError('conflict', 'request_already_paid', 'Another payment paid this single-use link; this one was called off and charges nothing');
   }
 }
 
-/** A payer's status call about a payment the merchant voided while it waited: conflict payment_voided_by_merchant. */
 export function refuseIfVoidedByMerchant(row: TransactionRow): void {
   if (row.auth_status === CANCELLED_AUTH_STATUS && row.details['cancelReason'] === 'merchant') throw new PaymentError('conflict', 'payment_voided_by_merchant');
 }
@@ -124,11 +106,8 @@ function activatedSubscriptionOf(row: TransactionRow): number | undefined {
 export type OutcomeFor = PaymentOutcome | ((row: TransactionRow) => PaymentOutcome | undefined);
 
 /**
- * The one way a waiting payment gets its outcome (a gateway's answer or event, the payer calling
- * it off, a sweep), on any node: the row is locked and changed only while it is still pending, and
- * an outcome that pays a single-use link claims the link in the same transaction. With `event`, the
- * event is recorded in that transaction too, once: a repeat changes nothing. Undefined when there
- * is no such payment.
+ * The one way a waiting payment gets its outcome, on any node: the row is locked and changed only while
+ * pending; a single-use link is claimed and `event` recorded (once) in the same transaction.
  */
 export async function settlePayment(deps: Pick<Deps, 'db' | 'gateways'>, codOper: string, outcomeFor: OutcomeFor, event?: AttemptEvent): Promise<Settlement | undefined> {
   let calledOff: TransactionRow[] = [];
@@ -150,7 +129,6 @@ export async function settlePayment(deps: Pick<Deps, 'db' | 'gateways'>, codOper
       return { kind: 'finished', row };
     }
     const paidElsewhere = async (): Promise<Settlement> => {
-      // What the answer brought (coins that arrived, money a gateway took) is kept, and given back or owed.
       const arrived = { ...row, details: { ...row.details, ...outcome.details } };
       const off = cancelledOutcome(arrived, 'paid_elsewhere');
       const taken = approves(row, outcome) && row.method !== 'crypto' ? { owedToPayer: moneyTakenOf(row) } : {};
@@ -169,18 +147,15 @@ export async function settlePayment(deps: Pick<Deps, 'db' | 'gateways'>, codOper
     return { kind: 'settled', row: await writeOutcome(tx, codOper, outcome) };
   });
   await withdrawAll(deps, calledOff);
-  // The answer came for a payment called off meanwhile: what the gateway took is given back (or
-  // recorded owed), what it still asks for is withdrawn.
+  // Called off meanwhile: what the gateway took is given back or owed, what it still asks for withdrawn.
   const late = calledOffMeanwhile(settlement);
   if (late && lateOutcome) await (approves(late, lateOutcome) ? giveBack(deps, late) : withdrawAtGateway(deps, late).catch(() => undefined));
   return settlement;
 }
 
 /**
- * For a payment recorded as paid in the caller's transaction (the wallet's balance, a saved card):
- * on a single-use link it claims the link, or throws conflict request_already_paid so the transaction,
- * payment and all, rolls back. Returns the link's waiting payments it called off, for withdrawAll
- * once the caller's transaction is committed.
+ * In the caller's transaction: a paid payment claims its single-use link or throws request_already_paid
+ * (rolling it all back). Returns the waiting payments called off, for withdrawAll after the commit.
  */
 export async function claimLinkOrRefuse(tx: Queryable, row: TransactionRow, singleUse: boolean): Promise<TransactionRow[]> {
   if (!singleUse || !row.link_code || resultOf(row) !== 'APPROVED') return [];

@@ -21,36 +21,31 @@ import { settlePayment } from './settlePayment';
 import { checkGuestAllowed } from './cardChecks';
 import { attemptThatWon, chargeFingerprint, earlierAttempt, identityOf } from './chargeAttempt';
 
-/** One payment that activates a subscription: the card, whom it charges, and the checks the caller made. */
 export interface SubscriptionCardPayment {
   subscriptionKey: string;
-  /** SPEC 7 activateSubscription.idSubscription: must name the same subscription as the key. */
+  /** Must name the same subscription as the key. */
   idSubscription?: number | undefined;
-  /** SPEC 7 process tx idMerchant: must be the plan's merchant. */
+  /** Must be the plan's merchant. */
   idMerchant?: number | undefined;
-  /** The amount the checkout showed (requestPay.amount): must be the plan's. */
+  /** Must be the plan's amount. */
   amount?: number | undefined;
-  /** SPEC 3 isOldVersion: picks SPEC 8's key for a gateway failure. */
+  /** Picks SPEC 8's key for a gateway failure. */
   isOldVersion?: boolean | undefined;
   cardInformation: CardPaymentPayload['cardInformation'];
   email: string;
   trackId: string;
-  /** Verified before anything is read or recorded (checkPaymentCaptcha). */
   captchaToken: string | undefined;
   lang: Language;
   anonymousUserServiceId: number | undefined;
-  /** The checkout origin, for a 3DS challenge's URL. */
   origin?: string | undefined;
 }
 
 export type SubscriptionAnswer = CardAnswer & { subscriptionKey: string; appliedNow: boolean };
 
 /**
- * SPEC 7 "POST subscription payment via process tx"; SPEC 4 "Subscription: status 1 or -1 passes"
- * (core subscriptionPasses): the payment activates the subscription. A plan that charges at once is
- * charged now; otherwise the card is validated (amount 0) and charged when due. A repeat of the
- * activating payment (same trackId) answers what it did; any other payment of an active one is a conflict
- * request_already_paid.
+ * SPEC 7 subscription payment via process tx: a plan charging at once is charged now, else the card is
+ * validated (amount 0). A repeat (same trackId) answers what it did; another payment of an active one
+ * is request_already_paid.
  */
 export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCardPayment): Promise<SubscriptionAnswer> {
   await checkPaymentCaptcha(deps, p.captchaToken, { subscriptionKey: p.subscriptionKey });
@@ -69,18 +64,15 @@ export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCard
   if (!merchant) throw new PaymentError('not_found', 'Merchant Not Found');
   const payerName = `${card.firstName} ${card.lastName}`;
   const details: CardDetails = { number: card.cardNumber, expMonth: card.expMonth, expYear: card.expYear, cvc: card.cvv, holder: processorName(payerName) };
-  // The card saved at the processor first (its token is what renewals charge), then the one card
-  // charge (chargeCard): no answer is in_doubt and the attempt stays for the reconciler and this
-  // trackId's retry, which saves and asks again under the attempt's keys.
+  // The card saved at the processor first (renewals charge its token); no answer is in_doubt, left
+  // for the reconciler and this trackId's retry.
   const charged = async (attempt: TransactionRow) => {
     const saved = await saveAtProcessor(deps, `save-card:${attempt.cod_oper}`, details, null);
     if (saved.status === 'declined') return answer((await settlePayment(deps, attempt.cod_oper, recordedCardOutcomeOf(saved.reason)))?.row ?? attempt);
     const kept = (await keepAttemptCard(deps.db, attempt.cod_oper, saved)) ?? attempt;
-    // A plan that does not charge at once: the saved card is its validation, nothing is charged.
     if (kept.amount_cents === 0) return answer((await settlePayment(deps, kept.cod_oper, recordedCardOutcomeOf('approved')))?.row ?? kept);
     return answer((await chargeCard(deps, kept, {
       card: details, merchant: { name: merchant.name, logo: merchant.logo || null }, lang: p.lang, capture: true, origin: p.origin,
-      // SPEC 8 error_processing_request for an old-version tx.
       failureKey: processingFailureKey(p.isOldVersion ?? false),
       calledOff: 'This subscription is already active',
     })).row);
@@ -91,9 +83,8 @@ export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCard
   checkGuestAllowed(merchant, p.anonymousUserServiceId);
   if (!isCardExpiryValid(card.expMonth, card.expYear, Date.now())) throw new PaymentError('invalid', 'expired', 'cardInformation.expYear is in the past');
   const chargeNow = activationChargeCents({ amountCents: plan.amount_cents, chargeNow: plan.charge_now });
-  // The attempt is recorded first, the subscription row locked while it is checked; the payment that
-  // passes activates it when its outcome is recorded (settlePayment), so of payments racing on any
-  // nodes one activates and charges it.
+  // The subscription row locked while the attempt is recorded; of payments racing on any nodes one
+  // activates and charges it (settlePayment).
   const inserted = await deps.db.transaction(async (tx) => {
     const locked = await lockSubscription(tx, sub.id);
     if (!locked || isSubscriptionActive(locked.status)) return 'active' as const;
@@ -103,7 +94,6 @@ export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCard
       card_brand: card.cardType, card_last4: lastFour(card.cardNumber), card_token: null, card_fingerprint: cardFingerprintOf(card.cardNumber, deps.cardFingerprintKey), payer_name: payerName, email: p.email || sub.email,
       phone: '', concept: plan.name, description: plan.description, lang: p.lang, tx_channel: CHANNEL.subscription, redirect_url: null, expires_at: null,
       reference: null, user_id: null, anonymous_user_service_id: p.anonymousUserServiceId ?? null,
-      // A plan that does not charge at once: this row is the card's validation, no charge (amount 0).
       details: { idSubscription: sub.id, subscriptionKey: sub.subscription_key, activates: true, ...(plan.charge_now ? {} : { validationOnly: true }) },
       campaign_bridge_id: null, campaign_cents: 0, request_fingerprint: fingerprint,
     }, newCodOper());
@@ -118,12 +108,7 @@ export async function payAndActivateSubscription(deps: Deps, p: SubscriptionCard
   return charged(inserted);
 }
 
-/**
- * A link payment that activates the link's subscription (SPEC 7 "POST activity pay (...
- * activateSubscription)" with a saved card): the subscription named must be the link's own
- * (payment_links.id_subscription), its id and key must agree, and it must not be active yet (conflict
- * request_already_paid). Returns what to activate once the payment passes.
- */
+/** A link payment that activates the link's own subscription (id and key agree, not active yet); what to activate once it passes. */
 export async function subscriptionOfLink(db: Queryable, linkCode: string, asked: { idSubscription: number; subscriptionKey: string }): Promise<{ id: number; period: string }> {
   const row = await findLinkSubscription(db, linkCode, asked.idSubscription, asked.subscriptionKey);
   if (!row) throw new PaymentError('invalid', 'invalid_arguments', 'activateSubscription names no subscription of this link');
@@ -131,11 +116,7 @@ export async function subscriptionOfLink(db: Queryable, linkCode: string, asked:
   return { id: row.id, period: row.period };
 }
 
-/**
- * A wallet user's saved card pays an attempt recorded in doubt (SPEC 7 "POST activity pay" with
- * idUsrCard): charged by its token through the card processor's port, its outcome recorded (which
- * claims a single-use link, and activates the link's subscription the attempt names).
- */
+/** A wallet user's saved card charges an attempt recorded in doubt, by its token; recording its outcome claims the link. */
 export async function chargeSavedCard(deps: Deps, attempt: TransactionRow, merchant: MerchantDescriptor, lang: Language): Promise<TransactionRow> {
   const charged = await chargeCard(deps, attempt, {
     card: { token: attempt.card_token ?? '', customer: attempt.card_customer }, merchant, lang, capture: true,

@@ -18,19 +18,14 @@ function refuseNotPending(row: TransactionRow): never {
   throw new PaymentError('conflict', 'transaction_not_pending', approved ? 'The payment was approved: it can no longer be voided; refund it instead' : 'The payment has ended: there is nothing to void');
 }
 
-/** What the gateway's answer to the withdrawal makes of the payment: the merchant's void, or what the payer did first. */
 function merchantVoid(outcome: PaymentOutcome | undefined, row: TransactionRow): PaymentOutcome | undefined {
   if (!outcome) return cancelledOutcome(row, 'merchant');
   return outcome.authStatus === 'CANCELLED' ? { ...outcome, details: { cancelledAt: new Date().toISOString(), cancelReason: 'merchant' } } : outcome;
 }
 
 /**
- * A merchant calls off its payment that is still waiting: an unpaid cash voucher, an unanswered
- * Nequi or Yappy push, an unpaid crypto quote, a card awaiting 3D Secure or its issuer, a Clave
- * page. A push or voucher is withdrawn at its gateway first (it answers where it stands: paid
- * meanwhile is recorded as paid and the void refused); the others are called off here first and
- * withdrawn after. Every change goes through settlePayment, so the payer's open screen hears it.
- * Undefined when the merchant has no such payment.
+ * A merchant calls off a payment still waiting. A push or voucher is withdrawn at its gateway first
+ * (paid meanwhile: recorded as paid, the void refused); the others are called off here first. All through settlePayment.
  */
 export async function voidPayment(deps: Pick<Deps, 'db' | 'gateways'>, merchantId: number, codOper: string, origin: string): Promise<TransactionRow | undefined> {
   const row = await findTransaction(deps.db, codOper);
@@ -53,7 +48,7 @@ export async function voidPayment(deps: Pick<Deps, 'db' | 'gateways'>, merchantI
   const after = settled?.row ?? row;
   if (settled?.kind !== 'settled' || after.details['cancelReason'] !== 'merchant') refuseNotPending(after);
   if (withdrawn === undefined) await withdrawAtGateway(deps, after).catch(() => undefined);
-  // Coins that had reached a crypto address are owed back: the payer is told where they go.
+  // Coins that reached a crypto address are owed back: the payer is told where they go.
   const refund = after.method === 'crypto' ? cryptoRefundOf(after) : null;
   if (refund) await mailRefund(deps, after, refund, mailLanguage(after.lang), origin);
   return after;

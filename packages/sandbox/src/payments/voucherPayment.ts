@@ -15,15 +15,12 @@ export interface VoucherPaymentInput extends LinkPaymentInput {
   network: CashNetwork;
   anonymousUserServiceId: number | undefined;
   lang: Language;
-  /** The checkout origin the voucher's e-mail links to. */
   origin: string;
 }
 
 /**
- * SPEC 7 "POST pay-cash / cash-point": core's rules and the link's checks, the attempt recorded as
- * in doubt, the voucher issued by the network through its port with the attempt's key, and its
- * number recorded, and mailed to the payer once (a repeat of the same request answers the same voucher,
- * with no second e-mail). SPEC 3's cash result. Paying it at a kiosk arrives later as an event.
+ * SPEC 7 "POST pay-cash / cash-point": issued under the attempt's key and mailed once (a repeat answers
+ * the same voucher, no second e-mail). Paying it at a kiosk arrives later as an event.
  */
 export async function issueVoucherPayment(deps: Deps, input: VoucherPaymentInput): Promise<CashResult> {
   const { row, fresh } = await issueVoucher(deps, input);
@@ -33,7 +30,7 @@ export async function issueVoucherPayment(deps: Deps, input: VoucherPaymentInput
 
 async function issueVoucher(deps: Deps, input: VoucherPaymentInput): Promise<{ row: TransactionRow; fresh: boolean }> {
   const fingerprint = linkPaymentFingerprint(deps, input, 'cash', { variant: input.network });
-  // A retry of an attempt still in doubt asks the network again under the same key: the same voucher.
+  // A retry of an attempt still in doubt asks again under the same key: the same voucher.
   const attempt = (await repeatedPayment(deps, input, fingerprint)) ?? (await recordPayment(deps, await checkLinkPayment(deps, input, 'cash', input.anonymousUserServiceId), input, {
     method: 'cash', ...IN_DOUBT, expires_at: cashVoucherExpiresAt(), details: { network: input.network },
   }, input.lang, fingerprint));
@@ -41,12 +38,11 @@ async function issueVoucher(deps: Deps, input: VoucherPaymentInput): Promise<{ r
   const expiresAt = attempt.expires_at ?? cashVoucherExpiresAt();
   const issued = await callInDoubt('voucher network', async () => {
     const voucher = await deps.gateways.voucher.issue({ ...gatewayCall(attempt.cod_oper), network: input.network, amountCents: attempt.amount_cents + attempt.tax_cents, currency: PAYMENT_CURRENCY, expiresAt });
-    // SPEC 4 cash "0 and -1 pending": an issued voucher waits at 0.
+    // SPEC 4 cash: an issued voucher waits at 0.
     const outcome = voucherOutcomeOf(voucher) ?? { status: 0, authStatus: 'PENDING', messageKey: 'pending' };
     const settled = await settlePayment(deps, attempt.cod_oper, { ...outcome, reference: voucher.reference });
     return { row: settled?.row ?? attempt, fresh: settled?.kind === 'settled' };
   });
-  // Called off while the network issued it (its link paid meanwhile): withdrawn there, and refused here.
   return { ...issued, row: refusedIfPaidElsewhere(issued.row) };
 }
 

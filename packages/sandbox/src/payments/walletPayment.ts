@@ -13,25 +13,22 @@ import { claimLinkOrRefuse, withdrawAll } from './settlePayment';
 import { chargeSavedCard, subscriptionOfLink } from './subscriptionPayment';
 import { stillInDoubt } from './chargeCard';
 
-/** What a logged-in wallet user pays a link with (SPEC 7 "POST activity pay"). */
+/** SPEC 7 "POST activity pay". */
 export type WalletSource =
   | { kind: 'balance' }
-  /** A saved card (idUsrCard), which may activate the link's subscription it names. */
   | { kind: 'card'; idUsrCard: number; activateSubscription: { idSubscription: number; subscriptionKey: string } | null };
 
 export interface WalletPaymentInput extends LinkPaymentInput {
   userId: number;
   lang: Language;
   source: WalletSource;
-  /** SPEC 3 tryAgain: the payer confirmed a second purchase, so the duplicate rule is not applied. */
+  /** SPEC 3 tryAgain: the duplicate rule is not applied. */
   tryAgain?: boolean | undefined;
 }
 
 /**
- * SPEC 7 "POST activity pay": the wallet's balance (useFunds) or one of the user's saved cards pays
- * a link, once per trackId. The balance is Pasarela's own ledger: the debit and the payment commit
- * together, a single-use link claimed in the same transaction. A saved card is charged by its token
- * through the card processor's port (subscriptionPayment.chargeSavedCard).
+ * SPEC 7 "POST activity pay", once per trackId. The balance is Pasarela's own ledger: debit, payment and
+ * a single-use link's claim commit together. A saved card is charged by its token (chargeSavedCard).
  */
 export async function payFromWallet(deps: Deps, input: WalletPaymentInput): Promise<TransactionRow> {
   const method = input.source.kind === 'balance' ? 'balance' : 'card';
@@ -40,7 +37,6 @@ export async function payFromWallet(deps: Deps, input: WalletPaymentInput): Prom
   });
   const earlier = await repeatedPayment(deps, input, fingerprint);
   if (earlier?.method === 'card' && stillInDoubt(earlier)) {
-    // A saved card's attempt whose first request met no answer (in_doubt): the processor is asked again under its key.
     const merchant = await findMerchant(deps.db, earlier.merchant_id);
     return chargeSavedCard(deps, earlier, { name: merchant?.name ?? '', logo: merchant?.logo || null }, input.lang);
   }
@@ -48,7 +44,7 @@ export async function payFromWallet(deps: Deps, input: WalletPaymentInput): Prom
   const checked = await checkLinkPayment(deps, input, input.source.kind === 'balance' ? 'pfw' : 'card', undefined);
   if (input.source.kind === 'balance') {
     const fields = { method, status: 1, auth_status: 'APPROVED', message_key: 'approved', user_id: input.userId };
-    // The debit and the payment commit together: a retry (same trackId) records nothing and debits nothing.
+    // A retry (same trackId) records nothing and debits nothing.
     let calledOff: TransactionRow[] = [];
     const inserted = await deps.db.transaction(async (tx) => {
       const row = await insertTransaction(tx, linkTransactionOf(checked, input, fields, input.lang, fingerprint), newCodOper());
@@ -62,19 +58,17 @@ export async function payFromWallet(deps: Deps, input: WalletPaymentInput): Prom
   }
   const card = await findUserCard(deps.db, input.userId, input.source.idUsrCard);
   if (!card) throw new PaymentError('not_found', 'card_not_found', 'idUsrCard names none of your cards');
-  // A saved card is held to the link's cardType list and the merchant's brands, as a typed one.
+  // Held to the link's cardType list and the merchant's brands, as a typed card.
   checkCardBrand(card.card_brand, checked.link.cardTypes, await merchantCardCodes(deps.db, checked.merchant.id));
   // A card saved before fingerprints were kept stands for itself by its token.
   const sameCard = card.card_fingerprint ?? `token:${card.card_token}`;
-  // The saved card's payment activates the link's subscription it names (SPEC 7 activity pay
-  // "activateSubscription") when its outcome is recorded; SPEC 4 skips that for a balance payment.
+  // SPEC 4 skips the subscription for a balance payment; a saved card activates it once recorded.
   const subscription = input.source.activateSubscription ? await subscriptionOfLink(deps.db, checked.link.code, input.source.activateSubscription) : null;
   const fields = {
     method, ...IN_DOUBT, user_id: input.userId,
     card_brand: card.card_brand, card_last4: card.card_last4, card_token: card.card_token, card_customer: card.card_customer, card_fingerprint: sameCard,
     details: subscription ? { idSubscription: subscription.id, activates: true } : {},
   };
-  // SPEC 8 possible_duplicated_tx, as for a typed card.
   const { row, inserted } = await recordAttempt(deps, linkTransactionOf(checked, input, fields, input.lang, fingerprint), {
     merchantId: checked.merchant.id, cardFingerprint: sameCard, amountCents: checked.amountCents, tryAgain: input.tryAgain === true,
   });

@@ -11,10 +11,7 @@ import type { AdminChange, AdminChanges } from '../changes/adminChanges';
 import type { AdminScope } from '../http/AppEnv';
 
 export const PUSH_PATH = '/api/v1/push';
-/**
- * The admin stream the sandbox console watches: every transaction, webhook and mailbox change, on
- * any node, for the operator; a merchant's secret key hears that merchant's only.
- */
+/** The console's admin stream: every change for the operator; a merchant's secret key hears its own only. */
 export const ADMIN_PUSH_PATH = '/sandbox/push';
 
 const pushedStateOf = (row: TransactionRow): PushedState => ({ codOper: row.cod_oper, method: row.method, status: row.status, authStatus: row.auth_status });
@@ -24,10 +21,8 @@ function refuse(socket: Duplex, status: string): void {
 }
 
 /**
- * SPEC 7 "A push-notification websocket path exists": `ws(s)://<checkout>/api/v1/push?codOper=...`
- * follows one payment (a guest waiting for Nequi, Yappy, cash or crypto); `?token=<wallet token>`
- * follows every payment of that user. Each change arrives as
- * `{ type: 'transaction', codOper, method, status, authStatus }`.
+ * SPEC 7 push websocket: `/api/v1/push?codOper=` follows one payment, `?token=<wallet token>` a user's;
+ * each change arrives as `{ type: 'transaction', codOper, method, status, authStatus }`.
  */
 export function pushServer(
   db: Database, events: TransactionEvents, adminChanges?: AdminChanges,
@@ -35,22 +30,19 @@ export function pushServer(
 ) {
   const open = new Set<Duplex>();
   const sockets = new Set<ServerSocket>();
-  /** How each socket following one payment tells it again what it is now (after missed notifications). */
   const resend = new Map<ServerSocket, () => Promise<void>>();
   const onUpgrade = (req: IncomingMessage, socket: Duplex): void => {
     open.add(socket);
     socket.once('close', () => open.delete(socket));
-    // Node hands an upgraded socket over without its own 'error' listener: a client that resets
-    // while its payment is looked up must not take the process down.
+    // Node gives an upgraded socket no 'error' listener: a client reset must not take the process down.
     socket.on('error', () => socket.destroy());
     void (async () => {
-      // With the database away the answer is 503 (below), and the widget polls and opens it again later.
       const url = new URL(req.url ?? '/', 'http://localhost');
       const accept = acceptKey(req.headers['sec-websocket-key']);
       const admin = url.pathname === ADMIN_PUSH_PATH && adminChanges !== undefined;
       if (url.pathname !== PUSH_PATH && !admin) return refuse(socket, '404 Not Found');
       if (!accept || req.headers['sec-websocket-version'] !== '13') return refuse(socket, '400 Bad Request');
-      // The operator's stream, or one merchant's (a browser's socket cannot send headers, so ?token=).
+    // A browser's socket cannot send headers, hence ?token=.
       if (admin) {
         const scope = await adminScope(url.searchParams.get('token'), req).catch(() => undefined);
         if (!scope) return refuse(socket, '401 Unauthorized');
@@ -69,9 +61,8 @@ export function pushServer(
       } else {
         return refuse(socket, '400 Bad Request');
       }
-      // Listening before the payment is read, so no change between the read and the open socket is
-      // lost: what is heard meanwhile waits, and `fresh` keeps the socket from telling a state twice
-      // or going back to an older one.
+      // Listening before the payment is read, so no change in between is lost; `fresh` keeps a socket
+      // from telling a state twice or going back.
       const heard: PushedState[] = [];
       let tell = (state: PushedState): void => void heard.push(state);
       const listener = (change: TransactionChange) => {
@@ -110,8 +101,7 @@ export function pushServer(
       }
     })().catch((error: unknown) => refuse(socket, isConnectionError(error) ? `503 Service Unavailable\r\nRetry-After: ${DATABASE_RETRY_AFTER_S}` : '500 Internal Server Error'));
   };
-  // Like the admin API under /sandbox: the admin token once one is set, or a merchant's secret key
-  // (adminScope); `merchantId` set keeps the stream to that merchant's changes.
+  // Like the admin API: the admin token or a merchant's secret key, which keeps the stream to its merchant.
   const openAdminStream = (socket: Duplex, accept: string, changes: AdminChanges, merchantId: number | undefined): void => {
     socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`);
     const ours = (change: { merchantId: number | null }) => merchantId === undefined || change.merchantId === merchantId;
@@ -131,9 +121,8 @@ export function pushServer(
     changes.on('change', onAdmin);
     ws.sendJson({ type: 'hello' });
   };
-  // The database's notifications were away: what changed meanwhile was not pushed. A socket that
-  // follows one payment is told its state again; the others (a wallet's, the console's) are closed,
-  // so their clients reconnect and read afresh (polling meanwhile).
+  // Notifications were away: a one-payment socket is told its state again; the others are closed to
+  // reconnect and read afresh.
   events.onResume(() => {
     for (const ws of sockets) {
       const again = resend.get(ws);
@@ -141,8 +130,7 @@ export function pushServer(
       else ws.close();
     }
   });
-  // Open sockets would keep server.close() waiting forever. A close frame first, so the widget
-  // reconnects (to another node behind the load balancer) instead of waiting for a timeout.
+  // Open sockets would keep server.close() waiting; a close frame makes the widget reconnect to another node.
   const closeAll = async (graceMs = 1_000): Promise<void> => {
     for (const ws of sockets) ws.close();
     const deadline = Date.now() + graceMs;

@@ -1,10 +1,9 @@
 import * as v from 'valibot';
 import { freeText, LANGUAGES, type Language } from '@pasarela/core';
 
-/** A link's description is one line the payer reads: at most this many characters, in every language. */
+/** One line the payer reads, in every language. */
 export const LINK_DESCRIPTION_MAX = 200;
 
-/** A description in one language (`descriptions.en`), checked as `description` is. */
 const describedIn = (lang: Language, allowEmpty: boolean) => {
   const field = `descriptions.${lang}`;
   const text = v.pipe(
@@ -14,24 +13,18 @@ const describedIn = (lang: Language, allowEmpty: boolean) => {
   return allowEmpty ? text : v.pipe(text, v.minLength(1, `${field} must not be empty`));
 };
 
-/**
- * `descriptions`: the link's description in each language the merchant writes it in (es, en; no
- * other key), `description` staying the default. The sandbox's own call lets a language be left
- * empty (nothing kept for it); the merchant API refuses an empty one, as it refuses an empty
- * `description`.
- */
+/** es and en; the sandbox's own call allows an empty one (nothing kept), the merchant API refuses it. */
 export const linkDescriptionsSchema = ({ allowEmpty }: { allowEmpty: boolean }) =>
   v.strictObject(
     { es: v.optional(describedIn('es', allowEmpty)), en: v.optional(describedIn('en', allowEmpty)) },
     `descriptions must map ${LANGUAGES.join(' or ')} to a description`,
   );
 
-/** What migration 035 keeps beside the default description: `{ en: { description } }`, empty ones left out. */
+/** Migration 035: `{ en: { description } }`, empty ones left out. */
 export function linkTranslationsOf(descriptions: Partial<Record<Language, string>> | undefined): Record<string, { description: string }> {
   return Object.fromEntries(Object.entries(descriptions ?? {}).filter(([, text]) => text).map(([lang, text]) => [lang, { description: text }]));
 }
 
-/** The descriptions per language a link keeps (migration 035's column), as the merchant API answers them. */
 export function descriptionsOfLink(translations: unknown): Partial<Record<Language, string>> {
   const kept = typeof translations === 'object' && translations !== null ? (translations as Record<string, unknown>) : {};
   const descriptions: Partial<Record<Language, string>> = {};

@@ -1,7 +1,6 @@
 import { availabilityDelayDays, DISPUTE_FEE_CENTS, feeOf, priceOf, recordedPaymentResult, refundedFeeCents, type MethodPrice } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
 
-/** What the books read of a payment (a transactions row). */
 interface PaymentFacts {
   cod_oper: string;
   merchant_id: number;
@@ -13,7 +12,6 @@ interface PaymentFacts {
   campaign_cents: number;
 }
 
-/** What the books read of a refund that went through (a refunds row). */
 interface RefundFacts {
   id: string;
   cod_oper: string;
@@ -21,7 +19,6 @@ interface RefundFacts {
   amount_cents: number;
 }
 
-/** A balance_transactions row (migration 041): one movement of a merchant's money. */
 export interface BalanceTransactionRow {
   id: string;
   seq: number;
@@ -43,13 +40,12 @@ export interface BalanceTransactionRow {
 export const BALANCE_TRANSACTION_TYPES = ['payment', 'refund', 'dispute', 'dispute_reversal', 'payout', 'payout_failure'] as const;
 export type BalanceTransactionType = (typeof BALANCE_TRANSACTION_TYPES)[number];
 
-/** The merchant's own prices (a method without one has core's default). */
 export async function merchantPrices(db: Queryable, merchantId: number): Promise<Record<string, MethodPrice>> {
   const rows = await db.query<{ method: string; percent_bps: number; fixed_cents: number }>('select method, percent_bps, fixed_cents from merchant_prices where merchant_id = $1', [merchantId]);
   return Object.fromEntries(rows.map((r) => [r.method, { percentBps: r.percent_bps, fixedCents: r.fixed_cents }]));
 }
 
-/** Sets the merchant's price of a method (for payments made from now on). */
+/** For payments made from now on. */
 export async function setMerchantPrice(db: Queryable, merchantId: number, method: string, price: MethodPrice): Promise<void> {
   await db.query(
     `insert into merchant_prices (merchant_id, method, percent_bps, fixed_cents) values ($1, $2, $3, $4)
@@ -58,11 +54,7 @@ export async function setMerchantPrice(db: Queryable, merchantId: number, method
   );
 }
 
-/**
- * A payment just recorded as APPROVED (core's overall result) enters the books, in the caller's
- * transaction: gross (amount, tax and donation), the fee at the merchant's price for the method,
- * net, available after the method's delay. Once per payment (a unique index); nothing for another result.
- */
+/** An APPROVED payment enters the books in the caller's transaction, once (a unique index). */
 export async function recordPaymentInBooks(db: Queryable, row: PaymentFacts): Promise<void> {
   if (recordedPaymentResult({ method: row.method, status: row.status, authStatus: row.auth_status }) !== 'APPROVED') return;
   const grossCents = row.amount_cents + row.tax_cents + row.campaign_cents;
@@ -76,11 +68,7 @@ export async function recordPaymentInBooks(db: Queryable, row: PaymentFacts): Pr
   );
 }
 
-/**
- * A refund that went through leaves the books in the caller's transaction: its amount out, its
- * share of the payment's fee back (core refundedFeeCents, from what earlier refunds gave back),
- * at once. A payment recorded before the books gives no fee back.
- */
+/** A refund gives back its share of the fee (core refundedFeeCents); a payment recorded before the books gives none. */
 export async function recordRefundInBooks(db: Queryable, refund: RefundFacts): Promise<void> {
   const [payment] = await db.query<{ amount_cents: number; fee_cents: number; refunded_before: number }>(
     `select p.amount_cents, p.fee_cents,
@@ -97,7 +85,6 @@ export async function recordRefundInBooks(db: Queryable, refund: RefundFacts): P
   );
 }
 
-/** A dispute as the books read it. */
 interface DisputeFacts {
   id: string;
   cod_oper: string;
@@ -105,11 +92,7 @@ interface DisputeFacts {
   amount_cents: number;
 }
 
-/**
- * A dispute in the books, in the caller's transaction: opened, the disputed amount and the dispute
- * fee leave the balance at once; won, the amount comes back (the fee stays); lost, nothing more
- * moves. Once per dispute and step (a unique index).
- */
+/** Opened: amount and fee leave at once; won: the amount comes back (the fee stays). Once per step (a unique index). */
 export async function recordDisputeInBooks(db: Queryable, dispute: DisputeFacts, step: 'opened' | 'won'): Promise<void> {
   const [type, amount, fee] = step === 'opened' ? ['dispute', -dispute.amount_cents, DISPUTE_FEE_CENTS] as const : ['dispute_reversal', dispute.amount_cents, 0] as const;
   await db.query(
@@ -120,7 +103,6 @@ export async function recordDisputeInBooks(db: Queryable, dispute: DisputeFacts,
   );
 }
 
-/** The merchant's nets summed by the date they become available (core balanceOf splits them). */
 export async function balanceLinesOf(db: Queryable, merchantId: number): Promise<Array<{ netCents: number; availableOn: Date }>> {
   const rows = await db.query<{ net: number; available_on: Date }>(
     'select sum(net_cents)::bigint as net, available_on from balance_transactions where merchant_id = $1 group by available_on',
@@ -134,11 +116,9 @@ export interface BalanceTransactionFilters {
   payoutId?: string | undefined;
   createdFrom?: Date | undefined;
   createdTo?: Date | undefined;
-  /** Only lines older than the one with this seq (the cursor). */
   beforeSeq?: number | undefined;
 }
 
-/** The merchant's balance transactions, newest first, `count` at most. */
 export async function listBalanceTransactions(db: Queryable, merchantId: number, f: BalanceTransactionFilters, count: number): Promise<BalanceTransactionRow[]> {
   return db.query<BalanceTransactionRow>(
     `select * from balance_transactions

@@ -2,27 +2,24 @@ import type { Queryable } from '../db/Database';
 import type { CardBrand } from '@pasarela/core';
 import type { StoredCard, UserCardRow } from './userCards';
 
-/** A card_checks row (migration 023): the wallet's add-card check at the card processor. */
+/** Migration 023: the wallet's add-card check at the card processor. */
 export interface CardCheckRow {
   id: number;
-  /** The processor's idempotency key for this check. */
   check_key: string;
   user_id: number;
   track_id: string;
-  /** HMAC of what defines the check (the card): the same trackId must check the same card. */
+  /** HMAC of the card: the same trackId must check the same card. */
   request_fingerprint: string;
-  /** PROCESSING while the processor's answer is in doubt, then its answer (core's CARD_AUTH_STATUS). */
+  /** PROCESSING while the answer is in doubt. */
   auth_status: string;
   message_key: string;
   card_brand: CardBrand;
   card_last4: string;
-  /** The processor's token and customer of the card it saved; null until then. */
   card_token: string | null;
   card_customer: string | null;
   card_fingerprint: string;
   name_on_card: string;
   make_default: boolean;
-  /** The saved card, once an approved answer saved it. */
   user_card_id: number | null;
   lang: string;
   created_at: Date;
@@ -40,7 +37,7 @@ export interface NewCardCheck {
   lang: string;
 }
 
-/** Records a check in doubt; undefined when the user's trackId is taken (a retry got there first). */
+/** Undefined when the user's trackId is taken (a retry got there first). */
 export async function insertCardCheck(db: Queryable, c: NewCardCheck, inDoubt: { auth_status: string; message_key: string }): Promise<CardCheckRow | undefined> {
   const [row] = await db.query<CardCheckRow>(
     `insert into card_checks (check_key, user_id, track_id, request_fingerprint, auth_status, message_key, card_brand, card_last4, card_fingerprint, name_on_card, make_default, lang)
@@ -56,10 +53,7 @@ export async function findCardCheck(db: Queryable, userId: number, trackId: stri
   return row;
 }
 
-/**
- * Records the processor's answer on a check still in doubt (a conditional write: of the request,
- * its retry and the reconciler, one records it); undefined when it was recorded already.
- */
+/** Conditional: of the request, its retry and the reconciler, one records it; undefined when recorded already. */
 export async function settleCardCheck(
   db: Queryable, id: number, inDoubtAuthStatus: string, answer: { auth_status: string; message_key: string }, saved?: { token: string; customer: string | null },
 ): Promise<CardCheckRow | undefined> {
@@ -70,18 +64,16 @@ export async function settleCardCheck(
   return row;
 }
 
-/** The card an approved check saved. */
 export async function linkSavedCard(db: Queryable, id: number, userCardId: number): Promise<void> {
   await db.query('update card_checks set user_card_id = $2 where id = $1', [id, userCardId]);
 }
 
-/** A check the processor never decided (never received it, or could not decide): forgotten, so the trackId checks anew. */
+/** Forgotten, so the trackId checks anew. */
 export async function dropUndecidedCardCheck(db: Queryable, id: number, inDoubtAuthStatus: string): Promise<boolean> {
   const rows = await db.query('delete from card_checks where id = $1 and auth_status = $2 returning id', [id, inDoubtAuthStatus]);
   return rows.length > 0;
 }
 
-/** Checks whose answer is `afterMs` late, oldest first, at most `limit` (the reconciler's). */
 export async function cardChecksInDoubt(db: Queryable, inDoubtAuthStatus: string, afterMs: number, limit: number): Promise<CardCheckRow[]> {
   return db.query<CardCheckRow>(
     'select * from card_checks where auth_status = $1 and updated_at <= now() - make_interval(secs => $2 / 1000.0) order by updated_at limit $3',
@@ -89,7 +81,6 @@ export async function cardChecksInDoubt(db: Queryable, inDoubtAuthStatus: string
   );
 }
 
-/** The card a check saved, while the user keeps it. */
 export async function findCheckedCard(db: Queryable, userId: number, userCardId: number): Promise<UserCardRow | undefined> {
   const [row] = await db.query<UserCardRow>('select * from user_cards where id = $1 and user_id = $2', [userCardId, userId]);
   return row;

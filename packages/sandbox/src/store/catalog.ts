@@ -4,7 +4,6 @@ import type { Database, Queryable } from '../db/Database';
 
 export interface StationRow { id: number; station_id: string; merchant_id: number; description: string; amount_cents: number; discount_cents: number; owner_user_id: number | null }
 export interface PlanRow { id: number; merchant_id: number; name: string; description: string; amount_cents: number; period: string; charge_now: boolean }
-/** A subscription to a plan, with the card it is charged with once active (migration 004). */
 export interface SubscriptionRow {
   id: number;
   subscription_key: string;
@@ -35,7 +34,7 @@ export async function findSubscription(db: Queryable, key: string): Promise<Subs
   return row;
 }
 
-/** SPEC 7 "GET merchant plans (or by idPlan)". */
+/** SPEC 7 "GET merchant plans". */
 export async function listPlans(db: Queryable, merchantId: number, planId: number | null): Promise<PlanRow[]> {
   return db.query<PlanRow>('select * from plans where merchant_id = $1 and ($2::int is null or id = $2) order by id', [merchantId, planId]);
 }
@@ -52,7 +51,7 @@ export async function insertPlan(db: Queryable, plan: NewPlan): Promise<PlanRow>
 
 export interface NewStation { stationId: string; merchantId: number; description: string; amountCents: number; discountCents: number }
 
-/** A new payment station; undefined when its station id is taken. */
+/** Undefined when its station id is taken. */
 export async function insertStation(db: Queryable, station: NewStation): Promise<StationRow | undefined> {
   const [row] = await db.query<StationRow>(
     'insert into payment_stations (station_id, merchant_id, description, amount_cents, discount_cents) values ($1, $2, $3, $4, $5) on conflict (station_id) do nothing returning *',
@@ -60,7 +59,6 @@ export async function insertStation(db: Queryable, station: NewStation): Promise
   return row;
 }
 
-/** A payer's pending subscription to a plan, under a new key. */
 export async function createSubscription(db: Queryable, planId: number, email: string): Promise<{ id: number; key: string }> {
   const key = `SUB${randomBytes(6).toString('hex').toUpperCase()}`;
   const [row] = await db.query<{ id: number }>('insert into subscriptions (subscription_key, plan_id, email) values ($1, $2, $3) returning id', [key, planId, email]);
@@ -68,7 +66,7 @@ export async function createSubscription(db: Queryable, planId: number, email: s
   return { id: row.id, key };
 }
 
-/** Makes an active subscription (of this merchant's plans, when merchantId is given) due a second ago. */
+/** Due a second ago. */
 export async function makeSubscriptionDue(db: Queryable, key: string, merchantId: number | undefined): Promise<SubscriptionRow | undefined> {
   const [row] = await db.query<SubscriptionRow>(
     `update subscriptions set next_charge_at = now() - interval '1 second'
@@ -82,7 +80,6 @@ export interface NewCampaign {
   status: number; startDate: Date; endDate: Date | null;
 }
 
-/** A campaign and its bridge, in one transaction; the bridge's id. */
 export async function createCampaign(db: Database, campaign: NewCampaign): Promise<number> {
   return db.transaction(async (tx) => {
     const [created] = await tx.query<{ id: number }>(
@@ -104,7 +101,7 @@ export async function bridgesOf(db: Queryable, merchantId: number): Promise<Brid
   );
 }
 
-/** SPEC 3 "Payment-station record" (idUsrOwner loaded). */
+/** SPEC 3 "Payment-station record". */
 export const stationOf = (s: StationRow) => ({
   idMerchant: s.merchant_id, stationId: s.station_id, description: s.description,
   amount: centsToAmount(s.amount_cents), discount: centsToAmount(s.discount_cents), idUsrOwner: s.owner_user_id,
@@ -112,7 +109,7 @@ export const stationOf = (s: StationRow) => ({
 
 export const planOf = (p: PlanRow) => ({ idPlan: p.id, idMerchant: p.merchant_id, name: p.name, description: p.description, amount: centsToAmount(p.amount_cents), period: p.period, chargeNow: p.charge_now });
 
-/** SPEC 3 "Campaign bridge", its campaign's title and text in the payer's language (core merchantTextIn). */
+/** SPEC 3 "Campaign bridge" in the payer's language. */
 export const bridgeOf = (b: BridgeRow, lang: Language = 'es') => ({
   idBridge: b.id, status: b.status, startDate: b.start_date.toISOString(), endDate: b.end_date?.toISOString() ?? null,
   campaign: {
@@ -121,9 +118,7 @@ export const bridgeOf = (b: BridgeRow, lang: Language = 'es') => ({
   },
 });
 
-/** The card a subscription is charged with from now on. */
 export interface ActivatingCard {
-  /** The card processor's token and customer (saveCard's answer). */
   token: string;
   customer: string | null;
   brand: string;
@@ -131,10 +126,7 @@ export interface ActivatingCard {
   payerName: string;
 }
 
-/**
- * Marks a subscription active, charged next on its period's next date with this card: a
- * conditional write, so of payments racing to activate it one does. False when it already was.
- */
+/** A conditional write, so of payments racing to activate it one does; false when it already was. */
 export async function activateSubscription(db: Queryable, subscriptionId: number, card: ActivatingCard): Promise<boolean> {
   const [plan] = await db.query<{ period: string }>('select p.period from subscriptions s join plans p on p.id = s.plan_id where s.id = $1', [subscriptionId]);
   if (!plan) return false;

@@ -1,10 +1,9 @@
 import type { Dispute } from '@pasarela/gateways';
 import type { Queryable } from '../db/Database';
 
-/** A processor's dispute as recorded (migration 033). */
 export interface DisputeRow {
   reference: string;
-  /** Its place in the order disputes opened (migration 043): the list's cursor. */
+  /** Migration 043: the list's cursor. */
   seq: number;
   cod_oper: string;
   status: Dispute['status'];
@@ -16,12 +15,7 @@ export interface DisputeRow {
   updated_at: Date;
 }
 
-/**
- * Records a dispute the card processor reported on the card payment whose charge is
- * `paymentReference`: inserted the first time, moved to the state reported after. A dispute won or
- * lost stays so (an older event delivered late changes nothing). Undefined when no card payment has
- * that reference, or nothing changed.
- */
+/** Inserted the first time, then moved; won or lost stays so (a late older event changes nothing). Undefined: no such payment or no change. */
 export async function recordDispute(db: Queryable, paymentReference: string, dispute: Dispute): Promise<DisputeRow | undefined> {
   const [row] = await db.query<DisputeRow>(
     `insert into gateway_disputes (reference, cod_oper, status, amount_cents, currency, reason, evidence_due_by)
@@ -35,12 +29,10 @@ export async function recordDispute(db: Queryable, paymentReference: string, dis
   return row;
 }
 
-/** The disputes of a payment, oldest first. */
 export async function disputesOf(db: Queryable, codOper: string): Promise<DisputeRow[]> {
   return db.query<DisputeRow>('select * from gateway_disputes where cod_oper = $1 order by created_at, reference', [codOper]);
 }
 
-/** A dispute as the merchant reads it: with its payment's merchant (migration 042's evidence too). */
 export type MerchantDisputeRow = DisputeRow & { merchant_id: number; evidence: string | null; evidence_submitted_at: Date | null };
 
 const SELECT_DISPUTE = 'select d.*, t.merchant_id from gateway_disputes d join transactions t on t.cod_oper = d.cod_oper';
@@ -48,11 +40,9 @@ const SELECT_DISPUTE = 'select d.*, t.merchant_id from gateway_disputes d join t
 export interface DisputeFilters {
   createdFrom?: Date | undefined;
   createdTo?: Date | undefined;
-  /** Only disputes older than the one with this seq (the cursor). */
   beforeSeq?: number | undefined;
 }
 
-/** The merchant's disputes, newest first, `count` at most. */
 export async function listMerchantDisputes(db: Queryable, merchantId: number, f: DisputeFilters, count: number): Promise<MerchantDisputeRow[]> {
   return db.query<MerchantDisputeRow>(
     `${SELECT_DISPUTE} where t.merchant_id = $1 and ($2::int is null or d.seq < $2)
@@ -61,19 +51,19 @@ export async function listMerchantDisputes(db: Queryable, merchantId: number, f:
     [merchantId, f.beforeSeq ?? null, f.createdFrom ?? null, f.createdTo ?? null, count]);
 }
 
-/** One of the merchant's disputes (another merchant's is as absent as a missing one); `forUpdate` locks it. */
+/** Another merchant's is as absent as a missing one. */
 export async function findMerchantDispute(db: Queryable, merchantId: number, reference: string, forUpdate = false): Promise<MerchantDisputeRow | undefined> {
   const [row] = await db.query<MerchantDisputeRow>(`${SELECT_DISPUTE} where d.reference = $1 and t.merchant_id = $2${forUpdate ? ' for update of d' : ''}`, [reference, merchantId]);
   return row;
 }
 
-/** A dispute by its reference, whoever's (the sandbox's decision). */
+/** Whoever's (the sandbox's decision). */
 export async function findDispute(db: Queryable, reference: string): Promise<MerchantDisputeRow | undefined> {
   const [row] = await db.query<MerchantDisputeRow>(`${SELECT_DISPUTE} where d.reference = $1`, [reference]);
   return row;
 }
 
-/** The merchant's evidence: kept, and the dispute goes under review; only while it needs a response. */
+/** Only while it needs a response. */
 export async function submitDisputeEvidence(db: Queryable, reference: string, evidence: string): Promise<boolean> {
   const rows = await db.query(
     "update gateway_disputes set evidence = $2, evidence_submitted_at = now(), status = 'under_review', updated_at = now() where reference = $1 and status = 'needs_response' returning reference",
@@ -81,7 +71,7 @@ export async function submitDisputeEvidence(db: Queryable, reference: string, ev
   return rows.length > 0;
 }
 
-/** The dispute ends `won` or `lost` (accepted by the merchant, or decided); only while it is open: once. */
+/** Only while open: once. */
 export async function closeDispute(db: Queryable, reference: string, outcome: 'won' | 'lost'): Promise<boolean> {
   const rows = await db.query("update gateway_disputes set status = $2, updated_at = now() where reference = $1 and status not in ('won', 'lost') returning reference", [reference, outcome]);
   return rows.length > 0;

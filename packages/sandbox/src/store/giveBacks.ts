@@ -1,15 +1,11 @@
 import type { Queryable } from '../db/Database';
 import type { TransactionRow } from './transactions';
 
-/** A give-back the reconciler asks its port about again, and whether it has waited past giving up. */
 export type GiveBackToReconcile = TransactionRow & { overdue: boolean };
 
 /**
- * Claims, for this node, the give-backs left `giving_back` (details.owedToPayer) whose money was
- * taken `waitMs` ago or more, oldest first, at most `limit`: their first try was cut (the node
- * stopped, the port's answer lost). Each is claimed for `claimMs` (details.giveBackCheckedAt, a key
- * no merchant sees: the row's updated_at and its notices stay still), so two nodes never ask its
- * port at once. `overdue`: taken `giveUpMs` ago or more.
+ * Give-backs left `giving_back` past `waitMs`, each claimed for `claimMs` in a key no merchant sees (so
+ * updated_at and notices stay still): two nodes never ask its port at once. `overdue`: past `giveUpMs`.
  */
 export async function claimGiveBacks(
   db: Queryable, q: { waitMs: number; claimMs: number; giveUpMs: number; limit: number },

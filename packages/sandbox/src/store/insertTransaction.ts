@@ -6,7 +6,7 @@ import { recordPaymentInBooks } from './balanceTransactions';
 import { mailCtes, mailParams, type Mail } from './mailbox';
 import { findTransactionByTrackId, type NewTransaction, type TransactionRow } from './transactions';
 
-/** An operation code: 'PP' and twelve hex digits (SPEC 7: sandbox receipts may add SANDBOX_ in front). */
+/** 'PP' and twelve hex digits (SPEC 7: sandbox receipts may add SANDBOX_ in front). */
 export function newCodOper(): string {
   return `PP${randomBytes(6).toString('hex').toUpperCase()}`;
 }
@@ -19,21 +19,17 @@ const COLUMNS = [
 ] as const satisfies ReadonlyArray<keyof NewTransaction>;
 
 /**
- * Inserts a transaction unless one with the same trackId exists; returns the new row, or
- * undefined when another request with that trackId got there first (exactly-once by trackId).
- * On a paid single-use link it records nothing and throws conflict request_already_paid (the link's
- * guard in insertUnlessDuplicate). Every node hears of it through migration 006's trigger
- * (changes/transactionEvents.ts).
+ * Inserts unless the trackId exists (undefined: another request got there first); on a paid single-use
+ * link it records nothing and throws conflict request_already_paid.
  */
 export async function insertTransaction(db: Queryable, tx: NewTransaction, codOper = newCodOper()): Promise<TransactionRow | undefined> {
   const result = await insertUnlessDuplicate(db, tx, codOper, null);
   if (result.kind !== 'inserted') return undefined;
-  // Paid as it is recorded (the wallet's balance, in the caller's transaction): into the books with it.
+  // The wallet's balance is paid as it is recorded: into the books with it.
   await recordPaymentInBooks(db, result.row);
   return result.row;
 }
 
-/** Each column's SQL type, for inserts whose values come through a select (no VALUES to infer them from). */
 const COLUMN_TYPES: Record<(typeof COLUMNS)[number], string> = {
   track_id: 'text', link_code: 'text', merchant_id: 'integer', method: 'text', amount_cents: 'integer', tax_cents: 'integer',
   status: 'integer', auth_status: 'text', message_key: 'text', tx_type: 'text', card_brand: 'text', card_last4: 'text',
@@ -43,18 +39,13 @@ const COLUMN_TYPES: Record<(typeof COLUMNS)[number], string> = {
   request_fingerprint: 'text',
 };
 
-/**
- * insertUnlessDuplicate's statement, with the e-mail's or without: the same two texts every time,
- * built once (each payment would otherwise build and hash a text of 2 KB).
- */
+// Two fixed texts built once: each payment would otherwise build and hash 2 KB of SQL.
 function insertUnlessDuplicateSql(withMail: boolean): string {
   const casts = ['$1::text', ...COLUMNS.map((c, i) => `$${i + 2}::${COLUMN_TYPES[c]}`)].join(', ');
   const d = COLUMNS.length + 1;
   const mailSql = withMail ? `, ${mailCtes(d + 5, 'inserted')}` : '';
-  // The single-use link the attempt pays ($3, link_code), locked as settlePayment locks it before a
-  // payment claims it: an attempt is recorded before that lock is taken (and the winner's call-off
-  // sees it) or after the claim commits (and finds the link paid: nothing is recorded).
-  // core duplicateStateOf in SQL; a null window start (tryAgain) matches nothing.
+  // The single-use link is locked as settlePayment locks it before a claim: an attempt is recorded
+  // before that lock (the winner's call-off sees it) or after the claim (finds the link paid).
   return `with single_use_link as materialized (
        select paid_cod_oper from payment_links where code = $3::text and single_use for update
      ), link_paid as (
@@ -75,38 +66,22 @@ function insertUnlessDuplicateSql(withMail: boolean): string {
 const INSERT_UNLESS_DUPLICATE = insertUnlessDuplicateSql(false);
 const INSERT_UNLESS_DUPLICATE_WITH_MAIL = insertUnlessDuplicateSql(true);
 
-/** What insertUnlessDuplicate did. */
 export type DuplicateCheckedInsert =
   | { kind: 'inserted'; row: TransactionRow }
-  /**
-   * A recent payment of the same card and amount: its trackId (the same one when this is a retry),
-   * and its operation and method, where the payer holding that card can go back to it; a card's 3DS
-   * challenge still open carries its issuer's page, to open again from any browser.
-   */
+  /** A recent payment of the same card and amount, where its payer can go back to it (an open 3DS challenge's page too). */
   | { kind: 'duplicate'; trackId: string | null; codOper: string; method: string; state: DuplicateState; challengeUrl: string | null }
-  /** No duplicate, but a row with this trackId exists (another request with it got there first). */
   | { kind: 'track_id_taken' };
 
-/** The advisory lock key that serialises the duplicate check of one card and amount at one merchant. */
 export function duplicateLockKey(check: Pick<DuplicateCheck, 'merchantId' | 'cardFingerprint' | 'amountCents'>): string {
   return `duplicate:${check.merchantId}:${check.cardFingerprint}:${check.amountCents}`;
 }
 
 /**
- * SPEC 8 possible_duplicated_tx: "same amount and card within 5 minutes" at the same merchant
- * (core duplicateCheckOf and duplicateStateOf), whatever link or station of it was paid, counting
- * only payments that went through or may still (approved, captured or pending, not ended unpaid): a
- * decline, a 3DS challenge the payer called off, is no charge. A charged one is named before a waiting one. A
- * null check (SPEC 3 tryAgain: the payer confirmed a second purchase) inserts without looking.
- * Looks for such a payment and, when there is none, inserts tx (once per trackId, as
- * insertTransaction does), in one statement. Two payments of one card at the same moment must run
- * it in transactions holding one advisory lock (duplicateLockKey), taken in a statement before this one:
- * a statement sees only what was committed before it started.
- * With `mail`, the same statement writes that e-mail to the mailbox (and tells every node, as
- * sendMail does) when, and only when, it inserts the row: one statement, one commit.
- * On a single-use link the statement first locks the link, as settlePayment does before it claims
- * it: once the link is paid nothing is inserted and it throws conflict request_already_paid (a retry of
- * a trackId already recorded answers track_id_taken instead, so the caller answers that attempt).
+ * SPEC 8 possible_duplicated_tx (same amount and card within 5 minutes at the merchant, counting only
+ * payments that went through or may still) checked and tx inserted in one statement; a null check
+ * (tryAgain) inserts without looking. Callers hold duplicateLockKey's advisory lock from an earlier
+ * statement: a statement sees only what was committed before it started. `mail` is written in the
+ * same statement, only when the row is inserted. A paid single-use link throws request_already_paid.
  */
 export async function insertUnlessDuplicate(
   db: Queryable,
@@ -124,7 +99,6 @@ export async function insertUnlessDuplicate(
   if (!result) throw new Error('insertUnlessDuplicate returned no row');
   const { link_paid: linkPaid, duplicates, duplicate_track_id: duplicateTrackId, duplicate_cod_oper: duplicateCodOper, duplicate_method: duplicateMethod, duplicate_status: duplicateStatus, duplicate_auth_status: duplicateAuth, duplicate_redirect_url: duplicateRedirect, mails: _mails, ...row } = result as typeof result & { mails?: number };
   if (linkPaid > 0) {
-    // A retry of an attempt already recorded (the one that paid, say) answers as that one did.
     if (tx.track_id && (await findTransactionByTrackId(db, tx.track_id))) return { kind: 'track_id_taken' };
     throw new PaymentError('conflict', 'request_already_paid', 'This single-use link was paid by another payment');
   }

@@ -2,26 +2,21 @@ import { randomInt, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../db/Database';
 import { ADMIN_CHANNEL_SQL } from '../changes/adminChanges';
 
-/** What an e-mail is: a wallet code, a payment request, a receipt, a cash voucher to pay, a random-charge validation. */
 export type MailKind = 'registration_code' | 'recovery_code' | 'email_payment' | 'receipt' | 'refund' | 'voucher' | 'validation';
 
-/** One e-mail. `merchantId` is the merchant it was sent for (a receipt, a payment request); the wallet's own e-mails (codes) have none. */
+/** `merchantId`: the merchant it was sent for; the wallet's own e-mails (codes) have none. */
 export interface Mail {
   to: string;
   subject: string;
   body: string;
-  /** The HTML alternative of body, when the e-mail has one (mail/templates.ts brandedHtml). */
   html?: string | null | undefined;
   kind: MailKind;
   merchantId?: number | null;
 }
 
 /**
- * The common table expressions that write an e-mail to the mailbox and tell every node (an
- * AdminChange { type: 'mail', id, merchantId }, so the sandbox console's mailbox updates by itself):
- * `mail` inserts it from the parameters $at..$at+5 (mailParams), once, or once per row of `from`
- * (a table expression of the same statement); `mail_notice` sends the notice, and the statement
- * must read it for it to run.
+ * CTEs that insert an e-mail (from $at.., once, or once per row of `from`) and tell every node, so the
+ * console's mailbox updates by itself; the statement must read `mail_notice` for it to run.
  */
 export function mailCtes(at: number, from?: string): string {
   return `mail as (
@@ -33,18 +28,13 @@ export function mailCtes(at: number, from?: string): string {
      )`;
 }
 
-/** The parameters mailCtes reads, in its order. */
 export const mailParams = (mail: Mail): unknown[] => [mail.to, mail.subject, mail.body, mail.kind, mail.merchantId ?? null, mail.html ?? null];
 
-/**
- * Stands in for the SMTP relay: the e-mail lands in the table GET /sandbox/mailbox reads, and that
- * merchant's key reads it (the operator reads all), in one round trip.
- */
+/** Stands in for the SMTP relay: GET /sandbox/mailbox reads the table. */
 export async function sendMail(db: Queryable, mail: Mail): Promise<void> {
   await db.query(`with ${mailCtes(1)} select count(*)::int as mails from mail_notice`, mailParams(mail));
 }
 
-/** The latest 50 e-mails, to one address when `to` is set, of one merchant when `merchantId` is. */
 export async function listMail(db: Queryable, to: string | undefined, merchantId?: number) {
   return db.query<{ id: number; to_email: string; subject: string; body: string; html: string | null; kind: string; created_at: Date }>(
     `select * from mailbox where ($1::text is null or lower(to_email) = lower($1)) and ($2::int is null or merchant_id = $2) order by id desc limit 50`,
@@ -52,7 +42,6 @@ export async function listMail(db: Queryable, to: string | undefined, merchantId
   );
 }
 
-/** A six-digit code for e-mail verification. */
 export function sixDigitCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');
 }
@@ -70,7 +59,7 @@ export async function issueCode(db: Queryable, args: { purpose: 'register' | 're
   return code;
 }
 
-/** Wrong codes allowed per address and purpose within CODE_TTL_MS; a new code does not reset them. */
+/** A new code does not reset them. */
 export const MAX_CODE_TRIES = 5;
 
 interface CodeCheck {
@@ -82,12 +71,9 @@ interface CodeCheck {
 }
 
 /**
- * The live code row for email (or userId) and purpose when code is it; with consume, marks it used,
- * and then only one of several callers with the right code gets it. Each call takes a try before
- * the code is compared, so a burst of guesses gets MAX_CODE_TRIES compared, whatever the
- * concurrency; past them every code is refused, the right one too, until CODE_TTL_MS after the
- * first try. A right code gives its try back: only wrong codes (and tries whose request died, until
- * the window ends) use the allowance.
+ * The live code when it matches; with consume, only one caller gets it. A try is taken before the
+ * compare, so a burst of guesses gets MAX_CODE_TRIES compared whatever the concurrency; a right code
+ * gives its try back.
  */
 export async function checkCode(db: Queryable, args: CodeCheck) {
   if (args.email === undefined && args.userId === undefined) throw new Error('checkCode needs an e-mail or a user id');
@@ -101,7 +87,7 @@ export async function checkCode(db: Queryable, args: CodeCheck) {
   return consumed ? row : undefined;
 }
 
-/** This try's number in the current window of CODE_TTL_MS, counted in one atomic upsert. */
+/** Counted in one atomic upsert. */
 async function takeCodeTry(db: Queryable, purpose: string, who: string): Promise<number> {
   const [row] = await db.query<{ tries: number }>(
     `insert into code_tries as t (purpose, who, tries, window_ends_at) values ($1, $2, 1, now() + $3::int * interval '1 millisecond')
@@ -115,7 +101,7 @@ async function takeCodeTry(db: Queryable, purpose: string, who: string): Promise
   return row.tries;
 }
 
-/** The account's live code that equals code; every live code is compared, in constant time, in JS. */
+/** Every live code is compared, in constant time. */
 async function findCode(db: Queryable, args: CodeCheck) {
   const rows = await db.query<{ id: number; email: string; user_id: number | null; code: string; payload: unknown }>(
     `select id, email, user_id, code, payload from verification_codes
@@ -124,7 +110,6 @@ async function findCode(db: Queryable, args: CodeCheck) {
      order by id desc`,
     [args.purpose, args.email ?? null, args.userId ?? null],
   );
-  // filter, not find: every live code is compared, whichever one matches.
   const [found] = rows.filter((row) => sameCode(row.code, args.code));
   if (!found) return undefined;
   const { code: _compared, ...row } = found;

@@ -1,13 +1,11 @@
 import type { Database, Queryable } from '../db/Database';
 
-/** A merchant's stored brand (migration 019): null parts are unset. */
 export interface MerchantBrandRow {
   brand_color: string | null;
   display_name: string | null;
   logo_sha256: string | null;
 }
 
-/** An uploaded logo as stored: the image's bytes, its type and size. */
 export interface MerchantLogo {
   sha256: string;
   contentType: 'image/png' | 'image/jpeg' | 'image/webp';
@@ -18,35 +16,24 @@ export interface MerchantLogo {
 
 const BRAND_COLUMNS = 'm.brand_color, m.display_name, m.logo_sha256 from merchants m';
 
-/** The merchant's brand; undefined when no such merchant. */
 export async function findMerchantBrand(db: Queryable, merchantId: number): Promise<MerchantBrandRow | undefined> {
   const [row] = await db.query<MerchantBrandRow>(`select ${BRAND_COLUMNS} where m.id = $1`, [merchantId]);
   return row;
 }
 
-/**
- * The advisory lock every change of which logo a merchant uses holds, on every node: the check that
- * no merchant refers to an image any more and its deletion see every other change committed, so an
- * image two merchants share is not deleted while one of them takes it up.
- */
+/** Held by every change of logo: an image two merchants share is not deleted while one takes it up. */
 const LOGO_LOCK = 'pasarela.merchant_logos';
 
-/** Deletes the image unless a merchant still uses it (two merchants may upload the same bytes). */
 async function deleteUnusedLogo(tx: Queryable, sha256: string): Promise<void> {
   await tx.query('delete from merchant_logos l where l.sha256 = $1 and not exists (select 1 from merchants m where m.logo_sha256 = l.sha256)', [sha256]);
 }
 
-/** The merchant's current logo, its row locked; undefined when no such merchant. */
 async function currentLogo(tx: Queryable, merchantId: number): Promise<{ logo_sha256: string | null } | undefined> {
   const [row] = await tx.query<{ logo_sha256: string | null }>('select logo_sha256 from merchants where id = $1 for update', [merchantId]);
   return row;
 }
 
-/**
- * Sets the colour and the display name, each when given (null clears it, undefined keeps it), and
- * `logo: null` drops the logo, deleting its image when no merchant uses it any more; the brand as it
- * stands after; undefined when no such merchant.
- */
+/** Null clears a part, undefined keeps it; `logo: null` drops the logo (its image when unused). */
 export async function updateMerchantBrand(
   db: Database, merchantId: number,
   change: { color?: string | null | undefined; displayName?: string | null | undefined; dropLogo?: boolean | undefined },
@@ -73,7 +60,6 @@ export async function updateMerchantBrand(
   }, { advisoryLock: LOGO_LOCK });
 }
 
-/** How many logos a merchant may upload in one window, and the window's length. */
 export interface LogoUploadCap {
   uploads: number;
   windowMs: number;
@@ -82,15 +68,9 @@ export interface LogoUploadCap {
 export type SetLogoResult =
   | { kind: 'set'; brand: MerchantBrandRow }
   | { kind: 'no_merchant' }
-  /** The merchant used its uploads of the window: nothing changed; another may be made at windowEndsAt. */
   | { kind: 'limited'; windowEndsAt: Date };
 
-/**
- * In one transaction: counts the upload against the merchant's cap (a conditional upsert, refused
- * once the window's uploads are used), keeps the image (once per distinct bytes: two merchants
- * uploading the same bytes share one row), makes it the merchant's logo, and deletes the image it
- * replaces when no merchant uses that any more.
- */
+/** In one transaction: the upload counted against the cap (conditional upsert), one image row per distinct bytes, the replaced one deleted when unused. */
 export async function setMerchantLogo(db: Database, merchantId: number, logo: MerchantLogo, cap: LogoUploadCap): Promise<SetLogoResult> {
   return db.transaction(async (tx): Promise<SetLogoResult> => {
     const before = await currentLogo(tx, merchantId);
@@ -123,19 +103,16 @@ export async function setMerchantLogo(db: Database, merchantId: number, logo: Me
   }, { advisoryLock: LOGO_LOCK });
 }
 
-/** A stored logo's bytes and type, by its hash. */
 export async function findMerchantLogo(db: Queryable, sha256: string): Promise<{ content_type: string; bytes: Uint8Array } | undefined> {
   const [row] = await db.query<{ content_type: string; bytes: Uint8Array }>('select content_type, bytes from merchant_logos where sha256 = $1', [sha256]);
   return row;
 }
 
-/** The merchant of an operation as a bank page shows it: its name, older logo path and brand. */
 export interface ShopOfOperation extends MerchantBrandRow {
   name: string;
   logo: string;
 }
 
-/** The merchant whose payment the operation is (a bank page's "whose payment this is"); undefined when no such operation. */
 export async function findShopOfOperation(db: Queryable, codOper: string): Promise<ShopOfOperation | undefined> {
   const [row] = await db.query<ShopOfOperation>(
     'select m.name, m.logo, m.brand_color, m.display_name, m.logo_sha256 from transactions t join merchants m on m.id = t.merchant_id where t.cod_oper = $1',
@@ -144,7 +121,6 @@ export async function findShopOfOperation(db: Queryable, codOper: string): Promi
   return row;
 }
 
-/** A merchant's name, older logo path and brand; undefined when no such merchant. */
 export async function findShopOfMerchant(db: Queryable, merchantId: number): Promise<ShopOfOperation | undefined> {
   const [row] = await db.query<ShopOfOperation>('select name, logo, brand_color, display_name, logo_sha256 from merchants where id = $1', [merchantId]);
   return row;

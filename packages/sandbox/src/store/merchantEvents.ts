@@ -1,20 +1,17 @@
 import type { Queryable } from '../db/Database';
 import type { WebhookEventRow } from '../merchantView/webhookEvent';
 
-/** How long the change feed keeps an event (docs/merchant-api.md "Events"). */
+/** docs/merchant-api.md "Events". */
 export const EVENT_DAYS = 30;
 
-/** A webhook event as the feed reads it: with its place in the order it was recorded (migration 025). */
 export type MerchantEventRow = WebhookEventRow & { seq: number };
 
 export interface EventFilters {
   createdFrom?: Date | undefined;
   createdTo?: Date | undefined;
-  /** Only events recorded before the one with this seq (the cursor). */
   beforeSeq?: number | undefined;
 }
 
-/** The merchant's events of the last EVENT_DAYS days, newest first, `count` at most. */
 export async function listMerchantEvents(db: Queryable, merchantId: number, f: EventFilters, count: number): Promise<MerchantEventRow[]> {
   return db.query<MerchantEventRow>(
     `select * from webhook_events
@@ -25,7 +22,7 @@ export async function listMerchantEvents(db: Queryable, merchantId: number, f: E
   );
 }
 
-/** One of the merchant's events of the last EVENT_DAYS days (another merchant's is as absent as a missing one). */
+/** Another merchant's is as absent as a missing one. */
 export async function findMerchantEvent(db: Queryable, merchantId: number, id: string): Promise<MerchantEventRow | undefined> {
   const [row] = await db.query<MerchantEventRow>(
     'select * from webhook_events where id = $1 and merchant_id = $2 and created_at > now() - make_interval(days => $3)',
@@ -34,7 +31,7 @@ export async function findMerchantEvent(db: Queryable, merchantId: number, id: s
   return row;
 }
 
-/** Deletes the events past the feed's EVENT_DAYS that no endpoint still has to send, `batch` rows a statement; how many went. */
+/** Only those no endpoint still has to send, `batch` rows a statement. */
 export async function deleteOldEvents(db: Queryable, batch = 1000): Promise<number> {
   let deleted = 0;
   for (;;) {
@@ -45,7 +42,7 @@ export async function deleteOldEvents(db: Queryable, batch = 1000): Promise<numb
 }
 
 async function deleteOldEventsOnce(db: Queryable, batch: number): Promise<number> {
-  // skip locked: two nodes sweeping at once take different rows, and one being sent is left alone.
+  // skip locked: nodes sweeping at once take different rows, and one being sent is left alone.
   const rows = await db.query(
     `delete from webhook_events where id in (
        select e.id from webhook_events e
@@ -58,11 +55,7 @@ async function deleteOldEventsOnce(db: Queryable, batch: number): Promise<number
   return rows.length;
 }
 
-/**
- * An event about something else than a transaction (a payout, a dispute), with its object as the
- * event's data, in the caller's transaction: the change feed lists it, and the primary endpoint (if
- * any) and the others get it as a transaction's event (migrations 027 and 041).
- */
+/** An event about a payout or a dispute, in the caller's transaction; endpoints get it as they get a transaction's. */
 export async function recordObjectEvent(db: Queryable, merchantId: number, type: string, object: Record<string, unknown>): Promise<void> {
   await db.query(
     `insert into webhook_events (merchant_id, event_type, object, state)

@@ -2,9 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/Database';
 
 export interface MerchantKeys {
-  /** The merchant's server-side key; only its SHA-256 is kept. */
+  /** Only its SHA-256 is kept. */
   secretKey: string;
-  /** Signs webhook deliveries (Pasarela-Signature). */
   webhookSecret: string;
 }
 
@@ -20,16 +19,14 @@ export function secretKeyHashOf(secretKey: string): string {
   return createHash('sha256').update(secretKey, 'utf8').digest('hex');
 }
 
-/** Stores a merchant's keys (the secret key hashed) and its webhook URL, if any. */
 export async function saveMerchantKeys(db: Queryable, merchantId: number, keys: MerchantKeys, webhookUrl: string | null): Promise<void> {
-  // New keys from the sandbox end the old ones at once (a roll through the API may keep one a while: rollSecretKey).
+  // New keys from the sandbox end the old ones at once (an API roll may keep one a while).
   await db.query(`update merchants set secret_key_hash = $2, webhook_secret = $3, webhook_url = $4,
       previous_secret_key_hash = null, previous_secret_key_expires_at = null where id = $1`, [
     merchantId, secretKeyHashOf(keys.secretKey), keys.webhookSecret, webhookUrl,
   ]);
 }
 
-/** The merchant whose secret key this is, or undefined. */
 export async function merchantIdBySecretKey(db: Queryable, secretKey: string): Promise<number | undefined> {
   const hash = secretKeyHashOf(secretKey);
   const [row] = await db.query<{ id: number }>(
@@ -43,15 +40,12 @@ export async function merchantIdBySecretKey(db: Queryable, secretKey: string): P
 }
 
 /**
- * A new secret key for the merchant; the one in use now keeps working for `overlapSeconds` (0: it
- * stops at once), so several servers can change over without a gap. A key rolled before its window
- * ended is replaced: only the key just replaced stays valid. Undefined when `callerKey` is not the
- * current key (the one being retired).
+ * The current key keeps working for `overlapSeconds`, so servers change over without a gap; a key rolled
+ * again within the window is replaced. Undefined when `callerKey` is not the current key.
  */
 export async function rollSecretKey(db: Queryable, merchantId: number, callerKey: string, overlapSeconds: number): Promise<{ secretKey: string; previousKeyExpiresAt: Date | null } | undefined> {
   const { secretKey } = newMerchantKeys();
-  // Only the current key rolls (a conditional write): a key being retired, leaked perhaps, cannot
-  // win a fresh key and push the merchant's new one into the expiring slot.
+  // Conditional: a key being retired, leaked perhaps, cannot win a fresh key and push the new one out.
   const [row] = await db.query<{ previous_secret_key_expires_at: Date | null }>(
     `update merchants set previous_secret_key_hash = case when $3 > 0 then secret_key_hash end,
         previous_secret_key_expires_at = case when $3 > 0 then now() + make_interval(secs => $3) end,
@@ -62,7 +56,6 @@ export async function rollSecretKey(db: Queryable, merchantId: number, callerKey
   return row ? { secretKey, previousKeyExpiresAt: row.previous_secret_key_expires_at } : undefined;
 }
 
-/** The bearer token of an `Authorization: Bearer <secretKey>` header, if it looks like a secret key. */
 export function bearerSecretKeyOf(header: string | undefined): string | undefined {
   const token = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')?.[1];
   return token?.startsWith('sk_') ? token : undefined;

@@ -1,11 +1,10 @@
 import type { Queryable } from '../db/Database';
 import { newLinkCode, type LinkRow } from './links';
 
-/** A link as the merchant API reads it: with the shop's order reference and metadata (migration 017). */
 export interface MerchantLinkRow extends LinkRow {
   order_reference: string | null;
   metadata: Record<string, string>;
-  /** How many payments were made on it, and how many of them were approved (store's count, core's rule decides). */
+  /** Core's rule decides which are approved. */
   payments: number;
 }
 
@@ -20,21 +19,16 @@ export interface NewMerchantLink {
   returnUrl: string;
   orderReference: string | null;
   metadata: Record<string, string>;
-  /** The description per language, beside the default one (migration 035: `{ en: { description } }`). */
+  /** Migration 035: `{ en: { description } }`. */
   translations: Record<string, { description: string }>;
 }
 
-/** The link states a merchant filters by. */
 export type LinkState = 'open' | 'paid' | 'expired';
 
-/** SQL for a link's state: paid (a single-use link a payment claimed), expired (its moment passed), else open. */
 const STATE_SQL = `case when l.single_use and l.paid_cod_oper is not null then 'paid'
   when l.expires_at is not null and l.expires_at <= now() then 'expired' else 'open' end`;
 
-/**
- * When a link last changed: a write to it (its own updated_at, migration 025), a payment made on
- * it, or its expiry passing (nothing writes then, yet its state moved).
- */
+/** A write, a payment on it, or its expiry passing (which writes nothing). */
 const UPDATED_SQL = `greatest(l.updated_at, (select max(t.created_at) from transactions t where t.link_code = l.code),
   case when l.expires_at <= now() then l.expires_at end)`;
 const SELECT_LINK = `select l.*, ${STATE_SQL} as state, ${UPDATED_SQL} as changed_at,
@@ -43,10 +37,10 @@ const SELECT_LINK = `select l.*, ${STATE_SQL} as state, ${UPDATED_SQL} as change
 
 export type MerchantLinkWithState = MerchantLinkRow & { state: LinkState; changed_at: Date };
 
-/** Inserts a link; undefined when the merchant already has a link with this order reference. */
+/** Undefined when the merchant already has a link with this order reference. */
 export async function insertMerchantLink(db: Queryable, link: NewMerchantLink): Promise<MerchantLinkWithState | undefined> {
   const code = newLinkCode();
-  // A conditional insert: of two links with one order reference at once, on any node, one is made.
+  // Conditional: of two links with one order reference at once, on any node, one is made.
   const inserted = await db.query(
     `insert into payment_links (code, slug, merchant_id, description, amount_cents, tax_cents, card_types, expires_at, single_use, return_url, order_reference, metadata, translations)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
@@ -57,13 +51,12 @@ export async function insertMerchantLink(db: Queryable, link: NewMerchantLink): 
   return inserted.length === 0 ? undefined : findMerchantLink(db, link.merchantId, code);
 }
 
-/** One of the merchant's links by its code (another merchant's is as absent as a missing one). */
+/** Another merchant's is as absent as a missing one. */
 export async function findMerchantLink(db: Queryable, merchantId: number, code: string): Promise<MerchantLinkWithState | undefined> {
   const [row] = await db.query<MerchantLinkWithState>(`${SELECT_LINK} where l.code = $1 and l.merchant_id = $2`, [code, merchantId]);
   return row;
 }
 
-/** The merchant's link with this order reference. */
 export async function findLinkByOrderReference(db: Queryable, merchantId: number, orderReference: string): Promise<MerchantLinkWithState | undefined> {
   const [row] = await db.query<MerchantLinkWithState>(`${SELECT_LINK} where l.merchant_id = $1 and l.order_reference = $2`, [merchantId, orderReference]);
   return row;
@@ -74,15 +67,13 @@ export interface LinkFilters {
   orderReference?: string | undefined;
   createdFrom?: Date | undefined;
   createdTo?: Date | undefined;
-  /** Changed at or after, and before (a write, a payment on it, its expiry passing). */
   updatedFrom?: Date | undefined;
   updatedTo?: Date | undefined;
-  /** Only links older than the one with this id (the cursor). */
   beforeId?: number | undefined;
   limit: number;
 }
 
-/** The merchant's links, newest first, one more than `limit` when there are more. */
+/** One more than `limit` when there are more. */
 export async function listMerchantLinks(db: Queryable, merchantId: number, f: LinkFilters): Promise<MerchantLinkWithState[]> {
   return db.query<MerchantLinkWithState>(
     `select * from (${SELECT_LINK}
@@ -96,10 +87,7 @@ export async function listMerchantLinks(db: Queryable, merchantId: number, f: Li
   );
 }
 
-/**
- * Expires an open link now, so the checkout refuses it from then on (SPEC 8 code 3000). A link
- * already expired keeps its moment; a paid single-use link stays paid. Undefined: no such link.
- */
+/** SPEC 8 code 3000 from then on; an expired link keeps its moment and a paid one stays paid. */
 export async function expireMerchantLink(db: Queryable, merchantId: number, code: string): Promise<MerchantLinkWithState | undefined> {
   await db.query(
     `update payment_links set expires_at = now()

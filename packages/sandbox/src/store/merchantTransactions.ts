@@ -1,10 +1,9 @@
 import type { Queryable } from '../db/Database';
 import type { TransactionRow } from './transactions';
 
-/** A transaction as the merchant API reads it: with what was refunded (migration 017) and its link's order reference and metadata. */
 export interface MerchantTransactionRow extends TransactionRow {
   refunded_cents: number;
-  /** What its refunds hold, pending or made: refundableAmount counts a pending refund's part as taken. */
+  /** refundableAmount counts a pending refund's part as taken. */
   held_cents: number;
   order_reference: string | null;
   metadata: Record<string, string> | null;
@@ -14,7 +13,7 @@ const SELECT_TRANSACTION = `select t.*, l.order_reference, l.metadata,
     (select coalesce(sum(r.amount_cents), 0)::int from refunds r where r.cod_oper = t.cod_oper and r.state <> 'failed') as held_cents
   from transactions t left join payment_links l on l.code = t.link_code`;
 
-/** One of the merchant's transactions (another merchant's is as absent as a missing one). */
+/** Another merchant's is as absent as a missing one. */
 export async function findMerchantTransaction(db: Queryable, merchantId: number, codOper: string): Promise<MerchantTransactionRow | undefined> {
   const [row] = await db.query<MerchantTransactionRow>(`${SELECT_TRANSACTION} where t.cod_oper = $1 and t.merchant_id = $2`, [codOper, merchantId]);
   return row;
@@ -26,17 +25,13 @@ export interface TransactionFilters {
   method?: string | undefined;
   createdFrom?: Date | undefined;
   createdTo?: Date | undefined;
-  /** Changed at or after, and before (updated_at moves on every change a merchant sees, migration 025). */
+  /** updated_at moves on every change a merchant sees (migration 025). */
   updatedFrom?: Date | undefined;
   updatedTo?: Date | undefined;
-  /** Only transactions older than the one with this id (the cursor). */
   beforeId?: number | undefined;
 }
 
-/**
- * The merchant's transactions, newest first, `count` at most. Attempts still in doubt at their
- * gateway (PROCESSING) are not shown: they are no payment yet, and may be dropped.
- */
+/** Attempts still in doubt (PROCESSING) are no payment yet and may be dropped: not shown. */
 export async function listMerchantTransactions(db: Queryable, merchantId: number, f: TransactionFilters, count: number): Promise<MerchantTransactionRow[]> {
   return db.query<MerchantTransactionRow>(
     `${SELECT_TRANSACTION}

@@ -14,11 +14,11 @@ export interface MerchantRow {
   tx_limit_cents: number;
   domain_validation: boolean;
   allowed_domains: unknown;
-  /** The brand (migration 019, store/merchantBrand.ts): null parts are unset. */
+  /** Migration 019: null parts are unset. */
   brand_color: string | null;
   display_name: string | null;
   logo_sha256: string | null;
-  /** ISO 3166-1 alpha-2 (migration 030): the country of its payers' Nequi phones. */
+  /** ISO 3166-1 alpha-2: the country of its payers' Nequi phones. */
   country: string;
 }
 
@@ -32,7 +32,6 @@ export interface MerchantServiceRow {
   card_codes: unknown;
 }
 
-/** The country of the merchant behind a link code; undefined when no such link. */
 export async function merchantCountryOfLink(db: Queryable, code: string): Promise<string | undefined> {
   const [row] = await db.query<{ country: string }>('select m.country from payment_links l join merchants m on m.id = l.merchant_id where l.code = $1', [code]);
   return row?.country;
@@ -43,7 +42,7 @@ export async function findMerchant(db: Queryable, id: number): Promise<MerchantR
   return row;
 }
 
-/** The merchant of the payment link with this code, in one query (the widget page's headers wait for it). */
+/** In one query: the widget page's headers wait for it. */
 export async function findMerchantOfLinkCode(db: Queryable, code: string): Promise<MerchantRow | undefined> {
   const [row] = await db.query<MerchantRow>('select m.* from payment_links l join merchants m on m.id = l.merchant_id where l.code = $1', [code]);
   return row;
@@ -61,13 +60,11 @@ export async function listMerchantServices(db: Queryable, merchantId: number): P
   );
 }
 
-/** The brands a merchant accepts for cards, over all its card services. */
 export async function merchantCardCodes(db: Queryable, merchantId: number): Promise<string[]> {
   const services = await listMerchantServices(db, merchantId);
   return cardCodesOf(services.filter((s) => s.method === 'card').map((s) => s.card_codes));
 }
 
-/** The brands named in card services' card_codes lists (JSON arrays of strings), once each, in order. */
 function cardCodesOf(lists: readonly unknown[]): string[] {
   const codes = new Set<string>();
   for (const list of lists) {
@@ -77,7 +74,7 @@ function cardCodesOf(lists: readonly unknown[]): string[] {
   return [...codes];
 }
 
-/** A merchant service as SPEC 3's payment-method entry (the widget's and the payment checks' view of it). */
+/** SPEC 3's payment-method entry. */
 export function paymentMethodOf(s: MerchantServiceRow) {
   const codes = Array.isArray(s.card_codes) ? s.card_codes.filter((c): c is string => typeof c === 'string') : [];
   return {
@@ -90,7 +87,6 @@ export function paymentMethodOf(s: MerchantServiceRow) {
   };
 }
 
-/** A merchant the admin API makes: its methods (one service each) and keys. */
 export interface NewMerchant {
   name: string;
   webCode: string;
@@ -100,14 +96,13 @@ export interface NewMerchant {
   domainValidation: boolean;
   allowedDomains: readonly string[];
   captchaRequired: boolean;
-  /** ISO 3166-1 alpha-2. */
   country: string;
   services: ReadonlyArray<{ method: string; linkType: string; gatewayCode: string; cardCodes: readonly string[] }>;
   keys: MerchantKeys;
   webhookUrl: string | null;
 }
 
-/** Inserts a merchant with its merchant user (SPEC 6: every merchant has one), services and keys, in one transaction; its id. */
+/** SPEC 6: every merchant has a merchant user; all in one transaction. */
 export async function createMerchant(db: Database, merchant: NewMerchant): Promise<number> {
   return db.transaction(async (tx) => {
     const [row] = await tx.query<{ id: number }>(
@@ -124,13 +119,11 @@ export async function createMerchant(db: Database, merchant: NewMerchant): Promi
   });
 }
 
-/** Whether the merchant's payments need a captcha token; undefined when no such merchant. */
 export async function setCaptchaRequired(db: Queryable, merchantId: number, required: boolean): Promise<boolean | undefined> {
   const [row] = await db.query<{ captcha_required: boolean }>('update merchants set captcha_required = $2 where id = $1 returning captcha_required', [merchantId, required]);
   return row?.captcha_required;
 }
 
-/** Where the merchant's webhooks go (null: nowhere, or no such merchant). */
 export async function webhookUrlOf(db: Queryable, merchantId: number): Promise<string | null> {
   const [row] = await db.query<{ webhook_url: string | null }>('select webhook_url from merchants where id = $1', [merchantId]);
   return row?.webhook_url ?? null;
@@ -138,12 +131,11 @@ export async function webhookUrlOf(db: Queryable, merchantId: number): Promise<s
 
 export interface ListedMerchant { id: number; name: string; webhook_url: string | null; captcha_required: boolean }
 
-/** Every merchant (or the one given), by id. */
 export async function listMerchants(db: Queryable, merchantId: number | undefined): Promise<ListedMerchant[]> {
   return db.query<ListedMerchant>('select id, name, webhook_url, captcha_required from merchants where ($1::int is null or id = $1) order by id', [merchantId ?? null]);
 }
 
-/** SPEC 6 "commerce user info": the merchant's first merchant user. */
+/** SPEC 6 "commerce user info". */
 export async function firstMerchantUser(db: Queryable, merchantId: number): Promise<{ id: number; login: string } | undefined> {
   const [row] = await db.query<{ id: number; login: string }>('select id, login from merchant_users where merchant_id = $1 order by id limit 1', [merchantId]);
   return row;

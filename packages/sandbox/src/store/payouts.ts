@@ -2,7 +2,6 @@ import type { Queryable } from '../db/Database';
 import { merchantPayoutOf } from '../merchantView/merchantPayout';
 import { recordObjectEvent } from './merchantEvents';
 
-/** A payouts row (migration 041). */
 export interface PayoutRow {
   id: string;
   seq: number;
@@ -20,7 +19,6 @@ export interface PayoutRow {
   updated_at: Date;
 }
 
-/** A merchant with money available and not yet paid out, and how it is paid. */
 export interface PayableMerchant {
   id: number;
   payout_schedule: 'daily' | 'weekly' | 'manual';
@@ -28,7 +26,6 @@ export interface PayableMerchant {
   country: string;
 }
 
-/** Merchants whose lines available by now and in no payout add up to more than nothing. */
 export async function merchantsWithAvailableMoney(db: Queryable, onlyMerchant?: number): Promise<PayableMerchant[]> {
   return db.query<PayableMerchant>(
     `select m.id, m.payout_schedule, m.payout_account, m.country from merchants m
@@ -38,7 +35,7 @@ export async function merchantsWithAvailableMoney(db: Queryable, onlyMerchant?: 
   );
 }
 
-/** Every line not yet in a payout becomes available now (the sandbox's rehearsal). */
+/** The sandbox's rehearsal. */
 export async function makePendingAvailable(db: Queryable, onlyMerchant?: number): Promise<number> {
   const rows = await db.query('update balance_transactions set available_on = now() where payout_id is null and available_on > now() and ($1::int is null or merchant_id = $1) returning id',
     [onlyMerchant ?? null]);
@@ -46,11 +43,8 @@ export async function makePendingAvailable(db: Queryable, onlyMerchant?: number)
 }
 
 /**
- * The merchant's payout of `period`: in the caller's transaction, the lines available by now and
- * in no payout are locked and summed; a positive sum becomes the payout (inserted unless the
- * merchant has one for that period: once per merchant and period, on any node), the lines are
- * marked as settled by it, and its own line takes the amount out of the balance. Undefined when
- * there is nothing to pay or the period's payout exists.
+ * In the caller's transaction: available lines locked and summed into the period's payout, inserted
+ * unless one exists (once per merchant and period, on any node). Undefined when nothing to pay.
  */
 export async function createPayout(db: Queryable, merchant: Pick<PayableMerchant, 'id' | 'payout_account'>, period: string, arrivalDate: string): Promise<PayoutRow | undefined> {
   const lines = await db.query<{ id: string; net_cents: number }>(
@@ -74,12 +68,11 @@ export async function createPayout(db: Queryable, merchant: Pick<PayableMerchant
   return payout;
 }
 
-/** What the rail said of a pending payout: its reference, kept. */
 export async function recordPayoutReference(db: Queryable, id: string, reference: string): Promise<void> {
   await db.query('update payouts set reference = $2, updated_at = now() where id = $1 and reference is null', [id, reference]);
 }
 
-/** A pending payout arrived (once, whichever node hears it): its payout.paid event is written with it. */
+/** Once, whichever node hears it. */
 export async function markPayoutPaid(db: Queryable, id: string, reference: string): Promise<PayoutRow | undefined> {
   const [row] = await db.query<PayoutRow>(
     "update payouts set status = 'paid', reference = coalesce(reference, $2), updated_at = now() where id = $1 and status = 'pending' returning *", [id, reference]);
@@ -87,10 +80,7 @@ export async function markPayoutPaid(db: Queryable, id: string, reference: strin
   return row;
 }
 
-/**
- * A pending payout came back: its money returns to the balance once (a conditional write, and a
- * unique line per payout), available now and in no payout, so the next payout takes it again.
- */
+/** The money returns to the balance once (conditional write, unique line per payout), for the next payout. */
 export async function markPayoutFailed(db: Queryable, id: string, failure: string): Promise<PayoutRow | undefined> {
   const [row] = await db.query<PayoutRow>(
     "update payouts set status = 'failed', failure = $2, updated_at = now() where id = $1 and status = 'pending' returning *", [id, failure]);
@@ -105,12 +95,11 @@ export async function markPayoutFailed(db: Queryable, id: string, failure: strin
   return row;
 }
 
-/** The payout event (docs/webhooks.md), with the payout as it now stands as its data. */
 function recordPayoutEvent(db: Queryable, payout: PayoutRow, type: 'payout.paid' | 'payout.failed'): Promise<void> {
   return recordObjectEvent(db, payout.merchant_id, type, merchantPayoutOf(payout));
 }
 
-/** Pending payouts not asked about for `claimMs`, each claimed by one node (skip locked, then checked_at). */
+/** Each claimed by one node (skip locked, then checked_at). */
 export async function claimPendingPayouts(db: Queryable, options: { claimMs: number; limit: number }): Promise<PayoutRow[]> {
   return db.query<PayoutRow>(
     `with due as (
@@ -131,7 +120,6 @@ export async function findMerchantPayout(db: Queryable, merchantId: number, id: 
   return row;
 }
 
-/** The merchant's payouts, newest first, `count` at most; `beforeSeq` is the cursor. */
 export async function listMerchantPayouts(db: Queryable, merchantId: number, f: { status?: string | undefined; beforeSeq?: number | undefined }, count: number): Promise<PayoutRow[]> {
   return db.query<PayoutRow>(
     `select * from payouts where merchant_id = $1 and ($2::text is null or status = $2) and ($3::int is null or seq < $3)
@@ -140,13 +128,11 @@ export async function listMerchantPayouts(db: Queryable, merchantId: number, f: 
   );
 }
 
-/** The merchant's payout schedule and bank account. */
 export async function merchantBooksSettings(db: Queryable, merchantId: number): Promise<Pick<PayableMerchant, 'payout_schedule' | 'payout_account'> | undefined> {
   const [row] = await db.query<Pick<PayableMerchant, 'payout_schedule' | 'payout_account'>>('select payout_schedule, payout_account from merchants where id = $1', [merchantId]);
   return row;
 }
 
-/** Sets the schedule and the account given (undefined: unchanged). */
 export async function setMerchantPayoutSettings(db: Queryable, merchantId: number, settings: { schedule?: string | undefined; account?: string | undefined }): Promise<void> {
   await db.query('update merchants set payout_schedule = coalesce($2, payout_schedule), payout_account = coalesce($3, payout_account) where id = $1',
     [merchantId, settings.schedule ?? null, settings.account ?? null]);

@@ -3,7 +3,6 @@ import type { Queryable } from '../db/Database';
 import { recordPaymentInBooks } from './balanceTransactions';
 import type { TransactionRow } from './transactions';
 
-/** What a gateway's answer makes of a payment: its status, auth status and message, and details to add. */
 export interface PaymentOutcome {
   status: number;
   authStatus: string;
@@ -11,13 +10,12 @@ export interface PaymentOutcome {
   details?: Record<string, unknown> | undefined;
   /** Where the payer goes next (a 3DS challenge); cleared by any other outcome. */
   redirectUrl?: string | null | undefined;
-  /** What the payer quotes (a voucher's number, a crypto address), when the gateway gives one. */
   reference?: string | undefined;
-  /** The processor's own id of the charge, when its answer gave one (kept once known). */
+/** Kept once known. */
   gatewayReference?: string | undefined;
 }
 
-/** Writes a payment's outcome (payments/settlePayment.ts decides whether it may). */
+/** settlePayment decides whether it may. */
 export async function writeOutcome(db: Queryable, codOper: string, outcome: PaymentOutcome): Promise<TransactionRow> {
   const [row] = await db.query<TransactionRow>(
     `update transactions set status = $2, auth_status = $3, message_key = $4, details = details || $5::jsonb, redirect_url = $6,
@@ -31,16 +29,12 @@ export async function writeOutcome(db: Queryable, codOper: string, outcome: Paym
   return row;
 }
 
-/** A payment, locked until the caller's transaction ends. */
 export async function lockTransaction(db: Queryable, codOper: string): Promise<TransactionRow | undefined> {
   const [row] = await db.query<TransactionRow>('select * from transactions where cod_oper = $1 for update', [codOper]);
   return row;
 }
 
-/**
- * The other payments of a link that may still be waiting (a pending code of some method, not ended
- * unpaid), locked; the caller tells which are pending by core's rule.
- */
+/** The link's other payments that may still wait, locked; the caller tells which are pending by core's rule. */
 export async function lockOtherOpenAttempts(db: Queryable, linkCode: string, codOper: string): Promise<TransactionRow[]> {
   return db.query<TransactionRow>(
     'select * from transactions where link_code = $1 and cod_oper <> $2 and status in (-1, 0) and auth_status <> all($3::text[]) order by id for update',
@@ -48,7 +42,7 @@ export async function lockOtherOpenAttempts(db: Queryable, linkCode: string, cod
   );
 }
 
-/** Records a gateway event once: false when its id was seen (delivered twice, or by two nodes). */
+/** False when its id was seen (delivered twice, or by two nodes). */
 export async function recordGatewayEvent(db: Queryable, event: { id: string; key: string; kind: string }): Promise<boolean> {
   const rows = await db.query('insert into gateway_events (id, attempt_key, kind, body) values ($1, $2, $3, $4) on conflict (id) do nothing returning id',
     [event.id, event.key, event.kind, JSON.stringify(event)]);
@@ -56,30 +50,27 @@ export async function recordGatewayEvent(db: Queryable, event: { id: string; key
 }
 
 /**
- * Forgets an attempt its gateway never took on (the processor failed before deciding, or has no
- * record of its key): nothing was charged, and while in doubt it was never announced (no push
- * notice, no webhook). Its trackId is free again, so the payer's retry is a new attempt.
+ * Forgets an attempt its gateway never took on: nothing was charged nor announced, and its trackId
+ * is free again for the payer's retry.
  */
 export async function dropUnsentAttempt(db: Queryable, codOper: string): Promise<boolean> {
   const rows = await db.query("delete from transactions where cod_oper = $1 and auth_status = 'PROCESSING' returning cod_oper", [codOper]);
   return rows.length > 0;
 }
 
-/** The card an attempt in doubt charges, as the card processor saved it (its token and customer). */
 export async function keepAttemptCard(db: Queryable, codOper: string, card: { token: string; customer: string | null }): Promise<TransactionRow | undefined> {
   const [row] = await db.query<TransactionRow>(
     "update transactions set card_token = $2, card_customer = $3 where cod_oper = $1 and auth_status = 'PROCESSING' returning *", [codOper, card.token, card.customer]);
   return row;
 }
 
-/** A crypto payment's new quote (coin, network, price, until when) and the address to pay it at. */
 export async function updateQuote(db: Queryable, codOper: string, details: Record<string, unknown>, address: string | null): Promise<TransactionRow | undefined> {
   const [row] = await db.query<TransactionRow>('update transactions set details = $2, reference = $3, updated_at = now() where cod_oper = $1 and status <> 1 returning *',
     [codOper, JSON.stringify(details), address]);
   return row;
 }
 
-/** Records a crypto refund as sent, once: only while the refund it owes is still pending. What it owed the payer is given back. */
+/** Once: only while the refund it owes is still pending. */
 export async function markCryptoRefundSent(db: Queryable, codOper: string, details: Record<string, unknown>): Promise<TransactionRow | undefined> {
   const [row] = await db.query<TransactionRow>(
     `update transactions set details = $2::jsonb || case when details -> 'owedToPayer' is null then '{}'::jsonb
@@ -91,11 +82,7 @@ export async function markCryptoRefundSent(db: Queryable, codOper: string, detai
   return row;
 }
 
-/**
- * Money a gateway took for a payment Pasarela had called off (`details.owedToPayer`): being given
- * back through the gateway's port, given back, or owed to the payer (the port cannot give it back,
- * or failed to): the merchant's verify call and webhooks show it while it is not given back.
- */
+/** Money a gateway took for a called-off payment; the verify call and webhooks show it until given back. */
 export type OwedState = 'giving_back' | 'given_back' | 'owed';
 export interface OwedToPayer {
   amountCents: number;
@@ -104,10 +91,7 @@ export interface OwedToPayer {
   settledAt?: string;
 }
 
-/**
- * Records what a gateway took for a payment that had been called off (its late answer's details,
- * and details.owedToPayer), once: a second answer saying the same changes nothing. Undefined then.
- */
+/** Once: a second answer saying the same changes nothing (undefined). */
 export async function recordMoneyTaken(db: Queryable, codOper: string, details: Record<string, unknown>, messageKey?: string): Promise<TransactionRow | undefined> {
   const [row] = await db.query<TransactionRow>(
     `update transactions set details = details || $2::jsonb, message_key = coalesce($3, message_key), updated_at = now()
@@ -117,7 +101,7 @@ export async function recordMoneyTaken(db: Queryable, codOper: string, details: 
   return row;
 }
 
-/** Ends a give-back, once: given back through the port, or owed to the payer. Undefined when it was not being given back. */
+/** Once: undefined when it was not being given back. */
 export async function endGiveBack(db: Queryable, codOper: string, state: 'given_back' | 'owed'): Promise<TransactionRow | undefined> {
   const [row] = await db.query<TransactionRow>(
     `update transactions set details = jsonb_set(details, '{owedToPayer}', (details -> 'owedToPayer') || jsonb_build_object('state', $2::text, 'settledAt', now())),

@@ -1,5 +1,4 @@
-// A payment's row (transactions), and the reads of it; insertTransaction.ts writes a new one,
-// transactionUpdates.ts changes one.
+// A payment's row and its reads; insertTransaction.ts and transactionUpdates.ts write.
 import type { Queryable } from '../db/Database';
 
 export interface TransactionRow {
@@ -18,7 +17,6 @@ export interface TransactionRow {
   card_brand: string | null;
   card_last4: string | null;
   card_token: string | null;
-  /** The card processor's customer the saved card (card_token) belongs to, when it has one. */
   card_customer: string | null;
   card_fingerprint: string | null;
   payer_name: string;
@@ -30,17 +28,16 @@ export interface TransactionRow {
   tx_channel: string;
   redirect_url: string | null;
   expires_at: Date | null;
-  /** Voucher number, Nequi/Yappy phone key, crypto address: what the payer quotes. */
+  /** What the payer quotes: voucher number, wallet phone key, crypto address. */
   reference: string | null;
   user_id: number | null;
-  /** SPEC 6: the anonymous user service id a guest paid under; null for a wallet user. */
+  /** SPEC 6: null for a wallet user. */
   anonymous_user_service_id: number | null;
   details: Record<string, unknown>;
   campaign_bridge_id: number | null;
   campaign_cents: number;
-  /** HMAC of what defines the charge (core chargeIdentityText): a repeated trackId must make the same one. */
+  /** HMAC of the charge (core chargeIdentityText): a repeated trackId must make the same one. */
   request_fingerprint: string | null;
-  /** The processor's own id of the charge (a card's), as its answer gave it; null until it answered. */
   gateway_reference: string | null;
   created_at: Date;
   updated_at: Date;
@@ -59,7 +56,6 @@ export async function findTransaction(db: Queryable, codOper: string): Promise<T
   return row;
 }
 
-/** The card payment the processor knows by this reference (its charge id). */
 export async function findTransactionByGatewayReference(db: Queryable, reference: string): Promise<TransactionRow | undefined> {
   const [row] = await db.query<TransactionRow>("select * from transactions where gateway_reference = $1 and method = 'card'", [reference]);
   return row;
@@ -69,19 +65,17 @@ export async function listTransactionsForLink(db: Queryable, linkCode: string): 
   return db.query<TransactionRow>('select * from transactions where link_code = $1 order by id', [linkCode]);
 }
 
-/** The newest Nequi payment of a link (SPEC 7 "load last code"). */
+/** SPEC 7 "load last code". */
 export async function latestNequiPayment(db: Queryable, linkCode: string): Promise<TransactionRow | undefined> {
   const [row] = await db.query<TransactionRow>("select * from transactions where link_code = $1 and method = 'nequi' order by id desc limit 1", [linkCode]);
   return row;
 }
 
-/** A cash voucher by its 12-digit number or its codOper, of one merchant when merchantId is set. */
 export async function findCashVoucher(db: Queryable, reference: string, merchantId: number | undefined): Promise<TransactionRow | undefined> {
   const [row] = await db.query<TransactionRow>("select * from transactions where method = 'cash' and (reference = $1 or cod_oper = $1) and ($2::int is null or merchant_id = $2)", [reference, merchantId ?? null]);
   return row;
 }
 
-/** A wallet user's own payments, newest first: all, of one method, or of one link. */
 export async function listUserTransactions(
   db: Queryable, userId: number, filter: { limit: number; method?: string; linkCode?: string | null },
 ): Promise<TransactionRow[]> {
@@ -92,10 +86,8 @@ export async function listUserTransactions(
   );
 }
 
-/** A payment with the state of its validation charge, if one was asked, and what was refunded of it (the console's list). */
 export type TransactionWithValidation = TransactionRow & { validation_state: number | null; refunded_cents: number };
 
-/** Payments newest first, filtered by link, method and merchant (undefined: any). */
 export async function listRecentTransactions(
   db: Queryable, filter: { linkCode?: string; method?: string; merchantId?: number; limit: number },
 ): Promise<TransactionWithValidation[]> {

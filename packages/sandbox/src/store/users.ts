@@ -29,11 +29,9 @@ export async function findUser(db: Queryable, id: number): Promise<UserRow | und
 }
 
 /**
- * Takes one of the account's login tries before its password is checked, in one atomic update, so
- * tries racing on any node each get their own number (failed_logins of the row answered). No row
- * when the account is locked. An expired lock starts the count again at this try. A try past
- * maxTries finds them all used or in flight, and turns the count into a lock of lockMs: without it,
- * tries whose requests died before settling would refuse the account forever.
+ * Takes a login try before the password is checked, atomically, so racing tries each get their own
+ * number; no row while locked. Past maxTries the count turns into a lock of lockMs, so tries whose
+ * requests died cannot refuse the account forever.
  */
 export async function takeLoginTry(db: Queryable, userId: number, maxTries: number, lockMs: number): Promise<UserRow | undefined> {
   const [row] = await db.query<UserRow>(
@@ -47,17 +45,15 @@ export async function takeLoginTry(db: Queryable, userId: number, maxTries: numb
   return row;
 }
 
-/** Locks the account for lockMs (its last login try failed). */
 export async function lockLogin(db: Queryable, userId: number, lockMs: number): Promise<void> {
   await db.query(`update users set locked_until = now() + $2::int * interval '1 millisecond' where id = $1`, [userId, lockMs]);
 }
 
-/** A right password: the tries start again. */
 export async function clearLoginTries(db: Queryable, userId: number): Promise<void> {
   await db.query('update users set failed_logins = 0, locked_until = null where id = $1', [userId]);
 }
 
-/** SPEC 3 "User profile" (a default photo when none). */
+/** SPEC 3 "User profile". */
 export function profileOf(u: UserRow) {
   return {
     idUsr: u.id,
@@ -73,20 +69,20 @@ export function profileOf(u: UserRow) {
   };
 }
 
-/** Takes amountCents off a wallet's balance, only if it holds that much: a conditional write, so payments racing on any node overdraw nothing. */
+/** Conditional, so payments racing on any node overdraw nothing. */
 export async function debitBalance(db: Queryable, userId: number, amountCents: number): Promise<boolean> {
   const rows = await db.query('update users set balance_cents = balance_cents - $2 where id = $1 and balance_cents >= $2 returning id', [userId, amountCents]);
   return rows.length > 0;
 }
 
-/** One of the user's saved cards (never another user's). */
+/** Never another user's. */
 export async function findUserCard(db: Queryable, userId: number, cardId: number) {
   const [card] = await db.query<{ card_brand: string; card_last4: string; card_token: string; card_customer: string | null; card_fingerprint: string | null }>(
     'select card_brand, card_last4, card_token, card_customer, card_fingerprint from user_cards where id = $1 and user_id = $2', [cardId, userId]);
   return card;
 }
 
-/** SPEC 7 "POST register": a payer's new account. */
+/** SPEC 7 "POST register". */
 export interface Registration {
   login: string;
   email: string;
@@ -110,7 +106,6 @@ export async function insertRegisteredUser(db: Queryable, user: Registration): P
   return row;
 }
 
-/** An account the admin API makes for tests and demos: a balance, an employee flag. */
 export interface WalletUser {
   login: string;
   email: string;
@@ -132,7 +127,7 @@ export async function insertWalletUser(db: Queryable, user: WalletUser): Promise
   return row;
 }
 
-/** A new password: the login tries start again and every older session ends, in one statement. */
+/** Every older session ends in the same statement. */
 export async function setPassword(db: Queryable, userId: number, passwordHash: string): Promise<void> {
   await db.query(
     `with ended as (delete from sessions where user_id = $1)
@@ -143,10 +138,7 @@ export async function setPassword(db: Queryable, userId: number, passwordHash: s
 
 export interface UserServiceRow { id: number; name_or_alias: string; id_service: number; service_type: number; number: string; code: string }
 
-/**
- * SPEC 7 "services; wallet services (filtered by code or idService); full user services (type
- * number 134)": the user's services in the order added, at most limit (null: all).
- */
+/** SPEC 7 "services; wallet services; full user services (type number 134)", in the order added. */
 export async function listUserServices(
   db: Queryable, userId: number, filter: { code: string | null; idService: number | null; full: boolean; limit: number | null },
 ): Promise<UserServiceRow[]> {
@@ -163,7 +155,6 @@ export async function addUserService(db: Queryable, userId: number, service: { n
 
 export interface NotificationRow { id: number; title: string; body: string; created_at: Date }
 
-/** The user's latest 50 notifications, newest first. */
 export async function listNotifications(db: Queryable, userId: number): Promise<NotificationRow[]> {
   return db.query<NotificationRow>('select * from notifications where user_id = $1 order by id desc limit 50', [userId]);
 }

@@ -1,9 +1,8 @@
 import type { Queryable } from '../db/Database';
 
-/** SPEC 4 "Transaction validation": a charge the payer reads off the statement; states without verify 0, confirmed 1, canceled 2. */
+/** SPEC 4 "Transaction validation": state 0 awaiting, 1 confirmed, 2 canceled. */
 export interface ValidationRow { id: number; cod_oper: string; charge_cents: number; state: number; attempts: number; expires_at: Date }
 
-/** The validation of a payment; of that merchant's payments only, when merchantId is given. */
 export async function findValidation(db: Queryable, codOper: string, merchantId?: number): Promise<ValidationRow | undefined> {
   const [row] = merchantId === undefined
     ? await db.query<ValidationRow>('select * from validations where cod_oper = $1', [codOper])
@@ -11,7 +10,6 @@ export async function findValidation(db: Queryable, codOper: string, merchantId?
   return row;
 }
 
-/** Asks (again) for a validation of the payment: a new charge, its tries and state anew. */
 export async function issueValidation(db: Queryable, codOper: string, chargeCents: number, expiresAt: Date): Promise<void> {
   await db.query(
     `insert into validations (cod_oper, charge_cents, expires_at) values ($1, $2, $3)
@@ -20,10 +18,7 @@ export async function issueValidation(db: Queryable, codOper: string, chargeCent
   );
 }
 
-/**
- * Counts a wrong answer by an atomic update, so answers racing on any node each take one; the
- * validation is canceled (2) at maxAttempts. The tries now, or undefined when it no longer awaits answers.
- */
+/** Atomic, so answers racing on any node each take one; canceled (2) at maxAttempts. Undefined when no longer awaiting. */
 export async function countWrongAnswer(db: Queryable, id: number, maxAttempts: number): Promise<number | undefined> {
   const [row] = await db.query<{ attempts: number }>(
     'update validations set attempts = attempts + 1, state = case when attempts + 1 >= $2 then 2 else 0 end where id = $1 and state = 0 returning attempts',
@@ -32,7 +27,6 @@ export async function countWrongAnswer(db: Queryable, id: number, maxAttempts: n
   return row?.attempts;
 }
 
-/** Confirms a validation still awaiting its answer; false when it no longer did. */
 export async function confirmValidation(db: Queryable, id: number): Promise<boolean> {
   const rows = await db.query('update validations set state = 1 where id = $1 and state = 0 returning id', [id]);
   return rows.length > 0;

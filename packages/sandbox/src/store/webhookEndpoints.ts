@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/Database';
 
-/** A webhook_endpoints row (migration 027). */
 export interface WebhookEndpointRow {
   id: string;
   merchant_id: number;
@@ -15,7 +14,6 @@ export interface WebhookEndpointRow {
   updated_at: Date;
 }
 
-/** The most endpoints one merchant may have. */
 export const MAX_ENDPOINTS = 16;
 
 export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
@@ -30,9 +28,8 @@ export async function findWebhookEndpoint(db: Queryable, merchantId: number, id:
 }
 
 /**
- * A new endpoint, or undefined when the merchant has MAX_ENDPOINTS already. The merchant's first
- * becomes its webhookUrl (the primary endpoint), so its events are recorded (the outbox records
- * them for a merchant with a webhookUrl). The merchant's row is locked so two at once count right.
+ * Undefined past MAX_ENDPOINTS (the merchant's row locked, so two at once count right). The first
+ * becomes the merchant's webhookUrl, for which the outbox records events.
  */
 export async function insertWebhookEndpoint(db: Queryable, merchantId: number, url: string, events: readonly string[]): Promise<WebhookEndpointRow | undefined> {
   const secret = newWebhookSecret();
@@ -58,10 +55,7 @@ export async function updateWebhookEndpoint(db: Queryable, merchantId: number, i
   return row;
 }
 
-/**
- * Deletes an endpoint. The primary one's place (the merchant's webhookUrl) goes to the oldest of
- * the others, if any; what the primary one had pending is no longer sent (migration 028).
- */
+/** The primary's place goes to the oldest other; what the primary had pending is no longer sent (migration 028). */
 export async function deleteWebhookEndpoint(db: Queryable, merchantId: number, id: string): Promise<WebhookEndpointRow | undefined> {
   const [row] = await db.query<WebhookEndpointRow>('delete from webhook_endpoints where id = $1 and merchant_id = $2 returning *', [id, merchantId]);
   if (!row?.is_primary) return row;
@@ -70,12 +64,11 @@ export async function deleteWebhookEndpoint(db: Queryable, merchantId: number, i
        select id from webhook_endpoints where merchant_id = $1 order by created_at, id limit 1) returning *`,
     [merchantId],
   );
-  // Its pending deliveries as a secondary endpoint are sent as before; new events go by the primary path.
   await db.query('update merchants set webhook_url = $2, webhook_secret = $3 where id = $1', [merchantId, next?.url ?? null, next?.secret ?? null]);
   return row;
 }
 
-/** A new secret for the endpoint; the current one keeps signing too for `overlapSeconds` (0: it stops at once). */
+/** The current secret keeps signing for `overlapSeconds` (0: stops at once). */
 export async function rollEndpointSecret(db: Queryable, merchantId: number, id: string, overlapSeconds: number): Promise<WebhookEndpointRow | undefined> {
   const [row] = await db.query<WebhookEndpointRow>(
     `update webhook_endpoints set previous_secret = case when $4 > 0 then secret end,
@@ -88,7 +81,6 @@ export async function rollEndpointSecret(db: Queryable, merchantId: number, id: 
   return row;
 }
 
-/** One delivery of an event (or a test event) to one endpoint, as the merchant API lists it. */
 export interface EndpointDeliveryRow {
   id: string;
   event_id: string | null;
@@ -102,10 +94,7 @@ export interface EndpointDeliveryRow {
   created_at: Date;
 }
 
-/**
- * An endpoint's deliveries, newest first: the primary endpoint's are the webhook_events rows
- * themselves (their id is the event's), the others' and every test event's are webhook_deliveries rows.
- */
+/** The primary's deliveries are the webhook_events rows themselves; the others' and test events' are webhook_deliveries. */
 export async function listEndpointDeliveries(db: Queryable, endpoint: WebhookEndpointRow, limit: number): Promise<EndpointDeliveryRow[]> {
   return db.query<EndpointDeliveryRow>(
     `select * from (
@@ -119,7 +108,6 @@ export async function listEndpointDeliveries(db: Queryable, endpoint: WebhookEnd
   );
 }
 
-/** Sends a delivery again now with a fresh retry schedule; undefined when the endpoint has no such delivery. */
 export async function redeliver(db: Queryable, endpoint: WebhookEndpointRow, deliveryId: string): Promise<EndpointDeliveryRow | undefined> {
   const [other] = await db.query<EndpointDeliveryRow>(
     `update webhook_deliveries set state = 'pending', attempts = 0, next_attempt_at = now(), delivered_at = null
@@ -137,7 +125,6 @@ export async function redeliver(db: Queryable, endpoint: WebhookEndpointRow, del
   return own;
 }
 
-/** Queues a test event's body to one endpoint; the sender signs and sends it as any delivery. */
 export async function queueTestDelivery(db: Queryable, endpoint: WebhookEndpointRow, body: string): Promise<EndpointDeliveryRow> {
   const [row] = await db.query<EndpointDeliveryRow>(
     `insert into webhook_deliveries (merchant_id, endpoint_id, test_body) values ($1, $2, $3)

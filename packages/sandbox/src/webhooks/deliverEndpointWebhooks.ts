@@ -4,7 +4,7 @@ import { postWebhook, type WebhookPost } from './postWebhook';
 import { endpointTakes, signaturesHeaderOf, signingSecretsOf } from './signature';
 import { webhookBodyOf, webhookEventOf, type WebhookEventRow } from '../merchantView/webhookEvent';
 
-/** deliverWebhooks.ts's WebhookDeliverySettings, as these deliveries read them (stated here: that file imports this one). */
+/** Stated here: deliverWebhooks.ts imports this file. */
 interface DeliverySettings {
   retryDelaysMs: readonly number[];
   timeoutMs: number;
@@ -12,7 +12,6 @@ interface DeliverySettings {
   allowPrivateAddresses?: boolean | undefined;
 }
 
-/** A claimed webhook_deliveries row with its endpoint and its event's snapshot (or a test event's body). */
 interface ClaimedDelivery {
   id: string;
   attempts: number;
@@ -25,12 +24,7 @@ interface ClaimedDelivery {
   event: WebhookEventRow | null;
 }
 
-/**
- * Sends every due delivery to the merchant's other endpoints (migration 027) and every test event
- * once, as deliverDueWebhooks does for the primary one: claimed with `for update skip locked` and
- * leased past the timeout, retried on the same schedule. An event of a type the endpoint does not
- * take is dropped unsent. Returns how many were attempted.
- */
+/** The other endpoints' deliveries and test events, claimed and leased as deliverDueWebhooks does. */
 export async function deliverEndpointWebhooks(
   db: Queryable, settings: DeliverySettings, send: (post: WebhookPost) => Promise<number> = postWebhook, errorNameOf: (error: unknown) => string = String,
 ): Promise<number> {

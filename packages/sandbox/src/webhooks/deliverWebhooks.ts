@@ -7,39 +7,31 @@ import { postWebhook, type WebhookPost } from './postWebhook';
 import { API_VERSION_HEADER, CURRENT_API_VERSION } from '../merchantView/apiVersion';
 
 export interface WebhookDeliverySettings {
-  /** The wait before each retry, growing; when they run out the event is marked failed. */
+  /** Growing; when they run out the event is marked failed. */
   retryDelaysMs: readonly number[];
-  /** A merchant that answers slower than this has failed the attempt. */
   timeoutMs: number;
-  /** Events one run claims at most; the next run takes the rest. */
   batch: number;
-  /**
-   * WEBHOOK_ALLOW_PRIVATE: deliver to loopback and private addresses too (local development; on by
-   * default only for a server listening on loopback). Else such a delivery fails (address_not_public).
-   */
+  /** WEBHOOK_ALLOW_PRIVATE; else a delivery to a loopback or private address fails (address_not_public). */
   allowPrivateAddresses?: boolean | undefined;
 }
 
-/** First retry after 5 s (PRODUCT.md: within 10 s), the last about three days after the event. */
+/** PRODUCT.md: first retry within 10 s; the last about three days after the event. */
 export const DEFAULT_WEBHOOK_DELIVERY: WebhookDeliverySettings = {
   retryDelaysMs: [5_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 6 * 3_600_000, 12 * 3_600_000, 24 * 3_600_000, 24 * 3_600_000],
   timeoutMs: 10_000,
   batch: 20,
 };
 
-/** How long a claimed event stays out of other nodes' reach while this one sends it. */
 const leaseSecondsOf = (settings: WebhookDeliverySettings) => settings.timeoutMs / 1000 + 30;
 
-/** An event with its merchant's webhookUrl (the primary endpoint, migration 027): its secrets and the types it takes. */
 type ClaimedEvent = WebhookEventRow & {
   webhook_url: string | null; webhook_secret: string | null;
   previous_secret: string | null; previous_secret_expires_at: Date | null; endpoint_events: string[] | null;
 };
 
 /**
- * Sends every due webhook event once. Rows are claimed with `for update skip locked` and leased by
- * moving their next attempt past the timeout, so several nodes never send one event twice and a node
- * that dies mid-send leaves it to be retried. Returns how many events were attempted.
+ * Rows claimed `for update skip locked` and leased past the timeout, so nodes never send one event
+ * twice and one that dies mid-send leaves it to be retried.
  */
 export async function deliverDueWebhooks(
   db: Queryable,
@@ -74,11 +66,10 @@ interface AttemptOutcome {
 async function attempt(event: ClaimedEvent, settings: WebhookDeliverySettings, send: (post: WebhookPost) => Promise<number>): Promise<AttemptOutcome> {
   if (!event.webhook_url || !event.webhook_secret) return { ok: false, statusCode: null, error: 'the merchant has no webhookUrl' };
   const body = webhookBodyOf(event);
-  // During a secret roll's window both secrets sign (two v1=).
   const secrets = signingSecretsOf({ secret: event.webhook_secret, previous_secret: event.previous_secret, previous_secret_expires_at: event.previous_secret_expires_at });
   const signature = signaturesHeaderOf(body, secrets, Math.floor(Date.now() / 1000));
   try {
-    // Resolved and checked again now (the name may point elsewhere since it was registered), and sent to that address.
+    // Resolved and checked again now: the name may point elsewhere since it was registered.
     const status = await send({
       url: event.webhook_url,
       headers: { 'content-type': 'application/json', 'user-agent': 'Pasarela-Webhooks/1', 'pasarela-signature': signature,
@@ -93,7 +84,7 @@ async function attempt(event: ClaimedEvent, settings: WebhookDeliverySettings, s
   }
 }
 
-/** A short, secret-free reason: the timeout or the socket error's code, never a header or a body. */
+/** Secret-free: never a header or a body. */
 function errorNameOf(error: unknown): string {
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return 'timeout';
   const own = error instanceof Error ? (error as { code?: unknown }).code : undefined;

@@ -1,11 +1,7 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 
-/**
- * Addresses a webhook may not reach: the sandbox's own machine and network, the cloud's metadata
- * service, and what no public host has (loopback, RFC 1918, CGNAT, link-local, ULA, unspecified,
- * multicast, reserved, documentation and benchmark ranges).
- */
+/** The sandbox's own machine and network, the cloud's metadata service, and every range no public host has. */
 const INTERNAL = new BlockList();
 for (const [net, prefix] of [
   ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
@@ -16,13 +12,13 @@ for (const [net, prefix] of [
   ['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['2001:db8::', 32], ['100::', 64],
 ] as const) INTERNAL.addSubnet(net, prefix, 'ipv6');
 
-/** True for an address a public webhook endpoint could have (fd00:ec2::254 is ULA, 169.254.169.254 link-local). */
+/** fd00:ec2::254 is ULA, 169.254.169.254 link-local. */
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 4) return !INTERNAL.check(address, 'ipv4');
   if (family !== 6) return false;
   const lower = address.toLowerCase();
-  // An IPv4 address written as IPv6 (::ffff:10.0.0.1, ::ffff:a00:1) or NAT64 (64:ff9b::a00:1) is judged as IPv4.
+  // IPv4 written as IPv6 (::ffff:, NAT64) is judged as IPv4.
   const embedded = /^(?:::ffff:|64:ff9b::)(?:0:)?([0-9a-f.:]+)$/.exec(lower)?.[1];
   if (embedded !== undefined) return isPublicAddress(embeddedIpv4(embedded));
   return !INTERNAL.check(lower, 'ipv6');
@@ -39,7 +35,7 @@ function embeddedIpv4(tail: string): string {
 
 export class WebhookTargetRefused extends Error {
   override readonly name = 'WebhookTargetRefused';
-  /** The delivery log's reason (never the address). */
+  /** Never the address. */
   readonly code = 'address_not_public';
 }
 
@@ -47,11 +43,7 @@ export type Resolver = (hostname: string) => Promise<Array<{ address: string; fa
 
 const resolveAll: Resolver = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
-/**
- * The address a webhook to url connects to: every address the host resolves to must be public
- * (unless allowPrivate, WEBHOOK_ALLOW_PRIVATE), and the caller connects to the one returned, so a
- * second lookup (DNS rebinding) cannot swap in another.
- */
+/** Every resolved address must be public, and the caller connects to the one returned, so DNS rebinding cannot swap in another. */
 export async function webhookTarget(url: string, allowPrivate: boolean, resolve: Resolver = resolveAll): Promise<{ address: string; family: 4 | 6 }> {
   const hostname = new URL(url).hostname.replace(/^\[(.*)\]$/, '$1');
   const literal = isIP(hostname);

@@ -1,18 +1,9 @@
 import { GatewayOutcomeUnknown, type Gateways } from '@pasarela/gateways';
 
-/**
- * What goes wrong with the next calls to a gateway: the answer never comes (`timeout`: the call
- * did not reach it; `lost_answer`: it did, and its answer was lost), the adapter fails outright
- * before or after doing the operation (`error_before`, `error_after`: a 5xx), or the gateway
- * answers and the database is gone before the answer is recorded (`database_lost`).
- */
+/** `timeout`: never reached; `lost_answer`: reached, answer lost; `error_before`/`error_after`: a 5xx; `database_lost` before the answer is recorded. */
 export type GatewayFault = 'timeout' | 'lost_answer' | 'error_before' | 'error_after' | 'database_lost';
 
-/**
- * Wraps any adapter's ports: each call takes the next planned fault (`plan`), if any, for its port,
- * and `calls` counts what reached the adapter underneath. `loseDatabase` is called when a
- * `database_lost` call has its answer. Tests only.
- */
+/** Each call takes the next fault planned for its port; `calls` counts what reached the adapter underneath. */
 export function faultyGateways(inner: Gateways, options: { loseDatabase?: () => void } = {}) {
   const planned: Array<{ port: keyof Gateways; fault: GatewayFault; call?: string }> = [];
   const calls: Record<keyof Gateways, number> = { card: 0, push: 0, voucher: 0, crypto: 0, bank: 0, payout: 0 };
@@ -22,7 +13,7 @@ export function faultyGateways(inner: Gateways, options: { loseDatabase?: () => 
       get(obj, name, receiver) {
         const value = Reflect.get(obj, name, receiver) as unknown;
         if (typeof value !== 'function') return value;
-        // The crypto processor's coins and prices are reads that act on no attempt: no fault planned for a payment meets them.
+        // Reads that act on no attempt: no payment's fault meets them.
         if (name === 'coins' || name === 'quote') return (value as (...a: unknown[]) => unknown).bind(obj);
         return async (...args: unknown[]) => {
           const index = planned.findIndex((p) => p.port === port && (p.call === undefined || p.call === name));
@@ -50,7 +41,6 @@ export function faultyGateways(inner: Gateways, options: { loseDatabase?: () => 
   return {
     gateways,
     calls,
-    /** The next call to `port` (to its `call` only, when named) meets `fault`. */
     plan(port: keyof Gateways, fault: GatewayFault, call?: string) {
       planned.push({ port, fault, ...(call === undefined ? {} : { call }) });
     },

@@ -2,14 +2,8 @@ import { connect, type Socket } from 'node:net';
 import { reopenableListener } from '../reopenableListener';
 
 /**
- * What happens to a request through the proxy:
- * - `hold`: taken and never sent on nor answered (the processor never hears of it);
- * - `hold_answer`: sent on, the processor acts, and its answer is kept from the caller (`onAnswer`
- *   once it came back) until the caller gives up or the processor goes away;
- * - `reset`: the connection reset as the request arrives (nothing sent on);
- * - `lost_answer`: sent on, the processor acts, and the connection is cut as its answer comes
- *   back, then `onCut`;
- * - `delay`: sent on `ms` later.
+ * `hold`: never sent on; `hold_answer`: the processor acts, its answer kept from the caller;
+ * `reset` on arrival; `lost_answer`: cut as the answer comes back; `delay`: sent `ms` later.
  */
 export type NetworkFault =
   | { kind: 'hold' }
@@ -18,7 +12,6 @@ export type NetworkFault =
   | { kind: 'lost_answer'; onCut?: () => void }
   | { kind: 'delay'; ms: number };
 
-/** A request as the proxy read it: its method, path, lower-cased headers and body text. */
 export interface ProxiedRequest {
   method: string;
   path: string;
@@ -26,12 +19,10 @@ export interface ProxiedRequest {
   body: string;
 }
 
-/** Which request a planned fault is for; any request when absent. */
 export type RequestMatch = (request: ProxiedRequest) => boolean;
 
 const HEAD_END = Buffer.from('\r\n\r\n');
 
-/** The request at the start of `bytes` once all of it arrived (its head and its Content-Length of body). */
 function readRequest(bytes: Buffer): { request: ProxiedRequest; length: number } | undefined {
   const end = bytes.indexOf(HEAD_END);
   if (end < 0) return undefined;
@@ -48,12 +39,9 @@ function readRequest(bytes: Buffer): { request: ProxiedRequest; length: number }
 }
 
 /**
- * A TCP proxy between the server and a processor (as testTcpProxy.ts sits before PostgreSQL)
- * whose faults are planned per HTTP request: it reads each request whole (fetch sends a JSON body
- * with its Content-Length; a kept-alive connection carries several, one after another), and the
- * first planned fault whose match takes it is met, once. Matching by path and body lets payments
- * running at once each meet their own fault. `down()` cuts every connection and refuses new ones
- * (a processor that is away); `up()` takes them again. Tests only.
+ * A TCP proxy before a processor whose faults are planned per HTTP request (read whole; a kept-alive
+ * connection carries several), each met once by the first match: payments at once meet their own.
+ * `down()` cuts every connection and refuses new ones; `up()` takes them again.
  */
 export async function startHttpFaultProxy(targetUrl: string) {
   const target = new URL(targetUrl);
@@ -67,7 +55,6 @@ export async function startHttpFaultProxy(targetUrl: string) {
     const upstream = connect(Number(target.port), target.hostname);
     track(client);
     track(upstream);
-    // What becomes of the answer to the request sent on last: delivered, cut, or kept.
     let answer: { kind: 'cut'; then: () => void } | { kind: 'keep'; then: () => void } | undefined;
     let holding = false;
     let unread = Buffer.alloc(0);
@@ -116,15 +103,12 @@ export async function startHttpFaultProxy(targetUrl: string) {
   const { port, down, up } = await reopenableListener(onConnection);
   return {
     url: `http://127.0.0.1:${port}`,
-    /** The first request `match` takes (any, without it) meets `fault`; `met()` tells whether one has. */
     plan: (fault: NetworkFault, match: RequestMatch = () => true) => {
       const entry = { fault, match };
       planned.push(entry);
       return { met: () => !planned.includes(entry) };
     },
-    /** The faults planned and not met yet. */
     pending: () => planned.length,
-    /** Forgets the faults planned and not met yet. */
     clear: () => void planned.splice(0),
     down,
     up,

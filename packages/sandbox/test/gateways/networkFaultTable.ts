@@ -12,17 +12,13 @@ import { gatewayCall } from '../../src/gateways/GatewayCall';
 import { startHttpFaultProxy, type NetworkFault, type ProxiedRequest } from './httpFaultProxy';
 import { httpGateways } from '../../src/gateways/http/httpGateways';
 
-// The fault table over the network, for every method that reaches a processor: the server nodes
-// reach the simulator (its own HTTP server, books and journal) through a TCP proxy that holds a
-// request, keeps the simulator's answer past the deadline, cuts the connection once the simulator
-// acted, resets it, or delays it; and the simulator is killed once it acted and started again from
-// its journal. Each payment is sent to one node, reconciled on another (or the same), sent again
-// with its trackId (the checkout's retry) and completed by the payer; the simulator's books are
-// then asked, by every key the payment's attempts had, for what it charged.
+// The fault table over the network: nodes reach the simulator through a TCP proxy that holds, delays,
+// cuts or resets a call (or the simulator is killed once it acted and restarted from its journal).
+// Each payment is reconciled on another node, retried with its trackId and completed by the payer;
+// then the simulator's books are asked what it charged under every key its attempts had.
 
-/** The secret the table's simulator signs its notifications with. */
 const SECRET = 'network-fault-table';
-/** The processors' own limit on one call (PROCESSORS_TIMEOUT_MS): a held call is in doubt this soon; a reset or cut call's retry fits in it on a busy machine. */
+/** A held call is in doubt this soon; a reset or cut call's retry fits in it on a busy machine. */
 export const TABLE_PROCESSORS_TIMEOUT_MS = 5_000;
 
 export interface TableNode {
@@ -38,14 +34,11 @@ export async function startTableSimulator(journal: string) {
   const direct = httpGateways(simulator.url, { apiSecret: TEST_SIMULATOR_API_SECRET });
   return {
     proxy,
-    /** The node's options that reach the simulator through the proxy. */
     processors: { processorsUrl: proxy.url, simulatorApiSecret: TEST_SIMULATOR_API_SECRET, notificationSecret: SECRET, processorsTimeoutMs: TABLE_PROCESSORS_TIMEOUT_MS },
     /** The simulator's own API, not through the proxy: what its books hold. */
     books: direct.gateways,
-    /** The payer's parts the simulator plays (the kiosk), asked of it directly. */
     controls: direct.sandbox,
     kill: () => simulator.close(),
-    /** Started again on its port, its books read back from its journal. */
     restart: async () => {
       simulator = await startSimulator({ apiSecret: TEST_SIMULATOR_API_SECRET, port, journal, notificationSecret: SECRET, tickMs: 50 });
     },
@@ -57,7 +50,6 @@ export async function startTableSimulator(journal: string) {
 }
 export type TableSimulator = Awaited<ReturnType<typeof startTableSimulator>>;
 
-/** Where a payment goes: sent to `pay`, reconciled on `reconcile`, retried on `retry`. */
 export interface TableNodes {
   pay: TableNode;
   reconcile: TableNode;
@@ -68,20 +60,17 @@ interface Method {
   name: string;
   /** The simulator call that acts (charges, requests, issues, opens): where the fault is met. */
   acts: string;
-  /** Whether that call names the amount (then each row's own amount tells its call from the others'). */
+  /** Then each row's own amount tells its call from the others'. */
   byAmount: boolean;
-  /** What the method needs once per table (a wallet user with a saved card). */
   prepare?(node: TableNode, run: TableRun): Promise<void>;
   pay(node: TableNode, code: string, amount: number, trackId: string, run: TableRun): Promise<NodeAnswer>;
   /** The payer's part after the retry's answer: the 3DS or bank page, the kiosk, the chain; nothing for a phone that answers by itself. */
   payerPays(node: TableNode, retry: NodeAnswer, simulator: TableSimulator): Promise<void>;
-  /** The status a paid payment of this method has (SPEC 4: a cash voucher paid is 2). */
+  /** SPEC 4: a cash voucher paid is 2. */
   paidStatus?: number;
-  /** Whether the simulator charged (approved, paid, coins received) the attempt with this codOper. */
   charged(books: Gateways, codOper: string): Promise<boolean>;
 }
 
-/** A page of the issuer or the bank (on the checkout origin, or the simulator's own), answered as the payer. */
 async function answerPage(node: TableNode, retry: NodeAnswer): Promise<void> {
   const redirect = retry.data['redirectUrl'];
   expect(typeof redirect).toBe('string');
@@ -90,7 +79,6 @@ async function answerPage(node: TableNode, retry: NodeAnswer): Promise<void> {
   expect(res.status).toBeLessThan(400);
 }
 
-/** What one table's methods prepared (a wallet user with a saved card, logged in). */
 interface TableRun {
   walletUser?: { token: string; idUsrCard: number };
 }
@@ -180,7 +168,6 @@ const METHODS: Method[] = [
 
 interface Fault {
   name: string;
-  /** The payer's first answer: 504 when the server cannot tell what the processor did. */
   inDoubt: boolean;
   plan(): NetworkFault;
 }
@@ -212,12 +199,7 @@ interface Attempt {
 const attemptsOf = (db: Database, code: string) =>
   db.query<Attempt>('select cod_oper, status, auth_status from transactions where link_code = $1 order by id', [code]);
 
-/**
- * One payment meeting one fault: the row's own link and amount (cents that tell its simulator call
- * from every other row's), the fault planned for its acting call, `first` sends it. Then the
- * reconciler (its attempts aged past their deadline), the retry with its trackId, the payer's part,
- * and the count at the simulator over every key its attempts had.
- */
+/** One payment meeting one fault, then the reconciler, the retry, the payer's part and the count at the simulator. */
 async function runRow(t: { nodes: TableNodes; simulator: TableSimulator; rows: TableRow[]; run: TableRun }, method: Method, fault: string, amount: number, inDoubt: boolean,
   first: (code: string, trackId: string) => Promise<{ answer: NodeAnswer; met: boolean }>): Promise<void> {
   const { nodes, simulator } = t;
@@ -233,7 +215,6 @@ async function runRow(t: { nodes: TableNodes; simulator: TableSimulator; rows: T
   const leftInDoubt = (await attemptsOf(nodes.reconcile.server.db, code)).filter((a) => a.auth_status === 'PROCESSING').length;
   const retry = await method.pay(nodes.retry, code, amount, trackId, t.run);
   if (retry.status === 200) await method.payerPays(nodes.retry, retry, simulator);
-  // The phones' answers and the pages' outcomes may arrive by notification: the payment settles once.
   const settled = await vi.waitFor(async () => {
     const attempts = await attemptsOf(nodes.retry.server.db, code);
     expect(attempts.filter((a) => a.status === paid)).toHaveLength(1);
@@ -254,11 +235,7 @@ async function runRow(t: { nodes: TableNodes; simulator: TableSimulator; rows: T
   expect(settled.map((a) => a.status)).toEqual([paid]);
 }
 
-/**
- * The reconciler's passes on `node` until none of the link's attempts is left in doubt, as its timer
- * would run them: a pass stops at a call its processor did not answer in time (another row's fault,
- * a machine too busy), and the next pass asks again.
- */
+/** Reconciler passes until none of the link's attempts is in doubt: a pass stops at a call not answered in time. */
 async function reconciledOn(node: TableNode, code: string): Promise<void> {
   for (let pass = 1; pass <= 4; pass++) {
     try {
@@ -270,7 +247,6 @@ async function reconciledOn(node: TableNode, code: string): Promise<void> {
   }
 }
 
-/** Which requests a row's fault is for: its method's acting call, with its amount when the call names one. */
 const callOf = (method: Method, amount: number) => (request: ProxiedRequest) => {
   if (request.path !== method.acts) return false;
   if (!method.byAmount) return true;
@@ -278,7 +254,6 @@ const callOf = (method: Method, amount: number) => (request: ProxiedRequest) => 
   return body.amountCents === Math.round(amount * 100);
 };
 
-/** A promise and what settles it. */
 function signal(): { promise: Promise<void>; resolve: () => void } {
   let resolve = () => undefined as void;
   const promise = new Promise<void>((r) => (resolve = r));
@@ -286,10 +261,8 @@ function signal(): { promise: Promise<void>; resolve: () => void } {
 }
 
 /**
- * The whole table: each method's rows one after another, the methods at once (each row's fault
- * matched to its own call); then every method at once meets the simulator killed once it acted on
- * all of them, and started again from its journal. Returns the rows; a failed row fails the test
- * after the others ran.
+ * Each method's rows in turn, the methods at once; then every method meets the simulator killed once it
+ * acted and restarted from its journal. A failed row fails the test after the others ran.
  */
 export async function runFaultTable(t: { nodes: TableNodes; simulator: TableSimulator }): Promise<TableRow[]> {
   const rows: TableRow[] = [];
@@ -314,9 +287,8 @@ export async function runFaultTable(t: { nodes: TableNodes; simulator: TableSimu
     }
   }));
 
-  // Every method's acting call reaches the simulator, which acts and is killed before its answers
-  // are delivered; its port stays closed until every payer got an answer, then it starts again.
-  // (Killed anyway after 8 s, should a method never reach it: that row then fails, not the table.)
+  // The simulator acts and is killed before its answers go out, and restarts once every payer was
+  // answered (killed anyway after 8 s: a method that never reached it fails its row, not the table).
   const acted = METHODS.map(() => signal());
   const actedBeforeKill = METHODS.map(() => false);
   let killedAt: number | undefined;

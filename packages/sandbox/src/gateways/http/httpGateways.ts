@@ -3,24 +3,18 @@ import { gatewayRead } from '../GatewayCall';
 import { processorClient, type ProcessorClientOptions } from './processorClient';
 
 /**
- * The adapters of every port for the simulator's HTTP API (packages/simulator): the reference a
- * provider copies for a real processor. Each call is one POST with the API secret naming the attempt by its
- * idempotency key, retried under the same key until its deadline (processorClient.ts); no answer
- * by then is GatewayOutcomeUnknown, and the reconciler asks again later by the key.
+ * The adapters for the simulator's HTTP API: the reference a provider copies for a real processor.
+ * Each call is retried under its idempotency key until its deadline; then GatewayOutcomeUnknown.
  */
 export function httpGateways(
   baseUrl: string,
   options: ProcessorClientOptions & {
-    /**
-     * Where the simulator tells what happens later (this server's `/gateways`): each port's calls
-     * name `<notifyBase>/<port>/notifications`. Without it the server asks for the phones' answers.
-     */
+    /** Each port's calls name `<notifyBase>/<port>/notifications`; without it the server asks for the phones' answers. */
     notifyBase?: string | undefined;
   },
 ): { gateways: Gateways; sandbox: SandboxControls } {
   const { post } = processorClient(baseUrl, options);
   const { notifyBase } = options;
-  // The port's call as JSON (its dates as ISO text), with where to notify about the attempt.
   const call = <T>(path: string) => (request: object) =>
     post<T>(`/v1/${path}`, { ...(request as Record<string, unknown>), ...(notifyBase ? { notifyUrl: `${notifyBase}/${path.split('/')[0]}/notifications` } : {}) });
 
@@ -64,7 +58,6 @@ export function httpGateways(
     lookup: call<PayoutTransfer | null>('payout/lookup'),
   };
 
-  // The payer's parts the sandbox plays (its pages, its settle calls), asked of the simulator.
   const control = async <T>(name: string, body: Record<string, unknown>): Promise<T | undefined> =>
     (await post<T | null>(`/v1/controls/${name}`, { ...body, ...gatewayRead() })) ?? undefined;
   const sandbox: SandboxControls = {
@@ -80,7 +73,6 @@ export function httpGateways(
       payerDecides: (key, approved) => control<BankOutcome>('bank-decide', { key, approved }),
     },
     async answerDue(sink) {
-      // Told by notification (routes/gateways/notifications.ts): nothing to ask.
       if (notifyBase) return 0;
       const events = (await control<GatewayEvent[]>('answers-due', {})) ?? [];
       for (const event of events) await sink(event);

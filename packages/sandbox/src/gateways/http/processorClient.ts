@@ -2,17 +2,16 @@ import { GatewayOutcomeUnknown } from '@pasarela/gateways';
 import { GATEWAY_DEADLINE_MS } from '../GatewayCall';
 
 export interface ProcessorClientOptions {
-  /** The processor's API secret, sent as `Authorization: Bearer <secret>` on every call (SIMULATOR_API_SECRET for the simulator). */
+  /** Sent as `Authorization: Bearer <secret>` (SIMULATOR_API_SECRET for the simulator). */
   apiSecret: string;
-  /** The fetch to use (a test's); the global one by default. */
   fetch?: typeof fetch | undefined;
-  /** The pause between two tries of one call (a failed connection, a 5xx); 200 ms by default. */
+  /** Between two tries of one call; 200 ms by default. */
   retryDelayMs?: number | undefined;
-  /** This processor's own limit on a call, when shorter than the call's deadline. */
+  /** When shorter than the call's deadline. */
   maxWaitMs?: number | undefined;
 }
 
-/** The processor refused the call itself (a 4xx): a bug on one side, not a payment's outcome. */
+/** A 4xx: a bug on one side, not a payment's outcome. */
 export class ProcessorRefusedCall extends Error {
   override readonly name = 'ProcessorRefusedCall';
 }
@@ -20,14 +19,11 @@ export class ProcessorRefusedCall extends Error {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * One processor's HTTP API as the adapters call it: `post(path, body)` sends the call (with its
- * idempotency key in the body and the Idempotency-Key header) and answers what the processor
- * answered. A failed connection, a time-out or a 5xx is tried again, under the same key, until the
- * call's deadline: the same key makes the same operation, so a retry never charges twice. When the
- * deadline passes without an answer, what the processor did is unknown: GatewayOutcomeUnknown.
+ * A failed connection, a time-out or a 5xx is tried again under the same key until the deadline, so a
+ * retry never charges twice; past it, what the processor did is unknown: GatewayOutcomeUnknown.
  */
 export function processorClient(baseUrl: string, options: ProcessorClientOptions) {
-  // The global fetch as it is at each call: a test harness (the contract kit) may wrap it after this client is made.
+  // Read at each call: a test harness may wrap the global fetch after this client is made.
   const send = options.fetch ?? ((input: string, init?: RequestInit) => fetch(input, init));
   const retryDelayMs = options.retryDelayMs ?? 200;
   const base = baseUrl.replace(/\/+$/, '');

@@ -1,6 +1,6 @@
 import { NOTIFICATION_SIGNATURE_HEADER, verifyNotificationSignature, type GatewayEvent, type GatewayNotifications, type Gateways, type NotificationHandler } from '@pasarela/gateways';
 
-// A payout's transfer is asked about by its key (PayoutRail.lookup): no notification.
+// A payout is asked about by its key: no notification.
 const KINDS: Record<Exclude<keyof Gateways, 'payout'>, GatewayEvent['kind']> = { card: 'card', push: 'push', voucher: 'voucher', crypto: 'crypto', bank: 'bank' };
 
 const isEvent = (value: unknown): value is GatewayEvent => {
@@ -12,13 +12,10 @@ const isEvent = (value: unknown): value is GatewayEvent => {
   return typeof e['key'] === 'string' && e['key'] !== '';
 };
 
-/** The card processor also tells of disputes on its charges (ports.md "dispute event"). */
+/** ports.md "dispute event". */
 const takes = (port: keyof typeof KINDS, kind: GatewayEvent['kind']) => kind === KINDS[port] || (port === 'card' && kind === 'dispute');
 
-/**
- * The simulator's notification format for every port: one gateway event as the JSON body, signed
- * with the shared secret (SIMULATOR_NOTIFICATION_SECRET). An event of another port's kind is refused.
- */
+/** One gateway event as the JSON body, signed with SIMULATOR_NOTIFICATION_SECRET; another port's kind is refused. */
 export function simulatorNotifications(secret: string): GatewayNotifications {
   const handler = (port: keyof typeof KINDS): NotificationHandler => async ({ body, headers }) => {
     if (!verifyNotificationSignature(body, headers.get(NOTIFICATION_SIGNATURE_HEADER), secret)) return undefined;

@@ -33,11 +33,7 @@ const BooksSchema = v.strictObject({
 
 const DecideSchema = v.strictObject({ outcome: v.picklist(['won', 'lost'], 'outcome must be won or lost') });
 
-/**
- * Admin: a merchant's books settings (docs/sandbox.md "Books"): its price per method (a method
- * without its own has the sandbox default), its payout schedule and bank account; and the
- * rehearsal of a payout run.
- */
+/** docs/sandbox.md "Books": prices per method, payout schedule and account, and a payout run's rehearsal. */
 export function adminBookRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   const notFound = () => new ApiError(404, 'merchant_not_found', 'No such merchant');
@@ -67,12 +63,12 @@ export function adminBookRoutes(deps: Deps) {
     return c.json(await answer(id), 200);
   });
 
-  // The same books as the merchant API's, for the console: /merchants/:id/balance, /balance-transactions (CSV too), /payouts.
+  // The merchant API's books, for the console.
   app.route('/merchants/:idMerchant', merchantBookRoutes(deps, merchantIdOf));
   // And its disputes: /merchants/:id/disputes, answered with evidence or accepted from the console.
   app.route('/merchants/:idMerchant/disputes', merchantDisputeRoutes(deps, merchantIdOf));
 
-  // docs/sandbox.md "Disputes": the processor's decision, now (won: the amount comes back; lost: it stays out).
+  // docs/sandbox.md "Disputes": the processor's decision, now.
   app.post('/disputes/:id/decide', async (c) => {
     const id = c.req.param('id');
     const { outcome } = parseOr400(DecideSchema, await readObjectBody(c));
@@ -83,7 +79,7 @@ export function adminBookRoutes(deps: Deps) {
     return c.json(ended ? merchantDisputeOf(ended) : {}, 200);
   });
 
-  // Makes pending money available and pays out now: every merchant's for the operator, its own for a merchant's key.
+  // Every merchant's for the operator, its own for a merchant's key.
   app.post('/payouts/run', async (c) => {
     const payouts = await runSandboxPayouts(deps, scopedMerchant(c));
     return c.json({ payouts: payouts.map(merchantPayoutOf) }, 200);

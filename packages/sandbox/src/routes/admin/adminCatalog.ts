@@ -16,11 +16,9 @@ import { paymentMethodOf } from '../../store/merchants';
 import { listMerchantServices } from '../../store/merchants';
 import { newMerchantKeys, saveMerchantKeys } from '../../store/merchantKeys';
 
-/** The largest id a PostgreSQL integer column holds. */
 const MAX_ID = 2_147_483_647;
 const METHODS = ['card', 'nequi', 'cash', 'clave', 'crypto', 'pfw', 'yappy'] as const;
 const GATEWAY: Readonly<Record<(typeof METHODS)[number], string>> = { card: 'LK', nequi: 'NEQUI', cash: 'PAYCASH', clave: 'CLAVE', crypto: 'CRYPTO', pfw: 'PFW', yappy: 'YAPPY' };
-// SPEC 5 amount rules (core isMoney): finite, two decimals, within the integer-cents columns.
 const money = (field: string, positive = false) => moneySchema({
   positive, missingMessage: `${field} must be a number`, invalidMessage: `${field} must be a number with at most two decimals, at most ${MAX_AMOUNT}`,
   belowMessage: positive ? `${field} must be above 0` : `${field} must not be negative`,
@@ -40,9 +38,8 @@ const MerchantSchema = v.object({
   cardTypes: v.optional(v.array(v.picklist(CARD_BRANDS, 'cardTypes must list VISA, MC or AMEX'), 'cardTypes must be an array'), [...CARD_BRANDS]),
   logo: v.optional(v.pipe(v.string('logo must be a string'), v.regex(/^\/images\/[\w./-]{1,200}$/, 'logo must be a path under /images/')), '/images/merchants/demo.svg'),
   webhookUrl: v.optional(v.pipe(v.string('webhookUrl must be a string'), v.maxLength(2000, 'webhookUrl is too long'), v.check(isHttpUrl, 'webhookUrl must be an http(s) URL'))),
-  // False: this merchant's payments pass without a captcha token (payments/captchaVerdict.ts).
   captchaRequired: v.optional(v.boolean('captchaRequired must be a boolean'), true),
-  // Where the merchant is: its payers' Nequi phones are of this country (core nequiPhoneRule).
+  // Its payers' Nequi phones are of this country (core nequiPhoneRule).
   country: v.optional(v.pipe(v.string('country must be a string'), v.regex(/^[A-Z]{2}$/, 'country must be an ISO 3166-1 alpha-2 code such as PA or CO')), 'PA'),
 });
 const MerchantSettingsSchema = v.object({
@@ -72,7 +69,7 @@ const CampaignSchema = v.pipe(v.object({
   endDate: v.optional(v.nullable(v.pipe(v.string('endDate must be an ISO date'), v.isoTimestamp('endDate must be an ISO date')))),
 }), v.forward(v.check((b) => b.minAmount <= b.maxAmount, 'minAmount must not exceed maxAmount'), ['minAmount']));
 
-/** 400 for a webhook URL whose host is (or resolves to) a loopback, private or internal address. */
+/** 400 for a webhook host that is (or resolves to) a loopback, private or internal address. */
 async function refuseInternalWebhookUrl(url: string): Promise<void> {
   try {
     await webhookTarget(url, false);
@@ -88,12 +85,11 @@ async function merchantOr400(deps: Deps, id: number) {
   return merchant;
 }
 
-/** A price no payment could pay is refused when it is set: within the merchant's limit (SPEC 5). */
+/** SPEC 5: a price no payment could pay is refused when set. */
 function withinLimit(amount: number, merchant: { tx_limit_cents: number }): void {
   if (amount > 0) refuseBadAmounts({ amount }, { txLimit: centsToAmount(merchant.tx_limit_cents) });
 }
 
-/** Admin: merchants with their methods, payment stations, plans, campaigns and bridges. */
 export function adminCatalogRoutes(deps: Deps, options: { allowPrivateWebhooks: boolean } = { allowPrivateWebhooks: false }) {
   const app = new Hono<AppEnv>();
   const checkWebhookUrl = async (url: string | null | undefined) => {
@@ -112,14 +108,13 @@ export function adminCatalogRoutes(deps: Deps, options: { allowPrivateWebhooks: 
     });
     const created = await findMerchant(deps.db, merchantId);
     if (!created) throw new Error('merchant vanished');
-    // The only time the secret key is shown: only its hash is kept.
+    // Only its hash is kept: the only time the secret key is shown.
     return c.json({
       ...merchantInfoOf(created), paymentMethods: (await listMerchantServices(deps.db, merchantId)).map(paymentMethodOf),
       webhookUrl: b.webhookUrl ?? null, captchaRequired: b.captchaRequired, secretKey: keys.secretKey, webhookSecret: keys.webhookSecret,
     }, 201);
   });
-  // A merchant's own settings: captchaRequired false lets its payments through without a captcha
-  // token (a server-to-server integration that has no widget), true asks for one again.
+  // captchaRequired false: a server-to-server integration with no widget pays without a captcha token.
   app.patch('/merchants/:idMerchant', async (c) => {
     const id = idParam(c.req.param('idMerchant'), 'merchant_not_found');
     const notFound = () => new ApiError(404, 'merchant_not_found', 'No such merchant');
@@ -129,8 +124,7 @@ export function adminCatalogRoutes(deps: Deps, options: { allowPrivateWebhooks: 
     if (captchaRequired === undefined) throw notFound();
     return c.json({ idMerchant: id, captchaRequired });
   });
-  // New keys for an existing merchant (the old ones stop working), e.g. the seeded demo merchant, and
-  // its webhookUrl: set, null to stop webhooks, absent to keep the current one.
+  // New keys (the old ones stop working); webhookUrl null stops webhooks, absent keeps it.
   app.post('/merchants/:idMerchant/keys', async (c) => {
     const id = idParam(c.req.param('idMerchant'), 'merchant_not_found');
     requireOwn(c, id, () => new ApiError(404, 'merchant_not_found', 'No such merchant'));

@@ -26,42 +26,34 @@ import { chargeIfDue } from '../../payments/chargeDueSubscription';
 const ResultSchema = v.object({ result: v.picklist(['approve', 'fail'], 'result must be approve or fail') });
 const CryptoConfirmSchema = v.object({
   amountPaid: v.optional(v.pipe(v.number('amountPaid must be a number'), v.minValue(0, 'amountPaid must not be negative'))),
-  /** The payer's address the coins came from (where a refund would go); the sandbox makes one up when absent. */
+  /** Where a refund would go; made up when absent. */
   fromAddress: v.optional(v.pipe(v.string('fromAddress must be a string'), v.regex(/^[A-Za-z0-9_]{8,100}$/, 'fromAddress must be 8 to 100 letters, digits or _'))),
 });
 const VALIDATION_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** The payment, if it is of this method and (for a merchant's key) this merchant's; else 404. */
 async function txOr404(deps: Deps, codOper: string, method: string, merchantId: number | undefined): Promise<TransactionRow> {
   const tx = await findTransaction(deps.db, codOper);
   if (!tx || tx.method !== method || (merchantId !== undefined && tx.merchant_id !== merchantId)) throw new ApiError(404, 'PAYMENT_NOT_FOUND', `No ${method} payment ${codOper}`);
   return tx;
 }
 
-/** Called off because another payment paid its single-use link: now, or when this event first arrived. */
 const paidElsewhere = (settled: Settlement | undefined): boolean =>
   settled?.kind === 'paid_elsewhere' || (settled?.kind === 'repeated' && wasPaidElsewhere(settled.row));
 
-/**
- * A settle call whose payment had ended (409 already_settled) or was called off because another
- * payment paid its link. The same event arriving first as the simulator's notification is this
- * call's doing, not a refusal: it answers what that did.
- */
+/** The same event arriving first as the simulator's notification is this call's doing: it answers what that did. */
 function refuseUnsettled(settled: Settlement | undefined): void {
   if (settled?.kind === 'finished') throw new ApiError(409, 'already_settled', 'This payment has already finished');
   if (paidElsewhere(settled)) throw new ApiError(409, 'request_already_paid', 'Another payment paid this single-use link: this one was called off');
 }
 
-/** The simulated gateways' controls: these calls play the payer's part there, and only there. */
 function sandboxOf(deps: Deps): SandboxControls {
   if (!deps.sandbox) throw new ApiError(404, 'not_found', 'This server runs real gateways: there is no simulated payer to settle with');
   return deps.sandbox;
 }
 
-/** Admin calls that play the parts the sandbox cannot run: the payer's phone, the kiosk, the chain, the statement. */
+/** The parts the sandbox cannot run: the payer's phone, the kiosk, the chain, the statement. */
 export function adminSettleRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
-  // The payer answering in the Nequi app (a QR scanned, any push) or the Yappy app: accepting or refusing.
   const payerAnswers = (method: 'nequi' | 'yappy') => async (c: Context<AppEnv>) => {
     const { result } = parseOr400(ResultSchema, await readObjectBody(c));
     const tx = await txOr404(deps, c.req.param('codOper') ?? '', method, scopedMerchant(c));
@@ -74,7 +66,6 @@ export function adminSettleRoutes(deps: Deps) {
   };
   app.post('/nequi/:codOper', payerAnswers('nequi'));
   app.post('/yappy/:codOper', payerAnswers('yappy'));
-  // The payer paying the voucher at a kiosk or cash point (by voucher number or codOper).
   app.post('/cash/:reference/pay', async (c) => {
     const ref = c.req.param('reference');
     const found = await findCashVoucher(deps.db, ref, scopedMerchant(c));
@@ -85,17 +76,16 @@ export function adminSettleRoutes(deps: Deps) {
     if (voucherResult(tx) === 'APPROVED') throw new ApiError(409, 'request_already_paid', 'The voucher is already paid');
     const voucher = await sandboxOf(deps).voucher.paidAtKiosk(tx.cod_oper);
     if (!voucher) throw new ApiError(409, 'request_already_paid', 'The voucher can no longer be paid');
-    // The paid receipt goes to the address the voucher went to.
     const settled = await receiveGatewayEvent(deps, { id: `sim:voucher:${tx.cod_oper}:paid`, key: tx.cod_oper, kind: 'voucher', voucher }, originOf(deps, c.req.url));
     if (settled?.kind === 'finished' && voucherResult(settled.row) === 'APPROVED') throw new ApiError(409, 'request_already_paid', 'The voucher is already paid');
     refuseUnsettled(settled);
     return c.json(cashResultOf(settled?.row ?? tx));
   });
-  // The chain confirming a crypto payment; amountPaid below the quote leaves it pending as under-paid.
+  // amountPaid below the quote leaves it pending as under-paid.
   app.post('/crypto/:id/confirm', async (c) => {
     const { amountPaid, fromAddress } = parseOr400(CryptoConfirmSchema, await readObjectBody(c));
     const tx = await txOr404(deps, c.req.param('id'), 'crypto', scopedMerchant(c));
-    // The payer cancelled: the address is closed (coins sent after that are the chain's problem, not this payment's).
+    // The address is closed once the payer cancelled.
     if (tx.auth_status === CRYPTO_CANCELLED) throw new ApiError(409, 'already_settled', 'The payer cancelled this payment');
     const paid = amountPaid ?? Number(tx.details['amountCrypto']);
     const network = String(tx.details['network']);
@@ -105,25 +95,21 @@ export function adminSettleRoutes(deps: Deps) {
     const settled = await receiveGatewayEvent(deps, { id: `sim:crypto:${tx.cod_oper}:${network}:${paid}`, key: tx.cod_oper, kind: 'crypto', deposit });
     if ((settled?.kind === 'finished' || settled?.kind === 'repeated') && settled.row.auth_status === CRYPTO_CANCELLED) throw new ApiError(409, 'already_settled', 'The payer cancelled this payment');
     if (settled && paidElsewhere(settled)) {
-      // The coins arrived for a link another payment paid: they are owed back, and the payer is told.
       const refund = cryptoRefundOf(settled.row);
       if (refund) await mailRefund(deps, settled.row, refund, mailLanguage(settled.row.lang), originOf(deps, c.req.url));
     }
     return c.json(await cryptoAnswer(deps, settled?.row ?? tx));
   });
-  // The refund of a cancelled crypto payment sent back to the payer's address: the merchant hears it (webhook).
   app.post('/crypto/:id/refund', async (c) => {
     const tx = await txOr404(deps, c.req.param('id'), 'crypto', scopedMerchant(c));
     return c.json(await cryptoAnswer(deps, await sendCryptoRefund(deps, tx)));
   });
-  // Time passing: make a subscription due now and charge it as a renewal would be.
   app.post('/subscriptions/:key/due', async (c) => {
     const sub = await makeSubscriptionDue(deps.db, c.req.param('key'), scopedMerchant(c));
     if (!sub) throw new ApiError(404, 'error_to_load', 'No active subscription with that key');
     const tx = await chargeIfDue(deps, sub);
     return c.json({ subscriptionKey: sub.subscription_key, charged: tx ? { codOper: tx.cod_oper, amount: centsToAmount(tx.amount_cents), status: tx.status } : null });
   });
-  // A random charge ($1.00-$3.00) on a payment, to be validated by the payer.
   app.post('/validations', async (c) => {
     const { codOper } = parseOr400(v.object({ codOper: v.string('codOper is required') }), await readObjectBody(c));
     const tx = await findTransaction(deps.db, codOper);
@@ -131,7 +117,7 @@ export function adminSettleRoutes(deps: Deps) {
     if (!tx || (merchantId !== undefined && tx.merchant_id !== merchantId)) throw new ApiError(404, 'PAYMENT_NOT_FOUND', 'codOper names no payment');
     const cents = randomInt(amountToCents(VALIDATION_CHARGE_MIN_DOLLARS), amountToCents(VALIDATION_CHARGE_MAX_DOLLARS) + 1);
     await issueValidation(deps.db, codOper, cents, new Date(Date.now() + VALIDATION_TTL_MS));
-    // The payer is asked by e-mail to read the charge off the statement; the link is absolute (issue 21).
+    // The link is absolute (issue 21).
     const validateUrl = validateLink(originOf(deps, c.req.url), codOper);
     if (tx.email) {
       const [lang, origin] = [mailLanguage(tx.lang), originOf(deps, c.req.url)];
@@ -139,7 +125,6 @@ export function adminSettleRoutes(deps: Deps) {
     }
     return c.json({ codOper, validateUrl }, 201);
   });
-  // Reading the charge off the card statement.
   app.get('/validations/:codOper', async (c) => {
     const row = await findValidation(deps.db, c.req.param('codOper'), scopedMerchant(c));
     if (!row) throw new ApiError(404, 'Invalid Code', 'No validation for that codOper');

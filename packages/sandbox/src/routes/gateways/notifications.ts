@@ -8,14 +8,9 @@ import { receiveNotification } from '../../payments/receiveNotification';
 const PORTS: ReadonlySet<string> = new Set<keyof Gateways>(['card', 'push', 'voucher', 'crypto', 'bank']);
 
 /**
- * Where processors' notifications arrive: POST /gateways/:port/notifications. The port's handler
- * (the simulator's signed format, or a provider's own) verifies it and reads its events; each
- * changes only an attempt of that port, only as the processor's books (its lookup) agree, is
- * recorded once by its id and applied only while its payment waits (receiveNotification), so one
- * delivered twice, late, out of order, replayed or sent for another port changes a payment at most
- * once and never beyond what the processor holds. 200 acknowledges it (the processor stops
- * sending), applied or not; 401 refuses a forged one; a failure here (5xx, the lookup unanswered)
- * makes the processor send it again.
+ * POST /gateways/:port/notifications: the port's handler verifies it; each event is applied at most
+ * once, only as the processor's books agree (receiveNotification). 200 acknowledges it, 401 refuses a
+ * forged one, a 5xx makes the processor send it again.
  */
 export function gatewayNotificationRoutes(deps: Deps, handlers: GatewayNotifications) {
   const app = new Hono<AppEnv>();

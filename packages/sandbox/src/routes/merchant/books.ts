@@ -13,7 +13,7 @@ import { requireMerchantKey } from './merchantAuth';
 import { cursorOf, idOfCursor, page, parseInput } from './merchantSchemas';
 
 const NO_STORE = { 'cache-control': 'no-store' };
-/** The most lines one CSV report holds: narrow createdFrom/createdTo (or name a payout) for more. */
+/** Narrow createdFrom/createdTo (or name a payout) for more. */
 export const CSV_MAX_LINES = 10_000;
 
 const PAYOUT_ID = /^po_[0-9a-f]{32}$/;
@@ -29,7 +29,7 @@ export const ListPayoutsQuery = v.strictObject({
   status: v.optional(v.picklist(['pending', 'paid', 'failed'], 'status must be pending, paid or failed')),
 });
 
-/** A balance transaction as the merchant API answers it: dollars, gross = fee + net to the cent. */
+/** gross = fee + net to the cent. */
 export function balanceTransactionAnswer(row: BalanceTransactionRow) {
   return {
     id: row.id,
@@ -48,13 +48,13 @@ export function balanceTransactionAnswer(row: BalanceTransactionRow) {
   };
 }
 
-/** The report's columns (the first seven are the ones PRODUCT.md names). */
+/** The first seven are the ones PRODUCT.md names. */
 const CSV_COLUMNS = ['id', 'type', 'amount', 'fee', 'net', 'currency', 'created', 'available_on', 'payout_id', 'cod_oper', 'refund_id', 'dispute_id', 'source_payout_id'] as const;
 const dollars = (cents: number) => `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
-/** A CSV field: quoted when it holds a comma, a quote or a line break (RFC 4180); ids and codes never do. */
+/** RFC 4180 quoting; ids and codes never need it. */
 const field = (value: string | null) => (value === null ? '' : /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 
-/** The lines as a CSV report, times as wall clock in the merchant's time zone, amounts in dollars with two decimals. */
+/** Times as wall clock in the merchant's time zone. */
 function csvOf(rows: readonly BalanceTransactionRow[], timeZone: string): string {
   const lines = rows.map((r) => [r.id, r.type, dollars(r.amount_cents), dollars(r.fee_cents), dollars(r.net_cents), r.currency,
     localDateTimeOf(new Date(r.created_at), timeZone), localDateTimeOf(new Date(r.available_on), timeZone), r.payout_id, r.cod_oper, r.refund_id, r.dispute_id, r.source_payout_id].map(field).join(','));
@@ -63,11 +63,7 @@ function csvOf(rows: readonly BalanceTransactionRow[], timeZone: string): string
 
 const wantsCsv = (c: Context<AppEnv>) => /(^|,)\s*text\/csv\b/i.test(c.req.header('accept') ?? '');
 
-/**
- * The merchant's books (docs/merchant-api.md "Books"): its balance, its ledger (JSON or CSV) and its
- * payouts. `merchantOf` names the merchant: its secret key on the merchant API, the path's merchant
- * in the sandbox's admin API (the console's Books tab).
- */
+/** docs/merchant-api.md "Books"; `merchantOf`: the secret key's merchant, or the admin path's (the console). */
 export function merchantBookRoutes(deps: Deps, merchantOf: (c: Context<AppEnv>) => Promise<number> = (c) => requireMerchantKey(deps, c.req.header('authorization'))) {
   const app = new Hono<AppEnv>();
 
@@ -107,7 +103,6 @@ export function merchantBookRoutes(deps: Deps, merchantOf: (c: Context<AppEnv>) 
     const id = c.req.param('id');
     const payout = PAYOUT_ID.test(id) ? await findMerchantPayout(deps.db, merchantId, id) : undefined;
     if (!payout) throw new ApiError(404, 'payout_not_found', 'No such payout for this merchant');
-    // The lines it settles and its own, all of them (a day's payout is a report of its own).
     const lines = await listBalanceTransactions(deps.db, merchantId, { payoutId: payout.id }, CSV_MAX_LINES);
     return c.json({ ...merchantPayoutOf(payout), balanceTransactions: lines.map(balanceTransactionAnswer) }, 200, NO_STORE);
   });

@@ -8,13 +8,12 @@ import { readObjectBody } from '../../http/readBody';
 import { heldKeys, holdMsOf } from './rehearsals';
 import { claimIdempotencyKey, findIdempotencyKey, recordIdempotentAnswer, releaseIdempotencyKey } from '../../store/idempotencyKeys';
 
-/** What an Idempotency-Key may be: 1 to 255 visible ASCII characters (a UUID fits). */
+/** 1 to 255 visible ASCII characters (a UUID fits). */
 const KEY = /^[\x21-\x7e]{1,255}$/;
-/** How long a repeat waits for the first request with its key to finish before it is told to retry. */
 const WAIT_FOR_FIRST_MS = 10_000;
 const POLL_MS = 50;
 
-/** JSON with its keys sorted, so two bodies that say the same thing hash the same. */
+/** Sorted keys, so two bodies that say the same thing hash the same. */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (typeof value === 'object' && value !== null) {
@@ -23,7 +22,6 @@ function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** A POST's body: a JSON object, or nothing at all (read as {}). */
 async function bodyOf(c: Context<AppEnv>): Promise<Record<string, unknown>> {
   // hono keeps the text it read, so readObjectBody reads the same bytes.
   if ((await c.req.text()) === '') return {};
@@ -35,13 +33,9 @@ export type Answer = readonly [status: ContentfulStatusCode, body: unknown];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Runs a merchant API POST once per Idempotency-Key (docs/merchant-api.md "Idempotency"): the
- * first request with a key claims it by a conditional insert and its answer is kept; a repeat with
- * the same body gets that answer (marked Idempotent-Replayed), a repeat with another body a 409.
- * A repeat that arrives while the first still runs, on any node, waits for its answer. A request
- * that fails (any error) lets its key go, so a retry runs again. Without the header, a call that
- * moves money or makes something payable (`required`) is a 400 before it reads anything; the
- * others just run.
+ * Runs a merchant API POST once per Idempotency-Key (docs/merchant-api.md "Idempotency"): claimed by
+ * a conditional insert, a repeat gets the kept answer (or a 409 with another body) and waits on any
+ * node while the first runs; a failure lets the key go. `required` calls are a 400 without one.
  */
 export async function idempotent(
   c: Context<AppEnv>, deps: Pick<Deps, 'db'>, merchantId: number, run: (body: Record<string, unknown>) => Promise<Answer>, options: KeyOptions = {},
@@ -52,17 +46,12 @@ export async function idempotent(
 }
 
 export interface KeyOptions {
-  /** Link creation, refunds and voids: a retry without a key could make a second link, refund or void. */
+  /** A retry without a key could make a second link, refund or void. */
   required?: boolean;
-  /**
-   * An answer holding a secret (a rolled secret key, of which only the SHA-256 is ever kept) is
-   * stored sealed with this secret (the caller's own key): a repeat must come with it to be
-   * replayed, and the stored row alone opens nothing.
-   */
+  /** An answer holding a secret is stored sealed with the caller's key: the stored row alone opens nothing. */
   sealWith?: string;
 }
 
-/** AES-256-GCM under a key drawn from `secret` and what the stored row is (merchant, Idempotency-Key). */
 function sealKeyOf(secret: string, merchantId: number, key: string): Buffer {
   return Buffer.from(hkdfSync('sha256', secret, `${merchantId} ${key}`, 'pasarela idempotent answer', 32));
 }
@@ -74,7 +63,6 @@ function seal(text: string, secretKey: Buffer): string {
   return JSON.stringify({ sealed: [iv, sealed, cipher.getAuthTag()].map((b) => b.toString('base64url')).join('.') });
 }
 
-/** The answer's text, or undefined when it does not open with this key. */
 function unseal(stored: string, secretKey: Buffer): string | undefined {
   try {
     const [iv, sealed, tag] = (JSON.parse(stored) as { sealed: string }).sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
@@ -93,10 +81,7 @@ function requireKeyWhenNeeded(c: Context<AppEnv>, options: KeyOptions): void {
   }
 }
 
-/**
- * The same for a POST whose body is not JSON (a logo's bytes): `request` is what a repeat must
- * match, e.g. the bytes' SHA-256.
- */
+/** The same for a POST whose body is not JSON (a logo's bytes): `request` is what a repeat must match. */
 export async function idempotentOver(
   c: Context<AppEnv>, deps: Pick<Deps, 'db'>, merchantId: number, request: string, run: () => Promise<Answer>, options: KeyOptions = {},
 ): Promise<Response> {
@@ -139,7 +124,6 @@ export async function idempotentOver(
       return reply(answer.status, answer.text);
     }
     const first = await findIdempotencyKey(deps.db, merchantId, key);
-    // Let go (the first failed) or expired in between: try to claim it again.
     if (!first) continue;
     if (first.request_path !== path || first.request_hash !== hash) {
       throw new ApiError(409, 'idempotency_key_reused', 'Idempotency-Key was used with another request: send a new key for a new request');

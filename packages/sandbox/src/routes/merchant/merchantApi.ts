@@ -25,30 +25,27 @@ import { parseInput, CreateLinkSchema, cursorOf, EmptySchema, idOfCursor, ListLi
 import { openApiDocument } from './openApiDocument';
 import { linkTranslationsOf } from '../linkDescriptions';
 
-/** Calls a merchant's server makes with its secret key; plain JSON, not SPEC 7's encoded envelope. */
 export { MERCHANT_API_PREFIX } from '../../http/merchantApiPrefix';
-/** Pasarela-Version on its answers: app.ts mounts it before the body limit (apiVersionHeader.ts). */
+/** app.ts mounts it before the body limit. */
 export { merchantApiVersion } from './apiVersionHeader';
 
 const NO_STORE = { 'cache-control': 'no-store' };
-/** Where money moves or a payable object is made, a POST must carry an Idempotency-Key (docs/merchant-api.md "Idempotency"). */
+/** docs/merchant-api.md "Idempotency". */
 const REQUIRED_KEY = { required: true } as const;
 const CODE = /^[A-Za-z0-9_]{1,40}$/;
 
 const linkNotFound = () => new ApiError(404, 'payment_link_not_found', 'No such payment link for this merchant');
 const transactionNotFound = () => new ApiError(404, 'transaction_not_found', 'No such transaction for this merchant');
 
-/** The path parameter, when it can name anything at all. */
 const codeParam = (c: Context<AppEnv>, name: string) => {
   const value = c.req.param(name) ?? '';
   return CODE.test(value) ? value : undefined;
 };
 
-/** A link's methods restriction as stored (core's link tokens): the brands, and the methods (brands need the card). */
 function cardTypesOf(body: CreateLink): string | null {
   if (body.methods && body.brands && !body.methods.includes('CARD')) throw new ApiError(400, 'invalid_arguments', 'brands need CARD among methods');
   const tokens = [...new Set([...(body.brands ?? []), ...(body.methods ?? [])])];
-  // Brands alone still take a card only of those brands; with methods, CARD is then one of the methods.
+  // Brands alone take a card of those brands only; with methods, CARD is one of them.
   return tokens.length === 0 ? null : tokens.filter((t) => !(t === 'CARD' && body.brands)).join(',');
 }
 
@@ -56,10 +53,8 @@ export function merchantApiRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   const merchantOf = (c: Context<AppEnv>) => requireMerchantKey(deps, c.req.header('authorization'));
 
-  // docs/sandbox.md "Rehearsing failures": a test header makes any call answer 429.
   app.use('*', rateLimitRehearsal(deps));
 
-  // The description of this API: public, as the docs are.
   app.get('/openapi.json', (c) => c.json(openApiDocument(originOf(deps, c.req.url)), 200, { 'cache-control': 'public, max-age=300' }));
 
   app.post('/payment-links', async (c) => {
@@ -68,7 +63,7 @@ export function merchantApiRoutes(deps: Deps) {
       const body = parseInput(CreateLinkSchema, input, 'body');
       const merchant = await findMerchant(deps.db, merchantId);
       if (!merchant) throw new ApiError(401, 'invalid_secret_key', 'The key\'s merchant no longer exists');
-      // A link nobody could pay is refused when made: amount plus tax within the merchant's limit (SPEC 5).
+      // SPEC 5: a link nobody could pay is refused when made.
       refuseBadAmounts({ amount: body.amount, taxAmount: body.taxAmount ?? 0 }, { txLimit: centsToAmount(merchant.tx_limit_cents) });
       const link = await insertMerchantLink(deps.db, {
         merchantId, description: body.description, amountCents: amountToCents(body.amount), taxCents: amountToCents(body.taxAmount ?? 0),
@@ -121,8 +116,7 @@ export function merchantApiRoutes(deps: Deps) {
     const q = parseInput(ListTransactionsQuery, c.req.query(), 'query');
     const filters = { linkCode: q.linkCode, orderReference: q.orderReference, method: q.method, createdFrom: q.createdFrom, createdTo: q.createdTo,
       updatedFrom: q.updatedFrom, updatedTo: q.updatedTo };
-    // The overall result is core's rule over method, status and auth status: rows are read in
-    // batches and kept when they match, until the page is full (and one more tells there are more).
+    // The overall result is core's rule, not SQL: rows are read in batches until the page is full (plus one).
     const shown: MerchantTransactionRow[] = [];
     let beforeId = idOfCursor(q.cursor);
     let more = false;
@@ -144,11 +138,11 @@ export function merchantApiRoutes(deps: Deps) {
     return c.json(pageOf(shown.map((row) => transactionAnswer(row)), more && last ? cursorOf(last.id) : null), 200, NO_STORE);
   });
 
-  // The verify call: what the provider knows of a transaction, for the merchant's own ones only.
+  // The verify call.
   app.get('/transactions/:codOper', async (c) => {
     const merchantId = await merchantOf(c);
     const codOper = codeParam(c, 'codOper');
-    // Another merchant's transaction is as absent as a missing one: nothing leaks about it.
+    // Another merchant's transaction is as absent as a missing one.
     const tx = codOper === undefined ? undefined : await findMerchantTransaction(deps.db, merchantId, codOper);
     if (!tx) throw transactionNotFound();
     return c.json(transactionAnswer(tx, await refundsOf(deps.db, tx.cod_oper)), 200, NO_STORE);

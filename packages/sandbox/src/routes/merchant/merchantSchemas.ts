@@ -6,23 +6,18 @@ import { linkDescriptionsSchema } from '../linkDescriptions';
 
 // The merchant API's inputs (docs/merchant-api.md); every message names its field.
 
-/** Metadata limits, documented in docs/merchant-api.md and the OpenAPI document. */
+/** Documented in docs/merchant-api.md and the OpenAPI document. */
 export const METADATA_LIMITS = { keys: 20, keyLength: 40, valueLength: 500 } as const;
-/** An order reference: the shop's own id, 1-100 letters, digits and `-_.:/#`. */
 export const ORDER_REFERENCE_PATTERN = '^[A-Za-z0-9_.:/#-]{1,100}$';
-/** The longest a link may stay open. */
 export const MAX_LINK_DAYS = 365;
-/** Card brands and methods a link may restrict its checkout to. */
 export const LINK_BRANDS = ['VISA', 'MC', 'AMEX'] as const;
 export const LINK_METHODS = ['CARD', 'NEQUI', 'YAPPY', 'CASH', 'PAYCASH', 'PC', 'CLAVE', 'CRYPTO'] as const;
-/** The methods a transaction is recorded under, for the list's filter. */
 export const TRANSACTION_METHODS = ['card', 'balance', 'nequi', 'yappy', 'cash', 'clave', 'crypto'] as const;
 export const RESULTS = ['APPROVED', 'PENDING', 'DECLINED'] as const;
 export const LINK_STATES = ['open', 'paid', 'expired'] as const;
-/** Page sizes of the lists. */
 export const PAGE_LIMIT = { default: 20, max: 100 } as const;
 
-/** A metadata key: letters, digits, `_`, `.` and `-`, and not a name JavaScript objects reserve. */
+/** Not a name JavaScript objects reserve either. */
 export const METADATA_KEY_PATTERN = '^[A-Za-z0-9_.-]+$';
 export const RESERVED_METADATA_KEYS = ['__proto__', 'constructor', 'prototype'] as const;
 const METADATA_KEY = new RegExp(METADATA_KEY_PATTERN);
@@ -32,7 +27,7 @@ const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d
 
 const orderReference = (field: string) => v.pipe(v.string(`${field} must be a string`), v.regex(new RegExp(ORDER_REFERENCE_PATTERN), `${field} must be 1 to 100 letters, digits or -_.:/#`));
 
-/** An RFC 3339 date-time with its offset (2026-12-01T18:00:00Z), as a Date. */
+/** RFC 3339 with its offset. */
 const dateTime = (field: string) => v.pipe(
   v.string(`${field} must be a date-time string`),
   v.regex(RFC3339, `${field} must be an RFC 3339 date-time with an offset, such as 2026-12-01T18:00:00Z`),
@@ -43,10 +38,7 @@ const dateTime = (field: string) => v.pipe(
 const metadataKeyMessage = (key: string) =>
   `metadata key ${JSON.stringify(key)} is not a plain name: keys are letters, digits, _ . or - (not ${RESERVED_METADATA_KEYS.join(', ')})`;
 
-/**
- * Checked on the object as sent, before v.record reads it: v.record takes an array as {} and
- * silently drops the keys JavaScript reserves, and a merchant must hear of both.
- */
+// Checked as sent: v.record takes an array as {} and drops reserved keys silently.
 const metadata = v.pipe(
   v.custom<Record<string, unknown>>((m) => typeof m === 'object' && m !== null && !Array.isArray(m), 'metadata must be an object of strings'),
   v.check((m) => Object.keys(m).length <= METADATA_LIMITS.keys, `metadata must have at most ${METADATA_LIMITS.keys} keys`),
@@ -66,7 +58,6 @@ export const CreateLinkSchema = v.strictObject({
   amount: moneySchema({ positive: true, missingMessage: 'amount must be a number', invalidMessage: 'amount must be a number with at most two decimals', belowMessage: 'amount must be above 0' }),
   taxAmount: v.optional(moneySchema({ missingMessage: 'taxAmount must be a number', invalidMessage: 'taxAmount must be a number with at most two decimals', belowMessage: 'taxAmount must not be negative' })),
   description: v.pipe(freeText(200, { missingMessage: 'description is required', tooLongMessage: 'description is longer than 200 characters', charactersMessage: 'description must not hold control or bidi characters' }), v.trim(), v.minLength(1, 'description is required')),
-  // The description in each language the merchant writes it in; `description` is the default (core merchantTextIn).
   descriptions: v.optional(linkDescriptionsSchema({ allowEmpty: false })),
   orderReference: v.optional(orderReference('orderReference')),
   metadata: v.optional(metadata),
@@ -86,7 +77,6 @@ export const RefundSchema = v.strictObject({
   amount: v.optional(moneySchema({ positive: true, missingMessage: 'amount must be a number', invalidMessage: 'amount must be a number with at most two decimals', belowMessage: 'amount must be above 0' })),
 });
 
-/** The calls with nothing to say (a void, an expiry) take an empty object. */
 export const EmptySchema = v.strictObject({});
 
 const limit = v.optional(v.pipe(
@@ -99,9 +89,8 @@ const limit = v.optional(v.pipe(
 const cursor = v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,40}$/, 'cursor must be a nextCursor this list gave')));
 const code = (field: string) => v.pipe(v.string(), v.regex(/^[A-Z0-9]{4,40}$/, `${field} must be a link code`));
 
-/** A list's paging and creation filters, as every list takes them. */
 export const page = { limit, cursor, createdFrom: v.optional(dateTime('createdFrom')), createdTo: v.optional(dateTime('createdTo')) };
-/** Changed at or after updatedFrom, before updatedTo: what the recovery after a lost webhook asks for (docs/webhooks.md). */
+/** What the recovery after a lost webhook asks for (docs/webhooks.md). */
 const changed = { updatedFrom: v.optional(dateTime('updatedFrom')), updatedTo: v.optional(dateTime('updatedTo')) };
 
 export const ListLinksQuery = v.strictObject({
@@ -126,15 +115,13 @@ export const ListEventsQuery = v.strictObject({
   type: v.optional(v.picklist(WEBHOOK_EVENT_TYPES, `type must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}`)),
 });
 
-/** An event's id as the feed gives it. */
 export const EVENT_ID = /^evt_[0-9a-f]{32}$/;
 
-/** A page's cursor: the id of the last row shown, opaque to the merchant. */
+/** Opaque to the merchant. */
 export function cursorOf(id: number): string {
   return Buffer.from(`id:${id}`).toString('base64url');
 }
 
-/** The id a cursor names; undefined for none; a 400 naming `cursor` for one this server did not make. */
 export function idOfCursor(cursorText: string | undefined): number | undefined {
   if (cursorText === undefined) return undefined;
   const match = /^id:(\d{1,10})$/.exec(Buffer.from(cursorText, 'base64url').toString('utf8'));
@@ -143,10 +130,7 @@ export function idOfCursor(cursorText: string | undefined): number | undefined {
   return id;
 }
 
-/**
- * Parses a body or a query with its schema, or throws the 400 whose message names the field: a
- * field the call does not take, a field missing, or the schema's own sentence.
- */
+/** Or throws the 400 whose message names the field. */
 export function parseInput<S extends v.GenericSchema>(schema: S, input: unknown, where: 'body' | 'query'): v.InferOutput<S> {
   const result = v.safeParse(schema, input);
   if (result.success) return result.output;

@@ -15,9 +15,7 @@ import { bookPaths, bookSchemas } from './openApiBooks';
 import { API_VERSION_HEADER, API_VERSIONS, CURRENT_API_VERSION } from '../../merchantView/apiVersion';
 import { EVENT_DAYS } from '../../store/merchantEvents';
 
-// The OpenAPI 3.1 description of the merchant API, served at /api/v1/merchant/openapi.json. Its
-// limits come from the schemas the routes validate with (merchantSchemas.ts), and the route tests
-// check every real answer against it (merchantApi.test.ts).
+// Served at /api/v1/merchant/openapi.json; limits from merchantSchemas.ts, answers checked by merchantApi.test.ts.
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const money = (description: string) => ({ type: 'number', minimum: 0, description: `${description} (USD, at most two decimals)` });
@@ -49,7 +47,6 @@ const replayedHeader = {
 
 const idempotencyKeyText = `Makes the POST safe to retry: the same key with the same body answers the first answer for ${IDEMPOTENCY_KEY_TTL_HOURS} hours; with another body it is a 409. 1 to 255 visible ASCII characters (a UUID).`;
 const idempotencyKey = { name: 'Idempotency-Key', in: 'header', required: false, description: idempotencyKeyText, schema: { type: 'string', minLength: 1, maxLength: 255 } };
-/** Link creation, refunds and voids: without the header, 400 missing_idempotency_key. */
 const requiredIdempotencyKey = { ...idempotencyKey, required: true, description: `Required here (without it: 400 \`missing_idempotency_key\`). ${idempotencyKeyText}` };
 const keyedPostErrors = {
   ...postErrors,
@@ -65,13 +62,11 @@ const changedParams = [
   { name: 'updatedFrom', in: 'query', required: false, description: 'Changed at or after (RFC 3339): what changed since you last looked, whenever it was created', schema: { type: 'string', format: 'date-time' } },
   { name: 'updatedTo', in: 'query', required: false, description: 'Changed before (RFC 3339)', schema: { type: 'string', format: 'date-time' } },
 ];
-/** On every operation: the version to answer in (docs/changelog.md). */
 const versionParam = {
   name: API_VERSION_HEADER, in: 'header', required: false,
   description: `The API version to answer in (default: the newest, ${CURRENT_API_VERSION}); another value is a 400 \`unsupported_api_version\``,
   schema: { type: 'string', enum: [...API_VERSIONS] },
 };
-/** On every answer: the version it is written in. */
 const versionHeader = { [API_VERSION_HEADER]: { description: 'The API version this answer is written in (docs/changelog.md)', schema: { type: 'string', enum: [...API_VERSIONS] } } };
 const orderReferenceParam = { name: 'orderReference', in: 'query', required: false, description: 'Only those of this order reference', schema: { type: 'string', pattern: ORDER_REFERENCE_PATTERN } };
 const codeParam = { name: 'code', in: 'path', required: true, description: 'The payment link\'s code', schema: { type: 'string' } };
@@ -330,7 +325,6 @@ const schemas = {
 type Answer = { description: string; headers?: Record<string, unknown>; content?: unknown };
 type Operation = { parameters?: unknown[]; responses: Record<string, Answer> } & Record<string, unknown>;
 
-/** Every operation takes Pasarela-Version and every answer names it. */
 function withVersion(paths: Record<string, Record<string, Operation>>) {
   return Object.fromEntries(Object.entries(paths).map(([path, operations]) => [path, Object.fromEntries(Object.entries(operations).map(([method, op]) => [method, {
     ...op,
@@ -339,14 +333,12 @@ function withVersion(paths: Record<string, Record<string, Operation>>) {
   }]))]));
 }
 
-/** How a receiver knows a delivery is Pasarela's (docs/webhooks.md "Verifying"). */
 const signatureParam = {
   name: 'Pasarela-Signature', in: 'header', required: true,
   description: '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" under the endpoint\'s secret>`; while a rolled secret still signs, a second `v1=` (the new secret\'s first). Check one v1 in constant time and that t is recent (5 minutes).',
   schema: { type: 'string', pattern: '^t=\\d+(,v1=[0-9a-f]{64})+$' },
 };
 
-/** The document, with the server's own origin as its server. */
 export function openApiDocument(origin: string) {
   return withOpenAnswers({
     openapi: '3.1.0',

@@ -16,9 +16,7 @@ import { requireMerchantKey } from './merchantAuth';
 import { parseInput } from './merchantSchemas';
 
 const NO_STORE = { 'cache-control': 'no-store' };
-/** The longest a rolled secret or key keeps working beside the new one: 7 days. */
 export const MAX_OVERLAP_SECONDS = 7 * 86_400;
-/** Deliveries one list answers, newest first. */
 const DELIVERIES_SHOWN = 100;
 const ENDPOINT_ID = /^we_[0-9a-f]{32}$/;
 const DELIVERY_ID = /^(whd|evt)_[0-9a-f]{32}$/;
@@ -30,7 +28,7 @@ const events = v.pipe(
 );
 const CreateEndpoint = v.strictObject({ url, events: v.optional(events) });
 const UpdateEndpoint = v.strictObject({ url: v.optional(url), events: v.optional(events) });
-/** The overlap a roll keeps the old secret or key for, in seconds (0: it stops at once). */
+/** 0: the old secret or key stops at once. */
 export const RollSchema = v.strictObject({
   expiresInSeconds: v.optional(v.pipe(
     v.number('expiresInSeconds must be a number'), v.integer('expiresInSeconds must be a whole number'),
@@ -41,14 +39,13 @@ const TestEvent = v.strictObject({ type: v.picklist(WEBHOOK_EVENT_TYPES, `type m
 
 const notFound = () => new ApiError(404, 'webhook_endpoint_not_found', 'No such webhook endpoint for this merchant');
 
-/** An endpoint as the API shows it; its secret only when it is new (create, roll). */
+/** Its secret only when new (create, roll). */
 export function endpointAnswer(row: WebhookEndpointRow, withSecret = false) {
   const rolling = row.previous_secret_expires_at !== null && row.previous_secret_expires_at.getTime() > Date.now();
   return {
     id: row.id,
     url: row.url,
     events: row.events,
-    /** The merchant's webhookUrl as the sandbox shows it. */
     primary: row.is_primary,
     previousSecretExpiresAt: rolling && row.previous_secret_expires_at ? row.previous_secret_expires_at.toISOString() : null,
     createdAt: row.created_at.toISOString(),
@@ -72,7 +69,7 @@ function deliveryAnswer(row: EndpointDeliveryRow) {
   };
 }
 
-/** A sample event of a type, marked test, about a made-up card payment (no real payment is named). */
+/** Marked test; no real payment is named. */
 export function sampleEventOf(type: (typeof WEBHOOK_EVENT_TYPES)[number], merchantId: number): string {
   const hex = randomBytes(16).toString('hex');
   const declined = type === 'transaction.declined' || type === 'transaction.voided';
@@ -90,7 +87,6 @@ export function sampleEventOf(type: (typeof WEBHOOK_EVENT_TYPES)[number], mercha
     payer_email: 'pagador@example.com', payer_name: 'Test Payer', card_brand: 'VISA', card_last4: '4242', phone: null, campaign_cents: 0,
     ...(type === 'transaction.voided' ? { cancel_reason: 'merchant' } : {}),
     ...(type === 'transaction.owed_to_payer' ? { auth_status: 'CANCELLED', status: 0, owed_to_payer: { amountCents: 2675, state: 'owed' } } : {}),
-    // A payout event's data is a made-up payout.
     ...(type.startsWith('payout.') ? {
       object: merchantPayoutOf({
         id: `po_${hex}`, amount_cents: 2567, currency: 'USD', status: type === 'payout.failed' ? 'failed' : 'paid', arrival_date: new Date().toISOString(),
@@ -101,7 +97,7 @@ export function sampleEventOf(type: (typeof WEBHOOK_EVENT_TYPES)[number], mercha
   return JSON.stringify({ ...webhookEventOf(row), test: true });
 }
 
-/** Webhook endpoints through the merchant API (docs/merchant-api.md "Webhook endpoints"). */
+/** docs/merchant-api.md "Webhook endpoints". */
 export function webhookEndpointRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   const merchantOf = (c: Context<AppEnv>) => requireMerchantKey(deps, c.req.header('authorization'));

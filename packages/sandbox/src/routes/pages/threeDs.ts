@@ -12,11 +12,7 @@ import { settleOnReturn } from '../../payments/settleOnReturn';
 
 const PAGE_BASE = 'http://checkout.invalid';
 
-/**
- * returnTo as a path on this origin, percent-encoded as a browser would send it; undefined when it
- * leads elsewhere or holds what no address does (a control or line break would break the Location
- * header, or split it).
- */
+/** Same-origin only, percent-encoded; a control or line break would break or split the Location header. */
 export function sameOriginPath(returnTo: string | undefined): string | undefined {
   if (!returnTo || !returnTo.startsWith('/') || returnTo.startsWith('//') || returnTo.includes('\\') || hasForbiddenCharacters(returnTo)) return undefined;
   const url = new URL(returnTo, PAGE_BASE);
@@ -29,53 +25,42 @@ function withStay(address: string): string {
   return url.pathname + url.search + url.hash;
 }
 
-/** Where the payer lands after the challenge: SPEC 2's processing page, which opens the receipt. */
 export function afterChallengeUrl(codOper: string, returnTo: string | undefined): string {
   // Only a path on this origin, so the page cannot be used to bounce a payer elsewhere.
   return sameOriginPath(returnTo) ?? `/pf/default-receipt/processing?Oper=${encodeURIComponent(codOper)}`;
 }
 
 
-/** The 409 a script gets for a challenge the payer left for another card or method (payments/abandonChallenge). */
 function noLongerValid(c: Context<AppEnv>, row: TransactionRow) {
   const lang = row.lang === 'en' ? 'en' : 'es';
   return c.json({ code: 'challenge_abandoned', message: `${catalogs[lang]['challenge_page_gone_title'] ?? ''}. ${catalogs[lang]['challenge_page_gone'] ?? ''}` }, 409);
 }
 
-/**
- * The way back from the issuer's 3D Secure page (the processor's, on its own origin), under
- * GATEWAY_RETURN_PATH: `/3ds/:codOper`.
- */
+/** The way back from the issuer's 3D Secure page, under GATEWAY_RETURN_PATH. */
 export function threeDsReturnRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
-  // The issuer sends the payer here with what the checkout gave its page to carry back (returnTo):
-  // on to that path of this origin, or the processing page, which waits for the outcome.
   app.get('/3ds/:codOper', async (c) => {
     const codOper = c.req.param('codOper');
     const back = afterChallengeUrl(codOper, c.req.query('returnTo'));
-    // The payer cancelled on the issuer's page: called off as theirs (nothing charged, no longer a
-    // possible duplicate) and withdrawn at the issuer, as leaving it for another card does.
+    // Cancelled on the issuer's page: called off as the payer's and withdrawn at the issuer.
     if (c.req.query('cancel') === '1') {
       const row = await findTransaction(deps.db, codOper);
       if (row?.method === 'card') await abandonCardChallenge(deps, row).catch(() => undefined);
     } else {
-      // What the issuer decided, asked by the payment's key, in case its notification is not in yet.
+    // In case its notification is not in yet.
       await settleOnReturn(deps, codOper, originOf(deps, c.req.url));
     }
-    // Closed from the checkout's X or Escape: the receipt's address reports it and closes the
-    // checkout (`stay`: not the blank page that goes back to the form).
+    // Closed from the checkout's X or Escape: `stay` keeps the blank page that goes back to the form away.
     const closed = c.req.query(BANK_PAGE_CLOSE_FIELD) === '1';
     return c.redirect(closed ? withStay(withCloseMark(back, { [BANK_PAGE_CLOSE_FIELD]: '1' })) : back, 303);
   });
   return app;
 }
 
-/** The sandbox's admin settle call that answers a challenge from a script (docs/sandbox.md). */
 export function threeDsRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
-  // The way back as it was before it moved to a product path (a page opened before then still returns here).
+  // Pages opened before the way back moved still return here.
   app.get('/3ds/:codOper/return', (c) => c.redirect(`${GATEWAY_RETURN_PATH}/3ds/${encodeURIComponent(c.req.param('codOper'))}${new URL(c.req.url).search}`, 308));
-  // The payer's answer played from a script: `result` approve, fail, or cancel (the payer leaves: called off as theirs).
   app.post('/3ds/:codOper', async (c) => {
     const codOper = c.req.param('codOper');
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
@@ -89,13 +74,12 @@ export function threeDsRoutes(deps: Deps) {
     const challenge = await deps.sandbox?.card.challenge(codOper);
     const decision = challenge && (result === 'approve' || result === 'fail') ? await deps.sandbox?.card.completeChallenge(codOper, result === 'approve', challenge.lang) : undefined;
     if (!decision) {
-      // Left while this request was on its way: the issuer's challenge was withdrawn.
       const now = await findTransaction(deps.db, codOper);
       if (now && leftByPayer(now)) return noLongerValid(c, now);
       return c.json({ code: 'invalid_arguments', message: 'No 3DS challenge is waiting for this codOper, or result is not approve|fail|cancel' }, 400);
     }
     const settled = await receiveGatewayEvent(deps, { id: `sim:card:${codOper}:${decision.status}`, key: codOper, kind: 'card', decision }, originOf(deps, c.req.url));
-    // Left as the issuer answered: the payment stays called off (settlePayment gave back what the issuer took).
+    // settlePayment gave back what the issuer took.
     if (settled && leftByPayer(settled.row)) return noLongerValid(c, settled.row);
     return c.json({ codOper, status: settled?.row.status ?? null });
   });

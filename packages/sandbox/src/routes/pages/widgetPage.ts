@@ -13,13 +13,12 @@ import { paletteStyle } from './pagePalette';
 import { configScript, cutPage, pageTail, startAfterFirstFrame, type PageSettings } from './widgetPageMarkup';
 
 export interface WidgetSettings extends PageSettings {
-  /** The CSP frame-ancestors sources for a widget page (path and query name the link); '*' when absent. */
+  /** '*' when absent. */
   frameAncestors?: ((path: string, query: { code?: string | undefined; type?: string | undefined }) => Promise<string>) | undefined;
-  /** The first screen's API answers, given in the page (firstScreen.ts); none when absent. */
   firstScreen?: ((path: string, params: URLSearchParams, acceptLanguage: string | undefined) => Promise<FirstScreen>) | undefined;
 }
 
-/** SPEC 2 route shapes: '/', '/{slug}', '/{slug}/{code}', '/pf/...'. Anything else is the widget's 404. */
+/** SPEC 2 route shapes; anything else is the widget's 404. */
 export function isWidgetRoute(path: string): boolean {
   if (path === '/' || path.startsWith('/pf/') || path === '/pf') return true;
   const segments = path.split('/').filter((s) => s !== '');
@@ -34,7 +33,7 @@ async function widgetHtml(c: Context<AppEnv>, page: BuiltWidgetPage | undefined,
     return c.body(body, status, {
       ...headers,
       'cache-control': 'no-cache',
-      // The page carries the catalog hint for the browser's language.
+      // The catalog hint follows the browser's language.
       vary: 'Accept-Language, Accept-Encoding',
       ...widgetSecurityHeaders(ancestors, styleHashes, scriptHashes),
     });
@@ -43,21 +42,18 @@ async function widgetHtml(c: Context<AppEnv>, page: BuiltWidgetPage | undefined,
   if (!page) return c.text(notBuilt('widget (packages/widget/dist)'), 503, widgetSecurityHeaders(ancestors));
   const status = isWidgetRoute(c.req.path) ? 200 : 404;
   if (!settings.firstScreen || status === 404) return send(page.html.replace('<!--pasarela-config-->', configScript(settings)), status, ancestors, page.styleHashes);
-  // The page is sent whole, when its answers (and its first screen) are made.
   const screen = await settings.firstScreen(c.req.path, params, c.req.header('accept-language')).catch(() => null);
-  // A failed 3DS challenge's return goes straight back to the card form.
   const back = screen ? challengeReturnPage(new URL(c.req.url), screen.receipt, screen.lang) : null;
   if (back) return send(back, 200, ancestors, [], [CHALLENGE_RETURN_SCRIPT_HASH]);
   const cut = cutPage(page, settings, lang, new URL(c.req.url));
   const tail = await pageTail(cut, settings, { url: c.req.url, referrer: c.req.header('referer') }, screen);
   const palette = screen ? paletteStyle(appearanceParam(params), screen.brandColour) : '';
-  // The first screen in the page: the widget's script starts after the page's first frame shows it.
+  // The widget's script starts after the page's first frame shows the first screen.
   const built = tail.drawn ? startAfterFirstFrame(cut.head) : cut.head;
   const head = palette ? built.replace('</head>', palette + '</head>') : built;
   return send(head + tail.html, status, ancestors, [...page.styleHashes, ...styleHashesOf(palette)], tail.scriptHashes);
 }
 
-/** The widget's page at every address the other routes leave (SPEC 2's routes, and its 404 page). */
 export function widgetPageRoutes(paths: StaticPaths, settings: WidgetSettings) {
   const app = new Hono<AppEnv>();
   const widgetPage = builtWidgetPage(join(paths.widgetDist, 'index.html'));

@@ -14,7 +14,6 @@ import { listUserTransactions } from '../../store/transactions';
 import { listUserCards, removeUserCard, setDefaultUserCard, type UserCardRow } from '../../store/userCards';
 import { listNotifications, listUserServices } from '../../store/users';
 
-/** SPEC 3 "Saved card". */
 export function savedCardOf(r: UserCardRow) {
   return {
     cardToken: r.card_token, visibleNum: maskedNumber(r.card_last4), cardType: r.card_brand, isDefault: r.is_default,
@@ -28,39 +27,36 @@ export function accountRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.use('/users/me', requireUser(deps.db));
   app.use('/users/me/*', requireUser(deps.db));
-  // SPEC 7 "GET valid data": the profile behind the token.
+  // SPEC 7 "GET valid data".
   app.get('/users/me', async (c) => {
     const user = await findUser(deps.db, currentUserId(c));
     if (!user) throw new ApiError(401, 'session_expired');
     return reply(c, profileOf(user));
   });
-  // SPEC 7 "list cards (latest card: limit 1, sorted descending by idRelCard)".
+  // SPEC 7 "list cards".
   app.get('/users/me/cards', async (c) => {
     const desc = c.req.query('sort') === 'desc';
     const rows = await listUserCards(deps.db, currentUserId(c), desc ? 'desc' : 'asc', limitOf(c.req.query('limit'), 100));
     return reply(c, { cards: rows.map(savedCardOf) });
   });
-  // SPEC 7 "POST card register (status 0 means error, with messageSys)".
-  // The card is checked with the processor (payments/cardCheck.ts), keyed by the payer's trackId, and kept only when approved.
+  // SPEC 7 "POST card register": checked with the processor under the payer's trackId, kept only when approved.
   app.post('/users/me/cards', async (c) => {
     const answer = await checkAndSaveCard(deps, currentUserId(c), await readObjectBody(c), c.get('lang'));
     return reply(c, answer.status === 1 ? { ...answer, card: savedCardOf(answer.card) } : answer);
   });
-  // Default-card selection; a card of another user is simply not found.
   app.put('/users/me/cards/:idRelCard/default', async (c) => {
     const userId = currentUserId(c);
     const id = Number(c.req.param('idRelCard'));
     if (!Number.isSafeInteger(id) || !(await setDefaultUserCard(deps.db, userId, id))) throw new ApiError(404, 'card_not_found');
     return reply(c, { idRelCard: id, isDefault: true });
   });
-  // Removing a saved card; when it was the default, the newest remaining card becomes the default.
   app.post('/users/me/cards/:idRelCard/remove', async (c) => {
     const userId = currentUserId(c);
     const id = Number(c.req.param('idRelCard'));
     if (!Number.isSafeInteger(id) || !(await removeUserCard(deps.db, userId, id))) throw new ApiError(404, 'card_not_found');
     return reply(c, { idRelCard: id, removed: true });
   });
-  // SPEC 7 "GET balance (reads balance[0].disponible)".
+  // SPEC 7 "GET balance".
   app.get('/users/me/balance', async (c) => {
     const user = await findUser(deps.db, currentUserId(c));
     return reply(c, { balance: [{ disponible: centsToAmount(user?.balance_cents ?? 0), currency: 'USD' }] });
@@ -69,7 +65,7 @@ export function accountRoutes(deps: Deps) {
     const rows = await listNotifications(deps.db, currentUserId(c));
     return reply(c, { notifications: rows.map((r) => ({ id: r.id, title: r.title, body: r.body, date: r.created_at.toISOString() })) });
   });
-  // SPEC 7 "services; wallet services (filtered by code or idService); full user services (limit 100, sorted by name or alias, type number 134)".
+  // SPEC 7 "services; wallet services; full user services (limit 100, type number 134)".
   app.get('/users/me/services', async (c) => {
     const full = c.req.query('full') === 'true';
     const code = c.req.query('code');
@@ -78,10 +74,9 @@ export function accountRoutes(deps: Deps) {
       code: code ?? null, idService: idService && /^\d{1,9}$/.test(idService) ? Number(idService) : null, full, limit: full ? null : FULL_USER_SERVICES_LIMIT,
     });
     const services = rows.map((r) => ({ idUsrService: r.id, nameOrAlias: r.name_or_alias, idService: r.id_service, type: r.service_type, code: r.code, processData: [{ id: 'NUMBER', value: r.number }] }));
-    // The full list: the first 100 by name or alias, in core's order (sortUserServices).
     return reply(c, { services: full ? sortUserServices(services).slice(0, FULL_USER_SERVICES_LIMIT) : services });
   });
-  // SPEC 7 "transactions; account movements": the user's own payments only.
+  // SPEC 7 "transactions": the user's own payments only.
   app.get('/users/me/transactions', async (c) => {
     const rows = await listUserTransactions(deps.db, currentUserId(c), { limit: limitOf(c.req.query('limit'), 100) });
     return reply(c, { transactions: rows.map(transactionSummary) });

@@ -36,15 +36,14 @@ export function searchTermOf(raw: string): { station: string } | { code: string 
 const PaySchema = v.object({
   sourceSearch: v.looseObject({ paymentCode: v.pipe(freeText(100, { tooLongMessage: 'missing_arguments' }), v.minLength(1, 'missing_arguments')) }, 'missing_arguments'),
   idUsrCard: v.optional(v.nullable(idSchema())),
-  // 0 is "no user service" (a payment link, as the widget sends it); any other value is an id.
+  // 0 is "no user service" (a payment link).
   idUsrService: v.optional(v.nullable(v.union([v.literal(0), idSchema()], 'missing_arguments'))),
   useFunds: v.optional(v.boolean('missing_arguments'), false),
   txChannel: v.optional(v.pipe(freeText(10, { tooLongMessage: 'missing_arguments' })), CHANNEL.widget),
   customFieldValues: v.optional(v.array(v.unknown(), 'missing_arguments')),
   trackId: v.optional(v.pipe(freeText(64, { tooLongMessage: 'missing_arguments' }))),
-  // SPEC 3 "Pay-activity payload ... activateSubscription (idSubscription, subscriptionKey)".
   activateSubscription: v.optional(v.nullable(ActivateSubscriptionSchema)),
-  // SPEC 3 tryAgain: the payer confirmed a second purchase of the same amount with this saved card.
+  // SPEC 3 tryAgain: a second purchase of the same amount with this card, confirmed.
   tryAgain: v.optional(v.boolean('invalid_arguments'), false),
   ...PaymentSecurityEntries,
 }, 'missing_arguments');
@@ -56,7 +55,7 @@ const SendSchema = v.object({
 
 export function activityRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
-  // SPEC 7 "GET search activity (limit 10, offset 0, ...)".
+  // SPEC 7 "GET search activity".
   app.get('/activity/search', async (c) => {
     const term = searchTermOf(c.req.query('code') ?? '');
     const limit = queryInteger(c.req.query('limit'), SEARCH_PAGE_SIZE, 1, SEARCH_PAGE_SIZE);
@@ -76,7 +75,7 @@ export function activityRoutes(deps: Deps) {
 
   const user = new Hono<AppEnv>();
   user.use('*', requireUser(deps.db));
-  // SPEC 7 "POST activity pay": with the wallet balance (useFunds) or a saved card (idUsrCard).
+  // SPEC 7 "POST activity pay".
   user.post('/pay', async (c) => {
     const body = parseOr400(PaySchema, await readObjectBody(c));
     const userId = currentUserId(c);
@@ -87,7 +86,7 @@ export function activityRoutes(deps: Deps) {
     });
     return reply(c, { activityResult: { status: tx.status, codOper: tx.cod_oper }, ...transactionSummary(tx) });
   });
-  // SPEC 7 "send/list/pending activities": a payment request sent by e-mail to someone.
+  // SPEC 7 "send activities": a payment request e-mailed to someone.
   user.post('/send', async (c) => {
     const body = parseOr400(SendSchema, await readObjectBody(c));
     const row = await insertProcessRecord(deps.db, 'activity', body, currentUserId(c));
@@ -102,7 +101,7 @@ export function activityRoutes(deps: Deps) {
   user.get('/pending', list(true));
   app.route('/activity', user);
 
-  // SPEC 7 "GET user payment codes filtered by code".
+  // SPEC 7 "GET user payment codes".
   app.get('/users/me/payment-codes', requireUser(deps.db), async (c) => {
     const code = c.req.query('code') ?? null;
     const rows = await listUserTransactions(deps.db, currentUserId(c), { limit: 100, linkCode: code });

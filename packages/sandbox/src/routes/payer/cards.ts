@@ -17,12 +17,11 @@ import { findTransaction } from '../../store/transactions';
 import { receiptAnswerOf } from './receipts';
 import { ApiError } from '../../errors/ApiError';
 
-/** A codOper in an address: the characters a trackId may hold (core isTrackId). */
 const CodOperParamSchema = v.object({ codOper: v.pipe(v.string(), v.check(isTrackId, 'codOper must be 1 to 64 letters, digits or -_.:')) });
 
 export function cardRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
-  // SPEC 7 "POST card auth-capture on the secure host".
+  // SPEC 7 "POST card auth-capture".
   const pay = async (c: Context<AppEnv>) => payCard(c, await readObjectBody(c));
   const payCard = async (c: Context<AppEnv>, body: Record<string, unknown>) => {
     const lang = asLanguage(body['lang']) ?? c.get('lang');
@@ -31,12 +30,10 @@ export function cardRoutes(deps: Deps) {
     const userId = auth ? await userIdOf(deps.db, auth) : undefined;
     const payload = parseOr400(CardPaymentPayloadSchema, body);
     const { answer, receipt } = await payByCard(deps, payload, { lang, origin: new URL(c.req.url).origin, anonymousUserServiceId: guestServiceIdOf(c), userId });
-    // An approved payment's answer carries its receipt (GET receipt's answer), drawn from what the
-    // payment recorded: the checkout shows it without another round trip (docs/api.md).
+    // An approved payment's answer carries its receipt, so the checkout needs no round trip (docs/api.md).
     return reply(c, receipt ? { ...answer, receipt: receiptAnswerOf(receipt.row, receipt.merchant, receipt.returnUrl, lang) } : answer);
   };
-  // SPEC 7 "POST subscription payment via process tx (requestPay with card info,
-  // activateSubscription{idSubscription, subscriptionKey}, serviceCode, idMerchant)".
+  // SPEC 7 "POST subscription payment via process tx".
   const payOrActivate = async (c: Context<AppEnv>) => {
     const body = await readObjectBody(c);
     if (!activatesSubscriptionBody(body)) return payCard(c, body);
@@ -49,20 +46,19 @@ export function cardRoutes(deps: Deps) {
     }));
   };
   app.post('/cards/auth-capture', pay);
-  // The payer leaves a card payment's 3DS challenge for another card or method (docs/api.md).
+  // docs/api.md: the payer leaves a 3DS challenge for another card or method.
   app.post('/cards/payments/:codOper/abandon', async (c) => {
     const { codOper } = parseOr400(CodOperParamSchema, { codOper: c.req.param('codOper') });
     const tx = await findTransaction(deps.db, codOper);
     if (!tx || tx.method !== 'card') throw new ApiError(404, 'PAYMENT_NOT_FOUND');
-    // A wallet user's payment is theirs alone to leave, as its receipt is (SPEC 6).
+    // A wallet user's payment is theirs alone to leave (SPEC 6).
     if (tx.user_id !== null) {
       const auth = c.req.header('authorization');
       if ((auth ? await userIdOf(deps.db, auth) : undefined) !== tx.user_id) throw new ApiError(404, 'PAYMENT_NOT_FOUND');
     }
     return reply(c, cardAnswerOf(await abandonCardChallenge(deps, tx), c.get('lang')));
   });
-  // SPEC 7 "POST process tx (v1 and v2, form variant)": the sandbox runs them as a card auth-capture,
-  // or as the subscription payment when the body names activateSubscription.
+  // SPEC 7 "POST process tx (v1 and v2, form)": a card auth-capture, or the subscription payment with activateSubscription.
   app.post('/process-tx', payOrActivate);
   app.post('/v2/process-tx', payOrActivate);
   app.post('/process-tx/form', pay);

@@ -18,12 +18,11 @@ import { findTransaction, latestNequiPayment, type TransactionRow } from '../../
 const PushSchema = v.object({ ...LinkPaymentFields, phone: v.pipe(freeText(20, { tooLongMessage: 'invalid_phone_number' })) }, 'missing_arguments');
 const QrQuerySchema = v.object({ ...LinkPaymentFields, action: v.optional(v.string(), 'GENERATE') });
 
-/** What the payer's checkout reads of a Nequi payment. */
 function nequiFields(tx: TransactionRow) {
   return { codOper: tx.cod_oper, status: tx.status, kind: tx.details['kind'], qrValue: tx.details['qrValue'] ?? null, phone: tx.phone, expiresAt: tx.expires_at?.toISOString() ?? null };
 }
 
-/** SPEC 4 Nequi: 1 approved, -1 pending; one that ended unpaid is declined (core's paymentDisplayStatus) and reads as the catalogue's error. */
+/** SPEC 4 Nequi; one that ended unpaid is declined (core paymentDisplayStatus). */
 function nequiAnswer(tx: TransactionRow) {
   refuseIfPaidElsewhere(tx);
   refuseIfVoidedByMerchant(tx);
@@ -40,10 +39,10 @@ export function nequiRoutes(deps: Deps) {
     if (!tx || tx.method !== 'nequi') throw new ApiError(404, 'PAYMENT_NOT_FOUND');
     return tx;
   };
-  // SPEC 7 Nequi "send push (adds phone)" and "request" (the same push, by its other name).
+  // SPEC 7 Nequi "send push" and "request" (the same push by its other name).
   const push = async (c: Context<AppEnv>) => {
     const body = parseOr400(PushSchema, await readObjectBody(c));
-    // A Nequi account's mobile: 3xx xxx xxxx in Colombia, 6xxx xxxx in Panama, read first as the merchant's country's.
+    // Read first as the merchant's country's mobile (3xx xxx xxxx Colombia, 6xxx xxxx Panama).
     const country = await merchantCountryOfLink(deps.db, body.code);
     const phone = nequiPhone(body.phone, country);
     if (!phone) throw new ApiError(400, 'invalid_phone_number', `phone must be a Nequi mobile of ${nequiPhoneRule(country).country === 'CO' ? 'Colombia (3xx xxx xxxx) or Panama (6xxx xxxx)' : 'Panama (6xxx xxxx) or Colombia (3xx xxx xxxx)'}`);
@@ -52,22 +51,21 @@ export function nequiRoutes(deps: Deps) {
   };
   app.post('/nequi/push', push);
   app.post('/nequi/request', push);
-  // SPEC 7 "GET generate QR (action, code, amount, taxAmount)"; the payer scans it and /sandbox/nequi settles it.
+  // SPEC 7 "GET generate QR"; /sandbox/nequi settles it.
   app.get('/nequi/qr', async (c) => {
     const q = c.req.query();
     const body = parseOr400(QrQuerySchema, { ...q, amount: q['amount'] ? Number(q['amount']) : undefined, taxAmount: q['taxAmount'] ? Number(q['taxAmount']) : undefined });
     const tx = await requestPushPayment(deps, { ...body, wallet: 'nequi', channel: { kind: 'qr' }, anonymousUserServiceId: guestServiceIdOf(c), lang: c.get('lang') });
     return reply(c, { ...nequiAnswer(tx), status: -1 });
   });
-  // SPEC 7 "validate payment QR": where the payment stands as recorded (the phone's answer arrives as an event).
+  // SPEC 7 "validate payment QR".
   app.get('/nequi/payments/:codOper', async (c) => {
     const tx = await nequiPayment(c.req.param('codOper'));
     if (tx.auth_status === 'EXPIRED' || lapsedUnanswered(tx)) throw new ApiError(410, 619);
     return reply(c, nequiAnswer(tx));
   });
-  // The payer leaves the wait to pay another way: the push or QR can no longer be paid.
   app.post('/nequi/payments/:codOper/cancel', async (c) => reply(c, nequiFields(await withdrawPushPayment(deps, await nequiPayment(c.req.param('codOper'))))));
-  // SPEC 7 "load last code": the newest Nequi payment of a link.
+  // SPEC 7 "load last code".
   app.get('/nequi/last-code', async (c) => {
     const code = c.req.query('code') ?? '';
     const tx = await latestNequiPayment(deps.db, code);

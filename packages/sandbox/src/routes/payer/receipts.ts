@@ -19,11 +19,9 @@ const METHOD_LABEL: Readonly<Record<string, string>> = {
   card: 'CARD', nequi: 'NEQUI', cash: 'CASH', clave: 'CLAVE', crypto: 'CRYPTO', balance: 'PFW', yappy: 'YAPPY',
 };
 
-/** The merchant's columns a receipt shows: its legal name, older logo and brand. */
 export type ReceiptMerchant = Pick<MerchantRow, 'name' | 'logo' | 'brand_color' | 'display_name' | 'logo_sha256'>;
 
 export function receiptOf(tx: TransactionRow, merchant: ReceiptMerchant | undefined, lang: 'es' | 'en') {
-  // The payer paid the amount plus its tax (core totalWithTax); both are kept in cents.
   const total = centsToAmount(tx.amount_cents + tx.tax_cents);
   return {
     date: `${formatPanamaDate(tx.created_at)} ${formatPanamaTime(tx.created_at)}`,
@@ -39,46 +37,41 @@ export function receiptOf(tx: TransactionRow, merchant: ReceiptMerchant | undefi
     totalPay: total,
     email: tx.email,
     txType: tx.tx_type,
-    // A cash voucher's deadline (SPEC 9 "Pending cash transactions last 24 hours") and its network,
-    // which its receipt page shows while it is still to pay (the e-mailed voucher's link).
+    // SPEC 9: a cash voucher's 24 hours, shown while it is still to pay.
     expirationDate: tx.method === 'cash' && tx.expires_at ? tx.expires_at.toISOString() : '',
     phone: tx.phone,
     concept: tx.concept,
     descriptor: merchant?.name ?? '',
     isBlock: false,
     typeMethod: METHOD_LABEL[tx.method] ?? tx.method.toUpperCase(),
-    // SPEC 3 "reference (txNumber)": a cash voucher's number is what the payer paid at the kiosk.
+    // SPEC 3 txNumber: a voucher's number is what the payer paid at the kiosk.
     reference: tx.method === 'cash' && tx.reference ? tx.reference : tx.cod_oper,
     taxAmount: centsToAmount(tx.tax_cents),
-    // The legal name for the receipt's merchant line; the brand for its header (core ReceiptSchema).
     merchant: { merchantName: merchant?.name ?? '', logo: merchant?.logo ?? '', ...(merchant ? { brand: brandOfMerchant(merchant) } : {}) },
     txCtrl: { completeName: tx.payer_name, description: tx.description },
-    // A cancelled crypto payment's coins owed back (routes/crypto.ts), or null.
     refund: tx.details['refund'] ?? null,
     network: tx.method === 'cash' ? String(tx.details['network'] ?? '') : '',
   };
 }
 
-/** GET receipt's answer for a payment: its receipt with the link's returnUrlString (SPEC 2 /pf/returnpage). */
+/** With the link's returnUrlString (SPEC 2 /pf/returnpage). */
 export async function fullReceiptOf(deps: Deps, tx: TransactionRow, lang: 'es' | 'en') {
   const link = tx.link_code ? await findLinkByCode(deps.db, tx.link_code) : undefined;
   return receiptAnswerOf(tx, await findMerchant(deps.db, tx.merchant_id), link?.return_url ?? '', lang);
 }
 
-/** GET receipt's answer from a payment, its merchant and its link's return address, read already. */
 export function receiptAnswerOf(tx: TransactionRow, merchant: ReceiptMerchant | undefined, returnUrl: string, lang: 'es' | 'en') {
   return { ...receiptOf(tx, merchant, lang), returnUrlString: returnUrl };
 }
 
 export function receiptRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
-  // SPEC 7 "GET receipt by operation".
-  // SPEC 7 "conditional cOper": the code may come as ?cOper= as well as in the path.
+  // SPEC 7 "GET receipt by operation"; the code may also come as ?cOper=.
   const byOperation = async (c: Context<AppEnv>, raw: string) => {
     const codOper = raw.startsWith(SANDBOX_PREFIX) ? raw.slice(SANDBOX_PREFIX.length) : raw;
     const tx = codOper.length <= 64 ? await findTransaction(deps.db, codOper) : undefined;
     if (!tx) throw new ApiError(404, 'receive_not_found');
-    // A wallet user's receipt is theirs alone (SPEC 6); guests' receipts hang on the unguessable codOper.
+    // A wallet user's receipt is theirs alone (SPEC 6); guests' hang on the unguessable codOper.
     if (tx.user_id !== null) {
       const auth = c.req.header('authorization');
       const reader = auth ? await userIdOf(deps.db, auth) : undefined;

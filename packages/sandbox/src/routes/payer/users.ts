@@ -15,22 +15,21 @@ import { existingAccountMail, signupCodeMail } from '../../mail/templates';
 import { checkCode, issueCode, sendMail } from '../../store/mailbox';
 import { clearLoginTries, findUser, findUserByLoginOrEmail, insertRegisteredUser, lockLogin, profileOf, takeLoginTry, type UserRow } from '../../store/users';
 
-/** Failed logins before the account is locked, and for how long (account_temp_suspended). */
+/** Then the account is locked (account_temp_suspended). */
 export const MAX_FAILED_LOGINS = 5;
 export const LOCK_MS = 15 * 60 * 1000;
 
-// Bounded, and no control or bidi characters (core freeText).
 const text = (max: number) => freeText(max);
 const strongPassword = v.pipe(v.string('missing_arguments'), v.maxLength(128, 'invalid_password'), v.check(isStrongPassword, 'invalid_password'));
 
-/** SPEC 3 "Registration payload" (pwd is the password field of the call). */
+/** SPEC 3 "Registration payload". */
 const RegistrationSchema = v.object(
   {
     email: v.pipe(text(TEXT_LIMITS.email), email()),
     login: v.optional(v.pipe(text(60), v.regex(/^[A-Za-z0-9._-]{3,60}$/, 'only_alphanumeric_characters'))),
     name: v.pipe(nameLetters(), v.maxLength(TEXT_LIMITS.name, 'text_too_long')),
     lastname: v.pipe(nameLetters(), v.maxLength(TEXT_LIMITS.name, 'text_too_long')),
-    // SPEC 5 invalid_phone_number: the same phone check as the signup form (a national number is Panama's).
+    // SPEC 5 invalid_phone_number, as the signup form checks it (a national number is Panama's).
     phone: v.pipe(text(30), v.check((p) => phoneErrorKey(p) === null, 'invalid_phone_number')),
     pwd: strongPassword,
     country: v.optional(text(60)),
@@ -44,7 +43,7 @@ const RegistrationSchema = v.object(
 );
 const LoginSchema = v.object({ login: text(254), password: text(128) }, 'missing_arguments');
 
-/** A hash of a random password, made once when first needed: what a login with no account is checked against. */
+/** A login with no account is checked against it, so it takes as long as a wrong password. */
 let noAccount: Promise<string> | undefined;
 const noAccountHash = (): Promise<string> => (noAccount ??= hashPassword(randomBytes(24).toString('base64')));
 
@@ -55,11 +54,10 @@ export async function sessionAnswer(deps: Deps, user: UserRow) {
 
 export function userRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
-  // SPEC 4 "Registration has two steps": without emailCode a code is mailed; with it the account is made.
+  // SPEC 4 "Registration has two steps".
   app.post('/users/register', async (c) => {
     const body = parseOr400(RegistrationSchema, await readObjectBody(c));
-    // A registered e-mail gets the same answer as a new one (the owner is told by mail), so the
-    // call cannot probe who has an account; its code step then simply fails.
+    // A registered e-mail gets the same answer as a new one (its owner is told by mail), so the call cannot probe accounts.
     const taken = await findUserByLoginOrEmail(deps.db, body.email);
     if (body.login && (await findUserByLoginOrEmail(deps.db, body.login))) throw new ApiError(409, 'login_taken', 'login is already taken');
     if (!body.emailCode) {
@@ -83,16 +81,15 @@ export function userRoutes(deps: Deps) {
     return reply(c, { step: 3, ...(await sessionAnswer(deps, user)) });
   });
 
-  // SPEC 6 "Login rejects employee accounts with the error Invalid User".
+  // SPEC 6: login rejects employee accounts.
   app.post('/users/login', async (c) => {
     const body = parseOr400(LoginSchema, await readObjectBody(c));
     const found = await findUserByLoginOrEmail(deps.db, body.login);
     if (!found) {
-      // As long as a wrong password takes, so the time of the answer does not tell which logins exist.
       await verifyPassword(body.password, await noAccountHash());
       throw new ApiError(400, 'invalid_credentials', 'login or password is wrong');
     }
-    // The try is counted before the password is checked, so concurrent guesses cannot share one.
+    // Counted before the password is checked, so concurrent guesses cannot share a try.
     const user = await takeLoginTry(deps.db, found.id, MAX_FAILED_LOGINS, LOCK_MS);
     if (!user || user.failed_logins > MAX_FAILED_LOGINS) throw new ApiError(423, 'account_temp_suspended');
     if (!(await verifyPassword(body.password, user.password_hash))) {
@@ -105,7 +102,7 @@ export function userRoutes(deps: Deps) {
     return reply(c, await sessionAnswer(deps, user));
   });
 
-  // SPEC 7 "GET refresh login": a new token for a live one.
+  // SPEC 7 "GET refresh login".
   app.get('/users/refresh-login', async (c) => {
     const user = await findUser(deps.db, await userIdOf(deps.db, c.req.header('authorization')));
     if (!user) throw new ApiError(401, 'session_expired');

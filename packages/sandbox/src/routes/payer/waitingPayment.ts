@@ -7,11 +7,8 @@ import { reply } from '../../http/reply';
 import { findTransaction } from '../../store/transactions';
 
 /**
- * GET /api/v1/payments/waiting/:codOper: where a payment the loader remembered stands (waiting,
- * paid or over), read-only, for the checkout of another link of the same merchant, which shows it
- * before a second payment. It answers the method, the total, the merchant and link it belongs to and
- * the deadline (and a 3DS challenge's page, which the payer's wait opens again), never the payer's
- * data; whoever holds a codOper can already read its receipt and call its challenge off.
+ * GET /api/v1/payments/waiting/:codOper: where a payment the loader remembered stands, for another link's
+ * checkout of the same merchant; never the payer's data (a codOper already reads its receipt).
  */
 export function waitingPaymentRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
@@ -25,7 +22,6 @@ export function waitingPaymentRoutes(deps: Deps) {
     return reply(c, {
       method: tx.method, codOper, state, total: centsToAmount(tx.amount_cents + tx.tax_cents), merchant: tx.merchant_id, link: tx.link_code,
       expiresAt: tx.expires_at?.toISOString() ?? null,
-      // A 3DS challenge still open: its issuer's page, so any wait of it can open it again.
       ...(state === 'waiting' && isAbandonableChallenge(attempt) ? { challengeUrl: tx.redirect_url } : {}),
     });
   });
