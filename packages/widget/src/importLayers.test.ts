@@ -15,8 +15,6 @@ const WIDGET_LAYERS = ['main.tsx', 'prerender.tsx', 'app', 'pages', 'checkout', 
  * circle is cut (and leaves this list), and a new one fails.
  */
 const KNOWN_UPWARD = [
-  'checkout/checkoutExtras.ts -> pages/subscription/PlanSummary.tsx: checkout imports pages, above it',
-  'checkout/checkoutExtras.ts -> pages/station/StationAmount.tsx: checkout imports pages, above it',
   'payments/loadWaitingElsewhere.ts -> checkout/checkoutStore.ts: payments imports checkout, above it',
   'payments/paymentContext.ts -> checkout/checkoutStore.ts: payments imports checkout, above it',
   'services/services.ts -> embed/parentBridge.ts: services imports embed, above it',
