@@ -15,8 +15,6 @@ const WIDGET_LAYERS = ['main.tsx', 'prerender.tsx', 'app', 'pages', 'checkout', 
  * circle is cut (and leaves this list), and a new one fails.
  */
 const KNOWN_UPWARD = [
-  'payments/loadWaitingElsewhere.ts -> checkout/checkoutStore.ts: payments imports checkout, above it',
-  'payments/paymentContext.ts -> checkout/checkoutStore.ts: payments imports checkout, above it',
   'services/services.ts -> embed/parentBridge.ts: services imports embed, above it',
   'theme/startTheme.ts -> services/afterFirstScreen.ts: theme imports services, above it',
 ];
