@@ -6,23 +6,12 @@ import { layerOrderBreaks } from '../../../scripts/import-graph.mjs';
 /**
  * The widget's rooms, top to bottom (scripts/import-graph.mjs): the entries, the router, the
  * screens (pages, the checkout, the methods, the wallet, the receipts), what they share (payments,
- * security, embed, ui, services, theme, i18n, api), and the top-level helpers ('.').
+ * security, embed, ui), the theme, the services bundle (which states the parent bridge and the
+ * brand colour the embed and theme rooms make), i18n, api, and the top-level helpers ('.').
+ * A new upward import, or a new room left out of the list, fails here.
  */
-const WIDGET_LAYERS = ['main.tsx', 'prerender.tsx', 'app', 'pages', 'checkout', 'methods', 'wallet', 'receipts', 'payments', 'security', 'embed', 'ui', 'services', 'theme', 'i18n', 'api', '.'];
+const WIDGET_LAYERS = ['main.tsx', 'prerender.tsx', 'app', 'pages', 'checkout', 'methods', 'wallet', 'receipts', 'payments', 'security', 'embed', 'ui', 'theme', 'services', 'i18n', 'api', '.'];
 
-/**
- * The upward imports the widget has today, four room circles no order allows: each goes when its
- * circle is cut (and leaves this list), and a new one fails.
- */
-const KNOWN_UPWARD = [
-  'checkout/checkoutExtras.ts -> pages/subscription/PlanSummary.tsx: checkout imports pages, above it',
-  'checkout/checkoutExtras.ts -> pages/station/StationAmount.tsx: checkout imports pages, above it',
-  'payments/loadWaitingElsewhere.ts -> checkout/checkoutStore.ts: payments imports checkout, above it',
-  'payments/paymentContext.ts -> checkout/checkoutStore.ts: payments imports checkout, above it',
-  'services/services.ts -> embed/parentBridge.ts: services imports embed, above it',
-  'theme/startTheme.ts -> services/afterFirstScreen.ts: theme imports services, above it',
-];
-
-it('each room imports only the rooms below it (but the known upward imports), and every room is in the order', () => {
-  expect(layerOrderBreaks(fileURLToPath(new URL('.', import.meta.url)), WIDGET_LAYERS)).toEqual(KNOWN_UPWARD);
+it('each room imports only the rooms below it, and every room is in the order', () => {
+  expect(layerOrderBreaks(fileURLToPath(new URL('.', import.meta.url)), WIDGET_LAYERS)).toEqual([]);
 });

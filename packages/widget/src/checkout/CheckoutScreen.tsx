@@ -6,7 +6,7 @@ import { MethodChoice } from '../payments/MethodChoice';
 import { MethodPanel } from '../payments/MethodPanel';
 import { createPaymentContext } from '../payments/paymentContext';
 import { pendingFromAddress } from '../payments/pendingAddress';
-import type { CheckoutData } from './checkoutStore';
+import type { LoadedCheckout } from './checkoutStore';
 import { MerchantHeader } from '../ui/MerchantHeader';
 import { MessagePage } from '../ui/MessagePage';
 import { PaymentSummary } from './PaymentSummary';
@@ -21,7 +21,7 @@ import { useStoreState } from '../ui/useStoreState';
 import { useLater } from '../ui/useLater';
 
 interface CheckoutScreenProps {
-  data: CheckoutData;
+  data: LoadedCheckout;
   firstMethod?: PaymentMethodId | null | undefined;
   arrivalMessage: PayerMessage | null;
 }

@@ -29,7 +29,11 @@ export const checkoutModule: ScreenModule<RouteOf<'checkout'>> = {
     const loaded = store.getState().load();
     // Asked before the first screen, so the payer sees what waits before any form.
     let elsewhere: Elsewhere | null = null;
-    const waiting = loadWaitingElsewhere(services, loaded.then(() => store.getState())).then((found) => void (elsewhere = found));
+    const linkData = loaded.then(() => {
+      const state = store.getState();
+      return state.status === 'ready' ? state.data : null;
+    });
+    const waiting = loadWaitingElsewhere(services, linkData).then((found) => void (elsewhere = found));
     const ready = Promise.all([loaded.then(() => painted), challenge, waiting]).then(() => undefined);
     return { ready, View: () => <CheckoutRoute store={store} firstMethod={route.method} elsewhere={elsewhere} />, quietUnderSplash };
   },

@@ -1,7 +1,7 @@
 import { createStore } from 'zustand/vanilla';
 import {
   errorEffect, exceedsMerchantLimit, paymentMethodAvailability, payerMessage, totalWithTax, isPasarelaError,
-  type Merchant, type MethodAvailability, type PayerMessage, type PaymentInfo, type PendingSubscription, type CampaignBridge,
+  type PayerMessage,
 } from '@pasarela/core';
 import type { ApiClient } from '../api/client';
 import { loadMerchant } from '../api/loadMerchant';
@@ -10,22 +10,18 @@ import { loadCheckoutTarget } from '../api/loadCheckoutTarget';
 import { loadPaymentMethods } from '../api/loadPaymentMethods';
 import { NOT_FOUND_PATH } from '../services/route';
 import type { CheckoutType } from '../services/routeTypes';
-
-export interface CheckoutData {
-  info: PaymentInfo;
-  merchant: Merchant;
-  methods: MethodAvailability;
-  subscription?: PendingSubscription | undefined;
-  payerAmount?: boolean | undefined;
-  campaign?: CampaignBridge | undefined;
-  extras?: CheckoutExtras | undefined;
-}
+import type { CheckoutData } from '../payments/checkoutData';
 
 export type CheckoutExtras = typeof import('./checkoutExtras');
 
+/** The link's data, and the extras' chunk when the link needs it (only the checkout's screens show them). */
+export interface LoadedCheckout extends CheckoutData {
+  extras?: CheckoutExtras | undefined;
+}
+
 export type CheckoutState =
   | { status: 'loading' }
-  | { status: 'ready'; data: CheckoutData }
+  | { status: 'ready'; data: LoadedCheckout }
   /** Shown with the catalogue message; `retry` when trying again can help. */
   /** `target`: the link that failed to load, so its page can name the shop. */
   | { status: 'failed'; message: PayerMessage; retry: boolean; target?: { type: CheckoutType; code: string } }

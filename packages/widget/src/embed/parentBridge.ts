@@ -1,13 +1,6 @@
 import type { LoaderMethods, WidgetMessage } from '@pasarela/core';
 import { hasText, t } from '../i18n/i18n';
-
-export interface ParentBridge {
-  readonly embedded: boolean;
-  notify(message: WidgetMessage): void;
-  onCloseRequested(listener: () => void): void;
-  /** Returning true keeps the checkout open (a payment is pending and the payer is asked first). */
-  guardClose?(interceptor: (() => boolean) | null): void;
-}
+import type { ParentBridge } from '../services/services';
 
 export type Connector = (
   parentOrigin: string,

@@ -1,4 +1,4 @@
-import type { ParentBridge } from './parentBridge';
+import type { ParentBridge } from '../services/services';
 
 export function reportHeight(element: HTMLElement, bridge: ParentBridge): () => void {
   if (!bridge.embedded || typeof ResizeObserver === 'undefined') return () => {};

@@ -1,7 +1,7 @@
 import { totalWithTax, WAITING_PARAM } from '@pasarela/core';
 import { lookupPendingAttempt } from '../api/lookupPendingAttempt';
 import type { Services } from '../services/services';
-import type { CheckoutData, CheckoutState } from '../checkout/checkoutStore';
+import type { CheckoutData } from './checkoutData';
 import { hasWaitingAttempt } from './paymentContext';
 import { PENDING_PARAM } from './pendingAddress';
 import type { FoundElsewhere } from './waitingElsewhere';
@@ -36,19 +36,22 @@ async function findWaitingHere(services: Services, data: CheckoutData): Promise<
   };
 }
 
-/** Nothing when the address (`?pending=`) already goes on with its own payment; the screen is a chunk fetched only then. */
-export async function loadWaitingElsewhere(services: Services, loaded: Promise<CheckoutState>): Promise<Elsewhere | null> {
+/**
+ * Nothing when the address (`?pending=`) already goes on with its own payment; the screen is a chunk fetched only then.
+ * `loaded`: the link's data once the checkout has it, null when it did not load.
+ */
+export async function loadWaitingElsewhere(services: Services, loaded: Promise<CheckoutData | null>): Promise<Elsewhere | null> {
   const address = services.address();
   if (address.searchParams.has(PENDING_PARAM)) return null;
-  const state = await loaded;
-  if (state.status !== 'ready' || state.data.subscription) return null;
+  const data = await loaded;
+  if (!data || data.subscription) return null;
   let found: FoundElsewhere | null = null;
   if (address.searchParams.has(WAITING_PARAM)) {
     const { findWaitingElsewhere } = await import('./waitingElsewhere');
-    found = await findWaitingElsewhere(services.api, services.bridge, address, state.data.info.idMerchant, state.data.info.code);
+    found = await findWaitingElsewhere(services.api, services.bridge, address, data.info.idMerchant, data.info.code);
   }
   // This tab's own memory of a payment of this link wins: the checkout goes on with it.
-  if (!found && !hasWaitingAttempt(services.storage.session)) found = await findWaitingHere(services, state.data);
+  if (!found && !hasWaitingAttempt(services.storage.session)) found = await findWaitingHere(services, data);
   if (!found) return null;
   const { WaitingElsewhere: Screen } = await import('./WaitingElsewhere');
   return { found, Screen };

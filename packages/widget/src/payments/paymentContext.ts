@@ -2,7 +2,7 @@ import {
   buildPaymentResult, CHANNEL, securityFields, type PaymentSecurity, subscriptionReceiptRoute, totalWithTax, type OverallResult, type PayerMessage, type PaymentMethodEntry, type PaymentMethodId,
   type RememberedAttempt,
 } from '@pasarela/core';
-import type { CheckoutData } from '../checkout/checkoutStore';
+import type { CheckoutData } from './checkoutData';
 import { RECEIPT_PATH } from '../services/route';
 import { clearSession } from '../services/session';
 import { markAddress } from './pendingAddress';

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { isPasarelaError, PAYMENT_METHOD_IDS, waitingOfParams, waitingPaymentCall, type PaymentMethodId, type WaitingPayment } from '@pasarela/core';
 import type { ApiClient } from '../api/client';
-import type { ParentBridge } from '../embed/parentBridge';
+import type { ParentBridge } from '../services/services';
 import { PENDING_PARAM } from './pendingAddress';
 
 const WaitingAnswerSchema = v.object({

@@ -1,10 +1,22 @@
 import { createContext, useContext } from 'react';
-import type { Language } from '@pasarela/core';
+import type { Language, WidgetMessage } from '@pasarela/core';
 import type { ApiClient } from '../api/client';
-import type { ParentBridge } from '../embed/parentBridge';
 import type { WidgetConfig } from './config';
 import type { SessionStore } from './session';
-import type { ThemeControl } from '../theme/startTheme';
+
+/** The way to the merchant's page (embed/parentBridge.ts makes it). */
+export interface ParentBridge {
+  readonly embedded: boolean;
+  notify(message: WidgetMessage): void;
+  onCloseRequested(listener: () => void): void;
+  /** Returning true keeps the checkout open (a payment is pending and the payer is asked first). */
+  guardClose?(interceptor: (() => boolean) | null): void;
+}
+
+/** The merchant's brand colour on the page (theme/startTheme.ts); open()'s appearance overrides it. */
+export interface BrandColour {
+  setBrandColour(colour: string | undefined): Promise<void>;
+}
 
 export interface Services {
   config: WidgetConfig;
@@ -20,7 +32,7 @@ export interface Services {
   serverNow: () => number;
   newTrackId: () => string;
   session: SessionStore;
-  theme: Pick<ThemeControl, 'setBrandColour'>;
+  theme: BrandColour;
 }
 
 export const NO_THEME: Services['theme'] = { setBrandColour: async () => {} };

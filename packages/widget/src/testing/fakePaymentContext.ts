@@ -4,7 +4,7 @@ import {
   type PaymentMethodId, type PayerMessage,
 } from '@pasarela/core';
 import type { ApiClient } from '../api/client';
-import type { CheckoutData } from '../checkout/checkoutStore';
+import type { CheckoutData } from '../payments/checkoutData';
 import { readConfig } from '../services/config';
 import { createPaymentContext, type PaymentContext } from '../payments/paymentContext';
 import type { PaymentSecurity } from '@pasarela/core';

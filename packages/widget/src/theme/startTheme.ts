@@ -1,10 +1,9 @@
 import { afterFirstScreen } from '../services/afterFirstScreen';
+import type { BrandColour } from '../services/services';
 import type { Theme } from './applyTheme';
 
-export interface ThemeControl {
+interface ThemeControl extends BrandColour {
   ready: Promise<void>;
-  /** Open()'s appearance overrides it. */
-  setBrandColour(colour: string | undefined): Promise<void>;
 }
 
 type ApplyTheme = () => Promise<Theme>;

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import * as v from 'valibot';
 import { catalogs, parseMerchant, parsePaymentInfo, paymentMethodAvailability } from '@pasarela/core';
 import type { ApiClient } from '../../api/client';
-import type { CheckoutData } from '../../checkout/checkoutStore';
+import type { CheckoutData } from '../../payments/checkoutData';
 import { CheckoutScreen } from '../../checkout/CheckoutScreen';
 import { ServicesContext, type Services } from '../../services/services';
 import { startI18n } from '../../i18n/i18n';

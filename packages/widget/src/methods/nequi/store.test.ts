@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import { NEQUI_STEPS, PasarelaError, type WidgetMessage } from '@pasarela/core';
 import type { ApiClient } from '../../api/client';
-import type { CheckoutData } from '../../checkout/checkoutStore';
+import type { CheckoutData } from '../../payments/checkoutData';
 import type { Services } from '../../services/services';
 import { createPaymentContext } from '../../payments/paymentContext';
 import { createNequiStore, nequiVerdict } from './store';
