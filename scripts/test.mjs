@@ -1,10 +1,9 @@
-// `npm test`: typecheck, build, unit tests (core's with coverage), then the browser suite with the
-// sandbox's route suite beside it at a lower priority. Each step starts once the steps it needs
-// passed, so both cores stay busy; a failed step skips its dependants. TEST_SEQUENTIAL=1 runs every
-// step alone, streaming.
+// `npm test`: typecheck, build, unit tests (core's with coverage), the sandbox's route suite, then the
+// browser suite. Each step starts once the steps it needs passed, so both cores stay busy; a failed
+// step skips its dependants. TEST_SEQUENTIAL=1 runs every step alone, streaming.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { setPriority, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -49,31 +48,23 @@ const e2e = step('browser end-to-end tests', [vitest, 'run', '--project', 'e2e']
 // Three rows of docs/spec-coverage.md mutated (about 10 CPU-s), never beside the browser suite.
 const specRules = step('SPEC rules caught by their cited tests (a sample)', ['scripts/spec-rules.mjs', '--sample', '3'], envWithoutPostgres);
 
-/**
- * The route suites run beside the browser suite at a lower priority (NICE; their workers inherit
- * it): the browser suite waits on browsers and timers for about two fifths of its time (470 CPU-s
- * in 566 s alone), and the route suites take that idle time. At equal priority side by side they
- * took 1,128 and 1,366 s and two tests timed out: each starved the other's waits.
- */
+/** One after the other, not side by side: side by side on PGlite they took 1,128 and 1,366 s and two tests timed out, apart about 100 and 500 s. */
 const sandboxSuites = [sandboxOnPglite, ...(postgres ? [postgres] : [])];
 const needs = new Map([
   [build, []], [typecheck, []], [core, []], [specRules, [core]], [dom, []], [node, [dom]],
   ...sandboxSuites.map((s) => [s, [build, dom]]),
   [e2e, [build, dom]],
 ]);
-const after = new Map(sandboxSuites.map((s) => [s, [specRules]]));
-const NICE = 10;
-for (const s of sandboxSuites) s.nice = NICE;
+const after = new Map([[e2e, sandboxSuites], ...sandboxSuites.map((s) => [s, [specRules]])]);
 const steps = [build, typecheck, core, specRules, dom, node, sandboxOnPglite, ...(postgres ? [postgres] : []), e2e];
 const streamed = e2e;
 
-function run({ name, args, env, nice = 0 }, stream) {
+function run({ name, args, env }, stream) {
   const started = Date.now();
   if (stream) console.log(`\n=== ${name} ===`);
   return new Promise((resolve) => {
     // Piped even when streamed, so a failed step's failures can be repeated at the end.
     const child = spawn(process.execPath, args, { cwd: rootDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    if (nice && child.pid) setPriority(child.pid, nice);
     const output = [];
     const collect = (to) => (chunk) => {
       output.push(chunk);
