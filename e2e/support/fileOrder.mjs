@@ -5,23 +5,33 @@ import { BaseSequencer } from 'vitest/node';
 // extension, as Vite's native config loader wants.
 
 /**
- * How long each browser test file took (seconds) in a whole `npm test` on a fresh clone, beside
- * the sandbox's route suites (2026-11-24). vitest orders files it has no results for by their size,
- * largest first, and a fresh clone has none: the card payment, a small file that starts the built
- * server and the whole browser, then came last and the suite ended on it with one core idle. A
- * file missing here runs first, as vitest runs an unknown file first; a time that is off only moves
- * a file in the order.
+ * How long each browser test file took (seconds), the suite alone on a quiet two-core machine
+ * (2026-11-27: 579 s), except nextjs: its 85 s are a fresh clone's, whose first `next build` has no
+ * cache (18 s with one). vitest orders files it has no results for by their size, largest first,
+ * and a fresh clone has none: a small file that starts the built server and the whole browser then
+ * came last and the suite ended on it with one core idle. A file missing here runs first, as vitest
+ * runs an unknown file first; a time that is off only moves a file in the order.
  */
 /** @type {Readonly<Record<string, number>>} */
 export const E2E_FILE_SECONDS = {
-  faults: 91, nextjs: 85, wallet: 76, console: 56, crypto: 43, subscriptions: 39, routes: 37, packages: 32,
-  'card-payment': 28, 'way-out': 28, 'first-screen': 27, 'card-outcomes': 24, nequi: 24, 'validate-tx': 21,
-  donations: 21, splash: 21, stations: 20, yappy: 19, cash: 18, loader: 17, wire: 17, 'recovery-clave-back': 17,
-  'recovery-cash': 17, 'recovery-close-pending': 16, 'declined-receipts': 16, clave: 16, webhooks: 15,
-  'recovery-receipts': 15, 'recovery-card': 15, security: 15, csp: 14, 'recovery-donation': 14, captcha: 13,
-  prerender: 13, 'zero-js': 13, 'email-payment': 12, 'spec-pages': 12, 'first-phone-screen': 12, react: 11,
-  'custom-fields': 10, 'recovery-emails': 10, 'method-choice': 10, 'recovery-nequi': 10, 'failure-reason': 9,
-  'spec-wiring': 8, accessibility: 8, 'console-access': 7, 'wallet-no-storage': 4, pure: 4, startup: 3, budgets: 0,
+  'returns-next-screen': 120, faults: 99, console: 65, wallet: 61, 'waiting-elsewhere': 51,
+  'duplicate-purchase': 50, 'checkout-details': 43, 'books-month': 43, 'card-challenge-abandon': 40,
+  'payer-honest-words': 38, 'resume-any-link': 38, routes: 38, 'order-any-browser': 33,
+  subscriptions: 32, nequi: 31, 'splash-input': 29, 'payer-way-back': 27, 'card-outcomes': 25,
+  appearance: 25, 'way-out': 24, 'bank-page-close': 24, splash: 22, packages: 22, 'stripe-faults':
+  21, loader: 20, 'returns-never-blank': 20, 'card-payment': 19, nextjs: 85, 'recovery-cash': 18,
+  'declined-receipts': 18, clave: 17, crypto: 17, 'validate-tx': 17, yappy: 16, captcha: 16,
+  webhooks: 16, 'lost-answer-settled': 16, 'stripe-saved-cards': 16, 'nequi-country': 15, stations:
+  15, cash: 15, 'card-challenge-return': 15, marks: 14, donations: 14, brand: 14, 'one-language':
+  14, 'first-screen': 13, 'stripe-card': 13, 'recovery-receipts': 13, 'recovery-nequi': 13,
+  'recovery-close-pending': 12, 'recovery-card': 12, accessibility: 12, 'spec-pages': 11,
+  'email-payment': 11, 'splash-once': 11, 'recovery-donation': 10, 'recovery-clave-back': 10,
+  'failure-reason': 10, 'zero-js': 10, 'loader-appearance': 10, react: 10, 'way-out-no-shop': 10,
+  csp: 9, 'branded-mail': 9, 'merchant-api': 9, 'script-tag-types': 9, wire: 9, security: 9,
+  'first-phone-screen': 8, prerender: 8, 'recovery-emails': 8, 'custom-fields': 7, 'method-choice':
+  7, 'spec-wiring': 7, 'console-refunds': 7, 'merchant-void': 7, 'console-access': 6,
+  'wallet-no-storage': 6, 'waiting-first-screen': 5, startup: 5, 'trusted-types': 3, pure: 3,
+  budgets: 0,
 };
 
 /**
