@@ -3,7 +3,6 @@ import type { CatalogKey } from './i18n/index';
 
 // Every call of the first screen sends the auth header; the login rules belong to the wallet.
 export { authHeaders } from './authHeaders';
-export type { ApiKeys } from './authHeaders';
 
 export interface LoginState {
   status: 'idle' | 'loading' | 'success' | 'error';

@@ -2,7 +2,7 @@ import type { Session } from './profile';
 
 // Apart from auth.ts: a module loads whole with the first screen's code.
 
-export interface ApiKeys {
+interface ApiKeys {
   clientKey: string;
   widgetKey: string;
 }

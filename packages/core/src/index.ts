@@ -174,7 +174,7 @@ export {
 } from './profile';
 export type { Session } from './profile';
 export { authHeaders, initialLoginState, loginReducer, isEmployeeLoginRejected, shouldRefreshLogin } from './auth';
-export type { ApiKeys, LoginState, LoginAction } from './auth';
+export type { LoginState, LoginAction } from './auth';
 export {
   initialRegistrationState,
   registrationReducer,
@@ -285,7 +285,7 @@ export { CHALLENGE_ENTRIES_PARAM, CHALLENGE_RETURN_PARAM, CHALLENGE_STAY_PARAM }
 export { isTrackId, chargeIdentityText, trackIdRepeatOf, PaymentAttemptSchema } from './chargeAttempt';
 export type { ChargeIdentity, PaymentAttempt } from './chargeAttempt';
 export { recordAsCardAnswer, pendingAttemptOf, waitingStateOf } from './attemptRecords';
-export { appearanceParam, appearanceProblem, bankPageColourCss, colourContrast, contrastWarning, readableShade, pageThemeOf, SERVED_FONT_WEIGHTS, SERVED_FONTS, servedFontPath, themePalette } from './appearance';
+export { appearanceParam, appearanceProblem, bankPageColourCss, contrastWarning, readableShade, pageThemeOf, SERVED_FONT_WEIGHTS, SERVED_FONTS, servedFontPath, themePalette } from './appearance';
 export type { PageTheme, ServedFont } from './appearance';
 export type { Appearance, AppearanceVariables, FontFamily, Theme } from './appearance';
 export { nequiPhoneRule } from './nequiPhone';

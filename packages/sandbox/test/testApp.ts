@@ -1,6 +1,6 @@
 import type { Gateways, SandboxControls } from '@pasarela/gateways';
 import { createHash, randomUUID } from 'node:crypto';
-import { authHeaders, decodeBody, encodeBody, SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY, type ApiKeys } from '@pasarela/core';
+import { authHeaders, decodeBody, encodeBody, SANDBOX_CLIENT_KEY, SANDBOX_WIDGET_KEY } from '@pasarela/core';
 import { createApp, type AppOptions } from '../src/app';
 import { startSimulator, type RunningSimulator } from '@pasarela/simulator';
 import { guardedGateways } from '../src/gateways/guardedGateways';
@@ -38,7 +38,7 @@ export interface TestApp {
 
 export const TEST_PROCESSORS_TIMEOUT_MS = 3_000;
 
-export const SANDBOX_KEYS: ApiKeys = { clientKey: SANDBOX_CLIENT_KEY, widgetKey: SANDBOX_WIDGET_KEY };
+export const SANDBOX_KEYS: Parameters<typeof authHeaders>[1] = { clientKey: SANDBOX_CLIENT_KEY, widgetKey: SANDBOX_WIDGET_KEY };
 
 /** The headers the widget sends (core authHeaders): the client key for guests, the widget key with a token. */
 export const asCaller = (token?: unknown) => authHeaders(token === undefined ? null : { token: String(token) }, SANDBOX_KEYS);

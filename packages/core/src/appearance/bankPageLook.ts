@@ -17,14 +17,14 @@ const BASE = {
   light: { page: '#f4f6fb', card: '#ffffff', text: '#1b2230', line: '#d5dbe5', edge: '#6b7688', badge: '#fff4d6', badgeText: '#7a4f00', fail: '#b00020', initial: '#e8eefc', focus: '#1b2230', brand: '#0b5fff' },
   dark: { page: '#0d1117', card: '#1b2230', text: '#e8ecf4', line: '#323c4e', edge: '#8b96a9', badge: '#3a2c00', badgeText: '#ffd78a', fail: '#ff9a9a', initial: '#2a3550', focus: '#ffbf47', brand: '#6ea8ff' },
 } as const;
-export type BankColours = { [K in keyof (typeof BASE)['light']]: string } & { onBrand: string; brandEdge: string };
+type BankColours = { [K in keyof (typeof BASE)['light']]: string } & { onBrand: string; brandEdge: string };
 
 /**
  * The colours of one theme: the brand fills the approve button with black or white text (one of
  * them always reaches 4.5:1), and its edge is the brand itself when that stands 3:1 off the card,
  * else the theme's text colour.
  */
-export function bankColours(scheme: 'light' | 'dark', brandColor: string | null): BankColours {
+function bankColours(scheme: 'light' | 'dark', brandColor: string | null): BankColours {
   const base = BASE[scheme];
   const brand = brandColor ?? base.brand;
   const onBrand = contrast(brand, '#000000') >= contrast(brand, '#ffffff') ? '#000000' : '#ffffff';

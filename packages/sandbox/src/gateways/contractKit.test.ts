@@ -14,7 +14,7 @@ it('the simulator\'s HTTP adapters keep every rule of the contract kit', async (
 });
 
 it('the simulator\'s payout rail adapter keeps the payout rules: one transfer per key, a returned one reported failed, lookup agreeing', async () => {
-  const results = await runContract(fileURLToPath(new URL('./testing/simulatorContractModule.ts', import.meta.url)));
+  const results = await runContract(fileURLToPath(new URL('../../test/gateways/simulatorContractModule.ts', import.meta.url)));
   const payoutRules = results.filter((r) => r.rule.startsWith('payout'));
   expect(payoutRules.map((r) => [r.rule, r.result])).toEqual(payoutRules.map((r) => [r.rule, 'passed']));
   expect(payoutRules).toHaveLength(7);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, newLink, type TestApp } from '../../test/testApp';
-import { colourContrast as contrast } from '@pasarela/core';
+import { readableShade } from '@pasarela/core';
 import { linksIn } from './links';
 
 // Issue 21: what the routes really send, read back from the mailbox as a payer would.
@@ -128,7 +128,7 @@ describe('every payer e-mail about a merchant\'s payment is in the merchant\'s b
     expect(html).toContain('border-top:6px solid #ffd54f');
     expect(html).not.toContain('<img');
     const linkColour = /<a [^>]*style="color:(#[0-9a-f]{6})/.exec(html ?? '')?.[1] ?? '';
-    expect(contrast(linkColour, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    expect(readableShade(linkColour, '#ffffff', 4.5)).toBe(linkColour);
     expect(html).toContain(`<a href="${ORIGIN}/pf/default-receipt/${codOper}"`);
   });
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogs } from '@pasarela/core';
 import { linksIn, mailLink } from './links';
 import * as templates from './templates';
-import { colourContrast as contrast } from '@pasarela/core';
+import { readableShade } from '@pasarela/core';
 
 const ORIGIN = 'https://checkout.example.com';
 const EXPIRES = new Date('2026-11-24T07:12:58Z');
@@ -134,7 +134,7 @@ describe('brandedHtml: the HTML alternative with the merchant\'s brand', () => {
   ])('brand %s: links read at 4.5:1 or more on the white card (the colour itself when it does)', (color, kept) => {
     const html = templates.brandedHtml(receipt, { name: 'X', logoUrl: null, color }, 'en');
     const linkColour = /<a [^>]*style="color:(#[0-9a-f]{6})/.exec(html)?.[1] ?? '';
-    expect(contrast(linkColour, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    expect(readableShade(linkColour, '#ffffff', 4.5)).toBe(linkColour);
     if (kept) expect(linkColour).toBe(kept);
     expect(html).not.toContain('<img');
   });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CARD_BRANDS, colourContrast, PAYMENT_METHOD_IDS, themePalette } from '@pasarela/core';
+import { CARD_BRANDS, PAYMENT_METHOD_IDS, themePalette } from '@pasarela/core';
 import { render, settle } from '../../testing/render';
 import { MethodMark } from './MethodMark';
 import { CardMark, knownCardBrand } from './CardMark';
@@ -77,7 +77,7 @@ describe('every method mark stands out from its tile in every theme (WCAG 1.4.11
 
   it.each(cases)('%s on the %s theme\'s %s tile (%s)', (id, _theme, _tile, ground) => {
     const colour = /^\s*background: (#[0-9a-f]{6});\s*$/.exec(ruleOf(`.method-mark--${id}`))?.[1] ?? '';
-    expect(colourContrast(colour, ground)).toBeGreaterThanOrEqual(3);
+    expect(contrast(colour, ground)).toBeGreaterThanOrEqual(3);
   });
 
   it('the chosen tile is the brand wash the cases assume', () => {
