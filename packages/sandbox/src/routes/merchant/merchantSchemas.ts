@@ -2,7 +2,7 @@ import { WEBHOOK_EVENT_TYPES } from '../../merchantView/webhookEvent';
 import * as v from 'valibot';
 import { freeText, isHttpUrl, moneySchema } from '@pasarela/core';
 import { ApiError, badRequest } from '../../errors/ApiError';
-import { linkDescriptionsSchema } from '../linkDescriptions';
+import { LINK_DESCRIPTION_MAX, linkDescriptionsSchema } from '../linkDescriptions';
 
 // The merchant API's inputs (docs/merchant-api.md); every message names its field.
 
@@ -57,7 +57,7 @@ const metadata = v.pipe(
 export const CreateLinkSchema = v.strictObject({
   amount: moneySchema({ positive: true, missingMessage: 'amount must be a number', invalidMessage: 'amount must be a number with at most two decimals', belowMessage: 'amount must be above 0' }),
   taxAmount: v.optional(moneySchema({ missingMessage: 'taxAmount must be a number', invalidMessage: 'taxAmount must be a number with at most two decimals', belowMessage: 'taxAmount must not be negative' })),
-  description: v.pipe(freeText(200, { missingMessage: 'description is required', tooLongMessage: 'description is longer than 200 characters', charactersMessage: 'description must not hold control or bidi characters' }), v.trim(), v.minLength(1, 'description is required')),
+  description: v.pipe(freeText(LINK_DESCRIPTION_MAX, { missingMessage: 'description is required', tooLongMessage: `description is longer than ${LINK_DESCRIPTION_MAX} characters`, charactersMessage: 'description must not hold control or bidi characters' }), v.trim(), v.minLength(1, 'description is required')),
   descriptions: v.optional(linkDescriptionsSchema({ allowEmpty: false })),
   orderReference: v.optional(orderReference('orderReference')),
   metadata: v.optional(metadata),
