@@ -59,7 +59,7 @@ function start(): Promise<Browser> {
 
 /**
  * A test file's browser: the worker's Chromium, started by its first file and kept for the next
- * (a start costs about 1 CPU-s, and the suite's 79 files ran on three workers). What the file opens
+ * (a start costs about 1 CPU-s, and the suite's files share four workers). What the file opens
  * is its own: every page is in a browser context of its own, and the handle's close() closes the
  * contexts opened through it since it was handed out, never the browser. A browser that has gone
  * (a crash) is started again for the next file. The process goes with its worker.
