@@ -94,6 +94,7 @@ describe.runIf(browserAvailable())('sandbox console (issue 13): create, watch li
     await link.getByLabel(/^monto/i).fill('20');
     await link.getByLabel(/^impuesto/i).fill('1.40');
     await link.getByLabel(/^descripción$/i).fill('Zapatos de prueba');
+    await link.getByLabel(/^descripción en inglés/i).fill('Test shoes');
     for (const type of ['VISA', 'NEQUI', 'CASH']) await link.getByLabel(type, { exact: true }).check();
     await link.getByRole('button', { name: /^crear$/i }).click();
     await link.getByText(/enlace LK\w+ creado/i).waitFor();
@@ -102,6 +103,12 @@ describe.runIf(browserAvailable())('sandbox console (issue 13): create, watch li
     expect(snippet).toContain(`data-pasarela-code="${code}"`);
     expect(await link.getByRole('link', { name: new RegExp(`^${sandbox.url}/`) }).getAttribute('href')).toMatch(/^http:\/\/localhost:\d+\/lk/);
     await page.screenshot({ path: `${SHOTS}/console-create.png`, fullPage: true });
+    // The payer reads the description in their language: English given, Spanish left to the default.
+    const english = await browser.newPage({ locale: 'en-US' });
+    await english.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}&lang=en`);
+    await english.getByText('Test shoes').first().waitFor({ timeout: 20_000 });
+    expect(await english.locator('body').innerText()).not.toContain('Zapatos de prueba');
+    await english.close();
 
     await ui.tab(/transacciones/i).click();
     await page.getByLabel(/^enlace$/i).selectOption(code);

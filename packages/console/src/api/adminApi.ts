@@ -24,6 +24,8 @@ export interface NewLink {
   amount: number;
   taxAmount?: number;
   description: string;
+  /** The description in each language the payer may read; `description` where one is missing. */
+  descriptions?: { es?: string; en?: string };
   cardTypes?: string[];
   expiresInSeconds?: number;
   singleUse?: boolean;

@@ -13,15 +13,20 @@ export function LinkForm({ store, lang }: { store: ConsoleStore; lang: 'es' | 'e
   const [amount, setAmount] = useState('12.50');
   const [tax, setTax] = useState('0.88');
   const [description, setDescription] = useState('');
+  // What the payer reads in each language; the description above where one is left empty.
+  const [descriptionEs, setDescriptionEs] = useState('');
+  const [descriptionEn, setDescriptionEn] = useState('');
   const [types, setTypes] = useState<string[]>([]);
   const [expiresMin, setExpiresMin] = useState('');
   const [singleUse, setSingleUse] = useState(false);
   const { busy, error, result, submit } = useSubmit(async () => {
     const minutes = numberOrUndefined(expiresMin);
+    const descriptions = { ...(descriptionEs.trim() ? { es: descriptionEs } : {}), ...(descriptionEn.trim() ? { en: descriptionEn } : {}) };
     const created = await store.getState().createLink({
       amount: numberOrUndefined(amount) ?? Number.NaN,
       taxAmount: numberOrUndefined(tax) ?? 0,
       description,
+      ...(Object.keys(descriptions).length > 0 ? { descriptions } : {}),
       ...(types.length > 0 ? { cardTypes: types } : {}),
       ...(minutes === undefined ? {} : { expiresInSeconds: Math.round(minutes * 60) }),
       singleUse,
@@ -39,6 +44,11 @@ export function LinkForm({ store, lang }: { store: ConsoleStore; lang: 'es' | 'e
           <TextField label={t('taxAmount')} name="taxAmount" value={tax} onChange={setTax} inputMode="decimal" />
         </div>
         <TextField label={t('description')} name="description" value={description} onChange={setDescription} required />
+        <p className="hint">{t('descriptionsHint')}</p>
+        <div className="row">
+          <TextField label={t('descriptionEs')} name="descriptionEs" value={descriptionEs} onChange={setDescriptionEs} />
+          <TextField label={t('descriptionEn')} name="descriptionEn" value={descriptionEn} onChange={setDescriptionEn} />
+        </div>
         <fieldset>
           <legend>{t('cardTypes')}</legend>
           <p className="hint">{t('cardTypesHint')}</p>
