@@ -90,7 +90,7 @@ describe('the demo shop creates its links on its server (POST /shop/links)', () 
       expect(await readFile(file, 'utf8'), file).not.toMatch(/\/sandbox\//);
     }
     // The pages that sell share one order script, which asks the shop's own server.
-    for (const name of ['index.html', 'esm.html']) expect(await readFile(join(examplesDir, name), 'utf8')).toContain('<script src="order-link.js"></script>');
+    for (const name of ['index.html', 'esm.html', 'react.html']) expect(await readFile(join(examplesDir, name), 'utf8')).toContain('<script src="order-link.js"></script>');
     expect(await readFile(join(examplesDir, 'order-link.js'), 'utf8')).toContain("fetch('/shop/links'");
   });
 });
