@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatAmount } from '@pasarela/core';
 import { t, textOr } from '../i18n/i18n';
 import type { AdminApi } from '../api/adminApi';
@@ -28,16 +28,20 @@ export function BooksPanel({ store, api }: { store: ConsoleStore; api: AdminApi 
   // One format in both languages (core formatAmount).
   const money = (amount: number) => formatAmount(amount);
 
+  // The merchant last asked for: an answer about one picked before it (slower, on a busy server) is dropped.
+  const asked = useRef<number | null>(null);
   const load = async () => {
     if (merchantId === null) return;
+    asked.current = merchantId;
     try {
       const [b, p, d] = await Promise.all([api.balanceOf(merchantId), api.payoutsOf(merchantId), api.disputesOf(merchantId)]);
+      if (asked.current !== merchantId) return;
       setBalance(b);
       setPayouts(p);
       setDisputes(d);
       setError(null);
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      if (asked.current === merchantId) setError(e instanceof Error ? e.message : String(e));
     }
   };
   useEffect(() => {

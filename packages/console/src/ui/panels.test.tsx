@@ -58,6 +58,27 @@ describe('console panels', () => {
     await vi.waitFor(() => expect(balanceCsv).toHaveBeenCalledWith(3, 'po_1'));
   });
 
+  it('Books: a merchant picked while the first one\'s books load shows its own, whatever answer comes last', async () => {
+    const payoutOf = (id: string) => ({ id, amount: 1, status: 'paid', arrivalDate: '2026-11-27', createdAt: '2026-11-26T21:13:02.175Z' });
+    let answerFirst: (() => void) | undefined;
+    const firstAnswered = new Promise<void>((resolve) => (answerFirst = resolve));
+    const api = apiWith({
+      balanceOf: vi.fn(async () => ({ currency: 'USD', available: 0, pending: 0 })),
+      // The first merchant's payouts answer only after the second merchant's.
+      payoutsOf: vi.fn(async (id: number) => (id === 1 ? (await firstAnswered, [payoutOf('po_first')]) : [payoutOf('po_second')])),
+      disputesOf: vi.fn(async () => []),
+    });
+    const store = createConsoleStore(api);
+    store.setState({ merchants: [{ id: 1, name: 'Uno' }, { id: 2, name: 'Dos' }] as never, merchantId: 1 });
+    const el = await render(<BooksPanel store={store} api={api} />);
+    store.setState({ merchantId: 2 });
+    await vi.waitFor(() => expect(el.querySelector('[data-payout="po_second"]')).not.toBeNull());
+    answerFirst?.();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(el.querySelector('[data-payout="po_first"]')).toBeNull();
+    expect(el.querySelector('[data-payout="po_second"]')).not.toBeNull();
+  });
+
   it('Books: the disputes with status, amount and deadline; one needing a response is answered with evidence (not empty) or accepted', async () => {
     const open: Dispute = { id: 'dp_1', codOper: 'PP1', amount: 40, reason: 'fraudulent', status: 'needs_response', evidenceDueBy: '2026-12-03T15:04:05.000Z', evidence: null, createdAt: '2026-11-26T15:04:05.000Z' };
     const won: Dispute = { ...open, id: 'dp_2', codOper: 'PP2', status: 'won', evidence: 'Entregado' };
