@@ -38,8 +38,12 @@ export class CheckoutFrame {
     return this.frame.locator(`[name="${name}"]`);
   }
 
+  /**
+   * Up to playwright-core's 30 s for an action: on a busy two-core machine the form once showed
+   * after more than 20 s (the shipped 3 s splash, a Stripe merchant's wallet).
+   */
   async waitForForm(): Promise<void> {
-    await this.field('cardnumber').waitFor({ state: 'visible', timeout: 20_000 });
+    await this.field('cardnumber').waitFor({ state: 'visible', timeout: 30_000 });
   }
 
   async fillCard(card: CardDetails): Promise<void> {
