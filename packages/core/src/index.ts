@@ -156,6 +156,7 @@ export { processingFailureKey, cryptoFailure } from './paymentFailures';
 export { passwordPolicyIssues, isStrongPassword, newPasswordSchema } from './passwords';
 export { CampaignBridgeSchema, activeCampaign, campaignAmountError } from './campaign';
 export { merchantTextIn } from './merchantTexts';
+export type { MerchantTranslations, TextPerLanguage } from './merchantTexts';
 export type { CampaignBridge } from './campaign';
 export { PaymentStationSchema } from './paymentLink';
 export { qrCodeKind, searchActivityQuery, paymentCodeLookupResult } from './paymentCode';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { centsToAmount, merchantTextIn, nextSubscriptionChargeDate, type Language } from '@pasarela/core';
+import { centsToAmount, merchantTextIn, nextSubscriptionChargeDate, type Language, type MerchantTranslations } from '@pasarela/core';
 import type { Database, Queryable } from '../db/Database';
 
 export interface StationRow { id: number; station_id: string; merchant_id: number; description: string; amount_cents: number; discount_cents: number; owner_user_id: number | null }
@@ -78,13 +78,15 @@ export async function makeSubscriptionDue(db: Queryable, key: string, merchantId
 export interface NewCampaign {
   merchantId: number; title: string; description: string; minCents: number; maxCents: number; defaultValues: readonly number[];
   status: number; startDate: Date; endDate: Date | null;
+  /** Migration 035: `{ en: { title, description } }`; title and description are the default. */
+  translations?: MerchantTranslations | undefined;
 }
 
 export async function createCampaign(db: Database, campaign: NewCampaign): Promise<number> {
   return db.transaction(async (tx) => {
     const [created] = await tx.query<{ id: number }>(
-      'insert into campaigns (merchant_id, title, description, min_cents, max_cents, default_values) values ($1, $2, $3, $4, $5, $6) returning id',
-      [campaign.merchantId, campaign.title, campaign.description, campaign.minCents, campaign.maxCents, JSON.stringify(campaign.defaultValues)]);
+      'insert into campaigns (merchant_id, title, description, min_cents, max_cents, default_values, translations) values ($1, $2, $3, $4, $5, $6, $7) returning id',
+      [campaign.merchantId, campaign.title, campaign.description, campaign.minCents, campaign.maxCents, JSON.stringify(campaign.defaultValues), JSON.stringify(campaign.translations ?? {})]);
     const [bridge] = await tx.query<{ id: number }>(
       'insert into campaign_bridges (campaign_id, status, start_date, end_date) values ($1, $2, $3, $4) returning id',
       [created?.id, campaign.status, campaign.startDate, campaign.endDate]);

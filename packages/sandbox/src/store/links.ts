@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { MerchantTranslations } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
 
 export interface LinkRow {
@@ -52,7 +53,7 @@ export interface NewLink {
   returnUrl?: string | undefined;
   /** Known for an e-mailed request: the forms start with it. */
   email?: string | undefined;
-  translations?: Record<string, { description: string }> | undefined;
+  translations?: MerchantTranslations | undefined;
 }
 
 export async function insertLink(db: Queryable, link: NewLink): Promise<LinkRow> {

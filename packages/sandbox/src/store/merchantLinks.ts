@@ -1,3 +1,4 @@
+import type { MerchantTranslations } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
 import { newLinkCode, type LinkRow } from './links';
 
@@ -20,7 +21,7 @@ export interface NewMerchantLink {
   orderReference: string | null;
   metadata: Record<string, string>;
   /** Migration 035: `{ en: { description } }`. */
-  translations: Record<string, { description: string }>;
+  translations: MerchantTranslations;
 }
 
 export type LinkState = 'open' | 'paid' | 'expired';

@@ -31,6 +31,39 @@ describe('admin: merchants, stations, plans, campaigns', () => {
     const campaign = await t.admin('POST', '/campaigns', { title: 'Becas', endDate: null });
     expect(campaign.json).toMatchObject({ status: 1, campaign: { title: 'Becas' } });
   });
+  it("takes a campaign's title and text per language: each payer reads theirs, else the default", async () => {
+    const created = await t.admin('POST', '/campaigns', {
+      title: 'Becas 2027', description: 'Útiles para la escuela',
+      titles: { es: '', en: ' Scholarships 2027 ' }, descriptions: { en: 'School supplies\nfor a year' },
+    });
+    expect(created.status).toBe(201);
+    const campaignIn = async (lang: string) => ((await t.get(`/merchants/1/campaign-bridges?lang=${lang}`)).data['bridges'] as Array<{ idBridge: number; campaign: object }>)
+      .find((bridge) => bridge.idBridge === created.json['idBridge'])?.campaign;
+    expect(await campaignIn('en')).toMatchObject({ title: 'Scholarships 2027', description: 'School supplies\nfor a year' });
+    expect(await campaignIn('es')).toMatchObject({ title: 'Becas 2027', description: 'Útiles para la escuela' });
+  });
+  it('refuses a title or text per language that is not one, naming it, and keeps no campaign', async () => {
+    const campaigns = async () => (await t.db.query<{ n: number }>('select count(*)::int as n from campaigns'))[0]?.n;
+    const before = await campaigns();
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ titles: { fr: 'Bourses' } }, 'titles must map es or en to a title'],
+      [{ descriptions: { de: 'Stipendien' } }, 'descriptions must map es or en to a description'],
+      [{ titles: 'Scholarships' }, 'titles must map es or en to a title'],
+      [{ titles: null }, 'titles must map es or en to a title'],
+      [{ titles: { en: 'x'.repeat(121) } }, 'titles.en is longer than 120 characters'],
+      [{ descriptions: { es: 'x'.repeat(501) } }, 'descriptions.es is longer than 500 characters'],
+      [{ titles: { en: 7 } }, 'titles.en must be a string'],
+      [{ descriptions: { en: ['School supplies'] } }, 'descriptions.en must be a string'],
+      [{ titles: { en: 'Scholar\u0007ships' } }, 'titles.en must not hold control or bidi characters'],
+      [{ titles: { en: 'Scholar\nships' } }, 'titles.en must not hold control or bidi characters'],
+      [{ descriptions: { en: 'School \u202Esupplies' } }, 'descriptions.en must not hold control or bidi characters'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await t.admin('POST', '/campaigns', { title: 'Becas', ...body });
+      expect([res.status, res.json['message']], JSON.stringify(body)).toEqual([400, message]);
+    }
+    expect(await campaigns()).toBe(before);
+  });
   it('answers bad input with 400 naming the field', async () => {
     const res = await t.admin('POST', '/merchants', { name: 'X', methods: ['cheque'] });
     expect(res.status).toBe(400);

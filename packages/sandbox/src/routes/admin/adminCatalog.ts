@@ -15,6 +15,7 @@ import { idParam, merchantInfoOf } from '../payer/merchants';
 import { paymentMethodOf } from '../../store/merchants';
 import { listMerchantServices } from '../../store/merchants';
 import { newMerchantKeys, saveMerchantKeys } from '../../store/merchantKeys';
+import { perLanguageSchema, translationsOf } from '../perLanguage';
 
 const MAX_ID = 2_147_483_647;
 const METHODS = ['card', 'nequi', 'cash', 'clave', 'crypto', 'pfw', 'yappy'] as const;
@@ -62,6 +63,9 @@ const PlanSchema = v.object({
 const CampaignSchema = v.pipe(v.object({
   merchantId,
   title: name('title'), description: v.optional(text('description', TEXT_LIMITS.description, true), ''),
+  // The title and text in each language the merchant writes them in (es, en), as a link's descriptions; title and description are the default.
+  titles: v.optional(perLanguageSchema('titles', 'title', TEXT_LIMITS.title, { allowEmpty: true })),
+  descriptions: v.optional(perLanguageSchema('descriptions', 'description', TEXT_LIMITS.description, { allowEmpty: true, multiline: true })),
   minAmount: v.optional(money('minAmount'), 1), maxAmount: v.optional(money('maxAmount', true), 1000),
   defaultValues: v.optional(v.pipe(v.array(money('defaultValues[]', true), 'defaultValues must be an array'), v.maxLength(20, 'defaultValues lists too many')), [1, 5, 10]),
   status: v.optional(v.picklist([0, 1], 'status must be 0 or 1'), 1),
@@ -156,6 +160,7 @@ export function adminCatalogRoutes(deps: Deps, options: { allowPrivateWebhooks: 
     const bridgeId = await createCampaign(deps.db, {
       merchantId: b.merchantId, title: b.title, description: b.description, minCents: amountToCents(b.minAmount), maxCents: amountToCents(b.maxAmount),
       defaultValues: b.defaultValues, status: b.status, startDate: b.startDate ? new Date(b.startDate) : new Date(), endDate: b.endDate ? new Date(b.endDate) : null,
+      translations: translationsOf({ title: b.titles, description: b.descriptions }),
     });
     const bridge = (await bridgesOf(deps.db, b.merchantId)).find((x) => x.id === bridgeId);
     if (!bridge) throw new Error('bridge vanished');
