@@ -1,5 +1,6 @@
 import ky, { type KyInstance } from 'ky';
 import * as v from 'valibot';
+import type { TextPerLanguage } from '@pasarela/core';
 import {
   AnySchema, BrandSchema, ErrorSchema, LinkListSchema, MailboxSchema, MerchantListSchema, NewCampaignAnswerSchema, NewLinkAnswerSchema, NewMerchantAnswerSchema,
   NewPlanAnswerSchema, NewStationAnswerSchema, RefundAnswerSchema, NewSubscriptionAnswerSchema, NewUserAnswerSchema, StatementSchema, TransactionListSchema, WebhookListSchema,
@@ -24,11 +25,20 @@ export interface NewLink {
   amount: number;
   taxAmount?: number;
   description: string;
-  /** The description in each language the payer may read; `description` where one is missing. */
-  descriptions?: { es?: string; en?: string };
+  /** `description` where one is missing. */
+  descriptions?: TextPerLanguage | undefined;
   cardTypes?: string[];
   expiresInSeconds?: number;
   singleUse?: boolean;
+  merchantId?: number;
+}
+
+export interface NewCampaign {
+  title: string;
+  /** `title` where one is missing. */
+  titles?: TextPerLanguage | undefined;
+  /** The campaign's text; none where one is missing. */
+  descriptions?: TextPerLanguage | undefined;
   merchantId?: number;
 }
 
@@ -87,7 +97,7 @@ export function createAdminApi(base: string, fetchImpl?: typeof fetch, adminToke
     createStation: (s: { stationId: string; description: string; amount: number; merchantId?: number }) => call(NewStationAnswerSchema, 'post', 'stations', { json: s }),
     createPlan: (p: { name: string; amount: number; period: string; merchantId?: number }) => call(NewPlanAnswerSchema, 'post', 'plans', { json: p }),
     subscribe: (planId: number) => call(NewSubscriptionAnswerSchema, 'post', 'subscriptions', { json: { planId } }),
-    createCampaign: (c: { title: string; merchantId?: number }) => call(NewCampaignAnswerSchema, 'post', 'campaigns', { json: c }),
+    createCampaign: (c: NewCampaign) => call(NewCampaignAnswerSchema, 'post', 'campaigns', { json: c }),
     createUser: (u: { email: string; login?: string; password: string; balance?: number }) => call(NewUserAnswerSchema, 'post', 'users', { json: u }),
     settleNequi: (codOper: string, result: 'approve' | 'fail') => call(AnySchema, 'post', `nequi/${encodeURIComponent(codOper)}`, { json: { result } }),
     payCash: (reference: string) => call(AnySchema, 'post', `cash/${encodeURIComponent(reference)}/pay`),

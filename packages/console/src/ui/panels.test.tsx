@@ -7,6 +7,7 @@ import { createConsoleStore } from '../store/consoleStore';
 import { MailboxPanel } from './MailboxPanel';
 import { TransactionsPanel } from './TransactionsPanel';
 import { BrandForm } from './create/BrandForm';
+import { CampaignForm } from './create/CampaignForm';
 import { BooksPanel } from './BooksPanel';
 
 const HOSTILE = '<img src=x onerror="window.hacked=1"><b>negrita</b>';
@@ -208,6 +209,31 @@ describe('console panels', () => {
     const voidButton = [...el.querySelectorAll('[data-codoper="PPNEQUI1"] button')].find((b) => b.textContent === 'Anular') as HTMLButtonElement;
     voidButton.click();
     await vi.waitFor(() => expect(voidPayment).toHaveBeenCalledWith('PPNEQUI1'));
+  });
+  it('the campaign form sends the title and text typed in Spanish and in English, blank ones left out; its link reads as the campaign', async () => {
+    const createCampaign = vi.fn(async () => ({ idBridge: 7 }));
+    const createLink = vi.fn(async () => ({ code: 'LKBECAS', slug: 'lkbecas', url: 'http://localhost/lkbecas' }));
+    const api = apiWith({ createCampaign, createLink, listMerchants: vi.fn(async () => []), listLinks: vi.fn(async () => []) });
+    const store = createConsoleStore(api);
+    store.setState({ merchantId: 3 });
+    const el = await render(<CampaignForm store={store} api={api} lang="es" />);
+    const type = (label: string, value: string) => {
+      const field = el.querySelector<HTMLInputElement>(`#${CSS.escape([...el.querySelectorAll('label')].find((l) => l.textContent === label)?.htmlFor ?? 'none')}`);
+      if (!field) throw new Error(`no field labelled ${label}`);
+      field.value = value;
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    };
+    type('Título', 'Becas');
+    type('Título en español (opcional)', '  ');
+    type('Título en inglés (opcional)', 'Scholarships');
+    type('Texto en español (opcional)', 'Útiles para la escuela');
+    type('Texto en inglés (opcional)', 'School supplies');
+    // The submit handler of the render that took the typing.
+    await new Promise((r) => setTimeout(r, 0));
+    el.querySelector('form')?.requestSubmit();
+    await vi.waitFor(() => expect(el.textContent).toContain('Campaña #7 creada'));
+    expect(createCampaign).toHaveBeenCalledWith({ title: 'Becas', titles: { en: 'Scholarships' }, descriptions: { es: 'Útiles para la escuela', en: 'School supplies' }, merchantId: 3 });
+    expect(createLink).toHaveBeenCalledWith(expect.objectContaining({ description: 'Becas', descriptions: { en: 'Scholarships' }, merchantId: 3 }));
   });
   it("the brand form takes no typing until the merchant's stored brand is in, which would overwrite it", async () => {
     let answer: (brand: { colorPrimary: string | null; displayName: string | null; logoUrl: string | null }) => void = () => {};

@@ -5,15 +5,22 @@ import type { ConsoleStore } from '../../store/consoleStore';
 import type { AdminApi } from '../../api/adminApi';
 import { CheckoutResult, FormError } from '../CheckoutResult';
 import { useSubmit } from '../useSubmit';
-import { TextField } from './fields';
+import { TextField, typedPerLanguage } from './fields';
 
 /** A campaign is offered with every payment of its merchant: a fresh link of that merchant shows it. */
 export function CampaignForm({ store, api, lang }: { store: ConsoleStore; api: AdminApi; lang: 'es' | 'en' }) {
   const [title, setTitle] = useState('');
+  // What the payer reads in each language; the title above where a title is left empty.
+  const [titleEs, setTitleEs] = useState('');
+  const [titleEn, setTitleEn] = useState('');
+  const [textEs, setTextEs] = useState('');
+  const [textEn, setTextEn] = useState('');
   const { busy, error, result, submit } = useSubmit(async () => {
     const merchantId = store.getState().merchantId ?? undefined;
-    const bridge = await api.createCampaign({ title, ...(merchantId ? { merchantId } : {}) });
-    const link = await store.getState().createLink({ amount: 10, description: title });
+    const titles = typedPerLanguage(titleEs, titleEn);
+    const bridge = await api.createCampaign({ title, titles, descriptions: typedPerLanguage(textEs, textEn), ...(merchantId ? { merchantId } : {}) });
+    // The link reads as the campaign in each language too.
+    const link = await store.getState().createLink({ amount: 10, description: title, descriptions: titles });
     return { id: bridge.idBridge, target: checkoutTargetOf(location.origin, { kind: 'link', code: link.code, url: link.url }, lang) };
   });
   return (
@@ -21,6 +28,15 @@ export function CampaignForm({ store, api, lang }: { store: ConsoleStore; api: A
       <h3 id="create-campaign">{t('campaignTitle')}</h3>
       <form onSubmit={(e) => void submit(e)}>
         <TextField label={t('campaignName')} name="title" value={title} onChange={setTitle} required />
+        <p className="hint">{t('campaignTextsHint')}</p>
+        <div className="row">
+          <TextField label={t('campaignNameEs')} name="titleEs" value={titleEs} onChange={setTitleEs} />
+          <TextField label={t('campaignNameEn')} name="titleEn" value={titleEn} onChange={setTitleEn} />
+        </div>
+        <div className="row">
+          <TextField label={t('campaignTextEs')} name="descriptionEs" value={textEs} onChange={setTextEs} />
+          <TextField label={t('campaignTextEn')} name="descriptionEn" value={textEn} onChange={setTextEn} />
+        </div>
         <button type="submit" className="primary" disabled={busy}>{busy ? t('creating') : t('create')}</button>
       </form>
       <FormError error={error} />

@@ -4,7 +4,7 @@ import { checkoutTargetOf } from '../../logic/snippets';
 import type { ConsoleStore } from '../../store/consoleStore';
 import { CheckoutResult, FormError } from '../CheckoutResult';
 import { useSubmit } from '../useSubmit';
-import { CheckField, TextField, numberOrUndefined } from './fields';
+import { CheckField, TextField, numberOrUndefined, typedPerLanguage } from './fields';
 import { MerchantPicker } from './MerchantPicker';
 
 const ACCEPTED = ['VISA', 'MC', 'AMEX', 'NEQUI', 'YAPPY', 'CLAVE', 'CASH', 'CRYPTO'] as const;
@@ -21,12 +21,11 @@ export function LinkForm({ store, lang }: { store: ConsoleStore; lang: 'es' | 'e
   const [singleUse, setSingleUse] = useState(false);
   const { busy, error, result, submit } = useSubmit(async () => {
     const minutes = numberOrUndefined(expiresMin);
-    const descriptions = { ...(descriptionEs.trim() ? { es: descriptionEs } : {}), ...(descriptionEn.trim() ? { en: descriptionEn } : {}) };
     const created = await store.getState().createLink({
       amount: numberOrUndefined(amount) ?? Number.NaN,
       taxAmount: numberOrUndefined(tax) ?? 0,
       description,
-      ...(Object.keys(descriptions).length > 0 ? { descriptions } : {}),
+      descriptions: typedPerLanguage(descriptionEs, descriptionEn),
       ...(types.length > 0 ? { cardTypes: types } : {}),
       ...(minutes === undefined ? {} : { expiresInSeconds: Math.round(minutes * 60) }),
       singleUse,

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import type { TextPerLanguage } from '@pasarela/core';
 
 /** A labelled input; the label is visible and tied to the field. */
 export function TextField(props: {
@@ -48,4 +49,10 @@ export function numberOrUndefined(text: string): number | undefined {
   if (trimmed === '') return undefined;
   const value = Number(trimmed);
   return Number.isFinite(value) ? value : Number.NaN;
+}
+
+/** The texts typed in Spanish and in English, blank ones left out; undefined when both are. */
+export function typedPerLanguage(es: string, en: string): TextPerLanguage | undefined {
+  if (es.trim() === '' && en.trim() === '') return undefined;
+  return { ...(es.trim() ? { es } : {}), ...(en.trim() ? { en } : {}) };
 }
