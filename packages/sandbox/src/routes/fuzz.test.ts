@@ -44,11 +44,11 @@ const anyValue = fc.oneof(fc.anything(), fc.string({ maxLength: 300 }), hostileT
 
 /** Admin bodies that pass their schema, so a hostile value in one field reaches the handler. */
 const ADMIN_TEMPLATES: Readonly<Record<string, Record<string, unknown>>> = {
-  '/sandbox/links': { amount: 10, description: 'Prueba' },
+  '/sandbox/links': { amount: 10, description: 'Prueba', descriptions: { en: 'Test' } },
   '/sandbox/merchants': { name: 'Tienda Hostil' },
   '/sandbox/stations': { stationId: 'HOSTIL-1', description: 'Caja', amount: 5 },
   '/sandbox/plans': { name: 'Plan', amount: 5, period: 'MO' },
-  '/sandbox/campaigns': { title: 'Campaña' },
+  '/sandbox/campaigns': { title: 'Campaña', titles: { en: 'Campaign' }, descriptions: { en: 'Every dollar helps' } },
   '/sandbox/users': { email: 'hostil@example.com', password: 'Hostil1!pass' },
   '/sandbox/email-payments': { to: 'hostil@example.com', amount: 5, description: 'Pedido' },
   '/sandbox/subscriptions': { planId: 1 },
