@@ -50,6 +50,42 @@ describe.runIf(browserAvailable())('donations with a card payment, end to end', 
     await context.close();
   });
 
+  // Issue 70 "one language": a campaign's title and text given per language (admin API `titles`,
+  // `descriptions`, the console's campaign form): each payer reads their own, the title above where
+  // a language has none.
+  it('a campaign given its title and text in Spanish and English: an English payer reads the English ones, a Spanish payer the Spanish', async () => {
+    const post = async (path: string, body: Record<string, unknown>) => {
+      const res = await fetch(`${sandbox.url}/sandbox${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      expect(res.status, `${path}: ${await res.clone().text()}`).toBe(201);
+      return (await res.json()) as Record<string, unknown>;
+    };
+    const merchant = await post('/merchants', { name: 'Café Bilingüe' });
+    await post('/campaigns', {
+      merchantId: merchant['idMerchant'], title: 'Dona a la Fundación del Café', description: 'Cada taza ayuda',
+      titles: { en: 'Give to the Coffee Foundation' }, descriptions: { en: 'Every cup helps' },
+    });
+    const link = await post('/links', { merchantId: merchant['idMerchant'], amount: 12, description: 'Café de altura', descriptions: { en: 'Highland coffee' } });
+    for (const [locale, title, text, other] of [
+      ['en-US', 'Give to the Coffee Foundation', 'Every cup helps', /Fundación|Cada taza|Café de altura/],
+      ['es-PA', 'Dona a la Fundación del Café', 'Cada taza ayuda', /Coffee|Every cup/],
+    ] as const) {
+      const context = await browser.newContext({ locale, viewport: { width: 360, height: 800 } });
+      const page = await context.newPage();
+      await page.goto(String(link['url']));
+      await new CheckoutFrame(page).waitForForm();
+      const group = page.getByRole('group', { name: title });
+      await group.waitFor({ timeout: 10_000 });
+      expect(await group.locator('.donation__text').textContent()).toBe(text);
+      expect(await page.locator('main').textContent()).not.toMatch(other);
+      if (locale === 'en-US') {
+        // What the payer sees once SPEC 2's splash lifts.
+        await page.locator('.splash').waitFor({ state: 'detached', timeout: 10_000 });
+        await page.screenshot({ path: 'e2e/artifacts/donation-choice-en-360.png', fullPage: true });
+      }
+      await context.close();
+    }
+  });
+
   it('without a donation the payment goes to its own receipt; an unknown donation receipt is /404', async () => {
     const context = await browser.newContext({ locale: 'es-PA' });
     const page = await context.newPage();
