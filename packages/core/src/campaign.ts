@@ -27,15 +27,19 @@ function timeOf(value: string | number | null | undefined): number | null {
   return Number.isNaN(t) ? null : t;
 }
 
+/** What decides whether a bridge is active: its status and dates. */
+type BridgeSchedule = Pick<CampaignBridge, 'status' | 'startDate' | 'endDate'>;
+
 /** A bridge without a readable start date has not been scheduled. */
-function isCampaignActive(bridge: CampaignBridge, now: Date | number): boolean {
+function isCampaignActive(bridge: BridgeSchedule, now: Date | number): boolean {
   const at = typeof now === 'number' ? now : now.getTime();
   const start = timeOf(bridge.startDate);
   const end = timeOf(bridge.endDate);
   return bridge.status === 1 && start !== null && start <= at && (end === null || at <= end);
 }
 
-export function activeCampaign(bridges: readonly CampaignBridge[], now: Date | number): CampaignBridge | null {
+/** SPEC 4 "Campaign": the first active bridge, the one payers are offered. */
+export function activeCampaign<B extends BridgeSchedule>(bridges: readonly B[], now: Date | number): B | null {
   return bridges.find((b) => isCampaignActive(b, now)) ?? null;
 }
 

@@ -55,7 +55,8 @@ export type Brand = v.InferOutput<typeof BrandSchema>;
 export const NewStationAnswerSchema = v.object({ stationId: v.string() });
 export const NewPlanAnswerSchema = v.object({ idPlan: v.number() });
 export const NewSubscriptionAnswerSchema = v.object({ subscriptionKey: v.string(), url: v.string() });
-export const NewCampaignAnswerSchema = v.object({ idBridge: v.number() });
+/** offeredBridgeId: the campaign payers are offered now (the merchant's first active one), null for none. */
+export const NewCampaignAnswerSchema = v.object({ idBridge: v.number(), offeredBridgeId: v.nullable(v.number()) });
 export const NewUserAnswerSchema = v.object({ login: v.string() });
 
 export const MailSchema = v.object({ id: v.number(), to: v.string(), subject: v.string(), body: v.string(), kind: v.string(), date: v.string() });

@@ -211,7 +211,7 @@ describe('console panels', () => {
     await vi.waitFor(() => expect(voidPayment).toHaveBeenCalledWith('PPNEQUI1'));
   });
   it('the campaign form sends the title and text typed in Spanish and in English, blank ones left out; its link reads as the campaign', async () => {
-    const createCampaign = vi.fn(async () => ({ idBridge: 7 }));
+    const createCampaign = vi.fn(async () => ({ idBridge: 7, offeredBridgeId: 7 }));
     const createLink = vi.fn(async () => ({ code: 'LKBECAS', slug: 'lkbecas', url: 'http://localhost/lkbecas' }));
     const api = apiWith({ createCampaign, createLink, listMerchants: vi.fn(async () => []), listLinks: vi.fn(async () => []) });
     const store = createConsoleStore(api);
@@ -231,9 +231,26 @@ describe('console panels', () => {
     // The submit handler of the render that took the typing.
     await new Promise((r) => setTimeout(r, 0));
     el.querySelector('form')?.requestSubmit();
-    await vi.waitFor(() => expect(el.textContent).toContain('Campaña #7 creada'));
+    await vi.waitFor(() => expect(el.textContent).toContain('Campaña #7 creada: se ofrece en cada pago del comercio'));
     expect(createCampaign).toHaveBeenCalledWith({ title: 'Becas', titles: { en: 'Scholarships' }, descriptions: { es: 'Útiles para la escuela', en: 'School supplies' }, merchantId: 3 });
     expect(createLink).toHaveBeenCalledWith(expect.objectContaining({ description: 'Becas', descriptions: { en: 'Scholarships' }, merchantId: 3 }));
+  });
+  it.each([
+    [1, 'Campaña #7 creada. Los pagadores ven la campaña #1 mientras siga activa'],
+    [null, 'Campaña #7 creada, inactiva ahora (por su estado o sus fechas): este enlace no ofrece ninguna campaña.'],
+  ])('the campaign form says which campaign payers are offered when it is not the new one (offered %s)', async (offeredBridgeId, said) => {
+    const createCampaign = vi.fn(async () => ({ idBridge: 7, offeredBridgeId }));
+    const createLink = vi.fn(async () => ({ code: 'LKBECAS', slug: 'lkbecas', url: 'http://localhost/lkbecas' }));
+    const api = apiWith({ createCampaign, createLink, listMerchants: vi.fn(async () => []), listLinks: vi.fn(async () => []) });
+    const el = await render(<CampaignForm store={createConsoleStore(api)} api={api} lang="es" />);
+    const title = el.querySelector<HTMLInputElement>('input[name="title"]');
+    if (!title) throw new Error('no title field');
+    title.value = 'Becas';
+    title.dispatchEvent(new Event('input', { bubbles: true }));
+    await new Promise((r) => setTimeout(r, 0));
+    el.querySelector('form')?.requestSubmit();
+    await vi.waitFor(() => expect(el.textContent).toContain(said));
+    expect(el.textContent).not.toContain('se ofrece en cada pago del comercio');
   });
   it("the brand form takes no typing until the merchant's stored brand is in, which would overwrite it", async () => {
     let answer: (brand: { colorPrimary: string | null; displayName: string | null; logoUrl: string | null }) => void = () => {};

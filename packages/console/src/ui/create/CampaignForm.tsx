@@ -21,7 +21,7 @@ export function CampaignForm({ store, api, lang }: { store: ConsoleStore; api: A
     const bridge = await api.createCampaign({ title, titles, descriptions: typedPerLanguage(textEs, textEn), ...(merchantId ? { merchantId } : {}) });
     // The link reads as the campaign in each language too.
     const link = await store.getState().createLink({ amount: 10, description: title, descriptions: titles });
-    return { id: bridge.idBridge, target: checkoutTargetOf(location.origin, { kind: 'link', code: link.code, url: link.url }, lang) };
+    return { id: bridge.idBridge, offered: bridge.offeredBridgeId, target: checkoutTargetOf(location.origin, { kind: 'link', code: link.code, url: link.url }, lang) };
   });
   return (
     <section className="card" aria-labelledby="create-campaign">
@@ -40,7 +40,14 @@ export function CampaignForm({ store, api, lang }: { store: ConsoleStore; api: A
         <button type="submit" className="primary" disabled={busy}>{busy ? t('creating') : t('create')}</button>
       </form>
       <FormError error={error} />
-      {result && <CheckoutResult title={t('campaignCreated', { id: result.id })} target={result.target} />}
+      {result && <CheckoutResult title={createdTitle(result.id, result.offered)} target={result.target} />}
     </section>
   );
+}
+
+/** SPEC 4 "Campaign": payers are offered the merchant's first active campaign, which may not be the new one. */
+function createdTitle(id: number, offered: number | null): string {
+  if (offered === id) return t('campaignCreated', { id });
+  if (offered === null) return t('campaignCreatedInactive', { id });
+  return t('campaignCreatedBehind', { id, offered });
 }

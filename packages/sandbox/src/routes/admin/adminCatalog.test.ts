@@ -30,6 +30,17 @@ describe('admin: merchants, stations, plans, campaigns', () => {
     expect((await t.admin('POST', '/plans', { name: 'X', amount: 3.5, period: 'XX' })).status).toBe(400);
     const campaign = await t.admin('POST', '/campaigns', { title: 'Becas', endDate: null });
     expect(campaign.json).toMatchObject({ status: 1, campaign: { title: 'Becas' } });
+    // The seeded merchant's campaign came first: payers are offered that one, and the answer says so.
+    const offered = ((await t.get('/merchants/1/campaign-bridges')).data['bridges'] as Array<{ idBridge: number }>)[0]?.idBridge;
+    expect(offered).toBeDefined();
+    expect(offered).not.toBe(campaign.json['idBridge']);
+    expect(campaign.json['offeredBridgeId']).toBe(offered);
+    // A merchant's only campaign is the one offered; one switched off is not, and none is then.
+    const merchantId = Number((await t.admin('POST', '/merchants', { name: 'Fundación Nueva' })).json['idMerchant']);
+    const first = await t.admin('POST', '/campaigns', { merchantId, title: 'Árboles', status: 0 });
+    expect(first.json['offeredBridgeId']).toBeNull();
+    const second = await t.admin('POST', '/campaigns', { merchantId, title: 'Ríos' });
+    expect(second.json['offeredBridgeId']).toBe(second.json['idBridge']);
   });
   it("takes a campaign's title and text per language: each payer reads theirs, else the default", async () => {
     const created = await t.admin('POST', '/campaigns', {

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { webhookTarget, WebhookTargetRefused } from '../../webhooks/webhookTarget';
 import { ownMerchantBody, requireOperator, requireOwn } from '../../auth/adminAccess';
 import * as v from 'valibot';
-import { CARD_BRANDS, SUBSCRIPTION_PERIODS, amountToCents, centsToAmount, isHttpUrl, moneySchema, freeText, MAX_AMOUNT, TEXT_LIMITS } from '@pasarela/core';
+import { CARD_BRANDS, SUBSCRIPTION_PERIODS, activeCampaign, amountToCents, centsToAmount, isHttpUrl, moneySchema, freeText, MAX_AMOUNT, TEXT_LIMITS } from '@pasarela/core';
 import type { Deps } from '../../Deps';
 import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
@@ -162,9 +162,12 @@ export function adminCatalogRoutes(deps: Deps, options: { allowPrivateWebhooks: 
       defaultValues: b.defaultValues, status: b.status, startDate: b.startDate ? new Date(b.startDate) : new Date(), endDate: b.endDate ? new Date(b.endDate) : null,
       translations: translationsOf({ title: b.titles, description: b.descriptions }),
     });
-    const bridge = (await bridgesOf(deps.db, b.merchantId)).find((x) => x.id === bridgeId);
+    const bridges = (await bridgesOf(deps.db, b.merchantId)).map((x) => bridgeOf(x));
+    const bridge = bridges.find((x) => x.idBridge === bridgeId);
     if (!bridge) throw new Error('bridge vanished');
-    return c.json(bridgeOf(bridge), 201);
+    // SPEC 4 "Campaign": payers are offered the merchant's first active campaign, which may be an
+    // earlier one (or none, for a campaign not yet started or switched off).
+    return c.json({ ...bridge, offeredBridgeId: activeCampaign(bridges, new Date())?.idBridge ?? null }, 201);
   });
   return app;
 }
