@@ -44,6 +44,9 @@ export interface NewCampaign {
 
 const REQUEST_TIMEOUT_MS = 15_000;
 
+/** The Books tab's pages: 20 at a time. */
+const pageQuery = (cursor?: string): Record<string, string> => ({ limit: '20', ...(cursor ? { cursor } : {}) });
+
 /** One function per admin call over one ky instance; every answer is parsed before anyone reads it. */
 export function createAdminApi(base: string, fetchImpl?: typeof fetch, adminToken: () => string | null = () => null) {
   const http: KyInstance = ky.create({
@@ -116,8 +119,9 @@ export function createAdminApi(base: string, fetchImpl?: typeof fetch, adminToke
     uploadLogo: (merchantId: number, file: Blob) => call(BrandSchema, 'post', `merchants/${merchantId}/brand/logo`, { file }),
     redeliver: (id: string) => call(AnySchema, 'post', `webhooks/${encodeURIComponent(id)}/redeliver`),
     balanceOf: (merchantId: number) => call(BalanceSchema, 'get', `merchants/${merchantId}/balance`),
-    payoutsOf: async (merchantId: number) => (await call(PayoutPageSchema, 'get', `merchants/${merchantId}/payouts`, { query: { limit: '20' } })).data,
-    disputesOf: async (merchantId: number) => (await call(DisputePageSchema, 'get', `merchants/${merchantId}/disputes`, { query: { limit: '20' } })).data,
+    /** A page of 20, newest first; `cursor` the page after the one that named it. */
+    payoutsOf: (merchantId: number, cursor?: string) => call(PayoutPageSchema, 'get', `merchants/${merchantId}/payouts`, { query: pageQuery(cursor) }),
+    disputesOf: (merchantId: number, cursor?: string) => call(DisputePageSchema, 'get', `merchants/${merchantId}/disputes`, { query: pageQuery(cursor) }),
     answerDispute: (merchantId: number, id: string, evidence: string) => call(DisputeSchema, 'post', `merchants/${merchantId}/disputes/${encodeURIComponent(id)}/evidence`, { json: { evidence } }),
     acceptDispute: (merchantId: number, id: string) => call(DisputeSchema, 'post', `merchants/${merchantId}/disputes/${encodeURIComponent(id)}/accept`, { json: {} }),
     /** docs/sandbox.md "Books and payouts": pending money available now, every merchant paid out. */

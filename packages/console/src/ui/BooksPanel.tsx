@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { formatAmount } from '@pasarela/core';
 import { t, textOr } from '../i18n/i18n';
 import type { AdminApi } from '../api/adminApi';
-import type { Balance, Dispute, Payout } from '../api/schemas';
+import type { Balance, Dispute, Page, Payout } from '../api/schemas';
 import type { ConsoleStore } from '../store/consoleStore';
 import { MerchantPicker } from './create/MerchantPicker';
 import { DisputeList } from './DisputeList';
@@ -22,8 +22,8 @@ function download(text: string, name: string): void {
 export function BooksPanel({ store, api }: { store: ConsoleStore; api: AdminApi }) {
   const { merchantId } = useStoreState(store);
   const [balance, setBalance] = useState<Balance | null>(null);
-  const [payouts, setPayouts] = useState<Payout[]>([]);
-  const [disputes, setDisputes] = useState<Dispute[]>([]);
+  const [payouts, setPayouts] = useState<Page<Payout>>({ data: [], nextCursor: null });
+  const [disputes, setDisputes] = useState<Page<Dispute>>({ data: [], nextCursor: null });
   const [error, setError] = useState<string | null>(null);
   // One format in both languages (core formatAmount).
   const money = (amount: number) => formatAmount(amount);
@@ -55,6 +55,12 @@ export function BooksPanel({ store, api }: { store: ConsoleStore; api: AdminApi 
       setError(e instanceof Error ? e.message : String(e));
     }
   };
+  // The next page after the ones shown, appended; dropped if another merchant was picked meanwhile.
+  const more = <T,>(page: Page<T>, read: (merchantId: number, cursor: string) => Promise<Page<T>>, set: (page: Page<T>) => void) => guard(async () => {
+    if (merchantId === null || page.nextCursor === null) return;
+    const next = await read(merchantId, page.nextCursor);
+    if (asked.current === merchantId) set({ data: [...page.data, ...next.data], nextCursor: next.nextCursor });
+  });
   const runPayouts = guard(async () => {
     await api.runPayouts();
     await load();
@@ -82,9 +88,9 @@ export function BooksPanel({ store, api }: { store: ConsoleStore; api: AdminApi 
       </p>
       <p className="hint">{t('booksRunHint')}</p>
       <h3>{t('booksPayouts')}</h3>
-      {payouts.length === 0 ? <p>{t('noPayouts')}</p> : (
+      {payouts.data.length === 0 ? <p>{t('noPayouts')}</p> : (
         <ul className="list">
-          {payouts.map((p) => (
+          {payouts.data.map((p) => (
             <li key={p.id} className="payout" data-payout={p.id}>
               <div className="tx-head">
                 <strong>{money(p.amount)}</strong>
@@ -96,13 +102,15 @@ export function BooksPanel({ store, api }: { store: ConsoleStore; api: AdminApi 
           ))}
         </ul>
       )}
+      {payouts.nextCursor !== null && <button type="button" onClick={() => void more(payouts, api.payoutsOf, setPayouts)()}>{t('morePayouts')}</button>}
       <h3>{t('booksDisputes')}</h3>
       {merchantId !== null && (
-        <DisputeList disputes={disputes} merchantId={merchantId} api={api} onDone={async (failed) => {
+        <DisputeList disputes={disputes.data} merchantId={merchantId} api={api} onDone={async (failed) => {
           await load();
           if (failed) setError(failed);
         }} />
       )}
+      {disputes.nextCursor !== null && <button type="button" onClick={() => void more(disputes, api.disputesOf, setDisputes)()}>{t('moreDisputes')}</button>}
     </section>
   );
 }

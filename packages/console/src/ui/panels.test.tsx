@@ -39,12 +39,15 @@ async function render(node: React.ReactNode): Promise<HTMLElement> {
   return host;
 }
 
+/** One page of the admin API's lists (docs/merchant-api.md): nextCursor null on the last. */
+const pageOf = <T,>(data: T[], nextCursor: string | null = null) => ({ data, nextCursor });
+
 describe('console panels', () => {
   it('Books: the merchant\'s balance and payouts; the payout run and the CSV of a payout call the admin API', async () => {
     const payout = { id: 'po_1', amount: 87.48, status: 'paid', arrivalDate: '2026-11-27', createdAt: '2026-11-26T21:13:02.175Z' };
     const runPayouts = vi.fn(async () => [payout]);
     const balanceCsv = vi.fn(async () => 'id,type,amount,fee,net,currency,created\r\n');
-    const api = apiWith({ balanceOf: vi.fn(async () => ({ currency: 'USD', available: -29.16, pending: 116.64 })), payoutsOf: vi.fn(async () => [payout]), disputesOf: vi.fn(async () => []), runPayouts, balanceCsv });
+    const api = apiWith({ balanceOf: vi.fn(async () => ({ currency: 'USD', available: -29.16, pending: 116.64 })), payoutsOf: vi.fn(async () => pageOf([payout])), disputesOf: vi.fn(async () => pageOf([])), runPayouts, balanceCsv });
     const store = createConsoleStore(api);
     store.setState({ merchants: [{ id: 3, name: 'Café Boquete' }] as never, merchantId: 3 });
     Object.assign(URL, { createObjectURL: () => 'blob:csv', revokeObjectURL: () => undefined });
@@ -59,6 +62,29 @@ describe('console panels', () => {
     await vi.waitFor(() => expect(balanceCsv).toHaveBeenCalledWith(3, 'po_1'));
   });
 
+  it('Books: 20 payouts and disputes at a time, the earlier ones a button away, until the last page', async () => {
+    const payoutOf = (n: number) => ({ id: `po_${n}`, amount: n, status: 'paid', arrivalDate: '2026-11-27', createdAt: '2026-11-26T21:13:02.175Z' });
+    const disputeOf = (n: number): Dispute => ({ id: `dp_${n}`, codOper: `PP${n}`, amount: n, reason: 'fraudulent', status: 'won', evidenceDueBy: null, evidence: 'Entregado', createdAt: '2026-11-26T15:04:05.000Z' });
+    const numbers = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
+    const payoutsOf = vi.fn(async (_m: number, cursor?: string) => (cursor === 'po-next' ? pageOf(numbers(21, 3).map(payoutOf)) : pageOf(numbers(1, 20).map(payoutOf), 'po-next')));
+    const disputesOf = vi.fn(async (_m: number, cursor?: string) => (cursor === 'dp-next' ? pageOf([disputeOf(21)]) : pageOf(numbers(1, 20).map(disputeOf), 'dp-next')));
+    const api = apiWith({ balanceOf: vi.fn(async () => ({ currency: 'USD', available: 0, pending: 0 })), payoutsOf, disputesOf });
+    const store = createConsoleStore(api);
+    store.setState({ merchants: [{ id: 3, name: 'Café Boquete' }] as never, merchantId: 3 });
+    const el = await render(<BooksPanel store={store} api={api} />);
+    await vi.waitFor(() => expect(el.querySelectorAll('[data-payout]')).toHaveLength(20));
+    expect(el.querySelectorAll('[data-dispute]')).toHaveLength(20);
+    const button = (text: string) => [...el.querySelectorAll('button')].find((b) => b.textContent === text);
+    button('Ver pagos a la cuenta anteriores')?.click();
+    await vi.waitFor(() => expect(el.querySelectorAll('[data-payout]')).toHaveLength(23));
+    expect(payoutsOf).toHaveBeenLastCalledWith(3, 'po-next');
+    expect(button('Ver pagos a la cuenta anteriores')).toBeUndefined();
+    button('Ver disputas anteriores')?.click();
+    await vi.waitFor(() => expect(el.querySelector('[data-dispute="dp_21"]')).not.toBeNull());
+    expect(el.querySelectorAll('[data-dispute]')).toHaveLength(21);
+    expect(button('Ver disputas anteriores')).toBeUndefined();
+  });
+
   it('Books: a merchant picked while the first one\'s books load shows its own, whatever answer comes last', async () => {
     const payoutOf = (id: string) => ({ id, amount: 1, status: 'paid', arrivalDate: '2026-11-27', createdAt: '2026-11-26T21:13:02.175Z' });
     let answerFirst: (() => void) | undefined;
@@ -66,8 +92,8 @@ describe('console panels', () => {
     const api = apiWith({
       balanceOf: vi.fn(async () => ({ currency: 'USD', available: 0, pending: 0 })),
       // The first merchant's payouts answer only after the second merchant's.
-      payoutsOf: vi.fn(async (id: number) => (id === 1 ? (await firstAnswered, [payoutOf('po_first')]) : [payoutOf('po_second')])),
-      disputesOf: vi.fn(async () => []),
+      payoutsOf: vi.fn(async (id: number) => pageOf(id === 1 ? (await firstAnswered, [payoutOf('po_first')]) : [payoutOf('po_second')])),
+      disputesOf: vi.fn(async () => pageOf([])),
     });
     const store = createConsoleStore(api);
     store.setState({ merchants: [{ id: 1, name: 'Uno' }, { id: 2, name: 'Dos' }] as never, merchantId: 1 });
@@ -90,7 +116,7 @@ describe('console panels', () => {
       return answered;
     });
     const acceptDispute = vi.fn(async () => open);
-    const api = apiWith({ balanceOf: vi.fn(async () => ({ currency: 'USD', available: 0, pending: 0 })), payoutsOf: vi.fn(async () => []), disputesOf: vi.fn(async () => disputes), answerDispute, acceptDispute });
+    const api = apiWith({ balanceOf: vi.fn(async () => ({ currency: 'USD', available: 0, pending: 0 })), payoutsOf: vi.fn(async () => pageOf([])), disputesOf: vi.fn(async () => pageOf(disputes)), answerDispute, acceptDispute });
     const store = createConsoleStore(api);
     store.setState({ merchants: [{ id: 3, name: 'Café Boquete' }] as never, merchantId: 3 });
     const el = await render(<BooksPanel store={store} api={api} />);
