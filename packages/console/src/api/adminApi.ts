@@ -37,7 +37,8 @@ export interface NewCampaign {
   title: string;
   /** `title` where one is missing. */
   titles?: TextPerLanguage | undefined;
-  /** The campaign's text; none where one is missing. */
+  /** The campaign's text, beside its title; `descriptions` in each language, this where one is missing. */
+  description?: string | undefined;
   descriptions?: TextPerLanguage | undefined;
   merchantId?: number;
 }

@@ -250,6 +250,7 @@ describe('console panels', () => {
       field.dispatchEvent(new Event('input', { bubbles: true }));
     };
     type('Título', 'Becas');
+    type('Texto (opcional)', 'Para útiles');
     type('Título en español (opcional)', '  ');
     type('Título en inglés (opcional)', 'Scholarships');
     type('Texto en español (opcional)', 'Útiles para la escuela');
@@ -258,7 +259,7 @@ describe('console panels', () => {
     await new Promise((r) => setTimeout(r, 0));
     el.querySelector('form')?.requestSubmit();
     await vi.waitFor(() => expect(el.textContent).toContain('Campaña #7 creada: se ofrece en cada pago del comercio'));
-    expect(createCampaign).toHaveBeenCalledWith({ title: 'Becas', titles: { en: 'Scholarships' }, descriptions: { es: 'Útiles para la escuela', en: 'School supplies' }, merchantId: 3 });
+    expect(createCampaign).toHaveBeenCalledWith({ title: 'Becas', description: 'Para útiles', titles: { en: 'Scholarships' }, descriptions: { es: 'Útiles para la escuela', en: 'School supplies' }, merchantId: 3 });
     expect(createLink).toHaveBeenCalledWith(expect.objectContaining({ description: 'Becas', descriptions: { en: 'Scholarships' }, merchantId: 3 }));
   });
   it.each([

@@ -10,6 +10,7 @@ import { TextField, typedPerLanguage } from './fields';
 /** A campaign is offered with every payment of its merchant: a fresh link of that merchant shows it. */
 export function CampaignForm({ store, api, lang }: { store: ConsoleStore; api: AdminApi; lang: 'es' | 'en' }) {
   const [title, setTitle] = useState('');
+  const [text, setText] = useState('');
   // What the payer reads in each language; the title above where a title is left empty.
   const [titleEs, setTitleEs] = useState('');
   const [titleEn, setTitleEn] = useState('');
@@ -18,7 +19,9 @@ export function CampaignForm({ store, api, lang }: { store: ConsoleStore; api: A
   const { busy, error, result, submit } = useSubmit(async () => {
     const merchantId = store.getState().merchantId ?? undefined;
     const titles = typedPerLanguage(titleEs, titleEn);
-    const bridge = await api.createCampaign({ title, titles, descriptions: typedPerLanguage(textEs, textEn), ...(merchantId ? { merchantId } : {}) });
+    const bridge = await api.createCampaign({
+      title, titles, ...(text.trim() ? { description: text } : {}), descriptions: typedPerLanguage(textEs, textEn), ...(merchantId ? { merchantId } : {}),
+    });
     // The link reads as the campaign in each language too.
     const link = await store.getState().createLink({ amount: 10, description: title, descriptions: titles });
     return { id: bridge.idBridge, offered: bridge.offeredBridgeId, target: checkoutTargetOf(location.origin, { kind: 'link', code: link.code, url: link.url }, lang) };
@@ -28,6 +31,7 @@ export function CampaignForm({ store, api, lang }: { store: ConsoleStore; api: A
       <h3 id="create-campaign">{t('campaignTitle')}</h3>
       <form onSubmit={(e) => void submit(e)}>
         <TextField label={t('campaignName')} name="title" value={title} onChange={setTitle} required />
+        <TextField label={t('campaignText')} name="description" value={text} onChange={setText} />
         <p className="hint">{t('campaignTextsHint')}</p>
         <div className="row">
           <TextField label={t('campaignNameEs')} name="titleEs" value={titleEs} onChange={setTitleEs} />
