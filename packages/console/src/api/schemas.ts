@@ -85,15 +85,16 @@ export type Balance = v.InferOutput<typeof BalanceSchema>;
 export const PayoutSchema = v.object({ id: v.string(), amount: v.number(), status: v.string(), arrivalDate: v.string(), createdAt: v.string() });
 export type Payout = v.InferOutput<typeof PayoutSchema>;
 /** docs/merchant-api.md's pages, newest first: nextCursor asks for the page after this one (null on the last). */
-export const PayoutPageSchema = v.object({ data: v.array(PayoutSchema), nextCursor: v.nullable(v.string()) });
+const pageSchema = <S extends v.GenericSchema>(item: S) => v.object({ data: v.array(item), nextCursor: v.nullable(v.string()) });
+export type Page<T> = v.InferOutput<ReturnType<typeof pageSchema<v.GenericSchema<T>>>>;
+export const PayoutPageSchema = pageSchema(PayoutSchema);
 export const PayoutRunSchema = v.object({ payouts: v.array(PayoutSchema) });
 export const DisputeSchema = v.object({
   id: v.string(), codOper: v.string(), amount: v.number(), reason: v.string(), status: v.string(),
   evidenceDueBy: v.nullable(v.string()), evidence: v.nullable(v.string()), createdAt: v.string(),
 });
 export type Dispute = v.InferOutput<typeof DisputeSchema>;
-export const DisputePageSchema = v.object({ data: v.array(DisputeSchema), nextCursor: v.nullable(v.string()) });
-export interface Page<T> { data: T[]; nextCursor: string | null }
+export const DisputePageSchema = pageSchema(DisputeSchema);
 
 export const StatementSchema = v.object({ codOper: v.string(), statementLine: v.string() });
 export const AnySchema = v.unknown();

@@ -14,7 +14,8 @@ export const perLanguageSchema = (field: string, noun: string, max: number, { al
     );
     return allowEmpty ? text : v.pipe(text, v.minLength(1, `${name} must not be empty`));
   };
-  return v.strictObject({ es: v.optional(textIn('es')), en: v.optional(textIn('en')) }, `${field} must map ${LANGUAGES.join(' or ')} to a ${noun}`);
+  const entries = Object.fromEntries(LANGUAGES.map((lang) => [lang, v.optional(textIn(lang))])) as { [L in Language]: v.OptionalSchema<ReturnType<typeof textIn>, undefined> };
+  return v.strictObject(entries, `${field} must map ${LANGUAGES.join(' or ')} to a ${noun}`);
 };
 
 /** Migration 035's shape from each stored field's texts: `{ title: { en } }` -> `{ en: { title } }`, empty ones left out. */
