@@ -456,8 +456,10 @@ async function returnOnce(browser, sandbox, step, order) {
       await frame.getByRole('radiogroup', { name: /método de pago/i }).getByRole('radio', { name: /Clave/ }).check();
       await frame.getByRole('button', { name: /continuar al banco/i }).click();
     }
-    await frame.locator(`button.${answer}`).waitFor({ timeout: 20_000 });
-    const outside = page.frames().find((f) => f.url().includes('/sandbox/'));
+    const button = frame.locator(`button.${answer}`);
+    await button.waitFor({ timeout: 20_000 });
+    // The bank's or issuer's page, wherever it is served (the processors' service has an origin of its own).
+    const outside = await (await button.elementHandle())?.ownerFrame();
     if (!outside) throw new Error(`no bank or 3DS page in the frame (${step})`);
     const reported = new Promise((resolve) => (seen = resolve));
     const clicked = await outside.evaluate((name) => {
