@@ -12,15 +12,6 @@ const rootDir = fileURLToPath(new URL('..', import.meta.url));
 const templateDir = mkdtempSync(join(tmpdir(), 'pasarela-test-template-'));
 process.env.PASARELA_TEST_TEMPLATE_DIR = templateDir;
 process.on('exit', () => rmSync(templateDir, { recursive: true, force: true }));
-// Every Node process of the run (vitest, its workers, the sandboxes and simulators the tests start)
-// with a young generation of 64 MB semi-spaces instead of V8's 16: their allocations (HTTP bodies,
-// JSON, playwright-core's protocol) die young, and V8 collects less often. Measured in the test
-// workers (PerformanceObserver 'gc'): eight browser files, four workers, 7.1 -> 4.5 s of collection;
-// fuzz.test.ts 1.27 -> 0.88 s. Whole-machine CPU-s without/with it, paired on a quiet machine (the
-// host's own noise is about as large): eight browser files 152.9/145.8, 161.3/154.5, 161.7/169.4,
-// 171.1/150.6; the route suite 183.0/166.7, 173.8/205.0; fuzz.test.ts 49.7/51.5, 45.4/42.8,
-// 43.0/40.9. A few percent less; Chromium does not read NODE_OPTIONS.
-process.env.NODE_OPTIONS = [process.env.NODE_OPTIONS, '--max-semi-space-size=64'].filter(Boolean).join(' ');
 const { TEST_DATABASE_URL, ...envWithoutPostgres } = process.env;
 const vitest = 'node_modules/vitest/vitest.mjs';
 const sequential = process.env.TEST_SEQUENTIAL === '1';
