@@ -3,7 +3,7 @@
 // suite, the benchmarks and the fault scenarios.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -54,18 +54,49 @@ export async function startSimulatorProcess() {
 
 const handedOut = new Set();
 
-/** Never a port handed out before: two calls in a row (PORT and DEMO_PORT) once got the same one. */
-export async function freePort() {
-  for (;;) {
-    const port = await new Promise((resolve, reject) => {
-      const server = createServer();
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => {
-        const address = server.address();
-        server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-      });
+/**
+ * The ports the system hands out for outgoing connections (Linux's ip_local_port_range; elsewhere
+ * IANA's 49152-65535). A port taken from that range by listening on port 0 can be given, before the
+ * test's server listens on it, to a connection another process opens (a PostgreSQL client, a fetch):
+ * the server then fails with EADDRINUSE, as it did beside the PostgreSQL files. Ports below it are
+ * never given to a connection.
+ */
+function ephemeralPorts() {
+  try {
+    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    if (Number.isInteger(low) && Number.isInteger(high)) return { low, high };
+  } catch {
+    // not Linux
+  }
+  return { low: 49152, high: 65535 };
+}
+const LOWEST_TEST_PORT = 10_000;
+const { low: ephemeralLow } = ephemeralPorts();
+const testPortCount = Math.max(0, ephemeralLow - LOWEST_TEST_PORT);
+
+/** Listens on `port` (0: any) at 127.0.0.1 and closes: the port it got, or undefined when taken. */
+function tryPort(port) {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', (error) => (error.code === 'EADDRINUSE' || error.code === 'EACCES' ? resolve(undefined) : reject(error)));
+    server.listen(port, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : undefined));
     });
-    if (!handedOut.has(port)) {
+  });
+}
+
+/**
+ * A port nothing listens on now, below the outgoing connections' range (chosen at random, so that
+ * test processes side by side rarely try the same one), and never one handed out before: two calls
+ * in a row (PORT and DEMO_PORT) once got the same one.
+ */
+export async function freePort() {
+  for (let attempt = 0; ; attempt++) {
+    const wanted = testPortCount > 1000 && attempt < 50 ? LOWEST_TEST_PORT + Math.floor(Math.random() * testPortCount) : 0;
+    if (handedOut.has(wanted)) continue;
+    const port = await tryPort(wanted);
+    if (port !== undefined && !handedOut.has(port)) {
       handedOut.add(port);
       return port;
     }

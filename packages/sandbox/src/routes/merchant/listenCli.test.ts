@@ -57,7 +57,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const child of children) child.kill('SIGKILL');
-  await Promise.all([server?.close(), new Promise((done) => shop?.close(done)), rm(buildDir, { recursive: true, force: true })]);
+  // What beforeAll did not get to start is not waited for (a shop never started would never close).
+  await Promise.all([server?.close(), shop && new Promise((done) => shop.close(done)), buildDir && rm(buildDir, { recursive: true, force: true })]);
 });
 
 /** What a child prints, from its start: `waitFor` resolves with the first match of a pattern, or rejects after timeoutMs. */
