@@ -70,7 +70,8 @@ function ephemeralPorts() {
   }
   return { low: 49152, high: 65535 };
 }
-const LOWEST_TEST_PORT = 10_000;
+// Above every port browsers refuse to load (Chromium's and Firefox's lists end at 10080).
+const LOWEST_TEST_PORT = 20_000;
 const { low: ephemeralLow } = ephemeralPorts();
 const testPortCount = Math.max(0, ephemeralLow - LOWEST_TEST_PORT);
 
