@@ -57,8 +57,9 @@ describe.runIf(browserAvailable())('saved cards at Stripe, end to end', () => {
     const code = await createLink(sandbox, { amount: 12, description: 'Taza' });
     await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}`);
     const checkout = new CheckoutFrame(page);
-    await checkout.waitForForm();
-    // Still logged in from adding the card: the card method offers the saved card.
+    // Still logged in from adding the card: the card method offers the saved card, and once the
+    // saved cards are in, the typed card's fields are hidden (waiting for them raced that list).
+    await checkout.frame.getByRole('radiogroup', { name: /método de pago|payment method/i }).waitFor();
     await checkout.chooseMethod(/Tarjeta/);
     await checkout.frame.getByRole('radio', { name: /VISA .*4242/ }).waitFor();
     await checkout.frame.locator('.saved-cards').getByRole('button', { name: /pagar/i }).click();
