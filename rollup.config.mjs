@@ -8,6 +8,7 @@ import commonjs from '@rollup/plugin-commonjs';
 import resolve from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
+import MagicString from 'magic-string';
 import { dts } from 'rollup-plugin-dts';
 import { preactAliases } from './scripts/preact-aliases.mjs';
 import { transpileTypeScript } from './scripts/rollup-transpile.mjs';
@@ -235,6 +236,33 @@ const reactDemo = {
   output: { file: root('./examples/dist/react-demo.js'), format: 'es', plugins: [minify] },
 };
 
+// V8 compiles a function the first time it is called. The card payment's code and the receipt
+// screens are fetched while the payer types (CardScreen's preparePayment), so they are compiled
+// whole as they load, in that idle time, and not between Pay and the receipt: V8's explicit compile
+// hint, a first line `//# allFunctionsCalledOnLoad` (https://v8.dev/blog/explicit-compile-hints).
+// It marks the chunks of those two imports and the chunks they import, never the entry chunk.
+// Paired with the same build without it (npm run bench:pay -- --against), Pay to receipt on the
+// phone profile: see docs/performance.md.
+const FETCHED_WHILE_TYPING = [root('./packages/widget/src/methods/card/pay.ts'), root('./packages/widget/src/receipts/receipts.ts')];
+function compileWholeWhenFetched(facades) {
+  return {
+    name: 'pasarela-compile-whole-when-fetched',
+    renderChunk(code, chunk, _options, { chunks }) {
+      const marked = new Set();
+      const visit = (name) => {
+        const c = chunks[name];
+        if (!c || c.isEntry || marked.has(name)) return;
+        marked.add(name);
+        c.imports.forEach(visit);
+      };
+      Object.values(chunks).filter((c) => c.isDynamicEntry && facades.includes(c.facadeModuleId)).forEach((c) => visit(c.fileName));
+      if (!marked.has(chunk.fileName)) return null;
+      const hinted = new MagicString(code).prepend('//# allFunctionsCalledOnLoad\n');
+      return { code: hinted.toString(), map: hinted.generateMap({ hires: true }) };
+    },
+  };
+}
+
 const widget = {
   input: { main: root('./packages/widget/src/main.tsx'), boot: root('./packages/widget/src/boot.ts') },
   plugins: [
@@ -257,7 +285,7 @@ const widget = {
     format: 'es',
     entryFileNames: 'assets/[name]-[hash].js',
     chunkFileNames: 'assets/[name]-[hash].js',
-    plugins: [minify],
+    plugins: [minify, compileWholeWhenFetched(FETCHED_WHILE_TYPING)],
   },
 };
 
