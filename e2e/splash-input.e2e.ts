@@ -24,7 +24,7 @@ describe.runIf(browserAvailable())('input under the splash', () => {
       body: JSON.stringify({ amount: 18.75, description: 'Camisa de lino' }),
     });
     const { url: link } = (await res.json()) as { url: string };
-    const context = await browser.newContext({ locale: 'es-PA' });
+    const context = await browser.newContext({ reducedMotion: 'no-preference', locale: 'es-PA' });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
@@ -78,7 +78,7 @@ describe.runIf(browserAvailable())('input under the splash', () => {
 
   it("an Escape pressed on the server-drawn form before the widget's code has run closes the checkout once that code comes", async () => {
     const code = await createLink(sandbox, { amount: 12.5, description: 'Taza' });
-    const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 740 } });
+    const context = await browser.newContext({ reducedMotion: 'no-preference', locale: 'es-PA', viewport: { width: 360, height: 740 } });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));

@@ -36,7 +36,7 @@ describe.runIf(browserAvailable())('the splash shows once per page visit of the 
 
   it.each(['es', 'en'] as const)('%s: the first open shows the splash over a ready form; the reopen shows none and types at once', async (lang) => {
     const code = await createLink(sandbox, { amount: 12, description: 'Café' });
-    const context = await browser.newContext({ locale: lang === 'es' ? 'es-PA' : 'en-US', viewport: { width: 360, height: 740 } });
+    const context = await browser.newContext({ reducedMotion: 'no-preference', locale: lang === 'es' ? 'es-PA' : 'en-US', viewport: { width: 360, height: 740 } });
     const page = await context.newPage();
     await page.goto(sandbox.demoUrl);
     await page.waitForFunction(() => 'Checkout' in window);

@@ -53,7 +53,7 @@ describe.runIf(browserAvailable())('the splash over a payment link, at its defau
   }
 
   it('reports a Largest Contentful Paint from the form beneath it, before it ends; the form is out of reach until then', async () => {
-    const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 780 } });
+    const context = await browser.newContext({ reducedMotion: 'no-preference', locale: 'es-PA', viewport: { width: 360, height: 780 } });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
@@ -124,7 +124,7 @@ describe.runIf(browserAvailable())('the splash over a payment link, at its defau
   it('is drawn by the page from its first paint, before the widget\'s script runs; its 3 s count from the page\'s start', async () => {
     const link = await paymentLink();
     // the script held back: what the payer sees is the page's own splash
-    const held = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 780 } });
+    const held = await browser.newContext({ reducedMotion: 'no-preference', locale: 'es-PA', viewport: { width: 360, height: 780 } });
     const page = await held.newPage();
     await page.route(/\/widget\/assets\/.*\.js/, () => undefined);
     // a module script holds DOMContentLoaded back: wait for the root itself
@@ -153,7 +153,7 @@ describe.runIf(browserAvailable())('the splash over a payment link, at its defau
     await page.screenshot({ path: 'e2e/artifacts/splash-before-script.png' });
     await held.close();
 
-    const context = await browser.newContext({ locale: 'es-PA', viewport: { width: 360, height: 780 } });
+    const context = await browser.newContext({ reducedMotion: 'no-preference', locale: 'es-PA', viewport: { width: 360, height: 780 } });
     const live = await context.newPage();
     await live.addInitScript(RECORD);
     await live.goto(link);
