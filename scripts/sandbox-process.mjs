@@ -55,25 +55,24 @@ export async function startSimulatorProcess() {
 const handedOut = new Set();
 
 /**
- * The ports the system hands out for outgoing connections (Linux's ip_local_port_range; elsewhere
- * IANA's 49152-65535). A port taken from that range by listening on port 0 can be given, before the
+ * The lowest port the system hands out for outgoing connections (Linux's ip_local_port_range; elsewhere
+ * IANA's 49152). A port taken from that range by listening on port 0 can be given, before the
  * test's server listens on it, to a connection another process opens (a PostgreSQL client, a fetch):
  * the server then fails with EADDRINUSE, as it did beside the PostgreSQL files. Ports below it are
  * never given to a connection.
  */
-function ephemeralPorts() {
+function lowestEphemeralPort() {
   try {
-    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
-    if (Number.isInteger(low) && Number.isInteger(high)) return { low, high };
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    if (Number.isInteger(low)) return low;
   } catch {
     // not Linux
   }
-  return { low: 49152, high: 65535 };
+  return 49152;
 }
 // Above every port browsers refuse to load (Chromium's and Firefox's lists end at 10080).
 const LOWEST_TEST_PORT = 20_000;
-const { low: ephemeralLow } = ephemeralPorts();
-const testPortCount = Math.max(0, ephemeralLow - LOWEST_TEST_PORT);
+const testPortCount = Math.max(0, lowestEphemeralPort() - LOWEST_TEST_PORT);
 
 /** Listens on `port` (0: any) at 127.0.0.1 and closes: the port it got, or undefined when taken. */
 function tryPort(port) {
