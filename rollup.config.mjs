@@ -245,18 +245,24 @@ const reactDemo = {
 // phone profile: see docs/performance.md.
 const FETCHED_WHILE_TYPING = [root('./packages/widget/src/methods/card/pay.ts'), root('./packages/widget/src/receipts/receipts.ts')];
 function compileWholeWhenFetched(facades) {
+  // Worked out once per output from its chunk graph, not again for every chunk.
+  const markedIn = new WeakMap();
+  const markedChunks = (chunks) => {
+    const marked = new Set();
+    const visit = (name) => {
+      const c = chunks[name];
+      if (!c || c.isEntry || marked.has(name)) return;
+      marked.add(name);
+      c.imports.forEach(visit);
+    };
+    Object.values(chunks).filter((c) => c.isDynamicEntry && facades.includes(c.facadeModuleId)).forEach((c) => visit(c.fileName));
+    return marked;
+  };
   return {
     name: 'pasarela-compile-whole-when-fetched',
     renderChunk(code, chunk, _options, { chunks }) {
-      const marked = new Set();
-      const visit = (name) => {
-        const c = chunks[name];
-        if (!c || c.isEntry || marked.has(name)) return;
-        marked.add(name);
-        c.imports.forEach(visit);
-      };
-      Object.values(chunks).filter((c) => c.isDynamicEntry && facades.includes(c.facadeModuleId)).forEach((c) => visit(c.fileName));
-      if (!marked.has(chunk.fileName)) return null;
+      if (!markedIn.has(chunks)) markedIn.set(chunks, markedChunks(chunks));
+      if (!markedIn.get(chunks).has(chunk.fileName)) return null;
       const hinted = new MagicString(code).prepend('//# allFunctionsCalledOnLoad\n');
       return { code: hinted.toString(), map: hinted.generateMap({ hires: true }) };
     },
