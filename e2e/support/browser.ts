@@ -38,6 +38,9 @@ const DISABLED_FEATURES = [
   'TcpPortRandomizationWin', 'OptimizationHints', 'NetworkTimeServiceQuerying', 'AimEnabled', 'PreconnectToSearch',
   'msForceBrowserSignIn', 'msEdgeUpdateLaunchServicesPreferredVersion',
   'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup',
+  // With --disable-site-isolation-trials below: a frame of another site shares its page's renderer
+  // process, as on most Android phones (Chrome there isolates only sites a payer logs in to).
+  'IsolateOrigins', 'site-per-process',
 ];
 
 function start(): Promise<Browser> {
@@ -51,6 +54,11 @@ function start(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--no-first-run',
+      // The checkout's frame in the shop's renderer process, not one of its own for every page a test
+      // opens. Origins stay apart as the web defines them (messages, storage, scripts): only the
+      // processes differ. Paired runs of the whole browser suite: 820 against 868 CPU-s, 424
+      // against 444 s; ten files twice: 169 and 174 against 178 and 203 CPU-s. All files pass either way.
+      '--disable-site-isolation-trials',
       '--disable-sync',
       `--disable-features=${DISABLED_FEATURES.join(',')}`,
     ],
