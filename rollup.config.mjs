@@ -240,19 +240,23 @@ const reactDemo = {
 // screens are fetched while the payer types (CardScreen's preparePayment), so they are compiled
 // whole as they load, in that idle time, and not between Pay and the receipt: V8's explicit compile
 // hint, a first line `//# allFunctionsCalledOnLoad` (https://v8.dev/blog/explicit-compile-hints).
-// It marks the chunks of those two imports and the chunks they import, never the entry chunk.
+// It marks the chunks of those two imports and the chunks they import, never the entry chunk, and
+// only chunks of our own sources: a library's code is shipped as published.
 // Paired with the same build without it (npm run bench:pay -- --against), Pay to receipt on the
 // phone profile: see docs/performance.md.
 const FETCHED_WHILE_TYPING = [root('./packages/widget/src/methods/card/pay.ts'), root('./packages/widget/src/receipts/receipts.ts')];
 function compileWholeWhenFetched(facades) {
   // Worked out once per output from its chunk graph, not again for every chunk.
   const markedIn = new WeakMap();
+  const ownSources = root('./packages/');
   const markedChunks = (chunks) => {
+    const seen = new Set();
     const marked = new Set();
     const visit = (name) => {
       const c = chunks[name];
-      if (!c || c.isEntry || marked.has(name)) return;
-      marked.add(name);
+      if (!c || c.isEntry || seen.has(name)) return;
+      seen.add(name);
+      if (Object.keys(c.modules).every((id) => id.startsWith(ownSources))) marked.add(name);
       c.imports.forEach(visit);
     };
     Object.values(chunks).filter((c) => c.isDynamicEntry && facades.includes(c.facadeModuleId)).forEach((c) => visit(c.fileName));
