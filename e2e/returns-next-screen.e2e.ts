@@ -63,15 +63,25 @@ describe.runIf(browserAvailable())('returns from the 3DS and Clave pages, defaul
     await context.exposeBinding('__waitDrawn', (_source, at: string) => void (counting && after.waitsDrawn.push(at)));
     await context.addInitScript((titles: (string | undefined)[]) => {
       if (location.pathname !== '/pf/widget') return;
-      // Each frame before it paints: the card's 3DS wait ("Verificación de tu banco") on screen.
+      // The card's 3DS wait ("Verificación de tu banco") on screen, for 10 s: looked for in the
+      // animation frame after each change of the page, the frame that paints it (a frame with no
+      // change before it paints what the previous one did). A loop on every frame cost the renderer
+      // and compositor the same work 60 times a second for as long as the page stayed open.
       const until = performance.now() + 10_000;
-      const frame = () => {
-        if ([...document.querySelectorAll('h2')].some((h) => titles.includes(h.textContent ?? ''))) {
-          return (window as unknown as { __waitDrawn(at: string): void }).__waitDrawn(location.href);
-        }
-        if (performance.now() < until) requestAnimationFrame(frame);
-      };
-      requestAnimationFrame(frame);
+      let looking = false;
+      const changes = new MutationObserver(() => {
+        if (looking) return;
+        looking = true;
+        requestAnimationFrame(() => {
+          looking = false;
+          if ([...document.querySelectorAll('h2')].some((h) => titles.includes(h.textContent ?? ''))) {
+            changes.disconnect();
+            return (window as unknown as { __waitDrawn(at: string): void }).__waitDrawn(location.href);
+          }
+          if (performance.now() >= until) changes.disconnect();
+        });
+      });
+      changes.observe(document, { childList: true, subtree: true, characterData: true });
     }, [catalogs.es.card_challenge_title, catalogs.en.card_challenge_title]);
     await context.exposeBinding('__drawnByServer', (_source, root: string, address: string) => {
       if (!counting) return;
@@ -83,41 +93,62 @@ describe.runIf(browserAvailable())('returns from the 3DS and Clave pages, defaul
     await context.exposeBinding('__formFrames', (_source, frames: string[]) => void (counting && after.formFrames.push(...frames)));
     await context.addInitScript(() => {
       if (location.pathname !== '/pf/widget' || !new URLSearchParams(location.search).has('pending')) return;
-      // From the first frame that shows the bank's reason, for 1 s: the card number beside it.
+      // From the first frame that shows the bank's reason (looked for in the frame after each change
+      // of the page), every frame for 1 s: the card number beside it.
       const frames: string[] = [];
       let shownAt: number | null = null;
       const watch = () => {
         const reason = document.getElementById('card-decline');
-        if (shownAt === null && reason) shownAt = performance.now();
-        if (shownAt !== null) {
-          const value = (name: string) => document.querySelector<HTMLInputElement>(`[name="${name}"]`)?.value ?? '';
-          const box = reason?.getBoundingClientRect();
-          // The card number, the CVC (which must stay empty) and whether the reason is within the screen.
-          frames.push(reason && box ? `${value('cardnumber')}|${value('cvc')}|${box.top >= 0 && box.bottom <= innerHeight ? 'in view' : 'out of view'}` : '-');
+        if (shownAt === null && !reason) return;
+        if (shownAt === null) {
+          shownAt = performance.now();
+          changes.disconnect();
         }
-        if (shownAt !== null && performance.now() - shownAt > 1000) {
+        const value = (name: string) => document.querySelector<HTMLInputElement>(`[name="${name}"]`)?.value ?? '';
+        const box = reason?.getBoundingClientRect();
+        // The card number, the CVC (which must stay empty) and whether the reason is within the screen.
+        frames.push(reason && box ? `${value('cardnumber')}|${value('cvc')}|${box.top >= 0 && box.bottom <= innerHeight ? 'in view' : 'out of view'}` : '-');
+        if (performance.now() - shownAt > 1000) {
           return (window as unknown as { __formFrames(frames: string[]): void }).__formFrames(frames);
         }
         requestAnimationFrame(watch);
       };
-      requestAnimationFrame(watch);
+      let looking = false;
+      const changes = new MutationObserver(() => {
+        if (looking || shownAt !== null) return;
+        looking = true;
+        requestAnimationFrame(() => {
+          looking = false;
+          if (shownAt === null) watch();
+        });
+      });
+      changes.observe(document, { childList: true, subtree: true, characterData: true });
     });
     await context.addInitScript(() => {
       if (!location.pathname.startsWith('/pf/default-receipt/') && !location.pathname.startsWith('/pf/widget/returnclave')) return;
-      // Once the receipt shows, it stays: every frame for 3 s (the script taking it over, its address replaced).
+      // Once the receipt shows, it stays: no frame without it for 3 s (the script taking it over, its
+      // address replaced). Looked at in the frame after each change of the page, the frame that paints it.
       let shownAt: number | null = null;
+      let looking = false;
       const watch = () => {
+        looking = false;
         const title = document.getElementById('receipt-title');
         if (shownAt === null && title) {
           shownAt = performance.now();
           (window as unknown as { __receiptShown(at: string): void }).__receiptShown(location.href);
         }
+        if (shownAt !== null && performance.now() - shownAt >= 3000) return changes.disconnect();
         if (shownAt !== null && !title) {
+          changes.disconnect();
           return (window as unknown as { __receiptGone(what: string): void }).__receiptGone((document.getElementById('root')?.textContent ?? '').slice(0, 80));
         }
-        if (shownAt === null || performance.now() - shownAt < 3000) requestAnimationFrame(watch);
       };
-      requestAnimationFrame(watch);
+      const changes = new MutationObserver(() => {
+        if (looking) return;
+        looking = true;
+        requestAnimationFrame(watch);
+      });
+      changes.observe(document, { childList: true, subtree: true, characterData: true });
       const address = location.href;
       document.addEventListener('DOMContentLoaded', () => {
         (window as unknown as { __drawnByServer(root: string, address: string): void }).__drawnByServer(document.getElementById('root')?.innerHTML ?? '', address);
