@@ -19,6 +19,11 @@ const TEXT = {
   en: { robot: "I'm not a robot", verified: 'Verified', toBank: /continue to the bank/i, receipt: /payment receipt/i, declined: 'Payment declined', reason: '3D Secure authentication failed' },
 } as const;
 
+/** The page's watcher helper, defined by the first init script below. */
+interface AfterEachChange {
+  __afterEachChange(look: () => boolean): void;
+}
+
 /** What the checkout's frame did after the payer's answer on the outside page. */
 interface AfterAnswer {
   /** Addresses of the frame's documents in which SPEC 2's splash showed. */
@@ -61,27 +66,35 @@ describe.runIf(browserAvailable())('returns from the 3DS and Clave pages, defaul
     let counting = false;
     await context.exposeBinding('__splashShown', (_source, at: string) => void (counting && after.splashes.push(at)));
     await context.exposeBinding('__waitDrawn', (_source, at: string) => void (counting && after.waitsDrawn.push(at)));
+    // The watchers below look at the page in the animation frame after each change of its document,
+    // the frame that paints that change (a frame with no change before it paints what the previous
+    // one did), until `look` says it is done: the same frames' content as a loop on every frame,
+    // without making the renderer and compositor draw 60 frames a second for as long as a page is open.
+    await context.addInitScript(() => {
+      (window as unknown as AfterEachChange).__afterEachChange = (look) => {
+        let looking = false;
+        const changes = new MutationObserver(() => {
+          if (looking) return;
+          looking = true;
+          requestAnimationFrame(() => {
+            looking = false;
+            if (look()) changes.disconnect();
+          });
+        });
+        changes.observe(document, { childList: true, subtree: true, characterData: true });
+      };
+    });
     await context.addInitScript((titles: (string | undefined)[]) => {
       if (location.pathname !== '/pf/widget') return;
-      // The card's 3DS wait ("Verificación de tu banco") on screen, for 10 s: looked for in the
-      // animation frame after each change of the page, the frame that paints it (a frame with no
-      // change before it paints what the previous one did). A loop on every frame cost the renderer
-      // and compositor the same work 60 times a second for as long as the page stayed open.
+      // The card's 3DS wait ("Verificación de tu banco") on screen, for 10 s.
       const until = performance.now() + 10_000;
-      let looking = false;
-      const changes = new MutationObserver(() => {
-        if (looking) return;
-        looking = true;
-        requestAnimationFrame(() => {
-          looking = false;
-          if ([...document.querySelectorAll('h2')].some((h) => titles.includes(h.textContent ?? ''))) {
-            changes.disconnect();
-            return (window as unknown as { __waitDrawn(at: string): void }).__waitDrawn(location.href);
-          }
-          if (performance.now() >= until) changes.disconnect();
-        });
+      (window as unknown as AfterEachChange).__afterEachChange(() => {
+        if ([...document.querySelectorAll('h2')].some((h) => titles.includes(h.textContent ?? ''))) {
+          (window as unknown as { __waitDrawn(at: string): void }).__waitDrawn(location.href);
+          return true;
+        }
+        return performance.now() >= until;
       });
-      changes.observe(document, { childList: true, subtree: true, characterData: true });
     }, [catalogs.es.card_challenge_title, catalogs.en.card_challenge_title]);
     await context.exposeBinding('__drawnByServer', (_source, root: string, address: string) => {
       if (!counting) return;
@@ -93,17 +106,12 @@ describe.runIf(browserAvailable())('returns from the 3DS and Clave pages, defaul
     await context.exposeBinding('__formFrames', (_source, frames: string[]) => void (counting && after.formFrames.push(...frames)));
     await context.addInitScript(() => {
       if (location.pathname !== '/pf/widget' || !new URLSearchParams(location.search).has('pending')) return;
-      // From the first frame that shows the bank's reason (looked for in the frame after each change
-      // of the page), every frame for 1 s: the card number beside it.
+      // From the first frame that shows the bank's reason, every frame for 1 s: the card number beside it.
       const frames: string[] = [];
       let shownAt: number | null = null;
       const watch = () => {
         const reason = document.getElementById('card-decline');
-        if (shownAt === null && !reason) return;
-        if (shownAt === null) {
-          shownAt = performance.now();
-          changes.disconnect();
-        }
+        shownAt ??= performance.now();
         const value = (name: string) => document.querySelector<HTMLInputElement>(`[name="${name}"]`)?.value ?? '';
         const box = reason?.getBoundingClientRect();
         // The card number, the CVC (which must stay empty) and whether the reason is within the screen.
@@ -113,42 +121,29 @@ describe.runIf(browserAvailable())('returns from the 3DS and Clave pages, defaul
         }
         requestAnimationFrame(watch);
       };
-      let looking = false;
-      const changes = new MutationObserver(() => {
-        if (looking || shownAt !== null) return;
-        looking = true;
-        requestAnimationFrame(() => {
-          looking = false;
-          if (shownAt === null) watch();
-        });
+      (window as unknown as AfterEachChange).__afterEachChange(() => {
+        if (!document.getElementById('card-decline')) return false;
+        watch();
+        return true;
       });
-      changes.observe(document, { childList: true, subtree: true, characterData: true });
     });
     await context.addInitScript(() => {
       if (!location.pathname.startsWith('/pf/default-receipt/') && !location.pathname.startsWith('/pf/widget/returnclave')) return;
-      // Once the receipt shows, it stays: no frame without it for 3 s (the script taking it over, its
-      // address replaced). Looked at in the frame after each change of the page, the frame that paints it.
+      // Once the receipt shows, it stays: no frame without it for 3 s (the script taking it over, its address replaced).
       let shownAt: number | null = null;
-      let looking = false;
-      const watch = () => {
-        looking = false;
+      (window as unknown as AfterEachChange).__afterEachChange(() => {
         const title = document.getElementById('receipt-title');
         if (shownAt === null && title) {
           shownAt = performance.now();
           (window as unknown as { __receiptShown(at: string): void }).__receiptShown(location.href);
         }
-        if (shownAt !== null && performance.now() - shownAt >= 3000) return changes.disconnect();
+        if (shownAt !== null && performance.now() - shownAt >= 3000) return true;
         if (shownAt !== null && !title) {
-          changes.disconnect();
-          return (window as unknown as { __receiptGone(what: string): void }).__receiptGone((document.getElementById('root')?.textContent ?? '').slice(0, 80));
+          (window as unknown as { __receiptGone(what: string): void }).__receiptGone((document.getElementById('root')?.textContent ?? '').slice(0, 80));
+          return true;
         }
-      };
-      const changes = new MutationObserver(() => {
-        if (looking) return;
-        looking = true;
-        requestAnimationFrame(watch);
+        return false;
       });
-      changes.observe(document, { childList: true, subtree: true, characterData: true });
       const address = location.href;
       document.addEventListener('DOMContentLoaded', () => {
         (window as unknown as { __drawnByServer(root: string, address: string): void }).__drawnByServer(document.getElementById('root')?.innerHTML ?? '', address);
