@@ -79,7 +79,9 @@ describe('the simulator behind its door', () => {
   it('answers the server holding the secret, and shows the payer\'s pages to anyone', async () => {
     const listed = await fetch(`${simulator.url}/v1/books?port=card`, { headers: { authorization: `Bearer ${SECRET}` } });
     expect(listed.status).toBe(200);
-    expect(await asServer('controls/voucher-pay', { key: 'V1' })).toMatchObject({ state: 'paid' });
+    // A voucher of its own: V1 stays issued for the refusals above, whichever test runs first.
+    await asServer('voucher/issue', { idempotencyKey: 'V2', deadline: soon(), network: 'PAYCASH', amountCents: 1_000, expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
+    expect(await asServer('controls/voucher-pay', { key: 'V2' })).toMatchObject({ state: 'paid' });
     const page = await fetch(`${simulator.url}/3ds/K3DS?returnTo=`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('3220');
