@@ -18,9 +18,13 @@ async function asServer(path: string, body: object) {
   return ((await res.json()) as { answer: unknown }).answer;
 }
 
+/** A cash voucher of 10.00 for the next hour, issued as the server issues one. */
+const issueVoucher = (key: string) =>
+  asServer('voucher/issue', { idempotencyKey: key, deadline: soon(), network: 'PAYCASH', amountCents: 1_000, expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
+
 beforeAll(async () => {
   simulator = await startSimulator({ apiSecret: SECRET });
-  await asServer('voucher/issue', { idempotencyKey: 'V1', deadline: soon(), network: 'PAYCASH', amountCents: 1_000, expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
+  await issueVoucher('V1');
   await asServer('crypto/address', { idempotencyKey: 'C1:USDT', deadline: soon(), currency: 'USDT', network: 'TRON', amountCrypto: 10 });
   await asServer('card/authorize', { idempotencyKey: 'K1', deadline: soon(), amountCents: 1_000, merchant, lang: 'es', capture: true, card: { number: '4242424242424242', expMonth: '12', expYear: '2099', cvc: '123', holder: 'ANA' } });
   await asServer('card/authorize', { idempotencyKey: 'K3DS', deadline: soon(), amountCents: 1_000, merchant, lang: 'es', capture: true, card: { number: '4000000000003220', expMonth: '12', expYear: '2099', cvc: '123', holder: 'ANA' } });
@@ -80,7 +84,7 @@ describe('the simulator behind its door', () => {
     const listed = await fetch(`${simulator.url}/v1/books?port=card`, { headers: { authorization: `Bearer ${SECRET}` } });
     expect(listed.status).toBe(200);
     // A voucher of its own: V1 stays issued for the refusals above, whichever test runs first.
-    await asServer('voucher/issue', { idempotencyKey: 'V2', deadline: soon(), network: 'PAYCASH', amountCents: 1_000, expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
+    await issueVoucher('V2');
     expect(await asServer('controls/voucher-pay', { key: 'V2' })).toMatchObject({ state: 'paid' });
     const page = await fetch(`${simulator.url}/3ds/K3DS?returnTo=`);
     expect(page.status).toBe(200);
