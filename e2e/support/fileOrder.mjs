@@ -13,7 +13,7 @@ import { BaseSequencer } from 'vitest/node';
  * runs an unknown file first; a time that is off only moves a file in the order.
  */
 /** @type {Readonly<Record<string, number>>} */
-export const E2E_FILE_SECONDS = {
+const E2E_FILE_SECONDS = {
   'returns-next-screen': 120, faults: 99, console: 65, wallet: 61, 'waiting-elsewhere': 51,
   'duplicate-purchase': 50, 'checkout-details': 43, 'books-month': 43, 'card-challenge-abandon': 40,
   'payer-honest-words': 38, 'resume-any-link': 38, routes: 38, 'order-any-browser': 33,
@@ -35,6 +35,25 @@ export const E2E_FILE_SECONDS = {
 };
 
 /**
+ * The sandbox route suite's files that took 3 s or more (seconds, in npm test on a quiet two-core
+ * machine, 2026-11-28: the suite 108 s). In vitest's order of a fresh clone (largest first) the
+ * network fault table, a small file that mostly waits on its processor's deadlines (33 s), started
+ * late and ran last alone: the suite's last 5-10 s used 1-6 % of the CPU, and the browser suite
+ * waits for the route suite's end. These start first, longest first; the files not listed take a
+ * few seconds at most and follow in vitest's order. The suite alone, three paired runs: 115.0 s
+ * against 108.5 s (medians), with both cores busy to its end.
+ */
+/** @type {Readonly<Record<string, number>>} */
+const ROUTE_FILE_SECONDS = {
+  'routes/fuzz': 52, 'gateways/http/networkFaults': 33, 'payments/gatewayFaults': 10, 'routes/pages/firstScreen': 10,
+  'http/drain': 8, 'db/pgliteImage': 7, 'routes/payer/amountProperty': 7, 'routes/merchant/paymentLinks': 6,
+  'gateways/contractKit': 6, 'routes/merchant/webhookEndpoints': 5, 'routes/merchant/listenCli': 5, 'routes/webhooks': 4,
+  'push/pushServer': 4, 'routes/merchant/refundsAndVoids': 4, 'routes/merchant/booksProperty': 4, 'security/merchantScope': 4,
+  'routes/merchant/refundRehearsal': 4, 'routes/gateways/notifications': 4, 'routes/payer/users': 4, 'routes/payer/guessLimits': 4,
+  'payments/disputeCard': 4, 'routes/merchant/books': 3, 'payments/chargeAttempt': 3, 'http/limitBody': 3, 'gateways/contract': 3,
+};
+
+/**
  * A browser test file's name without its folder and `.e2e.ts`.
  * @param {string} moduleId
  * @returns {string | undefined}
@@ -42,11 +61,37 @@ export const E2E_FILE_SECONDS = {
 const e2eName = (moduleId) => /(?:^|\/)e2e\/([\w-]+)\.e2e\.ts$/.exec(moduleId)?.[1];
 
 /**
- * vitest's order (BaseSequencer), except that the browser files vitest has no results for run
- * longest first by E2E_FILE_SECONDS, so the suite does not end on a long file started last. Files
- * with results of an earlier run on this machine keep vitest's order by those.
+ * A route suite file's path under packages/sandbox/src without `.test.ts`.
+ * @param {string} moduleId
+ * @returns {string | undefined}
  */
-export class LongestBrowserFilesFirst extends BaseSequencer {
+const routeName = (moduleId) => /(?:^|\/)packages\/sandbox\/src\/([\w/-]+)\.test\.ts$/.exec(moduleId)?.[1];
+
+/**
+ * A file's expected seconds by its table, for the projects that have one: an unknown browser file
+ * runs first (vitest runs a file it has no results for first), an unlisted route file after the
+ * listed ones.
+ * @param {import('vitest/node').TestSpecification} spec
+ * @returns {number | undefined}
+ */
+function expectedSeconds(spec) {
+  if (spec.project.name === 'e2e') {
+    const name = e2eName(spec.moduleId);
+    return name === undefined ? undefined : (E2E_FILE_SECONDS[name] ?? Number.POSITIVE_INFINITY);
+  }
+  if (spec.project.name === 'sandbox') {
+    const name = routeName(spec.moduleId);
+    return name === undefined ? undefined : (ROUTE_FILE_SECONDS[name] ?? 0);
+  }
+  return undefined;
+}
+
+/**
+ * vitest's order (BaseSequencer), except that the browser and route suite files vitest has no
+ * results for run longest first by their tables, so a suite does not end on a long file started
+ * last. Files with results of an earlier run on this machine keep vitest's order by those.
+ */
+export class LongestFilesFirst extends BaseSequencer {
   /**
    * @param {import('vitest/node').TestSpecification[]} files
    * @returns {Promise<import('vitest/node').TestSpecification[]>}
@@ -54,17 +99,18 @@ export class LongestBrowserFilesFirst extends BaseSequencer {
   async sort(files) {
     const sorted = await super.sort(files);
     const root = this.ctx.config.root;
-    /** A browser file's expected seconds, when vitest has no results of its own for it. */
+    /** A file's expected seconds, when vitest has no results of its own for it. */
     /** @type {Map<import('vitest/node').TestSpecification, number>} */
     const expected = new Map();
     for (const spec of sorted) {
-      const name = e2eName(spec.moduleId);
-      if (name === undefined || spec.project.name !== 'e2e') continue;
+      const seconds = expectedSeconds(spec);
+      if (seconds === undefined) continue;
       if (this.ctx.cache.getFileTestResults(`${spec.project.name}:${relative(root, spec.moduleId)}`)) continue;
-      expected.set(spec, E2E_FILE_SECONDS[name] ?? Number.POSITIVE_INFINITY);
+      expected.set(spec, seconds);
     }
+    // Stable: files of equal seconds (the unlisted route files) keep vitest's order among themselves.
     const longestFirst = [...expected].sort(([, a], [, b]) => b - a).map(([spec]) => spec);
-    // The browser files take the places they had in vitest's order, in the new order among themselves.
+    // These files take the places they had in vitest's order, in the new order among themselves.
     let next = 0;
     return sorted.map((spec) => (expected.has(spec) ? longestFirst[next++] : spec));
   }
