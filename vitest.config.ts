@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 import { preactAliases } from './scripts/preact-aliases.mjs';
-import { LongestFilesFirst } from './e2e/support/fileOrder.mjs';
+import { LongestFilesFirst } from './scripts/test-file-order.mjs';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -44,7 +44,7 @@ export default defineConfig({
     // npm test runs the unit projects beside the browser suite, both cores busy: a test that
     // imports a package's entry (the SSR checks) took over vitest's default 5 s there once.
     testTimeout: 20_000,
-    // The browser and route suite files a fresh clone has no results for run longest first (e2e/support/fileOrder.mjs).
+    // The browser and route suite files a fresh clone has no results for run longest first (scripts/test-file-order.mjs).
     sequence: { sequencer: LongestFilesFirst },
     coverage: {
       provider: 'v8',

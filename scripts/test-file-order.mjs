@@ -1,7 +1,7 @@
 import { relative } from 'node:path';
 import { BaseSequencer } from 'vitest/node';
 
-// Plain JavaScript (types in fileOrder.d.mts), so that vitest.config.ts imports it with its file
+// Plain JavaScript (types in test-file-order.d.mts), so that vitest.config.ts imports it with its file
 // extension, as Vite's native config loader wants.
 
 /**
