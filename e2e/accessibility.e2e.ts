@@ -5,6 +5,7 @@ import { createLink } from './support/admin';
 import { browserAvailable, launchChromium } from './support/browser';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { startSandboxInProcess } from './support/sandbox';
+import { screenshot } from './support/screenshots';
 
 // PRODUCT.md "Accessibility": axe-core finds no serious or critical violation; keyboard alone works.
 describe.runIf(browserAvailable())('accessibility of the checkout screens', () => {
@@ -53,7 +54,7 @@ describe.runIf(browserAvailable())('accessibility of the checkout screens', () =
       await page.keyboard.press('Enter');
       await page.getByRole('heading', { name: /comprobante de pago|payment receipt/i }).waitFor({ timeout: 15_000 });
       expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: `e2e/artifacts/receipt-${lang}.png`, fullPage: true });
+      await screenshot(page, { path: `e2e/artifacts/receipt-${lang}.png`, fullPage: true });
       await page.close();
     });
   }

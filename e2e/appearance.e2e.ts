@@ -6,6 +6,7 @@ import { browserAvailable, launchChromium } from './support/browser';
 import { CheckoutFrame } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { startSandboxInProcess } from './support/sandbox';
+import { screenshot } from './support/screenshots';
 
 // Issue 48: "Screenshots in Chromium at 360 px of the first screen, a waiting screen and a receipt in
 // light, dark and a brand palette; axe-core clean in each theme."
@@ -45,7 +46,7 @@ describe.runIf(browserAvailable())('appearance: the checkout in light, dark and 
       const background = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--paper').trim());
       expect(background).toBe({ light: '#ffffff', dark: '#11151d', brand: '#fffaf0', clashing: '#ffffff' }[theme]);
       expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: `e2e/artifacts/appearance-${theme}-first.png` });
+      await screenshot(page, { path: `e2e/artifacts/appearance-${theme}-first.png` });
 
       const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
       for (const [name, value] of [['cardnumber', '4242424242424242'], ['expirationDate', `10/${nextYear}`], ['cvc', '123'], ['name', 'Ana Pérez'], ['email', 'ana@example.com'], ['phone', '+50761234567']] as const) {
@@ -54,7 +55,7 @@ describe.runIf(browserAvailable())('appearance: the checkout in light, dark and 
       await page.locator('form button[type="submit"]').click();
       await page.getByRole('heading', { name: /comprobante de pago/i }).waitFor({ timeout: 15_000 });
       expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: `e2e/artifacts/appearance-${theme}-receipt.png`, fullPage: true });
+      await screenshot(page, { path: `e2e/artifacts/appearance-${theme}-receipt.png`, fullPage: true });
       await page.close();
     });
 
@@ -65,7 +66,7 @@ describe.runIf(browserAvailable())('appearance: the checkout in light, dark and 
       await page.getByRole('button', { name: /enviar notificación/i }).click();
       await page.getByRole('timer').waitFor({ timeout: 10_000 });
       expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: `e2e/artifacts/appearance-${theme}-waiting.png` });
+      await screenshot(page, { path: `e2e/artifacts/appearance-${theme}-waiting.png` });
       await page.close();
     });
   }
@@ -92,7 +93,7 @@ describe.runIf(browserAvailable())('appearance: the checkout in light, dark and 
     expect(fontRequests.length).toBeGreaterThan(0);
     for (const url of fontRequests) expect(url).toMatch(new RegExp(`^${sandbox.url}/fonts/${fontFamily}/\\d+\\.\\d+\\.\\d+/${fontFamily}-latin-\\d00-normal\\.woff2$`));
     expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(new RegExp(`^"?${name}"?,`));
-    await page.screenshot({ path: `e2e/artifacts/appearance-font-${fontFamily}.png` });
+    await screenshot(page, { path: `e2e/artifacts/appearance-font-${fontFamily}.png` });
     await page.close();
   });
 

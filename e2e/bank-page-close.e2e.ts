@@ -8,6 +8,7 @@ import { checkoutFrameOf } from './support/frames';
 import { withSandboxAndBrowser } from './support/suite';
 import { openRecordingShopEvents, shopEventsOf } from './support/shopEvents';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { screenshot } from './support/screenshots';
 
 // The 3DS and Clave bank pages inside the modal take the checkout's X and Escape: the page's own
 // cancel (nothing charged), the shop told the payment did not go through, then the checkout closes.
@@ -67,7 +68,7 @@ describe.runIf(browserAvailable())('closing the checkout from a bank page', () =
     const close = frame.getByRole('button', { name: TEXT[lang].close, exact: true });
     await close.waitFor({ timeout: 15_000 });
     expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}bank-page-close-3ds-${lang}-360.png` });
+    await screenshot(page, { path: `${SHOTS}bank-page-close-3ds-${lang}-360.png` });
     if (how === 'Escape') await page.keyboard.press('Escape');
     else await close.click();
     const events = await closed(page);
@@ -90,7 +91,7 @@ describe.runIf(browserAvailable())('closing the checkout from a bank page', () =
     const close = frame.getByRole('button', { name: TEXT[lang].close, exact: true });
     await close.waitFor({ timeout: 15_000 });
     expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}bank-page-close-clave-${lang}-360.png` });
+    await screenshot(page, { path: `${SHOTS}bank-page-close-clave-${lang}-360.png` });
     if (how === 'Escape') await page.keyboard.press('Escape');
     else await close.click();
     const events = await closed(page);

@@ -7,6 +7,7 @@ import { centsOf, csvRows, payByCardOnShop, startShopServer } from './support/sh
 import { ConsolePage } from './support/consolePage';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { screenshot } from './support/screenshots';
 
 const SHOTS = 'e2e/artifacts';
 
@@ -91,7 +92,7 @@ describe.runIf(browserAvailable())('the merchant\'s month: pay, refund, disputes
       // The answer form, labelled, with nothing serious for axe-core.
       expect(await acceptedItem.getByLabel('Pruebas (pedido, entrega, mensajes del cliente)').isVisible()).toBe(true);
       expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: `${SHOTS}/books-month-dispute-open-es-desktop.png`, fullPage: true });
+      await screenshot(page, { path: `${SHOTS}/books-month-dispute-open-es-desktop.png`, fullPage: true });
       await acceptedItem.getByRole('form', { name: `Disputa ${accepted?.id} del pago ${codOperOf['pedido-4']}` }).getByRole('button', { name: 'Aceptar la disputa' }).click();
       await expect.poll(() => acceptedItem.locator('.badge').textContent()).toBe('Perdida');
       await context.close();
@@ -147,7 +148,7 @@ describe.runIf(browserAvailable())('the merchant\'s month: pay, refund, disputes
           expect(await books.locator(`li[data-dispute="${won?.id}"] .badge`).textContent()).toBe(text.won);
           expect(await books.locator(`li[data-dispute="${accepted?.id}"] .badge`).textContent()).toBe(text.lost);
           if (size === 'desktop') expect(await seriousViolations(books)).toEqual([]);
-          await books.screenshot({ path: `${SHOTS}/books-month-${lang}-${size}.png`, fullPage: true });
+          await screenshot(books, { path: `${SHOTS}/books-month-${lang}-${size}.png`, fullPage: true });
           await shot.close();
         }
       }

@@ -8,6 +8,7 @@ import { withSandboxAndBrowser } from './support/suite';
 import { guestPost } from './support/entries';
 import { pngImage } from '../packages/sandbox/test/images';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { screenshot } from './support/screenshots';
 
 // Issue 48 "The merchant's defaults": a merchant sets its brand with its secret key (or the console
 // sets it), and the checkout, its receipt and the bank and 3DS pages show its name and logo; the
@@ -53,7 +54,7 @@ describe.runIf(browserAvailable())('the merchant\'s brand', () => {
     // The tab's title is the widget's script's (the page's own says Pasarela until it runs).
     await expect.poll(() => page.title()).toContain(SHOP);
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}brand-checkout-header-360.png` });
+    await screenshot(page, { path: `${SHOTS}brand-checkout-header-360.png` });
 
     const paid = await guestPost<{ codOper: string }>(sandbox, 'cards/auth-capture', {
       cclw: 'TIENDADEMO', code, amount: 12.5, taxAmount: 0, email: 'ana@example.com', additionalData: { trackId: `brand-${Math.random()}` },
@@ -63,7 +64,7 @@ describe.runIf(browserAvailable())('the merchant\'s brand', () => {
     await page.locator('#receipt-title').waitFor({ timeout: 20_000 });
     await page.getByText(SHOP, { exact: true }).first().waitFor({ timeout: 10_000 });
     await shownLogo(page, 'main');
-    await page.screenshot({ path: `${SHOTS}brand-receipt-360.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}brand-receipt-360.png`, fullPage: true });
     await page.close();
   }, 90_000);
 
@@ -74,7 +75,7 @@ describe.runIf(browserAvailable())('the merchant\'s brand', () => {
     await page.goto(`${url}?lang=es`);
     await page.locator('.header__name', { hasText: SHOP }).waitFor({ timeout: 20_000 });
     await expect.poll(brandVariable).toBe(GREEN);
-    await page.screenshot({ path: `${SHOTS}brand-colour-checkout-360.png` });
+    await screenshot(page, { path: `${SHOTS}brand-colour-checkout-360.png` });
 
     const coffee = '#6b3e26';
     await page.goto(`${url}?lang=es&appearance=${encodeURIComponent(JSON.stringify({ variables: { colorPrimary: coffee } }))}`);
@@ -115,7 +116,7 @@ describe.runIf(browserAvailable())('the merchant\'s brand', () => {
         expect(colours.approve).toBe('rgb(14, 110, 92)');
         expect(colours.page).toBe(scheme === 'dark' ? 'rgb(27, 34, 48)' : 'rgb(255, 255, 255)');
         expect(await seriousViolations(page)).toEqual([]);
-        await page.screenshot({ path: `${SHOTS}brand-${name}-${scheme}-360.png`, fullPage: true });
+        await screenshot(page, { path: `${SHOTS}brand-${name}-${scheme}-360.png`, fullPage: true });
       }
       await context.close();
     }
@@ -139,7 +140,7 @@ describe.runIf(browserAvailable())('the merchant\'s brand', () => {
     await card.getByRole('button', { name: 'Guardar la marca' }).click();
     await card.getByRole('status').filter({ hasText: 'Marca del comercio #1 guardada' }).waitFor({ timeout: 10_000 });
     await card.getByRole('img', { name: 'Logo actual' }).waitFor();
-    await page.screenshot({ path: `${SHOTS}brand-console.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}brand-console.png`, fullPage: true });
     const brand = (await (await fetch(`${sandbox.url}/sandbox/merchants/1/brand`)).json()) as Record<string, unknown>;
     expect(brand).toEqual({ colorPrimary: '#8a1c7c', displayName: 'Casa Ñandú', logoUrl: `${sandbox.url}${logoPath}` });
     // An SVG is refused with the server's reason.

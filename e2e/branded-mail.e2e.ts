@@ -6,6 +6,7 @@ import { seriousViolations } from './support/axe';
 import { guestPost } from './support/entries';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { screenshot } from './support/screenshots';
 
 // Issue 48 "receipts, e-mails ... use" the merchant's brand: every e-mail a payer gets about a
 // merchant's payment, opened as a phone's mail client shows its HTML part, at 360 px: the shop's
@@ -35,7 +36,7 @@ describe.runIf(browserAvailable())('the e-mails about a merchant\'s payment, in 
     if (logo) expect(await page.locator('img').first().evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     else expect(await page.locator('img').count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}${shot}`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}${shot}`, fullPage: true });
     await page.close();
   }
 
@@ -68,7 +69,7 @@ describe.runIf(browserAvailable())('the e-mails about a merchant\'s payment, in 
       const refund = page.locator('li.mail').filter({ hasText: 'cripto@example.com' }).first();
       await refund.waitFor({ timeout: 10_000 });
       expect(await refund.locator('.tx-meta').textContent()).toContain(label);
-      await page.screenshot({ path: `${SHOTS}console-mailbox-refund-${lang}-360.png`, fullPage: true });
+      await screenshot(page, { path: `${SHOTS}console-mailbox-refund-${lang}-360.png`, fullPage: true });
     }
     await context.close();
   });

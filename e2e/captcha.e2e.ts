@@ -7,6 +7,7 @@ import { seriousViolations } from './support/axe';
 import { createLink, transactionsFor } from './support/admin';
 import { CheckoutFrame } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { screenshot } from './support/screenshots';
 
 // SPEC 4 "Captcha: a valid score enables the payment", SPEC 7 "POST captcha check (v2)", SPEC 8
 // error_captcha / invalid_score_captcha, SPEC 3 deviceInformation, pfFingerprint,
@@ -56,11 +57,11 @@ describe.runIf(browserAvailable())('captcha and fingerprint, end to end', () => 
 
     await tick(page, 'Un robot (fail)');
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: 'e2e/artifacts/captcha-360.png', fullPage: true });
+    await screenshot(page, { path: 'e2e/artifacts/captcha-360.png', fullPage: true });
     await checkout.fillCard({ number: '4242 4242 4242 4242' });
     await checkout.submit();
     await expect.poll(() => checkout.alert.textContent(), { timeout: 15_000 }).toContain('No pudimos verificar que no eres un robot');
-    await page.screenshot({ path: 'e2e/artifacts/captcha-refused-360.png', fullPage: true });
+    await screenshot(page, { path: 'e2e/artifacts/captcha-refused-360.png', fullPage: true });
 
     await tick(page, 'Puntaje bajo (fail-score)');
     await checkout.fillCard({ number: '4242 4242 4242 4242' });

@@ -8,6 +8,7 @@ import { checkoutFrameOf } from './support/frames';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { openRecordingShopEvents, shopEventsOf } from './support/shopEvents';
+import { screenshot } from './support/screenshots';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 
@@ -99,7 +100,7 @@ describe.runIf(browserAvailable())('leaving a 3DS challenge for another card', (
     await frame.getByRole('alert').filter({ hasText: TEXT[lang].leaveFailed }).waitFor({ timeout: 10_000 });
     expect(await frame.getByText(TEXT[lang].waiting).isVisible()).toBe(true);
     expect(await frame.locator('[name="cardnumber"]').isVisible()).toBe(false);
-    await page.screenshot({ path: `${SHOTS}card-challenge-leave-failed-${lang}-360.png` });
+    await screenshot(page, { path: `${SHOTS}card-challenge-leave-failed-${lang}-360.png` });
     expect((await transactionsFor(sandbox, code)).find((t) => t.codOper === first?.codOper)?.status).toBe(-1);
     // Again: the first attempt is called off before the form comes back.
     await frame.getByRole('button', { name: TEXT[lang].otherCard }).click();
@@ -113,7 +114,7 @@ describe.runIf(browserAvailable())('leaving a 3DS challenge for another card', (
     expect(await frame.locator('[name="name"]').inputValue()).toBe('Maria Nunez');
     expect(await frame.locator('[name="email"]').inputValue()).toBe('maria@example.com');
     expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}card-challenge-left-form-${lang}-360.png` });
+    await screenshot(page, { path: `${SHOTS}card-challenge-left-form-${lang}-360.png` });
     await fillCard(page, lang, '4242 4242 4242 4242');
     await frame.getByRole('heading', { name: TEXT[lang].receipt }).waitFor({ timeout: 20_000 });
     const second = (await transactionsFor(sandbox, code)).find((t) => t.codOper !== first?.codOper);
@@ -130,7 +131,7 @@ describe.runIf(browserAvailable())('leaving a 3DS challenge for another card', (
       expect(await stale.getByRole('button', { name: /aprobar|approve/i }).count()).toBe(0);
       expect(await stale.locator('html').getAttribute('lang')).toBe(lang);
       expect(await seriousViolations(stale)).toEqual([]);
-      await stale.screenshot({ path: `${SHOTS}card-challenge-gone-${lang}-${scheme}-360.png` });
+      await screenshot(stale, { path: `${SHOTS}card-challenge-gone-${lang}-${scheme}-360.png` });
       await stale.close();
     }
     // A completion sent anyway (the issuer's page, on the simulator's origin, as it was before it was left) is refused too,
@@ -166,7 +167,7 @@ describe.runIf(browserAvailable())('leaving a 3DS challenge for another card', (
     await frame.getByRole('button', { name: TEXT[lang].otherCard }).click();
     await frame.getByRole('heading', { name: TEXT[lang].receipt }).waitFor({ timeout: 20_000 });
     expect(await frame.locator('[name="cardnumber"]').count()).toBe(0);
-    await page.screenshot({ path: `${SHOTS}card-challenge-won-receipt-${lang}-360.png` });
+    await screenshot(page, { path: `${SHOTS}card-challenge-won-receipt-${lang}-360.png` });
     await expect.poll(() => shopEvents(page)).toMatchObject([['result', { status: 'success', method: 'card', notification: { Estado: 'APPROVED', Oper: first?.codOper } }]]);
     expect(await transactionsFor(sandbox, code)).toEqual([expect.objectContaining({ codOper: first?.codOper, status: 1 })]);
     await page.waitForTimeout(500);

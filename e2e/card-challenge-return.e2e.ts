@@ -9,6 +9,7 @@ import { denyStorage } from './support/storage';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { openRecordingShopEvents, shopEventsOf } from './support/shopEvents';
+import { screenshot } from './support/screenshots';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 
@@ -69,7 +70,7 @@ describe.runIf(browserAvailable())('back from a 3DS challenge', () => {
     expect(await frame.getByRole('group', { name: TEXT[lang].verification }).isVisible()).toBe(false);
     expect(await frame.getByRole('button', { name: TEXT[lang].resume }).isVisible()).toBe(true);
     expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}card-challenge-back-${lang}-360.png` });
+    await screenshot(page, { path: `${SHOTS}card-challenge-back-${lang}-360.png` });
     expect(await shopEvents(page)).toEqual([]);
 
     // The payer finishes the challenge elsewhere (the bank's app): the resumed wait ends on the receipt.

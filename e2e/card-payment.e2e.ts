@@ -5,6 +5,7 @@ import { withSandboxAndBrowser } from './support/suite';
 import { transactionsFor } from './support/admin';
 import { openShopCheckout } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { screenshot } from './support/screenshots';
 
 // The same flows on each database the sandbox supports: PGlite always, PostgreSQL when the CI
 // (or a developer) provides one in TEST_DATABASE_URL.
@@ -25,7 +26,7 @@ describe.runIf(browserAvailable()).each(databases)('card payment from a merchant
     await checkout.submit();
     await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('success');
-    await page.screenshot({ path: 'e2e/artifacts/card-approved.png' });
+    await screenshot(page, { path: 'e2e/artifacts/card-approved.png' });
 
     expect(codes).toHaveLength(1);
     const transactions = await transactionsFor(sandbox, codes[0] ?? '');

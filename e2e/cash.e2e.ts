@@ -5,6 +5,7 @@ import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { DemoShop, type CheckoutFrame } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { screenshot } from './support/screenshots';
 
 interface HeardResult {
   status: string;
@@ -98,7 +99,7 @@ describe.runIf(browserAvailable())('cash voucher from a merchant page, end to en
     const recorded = await transactionsFor(sandbox, codes[0] ?? '');
     expect(recorded).toHaveLength(1);
     expect(recorded[0]).toMatchObject({ method: 'cash', status: 0, codOper: pending?.notification.Oper });
-    await page.screenshot({ path: 'e2e/artifacts/cash-voucher.png' });
+    await screenshot(page, { path: 'e2e/artifacts/cash-voucher.png' });
 
     const paid = await payAtKiosk(sandbox, reference);
     expect(paid).toMatchObject({ status: 200, body: { Oper: pending?.notification.Oper, status: 2 } });
@@ -108,7 +109,7 @@ describe.runIf(browserAvailable())('cash voucher from a merchant page, end to en
     await expect.poll(heard, { timeout: 10_000 }).toHaveLength(2);
     expect((await heard())[1]).toMatchObject({ status: 'success', method: 'cash', notification: { Estado: 'APPROVED', Oper: pending?.notification.Oper } });
     expect((await transactionsFor(sandbox, codes[0] ?? ''))[0]).toMatchObject({ status: 2 });
-    await page.screenshot({ path: 'e2e/artifacts/cash-paid.png' });
+    await screenshot(page, { path: 'e2e/artifacts/cash-paid.png' });
 
     // Paying the same voucher twice is refused.
     expect(await payAtKiosk(sandbox, reference)).toMatchObject({ status: 409, body: { code: 'request_already_paid' } });

@@ -6,6 +6,7 @@ import { guestPost } from './support/entries';
 import { checkoutFrameOf } from './support/frames';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { screenshot } from './support/screenshots';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 const PHONE = { width: 360, height: 740 };
@@ -101,14 +102,14 @@ describe.runIf(browserAvailable())('the checkout on a phone: captcha, focus, Pay
     expect((payBox?.y ?? 999) + (payBox?.height ?? 0)).toBeLessThanOrEqual(PHONE.height);
     // Below the method's form, not between the tiles and the form.
     expect(at.captcha?.top).toBeGreaterThanOrEqual(at.form?.bottom ?? Infinity);
-    await page.screenshot({ path: `${SHOTS}details-open-${lang}-360.png` });
+    await screenshot(page, { path: `${SHOTS}details-open-${lang}-360.png` });
     await frame.locator('[name="name"]').focus();
     const nameBox = await frame.locator('[name="name"]').boundingBox();
     const payAtName = await frame.locator('#method-panel-card button[type="submit"]').boundingBox();
     expect((payAtName?.y ?? 999) + (payAtName?.height ?? 0)).toBeLessThanOrEqual(PHONE.height);
     // The focused field is not under the Pay bar.
     expect((nameBox?.y ?? 999) + (nameBox?.height ?? 0)).toBeLessThanOrEqual(payAtName?.y ?? 0);
-    await page.screenshot({ path: `${SHOTS}details-pay-bar-${lang}-360.png` });
+    await screenshot(page, { path: `${SHOTS}details-pay-bar-${lang}-360.png` });
     expect(await seriousViolations(inFrame)).toEqual([]);
     await page.context().close();
   });
@@ -125,12 +126,12 @@ describe.runIf(browserAvailable())('the checkout on a phone: captcha, focus, Pay
     await frame.getByRole('button', { name: TEXT[lang].nequiSend }).click();
     await frame.getByRole('timer').waitFor({ timeout: 15_000 });
     expect(await frame.getByRole('group', { name: TEXT[lang].verification }).isVisible()).toBe(false);
-    await page.screenshot({ path: `${SHOTS}details-nequi-wait-${lang}-360.png` });
+    await screenshot(page, { path: `${SHOTS}details-nequi-wait-${lang}-360.png` });
     const alert = frame.getByRole('alert');
     await expect.poll(() => alert.textContent(), { timeout: 30_000 }).toBeOneOf([...TEXT[lang].nequiTimeOver]);
     // The payment is over: the captcha is back below the form for the next try.
     await expect.poll(() => frame.getByRole('group', { name: TEXT[lang].verification }).isVisible()).toBe(true);
-    await page.screenshot({ path: `${SHOTS}details-nequi-time-over-${lang}-360.png` });
+    await screenshot(page, { path: `${SHOTS}details-nequi-time-over-${lang}-360.png` });
     await page.context().close();
   });
 
@@ -150,7 +151,7 @@ describe.runIf(browserAvailable())('the checkout on a phone: captcha, focus, Pay
     expect(await other.getAttribute('aria-describedby')).toBe('cash-other-method-note');
     expect(await frame.locator('#cash-other-method-note').textContent()).toBe(TEXT[lang].voucherNote);
     await frame.locator('#cash-other-method-note').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}details-voucher-${lang}-360.png` });
+    await screenshot(page, { path: `${SHOTS}details-voucher-${lang}-360.png` });
     expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
     // What the note says: leaving the voucher does not cancel it; the kiosk still takes it.
     const reference = ((await number.textContent()) ?? '').replace(/\s/g, '');
@@ -181,7 +182,7 @@ describe.runIf(browserAvailable())('the checkout on a phone: captcha, focus, Pay
     expect(text).not.toMatch(TEXT[lang].invalidCode);
     expect(await page.locator('[name="amount"]').count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}details-validate-nothing-${lang}-360.png` });
+    await screenshot(page, { path: `${SHOTS}details-validate-nothing-${lang}-360.png` });
     await context.close();
   });
 });

@@ -7,6 +7,7 @@ import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { CheckoutFrame, openShopCheckout, type OpenedCheckout } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { screenshot } from './support/screenshots';
 
 // PRODUCT.md "Clave": the submit sends the payer to the bank's page inside the checkout frame; the
 // bank returns to /pf/widget/returnclave (or returnclavesdk), which shows the receipt.
@@ -65,7 +66,7 @@ describe.runIf(browserAvailable())('Clave from a merchant page, end to end', () 
     await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('error');
     expect(await checkout.frame.getByRole('radio', { name: /Clave/ }).isChecked()).toBe(true);
     expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
-    await page.screenshot({ path: 'e2e/artifacts/clave-refused.png' });
+    await screenshot(page, { path: 'e2e/artifacts/clave-refused.png' });
 
     await toTheBank(opened, /aprobar|approve/i);
     await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);

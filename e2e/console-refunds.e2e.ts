@@ -10,6 +10,7 @@ import { TEST_NOTIFICATION_SECRET, TEST_SIMULATOR_API_SECRET, testSimulator } fr
 import { onFreePorts } from '../scripts/sandbox-process.mjs';
 import { browserAvailable, launchChromium } from './support/browser';
 import { ConsolePage } from './support/consolePage';
+import { screenshot } from './support/screenshots';
 
 const SHOTS = 'e2e/artifacts';
 
@@ -77,7 +78,7 @@ describe.runIf(browserAvailable())('console refunds: a pending refund holds its 
     expect(await page.locator('.notice').textContent()).toContain(`${text.notice} (${codOper})`);
     // $26.75 paid, $10 held by the pending refund: $16.75 remains, as the server answers.
     await expect.poll(() => form.locator('.hint').textContent()).toContain(text.remains);
-    await page.screenshot({ path: `${SHOTS}/console-refund-pending-${lang}.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/console-refund-pending-${lang}.png`, fullPage: true });
     await form.getByLabel(text.amount).fill('16.76');
     await form.getByRole('button', { name: text.button }).click();
     await form.getByRole('alert').getByText(text.over).waitFor();

@@ -8,6 +8,7 @@ import { CheckoutFrame } from './support/pages';
 import { mailedCode } from './support/wallet';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { startSandboxInProcess } from './support/sandbox';
+import { screenshot } from './support/screenshots';
 
 const SHOTS = 'e2e/artifacts';
 
@@ -102,7 +103,7 @@ describe.runIf(browserAvailable())('sandbox console (issue 13): create, watch li
     const snippet = (await link.locator('pre code').textContent()) ?? '';
     expect(snippet).toContain(`data-pasarela-code="${code}"`);
     expect(await link.getByRole('link', { name: new RegExp(`^${sandbox.url}/`) }).getAttribute('href')).toMatch(/^http:\/\/localhost:\d+\/lk/);
-    await page.screenshot({ path: `${SHOTS}/console-create.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/console-create.png`, fullPage: true });
     // The payer reads the description in their language: English given, Spanish left to the default.
     const english = await browser.newPage({ locale: 'en-US' });
     await english.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}&lang=en`);
@@ -144,7 +145,7 @@ describe.runIf(browserAvailable())('sandbox console (issue 13): create, watch li
     expect(await page.getByText(/^2 transacciones$/).isVisible()).toBe(true);
     expect(await nequiTx.getByRole('link', { name: /comprobante/i }).getAttribute('href')).toMatch(/^\/pf\/default-receipt\/\w+/);
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/console-pending.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/console-pending.png`, fullPage: true });
 
     // Settle both from the console: the payer accepts in the Nequi app; the voucher is paid at a kiosk.
     await nequiTx.getByRole('button', { name: /nequi: aprobar/i }).click();
@@ -165,7 +166,7 @@ describe.runIf(browserAvailable())('sandbox console (issue 13): create, watch li
     // The open checkouts turn into receipts by themselves, too.
     await expect.poll(() => nequi.checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => cash.checkout.receiptTitle.isVisible(), { timeout: 20_000 }).toBe(true);
-    await page.screenshot({ path: `${SHOTS}/console-settled.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/console-settled.png`, fullPage: true });
 
     // Filters: the outcome filter is applied by the server.
     await page.getByLabel(/^resultado$/i).selectOption('PENDING');
@@ -186,7 +187,7 @@ describe.runIf(browserAvailable())('sandbox console (issue 13): create, watch li
     await expect.poll(() => receiver.heard.length, { timeout: 15_000 }).toBe(6);
     await expect.poll(() => first.locator('.attempts').textContent(), { timeout: 15_000 }).toBe('1');
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/console-webhooks.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/console-webhooks.png`, fullPage: true });
 
     // Text is never markup: the merchant's name came back as typed.
     await ui.tab(/crear/i).click();
@@ -263,7 +264,7 @@ describe.runIf(browserAvailable())('sandbox console (issue 13): create, watch li
     // The approved card payment takes a random charge, read off the statement.
     await cardTx.getByRole('button', { name: /cargo aleatorio: crear y revelar/i }).click();
     await cardTx.getByText(/PASARELA\*VERIFICA \d\.\d\d USD/).waitFor({ timeout: 10_000 });
-    await page.screenshot({ path: `${SHOTS}/console-every-method.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/console-every-method.png`, fullPage: true });
 
     // The subscription, paid by card, then falling due now: a renewal charge appears by itself.
     const subscriber = await context.newPage();
@@ -292,7 +293,7 @@ describe.runIf(browserAvailable())('sandbox console (issue 13): create, watch li
     const ui = new ConsolePage(page, sandbox.url);
     await ui.open('es');
     await ui.tab(/correo/i).click();
-    await page.screenshot({ path: `${SHOTS}/console-mailbox-empty-360.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/console-mailbox-empty-360.png`, fullPage: true });
 
     // A payer signs up in the wallet: the code is e-mailed.
     const signup = await context.newPage();
@@ -320,7 +321,7 @@ describe.runIf(browserAvailable())('sandbox console (issue 13): create, watch li
     await page.getByRole('button', { name: new RegExp(`copiar código ${shown}`, 'i') }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shown);
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/console-mailbox-360.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/console-mailbox-360.png`, fullPage: true });
 
     // The code lets the payer finish signing up.
     await signup.getByLabel(/código enviado a tu correo/i).fill(shown);
@@ -335,9 +336,9 @@ describe.runIf(browserAvailable())('sandbox console (issue 13): create, watch li
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: /^transactions$/i }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/console-transactions-en-360.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/console-transactions-en-360.png`, fullPage: true });
     await ui.tab(/^create$/i).click();
-    await page.screenshot({ path: `${SHOTS}/console-create-en-360.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/console-create-en-360.png`, fullPage: true });
     await context.close();
   });
 });

@@ -8,6 +8,7 @@ import { createLink, transactionsFor } from './support/admin';
 import { openShopCheckout, type CheckoutScope } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { startWebhookReceiver, type WebhookReceiver } from '../packages/sandbox/test/webhookReceiver';
+import { screenshot } from './support/screenshots';
 
 const databases: Array<[string, Record<string, string>]> = [['PGlite', {}]];
 if (process.env.TEST_DATABASE_URL) databases.push(['PostgreSQL', { DATABASE_URL: process.env.TEST_DATABASE_URL }]);
@@ -97,13 +98,13 @@ describe.runIf(browserAvailable()).each(databases)('crypto payment, end to end, 
     await expect.poll(() => crypto.status.textContent(), { timeout: 10_000 }).toBe('Recibimos 0.0005 BTC. Aún faltan 0.0002918 BTC');
     expect(await checkout.frame.getByText('0.0002918 BTC', { exact: true }).isVisible()).toBe(true);
     expect(await shop.result.getAttribute('data-status')).toBeNull();
-    await page.screenshot({ path: 'e2e/artifacts/crypto-underpaid.png' });
+    await screenshot(page, { path: 'e2e/artifacts/crypto-underpaid.png' });
 
     await confirmOnChain(sandbox, codOper);
     await expect.poll(() => crypto.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('success');
     expect(await shop.result.textContent()).toContain(codOper);
-    await page.screenshot({ path: 'e2e/artifacts/crypto-approved.png' });
+    await screenshot(page, { path: 'e2e/artifacts/crypto-approved.png' });
 
     const transactions = await transactionsFor(sandbox, codes[0] ?? '');
     expect(transactions).toEqual([expect.objectContaining({ codOper, method: 'crypto', status: 1 })]);
@@ -137,7 +138,7 @@ describe.runIf(browserAvailable()).each(databases)('crypto payment, end to end, 
     expect(await crypto.network.inputValue()).toBe('TRX');
     await expect.poll(() => crypto.status.textContent(), { timeout: 10_000 }).toBe('Send exactly 21.4 USDT');
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: 'e2e/artifacts/crypto-full-page.png', fullPage: true });
+    await screenshot(page, { path: 'e2e/artifacts/crypto-full-page.png', fullPage: true });
 
     const [transaction] = await transactionsFor(sandbox, code);
     await confirmOnChain(sandbox, transaction?.codOper ?? '');
@@ -196,7 +197,7 @@ describe.runIf(browserAvailable())('crypto: cancelling after an under-payment re
     // The question takes the place of what to send.
     expect(await crypto.qr.count()).toBe(0);
     await dialog.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: 'e2e/artifacts/crypto-cancel-confirm.png' });
+    await screenshot(page, { path: 'e2e/artifacts/crypto-cancel-confirm.png' });
     await dialog.getByRole('button', { name: 'No, seguir pagando' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
     await crypto.qr.waitFor({ timeout: 5_000 });
@@ -210,7 +211,7 @@ describe.runIf(browserAvailable())('crypto: cancelling after an under-payment re
     expect(refundText).toContain('Te devolveremos 0.0005 BTC por la red Bitcoin a la dirección desde la que los enviaste:');
     expect(refundText).toContain(sender);
     expect(refundText).toContain(codOper);
-    await page.screenshot({ path: 'e2e/artifacts/crypto-refund.png' });
+    await screenshot(page, { path: 'e2e/artifacts/crypto-refund.png' });
 
     // The shop's page: a result with status error, Estado DECLINED and the reason.
     await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('error');
@@ -236,7 +237,7 @@ describe.runIf(browserAvailable())('crypto: cancelling after an under-payment re
     await receipt.getByRole('heading', { name: 'Pago rechazado' }).waitFor({ timeout: 15_000 });
     expect(await receipt.locator('.receipt__badge').textContent()).toBe('Rechazado');
     expect(await receipt.locator('.receipt').textContent()).toContain(`0.0005 BTC por devolver a ${sender}`);
-    await receipt.screenshot({ path: 'e2e/artifacts/crypto-refund-receipt.png', fullPage: true });
+    await screenshot(receipt, { path: 'e2e/artifacts/crypto-refund-receipt.png', fullPage: true });
 
     // The admin sends the refund (docs/sandbox.md): the merchant hears it, the receipt says so.
     const sent = await fetch(`${sandbox.url}/sandbox/crypto/${codOper}/refund`, { method: 'POST' });

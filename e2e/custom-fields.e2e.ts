@@ -6,6 +6,7 @@ import { withSandboxAndBrowser } from './support/suite';
 import { seriousViolations } from './support/axe';
 import { CheckoutFrame } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { screenshot } from './support/screenshots';
 
 // SPEC 3 "Custom field" on the payment form, sent as customFieldValues. The sandbox has no admin
 // call that sets a merchant's custom fields, so the merchant's answer is given them on its way in.
@@ -74,7 +75,7 @@ describe.runIf(browserAvailable())('custom fields, end to end', () => {
     await group.getByLabel('Cédula').fill('8-123-456');
     await group.getByLabel('Sucursal (opcional)').selectOption('Costa');
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: 'e2e/artifacts/custom-fields-360.png', fullPage: true });
+    await screenshot(page, { path: 'e2e/artifacts/custom-fields-360.png', fullPage: true });
     await checkout.submit();
     await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
     expect(sent).toHaveLength(1);

@@ -6,6 +6,7 @@ import { browserAvailable } from './support/browser';
 import { adminPost } from './support/entries';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { screenshot } from './support/screenshots';
 
 // Issue "Money is never wrong": SPEC 4's tables ("Nequi: 1 approved, -1 pending", "Yappy: 1
 // approved, -1 and 0 pending") have no declined code, and a decline read through them alone showed
@@ -50,13 +51,13 @@ describe.runIf(browserAvailable())('a declined Yappy and a declined Nequi: recei
     const receiptText = await page.locator('main').textContent();
     expect(receiptText).not.toMatch(/pendiente|desconocido|instrucciones de pago/i);
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `e2e/artifacts/declined-${method.toLowerCase()}-receipt-360.png`, fullPage: true });
+    await screenshot(page, { path: `e2e/artifacts/declined-${method.toLowerCase()}-receipt-360.png`, fullPage: true });
 
     // /pf/tx-result.
     await page.goto(`${sandbox.url}/pf/tx-result?Oper=${codOper}`);
     await page.getByRole('heading', { name: 'Pago rechazado' }).waitFor({ timeout: 15_000 });
     expect(await page.locator('main').textContent()).not.toMatch(/pendiente|desconocido/i);
-    await page.screenshot({ path: `e2e/artifacts/declined-${method.toLowerCase()}-tx-result-360.png`, fullPage: true });
+    await screenshot(page, { path: `e2e/artifacts/declined-${method.toLowerCase()}-tx-result-360.png`, fullPage: true });
 
     // The return page sends the payer back with Estado=DECLINED.
     await page.goto(`${sandbox.url}/pf/returnpage?Oper=${codOper}`);

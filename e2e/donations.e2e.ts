@@ -5,6 +5,7 @@ import { withSandboxAndBrowser } from './support/suite';
 import { seriousViolations } from './support/axe';
 import { CheckoutFrame } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { screenshot } from './support/screenshots';
 
 // SPEC 4 "Campaign", SPEC 5 "A campaign amount is sent only when both amount and bridge id exist",
 // SPEC 2 /pf/receipt/campaign. The seeded merchant has an active campaign ($1-$500, 1/5/10).
@@ -32,7 +33,7 @@ describe.runIf(browserAvailable())('donations with a card payment, end to end', 
     // The Pay button says what is charged: the payment and the donation.
     expect(await page.locator('form button[type="submit"]').textContent()).toContain('$20.00');
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: 'e2e/artifacts/donation-choice-360.png', fullPage: true });
+    await screenshot(page, { path: 'e2e/artifacts/donation-choice-360.png', fullPage: true });
     await checkout.fillCard({ number: '4242 4242 4242 4242' });
     // The station's merchant asks for the captcha.
     await page.getByRole('checkbox', { name: 'No soy un robot' }).check();
@@ -44,7 +45,7 @@ describe.runIf(browserAvailable())('donations with a card payment, end to end', 
     expect(await page.locator('.receipt__amount').textContent()).toContain('5.00');
     expect(await page.locator('main').textContent()).toContain('Fundación Demo');
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: 'e2e/artifacts/donation-receipt-360.png', fullPage: true });
+    await screenshot(page, { path: 'e2e/artifacts/donation-receipt-360.png', fullPage: true });
     await page.getByRole('link', { name: 'Ver el comprobante del pago' }).click();
     await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
     await context.close();
@@ -80,7 +81,7 @@ describe.runIf(browserAvailable())('donations with a card payment, end to end', 
       if (locale === 'en-US') {
         // What the payer sees once SPEC 2's splash lifts.
         await page.locator('.splash').waitFor({ state: 'detached', timeout: 10_000 });
-        await page.screenshot({ path: 'e2e/artifacts/donation-choice-en-360.png', fullPage: true });
+        await screenshot(page, { path: 'e2e/artifacts/donation-choice-en-360.png', fullPage: true });
       }
       await context.close();
     }

@@ -7,6 +7,7 @@ import { checkoutFrameOf } from './support/frames';
 import { CheckoutFrame } from './support/pages';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { screenshot } from './support/screenshots';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 
@@ -64,7 +65,7 @@ describe.runIf(browserAvailable())('a second purchase with the same card and amo
     await first.fillCard({ number: card, cvc });
     await first.submit();
     await first.frame.getByRole('heading', { name: heading }).waitFor({ timeout: 15_000 }).catch(async (error: unknown) => {
-      await page.screenshot({ path: `${SHOTS}duplicate-first-failed-${lang}.png` });
+      await screenshot(page, { path: `${SHOTS}duplicate-first-failed-${lang}.png` });
       throw error;
     });
     await closeCheckout(page);
@@ -81,7 +82,7 @@ describe.runIf(browserAvailable())('a second purchase with the same card and amo
     expect((await transactionsFor(sandbox, code)).length).toBe(1);
     expect(await second.field('cvc').inputValue()).toBe(cvc);
     expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}duplicate-question-${lang}-360.png` });
+    await screenshot(page, { path: `${SHOTS}duplicate-question-${lang}-360.png` });
 
     await button.click();
     await second.frame.getByRole('heading', { name: heading }).waitFor({ timeout: 15_000 });
@@ -153,7 +154,7 @@ describe.runIf(browserAvailable())("'No, go back to that payment'", () => {
     // The earlier payment's own receipt, and still one payment.
     await page.getByText(paid?.codOper ?? '-', { exact: true }).waitFor({ timeout: 5_000 });
     expect(await transactionsFor(sandbox, code)).toHaveLength(1);
-    await page.screenshot({ path: `${SHOTS}duplicate-no-receipt-${lang}-360.png` });
+    await screenshot(page, { path: `${SHOTS}duplicate-no-receipt-${lang}-360.png` });
     await Promise.all([first.page.context().close(), page.context().close()]);
   });
 
@@ -173,7 +174,7 @@ describe.runIf(browserAvailable())("'No, go back to that payment'", () => {
     for (const name of [TEXT[lang].again, TEXT[lang].otherCard]) expect(await page.getByRole('button', { name, exact: true }).isVisible()).toBe(true);
     expect(await transactionsFor(sandbox, code)).toHaveLength(1);
     expect(await seriousViolations(page.mainFrame())).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}duplicate-no-challenge-${lang}-360.png` });
+    await screenshot(page, { path: `${SHOTS}duplicate-no-challenge-${lang}-360.png` });
 
     await page.getByRole('button', { name: TEXT[lang].again, exact: true }).click();
     await page.getByRole('button', { name: /aprobar|approve/i }).click();

@@ -7,6 +7,7 @@ import { seriousViolations } from './support/axe';
 import { adminPost } from './support/entries';
 import { CheckoutFrame } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { screenshot } from './support/screenshots';
 
 // SPEC 2 /pf/emailPayment, SPEC 7 "send/list/pending activities": a merchant's payment request sent
 // by e-mail (the sandbox's mailbox), opened from the e-mail's link and paid once.
@@ -49,7 +50,7 @@ describe.runIf(browserAvailable())('e-mail payment, end to end', () => {
     const methods = page.getByRole('radiogroup', { name: 'Método de pago' }).getByRole('radio');
     expect(await methods.count()).toBeGreaterThan(3);
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: 'e2e/artifacts/email-payment-360.png', fullPage: true });
+    await screenshot(page, { path: 'e2e/artifacts/email-payment-360.png', fullPage: true });
 
     await checkout.fillCard({ number: '4242 4242 4242 4242', email: 'lucia@example.com' });
     await checkout.submit();
@@ -63,7 +64,7 @@ describe.runIf(browserAvailable())('e-mail payment, end to end', () => {
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/pf/responseMessage');
     expect(new URL(page.url()).searchParams.get('code')).toBe('request_already_paid');
     await page.getByRole('heading', { name: 'Este cobro ya fue pagado' }).waitFor();
-    await page.screenshot({ path: 'e2e/artifacts/email-payment-paid-360.png', fullPage: true });
+    await screenshot(page, { path: 'e2e/artifacts/email-payment-paid-360.png', fullPage: true });
     await context.close();
   });
 

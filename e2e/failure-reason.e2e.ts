@@ -6,6 +6,7 @@ import { adminPost } from './support/entries';
 import { CheckoutFrame } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { catalogs } from '@pasarela/core';
+import { screenshot } from './support/screenshots';
 
 // Issue 21 "Merchants get both the key and the text": a shop page's `result` event for a failed
 // attempt carries reason { key, text }, the catalogue key and the payer's text, for Nequi (whose
@@ -58,7 +59,7 @@ describe.runIf(browserAvailable())('failed attempts tell the shop the catalogue 
       expect(nequi?.reason?.key).toBe(nequi?.notification.Razon);
       expect(entries[nequi?.reason?.key ?? '']).toBeTruthy();
       expect(nequi?.reason?.text).toBe(entries[nequi?.reason?.key ?? '']);
-      await page.screenshot({ path: new URL(`./artifacts/after-failure-reason-nequi-${lang}-360.png`, import.meta.url).pathname });
+      await screenshot(page, { path: new URL(`./artifacts/after-failure-reason-nequi-${lang}-360.png`, import.meta.url).pathname });
 
       await checkout.chooseMethod(lang === 'es' ? /Tarjeta/ : /Card/);
       await checkout.fillCard({ number: '4000 0000 0000 0002' });

@@ -7,6 +7,7 @@ import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { CheckoutFrame, openShopCheckout } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { screenshot } from './support/screenshots';
 
 const CARD_CALL = '**/api/v1/cards/auth-capture';
 const NEQUI_PUSH = '**/api/v1/nequi/push';
@@ -67,7 +68,7 @@ describe.runIf(browserAvailable())('faults during a card payment', () => {
     await checkout.fillCard({ number: '5555 5555 5555 4444' });
     await checkout.submit();
     await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 20_000 }).toBe(true);
-    await page.screenshot({ path: 'e2e/artifacts/fault-dropped.png' });
+    await screenshot(page, { path: 'e2e/artifacts/fault-dropped.png' });
     expect(await checkout.frame.getByText(MAY_HAVE_GONE_THROUGH).count()).toBe(0);
     expect(await transactionsFor(sandbox, codes[0] ?? '')).toEqual([expect.objectContaining({ method: 'card', status: 1 })]);
     await context.close();
@@ -100,7 +101,7 @@ describe.runIf(browserAvailable())('faults during a card payment', () => {
     // While it asks, the merchant page is not told of an outcome nobody knows yet.
     expect(await shop.result.getAttribute('data-status')).not.toBe('error');
     await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 20_000 }).toBe(true);
-    await page.screenshot({ path: 'e2e/artifacts/fault-502-after-approval.png' });
+    await screenshot(page, { path: 'e2e/artifacts/fault-502-after-approval.png' });
     expect(looks).toBe(2);
     expect(await checkout.frame.getByText(/posible transacción duplicada/i).count()).toBe(0);
     await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('success');
@@ -242,7 +243,7 @@ describe.runIf(browserAvailable())('faults during a Nequi payment', () => {
     await checkout.chooseMethod(/Nequi/);
     await pushTo(checkout, '61111111');
     await expect.poll(() => failed, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
-    await page.screenshot({ path: 'e2e/artifacts/fault-nequi-status-502.png' });
+    await screenshot(page, { path: 'e2e/artifacts/fault-nequi-status-502.png' });
     await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 30_000 }).toBe(true);
     expect(failed).toBe(4);
     expect(await transactionsFor(sandbox, codes[0] ?? '')).toEqual([expect.objectContaining({ method: 'nequi', status: 1 })]);

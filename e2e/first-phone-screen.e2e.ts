@@ -5,6 +5,7 @@ import { seriousViolations } from './support/axe';
 import { withSandboxAndBrowser } from './support/suite';
 import { adminPost } from './support/entries';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { screenshot } from './support/screenshots';
 
 // Issue 21 "The first phone screen": on a 360x740 phone the payment's essentials come first. The
 // demo merchant offers all seven methods, a donation and the captcha, the longest checkout there is.
@@ -58,7 +59,7 @@ describe.runIf(browserAvailable())('the first phone screen', () => {
       expect(at.methods?.bottom).toBeLessThanOrEqual(FIRST_SCREEN.height);
       expect(at.card?.bottom).toBeLessThanOrEqual(FIRST_SCREEN.height);
       expect(at.pay?.bottom).toBeLessThanOrEqual(FIRST_SCREEN.height);
-      await page.screenshot({ path: `${SHOTS}after-first-screen-${lang}-360.png` });
+      await screenshot(page, { path: `${SHOTS}after-first-screen-${lang}-360.png` });
 
       // PRODUCT.md "Method choice": the group and every radio named as before, the marks adding nothing to the names.
       const group = checkout.getByRole('radiogroup', { name: lang === 'es' ? 'Método de pago' : 'Payment method' });
@@ -72,7 +73,7 @@ describe.runIf(browserAvailable())('the first phone screen', () => {
       const closeBox = await close.boundingBox();
       expect(closeBox?.y).toBeGreaterThanOrEqual(0);
       expect((closeBox?.y ?? 999) + (closeBox?.height ?? 0)).toBeLessThanOrEqual(FIRST_SCREEN.height);
-      await page.screenshot({ path: `${SHOTS}after-first-screen-at-pay-${lang}-360.png` });
+      await screenshot(page, { path: `${SHOTS}after-first-screen-at-pay-${lang}-360.png` });
       // Choosing another tile by keyboard still works.
       await group.getByRole('radio', { name: 'Nequi', exact: true }).focus();
       await page.keyboard.press('ArrowRight');

@@ -6,6 +6,7 @@ import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { pressAway } from './support/frames';
+import { screenshot } from './support/screenshots';
 
 /** The script tag's global, as this page uses it (e2e/loader.e2e.ts types the whole of it on `window`). */
 type ShopWindow = Window & { Checkout: { open(options: Record<string, unknown>): unknown } };
@@ -58,7 +59,7 @@ describe.runIf(browserAvailable())('appearance through the loader, on the shop p
     await expect.poll(() => warnings.length, { timeout: 10_000 }).toBeGreaterThan(0);
     expect(warnings[0]).toMatch(/^\[pasarela\] appearance\.variables\.colorPrimary #ffd400 has a contrast of \d+(\.\d+)?:1 against the checkout's \S+, and WCAG 2\.2 AA needs \d(\.\d)?:1: the checkout draws its brand in #[0-9a-f]{6} instead/);
     expect(await seriousViolations(frame)).toEqual([]);
-    await page.screenshot({ path: 'e2e/artifacts/loader-appearance-moved-es.png' });
+    await screenshot(page, { path: 'e2e/artifacts/loader-appearance-moved-es.png' });
     const first = [...warnings];
 
     // a reopen in the same page visit says nothing new
@@ -93,7 +94,7 @@ describe.runIf(browserAvailable())('appearance through the loader, on the shop p
     expect(await frame.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--space').trim())).toBe('5px');
     expect(await frame.getByRole('button', { name: /^pay/i }).first().isVisible()).toBe(true);
     expect(await seriousViolations(frame)).toEqual([]);
-    await page.screenshot({ path: 'e2e/artifacts/loader-appearance-dark-en.png' });
+    await screenshot(page, { path: 'e2e/artifacts/loader-appearance-dark-en.png' });
     expect(warnings).toEqual([]);
     await page.close();
   });

@@ -8,6 +8,7 @@ import { CheckoutFrame } from './support/pages';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { openRecordingShopEvents, shopEventsOf } from './support/shopEvents';
+import { screenshot } from './support/screenshots';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 const NEQUI_PUSH = '**/api/v1/nequi/push';
@@ -68,7 +69,7 @@ describe.runIf(browserAvailable())('an answer lost on the way back, settled by t
     const [tx] = await transactionsFor(sandbox, code);
     expect(tx).toMatchObject({ method: 'nequi' });
     expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}lost-answer-nequi-wait-${lang}-360.png` });
+    await screenshot(page, { path: `${SHOTS}lost-answer-nequi-wait-${lang}-360.png` });
     // The push is followed live: the payer approves it in the app, and the checkout and shop hear it.
     const settled = await fetch(`${sandbox.url}/sandbox/nequi/${tx?.codOper ?? ''}`, {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ result: 'approve' }),
@@ -91,7 +92,7 @@ describe.runIf(browserAvailable())('an answer lost on the way back, settled by t
     await checkout.fillCard({ number: '4242 4242 4242 4242' });
     await checkout.submit();
     await checkout.receiptTitle.waitFor({ timeout: 20_000 });
-    await page.screenshot({ path: `${SHOTS}lost-answer-card-receipt-${lang}-360.png` });
+    await screenshot(page, { path: `${SHOTS}lost-answer-card-receipt-${lang}-360.png` });
     await expect.poll(async () => (await shopEvents(page)).map(([, r]) => r.status)).toEqual(['success']);
     expect(await transactionsFor(sandbox, code)).toEqual([expect.objectContaining({ method: 'card', status: 1 })]);
     await page.context().close();

@@ -6,6 +6,7 @@ import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { DEMO_USER, WalletScreens } from './support/wallet';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { screenshot } from './support/screenshots';
 
 /** PRODUCT.md "Method choice": each radio's name, in the order the choice lists them. */
 const METHODS_ES = ['Tarjeta', 'Nequi', 'Yappy', 'Clave', 'Efectivo', 'Cripto', 'Saldo'];
@@ -88,7 +89,7 @@ describe.runIf(browserAvailable())('the method and card brand marks', () => {
     // The four columns still fit a 360 px screen: no tile runs past the group's edge.
     const overflow = await group.evaluate((el) => el.scrollWidth - el.clientWidth);
     expect(overflow).toBe(0);
-    await group.screenshot({ path: 'e2e/artifacts/marks-method-choice-360.png' });
+    await screenshot(group, { path: 'e2e/artifacts/marks-method-choice-360.png' });
     expect(await seriousViolations(page)).toEqual([]);
     expect(await markContrasts(page)).toEqual(ids.map((id) => [id, true]));
     await context.close();
@@ -109,7 +110,7 @@ describe.runIf(browserAvailable())('the method and card brand marks', () => {
       expect(await markContrasts(page), `${theme}, card chosen`).toEqual(ids.map((id) => [id, true]));
       await group.getByRole('radio', { name: 'Yappy', exact: true }).check();
       expect(await markContrasts(page), `${theme}, Yappy chosen`).toEqual(ids.map((id) => [id, true]));
-      await group.screenshot({ path: `e2e/artifacts/marks-method-choice-${theme}-360.png` });
+      await screenshot(group, { path: `e2e/artifacts/marks-method-choice-${theme}-360.png` });
       expect(await seriousViolations(page)).toEqual([]);
       await context.close();
     }
@@ -138,13 +139,13 @@ describe.runIf(browserAvailable())('the method and card brand marks', () => {
     expect(await seriousViolations(page)).toEqual([]);
     // The first screen as the payer sees it (an element's shot would slide it under the sticky header).
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: 'e2e/artifacts/marks-card-visa-360.png' });
+    await screenshot(page, { path: 'e2e/artifacts/marks-card-visa-360.png' });
 
     await page.locator('[name="cardnumber"]').fill('3782 822463 10005');
     await expect.poll(() => field.locator('.field__aside').textContent()).toBe('Tarjeta American Express');
     expect(await markOf(page, '.field__aside .card-mark--amex')).toMatchObject({ drawn: true });
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: 'e2e/artifacts/marks-card-amex-360.png' });
+    await screenshot(page, { path: 'e2e/artifacts/marks-card-amex-360.png' });
     await context.close();
   });
 
@@ -167,7 +168,7 @@ describe.runIf(browserAvailable())('the method and card brand marks', () => {
     await line.locator('.card-mark--mc svg').waitFor();
     expect(await line.locator('dd').textContent()).toContain('Mastercard');
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: 'e2e/artifacts/marks-receipt-360.png', fullPage: true });
+    await screenshot(page, { path: 'e2e/artifacts/marks-receipt-360.png', fullPage: true });
     await context.close();
   });
   it('the wallet\'s saved cards show their brand\'s mark', async () => {
@@ -181,7 +182,7 @@ describe.runIf(browserAvailable())('the method and card brand marks', () => {
     await visa.locator('.card-mark--visa svg').waitFor();
     expect(await markOf(page, '.wallet-card .card-mark--visa')).toMatchObject({ width: 38, height: 24, hidden: 'true', drawn: true });
     expect(await seriousViolations(page)).toEqual([]);
-    await visa.screenshot({ path: 'e2e/artifacts/marks-saved-card-360.png' });
+    await screenshot(visa, { path: 'e2e/artifacts/marks-saved-card-360.png' });
     await context.close();
   });
 });

@@ -7,6 +7,7 @@ import { DemoShop, openShopCheckout } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { startSandboxInProcess } from './support/sandbox';
 import { clickAway } from './support/frames';
+import { screenshot } from './support/screenshots';
 
 // docs/merchant-api.md "void": the merchant's server calls off a payment the payer is still
 // waiting on, and the payer's open checkout shows it at once (the live socket), not when its wait runs out.
@@ -41,7 +42,7 @@ describe.runIf(browserAvailable())('a merchant voids a Nequi push the payer is w
 
     await expect.poll(() => checkout.alert.isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await checkout.alert.textContent()).toContain('El comercio canceló este pago');
-    await opened.page.screenshot({ path: 'e2e/artifacts/nequi-voided.png' });
+    await screenshot(opened.page, { path: 'e2e/artifacts/nequi-voided.png' });
     expect(await checkout.frame.getByRole('timer').count()).toBe(0);
     await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('error');
     expect(Date.now() - started).toBeLessThan(15_000);
@@ -53,7 +54,7 @@ describe.runIf(browserAvailable())('a merchant voids a Nequi push the payer is w
     const other = checkout.frame.getByRole('button', { name: 'Elegir otro método de pago' });
     await expect.poll(() => other.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await checkout.frame.getByRole('button', { name: 'Volver a la tienda' }).isVisible()).toBe(true);
-    await opened.page.screenshot({ path: 'e2e/artifacts/nequi-voided-ways.png' });
+    await screenshot(opened.page, { path: 'e2e/artifacts/nequi-voided-ways.png' });
     // Another method: the method choice takes the focus, and the card form is there to pay with.
     await other.click();
     expect(await checkout.frame.locator('input[name="payment-method"]:focus').count()).toBe(1);
@@ -89,7 +90,7 @@ describe.runIf(browserAvailable())('a merchant voids a Nequi push the payer is w
     await pasarela.transactions.void(waiting?.codOper ?? '');
     await expect.poll(() => checkout.alert.textContent(), { timeout: 10_000 }).toContain('The shop cancelled this payment. Nothing was charged.');
     expect(await checkout.frame.getByRole('button', { name: 'Choose another payment method' }).isVisible()).toBe(true);
-    await page.screenshot({ path: 'e2e/artifacts/yappy-voided-en.png' });
+    await screenshot(page, { path: 'e2e/artifacts/yappy-voided-en.png' });
     await clickAway(page, checkout.frame.getByRole('button', { name: 'Back to the shop' }));
     await expect.poll(() => page.locator('iframe[src*="/pf/widget"]').isVisible(), { timeout: 10_000 }).toBe(false);
     await context.close();

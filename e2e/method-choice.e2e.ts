@@ -6,6 +6,7 @@ import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { CheckoutFrame, openShopCheckout } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { screenshot } from './support/screenshots';
 
 /** Every method the demo merchant offers, by PRODUCT.md's names, in the order the choice lists them. */
 const ALL_METHODS_ES = ['Tarjeta', 'Nequi', 'Yappy', 'Clave', 'Efectivo', 'Cripto', 'Saldo'];
@@ -58,7 +59,7 @@ describe.runIf(browserAvailable())('the method choice', () => {
     expect(await group.getByRole('radio', { name: 'Nequi' }).isChecked()).toBe(true);
     await page.getByRole('textbox', { name: /nequi phone/i }).waitFor();
     expect(await page.locator('[name="cardnumber"]').count()).toBe(0);
-    await page.screenshot({ path: 'e2e/artifacts/method-choice-nequi-only-360.png', fullPage: true });
+    await screenshot(page, { path: 'e2e/artifacts/method-choice-nequi-only-360.png', fullPage: true });
     await context.close();
   });
 });

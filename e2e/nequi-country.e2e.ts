@@ -5,6 +5,7 @@ import { seriousViolations } from './support/axe';
 import { withSandboxAndBrowser } from './support/suite';
 import { adminPost } from './support/entries';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { screenshot } from './support/screenshots';
 
 // Issue 62 item 8: Nequi's field speaks of the merchant's country (core nequiPhoneRule). The demo
 // shop is in Panama: 8 digits starting with 6 (docs/sandbox.md's Panamanian test phones); a Colombian
@@ -45,7 +46,7 @@ describe.runIf(browserAvailable())('Nequi asks for a phone of the merchant\'s co
       await page.getByRole('button', { name: TEXT[lang].send }).click();
       await expect.poll(() => page.locator('#field-nequi-phone-error').textContent(), { timeout: 10_000 }).toMatch(TEXT[lang].wrongPa);
       expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: `${SHOTS}nequi-country-pa-refused-${lang}-360.png`, fullPage: true });
+      await screenshot(page, { path: `${SHOTS}nequi-country-pa-refused-${lang}-360.png`, fullPage: true });
       await field.fill('6111 1111');
       await page.getByRole('button', { name: TEXT[lang].send }).click();
       await page.getByText(TEXT[lang].sent).waitFor({ timeout: 15_000 });
@@ -66,7 +67,7 @@ describe.runIf(browserAvailable())('Nequi asks for a phone of the merchant\'s co
       await field.fill('601 234 5678');
       await page.getByRole('button', { name: TEXT[lang].send }).click();
       await expect.poll(() => page.locator('#field-nequi-phone-error').textContent(), { timeout: 10_000 }).toMatch(TEXT[lang].wrongCo);
-      await page.screenshot({ path: `${SHOTS}nequi-country-co-refused-${lang}-360.png`, fullPage: true });
+      await screenshot(page, { path: `${SHOTS}nequi-country-co-refused-${lang}-360.png`, fullPage: true });
       await field.fill('399 111 1111');
       await page.getByRole('button', { name: TEXT[lang].send }).click();
       await page.getByText(TEXT[lang].sent).waitFor({ timeout: 15_000 });

@@ -6,6 +6,7 @@ import { browserAvailable, launchChromium } from './support/browser';
 import { CheckoutFrame, openShopCheckout, type OpenedCheckout } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { startSandboxInProcess } from './support/sandbox';
+import { screenshot } from './support/screenshots';
 
 // PRODUCT.md "Nequi": push (the demo shop is in Panama: docs/sandbox.md's phones 61111111 / 62222222 / 63333333) and QR settled by the admin call.
 describe.runIf(browserAvailable())('Nequi in the embedded checkout', () => {
@@ -70,7 +71,7 @@ describe.runIf(browserAvailable())('Nequi in the embedded checkout', () => {
     const frame = page.frames().find((f) => f.url().includes('/pf/widget'));
     if (!frame) throw new Error('no checkout frame');
     expect(await seriousViolations(frame)).toEqual([]);
-    await page.screenshot({ path: 'e2e/artifacts/nequi-waiting.png' });
+    await screenshot(page, { path: 'e2e/artifacts/nequi-waiting.png' });
     await expect.poll(() => checkout.alert.textContent(), { timeout: 20_000 }).toMatch(/tiempo de espera|terminó|expir/i);
     await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('error');
     await context.close();
@@ -84,7 +85,7 @@ describe.runIf(browserAvailable())('Nequi in the embedded checkout', () => {
     await checkout.frame.getByRole('button', { name: /cancelar y usar otro método/i }).click();
     await checkout.chooseMethod(/tarjeta/i);
     await checkout.fillCard({ number: '4242424242424242' });
-    await opened.page.screenshot({ path: 'e2e/artifacts/nequi-left-for-card.png' });
+    await screenshot(opened.page, { path: 'e2e/artifacts/nequi-left-for-card.png' });
     await checkout.frame.getByRole('button', { name: /^pagar/i }).click();
     await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
     const push = (await transactionsFor(sandbox, codes[0] ?? '')).find((t) => t.method === 'nequi');
@@ -103,7 +104,7 @@ describe.runIf(browserAvailable())('Nequi in the embedded checkout', () => {
     const qr = checkout.frame.getByRole('img', { name: /QR/ });
     await qr.waitFor({ timeout: 10_000 });
     await expect.poll(() => qr.getAttribute('src'), { timeout: 10_000 }).toMatch(/^data:image\/svg\+xml/);
-    await page.screenshot({ path: 'e2e/artifacts/nequi-qr.png' });
+    await screenshot(page, { path: 'e2e/artifacts/nequi-qr.png' });
     const [tx] = await transactionsFor(sandbox, codes[0] ?? '');
     const settled = await fetch(`${sandbox.url}/sandbox/nequi/${tx?.codOper ?? ''}`, {
       method: 'POST',

@@ -11,6 +11,7 @@ import { CheckoutFrame } from './support/pages';
 import { pressAway } from './support/frames';
 import { freePort } from '../packages/sandbox/test/freePort';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { screenshot } from './support/screenshots';
 
 const rootDir = fileURLToPath(new URL('..', import.meta.url));
 const nextBin = join(rootDir, 'node_modules', 'next', 'dist', 'bin', 'next');
@@ -170,7 +171,7 @@ describe.runIf(browserAvailable())('a Next.js App Router app with the packed @pa
     await page.goto(appUrl);
     // hydrated: the client component's effect has run
     await expect.poll(() => page.locator('#hook-state').getAttribute('data-hydrated'), { timeout: 15_000 }).toBe('true');
-    await page.screenshot({ path: 'e2e/artifacts/nextjs-page.png' });
+    await screenshot(page, { path: 'e2e/artifacts/nextjs-page.png' });
 
     await page.locator('#server-button').click();
     const iframe = page.locator('[aria-modal="true"] iframe[src*="/pf/widget"]');
@@ -178,7 +179,7 @@ describe.runIf(browserAvailable())('a Next.js App Router app with the packed @pa
     expect(src.origin).toBe(sandbox.url);
     expect(src.searchParams.get('code')).toBe(code);
     await new CheckoutFrame(page.frameLocator('iframe[src*="/pf/widget"]')).waitForForm();
-    await page.screenshot({ path: 'e2e/artifacts/nextjs-checkout.png' });
+    await screenshot(page, { path: 'e2e/artifacts/nextjs-checkout.png' });
     await pressAway(page, 'Escape');
     await expect.poll(() => iframe.count()).toBe(0);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('server-button');

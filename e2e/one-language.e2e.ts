@@ -6,6 +6,7 @@ import { checkoutFrameOf } from './support/frames';
 import { DemoShop } from './support/pages';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { screenshot } from './support/screenshots';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 
@@ -57,7 +58,7 @@ describe.runIf(browserAvailable())('one language on every screen', () => {
     await checkout.frame.getByText(MERCHANT_TEXTS[lang][0] ?? '').first().waitFor({ timeout: 15_000 });
     expect(await checkout.frame.getByText(MERCHANT_TEXTS[lang][2] ?? '').first().isVisible()).toBe(true);
     await look('card', frame);
-    await page.screenshot({ path: `${SHOTS}one-language-card-${lang}-360.png` });
+    await screenshot(page, { path: `${SHOTS}one-language-card-${lang}-360.png` });
     const methods = checkout.frame.getByRole('radiogroup', { name: /método de pago|payment method/i }).getByRole('radio');
     for (let i = 1; i < (await methods.count()); i++) {
       const method = methods.nth(i);
@@ -70,7 +71,7 @@ describe.runIf(browserAvailable())('one language on every screen', () => {
     await checkout.frame.locator('#method-panel-card form button[type="submit"]').click();
     await checkout.receiptTitle.waitFor({ timeout: 20_000 });
     await look('receipt', frame);
-    await page.screenshot({ path: `${SHOTS}one-language-receipt-${lang}-360.png` });
+    await screenshot(page, { path: `${SHOTS}one-language-receipt-${lang}-360.png` });
     expect(seen.filter((s) => s.words.length > 0)).toEqual([]);
     expect(seen.length).toBeGreaterThan(3);
     await context.close();
@@ -102,7 +103,7 @@ describe.runIf(browserAvailable())('one language on every screen', () => {
     const text = await page.locator('body').innerText();
     expect(text).not.toContain(DESCRIBED[other(lang)]);
     expect(text).not.toContain('Pedido 2077');
-    await page.screenshot({ path: `${SHOTS}one-language-link-descriptions-${lang}-360.png` });
+    await screenshot(page, { path: `${SHOTS}one-language-link-descriptions-${lang}-360.png` });
     await context.close();
   });
 });

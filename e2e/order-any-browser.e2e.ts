@@ -8,6 +8,7 @@ import { checkoutFrameOf } from './support/frames';
 import { CheckoutFrame, DemoShop, type CheckoutScope } from './support/pages';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { screenshot } from './support/screenshots';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 
@@ -76,7 +77,7 @@ describe.runIf(browserAvailable())('an order left waiting in one browser, opened
       expect(await b.getByRole('button', { name, exact: true }).isVisible()).toBe(true);
     }
     expect(await seriousViolations(b)).toEqual([]);
-    await b.screenshot({ path: `${SHOTS}order-any-browser-es-360.png` });
+    await screenshot(b, { path: `${SHOTS}order-any-browser-es-360.png` });
 
     await b.getByRole('button', { name: 'Pagar este pedido ($31.50) de otra forma', exact: true }).click();
     const checkout = new CheckoutFrame(b);
@@ -127,7 +128,7 @@ describe.runIf(browserAvailable())('an order left waiting in one browser, opened
     expect(codes[1]?.code).toBe(code);
     expect(await again.frame.getByText('Sent to the phone ****3333.').isVisible()).toBe(true);
     expect(await seriousViolations(await checkoutFrameOf(b))).toEqual([]);
-    await b.screenshot({ path: `${SHOTS}order-any-browser-shop-en-360.png` });
+    await screenshot(b, { path: `${SHOTS}order-any-browser-shop-en-360.png` });
 
     await again.frame.getByRole('button', { name: /^Pay this order \(\$\d+\.\d\d\) another way$/ }).click();
     await again.waitForForm();
@@ -179,7 +180,7 @@ describe.runIf(browserAvailable())('an order left waiting in one browser, opened
     expect(await b.locator('[name="cardnumber"]').count()).toBe(0);
     for (const name of [text.again, text.other('$27.50')]) expect(await b.getByRole('button', { name, exact: true }).isVisible()).toBe(true);
     expect(await seriousViolations(b)).toEqual([]);
-    await b.screenshot({ path: `${SHOTS}order-any-browser-challenge-es-360.png` });
+    await screenshot(b, { path: `${SHOTS}order-any-browser-challenge-es-360.png` });
     await b.getByRole('button', { name: text.again, exact: true }).click();
     await b.getByRole('button', { name: /aprobar|approve/i }).click();
     await b.getByRole('heading', { name: text.receipt }).waitFor({ timeout: 20_000 });
@@ -194,7 +195,7 @@ describe.runIf(browserAvailable())('an order left waiting in one browser, opened
     const text = CHALLENGE.en;
     await b.getByRole('heading', { name: text.title('$28.50') }).waitFor({ timeout: 20_000 });
     expect(await seriousViolations(b)).toEqual([]);
-    await b.screenshot({ path: `${SHOTS}order-any-browser-challenge-en-360.png` });
+    await screenshot(b, { path: `${SHOTS}order-any-browser-challenge-en-360.png` });
     await b.getByRole('button', { name: text.other('$28.50'), exact: true }).click();
     const checkout = new CheckoutFrame(b);
     await checkout.waitForForm();

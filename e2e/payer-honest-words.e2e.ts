@@ -7,6 +7,7 @@ import { checkoutFrameOf, clickAway } from './support/frames';
 import { CheckoutFrame } from './support/pages';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { screenshot } from './support/screenshots';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 
@@ -85,7 +86,7 @@ describe.runIf(browserAvailable())('honest words for the payer', () => {
     expect(await transactionsFor(sandbox, code)).toHaveLength(0);
     expect(await results(page)).toEqual([]);
     expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}payer-duplicate-waiting-${lang}-360.png` });
+    await screenshot(page, { path: `${SHOTS}payer-duplicate-waiting-${lang}-360.png` });
     await page.context().close();
   }, 90_000);
 
@@ -105,7 +106,7 @@ describe.runIf(browserAvailable())('honest words for the payer', () => {
     await bankPage.waitFor({ timeout: 20_000 });
     expect(await again.locator('[name="cardnumber"]').count()).toBe(0);
     expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}payer-challenge-reopened-${lang}-360.png` });
+    await screenshot(page, { path: `${SHOTS}payer-challenge-reopened-${lang}-360.png` });
     await bankPage.click();
     await again.getByRole('button', { name: TEXT[lang].approve, exact: true }).click();
     await again.getByRole('heading', { name: TEXT[lang].receipt }).waitFor({ timeout: 20_000 });
@@ -124,12 +125,12 @@ describe.runIf(browserAvailable())('honest words for the payer', () => {
     await cancel.waitFor({ timeout: 15_000 });
     // The bank's page speaks the payment's language alone.
     expect(await checkout.frame.getByRole('button', { name: lang === 'es' ? 'Approve' : 'Aprobar', exact: true }).count()).toBe(0);
-    await page.screenshot({ path: `${SHOTS}payer-3ds-page-${lang}-360.png` });
+    await screenshot(page, { path: `${SHOTS}payer-3ds-page-${lang}-360.png` });
     await cancel.click();
     const said = checkout.frame.getByRole('alert').filter({ hasText: TEXT[lang].cancelled });
     await said.waitFor({ timeout: 20_000 });
     expect(await said.textContent()).not.toContain(TEXT[lang].declined);
-    await page.screenshot({ path: `${SHOTS}payer-3ds-cancelled-${lang}-360.png` });
+    await screenshot(page, { path: `${SHOTS}payer-3ds-cancelled-${lang}-360.png` });
     expect((await transactionsFor(sandbox, code)).map((t) => Number(t.status))).toEqual([0]);
 
     // The same card and amount again: the cancelled one counts for nothing.
@@ -150,7 +151,7 @@ describe.runIf(browserAvailable())('honest words for the payer', () => {
     const back = checkout.frame.getByRole('button', { name: TEXT[lang].back });
     expect((await back.textContent())?.trim()).toBe(lang === 'es' ? `Volver a ${shop}` : `Back to ${shop}`);
     expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}payer-receipt-${lang}-360.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}payer-receipt-${lang}-360.png`, fullPage: true });
     // It closes the checkout: back on the shop's page.
     await clickAway(page, back);
     await expect.poll(() => page.locator('iframe[src*="/pf/widget"]').count(), { timeout: 10_000 }).toBe(0);

@@ -7,6 +7,7 @@ import { checkoutFrameOf, clickAway } from './support/frames';
 import { CheckoutFrame } from './support/pages';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { screenshot } from './support/screenshots';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 
@@ -51,7 +52,7 @@ describe.runIf(browserAvailable())('a way back from every screen', () => {
     expect(shop).not.toBe('');
     expect((await back.textContent())?.trim()).toContain(shop);
     expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}payer-expired-link-${lang}-360.png` });
+    await screenshot(page, { path: `${SHOTS}payer-expired-link-${lang}-360.png` });
     await clickAway(page, back);
     await expect.poll(() => page.locator('iframe[src*="/pf/widget"]').count(), { timeout: 10_000 }).toBe(0);
 
@@ -67,7 +68,7 @@ describe.runIf(browserAvailable())('a way back from every screen', () => {
     const paid = await open(page, code, lang);
     await paid.getByRole('heading', { name: TEXT[lang].paid }).waitFor({ timeout: 20_000 });
     await paid.getByRole('button', { name: TEXT[lang].back }).waitFor({ timeout: 10_000 });
-    await page.screenshot({ path: `${SHOTS}payer-paid-link-${lang}-360.png` });
+    await screenshot(page, { path: `${SHOTS}payer-paid-link-${lang}-360.png` });
     await page.context().close();
   }, 120_000);
 
@@ -87,7 +88,7 @@ describe.runIf(browserAvailable())('a way back from every screen', () => {
     expect(await frame.getByText(/sin tildes|no accents|Solo letras|Letters and spaces/).count()).toBe(0);
     const toPayment = frame.getByRole('link', { name: TEXT[lang].toPayment });
     expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}payer-signup-back-${lang}-360.png` });
+    await screenshot(page, { path: `${SHOTS}payer-signup-back-${lang}-360.png` });
     await toPayment.click();
     await frame.getByRole('radiogroup', { name: /método de pago|payment method/i }).waitFor({ timeout: 15_000 });
     await page.context().close();
@@ -104,7 +105,7 @@ describe.runIf(browserAvailable())('a way back from every screen', () => {
     expect(await page.getByRole('button', { name: lang === 'es' ? /^Pagar/ : /^Pay/ }).getAttribute('aria-describedby')).toBe('pay-terms');
     expect(await seriousViolations(page)).toEqual([]);
     await terms.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}payer-subscription-terms-${lang}-360.png` });
+    await screenshot(page, { path: `${SHOTS}payer-subscription-terms-${lang}-360.png` });
     await context.close();
   }, 60_000);
 });

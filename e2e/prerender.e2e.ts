@@ -4,6 +4,7 @@ import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { CheckoutFrame, DemoShop } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { screenshot } from './support/screenshots';
 
 async function newLink(sandbox: Sandbox, description = 'Camisa'): Promise<string> {
   const res = await fetch(`${sandbox.url}/sandbox/links`, {
@@ -70,7 +71,7 @@ describe.runIf(browserAvailable())('the checkout\'s first screen, rendered into 
     const number = checkout.field('cardnumber');
     await number.fill('4242424242424242');
     await number.focus();
-    await page.screenshot({ path: 'e2e/artifacts/prerendered-before-script.png' });
+    await screenshot(page, { path: 'e2e/artifacts/prerendered-before-script.png' });
 
     // The same element after the take-over: marked now, found again later.
     await number.evaluate((el) => el.setAttribute('data-typed-before-script', ''));

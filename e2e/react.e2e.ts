@@ -6,6 +6,7 @@ import { withSandboxAndBrowser } from './support/suite';
 import { CheckoutFrame, DemoShop } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { pressAway } from './support/frames';
+import { screenshot } from './support/screenshots';
 
 // The React demo (examples/react.html, built with React 19 and the built @pasarela/react) on the
 // demo shop's origin, paying on the checkout's origin.
@@ -52,7 +53,7 @@ describe.runIf(browserAvailable())('@pasarela/react demo page in the browser', (
     await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('success');
     // useCheckout().lastResult, rendered by the app
     await expect.poll(() => page.locator('#last-result').getAttribute('data-status')).toBe('success');
-    await page.screenshot({ path: 'e2e/artifacts/react-paid.png' });
+    await screenshot(page, { path: 'e2e/artifacts/react-paid.png' });
 
     // [gift card link, order link]
     expect(codes).toHaveLength(2);

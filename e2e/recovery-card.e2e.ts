@@ -5,6 +5,7 @@ import { createLink } from './support/admin';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { screenshot } from './support/screenshots';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 
@@ -50,7 +51,7 @@ describe.runIf(browserAvailable())('a card decline the payer can recover from', 
     expect(await page.locator('[name="cvc"]').inputValue()).toBe('');
     expect(await page.locator('[name="cardnumber"]').inputValue()).toBe('4000 0000 0000 0127');
     expect(await page.locator('[name="email"]').inputValue()).toBe('maria@example.com');
-    await page.screenshot({ path: `${SHOTS}recovery-card-cvc-es-360.png` });
+    await screenshot(page, { path: `${SHOTS}recovery-card-cvc-es-360.png` });
     expect(await seriousViolations(page)).toEqual([]);
     await page.close();
   });
@@ -65,7 +66,7 @@ describe.runIf(browserAvailable())('a card decline the payer can recover from', 
     expect(text).toContain('Insufficient funds');
     expect(await page.locator('[name="cvc"]').inputValue()).toBe('');
     expect(await page.locator('[name="name"]').inputValue()).toBe('Maria Nunez');
-    await page.screenshot({ path: `${SHOTS}recovery-card-funds-en-360.png` });
+    await screenshot(page, { path: `${SHOTS}recovery-card-funds-en-360.png` });
     expect(await seriousViolations(page)).toEqual([]);
     await page.close();
   });
@@ -86,7 +87,7 @@ describe.runIf(browserAvailable())('a card decline the payer can recover from', 
     expect(await page.locator('[name="cvc"]').inputValue()).toBe('');
     // Kept for this one return only.
     expect(await page.evaluate(() => sessionStorage.getItem('pasarela.card.draft'))).toBeNull();
-    await page.screenshot({ path: `${SHOTS}recovery-card-3ds-es-360.png` });
+    await screenshot(page, { path: `${SHOTS}recovery-card-3ds-es-360.png` });
     expect(await seriousViolations(page)).toEqual([]);
     await page.close();
   });

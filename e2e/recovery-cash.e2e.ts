@@ -5,6 +5,7 @@ import { createLink, transactionsFor } from './support/admin';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { screenshot } from './support/screenshots';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 
@@ -82,7 +83,7 @@ describe.runIf(browserAvailable())('a cash voucher on a phone: grouped code, bar
     expect(voucherText).not.toMatch(new RegExp(`${T.auth}|PAID|PENDING|${T.statement}`));
     // What the phone shows: the voucher from its heading (a full-page shot would draw the sticky header mid-page).
     await page.locator('.voucher h2').evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 80));
-    await page.screenshot({ path: `${SHOTS}after-cash-voucher-${lang}-360.png` });
+    await screenshot(page, { path: `${SHOTS}after-cash-voucher-${lang}-360.png` });
     expect(await seriousViolations(page)).toEqual([]);
 
     // The e-mail: the grouped code, the amount, where and until when, an absolute link to its page.
@@ -104,7 +105,7 @@ describe.runIf(browserAvailable())('a cash voucher on a phone: grouped code, bar
     expect(pageText).toContain(T.where);
     expect(pageText).not.toMatch(new RegExp(`${T.auth}|PENDING|${T.statement}|not description`));
     expect(await onOneLine(mailed, '.receipt__line--token dd')).toBe(true);
-    await mailed.screenshot({ path: `${SHOTS}after-receipt-cash-pending-${lang}-360.png`, fullPage: true });
+    await screenshot(mailed, { path: `${SHOTS}after-receipt-cash-pending-${lang}-360.png`, fullPage: true });
     expect(await seriousViolations(mailed)).toEqual([]);
 
     // Paid at the kiosk: the open voucher becomes the receipt, with the code it was paid with and no authorization.
@@ -116,7 +117,7 @@ describe.runIf(browserAvailable())('a cash voucher on a phone: grouped code, bar
     expect(receiptText).toContain(`${T.code}${grouped}`);
     expect(receiptText).not.toMatch(new RegExp(`${T.auth}|PAID|${T.statement}|not description`));
     expect(await onOneLine(page, '.receipt__line--token dd')).toBe(true);
-    await page.screenshot({ path: `${SHOTS}after-receipt-cash-paid-${lang}-360.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}after-receipt-cash-paid-${lang}-360.png`, fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
 
     // The paid receipt is e-mailed too, its link absolute.

@@ -8,6 +8,7 @@ import { denyStorage } from './support/storage';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { openRecordingShopEvents, shopEventsOf } from './support/shopEvents';
+import { screenshot } from './support/screenshots';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 
@@ -45,7 +46,7 @@ describe.runIf(browserAvailable())('back from the Clave bank page with the frame
     expect(await frame.getByRole('radio', { name: /Clave/ }).isChecked()).toBe(true);
     expect(await frame.locator('[name="cardnumber"]').isVisible()).toBe(false);
     expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}recovery-clave-back-es-360.png` });
+    await screenshot(page, { path: `${SHOTS}recovery-clave-back-es-360.png` });
 
     // The bank approves it meanwhile (its page in another tab): the wait ends on the receipt.
     const [tx] = await transactionsFor(sandbox, code);
@@ -67,7 +68,7 @@ describe.runIf(browserAvailable())('back from the Clave bank page with the frame
     await frame.getByRole('heading', { name: /payment receipt/i }).waitFor({ timeout: 20_000 });
     const [tx] = await transactionsFor(sandbox, code);
     await expect.poll(() => shopEvents(page)).toMatchObject([['result', { status: 'success', method: 'clave', notification: { Estado: 'APPROVED', Oper: tx?.codOper } }]]);
-    await page.screenshot({ path: `${SHOTS}recovery-clave-return-en-360.png` });
+    await screenshot(page, { path: `${SHOTS}recovery-clave-return-en-360.png` });
     await page.waitForTimeout(500);
     expect(await shopEvents(page)).toHaveLength(1);
     await page.context().close();

@@ -8,6 +8,7 @@ import { denyStorage } from './support/storage';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { openRecordingShopEvents, shopEventsOf } from './support/shopEvents';
+import { screenshot } from './support/screenshots';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 
@@ -47,7 +48,7 @@ describe.runIf(browserAvailable())('closing the checkout while a payment is pend
     await frame.locator('[name="yappy-phone"]').fill('63333333');
     await frame.getByRole('button', { name: /enviar solicitud de pago|send payment request/i }).click();
     await frame.getByRole('timer').waitFor({ timeout: 15_000 }).catch(async (error: unknown) => {
-      await frame.locator('body').screenshot({ path: `${SHOTS}recovery-close-failed.png` });
+      await screenshot(frame.locator('body'), { path: `${SHOTS}recovery-close-failed.png` });
       throw error;
     });
   }
@@ -63,7 +64,7 @@ describe.runIf(browserAvailable())('closing the checkout while a payment is pend
     await dialog.waitFor();
     await expect.poll(() => frame.locator(':focus').textContent()).toBe('Seguir aquí');
     expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}recovery-close-pending-es-360.png` });
+    await screenshot(page, { path: `${SHOTS}recovery-close-pending-es-360.png` });
 
     // Escape stays: the dialog goes, the wait goes on, the shop heard nothing.
     await page.keyboard.press('Escape');
@@ -100,7 +101,7 @@ describe.runIf(browserAvailable())('closing the checkout while a payment is pend
     const dialog = frame.getByRole('alertdialog', { name: 'Your payment is still in progress' });
     await dialog.waitFor();
     expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}recovery-close-pending-en-360.png` });
+    await screenshot(page, { path: `${SHOTS}recovery-close-pending-en-360.png` });
     await clickAway(page, dialog.getByRole('button', { name: 'Close anyway' }));
     await expect.poll(() => page.locator('iframe').count()).toBe(0);
     const [tx] = await transactionsFor(sandbox, code);
@@ -110,7 +111,7 @@ describe.runIf(browserAvailable())('closing the checkout while a payment is pend
     frame = await openRecordingShopEvents(page, code, 'en');
     await frame.getByRole('timer').waitFor({ timeout: 20_000 });
     expect(await frame.getByRole('radio', { name: /Yappy/ }).isChecked()).toBe(true);
-    await page.screenshot({ path: `${SHOTS}recovery-close-resumed-en-360.png` });
+    await screenshot(page, { path: `${SHOTS}recovery-close-resumed-en-360.png` });
     expect(await transactionsFor(sandbox, code)).toHaveLength(1);
 
     // Closing again asks again; this checkout (a new handle) has not told the shop yet, so it does.

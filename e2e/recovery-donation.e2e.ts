@@ -5,6 +5,7 @@ import { withSandboxAndBrowser } from './support/suite';
 import { seriousViolations } from './support/axe';
 import { CheckoutFrame } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { screenshot } from './support/screenshots';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 
@@ -33,7 +34,7 @@ describe.runIf(browserAvailable())('the Pay button and the receipt e-mail show w
       expect(await summary.getByText(donationLabel, { exact: true }).isVisible()).toBe(true);
       expect(await summary.locator('.summary__line--total').textContent()).toContain(total);
       expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: `${SHOTS}recovery-donation-${lang}-360.png`, fullPage: true });
+      await screenshot(page, { path: `${SHOTS}recovery-donation-${lang}-360.png`, fullPage: true });
       // Back to no donation: the total is the payment's again.
       await page.getByRole('radio', { name: lang === 'es' ? 'No donar esta vez' : 'Not this time' }).check();
       await expect.poll(() => button.textContent()).toContain('$15.00');

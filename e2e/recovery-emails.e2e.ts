@@ -6,6 +6,7 @@ import { browserAvailable } from './support/browser';
 import { adminPost, guestPost } from './support/entries';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { screenshot } from './support/screenshots';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 
@@ -87,7 +88,7 @@ describe.runIf(browserAvailable())('every link in every e-mail is absolute and o
       if (link.includes('/pf/validateTx')) {
         await page.getByLabel('Monto del cargo').waitFor({ timeout: 20_000 });
         expect(await seriousViolations(page)).toEqual([]);
-        await page.screenshot({ path: `${SHOTS}after-email-validate-link-es-360.png`, fullPage: true });
+        await screenshot(page, { path: `${SHOTS}after-email-validate-link-es-360.png`, fullPage: true });
       }
     }
     await context.close();

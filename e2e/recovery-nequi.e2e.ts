@@ -5,6 +5,7 @@ import { createLink } from './support/admin';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { screenshot } from './support/screenshots';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 
@@ -40,7 +41,7 @@ describe.runIf(browserAvailable())('Nequi: a declined push and the QR on a phone
     expect(await page.getByRole('button', { name: /enviar notificación/i }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Enviar de nuevo' }).count()).toBe(1);
     expect(await page.getByRole('textbox', { name: /celular nequi/i }).inputValue()).toContain('6222');
-    await page.screenshot({ path: `${SHOTS}recovery-nequi-declined-es-360.png` });
+    await screenshot(page, { path: `${SHOTS}recovery-nequi-declined-es-360.png` });
     expect(await seriousViolations(page)).toEqual([]);
     // Sent again to the same phone: a second push goes out and, the test phone declining on its
     // first read, the same decline comes back (the wait in between can be too short to observe).
@@ -63,7 +64,7 @@ describe.runIf(browserAvailable())('Nequi: a declined push and the QR on a phone
     expect(await page.getByText('Amount: $53.00').isVisible()).toBe(true);
     const link = page.getByRole('link', { name: 'Open Nequi' });
     expect(await link.getAttribute('href')).toMatch(/^nequi:\/\//);
-    await page.screenshot({ path: `${SHOTS}recovery-nequi-qr-en-360.png` });
+    await screenshot(page, { path: `${SHOTS}recovery-nequi-qr-en-360.png` });
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });

@@ -5,6 +5,7 @@ import { browserAvailable } from './support/browser';
 import { adminPost, guestPost } from './support/entries';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { screenshot } from './support/screenshots';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 
@@ -82,7 +83,7 @@ describe.runIf(browserAvailable())('card receipts on a phone read like receipts'
     expect(text.includes(STATEMENT[lang])).toBe(expected.statement);
     expect(await operationOnOneLine(page)).toEqual({ lines: 1, right: expect.any(Number), text: codOper });
     expect((await operationOnOneLine(page)).right).toBeLessThanOrEqual(360);
-    await page.screenshot({ path: `${SHOTS}after-receipt-card-${outcome}-${lang}-360.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}after-receipt-card-${outcome}-${lang}-360.png`, fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });

@@ -8,6 +8,7 @@ import { denyStorage } from './support/storage';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { openRecordingShopEvents, shopEventsOf } from './support/shopEvents';
+import { screenshot } from './support/screenshots';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 
@@ -80,7 +81,7 @@ describe.runIf(browserAvailable())('a pending payment resumed on a multi-use lin
     expect(await frame.getByRole('radio', { name: /Yappy/ }).isChecked()).toBe(true);
     expect(await frame.locator('[name="cardnumber"]').isVisible()).toBe(false);
     expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}resume-any-link-yappy-${lang}-360.png` });
+    await screenshot(page, { path: `${SHOTS}resume-any-link-yappy-${lang}-360.png` });
     expect(await transactionsFor(sandbox, code)).toHaveLength(1);
 
     // The payer approves it in the Yappy app: the resumed wait ends on the receipt; the shop hears it.
@@ -119,7 +120,7 @@ describe.runIf(browserAvailable())('a pending payment resumed on a multi-use lin
     await frame.getByText(number, { exact: true }).waitFor({ timeout: 20_000 });
     expect(await frame.locator('[name="cardnumber"]').isVisible()).toBe(false);
     expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}resume-any-link-cash-${lang}-360.png` });
+    await screenshot(page, { path: `${SHOTS}resume-any-link-cash-${lang}-360.png` });
     expect(await transactionsFor(sandbox, code)).toHaveLength(1);
 
     // Paid at a kiosk by its number: the reopened checkout shows the receipt; the shop hears it.
@@ -136,7 +137,7 @@ describe.runIf(browserAvailable())('a pending payment resumed on a multi-use lin
     await (await checkoutFrameOf(page)).evaluate(() => history.back());
     await frame.getByText('Tu pago con Clave espera la respuesta de tu banco.').waitFor({ timeout: 20_000 });
     expect(await frame.locator('[name="cardnumber"]').isVisible()).toBe(false);
-    await page.screenshot({ path: `${SHOTS}resume-any-link-clave-back-es-360.png` });
+    await screenshot(page, { path: `${SHOTS}resume-any-link-clave-back-es-360.png` });
     const [tx] = await transactionsFor(sandbox, code);
     const approved = await fetch(`${sandbox.url}/sandbox/clave/${tx?.codOper ?? ''}`, {
       method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' }, body: 'result=approve',

@@ -6,6 +6,7 @@ import { browserAvailable } from './support/browser';
 import { CheckoutFrame } from './support/pages';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { screenshot } from './support/screenshots';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 
@@ -43,7 +44,7 @@ describe.runIf(browserAvailable())('return pages are never blank', () => {
       const back = await context.newPage();
       await back.goto(`${sandbox.url}${path}`, { waitUntil: 'commit' });
       await back.waitForTimeout(1_000);
-      await back.screenshot({ path: `${SHOTS}return-${name}-1s-${lang}-360.png` });
+      await screenshot(back, { path: `${SHOTS}return-${name}-1s-${lang}-360.png` });
       const text = await back.locator('body').innerText();
       expect(text, name).toContain(shop);
       const status = name === 'processing' ? catalogs[lang].status_pending : catalogs[lang].clave_bank_pending;

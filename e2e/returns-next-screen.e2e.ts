@@ -10,6 +10,7 @@ import { checkoutFrameOf } from './support/frames';
 import { withSandboxAndBrowser } from './support/suite';
 import { openRecordingShopEvents, shopEventsOf } from './support/shopEvents';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { screenshot } from './support/screenshots';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 
@@ -215,7 +216,7 @@ describe.runIf(browserAvailable())('returns from the 3DS and Clave pages, defaul
     expect(new Set(after.formFrames)).toEqual(new Set(['4000 0000 0000 3220||in view']));
     expect(new URL((await checkoutFrameOf(page)).url()).pathname).toBe('/pf/widget');
     expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}return-3ds-refused-${lang}${storage === 'denied' ? '-no-storage' : ''}-360.png` });
+    await screenshot(page, { path: `${SHOTS}return-3ds-refused-${lang}${storage === 'denied' ? '-no-storage' : ''}-360.png` });
     expect(await shopEventsOf(page)).toHaveLength(1);
     await page.context().close();
   });
@@ -257,10 +258,10 @@ describe.runIf(browserAvailable())('returns from the 3DS and Clave pages, defaul
     expect(await bareReceipt.locator('.receipt__line').count()).toBeGreaterThan(3);
     // Styled: the lines are laid out as the receipt's sheet says (label and value on one row).
     expect(await bareReceipt.locator('.receipt__line').first().evaluate((line) => getComputedStyle(line).display)).not.toBe('block');
-    await bareReceipt.screenshot({ path: `${SHOTS}return-${method}-approved-before-script-${lang}-360.png` });
+    await screenshot(bareReceipt, { path: `${SHOTS}return-${method}-approved-before-script-${lang}-360.png` });
     await bare.close();
     expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}return-${method}-approved-${lang}${storage === 'denied' ? '-no-storage' : ''}-360.png` });
+    await screenshot(page, { path: `${SHOTS}return-${method}-approved-${lang}${storage === 'denied' ? '-no-storage' : ''}-360.png` });
     await page.context().close();
   });
 });

@@ -6,6 +6,7 @@ import { guestPost } from './support/entries';
 import { withSandboxAndBrowser } from './support/suite';
 import { CheckoutFrame } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { screenshot } from './support/screenshots';
 
 // Issue "Only the right party can act", through a browser: a sandbox with SANDBOX_ADMIN_TOKEN and
 // the captcha as it ships (required). A payer pays without ticking (the widget sends the captcha's
@@ -57,7 +58,7 @@ describe.runIf(browserAvailable())('only the right party can act, in a browser',
     await checkout.fillCard({ number: '4242 4242 4242 4242' });
     await checkout.submit();
     await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 20_000 }).toBe(true);
-    await page.screenshot({ path: 'e2e/artifacts/security-paid-unticked-360.png', fullPage: true });
+    await screenshot(page, { path: 'e2e/artifacts/security-paid-unticked-360.png', fullPage: true });
     expect(sent).toHaveLength(1);
     expect(sent[0]?.['additionalData']).toMatchObject({ captchaToken: expect.stringMatching(/^sandbox\./), scoreCaptcha: 1 });
 

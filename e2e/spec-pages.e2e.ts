@@ -5,6 +5,7 @@ import { withSandboxAndBrowser } from './support/suite';
 import { seriousViolations } from './support/axe';
 import { adminPost, guestPost } from './support/entries';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { screenshot } from './support/screenshots';
 
 // SPEC 2 "/pf/tx-result Transaction result", "/pf/returnpage Return page" (SPEC 3 notification
 // isReturn and returnUrl; SPEC 5 "A URL is valid only with http or https"), "/pf/deeplink/market".
@@ -35,12 +36,12 @@ describe.runIf(browserAvailable())('transaction result, return page and app-stor
     expect(await page.locator('main').textContent()).toContain('$12.84');
     expect(await page.locator('main').textContent()).toContain(approved);
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: 'e2e/artifacts/tx-result-approved-360.png', fullPage: true });
+    await screenshot(page, { path: 'e2e/artifacts/tx-result-approved-360.png', fullPage: true });
 
     await page.goto(`${sandbox.url}/pf/tx-result?Oper=${declined}`);
     await page.getByRole('heading', { name: 'Pago rechazado' }).waitFor({ timeout: 20_000 });
     expect(await page.getByRole('alert').textContent()).toContain('declinada');
-    await page.screenshot({ path: 'e2e/artifacts/tx-result-declined-360.png', fullPage: true });
+    await screenshot(page, { path: 'e2e/artifacts/tx-result-declined-360.png', fullPage: true });
     await page.getByRole('link', { name: 'Ver el comprobante' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/pf/default-receipt/${declined}`);
 
@@ -71,7 +72,7 @@ describe.runIf(browserAvailable())('transaction result, return page and app-stor
     // A full page goes by itself after a moment, once; the page is then still there to check.
     await expect.poll(() => leftFor.length, { timeout: 10_000 }).toBe(1);
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: 'e2e/artifacts/returnpage-360.png', fullPage: true });
+    await screenshot(page, { path: 'e2e/artifacts/returnpage-360.png', fullPage: true });
     expect(leftFor).toHaveLength(1);
     const arrived = new URL(leftFor[0] ?? '');
     expect(arrived.origin).toBe(shop);
@@ -104,7 +105,7 @@ describe.runIf(browserAvailable())('transaction result, return page and app-stor
     expect(await links.allTextContents()).toEqual(['Disponible en Google Play', 'Descargar en App Store']);
     expect(await links.first().getAttribute('href')).toMatch(/^https:\/\/play\.google\.com\//);
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: 'e2e/artifacts/deeplink-market-360.png', fullPage: true });
+    await screenshot(page, { path: 'e2e/artifacts/deeplink-market-360.png', fullPage: true });
     await context.close();
   });
 });

@@ -4,6 +4,7 @@ import { createLink } from './support/admin';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { screenshot } from './support/screenshots';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 
@@ -53,7 +54,7 @@ describe.runIf(browserAvailable())('the splash shows once per page visit of the 
     // npm run bench:open, which measures the reopen to typing: a time here only read the machine's load.)
     expect(again.splash).toBe(false);
     expect(new URL(await page.locator('iframe[src*="/pf/widget"]').getAttribute('src') ?? '').searchParams.get('reopen')).toBe('1');
-    await page.screenshot({ path: `${SHOTS}splash-reopen-${lang}-360.png` });
+    await screenshot(page, { path: `${SHOTS}splash-reopen-${lang}-360.png` });
     await context.close();
   });
 });

@@ -4,6 +4,7 @@ import { seriousViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { screenshot } from './support/screenshots';
 
 interface Timings {
   /** Largest Contentful Paint entries, in ms from the navigation's start. */
@@ -80,7 +81,7 @@ describe.runIf(browserAvailable())('the splash over a payment link, at its defau
     await screen.locator('[name="cardnumber"]').waitFor({ state: 'attached', timeout: 10_000 });
     expect(await page.locator('.splash').count()).toBe(1);
     expect(await screen.getAttribute('inert')).not.toBeNull();
-    await page.screenshot({ path: 'e2e/artifacts/splash-over-form.png' });
+    await screenshot(page, { path: 'e2e/artifacts/splash-over-form.png' });
 
     // What a screen reader is given (Chromium's own accessibility tree, which honours inert): the
     // splash's progress bar, nothing of the form.
@@ -116,7 +117,7 @@ describe.runIf(browserAvailable())('the splash over a payment link, at its defau
     const after = await exposed();
     expect(after.some((n) => n.startsWith('textbox'))).toBe(true);
     expect(after.some((n) => n.startsWith('progressbar'))).toBe(false);
-    await page.screenshot({ path: 'e2e/artifacts/splash-ended.png' });
+    await screenshot(page, { path: 'e2e/artifacts/splash-ended.png' });
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -150,7 +151,7 @@ describe.runIf(browserAvailable())('the splash over a payment link, at its defau
     // the bar is as far along as the app's first 3000 ms from the page's start, not from its first paint
     expect(painted).not.toBeNull();
     expect(Math.abs(filled - Math.min(100, (started / 3000) * 100)), JSON.stringify(drawn)).toBeLessThan(4);
-    await page.screenshot({ path: 'e2e/artifacts/splash-before-script.png' });
+    await screenshot(page, { path: 'e2e/artifacts/splash-before-script.png' });
     await held.close();
 
     const context = await browser.newContext({ reducedMotion: 'no-preference', locale: 'es-PA', viewport: { width: 360, height: 780 } });

@@ -6,6 +6,7 @@ import { seriousViolations } from './support/axe';
 import { adminPost } from './support/entries';
 import { CheckoutFrame } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { screenshot } from './support/screenshots';
 
 // SPEC 2 /stationPayment and the widget's type ps (Checkout.open({ stationId })).
 describe.runIf(browserAvailable())('payment stations, end to end', () => {
@@ -24,14 +25,14 @@ describe.runIf(browserAvailable())('payment stations, end to end', () => {
     const methods = page.getByRole('radiogroup', { name: /método de pago/i }).getByRole('radio');
     expect(await methods.count()).toBeGreaterThan(1);
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: 'e2e/artifacts/station-form-360.png', fullPage: true });
+    await screenshot(page, { path: 'e2e/artifacts/station-form-360.png', fullPage: true });
     await checkout.fillCard({ number: '4242 4242 4242 4242' });
     await checkout.submit();
     await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
     // The receipt is the sandbox's record of that payment: the station's price was charged.
     expect(page.url()).toMatch(/\/pf\/default-receipt\/\w+/);
     expect(await page.locator('main').textContent()).toContain('15.00');
-    await page.screenshot({ path: 'e2e/artifacts/station-receipt-360.png', fullPage: true });
+    await screenshot(page, { path: 'e2e/artifacts/station-receipt-360.png', fullPage: true });
     await context.close();
   });
 
@@ -50,7 +51,7 @@ describe.runIf(browserAvailable())('payment stations, end to end', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     expect(await page.locator('#field-amount-error').textContent()).not.toBe('');
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: 'e2e/artifacts/station-amount.png', fullPage: true });
+    await screenshot(page, { path: 'e2e/artifacts/station-amount.png', fullPage: true });
     await amount.fill('12.5');
     await amount.press('Enter');
     const checkout = new CheckoutFrame(page);
@@ -70,7 +71,7 @@ describe.runIf(browserAvailable())('payment stations, end to end', () => {
     await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search, { timeout: 20_000 }).toBe('/pf/responseMessage?code=3001');
     await page.getByRole('heading').first().waitFor();
     expect(await page.getByRole('heading').first().textContent()).toMatch(/\S/);
-    await page.screenshot({ path: 'e2e/artifacts/station-not-found.png' });
+    await screenshot(page, { path: 'e2e/artifacts/station-not-found.png' });
     await context.close();
   });
 });

@@ -7,6 +7,7 @@ import { adminPost, guestGet, guestPost } from './support/entries';
 import { CheckoutFrame } from './support/pages';
 import { DEMO_USER, WalletScreens } from './support/wallet';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { screenshot } from './support/screenshots';
 
 // SPEC 2 widget type subs (Checkout.open({ subscriptionKey })), SPEC 4 "Subscription", SPEC 9 periods.
 describe.runIf(browserAvailable())('subscriptions, end to end', () => {
@@ -40,7 +41,7 @@ describe.runIf(browserAvailable())('subscriptions, end to end', () => {
     expect(await page.getByRole('radio').count()).toBe(1);
     expect(await page.getByRole('radio', { name: /Tarjeta/ }).isChecked()).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: 'e2e/artifacts/subscription-form-360.png', fullPage: true });
+    await screenshot(page, { path: 'e2e/artifacts/subscription-form-360.png', fullPage: true });
     await checkout.fillCard({ number: '4242 4242 4242 4242' });
     await checkout.submit();
     const title = page.getByRole('heading', { name: 'Comprobante de suscripción' });
@@ -50,7 +51,7 @@ describe.runIf(browserAvailable())('subscriptions, end to end', () => {
     const text = (await page.locator('main').textContent()) ?? '';
     expect(text).toContain('4242');
     expect(text).not.toContain('4242 4242');
-    await page.screenshot({ path: 'e2e/artifacts/subscription-receipt-360.png', fullPage: true });
+    await screenshot(page, { path: 'e2e/artifacts/subscription-receipt-360.png', fullPage: true });
 
     // SPEC 7 "POST subscription payment via process tx (requestPay with card info,
     // activateSubscription{idSubscription, subscriptionKey}, serviceCode, idMerchant)".
@@ -73,7 +74,7 @@ describe.runIf(browserAvailable())('subscriptions, end to end', () => {
     await checkout.waitForForm();
     expect(await page.getByRole('heading', { name: 'Semanal subscription' }).isVisible()).toBe(true);
     expect(await page.locator('.plan__every').textContent()).toMatch(/3\.50 will be charged every week/);
-    await page.screenshot({ path: 'e2e/artifacts/subscription-form-en.png', fullPage: true });
+    await screenshot(page, { path: 'e2e/artifacts/subscription-form-en.png', fullPage: true });
     await checkout.fillCard({ number: '5555 5555 5555 4444' });
     await checkout.submit();
     await expect.poll(() => page.getByRole('heading', { name: 'Subscription receipt' }).isVisible(), { timeout: 15_000 }).toBe(true);
@@ -92,7 +93,7 @@ describe.runIf(browserAvailable())('subscriptions, end to end', () => {
     await checkout.fillCard({ number: '4000 0000 0000 0119' });
     await checkout.submit();
     await expect.poll(async () => (await checkout.alert.isVisible()) && (await checkout.alert.textContent()), { timeout: 15_000 }).toContain('no se hizo ningún cargo');
-    await page.screenshot({ path: 'e2e/artifacts/subscription-processing-error-360.png', fullPage: true });
+    await screenshot(page, { path: 'e2e/artifacts/subscription-processing-error-360.png', fullPage: true });
     expect((await guestGet<{ status: number }>(sandbox, `subscriptions/${key}`)).status).toBe(0);
     await checkout.field('cardnumber').fill('4242 4242 4242 4242');
     await checkout.field('cvc').fill('123');
@@ -116,7 +117,7 @@ describe.runIf(browserAvailable())('subscriptions, end to end', () => {
     expect(await page.getByRole('group', { name: /tarjetas guardadas/i }).count()).toBe(0);
     expect(await page.getByRole('checkbox', { name: /guardar esta tarjeta/i }).count()).toBe(0);
     expect(await checkout.field('cardnumber').isVisible()).toBe(true);
-    await page.screenshot({ path: 'e2e/artifacts/subscription-logged-in-360.png', fullPage: true });
+    await screenshot(page, { path: 'e2e/artifacts/subscription-logged-in-360.png', fullPage: true });
     await checkout.fillCard({ number: '5555 5555 5555 4444' });
     await checkout.submit();
     await expect.poll(() => page.getByRole('heading', { name: 'Comprobante de suscripción' }).isVisible(), { timeout: 15_000 }).toBe(true);

@@ -5,6 +5,7 @@ import { withSandboxAndBrowser } from './support/suite';
 import { seriousViolations } from './support/axe';
 import { adminPost, guestPost } from './support/entries';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { screenshot } from './support/screenshots';
 
 // SPEC 2 /pf/validateTx, SPEC 4 "Transaction validation", SPEC 5 "$1.00 to $3.00", SPEC 8 619.
 describe.runIf(browserAvailable())('random-charge validation, end to end', () => {
@@ -44,11 +45,11 @@ describe.runIf(browserAvailable())('random-charge validation, end to end', () =>
     const wrong = charge >= 2 ? '1.00' : '3.00';
     await enter(page, wrong);
     await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 10_000 }).toMatch(/intenta de nuevo.*2/s);
-    await page.screenshot({ path: 'e2e/artifacts/validate-tx-try-again.png', fullPage: true });
+    await screenshot(page, { path: 'e2e/artifacts/validate-tx-try-again.png', fullPage: true });
     await enter(page, charge.toFixed(2));
     await expect.poll(() => page.getByRole('status').textContent(), { timeout: 10_000 }).toContain('validada');
     expect(await page.getByLabel('Monto del cargo').count()).toBe(0);
-    await page.screenshot({ path: 'e2e/artifacts/validate-tx-confirmed.png', fullPage: true });
+    await screenshot(page, { path: 'e2e/artifacts/validate-tx-confirmed.png', fullPage: true });
     await context.close();
   });
 
@@ -66,7 +67,7 @@ describe.runIf(browserAvailable())('random-charge validation, end to end', () =>
     await page.reload();
     await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 20_000 }).toMatch(/expir/i);
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: 'e2e/artifacts/validate-tx-expired.png', fullPage: true });
+    await screenshot(page, { path: 'e2e/artifacts/validate-tx-expired.png', fullPage: true });
     await context.close();
   });
 

@@ -8,6 +8,7 @@ import { DemoShop, type CheckoutScope } from './support/pages';
 import { denyStorage } from './support/storage';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { screenshot } from './support/screenshots';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 
@@ -100,7 +101,7 @@ describe.runIf(browserAvailable())('a payment waiting on another link of the sam
     for (const name of [text.goOn, text.otherWay, text.callOff]) expect(await frame.getByRole('button', { name, exact: true }).isVisible()).toBe(true);
     expect(await frame.getByText(text.note).isVisible()).toBe(true);
     expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}waiting-elsewhere-${lang}-360.png` });
+    await screenshot(page, { path: `${SHOTS}waiting-elsewhere-${lang}-360.png` });
 
     await frame.getByRole('button', { name: text.otherWay, exact: true }).click();
     await again.waitForForm();
@@ -124,7 +125,7 @@ describe.runIf(browserAvailable())('a payment waiting on another link of the sam
     await again.frame.getByRole('button', { name: text.goOn, exact: true }).click();
     await again.frame.getByRole('timer').waitFor({ timeout: 20_000 });
     expect(await again.frame.getByRole('radio', { name: /Yappy/ }).isChecked()).toBe(true);
-    await page.screenshot({ path: `${SHOTS}waiting-elsewhere-go-on-${lang}-360.png` });
+    await screenshot(page, { path: `${SHOTS}waiting-elsewhere-go-on-${lang}-360.png` });
     expect((await approveYappy(codOper)).status).toBe(200);
     await again.receiptTitle.waitFor({ timeout: 20_000 });
     await expect.poll(() => shop.result.getAttribute('data-method')).toBe('yappy');
@@ -142,7 +143,7 @@ describe.runIf(browserAvailable())('a payment waiting on another link of the sam
     expect(await again.frame.getByRole('radio', { name: /Yappy/ }).isChecked()).toBe(true);
     expect(codes).toHaveLength(1);
     expect(await transactionsFor(sandbox, codes[0] ?? '')).toHaveLength(1);
-    await page.screenshot({ path: `${SHOTS}waiting-elsewhere-same-order-es-360.png` });
+    await screenshot(page, { path: `${SHOTS}waiting-elsewhere-same-order-es-360.png` });
     await context.close();
   });
 
@@ -155,7 +156,7 @@ describe.runIf(browserAvailable())('a payment waiting on another link of the sam
     await paid.waitFor({ timeout: 20_000 });
     expect(await again.frame.getByRole('button', { name: /^Pay this order \(\$\d+\.\d\d\) too$/ }).isVisible()).toBe(true);
     expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}waiting-elsewhere-paid-en-360.png` });
+    await screenshot(page, { path: `${SHOTS}waiting-elsewhere-paid-en-360.png` });
     // Shown once: the merchant page keeps it no longer.
     await expect.poll(() => pendingKeys(page)).toEqual([]);
     await again.frame.getByRole('button', { name: 'See the receipt' }).click();
@@ -196,7 +197,7 @@ describe.runIf(browserAvailable())('a payment waiting on another link of the sam
     expect(await again.frame.getByText('El comprobante sigue vigente: si pagas este pedido de otra forma, no lo pagues en la caja.').isVisible()).toBe(true);
     expect(await again.frame.getByRole('button', { name: /anular/i }).count()).toBe(0);
     expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}waiting-elsewhere-cash-es-360.png` });
+    await screenshot(page, { path: `${SHOTS}waiting-elsewhere-cash-es-360.png` });
     await again.frame.getByRole('button', { name: 'Volver al comprobante' }).click();
     await again.frame.getByText(number, { exact: true }).waitFor({ timeout: 20_000 });
     expect(await transactionsFor(sandbox, codes[1] ?? '')).toEqual([]);

@@ -5,6 +5,7 @@ import { seriousViolations } from './support/axe';
 import { withSandboxAndBrowser } from './support/suite';
 import { adminPost, guestPost } from './support/entries';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { screenshot } from './support/screenshots';
 
 // Issue 62: a checkout the loader opens with payments waiting on the shop's other links (?waiting=)
 // keeps its server-rendered first screen: the page carries the server's word on them, so the
@@ -50,7 +51,7 @@ describe.runIf(browserAvailable())('the first screen with a payment waiting on a
       await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''), { timeout: 10_000 }).toMatch(WAITS[lang]);
       expect(await seriousViolations(page)).toEqual([]);
       expect(problems).toEqual([]);
-      await page.screenshot({ path: `${SHOTS}waiting-first-screen-${lang}-360.png`, fullPage: true });
+      await screenshot(page, { path: `${SHOTS}waiting-first-screen-${lang}-360.png`, fullPage: true });
       console.log(`waiting first screen (${lang}): shown ${shownMs} ms after navigation`);
       await context.close();
     });

@@ -8,6 +8,7 @@ import { CheckoutFrame, openShopCheckout } from './support/pages';
 import { addressOf, DEMO_USER, mailedCode, WalletScreens } from './support/wallet';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { startSandboxInProcess } from './support/sandbox';
+import { screenshot } from './support/screenshots';
 
 // PRODUCT.md "Wallet screens" as full pages on the checkout origin.
 describe.runIf(browserAvailable())('the wallet: login guard, home, add card, logout', () => {
@@ -31,7 +32,7 @@ describe.runIf(browserAvailable())('the wallet: login guard, home, add card, log
     expect(await page.getByLabel(/usuario o correo/i).getAttribute('autocomplete')).toBe('username');
     expect(await page.getByLabel(/^contraseña$/i).getAttribute('autocomplete')).toBe('current-password');
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: '/tmp/shots/wallet-login-360.png', fullPage: true });
+    await screenshot(page, { path: '/tmp/shots/wallet-login-360.png', fullPage: true });
 
     const wallet = new WalletScreens(page);
     await wallet.logIn(DEMO_USER.login, 'wrong-Pass#1');
@@ -44,7 +45,7 @@ describe.runIf(browserAvailable())('the wallet: login guard, home, add card, log
     expect(await visa.locator('.badge').textContent()).toMatch(/predeterminada/i);
     expect(await page.locator('.wallet-profile__photo').getAttribute('src')).toContain('/images/users/default');
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: '/tmp/shots/wallet-home-360.png', fullPage: true });
+    await screenshot(page, { path: '/tmp/shots/wallet-home-360.png', fullPage: true });
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -61,7 +62,7 @@ describe.runIf(browserAvailable())('the wallet: login guard, home, add card, log
     await page.getByRole('button', { name: /celular prepago 61111111/i }).click();
     await page.getByText(/móvil demo: factura de la línea 61111111/i).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: '/tmp/shots/debt-lookup-360.png', fullPage: true });
+    await screenshot(page, { path: '/tmp/shots/debt-lookup-360.png', fullPage: true });
     await page.getByRole('button', { name: /pagar con saldo \(\$18\.50\)/i }).click();
     await page.getByText(/pago realizado con éxito/i).waitFor();
     await expect.poll(() => page.getByText('$81.50').first().isVisible()).toBe(true);
@@ -91,7 +92,7 @@ describe.runIf(browserAvailable())('the wallet: login guard, home, add card, log
     await page.keyboard.type('Teclado#2026');
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: /my wallet/i }).waitFor();
-    await page.screenshot({ path: '/tmp/shots/wallet-home-en-desktop.png', fullPage: true });
+    await screenshot(page, { path: '/tmp/shots/wallet-home-en-desktop.png', fullPage: true });
     await page.getByRole('button', { name: /log out/i }).focus();
     await page.keyboard.press('Enter');
     const wallet = new WalletScreens(page);
@@ -119,7 +120,7 @@ describe.runIf(browserAvailable())('the wallet: login guard, home, add card, log
     await card.field('cvc').fill('123');
     await card.field('name').fill('DEMO BILLETERA');
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: '/tmp/shots/wallet-addcard-360.png', fullPage: true });
+    await screenshot(page, { path: '/tmp/shots/wallet-addcard-360.png', fullPage: true });
     await page.getByRole('button', { name: /guardar/i }).click();
     // Saved once the processor's check approved it: the screen goes home by itself (leaving sooner cancels the save).
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 30_000 }).toBe('/pf/widget/home');
@@ -132,7 +133,7 @@ describe.runIf(browserAvailable())('the wallet: login guard, home, add card, log
     // "Eliminar tarjeta" names the card and asks first: nothing goes until the payer confirms.
     await page.getByRole('button', { name: /eliminar tarjeta: MC/i }).click();
     expect(await mc.count()).toBe(1);
-    await page.screenshot({ path: 'e2e/artifacts/wallet-remove-confirm-360.png' });
+    await screenshot(page, { path: 'e2e/artifacts/wallet-remove-confirm-360.png' });
     await page.getByRole('button', { name: 'Sí, eliminarla' }).click();
     await expect.poll(() => mc.count()).toBe(0);
     await expect.poll(() => page.getByRole('listitem').filter({ hasText: /VISA .*4242/ }).locator('.badge').count()).toBe(1);
@@ -186,7 +187,7 @@ describe.runIf(browserAvailable())('a new payer: sign up, add a card, log out, r
     expect(await page.getByText(/las contraseñas no coinciden/i).isVisible()).toBe(true);
     await page.getByLabel(/^confirmar contraseña$/i).fill('Nueva#2026clave');
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: '/tmp/shots/signup-step1-360.png', fullPage: true });
+    await screenshot(page, { path: '/tmp/shots/signup-step1-360.png', fullPage: true });
     await page.getByRole('button', { name: /registrarme/i }).click();
     const codeField = page.getByLabel(/código enviado a tu correo/i);
     await codeField.waitFor();
@@ -200,7 +201,7 @@ describe.runIf(browserAvailable())('a new payer: sign up, add a card, log out, r
     await page.getByRole('button', { name: /confirmar/i }).click();
     if (first !== second) await page.getByRole('alert').filter({ hasText: /código/i }).waitFor();
     await codeField.fill(second);
-    await page.screenshot({ path: '/tmp/shots/signup-step2-360.png', fullPage: true });
+    await screenshot(page, { path: '/tmp/shots/signup-step2-360.png', fullPage: true });
     await page.getByRole('button', { name: /confirmar/i }).click();
     await page.getByRole('heading', { name: /mi billetera/i }).waitFor();
     await page.getByText('Lucia Gomez').waitFor();
@@ -228,7 +229,7 @@ describe.runIf(browserAvailable())('a new payer: sign up, add a card, log out, r
     await page.getByLabel(/^nueva contraseña$/i).fill('Otra#2027clave');
     await page.getByLabel(/^confirmar contraseña$/i).fill('Otra#2027clave');
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: '/tmp/shots/recovery-step3-360.png', fullPage: true });
+    await screenshot(page, { path: '/tmp/shots/recovery-step3-360.png', fullPage: true });
     await page.getByRole('button', { name: /guardar/i }).click();
     await page.getByRole('heading', { name: /mi billetera/i }).waitFor();
     await page.getByRole('button', { name: /cerrar sesión/i }).click();
@@ -266,13 +267,13 @@ describe.runIf(browserAvailable())('Saldo / Balance at checkout', () => {
     const frame = page.frames().find((f) => f.url().includes('/pf/widget'));
     if (!frame) throw new Error('no checkout frame');
     expect(await seriousViolations(frame)).toEqual([]);
-    await page.screenshot({ path: '/tmp/shots/balance-modal-desktop.png' });
+    await screenshot(page, { path: '/tmp/shots/balance-modal-desktop.png' });
     await pay.click();
     await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('success');
     expect(await shop.result.getAttribute('data-method')).toBe('balance');
     expect(await transactionsFor(sandbox, codes[0] ?? '')).toEqual([expect.objectContaining({ method: 'balance', status: 1 })]);
-    await page.screenshot({ path: '/tmp/shots/balance-receipt-desktop.png' });
+    await screenshot(page, { path: '/tmp/shots/balance-receipt-desktop.png' });
     // SPEC 3: after a successful payment the browser no longer remembers the login. The whole
     // Chromium, as a private window, gives a frame of another site no storage at all (reading it
     // throws): nothing kept there; where the frame has storage, the login is gone from it.
@@ -291,7 +292,7 @@ describe.runIf(browserAvailable())('Saldo / Balance at checkout', () => {
     await checkout.chooseMethod(/Saldo/);
     await new WalletScreens(page).logIn(DEMO_USER.login, DEMO_USER.password);
     await page.getByRole('alert').filter({ hasText: /tu saldo no alcanza/i }).waitFor();
-    await page.screenshot({ path: '/tmp/shots/balance-short-360.png', fullPage: true });
+    await screenshot(page, { path: '/tmp/shots/balance-short-360.png', fullPage: true });
     await page.getByRole('button', { name: /pagar con saldo/i }).click();
     expect(await transactionsFor(sandbox, code)).toEqual([]);
     await context.close();
@@ -312,7 +313,7 @@ describe.runIf(browserAvailable())('Saldo / Balance at checkout', () => {
     const frame = page.frames().find((f) => f.url().includes('/pf/widget'));
     if (!frame) throw new Error('no checkout frame');
     expect(await seriousViolations(frame)).toEqual([]);
-    await page.screenshot({ path: '/tmp/shots/saved-card-modal-desktop.png' });
+    await screenshot(page, { path: '/tmp/shots/saved-card-modal-desktop.png' });
     await checkout.frame.locator('.saved-cards').getByRole('button', { name: /pagar/i }).click();
     await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => shop.result.getAttribute('data-status'), { timeout: 10_000 }).toBe('success');
@@ -336,7 +337,7 @@ describe.runIf(browserAvailable())('Saldo / Balance at checkout', () => {
     await page.getByRole('radio', { name: /nueva tarjeta/i }).check();
     await checkout.fillCard({ number: '5555 5555 5555 4444' });
     await page.getByRole('checkbox', { name: /guardar esta tarjeta/i }).check();
-    await page.screenshot({ path: '/tmp/shots/store-card-360.png', fullPage: true });
+    await screenshot(page, { path: '/tmp/shots/store-card-360.png', fullPage: true });
     await page.locator('form.card-form button[type="submit"]').click();
     await expect.poll(() => checkout.receiptTitle.isVisible(), { timeout: 15_000 }).toBe(true);
     await page.goto(`${sandbox.url}/pf/widget/home`);

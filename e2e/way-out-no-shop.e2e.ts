@@ -5,6 +5,7 @@ import { seriousViolations } from './support/axe';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { clickClosingPage } from './support/frames';
+import { screenshot } from './support/screenshots';
 
 // Issue 62 item 7: a full page that knows no address of the shop no longer sends the payer to the
 // checkout's start (a page for paying by code, which nobody asked for). It leads back the way the tab
@@ -36,7 +37,7 @@ describe.runIf(browserAvailable())('the way out of a full page that knows no sho
       expect(await alone.getByRole('link', { name: TEXT[lang].start }).count()).toBe(0);
       expect(await alone.locator('a[href="/"]').count()).toBe(0);
       expect(await seriousViolations(alone)).toEqual([]);
-      await alone.screenshot({ path: `${SHOTS}way-out-no-shop-close-${lang}-360.png`, fullPage: true });
+      await screenshot(alone, { path: `${SHOTS}way-out-no-shop-close-${lang}-360.png`, fullPage: true });
       await clickClosingPage(alone, close);
       await expect.poll(() => alone.isClosed(), { timeout: 5_000 }).toBe(true);
 
@@ -49,7 +50,7 @@ describe.runIf(browserAvailable())('the way out of a full page that knows no sho
       const back = page.getByRole('button', { name: TEXT[lang].back });
       await back.waitFor({ timeout: 20_000 });
       expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: `${SHOTS}way-out-no-shop-back-${lang}-360.png`, fullPage: true });
+      await screenshot(page, { path: `${SHOTS}way-out-no-shop-back-${lang}-360.png`, fullPage: true });
       await back.click();
       await expect.poll(() => page.url(), { timeout: 10_000 }).toBe(before);
       await context.close();

@@ -6,6 +6,7 @@ import { clickAway } from './support/frames';
 import { withSandboxAndBrowser } from './support/suite';
 import { adminPost, guestGet, guestPost } from './support/entries';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { screenshot } from './support/screenshots';
 
 // Issue 21 "Every page has a way out": the donation receipt, the 3DS and Clave bank pages and the
 // standalone pages (wallet, validateTx, expired, 404, response message) have the loader's close when
@@ -56,7 +57,7 @@ describe.runIf(browserAvailable())('every page has a way out', () => {
         await back.waitFor({ timeout: 20_000 });
         expect(await back.getAttribute('href')).toBe(shop);
         await expectClean(page);
-        await page.screenshot({ path: `${SHOTS}after-way-out-${name}-${lang}-360.png`, fullPage: true });
+        await screenshot(page, { path: `${SHOTS}after-way-out-${name}-${lang}-360.png`, fullPage: true });
       }
       // Nobody known sent the payer: back the way the tab came, not the checkout's start.
       await page.goto(`${sandbox.url}/pf/responseMessage?code=3000&lang=${lang}`);
@@ -69,7 +70,7 @@ describe.runIf(browserAvailable())('every page has a way out', () => {
       await page.getByText(MERCHANT, { exact: true }).waitFor({ timeout: 10_000 });
       expect(await page.getByRole('link', { name: TEXT[lang].back }).getAttribute('href')).toBe(shop);
       await expectClean(page);
-      await page.screenshot({ path: `${SHOTS}after-way-out-donation-receipt-${lang}-360.png`, fullPage: true });
+      await screenshot(page, { path: `${SHOTS}after-way-out-donation-receipt-${lang}-360.png`, fullPage: true });
 
       // The payment's own receipt: the merchant, and back to the shop besides "Imprimir".
       await page.goto(`${sandbox.url}/pf/default-receipt/${donated.codOper}?lang=${lang}`, { referer: shop });
@@ -77,14 +78,14 @@ describe.runIf(browserAvailable())('every page has a way out', () => {
       await page.getByText(MERCHANT, { exact: true }).first().waitFor({ timeout: 10_000 });
       expect(await page.getByRole('link', { name: TEXT[lang].back }).getAttribute('href')).toBe(shop);
       await expectClean(page);
-      await page.screenshot({ path: `${SHOTS}after-way-out-receipt-${lang}-360.png`, fullPage: true });
+      await screenshot(page, { path: `${SHOTS}after-way-out-receipt-${lang}-360.png`, fullPage: true });
 
       // validateTx (the address the e-mail gives): the merchant whose charge it checks.
       await page.goto(`${validation.validateUrl.replace(/^https?:\/\/[^/]+/, sandbox.url)}&lang=${lang}`);
       await page.getByText(MERCHANT, { exact: true }).waitFor({ timeout: 20_000 });
       await page.getByRole('button', { name: TEXT[lang].previous }).waitFor();
       await expectClean(page);
-      await page.screenshot({ path: `${SHOTS}after-way-out-validatetx-${lang}-360.png`, fullPage: true });
+      await screenshot(page, { path: `${SHOTS}after-way-out-validatetx-${lang}-360.png`, fullPage: true });
       await context.close();
     }, 120_000);
   }
@@ -104,7 +105,7 @@ describe.runIf(browserAvailable())('every page has a way out', () => {
       await frame.getByRole('heading', { name: lang === 'es' ? 'Página no encontrada' : 'Page not found' }).waitFor({ timeout: 20_000 });
       // Embedded, the way out is the loader's close, not a link away from the shop.
       expect(await frame.getByRole('link', { name: TEXT[lang].back }).count()).toBe(0);
-      await page.screenshot({ path: `${SHOTS}after-way-out-embedded-404-${lang}-360.png` });
+      await screenshot(page, { path: `${SHOTS}after-way-out-embedded-404-${lang}-360.png` });
       await clickAway(page, frame.getByRole('button', { name: lang === 'es' ? /cerrar/i : /close/i }));
       await expect.poll(() => page.locator('iframe').count()).toBe(0);
       expect(await page.evaluate(() => (window as unknown as { wayOutEvents: string[] }).wayOutEvents)).toContain('close');
@@ -123,7 +124,7 @@ describe.runIf(browserAvailable())('every page has a way out', () => {
     await page.goto(three.redirectUrl);
     await page.getByText(MERCHANT, { exact: true }).waitFor({ timeout: 10_000 });
     await expectClean(page);
-    await page.screenshot({ path: `${SHOTS}after-way-out-3ds-360.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}after-way-out-3ds-360.png`, fullPage: true });
     await page.getByRole('button', { name: /Cancelar y volver/ }).click();
     // Back on the checkout's origin, past its way back.
     const checkout = new URL(sandbox.url).origin;
@@ -133,7 +134,7 @@ describe.runIf(browserAvailable())('every page has a way out', () => {
     await page.goto(clave.redirectUrl);
     await page.getByText(MERCHANT, { exact: true }).waitFor({ timeout: 10_000 });
     await expectClean(page);
-    await page.screenshot({ path: `${SHOTS}after-way-out-clave-360.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}after-way-out-clave-360.png`, fullPage: true });
     await page.getByRole('button', { name: /Cancelar y volver/ }).click();
     await expect.poll(() => new URL(page.url()).origin === checkout && !new URL(page.url()).pathname.startsWith('/sandbox/'), { timeout: 15_000 }).toBe(true);
     const status = await guestGet<{ status: number }>(sandbox, `clave/payments/${clave.codOper}`);

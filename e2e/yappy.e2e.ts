@@ -7,6 +7,7 @@ import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { openShopCheckout, type OpenedCheckout } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
+import { screenshot } from './support/screenshots';
 
 // PRODUCT.md "Yappy": a phone field (8 digits), then the waiting screen with SPEC's 5-minute window,
 // here shortened by YAPPY_WAIT_MS so the never-answered phone times out within the test.
@@ -77,7 +78,7 @@ describe.runIf(browserAvailable())('Yappy from a merchant page, end to end', () 
     expect(await timer.textContent()).toMatch(/^Tienes 00:0\d para pagar$/);
     expect(await checkout.frame.getByRole('status').first().textContent()).toContain('6333\u00a03333');
     expect(await seriousViolations(await checkoutFrameOf(page))).toEqual([]);
-    await page.screenshot({ path: 'e2e/artifacts/yappy-waiting.png' });
+    await screenshot(page, { path: 'e2e/artifacts/yappy-waiting.png' });
 
     // SPEC 4: the server's 619 once the window is over gives payment_expired.
     await expect.poll(() => checkout.alert.textContent(), { timeout: WAIT_MS + 10_000 }).toBe('El tiempo para pagar ha expirado');

@@ -6,6 +6,7 @@ import { withSandboxAndBrowser } from './support/suite';
 import { CheckoutFrame } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { pressAway } from './support/frames';
+import { screenshot } from './support/screenshots';
 
 declare global {
   interface Window {
@@ -64,7 +65,7 @@ describe.runIf(browserAvailable())('zero-JS pay buttons in the browser', () => {
     expect(heard).toMatchObject({ target: 'pay-button', status: 'success' });
     // the page's own listener (the example's optional script) shows it too
     expect(await page.locator('#result').getAttribute('data-status')).toBe('success');
-    await page.screenshot({ path: 'e2e/artifacts/zero-js-paid.png' });
+    await screenshot(page, { path: 'e2e/artifacts/zero-js-paid.png' });
 
     const transactions = await transactionsFor(sandbox, code);
     expect(transactions.map((t) => [t.method, t.codOper])).toEqual([['card', heard?.oper]]);
