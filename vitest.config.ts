@@ -178,7 +178,7 @@ export default defineConfig({
           // Every poll is a round trip to Chromium (the worker, its browser process, the page's
           // renderer), so one every 100 ms instead of vitest's 50 (the eight files that poll most,
           // every 200 ms: 148.2 and 146.8 CPU-s against 155.6 and 149.3). With the screenshots left
-          // to E2E_SCREENSHOTS=1 (support/screenshots.ts) the suite took 698 and 672 CPU-s against 730 and 706.
+          // to E2E_SCREENSHOTS=1 (support/artifacts.ts) the suite took 698 and 672 CPU-s against 730 and 706.
           expect: { poll: { timeout: 10_000, interval: 100 } },
         },
       },

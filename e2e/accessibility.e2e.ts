@@ -5,7 +5,7 @@ import { createLink } from './support/admin';
 import { browserAvailable, launchChromium } from './support/browser';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { startSandboxInProcess } from './support/sandbox';
-import { screenshot } from './support/screenshots';
+import { screenshot } from './support/artifacts';
 
 // PRODUCT.md "Accessibility": axe-core finds no serious or critical violation; keyboard alone works.
 describe.runIf(browserAvailable())('accessibility of the checkout screens', () => {

@@ -6,7 +6,7 @@ import { browserAvailable, launchChromium } from './support/browser';
 import { CheckoutFrame } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { startSandboxInProcess } from './support/sandbox';
-import { screenshot } from './support/screenshots';
+import { screenshot } from './support/artifacts';
 
 // Issue 48: "Screenshots in Chromium at 360 px of the first screen, a waiting screen and a receipt in
 // light, dark and a brand palette; axe-core clean in each theme."

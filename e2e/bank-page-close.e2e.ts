@@ -8,7 +8,7 @@ import { checkoutFrameOf } from './support/frames';
 import { withSandboxAndBrowser } from './support/suite';
 import { openRecordingShopEvents, shopEventsOf } from './support/shopEvents';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
-import { screenshot } from './support/screenshots';
+import { screenshot } from './support/artifacts';
 
 // The 3DS and Clave bank pages inside the modal take the checkout's X and Escape: the page's own
 // cancel (nothing charged), the shop told the payment did not go through, then the checkout closes.

@@ -7,7 +7,7 @@ import { centsOf, csvRows, payByCardOnShop, startShopServer } from './support/sh
 import { ConsolePage } from './support/consolePage';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
-import { screenshot } from './support/screenshots';
+import { screenshot } from './support/artifacts';
 
 const SHOTS = 'e2e/artifacts';
 

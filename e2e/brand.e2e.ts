@@ -8,7 +8,7 @@ import { withSandboxAndBrowser } from './support/suite';
 import { guestPost } from './support/entries';
 import { pngImage } from '../packages/sandbox/test/images';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
-import { screenshot } from './support/screenshots';
+import { screenshot } from './support/artifacts';
 
 // Issue 48 "The merchant's defaults": a merchant sets its brand with its secret key (or the console
 // sets it), and the checkout, its receipt and the bank and 3DS pages show its name and logo; the

@@ -6,7 +6,7 @@ import { seriousViolations } from './support/axe';
 import { guestPost } from './support/entries';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
-import { screenshot } from './support/screenshots';
+import { screenshot } from './support/artifacts';
 
 // Issue 48 "receipts, e-mails ... use" the merchant's brand: every e-mail a payer gets about a
 // merchant's payment, opened as a phone's mail client shows its HTML part, at 360 px: the shop's

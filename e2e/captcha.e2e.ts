@@ -7,7 +7,7 @@ import { seriousViolations } from './support/axe';
 import { createLink, transactionsFor } from './support/admin';
 import { CheckoutFrame } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
-import { screenshot } from './support/screenshots';
+import { screenshot } from './support/artifacts';
 
 // SPEC 4 "Captcha: a valid score enables the payment", SPEC 7 "POST captcha check (v2)", SPEC 8
 // error_captcha / invalid_score_captcha, SPEC 3 deviceInformation, pfFingerprint,

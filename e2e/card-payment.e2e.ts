@@ -5,7 +5,7 @@ import { withSandboxAndBrowser } from './support/suite';
 import { transactionsFor } from './support/admin';
 import { openShopCheckout } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
-import { screenshot } from './support/screenshots';
+import { screenshot } from './support/artifacts';
 
 // The same flows on each database the sandbox supports: PGlite always, PostgreSQL when the CI
 // (or a developer) provides one in TEST_DATABASE_URL.

@@ -7,7 +7,7 @@ import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { CheckoutFrame, openShopCheckout, type OpenedCheckout } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
-import { screenshot } from './support/screenshots';
+import { screenshot } from './support/artifacts';
 
 // PRODUCT.md "Clave": the submit sends the payer to the bank's page inside the checkout frame; the
 // bank returns to /pf/widget/returnclave (or returnclavesdk), which shows the receipt.

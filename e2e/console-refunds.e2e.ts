@@ -10,7 +10,7 @@ import { TEST_NOTIFICATION_SECRET, TEST_SIMULATOR_API_SECRET, testSimulator } fr
 import { onFreePorts } from '../scripts/sandbox-process.mjs';
 import { browserAvailable, launchChromium } from './support/browser';
 import { ConsolePage } from './support/consolePage';
-import { screenshot } from './support/screenshots';
+import { screenshot } from './support/artifacts';
 
 const SHOTS = 'e2e/artifacts';
 

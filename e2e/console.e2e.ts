@@ -8,7 +8,7 @@ import { CheckoutFrame } from './support/pages';
 import { mailedCode } from './support/wallet';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { startSandboxInProcess } from './support/sandbox';
-import { screenshot } from './support/screenshots';
+import { screenshot } from './support/artifacts';
 
 const SHOTS = 'e2e/artifacts';
 

@@ -8,7 +8,7 @@ import { createLink, transactionsFor } from './support/admin';
 import { openShopCheckout, type CheckoutScope } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { startWebhookReceiver, type WebhookReceiver } from '../packages/sandbox/test/webhookReceiver';
-import { screenshot } from './support/screenshots';
+import { screenshot } from './support/artifacts';
 
 const databases: Array<[string, Record<string, string>]> = [['PGlite', {}]];
 if (process.env.TEST_DATABASE_URL) databases.push(['PostgreSQL', { DATABASE_URL: process.env.TEST_DATABASE_URL }]);

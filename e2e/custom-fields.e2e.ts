@@ -6,7 +6,7 @@ import { withSandboxAndBrowser } from './support/suite';
 import { seriousViolations } from './support/axe';
 import { CheckoutFrame } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
-import { screenshot } from './support/screenshots';
+import { screenshot } from './support/artifacts';
 
 // SPEC 3 "Custom field" on the payment form, sent as customFieldValues. The sandbox has no admin
 // call that sets a merchant's custom fields, so the merchant's answer is given them on its way in.

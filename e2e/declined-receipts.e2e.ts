@@ -6,7 +6,7 @@ import { browserAvailable } from './support/browser';
 import { adminPost } from './support/entries';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
-import { screenshot } from './support/screenshots';
+import { screenshot } from './support/artifacts';
 
 // Issue "Money is never wrong": SPEC 4's tables ("Nequi: 1 approved, -1 pending", "Yappy: 1
 // approved, -1 and 0 pending") have no declined code, and a decline read through them alone showed

@@ -5,7 +5,7 @@ import { withSandboxAndBrowser } from './support/suite';
 import { seriousViolations } from './support/axe';
 import { CheckoutFrame } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
-import { screenshot } from './support/screenshots';
+import { screenshot } from './support/artifacts';
 
 // SPEC 4 "Campaign", SPEC 5 "A campaign amount is sent only when both amount and bridge id exist",
 // SPEC 2 /pf/receipt/campaign. The seeded merchant has an active campaign ($1-$500, 1/5/10).

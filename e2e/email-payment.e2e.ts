@@ -7,7 +7,7 @@ import { seriousViolations } from './support/axe';
 import { adminPost } from './support/entries';
 import { CheckoutFrame } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
-import { screenshot } from './support/screenshots';
+import { screenshot } from './support/artifacts';
 
 // SPEC 2 /pf/emailPayment, SPEC 7 "send/list/pending activities": a merchant's payment request sent
 // by e-mail (the sandbox's mailbox), opened from the e-mail's link and paid once.

@@ -6,7 +6,7 @@ import { adminPost } from './support/entries';
 import { CheckoutFrame } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { catalogs } from '@pasarela/core';
-import { screenshot } from './support/screenshots';
+import { screenshot } from './support/artifacts';
 
 // Issue 21 "Merchants get both the key and the text": a shop page's `result` event for a failed
 // attempt carries reason { key, text }, the catalogue key and the payer's text, for Nequi (whose

@@ -7,7 +7,7 @@ import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { CheckoutFrame, openShopCheckout } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
-import { screenshot } from './support/screenshots';
+import { screenshot } from './support/artifacts';
 
 const CARD_CALL = '**/api/v1/cards/auth-capture';
 const NEQUI_PUSH = '**/api/v1/nequi/push';

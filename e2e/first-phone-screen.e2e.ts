@@ -5,7 +5,7 @@ import { seriousViolations } from './support/axe';
 import { withSandboxAndBrowser } from './support/suite';
 import { adminPost } from './support/entries';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
-import { screenshot } from './support/screenshots';
+import { screenshot } from './support/artifacts';
 
 // Issue 21 "The first phone screen": on a 360x740 phone the payment's essentials come first. The
 // demo merchant offers all seven methods, a donation and the captcha, the longest checkout there is.

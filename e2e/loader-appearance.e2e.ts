@@ -6,7 +6,7 @@ import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { pressAway } from './support/frames';
-import { screenshot } from './support/screenshots';
+import { screenshot } from './support/artifacts';
 
 /** The script tag's global, as this page uses it (e2e/loader.e2e.ts types the whole of it on `window`). */
 type ShopWindow = Window & { Checkout: { open(options: Record<string, unknown>): unknown } };

@@ -8,7 +8,7 @@ import { CheckoutFrame } from './support/pages';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { openRecordingShopEvents, shopEventsOf } from './support/shopEvents';
-import { screenshot } from './support/screenshots';
+import { screenshot } from './support/artifacts';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 const NEQUI_PUSH = '**/api/v1/nequi/push';

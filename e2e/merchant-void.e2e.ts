@@ -7,7 +7,7 @@ import { DemoShop, openShopCheckout } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { startSandboxInProcess } from './support/sandbox';
 import { clickAway } from './support/frames';
-import { screenshot } from './support/screenshots';
+import { screenshot } from './support/artifacts';
 
 // docs/merchant-api.md "void": the merchant's server calls off a payment the payer is still
 // waiting on, and the payer's open checkout shows it at once (the live socket), not when its wait runs out.

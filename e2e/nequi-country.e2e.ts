@@ -5,7 +5,7 @@ import { seriousViolations } from './support/axe';
 import { withSandboxAndBrowser } from './support/suite';
 import { adminPost } from './support/entries';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
-import { screenshot } from './support/screenshots';
+import { screenshot } from './support/artifacts';
 
 // Issue 62 item 8: Nequi's field speaks of the merchant's country (core nequiPhoneRule). The demo
 // shop is in Panama: 8 digits starting with 6 (docs/sandbox.md's Panamanian test phones); a Colombian

@@ -6,7 +6,7 @@ import { browserAvailable, launchChromium } from './support/browser';
 import { CheckoutFrame, openShopCheckout, type OpenedCheckout } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { startSandboxInProcess } from './support/sandbox';
-import { screenshot } from './support/screenshots';
+import { screenshot } from './support/artifacts';
 
 // PRODUCT.md "Nequi": push (the demo shop is in Panama: docs/sandbox.md's phones 61111111 / 62222222 / 63333333) and QR settled by the admin call.
 describe.runIf(browserAvailable())('Nequi in the embedded checkout', () => {

@@ -11,7 +11,7 @@ import { CheckoutFrame } from './support/pages';
 import { pressAway } from './support/frames';
 import { freePort } from '../packages/sandbox/test/freePort';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
-import { screenshot } from './support/screenshots';
+import { screenshot } from './support/artifacts';
 
 const rootDir = fileURLToPath(new URL('..', import.meta.url));
 const nextBin = join(rootDir, 'node_modules', 'next', 'dist', 'bin', 'next');

@@ -6,7 +6,7 @@ import { checkoutFrameOf } from './support/frames';
 import { DemoShop } from './support/pages';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
-import { screenshot } from './support/screenshots';
+import { screenshot } from './support/artifacts';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 

@@ -8,7 +8,7 @@ import { checkoutFrameOf } from './support/frames';
 import { CheckoutFrame, DemoShop, type CheckoutScope } from './support/pages';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
-import { screenshot } from './support/screenshots';
+import { screenshot } from './support/artifacts';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 

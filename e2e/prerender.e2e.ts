@@ -4,7 +4,7 @@ import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { CheckoutFrame, DemoShop } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
-import { screenshot } from './support/screenshots';
+import { screenshot } from './support/artifacts';
 
 async function newLink(sandbox: Sandbox, description = 'Camisa'): Promise<string> {
   const res = await fetch(`${sandbox.url}/sandbox/links`, {

@@ -6,7 +6,7 @@ import { withSandboxAndBrowser } from './support/suite';
 import { CheckoutFrame, DemoShop } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { pressAway } from './support/frames';
-import { screenshot } from './support/screenshots';
+import { screenshot } from './support/artifacts';
 
 // The React demo (examples/react.html, built with React 19 and the built @pasarela/react) on the
 // demo shop's origin, paying on the checkout's origin.

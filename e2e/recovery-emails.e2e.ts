@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { seriousViolations } from './support/axe';
@@ -6,7 +5,7 @@ import { browserAvailable } from './support/browser';
 import { adminPost, guestPost } from './support/entries';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
-import { screenshot } from './support/screenshots';
+import { saveArtifact, screenshot } from './support/artifacts';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 
@@ -53,7 +52,7 @@ describe.runIf(browserAvailable())('every link in every e-mail is absolute and o
     await adminPost(sandbox, 'email-payments', { to: 'solicitud@example.com', amount: 40, taxAmount: 2.8, description: 'Clases de junio' });
 
     const { messages } = (await (await fetch(`${sandbox.url}/sandbox/mailbox`)).json()) as { messages: Mail[] };
-    writeFileSync(`${SHOTS}after-mailbox.json`, JSON.stringify(messages, null, 2));
+    saveArtifact(`${SHOTS}after-mailbox.json`, JSON.stringify(messages, null, 2));
     // Two card receipts, a validation, two vouchers, one paid receipt, one request.
     expect(messages).toHaveLength(7);
     const links = new Set<string>();

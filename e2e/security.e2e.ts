@@ -6,7 +6,7 @@ import { guestPost } from './support/entries';
 import { withSandboxAndBrowser } from './support/suite';
 import { CheckoutFrame } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
-import { screenshot } from './support/screenshots';
+import { screenshot } from './support/artifacts';
 
 // Issue "Only the right party can act", through a browser: a sandbox with SANDBOX_ADMIN_TOKEN and
 // the captcha as it ships (required). A payer pays without ticking (the widget sends the captcha's

@@ -5,7 +5,7 @@ import { withSandboxAndBrowser } from './support/suite';
 import { seriousViolations } from './support/axe';
 import { adminPost, guestPost } from './support/entries';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
-import { screenshot } from './support/screenshots';
+import { screenshot } from './support/artifacts';
 
 // SPEC 2 "/pf/tx-result Transaction result", "/pf/returnpage Return page" (SPEC 3 notification
 // isReturn and returnUrl; SPEC 5 "A URL is valid only with http or https"), "/pf/deeplink/market".

@@ -4,7 +4,7 @@ import { seriousViolations } from './support/axe';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
-import { screenshot } from './support/screenshots';
+import { screenshot } from './support/artifacts';
 
 interface Timings {
   /** Largest Contentful Paint entries, in ms from the navigation's start. */

@@ -6,7 +6,7 @@ import { seriousViolations } from './support/axe';
 import { adminPost } from './support/entries';
 import { CheckoutFrame } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
-import { screenshot } from './support/screenshots';
+import { screenshot } from './support/artifacts';
 
 // SPEC 2 /stationPayment and the widget's type ps (Checkout.open({ stationId })).
 describe.runIf(browserAvailable())('payment stations, end to end', () => {

@@ -7,7 +7,7 @@ import { adminPost, guestGet, guestPost } from './support/entries';
 import { CheckoutFrame } from './support/pages';
 import { DEMO_USER, WalletScreens } from './support/wallet';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
-import { screenshot } from './support/screenshots';
+import { screenshot } from './support/artifacts';
 
 // SPEC 2 widget type subs (Checkout.open({ subscriptionKey })), SPEC 4 "Subscription", SPEC 9 periods.
 describe.runIf(browserAvailable())('subscriptions, end to end', () => {

@@ -5,7 +5,7 @@ import { withSandboxAndBrowser } from './support/suite';
 import { seriousViolations } from './support/axe';
 import { adminPost, guestPost } from './support/entries';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
-import { screenshot } from './support/screenshots';
+import { screenshot } from './support/artifacts';
 
 // SPEC 2 /pf/validateTx, SPEC 4 "Transaction validation", SPEC 5 "$1.00 to $3.00", SPEC 8 619.
 describe.runIf(browserAvailable())('random-charge validation, end to end', () => {

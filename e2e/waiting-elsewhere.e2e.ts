@@ -8,7 +8,7 @@ import { DemoShop, type CheckoutScope } from './support/pages';
 import { denyStorage } from './support/storage';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
-import { screenshot } from './support/screenshots';
+import { screenshot } from './support/artifacts';
 
 const SHOTS = new URL('./artifacts/', import.meta.url).pathname;
 

@@ -5,7 +5,7 @@ import { seriousViolations } from './support/axe';
 import { withSandboxAndBrowser } from './support/suite';
 import { adminPost, guestPost } from './support/entries';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
-import { screenshot } from './support/screenshots';
+import { screenshot } from './support/artifacts';
 
 // Issue 62: a checkout the loader opens with payments waiting on the shop's other links (?waiting=)
 // keeps its server-rendered first screen: the page carries the server's word on them, so the

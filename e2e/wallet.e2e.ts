@@ -8,7 +8,7 @@ import { CheckoutFrame, openShopCheckout } from './support/pages';
 import { addressOf, DEMO_USER, mailedCode, WalletScreens } from './support/wallet';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { startSandboxInProcess } from './support/sandbox';
-import { screenshot } from './support/screenshots';
+import { screenshot } from './support/artifacts';
 
 // PRODUCT.md "Wallet screens" as full pages on the checkout origin.
 describe.runIf(browserAvailable())('the wallet: login guard, home, add card, logout', () => {

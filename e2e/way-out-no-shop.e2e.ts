@@ -5,7 +5,7 @@ import { seriousViolations } from './support/axe';
 import { withSandboxAndBrowser } from './support/suite';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { clickClosingPage } from './support/frames';
-import { screenshot } from './support/screenshots';
+import { screenshot } from './support/artifacts';
 
 // Issue 62 item 7: a full page that knows no address of the shop no longer sends the payer to the
 // checkout's start (a page for paying by code, which nobody asked for). It leads back the way the tab

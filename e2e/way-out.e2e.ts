@@ -6,7 +6,7 @@ import { clickAway } from './support/frames';
 import { withSandboxAndBrowser } from './support/suite';
 import { adminPost, guestGet, guestPost } from './support/entries';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
-import { screenshot } from './support/screenshots';
+import { screenshot } from './support/artifacts';
 
 // Issue 21 "Every page has a way out": the donation receipt, the 3DS and Clave bank pages and the
 // standalone pages (wallet, validateTx, expired, 404, response message) have the loader's close when

@@ -7,7 +7,7 @@ import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { openShopCheckout, type OpenedCheckout } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
-import { screenshot } from './support/screenshots';
+import { screenshot } from './support/artifacts';
 
 // PRODUCT.md "Yappy": a phone field (8 digits), then the waiting screen with SPEC's 5-minute window,
 // here shortened by YAPPY_WAIT_MS so the never-answered phone times out within the test.

@@ -6,7 +6,7 @@ import { withSandboxAndBrowser } from './support/suite';
 import { CheckoutFrame } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { pressAway } from './support/frames';
-import { screenshot } from './support/screenshots';
+import { screenshot } from './support/artifacts';
 
 declare global {
   interface Window {
