@@ -105,4 +105,38 @@ describe.runIf(browserAvailable())('the checkout\'s first screen, rendered into 
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  // A tab that keeps a payment waiting renders its first screen afresh instead of taking the server's
+  // markup over (rendersAsServer); the method picked in that markup meanwhile is not lost either.
+  it('opens the method the payer picked before the script ran, also when the script renders the screen afresh', async () => {
+    const context = await browser.newContext({ locale: 'es-PA' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const nequi = page.getByRole('radio', { name: /nequi/i });
+    const phone = page.getByRole('textbox', { name: /celular nequi/i });
+
+    // In this tab, a Nequi payment of another link of the shop, left waiting (a phone that never answers).
+    await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${await newLink(sandbox)}&lang=es`);
+    await nequi.check();
+    await phone.fill('6333 3333');
+    await page.getByRole('button', { name: /enviar notificación/i }).click();
+    await page.getByText(/te enviamos una notificación/i).waitFor({ timeout: 15_000 });
+
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await context.route(/\/widget\/assets\/main-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${await newLink(sandbox)}&lang=es`, { waitUntil: 'commit' });
+    await page.locator('[name="cardnumber"]').waitFor({ state: 'visible', timeout: 20_000 });
+    await nequi.check();
+    release();
+    await phone.waitFor({ timeout: 10_000 });
+    expect(await nequi.isChecked()).toBe(true);
+    expect(await page.locator('[name="cardnumber"]').isVisible()).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

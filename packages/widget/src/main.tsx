@@ -122,8 +122,13 @@ if (prerendered) {
     if (firstTexts) startWholeLater(afterFirstScreen().then(wholeCatalogue));
   });
 } else if (rootElement.dataset.prerendered) {
-  // The server's markup stays until the app's own first screen is ready, then is replaced in one go.
-  void firstScreenReady().then((first) => createRoot(rootElement).render(app(first ?? undefined)));
+  // The server's markup stays until the app's own first screen is ready, then is replaced in one go,
+  // with what the payer entered in it meanwhile (a method tapped, a number typed).
+  void firstScreenReady().then((first) => {
+    const tellApp = takeEarlyInput(rootElement);
+    createRoot(rootElement).render(app(first ?? undefined));
+    tellApp();
+  });
 } else {
   // A first render of its own.
   const render = () => createRoot(rootElement).render(app());

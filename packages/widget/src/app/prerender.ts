@@ -44,12 +44,45 @@ function changedByPayer(field: Field): boolean {
   return field.value !== field.defaultValue;
 }
 
-/** Taking the markup over keeps the fields but not the app's state: each field's own event tells the app. */
-export function takeEarlyInput(root: HTMLElement): () => void {
-  const fields = [...root.querySelectorAll<Field>('input, textarea, select')].filter(changedByPayer);
-  return () => {
-    for (const field of fields) {
-      if (!field.isConnected) continue;
+/** A field of the first screen as the payer left it: the element, and what finds it again in a new render. */
+interface EarlyField {
+  field: Field;
+  tag: string;
+  name: string;
+  /** A radio's own value (which of its group); a text field's or a select's value as entered. */
+  value: string;
+  checked: boolean;
+}
+
+/** The same field in a render that made its elements anew (by tag and name, a radio by its value too). */
+function findAgain(screen: HTMLElement, early: EarlyField): Field | null {
+  if (early.field.isConnected && screen.contains(early.field)) return early.field;
+  if (early.name === '') return null;
+  const same = [...screen.querySelectorAll<Field>(early.tag)].find(
+    (field) => field.name === early.name && (!(isToggle(early.field) && early.field.type === 'radio') || field.value === early.value),
+  );
+  return same ?? null;
+}
+
+/**
+ * What the payer entered in the server's markup before the script ran reaches the app: each field
+ * they changed, found in the app's first render (the same element when it takes the markup over, the
+ * same-named one when it renders afresh), gets their value back and the event its handlers listen to.
+ */
+export function takeEarlyInput(root: HTMLElement): (screen?: HTMLElement) => void {
+  const entered: EarlyField[] = [...root.querySelectorAll<Field>('input, textarea, select')].filter(changedByPayer).map((field) => ({
+    field,
+    tag: field.localName,
+    name: field.name,
+    value: field.value,
+    checked: isToggle(field) && field.checked,
+  }));
+  return (screen = root) => {
+    for (const early of entered) {
+      const field = findAgain(screen, early);
+      if (!field) continue;
+      if (isToggle(field)) field.checked = early.checked;
+      else field.value = early.value;
       // What the app's handlers listen to (React's onChange is `input` on text fields).
       const text = !isToggle(field) && !(field instanceof HTMLSelectElement);
       field.dispatchEvent(new Event(text ? 'input' : 'change', { bubbles: true }));
