@@ -97,10 +97,12 @@ describe.runIf(browserAvailable())('the checkout\'s first screen', () => {
     // The demo shop and the checkout are one site (localhost), so the frame may keep the catalog in
     // its storage and shares the page's process and log.
     const { context, page, shop } = await openShopCheckout(browser, sandbox.demoUrl);
+    // The first open downloads the whole catalog after its first screen (its captcha first), then keeps it.
+    const cached = async () => (await checkoutFrameOf(page)).evaluate(() => localStorage.getItem('pasarela.catalog.es') !== null);
+    await expect.poll(cached, { timeout: 15_000 }).toBe(true);
     await page.reload();
     await (await shop.pay()).waitForForm();
-    const frame = await checkoutFrameOf(page);
-    expect(await frame.evaluate(() => localStorage.getItem('pasarela.catalog.es') !== null)).toBe(true);
+    expect(await cached()).toBe(true);
     // Chromium reports an unused preload in the log a few seconds after the frame's load.
     const session = await context.newCDPSession(page);
     const entries: string[] = [];
