@@ -44,24 +44,19 @@ function changedByPayer(field: Field): boolean {
   return field.value !== field.defaultValue;
 }
 
-/** A field of the first screen as the payer left it: the element, and what finds it again in a new render. */
+/** A field the payer changed, with what they entered: a render that reuses the element resets it. */
 interface EarlyField {
   field: Field;
-  tag: string;
-  name: string;
-  /** A radio's own value (which of its group); a text field's or a select's value as entered. */
   value: string;
   checked: boolean;
 }
 
-/** The same field in a render that made its elements anew (by tag and name, a radio by its value too). */
-function findAgain(screen: HTMLElement, early: EarlyField): Field | null {
-  if (early.field.isConnected && screen.contains(early.field)) return early.field;
-  if (early.name === '') return null;
-  const same = [...screen.querySelectorAll<Field>(early.tag)].find(
-    (field) => field.name === early.name && (!(isToggle(early.field) && early.field.type === 'radio') || field.value === early.value),
-  );
-  return same ?? null;
+/** The same field in the first render: the element itself when kept, else the one of the same tag and name (a radio's by its value too). */
+function findAgain(root: HTMLElement, { field }: EarlyField): Field | null {
+  if (root.contains(field)) return field;
+  if (field.name === '') return null;
+  const radio = isToggle(field) && field.type === 'radio';
+  return [...root.querySelectorAll<Field>(field.localName)].find((other) => other.name === field.name && (!radio || other.value === field.value)) ?? null;
 }
 
 /**
@@ -69,17 +64,13 @@ function findAgain(screen: HTMLElement, early: EarlyField): Field | null {
  * they changed, found in the app's first render (the same element when it takes the markup over, the
  * same-named one when it renders afresh), gets their value back and the event its handlers listen to.
  */
-export function takeEarlyInput(root: HTMLElement): (screen?: HTMLElement) => void {
-  const entered: EarlyField[] = [...root.querySelectorAll<Field>('input, textarea, select')].filter(changedByPayer).map((field) => ({
-    field,
-    tag: field.localName,
-    name: field.name,
-    value: field.value,
-    checked: isToggle(field) && field.checked,
-  }));
-  return (screen = root) => {
+export function takeEarlyInput(root: HTMLElement): () => void {
+  const entered: EarlyField[] = [...root.querySelectorAll<Field>('input, textarea, select')]
+    .filter(changedByPayer)
+    .map((field) => ({ field, value: field.value, checked: isToggle(field) && field.checked }));
+  return () => {
     for (const early of entered) {
-      const field = findAgain(screen, early);
+      const field = findAgain(root, early);
       if (!field) continue;
       if (isToggle(field)) field.checked = early.checked;
       else field.value = early.value;
