@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { decodeBody } from '@pasarela/core';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { seriousViolations } from './support/axe';
@@ -8,6 +7,7 @@ import { createLink, transactionsFor } from './support/admin';
 import { CheckoutFrame } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { screenshot } from './support/artifacts';
+import { sentBody } from './support/sentBody';
 
 // SPEC 4 "Captcha: a valid score enables the payment", SPEC 7 "POST captcha check (v2)", SPEC 8
 // error_captcha / invalid_score_captcha, SPEC 3 deviceInformation, pfFingerprint,
@@ -21,9 +21,8 @@ describe.runIf(browserAvailable())('captcha and fingerprint, end to end', () => 
   async function recordBodies(page: Page, path: string): Promise<unknown[]> {
     const bodies: unknown[] = [];
     await page.route(`**/api/v1/${path}`, async (route) => {
-      const req = route.request();
-      const body = req.postData() ?? '';
-      if (body !== '') bodies.push(req.headers()['content-type']?.startsWith('text/plain') ? decodeBody(body) : JSON.parse(body));
+      const body = await sentBody(route.request());
+      if (body !== undefined) bodies.push(body);
       await route.continue();
     });
     return bodies;

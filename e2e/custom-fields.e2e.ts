@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { decodeBody, readEnvelopeData, wrapEnvelope, type Envelope } from '@pasarela/core';
+import { readEnvelopeData, wrapEnvelope, type Envelope } from '@pasarela/core';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { seriousViolations } from './support/axe';
 import { CheckoutFrame } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { screenshot } from './support/artifacts';
+import { sentBody } from './support/sentBody';
 
 // SPEC 3 "Custom field" on the payment form, sent as customFieldValues. The sandbox has no admin
 // call that sets a merchant's custom fields, so the merchant's answer is given them on its way in.
@@ -53,10 +54,7 @@ describe.runIf(browserAvailable())('custom fields, end to end', () => {
     });
     const sent: unknown[] = [];
     page.on('request', (req) => {
-      if (req.url().endsWith('/cards/auth-capture')) {
-        const body = req.postData() ?? '';
-        sent.push(req.headers()['content-type']?.startsWith('text/plain') ? decodeBody(body) : JSON.parse(body));
-      }
+      if (req.url().endsWith('/cards/auth-capture')) void sentBody(req).then((body) => sent.push(body));
     });
     await page.goto(`${sandbox.url}/pf/widget?type=ps&code=EST-001`);
     const checkout = new CheckoutFrame(page);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { decodeBody } from '@pasarela/core';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { seriousViolations } from './support/axe';
@@ -8,6 +7,7 @@ import { adminPost } from './support/entries';
 import { CheckoutFrame } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { screenshot } from './support/artifacts';
+import { sentBody } from './support/sentBody';
 
 // SPEC 2 /pf/emailPayment, SPEC 7 "send/list/pending activities": a merchant's payment request sent
 // by e-mail (the sandbox's mailbox), opened from the e-mail's link and paid once.
@@ -34,9 +34,8 @@ describe.runIf(browserAvailable())('e-mail payment, end to end', () => {
     const page = await context.newPage();
     const bodies: unknown[] = [];
     await page.route('**/api/v1/cards/auth-capture', async (route) => {
-      const req = route.request();
-      const body = req.postData() ?? '';
-      if (body !== '') bodies.push(req.headers()['content-type']?.startsWith('text/plain') ? decodeBody(body) : JSON.parse(body));
+      const body = await sentBody(route.request());
+      if (body !== undefined) bodies.push(body);
       await route.continue();
     });
     await page.goto(url);

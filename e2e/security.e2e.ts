@@ -7,6 +7,7 @@ import { withSandboxAndBrowser } from './support/suite';
 import { CheckoutFrame } from './support/pages';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { screenshot } from './support/artifacts';
+import { sentBody } from './support/sentBody';
 
 // Issue "Only the right party can act", through a browser: a sandbox with SANDBOX_ADMIN_TOKEN and
 // the captcha as it ships (required). A payer pays without ticking (the widget sends the captcha's
@@ -47,9 +48,8 @@ describe.runIf(browserAvailable())('only the right party can act, in a browser',
     const page = await context.newPage();
     const sent: Array<Record<string, unknown>> = [];
     await page.route('**/api/v1/cards/auth-capture', async (route) => {
-      const req = route.request();
-      const body = req.postData() ?? '';
-      if (body !== '') sent.push((req.headers()['content-type']?.startsWith('text/plain') ? decodeBody(body) : JSON.parse(body)) as Record<string, unknown>);
+      const body = await sentBody(route.request());
+      if (body !== undefined) sent.push(body as Record<string, unknown>);
       await route.continue();
     });
     await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${a.link}`);

