@@ -205,8 +205,8 @@ async function payOnce(browser, target) {
       if (!pressed || !request.hasPostData) return;
       const path = new URL(request.url).pathname;
       if (request.postData !== undefined) return void sent.set(path, Buffer.byteLength(request.postData));
-      // A body the event left out: asked for.
-      void paying.send('Network.getRequestPostData', { requestId }).then(({ postData }) => sent.set(path, Buffer.byteLength(postData)), () => undefined);
+      // A body the event left out (a compressed one too): asked for, as bytes when CDP sends base64.
+      void paying.send('Network.getRequestPostData', { requestId }).then(({ postData, base64Encoded }) => sent.set(path, base64Encoded ? Buffer.from(postData, 'base64').length : Buffer.byteLength(postData)), () => undefined);
     });
     if (profileArg && paying) {
       await paying.send('Profiler.enable');
