@@ -1,10 +1,10 @@
-import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { createLink } from './support/admin';
 import { browserAvailable } from './support/browser';
 import { withSandboxAndBrowser } from './support/suite';
 import { CheckoutFrame } from './support/pages';
+import { sentText } from './support/sentBody';
 import type { Sandbox } from '../scripts/sandbox-process.mjs';
 
 const CARD = '4242424242424242';
@@ -27,9 +27,8 @@ describe.runIf(browserAvailable()).each([
     const requests: Array<{ url: string; body: string; sentBytes: number; gzip: boolean }> = [];
     await page.route('**/*', async (route) => {
       const r = route.request();
-      const sent = r.postDataBuffer() ?? Buffer.alloc(0);
-      const gzip = (await r.allHeaders())['content-encoding'] === 'gzip';
-      requests.push({ url: r.url(), body: (gzip ? gunzipSync(sent) : sent).toString('utf8'), sentBytes: sent.length, gzip });
+      const { text, sentBytes, gzip } = await sentText(r);
+      requests.push({ url: r.url(), body: text, sentBytes, gzip });
       await route.continue();
     });
     await page.goto(`${sandbox.url}/pf/widget?type=lk&code=${code}`);

@@ -76,12 +76,13 @@ describe('takeEarlyInput: what the payer entered in the server\'s markup reaches
 
   it('in a render that made its elements anew, finds each field by its name (a radio by its value too) and gives it what the payer entered', () => {
     const { root, heard, field } = markup();
-    const fresh = root.innerHTML;
+    // The same markup as new elements, as a render that made them anew.
+    const fresh = [...root.childNodes].map((node) => node.cloneNode(true));
     field('cardnumber').value = '4242424242424242';
     (root.querySelector('[value="nequi"]') as HTMLInputElement).checked = true;
     (root.querySelector('select') as HTMLSelectElement).value = 'eth';
     const tell = takeEarlyInput(root);
-    root.innerHTML = fresh;
+    root.replaceChildren(...fresh);
     tell();
     expect(heard).toEqual(['input:cardnumber=4242424242424242', 'change:m=nequi', 'change:coin=eth']);
     expect(field('cardnumber').value).toBe('4242424242424242');
