@@ -13,6 +13,8 @@ export interface Deps {
   payerWindows: PayerWindows;
   /** False when PAYMENT_CAPTCHA=0. */
   captchaRequired?: boolean | undefined;
+  /** WEBHOOK_ALLOW_PRIVATE, the deployment's: webhook URLs may reach loopback and private addresses. */
+  allowPrivateWebhooks?: boolean | undefined;
 }
 
 export interface PayerWindows {

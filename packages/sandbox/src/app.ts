@@ -125,6 +125,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     publicOrigin: options.publicOrigin,
     payerWindows: options.payerWindows ?? { nequiMs: NEQUI_PAY_WINDOW_MS, yappyMs: YAPPY_PAY_WINDOW_MS },
     captchaRequired: options.paymentCaptcha !== false,
+    allowPrivateWebhooks: options.allowPrivateWebhooks === true,
   });
   const app = new Hono<AppEnv>();
   const metrics = options.metrics ?? new Metrics();
@@ -185,7 +186,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   admin.route('/', adminRefundRoutes(deps));
   admin.route('/', adminBrandRoutes(deps));
   admin.route('/', adminBookRoutes(deps));
-  admin.route('/', adminCatalogRoutes(deps, { allowPrivateWebhooks: options.allowPrivateWebhooks === true }));
+  admin.route('/', adminCatalogRoutes(deps));
   admin.route('/', adminWebhookRoutes(deps));
   admin.route('/', adminEmailPaymentRoutes(deps));
   admin.all('*', () => {

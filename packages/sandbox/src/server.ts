@@ -19,6 +19,8 @@ import { reconcilePayouts, runScheduledPayouts } from './payments/payouts';
 import { runOnTimer } from './payments/runOnTimer';
 import { deleteExpiredIdempotencyKeys } from './store/idempotencyKeys';
 import { deleteOldEvents } from './store/merchantEvents';
+import { recordDeploymentSettings } from './store/deploymentSettings';
+import { sharedSettingsOf, sharedSettingsRefusal } from './ops/deploymentSettings';
 import { pushServer } from './push/pushServer';
 import { adminScopeOf, isLoopbackHost } from './auth/adminAccess';
 import { openAdminRefusal, sourceOfUpgrade } from './auth/adminCors';
@@ -45,8 +47,10 @@ export interface ServerOptions {
   host?: string | undefined;
   /** SANDBOX_ADMIN_TOKEN: the admin API and /sandbox/push want it. */
   adminToken?: string | undefined;
-  /** WEBHOOK_ALLOW_PRIVATE; default: when host is loopback. */
+  /** WEBHOOK_ALLOW_PRIVATE; default: when host is loopback. The deployment's: every node the same (ops/deploymentSettings.ts). */
   webhookAllowPrivate?: boolean | undefined;
+  /** GATEWAYS_MODULE as given, recorded as the deployment's (its adapters come in `gateways`). */
+  gatewaysModule?: string | undefined;
   /** PAYMENT_CAPTCHA: false lets payments through without a captcha token. */
   paymentCaptcha?: boolean | undefined;
   port: number;
@@ -127,8 +131,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const warn = (message: string) => log.warn(message);
   const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, pgliteTemplate: options.pgliteTemplate, migrationsDir: paths.migrationsDir, warn });
   log = baseLog.child({ node: db.sessionName });
+  const allowPrivateWebhooks = options.webhookAllowPrivate ?? isLoopbackHost(options.host ?? DEFAULT_HOST);
   let cardFingerprintKey: Buffer;
   try {
+    // Before anything runs: a node that disagrees with the deployment must not serve or deliver.
+    const shared = sharedSettingsOf({ gatewaysModule: options.gatewaysModule, allowPrivateWebhooks, allowPrivateDefaulted: options.webhookAllowPrivate === undefined });
+    const refusal = sharedSettingsRefusal(shared, await recordDeploymentSettings(db, shared, db.sessionName));
+    if (refusal) throw new Error(refusal);
     const found = await cardFingerprintKeyOf(db, options.cardFingerprintKey);
     cardFingerprintKey = found.key;
     // Where the key came from, never the key.
@@ -145,7 +154,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (change.origin === db.sessionName) metrics.countPayment(change.method, change.authStatus);
   });
   let draining = false;
-  const allowPrivateWebhooks = options.webhookAllowPrivate ?? isLoopbackHost(options.host ?? DEFAULT_HOST);
   const webhookDelivery = { ...(options.webhookDelivery ?? DEFAULT_WEBHOOK_DELIVERY), allowPrivateAddresses: options.webhookDelivery?.allowPrivateAddresses ?? allowPrivateWebhooks };
   const url = `http://localhost:${options.port}`;
   const demoUrl = `http://127.0.0.1:${options.demoPort}`;

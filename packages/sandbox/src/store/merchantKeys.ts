@@ -19,11 +19,13 @@ export function secretKeyHashOf(secretKey: string): string {
   return createHash('sha256').update(secretKey, 'utf8').digest('hex');
 }
 
-export async function saveMerchantKeys(db: Queryable, merchantId: number, keys: MerchantKeys, webhookUrl: string | null): Promise<void> {
+/** `webhookPrivateAllowed`: the URL's record (routes/webhookUrlRule.ts); undefined keeps the one it has. */
+export async function saveMerchantKeys(db: Queryable, merchantId: number, keys: MerchantKeys, webhookUrl: string | null, webhookPrivateAllowed: boolean | undefined): Promise<void> {
   // New keys from the sandbox end the old ones at once (an API roll may keep one a while).
   await db.query(`update merchants set secret_key_hash = $2, webhook_secret = $3, webhook_url = $4,
+      webhook_private_allowed = coalesce($5, webhook_private_allowed),
       previous_secret_key_hash = null, previous_secret_key_expires_at = null where id = $1`, [
-    merchantId, secretKeyHashOf(keys.secretKey), keys.webhookSecret, webhookUrl,
+    merchantId, secretKeyHashOf(keys.secretKey), keys.webhookSecret, webhookUrl, webhookPrivateAllowed ?? null,
   ]);
 }
 

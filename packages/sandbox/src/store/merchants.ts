@@ -100,6 +100,8 @@ export interface NewMerchant {
   services: ReadonlyArray<{ method: string; linkType: string; gatewayCode: string; cardCodes: readonly string[] }>;
   keys: MerchantKeys;
   webhookUrl: string | null;
+  /** Accepted under a rule that allowed private targets (routes/webhookUrlRule.ts). */
+  webhookPrivateAllowed: boolean;
 }
 
 /** SPEC 6: every merchant has a merchant user; all in one transaction. */
@@ -114,7 +116,7 @@ export async function createMerchant(db: Database, merchant: NewMerchant): Promi
     if (!row) throw new Error('merchant insert returned nothing');
     await tx.query('insert into merchant_users (merchant_id, login) values ($1, $2)', [row.id, `owner.${row.id}`]);
     await insertMerchantServices(tx, row.id, merchant.txLimitCents, merchant.services);
-    await saveMerchantKeys(tx, row.id, merchant.keys, merchant.webhookUrl);
+    await saveMerchantKeys(tx, row.id, merchant.keys, merchant.webhookUrl, merchant.webhookPrivateAllowed);
     return row.id;
   });
 }

@@ -10,6 +10,8 @@ export interface WebhookEndpointRow {
   previous_secret: string | null;
   previous_secret_expires_at: Date | null;
   is_primary: boolean;
+  /** Accepted under a rule that allowed private targets; null: before the rule was recorded (webhooks/webhookTarget.ts privateTargetsAllowed). */
+  private_allowed: boolean | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -31,27 +33,29 @@ export async function findWebhookEndpoint(db: Queryable, merchantId: number, id:
  * Undefined past MAX_ENDPOINTS (the merchant's row locked, so two at once count right). The first
  * becomes the merchant's webhookUrl, for which the outbox records events.
  */
-export async function insertWebhookEndpoint(db: Queryable, merchantId: number, url: string, events: readonly string[]): Promise<WebhookEndpointRow | undefined> {
+export async function insertWebhookEndpoint(db: Queryable, merchantId: number, url: string, events: readonly string[], privateAllowed: boolean): Promise<WebhookEndpointRow | undefined> {
   const secret = newWebhookSecret();
   const [row] = await db.query<WebhookEndpointRow>(
     `with m as (select id, webhook_url from merchants where id = $1 for update),
           n as (select count(*)::int as n from webhook_endpoints where merchant_id = $1)
-     insert into webhook_endpoints (merchant_id, url, events, secret, is_primary)
-     select m.id, $2, $3, $4, m.webhook_url is null from m, n where n.n < $5
+     insert into webhook_endpoints (merchant_id, url, events, secret, is_primary, private_allowed)
+     select m.id, $2, $3, $4, m.webhook_url is null, $6 from m, n where n.n < $5
      returning *`,
-    [merchantId, url, events, secret, MAX_ENDPOINTS],
+    [merchantId, url, events, secret, MAX_ENDPOINTS, privateAllowed],
   );
-  if (row?.is_primary) await db.query('update merchants set webhook_url = $2, webhook_secret = $3 where id = $1', [merchantId, url, secret]);
+  if (row?.is_primary) await db.query('update merchants set webhook_url = $2, webhook_secret = $3, webhook_private_allowed = $4 where id = $1', [merchantId, url, secret, privateAllowed]);
   return row;
 }
 
-export async function updateWebhookEndpoint(db: Queryable, merchantId: number, id: string, change: { url?: string | undefined; events?: readonly string[] | undefined }): Promise<WebhookEndpointRow | undefined> {
+/** A new URL comes with its record (`privateAllowed`). */
+export async function updateWebhookEndpoint(db: Queryable, merchantId: number, id: string, change: { url?: string | undefined; privateAllowed?: boolean | undefined; events?: readonly string[] | undefined }): Promise<WebhookEndpointRow | undefined> {
   const [row] = await db.query<WebhookEndpointRow>(
-    `update webhook_endpoints set url = coalesce($3, url), events = coalesce($4, events), updated_at = now()
+    `update webhook_endpoints set url = coalesce($3, url), events = coalesce($4, events),
+        private_allowed = case when $3::text is null then private_allowed else $5 end, updated_at = now()
       where id = $1 and merchant_id = $2 returning *`,
-    [id, merchantId, change.url ?? null, change.events ?? null],
+    [id, merchantId, change.url ?? null, change.events ?? null, change.privateAllowed ?? false],
   );
-  if (row?.is_primary && change.url !== undefined) await db.query('update merchants set webhook_url = $2 where id = $1', [merchantId, row.url]);
+  if (row?.is_primary && change.url !== undefined) await db.query('update merchants set webhook_url = $2, webhook_private_allowed = $3 where id = $1', [merchantId, row.url, row.private_allowed]);
   return row;
 }
 
@@ -64,7 +68,7 @@ export async function deleteWebhookEndpoint(db: Queryable, merchantId: number, i
        select id from webhook_endpoints where merchant_id = $1 order by created_at, id limit 1) returning *`,
     [merchantId],
   );
-  await db.query('update merchants set webhook_url = $2, webhook_secret = $3 where id = $1', [merchantId, next?.url ?? null, next?.secret ?? null]);
+  await db.query('update merchants set webhook_url = $2, webhook_secret = $3, webhook_private_allowed = $4 where id = $1', [merchantId, next?.url ?? null, next?.secret ?? null, next?.private_allowed ?? null]);
   return row;
 }
 

@@ -14,6 +14,16 @@ export async function listWebhookDeliveries(db: Queryable, filter: { merchantId:
   );
 }
 
+/** Where an event of the outbox goes now, and that URL's record (migration 050); undefined for no such event (of that merchant, when given). */
+export async function webhookTargetOfEvent(db: Queryable, id: string, merchantId: number | undefined): Promise<{ webhook_url: string | null; webhook_private_allowed: boolean | null } | undefined> {
+  const [row] = await db.query<{ webhook_url: string | null; webhook_private_allowed: boolean | null }>(
+    `select m.webhook_url, m.webhook_private_allowed from webhook_events e join merchants m on m.id = e.merchant_id
+      where e.id = $1 and e.state <> 'none' and ($2::int is null or e.merchant_id = $2)`,
+    [id, merchantId ?? null],
+  );
+  return row;
+}
+
 /** Puts a delivery back in the outbox with a fresh retry schedule (of that merchant's events only, when given); an event that was never a delivery is not one. */
 export async function redeliverWebhookEvent(db: Queryable, id: string, merchantId: number | undefined): Promise<WebhookEventRow | undefined> {
   const [row] = await db.query<WebhookEventRow>(

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/Database';
 import { API_VERSION_HEADER, CURRENT_API_VERSION } from '../merchantView/apiVersion';
 import { postWebhook, type WebhookPost } from './postWebhook';
+import { privateTargetsAllowed } from './webhookTarget';
 import { endpointTakes, signaturesHeaderOf, signingSecretsOf } from './signature';
 import { webhookBodyOf, webhookEventOf, type WebhookEventRow } from '../merchantView/webhookEvent';
 
@@ -19,6 +20,7 @@ interface ClaimedDelivery {
   url: string;
   events: string[];
   secret: string;
+  private_allowed: boolean | null;
   previous_secret: string | null;
   previous_secret_expires_at: Date | null;
   event: WebhookEventRow | null;
@@ -33,7 +35,7 @@ export async function deliverEndpointWebhooks(
        from (select id from webhook_deliveries where state = 'pending' and next_attempt_at <= now()
               order by next_attempt_at limit $1 for update skip locked) due, webhook_endpoints w
       where d.id = due.id and w.id = d.endpoint_id
-      returning d.id, d.attempts, d.test_body, w.url, w.events, w.secret, w.previous_secret, w.previous_secret_expires_at,
+      returning d.id, d.attempts, d.test_body, w.url, w.events, w.secret, w.private_allowed, w.previous_secret, w.previous_secret_expires_at,
         (select to_jsonb(e) from webhook_events e where e.id = d.event_id) as event`,
     [settings.batch, settings.timeoutMs / 1000 + 30],
   );
@@ -59,7 +61,7 @@ export async function deliverEndpointWebhooks(
         },
         body,
         timeoutMs: settings.timeoutMs,
-        allowPrivate: settings.allowPrivateAddresses === true,
+        allowPrivate: privateTargetsAllowed(delivery.private_allowed, settings.allowPrivateAddresses === true),
       });
       ok = statusCode >= 200 && statusCode < 300;
     } catch (caught) {

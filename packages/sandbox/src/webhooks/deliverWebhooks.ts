@@ -4,6 +4,7 @@ import { deliverEndpointWebhooks } from './deliverEndpointWebhooks';
 import { notifyAdminChange } from '../changes/adminChanges';
 import { webhookBodyOf, webhookEventOf, type WebhookEventRow } from '../merchantView/webhookEvent';
 import { postWebhook, type WebhookPost } from './postWebhook';
+import { privateTargetsAllowed } from './webhookTarget';
 import { API_VERSION_HEADER, CURRENT_API_VERSION } from '../merchantView/apiVersion';
 
 export interface WebhookDeliverySettings {
@@ -11,7 +12,7 @@ export interface WebhookDeliverySettings {
   retryDelaysMs: readonly number[];
   timeoutMs: number;
   batch: number;
-  /** WEBHOOK_ALLOW_PRIVATE; else a delivery to a loopback or private address fails (address_not_public). */
+  /** WEBHOOK_ALLOW_PRIVATE; else a delivery to a loopback or private address fails (address_not_public), as it does for an endpoint accepted when they were refused. */
   allowPrivateAddresses?: boolean | undefined;
 }
 
@@ -25,7 +26,7 @@ export const DEFAULT_WEBHOOK_DELIVERY: WebhookDeliverySettings = {
 const leaseSecondsOf = (settings: WebhookDeliverySettings) => settings.timeoutMs / 1000 + 30;
 
 type ClaimedEvent = WebhookEventRow & {
-  webhook_url: string | null; webhook_secret: string | null;
+  webhook_url: string | null; webhook_secret: string | null; webhook_private_allowed: boolean | null;
   previous_secret: string | null; previous_secret_expires_at: Date | null; endpoint_events: string[] | null;
 };
 
@@ -43,7 +44,7 @@ export async function deliverDueWebhooks(
        from (select id from webhook_events where state = 'pending' and next_attempt_at <= now()
               order by next_attempt_at limit $1 for update skip locked) due, merchants m
       where e.id = due.id and m.id = e.merchant_id
-      returning e.*, m.webhook_url, m.webhook_secret,
+      returning e.*, m.webhook_url, m.webhook_secret, m.webhook_private_allowed,
         (select p.previous_secret from webhook_endpoints p where p.merchant_id = m.id and p.is_primary) as previous_secret,
         (select p.previous_secret_expires_at from webhook_endpoints p where p.merchant_id = m.id and p.is_primary) as previous_secret_expires_at,
         (select p.events from webhook_endpoints p where p.merchant_id = m.id and p.is_primary) as endpoint_events`,
@@ -69,14 +70,15 @@ async function attempt(event: ClaimedEvent, settings: WebhookDeliverySettings, s
   const secrets = signingSecretsOf({ secret: event.webhook_secret, previous_secret: event.previous_secret, previous_secret_expires_at: event.previous_secret_expires_at });
   const signature = signaturesHeaderOf(body, secrets, Math.floor(Date.now() / 1000));
   try {
-    // Resolved and checked again now: the name may point elsewhere since it was registered.
+    // Resolved and checked again now: the name may point elsewhere since it was registered. The URL's
+    // record rules, not this node's setting alone (webhookTarget.ts privateTargetsAllowed).
     const status = await send({
       url: event.webhook_url,
       headers: { 'content-type': 'application/json', 'user-agent': 'Pasarela-Webhooks/1', 'pasarela-signature': signature,
         [API_VERSION_HEADER.toLowerCase()]: CURRENT_API_VERSION },
       body,
       timeoutMs: settings.timeoutMs,
-      allowPrivate: settings.allowPrivateAddresses === true,
+      allowPrivate: privateTargetsAllowed(event.webhook_private_allowed, settings.allowPrivateAddresses === true),
     });
     return { ok: status >= 200 && status < 300, statusCode: status, error: null };
   } catch (error) {

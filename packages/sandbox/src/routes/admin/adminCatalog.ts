@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { webhookTarget, WebhookTargetRefused } from '../../webhooks/webhookTarget';
+import { acceptWebhookUrl } from '../webhookUrlRule';
 import { ownMerchantBody, requireOperator, requireOwn } from '../../auth/adminAccess';
 import * as v from 'valibot';
 import { CARD_BRANDS, SUBSCRIPTION_PERIODS, activeCampaign, amountToCents, centsToAmount, isHttpUrl, moneySchema, freeText, MAX_AMOUNT, TEXT_LIMITS } from '@pasarela/core';
@@ -73,16 +73,6 @@ const CampaignSchema = v.pipe(v.object({
   endDate: v.optional(v.nullable(v.pipe(v.string('endDate must be an ISO date'), v.isoTimestamp('endDate must be an ISO date')))),
 }), v.forward(v.check((b) => b.minAmount <= b.maxAmount, 'minAmount must not exceed maxAmount'), ['minAmount']));
 
-/** 400 for a webhook host that is (or resolves to) a loopback, private or internal address. */
-async function refuseInternalWebhookUrl(url: string): Promise<void> {
-  try {
-    await webhookTarget(url, false);
-  } catch (error) {
-    if (error instanceof WebhookTargetRefused) throw new ApiError(400, 'webhook_url_not_public', `webhookUrl: ${error.message}`);
-    throw new ApiError(400, 'webhook_url_not_public', "webhookUrl's host name does not resolve");
-  }
-}
-
 async function merchantOr400(deps: Deps, id: number) {
   const merchant = await findMerchant(deps.db, id);
   if (!merchant) throw new ApiError(400, 'merchant_not_found', 'merchantId names no merchant');
@@ -94,20 +84,19 @@ function withinLimit(amount: number, merchant: { tx_limit_cents: number }): void
   if (amount > 0) refuseBadAmounts({ amount }, { txLimit: centsToAmount(merchant.tx_limit_cents) });
 }
 
-export function adminCatalogRoutes(deps: Deps, options: { allowPrivateWebhooks: boolean } = { allowPrivateWebhooks: false }) {
+export function adminCatalogRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
-  const checkWebhookUrl = async (url: string | null | undefined) => {
-    if (url && !options.allowPrivateWebhooks) await refuseInternalWebhookUrl(url);
-  };
+  // The URL's record, or undefined when no URL is given.
+  const checkWebhookUrl = async (url: string | null | undefined) => (url ? acceptWebhookUrl(url, deps.allowPrivateWebhooks === true, 'webhookUrl') : undefined);
   app.post('/merchants', async (c) => {
     requireOperator(c);
     const b = parseOr400(MerchantSchema, await readObjectBody(c));
-    await checkWebhookUrl(b.webhookUrl);
+    const webhookPrivateAllowed = (await checkWebhookUrl(b.webhookUrl)) ?? false;
     const keys = newMerchantKeys();
     const merchantId = await createMerchant(deps.db, {
       name: b.name, webCode: b.name.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 20) || 'MERCHANT', logo: b.logo,
       hasPaymentGuest: b.hasPaymentGuest, txLimitCents: amountToCents(b.txLimit), domainValidation: b.domainValidation,
-      allowedDomains: b.allowedDomains, captchaRequired: b.captchaRequired, country: b.country, keys, webhookUrl: b.webhookUrl ?? null,
+      allowedDomains: b.allowedDomains, captchaRequired: b.captchaRequired, country: b.country, keys, webhookUrl: b.webhookUrl ?? null, webhookPrivateAllowed,
       services: b.methods.map((method) => ({ method, linkType: method === 'pfw' ? 'PFW' : 'LK', gatewayCode: GATEWAY[method], cardCodes: method === 'card' ? b.cardTypes : [] })),
     });
     const created = await findMerchant(deps.db, merchantId);
@@ -133,12 +122,12 @@ export function adminCatalogRoutes(deps: Deps, options: { allowPrivateWebhooks: 
     const id = idParam(c.req.param('idMerchant'), 'merchant_not_found');
     requireOwn(c, id, () => new ApiError(404, 'merchant_not_found', 'No such merchant'));
     const b = parseOr400(MerchantKeysSchema, await readObjectBody(c));
-    await checkWebhookUrl(b.webhookUrl);
+    const webhookPrivateAllowed = await checkWebhookUrl(b.webhookUrl);
     const merchant = await findMerchant(deps.db, id);
     if (!merchant) throw new ApiError(404, 'merchant_not_found', 'No such merchant');
     const webhookUrl = b.webhookUrl === undefined ? await webhookUrlOf(deps.db, id) : b.webhookUrl;
     const keys = newMerchantKeys();
-    await saveMerchantKeys(deps.db, id, keys, webhookUrl);
+    await saveMerchantKeys(deps.db, id, keys, webhookUrl, webhookPrivateAllowed);
     return c.json({ idMerchant: id, webhookUrl, secretKey: keys.secretKey, webhookSecret: keys.webhookSecret }, 201);
   });
   app.post('/stations', async (c) => {

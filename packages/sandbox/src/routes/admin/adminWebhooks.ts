@@ -6,7 +6,9 @@ import type { AppEnv } from '../../http/AppEnv';
 import { notifyAdminChange } from '../../changes/adminChanges';
 import { webhookEventOf } from '../../merchantView/webhookEvent';
 import { webhookUrlOf } from '../../store/merchants';
-import { listWebhookDeliveries, redeliverWebhookEvent, type WebhookDeliveryRow } from '../../store/webhookEvents';
+import { listWebhookDeliveries, redeliverWebhookEvent, webhookTargetOfEvent, type WebhookDeliveryRow } from '../../store/webhookEvents';
+import { privateTargetsAllowed } from '../../webhooks/webhookTarget';
+import { acceptWebhookUrl } from '../webhookUrlRule';
 
 const MAX_LISTED = 200;
 
@@ -49,6 +51,9 @@ export function adminWebhookRoutes(deps: Deps) {
   });
   // Sends the same event (same id and body) again now, with a fresh retry schedule.
   app.post('/webhooks/:id/redeliver', async (c) => {
+    // To the URL it would go to now, under the webhook-target rule the delivery applies.
+    const target = await webhookTargetOfEvent(deps.db, c.req.param('id'), scopedMerchant(c));
+    if (target?.webhook_url) await acceptWebhookUrl(target.webhook_url, privateTargetsAllowed(target.webhook_private_allowed, deps.allowPrivateWebhooks === true), 'webhookUrl');
     const row = await redeliverWebhookEvent(deps.db, c.req.param('id'), scopedMerchant(c));
     if (!row) throw new ApiError(404, 'webhook_not_found', 'No such webhook event');
     await notifyAdminChange(deps.db, { type: 'webhook', id: row.id, state: row.state, merchantId: row.merchant_id });

@@ -11,6 +11,8 @@ import {
 import { changeEndpoint, createEndpoint, removeEndpoint, rollSecret } from '../../webhooks/webhookEndpoints';
 import { webhookEventOf, WEBHOOK_EVENT_TYPES, type WebhookEventRow } from '../../merchantView/webhookEvent';
 import { merchantPayoutOf } from '../../merchantView/merchantPayout';
+import { privateTargetsAllowed } from '../../webhooks/webhookTarget';
+import { acceptWebhookUrl } from '../webhookUrlRule';
 import { idempotent } from './idempotency';
 import { requireMerchantKey } from './merchantAuth';
 import { parseInput } from './merchantSchemas';
@@ -107,12 +109,16 @@ export function webhookEndpointRoutes(deps: Deps) {
     if (!row) throw notFound();
     return row;
   };
+  const allowPrivate = deps.allowPrivateWebhooks === true;
+  // A test event or a redelivery sends to the stored URL: the rule again, as the delivery will apply it.
+  const checkStoredUrl = (endpoint: WebhookEndpointRow) => acceptWebhookUrl(endpoint.url, privateTargetsAllowed(endpoint.private_allowed, allowPrivate), 'url');
 
   app.post('/', async (c) => {
     const merchantId = await merchantOf(c);
     return idempotent(c, deps, merchantId, async (input) => {
       const body = parseInput(CreateEndpoint, input, 'body');
-      const row = await createEndpoint(deps.db, merchantId, body.url, body.events ?? ['*']);
+      const privateAllowed = await acceptWebhookUrl(body.url, allowPrivate, 'url');
+      const row = await createEndpoint(deps.db, merchantId, body.url, privateAllowed, body.events ?? ['*']);
       if (!row) throw new ApiError(409, 'webhook_endpoint_limit', `A merchant may have at most ${MAX_ENDPOINTS} webhook endpoints`);
       return [201, endpointAnswer(row, true)] as const;
     });
@@ -131,7 +137,8 @@ export function webhookEndpointRoutes(deps: Deps) {
     return idempotent(c, deps, merchantId, async (input) => {
       const body = parseInput(UpdateEndpoint, input, 'body');
       const endpoint = await endpointOf(c, merchantId);
-      const row = await changeEndpoint(deps.db, merchantId, endpoint.id, body);
+      const privateAllowed = body.url === undefined ? undefined : await acceptWebhookUrl(body.url, allowPrivate, 'url');
+      const row = await changeEndpoint(deps.db, merchantId, endpoint.id, { ...body, privateAllowed });
       if (!row) throw notFound();
       return [200, endpointAnswer(row)] as const;
     });
@@ -168,6 +175,7 @@ export function webhookEndpointRoutes(deps: Deps) {
     const merchantId = await merchantOf(c);
     return idempotent(c, deps, merchantId, async () => {
       const endpoint = await endpointOf(c, merchantId);
+      await checkStoredUrl(endpoint);
       const deliveryId = c.req.param('deliveryId') ?? '';
       const row = DELIVERY_ID.test(deliveryId) ? await redeliver(deps.db, endpoint, deliveryId) : undefined;
       if (!row) throw new ApiError(404, 'webhook_delivery_not_found', 'No such delivery to this endpoint');
@@ -180,6 +188,7 @@ export function webhookEndpointRoutes(deps: Deps) {
     return idempotent(c, deps, merchantId, async (input) => {
       const { type } = parseInput(TestEvent, input, 'body');
       const endpoint = await endpointOf(c, merchantId);
+      await checkStoredUrl(endpoint);
       const row = await queueTestDelivery(deps.db, endpoint, sampleEventOf(type, merchantId));
       return [202, deliveryAnswer(row)] as const;
     });

@@ -1,0 +1,19 @@
+import { ApiError } from '../errors/ApiError';
+import { webhookTarget, WebhookTargetRefused } from '../webhooks/webhookTarget';
+
+/**
+ * The webhook-target rule at every door that takes a URL or sends to a stored one (admin merchants
+ * and keys, the merchant API's endpoints, test events, redeliveries): 400 webhook_url_not_public for
+ * a host that is, or resolves to, a loopback, private or internal address, unless private targets are
+ * allowed. Answers what the endpoint records: whether it was accepted under a rule that allowed them.
+ */
+export async function acceptWebhookUrl(url: string, allowPrivate: boolean, field: string): Promise<boolean> {
+  if (allowPrivate) return true;
+  try {
+    await webhookTarget(url, false);
+  } catch (error) {
+    if (error instanceof WebhookTargetRefused) throw new ApiError(400, 'webhook_url_not_public', `${field}: the webhook host ${error.message}`);
+    throw new ApiError(400, 'webhook_url_not_public', `${field}: the webhook host name does not resolve`);
+  }
+  return false;
+}
