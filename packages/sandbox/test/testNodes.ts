@@ -23,7 +23,8 @@ export async function testCluster(url: string, given: Pick<ServerOptions, 'proce
     throw error;
   });
   const running: RunningServer[] = [];
-  async function start(): Promise<TestNode> {
+  /** `options`: a node started otherwise than its neighbours (another WEBHOOK_ALLOW_PRIVATE, say). */
+  async function start(options: Partial<ServerOptions> = {}): Promise<TestNode> {
     // A free port may be taken before the node listens on it: then it starts again on other ports.
     for (let attempt = 1; ; attempt++) {
       const port = await freePort();
@@ -32,7 +33,7 @@ export async function testCluster(url: string, given: Pick<ServerOptions, 'proce
         const server = await startServer({
           port, demoPort: await freePort(), databaseUrl, wireEncoding: false, subscriptionChargeIntervalMs: 25, expirySweepIntervalMs: 25,
           webhookIntervalMs: 25, webhookDelivery: { retryDelaysMs: [100, 100], timeoutMs: 2000, batch: 20 },
-          simulatorApiSecret: TEST_SIMULATOR_API_SECRET, ...gateways,
+          simulatorApiSecret: TEST_SIMULATOR_API_SECRET, ...gateways, ...options,
         });
         running.push(server);
         return { server, port, client: nodeClient(server.url) };
