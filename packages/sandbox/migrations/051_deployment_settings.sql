@@ -1,6 +1,6 @@
 -- Settings every node of a deployment must share (docs/operations.md "Settings the nodes share"):
 -- the first node to start records its own, and a node started with another value refuses to start.
--- An operator changes one deliberately by deleting its row while no node runs with the old value.
+-- An operator changes one deliberately: one node started with RECORD_SHARED_SETTINGS=1 records its own.
 create table deployment_settings (
   name text primary key,
   value text not null,

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ServerOptions } from './server';
+import { createLogger } from './ops/logger';
 import { freePort } from '../test/freePort';
 import { copyTemplateDataDir } from '../test/pgliteTemplate';
 import { cardPayload } from '../test/testApp';
@@ -40,13 +41,15 @@ describe('settings the nodes share, on a PGlite data directory', () => {
     await expect(start({ webhookAllowPrivate: false, gatewaysModule: '@pasarela/gateway-stripe' }))
       .rejects.toThrow(/^GATEWAYS_MODULE is @pasarela\/gateway-stripe on this node, but this deployment recorded \(unset\) .*docs\/operations\.md "Settings the nodes share"/);
 
-    // The same settings start; a deliberate change deletes the record, and the next node records its own.
-    const same = await start({ webhookAllowPrivate: false });
-    await same.db.query("delete from deployment_settings where name = 'WEBHOOK_ALLOW_PRIVATE'");
-    await same.close();
-    const changed = await start({ webhookAllowPrivate: true });
+    // The same settings start; a deliberate change (RECORD_SHARED_SETTINGS=1 on one start) records this node's, and says so.
+    await (await start({ webhookAllowPrivate: false })).close();
+    const lines: string[] = [];
+    const changed = await start({ webhookAllowPrivate: true, recordSharedSettings: true, logger: createLogger('warn', { write: (line: string) => lines.push(line) }) });
     expect(await recordedIn(changed.db)).toEqual([{ name: 'GATEWAYS_MODULE', value: '' }, { name: 'WEBHOOK_ALLOW_PRIVATE', value: '1' }]);
+    expect(lines.join('')).toContain('WEBHOOK_ALLOW_PRIVATE: 0 -> 1');
     await changed.close();
+    // Once recorded, the flag on a node with the deployment's settings changes nothing.
+    await (await start({ webhookAllowPrivate: true, recordSharedSettings: true })).close();
     await expect(start({ webhookAllowPrivate: false })).rejects.toThrow(/WEBHOOK_ALLOW_PRIVATE is 0 on this node, but this deployment recorded 1/);
   });
 });
@@ -75,9 +78,8 @@ describe.skipIf(!url)('settings the nodes share, on one PostgreSQL', () => {
       // The URL leads inward now (a rebound name, a changed row); the record it was accepted under stays.
       await strict.server.db.query('update merchants set webhook_url = $2 where id = $1', [merchantId, receiver.url]);
 
-      await strict.server.db.query("delete from deployment_settings where name = 'WEBHOOK_ALLOW_PRIVATE'");
       await cluster.stop(strict);
-      const loopback = await cluster.start({});
+      const loopback = await cluster.start({ recordSharedSettings: true });
       const link = await loopback.client.admin('POST', '/links', { amount: 5, taxAmount: 0, description: 'Webhook', merchantId });
       expect((await loopback.client.api('/cards/auth-capture', cardPayload(String(link.data['code']), { amount: 5, taxAmount: 0 }))).status).toBe(200);
       // The loopback node's sender claims every attempt (retries 100 ms apart, testNodes.ts) until the event fails.

@@ -22,10 +22,12 @@ async function run(wiring: Pick<ServerOptions, 'wrapGateways'>): Promise<void> {
   const processorsTimeoutMs = process.env['PROCESSORS_TIMEOUT_MS'] ? Number(process.env['PROCESSORS_TIMEOUT_MS']) : undefined;
   if (processorsTimeoutMs !== undefined && !(Number.isInteger(processorsTimeoutMs) && processorsTimeoutMs > 0)) throw new Error('PROCESSORS_TIMEOUT_MS must be a whole number of milliseconds above 0');
   const modulePath = process.env['GATEWAYS_MODULE'] || undefined;
+  const recordShared = (process.env['RECORD_SHARED_SETTINGS'] ?? '').trim();
+  if (!['', '0', '1'].includes(recordShared)) throw new Error('RECORD_SHARED_SETTINGS must be 1 or 0');
   const origin = `http://localhost:${settings.port}`;
   const gateways = modulePath ? await loadGatewaysModule(modulePath, { notificationUrl: (port) => `${origin}/gateways/${port}/notifications` }) : undefined;
   if (modulePath && gateways) log.info({ module: modulePath, ports: Object.keys(gateways.gateways) }, 'gateways module loaded');
-  const server = await startServer({ ...settings, ...wiring, adminToken, logger: log, processorsUrl, simulatorApiSecret, notificationSecret, processorsTimeoutMs, gateways, gatewaysModule: modulePath,
+  const server = await startServer({ ...settings, ...wiring, adminToken, logger: log, processorsUrl, simulatorApiSecret, notificationSecret, processorsTimeoutMs, gateways, gatewaysModule: modulePath, recordSharedSettings: recordShared === '1',
     // Unset, the server takes HOST's default itself, and says so if the deployment recorded another value.
     webhookAllowPrivate: (process.env['WEBHOOK_ALLOW_PRIVATE'] ?? '').trim() === '' ? undefined : settings.webhookAllowPrivate });
   const { databaseUrl, dataDir } = settings;

@@ -20,7 +20,7 @@ import { runOnTimer } from './payments/runOnTimer';
 import { deleteExpiredIdempotencyKeys } from './store/idempotencyKeys';
 import { deleteOldEvents } from './store/merchantEvents';
 import { recordDeploymentSettings } from './store/deploymentSettings';
-import { sharedSettingsOf, sharedSettingsRefusal } from './ops/deploymentSettings';
+import { sharedSettingsChanges, sharedSettingsOf, sharedSettingsRefusal } from './ops/deploymentSettings';
 import { pushServer } from './push/pushServer';
 import { adminScopeOf, isLoopbackHost } from './auth/adminAccess';
 import { openAdminRefusal, sourceOfUpgrade } from './auth/adminCors';
@@ -51,6 +51,8 @@ export interface ServerOptions {
   webhookAllowPrivate?: boolean | undefined;
   /** GATEWAYS_MODULE as given, recorded as the deployment's (its adapters come in `gateways`). */
   gatewaysModule?: string | undefined;
+  /** RECORD_SHARED_SETTINGS: this node's shared settings replace the deployment's record (a deliberate change). */
+  recordSharedSettings?: boolean | undefined;
   /** PAYMENT_CAPTCHA: false lets payments through without a captcha token. */
   paymentCaptcha?: boolean | undefined;
   port: number;
@@ -136,8 +138,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   try {
     // Before anything runs: a node that disagrees with the deployment must not serve or deliver.
     const shared = sharedSettingsOf({ gatewaysModule: options.gatewaysModule, allowPrivateWebhooks, allowPrivateDefaulted: options.webhookAllowPrivate === undefined });
-    const refusal = sharedSettingsRefusal(shared, await recordDeploymentSettings(db, shared, db.sessionName));
+    const { recorded, before } = await recordDeploymentSettings(db, shared, db.sessionName, options.recordSharedSettings === true);
+    const refusal = sharedSettingsRefusal(shared, recorded);
     if (refusal) throw new Error(refusal);
+    const changes = sharedSettingsChanges(shared, before);
+    if (changes.length > 0) log.warn({ changes }, 'RECORD_SHARED_SETTINGS: this node recorded its settings as the deployment\'s; start every other node with them');
     const found = await cardFingerprintKeyOf(db, options.cardFingerprintKey);
     cardFingerprintKey = found.key;
     // Where the key came from, never the key.

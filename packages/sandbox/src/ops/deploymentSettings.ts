@@ -24,6 +24,14 @@ export function sharedSettingsOf(node: { gatewaysModule: string | undefined; all
 
 const shown = (value: string) => (value === '' ? '(unset)' : value);
 
+/** What a deliberate change (RECORD_SHARED_SETTINGS) replaced, for the log: `GATEWAYS_MODULE: (unset) -> ./my-adapters.mjs`. */
+export function sharedSettingsChanges(node: readonly NodeSetting[], before: readonly RecordedSetting[]): string[] {
+  return node.flatMap((ours) => {
+    const theirs = before.find((r) => r.name === ours.name);
+    return theirs && theirs.value !== ours.value ? [`${ours.name}: ${shown(theirs.value)} -> ${shown(ours.value)}`] : [];
+  });
+}
+
 /** The refusal naming each setting that differs from the deployment's record, with both values; undefined when all agree. */
 export function sharedSettingsRefusal(node: readonly NodeSetting[], recorded: readonly RecordedSetting[]): string | undefined {
   const differing = node.flatMap((ours) => {
@@ -33,5 +41,5 @@ export function sharedSettingsRefusal(node: readonly NodeSetting[], recorded: re
     return [`${ours.name} is ${shown(ours.value)} on this node${why}, but this deployment recorded ${shown(theirs.value)} (node ${theirs.recorded_by}, ${theirs.recorded_at.toISOString()})`];
   });
   if (differing.length === 0) return undefined;
-  return `${differing.join('; ')}. Every node of a deployment runs with the same value: start this node with the recorded one, or change the deployment's value deliberately (docs/operations.md "Settings the nodes share").`;
+  return `${differing.join('; ')}. Every node of a deployment runs with the same value: start this node with the recorded one, or change the deployment's value deliberately: stop the nodes running with the old one and start one node once with RECORD_SHARED_SETTINGS=1 (docs/operations.md "Settings the nodes share").`;
 }
