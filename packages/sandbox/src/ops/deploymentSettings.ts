@@ -1,8 +1,14 @@
-import type { RecordedSetting } from '../store/deploymentSettings';
-
 // Settings every node of a deployment must share (docs/operations.md "Settings the nodes share"): a
 // node with another processor module would settle payments another node's processor made, and one
 // allowing private webhook targets would send what the others refuse.
+
+/** A row of deployment_settings (store/deploymentSettings.ts). */
+export interface RecordedSetting {
+  name: string;
+  value: string;
+  recorded_by: string;
+  recorded_at: Date;
+}
 
 export interface NodeSetting {
   name: 'GATEWAYS_MODULE' | 'WEBHOOK_ALLOW_PRIVATE';

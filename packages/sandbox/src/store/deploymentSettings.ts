@@ -1,11 +1,5 @@
 import type { Queryable } from '../db/Database';
-
-export interface RecordedSetting {
-  name: string;
-  value: string;
-  recorded_by: string;
-  recorded_at: Date;
-}
+import type { RecordedSetting } from '../ops/deploymentSettings';
 
 /**
  * Records each of this node's settings the deployment has not recorded yet (the first node's win,
