@@ -91,6 +91,8 @@ describe('postWebhook', () => {
     expect(status).toBe(200);
     expect(lookups).toBe(1);
     expect(receiver.received).toHaveLength(1);
+    // The URL's name stays the request's Host (and a TLS connection's SNI), whatever address was dialled.
+    expect(receiver.received[0]?.headers.host).toBe(`rebind.invalid:${port}`);
     await expect(postWebhook({ url: `http://rebind.invalid:${port}/hooks`, headers: {}, body: '{}', timeoutMs: 2000, allowPrivate: false, resolve: async () => [{ address: '127.0.0.1', family: 4 }] }))
       .rejects.toBeInstanceOf(WebhookTargetRefused);
     expect(receiver.received).toHaveLength(1);
