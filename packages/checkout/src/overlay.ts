@@ -3,7 +3,7 @@ const PHONE_MAX_WIDTH_PX = 480;
 const CARD_MAX_HEIGHT_PX = 760;
 
 /** Styles go through the CSSOM, not a <style> tag, so a strict CSP allows them. */
-export function mountOverlay(iframe: HTMLIFrameElement, name: string): { overlay: HTMLElement; unmount: () => void } {
+export function mountOverlay(iframe: HTMLIFrameElement, name: string): { overlay: HTMLElement; hide: () => void; unmount: () => void } {
   const { body } = document;
   const overlay = document.createElement('div');
   overlay.setAttribute('role', 'dialog');
@@ -18,11 +18,30 @@ export function mountOverlay(iframe: HTMLIFrameElement, name: string): { overlay
   const previousOverflow = body.style.overflow;
   body.style.overflow = 'hidden';
   body.appendChild(overlay);
+  let scrollBack = true;
+  const giveScrollBack = () => {
+    if (scrollBack) body.style.overflow = previousOverflow;
+    scrollBack = false;
+  };
   return {
     overlay,
+    hide() {
+      hideAway(overlay);
+      giveScrollBack();
+    },
     unmount() {
       overlay.remove();
-      body.style.overflow = previousOverflow;
+      giveScrollBack();
     },
   };
+}
+
+/**
+ * Out of sight, out of reach, and silent to assistive technology, yet laid out: a frame that is
+ * display:none may have its timers slowed, and its document must finish a payment's request.
+ */
+export function hideAway(element: HTMLElement): void {
+  element.setAttribute('inert', '');
+  element.setAttribute('aria-hidden', 'true');
+  element.style.cssText = 'position:fixed;left:-10000px;top:0;width:1px;height:1px;overflow:hidden;opacity:0;pointer-events:none';
 }
