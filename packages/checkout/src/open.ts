@@ -27,9 +27,6 @@ function unknownResult(payment: PaymentInFlight): UnknownPaymentResult {
   return { status: 'unknown', method: payment.method, lookup: { linkCode: payment.link, trackId: payment.trackId } };
 }
 
-/** While closing, the page still hears payments; nothing else of a checkout the payer has left. */
-const HEARD_WHILE_CLOSING: ReadonlySet<WidgetMessage['type']> = new Set(['result', 'paying', 'answered', 'pending']);
-
 /** Closes the checkout that is open now, if any: one checkout per page at a time. */
 let closeCurrent: ((reason: CheckoutCloseReason) => void) | undefined;
 /** The contrast moves already warned about on this page: one warning per colour, however often it opens. */
@@ -108,7 +105,6 @@ export function openCheckout(
   }
 
   function onMessage(message: WidgetMessage): void {
-    if (closing && !HEARD_WHILE_CLOSING.has(message.type)) return;
     switch (message.type) {
       case 'ready':
         return events.emit('ready', { version: message.version });
@@ -119,10 +115,9 @@ export function openCheckout(
         return;
       case 'answered': {
         const payment = flights.get(message.trackId);
-        if (!payment) return;
+        if (payment && message.lost) emitResult(unknownResult(payment));
         flights.delete(message.trackId);
-        if (message.lost) emitResult(unknownResult(payment));
-        if (closing && flights.size == 0) finish(closing);
+        if (closing && !flights.size) finish(closing);
         return;
       }
       case 'close':
@@ -162,7 +157,7 @@ export function openCheckout(
     const focusWasInside = !inline || document.activeElement === iframe;
     document.removeEventListener('keydown', onKeyDown, true);
     document.removeEventListener('focusin', onFocusIn, true);
-    if (flights.size > 0) {
+    if (flights.size) {
       closing = reason;
       if (modal) modal.hide();
       else hideAway(iframe);
@@ -180,7 +175,6 @@ export function openCheckout(
     if (closed) return;
     closed = true;
     clearTimeout(giveUp);
-    flights.clear();
     connection.destroy();
     iframe.remove();
     modal?.unmount();

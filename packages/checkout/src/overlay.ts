@@ -18,30 +18,26 @@ export function mountOverlay(iframe: HTMLIFrameElement, name: string): { overlay
   const previousOverflow = body.style.overflow;
   body.style.overflow = 'hidden';
   body.appendChild(overlay);
-  let scrollBack = true;
-  const giveScrollBack = () => {
-    if (scrollBack) body.style.overflow = previousOverflow;
-    scrollBack = false;
-  };
+  const scrollBack = () => (body.style.overflow = previousOverflow);
   return {
     overlay,
     hide() {
       hideAway(overlay);
-      giveScrollBack();
+      scrollBack();
     },
     unmount() {
       overlay.remove();
-      giveScrollBack();
+      scrollBack();
     },
   };
 }
 
 /**
- * Out of sight, out of reach, and silent to assistive technology, yet laid out: a frame that is
- * display:none may have its timers slowed, and its document must finish a payment's request.
+ * Out of sight (off screen, its own size), out of reach and silent to assistive technology, yet
+ * laid out: a frame that is display:none may be slowed, and its document must finish a payment.
  */
 export function hideAway(element: HTMLElement): void {
-  element.setAttribute('inert', '');
+  element.inert = true;
   element.setAttribute('aria-hidden', 'true');
-  element.style.cssText = 'position:fixed;left:-10000px;top:0;width:1px;height:1px;overflow:hidden;opacity:0;pointer-events:none';
+  element.style.cssText = 'position:fixed;left:-9999px';
 }

@@ -69,11 +69,9 @@ export function isWaitingPayment(w: unknown): w is WaitingPayment {
   return isRememberedAttempt(w) && isMerchantId((w as { merchant?: unknown }).merchant) && isLinkCode((w as { link?: unknown }).link);
 }
 
-// The pattern of core's TRACK_ID_PATTERN, kept here so the loader ships no schema library.
-const isTrackId = (v: unknown): v is string => typeof v == 'string' && COD_OPER.test(v);
-
 function isPaymentInFlight(p: unknown): p is PaymentInFlight {
-  return isRecord(p) && isMethod(p.method) && isLinkCode(p.link) && isTrackId(p.trackId);
+  // A trackId has a link code's pattern (core's TRACK_ID_PATTERN), so the loader ships one check.
+  return isRecord(p) && isMethod(p.method) && isLinkCode(p.link) && isLinkCode(p.trackId);
 }
 
 /** One check for the whole union: the loader ships it. */
@@ -100,7 +98,7 @@ export function isWidgetMessage(m: unknown): m is WidgetMessage {
     case 'paying':
       return isPaymentInFlight(m.payment);
     case 'answered':
-      return isTrackId(m.trackId) && typeof m.lost === 'boolean';
+      return isLinkCode(m.trackId) && typeof m.lost === 'boolean';
   }
   return false;
 }
