@@ -26,12 +26,13 @@ describe('the global Checkout for script-tag pages, from the published declarati
     return { output: run.stdout + run.stderr, status: run.status };
   }
 
-  const page = (estadoCheck: string) => [
+  const page = (estadoCheck: string, narrowed = true) => [
     "const button = document.querySelector<HTMLButtonElement>('#pay');",
     'button?.addEventListener("click", () => {',
     "  const handle = Checkout.open({ code: 'LK4F7Q2ZP9', lang: 'es', onClose: (event) => console.log(event.reason) });",
     '  handle.on("result", (result) => {',
-    `    if (result.notification.Estado === ${estadoCheck}) console.log(result.notification.Oper);`,
+    // An `unknown` result (the checkout closed before the answer) has `lookup`, not `notification`.
+    `    if (${narrowed ? "result.status !== 'unknown' && " : ''}result.notification.Estado === ${estadoCheck}) console.log(result.notification.Oper);`,
     '  });',
     '  void window.Checkout.version;',
     '});',
@@ -47,5 +48,13 @@ describe('the global Checkout for script-tag pages, from the published declarati
     expect(output).toContain('wrong-estado.ts(6,');
     expect(output).toContain('error TS2367');
     expect(output).toMatch(/'"APROBADO"' have no overlap/);
+  }, 60_000);
+
+  it('refuses reading a result\'s notification before ruling out an unknown outcome', () => {
+    const { output, status } = compile('not-narrowed.ts', page("'PENDING'", false));
+    expect(status).not.toBe(0);
+    expect(output).toContain('not-narrowed.ts(6,');
+    expect(output).toMatch(/error TS2339: Property 'notification' does not exist on type/);
+    expect(output).toContain('UnknownPaymentResult');
   }, 60_000);
 });

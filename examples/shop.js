@@ -47,6 +47,7 @@
       noResults: 'Aún no hay intentos de pago.',
       approved: 'Pago aprobado',
       declined: 'Pago no aprobado',
+      unknown: 'Resultado desconocido: el servidor de la tienda lo busca por trackId',
       oper: 'Oper',
       totalPaid: 'TotalPagado',
       reason: 'Razón',
@@ -97,6 +98,7 @@
       noResults: 'No payment attempts yet.',
       approved: 'Payment approved',
       declined: 'Payment not approved',
+      unknown: 'Outcome unknown: the shop\'s server looks it up by trackId',
       oper: 'Oper',
       totalPaid: 'TotalPagado',
       reason: 'Reason',
@@ -163,10 +165,13 @@
         row.dataset.method = String(result.method);
         row.dataset.estado = String(n.Estado || '');
         var title = document.createElement('strong');
-        title.textContent = result.status !== 'success' ? t('declined') : n.Estado === 'PENDING' ? t('pending') : t('approved');
+        var unknown = result.status === 'unknown';
+        title.textContent = unknown ? t('unknown') : result.status !== 'success' ? t('declined') : n.Estado === 'PENDING' ? t('pending') : t('approved');
         var oper = document.createElement('span');
-        oper.textContent =
-          t('method') + ': ' + String(result.method) + ' · ' + t('oper') + ': ' + String(n.Oper || '—') + ' · ' + t('totalPaid') + ': ' + String(n.TotalPagado || '—');
+        // An unknown outcome (the checkout closed before its answer) carries what the merchant API finds it by.
+        oper.textContent = unknown
+          ? t('method') + ': ' + String(result.method) + ' · linkCode: ' + String(result.lookup.linkCode) + ' · trackId: ' + String(result.lookup.trackId)
+          : t('method') + ': ' + String(result.method) + ' · ' + t('oper') + ': ' + String(n.Oper || '—') + ' · ' + t('totalPaid') + ': ' + String(n.TotalPagado || '—');
         row.append(title, oper);
         // The reason in the payer's words (result.reason.text), never the raw key Razon carries.
         var reasonText = result.reason && result.reason.text ? result.reason.text : '';

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import type { ReactElement } from 'react';
 import { CheckoutFrame, useCheckout } from '@pasarela/react';
-import type { PaymentResult } from '@pasarela/react';
+import type { CheckoutResult } from '@pasarela/react';
 import { SHOP_APPEARANCE } from './appearance';
 import { orderLink, shop } from './shop';
 import type { Text } from './text';
@@ -36,7 +36,7 @@ export function PayPanel({ checkoutOrigin, lang, text }: Props): ReactElement {
   const paidOper = useRef('');
   const callbacks = {
     onReady: () => shop().setState('open'),
-    onResult: (result: PaymentResult) => {
+    onResult: (result: CheckoutResult) => {
       shop().showResult(result); // every attempt, declines too
       // success is APPROVED or PENDING: only an approved payment is paid (ship on the webhook)
       if (result.status === 'success') {
@@ -82,7 +82,10 @@ export function PayPanel({ checkoutOrigin, lang, text }: Props): ReactElement {
       )}
       {last && (
         <p id="last-result" className="state" data-status={last.status}>
-          {text.lastAttempt} {last.status !== 'success' ? text.declined : last.notification.Estado === 'APPROVED' ? text.approved : text.pending} · {last.notification.Oper}
+          {text.lastAttempt}{' '}
+          {last.status === 'unknown'
+            ? `${text.unknown} · ${last.lookup.trackId}`
+            : `${last.status !== 'success' ? text.declined : last.notification.Estado === 'APPROVED' ? text.approved : text.pending} · ${last.notification.Oper}`}
         </p>
       )}
     </>

@@ -1,12 +1,12 @@
 // What examples/shop.js (the demo shop's cart, language and result list) offers the page.
-import type { PaymentResult } from '@pasarela/react';
+import type { CheckoutResult } from '@pasarela/react';
 
 export type Language = 'es' | 'en';
 
 interface DemoShop {
   readonly lang: Language;
   order(): { amount: number; taxAmount: number; description: string; descriptions: { es: string; en: string }; items: string };
-  showResult(result: PaymentResult): void;
+  showResult(result: CheckoutResult): void;
   setState(name: 'idle' | 'opening' | 'open' | 'paid' | 'pending' | 'closed' | 'failed' | 'error', detail?: string): void;
 }
 

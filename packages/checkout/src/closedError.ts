@@ -1,7 +1,7 @@
-import type { CheckoutClosedError, PaymentResult } from './types';
+import type { CheckoutClosedError, CheckoutResult } from './types';
 
 /** The rejection of `handle.result` when the checkout closes before a successful payment. */
-export function closedError(lastResult: PaymentResult | undefined): CheckoutClosedError {
+export function closedError(lastResult: CheckoutResult | undefined): CheckoutClosedError {
   const error = new Error('[pasarela] checkout closed before a successful payment') as CheckoutClosedError;
   error.name = 'CheckoutClosedError';
   error.code = 'closed';

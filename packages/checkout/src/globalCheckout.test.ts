@@ -13,6 +13,8 @@ function scriptTagPage() {
     code: 'LK4F7Q2ZP9',
     lang: 'es',
     onResult: (result) => {
+      // the outcome the page could not hear: its server looks the payment up
+      if (result.status === 'unknown') return result.lookup.trackId;
       // SPEC 4's overall results, APPROVED and PENDING being a success
       if (result.notification.Estado === 'PENDING') return 'voucher';
       // @ts-expect-error not an overall result of SPEC 4

@@ -1,20 +1,31 @@
 import { isWidgetMessage } from '@pasarela/core';
-import type { WidgetMessage } from '@pasarela/core';
+import type { PaymentInFlight, WidgetMessage } from '@pasarela/core';
 import { closedError } from './closedError';
 import type { WidgetConnector, WidgetRemote } from './connectWidget';
 import { createEmitter } from './emitter';
 import { checkoutName } from './checkoutName';
 import { createIframe } from './iframe';
 import { CALLBACK_EVENTS, resolveOptions } from './options';
-import { mountOverlay } from './overlay';
+import { hideAway, mountOverlay } from './overlay';
 import { checkoutClosed, preloadTakenOver } from './preload';
-import type { CheckoutCloseReason, CheckoutEvent, CheckoutHandle, CheckoutOptions, PaymentResult } from './types';
+import type { CheckoutCloseReason, CheckoutEvent, CheckoutHandle, CheckoutOptions, CheckoutResult, PaymentResult, UnknownPaymentResult } from './types';
 import { SDK_VERSION } from './version';
 import { warn } from './warn';
 import { widgetUrl } from './widgetUrl';
 import { forgetOperation, recallPending, recallWaiting, rememberPending } from './pendingMemory';
 
 const EVENT_NAMES: readonly string[] = [...CALLBACK_EVENTS, 'resize'];
+
+/**
+ * How long a closed checkout stays alive out of sight for a payment's first answer: past the
+ * checkout's own wait (a 30 s request, then about 15 s of look-ups), the outcome is unknown.
+ */
+export const CLOSE_WAIT_MS = 60_000;
+
+/** What the page hears when a payment's answer cannot come: what the merchant API finds it by. */
+function unknownResult(payment: PaymentInFlight): UnknownPaymentResult {
+  return { status: 'unknown', method: payment.method, lookup: { linkCode: payment.link, trackId: payment.trackId } };
+}
 
 /** Closes the checkout that is open now, if any: one checkout per page at a time. */
 let closeCurrent: ((reason: CheckoutCloseReason) => void) | undefined;
@@ -50,8 +61,12 @@ export function openCheckout(
   });
   // a page that only listens to events must not get an "unhandled rejection" when the payer closes
   result.catch(() => {});
-  let lastResult: PaymentResult | undefined;
+  let lastResult: CheckoutResult | undefined;
   let closed = false;
+  // Set by a close that waits, out of sight, for the answers of payments on their way.
+  let closing: CheckoutCloseReason | undefined;
+  let giveUp: ReturnType<typeof setTimeout> | undefined;
+  const flights = new Map<string, PaymentInFlight>();
 
   const opener = document.activeElement;
   const inline = resolved.container;
@@ -82,16 +97,29 @@ export function openCheckout(
     if (!closed && document.activeElement !== iframe) iframe.focus({ preventScroll: !!inline });
   });
 
+  function emitResult(payment: CheckoutResult): void {
+    events.emit('result', payment);
+    // resolving twice is a no-op, so only the first success counts
+    if (payment.status === 'success') resolveResult(payment);
+    else lastResult = payment;
+  }
+
   function onMessage(message: WidgetMessage): void {
     switch (message.type) {
       case 'ready':
         return events.emit('ready', { version: message.version });
       case 'result':
-        events.emit('result', message.result);
-        // resolving twice is a no-op, so only the first success counts
-        if (message.result.status === 'success') resolveResult(message.result);
-        else lastResult = message.result;
+        return emitResult(message.result);
+      case 'paying':
+        flights.set(message.payment.trackId, message.payment);
         return;
+      case 'answered': {
+        const payment = flights.get(message.trackId);
+        if (payment && message.lost) emitResult(unknownResult(payment));
+        flights.delete(message.trackId);
+        if (closing && !flights.size) finish(closing);
+        return;
+      }
       case 'close':
         return close('payer');
       case 'error':
@@ -121,18 +149,36 @@ export function openCheckout(
     events.emit('error', { code: 'connection_failed', message: String((error as Error | null)?.message ?? error), category: 'network' });
   });
 
+  // A close while a payment's first answer is on its way keeps the checkout alive, out of sight,
+  // until that answer (its result) or CLOSE_WAIT_MS (an `unknown` result), so the page hears it.
   function close(reason: CheckoutCloseReason): void {
-    if (closed) return;
-    closed = true;
+    if (closed || closing) return;
     if (closeCurrent === close) closeCurrent = undefined;
     const focusWasInside = !inline || document.activeElement === iframe;
-    connection.destroy();
     document.removeEventListener('keydown', onKeyDown, true);
     document.removeEventListener('focusin', onFocusIn, true);
+    if (flights.size) {
+      closing = reason;
+      if (modal) modal.hide();
+      else hideAway(iframe);
+      giveUp = setTimeout(() => {
+        for (const payment of flights.values()) emitResult(unknownResult(payment));
+        finish(reason);
+      }, CLOSE_WAIT_MS);
+    }
+    // the payer is done with it: focus goes back at once, not when the answer lands
+    if (focusWasInside && opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    if (!closing) finish(reason);
+  }
+
+  function finish(reason: CheckoutCloseReason): void {
+    if (closed) return;
+    closed = true;
+    clearTimeout(giveUp);
+    connection.destroy();
     iframe.remove();
     modal?.unmount();
     checkoutClosed();
-    if (focusWasInside && opener instanceof HTMLElement && opener.isConnected) opener.focus();
     rejectResult(closedError(lastResult));
     events.emit('close', { reason });
   }

@@ -3,7 +3,7 @@ const PHONE_MAX_WIDTH_PX = 480;
 const CARD_MAX_HEIGHT_PX = 760;
 
 /** Styles go through the CSSOM, not a <style> tag, so a strict CSP allows them. */
-export function mountOverlay(iframe: HTMLIFrameElement, name: string): { overlay: HTMLElement; unmount: () => void } {
+export function mountOverlay(iframe: HTMLIFrameElement, name: string): { overlay: HTMLElement; hide: () => void; unmount: () => void } {
   const { body } = document;
   const overlay = document.createElement('div');
   overlay.setAttribute('role', 'dialog');
@@ -18,11 +18,26 @@ export function mountOverlay(iframe: HTMLIFrameElement, name: string): { overlay
   const previousOverflow = body.style.overflow;
   body.style.overflow = 'hidden';
   body.appendChild(overlay);
+  const scrollBack = () => (body.style.overflow = previousOverflow);
   return {
     overlay,
+    hide() {
+      hideAway(overlay);
+      scrollBack();
+    },
     unmount() {
       overlay.remove();
-      body.style.overflow = previousOverflow;
+      scrollBack();
     },
   };
+}
+
+/**
+ * Out of sight (off screen, its own size), out of reach and silent to assistive technology, yet
+ * laid out: a frame that is display:none may be slowed, and its document must finish a payment.
+ */
+export function hideAway(element: HTMLElement): void {
+  element.inert = true;
+  element.setAttribute('aria-hidden', 'true');
+  element.style.cssText = 'position:fixed;left:-9999px';
 }

@@ -1,5 +1,5 @@
 import { TARGET_TYPES } from './options';
-import type { CheckoutHandle, CheckoutOptions, PaymentResult } from './types';
+import type { CheckoutHandle, CheckoutOptions, CheckoutResult } from './types';
 
 const TARGETS = Object.keys(TARGET_TYPES);
 
@@ -19,7 +19,7 @@ export function listenForPayButtons(open: (options: CheckoutOptions) => Checkout
     if (!button || event.defaultPrevented) return;
     event.preventDefault();
     const options: Record<string, unknown> = {
-      onResult: (detail: PaymentResult) => button.dispatchEvent(new CustomEvent('pasarela:result', { detail, bubbles: true })),
+      onResult: (detail: CheckoutResult) => button.dispatchEvent(new CustomEvent('pasarela:result', { detail, bubbles: true })),
     };
     for (const option of ATTRIBUTE_OPTIONS) {
       options[option] = button.getAttribute(attributeOf(option)) ?? undefined;

@@ -12,8 +12,10 @@ import type {
   CheckoutEvent,
   CheckoutHandle,
   CheckoutOptions,
+  CheckoutResult,
   ParentNotification,
   PaymentResult,
+  UnknownPaymentResult,
 } from './index';
 
 // Every public type as each entry exports it (a type an entry lacks fails the typecheck).
@@ -37,6 +39,9 @@ type MainTypes = [
   Main.ParentNotification,
   Main.PaymentFailureReason,
   Main.PaymentResult,
+  Main.CheckoutResult,
+  Main.UnknownPaymentResult,
+  Main.PaymentLookup,
 ];
 type PureTypes = [
   Pure.CheckoutApi,
@@ -58,6 +63,9 @@ type PureTypes = [
   Pure.ParentNotification,
   Pure.PaymentFailureReason,
   Pure.PaymentResult,
+  Pure.CheckoutResult,
+  Pure.UnknownPaymentResult,
+  Pure.PaymentLookup,
 ];
 type DeclaredTypes = [
   Declared.CheckoutApi,
@@ -79,6 +87,9 @@ type DeclaredTypes = [
   Declared.ParentNotification,
   Declared.PaymentFailureReason,
   Declared.PaymentResult,
+  Declared.CheckoutResult,
+  Declared.UnknownPaymentResult,
+  Declared.PaymentLookup,
 ];
 
 describe('public types', () => {
@@ -115,9 +126,11 @@ describe('public types', () => {
     call(() => open({ code: 'A', lang: 'fr' }));
     // @ts-expect-error container must be an element or a selector
     call(() => open({ code: 'A', container: 42 }));
-    // @ts-expect-error onResult receives a PaymentResult, not a string
+    // @ts-expect-error onResult receives a CheckoutResult, not a string
     call(() => open({ code: 'A', onResult: (r: string) => r }));
-    call(() => open({ slug: 'tienda', code: 'A', lang: 'en', onResult: (r) => r.notification.Oper }));
+    // @ts-expect-error an `unknown` result has no notification: the page narrows on status first
+    call(() => open({ code: 'A', onResult: (r) => r.notification.Oper }));
+    call(() => open({ slug: 'tienda', code: 'A', lang: 'en', onResult: (r) => (r.status === 'unknown' ? r.lookup.trackId : r.notification.Oper) }));
   });
 
   // only compiled, never run: a handle needs a browser and a widget
@@ -130,7 +143,11 @@ describe('public types', () => {
     expectTypeOf(handle.on('result', () => {})).toEqualTypeOf<() => void>();
 
     handle.on('ready', (e) => expectTypeOf(e).toEqualTypeOf<{ version: string }>());
-    handle.on('result', (e) => expectTypeOf(e).toEqualTypeOf<PaymentResult>());
+    handle.on('result', (e) => expectTypeOf(e).toEqualTypeOf<CheckoutResult>());
+    handle.on('result', (e) => {
+      if (e.status === 'unknown') expectTypeOf(e.lookup).toEqualTypeOf<{ linkCode: string; trackId: string }>();
+      else expectTypeOf(e.notification.Oper).toEqualTypeOf<string>();
+    });
     handle.on('close', (e) => expectTypeOf(e.reason).toEqualTypeOf<'merchant' | 'payer' | 'replaced'>());
     handle.on('error', (e) => expectTypeOf(e).toExtend<{ code: string; message: string }>());
     handle.on('resize', (e) => expectTypeOf(e).toEqualTypeOf<{ height: number }>());
@@ -151,7 +168,10 @@ describe('public types', () => {
     expectTypeOf<ParentNotification>().toHaveProperty('Oper').toEqualTypeOf<string>();
     expectTypeOf<ParentNotification>().toHaveProperty('isReturn').toEqualTypeOf<boolean>();
     expectTypeOf<CheckoutClosedError['code']>().toEqualTypeOf<'closed'>();
-    expectTypeOf<CheckoutClosedError['lastResult']>().toEqualTypeOf<PaymentResult | undefined>();
+    expectTypeOf<CheckoutClosedError['lastResult']>().toEqualTypeOf<CheckoutResult | undefined>();
+    expectTypeOf<CheckoutResult>().toEqualTypeOf<PaymentResult | UnknownPaymentResult>();
+    expectTypeOf<UnknownPaymentResult['status']>().toEqualTypeOf<'unknown'>();
+    expectTypeOf<UnknownPaymentResult['method']>().toEqualTypeOf<PaymentResult['method']>();
   });
 
   it('exports every public type from both entries (@pasarela/checkout and @pasarela/checkout/pure)', () => {

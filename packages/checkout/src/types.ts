@@ -1,7 +1,31 @@
 // The loader's public types: both entries (index.ts, pure.ts) export all of this file.
-import type { Appearance, AppearanceVariables, FontFamily, Language, ParentNotification, PaymentResult, SerializedError, Theme } from '@pasarela/core';
+import type { Appearance, AppearanceVariables, FontFamily, Language, ParentNotification, PaymentMethodId, PaymentResult, SerializedError, Theme } from '@pasarela/core';
 
 export type { ParentNotification, PaymentResult };
+
+/**
+ * What your server asks the merchant API for when a payment's outcome never reached the page:
+ * `GET /api/v1/merchant/transactions?linkCode={linkCode}&trackId={trackId}` (docs/events.md).
+ */
+export interface PaymentLookup {
+  /** The payment link's code. */
+  linkCode: string;
+  /** The attempt's idempotency key: the merchant API finds that one payment by it. */
+  trackId: string;
+}
+
+/**
+ * The payer closed the checkout while a payment's first answer was on its way, and no answer came
+ * (lost, or none within the wait): the payment may have been charged. Look it up on your server.
+ */
+export interface UnknownPaymentResult {
+  status: 'unknown';
+  method: PaymentMethodId;
+  lookup: PaymentLookup;
+}
+
+/** What the `result` event carries: a finished attempt, or one whose outcome the page could not hear. */
+export type CheckoutResult = PaymentResult | UnknownPaymentResult;
 
 /** Why an attempt failed (`PaymentResult.reason`, on every `error` result): the catalogue `key` and the payer's `text`. */
 export type PaymentFailureReason = NonNullable<PaymentResult['reason']>;
@@ -40,9 +64,13 @@ export type CheckoutError = SerializedError;
 export interface CheckoutEvent {
   /** The checkout is loaded and interactive; `version` is the widget's version. */
   ready: { version: string };
-  /** A payment attempt finished (approved, pending or declined); fires once per attempt. */
-  result: PaymentResult;
-  /** The checkout was closed and removed from the page. */
+  /**
+   * A payment attempt finished (approved, pending or declined); fires once per attempt. A close while
+   * a payment's answer is on its way waits for it, so this fires before `close`; `status: 'unknown'`
+   * when no answer could come.
+   */
+  result: CheckoutResult;
+  /** The checkout was closed and removed from the page (after the answer of a payment under way). */
   close: { reason: CheckoutCloseReason };
   /** Something went wrong that the page may want to log (load failure, connection timeout). */
   error: CheckoutError;
@@ -69,10 +97,10 @@ export interface CheckoutSettings {
   onReady?: ((event: CheckoutEvent['ready']) => void) | undefined;
   /**
    * Every finished attempt: `status` `'success'` for APPROVED and PENDING, `'error'` with `reason`
-   * otherwise. A browser's result can be forged: fulfil the order when your server hears it (webhook,
+   * otherwise, `'unknown'` with `lookup` when the checkout closed before the answer could come. A browser's result can be forged: fulfil the order when your server hears it (webhook,
    * or the transaction by `notification.Oper`). The same as `handle.on('result', listener)`.
    */
-  onResult?: ((result: PaymentResult) => void) | undefined;
+  onResult?: ((result: CheckoutResult) => void) | undefined;
   /** The checkout closed and left the page; the same as `handle.on('close', listener)`. */
   onClose?: ((event: CheckoutEvent['close']) => void) | undefined;
   /** A failure worth logging, such as `code: 'connection_failed'`; the same as `handle.on('error', listener)`. */
@@ -87,14 +115,14 @@ export type CheckoutPreloadOptions = Pick<CheckoutSettings, 'baseUrl'>;
 /** How `handle.result` rejects when the checkout closes before any successful payment. */
 export interface CheckoutClosedError extends Error {
   code: 'closed';
-  /** The last finished attempt (an error result), when there was one. */
-  lastResult?: PaymentResult;
+  /** The last attempt the page heard of (an error or `unknown` result), when there was one. */
+  lastResult?: CheckoutResult;
 }
 
 export interface CheckoutHandle {
   /** Resolves with the first success result; rejects with a CheckoutClosedError on close before one. */
   readonly result: Promise<PaymentResult>;
-  /** Removes the checkout; safe to call more than once. */
+  /** Removes the checkout (kept out of sight until a payment's answer on its way lands); safe to call more than once. */
   close(): void;
   /** Listens to an event; returns a function that stops listening. */
   on<E extends CheckoutEventName>(event: E, listener: (payload: CheckoutEvent[E]) => void): () => void;

@@ -38,7 +38,7 @@ export { nextSubscriptionChargeDate } from './subscriptionSchedule';
 export { isOldVersionServiceCode } from './serviceCodes';
 export type { ParentNotification, PaymentResult } from './notification';
 export { isWidgetMessage, isRememberedAttempt, isWaitingPayment, WAITING_PARAM, PRELOAD_PATH } from './messages';
-export type { WidgetMessage, LoaderMethods, WidgetMethods, RememberedAttempt, WaitingPayment } from './messages';
+export type { WidgetMessage, LoaderMethods, WidgetMethods, RememberedAttempt, WaitingPayment, PaymentInFlight } from './messages';
 export { CARD_BRANDS, digitsOnly, cardBrandOf, cardBrandHint, cvcLengthFor, lastFour } from './cards';
 export type { CardBrand } from './cards';
 export {

@@ -18,6 +18,9 @@ describe('loader <-> widget messages: one union with a literal type, one guard',
     [{ type: 'pending', attempt: { method: 'yappy', codOper: 'PPYP1', deadline: null }, merchant: 7, link: 'AbC-12' }],
     [{ type: 'pending', attempt: null, merchant: 7, link: 'AbC-12' }],
     [{ type: 'pending', attempt: null, codOper: 'PPCL1' }],
+    [{ type: 'paying', payment: { method: 'card', link: 'LK4F7Q2ZP9', trackId: 'c1b2a3d4-0000-4000-8000-000000000001' } }],
+    [{ type: 'answered', trackId: 'c1b2a3d4-0000-4000-8000-000000000001', lost: false }],
+    [{ type: 'answered', trackId: 'T1', lost: true }],
   ])('%j passes the guard', (message) => {
     expect(isWidgetMessage(message)).toBe(true);
   });
@@ -53,6 +56,14 @@ describe('loader <-> widget messages: one union with a literal type, one guard',
     { type: 'pending', attempt: null, codOper: 7 },
     { type: 'pending', attempt: null, merchant: 0 },
     { type: 'pending', attempt: null, merchant: 7, link: '../x' },
+    { type: 'paying' },
+    { type: 'paying', payment: { method: 'paypal', link: 'LK1', trackId: 'T1' } },
+    { type: 'paying', payment: { method: 'card', link: '../x', trackId: 'T1' } },
+    { type: 'paying', payment: { method: 'card', link: 'LK1', trackId: '<script>' } },
+    { type: 'paying', payment: { method: 'card', link: 'LK1' } },
+    { type: 'answered', trackId: 'T1' },
+    { type: 'answered', trackId: 'T1', lost: 'yes' },
+    { type: 'answered', trackId: '', lost: false },
   ])('%j is rejected', (message) => {
     expect(isWidgetMessage(message)).toBe(false);
   });

@@ -10,6 +10,15 @@ export interface RememberedAttempt {
   deadline: number | null;
 }
 
+/** A payment whose request has left and whose first answer is on its way: what the merchant API finds it by. */
+export interface PaymentInFlight {
+  method: PaymentMethodId;
+  /** The payment link's code (`linkCode` in the merchant API). */
+  link: string;
+  /** The attempt's idempotency key (`trackId` in the merchant API): one payment however often it is sent. */
+  trackId: string;
+}
+
 export type WidgetMessage =
   | { type: 'ready'; version: string }
   | { type: 'result'; result: PaymentResult }
@@ -18,7 +27,11 @@ export type WidgetMessage =
   | { type: 'resize'; height: number }
   /** A null attempt with `codOper` names a payment that ended (a return from a bank or 3DS page knows no link). */
   | { type: 'pending'; attempt: RememberedAttempt | null; merchant?: number | undefined; link?: string | undefined; codOper?: string | undefined }
-  | { type: 'contrast'; warnings: string[] };
+  | { type: 'contrast'; warnings: string[] }
+  /** Sent as a payment's request leaves: a close meanwhile keeps the checkout alive, out of sight, until `answered`. */
+  | { type: 'paying'; payment: PaymentInFlight }
+  /** Its first answer came (any result it makes was sent before); `lost`: none can come, the outcome is unknown. */
+  | { type: 'answered'; trackId: string; lost: boolean };
 
 export interface LoaderMethods {
   notify(message: WidgetMessage): void;
@@ -56,6 +69,11 @@ export function isWaitingPayment(w: unknown): w is WaitingPayment {
   return isRememberedAttempt(w) && isMerchantId((w as { merchant?: unknown }).merchant) && isLinkCode((w as { link?: unknown }).link);
 }
 
+function isPaymentInFlight(p: unknown): p is PaymentInFlight {
+  // A trackId has a link code's pattern (core's TRACK_ID_PATTERN), so the loader ships one check.
+  return isRecord(p) && isMethod(p.method) && isLinkCode(p.link) && isLinkCode(p.trackId);
+}
+
 /** One check for the whole union: the loader ships it. */
 export function isWidgetMessage(m: unknown): m is WidgetMessage {
   if (!isRecord(m)) return false;
@@ -77,6 +95,10 @@ export function isWidgetMessage(m: unknown): m is WidgetMessage {
         && (m.link === undefined || isLinkCode(m.link)) && (m.codOper === undefined || (typeof m.codOper === 'string' && COD_OPER.test(m.codOper)));
     case 'contrast':
       return Array.isArray(m.warnings) && m.warnings.every((warning) => typeof warning == 'string');
+    case 'paying':
+      return isPaymentInFlight(m.payment);
+    case 'answered':
+      return isLinkCode(m.trackId) && typeof m.lost === 'boolean';
   }
   return false;
 }

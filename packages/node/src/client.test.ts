@@ -128,6 +128,13 @@ describe('Pasarela (the client)', () => {
     expect(s.seen[0]?.url).toBe('/api/v1/merchant/transactions?orderReference=order+1&result=APPROVED&createdFrom=2026-11-01T00%3A00%3A00.000Z&limit=5');
   });
 
+  it('looks up the payment of an unknown checkout result by its link code and trackId', async () => {
+    const s = await serverAnswering(json(200, { data: [], hasMore: false, nextCursor: null }));
+    const pasarela = new Pasarela({ secretKey: 'sk_test_1', baseUrl: s.url });
+    await pasarela.transactions.list({ linkCode: 'LK4F7Q2ZP9', trackId: 'c1b2a3d4-0001' });
+    expect(s.seen[0]?.url).toBe('/api/v1/merchant/transactions?linkCode=LK4F7Q2ZP9&trackId=c1b2a3d4-0001');
+  });
+
   const brand = { colorPrimary: '#6b3e26', displayName: 'Tostadores del Casco', logoUrl: 'http://localhost:4000/images/logos/ab' };
   const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 

@@ -40,6 +40,8 @@ export interface ListPaymentLinksParams extends ListParams, ChangedParams {
 
 export interface ListTransactionsParams extends ListParams, ChangedParams {
   linkCode?: string;
+  /** The one payment the checkout sent with this idempotency key: `result.lookup.trackId` of an `unknown` result. */
+  trackId?: string;
   /** Only those of this order's link, a payment still waiting on the payer included (result PENDING). */
   orderReference?: string;
   method?: Open<'card' | 'balance' | 'nequi' | 'yappy' | 'cash' | 'clave' | 'crypto'>;

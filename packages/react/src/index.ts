@@ -12,7 +12,10 @@ export type {
   CheckoutHandle,
   CheckoutLanguage,
   CheckoutOptions,
+  CheckoutResult,
   CheckoutSettings,
   CheckoutTarget,
+  PaymentLookup,
   PaymentResult,
+  UnknownPaymentResult,
 } from '@pasarela/checkout';

@@ -2,7 +2,7 @@
 // (an unused @ts-expect-error is itself an error). The runtime part only keeps vitest honest.
 import type { ComponentProps } from 'react';
 import { describe, expectTypeOf, it } from 'vitest';
-import type { CheckoutHandle, CheckoutOptions, PaymentResult } from '@pasarela/checkout';
+import type { CheckoutHandle, CheckoutOptions, CheckoutResult } from '@pasarela/checkout';
 import { CheckoutButton, CheckoutFrame, useCheckout } from './index';
 import type { CheckoutButtonProps, CheckoutFrameProps, UseCheckout } from './index';
 
@@ -12,7 +12,7 @@ function buttonProps() {
     <CheckoutButton code="LK1" />,
     <CheckoutButton slug="tienda" code="LK1" lang="en" baseUrl="https://checkout.example.com" />,
     <CheckoutButton subscriptionKey="SUB" className="pay" disabled onClick={(e) => e.preventDefault()} />,
-    <CheckoutButton stationId="42" onResult={(r) => r.notification.Oper} onClose={(e) => e.reason} onError={(e) => e.code} />,
+    <CheckoutButton stationId="42" onResult={(r) => (r.status === 'unknown' ? r.lookup.trackId : r.notification.Oper)} onClose={(e) => e.reason} onError={(e) => e.code} />,
     <CheckoutButton code="LK1" appearance={{ theme: 'dark', variables: { colorPrimary: '#6b3e26', spacingUnit: '0.25rem' } }} />,
     // @ts-expect-error an unknown theme
     <CheckoutButton code="A" appearance={{ theme: 'dim' }} />,
@@ -24,7 +24,7 @@ function buttonProps() {
     <CheckoutButton code="A" lang="fr" />,
     // @ts-expect-error the button opens a modal: no container
     <CheckoutButton code="A" container="#inline" />,
-    // @ts-expect-error onResult receives a PaymentResult
+    // @ts-expect-error onResult receives a CheckoutResult
     <CheckoutButton code="A" onResult={(r: string) => r} />,
     // @ts-expect-error onError is the checkout's error, not the DOM's error event
     <CheckoutButton code="A" onError={(e: Event) => e} />,
@@ -50,7 +50,7 @@ describe('@pasarela/react public types', () => {
   it('takes exactly one target and the loader settings on both components', () => {
     expectTypeOf(buttonProps).toBeFunction();
     expectTypeOf(frameProps).toBeFunction();
-    expectTypeOf<CheckoutButtonProps['onResult']>().toEqualTypeOf<((result: PaymentResult) => void) | undefined>();
+    expectTypeOf<CheckoutButtonProps['onResult']>().toEqualTypeOf<((result: CheckoutResult) => void) | undefined>();
     expectTypeOf<CheckoutFrameProps['lang']>().toEqualTypeOf<'es' | 'en' | undefined>();
     expectTypeOf<ComponentProps<typeof CheckoutButton>>().toEqualTypeOf<CheckoutButtonProps>();
     expectTypeOf<{ code: string }>().toExtend<CheckoutButtonProps>();
@@ -63,7 +63,7 @@ describe('@pasarela/react public types', () => {
     expectTypeOf<UseCheckout['open']>().returns.toEqualTypeOf<CheckoutHandle>();
     expectTypeOf<UseCheckout['close']>().toEqualTypeOf<() => void>();
     expectTypeOf<UseCheckout['isOpen']>().toEqualTypeOf<boolean>();
-    expectTypeOf<UseCheckout['lastResult']>().toEqualTypeOf<PaymentResult | undefined>();
+    expectTypeOf<UseCheckout['lastResult']>().toEqualTypeOf<CheckoutResult | undefined>();
   });
 
   // only compiled: a hook needs a component

@@ -46,7 +46,7 @@ describe('useCheckout()', () => {
     notify({ type: 'result', result: paymentResult('error') });
     expect(shown()).toEqual(['open', 'error']);
     notify({ type: 'result', result: paymentResult('success', 'OP-2') });
-    expect(hook.lastResult?.notification.Oper).toBe('OP-2');
+    expect(hook.lastResult).toMatchObject({ notification: { Oper: 'OP-2' } });
     // a render of its own keeps the state
     mounted.rerender(<Shop options={{ code: 'LK1', baseUrl: BASE, onClose }} />);
     expect(shown()).toEqual(['open', 'success']);

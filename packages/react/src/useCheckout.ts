@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { open as openCheckout } from '@pasarela/checkout';
-import type { CheckoutHandle, CheckoutOptions, PaymentResult } from '@pasarela/checkout';
+import type { CheckoutHandle, CheckoutOptions, CheckoutResult } from '@pasarela/checkout';
 
 export interface UseCheckout {
   /**
@@ -12,13 +12,13 @@ export interface UseCheckout {
   close: () => void;
   /** True from open() until that checkout closes. */
   isOpen: boolean;
-  /** The last finished payment attempt of the current checkout (approved, pending or declined). */
-  lastResult: PaymentResult | undefined;
+  /** The last payment attempt of the current checkout (approved, pending, declined, or `unknown` when its answer could not come). */
+  lastResult: CheckoutResult | undefined;
 }
 
 interface State {
   isOpen: boolean;
-  lastResult: PaymentResult | undefined;
+  lastResult: CheckoutResult | undefined;
 }
 
 /** The loader's `open()` as a hook; unmounting closes the checkout without calling `onClose` (nobody is left to hear it). */

@@ -21,6 +21,7 @@ export async function findMerchantTransaction(db: Queryable, merchantId: number,
 
 export interface TransactionFilters {
   linkCode?: string | undefined;
+  trackId?: string | undefined;
   orderReference?: string | undefined;
   method?: string | undefined;
   createdFrom?: Date | undefined;
@@ -38,9 +39,10 @@ export async function listMerchantTransactions(db: Queryable, merchantId: number
       where t.merchant_id = $1 and ($2::int is null or t.id < $2) and ($3::text is null or t.link_code = $3) and ($4::text is null or l.order_reference = $4)
         and ($5::text is null or t.method = $5) and ($6::timestamptz is null or t.created_at >= $6) and ($7::timestamptz is null or t.created_at < $7)
         and ($9::timestamptz is null or t.updated_at >= $9) and ($10::timestamptz is null or t.updated_at < $10)
+        and ($11::text is null or t.track_id = $11)
         and t.auth_status <> 'PROCESSING'
       order by t.id desc limit $8`,
     [merchantId, f.beforeId ?? null, f.linkCode ?? null, f.orderReference ?? null, f.method ?? null, f.createdFrom ?? null, f.createdTo ?? null, count,
-      f.updatedFrom ?? null, f.updatedTo ?? null],
+      f.updatedFrom ?? null, f.updatedTo ?? null, f.trackId ?? null],
   );
 }

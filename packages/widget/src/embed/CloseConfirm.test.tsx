@@ -49,3 +49,20 @@ describe('which choice leads', () => {
     expect(document.activeElement).toBe(first);
   });
 });
+
+// Issue 95: a close while a payment's first answer is on its way asks too, and says the shop will hear it.
+describe('closing while a payment answer is on its way', () => {
+  it.each([
+    ['es', 'Tu pago se está procesando', /la tienda sabrá cómo terminó/, 'Seguir aquí'],
+    ['en', 'Your payment is being processed', /the shop will learn how it ended/, 'Stay here'],
+  ] as const)('%s', async (lang, title, says, primary) => {
+    await startI18n(lang, catalogs[lang]);
+    const guard = createCloseGuard(() => {});
+    guard.takeOff({ method: 'card', link: 'LK1', trackId: 'T1' });
+    const view = await render(<CloseConfirm guard={guard} />);
+    unmount = view.unmount;
+    expect(view.container.querySelector('#close-confirm-title')?.textContent).toBe(title);
+    expect(view.container.querySelector('#close-confirm-text')?.textContent).toMatch(says);
+    expect(document.activeElement?.textContent).toBe(primary);
+  });
+});

@@ -5,13 +5,16 @@ import { closeAnyway } from './closeAnyway';
 
 /**
  * Staying is the first choice and has the focus, except for a cash voucher (closing charges nothing).
+ * Asked while a payment is pending, or while its first answer is on its way.
  * Its own chunk, so its styles stay out of the first load's CSS.
  */
 export function CloseConfirm({ guard }: { guard: CloseGuard }) {
   const keep = useRef<HTMLButtonElement>(null);
   const close = useRef<HTMLButtonElement>(null);
   // A cash voucher charges nothing unless the payer takes it to a kiosk: no "you will be charged" for it.
-  const voucherOnly = [...guard.held.keys()].every((method) => method === 'cash');
+  // A payment whose answer is on its way says so; it is charged whatever the payer does now.
+  const paying = guard.flying.size > 0;
+  const voucherOnly = !paying && [...guard.held.keys()].every((method) => method === 'cash');
   // Before the next key press can land elsewhere.
   useLayoutEffect(() => {
     const before = document.activeElement;
@@ -45,8 +48,8 @@ export function CloseConfirm({ guard }: { guard: CloseGuard }) {
   return (
     <div style={OVERLAY} onKeyDown={onKeyDown}>
       <div style={BOX} role="alertdialog" aria-modal="true" aria-labelledby="close-confirm-title" aria-describedby="close-confirm-text">
-        <h2 id="close-confirm-title" style={{ margin: '0 0 8px', fontSize: '1.0625rem' }}>{t(voucherOnly ? 'close_voucher_title' : 'close_pending_title')}</h2>
-        <p id="close-confirm-text" style={{ margin: '0 0 14px' }}>{t(voucherOnly ? 'close_voucher_text' : 'close_pending_text')}</p>
+        <h2 id="close-confirm-title" style={{ margin: '0 0 8px', fontSize: '1.0625rem' }}>{t(paying ? 'close_paying_title' : voucherOnly ? 'close_voucher_title' : 'close_pending_title')}</h2>
+        <p id="close-confirm-text" style={{ margin: '0 0 14px' }}>{t(paying ? 'close_paying_text' : voucherOnly ? 'close_voucher_text' : 'close_pending_text')}</p>
         <div style={{ display: 'grid', gap: '8px' }}>
           {voucherOnly ? closeButton : keepButton}
           {voucherOnly ? keepButton : closeButton}

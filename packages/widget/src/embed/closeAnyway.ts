@@ -7,10 +7,8 @@ export function closeAnyway(guard: CloseGuard): void {
   // Let go first, so the `close` below is not asked about again.
   const payments = [...guard.held.values()];
   guard.held.clear();
-  for (const payment of payments) {
-    if (!payment.pending || guard.reportedPending.has(payment.codOper)) continue;
-    guard.reportedPending.add(payment.codOper);
-    guard.notify({ type: 'result', result: payment.pending() });
-  }
+  guard.leave();
+  for (const payment of payments) guard.reportPending(payment);
+  // With a payment's answer still on its way the loader keeps the checkout alive out of sight until it lands.
   guard.notify({ type: 'close' });
 }

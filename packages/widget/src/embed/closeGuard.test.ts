@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { PaymentResult, WidgetMessage } from '@pasarela/core';
 import { createCloseGuard } from './closeGuard';
 import { closeAnyway } from './closeAnyway';
@@ -55,6 +55,36 @@ describe('createCloseGuard (closing while a payment is pending)', () => {
     const guard = createCloseGuard(() => {});
     guard.hold('yappy', { codOper: 'PP3', pending: () => pendingResult('PP3') });
     guard.hold('yappy', null);
+    expect(guard.intercept()).toBe(false);
+  });
+
+  it('a payment whose first answer is on its way asks first; closing anyway sends close, and the answer after it (issue 95)', () => {
+    vi.useFakeTimers();
+    try {
+      const sent: WidgetMessage[] = [];
+      const guard = createCloseGuard((m) => sent.push(m));
+      const payment = { method: 'card', link: 'LK1', trackId: 'T1' } as const;
+      guard.takeOff(payment);
+      expect(sent).toEqual([{ type: 'paying', payment }]);
+      expect(guard.intercept()).toBe(true);
+      closeAnyway(guard);
+      expect(sent.at(-1)).toEqual({ type: 'close' });
+      expect(guard.intercept()).toBe(false);
+      // The answer lands: the word goes after what the method makes of it (a result, a wait).
+      guard.land('T1', false);
+      guard.hold('nequi', { codOper: 'PP9', pending: () => pendingResult('PP9') });
+      expect(sent.at(-1)).toEqual({ type: 'result', result: pendingResult('PP9') });
+      vi.runAllTimers();
+      expect(sent.at(-1)).toEqual({ type: 'answered', trackId: 'T1', lost: false });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a landed answer no longer holds the close', async () => {
+    const guard = createCloseGuard(() => {});
+    guard.takeOff({ method: 'balance', link: 'LK1', trackId: 'T2' });
+    guard.land('T2', true);
     expect(guard.intercept()).toBe(false);
   });
 });

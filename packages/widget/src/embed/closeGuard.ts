@@ -1,5 +1,5 @@
 import { createStore } from 'zustand/vanilla';
-import type { PaymentResult, WidgetMessage } from '@pasarela/core';
+import type { PaymentInFlight, PaymentResult, WidgetMessage } from '@pasarela/core';
 
 export interface HeldPayment {
   codOper: string;
@@ -8,22 +8,48 @@ export interface HeldPayment {
 
 export function createCloseGuard(notify: (message: WidgetMessage) => void) {
   const held = new Map<string, HeldPayment>();
+  // Payments whose request has left and whose first answer is on its way, by trackId.
+  const flying = new Map<string, PaymentInFlight>();
   // Operations the merchant page already heard are PENDING (a cash voucher says so at once).
   const reportedPending = new Set<string>();
   const store = createStore<{ asking: boolean }>()(() => ({ asking: false }));
+  // The payer closed anyway: the loader keeps this checkout out of sight until every answer is in.
+  let leaving = false;
+  const reportPending = (payment: HeldPayment) => {
+    if (!payment.pending || reportedPending.has(payment.codOper)) return;
+    reportedPending.add(payment.codOper);
+    notify({ type: 'result', result: payment.pending() });
+  };
   return {
     store,
     notify,
     held,
+    flying,
     reportedPending,
+    reportPending,
     hold(owner: string, payment: HeldPayment | null) {
+      // An answer that lands after the payer left: the shop hears it is PENDING at once.
+      if (payment && leaving) return reportPending(payment);
       if (payment) held.set(owner, payment);
       else held.delete(owner);
     },
     noteResult(result: PaymentResult) {
       if (result.notification.Estado === 'PENDING') reportedPending.add(result.notification.Oper);
     },
-    intercept: () => held.size > 0 && (store.setState({ asking: true }), true),
+    takeOff(payment: PaymentInFlight) {
+      flying.set(payment.trackId, payment);
+      notify({ type: 'paying', payment });
+    },
+    land(trackId: string, lost: boolean) {
+      if (!flying.delete(trackId)) return;
+      // After the method has taken the answer in (its result sent, its wait held), so the loader,
+      // which ends a close on this word, has heard everything the answer makes first.
+      setTimeout(() => notify({ type: 'answered', trackId, lost }), 0);
+    },
+    leave() {
+      leaving = true;
+    },
+    intercept: () => !leaving && held.size + flying.size > 0 && (store.setState({ asking: true }), true),
   };
 }
 export type CloseGuard = ReturnType<typeof createCloseGuard>;

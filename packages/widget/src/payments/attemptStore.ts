@@ -1,7 +1,7 @@
 import { createStore } from 'zustand/vanilla';
 import { isOutcomeUnknown, isPasarelaError, payerMessage, type PayerMessage } from '@pasarela/core';
 import type { AttemptRecord } from '../api/lookupAttempt';
-import { createPaymentIntent, lookWithBackoff, lostAnswerMessage, type FollowUpOptions } from './paymentIntent';
+import { createPaymentIntent, lookWithBackoff, lostAnswerMessage, type FlightLog, type FollowUpOptions } from './paymentIntent';
 import { watchPayment, type WatchOptions } from './watchPayment';
 
 /** A click after an answer was lost asks the server about the attempt already made before making another. */
@@ -55,6 +55,7 @@ export interface AttemptDeps<A> {
   memory?: { load(): SavedAttempt | null; save(saved: SavedAttempt): void; clear(): void } | undefined;
   watch?: <T>(options: WatchOptions<T>) => () => void;
   followUp?: FollowUpOptions | undefined;
+  flight?: FlightLog | undefined;
 }
 
 function refusalMessage(error: unknown): PayerMessage {
@@ -71,7 +72,7 @@ function deadlineOf(expiresAt: string | null): number | null {
 
 export function createAttemptStore<A>(deps: AttemptDeps<A>) {
   const watch = deps.watch ?? watchPayment;
-  const intent = createPaymentIntent(deps.newTrackId, deps.followUp);
+  const intent = createPaymentIntent(deps.newTrackId, deps.followUp, deps.flight);
   let stopWatching: (() => void) | null = null;
   // Set synchronously on click, before any await, so a double click cannot send twice.
   let busy = false;

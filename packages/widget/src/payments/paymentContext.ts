@@ -10,6 +10,7 @@ import type { Services } from '../services/services';
 import type { SavedAttempt } from './attemptStore';
 import type { CloseGuard } from '../embed/closeGuard';
 import { pushUrlFor } from './pushUrl';
+import type { FlightLog } from './paymentIntent';
 
 export interface LinkFields {
   code: string;
@@ -49,6 +50,8 @@ export interface PaymentContext {
   customFieldValues(): unknown[];
   /** Closing meanwhile asks first, and tells the merchant page it is PENDING. */
   holdClose(codOper: string | null): void;
+  /** Closing while a payment's first answer is on its way asks first, and the shop still hears the answer. */
+  flight: FlightLog;
   /** Resumed when this tab kept nothing: a frame may have no storage. */
   resumeFrom(pending: { codOper: string; deadline: number | null }): void;
   resumedFromServer(): boolean;
@@ -148,6 +151,10 @@ export function createPaymentContext(method: PaymentMethodId, data: CheckoutData
       if (!shell.closeGuard) return;
       if (!codOper) return shell.closeGuard.hold(method, null);
       shell.closeGuard.hold(method, { codOper, pending: type ? () => resultOf({ result: 'PENDING', codOper, type }) : null });
+    },
+    flight: {
+      start: (trackId) => shell.closeGuard?.takeOff({ method, link: info.code, trackId }),
+      land: (trackId, lost) => shell.closeGuard?.land(trackId, lost),
     },
     customFieldValues: () => shell.customFieldValues?.() ?? info.customFieldValues,
     donation: () => {

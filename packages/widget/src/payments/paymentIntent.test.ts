@@ -9,6 +9,21 @@ function steps(send: (trackId: string) => Promise<string>, lookup: (trackId: str
 }
 
 describe('createPaymentIntent', () => {
+  it('tells its flight log when a request leaves and when its answer lands, lost or not (issue 95)', async () => {
+    let n = 0;
+    const log: string[] = [];
+    const flight = { start: (id: string) => log.push(`start ${id}`), land: (id: string, lost: boolean) => log.push(`land ${id} ${lost ? 'lost' : 'answered'}`) };
+    const intent = createPaymentIntent(() => `t${++n}`, { sleep: async () => {} }, flight);
+    await intent.run(steps(async (id) => {
+      log.push(`send ${id}`);
+      return 'sent';
+    }));
+    await expect(intent.run(steps(() => Promise.reject(lost()), () => Promise.reject(lost())))).rejects.toThrow();
+    // Asked again with the same trackId: its look-up is lost too.
+    await expect(intent.run(steps(() => Promise.reject(lost()), () => Promise.reject(lost())))).rejects.toThrow();
+    expect(log).toEqual(['start t1', 'send t1', 'land t1 answered', 'start t2', 'land t2 lost', 'start t2', 'land t2 lost']);
+  });
+
   it('a known answer: the next try is a new attempt, with no look-up', async () => {
     let n = 0;
     const intent = createPaymentIntent(() => `t${++n}`);

@@ -50,6 +50,13 @@ export interface PaymentIntent {
   settleKept<F, T>(steps: Required<Pick<TrySteps<F, T>, 'lookup' | 'resume'>>): Promise<T>;
 }
 
+/** Told when a payment's request leaves and when its first answer lands (embed/closeGuard keeps the shop's page told). */
+export interface FlightLog {
+  start(trackId: string): void;
+  /** `lost`: no answer came, so the outcome is unknown. */
+  land(trackId: string, lost: boolean): void;
+}
+
 function isTrackIdReused(error: unknown): boolean {
   return isPasarelaError(error) && error.code === SPECIFIC_ERROR_CODES.trackIdReused;
 }
@@ -63,7 +70,7 @@ function isBeforeSending(error: unknown): boolean {
  * unreachable, the trackId is kept and sent again, so the server records one payment however many
  * answers are lost. A track_id_reused refusal (details changed, the first landed) is looked up again.
  */
-export function createPaymentIntent(newTrackId: () => string, followUp: FollowUpOptions = {}): PaymentIntent {
+export function createPaymentIntent(newTrackId: () => string, followUp: FollowUpOptions = {}, flight?: FlightLog): PaymentIntent {
   let trackId: string | null = null;
   let unknown = false;
   const delays = followUp.delaysMs ?? FOLLOW_UP_DELAYS_MS;
@@ -95,6 +102,15 @@ export function createPaymentIntent(newTrackId: () => string, followUp: FollowUp
     const id = wasUnknown && trackId !== null ? trackId : newTrackId();
     trackId = id;
     unknown = true;
+    flight?.start(id);
+    try {
+      return await attempt(id, wasUnknown, steps);
+    } finally {
+      flight?.land(id, unknown);
+    }
+  }
+
+  async function attempt<F, T>(id: string, wasUnknown: boolean, steps: TrySteps<F, T>): Promise<T> {
     if (wasUnknown && steps.lookup) {
       const found = await steps.lookup(id);
       if (found !== null) return settled(await steps.resume(found));

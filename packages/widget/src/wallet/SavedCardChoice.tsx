@@ -20,7 +20,7 @@ export function SavedCardChoice({ payment, onChoice }: { payment: PaymentContext
   const [paying, setPaying] = useState(false);
   const [error, setError] = useState<CatalogKey | null>(null);
   // A payment whose answer was lost is looked up before another is made (payments/paymentIntent).
-  const [intent] = useState(() => createPaymentIntent(services.newTrackId));
+  const [intent] = useState(() => createPaymentIntent(services.newTrackId, {}, payment.flight));
 
   useEffect(() => {
     let live = true;

@@ -114,7 +114,7 @@ export function merchantApiRoutes(deps: Deps) {
   app.get('/transactions', async (c) => {
     const merchantId = await merchantOf(c);
     const q = parseInput(ListTransactionsQuery, c.req.query(), 'query');
-    const filters = { linkCode: q.linkCode, orderReference: q.orderReference, method: q.method, createdFrom: q.createdFrom, createdTo: q.createdTo,
+    const filters = { linkCode: q.linkCode, trackId: q.trackId, orderReference: q.orderReference, method: q.method, createdFrom: q.createdFrom, createdTo: q.createdTo,
       updatedFrom: q.updatedFrom, updatedTo: q.updatedTo };
     // The overall result is core's rule, not SQL: rows are read in batches until the page is full (plus one).
     const shown: MerchantTransactionRow[] = [];

@@ -1,6 +1,6 @@
 import { WEBHOOK_EVENT_TYPES } from '../../merchantView/webhookEvent';
 import * as v from 'valibot';
-import { freeText, isHttpUrl, moneySchema } from '@pasarela/core';
+import { freeText, isHttpUrl, isTrackId, moneySchema } from '@pasarela/core';
 import { ApiError, badRequest } from '../../errors/ApiError';
 import { LINK_DESCRIPTION_MAX, linkDescriptionsSchema } from '../linkDescriptions';
 
@@ -104,6 +104,8 @@ export const ListTransactionsQuery = v.strictObject({
   ...page,
   ...changed,
   linkCode: v.optional(code('linkCode')),
+  // The checkout's idempotency key: what a shop's page hears for a payment whose answer it could not (docs/events.md).
+  trackId: v.optional(v.pipe(v.string(), v.check(isTrackId, 'trackId must be the trackId of a checkout result'))),
   orderReference: v.optional(orderReference('orderReference')),
   method: v.optional(v.picklist(TRANSACTION_METHODS, `method must be one of ${TRANSACTION_METHODS.join(', ')}`)),
   result: v.optional(v.picklist(RESULTS, `result must be one of ${RESULTS.join(', ')}`)),

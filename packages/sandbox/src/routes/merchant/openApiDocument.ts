@@ -401,6 +401,11 @@ export function openApiDocument(origin: string) {
             ...pageParams,
             ...changedParams,
             { name: 'linkCode', in: 'query', required: false, description: 'Only those of this link', schema: { type: 'string' } },
+            {
+              name: 'trackId', in: 'query', required: false,
+              description: 'Only the payment the checkout sent with this idempotency key: the `lookup.trackId` of an `unknown` result the shop\'s page heard',
+              schema: { type: 'string', pattern: '^[A-Za-z0-9_.:-]{1,64}$' },
+            },
             { ...orderReferenceParam, description: 'Only those of this order\'s link, a payment still waiting on the payer included (result PENDING)' },
             { name: 'method', in: 'query', required: false, description: 'Only those of this method', schema: { type: 'string', enum: [...TRANSACTION_METHODS] } },
             { name: 'result', in: 'query', required: false, description: 'Only those with this result', schema: { type: 'string', enum: [...RESULTS] } },

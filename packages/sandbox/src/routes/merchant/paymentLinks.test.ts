@@ -205,7 +205,8 @@ describe('transactions', () => {
     const other = await newMerchant('Otra');
     const a = String((await link(m.key, { orderReference: 'tx-a', metadata: { cart: '9' } })).json['code']);
     const b = String((await link(m.key)).json['code']);
-    const paidA = await t.post('/cards/auth-capture', cardPayload(a));
+    const paidTrackId = randomUUID();
+    const paidA = await t.post('/cards/auth-capture', cardPayload(a, { trackId: paidTrackId }));
     const declinedB = await t.post('/cards/auth-capture', cardPayload(b, { cardNumber: '4000000000000002' }));
     const pushB = await t.post('/nequi/push', { code: b, phone: '63333333', trackId: randomUUID() });
     const [approved, declined, pending] = [paidA, declinedB, pushB].map((r) => String(r.data['codOper']));
@@ -218,6 +219,12 @@ describe('transactions', () => {
     expect(await list('')).toEqual([pending, declined, approved]);
     expect(await list('orderReference=tx-a')).toEqual([approved]);
     expect(await list(`linkCode=${b}`)).toEqual([pending, declined]);
+    // Issue 95: a checkout's `unknown` result carries the link code and trackId; they find that one payment.
+    expect(await list(`linkCode=${a}&trackId=${paidTrackId}`)).toEqual([approved]);
+    expect(await list(`trackId=${paidTrackId}`)).toEqual([approved]);
+    expect(await list(`linkCode=${b}&trackId=${paidTrackId}`)).toEqual([]);
+    expect(await list(`trackId=${randomUUID()}`)).toEqual([]);
+    expect((await api.call('GET', `/transactions?trackId=${paidTrackId}`, { key: other.key })).json['data']).toEqual([]);
     expect(await list('method=nequi')).toEqual([pending]);
     expect(await list('result=DECLINED')).toEqual([declined]);
     expect(await list('result=PENDING')).toEqual([pending]);
@@ -229,7 +236,7 @@ describe('transactions', () => {
     expect(paged.json).toMatchObject({ hasMore: true });
     expect(await list(`cursor=${String(paged.json['nextCursor'])}`)).toEqual([approved]);
     expect(await list('')).not.toContain(String((await t.post('/cards/auth-capture', cardPayload(String((await link(other.key)).json['code'])))).data['codOper']));
-    for (const [query, field] of [['result=OK', 'result'], ['method=cheque', 'method'], ['linkCode=a b', 'linkCode'], ['createdTo=2026', 'createdTo']] as const) {
+    for (const [query, field] of [['result=OK', 'result'], ['method=cheque', 'method'], ['linkCode=a b', 'linkCode'], ['trackId=a%20b', 'trackId'], ['createdTo=2026', 'createdTo']] as const) {
       const res = await api.call('GET', `/transactions?${query}`, { key: m.key });
       expect([res.status, res.json['message']], query).toEqual([400, expect.stringContaining(field)]);
     }

@@ -21,7 +21,7 @@ export type BalanceStore = StoreApi<BalanceState>;
 export function createBalanceStore(payment: PaymentContext): BalanceStore {
   const { services, data } = payment;
   // A payment whose answer was lost is looked up before another is made.
-  const intent = createPaymentIntent(services.newTrackId);
+  const intent = createPaymentIntent(services.newTrackId, {}, payment.flight);
   return createStore<BalanceState>()((set, get) => ({
     phase: 'loading',
     balance: null,

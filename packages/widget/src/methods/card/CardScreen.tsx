@@ -98,6 +98,7 @@ export function CardScreen({ payment }: MethodScreenProps) {
       pay: calls.pay,
       lookup: calls.lookup,
       newTrackId: services.newTrackId,
+      flight: payment.flight,
       initial: { email: info.email },
       onDone: (attempt) => {
         if (attempt.kind === 'redirect') {

@@ -1,7 +1,7 @@
 import type { CatalogKey } from '@pasarela/core';
 import { createStore } from 'zustand/vanilla';
 import { cardFormSchema, duplicateStateOfAnswer, fieldErrors, isPasarelaError, payerMessage, type CardBrand, type DeclineField, type DuplicateState, type PayerMessage } from '@pasarela/core';
-import { createPaymentIntent, lostAnswerMessage, type FollowUpOptions } from '../../payments/paymentIntent';
+import { createPaymentIntent, lostAnswerMessage, type FlightLog, type FollowUpOptions } from '../../payments/paymentIntent';
 import { cleanCardNumber, cleanCvc, formatExpiry } from '../../payments/cardFormat';
 import { earlierPaymentOf, type EarlierPayment } from './earlierPayment';
 
@@ -58,6 +58,7 @@ export interface CardStoreDeps {
   newTrackId: () => string;
   initial?: Partial<CardValues> | undefined;
   followUp?: FollowUpOptions | undefined;
+  flight?: FlightLog | undefined;
 }
 
 const EMPTY: CardValues = { cardnumber: '', expirationDate: '', cvc: '', name: '', email: '', phone: '' };
@@ -71,7 +72,7 @@ export function createCardStore(deps: CardStoreDeps) {
   let phoneChecked = false;
   // An attempt whose answer was lost (dropped, timed out, a 5xx) may have charged: the next Pay asks
   // the server about it first, and sends again only with the same trackId.
-  const intent = createPaymentIntent(deps.newTrackId, deps.followUp);
+  const intent = createPaymentIntent(deps.newTrackId, deps.followUp, deps.flight);
 
   const store = createStore<CardState & CardActions>()((set, get) => {
     const syncErrors = (values: CardValues): Partial<Record<CardField, CatalogKey>> => {

@@ -51,6 +51,7 @@ export function createNequiStore(payment: PaymentContext, api: ApiClient = payme
     declinedMessage: () => ({ key: state.getState().mode === 'push' ? 'error_pay_push_nequi' : 'error_pay_qr_nequi' }),
     timeoutKey: 'waiting_time_over',
     newTrackId: payment.services.newTrackId,
+    flight: payment.flight,
     pushUrl: payment.pushUrl,
     memory: payment.memory(),
     onWaiting: () => step({ type: 'goTo', step: state.getState().mode === 'push' ? NEQUI_STEPS.push : NEQUI_STEPS.qr }),

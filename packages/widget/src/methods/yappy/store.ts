@@ -52,6 +52,7 @@ export function createYappyStore(payment: PaymentContext, api: ApiClient = payme
     declinedMessage: () => ({ key: 'payment_rejected' }),
     timeoutKey: 'waiting_time_over',
     newTrackId: payment.services.newTrackId,
+    flight: payment.flight,
     pushUrl: payment.pushUrl,
     memory: payment.memory(),
     onWaiting: () => step({ type: 'goTo', step: YAPPY_STEPS.waiting, at: payment.services.serverNow() }),
