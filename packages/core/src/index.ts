@@ -145,6 +145,8 @@ export {
 export type { StatusFamily, OverallResult } from './status';
 export { refundPathOf, refundCheck, refundableCents, heldCentsOf, cryptoRefundCoins } from './refunds';
 export type { RefundablePayment, RefundRefusal, RefundState } from './refunds';
+export { disputeHoldsCents, disputeMove, refundMove } from './paymentMoney';
+export type { BookedDispute, DisputeStage } from './paymentMoney';
 export { PRICED_METHODS, DEFAULT_PRICES, DISPUTE_FEE_CENTS, priceOf, availabilityDelayDays, feeOf, refundedFeeCents, balanceOf } from './fees';
 export type { MethodPrice } from './fees';
 export { timeZoneOfCountry, localDateTimeOf, payoutPeriodOf, arrivalDateOf } from './payoutSchedule';
