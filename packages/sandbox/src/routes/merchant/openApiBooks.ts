@@ -42,7 +42,7 @@ export const bookSchemas = {
     type: 'object', required: ['id', 'type', 'amount', 'fee', 'net', 'currency', 'availableOn', 'payoutId', 'codOper', 'refundId', 'disputeId', 'sourcePayoutId', 'createdAt'],
     properties: {
       id: { type: 'string', description: 'txn_...' },
-      type: { type: 'string', enum: [...BALANCE_TRANSACTION_TYPES], description: 'payment (an approved payment), refund, dispute (the disputed amount and its fee leave), dispute_reversal (a dispute won), payout, payout_failure (a payout sent back: its money returns)' },
+      type: { type: 'string', enum: [...BALANCE_TRANSACTION_TYPES], description: 'payment (an approved payment), refund, refund_failure (a refund made that the processor reports failed later: its money returns), dispute (what a chargeback takes, with its fee the first time; one more line at each change of its amount), dispute_reversal (a dispute won: what it took returns), payout, payout_failure (a payout sent back: its money returns)' },
       amount: dollars('The gross'),
       fee: dollars('Pasarela\'s fee (a refund\'s gives back its share)'),
       net: dollars('amount - fee, to the cent'),
