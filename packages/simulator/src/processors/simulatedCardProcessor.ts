@@ -31,8 +31,9 @@ export type CardBookState = CardDecision & {
   challenged?: boolean; capturedCents?: number; refundedCents?: number; refundKeys?: string[]; voided?: boolean; voidKeys?: string[];
   /** Disputes on the charge as the card network moved them (test card 1976, or a test's own). */
   disputes?: Dispute[];
-  /** Refunds made that failed later (a card closed since). */
+  /** Refunds made that failed later (a card closed since): their amounts are free to refund again. */
   failedRefundKeys?: string[];
+  refundCentsByKey?: Record<string, number>;
 };
 
 /** docs/sandbox.md: card 4000 0000 0000 1976's dispute, opened a moment after it was approved, for all it charged. */
@@ -55,7 +56,8 @@ export async function disputeCharge(books: SimulatorBooks, chargeReference: stri
 /** A refund made under `refundKey` fails later at the card network. */
 export async function failRefundLater(books: SimulatorBooks, chargeReference: string, refundKey: string): Promise<boolean> {
   const moved = await books.move<CardBookRequest, CardBookState>(PORT, chargeKeyOf(chargeReference) ?? '', ({ state }) =>
-    state.refundKeys?.includes(refundKey) ? { ...state, failedRefundKeys: [...(state.failedRefundKeys ?? []), refundKey] } : undefined);
+    state.refundKeys?.includes(refundKey) && !state.failedRefundKeys?.includes(refundKey)
+      ? { ...state, failedRefundKeys: [...(state.failedRefundKeys ?? []), refundKey], refundedCents: (state.refundedCents ?? 0) - (state.refundCentsByKey?.[refundKey] ?? 0) } : undefined);
   return moved?.moved ?? false;
 }
 
@@ -87,7 +89,7 @@ function decide(request: CardAuthorization, pagesUrl: string): CardDecision {
 }
 
 const decisionOf = (state: CardBookState): CardDecision => {
-  const { challenged: _ch, capturedCents: _c, refundedCents: _r, refundKeys: _k, voided: _v, voidKeys: _vk, disputes: _d, failedRefundKeys: _f, ...decision } = state;
+  const { challenged: _ch, capturedCents: _c, refundedCents: _r, refundKeys: _k, voided: _v, voidKeys: _vk, disputes: _d, failedRefundKeys: _f, refundCentsByKey: _rk, ...decision } = state;
   return decision as CardDecision;
 };
 
@@ -133,7 +135,10 @@ export function simulatedCardProcessor(books: SimulatorBooks, options: { pagesUr
         if (state.refundKeys?.includes(call.idempotencyKey)) return state;
         // A voided authorization took nothing: there is nothing to give back.
         return state.status === 'approved' && !state.voided && call.amountCents > 0 && refunded + call.amountCents <= paid
-          ? { ...state, refundedCents: refunded + call.amountCents, refundKeys: [...(state.refundKeys ?? []), call.idempotencyKey] } : undefined;
+          ? {
+            ...state, refundedCents: refunded + call.amountCents, refundKeys: [...(state.refundKeys ?? []), call.idempotencyKey],
+            refundCentsByKey: { ...state.refundCentsByKey, [call.idempotencyKey]: call.amountCents },
+          } : undefined;
       });
       return moved?.moved ? { status: 'refunded', reference: refundReferenceOf(call.idempotencyKey) } : { status: 'refused' };
     },
