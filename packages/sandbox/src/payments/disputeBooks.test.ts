@@ -73,6 +73,17 @@ it('each event id applies once: the same id again moves nothing, though the book
   expect(await takenOf(reference)).toBe(2675);
 });
 
+it('"late ones applied in order": the opening event arriving after the change re-reads the books and moves nothing back', async () => {
+  const { codOper } = await paidCard();
+  const reference = `dp_${codOper}`;
+  const paymentReference = await chargeReferenceOf(t, codOper);
+  await disputeCharge(t.simulator.books, paymentReference, disputeFacts(reference, 'under_review', 2000));
+  await receiveGatewayEvent(t, { id: `evt-changed-${codOper}`, kind: 'dispute', paymentReference, dispute: disputeFacts(reference, 'under_review', 2000) });
+  await receiveGatewayEvent(t, { id: `evt-opened-${codOper}`, kind: 'dispute', paymentReference, dispute: disputeFacts(reference, 'needs_response', 2675) });
+  expect(await linesOf(reference)).toEqual([{ type: 'dispute', amount_cents: -2000, fee_cents: 1500, net_cents: -3500 }]);
+  expect(await t.db.query('select status, amount_cents from gateway_disputes where reference = $1', [reference])).toEqual([{ status: 'under_review', amount_cents: 2000 }]);
+});
+
 it('"its ledger line follows every amount change": lowered, the difference comes back; raised, it leaves; no second fee', async () => {
   const { codOper } = await paidCard();
   const reference = `dp_${codOper}`;
