@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DISPUTE_FEE_CENTS } from './fees';
-import { disputeHoldsCents, disputeIsOpen, disputeMove, refundMove, refundRoom, type BookedDispute, type DisputeReport, type PaymentMoney } from './paymentMoney';
+import { disputeHoldsCents, disputeMove, refundMove, refundRoom, type BookedDispute } from './paymentMoney';
+
+type PaymentMoney = Parameters<typeof refundRoom>[0];
+type DisputeReport = Parameters<typeof disputeMove>[1];
 
 // Issue 89 item 1: "the rule for each operation: what may be refunded (captured - refunded -
 // disputed), what a dispute may take (at most what was captured and not refunded)". Item 3:
@@ -41,8 +44,8 @@ describe('what a dispute keeps from the merchant: a chargeback until it is won, 
     [chargeback('under_review', 500), true, 500],
     [chargeback('lost', 500), false, 500],
     [chargeback('won', 500), false, 0],
-  ])('%j: open %s, holds %i', (dispute, open, holds) => {
-    expect([disputeIsOpen(dispute), disputeHoldsCents(dispute)]).toEqual([open, holds]);
+  ])('%j: a refund waits %s, holds %i', (dispute, open, holds) => {
+    expect(['refusal' in refundRoom(paid(0, [dispute]), 1), disputeHoldsCents(dispute)]).toEqual([open, holds]);
   });
 });
 

@@ -6,8 +6,8 @@ import { DISPUTE_FEE_CENTS } from './fees';
 // money back to the merchant's balance". `capturedCents` is what the processor captured of the payment.
 
 /** An inquiry (Stripe's `warning_*`) asks questions and takes nothing; a chargeback takes the money. */
-export type DisputeStage = 'inquiry' | 'chargeback';
-export type DisputeStatus = 'needs_response' | 'under_review' | 'won' | 'lost';
+type DisputeStage = 'inquiry' | 'chargeback';
+type DisputeStatus = 'needs_response' | 'under_review' | 'won' | 'lost';
 
 /** A dispute as the books hold it: what it took (its ledger lines' sum, before a reversal) and whether its fee was charged. */
 export interface BookedDispute {
@@ -17,19 +17,19 @@ export interface BookedDispute {
   feeCharged: boolean;
 }
 
-export const disputeIsOpen = (d: Pick<BookedDispute, 'status'>): boolean => d.status === 'needs_response' || d.status === 'under_review';
+const disputeIsOpen = (d: Pick<BookedDispute, 'status'>): boolean => d.status === 'needs_response' || d.status === 'under_review';
 
 /** What a dispute keeps away from the merchant now: a chargeback's money until it is won. */
 export const disputeHoldsCents = (d: BookedDispute): number => (d.stage === 'chargeback' && d.status !== 'won' ? d.takenCents : 0);
 
-export interface PaymentMoney {
+interface PaymentMoney {
   capturedCents: number;
   /** Refunds pending or made (core heldCentsOf). */
   refundHeldCents: number;
   disputes: readonly BookedDispute[];
 }
 
-export type RefundRoomRefusal = 'charge_disputed' | 'fully_refunded' | 'exceeds_remaining' | 'amount_not_positive';
+type RefundRoomRefusal = 'charge_disputed' | 'fully_refunded' | 'exceeds_remaining' | 'amount_not_positive';
 
 /**
  * What a refund may give back: captured - refunded - disputed. None while a dispute is open (the
@@ -48,13 +48,13 @@ export function refundRoom(money: PaymentMoney, amountCents: number | undefined)
 }
 
 /** What the processor says of a dispute now. */
-export interface DisputeReport {
+interface DisputeReport {
   stage: DisputeStage;
   status: DisputeStatus;
   amountCents: number;
 }
 
-export type DisputeMove =
+type DisputeMove =
   /** `closed`: won or lost stays so, a later report changes nothing; `exceeds_captured`: more than the charge, no processor's dispute. */
   | { refusal: 'closed' | 'exceeds_captured' }
   /** `takeCents` leaves the balance now (negative: comes back), with `feeCents`; `reversalCents` comes back because it was won. */
@@ -80,7 +80,7 @@ export function disputeMove(before: BookedDispute | undefined, report: DisputeRe
   };
 }
 
-export type RefundLifeState = 'pending' | 'succeeded' | 'failed';
+type RefundLifeState = 'pending' | 'succeeded' | 'failed';
 
 /**
  * A refund's outcome as the processor reports it: pending ends made or failed; a made refund that
