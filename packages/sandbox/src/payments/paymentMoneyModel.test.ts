@@ -226,4 +226,33 @@ describe.skipIf(!url)('a payment\'s money against its model, on two PostgreSQL n
     const steps = await runModel({ doors, simulator: cluster.simulator }, Number(process.env['MONEY_MODEL_RUNS'] ?? 25));
     console.log(`money model on two nodes: ${steps} steps, each checked`);
   }, 300_000);
+
+  it('a refund on one node and a dispute on the other at the same moment: together never more than was paid (the payment\'s row lock)', async () => {
+    const [a, b] = await Promise.all(nodes.map(async (node): Promise<Door> => {
+      const fetcher = (path: string, init?: RequestInit) => fetch(`${node.server.url}${path}`, init);
+      return { db: node.server.db, gateways: node.server.gateways, api: await merchantApiClient(fetcher), fetch: fetcher, payCard: async (body) => (await node.client.api('/cards/auth-capture', body)).data };
+    })) as [Door, Door];
+    const simulator = cluster.simulator;
+    if (!simulator) throw new Error('the cluster runs its own simulator');
+    const merchant = await newMerchant(a);
+    const outcomes: string[] = [];
+    for (let round = 0; round < 8; round++) {
+      const link = await a.api.call('POST', '/payment-links', { key: merchant.key, body: { amount: 40, taxAmount: 0, description: 'Carrera' } });
+      const codOper = String((await a.payCard(cardPayload(String(link.json['code']), { amount: 40, taxAmount: 0 })))['codOper']);
+      const [row] = await a.db.query<{ gateway_reference: string }>('select gateway_reference from transactions where cod_oper = $1', [codOper]);
+      const paymentReference = String(row?.gateway_reference);
+      const facts: Dispute = { reference: `dp_${codOper}`, status: 'needs_response', stage: 'chargeback', amountCents: 4000, currency: 'USD', reason: 'fraudulent', evidenceDueBy: null };
+      await disputeCharge(simulator.books, paymentReference, facts);
+      const [refund] = await Promise.all([
+        a.api.call('POST', `/transactions/${codOper}/refunds`, { key: merchant.key }),
+        receiveGatewayEvent(b, { id: `evt-race-${codOper}`, kind: 'dispute', paymentReference, dispute: facts }),
+      ]);
+      const [money] = await a.db.query<{ refunded: number; taken: number }>(
+        `select (select coalesce(sum(amount_cents), 0)::int from refunds where cod_oper = $1 and state <> 'failed') as refunded,
+                (select coalesce(sum(taken_cents), 0)::int from gateway_disputes where cod_oper = $1) as taken`, [codOper]);
+      expect(Number(money?.refunded) + Number(money?.taken)).toBe(4000);
+      outcomes.push(refund.status === 201 ? 'refund first' : `dispute first (${String(refund.json['code'])})`);
+    }
+    console.log(`refund and dispute at once on two nodes: ${outcomes.join(', ')}`);
+  }, 120_000);
 });
