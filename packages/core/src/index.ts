@@ -145,7 +145,9 @@ export {
 export type { StatusFamily, OverallResult } from './status';
 export { refundPathOf, refundCheck, refundableCents, heldCentsOf, cryptoRefundCoins } from './refunds';
 export type { RefundablePayment, RefundRefusal, RefundState } from './refunds';
-export { PRICED_METHODS, DEFAULT_PRICES, DISPUTE_FEE_CENTS, priceOf, availabilityDelayDays, feeOf, refundedFeeCents, balanceOf } from './fees';
+export { disputeHoldsCents, disputeMove, refundMove } from './paymentMoney';
+export type { BookedDispute } from './paymentMoney';
+export { PRICED_METHODS, DEFAULT_PRICES, priceOf, availabilityDelayDays, feeOf, refundedFeeCents, balanceOf } from './fees';
 export type { MethodPrice } from './fees';
 export { timeZoneOfCountry, localDateTimeOf, payoutPeriodOf, arrivalDateOf } from './payoutSchedule';
 export { buildParentNotification, buildPaymentResult } from './paymentResult';

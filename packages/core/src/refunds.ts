@@ -1,4 +1,5 @@
 import { CRYPTO_DECIMALS } from './crypto';
+import { refundRoom, type BookedDispute } from './paymentMoney';
 import { paymentOverallResult, statusFamilyOf } from './status';
 
 // Issue 49: several partials up to what was paid; a method with no way back gets a clear refusal.
@@ -11,7 +12,9 @@ export type RefundRefusal =
   | 'payment_declined'
   | 'fully_refunded'
   | 'exceeds_remaining'
-  | 'amount_not_positive';
+  | 'amount_not_positive'
+  /** A dispute is open, or took the money asked for (issue 89). */
+  | 'charge_disputed';
 
 export function refundPathOf(method: string): RefundPath | undefined {
   switch (statusFamilyOf(method)) {
@@ -29,6 +32,8 @@ export interface RefundablePayment {
   authStatus: string | null;
   paidCents: number;
   heldCents: number;
+  /** The payment's disputes as the books hold them (core paymentMoney); none: undisputed. */
+  disputes?: readonly BookedDispute[] | undefined;
 }
 
 export type RefundState = 'pending' | 'succeeded' | 'failed';
@@ -47,11 +52,7 @@ export function refundCheck(payment: RefundablePayment, amountCents: number | un
   const result = paymentOverallResult(statusFamilyOf(payment.method), payment.status, payment.authStatus);
   if (result === 'PENDING') return { refusal: 'payment_pending' };
   if (result !== 'APPROVED') return { refusal: 'payment_declined' };
-  const remaining = refundableCents(payment);
-  if (remaining === 0) return { refusal: 'fully_refunded' };
-  const cents = amountCents ?? remaining;
-  if (!Number.isInteger(cents) || cents <= 0) return { refusal: 'amount_not_positive' };
-  return cents > remaining ? { refusal: 'exceeds_remaining' } : { cents };
+  return refundRoom({ capturedCents: payment.paidCents, refundHeldCents: payment.heldCents, disputes: payment.disputes ?? [] }, amountCents);
 }
 
 const coinUnits = (amount: number) => Math.round(amount * 10 ** CRYPTO_DECIMALS);

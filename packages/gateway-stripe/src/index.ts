@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import { authorize, capture, lookup, voidCharge, type StripeContext } from './charges';
+import { dispute } from './disputes';
 import { stripeNotifications } from './notifications';
 import { refund, refundOutcome } from './refunds';
 import { saveCard } from './savedCards';
@@ -27,6 +28,7 @@ export function stripeCardProcessor(options: StripeCardOptions, stripe: Stripe =
     void: (call) => voidCharge(context, call),
     refund: (call) => refund(context, call),
     refundOutcome: (call) => refundOutcome(context, call),
+    dispute: (call) => dispute(context, call),
     saveCard: (call) => saveCard(context, call),
   };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type Stripe from 'stripe';
 import stripeGateways, { stripeCardProcessor } from './index';
-import { stripeNotifications } from './notifications';
+import { disputeFacts, stripeNotifications } from './notifications';
 import { stripeClient } from './stripeCall';
 import { startStripeMock, type RunningStripeMock } from './testing/stripeMock';
 import { TEST_KEY, authorization, inSeconds, newKey } from './testing/fixtures';
@@ -46,8 +46,15 @@ describe("Stripe's webhooks on the card port", () => {
       id: expect.stringMatching(/^evt_/),
       kind: 'dispute',
       paymentReference: reference,
-      dispute: { reference: disputeId, status: 'needs_response', amountCents: 2500, currency: 'USD', reason: 'fraudulent', evidenceDueBy: expect.any(Date) },
+      dispute: { reference: disputeId, status: 'needs_response', stage: 'chargeback', amountCents: 2500, currency: 'USD', reason: 'fraudulent', evidenceDueBy: expect.any(Date) },
     });
+    // The port's dispute lookup answers it as Stripe holds it, on its own charge only.
+    const call = { idempotencyKey: `dispute:${disputeId}`, deadline: new Date(Date.now() + 5_000) };
+    expect(await processor.dispute?.({ ...call, reference, disputeReference: disputeId })).toEqual(event?.kind === 'dispute' ? event.dispute : undefined);
+    expect(await processor.dispute?.({ ...call, reference: 'ch_another', disputeReference: disputeId })).toBeNull();
+    expect(await processor.dispute?.({ ...call, reference, disputeReference: 'dp_nobody' })).toBeNull();
+    // Stripe's warning_* statuses are an inquiry: no money moves until it is a chargeback.
+    expect(disputeFacts({ ...dispute, status: 'warning_needs_response' })).toMatchObject({ status: 'needs_response', stage: 'inquiry' });
     const closed = (await handler(webhook('charge.dispute.closed', { ...dispute, status: 'lost' }))) ?? [];
     expect(closed[0]).toMatchObject({ kind: 'dispute', dispute: { status: 'lost' } });
   });

@@ -66,11 +66,13 @@ const DISPUTE_STATUS: Record<string, Dispute['status']> = {
   prevented: 'won',
 };
 
+/** Stripe's `warning_*` statuses are an inquiry (a retrieval request): no money moves until it is a chargeback. */
 export function disputeFacts(dispute: Stripe.Dispute): Dispute {
   const dueBy = dispute.evidence_details?.due_by;
   return {
     reference: dispute.id,
     status: DISPUTE_STATUS[dispute.status] ?? 'under_review',
+    stage: dispute.status.startsWith('warning_') ? 'inquiry' : 'chargeback',
     amountCents: dispute.amount,
     currency: dispute.currency.toUpperCase(),
     reason: dispute.reason,

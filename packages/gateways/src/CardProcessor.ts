@@ -1,4 +1,5 @@
 import type { GatewayCall } from './GatewayCall';
+import type { Dispute } from './GatewayEvent';
 
 export type PayerLanguage = 'es' | 'en';
 
@@ -86,6 +87,12 @@ export interface CardProcessor {
   refund(request: CardRefundRequest): Promise<CardRefundAnswer>;
   /** What became of the refund with this key: null when it made none under it (never received, or refused). */
   refundOutcome(call: ChargeCall & { refundReference: string | null }): Promise<'refunded' | 'failed' | 'pending' | null>;
+  /**
+   * The dispute with this reference on the charge as the processor's books hold it now; null when the
+   * charge has none by that reference. A dispute event moves money only as this answers: without it,
+   * no dispute event moves money.
+   */
+  dispute?(call: ChargeCall & { disputeReference: string }): Promise<Dispute | null>;
   /** Cancels an authorization that is not settled yet (a 3DS challenge left open, a pending one). */
   void(call: ChargeCall): Promise<'voided' | 'refused'>;
   /** Keeps a card for later charges (a wallet's card check, a subscription's first payment): the processor's reusable token. */

@@ -7,9 +7,13 @@ import type { Voucher } from './VoucherNetwork';
 /** Where a dispute (chargeback) stands at the processor. */
 export type DisputeStatus = 'needs_response' | 'under_review' | 'won' | 'lost';
 
+/** An inquiry (Stripe's `warning_*`, a retrieval request) takes no money; a chargeback does. Absent: a chargeback. */
+export type DisputeStage = 'inquiry' | 'chargeback';
+
 export interface Dispute {
   reference: string;
   status: DisputeStatus;
+  stage?: DisputeStage | undefined;
   amountCents: number;
   currency: string;
   reason: string;

@@ -16,7 +16,7 @@ export type {
 } from './CardProcessor';
 export type { CoinNetwork, CryptoAddressRequest, CryptoCoin, CryptoDeposit, CryptoProcessor, CryptoQuote } from './CryptoProcessor';
 export { GatewayOutcomeUnknown, isGatewayOutcomeUnknown, type GatewayCall, type GatewayRead } from './GatewayCall';
-export type { Dispute, DisputeStatus, GatewayEvent, GatewayEventSink } from './GatewayEvent';
+export type { Dispute, DisputeStage, DisputeStatus, GatewayEvent, GatewayEventSink } from './GatewayEvent';
 export type { GatewayNotifications, InboundNotification, NotificationHandler } from './GatewayNotifications';
 export type { Gateways } from './Gateways';
 export { importGatewaysModule, loadGatewaysModule, PORTS, type GatewaysModuleContext, type GatewaysModuleExport, type ImportedGatewaysModule, type ProvidedGateways } from './gatewaysModule';

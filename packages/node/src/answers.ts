@@ -14,7 +14,7 @@ export type PaymentLinkState = Open<'open' | 'paid' | 'expired'>;
 export type TransactionResult = Open<'APPROVED' | 'PENDING' | 'DECLINED'>;
 export type RefundStatus = Open<'pending' | 'succeeded' | 'failed'>;
 export type CancelReason = Open<'payer' | 'paid_elsewhere' | 'merchant'>;
-export type RefundFailureReason = Open<'refused' | 'not_made'>;
+export type RefundFailureReason = Open<'refused' | 'not_made' | 'failed_after_success'>;
 
 export const PaymentLinkSchema = v.looseObject({
   /** What `Checkout.open({ code })` takes. */
@@ -129,8 +129,8 @@ export const EventDataSchema = v.looseObject({
   refundId: v.optional(v.string()),
   /** What it gave back (transaction.refunded) or did not give back (transaction.refund_failed). */
   refundAmount: v.optional(v.number()),
-  /** transaction.refund_failed: `refused` (the gateway refused it when asked) or `not_made` (it never made it). */
-  refundFailureReason: v.optional(open<'refused' | 'not_made'>()),
+  /** transaction.refund_failed: `refused` (the gateway refused it when asked), `not_made` (it never made it) or `failed_after_success` (made, then failed: its money is back in your balance). */
+  refundFailureReason: v.optional(open<'refused' | 'not_made' | 'failed_after_success'>()),
 });
 export type EventData = v.InferOutput<typeof EventDataSchema>;
 

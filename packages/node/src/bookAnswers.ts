@@ -14,11 +14,11 @@ export const BalanceSchema = v.looseObject({
 });
 export type Balance = v.InferOutput<typeof BalanceSchema>;
 
-export type BalanceTransactionType = Open<'payment' | 'refund' | 'dispute' | 'dispute_reversal' | 'payout' | 'payout_failure'>;
+export type BalanceTransactionType = Open<'payment' | 'refund' | 'refund_failure' | 'dispute' | 'dispute_reversal' | 'payout' | 'payout_failure'>;
 
 export const BalanceTransactionSchema = v.looseObject({
   id: v.string(),
-  type: open<'payment' | 'refund' | 'dispute' | 'dispute_reversal' | 'payout' | 'payout_failure'>(),
+  type: open<'payment' | 'refund' | 'refund_failure' | 'dispute' | 'dispute_reversal' | 'payout' | 'payout_failure'>(),
   /** The gross; negative when money leaves the balance. */
   amount: v.number(),
   fee: v.number(),
@@ -62,6 +62,9 @@ export const DisputeSchema = v.looseObject({
   id: v.string(),
   codOper: v.string(),
   amount: v.number(),
+  /** An inquiry takes no money; a chargeback takes `takenAmount`. Absent from a server before both. */
+  stage: v.optional(open<'inquiry' | 'chargeback'>()),
+  takenAmount: v.optional(v.number()),
   currency: v.string(),
   reason: v.string(),
   status: open<'needs_response' | 'under_review' | 'won' | 'lost'>(),

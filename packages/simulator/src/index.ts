@@ -2,3 +2,5 @@
 export { startSimulator, type RunningSimulator, type SimulatorOptions } from './startSimulator';
 export { memoryBooks } from './memoryBooks';
 export { simulatedGateways } from './processors/simulatedGateways';
+// A test's card network: a dispute opened or moved on a charge, a refund made that fails later.
+export { disputeCharge, failRefundLater } from './processors/simulatedCardProcessor';

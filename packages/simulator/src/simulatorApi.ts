@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import type { SandboxControls } from '@pasarela/gateways';
 import type { Notifier } from './notifier';
 import { testCardBehaviour } from './processors/testCards';
+import { testCardDisputeReference } from './processors/simulatedCardProcessor';
 import { payerPages } from './pages/payerPages';
 import type { SimulatedGateways } from './processors/simulatedGateways';
 
@@ -61,13 +62,8 @@ export function simulatorApi(simulated: { gateways: Gateways; controls: SandboxC
       const card = c['card'] as { number?: unknown } | undefined;
       const behaviour = typeof card?.number === 'string' ? testCardBehaviour(card.number) : undefined;
       if (notify && decision.status === 'approved' && behaviour?.kind === 'approved' && behaviour.disputed) {
-        await notify.tell(String(c['idempotencyKey']), {
-          id: `sim:dispute:${decision.reference}:needs_response`, kind: 'dispute', paymentReference: decision.reference,
-          dispute: {
-            reference: `dp_${decision.reference.replace(/[^A-Za-z0-9]/g, '').slice(-24)}`, status: 'needs_response', amountCents: Number(c['amountCents']),
-            currency: String(c['currency'] ?? 'USD'), reason: 'fraudulent', evidenceDueBy: new Date(Date.now() + 7 * 86_400_000),
-          },
-        });
+        const dispute = await g.card.dispute?.({ idempotencyKey: String(c['idempotencyKey']), deadline: c.deadline, reference: decision.reference, disputeReference: testCardDisputeReference(decision.reference) });
+        if (dispute) await notify.tell(String(c['idempotencyKey']), { id: `sim:dispute:${dispute.reference}:${dispute.status}`, kind: 'dispute', paymentReference: decision.reference, dispute });
       }
       return decision;
     }),
@@ -75,6 +71,7 @@ export function simulatorApi(simulated: { gateways: Gateways; controls: SandboxC
     'card/capture': keyed((c) => g.card.capture(as(c))),
     'card/refund': keyed((c) => g.card.refund(as(c))),
     'card/refund-outcome': keyed((c) => g.card.refundOutcome(as(c))),
+    'card/dispute': keyed(async (c) => (await g.card.dispute?.(as(c))) ?? null),
     'card/void': keyed((c) => g.card.void(as(c))),
     'card/save-card': keyed((c) => g.card.saveCard(as(c))),
     'push/request': keyed((c) => g.push.request(as(c))),

@@ -523,6 +523,8 @@ export const en: Record<keyof typeof es, string> = {
   transaction_not_refundable: 'Only an approved payment can be refunded',
   transaction_fully_refunded: 'Everything paid has been refunded already',
   refund_exceeds_remaining: 'The refund is more than what remains to refund',
+  charge_disputed: 'The charge is disputed: nothing can be refunded while the dispute is open, nor the money the dispute took',
+  invalid_notification: 'The notification does not name what it is about (its id, key, charge or dispute)',
   refund_not_supported: 'This payment method cannot be refunded through Pasarela',
   refund_refused: 'The gateway refused the refund; nothing was given back',
   transaction_not_pending: 'Only a pending payment can be voided',

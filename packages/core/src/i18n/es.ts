@@ -521,6 +521,8 @@ export const es = {
   transaction_not_refundable: 'Solo se puede reembolsar un pago aprobado',
   transaction_fully_refunded: 'Ya se reembolsó todo lo pagado',
   refund_exceeds_remaining: 'El reembolso supera lo que queda por reembolsar',
+  charge_disputed: 'El cobro está en disputa: no se puede reembolsar mientras la disputa sigue abierta ni el dinero que la disputa se llevó',
+  invalid_notification: 'La notificación no dice de qué trata (su id, clave, cobro o disputa)',
   refund_not_supported: 'Este método de pago no se puede reembolsar por Pasarela',
   refund_refused: 'La pasarela rechazó el reembolso; no se devolvió nada',
   transaction_not_pending: 'Solo se puede anular un pago pendiente',

@@ -1,11 +1,14 @@
 import { centsToAmount } from '@pasarela/core';
 
-/** The columns a merchant sees of a dispute (gateway_disputes, migrations 033 and 042). */
+/** The columns a merchant sees of a dispute (gateway_disputes, migrations 033, 042 and 065). */
 export interface DisputeFacts {
   reference: string;
   cod_oper: string;
   status: string;
   amount_cents: number;
+  /** Migration 065. */
+  stage: string;
+  taken_cents: number;
   currency: string;
   reason: string;
   evidence_due_by: Date | string | null;
@@ -22,6 +25,8 @@ export function merchantDisputeOf(d: DisputeFacts) {
     id: d.reference,
     codOper: d.cod_oper,
     amount: centsToAmount(d.amount_cents),
+    stage: d.stage,
+    takenAmount: centsToAmount(d.taken_cents),
     currency: d.currency,
     reason: d.reason,
     status: d.status,

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { centsToAmount, CryptoRefundSchema, refundCheck, type CryptoRefund } from '@pasarela/core';
+import { centsToAmount, CryptoRefundSchema, refundCheck, type BookedDispute, type CryptoRefund } from '@pasarela/core';
 import { merchantResultOf, type MerchantResult } from './merchantResultOf';
 
 /** Why a waiting payment was called off: the payer chose another way, another payment paid its single-use link, or the merchant voided it. */
@@ -23,6 +23,8 @@ export interface TransactionFacts {
   refunded_cents?: number | null;
   /** Pending or made (core heldCentsOf); absent on an older snapshot: what was made. */
   held_cents?: number | null;
+  /** The payment's disputes (core paymentMoney): an open one, or money one took, is not refundable. */
+  disputes?: readonly BookedDispute[] | null;
   order_reference?: string | null;
   metadata?: Record<string, string> | null;
   email?: string | null;
@@ -50,7 +52,7 @@ export interface MerchantTransaction {
   /** The campaign donation (0 without); totalPaid is amount, tax and donation. */
   donationAmount: number;
   totalPaid: number;
-  /** 0 for a payment not approved or of a method with no way back. */
+  /** 0 for a payment not approved, of a method with no way back, or while a dispute is open; less what a dispute took. */
   refundableAmount: number;
   /** As typed; null when not asked (a wallet push, a cash voucher without e-mail). */
   payer: { email: string | null; name: string | null };
@@ -100,7 +102,7 @@ export function merchantTransactionOf(t: TransactionFacts): MerchantTransaction 
   const owedCents = owedToPayerCentsOf(t);
   const donationCents = t.campaign_cents ?? 0;
   const paidCents = t.amount_cents + t.tax_cents + donationCents;
-  const refundable = refundCheck({ method: t.method, status: t.status, authStatus: t.auth_status, paidCents, heldCents: t.held_cents ?? t.refunded_cents ?? 0 }, undefined);
+  const refundable = refundCheck({ method: t.method, status: t.status, authStatus: t.auth_status, paidCents, heldCents: t.held_cents ?? t.refunded_cents ?? 0, disputes: t.disputes ?? [] }, undefined);
   const brand = orNull(t.card_brand);
   const last4 = orNull(t.card_last4);
   return {

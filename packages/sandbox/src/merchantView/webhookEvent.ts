@@ -23,8 +23,8 @@ export interface WebhookEventRow extends TransactionFacts {
   object?: Record<string, unknown> | null;
 }
 
-/** `refused`: the gateway refused it; `not_made`: it did not answer in time and, asked again, never made it. */
-export const REFUND_FAILURE_REASONS = ['refused', 'not_made'] as const;
+/** `refused`: the gateway refused it; `not_made`: it did not answer in time and, asked again, never made it; `failed_after_success`: made, then reported failed (its money back in the merchant's books). */
+export const REFUND_FAILURE_REASONS = ['refused', 'not_made', 'failed_after_success'] as const;
 export type RefundFailureReason = (typeof REFUND_FAILURE_REASONS)[number];
 
 /** docs/webhooks.md lists them. */

@@ -8,6 +8,8 @@ import { chargeDueSubscriptions } from './chargeDueSubscription';
 let t: TestApp;
 /** While set, the card processor takes a renewal's request and its answer is lost. */
 let answerLost = false;
+/** While set, the card processor cannot process a renewal (its own error: `failed`, nothing charged). */
+let processorFails = false;
 beforeAll(async () => {
   t = await createTestApp({
     wrapGateways: (gateways) => ({
@@ -15,6 +17,7 @@ beforeAll(async () => {
       card: {
         ...gateways.card,
         authorize: async (request) => {
+          if (processorFails) return { status: 'failed', message: 'The processor could not process the card' };
           const decision = await gateways.card.authorize(request);
           if (answerLost) throw new GatewayOutcomeUnknown('the answer was lost');
           return decision;
@@ -76,5 +79,19 @@ describe('chargeDueSubscriptions', () => {
     }
     expect(await renewals(lost)).toBe(1);
     expect(await renewals(next)).toBe(1);
+  });
+  it('a renewal the processor could not process is recorded declined, not dropped: its record stays once its date moved on', async () => {
+    const key = await subscription(true);
+    await makeDue(key);
+    processorFails = true;
+    try {
+      await chargeDueSubscriptions(t);
+    } finally {
+      processorFails = false;
+    }
+    const rows = await t.db.query<{ status: number; auth_status: string }>(
+      "select status, auth_status from transactions where details->>'subscriptionKey' = $1 and details->>'renewal' = 'true'", [key]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.status).toBe(0);
   });
 });

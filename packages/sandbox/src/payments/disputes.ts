@@ -1,10 +1,17 @@
+import { disputeHoldsCents, disputeMove } from '@pasarela/core';
+import type { Dispute, GatewayEvent } from '@pasarela/gateways';
 import type { Queryable } from '../db/Database';
 import type { Deps } from '../Deps';
 import { PaymentError } from '../errors/PaymentError';
-import { recordDisputeInBooks } from '../store/balanceTransactions';
-import { closeDispute, findDispute, findMerchantDispute, submitDisputeEvidence, type MerchantDisputeRow } from '../store/disputes';
+import { gatewayCall } from '../gateways/GatewayCall';
+import { recordDisputeMoveInBooks } from '../store/balanceTransactions';
+import { closeDispute, findDispute, findMerchantDispute, saveDispute, submitDisputeEvidence, type MerchantDisputeRow } from '../store/disputes';
 import { recordObjectEvent } from '../store/merchantEvents';
+import { lockPaymentMoney } from '../store/refunds';
+import { findTransactionByGatewayReference } from '../store/transactions';
+import { recordGatewayEvent } from '../store/transactionUpdates';
 import { merchantDisputeOf } from '../merchantView/merchantDispute';
+import { paidCentsOf } from './refundPayment';
 
 /** The dispute event its change makes: opened, answered or moved, ended. */
 export async function recordDisputeEvent(tx: Queryable, reference: string, type: 'dispute.created' | 'dispute.updated' | 'dispute.closed'): Promise<MerchantDisputeRow | undefined> {
@@ -29,16 +36,71 @@ export async function answerDispute(deps: Pick<Deps, 'db'>, merchantId: number, 
 
 /**
  * A dispute ends: `lost` when the merchant accepts it (its money stays out), or as the sandbox
- * decides (`won`: the amount comes back). Once (a conditional write), with its dispute.closed event.
+ * decides (`won`: what it took comes back). Once (a conditional write, under the payment's lock), with its dispute.closed event.
  */
 export async function endDispute(deps: Pick<Deps, 'db'>, reference: string, outcome: 'won' | 'lost', merchantId?: number): Promise<MerchantDisputeRow | undefined> {
   return deps.db.transaction(async (tx) => {
-    const dispute = merchantId === undefined ? await findDispute(tx, reference) : await findMerchantDispute(tx, merchantId, reference, true);
-    if (!dispute) return undefined;
-    if (!(await closeDispute(tx, reference, outcome))) throw notOpen();
-    if (outcome === 'won') {
-      await recordDisputeInBooks(tx, { id: dispute.reference, cod_oper: dispute.cod_oper, merchant_id: dispute.merchant_id, amount_cents: dispute.amount_cents }, 'won');
-    }
+    const found = merchantId === undefined ? await findDispute(tx, reference) : await findMerchantDispute(tx, merchantId, reference);
+    if (!found) return undefined;
+    const payment = await lockPaymentMoney(tx, found.cod_oper);
+    const dispute = payment?.disputes.find((d) => d.reference === reference);
+    if (!payment || !dispute) return undefined;
+    const others = payment.disputes.filter((d) => d.reference !== reference).reduce((sum, d) => sum + disputeHoldsCents(d.booked), 0);
+    const move = disputeMove(dispute.booked, { stage: dispute.stage, status: outcome, amountCents: dispute.amount_cents }, { capturedCents: paidCentsOf(payment), refundHeldCents: payment.held_cents }, others);
+    if ('refusal' in move || !(await closeDispute(tx, reference, outcome))) throw notOpen();
+    await saveDispute(tx, dispute.cod_oper, disputeOf(dispute), move.booked);
+    await recordDisputeMoveInBooks(tx, { id: reference, cod_oper: dispute.cod_oper, merchant_id: payment.merchant_id }, move);
     return recordDisputeEvent(tx, reference, 'dispute.closed');
+  });
+}
+
+const disputeOf = (row: MerchantDisputeRow | { reference: string; status: Dispute['status']; amount_cents: number; currency: string; reason: string; evidence_due_by: Date | null }): Dispute =>
+  ({ reference: row.reference, status: row.status, amountCents: row.amount_cents, currency: row.currency, reason: row.reason, evidenceDueBy: row.evidence_due_by });
+
+export type DisputeEventOutcome =
+  /** Moved as the processor's books say (or already so: a late event re-reads what is true now). */
+  | 'applied'
+  /** This event id was applied before. */
+  | 'repeated'
+  /** The processor's books know no such dispute on the charge: nothing recorded, nothing moved. */
+  | 'contradicted'
+  /** More than the charge captured (no processor's dispute), or moved after it ended: recorded, nothing moved. */
+  | 'refused'
+  /** On no card payment of Pasarela's. */
+  | 'no_payment';
+
+const dueByOf = (value: unknown): Date | null => {
+  const date = value instanceof Date ? value : typeof value === 'string' || typeof value === 'number' ? new Date(value) : null;
+  return date && !Number.isNaN(date.getTime()) ? date : null;
+};
+
+/**
+ * A dispute event moves money only as the processor's books say now (the port's `dispute`, asked by
+ * the charge and the dispute's reference): the event only says which dispute to ask about, so a
+ * forged, replayed or late one moves nothing new, and late ones land in the processor's order. Under
+ * the payment's lock, each event id once: what the dispute takes is capped at what is left (core
+ * disputeMove) and its ledger lines follow each change.
+ */
+export async function applyDisputeEvent(deps: Pick<Deps, 'db' | 'gateways'>, event: Extract<GatewayEvent, { kind: 'dispute' }>): Promise<DisputeEventOutcome> {
+  const payment = await findTransactionByGatewayReference(deps.db, event.paymentReference);
+  if (!payment?.gateway_reference) return 'no_payment';
+  const lookup = deps.gateways.card.dispute;
+  if (!lookup) return 'contradicted';
+  const said = await lookup.call(deps.gateways.card, { ...gatewayCall(`dispute:${event.dispute.reference}`), reference: payment.gateway_reference, disputeReference: event.dispute.reference });
+  if (!said || said.reference !== event.dispute.reference) return 'contradicted';
+  const dispute: Dispute = { ...said, evidenceDueBy: dueByOf(said.evidenceDueBy), currency: String(said.currency), reason: String(said.reason) };
+  return deps.db.transaction(async (tx) => {
+    if (!(await recordGatewayEvent(tx, { id: event.id, key: dispute.reference, kind: 'dispute' }))) return 'repeated';
+    const locked = await lockPaymentMoney(tx, payment.cod_oper);
+    if (!locked) return 'no_payment';
+    const before = locked.disputes.find((d) => d.reference === dispute.reference);
+    const others = locked.disputes.filter((d) => d.reference !== dispute.reference).reduce((sum, d) => sum + disputeHoldsCents(d.booked), 0);
+    const move = disputeMove(before?.booked, { stage: dispute.stage ?? 'chargeback', status: dispute.status, amountCents: dispute.amountCents }, { capturedCents: paidCentsOf(locked), refundHeldCents: locked.held_cents }, others);
+    if ('refusal' in move) return 'refused';
+    const unchanged = before && before.status === move.booked.status && before.amount_cents === dispute.amountCents && before.stage === move.booked.stage && move.takeCents === 0 && move.feeCents === 0;
+    await saveDispute(tx, locked.cod_oper, dispute, move.booked);
+    await recordDisputeMoveInBooks(tx, { id: dispute.reference, cod_oper: locked.cod_oper, merchant_id: locked.merchant_id }, move);
+    if (!unchanged) await recordDisputeEvent(tx, dispute.reference, move.booked.status === 'won' || move.booked.status === 'lost' ? 'dispute.closed' : before ? 'dispute.updated' : 'dispute.created');
+    return 'applied';
   });
 }

@@ -4,6 +4,7 @@ import { findRefund, insertRefund } from '../store/refunds';
 import { findTransaction } from '../store/transactions';
 import { cardPayload, createTestApp, newLink, type TestApp } from '../../test/testApp';
 import { receiveGatewayEvent } from './receiveGatewayEvent';
+import { disputeCharge } from '@pasarela/simulator';
 
 // A processor's events that are not an attempt's decision: a refund it answered `pending` to
 // completes or fails later; a dispute opens and moves on a charge, named by the charge's reference.
@@ -32,6 +33,8 @@ describe('refund and dispute events', () => {
     const row = await paidCard(12);
     const made = await insertRefund(t.db, { codOper: row.cod_oper, merchantId: row.merchant_id, amountCents: 500 });
     const failed = await insertRefund(t.db, { codOper: row.cod_oper, merchantId: row.merchant_id, amountCents: 300 });
+    // The processor made the first (its answer was `pending`); it never made the second.
+    await t.gateways.card.refund({ idempotencyKey: made.id, deadline: new Date(Date.now() + 5_000), reference: String(row.gateway_reference), amountCents: 500, currency: 'USD' });
     const event = (key: string, outcome: 'refunded' | 'failed') => receiveGatewayEvent({ db: t.db, gateways: t.gateways }, { id: `evt-${key}-${outcome}`, kind: 'refund', key, outcome });
     await event(made.id, 'refunded');
     await event(failed.id, 'failed');
@@ -43,11 +46,12 @@ describe('refund and dispute events', () => {
 
   it('a dispute is recorded on the charged payment and moves on; a closed one stays closed; one on an unknown charge is dropped', async () => {
     const row = await paidCard(13);
-    const dispute = (status: 'needs_response' | 'under_review' | 'won' | 'lost', id: string, paymentReference = String(row.gateway_reference)) =>
-      receiveGatewayEvent({ db: t.db, gateways: t.gateways }, {
-        id, kind: 'dispute', paymentReference,
-        dispute: { reference: `dp_${row.cod_oper}`, status, amountCents: 1300, currency: 'USD', reason: 'fraudulent', evidenceDueBy: new Date('2030-01-01T00:00:00Z') },
-      });
+    const facts = (status: 'needs_response' | 'under_review' | 'won' | 'lost') =>
+      ({ reference: `dp_${row.cod_oper}`, status, amountCents: 1300, currency: 'USD', reason: 'fraudulent', evidenceDueBy: new Date('2030-01-01T00:00:00Z') });
+    const dispute = async (status: 'needs_response' | 'under_review' | 'won' | 'lost', id: string, paymentReference = String(row.gateway_reference)) => {
+      if (paymentReference === row.gateway_reference) await disputeCharge(t.simulator.books, paymentReference, facts(status));
+      await receiveGatewayEvent({ db: t.db, gateways: t.gateways }, { id, kind: 'dispute', paymentReference, dispute: facts(status) });
+    };
     await dispute('needs_response', 'd1');
     expect(await disputesOf(t.db, row.cod_oper)).toMatchObject([{ reference: `dp_${row.cod_oper}`, status: 'needs_response', amount_cents: 1300, currency: 'USD', reason: 'fraudulent' }]);
     await dispute('won', 'd2');

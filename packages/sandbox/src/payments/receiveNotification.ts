@@ -8,6 +8,8 @@ import { type PaymentOutcome } from '../store/transactionUpdates';
 import { depositKeyOf } from './cryptoReceived';
 import { outcomeOfEvent, type AttemptEvent } from './gatewayOutcomes';
 import { receiveGatewayEvent } from './receiveGatewayEvent';
+import { applyDisputeEvent } from './disputes';
+import { applyRefundEvent } from './refundEvents';
 import type { Settlement } from './settlePayment';
 
 function portOfMethod(method: string): keyof Gateways | undefined {
@@ -69,15 +71,6 @@ async function paymentOf(deps: Pick<Deps, 'db'>, event: GatewayEvent): Promise<T
   return findTransaction(deps.db, event.key);
 }
 
-async function refundBooksAgree(deps: Pick<Deps, 'db' | 'gateways'>, row: TransactionRow, event: Extract<GatewayEvent, { kind: 'refund' }>): Promise<boolean> {
-  if (event.outcome !== 'refunded' || row.method !== 'card' || !row.gateway_reference) return true;
-  const refund = await findRefund(deps.db, event.key);
-  const made = await deps.gateways.card.refundOutcome({
-    ...gatewayCall(event.key), reference: row.gateway_reference, refundReference: refund?.gateway_reference ?? event.reference ?? null,
-  });
-  return made === 'refunded';
-}
-
 /**
  * A verified notification changes only an attempt of its port, and only when the processor's books
  * agree: a signature proves the sender, not that it is still true (a replay, a leaked secret). A
@@ -88,11 +81,8 @@ export async function receiveNotification(deps: Pick<Deps, 'db' | 'gateways'>, p
   const row = await paymentOf(deps, event);
   const ofThisPort = event.kind === 'refund' || event.kind === 'dispute' || event.kind === port;
   if (!row || !ofThisPort || portOfMethod(row.method) !== port) return { kind: 'not_this_port' };
-  if (event.kind === 'refund' || event.kind === 'dispute') {
-    if (event.kind === 'refund' && !(await refundBooksAgree(deps, row, event))) return { kind: 'contradicted' };
-    await receiveGatewayEvent(deps, event, receiptOrigin);
-    return { kind: 'not_a_payment_change' };
-  }
+  if (event.kind === 'refund') return (await applyRefundEvent(deps, event)) === 'contradicted' ? { kind: 'contradicted' } : { kind: 'not_a_payment_change' };
+  if (event.kind === 'dispute') return (await applyDisputeEvent(deps, event)) === 'contradicted' ? { kind: 'contradicted' } : { kind: 'not_a_payment_change' };
   const claimed = outcomeOfEvent(row, event);
   if (claimed) {
     const books = await booksSay(deps, row, event);

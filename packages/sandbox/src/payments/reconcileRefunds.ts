@@ -11,7 +11,8 @@ const RECONCILE_BATCH = 100;
 
 const CLAIM_MS = 60_000;
 
-async function askGateway(deps: Pick<Deps, 'gateways'>, refund: RefundInDoubt): Promise<'refunded' | 'failed' | 'pending' | null> {
+/** What the refund's gateway says it did under the refund's key; null when it made none (or the method has no gateway to ask). */
+export async function askGateway(deps: Pick<Deps, 'gateways'>, refund: Pick<RefundInDoubt, 'id' | 'cod_oper' | 'method' | 'details' | 'payment_reference' | 'gateway_reference'>): Promise<'refunded' | 'failed' | 'pending' | null> {
   const call = gatewayCall(refund.id);
   switch (refundPathOf(refund.method)) {
     case 'card': {

@@ -4,7 +4,7 @@ import type { CardRefundAnswer } from '@pasarela/gateways';
 import { gatewayCall, PAYMENT_CURRENCY } from '../gateways/GatewayCall';
 import { cardReferenceOf } from './cardReference';
 import { PaymentError } from '../errors/PaymentError';
-import { creditBalance, findRefund, insertRefund, lockForRefund, markRefundFailed, markRefundSucceeded, recordRefundReference, type RefundRow } from '../store/refunds';
+import { creditBalance, findRefund, insertRefund, lockPaymentMoney, markRefundFailed, markRefundSucceeded, recordRefundReference, type RefundRow } from '../store/refunds';
 import type { TransactionRow } from '../store/transactions';
 import { depositKeyOf } from './cryptoReceived';
 
@@ -23,6 +23,7 @@ function refusalError(refusal: RefundRefusal, row: TransactionRow, remainingCent
     case 'fully_refunded': return new PaymentError('conflict', 'transaction_fully_refunded', 'Everything paid has been refunded already');
     case 'exceeds_remaining': return new PaymentError('refused', 'refund_exceeds_remaining', `amount is more than what remains to refund (${(remainingCents / 100).toFixed(2)})`);
     case 'amount_not_positive': return new PaymentError('invalid', 'invalid_amount', 'amount must be more than 0');
+    case 'charge_disputed': return new PaymentError('conflict', 'charge_disputed', 'The charge is disputed: nothing can be refunded while its dispute is open, nor the money a dispute took');
   }
 }
 
@@ -52,14 +53,14 @@ async function refundAtGateway(deps: Pick<Deps, 'gateways'>, row: TransactionRow
 
 /**
  * The payment row is locked while what remains is checked and the refund's part held, so refunds
- * racing on any node never give back more than was paid. A balance goes back in that transaction,
+ * racing on any node, or a dispute arriving, never give back more than was paid and not disputed. A balance goes back in that transaction,
  * other methods through the port after it; no answer leaves the refund pending for the reconciler.
  */
 export async function refundPayment(deps: Pick<Deps, 'db' | 'gateways'>, merchantId: number, codOper: string, amountCents: number | undefined): Promise<RefundRow | undefined> {
   const held = await deps.db.transaction(async (tx) => {
-    const row = await lockForRefund(tx, codOper);
+    const row = await lockPaymentMoney(tx, codOper);
     if (!row || row.merchant_id !== merchantId) return undefined;
-    const payment = { method: row.method, status: row.status, authStatus: row.auth_status, paidCents: paidCentsOf(row), heldCents: row.held_cents };
+    const payment = { method: row.method, status: row.status, authStatus: row.auth_status, paidCents: paidCentsOf(row), heldCents: row.held_cents, disputes: row.disputes.map((d) => d.booked) };
     const check = refundCheck(payment, amountCents);
     if ('refusal' in check) throw refusalError(check.refusal, row, payment.paidCents - payment.heldCents);
     const refund = await insertRefund(tx, { codOper, merchantId, amountCents: check.cents });

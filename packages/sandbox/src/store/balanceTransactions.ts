@@ -1,4 +1,4 @@
-import { availabilityDelayDays, DISPUTE_FEE_CENTS, feeOf, priceOf, recordedPaymentResult, refundedFeeCents, type MethodPrice } from '@pasarela/core';
+import { availabilityDelayDays, feeOf, priceOf, recordedPaymentResult, refundedFeeCents, type MethodPrice } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
 
 interface PaymentFacts {
@@ -37,7 +37,7 @@ export interface BalanceTransactionRow {
   created_at: Date;
 }
 
-export const BALANCE_TRANSACTION_TYPES = ['payment', 'refund', 'dispute', 'dispute_reversal', 'payout', 'payout_failure'] as const;
+export const BALANCE_TRANSACTION_TYPES = ['payment', 'refund', 'refund_failure', 'dispute', 'dispute_reversal', 'payout', 'payout_failure'] as const;
 export type BalanceTransactionType = (typeof BALANCE_TRANSACTION_TYPES)[number];
 
 export async function merchantPrices(db: Queryable, merchantId: number): Promise<Record<string, MethodPrice>> {
@@ -89,18 +89,31 @@ interface DisputeFacts {
   id: string;
   cod_oper: string;
   merchant_id: number;
-  amount_cents: number;
 }
 
-/** Opened: amount and fee leave at once; won: the amount comes back (the fee stays). Once per step (a unique index). */
-export async function recordDisputeInBooks(db: Queryable, dispute: DisputeFacts, step: 'opened' | 'won'): Promise<void> {
-  const [type, amount, fee] = step === 'opened' ? ['dispute', -dispute.amount_cents, DISPUTE_FEE_CENTS] as const : ['dispute_reversal', dispute.amount_cents, 0] as const;
+/** A made refund failed later: its own line reversed (amount and fee back), once per refund (a unique index). */
+export async function recordRefundFailureInBooks(db: Queryable, refundId: string): Promise<void> {
   await db.query(
-    `insert into balance_transactions (merchant_id, type, amount_cents, fee_cents, net_cents, available_on, cod_oper, dispute_id)
-     values ($1, $2, $3, $4, $5, now(), $6, $7)
-     on conflict (dispute_id, type) where type in ('dispute', 'dispute_reversal') do nothing`,
-    [dispute.merchant_id, type, amount, fee, amount - fee, dispute.cod_oper, dispute.id],
+    `insert into balance_transactions (merchant_id, type, amount_cents, fee_cents, net_cents, available_on, cod_oper, refund_id)
+     select merchant_id, 'refund_failure', -amount_cents, -fee_cents, -net_cents, now(), cod_oper, refund_id
+       from balance_transactions where type = 'refund' and refund_id = $1
+     on conflict (refund_id) where type = 'refund_failure' do nothing`,
+    [refundId],
   );
+}
+
+/**
+ * A dispute's move (core disputeMove) in the caller's transaction, which holds the payment's lock:
+ * a `dispute` line for each change of what it took (with the fee the first time), a
+ * `dispute_reversal` giving back what it took when it is won (once: a unique index).
+ */
+export async function recordDisputeMoveInBooks(db: Queryable, dispute: DisputeFacts, move: { takeCents: number; feeCents: number; reversalCents: number }): Promise<void> {
+  const line = (type: 'dispute' | 'dispute_reversal', amount: number, fee: number, conflict: string) => db.query(
+    `insert into balance_transactions (merchant_id, type, amount_cents, fee_cents, net_cents, available_on, cod_oper, dispute_id)
+     values ($1, $2, $3, $4, $5, now(), $6, $7) ${conflict}`,
+    [dispute.merchant_id, type, amount, fee, amount - fee, dispute.cod_oper, dispute.id]);
+  if (move.takeCents !== 0 || move.feeCents !== 0) await line('dispute', -move.takeCents, move.feeCents, '');
+  if (move.reversalCents > 0) await line('dispute_reversal', move.reversalCents, 0, "on conflict (dispute_id) where type = 'dispute_reversal' do nothing");
 }
 
 export async function balanceLinesOf(db: Queryable, merchantId: number): Promise<Array<{ netCents: number; availableOn: Date }>> {

@@ -1,3 +1,4 @@
+import type { BookedDispute } from '@pasarela/core';
 import type { Dispute } from '@pasarela/gateways';
 import type { Queryable } from '../db/Database';
 
@@ -7,7 +8,11 @@ export interface DisputeRow {
   seq: number;
   cod_oper: string;
   status: Dispute['status'];
+  /** As the processor reports it; what it took of the payment is taken_cents (migration 065). */
   amount_cents: number;
+  stage: BookedDispute['stage'];
+  taken_cents: number;
+  fee_charged: boolean;
   currency: string;
   reason: string;
   evidence_due_by: Date | null;
@@ -15,17 +20,20 @@ export interface DisputeRow {
   updated_at: Date;
 }
 
-/** Inserted the first time, then moved; won or lost stays so (a late older event changes nothing). Undefined: no such payment or no change. */
-export async function recordDispute(db: Queryable, paymentReference: string, dispute: Dispute): Promise<DisputeRow | undefined> {
+export const bookedDisputeOf = (row: Pick<DisputeRow, 'stage' | 'status' | 'taken_cents' | 'fee_charged'>): BookedDispute =>
+  ({ stage: row.stage, status: row.status, takenCents: row.taken_cents, feeCharged: row.fee_charged });
+
+/** The caller holds the payment's row lock and has decided the move (core disputeMove). */
+export async function saveDispute(db: Queryable, codOper: string, dispute: Dispute, booked: BookedDispute): Promise<DisputeRow> {
   const [row] = await db.query<DisputeRow>(
-    `insert into gateway_disputes (reference, cod_oper, status, amount_cents, currency, reason, evidence_due_by)
-     select $2, t.cod_oper, $3, $4, $5, $6, $7 from transactions t where t.gateway_reference = $1 and t.method = 'card'
+    `insert into gateway_disputes (reference, cod_oper, status, amount_cents, currency, reason, evidence_due_by, stage, taken_cents, fee_charged)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
      on conflict (reference) do update set status = excluded.status, amount_cents = excluded.amount_cents, reason = excluded.reason,
-       evidence_due_by = excluded.evidence_due_by, updated_at = now()
-     where gateway_disputes.status not in ('won', 'lost')
+       evidence_due_by = excluded.evidence_due_by, stage = excluded.stage, taken_cents = excluded.taken_cents, fee_charged = excluded.fee_charged, updated_at = now()
      returning *`,
-    [paymentReference, dispute.reference, dispute.status, dispute.amountCents, dispute.currency, dispute.reason, dispute.evidenceDueBy],
+    [dispute.reference, codOper, booked.status, dispute.amountCents, dispute.currency, dispute.reason, dispute.evidenceDueBy, booked.stage, booked.takenCents, booked.feeCharged],
   );
+  if (!row) throw new Error('saveDispute returned no row');
   return row;
 }
 

@@ -1,3 +1,4 @@
+import type { BookedDispute } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
 import type { TransactionRow } from './transactions';
 
@@ -5,12 +6,15 @@ export interface MerchantTransactionRow extends TransactionRow {
   refunded_cents: number;
   /** refundableAmount counts a pending refund's part as taken. */
   held_cents: number;
+  disputes: BookedDispute[];
   order_reference: string | null;
   metadata: Record<string, string> | null;
 }
 
 const SELECT_TRANSACTION = `select t.*, l.order_reference, l.metadata,
-    (select coalesce(sum(r.amount_cents), 0)::int from refunds r where r.cod_oper = t.cod_oper and r.state <> 'failed') as held_cents
+    (select coalesce(sum(r.amount_cents), 0)::int from refunds r where r.cod_oper = t.cod_oper and r.state <> 'failed') as held_cents,
+    (select coalesce(json_agg(json_build_object('stage', d.stage, 'status', d.status, 'takenCents', d.taken_cents, 'feeCharged', d.fee_charged) order by d.seq), '[]'::json)
+       from gateway_disputes d where d.cod_oper = t.cod_oper) as disputes
   from transactions t left join payment_links l on l.code = t.link_code`;
 
 /** Another merchant's is as absent as a missing one. */

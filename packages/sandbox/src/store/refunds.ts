@@ -1,7 +1,8 @@
-import { heldCentsOf, type RefundState } from '@pasarela/core';
+import { heldCentsOf, type BookedDispute, type RefundState } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
 import type { RefundFailureReason } from '../merchantView/webhookEvent';
-import { recordRefundInBooks } from './balanceTransactions';
+import { recordRefundFailureInBooks, recordRefundInBooks } from './balanceTransactions';
+import { bookedDisputeOf, type DisputeRow } from './disputes';
 import type { TransactionRow } from './transactions';
 
 export interface RefundRow {
@@ -17,15 +18,19 @@ export interface RefundRow {
   updated_at: Date;
 }
 
+export type LockedPayment = TransactionRow & { refunded_cents: number; held_cents: number; disputes: Array<DisputeRow & { booked: BookedDispute }> };
+
 /**
- * The payment locked, with what its refunds hold. The sum is read in a statement after the lock: a
+ * The payment locked, with what its refunds hold and its disputes took: every refund and dispute
+ * takes this lock first, so each checks what the others left. Read in statements after the lock: a
  * statement that waits for a lock keeps the snapshot it started with.
  */
-export async function lockForRefund(db: Queryable, codOper: string): Promise<(TransactionRow & { refunded_cents: number; held_cents: number }) | undefined> {
+export async function lockPaymentMoney(db: Queryable, codOper: string): Promise<LockedPayment | undefined> {
   const [row] = await db.query<TransactionRow & { refunded_cents: number }>('select * from transactions where cod_oper = $1 for update', [codOper]);
   if (!row) return undefined;
   const refunds = await db.query<{ amountCents: number; state: RefundState }>('select amount_cents as "amountCents", state from refunds where cod_oper = $1', [codOper]);
-  return { ...row, held_cents: heldCentsOf(refunds) };
+  const disputes = await db.query<DisputeRow>('select * from gateway_disputes where cod_oper = $1 order by seq', [codOper]);
+  return { ...row, held_cents: heldCentsOf(refunds), disputes: disputes.map((d) => ({ ...d, booked: bookedDisputeOf(d) })) };
 }
 
 /** The caller holds the payment's lock and has checked what remains. */
@@ -46,6 +51,20 @@ export async function markRefundSucceeded(db: Queryable, id: string): Promise<Re
   return row;
 }
 
+
+/**
+ * A refund made that the processor reports failed later (a card closed since): the payer never got
+ * it, so it leaves refunded_cents, its money comes back to the merchant's books and it is `failed`
+ * (its transaction.refund_failed event, migration 065's trigger). Undefined unless it had succeeded.
+ */
+export async function markRefundFailedAfterSuccess(db: Queryable, id: string): Promise<RefundRow | undefined> {
+  const [made] = await db.query<RefundRow>("select * from refunds where id = $1 and state = 'succeeded' for update", [id]);
+  if (!made) return undefined;
+  await db.query('update transactions set refunded_cents = refunded_cents - $2, updated_at = now() where cod_oper = $1', [made.cod_oper, made.amount_cents]);
+  const [row] = await db.query<RefundRow>("update refunds set state = 'failed', failure = 'failed_after_success', updated_at = now() where id = $1 returning *", [id]);
+  if (row) await recordRefundFailureInBooks(db, row.id);
+  return row;
+}
 
 /** Undefined when no longer pending, so of two nodes settling it only one marks it (one event). */
 export async function markRefundFailed(db: Queryable, id: string, failure: RefundFailureReason): Promise<RefundRow | undefined> {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type CardAuthorization, type CardDecision, type CardProcessor, GatewayOutcomeUnknown, type MerchantDescriptor, type SavedCard } from '@pasarela/gateways';
+import { type CardAuthorization, type CardDecision, type CardProcessor, type Dispute, GatewayOutcomeUnknown, type MerchantDescriptor, type SavedCard } from '@pasarela/gateways';
 import { cardBrandOf, cardResultMessage } from '@pasarela/core';
 import type { SimulatorBooks } from './simulatorBook';
 import { testCardBehaviour } from './testCards';
@@ -27,7 +27,39 @@ export interface CardBookRequest {
   refunds?: 'refused' | 'unanswered';
 }
 
-export type CardBookState = CardDecision & { challenged?: boolean; capturedCents?: number; refundedCents?: number; refundKeys?: string[]; voided?: boolean; voidKeys?: string[] };
+export type CardBookState = CardDecision & {
+  challenged?: boolean; capturedCents?: number; refundedCents?: number; refundKeys?: string[]; voided?: boolean; voidKeys?: string[];
+  /** Disputes on the charge as the card network moved them (test card 1976, or a test's own). */
+  disputes?: Dispute[];
+  /** Refunds made that failed later (a card closed since): their amounts are free to refund again. */
+  failedRefundKeys?: string[];
+  refundCentsByKey?: Record<string, number>;
+};
+
+/** docs/sandbox.md: card 4000 0000 0000 1976's dispute, opened a moment after it was approved, for all it charged. */
+export const testCardDisputeReference = (chargeReference: string) => `dp_${chargeReference.replace(/[^A-Za-z0-9]/g, '').slice(-24)}`;
+
+function testCardDispute(chargeReference: string, amountCents: number, currency: string): Dispute {
+  return {
+    reference: testCardDisputeReference(chargeReference), status: 'needs_response', stage: 'chargeback', amountCents,
+    currency, reason: 'fraudulent', evidenceDueBy: new Date(Date.now() + 7 * 86_400_000),
+  };
+}
+
+/** A dispute opened or moved on a charge in the processor's books (the same reference replaces it). */
+export async function disputeCharge(books: SimulatorBooks, chargeReference: string, dispute: Dispute): Promise<boolean> {
+  const moved = await books.move<CardBookRequest, CardBookState>(PORT, chargeKeyOf(chargeReference) ?? '', ({ state }) =>
+    state.status === 'approved' ? { ...state, disputes: [...(state.disputes ?? []).filter((d) => d.reference !== dispute.reference), dispute] } : undefined);
+  return moved?.moved ?? false;
+}
+
+/** A refund made under `refundKey` fails later at the card network. */
+export async function failRefundLater(books: SimulatorBooks, chargeReference: string, refundKey: string): Promise<boolean> {
+  const moved = await books.move<CardBookRequest, CardBookState>(PORT, chargeKeyOf(chargeReference) ?? '', ({ state }) =>
+    state.refundKeys?.includes(refundKey) && !state.failedRefundKeys?.includes(refundKey)
+      ? { ...state, failedRefundKeys: [...(state.failedRefundKeys ?? []), refundKey], refundedCents: (state.refundedCents ?? 0) - (state.refundCentsByKey?.[refundKey] ?? 0) } : undefined);
+  return moved?.moved ?? false;
+}
 
 export function httpUrlOf(value: unknown): string | undefined {
   if (typeof value !== 'string' || value.length > 2_000) return undefined;
@@ -57,7 +89,7 @@ function decide(request: CardAuthorization, pagesUrl: string): CardDecision {
 }
 
 const decisionOf = (state: CardBookState): CardDecision => {
-  const { challenged: _ch, capturedCents: _c, refundedCents: _r, refundKeys: _k, voided: _v, voidKeys: _vk, ...decision } = state;
+  const { challenged: _ch, capturedCents: _c, refundedCents: _r, refundKeys: _k, voided: _v, voidKeys: _vk, disputes: _d, failedRefundKeys: _f, refundCentsByKey: _rk, ...decision } = state;
   return decision as CardDecision;
 };
 
@@ -74,7 +106,10 @@ export function simulatedCardProcessor(books: SimulatorBooks, options: { pagesUr
         ...(httpUrlOf(request.returnUrl) ? { returnUrl: httpUrlOf(request.returnUrl) } : {}),
         ...(behaviour.kind === 'approved' && behaviour.refunds ? { refunds: behaviour.refunds } : {}),
       };
-      const entry = await books.recordOnce<CardBookRequest, CardBookState>(PORT, request.idempotencyKey, book, decide(request, pagesUrl));
+      const decision: CardBookState = decide(request, pagesUrl);
+      const disputed = behaviour.kind === 'approved' && behaviour.disputed && decision.status === 'approved'
+        ? { disputes: [testCardDispute(decision.reference, request.amountCents, request.currency)] } : {};
+      const entry = await books.recordOnce<CardBookRequest, CardBookState>(PORT, request.idempotencyKey, book, { ...decision, ...disputed });
       return decisionOf(entry.state);
     },
     async lookup(call) {
@@ -100,13 +135,21 @@ export function simulatedCardProcessor(books: SimulatorBooks, options: { pagesUr
         if (state.refundKeys?.includes(call.idempotencyKey)) return state;
         // A voided authorization took nothing: there is nothing to give back.
         return state.status === 'approved' && !state.voided && call.amountCents > 0 && refunded + call.amountCents <= paid
-          ? { ...state, refundedCents: refunded + call.amountCents, refundKeys: [...(state.refundKeys ?? []), call.idempotencyKey] } : undefined;
+          ? {
+            ...state, refundedCents: refunded + call.amountCents, refundKeys: [...(state.refundKeys ?? []), call.idempotencyKey],
+            refundCentsByKey: { ...state.refundCentsByKey, [call.idempotencyKey]: call.amountCents },
+          } : undefined;
       });
       return moved?.moved ? { status: 'refunded', reference: refundReferenceOf(call.idempotencyKey) } : { status: 'refused' };
     },
     async refundOutcome(call) {
       const entry = await books.read<CardBookRequest, CardBookState>(PORT, chargeKeyOf(call.reference) ?? '');
+      if (entry?.state.failedRefundKeys?.includes(call.idempotencyKey)) return 'failed';
       return entry?.state.refundKeys?.includes(call.idempotencyKey) ? 'refunded' : null;
+    },
+    async dispute(call) {
+      const entry = await books.read<CardBookRequest, CardBookState>(PORT, chargeKeyOf(call.reference) ?? '');
+      return entry?.state.disputes?.find((d) => d.reference === call.disputeReference) ?? null;
     },
     async void(call) {
       const moved = await books.move<CardBookRequest, CardBookState>(PORT, chargeKeyOf(call.reference) ?? '', ({ state }) => {

@@ -1,4 +1,4 @@
-import type { BankOutcome, BankRedirect, CardDecision, CardRefundAnswer, SavedCard, CardProcessor, CryptoCoin, CryptoDeposit, CryptoProcessor, CryptoQuote, GatewayEvent, Gateways, PayoutRail, PayoutTransfer, PushAnswer, PushWallet, Voucher, VoucherNetwork, BankPageShown, ChallengeShown, SandboxControls } from '@pasarela/gateways';
+import type { BankOutcome, BankRedirect, CardDecision, Dispute, CardRefundAnswer, SavedCard, CardProcessor, CryptoCoin, CryptoDeposit, CryptoProcessor, CryptoQuote, GatewayEvent, Gateways, PayoutRail, PayoutTransfer, PushAnswer, PushWallet, Voucher, VoucherNetwork, BankPageShown, ChallengeShown, SandboxControls } from '@pasarela/gateways';
 import { gatewayRead } from '../GatewayCall';
 import { processorClient, type ProcessorClientOptions } from './processorClient';
 
@@ -24,6 +24,7 @@ export function httpGateways(
     capture: call<'captured' | 'refused'>('card/capture'),
     refund: call<CardRefundAnswer>('card/refund'),
     refundOutcome: call<'refunded' | 'failed' | 'pending' | null>('card/refund-outcome'),
+    dispute: call<Dispute | null>('card/dispute'),
     void: call<'voided' | 'refused'>('card/void'),
     saveCard: call<SavedCard>('card/save-card'),
   };

@@ -219,3 +219,52 @@ describe('what a signed notification may change', () => {
     expect(await eventsOf(codOper)).toEqual([paid.id]);
   });
 });
+
+describe('a dispute\'s signed notification (issue 89: "every processor event is checked before it moves money")', () => {
+  const disputesOf = (codOper: string) => server.db.query<{ reference: string; amount_cents: number; taken_cents: number }>(
+    'select reference, amount_cents, taken_cents from gateway_disputes where cod_oper = $1', [codOper]);
+  const disputeLines = (codOper: string) => server.db.query<{ amount_cents: number }>("select amount_cents from balance_transactions where cod_oper = $1 and type like 'dispute%'", [codOper]);
+
+  async function paidCard() {
+    const paid = await client.api('/cards/auth-capture', { ...cardPayload(code, { amount: 40, taxAmount: 0, cardNumber: '4242424242424242' }), tryAgain: true });
+    const codOper = String(paid.data['codOper']);
+    const [row] = await server.db.query<{ gateway_reference: string }>('select gateway_reference from transactions where cod_oper = $1', [codOper]);
+    return { codOper, reference: String(row?.gateway_reference) };
+  }
+  const dispute = (reference: string, amountCents: number) =>
+    ({ reference, status: 'needs_response' as const, stage: 'chargeback' as const, amountCents, currency: 'USD', reason: 'fraudulent', evidenceDueBy: new Date(Date.now() + 86_400_000) });
+
+  it('malformed (no charge, no dispute reference): 400, not 500, so the processor stops resending; nothing recorded', async () => {
+    const { codOper, reference } = await paidCard();
+    for (const bad of [
+      { id: 'evt-bad-1', kind: 'dispute', paymentReference: reference, dispute: {} },
+      { id: 'evt-bad-2', kind: 'dispute', dispute: dispute('dp_bad', 4000) },
+      { id: 'evt-bad-3', kind: 'dispute', paymentReference: reference, dispute: { reference: 42 } },
+      { id: '', kind: 'dispute', paymentReference: reference, dispute: dispute('dp_bad', 4000) },
+    ]) expect(await notify('card', bad as unknown as GatewayEvent)).toBe(400);
+    expect(await disputesOf(codOper)).toEqual([]);
+  });
+
+  it('one the processor\'s books do not hold moves nothing; once they do, the same event applies', async () => {
+    const { codOper, reference } = await paidCard();
+    const event: GatewayEvent = { id: `evt-dp-${codOper}`, kind: 'dispute', paymentReference: reference, dispute: dispute(`dp_${codOper}`, 4000) };
+    expect(await notify('card', event)).toBe(200);
+    expect([await disputesOf(codOper), await disputeLines(codOper)]).toEqual([[], []]);
+    await booksSay('card', String(chargeKeyOf(reference)), { disputes: [dispute(`dp_${codOper}`, 4000)] });
+    expect(await notify('card', event)).toBe(200);
+    expect(await disputesOf(codOper)).toEqual([{ reference: `dp_${codOper}`, amount_cents: 4000, taken_cents: 4000 }]);
+    expect(await disputeLines(codOper)).toEqual([{ amount_cents: -4000 }]);
+  });
+
+  it('a $1,000 dispute on a $40 sale is refused: nothing recorded, nothing moved', async () => {
+    const { codOper, reference } = await paidCard();
+    await booksSay('card', String(chargeKeyOf(reference)), { disputes: [dispute(`dp_${codOper}`, 100_000)] });
+    expect(await notify('card', { id: `evt-dp-${codOper}`, kind: 'dispute', paymentReference: reference, dispute: dispute(`dp_${codOper}`, 100_000) })).toBe(200);
+    expect([await disputesOf(codOper), await disputeLines(codOper)]).toEqual([[], []]);
+  });
+});
+
+/** The simulator's charge key of its reference (`simch_` + base64url). */
+function chargeKeyOf(reference: string): string | undefined {
+  return reference.startsWith('simch_') ? Buffer.from(reference.slice(6), 'base64url').toString() : undefined;
+}

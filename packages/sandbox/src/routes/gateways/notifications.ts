@@ -1,16 +1,25 @@
 import type { GatewayNotifications, Gateways } from '@pasarela/gateways';
 import { Hono } from 'hono';
+import * as v from 'valibot';
 import { originOf, type Deps } from '../../Deps';
 import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { receiveNotification } from '../../payments/receiveNotification';
+
+const Name = v.pipe(v.string(), v.minLength(1), v.maxLength(255));
+
+/** What an event must name to be asked about: its id, and the attempt's key or the charge and dispute (the port says the rest). */
+const EventSchema = v.variant('kind', [
+  v.object({ id: Name, kind: v.literal('dispute'), paymentReference: Name, dispute: v.object({ reference: Name }) }),
+  v.object({ id: Name, kind: v.picklist(['card', 'push', 'voucher', 'crypto', 'bank', 'refund']), key: Name }),
+]);
 
 const PORTS: ReadonlySet<string> = new Set<keyof Gateways>(['card', 'push', 'voucher', 'crypto', 'bank']);
 
 /**
  * POST /gateways/:port/notifications: the port's handler verifies it; each event is applied at most
  * once, only as the processor's books agree (receiveNotification). 200 acknowledges it, 401 refuses a
- * forged one, a 5xx makes the processor send it again.
+ * forged one, 400 a signed one that names nothing to ask about, a 5xx makes the processor send it again.
  */
 export function gatewayNotificationRoutes(deps: Deps, handlers: GatewayNotifications) {
   const app = new Hono<AppEnv>();
@@ -20,6 +29,8 @@ export function gatewayNotificationRoutes(deps: Deps, handlers: GatewayNotificat
     if (!handler) throw new ApiError(404, 'not_found', `No notifications are taken for ${port}`);
     const events = await handler({ body: await c.req.text(), headers: c.req.raw.headers });
     if (!events) throw new ApiError(401, 'invalid_signature', 'The notification is not signed by the processor');
+    // Signed but malformed: a 4xx, so the processor stops sending it (a 5xx would be sent again for ever).
+    if (!events.every((event) => v.is(EventSchema, event))) throw new ApiError(400, 'invalid_notification', 'The notification does not name what it is about (its id, key, charge or dispute)');
     for (const event of events) await receiveNotification(deps, port as keyof Gateways, event, originOf(deps, c.req.url));
     return c.json({ received: events.length });
   });

@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { recordDisputeInBooks } from '../../store/balanceTransactions';
 import { useMerchantApi } from '../../../test/merchantApiSetup';
+import { disputeAtProcessor, disputeFacts } from '../../../test/cardNetwork';
 
 // Issue 68's property: for any mix of payments, partial refunds, disputes won and lost and payouts
 // (some sent back by the bank), sum(gross) - sum(fees) - sum(refunds) - sum(disputes lost) -
 // sum(payouts) = available + pending, to the cent; and every line has amount = fee + net.
 // Payments, refunds and payouts go through the real paths (the card processor, the merchant API,
-// the sandbox's payout run); a dispute is written to the books as its notification will write it.
+// the sandbox's payout run); a dispute opens and ends at the card processor and its event reaches the server.
 
 const setup = useMerchantApi();
 
@@ -54,9 +54,9 @@ it('sum(gross) - sum(fees) - sum(refunds) - sum(disputes lost) - sum(payouts) = 
         const payment = paid.filter((p) => !p.disputed && p.refunded === 0)[o.of % Math.max(1, paid.length)];
         if (!payment) continue;
         payment.disputed = true;
-        const dispute = { id: `dp_${payment.codOper}`, cod_oper: payment.codOper, merchant_id: merchantId, amount_cents: payment.cents };
-        await setup.t.db.transaction((tx) => recordDisputeInBooks(tx, dispute, 'opened'));
-        if (o.outcome === 'won') await setup.t.db.transaction((tx) => recordDisputeInBooks(tx, dispute, 'won'));
+        const reference = `dp_${payment.codOper}`;
+        await disputeAtProcessor(setup.t, payment.codOper, disputeFacts(reference, 'needs_response', payment.cents));
+        if (o.outcome !== 'open') await disputeAtProcessor(setup.t, payment.codOper, disputeFacts(reference, o.outcome, payment.cents));
         if (o.outcome !== 'won') disputesLost += payment.cents; // still open: the money is out until it is won
       } else {
         await setup.t.admin('POST', `/merchants/${merchantId}/books`, { payoutAccount: o.bankSendsBack ? '000000000002' : '000123456789' });

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { receiveGatewayEvent } from '../../payments/receiveGatewayEvent';
 import { useMerchantApi } from '../../../test/merchantApiSetup';
+import { disputeAtProcessor, disputeFacts } from '../../../test/cardNetwork';
 
 // Disputes through the merchant API (docs/merchant-api.md "Disputes"): the processor's dispute
 // event opens one, the merchant answers with evidence or accepts, the sandbox decides; each step is
@@ -12,12 +12,8 @@ const setup = useMerchantApi();
 async function disputed(name: string) {
   const { id: merchantId, key } = await setup.newMerchant(name);
   const codOper = await setup.paidCard(key, 40);
-  const [row] = await setup.t.db.query<{ gateway_reference: string }>('select gateway_reference from transactions where cod_oper = $1', [codOper]);
   const id = `dp_${codOper}`;
-  await receiveGatewayEvent(setup.t, {
-    id: `evt-${id}`, kind: 'dispute', paymentReference: String(row?.gateway_reference),
-    dispute: { reference: id, status: 'needs_response', amountCents: 4000, currency: 'USD', reason: 'fraudulent', evidenceDueBy: new Date(Date.now() + 7 * 86_400_000) },
-  });
+  await disputeAtProcessor(setup.t, codOper, disputeFacts(id, 'needs_response', 4000));
   return { merchantId, key, codOper, id };
 }
 
@@ -62,11 +58,7 @@ it('lists disputes a page at a time by cursor, newest first, and by the dates th
   const more = [];
   for (let i = 0; i < 2; i += 1) {
     const codOper = await setup.paidCard(key, 40);
-    const [row] = await setup.t.db.query<{ gateway_reference: string }>('select gateway_reference from transactions where cod_oper = $1', [codOper]);
-    await receiveGatewayEvent(setup.t, {
-      id: `evt-dp_${codOper}`, kind: 'dispute', paymentReference: String(row?.gateway_reference),
-      dispute: { reference: `dp_${codOper}`, status: 'needs_response', amountCents: 4000, currency: 'USD', reason: 'product_not_received', evidenceDueBy: null },
-    });
+    await disputeAtProcessor(setup.t, codOper, { ...disputeFacts(`dp_${codOper}`, 'needs_response', 4000), reason: 'product_not_received', evidenceDueBy: null });
     more.push(`dp_${codOper}`);
   }
   const ids: string[] = [];

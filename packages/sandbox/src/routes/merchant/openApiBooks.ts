@@ -24,7 +24,7 @@ const payoutLine = { ...payment, id: 'txn_0a9b8c7d6e5f40312a1b2c3d4e5f6a7b', typ
 const payout = { id: payment.payoutId, amount: 25.67, currency: 'USD', status: 'paid', arrivalDate: '2026-11-30', failureReason: null, createdAt: payoutLine.createdAt, updatedAt: payoutLine.createdAt };
 
 const dispute = {
-  id: 'dp_5d1c2b3a4e5f60718293a4b5', codOper: 'PP4F2A9C1B7E03', amount: 26.75, currency: 'USD', reason: 'fraudulent', status: 'needs_response',
+  id: 'dp_5d1c2b3a4e5f60718293a4b5', codOper: 'PP4F2A9C1B7E03', amount: 26.75, stage: 'chargeback', takenAmount: 26.75, currency: 'USD', reason: 'fraudulent', status: 'needs_response',
   evidenceDueBy: '2026-12-03T15:04:05.000Z', evidence: null, createdAt: AT, updatedAt: AT,
 };
 const disputeId = { name: 'id', in: 'path', required: true, description: 'The dispute\'s id', schema: { type: 'string' } };
@@ -42,7 +42,7 @@ export const bookSchemas = {
     type: 'object', required: ['id', 'type', 'amount', 'fee', 'net', 'currency', 'availableOn', 'payoutId', 'codOper', 'refundId', 'disputeId', 'sourcePayoutId', 'createdAt'],
     properties: {
       id: { type: 'string', description: 'txn_...' },
-      type: { type: 'string', enum: [...BALANCE_TRANSACTION_TYPES], description: 'payment (an approved payment), refund, dispute (the disputed amount and its fee leave), dispute_reversal (a dispute won), payout, payout_failure (a payout sent back: its money returns)' },
+      type: { type: 'string', enum: [...BALANCE_TRANSACTION_TYPES], description: 'payment (an approved payment), refund, refund_failure (a refund made that the processor reports failed later: its money returns), dispute (what a chargeback takes, with its fee the first time; one more line at each change of its amount), dispute_reversal (a dispute won: what it took returns), payout, payout_failure (a payout sent back: its money returns)' },
       amount: dollars('The gross'),
       fee: dollars('Pasarela\'s fee (a refund\'s gives back its share)'),
       net: dollars('amount - fee, to the cent'),
@@ -72,11 +72,13 @@ export const bookSchemas = {
   },
   PayoutList: page('Payout'),
   Dispute: {
-    type: 'object', required: ['id', 'codOper', 'amount', 'currency', 'reason', 'status', 'evidenceDueBy', 'evidence', 'createdAt', 'updatedAt'],
+    type: 'object', required: ['id', 'codOper', 'amount', 'stage', 'takenAmount', 'currency', 'reason', 'status', 'evidenceDueBy', 'evidence', 'createdAt', 'updatedAt'],
     properties: {
       id: { type: 'string', description: 'The dispute\'s id' },
       codOper: { type: 'string', description: 'The disputed payment' },
-      amount: dollars('What the cardholder disputes'),
+      amount: dollars('What the cardholder disputes, as the processor reports it'),
+      stage: { type: 'string', enum: ['inquiry', 'chargeback'], description: 'inquiry (questions only: no money moves; answer it as a dispute), chargeback (the money is taken); an inquiry may become a chargeback, never back' },
+      takenAmount: dollars('What it took from your balance: 0 for an inquiry; for a chargeback its amount, at most what was paid and not refunded; still counted after a win (the dispute_reversal line brings it back)'),
       currency: { type: 'string', enum: ['USD'] },
       reason: { type: 'string', description: 'The cardholder\'s reason as the processor gives it (fraudulent, ...)' },
       status: { type: 'string', enum: ['needs_response', 'under_review', 'won', 'lost'], description: 'needs_response (answer by evidenceDueBy), under_review (evidence sent), won (the amount came back), lost' },

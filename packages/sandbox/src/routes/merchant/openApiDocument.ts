@@ -107,7 +107,7 @@ const transactionProperties = {
   currency: { type: 'string', enum: ['USD'], description: 'Every amount is in US dollars' },
   donationAmount: money('The donation the payer added for a campaign (0 without)'),
   totalPaid: money('amount + taxAmount + donationAmount: what the payer pays in all (taken only when result is APPROVED)'),
-  refundableAmount: money('What a refund could still give back (0 unless APPROVED and of a method with a way back)'),
+  refundableAmount: money('What a refund could still give back: 0 unless APPROVED and of a method with a way back, 0 while a dispute is open, less what a dispute took'),
   payer: {
     type: 'object', additionalProperties: false, required: ['email', 'name'], description: 'Who paid, as they typed it',
     properties: { email: nullable({ type: 'string' }), name: nullable({ type: 'string' }) },
@@ -427,6 +427,7 @@ export function openApiDocument(origin: string) {
             '201': { description: 'The refund (pending if its gateway has not answered yet) and the transaction after it', headers: replayedHeader, content: json(ref('RefundResult')) },
             ...keyedPostErrors,
             '404': error('No such transaction of this merchant (`transaction_not_found`)'),
+            '409': error(`${postErrors['409'].description}: nothing paid to refund (\`transaction_not_refundable\`), everything refunded (\`transaction_fully_refunded\`), or the charge is disputed (\`charge_disputed\`: a dispute is open, or the amount asked is money a dispute took)`),
             '422': error('More than what remains (`refund_exceeds_remaining`), or a method that cannot be refunded (`refund_not_supported`)'),
             '502': error('The gateway refused the refund (`refund_refused`): nothing was given back'),
           },

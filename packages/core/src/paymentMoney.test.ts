@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { DISPUTE_FEE_CENTS } from './fees';
+import { disputeHoldsCents, disputeMove, refundMove, refundRoom, type BookedDispute } from './paymentMoney';
+
+type PaymentMoney = Parameters<typeof refundRoom>[0];
+type DisputeReport = Parameters<typeof disputeMove>[1];
+
+// Issue 89 item 1: "the rule for each operation: what may be refunded (captured - refunded -
+// disputed), what a dispute may take (at most what was captured and not refunded)". Item 3:
+// "Refunds and disputes exclude each other: a refund while a dispute is open, or of money a dispute
+// took, is `409 charge_disputed` ... a dispute is capped at what is left ... an inquiry takes no money
+// until it becomes a chargeback". Item 4: "a refund that fails after succeeding gives the money back".
+
+const chargeback = (status: BookedDispute['status'], takenCents: number): BookedDispute => ({ stage: 'chargeback', status, takenCents, feeCharged: true });
+const inquiry = (status: BookedDispute['status']): BookedDispute => ({ stage: 'inquiry', status, takenCents: 0, feeCharged: false });
+const paid = (refundHeldCents: number, disputes: BookedDispute[] = []): PaymentMoney => ({ capturedCents: 2675, refundHeldCents, disputes });
+
+describe('"what may be refunded (captured - refunded - disputed)"; "a refund while a dispute is open, or of money a dispute took, is charge_disputed"', () => {
+  it.each<[string, PaymentMoney, number | undefined, ReturnType<typeof refundRoom>]>([
+    ['undisputed: all that was captured', paid(0), undefined, { cents: 2675 }],
+    ['after a partial refund: the rest', paid(1000), undefined, { cents: 1675 }],
+    ['a cent over the rest, undisputed', paid(1000), 1676, { refusal: 'exceeds_remaining' }],
+    ['all refunded', paid(2675), undefined, { refusal: 'fully_refunded' }],
+    ['a chargeback open', paid(0, [chargeback('needs_response', 2675)]), 100, { refusal: 'charge_disputed' }],
+    ['a chargeback under review', paid(0, [chargeback('under_review', 1000)]), 100, { refusal: 'charge_disputed' }],
+    ['an inquiry open: it takes no money but the refund waits', paid(0, [inquiry('needs_response')]), 100, { refusal: 'charge_disputed' }],
+    ['a chargeback lost for all: the money is gone', paid(0, [chargeback('lost', 2675)]), undefined, { refusal: 'charge_disputed' }],
+    ['a chargeback lost for a part: the rest may be refunded', paid(0, [chargeback('lost', 1000)]), undefined, { cents: 1675 }],
+    ['a chargeback lost for a part: more than the rest is the dispute\'s money', paid(0, [chargeback('lost', 1000)]), 1676, { refusal: 'charge_disputed' }],
+    ['a chargeback lost, more than was captured', paid(0, [chargeback('lost', 1000)]), 2676, { refusal: 'exceeds_remaining' }],
+    ['a chargeback won: the money came back, it may be refunded', paid(0, [chargeback('won', 2675)]), undefined, { cents: 2675 }],
+    ['an inquiry closed in the merchant\'s favour', paid(0, [inquiry('won')]), undefined, { cents: 2675 }],
+    ['a refund of 0', paid(0), 0, { refusal: 'amount_not_positive' }],
+  ])('%s', (_case, money, amount, answer) => {
+    expect(refundRoom(money, amount)).toEqual(answer);
+  });
+});
+
+describe('what a dispute keeps from the merchant: a chargeback until it is won, an inquiry nothing', () => {
+  it.each<[BookedDispute, boolean, number]>([
+    [inquiry('needs_response'), true, 0],
+    [inquiry('under_review'), true, 0],
+    [chargeback('needs_response', 500), true, 500],
+    [chargeback('under_review', 500), true, 500],
+    [chargeback('lost', 500), false, 500],
+    [chargeback('won', 500), false, 0],
+  ])('%j: a refund waits %s, holds %i', (dispute, open, holds) => {
+    expect(['refusal' in refundRoom(paid(0, [dispute]), 1), disputeHoldsCents(dispute)]).toEqual([open, holds]);
+  });
+});
+
+const report = (stage: DisputeReport['stage'], status: DisputeReport['status'], amountCents: number): DisputeReport => ({ stage, status, amountCents });
+const fee = DISPUTE_FEE_CENTS;
+
+describe('"a dispute is capped at what is left and its ledger line follows every amount change; an inquiry takes no money until it becomes a chargeback"', () => {
+  it.each<[string, BookedDispute | undefined, DisputeReport, { refundHeldCents: number; other: number }, ReturnType<typeof disputeMove>]>([
+    ['a chargeback opened: its amount and the fee leave', undefined, report('chargeback', 'needs_response', 2675), { refundHeldCents: 0, other: 0 },
+      { booked: chargeback('needs_response', 2675), takeCents: 2675, feeCents: fee, reversalCents: 0 }],
+    ['on a payment refunded in part: capped at what is left', undefined, report('chargeback', 'needs_response', 2675), { refundHeldCents: 1000, other: 0 },
+      { booked: chargeback('needs_response', 1675), takeCents: 1675, feeCents: fee, reversalCents: 0 }],
+    ['beside another dispute: capped at what that one left', undefined, report('chargeback', 'needs_response', 2675), { refundHeldCents: 0, other: 2000 },
+      { booked: chargeback('needs_response', 675), takeCents: 675, feeCents: fee, reversalCents: 0 }],
+    ['"a $1,000 dispute on a $10 sale is refused": more than was captured', undefined, report('chargeback', 'needs_response', 2676), { refundHeldCents: 0, other: 0 },
+      { refusal: 'exceeds_captured' }],
+    ['a negative amount is no dispute', undefined, report('chargeback', 'needs_response', -1), { refundHeldCents: 0, other: 0 }, { refusal: 'exceeds_captured' }],
+    ['an inquiry opened: no money, no fee', undefined, report('inquiry', 'needs_response', 2675), { refundHeldCents: 0, other: 0 },
+      { booked: inquiry('needs_response'), takeCents: 0, feeCents: 0, reversalCents: 0 }],
+    ['the inquiry becomes a chargeback: now the money and the fee', inquiry('needs_response'), report('chargeback', 'needs_response', 2675), { refundHeldCents: 0, other: 0 },
+      { booked: chargeback('needs_response', 2675), takeCents: 2675, feeCents: fee, reversalCents: 0 }],
+    ['an inquiry closed in the merchant\'s favour: nothing ever moved', inquiry('under_review'), report('inquiry', 'won', 2675), { refundHeldCents: 0, other: 0 },
+      { booked: inquiry('won'), takeCents: 0, feeCents: 0, reversalCents: 0 }],
+    ['a chargeback is not an inquiry again', chargeback('needs_response', 2675), report('inquiry', 'under_review', 2675), { refundHeldCents: 0, other: 0 },
+      { booked: chargeback('under_review', 2675), takeCents: 0, feeCents: 0, reversalCents: 0 }],
+    ['its amount lowered: the difference comes back, no second fee', chargeback('needs_response', 2675), report('chargeback', 'under_review', 2000), { refundHeldCents: 0, other: 0 },
+      { booked: chargeback('under_review', 2000), takeCents: -675, feeCents: 0, reversalCents: 0 }],
+    ['its amount raised: the difference leaves, up to what is left', chargeback('needs_response', 1000), report('chargeback', 'needs_response', 2675), { refundHeldCents: 500, other: 0 },
+      { booked: chargeback('needs_response', 2175), takeCents: 1175, feeCents: 0, reversalCents: 0 }],
+    ['won: what it took comes back, the fee stays', chargeback('under_review', 2675), report('chargeback', 'won', 2675), { refundHeldCents: 0, other: 0 },
+      { booked: chargeback('won', 2675), takeCents: 0, feeCents: 0, reversalCents: 2675 }],
+    ['first heard of as won: taken and given back at once, the fee charged', undefined, report('chargeback', 'won', 2675), { refundHeldCents: 0, other: 0 },
+      { booked: chargeback('won', 2675), takeCents: 2675, feeCents: fee, reversalCents: 2675 }],
+    ['lost: what it took stays out', chargeback('under_review', 2675), report('chargeback', 'lost', 2675), { refundHeldCents: 0, other: 0 },
+      { booked: chargeback('lost', 2675), takeCents: 0, feeCents: 0, reversalCents: 0 }],
+    ['"won or lost stays so": a later report changes nothing', chargeback('lost', 2675), report('chargeback', 'won', 2675), { refundHeldCents: 0, other: 0 },
+      { refusal: 'closed' }],
+  ])('%s', (_case, before, now, money, move) => {
+    expect(disputeMove(before, now, { capturedCents: 2675, refundHeldCents: money.refundHeldCents }, money.other)).toEqual(move);
+  });
+});
+
+describe('"a refund that fails after succeeding gives the money back to the merchant\'s balance, marks the refund failed"', () => {
+  it.each<[Parameters<typeof refundMove>[0], Parameters<typeof refundMove>[1], ReturnType<typeof refundMove>]>([
+    ['pending', 'refunded', 'succeeded'],
+    ['pending', 'failed', 'failed'],
+    ['succeeded', 'failed', 'failed_after_success'],
+    ['succeeded', 'refunded', 'unchanged'],
+    ['failed', 'refunded', 'unchanged'],
+    ['failed', 'failed', 'unchanged'],
+  ])('%s, then %s: %s', (state, outcome, next) => {
+    expect(refundMove(state, outcome)).toBe(next);
+  });
+});

@@ -1,0 +1,258 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Dispute, Gateways } from '@pasarela/gateways';
+import { disputeCharge, failRefundLater, type RunningSimulator } from '@pasarela/simulator';
+import type { Database } from '../db/Database';
+import { merchantApiClient, type MerchantApiClient } from '../../test/merchantApiClient';
+import { cardPayload, createTestApp, type TestApp } from '../../test/testApp';
+import { testCluster, type TestNode } from '../../test/testNodes';
+import { receiveGatewayEvent } from './receiveGatewayEvent';
+
+// Issue 89 "Tests that can fail": random sequences of pay, refund (part or whole), a refund failed
+// later, dispute (inquiry, chargeback, won, lost, amount changed) and payout, each checked against a
+// reference model of a payment's money written here on its own (not core's paymentMoney): after every
+// step the ledger's sum equals available + pending, refunds and disputes together never take more
+// than was captured, each refund's answer is the model's, and what each dispute took is the model's.
+// On PGlite; with TEST_DATABASE_URL also on two nodes at once, the steps spread over both.
+
+/** One node's doors: its database and ports (for the processor's events) and its merchant API. */
+interface Door {
+  db: Database; gateways: Gateways; api: MerchantApiClient; fetch: (path: string, init?: RequestInit) => Promise<Response>;
+  /** A payer's card payment through the checkout's API: its answer's data. */
+  payCard(body: unknown): Promise<Record<string, unknown>>;
+}
+interface System { doors: Door[]; simulator: RunningSimulator }
+
+type Stage = NonNullable<Dispute['stage']>;
+type Status = Dispute['status'];
+interface ModelDispute { stage: Stage; status: Status; amount: number; taken: number }
+interface ModelPayment { codOper: string; cents: number; refunds: Array<{ id: string; cents: number; state: 'succeeded' | 'failed' }>; dispute?: ModelDispute }
+interface Model { merchant: { id: number; key: string }; payments: ModelPayment[]; steps: number }
+
+const isOpen = (d: ModelDispute | undefined) => d !== undefined && (d.status === 'needs_response' || d.status === 'under_review');
+const refundedOf = (p: ModelPayment) => p.refunds.reduce((sum, r) => sum + (r.state === 'succeeded' ? r.cents : 0), 0);
+const disputeHolds = (p: ModelPayment) => (p.dispute && p.dispute.stage === 'chargeback' && p.dispute.status !== 'won' ? p.dispute.taken : 0);
+
+/** What a refund of `asked` (undefined: the rest) must answer. */
+function expectedRefund(p: ModelPayment, asked: number | undefined): { status: 201; cents: number } | { status: 409 | 422; code: string } {
+  if (isOpen(p.dispute)) return { status: 409, code: 'charge_disputed' };
+  const notRefunded = p.cents - refundedOf(p);
+  const left = notRefunded - disputeHolds(p);
+  if (asked === undefined) {
+    if (left > 0) return { status: 201, cents: left };
+    return { status: 409, code: notRefunded > 0 ? 'charge_disputed' : 'transaction_fully_refunded' };
+  }
+  if (left <= 0) return { status: 409, code: notRefunded > 0 ? 'charge_disputed' : 'transaction_fully_refunded' };
+  if (asked <= left) return { status: 201, cents: asked };
+  return asked <= notRefunded ? { status: 409, code: 'charge_disputed' } : { status: 422, code: 'refund_exceeds_remaining' };
+}
+
+const doorOf = (system: System, model: Model) => system.doors[model.steps % system.doors.length] as Door;
+const cents = (dollars: unknown) => Math.round(Number(dollars) * 100);
+
+async function checkBooks(system: System, model: Model): Promise<void> {
+  const door = doorOf(system, model);
+  const lines = await door.db.query<{ type: string; cod_oper: string | null; amount_cents: number; net_cents: number }>(
+    'select type, cod_oper, amount_cents, net_cents from balance_transactions where merchant_id = $1', [model.merchant.id]);
+  const balance = (await door.api.call('GET', '/balance', { key: model.merchant.key })).json;
+  expect(lines.reduce((sum, l) => sum + l.net_cents, 0), 'the ledger sums to available + pending').toBe(cents(balance['available']) + cents(balance['pending']));
+  for (const p of model.payments) {
+    const of = lines.filter((l) => l.cod_oper === p.codOper);
+    const sum = (types: string[]) => of.filter((l) => types.includes(l.type)).reduce((s, l) => s + l.amount_cents, 0);
+    expect(sum(['refund', 'refund_failure']), `${p.codOper}: the refunds in the books`).toBe(0 - refundedOf(p) || 0);
+    expect(sum(['dispute', 'dispute_reversal']), `${p.codOper}: what its dispute holds in the books`).toBe(0 - disputeHolds(p) || 0);
+    const [row] = await door.db.query<{ refunded: number; taken: number | null; held: number }>(
+      `select (select coalesce(sum(amount_cents), 0)::int from refunds where cod_oper = $1 and state <> 'failed') as refunded,
+              (select taken_cents from gateway_disputes where cod_oper = $1) as taken,
+              (select coalesce(sum(taken_cents), 0)::int from gateway_disputes where cod_oper = $1 and stage = 'chargeback' and status <> 'won') as held`, [p.codOper]);
+    expect(row?.refunded, `${p.codOper}: refunds held`).toBe(refundedOf(p));
+    expect(row?.taken ?? undefined, `${p.codOper}: what its dispute took`).toBe(p.dispute?.taken);
+    expect(Number(row?.refunded) + Number(row?.held), `${p.codOper}: refunds and disputes within what was captured`).toBeLessThanOrEqual(p.cents);
+  }
+}
+
+type Command = fc.AsyncCommand<Model, System>;
+const step = (model: Model) => { model.steps += 1; };
+
+class Pay implements Command {
+  constructor(readonly cents: number) {}
+  check = () => true;
+  async run(model: Model, system: System) {
+    const door = doorOf(system, model);
+    const amount = this.cents / 100;
+    const link = await door.api.call('POST', '/payment-links', { key: model.merchant.key, body: { amount, taxAmount: 0, description: 'Modelo' } });
+    const data = await door.payCard(cardPayload(String(link.json['code']), { amount, taxAmount: 0 }));
+    expect(data['status'], 'approved').toBe(1);
+    model.payments.push({ codOper: String(data['codOper']), cents: this.cents, refunds: [] });
+    step(model);
+    await checkBooks(system, model);
+  }
+  toString = () => `pay(${this.cents})`;
+}
+
+class Refund implements Command {
+  constructor(readonly of: number, readonly share: number | undefined) {}
+  check = (model: Readonly<Model>) => model.payments.length > 0;
+  async run(model: Model, system: System) {
+    const p = model.payments[this.of % model.payments.length] as ModelPayment;
+    const asked = this.share === undefined ? undefined : Math.max(1, Math.round(p.cents * this.share));
+    const expected = expectedRefund(p, asked);
+    const res = await doorOf(system, model).api.call('POST', `/transactions/${p.codOper}/refunds`, { key: model.merchant.key, ...(asked === undefined ? {} : { body: { amount: asked / 100 } }) });
+    if (expected.status === 201) {
+      expect([res.status, res.json['status'], cents(res.json['amount'])]).toEqual([201, 'succeeded', expected.cents]);
+      p.refunds.push({ id: String(res.json['id']), cents: expected.cents, state: 'succeeded' });
+    } else {
+      expect([res.status, res.json['code']]).toEqual([expected.status, expected.code]);
+    }
+    step(model);
+    await checkBooks(system, model);
+  }
+  toString = () => `refund(${this.of}, ${this.share ?? 'rest'})`;
+}
+
+class RefundFailsLater implements Command {
+  constructor(readonly of: number, readonly which: number) {}
+  check = (model: Readonly<Model>) => model.payments.some((p) => p.refunds.some((r) => r.state === 'succeeded'));
+  async run(model: Model, system: System) {
+    const made = model.payments.flatMap((p) => p.refunds.filter((r) => r.state === 'succeeded').map((r) => ({ p, r })));
+    const { p, r } = made[(this.of + this.which) % made.length] as (typeof made)[number];
+    const door = doorOf(system, model);
+    const [row] = await door.db.query<{ gateway_reference: string }>('select gateway_reference from transactions where cod_oper = $1', [p.codOper]);
+    expect(await failRefundLater(system.simulator.books, String(row?.gateway_reference), r.id)).toBe(true);
+    // Delivered twice: applied once.
+    for (let n = 0; n < 2; n++) await receiveGatewayEvent(door, { id: `evt-failed-${r.id}`, kind: 'refund', key: r.id, outcome: 'failed' });
+    r.state = 'failed';
+    step(model);
+    await checkBooks(system, model);
+  }
+  toString = () => `refundFailsLater(${this.of}, ${this.which})`;
+}
+
+class DisputeReported implements Command {
+  constructor(readonly of: number, readonly stage: Stage, readonly status: Status, readonly share: number) {}
+  check = (model: Readonly<Model>) => model.payments.length > 0;
+  async run(model: Model, system: System) {
+    const p = model.payments[this.of % model.payments.length] as ModelPayment;
+    const amount = Math.max(1, Math.round(p.cents * this.share));
+    const door = doorOf(system, model);
+    const [row] = await door.db.query<{ gateway_reference: string }>('select gateway_reference from transactions where cod_oper = $1', [p.codOper]);
+    const reference = `dp_${p.codOper}`;
+    const facts: Dispute = { reference, status: this.status, stage: this.stage, amountCents: amount, currency: 'USD', reason: 'fraudulent', evidenceDueBy: null };
+    expect(await disputeCharge(system.simulator.books, String(row?.gateway_reference), facts)).toBe(true);
+    await receiveGatewayEvent(door, { id: `evt-${reference}-${model.steps}`, kind: 'dispute', paymentReference: String(row?.gateway_reference), dispute: facts });
+    // The model's rules: closed stays closed; more than captured is no dispute; an inquiry takes
+    // nothing; a chargeback at most what was captured and not refunded; once a chargeback, always.
+    const before = p.dispute;
+    if ((!before || isOpen(before)) && amount <= p.cents) {
+      const stage: Stage = before?.stage === 'chargeback' ? 'chargeback' : this.stage;
+      p.dispute = { stage, status: this.status, amount, taken: stage === 'chargeback' ? Math.min(amount, p.cents - refundedOf(p)) : 0 };
+    }
+    step(model);
+    await checkBooks(system, model);
+  }
+  toString = () => `dispute(${this.of}, ${this.stage}, ${this.status}, ${this.share})`;
+}
+
+class Payout implements Command {
+  check = () => true;
+  async run(model: Model, system: System) {
+    const res = await doorOf(system, model).fetch('/sandbox/payouts/run', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${model.merchant.key}` }, body: '{}' });
+    expect(res.status).toBe(200);
+    step(model);
+    await checkBooks(system, model);
+  }
+  toString = () => 'payout';
+}
+
+const commands = fc.commands([
+  fc.integer({ min: 100, max: 50_000 }).map((c) => new Pay(c)),
+  fc.tuple(fc.nat(), fc.option(fc.double({ min: 0.05, max: 1.1, noNaN: true }), { nil: undefined })).map(([of, share]) => new Refund(of, share)),
+  fc.tuple(fc.nat(), fc.nat()).map(([of, which]) => new RefundFailsLater(of, which)),
+  fc.tuple(fc.nat(), fc.constantFrom<Stage>('inquiry', 'chargeback'), fc.constantFrom<Status>('needs_response', 'under_review', 'won', 'lost'), fc.double({ min: 0.1, max: 1.3, noNaN: true }))
+    .map(([of, stage, status, share]) => new DisputeReported(of, stage, status, share)),
+  fc.constant(new Payout()),
+], { maxCommands: 15, size: 'max' });
+
+let merchants = 0;
+async function newMerchant(door: Door): Promise<{ id: number; key: string }> {
+  merchants += 1;
+  const res = await door.fetch('/sandbox/merchants', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: `Modelo ${merchants}` }) });
+  const json = (await res.json()) as Record<string, unknown>;
+  return { id: Number(json['idMerchant']), key: String(json['secretKey']) };
+}
+
+async function runModel(system: System, numRuns: number): Promise<number> {
+  let steps = 0;
+  await fc.assert(fc.asyncProperty(commands, async (cmds) => {
+    const model: Model = { merchant: await newMerchant(system.doors[0] as Door), payments: [], steps: 0 };
+    await fc.asyncModelRun(() => ({ model, real: system }), cmds);
+    steps += model.steps;
+  }), { numRuns });
+  return steps;
+}
+
+describe('a payment\'s money against its model, on PGlite', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('after every step: ledger = available + pending, nothing refunded or disputed beyond what it may take', async () => {
+    const fetcher = (path: string, init?: RequestInit) => Promise.resolve(t.app.request(path, init));
+    const door: Door = { db: t.db, gateways: t.gateways, api: await merchantApiClient(fetcher), fetch: fetcher, payCard: async (body) => (await t.post('/cards/auth-capture', body)).data };
+    const steps = await runModel({ doors: [door], simulator: t.simulator }, Number(process.env['MONEY_MODEL_RUNS'] ?? 25));
+    console.log(`money model on PGlite: ${steps} steps, each checked`);
+  }, 120_000);
+});
+
+// Issue 11's pattern: two servers on one PostgreSQL (TEST_DATABASE_URL), sharing one simulator.
+const url = process.env['TEST_DATABASE_URL'];
+describe.skipIf(!url)('a payment\'s money against its model, on two PostgreSQL nodes', () => {
+  let cluster: Awaited<ReturnType<typeof testCluster>>;
+  let nodes: TestNode[] = [];
+  beforeAll(async () => {
+    cluster = await testCluster(String(url));
+    nodes = await Promise.all([cluster.start(), cluster.start()]);
+  });
+  afterAll(() => cluster?.close());
+
+  it('each step on the other node: the same books', async () => {
+    const doors = await Promise.all(nodes.map(async (node): Promise<Door> => {
+      const fetcher = (path: string, init?: RequestInit) => fetch(`${node.server.url}${path}`, init);
+      return { db: node.server.db, gateways: node.server.gateways, api: await merchantApiClient(fetcher), fetch: fetcher, payCard: async (body) => (await node.client.api('/cards/auth-capture', body)).data };
+    }));
+    if (!cluster.simulator) throw new Error('the cluster runs its own simulator');
+    const steps = await runModel({ doors, simulator: cluster.simulator }, Number(process.env['MONEY_MODEL_RUNS'] ?? 25));
+    console.log(`money model on two nodes: ${steps} steps, each checked`);
+  }, 300_000);
+
+  it('a refund on one node and a dispute on the other at the same moment: together never more than was paid (the payment\'s row lock)', async () => {
+    const [a, b] = await Promise.all(nodes.map(async (node): Promise<Door> => {
+      const fetcher = (path: string, init?: RequestInit) => fetch(`${node.server.url}${path}`, init);
+      return { db: node.server.db, gateways: node.server.gateways, api: await merchantApiClient(fetcher), fetch: fetcher, payCard: async (body) => (await node.client.api('/cards/auth-capture', body)).data };
+    })) as [Door, Door];
+    const simulator = cluster.simulator;
+    if (!simulator) throw new Error('the cluster runs its own simulator');
+    const merchant = await newMerchant(a);
+    const outcomes: string[] = [];
+    for (let round = 0; round < 8; round++) {
+      const link = await a.api.call('POST', '/payment-links', { key: merchant.key, body: { amount: 40, taxAmount: 0, description: 'Carrera' } });
+      const codOper = String((await a.payCard(cardPayload(String(link.json['code']), { amount: 40, taxAmount: 0 })))['codOper']);
+      const [row] = await a.db.query<{ gateway_reference: string }>('select gateway_reference from transactions where cod_oper = $1', [codOper]);
+      const paymentReference = String(row?.gateway_reference);
+      const facts: Dispute = { reference: `dp_${codOper}`, status: 'needs_response', stage: 'chargeback', amountCents: 4000, currency: 'USD', reason: 'fraudulent', evidenceDueBy: null };
+      await disputeCharge(simulator.books, paymentReference, facts);
+      const [refund] = await Promise.all([
+        a.api.call('POST', `/transactions/${codOper}/refunds`, { key: merchant.key }),
+        receiveGatewayEvent(b, { id: `evt-race-${codOper}`, kind: 'dispute', paymentReference, dispute: facts }),
+      ]);
+      const [money] = await a.db.query<{ refunded: number; taken: number }>(
+        `select (select coalesce(sum(amount_cents), 0)::int from refunds where cod_oper = $1 and state <> 'failed') as refunded,
+                (select coalesce(sum(taken_cents), 0)::int from gateway_disputes where cod_oper = $1) as taken`, [codOper]);
+      expect(Number(money?.refunded) + Number(money?.taken)).toBe(4000);
+      outcomes.push(refund.status === 201 ? 'refund first' : `dispute first (${String(refund.json['code'])})`);
+    }
+    console.log(`refund and dispute at once on two nodes: ${outcomes.join(', ')}`);
+  }, 120_000);
+});

@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { cardPayload, createMerchant, createTestApp, type TestApp } from '../../test/testApp';
+import { runScheduledPayouts } from './payouts';
+
+// docs/merchant-api.md "Books": a scheduled payout pays what is available, never money still
+// pending (a card payment is available 2 days after it is made); that stays for a later payout.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function paidCard(merchantId: number): Promise<string> {
+  const link = await t.admin('POST', '/links', { amount: 30, taxAmount: 0, description: 'Pedido', merchantId });
+  const paid = await t.post('/cards/auth-capture', cardPayload(String(link.json['code']), { amount: 30, taxAmount: 0 }));
+  return String(paid.data['codOper']);
+}
+
+it('takes the available lines only: a payment not yet available stays out of the payout, unpaid', async () => {
+  const { id } = await createMerchant(t, { name: 'Pagos Programados S.A.' });
+  const available = await paidCard(id);
+  const pending = await paidCard(id);
+  await t.db.query("update balance_transactions set available_on = now() - interval '1 minute' where cod_oper = $1", [available]);
+  const nets = await t.db.query<{ cod_oper: string; net_cents: number }>("select cod_oper, net_cents from balance_transactions where type = 'payment' and merchant_id = $1", [id]);
+  const netOf = (codOper: string) => nets.find((n) => n.cod_oper === codOper)?.net_cents;
+
+  const made = (await runScheduledPayouts(t)).filter((p) => p.merchant_id === id);
+  expect(made.map((p) => p.amount_cents)).toEqual([netOf(available)]);
+  const lines = await t.db.query<{ cod_oper: string; payout_id: string | null }>("select cod_oper, payout_id from balance_transactions where type = 'payment' and merchant_id = $1", [id]);
+  expect(lines.find((l) => l.cod_oper === pending)?.payout_id).toBeNull();
+  expect(lines.find((l) => l.cod_oper === available)?.payout_id).toBe(made[0]?.id);
+});

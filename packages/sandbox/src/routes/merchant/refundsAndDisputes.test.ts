@@ -1,0 +1,105 @@
+import type { Dispute } from '@pasarela/gateways';
+import { describe, expect, it } from 'vitest';
+import { useMerchantApi } from '../../../test/merchantApiSetup';
+import { chargeReferenceOf, disputeAtProcessor, disputeFacts, failRefundAtProcessor } from '../../../test/cardNetwork';
+import { receiveGatewayEvent } from '../../payments/receiveGatewayEvent';
+import { findRefund } from '../../store/refunds';
+
+// Issue 89: "Refunds and disputes exclude each other: a refund while a dispute is open, or of money
+// a dispute took, is `409 charge_disputed`; `refundableAmount` says so". "A refund that fails after
+// succeeding gives the money back to the merchant's balance, marks the refund `failed` and sends
+// `transaction.refund_failed`", only as the card processor's books say (its refundOutcome).
+
+const setup = useMerchantApi({ webhooks: true });
+
+const refund = (key: string, codOper: string, amount?: number) =>
+  setup.api.call('POST', `/transactions/${codOper}/refunds`, { key, ...(amount === undefined ? {} : { body: { amount } }) });
+const refundable = async (key: string, codOper: string) => (await setup.api.call('GET', `/transactions/${codOper}`, { key })).json['refundableAmount'];
+
+describe('"a refund while a dispute is open, or of money a dispute took, is 409 charge_disputed"', () => {
+  it('card 1976 disputed at the processor: while open nothing is refundable; lost for all, still 409; its refundableAmount 0', async () => {
+    const { key } = await setup.newMerchant('Disputada S.A.');
+    const codOper = await setup.paidCard(key, 40, { cardNumber: '4000000000001976' });
+    const reference = await chargeReferenceOf(setup.t, codOper);
+    // What the simulator's signed notification carries: the dispute its books opened on the charge.
+    const opened = setup.t.simulator.books.find<unknown, { disputes?: Dispute[] }>(Buffer.from(reference.slice('simch_'.length), 'base64url').toString())?.state.disputes?.[0];
+    if (!opened) throw new Error('card 1976 is disputed at the processor');
+    expect(opened).toMatchObject({ status: 'needs_response', amountCents: 4000 });
+    await receiveGatewayEvent(setup.t, { id: `sim:dispute:${opened.reference}:needs_response`, kind: 'dispute', paymentReference: reference, dispute: opened });
+    for (const amount of [undefined, 0.01]) {
+      const res = await refund(key, codOper, amount);
+      expect([res.status, res.json['code']]).toEqual([409, 'charge_disputed']);
+    }
+    expect(await refundable(key, codOper)).toBe(0);
+    await disputeAtProcessor(setup.t, codOper, { ...opened, status: 'lost' });
+    const res = await refund(key, codOper);
+    expect([res.status, res.json['code']]).toEqual([409, 'charge_disputed']);
+    expect(await refundable(key, codOper)).toBe(0);
+    expect(await setup.t.db.query("select count(*)::int as n from refunds where cod_oper = $1", [codOper])).toEqual([{ n: 0 }]);
+  });
+
+  it('an inquiry open also stops refunds, though it took no money', async () => {
+    const { key } = await setup.newMerchant('Consulta S.A.');
+    const codOper = await setup.paidCard(key, 40);
+    await disputeAtProcessor(setup.t, codOper, disputeFacts(`dp_${codOper}`, 'needs_response', 4000, 'inquiry'));
+    expect((await refund(key, codOper, 1)).json['code']).toBe('charge_disputed');
+    expect(await refundable(key, codOper)).toBe(0);
+  });
+
+  it('lost for a part: the rest is refundable, more than the rest is the dispute\'s money; won: all of it again', async () => {
+    const { key } = await setup.newMerchant('Parcial S.A.');
+    const codOper = await setup.paidCard(key, 40);
+    await disputeAtProcessor(setup.t, codOper, disputeFacts(`dp_${codOper}`, 'lost', 1500));
+    expect(await refundable(key, codOper)).toBe(25);
+    const over = await refund(key, codOper, 25.01);
+    expect([over.status, over.json['code']]).toEqual([409, 'charge_disputed']);
+    expect((await refund(key, codOper, 25)).json).toMatchObject({ status: 'succeeded' });
+
+    const won = await setup.paidCard(key, 40);
+    await disputeAtProcessor(setup.t, won, disputeFacts(`dp_${won}`, 'needs_response', 4000));
+    await disputeAtProcessor(setup.t, won, disputeFacts(`dp_${won}`, 'won', 4000));
+    expect(await refundable(key, won)).toBe(40);
+  });
+});
+
+describe('"a refund that fails after succeeding gives the money back to the merchant\'s balance"', () => {
+  const refundEvent = (id: string, refundId: string, outcome: 'refunded' | 'failed') =>
+    receiveGatewayEvent(setup.t, { id, kind: 'refund', key: refundId, outcome });
+  const refundLines = (codOper: string) => setup.t.db.query<{ type: string; amount_cents: number; fee_cents: number; net_cents: number }>(
+    "select type, amount_cents, fee_cents, net_cents from balance_transactions where cod_oper = $1 and type like 'refund%' order by seq", [codOper]);
+  const refundEvents = (codOper: string) => setup.t.db.query<{ type: string; reason: string | null }>(
+    "select event_type as type, refund_made ->> 'failureReason' as reason from webhook_events where cod_oper = $1 and refund_made is not null order by event_type desc", [codOper]);
+
+  it('confirmed by the processor: the refund failed, refunded back down, its line reversed, transaction.refund_failed; once per event id', async () => {
+    const { key } = await setup.newMerchant('Tarjeta Cerrada S.A.');
+    const codOper = await setup.paidCard(key, 40);
+    const made = await refund(key, codOper, 10);
+    const refundId = String(made.json['id']);
+    expect(made.json['status']).toBe('succeeded');
+    await failRefundAtProcessor(setup.t, codOper, refundId);
+    for (let n = 0; n < 2; n++) await refundEvent('evt-refund-failed', refundId, 'failed');
+    expect(await findRefund(setup.t.db, refundId)).toMatchObject({ state: 'failed', failure: 'failed_after_success' });
+    const [line, back] = await refundLines(codOper);
+    expect(back).toEqual({ type: 'refund_failure', amount_cents: -Number(line?.amount_cents), fee_cents: -Number(line?.fee_cents), net_cents: -Number(line?.net_cents) });
+    expect(await refundLines(codOper)).toHaveLength(2);
+    expect(await refundEvents(codOper)).toEqual([{ type: 'transaction.refunded', reason: null }, { type: 'transaction.refund_failed', reason: 'failed_after_success' }]);
+    const verified = (await setup.api.call('GET', `/transactions/${codOper}`, { key })).json;
+    expect([verified['refundedAmount'], verified['refundableAmount']]).toEqual([0, 40]);
+  });
+
+  it('not confirmed by the processor (it still says made): the refund stays succeeded, nothing moves; a "refunded" it never made moves nothing either', async () => {
+    const { key } = await setup.newMerchant('Evento Falso S.A.');
+    const codOper = await setup.paidCard(key, 40);
+    const refundId = String((await refund(key, codOper, 10)).json['id']);
+    await refundEvent(`evt-forged-${refundId}`, refundId, 'failed');
+    expect((await findRefund(setup.t.db, refundId))?.state).toBe('succeeded');
+    expect((await refundLines(codOper)).map((l) => l.type)).toEqual(['refund']);
+    expect(await refundEvents(codOper)).toEqual([{ type: 'transaction.refunded', reason: null }]);
+
+    const pending = await setup.t.db.query<{ id: string }>("insert into refunds (cod_oper, merchant_id, amount_cents) select cod_oper, merchant_id, 500 from transactions where cod_oper = $1 returning id", [codOper]);
+    const pendingId = String(pending[0]?.id);
+    await refundEvent(`evt-never-${pendingId}`, pendingId, 'refunded');
+    expect((await findRefund(setup.t.db, pendingId))?.state).toBe('pending');
+    expect(await setup.t.db.query('select refunded_cents from transactions where cod_oper = $1', [codOper])).toEqual([{ refunded_cents: 1000 }]);
+  });
+});
