@@ -5,6 +5,7 @@ import { merchantApiClient, type MerchantApiClient } from '../../../test/merchan
 import { startWebhookReceiver, TO_RECEIVER, type WebhookReceiver } from '../../../test/webhookReceiver';
 import { deliverDueWebhooks } from '../../webhooks/deliverWebhooks';
 import { reconcileHolds } from '../../payments/reconcileHolds';
+import { Pasarela, PasarelaError } from '@pasarela/node';
 
 // Issue 89 item 2: "Holds are the merchant's choice, never the payer's". A manual-capture link's card
 // payment is approved for the payer and only held; the merchant captures (in part, once) or voids
@@ -149,6 +150,22 @@ describe('a manual-capture link: held for the payer, captured by the merchant', 
     expect(await verify(m, inTime)).toMatchObject({ result: 'APPROVED', captured: false, capturableAmount: 40 });
     expect((await capture(m, lapsed)).json['code']).toBe('transaction_not_capturable');
     expect((await linesOf(m)).map((l) => [l.amount, l.codOper])).toEqual([[5, captured]]);
+  });
+});
+
+describe('@pasarela/node', () => {
+  it('makes a manual link, captures part of its hold and voids another, as the server answers', async () => {
+    const m = await newMerchant();
+    const pasarela = new Pasarela({ secretKey: m.key, baseUrl: 'http://localhost:4000', fetch: (url, init) => Promise.resolve(t.app.request(String(url), init)) });
+    const link = await pasarela.paymentLinks.create({ amount: 40, description: 'Alquiler', captureMethod: 'manual' });
+    expect(link.captureMethod).toBe('manual');
+    const pay = async () => String((await t.post('/cards/auth-capture', { ...cardPayload(link.code, { amount: 40, taxAmount: 0 }), transactionsType: 'AUTH' })).data['codOper']);
+    const first = await pay();
+    expect(await pasarela.transactions.retrieve(first)).toMatchObject({ captured: false, capturableAmount: 40 });
+    expect(await pasarela.transactions.capture(first, { amount: 12.5 })).toMatchObject({ captured: true, refundableAmount: 12.5 });
+    await expect(pasarela.transactions.capture(first)).rejects.toMatchObject({ status: 409, code: 'transaction_already_captured' });
+    await expect(pasarela.transactions.capture(first)).rejects.toBeInstanceOf(PasarelaError);
+    expect(await pasarela.transactions.void(await pay())).toMatchObject({ result: 'DECLINED', cancelReason: 'merchant', captured: false });
   });
 });
 
