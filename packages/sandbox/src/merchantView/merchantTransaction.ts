@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { capturableCentsOf, centsToAmount, CryptoRefundSchema, refundCheck, type CaptureMethod, type CryptoRefund } from '@pasarela/core';
-import { captureMethodOfRow, capturedCentsOfRow, holdOf } from './paymentHold';
+import { centsToAmount, CryptoRefundSchema, refundCheck, type CaptureMethod, type CryptoRefund } from '@pasarela/core';
+import { capturableCentsOfRow, captureMethodOfRow, capturedCentsOfRow, holdOf } from './paymentHold';
 import { merchantResultOf, type MerchantResult } from './merchantResultOf';
 
 /** Why a payment was called off: the payer chose another way, another payment paid its single-use link, the merchant voided it, or its hold was not captured in time. */
@@ -134,7 +134,7 @@ export function merchantTransactionOf(t: TransactionFacts): MerchantTransaction 
     refundableAmount: 'cents' in refundable ? centsToAmount(refundable.cents) : 0,
     captureMethod: captureMethodOfRow(t),
     captured: hold === null ? merchantResultOf({ method: t.method, status: t.status, authStatus: t.auth_status }) === 'APPROVED' : hold.state === 'captured',
-    capturableAmount: hold ? centsToAmount(capturableCentsOf(hold)) : 0,
+    capturableAmount: centsToAmount(capturableCentsOfRow(t)),
     captureBefore: hold?.state === 'authorized' && t.capture_before ? new Date(t.capture_before).toISOString() : null,
     payer: { email: orNull(t.payer_email ?? t.email), name: orNull(t.payer_name) },
     card: t.method === 'card' && brand && last4 ? { brand, last4 } : null,

@@ -1,4 +1,4 @@
-import { captureMethodOf, capturedCentsOf, recordedPaymentResult, type CaptureMethod, type Hold, type HoldState } from '@pasarela/core';
+import { capturableCentsOf, captureMethodOf, capturedCentsOf, recordedPaymentResult, type CaptureMethod, type Hold, type HoldState } from '@pasarela/core';
 
 /** A payment's hold as stored (migration 060): hold_state null is a hold still open. */
 export interface HoldFacts {
@@ -31,4 +31,10 @@ export function holdOf(t: HoldFacts): Hold | null {
 /** core capturedCentsOf: what the books, refunds and disputes count of the payment. */
 export function capturedCentsOfRow(t: HoldFacts): number {
   return capturedCentsOf({ captureMethod: captureMethodOfRow(t), paidCents: paidCentsOfFacts(t), hold: holdOf(t) });
+}
+
+/** core capturableCentsOf: what a capture may still take (0 unless a hold is open). */
+export function capturableCentsOfRow(t: HoldFacts): number {
+  const hold = holdOf(t);
+  return hold ? capturableCentsOf(hold) : 0;
 }

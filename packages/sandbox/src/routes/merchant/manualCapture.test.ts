@@ -185,6 +185,17 @@ describe('"a payer\'s body that disagrees is refused (400 naming the field)"', (
     expect(tx).toMatchObject({ captureMethod: 'automatic', captured: true, capturableAmount: 0, captureBefore: null, refundableAmount: 40 });
   });
 
+  it('the console lists a hold\'s capturableAmount and captures it whole through the admin API', async () => {
+    const m = await newMerchant();
+    const codOper = await payManual(m);
+    const listed = async () => ((await t.admin('GET', '/transactions/recent')).json['transactions'] as Array<Record<string, unknown>>).find((x) => x['codOper'] === codOper);
+    expect(await listed()).toMatchObject({ capturableAmount: 40, paidAmount: 0, outcome: 'APPROVED' });
+    const res = await t.admin('POST', `/transactions/${codOper}/capture`, {});
+    expect([res.status, res.json['capturedAmount']]).toEqual([200, 40]);
+    expect(await listed()).toMatchObject({ capturableAmount: 0, paidAmount: 40 });
+    expect(bookOf(codOper)['capturedCents']).toBe(4000);
+  });
+
   it('a sandbox link (/sandbox/links) takes captureMethod too', async () => {
     const res = await t.admin('POST', '/links', { amount: 12, description: 'Depósito', captureMethod: 'manual' });
     expect(res.status).toBe(201);
