@@ -22,7 +22,7 @@ async function newMerchant(url: string): Promise<Pasarela> {
 }
 
 /** Pays a manual link of $30 in Chromium, captures $20 of it, and checks what the merchant API tells. */
-async function payHoldAndCapturePart(browser: Browser, url: string, pasarela: Pasarela): Promise<string> {
+async function payHoldAndCapturePart(browser: Browser, url: string, pasarela: Pasarela, whileHeld: (codOper: string) => Promise<void> = async () => {}): Promise<string> {
   const orderReference = `order-${randomUUID().slice(0, 8)}`;
   const link = await pasarela.paymentLinks.create({ amount: 30, taxAmount: 0, description: 'Depósito', orderReference, singleUse: true, captureMethod: 'manual' });
   expect(link.captureMethod).toBe('manual');
@@ -37,6 +37,7 @@ async function payHoldAndCapturePart(browser: Browser, url: string, pasarela: Pa
   const codOper = held?.codOper ?? '';
   // Nothing held is in the books.
   expect((await pasarela.balanceTransactions.list()).data).toEqual([]);
+  await whileHeld(codOper);
 
   const captured = await pasarela.transactions.capture(codOper, { amount: 20 }, { idempotencyKey: `capture-${orderReference}` });
   expect(captured).toMatchObject({ result: 'APPROVED', captured: true, capturableAmount: 0, captureBefore: null, refundableAmount: 20 });
@@ -73,9 +74,14 @@ describe.runIf(browserAvailable())('a manual-capture link with Stripe as the car
   withStripeSandbox((started) => ({ sandbox, browser, stripe } = started));
 
   it('holds the charge at Stripe uncaptured, captures $20 of it there, and the books hold $20', async () => {
-    const codOper = await payHoldAndCapturePart(browser, sandbox.url, await newMerchant(sandbox.url));
-    const charges: Stripe.Charge[] = [];
-    for await (const charge of stripe().charges.list({ limit: 100 })) if (charge.metadata['pasarela_key'] === codOper) charges.push(charge);
-    expect(charges.map((c) => [c.amount, c.currency, c.captured, c.amount_captured])).toEqual([[3000, 'usd', true, 2000]]);
+    const chargesOf = async (codOper: string) => {
+      const charges: Stripe.Charge[] = [];
+      for await (const charge of stripe().charges.list({ limit: 100 })) if (charge.metadata['pasarela_key'] === codOper) charges.push(charge);
+      return charges.map((c) => [c.amount, c.currency, c.captured, c.amount_captured]);
+    };
+    const codOper = await payHoldAndCapturePart(browser, sandbox.url, await newMerchant(sandbox.url), async (held) => {
+      expect(await chargesOf(held)).toEqual([[3000, 'usd', false, 0]]);
+    });
+    expect(await chargesOf(codOper)).toEqual([[3000, 'usd', true, 2000]]);
   }, 120_000);
 });
