@@ -6,6 +6,7 @@ import { startWebhookReceiver, TO_RECEIVER, type WebhookReceiver } from '../../.
 import { deliverDueWebhooks } from '../../webhooks/deliverWebhooks';
 import { reconcileHolds } from '../../payments/reconcileHolds';
 import { Pasarela, PasarelaError } from '@pasarela/node';
+import { GatewayOutcomeUnknown } from '@pasarela/gateways';
 
 // Issue 89 item 2: "Holds are the merchant's choice, never the payer's". A manual-capture link's card
 // payment is approved for the payer and only held; the merchant captures (in part, once) or voids
@@ -150,6 +151,48 @@ describe('a manual-capture link: held for the payer, captured by the merchant', 
     expect(await verify(m, inTime)).toMatchObject({ result: 'APPROVED', captured: false, capturableAmount: 40 });
     expect((await capture(m, lapsed)).json['code']).toBe('transaction_not_capturable');
     expect((await linesOf(m)).map((l) => [l.amount, l.codOper])).toEqual([[5, captured]]);
+  });
+});
+
+describe('a capture whose answer was lost', () => {
+  it('stays being captured (504, nothing booked), and the reconciler asks again under its key: captured once, booked once', async () => {
+    const m = await newMerchant();
+    const codOper = await payManual(m);
+    const card = t.gateways.card;
+    const realCapture = card.capture.bind(card);
+    const keys: string[] = [];
+    // The processor captures, and its answer is lost on the way back.
+    card.capture = async (call) => {
+      keys.push(call.idempotencyKey);
+      await realCapture(call);
+      throw new GatewayOutcomeUnknown('card.capture: no answer');
+    };
+    try {
+      const lost = await capture(m, codOper, { amount: 15 });
+      expect([lost.status, lost.json['code']]).toEqual([504, 'payment_error_try_again']);
+    } finally {
+      card.capture = realCapture;
+    }
+    expect(await verify(m, codOper)).toMatchObject({ captured: false, capturableAmount: 0 });
+    expect(await linesOf(m)).toEqual([]);
+    expect((await capture(m, codOper, { amount: 15 })).json['code']).toBe('transaction_already_captured');
+    // Within a minute the reconciler leaves it to the call in flight.
+    expect(await reconcileHolds({ db: t.db, gateways: t.gateways })).not.toContain(codOper);
+    await t.db.query("update transactions set updated_at = now() - interval '2 minutes' where cod_oper = $1", [codOper]);
+    const asked: string[] = [];
+    card.capture = async (call) => {
+      asked.push(call.idempotencyKey);
+      return realCapture(call);
+    };
+    try {
+      expect(await reconcileHolds({ db: t.db, gateways: t.gateways })).toContain(codOper);
+    } finally {
+      card.capture = realCapture;
+    }
+    expect(asked).toEqual(keys);
+    expect(bookOf(codOper)['capturedCents']).toBe(1500);
+    expect(await verify(m, codOper)).toMatchObject({ captured: true, refundableAmount: 15 });
+    expect((await linesOf(m)).map((l) => [l.type, l.amount])).toEqual([['payment', 15]]);
   });
 });
 
