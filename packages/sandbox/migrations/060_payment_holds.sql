@@ -26,3 +26,7 @@ begin
 end $$;
 
 create trigger webhook_events_hold before insert on webhook_events for each row execute function pasarela_webhook_hold();
+
+-- Card payments recorded with a payer's AUTH before this were only held at the processor: each gets a
+-- deadline, so the reconciler releases it rather than leaving it open for ever.
+update transactions set capture_before = created_at + interval '6 days' where tx_type = 'AUTH' and method = 'card' and capture_before is null;
