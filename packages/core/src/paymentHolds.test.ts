@@ -37,6 +37,7 @@ describe('"capture (amount?, at most the hold; the rest released)", once', () =>
     ['a fraction of a cent', held, 10.5, { refusal: 'amount_not_positive' }],
     ['"once": captured already', { ...held, state: 'captured', capturedCents: 2500 }, 1000, { refusal: 'already_captured' }],
     ['a capture still asked of the processor', { ...held, state: 'capturing' }, undefined, { refusal: 'capture_in_progress' }],
+    ['a release still asked of the processor', { ...held, state: 'releasing' }, undefined, { refusal: 'release_in_progress' }],
     ['a hold the merchant released', { ...held, state: 'released' }, undefined, { refusal: 'hold_released' }],
     ['a hold that expired', { ...held, state: 'expired' }, undefined, { refusal: 'hold_expired' }],
   ])('%s', (_case, hold, amount, answer) => {
@@ -49,6 +50,7 @@ describe('"void only uncaptured"', () => {
     ['an open hold: all of it released', held, { releasedCents: 4000 }],
     ['captured', { ...held, state: 'captured', capturedCents: 4000 }, { refusal: 'already_captured' }],
     ['being captured', { ...held, state: 'capturing' }, { refusal: 'capture_in_progress' }],
+    ['being released', { ...held, state: 'releasing' }, { refusal: 'release_in_progress' }],
     ['released already', { ...held, state: 'released' }, { refusal: 'hold_released' }],
     ['expired', { ...held, state: 'expired' }, { refusal: 'hold_expired' }],
   ])('%s', (_case, hold, answer) => {
@@ -64,6 +66,7 @@ describe('"a hold not captured in time is released by the reconciler"', () => {
     ['open, past it', held, new Date('2026-12-01T00:00:00Z'), true],
     ['captured, past it: kept', { ...held, state: 'captured', capturedCents: 4000 }, new Date('2026-12-01T00:00:00Z'), false],
     ['being captured, past it: the capture decides', { ...held, state: 'capturing' }, new Date('2026-12-01T00:00:00Z'), false],
+    ['being released, past it: the release decides', { ...held, state: 'releasing' }, new Date('2026-12-01T00:00:00Z'), false],
   ])('%s', (_case, hold, now, lapsed) => {
     expect(holdLapsed(hold, deadline, now)).toBe(lapsed);
   });
@@ -76,6 +79,7 @@ describe('"what reaches the balance = only captured money"', () => {
     ['a hold being captured: nothing yet', { captureMethod: 'manual', paidCents: 4000, hold: { ...held, state: 'capturing' } }, 0],
     ['captured in part: that part', { captureMethod: 'manual', paidCents: 4000, hold: { ...held, state: 'captured', capturedCents: 2500 } }, 2500],
     ['captured whole', { captureMethod: 'manual', paidCents: 4000, hold: { ...held, state: 'captured', capturedCents: 4000 } }, 4000],
+    ['being released: nothing', { captureMethod: 'manual', paidCents: 4000, hold: { ...held, state: 'releasing' } }, 0],
     ['released: nothing', { captureMethod: 'manual', paidCents: 4000, hold: { ...held, state: 'released' } }, 0],
     ['expired: nothing', { captureMethod: 'manual', paidCents: 4000, hold: { ...held, state: 'expired' } }, 0],
     ['a manual payment never approved: nothing', { captureMethod: 'manual', paidCents: 4000, hold: null }, 0],

@@ -8,8 +8,11 @@ import { TRANSACTION_TYPES } from './constants';
 export const CAPTURE_METHODS = ['automatic', 'manual'] as const;
 export type CaptureMethod = (typeof CAPTURE_METHODS)[number];
 
-/** `capturing`: the processor was asked to capture and its answer is not in yet; nothing else may start. */
-export type HoldState = 'authorized' | 'capturing' | 'captured' | 'released' | 'expired';
+/**
+ * `capturing` / `releasing`: the processor was asked to capture or to release the hold and its answer
+ * is not in yet; nothing else may start meanwhile.
+ */
+export type HoldState = 'authorized' | 'capturing' | 'captured' | 'releasing' | 'released' | 'expired';
 
 export interface Hold {
   state: HoldState;
@@ -19,8 +22,8 @@ export interface Hold {
   capturedCents: number;
 }
 
-export type CaptureRefusal = 'already_captured' | 'capture_in_progress' | 'hold_released' | 'hold_expired' | 'exceeds_hold' | 'amount_not_positive';
-type VoidRefusal = 'already_captured' | 'capture_in_progress' | 'hold_released' | 'hold_expired';
+export type CaptureRefusal = 'already_captured' | 'capture_in_progress' | 'release_in_progress' | 'hold_released' | 'hold_expired' | 'exceeds_hold' | 'amount_not_positive';
+type VoidRefusal = 'already_captured' | 'capture_in_progress' | 'release_in_progress' | 'hold_released' | 'hold_expired';
 
 /** SPEC 9 "AUTH" is a hold; every other type charges at once. */
 export function captureMethodOf(transactionsType: string): CaptureMethod {
@@ -41,6 +44,7 @@ function closedRefusal(state: HoldState): VoidRefusal | undefined {
   switch (state) {
     case 'captured': return 'already_captured';
     case 'capturing': return 'capture_in_progress';
+    case 'releasing': return 'release_in_progress';
     case 'released': return 'hold_released';
     case 'expired': return 'hold_expired';
     case 'authorized': return undefined;

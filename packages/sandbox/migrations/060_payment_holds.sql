@@ -3,12 +3,12 @@
 -- hold_state (null: an automatic payment, or a hold still open), what was captured, and the deadline
 -- after which the reconciler releases a hold not captured (HOLD_RELEASE_AFTER_MS).
 
-alter table transactions add column hold_state text check (hold_state in ('capturing', 'captured', 'released', 'expired'));
+alter table transactions add column hold_state text check (hold_state in ('capturing', 'captured', 'releasing', 'released', 'expired'));
 alter table transactions add column captured_cents integer not null default 0 check (captured_cents >= 0);
 alter table transactions add column capture_before timestamptz;
 
--- The reconciler finds open holds past their deadline, and captures whose answer was lost.
-create index transactions_open_holds on transactions (capture_before) where tx_type = 'AUTH' and (hold_state is null or hold_state = 'capturing');
+-- The reconciler finds open holds past their deadline, and captures and releases whose answer was lost.
+create index transactions_open_holds on transactions (capture_before) where tx_type = 'AUTH' and (hold_state is null or hold_state in ('capturing', 'releasing'));
 
 -- An event shows the hold as it was then.
 alter table webhook_events add column tx_type text;

@@ -13,7 +13,7 @@ export interface HoldFacts {
   campaign_cents?: number | null;
 }
 
-const STORED_STATES: readonly string[] = ['capturing', 'captured', 'released', 'expired'];
+const STORED_STATES: readonly string[] = ['capturing', 'captured', 'releasing', 'released', 'expired'];
 
 export const captureMethodOfRow = (t: Pick<HoldFacts, 'tx_type'>): CaptureMethod => captureMethodOf(t.tx_type ?? '');
 

@@ -5,6 +5,7 @@ export function holdRefusalError(refusal: CaptureRefusal, heldCents: number): Pa
   switch (refusal) {
     case 'already_captured': return new PaymentError('conflict', 'transaction_already_captured', 'The payment was captured already: refund it instead');
     case 'capture_in_progress': return new PaymentError('conflict', 'transaction_already_captured', 'A capture of this payment is being made');
+    case 'release_in_progress': return new PaymentError('conflict', 'transaction_not_capturable', 'The hold is being released');
     case 'hold_released': return new PaymentError('conflict', 'transaction_not_capturable', 'The hold was released: nothing is left to capture');
     case 'hold_expired': return new PaymentError('conflict', 'transaction_not_capturable', 'The hold was not captured in time and was released');
     case 'exceeds_hold': return new PaymentError('refused', 'capture_exceeds_hold', `amount is more than the hold (${centsToAmount(heldCents).toFixed(2)})`);

@@ -33,7 +33,7 @@ export async function voidPayment(deps: Pick<Deps, 'db' | 'gateways'>, merchantI
   const row = await findTransaction(deps.db, codOper);
   if (!row || row.merchant_id !== merchantId) return undefined;
   // A manual payment's hold, approved and not captured: released at the card processor (issue 89).
-  if (holdOf(row)) return releaseHold(deps, row, 'released');
+  if (holdOf(row)) return releaseHold(deps, row.cod_oper, 'released');
   if (!isPending(row)) refuseNotPending(row);
   let withdrawn: PaymentOutcome | undefined;
   try {

@@ -28,32 +28,39 @@ export async function finishCapture(db: Queryable, codOper: string): Promise<Tra
   return row;
 }
 
-/** The processor refused the capture: the hold is open again as it was. */
+/** The processor refused the capture or the release: the hold is open again as it was. */
 export async function reopenHold(db: Queryable, codOper: string): Promise<void> {
-  await db.query(`update transactions set hold_state = null, captured_cents = 0, updated_at = now() where cod_oper = $1 and hold_state = 'capturing'`, [codOper]);
+  await db.query(`update transactions set hold_state = null, captured_cents = 0, updated_at = now() where cod_oper = $1 and hold_state in ('capturing', 'releasing')`, [codOper]);
+}
+
+/** The release is asked of the processor: no capture or other release may start meanwhile. */
+export async function startRelease(db: Queryable, codOper: string): Promise<TransactionRow | undefined> {
+  const [row] = await db.query<TransactionRow>(
+    `update transactions set hold_state = 'releasing', updated_at = now() where cod_oper = $1 and ${OPEN_HOLD} and status = 1 returning *`, [codOper]);
+  return row;
 }
 
 /**
  * Released by the merchant (`transaction.voided`) or lapsed (`transaction.declined`, cancelReason
  * hold_expired): the payment becomes DECLINED / CANCELLED, and the outbox trigger records the event.
  */
-export async function releaseHold(db: Queryable, codOper: string, how: 'released' | 'expired'): Promise<TransactionRow | undefined> {
+export async function finishRelease(db: Queryable, codOper: string, how: 'released' | 'expired'): Promise<TransactionRow | undefined> {
   const reason = how === 'released' ? 'merchant' : 'hold_expired';
   const [row] = await db.query<TransactionRow>(
     `update transactions set hold_state = $2, status = 0, auth_status = 'CANCELLED', message_key = 'cancelled', updated_at = now(),
         details = details || jsonb_build_object('cancelledAt', now(), 'cancelReason', $3::text)
-      where cod_oper = $1 and ${OPEN_HOLD} and status = 1 returning *`,
+      where cod_oper = $1 and hold_state = 'releasing' returning *`,
     [codOper, how, reason],
   );
   return row;
 }
 
-/** Open holds past their deadline, and captures whose answer was lost, for the reconciler. */
+/** Open holds past their deadline, and captures and releases whose answer was lost, for the reconciler. */
 export async function holdsToReconcile(db: Queryable, limit: number): Promise<Array<Pick<TransactionRow, 'cod_oper' | 'hold_state'>>> {
   return db.query(
     `select cod_oper, hold_state from transactions
       where tx_type = 'AUTH' and method = 'card' and status = 1
-        and ((hold_state is null and capture_before <= now()) or (hold_state = 'capturing' and updated_at < now() - interval '1 minute'))
+        and ((hold_state is null and capture_before <= now()) or (hold_state in ('capturing', 'releasing') and updated_at < now() - interval '1 minute'))
       order by capture_before limit $1`,
     [limit],
   );

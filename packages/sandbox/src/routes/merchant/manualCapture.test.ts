@@ -135,6 +135,21 @@ describe('a manual-capture link: held for the payer, captured by the merchant', 
     expect([late.status, late.json['code']]).toEqual([409, 'transaction_already_captured']);
   });
 
+  it('a capture and a void at once: one of them, and the processor agrees with the books', async () => {
+    const m = await newMerchant();
+    const codOper = await payManual(m);
+    const [captured, voided] = await Promise.all([capture(m, codOper, { amount: 10 }), api.call('POST', `/transactions/${codOper}/void`, { key: m.key })]);
+    expect([captured.status, voided.status].sort()).toEqual([200, 409]);
+    const book = bookOf(codOper);
+    if (captured.status === 200) {
+      expect([book['capturedCents'], book['voided']]).toEqual([1000, undefined]);
+      expect((await linesOf(m)).map((l) => l.amount)).toEqual([10]);
+    } else {
+      expect([book['capturedCents'], book['voided']]).toEqual([undefined, true]);
+      expect(await linesOf(m)).toEqual([]);
+    }
+  });
+
   it('the reconciler releases a hold past its deadline, and leaves one still in time and a captured one alone', async () => {
     const m = await newMerchant();
     const lapsed = await payManual(m);
@@ -193,6 +208,32 @@ describe('a capture whose answer was lost', () => {
     expect(bookOf(codOper)['capturedCents']).toBe(1500);
     expect(await verify(m, codOper)).toMatchObject({ captured: true, refundableAmount: 15 });
     expect((await linesOf(m)).map((l) => [l.type, l.amount])).toEqual([['payment', 15]]);
+  });
+});
+
+describe('a release whose answer was lost', () => {
+  it('stays being released (504, not capturable), and the reconciler asks again under its key: voided, DECLINED', async () => {
+    const m = await newMerchant();
+    const codOper = await payManual(m);
+    const card = t.gateways.card;
+    const realVoid = card.void.bind(card);
+    card.void = async (call) => {
+      await realVoid(call);
+      throw new GatewayOutcomeUnknown('card.void: no answer');
+    };
+    try {
+      const lost = await api.call('POST', `/transactions/${codOper}/void`, { key: m.key });
+      expect([lost.status, lost.json['code']]).toEqual([504, 'payment_error_try_again']);
+    } finally {
+      card.void = realVoid;
+    }
+    expect(await verify(m, codOper)).toMatchObject({ result: 'APPROVED', captured: false, capturableAmount: 0 });
+    expect((await capture(m, codOper)).json['code']).toBe('transaction_not_capturable');
+    await t.db.query("update transactions set updated_at = now() - interval '2 minutes' where cod_oper = $1", [codOper]);
+    expect(await reconcileHolds({ db: t.db, gateways: t.gateways })).toContain(codOper);
+    expect(await verify(m, codOper)).toMatchObject({ result: 'DECLINED', cancelReason: 'merchant', captured: false });
+    expect(bookOf(codOper)['voided']).toBe(true);
+    expect(await linesOf(m)).toEqual([]);
   });
 });
 
