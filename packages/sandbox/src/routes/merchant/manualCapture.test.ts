@@ -96,6 +96,19 @@ describe('a manual-capture link: held for the payer, captured by the merchant', 
     for (const event of events) api.checkWebhookEvent(event);
   });
 
+  it('"nothing uncaptured reaches the balance or a payout": a payout run pays the captured part only', async () => {
+    const m = await newMerchant();
+    await payManual(m);
+    const captured = await payManual(m);
+    expect((await capture(m, captured, { amount: 25 })).status).toBe(200);
+    const run = await t.admin('POST', '/payouts/run', {}, { authorization: `Bearer ${m.key}` });
+    expect(run.status).toBe(200);
+    const payouts = run.json['payouts'] as Array<{ amount: number }>;
+    // Default card price 2.90 % + 0.30: 25 -> 1.03; the $40 hold still open pays nothing.
+    expect(payouts.map((p) => p.amount)).toEqual([(2500 - 103) / 100]);
+    expect(await balanceOf(m)).toEqual({ currency: 'USD', available: 0, pending: 0 });
+  });
+
   it('answers a repeated Idempotency-Key with the first capture', async () => {
     const m = await newMerchant();
     const codOper = await payManual(m);
