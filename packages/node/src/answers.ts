@@ -30,6 +30,8 @@ export const PaymentLinkSchema = v.looseObject({
   orderReference: v.nullable(v.string()),
   metadata,
   singleUse: v.boolean(),
+  /** manual: its card payments are holds you capture or void (`transactions.capture`). */
+  captureMethod: v.optional(open<'automatic' | 'manual'>()),
   brands: v.array(v.string()),
   methods: v.array(v.string()),
   returnUrl: v.nullable(v.string()),
@@ -73,6 +75,14 @@ const transactionEntries = {
   totalPaid: v.number(),
   /** What a refund could still give back now (0 for a payment not approved or of a method with no way back). */
   refundableAmount: v.number(),
+  /** Its link's: a manual payment is a hold on the card until you capture or void it. */
+  captureMethod: v.optional(open<'automatic' | 'manual'>()),
+  /** False while a manual payment's hold is open (the payer was told it was approved), and after it is released. */
+  captured: v.optional(v.boolean()),
+  /** What a capture could still take: the hold while it is open, else 0. */
+  capturableAmount: v.optional(v.number()),
+  /** While the hold is open: when it is released if you have not captured it. */
+  captureBefore: v.optional(v.nullable(v.string())),
   /** Who paid, as they typed it (each null when not asked). */
   payer: v.looseObject({ email: v.nullable(v.string()), name: v.nullable(v.string()) }),
   /** A card payment's brand and last four digits (never its number or CVC); null for other methods. */
@@ -84,8 +94,8 @@ const transactionEntries = {
   authStatus: v.string(),
   /** On a cancelled crypto payment that had received coins: what goes back to the payer. */
   refund: v.optional(v.looseObject({ amount: v.number(), coin: v.string(), network: v.string(), status: v.string() })),
-  /** On a payment called off before it was paid (authStatus CANCELLED): the payer left it, another payment paid its single-use link, or the merchant voided it. */
-  cancelReason: v.optional(open<'payer' | 'paid_elsewhere' | 'merchant'>()),
+  /** On a payment called off (authStatus CANCELLED): the payer left it, another payment paid its single-use link, the merchant voided it, or its hold was not captured in time. */
+  cancelReason: v.optional(open<'payer' | 'paid_elsewhere' | 'merchant' | 'hold_expired'>()),
   /** Only while money a gateway took for a called-off payment is not given back: what is owed to the payer. */
   owedToPayer: v.optional(v.number()),
 };
@@ -115,7 +125,7 @@ export type Brand = v.InferOutput<typeof BrandSchema>;
 
 /** The event types this version knows (docs/webhooks.md "Events"); a later one comes as its own string. */
 export const KNOWN_EVENT_TYPES = [
-  'transaction.approved', 'transaction.pending', 'transaction.declined', 'transaction.voided', 'transaction.owed_to_payer',
+  'transaction.approved', 'transaction.pending', 'transaction.declined', 'transaction.voided', 'transaction.owed_to_payer', 'transaction.captured',
   'transaction.refunded', 'transaction.refund_failed', 'payout.paid', 'payout.failed', 'dispute.created', 'dispute.updated', 'dispute.closed',
 ] as const;
 export type KnownEventType = (typeof KNOWN_EVENT_TYPES)[number];

@@ -84,6 +84,25 @@ describe('Pasarela (the client)', () => {
     expect(keys[6]).toBeUndefined();
   });
 
+  it('captures a hold: POST /transactions/:codOper/capture with the amount (none: the whole hold) under an Idempotency-Key', async () => {
+    const held = {
+      codOper: 'PP1', method: 'card', result: 'APPROVED', amount: 40, taxAmount: 0, linkCode: null, orderReference: null, metadata: {},
+      refundedAmount: 0, status: 1, authStatus: 'APPROVED', captureMethod: 'manual', captured: true, capturableAmount: 0, captureBefore: null,
+      createdAt: '2026-11-25T12:00:00.000Z', updatedAt: '2026-11-25T12:00:00.000Z',
+    };
+    const s = await serverAnswering(json(200, held), json(200, held));
+    const pasarela = new Pasarela({ secretKey: 'sk_test_1', baseUrl: s.url });
+    const captured = await pasarela.transactions.capture('PP1', { amount: 25 }, { idempotencyKey: 'capture-order-1' });
+    await pasarela.transactions.capture('PP1');
+    expect([captured.captured, captured.captureMethod, captured.capturableAmount]).toEqual([true, 'manual', 0]);
+    expect(s.seen.map((r) => [r.method, r.url, r.body])).toEqual([
+      ['POST', '/api/v1/merchant/transactions/PP1/capture', '{"amount":25}'],
+      ['POST', '/api/v1/merchant/transactions/PP1/capture', '{}'],
+    ]);
+    expect(s.seen[0]?.headers['idempotency-key']).toBe('capture-order-1');
+    expect(s.seen[1]?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('refuses a key the server would refuse before sending anything', async () => {
     const s = await serverAnswering(json(201, link));
     const pasarela = new Pasarela({ secretKey: 'sk_test_1', baseUrl: s.url });

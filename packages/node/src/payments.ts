@@ -23,6 +23,8 @@ export interface CreatePaymentLinkParams {
   brands?: Array<'VISA' | 'MC' | 'AMEX'>;
   methods?: Array<'CARD' | 'NEQUI' | 'YAPPY' | 'CASH' | 'PAYCASH' | 'PC' | 'CLAVE' | 'CRYPTO'>;
   returnUrl?: string;
+  /** manual: card payments are only held until you capture (`transactions.capture`) or void them (default automatic). */
+  captureMethod?: 'automatic' | 'manual';
 }
 
 /** What changed since you last looked, whenever it was created (docs/webhooks.md "Recovering lost webhooks"). */
@@ -53,6 +55,11 @@ export interface RefundParams {
   amount?: number;
 }
 
+export interface CaptureParams {
+  /** What to take, at most the hold; absent: all of it. The rest is released. */
+  amount?: number;
+}
+
 export interface PaymentLinks {
   /** Makes a link (POST /payment-links); a retry never makes a second one (same Idempotency-Key). */
   create(params: CreatePaymentLinkParams, options?: PostOptions): Promise<PaymentLink>;
@@ -71,7 +78,9 @@ export interface Transactions {
   list(params?: ListTransactionsParams): PagePromise<Transaction>;
   /** Refunds an approved payment, all that remains or `amount`; safe to retry (same Idempotency-Key). */
   refund(codOper: string, params?: RefundParams, options?: PostOptions): Promise<RefundResult>;
-  /** Calls off a payment that is still pending; safe to retry (same Idempotency-Key). */
+  /** Takes a manual payment's hold, all of it or `amount`, once; the rest is released. Safe to retry (same Idempotency-Key). */
+  capture(codOper: string, params?: CaptureParams, options?: PostOptions): Promise<Transaction>;
+  /** Calls off a payment that is still pending, or releases a hold not captured; safe to retry (same Idempotency-Key). */
   void(codOper: string, options?: PostOptions): Promise<Transaction>;
 }
 
@@ -89,5 +98,6 @@ export const transactions = (http: Http): Transactions => ({
   retrieve: (codOper) => http.call('GET', `/transactions/${segment(codOper)}`, TransactionSchema),
   list: (params = {}) => http.list('/transactions', params, TransactionPageSchema),
   refund: (codOper, params = {}, options) => http.call('POST', `/transactions/${segment(codOper)}/refunds`, RefundResultSchema, params, options),
+  capture: (codOper, params = {}, options) => http.call('POST', `/transactions/${segment(codOper)}/capture`, TransactionSchema, params, options),
   void: (codOper, options) => http.call('POST', `/transactions/${segment(codOper)}/void`, TransactionSchema, {}, options),
 });

@@ -15,7 +15,12 @@ export interface Deps {
   captchaRequired?: boolean | undefined;
   /** WEBHOOK_ALLOW_PRIVATE, the deployment's: webhook URLs may reach loopback and private addresses. */
   allowPrivateWebhooks?: boolean | undefined;
+  /** HOLD_RELEASE_AFTER_MS: how long a manual payment's hold waits to be captured before the reconciler releases it. */
+  holdReleaseAfterMs?: number | undefined;
 }
+
+/** Six days: card processors let an uncaptured authorization lapse after about seven. */
+export const DEFAULT_HOLD_RELEASE_AFTER_MS = 6 * 86_400_000;
 
 export interface PayerWindows {
   nequiMs: number;

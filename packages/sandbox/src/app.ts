@@ -83,6 +83,8 @@ export interface AppOptions {
   demoOrigin?: string | undefined;
   paths?: Partial<StaticPaths> | undefined;
   payerWindows?: PayerWindows | undefined;
+  /** HOLD_RELEASE_AFTER_MS (Deps). */
+  holdReleaseAfterMs?: number | undefined;
   /** The one seam where a provider wires real processors (server.ts chooses the simulated ones). */
   gateways: { gateways: Gateways; sandbox: SandboxControls | undefined; notifications?: GatewayNotifications | undefined };
   logger?: Logger | undefined;
@@ -126,6 +128,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     payerWindows: options.payerWindows ?? { nequiMs: NEQUI_PAY_WINDOW_MS, yappyMs: YAPPY_PAY_WINDOW_MS },
     captchaRequired: options.paymentCaptcha !== false,
     allowPrivateWebhooks: options.allowPrivateWebhooks === true,
+    holdReleaseAfterMs: options.holdReleaseAfterMs,
   });
   const app = new Hono<AppEnv>();
   const metrics = options.metrics ?? new Metrics();

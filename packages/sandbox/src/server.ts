@@ -14,6 +14,7 @@ import { defaultPaths, type StaticPaths } from './paths';
 import { cardFingerprintKeyOf } from './payments/cardFingerprintKey';
 import { chargeDueSubscriptions } from './payments/chargeDueSubscription';
 import { reconcileAttempts } from './payments/reconcileAttempts';
+import { reconcileHolds } from './payments/reconcileHolds';
 import { reconcileRefunds } from './payments/reconcileRefunds';
 import { reconcilePayouts, runScheduledPayouts } from './payments/payouts';
 import { runOnTimer } from './payments/runOnTimer';
@@ -73,6 +74,8 @@ export interface ServerOptions {
   /** CARD_FINGERPRINT_KEY; else the key kept in the database. */
   cardFingerprintKey?: string | undefined;
   payerWindows?: PayerWindows | undefined;
+  /** HOLD_RELEASE_AFTER_MS (Deps). */
+  holdReleaseAfterMs?: number | undefined;
   paths?: Partial<StaticPaths> | undefined;
   rateLimits?: RateLimits | undefined;
   trustedProxies?: ProxyTrust | undefined;
@@ -173,7 +176,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const gateways = { ...simulated, gateways: guardedGateways(options.wrapGateways ? options.wrapGateways(simulated.gateways) : simulated.gateways) };
   const app = createApp({
     gateways,
-    db, cardFingerprintKey, wireEncoding: options.wireEncoding, publicOrigin: url, demoOrigin: demoUrl, splashMs: options.splashMs, payerWindows: options.payerWindows, paths,
+    db, cardFingerprintKey, wireEncoding: options.wireEncoding, publicOrigin: url, demoOrigin: demoUrl, splashMs: options.splashMs, payerWindows: options.payerWindows, holdReleaseAfterMs: options.holdReleaseAfterMs, paths,
     logger: log, metrics, rateLimits: options.rateLimits, trustedProxies: options.trustedProxies, metricsToken: options.metricsToken,
     sandboxConsole: options.sandboxConsole, draining: () => draining, adminToken: options.adminToken,
     allowPrivateWebhooks,
@@ -223,6 +226,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const reconcile = async () => {
     await reconcileAttempts({ db, gateways: gateways.gateways });
     await reconcileRefunds({ db, gateways: gateways.gateways });
+    await reconcileHolds({ db, gateways: gateways.gateways });
   };
   const stopReconciling = onTimer('reconciling attempts and refunds with their gateways', reconcileIntervalMs, reconcile);
   const reconciledAtStart = reconcileIntervalMs > 0 ? reconcile().catch((error: unknown) => log.warn(errorFields(error), 'reconciling attempts at start failed')) : Promise.resolve();

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { NEQUI_PAY_WINDOW_MS, YAPPY_PAY_WINDOW_MS } from '@pasarela/core';
 import { MIN_FINGERPRINT_KEY_CHARS } from './payments/cardFingerprintKey';
+import { DEFAULT_HOLD_RELEASE_AFTER_MS } from './Deps';
 import { isLoopbackHost } from './auth/adminAccess';
 import { isProxyEntry, type ProxyTrust } from './http/clientAddress';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './http/httpServer';
@@ -15,6 +16,8 @@ export const DEFAULT_WEBHOOK_INTERVAL_MS = 1_000;
 
 /** How long a node keeps serving after SIGTERM with /health at 503, for the load balancer to notice. */
 export const DEFAULT_SHUTDOWN_DRAIN_MS = 5_000;
+/** Card processors let an uncaptured authorization lapse after about 7 days: a hold is released before. */
+const MAX_HOLD_RELEASE_AFTER_MS = 7 * 86_400_000 - 3_600_000;
 
 export interface Settings {
   host: string;
@@ -39,6 +42,8 @@ export interface Settings {
   webhookIntervalMs: number;
   /** SPEC 9's 5 minutes for Yappy; shorter for tests. */
   payerWindows: { nequiMs: number; yappyMs: number };
+  /** HOLD_RELEASE_AFTER_MS: a manual payment's hold not captured by then is released (under the processors' 7 days). */
+  holdReleaseAfterMs: number;
   /** CARD_FINGERPRINT_KEY; undefined: the nodes share one kept in the database. Never logged. */
   cardFingerprintKey: string | undefined;
   rateLimits: RateLimits;
@@ -127,6 +132,7 @@ export function readSettings(env: Env, cwd: string = process.cwd()): Settings {
       nequiMs: ms('NEQUI_WAIT_MS', NEQUI_PAY_WINDOW_MS),
       yappyMs: ms('YAPPY_WAIT_MS', YAPPY_PAY_WINDOW_MS),
     },
+    holdReleaseAfterMs: whole(env, 'HOLD_RELEASE_AFTER_MS', DEFAULT_HOLD_RELEASE_AFTER_MS, MAX_HOLD_RELEASE_AFTER_MS),
     cardFingerprintKey: fingerprintKeyOf(env['CARD_FINGERPRINT_KEY']),
     rateLimits: {
       login: limit('RATE_LIMIT_LOGIN_PER_MIN', DEFAULT_RATE_LIMITS.login),

@@ -30,6 +30,8 @@ export interface NewLink {
   cardTypes?: string[];
   expiresInSeconds?: number;
   singleUse?: boolean;
+  /** manual: card payments are holds the merchant captures or voids. */
+  captureMethod?: 'automatic' | 'manual';
   merchantId?: number;
 }
 
@@ -113,6 +115,7 @@ export function createAdminApi(base: string, fetchImpl?: typeof fetch, adminToke
     revealRandomCharge: (codOper: string) => call(StatementSchema, 'get', `validations/${encodeURIComponent(codOper)}`),
     /** Without an amount, all that remains. */
     refund: (codOper: string, amount?: number) => call(RefundAnswerSchema, 'post', `transactions/${encodeURIComponent(codOper)}/refunds`, { json: amount === undefined ? {} : { amount } }),
+    capture: (codOper: string) => call(AnySchema, 'post', `transactions/${encodeURIComponent(codOper)}/capture`, { json: {} }),
     voidPayment: (codOper: string) => call(AnySchema, 'post', `transactions/${encodeURIComponent(codOper)}/void`, { json: {} }),
     brandOf: (merchantId: number) => call(BrandSchema, 'get', `merchants/${merchantId}/brand`),
     setBrand: (merchantId: number, brand: { colorPrimary?: string | null; displayName?: string | null }) => call(BrandSchema, 'post', `merchants/${merchantId}/brand`, { json: brand }),

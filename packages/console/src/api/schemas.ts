@@ -31,6 +31,8 @@ export const TransactionSchema = v.object({
   paidAmount: v.number(),
   /** The merchant's refunds, oldest first; a pending one holds its part until its gateway answers. */
   refunds: v.array(RefundSchema),
+  /** A manual-capture payment's hold still open: what a capture may take (0 otherwise). */
+  capturableAmount: v.number(),
   cardType: v.nullable(v.string()),
   displayNum: v.nullable(v.string()),
   createdAt: v.string(),

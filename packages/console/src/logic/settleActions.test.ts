@@ -3,7 +3,7 @@ import { settleActionsOf, underpaymentOf } from './settleActions';
 
 const tx = (over: Partial<Parameters<typeof settleActionsOf>[0]>) => ({
   method: 'card', status: 1, authStatus: 'APPROVED', outcome: 'APPROVED' as const, reference: null, subscriptionKey: null, underpaid: false, validationState: null,
-  paidAmount: 26.75, refunds: [], ...over,
+  paidAmount: 26.75, refunds: [], capturableAmount: 0, ...over,
 });
 const refundOf = (amount: number, status: 'pending' | 'succeeded' | 'failed') => ({ id: `re_${amount}_${status}`, amount, status, createdAt: '2026-11-25T12:00:00.000Z' });
 
@@ -26,6 +26,8 @@ describe('settleActionsOf (docs/sandbox.md "Playing the payer\'s other parts")',
     ['an approved card payment with a random charge', tx({ validationState: 0 }), ['revealCharge', 'refund']],
     ['a paid subscription', tx({ subscriptionKey: 'SUB1' }), ['subscriptionDue', 'randomCharge', 'refund']],
     ['a declined card payment', tx({ status: 0, authStatus: 'DECLINED', outcome: 'DECLINED' }), []],
+    ['a manual-capture card payment held: captured whole or released (nothing to refund yet)', tx({ paidAmount: 0, capturableAmount: 26.75 }), ['randomCharge', 'capture', 'void']],
+    ['a manual-capture card payment captured in part: refunded up to that part', tx({ paidAmount: 20, capturableAmount: 0 }), ['randomCharge', 'refund']],
     ['a pending Yappy payment (the test phone settles it)', tx({ method: 'yappy', status: 0, authStatus: 'PENDING', outcome: 'PENDING' }), ['void']],
   ])('%s', (_name, given, expected) => {
     expect(settleActionsOf(given)).toEqual(expected);

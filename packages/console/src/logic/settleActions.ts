@@ -10,8 +10,8 @@ export type SettleAction =
   | 'threeDsApprove' | 'threeDsFail'
   | 'subscriptionDue'
   | 'randomCharge' | 'revealCharge'
-  /** The merchant's calls (docs/merchant-api.md), made by the provider's dashboard: refund (all that remains or a part), void what waits. */
-  | 'refund' | 'void';
+  /** The merchant's calls (docs/merchant-api.md), made by the provider's dashboard: refund (all that remains or a part), void what waits, capture a hold (all of it). */
+  | 'refund' | 'void' | 'capture';
 
 /** The card auth status of a payment waiting on the 3DS challenge page. */
 export const THREE_DS_PENDING = 'PENDING_3DS';
@@ -20,7 +20,7 @@ export const THREE_DS_PENDING = 'PENDING_3DS';
  * Which buttons a transaction carries: pending payments get the calls that settle them; an approved
  * card payment can take a random charge (or show the one it has); a paid subscription can fall due.
  */
-export function settleActionsOf(tx: Pick<Transaction, 'method' | 'status' | 'authStatus' | 'outcome' | 'reference' | 'subscriptionKey' | 'underpaid' | 'validationState' | 'paidAmount' | 'refunds'>): SettleAction[] {
+export function settleActionsOf(tx: Pick<Transaction, 'method' | 'status' | 'authStatus' | 'outcome' | 'reference' | 'subscriptionKey' | 'underpaid' | 'validationState' | 'paidAmount' | 'refunds' | 'capturableAmount'>): SettleAction[] {
   const pending = tx.outcome === 'PENDING';
   const actions: SettleAction[] = [];
   if (tx.method === 'nequi' && pending && tx.status === -1) actions.push('nequiApprove', 'nequiFail');
@@ -34,7 +34,9 @@ export function settleActionsOf(tx: Pick<Transaction, 'method' | 'status' | 'aut
   // An approved payment of a method with a way back and something left to give back (core's refundCheck,
   // pending refunds holding their part); a pending one can be called off.
   if (canRefund(tx)) actions.push('refund');
-  if (pending) actions.push('void');
+  // A manual-capture payment's open hold: taken whole, or released.
+  if (tx.capturableAmount > 0) actions.push('capture');
+  if (pending || tx.capturableAmount > 0) actions.push('void');
   return actions;
 }
 

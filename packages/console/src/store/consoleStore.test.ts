@@ -5,7 +5,7 @@ import { createConsoleStore } from './consoleStore';
 
 const tx = (over: Partial<Transaction> = {}): Transaction => ({
   codOper: 'PP1', method: 'cash', amount: 10, taxAmount: 0, status: 0, authStatus: 'PENDING', outcome: 'PENDING', linkCode: 'LK1', merchantId: 1,
-  reference: '482913004571', subscriptionKey: null, underpaid: false, cryptoDue: null, validationState: null, refundedAmount: 0, paidAmount: 10, refunds: [], cardType: null, displayNum: null,
+  reference: '482913004571', subscriptionKey: null, underpaid: false, cryptoDue: null, validationState: null, refundedAmount: 0, paidAmount: 10, refunds: [], capturableAmount: 0, cardType: null, displayNum: null,
   createdAt: '2026-11-22T10:00:00.000Z', updatedAt: '2026-11-22T10:00:00.000Z', ...over,
 });
 

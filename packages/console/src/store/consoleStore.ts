@@ -134,6 +134,9 @@ export function createConsoleStore(api: AdminApi): ConsoleStore {
         case 'void':
           await api.voidPayment(tx.codOper);
           return;
+        case 'capture':
+          await api.capture(tx.codOper);
+          return;
       }
       const { statementLine } = await api.revealRandomCharge(tx.codOper);
       set((s) => ({ statements: { ...s.statements, [tx.codOper]: statementLine } }));

@@ -14,7 +14,7 @@ const HOSTILE = '<img src=x onerror="window.hacked=1"><b>negrita</b>';
 
 const pendingNequi: Transaction = {
   codOper: 'PPNEQUI1', method: 'nequi', amount: 20, taxAmount: 1.4, status: -1, authStatus: 'PENDING', outcome: 'PENDING', linkCode: HOSTILE, merchantId: 1,
-  reference: null, subscriptionKey: null, underpaid: false, cryptoDue: null, validationState: null, refundedAmount: 0, paidAmount: 21.4, refunds: [], cardType: null, displayNum: null,
+  reference: null, subscriptionKey: null, underpaid: false, cryptoDue: null, validationState: null, refundedAmount: 0, paidAmount: 21.4, refunds: [], capturableAmount: 0, cardType: null, displayNum: null,
   createdAt: '2026-11-22T10:00:00.000Z', updatedAt: '2026-11-22T10:00:00.000Z',
 };
 
@@ -236,6 +236,19 @@ describe('console panels', () => {
     voidButton.click();
     await vi.waitFor(() => expect(voidPayment).toHaveBeenCalledWith('PPNEQUI1'));
   });
+  it('a manual-capture payment held carries capture and void buttons and no refund form; capture takes the whole hold', async () => {
+    const held: Transaction = { ...pendingNequi, codOper: 'PPHOLD1', method: 'card', status: 1, authStatus: 'APPROVED', outcome: 'APPROVED', linkCode: null, paidAmount: 0, capturableAmount: 21.4 };
+    const capture = vi.fn(async () => ({}));
+    const store = createConsoleStore(apiWith({ capture, listTransactions: vi.fn(async () => [held]) }));
+    store.setState({ transactions: [held] });
+    const el = await render(<TransactionsPanel store={store} />);
+    const buttons = [...el.querySelectorAll('[data-codoper="PPHOLD1"] .actions button')].map((b) => b.textContent);
+    expect(buttons).toEqual(['Cargo aleatorio: crear y revelar', 'Capturar la retención', 'Anular']);
+    expect(el.querySelector('form[aria-label="Reembolso de PPHOLD1"]')).toBeNull();
+    ([...el.querySelectorAll('[data-codoper="PPHOLD1"] button')].find((b) => b.textContent === 'Capturar la retención') as HTMLButtonElement).click();
+    await vi.waitFor(() => expect(capture).toHaveBeenCalledWith('PPHOLD1'));
+  });
+
   it('the campaign form sends the title and text typed in Spanish and in English, blank ones left out; its link reads as the campaign', async () => {
     const createCampaign = vi.fn(async () => ({ idBridge: 7, offeredBridgeId: 7 }));
     const createLink = vi.fn(async () => ({ code: 'LKBECAS', slug: 'lkbecas', url: 'http://localhost/lkbecas' }));

@@ -61,8 +61,16 @@ function portContract(name: string, make: () => Promise<{ gateways: Partial<Gate
       if (held.status !== 'approved') throw new Error('held: approved');
       const capture = (amountCents: number) => g.card.capture({ ...gatewayCall(key()), reference: held.reference, amountCents, currency: 'USD' });
       expect(await capture(2_501)).toBe('refused');
-      expect(await capture(2_000)).toBe('captured');
+      const captureCall = { ...gatewayCall(key()), reference: held.reference, amountCents: 2_000, currency: 'USD' };
+      expect(await g.card.capture(captureCall)).toBe('captured');
+      // Repeated with its key (the server asks again after a lost answer): captured, once.
+      expect(await g.card.capture(captureCall)).toBe('captured');
       expect(await capture(2_000)).toBe('refused');
+      // A plain hold, never captured, is released whole.
+      const released = await g.card.authorize({ ...request, ...gatewayCall(key()), capture: false });
+      if (released.status !== 'approved') throw new Error('released: approved');
+      expect(await g.card.void({ ...gatewayCall(key()), reference: released.reference })).toBe('voided');
+      expect(await g.card.capture({ ...gatewayCall(key()), reference: released.reference, amountCents: 100, currency: 'USD' })).toBe('refused');
 
       const challenged = await g.card.authorize({ ...request, ...gatewayCall(key()), card: card('4000000000003220') });
       if (challenged.status !== 'challenge') throw new Error('3220: challenge');

@@ -1,9 +1,10 @@
 import * as v from 'valibot';
-import { centsToAmount, CryptoRefundSchema, refundCheck, type BookedDispute, type CryptoRefund } from '@pasarela/core';
+import { centsToAmount, CryptoRefundSchema, refundCheck, type BookedDispute, type CaptureMethod, type CryptoRefund } from '@pasarela/core';
+import { capturableCentsOfRow, captureMethodOfRow, capturedCentsOfRow, holdOf } from './paymentHold';
 import { merchantResultOf, type MerchantResult } from './merchantResultOf';
 
-/** Why a waiting payment was called off: the payer chose another way, another payment paid its single-use link, or the merchant voided it. */
-export const CANCEL_REASONS = ['payer', 'paid_elsewhere', 'merchant'] as const;
+/** Why a payment was called off: the payer chose another way, another payment paid its single-use link, the merchant voided it, or its hold was not captured in time. */
+export const CANCEL_REASONS = ['payer', 'paid_elsewhere', 'merchant', 'hold_expired'] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number];
 
 export interface TransactionFacts {
@@ -34,6 +35,11 @@ export interface TransactionFacts {
   card_last4?: string | null;
   phone?: string | null;
   campaign_cents?: number | null;
+  /** Migration 060: a manual payment's hold (tx_type AUTH); absent on an older snapshot: automatic. */
+  tx_type?: string | null;
+  hold_state?: string | null;
+  captured_cents?: number | null;
+  capture_before?: Date | string | null;
 }
 
 export interface MerchantTransaction {
@@ -52,8 +58,16 @@ export interface MerchantTransaction {
   /** The campaign donation (0 without); totalPaid is amount, tax and donation. */
   donationAmount: number;
   totalPaid: number;
-  /** 0 for a payment not approved, of a method with no way back, or while a dispute is open; less what a dispute took. */
+  /** 0 for a payment not approved, of a method with no way back, or while a dispute is open; of a manual payment, what was captured, less what was refunded and what a dispute took. */
   refundableAmount: number;
+  /** The link's: manual payments are holds the merchant captures (POST /transactions/:codOper/capture) or voids. */
+  captureMethod: CaptureMethod;
+  /** False while a manual payment's hold is open, or released without capture. */
+  captured: boolean;
+  /** What may still be captured: the hold while it is open, else 0. */
+  capturableAmount: number;
+  /** While the hold is open: when it is released if not captured (HOLD_RELEASE_AFTER_MS). */
+  captureBefore: string | null;
   /** As typed; null when not asked (a wallet push, a cash voucher without e-mail). */
   payer: { email: string | null; name: string | null };
   /** Never the number or CVC. */
@@ -102,7 +116,8 @@ export function merchantTransactionOf(t: TransactionFacts): MerchantTransaction 
   const owedCents = owedToPayerCentsOf(t);
   const donationCents = t.campaign_cents ?? 0;
   const paidCents = t.amount_cents + t.tax_cents + donationCents;
-  const refundable = refundCheck({ method: t.method, status: t.status, authStatus: t.auth_status, paidCents, heldCents: t.held_cents ?? t.refunded_cents ?? 0, disputes: t.disputes ?? [] }, undefined);
+  const hold = holdOf(t);
+  const refundable = refundCheck({ method: t.method, status: t.status, authStatus: t.auth_status, paidCents: capturedCentsOfRow(t), heldCents: t.held_cents ?? t.refunded_cents ?? 0, disputes: t.disputes ?? [] }, undefined);
   const brand = orNull(t.card_brand);
   const last4 = orNull(t.card_last4);
   return {
@@ -119,6 +134,10 @@ export function merchantTransactionOf(t: TransactionFacts): MerchantTransaction 
     donationAmount: centsToAmount(donationCents),
     totalPaid: centsToAmount(paidCents),
     refundableAmount: 'cents' in refundable ? centsToAmount(refundable.cents) : 0,
+    captureMethod: captureMethodOfRow(t),
+    captured: hold === null ? merchantResultOf({ method: t.method, status: t.status, authStatus: t.auth_status }) === 'APPROVED' : hold.state === 'captured',
+    capturableAmount: centsToAmount(capturableCentsOfRow(t)),
+    captureBefore: hold?.state === 'authorized' && t.capture_before ? new Date(t.capture_before).toISOString() : null,
     payer: { email: orNull(t.payer_email ?? t.email), name: orNull(t.payer_name) },
     card: t.method === 'card' && brand && last4 ? { brand, last4 } : null,
     walletPhone: t.method === 'nequi' || t.method === 'yappy' ? maskedPhone(t.phone) : null,

@@ -29,7 +29,7 @@ export type RefundFailureReason = (typeof REFUND_FAILURE_REASONS)[number];
 
 /** docs/webhooks.md lists them. */
 export const WEBHOOK_EVENT_TYPES = ['transaction.approved', 'transaction.pending', 'transaction.declined', 'transaction.refunded', 'transaction.refund_failed', 'transaction.voided', 'transaction.owed_to_payer',
-  'payout.paid', 'payout.failed', 'dispute.created', 'dispute.updated', 'dispute.closed'] as const;
+  'transaction.captured', 'payout.paid', 'payout.failed', 'dispute.created', 'dispute.updated', 'dispute.closed'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** One shape for a webhook and the change feed, built from the stored snapshot in the version it names. */

@@ -1,5 +1,7 @@
-import { amountToCents, cardBrandOf, isOldVersionServiceCode, processingFailureKey, processorName, TRANSACTION_TYPES, type CardPaymentPayload, type Language } from '@pasarela/core';
-import type { Deps } from '../Deps';
+import { amountToCents, captureMethodOf, cardBrandOf, payerTypeDisagrees, isOldVersionServiceCode, processingFailureKey, processorName, TRANSACTION_TYPES, type CardPaymentPayload, type Language } from '@pasarela/core';
+import { DEFAULT_HOLD_RELEASE_AFTER_MS, type Deps } from '../Deps';
+import { PaymentError } from '../errors/PaymentError';
+import { setCaptureDeadline } from '../store/holds';
 import { findLinkByCode } from '../store/links';
 import { findMerchant, merchantCardCodes, type MerchantRow } from '../store/merchants';
 import type { TransactionRow } from '../store/transactions';
@@ -49,17 +51,22 @@ export async function payByCard(deps: Deps, payload: CardPaymentPayload, ctx: Pa
   }
   const checked = await checkLinkPayee(deps, input, ctx.anonymousUserServiceId);
   const { link, merchant } = checked;
+  // Issue 89: a hold is the merchant's choice (the link's type), never the payer's.
+  if (payerTypeDisagrees(link.transactionsType, payload.transactionsType)) {
+    throw new PaymentError('invalid', 'missing_arguments', `transactionsType must be the link's (${link.transactionsType})`, { transactionsType: 'disagrees with the link' });
+  }
   checkDomain(merchant, payload.additionalData.domainRequested);
   const brand = checkCard(payload, link.cardTypes, await merchantCardCodes(deps.db, merchant.id));
   const card = storedCard(payload.cardInformation.cardNumber, brand, deps.cardFingerprintKey, cardFingerprint);
   const { row, inserted } = await recordAttempt(deps, linkTransactionOf(checked, input, {
-    method: 'card', ...IN_DOUBT, tx_type: payload.transactionsType || TRANSACTION_TYPES.authCapture,
+    method: 'card', ...IN_DOUBT, tx_type: link.transactionsType === TRANSACTION_TYPES.auth ? TRANSACTION_TYPES.auth : TRANSACTION_TYPES.authCapture,
     card_brand: card.brand, card_last4: card.last4, card_token: card.token, card_fingerprint: card.fingerprint,
     payer_name: `${payload.cardInformation.firstName} ${payload.cardInformation.lastName}`.trim(),
     user_id: ctx.userId ?? null, ...(await donationOf(deps, payload, merchant.id)),
   }, ctx.lang, fingerprint), {
     merchantId: merchant.id, cardFingerprint: card.fingerprint, amountCents: checked.amountCents, tryAgain: payload.tryAgain === true,
   });
+  if (inserted && captureMethodOf(row.tx_type) === 'manual') await setCaptureDeadline(deps.db, row.cod_oper, deps.holdReleaseAfterMs ?? DEFAULT_HOLD_RELEASE_AFTER_MS);
   const payee = { merchant, returnUrl: link.returnUrl };
   return inserted ? charged(row, payee) : answered(row, payee);
 

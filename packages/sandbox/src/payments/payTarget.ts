@@ -1,6 +1,6 @@
 import type { Deps } from '../Deps';
 import { PaymentError } from '../errors/PaymentError';
-import { isLinkExpired } from '@pasarela/core';
+import { isLinkExpired, TRANSACTION_TYPES } from '@pasarela/core';
 import { findStation } from '../store/catalog';
 import { findLinkByCode, type LinkRow } from '../store/links';
 
@@ -18,6 +18,8 @@ export interface PayTarget {
   singleUse: boolean;
   /** SPEC 2 /pf/returnpage ('' for none, a station). */
   returnUrl: string;
+  /** SPEC 9 transactionsType, the merchant's: AUTH makes a card payment a hold (core captureMethodOf). */
+  transactionsType: string;
 }
 
 export function payableLink(link: LinkRow | undefined, notFoundCode = 'error_to_load'): LinkRow {
@@ -36,11 +38,11 @@ export async function payTargetOf(deps: Deps, code: string): Promise<PayTarget> 
   const found = await findLinkByCode(deps.db, code);
   if (found) {
     const link = payableLink(found);
-    return { code: link.code, merchantId: link.merchant_id, description: link.description, amountCents: link.amount_cents, taxCents: link.tax_cents, cardTypes: link.card_types, serviceCode: link.service_code, singleUse: link.single_use, returnUrl: link.return_url };
+    return { code: link.code, merchantId: link.merchant_id, description: link.description, amountCents: link.amount_cents, taxCents: link.tax_cents, cardTypes: link.card_types, serviceCode: link.service_code, singleUse: link.single_use, returnUrl: link.return_url, transactionsType: link.transactions_type };
   }
   const station = await findStation(deps.db, code);
   if (station) {
-    return { code: station.station_id, merchantId: station.merchant_id, description: station.description, amountCents: station.amount_cents - station.discount_cents, taxCents: 0, cardTypes: null, serviceCode: 'LK', singleUse: false, returnUrl: '' };
+    return { code: station.station_id, merchantId: station.merchant_id, description: station.description, amountCents: station.amount_cents - station.discount_cents, taxCents: 0, cardTypes: null, serviceCode: 'LK', singleUse: false, returnUrl: '', transactionsType: TRANSACTION_TYPES.authCapture };
   }
   throw new PaymentError('not_found', 'error_to_load');
 }

@@ -7,6 +7,7 @@ import { PaymentError } from '../errors/PaymentError';
 import { creditBalance, findRefund, insertRefund, lockPaymentMoney, markRefundFailed, markRefundSucceeded, recordRefundReference, type RefundRow } from '../store/refunds';
 import type { TransactionRow } from '../store/transactions';
 import { depositKeyOf } from './cryptoReceived';
+import { capturedCentsOfRow, holdOf } from '../merchantView/paymentHold';
 
 const NOT_REFUNDABLE: Readonly<Record<string, string>> = {
   cash: 'A cash voucher paid at a kiosk cannot be refunded through Pasarela: the cash network has no way back to the payer; settle it with the payer directly',
@@ -60,7 +61,10 @@ export async function refundPayment(deps: Pick<Deps, 'db' | 'gateways'>, merchan
   const held = await deps.db.transaction(async (tx) => {
     const row = await lockPaymentMoney(tx, codOper);
     if (!row || row.merchant_id !== merchantId) return undefined;
-    const payment = { method: row.method, status: row.status, authStatus: row.auth_status, paidCents: paidCentsOf(row), heldCents: row.held_cents, disputes: row.disputes.map((d) => d.booked) };
+    const hold = holdOf(row);
+    if (hold && hold.state !== 'captured') throw new PaymentError('conflict', 'transaction_not_refundable', 'The payment is a hold not captured: nothing was taken to refund; capture or void it');
+    // Of a manual payment, only what was captured may go back (core capturedCentsOf).
+    const payment = { method: row.method, status: row.status, authStatus: row.auth_status, paidCents: capturedCentsOfRow(row), heldCents: row.held_cents, disputes: row.disputes.map((d) => d.booked) };
     const check = refundCheck(payment, amountCents);
     if ('refusal' in check) throw refusalError(check.refusal, row, payment.paidCents - payment.heldCents);
     const refund = await insertRefund(tx, { codOper, merchantId, amountCents: check.cents });

@@ -10,6 +10,8 @@ import { pushOutcomeOf, voucherOutcomeOf } from './gatewayOutcomes';
 import { withdrawAtGateway } from './withdrawAtGateway';
 import { cryptoRefundOf, mailRefund } from './cryptoPayment';
 import { mailLanguage } from '../mail/mailText';
+import { holdOf } from '../merchantView/paymentHold';
+import { releaseHold } from './releaseHold';
 
 const isPending = (row: TransactionRow) => merchantResultOf({ method: row.method, status: row.status, authStatus: row.auth_status }) === 'PENDING';
 
@@ -24,12 +26,14 @@ function merchantVoid(outcome: PaymentOutcome | undefined, row: TransactionRow):
 }
 
 /**
- * A merchant calls off a payment still waiting. A push or voucher is withdrawn at its gateway first
+ * A merchant calls off a payment still waiting, or releases a manual payment's hold (releaseHold). A push or voucher is withdrawn at its gateway first
  * (paid meanwhile: recorded as paid, the void refused); the others are called off here first. All through settlePayment.
  */
 export async function voidPayment(deps: Pick<Deps, 'db' | 'gateways'>, merchantId: number, codOper: string, origin: string): Promise<TransactionRow | undefined> {
   const row = await findTransaction(deps.db, codOper);
   if (!row || row.merchant_id !== merchantId) return undefined;
+  // A manual payment's hold, approved and not captured: released at the card processor (issue 89).
+  if (holdOf(row)) return releaseHold(deps, row.cod_oper, 'released');
   if (!isPending(row)) refuseNotPending(row);
   let withdrawn: PaymentOutcome | undefined;
   try {

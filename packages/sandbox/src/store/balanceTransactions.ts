@@ -1,5 +1,6 @@
 import { availabilityDelayDays, feeOf, priceOf, recordedPaymentResult, refundedFeeCents, type MethodPrice } from '@pasarela/core';
 import type { Queryable } from '../db/Database';
+import { capturedCentsOfRow } from '../merchantView/paymentHold';
 
 interface PaymentFacts {
   cod_oper: string;
@@ -10,6 +11,9 @@ interface PaymentFacts {
   amount_cents: number;
   tax_cents: number;
   campaign_cents: number;
+  tx_type?: string | null;
+  hold_state?: string | null;
+  captured_cents?: number | null;
 }
 
 interface RefundFacts {
@@ -54,10 +58,13 @@ export async function setMerchantPrice(db: Queryable, merchantId: number, method
   );
 }
 
-/** An APPROVED payment enters the books in the caller's transaction, once (a unique index). */
+/**
+ * An APPROVED payment enters the books in the caller's transaction, once (a unique index), with what
+ * was captured (core capturedCentsOf): a hold enters when, and as much as, the merchant captures it.
+ */
 export async function recordPaymentInBooks(db: Queryable, row: PaymentFacts): Promise<void> {
   if (recordedPaymentResult({ method: row.method, status: row.status, authStatus: row.auth_status }) !== 'APPROVED') return;
-  const grossCents = row.amount_cents + row.tax_cents + row.campaign_cents;
+  const grossCents = capturedCentsOfRow(row);
   if (grossCents <= 0) return;
   const { feeCents, netCents } = feeOf(priceOf(row.method, await merchantPrices(db, row.merchant_id)), grossCents);
   await db.query(

@@ -54,15 +54,17 @@ export interface NewLink {
   /** Known for an e-mailed request: the forms start with it. */
   email?: string | undefined;
   translations?: MerchantTranslations | undefined;
+  /** SPEC 9 transactionsType; absent: AUTH_CAPTURE. */
+  transactionsType?: string | undefined;
 }
 
 export async function insertLink(db: Queryable, link: NewLink): Promise<LinkRow> {
   const code = newLinkCode();
   const [row] = await db.query<LinkRow>(
-    `insert into payment_links (code, slug, merchant_id, description, amount_cents, tax_cents, card_types, expires_at, single_use, return_url, email, translations)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning *`,
+    `insert into payment_links (code, slug, merchant_id, description, amount_cents, tax_cents, card_types, expires_at, single_use, return_url, email, translations, transactions_type)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, coalesce($13, 'AUTH_CAPTURE')) returning *`,
     [code, link.slug ?? code.toLowerCase(), link.merchantId, link.description, link.amountCents, link.taxCents, link.cardTypes, link.expiresAt, link.singleUse, link.returnUrl ?? '', link.email ?? '',
-      JSON.stringify(link.translations ?? {})],
+      JSON.stringify(link.translations ?? {}), link.transactionsType ?? null],
   );
   if (!row) throw new Error('insertLink returned no row');
   return row;

@@ -22,6 +22,8 @@ export interface NewMerchantLink {
   metadata: Record<string, string>;
   /** Migration 035: `{ en: { description } }`. */
   translations: MerchantTranslations;
+  /** SPEC 9 transactionsType (core transactionsTypeOf): AUTH makes every card payment a hold. */
+  transactionsType: string;
 }
 
 export type LinkState = 'open' | 'paid' | 'expired';
@@ -43,11 +45,11 @@ export async function insertMerchantLink(db: Queryable, link: NewMerchantLink): 
   const code = newLinkCode();
   // Conditional: of two links with one order reference at once, on any node, one is made.
   const inserted = await db.query(
-    `insert into payment_links (code, slug, merchant_id, description, amount_cents, tax_cents, card_types, expires_at, single_use, return_url, order_reference, metadata, translations)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+    `insert into payment_links (code, slug, merchant_id, description, amount_cents, tax_cents, card_types, expires_at, single_use, return_url, order_reference, metadata, translations, transactions_type)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
      on conflict (merchant_id, order_reference) where order_reference is not null do nothing returning code`,
     [code, code.toLowerCase(), link.merchantId, link.description, link.amountCents, link.taxCents, link.cardTypes, link.expiresAt, link.singleUse,
-      link.returnUrl, link.orderReference, JSON.stringify(link.metadata), JSON.stringify(link.translations)],
+      link.returnUrl, link.orderReference, JSON.stringify(link.metadata), JSON.stringify(link.translations), link.transactionsType],
   );
   return inserted.length === 0 ? undefined : findMerchantLink(db, link.merchantId, code);
 }

@@ -39,11 +39,16 @@ export interface TransactionRow {
   /** HMAC of the charge (core chargeIdentityText): a repeated trackId must make the same one. */
   request_fingerprint: string | null;
   gateway_reference: string | null;
+  /** Migration 060: a manual (AUTH) payment's hold; null while open (and on every automatic payment). */
+  hold_state: string | null;
+  captured_cents: number;
+  /** When the reconciler releases a hold not captured. */
+  capture_before: Date | null;
   created_at: Date;
   updated_at: Date;
 }
 
-export type NewTransaction = Omit<TransactionRow, 'id' | 'cod_oper' | 'gateway_reference' | 'card_customer' | 'created_at' | 'updated_at'>
+export type NewTransaction = Omit<TransactionRow, 'id' | 'cod_oper' | 'gateway_reference' | 'card_customer' | 'hold_state' | 'captured_cents' | 'capture_before' | 'created_at' | 'updated_at'>
   & { card_customer?: string | null };
 
 export async function findTransactionByTrackId(db: Queryable, trackId: string): Promise<TransactionRow | undefined> {

@@ -28,7 +28,7 @@ export interface CardBookRequest {
 }
 
 export type CardBookState = CardDecision & {
-  challenged?: boolean; capturedCents?: number; refundedCents?: number; refundKeys?: string[]; voided?: boolean; voidKeys?: string[];
+  challenged?: boolean; capturedCents?: number; captureKey?: string; refundedCents?: number; refundKeys?: string[]; voided?: boolean; voidKeys?: string[];
   /** Disputes on the charge as the card network moved them (test card 1976, or a test's own). */
   disputes?: Dispute[];
   /** Refunds made that failed later (a card closed since): their amounts are free to refund again. */
@@ -89,7 +89,7 @@ function decide(request: CardAuthorization, pagesUrl: string): CardDecision {
 }
 
 const decisionOf = (state: CardBookState): CardDecision => {
-  const { challenged: _ch, capturedCents: _c, refundedCents: _r, refundKeys: _k, voided: _v, voidKeys: _vk, disputes: _d, failedRefundKeys: _f, refundCentsByKey: _rk, ...decision } = state;
+  const { challenged: _ch, capturedCents: _c, captureKey: _ck, refundedCents: _r, refundKeys: _k, voided: _v, voidKeys: _vk, disputes: _d, failedRefundKeys: _f, refundCentsByKey: _rk, ...decision } = state;
   return decision as CardDecision;
 };
 
@@ -117,9 +117,12 @@ export function simulatedCardProcessor(books: SimulatorBooks, options: { pagesUr
       return entry ? decisionOf(entry.state) : null;
     },
     async capture(call) {
-      const moved = await books.move<CardBookRequest, CardBookState>(PORT, chargeKeyOf(call.reference) ?? '', ({ request, state }) =>
-        state.status === 'approved' && !request.capture && !state.voided && (state.capturedCents ?? 0) === 0 && call.amountCents <= request.amountCents
-          ? { ...state, capturedCents: call.amountCents } : undefined);
+      const moved = await books.move<CardBookRequest, CardBookState>(PORT, chargeKeyOf(call.reference) ?? '', ({ request, state }) => {
+        // A capture repeated with its idempotency key (an answer lost) answers as the first did and captures nothing again.
+        if (state.captureKey !== undefined && state.captureKey === call.idempotencyKey) return state;
+        return state.status === 'approved' && !request.capture && !state.voided && (state.capturedCents ?? 0) === 0 && call.amountCents > 0 && call.amountCents <= request.amountCents
+          ? { ...state, capturedCents: call.amountCents, captureKey: call.idempotencyKey } : undefined;
+      });
       return moved?.moved ? 'captured' : 'refused';
     },
     async refund(call) {

@@ -19,6 +19,7 @@ export function LinkForm({ store, lang }: { store: ConsoleStore; lang: 'es' | 'e
   const [types, setTypes] = useState<string[]>([]);
   const [expiresMin, setExpiresMin] = useState('');
   const [singleUse, setSingleUse] = useState(false);
+  const [manualCapture, setManualCapture] = useState(false);
   const { busy, error, result, submit } = useSubmit(async () => {
     const minutes = numberOrUndefined(expiresMin);
     const created = await store.getState().createLink({
@@ -29,6 +30,7 @@ export function LinkForm({ store, lang }: { store: ConsoleStore; lang: 'es' | 'e
       ...(types.length > 0 ? { cardTypes: types } : {}),
       ...(minutes === undefined ? {} : { expiresInSeconds: Math.round(minutes * 60) }),
       singleUse,
+      ...(manualCapture ? { captureMethod: 'manual' as const } : {}),
     });
     return { code: created.code, target: checkoutTargetOf(location.origin, { kind: 'link', code: created.code, url: created.url }, lang) };
   });
@@ -60,6 +62,7 @@ export function LinkForm({ store, lang }: { store: ConsoleStore; lang: 'es' | 'e
         <div className="row">
           <TextField label={t('expiresInMinutes')} name="expiresInMinutes" value={expiresMin} onChange={setExpiresMin} inputMode="numeric" />
           <CheckField label={t('singleUse')} name="singleUse" checked={singleUse} onChange={setSingleUse} />
+          <CheckField label={t('manualCapture')} name="manualCapture" checked={manualCapture} onChange={setManualCapture} />
         </div>
         <button type="submit" className="primary" disabled={busy}>{busy ? t('creating') : t('create')}</button>
       </form>

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { isHttpUrl, LINK_METHOD_TOKENS, amountToCents, centsToAmount, freeText, moneySchema } from '@pasarela/core';
+import { isHttpUrl, LINK_METHOD_TOKENS, amountToCents, CAPTURE_METHODS, centsToAmount, freeText, moneySchema, transactionsTypeOf } from '@pasarela/core';
 import type { Deps } from '../../Deps';
 import { originOf } from '../../Deps';
 import { ApiError } from '../../errors/ApiError';
@@ -29,6 +29,8 @@ const NewLinkSchema = v.object({
   returnUrl: v.optional(v.pipe(v.string('returnUrl must be a string'), v.maxLength(2000, 'returnUrl is too long'), v.check(isHttpUrl, 'returnUrl must be an http or https address'))),
   // The description in each language the merchant writes it in (es, en); `description` is the default.
   descriptions: v.optional(linkDescriptionsSchema({ allowEmpty: true })),
+  // Issue 89: manual makes every card payment a hold the merchant captures or voids.
+  captureMethod: v.optional(v.picklist(CAPTURE_METHODS, `captureMethod must be one of: ${CAPTURE_METHODS.join(', ')}`)),
 });
 
 /** Slugs that are widget routes of SPEC 2 and so can never be a link's page. */
@@ -75,6 +77,7 @@ export function adminLinkRoutes(deps: Deps) {
       singleUse: body.singleUse ?? false,
       returnUrl: body.returnUrl,
       translations: linkTranslationsOf(body.descriptions),
+      transactionsType: transactionsTypeOf(body.captureMethod ?? 'automatic'),
     });
     return c.json({ code: link.code, slug: link.slug, url: `${originOf(deps, c.req.url)}/${link.slug}` }, 201);
   });

@@ -12,7 +12,7 @@ import { findPlan } from '../../store/catalog';
 import { listRecentTransactions, type TransactionWithValidation } from '../../store/transactions';
 import { listMerchants } from '../../store/merchants';
 import { refundsOfPayments, type RefundRow } from '../../store/refunds';
-import { paidCentsOf } from '../../payments/refundPayment';
+import { capturableCentsOfRow, capturedCentsOfRow } from '../../merchantView/paymentHold';
 import { listLinks } from '../../store/links';
 import { createSubscription } from '../../store/catalog';
 import { merchantResultOf, type MerchantResult } from '../../merchantView/merchantResultOf';
@@ -52,7 +52,9 @@ function listedTransaction(row: TransactionWithValidation, refunds: readonly Ref
     // What the merchant's refunds gave back (migration 017), and what was paid and each refund with
     // its state, so the console's refund form works out what remains as the server does (core's rule).
     refundedAmount: centsToAmount(row.refunded_cents),
-    paidAmount: centsToAmount(paidCentsOf(row)),
+    // Of a manual-capture payment, what was captured: refunds give back at most that.
+    paidAmount: centsToAmount(capturedCentsOfRow(row)),
+    capturableAmount: centsToAmount(capturableCentsOfRow(row)),
     refunds: refunds.map((r) => ({ id: r.id, amount: centsToAmount(r.amount_cents), status: r.state, createdAt: r.created_at.toISOString() })),
     updatedAt: row.updated_at.toISOString(),
   };

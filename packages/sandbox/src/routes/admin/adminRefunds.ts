@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { amountToCents } from '@pasarela/core';
+import { amountToCents, centsToAmount } from '@pasarela/core';
 import { requireOwn } from '../../auth/adminAccess';
 import { originOf, type Deps } from '../../Deps';
 import { ApiError } from '../../errors/ApiError';
@@ -8,10 +8,11 @@ import { readBody } from '../../http/readBody';
 import { refundPayment } from '../../payments/refundPayment';
 import { voidPayment } from '../../payments/voidPayment';
 import { findTransaction } from '../../store/transactions';
-import { parseInput, RefundSchema, EmptySchema } from '../merchant/merchantSchemas';
+import { parseInput, CaptureSchema, RefundSchema, EmptySchema } from '../merchant/merchantSchemas';
+import { capturePayment } from '../../payments/capturePayment';
 
 /**
- * The sandbox console's refund and void buttons: the provider's dashboard acting for the payment's
+ * The sandbox console's refund, void and capture buttons: the provider's dashboard acting for the payment's
  * merchant, through the same services as the merchant API's calls (docs/merchant-api.md), so the
  * same rules hold and the same webhooks go out. A merchant's key reaches its own payments only.
  */
@@ -31,6 +32,13 @@ export function adminRefundRoutes(deps: Deps) {
     const refund = await refundPayment(deps, tx.merchant_id, tx.cod_oper, amount === undefined ? undefined : amountToCents(amount));
     if (!refund) throw new ApiError(404, 'transaction_not_found', 'codOper names no payment');
     return c.json({ id: refund.id, codOper: refund.cod_oper, status: refund.state }, 201);
+  });
+  app.post('/transactions/:codOper/capture', async (c) => {
+    const { amount } = parseInput(CaptureSchema, await bodyOf(c), 'body');
+    const tx = await ownPayment(c.req.param('codOper'), c);
+    const captured = await capturePayment(deps, tx.merchant_id, tx.cod_oper, amount === undefined ? undefined : amountToCents(amount));
+    if (!captured) throw new ApiError(404, 'transaction_not_found', 'codOper names no payment');
+    return c.json({ codOper: captured.cod_oper, capturedAmount: centsToAmount(captured.captured_cents) });
   });
   app.post('/transactions/:codOper/void', async (c) => {
     parseInput(EmptySchema, await bodyOf(c), 'body');

@@ -1,4 +1,4 @@
-import { centsToAmount } from '@pasarela/core';
+import { captureMethodOf, centsToAmount } from '@pasarela/core';
 import type { MerchantLinkWithState } from '../../store/merchantLinks';
 import type { MerchantTransactionRow } from '../../store/merchantTransactions';
 import type { RefundRow } from '../../store/refunds';
@@ -25,6 +25,7 @@ export function linkAnswer(link: MerchantLinkWithState, origin: string) {
     orderReference: link.order_reference,
     metadata: link.metadata,
     singleUse: link.single_use,
+    captureMethod: captureMethodOf(link.transactions_type),
     brands: tokens.filter((t) => BRANDS.has(t)),
     methods: tokens.filter((t) => !BRANDS.has(t)),
     returnUrl: link.return_url === '' ? null : link.return_url,

@@ -1,11 +1,12 @@
 import { Hono, type Context } from 'hono';
-import { amountToCents, centsToAmount } from '@pasarela/core';
+import { amountToCents, centsToAmount, transactionsTypeOf } from '@pasarela/core';
 import { originOf, type Deps } from '../../Deps';
 import { ApiError } from '../../errors/ApiError';
 import type { AppEnv } from '../../http/AppEnv';
 import { refuseBadAmounts } from '../../payments/checkAmount';
 import { refundPayment } from '../../payments/refundPayment';
 import { voidPayment } from '../../payments/voidPayment';
+import { capturePayment } from '../../payments/capturePayment';
 import { findMerchant } from '../../store/merchants';
 import { expireMerchantLink, findLinkByOrderReference, findMerchantLink, insertMerchantLink, listMerchantLinks } from '../../store/merchantLinks';
 import { findMerchantTransaction, listMerchantTransactions, type MerchantTransactionRow } from '../../store/merchantTransactions';
@@ -21,7 +22,7 @@ import { webhookEndpointRoutes } from './webhookEndpoints';
 import { idempotent } from './idempotency';
 import { linkAnswer, pageOf, refundAnswer, transactionAnswer } from './merchantAnswers';
 import { requireMerchantKey } from './merchantAuth';
-import { parseInput, CreateLinkSchema, cursorOf, EmptySchema, idOfCursor, ListLinksQuery, ListTransactionsQuery, RefundSchema, type CreateLink } from './merchantSchemas';
+import { parseInput, CaptureSchema, CreateLinkSchema, cursorOf, EmptySchema, idOfCursor, ListLinksQuery, ListTransactionsQuery, RefundSchema, type CreateLink } from './merchantSchemas';
 import { openApiDocument } from './openApiDocument';
 import { linkTranslationsOf } from '../linkDescriptions';
 
@@ -69,6 +70,7 @@ export function merchantApiRoutes(deps: Deps) {
         merchantId, description: body.description, amountCents: amountToCents(body.amount), taxCents: amountToCents(body.taxAmount ?? 0),
         cardTypes: cardTypesOf(body), expiresAt: body.expiresAt ?? null, singleUse: body.singleUse ?? false, returnUrl: body.returnUrl ?? '',
         orderReference: body.orderReference ?? null, metadata: body.metadata ?? {}, translations: linkTranslationsOf(body.descriptions),
+        transactionsType: transactionsTypeOf(body.captureMethod ?? 'automatic'),
       });
       if (!link) {
         const taken = body.orderReference === undefined ? undefined : await findLinkByOrderReference(deps.db, merchantId, body.orderReference);
@@ -158,6 +160,19 @@ export function merchantApiRoutes(deps: Deps) {
       const tx = await findMerchantTransaction(deps.db, merchantId, refund.cod_oper);
       if (!tx) throw transactionNotFound();
       return [201, { ...refundAnswer(refund), transaction: transactionAnswer(tx, await refundsOf(deps.db, tx.cod_oper)) }] as const;
+    }, REQUIRED_KEY);
+  });
+
+  app.post('/transactions/:codOper/capture', async (c) => {
+    const merchantId = await merchantOf(c);
+    return idempotent(c, deps, merchantId, async (input) => {
+      const { amount } = parseInput(CaptureSchema, input, 'body');
+      const codOper = codeParam(c, 'codOper');
+      const captured = codOper === undefined ? undefined : await capturePayment(deps, merchantId, codOper, amount === undefined ? undefined : amountToCents(amount));
+      if (!captured) throw transactionNotFound();
+      const tx = await findMerchantTransaction(deps.db, merchantId, captured.cod_oper);
+      if (!tx) throw transactionNotFound();
+      return [200, transactionAnswer(tx, await refundsOf(deps.db, tx.cod_oper))] as const;
     }, REQUIRED_KEY);
   });
 

@@ -1,6 +1,6 @@
 import { WEBHOOK_EVENT_TYPES } from '../../merchantView/webhookEvent';
 import * as v from 'valibot';
-import { freeText, isHttpUrl, isTrackId, moneySchema } from '@pasarela/core';
+import { CAPTURE_METHODS, freeText, isHttpUrl, isTrackId, moneySchema } from '@pasarela/core';
 import { ApiError, badRequest } from '../../errors/ApiError';
 import { LINK_DESCRIPTION_MAX, linkDescriptionsSchema } from '../linkDescriptions';
 
@@ -70,6 +70,7 @@ export const CreateLinkSchema = v.strictObject({
   brands: v.optional(v.pipe(v.array(v.picklist(LINK_BRANDS, `brands must list card brands: ${LINK_BRANDS.join(', ')}`), 'brands must be an array'), v.minLength(1, 'brands must not be empty'))),
   methods: v.optional(v.pipe(v.array(v.picklist(LINK_METHODS, `methods must list methods: ${LINK_METHODS.join(', ')}`), 'methods must be an array'), v.minLength(1, 'methods must not be empty'))),
   returnUrl: v.optional(v.pipe(v.string('returnUrl must be a string'), v.maxLength(2000, 'returnUrl is too long'), v.check(isHttpUrl, 'returnUrl must be an http or https address'))),
+  captureMethod: v.optional(v.picklist(CAPTURE_METHODS, `captureMethod must be one of: ${CAPTURE_METHODS.join(', ')}`)),
 });
 export type CreateLink = v.InferOutput<typeof CreateLinkSchema>;
 
@@ -78,6 +79,11 @@ export const RefundSchema = v.strictObject({
 });
 
 export const EmptySchema = v.strictObject({});
+
+/** POST /transactions/:codOper/capture: absent captures the whole hold. */
+export const CaptureSchema = v.strictObject({
+  amount: v.optional(moneySchema({ positive: true, missingMessage: 'amount must be a number', invalidMessage: 'amount must be a number with at most two decimals', belowMessage: 'amount must be above 0' })),
+});
 
 const limit = v.optional(v.pipe(
   v.string(),

@@ -2,7 +2,7 @@ import { CANCEL_REASONS } from '../../merchantView/merchantTransaction';
 import { METADATA_KEY_PATTERN, METADATA_LIMITS, RESERVED_METADATA_KEYS, LINK_BRANDS, LINK_METHODS, LINK_STATES, MAX_LINK_DAYS, ORDER_REFERENCE_PATTERN, PAGE_LIMIT, RESULTS, TRANSACTION_METHODS } from './merchantSchemas';
 import { MERCHANT_API_PREFIX } from '../../http/merchantApiPrefix';
 import { IDEMPOTENCY_KEY_TTL_HOURS } from '../../store/idempotencyKeys';
-import { BRAND_NAME_MAX, LANGUAGES } from '@pasarela/core';
+import { BRAND_NAME_MAX, CAPTURE_METHODS, LANGUAGES } from '@pasarela/core';
 import { LINK_DESCRIPTION_MAX } from '../linkDescriptions';
 import { LOGO_MAX_BYTES, LOGO_MAX_SIDE, LOGO_MIN_SIDE, LOGO_UPLOAD_WINDOW_MS, LOGO_UPLOADS_PER_WINDOW } from '../../brand/logoImage';
 import { REFUND_FAILURE_REASONS } from '../../merchantView/webhookEvent';
@@ -93,7 +93,7 @@ const refundProperties = {
 };
 
 const transactionRequired = ['codOper', 'method', 'result', 'amount', 'taxAmount', 'linkCode', 'orderReference', 'metadata', 'refundedAmount',
-  'currency', 'donationAmount', 'totalPaid', 'refundableAmount', 'payer', 'card', 'walletPhone', 'status', 'authStatus', 'createdAt', 'updatedAt'];
+  'currency', 'donationAmount', 'totalPaid', 'refundableAmount', 'captureMethod', 'captured', 'capturableAmount', 'captureBefore', 'payer', 'card', 'walletPhone', 'status', 'authStatus', 'createdAt', 'updatedAt'];
 const transactionProperties = {
   codOper: { type: 'string' },
   method: { type: 'string', enum: [...TRANSACTION_METHODS] },
@@ -107,7 +107,11 @@ const transactionProperties = {
   currency: { type: 'string', enum: ['USD'], description: 'Every amount is in US dollars' },
   donationAmount: money('The donation the payer added for a campaign (0 without)'),
   totalPaid: money('amount + taxAmount + donationAmount: what the payer pays in all (taken only when result is APPROVED)'),
-  refundableAmount: money('What a refund could still give back: 0 unless APPROVED and of a method with a way back, 0 while a dispute is open, less what a dispute took'),
+  refundableAmount: money('What a refund could still give back: 0 unless APPROVED and of a method with a way back, 0 while a dispute is open; of a manual payment, out of what was captured, less what a dispute took'),
+  captureMethod: { type: 'string', enum: [...CAPTURE_METHODS], description: 'Its link\'s: a manual payment is a hold on the card that you capture or void' },
+  captured: { type: 'boolean', description: 'Whether the money was taken: false while a manual payment\'s hold is open (the payer sees it approved), and after it is released' },
+  capturableAmount: money('What a capture could still take: the hold while it is open, else 0'),
+  captureBefore: nullable(dateTime('While a hold is open: when it is released if not captured (HOLD_RELEASE_AFTER_MS)')),
   payer: {
     type: 'object', additionalProperties: false, required: ['email', 'name'], description: 'Who paid, as they typed it',
     properties: { email: nullable({ type: 'string' }), name: nullable({ type: 'string' }) },
@@ -121,7 +125,7 @@ const transactionProperties = {
   authStatus: { type: 'string', description: 'The gateway\'s status (CANCELLED after a void)' },
   cancelReason: {
     type: 'string', enum: [...CANCEL_REASONS],
-    description: 'Only when authStatus is CANCELLED: the payer left it for another card or method (payer), another payment paid its single-use link (paid_elsewhere), or you voided it (merchant)',
+    description: 'Only when authStatus is CANCELLED: the payer left it for another card or method (payer), another payment paid its single-use link (paid_elsewhere), you voided it (merchant), or its hold was not captured in time (hold_expired)',
   },
   refund: ref('CryptoRefundOwed'),
   owedToPayer: money('Only while money a gateway took for a called-off payment is not given back (a voucher paid at a kiosk late, coins on chain): what is owed to the payer'),
@@ -207,6 +211,7 @@ const schemas = {
       metadata: metadataSchema,
       expiresAt: { type: 'string', format: 'date-time', description: `When the link stops taking payments (RFC 3339 with offset; within ${MAX_LINK_DAYS} days)` },
       singleUse: { type: 'boolean', description: 'Takes one payment, whatever the method (default false)' },
+      captureMethod: { type: 'string', enum: [...CAPTURE_METHODS], description: 'automatic (default) takes a card\'s money at once; manual only holds it, for you to capture (in part or whole) or void' },
       brands: { type: 'array', minItems: 1, items: { type: 'string', enum: [...LINK_BRANDS] }, description: 'Only cards of these brands' },
       methods: { type: 'array', minItems: 1, items: { type: 'string', enum: [...LINK_METHODS] }, description: 'Only these methods (CARD for a card)' },
       returnUrl: { type: 'string', format: 'uri', maxLength: 2000, description: 'Where the payer goes back after paying (http or https)' },
@@ -214,7 +219,7 @@ const schemas = {
   },
   PaymentLink: {
     type: 'object', additionalProperties: false,
-    required: ['code', 'url', 'state', 'amount', 'taxAmount', 'description', 'descriptions', 'orderReference', 'metadata', 'singleUse', 'brands', 'methods', 'returnUrl', 'expiresAt', 'paidBy', 'payments', 'createdAt', 'updatedAt'],
+    required: ['code', 'url', 'state', 'amount', 'taxAmount', 'description', 'descriptions', 'orderReference', 'metadata', 'singleUse', 'captureMethod', 'brands', 'methods', 'returnUrl', 'expiresAt', 'paidBy', 'payments', 'createdAt', 'updatedAt'],
     properties: {
       code: { type: 'string', description: 'What `Checkout.open({ code })` takes' },
       url: { type: 'string', format: 'uri', description: 'The checkout page to send the payer to' },
@@ -229,6 +234,7 @@ const schemas = {
       orderReference: nullable({ type: 'string' }),
       metadata: metadataSchema,
       singleUse: { type: 'boolean' },
+      captureMethod: { type: 'string', enum: [...CAPTURE_METHODS] },
       brands: { type: 'array', items: { type: 'string', enum: [...LINK_BRANDS] } },
       methods: { type: 'array', items: { type: 'string' } },
       returnUrl: nullable({ type: 'string' }),
@@ -263,6 +269,10 @@ const schemas = {
   EventList: {
     type: 'object', required: ['data', 'hasMore', 'nextCursor'], additionalProperties: false,
     properties: { data: { type: 'array', items: ref('WebhookEvent') }, hasMore: { type: 'boolean' }, nextCursor: nullable({ type: 'string' }) },
+  },
+  CreateCapture: {
+    type: 'object', additionalProperties: false,
+    properties: { amount: positiveMoney('What to take, at most the hold; absent: all of it. The rest is released') },
   },
   CreateRefund: {
     type: 'object', additionalProperties: false,
@@ -433,14 +443,32 @@ export function openApiDocument(origin: string) {
           },
         },
       },
+      '/transactions/{codOper}/capture': {
+        post: {
+          operationId: 'captureTransaction', tags: ['Transactions'], summary: 'Capture a manual payment\'s hold, in full or in part', parameters: [codOperParam, requiredIdempotencyKey],
+          requestBody: { required: false, content: json(ref('CreateCapture')) },
+          responses: {
+            '200': { description: 'The transaction, captured (`captured: true`): the part taken enters your balance, the rest is released', headers: replayedHeader, content: json(ref('Transaction')) },
+            ...keyedPostErrors,
+            '404': error('No such transaction of this merchant (`transaction_not_found`)'),
+            '409': error('Not a hold still open (`transaction_not_capturable`), or captured already (`transaction_already_captured`)'),
+            '422': error('More than the hold (`capture_exceeds_hold`)'),
+            '502': error('The card processor refused the capture (`capture_refused`): the hold is as it was'),
+            '504': error('The card processor did not answer (`payment_error_try_again`): the capture is asked again until it answers'),
+          },
+        },
+      },
       '/transactions/{codOper}/void': {
         post: {
-          operationId: 'voidTransaction', tags: ['Transactions'], summary: 'Call off a payment that is still pending', parameters: [codOperParam, requiredIdempotencyKey],
+          operationId: 'voidTransaction', tags: ['Transactions'], summary: 'Call off a payment that is still pending, or release a hold not captured', parameters: [codOperParam, requiredIdempotencyKey],
           requestBody: { required: false, content: json(ref('Empty')) },
           responses: {
             '200': { description: 'The transaction, voided (DECLINED, authStatus CANCELLED)', headers: replayedHeader, content: json(ref('Transaction')) },
             ...keyedPostErrors,
             '404': error('No such transaction of this merchant (`transaction_not_found`)'),
+            '409': error('Not pending nor a hold still open (`transaction_not_pending`, `transaction_not_capturable`, `transaction_already_captured`)'),
+            '502': error('The card processor refused to release the hold (`void_refused`): nothing changed'),
+            '504': error('The card processor did not answer the release of a hold (`payment_error_try_again`): it is asked again until it answers'),
             '503': error('The gateway did not answer (`connection_error`): nothing changed, try again'),
           },
         },

@@ -8,12 +8,13 @@ const LATER = '2026-11-26T15:04:07.000Z';
 
 const link = {
   code: 'LKQ7M2X9RT4B', url: 'https://checkout.example/camisetas-1042', state: 'open', amount: 25, taxAmount: 1.75, description: 'Pedido 1042',
-  descriptions: { en: 'Order 1042' }, orderReference: 'order-1042', metadata: { cart: '1042' }, singleUse: true, brands: [], methods: [], returnUrl: 'https://shop.example/orders/1042',
+  descriptions: { en: 'Order 1042' }, orderReference: 'order-1042', metadata: { cart: '1042' }, singleUse: true, captureMethod: 'automatic', brands: [], methods: [], returnUrl: 'https://shop.example/orders/1042',
   expiresAt: '2026-12-03T15:04:05.000Z', paidBy: null, payments: 0, createdAt: AT, updatedAt: AT,
 };
 const transaction = {
   codOper: 'PP4F2A9C1B7E03', method: 'card', result: 'APPROVED', amount: 25, taxAmount: 1.75, linkCode: 'LKQ7M2X9RT4B', orderReference: 'order-1042',
   metadata: { cart: '1042' }, refundedAmount: 0, currency: 'USD', donationAmount: 0, totalPaid: 26.75, refundableAmount: 26.75,
+  captureMethod: 'automatic', captured: true, capturableAmount: 0, captureBefore: null,
   payer: { email: 'ana@example.com', name: 'Ana Pérez' }, card: { brand: 'VISA', last4: '4242' }, walletPhone: null,
   status: 1, authStatus: 'APPROVED', createdAt: AT, updatedAt: LATER,
 };
@@ -58,8 +59,12 @@ export const OPERATION_TEXTS: Readonly<Record<string, Texts>> = {
     description: 'Gives back all that remains (no body) or `amount` of an approved payment, through its gateway; several partial refunds may follow each other. A `transaction.refunded` webhook follows.',
     example: { ...refund, transaction: { ...transaction, refundedAmount: 10, refundableAmount: 16.75, refunds: [refund] } }, body: { amount: 10 },
   },
+  captureTransaction: {
+    description: 'Takes `amount` (at most the hold; no body: all of it) of a payment of a manual-capture link, once, through the card processor; the rest of the hold is released. Only the part taken enters your balance and payouts. A `transaction.captured` webhook follows.',
+    example: { ...transaction, captureMethod: 'manual', captured: true, refundableAmount: 20, refunds: [] }, body: { amount: 20 },
+  },
   voidTransaction: {
-    description: 'Calls off a payment still pending (a Nequi or Yappy push unanswered, an unpaid voucher or quote, a card waiting on 3D Secure): it becomes DECLINED with authStatus CANCELLED, and a `transaction.voided` webhook follows.',
+    description: 'Calls off a payment still pending (a Nequi or Yappy push unanswered, an unpaid voucher or quote, a card waiting on 3D Secure), or releases a manual payment\'s hold not captured: it becomes DECLINED with authStatus CANCELLED, and a `transaction.voided` webhook follows.',
     example: { ...nequiTransaction, result: 'DECLINED', status: 0, authStatus: 'CANCELLED', cancelReason: 'merchant', totalPaid: 26.75, refundableAmount: 0, refunds: [] }, body: {},
   },
   listEvents: { description: 'Every event a webhook carries, whether or not its delivery got through.', example: page([event]) },

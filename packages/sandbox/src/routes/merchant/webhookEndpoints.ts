@@ -88,6 +88,8 @@ export function sampleEventOf(type: (typeof WEBHOOK_EVENT_TYPES)[number], mercha
     refunded_cents: type === 'transaction.refunded' ? 1000 : 0,
     payer_email: 'pagador@example.com', payer_name: 'Test Payer', card_brand: 'VISA', card_last4: '4242', phone: null, campaign_cents: 0,
     ...(type === 'transaction.voided' ? { cancel_reason: 'merchant' } : {}),
+    // A manual payment's hold, 20.00 of its 26.75 taken.
+    ...(type === 'transaction.captured' ? { tx_type: 'AUTH', hold_state: 'captured', captured_cents: 2000 } : {}),
     ...(type === 'transaction.owed_to_payer' ? { auth_status: 'CANCELLED', status: 0, owed_to_payer: { amountCents: 2675, state: 'owed' } } : {}),
     ...(type.startsWith('payout.') ? {
       object: merchantPayoutOf({

@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import Stripe from 'stripe';
+import { Pasarela } from '@pasarela/node';
+import { browserAvailable, launchChromium } from './support/browser';
+import { payByCardOnShop, startShopServer } from './support/shopServer';
+import { startSandboxInProcess } from './support/sandbox';
+import { withStripeSandbox } from './support/stripe';
+import type { Sandbox } from '../scripts/sandbox-process.mjs';
+
+// Issue 89: a manual-capture link (captureMethod manual, the merchant's choice) paid by card in
+// Chromium through the checkout: the payer sees it approved, the card is only held; the shop captures
+// part through the merchant API; the rest is released and the books hold only the captured part. With
+// the simulated card processor, and with Stripe (stripe-stateful-mock) as the card processor, whose
+// own charge is captured for that amount.
+
+async function newMerchant(url: string): Promise<Pasarela> {
+  const res = await fetch(`${url}/sandbox/merchants`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Alquileres E2E' }) });
+  const { secretKey } = (await res.json()) as { secretKey: string };
+  return new Pasarela({ secretKey, baseUrl: url });
+}
+
+/** Pays a manual link of $30 in Chromium, captures $20 of it, and checks what the merchant API tells. */
+async function payHoldAndCapturePart(browser: Browser, url: string, pasarela: Pasarela, whileHeld: (codOper: string) => Promise<void> = async () => {}): Promise<string> {
+  const orderReference = `order-${randomUUID().slice(0, 8)}`;
+  const link = await pasarela.paymentLinks.create({ amount: 30, taxAmount: 0, description: 'Depósito', orderReference, singleUse: true, captureMethod: 'manual' });
+  expect(link.captureMethod).toBe('manual');
+  const shop = await startShopServer(url);
+  try {
+    await payByCardOnShop(browser, shop.url, link.code, { lang: 'en', card: '4242 4242 4242 4242' });
+  } finally {
+    await shop.close();
+  }
+  const [held] = (await pasarela.transactions.list({ orderReference })).data;
+  expect(held).toMatchObject({ result: 'APPROVED', captureMethod: 'manual', captured: false, capturableAmount: 30, refundableAmount: 0 });
+  const codOper = held?.codOper ?? '';
+  // Nothing held is in the books.
+  expect((await pasarela.balanceTransactions.list()).data).toEqual([]);
+  await whileHeld(codOper);
+
+  const captured = await pasarela.transactions.capture(codOper, { amount: 20 }, { idempotencyKey: `capture-${orderReference}` });
+  expect(captured).toMatchObject({ result: 'APPROVED', captured: true, capturableAmount: 0, captureBefore: null, refundableAmount: 20 });
+  // Once: the rest was released.
+  await expect(pasarela.transactions.capture(codOper, { amount: 10 })).rejects.toMatchObject({ status: 409, code: 'transaction_already_captured' });
+  const lines = (await pasarela.balanceTransactions.list()).data;
+  expect(lines.map((l) => [l.type, l.amount, l.codOper])).toEqual([['payment', 20, codOper]]);
+  const balance = await pasarela.balance.retrieve();
+  expect(balance.available + balance.pending).toBe(lines[0]?.net);
+  return codOper;
+}
+
+describe.runIf(browserAvailable())('a manual-capture link with the simulated card processor', () => {
+  let sandbox: Sandbox;
+  let browser: Browser;
+  beforeAll(async () => {
+    sandbox = await startSandboxInProcess({});
+    browser = await launchChromium();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await sandbox?.stop();
+  });
+
+  it('is held for the payer, captured in part by the merchant API, and only that part reaches the books', async () => {
+    await payHoldAndCapturePart(browser, sandbox.url, await newMerchant(sandbox.url));
+  }, 120_000);
+});
+
+describe.runIf(browserAvailable())('a manual-capture link with Stripe as the card processor', () => {
+  let sandbox: Sandbox;
+  let browser: Browser;
+  let stripe: () => Stripe;
+  withStripeSandbox((started) => ({ sandbox, browser, stripe } = started));
+
+  it('holds the charge at Stripe uncaptured, captures $20 of it there, and the books hold $20', async () => {
+    const chargesOf = async (codOper: string) => {
+      const charges: Stripe.Charge[] = [];
+      for await (const charge of stripe().charges.list({ limit: 100 })) if (charge.metadata['pasarela_key'] === codOper) charges.push(charge);
+      return charges.map((c) => [c.amount, c.currency, c.captured, c.amount_captured]);
+    };
+    const codOper = await payHoldAndCapturePart(browser, sandbox.url, await newMerchant(sandbox.url), async (held) => {
+      expect(await chargesOf(held)).toEqual([[3000, 'usd', false, 0]]);
+    });
+    expect(await chargesOf(codOper)).toEqual([[3000, 'usd', true, 2000]]);
+  }, 120_000);
+});

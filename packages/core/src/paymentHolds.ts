@@ -1,0 +1,87 @@
+import { TRANSACTION_TYPES } from './constants';
+
+// Issue 89 item 2: "Holds are the merchant's choice, never the payer's". A link's transactionsType
+// (SPEC 9: AUTH_CAPTURE, AUTH) is its capture method; a manual (AUTH) payment is a hold the merchant
+// captures, in part or whole, once, or releases; one not captured in time expires. Only captured
+// money reaches the balance: what this module answers as captured is what refunds and disputes start from.
+
+export const CAPTURE_METHODS = ['automatic', 'manual'] as const;
+export type CaptureMethod = (typeof CAPTURE_METHODS)[number];
+
+/**
+ * `capturing` / `releasing`: the processor was asked to capture or to release the hold and its answer
+ * is not in yet; nothing else may start meanwhile.
+ */
+export type HoldState = 'authorized' | 'capturing' | 'captured' | 'releasing' | 'released' | 'expired';
+
+export interface Hold {
+  state: HoldState;
+  /** What the processor holds for the payer's card: the payment's whole amount. */
+  heldCents: number;
+  /** 0 until captured. */
+  capturedCents: number;
+}
+
+export type CaptureRefusal = 'already_captured' | 'capture_in_progress' | 'release_in_progress' | 'hold_released' | 'hold_expired' | 'exceeds_hold' | 'amount_not_positive';
+type VoidRefusal = 'already_captured' | 'capture_in_progress' | 'release_in_progress' | 'hold_released' | 'hold_expired';
+
+/** SPEC 9 "AUTH" is a hold; every other type charges at once. */
+export function captureMethodOf(transactionsType: string): CaptureMethod {
+  return transactionsType === TRANSACTION_TYPES.auth ? 'manual' : 'automatic';
+}
+
+export function transactionsTypeOf(method: CaptureMethod): string {
+  return method === 'manual' ? TRANSACTION_TYPES.auth : TRANSACTION_TYPES.authCapture;
+}
+
+/** "A payer's body that disagrees is refused": the payer may repeat the link's type, never change it. */
+export function payerTypeDisagrees(linkTransactionsType: string, payerTransactionsType: string | undefined): boolean {
+  if (payerTransactionsType === undefined || payerTransactionsType === '') return false;
+  return captureMethodOf(payerTransactionsType) !== captureMethodOf(linkTransactionsType);
+}
+
+function closedRefusal(state: HoldState): VoidRefusal | undefined {
+  switch (state) {
+    case 'captured': return 'already_captured';
+    case 'capturing': return 'capture_in_progress';
+    case 'releasing': return 'release_in_progress';
+    case 'released': return 'hold_released';
+    case 'expired': return 'hold_expired';
+    case 'authorized': return undefined;
+  }
+}
+
+/** "Capture at most the hold, once": absent takes the whole hold; the rest is released. */
+export function captureCheck(hold: Hold, amountCents: number | undefined): { cents: number; releasedCents: number } | { refusal: CaptureRefusal } {
+  const closed = closedRefusal(hold.state);
+  if (closed) return { refusal: closed };
+  const cents = amountCents ?? hold.heldCents;
+  if (!Number.isInteger(cents) || cents <= 0) return { refusal: 'amount_not_positive' };
+  if (cents > hold.heldCents) return { refusal: 'exceeds_hold' };
+  return { cents, releasedCents: hold.heldCents - cents };
+}
+
+/** "Void only uncaptured": the whole hold goes back to the payer. */
+export function voidCheck(hold: Hold): { releasedCents: number } | { refusal: VoidRefusal } {
+  const closed = closedRefusal(hold.state);
+  return closed ? { refusal: closed } : { releasedCents: hold.heldCents };
+}
+
+/** "Released by the reconciler before the processor lets it lapse": an uncaptured hold past its deadline. */
+export function holdLapsed(hold: Pick<Hold, 'state'>, captureBefore: Date, now: Date): boolean {
+  return hold.state === 'authorized' && now.getTime() >= captureBefore.getTime();
+}
+
+/** What the merchant may still capture: the hold while it is open, else 0. */
+export function capturableCentsOf(hold: Hold): number {
+  return hold.state === 'authorized' ? hold.heldCents : 0;
+}
+
+/**
+ * "What reaches the balance = only captured money": an automatic payment's whole amount, a manual
+ * one's captured part (0 while held, released or expired). Refunds and disputes start from this.
+ */
+export function capturedCentsOf(payment: { captureMethod: CaptureMethod; paidCents: number; hold: Hold | null }): number {
+  if (payment.captureMethod === 'automatic') return payment.paidCents;
+  return payment.hold?.state === 'captured' ? payment.hold.capturedCents : 0;
+}

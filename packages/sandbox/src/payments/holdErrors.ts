@@ -1,0 +1,16 @@
+import { centsToAmount, type CaptureRefusal } from '@pasarela/core';
+import { PaymentError } from '../errors/PaymentError';
+
+export function holdRefusalError(refusal: CaptureRefusal, heldCents: number): PaymentError {
+  switch (refusal) {
+    case 'already_captured': return new PaymentError('conflict', 'transaction_already_captured', 'The payment was captured already: refund it instead');
+    case 'capture_in_progress': return new PaymentError('conflict', 'transaction_already_captured', 'A capture of this payment is being made');
+    case 'release_in_progress': return new PaymentError('conflict', 'transaction_not_capturable', 'The hold is being released');
+    case 'hold_released': return new PaymentError('conflict', 'transaction_not_capturable', 'The hold was released: nothing is left to capture');
+    case 'hold_expired': return new PaymentError('conflict', 'transaction_not_capturable', 'The hold was not captured in time and was released');
+    case 'exceeds_hold': return new PaymentError('refused', 'capture_exceeds_hold', `amount is more than the hold (${centsToAmount(heldCents).toFixed(2)})`);
+    case 'amount_not_positive': return new PaymentError('invalid', 'invalid_amount', 'amount must be more than 0');
+  }
+}
+
+export const notAHold = () => new PaymentError('conflict', 'transaction_not_capturable', 'Only an approved payment of a manual-capture link holds money to capture');

@@ -1,0 +1,50 @@
+import { voidCheck } from '@pasarela/core';
+import { isGatewayOutcomeUnknown } from '@pasarela/gateways';
+import type { Deps } from '../Deps';
+import { PaymentError } from '../errors/PaymentError';
+import { gatewayCall } from '../gateways/GatewayCall';
+import { holdOf } from '../merchantView/paymentHold';
+import { finishRelease, reopenHold, startRelease } from '../store/holds';
+import { findTransaction, type TransactionRow } from '../store/transactions';
+import { lockTransaction } from '../store/transactionUpdates';
+import { cardReferenceOf } from './cardReference';
+import { holdRefusalError, notAHold } from './holdErrors';
+
+/**
+ * An uncaptured hold released (core voidCheck: only uncaptured): claimed first by a conditional write
+ * (a capture or another release at once finds it taken), released at the card processor, then
+ * recorded: by the merchant (`transaction.voided`) or by the reconciler at its deadline.
+ */
+export async function releaseHold(deps: Pick<Deps, 'db' | 'gateways'>, codOper: string, how: 'released' | 'expired'): Promise<TransactionRow> {
+  const started = await deps.db.transaction(async (tx) => {
+    const row = await lockTransaction(tx, codOper);
+    const hold = row ? holdOf(row) : null;
+    if (!row || !hold) throw notAHold();
+    const check = voidCheck(hold);
+    if ('refusal' in check) throw holdRefusalError(check.refusal, hold.heldCents);
+    const releasing = await startRelease(tx, codOper);
+    if (!releasing) throw notAHold();
+    return releasing;
+  });
+  return askRelease(deps, started, how);
+}
+
+/** A release recorded as asked: asked of the processor under its key (again, for the reconciler), its answer recorded. */
+export async function askRelease(deps: Pick<Deps, 'db' | 'gateways'>, row: TransactionRow, how: 'released' | 'expired'): Promise<TransactionRow> {
+  let answer: 'voided' | 'refused';
+  try {
+    const reference = await cardReferenceOf(deps, row.cod_oper, row.gateway_reference);
+    // Never received by the processor: nothing is held there.
+    answer = reference === null ? 'voided' : await deps.gateways.card.void({ ...gatewayCall(`void:${row.cod_oper}`), reference });
+  } catch (error) {
+    // Unknown what the processor did: left being released, the reconciler asks again under the same key.
+    if (isGatewayOutcomeUnknown(error)) throw new PaymentError('in_doubt', 'payment_error_try_again', 'The card processor did not answer; the release of the hold is being checked');
+    throw error;
+  }
+  if (answer === 'refused') {
+    await reopenHold(deps.db, row.cod_oper);
+    throw new PaymentError('gateway_failed', 'void_refused', 'The card processor refused to release the hold; nothing changed');
+  }
+  const released = await deps.db.transaction((tx) => finishRelease(tx, row.cod_oper, how));
+  return released ?? (await findTransaction(deps.db, row.cod_oper)) ?? row;
+}

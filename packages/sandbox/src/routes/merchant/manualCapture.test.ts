@@ -1,0 +1,303 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardPayload, createMerchant, createTestApp, type TestApp } from '../../../test/testApp';
+import { merchantApiClient, type MerchantApiClient } from '../../../test/merchantApiClient';
+import { startWebhookReceiver, TO_RECEIVER, type WebhookReceiver } from '../../../test/webhookReceiver';
+import { deliverDueWebhooks } from '../../webhooks/deliverWebhooks';
+import { reconcileHolds } from '../../payments/reconcileHolds';
+import { Pasarela, PasarelaError } from '@pasarela/node';
+import { GatewayOutcomeUnknown } from '@pasarela/gateways';
+
+// Issue 89 item 2: "Holds are the merchant's choice, never the payer's". A manual-capture link's card
+// payment is approved for the payer and only held; the merchant captures (in part, once) or voids
+// it; the reconciler releases one left past its deadline; only captured money reaches the books.
+
+let t: TestApp;
+let api: MerchantApiClient;
+let receiver: WebhookReceiver;
+beforeAll(async () => {
+  [t, receiver] = await Promise.all([createTestApp(), startWebhookReceiver()]);
+  api = await merchantApiClient((path, init) => t.app.request(path, init));
+});
+afterAll(async () => {
+  await Promise.all([t.close(), receiver.close()]);
+});
+
+interface Merchant { id: number; key: string; webhookSecret: string }
+const newMerchant = (): Promise<Merchant> => createMerchant(t, { name: 'Retenciones S.A.', webhookUrl: receiver.url });
+
+async function newLink(m: Merchant, captureMethod?: 'manual' | 'automatic'): Promise<string> {
+  const res = await api.call('POST', '/payment-links', { key: m.key, body: { amount: 40, description: 'Alquiler', ...(captureMethod ? { captureMethod } : {}) } });
+  expect(res.status).toBe(201);
+  expect(res.json['captureMethod']).toBe(captureMethod ?? 'automatic');
+  return String(res.json['code']);
+}
+
+async function payManual(m: Merchant): Promise<string> {
+  const paid = await t.post('/cards/auth-capture', { ...cardPayload(await newLink(m, 'manual'), { amount: 40, taxAmount: 0 }), transactionsType: 'AUTH' });
+  expect(paid.status).toBe(200);
+  expect(paid.data['status']).toBe(1);
+  return String(paid.data['codOper']);
+}
+
+const capture = (m: Merchant, codOper: string, body?: Record<string, unknown>, idempotencyKey?: string) =>
+  api.call('POST', `/transactions/${codOper}/capture`, { key: m.key, ...(body ? { body } : {}), ...(idempotencyKey ? { idempotencyKey } : {}) });
+const verify = async (m: Merchant, codOper: string) => (await api.call('GET', `/transactions/${codOper}`, { key: m.key })).json;
+const bookOf = (codOper: string) => t.simulator.books.find<unknown, Record<string, unknown>>(codOper)?.state ?? {};
+const linesOf = async (m: Merchant) => (await api.call('GET', '/balance-transactions', { key: m.key })).json['data'] as Array<{ type: string; amount: number; codOper: string | null }>;
+const balanceOf = async (m: Merchant) => (await api.call('GET', '/balance', { key: m.key })).json;
+
+async function eventsFor(codOper: string) {
+  while ((await deliverDueWebhooks(t.db, TO_RECEIVER)) > 0);
+  return receiver.received.map((r) => JSON.parse(r.body) as { type: string; data: Record<string, unknown> }).filter((e) => e.data['codOper'] === codOper);
+}
+
+describe('a manual-capture link: held for the payer, captured by the merchant', () => {
+  it('approves the payer while only holding the money: captured false, capturableAmount and captureBefore, nothing in the books', async () => {
+    const m = await newMerchant();
+    const codOper = await payManual(m);
+    const tx = await verify(m, codOper);
+    expect(tx).toMatchObject({ result: 'APPROVED', captureMethod: 'manual', captured: false, capturableAmount: 40, refundableAmount: 0 });
+    const before = Date.parse(String(tx['captureBefore']));
+    expect(before - Date.now()).toBeGreaterThan(5 * 86_400_000);
+    expect(before - Date.now()).toBeLessThan(7 * 86_400_000);
+    expect(bookOf(codOper)).toMatchObject({ status: 'approved' });
+    expect(bookOf(codOper)['capturedCents']).toBeUndefined();
+    expect(await linesOf(m)).toEqual([]);
+    expect(await balanceOf(m)).toEqual({ currency: 'USD', available: 0, pending: 0 });
+    // Nothing captured, nothing to refund.
+    const refund = await api.call('POST', `/transactions/${codOper}/refunds`, { key: m.key });
+    expect([refund.status, refund.json['code']]).toEqual([409, 'transaction_not_refundable']);
+  });
+
+  it('captures a part once: the processor takes that part, the books show only it, the rest is released, transaction.captured follows', async () => {
+    const m = await newMerchant();
+    const codOper = await payManual(m);
+    const over = await capture(m, codOper, { amount: 40.01 });
+    expect([over.status, over.json['code']]).toEqual([422, 'capture_exceeds_hold']);
+    const done = await capture(m, codOper, { amount: 25 });
+    expect(done.status).toBe(200);
+    expect(done.json).toMatchObject({ captured: true, capturableAmount: 0, captureBefore: null, refundableAmount: 25, result: 'APPROVED' });
+    expect(bookOf(codOper)['capturedCents']).toBe(2500);
+    const lines = await linesOf(m);
+    expect(lines.map((l) => [l.type, l.amount, l.codOper])).toEqual([['payment', 25, codOper]]);
+    expect((await balanceOf(m))['pending']).toBeLessThan(25);
+    // "Once": a second capture is refused, whatever its amount.
+    const again = await capture(m, codOper, { amount: 10 });
+    expect([again.status, again.json['code']]).toEqual([409, 'transaction_already_captured']);
+    expect(bookOf(codOper)['capturedCents']).toBe(2500);
+    // Refunds start from what was captured.
+    const refundOver = await api.call('POST', `/transactions/${codOper}/refunds`, { key: m.key, body: { amount: 25.01 } });
+    expect(refundOver.json['code']).toBe('refund_exceeds_remaining');
+    const events = await eventsFor(codOper);
+    expect(events.map((e) => e.type)).toEqual(['transaction.approved', 'transaction.captured']);
+    expect(events[0]?.data).toMatchObject({ captured: false, capturableAmount: 40 });
+    expect(events[1]?.data).toMatchObject({ captured: true, capturableAmount: 0, refundableAmount: 25 });
+    for (const event of events) api.checkWebhookEvent(event);
+  });
+
+  it('"nothing uncaptured reaches the balance or a payout": a payout run pays the captured part only', async () => {
+    const m = await newMerchant();
+    await payManual(m);
+    const captured = await payManual(m);
+    expect((await capture(m, captured, { amount: 25 })).status).toBe(200);
+    const run = await t.admin('POST', '/payouts/run', {}, { authorization: `Bearer ${m.key}` });
+    expect(run.status).toBe(200);
+    const payouts = run.json['payouts'] as Array<{ amount: number }>;
+    // Default card price 2.90 % + 0.30: 25 -> 1.03; the $40 hold still open pays nothing.
+    expect(payouts.map((p) => p.amount)).toEqual([(2500 - 103) / 100]);
+    expect(await balanceOf(m)).toEqual({ currency: 'USD', available: 0, pending: 0 });
+  });
+
+  it('answers a repeated Idempotency-Key with the first capture', async () => {
+    const m = await newMerchant();
+    const codOper = await payManual(m);
+    const key = randomUUID();
+    const first = await capture(m, codOper, undefined, key);
+    const replay = await capture(m, codOper, undefined, key);
+    expect(replay.json).toEqual(first.json);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(first.json).toMatchObject({ captured: true, refundableAmount: 40 });
+  });
+
+  it('two captures at once capture once', async () => {
+    const m = await newMerchant();
+    const codOper = await payManual(m);
+    const answers = await Promise.all([capture(m, codOper, { amount: 10 }), capture(m, codOper, { amount: 30 })]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const won = answers.find((a) => a.status === 200);
+    const cents = Math.round(Number(won?.json['refundableAmount']) * 100);
+    expect(bookOf(codOper)['capturedCents']).toBe(cents);
+    expect((await linesOf(m)).map((l) => l.amount)).toEqual([cents / 100]);
+  });
+
+  it('voids a hold: released at the processor, DECLINED with cancelReason merchant, transaction.voided, nothing booked, no capture after', async () => {
+    const m = await newMerchant();
+    const codOper = await payManual(m);
+    const voided = await api.call('POST', `/transactions/${codOper}/void`, { key: m.key });
+    expect(voided.status).toBe(200);
+    expect(voided.json).toMatchObject({ result: 'DECLINED', authStatus: 'CANCELLED', cancelReason: 'merchant', captured: false, capturableAmount: 0 });
+    expect(bookOf(codOper)['voided']).toBe(true);
+    expect((await capture(m, codOper)).json['code']).toBe('transaction_not_capturable');
+    expect(await linesOf(m)).toEqual([]);
+    expect((await eventsFor(codOper)).map((e) => e.type)).toEqual(['transaction.approved', 'transaction.voided']);
+    // Void only uncaptured.
+    const captured = await payManual(m);
+    expect((await capture(m, captured)).status).toBe(200);
+    const late = await api.call('POST', `/transactions/${captured}/void`, { key: m.key });
+    expect([late.status, late.json['code']]).toEqual([409, 'transaction_already_captured']);
+  });
+
+  it('a capture and a void at once: one of them, and the processor agrees with the books', async () => {
+    const m = await newMerchant();
+    const codOper = await payManual(m);
+    const [captured, voided] = await Promise.all([capture(m, codOper, { amount: 10 }), api.call('POST', `/transactions/${codOper}/void`, { key: m.key })]);
+    expect([captured.status, voided.status].sort()).toEqual([200, 409]);
+    const book = bookOf(codOper);
+    if (captured.status === 200) {
+      expect([book['capturedCents'], book['voided']]).toEqual([1000, undefined]);
+      expect((await linesOf(m)).map((l) => l.amount)).toEqual([10]);
+    } else {
+      expect([book['capturedCents'], book['voided']]).toEqual([undefined, true]);
+      expect(await linesOf(m)).toEqual([]);
+    }
+  });
+
+  it('the reconciler releases a hold past its deadline, and leaves one still in time and a captured one alone', async () => {
+    const m = await newMerchant();
+    const lapsed = await payManual(m);
+    const inTime = await payManual(m);
+    const captured = await payManual(m);
+    expect((await capture(m, captured, { amount: 5 })).status).toBe(200);
+    await t.db.query("update transactions set capture_before = now() - interval '1 second' where cod_oper = any($1)", [[lapsed, captured]]);
+    const settled = await reconcileHolds({ db: t.db, gateways: t.gateways });
+    expect(settled).toContain(lapsed);
+    expect(settled).not.toContain(inTime);
+    expect(settled).not.toContain(captured);
+    expect(await verify(m, lapsed)).toMatchObject({ result: 'DECLINED', cancelReason: 'hold_expired', captured: false, capturableAmount: 0 });
+    expect(bookOf(lapsed)['voided']).toBe(true);
+    expect(await verify(m, inTime)).toMatchObject({ result: 'APPROVED', captured: false, capturableAmount: 40 });
+    expect((await capture(m, lapsed)).json['code']).toBe('transaction_not_capturable');
+    expect((await linesOf(m)).map((l) => [l.amount, l.codOper])).toEqual([[5, captured]]);
+  });
+});
+
+describe('a capture whose answer was lost', () => {
+  it('stays being captured (504, nothing booked), and the reconciler asks again under its key: captured once, booked once', async () => {
+    const m = await newMerchant();
+    const codOper = await payManual(m);
+    const card = t.gateways.card;
+    const realCapture = card.capture.bind(card);
+    const keys: string[] = [];
+    // The processor captures, and its answer is lost on the way back.
+    card.capture = async (call) => {
+      keys.push(call.idempotencyKey);
+      await realCapture(call);
+      throw new GatewayOutcomeUnknown('card.capture: no answer');
+    };
+    try {
+      const lost = await capture(m, codOper, { amount: 15 });
+      expect([lost.status, lost.json['code']]).toEqual([504, 'payment_error_try_again']);
+    } finally {
+      card.capture = realCapture;
+    }
+    expect(await verify(m, codOper)).toMatchObject({ captured: false, capturableAmount: 0 });
+    expect(await linesOf(m)).toEqual([]);
+    expect((await capture(m, codOper, { amount: 15 })).json['code']).toBe('transaction_already_captured');
+    // Within a minute the reconciler leaves it to the call in flight.
+    expect(await reconcileHolds({ db: t.db, gateways: t.gateways })).not.toContain(codOper);
+    await t.db.query("update transactions set updated_at = now() - interval '2 minutes' where cod_oper = $1", [codOper]);
+    const asked: string[] = [];
+    card.capture = async (call) => {
+      asked.push(call.idempotencyKey);
+      return realCapture(call);
+    };
+    try {
+      expect(await reconcileHolds({ db: t.db, gateways: t.gateways })).toContain(codOper);
+    } finally {
+      card.capture = realCapture;
+    }
+    expect(asked).toEqual(keys);
+    expect(bookOf(codOper)['capturedCents']).toBe(1500);
+    expect(await verify(m, codOper)).toMatchObject({ captured: true, refundableAmount: 15 });
+    expect((await linesOf(m)).map((l) => [l.type, l.amount])).toEqual([['payment', 15]]);
+  });
+});
+
+describe('a release whose answer was lost', () => {
+  it('stays being released (504, not capturable), and the reconciler asks again under its key: voided, DECLINED', async () => {
+    const m = await newMerchant();
+    const codOper = await payManual(m);
+    const card = t.gateways.card;
+    const realVoid = card.void.bind(card);
+    card.void = async (call) => {
+      await realVoid(call);
+      throw new GatewayOutcomeUnknown('card.void: no answer');
+    };
+    try {
+      const lost = await api.call('POST', `/transactions/${codOper}/void`, { key: m.key });
+      expect([lost.status, lost.json['code']]).toEqual([504, 'payment_error_try_again']);
+    } finally {
+      card.void = realVoid;
+    }
+    expect(await verify(m, codOper)).toMatchObject({ result: 'APPROVED', captured: false, capturableAmount: 0 });
+    expect((await capture(m, codOper)).json['code']).toBe('transaction_not_capturable');
+    await t.db.query("update transactions set updated_at = now() - interval '2 minutes' where cod_oper = $1", [codOper]);
+    expect(await reconcileHolds({ db: t.db, gateways: t.gateways })).toContain(codOper);
+    expect(await verify(m, codOper)).toMatchObject({ result: 'DECLINED', cancelReason: 'merchant', captured: false });
+    expect(bookOf(codOper)['voided']).toBe(true);
+    expect(await linesOf(m)).toEqual([]);
+  });
+});
+
+describe('@pasarela/node', () => {
+  it('makes a manual link, captures part of its hold and voids another, as the server answers', async () => {
+    const m = await newMerchant();
+    const pasarela = new Pasarela({ secretKey: m.key, baseUrl: 'http://localhost:4000', fetch: (url, init) => Promise.resolve(t.app.request(String(url), init)) });
+    const link = await pasarela.paymentLinks.create({ amount: 40, description: 'Alquiler', captureMethod: 'manual' });
+    expect(link.captureMethod).toBe('manual');
+    const pay = async () => String((await t.post('/cards/auth-capture', { ...cardPayload(link.code, { amount: 40, taxAmount: 0 }), transactionsType: 'AUTH' })).data['codOper']);
+    const first = await pay();
+    expect(await pasarela.transactions.retrieve(first)).toMatchObject({ captured: false, capturableAmount: 40 });
+    expect(await pasarela.transactions.capture(first, { amount: 12.5 })).toMatchObject({ captured: true, refundableAmount: 12.5 });
+    await expect(pasarela.transactions.capture(first)).rejects.toMatchObject({ status: 409, code: 'transaction_already_captured' });
+    await expect(pasarela.transactions.capture(first)).rejects.toBeInstanceOf(PasarelaError);
+    expect(await pasarela.transactions.void(await pay())).toMatchObject({ result: 'DECLINED', cancelReason: 'merchant', captured: false });
+  });
+});
+
+describe('"a payer\'s body that disagrees is refused (400 naming the field)"', () => {
+  it('refuses AUTH on an automatic link and AUTH_CAPTURE on a manual one, charging nothing', async () => {
+    const m = await newMerchant();
+    for (const [method, payerType] of [['automatic', 'AUTH'], ['manual', 'AUTH_CAPTURE']] as const) {
+      const code = await newLink(m, method);
+      const res = await t.post('/cards/auth-capture', { ...cardPayload(code, { amount: 40, taxAmount: 0 }), transactionsType: payerType });
+      expect(res.status, `${payerType} on a ${method} link`).toBe(400);
+      expect(JSON.stringify(res)).toContain('transactionsType');
+      expect(await t.db.query('select cod_oper from transactions where link_code = $1', [code])).toEqual([]);
+    }
+    // The link's own type goes through: an automatic payment is captured and booked at once.
+    const paid = await t.post('/cards/auth-capture', cardPayload(await newLink(m), { amount: 40, taxAmount: 0 }));
+    const tx = await verify(m, String(paid.data['codOper']));
+    expect(tx).toMatchObject({ captureMethod: 'automatic', captured: true, capturableAmount: 0, captureBefore: null, refundableAmount: 40 });
+  });
+
+  it('the console lists a hold\'s capturableAmount and captures it whole through the admin API', async () => {
+    const m = await newMerchant();
+    const codOper = await payManual(m);
+    const listed = async () => ((await t.admin('GET', '/transactions/recent')).json['transactions'] as Array<Record<string, unknown>>).find((x) => x['codOper'] === codOper);
+    expect(await listed()).toMatchObject({ capturableAmount: 40, paidAmount: 0, outcome: 'APPROVED' });
+    const res = await t.admin('POST', `/transactions/${codOper}/capture`, {});
+    expect([res.status, res.json['capturedAmount']]).toEqual([200, 40]);
+    expect(await listed()).toMatchObject({ capturableAmount: 0, paidAmount: 40 });
+    expect(bookOf(codOper)['capturedCents']).toBe(4000);
+  });
+
+  it('a sandbox link (/sandbox/links) takes captureMethod too', async () => {
+    const res = await t.admin('POST', '/links', { amount: 12, description: 'Depósito', captureMethod: 'manual' });
+    expect(res.status).toBe(201);
+    const [link] = await t.db.query<{ transactions_type: string }>('select transactions_type from payment_links where code = $1', [res.json['code']]);
+    expect(link?.transactions_type).toBe('AUTH');
+    expect((await t.admin('POST', '/links', { amount: 12, description: 'Depósito', captureMethod: 'later' })).status).toBe(400);
+  });
+});

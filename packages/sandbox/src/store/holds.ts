@@ -1,0 +1,81 @@
+import type { Queryable } from '../db/Database';
+import { recordPaymentInBooks } from './balanceTransactions';
+import type { TransactionRow } from './transactions';
+
+// A hold's steps (core paymentHolds), each a conditional write: of two captures or voids at once,
+// on any node, one finds the hold open and the other finds it taken.
+
+const OPEN_HOLD = "tx_type = 'AUTH' and hold_state is null";
+
+export async function setCaptureDeadline(db: Queryable, codOper: string, afterMs: number): Promise<void> {
+  await db.query(`update transactions set capture_before = now() + make_interval(secs => $2::double precision / 1000) where cod_oper = $1`, [codOper, afterMs]);
+}
+
+/** The capture is asked of the processor: no other capture or void may start meanwhile. */
+export async function startCapture(db: Queryable, codOper: string, cents: number): Promise<TransactionRow | undefined> {
+  const [row] = await db.query<TransactionRow>(
+    `update transactions set hold_state = 'capturing', captured_cents = $2, updated_at = now() where cod_oper = $1 and ${OPEN_HOLD} returning *`, [codOper, cents]);
+  return row;
+}
+
+/** Captured: the part enters the books and `transaction.captured` is recorded, in this transaction. */
+export async function finishCapture(db: Queryable, codOper: string): Promise<TransactionRow | undefined> {
+  const [row] = await db.query<TransactionRow>(
+    `update transactions set hold_state = 'captured', updated_at = now() where cod_oper = $1 and hold_state = 'capturing' returning *`, [codOper]);
+  if (!row) return undefined;
+  await recordPaymentInBooks(db, row);
+  await recordTransactionEvent(db, row.cod_oper, 'transaction.captured');
+  return row;
+}
+
+/** The processor refused the capture or the release: the hold is open again as it was. */
+export async function reopenHold(db: Queryable, codOper: string): Promise<void> {
+  await db.query(`update transactions set hold_state = null, captured_cents = 0, updated_at = now() where cod_oper = $1 and hold_state in ('capturing', 'releasing')`, [codOper]);
+}
+
+/** The release is asked of the processor: no capture or other release may start meanwhile. */
+export async function startRelease(db: Queryable, codOper: string): Promise<TransactionRow | undefined> {
+  const [row] = await db.query<TransactionRow>(
+    `update transactions set hold_state = 'releasing', updated_at = now() where cod_oper = $1 and ${OPEN_HOLD} and status = 1 returning *`, [codOper]);
+  return row;
+}
+
+/**
+ * Released by the merchant (`transaction.voided`) or lapsed (`transaction.declined`, cancelReason
+ * hold_expired): the payment becomes DECLINED / CANCELLED, and the outbox trigger records the event.
+ */
+export async function finishRelease(db: Queryable, codOper: string, how: 'released' | 'expired'): Promise<TransactionRow | undefined> {
+  const reason = how === 'released' ? 'merchant' : 'hold_expired';
+  const [row] = await db.query<TransactionRow>(
+    `update transactions set hold_state = $2, status = 0, auth_status = 'CANCELLED', message_key = 'cancelled', updated_at = now(),
+        details = details || jsonb_build_object('cancelledAt', now(), 'cancelReason', $3::text)
+      where cod_oper = $1 and hold_state = 'releasing' returning *`,
+    [codOper, how, reason],
+  );
+  return row;
+}
+
+/** Open holds past their deadline, and captures and releases whose answer was lost, for the reconciler. */
+export async function holdsToReconcile(db: Queryable, limit: number): Promise<Array<Pick<TransactionRow, 'cod_oper' | 'hold_state'>>> {
+  return db.query(
+    `select cod_oper, hold_state from transactions
+      where tx_type = 'AUTH' and method = 'card' and status = 1
+        and ((hold_state is null and capture_before <= now()) or (hold_state in ('capturing', 'releasing') and updated_at < now() - interval '1 minute'))
+      order by capture_before limit $1`,
+    [limit],
+  );
+}
+
+/** An event about the transaction that its status does not say (a capture), with the same snapshot as the outbox trigger's. */
+async function recordTransactionEvent(db: Queryable, codOper: string, type: string): Promise<void> {
+  await db.query(
+    `insert into webhook_events (merchant_id, cod_oper, method, status, auth_status, amount_cents, tax_cents, link_code, refund,
+       event_type, order_reference, metadata, refunded_cents, state)
+     select t.merchant_id, t.cod_oper, t.method, t.status, t.auth_status, t.amount_cents, t.tax_cents, t.link_code, t.details -> 'refund',
+       $2, l.order_reference, l.metadata, t.refunded_cents,
+       case when exists (select 1 from webhook_endpoints p where p.merchant_id = t.merchant_id and p.is_primary) then 'pending' else 'none' end
+       from transactions t left join payment_links l on l.code = t.link_code
+      where t.cod_oper = $1`,
+    [codOper, type],
+  );
+}
