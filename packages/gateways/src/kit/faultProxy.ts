@@ -7,11 +7,13 @@ import type { AddressInfo, Socket } from 'node:net';
  * send the call on to the processor first (it acts) and then lose its answer: the connection
  * closed, or a 502 with an HTML page as a load balancer answers. `writesOnly` spares reads (GET,
  * HEAD), so an adapter's look-up before a write passes. `refuse` closes every connection before the
- * processor hears of it; `hold` sends the call on and never answers.
+ * processor hears of it; `unavailable` answers every call with that 502 page without sending it on;
+ * `hold` sends the call on and never answers.
  */
 export type NetworkFault =
   | { kind: 'hold' }
   | { kind: 'refuse' }
+  | { kind: 'unavailable' }
   | { kind: 'cut' | 'badGateway'; times: number; writesOnly?: boolean | undefined };
 
 /** One call that reached the proxy while the fault was set, and when (ms since the epoch). */
@@ -33,6 +35,7 @@ export interface FaultProxy {
 
 const BAD_GATEWAY_PAGE = '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center></body></html>\n';
 const isWrite = (method: string) => method !== 'GET' && method !== 'HEAD';
+const badGateway = (outgoing: ServerResponse) => void outgoing.writeHead(502, { 'content-type': 'text/html' }).end(BAD_GATEWAY_PAGE);
 
 /** A plain HTTP proxy on 127.0.0.1 in front of the processor's base URL, so the faults reach any HTTP client an adapter uses. */
 export async function startFaultProxy(upstream: string): Promise<FaultProxy> {
@@ -57,7 +60,7 @@ export async function startFaultProxy(upstream: string): Promise<FaultProxy> {
       answer.on('end', () => {
         if (now?.kind === 'hold') return; // never answered; the adapter's deadline ends the wait
         if (now?.kind === 'cut') return void incoming.socket.destroy();
-        if (now?.kind === 'badGateway') return void outgoing.writeHead(502, { 'content-type': 'text/html', connection: 'close' }).end(BAD_GATEWAY_PAGE);
+        if (now?.kind === 'badGateway') return badGateway(outgoing);
         const { connection: _c, 'transfer-encoding': _t, ...kept } = answer.headers;
         outgoing.writeHead(answer.statusCode ?? 502, kept).end(Buffer.concat(chunks));
       });
@@ -70,6 +73,7 @@ export async function startFaultProxy(upstream: string): Promise<FaultProxy> {
     const method = incoming.method ?? 'GET';
     seen.push({ method, path: incoming.url ?? '/', at: Date.now() });
     if (fault?.kind === 'refuse') return void incoming.socket.destroy();
+    if (fault?.kind === 'unavailable') return void incoming.resume().on('end', () => badGateway(outgoing));
     const now = faultFor(method);
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -35,7 +35,7 @@ describe('the contract kit', () => {
     const { code, broken, table } = await command('');
     expect({ code, broken }).toEqual({ code: 0, broken: [] });
     expect(table).toMatch(/^rule +result\n/);
-    expect(table).toMatch(/retries: with the processor away.* +pass\n/);
+    expect(table).toMatch(/retries: while the processor is unavailable.* +pass\n/);
     expect(table).toMatch(/lookup: while the processor cannot be reached.* +pass\n/);
     expect(table).toMatch(/payout lost answer.* +pass\n/);
     expect(table.match(/ skip /g)).toHaveLength(4); // 3 x threeDS, the failing card
@@ -47,9 +47,13 @@ describe('the contract kit', () => {
     { breakage: 'voidDoesNothing', rules: ['void: a hold is released under its key (its answer lost, asked again), and cannot be captured after'] },
     { breakage: 'ignoresCurrency', rules: ['currency: a charge in a second currency is made in it (refunded in it, refused in USD)'] },
     { breakage: 'ignoresCustomer', rules: ['saveCard: a card saved for a customer joins that customer'] },
-    { breakage: 'noBackoff', rules: ['retries: with the processor away, at most 10 tries in 2 s, the pauses growing'] },
+    { breakage: 'noBackoff', rules: ['retries: while the processor is unavailable (502), at most 10 tries in 2 s, the pauses growing'] },
+    { breakage: 'steadyPause', rules: ['retries: while the processor is unavailable (502), at most 10 tries in 2 s, the pauses growing'] },
     { breakage: 'conflictIsFinal', rules: ['authorize: the same key with other parameters answers the same charge or an unknown outcome, never failed'] },
-    { breakage: 'badGatewayIsFinal', rules: ['5xx with a non-JSON body (a proxy\'s 502 page): retried or an unknown outcome, never final'] },
+    {
+      breakage: 'badGatewayIsFinal',
+      rules: ['5xx with a non-JSON body (a proxy\'s 502 page): retried or an unknown outcome, never final', 'retries: while the processor is unavailable (502), at most 10 tries in 2 s, the pauses growing'],
+    },
     { breakage: 'forgetsRefunds', rules: ['refund: all of a charge, once per refund key, and refundOutcome remembers it'] },
     {
       breakage: 'chargesTwice',

@@ -27,7 +27,7 @@ export interface CardBookRequest {
   refunds?: 'refused' | 'unanswered';
 }
 
-export type CardBookState = CardDecision & { challenged?: boolean; capturedCents?: number; refundedCents?: number; refundKeys?: string[]; voided?: boolean; voidKeys?: string[] };
+export type CardBookState = CardDecision & { challenged?: boolean; capturedCents?: number; refundedCents?: number; refundKeys?: string[]; voided?: boolean; voidKeys?: string[]; captureKeys?: string[] };
 
 export function httpUrlOf(value: unknown): string | undefined {
   if (typeof value !== 'string' || value.length > 2_000) return undefined;
@@ -57,7 +57,7 @@ function decide(request: CardAuthorization, pagesUrl: string): CardDecision {
 }
 
 const decisionOf = (state: CardBookState): CardDecision => {
-  const { challenged: _ch, capturedCents: _c, refundedCents: _r, refundKeys: _k, voided: _v, voidKeys: _vk, ...decision } = state;
+  const { challenged: _ch, capturedCents: _c, refundedCents: _r, refundKeys: _k, voided: _v, voidKeys: _vk, captureKeys: _ck, ...decision } = state;
   return decision as CardDecision;
 };
 
@@ -82,9 +82,12 @@ export function simulatedCardProcessor(books: SimulatorBooks, options: { pagesUr
       return entry ? decisionOf(entry.state) : null;
     },
     async capture(call) {
-      const moved = await books.move<CardBookRequest, CardBookState>(PORT, chargeKeyOf(call.reference) ?? '', ({ request, state }) =>
-        state.status === 'approved' && !request.capture && !state.voided && (state.capturedCents ?? 0) === 0 && call.amountCents <= request.amountCents
-          ? { ...state, capturedCents: call.amountCents } : undefined);
+      const moved = await books.move<CardBookRequest, CardBookState>(PORT, chargeKeyOf(call.reference) ?? '', ({ request, state }) => {
+        // A capture repeated with its idempotency key (its answer was lost) answers as the first did.
+        if (state.captureKeys?.includes(call.idempotencyKey)) return state;
+        return state.status === 'approved' && !request.capture && !state.voided && (state.capturedCents ?? 0) === 0 && call.amountCents <= request.amountCents
+          ? { ...state, capturedCents: call.amountCents, captureKeys: [call.idempotencyKey] } : undefined;
+      });
       return moved?.moved ? 'captured' : 'refused';
     },
     async refund(call) {

@@ -1,8 +1,9 @@
 import { GatewayOutcomeUnknown } from '../../GatewayCall';
 
-/** How the memory adapters' client goes wrong: a fixed short pause between tries; a 5xx whose body is not JSON, or the key's conflict (409), taken as the final answer. */
+/** How the memory adapters' client goes wrong: a fixed short pause between tries, or a fixed longer one; a 5xx whose body is not JSON, or the key's conflict (409), taken as the final answer. */
 export interface ClientBreakage {
   noBackoff?: boolean;
+  steadyPause?: boolean;
   badGatewayIsFinal?: boolean;
   conflictIsFinal?: boolean;
 }
@@ -43,7 +44,7 @@ export function memoryClient(baseUrl: string, breakage: ClientBreakage = {}) {
         if (error instanceof GatewayOutcomeUnknown) throw error;
         lastProblem = error instanceof Error ? error.message : String(error);
       }
-      const wait = breakage.noBackoff ? 10 : Math.min(FIRST_PAUSE_MS * 2 ** attempt, LONGEST_PAUSE_MS);
+      const wait = breakage.noBackoff ? 10 : breakage.steadyPause ? 300 : Math.min(FIRST_PAUSE_MS * 2 ** attempt, LONGEST_PAUSE_MS);
       await pause(Math.max(0, Math.min(wait, call.deadline.getTime() - Date.now())));
     }
   };
