@@ -25,7 +25,7 @@ async function run(wiring: Pick<ServerOptions, 'wrapGateways'>): Promise<void> {
   const origin = `http://localhost:${settings.port}`;
   const gateways = modulePath ? await loadGatewaysModule(modulePath, { notificationUrl: (port) => `${origin}/gateways/${port}/notifications` }) : undefined;
   if (modulePath && gateways) log.info({ module: modulePath, ports: Object.keys(gateways.gateways) }, 'gateways module loaded');
-  const server = await startServer({ ...settings, ...wiring, adminToken, logger: log, processorsUrl, simulatorApiSecret, notificationSecret, processorsTimeoutMs, gateways });
+  const server = await startServer({ ...settings, ...wiring, adminToken, logger: log, processorsUrl, simulatorApiSecret, notificationSecret, processorsTimeoutMs, gateways, gatewaysModule: modulePath });
   const { databaseUrl, dataDir } = settings;
   const database = databaseUrl ? `PostgreSQL (DATABASE_URL)` : `PGlite in ${dataDir}`;
   console.log(startBanner({ url: server.url, demoUrl: server.demoUrl, database, console: settings.sandboxConsole, host: settings.host, adminToken: generated, tokenSet: settings.adminToken !== undefined }));

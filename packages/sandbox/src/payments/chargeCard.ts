@@ -3,6 +3,7 @@ import type { Deps } from '../Deps';
 import type { CardAuthorization } from '@pasarela/gateways';
 import { gatewayCall, PAYMENT_CURRENCY } from '../gateways/GatewayCall';
 import { PaymentError } from '../errors/PaymentError';
+import { reachesProcessorOf } from '../gateways/processors';
 import type { ShopOfOperation } from '../store/merchantBrand';
 import { type TransactionRow } from '../store/transactions';
 import { dropUnsentAttempt, type PaymentOutcome } from '../store/transactionUpdates';
@@ -30,7 +31,9 @@ interface ChargedCard {
  * The one way a card attempt recorded in doubt is charged: asked under the attempt's key inside
  * callInDoubt, decided by settlePayment. Asked again, the processor answers what it decided: never a second charge.
  */
-export async function chargeCard(deps: Pick<Deps, 'db' | 'gateways'>, attempt: TransactionRow, charge: CardCharge): Promise<ChargedCard> {
+export async function chargeCard(deps: Pick<Deps, 'db' | 'gateways' | 'processors'>, attempt: TransactionRow, charge: CardCharge): Promise<ChargedCard> {
+  // Sent under its key to another processor it would be a second charge: the attempt waits for a node that has its own.
+  if (!reachesProcessorOf(deps.processors, attempt)) throw new PaymentError('in_doubt', 'payment_error_try_again', `The card processor of this payment (${attempt.processor}) is not reachable from this node; the payment is being checked`);
     // The issuer's page is on its own origin: it shows the shop and the way back here.
   const page = charge.origin ? await issuerPageFields(deps.db, attempt.cod_oper, charge.merchant, charge.origin, charge.shop) : {};
   const decision = await callInDoubt('card processor', () => deps.gateways.card.authorize({

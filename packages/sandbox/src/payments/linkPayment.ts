@@ -3,6 +3,7 @@ import {
   type AvailableMethod, type MethodAvailability,
 } from '@pasarela/core';
 import * as v from 'valibot';
+import { processorOfMethod } from '../gateways/processors';
 import type { Deps } from '../Deps';
 import { PaymentError } from '../errors/PaymentError';
 import { payTargetOf, type PayTarget } from './payTarget';
@@ -123,8 +124,10 @@ export async function recordPayment(
  * so two payments of one card at the same moment cannot both pass on any node.
  */
 export async function recordAttempt(
-  deps: Pick<Deps, 'db'>, attempt: NewTransaction, charge: CardCharged | null,
+  deps: Pick<Deps, 'db' | 'processors'>, given: NewTransaction, charge: CardCharged | null,
 ): Promise<{ row: TransactionRow; inserted: boolean }> {
+  // The processor it goes to, so that only a node that has it settles the attempt.
+  const attempt = { ...given, processor: given.processor ?? processorOfMethod(deps.processors, given.method) };
   const trackId = attempt.track_id;
   const fingerprint = attempt.request_fingerprint ?? '';
   const codOper = newCodOper();
