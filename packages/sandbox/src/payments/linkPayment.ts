@@ -1,5 +1,5 @@
 import {
-  PaymentSecurityEntries, amountToCents, parseCardTypeList, moneySchema, freeText, TEXT_LIMITS, CustomFieldValuesSchema, paymentMethodAvailability, CHANNEL, PaymentMethodEntrySchema, TRANSACTION_TYPES,
+  PaymentSecurityEntries, TrackIdSchema, amountToCents, parseCardTypeList, moneySchema, freeText, TEXT_LIMITS, CustomFieldValuesSchema, paymentMethodAvailability, CHANNEL, PaymentMethodEntrySchema, TRANSACTION_TYPES,
   type AvailableMethod, type MethodAvailability,
 } from '@pasarela/core';
 import * as v from 'valibot';
@@ -29,7 +29,7 @@ export const LinkPaymentFields = {
   concept: v.optional(freeText(TEXT_LIMITS.concept, { multiline: true }), ''),
   description: v.optional(freeText(TEXT_LIMITS.description, { multiline: true }), ''),
   txChannel: v.optional(text(10), CHANNEL.widget),
-  trackId: v.optional(text(64, 'missing_arguments')),
+  trackId: v.optional(TrackIdSchema),
   customFieldValues: v.optional(CustomFieldValuesSchema),
   ...PaymentSecurityEntries,
 };
