@@ -3,13 +3,12 @@ import type { Deps } from '../Deps';
 import type { CardAuthorization } from '@pasarela/gateways';
 import { gatewayCall, PAYMENT_CURRENCY } from '../gateways/GatewayCall';
 import { PaymentError } from '../errors/PaymentError';
-import { reachesProcessorOf } from '../gateways/processors';
 import type { ShopOfOperation } from '../store/merchantBrand';
 import { type TransactionRow } from '../store/transactions';
 import { dropUnsentAttempt, type PaymentOutcome } from '../store/transactionUpdates';
 import { issuerPageFields } from './bankPageReturn';
 import { cardOutcomeOf } from './gatewayOutcomes';
-import { callInDoubt, IN_DOUBT } from './inDoubt';
+import { callInDoubt, IN_DOUBT, refuseIfOtherProcessor } from './inDoubt';
 import { calledOffMeanwhile, settlePayment, type Settlement } from './settlePayment';
 
 interface CardCharge extends Pick<CardAuthorization, 'card' | 'merchant' | 'lang' | 'capture'> {
@@ -33,7 +32,7 @@ interface ChargedCard {
  */
 export async function chargeCard(deps: Pick<Deps, 'db' | 'gateways' | 'processors'>, attempt: TransactionRow, charge: CardCharge): Promise<ChargedCard> {
   // Sent under its key to another processor it would be a second charge: the attempt waits for a node that has its own.
-  if (!reachesProcessorOf(deps.processors, attempt)) throw new PaymentError('in_doubt', 'payment_error_try_again', `The card processor of this payment (${attempt.processor}) is not reachable from this node; the payment is being checked`);
+  refuseIfOtherProcessor(deps, attempt, 'card processor');
     // The issuer's page is on its own origin: it shows the shop and the way back here.
   const page = charge.origin ? await issuerPageFields(deps.db, attempt.cod_oper, charge.merchant, charge.origin, charge.shop) : {};
   const decision = await callInDoubt('card processor', () => deps.gateways.card.authorize({

@@ -44,7 +44,7 @@ function counted(gateways: Gateways): Gateways {
 
 beforeAll(async () => {
   a = await createTestApp({ processors: SIMULATED, wrapGateways: losingCardAnswers, paymentCaptcha: false });
-  b = await createTestApp({ db: a.db, processors: { ...SIMULATED, card: 'stripe' }, wrapGateways: counted, paymentCaptcha: false });
+  b = await createTestApp({ db: a.db, processors: { ...SIMULATED, card: 'stripe', bank: 'otherbank' }, wrapGateways: counted, paymentCaptcha: false });
 });
 afterAll(async () => {
   await b.close();
@@ -81,6 +81,19 @@ it('an attempt in doubt at one node\'s processor is left by a node with another 
   expect(await a.reconcile()).toContain(codOper);
   expect(await rowOf(codOper)).toMatchObject({ status: 1, auth_status: 'APPROVED' });
   expect(((await (await b.app.request('/health')).json()) as Record<string, unknown>)['attemptsForOtherProcessors']).toEqual([]);
+});
+
+it('a payer\'s retry of a bank payment reaching a node with another bank is not started there under its key', async () => {
+  const code = await newLink(a);
+  const body = { code, trackId: `clave-${code}` };
+  const first = await a.post('/clave/payments', body);
+  expect(first.status).toBe(200);
+  const codOper = String(first.data['codOper']);
+  expect(await rowOf(codOper)).toMatchObject({ processor: 'simulator' });
+  const retried = await b.post('/clave/payments', body);
+  expect(retried.status).toBe(504);
+  expect(b.simulator.books.list('bank').filter((entry) => entry.key === codOper)).toEqual([]);
+  expect(a.simulator.books.list('bank').filter((entry) => entry.key === codOper)).toHaveLength(1);
 });
 
 it('names each port\'s processor: the module\'s own name, else GATEWAYS_MODULE as given, for the ports it gives; the simulator for the rest', () => {
